@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { defineAbilityFor } from "./ability";
+import { buildPath, CALL_IDS, CALLS, rolesFor, type CallId } from "./calls";
+import { PASSWORD_MIN_LENGTH } from "./constants";
+import { MODULES } from "./modules";
+import { areaRoleOf, navigationPrefix, normalizeRole, ROLE_AREAS, ROLES, type Role } from "./roles";
+import { SCHEMAS } from "../schemas";
+
+/**
+ * SPEC 6's capability table, typed in again by hand as the oracle: if the call table drifts from the spec,
+ * this test names the call. (Our own additions, which SPEC does not list, are checked against our README choice.)
+ */
+const A: Role = "admin", R: Role = "reseller", M: Role = "manager", U: Role = "user", D: Role = "department_head";
+const ALL = [A, R, M, U, D];
+const SPEC6: Array<[RegExp, Role[]]> = [
+  [/^liveAgents\.list$/, [A, M, U, D]],
+  [/^liveAgents\.(invite|create|search)$/, [M, U, D]],
+  [/^sms\.templates\./, [U, M, D, A]],
+  [/^channels\.wabaProviderSolutionIds$/, [A, R, M, U]],
+  [/^bots\.updateStatus$/, [A, M, U]],
+  [/^channels\.updateIntegrations$/, [U, M]],
+  [/^channels\.getIntegrations$/, ALL],
+  [/^sms\.accounts\./, [U, M]],
+  [/^sms\.campaigns\.list$/, ALL],
+  [/^sms\.campaigns\.(responses|start|discard)$/, [U, M]],
+  [/^sms\.campaigns\.create$/, [U, M, D]],
+  [/^(sms\.)?campaigns\.search$/, [A, R, U, M]],
+  [/^(sms\.)?campaigns\.searchWithin$/, ALL],
+  [/^users\.list$/, [A, R, M]],
+  [/^(dashboard\.statusCounts|users\.update|users\.permissions|users\.grantPermission|balance\.add|liveAgents\.metrics)$/, ALL],
+  [/^dashboard\.storedStatusCounts$/, [A, R]],
+  [/^bots\.createRcs$/, [A]],
+  [/^auth\.register$/, [A, R, M]],
+  [/^balance\.deduct$/, [A, R, M]],
+  [/^waba\.solutionSelection$/, [A, R, M]],
+  [/^waba\.updateSolutionProvider$/, [A]],
+  [/^(apiKeys|keyConfigs|ums)\./, ALL],
+  [/^ai\.(agents|agentConfigs|knowledge|intents)\./, ALL],
+  [/^(campaigns\.list|balance\.get|profile\.|bots\.ids|balance\.request$|campaigns\.downloadNumbers|campaigns\.downloadExcel)/, ALL],
+  [/^campaigns\.(responses|status|create|start|discard|validatingProgress)$/, [U, M]],
+  [/^waba\.(active|templates\.|media\.|campaigns\.|onboarding)/, [U, M]],
+  [/^uploads\./, [U, M]],
+  [/^waba\.(analytics|phoneNumbers)$/, [M, U, D]],
+  [/^waba\.businessProfile\./, [A, M, U]],
+  [/^reports\./, [M, U, A, D]],
+  [/^(bots\.get|bots\.update|auth\.impersonate)$/, [A]],
+  [/^ai\.businessContext\./, ALL],
+  // Not in SPEC 6: public auth calls, and our documented additions.
+  [/^auth\.(login|registerDefault|sendResetLink|resetPassword)$/, ALL],
+  [/^(permissions\.modules|balance\.ledger)$/, ALL],
+  [/^balance\.requests$/, [A, R, M]],
+];
+
+function specRoles(id: CallId): Role[] {
+  const row = SPEC6.find(([pattern]) => pattern.test(id));
+  if (!row) throw new Error(`no SPEC 6 row for ${id}`);
+  return row[1];
+}
+
+describe("call table", () => {
+  it.each(CALL_IDS)("%s admits exactly SPEC 6's roles", (id) => {
+    expect([...rolesFor(id)].sort()).toEqual([...specRoles(id)].sort());
+  });
+
+  it("has one row per method and path", () => {
+    const keys = CALL_IDS.map((id) => `${CALLS[id].method} ${CALLS[id].path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it.each(CALL_IDS.filter((id) => "bodySchema" in CALLS[id]))("%s names a schema that exists", (id) => {
+    const name = (CALLS[id] as { bodySchema: string }).bodySchema;
+    expect(Object.keys(SCHEMAS)).toContain(name);
+  });
+
+  it("keeps the public calls to the four sign-in flows", () => {
+    expect(CALL_IDS.filter((id) => CALLS[id].access === "public").sort()).toEqual(
+      ["auth.login", "auth.registerDefault", "auth.resetPassword", "auth.sendResetLink"].sort(),
+    );
+  });
+
+  it.each(CALL_IDS.filter((id) => "requiredIds" in CALLS[id]))("%s requires an id that is in its path or query", (id) => {
+    for (const req of (CALLS[id] as { requiredIds: { name: string; in: string }[] }).requiredIds) {
+      if (req.in === "path") expect(CALLS[id].path).toContain(`:${req.name}`);
+    }
+  });
+
+  it("fills path parameters and refuses missing ones", () => {
+    expect(buildPath("campaigns.start", { id: "c 1" })).toBe("/api/campaigns/start-campaign/c%201");
+    expect(() => buildPath("campaigns.start")).toThrow(/id/);
+  });
+
+  it("applies SPEC 9's query defaults", () => {
+    expect(CALLS["users.list"].queryDefaults).toEqual({ page: 1, limit: 10 });
+    expect(CALLS["ums.requestMessages"].queryDefaults).toEqual({ page: 1, limit: 10 });
+    expect(CALLS["ai.knowledge.search"].queryDefaults).toEqual({ limit: 10 });
+    expect(CALLS["liveAgents.metrics"].queryDefaults).toEqual({ period: "day" });
+    expect(CALLS["reports.generate"].queryDefaults).toEqual({ detailedCampaignReport: false });
+  });
+});
+
+describe("roles", () => {
+  it.each([
+    ["department-head", "department_head"],
+    ["Department_Head", "department_head"],
+    ["manager", "manager"],
+    ["superuser", null],
+    ["", null],
+  ])("normalizes %s", (raw, expected) => expect(normalizeRole(raw)).toBe(expected));
+
+  it.each([
+    ["/admin", A], ["/admin/users", A], ["/reseller/quota-management", R], ["/organization/chats", M],
+    ["/user", U], ["/department-head/reports", D], ["/administrator", null], ["/users", null], ["/", null],
+  ] as const)("path %s lies in %s's area", (path, role) => expect(areaRoleOf(path)).toBe(role));
+
+  it.each(ROLES)("%s navigates under %s", (role) => {
+    expect(navigationPrefix(role)).toBe(role === "manager" ? "/organization" : "/user");
+    expect(ROLE_AREAS[role].home.startsWith(ROLE_AREAS[role].prefix)).toBe(true);
+  });
+});
+
+describe("ability", () => {
+  it.each(ROLES)("%s may call exactly its admitted non-module calls", (role) => {
+    const ability = defineAbilityFor({ role, modules: [] });
+    for (const id of CALL_IDS) {
+      const gated = "module" in CALLS[id] && (role === "manager" || role === "user" || role === "department_head");
+      expect(ability.can("call", id), `${role} ${id}`).toBe(rolesFor(id).includes(role) && !gated);
+    }
+  });
+
+  it("gates workspace roles by module and not admins or resellers", () => {
+    expect(defineAbilityFor({ role: "user", modules: ["api"] }).can("call", "apiKeys.list")).toBe(true);
+    expect(defineAbilityFor({ role: "user", modules: ["chat"] }).can("call", "apiKeys.list")).toBe(false);
+    expect(defineAbilityFor({ role: "user", modules: ["chat"] }).can("use", "chat")).toBe(true);
+    expect(defineAbilityFor({ role: "user", modules: ["chat"] }).can("use", "api")).toBe(false);
+    for (const m of MODULES) expect(defineAbilityFor({ role: "reseller", modules: [] }).can("use", m)).toBe(true);
+  });
+});
+
+describe("schemas", () => {
+  it.each(["register", "register-default", "reset-password", "profile-update"] as const)("%s asks for PASSWORD_MIN_LENGTH", (name) => {
+    const props = SCHEMAS[name].properties as Record<string, { minLength?: number }>;
+    const field = props.password ?? props.newPassword;
+    expect(field.minLength).toBe(PASSWORD_MIN_LENGTH);
+  });
+});

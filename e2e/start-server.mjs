@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// Starts the real server for Playwright on 127.0.0.1:8181 with an empty data dir.
+import { spawn } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dataDir = ".tmp/e2e-data";
+rmSync(path.join(root, dataDir), { recursive: true, force: true });
+mkdirSync(path.join(root, dataDir), { recursive: true });
+
+// `node --import tsx` (rather than `npx tsx`) keeps the server in this one child
+// process: no npx/tsx wrapper in between that could outlive a kill.
+const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    PORT: "8181",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SESSION_TTL_S: process.env.SESSION_TTL_S ?? "3600",
+  },
+});
+
+// Pass Playwright's stop signal on, so the server does not linger after the run.
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));

@@ -1,0 +1,36 @@
+import { defineConfig } from "@playwright/test";
+
+// Debian's Chromium is used instead of a Playwright browser download (the machine's
+// network reaches only npm and Debian). The background-networking flags stop Chromium
+// from dialling Google hosts that the closed network refuses.
+const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:8181";
+
+export default defineConfig({
+  testDir: "e2e",
+  workers: 1, // 2-core machine: the server and one browser already fill it
+  retries: process.env.CI ? 1 : 0,
+  reporter: "list",
+  use: {
+    baseURL,
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: {
+    // The real server with a fresh data directory, so every run starts from empty.
+    command: "node e2e/start-server.mjs",
+    url: "http://127.0.0.1:8181/healthz",
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
+});

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm test`: every check CI runs, in order, stopping at the first failure.
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import os from "node:os";
+
+/** @type {{ name: string, cmd: string[] }[]} */
+const steps = [
+  { name: "typecheck (tsc)", cmd: ["npx", "tsc", "-p", "tsconfig.json", "--noEmit"] },
+  { name: "lint (eslint)", cmd: ["npx", "eslint", "."] },
+  { name: "unit + server suites (vitest, PGlite)", cmd: ["npx", "vitest", "run"] },
+  {
+    name: "server suite against PostgreSQL",
+    cmd: ["node", "scripts/with-postgres.mjs", "npx", "vitest", "run", "--project", "server"],
+  },
+];
+
+// e2e needs both the config and at least one spec; while the console is being
+// written there may be none, which is reported rather than treated as a failure.
+const hasSpecs =
+  existsSync("e2e") &&
+  readdirSync("e2e", { recursive: true }).some((f) => String(f).endsWith(".spec.ts"));
+const e2e = existsSync("playwright.config.ts") && hasSpecs;
+if (e2e) {
+  steps.push({ name: "build (vite)", cmd: ["npx", "vite", "build"] });
+  steps.push({ name: "e2e (playwright)", cmd: ["npx", "playwright", "test"] });
+}
+
+let current = null;
+// Pass Ctrl-C / CI cancellation on to the running step so nothing lingers.
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.on(sig, () => (current ? current.kill(sig) : process.exit(128 + os.constants.signals[sig])));
+}
+
+function run(cmd) {
+  return new Promise((resolve) => {
+    current = spawn(cmd[0], cmd.slice(1), { stdio: "inherit" });
+    current.on("error", (err) => {
+      console.error(err.message);
+      resolve(127);
+    });
+    current.on("exit", (code, signal) => resolve(code ?? 128 + (os.constants.signals[signal] ?? 0)));
+  });
+}
+
+const results = [];
+let exitCode = 0;
+for (const step of steps) {
+  console.log(`\n=== ${step.name}: ${step.cmd.join(" ")} ===\n`);
+  const t0 = performance.now();
+  const code = await run(step.cmd);
+  current = null;
+  results.push({ name: step.name, ok: code === 0, secs: (performance.now() - t0) / 1000 });
+  if (code !== 0) {
+    exitCode = code;
+    break;
+  }
+}
+
+console.log("\n=== summary ===");
+for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"} ${r.name} (${r.secs.toFixed(1)} s)`);
+for (const s of steps.slice(results.length)) console.log(`--   ${s.name} (not run)`);
+if (!e2e) console.log("skip e2e (playwright): no playwright.config.ts or no e2e/**/*.spec.ts yet");
+process.exit(exitCode);

@@ -1,0 +1,71 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { defineAbilityFor, type AppAbility } from "../../contract/ability";
+import { CALLS, type CallId } from "../../contract/calls";
+import { MSG } from "../../contract/messages";
+import type { Db } from "../db/client";
+import { HttpError } from "../http/errors";
+import { loadCaller, type Caller } from "./caller";
+import { verifyToken } from "./tokens";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Abilities depend only on role and modules, so one per combination is built and reused. */
+const abilities = new Map<string, AppAbility>();
+function abilityOf(caller: Caller): AppAbility {
+  const key = `${caller.role}|${[...caller.modules].sort().join(",")}`;
+  let ability = abilities.get(key);
+  if (!ability) {
+    ability = defineAbilityFor({ role: caller.role, modules: caller.modules });
+    abilities.set(key, ability);
+  }
+  return ability;
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/** Token → Caller, or the 401 that SPEC 5 names. Shared by HTTP routes and the socket handshake. */
+export async function authenticate(db: Db, secret: string, token: string | null): Promise<Caller> {
+  if (!token) throw new HttpError(401, MSG.noToken);
+  const claims = verifyToken(token, secret);
+  if (!claims || !UUID.test(claims.sub)) throw new HttpError(401, MSG.invalidToken);
+  const caller = await loadCaller(db, claims.sub);
+  if (!caller) throw new HttpError(401, MSG.invalidToken);
+  if (caller.status !== "active") throw new HttpError(401, MSG.accountSuspended);
+  const { status: _status, ...rest } = caller;
+  return claims.imp ? { ...rest, impersonatedBy: claims.imp } : rest;
+}
+
+/**
+ * The one place where token, role and module are checked: an onRequest hook made per row of the call table,
+ * so it runs before body validation (an anonymous caller learns nothing about payload rules).
+ */
+export function guardFor(id: CallId, db: Db, secret: () => string) {
+  const def = CALLS[id];
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    if (def.access === "public") return;
+    const caller = await authenticate(db, secret(), bearerToken(request));
+    if (def.access !== "signed-in" && !abilityOf(caller).can("call", id)) throw new HttpError(403, MSG.notAuthorized);
+    request.caller = caller;
+  };
+}
+
+/** The caller of a guarded route; a handler of a public route never calls this. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new HttpError(401, MSG.noToken);
+  return request.caller;
+}
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}

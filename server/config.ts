@@ -1,0 +1,72 @@
+import { SESSION_TTL_S_DEFAULT } from "../contract/constants";
+
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  sessionTtlS: number;
+  /** When unset a secret is generated once and kept in the database, so restarts keep sessions valid. */
+  jwtSecret?: string;
+  seedDemo: boolean;
+  demoPassword: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Origin used in reset links; defaults to the origin the request came in on. */
+  publicUrl?: string;
+  corsOrigin?: string;
+  /** Folder of the built console; served with SPA fallback when present. */
+  webRoot: string;
+  logLevel: string;
+  rateLimits: {
+    loginPerIp: RateLimitRule;
+    loginFailuresPerAccount: RateLimitRule;
+    resetPerIp: RateLimitRule;
+    resetPerAccount: RateLimitRule;
+    signupPerIp: RateLimitRule;
+  };
+}
+
+export const DEFAULT_DEMO_PASSWORD = "demo1234!";
+
+const MINUTE = 60_000;
+
+export const DEFAULT_RATE_LIMITS: ServerConfig["rateLimits"] = {
+  loginPerIp: { max: 60, windowMs: MINUTE },
+  loginFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  resetPerIp: { max: 20, windowMs: 15 * MINUTE },
+  resetPerAccount: { max: 3, windowMs: 15 * MINUTE },
+  signupPerIp: { max: 20, windowMs: 60 * MINUTE },
+};
+
+function positiveInt(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: positiveInt(env.PORT, 8080, "PORT"),
+    host: env.HOST || "0.0.0.0",
+    dataDir: env.DATA_DIR || "./data",
+    databaseUrl: env.DATABASE_URL || undefined,
+    sessionTtlS: positiveInt(env.SESSION_TTL_S, SESSION_TTL_S_DEFAULT, "SESSION_TTL_S"),
+    jwtSecret: env.JWT_SECRET || undefined,
+    seedDemo: env.SEED_DEMO !== "false",
+    demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || "Messaging Console <no-reply@localhost>",
+    publicUrl: env.PUBLIC_URL || undefined,
+    corsOrigin: env.CORS_ORIGIN || undefined,
+    webRoot: env.WEB_ROOT || "./dist",
+    logLevel: env.LOG_LEVEL || "info",
+    rateLimits: DEFAULT_RATE_LIMITS,
+  };
+}

@@ -1,0 +1,132 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Money is numeric(14,2): exact arithmetic in SQL, converted to a number only at the edge. */
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    username: text("username").notNull().unique(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role").notNull(),
+    name: text("name").notNull().default(""),
+    companyName: text("company_name").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    status: text("status").notNull().default("active"),
+    parentId: uuid("parent_id").references((): AnyPgColumn => users.id),
+    isFirstLogin: boolean("is_first_login").notNull().default(true),
+    balance: money("balance").notNull().default("0"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("users_parent_idx").on(t.parentId),
+    check("users_balance_non_negative", sql`${t.balance} >= 0`),
+    check("users_role_known", sql`${t.role} in ('admin','reseller','manager','user','department_head')`),
+    check("users_status_known", sql`${t.status} in ('active','suspended')`),
+  ],
+);
+
+export const modulePermissions = pgTable(
+  "module_permissions",
+  {
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    moduleName: text("module_name").notNull(),
+    grantedBy: uuid("granted_by").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.moduleName] })],
+);
+
+/** Every balance change is a row here, written in the same transaction as the balance it explains. */
+export const balanceLedger = pgTable(
+  "balance_ledger",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    amount: money("amount").notNull(),
+    balanceAfter: money("balance_after").notNull(),
+    kind: text("kind").notNull(),
+    note: text("note").notNull().default(""),
+    actorId: uuid("actor_id").references(() => users.id),
+    counterpartyId: uuid("counterparty_id").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ledger_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const balanceRequests = pgTable(
+  "balance_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    amount: money("amount").notNull(),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("balance_requests_user_idx").on(t.userId)],
+);
+
+export const passwordResets = pgTable("password_resets", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  /** Only a hash is stored: a database leak does not leak usable links. */
+  tokenHash: text("token_hash").notNull().unique(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Mail that the server sent (or, without SMTP_URL, would have sent): the embedded default's inbox. */
+export const mailOutbox = pgTable("mail_outbox", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const impersonationAudit = pgTable("impersonation_audit", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  adminId: uuid("admin_id").notNull().references(() => users.id),
+  targetId: uuid("target_id").notNull().references(() => users.id),
+  ip: text("ip").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+/** One row per message sent on behalf of an account; the dashboard's status counts read it. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    campaignId: uuid("campaign_id"),
+    channel: text("channel").notNull(),
+    recipient: text("recipient").notNull(),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("messages_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

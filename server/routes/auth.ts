@@ -1,0 +1,170 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { RESET_TOKEN_TTL_S } from "../../contract/constants";
+import { MSG } from "../../contract/messages";
+import { SELF_SIGNUP_MODULES, type ModuleName } from "../../contract/modules";
+import { CREATABLE_ROLES, normalizeRole, type Role } from "../../contract/roles";
+import { effectiveModules } from "../../contract/ability";
+import { callerOf } from "../auth/guard";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords";
+import { signToken } from "../auth/tokens";
+import { impersonationAudit, modulePermissions, passwordResets, users } from "../db/schema";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "../http/errors";
+import { findUser, toUserRecord, type UserRow } from "../services/users";
+import { bodyOf, type Handlers, type RouteContext } from "./context";
+import { enforceLimit } from "./rate-limit";
+
+interface NewAccount {
+  username: string;
+  email: string;
+  password: string;
+  role?: string;
+  name?: string;
+  companyName?: string;
+  phone?: string;
+}
+
+const nowS = () => Math.floor(Date.now() / 1000);
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+function session(ctx: RouteContext, row: UserRow, impersonatedBy?: string) {
+  const iat = nowS();
+  const expiresAt = iat + ctx.config.sessionTtlS;
+  const token = signToken({ sub: row.id, role: row.role, iat, exp: expiresAt, imp: impersonatedBy }, ctx.secret());
+  return {
+    _id: row.id,
+    username: row.username,
+    email: row.email,
+    type: row.role as Role,
+    name: row.name,
+    companyName: row.companyName,
+    phone: row.phone,
+    token,
+    expiresAt,
+    isFirstLogin: row.isFirstLogin,
+  };
+}
+
+/** Creates an account and its module permissions in one transaction; duplicates are a 409, not a 500. */
+async function createAccount(ctx: RouteContext, input: NewAccount, role: Role, parentId: string | null, modules: readonly ModuleName[]) {
+  const username = input.username.toLowerCase();
+  const email = input.email.toLowerCase();
+  const [existing] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.username, username), eq(users.email, email)));
+  if (existing) throw conflict(MSG.duplicateUser);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ username, email, passwordHash, role, parentId, name: input.name ?? "", companyName: input.companyName ?? "", phone: input.phone ?? "" })
+        .returning();
+      if (modules.length) await tx.insert(modulePermissions).values(modules.map((moduleName) => ({ userId: row.id, moduleName, grantedBy: parentId })));
+      return toUserRecord(row, [...modules]);
+    });
+  } catch (error) {
+    // A concurrent registration of the same name passes the check above and trips the unique index instead.
+    if (String((error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code) === "23505") throw conflict(MSG.duplicateUser);
+    throw error;
+  }
+}
+
+export const authHandlers: Handlers = {
+  "auth.login": async (request, reply, ctx) => {
+    const { email: identifier, password } = bodyOf<{ email: string; password: string }>(request);
+    const account = identifier.trim().toLowerCase();
+    enforceLimit(reply, ctx.limiters.loginPerIp, request.ip);
+    enforceLimit(reply, ctx.limiters.loginFailuresPerAccount, account);
+    ctx.limiters.loginPerIp.hit(request.ip);
+    const [row] = await ctx.db.select().from(users).where(or(eq(users.email, account), eq(users.username, account)));
+    const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
+    if (!row || !ok) {
+      ctx.limiters.loginFailuresPerAccount.hit(account);
+      throw new HttpError(401, MSG.invalidCredentials);
+    }
+    if (row.status !== "active") throw new HttpError(403, MSG.accountSuspended);
+    ctx.limiters.loginFailuresPerAccount.reset(account);
+    if (row.isFirstLogin) await ctx.db.update(users).set({ isFirstLogin: false }).where(eq(users.id, row.id));
+    return { success: true, message: "Login successful", data: session(ctx, row) };
+  },
+
+  "auth.registerDefault": async (request, reply, ctx) => {
+    enforceLimit(reply, ctx.limiters.signupPerIp, request.ip);
+    ctx.limiters.signupPerIp.hit(request.ip);
+    const data = await createAccount(ctx, bodyOf<NewAccount>(request), "manager", null, SELF_SIGNUP_MODULES);
+    reply.status(201);
+    return { success: true, message: "Account created", data };
+  },
+
+  "auth.register": async (request, reply, ctx) => {
+    const caller = callerOf(request);
+    const input = bodyOf<NewAccount>(request);
+    const role = normalizeRole(input.role);
+    if (!role || !CREATABLE_ROLES[caller.role].includes(role)) throw forbidden(MSG.roleNotCreatable);
+    // A new sub-account gets the modules its creator holds: nobody hands out more than they have.
+    const modules = effectiveModules({ role: caller.role, modules: caller.modules });
+    const data = await createAccount(ctx, input, role, caller.id, modules);
+    reply.status(201);
+    return { success: true, message: "User created", data };
+  },
+
+  "auth.sendResetLink": async (request, reply, ctx) => {
+    const email = bodyOf<{ email: string }>(request).email.toLowerCase();
+    enforceLimit(reply, ctx.limiters.resetPerIp, request.ip);
+    ctx.limiters.resetPerIp.hit(request.ip);
+    const [row] = await ctx.db.select().from(users).where(eq(users.email, email));
+    // The answer is the same whether or not the address has an account, so it cannot be used to find accounts.
+    if (row && ctx.limiters.resetPerAccount.retryAfter(email) === 0) {
+      ctx.limiters.resetPerAccount.hit(email);
+      const token = randomBytes(32).toString("base64url");
+      await ctx.db.insert(passwordResets).values({
+        userId: row.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_S * 1000),
+      });
+      const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      await ctx.sendMail({
+        to: row.email,
+        subject: "Reset your password",
+        body: `Hello ${row.name || row.username},\n\nOpen this link within ${RESET_TOKEN_TTL_S / 60} minutes to choose a new password:\n${origin}/reset-password?token=${token}\n\nIf you did not ask for this, ignore this mail.`,
+      });
+    }
+    return { success: true, message: MSG.resetLinkSent };
+  },
+
+  "auth.resetPassword": async (request, reply, ctx) => {
+    const { newPassword, token } = bodyOf<{ newPassword: string; token: string }>(request);
+    enforceLimit(reply, ctx.limiters.resetPerIp, request.ip);
+    ctx.limiters.resetPerIp.hit(request.ip);
+    const passwordHash = await hashPassword(newPassword);
+    const done = await ctx.db.transaction(async (tx) => {
+      // Marking the token used is the conditional write: of two requests with one token, only one gets a row.
+      const [reset] = await tx
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+        .returning({ userId: passwordResets.userId });
+      if (!reset) return false;
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
+      return true;
+    });
+    if (!done) throw badRequest(MSG.resetTokenInvalid);
+    return { success: true, message: MSG.passwordChanged };
+  },
+
+  "auth.impersonate": async (request, _reply, ctx) => {
+    const admin = callerOf(request);
+    if (admin.impersonatedBy) throw forbidden();
+    const target = await findUser(ctx.db, bodyOf<{ userId: string }>(request).userId);
+    if (!target || target.id === admin.id || target.role === "admin") throw notFound(MSG.userNotFound);
+    if (target.status !== "active") throw forbidden(MSG.accountSuspended);
+    await ctx.db.insert(impersonationAudit).values({ adminId: admin.id, targetId: target.id, ip: request.ip });
+    return {
+      success: true,
+      message: "Impersonation started",
+      data: { ...session(ctx, target, admin.id), impersonationMode: true, impersonatedBy: { _id: admin.id, username: admin.username } },
+    };
+  },
+};

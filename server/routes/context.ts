@@ -1,0 +1,24 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { CallId } from "../../contract/calls";
+import type { ServerConfig } from "../config";
+import type { Db } from "../db/client";
+import type { SendMail } from "../services/mailer";
+import type { RateLimiter } from "../services/rate-limiter";
+
+export interface RouteContext {
+  db: Db;
+  config: ServerConfig;
+  /** Read lazily: the secret is loaded from the database after plugins register. */
+  secret: () => string;
+  sendMail: SendMail;
+  limiters: Record<keyof ServerConfig["rateLimits"], RateLimiter>;
+}
+
+export type Handler = (request: FastifyRequest, reply: FastifyReply, ctx: RouteContext) => Promise<unknown>;
+
+/** Handlers by call id; a call of the table without one answers 501. */
+export type Handlers = Partial<Record<CallId, Handler>>;
+
+export type Body<T> = FastifyRequest & { body: T };
+export const bodyOf = <T>(request: FastifyRequest) => request.body as T;
+export const queryOf = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;

@@ -1,0 +1,78 @@
+import { and, gte, inArray, lt, sql } from "drizzle-orm";
+import { MESSAGE_STATUSES, type MessageStatus } from "../../contract/constants";
+import { MSG } from "../../contract/messages";
+import type { Caller } from "../auth/caller";
+import { callerOf } from "../auth/guard";
+import type { Db } from "../db/client";
+import { messages } from "../db/schema";
+import { badRequest } from "../http/errors";
+import { stringParam, type Query } from "../services/query";
+import { reachableUser } from "../services/users";
+import { queryOf, type Handlers } from "./context";
+
+type Counts = Record<MessageStatus | "total", number>;
+const emptyCounts = (): Counts => ({ pending: 0, sent: 0, delivered: 0, read: 0, failed: 0, total: 0 });
+
+/** SPEC 5: userIds must be a non-empty list; each must be the caller or an account in reach. */
+async function userIdsOf(db: Db, caller: Caller, query: Query): Promise<string[]> {
+  const raw = query.userIds;
+  if (raw === undefined || raw === "") throw badRequest(MSG.noUserIds);
+  if (typeof raw !== "string") throw badRequest(MSG.userIdsNotArray);
+  const ids = [...new Set(raw.split(",").map((s) => s.trim()).filter(Boolean))];
+  if (ids.length === 0) throw badRequest(MSG.noUserIds);
+  if (ids.length > 500) throw badRequest("userIds: at most 500 ids per call");
+  for (const id of ids) if (id !== caller.id) await reachableUser(db, caller, id);
+  return ids;
+}
+
+function add(counts: Counts, status: string, n: number): void {
+  if ((MESSAGE_STATUSES as readonly string[]).includes(status)) counts[status as MessageStatus] += n;
+  counts.total += n;
+}
+
+function dateParam(query: Query, name: string, fallback: Date): Date {
+  const raw = stringParam(query, name);
+  if (!raw) return fallback;
+  const date = new Date(raw);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(date.getTime())) {
+    throw badRequest(`${name}: must be a date (YYYY-MM-DD)`, [{ field: name, message: "must be a date (YYYY-MM-DD)" }]);
+  }
+  return date;
+}
+
+const DAY_MS = 86_400_000;
+
+export const dashboardHandlers: Handlers = {
+  "dashboard.statusCounts": async (request, _reply, { db }) => {
+    const ids = await userIdsOf(db, callerOf(request), queryOf(request));
+    const rows = await db
+      .select({ userId: messages.userId, status: messages.status, n: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(inArray(messages.userId, ids))
+      .groupBy(messages.userId, messages.status);
+    const data: Record<string, Counts> = Object.fromEntries(ids.map((id) => [id, emptyCounts()]));
+    for (const row of rows) add(data[row.userId], row.status, row.n);
+    return { success: true, data };
+  },
+
+  "dashboard.storedStatusCounts": async (request, _reply, { db }) => {
+    const query = queryOf(request);
+    const ids = await userIdsOf(db, callerOf(request), query);
+    const end = dateParam(query, "endDate", new Date());
+    const start = dateParam(query, "startDate", new Date(end.getTime() - 29 * DAY_MS));
+    const endExclusive = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate()) + DAY_MS);
+    const day = sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const rows = await db
+      .select({ date: day, status: messages.status, n: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(and(inArray(messages.userId, ids), gte(messages.createdAt, start), lt(messages.createdAt, endExclusive)))
+      .groupBy(day, messages.status)
+      .orderBy(day);
+    const byDate = new Map<string, Counts>();
+    for (const row of rows) {
+      if (!byDate.has(row.date)) byDate.set(row.date, emptyCounts());
+      add(byDate.get(row.date) as Counts, row.status, row.n);
+    }
+    return { success: true, data: [...byDate].map(([date, counts]) => ({ date, ...counts })) };
+  },
+};

@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from "fastify";
+import { sql } from "drizzle-orm";
+import type { ModuleName } from "../contract/modules";
+import { MODULES } from "../contract/modules";
+import type { Role } from "../contract/roles";
+import { hashPassword } from "./auth/passwords";
+import type { Db } from "./db/client";
+import { modulePermissions, users } from "./db/schema";
+import { applyMoves } from "./services/ledger";
+
+interface DemoAccount {
+  username: string;
+  role: Role;
+  name: string;
+  companyName: string;
+  parent?: string;
+  modules: readonly ModuleName[];
+  /** Opening balance in rupees, credited through the ledger like any other credit. */
+  balance: number;
+}
+
+/**
+ * One account per role plus a few sub-users. The manager lacks the api and agent modules and the user's balance
+ * is under the low-balance threshold, so gating and the banner can be seen on a fresh install.
+ */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { username: "admin", role: "admin", name: "Asha Admin", companyName: "Messaging Console", modules: MODULES, balance: 0 },
+  { username: "reseller", role: "reseller", name: "Ravi Reseller", companyName: "Northwind Telecom", parent: "admin", modules: MODULES, balance: 100000 },
+  { username: "manager", role: "manager", name: "Meera Manager", companyName: "Acme Retail", parent: "reseller", modules: ["campaign", "template", "chat"], balance: 25000 },
+  { username: "user", role: "user", name: "Uday User", companyName: "Acme Retail", parent: "manager", modules: ["campaign", "template", "chat", "api"], balance: 500 },
+  { username: "depthead", role: "department_head", name: "Deepa Head", companyName: "Acme Retail", parent: "manager", modules: ["campaign", "template"], balance: 2000 },
+  { username: "globex", role: "manager", name: "Gita Globex", companyName: "Globex Logistics", parent: "reseller", modules: ["campaign", "template", "chat", "api", "agent"], balance: 4200 },
+  { username: "priya", role: "user", name: "Priya Sharma", companyName: "Acme Retail", parent: "manager", modules: ["campaign", "chat"], balance: 1500 },
+  { username: "rahul", role: "user", name: "Rahul Verma", companyName: "Acme Retail", parent: "manager", modules: ["chat"], balance: 0 },
+];
+
+/** Seeds the demo accounts when the database has no users at all; never touches a database in use. */
+export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger): Promise<void> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (count > 0) return;
+  const passwordHash = await hashPassword(password);
+  const ids = new Map<string, string>();
+  for (const account of DEMO_ACCOUNTS) {
+    const [row] = await db
+      .insert(users)
+      .values({
+        username: account.username,
+        email: `${account.username}@example.com`,
+        passwordHash,
+        role: account.role,
+        name: account.name,
+        companyName: account.companyName,
+        parentId: account.parent ? ids.get(account.parent) : null,
+      })
+      .returning({ id: users.id });
+    ids.set(account.username, row.id);
+    if (account.modules.length) {
+      await db.insert(modulePermissions).values(account.modules.map((moduleName) => ({ userId: row.id, moduleName })));
+    }
+  }
+  const admin = ids.get("admin") as string;
+  const credits = DEMO_ACCOUNTS.filter((a) => a.balance > 0).map((a) => ({
+    userId: ids.get(a.username) as string,
+    paise: a.balance * 100,
+    kind: "credit" as const,
+    note: "Opening balance",
+    counterpartyId: admin,
+    insufficient: "",
+  }));
+  await applyMoves(db, credits, admin);
+  log.info(`seeded ${DEMO_ACCOUNTS.length} demo accounts (admin, reseller, manager, user, depthead, ...)`);
+}

@@ -1,0 +1,68 @@
+import { eq, inArray } from "drizzle-orm";
+import { MSG } from "../../contract/messages";
+import type { Caller } from "../auth/caller";
+import { isUuid } from "../auth/guard";
+import type { Db } from "../db/client";
+import { modulePermissions, users } from "../db/schema";
+import { notFound } from "../http/errors";
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The public shape of an account (SPEC 3 records carry `_id`; the hash never leaves the server). */
+export function toUserRecord(row: UserRow, modules: string[] = []) {
+  return {
+    _id: row.id,
+    username: row.username,
+    email: row.email,
+    type: row.role,
+    name: row.name,
+    companyName: row.companyName,
+    phone: row.phone,
+    status: row.status,
+    balance: Number(row.balance),
+    parentId: row.parentId,
+    isFirstLogin: row.isFirstLogin,
+    createdAt: row.createdAt.toISOString(),
+    modulePermissions: modules,
+  };
+}
+
+export async function modulesByUser(db: Db, ids: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return map;
+  const rows = await db.select().from(modulePermissions).where(inArray(modulePermissions.userId, ids));
+  for (const row of rows) map.get(row.userId)?.push(row.moduleName);
+  return map;
+}
+
+/**
+ * Tenancy: an admin reaches every account, a reseller or manager the accounts it created, nobody else anyone.
+ * A record outside reach is reported exactly like a missing one, so ids cannot be probed.
+ */
+export function canReach(caller: Caller, target: Pick<UserRow, "id" | "parentId">): boolean {
+  if (target.id === caller.id) return false;
+  if (caller.role === "admin") return true;
+  return (caller.role === "reseller" || caller.role === "manager") && target.parentId === caller.id;
+}
+
+export async function findUser(db: Db, id: string): Promise<UserRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function reachableUser(db: Db, caller: Caller, id: string): Promise<UserRow> {
+  const row = await findUser(db, id);
+  if (!row || !canReach(caller, row)) throw notFound(MSG.userNotFound);
+  return row;
+}
+
+/** Self, or an account in reach: for reads that a person may make about themselves too. */
+export async function selfOrReachable(db: Db, caller: Caller, id: string | undefined): Promise<UserRow> {
+  if (!id || id === caller.id) {
+    const self = await findUser(db, caller.id);
+    if (!self) throw notFound(MSG.userNotFound);
+    return self;
+  }
+  return reachableUser(db, caller, id);
+}

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CALL_IDS, CALLS, rolesFor, type CallId } from "../../contract/calls";
+import { MSG } from "../../contract/messages";
+import { MODULE_GATED_ROLES, ROLES, type Role } from "../../contract/roles";
+import { signToken } from "../auth/tokens";
+import { HANDLERS } from "../routes";
+import { DEMO_ACCOUNTS } from "../seed";
+import { startServer, type TestServer } from "./harness";
+
+/** A concrete URL for a row: path parameters get a placeholder id. */
+const urlOf = (id: CallId) => CALLS[id].path.replace(/:([A-Za-z]+)/g, "00000000-0000-4000-8000-000000000000");
+
+const DEMO_OF: Record<Role, "admin" | "reseller" | "manager" | "user" | "depthead"> = {
+  admin: "admin", reseller: "reseller", manager: "manager", user: "user", department_head: "depthead",
+};
+
+/** What the server must do for a role on a call, derived from SPEC 6 (rolesFor) and the demo accounts' modules. */
+function expectedAdmit(id: CallId, role: Role): boolean {
+  const def = CALLS[id];
+  if (!rolesFor(id).includes(role)) return false;
+  if (!("module" in def) || !MODULE_GATED_ROLES.includes(role)) return true;
+  const modules = DEMO_ACCOUNTS.find((a) => a.username === DEMO_OF[role])?.modules ?? [];
+  return (modules as readonly string[]).includes(def.module);
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => server?.close());
+
+const guarded = CALL_IDS.filter((id) => CALLS[id].access !== "public");
+
+describe("every guarded call without a valid token", () => {
+  it.each(guarded)("%s: no token → 401 with SPEC's message", async (id) => {
+    const res = await server.call({ method: CALLS[id].method, url: urlOf(id) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ success: false, message: MSG.noToken });
+  });
+
+  it.each(guarded)("%s: forged or expired token → 401", async (id) => {
+    const forged = signToken({ sub: await server.id("admin"), role: "admin", iat: 0, exp: 9999999999 }, "not-our-secret");
+    const expired = signToken({ sub: await server.id("admin"), role: "admin", iat: 0, exp: 1 }, "test-secret");
+    for (const token of [forged, expired, "garbage"]) {
+      const res = await server.call({ method: CALLS[id].method, url: urlOf(id), token });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ success: false, message: MSG.invalidToken });
+    }
+  });
+});
+
+describe("every call times every role", () => {
+  const cases = guarded.flatMap((id) => ROLES.map((role) => [id, role] as const));
+  it.each(cases)("%s as %s", async (id, role) => {
+    const res = await server.call({ method: CALLS[id].method, url: urlOf(id), as: DEMO_OF[role], payload: CALLS[id].method === "GET" || CALLS[id].method === "DELETE" ? undefined : {} });
+    if (!expectedAdmit(id, role)) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ success: false, message: MSG.notAuthorized });
+      return;
+    }
+    expect([401, 403]).not.toContain(res.statusCode);
+    if (!HANDLERS[id]) expect(res.json()).toEqual({ success: false, message: MSG.notImplemented });
+    if (!HANDLERS[id]) expect(res.statusCode).toBe(501);
+  });
+});
+
+describe("outside the table", () => {
+  it("answers 404 JSON for unknown /api paths", async () => {
+    const res = await server.call({ method: "GET", url: "/api/does-not-exist", as: "admin" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false });
+  });
+
+  it("reports health once the database is ready", async () => {
+    const res = await server.call({ method: "GET", url: "/healthz" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true });
+  });
+
+  it("refuses a suspended account's token", async () => {
+    const userId = await server.id("rahul");
+    const token = await server.token("rahul");
+    const suspend = await server.call({ method: "PUT", url: "/api/v1/admin/user", as: "admin", payload: { userId, status: "suspended" } });
+    expect(suspend.statusCode).toBe(200);
+    const res = await server.call({ method: "GET", url: "/api/v1/balance/getBalance", token });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(MSG.accountSuspended);
+  });
+});

@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { buildApp, type BuildOptions } from "../app";
+import { DEFAULT_RATE_LIMITS, type ServerConfig } from "../config";
+import { openDatabase, type Database } from "../db/client";
+import { DEMO_ACCOUNTS } from "../seed";
+
+export const DEMO_PASSWORD = "demo-test-pw";
+export const DEMO_USERNAMES = ["admin", "reseller", "manager", "user", "depthead"] as const;
+export type DemoName = (typeof DEMO_USERNAMES)[number] | (typeof DEMO_ACCOUNTS)[number]["username"];
+
+/** Limits high enough that the suites' own logins never trip them; rate-limit tests pass their own. */
+const RELAXED = Object.fromEntries(
+  Object.keys(DEFAULT_RATE_LIMITS).map((k) => [k, { max: 10_000, windowMs: 60_000 }]),
+) as ServerConfig["rateLimits"];
+
+/**
+ * A fresh database per test file: in-memory PGlite by default; with DATABASE_URL (the PostgreSQL run) a new
+ * database on that server, dropped afterwards, so files never see each other's rows.
+ */
+export async function freshDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openDatabase({ dataDir: "memory://" });
+  const name = `t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: "" });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: Database;
+  token(name: DemoName): Promise<string>;
+  id(name: DemoName): Promise<string>;
+  call(options: InjectOptions & { as?: DemoName; token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function startServer(overrides: BuildOptions["config"] = {}): Promise<TestServer> {
+  const database = await freshDatabase();
+  const app = await buildApp({
+    database,
+    logger: false,
+    config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", rateLimits: RELAXED, jwtSecret: "test-secret", ...overrides },
+  });
+  const sessions = new Map<string, { token: string; id: string }>();
+  const login = async (name: DemoName) => {
+    const cached = sessions.get(name);
+    if (cached) return cached;
+    const res = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: name, password: DEMO_PASSWORD } });
+    if (res.statusCode !== 200) throw new Error(`login ${name} failed: ${res.body}`);
+    const data = res.json().data as { token: string; _id: string };
+    const session = { token: data.token, id: data._id };
+    sessions.set(name, session);
+    return session;
+  };
+  return {
+    app,
+    database,
+    token: async (name) => (await login(name)).token,
+    id: async (name) => (await login(name)).id,
+    call: async ({ as, token, headers, ...options }) => {
+      const bearer = token ?? (as ? (await login(as)).token : undefined);
+      return app.inject({ ...options, headers: { ...headers, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) } });
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

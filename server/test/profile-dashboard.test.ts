@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MSG } from "../../contract/messages";
+import { messages } from "../db/schema";
+import { DEMO_PASSWORD, startServer, type TestServer } from "./harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => server?.close());
+
+describe("profile", () => {
+  it("reads and updates one's own profile", async () => {
+    const res = await server.call({ method: "GET", url: "/api/v1/profile/details", as: "user" });
+    expect(res.json().data).toMatchObject({ username: "user", type: "user", balance: 500, modulePermissions: expect.arrayContaining(["api"]) });
+    const upd = await server.call({ method: "PUT", url: "/api/v1/profile/update", as: "user", payload: { name: "Uday U.", phone: "+91 98765 43210" } });
+    expect(upd.json().data).toMatchObject({ name: "Uday U.", phone: "+91 98765 43210" });
+  });
+
+  it("changes the password only with the current one", async () => {
+    const wrong = await server.call({ method: "PUT", url: "/api/v1/profile/update", as: "priya", payload: { currentPassword: "nope", newPassword: "a-new-password" } });
+    expect(wrong.statusCode).toBe(400);
+    const missing = await server.call({ method: "PUT", url: "/api/v1/profile/update", as: "priya", payload: { newPassword: "a-new-password" } });
+    expect(missing.statusCode).toBe(400);
+    const ok = await server.call({ method: "PUT", url: "/api/v1/profile/update", as: "priya", payload: { currentPassword: DEMO_PASSWORD, newPassword: "a-new-password" } });
+    expect(ok.statusCode).toBe(200);
+    const login = await server.app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "priya", password: "a-new-password" } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it("refuses fields it does not know, such as role or balance", async () => {
+    for (const payload of [{ role: "admin" }, { balance: 1e9 }, {}]) {
+      const res = await server.call({ method: "PUT", url: "/api/v1/profile/update", as: "user", payload });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await server.call({ method: "GET", url: "/api/v1/profile/details", as: "user" })).json().data.type).toBe("user");
+  });
+});
+
+describe("dashboard status counts", () => {
+  beforeAll(async () => {
+    const userId = await server.id("user");
+    const priya = await server.id("priya");
+    const rows = [
+      ...["delivered", "delivered", "read", "failed", "sent"].map((status) => ({ userId, status })),
+      ...["delivered", "pending"].map((status) => ({ userId: priya, status })),
+    ];
+    await server.database.db.insert(messages).values(rows.map((r) => ({ ...r, channel: "sms", recipient: "+910000000000" })));
+  });
+
+  it("counts each status per user", async () => {
+    const ids = [await server.id("user"), await server.id("priya")];
+    const res = await server.call({ method: "GET", url: `/api/dashboard/statusCounts?userIds=${ids.join(",")}`, as: "manager" });
+    expect(res.json().data).toEqual({
+      [ids[0]]: { pending: 0, sent: 1, delivered: 2, read: 1, failed: 1, total: 5 },
+      [ids[1]]: { pending: 1, sent: 0, delivered: 1, read: 0, failed: 0, total: 2 },
+    });
+  });
+
+  it("needs userIds, as a list", async () => {
+    const none = await server.call({ method: "GET", url: "/api/dashboard/statusCounts", as: "manager" });
+    expect(none.json()).toEqual({ success: false, message: MSG.noUserIds });
+    const twice = await server.call({ method: "GET", url: "/api/dashboard/statusCounts?userIds=a&userIds=b", as: "manager" });
+    expect(twice.json()).toEqual({ success: false, message: MSG.userIdsNotArray });
+  });
+
+  it("refuses users outside reach", async () => {
+    const res = await server.call({ method: "GET", url: `/api/dashboard/statusCounts?userIds=${await server.id("user")}`, as: "reseller" });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it("gives daily stored counts to an admin", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await server.call({ method: "GET", url: `/api/dashboard/stored-status-counts?userIds=${await server.id("user")}&startDate=${today}&endDate=${today}`, as: "admin" });
+    expect(res.json().data).toEqual([{ date: today, pending: 0, sent: 1, delivered: 2, read: 1, failed: 1, total: 5 }]);
+    const bad = await server.call({ method: "GET", url: `/api/dashboard/stored-status-counts?userIds=${await server.id("user")}&startDate=yesterday`, as: "admin" });
+    expect(bad.statusCode).toBe(400);
+  });
+});
