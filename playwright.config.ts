@@ -1,9 +1,11 @@
 import { defineConfig } from "@playwright/test";
+import { MAIN_PORT, SHORT_SESSION_PORT, SHORT_SESSION_TTL_S } from "./e2e/ports";
 
 // Debian's Chromium is used instead of a Playwright browser download (the machine's
 // network reaches only npm and Debian). The background-networking flags stop Chromium
 // from dialling Google hosts that the closed network refuses.
-const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:8181";
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${MAIN_PORT}`;
+
 
 export default defineConfig({
   testDir: "e2e",
@@ -26,11 +28,10 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: [
     // The real server with a fresh data directory, so every run starts from empty.
-    command: "node e2e/start-server.mjs",
-    url: "http://127.0.0.1:8181/healthz",
-    reuseExistingServer: false,
-    timeout: 120_000,
-  },
+    { command: `node e2e/start-server.mjs ${MAIN_PORT} 3600`, url: `http://127.0.0.1:${MAIN_PORT}/healthz`, reuseExistingServer: false, timeout: 120_000 },
+    // A second one whose sessions last seconds, for the session-expiry spec.
+    { command: `node e2e/start-server.mjs ${SHORT_SESSION_PORT} ${SHORT_SESSION_TTL_S}`, url: `http://127.0.0.1:${SHORT_SESSION_PORT}/healthz`, reuseExistingServer: false, timeout: 120_000 },
+  ],
 });

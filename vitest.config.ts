@@ -14,6 +14,15 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          name: "web",
+          environment: "jsdom",
+          include: ["src/**/*.test.{ts,tsx}"],
+          setupFiles: ["src/test/setup.ts"],
+          server: { deps: { inline: [/@refinedev\//] } },
+        },
+      },
     ],
   },
 });

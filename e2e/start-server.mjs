@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Starts the real server for Playwright on 127.0.0.1:8181 with an empty data dir.
+// Starts the real server for Playwright with an empty data dir: `node e2e/start-server.mjs PORT [SESSION_TTL_S]`.
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -7,7 +7,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dataDir = ".tmp/e2e-data";
+const port = process.argv[2] ?? "8181";
+const ttl = process.argv[3] ?? process.env.SESSION_TTL_S ?? "3600";
+const dataDir = `.tmp/e2e-data-${port}`;
 rmSync(path.join(root, dataDir), { recursive: true, force: true });
 mkdirSync(path.join(root, dataDir), { recursive: true });
 
@@ -18,10 +20,13 @@ const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
   stdio: "inherit",
   env: {
     ...process.env,
-    PORT: "8181",
+    PORT: port,
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
-    SESSION_TTL_S: process.env.SESSION_TTL_S ?? "3600",
+    SESSION_TTL_S: ttl,
+    // Every e2e login comes from 127.0.0.1; the per-IP window is sized for people, not for a test run.
+    RATE_LIMIT_LOGIN_PER_IP: "10000",
+    LOG_LEVEL: "warn",
   },
 });
 

@@ -1,0 +1,39 @@
+import { expect, test } from "@playwright/test";
+import { MSG } from "../contract/messages";
+import { SHORT_SESSION_PORT, SHORT_SESSION_TTL_S } from "./ports";
+import { login, shot } from "./support";
+
+test("an expired session shows the Session Expired modal, whose button returns to login", async ({ page }) => {
+  const base = `http://127.0.0.1:${SHORT_SESSION_PORT}`;
+  await login(page, "user", "user", base);
+  await page.waitForTimeout((SHORT_SESSION_TTL_S + 1) * 1000);
+  // A route change is one of the two moments SPEC 4 checks expiry at (the other is the 60 s tick).
+  await page.getByText("Performance Reports", { exact: true }).first().click();
+  const modal = page.getByRole("dialog");
+  await expect(modal.getByText(MSG.sessionExpiredTitle)).toBeVisible();
+  await expect(modal.getByText(MSG.sessionExpiredText)).toBeVisible();
+  await shot(page, "session-expired");
+  await modal.getByRole("button", { name: MSG.sessionExpiredButton }).click();
+  await expect(page).toHaveURL(`${base}/`);
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+});
+
+test("log out asks for confirmation; Cancel stays, Logout leaves", async ({ page }) => {
+  await login(page, "depthead", "department_head");
+  const open = async () => {
+    await page.getByRole("button", { name: "Open user menu" }).click();
+    await page.getByRole("menuitem", { name: "Log out" }).click();
+  };
+  await open();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText(MSG.logoutTitle)).toBeVisible();
+  await expect(dialog.getByText(MSG.logoutText)).toBeVisible();
+  await shot(page, "logout-confirm");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/department-head$/);
+  await open();
+  await page.getByRole("dialog").getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/department-head");
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+import { BALANCE_DISMISSED_KEY, THEME_STORAGE_KEY } from "../contract/constants";
+import { MSG } from "../contract/messages";
+import { apiToken, login, shot } from "./support";
+
+test("a module the account lacks opens Access Restricted instead of navigating", async ({ page }) => {
+  await login(page, "manager", "manager");
+  await page.getByText("API Control", { exact: true }).first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText(MSG.accessRestrictedTitle)).toBeVisible();
+  await expect(dialog.getByText(/account manager/i)).toBeVisible();
+  await expect(page).toHaveURL(/\/organization$/);
+  await shot(page, "access-restricted");
+});
+
+test("the low-balance banner can be dismissed, and the dismissal clears at 1000 or more", async ({ page }) => {
+  await login(page, "user", "user");
+  const banner = page.getByRole("alert").filter({ hasText: /low balance|balance is low/i });
+  await expect(banner).toBeVisible();
+  await shot(page, "low-balance");
+  await banner.getByRole("button", { name: /close|dismiss/i }).click();
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText(/low balance|balance is low/i)).toHaveCount(0);
+  expect(await page.evaluate((k) => localStorage.getItem(k), BALANCE_DISMISSED_KEY)).not.toBeNull();
+
+  const admin = await apiToken(page, "admin");
+  const me = await page.evaluate(() => JSON.parse(sessionStorage.getItem("root") ?? "{}"));
+  const userId: string = me.auth.user._id;
+  const add = await page.request.post("/api/balance/add-balance", {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { userId, amount: 600, note: "e2e top-up" },
+  });
+  expect(add.ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByText("₹1,100").first()).toBeVisible();
+  await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), BALANCE_DISMISSED_KEY)).toBeNull();
+});
+
+test("the theme toggle persists over a reload", async ({ page }) => {
+  await login(page, "reseller", "reseller");
+  expect(await page.evaluate((k) => localStorage.getItem(k), THEME_STORAGE_KEY)).not.toBe("dark");
+  await page.getByRole("button", { name: /dark|theme/i }).first().click();
+  await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), THEME_STORAGE_KEY)).toBe("dark");
+  await page.reload();
+  const bg = await page.evaluate(() => getComputedStyle(document.querySelector(".ant-layout") ?? document.body).backgroundColor);
+  const [r, g, b] = (bg.match(/\d+/g) ?? ["255", "255", "255"]).map(Number);
+  expect(r + g + b).toBeLessThan(150);
+  await shot(page, "dark-theme");
+});

@@ -1,0 +1,7 @@
+export { callApi, apiBaseUrl, http, setUnauthorizedHandler } from "./client";
+export type { CallOptions, QueryValue } from "./client";
+export { ApiError, toMessage, toApiError } from "./errors";
+export type { FieldError } from "./errors";
+export { localCheck, roleMayCall, buildQuery } from "./local-checks";
+export type { CallerLike } from "./local-checks";
+export type * from "./types";

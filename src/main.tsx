@@ -1,0 +1,19 @@
+// Must come first: lets antd 5 render on React 19 (STACK gotcha 1).
+import "@ant-design/v5-patch-for-react-19";
+import "antd/dist/reset.css";
+import "./styles.css";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./App";
+import { adoptImpersonationFromUrl } from "./security/impersonation";
+
+// Before the session is restored: an impersonation tab swaps its copied storage for the impersonated session.
+adoptImpersonationFromUrl();
+
+const root = document.getElementById("root");
+if (!root) throw new Error("Missing #root element");
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

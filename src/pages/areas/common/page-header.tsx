@@ -1,0 +1,27 @@
+import { Flex, Typography } from "antd";
+import type { ReactNode } from "react";
+
+export interface PageHeaderProps {
+  title: string;
+  description?: ReactNode;
+  extra?: ReactNode;
+}
+
+/** Every screen opens the same way: a title, one line on what it is for, actions on the right. */
+export function PageHeader({ title, description, extra }: PageHeaderProps) {
+  return (
+    <Flex justify="space-between" align="flex-start" gap={16} wrap style={{ marginBottom: 20 }}>
+      <div style={{ minWidth: 0 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        {description && (
+          <Typography.Text type="secondary" style={{ display: "block", marginTop: 4 }}>
+            {description}
+          </Typography.Text>
+        )}
+      </div>
+      {extra && <Flex gap={8} wrap>{extra}</Flex>}
+    </Flex>
+  );
+}

@@ -1,0 +1,76 @@
+import type { InternalAxiosRequestConfig } from "axios";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MSG } from "../../contract";
+import { http } from "../api/client";
+import { sessionStore } from "../state/session";
+import { accessControlProvider } from "./access-control-provider";
+import { abilityFor } from "./ability";
+import { dataProvider } from "./data-provider";
+
+let seen: InternalAxiosRequestConfig[] = [];
+function reply(data: unknown) {
+  http.defaults.adapter = async (config) => {
+    seen.push(config);
+    return { status: 200, data, statusText: "", headers: {}, config };
+  };
+}
+
+beforeEach(() => {
+  seen = [];
+  sessionStore.loginSucceeded({ _id: "r", username: "reseller", email: "r@example.com", type: "reseller", token: "t", expiresAt: 2_000_000_000, isFirstLogin: false });
+});
+afterEach(() => {
+  http.defaults.adapter = undefined;
+  sessionStore.logout();
+});
+
+describe("dataProvider", () => {
+  it("users.getList: server pagination, search filter, total = count", async () => {
+    reply({ success: true, users: [{ _id: "1" }], count: 31, balance: 900, totalPages: 4, page: 2, limit: 10 });
+    const res = await dataProvider.getList({ resource: "users", pagination: { currentPage: 2, pageSize: 10 }, filters: [{ field: "search", operator: "contains", value: "ana" }] });
+    expect(seen[0].params).toEqual({ page: 2, limit: 10, search: "ana" });
+    expect(res).toMatchObject({ data: [{ _id: "1" }], total: 31 });
+  });
+
+  it("users.update sends userId with the changes; create registers", async () => {
+    reply({ success: true, data: { _id: "1", name: "N" } });
+    await dataProvider.update({ resource: "users", id: "1", variables: { name: "N" } });
+    expect(seen[0]).toMatchObject({ method: "put", url: expect.stringContaining("/api/v1/admin/user") });
+    expect(JSON.parse(String(seen[0].data))).toEqual({ name: "N", userId: "1" });
+    await dataProvider.create({ resource: "users", variables: { username: "x" } });
+    expect(seen[1].url).toContain("/api/v1/auth/register");
+  });
+
+  it("ledger and balance-requests read {data, count}", async () => {
+    reply({ success: true, data: [{ _id: "l" }], count: 1, page: 1, limit: 10, totalPages: 1 });
+    const ledger = await dataProvider.getList({ resource: "ledger", filters: [{ field: "userId", operator: "eq", value: "u9" }] });
+    expect(seen[0].url).toContain("/api/balance/ledger");
+    expect(seen[0].params).toEqual({ page: 1, limit: 10, userId: "u9" });
+    expect(ledger.total).toBe(1);
+    await dataProvider.getList({ resource: "balance-requests" });
+    expect(seen[1].url).toContain("/api/balance/requests");
+  });
+
+  it("rejects a balance request of zero before calling the server", async () => {
+    reply({});
+    await expect(dataProvider.create({ resource: "balance-requests", variables: { requestedBalance: 0 } })).rejects.toMatchObject({ message: MSG.invalidBalanceAmount });
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe("accessControlProvider", () => {
+  it("answers from the session's ability (role and modules)", async () => {
+    abilityFor("user", "tok-u", ["campaign"]);
+    await expect(accessControlProvider.can({ resource: "users", action: "list" })).resolves.toMatchObject({ can: false });
+    await expect(accessControlProvider.can({ resource: "campaign", action: "use" })).resolves.toMatchObject({ can: true });
+    await expect(accessControlProvider.can({ resource: "api", action: "use" })).resolves.toMatchObject({ can: false });
+    abilityFor("manager", "tok-m", []);
+    await expect(accessControlProvider.can({ resource: "users", action: "list" })).resolves.toMatchObject({ can: true });
+  });
+
+  it("keeps one ability per token and module set", () => {
+    const a = abilityFor("user", "tok-1", ["chat", "api"]);
+    expect(abilityFor("user", "tok-1", ["api", "chat"])).toBe(a);
+    expect(abilityFor("user", "tok-2", ["api", "chat"])).not.toBe(a);
+  });
+});

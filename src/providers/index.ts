@@ -1,0 +1,10 @@
+export { dataProvider } from "./data-provider";
+export { authProvider, login, logoutLocally } from "./auth-provider";
+export type { LoginInput } from "./auth-provider";
+export { accessControlProvider } from "./access-control-provider";
+export { SessionAbilityProvider, useAbility, useModules, modulesQueryKey } from "./ability-provider";
+export { notificationProvider } from "./notification-provider";
+export { queryClient } from "./query-client";
+export { ThemeProvider, useTheme } from "./theme";
+export type { ThemeMode } from "./theme";
+export { toHttpError } from "./http-error";

@@ -1,0 +1,67 @@
+import { lazy, Suspense, type ComponentType } from "react";
+import { Route, Routes } from "react-router";
+import { ROLE_AREAS, ROLES } from "../../contract";
+import { PageLoader } from "../components/page-loader";
+import { PublicOnly, RequireArea, UrlGuard } from "../security/guards";
+import { AREA_ROUTES, PUBLIC_PATHS } from "./paths";
+
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+/**
+ * Even the login page is lazy: a visitor who arrives signed in (the common case) never loads the form code
+ * (react-hook-form), and the login route's total stays the same.
+ */
+const LoginPage = lazyNamed(() => import("../pages/public/login-page"), "LoginPage");
+const RegisterPage = lazyNamed(() => import("../pages/public/register-page"), "RegisterPage");
+const ForgetPasswordPage = lazyNamed(() => import("../pages/public/forget-password-page"), "ForgetPasswordPage");
+const ResetPasswordPage = lazyNamed(() => import("../pages/public/reset-password-page"), "ResetPasswordPage");
+const NotFoundPage = lazy(async () => ({ default: (await import("../pages/public/not-found-page")).NotFoundPage }));
+
+/** Refine, the providers and the shell: one chunk, loaded with the first role-area route. */
+const AuthenticatedApp = lazy(async () => ({ default: (await import("./authenticated-app")).AuthenticatedApp }));
+
+/** Lazy too: it brings ComingSoon (antd Card/Result), which the public pages do not need. */
+const RouteScreen = lazy(async () => ({ default: (await import("./route-screen")).RouteScreen }));
+
+const strip = (p: string) => p.replace(/^\//, "");
+
+/** The route tree, built from the role-area table (src/routes/paths.ts). */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoader fullPage />}>
+      <Routes>
+        <Route element={<UrlGuard />}>
+          <Route element={<PublicOnly />}>
+            <Route index element={<LoginPage />} />
+            <Route path={strip(PUBLIC_PATHS.register)} element={<RegisterPage />} />
+            <Route path={strip(PUBLIC_PATHS.forgetPassword)} element={<ForgetPasswordPage />} />
+          </Route>
+          <Route path={strip(PUBLIC_PATHS.resetPassword)} element={<ResetPasswordPage />} />
+          {ROLES.map((role) => (
+            <Route
+              key={role}
+              path={strip(ROLE_AREAS[role].prefix)}
+              element={
+                <RequireArea role={role}>
+                  <AuthenticatedApp />
+                </RequireArea>
+              }
+            >
+              {AREA_ROUTES[role].map((route) =>
+                route.path === "" ? (
+                  <Route key={route.key} index element={<RouteScreen route={route} />} />
+                ) : (
+                  <Route key={route.key} path={route.path} element={<RouteScreen route={route} />} />
+                ),
+              )}
+              <Route path="*" element={<NotFoundPage embedded />} />
+            </Route>
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

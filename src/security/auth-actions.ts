@@ -1,0 +1,38 @@
+import { MSG } from "../../contract";
+import { callApi, toMessage } from "../api";
+import type { LoginResponse } from "../api/types";
+import { parseAuthUser } from "../state/persist";
+import { sessionStore, type AuthUser } from "../state/session";
+
+export interface LoginInput {
+  /** Email or username (the server accepts either in `email`). */
+  email: string;
+  password: string;
+}
+
+/**
+ * Logs in through auth.login and stores the user (SPEC 4: pending → success | failure). Kept free of Refine and
+ * react-query so the login page's bundle stays small.
+ */
+export async function login({ email, password }: LoginInput): Promise<AuthUser> {
+  sessionStore.loginPending();
+  try {
+    const res = await callApi<LoginResponse>("auth.login", { body: { email: email.trim(), password } });
+    const user = parseAuthUser(res.data);
+    if (!user) throw new Error(MSG.loginFailed);
+    sessionStore.loginSucceeded(user);
+    return user;
+  } catch (e) {
+    const message = toMessage(e, MSG.loginFailed);
+    sessionStore.loginFailed(message);
+    throw new Error(message);
+  }
+}
+
+/**
+ * Clears the session (and the impersonation state). Cached server data is dropped by the authenticated app,
+ * which listens for the session ending (src/routes/authenticated-app.tsx).
+ */
+export function logoutLocally(): void {
+  sessionStore.logout();
+}

@@ -1,0 +1,120 @@
+import { ConfigProvider, Drawer, Layout, Spin, theme } from "antd";
+import { Suspense, useEffect } from "react";
+import { Outlet, useLocation } from "react-router";
+import {
+  ROLE_AREAS,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_COLLAPSED,
+  SIDEBAR_WIDTH_MOBILE,
+  type ModuleName,
+} from "../../contract";
+import { useAbility } from "../providers";
+import { useSession } from "../state/session";
+import { AppFooter } from "./app-footer";
+import { LowBalanceBanner } from "./balance/low-balance-banner";
+import { useBalance } from "./balance/use-balance";
+import { BRAND } from "./brand";
+import { AppHeader } from "./header/app-header";
+import { ImpersonationBanner } from "./impersonation-banner";
+import { breadcrumbsFor } from "./navigation/breadcrumbs";
+import { isWorkspaceRole } from "./navigation/nav-items";
+import { userMenuLinks } from "./navigation/user-menu-links";
+import { SidebarBrand } from "./sidebar/sidebar-brand";
+import { SidebarMenu } from "./sidebar/sidebar-menu";
+import { useSidebar } from "./sidebar/use-sidebar";
+
+/** The collapsed rail is 3rem (SPEC 9); antd's menu assumes 80px unless told. */
+const MENU_THEME = { components: { Menu: { collapsedWidth: 48, itemMarginInline: 6, itemBorderRadius: 6 } } };
+
+function PageFallback() {
+  return (
+    <div style={{ display: "flex", justifyContent: "center", padding: 64 }}>
+      <Spin size="large" />
+    </div>
+  );
+}
+
+/** The signed-in shell for every role area: sidebar, header, banners, the page, footer. */
+export function AppLayout() {
+  const { user } = useSession();
+  const ability = useAbility();
+  const sidebar = useSidebar();
+  const { balance, loading } = useBalance();
+  const { pathname } = useLocation();
+  const { token } = theme.useToken();
+
+  useEffect(() => {
+    if (!user) return;
+    const crumbs = breadcrumbsFor(user.type, pathname);
+    document.title = `${crumbs[crumbs.length - 1]?.title ?? "Home"} · ${BRAND.name}`;
+  }, [user, pathname]);
+
+  if (!user) return null;
+  const role = user.type;
+  const canUse = (m: ModuleName) => ability.can("use", m);
+  const collapsed = !sidebar.isMobile && !sidebar.expanded;
+  const menu = (
+    <ConfigProvider theme={MENU_THEME}>
+      <SidebarMenu role={role} canUse={canUse} collapsed={collapsed} onNavigated={sidebar.closeMobile} />
+    </ConfigProvider>
+  );
+
+  return (
+    <Layout style={{ minHeight: "100vh" }}>
+      {sidebar.isMobile ? (
+        <Drawer
+          placement="left"
+          open={sidebar.mobileOpen}
+          onClose={sidebar.closeMobile}
+          width={SIDEBAR_WIDTH_MOBILE}
+          closable={false}
+          styles={{ body: { padding: "0 0 16px" }, header: { display: "none" } }}
+        >
+          <SidebarBrand collapsed={false} home={ROLE_AREAS[role].home} />
+          {menu}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          width={SIDEBAR_WIDTH}
+          collapsedWidth={SIDEBAR_WIDTH_COLLAPSED}
+          collapsed={collapsed}
+          trigger={null}
+          theme="light"
+          style={{
+            position: "sticky",
+            top: 0,
+            height: "100vh",
+            overflowY: "auto",
+            overflowX: "hidden",
+            borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+            background: token.colorBgContainer,
+          }}
+        >
+          <SidebarBrand collapsed={collapsed} home={ROLE_AREAS[role].home} />
+          {menu}
+        </Layout.Sider>
+      )}
+      <Layout style={{ minWidth: 0 }}>
+        <ImpersonationBanner />
+        <AppHeader
+          role={role}
+          sidebarOpen={sidebar.isMobile ? sidebar.mobileOpen : sidebar.expanded}
+          onToggleSidebar={sidebar.toggle}
+          isMobile={sidebar.isMobile}
+          balance={balance}
+          balanceLoading={loading}
+        />
+        {/* An admin issues credit rather than spending its own balance, so a low-balance warning would only be noise. */}
+        {role !== "admin" && (
+          <LowBalanceBanner balance={balance} topUpPath={isWorkspaceRole(role) ? userMenuLinks(role).billing : undefined} />
+        )}
+        <Layout.Content style={{ padding: sidebar.isMobile ? 16 : 24 }}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+        <AppFooter />
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,41 @@
+import {
+  ApiOutlined,
+  AppstoreOutlined,
+  BarChartOutlined,
+  ClusterOutlined,
+  CommentOutlined,
+  CreditCardOutlined,
+  CustomerServiceOutlined,
+  DeploymentUnitOutlined,
+  FileTextOutlined,
+  FundOutlined,
+  MessageOutlined,
+  NotificationOutlined,
+  PieChartOutlined,
+  RobotOutlined,
+  SettingOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+} from "@ant-design/icons";
+import type { ReactNode } from "react";
+import type { NavIcon } from "../navigation/nav-items";
+
+export const NAV_ICONS: Record<NavIcon, ReactNode> = {
+  dashboard: <AppstoreOutlined />,
+  campaign: <NotificationOutlined />,
+  users: <TeamOutlined />,
+  quota: <PieChartOutlined />,
+  settings: <SettingOutlined />,
+  support: <CustomerServiceOutlined />,
+  feedback: <CommentOutlined />,
+  channels: <ClusterOutlined />,
+  template: <FileTextOutlined />,
+  reports: <BarChartOutlined />,
+  "team-reports": <FundOutlined />,
+  ai: <RobotOutlined />,
+  chat: <MessageOutlined />,
+  api: <ApiOutlined />,
+  agents: <SolutionOutlined />,
+  workflow: <DeploymentUnitOutlined />,
+  billing: <CreditCardOutlined />,
+};
