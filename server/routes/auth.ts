@@ -8,6 +8,7 @@ import { effectiveModules } from "../../contract/ability";
 import { callerOf } from "../auth/guard";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords";
 import { signToken } from "../auth/tokens";
+import { isUniqueViolation } from "../db/client";
 import { impersonationAudit, modulePermissions, passwordResets, users } from "../db/schema";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../http/errors";
 import { findUser, toUserRecord, type UserRow } from "../services/users";
@@ -66,7 +67,7 @@ async function createAccount(ctx: RouteContext, input: NewAccount, role: Role, p
     });
   } catch (error) {
     // A concurrent registration of the same name passes the check above and trips the unique index instead.
-    if (String((error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code) === "23505") throw conflict(MSG.duplicateUser);
+    if (isUniqueViolation(error)) throw conflict(MSG.duplicateUser);
     throw error;
   }
 }

@@ -4,6 +4,7 @@ import { MSG } from "../../contract/messages";
 import { isModuleName } from "../../contract/modules";
 import { callerOf } from "../auth/guard";
 import type { Caller } from "../auth/caller";
+import type { Db } from "../db/client";
 import { modulePermissions, users } from "../db/schema";
 import { conflict, forbidden, notFound } from "../http/errors";
 import { pageParams, stringParam, totalPages } from "../services/query";
@@ -11,7 +12,7 @@ import { findUser, modulesByUser, reachableUser, selfOrReachable, toUserRecord }
 import { bodyOf, queryOf, type Handlers } from "./context";
 
 /** Which accounts a list shows: an admin every other account (or one account's children), others their own. */
-async function scopeOf(caller: Caller, parentFilter: string | undefined, db: Parameters<typeof findUser>[0]): Promise<SQL> {
+async function scopeOf(db: Db, caller: Caller, parentFilter: string | undefined): Promise<SQL> {
   if (parentFilter && parentFilter !== caller.id) {
     if (caller.role !== "admin") {
       await reachableUser(db, caller, parentFilter);
@@ -31,7 +32,7 @@ export const userHandlers: Handlers = {
     const query = queryOf(request);
     const { page, limit, offset } = pageParams(query);
     const search = stringParam(query, "search");
-    const scope = await scopeOf(caller, stringParam(query, "userId"), db);
+    const scope = await scopeOf(db, caller, stringParam(query, "userId"));
     const pattern = search ? `%${escapeLike(search)}%` : undefined;
     const where = pattern
       ? and(scope, or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.name, pattern), ilike(users.companyName, pattern)))

@@ -124,6 +124,14 @@ describe("registration", () => {
     expect(await server.database.db.select().from(users)).toHaveLength(before.length);
   });
 
+  it("lets only one of two simultaneous sign-ups with the same name through", async () => {
+    const payload = { username: "racer", email: "racer@example.com", password: "long-enough-pw" };
+    const results = await Promise.all(
+      [0, 1].map(() => server.app.inject({ method: "POST", url: "/api/v1/auth/register-defualt", payload })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
   it("refuses a short password and an unknown field", async () => {
     const res = await server.app.inject({ method: "POST", url: "/api/v1/auth/register-defualt", payload: { ...signup, username: "x2x", email: "x2@e.com", password: "short", role: "admin" } });
     expect(res.statusCode).toBe(400);
