@@ -1,8 +1,11 @@
 // As in main.tsx: antd 5 static APIs (notification, Modal.confirm) need it on React 19.
 import "@ant-design/v5-patch-for-react-19";
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// findBy*/waitFor wait 1 s by default; CI runs every suite at once on 2 cores, where a lazy form can take longer.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom has no matchMedia; antd's responsive hooks need it (STACK gotcha 3).
 if (!window.matchMedia) {
