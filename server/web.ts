@@ -16,7 +16,9 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
   const root = resolve(webRoot);
   const index = resolve(root, "index.html");
   const built = existsSync(index);
-  if (built) await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  // wildcard: files are looked up per request, so a rebuild is served without a restart; a missing file falls
+  // through to the not-found handler below.
+  if (built) await app.register(fastifyStatic, { root, wildcard: true, index: "index.html" });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];
