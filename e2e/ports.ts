@@ -1,4 +1,7 @@
-/** The e2e servers: the main one, and one whose sessions last seconds for the session-expiry spec. */
-export const MAIN_PORT = 8181;
-export const SHORT_SESSION_PORT = 8182;
+/**
+ * The e2e servers: the main one, and one whose sessions last seconds for the session-expiry spec.
+ * `E2E_PORT` moves both (the second is the next port), so two checkouts can run their e2e side by side.
+ */
+export const MAIN_PORT = Number(process.env.E2E_PORT ?? 8181);
+export const SHORT_SESSION_PORT = MAIN_PORT + 1;
 export const SHORT_SESSION_TTL_S = 8;
