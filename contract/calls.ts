@@ -12,6 +12,8 @@ import type { Role } from "./roles";
  *  - `GET /api/balance/requests` lists balance requests of the caller's sub-accounts (the issue asks that
  *    requests be visible to the parent; SPEC names no call for it);
  *  - `GET /api/balance/ledger` lists ledger rows (quota reports and billing logs; SPEC names no call);
+ *  - `POST /api/v1/auth/logout` ends the caller's server-side session (SPEC's logout is client-only; a token
+ *    must stop working when its owner logs out);
  *  - `GET /api/healthz`-style probes are not in the table: `/healthz` is outside `/api`.
  */
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -71,6 +73,7 @@ export const CALLS = {
   "auth.resetPassword": { method: "POST", path: "/api/auth/reset-password", access: "public", bodySchema: "reset-password", failure: MSG.resetFailed },
   "auth.register": { method: "POST", path: "/api/v1/auth/register", access: ADMIN_RESELLER_MANAGER, bodySchema: "register" },
   "auth.impersonate": { method: "POST", path: "/api/v1/auth/admin-impersonate", access: ADMIN, bodySchema: "impersonate", failure: MSG.impersonationFailed },
+  "auth.logout": { method: "POST", path: "/api/v1/auth/logout", access: "signed-in" },
 
   // Live agents
   "liveAgents.list": { method: "GET", path: "/api/live-agent/agents", access: NOT_RESELLER, module: "agent", failure: MSG.fetchAgents },

@@ -13,6 +13,7 @@ import type { RouteContext } from "./routes/context";
 import { seedDemo } from "./seed";
 import { createMailer } from "./services/mailer";
 import { RateLimiter } from "./services/rate-limiter";
+import { SessionStore } from "./services/sessions";
 import { registerWeb } from "./web";
 
 declare module "fastify" {
@@ -51,11 +52,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   if (!options.database) app.addHook("onClose", async () => database.close());
 
   let secret = "";
+  const sessions = new SessionStore(database);
+  await sessions.start();
+  // preClose: the listener must stop before the database closes.
+  app.addHook("preClose", async () => sessions.stop());
   const ctx: RouteContext = {
     db: database.db,
     config,
     secret: () => secret,
     sendMail: createMailer(database.db, app.log, config.smtpUrl, config.mailFrom),
+    sessions,
     limiters: {
       loginPerIp: new RateLimiter(config.rateLimits.loginPerIp),
       loginFailuresPerAccount: new RateLimiter(config.rateLimits.loginFailuresPerAccount),
@@ -88,6 +94,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.get("/healthz", async () => ({ ok: true, database: database.kind }));
   registerCalls(app, ctx);
   await registerWeb(app, config.webRoot);
-  attachRealtime(app, database.db, ctx.secret, config.corsOrigin);
+  attachRealtime(app, ctx, config);
   return app;
 }

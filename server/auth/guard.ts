@@ -2,9 +2,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { defineAbilityFor, type AppAbility } from "../../contract/ability";
 import { CALLS, type CallId } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
-import type { Db } from "../db/client";
 import { HttpError } from "../http/errors";
-import { loadCaller, type Caller } from "./caller";
+import type { SessionStore } from "../services/sessions";
+import { callerFromSession, type Caller } from "./caller";
 import { verifyToken } from "./tokens";
 
 declare module "fastify" {
@@ -34,27 +34,34 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
+/** What checking a token needs: the signing secret (loaded after start-up) and the session store. */
+export interface AuthDeps {
+  secret: () => string;
+  sessions: SessionStore;
+}
+
 /** Token → Caller, or the 401 that SPEC 5 names. Shared by HTTP routes and the socket handshake. */
-export async function authenticate(db: Db, secret: string, token: string | null): Promise<Caller> {
+export async function authenticate(deps: AuthDeps, token: string | null): Promise<Caller> {
   if (!token) throw new HttpError(401, MSG.noToken);
-  const claims = verifyToken(token, secret);
-  if (!claims || !UUID.test(claims.sub)) throw new HttpError(401, MSG.invalidToken);
-  const caller = await loadCaller(db, claims.sub);
-  if (!caller) throw new HttpError(401, MSG.invalidToken);
-  if (caller.status !== "active") throw new HttpError(401, MSG.accountSuspended);
-  const { status: _status, ...rest } = caller;
-  return claims.imp ? { ...rest, impersonatedBy: claims.imp } : rest;
+  const claims = await verifyToken(token, deps.secret());
+  if (!claims || !UUID.test(claims.sid)) throw new HttpError(401, MSG.invalidToken);
+  const session = await deps.sessions.resolve(claims.sid);
+  if (!session || session.userId !== claims.sub) throw new HttpError(401, MSG.invalidToken);
+  // A suspension revokes the sessions too; the message says why, and reactivation does not revive them.
+  if (session.status !== "active") throw new HttpError(401, MSG.accountSuspended);
+  if (session.revoked) throw new HttpError(401, MSG.invalidToken);
+  return callerFromSession(session);
 }
 
 /**
  * The one place where token, role and module are checked: an onRequest hook made per row of the call table,
  * so it runs before body validation (an anonymous caller learns nothing about payload rules).
  */
-export function guardFor(id: CallId, db: Db, secret: () => string) {
+export function guardFor(id: CallId, deps: AuthDeps) {
   const def = CALLS[id];
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     if (def.access === "public") return;
-    const caller = await authenticate(db, secret(), bearerToken(request));
+    const caller = await authenticate(deps, bearerToken(request));
     if (def.access !== "signed-in" && !abilityOf(caller).can("call", id)) throw new HttpError(403, MSG.notAuthorized);
     request.caller = caller;
   };

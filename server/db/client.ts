@@ -12,9 +12,18 @@ import * as schema from "./schema";
 /** One type for both drivers (STACK gotcha 6). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+export interface ListenHandlers {
+  message(payload: string): void;
+  /** The subscription dropped: notifications may be missed until `ready` is called again. */
+  lost(): void;
+  ready(): void;
+}
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Subscribes to PostgreSQL NOTIFY on a channel (LISTEN); resolves with the unsubscribe once listening. */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -35,17 +44,78 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     pool.on("error", (err) => console.error(`database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    const url = config.databaseUrl;
+    return { db: db as unknown as Db, kind: "postgres", listen: (channel, handlers) => listenPg(url, channel, handlers), close: () => pool.end() };
   }
   if (!config.dataDir.startsWith("memory://")) mkdirSync(config.dataDir, { recursive: true });
   const client = await PGlite.create(config.dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  const listen = async (channel: string, handlers: ListenHandlers) => {
+    // PGlite is one process: the subscription cannot drop.
+    const unlisten = await client.listen(channel, handlers.message);
+    handlers.ready();
+    return () => unlisten();
+  };
+  return { db: db as unknown as Db, kind: "pglite", listen, close: () => client.close() };
 }
 
 /** PostgreSQL's unique_violation, as both drivers report it (node-postgres directly, drizzle wrapped in `cause`). */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null;
   return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+const RELISTEN_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). When it drops, `lost` is reported
+ * and it reconnects every second until it listens again.
+ */
+async function listenPg(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
+      client.end().catch(() => undefined);
+      // A connection that never listened is retried by `retry`, not here.
+      if (current !== client) return;
+      current = null;
+      if (closed) return;
+      handlers.lost();
+      timer = setTimeout(retry, RELISTEN_MS);
+    };
+    client.on("notification", (n) => {
+      if (n.channel === channel) handlers.message(n.payload ?? "");
+    });
+    client.on("error", drop);
+    client.on("end", drop);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch (error) {
+      drop();
+      throw error;
+    }
+    current = client;
+    handlers.ready();
+  };
+  const retry = () => {
+    connect().catch(() => {
+      if (!closed) timer = setTimeout(retry, RELISTEN_MS);
+    });
+  };
+  await connect();
+  return async () => {
+    closed = true;
+    clearTimeout(timer);
+    const client = current;
+    current = null;
+    await client?.end();
+  };
 }

@@ -49,6 +49,7 @@ export const modulePermissions = pgTable(
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     moduleName: text("module_name").notNull(),
     grantedBy: uuid("granted_by").references(() => users.id),
+    impersonatedBy: uuid("impersonated_by").references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.moduleName] })],
@@ -66,6 +67,8 @@ export const balanceLedger = pgTable(
     note: text("note").notNull().default(""),
     actorId: uuid("actor_id").references(() => users.id),
     counterpartyId: uuid("counterparty_id").references(() => users.id),
+    /** The admin behind an impersonation session that caused this row (actorId is then the impersonated account). */
+    impersonatedBy: uuid("impersonated_by").references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [index("ledger_user_idx").on(t.userId, t.createdAt)],
@@ -78,6 +81,7 @@ export const balanceRequests = pgTable(
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     amount: money("amount").notNull(),
     status: text("status").notNull().default("pending"),
+    impersonatedBy: uuid("impersonated_by").references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [index("balance_requests_user_idx").on(t.userId)],
@@ -107,6 +111,8 @@ export const impersonationAudit = pgTable("impersonation_audit", {
   id: uuid("id").primaryKey().defaultRandom(),
   adminId: uuid("admin_id").notNull().references(() => users.id),
   targetId: uuid("target_id").notNull().references(() => users.id),
+  /** The impersonation session this row opened; every row that session causes carries adminId as impersonated_by. */
+  sessionId: uuid("session_id").references(() => sessions.id, { onDelete: "set null" }),
   ip: text("ip").notNull().default(""),
   createdAt: createdAt(),
 });
@@ -130,3 +136,26 @@ export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/**
+ * Server-side sessions: the token carries the id, so logout, a password reset, a suspension or a role change can
+ * end a session before its token expires. An impersonation session records its admin and the admin's session, and
+ * is revoked together with them.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    impersonatedBy: uuid("impersonated_by").references(() => users.id, { onDelete: "cascade" }),
+    parentSessionId: uuid("parent_session_id").references((): AnyPgColumn => sessions.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_impersonated_by_idx").on(t.impersonatedBy),
+    index("sessions_parent_idx").on(t.parentSessionId),
+  ],
+);

@@ -6,12 +6,13 @@ import { SELF_SIGNUP_MODULES, type ModuleName } from "../../contract/modules";
 import { CREATABLE_ROLES, normalizeRole, type Role } from "../../contract/roles";
 import { effectiveModules } from "../../contract/ability";
 import { callerOf } from "../auth/guard";
+import { issueSession } from "../auth/issue-session";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords";
-import { signToken } from "../auth/tokens";
 import { isUniqueViolation } from "../db/client";
 import { impersonationAudit, modulePermissions, passwordResets, users } from "../db/schema";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../http/errors";
-import { findUser, toUserRecord, type UserRow } from "../services/users";
+import { upgradePasswordHash } from "../services/password-upgrade";
+import { findUser, toUserRecord } from "../services/users";
 import { bodyOf, type Handlers, type RouteContext } from "./context";
 import { enforceLimit } from "./rate-limit";
 
@@ -25,26 +26,7 @@ interface NewAccount {
   phone?: string;
 }
 
-const nowS = () => Math.floor(Date.now() / 1000);
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-
-function session(ctx: RouteContext, row: UserRow, impersonatedBy?: string) {
-  const iat = nowS();
-  const expiresAt = iat + ctx.config.sessionTtlS;
-  const token = signToken({ sub: row.id, role: row.role, iat, exp: expiresAt, imp: impersonatedBy }, ctx.secret());
-  return {
-    _id: row.id,
-    username: row.username,
-    email: row.email,
-    type: row.role as Role,
-    name: row.name,
-    companyName: row.companyName,
-    phone: row.phone,
-    token,
-    expiresAt,
-    isFirstLogin: row.isFirstLogin,
-  };
-}
 
 /** Creates an account and its module permissions in one transaction; duplicates are a 409, not a 500. */
 async function createAccount(ctx: RouteContext, input: NewAccount, role: Role, parentId: string | null, modules: readonly ModuleName[]) {
@@ -88,7 +70,8 @@ export const authHandlers: Handlers = {
     if (row.status !== "active") throw new HttpError(403, MSG.accountSuspended);
     ctx.limiters.loginFailuresPerAccount.reset(account);
     if (row.isFirstLogin) await ctx.db.update(users).set({ isFirstLogin: false }).where(eq(users.id, row.id));
-    return { success: true, message: "Login successful", data: session(ctx, row) };
+    await upgradePasswordHash(ctx.db, row, password);
+    return { success: true, message: "Login successful", data: (await issueSession(ctx, row)).data };
   },
 
   "auth.registerDefault": async (request, reply, ctx) => {
@@ -147,11 +130,13 @@ export const authHandlers: Handlers = {
         .set({ usedAt: new Date() })
         .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
         .returning({ userId: passwordResets.userId });
-      if (!reset) return false;
+      if (!reset) return null;
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
-      return true;
+      await ctx.sessions.revokeUser(reset.userId, tx);
+      return reset.userId;
     });
     if (!done) throw badRequest(MSG.resetTokenInvalid);
+    await ctx.sessions.announceUser(done, true);
     return { success: true, message: MSG.passwordChanged };
   },
 
@@ -161,11 +146,12 @@ export const authHandlers: Handlers = {
     const target = await findUser(ctx.db, bodyOf<{ userId: string }>(request).userId);
     if (!target || target.id === admin.id || target.role === "admin") throw notFound(MSG.userNotFound);
     if (target.status !== "active") throw forbidden(MSG.accountSuspended);
-    await ctx.db.insert(impersonationAudit).values({ adminId: admin.id, targetId: target.id, ip: request.ip });
+    const opened = await issueSession(ctx, target, { adminId: admin.id, adminSessionId: admin.sessionId });
+    await ctx.db.insert(impersonationAudit).values({ adminId: admin.id, targetId: target.id, sessionId: opened.sessionId, ip: request.ip });
     return {
       success: true,
       message: "Impersonation started",
-      data: { ...session(ctx, target, admin.id), impersonationMode: true, impersonatedBy: { _id: admin.id, username: admin.username } },
+      data: { ...opened.data, impersonationMode: true, impersonatedBy: { _id: admin.id, username: admin.username } },
     };
   },
 };

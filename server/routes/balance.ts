@@ -20,7 +20,7 @@ function change(direction: "add" | "deduct"): Handler {
     const paise = toPaise(amount);
     await reachableUser(db, caller, userId);
     const moves = direction === "add" ? creditMoves(caller, userId, paise, note) : debitMoves(caller, userId, paise, note);
-    const after = await applyMoves(db, moves, caller.id);
+    const after = await applyMoves(db, moves, caller.id, caller.impersonatedBy);
     return {
       success: true,
       message: direction === "add" ? `Added ₹${toMoney(paise)}` : `Deducted ₹${toMoney(paise)}`,
@@ -44,7 +44,7 @@ export const balanceHandlers: Handlers = {
   "balance.request": async (request, reply, { db }) => {
     const caller = callerOf(request);
     const paise = toPaise(bodyOf<{ requestedBalance: number }>(request).requestedBalance, "requestedBalance");
-    const [row] = await db.insert(balanceRequests).values({ userId: caller.id, amount: toMoney(paise) }).returning();
+    const [row] = await db.insert(balanceRequests).values({ userId: caller.id, amount: toMoney(paise), impersonatedBy: caller.impersonatedBy }).returning();
     reply.status(201);
     return {
       success: true,

@@ -4,6 +4,7 @@ import type { ServerConfig } from "../config";
 import type { Db } from "../db/client";
 import type { SendMail } from "../services/mailer";
 import type { RateLimiter } from "../services/rate-limiter";
+import type { SessionStore } from "../services/sessions";
 
 export interface RouteContext {
   db: Db;
@@ -11,6 +12,7 @@ export interface RouteContext {
   /** Read lazily: the secret is loaded from the database after plugins register. */
   secret: () => string;
   sendMail: SendMail;
+  sessions: SessionStore;
   limiters: Record<keyof ServerConfig["rateLimits"], RateLimiter>;
 }
 

@@ -8,10 +8,12 @@ import { balanceHandlers } from "./balance";
 import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
+import { sessionHandlers } from "./session";
 import { userHandlers } from "./users";
 
 export const HANDLERS: Handlers = {
   ...authHandlers,
+  ...sessionHandlers,
   ...userHandlers,
   ...balanceHandlers,
   ...profileHandlers,
@@ -31,7 +33,7 @@ export function registerCalls(app: FastifyInstance, ctx: RouteContext): void {
       method: def.method,
       url: def.path,
       schema: bodySchema ? { body: bodySchema } : undefined,
-      onRequest: guardFor(id, ctx.db, ctx.secret),
+      onRequest: guardFor(id, ctx),
       handler: handler
         ? (request, reply) => handler(request, reply, ctx)
         : async (_request, reply) => reply.status(501).send({ success: false, message: MSG.notImplemented }),

@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import { modulePermissions, users } from "../db/schema";
 import { conflict, forbidden, notFound } from "../http/errors";
 import { pageParams, stringParam, totalPages } from "../services/query";
-import { findUser, modulesByUser, reachableUser, selfOrReachable, toUserRecord } from "../services/users";
+import { findUser, modulesByUser, reachableUser, selfOrReachable, toUserRecord, USER_RECORD_COLUMNS } from "../services/users";
 import { bodyOf, queryOf, type Handlers } from "./context";
 
 /** Which accounts a list shows: an admin every other account (or one account's children), others their own. */
@@ -37,12 +37,23 @@ export const userHandlers: Handlers = {
     const where = pattern
       ? and(scope, or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.name, pattern), ilike(users.companyName, pattern)))
       : scope;
-    const [totals] = await db
-      .select({ count: sql<number>`count(*)::int`, balance: sql<string>`coalesce(sum(${users.balance}), 0)` })
+    // One round trip: the totals ride on every row (window functions) and the modules come from a subquery.
+    const rows = await db
+      .select({
+        ...USER_RECORD_COLUMNS,
+        modules: sql<string[]>`coalesce((select array_agg(${modulePermissions.moduleName}) from ${modulePermissions} where ${modulePermissions.userId} = ${users.id}), '{}')`,
+        total: sql<number>`(count(*) over ())::int`,
+        totalBalance: sql<string>`coalesce(sum(${users.balance}) over (), 0)`,
+      })
       .from(users)
-      .where(where);
-    const rows = await db.select().from(users).where(where).orderBy(desc(users.createdAt), users.username).limit(limit).offset(offset);
-    const modules = await modulesByUser(db, rows.map((r) => r.id));
+      .where(where)
+      .orderBy(desc(users.createdAt), users.username)
+      .limit(limit)
+      .offset(offset);
+    // A page past the end has no row to carry the totals.
+    const [totals] = rows.length
+      ? [{ count: rows[0].total, balance: rows[0].totalBalance }]
+      : await db.select({ count: sql<number>`count(*)::int`, balance: sql<string>`coalesce(sum(${users.balance}), 0)` }).from(users).where(where);
     return {
       success: true,
       userType: caller.role,
@@ -51,11 +62,11 @@ export const userHandlers: Handlers = {
       totalPages: totalPages(totals.count, limit),
       page,
       limit,
-      users: rows.map((r) => toUserRecord(r, modules.get(r.id))),
+      users: rows.map(({ modules, total: _total, totalBalance: _totalBalance, ...r }) => toUserRecord(r, modules)),
     };
   },
 
-  "users.update": async (request, _reply, { db }) => {
+  "users.update": async (request, _reply, { db, sessions }) => {
     const caller = callerOf(request);
     const { userId, ...changes } = bodyOf<{ userId: string; email?: string; name?: string; companyName?: string; phone?: string; status?: string }>(request);
     await reachableUser(db, caller, userId);
@@ -64,7 +75,14 @@ export const userHandlers: Handlers = {
       const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, changes.email), ne(users.id, userId)));
       if (taken) throw conflict(MSG.duplicateUser);
     }
-    const [row] = await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+    // A suspension ends every session of the account in the same transaction; reactivating does not revive them.
+    const suspending = changes.status !== undefined && changes.status !== "active";
+    const [row] = await db.transaction(async (tx) => {
+      const updated = await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+      if (suspending) await sessions.revokeUser(userId, tx);
+      return updated;
+    });
+    if (changes.status !== undefined) await sessions.announceUser(userId, suspending);
     const modules = await modulesByUser(db, [row.id]);
     return { success: true, message: "User updated", data: toUserRecord(row, modules.get(row.id)) };
   },
@@ -78,7 +96,7 @@ export const userHandlers: Handlers = {
     return { success: true, userId: target.id, modulePermissions: modules.map((moduleName) => ({ moduleName })) };
   },
 
-  "users.grantPermission": async (request, _reply, { db }) => {
+  "users.grantPermission": async (request, _reply, { db, sessions }) => {
     const caller = callerOf(request);
     const { userId, moduleNames } = bodyOf<{ userId: string; moduleNames: string[] }>(request);
     await reachableUser(db, caller, userId);
@@ -87,8 +105,12 @@ export const userHandlers: Handlers = {
     if (wanted.some((m) => !held.includes(m))) throw forbidden(MSG.moduleNotHeld);
     await db.transaction(async (tx) => {
       await tx.delete(modulePermissions).where(eq(modulePermissions.userId, userId));
-      if (wanted.length) await tx.insert(modulePermissions).values(wanted.map((moduleName) => ({ userId, moduleName, grantedBy: caller.id })));
+      if (wanted.length) {
+        await tx.insert(modulePermissions).values(wanted.map((moduleName) => ({ userId, moduleName, grantedBy: caller.id, impersonatedBy: caller.impersonatedBy })));
+      }
     });
+    // Cached sessions of that account hold its old modules.
+    await sessions.announceUser(userId, false);
     return { success: true, message: "Permissions updated", modulePermissions: wanted.map((moduleName) => ({ moduleName })) };
   },
 

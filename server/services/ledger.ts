@@ -38,7 +38,7 @@ export function toPaise(amount: number, field = "amount"): number {
  * (`balance >= amount`), so the check and the change are one statement and concurrent requests cannot overdraw.
  * Rows are touched in id order so two transfers over the same pair cannot deadlock on PostgreSQL.
  */
-export async function applyMoves(db: Db, moves: BalanceMove[], actorId: string): Promise<Map<string, number>> {
+export async function applyMoves(db: Db, moves: BalanceMove[], actorId: string, impersonatedBy?: string): Promise<Map<string, number>> {
   const ordered = [...moves].sort((a, b) => a.userId.localeCompare(b.userId));
   const after = new Map<string, number>();
   try {
@@ -60,6 +60,7 @@ export async function applyMoves(db: Db, moves: BalanceMove[], actorId: string):
           kind: move.kind,
           note: move.note,
           actorId,
+          impersonatedBy,
           counterpartyId: move.counterpartyId,
         });
         after.set(move.userId, Number(row.balance));

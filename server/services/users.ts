@@ -8,8 +8,25 @@ import { notFound } from "../http/errors";
 
 export type UserRow = typeof users.$inferSelect;
 
+/** The columns a user record shows: lists select these, never the password hash. */
+export const USER_RECORD_COLUMNS = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  name: users.name,
+  companyName: users.companyName,
+  phone: users.phone,
+  status: users.status,
+  balance: users.balance,
+  parentId: users.parentId,
+  isFirstLogin: users.isFirstLogin,
+  createdAt: users.createdAt,
+};
+export type UserRecordRow = Omit<UserRow, "passwordHash" | "updatedAt">;
+
 /** The public shape of an account (SPEC 3 records carry `_id`; the hash never leaves the server). */
-export function toUserRecord(row: UserRow, modules: string[] = []) {
+export function toUserRecord(row: UserRecordRow, modules: string[] = []) {
   return {
     _id: row.id,
     username: row.username,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALL_IDS, CALLS, rolesFor, type CallId } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
@@ -39,9 +40,12 @@ describe("every guarded call without a valid token", () => {
   });
 
   it.each(guarded)("%s: forged or expired token → 401", async (id) => {
-    const forged = signToken({ sub: await server.id("admin"), role: "admin", iat: 0, exp: 9999999999 }, "not-our-secret");
-    const expired = signToken({ sub: await server.id("admin"), role: "admin", iat: 0, exp: 1 }, "test-secret");
-    for (const token of [forged, expired, "garbage"]) {
+    const sub = await server.id("admin");
+    const forged = await signToken({ sub, role: "admin", sid: randomUUID(), iat: 0, exp: 9999999999 }, "not-our-secret");
+    const expired = await signToken({ sub, role: "admin", sid: randomUUID(), iat: 0, exp: 1 }, "test-secret");
+    // Signed with our secret, but no session of that id exists: a token alone is not a session.
+    const sessionless = await signToken({ sub, role: "admin", sid: randomUUID(), iat: 0, exp: 9999999999 }, "test-secret");
+    for (const token of [forged, expired, sessionless, "garbage"]) {
       const res = await server.call({ method: CALLS[id].method, url: urlOf(id), token });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ success: false, message: MSG.invalidToken });
@@ -52,7 +56,9 @@ describe("every guarded call without a valid token", () => {
 describe("every call times every role", () => {
   const cases = guarded.flatMap((id) => ROLES.map((role) => [id, role] as const));
   it.each(cases)("%s as %s", async (id, role) => {
-    const res = await server.call({ method: CALLS[id].method, url: urlOf(id), as: DEMO_OF[role], payload: CALLS[id].method === "GET" || CALLS[id].method === "DELETE" ? undefined : {} });
+    // Logout ends the session it is called with: give it one of its own so the shared ones stay valid.
+    const token = id === "auth.logout" ? await server.freshToken(DEMO_OF[role]) : undefined;
+    const res = await server.call({ method: CALLS[id].method, url: urlOf(id), token, as: DEMO_OF[role], payload: CALLS[id].method === "GET" || CALLS[id].method === "DELETE" ? undefined : {} });
     if (!expectedAdmit(id, role)) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ success: false, message: MSG.notAuthorized });

@@ -46,6 +46,8 @@ export interface TestServer {
   app: FastifyInstance;
   database: Database;
   token(name: DemoName): Promise<string>;
+  /** A new session of its own (not the shared one), for tests that end it. */
+  freshToken(name: DemoName): Promise<string>;
   id(name: DemoName): Promise<string>;
   call(options: InjectOptions & { as?: DemoName; token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -59,20 +61,22 @@ export async function startServer(overrides: BuildOptions["config"] = {}): Promi
     config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", rateLimits: RELAXED, jwtSecret: "test-secret", ...overrides },
   });
   const sessions = new Map<string, { token: string; id: string }>();
-  const login = async (name: DemoName) => {
-    const cached = sessions.get(name);
-    if (cached) return cached;
+  const newSession = async (name: DemoName) => {
     const res = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: name, password: DEMO_PASSWORD } });
     if (res.statusCode !== 200) throw new Error(`login ${name} failed: ${res.body}`);
     const data = res.json().data as { token: string; _id: string };
-    const session = { token: data.token, id: data._id };
-    sessions.set(name, session);
-    return session;
+    return { token: data.token, id: data._id };
+  };
+  const login = async (name: DemoName) => {
+    const cached = sessions.get(name) ?? (await newSession(name));
+    sessions.set(name, cached);
+    return cached;
   };
   return {
     app,
     database,
     token: async (name) => (await login(name)).token,
+    freshToken: async (name) => (await newSession(name)).token,
     id: async (name) => (await login(name)).id,
     call: async ({ as, token, headers, ...options }) => {
       const bearer = token ?? (as ? (await login(as)).token : undefined);

@@ -1,0 +1,183 @@
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { Database, Db } from "../db/client";
+import { modulePermissions, sessions, users } from "../db/schema";
+
+/** What the auth check needs about a session and its account, read in one query and cached. */
+export interface SessionState {
+  sessionId: string;
+  userId: string;
+  username: string;
+  role: string;
+  parentId: string | null;
+  status: string;
+  modules: string[];
+  impersonatedBy: string | null;
+  revoked: boolean;
+  expiresAtMs: number;
+}
+
+/** Told to every process (NOTIFY) so caches and sockets follow at once. */
+export type SessionEvent =
+  | { kind: "sessions"; ids: string[] }
+  /** Every session of the user, and the impersonation sessions it opened, were revoked (`revoked`) or changed. */
+  | { kind: "user"; userId: string; revoked: boolean };
+
+const CHANNEL = "console_sessions";
+/** Safety net only: revocations reach the cache through events at once. */
+const CACHE_TTL_MS = 60_000;
+const CACHE_MAX = 10_000;
+
+export interface NewSession {
+  userId: string;
+  ttlS: number;
+  impersonatedBy?: string;
+  parentSessionId?: string;
+}
+
+/**
+ * Server-side sessions with an in-process cache, so the common auth check costs no database round trip. Every
+ * revocation or account change is applied to this process's cache at once and sent to the others with
+ * PostgreSQL NOTIFY; while the LISTEN connection is down the cache is bypassed, so nothing stale is served.
+ */
+export class SessionStore {
+  private readonly cache = new Map<string, { state: SessionState; untilMs: number }>();
+  private readonly subscribers = new Set<(event: SessionEvent) => void>();
+  /** Bumped by every event: a lookup that raced with one does not store what it read. */
+  private epoch = 0;
+  private listening = false;
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(private readonly database: Pick<Database, "db" | "listen">) {}
+
+  private get db(): Db {
+    return this.database.db;
+  }
+
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(CHANNEL, {
+      message: (payload) => this.receive(payload),
+      lost: () => {
+        this.listening = false;
+        this.clear();
+      },
+      ready: () => {
+        this.listening = true;
+        this.clear();
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.listening = false;
+    await this.unlisten?.();
+  }
+
+  /** Called for every event, local or from another process (e.g. to disconnect sockets). */
+  subscribe(fn: (event: SessionEvent) => void): () => void {
+    this.subscribers.add(fn);
+    return () => this.subscribers.delete(fn);
+  }
+
+  async create(input: NewSession): Promise<{ id: string; expiresAtS: number }> {
+    const expiresAtS = Math.floor(Date.now() / 1000) + input.ttlS;
+    const [row] = await this.db
+      .insert(sessions)
+      .values({
+        userId: input.userId,
+        impersonatedBy: input.impersonatedBy,
+        parentSessionId: input.parentSessionId,
+        expiresAt: new Date(expiresAtS * 1000),
+      })
+      .returning({ id: sessions.id });
+    return { id: row.id, expiresAtS };
+  }
+
+  /** The session and its account, or null when there is no such session or it has expired. */
+  async resolve(sessionId: string): Promise<SessionState | null> {
+    const now = Date.now();
+    const hit = this.cache.get(sessionId);
+    if (hit && hit.untilMs > now && hit.state.expiresAtMs > now) return hit.state;
+    if (hit) this.cache.delete(sessionId);
+    const epoch = this.epoch;
+    const [row] = await this.db
+      .select({
+        userId: sessions.userId,
+        impersonatedBy: sessions.impersonatedBy,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        username: users.username,
+        role: users.role,
+        parentId: users.parentId,
+        status: users.status,
+        modules: sql<string[]>`coalesce((select array_agg(${modulePermissions.moduleName}) from ${modulePermissions} where ${modulePermissions.userId} = ${users.id}), '{}')`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sessionId));
+    if (!row || row.expiresAt.getTime() <= now) return null;
+    const { revokedAt, expiresAt, ...rest } = row;
+    const state: SessionState = { ...rest, sessionId, revoked: revokedAt !== null, expiresAtMs: expiresAt.getTime() };
+    if (this.listening && epoch === this.epoch && !state.revoked && state.status === "active") {
+      if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
+      this.cache.set(sessionId, { state, untilMs: now + CACHE_TTL_MS });
+    }
+    return state;
+  }
+
+  /** Logout: the session and the impersonation sessions opened from it. */
+  async revoke(sessionId: string, db: Db = this.db): Promise<void> {
+    const rows = await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(or(eq(sessions.id, sessionId), eq(sessions.parentSessionId, sessionId)), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    await this.publish({ kind: "sessions", ids: [sessionId, ...rows.map((r) => r.id)] });
+  }
+
+  /**
+   * Password reset, suspension, role change: every session of the user and every impersonation session it opened.
+   * Pass the transaction that makes the change so both commit together; call `announceUser` after it commits.
+   */
+  async revokeUser(userId: string, db: Db = this.db): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(or(eq(sessions.userId, userId), eq(sessions.impersonatedBy, userId)), isNull(sessions.revokedAt)));
+  }
+
+  /** Tells every process that the user's sessions were revoked, or (revoked=false) that its account changed. */
+  async announceUser(userId: string, revoked: boolean): Promise<void> {
+    await this.publish({ kind: "user", userId, revoked });
+  }
+
+  private apply(event: SessionEvent): void {
+    this.epoch += 1;
+    if (event.kind === "sessions") {
+      for (const id of event.ids) this.cache.delete(id);
+    } else {
+      for (const [id, { state }] of this.cache) {
+        if (state.userId === event.userId || state.impersonatedBy === event.userId) this.cache.delete(id);
+      }
+    }
+    for (const fn of this.subscribers) fn(event);
+  }
+
+  private async publish(event: SessionEvent): Promise<void> {
+    this.apply(event);
+    await this.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+  }
+
+  private receive(payload: string): void {
+    try {
+      this.apply(JSON.parse(payload) as SessionEvent);
+    } catch {
+      // A payload we cannot read: drop everything rather than risk a stale entry.
+      this.clear();
+    }
+  }
+
+  private clear(): void {
+    this.epoch += 1;
+    this.cache.clear();
+  }
+}
