@@ -19,6 +19,7 @@ import { registerWeb } from "./web";
 declare module "fastify" {
   interface FastifyInstance {
     database: Database;
+    sessions: SessionStore;
   }
 }
 
@@ -54,6 +55,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   let secret = "";
   const sessions = new SessionStore(database);
   await sessions.start();
+  app.decorate("sessions", sessions);
   // preClose: the listener must stop before the database closes.
   app.addHook("preClose", async () => sessions.stop());
   const ctx: RouteContext = {

@@ -19,7 +19,7 @@ const RELAXED = Object.fromEntries(
  * A fresh database per test file: in-memory PGlite by default; with DATABASE_URL (the PostgreSQL run) a new
  * database on that server, dropped afterwards, so files never see each other's rows.
  */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) return openDatabase({ dataDir: "memory://" });
   const name = `t_${randomBytes(6).toString("hex")}`;
@@ -32,6 +32,7 @@ export async function freshDatabase(): Promise<Database> {
   const database = await openDatabase({ databaseUrl: target.toString(), dataDir: "" });
   return {
     ...database,
+    url: target.toString(),
     close: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });
@@ -44,7 +45,7 @@ export async function freshDatabase(): Promise<Database> {
 
 export interface TestServer {
   app: FastifyInstance;
-  database: Database;
+  database: Database & { url?: string };
   token(name: DemoName): Promise<string>;
   /** A new session of its own (not the shared one), for tests that end it. */
   freshToken(name: DemoName): Promise<string>;
@@ -53,13 +54,25 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+const testConfig = (overrides: BuildOptions["config"]): BuildOptions["config"] => ({
+  demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", rateLimits: RELAXED, jwtSecret: "test-secret", ...overrides,
+});
+
+/**
+ * A second server process's view of the same database: on PostgreSQL its own connection pool (so only
+ * LISTEN/NOTIFY connects the two), on PGlite the same in-process instance. Close it before the server.
+ */
+export async function startPeer(server: TestServer, overrides: BuildOptions["config"] = {}): Promise<FastifyInstance> {
+  const url = server.database.url;
+  const database = url ? await openDatabase({ databaseUrl: url, dataDir: "" }) : server.database;
+  const app = await buildApp({ database, logger: false, config: testConfig(overrides) });
+  if (url) app.addHook("onClose", async () => database.close());
+  return app;
+}
+
 export async function startServer(overrides: BuildOptions["config"] = {}): Promise<TestServer> {
   const database = await freshDatabase();
-  const app = await buildApp({
-    database,
-    logger: false,
-    config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", rateLimits: RELAXED, jwtSecret: "test-secret", ...overrides },
-  });
+  const app = await buildApp({ database, logger: false, config: testConfig(overrides) });
   const sessions = new Map<string, { token: string; id: string }>();
   const newSession = async (name: DemoName) => {
     const res = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: name, password: DEMO_PASSWORD } });

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../contract/messages";
-import { userRoom } from "../realtime";
+import { originAllowed, userRoom } from "../realtime";
 import { startServer, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -40,5 +40,64 @@ describe("socket.io handshake", () => {
   it("refuses a missing or bad token with SPEC's message", async () => {
     await expect(open({})).rejects.toThrow(MSG.noToken);
     await expect(open({ auth: { token: "bad" } })).rejects.toThrow(MSG.invalidToken);
+  });
+});
+
+function disconnected(socket: Socket): Promise<string> {
+  return new Promise((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
+}
+
+describe("sockets of ended sessions", () => {
+  it("disconnects a suspended user's sockets", async () => {
+    const socket = await open({ auth: { token: await server.freshToken("priya") } });
+    const gone = disconnected(socket);
+    const res = await server.call({ method: "PUT", url: "/api/v1/admin/user", as: "admin", payload: { userId: await server.id("priya"), status: "suspended" } });
+    expect(res.statusCode).toBe(200);
+    expect(await gone).toBe("io server disconnect");
+  });
+
+  it("disconnects the socket of a session that logs out, and of impersonation sessions opened from it", async () => {
+    const adminToken = await server.freshToken("admin");
+    const imp = await server.call({ method: "POST", url: "/api/v1/auth/admin-impersonate", token: adminToken, payload: { userId: await server.id("user") } });
+    const own = await open({ auth: { token: adminToken } });
+    const impersonated = await open({ auth: { token: imp.json().data.token as string } });
+    const bystander = await open({ auth: { token: await server.token("user") } });
+    const gone = [disconnected(own), disconnected(impersonated)];
+    expect((await server.call({ method: "POST", url: "/api/v1/auth/logout", token: adminToken })).statusCode).toBe(200);
+    expect(await Promise.all(gone)).toEqual(["io server disconnect", "io server disconnect"]);
+    expect(bystander.connected).toBe(true);
+    bystander.close();
+  });
+});
+
+describe("handshake Origin", () => {
+  it("refuses a foreign Origin, over polling and websocket", async () => {
+    const token = await server.token("user");
+    const polling = await fetch(`${url}/socket.io/?EIO=4&transport=polling`, { headers: { origin: "http://evil.example" } });
+    expect(polling.status).toBe(403);
+    await expect(open({ auth: { token }, extraHeaders: { origin: "http://evil.example" } })).rejects.toThrow();
+    await expect(open({ auth: { token }, transports: ["polling"], extraHeaders: { origin: "http://evil.example" } })).rejects.toThrow();
+  });
+
+  it("accepts the server's own origin", async () => {
+    const polling = await fetch(`${url}/socket.io/?EIO=4&transport=polling`, { headers: { origin: url } });
+    expect(polling.status).toBe(200);
+    const socket = await open({ auth: { token: await server.token("user") }, extraHeaders: { origin: url } });
+    expect(socket.connected).toBe(true);
+    socket.close();
+  });
+
+  it("accepts PUBLIC_URL and CORS_ORIGIN entries, nothing else", () => {
+    const config = { publicUrl: "https://console.example.com", corsOrigin: "https://a.example, https://b.example:8443" };
+    const req = (origin: string | undefined) => ({ headers: { host: "10.0.0.5:8080", ...(origin ? { origin } : {}) } });
+    expect(originAllowed(req("http://10.0.0.5:8080"), config)).toBe(true);
+    expect(originAllowed(req("https://console.example.com"), config)).toBe(true);
+    expect(originAllowed(req("https://a.example"), config)).toBe(true);
+    expect(originAllowed(req("https://b.example:8443"), config)).toBe(true);
+    expect(originAllowed(req(undefined), config)).toBe(true);
+    expect(originAllowed(req("https://b.example"), config)).toBe(false);
+    expect(originAllowed(req("http://10.0.0.5:8081"), config)).toBe(false);
+    expect(originAllowed(req("null"), config)).toBe(false);
+    expect(originAllowed(req("https://console.example.com.evil.example"), config)).toBe(false);
   });
 });

@@ -35,6 +35,9 @@ describe("tenancy of the users list", () => {
     expect(page.users).toHaveLength(3);
     expect(names((await list("admin", "?search=ACME")).json())).toEqual(["depthead", "manager", "priya", "rahul", "user"]);
     expect(names((await list("admin", "?search=%25")).json())).toEqual([]);
+    const past = (await list("admin", "?page=9&limit=3")).json();
+    expect(past).toMatchObject({ count: DEMO_ACCOUNTS.length - 1, users: [], totalPages: Math.ceil((DEMO_ACCOUNTS.length - 1) / 3) });
+    expect((await list("manager")).json().users.find((u: { username: string }) => u.username === "priya").modulePermissions.sort()).toEqual(["campaign", "chat"]);
     expect((await list("admin", "?limit=0")).statusCode).toBe(400);
     expect((await list("admin", "?page=abc")).statusCode).toBe(400);
   });
