@@ -31,9 +31,17 @@ test("log out asks for confirmation; Cancel stays, Logout leaves", async ({ page
   await shot(page, "logout-confirm");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/department-head$/);
+  const token = await page.evaluate(() => /"token":"([^"]+)"/.exec(sessionStorage.getItem("root") ?? "")?.[1] ?? "");
+  expect(token).not.toBe("");
+  const balance = () => page.request.get("/api/v1/balance/getBalance", { headers: { authorization: `Bearer ${token}` } });
+  expect((await balance()).status()).toBe(200);
   await open();
+  const ended = page.waitForResponse((res) => res.url().endsWith("/api/v1/auth/logout"));
   await page.getByRole("dialog").getByRole("button", { name: "Logout" }).click();
+  expect((await ended).status()).toBe(200);
   await expect(page).toHaveURL(/\/$/);
+  // The server ended the session: the old token no longer works (issue 7, security 3).
+  expect((await balance()).status()).toBe(401);
   await page.goto("/department-head");
   await expect(page).toHaveURL(/\/$/);
 });

@@ -36,3 +36,17 @@ export async function login({ email, password }: LoginInput): Promise<AuthUser> 
 export function logoutLocally(): void {
   sessionStore.logout();
 }
+
+/**
+ * The confirmed logout: ends the session on the server too (auth.logout), so the token stops working. Best
+ * effort: the request carries the token captured before the local session is cleared, which happens at once
+ * whether or not the server answers.
+ */
+export function logout(): Promise<void> {
+  const ended = callApi("auth.logout").then(
+    () => undefined,
+    () => undefined,
+  );
+  logoutLocally();
+  return ended;
+}

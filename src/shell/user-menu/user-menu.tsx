@@ -11,7 +11,8 @@ import { Button, Divider, Dropdown, Space, Tag, Typography, theme, type MenuProp
 import { cloneElement, isValidElement, useState, type ReactElement, type CSSProperties } from "react";
 import { useNavigate } from "react-router";
 import { MSG } from "../../../contract";
-import { sessionStore, useSession } from "../../state/session";
+import { logout } from "../../security/auth-actions";
+import { useSession } from "../../state/session";
 import { formatINR } from "../format";
 import { userMenuLinks } from "../navigation/user-menu-links";
 import { LogoutModal } from "./logout-modal";
@@ -127,7 +128,7 @@ export function UserMenu({ balance, balanceLoading, compact = false }: UserMenuP
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          sessionStore.logout();
+          void logout();
           navigate("/");
         }}
       />
