@@ -47,6 +47,7 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^ai\.businessContext\./, ALL],
   // Not in SPEC 6: public auth calls, and our documented additions.
   [/^auth\.(login|registerDefault|sendResetLink|resetPassword)$/, ALL],
+  [/^auth\.logout$/, ALL],
   [/^(permissions\.modules|balance\.ledger)$/, ALL],
   [/^balance\.requests$/, [A, R, M]],
 ];
