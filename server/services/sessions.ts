@@ -79,7 +79,10 @@ export class SessionStore {
   }
 
   async create(input: NewSession): Promise<{ id: string; expiresAtS: number }> {
-    const expiresAtS = Math.floor(Date.now() / 1000) + input.ttlS;
+    let expiresAtS = Math.floor(Date.now() / 1000) + input.ttlS;
+    // An impersonation session never outlives the admin session it was opened from.
+    const parent = input.parentSessionId ? await this.resolve(input.parentSessionId) : null;
+    if (parent) expiresAtS = Math.min(expiresAtS, Math.floor(parent.expiresAtMs / 1000));
     const [row] = await this.db
       .insert(sessions)
       .values({

@@ -136,6 +136,17 @@ describe("impersonation sessions", () => {
     expect(await server.database.db.select().from(balanceLedger).where(eq(balanceLedger.note, "imp"))).toHaveLength(2);
   });
 
+  it("never outlives the admin session it was opened from", async () => {
+    const adminLogin = await login("admin");
+    const adminExpiry = adminLogin.json().data.expiresAt as number;
+    const { sid } = JSON.parse(Buffer.from((adminLogin.json().data.token as string).split(".")[1], "base64url").toString()) as { sid: string };
+    await server.database.db.update(sessions).set({ expiresAt: new Date((adminExpiry - 600) * 1000) }).where(eq(sessions.id, sid));
+    await server.app.sessions.announceUser(await server.id("admin"), false);
+    const res = await server.call({ method: "POST", url: "/api/v1/auth/admin-impersonate", token: adminLogin.json().data.token, payload: { userId: await server.id("user") } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.expiresAt).toBe(adminExpiry - 600);
+  });
+
   it("dies when its admin is suspended", async () => {
     const second = await account("admin", "second-admin");
     const secondToken = (await login("second-admin")).json().data.token as string;
