@@ -75,6 +75,8 @@ export const MSG = {
   userNotFound: "User not found",
   insufficientBalance: "Insufficient balance: the deduction would take the balance below zero.",
   parentInsufficientBalance: "Insufficient balance: your own balance does not cover this amount.",
+  invalidInput: "A value in the request is out of range or not valid.",
+  balanceCapExceeded: "This would take the balance above the maximum of ₹10,000,000,000.",
   duplicateUser: "A user with this username or email already exists.",
   roleNotCreatable: "You cannot create an account with this role.",
   moduleNotHeld: "You cannot grant a module you do not hold.",

@@ -7,6 +7,7 @@ import { configFromEnv, type ServerConfig } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { appSettings } from "./db/schema";
 import { installErrorHandlers } from "./http/errors";
+import { installInputGuard } from "./http/input-guard";
 import { attachRealtime } from "./realtime";
 import { registerCalls } from "./routes";
 import type { RouteContext } from "./routes/context";
@@ -37,11 +38,15 @@ async function loadSecret(database: Database, configured?: string): Promise<stri
   return row.value;
 }
 
+/** A hop count as Fastify's trust function (its types take no number): trust the first `hops` proxies. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: ServerConfig = { ...configFromEnv(), ...options.config };
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Proxy headers are believed only from configured proxies: otherwise any client could pick its own IP.
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     // additionalProperties:false must reject, not silently strip: a request with unknown fields is a mistake.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
@@ -81,6 +86,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
   });
   installErrorHandlers(app);
+  installInputGuard(app);
 
   secret = await loadSecret(database, config.jwtSecret);
   if (config.seedDemo) await seedDemo(database.db, config.demoPassword, app.log);

@@ -17,8 +17,13 @@ export interface ServerConfig {
   demoPassword: string;
   smtpUrl?: string;
   mailFrom: string;
-  /** Origin used in reset links; defaults to the origin the request came in on. */
+  /**
+   * Origin used in links that go out by mail. Never taken from request headers (Host / X-Forwarded-Host are
+   * the caller's to forge); unset, it is this server's own origin, http://localhost:PORT (see linkOrigin).
+   */
   publicUrl?: string;
+  /** Fastify's trustProxy: false (default), a hop count, or the addresses/CIDRs of the proxies in front. */
+  trustProxy: boolean | number | string[];
   corsOrigin?: string;
   /** Folder of the built console; served with SPA fallback when present. */
   webRoot: string;
@@ -51,6 +56,27 @@ function positiveInt(raw: string | undefined, fallback: number, name: string): n
   return value;
 }
 
+/** TRUST_PROXY: unset/"false" → off, a number → hop count, otherwise comma-separated addresses or CIDRs. */
+export function parseTrustProxy(raw: string | undefined): ServerConfig["trustProxy"] {
+  const value = raw?.trim() ?? "";
+  if (value === "" || value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+function publicUrlOf(raw: string | undefined): string | undefined {
+  const origin = raw?.trim();
+  if (!origin) return undefined;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL, got "${origin}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`PUBLIC_URL must be http(s), got "${origin}"`);
+  return url.toString().replace(/\/+$/, "");
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: positiveInt(env.PORT, 8080, "PORT"),
@@ -63,7 +89,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || "Messaging Console <no-reply@localhost>",
-    publicUrl: env.PUBLIC_URL || undefined,
+    publicUrl: publicUrlOf(env.PUBLIC_URL),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigin: env.CORS_ORIGIN || undefined,
     webRoot: env.WEB_ROOT || "./dist",
     logLevel: env.LOG_LEVEL || "info",
@@ -72,4 +99,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       loginPerIp: { ...DEFAULT_RATE_LIMITS.loginPerIp, max: positiveInt(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp.max, "RATE_LIMIT_LOGIN_PER_IP") },
     },
   };
+}
+
+/** The origin of links in mail: configuration only, never a request header. */
+export function linkOrigin(config: Pick<ServerConfig, "publicUrl" | "port">): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
 }

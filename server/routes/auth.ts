@@ -6,6 +6,7 @@ import { SELF_SIGNUP_MODULES, type ModuleName } from "../../contract/modules";
 import { CREATABLE_ROLES, normalizeRole, type Role } from "../../contract/roles";
 import { effectiveModules } from "../../contract/ability";
 import { callerOf } from "../auth/guard";
+import { linkOrigin } from "../config";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords";
 import { signToken } from "../auth/tokens";
 import { isUniqueViolation } from "../db/client";
@@ -125,11 +126,10 @@ export const authHandlers: Handlers = {
         tokenHash: sha256(token),
         expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_S * 1000),
       });
-      const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
       await ctx.sendMail({
         to: row.email,
         subject: "Reset your password",
-        body: `Hello ${row.name || row.username},\n\nOpen this link within ${RESET_TOKEN_TTL_S / 60} minutes to choose a new password:\n${origin}/reset-password?token=${token}\n\nIf you did not ask for this, ignore this mail.`,
+        body: `Hello ${row.name || row.username},\n\nOpen this link within ${RESET_TOKEN_TTL_S / 60} minutes to choose a new password:\n${linkOrigin(ctx.config)}/reset-password?token=${token}\n\nIf you did not ask for this, ignore this mail.`,
       });
     }
     return { success: true, message: MSG.resetLinkSent };
@@ -148,6 +148,8 @@ export const authHandlers: Handlers = {
         .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
         .returning({ userId: passwordResets.userId });
       if (!reset) return false;
+      // Every other link mailed to this account dies with this one: an older mail must not reopen the account.
+      await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
       return true;
     });

@@ -11,14 +11,19 @@ import { pageParams, stringParam, totalPages } from "../services/query";
 import { findUser, modulesByUser, reachableUser, selfOrReachable, toUserRecord } from "../services/users";
 import { bodyOf, queryOf, type Handlers } from "./context";
 
-/** Which accounts a list shows: an admin every other account (or one account's children), others their own. */
+/**
+ * Which accounts a list shows: only accounts the caller reaches, the same rule every other call applies.
+ * An admin sees every other account (or one account's children). A reseller or manager sees the accounts it
+ * created; `userId=<one of them>` names an account in reach, but that account's own sub-accounts are not in the
+ * caller's reach (every other call answers 404 for them), so the page is empty. An account out of reach is 404.
+ */
 async function scopeOf(db: Db, caller: Caller, parentFilter: string | undefined): Promise<SQL> {
   if (parentFilter && parentFilter !== caller.id) {
     if (caller.role !== "admin") {
       await reachableUser(db, caller, parentFilter);
-    } else if (!(await findUser(db, parentFilter))) {
-      throw notFound(MSG.userNotFound);
+      return and(eq(users.parentId, parentFilter), eq(users.parentId, caller.id)) as SQL;
     }
+    if (!(await findUser(db, parentFilter))) throw notFound(MSG.userNotFound);
     return eq(users.parentId, parentFilter);
   }
   return caller.role === "admin" ? ne(users.id, caller.id) : eq(users.parentId, caller.id);

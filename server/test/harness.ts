@@ -51,12 +51,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(overrides: BuildOptions["config"] = {}): Promise<TestServer> {
+export type ServerOverrides = Omit<NonNullable<BuildOptions["config"]>, "rateLimits"> & { rateLimits?: Partial<ServerConfig["rateLimits"]> };
+
+export async function startServer(overrides: ServerOverrides = {}): Promise<TestServer> {
   const database = await freshDatabase();
   const app = await buildApp({
     database,
     logger: false,
-    config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", rateLimits: RELAXED, jwtSecret: "test-secret", ...overrides },
+    config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "test-secret", ...overrides, rateLimits: { ...RELAXED, ...overrides.rateLimits } },
   });
   const sessions = new Map<string, { token: string; id: string }>();
   const login = async (name: DemoName) => {
