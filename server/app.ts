@@ -9,11 +9,11 @@ import { appSettings } from "./db/schema";
 import { installErrorHandlers } from "./http/errors";
 import { installInputGuard } from "./http/input-guard";
 import { attachRealtime } from "./realtime";
+import { registerRateLimit } from "./plugins/external/rate-limit";
 import { registerCalls } from "./routes";
 import type { RouteContext } from "./routes/context";
 import { seedDemo } from "./seed";
 import { createMailer } from "./services/mailer";
-import { RateLimiter } from "./services/rate-limiter";
 import { registerWeb } from "./web";
 
 declare module "fastify" {
@@ -55,18 +55,32 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate("database", database);
   if (!options.database) app.addHook("onClose", async () => database.close());
 
+  await registerRateLimit(app, database);
+  const resetPerAccount = app.createRateLimit({
+    max: config.rateLimits.resetPerAccount.max,
+    timeWindow: config.rateLimits.resetPerAccount.windowMs,
+    keyGenerator: (request) => `reset-mail:${String((request.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase()}`,
+  });
+  const pending = new Set<Promise<unknown>>();
+  app.addHook("onClose", async () => {
+    await Promise.allSettled([...pending]);
+  });
+
   let secret = "";
   const ctx: RouteContext = {
     db: database.db,
     config,
     secret: () => secret,
     sendMail: createMailer(database.db, app.log, config.smtpUrl, config.mailFrom),
-    limiters: {
-      loginPerIp: new RateLimiter(config.rateLimits.loginPerIp),
-      loginFailuresPerAccount: new RateLimiter(config.rateLimits.loginFailuresPerAccount),
-      resetPerIp: new RateLimiter(config.rateLimits.resetPerIp),
-      resetPerAccount: new RateLimiter(config.rateLimits.resetPerAccount),
-      signupPerIp: new RateLimiter(config.rateLimits.signupPerIp),
+    resetMailAllowed: async (request) => {
+      const result = await resetPerAccount(request);
+      return result.isAllowed || !result.isExceeded;
+    },
+    background: (task) => {
+      const run = task()
+        .catch((err: unknown) => app.log.error({ err }, "background task failed"))
+        .finally(() => pending.delete(run));
+      pending.add(run);
     },
   };
 

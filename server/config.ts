@@ -1,4 +1,5 @@
 import { SESSION_TTL_S_DEFAULT } from "../contract/constants";
+import type { LoginDelayRule } from "./services/login-throttle";
 
 export interface RateLimitRule {
   max: number;
@@ -28,13 +29,15 @@ export interface ServerConfig {
   /** Folder of the built console; served with SPA fallback when present. */
   webRoot: string;
   logLevel: string;
+  /** Per-IP (and per-address for reset mail) limits of the public calls, counted by @fastify/rate-limit. */
   rateLimits: {
     loginPerIp: RateLimitRule;
-    loginFailuresPerAccount: RateLimitRule;
     resetPerIp: RateLimitRule;
     resetPerAccount: RateLimitRule;
     signupPerIp: RateLimitRule;
   };
+  /** Progressive delay after failed logins, per resolved account. */
+  loginDelay: LoginDelayRule;
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo1234!";
@@ -43,7 +46,6 @@ const MINUTE = 60_000;
 
 export const DEFAULT_RATE_LIMITS: ServerConfig["rateLimits"] = {
   loginPerIp: { max: 60, windowMs: MINUTE },
-  loginFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE },
   resetPerIp: { max: 20, windowMs: 15 * MINUTE },
   resetPerAccount: { max: 3, windowMs: 15 * MINUTE },
   signupPerIp: { max: 20, windowMs: 60 * MINUTE },
@@ -57,6 +59,8 @@ function positiveInt(raw: string | undefined, fallback: number, name: string): n
 }
 
 /** TRUST_PROXY: unset/"false" → off, a number → hop count, otherwise comma-separated addresses or CIDRs. */
+export const DEFAULT_LOGIN_DELAY: LoginDelayRule = { freeFailures: 5, baseDelayMs: 1000, maxDelayMs: 10_000, windowMs: 15 * MINUTE };
+
 export function parseTrustProxy(raw: string | undefined): ServerConfig["trustProxy"] {
   const value = raw?.trim() ?? "";
   if (value === "" || value === "false") return false;
@@ -94,6 +98,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     corsOrigin: env.CORS_ORIGIN || undefined,
     webRoot: env.WEB_ROOT || "./dist",
     logLevel: env.LOG_LEVEL || "info",
+    loginDelay: DEFAULT_LOGIN_DELAY,
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       loginPerIp: { ...DEFAULT_RATE_LIMITS.loginPerIp, max: positiveInt(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp.max, "RATE_LIMIT_LOGIN_PER_IP") },
