@@ -63,6 +63,8 @@ export const APP_ERROR_MAX_RETRIES = 3;
 /** Server-side defaults (SPEC leaves them open; our choice). */
 export const SESSION_TTL_S_DEFAULT = 8 * 60 * 60;
 export const RESET_TOKEN_TTL_S = 30 * 60;
+/** How long a link confirming a new email address stays valid (our choice). */
+export const EMAIL_CHANGE_TTL_S = 24 * 60 * 60;
 export const PASSWORD_MIN_LENGTH = 8;
 
 /**

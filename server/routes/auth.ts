@@ -13,6 +13,7 @@ import { signToken } from "../auth/tokens";
 import { isUniqueViolation } from "../db/client";
 import { impersonationAudit, loginFailures, modulePermissions, passwordResets, users } from "../db/schema";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../http/errors";
+import { confirmEmailChange } from "../services/email-change";
 import { clearLoginFailures, loginDelayMs, recordLoginFailure } from "../services/login-throttle";
 import { findUser, toUserRecord, type UserRow } from "../services/users";
 import { bodyOf, type Handlers, type RouteContext } from "./context";
@@ -158,6 +159,11 @@ export const authHandlers: Handlers = {
     });
     if (!done) throw badRequest(MSG.resetTokenInvalid);
     return { success: true, message: MSG.passwordChanged };
+  },
+
+  "auth.confirmEmail": async (request, _reply, ctx) => {
+    await confirmEmailChange(ctx.db, bodyOf<{ token: string }>(request).token, request.ip);
+    return { success: true, message: MSG.emailConfirmed };
   },
 
   "auth.impersonate": async (request, _reply, ctx) => {

@@ -23,6 +23,7 @@ const PER_IP_LIMITS: Partial<Record<CallId, keyof RouteContext["config"]["rateLi
   "auth.login": "loginPerIp",
   "auth.sendResetLink": "resetPerIp",
   "auth.resetPassword": "resetPerIp",
+  "auth.confirmEmail": "resetPerIp",
   "auth.registerDefault": "signupPerIp",
 };
 

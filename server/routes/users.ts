@@ -6,7 +6,9 @@ import { callerOf } from "../auth/guard";
 import type { Caller } from "../auth/caller";
 import type { Db } from "../db/client";
 import { modulePermissions, users } from "../db/schema";
-import { conflict, forbidden, notFound } from "../http/errors";
+import { linkOrigin } from "../config";
+import { forbidden, notFound } from "../http/errors";
+import { assertEmailFree, requestEmailChange } from "../services/email-change";
 import { pageParams, stringParam, totalPages } from "../services/query";
 import { findUser, modulesByUser, reachableUser, selfOrReachable, toUserRecord } from "../services/users";
 import { bodyOf, queryOf, type Handlers } from "./context";
@@ -60,18 +62,23 @@ export const userHandlers: Handlers = {
     };
   },
 
-  "users.update": async (request, _reply, { db }) => {
+  "users.update": async (request, _reply, ctx) => {
+    const { db } = ctx;
     const caller = callerOf(request);
-    const { userId, ...changes } = bodyOf<{ userId: string; email?: string; name?: string; companyName?: string; phone?: string; status?: string }>(request);
-    await reachableUser(db, caller, userId);
-    if (changes.email) {
-      changes.email = changes.email.toLowerCase();
-      const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, changes.email), ne(users.id, userId)));
-      if (taken) throw conflict(MSG.duplicateUser);
-    }
+    const { userId, email, ...changes } = bodyOf<{ userId: string; email?: string; name?: string; companyName?: string; phone?: string; status?: string }>(request);
+    const target = await reachableUser(db, caller, userId);
+    // Checked before anything is written, so a refused change leaves the other fields untouched too.
+    if (email) await assertEmailFree(db, email.toLowerCase(), userId);
     const [row] = await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+    // The email is not set here: the new address must confirm it, or the changer could receive the reset mail.
+    const pending = email
+      ? await requestEmailChange(
+          { db, sendMail: ctx.sendMail, origin: linkOrigin(ctx.config) },
+          { target, newEmail: email, actor: { id: caller.impersonatedBy ?? caller.id, username: caller.username }, ip: request.ip },
+        )
+      : false;
     const modules = await modulesByUser(db, [row.id]);
-    return { success: true, message: "User updated", data: toUserRecord(row, modules.get(row.id)) };
+    return { success: true, message: pending ? `User updated. ${MSG.emailChangePending}` : "User updated", data: toUserRecord(row, modules.get(row.id)) };
   },
 
   "users.permissions": async (request, _reply, { db }) => {
