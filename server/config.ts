@@ -102,6 +102,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       loginPerIp: { ...DEFAULT_RATE_LIMITS.loginPerIp, max: positiveInt(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp.max, "RATE_LIMIT_LOGIN_PER_IP") },
+      resetPerIp: { ...DEFAULT_RATE_LIMITS.resetPerIp, max: positiveInt(env.RATE_LIMIT_RESET_PER_IP, DEFAULT_RATE_LIMITS.resetPerIp.max, "RATE_LIMIT_RESET_PER_IP") },
+      signupPerIp: { ...DEFAULT_RATE_LIMITS.signupPerIp, max: positiveInt(env.RATE_LIMIT_SIGNUP_PER_IP, DEFAULT_RATE_LIMITS.signupPerIp.max, "RATE_LIMIT_SIGNUP_PER_IP") },
     },
   };
 }
