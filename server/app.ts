@@ -77,7 +77,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       return result.isAllowed || !result.isExceeded;
     },
     background: (task) => {
-      const run = task()
+      // Started on the next turn of the event loop, after the answer has been written: the work (and on PGlite,
+      // which shares this thread, its queries) must not delay the answer it is meant to be invisible in.
+      const run = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(task)
         .catch((err: unknown) => app.log.error({ err }, "background task failed"))
         .finally(() => pending.delete(run));
       pending.add(run);
