@@ -1,6 +1,8 @@
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
+
+const SWEEP_EVERY_MS = 10 * 60_000;
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -19,7 +21,16 @@ interface RouteParams {
  * A fixed-window counter per key in PostgreSQL for @fastify/rate-limit: one upsert per counted request, so every
  * server process on the same database shares one window. Only the routes that opt in pay this round trip.
  */
-export function postgresStoreClass(db: Db) {
+export function postgresStoreClass(db: Db, sweepEveryMs = SWEEP_EVERY_MS) {
+  let lastSweep = Date.now();
+  // Expired windows are dead rows; one process in a while deletes them, off the request path.
+  const sweep = () => {
+    if (Date.now() - lastSweep < sweepEveryMs) return;
+    lastSweep = Date.now();
+    db.delete(rateLimits)
+      .where(lt(rateLimits.resetAt, sql`now() - interval '1 minute'`))
+      .catch(() => undefined);
+  };
   return class PostgresRateLimitStore implements CounterStore {
     constructor(
       _options?: unknown,
@@ -27,6 +38,7 @@ export function postgresStoreClass(db: Db) {
     ) {}
 
     incr(key: string, callback: IncrCallback, timeWindow = 60_000): void {
+      sweep();
       const windowMs = Math.max(1, Math.trunc(timeWindow));
       const expired = sql`${rateLimits.resetAt} <= now()`;
       db.insert(rateLimits)

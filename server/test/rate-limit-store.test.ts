@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rateLimits } from "../db/schema";
 import { postgresStoreClass, type CounterStore } from "../services/rate-limit-store";
 import { DEMO_PASSWORD, startServer, type TestServer } from "./harness";
@@ -37,6 +37,20 @@ describe("the PostgreSQL rate-limit store", () => {
     await incr(store, "10.2.2.2", 60_000);
     await server.database.db.update(rateLimits).set({ resetAt: sql`now() - interval '1 second'` });
     expect((await incr(store, "10.2.2.2", 60_000)).current).toBe(1);
+  });
+
+  it("deletes windows that expired a while ago, off the request path", async () => {
+    await server.database.db.insert(rateLimits).values([
+      { key: "old|10.4.4.4", count: 9, resetAt: sql`now() - interval '2 minutes'` },
+      { key: "live|10.4.4.4", count: 1, resetAt: sql`now() + interval '2 minutes'` },
+    ]);
+    const store = new (postgresStoreClass(server.database.db, 0))().child({ routeInfo: { url: "/y" } });
+    await incr(store, "10.5.5.5", 60_000);
+    await vi.waitFor(async () => {
+      const keys = (await server.database.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
+      expect(keys).not.toContain("old|10.4.4.4");
+      expect(keys).toContain("live|10.4.4.4");
+    });
   });
 
   it("is what the server uses on PostgreSQL; PGlite (one process) counts in memory", async () => {
