@@ -14,6 +14,12 @@ import type { Role } from "./roles";
  *  - `GET /api/balance/ledger` lists ledger rows (quota reports and billing logs; SPEC names no call);
  *  - `POST /api/v1/auth/logout` ends the caller's server-side session (SPEC's logout is client-only; a token
  *    must stop working when its owner logs out);
+ *  - `POST /api/v1/auth/confirm-email` (public, `{ token }`) confirms an email change: a change of an account's
+ *    email (users.update by a parent, or profile.update by the person) stays pending until the link mailed to
+ *    the new address is opened, so whoever changes it cannot receive that account's reset mail;
+ *  - `GET /api/admin/users?userId=<id>` lists that account's sub-accounts only for an admin: a reseller's or
+ *    manager's own sub-accounts are the only accounts in its reach (everything else answers 404), so for
+ *    them the list of a sub-account's sub-accounts is empty;
  *  - `GET /api/healthz`-style probes are not in the table: `/healthz` is outside `/api`.
  */
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -72,6 +78,7 @@ export const CALLS = {
   "auth.sendResetLink": { method: "POST", path: "/api/auth/send-reset-link", access: "public", bodySchema: "send-reset-link" },
   "auth.resetPassword": { method: "POST", path: "/api/auth/reset-password", access: "public", bodySchema: "reset-password", failure: MSG.resetFailed },
   "auth.register": { method: "POST", path: "/api/v1/auth/register", access: ADMIN_RESELLER_MANAGER, bodySchema: "register" },
+  "auth.confirmEmail": { method: "POST", path: "/api/v1/auth/confirm-email", access: "public", bodySchema: "confirm-email", failure: MSG.confirmEmailFailed },
   "auth.impersonate": { method: "POST", path: "/api/v1/auth/admin-impersonate", access: ADMIN, bodySchema: "impersonate", failure: MSG.impersonationFailed },
   "auth.logout": { method: "POST", path: "/api/v1/auth/logout", access: "signed-in" },
 

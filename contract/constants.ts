@@ -63,4 +63,17 @@ export const APP_ERROR_MAX_RETRIES = 3;
 /** Server-side defaults (SPEC leaves them open; our choice). */
 export const SESSION_TTL_S_DEFAULT = 8 * 60 * 60;
 export const RESET_TOKEN_TTL_S = 30 * 60;
+/** How long a link confirming a new email address stays valid (our choice). */
+export const EMAIL_CHANGE_TTL_S = 24 * 60 * 60;
 export const PASSWORD_MIN_LENGTH = 8;
+
+/**
+ * Money limits the server enforces (our choice). One request moves at most MAX_AMOUNT; no balance may exceed
+ * MAX_BALANCE, well inside the numeric(14,2) column, so a sum never overflows into a database error.
+ */
+export const MIN_AMOUNT = 0.01;
+export const MAX_AMOUNT = 100_000_000;
+export const MAX_BALANCE = 10_000_000_000;
+/** Dates a query may name (YYYY-MM-DD, inclusive): a year such as 9999 is a mistake, not a report period. */
+export const DATE_MIN = "2000-01-01";
+export const DATE_MAX = "2099-12-31";

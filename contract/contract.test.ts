@@ -46,7 +46,7 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^(bots\.get|bots\.update|auth\.impersonate)$/, [A]],
   [/^ai\.businessContext\./, ALL],
   // Not in SPEC 6: public auth calls, and our documented additions.
-  [/^auth\.(login|registerDefault|sendResetLink|resetPassword)$/, ALL],
+  [/^auth\.(login|registerDefault|sendResetLink|resetPassword|confirmEmail)$/, ALL],
   [/^auth\.logout$/, ALL],
   [/^(permissions\.modules|balance\.ledger)$/, ALL],
   [/^balance\.requests$/, [A, R, M]],
@@ -73,9 +73,9 @@ describe("call table", () => {
     expect(Object.keys(SCHEMAS)).toContain(name);
   });
 
-  it("keeps the public calls to the four sign-in flows", () => {
+  it("keeps the public calls to the sign-in flows and the email confirmation", () => {
     expect(CALL_IDS.filter((id) => CALLS[id].access === "public").sort()).toEqual(
-      ["auth.login", "auth.registerDefault", "auth.resetPassword", "auth.sendResetLink"].sort(),
+      ["auth.confirmEmail", "auth.login", "auth.registerDefault", "auth.resetPassword", "auth.sendResetLink"].sort(),
     );
   });
 

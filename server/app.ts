@@ -7,12 +7,13 @@ import { configFromEnv, type ServerConfig } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { appSettings } from "./db/schema";
 import { installErrorHandlers } from "./http/errors";
+import { installInputGuard } from "./http/input-guard";
 import { attachRealtime } from "./realtime";
+import { registerRateLimit } from "./plugins/external/rate-limit";
 import { registerCalls } from "./routes";
 import type { RouteContext } from "./routes/context";
 import { seedDemo } from "./seed";
 import { createMailer } from "./services/mailer";
-import { RateLimiter } from "./services/rate-limiter";
 import { SessionStore } from "./services/sessions";
 import { registerWeb } from "./web";
 
@@ -39,11 +40,15 @@ async function loadSecret(database: Database, configured?: string): Promise<stri
   return row.value;
 }
 
+/** A hop count as Fastify's trust function (its types take no number): trust the first `hops` proxies. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: ServerConfig = { ...configFromEnv(), ...options.config };
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Proxy headers are believed only from configured proxies: otherwise any client could pick its own IP.
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     // additionalProperties:false must reject, not silently strip: a request with unknown fields is a mistake.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
@@ -51,6 +56,17 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   app.decorate("database", database);
   if (!options.database) app.addHook("onClose", async () => database.close());
+
+  await registerRateLimit(app, database);
+  const resetPerAccount = app.createRateLimit({
+    max: config.rateLimits.resetPerAccount.max,
+    timeWindow: config.rateLimits.resetPerAccount.windowMs,
+    keyGenerator: (request) => `reset-mail:${String((request.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase()}`,
+  });
+  const pending = new Set<Promise<unknown>>();
+  app.addHook("onClose", async () => {
+    await Promise.allSettled([...pending]);
+  });
 
   let secret = "";
   const sessions = new SessionStore(database);
@@ -64,12 +80,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     secret: () => secret,
     sendMail: createMailer(database.db, app.log, config.smtpUrl, config.mailFrom),
     sessions,
-    limiters: {
-      loginPerIp: new RateLimiter(config.rateLimits.loginPerIp),
-      loginFailuresPerAccount: new RateLimiter(config.rateLimits.loginFailuresPerAccount),
-      resetPerIp: new RateLimiter(config.rateLimits.resetPerIp),
-      resetPerAccount: new RateLimiter(config.rateLimits.resetPerAccount),
-      signupPerIp: new RateLimiter(config.rateLimits.signupPerIp),
+    resetMailAllowed: async (request) => {
+      const result = await resetPerAccount(request);
+      return result.isAllowed || !result.isExceeded;
+    },
+    background: (task) => {
+      // Started on the next turn of the event loop, after the answer has been written: the work (and on PGlite,
+      // which shares this thread, its queries) must not delay the answer it is meant to be invisible in.
+      const run = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(task)
+        .catch((err: unknown) => app.log.error({ err }, "background task failed"))
+        .finally(() => pending.delete(run));
+      pending.add(run);
     },
   };
 
@@ -89,6 +111,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
   });
   installErrorHandlers(app);
+  installInputGuard(app);
 
   secret = await loadSecret(database, config.jwtSecret);
   if (config.seedDemo) await seedDemo(database.db, config.demoPassword, app.log);

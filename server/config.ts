@@ -1,4 +1,5 @@
 import { SESSION_TTL_S_DEFAULT } from "../contract/constants";
+import type { LoginDelayRule } from "./services/login-throttle";
 
 export interface RateLimitRule {
   max: number;
@@ -17,19 +18,26 @@ export interface ServerConfig {
   demoPassword: string;
   smtpUrl?: string;
   mailFrom: string;
-  /** Origin used in reset links; defaults to the origin the request came in on. */
+  /**
+   * Origin used in links that go out by mail. Never taken from request headers (Host / X-Forwarded-Host are
+   * the caller's to forge); unset, it is this server's own origin, http://localhost:PORT (see linkOrigin).
+   */
   publicUrl?: string;
+  /** Fastify's trustProxy: false (default), a hop count, or the addresses/CIDRs of the proxies in front. */
+  trustProxy: boolean | number | string[];
   corsOrigin?: string;
   /** Folder of the built console; served with SPA fallback when present. */
   webRoot: string;
   logLevel: string;
+  /** Per-IP (and per-address for reset mail) limits of the public calls, counted by @fastify/rate-limit. */
   rateLimits: {
     loginPerIp: RateLimitRule;
-    loginFailuresPerAccount: RateLimitRule;
     resetPerIp: RateLimitRule;
     resetPerAccount: RateLimitRule;
     signupPerIp: RateLimitRule;
   };
+  /** Progressive delay after failed logins, per resolved account. */
+  loginDelay: LoginDelayRule;
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo1234!";
@@ -38,7 +46,6 @@ const MINUTE = 60_000;
 
 export const DEFAULT_RATE_LIMITS: ServerConfig["rateLimits"] = {
   loginPerIp: { max: 60, windowMs: MINUTE },
-  loginFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE },
   resetPerIp: { max: 20, windowMs: 15 * MINUTE },
   resetPerAccount: { max: 3, windowMs: 15 * MINUTE },
   signupPerIp: { max: 20, windowMs: 60 * MINUTE },
@@ -49,6 +56,29 @@ function positiveInt(raw: string | undefined, fallback: number, name: string): n
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+/** TRUST_PROXY: unset/"false" → off, a number → hop count, otherwise comma-separated addresses or CIDRs. */
+export const DEFAULT_LOGIN_DELAY: LoginDelayRule = { freeFailures: 5, baseDelayMs: 1000, maxDelayMs: 10_000, windowMs: 15 * MINUTE };
+
+export function parseTrustProxy(raw: string | undefined): ServerConfig["trustProxy"] {
+  const value = raw?.trim() ?? "";
+  if (value === "" || value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+function publicUrlOf(raw: string | undefined): string | undefined {
+  const origin = raw?.trim();
+  if (!origin) return undefined;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL, got "${origin}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`PUBLIC_URL must be http(s), got "${origin}"`);
+  return url.toString().replace(/\/+$/, "");
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -63,13 +93,22 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || "Messaging Console <no-reply@localhost>",
-    publicUrl: env.PUBLIC_URL || undefined,
+    publicUrl: publicUrlOf(env.PUBLIC_URL),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigin: env.CORS_ORIGIN || undefined,
     webRoot: env.WEB_ROOT || "./dist",
     logLevel: env.LOG_LEVEL || "info",
+    loginDelay: DEFAULT_LOGIN_DELAY,
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       loginPerIp: { ...DEFAULT_RATE_LIMITS.loginPerIp, max: positiveInt(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp.max, "RATE_LIMIT_LOGIN_PER_IP") },
+      resetPerIp: { ...DEFAULT_RATE_LIMITS.resetPerIp, max: positiveInt(env.RATE_LIMIT_RESET_PER_IP, DEFAULT_RATE_LIMITS.resetPerIp.max, "RATE_LIMIT_RESET_PER_IP") },
+      signupPerIp: { ...DEFAULT_RATE_LIMITS.signupPerIp, max: positiveInt(env.RATE_LIMIT_SIGNUP_PER_IP, DEFAULT_RATE_LIMITS.signupPerIp.max, "RATE_LIMIT_SIGNUP_PER_IP") },
     },
   };
+}
+
+/** The origin of links in mail: configuration only, never a request header. */
+export function linkOrigin(config: Pick<ServerConfig, "publicUrl" | "port">): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
 }

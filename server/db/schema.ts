@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   numeric,
   pgTable,
   primaryKey,
@@ -158,4 +159,53 @@ export const sessions = pgTable(
     index("sessions_impersonated_by_idx").on(t.impersonatedBy),
     index("sessions_parent_idx").on(t.parentSessionId),
   ],
+);
+
+/**
+ * Counters of @fastify/rate-limit when DATABASE_URL is set, so several server processes share one window per key
+ * (on PGlite, one process, the plugin's in-memory store is used and this table stays empty).
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+/** Failed logins per resolved account, in the database so every process sees the same count. */
+export const loginFailures = pgTable("login_failures", {
+  userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  failures: integer("failures").notNull(),
+  lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull(),
+});
+
+/** An email change waits here until the new address confirms it; only a hash of the mailed token is kept. */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    requestedBy: uuid("requested_by").references(() => users.id),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_changes_user_idx").on(t.userId)],
+);
+
+/** Who changed what on an account (email changes requested and confirmed). */
+export const accountAudit = pgTable(
+  "account_audit",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id").references(() => users.id),
+    targetId: uuid("target_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    oldValue: text("old_value").notNull().default(""),
+    newValue: text("new_value").notNull().default(""),
+    ip: text("ip").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("account_audit_target_idx").on(t.targetId, t.createdAt)],
 );

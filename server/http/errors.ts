@@ -34,12 +34,25 @@ interface AjvIssue {
   params: Record<string, unknown>;
 }
 
+const NUL_PATTERN = "^[^\\u0000]*$";
+export const NUL_MESSAGE = "must not contain a NUL character";
+
+function messageOf(issue: AjvIssue): string {
+  if (issue.keyword === "required") return "is required";
+  if (issue.keyword === "additionalProperties") return "is not allowed";
+  if (issue.keyword === "pattern" && issue.params.pattern === NUL_PATTERN) return NUL_MESSAGE;
+  return issue.message ?? "is invalid";
+}
+
 function fieldOf(issue: AjvIssue): string {
   const path = issue.instancePath.replace(/^\//, "").replace(/\//g, ".");
   const missing = issue.params.missingProperty ?? issue.params.additionalProperty;
   if (typeof missing === "string") return path ? `${path}.${missing}` : missing;
   return path || "body";
 }
+
+/** SQLSTATEs for bad input values: numeric/datetime out of range, invalid datetime, bad or NUL characters. */
+const PG_INPUT_ERRORS = new Set(["22003", "22008", "22007", "22021", "22P05", "22P02"]);
 
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -49,9 +62,16 @@ export function installErrorHandlers(app: FastifyInstance): void {
     if (error.validation) {
       const errors = (error.validation as AjvIssue[]).map((issue) => ({
         field: fieldOf(issue),
-        message: issue.keyword === "required" ? "is required" : issue.keyword === "additionalProperties" ? "is not allowed" : (issue.message ?? "is invalid"),
+        message: messageOf(issue),
       }));
       return reply.status(400).send({ success: false, message: joinFieldErrors(errors), errors });
+    }
+    // A value the schemas let through but PostgreSQL cannot hold (out of range, bad encoding) is the caller's
+    // mistake, not a server failure: answer 400 and log it so the missing schema rule gets added.
+    const pgCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+    if (pgCode && PG_INPUT_ERRORS.has(pgCode)) {
+      request.log.warn({ err: error }, "input refused by the database");
+      return reply.status(400).send({ success: false, message: MSG.invalidInput });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) return reply.status(status).send({ success: false, message: error.message });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { RESET_TOKEN_TTL_S } from "../../contract/constants";
 import { MSG } from "../../contract/messages";
@@ -7,14 +8,16 @@ import { CREATABLE_ROLES, normalizeRole, type Role } from "../../contract/roles"
 import { effectiveModules } from "../../contract/ability";
 import { callerOf } from "../auth/guard";
 import { issueSession } from "../auth/issue-session";
+import { linkOrigin } from "../config";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords";
 import { isUniqueViolation } from "../db/client";
-import { impersonationAudit, modulePermissions, passwordResets, users } from "../db/schema";
+import { impersonationAudit, loginFailures, modulePermissions, passwordResets, users } from "../db/schema";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../http/errors";
+import { confirmEmailChange } from "../services/email-change";
+import { clearLoginFailures, loginDelayMs, recordLoginFailure } from "../services/login-throttle";
 import { upgradePasswordHash } from "../services/password-upgrade";
 import { findUser, toUserRecord } from "../services/users";
 import { bodyOf, type Handlers, type RouteContext } from "./context";
-import { enforceLimit } from "./rate-limit";
 
 interface NewAccount {
   username: string;
@@ -55,28 +58,33 @@ async function createAccount(ctx: RouteContext, input: NewAccount, role: Role, p
 }
 
 export const authHandlers: Handlers = {
-  "auth.login": async (request, reply, ctx) => {
+  // Per-IP limits of the public calls are @fastify/rate-limit's (routes/index.ts); here only per-account rules.
+  "auth.login": async (request, _reply, ctx) => {
     const { email: identifier, password } = bodyOf<{ email: string; password: string }>(request);
     const account = identifier.trim().toLowerCase();
-    enforceLimit(reply, ctx.limiters.loginPerIp, request.ip);
-    enforceLimit(reply, ctx.limiters.loginFailuresPerAccount, account);
-    ctx.limiters.loginPerIp.hit(request.ip);
-    const [row] = await ctx.db.select().from(users).where(or(eq(users.email, account), eq(users.username, account)));
+    // Username and email resolve to one account, so both spellings count against the same failures.
+    const [found] = await ctx.db
+      .select({ row: users, failures: loginFailures.failures, lastFailedAt: loginFailures.lastFailedAt })
+      .from(users)
+      .leftJoin(loginFailures, eq(loginFailures.userId, users.id))
+      .where(or(eq(users.email, account), eq(users.username, account)));
+    const row = found?.row;
+    const wait = found ? loginDelayMs(found.failures ?? 0, found.lastFailedAt, ctx.config.loginDelay) : 0;
+    if (wait > 0) await sleep(wait);
     const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
     if (!row || !ok) {
-      ctx.limiters.loginFailuresPerAccount.hit(account);
+      if (row) await recordLoginFailure(ctx.db, row.id, ctx.config.loginDelay);
       throw new HttpError(401, MSG.invalidCredentials);
     }
     if (row.status !== "active") throw new HttpError(403, MSG.accountSuspended);
-    ctx.limiters.loginFailuresPerAccount.reset(account);
+    if (found?.failures) await clearLoginFailures(ctx.db, row.id);
     if (row.isFirstLogin) await ctx.db.update(users).set({ isFirstLogin: false }).where(eq(users.id, row.id));
     await upgradePasswordHash(ctx.db, row, password);
     return { success: true, message: "Login successful", data: (await issueSession(ctx, row)).data };
   },
 
+  // Saying that an account exists is deliberate (people need it); the per-IP limit keeps it from being a probe.
   "auth.registerDefault": async (request, reply, ctx) => {
-    enforceLimit(reply, ctx.limiters.signupPerIp, request.ip);
-    ctx.limiters.signupPerIp.hit(request.ip);
     const data = await createAccount(ctx, bodyOf<NewAccount>(request), "manager", null, SELF_SIGNUP_MODULES);
     reply.status(201);
     return { success: true, message: "Account created", data };
@@ -94,34 +102,30 @@ export const authHandlers: Handlers = {
     return { success: true, message: "User created", data };
   },
 
-  "auth.sendResetLink": async (request, reply, ctx) => {
+  "auth.sendResetLink": async (request, _reply, ctx) => {
     const email = bodyOf<{ email: string }>(request).email.toLowerCase();
-    enforceLimit(reply, ctx.limiters.resetPerIp, request.ip);
-    ctx.limiters.resetPerIp.hit(request.ip);
-    const [row] = await ctx.db.select().from(users).where(eq(users.email, email));
-    // The answer is the same whether or not the address has an account, so it cannot be used to find accounts.
-    if (row && ctx.limiters.resetPerAccount.retryAfter(email) === 0) {
-      ctx.limiters.resetPerAccount.hit(email);
+    // Answer first and look the address up afterwards: known and unknown addresses take the same time, so the
+    // answer (and its timing) cannot be used to find accounts.
+    ctx.background(async () => {
+      const [row] = await ctx.db.select().from(users).where(eq(users.email, email));
+      if (!row || !(await ctx.resetMailAllowed(request))) return;
       const token = randomBytes(32).toString("base64url");
       await ctx.db.insert(passwordResets).values({
         userId: row.id,
         tokenHash: sha256(token),
         expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_S * 1000),
       });
-      const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
       await ctx.sendMail({
         to: row.email,
         subject: "Reset your password",
-        body: `Hello ${row.name || row.username},\n\nOpen this link within ${RESET_TOKEN_TTL_S / 60} minutes to choose a new password:\n${origin}/reset-password?token=${token}\n\nIf you did not ask for this, ignore this mail.`,
+        body: `Hello ${row.name || row.username},\n\nOpen this link within ${RESET_TOKEN_TTL_S / 60} minutes to choose a new password:\n${linkOrigin(ctx.config)}/reset-password?token=${token}\n\nIf you did not ask for this, ignore this mail.`,
       });
-    }
+    });
     return { success: true, message: MSG.resetLinkSent };
   },
 
-  "auth.resetPassword": async (request, reply, ctx) => {
+  "auth.resetPassword": async (request, _reply, ctx) => {
     const { newPassword, token } = bodyOf<{ newPassword: string; token: string }>(request);
-    enforceLimit(reply, ctx.limiters.resetPerIp, request.ip);
-    ctx.limiters.resetPerIp.hit(request.ip);
     const passwordHash = await hashPassword(newPassword);
     const done = await ctx.db.transaction(async (tx) => {
       // Marking the token used is the conditional write: of two requests with one token, only one gets a row.
@@ -131,6 +135,8 @@ export const authHandlers: Handlers = {
         .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
         .returning({ userId: passwordResets.userId });
       if (!reset) return null;
+      // Every other link mailed to this account dies with this one: an older mail must not reopen the account.
+      await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
       await ctx.sessions.revokeUser(reset.userId, tx);
       return reset.userId;
@@ -138,6 +144,11 @@ export const authHandlers: Handlers = {
     if (!done) throw badRequest(MSG.resetTokenInvalid);
     await ctx.sessions.announceUser(done, true);
     return { success: true, message: MSG.passwordChanged };
+  },
+
+  "auth.confirmEmail": async (request, _reply, ctx) => {
+    await confirmEmailChange(ctx.db, bodyOf<{ token: string }>(request).token, request.ip);
+    return { success: true, message: MSG.emailConfirmed };
   },
 
   "auth.impersonate": async (request, _reply, ctx) => {

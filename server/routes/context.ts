@@ -3,7 +3,6 @@ import type { CallId } from "../../contract/calls";
 import type { ServerConfig } from "../config";
 import type { Db } from "../db/client";
 import type { SendMail } from "../services/mailer";
-import type { RateLimiter } from "../services/rate-limiter";
 import type { SessionStore } from "../services/sessions";
 
 export interface RouteContext {
@@ -13,7 +12,10 @@ export interface RouteContext {
   secret: () => string;
   sendMail: SendMail;
   sessions: SessionStore;
-  limiters: Record<keyof ServerConfig["rateLimits"], RateLimiter>;
+  /** True while the address may receive another reset mail (per-address limit of @fastify/rate-limit). */
+  resetMailAllowed: (request: FastifyRequest) => Promise<boolean>;
+  /** Work done after the answer (mail); tracked so closing the server waits for it. */
+  background: (task: () => Promise<unknown>) => void;
 }
 
 export type Handler = (request: FastifyRequest, reply: FastifyReply, ctx: RouteContext) => Promise<unknown>;

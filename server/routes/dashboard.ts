@@ -1,5 +1,5 @@
 import { and, gte, inArray, lt, sql } from "drizzle-orm";
-import { MESSAGE_STATUSES, type MessageStatus } from "../../contract/constants";
+import { DATE_MAX, DATE_MIN, MESSAGE_STATUSES, type MessageStatus } from "../../contract/constants";
 import { MSG } from "../../contract/messages";
 import type { Caller } from "../auth/caller";
 import { callerOf } from "../auth/guard";
@@ -30,6 +30,11 @@ function add(counts: Counts, status: string, n: number): void {
   counts.total += n;
 }
 
+const DAY_MS = 86_400_000;
+const FIRST_DAY = Date.parse(`${DATE_MIN}T00:00:00Z`);
+const LAST_DAY = Date.parse(`${DATE_MAX}T00:00:00Z`);
+
+/** A YYYY-MM-DD date within DATE_MIN..DATE_MAX; a year such as 9999 would overflow the database's timestamps. */
 function dateParam(query: Query, name: string, fallback: Date): Date {
   const raw = stringParam(query, name);
   if (!raw) return fallback;
@@ -37,10 +42,12 @@ function dateParam(query: Query, name: string, fallback: Date): Date {
   if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(date.getTime())) {
     throw badRequest(`${name}: must be a date (YYYY-MM-DD)`, [{ field: name, message: "must be a date (YYYY-MM-DD)" }]);
   }
+  if (date.getTime() < FIRST_DAY || date.getTime() > LAST_DAY + DAY_MS - 1) {
+    const message = `must be between ${DATE_MIN} and ${DATE_MAX}`;
+    throw badRequest(`${name}: ${message}`, [{ field: name, message }]);
+  }
   return date;
 }
-
-const DAY_MS = 86_400_000;
 
 export const dashboardHandlers: Handlers = {
   "dashboard.statusCounts": async (request, _reply, { db }) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { CALL_IDS, CALLS, type CallDef } from "../../contract/calls";
+import { CALL_IDS, CALLS, type CallDef, type CallId } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
 import { SCHEMAS, type SchemaName } from "../../schemas";
 import { guardFor } from "../auth/guard";
@@ -20,6 +20,22 @@ export const HANDLERS: Handlers = {
   ...dashboardHandlers,
 };
 
+/** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */
+const PER_IP_LIMITS: Partial<Record<CallId, keyof RouteContext["config"]["rateLimits"]>> = {
+  "auth.login": "loginPerIp",
+  "auth.sendResetLink": "resetPerIp",
+  "auth.resetPassword": "resetPerIp",
+  "auth.confirmEmail": "resetPerIp",
+  "auth.registerDefault": "signupPerIp",
+};
+
+function rateLimitOf(id: CallId, ctx: RouteContext) {
+  const rule = PER_IP_LIMITS[id];
+  if (!rule) return undefined;
+  const { max, windowMs } = ctx.config.rateLimits[rule];
+  return { rateLimit: { max, timeWindow: windowMs } };
+}
+
 /**
  * Registers every row of the contract's call table. The guard (token, role, module) comes from the row, so no
  * route can forget it; a row without a handler is a clear 501, never a pretend success.
@@ -33,6 +49,7 @@ export function registerCalls(app: FastifyInstance, ctx: RouteContext): void {
       method: def.method,
       url: def.path,
       schema: bodySchema ? { body: bodySchema } : undefined,
+      config: rateLimitOf(id, ctx),
       onRequest: guardFor(id, ctx),
       handler: handler
         ? (request, reply) => handler(request, reply, ctx)

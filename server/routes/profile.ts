@@ -1,9 +1,11 @@
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { MSG } from "../../contract/messages";
 import { callerOf } from "../auth/guard";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { users } from "../db/schema";
-import { badRequest, conflict, notFound } from "../http/errors";
+import { linkOrigin } from "../config";
+import { badRequest, notFound } from "../http/errors";
+import { assertEmailFree, requestEmailChange } from "../services/email-change";
 import { findUser, modulesByUser, toUserRecord } from "../services/users";
 import { bodyOf, type Handlers } from "./context";
 
@@ -25,17 +27,14 @@ export const profileHandlers: Handlers = {
     return { success: true, data: toUserRecord(row, modules.get(row.id)) };
   },
 
-  "profile.update": async (request, _reply, { db }) => {
+  "profile.update": async (request, _reply, ctx) => {
+    const { db } = ctx;
     const caller = callerOf(request);
-    const { currentPassword, newPassword, ...changes } = bodyOf<ProfileUpdate>(request);
+    const { currentPassword, newPassword, email, ...changes } = bodyOf<ProfileUpdate>(request);
     const row = await findUser(db, caller.id);
     if (!row) throw notFound(MSG.userNotFound);
     const update: Partial<typeof users.$inferInsert> = { ...changes, updatedAt: new Date() };
-    if (changes.email) {
-      update.email = changes.email.toLowerCase();
-      const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, update.email), ne(users.id, row.id)));
-      if (taken) throw conflict(MSG.duplicateUser);
-    }
+    if (email) await assertEmailFree(db, email.toLowerCase(), row.id);
     if (newPassword) {
       if (!currentPassword || !(await verifyPassword(currentPassword, row.passwordHash))) {
         throw badRequest("currentPassword: is incorrect", [{ field: "currentPassword", message: "is incorrect" }]);
@@ -43,7 +42,14 @@ export const profileHandlers: Handlers = {
       update.passwordHash = await hashPassword(newPassword);
     }
     const [saved] = await db.update(users).set(update).where(eq(users.id, row.id)).returning();
+    // A person's own new address is confirmed the same way as one set by a parent.
+    const pending = email
+      ? await requestEmailChange(
+          { db, sendMail: ctx.sendMail, origin: linkOrigin(ctx.config) },
+          { target: row, newEmail: email, actor: { id: caller.impersonatedBy ?? caller.id, username: caller.username }, ip: request.ip },
+        )
+      : false;
     const modules = await modulesByUser(db, [saved.id]);
-    return { success: true, message: "Profile updated", data: toUserRecord(saved, modules.get(saved.id)) };
+    return { success: true, message: pending ? `Profile updated. ${MSG.emailChangePending}` : "Profile updated", data: toUserRecord(saved, modules.get(saved.id)) };
   },
 };

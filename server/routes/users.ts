@@ -6,19 +6,26 @@ import { callerOf } from "../auth/guard";
 import type { Caller } from "../auth/caller";
 import type { Db } from "../db/client";
 import { modulePermissions, users } from "../db/schema";
-import { conflict, forbidden, notFound } from "../http/errors";
+import { linkOrigin } from "../config";
+import { forbidden, notFound } from "../http/errors";
+import { assertEmailFree, requestEmailChange } from "../services/email-change";
 import { pageParams, stringParam, totalPages } from "../services/query";
 import { findUser, modulesByUser, reachableUser, selfOrReachable, toUserRecord, USER_RECORD_COLUMNS } from "../services/users";
 import { bodyOf, queryOf, type Handlers } from "./context";
 
-/** Which accounts a list shows: an admin every other account (or one account's children), others their own. */
+/**
+ * Which accounts a list shows: only accounts the caller reaches, the same rule every other call applies.
+ * An admin sees every other account (or one account's children). A reseller or manager sees the accounts it
+ * created; `userId=<one of them>` names an account in reach, but that account's own sub-accounts are not in the
+ * caller's reach (every other call answers 404 for them), so the page is empty. An account out of reach is 404.
+ */
 async function scopeOf(db: Db, caller: Caller, parentFilter: string | undefined): Promise<SQL> {
   if (parentFilter && parentFilter !== caller.id) {
     if (caller.role !== "admin") {
       await reachableUser(db, caller, parentFilter);
-    } else if (!(await findUser(db, parentFilter))) {
-      throw notFound(MSG.userNotFound);
+      return and(eq(users.parentId, parentFilter), eq(users.parentId, caller.id)) as SQL;
     }
+    if (!(await findUser(db, parentFilter))) throw notFound(MSG.userNotFound);
     return eq(users.parentId, parentFilter);
   }
   return caller.role === "admin" ? ne(users.id, caller.id) : eq(users.parentId, caller.id);
@@ -66,15 +73,13 @@ export const userHandlers: Handlers = {
     };
   },
 
-  "users.update": async (request, _reply, { db, sessions }) => {
+  "users.update": async (request, _reply, ctx) => {
+    const { db, sessions } = ctx;
     const caller = callerOf(request);
-    const { userId, ...changes } = bodyOf<{ userId: string; email?: string; name?: string; companyName?: string; phone?: string; status?: string }>(request);
-    await reachableUser(db, caller, userId);
-    if (changes.email) {
-      changes.email = changes.email.toLowerCase();
-      const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, changes.email), ne(users.id, userId)));
-      if (taken) throw conflict(MSG.duplicateUser);
-    }
+    const { userId, email, ...changes } = bodyOf<{ userId: string; email?: string; name?: string; companyName?: string; phone?: string; status?: string }>(request);
+    const target = await reachableUser(db, caller, userId);
+    // Checked before anything is written, so a refused change leaves the other fields untouched too.
+    if (email) await assertEmailFree(db, email.toLowerCase(), userId);
     // A suspension ends every session of the account in the same transaction; reactivating does not revive them.
     const suspending = changes.status !== undefined && changes.status !== "active";
     const [row] = await db.transaction(async (tx) => {
@@ -83,8 +88,15 @@ export const userHandlers: Handlers = {
       return updated;
     });
     if (changes.status !== undefined) await sessions.announceUser(userId, suspending);
+    // The email is not set here: the new address must confirm it, or the changer could receive the reset mail.
+    const pending = email
+      ? await requestEmailChange(
+          { db, sendMail: ctx.sendMail, origin: linkOrigin(ctx.config) },
+          { target, newEmail: email, actor: { id: caller.impersonatedBy ?? caller.id, username: caller.username }, ip: request.ip },
+        )
+      : false;
     const modules = await modulesByUser(db, [row.id]);
-    return { success: true, message: "User updated", data: toUserRecord(row, modules.get(row.id)) };
+    return { success: true, message: pending ? `User updated. ${MSG.emailChangePending}` : "User updated", data: toUserRecord(row, modules.get(row.id)) };
   },
 
   "users.permissions": async (request, _reply, { db }) => {

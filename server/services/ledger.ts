@@ -1,4 +1,5 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { MAX_AMOUNT, MAX_BALANCE } from "../../contract/constants";
 import { MSG } from "../../contract/messages";
 import type { Db } from "../db/client";
 import { balanceLedger, users } from "../db/schema";
@@ -26,10 +27,12 @@ export const toMoney = (paise: number) => (paise / 100).toFixed(2);
  * so nobody is charged something they did not type.
  */
 export function toPaise(amount: number, field = "amount"): number {
+  const refuse = (message: string) => badRequest(`${field}: ${message}`, [{ field, message }]);
+  if (!Number.isFinite(amount) || amount > MAX_AMOUNT) throw refuse(`must be at most ₹${MAX_AMOUNT}`);
   const paise = Math.round(amount * 100);
-  if (Math.abs(paise - amount * 100) > 1e-6) {
-    throw badRequest(`${field}: must have at most two decimal places`, [{ field, message: "must have at most two decimal places" }]);
-  }
+  // Checked before the decimals so that 1e-9 reads as too small rather than as a rounding question.
+  if (paise < 1) throw refuse("must be at least ₹0.01");
+  if (Math.abs(paise - amount * 100) > 1e-6) throw refuse("must have at most two decimal places");
   return paise;
 }
 
@@ -45,14 +48,17 @@ export async function applyMoves(db: Db, moves: BalanceMove[], actorId: string, 
     await db.transaction(async (tx) => {
       for (const move of ordered) {
         const amount = toMoney(move.paise);
+        // Both bounds sit in the UPDATE's condition, so the check and the change are one statement.
         const condition =
-          move.paise < 0 ? and(eq(users.id, move.userId), gte(users.balance, toMoney(-move.paise))) : eq(users.id, move.userId);
+          move.paise < 0
+            ? and(eq(users.id, move.userId), gte(users.balance, toMoney(-move.paise)))
+            : and(eq(users.id, move.userId), lte(users.balance, toMoney(MAX_BALANCE * 100 - move.paise)));
         const [row] = await tx
           .update(users)
           .set({ balance: sql`${users.balance} + ${amount}::numeric`, updatedAt: new Date() })
           .where(condition)
           .returning({ balance: users.balance });
-        if (!row) throw new InsufficientBalance(move.insufficient);
+        if (!row) throw new InsufficientBalance(move.paise < 0 ? move.insufficient : MSG.balanceCapExceeded);
         await tx.insert(balanceLedger).values({
           userId: move.userId,
           amount,
@@ -67,7 +73,7 @@ export async function applyMoves(db: Db, moves: BalanceMove[], actorId: string, 
       }
     });
   } catch (error) {
-    if (error instanceof InsufficientBalance) throw badRequest(error.message);
+    if (error instanceof InsufficientBalance) throw badRequest(error.message, [{ field: "amount", message: error.message }]);
     throw error;
   }
   return after;

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../contract/messages";
-import { impersonationAudit, mailOutbox, passwordResets, users } from "../db/schema";
+import { buildApp } from "../app";
+import { impersonationAudit, loginFailures, mailOutbox, passwordResets, users } from "../db/schema";
 import { DEMO_PASSWORD, DEMO_USERNAMES, startServer, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -51,55 +52,105 @@ describe("login", () => {
   });
 });
 
-describe("rate limits", () => {
-  it("locks an account after repeated failures, per account, with Retry-After", async () => {
-    const limited = await startServer({
-      rateLimits: {
-        loginPerIp: { max: 1000, windowMs: 60_000 },
-        loginFailuresPerAccount: { max: 3, windowMs: 60_000 },
-        resetPerIp: { max: 2, windowMs: 60_000 },
-        resetPerAccount: { max: 1, windowMs: 60_000 },
-        signupPerIp: { max: 100, windowMs: 60_000 },
-      },
-    });
-    try {
-      const attempt = (email: string, password: string) =>
-        limited.app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email, password } });
-      for (let i = 0; i < 3; i++) expect((await attempt("user", "wrong-password")).statusCode).toBe(401);
-      const blocked = await attempt("user", DEMO_PASSWORD);
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toBe(MSG.tooManyAttempts);
-      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
-      expect((await attempt("manager", DEMO_PASSWORD)).statusCode).toBe(200);
+describe("failed logins slow guessing per account", () => {
+  const delay = { freeFailures: 2, baseDelayMs: 300, maxDelayMs: 600, windowMs: 60_000 };
+  const failuresOf = async (s: TestServer, username: string) => {
+    const [row] = await s.database.db
+      .select({ failures: loginFailures.failures })
+      .from(loginFailures)
+      .innerJoin(users, eq(users.id, loginFailures.userId))
+      .where(eq(users.username, username));
+    return row?.failures ?? 0;
+  };
+  const timed = async <T>(work: () => Promise<T>) => {
+    const start = performance.now();
+    const result = await work();
+    return { result, ms: performance.now() - start };
+  };
 
-      const reset = () => limited.app.inject({ method: "POST", url: "/api/auth/send-reset-link", payload: { email: "user@example.com" } });
-      expect((await reset()).statusCode).toBe(200);
-      expect((await reset()).statusCode).toBe(200);
-      expect((await reset()).statusCode).toBe(429);
-      const mails = await limited.database.db.select().from(mailOutbox);
-      expect(mails).toHaveLength(1);
+  it("counts a username and its email as one account and never refuses the right password", async () => {
+    const s = await startServer({ loginDelay: delay });
+    try {
+      const attempt = (email: string, password: string) => s.app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email, password } });
+      for (const id of ["user", "user@example.com", "USER"]) expect((await attempt(id, "wrong-password")).statusCode).toBe(401);
+      expect(await failuresOf(s, "user")).toBe(3);
+      const slowed = await timed(() => attempt("user@example.com", "wrong-password"));
+      expect(slowed.result.statusCode).toBe(401);
+      expect(slowed.ms).toBeGreaterThanOrEqual(290);
+      const right = await timed(() => attempt("user", DEMO_PASSWORD));
+      expect(right.result.statusCode).toBe(200);
+      expect(right.ms).toBeGreaterThanOrEqual(590);
+      expect(await failuresOf(s, "user")).toBe(0);
+      // Another account is not affected by the first one's failures.
+      expect(await failuresOf(s, "manager")).toBe(0);
     } finally {
-      await limited.close();
+      await s.close();
     }
   });
 
-  it("limits attempts per IP", async () => {
-    const limited = await startServer({
-      rateLimits: {
-        loginPerIp: { max: 2, windowMs: 60_000 },
-        loginFailuresPerAccount: { max: 100, windowMs: 60_000 },
-        resetPerIp: { max: 100, windowMs: 60_000 },
-        resetPerAccount: { max: 100, windowMs: 60_000 },
-        signupPerIp: { max: 100, windowMs: 60_000 },
-      },
-    });
+  it("keeps the count in the database, so a second server process sees it", async () => {
+    const s = await startServer({ loginDelay: delay });
+    const other = await buildApp({ database: s.database, logger: false, config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "test-secret", loginDelay: delay } });
+    try {
+      for (let i = 0; i < 3; i++) {
+        await s.app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "manager", password: "wrong-password" } });
+      }
+      const elsewhere = await timed(() => other.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "manager@example.com", password: "wrong-password" } }));
+      expect(elsewhere.result.statusCode).toBe(401);
+      expect(elsewhere.ms).toBeGreaterThanOrEqual(290);
+      expect(await failuresOf(s, "manager")).toBe(4);
+    } finally {
+      await other.close();
+      await s.close();
+    }
+  });
+});
+
+describe("per-IP limits (@fastify/rate-limit)", () => {
+  it("limits login attempts per IP with Retry-After and the usual 429 body", async () => {
+    const limited = await startServer({ rateLimits: { loginPerIp: { max: 2, windowMs: 60_000 } } });
     try {
       const from = (ip: string) =>
         limited.app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "admin", password: DEMO_PASSWORD }, remoteAddress: ip });
       expect((await from("10.0.0.1")).statusCode).toBe(200);
       expect((await from("10.0.0.1")).statusCode).toBe(200);
-      expect((await from("10.0.0.1")).statusCode).toBe(429);
+      const blocked = await from("10.0.0.1");
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ success: false, message: MSG.tooManyAttempts });
+      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
       expect((await from("10.0.0.2")).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("limits reset mail per IP and per address", async () => {
+    const limited = await startServer({ rateLimits: { resetPerIp: { max: 2, windowMs: 60_000 }, resetPerAccount: { max: 1, windowMs: 60_000 } } });
+    try {
+      const reset = () => limited.app.inject({ method: "POST", url: "/api/auth/send-reset-link", payload: { email: "user@example.com" } });
+      expect((await reset()).statusCode).toBe(200);
+      expect((await reset()).statusCode).toBe(200);
+      const blocked = await reset();
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toBe(MSG.tooManyAttempts);
+      // Closing waits for the mail work done after the answers.
+      await limited.app.close();
+      expect(await limited.database.db.select().from(mailOutbox)).toHaveLength(1);
+    } finally {
+      await limited.database.close();
+    }
+  });
+
+  it("limits sign-ups per IP, though sign-up says when an account exists", async () => {
+    const limited = await startServer({ rateLimits: { signupPerIp: { max: 2, windowMs: 60_000 } } });
+    try {
+      const signup = (n: number) =>
+        limited.app.inject({ method: "POST", url: "/api/v1/auth/register-defualt", payload: { username: "admin", email: `probe${n}@example.com`, password: "long-enough-pw" } });
+      expect((await signup(1)).statusCode).toBe(409);
+      expect((await signup(2)).statusCode).toBe(409);
+      const blocked = await signup(3);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toBe(MSG.tooManyAttempts);
     } finally {
       await limited.close();
     }
@@ -151,11 +202,14 @@ describe("registration", () => {
 });
 
 describe("password reset", () => {
-  const tokenFromMail = async (to: string) => {
-    const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
-    const match = /token=([\w-]+)/.exec(mails[mails.length - 1].body);
-    return match?.[1] ?? "";
-  };
+  // The mail is sent after the answer, so wait for it.
+  const tokenFromMail = (to: string) =>
+    vi.waitFor(async () => {
+      const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+      const match = /token=([\w-]+)/.exec(mails[mails.length - 1]?.body ?? "");
+      if (!match) throw new Error(`no reset mail to ${to} yet`);
+      return match[1];
+    });
 
   it("sends a single-use link and the new password works", async () => {
     const res = await server.app.inject({ method: "POST", url: "/api/auth/send-reset-link", payload: { email: "priya@example.com" } });
@@ -174,6 +228,9 @@ describe("password reset", () => {
 
   it("answers the same for an unknown address and sends nothing", async () => {
     const res = await server.app.inject({ method: "POST", url: "/api/auth/send-reset-link", payload: { email: "ghost@example.com" } });
+    // A known address asked afterwards: once its mail is there, the unknown one's work has run too.
+    await server.app.inject({ method: "POST", url: "/api/auth/send-reset-link", payload: { email: "reseller@example.com" } });
+    await tokenFromMail("reseller@example.com");
     expect(res.json()).toEqual({ success: true, message: MSG.resetLinkSent });
     expect(await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "ghost@example.com"))).toHaveLength(0);
   });

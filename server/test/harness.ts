@@ -54,15 +54,18 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-const testConfig = (overrides: BuildOptions["config"]): BuildOptions["config"] => ({
-  demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", rateLimits: RELAXED, jwtSecret: "test-secret", ...overrides,
+export type ServerOverrides = Omit<NonNullable<BuildOptions["config"]>, "rateLimits"> & { rateLimits?: Partial<ServerConfig["rateLimits"]> };
+
+const testConfig = (overrides: ServerOverrides): BuildOptions["config"] => ({
+  demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "test-secret", ...overrides,
+  rateLimits: { ...RELAXED, ...overrides.rateLimits },
 });
 
 /**
  * A second server process's view of the same database: on PostgreSQL its own connection pool (so only
  * LISTEN/NOTIFY connects the two), on PGlite the same in-process instance. Close it before the server.
  */
-export async function startPeer(server: TestServer, overrides: BuildOptions["config"] = {}): Promise<FastifyInstance> {
+export async function startPeer(server: TestServer, overrides: ServerOverrides = {}): Promise<FastifyInstance> {
   const url = server.database.url;
   const database = url ? await openDatabase({ databaseUrl: url, dataDir: "" }) : server.database;
   const app = await buildApp({ database, logger: false, config: testConfig(overrides) });
@@ -70,7 +73,7 @@ export async function startPeer(server: TestServer, overrides: BuildOptions["con
   return app;
 }
 
-export async function startServer(overrides: BuildOptions["config"] = {}): Promise<TestServer> {
+export async function startServer(overrides: ServerOverrides = {}): Promise<TestServer> {
   const database = await freshDatabase();
   const app = await buildApp({ database, logger: false, config: testConfig(overrides) });
   const sessions = new Map<string, { token: string; id: string }>();

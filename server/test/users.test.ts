@@ -48,6 +48,18 @@ describe("tenancy of the users list", () => {
     const globexId = await server.id("globex");
     expect((await list("manager", `?userId=${globexId}`)).statusCode).toBe(404);
   });
+
+  it("never shows a reseller its customers' sub-users, which every other call answers 404 for", async () => {
+    const managerId = await server.id("manager");
+    const viaList = await list("reseller", `?userId=${managerId}`);
+    expect(viaList.statusCode).toBe(200);
+    expect(viaList.json()).toMatchObject({ count: 0, users: [] });
+    const priya = await server.id("priya");
+    const perms = await server.call({ method: "GET", url: `/api/admin/user-permissions?userId=${priya}`, as: "reseller" });
+    expect(perms.statusCode).toBe(404);
+    const ledger = await server.call({ method: "GET", url: `/api/balance/ledger?userId=${priya}`, as: "reseller" });
+    expect(ledger.statusCode).toBe(404);
+  });
 });
 
 describe("updating accounts in reach", () => {

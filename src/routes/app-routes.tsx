@@ -17,6 +17,7 @@ const LoginPage = lazyNamed(() => import("../pages/public/login-page"), "LoginPa
 const RegisterPage = lazyNamed(() => import("../pages/public/register-page"), "RegisterPage");
 const ForgetPasswordPage = lazyNamed(() => import("../pages/public/forget-password-page"), "ForgetPasswordPage");
 const ResetPasswordPage = lazyNamed(() => import("../pages/public/reset-password-page"), "ResetPasswordPage");
+const ConfirmEmailPage = lazyNamed(() => import("../pages/public/confirm-email-page"), "ConfirmEmailPage");
 const NotFoundPage = lazy(async () => ({ default: (await import("../pages/public/not-found-page")).NotFoundPage }));
 
 /** Refine, the providers and the shell: one chunk, loaded with the first role-area route. */
@@ -39,6 +40,7 @@ export function AppRoutes() {
             <Route path={strip(PUBLIC_PATHS.forgetPassword)} element={<ForgetPasswordPage />} />
           </Route>
           <Route path={strip(PUBLIC_PATHS.resetPassword)} element={<ResetPasswordPage />} />
+          <Route path={strip(PUBLIC_PATHS.confirmEmail)} element={<ConfirmEmailPage />} />
           {ROLES.map((role) => (
             <Route
               key={role}

@@ -101,6 +101,7 @@ export const PUBLIC_PATHS = {
   register: "/register",
   forgetPassword: "/forget-password",
   resetPassword: "/reset-password",
+  confirmEmail: "/confirm-email",
 } as const;
 
 /** Absolute path of a route in a role's area: areaPath('manager', 'users') → '/organization/users'. */

@@ -5,6 +5,7 @@ import { MSG } from "../../../contract";
 import { http } from "../../api/client";
 import { sessionStore } from "../../state/session";
 import { renderAt, Route } from "../../test/render";
+import { ConfirmEmailPage } from "./confirm-email-page";
 import { ForgetPasswordPage } from "./forget-password-page";
 import { NotFoundPage } from "./not-found-page";
 import { RegisterPage } from "./register-page";
@@ -27,6 +28,19 @@ beforeEach(() => {
 });
 afterEach(() => {
   http.defaults.adapter = undefined;
+});
+
+describe("ConfirmEmailPage", () => {
+  const routes = <Route path="confirm-email" element={<ConfirmEmailPage />} />;
+
+  it("sends {token} from ?token= only when asked, and shows the server's answer", async () => {
+    http.defaults.adapter = server(200, { success: true, message: MSG.emailConfirmed });
+    renderAt("/confirm-email?token=abcdefabcdefabcdefabcdef", routes);
+    expect(sent).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "Confirm email address" }));
+    expect(await screen.findByText(MSG.emailConfirmed)).toBeInTheDocument();
+    expect(sent).toEqual([{ url: expect.stringContaining("/api/v1/auth/confirm-email"), body: { token: "abcdefabcdefabcdefabcdef" } }]);
+  });
 });
 
 describe("ResetPasswordPage", () => {

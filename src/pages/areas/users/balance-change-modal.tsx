@@ -69,7 +69,7 @@ export function BalanceChangeModal({ kind, user, busy, onCancel, onSubmit }: Bal
             {
               validator: (_, v: number | null) => {
                 if (v === null || v === undefined) return Promise.resolve();
-                if (v <= AMOUNT.exclusiveMinimum) return Promise.reject(new Error("The amount must be greater than 0"));
+                if (v < AMOUNT.minimum) return Promise.reject(new Error(`The amount must be at least ${formatINR(AMOUNT.minimum)}`));
                 if (v > AMOUNT.maximum) return Promise.reject(new Error(`The amount can be at most ${formatINR(AMOUNT.maximum)}`));
                 if (!adding && user && v > user.balance) {
                   return Promise.reject(new Error(`The account only has ${formatINR(user.balance)}`));

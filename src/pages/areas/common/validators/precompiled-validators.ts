@@ -19,10 +19,11 @@ function ucs2length(str) {
   return length;
 }
 const registerAdmin = (() => {
-const schema11 = {"type":"object","additionalProperties":false,"required":["username","email","password","role"],"properties":{"username":{"type":"string","title":"Username","minLength":3,"maxLength":40,"pattern":"^[A-Za-z0-9_.-]+$"},"email":{"type":"string","title":"Email","format":"email","maxLength":254},"password":{"type":"string","title":"Password","minLength":8,"maxLength":200},"role":{"type":"string","title":"Role","enum":["reseller","manager","user","department_head"]},"name":{"type":"string","title":"Full name","maxLength":120},"companyName":{"type":"string","title":"Company","maxLength":120},"phone":{"type":"string","title":"Phone","maxLength":20,"pattern":"^$|^\\+?[0-9 ()-]{6,20}$"}},"$id":"registerAdmin"};
+const schema11 = {"type":"object","additionalProperties":false,"required":["username","email","password","role"],"properties":{"username":{"type":"string","title":"Username","minLength":3,"maxLength":40,"pattern":"^[A-Za-z0-9_.-]+$"},"email":{"type":"string","title":"Email","format":"email","maxLength":254},"password":{"type":"string","title":"Password","minLength":8,"maxLength":200,"pattern":"^[^\\u0000]*$"},"role":{"type":"string","title":"Role","enum":["reseller","manager","user","department_head"]},"name":{"type":"string","title":"Full name","maxLength":120,"pattern":"^[^\\u0000]*$"},"companyName":{"type":"string","title":"Company","maxLength":120,"pattern":"^[^\\u0000]*$"},"phone":{"type":"string","title":"Phone","maxLength":20,"pattern":"^$|^\\+?[0-9 ()-]{6,20}$"}},"$id":"registerAdmin"};
 const func2 = ucs2length;
 const pattern0 = new RegExp("^[A-Za-z0-9_.-]+$", "u");
-const pattern1 = new RegExp("^$|^\\+?[0-9 ()-]{6,20}$", "u");
+const pattern1 = new RegExp("^[^\\u0000]*$", "u");
+const pattern4 = new RegExp("^$|^\\+?[0-9 ()-]{6,20}$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -185,9 +186,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.password.type,parentSchema:schema11.properties.password,data:data2};
+if(!pattern1.test(data2)){
+const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\"",schema:"^[^\\u0000]*$",parentSchema:schema11.properties.password,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -197,10 +197,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.role !== undefined){
-let data3 = data.role;
-if(typeof data3 !== "string"){
-const err15 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.role.type,parentSchema:schema11.properties.role,data:data3};
+else {
+const err15 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.password.type,parentSchema:schema11.properties.password,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -209,8 +207,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!((((data3 === "reseller") || (data3 === "manager")) || (data3 === "user")) || (data3 === "department_head"))){
-const err16 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema11.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.role.enum,parentSchema:schema11.properties.role,data:data3};
+}
+if(data.role !== undefined){
+let data3 = data.role;
+if(typeof data3 !== "string"){
+const err16 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.role.type,parentSchema:schema11.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -219,12 +220,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-let data4 = data.name;
-if(typeof data4 === "string"){
-if(func2(data4) > 120){
-const err17 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.name,data:data4};
+if(!((((data3 === "reseller") || (data3 === "manager")) || (data3 === "user")) || (data3 === "department_head"))){
+const err17 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema11.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.role.enum,parentSchema:schema11.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -234,8 +231,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data4};
+if(data.name !== undefined){
+let data4 = data.name;
+if(typeof data4 === "string"){
+if(func2(data4) > 120){
+const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -244,12 +244,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.companyName !== undefined){
-let data5 = data.companyName;
-if(typeof data5 === "string"){
-if(func2(data5) > 120){
-const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.companyName,data:data5};
+if(!pattern1.test(data4)){
+const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\"",schema:"^[^\\u0000]*$",parentSchema:schema11.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -260,7 +256,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.companyName.type,parentSchema:schema11.properties.companyName,data:data5};
+const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -270,11 +266,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.phone !== undefined){
-let data6 = data.phone;
-if(typeof data6 === "string"){
-if(func2(data6) > 20){
-const err21 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema11.properties.phone,data:data6};
+if(data.companyName !== undefined){
+let data5 = data.companyName;
+if(typeof data5 === "string"){
+if(func2(data5) > 120){
+const err21 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.companyName,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -283,8 +279,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern1.test(data6)){
-const err22 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^$|^\\+?[0-9 ()-]{6,20}$"},message:"must match pattern \""+"^$|^\\+?[0-9 ()-]{6,20}$"+"\"",schema:"^$|^\\+?[0-9 ()-]{6,20}$",parentSchema:schema11.properties.phone,data:data6};
+if(!pattern1.test(data5)){
+const err22 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\"",schema:"^[^\\u0000]*$",parentSchema:schema11.properties.companyName,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -295,7 +291,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phone.type,parentSchema:schema11.properties.phone,data:data6};
+const err23 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.companyName.type,parentSchema:schema11.properties.companyName,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -305,14 +301,49 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(data.phone !== undefined){
+let data6 = data.phone;
+if(typeof data6 === "string"){
+if(func2(data6) > 20){
+const err24 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema11.properties.phone,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+if(!pattern4.test(data6)){
+const err25 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^$|^\\+?[0-9 ()-]{6,20}$"},message:"must match pattern \""+"^$|^\\+?[0-9 ()-]{6,20}$"+"\"",schema:"^$|^\\+?[0-9 ()-]{6,20}$",parentSchema:schema11.properties.phone,data:data6};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phone.type,parentSchema:schema11.properties.phone,data:data6};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -322,10 +353,11 @@ return errors === 0;
 return { "registerAdmin": validate10 };
 })();
 const registerReseller = (() => {
-const schema11 = {"type":"object","additionalProperties":false,"required":["username","email","password","role"],"properties":{"username":{"type":"string","title":"Username","minLength":3,"maxLength":40,"pattern":"^[A-Za-z0-9_.-]+$"},"email":{"type":"string","title":"Email","format":"email","maxLength":254},"password":{"type":"string","title":"Password","minLength":8,"maxLength":200},"role":{"type":"string","title":"Role","enum":["manager","user"]},"name":{"type":"string","title":"Full name","maxLength":120},"companyName":{"type":"string","title":"Company","maxLength":120},"phone":{"type":"string","title":"Phone","maxLength":20,"pattern":"^$|^\\+?[0-9 ()-]{6,20}$"}},"$id":"registerReseller"};
+const schema11 = {"type":"object","additionalProperties":false,"required":["username","email","password","role"],"properties":{"username":{"type":"string","title":"Username","minLength":3,"maxLength":40,"pattern":"^[A-Za-z0-9_.-]+$"},"email":{"type":"string","title":"Email","format":"email","maxLength":254},"password":{"type":"string","title":"Password","minLength":8,"maxLength":200,"pattern":"^[^\\u0000]*$"},"role":{"type":"string","title":"Role","enum":["manager","user"]},"name":{"type":"string","title":"Full name","maxLength":120,"pattern":"^[^\\u0000]*$"},"companyName":{"type":"string","title":"Company","maxLength":120,"pattern":"^[^\\u0000]*$"},"phone":{"type":"string","title":"Phone","maxLength":20,"pattern":"^$|^\\+?[0-9 ()-]{6,20}$"}},"$id":"registerReseller"};
 const func2 = ucs2length;
 const pattern0 = new RegExp("^[A-Za-z0-9_.-]+$", "u");
-const pattern1 = new RegExp("^$|^\\+?[0-9 ()-]{6,20}$", "u");
+const pattern1 = new RegExp("^[^\\u0000]*$", "u");
+const pattern4 = new RegExp("^$|^\\+?[0-9 ()-]{6,20}$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -488,9 +520,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.password.type,parentSchema:schema11.properties.password,data:data2};
+if(!pattern1.test(data2)){
+const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\"",schema:"^[^\\u0000]*$",parentSchema:schema11.properties.password,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -500,10 +531,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.role !== undefined){
-let data3 = data.role;
-if(typeof data3 !== "string"){
-const err15 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.role.type,parentSchema:schema11.properties.role,data:data3};
+else {
+const err15 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.password.type,parentSchema:schema11.properties.password,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -512,8 +541,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!((data3 === "manager") || (data3 === "user"))){
-const err16 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema11.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.role.enum,parentSchema:schema11.properties.role,data:data3};
+}
+if(data.role !== undefined){
+let data3 = data.role;
+if(typeof data3 !== "string"){
+const err16 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.role.type,parentSchema:schema11.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -522,12 +554,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-let data4 = data.name;
-if(typeof data4 === "string"){
-if(func2(data4) > 120){
-const err17 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.name,data:data4};
+if(!((data3 === "manager") || (data3 === "user"))){
+const err17 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema11.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.role.enum,parentSchema:schema11.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -537,8 +565,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data4};
+if(data.name !== undefined){
+let data4 = data.name;
+if(typeof data4 === "string"){
+if(func2(data4) > 120){
+const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -547,12 +578,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.companyName !== undefined){
-let data5 = data.companyName;
-if(typeof data5 === "string"){
-if(func2(data5) > 120){
-const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.companyName,data:data5};
+if(!pattern1.test(data4)){
+const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\"",schema:"^[^\\u0000]*$",parentSchema:schema11.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -563,7 +590,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.companyName.type,parentSchema:schema11.properties.companyName,data:data5};
+const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -573,11 +600,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.phone !== undefined){
-let data6 = data.phone;
-if(typeof data6 === "string"){
-if(func2(data6) > 20){
-const err21 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema11.properties.phone,data:data6};
+if(data.companyName !== undefined){
+let data5 = data.companyName;
+if(typeof data5 === "string"){
+if(func2(data5) > 120){
+const err21 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.companyName,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -586,8 +613,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern1.test(data6)){
-const err22 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^$|^\\+?[0-9 ()-]{6,20}$"},message:"must match pattern \""+"^$|^\\+?[0-9 ()-]{6,20}$"+"\"",schema:"^$|^\\+?[0-9 ()-]{6,20}$",parentSchema:schema11.properties.phone,data:data6};
+if(!pattern1.test(data5)){
+const err22 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\"",schema:"^[^\\u0000]*$",parentSchema:schema11.properties.companyName,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -598,7 +625,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phone.type,parentSchema:schema11.properties.phone,data:data6};
+const err23 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.companyName.type,parentSchema:schema11.properties.companyName,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -608,14 +635,49 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(data.phone !== undefined){
+let data6 = data.phone;
+if(typeof data6 === "string"){
+if(func2(data6) > 20){
+const err24 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema11.properties.phone,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+if(!pattern4.test(data6)){
+const err25 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^$|^\\+?[0-9 ()-]{6,20}$"},message:"must match pattern \""+"^$|^\\+?[0-9 ()-]{6,20}$"+"\"",schema:"^$|^\\+?[0-9 ()-]{6,20}$",parentSchema:schema11.properties.phone,data:data6};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phone.type,parentSchema:schema11.properties.phone,data:data6};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -625,10 +687,11 @@ return errors === 0;
 return { "registerReseller": validate10 };
 })();
 const registerManager = (() => {
-const schema11 = {"type":"object","additionalProperties":false,"required":["username","email","password","role"],"properties":{"username":{"type":"string","title":"Username","minLength":3,"maxLength":40,"pattern":"^[A-Za-z0-9_.-]+$"},"email":{"type":"string","title":"Email","format":"email","maxLength":254},"password":{"type":"string","title":"Password","minLength":8,"maxLength":200},"role":{"type":"string","title":"Role","enum":["user","department_head"]},"name":{"type":"string","title":"Full name","maxLength":120},"companyName":{"type":"string","title":"Company","maxLength":120},"phone":{"type":"string","title":"Phone","maxLength":20,"pattern":"^$|^\\+?[0-9 ()-]{6,20}$"}},"$id":"registerManager"};
+const schema11 = {"type":"object","additionalProperties":false,"required":["username","email","password","role"],"properties":{"username":{"type":"string","title":"Username","minLength":3,"maxLength":40,"pattern":"^[A-Za-z0-9_.-]+$"},"email":{"type":"string","title":"Email","format":"email","maxLength":254},"password":{"type":"string","title":"Password","minLength":8,"maxLength":200,"pattern":"^[^\\u0000]*$"},"role":{"type":"string","title":"Role","enum":["user","department_head"]},"name":{"type":"string","title":"Full name","maxLength":120,"pattern":"^[^\\u0000]*$"},"companyName":{"type":"string","title":"Company","maxLength":120,"pattern":"^[^\\u0000]*$"},"phone":{"type":"string","title":"Phone","maxLength":20,"pattern":"^$|^\\+?[0-9 ()-]{6,20}$"}},"$id":"registerManager"};
 const func2 = ucs2length;
 const pattern0 = new RegExp("^[A-Za-z0-9_.-]+$", "u");
-const pattern1 = new RegExp("^$|^\\+?[0-9 ()-]{6,20}$", "u");
+const pattern1 = new RegExp("^[^\\u0000]*$", "u");
+const pattern4 = new RegExp("^$|^\\+?[0-9 ()-]{6,20}$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -791,9 +854,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.password.type,parentSchema:schema11.properties.password,data:data2};
+if(!pattern1.test(data2)){
+const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\"",schema:"^[^\\u0000]*$",parentSchema:schema11.properties.password,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -803,10 +865,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.role !== undefined){
-let data3 = data.role;
-if(typeof data3 !== "string"){
-const err15 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.role.type,parentSchema:schema11.properties.role,data:data3};
+else {
+const err15 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.password.type,parentSchema:schema11.properties.password,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -815,8 +875,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!((data3 === "user") || (data3 === "department_head"))){
-const err16 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema11.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.role.enum,parentSchema:schema11.properties.role,data:data3};
+}
+if(data.role !== undefined){
+let data3 = data.role;
+if(typeof data3 !== "string"){
+const err16 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.role.type,parentSchema:schema11.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -825,12 +888,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-let data4 = data.name;
-if(typeof data4 === "string"){
-if(func2(data4) > 120){
-const err17 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.name,data:data4};
+if(!((data3 === "user") || (data3 === "department_head"))){
+const err17 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema11.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.role.enum,parentSchema:schema11.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -840,8 +899,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data4};
+if(data.name !== undefined){
+let data4 = data.name;
+if(typeof data4 === "string"){
+if(func2(data4) > 120){
+const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -850,12 +912,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.companyName !== undefined){
-let data5 = data.companyName;
-if(typeof data5 === "string"){
-if(func2(data5) > 120){
-const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.companyName,data:data5};
+if(!pattern1.test(data4)){
+const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\"",schema:"^[^\\u0000]*$",parentSchema:schema11.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -866,7 +924,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.companyName.type,parentSchema:schema11.properties.companyName,data:data5};
+const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -876,11 +934,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.phone !== undefined){
-let data6 = data.phone;
-if(typeof data6 === "string"){
-if(func2(data6) > 20){
-const err21 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema11.properties.phone,data:data6};
+if(data.companyName !== undefined){
+let data5 = data.companyName;
+if(typeof data5 === "string"){
+if(func2(data5) > 120){
+const err21 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.companyName,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -889,8 +947,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern1.test(data6)){
-const err22 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^$|^\\+?[0-9 ()-]{6,20}$"},message:"must match pattern \""+"^$|^\\+?[0-9 ()-]{6,20}$"+"\"",schema:"^$|^\\+?[0-9 ()-]{6,20}$",parentSchema:schema11.properties.phone,data:data6};
+if(!pattern1.test(data5)){
+const err22 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\"",schema:"^[^\\u0000]*$",parentSchema:schema11.properties.companyName,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -901,7 +959,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phone.type,parentSchema:schema11.properties.phone,data:data6};
+const err23 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.companyName.type,parentSchema:schema11.properties.companyName,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -911,14 +969,49 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(data.phone !== undefined){
+let data6 = data.phone;
+if(typeof data6 === "string"){
+if(func2(data6) > 20){
+const err24 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema11.properties.phone,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+if(!pattern4.test(data6)){
+const err25 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^$|^\\+?[0-9 ()-]{6,20}$"},message:"must match pattern \""+"^$|^\\+?[0-9 ()-]{6,20}$"+"\"",schema:"^$|^\\+?[0-9 ()-]{6,20}$",parentSchema:schema11.properties.phone,data:data6};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phone.type,parentSchema:schema11.properties.phone,data:data6};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -928,10 +1021,11 @@ return errors === 0;
 return { "registerManager": validate10 };
 })();
 const userUpdate = (() => {
-const schema11 = {"type":"object","additionalProperties":false,"required":["userId"],"minProperties":2,"properties":{"userId":{"type":"string","title":"User","minLength":1,"maxLength":64},"email":{"type":"string","title":"Email","format":"email","maxLength":254},"name":{"type":"string","title":"Full name","maxLength":120},"companyName":{"type":"string","title":"Company","maxLength":120},"phone":{"type":"string","title":"Phone","maxLength":20,"pattern":"^$|^\\+?[0-9 ()-]{6,20}$"},"status":{"type":"string","title":"Status","enum":["active","suspended"]}},"$id":"userUpdate"};
+const schema11 = {"type":"object","additionalProperties":false,"required":["userId"],"minProperties":2,"properties":{"userId":{"type":"string","title":"User","minLength":1,"maxLength":64,"pattern":"^[^\\u0000]*$"},"email":{"type":"string","title":"Email","format":"email","maxLength":254},"name":{"type":"string","title":"Full name","maxLength":120,"pattern":"^[^\\u0000]*$"},"companyName":{"type":"string","title":"Company","maxLength":120,"pattern":"^[^\\u0000]*$"},"phone":{"type":"string","title":"Phone","maxLength":20,"pattern":"^$|^\\+?[0-9 ()-]{6,20}$"},"status":{"type":"string","title":"Status","enum":["active","suspended"]}},"$id":"userUpdate"};
 const func2 = ucs2length;
+const pattern0 = new RegExp("^[^\\u0000]*$", "u");
+const pattern3 = new RegExp("^$|^\\+?[0-9 ()-]{6,20}$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-const pattern0 = new RegExp("^$|^\\+?[0-9 ()-]{6,20}$", "u");
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="userUpdate" */;
@@ -993,9 +1087,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-else {
-const err5 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.userId.type,parentSchema:schema11.properties.userId,data:data0};
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\"",schema:"^[^\\u0000]*$",parentSchema:schema11.properties.userId,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1005,11 +1098,8 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.email !== undefined){
-let data1 = data.email;
-if(typeof data1 === "string"){
-if(func2(data1) > 254){
-const err6 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.email,data:data1};
+else {
+const err6 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.userId.type,parentSchema:schema11.properties.userId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1018,8 +1108,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(formats0.test(data1))){
-const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema11.properties.email,data:data1};
+}
+if(data.email !== undefined){
+let data1 = data.email;
+if(typeof data1 === "string"){
+if(func2(data1) > 254){
+const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.email,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1028,9 +1122,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.email.type,parentSchema:schema11.properties.email,data:data1};
+if(!(formats0.test(data1))){
+const err8 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema11.properties.email,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1040,11 +1133,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.name !== undefined){
-let data2 = data.name;
-if(typeof data2 === "string"){
-if(func2(data2) > 120){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.name,data:data2};
+else {
+const err9 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.email.type,parentSchema:schema11.properties.email,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1054,8 +1144,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data2};
+if(data.name !== undefined){
+let data2 = data.name;
+if(typeof data2 === "string"){
+if(func2(data2) > 120){
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1064,12 +1157,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.companyName !== undefined){
-let data3 = data.companyName;
-if(typeof data3 === "string"){
-if(func2(data3) > 120){
-const err11 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.companyName,data:data3};
+if(!pattern0.test(data2)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\"",schema:"^[^\\u0000]*$",parentSchema:schema11.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1080,7 +1169,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.companyName.type,parentSchema:schema11.properties.companyName,data:data3};
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1090,11 +1179,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.phone !== undefined){
-let data4 = data.phone;
-if(typeof data4 === "string"){
-if(func2(data4) > 20){
-const err13 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema11.properties.phone,data:data4};
+if(data.companyName !== undefined){
+let data3 = data.companyName;
+if(typeof data3 === "string"){
+if(func2(data3) > 120){
+const err13 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.companyName,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1103,8 +1192,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern0.test(data4)){
-const err14 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^$|^\\+?[0-9 ()-]{6,20}$"},message:"must match pattern \""+"^$|^\\+?[0-9 ()-]{6,20}$"+"\"",schema:"^$|^\\+?[0-9 ()-]{6,20}$",parentSchema:schema11.properties.phone,data:data4};
+if(!pattern0.test(data3)){
+const err14 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\"",schema:"^[^\\u0000]*$",parentSchema:schema11.properties.companyName,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1115,7 +1204,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phone.type,parentSchema:schema11.properties.phone,data:data4};
+const err15 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.companyName.type,parentSchema:schema11.properties.companyName,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1125,10 +1214,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data5 = data.status;
-if(typeof data5 !== "string"){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.status.type,parentSchema:schema11.properties.status,data:data5};
+if(data.phone !== undefined){
+let data4 = data.phone;
+if(typeof data4 === "string"){
+if(func2(data4) > 20){
+const err16 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema11.properties.phone,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1137,8 +1227,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!((data5 === "active") || (data5 === "suspended"))){
-const err17 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema11.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.status.enum,parentSchema:schema11.properties.status,data:data5};
+if(!pattern3.test(data4)){
+const err17 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^$|^\\+?[0-9 ()-]{6,20}$"},message:"must match pattern \""+"^$|^\\+?[0-9 ()-]{6,20}$"+"\"",schema:"^$|^\\+?[0-9 ()-]{6,20}$",parentSchema:schema11.properties.phone,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1148,14 +1238,48 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err18 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phone.type,parentSchema:schema11.properties.phone,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data5 = data.status;
+if(typeof data5 !== "string"){
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.status.type,parentSchema:schema11.properties.status,data:data5};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(!((data5 === "active") || (data5 === "suspended"))){
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema11.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.status.enum,parentSchema:schema11.properties.status,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -1165,10 +1289,11 @@ return errors === 0;
 return { "userUpdate": validate10 };
 })();
 const profileDetails = (() => {
-const schema11 = {"type":"object","additionalProperties":false,"properties":{"name":{"type":"string","title":"Full name","maxLength":120},"email":{"type":"string","title":"Email","format":"email","maxLength":254},"companyName":{"type":"string","title":"Company","maxLength":120},"phone":{"type":"string","title":"Phone","maxLength":20,"pattern":"^$|^\\+?[0-9 ()-]{6,20}$"}},"$id":"profileDetails"};
+const schema11 = {"type":"object","additionalProperties":false,"properties":{"name":{"type":"string","title":"Full name","maxLength":120,"pattern":"^[^\\u0000]*$"},"email":{"type":"string","title":"Email","format":"email","maxLength":254},"companyName":{"type":"string","title":"Company","maxLength":120,"pattern":"^[^\\u0000]*$"},"phone":{"type":"string","title":"Phone","maxLength":20,"pattern":"^$|^\\+?[0-9 ()-]{6,20}$"}},"$id":"profileDetails"};
 const func2 = ucs2length;
+const pattern0 = new RegExp("^[^\\u0000]*$", "u");
+const pattern2 = new RegExp("^$|^\\+?[0-9 ()-]{6,20}$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-const pattern0 = new RegExp("^$|^\\+?[0-9 ()-]{6,20}$", "u");
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="profileDetails" */;
@@ -1200,9 +1325,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-else {
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data0};
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\"",schema:"^[^\\u0000]*$",parentSchema:schema11.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1212,11 +1336,8 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.email !== undefined){
-let data1 = data.email;
-if(typeof data1 === "string"){
-if(func2(data1) > 254){
-const err3 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.email,data:data1};
+else {
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1225,8 +1346,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!(formats0.test(data1))){
-const err4 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema11.properties.email,data:data1};
+}
+if(data.email !== undefined){
+let data1 = data.email;
+if(typeof data1 === "string"){
+if(func2(data1) > 254){
+const err4 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.email,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1235,9 +1360,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-else {
-const err5 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.email.type,parentSchema:schema11.properties.email,data:data1};
+if(!(formats0.test(data1))){
+const err5 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema11.properties.email,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1247,11 +1371,8 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.companyName !== undefined){
-let data2 = data.companyName;
-if(typeof data2 === "string"){
-if(func2(data2) > 120){
-const err6 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.companyName,data:data2};
+else {
+const err6 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.email.type,parentSchema:schema11.properties.email,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1261,8 +1382,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-else {
-const err7 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.companyName.type,parentSchema:schema11.properties.companyName,data:data2};
+if(data.companyName !== undefined){
+let data2 = data.companyName;
+if(typeof data2 === "string"){
+if(func2(data2) > 120){
+const err7 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema11.properties.companyName,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1271,12 +1395,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.phone !== undefined){
-let data3 = data.phone;
-if(typeof data3 === "string"){
-if(func2(data3) > 20){
-const err8 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema11.properties.phone,data:data3};
+if(!pattern0.test(data2)){
+const err8 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\"",schema:"^[^\\u0000]*$",parentSchema:schema11.properties.companyName,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1285,8 +1405,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern0.test(data3)){
-const err9 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^$|^\\+?[0-9 ()-]{6,20}$"},message:"must match pattern \""+"^$|^\\+?[0-9 ()-]{6,20}$"+"\"",schema:"^$|^\\+?[0-9 ()-]{6,20}$",parentSchema:schema11.properties.phone,data:data3};
+}
+else {
+const err9 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.companyName.type,parentSchema:schema11.properties.companyName,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1296,8 +1417,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phone.type,parentSchema:schema11.properties.phone,data:data3};
+if(data.phone !== undefined){
+let data3 = data.phone;
+if(typeof data3 === "string"){
+if(func2(data3) > 20){
+const err10 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema11.properties.phone,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1306,15 +1430,36 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(!pattern2.test(data3)){
+const err11 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^$|^\\+?[0-9 ()-]{6,20}$"},message:"must match pattern \""+"^$|^\\+?[0-9 ()-]{6,20}$"+"\"",schema:"^$|^\\+?[0-9 ()-]{6,20}$",parentSchema:schema11.properties.phone,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phone.type,parentSchema:schema11.properties.phone,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -1324,8 +1469,9 @@ return errors === 0;
 return { "profileDetails": validate10 };
 })();
 const passwordChange = (() => {
-const schema11 = {"type":"object","additionalProperties":false,"properties":{"currentPassword":{"type":"string","title":"Current password","maxLength":200},"newPassword":{"type":"string","title":"New password","minLength":8,"maxLength":200},"confirmPassword":{"type":"string","title":"Confirm new password","minLength":8,"maxLength":200}},"required":["currentPassword","newPassword","confirmPassword"],"$id":"passwordChange"};
+const schema11 = {"type":"object","additionalProperties":false,"properties":{"currentPassword":{"type":"string","title":"Current password","maxLength":200,"pattern":"^[^\\u0000]*$"},"newPassword":{"type":"string","title":"New password","minLength":8,"maxLength":200,"pattern":"^[^\\u0000]*$"},"confirmPassword":{"type":"string","title":"Confirm new password","minLength":8,"maxLength":200,"pattern":"^[^\\u0000]*$"}},"required":["currentPassword","newPassword","confirmPassword"],"$id":"passwordChange"};
 const func2 = ucs2length;
+const pattern0 = new RegExp("^[^\\u0000]*$", "u");
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="passwordChange" */;
@@ -1387,9 +1533,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-else {
-const err5 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.currentPassword.type,parentSchema:schema11.properties.currentPassword,data:data0};
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\"",schema:"^[^\\u0000]*$",parentSchema:schema11.properties.currentPassword,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1399,11 +1544,8 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.newPassword !== undefined){
-let data1 = data.newPassword;
-if(typeof data1 === "string"){
-if(func2(data1) > 200){
-const err6 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema11.properties.newPassword,data:data1};
+else {
+const err6 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.currentPassword.type,parentSchema:schema11.properties.currentPassword,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1412,8 +1554,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data1) < 8){
-const err7 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters",schema:8,parentSchema:schema11.properties.newPassword,data:data1};
+}
+if(data.newPassword !== undefined){
+let data1 = data.newPassword;
+if(typeof data1 === "string"){
+if(func2(data1) > 200){
+const err7 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema11.properties.newPassword,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1422,9 +1568,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.newPassword.type,parentSchema:schema11.properties.newPassword,data:data1};
+if(func2(data1) < 8){
+const err8 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters",schema:8,parentSchema:schema11.properties.newPassword,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1433,12 +1578,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.confirmPassword !== undefined){
-let data2 = data.confirmPassword;
-if(typeof data2 === "string"){
-if(func2(data2) > 200){
-const err9 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema11.properties.confirmPassword,data:data2};
+if(!pattern0.test(data1)){
+const err9 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\"",schema:"^[^\\u0000]*$",parentSchema:schema11.properties.newPassword,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1447,8 +1588,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func2(data2) < 8){
-const err10 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters",schema:8,parentSchema:schema11.properties.confirmPassword,data:data2};
+}
+else {
+const err10 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.newPassword.type,parentSchema:schema11.properties.newPassword,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1458,8 +1600,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.confirmPassword.type,parentSchema:schema11.properties.confirmPassword,data:data2};
+if(data.confirmPassword !== undefined){
+let data2 = data.confirmPassword;
+if(typeof data2 === "string"){
+if(func2(data2) > 200){
+const err11 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema11.properties.confirmPassword,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1468,15 +1613,46 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(func2(data2) < 8){
+const err12 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters",schema:8,parentSchema:schema11.properties.confirmPassword,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+if(!pattern0.test(data2)){
+const err13 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\"",schema:"^[^\\u0000]*$",parentSchema:schema11.properties.confirmPassword,data:data2};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.confirmPassword.type,parentSchema:schema11.properties.confirmPassword,data:data2};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
