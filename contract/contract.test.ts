@@ -48,7 +48,8 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   // Not in SPEC 6: public auth calls, and our documented additions.
   [/^auth\.(login|registerDefault|sendResetLink|resetPassword)$/, ALL],
   [/^(permissions\.modules|balance\.ledger)$/, ALL],
-  [/^balance\.requests$/, [A, R, M]],
+  [/^balance\.(requests|approveRequest|rejectRequest)$/, [A, R, M]],
+  [/^balance\.myRequests$/, ALL],
 ];
 
 function specRoles(id: CallId): Role[] {

@@ -1,5 +1,6 @@
 import balanceChange from "./balance-change.json";
 import balanceRequest from "./balance-request.json";
+import balanceRequestReject from "./balance-request-reject.json";
 import grantPermission from "./grant-permission.json";
 import impersonate from "./impersonate.json";
 import login from "./login.json";
@@ -14,6 +15,7 @@ import userUpdate from "./user-update.json";
 export const SCHEMAS = {
   "balance-change": balanceChange,
   "balance-request": balanceRequest,
+  "balance-request-reject": balanceRequestReject,
   "grant-permission": grantPermission,
   impersonate,
   login,

@@ -5,6 +5,7 @@ import { SCHEMAS, type SchemaName } from "../../schemas";
 import { guardFor } from "../auth/guard";
 import { authHandlers } from "./auth";
 import { balanceHandlers } from "./balance";
+import { balanceRequestHandlers } from "./balance-requests";
 import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
@@ -14,6 +15,7 @@ export const HANDLERS: Handlers = {
   ...authHandlers,
   ...userHandlers,
   ...balanceHandlers,
+  ...balanceRequestHandlers,
   ...profileHandlers,
   ...dashboardHandlers,
 };
