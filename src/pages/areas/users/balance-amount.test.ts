@@ -7,8 +7,8 @@ describe("amountProblem", () => {
   it.each<[string, Partial<AmountCheck>, string | null]>([
     ["a top-up the reseller can pay", {}, null],
     ["a top-up of exactly the reseller's balance", { amount: 1000 }, null],
-    ["a top-up above the reseller's balance", { amount: 1000.01 }, "Your own balance is ₹1,000.00: a top-up is paid from it, so it can be at most that"],
-    ["a top-up above the manager's balance", { callerRole: "manager", callerBalance: 20, amount: 25 }, "Your own balance is ₹20.00: a top-up is paid from it, so it can be at most that"],
+    ["a top-up above the reseller's balance", { amount: 1000.01 }, "More than your own balance of ₹1,000.00, which pays for a top-up"],
+    ["a top-up above the manager's balance", { callerRole: "manager", callerBalance: 20, amount: 25 }, "More than your own balance of ₹20.00, which pays for a top-up"],
     ["an admin's top-up (new credit, no cap)", { callerRole: "admin", callerBalance: 0, amount: 5000 }, null],
     ["a top-up while the own balance loads", { callerBalance: null, amount: 5000 }, null],
     ["a deduction above the account's balance", { kind: "deduct", amount: 60 }, "The account only has ₹50.00"],

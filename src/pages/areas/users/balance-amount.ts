@@ -23,7 +23,7 @@ export function amountProblem({ kind, amount, targetBalance, callerRole, callerB
   if (amount > AMOUNT.maximum) return `The amount can be at most ${formatINR(AMOUNT.maximum)}`;
   if (kind === "deduct" && amount > targetBalance) return `The account only has ${formatINR(targetBalance)}`;
   if (kind === "add" && paysFromOwnBalance(callerRole) && callerBalance !== null && amount > callerBalance) {
-    return `Your own balance is ${formatINR(callerBalance)}: a top-up is paid from it, so it can be at most that`;
+    return `More than your own balance of ${formatINR(callerBalance)}, which pays for a top-up`;
   }
   return null;
 }
