@@ -101,3 +101,24 @@ test("the top-up dialog says a manager cannot give more than it holds, before an
   await expect(page.getByText("Confirm balance top-up")).toHaveCount(0);
   await shot(page, "top-up-over-own-balance");
 });
+
+test("on the quota screen, an approval the manager cannot pay is refused in the dialog, before anything is sent", async ({ page }) => {
+  const priya = await apiToken(page, "priya");
+  const made = await page.request.post("/api/balance/requestBalance", {
+    headers: { authorization: `Bearer ${priya}` },
+    data: { requestedBalance: 9_000_000 },
+  });
+  expect(made.status()).toBe(201);
+  await login(page, "manager", "manager");
+  await page.goto("/organization/quota-reports-management");
+  const card = page.locator(".ant-card").filter({ hasText: "Balance requests" });
+  const row = card.getByRole("row").filter({ hasText: "₹90,00,000.00" });
+  await row.getByRole("button", { name: "Approve" }).click();
+  const dialog = page.getByRole("dialog").filter({ hasText: "Approve balance request" });
+  await expect(dialog.getByText(/does not cover this request/)).toBeVisible();
+  await expect(dialog.getByRole("button", { name: /Approve ₹90,00,000.00/ })).toBeDisabled();
+  await shot(page, "balance-requests-approve-short");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toContainText("Pending");
+  await shot(page, "balance-requests-quota-screen");
+});
