@@ -2,13 +2,16 @@ import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import { useTable } from "@refinedev/antd";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { Button, Empty, Flex, Segmented, Space, Table, Typography, type TableColumnsType } from "antd";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { BalanceRequestRecord } from "../../../../contract";
 import { formatDateTime, formatINR } from "../../../shell/format";
 import { useSession } from "../../../state/session";
-import { ApproveDialog, RejectDialog } from "./decide-dialogs";
 import { RequestStatusTag } from "./status-tag";
 import { useDecideRequest } from "./use-decide-request";
+
+// The dialogs (antd Form, Alert, Descriptions) load on the first Approve or Reject click, not with the dashboard.
+const ApproveDialog = lazy(async () => ({ default: (await import("./decide-dialogs")).ApproveDialog }));
+const RejectDialog = lazy(async () => ({ default: (await import("./decide-dialogs")).RejectDialog }));
 
 type View = "pending" | "all";
 type Dialog = { kind: "approve" | "reject"; request: BalanceRequestRecord } | null;
@@ -104,19 +107,14 @@ export function BalanceRequestsTable({ pageSize = 5 }: { pageSize?: number }) {
         }}
         columns={columns(setDialog)}
       />
-      <ApproveDialog
-        role={role}
-        request={dialog?.kind === "approve" ? dialog.request : null}
-        busy={decide.busy}
-        onCancel={close}
-        onConfirm={() => dialog && void settle(decide.approve(dialog.request))}
-      />
-      <RejectDialog
-        request={dialog?.kind === "reject" ? dialog.request : null}
-        busy={decide.busy}
-        onCancel={close}
-        onConfirm={(reason) => dialog && void settle(decide.reject(dialog.request, reason))}
-      />
+      <Suspense fallback={null}>
+        {dialog?.kind === "approve" && (
+          <ApproveDialog role={role} request={dialog.request} busy={decide.busy} onCancel={close} onConfirm={() => void settle(decide.approve(dialog.request))} />
+        )}
+        {dialog?.kind === "reject" && (
+          <RejectDialog request={dialog.request} busy={decide.busy} onCancel={close} onConfirm={(reason) => void settle(decide.reject(dialog.request, reason))} />
+        )}
+      </Suspense>
     </>
   );
 }

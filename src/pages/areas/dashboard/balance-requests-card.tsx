@@ -1,6 +1,9 @@
-import { Button, Card } from "antd";
+import { Button, Card, Skeleton } from "antd";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { BalanceRequestsTable } from "../balance-requests/requests-table";
+
+// Below the fold of the first signed-in view: its table and actions load after the dashboard has drawn.
+const BalanceRequestsTable = lazy(async () => ({ default: (await import("../balance-requests/requests-table")).BalanceRequestsTable }));
 
 /** Balance requests raised by the caller's sub-accounts, to approve or reject where they are listed. */
 export function BalanceRequestsCard({ usersPath }: { usersPath: string }) {
@@ -16,7 +19,9 @@ export function BalanceRequestsCard({ usersPath }: { usersPath: string }) {
       }
       styles={{ body: { paddingTop: 8 } }}
     >
-      <BalanceRequestsTable />
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+        <BalanceRequestsTable />
+      </Suspense>
     </Card>
   );
 }
