@@ -122,3 +122,25 @@ test("on the quota screen, an approval the manager cannot pay is refused in the 
   await expect(row).toContainText("Pending");
   await shot(page, "balance-requests-quota-screen");
 });
+
+test("a decision made while the requester was away is announced by the bell when it comes back", async ({ page }) => {
+  await login(page, "depthead", "department_head");
+  const me = await page.evaluate(() => JSON.parse(sessionStorage.getItem("root") ?? "{}"));
+  const id: string = me.auth.user._id;
+  // The first connection in this browser sets the watermark: older decisions are history, not news.
+  await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), `balanceRequestsSeen_${id}`)).not.toBeNull();
+
+  const head = await apiToken(page, "depthead");
+  const made = await page.request.post("/api/balance/requestBalance", { headers: { authorization: `Bearer ${head}` }, data: { requestedBalance: 250 } });
+  const requestId: string = (await made.json()).data._id;
+  await page.goto("about:blank");
+  const manager = await apiToken(page, "manager");
+  const approved = await page.request.post(`/api/balance/requests/${requestId}/approve`, { headers: { authorization: `Bearer ${manager}` } });
+  expect(approved.status()).toBe(200);
+
+  await page.goto("/department-head");
+  await expect(page.locator(".ant-badge-dot")).toBeVisible();
+  await page.getByRole("button", { name: "Notifications" }).click();
+  await expect(page.locator(".ant-popover").getByText(/₹250.00 was added to your balance by manager/)).toBeVisible();
+  await shot(page, "balance-requests-caught-up");
+});
