@@ -51,5 +51,6 @@ describe("form error messages name their field", () => {
     expect(await screen.findByText("Username is required")).toBeInTheDocument();
     expect(screen.getByText("Email is required")).toBeInTheDocument();
     expect(screen.queryByText(/^is required$/)).toBeNull();
-  });
+    // Rendering RJSF and antd takes seconds when every suite runs at once on two cores.
+  }, 20_000);
 });
