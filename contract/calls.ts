@@ -10,7 +10,11 @@ import type { Role } from "./roles";
  *  - the module-permissions call is `GET /api/v1/permissions/modules` (caller's own modules);
  *  - the AI-agent sub-resources live under `/api/flow/v1/<name>` like `agents`;
  *  - `GET /api/balance/requests` lists balance requests of the caller's sub-accounts (the issue asks that
- *    requests be visible to the parent; SPEC names no call for it);
+ *    requests be visible to the parent; SPEC names no call for it), `?status=pending|approved|rejected` narrows it;
+ *  - `GET /api/balance/my-requests` lists the caller's own requests with status and rejection reason (a separate
+ *    call rather than a `mine` view of the parent's list, because every role may request but only parents decide);
+ *  - `POST /api/balance/requests/:id/approve` (a ledger transfer from the approver, or new credit from an admin) and
+ *    `POST /api/balance/requests/:id/reject` with `{reason}`: only the requester's parent or an admin decides, once;
  *  - `GET /api/balance/ledger` lists ledger rows (quota reports and billing logs; SPEC names no call);
  *  - `POST /api/v1/auth/logout` ends the caller's server-side session (SPEC's logout is client-only; a token
  *    must stop working when its owner logs out);
@@ -126,6 +130,9 @@ export const CALLS = {
   "balance.get": { method: "GET", path: "/api/v1/balance/getBalance", access: ALL, failure: MSG.fetchBalance },
   "balance.request": { method: "POST", path: "/api/balance/requestBalance", access: ALL, bodySchema: "balance-request", failure: MSG.requestBalance },
   "balance.requests": { method: "GET", path: "/api/balance/requests", access: ADMIN_RESELLER_MANAGER, queryDefaults: { page: 1, limit: 10 } },
+  "balance.myRequests": { method: "GET", path: "/api/balance/my-requests", access: ALL, queryDefaults: { page: 1, limit: 10 } },
+  "balance.approveRequest": { method: "POST", path: "/api/balance/requests/:id/approve", access: ADMIN_RESELLER_MANAGER, requiredIds: requestId },
+  "balance.rejectRequest": { method: "POST", path: "/api/balance/requests/:id/reject", access: ADMIN_RESELLER_MANAGER, requiredIds: requestId, bodySchema: "balance-request-reject" },
   "balance.ledger": { method: "GET", path: "/api/balance/ledger", access: ALL, queryDefaults: { page: 1, limit: 10 } },
   "profile.get": { method: "GET", path: "/api/v1/profile/details", access: ALL },
   "profile.update": { method: "PUT", path: "/api/v1/profile/update", access: ALL, bodySchema: "profile-update" },

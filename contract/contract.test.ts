@@ -49,7 +49,8 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^auth\.(login|registerDefault|sendResetLink|resetPassword|confirmEmail)$/, ALL],
   [/^auth\.logout$/, ALL],
   [/^(permissions\.modules|balance\.ledger)$/, ALL],
-  [/^balance\.requests$/, [A, R, M]],
+  [/^balance\.(requests|approveRequest|rejectRequest)$/, [A, R, M]],
+  [/^balance\.myRequests$/, ALL],
 ];
 
 function specRoles(id: CallId): Role[] {

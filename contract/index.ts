@@ -4,3 +4,4 @@ export * from "./messages";
 export * from "./constants";
 export * from "./calls";
 export * from "./ability";
+export * from "./balance-requests";

@@ -88,6 +88,8 @@ export const MSG = {
   resetLinkSent: "If an account exists for this address, a reset link has been sent.",
   passwordChanged: "Password has been reset. You can now log in.",
   internalError: "Internal server error",
+  balanceRequestNotFound: "Balance request not found",
+  balanceRequestDecided: "This balance request has already been decided.",
 } as const;
 
 export type MessageKey = keyof typeof MSG;

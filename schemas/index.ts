@@ -1,5 +1,6 @@
 import balanceChange from "./balance-change.json";
 import balanceRequest from "./balance-request.json";
+import balanceRequestReject from "./balance-request-reject.json";
 import confirmEmail from "./confirm-email.json";
 import grantPermission from "./grant-permission.json";
 import impersonate from "./impersonate.json";
@@ -15,6 +16,7 @@ import userUpdate from "./user-update.json";
 export const SCHEMAS = {
   "balance-change": balanceChange,
   "balance-request": balanceRequest,
+  "balance-request-reject": balanceRequestReject,
   "confirm-email": confirmEmail,
   "grant-permission": grantPermission,
   impersonate,

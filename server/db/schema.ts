@@ -83,9 +83,17 @@ export const balanceRequests = pgTable(
     amount: money("amount").notNull(),
     status: text("status").notNull().default("pending"),
     impersonatedBy: uuid("impersonated_by").references(() => users.id),
+    /** Who approved or rejected it; a request is decided once. */
+    decidedBy: uuid("decided_by").references(() => users.id),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** The rejection reason shown to the requester. */
+    reason: text("reason").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("balance_requests_user_idx").on(t.userId)],
+  (t) => [
+    index("balance_requests_user_idx").on(t.userId),
+    check("balance_requests_status_known", sql`${t.status} in ('pending','approved','rejected')`),
+  ],
 );
 
 export const passwordResets = pgTable("password_resets", {

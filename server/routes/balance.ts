@@ -1,7 +1,7 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { callerOf } from "../auth/guard";
-import { balanceLedger, balanceRequests, users } from "../db/schema";
+import { balanceLedger, users } from "../db/schema";
 import { applyMoves, creditMoves, debitMoves, toMoney, toPaise } from "../services/ledger";
 import { pageParams, stringParam, totalPages } from "../services/query";
 import { reachableUser, selfOrReachable } from "../services/users";
@@ -39,44 +39,6 @@ export const balanceHandlers: Handlers = {
     const caller = callerOf(request);
     const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, caller.id));
     return { success: true, balances: [{ balance: Number(row?.balance ?? 0) }] };
-  },
-
-  "balance.request": async (request, reply, { db }) => {
-    const caller = callerOf(request);
-    const paise = toPaise(bodyOf<{ requestedBalance: number }>(request).requestedBalance, "requestedBalance");
-    const [row] = await db.insert(balanceRequests).values({ userId: caller.id, amount: toMoney(paise), impersonatedBy: caller.impersonatedBy }).returning();
-    reply.status(201);
-    return {
-      success: true,
-      message: "Balance request sent",
-      data: { _id: row.id, amount: Number(row.amount), status: row.status, createdAt: row.createdAt.toISOString() },
-    };
-  },
-
-  "balance.requests": async (request, _reply, { db }) => {
-    const caller = callerOf(request);
-    const { page, limit, offset } = pageParams(queryOf(request));
-    const children = caller.role === "admin" ? undefined : db.select({ id: users.id }).from(users).where(eq(users.parentId, caller.id));
-    const where = children ? inArray(balanceRequests.userId, children) : undefined;
-    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(balanceRequests).where(where);
-    const rows = await db
-      .select({ r: balanceRequests, username: users.username })
-      .from(balanceRequests)
-      .innerJoin(users, eq(users.id, balanceRequests.userId))
-      .where(where)
-      .orderBy(desc(balanceRequests.createdAt))
-      .limit(limit)
-      .offset(offset);
-    return {
-      success: true,
-      count,
-      page,
-      limit,
-      totalPages: totalPages(count, limit),
-      data: rows.map(({ r, username }) => ({
-        _id: r.id, userId: r.userId, username, amount: Number(r.amount), status: r.status, createdAt: r.createdAt.toISOString(),
-      })),
-    };
   },
 
   "balance.ledger": async (request, _reply, { db }) => {

@@ -5,6 +5,7 @@ import { SCHEMAS, type SchemaName } from "../../schemas";
 import { guardFor } from "../auth/guard";
 import { authHandlers } from "./auth";
 import { balanceHandlers } from "./balance";
+import { balanceRequestHandlers } from "./balance-requests";
 import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
@@ -16,6 +17,7 @@ export const HANDLERS: Handlers = {
   ...sessionHandlers,
   ...userHandlers,
   ...balanceHandlers,
+  ...balanceRequestHandlers,
   ...profileHandlers,
   ...dashboardHandlers,
 };

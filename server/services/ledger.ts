@@ -36,45 +36,51 @@ export function toPaise(amount: number, field = "amount"): number {
   return paise;
 }
 
+/** A transaction of either driver: the moves of a bigger unit of work (e.g. deciding a balance request). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 /**
  * Applies balance moves and their ledger rows in one transaction. Each debit is a conditional UPDATE
  * (`balance >= amount`), so the check and the change are one statement and concurrent requests cannot overdraw.
  * Rows are touched in id order so two transfers over the same pair cannot deadlock on PostgreSQL.
  */
 export async function applyMoves(db: Db, moves: BalanceMove[], actorId: string, impersonatedBy?: string): Promise<Map<string, number>> {
-  const ordered = [...moves].sort((a, b) => a.userId.localeCompare(b.userId));
-  const after = new Map<string, number>();
   try {
-    await db.transaction(async (tx) => {
-      for (const move of ordered) {
-        const amount = toMoney(move.paise);
-        // Both bounds sit in the UPDATE's condition, so the check and the change are one statement.
-        const condition =
-          move.paise < 0
-            ? and(eq(users.id, move.userId), gte(users.balance, toMoney(-move.paise)))
-            : and(eq(users.id, move.userId), lte(users.balance, toMoney(MAX_BALANCE * 100 - move.paise)));
-        const [row] = await tx
-          .update(users)
-          .set({ balance: sql`${users.balance} + ${amount}::numeric`, updatedAt: new Date() })
-          .where(condition)
-          .returning({ balance: users.balance });
-        if (!row) throw new InsufficientBalance(move.paise < 0 ? move.insufficient : MSG.balanceCapExceeded);
-        await tx.insert(balanceLedger).values({
-          userId: move.userId,
-          amount,
-          balanceAfter: row.balance,
-          kind: move.kind,
-          note: move.note,
-          actorId,
-          impersonatedBy,
-          counterpartyId: move.counterpartyId,
-        });
-        after.set(move.userId, Number(row.balance));
-      }
-    });
+    return await db.transaction((tx) => applyMovesIn(tx, moves, actorId, impersonatedBy));
   } catch (error) {
     if (error instanceof InsufficientBalance) throw badRequest(error.message, [{ field: "amount", message: error.message }]);
     throw error;
+  }
+}
+
+/** The moves inside the caller's transaction; throws InsufficientBalance, which must roll that transaction back. */
+export async function applyMovesIn(tx: Tx, moves: BalanceMove[], actorId: string, impersonatedBy?: string): Promise<Map<string, number>> {
+  const ordered = [...moves].sort((a, b) => a.userId.localeCompare(b.userId));
+  const after = new Map<string, number>();
+  for (const move of ordered) {
+    const amount = toMoney(move.paise);
+    // Both bounds sit in the UPDATE's condition, so the check and the change are one statement.
+    const condition =
+      move.paise < 0
+        ? and(eq(users.id, move.userId), gte(users.balance, toMoney(-move.paise)))
+        : and(eq(users.id, move.userId), lte(users.balance, toMoney(MAX_BALANCE * 100 - move.paise)));
+    const [row] = await tx
+      .update(users)
+      .set({ balance: sql`${users.balance} + ${amount}::numeric`, updatedAt: new Date() })
+      .where(condition)
+      .returning({ balance: users.balance });
+    if (!row) throw new InsufficientBalance(move.paise < 0 ? move.insufficient : MSG.balanceCapExceeded);
+    await tx.insert(balanceLedger).values({
+      userId: move.userId,
+      amount,
+      balanceAfter: row.balance,
+      kind: move.kind,
+      note: move.note,
+      actorId,
+      impersonatedBy,
+      counterpartyId: move.counterpartyId,
+    });
+    after.set(move.userId, Number(row.balance));
   }
   return after;
 }

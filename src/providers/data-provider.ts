@@ -24,7 +24,11 @@ function pageQuery({ pagination }: GetListParams): Record<string, number> {
 }
 
 /** Paged list calls with the {data, count} envelope. */
-const PAGED: Record<string, CallId> = { ledger: "balance.ledger", "balance-requests": "balance.requests" };
+const PAGED: Record<string, CallId> = {
+  ledger: "balance.ledger",
+  "balance-requests": "balance.requests",
+  "my-balance-requests": "balance.myRequests",
+};
 
 async function run<T>(id: CallId, opts: CallOptions): Promise<T> {
   try {

@@ -8,6 +8,7 @@ import { authProvider } from "../providers/auth-provider";
 import { dataProvider } from "../providers/data-provider";
 import { notificationProvider } from "../providers/notification-provider";
 import { queryClient } from "../providers/query-client";
+import { RealtimeProvider } from "../providers/realtime-provider";
 import { AppLayout } from "../shell/app-layout";
 import { sessionStore } from "../state/session";
 
@@ -16,6 +17,7 @@ const RESOURCES = [
   { name: "users", meta: { label: "Users" } },
   { name: "ledger", meta: { label: "Quota reports" } },
   { name: "balance-requests", meta: { label: "Balance requests" } },
+  { name: "my-balance-requests", meta: { label: "My balance requests" } },
 ];
 
 /** Drops every cached query when the session ends, so the next person in this tab sees nothing of the last. */
@@ -53,6 +55,7 @@ export function AuthenticatedApp() {
         }}
       >
         <SessionAbilityProvider>
+          <RealtimeProvider />
           <AppLayout />
         </SessionAbilityProvider>
       </Refine>

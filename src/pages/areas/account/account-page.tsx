@@ -21,7 +21,7 @@ import {
 const PROFILE_KEY = ["profile.get"] as const;
 
 const confirmMatches: CustomValidator<FormValues> = (data, errors) => {
-  if (passwordMismatch(data)) errors.confirmPassword?.addError("does not match the new password");
+  if (passwordMismatch(data)) errors.confirmPassword?.addError("Confirm new password does not match the new password");
   return errors;
 };
 

@@ -7,6 +7,7 @@ import { callApi, toMessage } from "../../../api";
 import { toast } from "../../../components/toast";
 import { useBalance } from "../../../shell/balance/use-balance";
 import { formatINR } from "../../../shell/format";
+import { MyRequestsCard } from "../balance-requests/my-requests-card";
 import { LedgerTable } from "../common/ledger-table";
 import { PageHeader } from "../common/page-header";
 
@@ -82,6 +83,7 @@ export function BillingPage() {
           </Card>
         </Col>
       </Row>
+      <MyRequestsCard key={`requests-${logKey}`} />
       <Card title="Billing log" styles={{ body: { padding: 0 } }}>
         <LedgerTable key={logKey} emptyText="No balance movements on your account yet." />
       </Card>

@@ -1,11 +1,12 @@
 import Form from "@rjsf/antd";
 import type { IChangeEvent } from "@rjsf/core";
-import type { CustomValidator, ErrorTransformer, RJSFSchema, UiSchema } from "@rjsf/utils";
+import type { CustomValidator, RJSFSchema, UiSchema } from "@rjsf/utils";
 import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js";
 import type { ValidatorFunctions } from "@rjsf/validator-ajv8/lib/types.js";
 import { Button, Space } from "antd";
 import { useMemo } from "react";
 import { useIsMobile } from "../../../shell/sidebar/use-is-mobile";
+import { errorTransformerFor } from "./form-errors";
 import { PRECOMPILED_VALIDATORS } from "./validators/precompiled-validators";
 
 export type FormValues = Record<string, unknown>;
@@ -22,15 +23,6 @@ export interface SchemaFormProps {
   /** Two columns on wide screens keep short fields from making a tall form. */
   columns?: 1 | 2;
 }
-
-/** ajv's wording is written for developers; these read better next to a field. */
-const transformErrors: ErrorTransformer<FormValues> = (errors) =>
-  errors.map((e) => {
-    if (e.name === "pattern") return { ...e, message: "is not in the expected format" };
-    if (e.name === "format" && e.params?.format === "email") return { ...e, message: "must be a valid email address" };
-    if (e.name === "required") return { ...e, message: "is required" };
-    return e;
-  });
 
 /**
  * The server's Content-Security-Policy (script-src 'self') forbids the `new Function` ajv compiles schemas with,
@@ -50,6 +42,7 @@ export function SchemaForm(props: SchemaFormProps) {
   const { schema, uiSchema, formData, submitText, submitting, onSubmit, onCancel, customValidate, columns = 1 } = props;
   const isMobile = useIsMobile();
   const validator = useMemo(() => validatorFor(schema), [schema]);
+  const transformErrors = useMemo(() => errorTransformerFor(schema, uiSchema), [schema, uiSchema]);
   // @rjsf/antd reads the column span of every field from formContext.
   const formContext = { colSpan: columns === 2 && !isMobile ? 12 : 24, rowGutter: 16 };
   return (

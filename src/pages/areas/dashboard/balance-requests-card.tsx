@@ -1,22 +1,12 @@
-import { useTable } from "@refinedev/antd";
-import type { HttpError } from "@refinedev/core";
-import { Button, Card, Empty, Table, Tag, Typography } from "antd";
+import { Button, Card, Skeleton } from "antd";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import type { BalanceRequestRow } from "../../../api";
-import { formatDateTime, formatINR } from "../../../shell/format";
 
-const STATUS_COLORS: Record<string, string> = { pending: "gold", approved: "green", fulfilled: "green", rejected: "red" };
+// Below the fold of the first signed-in view: its table and actions load after the dashboard has drawn.
+const BalanceRequestsTable = lazy(async () => ({ default: (await import("../balance-requests/requests-table")).BalanceRequestsTable }));
 
-/** Balance requests raised by the caller's sub-accounts (balance.requests), newest first. */
+/** Balance requests raised by the caller's sub-accounts, to approve or reject where they are listed. */
 export function BalanceRequestsCard({ usersPath }: { usersPath: string }) {
-  const { tableProps } = useTable<BalanceRequestRow, HttpError>({
-    resource: "balance-requests",
-    syncWithLocation: false,
-    pagination: { currentPage: 1, pageSize: 5, mode: "server" },
-    sorters: { mode: "off" },
-    filters: { mode: "off" },
-    errorNotification: (err) => ({ type: "error", message: err?.message || "Failed to fetch balance requests" }),
-  });
   return (
     <Card
       title="Balance requests"
@@ -29,29 +19,9 @@ export function BalanceRequestsCard({ usersPath }: { usersPath: string }) {
       }
       styles={{ body: { paddingTop: 8 } }}
     >
-      <Typography.Paragraph type="secondary">Requests from your accounts, newest first.</Typography.Paragraph>
-      <Table<BalanceRequestRow>
-        {...tableProps}
-        rowKey="_id"
-        size="small"
-        pagination={{ ...tableProps.pagination, showSizeChanger: false, size: "small" }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No balance requests." /> }}
-        columns={[
-          { title: "Account", dataIndex: "username", render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
-          {
-            title: "Amount",
-            dataIndex: "amount",
-            align: "right",
-            render: (v: number) => <span style={{ fontVariantNumeric: "tabular-nums" }}>{formatINR(v)}</span>,
-          },
-          { title: "Requested", dataIndex: "createdAt", render: (v: string) => formatDateTime(v) },
-          {
-            title: "Status",
-            dataIndex: "status",
-            render: (v: string) => <Tag color={STATUS_COLORS[v] ?? "default"}>{v.charAt(0).toUpperCase() + v.slice(1)}</Tag>,
-          },
-        ]}
-      />
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+        <BalanceRequestsTable />
+      </Suspense>
     </Card>
   );
 }

@@ -10,6 +10,8 @@ import { useBalance } from "../../../shell/balance/use-balance";
 import { formatCount, formatINR } from "../../../shell/format";
 import { userMenuLinks } from "../../../shell/navigation/user-menu-links";
 import { PageHeader } from "../common/page-header";
+import { areaPath } from "../../../shell/navigation/nav-items";
+import { BalanceRequestsCard } from "./balance-requests-card";
 import { ModuleShortcuts } from "./module-shortcuts";
 import { StatCard } from "./stat-card";
 import { StatusCountsCard } from "./status-counts-card";
@@ -83,6 +85,11 @@ export function WorkspaceDashboard({ user, name }: { user: AuthUser; name: strin
         <Col xs={24} lg={9}>
           <StatusCountsCard userIds={[user._id]} title="Your message delivery" description="Messages you sent, by delivery status." />
         </Col>
+        {ability.can("call", "balance.requests") && (
+          <Col span={24}>
+            <BalanceRequestsCard usersPath={areaPath(user.type, "users")} />
+          </Col>
+        )}
       </Row>
     </>
   );

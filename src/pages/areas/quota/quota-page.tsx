@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { Role } from "../../../../contract";
 import { useAbility } from "../../../providers";
 import { useSession } from "../../../state/session";
+import { BalanceRequestsTable } from "../balance-requests/requests-table";
 import { AccountPicker } from "../common/account-picker";
 import { LedgerTable } from "../common/ledger-table";
 import { PageHeader } from "../common/page-header";
@@ -63,6 +64,11 @@ export function QuotaPage() {
           />
         )}
       </Card>
+      {ability.can("call", "balance.requests") && (
+        <Card title="Balance requests" style={{ marginTop: 16 }} styles={{ body: { paddingTop: 8 } }}>
+          <BalanceRequestsTable pageSize={10} />
+        </Card>
+      )}
     </>
   );
 }

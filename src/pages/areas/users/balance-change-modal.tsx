@@ -3,7 +3,10 @@ import { useEffect } from "react";
 import { CURRENCY_SYMBOL } from "../../../../contract";
 import { SCHEMAS } from "../../../../schemas";
 import type { UserRecord } from "../../../api";
+import { useBalance } from "../../../shell/balance/use-balance";
 import { formatINR } from "../../../shell/format";
+import { useSession } from "../../../state/session";
+import { amountProblem, paysFromOwnBalance } from "./balance-amount";
 
 const AMOUNT = SCHEMAS["balance-change"].properties.amount;
 const NOTE = SCHEMAS["balance-change"].properties.note;
@@ -26,6 +29,9 @@ export function BalanceChangeModal({ kind, user, busy, onCancel, onSubmit }: Bal
   const [form] = Form.useForm<Values>();
   const { modal } = App.useApp();
   const adding = kind === "add";
+  const callerRole = useSession().user?.type ?? "user";
+  const own = useBalance();
+  const paying = adding && paysFromOwnBalance(callerRole);
 
   useEffect(() => {
     if (user) form.resetFields();
@@ -58,6 +64,11 @@ export function BalanceChangeModal({ kind, user, busy, onCancel, onSubmit }: Bal
         <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
           <Descriptions.Item label="Account">{user.username}</Descriptions.Item>
           <Descriptions.Item label="Current balance">{formatINR(user.balance)}</Descriptions.Item>
+          {paying && (
+            <Descriptions.Item label="Your balance">
+              {own.balance === null ? "…" : `${formatINR(own.balance)} (a top-up is paid from it)`}
+            </Descriptions.Item>
+          )}
         </Descriptions>
       )}
       <Form<Values> form={form} layout="vertical" onFinish={confirm} requiredMark="optional">
@@ -68,13 +79,9 @@ export function BalanceChangeModal({ kind, user, busy, onCancel, onSubmit }: Bal
             { required: true, message: "Enter an amount" },
             {
               validator: (_, v: number | null) => {
-                if (v === null || v === undefined) return Promise.resolve();
-                if (v < AMOUNT.minimum) return Promise.reject(new Error(`The amount must be at least ${formatINR(AMOUNT.minimum)}`));
-                if (v > AMOUNT.maximum) return Promise.reject(new Error(`The amount can be at most ${formatINR(AMOUNT.maximum)}`));
-                if (!adding && user && v > user.balance) {
-                  return Promise.reject(new Error(`The account only has ${formatINR(user.balance)}`));
-                }
-                return Promise.resolve();
+                if (v === null || v === undefined || !user) return Promise.resolve();
+                const problem = amountProblem({ kind, amount: v, targetBalance: user.balance, callerRole, callerBalance: own.balance });
+                return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
               },
             },
           ]}

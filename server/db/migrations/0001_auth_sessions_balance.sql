@@ -45,6 +45,9 @@ CREATE TABLE "sessions" (
 --> statement-breakpoint
 ALTER TABLE "balance_ledger" ADD COLUMN "impersonated_by" uuid;--> statement-breakpoint
 ALTER TABLE "balance_requests" ADD COLUMN "impersonated_by" uuid;--> statement-breakpoint
+ALTER TABLE "balance_requests" ADD COLUMN "decided_by" uuid;--> statement-breakpoint
+ALTER TABLE "balance_requests" ADD COLUMN "decided_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "balance_requests" ADD COLUMN "reason" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "impersonation_audit" ADD COLUMN "session_id" uuid;--> statement-breakpoint
 ALTER TABLE "module_permissions" ADD COLUMN "impersonated_by" uuid;--> statement-breakpoint
 ALTER TABLE "account_audit" ADD CONSTRAINT "account_audit_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -62,5 +65,7 @@ CREATE INDEX "sessions_impersonated_by_idx" ON "sessions" USING btree ("imperson
 CREATE INDEX "sessions_parent_idx" ON "sessions" USING btree ("parent_session_id");--> statement-breakpoint
 ALTER TABLE "balance_ledger" ADD CONSTRAINT "balance_ledger_impersonated_by_users_id_fk" FOREIGN KEY ("impersonated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "balance_requests" ADD CONSTRAINT "balance_requests_impersonated_by_users_id_fk" FOREIGN KEY ("impersonated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "balance_requests" ADD CONSTRAINT "balance_requests_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "impersonation_audit" ADD CONSTRAINT "impersonation_audit_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "module_permissions" ADD CONSTRAINT "module_permissions_impersonated_by_users_id_fk" FOREIGN KEY ("impersonated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "module_permissions" ADD CONSTRAINT "module_permissions_impersonated_by_users_id_fk" FOREIGN KEY ("impersonated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "balance_requests" ADD CONSTRAINT "balance_requests_status_known" CHECK ("balance_requests"."status" in ('pending','approved','rejected'));

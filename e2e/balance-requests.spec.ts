@@ -1,0 +1,146 @@
+import { expect, test, type Page } from "@playwright/test";
+import { apiToken, login, shot } from "./support";
+
+const inr = (n: number) => `₹${n.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+async function balanceOf(page: Page, username: string): Promise<number> {
+  const token = await apiToken(page, username);
+  const res = await page.request.get("/api/v1/balance/getBalance", { headers: { authorization: `Bearer ${token}` } });
+  return (await res.json()).balances[0].balance as number;
+}
+
+/** The requester (priya, a user of the manager; other specs use `user`) asks for balance on its billing page and sees the request pending. */
+async function requestBalance(page: Page, amount: string, shown: string): Promise<void> {
+  await page.goto("/user/billing");
+  await page.getByLabel("Amount to request").fill(amount);
+  await page.getByRole("button", { name: "Request balance" }).click();
+  const mine = page.locator(".ant-card").filter({ hasText: "Your balance requests" });
+  await expect(mine.getByRole("row").filter({ hasText: shown }).first()).toContainText("Pending");
+}
+
+test("a manager approves one request and rejects another with a reason; the user sees both, and the bell says so", async ({ browser }) => {
+  const userContext = await browser.newContext();
+  const managerContext = await browser.newContext();
+  const user = await userContext.newPage();
+  const manager = await managerContext.newPage();
+
+  await login(user, "priya", "user");
+  const userStart = await balanceOf(user, "priya");
+  await requestBalance(user, "1500", "₹1,500.00");
+  await requestBalance(user, "300", "₹300.00");
+  await shot(user, "balance-requests-user-pending");
+
+  // The manager decides from the dashboard card that lists the requests.
+  await login(manager, "manager", "manager");
+  const managerStart = await balanceOf(manager, "manager");
+  const card = manager.locator(".ant-card").filter({ hasText: "Balance requests" });
+  const big = card.getByRole("row").filter({ hasText: "₹1,500.00" });
+  await expect(big).toContainText("Pending");
+  await shot(manager, "balance-requests-manager-dashboard");
+
+  await big.getByRole("button", { name: "Approve" }).click();
+  const approve = manager.getByRole("dialog").filter({ hasText: "Approve balance request" });
+  await expect(approve).toContainText("₹1,500.00");
+  await expect(approve).toContainText("Your balance");
+  await expect(approve).toContainText(inr(managerStart));
+  await expect(approve).toContainText(inr(managerStart - 1500));
+  await shot(manager, "balance-requests-approve-dialog");
+  await approve.getByRole("button", { name: /Approve ₹1,500.00/ }).click();
+  await expect(approve).toBeHidden();
+  // Pending view: the approved request leaves the list.
+  await expect(big).toHaveCount(0);
+
+  // The approval reaches the user's open tab at once: the bell lights and names it.
+  const bell = user.getByRole("button", { name: "Notifications" });
+  await expect(user.locator(".ant-badge-dot")).toBeVisible();
+  await bell.click();
+  const panel = user.locator(".ant-popover");
+  await expect(panel.getByText("Balance request approved")).toBeVisible();
+  await expect(panel.getByText(/₹1,500.00 was added to your balance by manager/)).toBeVisible();
+  await shot(user, "balance-requests-user-bell");
+  await bell.click();
+
+  const small = card.getByRole("row").filter({ hasText: "₹300.00" });
+  await small.getByRole("button", { name: "Reject" }).click();
+  const reject = manager.getByRole("dialog").filter({ hasText: "Reject balance request" });
+  const rejectButton = reject.getByRole("button", { name: "Reject request" });
+  await expect(rejectButton).toBeDisabled();
+  await reject.getByLabel("Reason (shown to the requester)").fill("Please clear the open invoice first");
+  await shot(manager, "balance-requests-reject-dialog");
+  await rejectButton.click();
+  await expect(reject).toBeHidden();
+  await card.getByText("All", { exact: true }).click();
+  await expect(card.getByRole("row").filter({ hasText: "₹300.00" })).toContainText("Rejected");
+  await expect(card.getByRole("row").filter({ hasText: "₹1,500.00" })).toContainText("Approved");
+  await shot(manager, "balance-requests-manager-all");
+
+  // The user's billing page shows both outcomes and the new balance, without a reload.
+  const mine = user.locator(".ant-card").filter({ hasText: "Your balance requests" });
+  await expect(mine.getByRole("row").filter({ hasText: "₹300.00" })).toContainText("Reason: Please clear the open invoice first");
+  await expect(mine.getByRole("row").filter({ hasText: "₹1,500.00" })).toContainText("Approved by manager");
+  await expect(user.getByText(inr(userStart + 1500)).first()).toBeVisible();
+  await bell.click();
+  await expect(panel.getByText("Balance request rejected")).toBeVisible();
+  await expect(panel.getByText(/rejected by manager: Please clear the open invoice first/)).toBeVisible();
+  await shot(user, "balance-requests-user-decided");
+
+  await userContext.close();
+  await managerContext.close();
+});
+
+test("the top-up dialog says a manager cannot give more than it holds, before any confirmation", async ({ page }) => {
+  await login(page, "manager", "manager");
+  await page.goto("/organization/users");
+  const row = page.getByRole("row").filter({ hasText: "rahul" });
+  await row.getByRole("button", { name: /add balance/i }).click();
+  const modal = page.getByRole("dialog").filter({ hasText: "Add balance" });
+  await expect(modal).toContainText("Your balance");
+  await modal.getByLabel(/amount/i).fill("999999");
+  await expect(modal.getByText(/More than your own balance of ₹[\d,.]+, which pays for a top-up/)).toBeVisible();
+  await modal.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Confirm balance top-up")).toHaveCount(0);
+  await shot(page, "top-up-over-own-balance");
+});
+
+test("on the quota screen, an approval the manager cannot pay is refused in the dialog, before anything is sent", async ({ page }) => {
+  const priya = await apiToken(page, "priya");
+  const made = await page.request.post("/api/balance/requestBalance", {
+    headers: { authorization: `Bearer ${priya}` },
+    data: { requestedBalance: 9_000_000 },
+  });
+  expect(made.status()).toBe(201);
+  await login(page, "manager", "manager");
+  await page.goto("/organization/quota-reports-management");
+  const card = page.locator(".ant-card").filter({ hasText: "Balance requests" });
+  const row = card.getByRole("row").filter({ hasText: "₹90,00,000.00" });
+  await row.getByRole("button", { name: "Approve" }).click();
+  const dialog = page.getByRole("dialog").filter({ hasText: "Approve balance request" });
+  await expect(dialog.getByText(/does not cover this request/)).toBeVisible();
+  await expect(dialog.getByRole("button", { name: /Approve ₹90,00,000.00/ })).toBeDisabled();
+  await shot(page, "balance-requests-approve-short");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toContainText("Pending");
+  await shot(page, "balance-requests-quota-screen");
+});
+
+test("a decision made while the requester was away is announced by the bell when it comes back", async ({ page }) => {
+  await login(page, "depthead", "department_head");
+  const me = await page.evaluate(() => JSON.parse(sessionStorage.getItem("root") ?? "{}"));
+  const id: string = me.auth.user._id;
+  // The first connection in this browser sets the watermark: older decisions are history, not news.
+  await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), `balanceRequestsSeen_${id}`)).not.toBeNull();
+
+  const head = await apiToken(page, "depthead");
+  const made = await page.request.post("/api/balance/requestBalance", { headers: { authorization: `Bearer ${head}` }, data: { requestedBalance: 250 } });
+  const requestId: string = (await made.json()).data._id;
+  await page.goto("about:blank");
+  const manager = await apiToken(page, "manager");
+  const approved = await page.request.post(`/api/balance/requests/${requestId}/approve`, { headers: { authorization: `Bearer ${manager}` } });
+  expect(approved.status()).toBe(200);
+
+  await page.goto("/department-head");
+  await expect(page.locator(".ant-badge-dot")).toBeVisible();
+  await page.getByRole("button", { name: "Notifications" }).click();
+  await expect(page.locator(".ant-popover").getByText(/₹250.00 was added to your balance by manager/)).toBeVisible();
+  await shot(page, "balance-requests-caught-up");
+});

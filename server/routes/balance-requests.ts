@@ -1,0 +1,56 @@
+import type { FastifyRequest } from "fastify";
+import { BALANCE_REQUEST_DECIDED_EVENT, type BalanceRequestRecord } from "../../contract/balance-requests";
+import { callerOf } from "../auth/guard";
+import { badRequest } from "../http/errors";
+import { userRoom } from "../realtime";
+import { createRequest, decide, listForParent, listOwn, statusFilter, type Decision } from "../services/balance-requests";
+import { toMoney } from "../services/ledger";
+import { pageParams, stringParam } from "../services/query";
+import { bodyOf, queryOf, type Handler, type Handlers } from "./context";
+
+const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+/** The requester hears the outcome at once on its open sockets (the notification bell). */
+function announce(request: FastifyRequest, record: BalanceRequestRecord): void {
+  request.server.io.to(userRoom(record.userId)).emit(BALANCE_REQUEST_DECIDED_EVENT, record);
+}
+
+function decideWith(decisionOf: (request: FastifyRequest) => Decision): Handler {
+  return async (request, _reply, { db }) => {
+    const decision = decisionOf(request);
+    const record = await decide(db, callerOf(request), idOf(request), decision);
+    announce(request, record);
+    const amount = `₹${toMoney(Math.round(record.amount * 100))}`;
+    return {
+      success: true,
+      message: record.status === "approved" ? `Approved ${amount} for ${record.username}` : `Rejected ${record.username}'s request for ${amount}`,
+      data: record,
+    };
+  };
+}
+
+function rejection(request: FastifyRequest): Decision {
+  // The schema bounds the length; a reason of spaces alone tells the requester nothing.
+  const reason = bodyOf<{ reason: string }>(request).reason.trim();
+  if (!reason) throw badRequest("reason: is required", [{ field: "reason", message: "is required" }]);
+  return { kind: "reject", reason };
+}
+
+export const balanceRequestHandlers: Handlers = {
+  "balance.request": async (request, reply, { db }) => {
+    const data = await createRequest(db, callerOf(request), bodyOf<{ requestedBalance: number }>(request).requestedBalance);
+    reply.status(201);
+    return { success: true, message: "Balance request sent", data };
+  },
+
+  "balance.requests": async (request, _reply, { db }) => {
+    const query = queryOf(request);
+    const status = statusFilter(stringParam(query, "status"));
+    return listForParent(db, callerOf(request), pageParams(query), status);
+  },
+
+  "balance.myRequests": async (request, _reply, { db }) => listOwn(db, callerOf(request), pageParams(queryOf(request))),
+
+  "balance.approveRequest": decideWith(() => ({ kind: "approve" })),
+  "balance.rejectRequest": decideWith(rejection),
+};

@@ -1,0 +1,88 @@
+import { useInvalidate } from "@refinedev/core";
+import { useEffect } from "react";
+import type { Socket } from "socket.io-client";
+import {
+  BALANCE_REQUEST_DECIDED_EVENT,
+  REALTIME_RANDOMIZATION,
+  REALTIME_RECONNECT_DELAY_MAX_MS,
+  REALTIME_RECONNECT_DELAY_MS,
+  REALTIME_TIMEOUT_MS,
+  type BalanceRequestRecord,
+} from "../../contract";
+import { callApi, type Paged } from "../api";
+import { toast } from "../components/toast";
+import { BALANCE_QUERY_KEY } from "../shell/balance/use-balance";
+import { notificationsStore } from "../shell/notifications/store";
+import { useSession } from "../state/session";
+import { decisionNotification, readSeenUpTo, unseenDecisions, writeSeenUpTo } from "./balance-decisions";
+import { queryClient } from "./query-client";
+
+/** DESIGN: the real-time host is configuration, defaulting to the server that serves the page. */
+function realtimeUrl(): string {
+  const configured = import.meta.env.VITE_REALTIME_URL as string | undefined;
+  return configured ? configured.replace(/\/+$/, "") : window.location.origin;
+}
+
+/**
+ * The signed-in tab's socket.io connection (websocket only, token in the query as SPEC 7 has it). socket.io-client
+ * is imported lazily, after the first view has rendered, so it never weighs on the first load. Today it carries
+ * balance-request outcomes to the notification bell (pushed live, and caught up on connect for decisions made while
+ * the requester was away); campaign progress and chat join it here later.
+ */
+export function RealtimeProvider() {
+  const user = useSession().user;
+  const token = user?.token;
+  const userId = user?._id;
+  const invalidate = useInvalidate();
+
+  useEffect(() => {
+    if (!token || !userId) return undefined;
+    let socket: Socket | null = null;
+    let closed = false;
+
+    // A live push is always news (the bell drops a repeat by id); a catch-up announces what came after the watermark.
+    const announce = (records: BalanceRequestRecord[], live: boolean) => {
+      const seen = readSeenUpTo(userId);
+      const found = unseenDecisions(records, live ? (seen ?? 0) : seen);
+      const unseen = live ? records : found.unseen;
+      writeSeenUpTo(userId, Math.max(found.seenUpTo, seen ?? 0));
+      for (const record of unseen) {
+        const note = decisionNotification(record);
+        notificationsStore.push(note);
+        if (record.status === "approved") toast.success(note.title, note.description);
+        else toast.warning(note.title, note.description);
+      }
+      if (unseen.length === 0) return;
+      void invalidate({ resource: "my-balance-requests", invalidates: ["list"] });
+      void invalidate({ resource: "ledger", invalidates: ["list"] });
+      void queryClient.invalidateQueries({ queryKey: [BALANCE_QUERY_KEY] });
+    };
+
+    // Decisions made while no tab of this browser was connected: caught up on each (re)connect.
+    const catchUp = () =>
+      callApi<Paged<BalanceRequestRecord>>("balance.myRequests", { query: { page: 1, limit: 10 } }).then(
+        (res) => !closed && announce(res.data, false),
+        () => undefined,
+      );
+
+    void import("socket.io-client").then(({ io }) => {
+      if (closed) return;
+      socket = io(realtimeUrl(), {
+        transports: ["websocket"],
+        query: { token },
+        timeout: REALTIME_TIMEOUT_MS,
+        reconnectionDelay: REALTIME_RECONNECT_DELAY_MS,
+        reconnectionDelayMax: REALTIME_RECONNECT_DELAY_MAX_MS,
+        randomizationFactor: REALTIME_RANDOMIZATION,
+      });
+      socket.on("connect", () => void catchUp());
+      socket.on(BALANCE_REQUEST_DECIDED_EVENT, (record: BalanceRequestRecord) => announce([record], true));
+    });
+    return () => {
+      closed = true;
+      socket?.disconnect();
+    };
+  }, [token, userId, invalidate]);
+
+  return null;
+}
