@@ -1,0 +1,98 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { MESSAGE_STATUSES } from "../constants";
+import { MODULES, type ModuleName } from "../modules";
+import { ROLES, type Role } from "../roles";
+
+/* SPEC 3 records as the server sends them. String unions are `Unsafe` enums so both ends get the literal types
+   while the serializer writes a plain string. */
+const RoleName = Type.Unsafe<Role>({ type: "string", enum: [...ROLES] });
+const Module = Type.Unsafe<ModuleName>({ type: "string", enum: [...MODULES] });
+const DateTime = Type.String({ format: "date-time" });
+
+export const UserRecord = Type.Object({
+  _id: Type.String(),
+  username: Type.String(),
+  email: Type.String(),
+  type: RoleName,
+  name: Type.String(),
+  companyName: Type.String(),
+  phone: Type.String(),
+  status: Type.Unsafe<"active" | "suspended">({ type: "string", enum: ["active", "suspended"] }),
+  balance: Type.Number(),
+  parentId: Type.Union([Type.String(), Type.Null()]),
+  isFirstLogin: Type.Boolean(),
+  createdAt: DateTime,
+  modulePermissions: Type.Array(Module),
+});
+export type UserRecord = Static<typeof UserRecord>;
+
+/** What login answers: the account plus its token; `expiresAt` is epoch seconds. */
+export const Session = Type.Object({
+  _id: Type.String(),
+  username: Type.String(),
+  email: Type.String(),
+  type: RoleName,
+  name: Type.String(),
+  companyName: Type.String(),
+  phone: Type.String(),
+  token: Type.String(),
+  expiresAt: Type.Integer(),
+  isFirstLogin: Type.Boolean(),
+});
+export type Session = Static<typeof Session>;
+
+export const ImpersonatedSession = Type.Composite([
+  Session,
+  Type.Object({
+    impersonationMode: Type.Literal(true),
+    impersonatedBy: Type.Object({ _id: Type.String(), username: Type.String() }),
+  }),
+]);
+
+export const ModulePermission = Type.Object({ moduleName: Type.String() });
+
+export const LEDGER_KINDS = ["credit", "debit", "transfer_in", "transfer_out"] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const LedgerRow = Type.Object({
+  _id: Type.String(),
+  userId: Type.String(),
+  username: Type.String(),
+  /** Signed amount. */
+  amount: Type.Number(),
+  balanceAfter: Type.Number(),
+  kind: Type.Unsafe<LedgerKind>({ type: "string", enum: [...LEDGER_KINDS] }),
+  note: Type.Union([Type.String(), Type.Null()]),
+  actor: Type.String(),
+  createdAt: DateTime,
+});
+export type LedgerRow = Static<typeof LedgerRow>;
+
+export const BalanceRequestRow = Type.Object({
+  _id: Type.String(),
+  userId: Type.String(),
+  username: Type.String(),
+  amount: Type.Number(),
+  status: Type.String(),
+  createdAt: DateTime,
+});
+export type BalanceRequestRow = Static<typeof BalanceRequestRow>;
+
+export const StatusCount = Type.Object(
+  Object.fromEntries([...MESSAGE_STATUSES, "total"].map((s) => [s, Type.Integer()])) as Record<
+    (typeof MESSAGE_STATUSES)[number] | "total",
+    ReturnType<typeof Type.Integer>
+  >,
+);
+export type StatusCount = Static<typeof StatusCount>;
+
+/** A page of rows: the envelope every paged list of ours answers with. */
+export const Paged = <T extends ReturnType<typeof Type.Object>>(row: T) =>
+  Type.Object({
+    success: Type.Literal(true),
+    count: Type.Integer(),
+    page: Type.Integer(),
+    limit: Type.Integer(),
+    totalPages: Type.Integer(),
+    data: Type.Array(row),
+  });
