@@ -7,9 +7,11 @@ import { configFromEnv, type ServerConfig } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { appSettings } from "./db/schema";
 import { installErrorHandlers } from "./http/errors";
+import { installValidators } from "./http/validation";
+import { registerDocs } from "./plugins/external/swagger";
 import { attachRealtime } from "./realtime";
 import { registerCalls } from "./routes";
-import type { RouteContext } from "./routes/context";
+import type { Handlers, RouteContext } from "./routes/context";
 import { seedDemo } from "./seed";
 import { createMailer } from "./services/mailer";
 import { RateLimiter } from "./services/rate-limiter";
@@ -26,6 +28,8 @@ export interface BuildOptions {
   /** Tests pass an open database to share one PGlite instance per file. */
   database?: Database;
   logger?: boolean;
+  /** Tests replace handlers to check what the serializer lets out. */
+  handlers?: Handlers;
 }
 
 /** A signing secret that survives restarts: JWT_SECRET when set, else generated once and kept in the database. */
@@ -81,12 +85,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
   });
   installErrorHandlers(app);
+  installValidators(app);
 
   secret = await loadSecret(database, config.jwtSecret);
   if (config.seedDemo) await seedDemo(database.db, config.demoPassword, app.log);
 
   app.get("/healthz", async () => ({ ok: true, database: database.kind }));
-  registerCalls(app, ctx);
+  await registerDocs(app);
+  registerCalls(app, ctx, options.handlers);
   await registerWeb(app, config.webRoot);
   attachRealtime(app, database.db, ctx.secret, config.corsOrigin);
   return app;

@@ -56,6 +56,23 @@ export const CALLS = {
 export type CallId = keyof typeof CALLS;
 export const CALL_IDS = Object.keys(CALLS) as CallId[];
 
+/** SPEC 7 section of each call (the API docs group by it). */
+const SECTIONS: Readonly<Record<string, Readonly<Record<string, CallDef>>>> = {
+  Authentication: AUTH_CALLS,
+  "Live agents": LIVE_AGENT_CALLS,
+  SMS: SMS_CALLS,
+  "Channels and bots": CHANNEL_BOT_CALLS,
+  "Users, balance and profile": USER_BALANCE_PROFILE_CALLS,
+  "API keys and UMS": API_KEY_UMS_CALLS,
+  "Platform campaigns and reports": CAMPAIGN_REPORT_CALLS,
+  WhatsApp: WHATSAPP_CALLS,
+  Uploads: UPLOAD_CALLS,
+  "AI agents": AI_AGENT_CALLS,
+};
+export const AREA_OF = Object.fromEntries(
+  Object.entries(SECTIONS).flatMap(([section, calls]) => Object.keys(calls).map((id) => [id, section])),
+) as Record<CallId, string>;
+
 type Row<K extends CallId> = (typeof CALLS)[K];
 type StaticOf<S> = S extends TSchema ? Static<S> : never;
 

@@ -2,17 +2,9 @@ import { eq } from "drizzle-orm";
 import type { Role } from "../../contract/roles";
 import type { Db } from "../db/client";
 import { modulePermissions, users } from "../db/schema";
+import type { Caller } from "../services/caller";
 
-/** The authenticated person behind a request, as read from the database (not from the token alone). */
-export interface Caller {
-  id: string;
-  username: string;
-  role: Role;
-  parentId: string | null;
-  modules: string[];
-  /** The admin's id when this session is an impersonation. */
-  impersonatedBy?: string;
-}
+export type { Caller } from "../services/caller";
 
 export async function loadCaller(db: Db, userId: string): Promise<(Caller & { status: string }) | null> {
   const [row] = await db

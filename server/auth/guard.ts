@@ -4,7 +4,8 @@ import { CALLS, type CallId } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
 import type { Db } from "../db/client";
 import { HttpError } from "../http/errors";
-import { loadCaller, type Caller } from "./caller";
+import { isUuid, type Caller } from "../services/caller";
+import { loadCaller } from "./caller";
 import { verifyToken } from "./tokens";
 
 declare module "fastify" {
@@ -12,8 +13,6 @@ declare module "fastify" {
     caller?: Caller;
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Abilities depend only on role and modules, so one per combination is built and reused. */
 const abilities = new Map<string, AppAbility>();
@@ -38,7 +37,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 export async function authenticate(db: Db, secret: string, token: string | null): Promise<Caller> {
   if (!token) throw new HttpError(401, MSG.noToken);
   const claims = verifyToken(token, secret);
-  if (!claims || !UUID.test(claims.sub)) throw new HttpError(401, MSG.invalidToken);
+  if (!claims || !isUuid(claims.sub)) throw new HttpError(401, MSG.invalidToken);
   const caller = await loadCaller(db, claims.sub);
   if (!caller) throw new HttpError(401, MSG.invalidToken);
   if (caller.status !== "active") throw new HttpError(401, MSG.accountSuspended);
@@ -66,6 +65,4 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
+export { isUuid };

@@ -6,15 +6,16 @@ import { callerOf } from "../auth/guard";
 import type { Db } from "../db/client";
 import { messages } from "../db/schema";
 import { badRequest } from "../http/errors";
-import { stringParam, type Query } from "../services/query";
+import type { CallQuery } from "../../contract/calls";
+import { filterValue } from "../services/paging";
 import { reachableUser } from "../services/users";
-import { queryOf, type Handlers } from "./context";
+import type { Handlers } from "./context";
 
 type Counts = Record<MessageStatus | "total", number>;
 const emptyCounts = (): Counts => ({ pending: 0, sent: 0, delivered: 0, read: 0, failed: 0, total: 0 });
 
 /** SPEC 5: userIds must be a non-empty list; each must be the caller or an account in reach. */
-async function userIdsOf(db: Db, caller: Caller, query: Query): Promise<string[]> {
+async function userIdsOf(db: Db, caller: Caller, query: CallQuery<"dashboard.statusCounts">): Promise<string[]> {
   const raw = query.userIds;
   if (raw === undefined || raw === "") throw badRequest(MSG.noUserIds);
   if (typeof raw !== "string") throw badRequest(MSG.userIdsNotArray);
@@ -30,8 +31,8 @@ function add(counts: Counts, status: string, n: number): void {
   counts.total += n;
 }
 
-function dateParam(query: Query, name: string, fallback: Date): Date {
-  const raw = stringParam(query, name);
+function dateParam(query: CallQuery<"dashboard.storedStatusCounts">, name: "startDate" | "endDate", fallback: Date): Date {
+  const raw = filterValue(query[name]);
   if (!raw) return fallback;
   const date = new Date(raw);
   if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(date.getTime())) {
@@ -44,7 +45,7 @@ const DAY_MS = 86_400_000;
 
 export const dashboardHandlers: Handlers = {
   "dashboard.statusCounts": async (request, _reply, { db }) => {
-    const ids = await userIdsOf(db, callerOf(request), queryOf(request));
+    const ids = await userIdsOf(db, callerOf(request), request.query);
     const rows = await db
       .select({ userId: messages.userId, status: messages.status, n: sql<number>`count(*)::int` })
       .from(messages)
@@ -56,7 +57,7 @@ export const dashboardHandlers: Handlers = {
   },
 
   "dashboard.storedStatusCounts": async (request, _reply, { db }) => {
-    const query = queryOf(request);
+    const { query } = request;
     const ids = await userIdsOf(db, callerOf(request), query);
     const end = dateParam(query, "endDate", new Date());
     const start = dateParam(query, "startDate", new Date(end.getTime() - 29 * DAY_MS));
