@@ -1,4 +1,3 @@
-import { Type } from "@sinclair/typebox";
 import { MSG } from "../messages";
 import { ALL, apiKeyId, keyConfigId, requestId } from "./access";
 import { PAGE_DEFAULTS, PageQuery } from "./pagination";
