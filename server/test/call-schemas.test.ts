@@ -1,6 +1,7 @@
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import { eq } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALL_IDS, CALLS, PAGE_DEFAULTS, PAGE_LIMIT_MAX, type CallId } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
@@ -113,7 +114,7 @@ describe("the serializer", () => {
     const database = await freshDatabase();
     const handlers = {
       "auth.sendResetLink": async () => ({ success: true, message: "ok", passwordHash: "leak" }),
-      "auth.resetPassword": async (_request, reply) => {
+      "auth.resetPassword": async (_request: FastifyRequest, reply: FastifyReply) => {
         reply.status(400);
         return { success: false, message: "no", stack: "leak" };
       },
