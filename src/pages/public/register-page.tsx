@@ -1,9 +1,9 @@
 import { Alert, Button, Result } from "antd";
+import { PUBLIC_PATHS } from "../../../contract";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { callApi, toMessage } from "../../api";
-import { PUBLIC_PATHS } from "../../routes/paths";
 import { AuthLayout } from "./auth-layout";
 import { schemaField } from "./schema-rules";
 import { TextField } from "./text-field";
