@@ -19,7 +19,7 @@ export function ForgetPasswordPage() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const res = await callApi<{ message?: string }>("auth.sendResetLink", { body: { email: values.email.trim() } });
+      const res = await callApi("auth.sendResetLink", { body: { email: values.email.trim() } });
       setSent(res.message || MSG.resetLinkSent);
     } catch (e) {
       setError(toMessage(e));

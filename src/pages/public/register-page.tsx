@@ -43,7 +43,7 @@ export function RegisterPage() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const res = await callApi<{ message?: string }>("auth.registerDefault", { body: compact(values) });
+      const res = await callApi("auth.registerDefault", { body: compact(values) });
       setDone(res.message || "Your organization account has been created.");
     } catch (e) {
       setError(toMessage(e));

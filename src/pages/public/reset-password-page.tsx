@@ -28,7 +28,7 @@ export function ResetPasswordPage() {
   const onSubmit = handleSubmit(async ({ newPassword: value }) => {
     setError(null);
     try {
-      const res = await callApi<{ message?: string }>("auth.resetPassword", { body: { newPassword: value, token } });
+      const res = await callApi("auth.resetPassword", { body: { newPassword: value, token } });
       setDone(res.message || MSG.passwordChanged);
     } catch (e) {
       // SPEC 8: the server's message, else 'Failed to reset password' (the call's table default).
