@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import { Type } from "./type";
 import { ALL } from "./access";
 import { PAGE_DEFAULTS, PageQuery } from "./pagination";
 import { ID, NOT_BUILT } from "./replies";

@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import { Type } from "./type";
 import { MSG } from "../messages";
 import { ADMIN, ADMIN_RESELLER_MANAGER } from "./access";
 import { ImpersonatedSession, Session, UserRecord } from "./records";

@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import { Type } from "./type";
 import { MSG } from "../messages";
 import { ALL, campaignId, NOT_RESELLER, USER_MANAGER } from "./access";
 import { PageQuery } from "./pagination";

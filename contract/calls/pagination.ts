@@ -1,4 +1,5 @@
-import { Type, type Static } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
+import { Type } from "./type";
 
 /**
  * The one place where the page-size default (SPEC 9: 10) and its maximum live. Every paged call's query schema

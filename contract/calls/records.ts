@@ -1,4 +1,5 @@
-import { Type, type Static } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
+import { Type } from "./type";
 import { MESSAGE_STATUSES } from "../constants";
 import { MODULES, type ModuleName } from "../modules";
 import { ROLES, type Role } from "../roles";
@@ -41,13 +42,11 @@ export const Session = Type.Object({
 });
 export type Session = Static<typeof Session>;
 
-export const ImpersonatedSession = Type.Composite([
-  Session,
-  Type.Object({
-    impersonationMode: Type.Literal(true),
-    impersonatedBy: Type.Object({ _id: Type.String(), username: Type.String() }),
-  }),
-]);
+export const ImpersonatedSession = Type.Object({
+  ...Session.properties,
+  impersonationMode: Type.Literal(true),
+  impersonatedBy: Type.Object({ _id: Type.String(), username: Type.String() }),
+});
 
 export const ModulePermission = Type.Object({ moduleName: Type.String() });
 

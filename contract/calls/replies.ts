@@ -1,4 +1,5 @@
-import { Type, type TSchema } from "@sinclair/typebox";
+import type { TSchema } from "@sinclair/typebox";
+import { Type } from "./type";
 
 /** Every refusal and failure: `{ success:false, message, errors? }` (SPEC 8). */
 export const ErrorBody = Type.Object({

@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import { Type } from "./type";
 import { MSG } from "../messages";
 import { USER_MANAGER } from "./access";
 import { ID, NOT_BUILT } from "./replies";
