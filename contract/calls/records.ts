@@ -10,7 +10,8 @@ const RoleName = Type.Unsafe<Role>({ type: "string", enum: [...ROLES] });
 const Module = Type.Unsafe<ModuleName>({ type: "string", enum: [...MODULES] });
 const DateTime = Type.String({ format: "date-time" });
 
-export const UserRecord = Type.Object({
+/** What every account record shows of the person, in the order the server writes it. */
+const Person = {
   _id: Type.String(),
   username: Type.String(),
   email: Type.String(),
@@ -18,6 +19,10 @@ export const UserRecord = Type.Object({
   name: Type.String(),
   companyName: Type.String(),
   phone: Type.String(),
+};
+
+export const UserRecord = Type.Object({
+  ...Person,
   status: Type.Unsafe<"active" | "suspended">({ type: "string", enum: ["active", "suspended"] }),
   balance: Type.Number(),
   parentId: Type.Union([Type.String(), Type.Null()]),
@@ -29,13 +34,7 @@ export type UserRecord = Static<typeof UserRecord>;
 
 /** What login answers: the account plus its token; `expiresAt` is epoch seconds. */
 export const Session = Type.Object({
-  _id: Type.String(),
-  username: Type.String(),
-  email: Type.String(),
-  type: RoleName,
-  name: Type.String(),
-  companyName: Type.String(),
-  phone: Type.String(),
+  ...Person,
   token: Type.String(),
   expiresAt: Type.Integer(),
   isFirstLogin: Type.Boolean(),
