@@ -18,4 +18,25 @@ export default tseslint.config(
     },
   },
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: globals.node } },
+  // Layer boundaries (issue 6): the contract is shared by both ends, so it depends on neither; shell and pages
+  // get paths from the contract (later resources/), not from the router's table; services hold SQL and never
+  // reach up into HTTP routes or token handling.
+  {
+    files: ["contract/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^(\\.\\./)+(src|server)(/|$)", message: "contract/ is shared by both ends: it imports neither src/ nor server/." }] }],
+    },
+  },
+  {
+    files: ["src/shell/**/*.{ts,tsx}", "src/pages/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "(^|/)routes/paths$", message: "Shell and pages do not import the route table: take paths from the contract." }] }],
+    },
+  },
+  {
+    files: ["server/services/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./(routes|auth)(/|$)", message: "Services do not import server/routes or server/auth: take what they need as arguments." }] }],
+    },
+  },
 );

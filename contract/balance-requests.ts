@@ -2,20 +2,8 @@
 export const BALANCE_REQUEST_STATUSES = ["pending", "approved", "rejected"] as const;
 export type BalanceRequestStatus = (typeof BALANCE_REQUEST_STATUSES)[number];
 
-export interface BalanceRequestRecord {
-  _id: string;
-  userId: string;
-  /** The requester's username. */
-  username: string;
-  amount: number;
-  status: BalanceRequestStatus;
-  /** Why it was rejected; empty otherwise. */
-  reason: string;
-  /** Username of whoever decided it, null while pending. */
-  decidedBy: string | null;
-  decidedAt: string | null;
-  createdAt: string;
-}
+/** A balance request as both ends see it: the call table's reply schema is its one definition. */
+export type { BalanceRequestRow as BalanceRequestRecord } from "./calls/records";
 
 /** socket.io event sent to the requester's room when a parent approves or rejects; the payload is the record. */
 export const BALANCE_REQUEST_DECIDED_EVENT = "balanceRequestDecided";

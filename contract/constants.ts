@@ -1,19 +1,22 @@
+import { PAGE_DEFAULTS, PAGE_LIMIT_MAX } from "./calls/pagination";
+
 /** SPEC 9, business constants and limits, as named exports. */
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
 export const LOW_BALANCE_THRESHOLD = 1000;
 export const CURRENCY_SYMBOL = "₹";
 export const DEFAULT_BALANCE = 0;
 
-export const USERS_DEFAULT_PAGE = 1;
-export const USERS_DEFAULT_LIMIT = 10;
+// Page defaults and the page-size maximum live in the shared pagination query schema; these are its numbers.
+export const USERS_DEFAULT_PAGE = PAGE_DEFAULTS.page;
+export const USERS_DEFAULT_LIMIT = PAGE_DEFAULTS.limit;
 /** Upper bound on any page size the server accepts (our choice: keeps one request bounded). */
-export const MAX_PAGE_LIMIT = 100;
+export const MAX_PAGE_LIMIT = PAGE_LIMIT_MAX;
 
-export const UMS_MESSAGES_DEFAULT_PAGE = 1;
-export const UMS_MESSAGES_DEFAULT_LIMIT = 10;
-export const KNOWLEDGE_SEARCH_LIMIT = 10;
-export const BUSINESS_CONTEXT_SEARCH_PAGE = 1;
-export const BUSINESS_CONTEXT_SEARCH_LIMIT = 10;
+export const UMS_MESSAGES_DEFAULT_PAGE = PAGE_DEFAULTS.page;
+export const UMS_MESSAGES_DEFAULT_LIMIT = PAGE_DEFAULTS.limit;
+export const KNOWLEDGE_SEARCH_LIMIT = PAGE_DEFAULTS.limit;
+export const BUSINESS_CONTEXT_SEARCH_PAGE = PAGE_DEFAULTS.page;
+export const BUSINESS_CONTEXT_SEARCH_LIMIT = PAGE_DEFAULTS.limit;
 export const AGENT_METRICS_DEFAULT_PERIOD = "day";
 
 export const CAMPAIGN_CHANNELS = ["rcs", "sms", "whatsapp"] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defineAbilityFor } from "./ability";
-import { buildPath, CALL_IDS, CALLS, rolesFor, type CallId } from "./calls";
+import { buildPath, CALL_IDS, CALLS, ErrorBody, rolesFor, type CallDef, type CallId } from "./calls";
 import { PASSWORD_MIN_LENGTH } from "./constants";
 import { MODULES } from "./modules";
 import { areaRoleOf, navigationPrefix, normalizeRole, ROLE_AREAS, ROLES, type Role } from "./roles";
@@ -97,6 +97,25 @@ describe("call table", () => {
     expect(CALLS["ai.knowledge.search"].queryDefaults).toEqual({ limit: 10 });
     expect(CALLS["liveAgents.metrics"].queryDefaults).toEqual({ period: "day" });
     expect(CALLS["reports.generate"].queryDefaults).toEqual({ detailedCampaignReport: false });
+  });
+
+  it.each(CALL_IDS)("%s: its params schema names exactly the path's parameters", (id) => {
+    const def = CALLS[id] as CallDef;
+    const inPath = [...def.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]).sort();
+    expect(Object.keys(def.params?.properties ?? {}).sort()).toEqual(inPath);
+  });
+
+  it.each(CALL_IDS)("%s: every query default is the query schema's default", (id) => {
+    const def = CALLS[id] as CallDef;
+    for (const [name, value] of Object.entries(def.queryDefaults ?? {})) {
+      expect(def.query?.properties[name]?.default, name).toBe(value);
+    }
+  });
+
+  it.each(CALL_IDS)("%s: answers errors with the one error body", (id) => {
+    const { response } = CALLS[id] as CallDef;
+    expect(response["4xx"]).toBe(ErrorBody);
+    expect(response["5xx"]).toBe(ErrorBody);
   });
 });
 

@@ -25,6 +25,22 @@ export const ROLE_AREAS: Record<Role, RoleArea> = {
   department_head: { prefix: "/department-head", home: "/department-head", label: "Department head" },
 };
 
+/** SPEC 2's public routes. */
+export const PUBLIC_PATHS = {
+  login: "/",
+  register: "/register",
+  forgetPassword: "/forget-password",
+  resetPassword: "/reset-password",
+  confirmEmail: "/confirm-email",
+} as const;
+
+/** Absolute path of a route in a role's area: areaPath('manager', 'users') → '/organization/users'. */
+export function areaPath(role: Role, sub = ""): string {
+  const { prefix } = ROLE_AREAS[role];
+  const rest = sub.replace(/^\/+/, "");
+  return rest ? `${prefix}/${rest}` : prefix;
+}
+
 /** The role whose area a path lies in, or null when the path is open to any role. */
 export function areaRoleOf(pathname: string): Role | null {
   for (const role of ROLES) {

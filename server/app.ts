@@ -8,10 +8,12 @@ import { openDatabase, type Database } from "./db/client";
 import { appSettings } from "./db/schema";
 import { installErrorHandlers } from "./http/errors";
 import { installInputGuard } from "./http/input-guard";
+import { installValidators } from "./http/validation";
+import { registerDocs } from "./plugins/external/swagger";
 import { attachRealtime } from "./realtime";
 import { registerRateLimit } from "./plugins/external/rate-limit";
 import { registerCalls } from "./routes";
-import type { RouteContext } from "./routes/context";
+import type { Handlers, RouteContext } from "./routes/context";
 import { seedDemo } from "./seed";
 import { createMailer } from "./services/mailer";
 import { SessionStore } from "./services/sessions";
@@ -29,6 +31,8 @@ export interface BuildOptions {
   /** Tests pass an open database to share one PGlite instance per file. */
   database?: Database;
   logger?: boolean;
+  /** Tests replace handlers to check what the serializer lets out. */
+  handlers?: Handlers;
 }
 
 /** A signing secret that survives restarts: JWT_SECRET when set, else generated once and kept in the database. */
@@ -112,12 +116,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   installErrorHandlers(app);
   installInputGuard(app);
+  installValidators(app);
 
   secret = await loadSecret(database, config.jwtSecret);
   if (config.seedDemo) await seedDemo(database.db, config.demoPassword, app.log);
 
   app.get("/healthz", async () => ({ ok: true, database: database.kind }));
-  registerCalls(app, ctx);
+  await registerDocs(app);
+  registerCalls(app, ctx, options.handlers);
   await registerWeb(app, config.webRoot);
   attachRealtime(app, ctx, config);
   return app;

@@ -4,7 +4,8 @@ import { CALLS, type CallId } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
 import { HttpError } from "../http/errors";
 import type { SessionStore } from "../services/sessions";
-import { callerFromSession, type Caller } from "./caller";
+import { isUuid, type Caller } from "../services/caller";
+import { callerFromSession } from "./caller";
 import { verifyToken } from "./tokens";
 
 declare module "fastify" {
@@ -12,8 +13,6 @@ declare module "fastify" {
     caller?: Caller;
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Abilities depend only on role and modules, so one per combination is built and reused. */
 const abilities = new Map<string, AppAbility>();
@@ -44,7 +43,7 @@ export interface AuthDeps {
 export async function authenticate(deps: AuthDeps, token: string | null): Promise<Caller> {
   if (!token) throw new HttpError(401, MSG.noToken);
   const claims = await verifyToken(token, deps.secret());
-  if (!claims || !UUID.test(claims.sid)) throw new HttpError(401, MSG.invalidToken);
+  if (!claims || !isUuid(claims.sid)) throw new HttpError(401, MSG.invalidToken);
   const session = await deps.sessions.resolve(claims.sid);
   if (!session || session.userId !== claims.sub) throw new HttpError(401, MSG.invalidToken);
   // A suspension revokes the sessions too; the message says why, and reactivation does not revive them.
@@ -73,6 +72,4 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
+export { isUuid };

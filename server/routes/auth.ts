@@ -15,7 +15,7 @@ import { impersonationAudit, loginFailures, modulePermissions, passwordResets, u
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../http/errors";
 import { confirmEmailChange } from "../services/email-change";
 import { clearLoginFailures, loginDelayMs, recordLoginFailure } from "../services/login-throttle";
-import { upgradePasswordHash } from "../services/password-upgrade";
+import { upgradePasswordHash } from "../auth/password-upgrade";
 import { findUser, toUserRecord } from "../services/users";
 import { bodyOf, type Handlers, type RouteContext } from "./context";
 

@@ -5,27 +5,25 @@ import { badRequest } from "../http/errors";
 import { userRoom } from "../realtime";
 import { createRequest, decide, listForParent, listOwn, statusFilter, type Decision } from "../services/balance-requests";
 import { toMoney } from "../services/ledger";
-import { pageParams, stringParam } from "../services/query";
-import { bodyOf, queryOf, type Handler, type Handlers } from "./context";
+import { pageWindow } from "../services/paging";
+import type { Db } from "../db/client";
+import { bodyOf, type Handlers } from "./context";
 
-const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
 /** The requester hears the outcome at once on its open sockets (the notification bell). */
 function announce(request: FastifyRequest, record: BalanceRequestRecord): void {
   request.server.io.to(userRoom(record.userId)).emit(BALANCE_REQUEST_DECIDED_EVENT, record);
 }
 
-function decideWith(decisionOf: (request: FastifyRequest) => Decision): Handler {
-  return async (request, _reply, { db }) => {
-    const decision = decisionOf(request);
-    const record = await decide(db, callerOf(request), idOf(request), decision);
-    announce(request, record);
-    const amount = `₹${toMoney(Math.round(record.amount * 100))}`;
-    return {
-      success: true,
-      message: record.status === "approved" ? `Approved ${amount} for ${record.username}` : `Rejected ${record.username}'s request for ${amount}`,
-      data: record,
-    };
+/** Decides, tells the requester's sockets, and answers with the decided record. */
+async function decideAndAnnounce(request: FastifyRequest, db: Db, id: string, decision: Decision) {
+  const record = await decide(db, callerOf(request), id, decision);
+  announce(request, record);
+  const amount = `₹${toMoney(Math.round(record.amount * 100))}`;
+  return {
+    success: true as const,
+    message: record.status === "approved" ? `Approved ${amount} for ${record.username}` : `Rejected ${record.username}'s request for ${amount}`,
+    data: record,
   };
 }
 
@@ -43,14 +41,11 @@ export const balanceRequestHandlers: Handlers = {
     return { success: true, message: "Balance request sent", data };
   },
 
-  "balance.requests": async (request, _reply, { db }) => {
-    const query = queryOf(request);
-    const status = statusFilter(stringParam(query, "status"));
-    return listForParent(db, callerOf(request), pageParams(query), status);
-  },
+  "balance.requests": async (request, _reply, { db }) =>
+    listForParent(db, callerOf(request), pageWindow(request.query), statusFilter(request.query.status)),
 
-  "balance.myRequests": async (request, _reply, { db }) => listOwn(db, callerOf(request), pageParams(queryOf(request))),
+  "balance.myRequests": async (request, _reply, { db }) => listOwn(db, callerOf(request), pageWindow(request.query)),
 
-  "balance.approveRequest": decideWith(() => ({ kind: "approve" })),
-  "balance.rejectRequest": decideWith(rejection),
+  "balance.approveRequest": async (request, _reply, { db }) => decideAndAnnounce(request, db, request.params.id, { kind: "approve" }),
+  "balance.rejectRequest": async (request, _reply, { db }) => decideAndAnnounce(request, db, request.params.id, rejection(request)),
 };

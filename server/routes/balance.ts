@@ -1,11 +1,12 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { LedgerKind } from "../../contract/calls";
 import { callerOf } from "../auth/guard";
 import { balanceLedger, users } from "../db/schema";
 import { applyMoves, creditMoves, debitMoves, toMoney, toPaise } from "../services/ledger";
-import { pageParams, stringParam, totalPages } from "../services/query";
+import { filterValue, pageWindow, totalPages } from "../services/paging";
 import { reachableUser, selfOrReachable } from "../services/users";
-import { bodyOf, queryOf, type Handler, type Handlers } from "./context";
+import { bodyOf, type Handler, type Handlers } from "./context";
 
 interface BalanceChange {
   userId: string;
@@ -13,7 +14,7 @@ interface BalanceChange {
   note?: string;
 }
 
-function change(direction: "add" | "deduct"): Handler {
+function change(direction: "add" | "deduct"): Handler<"balance.add" | "balance.deduct"> {
   return async (request, _reply, { db }) => {
     const caller = callerOf(request);
     const { userId, amount, note = "" } = bodyOf<BalanceChange>(request);
@@ -43,9 +44,9 @@ export const balanceHandlers: Handlers = {
 
   "balance.ledger": async (request, _reply, { db }) => {
     const caller = callerOf(request);
-    const query = queryOf(request);
-    const { page, limit, offset } = pageParams(query);
-    const owner = await selfOrReachable(db, caller, stringParam(query, "userId"));
+    const { query } = request;
+    const { page, limit, offset } = pageWindow(query);
+    const owner = await selfOrReachable(db, caller, filterValue(query.userId));
     const where = eq(balanceLedger.userId, owner.id);
     const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(balanceLedger).where(where);
     const rows = await db
@@ -68,7 +69,8 @@ export const balanceHandlers: Handlers = {
         username: owner.username,
         amount: Number(l.amount),
         balanceAfter: Number(l.balanceAfter),
-        kind: l.kind,
+        // Only services/ledger writes this column, always with one of the four kinds.
+        kind: l.kind as LedgerKind,
         note: l.note,
         actor: actorName ?? "",
         createdAt: l.createdAt.toISOString(),

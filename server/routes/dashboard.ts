@@ -6,15 +6,16 @@ import { callerOf } from "../auth/guard";
 import type { Db } from "../db/client";
 import { messages } from "../db/schema";
 import { badRequest } from "../http/errors";
-import { stringParam, type Query } from "../services/query";
+import type { CallQuery } from "../../contract/calls";
+import { filterValue } from "../services/paging";
 import { reachableUser } from "../services/users";
-import { queryOf, type Handlers } from "./context";
+import type { Handlers } from "./context";
 
 type Counts = Record<MessageStatus | "total", number>;
 const emptyCounts = (): Counts => ({ pending: 0, sent: 0, delivered: 0, read: 0, failed: 0, total: 0 });
 
 /** SPEC 5: userIds must be a non-empty list; each must be the caller or an account in reach. */
-async function userIdsOf(db: Db, caller: Caller, query: Query): Promise<string[]> {
+async function userIdsOf(db: Db, caller: Caller, query: CallQuery<"dashboard.statusCounts">): Promise<string[]> {
   const raw = query.userIds;
   if (raw === undefined || raw === "") throw badRequest(MSG.noUserIds);
   if (typeof raw !== "string") throw badRequest(MSG.userIdsNotArray);
@@ -35,8 +36,8 @@ const FIRST_DAY = Date.parse(`${DATE_MIN}T00:00:00Z`);
 const LAST_DAY = Date.parse(`${DATE_MAX}T00:00:00Z`);
 
 /** A YYYY-MM-DD date within DATE_MIN..DATE_MAX; a year such as 9999 would overflow the database's timestamps. */
-function dateParam(query: Query, name: string, fallback: Date): Date {
-  const raw = stringParam(query, name);
+function dateParam(query: CallQuery<"dashboard.storedStatusCounts">, name: "startDate" | "endDate", fallback: Date): Date {
+  const raw = filterValue(query[name]);
   if (!raw) return fallback;
   const date = new Date(raw);
   if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(date.getTime())) {
@@ -51,7 +52,7 @@ function dateParam(query: Query, name: string, fallback: Date): Date {
 
 export const dashboardHandlers: Handlers = {
   "dashboard.statusCounts": async (request, _reply, { db }) => {
-    const ids = await userIdsOf(db, callerOf(request), queryOf(request));
+    const ids = await userIdsOf(db, callerOf(request), request.query);
     const rows = await db
       .select({ userId: messages.userId, status: messages.status, n: sql<number>`count(*)::int` })
       .from(messages)
@@ -63,7 +64,7 @@ export const dashboardHandlers: Handlers = {
   },
 
   "dashboard.storedStatusCounts": async (request, _reply, { db }) => {
-    const query = queryOf(request);
+    const { query } = request;
     const ids = await userIdsOf(db, callerOf(request), query);
     const end = dateParam(query, "endDate", new Date());
     const start = dateParam(query, "startDate", new Date(end.getTime() - 29 * DAY_MS));

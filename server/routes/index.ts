@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
-import { CALL_IDS, CALLS, type CallDef, type CallId } from "../../contract/calls";
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
+import { AREA_OF, CALL_IDS, CALLS, rolesFor, type CallDef, type CallId } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
 import { SCHEMAS, type SchemaName } from "../../schemas";
 import { guardFor } from "../auth/guard";
@@ -38,21 +38,49 @@ function rateLimitOf(id: CallId, ctx: RouteContext) {
   return { rateLimit: { max, timeWindow: windowMs } };
 }
 
+/** What the OpenAPI document says about who may call: roles, module and sign-in. */
+function describeAccess(id: CallId, def: CallDef): string {
+  if (def.access === "public") return "Public: no token.";
+  const who = def.access === "signed-in" ? "any signed-in account" : rolesFor(id).join(", ");
+  return `Roles: ${who}.${def.module ? ` Module: ${def.module} (for manager, user and department head).` : ""}`;
+}
+
+/** The route schema of a row: validation (params, query, body), serialization (response) and its docs. */
+export function routeSchema(id: CallId, built: boolean): FastifySchema & Record<`x-${string}`, unknown> {
+  const def: CallDef = CALLS[id];
+  return {
+    operationId: id,
+    summary: def.summary ?? id,
+    description: `${describeAccess(id, def)}${built ? "" : " Not built yet: answers 501."}`,
+    tags: [AREA_OF[id]],
+    security: def.access === "public" ? [] : [{ bearerAuth: [] }],
+    "x-roles": rolesFor(id),
+    "x-module": def.module,
+    ...(def.params ? { params: def.params } : {}),
+    ...(def.query ? { querystring: def.query } : {}),
+    ...(def.bodySchema ? { body: SCHEMAS[def.bodySchema as SchemaName] } : {}),
+    response: def.response,
+  };
+}
+
+type AnyHandler = (request: FastifyRequest, reply: FastifyReply, ctx: RouteContext) => Promise<unknown>;
+
 /**
  * Registers every row of the contract's call table. The guard (token, role, module) comes from the row, so no
  * route can forget it; a row without a handler is a clear 501, never a pretend success.
  */
-export function registerCalls(app: FastifyInstance, ctx: RouteContext): void {
+export function registerCalls(app: FastifyInstance, ctx: RouteContext, handlers: Handlers = HANDLERS): void {
   for (const id of CALL_IDS) {
-    const def: CallDef = CALLS[id];
-    const handler = HANDLERS[id];
-    const bodySchema = def.bodySchema ? SCHEMAS[def.bodySchema as SchemaName] : undefined;
+    // The map is typed per id (Handler<id>); here one loop registers all of them, so it is read as one shape.
+    const handler = handlers[id] as AnyHandler | undefined;
     app.route({
-      method: def.method,
-      url: def.path,
-      schema: bodySchema ? { body: bodySchema } : undefined,
+      method: CALLS[id].method,
+      url: CALLS[id].path,
+      schema: routeSchema(id, Boolean(handler)),
       config: rateLimitOf(id, ctx),
       onRequest: guardFor(id, ctx),
+      // Unbuilt rows answer before validation: their 501 must not depend on the input.
+      preValidation: handler ? undefined : async (_request, reply) => reply.status(501).send({ success: false, message: MSG.notImplemented }),
       handler: handler
         ? (request, reply) => handler(request, reply, ctx)
         : async (_request, reply) => reply.status(501).send({ success: false, message: MSG.notImplemented }),

@@ -9,9 +9,9 @@ import { modulePermissions, users } from "../db/schema";
 import { linkOrigin } from "../config";
 import { forbidden, notFound } from "../http/errors";
 import { assertEmailFree, requestEmailChange } from "../services/email-change";
-import { pageParams, stringParam, totalPages } from "../services/query";
+import { filterValue, pageWindow, totalPages } from "../services/paging";
 import { findUser, modulesByUser, reachableUser, selfOrReachable, toUserRecord, USER_RECORD_COLUMNS } from "../services/users";
-import { bodyOf, queryOf, type Handlers } from "./context";
+import { bodyOf, type Handlers } from "./context";
 
 /**
  * Which accounts a list shows: only accounts the caller reaches, the same rule every other call applies.
@@ -36,10 +36,10 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const userHandlers: Handlers = {
   "users.list": async (request, _reply, { db }) => {
     const caller = callerOf(request);
-    const query = queryOf(request);
-    const { page, limit, offset } = pageParams(query);
-    const search = stringParam(query, "search");
-    const scope = await scopeOf(db, caller, stringParam(query, "userId"));
+    const { query } = request;
+    const { page, limit, offset } = pageWindow(query);
+    const search = filterValue(query.search);
+    const scope = await scopeOf(db, caller, filterValue(query.userId));
     const pattern = search ? `%${escapeLike(search)}%` : undefined;
     const where = pattern
       ? and(scope, or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.name, pattern), ilike(users.companyName, pattern)))
@@ -101,7 +101,7 @@ export const userHandlers: Handlers = {
 
   "users.permissions": async (request, _reply, { db }) => {
     const caller = callerOf(request);
-    const target = await selfOrReachable(db, caller, stringParam(queryOf(request), "userId"));
+    const target = await selfOrReachable(db, caller, filterValue(request.query.userId));
     const modules = target.id === caller.id
       ? effectiveModules({ role: caller.role, modules: caller.modules })
       : (await modulesByUser(db, [target.id])).get(target.id) ?? [];

@@ -2,13 +2,15 @@ import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { BALANCE_REQUEST_STATUSES, type BalanceRequestRecord, type BalanceRequestStatus } from "../../contract/balance-requests";
 import { MSG } from "../../contract/messages";
-import type { Caller } from "../auth/caller";
-import { isUuid } from "../auth/guard";
+import type { Caller } from "./caller";
+import { isUuid } from "./caller";
 import type { Db } from "../db/client";
 import { balanceRequests, users } from "../db/schema";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { applyMovesIn, creditMoves, InsufficientBalance, toMoney, toPaise } from "./ledger";
-import { totalPages, type Page } from "./query";
+import { totalPages, type pageWindow } from "./paging";
+
+type Page = ReturnType<typeof pageWindow>;
 import { canReach, findUser } from "./users";
 
 const requester = alias(users, "requester");

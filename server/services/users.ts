@@ -1,7 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
+import type { UserRecord } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
-import type { Caller } from "../auth/caller";
-import { isUuid } from "../auth/guard";
+import { isModuleName } from "../../contract/modules";
+import type { Role } from "../../contract/roles";
+import { isUuid, type Caller } from "./caller";
 import type { Db } from "../db/client";
 import { modulePermissions, users } from "../db/schema";
 import { notFound } from "../http/errors";
@@ -26,21 +28,22 @@ export const USER_RECORD_COLUMNS = {
 export type UserRecordRow = Omit<UserRow, "passwordHash" | "updatedAt">;
 
 /** The public shape of an account (SPEC 3 records carry `_id`; the hash never leaves the server). */
-export function toUserRecord(row: UserRecordRow, modules: string[] = []) {
+export function toUserRecord(row: UserRecordRow, modules: string[] = []): UserRecord {
   return {
     _id: row.id,
     username: row.username,
     email: row.email,
-    type: row.role,
+    // The table's check constraints admit only these values, so the text columns narrow safely here.
+    type: row.role as Role,
     name: row.name,
     companyName: row.companyName,
     phone: row.phone,
-    status: row.status,
+    status: row.status as UserRecord["status"],
     balance: Number(row.balance),
     parentId: row.parentId,
     isFirstLogin: row.isFirstLogin,
     createdAt: row.createdAt.toISOString(),
-    modulePermissions: modules,
+    modulePermissions: modules.filter(isModuleName),
   };
 }
 

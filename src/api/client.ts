@@ -1,5 +1,5 @@
 import axios, { type AxiosInstance } from "axios";
-import { buildPath, callDef, MSG, type CallId } from "../../contract";
+import { buildPath, callDef, MSG, type CallId, type CallReply } from "../../contract";
 import { sessionStore } from "../state/session";
 import { ApiError, toApiError } from "./errors";
 import { buildQuery, localCheck, type CallOptions } from "./local-checks";
@@ -46,7 +46,7 @@ async function blobError(blob: Blob): Promise<ApiError> {
  * One call of the contract table: SPEC 5's local checks first (nothing is sent when one fails), then the
  * request with the bearer token. Rejects with an ApiError whose message is ready to show.
  */
-export async function callApi<T>(id: CallId, opts: CallOptions = {}): Promise<T> {
+export async function callApi<K extends CallId>(id: K, opts: CallOptions = {}): Promise<CallReply<K>> {
   const def = callDef(id);
   const user = currentCaller();
   const problem = localCheck(id, user, opts);
@@ -65,7 +65,8 @@ export async function callApi<T>(id: CallId, opts: CallOptions = {}): Promise<T>
   if (def.access !== "public" && user?.token) headers.Authorization = `Bearer ${user.token}`;
 
   try {
-    const res = await http.request<T>({
+    // The reply's type is the row's response schema, which the server serializes with: nothing else arrives.
+    const res = await http.request<unknown>({
       method: def.method,
       url,
       params: buildQuery(id, opts.query),
@@ -77,7 +78,7 @@ export async function callApi<T>(id: CallId, opts: CallOptions = {}): Promise<T>
     if (def.download && res.data instanceof Blob && res.data.type.includes("application/json")) {
       throw await blobError(res.data);
     }
-    return res.data;
+    return res.data as CallReply<K>;
   } catch (e) {
     const err = toApiError(e, def.failure);
     if (err.status === 401 && def.access !== "public") onUnauthorized?.(err, id);

@@ -4,4 +4,5 @@ export { ApiError, toMessage, toApiError } from "./errors";
 export type { FieldError } from "./errors";
 export { localCheck, roleMayCall, buildQuery } from "./local-checks";
 export type { CallerLike } from "./local-checks";
-export type * from "./types";
+// Reply shapes are the contract's response schemas (contract/calls/records.ts); no second copy here.
+export type { BalanceRequestRow, CallReply, LedgerKind, LedgerRow, StatusCount, UserRecord } from "../../contract";

@@ -3,7 +3,6 @@ import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { isModuleName, type AppAbility, type ModuleName } from "../../contract";
 import { callApi, toMessage } from "../api";
-import type { ModulePermissionsResponse } from "../api/types";
 import { toast } from "../components/toast";
 import { useSession } from "../state/session";
 import { abilityFor } from "./ability";
@@ -20,7 +19,7 @@ export function useModules(): UseQueryResult<ModuleName[], Error> {
     gcTime: Infinity,
     retry: 1,
     queryFn: async ({ signal }) => {
-      const res = await callApi<ModulePermissionsResponse>("permissions.modules", { signal });
+      const res = await callApi("permissions.modules", { signal });
       return (res.modulePermissions ?? []).map((m) => m.moduleName).filter(isModuleName);
     },
   });

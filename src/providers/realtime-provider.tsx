@@ -9,7 +9,7 @@ import {
   REALTIME_TIMEOUT_MS,
   type BalanceRequestRecord,
 } from "../../contract";
-import { callApi, type Paged } from "../api";
+import { callApi } from "../api";
 import { toast } from "../components/toast";
 import { BALANCE_QUERY_KEY } from "../shell/balance/use-balance";
 import { notificationsStore } from "../shell/notifications/store";
@@ -60,7 +60,7 @@ export function RealtimeProvider() {
 
     // Decisions made while no tab of this browser was connected: caught up on each (re)connect.
     const catchUp = () =>
-      callApi<Paged<BalanceRequestRecord>>("balance.myRequests", { query: { page: 1, limit: 10 } }).then(
+      callApi("balance.myRequests", { query: { page: 1, limit: 10 } }).then(
         (res) => !closed && announce(res.data, false),
         () => undefined,
       );

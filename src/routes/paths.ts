@@ -1,4 +1,7 @@
-import { ROLE_AREAS, ROLES, type Role } from "../../contract";
+import { areaPath, ROLE_AREAS, ROLES, type Role } from "../../contract";
+
+// Pure path facts live in the contract, so shell and pages need not import this route table.
+export { areaPath, PUBLIC_PATHS } from "../../contract";
 
 /**
  * SPEC 2's role-area route table as data. `key` names the screen in src/routes/screens.tsx; `path` is relative
@@ -95,21 +98,6 @@ export const AREA_ROUTES: Readonly<Record<Role, readonly AreaRoute[]>> = {
   user: WORKSPACE_ROUTES,
   department_head: WORKSPACE_ROUTES,
 };
-
-export const PUBLIC_PATHS = {
-  login: "/",
-  register: "/register",
-  forgetPassword: "/forget-password",
-  resetPassword: "/reset-password",
-  confirmEmail: "/confirm-email",
-} as const;
-
-/** Absolute path of a route in a role's area: areaPath('manager', 'users') → '/organization/users'. */
-export function areaPath(role: Role, sub = ""): string {
-  const { prefix } = ROLE_AREAS[role];
-  const rest = sub.replace(/^\/+/, "");
-  return rest ? `${prefix}/${rest}` : prefix;
-}
 
 /** The route an absolute path points at, with the role whose area it is in. */
 export function matchAreaRoute(pathname: string): { role: Role; route: AreaRoute } | null {

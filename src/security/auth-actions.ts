@@ -1,6 +1,5 @@
 import { MSG } from "../../contract";
 import { callApi, toMessage } from "../api";
-import type { LoginResponse } from "../api/types";
 import { parseAuthUser } from "../state/persist";
 import { sessionStore, type AuthUser } from "../state/session";
 
@@ -17,7 +16,7 @@ export interface LoginInput {
 export async function login({ email, password }: LoginInput): Promise<AuthUser> {
   sessionStore.loginPending();
   try {
-    const res = await callApi<LoginResponse>("auth.login", { body: { email: email.trim(), password } });
+    const res = await callApi("auth.login", { body: { email: email.trim(), password } });
     const user = parseAuthUser(res.data);
     if (!user) throw new Error(MSG.loginFailed);
     sessionStore.loginSucceeded(user);

@@ -1,6 +1,5 @@
 import { IMPERSONATION_KEY_PREFIX, MSG, PERSIST_KEY, ROLE_AREAS } from "../../contract";
 import { ApiError, callApi, toApiError } from "../api";
-import type { ImpersonateResponse } from "../api/types";
 import { parseAuthUser, toPersisted } from "../state/persist";
 import { initialAuthState, initialImpersonationState, type ImpersonatedUser } from "../state/auth-state";
 import { sessionStore } from "../state/session";
@@ -26,7 +25,7 @@ export async function startImpersonation(userId: string): Promise<string> {
   const admin = sessionStore.getState().auth.user;
   sessionStore.impersonationPending();
   try {
-    const res = await callApi<ImpersonateResponse>("auth.impersonate", { body: { userId } });
+    const res = await callApi("auth.impersonate", { body: { userId } });
     const target = res?.success === true ? (parseAuthUser(res.data) as ImpersonatedUser | null) : null;
     if (!target || !admin) throw new ApiError(MSG.impersonationFailed);
     const key = `${IMPERSONATION_KEY_PREFIX}${Date.now()}`;

@@ -1,9 +1,8 @@
 import { Alert, Button, Result } from "antd";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { MSG } from "../../../contract";
+import { MSG, PUBLIC_PATHS } from "../../../contract";
 import { callApi, toMessage } from "../../api";
-import { PUBLIC_PATHS } from "../../routes/paths";
 import { AuthLayout } from "./auth-layout";
 
 /**
@@ -21,7 +20,7 @@ export function ConfirmEmailPage() {
     setBusy(true);
     setError(null);
     try {
-      const res = await callApi<{ message?: string }>("auth.confirmEmail", { body: { token } });
+      const res = await callApi("auth.confirmEmail", { body: { token } });
       setDone(res.message || MSG.emailConfirmed);
     } catch (e) {
       setError(toMessage(e, MSG.confirmEmailFailed));

@@ -3,9 +3,8 @@ import { Alert, Button } from "antd";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { MSG } from "../../../contract";
+import { MSG, PUBLIC_PATHS } from "../../../contract";
 import { callApi, toMessage } from "../../api";
-import { PUBLIC_PATHS } from "../../routes/paths";
 import { AuthLayout } from "./auth-layout";
 import { schemaField } from "./schema-rules";
 import { TextField } from "./text-field";
@@ -20,7 +19,7 @@ export function ForgetPasswordPage() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const res = await callApi<{ message?: string }>("auth.sendResetLink", { body: { email: values.email.trim() } });
+      const res = await callApi("auth.sendResetLink", { body: { email: values.email.trim() } });
       setSent(res.message || MSG.resetLinkSent);
     } catch (e) {
       setError(toMessage(e));

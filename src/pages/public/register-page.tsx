@@ -1,9 +1,9 @@
 import { Alert, Button, Result } from "antd";
+import { PUBLIC_PATHS } from "../../../contract";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { callApi, toMessage } from "../../api";
-import { PUBLIC_PATHS } from "../../routes/paths";
 import { AuthLayout } from "./auth-layout";
 import { schemaField } from "./schema-rules";
 import { TextField } from "./text-field";
@@ -43,7 +43,7 @@ export function RegisterPage() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const res = await callApi<{ message?: string }>("auth.registerDefault", { body: compact(values) });
+      const res = await callApi("auth.registerDefault", { body: compact(values) });
       setDone(res.message || "Your organization account has been created.");
     } catch (e) {
       setError(toMessage(e));

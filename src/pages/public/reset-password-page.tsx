@@ -2,9 +2,8 @@ import { Alert, Button, Result } from "antd";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
-import { MSG } from "../../../contract";
+import { MSG, PUBLIC_PATHS } from "../../../contract";
 import { callApi, toMessage } from "../../api";
-import { PUBLIC_PATHS } from "../../routes/paths";
 import { AuthLayout } from "./auth-layout";
 import { schemaField } from "./schema-rules";
 import { TextField } from "./text-field";
@@ -29,7 +28,7 @@ export function ResetPasswordPage() {
   const onSubmit = handleSubmit(async ({ newPassword: value }) => {
     setError(null);
     try {
-      const res = await callApi<{ message?: string }>("auth.resetPassword", { body: { newPassword: value, token } });
+      const res = await callApi("auth.resetPassword", { body: { newPassword: value, token } });
       setDone(res.message || MSG.passwordChanged);
     } catch (e) {
       // SPEC 8: the server's message, else 'Failed to reset password' (the call's table default).

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { DEFAULT_BALANCE, MSG } from "../../../contract";
-import { callApi, toMessage, type BalanceResponse } from "../../api";
+import { callApi, toMessage } from "../../api";
 import { toast } from "../../components/toast";
 import { useSession } from "../../state/session";
 
@@ -29,7 +29,7 @@ export function useBalance(): BalanceView {
     staleTime: 30_000,
     queryFn: async (): Promise<number> => {
       try {
-        const res = await callApi<BalanceResponse>("balance.get");
+        const res = await callApi("balance.get");
         const value = res.balances?.[0]?.balance;
         return typeof value === "number" && Number.isFinite(value) ? value : DEFAULT_BALANCE;
       } catch (err) {

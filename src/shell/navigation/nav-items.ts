@@ -1,5 +1,4 @@
-import { MODULE_GATED_ROLES, type ModuleName, type Role } from "../../../contract";
-import { areaPath } from "../../routes/paths";
+import { areaPath, MODULE_GATED_ROLES, type ModuleName, type Role } from "../../../contract";
 
 export { areaPath };
 

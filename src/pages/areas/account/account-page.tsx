@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Badge, Button, Card, Col, Descriptions, Row, Skeleton, Typography } from "antd";
 import type { CustomValidator } from "@rjsf/utils";
 import { useState } from "react";
-import { callApi, toMessage, type UserRecord, type UserResponse } from "../../../api";
+import { callApi, toMessage, type UserRecord } from "../../../api";
 import { toast } from "../../../components/toast";
 import { sessionStore, useSession } from "../../../state/session";
 import { formatDate, formatINR } from "../../../shell/format";
@@ -41,7 +41,7 @@ export function AccountPanels() {
   const client = useQueryClient();
   const profile = useQuery({
     queryKey: [...PROFILE_KEY, user?._id],
-    queryFn: ({ signal }) => callApi<UserResponse>("profile.get", { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => callApi("profile.get", { signal }).then((r) => r.data),
   });
   const [saving, setSaving] = useState<"profile" | "password" | null>(null);
   const [passwordFormKey, setPasswordFormKey] = useState(0);
@@ -49,7 +49,7 @@ export function AccountPanels() {
   const save = async (kind: "profile" | "password", body: FormValues) => {
     setSaving(kind);
     try {
-      const res = await callApi<UserResponse>("profile.update", { body });
+      const res = await callApi("profile.update", { body });
       toast.success(kind === "profile" ? "Profile updated" : "Password changed");
       client.setQueryData([...PROFILE_KEY, user?._id], res.data);
       // The header shows the session's name and email: keep them in step with what was saved.

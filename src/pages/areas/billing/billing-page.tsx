@@ -28,7 +28,7 @@ export function BillingPage() {
     }
     setSending(true);
     try {
-      const res = await callApi<{ message?: string }>("balance.request", { body: { requestedBalance: amount } });
+      const res = await callApi("balance.request", { body: { requestedBalance: amount } });
       toast.success(res.message || "Balance request sent", `${formatINR(amount)} requested from your account manager.`);
       setAmount(null);
       await refresh();

@@ -2,7 +2,7 @@ import { TeamOutlined, WalletOutlined, BankOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { Col, Row } from "antd";
 import { MAX_PAGE_LIMIT, MSG, ROLE_AREAS, type Role } from "../../../../contract";
-import { callApi, type UsersListResponse } from "../../../api";
+import { callApi } from "../../../api";
 import { useBalance } from "../../../shell/balance/use-balance";
 import { formatCount, formatINR } from "../../../shell/format";
 import { areaPath } from "../../../shell/navigation/nav-items";
@@ -19,7 +19,7 @@ export function OperatorDashboard({ role, name }: { role: Role; name: string }) 
     queryKey: ["dashboard.users", role],
     staleTime: 30_000,
     // One page of the most recent accounts is enough for the breakdown and the status chart.
-    queryFn: ({ signal }) => callApi<UsersListResponse>("users.list", { query: { page: 1, limit: MAX_PAGE_LIMIT }, signal }),
+    queryFn: ({ signal }) => callApi("users.list", { query: { page: 1, limit: MAX_PAGE_LIMIT }, signal }),
   });
   const users = list.data?.users ?? [];
   const loading = list.isPending;

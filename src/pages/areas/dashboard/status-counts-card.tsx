@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Card, Empty, Flex, Progress, Skeleton, Typography } from "antd";
 import { MESSAGE_STATUSES } from "../../../../contract";
-import { callApi, toMessage, type StatusCountsResponse } from "../../../api";
+import { callApi, toMessage } from "../../../api";
 import { formatCount } from "../../../shell/format";
 import { percentOf, STATUS_META, sumStatusCounts } from "./status-totals";
 
@@ -20,7 +20,7 @@ export function StatusCountsCard({ userIds, title, description, waiting }: Statu
     queryKey: ["dashboard.statusCounts", ids.join(",")],
     enabled: ids.length > 0,
     staleTime: 30_000,
-    queryFn: ({ signal }) => callApi<StatusCountsResponse>("dashboard.statusCounts", { query: { userIds: ids }, signal }),
+    queryFn: ({ signal }) => callApi("dashboard.statusCounts", { query: { userIds: ids }, signal }),
   });
   const totals = sumStatusCounts(query.data?.data);
 

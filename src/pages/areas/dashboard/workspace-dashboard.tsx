@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Button, Card, Col, Row, Typography } from "antd";
 import { Link } from "react-router";
 import { LOW_BALANCE_THRESHOLD, ROLE_AREAS, type ModuleName } from "../../../../contract";
-import { callApi, type UsersListResponse } from "../../../api";
+import { callApi } from "../../../api";
 import { useAbility } from "../../../providers";
 import type { AuthUser } from "../../../state/session";
 import { useBalance } from "../../../shell/balance/use-balance";
@@ -25,7 +25,7 @@ export function WorkspaceDashboard({ user, name }: { user: AuthUser; name: strin
     queryKey: ["dashboard.team", user._id],
     enabled: canListTeam,
     staleTime: 30_000,
-    queryFn: ({ signal }) => callApi<UsersListResponse>("users.list", { query: { page: 1, limit: 1 }, signal }),
+    queryFn: ({ signal }) => callApi("users.list", { query: { page: 1, limit: 1 }, signal }),
   });
   const canUse = (m: ModuleName) => ability.can("use", m);
   const low = balance.balance !== null && balance.balance < LOW_BALANCE_THRESHOLD;

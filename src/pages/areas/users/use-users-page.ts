@@ -3,7 +3,7 @@ import { useTable } from "@refinedev/antd";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { MSG, USERS_DEFAULT_LIMIT, USERS_DEFAULT_PAGE, type ModuleName } from "../../../../contract";
-import { callApi, toMessage, type BalanceChangeResponse, type ModulePermissionsResponse, type UserRecord } from "../../../api";
+import { callApi, toMessage, type UserRecord } from "../../../api";
 import { toast } from "../../../components/toast";
 import { startImpersonation } from "../../../security/impersonation";
 import { useBalance } from "../../../shell/balance/use-balance";
@@ -112,7 +112,7 @@ export function useUsersPage() {
       run(async () => {
         try {
           const body = { userId: user._id, amount, ...(note ? { note } : {}) };
-          const res = await callApi<BalanceChangeResponse>(kind === "add" ? "balance.add" : "balance.deduct", { body });
+          const res = await callApi(kind === "add" ? "balance.add" : "balance.deduct", { body });
           const verb = kind === "add" ? "Added" : "Deducted";
           toast.success(`${verb} ${formatINR(amount)} ${kind === "add" ? "to" : "from"} ${user.username}`, `New balance: ${formatINR(res.balance)}`);
           await Promise.all([tableQuery.refetch(), ownBalance.refresh()]);
@@ -125,7 +125,7 @@ export function useUsersPage() {
     grantModules: (user: UserRecord, moduleNames: ModuleName[]) =>
       run(async () => {
         try {
-          await callApi<ModulePermissionsResponse>("users.grantPermission", { body: { userId: user._id, moduleNames } });
+          await callApi("users.grantPermission", { body: { userId: user._id, moduleNames } });
           toast.success(`Module permissions of ${user.username} updated`);
           await tableQuery.refetch();
         } catch (err) {

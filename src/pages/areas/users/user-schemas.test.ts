@@ -29,10 +29,13 @@ describe("edit form data", () => {
     type: "user",
     name: "Asha",
     companyName: "",
-    phone: undefined,
+    phone: "",
     status: "active",
     balance: 10,
+    parentId: null,
+    isFirstLogin: false,
     createdAt: "2025-01-01T00:00:00Z",
+    modulePermissions: [],
   };
 
   it("keeps only schema fields and sets userId", () => {

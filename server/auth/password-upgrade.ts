@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { hashPassword, needsRehash } from "../auth/passwords";
+import { hashPassword, needsRehash } from "./passwords";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 

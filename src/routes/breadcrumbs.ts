@@ -1,5 +1,5 @@
-import { ROLE_AREAS, type Role } from "../../../contract";
-import { AREA_ROUTES, areaPath } from "../../routes/paths";
+import { ROLE_AREAS, type Role } from "../../contract";
+import { AREA_ROUTES, areaPath } from "./paths";
 
 export interface Crumb {
   title: string;
@@ -26,7 +26,7 @@ export function humanizeSegment(segment: string): string {
 
 /**
  * Breadcrumbs from the path (SPEC 2): the area first, then one crumb per segment, titled from the route table
- * (src/routes/paths.ts) so the header, the sidebar and the router agree; unknown segments are humanized.
+ * (./paths.ts; shell code gets crumbs from here and never reads that table) so the header, the sidebar and the router agree; unknown segments are humanized.
  */
 export function breadcrumbsFor(role: Role, pathname: string): Crumb[] {
   const { prefix, label, home } = ROLE_AREAS[role];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Role } from "../../../contract";
+import type { Role } from "../../contract";
 import { breadcrumbsFor, humanizeSegment } from "./breadcrumbs";
 
 describe("breadcrumbsFor", () => {

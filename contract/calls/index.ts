@@ -1,0 +1,117 @@
+import type { Static, TSchema } from "@sinclair/typebox";
+import type { Role } from "../roles";
+import { ALL } from "./access";
+import { AI_AGENT_CALLS } from "./ai-agents";
+import { API_KEY_UMS_CALLS } from "./api-keys-ums";
+import { AUTH_CALLS } from "./auth";
+import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
+import { CHANNEL_BOT_CALLS } from "./channels-bots";
+import { LIVE_AGENT_CALLS } from "./live-agents";
+import { SMS_CALLS } from "./sms";
+import type { CallDef } from "./types";
+import { UPLOAD_CALLS } from "./uploads";
+import { USER_BALANCE_PROFILE_CALLS } from "./users-balance-profile";
+import { WHATSAPP_CALLS } from "./whatsapp";
+
+export type { Access, CallDef, HttpMethod, Replies, RequiredId } from "./types";
+export { PAGE_DEFAULTS, PAGE_LIMIT_MAX, PageQuery } from "./pagination";
+export { ErrorBody } from "./replies";
+export * from "./records";
+
+/**
+ * Every call of SPEC 7 as data, one row per call, one file per SPEC 7 section. The server registers its routes
+ * from this table (token, role and module checked in one place; query, params and replies validated and
+ * serialized with the row's schemas; the OpenAPI document generated from it) and the console's api layer builds
+ * one function per row and reads its reply types from the same schemas.
+ *
+ * Schemas are TypeBox (0.34): a TypeBox schema *is* plain JSON Schema at run time, so Fastify's ajv, its
+ * fast-json-stringify serializer and @fastify/swagger take it as is, while `Static<>` gives both ends the type
+ * without a second copy. (JSON Schema `as const` with json-schema-to-ts would give the same types but is far
+ * wordier to write and much heavier for the type checker over ~150 rows.)
+ *
+ * Adding a call: add its row to the area file (method, path, access, module, params/query, `response:
+ * replies({ 200: … })` or `NOT_BUILT`), then a handler under server/routes; nothing else lists calls.
+ *
+ * Documented choices where SPEC leaves things open:
+ *  - the module-permissions call is `GET /api/v1/permissions/modules` (caller's own modules);
+ *  - the AI-agent sub-resources live under `/api/flow/v1/<name>` like `agents`;
+ *  - `GET /api/balance/requests` lists balance requests of the caller's sub-accounts (the issue asks that
+ *    requests be visible to the parent; SPEC names no call for it), `?status=pending|approved|rejected` narrows it;
+ *  - `GET /api/balance/my-requests` lists the caller's own requests with status and rejection reason (a separate
+ *    call rather than a `mine` view of the parent's list, because every role may request but only parents decide);
+ *  - `POST /api/balance/requests/:id/approve` (a ledger transfer from the approver, or new credit from an admin) and
+ *    `POST /api/balance/requests/:id/reject` with `{reason}`: only the requester's parent or an admin decides, once;
+ *  - `GET /api/balance/ledger` lists ledger rows (quota reports and billing logs; SPEC names no call);
+ *  - `POST /api/v1/auth/logout` ends the caller's server-side session (SPEC's logout is client-only; a token
+ *    must stop working when its owner logs out);
+ *  - `POST /api/v1/auth/confirm-email` (public, `{ token }`) confirms an email change: a change of an account's
+ *    email (users.update by a parent, or profile.update by the person) stays pending until the link mailed to
+ *    the new address is opened, so whoever changes it cannot receive that account's reset mail;
+ *  - `GET /api/admin/users?userId=<id>` lists that account's sub-accounts only for an admin: a reseller's or
+ *    manager's own sub-accounts are the only accounts in its reach (everything else answers 404), so for
+ *    them the list of a sub-account's sub-accounts is empty;
+ *  - `GET /api/healthz`-style probes are not in the table: `/healthz` is outside `/api`.
+ */
+export const CALLS = {
+  ...AUTH_CALLS,
+  ...LIVE_AGENT_CALLS,
+  ...SMS_CALLS,
+  ...CHANNEL_BOT_CALLS,
+  ...USER_BALANCE_PROFILE_CALLS,
+  ...API_KEY_UMS_CALLS,
+  ...CAMPAIGN_REPORT_CALLS,
+  ...WHATSAPP_CALLS,
+  ...UPLOAD_CALLS,
+  ...AI_AGENT_CALLS,
+} as const satisfies Record<string, CallDef>;
+
+export type CallId = keyof typeof CALLS;
+export const CALL_IDS = Object.keys(CALLS) as CallId[];
+
+/** SPEC 7 section of each call (the API docs group by it). */
+const SECTIONS: Readonly<Record<string, Readonly<Record<string, CallDef>>>> = {
+  Authentication: AUTH_CALLS,
+  "Live agents": LIVE_AGENT_CALLS,
+  SMS: SMS_CALLS,
+  "Channels and bots": CHANNEL_BOT_CALLS,
+  "Users, balance and profile": USER_BALANCE_PROFILE_CALLS,
+  "API keys and UMS": API_KEY_UMS_CALLS,
+  "Platform campaigns and reports": CAMPAIGN_REPORT_CALLS,
+  WhatsApp: WHATSAPP_CALLS,
+  Uploads: UPLOAD_CALLS,
+  "AI agents": AI_AGENT_CALLS,
+};
+export const AREA_OF = Object.fromEntries(
+  Object.entries(SECTIONS).flatMap(([section, calls]) => Object.keys(calls).map((id) => [id, section])),
+) as Record<CallId, string>;
+
+type Row<K extends CallId> = (typeof CALLS)[K];
+type StaticOf<S> = S extends TSchema ? Static<S> : never;
+
+/** Query of a call as the handler sees it: validated, defaults filled. */
+export type CallQuery<K extends CallId> = Row<K> extends { query: infer Q } ? StaticOf<Q> : Record<string, never>;
+/** Path parameters of a call. */
+export type CallParams<K extends CallId> = Row<K> extends { params: infer P } ? StaticOf<P> : Record<string, never>;
+/** The success body of a call (200 or 201); `never` for calls not built yet. */
+export type CallReply<K extends CallId> = Row<K>["response"] extends infer R
+  ? (R extends { 200: infer S } ? StaticOf<S> : never) | (R extends { 201: infer S } ? StaticOf<S> : never)
+  : never;
+
+export function callDef(id: CallId): CallDef {
+  return CALLS[id];
+}
+
+/** Roles a call admits: "public" and "signed-in" admit every role. */
+export function rolesFor(id: CallId): readonly Role[] {
+  const { access } = callDef(id);
+  return typeof access === "string" ? ALL : access;
+}
+
+/** Fill `:name` parameters of a call's path. */
+export function buildPath(id: CallId, params: Readonly<Record<string, string | number>> = {}): string {
+  return callDef(id).path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === "") throw new Error(`Missing path parameter "${name}" for ${id}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,46 @@
+import type { TObject, TSchema } from "@sinclair/typebox";
+import type { ModuleName } from "../modules";
+import type { Role } from "../roles";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/** "public": no token. "signed-in": any valid token (SPEC 6: business-context checks only sign-in). */
+export type Access = "public" | "signed-in" | readonly Role[];
+
+export interface RequiredId {
+  /** Name of the path parameter or query field. */
+  name: string;
+  in: "path" | "query";
+  message: string;
+}
+
+/** Response schemas by status code; "4xx"/"5xx" cover every error status with the one error body. */
+export type Replies = Readonly<Record<number | "4xx" | "5xx", TSchema>>;
+
+export interface CallDef {
+  method: HttpMethod;
+  /** Fastify-style path: `:name` for parameters. */
+  path: string;
+  access: Access;
+  /** Module that must be granted to module-gated roles (SPEC 2, 6). */
+  module?: ModuleName;
+  requiredIds?: readonly RequiredId[];
+  /** Query defaults of SPEC 9. */
+  queryDefaults?: Readonly<Record<string, string | number | boolean>>;
+  /** SPEC 8's default message when the call fails without a server message. */
+  failure?: string;
+  /** JSON Schema (file name in schemas/, without .json) validating the body. */
+  bodySchema?: string;
+  /** Request body is multipart form data. */
+  multipart?: boolean;
+  /** Response is a file, not JSON. */
+  download?: boolean;
+  /** Path parameters: one string property per `:name` of the path. */
+  params?: TObject;
+  /** Query string; page and limit come from the shared pagination schema. */
+  query?: TObject;
+  /** The server serializes each reply with the schema of its status, so undeclared fields never leave it. */
+  response: Replies;
+  /** One line for the API docs. */
+  summary?: string;
+}

@@ -1,0 +1,140 @@
+import Ajv from "ajv";
+import addFormats from "ajv-formats";
+import { eq } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CALL_IDS, CALLS, PAGE_DEFAULTS, PAGE_LIMIT_MAX, type CallId } from "../../contract/calls";
+import { MSG } from "../../contract/messages";
+import { buildApp } from "../app";
+import { mailOutbox } from "../db/schema";
+import { HANDLERS } from "../routes";
+import type { Handlers } from "../routes/context";
+import { DEMO_PASSWORD, freshDatabase, startServer, type DemoName, type TestServer } from "./harness";
+
+interface Input {
+  as?: DemoName;
+  query?: Record<string, string>;
+  payload?: Record<string, unknown>;
+}
+
+/** A valid request for every built call, made as a role that may call it. */
+const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
+  "auth.registerDefault": async () => ({ payload: { username: "schema-org", email: "schema-org@example.com", password: "long-enough-pw" } }),
+  "auth.login": async () => ({ payload: { email: "manager", password: DEMO_PASSWORD } }),
+  "auth.sendResetLink": async () => ({ payload: { email: "rahul@example.com" } }),
+  "auth.resetPassword": async (s) => {
+    await s.app.inject({ method: "POST", url: "/api/auth/send-reset-link", payload: { email: "globex@example.com" } });
+    const mails = await s.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "globex@example.com"));
+    const token = /token=([\w-]+)/.exec(mails[mails.length - 1].body)?.[1] ?? "";
+    return { payload: { token, newPassword: "a-brand-new-pw" } };
+  },
+  "auth.register": async () => ({ as: "manager", payload: { username: "schema-sub", email: "schema-sub@example.com", password: "long-enough-pw", role: "user" } }),
+  "auth.impersonate": async (s) => ({ as: "admin", payload: { userId: await s.id("user") } }),
+  "users.list": async () => ({ as: "admin" }),
+  "users.update": async (s) => ({ as: "manager", payload: { userId: await s.id("priya"), name: "Priya S" } }),
+  "users.permissions": async (s) => ({ as: "manager", query: { userId: await s.id("priya") } }),
+  "users.grantPermission": async (s) => ({ as: "manager", payload: { userId: await s.id("priya"), moduleNames: ["campaign"] } }),
+  "permissions.modules": async () => ({ as: "user" }),
+  "balance.add": async (s) => ({ as: "admin", payload: { userId: await s.id("user"), amount: 5 } }),
+  "balance.deduct": async (s) => ({ as: "admin", payload: { userId: await s.id("user"), amount: 1 } }),
+  "balance.get": async () => ({ as: "user" }),
+  "balance.request": async () => ({ as: "user", payload: { requestedBalance: 100 } }),
+  "balance.requests": async () => ({ as: "admin" }),
+  "balance.ledger": async (s) => ({ as: "admin", query: { userId: await s.id("user") } }),
+  "profile.get": async () => ({ as: "depthead" }),
+  "profile.update": async () => ({ as: "depthead", payload: { name: "Dept Head" } }),
+  "dashboard.statusCounts": async (s) => ({ as: "manager", query: { userIds: `${await s.id("manager")},${await s.id("priya")}` } }),
+  "dashboard.storedStatusCounts": async (s) => ({ as: "admin", query: { userIds: await s.id("user") } }),
+};
+
+type Json = Record<string, unknown>;
+
+/** The schema with additionalProperties:false on every object, so a reply with an undeclared field fails. */
+function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (!schema || typeof schema !== "object") return schema;
+  const out: Json = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, closed(v)]));
+  if (out.type === "object" && !("additionalProperties" in out)) out.additionalProperties = false;
+  return out;
+}
+
+const ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
+const schemaFor = (id: CallId, status: number) => {
+  const replies = CALLS[id].response as Record<string, unknown>;
+  return replies[status] ?? replies[`${String(status)[0]}xx`];
+};
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => server?.close());
+
+const built = CALL_IDS.filter((id) => HANDLERS[id]);
+
+describe("every built call's real reply matches its response schema", () => {
+  it("has a valid request for each built call", () => {
+    expect(built.filter((id) => !VALID[id])).toEqual([]);
+    expect(built.length).toBeGreaterThanOrEqual(21);
+  });
+
+  it.each(built)("%s", async (id) => {
+    const { as, query, payload } = await VALID[id](server);
+    const url = `${CALLS[id].path}${query ? `?${new URLSearchParams(query)}` : ""}`;
+    const res = await server.call({ method: CALLS[id].method, url, as, payload });
+    expect([200, 201], res.body).toContain(res.statusCode);
+    const validate = ajv.compile(closed(schemaFor(id, res.statusCode)) as Json);
+    const body: unknown = res.json();
+    expect(validate(body) ? [] : validate.errors).toEqual([]);
+  });
+
+  it("answers refusals with the error body, also closed", async () => {
+    const res = await server.call({ method: "GET", url: "/api/admin/users?limit=0", as: "admin" });
+    expect(res.statusCode).toBe(400);
+    const validate = ajv.compile(closed(schemaFor("users.list", 400)) as Json);
+    expect(validate(res.json()) ? [] : validate.errors).toEqual([]);
+    expect(res.json().errors).toEqual([expect.objectContaining({ field: "limit" })]);
+  });
+});
+
+describe("the shared pagination schema", () => {
+  it("fills the default page size and refuses one above the maximum", async () => {
+    const first = (await server.call({ method: "GET", url: "/api/balance/ledger", as: "admin" })).json();
+    expect({ page: first.page, limit: first.limit }).toEqual(PAGE_DEFAULTS);
+    expect(PAGE_DEFAULTS).toEqual({ page: 1, limit: 10 });
+    const max = await server.call({ method: "GET", url: `/api/admin/users?limit=${PAGE_LIMIT_MAX}`, as: "admin" });
+    expect(max.json().limit).toBe(PAGE_LIMIT_MAX);
+    const over = await server.call({ method: "GET", url: `/api/admin/users?limit=${PAGE_LIMIT_MAX + 1}`, as: "admin" });
+    expect(over.statusCode).toBe(400);
+  });
+});
+
+describe("the serializer", () => {
+  it("drops fields a reply schema does not name, in success and error bodies", async () => {
+    const database = await freshDatabase();
+    const handlers = {
+      "auth.sendResetLink": async () => ({ success: true, message: "ok", passwordHash: "leak" }),
+      "auth.resetPassword": async (_request: FastifyRequest, reply: FastifyReply) => {
+        reply.status(400);
+        return { success: false, message: "no", stack: "leak" };
+      },
+    } as unknown as Handlers; // deliberately off-schema replies, which the typed map would refuse
+    const app = await buildApp({ database, logger: false, handlers, config: { webRoot: "./.no-web-root", jwtSecret: "t", seedDemo: false } });
+    try {
+      const ok = await app.inject({ method: "POST", url: "/api/auth/send-reset-link", payload: { email: "a@b.co" } });
+      expect(ok.json()).toEqual({ success: true, message: "ok" });
+      const refused = await app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { token: "t".repeat(20), newPassword: "long-enough-pw" } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ success: false, message: "no" });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it("keeps unbuilt calls at 501 whatever the input", async () => {
+    const res = await server.call({ method: "DELETE", url: "/api/waba/templates", as: "manager" });
+    expect(res.statusCode).toBe(501);
+    expect(res.json()).toEqual({ success: false, message: MSG.notImplemented });
+  });
+});
