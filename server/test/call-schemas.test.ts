@@ -2,7 +2,7 @@ import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CALL_IDS, CALLS, PAGE_DEFAULTS, PAGE_LIMIT_MAX, type CallId } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
 import { buildApp } from "../app";
@@ -13,6 +13,9 @@ import { DEMO_PASSWORD, freshDatabase, startServer, type DemoName, type TestServ
 
 interface Input {
   as?: DemoName;
+  /** A token of its own, for calls that end the session they are called with. */
+  token?: string;
+  params?: Record<string, string>;
   query?: Record<string, string>;
   payload?: Record<string, unknown>;
 }
@@ -24,10 +27,15 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "auth.sendResetLink": async () => ({ payload: { email: "rahul@example.com" } }),
   "auth.resetPassword": async (s) => {
     await s.app.inject({ method: "POST", url: "/api/auth/send-reset-link", payload: { email: "globex@example.com" } });
-    const mails = await s.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "globex@example.com"));
-    const token = /token=([\w-]+)/.exec(mails[mails.length - 1].body)?.[1] ?? "";
+    // The mail is written after the answer (uniform timing), so it is waited for.
+    const token = await vi.waitFor(async () => mailedToken(s, "globex@example.com", "reset-password"));
     return { payload: { token, newPassword: "a-brand-new-pw" } };
   },
+  "auth.confirmEmail": async (s) => {
+    await s.call({ method: "PUT", url: "/api/v1/admin/user", as: "manager", payload: { userId: await s.id("rahul"), email: "rahul.new@example.com" } });
+    return { payload: { token: await mailedToken(s, "rahul.new@example.com", "confirm-email") } };
+  },
+  "auth.logout": async (s) => ({ token: await s.freshToken("user") }),
   "auth.register": async () => ({ as: "manager", payload: { username: "schema-sub", email: "schema-sub@example.com", password: "long-enough-pw", role: "user" } }),
   "auth.impersonate": async (s) => ({ as: "admin", payload: { userId: await s.id("user") } }),
   "users.list": async () => ({ as: "admin" }),
@@ -40,12 +48,29 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "balance.get": async () => ({ as: "user" }),
   "balance.request": async () => ({ as: "user", payload: { requestedBalance: 100 } }),
   "balance.requests": async () => ({ as: "admin" }),
+  "balance.myRequests": async () => ({ as: "user" }),
+  "balance.approveRequest": async (s) => ({ as: "manager", params: { id: await pendingRequest(s, "priya") } }),
+  "balance.rejectRequest": async (s) => ({ as: "manager", params: { id: await pendingRequest(s, "priya") }, payload: { reason: "Not this month" } }),
   "balance.ledger": async (s) => ({ as: "admin", query: { userId: await s.id("user") } }),
   "profile.get": async () => ({ as: "depthead" }),
   "profile.update": async () => ({ as: "depthead", payload: { name: "Dept Head" } }),
   "dashboard.statusCounts": async (s) => ({ as: "manager", query: { userIds: `${await s.id("manager")},${await s.id("priya")}` } }),
   "dashboard.storedStatusCounts": async (s) => ({ as: "admin", query: { userIds: await s.id("user") } }),
 };
+
+/** The token of the newest link of that kind mailed to an address. */
+async function mailedToken(s: TestServer, to: string, page: string): Promise<string> {
+  const mails = await s.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  const token = new RegExp(`/${page}\\?token=([\\w-]+)`).exec(mails.at(-1)?.body ?? "")?.[1];
+  if (!token) throw new Error(`no ${page} link mailed to ${to}`);
+  return token;
+}
+
+/** A fresh pending balance request of that account, for its parent to decide. */
+async function pendingRequest(s: TestServer, name: DemoName): Promise<string> {
+  const res = await s.call({ method: "POST", url: "/api/balance/requestBalance", as: name, payload: { requestedBalance: 10 } });
+  return (res.json() as { data: { _id: string } }).data._id;
+}
 
 type Json = Record<string, unknown>;
 
@@ -79,9 +104,10 @@ describe("every built call's real reply matches its response schema", () => {
   });
 
   it.each(built)("%s", async (id) => {
-    const { as, query, payload } = await VALID[id](server);
-    const url = `${CALLS[id].path}${query ? `?${new URLSearchParams(query)}` : ""}`;
-    const res = await server.call({ method: CALLS[id].method, url, as, payload });
+    const { as, token, params, query, payload } = await VALID[id](server);
+    const path = CALLS[id].path.replace(/:(\w+)/g, (_m, name: string) => params?.[name] ?? "");
+    const url = `${path}${query ? `?${new URLSearchParams(query)}` : ""}`;
+    const res = await server.call({ method: CALLS[id].method, url, as, token, payload });
     expect([200, 201], res.body).toContain(res.statusCode);
     const validate = ajv.compile(closed(schemaFor(id, res.statusCode)) as Json);
     const body: unknown = res.json();
