@@ -41,6 +41,8 @@ function messageOf(issue: AjvIssue): string {
   if (issue.keyword === "required") return "is required";
   if (issue.keyword === "additionalProperties") return "is not allowed";
   if (issue.keyword === "pattern" && issue.params.pattern === NUL_PATTERN) return NUL_MESSAGE;
+  // Name the allowed values: "must be equal to one of the allowed values" leaves the caller guessing.
+  if (issue.keyword === "enum" && Array.isArray(issue.params.allowedValues)) return `must be one of ${issue.params.allowedValues.join(", ")}`;
   return issue.message ?? "is invalid";
 }
 
