@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
 import { eq } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { configFromEnv, type ServerConfig } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { appSettings } from "./db/schema";
 import { installErrorHandlers } from "./http/errors";
+import { ApiRequestLog } from "./http/request-log";
+import { securityHeaders } from "./plugins/external/security-headers";
 import { attachRealtime } from "./realtime";
 import { registerCalls } from "./routes";
 import type { RouteContext } from "./routes/context";
@@ -41,6 +42,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const config: ServerConfig = { ...configFromEnv(), ...options.config };
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
+    logController: new ApiRequestLog(),
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
     // additionalProperties:false must reject, not silently strip: a request with unknown fields is a mistake.
@@ -65,17 +67,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     },
   };
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // antd injects its CSS-in-JS as <style> elements.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
-      },
-    },
-  });
+  await app.register(securityHeaders, { publicUrl: config.publicUrl });
   await app.register(cors, {
     origin: config.corsOrigin ? config.corsOrigin.split(",") : false,
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],

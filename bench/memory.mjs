@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npm run bench -- memory [--port P] [--idle-ms N]`: resident memory of the idle server on PGlite, first on a fresh
+// data directory (created at start-up), then on that same, existing directory after a restart.
+import { readFileSync, rmSync } from "node:fs";
+import { option, startServer } from "./lib/server.mjs";
+
+const args = process.argv.slice(2);
+const port = Number(option(args, "port", process.env.BENCH_PORT ?? "8392"));
+const idleMs = Number(option(args, "idle-ms", "3000"));
+const DATA = ".tmp/bench-memory-data";
+
+const mib = (kb) => `${(kb / 1024).toFixed(0)} MiB`;
+const status = (pid) => {
+  const text = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(text)?.[1] ?? 0);
+  return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
+};
+
+async function idleRss(label) {
+  const server = await startServer({ args: ["--import", "tsx", "server/main.ts"], env: { DATA_DIR: DATA, DATABASE_URL: "" }, port });
+  try {
+    await fetch(`${server.url}/api/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    await new Promise((r) => setTimeout(r, idleMs));
+    const { rss, hwm } = status(server.child.pid);
+    console.log(`${label.padEnd(28)} idle RSS ${mib(rss).padStart(8)}   peak ${mib(hwm).padStart(8)}   healthy after ${Math.round(server.readyMs)} ms`);
+    return rss;
+  } finally {
+    await server.stop();
+  }
+}
+
+rmSync(DATA, { recursive: true, force: true });
+console.log(`\nidle server on PGlite (resident set ${idleMs} ms after start-up and one request):`);
+await idleRss("fresh data directory");
+await idleRss("existing data directory");
+rmSync(DATA, { recursive: true, force: true });
