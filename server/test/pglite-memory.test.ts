@@ -9,8 +9,8 @@ type Rows = { rows: Array<Record<string, unknown>> };
 
 const residentMiB = () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) / 1024;
 
-// Only the embedded database is about this process's memory; the PostgreSQL run has nothing to measure.
-describe.runIf(!process.env.DATABASE_URL)("PGlite's memory", () => {
+// PGlite is opened explicitly (no databaseUrl), so the PostgreSQL run checks it too.
+describe("PGlite's memory", () => {
   const dir = mkdtempSync(join(tmpdir(), "pglite-fresh-"));
   let database: Database | undefined;
   afterAll(async () => {
