@@ -33,6 +33,12 @@ export async function startServer({ command = process.execPath, args, env = {}, 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
+    // `npm` exits before the server it started has closed: wait until the port is free for the next start.
+    for (const until = performance.now() + 15_000; performance.now() < until; await sleep(50)) {
+      const up = await fetch(`${url}/healthz`).then(() => true, () => false);
+      if (!up) return;
+    }
+    throw new Error(`${url} still answering after its process was stopped`);
   };
   try {
     const readyMs = await Promise.race([
