@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "data", "server/db/migrations", "test-results", "playwright-report", ".tmp"] },
+  { ignores: ["dist", ".build", "node_modules", "data", "server/db/migrations", "test-results", "playwright-report", ".tmp"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 /** The gateway the dev server proxies to (`npm run dev:server` listens on 8080 by default). */
 const API_TARGET = process.env.VITE_DEV_API_TARGET ?? "http://127.0.0.1:8080";
@@ -17,7 +18,9 @@ const PURE_PACKAGES =
  * load the form engine's chunk.
  */
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies of every text file beside it: the server sends them as they are (preCompressed in
+  // server/web.ts), so the first load is compressed at the best level without compressing per request.
+  plugins: [react(), compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 })],
   server: {
     proxy: {
       "/api": { target: API_TARGET, changeOrigin: true },

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
 import { eq } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { configFromEnv, type ServerConfig } from "./config";
@@ -10,6 +9,8 @@ import { installErrorHandlers } from "./http/errors";
 import { installInputGuard } from "./http/input-guard";
 import { installValidators } from "./http/validation";
 import { registerDocs } from "./plugins/external/swagger";
+import { ApiRequestLog } from "./http/request-log";
+import { securityHeaders } from "./plugins/external/security-headers";
 import { attachRealtime } from "./realtime";
 import { registerRateLimit } from "./plugins/external/rate-limit";
 import { registerCalls } from "./routes";
@@ -51,6 +52,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const config: ServerConfig = { ...configFromEnv(), ...options.config };
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
+    logController: new ApiRequestLog(),
     // Proxy headers are believed only from configured proxies: otherwise any client could pick its own IP.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -99,17 +101,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     },
   };
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // antd injects its CSS-in-JS as <style> elements.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
-      },
-    },
-  });
+  await app.register(securityHeaders, { publicUrl: config.publicUrl });
   await app.register(cors, {
     origin: config.corsOrigin ? config.corsOrigin.split(",") : false,
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],

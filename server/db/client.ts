@@ -1,12 +1,11 @@
-import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { openPglite } from "./pglite";
 import * as schema from "./schema";
 
 /** One type for both drivers (STACK gotcha 6). */
@@ -47,8 +46,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     const url = config.databaseUrl;
     return { db: db as unknown as Db, kind: "postgres", listen: (channel, handlers) => listenPg(url, channel, handlers), close: () => pool.end() };
   }
-  if (!config.dataDir.startsWith("memory://")) mkdirSync(config.dataDir, { recursive: true });
-  const client = await PGlite.create(config.dataDir);
+  const client = await openPglite(config.dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   const listen = async (channel: string, handlers: ListenHandlers) => {

@@ -12,16 +12,44 @@ export interface Mail {
 
 export type SendMail = (mail: Mail) => Promise<void>;
 
+/** A mail as a person reads it in a terminal: headers, a blank line, the body's own lines. */
+export function mailAsText(from: string, mail: Mail): string {
+  return [
+    "----- mail (not sent: SMTP_URL is not set) -----",
+    `From: ${from}`,
+    `To: ${mail.to}`,
+    `Subject: ${mail.subject}`,
+    "",
+    ...mail.body.split(/\r?\n/),
+    "----- end of mail -----",
+    "",
+  ].join("\n");
+}
+
+const toStdout = (text: string) => {
+  process.stdout.write(text);
+};
+
 /**
- * Every mail is written to the outbox table first. Without SMTP_URL (the embedded default) it is also logged,
- * so a person running the product locally can follow a reset link; with SMTP_URL it is sent and marked sent.
+ * Every mail is written to the outbox table first. Without SMTP_URL (the embedded default) it is also printed as
+ * plain text beside the log, so a person running the product locally can read it and follow a reset link (inside a
+ * JSON log line it was one escaped string); with SMTP_URL it is sent and marked sent.
  */
-export function createMailer(db: Db, log: FastifyBaseLogger, smtpUrl: string | undefined, from: string): SendMail {
+export function createMailer(
+  db: Db,
+  log: FastifyBaseLogger,
+  smtpUrl: string | undefined,
+  from: string,
+  print: (text: string) => void = toStdout,
+): SendMail {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  // A silenced logger (tests, LOG_LEVEL above info) silences the printed mails too.
+  const printing = ["trace", "debug", "info"].includes(log.level);
   return async (mail) => {
     const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
     if (!transport) {
-      log.info({ to: mail.to, subject: mail.subject }, `mail (no SMTP_URL set, not sent):\n${mail.body}`);
+      log.info({ to: mail.to, subject: mail.subject }, "mail kept in mail_outbox (no SMTP_URL), printed below");
+      if (printing) print(mailAsText(from, mail));
       return;
     }
     try {

@@ -1,0 +1,47 @@
+import helmet from "@fastify/helmet";
+import fp from "fastify-plugin";
+import { isApiPath, pathOf } from "../../http/paths";
+
+export interface SecurityHeadersOptions {
+  /** PUBLIC_URL: when it is https, every answer asks the browser to stay on https. */
+  publicUrl?: string;
+}
+
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * Helmet's policy, except that `upgrade-insecure-requests` and HSTS are sent only over https (or when the public
+ * origin is https): on plain http at a LAN address they make the browser fetch the console's files over https,
+ * which nothing answers, and the page stays blank. request.protocol follows X-Forwarded-Proto only from trusted
+ * proxies, so a client cannot switch this on or off.
+ */
+export const securityHeaders = fp<SecurityHeadersOptions>(
+  async (app, { publicUrl }) => {
+    const httpsConfigured = publicUrl?.startsWith("https:") ?? false;
+    await app.register(helmet, {
+      strictTransportSecurity: false,
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // antd injects its CSS-in-JS as <style> elements.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          connectSrc: ["'self'", "ws:", "wss:"],
+          upgradeInsecureRequests: null,
+        },
+      },
+    });
+    app.addHook("onRequest", async (request, reply) => {
+      if (!httpsConfigured && request.protocol !== "https") return;
+      // helmet wrote its headers on the raw response in its own onRequest hook, registered before this one.
+      const csp = reply.raw.getHeader("content-security-policy");
+      if (typeof csp === "string") reply.raw.setHeader("content-security-policy", `${csp};upgrade-insecure-requests`);
+      reply.raw.setHeader("strict-transport-security", HSTS);
+    });
+    // Answers about accounts and balances must not be kept by the browser or a proxy (security item 10).
+    app.addHook("onSend", async (request, reply) => {
+      if (isApiPath(pathOf(request.url))) reply.header("cache-control", "no-store");
+    });
+  },
+  { name: "security-headers" },
+);

@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+
+/** A port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    // A zombie (exited, not yet reaped by its parent) counts as gone.
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, "utf8"));
+  } catch {
+    return false;
+  }
+};
+
+/** Direct children of pid, from /proc. */
+const childrenOf = (pid: number): number[] =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+
+/** Every process below pid. */
+const descendants = (pid: number): number[] => childrenOf(pid).flatMap((c) => [c, ...(existsSync(`/proc/${c}`) ? descendants(c) : [])]);
+
+async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting: ${what}`);
+}
+
+const healthy = async (port: number) => {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
+  } catch {
+    return false;
+  }
+};
+
+/** `command` started like a person would, on an in-memory database, without the console build. */
+async function start(command: string[]): Promise<{ top: ChildProcess; port: number; tree: number[] }> {
+  const port = await freePort();
+  const top = spawn(command[0], command.slice(1), {
+    stdio: "ignore",
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: "memory://", DATABASE_URL: "", WEB_ROOT: ".no-web-root", LOG_LEVEL: "warn" },
+  });
+  await until(() => healthy(port), 60_000, "server healthy");
+  const tree = descendants(top.pid ?? 0);
+  started.push(top.pid ?? 0, ...tree);
+  return { top, port, tree };
+}
+
+/** Whatever a failed test left running is stopped, so no server outlives the suite. */
+const started: number[] = [];
+afterEach(() => {
+  for (const pid of started.splice(0)) if (alive(pid)) process.kill(pid, "SIGKILL");
+});
+
+describe("npm start's processes stop together", () => {
+  it.each(["SIGTERM", "SIGINT"] as const)("%s to the start script reaches the server, and the script exits when it has", async (signal) => {
+    const { top, port, tree } = await start([process.execPath, "scripts/start.mjs"]);
+    expect(tree.length).toBeGreaterThan(0);
+    const exited = new Promise((resolve) => top.once("exit", (code, sig) => resolve(code ?? sig)));
+    top.kill(signal);
+    await exited;
+    await until(() => tree.every((pid) => !alive(pid)), 10_000, "server process gone");
+    expect(await healthy(port)).toBe(false);
+  });
+
+  it("kill <pid of npm start> stops the server too", async () => {
+    const { top, port, tree } = await start(["npm", "start", "--silent"]);
+    top.kill("SIGTERM");
+    await until(() => tree.every((pid) => !alive(pid)), 10_000, `processes ${tree.join(", ")} gone`);
+    expect(await healthy(port)).toBe(false);
+  });
+
+  it("the start script exits when its server dies", async () => {
+    const { top, tree } = await start([process.execPath, "scripts/start.mjs"]);
+    const exited = new Promise<number | null>((resolve) => top.once("exit", (code) => resolve(code)));
+    process.kill(tree[0], "SIGKILL");
+    expect(await exited).not.toBe(0);
+  });
+
+  it("the server stops when the start script is killed outright (SIGKILL)", async () => {
+    const { top, port, tree } = await start([process.execPath, "scripts/start.mjs"]);
+    top.kill("SIGKILL");
+    await until(() => tree.every((pid) => !alive(pid)), 10_000, "server gone after its parent was killed");
+    expect(await healthy(port)).toBe(false);
+  });
+});
