@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "jsdom",
-          include: ["src/**/*.test.{ts,tsx}"],
+          include: ["src/**/*.test.{ts,tsx}", "resources/**/*.test.ts"],
           setupFiles: ["src/test/setup.ts"],
           server: { deps: { inline: [/@refinedev\//] } },
         },

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { effectiveModules } from "../../contract/ability";
 import { MSG } from "../../contract/messages";
 import { isModuleName } from "../../contract/modules";
@@ -24,6 +24,16 @@ async function scopeOf(db: Db, caller: Caller, parentFilter: string | undefined)
   return caller.role === "admin" ? ne(users.id, caller.id) : eq(users.parentId, caller.id);
 }
 
+/** Columns the users list sorts by (`sort`, `order`); anything else keeps the default, newest first. */
+const SORTABLE = { username: users.username, balance: users.balance, createdAt: users.createdAt } as const;
+
+function orderOf(query: Record<string, unknown>): SQL[] {
+  const field = stringParam(query, "sort");
+  if (!field || !(field in SORTABLE)) return [desc(users.createdAt), asc(users.username)];
+  const column = SORTABLE[field as keyof typeof SORTABLE];
+  return [stringParam(query, "order") === "desc" ? desc(column) : asc(column), asc(users.id)];
+}
+
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const userHandlers: Handlers = {
@@ -41,7 +51,7 @@ export const userHandlers: Handlers = {
       .select({ count: sql<number>`count(*)::int`, balance: sql<string>`coalesce(sum(${users.balance}), 0)` })
       .from(users)
       .where(where);
-    const rows = await db.select().from(users).where(where).orderBy(desc(users.createdAt), users.username).limit(limit).offset(offset);
+    const rows = await db.select().from(users).where(where).orderBy(...orderOf(query)).limit(limit).offset(offset);
     const modules = await modulesByUser(db, rows.map((r) => r.id));
     return {
       success: true,

@@ -1,9 +1,10 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import { Route, Routes } from "react-router";
 import { ROLE_AREAS, ROLES } from "../../contract";
+import { areaRoutes } from "../../resources";
 import { PageLoader } from "../components/page-loader";
 import { PublicOnly, RequireArea, UrlGuard } from "../security/guards";
-import { AREA_ROUTES, PUBLIC_PATHS } from "./paths";
+import { PUBLIC_PATHS } from "./paths";
 
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
@@ -22,12 +23,13 @@ const NotFoundPage = lazy(async () => ({ default: (await import("../pages/public
 /** Refine, the providers and the shell: one chunk, loaded with the first role-area route. */
 const AuthenticatedApp = lazy(async () => ({ default: (await import("./authenticated-app")).AuthenticatedApp }));
 
-/** Lazy too: it brings ComingSoon (antd Card/Result), which the public pages do not need. */
+/** Lazy too: they bring ComingSoon and the gate (antd parts), which the public pages do not need. */
 const RouteScreen = lazy(async () => ({ default: (await import("./route-screen")).RouteScreen }));
+const ChildScreen = lazy(async () => ({ default: (await import("./route-screen")).ChildScreen }));
 
 const strip = (p: string) => p.replace(/^\//, "");
 
-/** The route tree, built from the role-area table (src/routes/paths.ts). */
+/** The route tree: the public pages, then each role area's routes, derived from resources/. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoader fullPage />}>
@@ -49,11 +51,19 @@ export function AppRoutes() {
                 </RequireArea>
               }
             >
-              {AREA_ROUTES[role].map((route) =>
+              {areaRoutes(role).map((route) =>
                 route.path === "" ? (
                   <Route key={route.key} index element={<RouteScreen route={route} />} />
                 ) : (
-                  <Route key={route.key} path={route.path} element={<RouteScreen route={route} />} />
+                <Route key={route.key} path={route.path} element={<RouteScreen route={route} />}>
+                  {route.children.map((child) => (
+                    <Route
+                      key={child.path}
+                      path={child.path}
+                      element={<ChildScreen resource={route.resource.name} page={child.page} title={child.title} />}
+                    />
+                  ))}
+                </Route>
                 ),
               )}
               <Route path="*" element={<NotFoundPage embedded />} />

@@ -1,22 +1,18 @@
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { accessControlProvider } from "../providers/access-control-provider";
 import { SessionAbilityProvider } from "../providers/ability-provider";
 import { authProvider } from "../providers/auth-provider";
 import { dataProvider } from "../providers/data-provider";
+import { liveProvider } from "../providers/live-provider";
 import { notificationProvider } from "../providers/notification-provider";
 import { queryClient } from "../providers/query-client";
 import { AppLayout } from "../shell/app-layout";
-import { sessionStore } from "../state/session";
+import { sessionStore, useSession } from "../state/session";
+import { refineResources } from "./refine-resources";
 
-/** Refine resources backed by the data provider (src/providers/data-provider.ts). */
-const RESOURCES = [
-  { name: "users", meta: { label: "Users" } },
-  { name: "ledger", meta: { label: "Quota reports" } },
-  { name: "balance-requests", meta: { label: "Balance requests" } },
-];
 
 /** Drops every cached query when the session ends, so the next person in this tab sees nothing of the last. */
 function useClearCacheOnLogout(): void {
@@ -36,6 +32,8 @@ function useClearCacheOnLogout(): void {
  */
 export function AuthenticatedApp() {
   useClearCacheOnLogout();
+  const role = useSession().user?.type;
+  const resources = useMemo(() => (role ? refineResources(role) : []), [role]);
   return (
     <QueryClientProvider client={queryClient}>
       <Refine
@@ -44,10 +42,12 @@ export function AuthenticatedApp() {
         authProvider={authProvider}
         accessControlProvider={accessControlProvider}
         notificationProvider={notificationProvider}
-        resources={RESOURCES}
+        liveProvider={liveProvider}
+        resources={resources}
         options={{
           reactQuery: { clientConfig: queryClient },
           disableTelemetry: true,
+          // Lists opt in per table (useTable's syncWithLocation): page, sort and enumerated filters only.
           syncWithLocation: false,
           warnWhenUnsavedChanges: false,
         }}

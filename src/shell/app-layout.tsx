@@ -16,7 +16,7 @@ import { useBalance } from "./balance/use-balance";
 import { BRAND } from "./brand";
 import { AppHeader } from "./header/app-header";
 import { ImpersonationBanner } from "./impersonation-banner";
-import { breadcrumbsFor } from "./navigation/breadcrumbs";
+import { breadcrumbsFor } from "../../resources";
 import { isWorkspaceRole } from "./navigation/nav-items";
 import { userMenuLinks } from "./navigation/user-menu-links";
 import { SidebarBrand } from "./sidebar/sidebar-brand";

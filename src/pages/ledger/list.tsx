@@ -1,0 +1,63 @@
+import { Card, Flex, Segmented, Typography } from "antd";
+import { useState } from "react";
+import { useAbility } from "../../providers";
+import { AccountPicker } from "../common/account-picker";
+import { LedgerTable } from "../common/ledger-table";
+import { PageHeader } from "../common/page-header";
+
+type Scope = "own" | "account";
+
+/** Balance ledger per account: the caller's own, or one of the accounts it manages. */
+export function LedgerList() {
+  const ability = useAbility();
+  const canPick = ability.can("call", "users.list");
+  const [scope, setScope] = useState<Scope>("own");
+  const [accountId, setAccountId] = useState<string | undefined>(undefined);
+  const showingAccount = scope === "account";
+
+  return (
+    <>
+      <PageHeader
+        description="Every balance movement with the balance after it: top-ups, deductions and transfers between accounts."
+      />
+      <Card styles={{ body: { padding: 0 } }}>
+        <Flex gap={12} wrap align="center" style={{ padding: 16 }}>
+          {canPick ? (
+            <>
+              <Segmented<Scope>
+                value={scope}
+                onChange={setScope}
+                options={[
+                  { label: "My account", value: "own" },
+                  { label: "A managed account", value: "account" },
+                ]}
+              />
+              {showingAccount && (
+                <AccountPicker value={accountId} onChange={setAccountId} placeholder="Choose an account" ariaLabel="Account" />
+              )}
+            </>
+          ) : (
+            <Typography.Text type="secondary">Showing your own account.</Typography.Text>
+          )}
+        </Flex>
+        {showingAccount && !accountId ? (
+          <LedgerPlaceholder />
+        ) : (
+          <LedgerTable
+            key={showingAccount ? accountId : "own"}
+            userId={showingAccount ? accountId : undefined}
+            emptyText={showingAccount ? "No balance movements for this account yet." : "No balance movements yet."}
+          />
+        )}
+      </Card>
+    </>
+  );
+}
+
+function LedgerPlaceholder() {
+  return (
+    <Typography.Paragraph type="secondary" style={{ padding: "32px 16px", textAlign: "center", margin: 0 }}>
+      Choose an account to see its ledger.
+    </Typography.Paragraph>
+  );
+}
