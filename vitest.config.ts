@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { precompiledValidators } from "./scripts/validators-plugin.mjs";
 
 export default defineConfig({
+  // Web tests import the generated RJSF validators: write them before any test file loads.
+  plugins: [precompiledValidators()],
   test: {
     projects: [
       {

@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import { Route, Routes } from "react-router";
 import { ROLE_AREAS, ROLES } from "../../contract";
-import { areaRoutes } from "../../resources";
 import { PageLoader } from "../components/page-loader";
 import { PublicOnly, RequireArea, UrlGuard } from "../security/guards";
 import { PUBLIC_PATHS } from "./paths";
@@ -23,13 +22,11 @@ const NotFoundPage = lazy(async () => ({ default: (await import("../pages/public
 /** Refine, the providers and the shell: one chunk, loaded with the first role-area route. */
 const AuthenticatedApp = lazy(async () => ({ default: (await import("./authenticated-app")).AuthenticatedApp }));
 
-/** Lazy too: they bring ComingSoon and the gate (antd parts), which the public pages do not need. */
-const RouteScreen = lazy(async () => ({ default: (await import("./route-screen")).RouteScreen }));
-const ChildScreen = lazy(async () => ({ default: (await import("./route-screen")).ChildScreen }));
+
 
 const strip = (p: string) => p.replace(/^\//, "");
 
-/** The route tree: the public pages, then each role area's routes, derived from resources/. */
+/** The route tree: the public pages, then one branch per role area (its routes: src/routes/area-routes.tsx). */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoader fullPage />}>
@@ -44,30 +41,13 @@ export function AppRoutes() {
           {ROLES.map((role) => (
             <Route
               key={role}
-              path={strip(ROLE_AREAS[role].prefix)}
+              path={`${strip(ROLE_AREAS[role].prefix)}/*`}
               element={
                 <RequireArea role={role}>
-                  <AuthenticatedApp />
+                  <AuthenticatedApp role={role} />
                 </RequireArea>
               }
-            >
-              {areaRoutes(role).map((route) =>
-                route.path === "" ? (
-                  <Route key={route.key} index element={<RouteScreen route={route} />} />
-                ) : (
-                <Route key={route.key} path={route.path} element={<RouteScreen route={route} />}>
-                  {route.children.map((child) => (
-                    <Route
-                      key={child.path}
-                      path={child.path}
-                      element={<ChildScreen resource={route.resource.name} page={child.page} title={child.title} />}
-                    />
-                  ))}
-                </Route>
-                ),
-              )}
-              <Route path="*" element={<NotFoundPage embedded />} />
-            </Route>
+            />
           ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -9,8 +9,9 @@ import { dataProvider } from "../providers/data-provider";
 import { liveProvider } from "../providers/live-provider";
 import { notificationProvider } from "../providers/notification-provider";
 import { queryClient } from "../providers/query-client";
-import { AppLayout } from "../shell/app-layout";
-import { sessionStore, useSession } from "../state/session";
+import { sessionStore } from "../state/session";
+import type { Role } from "../../contract";
+import { AreaRoutes } from "./area-routes";
 import { refineResources } from "./refine-resources";
 
 
@@ -30,10 +31,9 @@ function useClearCacheOnLogout(): void {
  * Everything behind login, in one lazy chunk: Refine, react-query, the CASL ability and the shell. The public
  * pages never load it, which keeps the login bundle small.
  */
-export function AuthenticatedApp() {
+export function AuthenticatedApp({ role }: { role: Role }) {
   useClearCacheOnLogout();
-  const role = useSession().user?.type;
-  const resources = useMemo(() => (role ? refineResources(role) : []), [role]);
+  const resources = useMemo(() => refineResources(role), [role]);
   return (
     <QueryClientProvider client={queryClient}>
       <Refine
@@ -53,7 +53,7 @@ export function AuthenticatedApp() {
         }}
       >
         <SessionAbilityProvider>
-          <AppLayout />
+          <AreaRoutes role={role} />
         </SessionAbilityProvider>
       </Refine>
     </QueryClientProvider>

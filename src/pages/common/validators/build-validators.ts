@@ -34,7 +34,7 @@ function scoped(id: string, code: string): string {
 
 /**
  * The precompiled-validators module: the source of src/pages/common/validators/precompiled-validators.ts.
- * Pure (returns text) so a test can check that the committed file matches the schemas.
+ * Pure (returns text); generate-validators.ts puts it on disk. The file is generated, never committed.
  */
 export function buildValidatorsModule(): string {
   const ids = Object.keys(FORM_SCHEMAS) as (keyof typeof FORM_SCHEMAS)[];
@@ -44,8 +44,8 @@ export function buildValidatorsModule(): string {
   return [
     "/* eslint-disable */",
     "// @ts-nocheck",
-    "// GENERATED from the shared JSON Schemas by build-validators.ts. Do not edit by hand; regenerate with",
-    "//   npx tsx src/pages/common/validators/generate-validators.ts",
+    "// GENERATED from the shared JSON Schemas by build-validators.ts (scripts/validators-plugin.mjs, `npm run validators`).",
+    "// Not committed; do not edit.",
     '"use strict";',
     UCS2LENGTH,
     ...parts,
