@@ -18,4 +18,9 @@ export default tseslint.config(
     },
   },
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: globals.node } },
+  {
+    // resources/ declares the console's entities for both the router and tests: contract only, never the app.
+    files: ["resources/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/src/**", "**/server/**"], message: "resources/ may import contract/ only" }] }] },
+  },
 );

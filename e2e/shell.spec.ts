@@ -49,7 +49,7 @@ test("the theme toggle persists over a reload", async ({ page }) => {
   await shot(page, "dark-theme");
 });
 
-test("alerts start below the header; toasts leave the page's last table row clear", async ({ page }) => {
+test("alerts start below the header; toasts leave the page's last table row clear", async ({ page, context }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await login(page, "user", "user");
   await page.goto("/admin/users");
@@ -59,6 +59,9 @@ test("alerts start below the header; toasts leave the page's last table row clea
   const alertBox = await alert.boundingBox();
   expect(alertBox!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
 
+  // A second tab has its own session (sessionStorage), so the admin signs in there.
+  page = await context.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
   await login(page, "admin", "admin");
   await page.goto("/admin/users");
   await page.getByRole("row").filter({ hasText: "globex" }).getByRole("button", { name: /edit/i }).click();
