@@ -13,6 +13,7 @@ export interface AreaRoute {
   page: PageKind;
   allow?: readonly Role[];
   menu?: MenuEntry;
+  icon: ResourceIcon;
   children: readonly { path: string; title: string; page: PageKind }[];
 }
 
@@ -24,6 +25,7 @@ const toAreaRoute = (resource: ResourceDef, route: ResourceRoute): AreaRoute => 
   page: route.page,
   ...(route.allow ? { allow: route.allow } : {}),
   ...(route.menu ? { menu: route.menu } : {}),
+  icon: route.icon ?? resource.icon,
   children: route.children ?? [],
 });
 
@@ -142,6 +144,8 @@ export interface NavLeaf {
   icon: ResourceIcon;
   /** Module permission the item needs (SPEC 2, 6). */
   module?: ModuleName;
+  /** The resource it opens: another route of the same resource (/api) highlights it too. */
+  resource: string;
 }
 
 export interface NavGroup {
@@ -166,7 +170,8 @@ export function menuFor(role: Role): (NavLeaf | NavGroup)[] {
       key: r.path || r.resource.name,
       label: r.title,
       path: r.path,
-      icon: r.resource.icon,
+      icon: r.icon,
+      resource: r.resource.name,
       ...(module ? { module } : {}),
     };
     const groupName = r.menu?.group;

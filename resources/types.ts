@@ -59,6 +59,8 @@ export interface ResourceRoute {
   page: PageKind;
   /** Shown in the sidebar. */
   menu?: MenuEntry;
+  /** The sidebar icon, when this route's differs from its resource's. */
+  icon?: ResourceIcon;
   /** Child routes rendered inside this route's page (a modal or drawer over the list), relative to `path`. */
   children?: readonly { path: string; title: string; page: PageKind }[];
 }

@@ -91,6 +91,7 @@ describe("activeLeafKey", () => {
     ["admin", "/admin", "dashboard"],
     ["admin", "/admin/quota-reports", "quota-reports"],
     ["admin", "/admin/unknown", null],
+    ["user", "/user/api", "api-management"],
   ])("%s at %s → %s", (role, path, key) => {
     expect(activeLeafKey(role, path, navSections(role))).toBe(key);
   });

@@ -1,5 +1,5 @@
 import { MODULE_GATED_ROLES, type ModuleName, type Role } from "../../../contract";
-import { areaPath, menuFor, type NavGroup, type NavLeaf, type ResourceIcon } from "../../../resources";
+import { areaPath, matchAreaRoute, menuFor, type NavGroup, type NavLeaf, type ResourceIcon } from "../../../resources";
 
 export { areaPath };
 export type { NavGroup, NavLeaf };
@@ -63,5 +63,9 @@ export function activeLeafKey(role: Role, pathname: string, sections: readonly N
     const matches = leaf.path === "" ? trimmed === full : trimmed === full || trimmed.startsWith(`${full}/`);
     if (matches && (!best || full.length > best.length)) best = { key: leaf.key, length: full.length };
   }
-  return best?.key ?? null;
+  if (best) return best.key;
+  // A route with no entry of its own (/api) highlights its resource's entry (API Control).
+  const match = matchAreaRoute(trimmed);
+  const leaf = match?.role === role ? navLeaves(sections).find((l) => l.resource === match.route.resource.name) : undefined;
+  return leaf?.key ?? null;
 }
