@@ -1,9 +1,9 @@
 import { TeamOutlined, WalletOutlined, BankOutlined } from "@ant-design/icons";
-import { useQuery } from "@tanstack/react-query";
+import { useList } from "@refinedev/core";
 import { Col, Row, Skeleton } from "antd";
 import { lazy, Suspense } from "react";
 import { MAX_PAGE_LIMIT, MSG, ROLE_AREAS, type Role } from "../../../../contract";
-import { callApi, type UsersListResponse } from "../../../api";
+import type { UserRecord } from "../../../api";
 import { useBalance } from "../../../shell/balance/use-balance";
 import { formatCount, formatINR } from "../../../shell/format";
 import { areaPath } from "../../../shell/navigation/nav-items";
@@ -18,13 +18,15 @@ const BalanceRequestsCard = lazy(async () => ({ default: (await import("./balanc
 /** Admin and reseller dashboard: accounts, money, message delivery, and requests waiting for a top-up. */
 export function OperatorDashboard({ role, name }: { role: Role; name: string }) {
   const own = useBalance();
-  const list = useQuery({
-    queryKey: ["dashboard.users", role],
-    staleTime: 30_000,
-    // One page of the most recent accounts is enough for the breakdown and the status chart.
-    queryFn: ({ signal }) => callApi<UsersListResponse>("users.list", { query: { page: 1, limit: MAX_PAGE_LIMIT }, signal }),
+  // One page of the most recent accounts is enough for the breakdown and the status chart.
+  const { query: list } = useList<UserRecord>({
+    resource: "users",
+    pagination: { currentPage: 1, pageSize: MAX_PAGE_LIMIT },
+    queryOptions: { staleTime: 30_000 },
+    errorNotification: false,
   });
-  const users = list.data?.users ?? [];
+  const users = list.data?.data ?? [];
+  const count = list.data?.total;
   const loading = list.isPending;
   const failed = list.isError;
 
@@ -38,7 +40,7 @@ export function OperatorDashboard({ role, name }: { role: Role; name: string }) 
         <Col xs={24} md={8}>
           <StatCard
             title="Accounts"
-            value={failed ? "—" : formatCount(list.data?.count)}
+            value={failed ? "—" : formatCount(count)}
             icon={<TeamOutlined />}
             loading={loading}
             hint={failed ? MSG.fetchUsers : `${ROLE_AREAS[role].label} scope`}
@@ -47,7 +49,7 @@ export function OperatorDashboard({ role, name }: { role: Role; name: string }) 
         <Col xs={24} md={8}>
           <StatCard
             title="Total balance of accounts"
-            value={failed ? "—" : formatINR(list.data?.balance)}
+            value={failed ? "—" : formatINR(Number(list.data?.balance ?? 0))}
             icon={<BankOutlined />}
             loading={loading}
             hint="Sum of every listed account's balance"
@@ -71,7 +73,7 @@ export function OperatorDashboard({ role, name }: { role: Role; name: string }) 
           />
         </Col>
         <Col xs={24} lg={10}>
-          <AccountBreakdownCard users={users} total={list.data?.count ?? 0} loading={loading} />
+          <AccountBreakdownCard users={users} total={count ?? 0} loading={loading} />
         </Col>
         <Col span={24}>
           <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>

@@ -1,7 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
+import { useCustom } from "@refinedev/core";
 import { Alert, Button, Card, Empty, Flex, Progress, Skeleton, Typography } from "antd";
 import { MESSAGE_STATUSES } from "../../../../contract";
-import { callApi, toMessage, type StatusCountsResponse } from "../../../api";
+import { toMessage, type StatusCountsResponse } from "../../../api";
 import { formatCount } from "../../../shell/format";
 import { percentOf, STATUS_META, sumStatusCounts } from "./status-totals";
 
@@ -16,13 +16,16 @@ export interface StatusCountsCardProps {
 /** Message status counts (dashboard.statusCounts) as labelled bars: no chart library needed for five numbers. */
 export function StatusCountsCard({ userIds, title, description, waiting }: StatusCountsCardProps) {
   const ids = [...userIds].sort();
-  const query = useQuery({
-    queryKey: ["dashboard.statusCounts", ids.join(",")],
-    enabled: ids.length > 0,
-    staleTime: 30_000,
-    queryFn: ({ signal }) => callApi<StatusCountsResponse>("dashboard.statusCounts", { query: { userIds: ids }, signal }),
+  // Through the data provider (resources/dashboard.ts statusCounts), so a balance change's invalidation refreshes it.
+  const { query } = useCustom<StatusCountsResponse & Record<string, unknown>>({
+    url: "",
+    method: "get",
+    config: { query: { userIds: ids } },
+    meta: { resource: "dashboard", action: "statusCounts" },
+    queryOptions: { enabled: ids.length > 0, staleTime: 30_000 },
+    errorNotification: false,
   });
-  const totals = sumStatusCounts(query.data?.data);
+  const totals = sumStatusCounts(query.data?.data.data);
 
   let body;
   if (waiting || (ids.length > 0 && query.isPending)) body = <Skeleton active paragraph={{ rows: 5 }} title={false} />;

@@ -1,9 +1,9 @@
 import { TeamOutlined, WalletOutlined } from "@ant-design/icons";
-import { useQuery } from "@tanstack/react-query";
+import { useList } from "@refinedev/core";
 import { Button, Card, Col, Row, Typography } from "antd";
 import { Link } from "react-router";
 import { LOW_BALANCE_THRESHOLD, ROLE_AREAS, type ModuleName } from "../../../../contract";
-import { callApi, type UsersListResponse } from "../../../api";
+import type { UserRecord } from "../../../api";
 import { useAbility } from "../../../providers";
 import type { AuthUser } from "../../../state/session";
 import { useBalance } from "../../../shell/balance/use-balance";
@@ -19,11 +19,11 @@ export function WorkspaceDashboard({ user, name }: { user: AuthUser; name: strin
   const ability = useAbility();
   const balance = useBalance();
   const canListTeam = ability.can("call", "users.list");
-  const team = useQuery({
-    queryKey: ["dashboard.team", user._id],
-    enabled: canListTeam,
-    staleTime: 30_000,
-    queryFn: ({ signal }) => callApi<UsersListResponse>("users.list", { query: { page: 1, limit: 1 }, signal }),
+  const { query: team } = useList<UserRecord>({
+    resource: "users",
+    pagination: { currentPage: 1, pageSize: 1 },
+    queryOptions: { enabled: canListTeam, staleTime: 30_000 },
+    errorNotification: false,
   });
   const canUse = (m: ModuleName) => ability.can("use", m);
   const low = balance.balance !== null && balance.balance < LOW_BALANCE_THRESHOLD;
@@ -54,7 +54,7 @@ export function WorkspaceDashboard({ user, name }: { user: AuthUser; name: strin
           <Col xs={24} md={12} xl={8}>
             <StatCard
               title="Team accounts"
-              value={team.isError ? "—" : formatCount(team.data?.count)}
+              value={team.isError ? "—" : formatCount(team.data?.total)}
               icon={<TeamOutlined />}
               loading={team.isPending}
               hint={links.userManagement && <Link to={links.userManagement}>Manage users</Link>}
