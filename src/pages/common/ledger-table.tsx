@@ -51,8 +51,9 @@ export function LedgerTable({ userId, showAccount = false, emptyText = "No balan
   const permanent: CrudFilter[] = userId ? [{ field: "userId", operator: "eq", value: userId }] : [];
   const { tableProps } = useTable<LedgerRow, HttpError>({
     resource: "ledger",
-    syncWithLocation: false,
-    pagination: { currentPage: 1, pageSize: USERS_DEFAULT_LIMIT, mode: "server" },
+    // The page lives in the URL (a reload or a shared link keeps it); the account filter is permanent, not in it.
+    syncWithLocation: true,
+    pagination: { pageSize: USERS_DEFAULT_LIMIT, mode: "server" },
     filters: { permanent },
     sorters: { mode: "off" },
     errorNotification: (err) => ({ type: "error", message: err?.message || "Failed to fetch the balance ledger" }),

@@ -1,5 +1,6 @@
 import { Card, Flex, Segmented, Typography } from "antd";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { useAbility } from "../../providers";
 import { AccountPicker } from "../common/account-picker";
 import { LedgerTable } from "../common/ledger-table";
@@ -13,6 +14,9 @@ export function LedgerList() {
   const canPick = ability.can("call", "users.list");
   const [scope, setScope] = useState<Scope>("own");
   const [accountId, setAccountId] = useState<string | undefined>(undefined);
+  const [, setParams] = useSearchParams();
+  // Another ledger starts at its first page: the page in the URL belonged to the one shown before.
+  const firstPage = () => setParams({}, { replace: true });
   const showingAccount = scope === "account";
 
   return (
@@ -26,14 +30,25 @@ export function LedgerList() {
             <>
               <Segmented<Scope>
                 value={scope}
-                onChange={setScope}
+                onChange={(value) => {
+                  setScope(value);
+                  firstPage();
+                }}
                 options={[
                   { label: "My account", value: "own" },
                   { label: "A managed account", value: "account" },
                 ]}
               />
               {showingAccount && (
-                <AccountPicker value={accountId} onChange={setAccountId} placeholder="Choose an account" ariaLabel="Account" />
+                <AccountPicker
+                  value={accountId}
+                  onChange={(id) => {
+                    setAccountId(id);
+                    firstPage();
+                  }}
+                  placeholder="Choose an account"
+                  ariaLabel="Account"
+                />
               )}
             </>
           ) : (
