@@ -39,4 +39,9 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./(routes|auth)(/|$)", message: "Services do not import server/routes or server/auth: take what they need as arguments." }] }],
     },
   },
+  {
+    // resources/ declares the console's entities for both the router and tests: contract only, never the app.
+    files: ["resources/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/src/**", "**/server/**"], message: "resources/ may import contract/ only" }] }] },
+  },
 );

@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { precompiledValidators } from "./scripts/validators-plugin.mjs";
 
 export default defineConfig({
+  // Web tests import the generated RJSF validators: write them before any test file loads.
+  plugins: [precompiledValidators()],
   test: {
     projects: [
       {
@@ -18,7 +21,7 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "jsdom",
-          include: ["src/**/*.test.{ts,tsx}"],
+          include: ["src/**/*.test.{ts,tsx}", "resources/**/*.test.ts"],
           setupFiles: ["src/test/setup.ts"],
           server: { deps: { inline: [/@refinedev\//] } },
         },

@@ -36,25 +36,6 @@ export const THEME_STORAGE_KEY = "vite-ui-theme";
 export const BALANCE_DISMISSED_KEY = "balanceNotificationDismissed";
 export const IMPERSONATION_KEY_PREFIX = "impersonation_";
 
-export const MOBILE_BREAKPOINT_PX = 768;
-export const SIDEBAR_WIDTH = "16rem";
-export const SIDEBAR_WIDTH_MOBILE = "18rem";
-export const SIDEBAR_WIDTH_COLLAPSED = "3rem";
-export const SIDEBAR_COOKIE_NAME = "sidebar_state";
-export const SIDEBAR_COOKIE_MAX_AGE_S = 604_800;
-export const SIDEBAR_SHORTCUT_KEY = "b";
-
-export const TOAST_DURATION_MS = 4000;
-export const TOAST_MAX_VISIBLE = 3;
-export const TOAST_WIDTH_PX = 356;
-export const TOAST_GAP_PX = 14;
-export const TOAST_OFFSET_PX = 32;
-
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
-export const NOTIFICATION_PANEL_SCROLL_PX = 400;
-export const NOTIFICATION_SHEET_PX = 800;
-
 export const REALTIME_TIMEOUT_MS = 20_000;
 export const REALTIME_RECONNECT_DELAY_MS = 1000;
 export const REALTIME_RECONNECT_DELAY_MAX_MS = 5000;

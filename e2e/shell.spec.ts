@@ -48,3 +48,30 @@ test("the theme toggle persists over a reload", async ({ page }) => {
   expect(r + g + b).toBeLessThan(150);
   await shot(page, "dark-theme");
 });
+
+test("alerts start below the header; toasts leave the page's last table row clear", async ({ page, context }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, "user", "user");
+  await page.goto("/admin/users");
+  const alert = page.locator(".ant-notification-notice").filter({ hasText: MSG.unauthorizedArea });
+  await expect(alert).toBeVisible();
+  const header = await page.locator("header").first().boundingBox();
+  const alertBox = await alert.boundingBox();
+  expect(alertBox!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+
+  // A second tab has its own session (sessionStorage), so the admin signs in there.
+  page = await context.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, "admin", "admin");
+  await page.goto("/admin/users");
+  await page.getByRole("row").filter({ hasText: "globex" }).getByRole("button", { name: /edit/i }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Save changes" }).click();
+  const toast = page.locator(".ant-notification-notice").filter({ hasText: "Nothing to save" });
+  await expect(toast).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: /cancel/i }).first().click();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const lastRow = await page.locator(".ant-table-tbody tr.ant-table-row").last().boundingBox();
+  const toastBox = await toast.boundingBox();
+  expect(lastRow!.y + lastRow!.height).toBeLessThanOrEqual(toastBox!.y);
+  await shot(page, "toast-clear-of-last-row");
+});

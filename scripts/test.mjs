@@ -6,6 +6,8 @@ import os from "node:os";
 
 /** @type {{ name: string, cmd: string[] }[]} */
 const steps = [
+  // The RJSF validators are generated, not committed; tsc needs them on disk (vite and vitest write them too).
+  { name: "generate form validators", cmd: ["npx", "tsx", "src/pages/common/validators/generate-validators.ts"] },
   { name: "typecheck (tsc)", cmd: ["npx", "tsc", "-p", "tsconfig.json", "--noEmit"] },
   { name: "lint (eslint)", cmd: ["npx", "eslint", "."] },
   { name: "unit + server suites (vitest, PGlite)", cmd: ["npx", "vitest", "run"] },

@@ -20,7 +20,13 @@ const CountsById = Type.Unsafe<Record<string, StatusCount>>({ type: "object", ad
 export const USER_BALANCE_PROFILE_CALLS = {
   "users.list": {
     method: "GET", path: "/api/admin/users", access: ADMIN_RESELLER_MANAGER, queryDefaults: PAGE_DEFAULTS, failure: MSG.fetchUsers,
-    query: Type.Object({ userId: text(), ...PageQuery.properties, search: text() }),
+    query: Type.Object({
+      userId: text(),
+      ...PageQuery.properties,
+      search: text(),
+      sort: Type.Optional(Type.Unsafe<"username" | "balance" | "createdAt">({ type: "string", enum: ["username", "balance", "createdAt"] })),
+      order: Type.Optional(Type.Unsafe<"asc" | "desc">({ type: "string", enum: ["asc", "desc"] })),
+    }),
     response: replies({
       200: Type.Object({
         success: Type.Literal(true),

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { effectiveModules } from "../../contract/ability";
 import { MSG } from "../../contract/messages";
 import { isModuleName } from "../../contract/modules";
@@ -12,6 +12,7 @@ import { assertEmailFree, requestEmailChange } from "../services/email-change";
 import { filterValue, pageWindow, totalPages } from "../services/paging";
 import { findUser, modulesByUser, reachableUser, selfOrReachable, toUserRecord, USER_RECORD_COLUMNS } from "../services/users";
 import { bodyOf, type Handlers } from "./context";
+import type { CallQuery } from "../../contract/calls";
 
 /**
  * Which accounts a list shows: only accounts the caller reaches, the same rule every other call applies.
@@ -29,6 +30,16 @@ async function scopeOf(db: Db, caller: Caller, parentFilter: string | undefined)
     return eq(users.parentId, parentFilter);
   }
   return caller.role === "admin" ? ne(users.id, caller.id) : eq(users.parentId, caller.id);
+}
+
+/** Columns the users list sorts by (`sort`, `order`); anything else keeps the default, newest first. */
+const SORTABLE = { username: users.username, balance: users.balance, createdAt: users.createdAt } as const;
+
+/** The list's order: a sortable column from the query (the schema names them), newest first otherwise. */
+function orderOf({ sort, order }: CallQuery<"users.list">): SQL[] {
+  if (!sort) return [desc(users.createdAt), asc(users.username)];
+  const column = SORTABLE[sort];
+  return [order === "desc" ? desc(column) : asc(column), asc(users.id)];
 }
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -54,7 +65,7 @@ export const userHandlers: Handlers = {
       })
       .from(users)
       .where(where)
-      .orderBy(desc(users.createdAt), users.username)
+      .orderBy(...orderOf(query))
       .limit(limit)
       .offset(offset);
     // A page past the end has no row to carry the totals.

@@ -42,6 +42,16 @@ describe("tenancy of the users list", () => {
     expect((await list("admin", "?page=abc")).statusCode).toBe(400);
   });
 
+  it("sorts by username or balance in either order, and ignores unknown sort fields", async () => {
+    const order = async (q: string) => ((await list("manager", q)).json() as { users: { username: string }[] }).users.map((u) => u.username);
+    const sorted = ["depthead", "priya", "rahul", "user"];
+    expect(await order("?sort=username&order=asc")).toEqual(sorted);
+    expect(await order("?sort=username&order=desc")).toEqual([...sorted].reverse());
+    const byBalance = ((await list("manager", "?sort=balance&order=desc")).json() as { users: { balance: number }[] }).users.map((u) => u.balance);
+    expect(byBalance).toEqual([...byBalance].sort((a, b) => b - a));
+    expect((await list("manager", "?sort=passwordHash")).statusCode).toBe(200);
+  });
+
   it("lets an admin list one account's children but not a reseller another's", async () => {
     const managerId = await server.id("manager");
     expect(names((await list("admin", `?userId=${managerId}`)).json())).toEqual(["depthead", "priya", "rahul", "user"]);

@@ -2,14 +2,19 @@ import { LoadingOutlined } from "@ant-design/icons";
 import { notification } from "antd";
 import type { NotificationInstance } from "antd/es/notification/interface";
 import { createElement } from "react";
-import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE, TOAST_OFFSET_PX, TOAST_WIDTH_PX } from "../../contract";
+import { HEADER_HEIGHT_PX, TOAST_DURATION_MS, TOAST_MAX_VISIBLE, TOAST_OFFSET_PX, TOAST_WIDTH_PX } from "../lib/ui-constants";
 
-/** SPEC 9's toaster: 4 s, at most 3 visible, bottom right. antd durations are in seconds. */
+/**
+ * SPEC 9's toaster: 4 s, at most 3 visible, bottom right. antd durations are in seconds. Top-right alerts
+ * (SPEC 8's security alerts) start below the header so they never cover its controls; the page keeps room at
+ * its end (TOAST_RESERVE_PX) so its last table row scrolls clear of the toasts.
+ */
 export const TOAST_CONFIG = {
   placement: "bottomRight",
   duration: TOAST_DURATION_MS / 1000,
   maxCount: TOAST_MAX_VISIBLE,
   bottom: TOAST_OFFSET_PX,
+  top: HEADER_HEIGHT_PX + 12,
 } as const;
 
 notification.config(TOAST_CONFIG);

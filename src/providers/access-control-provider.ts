@@ -1,27 +1,27 @@
 import type { AccessControlProvider } from "@refinedev/core";
-import { isModuleName, type CallId } from "../../contract";
+import { isModuleName } from "../../contract";
+import { callOf, gatingModule, resourceByName } from "../../resources";
+import { sessionStore } from "../state/session";
 import { currentAbility } from "./ability";
 
-/** Refine resource/action → the call of the table it performs. */
-const RESOURCE_CALLS: Record<string, Partial<Record<string, CallId>>> = {
-  users: { list: "users.list", edit: "users.update", create: "auth.register" },
-  ledger: { list: "balance.ledger" },
-  "balance-requests": { list: "balance.requests", create: "balance.request" },
-};
+/** Refine's action names → the action names of resources/ (Refine says "edit" where the call updates). */
+const ACTION: Record<string, string> = { edit: "update" };
 
 /**
- * Backed by the session's one CASL ability. A resource whose meta names a module (or named as a module)
- * needs that module; actions mapped to a call need that call.
+ * Backed by the session's one CASL ability and resources/: a resource declaring a module needs that module
+ * (module-gated roles only), and an action needs the call the resource declares for it. `use` on a module
+ * name asks about the module itself.
  */
 export const accessControlProvider: AccessControlProvider = {
-  can: async ({ resource, action, params }) => {
+  can: async ({ resource, action }) => {
     const ability = currentAbility();
-    const meta = params?.resource?.meta as { module?: string } | undefined;
-    const moduleName = meta?.module ?? (action === "use" ? resource : undefined);
+    const role = sessionStore.getState().auth.user?.type;
+    const def = resource ? resourceByName(resource) : undefined;
+    const moduleName = def && role ? gatingModule(def, role) : action === "use" ? resource : undefined;
     if (moduleName && isModuleName(moduleName) && !ability.can("use", moduleName)) {
       return { can: false, reason: "Access Restricted" };
     }
-    const callId = resource ? RESOURCE_CALLS[resource]?.[action] : undefined;
+    const callId = resource ? callOf(resource, ACTION[action] ?? action) : undefined;
     if (callId && !ability.can("call", callId)) return { can: false, reason: "You are not authorized to access this resource." };
     return { can: true };
   },

@@ -51,6 +51,25 @@ describe("dataProvider", () => {
     expect(seen[1].url).toContain("/api/balance/requests");
   });
 
+  it("routes by the resources' call ids: :id in the path, sort in the query, custom actions by name", async () => {
+    reply({ success: true, data: { _id: "k1" } });
+    await dataProvider.deleteOne({ resource: "api-keys", id: "k1" });
+    expect(seen[0]).toMatchObject({ method: "delete", url: expect.stringContaining("/api/ums/v1/api-keys/k1") });
+    reply({ success: true, users: [], count: 0 });
+    await dataProvider.getList({ resource: "users", sorters: [{ field: "balance", order: "desc" }] });
+    expect(seen[1].params).toMatchObject({ sort: "balance", order: "desc" });
+    reply({ success: true, balance: 10 });
+    const res = await dataProvider.custom!({ url: "", method: "post", payload: { userId: "u", amount: 10 }, meta: { resource: "users", action: "addBalance" } });
+    expect(seen[2].url).toContain("/api/balance/add-balance");
+    expect(res.data).toMatchObject({ balance: 10 });
+  });
+
+  it("refuses an action the resource does not declare, without a request", async () => {
+    reply({});
+    await expect(dataProvider.deleteOne({ resource: "users", id: "1" })).rejects.toMatchObject({ message: "delete is not supported for users" });
+    expect(seen).toHaveLength(0);
+  });
+
   it("rejects a balance request of zero before calling the server", async () => {
     reply({});
     await expect(dataProvider.create({ resource: "balance-requests", variables: { requestedBalance: 0 } })).rejects.toMatchObject({ message: MSG.invalidBalanceAmount });

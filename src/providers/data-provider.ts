@@ -1,18 +1,17 @@
-import type { BaseRecord, CrudFilter, DataProvider, GetListParams } from "@refinedev/core";
-import { MSG, USERS_DEFAULT_LIMIT, USERS_DEFAULT_PAGE, type CallId } from "../../contract";
+import type { BaseRecord, CrudFilter, CrudSort, DataProvider, GetListParams } from "@refinedev/core";
+import { callDef, USERS_DEFAULT_LIMIT, USERS_DEFAULT_PAGE, type CallId } from "../../contract";
+import { callOf, resourceByName, type ResourceDef } from "../../resources";
 import { ApiError, apiBaseUrl, callApi, type CallOptions, type QueryValue } from "../api";
 import { toHttpError } from "./http-error";
 
-/** Filters the list calls understand, passed through as query fields; `q` is an alias of `search`. */
-const QUERY_FILTERS = new Set(["search", "q", "userId", "status"]);
-
+/** Filters passed through as query fields; `q` is an alias of `search`. */
 function filterQuery(filters: CrudFilter[] = []): Record<string, QueryValue> {
   const out: Record<string, QueryValue> = {};
   for (const f of filters) {
-    if (!("field" in f) || !QUERY_FILTERS.has(f.field)) continue;
+    if (!("field" in f)) continue;
     const value: unknown = f.value;
-    if (value === undefined || value === null || value === "") continue;
-    out[f.field === "q" ? "search" : f.field] = String(value);
+    if (value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0)) continue;
+    out[f.field === "q" ? "search" : f.field] = Array.isArray(value) ? value.map(String).join(",") : String(value);
   }
   return out;
 }
@@ -22,83 +21,89 @@ function pageQuery({ pagination }: GetListParams): Record<string, number> {
   return { page: pagination?.currentPage ?? USERS_DEFAULT_PAGE, limit: pagination?.pageSize ?? USERS_DEFAULT_LIMIT };
 }
 
-/** Paged list calls with the {data, count} envelope. */
-const PAGED: Record<string, "balance.ledger" | "balance.requests" | "balance.myRequests"> = {
-  ledger: "balance.ledger",
-  "balance-requests": "balance.requests",
-  "my-balance-requests": "balance.myRequests",
-};
+/** The first sorter as `sort` and `order` query fields (the list calls sort by one column). */
+function sortQuery(sorters: CrudSort[] = []): Record<string, string> {
+  const [first] = sorters;
+  return first ? { sort: first.field, order: first.order } : {};
+}
 
-async function run<K extends CallId>(id: K, opts: CallOptions) {
+/** The one error mapper: every failure leaves as Refine's HttpError with the contract's message. */
+async function run<T>(id: CallId, opts: CallOptions): Promise<T> {
   try {
-    return await callApi(id, opts);
+    // Refine's provider is generic over the page's TData; the call id is only known at run time.
+    return (await callApi(id, opts)) as T;
   } catch (e) {
     throw toHttpError(e);
   }
 }
 
-function unsupported(resource: string, op: string): never {
-  throw toHttpError(new ApiError(`${op} is not supported for ${resource}`));
+function fail(message: string): never {
+  throw toHttpError(new ApiError(message));
 }
 
+/** The resource's call for an action (resources/<name>.ts), or a clear error when it declares none. */
+function route(resource: string, action: string): { def: ResourceDef; id: CallId } {
+  const def = resourceByName(resource);
+  const id = def ? callOf(resource, action) : undefined;
+  if (!def || !id) fail(`${action} is not supported for ${resource}`);
+  return { def, id };
+}
+
+/** A record id goes in the call's `:id` path parameter, or in the body under the resource's id field. */
+function withId(def: ResourceDef, id: CallId, recordId: string | number, body?: unknown): CallOptions {
+  if (callDef(id).path.includes(":id")) return { params: { id: String(recordId) }, body };
+  return { body: { ...(body as object | undefined), [def.idField ?? "id"]: String(recordId) } };
+}
+
+/** Responses carry the record as `data` or as the whole body. */
+const recordOf = <T>(res: unknown): T => ((res as { data?: T }).data ?? res) as T;
+
 /**
- * Refine's data provider over the contract's calls. Resources: users (users.list / users.update /
- * auth.register), ledger (balance.ledger), balance-requests (balance.requests / balance.request).
- * `custom` runs any call of the table by `meta.callId`.
+ * Refine's data provider, generic over the call ids declared in resources/: list/show/create/update/delete
+ * run the resource's call of that action; `custom` runs a resource's custom action (`meta.action`) or any
+ * call of the table (`meta.callId`). Real-time updates will come from a live provider (src/providers/live-provider.ts).
  */
 export const dataProvider: DataProvider = {
   getApiUrl: () => apiBaseUrl(),
 
   async getList<TData extends BaseRecord>(params: GetListParams) {
-    const query = { ...pageQuery(params), ...filterQuery(params.filters) };
-    if (params.resource === "users") {
-      const res = await run("users.list", { query, signal: params.meta?.signal as AbortSignal | undefined });
-      return { data: res.users as unknown as TData[], total: res.count, totalBalance: res.balance, totalPages: res.totalPages };
-    }
-    const id = PAGED[params.resource];
-    if (!id) unsupported(params.resource, "getList");
-    const res = await run(id, { query });
-    return { data: res.data as unknown as TData[], total: res.count };
+    const { def, id } = route(params.resource, "list");
+    const query = { ...pageQuery(params), ...sortQuery(params.sorters), ...filterQuery(params.filters) };
+    const res = await run<Record<string, unknown>>(id, { query, signal: params.meta?.signal as AbortSignal | undefined });
+    const key = def.listKey ?? "data";
+    const { [key]: rows, count, success: _success, ...extra } = res;
+    const data = (Array.isArray(rows) ? rows : []) as TData[];
+    return { data, total: typeof count === "number" ? count : data.length, ...extra };
   },
 
-  async getOne({ resource }) {
-    return unsupported(resource, "getOne");
-  },
-
-  async update<TData extends BaseRecord, TVariables>({ resource, id, variables }: { resource: string; id: string | number; variables: TVariables }) {
-    if (resource !== "users") unsupported(resource, "update");
-    const res = await run("users.update", { body: { ...(variables as object), userId: String(id) } });
-    return { data: res.data as unknown as TData };
+  async getOne<TData extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) {
+    const { id: callId } = route(resource, "show");
+    return { data: recordOf<TData>(await run(callId, { params: { id: String(id) } })) };
   },
 
   async create<TData extends BaseRecord, TVariables>({ resource, variables }: { resource: string; variables: TVariables }) {
-    if (resource === "users") {
-      const res = await run("auth.register", { body: variables });
-      return { data: res.data as unknown as TData };
-    }
-    if (resource === "balance-requests") {
-      const amount = Number((variables as { requestedBalance?: unknown }).requestedBalance);
-      // SPEC 5: the amount must be present and above zero; nothing is sent otherwise.
-      if (!Number.isFinite(amount) || amount <= 0) throw toHttpError(new ApiError(MSG.invalidBalanceAmount));
-      const res = await run("balance.request", { body: { requestedBalance: amount } });
-      return { data: res.data as unknown as TData };
-    }
-    return unsupported(resource, "create");
+    const { def, id } = route(resource, "create");
+    const problem = def.checkCreate?.(variables as Record<string, unknown>);
+    if (problem) fail(problem);
+    return { data: recordOf<TData>(await run(id, { body: variables })) };
   },
 
-  async deleteOne({ resource }) {
-    return unsupported(resource, "deleteOne");
+  async update<TData extends BaseRecord, TVariables>({ resource, id, variables }: { resource: string; id: string | number; variables: TVariables }) {
+    const { def, id: callId } = route(resource, "update");
+    return { data: recordOf<TData>(await run(callId, withId(def, callId, id, variables))) };
+  },
+
+  async deleteOne<TData extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) {
+    const { def, id: callId } = route(resource, "delete");
+    return { data: recordOf<TData>(await run(callId, withId(def, callId, id))) };
   },
 
   async custom<TData extends BaseRecord>({ meta, query, payload }: { meta?: Record<string, unknown>; query?: unknown; payload?: unknown }) {
-    const callId = meta?.callId as CallId | undefined;
-    if (!callId) unsupported("custom", "A call without meta.callId");
-    // Refine's custom() is generic over the caller's TData; the call id is only known at run time.
-    const data = (await run(callId, {
-      params: meta?.params as CallOptions["params"],
-      query: query as CallOptions["query"],
-      body: payload,
-    })) as unknown as TData;
+    const resource = typeof meta?.resource === "string" ? meta.resource : undefined;
+    const action = typeof meta?.action === "string" ? meta.action : undefined;
+    const callId = resource && action ? route(resource, action).id : (meta?.callId as CallId | undefined);
+    if (!callId) fail("A custom call needs meta.resource and meta.action (or meta.callId)");
+    const data = await run<TData>(callId, { params: meta?.params as CallOptions["params"], query: query as CallOptions["query"], body: payload });
     return { data };
   },
 };

@@ -3,7 +3,7 @@ import { Route, Routes } from "react-router";
 import { ROLE_AREAS, ROLES } from "../../contract";
 import { PageLoader } from "../components/page-loader";
 import { PublicOnly, RequireArea, UrlGuard } from "../security/guards";
-import { AREA_ROUTES, PUBLIC_PATHS } from "./paths";
+import { PUBLIC_PATHS } from "./paths";
 
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
@@ -23,12 +23,11 @@ const NotFoundPage = lazy(async () => ({ default: (await import("../pages/public
 /** Refine, the providers and the shell: one chunk, loaded with the first role-area route. */
 const AuthenticatedApp = lazy(async () => ({ default: (await import("./authenticated-app")).AuthenticatedApp }));
 
-/** Lazy too: it brings ComingSoon (antd Card/Result), which the public pages do not need. */
-const RouteScreen = lazy(async () => ({ default: (await import("./route-screen")).RouteScreen }));
+
 
 const strip = (p: string) => p.replace(/^\//, "");
 
-/** The route tree, built from the role-area table (src/routes/paths.ts). */
+/** The route tree: the public pages, then one branch per role area (its routes: src/routes/area-routes.tsx). */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoader fullPage />}>
@@ -44,22 +43,13 @@ export function AppRoutes() {
           {ROLES.map((role) => (
             <Route
               key={role}
-              path={strip(ROLE_AREAS[role].prefix)}
+              path={`${strip(ROLE_AREAS[role].prefix)}/*`}
               element={
                 <RequireArea role={role}>
-                  <AuthenticatedApp />
+                  <AuthenticatedApp role={role} />
                 </RequireArea>
               }
-            >
-              {AREA_ROUTES[role].map((route) =>
-                route.path === "" ? (
-                  <Route key={route.key} index element={<RouteScreen route={route} />} />
-                ) : (
-                  <Route key={route.key} path={route.path} element={<RouteScreen route={route} />} />
-                ),
-              )}
-              <Route path="*" element={<NotFoundPage embedded />} />
-            </Route>
+            />
           ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>

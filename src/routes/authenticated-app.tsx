@@ -1,24 +1,19 @@
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { accessControlProvider } from "../providers/access-control-provider";
 import { SessionAbilityProvider } from "../providers/ability-provider";
 import { authProvider } from "../providers/auth-provider";
 import { dataProvider } from "../providers/data-provider";
+import { liveProvider } from "../providers/live-provider";
 import { notificationProvider } from "../providers/notification-provider";
 import { queryClient } from "../providers/query-client";
 import { RealtimeProvider } from "../providers/realtime-provider";
-import { AppLayout } from "../shell/app-layout";
 import { sessionStore } from "../state/session";
-
-/** Refine resources backed by the data provider (src/providers/data-provider.ts). */
-const RESOURCES = [
-  { name: "users", meta: { label: "Users" } },
-  { name: "ledger", meta: { label: "Quota reports" } },
-  { name: "balance-requests", meta: { label: "Balance requests" } },
-  { name: "my-balance-requests", meta: { label: "My balance requests" } },
-];
+import type { Role } from "../../contract";
+import { AreaRoutes } from "./area-routes";
+import { refineResources } from "./refine-resources";
 
 /** Drops every cached query when the session ends, so the next person in this tab sees nothing of the last. */
 function useClearCacheOnLogout(): void {
@@ -36,8 +31,9 @@ function useClearCacheOnLogout(): void {
  * Everything behind login, in one lazy chunk: Refine, react-query, the CASL ability and the shell. The public
  * pages never load it, which keeps the login bundle small.
  */
-export function AuthenticatedApp() {
+export function AuthenticatedApp({ role }: { role: Role }) {
   useClearCacheOnLogout();
+  const resources = useMemo(() => refineResources(role), [role]);
   return (
     <QueryClientProvider client={queryClient}>
       <Refine
@@ -46,17 +42,19 @@ export function AuthenticatedApp() {
         authProvider={authProvider}
         accessControlProvider={accessControlProvider}
         notificationProvider={notificationProvider}
-        resources={RESOURCES}
+        liveProvider={liveProvider}
+        resources={resources}
         options={{
           reactQuery: { clientConfig: queryClient },
           disableTelemetry: true,
+          // Lists opt in per table (useTable's syncWithLocation): page, sort and enumerated filters only.
           syncWithLocation: false,
           warnWhenUnsavedChanges: false,
         }}
       >
         <SessionAbilityProvider>
           <RealtimeProvider />
-          <AppLayout />
+          <AreaRoutes role={role} />
         </SessionAbilityProvider>
       </Refine>
     </QueryClientProvider>

@@ -16,5 +16,5 @@ export function preloadFirstView(storage: Storage | undefined, pathname: string)
   if (!role || !readPersisted(storage).auth.user) return;
   import("./authenticated-app").catch(ignore);
   import("./route-screen").catch(ignore);
-  if (pathname.replace(/\/+$/, "") === ROLE_AREAS[role].home) import("../pages/areas/dashboard").catch(ignore);
+  if (pathname.replace(/\/+$/, "") === ROLE_AREAS[role].home) import("../pages/dashboard/index").catch(ignore);
 }

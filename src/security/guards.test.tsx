@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MSG, ROLE_AREAS, ROLES, type Role } from "../../contract";
-import { AREA_ROUTES } from "../routes/paths";
+import { areaRoutes } from "../../resources";
 import { sessionStore } from "../state/session";
 import { renderAt, Route } from "../test/render";
 import { PublicOnly, RequireArea, RequireRouteRoles, UrlGuard } from "./guards";
@@ -55,7 +55,7 @@ describe("role-area guard (SPEC 2)", () => {
 });
 
 describe("per-route roles", () => {
-  const usersRoute = AREA_ROUTES.user.find((r) => r.key === "users");
+  const usersRoute = areaRoutes("user").find((r) => r.path === "users");
   it.each([
     ["manager", "/organization/users", "users screen"],
     ["user", "/user", "home"],

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { MSG, ROLE_AREAS, type Role } from "../../contract";
-import { routeAllows, type AreaRoute } from "../routes/paths";
+import { routeAllows, type AreaRoute } from "../../resources";
 import { useSession } from "../state/session";
 import { securityAlert } from "./alert";
 import { isSuspiciousUrl } from "./url-guard";
@@ -44,7 +44,7 @@ export function RequireArea({ role, children }: { role: Role; children?: ReactNo
 }
 
 /** SPEC 2: a route listing allowed roles sends anyone else to their own home. */
-export function RequireRouteRoles({ route, children }: { route: AreaRoute; children: ReactNode }) {
+export function RequireRouteRoles({ route, children }: { route: Pick<AreaRoute, "allow">; children: ReactNode }) {
   const { user } = useSession();
   if (user && !routeAllows(route, user.type)) return <Navigate to={ROLE_AREAS[user.type].home} replace />;
   return children;

@@ -1,13 +1,8 @@
 import { ConfigProvider, Drawer, Layout, Spin, theme } from "antd";
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
-import {
-  ROLE_AREAS,
-  SIDEBAR_WIDTH,
-  SIDEBAR_WIDTH_COLLAPSED,
-  SIDEBAR_WIDTH_MOBILE,
-  type ModuleName,
-} from "../../contract";
+import { ROLE_AREAS, type ModuleName } from "../../contract";
+import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_MOBILE, TOAST_RESERVE_PX } from "../lib/ui-constants";
 import { useAbility } from "../providers";
 import { useSession } from "../state/session";
 import { AppFooter } from "./app-footer";
@@ -16,7 +11,7 @@ import { useBalance } from "./balance/use-balance";
 import { BRAND } from "./brand";
 import { AppHeader } from "./header/app-header";
 import { ImpersonationBanner } from "./impersonation-banner";
-import { breadcrumbsFor } from "../routes/breadcrumbs";
+import { breadcrumbsFor } from "../../resources";
 import { isWorkspaceRole } from "./navigation/nav-items";
 import { userMenuLinks } from "./navigation/user-menu-links";
 import { SidebarBrand } from "./sidebar/sidebar-brand";
@@ -108,7 +103,7 @@ export function AppLayout() {
         {role !== "admin" && (
           <LowBalanceBanner balance={balance} topUpPath={isWorkspaceRole(role) ? userMenuLinks(role).billing : undefined} />
         )}
-        <Layout.Content style={{ padding: sidebar.isMobile ? 16 : 24 }}>
+        <Layout.Content style={{ padding: sidebar.isMobile ? 16 : 24, paddingBottom: TOAST_RESERVE_PX }}>
           <Suspense fallback={<PageFallback />}>
             <Outlet />
           </Suspense>

@@ -1,6 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, WalletOutlined } from "@ant-design/icons";
 import { Button, Layout, Space, Spin, Tooltip, Typography, theme } from "antd";
 import type { Role } from "../../../contract";
+import { HEADER_HEIGHT_PX } from "../../lib/ui-constants";
 import { formatINR } from "../format";
 import { NotificationBell } from "../notifications/notification-bell";
 import { UserMenu } from "../user-menu/user-menu";
@@ -29,7 +30,7 @@ export function AppHeader({ role, sidebarOpen, onToggleSidebar, isMobile, balanc
         display: "flex",
         alignItems: "center",
         gap: 12,
-        height: 56,
+        height: HEADER_HEIGHT_PX,
         lineHeight: "normal",
         paddingInline: isMobile ? 12 : 20,
         background: token.colorBgContainer,

@@ -1,7 +1,7 @@
 import { Breadcrumb } from "antd";
 import { Link, useLocation } from "react-router";
 import type { Role } from "../../../contract";
-import { breadcrumbsFor } from "../../routes/breadcrumbs";
+import { breadcrumbsFor } from "../../../resources";
 
 export function HeaderBreadcrumbs({ role }: { role: Role }) {
   const { pathname } = useLocation();

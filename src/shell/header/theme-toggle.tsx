@@ -1,6 +1,6 @@
 import { MoonOutlined, SunOutlined } from "@ant-design/icons";
 import { Button, Tooltip } from "antd";
-import { TOOLTIP_DELAY_MS } from "../../../contract";
+import { TOOLTIP_DELAY_MS } from "../../lib/ui-constants";
 import { useTheme } from "../../providers/theme";
 
 export function ThemeToggle() {

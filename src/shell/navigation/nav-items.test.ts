@@ -64,7 +64,7 @@ describe("navDecision: module gating and links under the role prefix", () => {
     ["user", "chats", ["chat"], { action: "navigate", to: "/user/chats" }],
     ["user", "manage-templates", [], { action: "restricted", module: "template" }],
     ["department_head", "channels", [], { action: "navigate", to: "/department-head/channels" }],
-    ["department_head", "overview", [], { action: "navigate", to: "/department-head" }],
+    ["department_head", "dashboard", [], { action: "navigate", to: "/department-head" }],
     ["manager", "sub-users", [], { action: "navigate", to: "/organization/sub-users" }],
     ["manager", "quota-reports-management", [], { action: "navigate", to: "/organization/quota-reports-management" }],
     ["admin", "users", [], { action: "navigate", to: "/admin/users" }],
@@ -83,14 +83,15 @@ describe("navDecision: module gating and links under the role prefix", () => {
 
 describe("activeLeafKey", () => {
   it.each<[Role, string, string | null]>([
-    ["manager", "/organization", "overview"],
-    ["manager", "/organization/", "overview"],
+    ["manager", "/organization", "dashboard"],
+    ["manager", "/organization/", "dashboard"],
     ["manager", "/organization/campaigns/unified", "campaigns"],
     ["manager", "/organization/sub-users", "sub-users"],
     ["user", "/user/manage-templates/rcs/creation", "manage-templates"],
     ["admin", "/admin", "dashboard"],
     ["admin", "/admin/quota-reports", "quota-reports"],
     ["admin", "/admin/unknown", null],
+    ["user", "/user/api", "api-management"],
   ])("%s at %s → %s", (role, path, key) => {
     expect(activeLeafKey(role, path, navSections(role))).toBe(key);
   });

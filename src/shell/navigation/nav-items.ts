@@ -1,37 +1,9 @@
-import { areaPath, MODULE_GATED_ROLES, type ModuleName, type Role } from "../../../contract";
+import { MODULE_GATED_ROLES, type ModuleName, type Role } from "../../../contract";
+import { areaPath, matchAreaRoute, menuFor, type NavGroup, type NavLeaf, type ResourceIcon } from "../../../resources";
 
 export { areaPath };
-
-/** Icon names are plain strings so this file stays pure (and testable); the menu maps them to components. */
-export type NavIcon =
-  | "dashboard"
-  | "campaign"
-  | "users"
-  | "quota"
-  | "settings"
-  | "support"
-  | "feedback"
-  | "channels"
-  | "template"
-  | "reports"
-  | "team-reports"
-  | "ai"
-  | "chat"
-  | "api"
-  | "agents"
-  | "workflow"
-  | "billing";
-
-export interface NavLeaf {
-  kind: "link";
-  key: string;
-  label: string;
-  /** Sub-path under the role's prefix; "" is the area's home. */
-  path: string;
-  icon: NavIcon;
-  /** Module permission the item needs (SPEC 2, 6). */
-  module?: ModuleName;
-}
+export type { NavGroup, NavLeaf };
+export type NavIcon = ResourceIcon | "support" | "feedback";
 
 /** Support and Feedback have no route in SPEC 2: they open a dialog instead of navigating. */
 export interface NavDialog {
@@ -39,14 +11,6 @@ export interface NavDialog {
   key: "support" | "feedback";
   label: string;
   icon: NavIcon;
-}
-
-export interface NavGroup {
-  kind: "group";
-  key: string;
-  label: string;
-  icon: NavIcon;
-  children: NavLeaf[];
 }
 
 export type NavItem = NavLeaf | NavDialog | NavGroup;
@@ -57,64 +21,19 @@ export interface NavSection {
   items: NavItem[];
 }
 
-const link = (key: string, label: string, path: string, icon: NavIcon, module?: ModuleName): NavLeaf =>
-  module ? { kind: "link", key, label, path, icon, module } : { kind: "link", key, label, path, icon };
-
 export function isWorkspaceRole(role: Role): boolean {
   return MODULE_GATED_ROLES.includes(role);
 }
 
-function operatorSections(role: "admin" | "reseller"): NavSection[] {
-  // SPEC 2: the reseller sidebar swaps Quota Reports for Quota Management (its route is quota-management).
-  const quota =
-    role === "admin"
-      ? link("quota-reports", "Quota Reports", "quota-reports", "quota")
-      : link("quota-management", "Quota Management", "quota-management", "quota");
-  return [
-    {
-      items: [
-        link("dashboard", "Dashboard", "", "dashboard"),
-        link("campaigns", "Campaigns", "campaigns", "campaign"),
-        link("users", "Users Management", "users", "users"),
-        quota,
-        link("settings", "Settings", "settings", "settings"),
-        { kind: "dialog", key: "support", label: "Support", icon: "support" },
-        { kind: "dialog", key: "feedback", label: "Feedback", icon: "feedback" },
-      ],
-    },
-  ];
-}
+const DIALOGS: NavDialog[] = [
+  { kind: "dialog", key: "support", label: "Support", icon: "support" },
+  { kind: "dialog", key: "feedback", label: "Feedback", icon: "feedback" },
+];
 
-function workspaceSections(role: Role): NavSection[] {
-  const isManager = role === "manager";
-  const settings: NavLeaf[] = [
-    link("general", "System Settings", "general", "settings"),
-    ...(isManager
-      ? [link("users", "User Administration", "users", "users"), link("sub-users", "Sub-Account Management", "sub-users", "users")]
-      : []),
-    link("billing", "Subscription & Billing", "billing", "billing"),
-  ];
-  const items: NavItem[] = [
-    link("overview", "Overview", "", "dashboard"),
-    link("campaigns", "Campaign Management", "campaigns", "campaign", "campaign"),
-    link("channels", "Communication Channels", "channels", "channels"),
-    link("manage-templates", "Template Management", "manage-templates", "template", "template"),
-    link("reports", "Performance Reports", "reports", "reports"),
-    ...(role === "user" ? [] : [link("quota-reports-management", "Team Reports", "quota-reports-management", "team-reports")]),
-    link("ai-agent-hub", "Ai Agent Hub", "ai-agent-hub", "ai"),
-    link("chats", "Conversations", "chats", "chat", "chat"),
-    link("api-management", "API Control", "api-management", "api", "api"),
-    link("agents", "Team Members", "agents", "agents", "agent"),
-    link("workflows", "Workflow Automation", "workflows", "workflow"),
-    { kind: "group", key: "settings", label: "Settings", icon: "settings", children: settings },
-  ];
-  return [{ title: "Workspace", items }];
-}
-
-/** The sidebar of SPEC 2 for a role: which items exist and in what order (visibility, not gating). */
+/** The sidebar of SPEC 2 for a role, derived from resources/ (entries, order, groups, modules). */
 export function navSections(role: Role): NavSection[] {
-  if (role === "admin" || role === "reseller") return operatorSections(role);
-  return workspaceSections(role);
+  if (isWorkspaceRole(role)) return [{ title: "Workspace", items: menuFor(role) }];
+  return [{ items: [...menuFor(role), ...DIALOGS] }];
 }
 
 /** Every link of the sidebar, groups flattened, in order. */
@@ -144,5 +63,9 @@ export function activeLeafKey(role: Role, pathname: string, sections: readonly N
     const matches = leaf.path === "" ? trimmed === full : trimmed === full || trimmed.startsWith(`${full}/`);
     if (matches && (!best || full.length > best.length)) best = { key: leaf.key, length: full.length };
   }
-  return best?.key ?? null;
+  if (best) return best.key;
+  // A route with no entry of its own (/api) highlights its resource's entry (API Control).
+  const match = matchAreaRoute(trimmed);
+  const leaf = match?.role === role ? navLeaves(sections).find((l) => l.resource === match.route.resource.name) : undefined;
+  return leaf?.key ?? null;
 }

@@ -1,7 +1,7 @@
 import { BellOutlined } from "@ant-design/icons";
 import { Badge, Button, Drawer, Popover, Space, Tag, Typography } from "antd";
 import { useState } from "react";
-import { NOTIFICATION_PANEL_SCROLL_PX, NOTIFICATION_SHEET_PX } from "../../../contract";
+import { NOTIFICATION_PANEL_SCROLL_PX, NOTIFICATION_SHEET_PX } from "../../lib/ui-constants";
 import { useIsMobile } from "../sidebar/use-is-mobile";
 import { NotificationList } from "./notification-list";
 import { newCount, notificationsStore, useNotifications } from "./store";

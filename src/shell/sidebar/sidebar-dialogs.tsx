@@ -1,5 +1,6 @@
 import { Button, Modal, Typography } from "antd";
 import { MSG } from "../../../contract";
+import { AccessRestrictedText } from "../../components/access-restricted";
 import { useSession } from "../../state/session";
 
 export function AccessRestrictedModal({ item, onClose }: { item: string | null; onClose: () => void }) {
@@ -14,12 +15,7 @@ export function AccessRestrictedModal({ item, onClose }: { item: string | null; 
         </Button>
       }
     >
-      <Typography.Paragraph>
-        <Typography.Text strong>{item}</Typography.Text> is not enabled for your account.
-      </Typography.Paragraph>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-        Please contact your account manager to request access to this module.
-      </Typography.Paragraph>
+      <AccessRestrictedText item={item} />
     </Modal>
   );
 }

@@ -27,11 +27,12 @@ export interface SidebarMenuProps {
 }
 
 function leafLabel(leaf: NavLeaf, locked: boolean) {
-  if (!locked) return leaf.label;
+  // The title is the whole label as a tooltip, for the rare label that still does not fit.
+  if (!locked) return <span title={leaf.label}>{leaf.label}</span>;
   // A lock tells the reader before clicking that this module is not enabled (the click explains why).
   return (
     <span style={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 8 }}>
-      <span>{leaf.label}</span>
+      <span title={leaf.label}>{leaf.label}</span>
       <LockOutlined aria-label="Not enabled" style={{ fontSize: 12, opacity: 0.55 }} />
     </span>
   );
@@ -93,6 +94,7 @@ export function SidebarMenu({ role, canUse, collapsed, onNavigated }: SidebarMen
         inlineCollapsed={collapsed}
         {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
         onClick={onClick}
+        className="app-sidebar-menu"
         style={{ borderInlineEnd: "none", background: "transparent" }}
       />
       <AccessRestrictedModal item={restricted?.label ?? null} onClose={() => setRestricted(null)} />

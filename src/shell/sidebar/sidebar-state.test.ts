@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SIDEBAR_COOKIE_NAME } from "../../../contract";
+import { SIDEBAR_COOKIE_NAME } from "../../lib/ui-constants";
 import { isSidebarShortcut, readSidebarExpanded, sidebarCookie } from "./sidebar-state";
 
 describe("sidebar cookie", () => {

@@ -1,4 +1,4 @@
-import { SIDEBAR_COOKIE_MAX_AGE_S, SIDEBAR_COOKIE_NAME, SIDEBAR_SHORTCUT_KEY } from "../../../contract";
+import { SIDEBAR_COOKIE_MAX_AGE_S, SIDEBAR_COOKIE_NAME, SIDEBAR_SHORTCUT_KEY } from "../../lib/ui-constants";
 
 /**
  * The cookie stores whether the sidebar is expanded ("true") or collapsed ("false"), the same convention as

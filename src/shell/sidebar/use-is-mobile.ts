@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { MOBILE_BREAKPOINT_PX } from "../../../contract";
+import { MOBILE_BREAKPOINT_PX } from "../../lib/ui-constants";
 
 const QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
 

@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { CALL_IDS, ROLES, type Role } from "../contract";
+import { areaPath, areaRoutes, breadcrumbsFor, callOf, humanizeSegment, matchAreaRoute, routeAllows, RESOURCES } from ".";
+
+const WORKSPACE_PATHS = [
+  "", "users", "sub-users", "general", "quota-reports-management", "billing", "api-management", "api",
+  "campaigns", "campaigns/individual-numbers", "campaigns/individual-reports", "campaigns/unified",
+  "campaigns/rcs-campaign-creation", "campaigns/sms-campaign-creation", "campaigns/whatsapp-campaign-creation",
+  "chats", "manage-templates", "manage-templates/rcs", "manage-templates/rcs/creation", "manage-templates/sms",
+  "manage-templates/whatsapp", "manage-templates/whatsapp/whatsapp-template-creation", "manage-templates/unified",
+  "manage-templates/create-sms", "channels", "channels/rcs", "channels/whatsapp", "channels/sms",
+  "agents", "workflows", "workflows/editor", "workflows/view", "reports", "ai-agent-hub", "marketplace",
+];
+
+describe("role-area routes derived from resources/ (SPEC 2)", () => {
+  it.each([
+    ["admin", ["", "users", "quota-reports", "campaigns", "settings"]],
+    ["reseller", ["", "users", "campaigns", "settings", "quota-management"]],
+    ["manager", WORKSPACE_PATHS],
+    ["user", WORKSPACE_PATHS],
+    ["department_head", WORKSPACE_PATHS],
+  ] as const)("%s has exactly the spec's sub-routes (plus /api for the API keys screen)", (role, paths) => {
+    expect(areaRoutes(role).map((r) => r.path).sort()).toEqual([...paths].sort());
+  });
+
+  it.each(["users", "sub-users"])("%s is manager only", (path) => {
+    const route = areaRoutes("manager").find((r) => r.path === path)!;
+    expect(ROLES.filter((role) => routeAllows(route, role))).toEqual(["manager"]);
+  });
+
+  it("builds and matches absolute paths, child routes included", () => {
+    expect(areaPath("manager", "users")).toBe("/organization/users");
+    expect(areaPath("department_head")).toBe("/department-head");
+    expect(matchAreaRoute("/department-head/channels/sms/")).toMatchObject({ role: "department_head", route: { path: "channels/sms", resource: { name: "sms-accounts" } } });
+    expect(matchAreaRoute("/admin")).toMatchObject({ role: "admin", route: { path: "", resource: { name: "dashboard" } } });
+    expect(matchAreaRoute("/admin/users/edit/abc")).toMatchObject({ route: { path: "users" }, child: { page: "edit" } });
+    expect(matchAreaRoute("/organization/api")).toMatchObject({ route: { resource: { name: "api-keys" }, page: "list" } });
+    expect(matchAreaRoute("/admin/chats")).toBeNull();
+    expect(matchAreaRoute("/elsewhere")).toBeNull();
+  });
+
+  it("declares every entity once, with unique names and known call ids", () => {
+    const names = RESOURCES.map((r) => r.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const res of RESOURCES) {
+      const { custom, ...crud } = res.actions;
+      for (const id of [...Object.values(crud), ...Object.values(custom ?? {})]) expect(CALL_IDS).toContain(id);
+    }
+    expect(names).toEqual(expect.arrayContaining([
+      "users", "ledger", "balance-requests", "account", "settings", "channels", "sms-accounts", "wabas", "bots",
+      "sms-templates", "whatsapp-templates", "rcs-templates", "template-library", "uploads", "campaigns",
+      "conversations", "live-agents", "reports", "api-keys", "key-configs", "ums-requests", "ai-agents",
+      "agent-configs", "knowledge", "business-context", "intents", "marketplace", "workflows",
+    ]));
+  });
+
+  it("writes 'Users Management' once: the admin and reseller title of the users resource", () => {
+    const hits = RESOURCES.flatMap((r) => r.routes.filter((x) => x.title === "Users Management").map(() => r.name));
+    expect(hits).toEqual(["users"]);
+  });
+
+  it("maps actions to calls", () => {
+    expect(callOf("users", "list")).toBe("users.list");
+    expect(callOf("users", "addBalance")).toBe("balance.add");
+    expect(callOf("api-keys", "delete")).toBe("apiKeys.delete");
+    expect(callOf("users", "delete")).toBeUndefined();
+    expect(callOf("nope", "list")).toBeUndefined();
+  });
+});
+
+describe("breadcrumbsFor", () => {
+  it.each<[Role, string, Array<{ title: string; path?: string }>]>([
+    ["admin", "/admin", [{ title: "Admin", path: "/admin" }, { title: "Dashboard" }]],
+    ["admin", "/admin/users", [{ title: "Admin", path: "/admin" }, { title: "Users Management" }]],
+    ["admin", "/admin/users/create", [{ title: "Admin", path: "/admin" }, { title: "Users Management", path: "/admin/users" }, { title: "Create user" }]],
+    ["manager", "/organization/", [{ title: "Organization", path: "/organization" }, { title: "Overview" }]],
+    [
+      "manager",
+      "/organization/campaigns/sms-campaign-creation",
+      [
+        { title: "Organization", path: "/organization" },
+        { title: "Campaign Management", path: "/organization/campaigns" },
+        { title: "New SMS Campaign" },
+      ],
+    ],
+    ["user", "/user/billing", [{ title: "User", path: "/user" }, { title: "Subscription & Billing" }]],
+    ["user", "/user/api", [{ title: "User", path: "/user" }, { title: "API Control" }]],
+    [
+      "department_head",
+      "/department-head/quota-reports-management",
+      [{ title: "Department head", path: "/department-head" }, { title: "Team Reports" }],
+    ],
+  ])("%s %s", (role, path, expected) => {
+    expect(breadcrumbsFor(role, path)).toEqual(expected);
+  });
+
+  it("humanizes segments no route declares", () => {
+    expect(breadcrumbsFor("user", "/user/campaigns/abc-123")).toEqual([
+      { title: "User", path: "/user" },
+      { title: "Campaign Management", path: "/user/campaigns" },
+      { title: "Abc 123" },
+    ]);
+    expect(humanizeSegment("whatsapp-template-creation")).toBe("Whatsapp Template Creation");
+    expect(humanizeSegment("rcs")).toBe("RCS");
+  });
+});

@@ -1,0 +1,17 @@
+import type { ResourceDef } from "./types";
+
+export const intents: ResourceDef = {
+  name: "intents",
+  label: "Intents",
+  icon: "ai",
+  routes: [],
+  actions: {
+    list: "ai.intents.list",
+    show: "ai.intents.get",
+    create: "ai.intents.create",
+    update: "ai.intents.update",
+    delete: "ai.intents.delete",
+    custom: { stats: "ai.intents.stats", testClassification: "ai.intents.testClassification", bulk: "ai.intents.bulk" },
+  },
+  shownIn: "ai-agents",
+};

@@ -1,0 +1,68 @@
+import { account } from "./account";
+import { agentConfigs } from "./agent-configs";
+import { aiAgents } from "./ai-agents";
+import { apiKeys } from "./api-keys";
+import { balanceRequests, myBalanceRequests } from "./balance-requests";
+import { bots } from "./bots";
+import { businessContext } from "./business-context";
+import { campaigns } from "./campaigns";
+import { channels } from "./channels";
+import { conversations } from "./conversations";
+import { dashboard } from "./dashboard";
+import { intents } from "./intents";
+import { keyConfigs } from "./key-configs";
+import { knowledge } from "./knowledge";
+import { ledger } from "./ledger";
+import { liveAgents } from "./live-agents";
+import { marketplace } from "./marketplace";
+import { rcsTemplates } from "./rcs-templates";
+import { reports } from "./reports";
+import { settings } from "./settings";
+import { smsAccounts } from "./sms-accounts";
+import { smsTemplates } from "./sms-templates";
+import { templateLibrary } from "./template-library";
+import { umsRequests } from "./ums-requests";
+import { uploads } from "./uploads";
+import { users } from "./users";
+import { wabas } from "./wabas";
+import { whatsappTemplates } from "./whatsapp-templates";
+import { workflows } from "./workflows";
+import type { ResourceDef } from "./types";
+
+/**
+ * Every entity of the console. Refine's resources, the route tree, the sidebar, breadcrumbs, titles, module
+ * gating and the data provider's routing are derived from this list (resources/derive.ts); a new entity is one
+ * file here plus its page folder src/pages/<name>/.
+ */
+export const RESOURCES: readonly ResourceDef[] = [
+  dashboard,
+  users,
+  ledger,
+  balanceRequests,
+  myBalanceRequests,
+  account,
+  settings,
+  campaigns,
+  channels,
+  bots,
+  wabas,
+  smsAccounts,
+  templateLibrary,
+  rcsTemplates,
+  smsTemplates,
+  whatsappTemplates,
+  uploads,
+  conversations,
+  liveAgents,
+  reports,
+  apiKeys,
+  keyConfigs,
+  umsRequests,
+  aiAgents,
+  agentConfigs,
+  knowledge,
+  businessContext,
+  intents,
+  marketplace,
+  workflows,
+];

@@ -1,0 +1,76 @@
+import Form from "@rjsf/antd";
+import type { IChangeEvent } from "@rjsf/core";
+import type { CustomValidator, RJSFSchema, UiSchema } from "@rjsf/utils";
+import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js";
+import type { ValidatorFunctions } from "@rjsf/validator-ajv8/lib/types.js";
+import { Button, Space } from "antd";
+import { useMemo } from "react";
+import { useIsMobile } from "../../shell/sidebar/use-is-mobile";
+import { errorTransformerFor } from "./form-errors";
+import { PRECOMPILED_VALIDATORS } from "./validators/precompiled-validators";
+
+export type FormValues = Record<string, unknown>;
+
+export interface SchemaFormProps {
+  schema: RJSFSchema;
+  uiSchema?: UiSchema<FormValues>;
+  formData?: FormValues;
+  submitText: string;
+  submitting?: boolean;
+  onSubmit: (data: FormValues) => void;
+  onCancel?: () => void;
+  customValidate?: CustomValidator<FormValues>;
+  /** Two columns on wide screens keep short fields from making a tall form. */
+  columns?: 1 | 2;
+}
+
+/**
+ * The server's Content-Security-Policy (script-src 'self') forbids the `new Function` ajv compiles schemas with,
+ * so each form schema's validator is compiled ahead of time (validators/) and looked up by the schema's `$id`.
+ */
+function validatorFor(schema: RJSFSchema) {
+  const fns = PRECOMPILED_VALIDATORS as unknown as ValidatorFunctions;
+  if (!schema.$id || !fns[schema.$id]) throw new Error(`No precompiled validator for schema "${schema.$id ?? "(no $id)"}"`);
+  return createPrecompiledValidator<FormValues>(fns, schema);
+}
+
+/**
+ * A form rendered from one of the shared JSON Schemas (the server validates the same schema), so field rules
+ * live in one place (schemas come from validators/form-schemas.ts). Loaded lazily (see lazy-schema-form) to keep RJSF and ajv out of the shell bundle.
+ */
+export function SchemaForm(props: SchemaFormProps) {
+  const { schema, uiSchema, formData, submitText, submitting, onSubmit, onCancel, customValidate, columns = 1 } = props;
+  const isMobile = useIsMobile();
+  const validator = useMemo(() => validatorFor(schema), [schema]);
+  const transformErrors = useMemo(() => errorTransformerFor(schema, uiSchema), [schema, uiSchema]);
+  // @rjsf/antd reads the column span of every field from formContext.
+  const formContext = { colSpan: columns === 2 && !isMobile ? 12 : 24, rowGutter: 16 };
+  return (
+    <Form
+      schema={schema}
+      uiSchema={{ "ui:submitButtonOptions": { norender: true }, ...uiSchema }}
+      formData={formData}
+      validator={validator}
+      formContext={formContext}
+      customValidate={customValidate}
+      transformErrors={transformErrors}
+      showErrorList={false}
+      noHtml5Validate
+      focusOnFirstError
+      omitExtraData
+      disabled={submitting}
+      onSubmit={(e: IChangeEvent<FormValues>) => onSubmit(e.formData ?? {})}
+    >
+      <Space style={{ width: "100%", justifyContent: "flex-end", marginTop: 8 }}>
+        {onCancel && (
+          <Button onClick={onCancel} disabled={submitting}>
+            Cancel
+          </Button>
+        )}
+        <Button type="primary" htmlType="submit" loading={submitting}>
+          {submitText}
+        </Button>
+      </Space>
+    </Form>
+  );
+}
