@@ -21,8 +21,7 @@ const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
   env: {
     ...process.env,
     PORT: port,
-    // Every interface, so e2e/first-load.spec.ts can open the console at the machine's LAN address over plain http.
-    HOST: "0.0.0.0",
+    HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     SESSION_TTL_S: ttl,
     // Every e2e login comes from 127.0.0.1; the per-IP window is sized for people, not for a test run.

@@ -7,7 +7,7 @@ import { callApi, toMessage } from "../../api";
 import { toast } from "../../components/toast";
 import { useBalance } from "../../shell/balance/use-balance";
 import { formatINR } from "../../shell/format";
-import { MyRequestsCard } from "../balance-requests/my-requests-card";
+import { MyRequestsCard } from "../balance-requests/components/my-requests-card";
 import { LedgerTable } from "../common/ledger-table";
 import { PageHeader } from "../common/page-header";
 

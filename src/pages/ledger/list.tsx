@@ -2,7 +2,7 @@ import { Card, Flex, Segmented, Typography } from "antd";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useAbility } from "../../providers";
-import { BalanceRequestsTable } from "../balance-requests/requests-table";
+import { BalanceRequestsTable } from "../balance-requests/components/requests-table";
 import { AccountPicker } from "../common/account-picker";
 import { LedgerTable } from "../common/ledger-table";
 import { PageHeader } from "../common/page-header";

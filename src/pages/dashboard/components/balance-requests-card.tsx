@@ -3,7 +3,7 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 
 // Below the fold of the first signed-in view: its table and actions load after the dashboard has drawn.
-const BalanceRequestsTable = lazy(async () => ({ default: (await import("../../balance-requests/requests-table")).BalanceRequestsTable }));
+const BalanceRequestsTable = lazy(async () => ({ default: (await import("../../balance-requests/components/requests-table")).BalanceRequestsTable }));
 
 /** Balance requests raised by the caller's sub-accounts, to approve or reject where they are listed. */
 export function BalanceRequestsCard({ usersPath }: { usersPath: string }) {

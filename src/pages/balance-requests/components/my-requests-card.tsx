@@ -1,8 +1,8 @@
 import { useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
 import { Card, Empty, Table, Typography } from "antd";
-import type { BalanceRequestRecord } from "../../../contract";
-import { formatDateTime, formatINR } from "../../shell/format";
+import type { BalanceRequestRecord } from "../../../../contract";
+import { formatDateTime, formatINR } from "../../../shell/format";
 import { RequestStatusTag } from "./status-tag";
 
 const tabular = { fontVariantNumeric: "tabular-nums" } as const;

@@ -1,5 +1,5 @@
 import { Tag } from "antd";
-import type { BalanceRequestStatus } from "../../../contract";
+import type { BalanceRequestStatus } from "../../../../contract";
 
 const COLORS: Record<BalanceRequestStatus, string> = { pending: "gold", approved: "green", rejected: "red" };
 const LABELS: Record<BalanceRequestStatus, string> = { pending: "Pending", approved: "Approved", rejected: "Rejected" };

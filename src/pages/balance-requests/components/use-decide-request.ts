@@ -1,7 +1,7 @@
 import { useCustomMutation, useInvalidate, type HttpError } from "@refinedev/core";
-import { buildPath, type BalanceRequestRecord, type CallId } from "../../../contract";
-import { useBalance } from "../../shell/balance/use-balance";
-import { formatINR } from "../../shell/format";
+import { buildPath, type BalanceRequestRecord, type CallId } from "../../../../contract";
+import { useBalance } from "../../../shell/balance/use-balance";
+import { formatINR } from "../../../shell/format";
 
 interface DecisionResponse {
   success: boolean;

@@ -1,9 +1,9 @@
 import { Alert, Descriptions, Form, Input, Modal, Typography } from "antd";
-import type { BalanceRequestRecord, Role } from "../../../contract";
-import { SCHEMAS } from "../../../schemas";
-import { useBalance } from "../../shell/balance/use-balance";
-import { formatDateTime, formatINR } from "../../shell/format";
-import { paysFromOwnBalance } from "../users/components/balance-amount";
+import type { BalanceRequestRecord, Role } from "../../../../contract";
+import { SCHEMAS } from "../../../../schemas";
+import { useBalance } from "../../../shell/balance/use-balance";
+import { formatDateTime, formatINR } from "../../../shell/format";
+import { paysFromOwnBalance } from "../../users/components/balance-amount";
 
 const REASON = SCHEMAS["balance-request-reject"].properties.reason;
 

@@ -3,9 +3,9 @@ import { useTable } from "@refinedev/antd";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { Button, Empty, Flex, Segmented, Space, Table, Typography, type TableColumnsType } from "antd";
 import { lazy, Suspense, useState } from "react";
-import type { BalanceRequestRecord } from "../../../contract";
-import { formatDateTime, formatINR } from "../../shell/format";
-import { useSession } from "../../state/session";
+import type { BalanceRequestRecord } from "../../../../contract";
+import { formatDateTime, formatINR } from "../../../shell/format";
+import { useSession } from "../../../state/session";
 import { RequestStatusTag } from "./status-tag";
 import { useDecideRequest } from "./use-decide-request";
 
