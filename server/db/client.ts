@@ -34,6 +34,25 @@ export interface DatabaseConfig {
   dataDir: string;
 }
 
+/** Any fixed number: the key of the advisory lock that serializes migrations across processes. */
+const MIGRATION_LOCK = 7_240_611;
+
+/**
+ * Several processes starting together on one PostgreSQL would race to apply the same migration. Each takes a
+ * session-level advisory lock on one connection first, so they migrate one after another (the later ones find
+ * nothing left to do); the lock dies with its connection if a process is killed mid-way.
+ */
+async function migrateOnce(pool: pg.Pool, run: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await run();
+  } finally {
+    await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+    lock.release();
+  }
+}
+
 /** Opens the database and applies migrations: the server owns its schema, no separate step is needed. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl) {
@@ -42,7 +61,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     // replaces it on the next query.
     pool.on("error", (err) => console.error(`database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await migrateOnce(pool, () => migratePg(db, { migrationsFolder }));
     const url = config.databaseUrl;
     return { db: db as unknown as Db, kind: "postgres", listen: (channel, handlers) => listenPg(url, channel, handlers), close: () => pool.end() };
   }
