@@ -1,7 +1,6 @@
-import type { Role } from "../../contract/roles";
 import type { ServerConfig } from "../config";
 import type { SessionStore } from "../services/sessions";
-import type { UserRow } from "../services/users";
+import { personOf, type UserRow } from "../services/users";
 import { signToken } from "./tokens";
 
 export interface IssueDeps {
@@ -29,13 +28,7 @@ export async function issueSession(deps: IssueDeps, row: UserRow, impersonator?:
   return {
     sessionId: sid,
     data: {
-      _id: row.id,
-      username: row.username,
-      email: row.email,
-      type: row.role as Role,
-      name: row.name,
-      companyName: row.companyName,
-      phone: row.phone,
+      ...personOf(row),
       token,
       expiresAt,
       isFirstLogin: row.isFirstLogin,

@@ -27,17 +27,24 @@ export const USER_RECORD_COLUMNS = {
 };
 export type UserRecordRow = Omit<UserRow, "passwordHash" | "updatedAt">;
 
-/** The public shape of an account (SPEC 3 records carry `_id`; the hash never leaves the server). */
-export function toUserRecord(row: UserRecordRow, modules: string[] = []): UserRecord {
+/** What every account record (and a login's session) shows of the person. */
+export function personOf(row: Pick<UserRow, "id" | "username" | "email" | "role" | "name" | "companyName" | "phone">) {
   return {
     _id: row.id,
     username: row.username,
     email: row.email,
-    // The table's check constraints admit only these values, so the text columns narrow safely here.
+    // The table's check constraints admit only these values, so the text column narrows safely here.
     type: row.role as Role,
     name: row.name,
     companyName: row.companyName,
     phone: row.phone,
+  };
+}
+
+/** The public shape of an account (SPEC 3 records carry `_id`; the hash never leaves the server). */
+export function toUserRecord(row: UserRecordRow, modules: string[] = []): UserRecord {
+  return {
+    ...personOf(row),
     status: row.status as UserRecord["status"],
     balance: Number(row.balance),
     parentId: row.parentId,

@@ -1,14 +1,13 @@
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
-import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALL_IDS, CALLS, PAGE_DEFAULTS, PAGE_LIMIT_MAX, type CallId } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
 import { buildApp } from "../app";
-import { mailOutbox } from "../db/schema";
 import { HANDLERS } from "../routes";
 import type { Handlers } from "../routes/context";
+import { lastMailTo, tokenIn } from "./mail";
 import { DEMO_PASSWORD, freshDatabase, startServer, type DemoName, type TestServer } from "./harness";
 
 interface Input {
@@ -28,7 +27,7 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "auth.resetPassword": async (s) => {
     await s.app.inject({ method: "POST", url: "/api/auth/send-reset-link", payload: { email: "globex@example.com" } });
     // The mail is written after the answer (uniform timing), so it is waited for.
-    const token = await vi.waitFor(async () => mailedToken(s, "globex@example.com", "reset-password"));
+    const token = await mailedToken(s, "globex@example.com", "reset-password");
     return { payload: { token, newPassword: "a-brand-new-pw" } };
   },
   "auth.confirmEmail": async (s) => {
@@ -60,10 +59,7 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
 
 /** The token of the newest link of that kind mailed to an address. */
 async function mailedToken(s: TestServer, to: string, page: string): Promise<string> {
-  const mails = await s.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
-  const token = new RegExp(`/${page}\\?token=([\\w-]+)`).exec(mails.at(-1)?.body ?? "")?.[1];
-  if (!token) throw new Error(`no ${page} link mailed to ${to}`);
-  return token;
+  return tokenIn(await lastMailTo(s, to), page);
 }
 
 /** A fresh pending balance request of that account, for its parent to decide. */

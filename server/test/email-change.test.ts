@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../contract/messages";
-import { accountAudit, emailChanges, mailOutbox, users } from "../db/schema";
+import { accountAudit, emailChanges, users } from "../db/schema";
+import { lastMailTo as lastMailOf, mailsTo as mailsOf } from "./mail";
 import { startServer, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -10,13 +11,9 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const mailsTo = (to: string) => server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
-const lastMailTo = (to: string) =>
-  vi.waitFor(async () => {
-    const mails = await mailsTo(to);
-    if (mails.length === 0) throw new Error(`no mail to ${to} yet`);
-    return mails[mails.length - 1].body;
-  });
+/** Reset and confirmation mail are sent after the answer, so tests wait for them to land. */
+const mailsTo = (to: string) => mailsOf(server, to);
+const lastMailTo = (to: string) => lastMailOf(server, to);
 const emailOf = async (username: string) =>
   (await server.database.db.select({ email: users.email }).from(users).where(eq(users.username, username)))[0].email;
 const confirm = (token: string) => server.app.inject({ method: "POST", url: "/api/v1/auth/confirm-email", payload: { token } });

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../contract/messages";
 import { balanceLedger, impersonationAudit, mailOutbox, users } from "../db/schema";
+import { lastMailTo as lastMailOf, tokenIn } from "./mail";
 import { DEMO_PASSWORD, startServer, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -10,15 +11,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const mailsTo = (to: string) => server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
-/** Reset mail is sent after the answer (item 8), so tests wait for it to land. */
-const lastMailTo = (to: string) =>
-  vi.waitFor(async () => {
-    const mails = await mailsTo(to);
-    if (mails.length === 0) throw new Error(`no mail to ${to} yet`);
-    return mails[mails.length - 1].body;
-  });
-const tokenIn = (body: string) => /token=([\w-]+)/.exec(body)?.[1] ?? "";
+/** Reset and confirmation mail are sent after the answer, so tests wait for them to land. */
+const lastMailTo = (to: string) => lastMailOf(server, to);
 const ledgerRows = async () => (await server.database.db.select({ n: sql<number>`count(*)::int` }).from(balanceLedger))[0].n;
 
 describe("reset links come from configuration only", () => {
