@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
+import fp from "fastify-plugin";
 import { AREA_OF, CALL_IDS, CALLS, rolesFor, type CallDef, type CallId } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
 import { SCHEMAS, type SchemaName } from "../../schemas";
@@ -87,3 +88,14 @@ export function registerCalls(app: FastifyInstance, ctx: RouteContext, handlers:
     });
   }
 }
+
+export interface CallsOptions {
+  /** Tests replace handlers; by default HANDLERS. */
+  handlers?: Handlers;
+}
+
+/** Every call of the table, with `app.routeContext` (plugins/app/route-context.ts) as the handlers' context. */
+export const calls = fp<CallsOptions>(async (app, { handlers }) => registerCalls(app, app.routeContext, handlers), {
+  name: "calls",
+  dependencies: ["route-context"],
+});
