@@ -1,3 +1,8 @@
+// One folder per area of the call table; a call id's handler is in the folder named by its prefix, except:
+//   auth.logout                                  → session/ (ends sessions; the rest of auth.* signs in)
+//   balance.request, balance.requests, balance.myRequests,
+//   balance.approveRequest, balance.rejectRequest → balance-requests/ (the other balance.* are in balance/)
+//   permissions.modules                          → users/ (with users.permissions and users.grantPermission)
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { AREA_OF, CALL_IDS, CALLS, rolesFor, type CallDef, type CallId } from "../../contract/calls";

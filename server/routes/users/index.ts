@@ -1,18 +1,18 @@
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
-import { effectiveModules } from "../../contract/ability";
-import { MSG } from "../../contract/messages";
-import { isModuleName } from "../../contract/modules";
-import { callerOf } from "../auth/guard";
-import type { Caller } from "../auth/caller";
-import type { Db } from "../db/client";
-import { modulePermissions, users } from "../db/schema";
-import { linkOrigin } from "../config";
-import { forbidden, notFound } from "../http/errors";
-import { assertEmailFree, requestEmailChange } from "../services/email-change";
-import { filterValue, pageWindow, totalPages } from "../services/paging";
-import { findUser, modulesByUser, reachableUser, selfOrReachable, toUserRecord, USER_RECORD_COLUMNS } from "../services/users";
-import { bodyOf, type Handlers } from "./context";
-import type { CallQuery } from "../../contract/calls";
+import { effectiveModules } from "../../../contract/ability";
+import { MSG } from "../../../contract/messages";
+import { isModuleName } from "../../../contract/modules";
+import { callerOf } from "../../auth/guard";
+import type { Caller } from "../../auth/caller";
+import type { Db } from "../../db/client";
+import { modulePermissions, users } from "../../db/schema";
+import { linkOrigin } from "../../config";
+import { forbidden, notFound } from "../../http/errors";
+import { assertEmailFree, requestEmailChange } from "../../services/email-change";
+import { filterValue, pageWindow, totalPages } from "../../services/paging";
+import { findUser, modulesByUser, reachableUser, selfOrReachable, toUserRecord, USER_RECORD_COLUMNS } from "../../services/users";
+import { bodyOf, type Handlers } from "../context";
+import type { CallQuery } from "../../../contract/calls";
 
 /**
  * Which accounts a list shows: only accounts the caller reaches, the same rule every other call applies.

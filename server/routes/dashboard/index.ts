@@ -1,15 +1,15 @@
 import { and, gte, inArray, lt, sql } from "drizzle-orm";
-import { DATE_MAX, DATE_MIN, MESSAGE_STATUSES, type MessageStatus } from "../../contract/constants";
-import { MSG } from "../../contract/messages";
-import type { Caller } from "../auth/caller";
-import { callerOf } from "../auth/guard";
-import type { Db } from "../db/client";
-import { messages } from "../db/schema";
-import { badRequest } from "../http/errors";
-import type { CallQuery } from "../../contract/calls";
-import { filterValue } from "../services/paging";
-import { reachableUser } from "../services/users";
-import type { Handlers } from "./context";
+import { DATE_MAX, DATE_MIN, MESSAGE_STATUSES, type MessageStatus } from "../../../contract/constants";
+import { MSG } from "../../../contract/messages";
+import type { Caller } from "../../auth/caller";
+import { callerOf } from "../../auth/guard";
+import type { Db } from "../../db/client";
+import { messages } from "../../db/schema";
+import { badRequest } from "../../http/errors";
+import type { CallQuery } from "../../../contract/calls";
+import { filterValue } from "../../services/paging";
+import { reachableUser } from "../../services/users";
+import type { Handlers } from "../context";
 
 type Counts = Record<MessageStatus | "total", number>;
 const emptyCounts = (): Counts => ({ pending: 0, sent: 0, delivered: 0, read: 0, failed: 0, total: 0 });

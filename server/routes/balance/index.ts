@@ -1,12 +1,12 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { LedgerKind } from "../../contract/calls";
-import { callerOf } from "../auth/guard";
-import { balanceLedger, users } from "../db/schema";
-import { applyMoves, creditMoves, debitMoves, toMoney, toPaise } from "../services/ledger";
-import { filterValue, pageWindow, totalPages } from "../services/paging";
-import { reachableUser, selfOrReachable } from "../services/users";
-import { bodyOf, type Handler, type Handlers } from "./context";
+import type { LedgerKind } from "../../../contract/calls";
+import { callerOf } from "../../auth/guard";
+import { balanceLedger, users } from "../../db/schema";
+import { applyMoves, creditMoves, debitMoves, toMoney, toPaise } from "../../services/ledger";
+import { filterValue, pageWindow, totalPages } from "../../services/paging";
+import { reachableUser, selfOrReachable } from "../../services/users";
+import { bodyOf, type Handler, type Handlers } from "../context";
 
 interface BalanceChange {
   userId: string;

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import { MSG } from "../../contract/messages";
-import { callerOf } from "../auth/guard";
-import { hashPassword, verifyPassword } from "../auth/passwords";
-import { users } from "../db/schema";
-import { linkOrigin } from "../config";
-import { badRequest, notFound } from "../http/errors";
-import { assertEmailFree, requestEmailChange } from "../services/email-change";
-import { findUser, modulesByUser, toUserRecord } from "../services/users";
-import { bodyOf, type Handlers } from "./context";
+import { MSG } from "../../../contract/messages";
+import { callerOf } from "../../auth/guard";
+import { hashPassword, verifyPassword } from "../../auth/passwords";
+import { users } from "../../db/schema";
+import { linkOrigin } from "../../config";
+import { badRequest, notFound } from "../../http/errors";
+import { assertEmailFree, requestEmailChange } from "../../services/email-change";
+import { findUser, modulesByUser, toUserRecord } from "../../services/users";
+import { bodyOf, type Handlers } from "../context";
 
 interface ProfileUpdate {
   name?: string;
