@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import fastifyStatic, { type SetHeadersResponse } from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import { MSG } from "../contract/messages";
 import { isApiPath, pathOf } from "./http/paths";
 
@@ -45,3 +46,6 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
     return reply.sendFile("index.html", root);
   });
 }
+
+/** registerWeb as a plugin; registered last, so its not-found handler answers what no route took. */
+export const web = fp<{ webRoot: string }>(async (app, { webRoot }) => registerWeb(app, webRoot), { name: "web" });

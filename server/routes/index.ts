@@ -1,4 +1,10 @@
+// One folder per area of the call table; a call id's handler is in the folder named by its prefix, except:
+//   auth.logout                                  → session/ (ends sessions; the rest of auth.* signs in)
+//   balance.request, balance.requests, balance.myRequests,
+//   balance.approveRequest, balance.rejectRequest → balance-requests/ (the other balance.* are in balance/)
+//   permissions.modules                          → users/ (with users.permissions and users.grantPermission)
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
+import fp from "fastify-plugin";
 import { AREA_OF, CALL_IDS, CALLS, rolesFor, type CallDef, type CallId } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
 import { SCHEMAS, type SchemaName } from "../../schemas";
@@ -87,3 +93,14 @@ export function registerCalls(app: FastifyInstance, ctx: RouteContext, handlers:
     });
   }
 }
+
+export interface CallsOptions {
+  /** Tests replace handlers; by default HANDLERS. */
+  handlers?: Handlers;
+}
+
+/** Every call of the table, with `app.routeContext` (plugins/app/route-context.ts) as the handlers' context. */
+export const calls = fp<CallsOptions>(async (app, { handlers }) => registerCalls(app, app.routeContext, handlers), {
+  name: "calls",
+  dependencies: ["route-context"],
+});

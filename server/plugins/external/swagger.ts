@@ -1,6 +1,6 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 
 export const DOCS_PREFIX = "/api/docs";
 
@@ -9,19 +9,22 @@ export const DOCS_PREFIX = "/api/docs";
  * lists every call with its roles, module, parameters and replies. Register before the routes: swagger collects
  * them as they are added.
  */
-export async function registerDocs(app: FastifyInstance): Promise<void> {
-  await app.register(swagger, {
-    openapi: {
-      openapi: "3.0.3",
-      info: {
-        title: "Messaging Console API",
-        version: "1",
-        description: "Generated from contract/calls. Every refusal is `{ success:false, message, errors? }`; calls not built yet answer 501.",
+export const apiDocs = fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: "3.0.3",
+        info: {
+          title: "Messaging Console API",
+          version: "1",
+          description: "Generated from contract/calls. Every refusal is `{ success:false, message, errors? }`; calls not built yet answer 501.",
+        },
+        components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
       },
-      components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
-    },
-  });
-  // The UI loads only its own script files (no inline script), so the console's helmet policy serves it as is;
-  // the online validator badge would be a third-party image, so it is off.
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: "list", deepLinking: true, validatorUrl: null } });
-}
+    });
+    // The UI loads only its own script files (no inline script), so the console's helmet policy serves it as is;
+    // the online validator badge would be a third-party image, so it is off.
+    await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: "list", deepLinking: true, validatorUrl: null } });
+  },
+  { name: "api-docs" },
+);

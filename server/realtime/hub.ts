@@ -1,11 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { Server, type Socket } from "socket.io";
-import type { Caller } from "./auth/caller";
-import { authenticate, type AuthDeps } from "./auth/guard";
-import type { ServerConfig } from "./config";
-import { HttpError } from "./http/errors";
-import type { SessionEvent } from "./services/sessions";
+import type { Caller } from "../auth/caller";
+import { authenticate, type AuthDeps } from "../auth/guard";
+import type { ServerConfig } from "../config";
+import { HttpError } from "../http/errors";
+import type { SessionEvent } from "../services/sessions";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -1,23 +1,23 @@
 import { createHash, randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
-import { RESET_TOKEN_TTL_S } from "../../contract/constants";
-import { MSG } from "../../contract/messages";
-import { SELF_SIGNUP_MODULES, type ModuleName } from "../../contract/modules";
-import { CREATABLE_ROLES, normalizeRole, type Role } from "../../contract/roles";
-import { effectiveModules } from "../../contract/ability";
-import { callerOf } from "../auth/guard";
-import { issueSession } from "../auth/issue-session";
-import { linkOrigin } from "../config";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords";
-import { isUniqueViolation } from "../db/client";
-import { impersonationAudit, loginFailures, modulePermissions, passwordResets, users } from "../db/schema";
-import { badRequest, conflict, forbidden, HttpError, notFound } from "../http/errors";
-import { confirmEmailChange } from "../services/email-change";
-import { clearLoginFailures, loginDelayMs, recordLoginFailure } from "../services/login-throttle";
-import { upgradePasswordHash } from "../auth/password-upgrade";
-import { findUser, toUserRecord } from "../services/users";
-import { bodyOf, type Handlers, type RouteContext } from "./context";
+import { RESET_TOKEN_TTL_S } from "../../../contract/constants";
+import { MSG } from "../../../contract/messages";
+import { SELF_SIGNUP_MODULES, type ModuleName } from "../../../contract/modules";
+import { CREATABLE_ROLES, normalizeRole, type Role } from "../../../contract/roles";
+import { effectiveModules } from "../../../contract/ability";
+import { callerOf } from "../../auth/guard";
+import { issueSession } from "../../auth/issue-session";
+import { linkOrigin } from "../../config";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "../../auth/passwords";
+import { isUniqueViolation } from "../../db/client";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http/errors";
+import { accountExists, findLoginAccount, findUserByEmail, insertAccount, markFirstLoginDone, recordImpersonation } from "../../services/accounts";
+import { confirmEmailChange } from "../../services/email-change";
+import { clearLoginFailures, loginDelayMs, recordLoginFailure } from "../../services/login-throttle";
+import { upgradePasswordHash } from "../../auth/password-upgrade";
+import { consumeResetToken, storeResetToken } from "../../services/password-reset";
+import { findUser } from "../../services/users";
+import { bodyOf, type Handlers, type RouteContext } from "../context";
 
 interface NewAccount {
   username: string;
@@ -35,21 +35,11 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
 async function createAccount(ctx: RouteContext, input: NewAccount, role: Role, parentId: string | null, modules: readonly ModuleName[]) {
   const username = input.username.toLowerCase();
   const email = input.email.toLowerCase();
-  const [existing] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(or(eq(users.username, username), eq(users.email, email)));
-  if (existing) throw conflict(MSG.duplicateUser);
+  if (await accountExists(ctx.db, username, email)) throw conflict(MSG.duplicateUser);
   const passwordHash = await hashPassword(input.password);
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({ username, email, passwordHash, role, parentId, name: input.name ?? "", companyName: input.companyName ?? "", phone: input.phone ?? "" })
-        .returning();
-      if (modules.length) await tx.insert(modulePermissions).values(modules.map((moduleName) => ({ userId: row.id, moduleName, grantedBy: parentId })));
-      return toUserRecord(row, [...modules]);
-    });
+    const account = { username, email, passwordHash, role, parentId, name: input.name ?? "", companyName: input.companyName ?? "", phone: input.phone ?? "" };
+    return await insertAccount(ctx.db, account, modules);
   } catch (error) {
     // A concurrent registration of the same name passes the check above and trips the unique index instead.
     if (isUniqueViolation(error)) throw conflict(MSG.duplicateUser);
@@ -63,11 +53,7 @@ export const authHandlers: Handlers = {
     const { email: identifier, password } = bodyOf<{ email: string; password: string }>(request);
     const account = identifier.trim().toLowerCase();
     // Username and email resolve to one account, so both spellings count against the same failures.
-    const [found] = await ctx.db
-      .select({ row: users, failures: loginFailures.failures, lastFailedAt: loginFailures.lastFailedAt })
-      .from(users)
-      .leftJoin(loginFailures, eq(loginFailures.userId, users.id))
-      .where(or(eq(users.email, account), eq(users.username, account)));
+    const found = await findLoginAccount(ctx.db, account);
     const row = found?.row;
     const wait = found ? loginDelayMs(found.failures ?? 0, found.lastFailedAt, ctx.config.loginDelay) : 0;
     if (wait > 0) await sleep(wait);
@@ -78,7 +64,7 @@ export const authHandlers: Handlers = {
     }
     if (row.status !== "active") throw new HttpError(403, MSG.accountSuspended);
     if (found?.failures) await clearLoginFailures(ctx.db, row.id);
-    if (row.isFirstLogin) await ctx.db.update(users).set({ isFirstLogin: false }).where(eq(users.id, row.id));
+    if (row.isFirstLogin) await markFirstLoginDone(ctx.db, row.id);
     await upgradePasswordHash(ctx.db, row, password);
     return { success: true, message: "Login successful", data: (await issueSession(ctx, row)).data };
   },
@@ -107,14 +93,10 @@ export const authHandlers: Handlers = {
     // Answer first and look the address up afterwards: known and unknown addresses take the same time, so the
     // answer (and its timing) cannot be used to find accounts.
     ctx.background(async () => {
-      const [row] = await ctx.db.select().from(users).where(eq(users.email, email));
+      const row = await findUserByEmail(ctx.db, email);
       if (!row || !(await ctx.resetMailAllowed(request))) return;
       const token = randomBytes(32).toString("base64url");
-      await ctx.db.insert(passwordResets).values({
-        userId: row.id,
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_S * 1000),
-      });
+      await storeResetToken(ctx.db, row.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_S * 1000));
       await ctx.sendMail({
         to: row.email,
         subject: "Reset your password",
@@ -127,20 +109,7 @@ export const authHandlers: Handlers = {
   "auth.resetPassword": async (request, _reply, ctx) => {
     const { newPassword, token } = bodyOf<{ newPassword: string; token: string }>(request);
     const passwordHash = await hashPassword(newPassword);
-    const done = await ctx.db.transaction(async (tx) => {
-      // Marking the token used is the conditional write: of two requests with one token, only one gets a row.
-      const [reset] = await tx
-        .update(passwordResets)
-        .set({ usedAt: new Date() })
-        .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
-        .returning({ userId: passwordResets.userId });
-      if (!reset) return null;
-      // Every other link mailed to this account dies with this one: an older mail must not reopen the account.
-      await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
-      await ctx.sessions.revokeUser(reset.userId, tx);
-      return reset.userId;
-    });
+    const done = await consumeResetToken(ctx.db, ctx.sessions, sha256(token), passwordHash);
     if (!done) throw badRequest(MSG.resetTokenInvalid);
     await ctx.sessions.announceUser(done, true);
     return { success: true, message: MSG.passwordChanged };
@@ -158,7 +127,7 @@ export const authHandlers: Handlers = {
     if (!target || target.id === admin.id || target.role === "admin") throw notFound(MSG.userNotFound);
     if (target.status !== "active") throw forbidden(MSG.accountSuspended);
     const opened = await issueSession(ctx, target, { adminId: admin.id, adminSessionId: admin.sessionId });
-    await ctx.db.insert(impersonationAudit).values({ adminId: admin.id, targetId: target.id, sessionId: opened.sessionId, ip: request.ip });
+    await recordImpersonation(ctx.db, { adminId: admin.id, targetId: target.id, sessionId: opened.sessionId, ip: request.ip });
     return {
       success: true,
       message: "Impersonation started",

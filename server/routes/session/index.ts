@@ -1,5 +1,5 @@
-import { callerOf } from "../auth/guard";
-import type { Handlers } from "./context";
+import { callerOf } from "../../auth/guard";
+import type { Handlers } from "../context";
 
 /** Calls about the caller's own server-side session. */
 export const sessionHandlers: Handlers = {

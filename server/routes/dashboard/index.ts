@@ -1,15 +1,14 @@
-import { and, gte, inArray, lt, sql } from "drizzle-orm";
-import { DATE_MAX, DATE_MIN, MESSAGE_STATUSES, type MessageStatus } from "../../contract/constants";
-import { MSG } from "../../contract/messages";
-import type { Caller } from "../auth/caller";
-import { callerOf } from "../auth/guard";
-import type { Db } from "../db/client";
-import { messages } from "../db/schema";
-import { badRequest } from "../http/errors";
-import type { CallQuery } from "../../contract/calls";
-import { filterValue } from "../services/paging";
-import { reachableUser } from "../services/users";
-import type { Handlers } from "./context";
+import { DATE_MAX, DATE_MIN, MESSAGE_STATUSES, type MessageStatus } from "../../../contract/constants";
+import { MSG } from "../../../contract/messages";
+import type { Caller } from "../../auth/caller";
+import { callerOf } from "../../auth/guard";
+import type { Db } from "../../db/client";
+import { badRequest } from "../../http/errors";
+import type { CallQuery } from "../../../contract/calls";
+import { statusCountsByDay, statusCountsByUser } from "../../services/dashboard";
+import { filterValue } from "../../services/paging";
+import { reachableUser } from "../../services/users";
+import type { Handlers } from "../context";
 
 type Counts = Record<MessageStatus | "total", number>;
 const emptyCounts = (): Counts => ({ pending: 0, sent: 0, delivered: 0, read: 0, failed: 0, total: 0 });
@@ -53,11 +52,7 @@ function dateParam(query: CallQuery<"dashboard.storedStatusCounts">, name: "star
 export const dashboardHandlers: Handlers = {
   "dashboard.statusCounts": async (request, _reply, { db }) => {
     const ids = await userIdsOf(db, callerOf(request), request.query);
-    const rows = await db
-      .select({ userId: messages.userId, status: messages.status, n: sql<number>`count(*)::int` })
-      .from(messages)
-      .where(inArray(messages.userId, ids))
-      .groupBy(messages.userId, messages.status);
+    const rows = await statusCountsByUser(db, ids);
     const data: Record<string, Counts> = Object.fromEntries(ids.map((id) => [id, emptyCounts()]));
     for (const row of rows) add(data[row.userId], row.status, row.n);
     return { success: true, data };
@@ -69,13 +64,7 @@ export const dashboardHandlers: Handlers = {
     const end = dateParam(query, "endDate", new Date());
     const start = dateParam(query, "startDate", new Date(end.getTime() - 29 * DAY_MS));
     const endExclusive = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate()) + DAY_MS);
-    const day = sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-    const rows = await db
-      .select({ date: day, status: messages.status, n: sql<number>`count(*)::int` })
-      .from(messages)
-      .where(and(inArray(messages.userId, ids), gte(messages.createdAt, start), lt(messages.createdAt, endExclusive)))
-      .groupBy(day, messages.status)
-      .orderBy(day);
+    const rows = await statusCountsByDay(db, ids, start, endExclusive);
     const byDate = new Map<string, Counts>();
     for (const row of rows) {
       if (!byDate.has(row.date)) byDate.set(row.date, emptyCounts());

@@ -1,13 +1,12 @@
-import { eq } from "drizzle-orm";
-import { MSG } from "../../contract/messages";
-import { callerOf } from "../auth/guard";
-import { hashPassword, verifyPassword } from "../auth/passwords";
-import { users } from "../db/schema";
-import { linkOrigin } from "../config";
-import { badRequest, notFound } from "../http/errors";
-import { assertEmailFree, requestEmailChange } from "../services/email-change";
-import { findUser, modulesByUser, toUserRecord } from "../services/users";
-import { bodyOf, type Handlers } from "./context";
+import { MSG } from "../../../contract/messages";
+import { callerOf } from "../../auth/guard";
+import { hashPassword, verifyPassword } from "../../auth/passwords";
+import { linkOrigin } from "../../config";
+import { badRequest, notFound } from "../../http/errors";
+import { assertEmailFree, requestEmailChange } from "../../services/email-change";
+import { updateUser, type UserChanges } from "../../services/user-changes";
+import { findUser, modulesByUser, toUserRecord } from "../../services/users";
+import { bodyOf, type Handlers } from "../context";
 
 interface ProfileUpdate {
   name?: string;
@@ -33,7 +32,7 @@ export const profileHandlers: Handlers = {
     const { currentPassword, newPassword, email, ...changes } = bodyOf<ProfileUpdate>(request);
     const row = await findUser(db, caller.id);
     if (!row) throw notFound(MSG.userNotFound);
-    const update: Partial<typeof users.$inferInsert> = { ...changes, updatedAt: new Date() };
+    const update: UserChanges = { ...changes, updatedAt: new Date() };
     if (email) await assertEmailFree(db, email.toLowerCase(), row.id);
     if (newPassword) {
       if (!currentPassword || !(await verifyPassword(currentPassword, row.passwordHash))) {
@@ -41,7 +40,7 @@ export const profileHandlers: Handlers = {
       }
       update.passwordHash = await hashPassword(newPassword);
     }
-    const [saved] = await db.update(users).set(update).where(eq(users.id, row.id)).returning();
+    const saved = await updateUser(db, row.id, update);
     // A person's own new address is confirmed the same way as one set by a parent.
     const pending = email
       ? await requestEmailChange(

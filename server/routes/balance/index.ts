@@ -1,12 +1,10 @@
-import { desc, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import type { LedgerKind } from "../../contract/calls";
-import { callerOf } from "../auth/guard";
-import { balanceLedger, users } from "../db/schema";
-import { applyMoves, creditMoves, debitMoves, toMoney, toPaise } from "../services/ledger";
-import { filterValue, pageWindow, totalPages } from "../services/paging";
-import { reachableUser, selfOrReachable } from "../services/users";
-import { bodyOf, type Handler, type Handlers } from "./context";
+import type { LedgerKind } from "../../../contract/calls";
+import { callerOf } from "../../auth/guard";
+import { balanceOf, ledgerPage } from "../../services/balance";
+import { applyMoves, creditMoves, debitMoves, toMoney, toPaise } from "../../services/ledger";
+import { filterValue, pageWindow, totalPages } from "../../services/paging";
+import { reachableUser, selfOrReachable } from "../../services/users";
+import { bodyOf, type Handler, type Handlers } from "../context";
 
 interface BalanceChange {
   userId: string;
@@ -30,16 +28,14 @@ function change(direction: "add" | "deduct"): Handler<"balance.add" | "balance.d
   };
 }
 
-const actor = alias(users, "actor");
-
 export const balanceHandlers: Handlers = {
   "balance.add": change("add"),
   "balance.deduct": change("deduct"),
 
   "balance.get": async (request, _reply, { db }) => {
     const caller = callerOf(request);
-    const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, caller.id));
-    return { success: true, balances: [{ balance: Number(row?.balance ?? 0) }] };
+    const balance = await balanceOf(db, caller.id);
+    return { success: true, balances: [{ balance: Number(balance ?? 0) }] };
   },
 
   "balance.ledger": async (request, _reply, { db }) => {
@@ -47,16 +43,7 @@ export const balanceHandlers: Handlers = {
     const { query } = request;
     const { page, limit, offset } = pageWindow(query);
     const owner = await selfOrReachable(db, caller, filterValue(query.userId));
-    const where = eq(balanceLedger.userId, owner.id);
-    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(balanceLedger).where(where);
-    const rows = await db
-      .select({ l: balanceLedger, actor: actor.username })
-      .from(balanceLedger)
-      .leftJoin(actor, eq(actor.id, balanceLedger.actorId))
-      .where(where)
-      .orderBy(desc(balanceLedger.createdAt), desc(balanceLedger.id))
-      .limit(limit)
-      .offset(offset);
+    const { count, rows } = await ledgerPage(db, owner.id, limit, offset);
     return {
       success: true,
       count,

@@ -1,13 +1,13 @@
 import type { FastifyRequest } from "fastify";
-import { BALANCE_REQUEST_DECIDED_EVENT, type BalanceRequestRecord } from "../../contract/balance-requests";
-import { callerOf } from "../auth/guard";
-import { badRequest } from "../http/errors";
-import { userRoom } from "../realtime";
-import { createRequest, decide, listForParent, listOwn, statusFilter, type Decision } from "../services/balance-requests";
-import { toMoney } from "../services/ledger";
-import { pageWindow } from "../services/paging";
-import type { Db } from "../db/client";
-import { bodyOf, type Handlers } from "./context";
+import { BALANCE_REQUEST_DECIDED_EVENT, type BalanceRequestRecord } from "../../../contract/balance-requests";
+import { callerOf } from "../../auth/guard";
+import { badRequest } from "../../http/errors";
+import { userRoom } from "../../realtime";
+import { createRequest, decide, listForParent, listOwn, statusFilter, type Decision } from "../../services/balance-requests";
+import { toMoney } from "../../services/ledger";
+import { pageWindow } from "../../services/paging";
+import type { Db } from "../../db/client";
+import { bodyOf, type Handlers } from "../context";
 
 
 /** The requester hears the outcome at once on its open sockets (the notification bell). */

@@ -1,0 +1,7 @@
+// The schema by area; drizzle-kit (drizzle.config.ts) and the Db type read it through this file.
+export * from "./accounts";
+export * from "./auth";
+export * from "./balance";
+export * from "./messages";
+export * from "./settings";
+export * from "./rate-limits";
