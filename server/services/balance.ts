@@ -3,9 +3,19 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import { balanceLedger, users } from "../db/schema";
 
+/**
+ * The balance read, built once per database: the hottest signed-in call skips drizzle's query building, and on
+ * PostgreSQL the named statement is parsed and planned once per connection.
+ */
+const prepareBalanceOf = (db: Db) =>
+  db.select({ balance: users.balance }).from(users).where(eq(users.id, sql.placeholder("id"))).prepare("balance_get");
+const balanceQueries = new WeakMap<Db, ReturnType<typeof prepareBalanceOf>>();
+
 /** An account's balance as stored (numeric text); undefined when the account is gone. */
 export async function balanceOf(db: Db, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
+  let query = balanceQueries.get(db);
+  if (!query) balanceQueries.set(db, (query = prepareBalanceOf(db)));
+  const [row] = await query.execute({ id: userId });
   return row?.balance;
 }
 

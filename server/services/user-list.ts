@@ -13,29 +13,86 @@ import { findUser, reachableUser, USER_RECORD_COLUMNS } from "./users";
  * created; `userId=<one of them>` names an account in reach, but that account's own sub-accounts are not in the
  * caller's reach (every other call answers 404 for them), so the page is empty. An account out of reach is 404.
  */
-async function scopeOf(db: Db, caller: Caller, parentFilter: string | undefined): Promise<SQL> {
+async function scopeOf(db: Db, caller: Caller, parentFilter: string | undefined): Promise<Scope> {
   if (parentFilter && parentFilter !== caller.id) {
     if (caller.role !== "admin") {
       await reachableUser(db, caller, parentFilter);
-      return and(eq(users.parentId, parentFilter), eq(users.parentId, caller.id)) as SQL;
+      return { kind: "childOfBoth", ids: { scopeId: parentFilter, callerId: caller.id } };
     }
     if (!(await findUser(db, parentFilter))) throw notFound(MSG.userNotFound);
-    return eq(users.parentId, parentFilter);
+    return { kind: "childOf", ids: { scopeId: parentFilter } };
   }
-  return caller.role === "admin" ? ne(users.id, caller.id) : eq(users.parentId, caller.id);
+  return caller.role === "admin" ? { kind: "allButSelf", ids: { scopeId: caller.id } } : { kind: "childOf", ids: { scopeId: caller.id } };
 }
+
+/** A scope's shape (which becomes part of the prepared statement) and the ids that fill its placeholders. */
+interface Scope {
+  kind: "allButSelf" | "childOf" | "childOfBoth";
+  ids: { scopeId: string; callerId?: string };
+}
+
+const SCOPE_WHERE: Record<Scope["kind"], () => SQL> = {
+  allButSelf: () => ne(users.id, sql.placeholder("scopeId")),
+  childOf: () => eq(users.parentId, sql.placeholder("scopeId")),
+  childOfBoth: () => and(eq(users.parentId, sql.placeholder("scopeId")), eq(users.parentId, sql.placeholder("callerId"))) as SQL,
+};
 
 /** Columns the users list sorts by (`sort`, `order`); anything else keeps the default, newest first. */
 const SORTABLE = { username: users.username, balance: users.balance, createdAt: users.createdAt } as const;
 
 /** The list's order: a sortable column from the query (the schema names them), newest first otherwise. */
-function orderOf({ sort, order }: CallQuery<"users.list">): SQL[] {
+function orderOf({ sort, order }: Pick<CallQuery<"users.list">, "sort" | "order">): SQL[] {
   if (!sort) return [desc(users.createdAt), asc(users.username)];
   const column = SORTABLE[sort];
   return [order === "desc" ? desc(column) : asc(column), asc(users.id)];
 }
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** What fixes the users list's SQL text; the ids, search pattern and page fill its placeholders. */
+interface ListShape {
+  scope: Scope["kind"];
+  sort: CallQuery<"users.list">["sort"];
+  order: CallQuery<"users.list">["order"];
+  search: boolean;
+}
+
+function listWhere(shape: ListShape): SQL {
+  const scope = SCOPE_WHERE[shape.scope]();
+  if (!shape.search) return scope;
+  const pattern = sql.placeholder("pattern");
+  return and(scope, or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.name, pattern), ilike(users.companyName, pattern))) as SQL;
+}
+
+// One round trip: the totals ride on every row (window functions) and the modules come from a subquery.
+const prepareList = (db: Db, shape: ListShape, name: string) =>
+  db
+    .select({
+      ...USER_RECORD_COLUMNS,
+      modules: sql<string[]>`coalesce((select array_agg(${modulePermissions.moduleName}) from ${modulePermissions} where ${modulePermissions.userId} = ${users.id}), '{}')`,
+      total: sql<number>`(count(*) over ())::int`,
+      totalBalance: sql<string>`coalesce(sum(${users.balance}) over (), 0)`,
+    })
+    .from(users)
+    .where(listWhere(shape))
+    .orderBy(...orderOf(shape))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(name);
+
+/**
+ * The list's statements, built once per database and shape (a few dozen at most: scope x sort x order x search),
+ * so a page costs no query building and, on PostgreSQL, no parsing or planning after a connection's first use.
+ */
+const listQueries = new WeakMap<Db, Map<string, ReturnType<typeof prepareList>>>();
+function listQuery(db: Db, shape: ListShape) {
+  let byShape = listQueries.get(db);
+  if (!byShape) listQueries.set(db, (byShape = new Map()));
+  const key = `${shape.scope}_${shape.sort ?? "default"}_${shape.sort ? (shape.order === "desc" ? "desc" : "asc") : "default"}_${shape.search ? "search" : "all"}`;
+  let query = byShape.get(key);
+  if (!query) byShape.set(key, (query = prepareList(db, shape, `users_list_${key}`)));
+  return query;
+}
 
 export interface UserListFilter {
   search: string | undefined;
@@ -48,26 +105,12 @@ export interface UserListFilter {
 /** One page of the accounts in the caller's reach, with the modules of each and the totals of the whole list. */
 export async function listUsers(db: Db, caller: Caller, query: CallQuery<"users.list">, { search, parentId, limit, offset }: UserListFilter) {
   const scope = await scopeOf(db, caller, parentId);
-  const pattern = search ? `%${escapeLike(search)}%` : undefined;
-  const where = pattern
-    ? and(scope, or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.name, pattern), ilike(users.companyName, pattern)))
-    : scope;
-  // One round trip: the totals ride on every row (window functions) and the modules come from a subquery.
-  const rows = await db
-    .select({
-      ...USER_RECORD_COLUMNS,
-      modules: sql<string[]>`coalesce((select array_agg(${modulePermissions.moduleName}) from ${modulePermissions} where ${modulePermissions.userId} = ${users.id}), '{}')`,
-      total: sql<number>`(count(*) over ())::int`,
-      totalBalance: sql<string>`coalesce(sum(${users.balance}) over (), 0)`,
-    })
-    .from(users)
-    .where(where)
-    .orderBy(...orderOf(query))
-    .limit(limit)
-    .offset(offset);
+  const shape: ListShape = { scope: scope.kind, sort: query.sort, order: query.order, search: Boolean(search) };
+  const values = { ...scope.ids, limit, offset, ...(search ? { pattern: `%${escapeLike(search)}%` } : {}) };
+  const rows = await listQuery(db, shape).execute(values);
   // A page past the end has no row to carry the totals.
   const [totals] = rows.length
     ? [{ count: rows[0].total, balance: rows[0].totalBalance }]
-    : await db.select({ count: sql<number>`count(*)::int`, balance: sql<string>`coalesce(sum(${users.balance}), 0)` }).from(users).where(where);
+    : await db.select({ count: sql<number>`count(*)::int`, balance: sql<string>`coalesce(sum(${users.balance}), 0)` }).from(users).where(listWhere(shape)).execute(values);
   return { rows, totals };
 }
