@@ -1,6 +1,4 @@
 import type { Static, TSchema } from "@sinclair/typebox";
-import type { Role } from "../roles";
-import { ALL } from "./access";
 import { AI_AGENT_CALLS } from "./ai-agents";
 import { API_KEY_UMS_CALLS } from "./api-keys-ums";
 import { AUTH_CALLS } from "./auth";
@@ -101,17 +99,5 @@ export function callDef(id: CallId): CallDef {
   return CALLS[id];
 }
 
-/** Roles a call admits: "public" and "signed-in" admit every role. */
-export function rolesFor(id: CallId): readonly Role[] {
-  const { access } = callDef(id);
-  return typeof access === "string" ? ALL : access;
-}
-
-/** Fill `:name` parameters of a call's path. */
-export function buildPath(id: CallId, params: Readonly<Record<string, string | number>> = {}): string {
-  return callDef(id).path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === "") throw new Error(`Missing path parameter "${name}" for ${id}`);
-    return encodeURIComponent(String(value));
-  });
-}
+// The console reads calls through ../routes (no schemas); the server gets the same helpers here.
+export { buildPath, rolesFor } from "../routes";
