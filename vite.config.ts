@@ -8,7 +8,10 @@ const API_TARGET = process.env.VITE_DEV_API_TARGET ?? "http://127.0.0.1:8080";
 
 /** Packages with no import-time side effects that are reached only through unused re-exports. */
 const PURE_PACKAGES =
-  /node_modules[\\/](react-markdown|remark-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|unified|unist-[^\\/]+|vfile[^\\/]*|hast-[^\\/]+|hastscript|property-information|space-separated-tokens|comma-separated-tokens|markdown-table|devlop|decode-named-character-reference|character-entities[^\\/]*|inline-style-parser|style-to-[^\\/]+|trough|bail|zwitch|ccount|longest-streak|trim-lines|html-url-attributes|estree-util-is-identifier-name|papaparse|error-stack-parser|stackframe)[\\/]/;
+  /node_modules[\\/](react-markdown|remark-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|unified|unist-[^\\/]+|vfile[^\\/]*|hast-[^\\/]+|hastscript|property-information|space-separated-tokens|comma-separated-tokens|markdown-table|devlop|decode-named-character-reference|character-entities[^\\/]*|inline-style-parser|style-to-[^\\/]+|trough|bail|zwitch|ccount|longest-streak|trim-lines|html-url-attributes|estree-util-is-identifier-name|papaparse|error-stack-parser|stackframe|rc-field-form|@rc-component[\\/]async-validator)[\\/]/;
+
+/** The contract's call table and schemas: plain data, no import-time side effects. */
+const CONTRACT_CALLS = /[\\/]contract[\\/]calls[\\/]/;
 
 /**
  * Bundle budget: the login route ≤ 250 KB gzipped, the first signed-in view (shell + dashboard) ≤ 450 KB. It is met by lazy
@@ -37,7 +40,12 @@ export default defineConfig({
         // at top level, and @refinedev/core imports papaparse (CSV import/export) and error-stack-parser; those
         // packages do not declare themselves side-effect free, so a screen that only uses `useTable` would ship
         // ~90 KB gzipped it never runs. They are pure modules: let unused ones go.
-        moduleSideEffects: [{ test: PURE_PACKAGES, sideEffects: false }],
+        // The contract's call table (TypeBox schemas built at module load) is pure too: the console reads calls
+        // through contract/routes, so the schemas are dropped from every route unless a screen uses them.
+        moduleSideEffects: [
+          { test: PURE_PACKAGES, sideEffects: false },
+          { test: CONTRACT_CALLS, sideEffects: false },
+        ],
       },
     },
     sourcemap: false,

@@ -1,5 +1,6 @@
 import { AbilityBuilder, createMongoAbility, type MongoAbility } from "@casl/ability";
-import { CALL_IDS, CALLS, rolesFor, type CallId } from "./calls";
+import type { CallId } from "./calls";
+import { callRoute, rolesFor, ROUTE_IDS } from "./routes";
 import { MODULES, type ModuleName } from "./modules";
 import { MODULE_GATED_ROLES, type Role } from "./roles";
 
@@ -26,10 +27,10 @@ export function defineAbilityFor(input: AbilityInput): AppAbility {
   const { can, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
   const held = new Set(effectiveModules(input));
   for (const m of held) can("use", m);
-  for (const id of CALL_IDS) {
-    const def = CALLS[id];
+  for (const id of ROUTE_IDS) {
+    const { module } = callRoute(id);
     if (!rolesFor(id).includes(input.role)) continue;
-    if ("module" in def && !held.has(def.module)) continue;
+    if (module && !held.has(module)) continue;
     can("call", id);
   }
   return build();

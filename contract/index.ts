@@ -3,5 +3,6 @@ export * from "./modules";
 export * from "./messages";
 export * from "./constants";
 export * from "./calls";
+export { CALL_ROUTES, callRoute, ROUTE_IDS, type CallRoute } from "./routes";
 export * from "./ability";
 export * from "./balance-requests";

@@ -1,5 +1,5 @@
 import axios, { type AxiosInstance } from "axios";
-import { buildPath, callDef, MSG, type CallId, type CallReply } from "../../contract";
+import { buildPath, callRoute, MSG, type CallId, type CallReply } from "../../contract";
 import { sessionStore } from "../state/session";
 import { ApiError, toApiError } from "./errors";
 import { buildQuery, localCheck, type CallOptions } from "./local-checks";
@@ -47,7 +47,7 @@ async function blobError(blob: Blob): Promise<ApiError> {
  * request with the bearer token. Rejects with an ApiError whose message is ready to show.
  */
 export async function callApi<K extends CallId>(id: K, opts: CallOptions = {}): Promise<CallReply<K>> {
-  const def = callDef(id);
+  const def = callRoute(id);
   const user = currentCaller();
   const problem = localCheck(id, user, opts);
   if (problem) throw new ApiError(problem);

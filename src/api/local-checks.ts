@@ -1,4 +1,4 @@
-import { callDef, defineAbilityFor, MODULES, MSG, ROLES, type AppAbility, type CallId, type Role } from "../../contract";
+import { callRoute, defineAbilityFor, MODULES, MSG, ROLES, type AppAbility, type CallId, type Role } from "../../contract";
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
@@ -36,7 +36,7 @@ function missing(v: unknown): boolean {
 
 /** SPEC 5's local checks, in order. Returns the message of the first failing check, or null. */
 export function localCheck(id: CallId, caller: CallerLike | null | undefined, opts: CallOptions = {}): string | null {
-  const def = callDef(id);
+  const def = callRoute(id);
   if (def.access !== "public") {
     if (!caller) return MSG.notAuthenticated;
     if (!caller.token) return MSG.noToken;
@@ -60,7 +60,7 @@ const JOINERS: Partial<Record<CallId, string>> = { "campaigns.list": " , " };
 
 /** Applies the call's query defaults and flattens list values; empty values are dropped. */
 export function buildQuery(id: CallId, query: CallOptions["query"] = {}): Record<string, string | number | boolean> {
-  const out: Record<string, string | number | boolean> = { ...(callDef(id).queryDefaults ?? {}) };
+  const out: Record<string, string | number | boolean> = { ...(callRoute(id).queryDefaults ?? {}) };
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) out[key] = value.join(JOINERS[id] ?? ",");

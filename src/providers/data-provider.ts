@@ -1,5 +1,5 @@
 import type { BaseRecord, CrudFilter, CrudSort, DataProvider, GetListParams } from "@refinedev/core";
-import { callDef, USERS_DEFAULT_LIMIT, USERS_DEFAULT_PAGE, type CallId } from "../../contract";
+import { callRoute, USERS_DEFAULT_LIMIT, USERS_DEFAULT_PAGE, type CallId } from "../../contract";
 import { callOf, resourceByName, type ResourceDef } from "../../resources";
 import { ApiError, apiBaseUrl, callApi, type CallOptions, type QueryValue } from "../api";
 import { toHttpError } from "./http-error";
@@ -51,7 +51,7 @@ function route(resource: string, action: string): { def: ResourceDef; id: CallId
 
 /** A record id goes in the call's `:id` path parameter, or in the body under the resource's id field. */
 function withId(def: ResourceDef, id: CallId, recordId: string | number, body?: unknown): CallOptions {
-  if (callDef(id).path.includes(":id")) return { params: { id: String(recordId) }, body };
+  if (callRoute(id).path.includes(":id")) return { params: { id: String(recordId) }, body };
   return { body: { ...(body as object | undefined), [def.idField ?? "id"]: String(recordId) } };
 }
 

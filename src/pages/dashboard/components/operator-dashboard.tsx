@@ -1,7 +1,6 @@
 import { TeamOutlined, WalletOutlined, BankOutlined } from "@ant-design/icons";
 import { useList } from "@refinedev/core";
-import { Col, Row, Skeleton } from "antd";
-import { lazy, Suspense } from "react";
+import { Col, Row } from "antd";
 import { MAX_PAGE_LIMIT, MSG, ROLE_AREAS, type Role } from "../../../../contract";
 import type { UserRecord } from "../../../api";
 import { useBalance } from "../../../shell/balance/use-balance";
@@ -9,11 +8,9 @@ import { formatCount, formatINR } from "../../../shell/format";
 import { areaPath } from "../../../shell/navigation/nav-items";
 import { PageHeader } from "../../common/page-header";
 import { AccountBreakdownCard } from "./account-breakdown-card";
+import { LazyBalanceRequestsCard } from "./lazy-balance-requests-card";
 import { StatCard } from "./stat-card";
 import { StatusCountsCard } from "./status-counts-card";
-
-/** Its table (antd Table through Refine's useTable) is the dashboard's heaviest part: it loads after the first view. */
-const BalanceRequestsCard = lazy(async () => ({ default: (await import("./balance-requests-card")).BalanceRequestsCard }));
 
 /** Admin and reseller dashboard: accounts, money, message delivery, and requests waiting for a top-up. */
 export function OperatorDashboard({ role, name }: { role: Role; name: string }) {
@@ -76,9 +73,7 @@ export function OperatorDashboard({ role, name }: { role: Role; name: string }) 
           <AccountBreakdownCard users={users} total={count ?? 0} loading={loading} />
         </Col>
         <Col span={24}>
-          <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
-            <BalanceRequestsCard usersPath={areaPath(role, "users")} />
-          </Suspense>
+          <LazyBalanceRequestsCard usersPath={areaPath(role, "users")} />
         </Col>
       </Row>
     </>

@@ -11,7 +11,7 @@ import { formatCount, formatINR } from "../../../shell/format";
 import { userMenuLinks } from "../../../shell/navigation/user-menu-links";
 import { PageHeader } from "../../common/page-header";
 import { areaPath } from "../../../shell/navigation/nav-items";
-import { BalanceRequestsCard } from "./balance-requests-card";
+import { LazyBalanceRequestsCard } from "./lazy-balance-requests-card";
 import { ModuleShortcuts } from "./module-shortcuts";
 import { StatCard } from "./stat-card";
 import { StatusCountsCard } from "./status-counts-card";
@@ -87,7 +87,7 @@ export function WorkspaceDashboard({ user, name }: { user: AuthUser; name: strin
         </Col>
         {ability.can("call", "balance.requests") && (
           <Col span={24}>
-            <BalanceRequestsCard usersPath={areaPath(user.type, "users")} />
+            <LazyBalanceRequestsCard usersPath={areaPath(user.type, "users")} />
           </Col>
         )}
       </Row>
