@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { precompiledValidators } from "./scripts/validators-plugin.mjs";
 
 export default defineConfig({
@@ -11,6 +11,8 @@ export default defineConfig({
           name: "server",
           environment: "node",
           include: ["contract/**/*.test.ts", "server/**/*.test.ts", "schemas/**/*.test.ts"],
+          // *.pg.test.ts need several processes on one PostgreSQL: they run in the PostgreSQL pass of npm test only.
+          exclude: process.env.DATABASE_URL ? configDefaults.exclude : [...configDefaults.exclude, "server/**/*.pg.test.ts"],
           // PGlite start-up and scrypt make server files slower than unit tests.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -4,11 +4,11 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 
+// Only PostgreSQL has several processes on one database (PGlite is one process per data directory): vitest.config.ts
+// runs *.pg.test.ts in the PostgreSQL pass of `npm test` only.
 const url = process.env.DATABASE_URL;
 
-// Only PostgreSQL has several processes on one database (PGlite is one process per data directory), so this runs
-// in the PostgreSQL pass of `npm test`.
-describe.runIf(Boolean(url))("processes starting together on one empty PostgreSQL database", () => {
+describe("processes starting together on one empty PostgreSQL database", () => {
   it("apply the migrations once, one after another, and all open", async () => {
     const name = `t_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: url });
