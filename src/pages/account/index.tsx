@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCustomMutation, useInvalidate, useOne, type HttpError } from "@refinedev/core";
 import { Alert, Badge, Button, Card, Col, Descriptions, Row, Skeleton, Typography } from "antd";
 import type { CustomValidator } from "@rjsf/utils";
 import { useState } from "react";
-import { callApi, toMessage, type UserRecord } from "../../api";
+import { buildPath } from "../../../contract";
+import { toMessage, type CallReply, type UserRecord } from "../../api";
 import { toast } from "../../components/toast";
 import { sessionStore, useSession } from "../../state/session";
 import { formatDate, formatINR } from "../../shell/format";
@@ -18,7 +19,7 @@ import {
   profileFormData,
 } from "./profile-schemas";
 
-const PROFILE_KEY = ["profile.get"] as const;
+type ProfileReply = CallReply<"profile.update">;
 
 const confirmMatches: CustomValidator<FormValues> = (data, errors) => {
   if (passwordMismatch(data)) errors.confirmPassword?.addError("Confirm new password does not match the new password");
@@ -38,32 +39,43 @@ export function AccountPage() {
 /** The account panels without a page header, also shown as a tab of the admin/reseller Settings screen. */
 export function AccountPanels() {
   const { user } = useSession();
-  const client = useQueryClient();
-  const profile = useQuery({
-    queryKey: [...PROFILE_KEY, user?._id],
-    queryFn: ({ signal }) => callApi("profile.get", { signal }).then((r) => r.data),
+  const invalidate = useInvalidate();
+  // resources/account.ts: show is profile.get (the caller's own record; the id only keys the cache per person).
+  const { query: profile } = useOne<UserRecord, HttpError>({
+    resource: "account",
+    id: user?._id,
+    // A failed load is shown in the page's Alert with Retry, not as a toast.
+    errorNotification: false,
   });
+  const { mutateAsync } = useCustomMutation<ProfileReply, HttpError, FormValues>();
   const [saving, setSaving] = useState<"profile" | "password" | null>(null);
   const [passwordFormKey, setPasswordFormKey] = useState(0);
 
   const save = async (kind: "profile" | "password", body: FormValues) => {
     setSaving(kind);
     try {
-      const res = await callApi("profile.update", { body });
-      toast.success(kind === "profile" ? "Profile updated" : "Password changed");
-      client.setQueryData([...PROFILE_KEY, user?._id], res.data);
+      const res = await mutateAsync({
+        url: buildPath("profile.update"),
+        method: "put",
+        values: body,
+        meta: { resource: "account", action: "update" },
+        successNotification: () => ({ type: "success", message: kind === "profile" ? "Profile updated" : "Password changed" }),
+        errorNotification: (err) => ({ type: "error", message: err?.message || toMessage(err) }),
+      });
+      await invalidate({ resource: "account", invalidates: ["detail"], id: user?._id });
       // The header shows the session's name and email: keep them in step with what was saved.
       const session = sessionStore.getState().auth.user;
-      if (session && kind === "profile") sessionStore.loginSucceeded({ ...session, name: res.data.name, email: res.data.email });
+      const saved = res.data.data;
+      if (session && kind === "profile") sessionStore.loginSucceeded({ ...session, name: saved.name, email: saved.email });
       if (kind === "password") setPasswordFormKey((k) => k + 1);
-    } catch (err) {
-      toast.error(toMessage(err));
+    } catch {
+      // The error notification above has told the person; the form keeps what they typed.
     } finally {
       setSaving(null);
     }
   };
 
-  const data: UserRecord | undefined = profile.data;
+  const data: UserRecord | undefined = profile.data?.data;
   const initial = profileFormData(data);
 
   return (
@@ -73,7 +85,7 @@ export function AccountPanels() {
           type="error"
           showIcon
           style={{ marginBottom: 16 }}
-          message={toMessage(profile.error)}
+          message={profile.error?.message || toMessage(profile.error)}
           action={<Button size="small" onClick={() => profile.refetch()}>Retry</Button>}
         />
       )}

@@ -1,10 +1,9 @@
 import { SendOutlined, WalletOutlined } from "@ant-design/icons";
+import { useCreate, useInvalidate, type HttpError } from "@refinedev/core";
 import { Button, Card, Col, Flex, InputNumber, Row, Statistic, Typography } from "antd";
 import { useState } from "react";
-import { CURRENCY_SYMBOL, LOW_BALANCE_THRESHOLD, MSG } from "../../../contract";
+import { CURRENCY_SYMBOL, LOW_BALANCE_THRESHOLD, MSG, type BalanceRequestRecord } from "../../../contract";
 import { SCHEMAS } from "../../../schemas";
-import { callApi, toMessage } from "../../api";
-import { toast } from "../../components/toast";
 import { useBalance } from "../../shell/balance/use-balance";
 import { formatINR } from "../../shell/format";
 import { MyRequestsCard } from "../balance-requests/components/my-requests-card";
@@ -16,29 +15,36 @@ const MAX_REQUEST = SCHEMAS["balance-request"].properties.requestedBalance.maxim
 /** Subscription & Billing: the balance, a top-up request to the parent account, and the billing log. */
 export function LedgerBilling() {
   const { balance, loading, refresh } = useBalance();
+  const invalidate = useInvalidate();
   const [amount, setAmount] = useState<number | null>(null);
-  const [sending, setSending] = useState(false);
-  const [logKey, setLogKey] = useState(0);
+  const { mutate, mutation } = useCreate<BalanceRequestRecord, HttpError, { requestedBalance: number | null }>();
 
-  const request = async () => {
-    // SPEC 5: an empty or non-positive amount is refused here, without a call.
-    if (amount === null || !Number.isFinite(amount) || amount <= 0) {
-      toast.error(MSG.invalidBalanceAmount);
-      return;
-    }
-    setSending(true);
-    try {
-      const res = await callApi("balance.request", { body: { requestedBalance: amount } });
-      toast.success(res.message || "Balance request sent", `${formatINR(amount)} requested from your account manager.`);
-      setAmount(null);
-      await refresh();
-      setLogKey((k) => k + 1);
-    } catch (err) {
-      toast.error(toMessage(err, MSG.requestBalance));
-    } finally {
-      setSending(false);
-    }
-  };
+  // SPEC 5: an empty or non-positive amount is refused by the resource's checkCreate, without a call.
+  const request = () =>
+    mutate(
+      {
+        resource: "balance-requests",
+        values: { requestedBalance: amount },
+        invalidates: ["list"],
+        successNotification: (_data, values) => ({
+          type: "success",
+          message: "Balance request sent",
+          description: `${formatINR(Number(values?.requestedBalance))} requested from your account manager.`,
+        }),
+        errorNotification: (err) => ({ type: "error", message: err?.message || MSG.requestBalance }),
+      },
+      {
+        onSuccess: () => {
+          setAmount(null);
+          // The requester's own lists and the header balance read what the request changed.
+          void Promise.all([
+            invalidate({ resource: "my-balance-requests", invalidates: ["list"] }),
+            invalidate({ resource: "ledger", invalidates: ["list"] }),
+            refresh(),
+          ]);
+        },
+      },
+    );
 
   const low = balance !== null && balance < LOW_BALANCE_THRESHOLD;
   return (
@@ -74,18 +80,18 @@ export function LedgerBilling() {
                 placeholder="Amount"
                 style={{ width: 220 }}
                 aria-label="Amount to request"
-                onPressEnter={() => void request()}
+                onPressEnter={request}
               />
-              <Button type="primary" icon={<SendOutlined />} loading={sending} onClick={() => void request()}>
+              <Button type="primary" icon={<SendOutlined />} loading={mutation.isPending} onClick={request}>
                 Request balance
               </Button>
             </Flex>
           </Card>
         </Col>
       </Row>
-      <MyRequestsCard key={`requests-${logKey}`} />
+      <MyRequestsCard />
       <Card title="Billing log" styles={{ body: { padding: 0 } }}>
-        <LedgerTable key={logKey} emptyText="No balance movements on your account yet." />
+        <LedgerTable emptyText="No balance movements on your account yet." />
       </Card>
     </>
   );
