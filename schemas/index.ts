@@ -1,3 +1,4 @@
+import type { SchemaStatic } from "./static";
 import { balanceChange } from "./balance-change";
 import { balanceRequest } from "./balance-request";
 import { balanceRequestReject } from "./balance-request-reject";
@@ -30,3 +31,6 @@ export const SCHEMAS = {
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
+
+/** The body type of each schema, derived from the schema object (see static.ts). */
+export type SchemaBody<N extends SchemaName> = SchemaStatic<(typeof SCHEMAS)[N]>;
