@@ -1,16 +1,17 @@
-import balanceChange from "./balance-change.json";
-import balanceRequest from "./balance-request.json";
-import balanceRequestReject from "./balance-request-reject.json";
-import confirmEmail from "./confirm-email.json";
-import grantPermission from "./grant-permission.json";
-import impersonate from "./impersonate.json";
-import login from "./login.json";
-import profileUpdate from "./profile-update.json";
-import registerDefault from "./register-default.json";
-import register from "./register.json";
-import resetPassword from "./reset-password.json";
-import sendResetLink from "./send-reset-link.json";
-import userUpdate from "./user-update.json";
+import type { SchemaStatic } from "./static";
+import { balanceChange } from "./balance-change";
+import { balanceRequest } from "./balance-request";
+import { balanceRequestReject } from "./balance-request-reject";
+import { confirmEmail } from "./confirm-email";
+import { grantPermission } from "./grant-permission";
+import { impersonate } from "./impersonate";
+import { login } from "./login";
+import { profileUpdate } from "./profile-update";
+import { registerDefault } from "./register-default";
+import { register } from "./register";
+import { resetPassword } from "./reset-password";
+import { sendResetLink } from "./send-reset-link";
+import { userUpdate } from "./user-update";
 
 /** Request-body schemas by the name the call table uses (`bodySchema`). Both ends validate with these. */
 export const SCHEMAS = {
@@ -30,3 +31,6 @@ export const SCHEMAS = {
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
+
+/** The body type of each schema, derived from the schema object (see static.ts). */
+export type SchemaBody<N extends SchemaName> = SchemaStatic<(typeof SCHEMAS)[N]>;

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const GENERATOR = "src/pages/common/validators/generate-validators.ts";
-const SCHEMA_SOURCE = /[\\/](schemas[\\/].*\.json|[a-z-]*schemas?\.ts)$/;
+const SCHEMA_SOURCE = /[\\/](schemas[\\/].*\.(json|ts)|[a-z-]*schemas?\.ts)$/;
 
 function generate() {
   const result = spawnSync(process.execPath, ["--import", "tsx", GENERATOR], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });

@@ -1,4 +1,5 @@
 import type { Static, TSchema } from "@sinclair/typebox";
+import type { SchemaBody, SchemaName } from "../../schemas";
 import { AI_AGENT_CALLS } from "./ai-agents";
 import { API_KEY_UMS_CALLS } from "./api-keys-ums";
 import { AUTH_CALLS } from "./auth";
@@ -93,6 +94,8 @@ type StaticOf<S> = S extends TSchema ? Static<S> : never;
 export type CallQuery<K extends CallId> = Row<K> extends { query: infer Q } ? StaticOf<Q> : Record<string, never>;
 /** Path parameters of a call. */
 export type CallParams<K extends CallId> = Row<K> extends { params: infer P } ? StaticOf<P> : Record<string, never>;
+/** The body of a call, typed from its row's `bodySchema` (schemas/), which Fastify validated; `unknown` without one. */
+export type CallBody<K extends CallId> = Row<K> extends { bodySchema: infer N extends SchemaName } ? SchemaBody<N> : unknown;
 /** The success body of a call (200 or 201); `never` for calls not built yet. */
 export type CallReply<K extends CallId> = Row<K>["response"] extends infer R
   ? (R extends { 200: infer S } ? StaticOf<S> : never) | (R extends { 201: infer S } ? StaticOf<S> : never)

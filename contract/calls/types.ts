@@ -29,7 +29,7 @@ export interface CallDef {
   queryDefaults?: Readonly<Record<string, string | number | boolean>>;
   /** SPEC 8's default message when the call fails without a server message. */
   failure?: string;
-  /** JSON Schema (file name in schemas/, without .json) validating the body. */
+  /** JSON Schema validating the body: its name in schemas/index.ts `SCHEMAS` (one schemas/<name>.ts each). */
   bodySchema?: string;
   /** Request body is multipart form data. */
   multipart?: boolean;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { CallId, CallParams, CallQuery, CallReply } from "../../contract/calls";
+import type { CallBody, CallId, CallParams, CallQuery, CallReply } from "../../contract/calls";
 import type { ServerConfig } from "../config";
 import type { Db } from "../db/client";
 import type { SendMail } from "../services/mailer";
@@ -18,14 +18,11 @@ export interface RouteContext {
   background: (task: () => Promise<unknown>) => void;
 }
 
-/** The request of a call: query and params typed from the row's schemas, which Fastify validated (defaults filled). */
-export type CallRequest<K extends CallId> = FastifyRequest<{ Querystring: CallQuery<K>; Params: CallParams<K> }>;
+/** The request of a call: body, query and params typed from the row's schemas, which Fastify validated (defaults filled). */
+export type CallRequest<K extends CallId> = FastifyRequest<{ Body: CallBody<K>; Querystring: CallQuery<K>; Params: CallParams<K> }>;
 
 /** A handler answers with the row's success schema; the serializer drops anything that schema does not name. */
 export type Handler<K extends CallId> = (request: CallRequest<K>, reply: FastifyReply, ctx: RouteContext) => Promise<CallReply<K>>;
 
 /** Handlers by call id; a call of the table without one answers 501. */
 export type Handlers = { [K in CallId]?: Handler<K> };
-
-/** Body schemas are the JSON files in schemas/ (shared with the console's forms), so bodies are typed here. */
-export const bodyOf = <T>(request: FastifyRequest) => request.body as T;

@@ -17,17 +17,11 @@ import { clearLoginFailures, loginDelayMs, recordLoginFailure } from "../../serv
 import { upgradePasswordHash } from "../../auth/password-upgrade";
 import { consumeResetToken, storeResetToken } from "../../services/password-reset";
 import { findUser } from "../../services/users";
-import { bodyOf, type Handlers, type RouteContext } from "../context";
+import type { CallBody } from "../../../contract/calls";
+import type { Handlers, RouteContext } from "../context";
 
-interface NewAccount {
-  username: string;
-  email: string;
-  password: string;
-  role?: string;
-  name?: string;
-  companyName?: string;
-  phone?: string;
-}
+/** Self-signup's body; the register body adds the role, so it is one too. */
+type NewAccount = CallBody<"auth.registerDefault">;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -50,7 +44,7 @@ async function createAccount(ctx: RouteContext, input: NewAccount, role: Role, p
 export const authHandlers: Handlers = {
   // Per-IP limits of the public calls are @fastify/rate-limit's (routes/index.ts); here only per-account rules.
   "auth.login": async (request, _reply, ctx) => {
-    const { email: identifier, password } = bodyOf<{ email: string; password: string }>(request);
+    const { email: identifier, password } = request.body;
     const account = identifier.trim().toLowerCase();
     // Username and email resolve to one account, so both spellings count against the same failures.
     const found = await findLoginAccount(ctx.db, account);
@@ -71,14 +65,14 @@ export const authHandlers: Handlers = {
 
   // Saying that an account exists is deliberate (people need it); the per-IP limit keeps it from being a probe.
   "auth.registerDefault": async (request, reply, ctx) => {
-    const data = await createAccount(ctx, bodyOf<NewAccount>(request), "manager", null, SELF_SIGNUP_MODULES);
+    const data = await createAccount(ctx, request.body, "manager", null, SELF_SIGNUP_MODULES);
     reply.status(201);
     return { success: true, message: "Account created", data };
   },
 
   "auth.register": async (request, reply, ctx) => {
     const caller = callerOf(request);
-    const input = bodyOf<NewAccount>(request);
+    const input = request.body;
     const role = normalizeRole(input.role);
     if (!role || !CREATABLE_ROLES[caller.role].includes(role)) throw forbidden(MSG.roleNotCreatable);
     // A new sub-account gets the modules its creator holds: nobody hands out more than they have.
@@ -89,7 +83,7 @@ export const authHandlers: Handlers = {
   },
 
   "auth.sendResetLink": async (request, _reply, ctx) => {
-    const email = bodyOf<{ email: string }>(request).email.toLowerCase();
+    const email = request.body.email.toLowerCase();
     // Answer first and look the address up afterwards: known and unknown addresses take the same time, so the
     // answer (and its timing) cannot be used to find accounts.
     ctx.background(async () => {
@@ -107,7 +101,7 @@ export const authHandlers: Handlers = {
   },
 
   "auth.resetPassword": async (request, _reply, ctx) => {
-    const { newPassword, token } = bodyOf<{ newPassword: string; token: string }>(request);
+    const { newPassword, token } = request.body;
     const passwordHash = await hashPassword(newPassword);
     const done = await consumeResetToken(ctx.db, ctx.sessions, sha256(token), passwordHash);
     if (!done) throw badRequest(MSG.resetTokenInvalid);
@@ -116,14 +110,14 @@ export const authHandlers: Handlers = {
   },
 
   "auth.confirmEmail": async (request, _reply, ctx) => {
-    await confirmEmailChange(ctx.db, bodyOf<{ token: string }>(request).token, request.ip);
+    await confirmEmailChange(ctx.db, request.body.token, request.ip);
     return { success: true, message: MSG.emailConfirmed };
   },
 
   "auth.impersonate": async (request, _reply, ctx) => {
     const admin = callerOf(request);
     if (admin.impersonatedBy) throw forbidden();
-    const target = await findUser(ctx.db, bodyOf<{ userId: string }>(request).userId);
+    const target = await findUser(ctx.db, request.body.userId);
     if (!target || target.id === admin.id || target.role === "admin") throw notFound(MSG.userNotFound);
     if (target.status !== "active") throw forbidden(MSG.accountSuspended);
     const opened = await issueSession(ctx, target, { adminId: admin.id, adminSessionId: admin.sessionId });

@@ -7,7 +7,8 @@ import { createRequest, decide, listForParent, listOwn, statusFilter, type Decis
 import { toMoney } from "../../services/ledger";
 import { pageWindow } from "../../services/paging";
 import type { Db } from "../../db/client";
-import { bodyOf, type Handlers } from "../context";
+import type { CallBody } from "../../../contract/calls";
+import type { Handlers } from "../context";
 
 
 /** The requester hears the outcome at once on its open sockets (the notification bell). */
@@ -27,16 +28,16 @@ async function decideAndAnnounce(request: FastifyRequest, db: Db, id: string, de
   };
 }
 
-function rejection(request: FastifyRequest): Decision {
+function rejection(body: CallBody<"balance.rejectRequest">): Decision {
   // The schema bounds the length; a reason of spaces alone tells the requester nothing.
-  const reason = bodyOf<{ reason: string }>(request).reason.trim();
+  const reason = body.reason.trim();
   if (!reason) throw badRequest("reason: is required", [{ field: "reason", message: "is required" }]);
   return { kind: "reject", reason };
 }
 
 export const balanceRequestHandlers: Handlers = {
   "balance.request": async (request, reply, { db }) => {
-    const data = await createRequest(db, callerOf(request), bodyOf<{ requestedBalance: number }>(request).requestedBalance);
+    const data = await createRequest(db, callerOf(request), request.body.requestedBalance);
     reply.status(201);
     return { success: true, message: "Balance request sent", data };
   },
@@ -47,5 +48,5 @@ export const balanceRequestHandlers: Handlers = {
   "balance.myRequests": async (request, _reply, { db }) => listOwn(db, callerOf(request), pageWindow(request.query)),
 
   "balance.approveRequest": async (request, _reply, { db }) => decideAndAnnounce(request, db, request.params.id, { kind: "approve" }),
-  "balance.rejectRequest": async (request, _reply, { db }) => decideAndAnnounce(request, db, request.params.id, rejection(request)),
+  "balance.rejectRequest": async (request, _reply, { db }) => decideAndAnnounce(request, db, request.params.id, rejection(request.body)),
 };

@@ -4,18 +4,12 @@ import { balanceOf, ledgerPage } from "../../services/balance";
 import { applyMoves, creditMoves, debitMoves, toMoney, toPaise } from "../../services/ledger";
 import { filterValue, pageWindow, totalPages } from "../../services/paging";
 import { reachableUser, selfOrReachable } from "../../services/users";
-import { bodyOf, type Handler, type Handlers } from "../context";
-
-interface BalanceChange {
-  userId: string;
-  amount: number;
-  note?: string;
-}
+import type { Handler, Handlers } from "../context";
 
 function change(direction: "add" | "deduct"): Handler<"balance.add" | "balance.deduct"> {
   return async (request, _reply, { db }) => {
     const caller = callerOf(request);
-    const { userId, amount, note = "" } = bodyOf<BalanceChange>(request);
+    const { userId, amount, note = "" } = request.body;
     const paise = toPaise(amount);
     await reachableUser(db, caller, userId);
     const moves = direction === "add" ? creditMoves(caller, userId, paise, note) : debitMoves(caller, userId, paise, note);

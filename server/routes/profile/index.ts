@@ -6,16 +6,7 @@ import { badRequest, notFound } from "../../http/errors";
 import { assertEmailFree, requestEmailChange } from "../../services/email-change";
 import { updateUser, type UserChanges } from "../../services/user-changes";
 import { findUser, modulesByUser, toUserRecord } from "../../services/users";
-import { bodyOf, type Handlers } from "../context";
-
-interface ProfileUpdate {
-  name?: string;
-  email?: string;
-  companyName?: string;
-  phone?: string;
-  currentPassword?: string;
-  newPassword?: string;
-}
+import type { Handlers } from "../context";
 
 export const profileHandlers: Handlers = {
   "profile.get": async (request, _reply, { db }) => {
@@ -29,7 +20,7 @@ export const profileHandlers: Handlers = {
   "profile.update": async (request, _reply, ctx) => {
     const { db } = ctx;
     const caller = callerOf(request);
-    const { currentPassword, newPassword, email, ...changes } = bodyOf<ProfileUpdate>(request);
+    const { currentPassword, newPassword, email, ...changes } = request.body;
     const row = await findUser(db, caller.id);
     if (!row) throw notFound(MSG.userNotFound);
     const update: UserChanges = { ...changes, updatedAt: new Date() };

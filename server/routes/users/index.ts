@@ -9,7 +9,7 @@ import { filterValue, pageWindow, totalPages } from "../../services/paging";
 import { replaceModules, updateAccount } from "../../services/user-changes";
 import { listUsers } from "../../services/user-list";
 import { modulesByUser, reachableUser, selfOrReachable, toUserRecord } from "../../services/users";
-import { bodyOf, type Handlers } from "../context";
+import type { Handlers } from "../context";
 
 export const userHandlers: Handlers = {
   "users.list": async (request, _reply, { db }) => {
@@ -32,7 +32,7 @@ export const userHandlers: Handlers = {
   "users.update": async (request, _reply, ctx) => {
     const { db, sessions } = ctx;
     const caller = callerOf(request);
-    const { userId, email, ...changes } = bodyOf<{ userId: string; email?: string; name?: string; companyName?: string; phone?: string; status?: string }>(request);
+    const { userId, email, ...changes } = request.body;
     const target = await reachableUser(db, caller, userId);
     // Checked before anything is written, so a refused change leaves the other fields untouched too.
     if (email) await assertEmailFree(db, email.toLowerCase(), userId);
@@ -62,7 +62,7 @@ export const userHandlers: Handlers = {
 
   "users.grantPermission": async (request, _reply, { db, sessions }) => {
     const caller = callerOf(request);
-    const { userId, moduleNames } = bodyOf<{ userId: string; moduleNames: string[] }>(request);
+    const { userId, moduleNames } = request.body;
     await reachableUser(db, caller, userId);
     const held = effectiveModules({ role: caller.role, modules: caller.modules });
     const wanted = moduleNames.filter(isModuleName);

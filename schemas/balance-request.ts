@@ -1,4 +1,4 @@
-{
+export const balanceRequest = {
   "title": "Request balance",
   "type": "object",
   "additionalProperties": false,
@@ -13,4 +13,4 @@
       "minimum": 0.01
     }
   }
-}
+} as const;

@@ -1,4 +1,4 @@
-{
+export const impersonate = {
   "type": "object",
   "additionalProperties": false,
   "required": [
@@ -13,4 +13,4 @@
       "pattern": "^[^\\u0000]*$"
     }
   }
-}
+} as const;

@@ -1,13 +1,17 @@
-{
-  "title": "Profile",
+export const userUpdate = {
+  "title": "Edit user",
   "type": "object",
   "additionalProperties": false,
-  "minProperties": 1,
+  "required": [
+    "userId"
+  ],
+  "minProperties": 2,
   "properties": {
-    "name": {
+    "userId": {
       "type": "string",
-      "title": "Full name",
-      "maxLength": 120,
+      "title": "User",
+      "minLength": 1,
+      "maxLength": 64,
       "pattern": "^[^\\u0000]*$"
     },
     "email": {
@@ -15,6 +19,12 @@
       "title": "Email",
       "format": "email",
       "maxLength": 254
+    },
+    "name": {
+      "type": "string",
+      "title": "Full name",
+      "maxLength": 120,
+      "pattern": "^[^\\u0000]*$"
     },
     "companyName": {
       "type": "string",
@@ -28,23 +38,13 @@
       "maxLength": 20,
       "pattern": "^$|^\\+?[0-9 ()-]{6,20}$"
     },
-    "currentPassword": {
+    "status": {
       "type": "string",
-      "title": "Current password",
-      "maxLength": 200,
-      "pattern": "^[^\\u0000]*$"
-    },
-    "newPassword": {
-      "type": "string",
-      "title": "New password",
-      "minLength": 8,
-      "maxLength": 200,
-      "pattern": "^[^\\u0000]*$"
+      "title": "Status",
+      "enum": [
+        "active",
+        "suspended"
+      ]
     }
-  },
-  "dependencies": {
-    "newPassword": [
-      "currentPassword"
-    ]
   }
-}
+} as const;

@@ -1,4 +1,4 @@
-{
+export const registerDefault = {
   "title": "Create your organization account",
   "type": "object",
   "additionalProperties": false,
@@ -47,4 +47,4 @@
       "pattern": "^$|^\\+?[0-9 ()-]{6,20}$"
     }
   }
-}
+} as const;

@@ -1,4 +1,4 @@
-{
+export const balanceChange = {
   "title": "Balance change",
   "type": "object",
   "additionalProperties": false,
@@ -27,4 +27,4 @@
       "pattern": "^[^\\u0000]*$"
     }
   }
-}
+} as const;

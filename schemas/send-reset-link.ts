@@ -1,4 +1,4 @@
-{
+export const sendResetLink = {
   "title": "Reset your password",
   "type": "object",
   "additionalProperties": false,
@@ -13,4 +13,4 @@
       "maxLength": 254
     }
   }
-}
+} as const;

@@ -1,4 +1,4 @@
-{
+export const balanceRequestReject = {
   "title": "Reject balance request",
   "type": "object",
   "additionalProperties": false,
@@ -13,4 +13,4 @@
       "maxLength": 300
     }
   }
-}
+} as const;

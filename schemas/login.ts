@@ -1,4 +1,4 @@
-{
+export const login = {
   "title": "Sign in",
   "type": "object",
   "additionalProperties": false,
@@ -22,4 +22,4 @@
       "pattern": "^[^\\u0000]*$"
     }
   }
-}
+} as const;

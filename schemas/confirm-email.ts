@@ -1,4 +1,4 @@
-{
+export const confirmEmail = {
   "title": "Confirm email",
   "type": "object",
   "additionalProperties": false,
@@ -14,4 +14,4 @@
       "pattern": "^[^\\u0000]*$"
     }
   }
-}
+} as const;

@@ -1,24 +1,44 @@
-{
-  "title": "Edit user",
+export const register = {
+  "title": "Create user",
   "type": "object",
   "additionalProperties": false,
   "required": [
-    "userId"
+    "username",
+    "email",
+    "password",
+    "role"
   ],
-  "minProperties": 2,
   "properties": {
-    "userId": {
+    "username": {
       "type": "string",
-      "title": "User",
-      "minLength": 1,
-      "maxLength": 64,
-      "pattern": "^[^\\u0000]*$"
+      "title": "Username",
+      "minLength": 3,
+      "maxLength": 40,
+      "pattern": "^[A-Za-z0-9_.-]+$"
     },
     "email": {
       "type": "string",
       "title": "Email",
       "format": "email",
       "maxLength": 254
+    },
+    "password": {
+      "type": "string",
+      "title": "Password",
+      "minLength": 8,
+      "maxLength": 200,
+      "pattern": "^[^\\u0000]*$"
+    },
+    "role": {
+      "type": "string",
+      "title": "Role",
+      "enum": [
+        "reseller",
+        "manager",
+        "user",
+        "department_head",
+        "department-head"
+      ]
     },
     "name": {
       "type": "string",
@@ -37,14 +57,6 @@
       "title": "Phone",
       "maxLength": 20,
       "pattern": "^$|^\\+?[0-9 ()-]{6,20}$"
-    },
-    "status": {
-      "type": "string",
-      "title": "Status",
-      "enum": [
-        "active",
-        "suspended"
-      ]
     }
   }
-}
+} as const;

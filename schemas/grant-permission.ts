@@ -1,4 +1,4 @@
-{
+export const grantPermission = {
   "title": "Module permissions",
   "type": "object",
   "additionalProperties": false,
@@ -30,4 +30,4 @@
       }
     }
   }
-}
+} as const;

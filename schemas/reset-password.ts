@@ -1,4 +1,4 @@
-{
+export const resetPassword = {
   "title": "Choose a new password",
   "type": "object",
   "additionalProperties": false,
@@ -22,4 +22,4 @@
       "pattern": "^[^\\u0000]*$"
     }
   }
-}
+} as const;
