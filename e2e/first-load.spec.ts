@@ -27,7 +27,8 @@ test("a signed-in reload requests the first view's code at once, not stage after
   const DELAY_MS = 400;
   const requested = new Map<string, number>();
   const answered = new Map<string, number>();
-  const chunk = (url: string) => /\/assets\/([a-z-]+)-[\w-]+\.js$/i.exec(url)?.[1];
+  // Vite names a chunk `<name>-<8-character hash>.js`, and the hash may itself contain "-".
+  const chunk = (url: string) => /\/assets\/([\w-]+)-[\w-]{8}\.js$/.exec(url)?.[1];
   await page.route(/\/assets\/.+\.js$/, async (route) => {
     const name = chunk(route.request().url());
     if (name && !requested.has(name)) requested.set(name, Date.now());
