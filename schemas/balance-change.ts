@@ -1,3 +1,5 @@
+import { USER_ID } from "./fields";
+
 export const balanceChange = {
   "title": "Balance change",
   "type": "object",
@@ -7,13 +9,7 @@ export const balanceChange = {
     "amount"
   ],
   "properties": {
-    "userId": {
-      "type": "string",
-      "title": "User",
-      "minLength": 1,
-      "maxLength": 64,
-      "pattern": "^[^\\u0000]*$"
-    },
+    "userId": USER_ID,
     "amount": {
       "type": "number",
       "title": "Amount (₹)",

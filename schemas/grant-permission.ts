@@ -1,3 +1,5 @@
+import { USER_ID } from "./fields";
+
 export const grantPermission = {
   "title": "Module permissions",
   "type": "object",
@@ -7,13 +9,7 @@ export const grantPermission = {
     "moduleNames"
   ],
   "properties": {
-    "userId": {
-      "type": "string",
-      "title": "User",
-      "minLength": 1,
-      "maxLength": 64,
-      "pattern": "^[^\\u0000]*$"
-    },
+    "userId": USER_ID,
     "moduleNames": {
       "type": "array",
       "title": "Modules",

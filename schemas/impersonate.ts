@@ -1,3 +1,5 @@
+import { USER_ID } from "./fields";
+
 export const impersonate = {
   "type": "object",
   "additionalProperties": false,
@@ -5,12 +7,6 @@ export const impersonate = {
     "userId"
   ],
   "properties": {
-    "userId": {
-      "type": "string",
-      "title": "User",
-      "minLength": 1,
-      "maxLength": 64,
-      "pattern": "^[^\\u0000]*$"
-    }
+    "userId": USER_ID
   }
 } as const;

@@ -1,3 +1,5 @@
+import { COMPANY, EMAIL, FULL_NAME, PASSWORD, PHONE, USERNAME } from "./fields";
+
 export const registerDefault = {
   "title": "Create your organization account",
   "type": "object",
@@ -8,43 +10,11 @@ export const registerDefault = {
     "password"
   ],
   "properties": {
-    "username": {
-      "type": "string",
-      "title": "Username",
-      "minLength": 3,
-      "maxLength": 40,
-      "pattern": "^[A-Za-z0-9_.-]+$"
-    },
-    "email": {
-      "type": "string",
-      "title": "Email",
-      "format": "email",
-      "maxLength": 254
-    },
-    "password": {
-      "type": "string",
-      "title": "Password",
-      "minLength": 8,
-      "maxLength": 200,
-      "pattern": "^[^\\u0000]*$"
-    },
-    "name": {
-      "type": "string",
-      "title": "Full name",
-      "maxLength": 120,
-      "pattern": "^[^\\u0000]*$"
-    },
-    "companyName": {
-      "type": "string",
-      "title": "Company",
-      "maxLength": 120,
-      "pattern": "^[^\\u0000]*$"
-    },
-    "phone": {
-      "type": "string",
-      "title": "Phone",
-      "maxLength": 20,
-      "pattern": "^$|^\\+?[0-9 ()-]{6,20}$"
-    }
+    "username": USERNAME,
+    "email": EMAIL,
+    "password": PASSWORD,
+    "name": FULL_NAME,
+    "companyName": COMPANY,
+    "phone": PHONE
   }
 } as const;

@@ -1,3 +1,5 @@
+import { NEW_PASSWORD } from "./fields";
+
 export const resetPassword = {
   "title": "Choose a new password",
   "type": "object",
@@ -7,13 +9,7 @@ export const resetPassword = {
     "token"
   ],
   "properties": {
-    "newPassword": {
-      "type": "string",
-      "title": "New password",
-      "minLength": 8,
-      "maxLength": 200,
-      "pattern": "^[^\\u0000]*$"
-    },
+    "newPassword": NEW_PASSWORD,
     "token": {
       "type": "string",
       "title": "Reset token",

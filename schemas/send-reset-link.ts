@@ -1,3 +1,5 @@
+import { EMAIL } from "./fields";
+
 export const sendResetLink = {
   "title": "Reset your password",
   "type": "object",
@@ -6,11 +8,6 @@ export const sendResetLink = {
     "email"
   ],
   "properties": {
-    "email": {
-      "type": "string",
-      "title": "Email",
-      "format": "email",
-      "maxLength": 254
-    }
+    "email": EMAIL
   }
 } as const;

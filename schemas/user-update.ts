@@ -1,3 +1,5 @@
+import { COMPANY, EMAIL, FULL_NAME, PHONE, USER_ID } from "./fields";
+
 export const userUpdate = {
   "title": "Edit user",
   "type": "object",
@@ -7,37 +9,11 @@ export const userUpdate = {
   ],
   "minProperties": 2,
   "properties": {
-    "userId": {
-      "type": "string",
-      "title": "User",
-      "minLength": 1,
-      "maxLength": 64,
-      "pattern": "^[^\\u0000]*$"
-    },
-    "email": {
-      "type": "string",
-      "title": "Email",
-      "format": "email",
-      "maxLength": 254
-    },
-    "name": {
-      "type": "string",
-      "title": "Full name",
-      "maxLength": 120,
-      "pattern": "^[^\\u0000]*$"
-    },
-    "companyName": {
-      "type": "string",
-      "title": "Company",
-      "maxLength": 120,
-      "pattern": "^[^\\u0000]*$"
-    },
-    "phone": {
-      "type": "string",
-      "title": "Phone",
-      "maxLength": 20,
-      "pattern": "^$|^\\+?[0-9 ()-]{6,20}$"
-    },
+    "userId": USER_ID,
+    "email": EMAIL,
+    "name": FULL_NAME,
+    "companyName": COMPANY,
+    "phone": PHONE,
     "status": {
       "type": "string",
       "title": "Status",
