@@ -2,17 +2,21 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { configFromEnv, type ServerConfig } from "./config";
 import type { Database } from "./db/client";
 import { ApiRequestLog } from "./http/request-log";
+import type { Carrier } from "./carriers";
 import { authPlugin } from "./plugins/app/auth";
+import { carrierPlugin } from "./plugins/app/carrier";
 import { databasePlugin } from "./plugins/app/database";
 import { httpRules } from "./plugins/app/http";
 import { realtimePlugin } from "./plugins/app/realtime";
 import { routeContextPlugin } from "./plugins/app/route-context";
 import { corsPolicy } from "./plugins/external/cors";
+import { multipartForms } from "./plugins/external/multipart";
 import { rateLimits } from "./plugins/external/rate-limit";
 import { securityHeaders } from "./plugins/external/security-headers";
 import { apiDocs } from "./plugins/external/swagger";
 import { calls } from "./routes";
 import type { Handlers } from "./routes/context";
+import type { Storage } from "./storage";
 import { web } from "./web";
 
 export interface BuildOptions {
@@ -22,6 +26,9 @@ export interface BuildOptions {
   logger?: boolean;
   /** Tests replace handlers to check what the serializer lets out. */
   handlers?: Handlers;
+  /** Tests pass a sandbox carrier with their own seed and delays. */
+  carrier?: Carrier;
+  storage?: Storage;
 }
 
 /** A hop count as Fastify's trust function (its types take no number): trust the first `hops` proxies. */
@@ -46,9 +53,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(securityHeaders, { publicUrl: config.publicUrl });
   await app.register(corsPolicy, { corsOrigin: config.corsOrigin });
   await app.register(apiDocs);
+  await app.register(multipartForms);
   // App plugins.
   await app.register(httpRules);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  await app.register(carrierPlugin, { dataDir: config.dataDir, carrier: options.carrier, storage: options.storage });
   await app.register(routeContextPlugin, { config });
   await app.register(realtimePlugin, { corsOrigin: config.corsOrigin, publicUrl: config.publicUrl });
   // Routes (/healthz is not a call of the table, so the API docs leave it out), then the console.

@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { CallBody, CallId, CallParams, CallQuery, CallReply } from "../../contract/calls";
+import type { Carrier } from "../carriers";
 import type { ServerConfig } from "../config";
 import type { Db } from "../db/client";
 import type { SendMail } from "../services/mailer";
 import type { SessionStore } from "../services/sessions";
+import type { Storage } from "../storage";
 
 export interface RouteContext {
   db: Db;
@@ -12,6 +14,8 @@ export interface RouteContext {
   secret: () => string;
   sendMail: SendMail;
   sessions: SessionStore;
+  carrier: Carrier;
+  storage: Storage;
   /** True while the address may receive another reset mail (per-address limit of @fastify/rate-limit). */
   resetMailAllowed: (request: FastifyRequest) => Promise<boolean>;
   /** Work done after the answer (mail); tracked so closing the server waits for it. */

@@ -32,6 +32,8 @@ export const routeContextPlugin = fp<RouteContextOptions>(
       secret: app.authDeps.secret,
       sendMail: createMailer(app.database.db, app.log, config.smtpUrl, config.mailFrom),
       sessions: app.sessions,
+      carrier: app.carrier,
+      storage: app.storage,
       resetMailAllowed: async (request) => {
         const result = await resetPerAccount(request);
         return result.isAllowed || !result.isExceeded;
@@ -47,5 +49,5 @@ export const routeContextPlugin = fp<RouteContextOptions>(
       },
     } satisfies RouteContext);
   },
-  { name: "route-context", dependencies: ["database", "auth", "@fastify/rate-limit"] },
+  { name: "route-context", dependencies: ["database", "auth", "carrier", "@fastify/rate-limit"] },
 );

@@ -1,0 +1,136 @@
+// The one interface every carrier adapter implements: the sandbox (default), and later WhatsApp Cloud API, SMPP/HTTP
+// SMS and Google RCS Business Messaging. Services and jobs talk only to this; a real adapter only adds files.
+// Calls that a provider answers later (template review, receipts, replies) come back as CarrierEvents, which the
+// server turns into row updates and socket pushes. Polling methods (templateStatus) exist because webhooks get lost.
+
+export type Channel = "sms" | "whatsapp" | "rcs";
+
+/** What a message carries; each adapter maps it to its provider's payload. */
+export type MessageContent =
+  | { kind: "text"; text: string }
+  | { kind: "template"; templateName: string; language: string; params: readonly string[] }
+  | { kind: "media"; mediaUrl: string; mimeType: string; caption?: string }
+  /** An RCS rich message: the template draft of SPEC 3 (text, standalone card or carousel). */
+  | { kind: "rcs"; draft: unknown };
+
+export interface OutboundMessage {
+  /** Our message id: the idempotency key (a provider that sees it twice must not deliver twice). */
+  id: string;
+  channel: Channel;
+  /** The sender: SMS header / sender id, WhatsApp phone number id, RCS bot id. */
+  from: string;
+  /** Recipient in E.164. */
+  to: string;
+  content: MessageContent;
+}
+
+export type SendResult =
+  | { accepted: true; providerMessageId: string }
+  /** Refused at submit: `code` is the provider's (e.g. 131026, 130429), `retryable` says whether to try again later. */
+  | { accepted: false; code: string; reason: string; retryable: boolean };
+
+export type ReceiptStatus = "sent" | "delivered" | "read" | "failed";
+
+export type TemplateStatus = "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED";
+
+export interface TemplateSubmission {
+  channel: "whatsapp";
+  /** The account's WABA at the provider. */
+  wabaId: string;
+  name: string;
+  language: string;
+  category: "MARKETING" | "UTILITY" | "AUTHENTICATION";
+  /** Meta's components array (HEADER, BODY, FOOTER, BUTTONS), already checked by contract/domain's rules. */
+  components: readonly unknown[];
+}
+
+export interface TemplateReview {
+  status: TemplateStatus;
+  /** The category the provider settled on: a UTILITY template with marketing content comes back MARKETING. */
+  category?: TemplateSubmission["category"];
+  /** Why it was rejected, paused or disabled, in the provider's words. */
+  reason?: string;
+}
+
+export interface MediaUpload {
+  channel: Channel;
+  /** WABA id or RCS bot id the media is for. */
+  owner: string;
+  bytes: Uint8Array;
+  /** Sniffed from the bytes by the server, never taken from the file name. */
+  mimeType: string;
+  fileName: string;
+}
+
+export interface CapabilityCheck {
+  channel: "rcs" | "whatsapp";
+  to: string;
+  /** RCS: the bot that would send (a 403 at Google means "not launched on this user's carrier"). */
+  from?: string;
+}
+
+export type Capability =
+  | { capable: true }
+  | { capable: false; reason: "not-on-channel" | "not-launched-on-carrier" | "unknown" };
+
+export interface WhatsAppPhoneNumber {
+  /** The provider's phone number id (the sender of WhatsApp messages). */
+  id: string;
+  displayPhoneNumber: string;
+  verifiedName: string;
+  qualityRating: "GREEN" | "YELLOW" | "RED" | "UNKNOWN";
+}
+
+export interface WabaConnection {
+  wabaId: string;
+  name: string;
+  phoneNumbers: readonly WhatsAppPhoneNumber[];
+}
+
+export type RcsUseCase = "OTP" | "TRANSACTIONAL" | "PROMOTIONAL" | "MULTI_USE";
+
+/** Launch state of an RCS bot on one mobile carrier (Google RBM launches per carrier). */
+export type RcsLaunchState = "UNLAUNCHED" | "PENDING" | "LAUNCHED" | "REJECTED" | "SUSPENDED";
+
+export interface RcsBotRegistration {
+  name: string;
+  description: string;
+  useCase: RcsUseCase;
+  brandColor: string;
+  logoUrl?: string;
+  bannerUrl?: string;
+  phone?: string;
+  website?: string;
+  privacyUrl?: string;
+  termsUrl?: string;
+}
+
+export type CarrierEvent =
+  | { type: "receipt"; providerMessageId: string; status: ReceiptStatus; code?: string; reason?: string; at: Date }
+  | { type: "inbound"; channel: Channel; from: string; to: string; text: string; mediaUrl?: string; at: Date }
+  | { type: "template"; providerTemplateId: string; review: TemplateReview; at: Date };
+
+export interface Carrier {
+  /** "sandbox", "whatsapp-cloud", "smpp", "rbm"… shown in logs and the API docs. */
+  readonly name: string;
+  send(message: OutboundMessage): Promise<SendResult>;
+  /** Submits a template for review; the answer is PENDING with the provider's id, the verdict comes later. */
+  submitTemplate(template: TemplateSubmission): Promise<{ providerTemplateId: string; review: TemplateReview }>;
+  /**
+   * The review's current state. The submission and its time are passed too, so a stateless adapter (the sandbox)
+   * can answer after a restart; real adapters read only the id.
+   */
+  templateStatus(ref: { providerTemplateId: string; submission: TemplateSubmission; submittedAt: Date }): Promise<TemplateReview>;
+  /** Uploads media to the provider; the handle goes into a template header or a message. */
+  uploadMedia(media: MediaUpload): Promise<{ handle: string }>;
+  checkCapability(check: CapabilityCheck): Promise<Capability>;
+  /** Connects a WhatsApp Business Account: the sandbox makes one up; the real adapter exchanges Embedded Signup's code. */
+  onboardWhatsApp(request: { accountId: string; code?: string }): Promise<WabaConnection>;
+  /** Registers an RCS bot (agent) with the provider; the answer has its id and launch state per carrier. */
+  registerRcsBot(bot: RcsBotRegistration): Promise<{ providerBotId: string; launch: Record<string, RcsLaunchState> }>;
+  rcsLaunchState(providerBotId: string): Promise<Record<string, RcsLaunchState>>;
+  /** Receipts, inbound messages and template verdicts; returns the unsubscribe function. */
+  onEvent(listener: (event: CarrierEvent) => void): () => void;
+  /** Stops timers and connections (the server's close waits for it). */
+  close(): Promise<void>;
+}

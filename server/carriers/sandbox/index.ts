@@ -1,0 +1,48 @@
+// The default carrier: simulated providers with review delays, verdicts, receipts, replies and limits, so every flow
+// runs on a fresh machine. Each concern is its own file; this one wires them to the Carrier interface.
+import type { Carrier, CarrierEvent } from "../carrier";
+import { sandboxCapability } from "./capability";
+import { sandboxConfigFromEnv, type SandboxConfig } from "./config";
+import type { SandboxContext } from "./context";
+import { sandboxUploadMedia } from "./media";
+import { sandboxSend } from "./messages";
+import { sandboxRcsLaunchState, sandboxRegisterRcsBot } from "./rcs-bots";
+import { sandboxSubmitTemplate, sandboxTemplateStatus } from "./templates";
+import { sandboxOnboardWhatsApp } from "./whatsapp";
+
+export function createSandboxCarrier(config: SandboxConfig = sandboxConfigFromEnv()): Carrier {
+  const listeners = new Set<(event: CarrierEvent) => void>();
+  const timers = new Set<NodeJS.Timeout>();
+  const ctx: SandboxContext = {
+    config,
+    emit: (event) => listeners.forEach((listener) => listener(event)),
+    later: (ms, task) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        task();
+      }, ms);
+      timer.unref();
+      timers.add(timer);
+    },
+  };
+  return {
+    name: "sandbox",
+    send: (message) => sandboxSend(ctx, message),
+    submitTemplate: (template) => sandboxSubmitTemplate(ctx, template),
+    templateStatus: (ref) => sandboxTemplateStatus(ctx, ref),
+    uploadMedia: (media) => sandboxUploadMedia(ctx, media),
+    checkCapability: (check) => sandboxCapability(ctx, check),
+    onboardWhatsApp: (request) => sandboxOnboardWhatsApp(ctx, request),
+    registerRcsBot: (bot) => sandboxRegisterRcsBot(ctx, bot),
+    rcsLaunchState: (providerBotId) => sandboxRcsLaunchState(ctx, providerBotId),
+    onEvent: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: async () => {
+      timers.forEach(clearTimeout);
+      timers.clear();
+      listeners.clear();
+    },
+  };
+}

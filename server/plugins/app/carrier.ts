@@ -1,0 +1,30 @@
+import fp from "fastify-plugin";
+import { createCarrier, type Carrier } from "../../carriers";
+import { createStorage, type Storage } from "../../storage";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The carrier adapter every send, template review and media upload goes through (CARRIER, default sandbox). */
+    carrier: Carrier;
+    /** Uploaded files (disk under DATA_DIR, or S3). */
+    storage: Storage;
+  }
+}
+
+export interface CarrierOptions {
+  dataDir: string;
+  /** Tests pass a sandbox with their own seed and delays. */
+  carrier?: Carrier;
+  storage?: Storage;
+}
+
+/** `app.carrier` and `app.storage`; the carrier's timers and connections stop when the app closes. */
+export const carrierPlugin = fp<CarrierOptions>(
+  async (app, options) => {
+    const carrier = options.carrier ?? createCarrier();
+    app.decorate("carrier", carrier);
+    app.decorate("storage", options.storage ?? createStorage(options.dataDir));
+    app.addHook("onClose", async () => carrier.close());
+  },
+  { name: "carrier" },
+);
