@@ -5,3 +5,5 @@ export * from "./balance";
 export * from "./messages";
 export * from "./settings";
 export * from "./rate-limits";
+export * from "./wabas";
+export * from "./rcs-bots";
