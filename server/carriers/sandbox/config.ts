@@ -1,4 +1,5 @@
 // The sandbox carrier's behaviour, from the environment, so testers and tests can aim at it (README "Sandbox carrier").
+import { sandboxMessageConfigFromEnv, type SandboxMessageConfig } from "./message-config";
 
 export interface SandboxConfig {
   /** Every random choice is a hash of this seed and the thing decided on (a message id, a template name): the same
@@ -6,6 +7,8 @@ export interface SandboxConfig {
   seed: string;
   /** Template review delay range in ms; SANDBOX_REVIEW_MS is "min-max" or one number (default 5000-20000). */
   reviewMs: { min: number; max: number };
+  /** Message outcomes, delays, throttling and idempotency memory (SANDBOX_DELIVERED_PERCENT, SANDBOX_*_MS…). */
+  messages: SandboxMessageConfig;
 }
 
 function range(raw: string | undefined, fallback: { min: number; max: number }): { min: number; max: number } {
@@ -19,5 +22,6 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
   return {
     seed: env.SANDBOX_SEED ?? "sandbox",
     reviewMs: range(env.SANDBOX_REVIEW_MS, { min: 5000, max: 20000 }),
+    messages: sandboxMessageConfigFromEnv(env),
   };
 }

@@ -1,7 +1,66 @@
-import type { OutboundMessage, SendResult } from "../carrier";
+import type { CarrierEvent, OutboundMessage, SendResult } from "../carrier";
 import type { SandboxContext } from "./context";
-import { notBuilt } from "./not-built";
+import { planMessage, type PlannedStep, type SendPlan } from "./message-plan";
+import { SUBMIT_ERRORS } from "./provider-errors";
+import { createRateLimiter, type RateLimiter } from "./rate-limiter";
 
-export async function sandboxSend(_ctx: SandboxContext, _message: OutboundMessage): Promise<SendResult> {
-  return notBuilt("send");
+interface MessageState {
+  /** Message id → provider id of accepted messages, oldest first (a Map keeps insertion order): the idempotency memory. */
+  accepted: Map<string, string>;
+  limiter: RateLimiter;
+}
+
+// One state per carrier instance, found from its context, so the wiring in index.ts stays the same for every concern.
+const states = new WeakMap<SandboxContext, MessageState>();
+
+function stateOf(ctx: SandboxContext): MessageState {
+  let state = states.get(ctx);
+  if (!state) {
+    state = { accepted: new Map(), limiter: createRateLimiter() };
+    states.set(ctx, state);
+  }
+  return state;
+}
+
+function remember(ctx: SandboxContext, state: MessageState, id: string, providerMessageId: string): void {
+  state.accepted.set(id, providerMessageId);
+  if (state.accepted.size > ctx.config.messages.rememberIds) {
+    const oldest = state.accepted.keys().next().value;
+    if (oldest !== undefined) state.accepted.delete(oldest);
+  }
+}
+
+function eventOf(message: OutboundMessage, plan: Extract<SendPlan, { accepted: true }>, step: PlannedStep): CarrierEvent {
+  const at = new Date();
+  if (step.kind === "reply") return { type: "inbound", channel: message.channel, from: plan.recipient, to: message.from, text: step.text, at };
+  const { status, code, reason } = step;
+  return { type: "receipt", providerMessageId: plan.providerMessageId, status, ...(code ? { code, reason } : {}), at };
+}
+
+/** Each step waits for the one before, so receipts arrive in order whatever the delay ranges are. */
+function play(ctx: SandboxContext, message: OutboundMessage, plan: Extract<SendPlan, { accepted: true }>, index = 0): void {
+  const step = plan.steps[index];
+  if (!step) return;
+  ctx.later(step.afterMs, () => {
+    ctx.emit(eventOf(message, plan, step));
+    play(ctx, message, plan, index + 1);
+  });
+}
+
+/**
+ * Accepts or refuses at submit like the provider, then plays the message's receipts (and maybe a reply) over time.
+ * The same message id sent again answers the first provider id and plays nothing more, while the id is remembered.
+ */
+export async function sandboxSend(ctx: SandboxContext, message: OutboundMessage): Promise<SendResult> {
+  const state = stateOf(ctx);
+  const known = state.accepted.get(message.id);
+  if (known) return { accepted: true, providerMessageId: known };
+  if (!state.limiter.take(`${message.channel}:${message.from}`, ctx.config.messages.perSecond[message.channel])) {
+    return { accepted: false, ...SUBMIT_ERRORS[message.channel].rateLimit, retryable: true };
+  }
+  const plan = planMessage(ctx.config, message);
+  if (!plan.accepted) return plan;
+  remember(ctx, state, message.id, plan.providerMessageId);
+  play(ctx, message, plan);
+  return { accepted: true, providerMessageId: plan.providerMessageId };
 }
