@@ -13,9 +13,11 @@ export interface SandboxConfig {
 
 function range(raw: string | undefined, fallback: { min: number; max: number }): { min: number; max: number } {
   if (!raw) return fallback;
-  const [a, b = a] = raw.split("-").map((part) => Number(part.trim()));
-  if (!Number.isFinite(a) || !Number.isFinite(b) || a < 0 || b < a) throw new Error(`SANDBOX_REVIEW_MS must be "min-max" in ms, got "${raw}"`);
-  return { min: a, max: b };
+  const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(raw);
+  const min = Number(match?.[1]);
+  const max = match?.[2] === undefined ? min : Number(match[2]);
+  if (!match || max < min) throw new Error(`SANDBOX_REVIEW_MS must be "min-max" in ms, got "${raw}"`);
+  return { min, max };
 }
 
 export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
