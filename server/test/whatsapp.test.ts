@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES, type Role } from "../../contract/roles";
 import { formatDay, shiftDay } from "../../contract/domain/whatsapp-analytics";
 import { sandboxWabaFor } from "../carriers/sandbox/whatsapp";
-import { messages, wabaPhoneNumbers, wabas, wabaSolutions } from "../db/schema";
+import { messages, users, wabaPhoneNumbers, wabas, wabaSolutions } from "../db/schema";
 import { demoHistory } from "../services/whatsapp/demo-history";
 import { startServer, type DemoName, type TestServer } from "./harness";
 
@@ -222,7 +222,7 @@ describe("analytics", () => {
     expect(data.start).toBe(shiftDay(data.end, 29));
     expect(data.phone_numbers.map((p) => p.phone_number_id)).toEqual(waba.phone_numbers.map((p) => p.id));
     // The seed ran when the server started; recompute its rows the same way and total them per number.
-    const [{ seededAt }] = (await db().execute(sql`select min(created_at) as "seededAt" from users`)).rows as { seededAt: string }[];
+    const [{ seededAt }] = await db().select({ seededAt: sql<string>`min(${users.createdAt})` }).from(users);
     const seeded = demoHistory("sandbox", manager, new Date(seededAt));
     for (const phone of data.phone_numbers) {
       const mine = seeded.filter((r) => r.sender === phone.phone_number_id && r.created_at.slice(0, 10) >= data.start);
