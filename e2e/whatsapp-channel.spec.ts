@@ -49,3 +49,12 @@ test("the admin sees the WhatsApp provider in settings", async ({ page }) => {
   await expect(card).toContainText("Sandbox (simulated WhatsApp Cloud API)");
   await shot(page, "wach-admin-settings");
 });
+
+test("a department head reads numbers and analytics but cannot connect", async ({ page }) => {
+  await login(page, "depthead", "department_head");
+  await page.goto("/department-head/channels/whatsapp");
+  await expect(page.getByText("No WhatsApp Business Account connected")).toBeVisible();
+  await expect(page.getByText("Your organization has not connected")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Connect WhatsApp" })).toHaveCount(0);
+  await shot(page, "wach-depthead");
+});
