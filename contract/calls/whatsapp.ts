@@ -12,7 +12,15 @@ const day = () => Type.Optional(Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$",
 const Connected = ok({ message: Type.String(), data: WabaRecord });
 const Profile = ok({ data: BusinessProfile });
 
-/** SPEC 7 "WhatsApp". */
+/**
+ * SPEC 7 "WhatsApp". Choices where SPEC leaves things open:
+ *  - onboarding is idempotent per account: 201 with the new WABA, 200 with the stored one when already connected;
+ *  - phone_numbers: `fields` is Meta's comma-joined field list (id always comes), `mode` filters by account_mode;
+ *  - the business profile is per phone number: `phone_number_id` (query of GET, body of POST) defaults to the
+ *    caller's first; an admin must name one; a POST changes only the fields it sends;
+ *  - analytics take `start`/`end` as UTC days (YYYY-MM-DD, inclusive; Meta uses epoch seconds), default the last
+ *    30 days, at most 366; `phone_numbers` and `metric_types` are comma-joined; every day of the range is answered.
+ */
 export const WHATSAPP_CALLS = {
   "waba.active": {
     method: "GET", path: "/api/waba/active-wabas", access: USER_MANAGER,
