@@ -121,6 +121,17 @@ describe("phone numbers", () => {
     expect((await server.call({ method: "GET", url: "/api/waba/phone_numbers?mode=TEST", as: "manager" })).statusCode).toBe(400);
   });
 
+  it("answers SPEC's message when the numbers cannot be read", async () => {
+    await db().execute(sql`alter table waba_phone_numbers rename to waba_phone_numbers_away`);
+    try {
+      const res = await server.call({ method: "GET", url: "/api/waba/phone_numbers", as: "manager" });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ success: false, message: "Failed to fetch phone numbers" });
+    } finally {
+      await db().execute(sql`alter table waba_phone_numbers_away rename to waba_phone_numbers`);
+    }
+  });
+
   it("gives an account without a WABA an empty list", async () => {
     expect((await server.call({ method: "GET", url: "/api/waba/phone_numbers", as: "depthead" })).json()).toEqual({ success: true, data: [] });
   });

@@ -1,4 +1,6 @@
+import { MSG } from "../../../contract/messages";
 import { callerOf } from "../../auth/guard";
+import { HttpError } from "../../http/errors";
 import { whatsappAnalytics } from "../../services/whatsapp/analytics";
 import { getBusinessProfile, setBusinessProfile } from "../../services/whatsapp/business-profile";
 import { listPhoneNumbers } from "../../services/whatsapp/phone-numbers";
@@ -19,7 +21,16 @@ export const wabaHandlers: Handlers = {
     return { success: true, message: created ? `Connected ${record.name}` : `${record.name} is already connected`, data: record };
   },
 
-  "waba.phoneNumbers": async (request, _reply, { db }) => ({ success: true, data: await listPhoneNumbers(db, callerOf(request).id, request.query) }),
+  "waba.phoneNumbers": async (request, _reply, { db }) => {
+    try {
+      return { success: true, data: await listPhoneNumbers(db, callerOf(request).id, request.query) };
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      // SPEC 8 names this call's failure; the details stay in the log.
+      request.log.error({ err: error }, "phone numbers failed");
+      throw new HttpError(500, MSG.fetchPhoneNumbers);
+    }
+  },
 
   "waba.analytics": async (request, _reply, { db }) => ({ success: true, data: await whatsappAnalytics(db, callerOf(request).id, request.query) }),
 
