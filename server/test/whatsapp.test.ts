@@ -92,6 +92,16 @@ describe("onboarding", () => {
     expect((await server.call({ method: "GET", url: "/api/waba/active-wabas", as: "user" })).json().data).toEqual([]);
   });
 
+  it("refuses a WABA another account holds, writing nothing", async () => {
+    const taken = sandboxWabaFor("sandbox", await server.id("priya"));
+    await db().insert(wabas).values({ userId: await server.id("rahul"), wabaId: taken.wabaId, name: "Held elsewhere" });
+    const before = await rowCounts();
+    const res = await server.call({ method: "POST", url: ONBOARD, as: "priya", payload: {} });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ success: false, message: "This WhatsApp Business Account is connected to another account" });
+    expect(await rowCounts()).toEqual(before);
+  });
+
   it("shows each account only its own WABAs", async () => {
     await connect("manager");
     const user = await server.call({ method: "GET", url: "/api/waba/active-wabas", as: "user" });
