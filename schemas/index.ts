@@ -12,6 +12,9 @@ import { register } from "./register";
 import { resetPassword } from "./reset-password";
 import { sendResetLink } from "./send-reset-link";
 import { userUpdate } from "./user-update";
+import { wabaOnboarding } from "./waba-onboarding";
+import { wabaSolutionProvider } from "./waba-solution-provider";
+import { whatsappBusinessProfile } from "./whatsapp-business-profile";
 
 /** Request-body schemas by the name the call table uses (`bodySchema`). Both ends validate with these. */
 export const SCHEMAS = {
@@ -28,6 +31,9 @@ export const SCHEMAS = {
   "reset-password": resetPassword,
   "send-reset-link": sendResetLink,
   "user-update": userUpdate,
+  "waba-onboarding": wabaOnboarding,
+  "waba-solution-provider": wabaSolutionProvider,
+  "whatsapp-business-profile": whatsappBusinessProfile,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

@@ -7,6 +7,8 @@ import { hashPassword } from "./auth/passwords";
 import type { Db } from "./db/client";
 import { modulePermissions, users } from "./db/schema";
 import { applyMoves } from "./services/ledger";
+import { seedWhatsAppDemo } from "./services/whatsapp/demo-history";
+import { sandboxConfigFromEnv } from "./carriers/sandbox/config";
 
 interface DemoAccount {
   username: string;
@@ -68,5 +70,6 @@ export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger)
     insufficient: "",
   }));
   await applyMoves(db, credits, admin);
+  await seedWhatsAppDemo(db, ids.get("manager") as string, sandboxConfigFromEnv().seed);
   log.info(`seeded ${DEMO_ACCOUNTS.length} demo accounts (admin, reseller, manager, user, depthead, ...)`);
 }

@@ -16,6 +16,7 @@ export type { Access, CallDef, HttpMethod, Replies, RequiredId } from "./types";
 export { PAGE_DEFAULTS, PAGE_LIMIT_MAX, PageQuery } from "./pagination";
 export { ErrorBody } from "./replies";
 export * from "./records";
+export * from "./whatsapp-records";
 
 /**
  * Every call of SPEC 7 as data, one row per call, one file per SPEC 7 section. The server registers its routes

@@ -3,8 +3,9 @@ import { MSG } from "../messages";
 import { ADMIN, ADMIN_RESELLER_MANAGER, ALL, requestId } from "./access";
 import { PAGE_DEFAULTS, PageQuery } from "./pagination";
 import { BalanceRequestRow, LedgerRow, ModulePermission, Paged, StatusCount, UserRecord } from "./records";
-import { ID, NOT_BUILT, replies } from "./replies";
+import { ID, replies } from "./replies";
 import type { CallDef } from "./types";
+import { SolutionSelection } from "./whatsapp-records";
 
 const text = () => Type.Optional(Type.String());
 /** Repeating the key yields an array, which the handler refuses with SPEC's own message, so both are typed. */
@@ -107,8 +108,15 @@ export const USER_BALANCE_PROFILE_CALLS = {
     response: replies({ 200: Type.Object({ success: Type.Literal(true), data: UserRecord }) }), summary: "The caller's own account",
   },
   "profile.update": { method: "PUT", path: "/api/v1/profile/update", access: ALL, bodySchema: "profile-update", response: replies({ 200: WithUser }), summary: "Edit the caller's own account" },
-  "waba.solutionSelection": { method: "GET", path: "/api/waba/admin/get-waba-solution-selection", access: ADMIN_RESELLER_MANAGER, response: NOT_BUILT },
-  "waba.updateSolutionProvider": { method: "POST", path: "/api/waba/admin/update-waba-solution-provider", access: ADMIN, response: NOT_BUILT },
+  "waba.solutionSelection": {
+    method: "GET", path: "/api/waba/admin/get-waba-solution-selection", access: ADMIN_RESELLER_MANAGER,
+    response: replies({ 200: Type.Object({ success: Type.Literal(true), data: SolutionSelection }) }), summary: "The WABA provider solutions and the platform's selection",
+  },
+  "waba.updateSolutionProvider": {
+    method: "POST", path: "/api/waba/admin/update-waba-solution-provider", access: ADMIN, bodySchema: "waba-solution-provider",
+    response: replies({ 200: Type.Object({ success: Type.Literal(true), message: Type.String(), data: SolutionSelection }) }),
+    summary: "Select the WABA provider solution new onboardings use",
+  },
   "permissions.modules": {
     method: "GET", path: "/api/v1/permissions/modules", access: ALL,
     response: replies({ 200: Type.Object({ success: Type.Literal(true), modulePermissions: Modules }) }), summary: "The caller's own modules",

@@ -2,14 +2,30 @@ import { Type } from "./type";
 import { MSG } from "../messages";
 import { campaignId, USER_MANAGER, WORKSPACE } from "./access";
 import { PageQuery } from "./pagination";
-import { ID, NOT_BUILT } from "./replies";
+import { ID, NOT_BUILT, replies } from "./replies";
 import type { CallDef } from "./types";
+import { BusinessProfile, PhoneNumberRow, WabaAnalytics, WabaRecord } from "./whatsapp-records";
 
 const text = () => Type.Optional(Type.String());
+const ok = <T extends Parameters<typeof Type.Object>[0]>(fields: T) => Type.Object({ success: Type.Literal(true), ...fields });
+const day = () => Type.Optional(Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "UTC day, YYYY-MM-DD" }));
+const Connected = ok({ message: Type.String(), data: WabaRecord });
+const Profile = ok({ data: BusinessProfile });
 
-/** SPEC 7 "WhatsApp". */
+/**
+ * SPEC 7 "WhatsApp". Choices where SPEC leaves things open:
+ *  - onboarding is idempotent per account: 201 with the new WABA, 200 with the stored one when already connected;
+ *  - phone_numbers: `fields` is Meta's comma-joined field list (id always comes), `mode` filters by account_mode;
+ *  - the business profile is per phone number: `phone_number_id` (query of GET, body of POST) defaults to the
+ *    caller's first; an admin must name one; a POST changes only the fields it sends;
+ *  - analytics take `start`/`end` as UTC days (YYYY-MM-DD, inclusive; Meta uses epoch seconds), default the last
+ *    30 days, at most 366; `phone_numbers` and `metric_types` are comma-joined; every day of the range is answered.
+ */
 export const WHATSAPP_CALLS = {
-  "waba.active": { method: "GET", path: "/api/waba/active-wabas", access: USER_MANAGER, response: NOT_BUILT },
+  "waba.active": {
+    method: "GET", path: "/api/waba/active-wabas", access: USER_MANAGER,
+    response: replies({ 200: ok({ data: Type.Array(WabaRecord) }) }), summary: "The caller's connected WhatsApp Business Accounts with their numbers",
+  },
   "waba.templates.list": {
     method: "GET", path: "/api/waba/templates", access: USER_MANAGER, module: "template", failure: MSG.fetchTemplates,
     query: Type.Object({ limit: PageQuery.properties.limit, waba_id: text(), fields: text(), status: text(), before: text(), after: text() }), response: NOT_BUILT,
@@ -25,9 +41,38 @@ export const WHATSAPP_CALLS = {
   "waba.campaigns.create": { method: "POST", path: "/api/waba/campaign/create-campaign", access: USER_MANAGER, module: "campaign", multipart: true, failure: MSG.createCampaign, response: NOT_BUILT },
   "waba.campaigns.start": { method: "POST", path: "/api/waba/campaign/start-campaign/:id", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), failure: MSG.startCampaign, params: ID, response: NOT_BUILT },
   "waba.campaigns.responses": { method: "GET", path: "/api/waba/campaign/campaign-responses", access: USER_MANAGER, module: "campaign", response: NOT_BUILT },
-  "waba.onboarding": { method: "POST", path: "/api/waba/onboarding/facebook", access: USER_MANAGER, response: NOT_BUILT },
-  "waba.analytics": { method: "GET", path: "/api/waba/analytics", access: WORKSPACE, response: NOT_BUILT },
-  "waba.phoneNumbers": { method: "GET", path: "/api/waba/phone_numbers", access: WORKSPACE, failure: MSG.fetchPhoneNumbers, query: Type.Object({ mode: text(), fields: text() }), response: NOT_BUILT },
-  "waba.businessProfile.get": { method: "GET", path: "/api/waba/whatsapp_business_profile", access: ["admin", "manager", "user"], response: NOT_BUILT },
-  "waba.businessProfile.set": { method: "POST", path: "/api/waba/whatsapp_business_profile", access: ["admin", "manager", "user"], response: NOT_BUILT },
+  "waba.onboarding": {
+    method: "POST", path: "/api/waba/onboarding/facebook", access: USER_MANAGER, bodySchema: "waba-onboarding",
+    response: replies({ 200: Connected, 201: Connected }),
+    summary: "Connect a WhatsApp Business Account (201); the account's one already connected answers 200 unchanged",
+  },
+  "waba.analytics": {
+    method: "GET", path: "/api/waba/analytics", access: WORKSPACE,
+    query: Type.Object({
+      phone_numbers: Type.Optional(Type.String({ description: "comma-joined phone number ids; default: all of the caller's" })),
+      start: day(),
+      end: day(),
+      granularity: Type.Optional(Type.Unsafe<"DAY">({ type: "string", enum: ["DAY"] })),
+      metric_types: Type.Optional(Type.String({ description: "comma-joined SENT, DELIVERED, READ; default: all" })),
+    }),
+    response: replies({ 200: ok({ data: WabaAnalytics }) }),
+    summary: "Messages sent, delivered and read per UTC day per phone number (start and end inclusive, default the last 30 days)",
+  },
+  "waba.phoneNumbers": {
+    method: "GET", path: "/api/waba/phone_numbers", access: WORKSPACE, failure: MSG.fetchPhoneNumbers,
+    query: Type.Object({
+      mode: Type.Optional(Type.Unsafe<"SANDBOX" | "LIVE">({ type: "string", enum: ["SANDBOX", "LIVE"], description: "account_mode filter" })),
+      fields: text(),
+    }),
+    response: replies({ 200: ok({ data: Type.Array(PhoneNumberRow) }) }), summary: "The caller's WhatsApp phone numbers, only the fields asked for",
+  },
+  "waba.businessProfile.get": {
+    method: "GET", path: "/api/waba/whatsapp_business_profile", access: ["admin", "manager", "user"],
+    query: Type.Object({ phone_number_id: text() }),
+    response: replies({ 200: Profile }), summary: "Business profile of a phone number (default: the caller's first; an admin names one)",
+  },
+  "waba.businessProfile.set": {
+    method: "POST", path: "/api/waba/whatsapp_business_profile", access: ["admin", "manager", "user"], bodySchema: "whatsapp-business-profile",
+    response: replies({ 200: ok({ message: Type.String(), data: BusinessProfile }) }), summary: "Change the business profile of a phone number",
+  },
 } as const satisfies Record<string, CallDef>;

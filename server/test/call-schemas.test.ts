@@ -55,7 +55,21 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "profile.update": async () => ({ as: "depthead", payload: { name: "Dept Head" } }),
   "dashboard.statusCounts": async (s) => ({ as: "manager", query: { userIds: `${await s.id("manager")},${await s.id("priya")}` } }),
   "dashboard.storedStatusCounts": async (s) => ({ as: "admin", query: { userIds: await s.id("user") } }),
+  "waba.onboarding": async () => ({ as: "manager", payload: {} }),
+  "waba.active": async (s) => ({ as: "manager", ...(await connected(s)) }),
+  "waba.phoneNumbers": async (s) => ({ as: "depthead", query: { fields: "display_phone_number,quality_rating" }, ...(await connected(s)) }),
+  "waba.analytics": async (s) => ({ as: "manager", query: { granularity: "DAY", metric_types: "SENT,READ" }, ...(await connected(s)) }),
+  "waba.businessProfile.get": async (s) => ({ as: "manager", ...(await connected(s)) }),
+  "waba.businessProfile.set": async (s) => ({ as: "manager", payload: { about: "Open 9 to 6", websites: ["https://example.com"] }, ...(await connected(s)) }),
+  "waba.solutionSelection": async () => ({ as: "reseller" }),
+  "waba.updateSolutionProvider": async () => ({ as: "admin", payload: { solution_id: "sandbox" } }),
 };
+
+/** Connects the manager's sandbox WABA (idempotent) before a call that reads it; adds nothing to the request. */
+async function connected(s: TestServer): Promise<object> {
+  await s.call({ method: "POST", url: "/api/waba/onboarding/facebook", as: "manager", payload: {} });
+  return {};
+}
 
 /** The token of the newest link of that kind mailed to an address. */
 async function mailedToken(s: TestServer, to: string, page: string): Promise<string> {

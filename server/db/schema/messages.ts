@@ -13,10 +13,12 @@ export const messages = pgTable(
     campaignId: uuid("campaign_id"),
     channel: text("channel").notNull(),
     recipient: text("recipient").notNull(),
+    /** The sending identity: a WhatsApp phone number id (WhatsApp analytics group by it), SMS header, RCS bot id. */
+    sender: text("sender"),
     status: text("status").notNull().default("pending"),
     createdAt: createdAt(),
   },
-  (t) => [index("messages_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [index("messages_user_created_idx").on(t.userId, t.createdAt), index("messages_sender_created_idx").on(t.sender, t.createdAt)],
 );
 
 /** Mail that the server sent (or, without SMTP_URL, would have sent): the embedded default's inbox. */

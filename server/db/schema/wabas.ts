@@ -12,6 +12,8 @@ export const wabas = pgTable(
     /** The provider's WABA id: what calls and templates name as waba_id. */
     wabaId: text("waba_id").notNull(),
     name: text("name").notNull(),
+    /** The carrier adapter that connected it ("sandbox", "whatsapp-cloud"): its calls go through that adapter. */
+    provider: text("provider").notNull().default("sandbox"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("wabas_waba_id_idx").on(t.wabaId), index("wabas_user_idx").on(t.userId)],

@@ -10,6 +10,7 @@ import { AccountPanels } from "../account/index";
 import { PageHeader } from "../common/page-header";
 import { RoleTag } from "../common/role-tag";
 import { remaining } from "./session-time";
+import { WabaSolutionCard } from "./waba-solution-card";
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -73,6 +74,9 @@ function Preferences() {
             </Descriptions.Item>
           </Descriptions>
         </Card>
+      </Col>
+      <Col xs={24} lg={12}>
+        <WabaSolutionCard canChange={user.type === "admin"} />
       </Col>
     </Row>
   );

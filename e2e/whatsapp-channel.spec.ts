@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { login, shot } from "./support";
+
+// The demo manager is the only account whose sandbox numbers have seeded history, and no other spec connects it.
+test("a manager connects a sandbox WABA, sees its numbers and their analytics, and edits the business profile", async ({ page }) => {
+  await login(page, "manager", "manager");
+  await page.goto("/organization/channels/whatsapp");
+  await expect(page.getByText("No WhatsApp Business Account connected")).toBeVisible();
+  await expect(page.getByText("Sandbox carrier", { exact: true })).toBeVisible();
+  await shot(page, "wach-empty");
+
+  await page.getByRole("button", { name: "Connect WhatsApp" }).click();
+  await expect(page.getByText(/^Connected Sandbox WABA \d{4}$/)).toBeVisible();
+  const numbers = page.locator(".ant-table-row");
+  await expect(numbers.first()).toContainText(/\+91 9\d{4} \d{5}/);
+  await expect(numbers.first().getByLabel(/^Quality: (High|Medium|Low)$/)).toBeVisible();
+
+  // The seeded month of traffic is drawn as one chart per number, with its three lines.
+  const analytics = page.locator(".ant-card").filter({ hasText: "Analytics" });
+  const firstNumber = analytics.locator("section").first();
+  await expect(firstNumber.locator(".recharts-line")).toHaveCount(3);
+  await expect(firstNumber.locator(".ant-statistic").first()).not.toContainText(/^Sent0$/);
+  await shot(page, "wach-connected");
+
+  const profile = page.locator(".ant-card").filter({ hasText: "Business profile" });
+  // Over Meta's limit: the form says so before any call.
+  await profile.getByLabel("Website 1").fill("acme.example");
+  await profile.getByRole("button", { name: "Save profile" }).click();
+  await expect(profile.getByText("Start with http:// or https://")).toBeVisible();
+  await shot(page, "wach-profile-invalid");
+
+  await profile.getByLabel("Website 1").fill("https://acme.example");
+  await profile.getByLabel("About").fill("Open 9 am to 6 pm, Monday to Saturday");
+  await profile.getByLabel("Email").fill("hello@acme.example");
+  await profile.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Business profile saved")).toBeVisible();
+
+  // Saved on the server: a reload reads it back.
+  await page.reload();
+  await expect(page.locator(".ant-card").filter({ hasText: "Business profile" }).getByLabel("About")).toHaveValue("Open 9 am to 6 pm, Monday to Saturday");
+  await expect(page.locator(".ant-card").filter({ hasText: "Business profile" }).getByLabel("Website 1")).toHaveValue("https://acme.example");
+});
+
+test("the admin sees the WhatsApp provider in settings", async ({ page }) => {
+  await login(page, "admin", "admin");
+  await page.goto("/admin/settings");
+  const card = page.locator(".ant-card").filter({ hasText: "WhatsApp provider" });
+  await expect(card.getByRole("combobox", { name: "WhatsApp provider solution" })).toBeVisible();
+  await expect(card).toContainText("Sandbox (simulated WhatsApp Cloud API)");
+  await shot(page, "wach-admin-settings");
+});
+
+test("a department head reads numbers and analytics but cannot connect", async ({ page }) => {
+  await login(page, "depthead", "department_head");
+  await page.goto("/department-head/channels/whatsapp");
+  await expect(page.getByText("No WhatsApp Business Account connected")).toBeVisible();
+  await expect(page.getByText("Your organization has not connected")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Connect WhatsApp" })).toHaveCount(0);
+  await shot(page, "wach-depthead");
+});

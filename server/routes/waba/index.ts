@@ -1,0 +1,54 @@
+import { MSG } from "../../../contract/messages";
+import { callerOf } from "../../auth/guard";
+import { HttpError } from "../../http/errors";
+import { whatsappAnalytics } from "../../services/whatsapp/analytics";
+import { getBusinessProfile, setBusinessProfile } from "../../services/whatsapp/business-profile";
+import { listPhoneNumbers } from "../../services/whatsapp/phone-numbers";
+import { selectSolution, solutionSelection } from "../../services/whatsapp/solutions";
+import { listWabas, storeConnection } from "../../services/whatsapp/wabas";
+import type { Handlers } from "../context";
+
+// The WhatsApp channel: connecting a WABA, its numbers, business profile and analytics, and the platform's
+// provider solution. Templates, media and campaigns (waba.templates.*, waba.media.*, waba.campaigns.*) live elsewhere.
+export const wabaHandlers: Handlers = {
+  "waba.active": async (request, _reply, { db }) => ({ success: true, data: await listWabas(db, callerOf(request).id) }),
+
+  "waba.onboarding": async (request, reply, { db, carrier }) => {
+    const caller = callerOf(request);
+    const connection = await carrier.onboardWhatsApp({ accountId: caller.id, code: request.body.code });
+    const { created, record } = await storeConnection(db, caller.id, carrier.name, connection);
+    reply.status(created ? 201 : 200);
+    return { success: true, message: created ? `Connected ${record.name}` : `${record.name} is already connected`, data: record };
+  },
+
+  "waba.phoneNumbers": async (request, _reply, { db }) => {
+    try {
+      return { success: true, data: await listPhoneNumbers(db, callerOf(request).id, request.query) };
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      // SPEC 8 names this call's failure; the details stay in the log.
+      request.log.error({ err: error }, "phone numbers failed");
+      throw new HttpError(500, MSG.fetchPhoneNumbers);
+    }
+  },
+
+  "waba.analytics": async (request, _reply, { db }) => ({ success: true, data: await whatsappAnalytics(db, callerOf(request).id, request.query) }),
+
+  "waba.businessProfile.get": async (request, _reply, { db }) => ({
+    success: true,
+    data: await getBusinessProfile(db, callerOf(request), request.query.phone_number_id),
+  }),
+
+  "waba.businessProfile.set": async (request, _reply, { db }) => ({
+    success: true,
+    message: "Business profile saved",
+    data: await setBusinessProfile(db, callerOf(request), request.body),
+  }),
+
+  "waba.solutionSelection": async (_request, _reply, { db }) => ({ success: true, data: await solutionSelection(db) }),
+
+  "waba.updateSolutionProvider": async (request, _reply, { db }) => {
+    const data = await selectSolution(db, request.body.solution_id, callerOf(request).id);
+    return { success: true, message: `WABA provider set to ${data.selected?.name ?? request.body.solution_id}`, data };
+  },
+};
