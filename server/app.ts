@@ -42,6 +42,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // Proxy headers are believed only from configured proxies: otherwise any client could pick its own IP.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Creating a fresh PGlite data directory takes seconds, and many more on a busy machine: Fastify's default 10 s
+    // per plugin made a slow first start fail with "Plugin did not start in time: 'database'".
+    pluginTimeout: 120_000,
     // additionalProperties:false must reject, not silently strip: a request with unknown fields is a mistake.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   });
