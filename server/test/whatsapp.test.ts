@@ -300,3 +300,15 @@ describe("WABA provider solution", () => {
     await server.call({ method: "POST", url: "/api/waba/admin/update-waba-solution-provider", as: "admin", payload: { solution_id: "sandbox" } });
   });
 });
+
+describe("the sandbox solution without demo data", () => {
+  it("exists on an install that seeds no demo accounts", async () => {
+    const bare = await startServer({ seedDemo: false });
+    try {
+      const rows = await bare.database.db.select().from(wabaSolutions);
+      expect(rows.map((r) => `${r.solutionId}:${r.selected}`)).toEqual(["sandbox:true"]);
+    } finally {
+      await bare.close();
+    }
+  });
+});

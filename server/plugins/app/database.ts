@@ -2,6 +2,7 @@ import fp from "fastify-plugin";
 import type { ServerConfig } from "../../config";
 import { openDatabase, type Database } from "../../db/client";
 import { seedDemo } from "../../seed";
+import { ensureSandboxSolution } from "../../services/whatsapp/solutions";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -22,6 +23,8 @@ export const databasePlugin = fp<DatabasePluginOptions>(
     app.decorate("database", database);
     if (!given) app.addHook("onClose", async () => database.close());
     if (config.seedDemo) await seedDemo(database.db, config.demoPassword, app.log);
+    // Every install offers the sandbox WhatsApp solution, seeded demo or not, old database or new.
+    await ensureSandboxSolution(database.db);
   },
   { name: "database" },
 );
