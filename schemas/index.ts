@@ -11,6 +11,10 @@ import { registerDefault } from "./register-default";
 import { register } from "./register";
 import { resetPassword } from "./reset-password";
 import { sendResetLink } from "./send-reset-link";
+import { smsAccountActivate } from "./sms-account-activate";
+import { smsAccountUpdate } from "./sms-account-update";
+import { smsTemplateCreate } from "./sms-template-create";
+import { smsTemplateUpdate } from "./sms-template-update";
 import { userUpdate } from "./user-update";
 
 /** Request-body schemas by the name the call table uses (`bodySchema`). Both ends validate with these. */
@@ -27,6 +31,10 @@ export const SCHEMAS = {
   register,
   "reset-password": resetPassword,
   "send-reset-link": sendResetLink,
+  "sms-account-activate": smsAccountActivate,
+  "sms-account-update": smsAccountUpdate,
+  "sms-template-create": smsTemplateCreate,
+  "sms-template-update": smsTemplateUpdate,
   "user-update": userUpdate,
 } as const;
 
