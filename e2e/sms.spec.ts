@@ -6,8 +6,8 @@ import { apiToken, login, shot } from "./support";
 const HINDI_BODY = "प्रिय {#var#}, दिवाली की हार्दिक शुभकामनाएँ! आपके अगले ऑर्डर {#var#} पर 20% की छूट पाएँ। - Acme Retail";
 
 async function pick(page: import("@playwright/test").Page, label: string, option: string): Promise<void> {
-  // The selected value covers the search input antd labels: click through it, as a person clicking the field does.
-  await page.getByRole("combobox", { name: label, exact: true }).click({ force: true });
+  // The selected value covers the search input antd labels: click the field around it, as a person does.
+  await page.locator(".ant-select").filter({ has: page.getByRole("combobox", { name: label, exact: true }) }).click();
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option").getByText(option, { exact: true }).click();
 }
 
@@ -76,6 +76,8 @@ test("a manager activates and, after confirming, deactivates an SMS account", as
   const promo = page.getByRole("row").filter({ hasText: "Acme Promotions" });
   await expect(promo).toContainText("ACMEPR");
   await expect(promo).toContainText("1201159100000000001");
+  // The table fades in once loaded; let it settle for the screenshot.
+  await page.waitForTimeout(400);
   await shot(page, "sms-accounts");
 
   const toggle = promo.getByRole("switch", { name: /Acme Promotions/ });
@@ -94,6 +96,9 @@ test("a manager activates and, after confirming, deactivates an SMS account", as
   await toggle.click();
   const confirm = page.locator(".ant-popconfirm");
   await expect(confirm).toContainText("Deactivate Acme Promotions?");
+  await expect(confirm).toBeVisible();
+  // Let the pop-over finish its zoom-in so the screenshot shows it.
+  await page.waitForTimeout(400);
   await shot(page, "sms-accounts-confirm");
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(toggle).toBeChecked();

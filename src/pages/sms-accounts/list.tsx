@@ -13,6 +13,7 @@ export function SmsAccountsList() {
     {
       title: "Account",
       key: "name",
+      width: 200,
       render: (_, a) => (
         <div>
           <Typography.Text strong>{a.name}</Typography.Text>
@@ -25,7 +26,7 @@ export function SmsAccountsList() {
     {
       title: "Active",
       key: "isActive",
-      width: 110,
+      width: 90,
       render: (_, a) => {
         const busy = page.pendingId === a.id;
         const label = `${a.isActive ? "Deactivate" : "Activate"} ${a.name}`;
@@ -47,6 +48,7 @@ export function SmsAccountsList() {
     {
       title: "Sender ids",
       key: "senderIds",
+      width: 170,
       render: (_, a) =>
         a.senderIds.length ? (
           <Space size={[4, 4]} wrap>
@@ -63,9 +65,11 @@ export function SmsAccountsList() {
     {
       title: "DLT entity id",
       key: "dltEntityId",
+      width: 200,
+      onCell: () => ({ style: { whiteSpace: "nowrap" } }),
       render: (_, a) => (a.dltEntityId ? <Typography.Text copyable style={{ fontFamily: "monospace" }}>{a.dltEntityId}</Typography.Text> : <Tag color="warning">Not registered</Tag>),
     },
-    { title: "Templates", dataIndex: "templateCount", key: "templateCount", width: 110, align: "right" },
+    { title: "Templates", dataIndex: "templateCount", key: "templateCount", width: 100, align: "right" },
     {
       title: "",
       key: "actions",
@@ -106,7 +110,7 @@ export function SmsAccountsList() {
           dataSource={page.accounts}
           loading={page.loading}
           pagination={false}
-          scroll={{ x: 900 }}
+          scroll={{ x: 930 }}
           locale={{
             emptyText: (
               <Empty

@@ -55,7 +55,7 @@ export function SmsTemplatesEdit() {
       ) : !initial ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
-        <TemplateEditor accounts={choices} initial={initial} lockAccount submitText="Save changes" submitting={mutation.isPending} onSave={save} onCancel={close} />
+        <TemplateEditor accounts={choices} initial={initial} lockAccount stickyTop={0} submitText="Save changes" submitting={mutation.isPending} onSave={save} onCancel={close} />
       )}
     </Drawer>
   );

@@ -35,7 +35,7 @@ export function SmsTemplatesList() {
       title: "Template",
       key: "name",
       render: (_, t) => (
-        <div style={{ maxWidth: 420 }}>
+        <div>
           <Typography.Text strong>{t.name}</Typography.Text>
           <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, tooltip: t.body }} style={{ margin: 0, fontSize: 12 }}>
             {t.body}
@@ -43,12 +43,27 @@ export function SmsTemplatesList() {
         </div>
       ),
     },
-    { title: "Account", dataIndex: "smsAccountName", key: "account", responsive: ["lg"] },
-    { title: "Category", key: "category", render: (_, t) => <Tag color={CATEGORY_COLORS[t.category]}>{SMS_CATEGORY_LABELS[t.category]}</Tag> },
-    { title: "Sender id", key: "senderId", render: (_, t) => <Typography.Text style={{ fontFamily: "monospace" }}>{t.senderId}</Typography.Text> },
+    { title: "Account", dataIndex: "smsAccountName", key: "account", width: 140, responsive: ["lg"] },
+    { title: "Category", key: "category", width: 140, render: (_, t) => <Tag color={CATEGORY_COLORS[t.category]}>{SMS_CATEGORY_LABELS[t.category]}</Tag> },
+    {
+      title: "Sender id · DLT id",
+      key: "senderId",
+      width: 190,
+      onHeaderCell: () => ({ style: { whiteSpace: "nowrap" } }),
+      render: (_, t) => (
+        <div style={{ fontFamily: "monospace" }}>
+          <Typography.Text>{t.senderId}</Typography.Text>
+          <Typography.Text type="secondary" style={{ display: "block", fontSize: 11 }}>
+            {t.dltTemplateId}
+          </Typography.Text>
+        </div>
+      ),
+    },
     {
       title: "Size",
       key: "size",
+      width: 130,
+      onCell: () => ({ style: { whiteSpace: "nowrap" } }),
       render: (_, t) => {
         const c = countSms(t.body);
         return (
@@ -61,11 +76,11 @@ export function SmsTemplatesList() {
         );
       },
     },
-    { title: "DLT template id", key: "dlt", responsive: ["xl"], render: (_, t) => <Typography.Text style={{ fontFamily: "monospace", fontSize: 12 }}>{t.dltTemplateId}</Typography.Text> },
-    { title: "Updated", key: "updatedAt", responsive: ["md"], render: (_, t) => new Date(t.updatedAt).toLocaleDateString("en-IN", { day: "numeric", month: "short", year: "numeric" }) },
+    { title: "Updated", key: "updatedAt", width: 120, responsive: ["xxl"], onCell: () => ({ style: { whiteSpace: "nowrap" } }), render: (_, t) => new Date(t.updatedAt).toLocaleDateString("en-IN", { day: "numeric", month: "short", year: "numeric" }) },
     {
       title: "",
       key: "actions",
+      width: 96,
       align: "right",
       render: (_, t) => (
         <Button size="small" icon={<EditOutlined />} onClick={() => navigate({ pathname: `edit/${encodeURIComponent(t.id)}`, search: query })} aria-label={`Edit ${t.name}`}>
@@ -110,6 +125,7 @@ export function SmsTemplatesList() {
           columns={columns}
           dataSource={rows}
           loading={page.loading}
+          scroll={{ x: 940 }}
           pagination={{ pageSize: 10, hideOnSinglePage: true, showTotal: (t, [a, b]) => `${a}–${b} of ${t}` }}
           locale={{
             emptyText: (

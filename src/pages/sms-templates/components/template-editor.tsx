@@ -24,10 +24,12 @@ export interface TemplateEditorProps {
   submitting: boolean;
   onSave: (values: TemplateValues) => Promise<HttpError | null>;
   onCancel: () => void;
+  /** Where the preview sticks while the form scrolls: below the app header on a page, at the top in a drawer. */
+  stickyTop?: number;
 }
 
 /** The SMS template form with the live counter beside a phone preview; the rules explain as one types. */
-export function TemplateEditor({ accounts, initial, lockAccount, submitText, submitting, onSave, onCancel }: TemplateEditorProps) {
+export function TemplateEditor({ accounts, initial, lockAccount, submitText, submitting, onSave, onCancel, stickyTop = 80 }: TemplateEditorProps) {
   const ed = useTemplateEditor(accounts, onSave);
   const { form, values, account } = ed;
 
@@ -125,7 +127,7 @@ export function TemplateEditor({ accounts, initial, lockAccount, submitText, sub
         </Card>
       </Col>
       <Col xs={24} xl={10}>
-        <Card title="Preview" style={{ position: "sticky", top: 80 }}>
+        <Card title="Preview" style={{ position: "sticky", top: stickyTop }}>
           <SmsPreview senderId={values.senderId} body={values.body} />
         </Card>
       </Col>
