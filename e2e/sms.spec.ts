@@ -123,7 +123,7 @@ test("a manager activates and, after confirming, deactivates an SMS account", as
   await expect(promo).toContainText("1201159100000000077");
 });
 
-test("a failed fetch empties the SMS accounts list and says so", async ({ page }) => {
+test("a failed fetch empties the SMS accounts and templates lists and says so", async ({ page }) => {
   await login(page, "user", "user");
   // The real server's list cannot fail on demand: its answer is replaced by a bare 500 on the way.
   await page.route("**/api/sms/accounts", (route) => route.fulfill({ status: 500, body: "" }));
@@ -132,4 +132,15 @@ test("a failed fetch empties the SMS accounts list and says so", async ({ page }
   await expect(page.locator(".ant-notification-notice").filter({ hasText: MSG.fetchSmsAccounts })).toBeVisible();
   await expect(page.getByText("Nothing to show until the accounts load.")).toBeVisible();
   await shot(page, "sms-accounts-error");
+
+  // The same for the templates list, and for one template opened in the editor.
+  await page.route("**/api/sms/templates", (route) => route.fulfill({ status: 500, body: "" }));
+  await page.goto("/user/manage-templates/sms");
+  await expect(page.locator(".ant-alert").filter({ hasText: MSG.fetchSmsTemplates })).toBeVisible();
+  await expect(page.getByText("Nothing to show until the templates load.")).toBeVisible();
+  await shot(page, "sms-templates-error");
+  await page.unroute("**/api/sms/templates");
+  await page.route("**/api/sms/templates/*", (route) => route.fulfill({ status: 500, body: "" }));
+  await page.goto("/user/manage-templates/sms/edit/00000000-0000-4000-8000-000000000000");
+  await expect(page.locator(".ant-drawer .ant-alert").filter({ hasText: MSG.fetchSmsTemplate })).toBeVisible();
 });
