@@ -6,6 +6,7 @@ export const smsAccounts: ResourceDef = {
   name: "sms-accounts",
   label: "SMS accounts",
   icon: "channels",
-  routes: [{ path: "channels/sms", title: "SMS Channel", areas: WORKSPACE, page: "list" }],
-  actions: { list: "sms.accounts.list", custom: { activate: "sms.accounts.activate" } },
+  // SPEC 6 gives the accounts calls to users and managers only; a department head is sent home rather than shown a 403.
+  routes: [{ path: "channels/sms", title: "SMS Channel", areas: WORKSPACE, allow: ["manager", "user"], page: "list" }],
+  actions: { list: "sms.accounts.list", update: "sms.accounts.update", custom: { activate: "sms.accounts.activate" } },
 };

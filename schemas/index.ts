@@ -11,6 +11,10 @@ import { registerDefault } from "./register-default";
 import { register } from "./register";
 import { resetPassword } from "./reset-password";
 import { sendResetLink } from "./send-reset-link";
+import { smsAccountActivate } from "./sms-account-activate";
+import { smsAccountUpdate } from "./sms-account-update";
+import { smsTemplateCreate } from "./sms-template-create";
+import { smsTemplateUpdate } from "./sms-template-update";
 import { userUpdate } from "./user-update";
 import { wabaOnboarding } from "./waba-onboarding";
 import { wabaSolutionProvider } from "./waba-solution-provider";
@@ -30,6 +34,10 @@ export const SCHEMAS = {
   register,
   "reset-password": resetPassword,
   "send-reset-link": sendResetLink,
+  "sms-account-activate": smsAccountActivate,
+  "sms-account-update": smsAccountUpdate,
+  "sms-template-create": smsTemplateCreate,
+  "sms-template-update": smsTemplateUpdate,
   "user-update": userUpdate,
   "waba-onboarding": wabaOnboarding,
   "waba-solution-provider": wabaSolutionProvider,

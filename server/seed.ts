@@ -9,6 +9,7 @@ import { modulePermissions, users } from "./db/schema";
 import { applyMoves } from "./services/ledger";
 import { seedWhatsAppDemo } from "./services/whatsapp/demo-history";
 import { sandboxConfigFromEnv } from "./carriers/sandbox/config";
+import { seedSmsAccounts } from "./seed-sms";
 
 interface DemoAccount {
   username: string;
@@ -71,5 +72,6 @@ export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger)
   }));
   await applyMoves(db, credits, admin);
   await seedWhatsAppDemo(db, ids.get("manager") as string, sandboxConfigFromEnv().seed);
+  await seedSmsAccounts(db, ids);
   log.info(`seeded ${DEMO_ACCOUNTS.length} demo accounts (admin, reseller, manager, user, depthead, ...)`);
 }

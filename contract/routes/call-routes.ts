@@ -23,6 +23,7 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "sms.templates.update": {"method":"PUT","path":"/api/sms/templates","access":["admin","manager","user","department_head"],"module":"template"},
   "sms.accounts.list": {"method":"GET","path":"/api/sms/accounts","access":["user","manager"],"failure":"Failed to fetch SMS accounts"},
   "sms.accounts.activate": {"method":"PUT","path":"/api/sms/accounts/activate","access":["user","manager"]},
+  "sms.accounts.update": {"method":"PUT","path":"/api/sms/accounts/:id","access":["user","manager"]},
   "sms.campaigns.list": {"method":"GET","path":"/api/sms/campaigns","access":["admin","reseller","user","manager","department_head"],"module":"campaign","failure":"Failed to fetch SMS campaigns"},
   "sms.campaigns.responses": {"method":"GET","path":"/api/sms/campaigns/responses","access":["user","manager"],"module":"campaign","requiredIds":[{"name":"campaignId","in":"query","message":"Campaign ID is required"}]},
   "sms.campaigns.create": {"method":"POST","path":"/api/sms/campaigns/create","access":["manager","user","department_head"],"module":"campaign","failure":"Failed to create campaign"},

@@ -16,6 +16,7 @@ import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
 import { sessionHandlers } from "./session";
+import { smsHandlers } from "./sms";
 import { userHandlers } from "./users";
 import { wabaHandlers } from "./waba";
 
@@ -28,6 +29,7 @@ export const HANDLERS: Handlers = {
   ...profileHandlers,
   ...dashboardHandlers,
   ...wabaHandlers,
+  ...smsHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

@@ -63,12 +63,33 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "waba.businessProfile.set": async (s) => ({ as: "manager", payload: { about: "Open 9 to 6", websites: ["https://example.com"] }, ...(await connected(s)) }),
   "waba.solutionSelection": async () => ({ as: "reseller" }),
   "waba.updateSolutionProvider": async () => ({ as: "admin", payload: { solution_id: "sandbox" } }),
+  "sms.accounts.list": async () => ({ as: "manager" }),
+  "sms.accounts.activate": async (s) => ({ as: "manager", payload: { id: await smsAccountOf(s, "manager"), isActive: true } }),
+  "sms.accounts.update": async (s) => ({ as: "user", params: { id: await smsAccountOf(s, "user") }, payload: { dltEntityId: "1201159100000000002", senderIds: ["UDAYAL", "UDAYOT"] } }),
+  "sms.templates.list": async (s) => ({ as: "depthead", query: { smsAccountId: await smsAccountOf(s, "manager") } }),
+  "sms.templates.get": async (s) => ({ as: "manager", params: { id: await smsTemplateOf(s, "manager") } }),
+  "sms.templates.create": async (s) => ({ as: "manager", payload: { ...SMS_TEMPLATE, smsAccountId: await smsAccountOf(s, "manager") } }),
+  "sms.templates.update": async (s) => ({ as: "manager", payload: { ...SMS_TEMPLATE, id: await smsTemplateOf(s, "manager") } }),
 };
 
 /** Connects the manager's sandbox WABA (idempotent) before a call that reads it; adds nothing to the request. */
 async function connected(s: TestServer): Promise<object> {
   await s.call({ method: "POST", url: "/api/waba/onboarding/facebook", as: "manager", payload: {} });
   return {};
+}
+
+const SMS_TEMPLATE = { name: "Schema check", body: "Code {#var#}", category: "transactional", senderId: "ACMERT", dltTemplateId: "1107169999999999999" };
+
+/** The first seeded SMS account of an owner. */
+async function smsAccountOf(s: TestServer, name: DemoName): Promise<string> {
+  const res = await s.call({ method: "GET", url: "/api/sms/accounts", as: name });
+  return (res.json() as { data: { id: string }[] }).data[0].id;
+}
+
+/** A template of the owner's first SMS account. */
+async function smsTemplateOf(s: TestServer, name: DemoName): Promise<string> {
+  const res = await s.call({ method: "GET", url: `/api/sms/templates?smsAccountId=${await smsAccountOf(s, name)}`, as: name });
+  return (res.json() as { data: { id: string }[] }).data[0].id;
 }
 
 /** The token of the newest link of that kind mailed to an address. */

@@ -8,3 +8,4 @@ export * from "./rate-limits";
 export * from "./wabas";
 export * from "./rcs-bots";
 export * from "./whatsapp";
+export * from "./sms";
