@@ -55,7 +55,28 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "profile.update": async () => ({ as: "depthead", payload: { name: "Dept Head" } }),
   "dashboard.statusCounts": async (s) => ({ as: "manager", query: { userIds: `${await s.id("manager")},${await s.id("priya")}` } }),
   "dashboard.storedStatusCounts": async (s) => ({ as: "admin", query: { userIds: await s.id("user") } }),
+  "channels.getIntegrations": async () => ({ as: "depthead" }),
+  "channels.updateIntegrations": async () => ({ as: "user", payload: { voice: true } }),
+  "channels.wabaProviderSolutionIds": async () => ({ as: "reseller" }),
+  "bots.ids": async () => ({ as: "manager" }),
+  "bots.get": async (s) => ({ as: "admin", params: { id: await demoBot(s) } }),
+  "bots.update": async (s) => ({ as: "admin", payload: { botId: await demoBot(s), description: "Updated description" } }),
+  "bots.updateStatus": async (s) => ({ as: "manager", payload: { botId: await demoBot(s), status: "active" } }),
+  "bots.createRcs": async (s) => ({
+    as: "admin",
+    payload: {
+      userId: await s.id("priya"), name: "Globex", description: "Shipment updates", useCase: "TRANSACTIONAL", brandColor: "#334455",
+      logoUrl: "https://globex.example.com/logo.png", phone: "+91 98765 43210", website: "https://globex.example.com",
+      privacyUrl: "https://globex.example.com/privacy", termsUrl: "https://globex.example.com/terms",
+    },
+  }),
 };
+
+/** The manager's seeded RCS bot. */
+async function demoBot(s: TestServer): Promise<string> {
+  const res = await s.call({ method: "GET", url: "/api/v1/bots/botIds", as: "manager" });
+  return (res.json() as { data: { _id: string }[] }).data[0]._id;
+}
 
 /** The token of the newest link of that kind mailed to an address. */
 async function mailedToken(s: TestServer, to: string, page: string): Promise<string> {
