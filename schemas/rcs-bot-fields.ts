@@ -1,12 +1,12 @@
 /**
  * The fields of an RCS bot (agent) as Google's RBM registration asks for them; create and update share them.
- * Formats the schema cannot say (a real phone number) are checked by contract/domain/rcs-bots.ts on both ends.
+ * What a pattern cannot say (a real phone number, a URL that parses) is checked by contract/domain/rcs-bots.ts on
+ * both ends. (No `format: uri`: its ajv code needs a module, which the console's precompiled validators cannot load.)
  */
 const HTTPS_URL = {
   "type": "string",
-  "format": "uri",
   "maxLength": 500,
-  "pattern": "^https://[^\\s]+$"
+  "pattern": "^https://[^\\s/?#]+\\.[^\\s]+$"
 } as const;
 
 export const RCS_BOT_FIELDS = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRcsBotFields, isValidBotPhone } from "./rcs-bots";
+import { checkRcsBotFields, isHttpsUrl, isValidBotPhone } from "./rcs-bots";
 
 describe("RCS bot phone numbers", () => {
   it.each([
@@ -14,11 +14,26 @@ describe("RCS bot phone numbers", () => {
   });
 });
 
+describe("bot URLs", () => {
+  it.each([
+    ["https://www.example.com", true],
+    ["https://example.com/privacy?lang=en", true],
+    ["http://example.com", false],
+    ["https://localhost", false],
+    ["https://exa%zzmple.com/x", false],
+    ["https://ex ample.com", false],
+    ["example.com", false],
+  ])("%s → %s", (url, valid) => {
+    expect(isHttpsUrl(url)).toBe(valid);
+  });
+});
+
 describe("checkRcsBotFields", () => {
   it.each([
     [{}, []],
     [{ phone: "+91 98765 43210" }, []],
     [{ phone: "12345" }, [{ field: "phone", message: "must be a valid phone number, e.g. +91 98765 43210" }]],
+    [{ website: "https://acme.example.com", termsUrl: "ftp://acme.example.com" }, [{ field: "termsUrl", message: "must be an https:// address, e.g. https://www.example.com" }]],
   ])("%j", (fields, problems) => {
     expect(checkRcsBotFields(fields)).toEqual(problems);
   });

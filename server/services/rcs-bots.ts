@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { CallBody } from "../../contract/calls";
 import type { RcsBotRecord } from "../../contract/calls/channels-bots";
-import { checkRcsBotFields, normaliseBotPhone, RCS_CARRIERS, type BotStatus, type RcsUseCase } from "../../contract/domain/rcs-bots";
+import { checkRcsBotFields, normaliseBotPhone, RCS_CARRIERS, type BotStatus, type RcsBotCheckedFields, type RcsUseCase } from "../../contract/domain/rcs-bots";
 import { MSG } from "../../contract/messages";
 import type { Static } from "@sinclair/typebox";
 import type { Carrier, RcsLaunch } from "../carriers/carrier";
@@ -75,7 +75,7 @@ export async function getBot(db: Db, carrier: Carrier, caller: Caller, id: strin
 }
 
 /** The checks beyond the schema, as a 400 with each field named; nothing is written before they pass. */
-function checkFields(fields: { phone?: string }): void {
+function checkFields(fields: RcsBotCheckedFields): void {
   const problems = checkRcsBotFields(fields);
   if (problems.length) throw badRequest(problems.map((p) => `${p.field}: ${p.message}`).join(", "), problems);
 }

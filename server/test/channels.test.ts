@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../contract/messages";
-import { channelIntegrations } from "../db/schema";
+import { channelIntegrations, wabaProviderSolutions } from "../db/schema";
 import { startServer, type DemoName, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -80,7 +80,7 @@ describe("WABA provider solution ids", () => {
   });
 
   it("leaves the count at one row", async () => {
-    const [{ n }] = await server.database.db.execute<{ n: number }>(sql`select count(*)::int as n from waba_provider_solutions`).then((r) => r.rows);
+    const [{ n }] = await server.database.db.select({ n: sql<number>`count(*)::int` }).from(wabaProviderSolutions);
     expect(n).toBe(1);
   });
 });

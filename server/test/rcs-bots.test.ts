@@ -1,11 +1,11 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RCS_CARRIERS } from "../../contract/domain/rcs-bots";
 import { MSG } from "../../contract/messages";
 import { buildApp } from "../app";
 import { createSandboxCarrier } from "../carriers/sandbox";
 import { sandboxConfigFromEnv } from "../carriers/sandbox/config";
-import { rcsBots } from "../db/schema";
+import { rcsBots, users } from "../db/schema";
 import { DEMO_PASSWORD, freshDatabase, startServer, type DemoName, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -213,7 +213,7 @@ describe("launch states progress over time", () => {
     try {
       const token = (await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "admin", password: DEMO_PASSWORD } })).json().data.token as string;
       const headers = { authorization: `Bearer ${token}` };
-      const [{ id: userId }] = (await database.db.execute<{ id: string }>(sql`select id from users where username = 'user'`)).rows;
+      const [{ id: userId }] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, "user"));
       const created = await app.inject({ method: "POST", url: "/api/v1/admin/create-rcs-bot", headers, payload: { ...(await validBot()), userId } });
       expect(created.statusCode).toBe(201);
       const bot = created.json().data as Bot;
