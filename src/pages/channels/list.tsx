@@ -2,7 +2,7 @@ import { ReloadOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Col, Row, Skeleton, Typography } from "antd";
 import { MSG } from "../../../contract";
 import { PageHeader } from "../common/page-header";
-import { ChannelCard } from "./channel-card";
+import { ChannelCard } from "./components/channel-card";
 import { CHANNEL_KEYS } from "./channels-state";
 import { useChannels } from "./use-channels";
 

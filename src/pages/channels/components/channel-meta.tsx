@@ -1,6 +1,6 @@
 import { CommentOutlined, MailOutlined, MessageOutlined, PhoneOutlined, WhatsAppOutlined } from "@ant-design/icons";
 import type { ReactNode } from "react";
-import type { ChannelKey } from "./channels-state";
+import type { ChannelKey } from "../channels-state";
 
 export interface ChannelMeta {
   title: string;

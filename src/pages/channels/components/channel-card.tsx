@@ -2,7 +2,7 @@ import { ArrowRightOutlined } from "@ant-design/icons";
 import { Avatar, Badge, Card, Flex, Switch, Tooltip, Typography } from "antd";
 import { Link } from "react-router";
 import { CHANNEL_META } from "./channel-meta";
-import type { ChannelKey } from "./channels-state";
+import type { ChannelKey } from "../channels-state";
 
 export interface ChannelCardProps {
   channel: ChannelKey;
