@@ -16,7 +16,7 @@ export const RCS_BOT_FIELDS = {
   "brandColor": { "type": "string", "title": "Brand colour", "pattern": "^#[0-9A-Fa-f]{6}$" },
   "logoUrl": { ...HTTPS_URL, "title": "Logo URL (224×224)" },
   "bannerUrl": { ...HTTPS_URL, "title": "Banner URL (1440×448)" },
-  "phone": { "type": "string", "title": "Phone", "minLength": 6, "maxLength": 20, "pattern": "^\\+?[0-9 ()-]{6,20}$" },
+  "phone": { "type": "string", "title": "Phone", "maxLength": 20, "pattern": "^[^\\u0000]*$" },
   "website": { ...HTTPS_URL, "title": "Website" },
   "privacyUrl": { ...HTTPS_URL, "title": "Privacy policy URL" },
   "termsUrl": { ...HTTPS_URL, "title": "Terms of service URL" }

@@ -105,7 +105,7 @@ export function BotCard({ bot, showOwner, canToggle, canEdit, toggling, onToggle
       {(bot.phone || bot.website) && (
         <Flex gap={16} wrap style={{ marginTop: 12, fontSize: 12 }}>
           {bot.phone && (
-            <Typography.Text type="secondary">
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               <PhoneOutlined /> {bot.phone}
             </Typography.Text>
           )}

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, MinusCircleOutlined, StopOutlined } from "@ant-design/icons";
-import { Flex, Tag, Tooltip, Typography } from "antd";
+import { Tag, Tooltip, Typography } from "antd";
 import type { ReactNode } from "react";
 import type { RcsLaunchState } from "../../../../contract/domain/rcs-bots";
 import type { BotRecord } from "../bot-schemas";
@@ -17,12 +17,13 @@ export function LaunchTags({ launch }: { launch: BotRecord["launch"] }) {
   const reasons = launch.filter((l) => l.reason);
   return (
     <div>
-      <Flex gap={6} wrap>
+      <div style={{ display: "grid", gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: 6 }}>
         {launch.map((l) => {
           const meta = STATE_META[l.state];
           const tag = (
-            <Tag key={l.carrier} color={meta.color} icon={meta.icon} data-testid={`launch-${l.carrier}`} style={{ marginInlineEnd: 0 }}>
-              {l.carrier}: {meta.label}
+            <Tag key={l.carrier} color={meta.color} icon={meta.icon} data-testid={`launch-${l.carrier}`} style={{ marginInlineEnd: 0, display: "flex", alignItems: "center", gap: 4 }}>
+              <span style={{ fontWeight: 600 }}>{l.carrier}</span>
+              <span style={{ marginInlineStart: "auto" }}>{meta.label}</span>
             </Tag>
           );
           return l.reason ? (
@@ -33,7 +34,7 @@ export function LaunchTags({ launch }: { launch: BotRecord["launch"] }) {
             tag
           );
         })}
-      </Flex>
+      </div>
       {reasons.map((l) => (
         <Typography.Text key={l.carrier} type="danger" style={{ display: "block", fontSize: 12, marginTop: 6 }}>
           {l.carrier}: {l.reason}
