@@ -80,6 +80,7 @@ test("an admin creates a bot for an account; it appears with its carriers not la
   await drawer.getByLabel("Terms of service URL").fill("https://priya.example.com/terms");
   await shot(page, "rcsch-admin-create");
   await drawer.getByRole("button", { name: "Create bot" }).click();
+  await expect(drawer).toBeHidden();
   const card = page.getByTestId(`bot-card-${name}`);
   await expect(card).toBeVisible();
   await expect(card).toContainText("priya");

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, MinusCircleOutlined, StopOutlined } from "@ant-design/icons";
-import { Tag, Tooltip, Typography } from "antd";
+import { Flex, Tag, Tooltip, Typography } from "antd";
 import type { ReactNode } from "react";
 import type { RcsLaunchState } from "../../../../contract/domain/rcs-bots";
 import type { BotRecord } from "../bot-schemas";
@@ -12,29 +12,27 @@ const STATE_META: Record<RcsLaunchState, { color: string; label: string; icon: R
   SUSPENDED: { color: "warning", label: "Suspended", icon: <StopOutlined /> },
 };
 
-/** The bot's launch state on each carrier; a rejection's reason shows on hover and below. */
+/** The bot's launch state on each carrier, one row each; a rejection's reason shows on hover and below. */
 export function LaunchTags({ launch }: { launch: BotRecord["launch"] }) {
   const reasons = launch.filter((l) => l.reason);
   return (
     <div>
-      <div style={{ display: "grid", gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: 6 }}>
+      <Flex vertical gap={4}>
         {launch.map((l) => {
           const meta = STATE_META[l.state];
           const tag = (
-            <Tag key={l.carrier} color={meta.color} icon={meta.icon} data-testid={`launch-${l.carrier}`} style={{ marginInlineEnd: 0, display: "flex", alignItems: "center", gap: 4 }}>
-              <span style={{ fontWeight: 600 }}>{l.carrier}</span>
-              <span style={{ marginInlineStart: "auto" }}>{meta.label}</span>
+            <Tag color={meta.color} icon={meta.icon} style={{ marginInlineEnd: 0 }}>
+              {meta.label}
             </Tag>
           );
-          return l.reason ? (
-            <Tooltip key={l.carrier} title={l.reason}>
-              {tag}
-            </Tooltip>
-          ) : (
-            tag
+          return (
+            <Flex key={l.carrier} justify="space-between" align="center" data-testid={`launch-${l.carrier}`}>
+              <Typography.Text style={{ fontSize: 13 }}>{l.carrier}</Typography.Text>
+              {l.reason ? <Tooltip title={l.reason}>{tag}</Tooltip> : tag}
+            </Flex>
           );
         })}
-      </div>
+      </Flex>
       {reasons.map((l) => (
         <Typography.Text key={l.carrier} type="danger" style={{ display: "block", fontSize: 12, marginTop: 6 }}>
           {l.carrier}: {l.reason}
