@@ -27,6 +27,22 @@ test("a manager sees the channel cards, switches one on, and it stays on after a
   await expect(page).toHaveURL(/\/organization\/channels\/rcs$/);
 });
 
+test("a failed fetch clears the channels and says 'Failed to fetch channels' in a toast", async ({ page }) => {
+  await login(page, "user", "user");
+  await page.goto("/user/channels");
+  await expect(page.getByTestId("channel-card-sms")).toBeVisible();
+  // The network drops the next fetch: the cards shown before must not stay as if they were current.
+  await page.route("**/api/v1/channels/get-channel-integrations", (route) => route.abort("connectionfailed"));
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expect(page.locator(".ant-notification-notice").filter({ hasText: "Failed to fetch channels" })).toBeVisible();
+  await expect(page.getByTestId("channel-card-sms")).toHaveCount(0);
+  await expect(page.locator(".ant-alert").filter({ hasText: "Failed to fetch channels" })).toBeVisible();
+  await shot(page, "rcsch-channels-failed");
+  await page.unroute("**/api/v1/channels/get-channel-integrations");
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByTestId("channel-card-sms")).toBeVisible();
+});
+
 test("the department head sees the channels without switches it could use", async ({ page }) => {
   await login(page, "depthead", "department_head");
   await page.goto("/department-head/channels");
