@@ -1,7 +1,8 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { CallBody } from "../../contract/calls";
 import type { RcsBotRecord } from "../../contract/calls/channels-bots";
-import { checkRcsBotFields, normaliseBotPhone, RCS_CARRIERS, type BotStatus, type RcsBotCheckedFields, type RcsUseCase } from "../../contract/domain/rcs-bots";
+import { checkRcsBotFields, normaliseBotPhone, type RcsBotCheckedFields } from "../../contract/domain/rcs-bot-checks";
+import { RCS_CARRIERS, type BotStatus, type RcsUseCase } from "../../contract/domain/rcs-bots";
 import { MSG } from "../../contract/messages";
 import type { Static } from "@sinclair/typebox";
 import type { Carrier, RcsLaunch } from "../carriers/carrier";

@@ -1,5 +1,5 @@
-import type { CustomValidator, RJSFSchema, UiSchema } from "@rjsf/utils";
-import { checkRcsBotFields, RCS_USE_CASE_LABELS, RCS_USE_CASES, type RcsBotCheckedFields } from "../../../contract/domain/rcs-bots";
+import type { RJSFSchema, UiSchema } from "@rjsf/utils";
+import { RCS_USE_CASE_LABELS, RCS_USE_CASES } from "../../../contract/domain/rcs-bots";
 import { SCHEMAS } from "../../../schemas";
 import type { CallReply } from "../../api";
 import type { FormValues } from "../common/schema-form";
@@ -40,15 +40,6 @@ export const BOT_UI_SCHEMA: UiSchema<FormValues> = {
   website: { "ui:placeholder": "https://www.example.com" },
   privacyUrl: { "ui:placeholder": "https://www.example.com/privacy" },
   termsUrl: { "ui:placeholder": "https://www.example.com/terms" },
-};
-
-/** The contract's phone and URL checks, explained beside each field while the form is filled. */
-export const validateBot: CustomValidator<FormValues> = (formData, errors) => {
-  const checked = Object.fromEntries(Object.entries(formData ?? {}).filter(([, v]) => typeof v === "string" && v !== "")) as RcsBotCheckedFields;
-  for (const p of checkRcsBotFields(checked)) {
-    (errors as unknown as Record<string, { addError: (m: string) => void }>)[p.field]?.addError(p.message);
-  }
-  return errors;
 };
 
 const FIELD_NAMES = Object.keys(BOT_FIELDS);

@@ -1,9 +1,12 @@
 import { PlusOutlined, ReloadOutlined, RobotOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Col, Empty, Row, Skeleton } from "antd";
+import { lazy, Suspense } from "react";
 import { PageHeader } from "../common/page-header";
 import { BotCard } from "./components/bot-card";
-import { BotDrawer } from "./components/bot-drawer";
 import { useBots } from "./use-bots";
+
+// Only the admin creates and edits: the drawer (RJSF form and the phone library) loads when first needed.
+const BotDrawer = lazy(async () => ({ default: (await import("./components/bot-drawer")).BotDrawer }));
 
 /** RCS Channel (workspace) and RCS Bots (admin): the bots as cards; the admin creates and edits them. */
 export function BotsList() {
@@ -85,7 +88,11 @@ export function BotsList() {
         }
       />
       {body}
-      {(page.canCreate || page.canEdit) && <BotDrawer page={page} />}
+      {(page.canCreate || page.canEdit) && page.drawer && (
+        <Suspense fallback={null}>
+          <BotDrawer page={page} />
+        </Suspense>
+      )}
     </>
   );
 }

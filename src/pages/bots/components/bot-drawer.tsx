@@ -3,7 +3,8 @@ import { toast } from "../../../components/toast";
 import { AccountPicker } from "../../common/account-picker";
 import { LazySchemaForm } from "../../common/lazy-schema-form";
 import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
-import { BOT_UI_SCHEMA, botFormData, changedBotFields, validateBot } from "../bot-schemas";
+import { validateBot } from "../bot-checks";
+import { BOT_UI_SCHEMA, botFormData, changedBotFields } from "../bot-schemas";
 import type { BotsModel } from "../use-bots";
 
 /** The admin's create and edit of a bot: RJSF from the shared 'rcs-bot' schema, in a drawer over the cards. */

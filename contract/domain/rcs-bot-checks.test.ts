@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRcsBotFields, isHttpsUrl, isValidBotPhone } from "./rcs-bots";
+import { checkRcsBotFields, isHttpsUrl, isValidBotPhone } from "./rcs-bot-checks";
 
 describe("RCS bot phone numbers", () => {
   it.each([
