@@ -102,4 +102,13 @@ test("an admin creates a bot for an account; it appears with its carriers not la
   await expect(card).toContainText("priya");
   for (const carrier of ["Jio", "Airtel", "Vi", "BSNL"]) await expect(card.getByTestId(`launch-${carrier}`)).toContainText(/Not launched|Pending/);
   await shot(page, "rcsch-admin-bots");
+
+  // Edit: only what changed is sent, and the card shows it.
+  await card.getByRole("button", { name: `Edit ${name}` }).click();
+  const edit = page.locator(".ant-drawer-content");
+  await expect(edit.getByLabel("Bot name")).toHaveValue(name);
+  await edit.getByLabel("Bot name").fill(`${name} Plus`);
+  await shot(page, "rcsch-admin-edit");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByTestId(`bot-card-${name} Plus`)).toBeVisible();
 });
