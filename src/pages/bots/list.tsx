@@ -41,7 +41,7 @@ export function BotsList() {
     body = (
       <Card>
         <Empty
-          image={<RobotOutlined style={{ fontSize: 48, color: "var(--ant-color-text-quaternary, #bbb)" }} />}
+          image={<RobotOutlined style={{ fontSize: 48, opacity: 0.3 }} />}
           description={page.canCreate ? "No RCS bots yet. Create one for an account to start sending rich messages." : "No RCS bots yet. Your administrator creates and registers them for your account."}
         >
           {page.canCreate && (

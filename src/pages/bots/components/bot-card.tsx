@@ -1,5 +1,5 @@
 import { EditOutlined, GlobalOutlined, PhoneOutlined, UserOutlined } from "@ant-design/icons";
-import { Avatar, Button, Card, Flex, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from "antd";
+import { Avatar, Button, Card, Flex, Popconfirm, Space, Switch, Tag, theme, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { RCS_USE_CASE_LABELS } from "../../../../contract/domain/rcs-bots";
 import type { BotRecord } from "../bot-schemas";
@@ -25,6 +25,7 @@ export interface BotCardProps {
 
 /** One RCS bot as recipients see its branding: banner, logo and colour, then its use case, status and launches. */
 export function BotCard({ bot, showOwner, canToggle, canEdit, toggling, onToggle, onEdit }: BotCardProps) {
+  const { token } = theme.useToken();
   const banner = useLoadable(bot.bannerUrl);
   const logo = useLoadable(bot.logoUrl);
   const active = bot.status === "active";
@@ -53,7 +54,7 @@ export function BotCard({ bot, showOwner, canToggle, canEdit, toggling, onToggle
             logo.onError();
             return false;
           }}
-          style={{ background: bot.brandColor, border: "3px solid var(--ant-color-bg-container, #fff)", fontSize: 24, fontWeight: 600 }}
+          style={{ background: bot.brandColor, border: `3px solid ${token.colorBgContainer}`, fontSize: 24, fontWeight: 600 }}
         >
           {bot.name.charAt(0).toUpperCase()}
         </Avatar>
