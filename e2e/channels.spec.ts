@@ -73,7 +73,10 @@ test("an admin creates a bot for an account; it appears with its carriers not la
   await login(page, "admin", "admin");
   // A name of its own, so a rerun against the same server finds its own card.
   const name = `Priya Deals ${Date.now().toString(36).slice(-4)}`;
-  await page.goto("/admin/settings/rcs-bots");
+  // SPEC 2's admin sidebar is fixed: the bot screen opens from Settings.
+  await page.goto("/admin/settings");
+  await page.getByRole("button", { name: "RCS bots" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings\/rcs-bots$/);
   await expect(page.getByTestId("bot-card-Acme Alerts")).toBeVisible();
   await page.getByRole("button", { name: "Create bot" }).first().click();
   const drawer = page.locator(".ant-drawer-content");
