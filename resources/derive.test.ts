@@ -14,7 +14,8 @@ const WORKSPACE_PATHS = [
 
 describe("role-area routes derived from resources/ (SPEC 2)", () => {
   it.each([
-    ["admin", ["", "users", "quota-reports", "campaigns", "settings"]],
+    // settings/rcs-bots: the admin's RCS bot screen (SPEC 2 gives the admin area no channels route).
+    ["admin", ["", "users", "quota-reports", "campaigns", "settings", "settings/rcs-bots"]],
     ["reseller", ["", "users", "campaigns", "settings", "quota-management"]],
     ["manager", WORKSPACE_PATHS],
     ["user", WORKSPACE_PATHS],

@@ -2,11 +2,15 @@ import type { SchemaStatic } from "./static";
 import { balanceChange } from "./balance-change";
 import { balanceRequest } from "./balance-request";
 import { balanceRequestReject } from "./balance-request-reject";
+import { botStatus } from "./bot-status";
+import { channelIntegrations } from "./channel-integrations";
 import { confirmEmail } from "./confirm-email";
 import { grantPermission } from "./grant-permission";
 import { impersonate } from "./impersonate";
 import { login } from "./login";
 import { profileUpdate } from "./profile-update";
+import { rcsBot } from "./rcs-bot";
+import { rcsBotUpdate } from "./rcs-bot-update";
 import { registerDefault } from "./register-default";
 import { register } from "./register";
 import { resetPassword } from "./reset-password";
@@ -25,11 +29,15 @@ export const SCHEMAS = {
   "balance-change": balanceChange,
   "balance-request": balanceRequest,
   "balance-request-reject": balanceRequestReject,
+  "bot-status": botStatus,
+  "channel-integrations": channelIntegrations,
   "confirm-email": confirmEmail,
   "grant-permission": grantPermission,
   impersonate,
   login,
   "profile-update": profileUpdate,
+  "rcs-bot": rcsBot,
+  "rcs-bot-update": rcsBotUpdate,
   "register-default": registerDefault,
   register,
   "reset-password": resetPassword,

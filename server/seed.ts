@@ -10,6 +10,7 @@ import { applyMoves } from "./services/ledger";
 import { seedWhatsAppDemo } from "./services/whatsapp/demo-history";
 import { sandboxConfigFromEnv } from "./carriers/sandbox/config";
 import { seedSmsAccounts } from "./seed-sms";
+import { seedChannelsDemo } from "./seed-channels";
 
 interface DemoAccount {
   username: string;
@@ -73,5 +74,6 @@ export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger)
   await applyMoves(db, credits, admin);
   await seedWhatsAppDemo(db, ids.get("manager") as string, sandboxConfigFromEnv().seed);
   await seedSmsAccounts(db, ids);
+  await seedChannelsDemo(db, ids);
   log.info(`seeded ${DEMO_ACCOUNTS.length} demo accounts (admin, reseller, manager, user, depthead, ...)`);
 }

@@ -92,6 +92,18 @@ export type RcsUseCase = "OTP" | "TRANSACTIONAL" | "PROMOTIONAL" | "MULTI_USE";
 /** Launch state of an RCS bot on one mobile carrier (Google RBM launches per carrier). */
 export type RcsLaunchState = "UNLAUNCHED" | "PENDING" | "LAUNCHED" | "REJECTED" | "SUSPENDED";
 
+/** One carrier's verdict on a bot; a rejection or suspension says why, in the carrier's words. */
+export interface RcsLaunch {
+  state: RcsLaunchState;
+  reason?: string;
+}
+
+/** A registered bot as the provider knows it; the time lets a stateless adapter (the sandbox) answer after a restart. */
+export interface RcsBotRef {
+  providerBotId: string;
+  registeredAt: Date;
+}
+
 export interface RcsBotRegistration {
   name: string;
   description: string;
@@ -127,8 +139,9 @@ export interface Carrier {
   /** Connects a WhatsApp Business Account: the sandbox makes one up; the real adapter exchanges Embedded Signup's code. */
   onboardWhatsApp(request: { accountId: string; code?: string }): Promise<WabaConnection>;
   /** Registers an RCS bot (agent) with the provider; the answer has its id and launch state per carrier. */
-  registerRcsBot(bot: RcsBotRegistration): Promise<{ providerBotId: string; launch: Record<string, RcsLaunchState> }>;
-  rcsLaunchState(providerBotId: string): Promise<Record<string, RcsLaunchState>>;
+  registerRcsBot(bot: RcsBotRegistration): Promise<RcsBotRef & { launch: Record<string, RcsLaunch> }>;
+  /** Launch state per carrier name (Jio, Airtel, Vi, BSNL in India). */
+  rcsLaunchState(bot: RcsBotRef): Promise<Record<string, RcsLaunch>>;
   /** Receipts, inbound messages and template verdicts; returns the unsubscribe function. */
   onEvent(listener: (event: CarrierEvent) => void): () => void;
   /** Stops timers and connections (the server's close waits for it). */

@@ -12,6 +12,8 @@ import { guardFor } from "../auth/guard";
 import { authHandlers } from "./auth";
 import { balanceHandlers } from "./balance";
 import { balanceRequestHandlers } from "./balance-requests";
+import { botHandlers } from "./bots";
+import { channelHandlers } from "./channels";
 import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
@@ -30,6 +32,8 @@ export const HANDLERS: Handlers = {
   ...dashboardHandlers,
   ...wabaHandlers,
   ...smsHandlers,
+  ...channelHandlers,
+  ...botHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

@@ -70,6 +70,21 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "sms.templates.get": async (s) => ({ as: "manager", params: { id: await smsTemplateOf(s, "manager") } }),
   "sms.templates.create": async (s) => ({ as: "manager", payload: { ...SMS_TEMPLATE, smsAccountId: await smsAccountOf(s, "manager") } }),
   "sms.templates.update": async (s) => ({ as: "manager", payload: { ...SMS_TEMPLATE, id: await smsTemplateOf(s, "manager") } }),
+  "channels.getIntegrations": async () => ({ as: "depthead" }),
+  "channels.updateIntegrations": async () => ({ as: "user", payload: { voice: true } }),
+  "channels.wabaProviderSolutionIds": async () => ({ as: "reseller" }),
+  "bots.ids": async () => ({ as: "manager" }),
+  "bots.get": async (s) => ({ as: "admin", params: { id: await demoBot(s) } }),
+  "bots.update": async (s) => ({ as: "admin", payload: { botId: await demoBot(s), description: "Updated description" } }),
+  "bots.updateStatus": async (s) => ({ as: "manager", payload: { botId: await demoBot(s), status: "active" } }),
+  "bots.createRcs": async (s) => ({
+    as: "admin",
+    payload: {
+      userId: await s.id("priya"), name: "Globex", description: "Shipment updates", useCase: "TRANSACTIONAL", brandColor: "#334455",
+      logoUrl: "https://globex.example.com/logo.png", phone: "+91 98765 43210", website: "https://globex.example.com",
+      privacyUrl: "https://globex.example.com/privacy", termsUrl: "https://globex.example.com/terms",
+    },
+  }),
 };
 
 /** Connects the manager's sandbox WABA (idempotent) before a call that reads it; adds nothing to the request. */
@@ -90,6 +105,12 @@ async function smsAccountOf(s: TestServer, name: DemoName): Promise<string> {
 async function smsTemplateOf(s: TestServer, name: DemoName): Promise<string> {
   const res = await s.call({ method: "GET", url: `/api/sms/templates?smsAccountId=${await smsAccountOf(s, name)}`, as: name });
   return (res.json() as { data: { id: string }[] }).data[0].id;
+}
+
+/** The manager's seeded RCS bot. */
+async function demoBot(s: TestServer): Promise<string> {
+  const res = await s.call({ method: "GET", url: "/api/v1/bots/botIds", as: "manager" });
+  return (res.json() as { data: { _id: string }[] }).data[0]._id;
 }
 
 /** The token of the newest link of that kind mailed to an address. */

@@ -34,7 +34,7 @@ export function createSandboxCarrier(config: SandboxConfig = sandboxConfigFromEn
     checkCapability: (check) => sandboxCapability(ctx, check),
     onboardWhatsApp: (request) => sandboxOnboardWhatsApp(ctx, request),
     registerRcsBot: (bot) => sandboxRegisterRcsBot(ctx, bot),
-    rcsLaunchState: (providerBotId) => sandboxRcsLaunchState(ctx, providerBotId),
+    rcsLaunchState: (bot) => sandboxRcsLaunchState(ctx, bot),
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -47,13 +47,36 @@ CREATE TABLE "sms_templates" (
 	CONSTRAINT "sms_templates_category_known" CHECK ("sms_templates"."category" in ('transactional','service-implicit','service-explicit','promotional'))
 );
 --> statement-breakpoint
+CREATE TABLE "channel_integrations" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"whatsapp" boolean DEFAULT false NOT NULL,
+	"rcs" boolean DEFAULT false NOT NULL,
+	"sms" boolean DEFAULT false NOT NULL,
+	"voice" boolean DEFAULT false NOT NULL,
+	"email" boolean DEFAULT false NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "sender" text;--> statement-breakpoint
 ALTER TABLE "wabas" ADD COLUMN "provider" text DEFAULT 'sandbox' NOT NULL;--> statement-breakpoint
+ALTER TABLE "rcs_bots" ADD COLUMN "description" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "rcs_bots" ADD COLUMN "use_case" text DEFAULT 'MULTI_USE' NOT NULL;--> statement-breakpoint
+ALTER TABLE "rcs_bots" ADD COLUMN "brand_color" text DEFAULT '#1A73E8' NOT NULL;--> statement-breakpoint
+ALTER TABLE "rcs_bots" ADD COLUMN "logo_url" text;--> statement-breakpoint
+ALTER TABLE "rcs_bots" ADD COLUMN "banner_url" text;--> statement-breakpoint
+ALTER TABLE "rcs_bots" ADD COLUMN "phone" text;--> statement-breakpoint
+ALTER TABLE "rcs_bots" ADD COLUMN "website" text;--> statement-breakpoint
+ALTER TABLE "rcs_bots" ADD COLUMN "privacy_url" text;--> statement-breakpoint
+ALTER TABLE "rcs_bots" ADD COLUMN "terms_url" text;--> statement-breakpoint
+ALTER TABLE "rcs_bots" ADD COLUMN "provider_bot_id" text;--> statement-breakpoint
+ALTER TABLE "rcs_bots" ADD COLUMN "registered_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "rcs_bots" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "waba_phone_numbers" ADD CONSTRAINT "waba_phone_numbers_waba_id_wabas_id_fk" FOREIGN KEY ("waba_id") REFERENCES "public"."wabas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waba_solutions" ADD CONSTRAINT "waba_solutions_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sms_accounts" ADD CONSTRAINT "sms_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sms_templates" ADD CONSTRAINT "sms_templates_sms_account_id_sms_accounts_id_fk" FOREIGN KEY ("sms_account_id") REFERENCES "public"."sms_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sms_templates" ADD CONSTRAINT "sms_templates_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_integrations" ADD CONSTRAINT "channel_integrations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "waba_phone_numbers_phone_idx" ON "waba_phone_numbers" USING btree ("phone_number_id");--> statement-breakpoint
 CREATE INDEX "waba_phone_numbers_waba_idx" ON "waba_phone_numbers" USING btree ("waba_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "waba_solutions_solution_idx" ON "waba_solutions" USING btree ("solution_id");--> statement-breakpoint

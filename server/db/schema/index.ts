@@ -9,3 +9,4 @@ export * from "./wabas";
 export * from "./rcs-bots";
 export * from "./whatsapp";
 export * from "./sms";
+export * from "./channels";

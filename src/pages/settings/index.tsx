@@ -11,6 +11,7 @@ import { PageHeader } from "../common/page-header";
 import { RoleTag } from "../common/role-tag";
 import { remaining } from "./session-time";
 import { WabaSolutionCard } from "./waba-solution-card";
+import { AdminBotsLink } from "../bots/components/admin-bots-link";
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -89,7 +90,7 @@ export function SettingsPage() {
   const tab = params.get("tab") === "account" ? "account" : "general";
   return (
     <>
-      <PageHeader description="Preferences for this device, your session and your account." />
+      <PageHeader description="Preferences for this device, your session and your account." extra={<AdminBotsLink />} />
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams(key === "account" ? { tab: key } : {}, { replace: true })}

@@ -1,6 +1,7 @@
 import type { RJSFSchema } from "@rjsf/utils";
 import type { Role } from "../../../../contract";
 import { PASSWORD_SCHEMA, PROFILE_SCHEMA } from "../../account/profile-schemas";
+import { BOT_CREATE_SCHEMA, BOT_EDIT_SCHEMA } from "../../bots/bot-schemas";
 import { EDIT_SCHEMA, registerSchemaFor } from "../../users/user-schemas";
 
 /**
@@ -20,6 +21,8 @@ export const FORM_SCHEMAS = {
   userUpdate: named("userUpdate", EDIT_SCHEMA),
   profileDetails: named("profileDetails", PROFILE_SCHEMA),
   passwordChange: named("passwordChange", PASSWORD_SCHEMA),
+  botCreate: named("botCreate", BOT_CREATE_SCHEMA),
+  botEdit: named("botEdit", BOT_EDIT_SCHEMA),
 } as const;
 
 export type FormSchemaId = keyof typeof FORM_SCHEMAS;
