@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 // The Communication Channels overview: which channels an account has switched on (SPEC 3 "Channels"). The WhatsApp
