@@ -12,6 +12,8 @@ import { register } from "./register";
 import { resetPassword } from "./reset-password";
 import { sendResetLink } from "./send-reset-link";
 import { userUpdate } from "./user-update";
+import { whatsappTemplateCreate } from "./whatsapp-template-create";
+import { whatsappTemplateDelete } from "./whatsapp-template-delete";
 
 /** Request-body schemas by the name the call table uses (`bodySchema`). Both ends validate with these. */
 export const SCHEMAS = {
@@ -28,6 +30,8 @@ export const SCHEMAS = {
   "reset-password": resetPassword,
   "send-reset-link": sendResetLink,
   "user-update": userUpdate,
+  "whatsapp-template-create": whatsappTemplateCreate,
+  "whatsapp-template-delete": whatsappTemplateDelete,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

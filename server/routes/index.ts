@@ -17,6 +17,7 @@ import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
 import { sessionHandlers } from "./session";
 import { userHandlers } from "./users";
+import { wabaTemplateHandlers } from "./waba-templates";
 
 export const HANDLERS: Handlers = {
   ...authHandlers,
@@ -26,6 +27,7 @@ export const HANDLERS: Handlers = {
   ...balanceRequestHandlers,
   ...profileHandlers,
   ...dashboardHandlers,
+  ...wabaTemplateHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */
