@@ -43,6 +43,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // Proxy headers are believed only from configured proxies: otherwise any client could pick its own IP.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Creating a fresh PGlite directory and migrating it takes over avvio's default 10 s on a busy 2-core machine.
+    pluginTimeout: 60_000,
     // additionalProperties:false must reject, not silently strip: a request with unknown fields is a mistake.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   });
