@@ -72,6 +72,9 @@ test("a manager creates a template with a header image and sees it go from PENDI
   // The rules speak while typing, before anything is sent.
   await page.getByLabel("Template name").fill("Spring Launch");
   await expect(page.getByText("Name may contain only lowercase letters, digits and underscores")).toBeVisible();
+  await page.getByLabel("Body").fill("{{2}} is waiting");
+  await expect(page.getByText("Variables must be numbered from {{1}} without gaps: {{1}} is missing")).toBeVisible();
+  await shot(page, "watpl-editor-rules");
   const name = `spring_launch_${Date.now().toString(36)}`;
   await page.getByLabel("Template name").fill(name);
   await expect(page.getByText("Name may contain only lowercase letters, digits and underscores")).toHaveCount(0);
