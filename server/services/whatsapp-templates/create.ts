@@ -68,6 +68,8 @@ export async function createTemplate({ db, carrier, storage }: CreateDeps, userI
     const [row] = await db.insert(whatsappTemplates).values({
       userId, wabaId: form.waba_id, name: form.name, language: form.language, category: review.category ?? category, requestedCategory: category,
       status: review.status, reason: review.reason, components: submitted, providerTemplateId, headerMediaKey: mediaKey, submittedAt, nextCheckAt: submittedAt,
+      // Millisecond times from here, not now() (microseconds): the paging cursor carries a JS date and must match exactly.
+      createdAt: submittedAt, updatedAt: submittedAt,
     }).onConflictDoNothing().returning();
     if (!row) throw taken();
     return toRecord(row);
