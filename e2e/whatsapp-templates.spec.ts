@@ -58,6 +58,7 @@ async function chooseWaba(page: Page): Promise<void> {
 }
 
 test("a manager creates a template with a header image and sees it go from PENDING to APPROVED without reloading", async ({ page }) => {
+  test.setTimeout(120_000);
   await login(page, "manager", "manager");
   await page.goto("/organization/manage-templates/whatsapp");
   await expect(page.getByRole("row").filter({ hasText: "order_shipped" })).toContainText("Approved");

@@ -46,6 +46,7 @@ export function ButtonsEditor({ buttons, onChange, issue }: ButtonsEditorProps) 
       ))}
       <Flex align="center" gap={12}>
         <Dropdown
+          trigger={["click"]}
           disabled={full}
           menu={{
             items: (Object.keys(LABEL) as WaButtonType[]).map((type) => ({ key: type, icon: LABEL[type].icon, label: LABEL[type].text })),
