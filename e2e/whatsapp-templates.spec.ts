@@ -112,7 +112,7 @@ test("a manager creates a template with a header image and sees it go from PENDI
   await page.getByRole("button", { name: "Submit for review" }).click();
   await expect(page).toHaveURL(/manage-templates\/whatsapp$/);
   const row = page.getByRole("row").filter({ hasText: name });
-  await expect(row).toContainText("In review");
+  await expect(row).toContainText("Pending");
   await shot(page, "watpl-pending");
   // The review job's verdict arrives over the socket: no reload.
   await expect(row).toContainText("Approved", { timeout: 20_000 });

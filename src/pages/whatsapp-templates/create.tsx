@@ -51,7 +51,7 @@ export function WhatsappTemplatesCreate() {
               </Form.Item>
               <Row gutter={16}>
                 <Col xs={24} md={12}>
-                  <Form.Item label="Template name" extra="Lowercase letters, digits and underscores" {...status(e.issue("name"))}>
+                  <Form.Item label="Template name" extra={e.issue("name") ? undefined : "Lowercase letters, digits and underscores"} {...status(e.issue("name"))}>
                     <Input value={draft.name} onChange={(ev) => update({ name: ev.target.value }, "name")} placeholder="order_shipped" aria-label="Template name" />
                   </Form.Item>
                 </Col>

@@ -26,22 +26,22 @@ export function ButtonsEditor({ buttons, onChange, issue }: ButtonsEditorProps) 
   return (
     <>
       {buttons.map((b, i) => (
-        <Flex key={i} gap={8} align="flex-start" style={{ marginBottom: 8 }}>
+        <Flex key={i} gap={8} wrap align="flex-start" style={{ marginBottom: 12 }}>
           <Tag color={LABEL[b.type].color} icon={LABEL[b.type].icon} style={{ marginTop: 5, minWidth: 112 }}>{LABEL[b.type].text}</Tag>
           <Form.Item style={{ flex: 1, marginBottom: 0 }} validateStatus={issue(`buttons.${i}.text`) ? "error" : undefined} help={issue(`buttons.${i}.text`)}>
             <Input value={b.text} onChange={(e) => set(i, { text: e.target.value })} placeholder="Button text" suffix={<Typography.Text type="secondary" style={{ fontSize: 12 }}>{b.text.length}/{WA_LIMITS.buttonText}</Typography.Text>} aria-label={`Button ${i + 1} text`} />
           </Form.Item>
+          <Button type="text" danger icon={<DeleteOutlined />} onClick={() => onChange(buttons.filter((_, j) => j !== i))} aria-label={`Remove button ${i + 1}`} />
           {b.type === "URL" && (
-            <Form.Item style={{ flex: 1, marginBottom: 0 }} validateStatus={issue(`buttons.${i}.url`) ? "error" : undefined} help={issue(`buttons.${i}.url`)}>
+            <Form.Item style={{ flex: "1 1 100%", marginBottom: 0, paddingLeft: 120, paddingRight: 40 }} validateStatus={issue(`buttons.${i}.url`) ? "error" : undefined} help={issue(`buttons.${i}.url`)}>
               <Input value={b.url} onChange={(e) => set(i, { url: e.target.value })} placeholder="https://example.com/page" aria-label={`Button ${i + 1} URL`} />
             </Form.Item>
           )}
           {b.type === "PHONE_NUMBER" && (
-            <Form.Item style={{ flex: 1, marginBottom: 0 }} validateStatus={issue(`buttons.${i}.phone_number`) ? "error" : undefined} help={issue(`buttons.${i}.phone_number`)}>
+            <Form.Item style={{ flex: "1 1 100%", marginBottom: 0, paddingLeft: 120, paddingRight: 40 }} validateStatus={issue(`buttons.${i}.phone_number`) ? "error" : undefined} help={issue(`buttons.${i}.phone_number`)}>
               <Input value={b.phone_number} onChange={(e) => set(i, { phone_number: e.target.value })} placeholder="+919876543210" aria-label={`Button ${i + 1} phone`} />
             </Form.Item>
           )}
-          <Button type="text" danger icon={<DeleteOutlined />} onClick={() => onChange(buttons.filter((_, j) => j !== i))} aria-label={`Remove button ${i + 1}`} />
         </Flex>
       ))}
       <Flex align="center" gap={12}>

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import type { WaTemplateStatus } from "../../../../contract/domain/whatsapp-template";
 
 const LOOK: Record<WaTemplateStatus, { color: string; icon: ReactNode; label: string }> = {
-  PENDING: { color: "processing", icon: <ClockCircleOutlined />, label: "In review" },
+  PENDING: { color: "processing", icon: <ClockCircleOutlined />, label: "Pending" },
   APPROVED: { color: "success", icon: <CheckCircleFilled />, label: "Approved" },
   REJECTED: { color: "error", icon: <CloseCircleFilled />, label: "Rejected" },
   PAUSED: { color: "warning", icon: <PauseCircleFilled />, label: "Paused" },
