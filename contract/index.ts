@@ -6,3 +6,4 @@ export * from "./calls";
 export { CALL_ROUTES, callRoute, ROUTE_IDS, type CallRoute } from "./routes";
 export * from "./ability";
 export * from "./balance-requests";
+export * from "./whatsapp-templates";

@@ -27,6 +27,8 @@ const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     // Every e2e login comes from 127.0.0.1; the per-IP window is sized for people, not for a test run.
     RATE_LIMIT_LOGIN_PER_IP: "10000",
     LOG_LEVEL: "warn",
+    // Template review fast enough for a test, slow enough to see PENDING first (e2e/whatsapp-templates.spec.ts).
+    SANDBOX_REVIEW_MS: process.env.SANDBOX_REVIEW_MS ?? "2500",
   },
 });
 

@@ -23,6 +23,8 @@ import { userUpdate } from "./user-update";
 import { wabaOnboarding } from "./waba-onboarding";
 import { wabaSolutionProvider } from "./waba-solution-provider";
 import { whatsappBusinessProfile } from "./whatsapp-business-profile";
+import { whatsappTemplateCreate } from "./whatsapp-template-create";
+import { whatsappTemplateDelete } from "./whatsapp-template-delete";
 
 /** Request-body schemas by the name the call table uses (`bodySchema`). Both ends validate with these. */
 export const SCHEMAS = {
@@ -50,6 +52,8 @@ export const SCHEMAS = {
   "waba-onboarding": wabaOnboarding,
   "waba-solution-provider": wabaSolutionProvider,
   "whatsapp-business-profile": whatsappBusinessProfile,
+  "whatsapp-template-create": whatsappTemplateCreate,
+  "whatsapp-template-delete": whatsappTemplateDelete,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

@@ -7,6 +7,7 @@ import { authPlugin } from "./plugins/app/auth";
 import { carrierPlugin } from "./plugins/app/carrier";
 import { databasePlugin } from "./plugins/app/database";
 import { httpRules } from "./plugins/app/http";
+import { jobsPlugin } from "./plugins/app/jobs";
 import { realtimePlugin } from "./plugins/app/realtime";
 import { routeContextPlugin } from "./plugins/app/route-context";
 import { corsPolicy } from "./plugins/external/cors";
@@ -63,6 +64,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(carrierPlugin, { dataDir: config.dataDir, carrier: options.carrier, storage: options.storage });
   await app.register(routeContextPlugin, { config });
   await app.register(realtimePlugin, { corsOrigin: config.corsOrigin, publicUrl: config.publicUrl });
+  await app.register(jobsPlugin, { jobIntervalMs: config.jobIntervalMs });
   // Routes (/healthz is not a call of the table, so the API docs leave it out), then the console.
   app.get("/healthz", { schema: { hide: true } }, async () => ({ ok: true, database: app.database.kind }));
   await app.register(calls, { handlers: options.handlers });

@@ -38,6 +38,8 @@ export interface ServerConfig {
   };
   /** Progressive delay after failed logins, per resolved account. */
   loginDelay: LoginDelayRule;
+  /** How often the durable job loops (server/jobs) look for due rows; JOB_INTERVAL_MS. */
+  jobIntervalMs: number;
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo1234!";
@@ -99,6 +101,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     webRoot: env.WEB_ROOT || "./dist",
     logLevel: env.LOG_LEVEL || "info",
     loginDelay: DEFAULT_LOGIN_DELAY,
+    jobIntervalMs: positiveInt(env.JOB_INTERVAL_MS, 1000, "JOB_INTERVAL_MS"),
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       loginPerIp: { ...DEFAULT_RATE_LIMITS.loginPerIp, max: positiveInt(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp.max, "RATE_LIMIT_LOGIN_PER_IP") },

@@ -11,6 +11,7 @@ import { seedWhatsAppDemo } from "./services/whatsapp/demo-history";
 import { sandboxConfigFromEnv } from "./carriers/sandbox/config";
 import { seedSmsAccounts } from "./seed-sms";
 import { seedChannelsDemo } from "./seed-channels";
+import { seedWhatsAppTemplates } from "./services/whatsapp-templates/seed";
 
 interface DemoAccount {
   username: string;
@@ -72,8 +73,9 @@ export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger)
     insufficient: "",
   }));
   await applyMoves(db, credits, admin);
-  await seedWhatsAppDemo(db, ids.get("manager") as string, sandboxConfigFromEnv().seed);
+  await seedWhatsAppDemo(db, sandboxConfigFromEnv().seed, { connected: ids.get("manager") as string, unconnected: [ids.get("globex") as string] });
   await seedSmsAccounts(db, ids);
   await seedChannelsDemo(db, ids);
+  await seedWhatsAppTemplates(db, ids.get("manager") as string);
   log.info(`seeded ${DEMO_ACCOUNTS.length} demo accounts (admin, reseller, manager, user, depthead, ...)`);
 }

@@ -2,7 +2,8 @@ import { Type } from "./type";
 import { MSG } from "../messages";
 import { campaignId, USER_MANAGER, WORKSPACE } from "./access";
 import { PageQuery } from "./pagination";
-import { ID, NOT_BUILT, replies } from "./replies";
+import { Confirmation, ID, NOT_BUILT, replies } from "./replies";
+import { WaTemplateCreated, WaTemplatePage } from "./whatsapp-template-records";
 import type { CallDef } from "./types";
 import { BusinessProfile, PhoneNumberRow, WabaAnalytics, WabaRecord } from "./whatsapp-records";
 
@@ -28,10 +29,17 @@ export const WHATSAPP_CALLS = {
   },
   "waba.templates.list": {
     method: "GET", path: "/api/waba/templates", access: USER_MANAGER, module: "template", failure: MSG.fetchTemplates,
-    query: Type.Object({ limit: PageQuery.properties.limit, waba_id: text(), fields: text(), status: text(), before: text(), after: text() }), response: NOT_BUILT,
+    query: Type.Object({ limit: PageQuery.properties.limit, waba_id: text(), fields: text(), status: text(), before: text(), after: text() }),
+    response: replies({ 200: WaTemplatePage }), summary: "The caller's WhatsApp templates, newest first, with cursor paging",
   },
-  "waba.templates.create": { method: "POST", path: "/api/waba/create-template", access: USER_MANAGER, module: "template", multipart: true, failure: MSG.createTemplate, response: NOT_BUILT },
-  "waba.templates.delete": { method: "DELETE", path: "/api/waba/templates", access: USER_MANAGER, module: "template", query: Type.Object({ templateName: Type.String() }), response: NOT_BUILT },
+  "waba.templates.create": {
+    method: "POST", path: "/api/waba/create-template", access: USER_MANAGER, module: "template", multipart: true, failure: MSG.createTemplate,
+    response: replies({ 201: WaTemplateCreated }), summary: "Submit a WhatsApp template for review (multipart: fields and an optional header file)",
+  },
+  "waba.templates.delete": {
+    method: "DELETE", path: "/api/waba/templates", access: USER_MANAGER, module: "template", query: Type.Object({ templateName: Type.String({ minLength: 1 }) }),
+    bodySchema: "whatsapp-template-delete", response: replies({ 200: Confirmation }), summary: "Delete a template (every language of the name) from a WABA",
+  },
   "waba.media.upload": { method: "POST", path: "/api/waba/media/upload-whatsapp-media", access: USER_MANAGER, multipart: true, failure: MSG.uploadCampaignMedia, response: NOT_BUILT },
   "waba.media.uploadSession": { method: "POST", path: "/api/waba/media/upload-meta-session", access: USER_MANAGER, multipart: true, failure: MSG.uploadTemplateMedia, response: NOT_BUILT },
   "waba.campaigns.list": {

@@ -21,6 +21,7 @@ import { sessionHandlers } from "./session";
 import { smsHandlers } from "./sms";
 import { userHandlers } from "./users";
 import { wabaHandlers } from "./waba";
+import { wabaTemplateHandlers } from "./waba-templates";
 
 export const HANDLERS: Handlers = {
   ...authHandlers,
@@ -34,6 +35,7 @@ export const HANDLERS: Handlers = {
   ...smsHandlers,
   ...channelHandlers,
   ...botHandlers,
+  ...wabaTemplateHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

@@ -4,6 +4,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALL_IDS, CALLS, PAGE_DEFAULTS, PAGE_LIMIT_MAX, type CallId } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
+import { VALID_DRAFT } from "../../contract/domain/whatsapp-template.cases";
+import { wabas } from "../db/schema";
+import { templateForm } from "./whatsapp-template-server";
 import { buildApp } from "../app";
 import { HANDLERS } from "../routes";
 import type { Handlers } from "../routes/context";
@@ -16,7 +19,8 @@ interface Input {
   token?: string;
   params?: Record<string, string>;
   query?: Record<string, string>;
-  payload?: Record<string, unknown>;
+  /** JSON, or the multipart form of a `multipart` row. */
+  payload?: Record<string, unknown> | FormData;
 }
 
 /** A valid request for every built call, made as a role that may call it. */
@@ -85,6 +89,15 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
       privacyUrl: "https://globex.example.com/privacy", termsUrl: "https://globex.example.com/terms",
     },
   }),
+  "waba.templates.create": async (s) => ({ as: "manager", payload: templateForm({ waba_id: await schemaWaba(s), name: "schema_create", ...VALID_FIELDS }) }),
+  "waba.templates.list": async (s) => {
+    await s.call({ method: "POST", url: "/api/waba/create-template", as: "manager", payload: templateForm({ waba_id: await schemaWaba(s), name: "schema_list", ...VALID_FIELDS }) });
+    return { as: "manager", query: { waba_id: await schemaWaba(s), limit: "5" } };
+  },
+  "waba.templates.delete": async (s) => {
+    await s.call({ method: "POST", url: "/api/waba/create-template", as: "manager", payload: templateForm({ waba_id: await schemaWaba(s), name: "schema_delete", ...VALID_FIELDS }) });
+    return { as: "manager", query: { templateName: "schema_delete" }, payload: { waba_id: await schemaWaba(s) } };
+  },
 };
 
 /** Connects the manager's sandbox WABA (idempotent) before a call that reads it; adds nothing to the request. */
@@ -111,6 +124,14 @@ async function smsTemplateOf(s: TestServer, name: DemoName): Promise<string> {
 async function demoBot(s: TestServer): Promise<string> {
   const res = await s.call({ method: "GET", url: "/api/v1/bots/botIds", as: "manager" });
   return (res.json() as { data: { _id: string }[] }).data[0]._id;
+}
+
+const { name: _validName, ...VALID_FIELDS } = VALID_DRAFT;
+
+/** The manager's WABA for the template calls (a wabas row, as onboarding would leave). */
+async function schemaWaba(s: TestServer): Promise<string> {
+  await s.database.db.insert(wabas).values({ userId: await s.id("manager"), wabaId: "waba-schema", name: "Schema" }).onConflictDoNothing();
+  return "waba-schema";
 }
 
 /** The token of the newest link of that kind mailed to an address. */
@@ -211,7 +232,7 @@ describe("the serializer", () => {
   });
 
   it("keeps unbuilt calls at 501 whatever the input", async () => {
-    const res = await server.call({ method: "DELETE", url: "/api/waba/templates", as: "manager" });
+    const res = await server.call({ method: "POST", url: "/api/waba/campaign/start-campaign/x", as: "manager" });
     expect(res.statusCode).toBe(501);
     expect(res.json()).toEqual({ success: false, message: MSG.notImplemented });
   });

@@ -64,6 +64,14 @@ describe("dataProvider", () => {
     expect(res.data).toMatchObject({ balance: 10 });
   });
 
+  it("a custom mutation's query fields travel in meta.query (DELETE /api/waba/templates?templateName= with a body)", async () => {
+    sessionStore.loginSucceeded({ _id: "m", username: "manager", email: "m@example.com", type: "manager", token: "t", expiresAt: 2_000_000_000, isFirstLogin: false });
+    reply({ success: true, message: "Template t deleted" });
+    await dataProvider.custom!({ url: "", method: "delete", payload: { waba_id: "w1" }, meta: { resource: "whatsapp-templates", action: "delete", query: { templateName: "t" } } });
+    expect(seen[0]).toMatchObject({ method: "delete", url: expect.stringContaining("/api/waba/templates"), params: { templateName: "t" } });
+    expect(JSON.parse(String(seen[0].data))).toEqual({ waba_id: "w1" });
+  });
+
   it("refuses an action the resource does not declare, without a request", async () => {
     reply({});
     await expect(dataProvider.deleteOne({ resource: "users", id: "1" })).rejects.toMatchObject({ message: "delete is not supported for users" });

@@ -103,7 +103,9 @@ export const dataProvider: DataProvider = {
     const action = typeof meta?.action === "string" ? meta.action : undefined;
     const callId = resource && action ? route(resource, action).id : (meta?.callId as CallId | undefined);
     if (!callId) fail("A custom call needs meta.resource and meta.action (or meta.callId)");
-    const data = await run<TData>(callId, { params: meta?.params as CallOptions["params"], query: query as CallOptions["query"], body: payload });
+    // useCustomMutation has no query of its own: a mutation's query fields (DELETE ?templateName=) come in meta.query.
+    const fields = (query ?? meta?.query) as CallOptions["query"];
+    const data = await run<TData>(callId, { params: meta?.params as CallOptions["params"], query: fields, body: payload });
     return { data };
   },
 };

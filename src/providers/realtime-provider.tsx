@@ -7,7 +7,9 @@ import {
   REALTIME_RECONNECT_DELAY_MAX_MS,
   REALTIME_RECONNECT_DELAY_MS,
   REALTIME_TIMEOUT_MS,
+  TEMPLATE_STATUS_EVENT,
   type BalanceRequestRecord,
+  type WhatsAppTemplateRecord,
 } from "../../contract";
 import { callApi } from "../api";
 import { toast } from "../components/toast";
@@ -16,6 +18,7 @@ import { notificationsStore } from "../shell/notifications/store";
 import { useSession } from "../state/session";
 import { decisionNotification, readSeenUpTo, unseenDecisions, writeSeenUpTo } from "./balance-decisions";
 import { queryClient } from "./query-client";
+import { announceTemplateStatus } from "./template-status";
 
 /** DESIGN: the real-time host is configuration, defaulting to the server that serves the page. */
 function realtimeUrl(): string {
@@ -77,6 +80,9 @@ export function RealtimeProvider() {
       });
       socket.on("connect", () => void catchUp());
       socket.on(BALANCE_REQUEST_DECIDED_EVENT, (record: BalanceRequestRecord) => announce([record], true));
+      socket.on(TEMPLATE_STATUS_EVENT, (record: WhatsAppTemplateRecord) =>
+        announceTemplateStatus(record, () => void invalidate({ resource: "whatsapp-templates", invalidates: ["list"] })),
+      );
     });
     return () => {
       closed = true;

@@ -57,6 +57,25 @@ CREATE TABLE "channel_integrations" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "whatsapp_templates" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"waba_id" text NOT NULL,
+	"name" text NOT NULL,
+	"language" text NOT NULL,
+	"category" text NOT NULL,
+	"requested_category" text NOT NULL,
+	"status" text NOT NULL,
+	"reason" text,
+	"components" jsonb NOT NULL,
+	"provider_template_id" text NOT NULL,
+	"header_media_key" text,
+	"submitted_at" timestamp with time zone NOT NULL,
+	"next_check_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "sender" text;--> statement-breakpoint
 ALTER TABLE "wabas" ADD COLUMN "provider" text DEFAULT 'sandbox' NOT NULL;--> statement-breakpoint
 ALTER TABLE "rcs_bots" ADD COLUMN "description" text DEFAULT '' NOT NULL;--> statement-breakpoint
@@ -77,10 +96,14 @@ ALTER TABLE "sms_accounts" ADD CONSTRAINT "sms_accounts_user_id_users_id_fk" FOR
 ALTER TABLE "sms_templates" ADD CONSTRAINT "sms_templates_sms_account_id_sms_accounts_id_fk" FOREIGN KEY ("sms_account_id") REFERENCES "public"."sms_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sms_templates" ADD CONSTRAINT "sms_templates_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_integrations" ADD CONSTRAINT "channel_integrations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "whatsapp_templates" ADD CONSTRAINT "whatsapp_templates_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "waba_phone_numbers_phone_idx" ON "waba_phone_numbers" USING btree ("phone_number_id");--> statement-breakpoint
 CREATE INDEX "waba_phone_numbers_waba_idx" ON "waba_phone_numbers" USING btree ("waba_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "waba_solutions_solution_idx" ON "waba_solutions" USING btree ("solution_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "waba_solutions_one_selected_idx" ON "waba_solutions" USING btree ("selected") WHERE "waba_solutions"."selected";--> statement-breakpoint
 CREATE INDEX "sms_accounts_user_idx" ON "sms_accounts" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sms_templates_account_idx" ON "sms_templates" USING btree ("sms_account_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "whatsapp_templates_name_idx" ON "whatsapp_templates" USING btree ("waba_id","name","language");--> statement-breakpoint
+CREATE INDEX "whatsapp_templates_user_idx" ON "whatsapp_templates" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "whatsapp_templates_due_idx" ON "whatsapp_templates" USING btree ("next_check_at");--> statement-breakpoint
 CREATE INDEX "messages_sender_created_idx" ON "messages" USING btree ("sender","created_at");

@@ -10,3 +10,4 @@ export * from "./rcs-bots";
 export * from "./whatsapp";
 export * from "./sms";
 export * from "./channels";
+export * from "./whatsapp-templates";

@@ -4,6 +4,7 @@ import { draw, drawInt } from "../../carriers/sandbox/random";
 import { sandboxWabaFor } from "../../carriers/sandbox/whatsapp";
 import type { Db } from "../../db/client";
 import { ensureSandboxSolution } from "./solutions";
+import { storeConnection } from "./wabas";
 
 const HISTORY_DAYS = 30;
 const HOUR_MS = 3_600_000;
@@ -46,15 +47,19 @@ export function demoHistory(seed: string, accountId: string, now: Date = new Dat
 }
 
 /**
- * Demo data of the WhatsApp channel on a fresh install: the sandbox solution, and a month of messages from the
- * numbers the sandbox will connect for the demo manager, so its analytics have a history the moment it connects.
- * One statement (a JSON array expanded in SQL): thousands of rows through the query builder would be slow (STACK 8).
+ * Demo data of the WhatsApp channel on a fresh install: a month of messages from the numbers the sandbox gives each
+ * of `accounts`, so their analytics have a history the moment they are connected, and `connected` already connected
+ * (the template screens need a WABA). One statement per account (a JSON array expanded in SQL): thousands of rows
+ * through the query builder would be slow (STACK 8).
  */
-export async function seedWhatsAppDemo(db: Db, managerId: string, seed: string): Promise<void> {
+export async function seedWhatsAppDemo(db: Db, seed: string, accounts: { connected: string; unconnected: readonly string[] }): Promise<void> {
   await ensureSandboxSolution(db);
-  const rows = demoHistory(seed, managerId);
-  await db.execute(sql`
-    insert into messages (user_id, channel, recipient, sender, status, created_at)
-    select ${managerId}::uuid, 'whatsapp', r.recipient, r.sender, r.status, r.created_at
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(recipient text, sender text, status text, created_at timestamptz)`);
+  for (const accountId of [accounts.connected, ...accounts.unconnected]) {
+    const rows = demoHistory(seed, accountId);
+    await db.execute(sql`
+      insert into messages (user_id, channel, recipient, sender, status, created_at)
+      select ${accountId}::uuid, 'whatsapp', r.recipient, r.sender, r.status, r.created_at
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(recipient text, sender text, status text, created_at timestamptz)`);
+  }
+  await storeConnection(db, accounts.connected, "sandbox", sandboxWabaFor(seed, accounts.connected));
 }

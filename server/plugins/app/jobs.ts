@@ -1,0 +1,39 @@
+import fp from "fastify-plugin";
+import { TEMPLATE_STATUS_EVENT } from "../../../contract/whatsapp-templates";
+import type { ServerConfig } from "../../config";
+import { startClaimLoop, type ClaimLoop } from "../../jobs/claim-loop";
+import { templateReviewJob } from "../../jobs/template-review";
+import { userRoom } from "../../realtime";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The running job loops by name; tests call tick() to run a round at once. */
+    jobs: Map<string, ClaimLoop>;
+  }
+}
+
+const MINUTE = 60_000;
+
+/** The durable job loops: started once the app is ready (routes and sockets exist), stopped before the database closes. */
+export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs">>(
+  async (app, { jobIntervalMs }) => {
+    const loops = new Map<string, ClaimLoop>();
+    app.decorate("jobs", loops);
+    app.addHook("onReady", async () => {
+      const review = templateReviewJob(app.database.db, {
+        carrier: app.carrier,
+        recheckMs: jobIntervalMs,
+        watchEveryMs: Math.max(jobIntervalMs, Math.min(30 * jobIntervalMs, MINUTE)),
+        watchForMs: 60 * MINUTE,
+        leaseMs: Math.max(10 * jobIntervalMs, MINUTE),
+        announce: (userId, record) => app.io.to(userRoom(userId)).emit(TEMPLATE_STATUS_EVENT, record),
+      });
+      loops.set(review.name, startClaimLoop(app.database.db, review, { intervalMs: jobIntervalMs, batch: 50, log: app.log }));
+    });
+    app.addHook("onClose", async () => {
+      await Promise.all([...loops.values()].map((loop) => loop.stop()));
+      loops.clear();
+    });
+  },
+  { name: "jobs", dependencies: ["database", "carrier", "realtime"] },
+);
