@@ -7,6 +7,7 @@ import { grantPermission } from "./grant-permission";
 import { impersonate } from "./impersonate";
 import { login } from "./login";
 import { profileUpdate } from "./profile-update";
+import { rcsTemplate } from "./rcs-template";
 import { registerDefault } from "./register-default";
 import { register } from "./register";
 import { resetPassword } from "./reset-password";
@@ -23,6 +24,7 @@ export const SCHEMAS = {
   impersonate,
   login,
   "profile-update": profileUpdate,
+  "rcs-template": rcsTemplate,
   "register-default": registerDefault,
   register,
   "reset-password": resetPassword,

@@ -7,6 +7,7 @@ import { hashPassword } from "./auth/passwords";
 import type { Db } from "./db/client";
 import { modulePermissions, users } from "./db/schema";
 import { applyMoves } from "./services/ledger";
+import { seedRcsTemplateDemo } from "./services/rcs-templates/seed";
 
 interface DemoAccount {
   username: string;
@@ -68,5 +69,6 @@ export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger)
     insufficient: "",
   }));
   await applyMoves(db, credits, admin);
+  await seedRcsTemplateDemo(db, ids);
   log.info(`seeded ${DEMO_ACCOUNTS.length} demo accounts (admin, reseller, manager, user, depthead, ...)`);
 }

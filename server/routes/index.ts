@@ -3,6 +3,7 @@
 //   balance.request, balance.requests, balance.myRequests,
 //   balance.approveRequest, balance.rejectRequest → balance-requests/ (the other balance.* are in balance/)
 //   permissions.modules                          → users/ (with users.permissions and users.grantPermission)
+//   templateLibrary.*                            → rcs-templates/ (the library fills the RCS builder)
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { AREA_OF, CALL_IDS, CALLS, rolesFor, type CallDef, type CallId } from "../../contract/calls";
@@ -15,6 +16,7 @@ import { balanceRequestHandlers } from "./balance-requests";
 import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
+import { rcsTemplateHandlers } from "./rcs-templates";
 import { sessionHandlers } from "./session";
 import { userHandlers } from "./users";
 
@@ -26,6 +28,7 @@ export const HANDLERS: Handlers = {
   ...balanceRequestHandlers,
   ...profileHandlers,
   ...dashboardHandlers,
+  ...rcsTemplateHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

@@ -55,7 +55,27 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "profile.update": async () => ({ as: "depthead", payload: { name: "Dept Head" } }),
   "dashboard.statusCounts": async (s) => ({ as: "manager", query: { userIds: `${await s.id("manager")},${await s.id("priya")}` } }),
   "dashboard.storedStatusCounts": async (s) => ({ as: "admin", query: { userIds: await s.id("user") } }),
+  "rcsTemplates.list": async () => ({ as: "manager", query: { search: "sample" } }),
+  "rcsTemplates.bots": async () => ({ as: "manager" }),
+  "rcsTemplates.get": async (s) => ({ as: "manager", params: { id: await rcsTemplate(s) } }),
+  "rcsTemplates.create": async (s) => ({ as: "manager", payload: await rcsDraft(s) }),
+  "rcsTemplates.update": async (s) => ({ as: "manager", params: { id: await rcsTemplate(s) }, payload: await rcsDraft(s) }),
+  "rcsTemplates.delete": async (s) => ({ as: "manager", params: { id: await rcsTemplate(s) } }),
+  "templateLibrary.list": async () => ({ as: "user", query: { channel: "rcs", industry: "retail" } }),
+  "templateLibrary.get": async () => ({ as: "depthead", params: { id: "travel-weekend-getaways" } }),
 };
+
+let draftCount = 0;
+/** A valid RCS text template of the manager's demo bot, under a new name each time. */
+async function rcsDraft(s: TestServer): Promise<Record<string, unknown>> {
+  const bots = (await s.call({ method: "GET", url: "/api/v1/rcs/templates/bots", as: "manager" })).json() as { data: { _id: string }[] };
+  draftCount += 1;
+  return { botId: bots.data[0]._id, name: `schema-${draftCount}`, type: "text", textMessageContent: "Hello", suggestions: [{ type: "reply", text: "Hi" }] };
+}
+async function rcsTemplate(s: TestServer): Promise<string> {
+  const res = await s.call({ method: "POST", url: "/api/v1/rcs/templates", as: "manager", payload: await rcsDraft(s) });
+  return (res.json() as { data: { _id: string } }).data._id;
+}
 
 /** The token of the newest link of that kind mailed to an address. */
 async function mailedToken(s: TestServer, to: string, page: string): Promise<string> {
