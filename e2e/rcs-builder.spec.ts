@@ -46,7 +46,7 @@ test("a manager builds a carousel of three cards, reorders two by drag and drop,
   await page.getByRole("button", { name: "Add suggestion to Message suggestions" }).click();
   await page.locator(".ant-dropdown:not(.ant-dropdown-hidden)").getByRole("menuitem", { name: "Open URL" }).last().click();
   await page.getByLabel("Message suggestions 1 label").fill("See all");
-  await page.getByLabel("URL", { exact: true }).fill("https://shop.example.com/winter");
+  await page.getByLabel("Message suggestions 1 URL").fill("https://shop.example.com/winter");
 
   await expect(previewTitles(page)).toHaveText(["Wool coat", "Cashmere scarf", "Leather boots"]);
   const preview = page.getByTestId("phone-preview");
@@ -100,7 +100,8 @@ test("the builder explains the rules while typing and refuses to save a broken d
   await expect(page.getByText("201 / 200 bytes · 67 characters")).toBeVisible();
   await expect(page.getByText("Title is 201 bytes; at most 200 bytes of UTF-8")).toBeVisible();
   await page.getByRole("button", { name: "Save template" }).click();
-  await expect(page.getByText("Name is required")).toBeVisible();
+  await expect(page.locator(".ant-form-item-explain-error").filter({ hasText: "Name is required" })).toBeVisible();
+  await expect(page.getByText("Fix 2 problems before saving")).toBeVisible();
   await expect(page).toHaveURL(/rcs\/creation$/);
   await shot(page, "rcsb-builder-errors");
 });

@@ -18,7 +18,7 @@ export interface SuggestionsEditorProps {
 const blank = (type: RcsSuggestionType): RcsSuggestion => ({ type, text: "" });
 
 /** The fields each suggestion type needs, beside its label. */
-function ActionFields({ s, set, at, errors }: { s: RcsSuggestion; set: (patch: Partial<RcsSuggestion>) => void; at: string; errors: readonly RcsFieldError[] }) {
+function ActionFields({ s, set, at, errors, name }: { s: RcsSuggestion; set: (patch: Partial<RcsSuggestion>) => void; at: string; errors: readonly RcsFieldError[]; name: string }) {
   const item = (field: string, label: string, node: React.ReactNode) => (
     <Form.Item label={label} style={{ marginBottom: 8, flex: 1, minWidth: 150 }} {...fieldStatus(errors, `${at}.${field}`)}>
       {node}
@@ -26,25 +26,25 @@ function ActionFields({ s, set, at, errors }: { s: RcsSuggestion; set: (patch: P
   );
   switch (s.type) {
     case "reply":
-      return item("postbackData", "Postback data", <Input value={s.postbackData ?? ""} placeholder="Sent back to you when tapped" onChange={(e) => set({ postbackData: e.target.value })} />);
+      return item("postbackData", "Postback data", <Input aria-label={`${name} Postback data`} value={s.postbackData ?? ""} placeholder="Sent back to you when tapped" onChange={(e) => set({ postbackData: e.target.value })} />);
     case "url":
-      return item("url", "URL", <Input value={s.url ?? ""} placeholder="https://" onChange={(e) => set({ url: e.target.value })} />);
+      return item("url", "URL", <Input aria-label={`${name} URL`} value={s.url ?? ""} placeholder="https://" onChange={(e) => set({ url: e.target.value })} />);
     case "dial":
-      return item("phoneNumber", "Phone number", <Input value={s.phoneNumber ?? ""} placeholder="+919876543210" onChange={(e) => set({ phoneNumber: e.target.value })} />);
+      return item("phoneNumber", "Phone number", <Input aria-label={`${name} Phone number`} value={s.phoneNumber ?? ""} placeholder="+919876543210" onChange={(e) => set({ phoneNumber: e.target.value })} />);
     case "location":
       return (
         <>
-          {item("query", "Place to search", <Input value={s.query ?? ""} placeholder="Acme store near me" onChange={(e) => set({ query: e.target.value })} />)}
-          {item("latitude", "Latitude", <InputNumber style={{ width: "100%" }} value={s.latitude ?? null} min={-90} max={90} onChange={(v) => set({ latitude: v ?? undefined })} />)}
-          {item("longitude", "Longitude", <InputNumber style={{ width: "100%" }} value={s.longitude ?? null} min={-180} max={180} onChange={(v) => set({ longitude: v ?? undefined })} />)}
+          {item("query", "Place to search", <Input aria-label={`${name} Place to search`} value={s.query ?? ""} placeholder="Acme store near me" onChange={(e) => set({ query: e.target.value })} />)}
+          {item("latitude", "Latitude", <InputNumber aria-label={`${name} Latitude`} style={{ width: "100%" }} value={s.latitude ?? null} min={-90} max={90} onChange={(v) => set({ latitude: v ?? undefined })} />)}
+          {item("longitude", "Longitude", <InputNumber aria-label={`${name} Longitude`} style={{ width: "100%" }} value={s.longitude ?? null} min={-180} max={180} onChange={(v) => set({ longitude: v ?? undefined })} />)}
         </>
       );
     case "calendar":
       return (
         <>
-          {item("title", "Event title", <Input value={s.title ?? ""} onChange={(e) => set({ title: e.target.value })} />)}
-          {item("startTime", "Starts", <Input type="datetime-local" value={(s.startTime ?? "").slice(0, 16)} onChange={(e) => set({ startTime: e.target.value ? new Date(e.target.value).toISOString() : "" })} />)}
-          {item("endTime", "Ends", <Input type="datetime-local" value={(s.endTime ?? "").slice(0, 16)} onChange={(e) => set({ endTime: e.target.value ? new Date(e.target.value).toISOString() : "" })} />)}
+          {item("title", "Event title", <Input aria-label={`${name} Event title`} value={s.title ?? ""} onChange={(e) => set({ title: e.target.value })} />)}
+          {item("startTime", "Starts", <Input aria-label={`${name} Starts`} type="datetime-local" value={(s.startTime ?? "").slice(0, 16)} onChange={(e) => set({ startTime: e.target.value ? new Date(e.target.value).toISOString() : "" })} />)}
+          {item("endTime", "Ends", <Input aria-label={`${name} Ends`} type="datetime-local" value={(s.endTime ?? "").slice(0, 16)} onChange={(e) => set({ endTime: e.target.value ? new Date(e.target.value).toISOString() : "" })} />)}
         </>
       );
   }
@@ -106,7 +106,7 @@ export function SuggestionsEditor({ value, onChange, max, path, errors, label }:
                     onChange={(e) => set(i, { text: e.target.value })}
                   />
                 </Form.Item>
-                <ActionFields s={s} set={(patch) => set(i, patch)} at={at} errors={errors} />
+                <ActionFields s={s} set={(patch) => set(i, patch)} at={at} errors={errors} name={`${label} ${i + 1}`} />
                 <Button
                   type="text"
                   danger
