@@ -136,6 +136,8 @@ test("a library template fills the builder; the flag shows, and clearing resets 
   await page.getByRole("button", { name: "Start from library" }).click();
   await page.getByRole("button", { name: "Use Appointment reminder" }).click();
   await expect(page.getByTestId("library-flag")).toContainText("Appointment reminder");
+  await segment(page, "Dark");
+  await shot(page, "rcsb-builder-richcard-dark");
   await page.getByRole("button", { name: "Save template" }).click();
   await expect(page.getByRole("row").filter({ hasText: "Appointment reminder" })).toContainText("from the library");
 

@@ -92,6 +92,7 @@ export function RcsTemplatesList() {
             {
               title: "Name",
               dataIndex: "name",
+              width: 240,
               render: (name: string, r) => (
                 <Space direction="vertical" size={0}>
                   <Typography.Link onClick={() => open(r._id)}>{name}</Typography.Link>

@@ -54,7 +54,7 @@ export function CarouselEditor({ model }: { model: RcsBuilderModel }) {
         <Flex align="center" gap={8}>
           Cards
           <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
-            {draft.carouselList.length} of {RCS_LIMITS.carouselMin}–{RCS_LIMITS.carouselMax} · drag to reorder
+            {draft.carouselList.length} {draft.carouselList.length === 1 ? "card" : "cards"} ({RCS_LIMITS.carouselMin}–{RCS_LIMITS.carouselMax}) · drag or Space + arrows to reorder
           </Typography.Text>
         </Flex>
       }

@@ -88,8 +88,8 @@ export function SuggestionsEditor({ value, onChange, max, path, errors, label }:
           const count = charCount(s.text);
           return (
             <div key={i} className="rcsb-suggestion">
-              <Flex gap={8} align="flex-start" wrap>
-                <Form.Item label="Type" style={{ marginBottom: 8, width: 130 }}>
+              <Flex gap={8} align="flex-start">
+                <Form.Item label="Type" style={{ marginBottom: 8, width: 150, flex: "none" }}>
                   <Select
                     value={s.type}
                     aria-label={`${label} ${i + 1} type`}
@@ -97,7 +97,7 @@ export function SuggestionsEditor({ value, onChange, max, path, errors, label }:
                     onChange={(type: RcsSuggestionType) => set(i, { ...blank(type), text: s.text })}
                   />
                 </Form.Item>
-                <Form.Item label="Label" style={{ marginBottom: 8, flex: 1, minWidth: 150 }} {...fieldStatus(errors, `${at}.text`)}>
+                <Form.Item label="Label" style={{ marginBottom: 8, flex: 1, minWidth: 0 }} {...fieldStatus(errors, `${at}.text`)}>
                   <Input
                     value={s.text}
                     aria-label={`${label} ${i + 1} label`}
@@ -106,7 +106,6 @@ export function SuggestionsEditor({ value, onChange, max, path, errors, label }:
                     onChange={(e) => set(i, { text: e.target.value })}
                   />
                 </Form.Item>
-                <ActionFields s={s} set={(patch) => set(i, patch)} at={at} errors={errors} name={`${label} ${i + 1}`} />
                 <Button
                   type="text"
                   danger
@@ -115,6 +114,9 @@ export function SuggestionsEditor({ value, onChange, max, path, errors, label }:
                   style={{ marginTop: 30 }}
                   onClick={() => onChange(value.filter((_, j) => j !== i))}
                 />
+              </Flex>
+              <Flex gap={8} wrap style={{ paddingRight: 40 }}>
+                <ActionFields s={s} set={(patch) => set(i, patch)} at={at} errors={errors} name={`${label} ${i + 1}`} />
               </Flex>
             </div>
           );

@@ -54,12 +54,11 @@ export function LibraryCard({ template, onUse }: { template: LibraryTemplate; on
           {template.description}
         </Typography.Text>
       </div>
-      <Typography.Paragraph
-        ellipsis={{ rows: 3 }}
-        style={{ margin: 0, padding: "10px 12px", borderRadius: 12, background: "rgba(127,127,127,0.08)", fontSize: 13, flex: 1 }}
-      >
-        {excerpt(template)}
-      </Typography.Paragraph>
+      <div style={{ padding: "10px 12px", borderRadius: 12, background: "rgba(127,127,127,0.08)", flex: 1 }}>
+        <Typography.Paragraph ellipsis={{ rows: 3 }} style={{ margin: 0, fontSize: 13 }}>
+          {excerpt(template)}
+        </Typography.Paragraph>
+      </div>
       <Button type="primary" ghost block onClick={onUse} aria-label={`Use template ${template.name}`}>
         Use template
       </Button>
