@@ -20,7 +20,7 @@ const hostOf = (url: string) => {
 };
 
 /** The card's media, or a placeholder naming its host when it cannot be shown here (video, blocked or broken image). */
-function Media({ url, height, width }: { url: string; height: number | string; width?: number | string }) {
+function Media({ url, height, width }: { url: string; height?: number; width?: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   const broken = failed === url || isVideo(url);
   return (
@@ -65,7 +65,7 @@ function Standalone({ draft }: { draft: RcsTemplateDraft }) {
     return (
       <div className={`rcsb-card rcsb-card-horizontal${draft.alignment === "RIGHT" ? " is-right" : ""}`}>
         <div className="rcsb-card-row">
-          {card.mediaUrl ? <Media url={card.mediaUrl} height="100%" width="40%" /> : <div className="rcsb-media rcsb-media-empty" style={{ width: "40%" }} />}
+          {card.mediaUrl ? <Media url={card.mediaUrl} width="40%" /> : <div className="rcsb-media" style={{ width: "40%" }} />}
           <div style={{ flex: 1, minWidth: 0 }}>
             <CardBody card={card} />
           </div>

@@ -20,7 +20,7 @@ const blank = (type: RcsSuggestionType): RcsSuggestion => ({ type, text: "" });
 /** The fields each suggestion type needs, beside its label. */
 function ActionFields({ s, set, at, errors, name }: { s: RcsSuggestion; set: (patch: Partial<RcsSuggestion>) => void; at: string; errors: readonly RcsFieldError[]; name: string }) {
   const item = (field: string, label: string, node: React.ReactNode) => (
-    <Form.Item label={label} style={{ marginBottom: 8, flex: 1, minWidth: 150 }} {...fieldStatus(errors, `${at}.${field}`)}>
+    <Form.Item label={label} style={{ marginBottom: 8, flex: 1, minWidth: 120 }} {...fieldStatus(errors, `${at}.${field}`)}>
       {node}
     </Form.Item>
   );
