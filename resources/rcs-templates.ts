@@ -1,7 +1,8 @@
 import { WORKSPACE } from "./areas";
 import type { ResourceDef } from "./types";
 
-/** RCS templates, built in the card/carousel builder. SPEC 7 has no RCS template calls yet. */
+/** RCS templates, built in the bot template builder (rich cards, carousels). SPEC 7 names no calls: ours are in contract/calls/rcs-templates.ts.
+ * SPEC 2 has no edit route: the creation route edits with `?id=<template id>`. */
 export const rcsTemplates: ResourceDef = {
   name: "rcs-templates",
   label: "RCS templates",
@@ -11,5 +12,12 @@ export const rcsTemplates: ResourceDef = {
     { path: "manage-templates/rcs", title: "RCS Templates", areas: WORKSPACE, page: "list" },
     { path: "manage-templates/rcs/creation", title: "New RCS Template", areas: WORKSPACE, page: "create" },
   ],
-  actions: {},
+  actions: {
+    list: "rcsTemplates.list",
+    show: "rcsTemplates.get",
+    create: "rcsTemplates.create",
+    update: "rcsTemplates.update",
+    delete: "rcsTemplates.delete",
+    custom: { bots: "rcsTemplates.bots", libraryTemplate: "templateLibrary.get" },
+  },
 };

@@ -11,5 +11,5 @@ export const templateLibrary: ResourceDef = {
     { path: "manage-templates", title: "Template Management", areas: WORKSPACE, page: "list", menu: { order: 40 } },
     { path: "manage-templates/unified", title: "Unified Templates", areas: WORKSPACE, page: "unified" },
   ],
-  actions: {},
+  actions: { list: "templateLibrary.list", show: "templateLibrary.get" },
 };

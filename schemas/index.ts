@@ -11,6 +11,7 @@ import { login } from "./login";
 import { profileUpdate } from "./profile-update";
 import { rcsBot } from "./rcs-bot";
 import { rcsBotUpdate } from "./rcs-bot-update";
+import { rcsTemplate } from "./rcs-template";
 import { registerDefault } from "./register-default";
 import { register } from "./register";
 import { resetPassword } from "./reset-password";
@@ -40,6 +41,7 @@ export const SCHEMAS = {
   "profile-update": profileUpdate,
   "rcs-bot": rcsBot,
   "rcs-bot-update": rcsBotUpdate,
+  "rcs-template": rcsTemplate,
   "register-default": registerDefault,
   register,
   "reset-password": resetPassword,

@@ -12,6 +12,7 @@ import { sandboxConfigFromEnv } from "./carriers/sandbox/config";
 import { seedSmsAccounts } from "./seed-sms";
 import { seedChannelsDemo } from "./seed-channels";
 import { seedWhatsAppTemplates } from "./services/whatsapp-templates/seed";
+import { seedRcsTemplateDemo } from "./services/rcs-templates/seed";
 
 interface DemoAccount {
   username: string;
@@ -77,5 +78,6 @@ export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger)
   await seedSmsAccounts(db, ids);
   await seedChannelsDemo(db, ids);
   await seedWhatsAppTemplates(db, ids.get("manager") as string);
+  await seedRcsTemplateDemo(db, ids);
   log.info(`seeded ${DEMO_ACCOUNTS.length} demo accounts (admin, reseller, manager, user, depthead, ...)`);
 }

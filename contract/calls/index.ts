@@ -6,6 +6,7 @@ import { AUTH_CALLS } from "./auth";
 import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
 import { CHANNEL_BOT_CALLS } from "./channels-bots";
 import { LIVE_AGENT_CALLS } from "./live-agents";
+import { RCS_TEMPLATE_CALLS } from "./rcs-templates";
 import { SMS_CALLS } from "./sms";
 import type { CallDef } from "./types";
 import { UPLOAD_CALLS } from "./uploads";
@@ -17,6 +18,7 @@ export { PAGE_DEFAULTS, PAGE_LIMIT_MAX, PageQuery } from "./pagination";
 export { ErrorBody } from "./replies";
 export * from "./records";
 export * from "./whatsapp-records";
+export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
 
 /**
  * Every call of SPEC 7 as data, one row per call, one file per SPEC 7 section. The server registers its routes
@@ -66,6 +68,7 @@ export const CALLS = {
   ...WHATSAPP_CALLS,
   ...UPLOAD_CALLS,
   ...AI_AGENT_CALLS,
+  ...RCS_TEMPLATE_CALLS,
 } as const satisfies Record<string, CallDef>;
 
 export type CallId = keyof typeof CALLS;
@@ -83,6 +86,7 @@ const SECTIONS: Readonly<Record<string, Readonly<Record<string, CallDef>>>> = {
   WhatsApp: WHATSAPP_CALLS,
   Uploads: UPLOAD_CALLS,
   "AI agents": AI_AGENT_CALLS,
+  "RCS templates and library": RCS_TEMPLATE_CALLS,
 };
 export const AREA_OF = Object.fromEntries(
   Object.entries(SECTIONS).flatMap(([section, calls]) => Object.keys(calls).map((id) => [id, section])),

@@ -149,4 +149,12 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "ai.intents.get": {"method":"GET","path":"/api/flow/v1/intent-mappings/:id","access":["admin","reseller","manager","user","department_head"]},
   "ai.intents.update": {"method":"PUT","path":"/api/flow/v1/intent-mappings/:id","access":["admin","reseller","manager","user","department_head"]},
   "ai.intents.delete": {"method":"DELETE","path":"/api/flow/v1/intent-mappings/:id","access":["admin","reseller","manager","user","department_head"]},
+  "rcsTemplates.list": {"method":"GET","path":"/api/v1/rcs/templates","access":["admin","manager","user","department_head"],"module":"template","failure":"Failed to fetch templates"},
+  "rcsTemplates.bots": {"method":"GET","path":"/api/v1/rcs/templates/bots","access":["admin","manager","user","department_head"],"module":"template"},
+  "rcsTemplates.get": {"method":"GET","path":"/api/v1/rcs/templates/:id","access":["admin","manager","user","department_head"],"module":"template","failure":"Failed to fetch templates"},
+  "rcsTemplates.create": {"method":"POST","path":"/api/v1/rcs/templates","access":["admin","manager","user","department_head"],"module":"template","failure":"Failed to create template"},
+  "rcsTemplates.update": {"method":"PUT","path":"/api/v1/rcs/templates/:id","access":["admin","manager","user","department_head"],"module":"template"},
+  "rcsTemplates.delete": {"method":"DELETE","path":"/api/v1/rcs/templates/:id","access":["admin","manager","user","department_head"],"module":"template"},
+  "templateLibrary.list": {"method":"GET","path":"/api/v1/template-library","access":["admin","manager","user","department_head"],"module":"template","failure":"Failed to fetch templates"},
+  "templateLibrary.get": {"method":"GET","path":"/api/v1/template-library/:id","access":["admin","manager","user","department_head"],"module":"template","failure":"Failed to fetch templates"},
 };

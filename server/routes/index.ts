@@ -3,6 +3,7 @@
 //   balance.request, balance.requests, balance.myRequests,
 //   balance.approveRequest, balance.rejectRequest → balance-requests/ (the other balance.* are in balance/)
 //   permissions.modules                          → users/ (with users.permissions and users.grantPermission)
+//   templateLibrary.*                            → rcs-templates/ (the library fills the RCS builder)
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { AREA_OF, CALL_IDS, CALLS, rolesFor, type CallDef, type CallId } from "../../contract/calls";
@@ -17,6 +18,7 @@ import { channelHandlers } from "./channels";
 import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
+import { rcsTemplateHandlers } from "./rcs-templates";
 import { sessionHandlers } from "./session";
 import { smsHandlers } from "./sms";
 import { userHandlers } from "./users";
@@ -36,6 +38,7 @@ export const HANDLERS: Handlers = {
   ...channelHandlers,
   ...botHandlers,
   ...wabaTemplateHandlers,
+  ...rcsTemplateHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

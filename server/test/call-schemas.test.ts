@@ -98,6 +98,14 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     await s.call({ method: "POST", url: "/api/waba/create-template", as: "manager", payload: templateForm({ waba_id: await schemaWaba(s), name: "schema_delete", ...VALID_FIELDS }) });
     return { as: "manager", query: { templateName: "schema_delete" }, payload: { waba_id: await schemaWaba(s) } };
   },
+  "rcsTemplates.list": async () => ({ as: "manager", query: { search: "sample" } }),
+  "rcsTemplates.bots": async () => ({ as: "manager" }),
+  "rcsTemplates.get": async (s) => ({ as: "manager", params: { id: await rcsTemplate(s) } }),
+  "rcsTemplates.create": async (s) => ({ as: "manager", payload: await rcsDraft(s) }),
+  "rcsTemplates.update": async (s) => ({ as: "manager", params: { id: await rcsTemplate(s) }, payload: await rcsDraft(s) }),
+  "rcsTemplates.delete": async (s) => ({ as: "manager", params: { id: await rcsTemplate(s) } }),
+  "templateLibrary.list": async () => ({ as: "user", query: { channel: "rcs", industry: "retail" } }),
+  "templateLibrary.get": async () => ({ as: "depthead", params: { id: "travel-weekend-getaways" } }),
 };
 
 /** Connects the manager's sandbox WABA (idempotent) before a call that reads it; adds nothing to the request. */
@@ -132,6 +140,18 @@ const { name: _validName, ...VALID_FIELDS } = VALID_DRAFT;
 async function schemaWaba(s: TestServer): Promise<string> {
   await s.database.db.insert(wabas).values({ userId: await s.id("manager"), wabaId: "waba-schema", name: "Schema" }).onConflictDoNothing();
   return "waba-schema";
+}
+
+let draftCount = 0;
+/** A valid RCS text template of the manager's demo bot, under a new name each time. */
+async function rcsDraft(s: TestServer): Promise<Record<string, unknown>> {
+  const bots = (await s.call({ method: "GET", url: "/api/v1/rcs/templates/bots", as: "manager" })).json() as { data: { _id: string }[] };
+  draftCount += 1;
+  return { botId: bots.data[0]._id, name: `schema-${draftCount}`, type: "text", textMessageContent: "Hello", suggestions: [{ type: "reply", text: "Hi" }] };
+}
+async function rcsTemplate(s: TestServer): Promise<string> {
+  const res = await s.call({ method: "POST", url: "/api/v1/rcs/templates", as: "manager", payload: await rcsDraft(s) });
+  return (res.json() as { data: { _id: string } }).data._id;
 }
 
 /** The token of the newest link of that kind mailed to an address. */

@@ -27,6 +27,8 @@ describe("https-only headers", () => {
     const csp = String(res.headers["content-security-policy"]);
     expect(csp).not.toContain("upgrade-insecure-requests");
     expect(csp).toContain("script-src 'self'");
+    // Previews show the business's media from its https hosts; plain http images stay blocked.
+    expect(csp).toContain("img-src 'self' data: blob: https:;");
     expect(res.headers["strict-transport-security"]).toBeUndefined();
     await app.close();
   });

@@ -76,6 +76,20 @@ CREATE TABLE "whatsapp_templates" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "rcs_templates" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"bot_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"type" text NOT NULL,
+	"draft" jsonb NOT NULL,
+	"from_library" boolean DEFAULT false NOT NULL,
+	"library_id" text,
+	"status" text DEFAULT 'ACTIVE' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "sender" text;--> statement-breakpoint
 ALTER TABLE "wabas" ADD COLUMN "provider" text DEFAULT 'sandbox' NOT NULL;--> statement-breakpoint
 ALTER TABLE "rcs_bots" ADD COLUMN "description" text DEFAULT '' NOT NULL;--> statement-breakpoint
@@ -97,6 +111,8 @@ ALTER TABLE "sms_templates" ADD CONSTRAINT "sms_templates_sms_account_id_sms_acc
 ALTER TABLE "sms_templates" ADD CONSTRAINT "sms_templates_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_integrations" ADD CONSTRAINT "channel_integrations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapp_templates" ADD CONSTRAINT "whatsapp_templates_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rcs_templates" ADD CONSTRAINT "rcs_templates_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rcs_templates" ADD CONSTRAINT "rcs_templates_bot_id_rcs_bots_id_fk" FOREIGN KEY ("bot_id") REFERENCES "public"."rcs_bots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "waba_phone_numbers_phone_idx" ON "waba_phone_numbers" USING btree ("phone_number_id");--> statement-breakpoint
 CREATE INDEX "waba_phone_numbers_waba_idx" ON "waba_phone_numbers" USING btree ("waba_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "waba_solutions_solution_idx" ON "waba_solutions" USING btree ("solution_id");--> statement-breakpoint
@@ -106,4 +122,6 @@ CREATE INDEX "sms_templates_account_idx" ON "sms_templates" USING btree ("sms_ac
 CREATE UNIQUE INDEX "whatsapp_templates_name_idx" ON "whatsapp_templates" USING btree ("waba_id","name","language");--> statement-breakpoint
 CREATE INDEX "whatsapp_templates_user_idx" ON "whatsapp_templates" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "whatsapp_templates_due_idx" ON "whatsapp_templates" USING btree ("next_check_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "rcs_templates_owner_name_uq" ON "rcs_templates" USING btree ("user_id","name");--> statement-breakpoint
+CREATE INDEX "rcs_templates_user_idx" ON "rcs_templates" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "messages_sender_created_idx" ON "messages" USING btree ("sender","created_at");

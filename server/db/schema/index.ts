@@ -11,3 +11,4 @@ export * from "./whatsapp";
 export * from "./sms";
 export * from "./channels";
 export * from "./whatsapp-templates";
+export * from "./rcs-templates";

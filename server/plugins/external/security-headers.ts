@@ -25,7 +25,9 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
           defaultSrc: ["'self'"],
           // antd injects its CSS-in-JS as <style> elements.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:"],
+          // Media that goes out on RCS and WhatsApp lives on the business's own https hosts (bot logos, card
+          // images): the previews must show it as the recipient will. Images cannot run script.
+          imgSrc: ["'self'", "data:", "blob:", "https:"],
           connectSrc: ["'self'", "ws:", "wss:"],
           upgradeInsecureRequests: null,
         },
