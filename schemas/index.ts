@@ -11,7 +11,11 @@ import { registerDefault } from "./register-default";
 import { register } from "./register";
 import { resetPassword } from "./reset-password";
 import { sendResetLink } from "./send-reset-link";
+import { uploadCreate } from "./upload-create";
+import { uploadDelete } from "./upload-delete";
 import { userUpdate } from "./user-update";
+import { wabaMediaSession } from "./waba-media-session";
+import { wabaMediaUpload } from "./waba-media-upload";
 
 /** Request-body schemas by the name the call table uses (`bodySchema`). Both ends validate with these. */
 export const SCHEMAS = {
@@ -27,7 +31,11 @@ export const SCHEMAS = {
   register,
   "reset-password": resetPassword,
   "send-reset-link": sendResetLink,
+  "upload-create": uploadCreate,
+  "upload-delete": uploadDelete,
   "user-update": userUpdate,
+  "waba-media-session": wabaMediaSession,
+  "waba-media-upload": wabaMediaUpload,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

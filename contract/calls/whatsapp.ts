@@ -2,7 +2,8 @@ import { Type } from "./type";
 import { MSG } from "../messages";
 import { campaignId, USER_MANAGER, WORKSPACE } from "./access";
 import { PageQuery } from "./pagination";
-import { ID, NOT_BUILT } from "./replies";
+import { ID, NOT_BUILT, replies } from "./replies";
+import { WabaMediaReply } from "./waba-media";
 import type { CallDef } from "./types";
 
 const text = () => Type.Optional(Type.String());
@@ -16,8 +17,8 @@ export const WHATSAPP_CALLS = {
   },
   "waba.templates.create": { method: "POST", path: "/api/waba/create-template", access: USER_MANAGER, module: "template", multipart: true, failure: MSG.createTemplate, response: NOT_BUILT },
   "waba.templates.delete": { method: "DELETE", path: "/api/waba/templates", access: USER_MANAGER, module: "template", query: Type.Object({ templateName: Type.String() }), response: NOT_BUILT },
-  "waba.media.upload": { method: "POST", path: "/api/waba/media/upload-whatsapp-media", access: USER_MANAGER, multipart: true, failure: MSG.uploadCampaignMedia, response: NOT_BUILT },
-  "waba.media.uploadSession": { method: "POST", path: "/api/waba/media/upload-meta-session", access: USER_MANAGER, multipart: true, failure: MSG.uploadTemplateMedia, response: NOT_BUILT },
+  "waba.media.upload": { method: "POST", path: "/api/waba/media/upload-whatsapp-media", access: USER_MANAGER, multipart: true, failure: MSG.uploadCampaignMedia, response: replies({ 201: WabaMediaReply }) },
+  "waba.media.uploadSession": { method: "POST", path: "/api/waba/media/upload-meta-session", access: USER_MANAGER, multipart: true, failure: MSG.uploadTemplateMedia, response: replies({ 201: WabaMediaReply }) },
   "waba.campaigns.list": {
     method: "GET", path: "/api/waba/campaign/user-campaigns", access: USER_MANAGER, module: "campaign", failure: MSG.fetchCampaigns,
     query: Type.Object({ ...PageQuery.properties, status: text() }), response: NOT_BUILT,

@@ -3,6 +3,7 @@
 //   balance.request, balance.requests, balance.myRequests,
 //   balance.approveRequest, balance.rejectRequest → balance-requests/ (the other balance.* are in balance/)
 //   permissions.modules                          → users/ (with users.permissions and users.grantPermission)
+//   waba.media.upload, waba.media.uploadSession  → uploads/ (they store files like uploads.create)
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { AREA_OF, CALL_IDS, CALLS, rolesFor, type CallDef, type CallId } from "../../contract/calls";
@@ -16,6 +17,7 @@ import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
 import { sessionHandlers } from "./session";
+import { uploadHandlers } from "./uploads";
 import { userHandlers } from "./users";
 
 export const HANDLERS: Handlers = {
@@ -26,6 +28,7 @@ export const HANDLERS: Handlers = {
   ...balanceRequestHandlers,
   ...profileHandlers,
   ...dashboardHandlers,
+  ...uploadHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

@@ -7,3 +7,4 @@ export * from "./settings";
 export * from "./rate-limits";
 export * from "./wabas";
 export * from "./rcs-bots";
+export * from "./uploads";
