@@ -1,3 +1,4 @@
+import type { Static } from "@sinclair/typebox";
 import { Type } from "./type";
 import { MEDIA_CHANNELS } from "../domain/media";
 import { MSG } from "../messages";
@@ -23,6 +24,8 @@ export const UploadRow = Type.Object({
   createdAt: Type.String({ format: "date-time" }),
   url: Type.String(),
 });
+
+export type UploadRecord = Static<typeof UploadRow>;
 
 const Created = Type.Object({ success: Type.Literal(true), message: Type.String(), data: UploadRow });
 

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, count, desc, eq } from "drizzle-orm";
-import type { Static } from "@sinclair/typebox";
-import type { UploadRow } from "../../contract/calls/uploads";
+import type { UploadRecord } from "../../contract/calls/uploads";
 import { checkMedia, type MediaChannel, type MediaKind } from "../../contract/domain/media";
 import { MSG } from "../../contract/messages";
 import type { Db } from "../db/client";
@@ -23,7 +22,6 @@ export class StorageFailure extends HttpError {
   }
 }
 
-export type UploadRecord = Static<typeof UploadRow>;
 type Row = typeof uploads.$inferSelect;
 type Page = ReturnType<typeof pageWindow>;
 
