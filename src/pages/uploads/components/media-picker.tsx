@@ -1,6 +1,6 @@
 import { CheckCircleFilled, DeleteOutlined, FileOutlined, FilePdfOutlined, UploadOutlined, VideoCameraOutlined } from "@ant-design/icons";
 import { useCreate, useDelete, useList, type HttpError } from "@refinedev/core";
-import { Alert, Button, Card, Empty, Flex, List, Popconfirm, Progress, Tooltip, Typography, Upload } from "antd";
+import { Alert, Button, Card, Empty, Flex, List, Popconfirm, Progress, theme, Tooltip, Typography, Upload } from "antd";
 import { useState, type ReactNode } from "react";
 import { MSG } from "../../../../contract";
 import type { UploadRecord } from "../../../../contract/calls/uploads";
@@ -23,20 +23,23 @@ export interface MediaPickerProps {
 const THUMB_HEIGHT = 128;
 
 function Preview({ upload }: { upload: UploadRecord }): ReactNode {
+  const { token } = theme.useToken();
   const src = `${apiBaseUrl()}${upload.url}`;
-  const box = { height: THUMB_HEIGHT, width: "100%", objectFit: "cover" as const, display: "block", background: "var(--ant-color-fill-quaternary, #f5f5f5)" };
-  if (upload.kind === "image") return <img src={src} alt={upload.name} style={box} loading="lazy" />;
+  const box = { height: THUMB_HEIGHT, width: "100%", background: token.colorFillTertiary };
+  const media = { ...box, objectFit: "cover" as const, display: "block" };
+  if (upload.kind === "image") return <img src={src} alt={upload.name} style={media} loading="lazy" />;
   if (upload.kind === "video") {
     return (
       <div style={{ position: "relative" }}>
-        <video src={src} muted preload="metadata" style={box} aria-label={upload.name} />
+        <video src={src} muted preload="metadata" style={media} aria-label={upload.name} />
         <VideoCameraOutlined style={{ position: "absolute", right: 8, bottom: 8, color: "#fff", fontSize: 18, filter: "drop-shadow(0 1px 2px rgba(0,0,0,.6))" }} />
       </div>
     );
   }
   const Icon = upload.mimeType === "application/pdf" ? FilePdfOutlined : FileOutlined;
   return (
-    <Flex align="center" justify="center" style={{ ...box, fontSize: 40, color: "var(--ant-color-error, #dc2626)" }}>
+    // Inline display: the card cover makes its children blocks.
+    <Flex align="center" justify="center" style={{ ...box, display: "flex", fontSize: 40, color: token.colorError }}>
       <Icon aria-label={shortType(upload.mimeType)} />
     </Flex>
   );
@@ -47,6 +50,7 @@ function Preview({ upload }: { upload: UploadRecord }): ReactNode {
  * same rules the server applies, choose one, delete with confirmation. Template builders and campaign forms use it.
  */
 export function MediaPicker({ channel, kind, value, onSelect, pageSize = 8 }: MediaPickerProps) {
+  const { token } = theme.useToken();
   const [page, setPage] = useState(1);
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -142,14 +146,14 @@ export function MediaPicker({ channel, kind, value, onSelect, pageSize = 8 }: Me
                 onClick={choosable ? () => onSelect(upload) : undefined}
                 aria-label={upload.name}
                 aria-selected={onSelect ? chosen : undefined}
-                style={{ overflow: "hidden", borderColor: chosen ? "var(--ant-color-primary, #1677ff)" : undefined, boxShadow: chosen ? "0 0 0 1px var(--ant-color-primary, #1677ff)" : undefined }}
+                style={{ overflow: "hidden", borderColor: chosen ? token.colorPrimary : undefined, boxShadow: chosen ? `0 0 0 1px ${token.colorPrimary}` : undefined }}
                 styles={{ body: { padding: "8px 12px" } }}
                 cover={<Preview upload={upload} />}
               >
                 <Flex justify="space-between" align="start" gap={8}>
                   <div style={{ minWidth: 0 }}>
                     <Typography.Text strong ellipsis={{ tooltip: upload.name }} style={{ display: "block" }}>
-                      {chosen && <CheckCircleFilled style={{ color: "var(--ant-color-primary, #1677ff)", marginRight: 6 }} />}
+                      {chosen && <CheckCircleFilled style={{ color: token.colorPrimary, marginRight: 6 }} />}
                       {upload.name}
                     </Typography.Text>
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
