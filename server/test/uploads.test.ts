@@ -258,6 +258,14 @@ describe("WhatsApp media uploads", () => {
     expect(await footprint()).toEqual(before);
   });
 
+  it("a user uploads to its own WABA the same way", async () => {
+    const form = await multipart({ waba_id: "waba-user" }, { field: "file", bytes: pdf(), name: "terms.pdf" });
+    const res = await server.call({ method: "POST", url: "/api/waba/media/upload-whatsapp-media", as: "user", ...form });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.handle).toMatch(/^4::YXBwbGljYXRpb24vcGRm:/);
+    expect(res.json().data.upload).toMatchObject({ kind: "document", name: "terms.pdf" });
+  });
+
   it("answers 404 for another account's WABA and stores nothing", async () => {
     const before = await footprint();
     const res = await server.call({ method: "POST", url: "/api/waba/media/upload-meta-session", as: "user", ...(await session({})) });
