@@ -41,6 +41,8 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^(campaigns\.list|balance\.get|profile\.|bots\.ids|balance\.request$|campaigns\.downloadNumbers|campaigns\.downloadExcel)/, ALL],
   [/^campaigns\.(responses|status|create|start|discard|validatingProgress)$/, [U, M]],
   [/^waba\.(active|templates\.|media\.|campaigns\.|onboarding)/, [U, M]],
+  // Our addition: a file by signed link, for the carrier (no token; the HMAC is the permission).
+  [/^uploads\.signedFile$/, ALL],
   [/^uploads\./, [U, M]],
   [/^waba\.(analytics|phoneNumbers)$/, [M, U, D]],
   [/^waba\.businessProfile\./, [A, M, U]],
@@ -76,9 +78,9 @@ describe("call table", () => {
     expect(Object.keys(SCHEMAS)).toContain(name);
   });
 
-  it("keeps the public calls to the sign-in flows and the email confirmation", () => {
+  it("keeps the public calls to the sign-in flows, the email confirmation and signed file links", () => {
     expect(CALL_IDS.filter((id) => CALLS[id].access === "public").sort()).toEqual(
-      ["auth.confirmEmail", "auth.login", "auth.registerDefault", "auth.resetPassword", "auth.sendResetLink"].sort(),
+      ["auth.confirmEmail", "auth.login", "auth.registerDefault", "auth.resetPassword", "auth.sendResetLink", "uploads.signedFile"].sort(),
     );
   });
 

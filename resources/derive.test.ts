@@ -10,6 +10,8 @@ const WORKSPACE_PATHS = [
   "manage-templates/whatsapp", "manage-templates/whatsapp/whatsapp-template-creation", "manage-templates/unified",
   "manage-templates/create-sms", "channels", "channels/rcs", "channels/whatsapp", "channels/sms",
   "agents", "workflows", "workflows/editor", "workflows/view", "reports", "ai-agent-hub", "marketplace",
+  // Our addition: the media library (uploads), opened by managers and users.
+  "media-library",
 ];
 
 describe("role-area routes derived from resources/ (SPEC 2)", () => {
@@ -20,7 +22,7 @@ describe("role-area routes derived from resources/ (SPEC 2)", () => {
     ["manager", WORKSPACE_PATHS],
     ["user", WORKSPACE_PATHS],
     ["department_head", WORKSPACE_PATHS],
-  ] as const)("%s has exactly the spec's sub-routes (plus /api for the API keys screen)", (role, paths) => {
+  ] as const)("%s has exactly the spec's sub-routes (plus /api for the API keys screen and the media library)", (role, paths) => {
     expect(areaRoutes(role).map((r) => r.path).sort()).toEqual([...paths].sort());
   });
 

@@ -20,7 +20,11 @@ import { smsAccountActivate } from "./sms-account-activate";
 import { smsAccountUpdate } from "./sms-account-update";
 import { smsTemplateCreate } from "./sms-template-create";
 import { smsTemplateUpdate } from "./sms-template-update";
+import { uploadCreate } from "./upload-create";
+import { uploadDelete } from "./upload-delete";
 import { userUpdate } from "./user-update";
+import { wabaMediaSession } from "./waba-media-session";
+import { wabaMediaUpload } from "./waba-media-upload";
 import { wabaOnboarding } from "./waba-onboarding";
 import { wabaSolutionProvider } from "./waba-solution-provider";
 import { whatsappBusinessProfile } from "./whatsapp-business-profile";
@@ -50,7 +54,11 @@ export const SCHEMAS = {
   "sms-account-update": smsAccountUpdate,
   "sms-template-create": smsTemplateCreate,
   "sms-template-update": smsTemplateUpdate,
+  "upload-create": uploadCreate,
+  "upload-delete": uploadDelete,
   "user-update": userUpdate,
+  "waba-media-session": wabaMediaSession,
+  "waba-media-upload": wabaMediaUpload,
   "waba-onboarding": wabaOnboarding,
   "waba-solution-provider": wabaSolutionProvider,
   "whatsapp-business-profile": whatsappBusinessProfile,

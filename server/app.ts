@@ -61,7 +61,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // App plugins.
   await app.register(httpRules);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
-  await app.register(carrierPlugin, { dataDir: config.dataDir, carrier: options.carrier, storage: options.storage });
+  await app.register(carrierPlugin, { dataDir: config.dataDir, s3: config.s3, carrier: options.carrier, storage: options.storage });
   await app.register(routeContextPlugin, { config });
   await app.register(realtimePlugin, { corsOrigin: config.corsOrigin, publicUrl: config.publicUrl });
   await app.register(jobsPlugin, { jobIntervalMs: config.jobIntervalMs });

@@ -1,5 +1,6 @@
 import { SESSION_TTL_S_DEFAULT } from "../contract/constants";
 import type { LoginDelayRule } from "./services/login-throttle";
+import { s3ConfigFromEnv, type S3Config } from "./storage/s3";
 
 export interface RateLimitRule {
   max: number;
@@ -40,6 +41,8 @@ export interface ServerConfig {
   loginDelay: LoginDelayRule;
   /** How often the durable job loops (server/jobs) look for due rows; JOB_INTERVAL_MS. */
   jobIntervalMs: number;
+  /** Uploaded files go to this S3-compatible store when S3_BUCKET is set, else to disk under DATA_DIR. */
+  s3?: S3Config;
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo1234!";
@@ -102,6 +105,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || "info",
     loginDelay: DEFAULT_LOGIN_DELAY,
     jobIntervalMs: positiveInt(env.JOB_INTERVAL_MS, 1000, "JOB_INTERVAL_MS"),
+    s3: s3ConfigFromEnv(env),
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       loginPerIp: { ...DEFAULT_RATE_LIMITS.loginPerIp, max: positiveInt(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp.max, "RATE_LIMIT_LOGIN_PER_IP") },

@@ -3,6 +3,7 @@ import { MSG } from "../messages";
 import { campaignId, USER_MANAGER, WORKSPACE } from "./access";
 import { PageQuery } from "./pagination";
 import { Confirmation, ID, NOT_BUILT, replies } from "./replies";
+import { WabaMediaReply } from "./waba-media";
 import { WaTemplateCreated, WaTemplatePage } from "./whatsapp-template-records";
 import type { CallDef } from "./types";
 import { BusinessProfile, PhoneNumberRow, WabaAnalytics, WabaRecord } from "./whatsapp-records";
@@ -40,8 +41,8 @@ export const WHATSAPP_CALLS = {
     method: "DELETE", path: "/api/waba/templates", access: USER_MANAGER, module: "template", query: Type.Object({ templateName: Type.String({ minLength: 1 }) }),
     bodySchema: "whatsapp-template-delete", response: replies({ 200: Confirmation }), summary: "Delete a template (every language of the name) from a WABA",
   },
-  "waba.media.upload": { method: "POST", path: "/api/waba/media/upload-whatsapp-media", access: USER_MANAGER, multipart: true, failure: MSG.uploadCampaignMedia, response: NOT_BUILT },
-  "waba.media.uploadSession": { method: "POST", path: "/api/waba/media/upload-meta-session", access: USER_MANAGER, multipart: true, failure: MSG.uploadTemplateMedia, response: NOT_BUILT },
+  "waba.media.upload": { method: "POST", path: "/api/waba/media/upload-whatsapp-media", access: USER_MANAGER, multipart: true, failure: MSG.uploadCampaignMedia, response: replies({ 201: WabaMediaReply }) },
+  "waba.media.uploadSession": { method: "POST", path: "/api/waba/media/upload-meta-session", access: USER_MANAGER, multipart: true, failure: MSG.uploadTemplateMedia, response: replies({ 201: WabaMediaReply }) },
   "waba.campaigns.list": {
     method: "GET", path: "/api/waba/campaign/user-campaigns", access: USER_MANAGER, module: "campaign", failure: MSG.fetchCampaigns,
     query: Type.Object({ ...PageQuery.properties, status: text() }), response: NOT_BUILT,

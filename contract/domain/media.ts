@@ -2,7 +2,8 @@
 // Sizes from the providers' documentation: WhatsApp Cloud API media limits, Google RBM's 100 MB file limit.
 
 export type MediaKind = "image" | "video" | "document";
-export type MediaChannel = "whatsapp" | "rcs";
+export const MEDIA_CHANNELS = ["whatsapp", "rcs"] as const;
+export type MediaChannel = (typeof MEDIA_CHANNELS)[number];
 
 export interface MediaRule {
   types: readonly string[];

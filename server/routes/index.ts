@@ -4,6 +4,7 @@
 //   balance.approveRequest, balance.rejectRequest → balance-requests/ (the other balance.* are in balance/)
 //   permissions.modules                          → users/ (with users.permissions and users.grantPermission)
 //   templateLibrary.*                            → rcs-templates/ (the library fills the RCS builder)
+//   waba.media.upload, waba.media.uploadSession  → uploads/ (they store files like uploads.create)
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { AREA_OF, CALL_IDS, CALLS, rolesFor, type CallDef, type CallId } from "../../contract/calls";
@@ -21,6 +22,7 @@ import { profileHandlers } from "./profile";
 import { rcsTemplateHandlers } from "./rcs-templates";
 import { sessionHandlers } from "./session";
 import { smsHandlers } from "./sms";
+import { uploadHandlers } from "./uploads";
 import { userHandlers } from "./users";
 import { wabaHandlers } from "./waba";
 import { wabaTemplateHandlers } from "./waba-templates";
@@ -39,6 +41,7 @@ export const HANDLERS: Handlers = {
   ...botHandlers,
   ...wabaTemplateHandlers,
   ...rcsTemplateHandlers,
+  ...uploadHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

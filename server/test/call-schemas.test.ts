@@ -1,16 +1,18 @@
+import { randomUUID } from "node:crypto";
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CALL_IDS, CALLS, PAGE_DEFAULTS, PAGE_LIMIT_MAX, type CallId } from "../../contract/calls";
+import { CALL_IDS, CALLS, PAGE_DEFAULTS, PAGE_LIMIT_MAX, type CallDef, type CallId } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
 import { VALID_DRAFT } from "../../contract/domain/whatsapp-template.cases";
-import { wabas } from "../db/schema";
 import { templateForm } from "./whatsapp-template-server";
 import { buildApp } from "../app";
+import { wabas } from "../db/schema";
 import { HANDLERS } from "../routes";
 import type { Handlers } from "../routes/context";
 import { lastMailTo, tokenIn } from "./mail";
+import { multipart, png } from "./media-fixtures";
 import { DEMO_PASSWORD, freshDatabase, startServer, type DemoName, type TestServer } from "./harness";
 
 interface Input {
@@ -21,6 +23,8 @@ interface Input {
   query?: Record<string, string>;
   /** JSON, or the multipart form of a `multipart` row. */
   payload?: Record<string, unknown> | FormData;
+  /** A multipart body (file uploads) instead of JSON. */
+  form?: { payload: Buffer; headers: Record<string, string> };
 }
 
 /** A valid request for every built call, made as a role that may call it. */
@@ -106,6 +110,19 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "rcsTemplates.delete": async (s) => ({ as: "manager", params: { id: await rcsTemplate(s) } }),
   "templateLibrary.list": async () => ({ as: "user", query: { channel: "rcs", industry: "retail" } }),
   "templateLibrary.get": async () => ({ as: "depthead", params: { id: "travel-weekend-getaways" } }),
+  "uploads.list": async () => ({ as: "user", query: { channel: "rcs" } }),
+  "uploads.create": async () => ({ as: "user", form: await multipart({ channel: "rcs" }, { field: "fileContent", bytes: png(), name: "a.png" }) }),
+  "uploads.delete": async (s) => ({ as: "user", params: { id: (await uploaded(s))._id }, payload: { channel: "rcs" } }),
+  "uploads.file": async (s) => ({ as: "user", params: { id: (await uploaded(s))._id } }),
+  "uploads.signedFile": async (s) => {
+    const url = new URL((await uploaded(s)).url, "http://x");
+    return { params: { id: url.pathname.split("/").pop() ?? "" }, query: Object.fromEntries(url.searchParams) };
+  },
+  "waba.media.upload": async (s) => ({ as: "manager", form: await multipart({ waba_id: await wabaOf(s, "manager") }, { field: "file", bytes: png(), name: "a.png" }) }),
+  "waba.media.uploadSession": async (s) => ({
+    as: "manager",
+    form: await multipart({ waba_id: await wabaOf(s, "manager"), file_name: "h.png", file_type: "image/png" }, { field: "file", bytes: png(), name: "h.png" }),
+  }),
 };
 
 /** Connects the manager's sandbox WABA (idempotent) before a call that reads it; adds nothing to the request. */
@@ -154,6 +171,19 @@ async function rcsTemplate(s: TestServer): Promise<string> {
   return (res.json() as { data: { _id: string } }).data._id;
 }
 
+/** A file the user uploaded. */
+async function uploaded(s: TestServer): Promise<{ _id: string; url: string }> {
+  const form = await multipart({ channel: "rcs" }, { field: "fileContent", bytes: png(), name: "a.png" });
+  return (await s.call({ method: "POST", url: "/api/upload/aws-upload", as: "user", ...form })).json().data;
+}
+
+/** A WABA of that account, made directly (onboarding is its own call). */
+async function wabaOf(s: TestServer, name: DemoName): Promise<string> {
+  const wabaId = `waba-${randomUUID()}`;
+  await s.database.db.insert(wabas).values({ userId: await s.id(name), wabaId, name: "Schema WABA" });
+  return wabaId;
+}
+
 /** The token of the newest link of that kind mailed to an address. */
 async function mailedToken(s: TestServer, to: string, page: string): Promise<string> {
   return tokenIn(await lastMailTo(s, to), page);
@@ -197,11 +227,13 @@ describe("every built call's real reply matches its response schema", () => {
   });
 
   it.each(built)("%s", async (id) => {
-    const { as, token, params, query, payload } = await VALID[id](server);
+    const { as, token, params, query, payload, form } = await VALID[id](server);
     const path = CALLS[id].path.replace(/:(\w+)/g, (_m, name: string) => params?.[name] ?? "");
     const url = `${path}${query ? `?${new URLSearchParams(query)}` : ""}`;
-    const res = await server.call({ method: CALLS[id].method, url, as, token, payload });
+    const res = await server.call({ method: CALLS[id].method, url, as, token, ...(form ?? { payload }) });
     expect([200, 201], res.body).toContain(res.statusCode);
+    // A file download has no JSON body to check: it must not be one.
+    if ((CALLS[id] as CallDef).download) return expect(res.headers["content-type"]).not.toContain("json");
     const validate = ajv.compile(closed(schemaFor(id, res.statusCode)) as Json);
     const body: unknown = res.json();
     expect(validate(body) ? [] : validate.errors).toEqual([]);

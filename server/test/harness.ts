@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { buildApp, type BuildOptions } from "../app";
@@ -56,8 +59,12 @@ export interface TestServer {
 
 export type ServerOverrides = Omit<NonNullable<BuildOptions["config"]>, "rateLimits"> & { rateLimits?: Partial<ServerConfig["rateLimits"]> };
 
+/** Uploaded files of a test server go to a temporary folder, never into the repository's ./data. */
+let uploadsDir: string | undefined;
+const testDataDir = () => (uploadsDir ??= mkdtempSync(join(tmpdir(), "mc-test-data-")));
+
 const testConfig = (overrides: ServerOverrides): BuildOptions["config"] => ({
-  demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "test-secret", ...overrides,
+  dataDir: testDataDir(), demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "test-secret", ...overrides,
   rateLimits: { ...RELAXED, ...overrides.rateLimits },
 });
 

@@ -26,8 +26,9 @@ export function testCarrier(seed = "watpl"): Carrier & { uploads: string[] } {
     ...sandbox,
     uploads,
     uploadMedia: async (media) => {
+      // The real sandbox answers; the test also sees what was handed to the carrier.
       uploads.push(`${media.owner}:${media.mimeType}`);
-      return { handle: `4::handle-${uploads.length}` };
+      return sandbox.uploadMedia(media);
     },
   };
 }

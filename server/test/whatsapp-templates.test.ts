@@ -112,7 +112,7 @@ describe("create", () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(server.carrier.uploads.slice(uploadsBefore)).toEqual([`${MANAGER_WABA}:image/png`]);
     const header = res.json().data.components[0];
-    expect(header).toEqual({ type: "HEADER", format: "IMAGE", example: { header_handle: [expect.stringMatching(/^4::handle-/)] } });
+    expect(header).toEqual({ type: "HEADER", format: "IMAGE", example: { header_handle: [expect.stringMatching(/^4::aW1hZ2UvcG5n:/)] } });
     const [row] = await database.db.select().from(whatsappTemplates).where(eq(whatsappTemplates.name, "store_opening"));
     expect(row.headerMediaKey).toMatch(/^templates\//);
     expect(await server.storage.get(row.headerMediaKey ?? "")).not.toBeNull();

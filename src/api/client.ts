@@ -73,6 +73,7 @@ export async function callApi<K extends CallId>(id: K, opts: CallOptions = {}): 
       data: opts.body,
       headers,
       signal: opts.signal,
+      onUploadProgress: opts.onUploadProgress && ((e) => opts.onUploadProgress?.(e.total ? e.loaded / e.total : 0)),
       responseType: def.download ? "blob" : "json",
     });
     if (def.download && res.data instanceof Blob && res.data.type.includes("application/json")) {

@@ -7,6 +7,8 @@ export interface CallOptions {
   query?: Readonly<Record<string, QueryValue>>;
   body?: unknown;
   signal?: AbortSignal;
+  /** For uploads: the share of the body sent so far, 0 to 1. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 /** The part of the session the local checks read. */

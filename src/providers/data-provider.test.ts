@@ -72,6 +72,22 @@ describe("dataProvider", () => {
     expect(JSON.parse(String(seen[0].data))).toEqual({ waba_id: "w1" });
   });
 
+  it("uploads: a FormData create reports its progress, and a delete carries its body", async () => {
+    sessionStore.loginSucceeded({ _id: "m", username: "manager", email: "m@example.com", type: "manager", token: "t", expiresAt: 2_000_000_000, isFirstLogin: false });
+    reply({ success: true, data: { _id: "f1" } });
+    const form = new FormData();
+    form.append("channel", "rcs");
+    const progress: number[] = [];
+    await dataProvider.create({ resource: "uploads", variables: form, meta: { onUploadProgress: (f: number) => progress.push(f) } });
+    expect(seen[0]).toMatchObject({ method: "post", url: expect.stringContaining("/api/upload/aws-upload") });
+    expect(seen[0].data).toBe(form);
+    seen[0].onUploadProgress?.({ loaded: 50, total: 200, bytes: 50, lengthComputable: true });
+    expect(progress).toEqual([0.25]);
+    await dataProvider.deleteOne({ resource: "uploads", id: "f1", variables: { channel: "rcs" } });
+    expect(seen[1]).toMatchObject({ method: "delete", url: expect.stringContaining("/api/upload/f1") });
+    expect(JSON.parse(String(seen[1].data))).toEqual({ channel: "rcs" });
+  });
+
   it("refuses an action the resource does not declare, without a request", async () => {
     reply({});
     await expect(dataProvider.deleteOne({ resource: "users", id: "1" })).rejects.toMatchObject({ message: "delete is not supported for users" });

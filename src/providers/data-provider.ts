@@ -81,11 +81,13 @@ export const dataProvider: DataProvider = {
     return { data: recordOf<TData>(await run(callId, { params: { id: String(id) } })) };
   },
 
-  async create<TData extends BaseRecord, TVariables>({ resource, variables }: { resource: string; variables: TVariables }) {
+  async create<TData extends BaseRecord, TVariables>({ resource, variables, meta }: { resource: string; variables: TVariables; meta?: Record<string, unknown> }) {
     const { def, id } = route(resource, "create");
     const problem = def.checkCreate?.(variables as Record<string, unknown>);
     if (problem) fail(problem);
-    return { data: recordOf<TData>(await run(id, { body: variables })) };
+    // A FormData body (uploads) goes out as multipart; meta.onUploadProgress hears how much of it was sent.
+    const onUploadProgress = typeof meta?.onUploadProgress === "function" ? (meta.onUploadProgress as (fraction: number) => void) : undefined;
+    return { data: recordOf<TData>(await run(id, { body: variables, onUploadProgress })) };
   },
 
   async update<TData extends BaseRecord, TVariables>({ resource, id, variables }: { resource: string; id: string | number; variables: TVariables }) {
@@ -93,9 +95,10 @@ export const dataProvider: DataProvider = {
     return { data: recordOf<TData>(await run(callId, withId(def, callId, id, variables))) };
   },
 
-  async deleteOne<TData extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) {
+  async deleteOne<TData extends BaseRecord, TVariables>({ resource, id, variables }: { resource: string; id: string | number; variables?: TVariables }) {
     const { def, id: callId } = route(resource, "delete");
-    return { data: recordOf<TData>(await run(callId, withId(def, callId, id))) };
+    // Some deletes carry a body (DELETE /api/upload/:id takes {channel}).
+    return { data: recordOf<TData>(await run(callId, withId(def, callId, id, variables))) };
   },
 
   async custom<TData extends BaseRecord>({ meta, query, payload }: { meta?: Record<string, unknown>; query?: unknown; payload?: unknown }) {

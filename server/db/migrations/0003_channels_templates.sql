@@ -90,6 +90,21 @@ CREATE TABLE "rcs_templates" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "uploads" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"channel" text NOT NULL,
+	"storage_key" text NOT NULL,
+	"original_name" text NOT NULL,
+	"mime_type" text NOT NULL,
+	"size" bigint NOT NULL,
+	"sha256" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "uploads_storage_key_unique" UNIQUE("storage_key"),
+	CONSTRAINT "uploads_channel_known" CHECK ("uploads"."channel" in ('whatsapp','rcs')),
+	CONSTRAINT "uploads_size_positive" CHECK ("uploads"."size" > 0)
+);
+--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "sender" text;--> statement-breakpoint
 ALTER TABLE "wabas" ADD COLUMN "provider" text DEFAULT 'sandbox' NOT NULL;--> statement-breakpoint
 ALTER TABLE "rcs_bots" ADD COLUMN "description" text DEFAULT '' NOT NULL;--> statement-breakpoint
@@ -113,6 +128,7 @@ ALTER TABLE "channel_integrations" ADD CONSTRAINT "channel_integrations_user_id_
 ALTER TABLE "whatsapp_templates" ADD CONSTRAINT "whatsapp_templates_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rcs_templates" ADD CONSTRAINT "rcs_templates_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rcs_templates" ADD CONSTRAINT "rcs_templates_bot_id_rcs_bots_id_fk" FOREIGN KEY ("bot_id") REFERENCES "public"."rcs_bots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "uploads" ADD CONSTRAINT "uploads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "waba_phone_numbers_phone_idx" ON "waba_phone_numbers" USING btree ("phone_number_id");--> statement-breakpoint
 CREATE INDEX "waba_phone_numbers_waba_idx" ON "waba_phone_numbers" USING btree ("waba_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "waba_solutions_solution_idx" ON "waba_solutions" USING btree ("solution_id");--> statement-breakpoint
@@ -124,4 +140,5 @@ CREATE INDEX "whatsapp_templates_user_idx" ON "whatsapp_templates" USING btree (
 CREATE INDEX "whatsapp_templates_due_idx" ON "whatsapp_templates" USING btree ("next_check_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "rcs_templates_owner_name_uq" ON "rcs_templates" USING btree ("user_id","name");--> statement-breakpoint
 CREATE INDEX "rcs_templates_user_idx" ON "rcs_templates" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "uploads_user_channel_idx" ON "uploads" USING btree ("user_id","channel","created_at");--> statement-breakpoint
 CREATE INDEX "messages_sender_created_idx" ON "messages" USING btree ("sender","created_at");

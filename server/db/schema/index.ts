@@ -12,3 +12,4 @@ export * from "./sms";
 export * from "./channels";
 export * from "./whatsapp-templates";
 export * from "./rcs-templates";
+export * from "./uploads";

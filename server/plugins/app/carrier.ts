@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
 import { createCarrier, type Carrier } from "../../carriers";
-import { createStorage, type Storage } from "../../storage";
+import { createStorage, type S3Config, type Storage } from "../../storage";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -13,6 +13,7 @@ declare module "fastify" {
 
 export interface CarrierOptions {
   dataDir: string;
+  s3?: S3Config;
   /** Tests pass a sandbox with their own seed and delays. */
   carrier?: Carrier;
   storage?: Storage;
@@ -23,7 +24,7 @@ export const carrierPlugin = fp<CarrierOptions>(
   async (app, options) => {
     const carrier = options.carrier ?? createCarrier();
     app.decorate("carrier", carrier);
-    app.decorate("storage", options.storage ?? createStorage(options.dataDir));
+    app.decorate("storage", options.storage ?? createStorage(options.dataDir, options.s3));
     app.addHook("onClose", async () => carrier.close());
   },
   { name: "carrier" },
