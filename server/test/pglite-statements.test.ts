@@ -1,0 +1,139 @@
+import { PGlite, types, type QueryOptions } from "@electric-sql/pglite";
+import { eq, sql } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../db/client";
+import { PgliteStatements } from "../db/pglite-statements";
+import { users } from "../db/schema";
+import { seedDemo } from "../seed";
+import { balanceOf } from "../services/balance";
+import type { Caller } from "../services/caller";
+import { listUsers } from "../services/user-list";
+
+/** What drizzle passes for a select with fields: arrays, dates and numeric[] left as text. */
+const DRIZZLE_ARRAY: QueryOptions = { rowMode: "array", parsers: { [types.TIMESTAMPTZ]: (v: string) => v, [1231]: (v: string) => v } };
+
+const READ = "select id, name, balance, tags, created_at, note from accounts where id = $1 or name = $2 order by id";
+const preparedNames = async (client: PGlite) =>
+  (await client.query<{ name: string }>("select name from pg_prepared_statements order by name")).rows.map((r) => r.name);
+
+describe("PGlite named statements for hot reads", () => {
+  let client: PGlite;
+
+  beforeAll(async () => {
+    client = await PGlite.create("memory://");
+    await client.exec(`
+      create table accounts (id int primary key, name text not null, balance numeric(14,2) not null, tags text[] not null,
+        created_at timestamptz not null default '2026-01-02T03:04:05Z', note text);
+      insert into accounts (id, name, balance, tags, note) values (1, 'ann', 10.50, '{a,b}', null), (2, 'bob', 0, '{}', 'x');
+    `);
+  });
+  afterAll(() => client.close());
+
+  it.each([
+    ["array rows with drizzle's parsers", DRIZZLE_ARRAY, [1, "bob"]],
+    ["object rows with PGlite's parsers", { rowMode: "object" } satisfies QueryOptions, [1, "bob"]],
+    ["no rows", DRIZZLE_ARRAY, [9, "nobody"]],
+    ["a null parameter", { rowMode: "object" } satisfies QueryOptions, [null, "ann"]],
+  ])("answers %s exactly as PGlite's query()", async (_case, options, params) => {
+    const statements = new PgliteStatements(client);
+    statements.markHot(READ);
+    const expected = await client.query(READ, params, options);
+    const actual = await statements.query(READ, params, options);
+    expect(actual.rows).toEqual(expected.rows);
+    expect(actual.fields).toEqual(expected.fields);
+    expect(actual.rowCount).toBe(expected.rowCount);
+  });
+
+  it("parses a hot text once, as one named statement, and leaves other texts to PGlite", async () => {
+    const statements = new PgliteStatements(client);
+    const before = await preparedNames(client);
+    statements.markHot(`${READ} -- once`);
+    for (const id of [1, 2, 1]) await statements.query(`${READ} -- once`, [id, ""], DRIZZLE_ARRAY);
+    await statements.query("select 1 as one", [], DRIZZLE_ARRAY);
+    const added = (await preparedNames(client)).filter((n) => !before.includes(n));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/^pgl_hot_/);
+  });
+
+  it("raises PostgreSQL's error with its code, and the connection stays usable", async () => {
+    const statements = new PgliteStatements(client);
+    statements.markHot("select id from accounts where id = $1::int");
+    await expect(statements.query("select id from accounts where id = $1::int", ["not a number"])).rejects.toMatchObject({ code: "22P02" });
+    await expect(statements.query("select id from accounts where id = $1::int", [2])).resolves.toMatchObject({ rows: [{ id: 2 }] });
+  });
+
+  it("waits for an open transaction instead of reading inside it", async () => {
+    const statements = new PgliteStatements(client);
+    const text = "select count(*)::int as n from accounts";
+    statements.markHot(text);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const didInsert = new Promise<void>((resolve) => (inserted = resolve));
+    const tx = client.transaction(async (t) => {
+      await t.query("insert into accounts (id, name, balance, tags) values (3, 'tmp', 0, '{}')");
+      inserted();
+      await held;
+      await t.rollback();
+    });
+    await didInsert;
+    const read = statements.query<{ n: number }>(text);
+    const raced = await Promise.race([read.then(() => "read"), new Promise((r) => setTimeout(() => r("waiting"), 100))]);
+    expect(raced).toBe("waiting");
+    release();
+    await tx;
+    expect((await read).rows).toEqual([{ n: 2 }]);
+  });
+
+  it("prepares the text again when DDL changed its result type", async () => {
+    await client.exec("create table shapes (id int primary key, v int); insert into shapes values (1, 5)");
+    const statements = new PgliteStatements(client);
+    statements.markHot("select * from shapes");
+    expect((await statements.query("select * from shapes")).rows).toEqual([{ id: 1, v: 5 }]);
+    await client.exec("alter table shapes add column w text default 'new'");
+    expect((await statements.query("select * from shapes")).rows).toEqual([{ id: 1, v: 5, w: "new" }]);
+  });
+
+  it("closes the least recently used statement when full", async () => {
+    const statements = new PgliteStatements(client, { maxStatements: 2 });
+    const before = await preparedNames(client);
+    const texts = ["select 1 as a", "select 2 as b", "select 3 as c"];
+    for (const text of texts) {
+      statements.markHot(text);
+      await statements.query(text);
+    }
+    // Each eviction is closed in the same call that prepares the newcomer.
+    statements.markHot("select 4 as d");
+    await statements.query("select 4 as d");
+    expect((await preparedNames(client)).filter((n) => !before.includes(n))).toHaveLength(2);
+    expect((await statements.query("select 1 as a")).rows).toEqual([{ a: 1 }]);
+  });
+});
+
+describe("the server's hottest reads on PGlite", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: "memory://" });
+    await seedDemo(database.db, "hot-reads-pw-1", pino({ level: "silent" }));
+  });
+  afterAll(() => database.close());
+
+  it("run the balance read and the users list as named statements", async () => {
+    const { db } = database;
+    const [admin] = await db.select().from(users).where(eq(users.username, "admin"));
+    const [user] = await db.select().from(users).where(eq(users.username, "user"));
+    const caller: Caller = { id: admin.id, username: "admin", role: "admin", parentId: null, modules: [], sessionId: "s" };
+    for (let i = 0; i < 3; i += 1) {
+      expect(await balanceOf(db, user.id)).toBe(user.balance);
+      const { rows, totals } = await listUsers(db, caller, { page: 1, limit: 10 }, { search: undefined, parentId: undefined, limit: 10, offset: 0 });
+      expect(rows.map((r) => r.username)).toContain("user");
+      expect(totals.count).toBe(rows.length);
+    }
+    const statements = await db.select({ name: sql<string>`name`, statement: sql<string>`statement` }).from(sql`pg_prepared_statements`);
+    const hot = statements.filter((s) => s.name.startsWith("pgl_hot_")).map((s) => s.statement);
+    expect(hot).toHaveLength(2);
+    expect(hot.some((s) => s.startsWith('select "balance" from "users"'))).toBe(true);
+    expect(hot.some((s) => s.includes("count(*) over ()"))).toBe(true);
+  });
+});
