@@ -73,10 +73,7 @@ export class PgliteStatements {
     this.#statements.delete(text);
     this.#statements.set(text, statement);
     const values = params.map((param, i) => this.#serialize(param, statement.paramTypes[i], options));
-    const reply = await this.#client.execProtocolRaw(
-      concat([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute(), protocol.serialize.sync()]),
-      { syncToFs: false },
-    );
+    const reply = await this.#exchange([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute(), protocol.serialize.sync()]);
     const result = this.#decode<T>(reply, statement, options);
     await this.#client.syncToFs();
     return result;
@@ -90,10 +87,7 @@ export class PgliteStatements {
     const name = `pgl_hot_${(lastName += 1)}`;
     const closes = this.#pendingClose;
     this.#pendingClose = [];
-    const reply = await this.#client.execProtocolRaw(
-      concat([...closes, protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]),
-      { syncToFs: false },
-    );
+    const reply = await this.#exchange([...closes, protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]);
     const statement: Statement = { name, paramTypes: [], fields: [], decoders: new WeakMap() };
     for (const message of parseMessages(reply)) {
       if (message instanceof messages.DatabaseError) throw message;
@@ -131,36 +125,67 @@ export class PgliteStatements {
     return decoders;
   }
 
-  #decode<T>(reply: Uint8Array, statement: Statement, options: QueryOptions): Results<T> {
+  /**
+   * Sends protocol messages and returns PostgreSQL's answer as written. The streaming call keeps PGlite from
+   * parsing (and collecting) the answer itself, which its plain raw call does.
+   */
+  async #exchange(parts: Uint8Array[]): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    // The chunks are views into PGlite's memory, reused by the next call: copied.
+    await this.#client.execProtocolRawStream(concat(parts), { syncToFs: false, onRawData: (bytes) => chunks.push(Buffer.from(bytes)) });
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+  }
+
+  /** The rows of an execution's answer, decoded straight from the bytes (its hottest part: one string per field). */
+  #decode<T>(answer: Buffer, statement: Statement, options: QueryOptions): Results<T> {
     const decoders = this.#decoders(statement, options);
     const { fields } = statement;
+    const asArray = options.rowMode === "array";
     const rows: unknown[] = [];
     const result: Results<T> = { rows: rows as Results<T>["rows"], fields, affectedRows: 0 };
     let error: messages.DatabaseError | undefined;
-    for (const message of parseMessages(reply)) {
-      if (message instanceof messages.DatabaseError) {
-        error ??= message;
-      } else if (message.name === "dataRow") {
-        const values = (message as messages.DataRowMessage).fields;
-        const row = values.map((value, i) => (value === null ? null : decoders[i](value, fields[i].dataTypeID)));
-        rows.push(options.rowMode === "array" ? row : Object.fromEntries(row.map((value, i) => [fields[i].name, value])));
-      } else if (message.name === "commandComplete") {
-        const parts = (message as messages.CommandCompleteMessage).text.split(" ");
+    let at = 0;
+    while (at + 5 <= answer.length) {
+      const code = answer[at];
+      const end = at + 1 + answer.readUInt32BE(at + 1);
+      if (code === DATA_ROW) {
+        const count = answer.readUInt16BE(at + 5);
+        const row: unknown[] = new Array<unknown>(count);
+        let p = at + 7;
+        for (let i = 0; i < count; i += 1) {
+          const length = answer.readInt32BE(p);
+          p += 4;
+          if (length < 0) row[i] = null;
+          else {
+            row[i] = decoders[i](answer.toString("utf8", p, p + length), fields[i].dataTypeID);
+            p += length;
+          }
+        }
+        rows.push(asArray ? row : Object.fromEntries(row.map((value, i) => [fields[i].name, value])));
+      } else if (code === COMMAND_COMPLETE) {
+        const parts = answer.toString("utf8", at + 5, end - 1).split(" ");
         const count = Number.parseInt(parts[parts.length - 1], 10);
         result.command = parts[0];
         if (!Number.isNaN(count)) result.rowCount = count;
         if (["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"].includes(parts[0])) result.affectedRows = count;
+      } else if (code === ERROR && !error) {
+        // Rare: pg-protocol builds the error with every field PostgreSQL sent.
+        error = parseMessages(answer.subarray(at, end)).find((m): m is messages.DatabaseError => m instanceof messages.DatabaseError);
       }
+      at = end;
     }
     if (error) throw error;
     return result;
   }
 }
 
-function parseMessages(reply: Uint8Array): messages.BackendMessage[] {
+const DATA_ROW = 0x44;
+const COMMAND_COMPLETE = 0x43;
+const ERROR = 0x45;
+
+function parseMessages(bytes: Uint8Array): messages.BackendMessage[] {
   const out: messages.BackendMessage[] = [];
-  // A parser per reply: a failed reply must not leave half a message behind for the next one.
-  new protocol.Parser().parse(reply, (message) => out.push(message));
+  new protocol.Parser().parse(bytes, (message) => out.push(message));
   return out;
 }
 

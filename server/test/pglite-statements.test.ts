@@ -25,7 +25,7 @@ describe("PGlite named statements for hot reads", () => {
     await client.exec(`
       create table accounts (id int primary key, name text not null, balance numeric(14,2) not null, tags text[] not null,
         created_at timestamptz not null default '2026-01-02T03:04:05Z', note text);
-      insert into accounts (id, name, balance, tags, note) values (1, 'ann', 10.50, '{a,b}', null), (2, 'bob', 0, '{}', 'x');
+      insert into accounts (id, name, balance, tags, note) values (1, 'ann', 10.50, '{a,b}', null), (2, 'bob', 0, '{}', 'Zoë paid ₹5');
     `);
   });
   afterAll(() => client.close());
@@ -54,6 +54,17 @@ describe("PGlite named statements for hot reads", () => {
     const added = (await preparedNames(client)).filter((n) => !before.includes(n));
     expect(added).toHaveLength(1);
     expect(added[0]).toMatch(/^pgl_hot_/);
+  });
+
+  it("reads an answer larger than PGlite's buffer, which arrives in pieces", async () => {
+    const statements = new PgliteStatements(client);
+    const text = "select repeat(name || '₹', $1::int) as big from accounts order by id";
+    statements.markHot(text);
+    const { rows } = await statements.query<{ big: string }>(text, [300_000]);
+    expect(rows.map((r) => [r.big.length, r.big.slice(0, 4)])).toEqual([
+      [1_200_000, "ann₹"],
+      [1_200_000, "bob₹"],
+    ]);
   });
 
   it("raises PostgreSQL's error with its code, and the connection stays usable", async () => {
