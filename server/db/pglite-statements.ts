@@ -25,8 +25,10 @@ const identity: Parser = (value) => value;
  * PGlite's query() runs Parse, Describe, Bind, Describe, Execute and Sync as six calls into PostgreSQL for every
  * query, so each one is parsed, analysed and planned again, and its decoding copies the whole parser table.
  * Texts marked hot here are parsed once as a named statement and then cost one call (Bind, Execute, Sync), with
- * PostgreSQL's plan cache and column decoders chosen once. Only marked texts take this path: its answers bypass
- * PGlite's notification dispatch, so a statement that could NOTIFY must not be marked.
+ * column decoders chosen once. They always run their generic plan, so they are planned once too: left to itself
+ * PostgreSQL re-plans a statement whose generic plan looks dearer than a custom one (the users list, whose LIMIT
+ * is a parameter, was planned on every call). Only marked texts take this path: its answers bypass PGlite's
+ * notification dispatch, so a statement that could NOTIFY must not be marked.
  */
 export class PgliteStatements {
   readonly #client: PGlite;
@@ -34,6 +36,8 @@ export class PgliteStatements {
   /** Insertion order is recency order: a hit is moved to the end. */
   readonly #statements = new Map<string, Statement>();
   #pendingClose: Uint8Array[] = [];
+  /** Bind+Execute of the SET LOCAL that forces a generic plan; empty until the first prepare parsed it. */
+  #generic: Uint8Array = new Uint8Array(0);
 
   readonly #max: number;
 
@@ -73,7 +77,8 @@ export class PgliteStatements {
     this.#statements.delete(text);
     this.#statements.set(text, statement);
     const values = params.map((param, i) => this.#serialize(param, statement.paramTypes[i], options));
-    const reply = await this.#exchange([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute(), protocol.serialize.sync()]);
+    // SET LOCAL lasts until the implicit transaction of this call ends at Sync, so the setting never outlives it.
+    const reply = await this.#exchange([this.#generic, protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute(), protocol.serialize.sync()]);
     const result = this.#decode<T>(reply, statement, options);
     await this.#client.syncToFs();
     return result;
@@ -87,7 +92,8 @@ export class PgliteStatements {
     const name = `pgl_hot_${(lastName += 1)}`;
     const closes = this.#pendingClose;
     this.#pendingClose = [];
-    const reply = await this.#exchange([...closes, protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]);
+    const setup = this.#generic.length ? [] : this.#prepareGenericSwitch();
+    const reply = await this.#exchange([...closes, ...setup, protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]);
     const statement: Statement = { name, paramTypes: [], fields: [], decoders: new WeakMap() };
     for (const message of parseMessages(reply)) {
       if (message instanceof messages.DatabaseError) throw message;
@@ -98,6 +104,13 @@ export class PgliteStatements {
     }
     this.#statements.set(text, statement);
     return statement;
+  }
+
+  /** The Parse of the SET LOCAL that forces a generic plan; keeps its Bind+Execute for every execution. */
+  #prepareGenericSwitch(): Uint8Array[] {
+    const name = `pgl_hot_${(lastName += 1)}`;
+    this.#generic = concat([protocol.serialize.bind({ statement: name }), protocol.serialize.execute()]);
+    return [protocol.serialize.parse({ name, text: "set local plan_cache_mode = force_generic_plan" })];
   }
 
   /** Drops a statement; PostgreSQL closes it at the start of the next prepare. */
@@ -144,6 +157,8 @@ export class PgliteStatements {
     const rows: unknown[] = [];
     const result: Results<T> = { rows: rows as Results<T>["rows"], fields, affectedRows: 0 };
     let error: messages.DatabaseError | undefined;
+    // The SET's answer comes first.
+    let commands = 0;
     let at = 0;
     while (at + 5 <= answer.length) {
       const code = answer[at];
@@ -162,7 +177,7 @@ export class PgliteStatements {
           }
         }
         rows.push(asArray ? row : Object.fromEntries(row.map((value, i) => [fields[i].name, value])));
-      } else if (code === COMMAND_COMPLETE) {
+      } else if (code === COMMAND_COMPLETE && (commands += 1) === 2) {
         const parts = answer.toString("utf8", at + 5, end - 1).split(" ");
         const count = Number.parseInt(parts[parts.length - 1], 10);
         result.command = parts[0];
@@ -189,7 +204,7 @@ function parseMessages(bytes: Uint8Array): messages.BackendMessage[] {
   return out;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
+function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let offset = 0;
   for (const part of parts) {

@@ -14,8 +14,9 @@ import { listUsers } from "../services/user-list";
 const DRIZZLE_ARRAY: QueryOptions = { rowMode: "array", parsers: { [types.TIMESTAMPTZ]: (v: string) => v, [1231]: (v: string) => v } };
 
 const READ = "select id, name, balance, tags, created_at, note from accounts where id = $1 or name = $2 order by id";
+/** The named statements of hot texts (each instance also keeps one SET LOCAL of its own). */
 const preparedNames = async (client: PGlite) =>
-  (await client.query<{ name: string }>("select name from pg_prepared_statements order by name")).rows.map((r) => r.name);
+  (await client.query<{ name: string }>("select name from pg_prepared_statements where statement not like 'set local %' order by name")).rows.map((r) => r.name);
 
 describe("PGlite named statements for hot reads", () => {
   let client: PGlite;
@@ -72,6 +73,22 @@ describe("PGlite named statements for hot reads", () => {
     statements.markHot("select id from accounts where id = $1::int");
     await expect(statements.query("select id from accounts where id = $1::int", ["not a number"])).rejects.toMatchObject({ code: "22P02" });
     await expect(statements.query("select id from accounts where id = $1::int", [2])).resolves.toMatchObject({ rows: [{ id: 2 }] });
+    expect((await client.query("show plan_cache_mode")).rows).toEqual([{ plan_cache_mode: "auto" }]);
+  });
+
+  it("plans a hot statement once, and the session's plan setting is left as it was", async () => {
+    const statements = new PgliteStatements(client);
+    const text = "select id, name from accounts where id > $1 order by name desc limit $2";
+    statements.markHot(text);
+    await client.exec("set plan_cache_mode = force_custom_plan");
+    for (let i = 0; i < 7; i += 1) expect((await statements.query(text, [0, 1])).rows).toEqual([{ id: 2, name: "bob" }]);
+    expect((await client.query("show plan_cache_mode")).rows).toEqual([{ plan_cache_mode: "force_custom_plan" }]);
+    await client.exec("reset plan_cache_mode");
+    const plans = await client.query<{ generic_plans: number; custom_plans: number }>(
+      "select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1",
+      [text],
+    );
+    expect(plans.rows).toEqual([{ generic_plans: 7, custom_plans: 0 }]);
   });
 
   it("waits for an open transaction instead of reading inside it", async () => {
@@ -143,7 +160,13 @@ describe("the server's hottest reads on PGlite", () => {
     }
     const statements = await db.select({ name: sql<string>`name`, statement: sql<string>`statement` }).from(sql`pg_prepared_statements`);
     const hot = statements.filter((s) => s.name.startsWith("pgl_hot_")).map((s) => s.statement);
-    expect(hot).toHaveLength(2);
+    // The two reads, and the SET LOCAL that keeps them on their generic plan.
+    expect(hot).toHaveLength(3);
+    const plans = await db
+      .select({ custom: sql<number>`custom_plans::int` })
+      .from(sql`pg_prepared_statements`)
+      .where(sql`name like 'pgl_hot_%'`);
+    expect(plans.map((p) => p.custom)).toEqual([0, 0, 0]);
     expect(hot.some((s) => s.startsWith('select "balance" from "users"'))).toBe(true);
     expect(hot.some((s) => s.includes("count(*) over ()"))).toBe(true);
   });
