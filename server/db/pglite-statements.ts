@@ -36,7 +36,7 @@ export class PgliteStatements {
   /** Insertion order is recency order: a hit is moved to the end. */
   readonly #statements = new Map<string, Statement>();
   #pendingClose: Uint8Array[] = [];
-  /** Bind+Execute of the SET LOCAL that forces a generic plan; empty until the first prepare parsed it. */
+  /** Bind+Execute of the local setting that forces a generic plan; empty until the first prepare parsed it. */
   #generic: Uint8Array = new Uint8Array(0);
 
   readonly #max: number;
@@ -77,7 +77,8 @@ export class PgliteStatements {
     this.#statements.delete(text);
     this.#statements.set(text, statement);
     const values = params.map((param, i) => this.#serialize(param, statement.paramTypes[i], options));
-    // SET LOCAL lasts until the implicit transaction of this call ends at Sync, so the setting never outlives it.
+    // A local setting lasts until the implicit transaction of this call ends at Sync, so it never outlives the call.
+    // (set_config, not SET LOCAL: outside BEGIN the latter works the same but logs a warning every time.)
     const reply = await this.#exchange([this.#generic, protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute(), protocol.serialize.sync()]);
     const result = this.#decode<T>(reply, statement, options);
     await this.#client.syncToFs();
@@ -106,11 +107,11 @@ export class PgliteStatements {
     return statement;
   }
 
-  /** The Parse of the SET LOCAL that forces a generic plan; keeps its Bind+Execute for every execution. */
+  /** The Parse of the local setting that forces a generic plan; keeps its Bind+Execute for every execution. */
   #prepareGenericSwitch(): Uint8Array[] {
     const name = `pgl_hot_${(lastName += 1)}`;
     this.#generic = concat([protocol.serialize.bind({ statement: name }), protocol.serialize.execute()]);
-    return [protocol.serialize.parse({ name, text: "set local plan_cache_mode = force_generic_plan" })];
+    return [protocol.serialize.parse({ name, text: "select set_config('plan_cache_mode', 'force_generic_plan', true)" })];
   }
 
   /** Drops a statement; PostgreSQL closes it at the start of the next prepare. */
@@ -157,13 +158,13 @@ export class PgliteStatements {
     const rows: unknown[] = [];
     const result: Results<T> = { rows: rows as Results<T>["rows"], fields, affectedRows: 0 };
     let error: messages.DatabaseError | undefined;
-    // The SET's answer comes first.
+    // The setting's answer (one row, then its command tag) comes first.
     let commands = 0;
     let at = 0;
     while (at + 5 <= answer.length) {
       const code = answer[at];
       const end = at + 1 + answer.readUInt32BE(at + 1);
-      if (code === DATA_ROW) {
+      if (code === DATA_ROW && commands === 1) {
         const count = answer.readUInt16BE(at + 5);
         const row: unknown[] = new Array<unknown>(count);
         let p = at + 7;

@@ -1,4 +1,4 @@
-import { PGlite, types, type QueryOptions } from "@electric-sql/pglite";
+import { PGlite, types, type PGliteOptions, type QueryOptions } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,9 +14,9 @@ import { listUsers } from "../services/user-list";
 const DRIZZLE_ARRAY: QueryOptions = { rowMode: "array", parsers: { [types.TIMESTAMPTZ]: (v: string) => v, [1231]: (v: string) => v } };
 
 const READ = "select id, name, balance, tags, created_at, note from accounts where id = $1 or name = $2 order by id";
-/** The named statements of hot texts (each instance also keeps one SET LOCAL of its own). */
+/** The named statements of hot texts (each instance also keeps one set_config of its own). */
 const preparedNames = async (client: PGlite) =>
-  (await client.query<{ name: string }>("select name from pg_prepared_statements where statement not like 'set local %' order by name")).rows.map((r) => r.name);
+  (await client.query<{ name: string }>("select name from pg_prepared_statements where statement not like 'select set_config(%' order by name")).rows.map((r) => r.name);
 
 describe("PGlite named statements for hot reads", () => {
   let client: PGlite;
@@ -91,6 +91,19 @@ describe("PGlite named statements for hot reads", () => {
     expect(plans.rows).toEqual([{ generic_plans: 7, custom_plans: 0 }]);
   });
 
+  it("makes PostgreSQL log nothing", async () => {
+    const logged: string[] = [];
+    const quiet = await PGlite.create("memory://", { onStderr: (line: string) => logged.push(line) > 0 } satisfies PGliteOptions);
+    await quiet.exec("create table t (id int primary key); insert into t values (1)");
+    const startUp = logged.length;
+    const statements = new PgliteStatements(quiet);
+    statements.markHot("select id from t where id = $1");
+    for (const id of [1, 2]) await statements.query("select id from t where id = $1", [id]);
+    const during = logged.slice(startUp);
+    await quiet.close();
+    expect(during).toEqual([]);
+  });
+
   it("waits for an open transaction instead of reading inside it", async () => {
     const statements = new PgliteStatements(client);
     const text = "select count(*)::int as n from accounts";
@@ -160,7 +173,7 @@ describe("the server's hottest reads on PGlite", () => {
     }
     const statements = await db.select({ name: sql<string>`name`, statement: sql<string>`statement` }).from(sql`pg_prepared_statements`);
     const hot = statements.filter((s) => s.name.startsWith("pgl_hot_")).map((s) => s.statement);
-    // The two reads, and the SET LOCAL that keeps them on their generic plan.
+    // The two reads, and the set_config that keeps them on their generic plan.
     expect(hot).toHaveLength(3);
     const plans = await db
       .select({ custom: sql<number>`custom_plans::int` })
