@@ -63,10 +63,12 @@ export class PgliteStatements {
         try {
           return await this.#run<T>(text, params, options);
         } catch (error) {
-          if ((error as messages.DatabaseError).code !== STALE_PLAN) throw error;
+          if ((error as messages.DatabaseError).code !== STALE_PLAN) throw withQuery(error, text, params, options);
           // After DDL the plan's result shape changed: prepare the text again, once.
           this.#forget(text);
-          return await this.#run<T>(text, params, options);
+          return await this.#run<T>(text, params, options).catch((again: unknown) => {
+            throw withQuery(again, text, params, options);
+          });
         }
       }),
     );
@@ -198,6 +200,11 @@ export class PgliteStatements {
 const DATA_ROW = 0x44;
 const COMMAND_COMPLETE = 0x43;
 const ERROR = 0x45;
+
+/** PostgreSQL's error carries the query, as PGlite's query() does (makePGliteError). */
+function withQuery(error: unknown, query: string, params: unknown[], queryOptions: QueryOptions): unknown {
+  return error instanceof messages.DatabaseError ? Object.assign(error, { query, params, queryOptions }) : error;
+}
 
 function parseMessages(bytes: Uint8Array): messages.BackendMessage[] {
   const out: messages.BackendMessage[] = [];

@@ -69,18 +69,18 @@ const prepareList = (db: Db, shape: ListShape, name: string) =>
   markHot(
     db,
     db
-    .select({
-      ...USER_RECORD_COLUMNS,
-      modules: sql<string[]>`coalesce((select array_agg(${modulePermissions.moduleName}) from ${modulePermissions} where ${modulePermissions.userId} = ${users.id}), '{}')`,
-      total: sql<number>`(count(*) over ())::int`,
-      totalBalance: sql<string>`coalesce(sum(${users.balance}) over (), 0)`,
-    })
-    .from(users)
-    .where(listWhere(shape))
-    .orderBy(...orderOf(shape))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare(name),
+      .select({
+        ...USER_RECORD_COLUMNS,
+        modules: sql<string[]>`coalesce((select array_agg(${modulePermissions.moduleName}) from ${modulePermissions} where ${modulePermissions.userId} = ${users.id}), '{}')`,
+        total: sql<number>`(count(*) over ())::int`,
+        totalBalance: sql<string>`coalesce(sum(${users.balance}) over (), 0)`,
+      })
+      .from(users)
+      .where(listWhere(shape))
+      .orderBy(...orderOf(shape))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name),
   );
 
 /**

@@ -71,7 +71,11 @@ describe("PGlite named statements for hot reads", () => {
   it("raises PostgreSQL's error with its code, and the connection stays usable", async () => {
     const statements = new PgliteStatements(client);
     statements.markHot("select id from accounts where id = $1::int");
-    await expect(statements.query("select id from accounts where id = $1::int", ["not a number"])).rejects.toMatchObject({ code: "22P02" });
+    await expect(statements.query("select id from accounts where id = $1::int", ["not a number"])).rejects.toMatchObject({
+      code: "22P02",
+      query: "select id from accounts where id = $1::int",
+      params: ["not a number"],
+    });
     await expect(statements.query("select id from accounts where id = $1::int", [2])).resolves.toMatchObject({ rows: [{ id: 2 }] });
     expect((await client.query("show plan_cache_mode")).rows).toEqual([{ plan_cache_mode: "auto" }]);
   });
