@@ -1,7 +1,7 @@
 import { PGlite, types, type PGliteOptions, type QueryOptions } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Database } from "../db/client";
 import { PgliteStatements } from "../db/pglite-statements";
 import { users } from "../db/schema";
@@ -93,6 +93,18 @@ describe("PGlite named statements for hot reads", () => {
       [text],
     );
     expect(plans.rows).toEqual([{ generic_plans: 7, custom_plans: 0 }]);
+  });
+
+  it("skips PGlite's syncToFs, which does nothing in memory or on a data directory", async () => {
+    const statements = new PgliteStatements(client);
+    statements.markHot("select 7 as seven");
+    const sync = vi.spyOn(client, "syncToFs");
+    try {
+      expect((await statements.query("select 7 as seven")).rows).toEqual([{ seven: 7 }]);
+      expect(sync).not.toHaveBeenCalled();
+    } finally {
+      sync.mockRestore();
+    }
   });
 
   it("makes PostgreSQL log nothing", async () => {
