@@ -98,6 +98,9 @@ function report(title, rows, bareRps) {
 async function benchDatabase(kind, bareUrl) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-api-"));
+  // The cluster is created first, outside the server's 10 s plugin timeout, which initdb alone can exceed when
+  // the machine is busy (the server would then exit before the bench starts).
+  if (kind === "pglite") await createPgliteCluster(dataDir);
   const server = [process.execPath, "--import", "tsx", "server/main.ts"];
   const argv = kind === "postgres" ? [process.execPath, path.resolve("scripts/with-postgres.mjs"), ...server] : server;
   const child = startProcess(argv, {
@@ -145,6 +148,13 @@ async function benchDatabase(kind, bareUrl) {
     await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+async function createPgliteCluster(dataDir) {
+  const script = 'const { openPglite } = await import("./server/db/pglite.ts"); await (await openPglite(process.argv[1])).close();';
+  const child = startProcess([process.execPath, "--import", "tsx", "--input-type=module", "-e", script, dataDir], {});
+  const code = await new Promise((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`creating the PGlite cluster in ${dataDir} failed (exit ${code})`);
 }
 
 function postgresAvailable() {

@@ -6,6 +6,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { openPglite } from "./pglite";
+import { PgliteStatements } from "./pglite-statements";
 import * as schema from "./schema";
 
 /** One type for both drivers (STACK gotcha 6). */
@@ -66,7 +67,17 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     return { db: db as unknown as Db, kind: "postgres", listen: (channel, handlers) => listenPg(url, channel, handlers), close: () => pool.end() };
   }
   const client = await openPglite(config.dataDir);
-  const db = drizzlePglite(client, { schema });
+  const statements = new PgliteStatements(client);
+  // drizzle only calls query() and transaction(); query() of a hot text takes the named-statement path.
+  const driverClient = new Proxy(client, {
+    get(target, property) {
+      if (property === "query") return statements.query.bind(statements);
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const db = drizzlePglite({ client: driverClient, schema });
+  hotMarkers.set(db as unknown as Db, (text) => statements.markHot(text));
   await migratePglite(db, { migrationsFolder });
   const listen = async (channel: string, handlers: ListenHandlers) => {
     // PGlite is one process: the subscription cannot drop.
@@ -75,6 +86,18 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     return () => unlisten();
   };
   return { db: db as unknown as Db, kind: "pglite", listen, close: () => client.close() };
+}
+
+const hotMarkers = new WeakMap<Db, (text: string) => void>();
+
+/**
+ * Marks a prepared read as one of the hottest queries. On PGlite it then runs as a named statement, parsed and
+ * planned once (pglite-statements.ts); node-postgres already does that for named statements, so elsewhere this
+ * changes nothing. Never mark a statement that can NOTIFY (its notification would not reach PGlite's listeners).
+ */
+export function markHot<Q extends { getQuery(): { sql: string } }>(db: Db, query: Q): Q {
+  hotMarkers.get(db)?.(query.getQuery().sql);
+  return query;
 }
 
 /** PostgreSQL's unique_violation, as both drivers report it (node-postgres directly, drizzle wrapped in `cause`). */

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../db/client";
+import { markHot, type Db } from "../db/client";
 import { balanceLedger, users } from "../db/schema";
 
 /**
@@ -8,7 +8,7 @@ import { balanceLedger, users } from "../db/schema";
  * PostgreSQL the named statement is parsed and planned once per connection.
  */
 const prepareBalanceOf = (db: Db) =>
-  db.select({ balance: users.balance }).from(users).where(eq(users.id, sql.placeholder("id"))).prepare("balance_get");
+  markHot(db, db.select({ balance: users.balance }).from(users).where(eq(users.id, sql.placeholder("id"))).prepare("balance_get"));
 const balanceQueries = new WeakMap<Db, ReturnType<typeof prepareBalanceOf>>();
 
 /** An account's balance as stored (numeric text); undefined when the account is gone. */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { CallQuery } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
-import type { Db } from "../db/client";
+import { markHot, type Db } from "../db/client";
 import { modulePermissions, users } from "../db/schema";
 import { notFound } from "../http/errors";
 import type { Caller } from "./caller";
@@ -66,19 +66,22 @@ function listWhere(shape: ListShape): SQL {
 
 // One round trip: the totals ride on every row (window functions) and the modules come from a subquery.
 const prepareList = (db: Db, shape: ListShape, name: string) =>
-  db
-    .select({
-      ...USER_RECORD_COLUMNS,
-      modules: sql<string[]>`coalesce((select array_agg(${modulePermissions.moduleName}) from ${modulePermissions} where ${modulePermissions.userId} = ${users.id}), '{}')`,
-      total: sql<number>`(count(*) over ())::int`,
-      totalBalance: sql<string>`coalesce(sum(${users.balance}) over (), 0)`,
-    })
-    .from(users)
-    .where(listWhere(shape))
-    .orderBy(...orderOf(shape))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare(name);
+  markHot(
+    db,
+    db
+      .select({
+        ...USER_RECORD_COLUMNS,
+        modules: sql<string[]>`coalesce((select array_agg(${modulePermissions.moduleName}) from ${modulePermissions} where ${modulePermissions.userId} = ${users.id}), '{}')`,
+        total: sql<number>`(count(*) over ())::int`,
+        totalBalance: sql<string>`coalesce(sum(${users.balance}) over (), 0)`,
+      })
+      .from(users)
+      .where(listWhere(shape))
+      .orderBy(...orderOf(shape))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name),
+  );
 
 /**
  * The list's statements, built once per database and shape (a few dozen at most: scope x sort x order x search),
