@@ -17,7 +17,7 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^liveAgents\.(invite|create|search)$/, [M, U, D]],
   [/^sms\.templates\./, [U, M, D, A]],
   // Not in SPEC 6: RCS templates and the library take SMS templates' roles (issue 8).
-  [/^(rcsTemplates|templateLibrary)\./, [U, M, D, A]],
+  [/^(rcsTemplates|templateLibrary|templates)\./, [U, M, D, A]],
   [/^channels\.wabaProviderSolutionIds$/, [A, R, M, U]],
   [/^bots\.updateStatus$/, [A, M, U]],
   [/^channels\.updateIntegrations$/, [U, M]],

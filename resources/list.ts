@@ -21,6 +21,7 @@ import { settings } from "./settings";
 import { smsAccounts } from "./sms-accounts";
 import { smsTemplates } from "./sms-templates";
 import { templateLibrary } from "./template-library";
+import { templates } from "./templates";
 import { umsRequests } from "./ums-requests";
 import { uploads } from "./uploads";
 import { users } from "./users";
@@ -48,6 +49,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   wabas,
   smsAccounts,
   templateLibrary,
+  templates,
   rcsTemplates,
   smsTemplates,
   whatsappTemplates,

@@ -1,7 +1,7 @@
 import { WORKSPACE } from "./areas";
 import type { ResourceDef } from "./types";
 
-/** Template Management: every channel's templates in one place, and the unified view. */
+/** Template Management: the library of ready-made templates for every channel (the unified table is templates.ts). */
 export const templateLibrary: ResourceDef = {
   name: "template-library",
   label: "Templates",
@@ -9,7 +9,6 @@ export const templateLibrary: ResourceDef = {
   module: "template",
   routes: [
     { path: "manage-templates", title: "Template Management", areas: WORKSPACE, page: "list", menu: { order: 40 } },
-    { path: "manage-templates/unified", title: "Unified Templates", areas: WORKSPACE, page: "unified" },
   ],
   actions: { list: "templateLibrary.list", show: "templateLibrary.get" },
 };

@@ -7,6 +7,7 @@ import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
 import { CHANNEL_BOT_CALLS } from "./channels-bots";
 import { LIVE_AGENT_CALLS } from "./live-agents";
 import { RCS_TEMPLATE_CALLS } from "./rcs-templates";
+import { TEMPLATE_CALLS } from "./templates";
 import { SMS_CALLS } from "./sms";
 import type { CallDef } from "./types";
 import { UPLOAD_CALLS } from "./uploads";
@@ -19,6 +20,7 @@ export { ErrorBody } from "./replies";
 export * from "./records";
 export * from "./whatsapp-records";
 export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
+export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
 
 /**
  * Every call of SPEC 7 as data, one row per call, one file per SPEC 7 section. The server registers its routes
@@ -69,6 +71,7 @@ export const CALLS = {
   ...UPLOAD_CALLS,
   ...AI_AGENT_CALLS,
   ...RCS_TEMPLATE_CALLS,
+  ...TEMPLATE_CALLS,
 } as const satisfies Record<string, CallDef>;
 
 export type CallId = keyof typeof CALLS;
@@ -87,6 +90,7 @@ const SECTIONS: Readonly<Record<string, Readonly<Record<string, CallDef>>>> = {
   Uploads: UPLOAD_CALLS,
   "AI agents": AI_AGENT_CALLS,
   "RCS templates and library": RCS_TEMPLATE_CALLS,
+  "Templates (all channels)": TEMPLATE_CALLS,
 };
 export const AREA_OF = Object.fromEntries(
   Object.entries(SECTIONS).flatMap(([section, calls]) => Object.keys(calls).map((id) => [id, section])),

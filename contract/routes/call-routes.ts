@@ -159,4 +159,5 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "rcsTemplates.delete": {"method":"DELETE","path":"/api/v1/rcs/templates/:id","access":["admin","manager","user","department_head"],"module":"template"},
   "templateLibrary.list": {"method":"GET","path":"/api/v1/template-library","access":["admin","manager","user","department_head"],"module":"template","failure":"Failed to fetch templates"},
   "templateLibrary.get": {"method":"GET","path":"/api/v1/template-library/:id","access":["admin","manager","user","department_head"],"module":"template","failure":"Failed to fetch templates"},
+  "templates.unified": {"method":"GET","path":"/api/v1/templates","access":["admin","manager","user","department_head"],"module":"template","failure":"Failed to fetch templates"},
 };

@@ -20,6 +20,7 @@ import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
 import { rcsTemplateHandlers } from "./rcs-templates";
+import { templateHandlers } from "./templates";
 import { sessionHandlers } from "./session";
 import { smsHandlers } from "./sms";
 import { uploadHandlers } from "./uploads";
@@ -41,6 +42,7 @@ export const HANDLERS: Handlers = {
   ...botHandlers,
   ...wabaTemplateHandlers,
   ...rcsTemplateHandlers,
+  ...templateHandlers,
   ...uploadHandlers,
 };
 

@@ -108,6 +108,7 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "rcsTemplates.create": async (s) => ({ as: "manager", payload: await rcsDraft(s) }),
   "rcsTemplates.update": async (s) => ({ as: "manager", params: { id: await rcsTemplate(s) }, payload: await rcsDraft(s) }),
   "rcsTemplates.delete": async (s) => ({ as: "manager", params: { id: await rcsTemplate(s) } }),
+  "templates.unified": async () => ({ as: "manager", query: { channel: "sms", status: "registered" } }),
   "templateLibrary.list": async () => ({ as: "user", query: { channel: "rcs", industry: "retail" } }),
   "templateLibrary.get": async () => ({ as: "depthead", params: { id: "travel-weekend-getaways" } }),
   "uploads.list": async () => ({ as: "user", query: { channel: "rcs" } }),

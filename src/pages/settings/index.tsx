@@ -10,7 +10,7 @@ import { AccountPanels } from "../account/index";
 import { PageHeader } from "../common/page-header";
 import { RoleTag } from "../common/role-tag";
 import { remaining } from "./session-time";
-import { WabaSolutionCard } from "./waba-solution-card";
+import { WabaSolutionCard } from "./components/waba-solution-card";
 import { AdminBotsLink } from "../bots/components/admin-bots-link";
 
 function useNow(intervalMs: number): number {

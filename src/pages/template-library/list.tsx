@@ -48,6 +48,9 @@ export function TemplateLibraryList() {
             </Button>
             <Button onClick={() => navigate("sms")}>SMS templates</Button>
             <Button onClick={() => navigate("whatsapp")}>WhatsApp templates</Button>
+            <Button type="primary" onClick={() => navigate("unified")}>
+              All templates
+            </Button>
           </>
         }
       />

@@ -1,8 +1,8 @@
 import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Flex, Select, Skeleton, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
-import type { CallReply } from "../../../contract";
-import { toMessage } from "../../api";
+import type { CallReply } from "../../../../contract";
+import { toMessage } from "../../../api";
 
 /**
  * The WhatsApp provider solution new WABA onboardings go through. An admin chooses it; a reseller sees which one
