@@ -3,7 +3,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { rolesFor, type CallId, type TemplateChannel, type UnifiedTemplateRow } from "../../contract/calls";
 import type { Db } from "../db/client";
-import { rcsBots, rcsTemplates, smsAccounts, smsTemplates, whatsappTemplates } from "../db/schema";
+import { rcsBots, rcsTemplates, smsAccounts, smsTemplates, wabas, whatsappTemplates } from "../db/schema";
 import type { Caller } from "./caller";
 import { filterValue, totalPages, type pageWindow } from "./paging";
 import { accountOwnerFilter } from "./sms-accounts";
@@ -27,8 +27,8 @@ function channelSelect(channel: TemplateChannel, caller: Caller): SQL {
         where ${scoped(accountOwnerFilter(caller))}`;
     case "whatsapp":
       return sql`select ${whatsappTemplates.id}::text, 'whatsapp', ${whatsappTemplates.name}, ${whatsappTemplates.status},
-          ${whatsappTemplates.category}, ${whatsappTemplates.wabaId}, ${whatsappTemplates.language}, ${whatsappTemplates.updatedAt}
-        from ${whatsappTemplates}
+          ${whatsappTemplates.category}, coalesce(${wabas.name}, ${whatsappTemplates.wabaId}), ${whatsappTemplates.language}, ${whatsappTemplates.updatedAt}
+        from ${whatsappTemplates} left join ${wabas} on ${wabas.wabaId} = ${whatsappTemplates.wabaId}
         where ${caller.role === "admin" ? always : eq(whatsappTemplates.userId, caller.id)}`;
     case "rcs":
       return sql`select ${rcsTemplates.id}::text, 'rcs', ${rcsTemplates.name}, ${rcsTemplates.status},

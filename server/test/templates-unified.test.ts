@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UnifiedTemplateRow } from "../../contract/calls";
-import { rcsTemplates, smsAccounts, smsTemplates, whatsappTemplates } from "../db/schema";
+import { rcsTemplates, smsAccounts, smsTemplates, wabas, whatsappTemplates } from "../db/schema";
 import { startServer, type DemoName, type TestServer } from "./harness";
 
 const URL = "/api/v1/templates";
@@ -64,6 +64,8 @@ describe("GET /api/v1/templates (every channel's templates in one list)", () => 
     expect(whatsapp.data.length).toBeGreaterThan(0);
     expect(whatsapp.data.every((r) => r.channel === "whatsapp")).toBe(true);
     expect(whatsapp.totals.sms).toBeGreaterThan(0); // the totals ignore the filters
+    const wabaNames = (await db().select({ name: wabas.name }).from(wabas).where(eq(wabas.userId, await server.id("manager")))).map((w) => w.name);
+    expect(whatsapp.data.every((r) => wabaNames.includes(r.source))).toBe(true);
 
     const rejected = await list("manager", { status: "rejected" });
     expect(rejected.data.map((r) => [r.channel, r.status])).toEqual([["whatsapp", "REJECTED"]]);
