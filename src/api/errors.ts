@@ -31,9 +31,22 @@ function fieldList(errors: unknown): string | null {
   return parts.length ? parts.join(", ") : null;
 }
 
+const text = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v : null);
+
+/**
+ * SPEC 8 (WhatsApp template errors): the server's user message, then its error message, then `message`. Provider
+ * errors come as Meta's `{ error: { error_user_msg, message } }` or flattened as `userMessage` / `errorMessage`.
+ */
+function providerMessage(body: Record<string, unknown>): string | null {
+  const nested = isRecord(body.error) ? body.error : {};
+  return text(body.userMessage) ?? text(nested.error_user_msg) ?? text(body.errorMessage) ?? text(nested.message);
+}
+
 /** The message a server body carries: a list of {message} items (WhatsApp) reads as its first item's message. */
 function bodyMessage(body: unknown): string | null {
   if (!isRecord(body)) return typeof body === "string" && body.trim() && !body.startsWith("<") ? body : null;
+  const preferred = providerMessage(body);
+  if (preferred) return preferred;
   const m = body.message;
   if (typeof m === "string" && m.trim()) return m;
   if (Array.isArray(m) && m.length) {
