@@ -54,3 +54,17 @@ describe("form error messages name their field", () => {
     // Rendering RJSF and antd takes seconds when every suite runs at once on two cores.
   }, 20_000);
 });
+
+describe("a schema form keeps what was typed", () => {
+  it("when its parent re-renders with an equal starting value and other props (a polling page)", async () => {
+    const props = { schema, uiSchema: registerUiSchema("manager"), submitText: "Create user", onSubmit: () => undefined };
+    const { rerender } = render(<SchemaForm {...props} formData={{ role: "user" }} />);
+    const username = await screen.findByLabelText(/Username/);
+    fireEvent.change(username, { target: { value: "typed-name" } });
+    rerender(<SchemaForm {...props} formData={{ role: "user" }} submitting={false} />);
+    expect(screen.getByLabelText(/Username/)).toHaveValue("typed-name");
+    // A different starting value (a record that loaded) starts the form again.
+    rerender(<SchemaForm {...props} formData={{ role: "user", username: "loaded" }} />);
+    expect(await screen.findByDisplayValue("loaded")).toBeInTheDocument();
+  }, 20_000);
+});

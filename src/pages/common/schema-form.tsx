@@ -4,7 +4,7 @@ import type { CustomValidator, RJSFSchema, UiSchema } from "@rjsf/utils";
 import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js";
 import type { ValidatorFunctions } from "@rjsf/validator-ajv8/lib/types.js";
 import { Button, Space } from "antd";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useIsMobile } from "../../shell/sidebar/use-is-mobile";
 import { errorTransformerFor } from "./form-errors";
 import { PRECOMPILED_VALIDATORS } from "./validators/precompiled-validators";
@@ -41,6 +41,16 @@ function validatorFor(schema: RJSFSchema) {
 export function SchemaForm(props: SchemaFormProps) {
   const { schema, uiSchema, formData, submitText, submitting, onSubmit, onCancel, customValidate, columns = 1 } = props;
   const isMobile = useIsMobile();
+  // Controlled: RJSF resets its state to the formData prop whenever any prop changes, so a parent re-rendering (a
+  // list that polls, a `submitting` flag) wiped what the person had typed. The prop is only the starting value; a
+  // different value (a record that has loaded) starts the form again.
+  const [data, setData] = useState<FormValues | undefined>(formData);
+  const initialKey = JSON.stringify(formData ?? null);
+  useEffect(() => {
+    setData(formData);
+    // Keyed by value: a new object with the same contents is not a new starting point.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initialKey]);
   const validator = useMemo(() => validatorFor(schema), [schema]);
   const transformErrors = useMemo(() => errorTransformerFor(schema, uiSchema), [schema, uiSchema]);
   // @rjsf/antd reads the column span of every field from formContext.
@@ -49,7 +59,8 @@ export function SchemaForm(props: SchemaFormProps) {
     <Form
       schema={schema}
       uiSchema={{ "ui:submitButtonOptions": { norender: true }, ...uiSchema }}
-      formData={formData}
+      formData={data}
+      onChange={(e: IChangeEvent<FormValues>) => setData(e.formData)}
       validator={validator}
       formContext={formContext}
       customValidate={customValidate}
