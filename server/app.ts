@@ -11,7 +11,6 @@ import { jobsPlugin } from "./plugins/app/jobs";
 import { realtimePlugin } from "./plugins/app/realtime";
 import { routeContextPlugin } from "./plugins/app/route-context";
 import { corsPolicy } from "./plugins/external/cors";
-import { multipartForms } from "./plugins/external/multipart";
 import { rateLimits } from "./plugins/external/rate-limit";
 import { securityHeaders } from "./plugins/external/security-headers";
 import { apiDocs } from "./plugins/external/swagger";
@@ -57,7 +56,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(securityHeaders, { publicUrl: config.publicUrl });
   await app.register(corsPolicy, { corsOrigin: config.corsOrigin });
   await app.register(apiDocs);
-  await app.register(multipartForms);
   // App plugins.
   await app.register(httpRules);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });

@@ -11,6 +11,7 @@ import { AREA_OF, CALL_IDS, CALLS, rolesFor, type CallDef, type CallId } from ".
 import { MSG } from "../../contract/messages";
 import { SCHEMAS, type SchemaName } from "../../schemas";
 import { guardFor } from "../auth/guard";
+import { multipartForms } from "../plugins/external/multipart";
 import { authHandlers } from "./auth";
 import { balanceHandlers } from "./balance";
 import { balanceRequestHandlers } from "./balance-requests";
@@ -93,8 +94,9 @@ type AnyHandler = (request: FastifyRequest, reply: FastifyReply, ctx: RouteConte
  * Registers every row of the contract's call table. The guard (token, role, module) comes from the row, so no
  * route can forget it; a row without a handler is a clear 501, never a pretend success.
  */
-export function registerCalls(app: FastifyInstance, ctx: RouteContext, handlers: Handlers = HANDLERS): void {
+export function registerCalls(app: FastifyInstance, ctx: RouteContext, handlers: Handlers = HANDLERS, which: (id: CallId) => boolean = () => true): void {
   for (const id of CALL_IDS) {
+    if (!which(id)) continue;
     // The map is typed per id (Handler<id>); here one loop registers all of them, so it is read as one shape.
     const handler = handlers[id] as AnyHandler | undefined;
     app.route({
@@ -117,8 +119,20 @@ export interface CallsOptions {
   handlers?: Handlers;
 }
 
-/** Every call of the table, with `app.routeContext` (plugins/app/route-context.ts) as the handlers' context. */
-export const calls = fp<CallsOptions>(async (app, { handlers }) => registerCalls(app, app.routeContext, handlers), {
+const isMultipart = (id: CallId): boolean => Boolean((CALLS[id] as CallDef).multipart);
+
+/**
+ * Every call of the table, with `app.routeContext` (plugins/app/route-context.ts) as the handlers' context. The
+ * multipart rows sit in a scope of their own with @fastify/multipart, whose hooks would otherwise run on every
+ * request (an onRequest and an onResponse each); elsewhere a multipart body is refused as an unsupported type.
+ */
+export const calls = fp<CallsOptions>(async (app, { handlers }) => {
+  registerCalls(app, app.routeContext, handlers, (id) => !isMultipart(id));
+  await app.register(async (scope) => {
+    await scope.register(multipartForms);
+    registerCalls(scope, app.routeContext, handlers, isMultipart);
+  });
+}, {
   name: "calls",
   dependencies: ["route-context"],
 });
