@@ -61,3 +61,22 @@ export const USERNAME = {
   "maxLength": 40,
   "pattern": "^[A-Za-z0-9_.-]+$"
 } as const;
+
+/** The channel a stored media file is for (uploads). */
+export const MEDIA_CHANNEL = {
+  "type": "string",
+  "title": "Channel",
+  "enum": [
+    "whatsapp",
+    "rcs"
+  ]
+} as const;
+
+/** The WABA a media upload is for (the WhatsApp media calls). */
+export const MEDIA_WABA_ID = {
+  "type": "string",
+  "title": "WhatsApp Business Account",
+  "minLength": 1,
+  "maxLength": 64,
+  "pattern": "^[^\\u0000]*$"
+} as const;

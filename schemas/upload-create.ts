@@ -1,3 +1,5 @@
+import { MEDIA_CHANNEL } from "./fields";
+
 export const uploadCreate = {
   "title": "Upload media",
   "description": "Text fields of the multipart form; the file itself is the part `fileContent`.",
@@ -7,13 +9,6 @@ export const uploadCreate = {
     "channel"
   ],
   "properties": {
-    "channel": {
-      "type": "string",
-      "title": "Channel",
-      "enum": [
-        "whatsapp",
-        "rcs"
-      ]
-    }
+    "channel": MEDIA_CHANNEL
   }
 } as const;

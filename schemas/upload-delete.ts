@@ -1,3 +1,5 @@
+import { MEDIA_CHANNEL } from "./fields";
+
 export const uploadDelete = {
   "title": "Delete media",
   "type": "object",
@@ -6,13 +8,6 @@ export const uploadDelete = {
     "channel"
   ],
   "properties": {
-    "channel": {
-      "type": "string",
-      "title": "Channel",
-      "enum": [
-        "whatsapp",
-        "rcs"
-      ]
-    }
+    "channel": MEDIA_CHANNEL
   }
 } as const;

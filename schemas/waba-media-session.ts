@@ -1,3 +1,5 @@
+import { MEDIA_WABA_ID } from "./fields";
+
 export const wabaMediaSession = {
   "title": "Upload template header media",
   "description": "Text fields of the multipart form; the file itself is the part `file`. file_type must match the type read from the bytes.",
@@ -9,13 +11,7 @@ export const wabaMediaSession = {
     "file_type"
   ],
   "properties": {
-    "waba_id": {
-      "type": "string",
-      "title": "WhatsApp Business Account",
-      "minLength": 1,
-      "maxLength": 64,
-      "pattern": "^[^\\u0000]*$"
-    },
+    "waba_id": MEDIA_WABA_ID,
     "file_name": {
       "type": "string",
       "title": "File name",

@@ -1,3 +1,5 @@
+import { MEDIA_WABA_ID } from "./fields";
+
 export const wabaMediaUpload = {
   "title": "Upload WhatsApp media",
   "description": "Text fields of the multipart form; the file itself is the part `file`.",
@@ -7,12 +9,6 @@ export const wabaMediaUpload = {
     "waba_id"
   ],
   "properties": {
-    "waba_id": {
-      "type": "string",
-      "title": "WhatsApp Business Account",
-      "minLength": 1,
-      "maxLength": 64,
-      "pattern": "^[^\\u0000]*$"
-    }
+    "waba_id": MEDIA_WABA_ID
   }
 } as const;
