@@ -55,6 +55,13 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^(permissions\.modules|balance\.ledger)$/, ALL],
   [/^balance\.(requests|approveRequest|rejectRequest)$/, [A, R, M]],
   [/^balance\.myRequests$/, ALL],
+  // Not in SPEC 6: campaign control, suppression list and rates (issue 9). Operators read and discard; owners act.
+  [/^campaigns\.get$/, ALL],
+  [/^campaigns\.operatorDiscard$/, [A, R]],
+  [/^campaigns\.(check|pause|resume|schedule|testSend|rejectedRows|numberHistory)$/, [U, M]],
+  [/^suppressions\./, [U, M]],
+  [/^rates\.get$/, ALL],
+  [/^rates\.update$/, [A]],
 ];
 
 function specRoles(id: CallId): Role[] {

@@ -12,12 +12,15 @@ const WORKSPACE_PATHS = [
   "agents", "workflows", "workflows/editor", "workflows/view", "reports", "ai-agent-hub", "marketplace",
   // Our addition: the media library (uploads), opened by managers and users.
   "media-library",
+  // Our addition (issue 9): the account's suppression list.
+  "campaigns/suppression-list",
 ];
 
 describe("role-area routes derived from resources/ (SPEC 2)", () => {
   it.each([
-    // settings/rcs-bots: the admin's RCS bot screen (SPEC 2 gives the admin area no channels route).
-    ["admin", ["", "users", "quota-reports", "campaigns", "settings", "settings/rcs-bots"]],
+    // settings/rcs-bots: the admin's RCS bot screen (SPEC 2 gives the admin area no channels route);
+    // settings/rates: the admin's message rates (issue 9).
+    ["admin", ["", "users", "quota-reports", "campaigns", "settings", "settings/rcs-bots", "settings/rates"]],
     ["reseller", ["", "users", "campaigns", "settings", "quota-management"]],
     ["manager", WORKSPACE_PATHS],
     ["user", WORKSPACE_PATHS],

@@ -15,11 +15,13 @@ import { knowledge } from "./knowledge";
 import { ledger } from "./ledger";
 import { liveAgents } from "./live-agents";
 import { marketplace } from "./marketplace";
+import { rates } from "./rates";
 import { rcsTemplates } from "./rcs-templates";
 import { reports } from "./reports";
 import { settings } from "./settings";
 import { smsAccounts } from "./sms-accounts";
 import { smsTemplates } from "./sms-templates";
+import { suppressions } from "./suppressions";
 import { templateLibrary } from "./template-library";
 import { templates } from "./templates";
 import { umsRequests } from "./ums-requests";
@@ -44,6 +46,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   account,
   settings,
   campaigns,
+  suppressions,
+  rates,
   channels,
   bots,
   wabas,

@@ -3,6 +3,11 @@ import { balanceChange } from "./balance-change";
 import { balanceRequest } from "./balance-request";
 import { balanceRequestReject } from "./balance-request-reject";
 import { botStatus } from "./bot-status";
+import { campaignCreateRcs } from "./campaign-create-rcs";
+import { campaignCreateSms } from "./campaign-create-sms";
+import { campaignCreateWhatsapp } from "./campaign-create-whatsapp";
+import { campaignSchedule } from "./campaign-schedule";
+import { campaignTestSend } from "./campaign-test-send";
 import { channelIntegrations } from "./channel-integrations";
 import { confirmEmail } from "./confirm-email";
 import { grantPermission } from "./grant-permission";
@@ -13,6 +18,7 @@ import { rcsBot } from "./rcs-bot";
 import { rcsBotUpdate } from "./rcs-bot-update";
 import { rcsTemplate } from "./rcs-template";
 import { registerDefault } from "./register-default";
+import { ratesUpdate } from "./rates-update";
 import { register } from "./register";
 import { resetPassword } from "./reset-password";
 import { sendResetLink } from "./send-reset-link";
@@ -20,6 +26,7 @@ import { smsAccountActivate } from "./sms-account-activate";
 import { smsAccountUpdate } from "./sms-account-update";
 import { smsTemplateCreate } from "./sms-template-create";
 import { smsTemplateUpdate } from "./sms-template-update";
+import { suppressionAdd } from "./suppression-add";
 import { uploadCreate } from "./upload-create";
 import { uploadDelete } from "./upload-delete";
 import { userUpdate } from "./user-update";
@@ -37,6 +44,11 @@ export const SCHEMAS = {
   "balance-request": balanceRequest,
   "balance-request-reject": balanceRequestReject,
   "bot-status": botStatus,
+  "campaign-create-rcs": campaignCreateRcs,
+  "campaign-create-sms": campaignCreateSms,
+  "campaign-create-whatsapp": campaignCreateWhatsapp,
+  "campaign-schedule": campaignSchedule,
+  "campaign-test-send": campaignTestSend,
   "channel-integrations": channelIntegrations,
   "confirm-email": confirmEmail,
   "grant-permission": grantPermission,
@@ -47,6 +59,7 @@ export const SCHEMAS = {
   "rcs-bot-update": rcsBotUpdate,
   "rcs-template": rcsTemplate,
   "register-default": registerDefault,
+  "rates-update": ratesUpdate,
   register,
   "reset-password": resetPassword,
   "send-reset-link": sendResetLink,
@@ -54,6 +67,7 @@ export const SCHEMAS = {
   "sms-account-update": smsAccountUpdate,
   "sms-template-create": smsTemplateCreate,
   "sms-template-update": smsTemplateUpdate,
+  "suppression-add": suppressionAdd,
   "upload-create": uploadCreate,
   "upload-delete": uploadDelete,
   "user-update": userUpdate,

@@ -3,6 +3,7 @@ import type { SchemaBody, SchemaName } from "../../schemas";
 import { AI_AGENT_CALLS } from "./ai-agents";
 import { API_KEY_UMS_CALLS } from "./api-keys-ums";
 import { AUTH_CALLS } from "./auth";
+import { CAMPAIGN_CONTROL_CALLS } from "./campaign-control";
 import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
 import { CHANNEL_BOT_CALLS } from "./channels-bots";
 import { LIVE_AGENT_CALLS } from "./live-agents";
@@ -19,6 +20,7 @@ export { PAGE_DEFAULTS, PAGE_LIMIT_MAX, PageQuery } from "./pagination";
 export { ErrorBody } from "./replies";
 export * from "./records";
 export * from "./whatsapp-records";
+export * from "./campaign-records";
 export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
 
@@ -67,6 +69,7 @@ export const CALLS = {
   ...USER_BALANCE_PROFILE_CALLS,
   ...API_KEY_UMS_CALLS,
   ...CAMPAIGN_REPORT_CALLS,
+  ...CAMPAIGN_CONTROL_CALLS,
   ...WHATSAPP_CALLS,
   ...UPLOAD_CALLS,
   ...AI_AGENT_CALLS,
@@ -86,6 +89,7 @@ const SECTIONS: Readonly<Record<string, Readonly<Record<string, CallDef>>>> = {
   "Users, balance and profile": USER_BALANCE_PROFILE_CALLS,
   "API keys and UMS": API_KEY_UMS_CALLS,
   "Platform campaigns and reports": CAMPAIGN_REPORT_CALLS,
+  "Campaign control, suppression list and rates": CAMPAIGN_CONTROL_CALLS,
   WhatsApp: WHATSAPP_CALLS,
   Uploads: UPLOAD_CALLS,
   "AI agents": AI_AGENT_CALLS,

@@ -50,7 +50,8 @@ export const ImpersonatedSession = Type.Object({
 
 export const ModulePermission = Type.Object({ moduleName: Type.String() });
 
-export const LEDGER_KINDS = ["credit", "debit", "transfer_in", "transfer_out"] as const;
+/** campaign_hold: a campaign's estimated cost taken at its start; campaign_release: what it did not spend, given back. */
+export const LEDGER_KINDS = ["credit", "debit", "transfer_in", "transfer_out", "campaign_hold", "campaign_release"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const LedgerRow = Type.Object({

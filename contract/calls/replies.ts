@@ -25,3 +25,6 @@ export const pathParams = <N extends string>(...names: N[]) =>
   Type.Object(Object.fromEntries(names.map((n) => [n, Type.String({ minLength: 1 })])) as Record<N, ReturnType<typeof Type.String>>);
 
 export const ID = pathParams("id");
+
+/** A download's body: the file's bytes (Content-Type and Content-Disposition say what it is). */
+export const FileBytes = Type.String({ format: "binary", description: "the file" });

@@ -1,8 +1,10 @@
 import { Type } from "./type";
 import { MSG } from "../messages";
 import { ALL, campaignId, NOT_RESELLER, USER_MANAGER, WORKSPACE } from "./access";
+import { CampaignRecord } from "./campaign-records";
+import { CampaignFound, CampaignSaved, CampaignStatusQuery, NumberQuery, Responses, ResponsesReply, SearchQuery, WithinReply } from "./campaigns-reports";
 import { PageQuery } from "./pagination";
-import { ID, NOT_BUILT, replies } from "./replies";
+import { ID, replies } from "./replies";
 import { SmsAccountOption, SmsAccountRow, SmsTemplateRow } from "./sms-records";
 import type { CallDef } from "./types";
 
@@ -44,18 +46,32 @@ export const SMS_CALLS = {
   },
   "sms.campaigns.list": {
     method: "GET", path: "/api/sms/campaigns", access: ["admin", "reseller", "user", "manager", "department_head"], module: "campaign", failure: MSG.fetchSmsCampaigns,
-    query: Type.Object({ ...PageQuery.properties, status: text() }), response: NOT_BUILT,
+    query: Type.Object({ ...PageQuery.properties, status: CampaignStatusQuery }),
+    response: replies({ 200: Ok({ campaigns: Type.Array(CampaignRecord), totalPages: Type.Integer(), totalCampaigns: Type.Integer() }) }),
+    summary: "SMS campaigns the caller reaches, newest first",
   },
   "sms.campaigns.responses": {
-    method: "GET", path: "/api/sms/campaigns/responses", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("query"),
-    query: Type.Object({ campaignId: Type.String(), ...PageQuery.properties, status: text() }), response: NOT_BUILT,
+    method: "GET", path: "/api/sms/campaigns/responses", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("query"), query: Responses,
+    response: replies({ 200: ResponsesReply }), summary: "An SMS campaign's recipients with their delivery state, replies and cost",
   },
-  "sms.campaigns.create": { method: "POST", path: "/api/sms/campaigns/create", access: WORKSPACE, module: "campaign", failure: MSG.createCampaign, response: NOT_BUILT },
-  "sms.campaigns.start": { method: "POST", path: "/api/sms/campaigns/:id/start", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), failure: MSG.startCampaign, params: ID, response: NOT_BUILT },
-  "sms.campaigns.search": { method: "GET", path: "/api/sms/campaigns/search", access: ["admin", "reseller", "user", "manager"], module: "campaign", query: Type.Object({ query: text() }), response: NOT_BUILT },
+  "sms.campaigns.create": {
+    method: "POST", path: "/api/sms/campaigns/create", access: WORKSPACE, module: "campaign", failure: MSG.createCampaign, bodySchema: "campaign-create-sms", multipart: true,
+    response: replies({ 201: CampaignSaved }), summary: "Create an SMS campaign from pasted numbers (JSON) or an audience file (multipart, part `file`)",
+  },
+  "sms.campaigns.start": {
+    method: "POST", path: "/api/sms/campaigns/:id/start", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), failure: MSG.startCampaign, params: ID,
+    response: replies({ 200: CampaignSaved }), summary: "Start a ready SMS campaign (outside the promotional window it is scheduled for the next window); holds its cost",
+  },
+  "sms.campaigns.search": {
+    method: "GET", path: "/api/sms/campaigns/search", access: ["admin", "reseller", "user", "manager"], module: "campaign", query: SearchQuery,
+    response: replies({ 200: CampaignFound }), summary: "SMS campaigns by name, template or sender",
+  },
   "sms.campaigns.searchWithin": {
     method: "GET", path: "/api/sms/campaigns/:id/search", access: ALL, module: "campaign", requiredIds: campaignId("path"),
-    params: ID, query: Type.Object({ number: text() }), response: NOT_BUILT,
+    params: ID, query: NumberQuery, response: replies({ 200: WithinReply }), summary: "An SMS campaign's recipients whose number contains the digits",
   },
-  "sms.campaigns.discard": { method: "PUT", path: "/api/sms/campaigns/:id/discard", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), params: ID, response: NOT_BUILT },
+  "sms.campaigns.discard": {
+    method: "PUT", path: "/api/sms/campaigns/:id/discard", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), params: ID,
+    response: replies({ 200: CampaignSaved }), summary: "Stop an SMS campaign for good; the unused hold is released",
+  },
 } as const satisfies Record<string, CallDef>;

@@ -5,7 +5,7 @@ import { MSG } from "../messages";
 import { USER_MANAGER } from "./access";
 import { PageQuery } from "./pagination";
 import { Paged } from "./records";
-import { Confirmation, ID, replies } from "./replies";
+import { Confirmation, FileBytes, ID, replies } from "./replies";
 import type { CallDef } from "./types";
 
 export const MediaChannelField = Type.Union(MEDIA_CHANNELS.map((c) => Type.Literal(c)));
@@ -30,7 +30,6 @@ export type UploadRecord = Static<typeof UploadRow>;
 const Created = Type.Object({ success: Type.Literal(true), message: Type.String(), data: UploadRow });
 
 /** The file's bytes, streamed with its sniffed Content-Type (not JSON). */
-const FileBytes = Type.String({ format: "binary", description: "the file" });
 
 /** SPEC 7 "Uploads", plus the two ways a file is read back: by its owner, and by a signed link (the carrier). */
 export const UPLOAD_CALLS = {

@@ -1,8 +1,10 @@
 import { Type } from "./type";
 import { MSG } from "../messages";
 import { campaignId, USER_MANAGER, WORKSPACE } from "./access";
+import { CampaignRecord } from "./campaign-records";
+import { CampaignSaved, CampaignStatusQuery, Responses, ResponsesReply } from "./campaigns-reports";
 import { PageQuery } from "./pagination";
-import { Confirmation, ID, NOT_BUILT, replies } from "./replies";
+import { Confirmation, ID, replies } from "./replies";
 import { WabaMediaReply } from "./waba-media";
 import { WaTemplateCreated, WaTemplatePage } from "./whatsapp-template-records";
 import type { CallDef } from "./types";
@@ -45,11 +47,22 @@ export const WHATSAPP_CALLS = {
   "waba.media.uploadSession": { method: "POST", path: "/api/waba/media/upload-meta-session", access: USER_MANAGER, multipart: true, failure: MSG.uploadTemplateMedia, response: replies({ 201: WabaMediaReply }) },
   "waba.campaigns.list": {
     method: "GET", path: "/api/waba/campaign/user-campaigns", access: USER_MANAGER, module: "campaign", failure: MSG.fetchCampaigns,
-    query: Type.Object({ ...PageQuery.properties, status: text() }), response: NOT_BUILT,
+    query: Type.Object({ ...PageQuery.properties, status: CampaignStatusQuery }),
+    response: replies({ 200: ok({ campaigns: Type.Array(CampaignRecord), totalPages: Type.Integer(), currentPage: Type.Integer(), totalCampaigns: Type.Integer() }) }),
+    summary: "The caller's WhatsApp campaigns, newest first",
   },
-  "waba.campaigns.create": { method: "POST", path: "/api/waba/campaign/create-campaign", access: USER_MANAGER, module: "campaign", multipart: true, failure: MSG.createCampaign, response: NOT_BUILT },
-  "waba.campaigns.start": { method: "POST", path: "/api/waba/campaign/start-campaign/:id", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), failure: MSG.startCampaign, params: ID, response: NOT_BUILT },
-  "waba.campaigns.responses": { method: "GET", path: "/api/waba/campaign/campaign-responses", access: USER_MANAGER, module: "campaign", response: NOT_BUILT },
+  "waba.campaigns.create": {
+    method: "POST", path: "/api/waba/campaign/create-campaign", access: USER_MANAGER, module: "campaign", multipart: true, bodySchema: "campaign-create-whatsapp", failure: MSG.createCampaign,
+    response: replies({ 201: CampaignSaved }), summary: "Create a WhatsApp campaign (multipart with the audience `file`, or JSON with pasted numbers), with optional SMS failover",
+  },
+  "waba.campaigns.start": {
+    method: "POST", path: "/api/waba/campaign/start-campaign/:id", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), failure: MSG.startCampaign, params: ID,
+    response: replies({ 200: CampaignSaved }), summary: "Start a ready WhatsApp campaign; holds its cost",
+  },
+  "waba.campaigns.responses": {
+    method: "GET", path: "/api/waba/campaign/campaign-responses", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("query"), query: Responses,
+    response: replies({ 200: ResponsesReply }), summary: "A WhatsApp campaign's recipients with their delivery state, replies and cost (SPEC shows no params; ours are the other channels')",
+  },
   "waba.onboarding": {
     method: "POST", path: "/api/waba/onboarding/facebook", access: USER_MANAGER, bodySchema: "waba-onboarding",
     response: replies({ 200: Connected, 201: Connected }),

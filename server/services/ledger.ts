@@ -4,8 +4,9 @@ import { MSG } from "../../contract/messages";
 import type { Db } from "../db/client";
 import { balanceLedger, users } from "../db/schema";
 import { badRequest } from "../http/errors";
+import type { LedgerKind } from "../../contract/calls";
 
-export type LedgerKind = "credit" | "debit" | "transfer_in" | "transfer_out";
+export type { LedgerKind };
 
 export interface BalanceMove {
   userId: string;

@@ -13,3 +13,4 @@ export * from "./channels";
 export * from "./whatsapp-templates";
 export * from "./rcs-templates";
 export * from "./uploads";
+export * from "./campaigns";

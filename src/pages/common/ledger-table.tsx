@@ -10,6 +10,8 @@ export const LEDGER_KINDS: Record<LedgerKind, { label: string; color: string }> 
   debit: { label: "Debit", color: "red" },
   transfer_in: { label: "Transfer in", color: "blue" },
   transfer_out: { label: "Transfer out", color: "orange" },
+  campaign_hold: { label: "Campaign hold", color: "gold" },
+  campaign_release: { label: "Campaign release", color: "cyan" },
 };
 
 const tabular = { fontVariantNumeric: "tabular-nums" } as const;

@@ -1,0 +1,174 @@
+import type { Static } from "@sinclair/typebox";
+import { CAMPAIGN_CHANNELS, type CampaignChannel } from "../constants";
+import { CAMPAIGN_STATUSES, RATE_KEYS, RECIPIENT_STATES, SKIP_REASONS, type CampaignStatus, type RecipientState, type SkipReason } from "../domain/campaigns";
+import { Type } from "./type";
+
+// What the campaign calls answer. Money is in rupees (two decimals) at the edge; the server keeps paise.
+
+const date = () => Type.Union([Type.String({ format: "date-time" }), Type.Null()]);
+const nullableText = () => Type.Union([Type.String(), Type.Null()]);
+const enumOf = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: "string", enum: [...values] });
+
+export const CampaignChannelField = enumOf<CampaignChannel>(CAMPAIGN_CHANNELS);
+export const CampaignStatusField = enumOf<CampaignStatus>(CAMPAIGN_STATUSES);
+export const RecipientStateField = enumOf<RecipientState>(RECIPIENT_STATES);
+
+/** Recipients per state, and how many failed over to SMS. */
+export const RecipientCountsRecord = Type.Object({
+  ...Object.fromEntries(RECIPIENT_STATES.map((s) => [s, Type.Integer()])) as Record<RecipientState, ReturnType<typeof Type.Integer>>,
+  failedOver: Type.Integer(),
+});
+
+export const CampaignRecord = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  channel: CampaignChannelField,
+  status: CampaignStatusField,
+  statusReason: nullableText(),
+  userId: Type.String(),
+  /** The owner's name: admin and reseller lists show whose campaign it is. */
+  ownerName: Type.String(),
+  templateId: Type.String(),
+  templateName: Type.String(),
+  /** The sender as a person reads it: bot name, SMS account and header, WhatsApp number. */
+  senderLabel: Type.String(),
+  source: Type.Object({ kind: Type.Unsafe<"csv" | "xlsx" | "paste">({ type: "string", enum: ["csv", "xlsx", "paste"] }), name: nullableText() }),
+  audience: Type.Object({ rowsRead: Type.Integer(), valid: Type.Integer(), invalid: Type.Integer(), duplicates: Type.Integer() }),
+  /** Recipients queued for sending (valid minus those skipped at the check). */
+  total: Type.Integer(),
+  counts: RecipientCountsRecord,
+  /** Recipients with a final send outcome over total, 0-100. */
+  percent: Type.Number(),
+  cost: Type.Object({ estimated: Type.Number(), held: Type.Number(), spent: Type.Number() }),
+  failover: Type.Union([
+    Type.Object({ conditions: Type.Array(Type.String()), smsAccountId: Type.String(), smsTemplateId: Type.String() }),
+    Type.Null(),
+  ]),
+  scheduledAt: date(),
+  timeZone: nullableText(),
+  startedAt: date(),
+  completedAt: date(),
+  createdAt: Type.String({ format: "date-time" }),
+  updatedAt: Type.String({ format: "date-time" }),
+});
+
+/** SPEC 3's campaignStats: per campaign, its counts. */
+export const CampaignStatsRecord = Type.Object({ campaignId: Type.String(), stats: RecipientCountsRecord });
+
+export const RecipientRecord = Type.Object({
+  _id: Type.String(),
+  campaignId: Type.String(),
+  row: Type.Integer(),
+  number: Type.String(),
+  variables: Type.Array(Type.String()),
+  state: RecipientStateField,
+  reason: nullableText(),
+  code: nullableText(),
+  cost: Type.Number(),
+  failedOver: Type.Boolean(),
+  /** The latest reply's text, when the recipient answered. */
+  reply: nullableText(),
+  sentAt: date(),
+  deliveredAt: date(),
+  readAt: date(),
+  repliedAt: date(),
+  failedAt: date(),
+});
+
+export const RejectedRowRecord = Type.Object({
+  row: Type.Integer(),
+  value: Type.String(),
+  kind: Type.Unsafe<"invalid" | "duplicate">({ type: "string", enum: ["invalid", "duplicate"] }),
+  reason: Type.String(),
+});
+
+/** Validating progress: how far the ingest has read, and its report so far. */
+export const IngestProgressRecord = Type.Object({
+  campaignId: Type.String(),
+  status: CampaignStatusField,
+  statusReason: nullableText(),
+  percent: Type.Number(),
+  rowsRead: Type.Integer(),
+  valid: Type.Integer(),
+  invalid: Type.Integer(),
+  duplicates: Type.Integer(),
+  /** The first rejected rows (the full list is the rejected-rows download). */
+  rejectedSample: Type.Array(RejectedRowRecord),
+});
+
+/** What the pre-send check found: shown with the cost before the owner confirms the start. */
+export const PreCheckRecord = Type.Object({
+  campaignId: Type.String(),
+  valid: Type.Integer(),
+  /** Recipients that will be sent to. */
+  sendable: Type.Integer(),
+  skipped: Type.Array(Type.Object({ reason: Type.Unsafe<SkipReason>({ type: "string", enum: Object.keys(SKIP_REASONS) }), label: Type.String(), count: Type.Integer() })),
+  /** Reasons the campaign cannot start at all (template not approved, DLT fields missing, body mismatch…). */
+  blockers: Type.Array(Type.Object({ code: Type.String(), message: Type.String() })),
+  /** SMS sending window: whether a start now sends now, or is scheduled for the next window. */
+  window: Type.Object({ openNow: Type.Boolean(), nextOpenAt: date(), message: nullableText() }),
+  /** WhatsApp messaging limit (unique recipients outside the 24-hour window in a moving 24 hours). */
+  messagingLimit: Type.Union([Type.Object({ limit: Type.Integer(), used: Type.Integer(), headroom: Type.Integer() }), Type.Null()]),
+  estimate: Type.Object({
+    /** Rupees for one message (SMS: per segment × segments). */
+    perMessage: Type.Number(),
+    /** SMS segments per message, when the channel is SMS. */
+    segments: Type.Union([Type.Integer(), Type.Null()]),
+    /** The WhatsApp template's category, when the channel is WhatsApp. */
+    category: nullableText(),
+    /** The hold the start takes: sendable × perMessage, plus the SMS failover's worst case. */
+    total: Type.Number(),
+  }),
+  balance: Type.Number(),
+  enoughBalance: Type.Boolean(),
+});
+
+export const ErrorBreakdownRecord = Type.Object({ reason: Type.String(), code: nullableText(), count: Type.Integer() });
+export const TimelinePointRecord = Type.Object({
+  at: Type.String({ format: "date-time" }),
+  sent: Type.Integer(),
+  delivered: Type.Integer(),
+  read: Type.Integer(),
+  replied: Type.Integer(),
+  failed: Type.Integer(),
+});
+
+/** One campaign's full report: the individual report page and the status call. */
+export const CampaignReportRecord = Type.Object({
+  campaign: CampaignRecord,
+  errors: Type.Array(ErrorBreakdownRecord),
+  /** Sends and receipts per minute from the start. */
+  timeline: Type.Array(TimelinePointRecord),
+});
+
+/** One message of a number's history across campaigns. */
+export const NumberHistoryRecord = Type.Object({
+  campaignId: Type.String(),
+  campaignName: Type.String(),
+  channel: CampaignChannelField,
+  templateName: Type.String(),
+  recipient: RecipientRecord,
+  replies: Type.Array(Type.Object({ text: Type.String(), at: Type.String({ format: "date-time" }) })),
+});
+
+export const SuppressionRecord = Type.Object({
+  id: Type.String(),
+  number: Type.String(),
+  reason: Type.String(),
+  source: Type.Unsafe<"manual" | "import" | "stop-reply">({ type: "string", enum: ["manual", "import", "stop-reply"] }),
+  createdAt: Type.String({ format: "date-time" }),
+});
+
+export const RatesRecord = Type.Object(
+  Object.fromEntries(RATE_KEYS.map((k) => [k, Type.Number()])) as Record<(typeof RATE_KEYS)[number], ReturnType<typeof Type.Number>>,
+);
+
+export type CampaignRecord = Static<typeof CampaignRecord>;
+export type RecipientRecord = Static<typeof RecipientRecord>;
+export type RejectedRowRecord = Static<typeof RejectedRowRecord>;
+export type IngestProgressRecord = Static<typeof IngestProgressRecord>;
+export type PreCheckRecord = Static<typeof PreCheckRecord>;
+export type CampaignReportRecord = Static<typeof CampaignReportRecord>;
+export type NumberHistoryRecord = Static<typeof NumberHistoryRecord>;
+export type SuppressionRecord = Static<typeof SuppressionRecord>;
+export type RatesRecord = Static<typeof RatesRecord>;

@@ -1,0 +1,133 @@
+import type { CampaignChannel } from "../constants";
+
+// Campaigns: the states a campaign and each of its recipients go through, what the live progress push carries,
+// and the fixed numbers of sending. SPEC leaves the status values open ("not shown"); these are ours.
+
+/**
+ * A campaign's life:
+ *  - draft: created, audience not read yet (a file waits for the ingest job);
+ *  - validating: the ingest job is reading the audience (validating progress reports it);
+ *  - ready: audience read; the pre-send check and cost estimate can be shown, the owner can start or test-send;
+ *  - scheduled: started for later (a chosen time, or SMS outside the allowed window); the hold is already taken;
+ *  - running: the dispatcher is sending;
+ *  - paused: by the owner, or automatically (failure rate), with the reason in statusReason; resume continues;
+ *  - completed: every recipient has a final send outcome (receipts may still arrive and update counts);
+ *  - discarded: stopped by the owner (or an admin); what was sent stays sent, the unused hold is released;
+ *  - failed: the audience could not be read (bad file, no valid number), with the reason; nothing was sent.
+ */
+export const CAMPAIGN_STATUSES = ["draft", "validating", "ready", "scheduled", "running", "paused", "completed", "discarded", "failed"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** Statuses from which nothing moves any more. */
+export const FINAL_CAMPAIGN_STATUSES: readonly CampaignStatus[] = ["completed", "discarded", "failed"];
+
+/** Who may move a campaign where: the server refuses any other transition with 409. */
+export const CAMPAIGN_TRANSITIONS: Readonly<Record<CampaignStatus, readonly CampaignStatus[]>> = {
+  draft: ["validating", "failed", "discarded"],
+  validating: ["ready", "failed", "discarded"],
+  ready: ["scheduled", "running", "discarded"],
+  scheduled: ["running", "discarded", "paused"],
+  running: ["paused", "completed", "discarded"],
+  paused: ["running", "scheduled", "discarded"],
+  completed: [],
+  discarded: [],
+  failed: [],
+};
+
+/**
+ * One recipient of a campaign: the dispatcher's queue is these rows.
+ *  - queued: waiting to be sent (also: skipped rows never get here, see `skipped`);
+ *  - sending: claimed by a worker, the request to the carrier may be in flight (a lease bounds it);
+ *  - sent: the carrier accepted it; delivered / read: its receipts; replied: an inbound answer came;
+ *  - failed: refused or undeliverable, with the carrier's code and reason;
+ *  - unknown: the connection broke after the request left, on a carrier without idempotency keys (WhatsApp Cloud
+ *    API, SMPP). Such a recipient is never re-sent automatically; a later receipt for it reconciles it, and it is
+ *    counted apart (at most once);
+ *  - skipped: not sent at the pre-send check (suppressed, over the messaging limit, not on the channel).
+ *
+ * Delivery semantics: on a carrier that takes our message id as an idempotency key (the sandbox; RCS Business
+ * Messaging's messageId) a recipient whose lease ended in `sending` is retried with the same id, so it is delivered
+ * exactly once. On one that does not, it becomes `unknown` instead: at most once.
+ */
+export const RECIPIENT_STATES = ["queued", "sending", "sent", "delivered", "read", "replied", "failed", "unknown", "skipped"] as const;
+export type RecipientState = (typeof RECIPIENT_STATES)[number];
+
+/** The counts a progress push and a campaign record carry: one per recipient state, plus failed-over (SMS failover). */
+export type RecipientCounts = Record<RecipientState, number> & { failedOver: number };
+
+/** Reasons a recipient is left out at the pre-send check, as counted and shown before the owner confirms. */
+export const SKIP_REASONS = {
+  suppressed: "On the suppression list",
+  messagingLimit: "Over the WhatsApp messaging limit for 24 hours",
+  notOnChannel: "Not reachable on this channel",
+} as const;
+export type SkipReason = keyof typeof SKIP_REASONS;
+
+/** The 'progressUpdate' socket event: sent to the owner's room while a campaign runs, at most a few per second. */
+export interface ProgressUpdate {
+  campaignId: string;
+  channel: CampaignChannel;
+  status: CampaignStatus;
+  statusReason: string | null;
+  total: number;
+  counts: RecipientCounts;
+  /** Recipients with a final send outcome (sent or beyond, failed, unknown, skipped) over total, 0-100. */
+  percent: number;
+  /** Rupees spent so far (settled against the hold). */
+  spent: number;
+  at: string;
+}
+export const PROGRESS_EVENT = "progressUpdate";
+/** At most this many progress pushes per campaign per second. */
+export const PROGRESS_PUSHES_PER_SECOND = 4;
+
+/** Auto-pause: over the last this many send outcomes, a failure share above the threshold pauses the campaign. */
+export const AUTO_PAUSE_WINDOW = 500;
+export const AUTO_PAUSE_FAILURE_RATE = 0.2;
+
+/** Promotional and service-explicit SMS only inside this window (India's TRAI rule), in this time zone. */
+export const SMS_WINDOW = { start: "10:00", end: "21:00", timeZone: "Asia/Kolkata" } as const;
+
+/** Region for numbers written without a country code. */
+export const DEFAULT_REGION = "IN";
+
+/** Replies that add the sender to the account's suppression list, and that take them off again. */
+export const STOP_WORDS = ["STOP", "UNSUBSCRIBE", "STOPALL", "CANCEL", "END", "QUIT", "OPTOUT", "OPT OUT", "BAND", "BAND KARO", "रोकें", "बंद"] as const;
+export const START_WORDS = ["START", "UNSTOP", "SUBSCRIBE", "OPTIN", "OPT IN", "SHURU", "शुरू"] as const;
+
+/** The longest campaign name, and the most text of pasted numbers (about 50,000 numbers). */
+export const CAMPAIGN_NAME_MAX = 100;
+export const AUDIENCE_PASTE_MAX = 1_000_000;
+
+/** Test sends go to at most this many numbers. */
+export const TEST_SEND_MAX = 5;
+
+/** Audience files: the largest accepted upload, and the largest number of rows read. */
+export const AUDIENCE_MAX_BYTES = 100 * 1024 * 1024;
+export const AUDIENCE_MAX_ROWS = 2_000_000;
+export const AUDIENCE_FILE_TYPES = ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"] as const;
+
+/** Default rates in paise, until an admin sets them: per SMS segment, per WhatsApp message by category, per RCS message. */
+export const RATE_KEYS = ["sms", "whatsapp_marketing", "whatsapp_utility", "whatsapp_authentication", "rcs"] as const;
+export type RateKey = (typeof RATE_KEYS)[number];
+export const DEFAULT_RATES_PAISE: Readonly<Record<RateKey, number>> = {
+  sms: 25,
+  whatsapp_marketing: 88,
+  whatsapp_utility: 13,
+  whatsapp_authentication: 13,
+  rcs: 30,
+};
+
+/** WhatsApp SMS failover conditions (SPEC 3's smsFailoverConditions). */
+export const FAILOVER_CONDITIONS = ["undelivered", "not_on_whatsapp", "failed"] as const;
+export type FailoverCondition = (typeof FAILOVER_CONDITIONS)[number];
+/** "undelivered" means no delivered receipt within this long after sent. */
+export const FAILOVER_TTL_MS = 10 * 60 * 1000;
+
+/** Whether one word-or-phrase reply is a STOP or START request (case and surrounding spaces ignored). */
+export function optOutIntent(text: string): "stop" | "start" | null {
+  const word = text.trim().replace(/\s+/g, " ").toUpperCase();
+  if ((STOP_WORDS as readonly string[]).includes(word)) return "stop";
+  if ((START_WORDS as readonly string[]).includes(word)) return "start";
+  return null;
+}

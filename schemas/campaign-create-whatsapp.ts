@@ -1,0 +1,23 @@
+import { CAMPAIGN_NAME, CAMPAIGN_REF, DEFAULT_REGION_FIELD, FAILOVER_CONDITIONS_FIELD, PASTED_NUMBERS, TEMPLATE_VARIABLES } from "./campaign-fields";
+
+/** SPEC 3's WhatsApp campaign payload; `message` is the id of an approved WhatsApp template of `waba_id`. */
+export const campaignCreateWhatsapp = {
+  "title": "New WhatsApp campaign",
+  "type": "object",
+  "additionalProperties": false,
+  "required": ["campaignName", "waba_id", "message"],
+  "properties": {
+    "campaignName": CAMPAIGN_NAME,
+    "waba_id": { ...CAMPAIGN_REF, "title": "WhatsApp Business Account" },
+    "phoneNumberId": { ...CAMPAIGN_REF, "title": "Sending number" },
+    "message": { ...CAMPAIGN_REF, "title": "Template" },
+    "numbers": PASTED_NUMBERS,
+    "variables": TEMPLATE_VARIABLES,
+    "defaultRegion": DEFAULT_REGION_FIELD,
+    "smsFailover": { "type": "boolean", "title": "Fail over to SMS" },
+    "smsFailoverConditions": FAILOVER_CONDITIONS_FIELD,
+    "smsTemplate": { ...CAMPAIGN_REF, "title": "SMS template" },
+    "smsAccountId": { ...CAMPAIGN_REF, "title": "SMS account" },
+    "smsCustomParams": { ...TEMPLATE_VARIABLES, "title": "SMS template variables" }
+  }
+} as const;

@@ -1,0 +1,59 @@
+import { AUDIENCE_PASTE_MAX, CAMPAIGN_NAME_MAX, FAILOVER_CONDITIONS, TEST_SEND_MAX } from "../contract/domain/campaigns";
+
+/**
+ * Fields the campaign schemas share. A create call takes them as a JSON body (with pasted `numbers`) or as the text
+ * fields of a multipart form with the audience file in the part `file`; in a form, `variables`,
+ * `smsFailoverConditions` and `smsCustomParams` are JSON-encoded arrays and `smsFailover` is "true" or "false".
+ */
+export const CAMPAIGN_NAME = {
+  "type": "string",
+  "title": "Campaign name",
+  "minLength": 1,
+  "maxLength": CAMPAIGN_NAME_MAX,
+  "pattern": "^[^\\u0000]*\\S[^\\u0000]*$"
+} as const;
+
+export const CAMPAIGN_REF = {
+  "type": "string",
+  "minLength": 1,
+  "maxLength": 64
+} as const;
+
+export const PASTED_NUMBERS = {
+  "type": "string",
+  "title": "Numbers",
+  "description": "Pasted numbers, one per line or separated by commas; without a country code the default region applies.",
+  "maxLength": AUDIENCE_PASTE_MAX,
+  "pattern": "^[^\\u0000]*$"
+} as const;
+
+export const TEMPLATE_VARIABLES = {
+  "type": "array",
+  "title": "Template variables",
+  "description": "A value for each placeholder in order: fixed text, or {{column}} for the audience file's column.",
+  "maxItems": 50,
+  "items": { "type": "string", "maxLength": 1000, "pattern": "^[^\\u0000]*$" }
+} as const;
+
+export const DEFAULT_REGION_FIELD = {
+  "type": "string",
+  "title": "Default country",
+  "description": "Two-letter country for numbers written without a country code.",
+  "pattern": "^[A-Z]{2}$"
+} as const;
+
+export const FAILOVER_CONDITIONS_FIELD = {
+  "type": "array",
+  "title": "Fail over when",
+  "items": { "type": "string", "enum": FAILOVER_CONDITIONS },
+  "uniqueItems": true,
+  "maxItems": FAILOVER_CONDITIONS.length
+} as const;
+
+export const TEST_NUMBERS = {
+  "type": "array",
+  "title": "Test numbers",
+  "minItems": 1,
+  "maxItems": TEST_SEND_MAX,
+  "items": { "type": "string", "minLength": 1, "maxLength": 20 }
+} as const;

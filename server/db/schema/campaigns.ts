@@ -1,0 +1,179 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { CampaignStatus, FailoverCondition, RateKey, RecipientState } from "../../../contract/domain/campaigns";
+import { users } from "./accounts";
+import { createdAt } from "./columns";
+
+// Campaigns over RCS, SMS and WhatsApp: the campaign, its recipients (the dispatcher's durable queue), what the
+// audience file could not use, replies, the per-account suppression list and the admin's rates.
+// Money here is integer paise (bigint): holds and settlements add up exactly.
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const paise = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
+
+/** The failover of a WhatsApp campaign to SMS (SPEC 3's smsFailover fields). */
+export interface CampaignFailover {
+  conditions: FailoverCondition[];
+  smsAccountId: string;
+  smsTemplateId: string;
+  /** Values for the SMS template's variables, by position; `{{column}}` takes a per-row value. */
+  params: string[];
+}
+
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The account that owns (and pays for) the campaign. */
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** Who created it (a department head for its manager, an impersonating admin's target…). */
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    channel: text("channel").$type<"rcs" | "sms" | "whatsapp">().notNull(),
+    name: text("name").notNull(),
+    status: text("status").$type<CampaignStatus>().notNull().default("draft"),
+    /** Why it is paused or failed, in words a person reads. */
+    statusReason: text("status_reason"),
+    /** The template: rcs_templates, sms_templates or whatsapp_templates id by channel; its name is kept for lists. */
+    templateId: uuid("template_id").notNull(),
+    templateName: text("template_name").notNull(),
+    /** Sender: RCS bot id, SMS account id (+ header), WABA id (+ phone number id). */
+    botId: uuid("bot_id"),
+    smsAccountId: uuid("sms_account_id"),
+    wabaId: text("waba_id"),
+    sender: text("sender"),
+    /** The sender as a person reads it (bot name, "Account · HEADER", WhatsApp display number), fixed at creation. */
+    senderLabel: text("sender_label").notNull().default(""),
+    /** Values for the template's placeholders by position: fixed text, or `{{column}}` for a per-row audience value. */
+    variables: jsonb("variables").$type<string[]>().notNull().default([]),
+    failover: jsonb("failover").$type<CampaignFailover | null>(),
+    defaultRegion: text("default_region").notNull().default("IN"),
+    /** The audience: an uploaded file in storage (csv or xlsx), or pasted numbers kept in `pasted`. */
+    sourceKind: text("source_kind").$type<"csv" | "xlsx" | "paste">().notNull(),
+    sourceKey: text("source_key"),
+    sourceName: text("source_name"),
+    pasted: text("pasted"),
+    /** Ingest progress and report. */
+    totalBytes: bigint("total_bytes", { mode: "number" }).notNull().default(0),
+    readBytes: bigint("read_bytes", { mode: "number" }).notNull().default(0),
+    rowsRead: integer("rows_read").notNull().default(0),
+    validCount: integer("valid_count").notNull().default(0),
+    invalidCount: integer("invalid_count").notNull().default(0),
+    duplicateCount: integer("duplicate_count").notNull().default(0),
+    /** Money in paise: the estimate shown before start, the hold taken at start, and what sending settled so far. */
+    estimatedPaise: paise("estimated_paise"),
+    heldPaise: paise("held_paise"),
+    spentPaise: paise("spent_paise"),
+    /** Scheduling: the instant to start, and the zone the owner chose it in (for display). */
+    scheduledAt: at("scheduled_at"),
+    timeZone: text("time_zone"),
+    /** Durable background work on this campaign (ingest, scheduled start, completion) is due at this time. */
+    nextRunAt: at("next_run_at"),
+    startedAt: at("started_at"),
+    completedAt: at("completed_at"),
+    createdAt: createdAt(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("campaigns_user_idx").on(t.userId, t.createdAt, t.id),
+    index("campaigns_due_idx").on(t.nextRunAt),
+    index("campaigns_status_idx").on(t.status),
+    check("campaigns_channel_known", sql`${t.channel} in ('rcs','sms','whatsapp')`),
+    check(
+      "campaigns_status_known",
+      sql`${t.status} in ('draft','validating','ready','scheduled','running','paused','completed','discarded','failed')`,
+    ),
+    check("campaigns_money_sane", sql`${t.heldPaise} >= 0 and ${t.spentPaise} >= 0 and ${t.estimatedPaise} >= 0`),
+  ],
+);
+
+/** One recipient of a campaign: the row number in the audience, the number in E.164, its variables and its state. */
+export const campaignRecipients = pgTable(
+  "campaign_recipients",
+  {
+    /** Also our message id towards the carrier (its idempotency key), as a string. */
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    campaignId: uuid("campaign_id").notNull().references(() => campaigns.id, { onDelete: "cascade" }),
+    /** The owner, so a number's history across campaigns is one index lookup within the account. */
+    userId: uuid("user_id").notNull(),
+    row: integer("row").notNull(),
+    number: text("number").notNull(),
+    variables: text("variables").array(),
+    state: text("state").$type<RecipientState>().notNull().default("queued"),
+    /** Skip reason key, or the carrier's failure reason. */
+    reason: text("reason"),
+    code: text("code"),
+    providerMessageId: text("provider_message_id"),
+    attempts: integer("attempts").notNull().default(0),
+    /** A claimed row is the worker's until then; after it, a row still `sending` is recovered. */
+    leaseUntil: at("lease_until"),
+    costPaise: integer("cost_paise").notNull().default(0),
+    failedOver: boolean("failed_over").notNull().default(false),
+    sentAt: at("sent_at"),
+    deliveredAt: at("delivered_at"),
+    readAt: at("read_at"),
+    repliedAt: at("replied_at"),
+    failedAt: at("failed_at"),
+  },
+  (t) => [
+    index("campaign_recipients_queue_idx").on(t.campaignId, t.state, t.id),
+    uniqueIndex("campaign_recipients_number_idx").on(t.campaignId, t.number),
+    index("campaign_recipients_user_number_idx").on(t.userId, t.number),
+    index("campaign_recipients_provider_idx").on(t.providerMessageId),
+  ],
+);
+
+/** Audience rows the ingest could not use: the rejected-rows download and the ingest report's examples. */
+export const campaignRejectedRows = pgTable(
+  "campaign_rejected_rows",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    campaignId: uuid("campaign_id").notNull().references(() => campaigns.id, { onDelete: "cascade" }),
+    row: integer("row").notNull(),
+    value: text("value").notNull(),
+    /** "invalid" or "duplicate", and the words shown. */
+    kind: text("kind").$type<"invalid" | "duplicate">().notNull(),
+    reason: text("reason").notNull(),
+  },
+  (t) => [index("campaign_rejected_rows_campaign_idx").on(t.campaignId, t.row)],
+);
+
+/** Inbound messages from the carrier (replies to campaigns and any other inbound); the chat inbox builds on them. */
+export const inboundMessages = pgTable(
+  "inbound_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    channel: text("channel").notNull(),
+    from: text("from_number").notNull(),
+    to: text("to_address").notNull(),
+    text: text("text").notNull(),
+    mediaUrl: text("media_url"),
+    campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    recipientId: bigint("recipient_id", { mode: "number" }),
+    receivedAt: at("received_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("inbound_messages_campaign_idx").on(t.campaignId, t.receivedAt), index("inbound_messages_user_idx").on(t.userId, t.from, t.receivedAt)],
+);
+
+/** Numbers an account never sends to: added by hand, by import, or by a STOP reply (a START reply removes them). */
+export const suppressions = pgTable(
+  "suppressions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    number: text("number").notNull(),
+    reason: text("reason").notNull().default(""),
+    source: text("source").$type<"manual" | "import" | "stop-reply">().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("suppressions_user_number_idx").on(t.userId, t.number)],
+);
+
+/** The admin's rates in paise (DEFAULT_RATES_PAISE until set). */
+export const channelRates = pgTable("channel_rates", {
+  key: text("key").$type<RateKey>().primaryKey(),
+  paise: integer("paise").notNull(),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+});

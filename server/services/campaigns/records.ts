@@ -1,0 +1,85 @@
+import { inArray, sql } from "drizzle-orm";
+import type { CampaignRecord } from "../../../contract/calls";
+import { RECIPIENT_STATES, type RecipientCounts, type RecipientState } from "../../../contract/domain/campaigns";
+import type { Db } from "../../db/client";
+import { campaignRecipients, users } from "../../db/schema";
+import { toMoney } from "../ledger";
+import type { CampaignRow } from "./reach";
+
+export const emptyCounts = (): RecipientCounts => ({ ...(Object.fromEntries(RECIPIENT_STATES.map((s) => [s, 0])) as Record<RecipientState, number>), failedOver: 0 });
+
+/** States in which a recipient's send has an outcome: the progress bar's numerator. */
+const DONE: readonly RecipientState[] = ["sent", "delivered", "read", "replied", "failed", "unknown", "skipped"];
+
+/** Per campaign, its recipients per state (one GROUP BY over the queue index). */
+export async function countsOf(db: Db, ids: readonly string[]): Promise<Map<string, RecipientCounts>> {
+  const map = new Map<string, RecipientCounts>(ids.map((id) => [id, emptyCounts()]));
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({
+      campaignId: campaignRecipients.campaignId,
+      state: campaignRecipients.state,
+      n: sql<number>`count(*)::int`,
+      over: sql<number>`count(*) filter (where ${campaignRecipients.failedOver})::int`,
+    })
+    .from(campaignRecipients)
+    .where(inArray(campaignRecipients.campaignId, [...ids]))
+    .groupBy(campaignRecipients.campaignId, campaignRecipients.state);
+  for (const row of rows) {
+    const counts = map.get(row.campaignId);
+    if (!counts) continue;
+    counts[row.state] = row.n;
+    counts.failedOver += row.over;
+  }
+  return map;
+}
+
+export const totalOf = (counts: RecipientCounts): number => RECIPIENT_STATES.reduce((sum, s) => sum + counts[s], 0);
+
+export function percentOf(counts: RecipientCounts): number {
+  const total = totalOf(counts);
+  if (total === 0) return 0;
+  const done = DONE.reduce((sum, s) => sum + counts[s], 0);
+  return Math.floor((done / total) * 1000) / 10;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const rupees = (paise: number) => Number(toMoney(paise));
+
+export function toCampaignRecord(row: CampaignRow, counts: RecipientCounts, ownerName: string): CampaignRecord {
+  return {
+    _id: row.id,
+    name: row.name,
+    channel: row.channel,
+    status: row.status,
+    statusReason: row.statusReason,
+    userId: row.userId,
+    ownerName,
+    templateId: row.templateId,
+    templateName: row.templateName,
+    senderLabel: row.senderLabel,
+    source: { kind: row.sourceKind, name: row.sourceName },
+    audience: { rowsRead: row.rowsRead, valid: row.validCount, invalid: row.invalidCount, duplicates: row.duplicateCount },
+    total: totalOf(counts),
+    counts,
+    percent: percentOf(counts),
+    cost: { estimated: rupees(row.estimatedPaise), held: rupees(row.heldPaise), spent: rupees(row.spentPaise) },
+    failover: row.failover ? { conditions: row.failover.conditions, smsAccountId: row.failover.smsAccountId, smsTemplateId: row.failover.smsTemplateId } : null,
+    scheduledAt: iso(row.scheduledAt),
+    timeZone: row.timeZone,
+    startedAt: iso(row.startedAt),
+    completedAt: iso(row.completedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Records for campaign rows: their counts and owners' names in two queries. */
+export async function toCampaignRecords(db: Db, rows: readonly CampaignRow[]): Promise<CampaignRecord[]> {
+  const ids = rows.map((r) => r.id);
+  const counts = await countsOf(db, ids);
+  const ownerIds = [...new Set(rows.map((r) => r.userId))];
+  const owners = ownerIds.length ? await db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, ownerIds)) : [];
+  const names = new Map(owners.map((o) => [o.id, o.name]));
+  return rows.map((r) => toCampaignRecord(r, counts.get(r.id) ?? emptyCounts(), names.get(r.userId) ?? ""));
+}
