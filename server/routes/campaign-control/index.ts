@@ -11,6 +11,7 @@ import { findCampaign, type CampaignRow } from "../../services/campaigns/reach";
 import { toCampaignRecords } from "../../services/campaigns/records";
 import { WINDOWED_SMS_CATEGORIES } from "../../services/campaigns/sms-window";
 import type { Db } from "../../db/client";
+import { badRequest, joinFieldErrors } from "../../http/errors";
 import type { CallRequest, Handler, Handlers, RouteContext } from "../context";
 
 // The pre-send check, start (per channel), schedule, pause, resume, discard (owner and operator) and the admin's
@@ -63,7 +64,9 @@ export const campaignControlHandlers: Handlers = {
   "rates.update": async (request, _reply, { db }) => {
     const caller = callerOf(request);
     const body = request.body;
-    // The schema allows two decimals (multipleOf 0.01); rounding only removes float noise such as 0.29 × 100.
+    // Paise are whole: more than two decimals is refused rather than rounded (0.29 × 100 is float noise, not a third decimal).
+    const errors = RATE_KEYS.filter((key) => Math.abs(Math.round(body[key] * 100) - body[key] * 100) > 1e-6).map((field) => ({ field, message: "must have at most two decimal places" }));
+    if (errors.length) throw badRequest(joinFieldErrors(errors), errors);
     const values = RATE_KEYS.map((key) => ({ key, paise: Math.round(body[key] * 100), updatedBy: caller.id, updatedAt: new Date() }));
     await db.transaction(async (tx) => {
       for (const v of values) {
