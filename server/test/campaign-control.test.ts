@@ -129,6 +129,13 @@ describe("the SMS window (clock injected at 22:00 IST)", () => {
     expect(await row(id)).toMatchObject({ status: "running", startedAt: clock, nextRunAt: null });
   });
 
+  it("a promotional SMS scheduled for a time outside the window moves to the window's next opening after it", async () => {
+    clock = new Date("2026-11-23T06:00:00Z"); // 11:30 IST, window open now
+    const id = await campaignOf("manager", "sms", { smsCategory: "promotional" });
+    const res = await s.call({ method: "POST", url: `/api/v1/campaigns/${id}/schedule`, as: "manager", payload: { scheduledAt: "2026-11-23T17:00:00Z", timeZone: "Asia/Kolkata" } });
+    expect(res.json().data).toMatchObject({ status: "scheduled", scheduledAt: "2026-11-24T04:30:00.000Z", statusReason: "Scheduled for the next SMS window (10:00 IST)" });
+  });
+
   it("a transactional SMS starts at once at any hour", async () => {
     clock = new Date("2026-11-23T16:30:00Z");
     const id = await campaignOf("manager", "sms", { smsCategory: "transactional" });

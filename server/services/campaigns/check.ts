@@ -38,6 +38,8 @@ export interface PreCheck {
 export interface CheckOptions {
   now: Date;
   smsWindow: SmsWindowConfig;
+  /** The instant the sending would begin (a schedule), for the SMS window; default `now`. */
+  sendAt?: Date;
 }
 
 type Conn = Db | Tx;
@@ -128,7 +130,7 @@ async function rcsFacts(db: Conn, row: CampaignRow, rates: Awaited<ReturnType<ty
   return { blockers, windowed: false, estimateOf: (sendable) => estimateCost({ channel: "rcs", sendable, rates }) };
 }
 
-export async function preCheck(db: Conn, row: CampaignRow, { now, smsWindow }: CheckOptions): Promise<PreCheck> {
+export async function preCheck(db: Conn, row: CampaignRow, { now, smsWindow, sendAt }: CheckOptions): Promise<PreCheck> {
   const rates = await loadRates(db);
   const facts = row.channel === "sms" ? await smsFacts(db, row, rates) : row.channel === "whatsapp" ? await whatsappFacts(db, row, rates) : await rcsFacts(db, row, rates);
   const valid = await countWhere(db, eq(campaignRecipients.campaignId, row.id));
@@ -146,7 +148,7 @@ export async function preCheck(db: Conn, row: CampaignRow, { now, smsWindow }: C
   const sendable = queued - suppressed - overLimit;
   const blockers = [...facts.blockers];
   if (sendable <= 0) blockers.push({ code: "noRecipients", message: "No recipient is left to send to" });
-  const state = facts.windowed ? smsWindowAt(now, smsWindow) : { openNow: true, nextOpenAt: null };
+  const state = facts.windowed ? smsWindowAt(sendAt ?? now, smsWindow) : { openNow: true, nextOpenAt: null };
   const message = state.openNow ? null : `Outside the SMS window (${smsWindow.start}–${smsWindow.end}); a start now is scheduled for the next window (${openingLabel(smsWindow)})`;
   const [owner] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, row.userId));
   return {
@@ -171,22 +173,16 @@ export async function markSkipped(tx: Tx, row: CampaignRow, check: PreCheck, now
       .where(and(queuedOf(row.id), sql`${campaignRecipients.number} in ${suppressedNumbers(row.userId)}`));
   }
   if (check.messagingLimit && check.skipped.messagingLimit > 0) {
-    // The first recipients (audience order) fit the headroom; the rest are skipped.
-    const over = db2ids(
-      await tx
-        .select({ id: campaignRecipients.id })
-        .from(campaignRecipients)
-        .where(countingAgainstLimit(row, now))
-        .orderBy(campaignRecipients.id)
-        .offset(check.messagingLimit.headroom),
-    );
-    for (let i = 0; i < over.length; i += 5000) {
-      await tx.update(campaignRecipients).set({ state: "skipped", reason: "messagingLimit" satisfies SkipReason }).where(inArray(campaignRecipients.id, over.slice(i, i + 5000)));
-    }
+    // The first recipients (audience order) fit the headroom; the rest are skipped, in one UPDATE.
+    const over = tx
+      .select({ id: campaignRecipients.id })
+      .from(campaignRecipients)
+      .where(countingAgainstLimit(row, now))
+      .orderBy(campaignRecipients.id)
+      .offset(check.messagingLimit.headroom);
+    await tx.update(campaignRecipients).set({ state: "skipped", reason: "messagingLimit" satisfies SkipReason }).where(inArray(campaignRecipients.id, over));
   }
 }
-
-const db2ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 
 export const skipLabels = (skipped: PreCheck["skipped"]) =>
   (Object.keys(SKIP_REASONS) as SkipReason[]).map((reason) => ({ reason, label: SKIP_REASONS[reason], count: skipped[reason] }));

@@ -41,8 +41,8 @@ const refuseStatus = (row: CampaignRow, action: string) => new HttpError(409, `T
  */
 async function launch(tx: Tx, row: CampaignRow, caller: Caller, options: CheckOptions, at: { scheduledAt: Date; timeZone: string } | null): Promise<CampaignRow> {
   if (row.status !== "ready") throw refuseStatus(row, at ? "scheduled" : "started");
-  const when = at?.scheduledAt ?? options.now;
-  const check = await preCheck(tx, row, { ...options, now: when });
+  // The messaging limit is counted now; the SMS window at the moment sending would begin.
+  const check = await preCheck(tx, row, { ...options, sendAt: at?.scheduledAt });
   if (check.blockers.length) throw badRequest(check.blockers[0].message);
   if (check.balancePaise < check.estimate.totalPaise) throw badRequest(MSG.insufficientBalance);
   await markSkipped(tx, row, check, options.now);
