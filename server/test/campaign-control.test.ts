@@ -283,6 +283,13 @@ describe("pause, resume and discard transitions", () => {
     }
   });
 
+  it.each(["draft", "validating", "completed", "discarded", "failed"] as const)("the check refuses a %s campaign with 409", async (status) => {
+    const id = await campaignOf("manager", "rcs", { status });
+    const res = await s.call({ method: "GET", url: `/api/v1/campaigns/${id}/check`, as: "manager" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, message: `The campaign is ${status} and cannot be checked` });
+  });
+
   it("the check answers for a paused campaign too (what is left to send)", async () => {
     const id = await campaignOf("manager", "rcs", { status: "paused" });
     const check = await s.call({ method: "GET", url: `/api/v1/campaigns/${id}/check`, as: "manager" });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { CampaignChannel } from "../../../contract/constants";
-import { RATE_KEYS } from "../../../contract/domain/campaigns";
+import { RATE_KEYS, type CampaignStatus } from "../../../contract/domain/campaigns";
 import { callerOf } from "../../auth/guard";
 import { channelRates, smsTemplates } from "../../db/schema";
 import type { Caller } from "../../services/caller";
@@ -11,13 +11,14 @@ import { findCampaign, type CampaignRow } from "../../services/campaigns/reach";
 import { toCampaignRecords } from "../../services/campaigns/records";
 import { WINDOWED_SMS_CATEGORIES } from "../../services/campaigns/sms-window";
 import type { Db } from "../../db/client";
-import { badRequest, joinFieldErrors } from "../../http/errors";
+import { badRequest, conflict, joinFieldErrors } from "../../http/errors";
 import type { CallRequest, Handler, Handlers, RouteContext } from "../context";
 
 // The pre-send check, start (per channel), schedule, pause, resume, discard (owner and operator) and the admin's
 // rates. Money leaves the server in rupees; everything below works in paise.
 
 const rupees = (paise: number) => paise / 100;
+const CHECKABLE: readonly CampaignStatus[] = ["ready", "scheduled", "paused"];
 
 export const checkOptions = (config: RouteContext["config"]): CheckOptions => ({ now: config.now?.() ?? new Date(), smsWindow: config.smsWindow });
 
@@ -79,6 +80,8 @@ export const campaignControlHandlers: Handlers = {
   "campaigns.check": async (request, _reply, { db, config }) => {
     const caller = callerOf(request);
     const row = await findCampaign(db, caller, request.params.id, { owner: true });
+    // Before the audience is read there is nothing to count; after the end there is nothing left to send.
+    if (!CHECKABLE.includes(row.status)) throw conflict(`The campaign is ${row.status} and cannot be checked`);
     const check = await preCheck(db, row, checkOptions(config));
     return {
       success: true,
