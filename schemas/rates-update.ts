@@ -1,4 +1,6 @@
-const RATE = { "type": "number", "minimum": 0, "maximum": 100, "multipleOf": 0.01 } as const;
+// No multipleOf 0.01: in binary floating point 0.29 is not a multiple of 0.01 and Ajv refuses it. The server
+// refuses more than two decimals itself (routes/campaign-control).
+const RATE = { "type": "number", "minimum": 0, "maximum": 100 } as const;
 
 /** The admin's per-message rates in rupees (SMS per segment). */
 export const ratesUpdate = {

@@ -1,4 +1,5 @@
 import { SESSION_TTL_S_DEFAULT } from "../contract/constants";
+import { SMS_WINDOW } from "../contract/domain/campaigns";
 import type { LoginDelayRule } from "./services/login-throttle";
 import { s3ConfigFromEnv, type S3Config } from "./storage/s3";
 
@@ -43,6 +44,10 @@ export interface ServerConfig {
   jobIntervalMs: number;
   /** Uploaded files go to this S3-compatible store when S3_BUCKET is set, else to disk under DATA_DIR. */
   s3?: S3Config;
+  /** Promotional and service-explicit SMS go out only between these local times (SMS_WINDOW_START / _END, HH:MM). */
+  smsWindow: { start: string; end: string };
+  /** The clock of campaign control (windows, schedules, the 24-hour limit); tests pass a fixed one. */
+  now?: () => Date;
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo1234!";
@@ -61,6 +66,12 @@ function positiveInt(raw: string | undefined, fallback: number, name: string): n
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+function hhmm(raw: string | undefined, fallback: string, name: string): string {
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(raw)) throw new Error(`${name} must be HH:MM (24-hour), got "${raw}"`);
+  return raw;
 }
 
 /** TRUST_PROXY: unset/"false" → off, a number → hop count, otherwise comma-separated addresses or CIDRs. */
@@ -106,6 +117,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     loginDelay: DEFAULT_LOGIN_DELAY,
     jobIntervalMs: positiveInt(env.JOB_INTERVAL_MS, 1000, "JOB_INTERVAL_MS"),
     s3: s3ConfigFromEnv(env),
+    smsWindow: { start: hhmm(env.SMS_WINDOW_START, SMS_WINDOW.start, "SMS_WINDOW_START"), end: hhmm(env.SMS_WINDOW_END, SMS_WINDOW.end, "SMS_WINDOW_END") },
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       loginPerIp: { ...DEFAULT_RATE_LIMITS.loginPerIp, max: positiveInt(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp.max, "RATE_LIMIT_LOGIN_PER_IP") },

@@ -5,6 +5,8 @@
 //   permissions.modules                          → users/ (with users.permissions and users.grantPermission)
 //   templateLibrary.*                            → rcs-templates/ (the library fills the RCS builder)
 //   waba.media.upload, waba.media.uploadSession  → uploads/ (they store files like uploads.create)
+//   campaigns.start/check/schedule/pause/resume/discard/operatorDiscard, sms.campaigns.start/discard,
+//   waba.campaigns.start, rates.*                → campaign-control/ (one money path for every channel)
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { AREA_OF, CALL_IDS, CALLS, rolesFor, type CallDef, type CallId } from "../../contract/calls";
@@ -16,6 +18,7 @@ import { authHandlers } from "./auth";
 import { balanceHandlers } from "./balance";
 import { balanceRequestHandlers } from "./balance-requests";
 import { botHandlers } from "./bots";
+import { campaignControlHandlers } from "./campaign-control";
 import { channelHandlers } from "./channels";
 import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
@@ -45,6 +48,7 @@ export const HANDLERS: Handlers = {
   ...rcsTemplateHandlers,
   ...templateHandlers,
   ...uploadHandlers,
+  ...campaignControlHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

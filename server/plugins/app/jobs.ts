@@ -1,6 +1,7 @@
 import fp from "fastify-plugin";
 import { TEMPLATE_STATUS_EVENT } from "../../../contract/whatsapp-templates";
 import type { ServerConfig } from "../../config";
+import { campaignSchedulerJob } from "../../jobs/campaign-scheduler";
 import { startClaimLoop, type ClaimLoop } from "../../jobs/claim-loop";
 import { templateReviewJob } from "../../jobs/template-review";
 import { userRoom } from "../../realtime";
@@ -15,8 +16,8 @@ declare module "fastify" {
 const MINUTE = 60_000;
 
 /** The durable job loops: started once the app is ready (routes and sockets exist), stopped before the database closes. */
-export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs">>(
-  async (app, { jobIntervalMs }) => {
+export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now">>(
+  async (app, { jobIntervalMs, now }) => {
     const loops = new Map<string, ClaimLoop>();
     app.decorate("jobs", loops);
     app.addHook("onReady", async () => {
@@ -29,6 +30,8 @@ export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs">>(
         announce: (userId, record) => app.io.to(userRoom(userId)).emit(TEMPLATE_STATUS_EVENT, record),
       });
       loops.set(review.name, startClaimLoop(app.database.db, review, { intervalMs: jobIntervalMs, batch: 50, log: app.log }));
+      const scheduler = campaignSchedulerJob({ now });
+      loops.set(scheduler.name, startClaimLoop(app.database.db, scheduler, { intervalMs: jobIntervalMs, batch: 50, log: app.log }));
     });
     app.addHook("onClose", async () => {
       await Promise.all([...loops.values()].map((loop) => loop.stop()));

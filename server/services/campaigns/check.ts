@@ -1,0 +1,188 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { SKIP_REASONS, type SkipReason } from "../../../contract/domain/campaigns";
+import { checkSmsTemplate, isSmsCategory } from "../../../contract/domain/sms";
+import type { Db } from "../../db/client";
+import { campaignRecipients, campaigns, inboundMessages, rcsBots, rcsTemplates, smsAccounts, smsTemplates, suppressions, users, wabas, whatsappTemplates } from "../../db/schema";
+import type { Tx } from "../ledger";
+import { estimateCost, type Estimate } from "./estimate";
+import { loadRates } from "./rates";
+import type { CampaignRow } from "./reach";
+import { openingLabel, smsWindowAt, WINDOWED_SMS_CATEGORIES, type SmsWindowConfig } from "./sms-window";
+
+// The pre-send check: what a start would send, skip and cost, and what stops it outright. The start runs the same
+// function inside its transaction, so what the owner saw is what the start does.
+
+/**
+ * WhatsApp's messaging limit (Meta: unique people a business may start conversations with in a moving 24 hours).
+ * No tier is stored for our phone numbers yet, so every WABA gets the tier of an unverified business: 1,000.
+ */
+export const DEFAULT_MESSAGING_LIMIT = 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface Blocker {
+  code: string;
+  message: string;
+}
+
+export interface PreCheck {
+  valid: number;
+  sendable: number;
+  skipped: Record<SkipReason, number>;
+  blockers: Blocker[];
+  window: { openNow: boolean; nextOpenAt: Date | null; message: string | null };
+  messagingLimit: { limit: number; used: number; headroom: number } | null;
+  estimate: Estimate;
+  balancePaise: number;
+}
+
+export interface CheckOptions {
+  now: Date;
+  smsWindow: SmsWindowConfig;
+  /** The instant the sending would begin (a schedule), for the SMS window; default `now`. */
+  sendAt?: Date;
+}
+
+type Conn = Db | Tx;
+
+/** Recipients still to be sent (queued) of a campaign. */
+const queuedOf = (campaignId: string): SQL => and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.state, "queued")) as SQL;
+
+const suppressedNumbers = (userId: string) => sql`(select ${suppressions.number} from ${suppressions} where ${suppressions.userId} = ${userId})`;
+
+/** Numbers that wrote to the owner on WhatsApp in the last 24 h: inside the customer-service window, free of the limit. */
+const inServiceWindow = (userId: string, now: Date) =>
+  sql`(select ${inboundMessages.from} from ${inboundMessages} where ${inboundMessages.userId} = ${userId} and ${inboundMessages.channel} = 'whatsapp' and ${inboundMessages.receivedAt} > ${new Date(now.getTime() - DAY_MS)})`;
+
+/** Numbers this WABA already started a conversation with in the moving 24 hours (each counts once). */
+const usedNumbers = (row: CampaignRow, now: Date) =>
+  sql`(select distinct r.number from ${campaignRecipients} r join ${campaigns} c on c.id = r.campaign_id
+       where c.user_id = ${row.userId} and c.waba_id = ${row.wabaId ?? ""} and r.sent_at > ${new Date(now.getTime() - DAY_MS)}
+       and r.number not in ${inServiceWindow(row.userId, now)})`;
+
+/** Queued, not suppressed recipients that a send would count against the messaging limit. */
+const countingAgainstLimit = (row: CampaignRow, now: Date): SQL =>
+  and(
+    queuedOf(row.id),
+    sql`${campaignRecipients.number} not in ${suppressedNumbers(row.userId)}`,
+    sql`${campaignRecipients.number} not in ${inServiceWindow(row.userId, now)}`,
+    sql`${campaignRecipients.number} not in ${usedNumbers(row, now)}`,
+  ) as SQL;
+
+async function countWhere(db: Conn, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(campaignRecipients).where(where);
+  return row?.n ?? 0;
+}
+
+interface ChannelFacts {
+  blockers: Blocker[];
+  estimateOf: (sendable: number) => Estimate;
+  windowed: boolean;
+}
+
+async function smsFacts(db: Conn, row: CampaignRow, rates: Awaited<ReturnType<typeof loadRates>>): Promise<ChannelFacts> {
+  const blockers: Blocker[] = [];
+  const [account] = row.smsAccountId ? await db.select().from(smsAccounts).where(and(eq(smsAccounts.id, row.smsAccountId), eq(smsAccounts.userId, row.userId))) : [];
+  const [template] = await db.select().from(smsTemplates).where(eq(smsTemplates.id, row.templateId));
+  if (!account) blockers.push({ code: "smsAccountMissing", message: "The SMS account of this campaign no longer exists" });
+  else if (!account.isActive) blockers.push({ code: "smsAccountInactive", message: `The SMS account "${account.name}" is inactive` });
+  if (account && !account.dltEntityId) blockers.push({ code: "dltEntityMissing", message: `The SMS account "${account.name}" has no DLT entity id` });
+  if (!template || (account && template.smsAccountId !== account.id)) {
+    blockers.push({ code: "templateMissing", message: "The SMS template of this campaign no longer exists" });
+  } else {
+    if (!template.dltTemplateId) blockers.push({ code: "dltTemplateMissing", message: `The SMS template "${template.name}" has no DLT template id` });
+    if (account && !account.senderIds.includes(template.senderId)) {
+      blockers.push({ code: "senderNotRegistered", message: `The sender id ${template.senderId} is not registered on the SMS account "${account.name}"` });
+    }
+    // The stored body must still pass the DLT rules it was registered under (placeholders, category, header).
+    const problems = isSmsCategory(template.category)
+      ? checkSmsTemplate({ name: template.name, body: template.body, category: template.category, senderId: template.senderId, dltTemplateId: template.dltTemplateId || "0000000000" })
+      : [{ field: "category", message: "unknown category" }];
+    if (problems.length) blockers.push({ code: "bodyMismatch", message: `The SMS template "${template.name}" does not match its DLT registration: ${problems.map((p) => p.message).join("; ")}` });
+  }
+  const windowed = template ? (WINDOWED_SMS_CATEGORIES as readonly string[]).includes(template.category) : false;
+  return { blockers, windowed, estimateOf: (sendable) => estimateCost({ channel: "sms", sendable, rates, smsBody: template?.body ?? "", smsVariables: row.variables }) };
+}
+
+async function whatsappFacts(db: Conn, row: CampaignRow, rates: Awaited<ReturnType<typeof loadRates>>): Promise<ChannelFacts> {
+  const blockers: Blocker[] = [];
+  const [waba] = row.wabaId ? await db.select({ id: wabas.id }).from(wabas).where(and(eq(wabas.wabaId, row.wabaId), eq(wabas.userId, row.userId))) : [];
+  if (!waba) blockers.push({ code: "wabaMissing", message: "The WhatsApp business account of this campaign is not connected" });
+  const [template] = await db.select().from(whatsappTemplates).where(and(eq(whatsappTemplates.id, row.templateId), eq(whatsappTemplates.userId, row.userId)));
+  if (!template) blockers.push({ code: "templateMissing", message: "The WhatsApp template of this campaign no longer exists" });
+  else if (template.status !== "APPROVED") blockers.push({ code: "templateNotApproved", message: `The template "${template.name}" is ${template.status}, not APPROVED` });
+  let failover: { smsBody: string; params: readonly string[] } | null = null;
+  if (row.failover) {
+    const [sms] = await db.select({ body: smsTemplates.body }).from(smsTemplates).where(eq(smsTemplates.id, row.failover.smsTemplateId));
+    if (!sms) blockers.push({ code: "failoverTemplateMissing", message: "The SMS failover template no longer exists" });
+    failover = { smsBody: sms?.body ?? "", params: row.failover.params };
+  }
+  const category = template?.category ?? "MARKETING";
+  return { blockers, windowed: false, estimateOf: (sendable) => estimateCost({ channel: "whatsapp", sendable, rates, category, failover }) };
+}
+
+async function rcsFacts(db: Conn, row: CampaignRow, rates: Awaited<ReturnType<typeof loadRates>>): Promise<ChannelFacts> {
+  const blockers: Blocker[] = [];
+  const [bot] = row.botId ? await db.select({ id: rcsBots.id }).from(rcsBots).where(and(eq(rcsBots.id, row.botId), eq(rcsBots.userId, row.userId))) : [];
+  if (!bot) blockers.push({ code: "botMissing", message: "The RCS bot of this campaign no longer exists" });
+  const [template] = await db.select().from(rcsTemplates).where(and(eq(rcsTemplates.id, row.templateId), eq(rcsTemplates.userId, row.userId)));
+  if (!template) blockers.push({ code: "templateMissing", message: "The RCS template of this campaign no longer exists" });
+  else if (template.status !== "ACTIVE") blockers.push({ code: "templateNotApproved", message: `The template "${template.name}" is ${template.status}, not ACTIVE` });
+  return { blockers, windowed: false, estimateOf: (sendable) => estimateCost({ channel: "rcs", sendable, rates }) };
+}
+
+export async function preCheck(db: Conn, row: CampaignRow, { now, smsWindow, sendAt }: CheckOptions): Promise<PreCheck> {
+  const rates = await loadRates(db);
+  const facts = row.channel === "sms" ? await smsFacts(db, row, rates) : row.channel === "whatsapp" ? await whatsappFacts(db, row, rates) : await rcsFacts(db, row, rates);
+  const valid = await countWhere(db, eq(campaignRecipients.campaignId, row.id));
+  const queued = await countWhere(db, queuedOf(row.id));
+  const suppressed = await countWhere(db, and(queuedOf(row.id), sql`${campaignRecipients.number} in ${suppressedNumbers(row.userId)}`) as SQL);
+  let messagingLimit: PreCheck["messagingLimit"] = null;
+  let overLimit = 0;
+  if (row.channel === "whatsapp") {
+    const [used] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`${usedNumbers(row, now)} as u`);
+    const limit = DEFAULT_MESSAGING_LIMIT;
+    const headroom = Math.max(0, limit - (used?.n ?? 0));
+    messagingLimit = { limit, used: used?.n ?? 0, headroom };
+    overLimit = Math.max(0, (await countWhere(db, countingAgainstLimit(row, now))) - headroom);
+  }
+  const sendable = queued - suppressed - overLimit;
+  const blockers = [...facts.blockers];
+  if (sendable <= 0) blockers.push({ code: "noRecipients", message: "No recipient is left to send to" });
+  const state = facts.windowed ? smsWindowAt(sendAt ?? now, smsWindow) : { openNow: true, nextOpenAt: null };
+  const message = state.openNow ? null : `Outside the SMS window (${smsWindow.start}–${smsWindow.end}); a start now is scheduled for the next window (${openingLabel(smsWindow)})`;
+  const [owner] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, row.userId));
+  return {
+    valid,
+    sendable: Math.max(0, sendable),
+    skipped: { suppressed, messagingLimit: overLimit, notOnChannel: 0 },
+    blockers,
+    window: { ...state, message },
+    messagingLimit,
+    estimate: facts.estimateOf(Math.max(0, sendable)),
+    // numeric(…, 2) as text: two decimals at most, so rounding ×100 is exact.
+    balancePaise: Math.round(Number(owner?.balance ?? 0) * 100),
+  };
+}
+
+/** Marks the recipients the check skips as `skipped` with their reason key (inside the start's transaction). */
+export async function markSkipped(tx: Tx, row: CampaignRow, check: PreCheck, now: Date): Promise<void> {
+  if (check.skipped.suppressed > 0) {
+    await tx
+      .update(campaignRecipients)
+      .set({ state: "skipped", reason: "suppressed" satisfies SkipReason })
+      .where(and(queuedOf(row.id), sql`${campaignRecipients.number} in ${suppressedNumbers(row.userId)}`));
+  }
+  if (check.messagingLimit && check.skipped.messagingLimit > 0) {
+    // The first recipients (audience order) fit the headroom; the rest are skipped, in one UPDATE.
+    const over = tx
+      .select({ id: campaignRecipients.id })
+      .from(campaignRecipients)
+      .where(countingAgainstLimit(row, now))
+      .orderBy(campaignRecipients.id)
+      .offset(check.messagingLimit.headroom);
+    await tx.update(campaignRecipients).set({ state: "skipped", reason: "messagingLimit" satisfies SkipReason }).where(inArray(campaignRecipients.id, over));
+  }
+}
+
+export const skipLabels = (skipped: PreCheck["skipped"]) =>
+  (Object.keys(SKIP_REASONS) as SkipReason[]).map((reason) => ({ reason, label: SKIP_REASONS[reason], count: skipped[reason] }));

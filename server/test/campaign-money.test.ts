@@ -1,0 +1,143 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MSG } from "../../contract/messages";
+import { balanceLedger, campaigns, users } from "../db/schema";
+import { settle } from "../services/campaigns/money";
+import { insertCampaign, moneySnapshot, rcsSetup, setBalance, smsSetup, whatsappSetup } from "./campaign-control-fixtures";
+import { startServer, type TestServer } from "./harness";
+
+// The hold a start takes, to the paisa, and what a refused start leaves (nothing). Owner: a fresh balance per test.
+
+let s: TestServer;
+let owner: string;
+beforeAll(async () => {
+  s = await startServer();
+  owner = await s.id("manager");
+});
+afterAll(async () => s?.close());
+
+const db = () => s.database.db;
+const balanceOf = async (id: string) => (await db().select({ b: users.balance }).from(users).where(eq(users.id, id)))[0].b;
+const campaignRow = async (id: string) => (await db().select().from(campaigns).where(eq(campaigns.id, id)))[0];
+
+async function smsCampaign(recipients: number, body: string) {
+  const sms = await smsSetup(db(), owner, { body });
+  return insertCampaign(db(), { ownerId: owner, channel: "sms", templateId: sms.templateId, smsAccountId: sms.accountId, recipients });
+}
+
+describe("the hold a start takes", () => {
+  it("SMS: 3 segments × ₹0.25 × 1,234 recipients = ₹925.50, held exactly", async () => {
+    await setBalance(db(), owner, "1000.00");
+    const id = await smsCampaign(1234, "a".repeat(400));
+    const check = (await s.call({ method: "GET", url: `/api/v1/campaigns/${id}/check`, as: "manager" })).json().data;
+    expect(check).toMatchObject({ valid: 1234, sendable: 1234, blockers: [], estimate: { perMessage: 0.75, segments: 3, category: null, total: 925.5 }, balance: 1000, enoughBalance: true });
+    const res = await s.call({ method: "POST", url: `/api/sms/campaigns/${id}/start`, as: "manager" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: "running", cost: { estimated: 925.5, held: 925.5, spent: 0 } });
+    expect(await balanceOf(owner)).toBe("74.50");
+    const row = await campaignRow(id);
+    expect({ estimated: row.estimatedPaise, held: row.heldPaise }).toEqual({ estimated: 92_550, held: 92_550 });
+    const [hold] = await db().select().from(balanceLedger).where(and(eq(balanceLedger.userId, owner), eq(balanceLedger.kind, "campaign_hold"))).orderBy(balanceLedger.id);
+    expect(hold).toMatchObject({ amount: "-925.50", balanceAfter: "74.50" });
+  });
+
+  it.each([
+    ["MARKETING", 88_000, "1120.00"],
+    ["UTILITY", 13_000, "1870.00"],
+  ] as const)("WhatsApp %s: 1,234 recipients, 1,000 within the messaging limit, hold %i paise", async (category, paise, after) => {
+    await setBalance(db(), owner, "2000.00");
+    const wa = await whatsappSetup(db(), owner, category);
+    const id = await insertCampaign(db(), { ownerId: owner, channel: "whatsapp", templateId: wa.templateId, wabaId: wa.wabaId, recipients: 1234, firstNumber: 10_000 });
+    const check = (await s.call({ method: "GET", url: `/api/v1/campaigns/${id}/check`, as: "manager" })).json().data;
+    // The messaging limit (1,000 for an unverified business) skips the last 234.
+    expect(check).toMatchObject({ sendable: 1000, messagingLimit: { limit: 1000, used: 0, headroom: 1000 }, estimate: { category, total: paise / 100 } });
+    const res = await s.call({ method: "POST", url: `/api/waba/campaign/start-campaign/${id}`, as: "manager" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ cost: { held: paise / 100 }, counts: { queued: 1000, skipped: 234 } });
+    expect(await balanceOf(owner)).toBe(after);
+    expect((await campaignRow(id)).heldPaise).toBe(paise);
+  });
+
+  it("WhatsApp marketing with SMS failover holds the worst case: every recipient also billed a 2-part SMS", async () => {
+    await setBalance(db(), owner, "2000.00");
+    const wa = await whatsappSetup(db(), owner, "MARKETING");
+    const sms = await smsSetup(db(), owner, { body: "c".repeat(200) });
+    const id = await insertCampaign(db(), {
+      ownerId: owner, channel: "whatsapp", templateId: wa.templateId, wabaId: wa.wabaId, recipients: 900, firstNumber: 20_000,
+      failover: { conditions: ["failed"], smsAccountId: sms.accountId, smsTemplateId: sms.templateId, params: [] },
+    });
+    const res = await s.call({ method: "POST", url: `/api/waba/campaign/start-campaign/${id}`, as: "manager" });
+    expect(res.statusCode, res.body).toBe(200);
+    // 900 × (₹0.88 + 2 × ₹0.25) = ₹1,242.00
+    expect(res.json().data.cost).toEqual({ estimated: 1242, held: 1242, spent: 0 });
+    expect(await balanceOf(owner)).toBe("758.00");
+  });
+
+  it("RCS: flat ₹0.30 per message", async () => {
+    await setBalance(db(), owner, "10.00");
+    const rcs = await rcsSetup(db(), owner);
+    const id = await insertCampaign(db(), { ownerId: owner, channel: "rcs", templateId: rcs.templateId, botId: rcs.botId, recipients: 33 });
+    const res = await s.call({ method: "POST", url: `/api/campaigns/start-campaign/${id}`, as: "manager" });
+    expect(res.json().data.cost).toMatchObject({ held: 9.9 });
+    expect(await balanceOf(owner)).toBe("0.10");
+  });
+
+  it("uses the admin's rates", async () => {
+    const set = await s.call({ method: "PUT", url: "/api/v1/rates", as: "admin", payload: { sms: 0.29, whatsapp_marketing: 0.88, whatsapp_utility: 0.13, whatsapp_authentication: 0.13, rcs: 0.3 } });
+    expect(set.json()).toMatchObject({ success: true, data: { sms: 0.29 } });
+    await setBalance(db(), owner, "100.00");
+    const id = await smsCampaign(100, "hi");
+    const res = await s.call({ method: "POST", url: `/api/sms/campaigns/${id}/start`, as: "manager" });
+    expect(res.json().data.cost.held).toBe(29);
+    expect(await balanceOf(owner)).toBe("71.00");
+    await s.call({ method: "PUT", url: "/api/v1/rates", as: "admin", payload: { sms: 0.25, whatsapp_marketing: 0.88, whatsapp_utility: 0.13, whatsapp_authentication: 0.13, rcs: 0.3 } });
+  });
+});
+
+describe("a start the balance cannot cover", () => {
+  it("is refused with the insufficient-balance message and changes nothing", async () => {
+    await setBalance(db(), owner, "925.49");
+    const id = await smsCampaign(1234, "a".repeat(400));
+    const check = (await s.call({ method: "GET", url: `/api/v1/campaigns/${id}/check`, as: "manager" })).json().data;
+    expect(check).toMatchObject({ enoughBalance: false, balance: 925.49, estimate: { total: 925.5 } });
+    const before = await moneySnapshot(db(), owner, id);
+    const res = await s.call({ method: "POST", url: `/api/sms/campaigns/${id}/start`, as: "manager" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: MSG.insufficientBalance });
+    expect(await moneySnapshot(db(), owner, id)).toEqual(before);
+  });
+});
+
+describe("two starts of one campaign at once", () => {
+  it("take one hold: one succeeds, the other is refused with 409", async () => {
+    await setBalance(db(), owner, "500.00");
+    const id = await smsCampaign(100, "hi");
+    const [a, b] = await Promise.all([
+      s.call({ method: "POST", url: `/api/sms/campaigns/${id}/start`, as: "manager" }),
+      s.call({ method: "POST", url: `/api/sms/campaigns/${id}/start`, as: "manager" }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect(await balanceOf(owner)).toBe("475.00");
+    expect((await campaignRow(id)).heldPaise).toBe(2500);
+  });
+});
+
+describe("discard releases the unused hold", () => {
+  it("returns the balance to start minus what was spent, once", async () => {
+    await setBalance(db(), owner, "100.00");
+    const id = await smsCampaign(200, "hi");
+    await s.call({ method: "POST", url: `/api/sms/campaigns/${id}/start`, as: "manager" });
+    expect(await balanceOf(owner)).toBe("50.00");
+    // The dispatcher settled 37 messages (₹9.25) against the hold.
+    await db().transaction((tx) => settle(tx, id, 37 * 25));
+    const res = await s.call({ method: "PUT", url: `/api/sms/campaigns/${id}/discard`, as: "manager" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: "discarded", cost: { held: 9.25, spent: 9.25 } });
+    expect(await balanceOf(owner)).toBe("90.75");
+    const again = await s.call({ method: "PUT", url: `/api/sms/campaigns/${id}/discard`, as: "manager" });
+    expect(again.statusCode).toBe(409);
+    expect(await balanceOf(owner)).toBe("90.75");
+    const releases = await db().select().from(balanceLedger).where(and(eq(balanceLedger.userId, owner), eq(balanceLedger.kind, "campaign_release"))).orderBy(balanceLedger.id);
+    expect(releases.at(-1)).toMatchObject({ amount: "40.75", balanceAfter: "90.75" });
+  });
+});
