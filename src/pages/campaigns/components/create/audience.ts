@@ -39,12 +39,16 @@ export function csvFields(line: string): string[] {
   for (let i = 0; i < line.length; i += 1) {
     const c = line[i];
     if (quoted) {
-      if (c === '"' && line[i + 1] === '"') (field += '"'), (i += 1);
-      else if (c === '"') quoted = false;
+      if (c === '"' && line[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") out.push(field.trim()), (field = "");
-    else field += c;
+    else if (c === ",") {
+      out.push(field.trim());
+      field = "";
+    } else field += c;
   }
   out.push(field.trim());
   return out;

@@ -80,3 +80,30 @@ describe("schedule time", () => {
     expect(zonedInstant({ year: 2026, month: 1, day: 1, hour: 9, minute: 0 }, "America/New_York").toISOString()).toBe("2026-01-01T14:00:00.000Z");
   });
 });
+
+describe("create payload", async () => {
+  const { createPayload } = await import("./channel-calls");
+  const { initialState } = await import("./wizard-state");
+  const base = { ...initialState().draft, name: " Diwali ", accountId: "w1", senderId: "p1", templateId: "t1", variables: [{ kind: "column" as const, value: "name" }, { kind: "text" as const, value: "#1" }] };
+
+  it("pasted numbers go as JSON with each channel's field names", () => {
+    expect(createPayload("sms", { ...base, audienceMode: "paste", numbers: "9000000001" })).toEqual({
+      campaignName: "Diwali", smsAccountId: "w1", templateId: "t1", variables: ["{{name}}", "#1"], defaultRegion: "IN", numbers: "9000000001",
+    });
+    expect(createPayload("rcs", { ...base, audienceMode: "paste", numbers: "1" })).toMatchObject({ botId: "w1", templateId: "t1" });
+  });
+
+  it("a file goes as multipart with arrays as JSON strings (WhatsApp with SMS failover)", () => {
+    const file = new File(["phone\n9000000001\n"], "list.csv", { type: "text/csv" });
+    const form = createPayload("whatsapp", {
+      ...base, file,
+      failover: { enabled: true, conditions: ["failed"], smsAccountId: "s1", smsTemplateId: "st1", paramCount: 1, params: [{ kind: "text", value: "x" }] },
+    }) as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(Object.fromEntries([...form.entries()].filter(([k]) => k !== "file"))).toEqual({
+      campaignName: "Diwali", variables: '["{{name}}","#1"]', defaultRegion: "IN", waba_id: "w1", phoneNumberId: "p1", message: "t1",
+      smsFailover: "true", smsFailoverConditions: '["failed"]', smsAccountId: "s1", smsTemplate: "st1", smsCustomParams: '["x"]',
+    });
+    expect((form.get("file") as File).name).toBe("list.csv");
+  });
+});

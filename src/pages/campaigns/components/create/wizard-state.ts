@@ -76,7 +76,8 @@ export type Action =
   | { type: "created"; campaignId: string }
   | { type: "ingestSettled"; ok: boolean }
   | { type: "checked" }
-  | { type: "reopen" };
+  | { type: "reopen" }
+  | { type: "errors"; errors: Record<string, string> };
 
 /** Field errors of a draft step; an empty object lets the step be left. */
 export function stepErrors(step: StepIndex, d: Draft, opts: { needsWhatsAppSender?: boolean } = {}): Record<string, string> {
@@ -168,6 +169,8 @@ export function wizardReducer(state: WizardState, action: Action): WizardState {
       return { ...state, ingest: action.ok ? "ready" : "failed" };
     case "checked":
       return state.step === STEP.check ? { ...state, step: STEP.confirm } : state;
+    case "errors":
+      return { ...state, errors: action.errors };
     case "reopen":
       // The campaign failed its ingest or was discarded: back to the audience with the draft intact.
       return { ...state, campaignId: null, ingest: "none", errors: {}, step: STEP.audience };
