@@ -16,6 +16,12 @@ describe("campaign creation stepper", () => {
     expect(s.errors).toEqual({ name: "Give the campaign a name", accountId: "Choose an account", senderId: "Choose the number to send from", templateId: "Choose an approved template" });
   });
 
+  it("a fixed field's message goes away as it is fixed", () => {
+    const s = run([{ type: "next", needsWhatsAppSender: true }, { type: "edit", patch: { name: "Diwali" } }]);
+    expect(s.errors.name).toBeUndefined();
+    expect(s.errors.accountId).toBe("Choose an account");
+  });
+
   it("sizes the variables to the template and checks each one", () => {
     let s = run([...filled, { type: "next", needsWhatsAppSender: true }]);
     expect(s.step).toBe(STEP.variables);

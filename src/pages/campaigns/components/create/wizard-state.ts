@@ -119,7 +119,16 @@ export function stepErrors(step: StepIndex, d: Draft, opts: { needsWhatsAppSende
 
 const atMost = (s: number): StepIndex => Math.max(0, Math.min(5, s)) as StepIndex;
 
+const EDITS = new Set<Action["type"]>(["edit", "account", "template", "variable", "failover", "failoverTemplate", "failoverParam"]);
+
+/** After a refused "Next", each edit re-checks the step, so a fixed field's message goes away as it is fixed. */
 export function wizardReducer(state: WizardState, action: Action): WizardState {
+  const next = reduce(state, action);
+  if (!EDITS.has(action.type) || next === state || !Object.keys(state.errors).length || next.step > STEP.audience) return next;
+  return { ...next, errors: stepErrors(next.step, next.draft, { needsWhatsAppSender: "senderId" in state.errors || state.draft.senderId !== "" }) };
+}
+
+function reduce(state: WizardState, action: Action): WizardState {
   const locked = state.campaignId !== null;
   const draft = state.draft;
   switch (action.type) {
