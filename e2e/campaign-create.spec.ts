@@ -10,6 +10,8 @@ async function pick(page: Page, label: string, option: string | RegExp): Promise
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: option }).first().click();
 }
 
+const fieldError = (page: Page, text: string | RegExp) => page.locator(".ant-form-item-explain-error").filter({ hasText: text });
+
 async function templateStep(page: Page, name: string, account: { label: string; option: string | RegExp }, template: string): Promise<void> {
   await page.getByLabel("Campaign name").fill(name);
   await pick(page, account.label, account.option);
@@ -38,8 +40,8 @@ test("steps, previews and field messages of the WhatsApp stepper (no server call
   await page.goto("/organization/campaigns/whatsapp-campaign-creation");
   await expect(page.getByRole("heading", { name: "New WhatsApp Campaign" })).toBeVisible();
   await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByText("Give the campaign a name")).toBeVisible();
-  await expect(page.getByText("Choose an account")).toBeVisible();
+  await expect(fieldError(page, "Give the campaign a name")).toBeVisible();
+  await expect(fieldError(page, "Choose an account")).toBeVisible();
   await shot(page, "create-whatsapp-errors");
 
   await page.getByLabel("Campaign name").fill("Festive sale");
@@ -49,14 +51,14 @@ test("steps, previews and field messages of the WhatsApp stepper (no server call
   await page.getByRole("radio", { name: "order_shipped" }).check();
   await expect(page.getByTestId("wa-bubble")).toContainText("your order");
   await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByText("Choose the number to send from")).toBeVisible();
+  await expect(fieldError(page, "Choose the number to send from")).toBeVisible();
   await pick(page, "Sending number", /\+/);
   await shot(page, "create-template");
   await page.getByRole("button", { name: "Next" }).click();
 
   // Variables: {{1}} from a column, {{2}} fixed; the preview follows as they are typed.
   await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByText("Enter the text for this variable")).toHaveCount(2);
+  await expect(fieldError(page, "Enter the text for this variable")).toHaveCount(2);
   await page.getByLabel("Variable 1 kind").getByText("Column").click();
   await page.getByRole("combobox", { name: "Variable 1" }).fill("name");
   await page.getByRole("textbox", { name: "Variable 2" }).fill("#1042");
@@ -65,19 +67,19 @@ test("steps, previews and field messages of the WhatsApp stepper (no server call
   await page.getByRole("button", { name: "Next" }).click();
 
   // Audience: pasted numbers cannot feed a column; the live count; failover asks for its fields.
-  await page.getByText("Paste numbers").click();
-  await page.getByLabel("Numbers").fill("9000000001\n+91 90000 00002, 12345\n9000000001");
+  await page.getByText("Paste numbers", { exact: true }).click();
+  await page.getByRole("textbox", { name: "Numbers" }).fill("9000000001\n+91 90000 00002, 12345\n9000000001");
   await expect(page.getByTestId("paste-count")).toContainText("2 valid");
   await expect(page.getByTestId("paste-count")).toContainText("1 invalid");
   await expect(page.getByTestId("paste-count")).toContainText("1 duplicate");
   await page.getByLabel("SMS failover").click();
   await page.getByRole("button", { name: "Create campaign and check audience" }).click();
-  await expect(page.getByText(/Pasted numbers have no columns/)).toBeVisible();
-  await expect(page.getByText("Choose an SMS account")).toBeVisible();
+  await expect(fieldError(page, /Pasted numbers have no columns/)).toBeVisible();
+  await expect(fieldError(page, "Choose an SMS account")).toBeVisible();
   await pick(page, "Failover SMS account", "Acme Transactional");
   await pick(page, "Failover SMS template", "Login OTP");
   await expect(page.getByText("SMS variable 1")).toBeVisible();
-  await page.getByText("Upload a file").click();
+  await page.getByText("Upload a file", { exact: true }).click();
   await page.locator("input[type=file]").setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from("phone,name\n+919000000001,Asha\n") });
   await expect(page.getByLabel("Columns found")).toContainText("name");
   await shot(page, "create-audience");
@@ -118,8 +120,8 @@ test("a manager creates an SMS campaign from pasted numbers and starts it", asyn
   await page.getByRole("textbox", { name: "Variable 1" }).fill("123456");
   await expect(page.getByTestId("sms-preview-body")).toContainText("123456 is your Acme Retail login OTP");
   await page.getByRole("button", { name: "Next" }).click();
-  await page.getByText("Paste numbers").click();
-  await page.getByLabel("Numbers").fill("9000000001, 9000000002");
+  await page.getByText("Paste numbers", { exact: true }).click();
+  await page.getByRole("textbox", { name: "Numbers" }).fill("9000000001, 9000000002");
   await expect(page.getByTestId("paste-count")).toContainText("2 valid");
   await shot(page, "create-sms-audience");
   await page.getByRole("button", { name: "Create campaign and check audience" }).click();
@@ -133,8 +135,8 @@ test("a manager creates an RCS campaign from pasted numbers and starts it", asyn
   await expect(page.getByTestId("phone-preview")).toBeVisible();
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("button", { name: "Next" }).click();
-  await page.getByText("Paste numbers").click();
-  await page.getByLabel("Numbers").fill("+919000000001\n+919000000005\n+919000000006");
+  await page.getByText("Paste numbers", { exact: true }).click();
+  await page.getByRole("textbox", { name: "Numbers" }).fill("+919000000001\n+919000000005\n+919000000006");
   await shot(page, "create-rcs-audience");
   await page.getByRole("button", { name: "Create campaign and check audience" }).click();
   await ingestCheckStart(page, "create-rcs", 3);

@@ -50,7 +50,7 @@ export function TemplateStep({ source, state, dispatch }: { source: ChannelSourc
                 aria-label="Sending number"
                 value={draft.senderId || undefined}
                 disabled={!draft.accountId}
-                placeholder="Choose the number to send from"
+                placeholder="Select a sending number"
                 onChange={(v: string) => dispatch({ type: "edit", patch: { senderId: v } })}
                 options={source.senders.map((s) => ({ value: s.value, label: s.label }))}
               />
