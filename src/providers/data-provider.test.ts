@@ -88,6 +88,19 @@ describe("dataProvider", () => {
     expect(JSON.parse(String(seen[1].data))).toEqual({ channel: "rcs" });
   });
 
+  it("a custom FormData call (a campaign's audience file) reports its upload progress", async () => {
+    sessionStore.loginSucceeded({ _id: "m", username: "manager", email: "m@example.com", type: "manager", token: "t", expiresAt: 2_000_000_000, isFirstLogin: false });
+    reply({ success: true, message: "Campaign created", data: { _id: "c1" } });
+    const form = new FormData();
+    form.append("campaignName", "Diwali");
+    const progress: number[] = [];
+    await dataProvider.custom!({ url: "", method: "post", payload: form, meta: { resource: "campaigns", action: "whatsappCreate", onUploadProgress: (f: number) => progress.push(f) } });
+    expect(seen[0]).toMatchObject({ method: "post", url: expect.stringContaining("/api/waba/campaign/create-campaign") });
+    expect(seen[0].data).toBe(form);
+    seen[0].onUploadProgress?.({ loaded: 300, total: 400, bytes: 300, lengthComputable: true });
+    expect(progress).toEqual([0.75]);
+  });
+
   it("refuses an action the resource does not declare, without a request", async () => {
     reply({});
     await expect(dataProvider.deleteOne({ resource: "users", id: "1" })).rejects.toMatchObject({ message: "delete is not supported for users" });

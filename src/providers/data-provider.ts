@@ -108,7 +108,9 @@ export const dataProvider: DataProvider = {
     if (!callId) fail("A custom call needs meta.resource and meta.action (or meta.callId)");
     // useCustomMutation has no query of its own: a mutation's query fields (DELETE ?templateName=) come in meta.query.
     const fields = (query ?? meta?.query) as CallOptions["query"];
-    const data = await run<TData>(callId, { params: meta?.params as CallOptions["params"], query: fields, body: payload });
+    // A FormData payload (campaign audience files) may report its upload progress, as create's does.
+    const onUploadProgress = typeof meta?.onUploadProgress === "function" ? (meta.onUploadProgress as (fraction: number) => void) : undefined;
+    const data = await run<TData>(callId, { params: meta?.params as CallOptions["params"], query: fields, body: payload, onUploadProgress });
     return { data };
   },
 };

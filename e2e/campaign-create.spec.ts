@@ -1,0 +1,143 @@
+import { expect, test, type Page } from "@playwright/test";
+import { login, shot } from "./support";
+
+// The campaign creation stepper against the real server, as the demo manager (a WABA with approved and rejected
+// templates, SMS accounts with DLT templates, an RCS bot with a template). Numbers are the sandbox's fixed ones
+// (contract/domain/sandbox-numbers.ts): +91 90000 0000x are always delivered.
+
+async function pick(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await page.getByRole("combobox", { name: label, exact: true }).click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: option }).first().click();
+}
+
+const fieldError = (page: Page, text: string | RegExp) => page.locator(".ant-form-item-explain-error").filter({ hasText: text });
+
+async function templateStep(page: Page, name: string, account: { label: string; option: string | RegExp }, template: string): Promise<void> {
+  await page.getByLabel("Campaign name").fill(name);
+  await pick(page, account.label, account.option);
+  await page.getByRole("radio", { name: template }).check();
+}
+
+/** Ingest report, check and cost, confirm with the modal; lands on the campaign's report page. */
+async function ingestCheckStart(page: Page, prefix: string, valid: number): Promise<void> {
+  await expect(page.getByText("recipients ready")).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator(".ant-statistic").filter({ hasText: "Valid" })).toContainText(String(valid));
+  await shot(page, `${prefix}-ingest`);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.locator(".ant-statistic").filter({ hasText: "Estimated cost" })).toContainText("₹");
+  await expect(page.locator(".ant-statistic").filter({ hasText: "Will be sent" })).toContainText(String(valid));
+  await shot(page, `${prefix}-check`);
+  await page.getByRole("button", { name: "Next" }).click();
+  await shot(page, `${prefix}-confirm`);
+  await page.getByRole("button", { name: "Start now" }).click();
+  await expect(page.getByRole("dialog")).toContainText("held from your balance");
+  await page.getByRole("button", { name: /Start and hold ₹/ }).click();
+  await expect(page).toHaveURL(/\/organization\/campaigns\/individual-reports\?campaignId=.+/);
+}
+
+test("steps, previews and field messages of the WhatsApp stepper (no server call needed past the template step)", async ({ page }) => {
+  await login(page, "manager", "manager");
+  await page.goto("/organization/campaigns/whatsapp-campaign-creation");
+  await expect(page.getByRole("heading", { name: "New WhatsApp Campaign" })).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(fieldError(page, "Give the campaign a name")).toBeVisible();
+  await expect(fieldError(page, "Choose an account")).toBeVisible();
+  await shot(page, "create-whatsapp-errors");
+
+  await page.getByLabel("Campaign name").fill("Festive sale");
+  await pick(page, "WhatsApp Business Account", /WABA|Acme/);
+  // Only approved templates are selectable; a rejected one shows with its status.
+  await expect(page.getByRole("radio", { name: "payment_due" })).toBeDisabled();
+  await page.getByRole("radio", { name: "order_shipped" }).check();
+  await expect(page.getByTestId("wa-bubble")).toContainText("your order");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(fieldError(page, "Choose the number to send from")).toBeVisible();
+  await pick(page, "Sending number", /\+/);
+  await shot(page, "create-template");
+  await page.getByRole("button", { name: "Next" }).click();
+
+  // Variables: {{1}} from a column, {{2}} fixed; the preview follows as they are typed.
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(fieldError(page, "Enter the text for this variable")).toHaveCount(2);
+  await page.getByLabel("Variable 1 kind").getByText("Column").click();
+  await page.getByRole("combobox", { name: "Variable 1" }).fill("name");
+  await page.getByRole("textbox", { name: "Variable 2" }).fill("#1042");
+  await expect(page.getByTestId("wa-bubble")).toContainText("Hi ‹name›, your order #1042 has shipped");
+  await shot(page, "create-variables");
+  await page.getByRole("button", { name: "Next" }).click();
+
+  // Audience: pasted numbers cannot feed a column; the live count; failover asks for its fields.
+  await page.getByText("Paste numbers", { exact: true }).click();
+  await page.getByRole("textbox", { name: "Numbers" }).fill("9000000001\n+91 90000 00002, 12345\n9000000001");
+  await expect(page.getByTestId("paste-count")).toContainText("2 valid");
+  await expect(page.getByTestId("paste-count")).toContainText("1 invalid");
+  await expect(page.getByTestId("paste-count")).toContainText("1 duplicate");
+  await page.getByLabel("SMS failover").click();
+  await page.getByRole("button", { name: "Create campaign and check audience" }).click();
+  await expect(fieldError(page, /Pasted numbers have no columns/)).toBeVisible();
+  await expect(fieldError(page, "Choose an SMS account")).toBeVisible();
+  await pick(page, "Failover SMS account", "Acme Transactional");
+  await pick(page, "Failover SMS template", "Login OTP");
+  await expect(page.getByText("SMS variable 1")).toBeVisible();
+  await page.getByText("Upload a file", { exact: true }).click();
+  await page.locator("input[type=file]").setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from("phone,name\n+919000000001,Asha\n") });
+  await expect(page.getByLabel("Columns found")).toContainText("name");
+  await shot(page, "create-audience");
+  // Back keeps what was entered.
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByRole("textbox", { name: "Variable 2" })).toHaveValue("#1042");
+});
+
+test("a manager creates a WhatsApp campaign from an uploaded CSV, sees the ingest report and the cost, starts it and lands on its report", async ({ page }) => {
+  await login(page, "manager", "manager");
+  await page.goto("/organization/campaigns/whatsapp-campaign-creation");
+  await templateStep(page, "Order updates", { label: "WhatsApp Business Account", option: /WABA|Acme/ }, "order_shipped");
+  await pick(page, "Sending number", /\+/);
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByLabel("Variable 1 kind").getByText("Column").click();
+  await page.getByRole("combobox", { name: "Variable 1" }).fill("name");
+  await page.getByLabel("Variable 2 kind").getByText("Column").click();
+  await page.getByRole("combobox", { name: "Variable 2" }).fill("order");
+  await page.getByRole("button", { name: "Next" }).click();
+  const csv = ["phone,name,order", "+919000000001,Asha,#1", "9000000002,Ravi,#2", "9000000003,Meera,#3", "12345,Bad,#4", "9000000001,Asha again,#5"].join("\n");
+  await page.locator("input[type=file]").setInputFiles({ name: "orders.csv", mimeType: "text/csv", buffer: Buffer.from(`${csv}\n`) });
+  await page.getByRole("button", { name: "Create campaign and check audience" }).click();
+  await expect(page.locator(".ant-statistic").filter({ hasText: "Invalid" })).toContainText("1", { timeout: 30_000 });
+  await expect(page.locator(".ant-statistic").filter({ hasText: "Duplicates" })).toContainText("1");
+  await expect(page.getByRole("table")).toContainText("12345");
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download rejected rows" }).click();
+  expect((await download).suggestedFilename()).toMatch(/^rejected-rows-.+\.csv$/);
+  await ingestCheckStart(page, "create-whatsapp", 3);
+});
+
+test("a manager creates an SMS campaign from pasted numbers and starts it", async ({ page }) => {
+  await login(page, "manager", "manager");
+  await page.goto("/organization/campaigns/sms-campaign-creation");
+  await templateStep(page, "OTP check", { label: "SMS account", option: "Acme Transactional" }, "Login OTP");
+  await expect(page.getByTestId("sms-preview-sender")).toHaveText("ACMEOT");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("textbox", { name: "Variable 1" }).fill("123456");
+  await expect(page.getByTestId("sms-preview-body")).toContainText("123456 is your Acme Retail login OTP");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByText("Paste numbers", { exact: true }).click();
+  await page.getByRole("textbox", { name: "Numbers" }).fill("9000000001, 9000000002");
+  await expect(page.getByTestId("paste-count")).toContainText("2 valid");
+  await shot(page, "create-sms-audience");
+  await page.getByRole("button", { name: "Create campaign and check audience" }).click();
+  await ingestCheckStart(page, "create-sms", 2);
+});
+
+test("a manager creates an RCS campaign from pasted numbers and starts it", async ({ page }) => {
+  await login(page, "manager", "manager");
+  await page.goto("/organization/campaigns/rcs-campaign-creation");
+  await templateStep(page, "New arrivals", { label: "RCS bot", option: "Acme Retail" }, "New arrivals (sample)");
+  await expect(page.getByTestId("phone-preview")).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByText("Paste numbers", { exact: true }).click();
+  await page.getByRole("textbox", { name: "Numbers" }).fill("+919000000001\n+919000000005\n+919000000006");
+  await shot(page, "create-rcs-audience");
+  await page.getByRole("button", { name: "Create campaign and check audience" }).click();
+  await ingestCheckStart(page, "create-rcs", 3);
+});

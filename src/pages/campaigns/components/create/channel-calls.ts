@@ -1,0 +1,41 @@
+// What differs per channel when the stepper talks to the server: the create and start calls (actions of
+// resources/campaigns.ts) and the create payload's field names (schemas/campaign-create-*.ts).
+import type { CampaignChannel } from "../../../../../contract";
+import { serialize } from "./variables";
+import type { Draft } from "./wizard-state";
+
+export const CHANNEL_CALLS: Record<CampaignChannel, { create: string; start: string }> = {
+  rcs: { create: "create", start: "start" },
+  sms: { create: "smsCreate", start: "smsStart" },
+  whatsapp: { create: "whatsappCreate", start: "whatsappStart" },
+};
+
+type Fields = Record<string, string | boolean | string[]>;
+
+function fieldsOf(channel: CampaignChannel, d: Draft): Fields {
+  const common: Fields = { campaignName: d.name.trim(), variables: d.variables.map(serialize), defaultRegion: d.region };
+  if (channel === "rcs") return { ...common, botId: d.accountId, templateId: d.templateId };
+  if (channel === "sms") return { ...common, smsAccountId: d.accountId, templateId: d.templateId };
+  const f = d.failover;
+  return {
+    ...common,
+    waba_id: d.accountId,
+    ...(d.senderId ? { phoneNumberId: d.senderId } : {}),
+    message: d.templateId,
+    smsFailover: f.enabled,
+    ...(f.enabled ? { smsFailoverConditions: f.conditions, smsAccountId: f.smsAccountId, smsTemplate: f.smsTemplateId, smsCustomParams: f.params.map(serialize) } : {}),
+  };
+}
+
+/**
+ * The create call's body: JSON with the pasted numbers, or a multipart form with the file in `file`, where the
+ * arrays travel as JSON strings and booleans as "true"/"false" (schemas/campaign-fields.ts).
+ */
+export function createPayload(channel: CampaignChannel, d: Draft): FormData | Fields {
+  const fields = fieldsOf(channel, d);
+  if (d.audienceMode === "paste") return { ...fields, numbers: d.numbers };
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, Array.isArray(value) ? JSON.stringify(value) : String(value));
+  if (d.file) form.append("file", d.file, d.file.name);
+  return form;
+}

@@ -1,0 +1,59 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { IngestProgressRecord, PreCheckRecord } from "../../../../../contract/calls/campaign-records";
+import { CheckStep, startProblem } from "./check-step";
+import { IngestStep } from "./ingest-step";
+
+const check = (over: Partial<PreCheckRecord> = {}): PreCheckRecord => ({
+  campaignId: "c1", valid: 10, sendable: 8,
+  skipped: [{ reason: "suppressed", label: "On the suppression list", count: 2 }],
+  blockers: [], window: { openNow: true, nextOpenAt: null, message: null }, messagingLimit: null,
+  estimate: { perMessage: 0.25, segments: 1, category: null, total: 2 }, balance: 500, enoughBalance: true, ...over,
+});
+
+const report = (over: Partial<IngestProgressRecord> = {}): IngestProgressRecord => ({
+  campaignId: "c1", status: "ready", statusReason: null, percent: 100, rowsRead: 12, valid: 10, invalid: 1, duplicates: 1,
+  rejectedSample: [{ row: 4, value: "12345", kind: "invalid", reason: "Not a phone number" }], ...over,
+});
+
+describe("pre-send check", () => {
+  it.each([
+    [undefined, "The pre-send check has not answered yet"],
+    [check({ blockers: [{ code: "dlt", message: "DLT template id missing" }] }), "DLT template id missing"],
+    [check({ sendable: 0 }), "No recipient can be sent to"],
+    [check({ enoughBalance: false, balance: 1 }), "Your balance (₹1.00) does not cover the estimate (₹2.00): request more balance first"],
+    [check(), null],
+  ])("startProblem %#", (c, problem) => expect(startProblem(c)).toBe(problem));
+
+  it("shows what is sent and skipped, the cost in ₹ and the balance", () => {
+    render(<CheckStep check={check()} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} />);
+    expect(screen.getByText("Skipped: On the suppression list")).toBeInTheDocument();
+    expect(screen.getAllByText("₹2.00").length).toBeGreaterThan(0);
+    expect(screen.getByText("₹500.00")).toBeInTheDocument();
+  });
+});
+
+describe("ingest report", () => {
+  it("counts and the first rejected rows, with the download", () => {
+    const onDownload = vi.fn();
+    render(<IngestStep report={report()} phase="ready" error={null} busy={false} onDownload={onDownload} onFix={() => undefined} onDiscard={() => undefined} />);
+    expect(screen.getByText("12345")).toBeInTheDocument();
+    expect(screen.getByText("1 more in the download")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: /Download rejected rows/ }));
+    expect(onDownload).toHaveBeenCalled();
+  });
+
+  it("a failed ingest names the reason and leads back to the audience", () => {
+    const onFix = vi.fn();
+    render(<IngestStep report={report({ status: "failed", statusReason: "No phone column found", valid: 0 })} phase="failed" error={null} busy={false} onDownload={() => undefined} onFix={onFix} onDiscard={() => undefined} />);
+    expect(screen.getByText("No phone column found")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Fix the audience" }));
+    expect(onFix).toHaveBeenCalled();
+  });
+
+  it("while reading, a progress bar with rows read", () => {
+    render(<IngestStep report={report({ status: "validating", percent: 42.5, rowsRead: 4200 })} phase="running" error={null} busy={false} onDownload={() => undefined} onFix={() => undefined} onDiscard={() => undefined} />);
+    expect(screen.getByText("Reading the audience… 4,200 rows read")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "42");
+  });
+});
