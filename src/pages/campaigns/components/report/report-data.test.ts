@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RecipientCounts } from "../../../../../contract/domain/campaigns";
-import { channelCalls, errorRows, funnelOf, ownerActions, progressSlices, shapeTimeline } from "./report-data";
+import { channelCalls, errorRows, funnelOf, ownerActions, progressSlices, shapeTimeline, withProgress } from "./report-data";
 
 const counts = (c: Partial<RecipientCounts>): RecipientCounts => ({
   queued: 0, sending: 0, sent: 0, delivered: 0, read: 0, replied: 0, failed: 0, unknown: 0, skipped: 0, failedOver: 0, ...c,
@@ -102,5 +102,26 @@ describe("channelCalls and ownerActions", () => {
     expect(ownerActions("paused")).toEqual({ pause: false, resume: true, start: false, discard: true });
     expect(ownerActions("ready")).toEqual({ pause: false, resume: false, start: true, discard: true });
     expect(ownerActions("completed")).toEqual({ pause: false, resume: false, start: false, discard: false });
+  });
+});
+
+describe("withProgress", () => {
+  const record = {
+    _id: "c1", status: "running", statusReason: null, total: 100, percent: 10, updatedAt: "2026-11-23T10:00:00.000Z",
+    counts: counts({ sent: 10, queued: 90 }), cost: { estimated: 30, held: 30, spent: 3 },
+  } as unknown as Parameters<typeof withProgress>[0];
+  const push = {
+    campaignId: "c1", channel: "rcs", status: "paused", statusReason: "Failure rate over 20 %", total: 100,
+    counts: counts({ sent: 40, failed: 20, queued: 40 }), percent: 60, spent: 12, at: "2026-11-23T10:00:05.000Z",
+  } as Parameters<typeof withProgress>[1];
+
+  it("overlays a newer push: status, reason, counts, percent and money spent", () => {
+    expect(withProgress(record, push)).toMatchObject({ status: "paused", statusReason: "Failure rate over 20 %", percent: 60, counts: { sent: 40 }, cost: { held: 30, spent: 12 } });
+  });
+
+  it("ignores a push older than the record, or of another campaign", () => {
+    expect(withProgress(record, { ...push!, at: "2026-11-23T09:59:59.000Z" })).toBe(record);
+    expect(withProgress(record, { ...push!, campaignId: "c2" })).toBe(record);
+    expect(withProgress(record, null)).toBe(record);
   });
 });

@@ -1,5 +1,5 @@
 import type { CallId, CampaignChannel, CampaignRecord, CampaignReportRecord } from "../../../../../contract";
-import type { RecipientCounts } from "../../../../../contract/domain/campaigns";
+import type { ProgressUpdate, RecipientCounts } from "../../../../../contract/domain/campaigns";
 
 /** One bar of the delivery funnel: how many recipients reached the stage, and their share of the audience sent to. */
 export interface FunnelStage {
@@ -132,3 +132,21 @@ export function ownerActions(status: CampaignRecord["status"]): { pause: boolean
 
 /** Whether the campaign is still moving, so its page listens for progress and polls as a fallback. */
 export const isLive = (status: CampaignRecord["status"]) => ["validating", "scheduled", "running", "paused", "draft"].includes(status);
+
+/**
+ * The campaign as the page shows it: the fetched record, overlaid with a newer progress push (counts, status,
+ * percent, money spent). An older push (it can arrive after a refetch) changes nothing.
+ */
+export function withProgress(record: CampaignRecord, push: ProgressUpdate | null): CampaignRecord {
+  if (!push || push.campaignId !== record._id || Date.parse(push.at) < Date.parse(record.updatedAt)) return record;
+  return {
+    ...record,
+    status: push.status,
+    statusReason: push.statusReason,
+    total: push.total,
+    counts: push.counts,
+    percent: push.percent,
+    cost: { ...record.cost, spent: push.spent },
+    updatedAt: push.at,
+  };
+}
