@@ -150,3 +150,6 @@ export function withProgress(record: CampaignRecord, push: ProgressUpdate | null
     updatedAt: push.at,
   };
 }
+
+/** The status report (timeline, errors) refreshes this often while the campaign moves. */
+export const LIVE_REPORT_POLL_MS = 15_000;
