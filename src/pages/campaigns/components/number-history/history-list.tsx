@@ -13,7 +13,7 @@ function columns(role: Role): TableColumnsType<NumberHistoryRecord> {
       dataIndex: "campaignName",
       render: (name: string, r) => <Link to={`${areaPath(role, "campaigns/individual-reports")}?campaignId=${encodeURIComponent(r.campaignId)}`}>{name}</Link>,
     },
-    { title: "Template", dataIndex: "templateName", ellipsis: true },
+    { title: "Template", dataIndex: "templateName", width: 150, ellipsis: true },
     {
       title: "State",
       key: "state",
@@ -33,7 +33,7 @@ function columns(role: Role): TableColumnsType<NumberHistoryRecord> {
     {
       title: "Times",
       key: "times",
-      width: 260,
+      width: 250,
       render: (_, r) => {
         const steps = stepsOf(r.recipient);
         if (steps.length === 0) return <Typography.Text type="secondary">Not sent</Typography.Text>;

@@ -57,18 +57,16 @@ export function CampaignReport({ id, onBack }: { id: string; onBack: () => void 
   return (
     <Flex vertical gap={16}>
       <Card>
-        <Flex justify="space-between" align="flex-start" gap={16} wrap style={{ marginBottom: 16 }}>
-          <div style={{ flex: "1 1 480px", minWidth: 0 }}>
-            <CampaignSummary campaign={campaign} />
-          </div>
-          <Flex vertical gap={8} align="flex-end">
-            {isOwner && <CampaignActions campaign={campaign} onDone={refresh} />}
+        <CampaignSummary
+          campaign={campaign}
+          extra={
             <Flex gap={8} wrap>
+              {isOwner && <CampaignActions campaign={campaign} onDone={refresh} />}
               <DownloadButton campaign={campaign} kind="numbers" />
               <DownloadButton campaign={campaign} kind="excel" />
             </Flex>
-          </Flex>
-        </Flex>
+          }
+        />
         <LiveProgress campaign={campaign} live={live} />
       </Card>
       {report.isError && (

@@ -1,4 +1,5 @@
 import { Alert, Descriptions, Flex, Typography } from "antd";
+import type { ReactNode } from "react";
 import type { CampaignRecord } from "../../../../../contract";
 import { formatDateTime } from "../../../../shell/format";
 import { CampaignStatusTag, ChannelTag } from "./campaign-tags";
@@ -13,15 +14,18 @@ function scheduledText(c: CampaignRecord): string {
 }
 
 /** The campaign's name, channel, status (with why it stopped or paused), template, sender and times. */
-export function CampaignSummary({ campaign: c }: { campaign: CampaignRecord }) {
+export function CampaignSummary({ campaign: c, extra }: { campaign: CampaignRecord; extra?: ReactNode }) {
   return (
     <>
-      <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {c.name}
-        </Typography.Title>
-        <ChannelTag channel={c.channel} />
-        <CampaignStatusTag status={c.status} />
+      <Flex justify="space-between" align="flex-start" gap={12} wrap style={{ marginBottom: 12 }}>
+        <Flex gap={8} align="center" wrap>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {c.name}
+          </Typography.Title>
+          <ChannelTag channel={c.channel} />
+          <CampaignStatusTag status={c.status} />
+        </Flex>
+        {extra}
       </Flex>
       {c.statusReason && (
         <Alert
@@ -32,7 +36,7 @@ export function CampaignSummary({ campaign: c }: { campaign: CampaignRecord }) {
           description={c.statusReason}
         />
       )}
-      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} bordered>
+      <Descriptions size="small" column={{ xs: 1, sm: 2, xl: 3 }} style={{ marginBottom: 16 }}>
         <Descriptions.Item label="Template">{c.templateName}</Descriptions.Item>
         <Descriptions.Item label="Sender">{c.senderLabel}</Descriptions.Item>
         <Descriptions.Item label="Owner">{c.ownerName}</Descriptions.Item>

@@ -1,9 +1,9 @@
-import { Flex, Progress, Tooltip, Typography } from "antd";
+import { Flex, Tooltip, Typography } from "antd";
 import type { CampaignRecord } from "../../../../../contract";
 import { formatCount } from "../../../../shell/format";
 import { progressSlices } from "./report-data";
 
-/** The live bar: overall percent, and one coloured slice per outcome so failures show while it runs. */
+/** The live bar: one coloured slice per outcome (so failures show while it runs), the rest still waiting. */
 export function LiveProgress({ campaign: c, live }: { campaign: CampaignRecord; live: boolean }) {
   const slices = progressSlices(c.counts, c.total);
   const percent = Math.min(100, Math.round(c.percent * 10) / 10);
@@ -15,8 +15,14 @@ export function LiveProgress({ campaign: c, live }: { campaign: CampaignRecord; 
         </Typography.Text>
         {live && <Typography.Text type="secondary">Live</Typography.Text>}
       </Flex>
-      <Progress percent={percent} showInfo={false} status={c.status === "running" ? "active" : c.status === "failed" ? "exception" : "normal"} aria-label="Campaign progress" />
-      <div style={{ display: "flex", height: 10, borderRadius: 5, overflow: "hidden", background: "#f0f0f0", margin: "4px 0 8px" }} aria-hidden>
+      <div
+        role="progressbar"
+        aria-label="Campaign progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        style={{ display: "flex", height: 12, borderRadius: 6, overflow: "hidden", background: "#f0f0f0", margin: "4px 0 8px" }}
+      >
         {slices.filter((s) => s.key !== "pending" && s.count > 0).map((s) => (
           <Tooltip key={s.key} title={`${s.label}: ${formatCount(s.count)}`}>
             <div style={{ width: `${s.percent}%`, background: s.color }} />

@@ -1,4 +1,5 @@
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatCount } from "../../../../shell/format";
 import type { ErrorRow, FunnelStage, TimelineRow } from "./report-data";
 
 // recharts is big: this file is its only importer here, loaded lazily after the rest of the report has shown.
@@ -10,12 +11,12 @@ export function FunnelChart({ stages }: { stages: readonly FunnelStage[] }) {
       <BarChart data={[...stages]} layout="vertical" margin={{ top: 0, right: 96, bottom: 0, left: 8 }}>
         <XAxis type="number" hide allowDecimals={false} />
         <YAxis type="category" dataKey="label" width={90} fontSize={13} tickLine={false} axisLine={false} />
-        <Tooltip formatter={(v) => [String(v), "Recipients"]} cursor={{ fill: "rgba(0,0,0,0.04)" }} />
+        <Tooltip formatter={(v) => [formatCount(Number(v)), "Recipients"]} cursor={{ fill: "rgba(0,0,0,0.04)" }} />
         <Bar dataKey="count" isAnimationActive={false} radius={[0, 4, 4, 0]} barSize={24}>
           {stages.map((s) => (
             <Cell key={s.key} fill={s.color} />
           ))}
-          <LabelList dataKey="count" position="right" fontSize={12} formatter={(v) => String(v)} />
+          <LabelList dataKey="count" position="right" fontSize={12} formatter={(v) => formatCount(Number(v))} />
         </Bar>
       </BarChart>
     </ResponsiveContainer>

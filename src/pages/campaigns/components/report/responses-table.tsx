@@ -12,16 +12,16 @@ const PAGE_SIZE = 20;
 type PageReply = { data: RecipientRecord[]; total: number; totalPages: number; page: number } & Record<string, unknown>;
 type WithinReply = { data: RecipientRecord[] } & Record<string, unknown>;
 
-const time = (v: string | null) => (v ? formatDateTime(v) : <Typography.Text type="secondary">—</Typography.Text>);
+const time = (v: string | null) => (v ? <span style={{ whiteSpace: "nowrap" }}>{formatDateTime(v)}</span> : <Typography.Text type="secondary">—</Typography.Text>);
 
 const columns: TableColumnsType<RecipientRecord> = [
   { title: "Number", dataIndex: "number", width: 160, render: (v: string) => <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> },
   { title: "State", dataIndex: "state", width: 170, render: (v: RecipientState, r) => <RecipientStateTag state={v} failedOver={r.failedOver} /> },
   { title: "Reason", dataIndex: "reason", ellipsis: true, render: (v: string | null, r) => (v ? `${v}${r.code ? ` (${r.code})` : ""}` : "—") },
   { title: "Reply", dataIndex: "reply", ellipsis: true, render: (v: string | null) => v ?? "—" },
-  { title: "Sent", dataIndex: "sentAt", width: 170, render: time },
-  { title: "Delivered", dataIndex: "deliveredAt", width: 170, render: time },
-  { title: "Read", dataIndex: "readAt", width: 170, render: time },
+  { title: "Sent", dataIndex: "sentAt", width: 190, render: time },
+  { title: "Delivered", dataIndex: "deliveredAt", width: 190, render: time },
+  { title: "Read", dataIndex: "readAt", width: 190, render: time },
   { title: "Cost", dataIndex: "cost", width: 90, align: "right", render: (v: number) => formatINR(v) },
 ];
 
@@ -102,7 +102,7 @@ export function ResponsesTable({ campaign }: { campaign: CampaignRecord }) {
           columns={columns}
           dataSource={rows}
           loading={active.isFetching}
-          scroll={{ x: 1200 }}
+          scroll={{ x: 1350 }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={number ? "No recipient with that number." : "No recipients in this state."} /> }}
           pagination={
             number
