@@ -44,8 +44,9 @@ test("a manager picks a completed demo campaign and reads its full report, respo
 
   // Funnel: one bar per stage that the channel has; a realistic funnel (sent ≥ delivered ≥ replied > 0).
   const funnel = page.locator(".ant-card").filter({ has: page.getByText("Delivery funnel", { exact: true }) });
-  const stages = done.channel === "sms" ? 4 : done.channel === "whatsapp" ? 6 : 5;
-  await expect(funnel.locator(".recharts-bar-rectangle")).toHaveCount(stages);
+  for (const stage of ["Sent", "Delivered", "Replied", "Failed"]) await expect(funnel.locator(".recharts-cartesian-axis-tick").filter({ hasText: stage })).toHaveCount(1);
+  await expect(funnel.locator(".recharts-cartesian-axis-tick").filter({ hasText: "Read" })).toHaveCount(done.channel === "sms" ? 0 : 1);
+  expect(await funnel.locator(".recharts-bar-rectangle").count()).toBeGreaterThanOrEqual(3);
   const delivered = done.counts.delivered + done.counts.read + done.counts.replied;
   expect(delivered).toBeGreaterThan(0);
   await expect(funnel).toContainText("Delivered");

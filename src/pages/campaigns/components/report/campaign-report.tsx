@@ -8,7 +8,7 @@ import { CampaignSummary } from "./campaign-summary";
 import { DownloadButton } from "./downloads";
 import { LiveProgress } from "./live-progress";
 import { AudienceCard, CostCard, ErrorsCard, FunnelCard, TimelineCard } from "./report-sections";
-import { isLive, LIVE_REPORT_POLL_MS } from "./report-data";
+import { LIVE_REPORT_POLL_MS, stillSettling } from "./report-data";
 import { ResponsesTable } from "./responses-table";
 import { useLiveCampaign } from "./use-live-campaign";
 
@@ -24,7 +24,7 @@ export function CampaignReport({ id, onBack }: { id: string; onBack: () => void 
     url: "",
     method: "get",
     meta: { resource: "campaigns", action: "status", params: { id } },
-    queryOptions: { enabled: mayReport, refetchInterval: (q) => (q.state.data && isLive(q.state.data.data.data.campaign.status) ? LIVE_REPORT_POLL_MS : false) },
+    queryOptions: { enabled: mayReport, refetchInterval: (q) => (q.state.data && stillSettling(q.state.data.data.data.campaign) ? LIVE_REPORT_POLL_MS : false) },
     errorNotification: false,
   }).query;
   const { campaign, query, live } = useLiveCampaign(id, () => void report.refetch());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RecipientCounts } from "../../../../../contract/domain/campaigns";
-import { channelCalls, errorRows, funnelOf, ownerActions, progressSlices, shapeTimeline, withProgress } from "./report-data";
+import { channelCalls, errorRows, funnelOf, ownerActions, progressSlices, shapeTimeline, stillSettling, withProgress } from "./report-data";
 
 const counts = (c: Partial<RecipientCounts>): RecipientCounts => ({
   queued: 0, sending: 0, sent: 0, delivered: 0, read: 0, replied: 0, failed: 0, unknown: 0, skipped: 0, failedOver: 0, ...c,
@@ -123,5 +123,15 @@ describe("withProgress", () => {
     expect(withProgress(record, { ...push!, at: "2026-11-23T09:59:59.000Z" })).toBe(record);
     expect(withProgress(record, { ...push!, campaignId: "c2" })).toBe(record);
     expect(withProgress(record, null)).toBe(record);
+  });
+});
+
+describe("stillSettling", () => {
+  const now = Date.parse("2026-11-23T12:00:00Z");
+  it("polls a moving campaign, and a completed one while late receipts may still come", () => {
+    expect(stillSettling({ status: "running", completedAt: null }, now)).toBe(true);
+    expect(stillSettling({ status: "completed", completedAt: "2026-11-23T11:50:00Z" }, now)).toBe(true);
+    expect(stillSettling({ status: "completed", completedAt: "2026-11-23T11:40:00Z" }, now)).toBe(false);
+    expect(stillSettling({ status: "discarded", completedAt: null }, now)).toBe(false);
   });
 });

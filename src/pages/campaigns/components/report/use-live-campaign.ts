@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import type { CallReply, CampaignRecord } from "../../../../../contract";
 import type { ProgressUpdate } from "../../../../../contract/domain/campaigns";
 import { subscribeProgress } from "../../../../providers/campaign-progress-feed";
-import { isLive, withProgress } from "./report-data";
+import { stillSettling, withProgress } from "./report-data";
 
 /** Pushes go to the sockets of the process that sends; this poll catches what another process (or a lost push) missed. */
 export const LIVE_POLL_MS = 10_000;
@@ -24,8 +24,8 @@ export function useLiveCampaign(id: string | undefined, onStatusChange?: (status
     queryOptions: {
       enabled: Boolean(id),
       refetchInterval: (q) => {
-        const status = q.state.data?.data.data.status;
-        return status && isLive(status) ? LIVE_POLL_MS : false;
+        const c = q.state.data?.data.data;
+        return c && stillSettling(c) ? LIVE_POLL_MS : false;
       },
     },
     errorNotification: false,
