@@ -93,4 +93,24 @@ describe("callApi", () => {
     http.defaults.adapter = respond(200, blob);
     await expect(callApi("campaigns.downloadNumbers", { params: { id: "c1" } })).rejects.toThrow(`${MSG.downloadFilePrefix}No numbers`);
   });
+
+  it("an error answer to a download call (a JSON blob) also reads 'Failed to download file: …', with its status", async () => {
+    const blob = new Blob([JSON.stringify({ success: false, message: "Campaign not found" })], { type: "application/json; charset=utf-8" });
+    http.defaults.adapter = respond(404, blob);
+    const error = await callApi("campaigns.downloadExcel", { query: { campaignId: "c1" } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe(`${MSG.downloadFilePrefix}Campaign not found`);
+    expect((error as ApiError).status).toBe(404);
+  });
+
+  it("a download whose error body is not JSON still names the download failure", async () => {
+    http.defaults.adapter = respond(502, new Blob(["<html>Bad gateway</html>"], { type: "text/html" }));
+    await expect(callApi("campaigns.downloadNumbers", { params: { id: "c1" } })).rejects.toThrow(MSG.downloadFilePrefix);
+  });
+
+  it("a file that arrives is handed back as a Blob", async () => {
+    http.defaults.adapter = respond(200, new Blob(["number,state\n+919800000001,delivered\n"], { type: "text/csv" }));
+    const file = await callApi("campaigns.downloadNumbers", { params: { id: "c1" } });
+    expect(file).toBeInstanceOf(Blob);
+  });
 });

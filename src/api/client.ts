@@ -1,4 +1,4 @@
-import axios, { type AxiosInstance } from "axios";
+import axios, { isAxiosError, type AxiosInstance } from "axios";
 import { buildPath, callRoute, MSG, type CallId, type CallReply } from "../../contract";
 import { sessionStore } from "../state/session";
 import { ApiError, toApiError } from "./errors";
@@ -31,7 +31,8 @@ function currentCaller() {
   return sessionStore.getState().auth.user;
 }
 
-async function blobError(blob: Blob): Promise<ApiError> {
+/** SPEC 8: a download answered with a JSON body (an error, even under 200) reads 'Failed to download file: <its message>'. */
+async function blobError(blob: Blob, status?: number): Promise<ApiError> {
   let detail = "";
   try {
     const body: unknown = JSON.parse(await blob.text());
@@ -39,7 +40,7 @@ async function blobError(blob: Blob): Promise<ApiError> {
   } catch {
     detail = "";
   }
-  return new ApiError(`${MSG.downloadFilePrefix}${detail || MSG.unknownError}`);
+  return new ApiError(`${MSG.downloadFilePrefix}${detail || MSG.unknownError}`, status);
 }
 
 /**
@@ -81,7 +82,9 @@ export async function callApi<K extends CallId>(id: K, opts: CallOptions = {}): 
     }
     return res.data as CallReply<K>;
   } catch (e) {
-    const err = toApiError(e, def.failure);
+    // A download's error answer arrives as a Blob too (responseType "blob"): read its message out of it.
+    const blob = def.download && isAxiosError(e) && e.response?.data instanceof Blob ? e.response.data : null;
+    const err = blob ? await blobError(blob, isAxiosError(e) ? e.response?.status : undefined) : toApiError(e, def.failure);
     if (err.status === 401 && def.access !== "public") onUnauthorized?.(err, id);
     throw err;
   }

@@ -19,6 +19,8 @@ import { useSession } from "../state/session";
 import { decisionNotification, readSeenUpTo, unseenDecisions, writeSeenUpTo } from "./balance-decisions";
 import { queryClient } from "./query-client";
 import { announceTemplateStatus } from "./template-status";
+import { PROGRESS_EVENT } from "../../contract/domain/campaigns";
+import { publishProgress } from "./campaign-progress-feed";
 
 /** DESIGN: the real-time host is configuration, defaulting to the server that serves the page. */
 function realtimeUrl(): string {
@@ -80,6 +82,7 @@ export function RealtimeProvider() {
       });
       socket.on("connect", () => void catchUp());
       socket.on(BALANCE_REQUEST_DECIDED_EVENT, (record: BalanceRequestRecord) => announce([record], true));
+      socket.on(PROGRESS_EVENT, publishProgress);
       socket.on(TEMPLATE_STATUS_EVENT, (record: WhatsAppTemplateRecord) =>
         announceTemplateStatus(record, () => void invalidate({ resource: "whatsapp-templates", invalidates: ["list"] })),
       );

@@ -1,0 +1,101 @@
+import { useCustom, type HttpError } from "@refinedev/core";
+import { Alert, Button, Card, Col, Flex, Result, Row, Skeleton, Space } from "antd";
+import type { CallReply } from "../../../../../contract";
+import { roleMayCall } from "../../../../api";
+import { useSession } from "../../../../state/session";
+import { CampaignActions } from "./campaign-actions";
+import { CampaignSummary } from "./campaign-summary";
+import { DownloadButton } from "./downloads";
+import { LiveProgress } from "./live-progress";
+import { AudienceCard, CostCard, ErrorsCard, FunnelCard, TimelineCard } from "./report-sections";
+import { LIVE_REPORT_POLL_MS, stillSettling } from "./report-data";
+import { ResponsesTable } from "./responses-table";
+import { useLiveCampaign } from "./use-live-campaign";
+
+type StatusReply = CallReply<"campaigns.status"> & Record<string, unknown>;
+
+/** One campaign's live detail and full report. */
+export function CampaignReport({ id, onBack }: { id: string; onBack: () => void }) {
+  const user = useSession().user;
+  const role = user?.type ?? "user";
+  // A department head reads campaigns (campaigns.get) but not their status report or responses (SPEC 6).
+  const mayReport = roleMayCall(role, "campaigns.status");
+  const report = useCustom<StatusReply, HttpError>({
+    url: "",
+    method: "get",
+    meta: { resource: "campaigns", action: "status", params: { id } },
+    queryOptions: { enabled: mayReport, refetchInterval: (q) => (q.state.data && stillSettling(q.state.data.data.data.campaign) ? LIVE_REPORT_POLL_MS : false) },
+    errorNotification: false,
+  }).query;
+  const { campaign, query, live } = useLiveCampaign(id, () => void report.refetch());
+
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (query.isError || !campaign)
+    return (
+      <Result
+        status={query.error?.statusCode === 404 ? "404" : "error"}
+        title={query.error?.statusCode === 404 ? "Campaign not found" : "Could not load the campaign"}
+        subTitle={query.error?.message}
+        extra={
+          <Space>
+            <Button onClick={onBack}>Choose another campaign</Button>
+            <Button type="primary" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          </Space>
+        }
+      />
+    );
+
+  const isOwner = campaign.userId === user?._id && roleMayCall(role, "campaigns.pause");
+  const refresh = () => {
+    void query.refetch();
+    if (mayReport) void report.refetch();
+  };
+  const data = report.data?.data.data;
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <CampaignSummary
+          campaign={campaign}
+          extra={
+            <Flex gap={8} wrap>
+              {isOwner && <CampaignActions campaign={campaign} onDone={refresh} />}
+              <DownloadButton campaign={campaign} kind="numbers" />
+              <DownloadButton campaign={campaign} kind="excel" />
+            </Flex>
+          }
+        />
+        <LiveProgress campaign={campaign} live={live} />
+      </Card>
+      {report.isError && (
+        <Alert type="error" showIcon message={report.error?.message} action={<Button size="small" onClick={() => void report.refetch()}>Retry</Button>} />
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <FunnelCard campaign={campaign} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <Flex vertical gap={16}>
+            <CostCard campaign={campaign} />
+            <AudienceCard campaign={campaign} canDownloadRejected={roleMayCall(role, "campaigns.rejectedRows")} />
+          </Flex>
+        </Col>
+        {mayReport && (
+          <>
+            <Col xs={24} xl={14}>
+              <TimelineCard report={report.isError ? { campaign, errors: [], timeline: [] } : data} channel={campaign.channel} />
+            </Col>
+            <Col xs={24} xl={10}>
+              <ErrorsCard report={report.isError ? { campaign, errors: [], timeline: [] } : data} />
+            </Col>
+            <Col span={24}>
+              <ResponsesTable campaign={campaign} />
+            </Col>
+          </>
+        )}
+      </Row>
+    </Flex>
+  );
+}

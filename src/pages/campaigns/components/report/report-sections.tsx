@@ -1,0 +1,115 @@
+import { Card, Col, Empty, Row, Skeleton, Statistic, Table, Typography } from "antd";
+import { lazy, Suspense, useMemo } from "react";
+import type { CampaignRecord, CampaignReportRecord } from "../../../../../contract";
+import { formatCount, formatINR } from "../../../../shell/format";
+import { DownloadButton } from "./downloads";
+import { errorRows, funnelOf, shapeTimeline, type ErrorRow } from "./report-data";
+
+const FunnelChart = lazy(() => import("./report-charts").then((m) => ({ default: m.FunnelChart })));
+const TimelineChart = lazy(() => import("./report-charts").then((m) => ({ default: m.TimelineChart })));
+const ErrorChart = lazy(() => import("./report-charts").then((m) => ({ default: m.ErrorChart })));
+
+const chartFallback = (height: number) => <Skeleton.Node active style={{ width: "100%", height }} />;
+const tabular = { fontVariantNumeric: "tabular-nums" } as const;
+
+export function FunnelCard({ campaign: c }: { campaign: CampaignRecord }) {
+  const stages = funnelOf(c.counts, c.total, c.channel);
+  const empty = stages.every((s) => s.count === 0);
+  return (
+    <Card title="Delivery funnel" aria-label="Delivery funnel">
+      {empty ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nothing sent yet." />
+      ) : (
+        <>
+          <Suspense fallback={chartFallback(44 * stages.length)}>
+            <FunnelChart stages={stages} />
+          </Suspense>
+          <Typography.Text type="secondary">
+            {stages.map((s) => `${s.label} ${s.percent}%`).join(" · ")} of {formatCount(c.total)}
+          </Typography.Text>
+        </>
+      )}
+    </Card>
+  );
+}
+
+export function TimelineCard({ report, channel }: { report: CampaignReportRecord | undefined; channel: CampaignRecord["channel"] }) {
+  const shaped = useMemo(() => shapeTimeline(report?.timeline ?? []), [report?.timeline]);
+  let body;
+  if (!report) body = chartFallback(280);
+  else if (shaped.rows.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No sends or receipts yet." />;
+  else
+    body = (
+      <Suspense fallback={chartFallback(280)}>
+        <TimelineChart rows={shaped.rows} showRead={channel !== "sms"} />
+      </Suspense>
+    );
+  return (
+    <Card title="Timeline" extra={<Typography.Text type="secondary">per {shaped.bucketMinutes === 1 ? "minute" : `${shaped.bucketMinutes} minutes`}</Typography.Text>}>
+      {body}
+    </Card>
+  );
+}
+
+export function ErrorsCard({ report }: { report: CampaignReportRecord | undefined }) {
+  const rows = useMemo(() => errorRows(report?.errors ?? []), [report?.errors]);
+  let body;
+  if (!report) body = <Skeleton active />;
+  else if (rows.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No failures." />;
+  else
+    body = (
+      <>
+        <Suspense fallback={chartFallback(36 * Math.min(rows.length, 8))}>
+          <ErrorChart rows={rows} />
+        </Suspense>
+        <Table<ErrorRow>
+          size="small"
+          rowKey={(r) => `${r.code ?? ""}|${r.reason}`}
+          dataSource={rows}
+          pagination={false}
+          columns={[
+            { title: "Reason", dataIndex: "reason" },
+            { title: "Code", dataIndex: "code", width: 110, render: (v: string | null) => v ?? "—" },
+            { title: "Count", dataIndex: "count", align: "right", width: 90, render: (v: number) => <span style={tabular}>{formatCount(v)}</span> },
+            { title: "Share", dataIndex: "percent", align: "right", width: 80, render: (v: number) => `${v}%` },
+          ]}
+        />
+      </>
+    );
+  return <Card title="Errors by reason">{body}</Card>;
+}
+
+export function CostCard({ campaign: c }: { campaign: CampaignRecord }) {
+  return (
+    <Card title="Cost">
+      <Row gutter={16}>
+        <Col span={8}><Statistic title="Estimated" value={formatINR(c.cost.estimated)} /></Col>
+        <Col span={8}><Statistic title="Held" value={formatINR(c.cost.held)} /></Col>
+        <Col span={8}><Statistic title="Spent" value={formatINR(c.cost.spent)} /></Col>
+      </Row>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+        The hold is taken at the start; each message settles against it and what is left returns at the end or on discard.
+      </Typography.Paragraph>
+    </Card>
+  );
+}
+
+export function AudienceCard({ campaign: c, canDownloadRejected }: { campaign: CampaignRecord; canDownloadRejected: boolean }) {
+  const a = c.audience;
+  const source = c.source.kind === "paste" ? "Pasted numbers" : `${c.source.kind.toUpperCase()} file${c.source.name ? ` ${c.source.name}` : ""}`;
+  return (
+    <Card title="Audience" extra={<Typography.Text type="secondary">{source}</Typography.Text>}>
+      <Row gutter={16}>
+        <Col span={6}><Statistic title="Rows read" value={formatCount(a.rowsRead)} /></Col>
+        <Col span={6}><Statistic title="Valid" value={formatCount(a.valid)} /></Col>
+        <Col span={6}><Statistic title="Invalid" value={formatCount(a.invalid)} /></Col>
+        <Col span={6}><Statistic title="Duplicates" value={formatCount(a.duplicates)} /></Col>
+      </Row>
+      {canDownloadRejected && a.invalid + a.duplicates > 0 && (
+        <div style={{ marginTop: 12 }}>
+          <DownloadButton campaign={c} kind="rejected" type="link" />
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,116 @@
+import { useCustom, type HttpError } from "@refinedev/core";
+import { Alert, Button, Card, Empty, Flex, Input, Select, Table, Typography, type TableColumnsType } from "antd";
+import { useState } from "react";
+import type { CampaignRecord, RecipientRecord } from "../../../../../contract";
+import { RECIPIENT_STATES, type RecipientState } from "../../../../../contract/domain/campaigns";
+import { toMessage } from "../../../../api";
+import { formatDateTime, formatINR } from "../../../../shell/format";
+import { RecipientStateTag, stateLabel } from "./campaign-tags";
+import { channelCalls } from "./report-data";
+
+const PAGE_SIZE = 20;
+type PageReply = { data: RecipientRecord[]; total: number; totalPages: number; page: number } & Record<string, unknown>;
+type WithinReply = { data: RecipientRecord[] } & Record<string, unknown>;
+
+const time = (v: string | null) => (v ? <span style={{ whiteSpace: "nowrap" }}>{formatDateTime(v)}</span> : <Typography.Text type="secondary">—</Typography.Text>);
+
+const columns: TableColumnsType<RecipientRecord> = [
+  { title: "Number", dataIndex: "number", width: 160, render: (v: string) => <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> },
+  { title: "State", dataIndex: "state", width: 170, render: (v: RecipientState, r) => <RecipientStateTag state={v} failedOver={r.failedOver} /> },
+  { title: "Reason", dataIndex: "reason", ellipsis: true, render: (v: string | null, r) => (v ? `${v}${r.code ? ` (${r.code})` : ""}` : "—") },
+  { title: "Reply", dataIndex: "reply", ellipsis: true, render: (v: string | null) => v ?? "—" },
+  { title: "Sent", dataIndex: "sentAt", width: 190, render: time },
+  { title: "Delivered", dataIndex: "deliveredAt", width: 190, render: time },
+  { title: "Read", dataIndex: "readAt", width: 190, render: time },
+  { title: "Cost", dataIndex: "cost", width: 90, align: "right", render: (v: number) => formatINR(v) },
+];
+
+/** The campaign's recipients page by page (the channel's responses call), by state, or found by number. */
+export function ResponsesTable({ campaign }: { campaign: CampaignRecord }) {
+  const calls = channelCalls(campaign.channel);
+  const [page, setPage] = useState(1);
+  const [state, setState] = useState<RecipientState | undefined>(undefined);
+  const [number, setNumber] = useState("");
+
+  const list = useCustom<PageReply, HttpError>({
+    url: "",
+    method: "get",
+    config: { query: { campaignId: campaign._id, page, limit: PAGE_SIZE, ...(state ? { status: state } : {}) } },
+    meta: { callId: calls.responses },
+    queryOptions: { enabled: !number, placeholderData: (prev) => prev },
+    errorNotification: false,
+  }).query;
+  const within = useCustom<WithinReply, HttpError>({
+    url: "",
+    method: "get",
+    config: { query: { number } },
+    meta: { callId: calls.searchWithin, params: { id: campaign._id } },
+    queryOptions: { enabled: Boolean(number) },
+    errorNotification: false,
+  }).query;
+
+  const active = number ? within : list;
+  const rows = active.data?.data.data ?? [];
+  const total = number ? rows.length : (list.data?.data.total ?? 0);
+
+  return (
+    <Card
+      title="Responses"
+      extra={
+        <Flex gap={8} wrap>
+          <Select<RecipientState>
+            aria-label="Filter by state"
+            placeholder="All states"
+            allowClear
+            style={{ width: 150 }}
+            value={state}
+            disabled={Boolean(number)}
+            onChange={(v) => {
+              setState(v);
+              setPage(1);
+            }}
+            options={RECIPIENT_STATES.map((s) => ({ value: s, label: stateLabel(s) }))}
+          />
+          <Input.Search
+            aria-label="Search a number in this campaign"
+            placeholder="Find a number"
+            allowClear
+            style={{ width: 220 }}
+            inputMode="tel"
+            maxLength={20}
+            onSearch={(v) => setNumber(v.replace(/[^\d+]/g, ""))}
+          />
+        </Flex>
+      }
+    >
+      {number && (
+        <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
+          <Typography.Text type="secondary">
+            {within.isSuccess ? `${rows.length} match${rows.length === 1 ? "" : "es"} for “${number}”` : `Searching for “${number}”…`}
+          </Typography.Text>
+          <Button size="small" onClick={() => setNumber("")}>
+            Show all
+          </Button>
+        </Flex>
+      )}
+      {active.isError ? (
+        <Alert type="error" showIcon message={toMessage(active.error)} action={<Button size="small" onClick={() => void active.refetch()}>Retry</Button>} />
+      ) : (
+        <Table<RecipientRecord>
+          size="small"
+          rowKey="_id"
+          columns={columns}
+          dataSource={rows}
+          loading={active.isFetching}
+          scroll={{ x: 1350 }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={number ? "No recipient with that number." : "No recipients in this state."} /> }}
+          pagination={
+            number
+              ? false
+              : { current: page, pageSize: PAGE_SIZE, total, showSizeChanger: false, onChange: setPage, showTotal: (t, [a, b]) => `${a}–${b} of ${t}` }
+          }
+        />
+      )}
+    </Card>
+  );
+}
