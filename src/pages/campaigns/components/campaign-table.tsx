@@ -77,6 +77,7 @@ export function CampaignTable({ list, emptyText, base = "" }: { list: CampaignsL
     {
       title: "Campaign",
       dataIndex: "name",
+      width: 230,
       render: (_, c) => (
         <Flex vertical>
           {list.isOperator ? (
@@ -94,7 +95,7 @@ export function CampaignTable({ list, emptyText, base = "" }: { list: CampaignsL
     },
     ...(list.isOperator ? [{ title: "Account", dataIndex: "ownerName", width: 140 }] : []),
     { title: "Channel", dataIndex: "channel", width: 120, render: (_: unknown, c: CampaignRecord) => <CampaignChannelTag channel={c.channel} /> },
-    { title: "Template", dataIndex: "templateName", ellipsis: true },
+    { title: "Template", dataIndex: "templateName", width: 160, ellipsis: true },
     { title: "Status", dataIndex: "status", width: 120, render: (_: unknown, c: CampaignRecord) => <CampaignStatusTag status={c.status} reason={c.statusReason} /> },
     { title: "Progress", key: "progress", width: 240, render: (_: unknown, c: CampaignRecord) => <ProgressCell c={c} /> },
     {
@@ -113,5 +114,5 @@ export function CampaignTable({ list, emptyText, base = "" }: { list: CampaignsL
     { title: "Created", dataIndex: "createdAt", width: 170, sorter: true, render: (iso: string) => formatDateTime(iso) },
     { title: "Actions", key: "actions", width: list.isOperator ? 110 : 120, fixed: "right", render: (_: unknown, c: CampaignRecord) => <RowActions c={c} list={list} /> },
   ];
-  return <Table<CampaignRecord> {...list.tableProps} rowKey="_id" columns={columns} scroll={{ x: 1200 }} locale={{ emptyText }} />;
+  return <Table<CampaignRecord> {...list.tableProps} rowKey="_id" columns={columns} scroll={{ x: list.isOperator ? 1450 : 1310 }} locale={{ emptyText }} />;
 }
