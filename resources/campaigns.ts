@@ -17,6 +17,8 @@ export const campaigns: ResourceDef = {
     { path: "campaigns/sms-campaign-creation", title: "New SMS Campaign", areas: WORKSPACE, page: "create-sms" },
     { path: "campaigns/whatsapp-campaign-creation", title: "New WhatsApp Campaign", areas: WORKSPACE, page: "create-whatsapp" },
   ],
+  listKey: "campaigns",
+  totalKey: "totalCampaigns",
   actions: {
     list: "campaigns.list",
     create: "campaigns.create",

@@ -86,6 +86,8 @@ export interface ResourceDef {
   actions: ResourceActions;
   /** Field of a list response holding the rows (default "data"). */
   listKey?: string;
+  /** Field of a list response holding the number of rows of every page (default "count"). */
+  totalKey?: string;
   /** Where an update or delete carries the record id when its call has no `:id` path parameter (default "id"). */
   idField?: string;
   /** Checks made before a create is sent; a string is the message the person sees, and nothing is sent. */

@@ -32,6 +32,15 @@ describe("dataProvider", () => {
     expect(res).toMatchObject({ data: [{ _id: "1" }], total: 31 });
   });
 
+  it("campaigns.getList reads {campaigns, totalCampaigns}; a reply without the campaigns array is an empty list of one page (SPEC 4)", async () => {
+    reply({ success: true, campaigns: [{ _id: "c1" }], totalCampaigns: 23, totalPages: 3, campaignStats: [], channel: "all" });
+    const res = await dataProvider.getList({ resource: "campaigns", pagination: { currentPage: 1, pageSize: 10 }, filters: [{ field: "userIds", operator: "eq", value: "a , b" }] });
+    expect(seen[0].params).toEqual({ page: 1, limit: 10, userIds: "a , b" });
+    expect(res).toMatchObject({ data: [{ _id: "c1" }], total: 23, totalPages: 3, channel: "all" });
+    reply({ success: true, totalCampaigns: 23, totalPages: 3 });
+    expect(await dataProvider.getList({ resource: "campaigns" })).toEqual({ data: [], total: 0, totalPages: 1 });
+  });
+
   it("users.update sends userId with the changes; create registers", async () => {
     reply({ success: true, data: { _id: "1", name: "N" } });
     await dataProvider.update({ resource: "users", id: "1", variables: { name: "N" } });

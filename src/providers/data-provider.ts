@@ -72,8 +72,11 @@ export const dataProvider: DataProvider = {
     const res = await run<Record<string, unknown>>(id, { query, signal: params.meta?.signal as AbortSignal | undefined });
     const key = def.listKey ?? "data";
     const { [key]: rows, count, success: _success, ...extra } = res;
-    const data = (Array.isArray(rows) ? rows : []) as TData[];
-    return { data, total: typeof count === "number" ? count : data.length, ...extra };
+    // SPEC 4: a reply without its rows array is an empty list of one page, whatever totals came beside it.
+    if (!Array.isArray(rows)) return { data: [] as TData[], total: 0, totalPages: 1 };
+    const data = rows as TData[];
+    const total = def.totalKey ? res[def.totalKey] : count;
+    return { data, ...extra, total: typeof total === "number" ? total : data.length };
   },
 
   async getOne<TData extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) {

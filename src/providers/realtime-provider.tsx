@@ -18,6 +18,7 @@ import { notificationsStore } from "../shell/notifications/store";
 import { useSession } from "../state/session";
 import { decisionNotification, readSeenUpTo, unseenDecisions, writeSeenUpTo } from "./balance-decisions";
 import { queryClient } from "./query-client";
+import { publishRealtime } from "./realtime-events";
 import { announceTemplateStatus } from "./template-status";
 import { PROGRESS_EVENT } from "../../contract/domain/campaigns";
 import { publishProgress } from "./campaign-progress-feed";
@@ -81,6 +82,8 @@ export function RealtimeProvider() {
         randomizationFactor: REALTIME_RANDOMIZATION,
       });
       socket.on("connect", () => void catchUp());
+      // Pages listen through realtime-events (campaign progress); the socket stays this provider's alone.
+      socket.onAny((event: string, payload: unknown) => publishRealtime(event, payload));
       socket.on(BALANCE_REQUEST_DECIDED_EVENT, (record: BalanceRequestRecord) => announce([record], true));
       socket.on(PROGRESS_EVENT, publishProgress);
       socket.on(TEMPLATE_STATUS_EVENT, (record: WhatsAppTemplateRecord) =>

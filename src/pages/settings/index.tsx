@@ -12,6 +12,7 @@ import { RoleTag } from "../common/role-tag";
 import { remaining } from "./session-time";
 import { WabaSolutionCard } from "./components/waba-solution-card";
 import { AdminBotsLink } from "../bots/components/admin-bots-link";
+import { RatesLink } from "../rates/components/rates-link";
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -90,7 +91,7 @@ export function SettingsPage() {
   const tab = params.get("tab") === "account" ? "account" : "general";
   return (
     <>
-      <PageHeader description="Preferences for this device, your session and your account." extra={<AdminBotsLink />} />
+      <PageHeader description="Preferences for this device, your session and your account." extra={<><AdminBotsLink /><RatesLink /></>} />
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams(key === "account" ? { tab: key } : {}, { replace: true })}

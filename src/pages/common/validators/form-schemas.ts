@@ -3,6 +3,7 @@ import type { Role } from "../../../../contract";
 import { PASSWORD_SCHEMA, PROFILE_SCHEMA } from "../../account/profile-schemas";
 import { BOT_CREATE_SCHEMA, BOT_EDIT_SCHEMA } from "../../bots/bot-schemas";
 import { EDIT_SCHEMA, registerSchemaFor } from "../../users/user-schemas";
+import { SCHEMAS } from "../../../../schemas";
 
 /**
  * Every schema a console form renders, each under an identifier-safe `$id`: the validators are precompiled per
@@ -23,6 +24,7 @@ export const FORM_SCHEMAS = {
   passwordChange: named("passwordChange", PASSWORD_SCHEMA),
   botCreate: named("botCreate", BOT_CREATE_SCHEMA),
   botEdit: named("botEdit", BOT_EDIT_SCHEMA),
+  ratesUpdate: named("ratesUpdate", structuredClone(SCHEMAS["rates-update"]) as unknown as RJSFSchema),
 } as const;
 
 export type FormSchemaId = keyof typeof FORM_SCHEMAS;

@@ -1,0 +1,35 @@
+import { expect, test } from "@playwright/test";
+import { login, shot } from "./support";
+
+test("the admin reads the message rates in rupees from Settings and changes one", async ({ page }) => {
+  await login(page, "admin", "admin");
+  await page.goto("/admin/settings");
+  await page.getByRole("button", { name: "Message rates" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings\/rates$/);
+  await expect(page.getByRole("heading", { name: "Message Rates" })).toBeVisible();
+  // Each rate is shown in rupees (the server keeps paise).
+  await expect(page.locator("[data-rate=sms]")).toHaveText(/^₹\d+\.\d{2}$/);
+  await shot(page, "views-rates");
+
+  const sms = page.getByLabel("SMS (per segment)");
+  await sms.fill("0.5");
+  await page.getByRole("button", { name: "Save rates" }).click();
+  await expect(page.getByText("Rates saved")).toBeVisible();
+  await expect(page.locator("[data-rate=sms]")).toHaveText("₹0.50");
+  await page.reload();
+  await expect(page.locator("[data-rate=sms]")).toHaveText("₹0.50");
+
+  // A rate the schema refuses is not sent.
+  await page.getByLabel("SMS (per segment)").fill("-1");
+  await page.getByRole("button", { name: "Save rates" }).click();
+  await expect(page.locator(".ant-form-item-explain-error").first()).toBeVisible();
+  await expect(page.locator("[data-rate=sms]")).toHaveText("₹0.50");
+});
+
+test("a reseller has no rates page", async ({ page }) => {
+  await login(page, "reseller", "reseller");
+  await page.goto("/reseller/settings");
+  await expect(page.getByRole("button", { name: "Message rates" })).toHaveCount(0);
+  await page.goto("/reseller/settings/rates");
+  await expect(page.getByRole("heading", { name: "Message Rates" })).toHaveCount(0);
+});

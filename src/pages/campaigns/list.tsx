@@ -1,0 +1,53 @@
+import { AppstoreOutlined, StopOutlined } from "@ant-design/icons";
+import { Button, Card } from "antd";
+import { useNavigate } from "react-router";
+import { useAbility } from "../../providers";
+import { PageHeader } from "../common/page-header";
+import { CampaignFilters } from "./components/campaign-filters";
+import { CampaignListError, campaignsEmpty } from "./components/campaign-list-states";
+import { CampaignTable } from "./components/campaign-table";
+import { NewCampaignButton } from "./components/new-campaign-button";
+import { useCampaignsList } from "./components/use-campaigns-list";
+
+/**
+ * Campaign Management (workspace) and Campaigns (admin, reseller): one page that adapts by role. Owners pause,
+ * resume and discard their campaigns and start new ones; operators see every account they reach, filter by account
+ * and may only discard.
+ */
+export function CampaignsList() {
+  const list = useCampaignsList();
+  const ability = useAbility();
+  const navigate = useNavigate();
+  const owner = !list.isOperator;
+  return (
+    <>
+      <PageHeader
+        description={
+          owner
+            ? "Your RCS, SMS and WhatsApp campaigns with live progress. Open one for its full report."
+            : "Campaigns of every account you manage. You can discard a campaign; everything else is the owner's."
+        }
+        extra={
+          owner && (
+            <>
+              {ability.can("call", "suppressions.list") && (
+                <Button icon={<StopOutlined />} onClick={() => navigate("suppression-list", { relative: "path" })}>
+                  Suppression list
+                </Button>
+              )}
+              <Button icon={<AppstoreOutlined />} onClick={() => navigate("unified", { relative: "path" })}>
+                Unified view
+              </Button>
+              {ability.can("call", "campaigns.create") && <NewCampaignButton />}
+            </>
+          )
+        }
+      />
+      <CampaignListError list={list} />
+      <Card styles={{ body: { padding: 0 } }}>
+        <CampaignFilters list={list} />
+        <CampaignTable list={list} emptyText={campaignsEmpty(list, owner && ability.can("call", "campaigns.create") ? <NewCampaignButton>Create your first campaign</NewCampaignButton> : null)} />
+      </Card>
+    </>
+  );
+}

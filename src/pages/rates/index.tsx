@@ -1,0 +1,88 @@
+import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
+import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Typography } from "antd";
+import { MSG, type CallReply, type RatesRecord } from "../../../contract";
+import { RATE_KEYS_LABELS } from "./components/rate-labels";
+import { formatINR } from "../../shell/format";
+import { LazySchemaForm, type FormValues } from "../common/lazy-schema-form";
+import { PageHeader } from "../common/page-header";
+import { FORM_SCHEMAS } from "../common/validators/form-schemas";
+
+/** settings/rates (admin): the per-message rates campaign estimates and holds use, in rupees. */
+export function RatesPage() {
+  const { query } = useCustom<CallReply<"rates.get">>({ url: "", method: "get", meta: { callId: "rates.get" }, errorNotification: false });
+  const { mutateAsync, mutation } = useCustomMutation<CallReply<"rates.update">, HttpError, FormValues>();
+  const rates: RatesRecord | undefined = query.data?.data.data;
+
+  const save = async (values: FormValues) => {
+    try {
+      await mutateAsync({
+        url: "",
+        method: "put",
+        values,
+        meta: { callId: "rates.update" },
+        successNotification: () => ({ type: "success", message: "Rates saved", description: "New campaign estimates use them from now on." }),
+        errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
+      });
+      await query.refetch();
+    } catch {
+      // The error notification has told the admin; the form keeps what was typed.
+    }
+  };
+
+  return (
+    <>
+      <PageHeader description="What one message costs on each channel, in rupees. Campaigns estimate, hold and bill with these rates." />
+      {query.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={query.error?.message || MSG.somethingWrong}
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={10}>
+          <Card title="Current rates">
+            {query.isPending ? (
+              <Skeleton active paragraph={{ rows: 5 }} />
+            ) : rates ? (
+              <Descriptions column={1} size="small" styles={{ label: { width: 200 } }}>
+                {RATE_KEYS_LABELS.map(([key, label]) => (
+                  <Descriptions.Item key={key} label={label}>
+                    <span data-rate={key}>{formatINR(rates[key])}</span>
+                  </Descriptions.Item>
+                ))}
+              </Descriptions>
+            ) : (
+              <Typography.Text type="secondary">The rates could not be loaded.</Typography.Text>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Card title="Change rates">
+            {query.isPending ? (
+              <Skeleton active paragraph={{ rows: 5 }} />
+            ) : (
+              <LazySchemaForm
+                schema={FORM_SCHEMAS.ratesUpdate}
+                uiSchema={RATES_UI}
+                formData={rates as FormValues | undefined}
+                columns={2}
+                submitText="Save rates"
+                submitting={mutation.isPending}
+                onSubmit={(values) => void save(values)}
+              />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+const RATES_UI = Object.fromEntries(RATE_KEYS_LABELS.map(([key]) => [key, { "ui:options": { addonBefore: "₹" }, "ui:placeholder": "0.00" }]));
