@@ -1,19 +1,12 @@
-import type { ProgressUpdate } from "../../contract/domain/campaigns";
+import { PROGRESS_EVENT, type ProgressUpdate } from "../../contract/domain/campaigns";
+import { publishRealtime, subscribeRealtime } from "./realtime-events";
 
-type Listener = (update: ProgressUpdate) => void;
-const listeners = new Set<Listener>();
-
-/**
- * The 'progressUpdate' pushes of the tab's one socket (realtime-provider.tsx publishes them here), so any page can
- * listen without opening a socket of its own. Returns the unsubscribe.
- */
-export function subscribeProgress(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+/** The 'progressUpdate' pushes of the tab's one socket, typed: a thin view over realtime-events. Returns the unsubscribe. */
+export function subscribeProgress(listener: (update: ProgressUpdate) => void): () => void {
+  return subscribeRealtime(PROGRESS_EVENT, (payload) => listener(payload as ProgressUpdate));
 }
 
+/** What the socket does for each push (tests call it to stand in for the server). */
 export function publishProgress(update: ProgressUpdate): void {
-  for (const listener of [...listeners]) listener(update);
+  publishRealtime(PROGRESS_EVENT, update);
 }

@@ -20,8 +20,6 @@ import { decisionNotification, readSeenUpTo, unseenDecisions, writeSeenUpTo } fr
 import { queryClient } from "./query-client";
 import { publishRealtime } from "./realtime-events";
 import { announceTemplateStatus } from "./template-status";
-import { PROGRESS_EVENT } from "../../contract/domain/campaigns";
-import { publishProgress } from "./campaign-progress-feed";
 
 /** DESIGN: the real-time host is configuration, defaulting to the server that serves the page. */
 function realtimeUrl(): string {
@@ -85,7 +83,6 @@ export function RealtimeProvider() {
       // Pages listen through realtime-events (campaign progress); the socket stays this provider's alone.
       socket.onAny((event: string, payload: unknown) => publishRealtime(event, payload));
       socket.on(BALANCE_REQUEST_DECIDED_EVENT, (record: BalanceRequestRecord) => announce([record], true));
-      socket.on(PROGRESS_EVENT, publishProgress);
       socket.on(TEMPLATE_STATUS_EVENT, (record: WhatsAppTemplateRecord) =>
         announceTemplateStatus(record, () => void invalidate({ resource: "whatsapp-templates", invalidates: ["list"] })),
       );
