@@ -1,6 +1,7 @@
 import fp from "fastify-plugin";
 import { TEMPLATE_STATUS_EVENT } from "../../../contract/whatsapp-templates";
 import type { ServerConfig } from "../../config";
+import { startCampaignDispatch, type DispatchOverrides } from "../../jobs/campaign-dispatch";
 import { startClaimLoop, type ClaimLoop } from "../../jobs/claim-loop";
 import { templateReviewJob } from "../../jobs/template-review";
 import { userRoom } from "../../realtime";
@@ -15,8 +16,8 @@ declare module "fastify" {
 const MINUTE = 60_000;
 
 /** The durable job loops: started once the app is ready (routes and sockets exist), stopped before the database closes. */
-export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs">>(
-  async (app, { jobIntervalMs }) => {
+export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs"> & { dispatch?: DispatchOverrides }>(
+  async (app, { jobIntervalMs, dispatch }) => {
     const loops = new Map<string, ClaimLoop>();
     app.decorate("jobs", loops);
     app.addHook("onReady", async () => {
@@ -29,9 +30,11 @@ export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs">>(
         announce: (userId, record) => app.io.to(userRoom(userId)).emit(TEMPLATE_STATUS_EVENT, record),
       });
       loops.set(review.name, startClaimLoop(app.database.db, review, { intervalMs: jobIntervalMs, batch: 50, log: app.log }));
+      for (const [name, loop] of startCampaignDispatch(app, dispatch ?? {})) loops.set(name, loop);
     });
     app.addHook("onClose", async () => {
-      await Promise.all([...loops.values()].map((loop) => loop.stop()));
+      // In order: the dispatcher's last writes may touch progress, which stops last.
+      for (const loop of loops.values()) await loop.stop();
       loops.clear();
     });
   },
