@@ -63,7 +63,11 @@ function play(ctx: SandboxContext, message: OutboundMessage, plan: Extract<SendP
 export async function sandboxSend(ctx: SandboxContext, message: OutboundMessage): Promise<SendResult> {
   const state = stateOf(ctx);
   const known = state.accepted.get(message.id);
-  if (known) return { accepted: true, providerMessageId: known };
+  if (known) {
+    // Logged too, so a test sees the retry reached the provider and was not delivered a second time.
+    if (ctx.config.messages.sendLog) appendFileSync(ctx.config.messages.sendLog, `${message.id} ${known} again\n`);
+    return { accepted: true, providerMessageId: known };
+  }
   if (!state.limiter.take(`${message.channel}:${message.from}`, ctx.config.messages.perSecond[message.channel])) {
     return { accepted: false, ...SUBMIT_ERRORS[message.channel].rateLimit, retryable: true };
   }
