@@ -177,11 +177,11 @@ describe("campaign dispatcher", () => {
   });
 
   it("auto-pauses when more than 20 % of the last outcomes failed, with the reason", async () => {
-    const own = await isolated({ carrier: fastSandbox("failing", { deliveredPercent: 50, failedPercent: 50 }), dispatch: { batch: 40, perSecond: { whatsapp: 400 } } });
+    const own = await isolated({ carrier: fastSandbox("failing", { deliveredPercent: 40, failedPercent: 60 }), dispatch: { batch: 40, perSecond: { whatsapp: 100 } } });
     try {
       const template = await whatsappTemplate(own.db, own.userId);
       const id = await insertCampaign(own.db, { userId: own.userId, templateId: template.id, templateName: template.name, numbers: ordinaryNumbers(2000, 60_000), holdPaise: 1_000_000, status: "running" });
-      const paused = await until(async () => (await own.db.select().from(campaigns).where(eq(campaigns.id, id)))[0], (c) => c.status !== "running", 20_000);
+      const paused = await until(async () => (await own.db.select().from(campaigns).where(eq(campaigns.id, id)))[0], (c) => c.status !== "running", 40_000);
       expect(paused.status).toBe("paused");
       expect(paused.statusReason).toMatch(/^Paused automatically: \d+ % of the last \d+ messages failed$/);
       const rows = await own.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id));

@@ -155,7 +155,8 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
     const changed = new Set<string>();
     const failed = new Set<string>();
     const byId = batch.filter((r) => r.messageId && /^\d+$/.test(r.messageId));
-    const byProvider = batch.filter((r) => !byId.includes(r));
+    const idSet = new Set(byId);
+    const byProvider = batch.filter((r) => !idSet.has(r));
     const written = [...(await applyReceipts(db, byId, true)), ...(await applyReceipts(db, byProvider, false))];
     const matched = new Set(written.map((w) => w.key));
     for (const w of written) {
@@ -165,7 +166,7 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
     // Unmatched receipts wait for their send's outcome to be written, for a while.
     const now = Date.now();
     for (const r of batch) {
-      const key = r.messageId && byId.includes(r) ? r.messageId : r.providerMessageId;
+      const key = r.messageId && idSet.has(r) ? r.messageId : r.providerMessageId;
       if (matched.has(key) || now - r.firstSeen > RETRY_UNMATCHED_MS) continue;
       const mapKey = r.messageId ?? `p:${r.providerMessageId}`;
       const newer = receipts.get(mapKey);

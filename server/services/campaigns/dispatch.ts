@@ -14,7 +14,7 @@ import { AUTO_PAUSE_RULE, autoPauseIfFailing, type AutoPauseRule } from "./auto-
 import { loadDispatchCampaign, type DispatchCampaign } from "./dispatch-campaign";
 import { contentFor, costOf, paramsFor } from "./dispatch-content";
 import { createPacer } from "./dispatch-pacer";
-import { hasPending, markSending, recoverStale, rowsOf, selectQueued, writeOutcomes, type ClaimedRow, type Outcome } from "./dispatch-sql";
+import { hasPending, markSending, pgArray, recoverStale, rowsOf, selectQueued, writeOutcomes, type ClaimedRow, type Outcome } from "./dispatch-sql";
 import { releaseHold, settle } from "./money";
 import type { ProgressPusher } from "./progress";
 import { loadRates, type Rates } from "./rates";
@@ -66,9 +66,29 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
   let stopped = false;
   let running: Promise<number> | undefined;
   let lastRecovery = 0;
-  const lastHealthCheck = new Map<string, number>();
-
-  const statusOf = async (id: string) => (await rowsOf<{ status: string }>(db, sql`select status from campaigns where id = ${id}`))[0]?.status;
+  const failing = new Set<string>();
+  // Statuses of the campaigns being sent, read for all of them in one query at most every STATUS_MS: a pause or
+  // discard stops launching sends within that time, without a query per campaign per check.
+  const STATUS_MS = 200;
+  let statuses = new Map<string, string>();
+  let statusesAt = 0;
+  let statusRead: Promise<void> | undefined;
+  const watched = new Set<string>();
+  async function statusOf(id: string): Promise<string | undefined> {
+    watched.add(id);
+    if (Date.now() - statusesAt > STATUS_MS || !statuses.has(id)) {
+      statusRead ??= rowsOf<{ id: string; status: string }>(db, sql`select id, status from campaigns where id = any(${pgArray([...watched])}::uuid[])`)
+        .then((rows) => {
+          statuses = new Map(rows.map((r) => [r.id, r.status]));
+          statusesAt = Date.now();
+        })
+        .finally(() => {
+          statusRead = undefined;
+        });
+      await statusRead;
+    }
+    return statuses.get(id);
+  }
 
   async function campaignOf(id: string): Promise<DispatchCampaign | undefined> {
     const known = campaignsCache.get(id);
@@ -79,15 +99,18 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
   }
 
   function noteFailures(ids: Iterable<string>): void {
-    for (const id of ids) {
-      const now = Date.now();
-      if (now - (lastHealthCheck.get(id) ?? 0) < 1000) continue;
-      lastHealthCheck.set(id, now);
-      void autoPauseIfFailing(db, id, settings.autoPause)
-        .then((paused) => paused && progress.touch(id, true))
-        .catch((err: unknown) => log.error({ err, campaignId: id }, "auto-pause check failed"));
-    }
+    for (const id of ids) failing.add(id);
   }
+  // Campaigns with new failures are checked against the auto-pause rule together, at most every 500 ms.
+  const healthTimer = setInterval(() => {
+    if (failing.size === 0) return;
+    const ids = [...failing];
+    failing.clear();
+    void autoPauseIfFailing(db, ids, settings.autoPause)
+      .then((paused) => paused.forEach((id) => progress.touch(id, true)))
+      .catch((err: unknown) => log.error({ err }, "auto-pause check failed"));
+  }, 500);
+  healthTimer.unref();
 
   /** Claims one batch: the campaign row is locked so the hold check and the charge see no other claim in between. */
   async function claim(c: DispatchCampaign, size: number, rates: Rates): Promise<Claim> {
@@ -173,17 +196,40 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
 
   async function dispatchCampaign(id: string, rates: Rates): Promise<number> {
     const c = await campaignOf(id);
-    if (!c) return 0;
+    if (!c) return -1;
     const size = Math.min(settings.batch, pacer.room(`${c.channel}:${c.from}`, settings.perSecond[c.channel], 1000));
     if (size === 0) return 0;
     const claimed = await claim(c, size, rates);
     if (claimed.kind === "paused") progress.touch(id, true);
-    if (claimed.kind !== "claimed") return 0;
+    // Stopped, paused or completed: this loop ends (a resume starts a new one); nothing claimable now: it ends too,
+    // and the next round starts it again if the campaign still runs (rows in flight elsewhere, recovered leases).
+    if (claimed.kind !== "claimed") return -1;
     const outcomes = await sendBatch(c, claimed.items);
     const written = await writeOutcomes(db, id, outcomes);
     if (written.some((o) => o.state === "failed")) noteFailures([id]);
     progress.touch(id);
     return written.filter((o) => o.state !== "queued").length;
+  }
+
+  // Each running campaign has a loop of its own (claim, send, write, again), so one campaign's slow batch or a
+  // sender's rate limit never holds the others back; a round only recovers ended leases and starts missing loops.
+  const loops = new Map<string, Promise<void>>();
+  let sentSinceTick = 0;
+
+  async function campaignLoop(id: string): Promise<void> {
+    while (!stopped) {
+      const rates = await loadRatesCached();
+      const sent = await dispatchCampaign(id, rates);
+      if (sent < 0) return;
+      sentSinceTick += sent;
+      if (sent === 0) await sleep(Math.min(settings.idleMs, 100));
+    }
+  }
+
+  let rates: { at: number; value: Rates } | undefined;
+  async function loadRatesCached(): Promise<Rates> {
+    if (!rates || Date.now() - rates.at > 5000) rates = { at: Date.now(), value: await loadRates(db) };
+    return rates.value;
   }
 
   async function round(): Promise<number> {
@@ -193,18 +239,16 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
       const recovered = await recoverStale(db, active.map((a) => a.id), carrier.idempotentSends);
       if (recovered > 0) log.info({ recovered }, "recipients recovered from an ended lease");
     }
-    const runningIds = active.filter((a) => a.status === "running").map((a) => a.id);
-    if (runningIds.length === 0) return 0;
-    const rates = await loadRates(db);
-    const counts = await Promise.all(
-      runningIds.map((id) =>
-        dispatchCampaign(id, rates).catch((err: unknown) => {
-          log.error({ err, campaignId: id }, "dispatch failed");
-          return 0;
-        }),
-      ),
-    );
-    return counts.reduce((a, b) => a + b, 0);
+    for (const { id, status } of active) {
+      if (status !== "running" || loops.has(id) || stopped) continue;
+      const loop = campaignLoop(id)
+        .catch((err: unknown) => log.error({ err, campaignId: id }, "dispatch failed"))
+        .finally(() => loops.delete(id));
+      loops.set(id, loop);
+    }
+    const sent = sentSinceTick;
+    sentSinceTick = 0;
+    return sent + loops.size;
   }
 
   const tick = (): Promise<number> => {
@@ -222,8 +266,8 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
 
   const loop = (async () => {
     while (!stopped) {
-      const sent = await tick();
-      if (sent === 0 && !stopped) await sleep(settings.idleMs);
+      await tick();
+      if (!stopped) await sleep(settings.idleMs);
     }
   })();
 
@@ -232,7 +276,9 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
     noteFailures,
     stop: async () => {
       stopped = true;
+      clearInterval(healthTimer);
       await running;
+      await Promise.all([...loops.values()]);
       await loop;
     },
   };
