@@ -7,6 +7,7 @@ import { authPlugin } from "./plugins/app/auth";
 import { carrierPlugin } from "./plugins/app/carrier";
 import { databasePlugin } from "./plugins/app/database";
 import { httpRules } from "./plugins/app/http";
+import type { DispatchOverrides } from "./jobs/campaign-dispatch";
 import { jobsPlugin } from "./plugins/app/jobs";
 import { realtimePlugin } from "./plugins/app/realtime";
 import { routeContextPlugin } from "./plugins/app/route-context";
@@ -29,6 +30,8 @@ export interface BuildOptions {
   /** Tests pass a sandbox carrier with their own seed and delays. */
   carrier?: Carrier;
   storage?: Storage;
+  /** Tests set the dispatcher's batch, lease and rates (DISPATCH_* variables otherwise). */
+  dispatch?: DispatchOverrides;
 }
 
 /** A hop count as Fastify's trust function (its types take no number): trust the first `hops` proxies. */
@@ -62,7 +65,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(carrierPlugin, { dataDir: config.dataDir, s3: config.s3, carrier: options.carrier, storage: options.storage });
   await app.register(routeContextPlugin, { config });
   await app.register(realtimePlugin, { corsOrigin: config.corsOrigin, publicUrl: config.publicUrl });
-  await app.register(jobsPlugin, { jobIntervalMs: config.jobIntervalMs, now: config.now });
+  await app.register(jobsPlugin, { jobIntervalMs: config.jobIntervalMs, now: config.now, dispatch: options.dispatch });
   // Routes (/healthz is not a call of the table, so the API docs leave it out), then the console.
   app.get("/healthz", { schema: { hide: true } }, async () => ({ ok: true, database: app.database.kind }));
   await app.register(calls, { handlers: options.handlers });

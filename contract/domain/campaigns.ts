@@ -48,6 +48,14 @@ export const CAMPAIGN_TRANSITIONS: Readonly<Record<CampaignStatus, readonly Camp
  * Delivery semantics: on a carrier that takes our message id as an idempotency key (the sandbox; RCS Business
  * Messaging's messageId) a recipient whose lease ended in `sending` is retried with the same id, so it is delivered
  * exactly once. On one that does not, it becomes `unknown` instead: at most once.
+ *
+ * As built (server/services/campaigns/dispatch*.ts): a claim charges each recipient's cost against the campaign's
+ * hold (cost_paise, spent_paise) in the claim transaction, under the campaign row's lock, so no two workers can spend
+ * the same paise; a recipient that goes back to `queued` (a retryable refusal such as 130429, a pause or discard seen
+ * before its send, a lease recovered on an idempotent carrier) or ends `failed` at submit gives its charge back, so
+ * spent_paise is always the sum of cost_paise. An `unknown` recipient stays charged (the message may have gone out).
+ * Receipts never move a recipient backwards (order: unknown < sent < failed < delivered < read < replied); a receipt
+ * that echoes our message id reconciles an `unknown` recipient.
  */
 export const RECIPIENT_STATES = ["queued", "sending", "sent", "delivered", "read", "replied", "failed", "unknown", "skipped"] as const;
 export type RecipientState = (typeof RECIPIENT_STATES)[number];

@@ -22,6 +22,9 @@ export interface OutboundMessage {
   /** Recipient in E.164. */
   to: string;
   content: MessageContent;
+  /** Where the recipient's answer arrives when `from` cannot take one (an Indian DLT SMS header is one-way: replies
+   *  go to the SMS account's long code or virtual number). */
+  replyTo?: string;
 }
 
 export type SendResult =
@@ -118,13 +121,20 @@ export interface RcsBotRegistration {
 }
 
 export type CarrierEvent =
-  | { type: "receipt"; providerMessageId: string; status: ReceiptStatus; code?: string; reason?: string; at: Date }
+  /** `messageId` is our message id when the provider echoes it back (WhatsApp's biz_opaque_callback_data, the
+   *  sandbox): it lets a receipt reconcile a send whose answer was lost (an `unknown` recipient). */
+  | { type: "receipt"; providerMessageId: string; messageId?: string; status: ReceiptStatus; code?: string; reason?: string; at: Date }
   | { type: "inbound"; channel: Channel; from: string; to: string; text: string; mediaUrl?: string; at: Date }
   | { type: "template"; providerTemplateId: string; review: TemplateReview; at: Date };
 
 export interface Carrier {
   /** "sandbox", "whatsapp-cloud", "smpp", "rbm"… shown in logs and the API docs. */
   readonly name: string;
+  /**
+   * Whether the provider takes OutboundMessage.id as an idempotency key (the same id sent twice is delivered once):
+   * then a send whose outcome was lost is retried with the same id; otherwise it is never re-sent (state `unknown`).
+   */
+  readonly idempotentSends: boolean;
   send(message: OutboundMessage): Promise<SendResult>;
   /** Submits a template for review; the answer is PENDING with the provider's id, the verdict comes later. */
   submitTemplate(template: TemplateSubmission): Promise<{ providerTemplateId: string; review: TemplateReview }>;

@@ -27,6 +27,7 @@ export function createSandboxCarrier(config: SandboxConfig = sandboxConfigFromEn
   };
   return {
     name: "sandbox",
+    idempotentSends: true,
     send: (message) => sandboxSend(ctx, message),
     submitTemplate: (template) => sandboxSubmitTemplate(ctx, template),
     templateStatus: (ref) => sandboxTemplateStatus(ctx, ref),

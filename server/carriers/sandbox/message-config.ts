@@ -25,6 +25,12 @@ export interface SandboxMessageConfig {
   perSecond: Record<Channel, number>;
   /** How many message ids the idempotency memory keeps (oldest forgotten first; empty after a restart). */
   rememberIds: number;
+  /**
+   * SANDBOX_SEND_LOG: a file where each newly accepted message id is appended (synchronously, before send answers)
+   * and read back at start, so the idempotency memory outlives a restart like a real provider's and a test can count
+   * what was really delivered.
+   */
+  sendLog?: string;
 }
 
 export const MESSAGE_DEFAULTS: SandboxMessageConfig = {
@@ -86,6 +92,7 @@ export function sandboxMessageConfigFromEnv(env: NodeJS.ProcessEnv = process.env
       rcs: positiveInt(env, "SANDBOX_RCS_MPS", d.perSecond.rcs),
     },
     rememberIds: positiveInt(env, "SANDBOX_REMEMBER_IDS", d.rememberIds),
+    ...(env.SANDBOX_SEND_LOG ? { sendLog: env.SANDBOX_SEND_LOG } : {}),
   };
   if (config.deliveredPercent + config.failedPercent > 100) {
     throw new Error(`SANDBOX_DELIVERED_PERCENT + SANDBOX_FAILED_PERCENT must be at most 100 (the rest is never confirmed), got ${config.deliveredPercent} + ${config.failedPercent}`);

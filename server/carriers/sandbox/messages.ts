@@ -1,3 +1,4 @@
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import type { CarrierEvent, OutboundMessage, SendResult } from "../carrier";
 import type { SandboxContext } from "./context";
 import { planMessage, type PlannedStep, type SendPlan } from "./message-plan";
@@ -17,6 +18,13 @@ function stateOf(ctx: SandboxContext): MessageState {
   let state = states.get(ctx);
   if (!state) {
     state = { accepted: new Map(), limiter: createRateLimiter() };
+    const log = ctx.config.messages.sendLog;
+    if (log && existsSync(log)) {
+      for (const line of readFileSync(log, "utf8").split("\n")) {
+        const [id, providerId] = line.split(" ");
+        if (id && providerId) state.accepted.set(id, providerId);
+      }
+    }
     states.set(ctx, state);
   }
   return state;
@@ -24,6 +32,7 @@ function stateOf(ctx: SandboxContext): MessageState {
 
 function remember(ctx: SandboxContext, state: MessageState, id: string, providerMessageId: string): void {
   state.accepted.set(id, providerMessageId);
+  if (ctx.config.messages.sendLog) appendFileSync(ctx.config.messages.sendLog, `${id} ${providerMessageId}\n`);
   if (state.accepted.size > ctx.config.messages.rememberIds) {
     const oldest = state.accepted.keys().next().value;
     if (oldest !== undefined) state.accepted.delete(oldest);
@@ -32,9 +41,9 @@ function remember(ctx: SandboxContext, state: MessageState, id: string, provider
 
 function eventOf(message: OutboundMessage, plan: Extract<SendPlan, { accepted: true }>, step: PlannedStep): CarrierEvent {
   const at = new Date();
-  if (step.kind === "reply") return { type: "inbound", channel: message.channel, from: plan.recipient, to: message.from, text: step.text, at };
+  if (step.kind === "reply") return { type: "inbound", channel: message.channel, from: plan.recipient, to: message.replyTo ?? message.from, text: step.text, at };
   const { status, code, reason } = step;
-  return { type: "receipt", providerMessageId: plan.providerMessageId, status, ...(code ? { code, reason } : {}), at };
+  return { type: "receipt", providerMessageId: plan.providerMessageId, messageId: message.id, status, ...(code ? { code, reason } : {}), at };
 }
 
 /** Each step waits for the one before, so receipts arrive in order whatever the delay ranges are. */
@@ -54,7 +63,11 @@ function play(ctx: SandboxContext, message: OutboundMessage, plan: Extract<SendP
 export async function sandboxSend(ctx: SandboxContext, message: OutboundMessage): Promise<SendResult> {
   const state = stateOf(ctx);
   const known = state.accepted.get(message.id);
-  if (known) return { accepted: true, providerMessageId: known };
+  if (known) {
+    // Logged too, so a test sees the retry reached the provider and was not delivered a second time.
+    if (ctx.config.messages.sendLog) appendFileSync(ctx.config.messages.sendLog, `${message.id} ${known} again\n`);
+    return { accepted: true, providerMessageId: known };
+  }
   if (!state.limiter.take(`${message.channel}:${message.from}`, ctx.config.messages.perSecond[message.channel])) {
     return { accepted: false, ...SUBMIT_ERRORS[message.channel].rateLimit, retryable: true };
   }

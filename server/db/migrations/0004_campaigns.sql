@@ -102,6 +102,7 @@ CREATE TABLE "suppressions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "sms_accounts" ADD COLUMN "reply_number" text;--> statement-breakpoint
 ALTER TABLE "campaign_recipients" ADD CONSTRAINT "campaign_recipients_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_rejected_rows" ADD CONSTRAINT "campaign_rejected_rows_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -114,6 +115,7 @@ CREATE INDEX "campaign_recipients_queue_idx" ON "campaign_recipients" USING btre
 CREATE UNIQUE INDEX "campaign_recipients_number_idx" ON "campaign_recipients" USING btree ("campaign_id","number");--> statement-breakpoint
 CREATE INDEX "campaign_recipients_user_number_idx" ON "campaign_recipients" USING btree ("user_id","number");--> statement-breakpoint
 CREATE INDEX "campaign_recipients_provider_idx" ON "campaign_recipients" USING btree ("provider_message_id");--> statement-breakpoint
+CREATE INDEX "campaign_recipients_number_only_idx" ON "campaign_recipients" USING btree ("number","id");--> statement-breakpoint
 CREATE INDEX "campaign_rejected_rows_campaign_idx" ON "campaign_rejected_rows" USING btree ("campaign_id","row");--> statement-breakpoint
 CREATE INDEX "campaigns_user_idx" ON "campaigns" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "campaigns_due_idx" ON "campaigns" USING btree ("next_run_at");--> statement-breakpoint

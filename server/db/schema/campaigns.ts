@@ -119,6 +119,8 @@ export const campaignRecipients = pgTable(
     uniqueIndex("campaign_recipients_number_idx").on(t.campaignId, t.number),
     index("campaign_recipients_user_number_idx").on(t.userId, t.number),
     index("campaign_recipients_provider_idx").on(t.providerMessageId),
+    // An inbound reply names only its sender's number: the latest recipient with it is one index lookup.
+    index("campaign_recipients_number_only_idx").on(t.number, t.id),
   ],
 );
 

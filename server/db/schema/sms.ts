@@ -18,6 +18,8 @@ export const smsAccounts = pgTable(
     dltEntityId: text("dlt_entity_id").notNull().default(""),
     /** The DLT headers (sender ids) registered for this entity: six capital letters each. */
     senderIds: text("sender_ids").array().notNull().default(sql`'{}'::text[]`),
+    /** The long code or virtual number where recipients' SMS replies arrive (DLT headers are one-way). */
+    replyNumber: text("reply_number"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import fp from "fastify-plugin";
 import { TEMPLATE_STATUS_EVENT } from "../../../contract/whatsapp-templates";
 import type { ServerConfig } from "../../config";
+import { startCampaignDispatch, type DispatchOverrides } from "../../jobs/campaign-dispatch";
 import { campaignSchedulerJob } from "../../jobs/campaign-scheduler";
 import { startClaimLoop, type ClaimLoop } from "../../jobs/claim-loop";
 import { templateReviewJob } from "../../jobs/template-review";
@@ -16,8 +17,8 @@ declare module "fastify" {
 const MINUTE = 60_000;
 
 /** The durable job loops: started once the app is ready (routes and sockets exist), stopped before the database closes. */
-export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now">>(
-  async (app, { jobIntervalMs, now }) => {
+export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now"> & { dispatch?: DispatchOverrides }>(
+  async (app, { jobIntervalMs, now, dispatch }) => {
     const loops = new Map<string, ClaimLoop>();
     app.decorate("jobs", loops);
     app.addHook("onReady", async () => {
@@ -32,9 +33,11 @@ export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now">>(
       loops.set(review.name, startClaimLoop(app.database.db, review, { intervalMs: jobIntervalMs, batch: 50, log: app.log }));
       const scheduler = campaignSchedulerJob({ now });
       loops.set(scheduler.name, startClaimLoop(app.database.db, scheduler, { intervalMs: jobIntervalMs, batch: 50, log: app.log }));
+      for (const [name, loop] of startCampaignDispatch(app, dispatch ?? {})) loops.set(name, loop);
     });
     app.addHook("onClose", async () => {
-      await Promise.all([...loops.values()].map((loop) => loop.stop()));
+      // In order: the dispatcher's last writes may touch progress, which stops last.
+      for (const loop of loops.values()) await loop.stop();
       loops.clear();
     });
   },

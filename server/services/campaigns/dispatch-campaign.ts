@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import type { Channel } from "../../carriers/carrier";
+import type { Db } from "../../db/client";
+import { campaigns, rcsTemplates, smsAccounts, smsTemplates, whatsappTemplates } from "../../db/schema";
+import type { CampaignTemplate } from "./dispatch-content";
+
+/** What sending needs of a campaign, read once per campaign (template, sender, where replies arrive). */
+export interface DispatchCampaign {
+  id: string;
+  userId: string;
+  channel: Channel;
+  template: CampaignTemplate;
+  variables: string[];
+  /** The carrier's sender: WhatsApp phone number id, SMS header, RCS bot. */
+  from: string;
+  replyTo?: string;
+}
+
+export async function loadDispatchCampaign(db: Db, id: string): Promise<DispatchCampaign | undefined> {
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+  if (!row) return undefined;
+  const base = { id: row.id, userId: row.userId, channel: row.channel, variables: row.variables };
+  if (row.channel === "whatsapp") {
+    const [t] = await db.select().from(whatsappTemplates).where(eq(whatsappTemplates.id, row.templateId));
+    if (!t) return undefined;
+    return { ...base, template: { channel: "whatsapp", name: t.name, language: t.language, category: t.category }, from: row.sender ?? row.wabaId ?? "" };
+  }
+  if (row.channel === "sms") {
+    const [t] = await db.select().from(smsTemplates).where(eq(smsTemplates.id, row.templateId));
+    if (!t) return undefined;
+    const [account] = await db.select({ replyNumber: smsAccounts.replyNumber }).from(smsAccounts).where(eq(smsAccounts.id, t.smsAccountId));
+    return { ...base, template: { channel: "sms", body: t.body }, from: row.sender ?? t.senderId, ...(account?.replyNumber ? { replyTo: account.replyNumber } : {}) };
+  }
+  const [t] = await db.select().from(rcsTemplates).where(eq(rcsTemplates.id, row.templateId));
+  if (!t) return undefined;
+  return { ...base, template: { channel: "rcs", draft: t.draft }, from: row.sender ?? row.botId ?? t.botId };
+}

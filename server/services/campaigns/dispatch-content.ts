@@ -1,0 +1,66 @@
+// What one recipient is sent: the carrier's MessageContent built from the campaign's template and the recipient's
+// values, and what it costs. Pure, so every channel's rules are tested without a database.
+import { countSms } from "../../../contract/domain/sms-segments";
+import type { MessageContent } from "../../carriers/carrier";
+import type { Rates } from "./rates";
+import { whatsappRateKey } from "./rates";
+
+/** The template of a campaign, as far as sending needs it. */
+export type CampaignTemplate =
+  | { channel: "whatsapp"; name: string; language: string; category: string }
+  | { channel: "sms"; body: string }
+  | { channel: "rcs"; draft: unknown };
+
+const COLUMN = /^\{\{\s*[^}]+\s*\}\}$/;
+
+/**
+ * The template's values for one recipient, by position. The campaign's `variables` hold fixed text or `{{column}}`;
+ * the ingest stores each recipient's per-row values by the same position, so a `{{column}}` slot takes the
+ * recipient's value there (empty when the row had none), and a recipient value beyond the campaign's list is used as is.
+ */
+export function paramsFor(campaignVariables: readonly string[], recipientVariables: readonly (string | null)[] | null): string[] {
+  const row = recipientVariables ?? [];
+  const length = Math.max(campaignVariables.length, row.length);
+  return Array.from({ length }, (_, i) => {
+    const fixed = campaignVariables[i];
+    if (fixed !== undefined && !COLUMN.test(fixed)) return fixed;
+    return row[i] ?? "";
+  });
+}
+
+/** A DLT body with each `{#var#}` replaced by the next value, in order. */
+export function fillDlt(body: string, params: readonly string[]): string {
+  let i = 0;
+  return body.replace(/\{#var#\}/gi, () => params[i++] ?? "");
+}
+
+/** `{{1}}`, `{{2}}`… (1-based) in every string of an RCS draft, replaced by the values at those positions. */
+export function fillPlaceholders(value: unknown, params: readonly string[]): unknown {
+  if (typeof value === "string") return value.replace(/\{\{\s*(\d+)\s*\}\}/g, (whole, n: string) => params[Number(n) - 1] ?? whole);
+  if (Array.isArray(value)) return value.map((v) => fillPlaceholders(v, params));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillPlaceholders(v, params)]));
+  return value;
+}
+
+export function contentFor(template: CampaignTemplate, params: readonly string[]): MessageContent {
+  switch (template.channel) {
+    case "whatsapp":
+      return { kind: "template", templateName: template.name, language: template.language, params };
+    case "sms":
+      return { kind: "text", text: fillDlt(template.body, params) };
+    case "rcs":
+      return { kind: "rcs", draft: fillPlaceholders(template.draft, params) };
+  }
+}
+
+/** Paise for one message: SMS parts of the filled body × the SMS rate, WhatsApp by category, RCS flat. */
+export function costOf(template: CampaignTemplate, content: MessageContent, rates: Rates): number {
+  switch (template.channel) {
+    case "whatsapp":
+      return rates[whatsappRateKey(template.category)];
+    case "sms":
+      return Math.max(1, countSms(content.kind === "text" ? content.text : "").parts) * rates.sms;
+    case "rcs":
+      return rates.rcs;
+  }
+}

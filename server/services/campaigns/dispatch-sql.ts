@@ -1,0 +1,139 @@
+// The dispatcher's statements: few and set-based, so a batch of hundreds of recipients costs a handful of round trips
+// (a claim, an outcome write), never one transaction per message. Arrays travel as one text parameter in PostgreSQL's
+// array syntax and are cast in SQL, which both drivers (PGlite and node-postgres) pass through unchanged.
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import type { Tx } from "../ledger";
+
+type Value = string | number | null | undefined;
+
+/** One array literal: `{1,2}` or `{"a","b",NULL}` with quotes and backslashes escaped. */
+export function pgArray(values: readonly Value[]): string {
+  const items = values.map((v) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`));
+  return `{${items.join(",")}}`;
+}
+
+export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export interface ClaimedRow {
+  id: number;
+  number: string;
+  variables: (string | null)[] | null;
+  cost_paise: number;
+}
+
+/** Queued recipients of one campaign, locked; rows another worker holds are skipped, not waited for. */
+export function selectQueued(tx: Tx, campaignId: string, limit: number): Promise<ClaimedRow[]> {
+  return rowsOf<ClaimedRow>(
+    tx,
+    sql`select id::float8 as id, number, variables, cost_paise from campaign_recipients
+        where campaign_id = ${campaignId} and state = 'queued' order by id limit ${limit} for update skip locked`,
+  ).then((rows) => rows.map((r) => ({ ...r, id: Number(r.id) })));
+}
+
+/** Marks claimed rows `sending` until the lease ends, one attempt more, with the cost each was charged. */
+export async function markSending(tx: Tx, ids: readonly number[], costs: readonly number[], leaseMs: number): Promise<void> {
+  await tx.execute(sql`
+    update campaign_recipients r set state = 'sending', lease_until = now() + ${`${leaseMs} milliseconds`}::interval,
+      attempts = r.attempts + 1, cost_paise = v.cost
+    from unnest(${pgArray(ids)}::bigint[], ${pgArray(costs)}::int[]) as v(id, cost)
+    where r.id = v.id`);
+}
+
+export type OutcomeState = "sent" | "failed" | "queued" | "unknown";
+
+export interface Outcome {
+  id: number;
+  state: OutcomeState;
+  providerMessageId?: string;
+  code?: string;
+  reason?: string;
+}
+
+/**
+ * Writes a batch's outcomes in one statement. Only rows still `sending` (or `unknown`, which an accepted answer
+ * reconciles) change: a row another worker recovered meanwhile is left to it. A failed or re-queued row gives its
+ * charge back to the campaign (cost 0, spent lower), so spent stays the sum of cost_paise. Answers the rows written.
+ */
+export async function writeOutcomes(db: Db, campaignId: string, outcomes: readonly Outcome[]): Promise<{ id: number; state: OutcomeState }[]> {
+  if (outcomes.length === 0) return [];
+  const col = <K extends keyof Outcome>(k: K) => pgArray(outcomes.map((o) => o[k] as Value));
+  return rowsOf<{ id: number; state: OutcomeState }>(
+    db,
+    sql`
+    with v as (
+      select * from unnest(${col("id")}::bigint[], ${col("state")}::text[], ${col("providerMessageId")}::text[], ${col("code")}::text[], ${col("reason")}::text[])
+        as v(id, state, pmid, code, reason)
+    ),
+    old as (
+      select r.id, r.cost_paise from campaign_recipients r join v on v.id = r.id
+      where r.campaign_id = ${campaignId} and r.state in ('sending', 'unknown') for update of r
+    ),
+    upd as (
+      update campaign_recipients r set
+        state = v.state,
+        provider_message_id = coalesce(v.pmid, r.provider_message_id),
+        code = v.code, reason = v.reason,
+        lease_until = null,
+        sent_at = case when v.state = 'sent' then now() else r.sent_at end,
+        failed_at = case when v.state = 'failed' then now() else r.failed_at end,
+        cost_paise = case when v.state in ('failed', 'queued') then 0 else r.cost_paise end
+      from v join old on old.id = v.id
+      where r.id = v.id
+      returning r.id, v.state, old.cost_paise as charged
+    ),
+    money as (
+      update campaigns set spent_paise = spent_paise - (select coalesce(sum(charged), 0) from upd where state in ('failed', 'queued'))
+      where id = ${campaignId}
+    )
+    select id::float8 as id, state from upd`,
+  ).then((rows) => rows.map((r) => ({ ...r, id: Number(r.id) })));
+}
+
+/**
+ * Recipients left `sending` after their lease (a worker died mid-send): on a carrier with idempotency keys back to
+ * `queued` (charge returned; the retry uses the same id, so the provider delivers once); otherwise `unknown`, never
+ * re-sent, kept charged (the message may have gone out) until a receipt says what happened.
+ */
+export async function recoverStale(db: Db, campaignIds: readonly string[], idempotent: boolean): Promise<number> {
+  if (campaignIds.length === 0) return 0;
+  const ids = sql`${pgArray([...campaignIds])}::uuid[]`;
+  if (!idempotent) {
+    const rows = await rowsOf<{ id: number }>(
+      db,
+      sql`update campaign_recipients set state = 'unknown', lease_until = null
+          where campaign_id = any(${ids}) and state = 'sending' and lease_until < now() returning id`,
+    );
+    return rows.length;
+  }
+  const rows = await rowsOf<{ n: number }>(
+    db,
+    sql`
+    with stale as (
+      select id, campaign_id, cost_paise from campaign_recipients
+      where campaign_id = any(${ids}) and state = 'sending' and lease_until < now() for update skip locked
+    ),
+    upd as (
+      update campaign_recipients r set state = 'queued', lease_until = null, cost_paise = 0
+      from stale where r.id = stale.id returning stale.campaign_id, stale.cost_paise as charged
+    ),
+    money as (
+      update campaigns c set spent_paise = c.spent_paise - s.charged
+      from (select campaign_id, sum(charged) as charged from upd group by campaign_id) s where c.id = s.campaign_id
+    )
+    select count(*)::int as n from upd`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Whether a campaign still has recipients waiting or in flight. */
+export async function hasPending(db: Db | Tx, campaignId: string): Promise<boolean> {
+  const rows = await rowsOf<{ pending: boolean }>(
+    db,
+    sql`select exists (select 1 from campaign_recipients where campaign_id = ${campaignId} and state in ('queued', 'sending')) as pending`,
+  );
+  return rows[0]?.pending === true;
+}

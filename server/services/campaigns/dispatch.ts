@@ -1,0 +1,285 @@
+// The dispatcher: recipients are the queue. Each round, for every running campaign at once, a worker claims a batch
+// of queued recipients in one short transaction (FOR UPDATE SKIP LOCKED, so processes sharing one PostgreSQL never
+// take the same row), charges their cost against the campaign's hold and marks them `sending` with a lease; it sends
+// them OUTSIDE any transaction, paced per sender, with our recipient id as the idempotency key; then it writes every
+// outcome of the batch in one statement. A worker that dies leaves `sending` rows whose lease ends: they are retried
+// with the same id (carriers with idempotency keys) or marked `unknown` (contract/domain/campaigns.ts).
+import type { FastifyBaseLogger } from "fastify";
+import { sql } from "drizzle-orm";
+import type { Carrier, Channel, MessageContent } from "../../carriers/carrier";
+import type { Db } from "../../db/client";
+import type { ClaimLoop } from "../../jobs/claim-loop";
+import type { Tx } from "../ledger";
+import { AUTO_PAUSE_RULE, autoPauseIfFailing, type AutoPauseRule } from "./auto-pause";
+import { loadDispatchCampaign, type DispatchCampaign } from "./dispatch-campaign";
+import { contentFor, costOf, paramsFor } from "./dispatch-content";
+import { createPacer } from "./dispatch-pacer";
+import { hasPending, markSending, pgArray, recoverStale, rowsOf, selectQueued, writeOutcomes, type ClaimedRow, type Outcome } from "./dispatch-sql";
+import { releaseHold, settle } from "./money";
+import type { ProgressPusher } from "./progress";
+import { loadRates, type Rates } from "./rates";
+import { transition } from "./status";
+
+export const HOLD_USED_UP = "Balance hold used up";
+
+export interface DispatchSettings {
+  /** Most recipients one campaign claims per round. */
+  batch: number;
+  /** How long a claimed recipient is the worker's before it counts as abandoned. */
+  leaseMs: number;
+  /** Pause between rounds when there was nothing to send. */
+  idleMs: number;
+  /** Messages per second per sender, per channel (WhatsApp Cloud API: 80 per phone number by default). */
+  perSecond: Record<Channel, number>;
+  /** Sends in flight at once per campaign. */
+  concurrency: number;
+  autoPause: AutoPauseRule;
+}
+
+export const DISPATCH_DEFAULTS: DispatchSettings = {
+  batch: 500,
+  leaseMs: 60_000,
+  idleMs: 500,
+  perSecond: { whatsapp: 80, sms: 100, rcs: 100 },
+  concurrency: 200,
+  autoPause: AUTO_PAUSE_RULE,
+};
+
+export interface Dispatcher extends ClaimLoop {
+  /** Failures were seen for these campaigns (submit refusals, failed receipts): check the auto-pause rule. */
+  noteFailures(campaignIds: Iterable<string>): void;
+}
+
+interface Prepared {
+  row: ClaimedRow;
+  content: MessageContent;
+  cost: number;
+}
+
+type Claim = { kind: "stopped" } | { kind: "empty" } | { kind: "paused" } | { kind: "claimed"; items: Prepared[] };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPusher, log: FastifyBaseLogger, settings: DispatchSettings = DISPATCH_DEFAULTS): Dispatcher {
+  const pacer = createPacer();
+  const campaignsCache = new Map<string, DispatchCampaign>();
+  let stopped = false;
+  let running: Promise<number> | undefined;
+  let lastRecovery = 0;
+  const failing = new Set<string>();
+  // Statuses of the campaigns being sent, read for all of them in one query at most every STATUS_MS: a pause or
+  // discard stops launching sends within that time, without a query per campaign per check.
+  const STATUS_MS = 200;
+  let statuses = new Map<string, string>();
+  let statusesAt = 0;
+  let statusRead: Promise<void> | undefined;
+  const watched = new Set<string>();
+  async function statusOf(id: string): Promise<string | undefined> {
+    watched.add(id);
+    if (Date.now() - statusesAt > STATUS_MS || !statuses.has(id)) {
+      statusRead ??= rowsOf<{ id: string; status: string }>(db, sql`select id, status from campaigns where id = any(${pgArray([...watched])}::uuid[])`)
+        .then((rows) => {
+          statuses = new Map(rows.map((r) => [r.id, r.status]));
+          statusesAt = Date.now();
+        })
+        .finally(() => {
+          statusRead = undefined;
+        });
+      await statusRead;
+    }
+    return statuses.get(id);
+  }
+
+  async function campaignOf(id: string): Promise<DispatchCampaign | undefined> {
+    const known = campaignsCache.get(id);
+    if (known) return known;
+    const loaded = await loadDispatchCampaign(db, id);
+    if (loaded) campaignsCache.set(id, loaded);
+    return loaded;
+  }
+
+  function noteFailures(ids: Iterable<string>): void {
+    for (const id of ids) failing.add(id);
+  }
+  // Campaigns with new failures are checked against the auto-pause rule together, at most every 500 ms.
+  const healthTimer = setInterval(() => {
+    if (failing.size === 0) return;
+    const ids = [...failing];
+    failing.clear();
+    void autoPauseIfFailing(db, ids, settings.autoPause)
+      .then((paused) => paused.forEach((id) => progress.touch(id, true)))
+      .catch((err: unknown) => log.error({ err }, "auto-pause check failed"));
+  }, 500);
+  healthTimer.unref();
+
+  /** Claims one batch: the campaign row is locked so the hold check and the charge see no other claim in between. */
+  async function claim(c: DispatchCampaign, size: number, rates: Rates): Promise<Claim> {
+    return db.transaction(async (txDb): Promise<Claim> => {
+      const tx = txDb as unknown as Tx;
+      const [row] = await rowsOf<{ status: string; held: number; spent: number }>(
+        tx,
+        sql`select status, held_paise::float8 as held, spent_paise::float8 as spent from campaigns where id = ${c.id} for update`,
+      );
+      if (!row || row.status !== "running") return { kind: "stopped" };
+      const rows = await selectQueued(tx, c.id, size);
+      if (rows.length === 0) {
+        if (await hasPending(tx, c.id)) return { kind: "empty" };
+        // Nothing queued or in flight: the campaign is done; what the hold did not spend goes back.
+        const done = await transition(tx, c.id, "completed", { completedAt: new Date() }, ["running"]);
+        if (done) await releaseHold(tx, c.id, c.userId);
+        return { kind: "paused" };
+      }
+      let room = row.held - row.spent;
+      const items: Prepared[] = [];
+      for (const r of rows) {
+        const content = contentFor(c.template, paramsFor(c.variables, r.variables));
+        const cost = costOf(c.template, content, rates);
+        if (cost > room) break;
+        room -= cost;
+        items.push({ row: r, content, cost });
+      }
+      if (items.length === 0) {
+        await transition(tx, c.id, "paused", { statusReason: HOLD_USED_UP }, ["running"]);
+        return { kind: "paused" };
+      }
+      const total = items.reduce((sum, i) => sum + i.cost, 0);
+      await markSending(tx, items.map((i) => i.row.id), items.map((i) => i.cost), settings.leaseMs);
+      if (!(await settle(tx, c.id, total))) throw new Error("settle refused a charge checked under lock");
+      return { kind: "claimed", items };
+    });
+  }
+
+  async function sendOne(c: DispatchCampaign, key: string, item: Prepared): Promise<Outcome> {
+    const id = item.row.id;
+    try {
+      const result = await carrier.send({ id: String(id), channel: c.channel, from: c.from, to: item.row.number, content: item.content, ...(c.replyTo ? { replyTo: c.replyTo } : {}) });
+      if (result.accepted) return { id, state: "sent", providerMessageId: result.providerMessageId };
+      if (result.retryable) {
+        pacer.backOff(key, settings.perSecond[c.channel]);
+        return { id, state: "queued" };
+      }
+      return { id, state: "failed", code: result.code, reason: result.reason };
+    } catch (err) {
+      log.warn({ err, recipientId: id }, "carrier send failed");
+      // The request may have left: only a carrier that deduplicates by id may see it again.
+      return { id, state: carrier.idempotentSends ? "queued" : "unknown" };
+    }
+  }
+
+  /** Sends a claimed batch, paced; stops launching when the campaign leaves `running` (pause, discard) or the server closes. */
+  async function sendBatch(c: DispatchCampaign, items: Prepared[]): Promise<Outcome[]> {
+    const key = `${c.channel}:${c.from}`;
+    const rate = settings.perSecond[c.channel];
+    const outcomes: Outcome[] = [];
+    const inflight = new Set<Promise<void>>();
+    let next = 0;
+    let checkedAt = Date.now();
+    let go = (await statusOf(c.id)) === "running";
+    for (; go && next < items.length && !stopped; next++) {
+      if (Date.now() - checkedAt > 200) {
+        checkedAt = Date.now();
+        go = (await statusOf(c.id)) === "running";
+        if (!go) break;
+      }
+      await pacer.acquire(key, rate);
+      const job = sendOne(c, key, items[next]).then((o) => {
+        outcomes.push(o);
+        inflight.delete(job);
+      });
+      inflight.add(job);
+      if (inflight.size >= settings.concurrency) await Promise.race(inflight);
+    }
+    await Promise.all(inflight);
+    for (const item of items.slice(next)) outcomes.push({ id: item.row.id, state: "queued" });
+    return outcomes;
+  }
+
+  async function dispatchCampaign(id: string, rates: Rates): Promise<number> {
+    const c = await campaignOf(id);
+    if (!c) return -1;
+    const size = Math.min(settings.batch, pacer.room(`${c.channel}:${c.from}`, settings.perSecond[c.channel], 1000));
+    if (size === 0) return 0;
+    const claimed = await claim(c, size, rates);
+    if (claimed.kind === "paused") progress.touch(id, true);
+    // Stopped, paused or completed: this loop ends (a resume starts a new one); nothing claimable now: it ends too,
+    // and the next round starts it again if the campaign still runs (rows in flight elsewhere, recovered leases).
+    if (claimed.kind !== "claimed") return -1;
+    const outcomes = await sendBatch(c, claimed.items);
+    const written = await writeOutcomes(db, id, outcomes);
+    if (written.some((o) => o.state === "failed")) noteFailures([id]);
+    progress.touch(id);
+    return written.filter((o) => o.state !== "queued").length;
+  }
+
+  // Each running campaign has a loop of its own (claim, send, write, again), so one campaign's slow batch or a
+  // sender's rate limit never holds the others back; a round only recovers ended leases and starts missing loops.
+  const loops = new Map<string, Promise<void>>();
+  let sentSinceTick = 0;
+
+  async function campaignLoop(id: string): Promise<void> {
+    while (!stopped) {
+      const rates = await loadRatesCached();
+      const sent = await dispatchCampaign(id, rates);
+      if (sent < 0) return;
+      sentSinceTick += sent;
+      if (sent === 0) await sleep(Math.min(settings.idleMs, 100));
+    }
+  }
+
+  let rates: { at: number; value: Rates } | undefined;
+  async function loadRatesCached(): Promise<Rates> {
+    if (!rates || Date.now() - rates.at > 5000) rates = { at: Date.now(), value: await loadRates(db) };
+    return rates.value;
+  }
+
+  async function round(): Promise<number> {
+    const active = await rowsOf<{ id: string; status: string }>(db, sql`select id, status from campaigns where status in ('running', 'paused')`);
+    if (Date.now() - lastRecovery > settings.leaseMs / 4) {
+      lastRecovery = Date.now();
+      const recovered = await recoverStale(db, active.map((a) => a.id), carrier.idempotentSends);
+      if (recovered > 0) log.info({ recovered }, "recipients recovered from an ended lease");
+    }
+    for (const { id, status } of active) {
+      if (status !== "running" || loops.has(id) || stopped) continue;
+      const loop = campaignLoop(id)
+        .catch((err: unknown) => log.error({ err, campaignId: id }, "dispatch failed"))
+        .finally(() => loops.delete(id));
+      loops.set(id, loop);
+    }
+    const sent = sentSinceTick;
+    sentSinceTick = 0;
+    return sent + loops.size;
+  }
+
+  const tick = (): Promise<number> => {
+    if (running) return running;
+    running = round()
+      .catch((err: unknown) => {
+        log.error({ err }, "dispatch round failed");
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  const loop = (async () => {
+    while (!stopped) {
+      await tick();
+      if (!stopped) await sleep(settings.idleMs);
+    }
+  })();
+
+  return {
+    tick,
+    noteFailures,
+    stop: async () => {
+      stopped = true;
+      clearInterval(healthTimer);
+      await running;
+      await Promise.all([...loops.values()]);
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,262 @@
+import type { AddressInfo } from "node:net";
+import { and, eq, sql } from "drizzle-orm";
+import { io as connect } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_RATES_PAISE, PROGRESS_EVENT, type ProgressUpdate } from "../../contract/domain/campaigns";
+import type { Database } from "../db/client";
+import { campaignRecipients, campaigns, inboundMessages, balanceLedger, suppressions } from "../db/schema";
+import { HOLD_USED_UP } from "../services/campaigns/dispatch";
+import { transition } from "../services/campaigns/status";
+import { balanceOf, dispatchServer, fastSandbox, insertCampaign, ordinaryNumbers, setBalance, smsTemplate, until, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
+import { freshDatabase } from "./harness";
+
+let database: Database;
+let server: DispatchServer;
+let userId: string;
+beforeAll(async () => {
+  database = await freshDatabase();
+  server = await dispatchServer(database);
+  userId = await server.id("user");
+  await setBalance(database.db, userId, "100000.00");
+});
+afterAll(async () => {
+  await server?.close();
+  await database?.close();
+});
+
+const db = () => database.db;
+
+/** A server of its own on a database of its own: no other dispatcher takes its campaigns. */
+async function isolated(options: Parameters<typeof dispatchServer>[1]): Promise<{ db: Database["db"]; server: DispatchServer; userId: string; close(): Promise<void> }> {
+  const own = await freshDatabase();
+  const s = await dispatchServer(own, options);
+  const id = await s.id("user");
+  await setBalance(own.db, id, "100000.00");
+  return { db: own.db, server: s, userId: id, close: async () => { await s.close(); await own.close(); } };
+}
+const statusOf = async (id: string) => (await db().select().from(campaigns).where(eq(campaigns.id, id)))[0];
+const recipientsOf = (id: string) => db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(campaignRecipients.id);
+const finished = (id: string) => until(() => statusOf(id), (c) => c.status === "completed");
+const sendsOf = (ids: readonly number[]) => ids.map((id) => server.carrier.sends.get(String(id)) ?? 0);
+
+describe("campaign dispatcher", () => {
+  it("sends every recipient exactly once, settles each accepted message against the hold to the paisa and releases the rest", async () => {
+    const template = await whatsappTemplate(db(), userId, { category: "UTILITY" });
+    const refused = ["+919000000010", "+919000000011"]; // not on WhatsApp: refused at submit
+    const numbers = [...ordinaryNumbers(600), ...refused];
+    const before = await balanceOf(db(), userId);
+    const hold = numbers.length * DEFAULT_RATES_PAISE.whatsapp_utility + 1234;
+    const id = await insertCampaign(db(), { userId, templateId: template.id, templateName: template.name, numbers, holdPaise: hold, status: "running" });
+
+    const done = await finished(id);
+    const rows = await recipientsOf(id);
+    expect(rows).toHaveLength(numbers.length);
+    expect(sendsOf(rows.map((r) => r.id)).every((n) => n === 1)).toBe(true);
+    expect(rows.filter((r) => r.state === "queued" || r.state === "sending")).toEqual([]);
+    const failedAtSubmit = rows.filter((r) => refused.includes(r.number));
+    expect(failedAtSubmit.map((r) => [r.state, r.code, r.costPaise])).toEqual(refused.map(() => ["failed", "131026", 0]));
+    const spent = rows.reduce((sum, r) => sum + r.costPaise, 0);
+    expect(spent).toBe(600 * DEFAULT_RATES_PAISE.whatsapp_utility);
+    expect(done).toMatchObject({ spentPaise: spent, heldPaise: spent });
+    expect(done.completedAt).not.toBeNull();
+    expect(await balanceOf(db(), userId)).toBe(before - spent);
+    const [release] = await db().select().from(balanceLedger).where(and(eq(balanceLedger.userId, userId), eq(balanceLedger.kind, "campaign_release"))).orderBy(sql`${balanceLedger.createdAt} desc`).limit(1);
+    expect(Math.round(Number(release.amount) * 100)).toBe(hold - spent);
+    // The message carried the template and the row's value.
+    const first = server.carrier.sent.find((m) => m.id === String(rows[0].id));
+    expect(first).toMatchObject({ channel: "whatsapp", from: "phone-1", to: rows[0].number, content: { kind: "template", templateName: template.name, params: ["Name 0"] } });
+  });
+
+  it("receipts move recipients forward and never back; replies are stored and mark the recipient replied", async () => {
+    const template = await whatsappTemplate(db(), userId);
+    const numbers = ["+919000000050", "+919000000060", "+919000000000"]; // always read, always replies, always delivered
+    const id = await insertCampaign(db(), { userId, templateId: template.id, templateName: template.name, numbers, holdPaise: 1000, status: "running" });
+    await finished(id);
+    const rows = await until(() => recipientsOf(id), (rs) => rs[0].state === "read" && rs[1].state === "replied" && rs[2].state === "delivered");
+    expect(rows[0].deliveredAt).not.toBeNull();
+    expect(rows[0].readAt).not.toBeNull();
+    expect(rows[1].repliedAt).not.toBeNull();
+    const [reply] = await db().select().from(inboundMessages).where(eq(inboundMessages.campaignId, id));
+    expect(reply).toMatchObject({ from: numbers[1], to: "phone-1", userId, recipientId: rows[1].id });
+    // A late "delivered" for the read one changes nothing.
+    server.carrier.inject({ type: "receipt", providerMessageId: rows[0].providerMessageId ?? "", status: "delivered", at: new Date() });
+    await server.app.jobs.get("carrier-events")?.tick();
+    expect((await recipientsOf(id))[0].state).toBe("read");
+  });
+
+  it("a STOP reply puts the number on the account's suppression list and START takes it off", async () => {
+    const template = await whatsappTemplate(db(), userId);
+    const number = "+919000000001";
+    const id = await insertCampaign(db(), { userId, templateId: template.id, templateName: template.name, numbers: [number], holdPaise: 100, status: "running" });
+    await finished(id);
+    const suppressed = () => db().select().from(suppressions).where(and(eq(suppressions.userId, userId), eq(suppressions.number, number)));
+    server.carrier.inject({ type: "inbound", channel: "whatsapp", from: number, to: "phone-1", text: " stop ", at: new Date() });
+    expect(await until(suppressed, (rows) => rows.length === 1)).toMatchObject([{ source: "stop-reply" }]);
+    expect((await recipientsOf(id))[0].state).toBe("replied");
+    server.carrier.inject({ type: "inbound", channel: "whatsapp", from: number, to: "phone-1", text: "START", at: new Date() });
+    await until(suppressed, (rows) => rows.length === 0);
+  });
+
+  it("SMS: the DLT body is filled per recipient, billed by parts, and replies to the account's long code reach the campaign", async () => {
+    const t = await smsTemplate(db(), userId, "Dear {#var#}, your code is {#var#}. - ACME");
+    const numbers = ["+919000000060", ...ordinaryNumbers(20, 5000)];
+    const id = await insertCampaign(db(), {
+      userId, channel: "sms", templateId: t.id, templateName: t.name, sender: t.senderId, smsAccountId: t.accountId, numbers, holdPaise: 10_000, status: "running",
+      variables: ["{{name}}", "{{code}}"], rowVariables: (i) => [i === 1 ? "X".repeat(160) : `Asha${i}`, `${1000 + i}`],
+    });
+    await finished(id);
+    const rows = await recipientsOf(id);
+    const message = server.carrier.sent.find((m) => m.id === String(rows[0].id));
+    expect(message).toMatchObject({ channel: "sms", from: "ACMEIN", replyTo: t.replyNumber, content: { kind: "text", text: "Dear Asha0, your code is 1000. - ACME" } });
+    expect(rows[1].costPaise).toBe(2 * DEFAULT_RATES_PAISE.sms);
+    expect(rows[2].costPaise).toBe(DEFAULT_RATES_PAISE.sms);
+    await until(() => recipientsOf(id), (rs) => rs[0].state === "replied");
+    const [reply] = await db().select().from(inboundMessages).where(and(eq(inboundMessages.campaignId, id), eq(inboundMessages.from, numbers[0])));
+    expect(reply).toMatchObject({ channel: "sms", to: t.replyNumber, recipientId: rows[0].id });
+  });
+
+  it("pauses with 'Balance hold used up' when the hold is spent, never spending beyond it", async () => {
+    const template = await whatsappTemplate(db(), userId, { category: "MARKETING" });
+    const rate = DEFAULT_RATES_PAISE.whatsapp_marketing;
+    const id = await insertCampaign(db(), { userId, templateId: template.id, templateName: template.name, numbers: ordinaryNumbers(50, 9000), holdPaise: rate * 10 + rate - 1, status: "running" });
+    const paused = await until(() => statusOf(id), (c) => c.status === "paused");
+    expect(paused.statusReason).toBe(HOLD_USED_UP);
+    const rows = await recipientsOf(id);
+    expect(rows.filter((r) => r.state !== "queued")).toHaveLength(10);
+    expect(paused.spentPaise).toBe(rate * 10);
+    expect(rows.reduce((s, r) => s + r.costPaise, 0)).toBe(rate * 10);
+    expect(server.carrier.sent.filter((m) => rows.some((r) => String(r.id) === m.id))).toHaveLength(10);
+  });
+
+  it("pause stops sending and resume continues exactly where it stopped, without completing early", async () => {
+    const own = await isolated({ carrier: fastSandbox("pause"), dispatch: { perSecond: { whatsapp: 400 }, batch: 100 } });
+    try {
+      const template = await whatsappTemplate(own.db, own.userId);
+      const rows = () => own.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(campaignRecipients.id);
+      const campaign = async () => (await own.db.select().from(campaigns).where(eq(campaigns.id, id)))[0];
+      const id = await insertCampaign(own.db, { userId: own.userId, templateId: template.id, templateName: template.name, numbers: ordinaryNumbers(1000, 20_000), holdPaise: 100_000, status: "running" });
+      await until(rows, (rs) => rs.filter((r) => r.state !== "queued").length >= 200);
+      await transition(own.db, id, "paused", { statusReason: "Paused by the owner" });
+      // Rows in flight finish or go back to the queue; then nothing moves.
+      const settled = await until(rows, (rs) => rs.every((r) => r.state !== "sending"));
+      const sentWhilePaused = own.server.carrier.sends.size;
+      await new Promise((r) => setTimeout(r, 400));
+      expect(own.server.carrier.sends.size).toBe(sentWhilePaused);
+      expect(settled.filter((r) => r.state === "queued").length).toBeGreaterThan(0);
+      expect((await campaign()).status).toBe("paused");
+      await transition(own.db, id, "running", { statusReason: null });
+      const done = await until(campaign, (c) => c.status === "completed", 20_000);
+      const after = await rows();
+      expect(after.every((r) => r.state !== "queued" && r.state !== "sending")).toBe(true);
+      expect(after.every((r) => own.server.carrier.sends.get(String(r.id)) === 1)).toBe(true);
+      expect(done.spentPaise).toBe(after.reduce((s, r) => s + r.costPaise, 0));
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("discard stops sending at once and keeps what was sent", async () => {
+    const own = await isolated({ carrier: fastSandbox("discard"), dispatch: { perSecond: { whatsapp: 400 }, batch: 100 } });
+    try {
+      const template = await whatsappTemplate(own.db, own.userId);
+      const rows = () => own.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(campaignRecipients.id);
+      const id = await insertCampaign(own.db, { userId: own.userId, templateId: template.id, templateName: template.name, numbers: ordinaryNumbers(3000, 40_000), holdPaise: 1_000_000, status: "running" });
+      await until(rows, (rs) => rs.some((r) => r.state !== "queued"));
+      await transition(own.db, id, "discarded");
+      const stopped = await until(rows, (rs) => rs.every((r) => r.state !== "sending"), 5000);
+      const atStop = own.server.carrier.sends.size;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(own.server.carrier.sends.size).toBe(atStop);
+      expect(stopped.filter((r) => r.state === "queued").length).toBeGreaterThan(2000);
+      expect(stopped.filter((r) => r.state !== "queued").length).toBe(atStop);
+      const [campaign] = await own.db.select().from(campaigns).where(eq(campaigns.id, id));
+      expect(campaign.spentPaise).toBe(stopped.reduce((s, r) => s + r.costPaise, 0));
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("auto-pauses when more than 20 % of the last outcomes failed, with the reason", async () => {
+    const own = await isolated({ carrier: fastSandbox("failing", { deliveredPercent: 40, failedPercent: 60 }), dispatch: { batch: 40, perSecond: { whatsapp: 100 } } });
+    try {
+      const template = await whatsappTemplate(own.db, own.userId);
+      const id = await insertCampaign(own.db, { userId: own.userId, templateId: template.id, templateName: template.name, numbers: ordinaryNumbers(2000, 60_000), holdPaise: 1_000_000, status: "running" });
+      const paused = await until(async () => (await own.db.select().from(campaigns).where(eq(campaigns.id, id)))[0], (c) => c.status !== "running", 40_000);
+      expect(paused.status).toBe("paused");
+      expect(paused.statusReason).toMatch(/^Paused automatically: \d+ % of the last \d+ messages failed$/);
+      const rows = await own.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id));
+      expect(rows.some((r) => r.state === "queued")).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("a recipient left `sending` after its lease is retried with the same id on an idempotent carrier: delivered once, charged once", async () => {
+    const template = await whatsappTemplate(db(), userId);
+    const id = await insertCampaign(db(), { userId, templateId: template.id, templateName: template.name, numbers: ordinaryNumbers(5, 70_000), holdPaise: 1000, status: "paused" });
+    const [first] = await recipientsOf(id);
+    const rate = DEFAULT_RATES_PAISE.whatsapp_utility;
+    // As a worker that died mid-send leaves it: claimed, charged, lease over.
+    await db().execute(sql`update campaign_recipients set state = 'sending', lease_until = now() - interval '1 second', cost_paise = ${rate}, attempts = 1 where id = ${first.id}`);
+    await db().execute(sql`update campaigns set spent_paise = ${rate} where id = ${id}`);
+    await transition(db(), id, "running");
+    const done = await finished(id);
+    const rows = await recipientsOf(id);
+    expect(rows.filter((r) => r.state === "queued" || r.state === "sending")).toEqual([]);
+    expect(server.carrier.sends.get(String(first.id))).toBe(1);
+    expect(done.spentPaise).toBe(rows.reduce((s, r) => s + r.costPaise, 0));
+    expect(done.spentPaise).toBe(5 * rate);
+  });
+
+  it("without idempotency keys such a recipient becomes `unknown`, is never re-sent, and a later receipt reconciles it", async () => {
+    const carrier = fastSandbox("no-keys");
+    const own = await isolated({ carrier: { ...carrier, idempotentSends: false }, dispatch: { leaseMs: 1000 } });
+    try {
+      const template = await whatsappTemplate(own.db, own.userId);
+      const rows = () => own.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(campaignRecipients.id);
+      const id = await insertCampaign(own.db, { userId: own.userId, templateId: template.id, templateName: template.name, numbers: ordinaryNumbers(3, 80_000), holdPaise: 1000, status: "paused" });
+      const [first] = await rows();
+      await own.db.execute(sql`update campaign_recipients set state = 'sending', lease_until = now() - interval '1 second', attempts = 1 where id = ${first.id}`);
+      await transition(own.db, id, "running");
+      await until(async () => (await own.db.select().from(campaigns).where(eq(campaigns.id, id)))[0], (c) => c.status === "completed");
+      expect((await rows())[0].state).toBe("unknown");
+      expect(carrier.sends.get(String(first.id)) ?? 0).toBe(0);
+      carrier.inject({ type: "receipt", providerMessageId: "late-1", messageId: String(first.id), status: "delivered", at: new Date() });
+      const reconciled = await until(rows, (rs) => rs[0].state === "delivered");
+      expect(reconciled[0].providerMessageId).toBe("late-1");
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("progress goes to the owner's sockets only, throttled, with a final push at completion", async () => {
+    await server.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = server.app.server.address() as AddressInfo;
+    const socketOf = async (name: "user" | "manager") => {
+      const socket = connect(`http://127.0.0.1:${port}`, { transports: ["websocket"], auth: { token: await server.token(name) } });
+      await new Promise<void>((resolve, reject) => socket.on("connect", resolve).on("connect_error", reject));
+      return socket;
+    };
+    const mine = await socketOf("user");
+    const other = await socketOf("manager");
+    const pushed: ProgressUpdate[] = [];
+    const leaked: ProgressUpdate[] = [];
+    mine.on(PROGRESS_EVENT, (u: ProgressUpdate) => pushed.push(u));
+    other.on(PROGRESS_EVENT, (u: ProgressUpdate) => leaked.push(u));
+    try {
+      const template = await whatsappTemplate(db(), userId);
+      const id = await insertCampaign(db(), { userId, templateId: template.id, templateName: template.name, numbers: ordinaryNumbers(500, 90_000), holdPaise: 100_000, status: "running" });
+      await finished(id);
+      const last = await until(async () => pushed.filter((u) => u.campaignId === id).at(-1), (u) => u?.status === "completed");
+      expect(last).toMatchObject({ campaignId: id, channel: "whatsapp", total: 500, percent: 100, statusReason: null });
+      expect(last?.spent).toBe((500 * DEFAULT_RATES_PAISE.whatsapp_utility) / 100);
+      const mineForIt = pushed.filter((u) => u.campaignId === id);
+      const span = (Date.parse(mineForIt.at(-1)?.at ?? "") - Date.parse(mineForIt[0]?.at ?? "")) / 1000;
+      expect(mineForIt.length).toBeLessThanOrEqual(Math.ceil((span + 1) * 4) + 1);
+      expect(leaked).toEqual([]);
+    } finally {
+      mine.close();
+      other.close();
+    }
+  });
+});
