@@ -43,6 +43,8 @@ export interface ServerConfig {
   jobIntervalMs: number;
   /** Uploaded files go to this S3-compatible store when S3_BUCKET is set, else to disk under DATA_DIR. */
   s3?: S3Config;
+  /** Audience limits (default AUDIENCE_MAX_BYTES / AUDIENCE_MAX_ROWS); tests lower them. */
+  audience?: { maxBytes: number; maxRows: number };
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo1234!";

@@ -5,6 +5,7 @@
 //   permissions.modules                          → users/ (with users.permissions and users.grantPermission)
 //   templateLibrary.*                            → rcs-templates/ (the library fills the RCS builder)
 //   waba.media.upload, waba.media.uploadSession  → uploads/ (they store files like uploads.create)
+//   sms.campaigns.create, waba.campaigns.create   → campaigns/create.ts (one create path for the three channels)
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { AREA_OF, CALL_IDS, CALLS, rolesFor, type CallDef, type CallId } from "../../contract/calls";
@@ -16,6 +17,8 @@ import { authHandlers } from "./auth";
 import { balanceHandlers } from "./balance";
 import { balanceRequestHandlers } from "./balance-requests";
 import { botHandlers } from "./bots";
+import { campaignCreateHandlers } from "./campaigns/create";
+import { campaignIngestHandlers } from "./campaigns/ingest";
 import { channelHandlers } from "./channels";
 import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
@@ -45,6 +48,8 @@ export const HANDLERS: Handlers = {
   ...rcsTemplateHandlers,
   ...templateHandlers,
   ...uploadHandlers,
+  ...campaignCreateHandlers,
+  ...campaignIngestHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */
@@ -70,6 +75,16 @@ function describeAccess(id: CallId, def: CallDef): string {
   return `Roles: ${who}.${def.module ? ` Module: ${def.module} (for manager, user and department head).` : ""}`;
 }
 
+/**
+ * A row's body schema. A multipart row that also takes JSON (the campaign create calls) validates only its JSON
+ * bodies here: a multipart request has no body yet at validation (its parts are read by the handler, which checks
+ * the text fields against the same schema), and keyed by content type Fastify skips the others.
+ */
+function bodyOf(def: CallDef) {
+  const schema = SCHEMAS[def.bodySchema as SchemaName];
+  return def.multipart ? { content: { "application/json": { schema } } } : schema;
+}
+
 /** The route schema of a row: validation (params, query, body), serialization (response) and its docs. */
 export function routeSchema(id: CallId, built: boolean): FastifySchema & Record<`x-${string}`, unknown> {
   const def: CallDef = CALLS[id];
@@ -83,7 +98,7 @@ export function routeSchema(id: CallId, built: boolean): FastifySchema & Record<
     "x-module": def.module,
     ...(def.params ? { params: def.params } : {}),
     ...(def.query ? { querystring: def.query } : {}),
-    ...(def.bodySchema ? { body: SCHEMAS[def.bodySchema as SchemaName] } : {}),
+    ...(def.bodySchema ? { body: bodyOf(def) } : {}),
     response: def.response,
   };
 }

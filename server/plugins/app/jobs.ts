@@ -1,6 +1,7 @@
 import fp from "fastify-plugin";
 import { TEMPLATE_STATUS_EVENT } from "../../../contract/whatsapp-templates";
 import type { ServerConfig } from "../../config";
+import { campaignIngestJob } from "../../jobs/campaign-ingest";
 import { startClaimLoop, type ClaimLoop } from "../../jobs/claim-loop";
 import { templateReviewJob } from "../../jobs/template-review";
 import { userRoom } from "../../realtime";
@@ -15,8 +16,8 @@ declare module "fastify" {
 const MINUTE = 60_000;
 
 /** The durable job loops: started once the app is ready (routes and sockets exist), stopped before the database closes. */
-export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs">>(
-  async (app, { jobIntervalMs }) => {
+export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "audience">>(
+  async (app, { jobIntervalMs, audience }) => {
     const loops = new Map<string, ClaimLoop>();
     app.decorate("jobs", loops);
     app.addHook("onReady", async () => {
@@ -29,6 +30,8 @@ export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs">>(
         announce: (userId, record) => app.io.to(userRoom(userId)).emit(TEMPLATE_STATUS_EVENT, record),
       });
       loops.set(review.name, startClaimLoop(app.database.db, review, { intervalMs: jobIntervalMs, batch: 50, log: app.log }));
+      const ingest = campaignIngestJob({ db: app.database.db, storage: app.storage, maxRows: audience?.maxRows, leaseMs: Math.max(10 * jobIntervalMs, MINUTE) });
+      loops.set(ingest.name, startClaimLoop(app.database.db, ingest, { intervalMs: jobIntervalMs, batch: 1, log: app.log }));
     });
     app.addHook("onClose", async () => {
       await Promise.all([...loops.values()].map((loop) => loop.stop()));
