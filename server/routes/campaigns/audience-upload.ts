@@ -12,7 +12,8 @@ const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** What the first bytes say: a zip (XLSX), text (CSV), or neither. The part's name and type are not believed. */
-function sniff(head: Buffer): "csv" | "xlsx" | undefined {
+function sniff(sample: Buffer): "csv" | "xlsx" | undefined {
+  const head = sample.subarray(0, SNIFF_BYTES);
   if (head.subarray(0, 4).equals(ZIP)) return "xlsx";
   if (head.includes(0)) return undefined;
   try {

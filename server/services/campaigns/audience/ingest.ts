@@ -49,7 +49,7 @@ async function openSource(storage: Storage, campaign: CampaignRow): Promise<Sour
   }
   const stream = campaign.sourceKey ? await storage.get(campaign.sourceKey) : null;
   if (!stream) throw new AudienceError(INGEST_REASONS.missingFile);
-  const counter = new ByteCounter();
+  const counter = new ByteCounter(campaign.sourceKind === "csv");
   return { rows: campaign.sourceKind === "xlsx" ? xlsxRows(stream, counter) : csvRows(stream, counter), bytes: () => counter.bytes };
 }
 

@@ -11,10 +11,13 @@ export interface AudienceRow {
 /** A readable source's bytes as they are consumed: the validating progress bar. */
 export class ByteCounter extends Transform {
   bytes = 0;
+  /** Text files never hold NUL bytes; one means binary junk sent as CSV (caught here, before csv-parse chews on it). */
+  constructor(private readonly text: boolean) {
+    super();
+  }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void): void {
     this.bytes += chunk.length;
-    // Text files never hold NUL bytes; one means binary junk named .csv (checked here so csv-parse never chews on it).
-    if (chunk.includes(0)) return done(new JunkError());
+    if (this.text && chunk.includes(0)) return done(new JunkError());
     done(null, chunk);
   }
 }
@@ -64,8 +67,10 @@ function cellText(value: CellValue): string {
 
 /** The first worksheet's rows, streamed by exceljs' WorkbookReader (shared strings cached, styles ignored). */
 export async function* xlsxRows(source: Readable, counter: ByteCounter): AsyncGenerator<AudienceRow> {
-  source.on("error", (error) => counter.destroy(error));
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source.pipe(counter), { sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", worksheets: "emit", entries: "emit" });
+  const input = source.pipe(counter);
+  // exceljs reads `input`; a failing store must end its read too.
+  source.on("error", (error) => input.destroy(error));
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", worksheets: "emit", entries: "emit" });
   try {
     for await (const sheet of reader) {
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
