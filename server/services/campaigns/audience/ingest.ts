@@ -76,17 +76,28 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
   const counts = { rowsRead: 0, valid: 0, invalid: 0, duplicates: 0 };
   let source: Source | undefined;
 
-  const flush = async (): Promise<boolean> => {
-    await writer.recipients(campaign.id, campaign.userId, recipients);
-    await writer.rejected(campaign.id, rejected);
-    recipients = [];
-    rejected = [];
+  const write = async (batch: RecipientRow[], rejects: RejectedRow[], progress: typeof counts & { readBytes: number }): Promise<boolean> => {
+    await writer.recipients(campaign.id, campaign.userId, batch);
+    await writer.rejected(campaign.id, rejects);
     // Renews the lease and reports progress; no row means the campaign was discarded meanwhile: stop reading.
+    const { readBytes, rowsRead, valid, invalid, duplicates } = progress;
     const moved = await db.update(campaigns)
-      .set({ readBytes: source?.bytes() ?? 0, rowsRead: counts.rowsRead, validCount: counts.valid, invalidCount: counts.invalid, duplicateCount: counts.duplicates, nextRunAt: lease() })
+      .set({ readBytes, rowsRead, validCount: valid, invalidCount: invalid, duplicateCount: duplicates, nextRunAt: lease() })
       .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "validating")))
       .returning({ id: campaigns.id });
     return moved.length > 0;
+  };
+  // One batch is written while the next is parsed (on PostgreSQL the COPY runs in the server meanwhile); the write
+  // before it is awaited first, so at most two batches are in memory.
+  let inFlight: Promise<boolean> = Promise.resolve(true);
+  const flush = async (): Promise<boolean> => {
+    if (!(await inFlight)) return false;
+    inFlight = write(recipients, rejected, { ...counts, readBytes: source?.bytes() ?? 0 });
+    // A failed write is rethrown by the next await; this keeps it from counting as unhandled meanwhile.
+    inFlight.catch(() => undefined);
+    recipients = [];
+    rejected = [];
+    return true;
   };
 
   try {
@@ -143,13 +154,15 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
       take(next.value);
     }
     if (counts.rowsRead === 0) throw new AudienceError(layout.hasHeader ? INGEST_REASONS.headerOnly : INGEST_REASONS.empty);
-    if (!(await flush())) return undefined;
+    if (!(await flush()) || !(await inFlight)) return undefined;
     if (counts.valid === 0) {
       // The rejected rows stay: they say why nothing was usable.
       return transition(db, campaign.id, "failed", { statusReason: INGEST_REASONS.noValid, nextRunAt: null, readBytes: campaign.totalBytes }, ["validating"]);
     }
     return transition(db, campaign.id, "ready", { nextRunAt: null, readBytes: campaign.totalBytes, statusReason: null }, ["validating"]);
   } catch (error) {
+    // A write still under way must end before the cleanup deletes behind it.
+    await inFlight.catch(() => undefined);
     const reason = error instanceof AudienceError || error instanceof JunkError ? error.message : undefined;
     if (!reason) throw error;
     await clear(db, campaign.id);

