@@ -7,7 +7,7 @@ import type { CampaignRow } from "../reach";
 import { transition } from "../status";
 import { compileVariables, layoutOf } from "./columns";
 import { normalizeNumber } from "./phone";
-import { ByteCounter, csvRows, JunkError, pastedRows, xlsxRows, type AudienceRow } from "./rows";
+import { ByteCounter, csvRows, JunkError, pastedRows, xlsxRows, type AudienceRow, type RowBatches } from "./rows";
 import { batchWriter, type RecipientRow, type RejectedRow } from "./writer";
 
 export interface IngestOptions {
@@ -38,7 +38,7 @@ const SAMPLE_ROWS = 6;
 const REJECTED_VALUE_MAX = 200;
 
 interface Source {
-  rows: AsyncIterable<AudienceRow> | Iterable<AudienceRow>;
+  rows: RowBatches;
   bytes: () => number;
 }
 
@@ -102,21 +102,22 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
 
   try {
     source = await openSource(storage, campaign);
-    const iterator = (Symbol.asyncIterator in source.rows ? source.rows[Symbol.asyncIterator]() : source.rows[Symbol.iterator]()) as AsyncIterator<AudienceRow> | Iterator<AudienceRow>;
-    const sample: AudienceRow[] = [];
-    while (sample.length < SAMPLE_ROWS) {
+    const iterator = source.rows[Symbol.asyncIterator]();
+    // The first rows (up to SAMPLE_ROWS with a value) decide the layout; every row pulled so far waits in `pending`.
+    const pending: AudienceRow[] = [];
+    let ended = false;
+    const filled = (r: AudienceRow) => r.cells.some((c) => c.trim() !== "");
+    while (!ended && pending.filter(filled).length < SAMPLE_ROWS) {
       const next = await iterator.next();
-      if (next.done) break;
-      if (next.value.cells.some((c) => c.trim() !== "")) sample.push(next.value);
+      if (next.done) ended = true;
+      else pending.push(...next.value);
     }
+    const sample = pending.filter(filled).slice(0, SAMPLE_ROWS);
     if (sample.length === 0) throw new AudienceError(INGEST_REASONS.empty);
     const layout = campaign.sourceKind === "paste" ? { hasHeader: false, phoneColumn: 0, header: [] } : layoutOf(sample.map((r) => r.cells));
     if (!layout) throw new AudienceError(INGEST_REASONS.noPhoneColumn);
-    if (layout.hasHeader && sample.length === 1) {
-      const next = await iterator.next();
-      if (next.done) throw new AudienceError(INGEST_REASONS.headerOnly);
-      sample.push(next.value);
-    }
+    // The header is the first row with a value; rows before it are blank.
+    const firstData = layout.hasHeader ? pending.indexOf(sample[0]) + 1 : 0;
     const values = [...campaign.variables, ...(campaign.failover?.params ?? [])];
     const resolve = compileVariables(values, layout.header);
     if ("missing" in resolve) throw new AudienceError(INGEST_REASONS.missingColumns(resolve.missing));
@@ -143,15 +144,20 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
       }
     };
 
-    for (const item of layout.hasHeader ? sample.slice(1) : sample) take(item);
-    for (;;) {
-      if (counts.rowsRead > maxRows) throw new AudienceError(INGEST_REASONS.tooMany(maxRows));
+    const takeAll = (items: readonly AudienceRow[], from = 0) => {
+      for (let i = from; i < items.length; i++) {
+        take(items[i]);
+        if (counts.rowsRead > maxRows) throw new AudienceError(INGEST_REASONS.tooMany(maxRows));
+      }
+    };
+    takeAll(pending, firstData);
+    while (!ended) {
       if (recipients.length >= batchSize || rejected.length >= batchSize) {
         if (!(await flush())) return undefined;
       }
       const next = await iterator.next();
       if (next.done) break;
-      take(next.value);
+      takeAll(next.value);
     }
     if (counts.rowsRead === 0) throw new AudienceError(layout.hasHeader ? INGEST_REASONS.headerOnly : INGEST_REASONS.empty);
     if (!(await flush()) || !(await inFlight)) return undefined;

@@ -28,17 +28,46 @@ export class JunkError extends Error {
   }
 }
 
+/** Rows are handed on in batches: one await per batch, not per row (a million awaits cost seconds). */
+export type RowBatches = AsyncIterable<AudienceRow[]>;
+const BATCH = 1000;
+
+/** Everything a readable object stream has buffered, up to BATCH records, waiting only when it has none. */
+async function* drained<T>(stream: Readable): AsyncGenerator<T[]> {
+  let failure: unknown;
+  stream.on("error", (error) => {
+    failure = error;
+  });
+  for (;;) {
+    const batch: T[] = [];
+    let record: T | null;
+    while (batch.length < BATCH && (record = stream.read() as T | null) !== null) batch.push(record);
+    if (batch.length) {
+      yield batch;
+      continue;
+    }
+    if (failure) throw failure;
+    if (stream.readableEnded || stream.destroyed) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        for (const event of ["readable", "end", "error", "close"]) stream.off(event, done);
+        resolve();
+      };
+      for (const event of ["readable", "end", "error", "close"]) stream.once(event, done);
+    });
+  }
+}
+
 /** CSV rows streamed through csv-parse: any delimiter it detects among , ; tab |, ragged rows allowed, BOM dropped. */
-export async function* csvRows(source: Readable, counter: ByteCounter): AsyncGenerator<AudienceRow> {
-  const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true, delimiter: [",", ";", "\t", "|"], skip_records_with_error: false });
+export async function* csvRows(source: Readable, counter: ByteCounter): RowBatches {
+  const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true, delimiter: [",", ";", "\t", "|"] });
   source.on("error", (error) => parser.destroy(error));
   counter.on("error", (error) => parser.destroy(error));
   source.pipe(counter).pipe(parser);
   let row = 0;
   try {
-    for await (const cells of parser as AsyncIterable<string[]>) {
-      row++;
-      yield { row, cells };
+    for await (const records of drained<string[]>(parser)) {
+      yield records.map((cells) => ({ row: ++row, cells }));
     }
   } catch (error) {
     if (error instanceof JunkError) throw error;
@@ -66,20 +95,26 @@ function cellText(value: CellValue): string {
 }
 
 /** The first worksheet's rows, streamed by exceljs' WorkbookReader (shared strings cached, styles ignored). */
-export async function* xlsxRows(source: Readable, counter: ByteCounter): AsyncGenerator<AudienceRow> {
+export async function* xlsxRows(source: Readable, counter: ByteCounter): RowBatches {
   const input = source.pipe(counter);
   // exceljs reads `input`; a failing store must end its read too.
   source.on("error", (error) => input.destroy(error));
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", worksheets: "emit", entries: "emit" });
   try {
     for await (const sheet of reader) {
+      let batch: AudienceRow[] = [];
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         // row.values is 1-based and sparse.
         const values = row.values as CellValue[];
         const cells: string[] = [];
         for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
-        yield { row: row.number, cells };
+        batch.push({ row: row.number, cells });
+        if (batch.length >= BATCH) {
+          yield batch;
+          batch = [];
+        }
       }
+      if (batch.length) yield batch;
       return;
     }
   } catch (error) {
@@ -93,13 +128,18 @@ export async function* xlsxRows(source: Readable, counter: ByteCounter): AsyncGe
 const SEPARATORS = /[\n,;]+/;
 
 /** Pasted numbers: one per line or separated by commas or semicolons; each non-empty item is a row. */
-export function* pastedRows(text: string, progress: { bytes: number }): Generator<AudienceRow> {
+export async function* pastedRows(text: string, progress: { bytes: number }): RowBatches {
   let row = 0;
+  let batch: AudienceRow[] = [];
   for (const item of text.split(SEPARATORS)) {
     progress.bytes += item.length + 1;
     const value = item.trim();
     if (!value) continue;
-    row++;
-    yield { row, cells: [value] };
+    batch.push({ row: ++row, cells: [value] });
+    if (batch.length >= BATCH) {
+      yield batch;
+      batch = [];
+    }
   }
+  if (batch.length) yield batch;
 }
