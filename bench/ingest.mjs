@@ -2,10 +2,11 @@
 // `npm run bench -- ingest [--rows N] [--batch N]`: ingests a generated CSV of N rows (default 1,000,000) through
 // the audience ingest job's code, on PGlite (a data directory on disk, as `npm start` uses) and, when DATABASE_URL
 // is set (e.g. under scripts/with-postgres.mjs), on PostgreSQL with COPY. Prints rows per second, total seconds and
-// the peak resident memory of the process that ingested.
+// the peak resident memory of the process that ingested. The ingest process's CPU seconds are printed too: on a
+// shared machine they say more than the wall clock.
 import { spawnSync } from "node:child_process";
 import { createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { once } from "node:events";
 import { option } from "./lib/server.mjs";
@@ -39,7 +40,7 @@ function run(label, env) {
   const result = JSON.parse(child.stdout.trim().split("\n").pop());
   const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
   console.log(
-    `${label.padEnd(12)} ${result.rowsRead.toLocaleString("en-US")} rows in ${result.seconds.toFixed(1)} s = ${Math.round(result.rowsRead / result.seconds).toLocaleString("en-US")} rows/s` +
+    `${label.padEnd(12)} ${result.rowsRead.toLocaleString("en-US")} rows in ${result.seconds.toFixed(1)} s (CPU ${result.cpuSeconds.toFixed(1)} s; load ${loadavg()[0].toFixed(1)}) = ${Math.round(result.rowsRead / result.seconds).toLocaleString("en-US")} rows/s` +
       `  (valid ${result.valid}, invalid ${result.invalid}, duplicates ${result.duplicates}; status ${result.status})  peak RSS ${mb(result.peakRssKb)}`,
   );
 }

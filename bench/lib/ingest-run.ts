@@ -22,10 +22,12 @@ const [campaign] = await db.insert(campaigns).values({
 }).returning();
 
 const started = performance.now();
+const cpuBefore = process.cpuUsage();
 const done = await ingestCampaign({ db, storage, leaseMs: 600_000, batchSize: Number(batch) }, campaign);
 const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
 await database.close();
 process.stdout.write(`${JSON.stringify({
-  seconds, status: done?.status, rowsRead: done?.rowsRead, valid: done?.validCount, invalid: done?.invalidCount, duplicates: done?.duplicateCount,
+  seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, status: done?.status, rowsRead: done?.rowsRead, valid: done?.validCount, invalid: done?.invalidCount, duplicates: done?.duplicateCount,
   peakRssKb: process.resourceUsage().maxRSS,
 })}\n`);
