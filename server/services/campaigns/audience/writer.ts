@@ -35,7 +35,8 @@ function sqlWriter(db: Db): BatchWriter {
     async recipients(campaignId, userId, rows) {
       if (!rows.length) return;
       const head = `${literal(campaignId)},${literal(userId)},`;
-      const values = rows.map((r) => `(${head}${r.row},${literal(r.number)},${arrayLiteral(r.variables)})`).join(",");
+      // Numbers are E.164 (a plus and digits): nothing in them to escape.
+      const values = rows.map((r) => `(${head}${r.row},'${r.number}',${arrayLiteral(r.variables)})`).join(",");
       await db.execute(sql.raw(`insert into campaign_recipients (campaign_id,user_id,"row",number,variables) values ${values}`));
     },
     async rejected(campaignId, rows) {
