@@ -48,6 +48,8 @@ export interface ServerConfig {
   smsWindow: { start: string; end: string };
   /** The clock of campaign control (windows, schedules, the 24-hour limit); tests pass a fixed one. */
   now?: () => Date;
+  /** Audience limits (default AUDIENCE_MAX_BYTES / AUDIENCE_MAX_ROWS); tests lower them. */
+  audience?: { maxBytes: number; maxRows: number };
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo1234!";

@@ -7,6 +7,7 @@
 //   waba.media.upload, waba.media.uploadSession  → uploads/ (they store files like uploads.create)
 //   campaigns.start/check/schedule/pause/resume/discard/operatorDiscard, sms.campaigns.start/discard,
 //   waba.campaigns.start, rates.*                → campaign-control/ (one money path for every channel)
+//   sms.campaigns.create, waba.campaigns.create   → campaigns/create.ts (one create path for the three channels)
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { AREA_OF, CALL_IDS, CALLS, rolesFor, type CallDef, type CallId } from "../../contract/calls";
@@ -19,6 +20,8 @@ import { balanceHandlers } from "./balance";
 import { balanceRequestHandlers } from "./balance-requests";
 import { botHandlers } from "./bots";
 import { campaignControlHandlers } from "./campaign-control";
+import { campaignCreateHandlers } from "./campaigns/create";
+import { campaignIngestHandlers } from "./campaigns/ingest";
 import { channelHandlers } from "./channels";
 import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
@@ -49,6 +52,8 @@ export const HANDLERS: Handlers = {
   ...templateHandlers,
   ...uploadHandlers,
   ...campaignControlHandlers,
+  ...campaignCreateHandlers,
+  ...campaignIngestHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */
@@ -74,6 +79,16 @@ function describeAccess(id: CallId, def: CallDef): string {
   return `Roles: ${who}.${def.module ? ` Module: ${def.module} (for manager, user and department head).` : ""}`;
 }
 
+/**
+ * A row's body schema. A multipart row that also takes JSON (the campaign create calls) validates only its JSON
+ * bodies here: a multipart request has no body yet at validation (its parts are read by the handler, which checks
+ * the text fields against the same schema), and keyed by content type Fastify skips the others.
+ */
+function bodyOf(def: CallDef) {
+  const schema = SCHEMAS[def.bodySchema as SchemaName];
+  return def.multipart ? { content: { "application/json": { schema } } } : schema;
+}
+
 /** The route schema of a row: validation (params, query, body), serialization (response) and its docs. */
 export function routeSchema(id: CallId, built: boolean): FastifySchema & Record<`x-${string}`, unknown> {
   const def: CallDef = CALLS[id];
@@ -87,7 +102,7 @@ export function routeSchema(id: CallId, built: boolean): FastifySchema & Record<
     "x-module": def.module,
     ...(def.params ? { params: def.params } : {}),
     ...(def.query ? { querystring: def.query } : {}),
-    ...(def.bodySchema ? { body: SCHEMAS[def.bodySchema as SchemaName] } : {}),
+    ...(def.bodySchema ? { body: bodyOf(def) } : {}),
     response: def.response,
   };
 }

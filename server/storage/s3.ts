@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
 import { Readable } from "node:stream";
 import { assertKey, type Storage } from "./storage";
 
@@ -43,6 +44,11 @@ export function s3Storage(config: S3Config, client: S3Client = clientFor(config)
     kind: "s3",
     async put(key, bytes, mimeType) {
       await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: keyOf(key), Body: bytes, ContentType: mimeType, ContentLength: bytes.length }));
+    },
+    async putStream(key, source, mimeType) {
+      // A multipart upload in 5 MB parts: the length need not be known and only a few parts are in memory at once.
+      const upload = new Upload({ client, params: { Bucket: config.bucket, Key: keyOf(key), Body: source, ContentType: mimeType }, queueSize: 2, partSize: 5 * 1024 * 1024 });
+      await upload.done();
     },
     async get(key) {
       try {

@@ -15,6 +15,7 @@ import { HANDLERS } from "../routes";
 import type { Handlers } from "../routes/context";
 import { lastMailTo, tokenIn } from "./mail";
 import { multipart, png } from "./media-fixtures";
+import { channelFixtures, type ChannelFixtures } from "./campaign-ingest-fixtures";
 import { DEMO_PASSWORD, freshDatabase, startServer, type DemoName, type TestServer } from "./harness";
 
 interface Input {
@@ -114,6 +115,20 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "templateLibrary.list": async () => ({ as: "user", query: { channel: "rcs", industry: "retail" } }),
   "templateLibrary.get": async () => ({ as: "depthead", params: { id: "travel-weekend-getaways" } }),
   "uploads.list": async () => ({ as: "user", query: { channel: "rcs" } }),
+  "campaigns.create": async (s) => {
+    const f = await campaignFx(s);
+    return { as: "manager", payload: { campaignName: "Schema RCS", botId: f.botId, templateId: f.rcsTemplateId, variables: ["x"], numbers: "9876543210" } };
+  },
+  "sms.campaigns.create": async (s) => {
+    const f = await campaignFx(s);
+    return { as: "manager", form: await multipart({ campaignName: "Schema SMS", smsAccountId: f.smsAccountId, templateId: f.smsTemplateId, variables: "[\"x\"]" }, { field: "file", bytes: Buffer.from("phone\n9876543210\n"), name: "a.csv" }) };
+  },
+  "waba.campaigns.create": async (s) => {
+    const f = await campaignFx(s);
+    return { as: "manager", payload: { campaignName: "Schema WA", waba_id: f.wabaId, message: f.waTemplateId, variables: ["x"], numbers: "9876543210" } };
+  },
+  "campaigns.validatingProgress": async (s) => ({ as: "manager", params: { id: await schemaCampaign(s) } }),
+  "campaigns.rejectedRows": async (s) => ({ as: "manager", params: { id: await schemaCampaign(s) } }),
   "uploads.create": async () => ({ as: "user", form: await multipart({ channel: "rcs" }, { field: "fileContent", bytes: png(), name: "a.png" }) }),
   "uploads.delete": async (s) => ({ as: "user", params: { id: (await uploaded(s))._id }, payload: { channel: "rcs" } }),
   "uploads.file": async (s) => ({ as: "user", params: { id: (await uploaded(s))._id } }),
@@ -156,6 +171,21 @@ async function controlCampaign(s: TestServer, channel: "rcs" | "sms" | "whatsapp
   }
   const rcs = await rcsSetup(db, ownerId);
   return insertCampaign(db, { ownerId, channel, status, templateId: rcs.templateId, botId: rcs.botId, recipients: 3 });
+}
+
+const campaignFixtureCache = new WeakMap<TestServer, Promise<ChannelFixtures>>();
+/** A sender and template per channel for the manager (made once per server). */
+function campaignFx(s: TestServer): Promise<ChannelFixtures> {
+  const found = campaignFixtureCache.get(s) ?? s.id("manager").then((id) => channelFixtures(s.database.db, id, "schema"));
+  campaignFixtureCache.set(s, found);
+  return found;
+}
+
+/** A pasted-numbers RCS campaign of the manager. */
+async function schemaCampaign(s: TestServer): Promise<string> {
+  const f = await campaignFx(s);
+  const res = await s.call({ method: "POST", url: "/api/campaigns/create-campaign", as: "manager", payload: { campaignName: "Schema", botId: f.botId, templateId: f.rcsTemplateId, variables: ["x"], numbers: "9876543210,1" } });
+  return (res.json() as { data: { _id: string } }).data._id;
 }
 
 /** Connects the manager's sandbox WABA (idempotent) before a call that reads it; adds nothing to the request. */

@@ -5,6 +5,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import S3rver from "s3rver";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFromEnv } from "../config";
 import { s3ConfigFromEnv, s3Storage, type S3Config } from "../storage/s3";
@@ -64,6 +65,15 @@ describe("s3Storage", () => {
     expect(await store.get("u1/a")).toBeNull();
     // Deleting again (a missing key) is not an error.
     await expect(store.delete("u1/a")).resolves.toBeUndefined();
+  });
+
+  it("streams an object of unknown length in (audience files), several parts long", async () => {
+    const store = s3Storage(config);
+    const part = Buffer.alloc(1024 * 1024, "a");
+    // 6 MB in 1 MB chunks: more than one 5 MB part of the multipart upload.
+    await store.putStream("u1/stream", Readable.from(Array.from({ length: 6 }, () => part)), "text/csv");
+    expect((await text(await store.get("u1/stream")))?.length).toBe(6 * 1024 * 1024);
+    await store.delete("u1/stream");
   });
 
   it("answers null for a key that never existed and refuses keys that climb out", async () => {

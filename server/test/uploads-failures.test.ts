@@ -19,6 +19,9 @@ function flakyStorage() {
       if (state.failPut) throw new Error("ENOSPC: no space left on device");
       objects.set(key, bytes);
     },
+    async putStream() {
+      throw new Error("not used by media uploads");
+    },
     async get() {
       return null;
     },

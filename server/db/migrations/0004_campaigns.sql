@@ -114,8 +114,8 @@ ALTER TABLE "suppressions" ADD CONSTRAINT "suppressions_user_id_users_id_fk" FOR
 CREATE INDEX "campaign_recipients_queue_idx" ON "campaign_recipients" USING btree ("campaign_id","state","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "campaign_recipients_number_idx" ON "campaign_recipients" USING btree ("campaign_id","number");--> statement-breakpoint
 CREATE INDEX "campaign_recipients_user_number_idx" ON "campaign_recipients" USING btree ("user_id","number");--> statement-breakpoint
-CREATE INDEX "campaign_recipients_provider_idx" ON "campaign_recipients" USING btree ("provider_message_id");--> statement-breakpoint
 CREATE INDEX "campaign_recipients_number_only_idx" ON "campaign_recipients" USING btree ("number","id");--> statement-breakpoint
+CREATE INDEX "campaign_recipients_provider_idx" ON "campaign_recipients" USING btree ("provider_message_id") WHERE "campaign_recipients"."provider_message_id" is not null;--> statement-breakpoint
 CREATE INDEX "campaign_rejected_rows_campaign_idx" ON "campaign_rejected_rows" USING btree ("campaign_id","row");--> statement-breakpoint
 CREATE INDEX "campaigns_user_idx" ON "campaigns" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "campaigns_due_idx" ON "campaigns" USING btree ("next_run_at");--> statement-breakpoint

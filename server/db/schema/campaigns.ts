@@ -118,9 +118,10 @@ export const campaignRecipients = pgTable(
     index("campaign_recipients_queue_idx").on(t.campaignId, t.state, t.id),
     uniqueIndex("campaign_recipients_number_idx").on(t.campaignId, t.number),
     index("campaign_recipients_user_number_idx").on(t.userId, t.number),
-    index("campaign_recipients_provider_idx").on(t.providerMessageId),
     // An inbound reply names only its sender's number: the latest recipient with it is one index lookup.
     index("campaign_recipients_number_only_idx").on(t.number, t.id),
+    // Partial: rows not sent yet have no provider id, so an ingest of a million recipients adds nothing to it.
+    index("campaign_recipients_provider_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
   ],
 );
 

@@ -2,6 +2,7 @@ import fp from "fastify-plugin";
 import { TEMPLATE_STATUS_EVENT } from "../../../contract/whatsapp-templates";
 import type { ServerConfig } from "../../config";
 import { startCampaignDispatch, type DispatchOverrides } from "../../jobs/campaign-dispatch";
+import { campaignIngestJob } from "../../jobs/campaign-ingest";
 import { campaignSchedulerJob } from "../../jobs/campaign-scheduler";
 import { startClaimLoop, type ClaimLoop } from "../../jobs/claim-loop";
 import { templateReviewJob } from "../../jobs/template-review";
@@ -17,8 +18,8 @@ declare module "fastify" {
 const MINUTE = 60_000;
 
 /** The durable job loops: started once the app is ready (routes and sockets exist), stopped before the database closes. */
-export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now"> & { dispatch?: DispatchOverrides }>(
-  async (app, { jobIntervalMs, now, dispatch }) => {
+export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audience"> & { dispatch?: DispatchOverrides }>(
+  async (app, { jobIntervalMs, now, audience, dispatch }) => {
     const loops = new Map<string, ClaimLoop>();
     app.decorate("jobs", loops);
     app.addHook("onReady", async () => {
@@ -31,6 +32,8 @@ export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now"> & { dis
         announce: (userId, record) => app.io.to(userRoom(userId)).emit(TEMPLATE_STATUS_EVENT, record),
       });
       loops.set(review.name, startClaimLoop(app.database.db, review, { intervalMs: jobIntervalMs, batch: 50, log: app.log }));
+      const ingest = campaignIngestJob({ db: app.database.db, storage: app.storage, maxRows: audience?.maxRows, leaseMs: Math.max(10 * jobIntervalMs, MINUTE) });
+      loops.set(ingest.name, startClaimLoop(app.database.db, ingest, { intervalMs: jobIntervalMs, batch: 1, log: app.log }));
       const scheduler = campaignSchedulerJob({ now });
       loops.set(scheduler.name, startClaimLoop(app.database.db, scheduler, { intervalMs: jobIntervalMs, batch: 50, log: app.log }));
       for (const [name, loop] of startCampaignDispatch(app, dispatch ?? {})) loops.set(name, loop);

@@ -14,7 +14,7 @@ export interface MultipartForm<N extends SchemaName> {
 // The same settings as the app's body validator: nothing coerced, unknown fields refused.
 const ajv = addFormats(new Ajv({ allErrors: true, removeAdditional: false, strict: false }));
 const compiled = new Map<SchemaName, ValidateFunction>();
-const validatorOf = (name: SchemaName) => {
+export const validatorOf = (name: SchemaName) => {
   const found = compiled.get(name) ?? ajv.compile(SCHEMAS[name]);
   compiled.set(name, found);
   return found;

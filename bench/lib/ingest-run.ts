@@ -1,0 +1,33 @@
+// One ingest for bench/ingest.mjs, in a process of its own so its peak memory is the ingest's alone:
+// node --import tsx bench/lib/ingest-run.ts <csv> <batch>
+import { createReadStream, statSync } from "node:fs";
+import { join } from "node:path";
+import { openDatabase } from "../../server/db/client";
+import { campaigns, users } from "../../server/db/schema";
+import { ingestCampaign } from "../../server/services/campaigns/audience/ingest";
+import { diskStorage } from "../../server/storage/disk";
+
+const [csv, batch] = process.argv.slice(2);
+const dataDir = process.env.BENCH_DATA_DIR as string;
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: join(dataDir, "db") });
+const { db } = database;
+const storage = diskStorage(join(dataDir, "uploads"));
+const key = `campaigns/bench-${Date.now()}/audience`;
+await storage.putStream(key, createReadStream(csv), "text/csv");
+
+const [user] = await db.insert(users).values({ username: `bench-${Date.now()}`, email: `bench-${Date.now()}@example.com`, passwordHash: "x", role: "user", name: "Bench" }).returning();
+const [campaign] = await db.insert(campaigns).values({
+  userId: user.id, channel: "sms", name: "Bench", templateId: user.id, templateName: "bench", variables: ["{{name}}"],
+  sourceKind: "csv", sourceKey: key, totalBytes: statSync(csv).size, nextRunAt: new Date(),
+}).returning();
+
+const started = performance.now();
+const cpuBefore = process.cpuUsage();
+const done = await ingestCampaign({ db, storage, leaseMs: 600_000, batchSize: Number(batch) }, campaign);
+const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+await database.close();
+process.stdout.write(`${JSON.stringify({
+  seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, status: done?.status, rowsRead: done?.rowsRead, valid: done?.validCount, invalid: done?.invalidCount, duplicates: done?.duplicateCount,
+  peakRssKb: process.resourceUsage().maxRSS,
+})}\n`);

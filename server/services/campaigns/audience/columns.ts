@@ -1,0 +1,65 @@
+import { looksLikeNumber } from "./phone";
+
+/** Header names that name the phone column, compared without case, spaces, dashes or underscores. */
+const PHONE_HEADERS = new Set(["phone", "mobile", "number", "msisdn", "phonenumber", "mobilenumber", "whatsapp", "whatsappnumber", "contact", "contactnumber", "cell", "tel", "telephone"]);
+
+const key = (name: string) => name.trim().toLowerCase().replace(/[\s_-]+/g, "");
+
+export interface AudienceLayout {
+  /** Whether the first row is a header (false: a file of bare numbers, every row is data). */
+  hasHeader: boolean;
+  phoneColumn: number;
+  /** Header names as written (empty without a header). */
+  header: string[];
+}
+
+/**
+ * Where the numbers are: a header cell that names a phone column; otherwise the first column whose values (in the
+ * sampled rows after the header) look like numbers. When the first row itself looks like numbers in that column, the
+ * file has no header. Undefined: no phone column.
+ */
+export function layoutOf(sample: readonly string[][]): AudienceLayout | undefined {
+  const [first = [], ...rest] = sample;
+  const named = first.findIndex((cell) => PHONE_HEADERS.has(key(cell)));
+  if (named >= 0) return { hasHeader: true, phoneColumn: named, header: first };
+  const width = Math.max(0, ...sample.map((r) => r.length));
+  for (let c = 0; c < width; c++) {
+    const values = rest.map((r) => r[c] ?? "").filter((v) => v.trim() !== "");
+    const numeric = values.length > 0 && values.filter(looksLikeNumber).length * 2 > values.length;
+    if (looksLikeNumber(first[c] ?? "") && (numeric || rest.length === 0)) return { hasHeader: false, phoneColumn: c, header: [] };
+    if (numeric) return { hasHeader: true, phoneColumn: c, header: first };
+  }
+  return undefined;
+}
+
+const REF = /\{\{\s*([^{}]+?)\s*\}\}/g;
+
+/** The `{{column}}` names a list of variable values refers to. */
+export function columnRefs(values: readonly string[]): string[] {
+  return [...new Set(values.flatMap((v) => [...v.matchAll(REF)].map((m) => m[1])))];
+}
+
+/**
+ * Compiles variable values against the header: a function from a data row to the resolved values. Returns the
+ * columns the header lacks instead when some `{{column}}` does not exist.
+ */
+export function compileVariables(values: readonly string[], header: readonly string[]): ((row: readonly string[]) => string[]) | { missing: string[] } {
+  const index = new Map<string, number>();
+  header.forEach((name, i) => {
+    if (!index.has(key(name))) index.set(key(name), i);
+  });
+  const missing = columnRefs(values).filter((name) => !index.has(key(name)));
+  if (missing.length) return { missing };
+  const parts = values.map((v) => {
+    const pieces: (string | number)[] = [];
+    let last = 0;
+    for (const m of v.matchAll(REF)) {
+      if (m.index > last) pieces.push(v.slice(last, m.index));
+      pieces.push(index.get(key(m[1])) as number);
+      last = m.index + m[0].length;
+    }
+    if (last < v.length) pieces.push(v.slice(last));
+    return pieces;
+  });
+  return (row) => parts.map((pieces) => pieces.map((p) => (typeof p === "number" ? (row[p] ?? "").trim() : p)).join(""));
+}

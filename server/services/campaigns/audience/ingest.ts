@@ -1,0 +1,182 @@
+import { and, eq } from "drizzle-orm";
+import { AUDIENCE_MAX_ROWS } from "../../../../contract/domain/campaigns";
+import type { Db } from "../../../db/client";
+import { campaignRecipients, campaignRejectedRows, campaigns } from "../../../db/schema";
+import type { Storage } from "../../../storage";
+import type { CampaignRow } from "../reach";
+import { transition } from "../status";
+import { compileVariables, layoutOf } from "./columns";
+import { normalizeNumber } from "./phone";
+import { ByteCounter, csvRows, JunkError, pastedRows, xlsxRows, type AudienceRow, type RowBatches } from "./rows";
+import { batchWriter, type RecipientRow, type RejectedRow } from "./writer";
+
+export interface IngestOptions {
+  db: Db;
+  storage: Storage;
+  /** Recipients per write (and per progress update). */
+  batchSize?: number;
+  maxRows?: number;
+  /** How long the claim stays ours; every batch renews it, so only a dead process lets it lapse. */
+  leaseMs: number;
+}
+
+/** Why an audience cannot be used: the campaign fails with this reason and keeps no recipient. */
+class AudienceError extends Error {}
+
+export const INGEST_REASONS = {
+  empty: "The audience is empty",
+  headerOnly: "The file has a header row but no numbers under it",
+  noPhoneColumn: "No phone number column found: name a column phone, mobile or number, or put the numbers in the first column",
+  junk: "The file is not a readable CSV or Excel file",
+  noValid: "No valid phone numbers in the audience",
+  missingFile: "The audience file is missing from storage",
+  tooMany: (max: number) => `The audience has more than ${max.toLocaleString("en-IN")} rows`,
+  missingColumns: (names: readonly string[]) => `The file has no column ${names.map((n) => `"${n}"`).join(", ")} used by the variables`,
+} as const;
+
+const SAMPLE_ROWS = 6;
+const REJECTED_VALUE_MAX = 200;
+
+interface Source {
+  rows: RowBatches;
+  bytes: () => number;
+}
+
+async function openSource(storage: Storage, campaign: CampaignRow): Promise<Source> {
+  if (campaign.sourceKind === "paste") {
+    const progress = { bytes: 0 };
+    return { rows: pastedRows(campaign.pasted ?? "", progress), bytes: () => Math.min(progress.bytes, campaign.totalBytes) };
+  }
+  const stream = campaign.sourceKey ? await storage.get(campaign.sourceKey) : null;
+  if (!stream) throw new AudienceError(INGEST_REASONS.missingFile);
+  const counter = new ByteCounter(campaign.sourceKind === "csv");
+  return { rows: campaign.sourceKind === "xlsx" ? xlsxRows(stream, counter) : csvRows(stream, counter), bytes: () => counter.bytes };
+}
+
+/**
+ * Reads a campaign's audience into recipients (validating → ready, or failed with the reason).
+ *
+ * Re-runs: a run starts by deleting the campaign's recipients and rejected rows, so a run that died half-way (the
+ * lease lapsed and the job claimed it again) starts over from the first row and ends with exactly one recipient per
+ * valid number. Nothing was sent from a validating campaign, so nothing else depends on those rows.
+ */
+export async function ingestCampaign(options: IngestOptions, claimed: CampaignRow): Promise<CampaignRow | undefined> {
+  const { db, storage, leaseMs } = options;
+  const batchSize = options.batchSize ?? 5000;
+  const maxRows = options.maxRows ?? AUDIENCE_MAX_ROWS;
+  const lease = () => new Date(Date.now() + leaseMs);
+  const campaign = await transition(db, claimed.id, "validating", { nextRunAt: lease(), readBytes: 0, rowsRead: 0, validCount: 0, invalidCount: 0, duplicateCount: 0, statusReason: null }, ["draft", "validating"]);
+  if (!campaign) return undefined;
+  await clear(db, campaign.id);
+
+  const writer = batchWriter(db);
+  const seen = new Set<string>();
+  let recipients: RecipientRow[] = [];
+  let rejected: RejectedRow[] = [];
+  const counts = { rowsRead: 0, valid: 0, invalid: 0, duplicates: 0 };
+  let source: Source | undefined;
+
+  const write = async (batch: RecipientRow[], rejects: RejectedRow[], progress: typeof counts & { readBytes: number }): Promise<boolean> => {
+    await writer.recipients(campaign.id, campaign.userId, batch);
+    await writer.rejected(campaign.id, rejects);
+    // Renews the lease and reports progress; no row means the campaign was discarded meanwhile: stop reading.
+    const { readBytes, rowsRead, valid, invalid, duplicates } = progress;
+    const moved = await db.update(campaigns)
+      .set({ readBytes, rowsRead, validCount: valid, invalidCount: invalid, duplicateCount: duplicates, nextRunAt: lease() })
+      .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "validating")))
+      .returning({ id: campaigns.id });
+    return moved.length > 0;
+  };
+  // One batch is written while the next is parsed (on PostgreSQL the COPY runs in the server meanwhile); the write
+  // before it is awaited first, so at most two batches are in memory.
+  let inFlight: Promise<boolean> = Promise.resolve(true);
+  const flush = async (): Promise<boolean> => {
+    if (!(await inFlight)) return false;
+    inFlight = write(recipients, rejected, { ...counts, readBytes: source?.bytes() ?? 0 });
+    // A failed write is rethrown by the next await; this keeps it from counting as unhandled meanwhile.
+    inFlight.catch(() => undefined);
+    recipients = [];
+    rejected = [];
+    return true;
+  };
+
+  try {
+    source = await openSource(storage, campaign);
+    const iterator = source.rows[Symbol.asyncIterator]();
+    // The first rows (up to SAMPLE_ROWS with a value) decide the layout; every row pulled so far waits in `pending`.
+    const pending: AudienceRow[] = [];
+    let ended = false;
+    const filled = (r: AudienceRow) => r.cells.some((c) => c.trim() !== "");
+    while (!ended && pending.filter(filled).length < SAMPLE_ROWS) {
+      const next = await iterator.next();
+      if (next.done) ended = true;
+      else pending.push(...next.value);
+    }
+    const sample = pending.filter(filled).slice(0, SAMPLE_ROWS);
+    if (sample.length === 0) throw new AudienceError(INGEST_REASONS.empty);
+    const layout = campaign.sourceKind === "paste" ? { hasHeader: false, phoneColumn: 0, header: [] } : layoutOf(sample.map((r) => r.cells));
+    if (!layout) throw new AudienceError(INGEST_REASONS.noPhoneColumn);
+    // The header is the first row with a value; rows before it are blank.
+    const firstData = layout.hasHeader ? pending.indexOf(sample[0]) + 1 : 0;
+    const values = [...campaign.variables, ...(campaign.failover?.params ?? [])];
+    const resolve = compileVariables(values, layout.header);
+    if ("missing" in resolve) throw new AudienceError(INGEST_REASONS.missingColumns(resolve.missing));
+    const perRow = values.some((v) => v.includes("{{"));
+    const phone = layout.phoneColumn;
+    const region = campaign.defaultRegion;
+
+    const take = (item: AudienceRow) => {
+      const raw = item.cells[phone] ?? "";
+      // Blank lines and rows with every cell empty are not audience rows.
+      if (raw.trim() === "" && item.cells.every((c) => c.trim() === "")) return;
+      counts.rowsRead++;
+      const verdict = normalizeNumber(raw, region);
+      if (!verdict.ok) {
+        counts.invalid++;
+        rejected.push({ row: item.row, value: raw.slice(0, REJECTED_VALUE_MAX), kind: "invalid", reason: verdict.reason });
+      } else if (seen.has(verdict.e164)) {
+        counts.duplicates++;
+        rejected.push({ row: item.row, value: raw.slice(0, REJECTED_VALUE_MAX), kind: "duplicate", reason: `Duplicate of ${verdict.e164}` });
+      } else {
+        seen.add(verdict.e164);
+        counts.valid++;
+        recipients.push({ row: item.row, number: verdict.e164, variables: perRow ? resolve(item.cells) : null });
+      }
+    };
+
+    const takeAll = (items: readonly AudienceRow[], from = 0) => {
+      for (let i = from; i < items.length; i++) {
+        take(items[i]);
+        if (counts.rowsRead > maxRows) throw new AudienceError(INGEST_REASONS.tooMany(maxRows));
+      }
+    };
+    takeAll(pending, firstData);
+    while (!ended) {
+      if (recipients.length >= batchSize || rejected.length >= batchSize) {
+        if (!(await flush())) return undefined;
+      }
+      const next = await iterator.next();
+      if (next.done) break;
+      takeAll(next.value);
+    }
+    if (counts.rowsRead === 0) throw new AudienceError(layout.hasHeader ? INGEST_REASONS.headerOnly : INGEST_REASONS.empty);
+    if (!(await flush()) || !(await inFlight)) return undefined;
+    if (counts.valid === 0) {
+      // The rejected rows stay: they say why nothing was usable.
+      return transition(db, campaign.id, "failed", { statusReason: INGEST_REASONS.noValid, nextRunAt: null, readBytes: campaign.totalBytes }, ["validating"]);
+    }
+    return transition(db, campaign.id, "ready", { nextRunAt: null, readBytes: campaign.totalBytes, statusReason: null }, ["validating"]);
+  } catch (error) {
+    // A write still under way must end before the cleanup deletes behind it.
+    await inFlight.catch(() => undefined);
+    const reason = error instanceof AudienceError || error instanceof JunkError ? error.message : undefined;
+    if (!reason) throw error;
+    await clear(db, campaign.id);
+    return transition(db, campaign.id, "failed", { statusReason: reason, nextRunAt: null, rowsRead: 0, validCount: 0, invalidCount: 0, duplicateCount: 0 }, ["validating"]);
+  }
+}
+
+async function clear(db: Db, campaignId: string): Promise<void> {
+  await db.delete(campaignRecipients).where(eq(campaignRecipients.campaignId, campaignId));
+  await db.delete(campaignRejectedRows).where(eq(campaignRejectedRows.campaignId, campaignId));
+}

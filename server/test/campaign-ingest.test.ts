@@ -1,0 +1,176 @@
+import { asc, eq } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CAMPAIGN_INGEST_JOB } from "../jobs/campaign-ingest";
+import { campaignRecipients, campaignRejectedRows, campaigns } from "../db/schema";
+import { INGEST_REASONS, ingestCampaign } from "../services/campaigns/audience/ingest";
+import type { Storage } from "../storage";
+import { channelFixtures, type ChannelFixtures } from "./campaign-ingest-fixtures";
+import { startServer, type TestServer } from "./harness";
+import { multipart } from "./media-fixtures";
+
+let server: TestServer;
+let f: ChannelFixtures;
+const MAX_ROWS = 50;
+
+beforeAll(async () => {
+  server = await startServer({ jobIntervalMs: 3_600_000, audience: { maxBytes: 1024 * 1024, maxRows: MAX_ROWS } });
+  f = await channelFixtures(server.database.db, await server.id("manager"), "ingest");
+}, 60_000);
+afterAll(async () => server.close());
+
+const db = () => server.database.db;
+const tick = () => (server.app.jobs.get(CAMPAIGN_INGEST_JOB) as { tick(): Promise<number> }).tick();
+
+async function uploadCsv(bytes: Buffer, variables: string[] = ["Friend"], name = "audience.csv"): Promise<string> {
+  const fields = { campaignName: "Ingest", smsAccountId: f.smsAccountId, templateId: f.smsTemplateId, variables: JSON.stringify(variables) };
+  const res = await server.call({ method: "POST", url: "/api/sms/campaigns/create", as: "manager", ...(await multipart(fields, { field: "file", bytes, name })) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data._id as string;
+}
+
+async function ingested(id: string) {
+  await tick();
+  const [row] = await db().select().from(campaigns).where(eq(campaigns.id, id));
+  const recipients = await db().select({ row: campaignRecipients.row, number: campaignRecipients.number, variables: campaignRecipients.variables, state: campaignRecipients.state })
+    .from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(asc(campaignRecipients.row));
+  const rejected = await db().select({ row: campaignRejectedRows.row, value: campaignRejectedRows.value, kind: campaignRejectedRows.kind, reason: campaignRejectedRows.reason })
+    .from(campaignRejectedRows).where(eq(campaignRejectedRows.campaignId, id)).orderBy(asc(campaignRejectedRows.row));
+  return { row, recipients, rejected };
+}
+
+describe("CSV ingest", () => {
+  it("normalises to E.164, reports invalid and duplicate rows by row number, maps variables per row", async () => {
+    const csv = ["Name,Mobile,City", "Asha,98765 43210,Pune", "Ravi,abc,Delhi", "Meera,+91 9876543210,Goa", "Uday,+1 415 555 2671,SF", "", "Dev,=1+2,X"].join("\n");
+    const id = await uploadCsv(Buffer.from(csv), ["{{name}} from {{City}}"]);
+    const { row, recipients, rejected } = await ingested(id);
+    expect(row).toMatchObject({ status: "ready", rowsRead: 5, validCount: 2, invalidCount: 2, duplicateCount: 1, statusReason: null });
+    expect(recipients).toEqual([
+      { row: 2, number: "+919876543210", variables: ["Asha from Pune"], state: "queued" },
+      { row: 5, number: "+14155552671", variables: ["Uday from SF"], state: "queued" },
+    ]);
+    expect(rejected).toEqual([
+      { row: 3, value: "abc", kind: "invalid", reason: "Not a phone number" },
+      { row: 4, value: "+91 9876543210", kind: "duplicate", reason: "Duplicate of +919876543210" },
+      { row: 7, value: "=1+2", kind: "invalid", reason: "Not a phone number" },
+    ]);
+
+    const progress = await server.call({ method: "GET", url: `/api/v1/reports/validating-progress/${id}`, as: "manager" });
+    expect(progress.statusCode).toBe(200);
+    expect(progress.json().data).toMatchObject({ status: "ready", percent: 100, rowsRead: 5, valid: 2, invalid: 2, duplicates: 1 });
+    expect(progress.json().data.rejectedSample).toHaveLength(3);
+
+    const download = await server.call({ method: "GET", url: `/api/v1/campaigns/${id}/rejected-rows`, as: "manager" });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers["content-type"]).toMatch(/text\/csv/);
+    // Cells starting with = + - @ are escaped against formula injection.
+    expect(download.body).toBe("row,value,kind,reason\r\n3,abc,invalid,Not a phone number\r\n4,'+91 9876543210,duplicate,Duplicate of +919876543210\r\n7,'=1+2,invalid,Not a phone number\r\n");
+
+    const foreign = await server.call({ method: "GET", url: `/api/v1/reports/validating-progress/${id}`, as: "globex" });
+    expect(foreign.statusCode).toBe(404);
+    const foreignCsv = await server.call({ method: "GET", url: `/api/v1/campaigns/${id}/rejected-rows`, as: "globex" });
+    expect(foreignCsv.statusCode).toBe(404);
+  });
+
+  it("finds the phone column by its values when no header names it; semicolon files too", async () => {
+    const { row, recipients } = await ingested(await uploadCsv(Buffer.from("who;contact no\nA;9876543210\nB;9876543211\n")));
+    expect(row.status).toBe("ready");
+    expect(recipients.map((r) => r.number)).toEqual(["+919876543210", "+919876543211"]);
+  });
+
+  it("reads a file of bare numbers (no header) from its first row", async () => {
+    const { row, recipients } = await ingested(await uploadCsv(Buffer.from("9876543210\n9876543211\n")));
+    expect(row.status).toBe("ready");
+    expect(recipients.map((r) => r.row)).toEqual([1, 2]);
+  });
+
+  it.each([
+    ["empty", Buffer.alloc(0), INGEST_REASONS.empty],
+    ["header only", Buffer.from("name,phone\n"), INGEST_REASONS.headerOnly],
+    ["no phone column", Buffer.from("name,city\nAsha,Pune\nRavi,Delhi\n"), INGEST_REASONS.noPhoneColumn],
+    ["binary junk after text", Buffer.concat([Buffer.from(`phone\n${"9876543210\n".repeat(500)}`), Buffer.from([0, 1, 2, 0xff, 0])]), INGEST_REASONS.junk],
+    ["a zip that is no workbook", Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]), INGEST_REASONS.junk],
+    ["0 valid numbers", Buffer.from("phone\n123\nabc\n"), INGEST_REASONS.noValid],
+    ["too many rows", Buffer.from(`phone\n${Array.from({ length: MAX_ROWS + 5 }, (_, i) => 9876500000 + i).join("\n")}\n`), INGEST_REASONS.tooMany(MAX_ROWS)],
+  ])("%s → failed with the reason and no recipients", async (_label, bytes, reason) => {
+    const { row, recipients } = await ingested(await uploadCsv(bytes));
+    expect(row.status).toBe("failed");
+    expect(row.statusReason).toBe(reason);
+    expect(recipients).toEqual([]);
+  });
+
+  it("a {{column}} the file lacks fails the campaign with its name", async () => {
+    const { row, recipients } = await ingested(await uploadCsv(Buffer.from("phone,name\n9876543210,A\n"), ["{{first_name}}"]));
+    expect(row).toMatchObject({ status: "failed", statusReason: INGEST_REASONS.missingColumns(["first_name"]) });
+    expect(recipients).toEqual([]);
+  });
+});
+
+describe("XLSX and pasted numbers", () => {
+  it("reads the first worksheet of an XLSX by streaming", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Audience");
+    sheet.addRow(["Name", "Phone"]);
+    sheet.addRow(["Asha", 9876543210]);
+    sheet.addRow(["Ravi", "+44 7400 123456"]);
+    sheet.addRow(["Bad", "12"]);
+    workbook.addWorksheet("Other").addRow(["phone", "9999999999"]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const id = await uploadCsv(bytes, ["{{Name}}"], "list.xlsx");
+    const { row, recipients, rejected } = await ingested(id);
+    expect(row).toMatchObject({ status: "ready", sourceKind: "xlsx", validCount: 2, invalidCount: 1 });
+    expect(recipients).toEqual([
+      { row: 2, number: "+919876543210", variables: ["Asha"], state: "queued" },
+      { row: 3, number: "+447400123456", variables: ["Ravi"], state: "queued" },
+    ]);
+    expect(rejected).toEqual([{ row: 4, value: "12", kind: "invalid", reason: "Not a phone number" }]);
+  });
+
+  it("pasted numbers split on lines, commas and semicolons; the campaign's region applies", async () => {
+    const res = await server.call({ method: "POST", url: "/api/sms/campaigns/create", as: "manager", payload: { campaignName: "Paste", smsAccountId: f.smsAccountId, templateId: f.smsTemplateId, variables: ["x"], defaultRegion: "GB", numbers: "07400 123456, 07400123456;nope\n\n+919876543210" } });
+    expect(res.statusCode, res.body).toBe(201);
+    const { row, recipients, rejected } = await ingested(res.json().data._id);
+    expect(row).toMatchObject({ status: "ready", validCount: 2, duplicateCount: 1, invalidCount: 1 });
+    expect(recipients.map((r) => [r.row, r.number, r.variables])).toEqual([[1, "+447400123456", null], [4, "+919876543210", null]]);
+    expect(rejected.map((r) => [r.row, r.kind])).toEqual([[2, "duplicate"], [3, "invalid"]]);
+  });
+});
+
+describe("re-runs", () => {
+  it("a run that died half-way, run again, gives exactly the same recipients", async () => {
+    const lines = ["phone,name", ...Array.from({ length: 40 }, (_, i) => `${9876500000 + (i % 35)},N${i}`)];
+    const id = await uploadCsv(Buffer.from(lines.join("\n")), ["{{name}}"]);
+    const [draft] = await db().select().from(campaigns).where(eq(campaigns.id, id));
+    // A store whose stream breaks after 300 bytes: the process "dies" after writing some batches.
+    const breaking: Storage = {
+      ...server.app.storage,
+      async get(key) {
+        const stream = await server.app.storage.get(key);
+        if (!stream) return null;
+        const chunks: Buffer[] = [];
+        for await (const c of stream) chunks.push(c as Buffer);
+        const all = Buffer.concat(chunks);
+        return Readable.from((async function* () {
+          yield all.subarray(0, 300);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          throw new Error("connection reset");
+        })());
+      },
+    };
+    await expect(ingestCampaign({ db: db(), storage: breaking, batchSize: 5, leaseMs: 60_000 }, draft)).rejects.toThrow("connection reset");
+    const [half] = await db().select().from(campaigns).where(eq(campaigns.id, id));
+    expect(half.status).toBe("validating");
+    const partial = await db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id));
+    expect(partial.length).toBeGreaterThan(0);
+
+    // The lease lapses; the job claims it again.
+    await db().update(campaigns).set({ nextRunAt: new Date(Date.now() - 1000) }).where(eq(campaigns.id, id));
+    const { row, recipients, rejected } = await ingested(id);
+    expect(row).toMatchObject({ status: "ready", validCount: 35, duplicateCount: 5, invalidCount: 0 });
+    expect(recipients.map((r) => r.row)).toEqual(Array.from({ length: 35 }, (_, i) => i + 2));
+    expect(new Set(recipients.map((r) => r.number)).size).toBe(35);
+    expect(recipients[0].variables).toEqual(["N0"]);
+    expect(rejected.map((r) => r.row)).toEqual([37, 38, 39, 40, 41]);
+  });
+});
