@@ -5,6 +5,7 @@
 //   permissions.modules                          → users/ (with users.permissions and users.grantPermission)
 //   templateLibrary.*                            → rcs-templates/ (the library fills the RCS builder)
 //   waba.media.upload, waba.media.uploadSession  → uploads/ (they store files like uploads.create)
+//   the reads of sms.campaigns.*, waba.campaigns.* → campaigns/ (channel-reads.ts, with the other campaign reads)
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { AREA_OF, CALL_IDS, CALLS, rolesFor, type CallDef, type CallId } from "../../contract/calls";
@@ -16,6 +17,7 @@ import { authHandlers } from "./auth";
 import { balanceHandlers } from "./balance";
 import { balanceRequestHandlers } from "./balance-requests";
 import { botHandlers } from "./bots";
+import { campaignReadHandlers } from "./campaigns";
 import { channelHandlers } from "./channels";
 import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
@@ -24,6 +26,7 @@ import { rcsTemplateHandlers } from "./rcs-templates";
 import { templateHandlers } from "./templates";
 import { sessionHandlers } from "./session";
 import { smsHandlers } from "./sms";
+import { suppressionHandlers } from "./suppressions";
 import { uploadHandlers } from "./uploads";
 import { userHandlers } from "./users";
 import { wabaHandlers } from "./waba";
@@ -45,6 +48,8 @@ export const HANDLERS: Handlers = {
   ...rcsTemplateHandlers,
   ...templateHandlers,
   ...uploadHandlers,
+  ...campaignReadHandlers,
+  ...suppressionHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

@@ -11,6 +11,7 @@ import { buildApp } from "../app";
 import { wabas } from "../db/schema";
 import { HANDLERS } from "../routes";
 import type { Handlers } from "../routes/context";
+import { insertCampaign, insertRecipients, insertReply } from "./campaign-read-fixtures";
 import { lastMailTo, tokenIn } from "./mail";
 import { multipart, png } from "./media-fixtures";
 import { DEMO_PASSWORD, freshDatabase, startServer, type DemoName, type TestServer } from "./harness";
@@ -124,7 +125,51 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     as: "manager",
     form: await multipart({ waba_id: await wabaOf(s, "manager"), file_name: "h.png", file_type: "image/png" }, { field: "file", bytes: png(), name: "h.png" }),
   }),
+  "campaigns.list": async (s) => ({ as: "reseller", query: { channel: "all", userIds: `${await readCampaign(s, "whatsapp")} , x` } }),
+  "sms.campaigns.list": async (s) => withCampaign(s, "sms", { as: "manager", query: { status: "completed" } }),
+  "waba.campaigns.list": async (s) => withCampaign(s, "whatsapp", { as: "manager", query: { page: "1" } }),
+  "campaigns.get": async (s) => ({ as: "admin", params: { id: await readCampaign(s, "rcs") } }),
+  "campaigns.search": async (s) => withCampaign(s, "rcs", { as: "manager", query: { query: "schema" } }),
+  "sms.campaigns.search": async (s) => withCampaign(s, "sms", { as: "manager", query: { query: "schema" } }),
+  "campaigns.searchWithin": async (s) => ({ as: "depthead", params: { id: await readCampaign(s, "rcs") }, query: { number: "98765" } }),
+  "sms.campaigns.searchWithin": async (s) => ({ as: "reseller", params: { id: await readCampaign(s, "sms") }, query: { number: "98765" } }),
+  "campaigns.responses": async (s) => ({ as: "manager", query: { campaignId: await readCampaign(s, "rcs"), status: "replied" } }),
+  "sms.campaigns.responses": async (s) => ({ as: "manager", query: { campaignId: await readCampaign(s, "sms") } }),
+  "waba.campaigns.responses": async (s) => ({ as: "manager", query: { campaignId: await readCampaign(s, "whatsapp"), limit: "5" } }),
+  "campaigns.status": async (s) => ({ as: "manager", params: { id: await readCampaign(s, "whatsapp") } }),
+  "campaigns.numberHistory": async (s) => withCampaign(s, "sms", { as: "manager", query: { number: "+919876543210" } }),
+  "campaigns.downloadNumbers": async (s) => ({ as: "admin", params: { id: await readCampaign(s, "sms") } }),
+  "campaigns.downloadExcel": async (s) => ({ as: "reseller", query: { campaignId: await readCampaign(s, "whatsapp") } }),
+  "suppressions.list": async () => ({ as: "user", query: { q: "98" } }),
+  "suppressions.add": async () => ({ as: "user", payload: { numbers: "9876543210\nnot-a-number", reason: "Asked" } }),
+  "suppressions.import": async () => ({ as: "manager", form: await multipart({}, { field: "file", bytes: Buffer.from("phone\n9876543211\n"), name: "s.csv", type: "text/csv" }) }),
+  "suppressions.export": async () => ({ as: "manager" }),
+  "suppressions.remove": async (s) => {
+    await s.call({ method: "POST", url: "/api/v1/suppressions", as: "user", payload: { numbers: "9876543219" } });
+    const list = (await s.call({ method: "GET", url: "/api/v1/suppressions?q=9876543219", as: "user" })).json() as { data: { id: string }[] };
+    return { as: "user", params: { id: list.data[0].id } };
+  },
 };
+
+const readCampaigns = new Map<string, string>();
+/** A completed campaign of the manager on that channel, created by the department head, with a replied recipient. */
+async function readCampaign(s: TestServer, channel: "rcs" | "sms" | "whatsapp"): Promise<string> {
+  const found = readCampaigns.get(channel);
+  if (found) return found;
+  const { db } = s.database;
+  const manager = await s.id("manager");
+  const id = await insertCampaign(db, { userId: manager, createdBy: await s.id("depthead"), channel, name: "schema campaign", status: "completed", startedAt: new Date() });
+  const [recipient] = await insertRecipients(db, id, manager, [{ number: "+919876543210", state: "replied", sentAt: new Date(), repliedAt: new Date(), costPaise: 50 }]);
+  await insertReply(db, { userId: manager, campaignId: id, recipientId: recipient, from: "+919876543210", text: "Yes", receivedAt: new Date() });
+  readCampaigns.set(channel, id);
+  return id;
+}
+
+/** The input, once the manager has a campaign on that channel for the call to find. */
+async function withCampaign(s: TestServer, channel: "rcs" | "sms" | "whatsapp", input: Input): Promise<Input> {
+  await readCampaign(s, channel);
+  return input;
+}
 
 /** Connects the manager's sandbox WABA (idempotent) before a call that reads it; adds nothing to the request. */
 async function connected(s: TestServer): Promise<object> {

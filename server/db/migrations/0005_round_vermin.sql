@@ -1,0 +1,1 @@
+CREATE INDEX "inbound_messages_recipient_idx" ON "inbound_messages" USING btree ("recipient_id","received_at");
