@@ -19,6 +19,8 @@ const list = async (as: DemoName, query = "") => {
   return (await server.call({ method: "GET", url: `${URL_}?${params}`, as })).json();
 };
 const numbersOf = async (as: DemoName) => (await list(as)).data.map((r: { number: string }) => r.number).sort();
+/** Empties an account's list (the demo seed adds its STOP replies). */
+const clearList = async (as: DemoName) => server.database.db.delete(suppressions).where(eq(suppressions.userId, await server.id(as)));
 const rowsOf = async (as: DemoName) => server.database.db.select().from(suppressions).where(eq(suppressions.userId, await server.id(as)));
 
 async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
@@ -63,6 +65,7 @@ describe("suppressions.add", () => {
 
 describe("suppressions.list", () => {
   it("pages newest first and searches numbers and reasons", async () => {
+    await clearList("manager");
     await add("manager", "9811111111");
     await add("manager", "9822222222", "Complaint 100%");
     const first = await list("manager", "&limit=1");
