@@ -254,6 +254,25 @@ describe("downloads", () => {
   });
 });
 
+describe("the demo seed", () => {
+  it("gives the manager campaigns on each channel: completed with a funnel and replies, paused with a reason, ready", async () => {
+    const body = (await server.call({ ...get("/api/v1/campaigns?limit=100"), as: "manager" })).json();
+    const seeded = (body.campaigns as { name: string; channel: string; status: string; statusReason: string | null; counts: Record<string, number>; _id: string }[]).filter((c) => SEEDED.includes(c.name));
+    expect(seeded.map((c) => `${c.channel}:${c.status}`).sort()).toEqual(["rcs:completed", "sms:completed", "sms:ready", "whatsapp:completed", "whatsapp:paused"]);
+    const diwali = seeded.find((c) => c.name === "Diwali festive sale");
+    expect(diwali?.counts).toMatchObject({ queued: 0, sent: 9, delivered: 15, read: 23, replied: 7, failed: 6 });
+    expect(seeded.find((c) => c.status === "paused")?.statusReason).toContain("failed");
+    const report = (await server.call({ ...get(`/api/reports/campaignStatus/${diwali?._id}`), as: "manager" })).json().data;
+    expect(report.errors.map((e: { count: number }) => e.count)).toEqual([3, 3]);
+    expect(report.timeline.length).toBeGreaterThan(1);
+    const replies = (await server.call({ ...get(`/api/campaigns/responses?campaignId=${diwali?._id}&status=replied`), as: "manager" })).json().data;
+    expect(replies.map((r: { reply: string | null }) => r.reply)).toContain("STOP");
+    const stopper = replies.find((r: { reply: string | null }) => r.reply === "STOP");
+    const list = (await server.call({ ...get(`/api/v1/suppressions?q=${encodeURIComponent(stopper.number)}`), as: "manager" })).json();
+    expect(list.data).toEqual([expect.objectContaining({ number: stopper.number, source: "stop-reply" })]);
+  });
+});
+
 /** Every read call × every demo role: allowed roles get an answer, others 403; the module gates manager-side roles. */
 describe("access", () => {
   const READS: Partial<Record<CallId, (own: { sms: string; wa: string }) => Req>> = {
