@@ -11,6 +11,7 @@ import { seedWhatsAppDemo } from "./services/whatsapp/demo-history";
 import { sandboxConfigFromEnv } from "./carriers/sandbox/config";
 import { seedSmsAccounts } from "./seed-sms";
 import { seedChannelsDemo } from "./seed-channels";
+import { seedCampaignsDemo } from "./seed-campaigns";
 import { seedWhatsAppTemplates } from "./services/whatsapp-templates/seed";
 import { seedRcsTemplateDemo } from "./services/rcs-templates/seed";
 
@@ -79,5 +80,6 @@ export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger)
   await seedChannelsDemo(db, ids);
   await seedWhatsAppTemplates(db, ids.get("manager") as string);
   await seedRcsTemplateDemo(db, ids);
+  await seedCampaignsDemo(db, ids);
   log.info(`seeded ${DEMO_ACCOUNTS.length} demo accounts (admin, reseller, manager, user, depthead, ...)`);
 }

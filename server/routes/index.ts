@@ -8,6 +8,7 @@
 //   campaigns.start/check/schedule/pause/resume/discard/operatorDiscard, sms.campaigns.start/discard,
 //   waba.campaigns.start, rates.*                → campaign-control/ (one money path for every channel)
 //   sms.campaigns.create, waba.campaigns.create   → campaigns/create.ts (one create path for the three channels)
+//   the reads of sms.campaigns.*, waba.campaigns.* → campaigns/ (channel-reads.ts, with the other campaign reads)
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { AREA_OF, CALL_IDS, CALLS, rolesFor, type CallDef, type CallId } from "../../contract/calls";
@@ -22,6 +23,7 @@ import { botHandlers } from "./bots";
 import { campaignControlHandlers } from "./campaign-control";
 import { campaignCreateHandlers } from "./campaigns/create";
 import { campaignIngestHandlers } from "./campaigns/ingest";
+import { campaignReadHandlers } from "./campaigns";
 import { channelHandlers } from "./channels";
 import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
@@ -30,6 +32,7 @@ import { rcsTemplateHandlers } from "./rcs-templates";
 import { templateHandlers } from "./templates";
 import { sessionHandlers } from "./session";
 import { smsHandlers } from "./sms";
+import { suppressionHandlers } from "./suppressions";
 import { uploadHandlers } from "./uploads";
 import { userHandlers } from "./users";
 import { wabaHandlers } from "./waba";
@@ -54,6 +57,8 @@ export const HANDLERS: Handlers = {
   ...campaignControlHandlers,
   ...campaignCreateHandlers,
   ...campaignIngestHandlers,
+  ...campaignReadHandlers,
+  ...suppressionHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

@@ -13,6 +13,7 @@ import { buildApp } from "../app";
 import { wabas } from "../db/schema";
 import { HANDLERS } from "../routes";
 import type { Handlers } from "../routes/context";
+import { insertCampaign as insertReadCampaign, insertRecipients, insertReply } from "./campaign-read-fixtures";
 import { lastMailTo, tokenIn } from "./mail";
 import { multipart, png } from "./media-fixtures";
 import { channelFixtures, type ChannelFixtures } from "./campaign-ingest-fixtures";
@@ -155,6 +156,30 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "campaigns.discard": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "whatsapp") } }),
   "sms.campaigns.discard": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "sms") } }),
   "campaigns.operatorDiscard": async (s) => ({ as: "reseller", params: { id: await controlCampaign(s, "rcs", "running") } }),
+  "campaigns.list": async (s) => ({ as: "reseller", query: { channel: "all", userIds: `${await readCampaign(s, "whatsapp")} , x` } }),
+  "sms.campaigns.list": async (s) => withCampaign(s, "sms", { as: "manager", query: { status: "completed" } }),
+  "waba.campaigns.list": async (s) => withCampaign(s, "whatsapp", { as: "manager", query: { page: "1" } }),
+  "campaigns.get": async (s) => ({ as: "admin", params: { id: await readCampaign(s, "rcs") } }),
+  "campaigns.search": async (s) => withCampaign(s, "rcs", { as: "manager", query: { query: "schema" } }),
+  "sms.campaigns.search": async (s) => withCampaign(s, "sms", { as: "manager", query: { query: "schema" } }),
+  "campaigns.searchWithin": async (s) => ({ as: "depthead", params: { id: await readCampaign(s, "rcs") }, query: { number: "98765" } }),
+  "sms.campaigns.searchWithin": async (s) => ({ as: "reseller", params: { id: await readCampaign(s, "sms") }, query: { number: "98765" } }),
+  "campaigns.responses": async (s) => ({ as: "manager", query: { campaignId: await readCampaign(s, "rcs"), status: "replied" } }),
+  "sms.campaigns.responses": async (s) => ({ as: "manager", query: { campaignId: await readCampaign(s, "sms") } }),
+  "waba.campaigns.responses": async (s) => ({ as: "manager", query: { campaignId: await readCampaign(s, "whatsapp"), limit: "5" } }),
+  "campaigns.status": async (s) => ({ as: "manager", params: { id: await readCampaign(s, "whatsapp") } }),
+  "campaigns.numberHistory": async (s) => withCampaign(s, "sms", { as: "manager", query: { number: "+919876543210" } }),
+  "campaigns.downloadNumbers": async (s) => ({ as: "admin", params: { id: await readCampaign(s, "sms") } }),
+  "campaigns.downloadExcel": async (s) => ({ as: "reseller", query: { campaignId: await readCampaign(s, "whatsapp") } }),
+  "suppressions.list": async () => ({ as: "user", query: { q: "98" } }),
+  "suppressions.add": async () => ({ as: "user", payload: { numbers: "9876543210\nnot-a-number", reason: "Asked" } }),
+  "suppressions.import": async () => ({ as: "manager", form: await multipart({}, { field: "file", bytes: Buffer.from("phone\n9876543211\n"), name: "s.csv", type: "text/csv" }) }),
+  "suppressions.export": async () => ({ as: "manager" }),
+  "suppressions.remove": async (s) => {
+    await s.call({ method: "POST", url: "/api/v1/suppressions", as: "user", payload: { numbers: "9876543219" } });
+    const list = (await s.call({ method: "GET", url: "/api/v1/suppressions?q=9876543219", as: "user" })).json() as { data: { id: string }[] };
+    return { as: "user", params: { id: list.data[0].id } };
+  },
 };
 
 /** A campaign of the manager's, written straight into the tables (create and ingest are other calls). */
@@ -186,6 +211,26 @@ async function schemaCampaign(s: TestServer): Promise<string> {
   const f = await campaignFx(s);
   const res = await s.call({ method: "POST", url: "/api/campaigns/create-campaign", as: "manager", payload: { campaignName: "Schema", botId: f.botId, templateId: f.rcsTemplateId, variables: ["x"], numbers: "9876543210,1" } });
   return (res.json() as { data: { _id: string } }).data._id;
+}
+
+const readCampaigns = new Map<string, string>();
+/** A completed campaign of the manager on that channel, created by the department head, with a replied recipient. */
+async function readCampaign(s: TestServer, channel: "rcs" | "sms" | "whatsapp"): Promise<string> {
+  const found = readCampaigns.get(channel);
+  if (found) return found;
+  const { db } = s.database;
+  const manager = await s.id("manager");
+  const id = await insertReadCampaign(db, { userId: manager, createdBy: await s.id("depthead"), channel, name: "schema campaign", status: "completed", startedAt: new Date() });
+  const [recipient] = await insertRecipients(db, id, manager, [{ number: "+919876543210", state: "replied", sentAt: new Date(), repliedAt: new Date(), costPaise: 50 }]);
+  await insertReply(db, { userId: manager, campaignId: id, recipientId: recipient, from: "+919876543210", text: "Yes", receivedAt: new Date() });
+  readCampaigns.set(channel, id);
+  return id;
+}
+
+/** The input, once the manager has a campaign on that channel for the call to find. */
+async function withCampaign(s: TestServer, channel: "rcs" | "sms" | "whatsapp", input: Input): Promise<Input> {
+  await readCampaign(s, channel);
+  return input;
 }
 
 /** Connects the manager's sandbox WABA (idempotent) before a call that reads it; adds nothing to the request. */

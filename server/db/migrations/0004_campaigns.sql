@@ -122,4 +122,5 @@ CREATE INDEX "campaigns_due_idx" ON "campaigns" USING btree ("next_run_at");--> 
 CREATE INDEX "campaigns_status_idx" ON "campaigns" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "inbound_messages_campaign_idx" ON "inbound_messages" USING btree ("campaign_id","received_at");--> statement-breakpoint
 CREATE INDEX "inbound_messages_user_idx" ON "inbound_messages" USING btree ("user_id","from_number","received_at");--> statement-breakpoint
+CREATE INDEX "inbound_messages_recipient_idx" ON "inbound_messages" USING btree ("recipient_id","received_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "suppressions_user_number_idx" ON "suppressions" USING btree ("user_id","number");

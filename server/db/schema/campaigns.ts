@@ -156,7 +156,12 @@ export const inboundMessages = pgTable(
     receivedAt: at("received_at").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("inbound_messages_campaign_idx").on(t.campaignId, t.receivedAt), index("inbound_messages_user_idx").on(t.userId, t.from, t.receivedAt)],
+  (t) => [
+    index("inbound_messages_campaign_idx").on(t.campaignId, t.receivedAt),
+    index("inbound_messages_user_idx").on(t.userId, t.from, t.receivedAt),
+    // A recipient's latest reply (responses, downloads, number history).
+    index("inbound_messages_recipient_idx").on(t.recipientId, t.receivedAt),
+  ],
 );
 
 /** Numbers an account never sends to: added by hand, by import, or by a STOP reply (a START reply removes them). */
