@@ -8,7 +8,9 @@ import type { Database } from "../db/client";
 import { campaignRecipients, campaigns } from "../db/schema";
 import { failoverParams } from "../services/campaigns/dispatch-failover";
 import { countsOf } from "../services/campaigns/records";
-import { balanceOf, dispatchServer, fastSandbox, insertCampaign, setBalance, smsTemplate, until, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
+import { createSandboxCarrier } from "../carriers/sandbox";
+import { testSandboxConfig } from "../carriers/sandbox/test-config";
+import { FAST_MESSAGES, balanceOf, countingCarrier, dispatchServer, fastSandbox, insertCampaign, setBalance, smsTemplate, until, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
 import { freshDatabase } from "./harness";
 
 // The sandbox's special numbers (contract/domain/sandbox-numbers.ts): …0x always delivered, …1x not on WhatsApp
@@ -138,6 +140,32 @@ describe("WhatsApp SMS failover", () => {
     expect(smsLog(done.id)).toEqual({ first: 0, again: 0 });
     expect(smsLog(fresh.id)).toEqual({ first: 1, again: 0 });
     expect(completed).toMatchObject({ spentPaise: 3 * smsRate, heldPaise: 3 * smsRate });
+  });
+
+  it("without idempotency keys a lapsed failover becomes unknown, is never re-sent, and stays charged", async () => {
+    const own = await freshDatabase();
+    const carrier = countingCarrier(createSandboxCarrier(testSandboxConfig("failover-plain", FAST_MESSAGES)), false);
+    const s = await dispatchServer(own, { carrier, dispatch: { failoverTtlMs: TTL_MS } });
+    try {
+      const owner = await s.id("user");
+      await setBalance(own.db, owner, "1000.00");
+      const wa = await whatsappTemplate(own.db, owner);
+      const sms = await smsTemplate(own.db, owner);
+      const id = await insertCampaign(own.db, {
+        userId: owner, templateId: wa.id, templateName: wa.name, numbers: [NOT_ON_WA], holdPaise: waRate + smsRate, status: "paused",
+        failover: { conditions: ["not_on_whatsapp"], smsAccountId: sms.accountId, smsTemplateId: sms.id, params: [] },
+      });
+      await own.db.execute(sql`update campaign_recipients set state = 'failed', code = '131026', failover_state = 'sending', lease_until = now() - interval '1 second', cost_paise = ${smsRate} where campaign_id = ${id}`);
+      await own.db.update(campaigns).set({ status: "running", spentPaise: smsRate }).where(eq(campaigns.id, id));
+      const completed = await until(async () => (await own.db.select().from(campaigns).where(eq(campaigns.id, id)))[0], (c) => c.status === "completed");
+      const [row] = await own.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id));
+      expect(row).toMatchObject({ failoverState: "unknown", failedOver: true, costPaise: smsRate });
+      expect(carrier.sends.get(`${row.id}:sms`)).toBeUndefined();
+      expect(completed).toMatchObject({ spentPaise: smsRate, heldPaise: smsRate });
+    } finally {
+      await s.close();
+      await own.close();
+    }
   });
 
   it("{{column}} params take the recipient's value of the WhatsApp variable naming that column, else empty", () => {

@@ -116,7 +116,8 @@ export async function claimFailovers(
     );
     if (!camp || camp.status !== "running") return { items: [], held: true };
     if (!idempotent) {
-      await tx.execute(sql`update campaign_recipients set failover_state = 'unknown', lease_until = null
+      // The SMS may have gone out: it stays charged and counts as failed over, like an accepted one.
+      await tx.execute(sql`update campaign_recipients set failover_state = 'unknown', lease_until = null, failed_over = true
         where campaign_id = ${c.id} and failover_state = 'sending' and lease_until < now()`);
     }
     const rows = await rowsOf<FailoverRow>(
