@@ -126,7 +126,13 @@ export const DEFAULT_RATES_PAISE: Readonly<Record<RateKey, number>> = {
   rcs: 30,
 };
 
-/** WhatsApp SMS failover conditions (SPEC 3's smsFailoverConditions). */
+/**
+ * WhatsApp SMS failover conditions (SPEC 3's smsFailoverConditions): `failed` any failed WhatsApp message,
+ * `not_on_whatsapp` one failed with WhatsApp's 131026, `undelivered` one sent with no delivered receipt within
+ * FAILOVER_TTL_MS (the server's DISPATCH_FAILOVER_TTL_MS). A matching recipient is sent the SMS at most once (its
+ * `${recipient id}:sms` is the idempotency key), billed as SMS against the campaign's hold, and counted failedOver;
+ * the campaign completes only when no failover is due or may still become due.
+ */
 export const FAILOVER_CONDITIONS = ["undelivered", "not_on_whatsapp", "failed"] as const;
 export type FailoverCondition = (typeof FAILOVER_CONDITIONS)[number];
 /** "undelivered" means no delivered receipt within this long after sent. */

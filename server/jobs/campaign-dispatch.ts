@@ -20,11 +20,11 @@ function int(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return value;
 }
 
-/** DISPATCH_BATCH, DISPATCH_LEASE_MS, DISPATCH_IDLE_MS, DISPATCH_CONCURRENCY, DISPATCH_{WHATSAPP,SMS,RCS}_MPS. */
+/** DISPATCH_BATCH, DISPATCH_LEASE_MS, DISPATCH_IDLE_MS, DISPATCH_CONCURRENCY, DISPATCH_FAILOVER_TTL_MS, DISPATCH_{WHATSAPP,SMS,RCS}_MPS. */
 export function dispatchOverridesFromEnv(env: NodeJS.ProcessEnv = process.env): DispatchOverrides {
   const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
   return {
-    ...defined({ batch: int(env, "DISPATCH_BATCH"), leaseMs: int(env, "DISPATCH_LEASE_MS"), idleMs: int(env, "DISPATCH_IDLE_MS"), concurrency: int(env, "DISPATCH_CONCURRENCY") }),
+    ...defined({ batch: int(env, "DISPATCH_BATCH"), leaseMs: int(env, "DISPATCH_LEASE_MS"), idleMs: int(env, "DISPATCH_IDLE_MS"), concurrency: int(env, "DISPATCH_CONCURRENCY"), failoverTtlMs: int(env, "DISPATCH_FAILOVER_TTL_MS") }),
     perSecond: defined({ whatsapp: int(env, "DISPATCH_WHATSAPP_MPS"), sms: int(env, "DISPATCH_SMS_MPS"), rcs: int(env, "DISPATCH_RCS_MPS") }),
   };
 }

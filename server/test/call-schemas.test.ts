@@ -152,6 +152,7 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     as: "manager", params: { id: await controlCampaign(s, "rcs") }, payload: { scheduledAt: new Date(Date.now() + 3_600_000).toISOString(), timeZone: "Asia/Kolkata" },
   }),
   "campaigns.pause": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "rcs", "running") } }),
+  "campaigns.testSend": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "sms") }, payload: { numbers: ["+919000000001", "12"] } }),
   "campaigns.resume": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "rcs", "paused") } }),
   "campaigns.discard": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "whatsapp") } }),
   "sms.campaigns.discard": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "sms") } }),

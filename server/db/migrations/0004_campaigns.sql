@@ -13,6 +13,7 @@ CREATE TABLE "campaign_recipients" (
 	"lease_until" timestamp with time zone,
 	"cost_paise" integer DEFAULT 0 NOT NULL,
 	"failed_over" boolean DEFAULT false NOT NULL,
+	"failover_state" text,
 	"sent_at" timestamp with time zone,
 	"delivered_at" timestamp with time zone,
 	"read_at" timestamp with time zone,
@@ -114,6 +115,7 @@ ALTER TABLE "suppressions" ADD CONSTRAINT "suppressions_user_id_users_id_fk" FOR
 CREATE INDEX "campaign_recipients_queue_idx" ON "campaign_recipients" USING btree ("campaign_id","state","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "campaign_recipients_number_idx" ON "campaign_recipients" USING btree ("campaign_id","number");--> statement-breakpoint
 CREATE INDEX "campaign_recipients_user_number_idx" ON "campaign_recipients" USING btree ("user_id","number");--> statement-breakpoint
+CREATE INDEX "campaign_recipients_failover_idx" ON "campaign_recipients" USING btree ("campaign_id","failover_state");--> statement-breakpoint
 CREATE INDEX "campaign_recipients_number_only_idx" ON "campaign_recipients" USING btree ("number","id");--> statement-breakpoint
 CREATE INDEX "campaign_recipients_provider_idx" ON "campaign_recipients" USING btree ("provider_message_id") WHERE "campaign_recipients"."provider_message_id" is not null;--> statement-breakpoint
 CREATE INDEX "campaign_rejected_rows_campaign_idx" ON "campaign_rejected_rows" USING btree ("campaign_id","row");--> statement-breakpoint

@@ -108,6 +108,12 @@ export const campaignRecipients = pgTable(
     leaseUntil: at("lease_until"),
     costPaise: integer("cost_paise").notNull().default(0),
     failedOver: boolean("failed_over").notNull().default(false),
+    /**
+     * The WhatsApp campaign's SMS failover of this recipient: null (none due), queued, sending (leased through
+     * lease_until, which the WhatsApp send no longer uses by then), sent, failed or unknown. The durable marker that
+     * makes it at most once: only null becomes queued.
+     */
+    failoverState: text("failover_state").$type<"queued" | "sending" | "sent" | "failed" | "unknown">(),
     sentAt: at("sent_at"),
     deliveredAt: at("delivered_at"),
     readAt: at("read_at"),
@@ -118,6 +124,7 @@ export const campaignRecipients = pgTable(
     index("campaign_recipients_queue_idx").on(t.campaignId, t.state, t.id),
     uniqueIndex("campaign_recipients_number_idx").on(t.campaignId, t.number),
     index("campaign_recipients_user_number_idx").on(t.userId, t.number),
+    index("campaign_recipients_failover_idx").on(t.campaignId, t.failoverState),
     // An inbound reply names only its sender's number: the latest recipient with it is one index lookup.
     index("campaign_recipients_number_only_idx").on(t.number, t.id),
     // Partial: rows not sent yet have no provider id, so an ingest of a million recipients adds nothing to it.

@@ -13,6 +13,7 @@ import { WINDOWED_SMS_CATEGORIES } from "../../services/campaigns/sms-window";
 import type { Db } from "../../db/client";
 import { badRequest, conflict, joinFieldErrors } from "../../http/errors";
 import type { CallRequest, Handler, Handlers, RouteContext } from "../context";
+import { testSend } from "./test-send";
 
 // The pre-send check, start (per channel), schedule, pause, resume, discard (owner and operator) and the admin's
 // rates. Money leaves the server in rupees; everything below works in paise.
@@ -115,6 +116,8 @@ export const campaignControlHandlers: Handlers = {
     const row = await scheduleCampaign(db, found, caller, checkOptions(config), request.body);
     return saved(db, row, row.statusReason ?? `Campaign scheduled for ${row.scheduledAt?.toISOString()}`);
   },
+
+  "campaigns.testSend": testSend,
 
   "campaigns.pause": async (request, _reply, { db }) => {
     const found = await findCampaign(db, callerOf(request), request.params.id, { owner: true });

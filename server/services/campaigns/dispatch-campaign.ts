@@ -3,6 +3,7 @@ import type { Channel } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { campaigns, rcsTemplates, smsAccounts, smsTemplates, whatsappTemplates } from "../../db/schema";
 import type { CampaignTemplate } from "./dispatch-content";
+import { loadFailoverPlan, type FailoverPlan } from "./dispatch-failover";
 
 /** What sending needs of a campaign, read once per campaign (template, sender, where replies arrive). */
 export interface DispatchCampaign {
@@ -14,6 +15,8 @@ export interface DispatchCampaign {
   /** The carrier's sender: WhatsApp phone number id, SMS header, RCS bot. */
   from: string;
   replyTo?: string;
+  /** WhatsApp campaigns with SMS failover: the SMS template, sender and conditions. */
+  failover?: FailoverPlan;
 }
 
 export async function loadDispatchCampaign(db: Db, id: string): Promise<DispatchCampaign | undefined> {
@@ -23,7 +26,8 @@ export async function loadDispatchCampaign(db: Db, id: string): Promise<Dispatch
   if (row.channel === "whatsapp") {
     const [t] = await db.select().from(whatsappTemplates).where(eq(whatsappTemplates.id, row.templateId));
     if (!t) return undefined;
-    return { ...base, template: { channel: "whatsapp", name: t.name, language: t.language, category: t.category }, from: row.sender ?? row.wabaId ?? "" };
+    const failover = await loadFailoverPlan(db, row.failover ?? null);
+    return { ...base, template: { channel: "whatsapp", name: t.name, language: t.language, category: t.category }, from: row.sender ?? row.wabaId ?? "", ...(failover ? { failover } : {}) };
   }
   if (row.channel === "sms") {
     const [t] = await db.select().from(smsTemplates).where(eq(smsTemplates.id, row.templateId));

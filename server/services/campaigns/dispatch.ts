@@ -10,9 +10,11 @@ import type { Carrier, Channel, MessageContent } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import type { ClaimLoop } from "../../jobs/claim-loop";
 import type { Tx } from "../ledger";
+import { FAILOVER_TTL_MS } from "../../../contract/domain/campaigns";
 import { AUTO_PAUSE_RULE, autoPauseIfFailing, type AutoPauseRule } from "./auto-pause";
 import { loadDispatchCampaign, type DispatchCampaign } from "./dispatch-campaign";
 import { contentFor, costOf, paramsFor } from "./dispatch-content";
+import { claimFailovers, failoverPending, markFailovers, sendFailover, writeFailoverOutcomes, type FailoverOutcome } from "./dispatch-failover";
 import { createPacer } from "./dispatch-pacer";
 import { hasPending, markSending, pgArray, recoverStale, rowsOf, selectQueued, writeOutcomes, type ClaimedRow, type Outcome } from "./dispatch-sql";
 import { releaseHold, settle } from "./money";
@@ -34,6 +36,8 @@ export interface DispatchSettings {
   /** Sends in flight at once per campaign. */
   concurrency: number;
   autoPause: AutoPauseRule;
+  /** WhatsApp failover's "undelivered": no delivered receipt this long after sent. */
+  failoverTtlMs: number;
 }
 
 export const DISPATCH_DEFAULTS: DispatchSettings = {
@@ -43,6 +47,7 @@ export const DISPATCH_DEFAULTS: DispatchSettings = {
   perSecond: { whatsapp: 80, sms: 100, rcs: 100 },
   concurrency: 200,
   autoPause: AUTO_PAUSE_RULE,
+  failoverTtlMs: FAILOVER_TTL_MS,
 };
 
 export interface Dispatcher extends ClaimLoop {
@@ -124,6 +129,7 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
       const rows = await selectQueued(tx, c.id, size);
       if (rows.length === 0) {
         if (await hasPending(tx, c.id)) return { kind: "empty" };
+        if (c.failover && (await failoverPending(tx, c.id, c.failover.failover.conditions, settings.failoverTtlMs))) return { kind: "empty" };
         // Nothing queued or in flight: the campaign is done; what the hold did not spend goes back.
         const done = await transition(tx, c.id, "completed", { completedAt: new Date() }, ["running"]);
         if (done) await releaseHold(tx, c.id, c.userId);
@@ -194,16 +200,52 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
     return outcomes;
   }
 
+  /** Marks, claims, sends (paced on the SMS sender) and writes one batch of SMS failovers; answers how many were sent. */
+  async function failoverBatch(c: DispatchCampaign, rates: Rates): Promise<number> {
+    const plan = c.failover;
+    if (!plan) return 0;
+    await markFailovers(db, c.id, plan.failover.conditions, settings.failoverTtlMs);
+    const key = `sms:${plan.from}`;
+    const size = Math.min(settings.batch, pacer.room(key, settings.perSecond.sms, 1000));
+    if (size === 0) return 0;
+    const { items, held } = await claimFailovers(db, c, plan, size, rates, settings.leaseMs, carrier.idempotentSends);
+    if (!held && items.length === 0) {
+      await db.transaction(async (tx) => transition(tx as unknown as Tx, c.id, "paused", { statusReason: HOLD_USED_UP }, ["running"]));
+      progress.touch(c.id, true);
+      return 0;
+    }
+    const outcomes: FailoverOutcome[] = [];
+    const inflight = new Set<Promise<void>>();
+    for (const item of items) {
+      if (stopped) {
+        outcomes.push({ id: item.id, state: "queued", refund: item.resend ? 0 : item.cost });
+        continue;
+      }
+      await pacer.acquire(key, settings.perSecond.sms);
+      const job = sendFailover(carrier, plan, item).then((o) => {
+        outcomes.push(o);
+        inflight.delete(job);
+      });
+      inflight.add(job);
+      if (inflight.size >= settings.concurrency) await Promise.race(inflight);
+    }
+    await Promise.all(inflight);
+    await writeFailoverOutcomes(db, c.id, outcomes);
+    if (items.length > 0) progress.touch(c.id);
+    return outcomes.filter((o) => o.state !== "queued").length;
+  }
+
   async function dispatchCampaign(id: string, rates: Rates): Promise<number> {
     const c = await campaignOf(id);
     if (!c) return -1;
+    const failedOver = await failoverBatch(c, rates);
     const size = Math.min(settings.batch, pacer.room(`${c.channel}:${c.from}`, settings.perSecond[c.channel], 1000));
     if (size === 0) return 0;
     const claimed = await claim(c, size, rates);
     if (claimed.kind === "paused") progress.touch(id, true);
     // Stopped, paused or completed: this loop ends (a resume starts a new one); nothing claimable now: it ends too,
     // and the next round starts it again if the campaign still runs (rows in flight elsewhere, recovered leases).
-    if (claimed.kind !== "claimed") return -1;
+    if (claimed.kind !== "claimed") return failedOver > 0 ? failedOver : -1;
     const outcomes = await sendBatch(c, claimed.items);
     const written = await writeOutcomes(db, id, outcomes);
     if (written.some((o) => o.state === "failed")) noteFailures([id]);

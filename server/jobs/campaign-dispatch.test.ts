@@ -1,0 +1,11 @@
+import { describe, expect, it } from "vitest";
+import { FAILOVER_TTL_MS } from "../../contract/domain/campaigns";
+import { dispatchOverridesFromEnv, settingsOf } from "./campaign-dispatch";
+
+describe("dispatch settings from the environment", () => {
+  it("DISPATCH_FAILOVER_TTL_MS sets the failover TTL; unset keeps the contract's default; junk is refused", () => {
+    expect(settingsOf(dispatchOverridesFromEnv({ DISPATCH_FAILOVER_TTL_MS: "250" })).failoverTtlMs).toBe(250);
+    expect(settingsOf(dispatchOverridesFromEnv({})).failoverTtlMs).toBe(FAILOVER_TTL_MS);
+    expect(() => dispatchOverridesFromEnv({ DISPATCH_FAILOVER_TTL_MS: "soon" })).toThrow(/DISPATCH_FAILOVER_TTL_MS/);
+  });
+});

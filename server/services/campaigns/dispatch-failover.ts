@@ -1,0 +1,187 @@
+// WhatsApp → SMS failover. A recipient of a WhatsApp campaign with `failover` that matches one of its conditions is
+// marked `failover_state = 'queued'` (only a null marker ever becomes queued, so a recipient fails over at most
+// once), then claimed like the dispatcher's queue (campaign row locked, SMS cost settled against the same hold,
+// `sending` with a lease), sent OUTSIDE any transaction with `${recipient id}:sms` as its idempotency key, and its
+// outcome written. A lease that lapses is sent again with the same key on carriers that deduplicate by id (the
+// provider delivers once, and it is not charged twice); otherwise it becomes `unknown`, never re-sent.
+import { eq, sql } from "drizzle-orm";
+import type { Carrier } from "../../carriers/carrier";
+import type { Db } from "../../db/client";
+import { smsAccounts, smsTemplates, type CampaignFailover } from "../../db/schema";
+import type { Tx } from "../ledger";
+import { contentFor, costOf } from "./dispatch-content";
+import { pgArray, rowsOf } from "./dispatch-sql";
+import { settle } from "./money";
+import type { Rates } from "./rates";
+
+export interface FailoverPlan {
+  failover: CampaignFailover;
+  body: string;
+  from: string;
+  replyTo?: string;
+}
+
+const COLUMN = /^\{\{\s*([^}]+?)\s*\}\}$/;
+
+/**
+ * The SMS template's values for one recipient. Literal params are used as they are. A recipient keeps only the
+ * values of the WhatsApp template's `{{column}}` slots (by position, resolved at ingest), not the whole audience row,
+ * so a failover `{{column}}` takes the recipient's value of the WhatsApp variable naming the same column, and is
+ * empty when the WhatsApp template did not use that column.
+ */
+export function failoverParams(params: readonly string[], campaignVariables: readonly string[], recipientVariables: readonly (string | null)[] | null): string[] {
+  const row = recipientVariables ?? [];
+  return params.map((p) => {
+    const column = COLUMN.exec(p)?.[1];
+    if (column === undefined) return p;
+    const at = campaignVariables.findIndex((v) => COLUMN.exec(v)?.[1] === column);
+    return at >= 0 ? (row[at] ?? "") : "";
+  });
+}
+
+export async function loadFailoverPlan(db: Db, failover: CampaignFailover | null): Promise<FailoverPlan | undefined> {
+  if (!failover || failover.conditions.length === 0) return undefined;
+  const [t] = await db.select().from(smsTemplates).where(eq(smsTemplates.id, failover.smsTemplateId));
+  if (!t) return undefined;
+  const [account] = await db.select({ replyNumber: smsAccounts.replyNumber }).from(smsAccounts).where(eq(smsAccounts.id, failover.smsAccountId));
+  return { failover, body: t.body, from: t.senderId, ...(account?.replyNumber ? { replyTo: account.replyNumber } : {}) };
+}
+
+/** The recipients of a campaign whose WhatsApp message now matches one of the conditions (not yet marked). */
+function dueSql(conditions: readonly string[], ttlMs: number) {
+  const has = (c: string) => conditions.includes(c);
+  return sql`failover_state is null and (
+    (${has("failed")} and state = 'failed')
+    or (${has("not_on_whatsapp")} and state = 'failed' and code = '131026')
+    or (${has("undelivered")} and state = 'sent' and sent_at < now() - ${`${ttlMs} milliseconds`}::interval))`;
+}
+
+/** Marks the recipients whose WhatsApp message now matches a condition; answers how many. */
+export async function markFailovers(db: Db, campaignId: string, conditions: readonly string[], ttlMs: number): Promise<number> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`update campaign_recipients set failover_state = 'queued' where campaign_id = ${campaignId} and ${dueSql(conditions, ttlMs)} returning id`,
+  );
+  return rows.length;
+}
+
+/**
+ * Whether failover work is still due: due but not yet marked, queued or in flight, or a WhatsApp message sent within
+ * the TTL whose receipt (or lapse) may yet make it due. The campaign is not completed (nor its hold released) before.
+ */
+export async function failoverPending(db: Db | Tx, campaignId: string, conditions: readonly string[], ttlMs: number): Promise<boolean> {
+  const rows = await rowsOf<{ pending: boolean }>(
+    db,
+    sql`select exists (select 1 from campaign_recipients where campaign_id = ${campaignId} and (
+          failover_state in ('queued', 'sending') or (${dueSql(conditions, ttlMs)})
+          or (failover_state is null and state = 'sent' and sent_at >= now() - ${`${ttlMs} milliseconds`}::interval))) as pending`,
+  );
+  return rows[0]?.pending === true;
+}
+
+interface FailoverRow {
+  id: number;
+  number: string;
+  variables: (string | null)[] | null;
+  failover_state: "queued" | "sending";
+}
+
+export interface FailoverItem {
+  id: number;
+  number: string;
+  text: string;
+  cost: number;
+  /** A lapsed lease re-sent: already charged. */
+  resend: boolean;
+}
+
+/**
+ * Claims queued failovers (and, on carriers with idempotency keys, lapsed ones) under the campaign's row lock,
+ * settling new ones' SMS cost against the hold; false in `held` when the hold cannot pay the next one.
+ */
+export async function claimFailovers(
+  db: Db,
+  c: { id: string; variables: readonly string[] },
+  plan: FailoverPlan,
+  size: number,
+  rates: Rates,
+  leaseMs: number,
+  idempotent: boolean,
+): Promise<{ items: FailoverItem[]; held: boolean }> {
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Tx;
+    const [camp] = await rowsOf<{ status: string; held: number; spent: number }>(
+      tx,
+      sql`select status, held_paise::float8 as held, spent_paise::float8 as spent from campaigns where id = ${c.id} for update`,
+    );
+    if (!camp || camp.status !== "running") return { items: [], held: true };
+    if (!idempotent) {
+      // The SMS may have gone out: it stays charged and counts as failed over, like an accepted one.
+      await tx.execute(sql`update campaign_recipients set failover_state = 'unknown', lease_until = null, failed_over = true
+        where campaign_id = ${c.id} and failover_state = 'sending' and lease_until < now()`);
+    }
+    const rows = await rowsOf<FailoverRow>(
+      tx,
+      sql`select id::float8 as id, number, variables, failover_state from campaign_recipients
+          where campaign_id = ${c.id} and (failover_state = 'queued' or (failover_state = 'sending' and lease_until < now()))
+          order by id limit ${size} for update skip locked`,
+    );
+    let room = camp.held - camp.spent;
+    let held = true;
+    const items: FailoverItem[] = [];
+    const template = { channel: "sms" as const, body: plan.body };
+    for (const r of rows) {
+      const content = contentFor(template, failoverParams(plan.failover.params, c.variables, r.variables));
+      const cost = costOf(template, content, rates);
+      const resend = r.failover_state === "sending";
+      if (!resend && cost > room) {
+        held = false;
+        break;
+      }
+      if (!resend) room -= cost;
+      items.push({ id: Number(r.id), number: r.number, text: content.kind === "text" ? content.text : "", cost, resend });
+    }
+    if (items.length === 0) return { items, held };
+    const charged = items.map((i) => (i.resend ? 0 : i.cost));
+    await tx.execute(sql`
+      update campaign_recipients r set failover_state = 'sending', lease_until = now() + ${`${leaseMs} milliseconds`}::interval,
+        cost_paise = r.cost_paise + v.cost
+      from unnest(${pgArray(items.map((i) => i.id))}::bigint[], ${pgArray(charged)}::int[]) as v(id, cost)
+      where r.id = v.id`);
+    const total = charged.reduce((a, b) => a + b, 0);
+    if (!(await settle(tx, c.id, total))) throw new Error("settle refused a failover charge checked under lock");
+    return { items, held };
+  });
+}
+
+export type FailoverOutcome = { id: number; state: "sent" | "failed" | "queued" | "unknown"; refund: number };
+
+export async function sendFailover(carrier: Carrier, plan: FailoverPlan, item: FailoverItem): Promise<FailoverOutcome> {
+  const id = item.id;
+  try {
+    const result = await carrier.send({ id: `${id}:sms`, channel: "sms", from: plan.from, to: item.number, content: { kind: "text", text: item.text }, ...(plan.replyTo ? { replyTo: plan.replyTo } : {}) });
+    if (result.accepted) return { id, state: "sent", refund: 0 };
+    return { id, state: result.retryable ? "queued" : "failed", refund: item.cost };
+  } catch {
+    // The request may have left: only a carrier that deduplicates by id may see it again; the charge stays.
+    return { id, state: carrier.idempotentSends ? "queued" : "unknown", refund: carrier.idempotentSends ? item.cost : 0 };
+  }
+}
+
+/** Writes outcomes of rows still `sending`; a failed or re-queued SMS gives its charge back to the hold. */
+export async function writeFailoverOutcomes(db: Db, campaignId: string, outcomes: readonly FailoverOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  await db.execute(sql`
+    with v as (
+      select * from unnest(${pgArray(outcomes.map((o) => o.id))}::bigint[], ${pgArray(outcomes.map((o) => o.state))}::text[], ${pgArray(outcomes.map((o) => o.refund))}::int[])
+        as v(id, state, refund)
+    ),
+    upd as (
+      update campaign_recipients r set failover_state = v.state, lease_until = null,
+        failed_over = r.failed_over or v.state in ('sent', 'unknown'),
+        cost_paise = r.cost_paise - v.refund
+      from v where r.id = v.id and r.campaign_id = ${campaignId} and r.failover_state = 'sending'
+      returning v.refund
+    )
+    update campaigns set spent_paise = spent_paise - (select coalesce(sum(refund), 0) from upd) where id = ${campaignId}`);
+}

@@ -1,0 +1,174 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_RATES_PAISE, type FailoverCondition } from "../../contract/domain/campaigns";
+import type { Database } from "../db/client";
+import { campaignRecipients, campaigns } from "../db/schema";
+import { failoverParams } from "../services/campaigns/dispatch-failover";
+import { countsOf } from "../services/campaigns/records";
+import { createSandboxCarrier } from "../carriers/sandbox";
+import { testSandboxConfig } from "../carriers/sandbox/test-config";
+import { FAST_MESSAGES, balanceOf, countingCarrier, dispatchServer, fastSandbox, insertCampaign, setBalance, smsTemplate, until, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
+import { freshDatabase } from "./harness";
+
+// The sandbox's special numbers (contract/domain/sandbox-numbers.ts): …0x always delivered, …1x not on WhatsApp
+// (131026 at submit), …4x sent then a failed receipt, …7x sent and never confirmed.
+const DELIVERED = "+919000000001";
+const NOT_ON_WA = "+919000000011";
+const FAILS = "+919000000041";
+const SILENT = "+919000000071";
+const TTL_MS = 200;
+
+let database: Database;
+let server: DispatchServer;
+let userId: string;
+const sendLog = join(mkdtempSync(join(tmpdir(), "failover-")), "sends.log");
+beforeAll(async () => {
+  database = await freshDatabase();
+  server = await dispatchServer(database, { carrier: fastSandbox("failover", { sendLog }), dispatch: { failoverTtlMs: TTL_MS, leaseMs: 1000 } });
+  userId = await server.id("user");
+  await setBalance(database.db, userId, "100000.00");
+});
+afterAll(async () => {
+  await server?.close();
+  await database?.close();
+});
+
+const db = () => database.db;
+const campaignOf = async (id: string) => (await db().select().from(campaigns).where(eq(campaigns.id, id)))[0];
+const recipientsOf = (id: string) => db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(campaignRecipients.id);
+const finished = (id: string) => until(() => campaignOf(id), (c) => c.status === "completed");
+const smsRate = DEFAULT_RATES_PAISE.sms;
+const waRate = DEFAULT_RATES_PAISE.whatsapp_utility;
+
+async function failoverCampaign(conditions: FailoverCondition[], numbers: string[], params = ["{{name}}", "4321"]) {
+  const wa = await whatsappTemplate(db(), userId, { category: "UTILITY" });
+  const sms = await smsTemplate(db(), userId);
+  const id = await insertCampaign(db(), {
+    userId, templateId: wa.id, templateName: wa.name, numbers, holdPaise: numbers.length * (waRate + smsRate) + 500, status: "running",
+    failover: { conditions, smsAccountId: sms.accountId, smsTemplateId: sms.id, params },
+  });
+  return { id, sms };
+}
+
+/** What the SMS sends of recipient `id` reached: accepted (delivered once) and retried (deduplicated) lines. */
+function smsLog(id: number): { first: number; again: number } {
+  const lines = readFileSync(sendLog, "utf8").split("\n").filter((l) => l.startsWith(`${id}:sms `));
+  return { first: lines.filter((l) => !l.endsWith(" again")).length, again: lines.filter((l) => l.endsWith(" again")).length };
+}
+
+describe("WhatsApp SMS failover", () => {
+  it("not_on_whatsapp: a 131026 refusal is sent the SMS template through the SMS account, billed as SMS, counted failed over", async () => {
+    const before = await balanceOf(db(), userId);
+    const { id, sms } = await failoverCampaign(["not_on_whatsapp"], [DELIVERED, NOT_ON_WA, FAILS]);
+    const done = await finished(id);
+    const rows = await recipientsOf(id);
+    const byNumber = Object.fromEntries(rows.map((r) => [r.number, r]));
+    expect(byNumber[NOT_ON_WA]).toMatchObject({ state: "failed", code: "131026", failoverState: "sent", failedOver: true, costPaise: smsRate });
+    expect(byNumber[DELIVERED]).toMatchObject({ failoverState: null, failedOver: false, costPaise: waRate });
+    // A failed receipt fails over only when WhatsApp's code says "not on WhatsApp" (the sandbox draws the code).
+    expect(byNumber[FAILS]).toMatchObject(byNumber[FAILS].code === "131026" ? { failoverState: "sent", failedOver: true } : { failoverState: null, failedOver: false });
+    const sent = server.carrier.sent.filter((m) => m.id === `${byNumber[NOT_ON_WA].id}:sms`);
+    expect(sent).toEqual([
+      expect.objectContaining({ channel: "sms", from: sms.senderId, to: NOT_ON_WA, replyTo: sms.replyNumber, content: { kind: "text", text: `Dear Name 1, your code is 4321. - ACME` } }),
+    ]);
+    const spent = rows.reduce((s, r) => s + r.costPaise, 0);
+    expect(done).toMatchObject({ spentPaise: spent, heldPaise: spent });
+    expect(await balanceOf(db(), userId)).toBe(before - spent);
+    expect((await countsOf(db(), [id])).get(id)?.failedOver).toBe(rows.filter((r) => r.failedOver).length);
+    expect(rows.filter((r) => r.failedOver).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("not_on_whatsapp: a failure with another WhatsApp code does not fail over", async () => {
+    const { id } = await failoverCampaign(["not_on_whatsapp"], ["+919000000002", "+919000000003"]);
+    await db().update(campaigns).set({ status: "paused" }).where(eq(campaigns.id, id));
+    const [other, notOnWa] = await recipientsOf(id);
+    await db().execute(sql`update campaign_recipients set state = 'failed', code = '131049', failed_at = now() where id = ${other.id}`);
+    await db().execute(sql`update campaign_recipients set state = 'failed', code = '131026', failed_at = now() where id = ${notOnWa.id}`);
+    await db().update(campaigns).set({ status: "running" }).where(eq(campaigns.id, id));
+    await finished(id);
+    const rows = await recipientsOf(id);
+    expect(rows.map((r) => [r.code, r.failoverState, r.failedOver])).toEqual([["131049", null, false], ["131026", "sent", true]]);
+    expect(server.carrier.sends.get(`${other.id}:sms`)).toBeUndefined();
+  });
+
+  it("failed: every failed recipient (refused at submit or by a failed receipt) fails over", async () => {
+    const { id } = await failoverCampaign(["failed"], [DELIVERED, NOT_ON_WA, FAILS]);
+    await finished(id);
+    const rows = await recipientsOf(id);
+    const byNumber = Object.fromEntries(rows.map((r) => [r.number, r]));
+    expect(byNumber[NOT_ON_WA]).toMatchObject({ failoverState: "sent", failedOver: true, costPaise: smsRate });
+    // Its WhatsApp message was accepted (charged) and then failed: both messages are billed.
+    expect(byNumber[FAILS]).toMatchObject({ state: "failed", failoverState: "sent", failedOver: true, costPaise: waRate + smsRate });
+    expect(byNumber[DELIVERED]).toMatchObject({ failoverState: null, failedOver: false });
+    expect((await campaignOf(id)).spentPaise).toBe(rows.reduce((s, r) => s + r.costPaise, 0));
+  });
+
+  it("undelivered: no delivered receipt within the TTL fails over, and the campaign completes only after it", async () => {
+    const { id } = await failoverCampaign(["undelivered"], [DELIVERED, SILENT], ["Customer", "99"]);
+    const done = await finished(id);
+    const rows = await recipientsOf(id);
+    const byNumber = Object.fromEntries(rows.map((r) => [r.number, r]));
+    // Read as the campaign completed: the failover was already sent and billed.
+    expect(byNumber[SILENT]).toMatchObject({ state: "sent", failoverState: "sent", failedOver: true, costPaise: waRate + smsRate });
+    expect(byNumber[DELIVERED]).toMatchObject({ state: "delivered", failoverState: null, costPaise: waRate });
+    expect(done.completedAt!.getTime() - byNumber[SILENT].sentAt!.getTime()).toBeGreaterThanOrEqual(TTL_MS);
+    expect(done).toMatchObject({ spentPaise: 2 * waRate + smsRate, heldPaise: 2 * waRate + smsRate });
+    expect(server.carrier.sent.find((m) => m.id === `${byNumber[SILENT].id}:sms`)?.content).toEqual({ kind: "text", text: "Dear Customer, your code is 99. - ACME" });
+  });
+
+  it("a failover whose lease lapsed is re-sent with the same key (delivered once, charged once); a sent one never again", async () => {
+    const numbers = [NOT_ON_WA, "+919000000012", "+919000000013"];
+    const { id, sms } = await failoverCampaign(["not_on_whatsapp"], numbers);
+    // Paused before any send, then shaped as a worker that died: one recipient charged and its SMS sent (lease
+    // lapsed, outcome never written), one whose failover was fully written.
+    await db().update(campaigns).set({ status: "paused" }).where(eq(campaigns.id, id));
+    const [crashed, done, fresh] = await recipientsOf(id);
+    await db().execute(sql`update campaign_recipients set state = 'failed', code = '131026', failed_at = now() where campaign_id = ${id}`);
+    await db().execute(sql`update campaign_recipients set failover_state = 'sending', lease_until = now() - interval '1 second', cost_paise = ${smsRate} where id = ${crashed.id}`);
+    await db().execute(sql`update campaign_recipients set failover_state = 'sent', failed_over = true, cost_paise = ${smsRate} where id = ${done.id}`);
+    await db().update(campaigns).set({ spentPaise: 2 * smsRate }).where(eq(campaigns.id, id));
+    await server.carrier.send({ id: `${crashed.id}:sms`, channel: "sms", from: sms.senderId, to: crashed.number, content: { kind: "text", text: "Dear Name 0, your code is 4321. - ACME" } });
+    await db().update(campaigns).set({ status: "running" }).where(eq(campaigns.id, id));
+
+    const completed = await finished(id);
+    const rows = await recipientsOf(id);
+    expect(rows.map((r) => [r.failoverState, r.failedOver, r.costPaise])).toEqual(numbers.map(() => ["sent", true, smsRate]));
+    expect(smsLog(crashed.id)).toEqual({ first: 1, again: 1 });
+    expect(smsLog(done.id)).toEqual({ first: 0, again: 0 });
+    expect(smsLog(fresh.id)).toEqual({ first: 1, again: 0 });
+    expect(completed).toMatchObject({ spentPaise: 3 * smsRate, heldPaise: 3 * smsRate });
+  });
+
+  it("without idempotency keys a lapsed failover becomes unknown, is never re-sent, and stays charged", async () => {
+    const own = await freshDatabase();
+    const carrier = countingCarrier(createSandboxCarrier(testSandboxConfig("failover-plain", FAST_MESSAGES)), false);
+    const s = await dispatchServer(own, { carrier, dispatch: { failoverTtlMs: TTL_MS } });
+    try {
+      const owner = await s.id("user");
+      await setBalance(own.db, owner, "1000.00");
+      const wa = await whatsappTemplate(own.db, owner);
+      const sms = await smsTemplate(own.db, owner);
+      const id = await insertCampaign(own.db, {
+        userId: owner, templateId: wa.id, templateName: wa.name, numbers: [NOT_ON_WA], holdPaise: waRate + smsRate, status: "paused",
+        failover: { conditions: ["not_on_whatsapp"], smsAccountId: sms.accountId, smsTemplateId: sms.id, params: [] },
+      });
+      await own.db.execute(sql`update campaign_recipients set state = 'failed', code = '131026', failover_state = 'sending', lease_until = now() - interval '1 second', cost_paise = ${smsRate} where campaign_id = ${id}`);
+      await own.db.update(campaigns).set({ status: "running", spentPaise: smsRate }).where(eq(campaigns.id, id));
+      const completed = await until(async () => (await own.db.select().from(campaigns).where(eq(campaigns.id, id)))[0], (c) => c.status === "completed");
+      const [row] = await own.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id));
+      expect(row).toMatchObject({ failoverState: "unknown", failedOver: true, costPaise: smsRate });
+      expect(carrier.sends.get(`${row.id}:sms`)).toBeUndefined();
+      expect(completed).toMatchObject({ spentPaise: smsRate, heldPaise: smsRate });
+    } finally {
+      await s.close();
+      await own.close();
+    }
+  });
+
+  it("{{column}} params take the recipient's value of the WhatsApp variable naming that column, else empty", () => {
+    expect(failoverParams(["{{ name }}", "fixed", "{{city}}"], ["{{name}}", "Hi"], ["Asha", null])).toEqual(["Asha", "fixed", ""]);
+  });
+});
