@@ -37,8 +37,9 @@ describe("the hold a start takes", () => {
     expect(await balanceOf(owner)).toBe("74.50");
     const row = await campaignRow(id);
     expect({ estimated: row.estimatedPaise, held: row.heldPaise }).toEqual({ estimated: 92_550, held: 92_550 });
-    const [hold] = await db().select().from(balanceLedger).where(and(eq(balanceLedger.userId, owner), eq(balanceLedger.kind, "campaign_hold"))).orderBy(balanceLedger.id);
-    expect(hold).toMatchObject({ amount: "-925.50", balanceAfter: "74.50" });
+    // Ledger ids are random uuids: the order of writing is created_at.
+    const holds = await db().select().from(balanceLedger).where(and(eq(balanceLedger.userId, owner), eq(balanceLedger.kind, "campaign_hold"))).orderBy(balanceLedger.createdAt);
+    expect(holds.at(-1)).toMatchObject({ amount: "-925.50", balanceAfter: "74.50" });
   });
 
   it.each([
@@ -137,7 +138,7 @@ describe("discard releases the unused hold", () => {
     const again = await s.call({ method: "PUT", url: `/api/sms/campaigns/${id}/discard`, as: "manager" });
     expect(again.statusCode).toBe(409);
     expect(await balanceOf(owner)).toBe("90.75");
-    const releases = await db().select().from(balanceLedger).where(and(eq(balanceLedger.userId, owner), eq(balanceLedger.kind, "campaign_release"))).orderBy(balanceLedger.id);
+    const releases = await db().select().from(balanceLedger).where(and(eq(balanceLedger.userId, owner), eq(balanceLedger.kind, "campaign_release"))).orderBy(balanceLedger.createdAt);
     expect(releases.at(-1)).toMatchObject({ amount: "40.75", balanceAfter: "90.75" });
   });
 });
