@@ -142,6 +142,8 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
 
   const unsubscribe = carrier.onEvent((event) => {
     if (event.type === "receipt") {
+      // Our ids that are not a recipient's (a failover SMS `<id>:sms`, a test send `test:…`) name no row to update.
+      if (event.messageId && !/^\d+$/.test(event.messageId)) return;
       const key = event.messageId ?? `p:${event.providerMessageId}`;
       receipts.set(key, merge(receipts.get(key), event));
     } else if (event.type === "inbound") inbound.push(event);
