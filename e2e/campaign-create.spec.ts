@@ -26,12 +26,19 @@ async function templateStep(page: Page, name: string, account: { label: string; 
 async function ingestCheckStart(page: Page, prefix: string, valid: number): Promise<void> {
   await expect(page.getByText("recipients ready")).toBeVisible({ timeout: 30_000 });
   await expect(stat(page, "Valid")).toContainText(String(valid));
+  const step = (title: string) => expect(page.locator(".ant-steps-item-process")).toContainText(title);
+  await expect(page.getByRole("button", { name: "Next" })).toBeEnabled();
   await shot(page, `${prefix}-ingest`);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(stat(page, "Estimated cost")).toContainText("₹");
   await expect(stat(page, "Will be sent")).toContainText(String(valid));
+  await step("Check and cost");
+  // Only WhatsApp has a messaging limit to skip recipients over.
+  if (prefix !== "create-whatsapp") await expect(page.getByText(/WhatsApp messaging limit/)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Next" })).toBeEnabled();
   await shot(page, `${prefix}-check`);
   await page.getByRole("button", { name: "Next" }).click();
+  await step("Confirm");
   await shot(page, `${prefix}-confirm`);
   await page.getByRole("button", { name: "Start now" }).click();
   await expect(page.getByRole("dialog")).toContainText("held from your balance");
