@@ -57,6 +57,7 @@ export function CheckStep({ check, loading, error, onRetry, onTestSend }: { chec
   if (error) return <Alert type="error" showIcon message={error} action={<Button onClick={onRetry}>Try again</Button>} />;
   if (!check) return <Spin spinning={loading}><div style={{ minHeight: 120 }} /></Spin>;
   const problem = startProblem(check);
+  // The server lists every skip reason; the WhatsApp messaging limit only means something where the check has one.
   return (
     <Flex vertical gap={16}>
       <Row gutter={16}>
@@ -71,7 +72,7 @@ export function CheckStep({ check, loading, error, onRetry, onTestSend }: { chec
       <Descriptions size="small" bordered column={1}>
         <Descriptions.Item label="Per message">{`${formatINR(check.estimate.perMessage)}${check.estimate.segments ? ` (${check.estimate.segments} SMS part${check.estimate.segments > 1 ? "s" : ""})` : ""}${check.estimate.category ? ` · ${check.estimate.category}` : ""}`}</Descriptions.Item>
         <Descriptions.Item label="Held at start">{formatINR(check.estimate.total)}</Descriptions.Item>
-        {check.skipped.map((s) => <Descriptions.Item key={s.reason} label={`Skipped: ${s.label}`}>{formatCount(s.count)}</Descriptions.Item>)}
+        {check.skipped.filter((s) => s.reason !== "messagingLimit" || check.messagingLimit).map((s) => <Descriptions.Item key={s.reason} label={`Skipped: ${s.label}`}>{formatCount(s.count)}</Descriptions.Item>)}
         {check.messagingLimit && <Descriptions.Item label="WhatsApp messaging limit">{`${formatCount(check.messagingLimit.used)} of ${formatCount(check.messagingLimit.limit)} used in 24 h · ${formatCount(check.messagingLimit.headroom)} left`}</Descriptions.Item>}
       </Descriptions>
       <TestSend onSend={onTestSend} canSend={!check.blockers.length} />

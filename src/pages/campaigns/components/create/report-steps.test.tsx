@@ -31,6 +31,19 @@ describe("pre-send check", () => {
     expect(screen.getAllByText("₹2.00").length).toBeGreaterThan(0);
     expect(screen.getByText("₹500.00")).toBeInTheDocument();
   });
+
+  it("names the WhatsApp messaging limit as a skip reason only where the channel has that limit", () => {
+    const skipped = [
+      { reason: "suppressed", label: "On the suppression list", count: 0 },
+      { reason: "messagingLimit", label: "Over the WhatsApp messaging limit for 24 hours", count: 0 },
+    ] satisfies PreCheckRecord["skipped"];
+    const { unmount } = render(<CheckStep check={check({ skipped })} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} />);
+    expect(screen.getByText("Skipped: On the suppression list")).toBeInTheDocument();
+    expect(screen.queryByText("Skipped: Over the WhatsApp messaging limit for 24 hours")).toBeNull();
+    unmount();
+    render(<CheckStep check={check({ skipped, messagingLimit: { used: 1, limit: 1000, headroom: 999 } })} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} />);
+    expect(screen.getByText("Skipped: Over the WhatsApp messaging limit for 24 hours")).toBeInTheDocument();
+  });
 });
 
 describe("ingest report", () => {
