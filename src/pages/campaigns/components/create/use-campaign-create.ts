@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { MSG, type CallReply, type CampaignChannel } from "../../../../../contract";
 import type { IngestProgressRecord, PreCheckRecord } from "../../../../../contract/calls/campaign-records";
 import { CHANNEL_CALLS, createPayload } from "./channel-calls";
-import { saveBlob } from "./save-blob";
+import { saveBlob } from "../../../../lib/save-blob";
 import { audienceErrors, initialState, STEP, wizardReducer } from "./wizard-state";
 
 /** How often the ingest report is read while the server reads the audience. */
