@@ -64,7 +64,7 @@ test("an owner discards a campaign after confirming, and its row says so at once
   await page.goto(LIST);
   await searchFor(page, name);
   await rowOf(page, name).getByRole("button", { name: `Discard ${name}` }).click();
-  await expect(page.getByText(`Discard campaign "${name}"?`)).toBeVisible();
+  await expect(page.getByRole("dialog", { name: `Discard campaign "${name}"?` })).toBeVisible();
   await shot(page, "views-campaigns-discard-confirm");
   await page.getByRole("dialog").getByRole("button", { name: "Discard" }).click();
   await expect(rowOf(page, name).locator('[data-status="discarded"]')).toBeVisible();
@@ -138,9 +138,9 @@ test("unified campaigns: every channel in one table with combined totals", async
   await login(page, "manager", "manager");
   await page.goto(`${LIST}/unified`);
   await expect(page.getByRole("heading", { name: "Unified Campaigns" })).toBeVisible();
-  for (const title of ["Campaigns", "Messages sent", "Delivered", "Spent"]) await expect(page.getByLabel(title)).toBeVisible();
-  await expect(page.getByLabel("Campaigns").locator(".ant-statistic-content-value")).not.toHaveText("0");
-  await expect(page.getByLabel("Spent").locator(".ant-statistic-content-value")).toContainText("₹");
+  for (const title of ["Campaigns", "Messages sent", "Delivered", "Spent"]) await expect(page.getByLabel(title, { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Campaigns", { exact: true }).locator(".ant-statistic-content-value")).not.toHaveText("0");
+  await expect(page.getByLabel("Spent", { exact: true }).locator(".ant-statistic-content-value")).toContainText("₹");
   await expect(rows(page).first()).toBeVisible();
   await shot(page, "views-campaigns-unified");
   await page.getByRole("radiogroup", { name: "Channel" }).getByText("WhatsApp", { exact: true }).click();

@@ -9,6 +9,7 @@ test("the admin reads the message rates in rupees from Settings and changes one"
   await expect(page.getByRole("heading", { name: "Message Rates" })).toBeVisible();
   // Each rate is shown in rupees (the server keeps paise).
   await expect(page.locator("[data-rate=sms]")).toHaveText(/^₹\d+\.\d{2}$/);
+  await expect(page.getByLabel("SMS (per segment)")).toBeVisible();
   await shot(page, "views-rates");
 
   const sms = page.getByLabel("SMS (per segment)");

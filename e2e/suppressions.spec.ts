@@ -18,7 +18,7 @@ test("a manager adds, searches, imports, exports and removes suppressed numbers"
 
   // Add: two numbers and one that is not a number, which comes back listed.
   await page.getByRole("button", { name: "Add numbers" }).first().click();
-  await page.getByLabel("Numbers").fill(`${a}\n${b}\nnot-a-number`);
+  await page.getByLabel("Numbers", { exact: true }).fill(`${a}\n${b}\nnot-a-number`);
   await page.getByLabel("Reason").fill("Asked not to be contacted");
   await page.getByRole("dialog").getByRole("button", { name: "Add numbers" }).click();
   await expect(page.getByRole("dialog").getByText("2 added; 1 not added")).toBeVisible();

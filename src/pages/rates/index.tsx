@@ -85,4 +85,8 @@ export function RatesPage() {
   );
 }
 
-const RATES_UI = Object.fromEntries(RATE_KEYS_LABELS.map(([key]) => [key, { "ui:options": { addonBefore: "₹" }, "ui:placeholder": "0.00" }]));
+// A text input, not antd's InputNumber: InputNumber clamps a typed "-1" to the schema minimum and the form then
+// saved ₹0.00 silently; as text the schema check refuses it in place (rjsf's NumberField still sends a number).
+const RATES_UI = Object.fromEntries(
+  RATE_KEYS_LABELS.map(([key]) => [key, { "ui:options": { addonBefore: "₹", inputType: "text" }, "ui:placeholder": "0.00" }]),
+);
