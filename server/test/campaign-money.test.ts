@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../contract/messages";
-import { balanceLedger, campaigns, users } from "../db/schema";
+import { balanceLedger, campaignRecipients, campaigns, users } from "../db/schema";
 import { settle } from "../services/campaigns/money";
 import { insertCampaign, moneySnapshot, rcsSetup, setBalance, smsSetup, whatsappSetup } from "./campaign-control-fixtures";
 import { startServer, type TestServer } from "./harness";
@@ -124,19 +124,48 @@ describe("two starts of one campaign at once", () => {
 });
 
 describe("discard releases the unused hold", () => {
-  it("returns the balance to start minus what was spent, once", async () => {
+  it("returns the balance to start minus what was spent, once, even with a batch in flight", async () => {
     await setBalance(db(), owner, "100.00");
     const id = await smsCampaign(200, "hi");
+    // Its ledger rows are found by its name: other tests' campaigns of this owner may still settle meanwhile.
+    const name = `Race ${id}`;
+    await db().update(campaigns).set({ name }).where(eq(campaigns.id, id));
     await s.call({ method: "POST", url: `/api/sms/campaigns/${id}/start`, as: "manager" });
-    expect(await balanceOf(owner)).toBe("50.00");
-    // The dispatcher settled 37 messages (₹9.25) against the hold.
-    await db().transaction((tx) => settle(tx, id, 37 * 25));
+    // The dispatcher is live: it may have claimed (and charged) a batch that is in flight when the discard lands.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const res = await s.call({ method: "PUT", url: `/api/sms/campaigns/${id}/discard`, as: "manager" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: "discarded" });
+    // The batch's unsent rows give their charge back as it is written; once nothing is in flight the money rests.
+    await expect
+      .poll(async () => (await db().select({ n: sql<number>`count(*)::int` }).from(campaignRecipients).where(and(eq(campaignRecipients.campaignId, id), eq(campaignRecipients.state, "sending"))))[0].n, { timeout: 15_000 })
+      .toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const row = await campaignRow(id);
+    const [{ charged }] = await db().select({ charged: sql<number>`coalesce(sum(${campaignRecipients.costPaise}), 0)::int` }).from(campaignRecipients).where(eq(campaignRecipients.campaignId, id));
+    expect(row.spentPaise).toBe(charged);
+    expect(row.heldPaise).toBe(row.spentPaise);
+    // Hold minus releases, through the ledger: exactly what was spent, to the paisa.
+    const net = async () => {
+      const moves = await db().select({ amount: balanceLedger.amount }).from(balanceLedger).where(eq(balanceLedger.note, `Campaign "${name}"`));
+      return moves.reduce((sum, m) => sum + Math.round(Number(m.amount) * 100), 0);
+    };
+    expect(await net()).toBe(-row.spentPaise);
+    const again = await s.call({ method: "PUT", url: `/api/sms/campaigns/${id}/discard`, as: "manager" });
+    expect(again.statusCode).toBe(409);
+    expect(await net()).toBe(-row.spentPaise);
+  });
+
+  it("settles against the hold and releases exactly the rest", async () => {
+    await setBalance(db(), owner, "100.00");
+    const id = await smsCampaign(200, "hi");
+    await db().update(campaigns).set({ status: "paused", heldPaise: 5000 }).where(eq(campaigns.id, id));
+    await db().update(users).set({ balance: "50.00" }).where(eq(users.id, owner));
+    // 37 messages settled (₹9.25) against a ₹50 hold; a paused campaign is not sending, so nothing races it.
+    expect(await db().transaction((tx) => settle(tx, id, 37 * 25))).toBe(true);
     const res = await s.call({ method: "PUT", url: `/api/sms/campaigns/${id}/discard`, as: "manager" });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: "discarded", cost: { held: 9.25, spent: 9.25 } });
-    expect(await balanceOf(owner)).toBe("90.75");
-    const again = await s.call({ method: "PUT", url: `/api/sms/campaigns/${id}/discard`, as: "manager" });
-    expect(again.statusCode).toBe(409);
     expect(await balanceOf(owner)).toBe("90.75");
     const releases = await db().select().from(balanceLedger).where(and(eq(balanceLedger.userId, owner), eq(balanceLedger.kind, "campaign_release"))).orderBy(balanceLedger.createdAt);
     expect(releases.at(-1)).toMatchObject({ amount: "40.75", balanceAfter: "90.75" });

@@ -17,7 +17,7 @@ import { contentFor, costOf, paramsFor } from "./dispatch-content";
 import { claimFailovers, failoverPending, markFailovers, sendFailover, writeFailoverOutcomes, type FailoverOutcome } from "./dispatch-failover";
 import { createPacer } from "./dispatch-pacer";
 import { hasPending, markSending, pgArray, recoverStale, rowsOf, selectQueued, writeOutcomes, type ClaimedRow, type Outcome } from "./dispatch-sql";
-import { releaseHold, settle } from "./money";
+import { releaseHold, releaseIfFinal, settle } from "./money";
 import type { ProgressPusher } from "./progress";
 import { loadRates, type Rates } from "./rates";
 import { transition } from "./status";
@@ -249,6 +249,8 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
     const outcomes = await sendBatch(c, claimed.items);
     const written = await writeOutcomes(db, id, outcomes);
     if (written.some((o) => o.state === "failed")) noteFailures([id]);
+    // Unsent and failed rows gave their charge back; if the campaign was discarded meanwhile, that goes home too.
+    if (written.some((o) => o.state === "failed" || o.state === "queued")) await releaseIfFinal(db, id, c.userId);
     progress.touch(id);
     return written.filter((o) => o.state !== "queued").length;
   }

@@ -1,6 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { FINAL_CAMPAIGN_STATUSES } from "../../../contract/domain/campaigns";
 import { MSG } from "../../../contract/messages";
 import { campaigns } from "../../db/schema";
+import type { Db } from "../../db/client";
 import { applyMovesIn, type Tx } from "../ledger";
 
 // A campaign's money, in paise, through the ledger:
@@ -55,4 +57,18 @@ export async function releaseHold(tx: Tx, campaignId: string, actorId: string): 
   await applyMovesIn(tx, [{ userId: row.userId, paise: unused, kind: "campaign_release", note: `Campaign "${row.name}"`, insufficient: MSG.insufficientBalance }], actorId);
   await tx.update(campaigns).set({ heldPaise: row.spent, updatedAt: new Date() }).where(eq(campaigns.id, campaignId));
   return unused;
+}
+
+/**
+ * Charges given back after the campaign ended (a discard while a batch was in flight: its unsent rows return to the
+ * queue and their cost to the hold) would otherwise sit in a hold that was already released; this releases them too.
+ */
+export async function releaseIfFinal(db: Db, campaignId: string, actorId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, campaignId), inArray(campaigns.status, [...FINAL_CAMPAIGN_STATUSES])));
+    return row ? releaseHold(tx, campaignId, actorId) : 0;
+  });
 }
