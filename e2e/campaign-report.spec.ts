@@ -119,6 +119,10 @@ test("a started campaign's bar reaches 100 % from live progress pushes, with the
   await expect(page.getByTestId("count-failed")).toContainText("Failed 1");
   const funnel = page.locator(".ant-card").filter({ has: page.getByText("Delivery funnel", { exact: true }) });
   await expect(funnel).toContainText(/Replied 20%/, { timeout: 60_000 });
+  // The responses table follows the pushes too: no recipient of a finished campaign is still shown queued.
+  const responses = page.locator(".ant-card").filter({ has: page.locator(".ant-card-head-title").getByText("Responses", { exact: true }) });
+  await expect(responses.locator(".ant-tag").filter({ hasText: /^Queued$/ })).toHaveCount(0, { timeout: 15_000 });
+  await expect(responses.locator(".ant-tag").filter({ hasText: /^Failed$/ })).toHaveCount(1);
   await shot(page, "detail-live-complete");
 });
 

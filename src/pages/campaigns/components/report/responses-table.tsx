@@ -1,6 +1,6 @@
 import { useCustom, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Empty, Flex, Input, Select, Table, Typography, type TableColumnsType } from "antd";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { CampaignRecord, RecipientRecord } from "../../../../../contract";
 import { RECIPIENT_STATES, type RecipientState } from "../../../../../contract/domain/campaigns";
 import { toMessage } from "../../../../api";
@@ -48,6 +48,21 @@ export function ResponsesTable({ campaign }: { campaign: CampaignRecord }) {
     queryOptions: { enabled: Boolean(number) },
     errorNotification: false,
   }).query;
+
+  // Progress pushes and the page's poll move the counts; the rows follow once they settle for a second (a table
+  // refetched four times a second would flicker), so a finished campaign never shows its recipients still queued.
+  const { refetch } = list;
+  const c = campaign.counts;
+  const signature = `${campaign.status}:${c.sent}:${c.delivered}:${c.read}:${c.replied}:${c.failed}:${c.unknown}:${c.failedOver}`;
+  const seen = useRef(signature);
+  useEffect(() => {
+    if (seen.current === signature) return undefined;
+    const timer = window.setTimeout(() => {
+      seen.current = signature;
+      void refetch();
+    }, 1000);
+    return () => window.clearTimeout(timer);
+  }, [signature, refetch]);
 
   const active = number ? within : list;
   const rows = active.data?.data.data ?? [];
