@@ -15,7 +15,7 @@ import { campaigns, smsAccounts, smsTemplates, users, whatsappTemplates } from "
 import type { DispatchOverrides } from "../jobs/campaign-dispatch";
 import { holdForCampaign } from "../services/campaigns/money";
 import type { Tx } from "../services/ledger";
-import { DEMO_PASSWORD, type DemoName } from "./harness";
+import { DEMO_PASSWORD, demoSessions, type DemoName } from "./harness";
 
 /** Receipts and replies within a few ms, generous per-sender rates: a run of thousands takes a second or two. */
 export const FAST_MESSAGES: Partial<SandboxMessageConfig> = {
@@ -77,16 +77,7 @@ export async function dispatchServer(database: Database, options: { carrier?: Co
     config: { dataDir: mkdtempSync(join(tmpdir(), "dispatch-")), demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "test-secret", jobIntervalMs: 50 },
   });
   await app.ready();
-  const sessions = new Map<string, { token: string; id: string }>();
-  const login = async (name: DemoName) => {
-    const known = sessions.get(name);
-    if (known) return known;
-    const res = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: name, password: DEMO_PASSWORD } });
-    if (res.statusCode !== 200) throw new Error(`login ${name} failed: ${res.body}`);
-    const session = { token: res.json().data.token as string, id: res.json().data._id as string };
-    sessions.set(name, session);
-    return session;
-  };
+  const { login } = demoSessions(app);
   return { app, carrier, id: async (n) => (await login(n)).id, token: async (n) => (await login(n)).token, close: () => app.close() };
 }
 

@@ -80,9 +80,8 @@ export async function startPeer(server: TestServer, overrides: ServerOverrides =
   return app;
 }
 
-export async function startServer(overrides: ServerOverrides = {}): Promise<TestServer> {
-  const database = await freshDatabase();
-  const app = await buildApp({ database, logger: false, config: testConfig(overrides) });
+/** A demo account's session on an app: `login` is cached per name, `newSession` always signs in again. */
+export function demoSessions(app: FastifyInstance) {
   const sessions = new Map<string, { token: string; id: string }>();
   const newSession = async (name: DemoName) => {
     const res = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: name, password: DEMO_PASSWORD } });
@@ -95,6 +94,13 @@ export async function startServer(overrides: ServerOverrides = {}): Promise<Test
     sessions.set(name, cached);
     return cached;
   };
+  return { login, newSession };
+}
+
+export async function startServer(overrides: ServerOverrides = {}): Promise<TestServer> {
+  const database = await freshDatabase();
+  const app = await buildApp({ database, logger: false, config: testConfig(overrides) });
+  const { login, newSession } = demoSessions(app);
   return {
     app,
     database,

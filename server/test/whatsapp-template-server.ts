@@ -12,7 +12,7 @@ import { testSandboxConfig } from "../carriers/sandbox/test-config";
 import type { Database } from "../db/client";
 import { wabas, whatsappTemplates } from "../db/schema";
 import { createStorage, type Storage } from "../storage";
-import { DEMO_PASSWORD, type DemoName } from "./harness";
+import { DEMO_PASSWORD, demoSessions, type DemoName } from "./harness";
 
 export const REVIEW_MS = 50;
 /** 1x1 PNG: a real image, so the server's sniffing sees image/png. */
@@ -50,16 +50,7 @@ export async function templateServer(database: Database, jobIntervalMs = 20, sto
     config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "test-secret", jobIntervalMs },
   });
   await app.ready();
-  const sessions = new Map<string, { token: string; id: string }>();
-  const login = async (name: DemoName) => {
-    const known = sessions.get(name);
-    if (known) return known;
-    const res = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: name, password: DEMO_PASSWORD } });
-    if (res.statusCode !== 200) throw new Error(`login ${name} failed: ${res.body}`);
-    const session = { token: res.json().data.token as string, id: res.json().data._id as string };
-    sessions.set(name, session);
-    return session;
-  };
+  const { login } = demoSessions(app);
   return {
     app, storage, carrier,
     id: async (name) => (await login(name)).id,
