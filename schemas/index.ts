@@ -8,6 +8,13 @@ import { campaignCreateSms } from "./campaign-create-sms";
 import { campaignCreateWhatsapp } from "./campaign-create-whatsapp";
 import { campaignSchedule } from "./campaign-schedule";
 import { campaignTestSend } from "./campaign-test-send";
+import { chatAssign } from "./chat-assign";
+import { chatNote } from "./chat-note";
+import { chatSend } from "./chat-send";
+import { liveAgentAccept } from "./live-agent-accept";
+import { liveAgentCreate } from "./live-agent-create";
+import { liveAgentInvite } from "./live-agent-invite";
+import { sandboxPhoneSend } from "./sandbox-phone-send";
 import { channelIntegrations } from "./channel-integrations";
 import { confirmEmail } from "./confirm-email";
 import { grantPermission } from "./grant-permission";
@@ -78,6 +85,13 @@ export const SCHEMAS = {
   "whatsapp-business-profile": whatsappBusinessProfile,
   "whatsapp-template-create": whatsappTemplateCreate,
   "whatsapp-template-delete": whatsappTemplateDelete,
+  "chat-assign": chatAssign,
+  "chat-note": chatNote,
+  "chat-send": chatSend,
+  "live-agent-accept": liveAgentAccept,
+  "live-agent-create": liveAgentCreate,
+  "live-agent-invite": liveAgentInvite,
+  "sandbox-phone-send": sandboxPhoneSend,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

@@ -6,6 +6,7 @@ import { AUTH_CALLS } from "./auth";
 import { CAMPAIGN_CONTROL_CALLS } from "./campaign-control";
 import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
 import { CHANNEL_BOT_CALLS } from "./channels-bots";
+import { CHAT_CALLS } from "./chats";
 import { LIVE_AGENT_CALLS } from "./live-agents";
 import { RCS_TEMPLATE_CALLS } from "./rcs-templates";
 import { TEMPLATE_CALLS } from "./templates";
@@ -21,6 +22,7 @@ export { ErrorBody } from "./replies";
 export * from "./records";
 export * from "./whatsapp-records";
 export * from "./campaign-records";
+export * from "./chat-records";
 export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
 
@@ -75,6 +77,7 @@ export const CALLS = {
   ...AI_AGENT_CALLS,
   ...RCS_TEMPLATE_CALLS,
   ...TEMPLATE_CALLS,
+  ...CHAT_CALLS,
 } as const satisfies Record<string, CallDef>;
 
 export type CallId = keyof typeof CALLS;
@@ -95,6 +98,7 @@ const SECTIONS: Readonly<Record<string, Readonly<Record<string, CallDef>>>> = {
   "AI agents": AI_AGENT_CALLS,
   "RCS templates and library": RCS_TEMPLATE_CALLS,
   "Templates (all channels)": TEMPLATE_CALLS,
+  "Conversations and the simulated phone": CHAT_CALLS,
 };
 export const AREA_OF = Object.fromEntries(
   Object.entries(SECTIONS).flatMap(([section, calls]) => Object.keys(calls).map((id) => [id, section])),

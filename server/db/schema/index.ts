@@ -14,3 +14,4 @@ export * from "./whatsapp-templates";
 export * from "./rcs-templates";
 export * from "./uploads";
 export * from "./campaigns";
+export * from "./chats";

@@ -1,0 +1,145 @@
+import {
+  AGENT_METRIC_PERIODS,
+  AGENT_STATUSES,
+  CHAT_DELIVERY_STATES,
+  CHAT_DIRECTIONS,
+  CHAT_MESSAGE_TYPES,
+  CONVERSATION_STATUSES,
+  PRESENCE_STATES,
+  type AgentMetricPeriod,
+  type AgentStatus,
+  type ChatDeliveryState,
+  type ChatDirection,
+  type ChatMessageType,
+  type ConversationStatus,
+  type PresenceState,
+} from "../domain/chats";
+import { CampaignChannelField } from "./campaign-records";
+import { Type } from "./type";
+
+// What the chat inbox, the simulated phone and the live-agent calls answer.
+
+const date = () => Type.Union([Type.String({ format: "date-time" }), Type.Null()]);
+const nullableText = () => Type.Union([Type.String(), Type.Null()]);
+const enumOf = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: "string", enum: [...values] });
+
+export const ConversationStatusField = enumOf<ConversationStatus>(CONVERSATION_STATUSES);
+export const ChatMessageTypeField = enumOf<ChatMessageType>(CHAT_MESSAGE_TYPES);
+
+export const ConversationRecord = Type.Object({
+  _id: Type.String(),
+  channel: CampaignChannelField,
+  customerNumber: Type.String(),
+  businessAddress: Type.String(),
+  /** What the inbox shows for the business address (the WABA number's display number, the bot's name). */
+  businessLabel: Type.String(),
+  status: ConversationStatusField,
+  assignedAgentId: nullableText(),
+  assignedAgentName: nullableText(),
+  lastMessageAt: Type.String({ format: "date-time" }),
+  lastMessageText: Type.String(),
+  lastInboundAt: date(),
+  unreadCount: Type.Integer(),
+  /** WhatsApp only: milliseconds left in the 24-hour window (0 = closed); null on SMS and RCS. */
+  windowLeftMs: Type.Union([Type.Integer(), Type.Null()]),
+  createdAt: Type.String({ format: "date-time" }),
+});
+
+export const ChatMessageRecord = Type.Object({
+  /** The bigserial id as text: the order of a conversation and the catch-up cursor. */
+  _id: Type.String(),
+  chatId: Type.String(),
+  direction: enumOf<ChatDirection>(CHAT_DIRECTIONS),
+  messageType: ChatMessageTypeField,
+  text: Type.String(),
+  mediaUrl: nullableText(),
+  mimeType: nullableText(),
+  fileName: nullableText(),
+  latitude: Type.Union([Type.Number(), Type.Null()]),
+  longitude: Type.Union([Type.Number(), Type.Null()]),
+  templateName: nullableText(),
+  clientId: nullableText(),
+  authorName: Type.String(),
+  agentId: nullableText(),
+  /** Outgoing messages only: the ticks. */
+  status: Type.Union([enumOf<ChatDeliveryState>(CHAT_DELIVERY_STATES), Type.Null()]),
+  error: nullableText(),
+  campaignId: nullableText(),
+  createdAt: Type.String({ format: "date-time" }),
+});
+
+/** The details panel: who the customer is to this account. */
+export const ChatCustomerRecord = Type.Object({
+  number: Type.String(),
+  channel: CampaignChannelField,
+  optedOut: Type.Boolean(),
+  optOutReason: nullableText(),
+  campaigns: Type.Array(Type.Object({ _id: Type.String(), name: Type.String(), channel: CampaignChannelField, state: Type.String(), sentAt: date() })),
+  firstSeenAt: Type.String({ format: "date-time" }),
+  messageCount: Type.Integer(),
+});
+
+/** A template the composer may send in this conversation (the only thing allowed outside WhatsApp's window). */
+export const QuickReplyRecord = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  channel: CampaignChannelField,
+  language: nullableText(),
+  /** The body with its placeholders ({{1}} or {#var#}). */
+  body: Type.String(),
+  variableCount: Type.Integer(),
+});
+
+/** A business address the simulated phone can write to (the caller's own channels). */
+export const SandboxAddressRecord = Type.Object({
+  channel: CampaignChannelField,
+  address: Type.String(),
+  label: Type.String(),
+});
+
+/** One line of the simulated phone's thread, as the customer sees it. */
+export const SandboxPhoneMessageRecord = Type.Object({
+  _id: Type.String(),
+  /** `in` is what the customer typed, `out` what the business sent. */
+  direction: enumOf<"in" | "out">(["in", "out"]),
+  messageType: ChatMessageTypeField,
+  text: Type.String(),
+  status: Type.Union([enumOf<ChatDeliveryState>(CHAT_DELIVERY_STATES), Type.Null()]),
+  createdAt: Type.String({ format: "date-time" }),
+});
+
+export const LiveAgentRecord = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  status: enumOf<AgentStatus>(AGENT_STATUSES),
+  /** SPEC 3: online/offline, from connected sockets. */
+  isOnline: Type.Boolean(),
+  presence: enumOf<PresenceState>(PRESENCE_STATES),
+  lastSeenAt: date(),
+  openConversations: Type.Integer(),
+  createdAt: Type.String({ format: "date-time" }),
+});
+
+export const AgentMetricsRecord = Type.Object({
+  agentId: Type.String(),
+  period: enumOf<AgentMetricPeriod>(AGENT_METRIC_PERIODS),
+  from: Type.String({ format: "date-time" }),
+  to: Type.String({ format: "date-time" }),
+  conversationsHandled: Type.Integer(),
+  conversationsResolved: Type.Integer(),
+  messagesSent: Type.Integer(),
+  /** Averages in milliseconds; null when there was nothing to measure. */
+  firstResponseMs: Type.Union([Type.Number(), Type.Null()]),
+  avgResponseMs: Type.Union([Type.Number(), Type.Null()]),
+  resolutionMs: Type.Union([Type.Number(), Type.Null()]),
+  /** Per hour (day) or per day (week, month). */
+  series: Type.Array(
+    Type.Object({
+      bucket: Type.String({ format: "date-time" }),
+      conversations: Type.Integer(),
+      messagesSent: Type.Integer(),
+      avgResponseMs: Type.Union([Type.Number(), Type.Null()]),
+    }),
+  ),
+});

@@ -1,0 +1,123 @@
+import { sql } from "drizzle-orm";
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { AgentStatus, ChatDeliveryState, ChatDirection, ChatMessageType, ConversationStatus } from "../../../contract/domain/chats";
+import { users } from "./accounts";
+import { campaigns } from "./campaigns";
+import { createdAt } from "./columns";
+
+// The live chat inbox: conversations (one customer number and one business address of an account), their messages
+// (inbound, outbound, internal notes) and the account's live agents.
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * The account that owns a conversation is the owner of the business address the customer wrote to (WABA phone
+ * number id, SMS reply number or sender, RCS bot id). Agents of that account reach it through live_agents.
+ */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    channel: text("channel").notNull(),
+    customerNumber: text("customer_number").notNull(),
+    /** Where the customer writes to and the business answers from. */
+    businessAddress: text("business_address").notNull(),
+    status: text("status").$type<ConversationStatus>().notNull().default("open"),
+    assignedAgentId: uuid("assigned_agent_id").references(() => liveAgents.id, { onDelete: "set null" }),
+    /** The customer's last message: WhatsApp's 24-hour window runs from here. */
+    lastInboundAt: at("last_inbound_at"),
+    lastMessageAt: at("last_message_at").notNull().defaultNow(),
+    lastMessageText: text("last_message_text").notNull().default(""),
+    /** Inbound messages not yet read by anyone of the account. */
+    unreadCount: integer("unread_count").notNull().default(0),
+    resolvedAt: at("resolved_at"),
+    /** The campaign whose message the customer first answered, if any (the details panel lists all of them). */
+    campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("conversations_address_customer_idx").on(t.userId, t.channel, t.businessAddress, t.customerNumber),
+    index("conversations_inbox_idx").on(t.userId, t.lastMessageAt),
+    index("conversations_agent_idx").on(t.assignedAgentId, t.lastMessageAt),
+    check("conversations_status_known", sql`${t.status} in ('open','resolved')`),
+  ],
+);
+
+/** What a chat message carries besides its text: media, a location, or a template with its parameters. */
+export interface ChatMessageBody {
+  text?: string;
+  mediaUrl?: string;
+  mimeType?: string;
+  fileName?: string;
+  latitude?: number;
+  longitude?: number;
+  locationName?: string;
+  templateId?: string;
+  templateName?: string;
+  language?: string;
+  params?: string[];
+}
+
+/**
+ * One message of a conversation. The bigserial id orders a conversation and is the cursor (older pages, catch-up
+ * after a reconnect); for an outgoing message it is also the carrier's idempotency key. `client_id` is the sending
+ * console's id: the same client id twice in a conversation is one message (a resend after a reconnect).
+ */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    conversationId: uuid("conversation_id").notNull().references(() => conversations.id, { onDelete: "cascade" }),
+    /** Denormalised owner, so tenancy checks and catch-up read one table. */
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    direction: text("direction").$type<ChatDirection>().notNull(),
+    type: text("type").$type<ChatMessageType>().notNull().default("text"),
+    text: text("text").notNull().default(""),
+    body: jsonb("body").$type<ChatMessageBody>().notNull().default({}),
+    clientId: text("client_id"),
+    /** Who wrote an outgoing message or note: the agent (live_agents) or, when null, the account's owner. */
+    agentId: uuid("agent_id").references(() => liveAgents.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull().default(""),
+    status: text("status").$type<ChatDeliveryState>(),
+    providerMessageId: text("provider_message_id"),
+    error: text("error"),
+    /** The campaign message this inbound one answers (campaign responses read inbound_messages; this links the chat). */
+    campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("chat_messages_conversation_idx").on(t.conversationId, t.id),
+    index("chat_messages_user_idx").on(t.userId, t.id),
+    uniqueIndex("chat_messages_client_idx").on(t.conversationId, t.clientId),
+    index("chat_messages_provider_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    check("chat_messages_direction_known", sql`${t.direction} in ('in','out','note')`),
+  ],
+);
+
+/**
+ * A live agent of an account (Team Members). An invited agent has an email and a token hash until the link is
+ * opened; accepting creates (or links) the `users` row the agent signs in with (role user, parent the inviter).
+ */
+export const liveAgents = pgTable(
+  "live_agents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The account whose conversations the agent answers. */
+    ownerId: uuid("owner_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** The agent's own sign-in; null while the invitation is open. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    status: text("status").$type<AgentStatus>().notNull().default("invited"),
+    inviteTokenHash: text("invite_token_hash").unique(),
+    inviteExpiresAt: at("invite_expires_at"),
+    lastSeenAt: at("last_seen_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("live_agents_owner_email_idx").on(t.ownerId, t.email),
+    uniqueIndex("live_agents_user_idx").on(t.userId),
+    check("live_agents_status_known", sql`${t.status} in ('invited','active')`),
+  ],
+);
