@@ -18,6 +18,7 @@ import { notificationsStore } from "../shell/notifications/store";
 import { useSession } from "../state/session";
 import { decisionNotification, readSeenUpTo, unseenDecisions, writeSeenUpTo } from "./balance-decisions";
 import { queryClient } from "./query-client";
+import { registerRealtimeSocket } from "./realtime-connection";
 import { publishRealtime } from "./realtime-events";
 import { announceTemplateStatus } from "./template-status";
 
@@ -79,6 +80,7 @@ export function RealtimeProvider() {
         reconnectionDelayMax: REALTIME_RECONNECT_DELAY_MAX_MS,
         randomizationFactor: REALTIME_RANDOMIZATION,
       });
+      registerRealtimeSocket(socket);
       socket.on("connect", () => void catchUp());
       // Pages listen through realtime-events (campaign progress); the socket stays this provider's alone.
       socket.onAny((event: string, payload: unknown) => publishRealtime(event, payload));
@@ -89,6 +91,7 @@ export function RealtimeProvider() {
     });
     return () => {
       closed = true;
+      registerRealtimeSocket(null);
       socket?.disconnect();
     };
   }, [token, userId, invalidate]);
