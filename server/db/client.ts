@@ -22,6 +22,8 @@ export interface ListenHandlers {
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The postgres://… address on PostgreSQL (what else must connect to the same database: socket.io's adapter). */
+  url?: string;
   /** Subscribes to PostgreSQL NOTIFY on a channel (LISTEN); resolves with the unsubscribe once listening. */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -64,7 +66,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     const db = drizzlePg(pool, { schema });
     await migrateOnce(pool, () => migratePg(db, { migrationsFolder }));
     const url = config.databaseUrl;
-    return { db: db as unknown as Db, kind: "postgres", listen: (channel, handlers) => listenPg(url, channel, handlers), close: () => pool.end() };
+    return { db: db as unknown as Db, kind: "postgres", url, listen: (channel, handlers) => listenPg(url, channel, handlers), close: () => pool.end() };
   }
   const client = await openPglite(config.dataDir);
   const statements = new PgliteStatements(client);

@@ -3,9 +3,12 @@ import type { FastifyInstance } from "fastify";
 import { Server, type Socket } from "socket.io";
 import type { Caller } from "../auth/caller";
 import { authenticate, type AuthDeps } from "../auth/guard";
+import { verifyToken } from "../auth/tokens";
 import type { ServerConfig } from "../config";
+import { MSG } from "../../contract/messages";
 import { HttpError } from "../http/errors";
 import type { SessionEvent } from "../services/sessions";
+import { postgresAdapter } from "./postgres-adapter";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -40,29 +43,67 @@ export function originAllowed(req: Pick<IncomingMessage, "headers">, config: Pic
   return allowed.includes(parsed);
 }
 
+/** setTimeout's longest delay; a later expiry is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * A socket outlives no session: when its token expires (the session's end, SESSION_TTL_S) it is disconnected, as
+ * the next HTTP call would be refused; the console then signs in again and reconnects with the new token.
+ */
+function closeAtExpiry(socket: Socket, expiresAtMs: number): void {
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const left = expiresAtMs - Date.now();
+    if (left <= 0) {
+      socket.disconnect(true);
+      return;
+    }
+    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+    timer.unref();
+  };
+  arm();
+  socket.once("disconnect", () => clearTimeout(timer));
+}
+
 function endedBy(event: SessionEvent, caller: Caller): boolean {
   if (event.kind === "sessions") return event.ids.includes(caller.sessionId);
   return event.revoked && (caller.id === event.userId || caller.impersonatedBy === event.userId);
 }
 
+export interface RealtimeConfig extends Pick<ServerConfig, "corsOrigin" | "publicUrl"> {
+  /** Set on PostgreSQL: events then reach the sockets of every server process on that database. */
+  databaseUrl?: string;
+}
+
 /**
- * socket.io on the same HTTP server. The handshake carries the same bearer token as HTTP: `auth.token` from
+ * socket.io on the same HTTP server, websocket only (SPEC 7: EIO=4, transport=websocket; a long-polling request
+ * answers 400 "Transport unknown"). The handshake carries the same bearer token as HTTP: `auth.token` from
  * socket.io-client or `?token=` (SPEC 7's query form), and is checked the same way. A socket whose session is
  * revoked (logout, suspension, password reset, the impersonating admin's session ending) is disconnected.
  */
-export function attachRealtime(app: FastifyInstance, deps: AuthDeps, config: Pick<ServerConfig, "corsOrigin" | "publicUrl">): void {
+export function attachRealtime(app: FastifyInstance, deps: AuthDeps, config: RealtimeConfig): void {
+  const cluster = config.databaseUrl ? postgresAdapter(config.databaseUrl, (error) => app.log.warn(`realtime adapter: ${error.message}`)) : null;
   const io = new Server(app.server, {
+    transports: ["websocket"],
     cors: config.corsOrigin ? { origin: config.corsOrigin.split(",") } : undefined,
-    allowRequest: (req, callback) => callback(originAllowed(req, config) ? null : "Origin not allowed", originAllowed(req, config)),
+    allowRequest: (req, callback) => {
+      const allowed = originAllowed(req, config);
+      callback(allowed ? null : "Origin not allowed", allowed);
+    },
+    ...(cluster ? { adapter: cluster.adapter } : {}),
   });
   io.use((socket, next) => {
     const fromAuth = (socket.handshake.auth as { token?: unknown }).token;
     const fromQuery = socket.handshake.query.token;
     const token = typeof fromAuth === "string" ? fromAuth : typeof fromQuery === "string" ? fromQuery : null;
     authenticate(deps, token)
-      .then((caller: Caller) => {
+      .then(async (caller: Caller) => {
+        // Verified a moment ago by authenticate, so this is its cache: the expiry the token carries.
+        const claims = token ? await verifyToken(token, deps.secret()) : null;
+        if (!claims) throw new HttpError(401, MSG.invalidToken);
         socket.data.caller = caller;
         void socket.join(userRoom(caller.id));
+        closeAtExpiry(socket, claims.exp * 1000);
         next();
       })
       .catch((error: unknown) => next(new Error(error instanceof HttpError ? error.message : "Unauthorized")));
@@ -76,6 +117,8 @@ export function attachRealtime(app: FastifyInstance, deps: AuthDeps, config: Pic
   app.decorate("io", io);
   app.addHook("onClose", async () => {
     unsubscribe();
+    // Closes the adapter too (it releases its LISTEN connection), then its pools can end.
     await io.close();
+    await cluster?.close();
   });
 }

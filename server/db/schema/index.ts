@@ -15,3 +15,4 @@ export * from "./rcs-templates";
 export * from "./uploads";
 export * from "./campaigns";
 export * from "./chats";
+export * from "./realtime";

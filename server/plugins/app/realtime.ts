@@ -7,7 +7,8 @@ export type RealtimeOptions = Pick<ServerConfig, "corsOrigin" | "publicUrl">;
 /** `app.io`: the socket.io hub on the same HTTP server, authenticated like HTTP calls. */
 export const realtimePlugin = fp<RealtimeOptions>(
   async (app, config) => {
-    attachRealtime(app, app.authDeps, config);
+    // PGlite is one process: its sockets are all there is, so no adapter.
+    attachRealtime(app, app.authDeps, { ...config, databaseUrl: app.database.url });
   },
-  { name: "realtime", dependencies: ["auth"] },
+  { name: "realtime", dependencies: ["database", "auth"] },
 );

@@ -1,0 +1,61 @@
+import { createAdapter } from "@socket.io/postgres-adapter";
+import pg from "pg";
+import { socketIoAttachments } from "../db/schema";
+import { getTableName } from "drizzle-orm";
+
+/** What attachRealtime plugs into socket.io, and how to let go of its connections when the app closes. */
+export interface ClusterAdapter {
+  adapter: ReturnType<typeof createAdapter>;
+  close(): Promise<void>;
+}
+
+/** The part of pg.Pool that @socket.io/postgres-adapter 0.5 uses (PubSubClient: connect() once, query() to publish). */
+interface AdapterPool {
+  connect(): Promise<pg.PoolClient>;
+  query(text: string, values?: unknown[]): Promise<pg.QueryResult>;
+}
+
+const never = () => new Promise<never>(() => undefined);
+
+/**
+ * socket.io's PostgreSQL adapter: an emit into a room on one server process reaches that room's sockets on every
+ * process sharing the database (LISTEN/NOTIFY; events over 8000 bytes go through socket_io_attachments).
+ *
+ * Two connections of our own, not the app's pool: one held for LISTEN for the adapter's whole life, one for
+ * publishing. Publishing on a single connection runs the NOTIFYs one at a time in emit order, and the adapter
+ * delivers to local sockets only after its NOTIFY returns, so a room hears its events in the order they were
+ * emitted (a message's 'sent' tick never overtakes its 'delivered' one), here and on other processes.
+ *
+ * The adapter retries its LISTEN connection on failure, even after it is closed, and leaves checked-out clients
+ * without an 'error' listener (an unhandled 'error' would end the process): the facade handed to it answers
+ * connect() with a promise that never settles once closed, and gives every client an error listener.
+ */
+export function postgresAdapter(url: string, onError: (error: Error) => void): ClusterAdapter {
+  const options = { connectionString: url, max: 1, connectionTimeoutMillis: 5000 };
+  const listenPool = new pg.Pool(options);
+  const publishPool = new pg.Pool(options);
+  for (const pool of [listenPool, publishPool]) pool.on("error", onError);
+  let closed = false;
+  const facade: AdapterPool = {
+    connect: async () => {
+      if (closed) return never();
+      const client = await listenPool.connect();
+      if (closed) {
+        client.release(true);
+        return never();
+      }
+      client.on("error", onError);
+      return client;
+    },
+    query: (text, values) => publishPool.query(text, values),
+  };
+  // The cast is the facade above: the adapter calls nothing else on its pool (checked against 0.5.0's source).
+  const adapter = createAdapter(facade as unknown as pg.Pool, { tableName: getTableName(socketIoAttachments), errorHandler: onError });
+  return {
+    adapter,
+    close: async () => {
+      closed = true;
+      await Promise.all([listenPool.end(), publishPool.end()]);
+    },
+  };
+}
