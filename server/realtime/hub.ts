@@ -8,7 +8,7 @@ import type { ServerConfig } from "../config";
 import { MSG } from "../../contract/messages";
 import { HttpError } from "../http/errors";
 import type { SessionEvent } from "../services/sessions";
-import { postgresAdapter } from "./postgres-adapter";
+import { postgresAdapter, type ClusterAdapter } from "./postgres-adapter";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -65,6 +65,25 @@ function closeAtExpiry(socket: Socket, expiresAtMs: number): void {
   socket.once("disconnect", () => clearTimeout(timer));
 }
 
+const LISTEN_WAIT_MS = 10_000;
+
+/**
+ * Waits (bounded) until this process hears the others, then says hello again: the adapter's first hello went out
+ * before it listened, so the other processes' answers, which tell it how many there are (fetchSockets and
+ * serverSideEmit wait for each), may have been missed.
+ */
+async function announce(io: Server, cluster: ClusterAdapter, app: FastifyInstance): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), LISTEN_WAIT_MS)));
+  const heard = await Promise.race([cluster.listening.then(() => true), late]);
+  clearTimeout(timer);
+  if (!heard) {
+    app.log.warn(`realtime adapter: not listening after ${LISTEN_WAIT_MS} ms; events of other processes arrive once it does`);
+    return;
+  }
+  await io.of("/").adapter.init();
+}
+
 function endedBy(event: SessionEvent, caller: Caller): boolean {
   if (event.kind === "sessions") return event.ids.includes(caller.sessionId);
   return event.revoked && (caller.id === event.userId || caller.impersonatedBy === event.userId);
@@ -81,7 +100,7 @@ export interface RealtimeConfig extends Pick<ServerConfig, "corsOrigin" | "publi
  * socket.io-client or `?token=` (SPEC 7's query form), and is checked the same way. A socket whose session is
  * revoked (logout, suspension, password reset, the impersonating admin's session ending) is disconnected.
  */
-export function attachRealtime(app: FastifyInstance, deps: AuthDeps, config: RealtimeConfig): void {
+export async function attachRealtime(app: FastifyInstance, deps: AuthDeps, config: RealtimeConfig): Promise<void> {
   const cluster = config.databaseUrl ? postgresAdapter(config.databaseUrl, (error) => app.log.warn(`realtime adapter: ${error.message}`)) : null;
   const io = new Server(app.server, {
     transports: ["websocket"],
@@ -115,6 +134,14 @@ export function attachRealtime(app: FastifyInstance, deps: AuthDeps, config: Rea
     }
   });
   app.decorate("io", io);
+  if (cluster) await announce(io, cluster, app);
+  // Fastify closes the HTTP server before its onClose hooks, and that waits for every open connection, upgraded
+  // websockets included: they go first, or a shutdown would wait for each browser tab to leave. Only this
+  // process's sockets (`local`): with the adapter, a plain disconnectSockets would reach every process.
+  app.addHook("preClose", async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
   app.addHook("onClose", async () => {
     unsubscribe();
     // Closes the adapter too (it releases its LISTEN connection), then its pools can end.

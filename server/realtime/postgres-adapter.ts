@@ -6,6 +6,8 @@ import { getTableName } from "drizzle-orm";
 /** What attachRealtime plugs into socket.io, and how to let go of its connections when the app closes. */
 export interface ClusterAdapter {
   adapter: ReturnType<typeof createAdapter>;
+  /** Resolves once the adapter's connection LISTENs: from then on no event of another process is missed. */
+  listening: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -15,6 +17,7 @@ interface AdapterPool {
   query(text: string, values?: unknown[]): Promise<pg.QueryResult>;
 }
 
+const CHANNEL_PREFIX = "socket.io";
 const never = () => new Promise<never>(() => undefined);
 
 /**
@@ -29,6 +32,9 @@ const never = () => new Promise<never>(() => undefined);
  * The adapter retries its LISTEN connection on failure, even after it is closed, and leaves checked-out clients
  * without an 'error' listener (an unhandled 'error' would end the process): the facade handed to it answers
  * connect() with a promise that never settles once closed, and gives every client an error listener.
+ *
+ * The adapter LISTENs in the background after start-up; the facade issues that LISTEN itself before handing the
+ * connection over (the adapter's own LISTEN then changes nothing), so `listening` says when it took effect.
  */
 export function postgresAdapter(url: string, onError: (error: Error) => void): ClusterAdapter {
   const options = { connectionString: url, max: 1, connectionTimeoutMillis: 5000 };
@@ -36,6 +42,8 @@ export function postgresAdapter(url: string, onError: (error: Error) => void): C
   const publishPool = new pg.Pool(options);
   for (const pool of [listenPool, publishPool]) pool.on("error", onError);
   let closed = false;
+  let listened = () => undefined as void;
+  const listening = new Promise<void>((resolve) => (listened = resolve));
   const facade: AdapterPool = {
     connect: async () => {
       if (closed) return never();
@@ -45,14 +53,22 @@ export function postgresAdapter(url: string, onError: (error: Error) => void): C
         return never();
       }
       client.on("error", onError);
+      try {
+        await client.query(`LISTEN ${client.escapeIdentifier(`${CHANNEL_PREFIX}#/`)}`);
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
+      listened();
       return client;
     },
     query: (text, values) => publishPool.query(text, values),
   };
   // The cast is the facade above: the adapter calls nothing else on its pool (checked against 0.5.0's source).
-  const adapter = createAdapter(facade as unknown as pg.Pool, { tableName: getTableName(socketIoAttachments), errorHandler: onError });
+  const adapter = createAdapter(facade as unknown as pg.Pool, { channelPrefix: CHANNEL_PREFIX, tableName: getTableName(socketIoAttachments), errorHandler: onError });
   return {
     adapter,
+    listening,
     close: async () => {
       closed = true;
       await Promise.all([listenPool.end(), publishPool.end()]);

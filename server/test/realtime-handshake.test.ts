@@ -173,3 +173,25 @@ describe("socket.io-client", () => {
     await expect(open({ auth: { token }, transports: ["polling"] })).rejects.toThrow();
   });
 });
+
+describe("shutdown", () => {
+  it("closes the app promptly while sockets are connected, and they hear 'io server disconnect'", async () => {
+    const other = await startServer();
+    await other.app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
+    const token = await other.token("user");
+    const client = await new Promise<Socket>((resolve, reject) => {
+      const s = connect(base, { transports: ["websocket"], reconnection: false, query: { token } });
+      s.on("connect", () => resolve(s));
+      s.on("connect_error", reject);
+    });
+    const raw = await connectRaw(base, { token });
+    const reason = new Promise<string>((resolve) => client.once("disconnect", resolve));
+    const started = Date.now();
+    const closed = await Promise.race([other.close().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 5000))]);
+    expect(closed, "app.close() still waiting after 5 s").toBe(true);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await reason).toBe("io server disconnect");
+    await closedBy(raw.socket);
+  });
+});

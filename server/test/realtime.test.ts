@@ -26,6 +26,10 @@ function open(options: Parameters<typeof connect>[1]): Promise<Socket> {
 }
 
 describe("socket.io handshake", () => {
+  it("uses socket.io's PostgreSQL adapter on PostgreSQL and the in-memory one on PGlite (one process)", () => {
+    expect(server.app.io.of("/").adapter.constructor.name).toBe(server.database.url ? "PostgresAdapter" : "Adapter");
+  });
+
   it("accepts the token in auth and in the query, and joins the user's room", async () => {
     const token = await server.token("user");
     const viaAuth = await open({ auth: { token } });

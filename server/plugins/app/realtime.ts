@@ -8,7 +8,7 @@ export type RealtimeOptions = Pick<ServerConfig, "corsOrigin" | "publicUrl">;
 export const realtimePlugin = fp<RealtimeOptions>(
   async (app, config) => {
     // PGlite is one process: its sockets are all there is, so no adapter.
-    attachRealtime(app, app.authDeps, { ...config, databaseUrl: app.database.url });
+    await attachRealtime(app, app.authDeps, { ...config, databaseUrl: app.database.url });
   },
   { name: "realtime", dependencies: ["database", "auth"] },
 );
