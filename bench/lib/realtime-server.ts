@@ -1,0 +1,86 @@
+// The realtime bench's server (run by bench/realtime-run.ts as a child with an IPC channel): the real app on a
+// real port, PGlite on disk or DATABASE_URL, with the sandbox carrier wrapped so the bench can hand it inbound
+// customer messages in process (the way a provider's webhook would), or emit straight into the manager's room.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { and, eq } from "drizzle-orm";
+import { CHAT_MESSAGE_EVENT, type RealtimeChatMessage } from "../../contract/domain/chats";
+import { buildApp } from "../../server/app";
+import type { Carrier, CarrierEvent } from "../../server/carriers/carrier";
+import { createSandboxCarrier } from "../../server/carriers/sandbox";
+import { testSandboxConfig } from "../../server/carriers/sandbox/test-config";
+import { openDatabase } from "../../server/db/client";
+import { users, wabaPhoneNumbers, wabas } from "../../server/db/schema";
+import { userRoom } from "../../server/realtime";
+
+export type BenchCommand = { kind: "inbound" | "emit"; seq: number; text: string; from: string } | { kind: "stop" };
+export interface BenchReady {
+  kind: "ready";
+  port: number;
+  database: string;
+  managerId: string;
+  /** The manager's WhatsApp number (phone number id): where the customers write. */
+  address: string;
+}
+
+/** The sandbox carrier plus a door for inbound events: listeners registered by the app also hear `inject`. */
+function injectable(carrier: Carrier): { carrier: Carrier; inject(event: CarrierEvent): void } {
+  const listeners = new Set<(event: CarrierEvent) => void>();
+  return {
+    carrier: {
+      ...carrier,
+      onEvent: (listener) => {
+        listeners.add(listener);
+        const off = carrier.onEvent(listener);
+        return () => {
+          listeners.delete(listener);
+          off();
+        };
+      },
+    },
+    inject: (event) => listeners.forEach((listener) => listener(event)),
+  };
+}
+
+const send = (message: BenchReady) => process.send?.(message);
+
+const dataDir = mkdtempSync(join(tmpdir(), "bench-realtime-"));
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
+const { carrier, inject } = injectable(createSandboxCarrier(testSandboxConfig("bench-realtime")));
+const app = await buildApp({
+  database, logger: false, carrier,
+  config: { dataDir, webRoot: "./.no-web-root", jwtSecret: "bench-realtime", demoPassword: process.env.BENCH_PASSWORD ?? "bench-pw-1" },
+});
+await app.listen({ port: 0, host: "127.0.0.1" });
+const [manager] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, "manager"));
+const [number] = await database.db
+  .select({ phoneNumberId: wabaPhoneNumbers.phoneNumberId })
+  .from(wabaPhoneNumbers)
+  .innerJoin(wabas, eq(wabas.id, wabaPhoneNumbers.wabaId))
+  .where(and(eq(wabas.userId, manager.id)));
+const address = number?.phoneNumberId ?? "";
+
+process.on("message", (command: BenchCommand) => {
+  if (command.kind === "stop") {
+    void app.close().then(async () => {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+    return;
+  }
+  if (command.kind === "inbound") {
+    inject({ type: "inbound", channel: "whatsapp", from: command.from, to: address, text: command.text, at: new Date() });
+    return;
+  }
+  // What the chat service emits for an inbound message, straight into the room: measures the socket path alone.
+  const payload: RealtimeChatMessage = {
+    message: {
+      channel: "whatsapp", chatId: "bench", messageId: String(command.seq), senderPhoneNumber: command.from, text: command.text,
+      sendTime: new Date().toISOString(), direction: "in", messageType: "text", clientId: null,
+    },
+  };
+  app.io.to(userRoom(manager.id)).emit(CHAT_MESSAGE_EVENT, payload);
+});
+send({ kind: "ready", port: (app.server.address() as { port: number }).port, database: database.kind, managerId: manager.id, address });
