@@ -10,7 +10,9 @@ import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BALANCE_REQUEST_DECIDED_EVENT, type BalanceRequestRecord } from "../../contract/balance-requests";
 import { buildApp } from "../app";
+import { Server } from "socket.io";
 import { userRoom } from "../realtime";
+import { postgresAdapter } from "../realtime/postgres-adapter";
 import { rowsOf } from "../services/campaigns/dispatch-sql";
 import { startChild, type Child } from "./crash-child";
 import { DEMO_PASSWORD, freshDatabase, startPeer, startServer, type TestServer } from "./harness";
@@ -142,6 +144,28 @@ describe("two server instances on one PostgreSQL (in process)", () => {
       expect(await peer.io.of("/").adapter.serverCount()).toBe(2);
     } finally {
       socket.close();
+    }
+  });
+});
+
+describe("the adapter's connections", () => {
+  it("end promptly when socket.io closes before the adapter has even listened, and nothing reconnects afterwards", async () => {
+    const database = await freshDatabase();
+    try {
+      const errors: Error[] = [];
+      const cluster = postgresAdapter(database.url ?? "", (e) => errors.push(e));
+      const io = new Server({ adapter: cluster.adapter });
+      const started = Date.now();
+      // What io.close() does to each namespace (this server has no HTTP server to close).
+      await io.of("/").adapter.close();
+      await cluster.close();
+      expect(Date.now() - started).toBeLessThan(3000);
+      // No LISTEN connection of the closed adapter is left on the server.
+      await new Promise((r) => setTimeout(r, 2500));
+      const [row] = await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'LISTEN "socket.io#/"'`);
+      expect(row.n).toBe(0);
+    } finally {
+      await database.close();
     }
   });
 });
