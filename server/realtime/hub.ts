@@ -1,14 +1,14 @@
 import type { IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
-import { Server, type Socket } from "socket.io";
+import { Server } from "socket.io";
 import type { Caller } from "../auth/caller";
 import { authenticate, type AuthDeps } from "../auth/guard";
 import { verifyToken } from "../auth/tokens";
 import type { ServerConfig } from "../config";
 import { MSG } from "../../contract/messages";
 import { HttpError } from "../http/errors";
-import type { SessionEvent } from "../services/sessions";
-import { postgresAdapter, type ClusterAdapter } from "./postgres-adapter";
+import { announce, postgresAdapter } from "./postgres-adapter";
+import { closeAtExpiry, endedBy, endedLog, type HubSocket } from "./session-ends";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -43,52 +43,6 @@ export function originAllowed(req: Pick<IncomingMessage, "headers">, config: Pic
   return allowed.includes(parsed);
 }
 
-/** setTimeout's longest delay; a later expiry is waited for in steps. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/**
- * A socket outlives no session: when its token expires (the session's end, SESSION_TTL_S) it is disconnected, as
- * the next HTTP call would be refused; the console then signs in again and reconnects with the new token.
- */
-function closeAtExpiry(socket: Socket, expiresAtMs: number): void {
-  let timer: NodeJS.Timeout;
-  const arm = () => {
-    const left = expiresAtMs - Date.now();
-    if (left <= 0) {
-      socket.disconnect(true);
-      return;
-    }
-    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
-    timer.unref();
-  };
-  arm();
-  socket.once("disconnect", () => clearTimeout(timer));
-}
-
-const LISTEN_WAIT_MS = 10_000;
-
-/**
- * Waits (bounded) until this process hears the others, then says hello again: the adapter's first hello went out
- * before it listened, so the other processes' answers, which tell it how many there are (fetchSockets and
- * serverSideEmit wait for each), may have been missed.
- */
-async function announce(io: Server, cluster: ClusterAdapter, app: FastifyInstance): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), LISTEN_WAIT_MS)));
-  const heard = await Promise.race([cluster.listening.then(() => true), late]);
-  clearTimeout(timer);
-  if (!heard) {
-    app.log.warn(`realtime adapter: not listening after ${LISTEN_WAIT_MS} ms; events of other processes arrive once it does`);
-    return;
-  }
-  await io.of("/").adapter.init();
-}
-
-function endedBy(event: SessionEvent, caller: Caller): boolean {
-  if (event.kind === "sessions") return event.ids.includes(caller.sessionId);
-  return event.revoked && (caller.id === event.userId || caller.impersonatedBy === event.userId);
-}
-
 export interface RealtimeConfig extends Pick<ServerConfig, "corsOrigin" | "publicUrl"> {
   /** Set on PostgreSQL: events then reach the sockets of every server process on that database. */
   databaseUrl?: string;
@@ -111,30 +65,39 @@ export async function attachRealtime(app: FastifyInstance, deps: AuthDeps, confi
     },
     ...(cluster ? { adapter: cluster.adapter } : {}),
   });
+  const ended = endedLog();
   io.use((socket, next) => {
     const fromAuth = (socket.handshake.auth as { token?: unknown }).token;
     const fromQuery = socket.handshake.query.token;
     const token = typeof fromAuth === "string" ? fromAuth : typeof fromQuery === "string" ? fromQuery : null;
+    const since = ended.now();
     authenticate(deps, token)
       .then(async (caller: Caller) => {
         // Verified a moment ago by authenticate, so this is its cache: the expiry the token carries.
         const claims = token ? await verifyToken(token, deps.secret()) : null;
-        if (!claims) throw new HttpError(401, MSG.invalidToken);
+        if (!claims || ended.endedSince(since, caller)) throw new HttpError(401, MSG.invalidToken);
         socket.data.caller = caller;
+        socket.data.since = since;
         void socket.join(userRoom(caller.id));
         closeAtExpiry(socket, claims.exp * 1000);
         next();
       })
       .catch((error: unknown) => next(new Error(error instanceof HttpError ? error.message : "Unauthorized")));
   });
+  // Between the middleware and this event the socket is not yet in `sockets`: an end heard then is caught here.
+  io.on("connection", (socket: HubSocket) => {
+    const { caller, since } = socket.data;
+    if (caller && since !== undefined && ended.endedSince(since, caller)) socket.disconnect(true);
+  });
   const unsubscribe = deps.sessions.subscribe((event) => {
+    ended.add(event);
     for (const socket of io.of("/").sockets.values()) {
-      const caller = (socket as Socket<never, never, never, { caller?: Caller }>).data.caller;
+      const caller = (socket as HubSocket).data.caller;
       if (caller && endedBy(event, caller)) socket.disconnect(true);
     }
   });
   app.decorate("io", io);
-  if (cluster) await announce(io, cluster, app);
+  if (cluster) await announce(io, cluster, (message) => app.log.warn(message));
   // Fastify closes the HTTP server before its onClose hooks, and that waits for every open connection, upgraded
   // websockets included: they go first, or a shutdown would wait for each browser tab to leave. Only this
   // process's sockets (`local`): with the adapter, a plain disconnectSockets would reach every process.

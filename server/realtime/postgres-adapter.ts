@@ -1,5 +1,6 @@
 import { createAdapter } from "@socket.io/postgres-adapter";
 import pg from "pg";
+import type { Server } from "socket.io";
 import { socketIoAttachments } from "../db/schema";
 import { getTableName } from "drizzle-orm";
 
@@ -74,4 +75,23 @@ export function postgresAdapter(url: string, onError: (error: Error) => void): C
       await Promise.all([listenPool.end(), publishPool.end()]);
     },
   };
+}
+
+const LISTEN_WAIT_MS = 10_000;
+
+/**
+ * Waits (bounded) until this process hears the others, then says hello again: the adapter's first hello went out
+ * before it listened, so the other processes' answers, which tell it how many there are (fetchSockets and
+ * serverSideEmit wait for each), may have been missed.
+ */
+export async function announce(io: Server, cluster: ClusterAdapter, log: (message: string) => void): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), LISTEN_WAIT_MS)));
+  const heard = await Promise.race([cluster.listening.then(() => true), late]);
+  clearTimeout(timer);
+  if (!heard) {
+    log(`realtime adapter: not listening after ${LISTEN_WAIT_MS} ms; events of other processes arrive once it does`);
+    return;
+  }
+  await io.of("/").adapter.init();
 }

@@ -5,7 +5,8 @@ import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../contract/messages";
 import { signToken } from "../auth/tokens";
-import { userRoom } from "../realtime";
+import Fastify from "fastify";
+import { attachRealtime, userRoom } from "../realtime";
 import { closedBy, connectRaw, openPacket, rawOpen } from "./engine-io-client";
 import { startServer, type TestServer } from "./harness";
 
@@ -193,5 +194,46 @@ describe("shutdown", () => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await reason).toBe("io server disconnect");
     await closedBy(raw.socket);
+  });
+});
+
+describe("a session ended while its handshake is being checked", () => {
+  it("is refused, though the check read the session before it ended", async () => {
+    // A hub whose session lookup is held after reading, so the logout lands between the read and the connection.
+    let release = () => undefined as void;
+    const gate = new Promise<void>((r) => (release = r));
+    let looked = () => undefined as void;
+    const lookedUp = new Promise<void>((r) => (looked = r));
+    const real = server.app.authDeps.sessions;
+    const sessions = new Proxy(real, {
+      get(target, property) {
+        if (property === "resolve") {
+          return async (id: string) => {
+            const state = await target.resolve(id);
+            looked();
+            await gate;
+            return state;
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const hub = Fastify();
+    await attachRealtime(hub, { secret: server.app.authDeps.secret, sessions }, { publicUrl: undefined, corsOrigin: undefined });
+    await hub.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const base = `http://127.0.0.1:${(hub.server.address() as AddressInfo).port}`;
+      const token = await server.freshToken("user");
+      const answer = connectRaw(base, { token });
+      await lookedUp;
+      await logout(token);
+      release();
+      const { socket, answer: packet } = await answer;
+      expect(packet).toBe(refusal(MSG.invalidToken));
+      socket.close();
+    } finally {
+      await hub.close();
+    }
   });
 });
