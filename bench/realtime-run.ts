@@ -1,5 +1,5 @@
 // The realtime bench's body (run by bench/realtime.mjs through tsx): a server child (bench/lib/realtime-server.ts),
-// SOCKETS websocket connections of the demo manager (raw Engine.IO 4 clients: light, so the figures are the
+// SOCKETS websocket connections of live agents of the demo manager, or of the manager itself (BENCH_AS; raw Engine.IO 4 clients: light, so the figures are the
 // server's more than the client's), then inbound customer messages at RATE per second for SECONDS, and the time from
 // each send to the 'message' event on every socket: p50, p95, p99, max, and messages lost.
 //
@@ -18,6 +18,8 @@ const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 50);
 const VIA = process.env.BENCH_VIA ?? "auto";
+/** Whose sockets: "agents" (live agents of the manager, created for the run) or "manager" (its own sockets). */
+const AS = process.env.BENCH_AS ?? "agents";
 const PASSWORD = "bench-pw-1";
 const GRACE_MS = 5000;
 
@@ -42,9 +44,33 @@ async function stop(): Promise<void> {
   if (child.exitCode === null) child.kill("SIGKILL");
 }
 
-const login = await fetch(`${base}/api/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "manager", password: PASSWORD }) });
-if (login.status !== 200) throw new Error(`manager login answered ${login.status}`);
-const token = ((await login.json()) as { data: { token: string } }).data.token;
+async function signIn(email: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+  if (res.status !== 200) throw new Error(`login of ${email} answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+const token = await signIn("manager", PASSWORD);
+
+/** The sockets' tokens: SOCKETS live agents of the manager (liveAgents.create), or the manager's own when that call is not built. */
+async function socketTokens(): Promise<{ who: string; tokens: string[] }> {
+  const own = { who: "the manager", tokens: Array.from({ length: SOCKETS }, () => token) };
+  if (AS !== "agents") return own;
+  const tokens: string[] = [];
+  for (let i = 0; i < SOCKETS; i++) {
+    const username = `bench-agent-${i}`;
+    const res = await fetch(`${base}/api/live-agent/create-agent`, {
+      method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: `Bench Agent ${i}`, email: `${username}@example.com`, username, password: PASSWORD }),
+    });
+    if (res.status !== 200) {
+      const why = res.status === 501 ? "answered 501 Not Implemented (the live-agent work is not in this build)" : `answered ${res.status}: ${await res.text()}`;
+      console.log(`  agents: POST /api/live-agent/create-agent ${why}; connecting ${SOCKETS} sockets of the manager instead`);
+      return own;
+    }
+    tokens.push(await signIn(username, PASSWORD));
+  }
+  return { who: "live agents of the manager", tokens };
+}
 
 /** seq → send time; per socket, the seqs it heard (a second copy is not a second delivery). */
 const sentAt = new Map<number, number>();
@@ -63,9 +89,9 @@ function seqOf(frame: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-function openSocket(index: number): Promise<WebSocket> {
+function openSocket(index: number, socketToken: string): Promise<WebSocket> {
   heardBy[index] = new Set();
-  const ws = new WebSocket(`ws://127.0.0.1:${ready.port}/socket.io/?EIO=4&transport=websocket&token=${encodeURIComponent(token)}`);
+  const ws = new WebSocket(`ws://127.0.0.1:${ready.port}/socket.io/?EIO=4&transport=websocket&token=${encodeURIComponent(socketToken)}`);
   return new Promise((resolve, reject) => {
     ws.on("message", (data: WebSocket.RawData) => {
       const now = performance.now();
@@ -132,13 +158,14 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 const ms = (v: number | undefined) => (v === undefined ? "-" : `${v.toFixed(1)} ms`);
 
 try {
-  const sockets = await Promise.all(Array.from({ length: SOCKETS }, (_, i) => openSocket(i)));
+  const { who, tokens } = await socketTokens();
+  const sockets = await Promise.all(tokens.map((t, i) => openSocket(i, t)));
   const via = await chooseVia();
   sentAt.clear();
   latencies.length = 0;
   for (const s of heardBy) s.clear();
   const total = Math.round(RATE * SECONDS);
-  console.log(`realtime on ${ready.database}: ${SOCKETS} sockets of the manager, ${total} inbound messages at ${RATE}/s for ${SECONDS} s via ${via}`);
+  console.log(`realtime on ${ready.database}: ${SOCKETS} sockets of ${who}, ${total} inbound messages at ${RATE}/s for ${SECONDS} s via ${via}`);
   const start = performance.now();
   let refused = 0;
   let next = 0;

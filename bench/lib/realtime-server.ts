@@ -1,5 +1,5 @@
 // The realtime bench's server (run by bench/realtime-run.ts as a child with an IPC channel): the real app on a
-// real port, PGlite on disk or DATABASE_URL, with the sandbox carrier wrapped so the bench can hand it inbound
+// real port, PGlite on disk or DATABASE_URL (the demo manager gets the live-agent module), with the sandbox carrier wrapped so the bench can hand it inbound
 // customer messages in process (the way a provider's webhook would), or emit straight into the manager's room.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,8 +11,9 @@ import type { Carrier, CarrierEvent } from "../../server/carriers/carrier";
 import { createSandboxCarrier } from "../../server/carriers/sandbox";
 import { testSandboxConfig } from "../../server/carriers/sandbox/test-config";
 import { openDatabase } from "../../server/db/client";
-import { users, wabaPhoneNumbers, wabas } from "../../server/db/schema";
+import { modulePermissions, users, wabaPhoneNumbers, wabas } from "../../server/db/schema";
 import { userRoom } from "../../server/realtime";
+import { conversationRooms } from "../../server/services/chats/workspace";
 
 export type BenchCommand = { kind: "inbound" | "emit"; seq: number; text: string; from: string } | { kind: "stop" };
 export interface BenchReady {
@@ -60,6 +61,8 @@ const [number] = await database.db
   .innerJoin(wabas, eq(wabas.id, wabaPhoneNumbers.wabaId))
   .where(and(eq(wabas.userId, manager.id)));
 const address = number?.phoneNumberId ?? "";
+// The demo manager lacks the live-agent module (it shows the gating); the bench grants it so it can add agents.
+await database.db.insert(modulePermissions).values({ userId: manager.id, moduleName: "agent" }).onConflictDoNothing();
 
 process.on("message", (command: BenchCommand) => {
   if (command.kind === "stop") {
@@ -81,6 +84,8 @@ process.on("message", (command: BenchCommand) => {
       sendTime: new Date().toISOString(), direction: "in", messageType: "text", clientId: null,
     },
   };
-  app.io.to(userRoom(manager.id)).emit(CHAT_MESSAGE_EVENT, payload);
+  // Where the chat service sends an unassigned conversation's events (owner and team), and the manager's own room
+  // (its sockets are in it whether or not the chat rooms are joined on this build); one delivery per socket.
+  app.io.to([userRoom(manager.id), ...conversationRooms(manager.id, null)]).emit(CHAT_MESSAGE_EVENT, payload);
 });
 send({ kind: "ready", port: (app.server.address() as { port: number }).port, database: database.kind, managerId: manager.id, address });
