@@ -50,6 +50,12 @@ CREATE TABLE "live_agents" (
 	CONSTRAINT "live_agents_status_known" CHECK ("live_agents"."status" in ('invited','active'))
 );
 --> statement-breakpoint
+CREATE TABLE "socket_io_attachments" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now(),
+	"payload" "bytea"
+);
+--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_agent_id_live_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."live_agents"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -67,4 +73,5 @@ CREATE UNIQUE INDEX "conversations_address_customer_idx" ON "conversations" USIN
 CREATE INDEX "conversations_inbox_idx" ON "conversations" USING btree ("user_id","last_message_at");--> statement-breakpoint
 CREATE INDEX "conversations_agent_idx" ON "conversations" USING btree ("assigned_agent_id","last_message_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "live_agents_owner_email_idx" ON "live_agents" USING btree ("owner_id","email");--> statement-breakpoint
-CREATE UNIQUE INDEX "live_agents_user_idx" ON "live_agents" USING btree ("user_id");
+CREATE UNIQUE INDEX "live_agents_user_idx" ON "live_agents" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "socket_io_attachments_created_at_idx" ON "socket_io_attachments" USING btree ("created_at");
