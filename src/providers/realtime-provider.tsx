@@ -111,9 +111,7 @@ export function RealtimeProvider() {
     });
     const unsubscribers = [
       subscribeRealtime(BALANCE_REQUEST_DECIDED_EVENT, (record) => announce([record as BalanceRequestRecord], true)),
-      subscribeRealtime(TEMPLATE_STATUS_EVENT, (record) =>
-        announceTemplateStatus(record as WhatsAppTemplateRecord, () => void invalidate({ resource: "whatsapp-templates", invalidates: ["list"] })),
-      ),
+      subscribeRealtime(TEMPLATE_STATUS_EVENT, (record) => announceTemplateStatus(record as WhatsAppTemplateRecord)),
       subscribeChatNotifications(role),
     ];
     return () => {
