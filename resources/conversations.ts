@@ -7,6 +7,10 @@ export const conversations: ResourceDef = {
   label: "Conversations",
   icon: "chat",
   module: "chat",
-  routes: [{ path: "chats", title: "Conversations", areas: WORKSPACE, page: "list", menu: { order: 80 } }],
+  routes: [
+    { path: "chats", title: "Conversations", areas: WORKSPACE, page: "list", menu: { order: 80 } },
+    // A tester writes as a customer (sandbox carrier): reached from the inbox's header, not the sidebar.
+    { path: "chats/phone", title: "Simulated phone", areas: WORKSPACE, page: "phone" },
+  ],
   actions: {},
 };

@@ -14,6 +14,8 @@ const WORKSPACE_PATHS = [
   "media-library",
   // Our addition (issue 9): the account's suppression list.
   "campaigns/suppression-list",
+  // Our addition (issue 10): the simulated customer phone (sandbox carrier).
+  "chats/phone",
 ];
 
 describe("role-area routes derived from resources/ (SPEC 2)", () => {

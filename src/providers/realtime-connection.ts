@@ -47,9 +47,12 @@ export function emitWithAck<T>(event: string, payload: unknown, timeoutMs = 10_0
   return socket.timeout(timeoutMs).emitWithAck(event, payload) as Promise<T>;
 }
 
-/** Fire-and-forget emit (typing events); false when not connected, so the caller can log SPEC's message. */
+/** Fire-and-forget emit (typing, presence); while not connected it logs SPEC 4's 'Socket is not connected.' and sends nothing. */
 export function emitRealtime(event: string, payload: unknown): boolean {
-  if (!socket || !connected) return false;
+  if (!socket || !connected) {
+    console.warn(MSG.socketNotConnected);
+    return false;
+  }
   socket.emit(event, payload);
   return true;
 }

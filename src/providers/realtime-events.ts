@@ -2,6 +2,9 @@
  * The signed-in tab's socket events, handed to whoever listens: the socket lives in RealtimeProvider (one per tab),
  * pages subscribe here by event name, so a page never opens a second connection and a reconnect keeps its listeners.
  */
+/** Published locally on every socket (re)connect: pages holding data catch up with the server then. */
+export const CONNECT_EVENT = "connect";
+
 type Handler = (payload: unknown) => void;
 
 const handlers = new Map<string, Set<Handler>>();

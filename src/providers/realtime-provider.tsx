@@ -7,6 +7,7 @@ import {
   REALTIME_RECONNECT_DELAY_MAX_MS,
   REALTIME_RECONNECT_DELAY_MS,
   REALTIME_TIMEOUT_MS,
+  MSG,
   TEMPLATE_STATUS_EVENT,
   type BalanceRequestRecord,
   type WhatsAppTemplateRecord,
@@ -18,8 +19,11 @@ import { notificationsStore } from "../shell/notifications/store";
 import { useSession } from "../state/session";
 import { decisionNotification, readSeenUpTo, unseenDecisions, writeSeenUpTo } from "./balance-decisions";
 import { queryClient } from "./query-client";
-import { registerRealtimeSocket } from "./realtime-connection";
-import { publishRealtime } from "./realtime-events";
+import { CHAT_MESSAGE_EVENT, SEND_EVENT_EVENT } from "../../contract/domain/chats";
+import { subscribeChatNotifications } from "./chat-notifications";
+import { emitRealtime, registerRealtimeSocket } from "./realtime-connection";
+import { CONNECT_EVENT, publishRealtime, subscribeRealtime } from "./realtime-events";
+import { chatMessageOf, DROPPED, isIgnoredEvent, parseRealtimePayload, typingEventFor } from "./realtime-payload";
 import { announceTemplateStatus } from "./template-status";
 
 /** DESIGN: the real-time host is configuration, defaulting to the server that serves the page. */
@@ -30,18 +34,20 @@ function realtimeUrl(): string {
 
 /**
  * The signed-in tab's socket.io connection (websocket only, token in the query as SPEC 7 has it). socket.io-client
- * is imported lazily, after the first view has rendered, so it never weighs on the first load. Today it carries
+ * is imported lazily, after the first view has rendered, so it never weighs on the first load. It carries
  * balance-request outcomes to the notification bell (pushed live, and caught up on connect for decisions made while
- * the requester was away); campaign progress and chat join it here later.
+ * the requester was away), template verdicts, campaign progress, and chat messages (a notification with a sound, and
+ * SPEC 4's IS_TYPING answer to every inbound message). Reconnection follows SPEC 9 and never gives up.
  */
 export function RealtimeProvider() {
   const user = useSession().user;
   const token = user?.token;
   const userId = user?._id;
+  const role = user?.type;
   const invalidate = useInvalidate();
 
   useEffect(() => {
-    if (!token || !userId) return undefined;
+    if (!token || !userId || !role) return undefined;
     let socket: Socket | null = null;
     let closed = false;
 
@@ -72,29 +78,49 @@ export function RealtimeProvider() {
 
     void import("socket.io-client").then(({ io }) => {
       if (closed) return;
-      socket = io(realtimeUrl(), {
+      const live = io(realtimeUrl(), {
         transports: ["websocket"],
         query: { token },
         timeout: REALTIME_TIMEOUT_MS,
+        reconnection: true,
+        reconnectionAttempts: Infinity,
         reconnectionDelay: REALTIME_RECONNECT_DELAY_MS,
         reconnectionDelayMax: REALTIME_RECONNECT_DELAY_MAX_MS,
         randomizationFactor: REALTIME_RANDOMIZATION,
       });
-      registerRealtimeSocket(socket);
-      socket.on("connect", () => void catchUp());
-      // Pages listen through realtime-events (campaign progress); the socket stays this provider's alone.
-      socket.onAny((event: string, payload: unknown) => publishRealtime(event, payload));
-      socket.on(BALANCE_REQUEST_DECIDED_EVENT, (record: BalanceRequestRecord) => announce([record], true));
-      socket.on(TEMPLATE_STATUS_EVENT, (record: WhatsAppTemplateRecord) =>
-        announceTemplateStatus(record, () => void invalidate({ resource: "whatsapp-templates", invalidates: ["list"] })),
-      );
+      socket = live;
+      registerRealtimeSocket(live);
+      live.on("connect", () => {
+        void catchUp();
+        // Pages that hold data (the inbox) catch up on every (re)connect, so nothing sent meanwhile is missed.
+        publishRealtime(CONNECT_EVENT, null);
+      });
+      live.on("connect_error", () => console.error(MSG.socketConnectionError));
+      // Every event is parsed once here (JSON text or object, SPEC 4) and handed to pages through realtime-events;
+      // the socket stays this provider's alone.
+      live.onAny((event: string, raw: unknown) => {
+        if (isIgnoredEvent(event)) return;
+        const payload = parseRealtimePayload(raw);
+        if (payload === DROPPED) return;
+        if (event === CHAT_MESSAGE_EVENT) {
+          const message = chatMessageOf(payload);
+          if (message) emitRealtime(SEND_EVENT_EVENT, typingEventFor(message));
+        }
+        publishRealtime(event, payload);
+      });
     });
+    const unsubscribers = [
+      subscribeRealtime(BALANCE_REQUEST_DECIDED_EVENT, (record) => announce([record as BalanceRequestRecord], true)),
+      subscribeRealtime(TEMPLATE_STATUS_EVENT, (record) => announceTemplateStatus(record as WhatsAppTemplateRecord)),
+      subscribeChatNotifications(role),
+    ];
     return () => {
       closed = true;
+      unsubscribers.forEach((unsubscribe) => unsubscribe());
       registerRealtimeSocket(null);
       socket?.disconnect();
     };
-  }, [token, userId, invalidate]);
+  }, [token, userId, role, invalidate]);
 
   return null;
 }

@@ -21,9 +21,8 @@ export function templateStatusNotice(r: WhatsAppTemplateRecord): { kind: "succes
   }
 }
 
-/** A verdict pushed by the review job: tell the owner, and the template lists refetch (no reload needed). */
-export function announceTemplateStatus(record: WhatsAppTemplateRecord, refresh: () => void): void {
+/** A verdict pushed by the review job: tell the owner (the template lists refetch through the live provider). */
+export function announceTemplateStatus(record: WhatsAppTemplateRecord): void {
   const notice = templateStatusNotice(record);
   toast[notice.kind](notice.title, notice.description || undefined);
-  refresh();
 }

@@ -50,6 +50,8 @@ export function AuthenticatedApp({ role }: { role: Role }) {
           // Lists opt in per table (useTable's syncWithLocation): page, sort and enumerated filters only.
           syncWithLocation: false,
           warnWhenUnsavedChanges: false,
+          // Lists refetch on socket events (live-provider.ts maps resources to events and spaces refetches out).
+          liveMode: "auto",
         }}
       >
         <SessionAbilityProvider>

@@ -6,7 +6,7 @@ import type { CallReply } from "../../../contract";
 import { useSession } from "../../state/session";
 import { PageHeader } from "../common/page-header";
 import { HistoryList } from "./components/number-history/history-list";
-import { checkPhone } from "./components/number-history/phone-input";
+import { checkPhone } from "../../lib/phone-input";
 
 type HistoryReply = CallReply<"campaigns.numberHistory"> & Record<string, unknown>;
 

@@ -1,6 +1,7 @@
 import { BellOutlined } from "@ant-design/icons";
 import { Badge, Button, Drawer, Popover, Space, Tag, Typography } from "antd";
 import { useState } from "react";
+import { NOTIFICATIONS_MAX } from "../../../contract/domain/chats";
 import { NOTIFICATION_PANEL_SCROLL_PX, NOTIFICATION_SHEET_PX } from "../../lib/ui-constants";
 import { useIsMobile } from "../sidebar/use-is-mobile";
 import { NotificationList } from "./notification-list";
@@ -22,7 +23,7 @@ export function NotificationBell() {
 
   const panel = (
     <div style={{ width: "min(360px, calc(100vw - 48px))" }}>
-      <NotificationList items={state.items} maxHeight={NOTIFICATION_PANEL_SCROLL_PX} />
+      <NotificationList items={state.items} maxHeight={NOTIFICATION_PANEL_SCROLL_PX} onOpen={() => onOpenChange(false)} />
       <div style={{ display: "flex", justifyContent: "flex-end", paddingTop: 8 }}>
         <Button
           type="link"
@@ -73,8 +74,16 @@ export function NotificationBell() {
           )
         }
       >
-        <Typography.Paragraph type="secondary">Messages received while you were signed in to this tab.</Typography.Paragraph>
-        <NotificationList items={state.items} />
+        <Typography.Paragraph type="secondary">
+          Messages received while you were signed in to this tab. Showing the latest {NOTIFICATIONS_MAX}; older ones drop off.
+        </Typography.Paragraph>
+        <NotificationList
+          items={state.items}
+          onOpen={() => {
+            setSheet(false);
+            notificationsStore.markAllSeen();
+          }}
+        />
       </Drawer>
     </>
   );

@@ -1,9 +1,12 @@
 import { BellOutlined } from "@ant-design/icons";
 import { Badge, Empty, List, Typography } from "antd";
+import { useNavigate } from "react-router";
 import { formatDateTime } from "../format";
 import type { AppNotification } from "./store";
 
-export function NotificationList({ items, maxHeight }: { items: readonly AppNotification[]; maxHeight?: number }) {
+/** `onOpen` runs after a click on a notification that leads somewhere (the panel or sheet closes). */
+export function NotificationList({ items, maxHeight, onOpen }: { items: readonly AppNotification[]; maxHeight?: number; onOpen?: () => void }) {
+  const navigate = useNavigate();
   if (items.length === 0) {
     return (
       <Empty
@@ -26,7 +29,24 @@ export function NotificationList({ items, maxHeight }: { items: readonly AppNoti
       dataSource={items as AppNotification[]}
       rowKey="id"
       renderItem={(n) => (
-        <List.Item style={{ paddingInline: 4 }}>
+        <List.Item
+          style={{ paddingInline: 4, cursor: n.href ? "pointer" : undefined }}
+          {...(n.href
+            ? {
+                role: "link",
+                tabIndex: 0,
+                onClick: () => {
+                  onOpen?.();
+                  void navigate(n.href ?? "");
+                },
+                onKeyDown: (e: React.KeyboardEvent) => {
+                  if (e.key !== "Enter") return;
+                  onOpen?.();
+                  void navigate(n.href ?? "");
+                },
+              }
+            : {})}
+        >
           <List.Item.Meta
             avatar={<Badge status={n.isNew ? "processing" : "default"} />}
             title={

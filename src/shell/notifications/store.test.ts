@@ -38,11 +38,13 @@ describe("notifications reducer (SPEC 4)", () => {
     expect(newCount(s)).toBe(0);
   });
 
-  it("ignores a duplicate id and applies no cap", () => {
+  it("ignores a duplicate id and keeps only the latest 100, newest first", () => {
     let s: NotificationsState = initialNotificationsState;
     for (let i = 0; i < 250; i++) s = addNotification(s, n(String(i)));
-    expect(addNotification(s, n("3"))).toBe(s);
-    expect(s.items).toHaveLength(250);
+    expect(addNotification(s, n("249"))).toBe(s);
+    expect(s.items).toHaveLength(100);
+    expect(s.items[0]?.id).toBe("249");
+    expect(s.items[99]?.id).toBe("150");
   });
 
   it("returns the same state when nothing changes", () => {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { NOTIFICATIONS_MAX } from "../../../contract/domain/chats";
 
 /** SPEC 3: client-only notification. `time` is epoch milliseconds. */
 export interface AppNotification {
@@ -7,6 +8,8 @@ export interface AppNotification {
   description: string;
   time: number;
   isNew: boolean;
+  /** Where clicking it leads (a chat notification opens its conversation). */
+  href?: string;
 }
 
 export interface NotificationsState {
@@ -19,10 +22,13 @@ export const initialNotificationsState: NotificationsState = { items: [], hasAle
 
 export type NewNotification = Omit<AppNotification, "isNew">;
 
-/** SPEC 4: a new notification goes on top, marked new, and lights the dot. No cap is stated, so none is applied. */
+/**
+ * SPEC 4: a new notification goes on top, marked new, and lights the dot. SPEC states no cap; a busy inbox would grow
+ * the list without end, so only the latest NOTIFICATIONS_MAX are kept (the sheet says so).
+ */
 export function addNotification(state: NotificationsState, n: NewNotification): NotificationsState {
   if (state.items.some((i) => i.id === n.id)) return state;
-  return { items: [{ ...n, isNew: true }, ...state.items], hasAlert: true };
+  return { items: [{ ...n, isNew: true }, ...state.items].slice(0, NOTIFICATIONS_MAX), hasAlert: true };
 }
 
 /** Opening the panel clears the dot; items stay marked new so the reader can still see which ones arrived. */
@@ -64,9 +70,10 @@ function createNotificationsStore() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    push(input: { title: string; description: string; id?: string; time?: number }) {
+    push(input: { title: string; description: string; id?: string; time?: number; href?: string }) {
       const id = input.id ?? globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
-      set(addNotification(state, { id, title: input.title, description: input.description, time: input.time ?? Date.now() }));
+      const note = { id, title: input.title, description: input.description, time: input.time ?? Date.now() };
+      set(addNotification(state, input.href ? { ...note, href: input.href } : note));
     },
     openPanel: () => set(openPanel(state)),
     markAllSeen: () => set(markAllSeen(state)),

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
-import { DEFAULT_REGION } from "../../../../../contract/domain/campaigns";
+import { DEFAULT_REGION } from "../../contract/domain/campaigns";
 
 export type PhoneCheck = { ok: true; e164: string; display: string } | { ok: false; message: string };
 
