@@ -12,6 +12,7 @@ import { sandboxConfigFromEnv } from "./carriers/sandbox/config";
 import { seedSmsAccounts } from "./seed-sms";
 import { seedChannelsDemo } from "./seed-channels";
 import { seedCampaignsDemo } from "./seed-campaigns";
+import { seedChatsDemo } from "./seed-chats";
 import { seedWhatsAppTemplates } from "./services/whatsapp-templates/seed";
 import { seedRcsTemplateDemo } from "./services/rcs-templates/seed";
 
@@ -81,5 +82,6 @@ export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger)
   await seedWhatsAppTemplates(db, ids.get("manager") as string);
   await seedRcsTemplateDemo(db, ids);
   await seedCampaignsDemo(db, ids);
+  await seedChatsDemo(db, ids);
   log.info(`seeded ${DEMO_ACCOUNTS.length} demo accounts (admin, reseller, manager, user, depthead, ...)`);
 }

@@ -152,6 +152,11 @@ export interface Carrier {
   registerRcsBot(bot: RcsBotRegistration): Promise<RcsBotRef & { launch: Record<string, RcsLaunch> }>;
   /** Launch state per carrier name (Jio, Airtel, Vi, BSNL in India). */
   rcsLaunchState(bot: RcsBotRef): Promise<Record<string, RcsLaunch>>;
+  /**
+   * The simulated customer phone: delivers a message as if a customer had written it. Only the sandbox has it; with a
+   * real carrier customers write from their own phones.
+   */
+  simulateInbound?(message: { channel: Channel; from: string; to: string; text: string; mediaUrl?: string }): void;
   /** Receipts, inbound messages and template verdicts; returns the unsubscribe function. */
   onEvent(listener: (event: CarrierEvent) => void): () => void;
   /** Stops timers and connections (the server's close waits for it). */

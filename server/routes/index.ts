@@ -25,6 +25,8 @@ import { campaignCreateHandlers } from "./campaigns/create";
 import { campaignIngestHandlers } from "./campaigns/ingest";
 import { campaignReadHandlers } from "./campaigns";
 import { channelHandlers } from "./channels";
+import { chatHandlers } from "./chats";
+import { sandboxPhoneHandlers } from "./chats/sandbox-phone";
 import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
@@ -59,6 +61,8 @@ export const HANDLERS: Handlers = {
   ...campaignIngestHandlers,
   ...campaignReadHandlers,
   ...suppressionHandlers,
+  ...chatHandlers,
+  ...sandboxPhoneHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

@@ -176,6 +176,20 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "suppressions.add": async () => ({ as: "user", payload: { numbers: "9876543210\nnot-a-number", reason: "Asked" } }),
   "suppressions.import": async () => ({ as: "manager", form: await multipart({}, { field: "file", bytes: Buffer.from("phone\n9876543211\n"), name: "s.csv", type: "text/csv" }) }),
   "suppressions.export": async () => ({ as: "manager" }),
+  "chats.list": async () => ({ as: "manager", query: { channel: "whatsapp", scope: "all", status: "open", q: "98" } }),
+  "chats.get": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
+  "chats.messages": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, query: { limit: "5" } }),
+  "chats.sync": async () => ({ as: "manager", query: { after: "0", limit: "5" } }),
+  "chats.send": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, payload: { clientId: "schema-send", messageType: "text", text: "Hello" } }),
+  "chats.note": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, payload: { clientId: "schema-note", text: "Called the customer" } }),
+  "chats.assign": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, payload: { agentId: null } }),
+  "chats.resolve": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
+  "chats.reopen": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
+  "chats.read": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
+  "chats.quickReplies": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
+  "sandbox.phone.addresses": async () => ({ as: "manager" }),
+  "sandbox.phone.send": async (s) => ({ as: "manager", payload: { channel: "whatsapp", address: await demoAddress(s), number: "+919811119999", text: "Hi" } }),
+  "sandbox.phone.messages": async (s) => ({ as: "manager", query: { channel: "whatsapp", address: await demoAddress(s), number: "+919810000101" } }),
   "suppressions.remove": async (s) => {
     await s.call({ method: "POST", url: "/api/v1/suppressions", as: "user", payload: { numbers: "9876543219" } });
     const list = (await s.call({ method: "GET", url: "/api/v1/suppressions?q=9876543219", as: "user" })).json() as { data: { id: string }[] };
@@ -184,6 +198,17 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
 };
 
 /** A campaign of the manager's, written straight into the tables (create and ingest are other calls). */
+/** The manager's seeded WhatsApp conversation inside the 24-hour window, and its business address. */
+async function demoChat(s: TestServer): Promise<string> {
+  const res = await s.call({ method: "GET", url: "/api/v1/chats?q=%2B919810000101", as: "manager" });
+  return (res.json() as { data: { _id: string }[] }).data[0]?._id ?? "";
+}
+
+async function demoAddress(s: TestServer): Promise<string> {
+  const res = await s.call({ method: "GET", url: "/api/v1/sandbox/phone/addresses", as: "manager" });
+  return (res.json() as { data: { channel: string; address: string }[] }).data.find((a) => a.channel === "whatsapp")?.address ?? "";
+}
+
 async function controlCampaign(s: TestServer, channel: "rcs" | "sms" | "whatsapp", status: CampaignStatus = "ready"): Promise<string> {
   const db = s.database.db;
   const ownerId = await s.id("manager");

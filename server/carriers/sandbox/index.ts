@@ -36,6 +36,7 @@ export function createSandboxCarrier(config: SandboxConfig = sandboxConfigFromEn
     onboardWhatsApp: (request) => sandboxOnboardWhatsApp(ctx, request),
     registerRcsBot: (bot) => sandboxRegisterRcsBot(ctx, bot),
     rcsLaunchState: (bot) => sandboxRcsLaunchState(ctx, bot),
+    simulateInbound: (message) => ctx.emit({ type: "inbound", ...message, at: new Date() }),
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,14 +1,20 @@
 import fp from "fastify-plugin";
 import type { ServerConfig } from "../../config";
 import { attachRealtime } from "../../realtime";
+import { attachChatSocket } from "../../realtime/chat-socket";
+import { startChatEvents } from "../../services/chats/carrier-listener";
 
 export type RealtimeOptions = Pick<ServerConfig, "corsOrigin" | "publicUrl">;
 
-/** `app.io`: the socket.io hub on the same HTTP server, authenticated like HTTP calls. */
+/** `app.io`: the socket.io hub on the same HTTP server, authenticated like HTTP calls; the chat inbox rides on it. */
 export const realtimePlugin = fp<RealtimeOptions>(
   async (app, config) => {
     // PGlite is one process: its sockets are all there is, so no adapter.
     await attachRealtime(app, app.authDeps, { ...config, databaseUrl: app.database.url });
+    attachChatSocket(app);
+    // Customers' messages and chat receipts from the carrier become inbox messages and ticks, pushed at once.
+    const stopChatEvents = startChatEvents(app);
+    app.addHook("onClose", async () => stopChatEvents());
   },
-  { name: "realtime", dependencies: ["database", "auth"] },
+  { name: "realtime", dependencies: ["database", "auth", "carrier"] },
 );

@@ -1,0 +1,63 @@
+import { callerOf } from "../../auth/guard";
+import type { Caller } from "../../auth/caller";
+import type { Db } from "../../db/client";
+import { assignConversation, readConversation, reopenConversation, resolveConversation } from "../../services/chats/actions";
+import { conversationRecord, findConversation } from "../../services/chats/conversations";
+import { conversationMessages, customerOf, listConversations, syncMessages } from "../../services/chats/queries";
+import { addNote, sendChatMessage } from "../../services/chats/send";
+import { quickReplies } from "../../services/chats/templates";
+import { chatWorkspace } from "../../services/chats/workspace";
+import type { Handlers } from "../context";
+
+/** The caller's inbox and one conversation in it (anything outside answers 404). */
+async function inbox(db: Db, caller: Caller, id: string) {
+  const ws = await chatWorkspace(db, caller);
+  return { ws, conversation: await findConversation(db, ws, id) };
+}
+
+export const chatHandlers: Handlers = {
+  "chats.list": async (request, _reply, { db }) => {
+    const ws = await chatWorkspace(db, callerOf(request));
+    return { success: true, ...(await listConversations(db, ws, request.query)) };
+  },
+  "chats.get": async (request, _reply, { db }) => {
+    const { conversation } = await inbox(db, callerOf(request), request.params.id);
+    return { success: true, data: await conversationRecord(db, conversation), customer: await customerOf(db, conversation) };
+  },
+  "chats.messages": async (request, _reply, { db }) => {
+    const { conversation } = await inbox(db, callerOf(request), request.params.id);
+    return { success: true, ...(await conversationMessages(db, conversation.id, request.query)) };
+  },
+  "chats.sync": async (request, _reply, { db }) => {
+    const ws = await chatWorkspace(db, callerOf(request));
+    return { success: true, ...(await syncMessages(db, ws, request.query.after, request.query.limit ?? 500)) };
+  },
+  "chats.send": async (request, _reply, { db, carrier }) => ({
+    success: true,
+    data: await sendChatMessage({ db, carrier, io: request.server.io, log: request.log }, callerOf(request), request.params.id, request.body),
+  }),
+  "chats.note": async (request, _reply, { db, carrier }) => ({
+    success: true,
+    data: await addNote({ db, carrier, io: request.server.io }, callerOf(request), request.params.id, request.body),
+  }),
+  "chats.assign": async (request, _reply, { db }) => {
+    const { ws, conversation } = await inbox(db, callerOf(request), request.params.id);
+    return { success: true, data: await assignConversation(db, request.server.io, ws, conversation, (request.body.agentId as string | null) ?? null) };
+  },
+  "chats.resolve": async (request, _reply, { db }) => {
+    const { conversation } = await inbox(db, callerOf(request), request.params.id);
+    return { success: true, data: await resolveConversation(db, request.server.io, conversation) };
+  },
+  "chats.reopen": async (request, _reply, { db }) => {
+    const { conversation } = await inbox(db, callerOf(request), request.params.id);
+    return { success: true, data: await reopenConversation(db, request.server.io, conversation) };
+  },
+  "chats.read": async (request, _reply, { db }) => {
+    const { conversation } = await inbox(db, callerOf(request), request.params.id);
+    return { success: true, data: await readConversation(db, request.server.io, conversation) };
+  },
+  "chats.quickReplies": async (request, _reply, { db }) => {
+    const { conversation } = await inbox(db, callerOf(request), request.params.id);
+    return { success: true, data: await quickReplies(db, conversation) };
+  },
+};

@@ -1,0 +1,56 @@
+import { and, desc, eq, ne } from "drizzle-orm";
+import { callerOf } from "../../auth/guard";
+import { chatMessages, conversations } from "../../db/schema";
+import { HttpError, notFound } from "../../http/errors";
+import { businessAddresses } from "../../services/chats/addresses";
+import { chatWorkspace } from "../../services/chats/workspace";
+import type { Handlers } from "../context";
+
+export const NOT_SANDBOX = "The simulated phone works only with the sandbox carrier";
+/** The simulated phone's thread shows this many of the latest messages. */
+const PHONE_THREAD_MAX = 200;
+
+/**
+ * The simulated customer phone: a tester of an account writes to one of the account's own addresses as a customer,
+ * and reads that thread as the customer sees it (internal notes never show). Only with the sandbox carrier.
+ */
+export const sandboxPhoneHandlers: Handlers = {
+  "sandbox.phone.addresses": async (request, _reply, { db, carrier }) => {
+    if (!carrier.simulateInbound) throw new HttpError(501, NOT_SANDBOX);
+    const ws = await chatWorkspace(db, callerOf(request));
+    return { success: true, data: (await businessAddresses(db, ws.ownerId)).map(({ channel, address, label }) => ({ channel, address, label })) };
+  },
+  "sandbox.phone.send": async (request, _reply, { db, carrier }) => {
+    if (!carrier.simulateInbound) throw new HttpError(501, NOT_SANDBOX);
+    const ws = await chatWorkspace(db, callerOf(request));
+    const { channel, address, number, text, mediaUrl } = request.body;
+    const own = (await businessAddresses(db, ws.ownerId)).some((a) => a.channel === channel && a.address === address);
+    if (!own) throw notFound("No such business number or bot in your account");
+    carrier.simulateInbound({ channel, from: number, to: address, text, ...(mediaUrl ? { mediaUrl } : {}) });
+    return { success: true, message: "Delivered to your inbox" };
+  },
+  "sandbox.phone.messages": async (request, _reply, { db, carrier }) => {
+    if (!carrier.simulateInbound) throw new HttpError(501, NOT_SANDBOX);
+    const ws = await chatWorkspace(db, callerOf(request));
+    const { channel, address, number } = request.query;
+    const [conversation] = await db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.userId, ws.ownerId), eq(conversations.channel, channel), eq(conversations.businessAddress, address), eq(conversations.customerNumber, number)));
+    if (!conversation) return { success: true, data: [] };
+    const latest = await db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.conversationId, conversation.id), ne(chatMessages.direction, "note")))
+      .orderBy(desc(chatMessages.id))
+      .limit(PHONE_THREAD_MAX);
+    const visible = latest.reverse();
+    return {
+      success: true,
+      data: visible.map((m) => ({
+        _id: String(m.id), direction: m.direction === "in" ? ("in" as const) : ("out" as const), messageType: m.type, text: m.text,
+        status: m.status ?? null, createdAt: new Date(m.createdAt).toISOString(),
+      })),
+    };
+  },
+};

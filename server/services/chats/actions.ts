@@ -1,0 +1,45 @@
+import { and, eq } from "drizzle-orm";
+import type { Server } from "socket.io";
+import type { Db } from "../../db/client";
+import { conversations, liveAgents } from "../../db/schema";
+import { badRequest, forbidden } from "../../http/errors";
+import { isUuid } from "../caller";
+import { conversationRecord } from "./conversations";
+import { pushConversation } from "./push";
+import type { ConversationOut, ConversationRow } from "./records";
+import type { ChatWorkspace } from "./workspace";
+
+type Change = Partial<Pick<typeof conversations.$inferInsert, "status" | "resolvedAt" | "assignedAgentId" | "unreadCount">>;
+
+/** Writes a change, then tells the rooms of the conversation (and those it had before, when it changed hands). */
+async function change(db: Db, io: Server, row: ConversationRow, set: Change): Promise<ConversationOut> {
+  const [updated] = await db.update(conversations).set(set).where(eq(conversations.id, row.id)).returning();
+  const record = await conversationRecord(db, updated ?? row);
+  pushConversation(io, updated ?? row, record, row);
+  return record;
+}
+
+/**
+ * Assignment: the owner gives a conversation to any active agent of its own (or takes it back with null); an agent
+ * may only take an unassigned one to itself, or hand its own back.
+ */
+export async function assignConversation(db: Db, io: Server, ws: ChatWorkspace, row: ConversationRow, agentId: string | null): Promise<ConversationOut> {
+  if (agentId !== null) {
+    if (!isUuid(agentId)) throw badRequest("Choose an agent of your team", [{ field: "agentId", message: "is not an agent of this account" }]);
+    const [agent] = await db
+      .select({ id: liveAgents.id })
+      .from(liveAgents)
+      .where(and(eq(liveAgents.id, agentId), eq(liveAgents.ownerId, ws.ownerId), eq(liveAgents.status, "active")));
+    if (!agent) throw badRequest("Choose an active agent of your team", [{ field: "agentId", message: "is not an active agent of this account" }]);
+  }
+  if (ws.agentId) {
+    const takesFree = agentId === ws.agentId && row.assignedAgentId === null;
+    const handsBack = agentId === null && row.assignedAgentId === ws.agentId;
+    if (!takesFree && !handsBack) throw forbidden("An agent may take an unassigned conversation or hand back its own; ask the account owner to reassign it.");
+  }
+  return change(db, io, row, { assignedAgentId: agentId });
+}
+
+export const resolveConversation = (db: Db, io: Server, row: ConversationRow) => change(db, io, row, { status: "resolved", resolvedAt: new Date() });
+export const reopenConversation = (db: Db, io: Server, row: ConversationRow) => change(db, io, row, { status: "open", resolvedAt: null });
+export const readConversation = (db: Db, io: Server, row: ConversationRow) => (row.unreadCount === 0 ? conversationRecord(db, row) : change(db, io, row, { unreadCount: 0 }));

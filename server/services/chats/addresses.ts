@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import type { ChatChannel } from "../../../contract/domain/chats";
+import type { Db } from "../../db/client";
+import { rowsOf } from "../campaigns/dispatch-sql";
+
+/** A business address of an account: where customers write to and the inbox answers from. */
+export interface BusinessAddress {
+  ownerId: string;
+  channel: ChatChannel;
+  /** WhatsApp: the phone number id; SMS: the reply number, else a sender id; RCS: the bot's id. */
+  address: string;
+  label: string;
+}
+
+// One query per channel, the same for "all of an account's" and "the owner of this one": the address rules live here.
+const ADDRESSES = sql`
+  select w.user_id as "ownerId", 'whatsapp' as channel, p.phone_number_id as address, p.display_phone_number || ' · ' || p.verified_name as label
+    from waba_phone_numbers p join wabas w on w.id = p.waba_id
+  union all
+  select a.user_id, 'sms', a.reply_number, a.reply_number || ' · ' || a.name from sms_accounts a where a.reply_number is not null and a.reply_number <> ''
+  union all
+  select a.user_id, 'sms', s.sender, s.sender || ' · ' || a.name from sms_accounts a cross join lateral unnest(a.sender_ids) as s(sender)
+  union all
+  select b.user_id, 'rcs', b.id::text, b.name from rcs_bots b`;
+
+/** Every business address of an account, for the simulated phone and the inbox's labels. */
+export async function businessAddresses(db: Db, ownerId: string): Promise<BusinessAddress[]> {
+  return rowsOf<BusinessAddress>(db, sql`select * from (${ADDRESSES}) a where a."ownerId" = ${ownerId} order by channel, label`);
+}
+
+/** Who owns the address a customer wrote to (null: nobody here; the message is stored for no account). */
+export async function ownerOfAddress(db: Db, channel: ChatChannel, address: string): Promise<BusinessAddress | null> {
+  const [row] = await rowsOf<BusinessAddress>(db, sql`select * from (${ADDRESSES}) a where a.channel = ${channel} and a.address = ${address} limit 1`);
+  return row ?? null;
+}

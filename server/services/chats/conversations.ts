@@ -1,0 +1,46 @@
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { conversations, liveAgents } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { isUuid } from "../caller";
+import { businessAddresses } from "./addresses";
+import { toConversationRecord, type ConversationOut, type ConversationRow } from "./records";
+import type { ChatWorkspace } from "./workspace";
+
+export const CONVERSATION_NOT_FOUND = "Conversation not found";
+
+/** The conversations a workspace member sees: the owner all of its own; an agent its assigned ones and the unassigned. */
+export function conversationReach(ws: ChatWorkspace): SQL | undefined {
+  const own = eq(conversations.userId, ws.ownerId);
+  return ws.agentId ? and(own, or(eq(conversations.assignedAgentId, ws.agentId), isNull(conversations.assignedAgentId))) : own;
+}
+
+/** One conversation in reach; anything else answers exactly like a missing one. */
+export async function findConversation(db: Db, ws: ChatWorkspace, id: string): Promise<ConversationRow> {
+  if (!isUuid(id)) throw notFound(CONVERSATION_NOT_FOUND);
+  const [row] = await db.select().from(conversations).where(and(eq(conversations.id, id), conversationReach(ws)));
+  if (!row) throw notFound(CONVERSATION_NOT_FOUND);
+  return row;
+}
+
+/** Records for rows of one owner: the address labels and agent names read once for the lot. */
+export async function conversationRecords(db: Db, ownerId: string, rows: readonly ConversationRow[]): Promise<ConversationOut[]> {
+  if (rows.length === 0) return [];
+  const labels = new Map((await businessAddresses(db, ownerId)).map((a) => [`${a.channel}|${a.address}`, a.label]));
+  const agents = new Map(
+    (await db.select({ id: liveAgents.id, name: liveAgents.name }).from(liveAgents).where(eq(liveAgents.ownerId, ownerId))).map((a) => [a.id, a.name]),
+  );
+  const now = new Date();
+  return rows.map((row) => toConversationRecord(row, labels, row.assignedAgentId ? (agents.get(row.assignedAgentId) ?? null) : null, now));
+}
+
+export async function conversationRecord(db: Db, row: ConversationRow): Promise<ConversationOut> {
+  const [record] = await conversationRecords(db, row.userId, [row]);
+  if (!record) throw notFound(CONVERSATION_NOT_FOUND);
+  return record;
+}
+
+/** `%`, `_` and `\` typed in a search match themselves. */
+export const likeEscape = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const unreadSql = sql<number>`coalesce(sum(${conversations.unreadCount}), 0)::int`;

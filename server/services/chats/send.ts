@@ -1,0 +1,154 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Server } from "socket.io";
+import type { SchemaBody } from "../../../schemas";
+import { serviceWindowLeftMs, type ChatChannel } from "../../../contract/domain/chats";
+import type { Carrier, MessageContent } from "../../carriers/carrier";
+import type { Db } from "../../db/client";
+import { chatMessages, conversations } from "../../db/schema";
+import { badRequest, HttpError } from "../../http/errors";
+import type { Caller } from "../caller";
+import { conversationRecord, findConversation } from "./conversations";
+import { pushChatMessage, pushConversation, pushStatus } from "./push";
+import { applyChatStatus, chatCarrierId } from "./receipts";
+import { previewOf, toChatMessageRecord, type ChatMessageOut, type ChatMessageRow, type ConversationRow } from "./records";
+import { quickReplies, renderTemplate } from "./templates";
+import { chatWorkspace, type ChatWorkspace } from "./workspace";
+
+export type ChatSendInput = SchemaBody<"chat-send">;
+export interface ChatDeps {
+  db: Db;
+  carrier: Carrier;
+  io: Server;
+  log?: { error: (obj: unknown, msg: string) => void };
+}
+
+export const WINDOW_CLOSED =
+  "The customer's last message was more than 24 hours ago; WhatsApp allows only approved templates until they reply.";
+
+/** What the carrier is given for a message, and the text the conversation shows for it. */
+async function contentOf(db: Db, conversation: ConversationRow, input: ChatSendInput): Promise<{ content: MessageContent; text: string; templateName?: string; language?: string }> {
+  switch (input.messageType) {
+    case "text": {
+      const text = input.text?.trim() ?? "";
+      if (!text) throw badRequest("Write a message first", [{ field: "text", message: "is required" }]);
+      return { content: { kind: "text", text }, text };
+    }
+    case "image":
+    case "document": {
+      if (!input.mediaUrl) throw badRequest("Attach a file first", [{ field: "mediaUrl", message: "is required" }]);
+      const mimeType = input.mimeType ?? (input.messageType === "image" ? "image/jpeg" : "application/pdf");
+      return { content: { kind: "media", mediaUrl: input.mediaUrl, mimeType, ...(input.text ? { caption: input.text } : {}) }, text: input.text?.trim() ?? "" };
+    }
+    case "location": {
+      if (input.latitude === undefined || input.longitude === undefined) throw badRequest("A location needs a latitude and a longitude", [{ field: "latitude", message: "is required" }]);
+      // The carrier interface has no location kind yet: the customer gets the place and a map link as text.
+      const where = `${input.latitude.toFixed(6)},${input.longitude.toFixed(6)}`;
+      const text = `📍 ${input.locationName ? `${input.locationName} ` : ""}https://maps.google.com/?q=${where}`;
+      return { content: { kind: "text", text }, text };
+    }
+    case "template": {
+      const template = (await quickReplies(db, conversation)).find((t) => t._id === input.templateId);
+      if (!template) throw badRequest("Choose an approved template of this sender", [{ field: "templateId", message: "is not a template of this sender" }]);
+      const params = input.params ?? [];
+      if (params.length !== template.variableCount || params.some((p) => !p.trim())) {
+        throw badRequest(`The template ${template.name} needs ${template.variableCount} value(s)`, [{ field: "params", message: `needs ${template.variableCount} value(s)` }]);
+      }
+      const text = renderTemplate(template, params);
+      const content: MessageContent =
+        conversation.channel === "whatsapp" ? { kind: "template", templateName: template.name, language: template.language ?? "en", params } : { kind: "text", text };
+      return { content, text, templateName: template.name, language: template.language ?? undefined };
+    }
+  }
+}
+
+/** Hands a stored message to the carrier and records the outcome; receipts move it on from there. */
+async function deliver(deps: ChatDeps, conversation: ConversationRow, message: ChatMessageRow, content: MessageContent): Promise<void> {
+  let status: "sent" | "failed";
+  let error: string | null = null;
+  let providerMessageId: string | undefined;
+  try {
+    const result = await deps.carrier.send({
+      id: chatCarrierId(message.id), channel: conversation.channel as ChatChannel, from: conversation.businessAddress, to: conversation.customerNumber, content,
+    });
+    if (result.accepted) {
+      status = "sent";
+      providerMessageId = result.providerMessageId;
+    } else {
+      status = "failed";
+      error = result.reason;
+    }
+  } catch (err) {
+    status = "failed";
+    error = err instanceof Error ? err.message : String(err);
+  }
+  const applied = await applyChatStatus(deps.db, message.id, status, error, providerMessageId);
+  if (applied) pushStatus(deps.io, { userId: applied.user_id, assignedAgentId: applied.assigned_agent_id }, { chatId: applied.conversation_id, messageId: String(applied.id), status: applied.status, error: applied.error });
+}
+
+/**
+ * Sends a message in a conversation (the socket's 'message' and chats.send). The message is written before this
+ * answers; the same clientId in the same conversation answers the stored message and sends nothing again.
+ */
+export async function sendChatMessage(deps: ChatDeps, caller: Caller, conversationId: string, input: ChatSendInput, ws?: ChatWorkspace): Promise<ChatMessageOut> {
+  const workspace = ws ?? (await chatWorkspace(deps.db, caller));
+  const conversation = await findConversation(deps.db, workspace, conversationId);
+  const [existing] = await deps.db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversationId, conversation.id), eq(chatMessages.clientId, input.clientId)));
+  if (existing) return toChatMessageRecord(existing);
+
+  const left = serviceWindowLeftMs(conversation.channel as ChatChannel, conversation.lastInboundAt, new Date());
+  if (left === 0 && input.messageType !== "template") throw new HttpError(422, WINDOW_CLOSED);
+  const { content, text, templateName, language } = await contentOf(deps.db, conversation, input);
+  const body = {
+    ...(input.mediaUrl ? { mediaUrl: input.mediaUrl } : {}),
+    ...(input.mimeType ? { mimeType: input.mimeType } : {}),
+    ...(input.fileName ? { fileName: input.fileName } : {}),
+    ...(input.latitude !== undefined ? { latitude: input.latitude, longitude: input.longitude } : {}),
+    ...(input.locationName ? { locationName: input.locationName } : {}),
+    ...(templateName ? { templateId: input.templateId, templateName, language, params: input.params } : {}),
+  };
+  const now = new Date();
+  const stored = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(chatMessages)
+      .values({
+        conversationId: conversation.id, userId: conversation.userId, direction: "out", type: input.messageType, text, body,
+        clientId: input.clientId, agentId: workspace.agentId, authorName: workspace.authorName, status: "pending", createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return null;
+    const [updated] = await tx
+      .update(conversations)
+      .set({ lastMessageAt: now, lastMessageText: previewOf(input.messageType, text), unreadCount: 0 })
+      .where(eq(conversations.id, conversation.id))
+      .returning();
+    return { row, conversation: updated ?? conversation };
+  });
+  if (!stored) {
+    // The same clientId won a race with this request: answer what it stored.
+    const [again] = await deps.db.select().from(chatMessages).where(and(eq(chatMessages.conversationId, conversation.id), eq(chatMessages.clientId, input.clientId)));
+    if (!again) throw new HttpError(409, "The message could not be stored; send it again");
+    return toChatMessageRecord(again);
+  }
+  pushChatMessage(deps.io, stored.conversation, stored.row);
+  pushConversation(deps.io, stored.conversation, await conversationRecord(deps.db, stored.conversation));
+  void deliver(deps, stored.conversation, stored.row, content).catch((err: unknown) => deps.log?.error({ err }, "chat message not handed to the carrier"));
+  return toChatMessageRecord(stored.row);
+}
+
+/** An internal note: stored and shown to the team, never sent. */
+export async function addNote(deps: ChatDeps, caller: Caller, conversationId: string, input: { clientId: string; text: string }): Promise<ChatMessageOut> {
+  const workspace = await chatWorkspace(deps.db, caller);
+  const conversation = await findConversation(deps.db, workspace, conversationId);
+  const [row] = await deps.db
+    .insert(chatMessages)
+    .values({ conversationId: conversation.id, userId: conversation.userId, direction: "note", type: "text", text: input.text.trim(), clientId: input.clientId, agentId: workspace.agentId, authorName: workspace.authorName })
+    .onConflictDoUpdate({ target: [chatMessages.conversationId, chatMessages.clientId], set: { clientId: sql`excluded.client_id` } })
+    .returning();
+  if (!row) throw new HttpError(409, "The note could not be stored");
+  pushChatMessage(deps.io, conversation, row);
+  return toChatMessageRecord(row);
+}

@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import type { Static } from "@sinclair/typebox";
+import type { QuickReplyRecord } from "../../../contract/calls/chat-records";
+import type { ChatChannel } from "../../../contract/domain/chats";
+import { smsVariableCount } from "../../../contract/domain/sms";
+import { fillVariables, variableCount } from "../../../contract/domain/whatsapp-template";
+import type { Db } from "../../db/client";
+import { rowsOf } from "../campaigns/dispatch-sql";
+import type { ConversationRow } from "./records";
+
+export type QuickReply = Static<typeof QuickReplyRecord>;
+
+interface Row {
+  id: string;
+  name: string;
+  language: string | null;
+  body: string;
+}
+
+/**
+ * Templates the composer may send in a conversation: the APPROVED WhatsApp templates of the WABA its number belongs
+ * to, the SMS templates of the account, the RCS templates of its bot. Outside WhatsApp's window they are all it may send.
+ */
+export async function quickReplies(db: Db, conversation: ConversationRow): Promise<QuickReply[]> {
+  const channel = conversation.channel as ChatChannel;
+  let rows: Row[];
+  if (channel === "whatsapp") {
+    rows = await rowsOf<Row>(
+      db,
+      sql`select t.id::text as id, t.name, t.language,
+                 coalesce((select c->>'text' from jsonb_array_elements(t.components) c where c->>'type' = 'BODY' limit 1), '') as body
+          from whatsapp_templates t join wabas w on w.waba_id = t.waba_id join waba_phone_numbers p on p.waba_id = w.id
+          where p.phone_number_id = ${conversation.businessAddress} and t.user_id = ${conversation.userId} and t.status = 'APPROVED'
+          order by t.name`,
+    );
+  } else if (channel === "sms") {
+    rows = await rowsOf<Row>(
+      db,
+      sql`select t.id::text as id, t.name, null as language, t.body from sms_templates t join sms_accounts a on a.id = t.sms_account_id
+          where a.user_id = ${conversation.userId} order by t.name`,
+    );
+  } else {
+    rows = await rowsOf<Row>(
+      db,
+      sql`select t.id::text as id, t.name, null as language, coalesce(t.draft->>'textMessageContent', '') as body from rcs_templates t
+          where t.user_id = ${conversation.userId} and t.bot_id::text = ${conversation.businessAddress} order by t.name`,
+    );
+  }
+  return rows.map((r) => ({
+    _id: r.id, name: r.name, channel, language: r.language, body: r.body,
+    variableCount: channel === "sms" ? smsVariableCount(r.body) : variableCount(r.body),
+  }));
+}
+
+/** The text a template shows once its values are filled ({{n}} on WhatsApp and RCS, {#var#} in order on SMS). */
+export function renderTemplate(template: QuickReply, params: readonly string[]): string {
+  if (template.channel !== "sms") return fillVariables(template.body, params);
+  let i = 0;
+  return template.body.replace(/\{#var#\}/g, () => params[i++] ?? "{#var#}");
+}
