@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import type { CallReply } from "../../../../../contract";
 import { CHAT_TEXT_MAX } from "../../../../../contract/domain/chats";
 import { formatDateTime } from "../../../../shell/format";
-import { DeliveryTicks } from "./ticks";
+import { DeliveryTicks } from "../ticks";
 
 type PhoneMessage = CallReply<"sandbox.phone.messages">["data"][number];
 

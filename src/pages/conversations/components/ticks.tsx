@@ -1,6 +1,6 @@
 import { CheckOutlined, ClockCircleOutlined, ExclamationCircleOutlined } from "@ant-design/icons";
 import { Tooltip } from "antd";
-import type { ChatDeliveryState } from "../../../../../contract/domain/chats";
+import type { ChatDeliveryState } from "../../../../contract/domain/chats";
 
 const LABEL: Record<ChatDeliveryState, string> = { pending: "Sending", sent: "Sent", delivered: "Delivered", read: "Read", failed: "Not delivered" };
 

@@ -1,0 +1,85 @@
+import { CheckCircleOutlined, RedoOutlined } from "@ant-design/icons";
+import { useCustom, type HttpError } from "@refinedev/core";
+import { Button, Descriptions, Divider, Empty, Flex, List, Select, Tag, Typography } from "antd";
+import type { CallReply } from "../../../../../contract";
+import { formatDateTime } from "../../../../shell/format";
+import { ChannelTag } from "./channel-tag";
+import type { Conversation } from "./thread-state";
+
+type Customer = CallReply<"chats.get">["customer"];
+type Agents = CallReply<"liveAgents.list">;
+
+/** The right pane: who the customer is to this account, and what can be done with the conversation. */
+export function DetailsPanel(props: {
+  conversation: Conversation;
+  customer: Customer | null;
+  onAssign: (agentId: string | null) => void;
+  onResolve: () => void;
+  onReopen: () => void;
+}) {
+  const { conversation: c, customer } = props;
+  const agents = useCustom<Agents, HttpError>({ url: "", method: "get", config: { query: { page: 1, limit: 100 } }, meta: { callId: "liveAgents.list" }, errorNotification: false });
+  const options = (agents.query.data?.data.data ?? []).filter((a) => a.status === "active").map((a) => ({ value: a._id, label: `${a.name}${a.isOnline ? " · online" : ""}` }));
+  return (
+    <div style={{ padding: 16, overflowY: "auto", height: "100%" }}>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {c.customerNumber}
+      </Typography.Title>
+      <Flex gap={6} wrap style={{ marginBottom: 12 }}>
+        <ChannelTag channel={c.channel} />
+        <Tag color={c.status === "open" ? "processing" : "default"}>{c.status === "open" ? "Open" : "Resolved"}</Tag>
+        {customer?.optedOut && <Tag color="red">Opted out</Tag>}
+      </Flex>
+      <Flex gap={8} style={{ marginBottom: 12 }}>
+        {c.status === "open" ? (
+          <Button icon={<CheckCircleOutlined />} onClick={props.onResolve}>
+            Resolve
+          </Button>
+        ) : (
+          <Button icon={<RedoOutlined />} onClick={props.onReopen}>
+            Reopen
+          </Button>
+        )}
+      </Flex>
+      <Typography.Text type="secondary">Assigned to</Typography.Text>
+      <Select
+        aria-label="Assign to"
+        style={{ width: "100%", marginTop: 4 }}
+        allowClear
+        placeholder={agents.query.isError ? "Team members are not available" : "Unassigned"}
+        value={c.assignedAgentId ?? undefined}
+        options={options}
+        onChange={(value: string | undefined) => props.onAssign(value ?? null)}
+      />
+      <Divider style={{ margin: "16px 0" }} />
+      <Descriptions size="small" column={1} colon={false}>
+        <Descriptions.Item label="Number">{c.customerNumber}</Descriptions.Item>
+        <Descriptions.Item label="Writes to">{c.businessLabel}</Descriptions.Item>
+        <Descriptions.Item label="First seen">{customer ? formatDateTime(customer.firstSeenAt) : "…"}</Descriptions.Item>
+        <Descriptions.Item label="Messages">{customer?.messageCount ?? "…"}</Descriptions.Item>
+        <Descriptions.Item label="Campaigns">{customer ? customer.campaigns.length : "…"}</Descriptions.Item>
+        {customer?.optedOut && <Descriptions.Item label="Opt-out">{customer.optOutReason}</Descriptions.Item>}
+      </Descriptions>
+      <Typography.Text strong>Campaigns they were in</Typography.Text>
+      {customer && customer.campaigns.length > 0 ? (
+        <List
+          size="small"
+          dataSource={customer.campaigns}
+          rowKey="_id"
+          renderItem={(k) => (
+            <List.Item style={{ paddingInline: 0 }}>
+              <Flex vertical style={{ width: "100%" }}>
+                <Typography.Text ellipsis>{k.name}</Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {k.state} {k.sentAt ? `· ${formatDateTime(k.sentAt)}` : ""}
+                </Typography.Text>
+              </Flex>
+            </List.Item>
+          )}
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No campaign has messaged this number" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { EnvironmentOutlined, FileOutlined } from "@ant-design/icons";
+import { Button, Image, Spin, Tag, Typography, theme } from "antd";
+import { useEffect, useRef, useState } from "react";
+import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
+import { DeliveryTicks } from "../ticks";
+import type { ChatMessage } from "./thread-state";
+import { dayLabel, timeOf } from "./time";
+
+function Body({ m }: { m: ChatMessage }) {
+  switch (m.messageType) {
+    case "image":
+      return (
+        <>
+          {m.mediaUrl && <Image src={m.mediaUrl} alt={m.fileName ?? "Image"} width={220} style={{ borderRadius: 6 }} />}
+          {m.text && <div>{m.text}</div>}
+        </>
+      );
+    case "document":
+      return (
+        <a href={m.mediaUrl ?? "#"} target="_blank" rel="noreferrer" download>
+          <FileOutlined /> {m.fileName ?? "Document"}
+        </a>
+      );
+    case "location":
+      return (
+        <span>
+          <EnvironmentOutlined /> {m.text}
+        </span>
+      );
+    case "template":
+      return (
+        <>
+          <Tag color="geekblue" style={{ marginBottom: 4 }}>
+            Template{m.templateName ? ` · ${m.templateName}` : ""}
+          </Tag>
+          <div>{m.text}</div>
+        </>
+      );
+    default:
+      return <>{m.text}</>;
+  }
+}
+
+/**
+ * The conversation, virtualized (react-virtuoso): only the rows in view are in the DOM, older pages are prepended
+ * without moving what the reader looks at (firstItemIndex), and new messages follow only when the reader is at the
+ * bottom; otherwise a "New messages" pill offers the way down.
+ */
+export function MessageList(props: {
+  messages: readonly ChatMessage[];
+  firstItemIndex: number;
+  hasOlder: boolean;
+  loading: boolean;
+  onLoadOlder: () => Promise<void>;
+  onRetry: (m: ChatMessage) => void;
+}) {
+  const { token } = theme.useToken();
+  const ref = useRef<VirtuosoHandle>(null);
+  const [atBottom, setAtBottom] = useState(true);
+  const [unseen, setUnseen] = useState(0);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const last = props.messages[props.messages.length - 1];
+  const lastKey = last ? (last.clientId ?? last._id) : null;
+  const seenLast = useRef(lastKey);
+  // A new last message while the reader is scrolled up counts for the pill (an older page changes the first, not the last).
+  useEffect(() => {
+    if (lastKey === seenLast.current) return;
+    seenLast.current = lastKey;
+    if (!atBottom) setUnseen((n) => n + 1);
+  }, [lastKey, atBottom]);
+
+  if (props.loading && props.messages.length === 0) return <Spin style={{ margin: "auto" }} />;
+
+  return (
+    <div style={{ position: "relative", flex: 1, minHeight: 0 }}>
+      <Virtuoso
+        ref={ref}
+        style={{ height: "100%" }}
+        data={props.messages as ChatMessage[]}
+        firstItemIndex={props.firstItemIndex}
+        initialTopMostItemIndex={Math.max(0, props.messages.length - 1)}
+        computeItemKey={(_, m) => m.clientId ?? m._id}
+        followOutput={(bottom: boolean) => (bottom ? "smooth" : false)}
+        atBottomStateChange={(bottom) => {
+          setAtBottom(bottom);
+          if (bottom) setUnseen(0);
+        }}
+        startReached={() => {
+          if (!props.hasOlder || loadingOlder) return;
+          setLoadingOlder(true);
+          void props.onLoadOlder().finally(() => setLoadingOlder(false));
+        }}
+        components={{ Header: () => (loadingOlder ? <div style={{ textAlign: "center", padding: 8 }}><Spin size="small" /></div> : <div style={{ height: 8 }} />) }}
+        itemContent={(index, m) => {
+          const prev = props.messages[index - props.firstItemIndex - 1];
+          const newDay = !prev || new Date(prev.createdAt).toDateString() !== new Date(m.createdAt).toDateString();
+          const mine = m.direction !== "in";
+          const note = m.direction === "note";
+          return (
+            <div style={{ padding: "2px 16px" }} data-message={m._id}>
+              {newDay && (
+                <div style={{ textAlign: "center", margin: "10px 0" }}>
+                  <Tag bordered={false}>{dayLabel(m.createdAt)}</Tag>
+                </div>
+              )}
+              <div style={{ display: "flex", justifyContent: mine ? "flex-end" : "flex-start" }}>
+                <div
+                  style={{
+                    maxWidth: "72%", padding: "6px 10px", borderRadius: 10, whiteSpace: "pre-wrap", wordBreak: "break-word",
+                    background: note ? "#fff7e6" : mine ? token.colorPrimaryBg : token.colorBgContainer,
+                    border: note ? "1px dashed #ffc069" : `1px solid ${token.colorBorderSecondary}`, color: note ? "#613400" : undefined,
+                  }}
+                >
+                  {note && <Typography.Text style={{ fontSize: 11, color: "#ad6800", display: "block" }}>Internal note — only your team sees this{m.authorName ? ` · ${m.authorName}` : ""}</Typography.Text>}
+                  <Body m={m} />
+                  <div style={{ fontSize: 11, color: token.colorTextSecondary, display: "flex", gap: 6, justifyContent: "flex-end", alignItems: "center" }}>
+                    {mine && !note && m.authorName && <span>{m.authorName}</span>}
+                    <span>{timeOf(m.createdAt)}</span>
+                    {!note && mine && <DeliveryTicks status={m.status} error={m.error} />}
+                    {m.status === "failed" && m._id.startsWith("local:") && (
+                      <Button size="small" type="link" danger onClick={() => props.onRetry(m)} style={{ padding: 0, height: "auto" }}>
+                        Retry
+                      </Button>
+                    )}
+                  </div>
+                </div>
+              </div>
+            </div>
+          );
+        }}
+      />
+      {unseen > 0 && !atBottom && (
+        <Button
+          type="primary"
+          shape="round"
+          size="small"
+          style={{ position: "absolute", bottom: 12, left: "50%", transform: "translateX(-50%)" }}
+          onClick={() => ref.current?.scrollToIndex({ index: "LAST", behavior: "smooth" })}
+        >
+          {unseen} new {unseen === 1 ? "message" : "messages"} ↓
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { ArrowLeftOutlined, MobileOutlined, ReloadOutlined } from "@ant-design/icons";
+import { Alert, Button, Empty, Flex, Tag, Typography, theme } from "antd";
+import { useCallback, useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { CallReply } from "../../../contract";
+import { areaPath } from "../../../resources/derive";
+import { useRealtimeConnected } from "../../providers/realtime-connection";
+import { useIsMobile } from "../../shell/sidebar/use-is-mobile";
+import { useSession } from "../../state/session";
+import { useChatCall } from "./components/inbox/calls";
+import { ChannelTag } from "./components/inbox/channel-tag";
+import { Composer } from "./components/inbox/composer";
+import { ConversationList, type ListFilters } from "./components/inbox/conversation-list";
+import { DetailsPanel } from "./components/inbox/details-panel";
+import { MessageList } from "./components/inbox/message-list";
+import { useConversations } from "./components/inbox/use-conversations";
+import { useThread } from "./components/inbox/use-thread";
+
+type Customer = CallReply<"chats.get">["customer"];
+type Conversation = CallReply<"chats.get">["data"];
+
+/** Counts WhatsApp's window down every minute while a conversation is open. */
+function useWindowLeft(conversation: Conversation | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  if (!conversation || conversation.channel !== "whatsapp") return null;
+  if (!conversation.lastInboundAt) return 0;
+  return Math.max(0, Date.parse(conversation.lastInboundAt) + 24 * 3600_000 - now);
+}
+
+/**
+ * The live chat inbox: conversations | the open conversation | the customer's details. Messages arrive and go out
+ * over the tab's socket; on a phone-sized screen the list and the conversation are two screens. Up and down (Alt+up
+ * and Alt+down while writing) move between conversations.
+ */
+export function ConversationsList() {
+  const { token } = theme.useToken();
+  const role = useSession().user?.type;
+  const isMobile = useIsMobile();
+  const connected = useRealtimeConnected();
+  const call = useChatCall();
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get("chat");
+  const [filters, setFilters] = useState<ListFilters>({ channel: "all", scope: "all", status: "open", q: "" });
+  const list = useConversations(filters);
+  const [detail, setDetail] = useState<{ data: Conversation; customer: Customer } | null>(null);
+  const [detailError, setDetailError] = useState<string | null>(null);
+  const conversation = detail?.data._id === selectedId ? detail.data : (list.items.find((c) => c._id === selectedId) ?? null);
+  const thread = useThread(conversation);
+  const windowLeft = useWindowLeft(conversation);
+
+  const select = useCallback((id: string | null) => setParams(id ? { chat: id } : {}, { replace: false }), [setParams]);
+
+  const loadDetail = useCallback(() => {
+    if (!selectedId) return;
+    setDetailError(null);
+    call("chats.get", { params: { id: selectedId } }).then(
+      (r) => setDetail({ data: r.data, customer: r.customer }),
+      (e: unknown) => setDetailError(e instanceof Error ? e.message : String(e)),
+    );
+  }, [selectedId, call]);
+  useEffect(loadDetail, [loadDetail]);
+  // The open conversation's record follows the list (new messages move its window and unread count).
+  const listed = list.items.find((c) => c._id === selectedId);
+  useEffect(() => {
+    if (listed) setDetail((d) => (d && d.data._id === listed._id ? { ...d, data: listed } : d));
+  }, [listed]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+      const typing = e.target instanceof HTMLElement && /^(TEXTAREA|INPUT)$/.test(e.target.tagName);
+      if (typing && !e.altKey) return;
+      if (e.target instanceof HTMLElement && e.target.closest("[data-virtuoso-scroller]") && !e.altKey) return;
+      const index = list.items.findIndex((c) => c._id === selectedId);
+      const next = list.items[e.key === "ArrowDown" ? index + 1 : Math.max(0, index - 1)];
+      if (next) {
+        e.preventDefault();
+        select(next._id);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [list.items, selectedId, select]);
+
+  const act = async (callId: "chats.resolve" | "chats.reopen" | "chats.assign", body?: unknown) => {
+    if (!selectedId) return;
+    const r = await call(callId, { params: { id: selectedId }, method: "post", body });
+    setDetail((d) => (d ? { ...d, data: r.data } : d));
+    list.refetch();
+  };
+
+  const phonePath = role ? areaPath(role, "chats/phone") : "/";
+  const showList = !isMobile || !selectedId;
+  const showThread = !isMobile || Boolean(selectedId);
+  const border = `1px solid ${token.colorBorderSecondary}`;
+
+  return (
+    <Flex vertical style={{ height: "calc(100vh - 150px)", minHeight: 480 }}>
+      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }} gap={8} wrap>
+        <div>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            Conversations
+          </Typography.Title>
+          <Typography.Text type="secondary">Reply to customers on WhatsApp, SMS and RCS in one place.</Typography.Text>
+        </div>
+        <Flex gap={8} align="center">
+          <Tag color={connected ? "success" : "warning"}>{connected ? "Live" : "Reconnecting…"}</Tag>
+          <Link to={phonePath}>
+            <Button icon={<MobileOutlined />}>Simulated phone</Button>
+          </Link>
+        </Flex>
+      </Flex>
+      {list.error && (
+        <Alert type="error" showIcon message="Could not load conversations" description={list.error.message} action={<Button icon={<ReloadOutlined />} onClick={list.refetch}>Retry</Button>} style={{ marginBottom: 8 }} />
+      )}
+      <Flex style={{ flex: 1, minHeight: 0, background: token.colorBgContainer, border, borderRadius: token.borderRadiusLG, overflow: "hidden" }}>
+        {showList && (
+          <div style={{ width: isMobile ? "100%" : 340, borderInlineEnd: border, minHeight: 0 }}>
+            <ConversationList filters={filters} onFilters={setFilters} unread={list.unread} items={list.items} loading={list.loading} selected={selectedId} onSelect={select} />
+          </div>
+        )}
+        {showThread && (
+          <Flex vertical style={{ flex: 1, minWidth: 0, minHeight: 0, background: token.colorBgLayout }}>
+            {!conversation ? (
+              detailError ? (
+                <Empty style={{ margin: "auto" }} description={detailError} />
+              ) : (
+                <Empty style={{ margin: "auto" }} description="Choose a conversation to read and reply" />
+              )
+            ) : (
+              <>
+                <Flex align="center" gap={8} style={{ padding: "10px 16px", borderBottom: border, background: token.colorBgContainer }}>
+                  {isMobile && <Button type="text" icon={<ArrowLeftOutlined />} aria-label="Back to conversations" onClick={() => select(null)} />}
+                  <Typography.Text strong>{conversation.customerNumber}</Typography.Text>
+                  <ChannelTag channel={conversation.channel} />
+                  <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+                    to {conversation.businessLabel}
+                  </Typography.Text>
+                  {thread.typing && (
+                    <Typography.Text type="secondary" italic style={{ marginInlineStart: "auto", fontSize: 12 }}>
+                      {thread.typing} is typing…
+                    </Typography.Text>
+                  )}
+                </Flex>
+                {thread.error && <Alert type="error" showIcon message={thread.error} />}
+                <MessageList
+                  messages={thread.messages}
+                  firstItemIndex={thread.firstItemIndex}
+                  hasOlder={thread.hasOlder}
+                  loading={thread.loading}
+                  onLoadOlder={thread.loadOlder}
+                  onRetry={(m) => void thread.send({ messageType: m.messageType, messageObject: { type: m.messageType, text: { body: m.text } }, text: m.text }, m.clientId ?? undefined)}
+                />
+                <Composer conversation={conversation} connected={connected} windowLeftMs={windowLeft} onSend={thread.send} onNote={thread.addNote} />
+              </>
+            )}
+          </Flex>
+        )}
+        {!isMobile && conversation && (
+          <div style={{ width: 300, borderInlineStart: border, minHeight: 0 }}>
+            <DetailsPanel
+              conversation={conversation}
+              customer={detail?.data._id === conversation._id ? detail.customer : null}
+              onAssign={(agentId) => void act("chats.assign", { agentId })}
+              onResolve={() => void act("chats.resolve")}
+              onReopen={() => void act("chats.reopen")}
+            />
+          </div>
+        )}
+      </Flex>
+    </Flex>
+  );
+}
