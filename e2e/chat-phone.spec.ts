@@ -18,7 +18,7 @@ test("a message written on the simulated phone shows in its thread and rings the
   await login(page, "manager", "manager");
   await page.goto("/organization/chats/phone");
   await expect(page.getByRole("heading", { name: "Simulated phone" })).toBeVisible();
-  await expect(page.getByLabel("Business number")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Business number" })).toBeVisible();
   await page.getByLabel("Customer number").fill(customer);
   await page.getByRole("button", { name: "Open the thread" }).click();
   await page.getByLabel("Customer message").fill("Hello from the simulated phone");

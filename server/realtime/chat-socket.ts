@@ -88,7 +88,10 @@ export function attachChatSocket(app: FastifyInstance): void {
     socket.on(SEND_EVENT_EVENT, (payload: unknown) => {
       const { chat, caller } = socket.data;
       const event = parse(payload);
-      if (!chat || !caller || !validateEvent(event) || event.eventType !== IS_TYPING) return;
+      // SPEC 4's IS_TYPING answer to an inbound message carries that message's id: it says the console saw it (a real
+      // WhatsApp adapter may show the customer a typing indicator) and is not relayed. The composer's own IS_TYPING,
+      // with no message id, tells the conversation's other members that someone is writing.
+      if (!chat || !caller || !validateEvent(event) || event.eventType !== IS_TYPING || event.messageId) return;
       findConversation(db, chat, event.chatId)
         .then((conversation) => {
           const status: TypingStatus = { chatId: conversation.id, from: chat.authorName, isTyping: true };

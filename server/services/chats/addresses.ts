@@ -25,7 +25,7 @@ const ADDRESSES = sql`
 
 /** Every business address of an account, for the simulated phone and the inbox's labels. */
 export async function businessAddresses(db: Db, ownerId: string): Promise<BusinessAddress[]> {
-  return rowsOf<BusinessAddress>(db, sql`select * from (${ADDRESSES}) a where a."ownerId" = ${ownerId} order by channel, label`);
+  return rowsOf<BusinessAddress>(db, sql`select * from (${ADDRESSES}) a where a."ownerId" = ${ownerId} order by array_position(array['whatsapp','sms','rcs'], a.channel), label`);
 }
 
 /** Who owns the address a customer wrote to (null: nobody here; the message is stored for no account). */

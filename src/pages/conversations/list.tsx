@@ -1,5 +1,5 @@
-import { ArrowLeftOutlined, MobileOutlined, ReloadOutlined } from "@ant-design/icons";
-import { Alert, Button, Empty, Flex, Tag, Typography, theme } from "antd";
+import { ArrowLeftOutlined, InfoCircleOutlined, MobileOutlined, ReloadOutlined } from "@ant-design/icons";
+import { Alert, Button, Empty, Flex, Grid, Tag, Typography, theme } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { CallReply } from "../../../contract";
@@ -40,6 +40,10 @@ export function ConversationsList() {
   const { token } = theme.useToken();
   const role = useSession().user?.type;
   const isMobile = useIsMobile();
+  // The details pane opens by itself on wide screens; on narrower ones it is a toggle, so the conversation keeps room.
+  const wide = Boolean(Grid.useBreakpoint().xxl);
+  const [detailsOpen, setDetailsOpen] = useState<boolean | null>(null);
+  const showDetails = detailsOpen ?? wide;
   const connected = useRealtimeConnected();
   const call = useChatCall();
   const [params, setParams] = useSearchParams();
@@ -119,7 +123,7 @@ export function ConversationsList() {
       )}
       <Flex style={{ flex: 1, minHeight: 0, background: token.colorBgContainer, border, borderRadius: token.borderRadiusLG, overflow: "hidden" }}>
         {showList && (
-          <div style={{ width: isMobile ? "100%" : 340, borderInlineEnd: border, minHeight: 0 }}>
+          <div style={{ width: isMobile ? "100%" : 320, borderInlineEnd: border, minHeight: 0 }}>
             <ConversationList filters={filters} onFilters={setFilters} unread={list.unread} items={list.items} loading={list.loading} selected={selectedId} onSelect={select} />
           </div>
         )}
@@ -135,16 +139,21 @@ export function ConversationsList() {
               <>
                 <Flex align="center" gap={8} style={{ padding: "10px 16px", borderBottom: border, background: token.colorBgContainer }}>
                   {isMobile && <Button type="text" icon={<ArrowLeftOutlined />} aria-label="Back to conversations" onClick={() => select(null)} />}
-                  <Typography.Text strong>{conversation.customerNumber}</Typography.Text>
+                  <Typography.Text strong style={{ whiteSpace: "nowrap" }}>{conversation.customerNumber}</Typography.Text>
                   <ChannelTag channel={conversation.channel} />
                   <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
                     to {conversation.businessLabel}
                   </Typography.Text>
-                  {thread.typing && (
-                    <Typography.Text type="secondary" italic style={{ marginInlineStart: "auto", fontSize: 12 }}>
-                      {thread.typing} is typing…
-                    </Typography.Text>
-                  )}
+                  <Flex gap={8} align="center" style={{ marginInlineStart: "auto" }}>
+                    {thread.typing && (
+                      <Typography.Text type="secondary" italic style={{ fontSize: 12 }}>
+                        {thread.typing} is typing…
+                      </Typography.Text>
+                    )}
+                    {!isMobile && (
+                      <Button type={showDetails ? "primary" : "text"} ghost={showDetails} icon={<InfoCircleOutlined />} aria-label="Customer details" aria-pressed={showDetails} onClick={() => setDetailsOpen(!showDetails)} />
+                    )}
+                  </Flex>
                 </Flex>
                 {thread.error && <Alert type="error" showIcon message={thread.error} />}
                 <MessageList
@@ -160,8 +169,8 @@ export function ConversationsList() {
             )}
           </Flex>
         )}
-        {!isMobile && conversation && (
-          <div style={{ width: 300, borderInlineStart: border, minHeight: 0 }}>
+        {!isMobile && conversation && showDetails && (
+          <div style={{ width: 280, borderInlineStart: border, minHeight: 0 }}>
             <DetailsPanel
               conversation={conversation}
               customer={detail?.data._id === conversation._id ? detail.customer : null}

@@ -1,13 +1,16 @@
 import { FileTextOutlined, LockOutlined, SendOutlined, SmileOutlined } from "@ant-design/icons";
 import { Alert, Button, Flex, Input, Popover, Segmented, Spin, Tooltip, Typography } from "antd";
-import { lazy, Suspense, useState } from "react";
-import { CHAT_TEXT_MAX } from "../../../../../contract/domain/chats";
+import { lazy, Suspense, useRef, useState } from "react";
+import { CHAT_TEXT_MAX, IS_TYPING, SEND_EVENT_EVENT } from "../../../../../contract/domain/chats";
+import { emitRealtime } from "../../../../providers/realtime-connection";
 import { TemplatePicker } from "./template-picker";
 import { windowLabel, type Conversation } from "./thread-state";
 import type { Draft } from "./use-thread";
 
 // The emoji picker is big: it loads the first time the button is opened.
 const EmojiPicker = lazy(() => import("emoji-picker-react"));
+
+const TYPING_EVERY_MS = 3000;
 
 export const WINDOW_CLOSED_HELP = "The customer last wrote more than 24 hours ago. WhatsApp allows only approved templates until they reply.";
 
@@ -27,6 +30,14 @@ export function Composer(props: {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const closed = props.windowLeftMs === 0 && mode === "reply";
+  const lastTyping = useRef(0);
+  // The team sees "… is typing" while someone writes a reply (at most one event every few seconds).
+  const typing = () => {
+    if (mode !== "reply" || !props.connected || Date.now() - lastTyping.current < TYPING_EVERY_MS) return;
+    lastTyping.current = Date.now();
+    const c = props.conversation;
+    emitRealtime(SEND_EVENT_EVENT, { eventType: IS_TYPING, chatId: c._id, messageId: "", phoneNumber: c.customerNumber, channel: c.channel });
+  };
 
   const submit = async () => {
     const value = text.trim();
@@ -64,7 +75,7 @@ export function Composer(props: {
           </Tooltip>
         )}
       </Flex>
-      {closed && <Alert type="warning" showIcon message="Templates only" description={WINDOW_CLOSED_HELP} style={{ marginBottom: 8 }} />}
+      {closed && <Alert type="warning" showIcon message={<><strong>Templates only.</strong> {WINDOW_CLOSED_HELP}</>} style={{ marginBottom: 8 }} />}
       {!props.connected && <Alert type="info" showIcon message="Reconnecting… messages can be sent again once the connection is back." style={{ marginBottom: 8 }} />}
       {error && <Alert type="error" showIcon closable message={error} onClose={() => setError(null)} style={{ marginBottom: 8 }} />}
       <Flex gap={8} align="flex-end">
@@ -90,7 +101,10 @@ export function Composer(props: {
           maxLength={CHAT_TEXT_MAX}
           value={text}
           disabled={closed}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            typing();
+          }}
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey && !e.altKey) {
               e.preventDefault();

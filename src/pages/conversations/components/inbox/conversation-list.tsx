@@ -28,6 +28,7 @@ export function ConversationList(props: {
     <Flex vertical style={{ height: "100%", minHeight: 0 }}>
       <Tabs
         size="small"
+        tabBarGutter={14}
         activeKey={filters.channel}
         onChange={(channel) => onFilters({ ...filters, channel: channel as ListFilters["channel"] })}
         items={[

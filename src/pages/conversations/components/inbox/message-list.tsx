@@ -90,19 +90,25 @@ export function MessageList(props: {
           setLoadingOlder(true);
           void props.onLoadOlder().finally(() => setLoadingOlder(false));
         }}
-        components={{ Header: () => (loadingOlder ? <div style={{ textAlign: "center", padding: 8 }}><Spin size="small" /></div> : <div style={{ height: 8 }} />) }}
+        // The header keeps one height whether or not it shows the spinner: a changing height would move the messages.
+        components={{ Header: () => <div style={{ height: 32, display: "flex", alignItems: "center", justifyContent: "center" }}>{loadingOlder && <Spin size="small" />}</div> }}
         itemContent={(index, m) => {
-          const prev = props.messages[index - props.firstItemIndex - 1];
-          const newDay = !prev || new Date(prev.createdAt).toDateString() !== new Date(m.createdAt).toDateString();
+          const i = index - props.firstItemIndex;
+          const next = props.messages[i + 1];
+          // A day's separator hangs below the last message of the day before it, so prepending an older page never
+          // changes the height of a message already shown (the view would move); the oldest day gets its own on top.
+          const dayAfter = next && new Date(next.createdAt).toDateString() !== new Date(m.createdAt).toDateString() ? next.createdAt : null;
+          const dayAbove = i === 0 && !props.hasOlder ? m.createdAt : null;
           const mine = m.direction !== "in";
           const note = m.direction === "note";
+          const separator = (iso: string) => (
+            <div style={{ textAlign: "center", margin: "10px 0" }}>
+              <Tag bordered={false}>{dayLabel(iso)}</Tag>
+            </div>
+          );
           return (
             <div style={{ padding: "2px 16px" }} data-message={m._id}>
-              {newDay && (
-                <div style={{ textAlign: "center", margin: "10px 0" }}>
-                  <Tag bordered={false}>{dayLabel(m.createdAt)}</Tag>
-                </div>
-              )}
+              {dayAbove && separator(dayAbove)}
               <div style={{ display: "flex", justifyContent: mine ? "flex-end" : "flex-start" }}>
                 <div
                   style={{
@@ -125,6 +131,7 @@ export function MessageList(props: {
                   </div>
                 </div>
               </div>
+              {dayAfter && separator(dayAfter)}
             </div>
           );
         }}
