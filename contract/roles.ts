@@ -32,6 +32,8 @@ export const PUBLIC_PATHS = {
   forgetPassword: "/forget-password",
   resetPassword: "/reset-password",
   confirmEmail: "/confirm-email",
+  /** Ours: a live agent's invitation link (issue 10). */
+  acceptInvite: "/accept-invite",
 } as const;
 
 /** Absolute path of a route in a role's area: areaPath('manager', 'users') → '/organization/users'. */

@@ -25,9 +25,25 @@ const DEMOS: Demo[] = [
   { channel: "rcs", number: "+919810000104", messages: [["out", "Our winter collection is here. Tap to explore.", 8, "read"], ["in", "Show me jackets under 3000", 7.5]] },
 ];
 
-export async function seedChatsDemo(db: Db, ids: ReadonlyMap<string, string>): Promise<void> {
+/** The manager's live agent with a demo sign-in (username `agent`), and one invitation still open. */
+async function seedAgents(db: Db, manager: string, passwordHash: string): Promise<string | null> {
+  const result = (await db.execute(sql`
+    with u as (
+      insert into users (username, email, password_hash, role, name, company_name, parent_id, is_first_login)
+      values ('agent', 'agent@example.com', ${passwordHash}, 'user', 'Asha Verma', 'Acme Retail', ${manager}, false) returning id),
+    p as (insert into module_permissions (user_id, module_name, granted_by) select id, 'chat', ${manager} from u)
+    insert into live_agents (owner_id, user_id, name, email, status) select ${manager}, id, 'Asha Verma', 'agent@example.com', 'active' from u
+    returning id`)) as unknown as { rows: { id: string }[] };
+  await db.execute(sql`
+    insert into live_agents (owner_id, name, email, status, invite_token_hash, invite_expires_at)
+    values (${manager}, 'Rohan Iyer', 'rohan.iyer@example.com', 'invited', ${"seeded-invitation-never-mailed"}, now() + interval '7 days')`);
+  return result.rows[0]?.id ?? null;
+}
+
+export async function seedChatsDemo(db: Db, ids: ReadonlyMap<string, string>, passwordHash: string): Promise<void> {
   const manager = ids.get("manager");
   if (!manager) return;
+  const agentId = await seedAgents(db, manager, passwordHash);
   const addresses = await businessAddresses(db, manager);
   const now = Date.now();
   for (const demo of DEMOS) {
@@ -44,10 +60,14 @@ export async function seedChatsDemo(db: Db, ids: ReadonlyMap<string, string>): P
       returning id`)) as unknown as { rows: { id: string }[] };
     const id = result.rows[0]?.id;
     if (!id) continue;
+    // The first conversation is Asha's: assigned to her and answered by her (her metrics are not empty).
+    const byAgent = demo === DEMOS[0] ? agentId : null;
+    if (byAgent) await db.execute(sql`update conversations set assigned_agent_id = ${byAgent} where id = ${id}`);
     for (const [direction, text, hours, status] of demo.messages) {
       await db.execute(sql`
-        insert into chat_messages (conversation_id, user_id, direction, type, text, status, author_name, created_at)
-        values (${id}, ${manager}, ${direction}, 'text', ${text}, ${status ?? null}, ${direction === "out" ? "manager" : ""}, ${at(hours)})`);
+        insert into chat_messages (conversation_id, user_id, direction, type, text, status, agent_id, author_name, created_at)
+        values (${id}, ${manager}, ${direction}, 'text', ${text}, ${status ?? null}, ${direction === "out" ? byAgent : null},
+                ${direction === "out" ? (byAgent ? "Asha Verma" : "manager") : ""}, ${at(hours)})`);
     }
   }
   const whatsapp = addresses.find((a) => a.channel === "whatsapp");

@@ -34,7 +34,7 @@ interface DemoAccount {
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { username: "admin", role: "admin", name: "Asha Admin", companyName: "Messaging Console", modules: MODULES, balance: 0 },
   { username: "reseller", role: "reseller", name: "Ravi Reseller", companyName: "Northwind Telecom", parent: "admin", modules: MODULES, balance: 100000 },
-  { username: "manager", role: "manager", name: "Meera Manager", companyName: "Acme Retail", parent: "reseller", modules: ["campaign", "template", "chat"], balance: 25000 },
+  { username: "manager", role: "manager", name: "Meera Manager", companyName: "Acme Retail", parent: "reseller", modules: ["campaign", "template", "chat", "agent"], balance: 25000 },
   { username: "user", role: "user", name: "Uday User", companyName: "Acme Retail", parent: "manager", modules: ["campaign", "template", "chat", "api"], balance: 500 },
   { username: "depthead", role: "department_head", name: "Deepa Head", companyName: "Acme Retail", parent: "manager", modules: ["campaign", "template"], balance: 2000 },
   { username: "globex", role: "manager", name: "Gita Globex", companyName: "Globex Logistics", parent: "reseller", modules: ["campaign", "template", "chat", "api", "agent"], balance: 4200 },
@@ -82,6 +82,6 @@ export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger)
   await seedWhatsAppTemplates(db, ids.get("manager") as string);
   await seedRcsTemplateDemo(db, ids);
   await seedCampaignsDemo(db, ids);
-  await seedChatsDemo(db, ids);
+  await seedChatsDemo(db, ids, passwordHash);
   log.info(`seeded ${DEMO_ACCOUNTS.length} demo accounts (admin, reseller, manager, user, depthead, ...)`);
 }

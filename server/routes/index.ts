@@ -26,6 +26,7 @@ import { campaignIngestHandlers } from "./campaigns/ingest";
 import { campaignReadHandlers } from "./campaigns";
 import { channelHandlers } from "./channels";
 import { chatHandlers } from "./chats";
+import { liveAgentHandlers } from "./live-agents";
 import { sandboxPhoneHandlers } from "./chats/sandbox-phone";
 import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
@@ -62,6 +63,7 @@ export const HANDLERS: Handlers = {
   ...campaignReadHandlers,
   ...suppressionHandlers,
   ...chatHandlers,
+  ...liveAgentHandlers,
   ...sandboxPhoneHandlers,
 };
 

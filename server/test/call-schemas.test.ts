@@ -190,6 +190,22 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "sandbox.phone.addresses": async () => ({ as: "manager" }),
   "sandbox.phone.send": async (s) => ({ as: "manager", payload: { channel: "whatsapp", address: await demoAddress(s), number: "+919811119999", text: "Hi" } }),
   "sandbox.phone.messages": async (s) => ({ as: "manager", query: { channel: "whatsapp", address: await demoAddress(s), number: "+919810000101" } }),
+  "liveAgents.list": async () => ({ as: "manager", query: { page: "1", limit: "10" } }),
+  "liveAgents.search": async () => ({ as: "manager", query: { searchTerm: "a" } }),
+  "liveAgents.create": async () => ({ as: "manager", payload: { name: "Schema Agent", email: "schema.agent@example.com", username: "schema_agent", password: "Schema-pass-1" } }),
+  "liveAgents.invite": async () => ({ as: "manager", payload: { name: "Invited Agent", email: "invited.agent@example.com" } }),
+  "liveAgents.acceptInvite": async (s) => {
+    await s.call({ method: "POST", url: "/api/live-agent/invite-agent", as: "manager", payload: { name: "Accepting Agent", email: "accepting.agent@example.com" } });
+    return { payload: { token: await mailedToken(s, "accepting.agent@example.com", "accept-invite"), username: "accepting_agent", password: "Accept-pass-1" } };
+  },
+  "liveAgents.remove": async (s) => {
+    const res = await s.call({ method: "POST", url: "/api/live-agent/invite-agent", as: "manager", payload: { name: "Leaving Agent", email: "leaving.agent@example.com" } });
+    return { as: "manager", params: { id: (res.json() as { data: { _id: string } }).data._id } };
+  },
+  "liveAgents.metrics": async (s) => {
+    const res = await s.call({ method: "GET", url: "/api/agents/search?searchTerm=Asha", as: "manager" });
+    return { as: "manager", params: { id: (res.json() as { data: { _id: string }[] }).data[0]?._id ?? "" }, query: { period: "week" } };
+  },
   "suppressions.remove": async (s) => {
     await s.call({ method: "POST", url: "/api/v1/suppressions", as: "user", payload: { numbers: "9876543219" } });
     const list = (await s.call({ method: "GET", url: "/api/v1/suppressions?q=9876543219", as: "user" })).json() as { data: { id: string }[] };

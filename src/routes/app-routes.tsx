@@ -18,6 +18,7 @@ const RegisterPage = lazyNamed(() => import("../pages/public/register-page"), "R
 const ForgetPasswordPage = lazyNamed(() => import("../pages/public/forget-password-page"), "ForgetPasswordPage");
 const ResetPasswordPage = lazyNamed(() => import("../pages/public/reset-password-page"), "ResetPasswordPage");
 const ConfirmEmailPage = lazyNamed(() => import("../pages/public/confirm-email-page"), "ConfirmEmailPage");
+const AcceptInvitePage = lazyNamed(() => import("../pages/public/accept-invite-page"), "AcceptInvitePage");
 const NotFoundPage = lazy(async () => ({ default: (await import("../pages/public/not-found-page")).NotFoundPage }));
 
 /** Refine, the providers and the shell: one chunk, loaded with the first role-area route. */
@@ -40,6 +41,7 @@ export function AppRoutes() {
           </Route>
           <Route path={strip(PUBLIC_PATHS.resetPassword)} element={<ResetPasswordPage />} />
           <Route path={strip(PUBLIC_PATHS.confirmEmail)} element={<ConfirmEmailPage />} />
+          <Route path={strip(PUBLIC_PATHS.acceptInvite)} element={<AcceptInvitePage />} />
           {ROLES.map((role) => (
             <Route
               key={role}

@@ -2,6 +2,7 @@ import fp from "fastify-plugin";
 import type { ServerConfig } from "../../config";
 import { attachRealtime } from "../../realtime";
 import { attachChatSocket } from "../../realtime/chat-socket";
+import { attachPresence } from "../../realtime/presence-socket";
 import { startChatEvents } from "../../services/chats/carrier-listener";
 
 export type RealtimeOptions = Pick<ServerConfig, "corsOrigin" | "publicUrl">;
@@ -12,6 +13,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
     // PGlite is one process: its sockets are all there is, so no adapter.
     await attachRealtime(app, app.authDeps, { ...config, databaseUrl: app.database.url });
     attachChatSocket(app);
+    attachPresence(app);
     // Customers' messages and chat receipts from the carrier become inbox messages and ticks, pushed at once.
     const stopChatEvents = startChatEvents(app);
     app.addHook("onClose", async () => stopChatEvents());
