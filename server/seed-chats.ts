@@ -25,25 +25,22 @@ const DEMOS: Demo[] = [
   { channel: "rcs", number: "+919810000104", messages: [["out", "Our winter collection is here. Tap to explore.", 8, "read"], ["in", "Show me jackets under 3000", 7.5]] },
 ];
 
-/** The manager's live agent with a demo sign-in (username `agent`), and one invitation still open. */
-async function seedAgents(db: Db, manager: string, passwordHash: string): Promise<string | null> {
-  const result = (await db.execute(sql`
-    with u as (
-      insert into users (username, email, password_hash, role, name, company_name, parent_id, is_first_login)
-      values ('agent', 'agent@example.com', ${passwordHash}, 'user', 'Asha Verma', 'Acme Retail', ${manager}, false) returning id),
-    p as (insert into module_permissions (user_id, module_name, granted_by) select id, 'chat', ${manager} from u)
-    insert into live_agents (owner_id, user_id, name, email, status) select ${manager}, id, 'Asha Verma', 'agent@example.com', 'active' from u
-    returning id`)) as unknown as { rows: { id: string }[] };
+/** The manager's live agent, signing in as the demo account `agent` (seed.ts), and one invitation still open. */
+async function seedAgents(db: Db, manager: string, agentUser: string | undefined): Promise<string | null> {
   await db.execute(sql`
     insert into live_agents (owner_id, name, email, status, invite_token_hash, invite_expires_at)
     values (${manager}, 'Rohan Iyer', 'rohan.iyer@example.com', 'invited', ${"seeded-invitation-never-mailed"}, now() + interval '7 days')`);
+  if (!agentUser) return null;
+  const result = (await db.execute(sql`
+    insert into live_agents (owner_id, user_id, name, email, status) values (${manager}, ${agentUser}, 'Asha Verma', 'agent@example.com', 'active')
+    returning id`)) as unknown as { rows: { id: string }[] };
   return result.rows[0]?.id ?? null;
 }
 
-export async function seedChatsDemo(db: Db, ids: ReadonlyMap<string, string>, passwordHash: string): Promise<void> {
+export async function seedChatsDemo(db: Db, ids: ReadonlyMap<string, string>): Promise<void> {
   const manager = ids.get("manager");
   if (!manager) return;
-  const agentId = await seedAgents(db, manager, passwordHash);
+  const agentId = await seedAgents(db, manager, ids.get("agent"));
   const addresses = await businessAddresses(db, manager);
   const now = Date.now();
   for (const demo of DEMOS) {

@@ -40,6 +40,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { username: "globex", role: "manager", name: "Gita Globex", companyName: "Globex Logistics", parent: "reseller", modules: ["campaign", "template", "chat", "api", "agent"], balance: 4200 },
   { username: "priya", role: "user", name: "Priya Sharma", companyName: "Acme Retail", parent: "manager", modules: ["campaign", "chat"], balance: 1500 },
   { username: "rahul", role: "user", name: "Rahul Verma", companyName: "Acme Retail", parent: "manager", modules: ["chat"], balance: 0 },
+  // The manager's live agent (Team Members): answers the manager's conversations (seed-chats.ts links it).
+  { username: "agent", role: "user", name: "Asha Verma", companyName: "Acme Retail", parent: "manager", modules: ["chat"], balance: 0 },
 ];
 
 /** Seeds the demo accounts when the database has no users at all; never touches a database in use. */
@@ -82,6 +84,6 @@ export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger)
   await seedWhatsAppTemplates(db, ids.get("manager") as string);
   await seedRcsTemplateDemo(db, ids);
   await seedCampaignsDemo(db, ids);
-  await seedChatsDemo(db, ids, passwordHash);
+  await seedChatsDemo(db, ids);
   log.info(`seeded ${DEMO_ACCOUNTS.length} demo accounts (admin, reseller, manager, user, depthead, ...)`);
 }

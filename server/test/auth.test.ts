@@ -194,7 +194,7 @@ describe("registration", () => {
     const res = await server.call({ method: "POST", url: "/api/v1/auth/register", as: "manager", payload });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ type: "department_head", parentId: await server.id("manager") });
-    expect(res.json().data.modulePermissions.sort()).toEqual(["campaign", "chat", "template"]);
+    expect(res.json().data.modulePermissions.sort()).toEqual(["agent", "campaign", "chat", "template"]);
     const reseller = await server.call({ method: "POST", url: "/api/v1/auth/register", as: "manager", payload: { ...payload, username: "r2r2", email: "r2@e.com", role: "reseller" } });
     expect(reseller.statusCode).toBe(403);
     expect(reseller.json().message).toBe(MSG.roleNotCreatable);

@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS } from "../seed";
 
 export const DEMO_PASSWORD = "demo-test-pw";
 export const DEMO_USERNAMES = ["admin", "reseller", "manager", "user", "depthead"] as const;
-export type DemoName = (typeof DEMO_USERNAMES)[number] | (typeof DEMO_ACCOUNTS)[number]["username"] | "agent";
+export type DemoName = (typeof DEMO_USERNAMES)[number] | (typeof DEMO_ACCOUNTS)[number]["username"];
 
 /** Limits high enough that the suites' own logins never trip them; rate-limit tests pass their own. */
 const RELAXED = Object.fromEntries(

@@ -83,6 +83,7 @@ describe("live agents", () => {
     // Seeded: the customer wrote 3 h ago, Asha answered at 2.9 h: six minutes.
     expect(Math.round(m.firstResponseMs / 60_000)).toBe(6);
     expect(m.series.length).toBeGreaterThanOrEqual(24);
+    expect((m.series as { messagesSent: number }[]).reduce((n, b) => n + b.messagesSent, 0)).toBe(1);
     const week = json<{ data: { series: unknown[] } }>(await server.call({ method: "GET", url: `/api/live-agent/monitoring/metrics/agent/${asha?._id}?period=week`, as: "manager" })).data;
     expect(week.series.length).toBeGreaterThanOrEqual(7);
   });

@@ -26,14 +26,14 @@ describe("tenancy of the users list", () => {
 
   it("shows a reseller the accounts it created and a manager its sub-users", async () => {
     expect(names((await list("reseller")).json())).toEqual(["globex", "manager"]);
-    expect(names((await list("manager")).json())).toEqual(["depthead", "priya", "rahul", "user"]);
+    expect(names((await list("manager")).json())).toEqual(["agent", "depthead", "priya", "rahul", "user"]);
   });
 
   it("paginates and searches", async () => {
     const page = (await list("admin", "?page=2&limit=3")).json();
     expect(page).toMatchObject({ page: 2, limit: 3, totalPages: Math.ceil((DEMO_ACCOUNTS.length - 1) / 3) });
     expect(page.users).toHaveLength(3);
-    expect(names((await list("admin", "?search=ACME")).json())).toEqual(["depthead", "manager", "priya", "rahul", "user"]);
+    expect(names((await list("admin", "?search=ACME")).json())).toEqual(["agent", "depthead", "manager", "priya", "rahul", "user"]);
     expect(names((await list("admin", "?search=%25")).json())).toEqual([]);
     const past = (await list("admin", "?page=9&limit=3")).json();
     expect(past).toMatchObject({ count: DEMO_ACCOUNTS.length - 1, users: [], totalPages: Math.ceil((DEMO_ACCOUNTS.length - 1) / 3) });
@@ -44,7 +44,7 @@ describe("tenancy of the users list", () => {
 
   it("sorts by username or balance in either order, and refuses a column it does not sort by", async () => {
     const order = async (q: string) => ((await list("manager", q)).json() as { users: { username: string }[] }).users.map((u) => u.username);
-    const sorted = ["depthead", "priya", "rahul", "user"];
+    const sorted = ["agent", "depthead", "priya", "rahul", "user"];
     expect(await order("?sort=username&order=asc")).toEqual(sorted);
     expect(await order("?sort=username&order=desc")).toEqual([...sorted].reverse());
     const byBalance = ((await list("manager", "?sort=balance&order=desc")).json() as { users: { balance: number }[] }).users.map((u) => u.balance);
@@ -56,7 +56,7 @@ describe("tenancy of the users list", () => {
 
   it("lets an admin list one account's children but not a reseller another's", async () => {
     const managerId = await server.id("manager");
-    expect(names((await list("admin", `?userId=${managerId}`)).json())).toEqual(["depthead", "priya", "rahul", "user"]);
+    expect(names((await list("admin", `?userId=${managerId}`)).json())).toEqual(["agent", "depthead", "priya", "rahul", "user"]);
     const globexId = await server.id("globex");
     expect((await list("manager", `?userId=${globexId}`)).statusCode).toBe(404);
   });
@@ -96,7 +96,7 @@ describe("updating accounts in reach", () => {
 describe("module permissions", () => {
   it("reads the caller's own modules and a sub-account's", async () => {
     const own = await server.call({ method: "GET", url: "/api/v1/permissions/modules", as: "manager" });
-    expect(own.json().modulePermissions.map((m: { moduleName: string }) => m.moduleName).sort()).toEqual(["campaign", "chat", "template"]);
+    expect(own.json().modulePermissions.map((m: { moduleName: string }) => m.moduleName).sort()).toEqual(["agent", "campaign", "chat", "template"]);
     const admin = await server.call({ method: "GET", url: "/api/v1/permissions/modules", as: "admin" });
     expect(admin.json().modulePermissions).toHaveLength(5);
     const sub = await server.call({ method: "GET", url: `/api/admin/user-permissions?userId=${await server.id("rahul")}`, as: "manager" });

@@ -21,6 +21,7 @@ import { decisionNotification, readSeenUpTo, unseenDecisions, writeSeenUpTo } fr
 import { queryClient } from "./query-client";
 import { CHAT_MESSAGE_EVENT, SEND_EVENT_EVENT } from "../../contract/domain/chats";
 import { subscribeChatNotifications } from "./chat-notifications";
+import { usePresenceReport } from "./presence-report";
 import { emitRealtime, registerRealtimeSocket } from "./realtime-connection";
 import { CONNECT_EVENT, publishRealtime, subscribeRealtime } from "./realtime-events";
 import { chatMessageOf, DROPPED, isIgnoredEvent, parseRealtimePayload, typingEventFor } from "./realtime-payload";
@@ -45,6 +46,7 @@ export function RealtimeProvider() {
   const userId = user?._id;
   const role = user?.type;
   const invalidate = useInvalidate();
+  usePresenceReport();
 
   useEffect(() => {
     if (!token || !userId || !role) return undefined;

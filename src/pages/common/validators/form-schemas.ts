@@ -25,6 +25,8 @@ export const FORM_SCHEMAS = {
   botCreate: named("botCreate", BOT_CREATE_SCHEMA),
   botEdit: named("botEdit", BOT_EDIT_SCHEMA),
   ratesUpdate: named("ratesUpdate", structuredClone(SCHEMAS["rates-update"]) as unknown as RJSFSchema),
+  liveAgentInvite: named("liveAgentInvite", structuredClone(SCHEMAS["live-agent-invite"]) as unknown as RJSFSchema),
+  liveAgentCreate: named("liveAgentCreate", structuredClone(SCHEMAS["live-agent-create"]) as unknown as RJSFSchema),
 } as const;
 
 export type FormSchemaId = keyof typeof FORM_SCHEMAS;
