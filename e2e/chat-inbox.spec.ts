@@ -15,7 +15,7 @@ test("a customer's message on the simulated phone reaches the inbox at once; the
   const customer = `+9197${String(Date.now()).slice(-8)}`;
   await login(agent, "manager", "manager");
   await agent.goto(INBOX);
-  await expect(agent.getByText("Live")).toBeVisible();
+  await expect(agent.getByText("Live", { exact: true })).toBeVisible();
   await shot(agent, "chat-inbox-empty-selection");
 
   await login(phone, "manager", "manager");

@@ -15,7 +15,7 @@ test("the team list shows an agent online while it is signed in, offline after; 
   const agent = await agentContext.newPage();
   await login(agent, "agent", "user");
   await agent.goto("/user/chats");
-  await expect(agent.getByText("Live")).toBeVisible();
+  await expect(agent.getByText("Live", { exact: true })).toBeVisible();
   await expect(asha.locator("[data-presence]")).toHaveAttribute("data-presence", "online");
   await shot(owner, "team-members-online");
   await agentContext.close();
