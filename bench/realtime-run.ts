@@ -26,7 +26,7 @@ const GRACE_MS = 5000;
 type Via = "carrier" | "route" | "emit";
 
 const child = fork("bench/lib/realtime-server.ts", [], {
-  execArgv: ["--import", "tsx"],
+  execArgv: ["--import", "tsx", ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
   env: { ...process.env, BENCH_PASSWORD: PASSWORD, LOG_LEVEL: "warn" },
   stdio: ["ignore", "inherit", "inherit", "ipc"],
 });

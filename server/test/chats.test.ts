@@ -157,6 +157,32 @@ describe("chat inbox", () => {
     expect(json<{ data: Message[] }>(await server.call({ method: "GET", url: `/api/v1/chats/sync?after=${last}`, as: "globex" })).data).toEqual([]);
   });
 
+  it("a burst of customers' messages is written together: every one stored and pushed in order, unread counts exact, a bad one dropped alone", async () => {
+    const owner = await listen("manager");
+    const wa = (await addresses("manager")).find((a) => a.channel === "whatsapp");
+    const carrier = server.app.carrier;
+    if (!wa || !carrier.simulateInbound) throw new Error("the sandbox phone is needed");
+    const customers = ["+919812220001", "+919812220002", "+919812220003"];
+    const burst = Array.from({ length: 60 }, (_, i) => ({ number: customers[i % 3] as string, text: `burst ${i}` }));
+    // All in one tick, so they queue behind the first round and are written as batches; plus a message to an
+    // address nobody owns, and one PostgreSQL refuses (a NUL character), which must not take the others with it.
+    carrier.simulateInbound({ channel: "whatsapp", from: customers[0] as string, to: "no-such-number", text: "lost" });
+    for (const [i, m] of burst.entries()) {
+      carrier.simulateInbound({ channel: "whatsapp", from: m.number, to: wa.address, text: m.text });
+      if (i === 30) carrier.simulateInbound({ channel: "whatsapp", from: m.number, to: wa.address, text: "bad \u0000 text" });
+    }
+    const texts = () => owner.heard.filter((h) => h.event === CHAT_MESSAGE_EVENT).map((h) => (h.payload as RealtimeChatMessage).message.text);
+    await until(() => texts().length >= 60, 15_000);
+    expect(texts()).toEqual(burst.map((m) => m.text));
+    for (const number of customers) {
+      const c = await conversationOf("manager", number);
+      expect(c.unreadCount).toBe(20);
+      const thread = json<{ data: Message[] }>(await server.call({ method: "GET", url: `/api/v1/chats/${c._id}/messages?limit=50`, as: "manager" })).data;
+      expect(thread.map((m) => m.text)).toEqual(burst.filter((m) => m.number === number).map((m) => m.text));
+    }
+    owner.socket.disconnect();
+  });
+
   it("resolve, reopen and read change the conversation; the simulated phone refuses an address of another account", async () => {
     const c = await conversationOf("manager", "+919810000103");
     expect(json<{ data: Conversation }>(await server.call({ method: "POST", url: `/api/v1/chats/${c._id}/resolve`, as: "manager" })).data.status).toBe("resolved");

@@ -95,44 +95,81 @@ async function applyReceipts(db: Db, receipts: Receipt[], byId: boolean): Promis
   );
 }
 
-interface Candidate {
-  id: number;
-  campaign_id: string;
-  user_id: string;
-  sender: string | null;
-  bot_id: string | null;
-  reply_number: string | null;
+interface Stored {
+  ord: number;
+  recipient_id: number | null;
+  campaign_id: string | null;
+  user_id: string | null;
 }
 
-/** Stores one inbound message, marks the recipient it answers as replied, and applies STOP / START. */
-async function applyInbound(db: Db, event: Inbound): Promise<Candidate | undefined> {
-  const candidates = await rowsOf<Candidate>(
-    db,
-    sql`select r.id::float8 as id, r.campaign_id, c.user_id, c.sender, c.bot_id::text as bot_id, a.reply_number
-        from campaign_recipients r
-        join campaigns c on c.id = r.campaign_id
-        left join sms_templates t on c.channel = 'sms' and t.id = c.template_id
-        left join sms_accounts a on a.id = coalesce(c.sms_account_id, t.sms_account_id)
-        where r.number = ${event.from} and c.channel = ${event.channel} and r.state not in ('queued', 'sending', 'skipped')
-        order by r.id desc limit 50`,
-  );
-  const match = candidates.find((c) => c.sender === event.to || c.bot_id === event.to || (event.channel === "sms" && c.reply_number === event.to));
-  const at = event.at.toISOString();
-  await db.execute(sql`
-    insert into inbound_messages (user_id, channel, from_number, to_address, text, media_url, campaign_id, recipient_id, received_at)
-    values (${match?.user_id ?? null}, ${event.channel}, ${event.from}, ${event.to}, ${event.text}, ${event.mediaUrl ?? null},
-            ${match?.campaign_id ?? null}, ${match?.id ?? null}, ${at})`);
-  if (!match) return undefined;
-  await db.execute(sql`update campaign_recipients set state = 'replied', replied_at = coalesce(replied_at, ${at}::timestamptz) where id = ${match.id}`);
-  const intent = optOutIntent(event.text);
-  if (intent === "stop") {
-    await db.execute(sql`
-      insert into suppressions (user_id, number, reason, source) values (${match.user_id}, ${event.from}, ${`Replied "${event.text.trim()}"`}, 'stop-reply')
-      on conflict (user_id, number) do nothing`);
-  } else if (intent === "start") {
-    await db.execute(sql`delete from suppressions where user_id = ${match.user_id} and number = ${event.from}`);
-  }
-  return match;
+/**
+ * Stores a batch of inbound messages, each matched to the latest recipient of its number whose sender (SMS sender id
+ * or reply number, WhatsApp number, RCS bot) it was addressed to; marks those recipients replied and applies STOP /
+ * START (the last word of a number wins). A fixed handful of statements per batch, in one transaction. Returns the
+ * campaigns whose recipients changed.
+ */
+async function applyInbound(db: Db, events: readonly Inbound[]): Promise<Set<string>> {
+  const col = (f: (e: Inbound) => string | null | undefined) => pgArray(events.map((e) => f(e) ?? null));
+  return db.transaction(async (tx) => {
+    const stored = await rowsOf<Stored>(
+      tx,
+      sql`with v as (
+            select * from unnest(${col((e) => e.from)}::text[], ${col((e) => e.channel)}::text[], ${col((e) => e.to)}::text[], ${col((e) => e.text)}::text[],
+              ${col((e) => e.mediaUrl)}::text[], ${col((e) => e.at.toISOString())}::timestamptz[]) with ordinality
+              as v(from_number, channel, to_address, text, media_url, received_at, ord)
+          ), m as (
+            select v.*, x.id as recipient_id, x.campaign_id, x.user_id from v
+            left join lateral (
+              select r.id, r.campaign_id, c.user_id from campaign_recipients r
+              join campaigns c on c.id = r.campaign_id
+              left join sms_templates t on c.channel = 'sms' and t.id = c.template_id
+              left join sms_accounts a on a.id = coalesce(c.sms_account_id, t.sms_account_id)
+              where r.number = v.from_number and c.channel = v.channel and r.state not in ('queued', 'sending', 'skipped')
+                and (c.sender = v.to_address or c.bot_id::text = v.to_address or (v.channel = 'sms' and a.reply_number = v.to_address))
+              order by r.id desc limit 1
+            ) x on true
+          ), ins as (
+            insert into inbound_messages (user_id, channel, from_number, to_address, text, media_url, campaign_id, recipient_id, received_at)
+            select user_id, channel, from_number, to_address, text, media_url, campaign_id, recipient_id, received_at from m order by ord
+          )
+          select ord::int as ord, recipient_id::float8 as recipient_id, campaign_id, user_id from m`,
+    );
+    const matched = stored.filter((s): s is Stored & { recipient_id: number; campaign_id: string; user_id: string } => s.recipient_id !== null);
+    if (matched.length === 0) return new Set<string>();
+    const eventOf = (s: Stored) => events[s.ord - 1] as Inbound;
+    const firstReply = new Map<number, string>();
+    for (const s of matched) {
+      const at = eventOf(s).at.toISOString();
+      const seen = firstReply.get(s.recipient_id);
+      if (!seen || at < seen) firstReply.set(s.recipient_id, at);
+    }
+    await tx.execute(sql`
+      update campaign_recipients r set state = 'replied', replied_at = coalesce(r.replied_at, v.at)
+      from unnest(${pgArray([...firstReply.keys()])}::bigint[], ${pgArray([...firstReply.values()])}::timestamptz[]) as v(id, at)
+      where r.id = v.id`);
+    const lastWord = new Map<string, { userId: string; number: string; intent: "stop" | "start"; text: string }>();
+    for (const s of matched.sort((a, b) => a.ord - b.ord)) {
+      const event = eventOf(s);
+      const intent = optOutIntent(event.text);
+      if (intent) lastWord.set(`${s.user_id}|${event.from}`, { userId: s.user_id, number: event.from, intent, text: event.text });
+    }
+    const stops = [...lastWord.values()].filter((w) => w.intent === "stop");
+    const starts = [...lastWord.values()].filter((w) => w.intent === "start");
+    if (stops.length > 0) {
+      await tx.execute(sql`
+        insert into suppressions (user_id, number, reason, source)
+        select v.user_id, v.number, v.reason, 'stop-reply'
+        from unnest(${pgArray(stops.map((w) => w.userId))}::uuid[], ${pgArray(stops.map((w) => w.number))}::text[],
+          ${pgArray(stops.map((w) => `Replied "${w.text.trim()}"`))}::text[]) as v(user_id, number, reason)
+        on conflict (user_id, number) do nothing`);
+    }
+    if (starts.length > 0) {
+      await tx.execute(sql`
+        delete from suppressions s using unnest(${pgArray(starts.map((w) => w.userId))}::uuid[], ${pgArray(starts.map((w) => w.number))}::text[]) as v(user_id, number)
+        where s.user_id = v.user_id and s.number = v.number`);
+    }
+    return new Set(matched.map((s) => s.campaign_id));
+  });
 }
 
 export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEventsOptions): CarrierEvents {
@@ -174,12 +211,20 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
       const newer = receipts.get(mapKey);
       receipts.set(mapKey, newer ? { ...r, ...newer, status: rank(newer.status) > rank(r.status) ? newer.status : r.status, firstSeen: r.firstSeen } : r);
     }
-    for (const message of messages) {
-      const match = await applyInbound(db, message).catch((err: unknown) => {
-        options.log.error({ err }, "inbound message not stored");
-        return undefined;
+    if (messages.length > 0) {
+      const campaigns = await applyInbound(db, messages).catch(async (err: unknown) => {
+        // One bad message must not take the batch with it: store them one by one, dropping only what fails.
+        if (messages.length > 1) options.log.warn({ err }, "inbound batch not stored; storing its messages one by one");
+        else options.log.error({ err }, "inbound message not stored");
+        if (messages.length === 1) return new Set<string>();
+        const each = new Set<string>();
+        for (const m of messages) {
+          const ids = await applyInbound(db, [m]).catch((e: unknown) => (options.log.error({ err: e }, "inbound message not stored"), new Set<string>()));
+          for (const id of ids) each.add(id);
+        }
+        return each;
       });
-      if (match) changed.add(match.campaign_id);
+      for (const id of campaigns) changed.add(id);
     }
     if (changed.size > 0) options.onChanged(changed, failed);
     return written.length + messages.length;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ChatChannel } from "../../../contract/domain/chats";
 import type { Db } from "../../db/client";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
 
 /** A business address of an account: where customers write to and the inbox answers from. */
 export interface BusinessAddress {
@@ -28,8 +28,15 @@ export async function businessAddresses(db: Db, ownerId: string): Promise<Busine
   return rowsOf<BusinessAddress>(db, sql`select * from (${ADDRESSES}) a where a."ownerId" = ${ownerId} order by array_position(array['whatsapp','sms','rcs'], a.channel), label`);
 }
 
-/** Who owns the address a customer wrote to (null: nobody here; the message is stored for no account). */
-export async function ownerOfAddress(db: Db, channel: ChatChannel, address: string): Promise<BusinessAddress | null> {
-  const [row] = await rowsOf<BusinessAddress>(db, sql`select * from (${ADDRESSES}) a where a.channel = ${channel} and a.address = ${address} limit 1`);
-  return row ?? null;
+/** Who owns each address customers wrote to, keyed `channel|address`; an address nobody here owns is absent. */
+export async function ownersOfAddresses(db: Db, wanted: readonly { channel: ChatChannel; address: string }[]): Promise<Map<string, BusinessAddress>> {
+  if (wanted.length === 0) return new Map();
+  const rows = await rowsOf<BusinessAddress>(
+    db,
+    sql`select distinct on (a.channel, a.address) a.* from (${ADDRESSES}) a
+        join unnest(${pgArray(wanted.map((w) => w.channel))}::text[], ${pgArray(wanted.map((w) => w.address))}::text[]) as v(channel, address)
+          on a.channel = v.channel and a.address = v.address
+        order by a.channel, a.address`,
+  );
+  return new Map(rows.map((row) => [`${row.channel}|${row.address}`, row]));
 }

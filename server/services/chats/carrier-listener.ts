@@ -1,36 +1,85 @@
 import type { FastifyInstance } from "fastify";
-import { conversationRecord } from "./conversations";
-import { receiveInbound } from "./inbound";
+import type { CarrierEvent } from "../../carriers/carrier";
+import { conversationRecords } from "./conversations";
+import { receiveInbound, type Inbound, type Received } from "./inbound";
 import { pushChatMessage, pushConversation, pushStatus } from "./push";
 import { applyChatStatus, chatIdOfCarrierId } from "./receipts";
+import type { ConversationRow } from "./records";
+
+type Receipt = Extract<CarrierEvent, { type: "receipt" }>;
+
+/** The most inbound messages written in one transaction; more wait for the next round. */
+const MAX_BATCH = 500;
+
+/** Pushes what a batch received: every message in order, then each touched conversation once, as it now stands. */
+async function pushReceived(app: FastifyInstance, received: readonly Received[]): Promise<void> {
+  for (const { conversation, message } of received) pushChatMessage(app.io, conversation, message);
+  const latest = new Map<string, ConversationRow>();
+  for (const { conversation } of received) latest.set(conversation.id, conversation);
+  const byOwner = new Map<string, ConversationRow[]>();
+  for (const row of latest.values()) byOwner.set(row.userId, [...(byOwner.get(row.userId) ?? []), row]);
+  for (const [ownerId, rows] of byOwner) {
+    const records = await conversationRecords(app.database.db, ownerId, rows);
+    rows.forEach((row, i) => {
+      const record = records[i];
+      if (record) pushConversation(app.io, row, record);
+    });
+  }
+}
 
 /**
- * The chat side of carrier events, handled one by one as they come (not on the campaign receipts' batch timer): a
- * customer's message reaches the inbox within milliseconds. Campaign bookkeeping of the same events (responses,
- * STOP/START) stays in campaigns/carrier-events.ts. Returns the unsubscribe.
+ * The chat side of carrier events, as they come (not on the campaign receipts' 100 ms timer): a customer's message
+ * reaches the inbox within milliseconds. Events queue while a round is being written and the next round takes them
+ * all, so under load a round writes many messages in one transaction and the queue never grows behind a statement per
+ * message; when quiet, a round is one message. Rounds run one at a time, so a conversation's events keep their order.
+ * Campaign bookkeeping of the same events (responses, STOP/START) stays in campaigns/carrier-events.ts. Returns the
+ * unsubscribe.
  */
 export function startChatEvents(app: FastifyInstance): () => void {
   const { db } = app.database;
-  // Events of one conversation are applied in the order they came: a chain per process keeps it simple.
-  let chain: Promise<void> = Promise.resolve();
-  const later = (task: () => Promise<void>) => {
-    chain = chain.then(task).catch((err: unknown) => app.log.error({ err }, "chat event not applied"));
-  };
-  return app.carrier.onEvent((event) => {
-    if (event.type === "inbound") {
-      later(async () => {
-        const received = await receiveInbound(db, event);
-        if (!received) return;
-        pushChatMessage(app.io, received.conversation, received.message);
-        pushConversation(app.io, received.conversation, await conversationRecord(db, received.conversation));
+  let inbound: Inbound[] = [];
+  let receipts: Receipt[] = [];
+  let running = false;
+
+  async function round(): Promise<void> {
+    const messages = inbound.slice(0, MAX_BATCH);
+    inbound = inbound.slice(messages.length);
+    const statuses = receipts;
+    receipts = [];
+    if (messages.length > 0) {
+      const received = await receiveInbound(db, messages).catch(async (err: unknown) => {
+        // One bad message must not take the batch with it: write them one by one, dropping only what fails.
+        if (messages.length === 1) throw err;
+        app.log.warn({ err }, "inbound batch not written; writing its messages one by one");
+        const each: Received[] = [];
+        for (const m of messages) each.push(...(await receiveInbound(db, [m]).catch((e: unknown) => (app.log.error({ err: e }, "inbound message not stored"), []))));
+        return each;
       });
-    } else if (event.type === "receipt") {
-      const id = chatIdOfCarrierId(event.messageId);
-      if (id === null) return;
-      later(async () => {
-        const applied = await applyChatStatus(db, id, event.status, event.reason ?? null, event.providerMessageId);
-        if (applied) pushStatus(app.io, { userId: applied.user_id, assignedAgentId: applied.assigned_agent_id }, { chatId: applied.conversation_id, messageId: String(applied.id), status: applied.status, error: applied.error });
-      });
+      await pushReceived(app, received);
     }
+    for (const event of statuses) {
+      const id = chatIdOfCarrierId(event.messageId);
+      if (id === null) continue;
+      const applied = await applyChatStatus(db, id, event.status, event.reason ?? null, event.providerMessageId);
+      if (applied) pushStatus(app.io, { userId: applied.user_id, assignedAgentId: applied.assigned_agent_id }, { chatId: applied.conversation_id, messageId: String(applied.id), status: applied.status, error: applied.error });
+    }
+  }
+
+  function drain(): void {
+    if (running) return;
+    running = true;
+    void (async () => {
+      while (inbound.length > 0 || receipts.length > 0) {
+        await round().catch((err: unknown) => app.log.error({ err }, "chat events not applied"));
+      }
+      running = false;
+    })();
+  }
+
+  return app.carrier.onEvent((event) => {
+    if (event.type === "inbound") inbound.push(event);
+    else if (event.type === "receipt" && chatIdOfCarrierId(event.messageId) !== null) receipts.push(event);
+    else return;
+    drain();
   });
 }
