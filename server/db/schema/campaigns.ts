@@ -123,10 +123,13 @@ export const campaignRecipients = pgTable(
   (t) => [
     index("campaign_recipients_queue_idx").on(t.campaignId, t.state, t.id),
     uniqueIndex("campaign_recipients_number_idx").on(t.campaignId, t.number),
-    index("campaign_recipients_user_number_idx").on(t.userId, t.number),
-    index("campaign_recipients_failover_idx").on(t.campaignId, t.failoverState),
-    // An inbound reply names only its sender's number: the latest recipient with it is one index lookup.
-    index("campaign_recipients_number_only_idx").on(t.number, t.id),
+    // Partial: only recipients with a failover marker, so an ingest adds nothing to it and a send's state change
+    // does not touch it (markFailovers finds the unmarked ones through the queue index's state).
+    index("campaign_recipients_failover_idx").on(t.campaignId, t.failoverState).where(sql`${t.failoverState} is not null`),
+    // One index for both ways a number is looked up: an inbound reply names only the number (the latest recipient with
+    // it), a number's history is within an account (number, then owner). Every index is written again by each state
+    // change of a recipient, so two were made one.
+    index("campaign_recipients_number_owner_idx").on(t.number, t.userId, t.id),
     // Partial: rows not sent yet have no provider id, so an ingest of a million recipients adds nothing to it.
     index("campaign_recipients_provider_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
   ],

@@ -4,8 +4,17 @@ import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/
 // about a fifth the size and parse time of the full set.
 
 const JUNK = /[^\d+]/g;
+/** An Indian mobile number: ten digits from 6 to 9, bare or after +91. */
+const INDIAN_MOBILE = /^(?:\+91)?([6-9]\d{9})$/;
 
 export type NumberVerdict = { ok: true; e164: string } | { ok: false; reason: string };
+
+/** libphonenumber-js's verdict on a value already reduced to digits and a leading plus. */
+export function parsedNumber(text: string, region: string): NumberVerdict {
+  const parsed = parsePhoneNumberFromString(text, region as CountryCode);
+  if (!parsed || !parsed.isValid()) return { ok: false, reason: "Not a valid phone number" };
+  return { ok: true, e164: parsed.number };
+}
 
 /** One audience value as E.164, or why it is not a phone number. */
 export function normalizeNumber(raw: string, region: string): NumberVerdict {
@@ -15,9 +24,13 @@ export function normalizeNumber(raw: string, region: string): NumberVerdict {
   if (digits.replace("+", "").length < 6) return { ok: false, reason: "Not a phone number" };
   // A leading 00 is the international prefix written out.
   const text = digits.startsWith("00") ? `+${digits.slice(2)}` : digits;
-  const parsed = parsePhoneNumberFromString(text, region as CountryCode);
-  if (!parsed || !parsed.isValid()) return { ok: false, reason: "Not a valid phone number" };
-  return { ok: true, e164: parsed.number };
+  // The common case of the default region answered without the parser, which was a fifth of an ingest's CPU;
+  // phone.test.ts checks that it agrees with the parser.
+  if (region === "IN") {
+    const mobile = INDIAN_MOBILE.exec(text);
+    if (mobile) return { ok: true, e164: `+91${mobile[1]}` };
+  }
+  return parsedNumber(text, region);
 }
 
 /** Whether a cell looks like a phone number at all (finding the phone column in a file without a named one). */
