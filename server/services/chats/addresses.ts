@@ -28,15 +28,60 @@ export async function businessAddresses(db: Db, ownerId: string): Promise<Busine
   return rowsOf<BusinessAddress>(db, sql`select * from (${ADDRESSES}) a where a."ownerId" = ${ownerId} order by array_position(array['whatsapp','sms','rcs'], a.channel), label`);
 }
 
+// The inbound path asks who owns an address, and the inbox for an account's labels, with every message; addresses
+// change rarely (a number connected, an account renamed). Answers are kept a few seconds, per database (tests run
+// several databases in one process, where the same sandbox address belongs to different accounts). An address
+// nobody owns is never kept, so a number connected a moment ago is found at once.
+const KEEP_MS = 5000;
+interface Kept<T> {
+  until: number;
+  value: T;
+}
+const ownerCache = new WeakMap<Db, Map<string, Kept<BusinessAddress>>>();
+const labelCache = new WeakMap<Db, Map<string, Kept<BusinessAddress[]>>>();
+function cacheOf<T>(caches: WeakMap<Db, Map<string, Kept<T>>>, db: Db): Map<string, Kept<T>> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
+const fresh = <T>(kept: Kept<T> | undefined, now: number): T | undefined => (kept && kept.until > now ? kept.value : undefined);
+
+/** An account's addresses for labels (kept a few seconds); ownership checks use businessAddresses. */
+export async function addressLabels(db: Db, ownerId: string): Promise<BusinessAddress[]> {
+  const cache = cacheOf(labelCache, db);
+  const now = Date.now();
+  const hit = fresh(cache.get(ownerId), now);
+  if (hit) return hit;
+  const value = await businessAddresses(db, ownerId);
+  cache.set(ownerId, { until: now + KEEP_MS, value });
+  return value;
+}
+
 /** Who owns each address customers wrote to, keyed `channel|address`; an address nobody here owns is absent. */
 export async function ownersOfAddresses(db: Db, wanted: readonly { channel: ChatChannel; address: string }[]): Promise<Map<string, BusinessAddress>> {
-  if (wanted.length === 0) return new Map();
+  const cache = cacheOf(ownerCache, db);
+  const now = Date.now();
+  const found = new Map<string, BusinessAddress>();
+  const missing = new Map<string, { channel: ChatChannel; address: string }>();
+  for (const w of wanted) {
+    const key = `${w.channel}|${w.address}`;
+    const hit = fresh(cache.get(key), now);
+    if (hit) found.set(key, hit);
+    else missing.set(key, w);
+  }
+  if (missing.size === 0) return found;
+  const asked = [...missing.values()];
   const rows = await rowsOf<BusinessAddress>(
     db,
     sql`select distinct on (a.channel, a.address) a.* from (${ADDRESSES}) a
-        join unnest(${pgArray(wanted.map((w) => w.channel))}::text[], ${pgArray(wanted.map((w) => w.address))}::text[]) as v(channel, address)
+        join unnest(${pgArray(asked.map((w) => w.channel))}::text[], ${pgArray(asked.map((w) => w.address))}::text[]) as v(channel, address)
           on a.channel = v.channel and a.address = v.address
         order by a.channel, a.address`,
   );
-  return new Map(rows.map((row) => [`${row.channel}|${row.address}`, row]));
+  for (const row of rows) {
+    const key = `${row.channel}|${row.address}`;
+    found.set(key, row);
+    cache.set(key, { until: now + KEEP_MS, value: row });
+  }
+  return found;
 }

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { conversations, liveAgents } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { isUuid } from "../caller";
-import { businessAddresses } from "./addresses";
+import { addressLabels } from "./addresses";
 import { toConversationRecord, type ConversationOut, type ConversationRow } from "./records";
 import type { ChatWorkspace } from "./workspace";
 
@@ -26,9 +26,11 @@ export async function findConversation(db: Db, ws: ChatWorkspace, id: string): P
 /** Records for rows of one owner: the address labels and agent names read once for the lot. */
 export async function conversationRecords(db: Db, ownerId: string, rows: readonly ConversationRow[]): Promise<ConversationOut[]> {
   if (rows.length === 0) return [];
-  const labels = new Map((await businessAddresses(db, ownerId)).map((a) => [`${a.channel}|${a.address}`, a.label]));
+  const labels = new Map((await addressLabels(db, ownerId)).map((a) => [`${a.channel}|${a.address}`, a.label]));
+  // Most conversations the inbound path pushes are unassigned: no agent names to read then.
+  const assigned = rows.some((row) => row.assignedAgentId);
   const agents = new Map(
-    (await db.select({ id: liveAgents.id, name: liveAgents.name }).from(liveAgents).where(eq(liveAgents.ownerId, ownerId))).map((a) => [a.id, a.name]),
+    assigned ? (await db.select({ id: liveAgents.id, name: liveAgents.name }).from(liveAgents).where(eq(liveAgents.ownerId, ownerId))).map((a) => [a.id, a.name]) : [],
   );
   const now = new Date();
   return rows.map((row) => toConversationRecord(row, labels, row.assignedAgentId ? (agents.get(row.assignedAgentId) ?? null) : null, now));
