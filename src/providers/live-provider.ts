@@ -1,7 +1,7 @@
 import type { LiveEvent, LiveProvider } from "@refinedev/core";
 import { TEMPLATE_STATUS_EVENT } from "../../contract";
 import { PROGRESS_EVENT } from "../../contract/domain/campaigns";
-import { CONVERSATION_EVENT } from "../../contract/domain/chats";
+import { CHAT_MESSAGE_EVENT, CONVERSATION_EVENT } from "../../contract/domain/chats";
 import { subscribeRealtime } from "./realtime-events";
 
 /** Which socket events mean a resource's lists are stale. Resources not named here get no subscription. */
@@ -9,7 +9,8 @@ export const LIVE_EVENTS: Readonly<Record<string, readonly string[]>> = {
   campaigns: [PROGRESS_EVENT],
   "whatsapp-templates": [TEMPLATE_STATUS_EVENT],
   templates: [TEMPLATE_STATUS_EVENT],
-  conversations: [CONVERSATION_EVENT],
+  // A customer's message changes its conversation (last message, unread, reopened) without a conversationUpdate.
+  conversations: [CONVERSATION_EVENT, CHAT_MESSAGE_EVENT],
 };
 
 /**
