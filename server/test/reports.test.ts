@@ -13,6 +13,7 @@ import { REPORT_MAX_UNFINISHED, type ReportProgress } from "../../contract/domai
 import { configFromEnv } from "../config";
 import { reports } from "../db/schema";
 import { REPORT_EXPIRY_JOB } from "../jobs/report-expiry";
+import { RECIPIENT_COLUMNS } from "../services/campaigns/downloads";
 import { INTERRUPTED } from "../jobs/report-generation";
 import { reportFileKey, XLSX_TYPE } from "../services/reports/files";
 import { TOO_MANY_REPORTS } from "../services/reports/request";
@@ -27,7 +28,7 @@ beforeAll(async () => {
   // The job runs when a test ticks it; two recipients per read, so a report of seven takes several batches.
   server = await startServer({ jobIntervalMs: 3_600_000, reports: { ttlHours: TTL_HOURS, batchRows: 2, leaseMs: 60_000 } });
   fx = await seedReportCampaigns(server);
-});
+}, 180_000);
 afterAll(async () => server?.close());
 
 const details = (as: DemoName, id: string) => server.call({ method: "GET", url: `/api/v1/reports/details/${id}`, as });
@@ -68,6 +69,10 @@ describe("a detailed report", () => {
     // Cells that start with "=" are text, not formulas: the campaign's name and the recipient's reply.
     expect(rows.every((r) => r.campaign === `'${EVIL_NAME}`)).toBe(true);
     expect(rows[3].reply).toBe(`'${EVIL_REPLY}`);
+
+    // The recipient's columns are exactly what the campaign's own download writes, in the same (audience) order.
+    const own = csvRows((await server.call({ method: "GET", url: `/api/reports/download-campaign-numbers/${fx.whatsapp}`, as: "manager" })).body);
+    expect(rows.map((r) => RECIPIENT_COLUMNS.map((c) => r[c]))).toEqual(own.map((r) => RECIPIENT_COLUMNS.map((c) => r[c])));
   });
 
   it("as XLSX streams every recipient of the period's campaigns onto a Recipients sheet, formula-safe", async () => {

@@ -1,6 +1,6 @@
 import type { LiveEvent, LiveProvider } from "@refinedev/core";
 import { TEMPLATE_STATUS_EVENT } from "../../contract";
-import { PROGRESS_EVENT } from "../../contract/domain/campaigns";
+import { PROGRESS_EVENT, REPORT_PROGRESS_EVENT } from "../../contract/domain/campaigns";
 import { CONVERSATION_EVENT } from "../../contract/domain/chats";
 import { subscribeRealtime } from "./realtime-events";
 
@@ -10,6 +10,7 @@ export const LIVE_EVENTS: Readonly<Record<string, readonly string[]>> = {
   "whatsapp-templates": [TEMPLATE_STATUS_EVENT],
   templates: [TEMPLATE_STATUS_EVENT],
   conversations: [CONVERSATION_EVENT],
+  reports: [REPORT_PROGRESS_EVENT],
 };
 
 /**

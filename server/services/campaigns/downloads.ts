@@ -9,8 +9,7 @@ import { recipientPages } from "./recipients";
 export const RECIPIENT_COLUMNS = ["row", "number", "state", "reason", "sent_at", "delivered_at", "read_at", "replied_at", "failed_at", "cost", "reply"] as const;
 const COLUMNS = RECIPIENT_COLUMNS;
 
-export const recipientCells = (r: RecipientRecord) => [r.row, r.number, r.state, r.reason, r.sentAt, r.deliveredAt, r.readAt, r.repliedAt, r.failedAt, r.cost, r.reply];
-const cells = recipientCells;
+const cells = (r: RecipientRecord) => [r.row, r.number, r.state, r.reason, r.sentAt, r.deliveredAt, r.readAt, r.repliedAt, r.failedAt, r.cost, r.reply];
 
 /** The recipients as CSV, written page by page as the response is read (never the whole campaign in memory). */
 export function recipientsCsv(db: Db, campaignId: string): Readable {

@@ -48,11 +48,24 @@ export async function* campaignBatches(db: Db, ids: readonly string[]): AsyncGen
   }
 }
 
-/** How many recipients the covered campaigns have: the detailed report's rows. */
-export async function recipientTotal(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+/** A campaign's recipients as the detailed report reads them: how many, and the first and last id. */
+export interface RecipientSpan {
+  n: number;
+  minId: number;
+  maxId: number;
+}
+
+/** Per covered campaign, its recipients' count and id range (one GROUP BY over the queue index); the total is the report's rows. */
+export async function recipientSpans(db: Db, where: SQL | undefined): Promise<Map<string, RecipientSpan>> {
+  const rows = await db
+    .select({
+      campaignId: campaignRecipients.campaignId,
+      n: sql<number>`count(*)::int`,
+      minId: sql<number>`min(${campaignRecipients.id})::float8`,
+      maxId: sql<number>`max(${campaignRecipients.id})::float8`,
+    })
     .from(campaignRecipients)
-    .where(inArray(campaignRecipients.campaignId, db.select({ id: campaigns.id }).from(campaigns).where(where)));
-  return row?.n ?? 0;
+    .where(inArray(campaignRecipients.campaignId, db.select({ id: campaigns.id }).from(campaigns).where(where)))
+    .groupBy(campaignRecipients.campaignId);
+  return new Map(rows.map((r) => [r.campaignId, { n: Number(r.n), minId: Number(r.minId), maxId: Number(r.maxId) }]));
 }
