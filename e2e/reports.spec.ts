@@ -93,14 +93,14 @@ test("a large detailed report shows its progress while it is generated, then dow
   await login(page, "manager", "manager");
   const token = await apiToken(page, "manager");
   const name = `Report load ${Date.now()}`;
-  const campaign = await readyWhatsAppCampaign(page.request, token, name, ordinaryNumbers(5000, 63));
+  const campaign = await readyWhatsAppCampaign(page.request, token, name, ordinaryNumbers(10_000, 63));
 
   await page.goto(REPORTS);
   await generate(page, { channel: "WhatsApp", campaign: name, detailed: true, format: "Excel" });
   const row = rowOf(page, name);
   // The e2e server reads 100 recipients at a time: the bar is seen moving before the report is ready.
   await expect(row.getByRole("progressbar", { name: "Report progress" })).toBeVisible({ timeout: 20_000 });
-  await expect(row).toContainText(/of 5,000 rows/);
+  await expect(row).toContainText(/of 10,000 rows/);
   await shot(page, "reports-running");
   await expect(row.locator("[data-status=ready]")).toBeVisible({ timeout: 60_000 });
 

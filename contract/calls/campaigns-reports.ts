@@ -5,7 +5,6 @@ import { PageQuery } from "./pagination";
 import { CAMPAIGN_STATUSES, RECIPIENT_STATES } from "../domain/campaigns";
 import { CampaignRecord, CampaignReportRecord, CampaignStatsRecord, IngestProgressRecord, RecipientRecord } from "./campaign-records";
 import { Confirmation, FileBytes, ID, replies } from "./replies";
-import { REPORT_DEFAULT_FORMAT } from "../domain/reports";
 import { ReportChannelField, ReportFormatField, ReportRecord } from "./report-records";
 import type { CallDef } from "./types";
 
@@ -82,7 +81,7 @@ export const CAMPAIGN_REPORT_CALLS = {
     query: Type.Object({ campaignId: Type.String() }), response: replies({ 200: FileBytes }), summary: "The campaign report as an Excel workbook",
   },
   "reports.generate": {
-    method: "POST", path: "/api/v1/reports/generate/:from/:to/:channel/:campaignId", access: NOT_RESELLER, queryDefaults: { detailedCampaignReport: false, format: REPORT_DEFAULT_FORMAT }, failure: MSG.generateReport,
+    method: "POST", path: "/api/v1/reports/generate/:from/:to/:channel/:campaignId", access: NOT_RESELLER, queryDefaults: { detailedCampaignReport: false }, failure: MSG.generateReport,
     params: Type.Object({
       from: Type.String({ minLength: 1, maxLength: 10, description: "first day, YYYY-MM-DD (India's calendar)" }),
       to: Type.String({ minLength: 1, maxLength: 10, description: "last day, YYYY-MM-DD, at most 366 days after from" }),
@@ -91,7 +90,7 @@ export const CAMPAIGN_REPORT_CALLS = {
     }),
     query: Type.Object({
       detailedCampaignReport: Type.Boolean({ default: false, description: "every recipient with its states and timestamps; false: counts per campaign" }),
-      format: Type.Optional(ReportFormatField),
+      format: Type.Optional({ ...ReportFormatField, description: "csv (default) or xlsx" }),
     }),
     response: replies({ 201: ReportSaved }),
     summary:

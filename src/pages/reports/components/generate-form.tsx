@@ -73,7 +73,7 @@ export const GenerateForm = forwardRef<GenerateFormHandle, { onQueued: () => voi
               <DatePicker.RangePicker ref={dates} presets={RANGE_PRESETS()} format="D MMM YYYY" allowClear={false} aria-label="Report dates" style={{ width: "100%" }} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12} xl={8}>
+          <Col xs={24} md={12} xl={10}>
             <Form.Item label="Channel" name="channel">
               <Segmented
                 aria-label="Report channel"
@@ -85,7 +85,7 @@ export const GenerateForm = forwardRef<GenerateFormHandle, { onQueued: () => voi
               />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12} xl={8}>
+          <Col xs={24} md={12} xl={6}>
             <Form.Item label="Format" name="format">
               <Radio.Group aria-label="Report format" optionType="button">
                 <Radio.Button value="csv"><FileTextOutlined /> CSV</Radio.Button>

@@ -43,40 +43,44 @@ function RowActions({ r, list }: { r: ReportRecord; list: ReportsModel }) {
         okButtonProps={{ danger: true }}
         onConfirm={() => list.remove(r)}
       >
-        <Tooltip title="Delete">
-          <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${name}`} disabled={list.deleting} />
-        </Tooltip>
+        {/* No tooltip here: it would stay over the confirmation. */}
+        <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${name}`} disabled={list.deleting} />
       </Popconfirm>
     </Space>
   );
 }
 
-/** The reports table: what each report is, its channel and period, its live state, when and by whom it was asked for. */
+/** The reports table: what each report is (kind, format, campaigns, period), its channel, its live state, when and by whom it was asked for. */
 export function ReportsTable({ list, emptyText }: { list: ReportsModel; emptyText: ReactNode }) {
   const me = useSession().user?._id;
   const columns: TableProps<ReportRecord>["columns"] = [
     {
       title: "Report",
       key: "report",
-      width: 220,
+      width: 260,
       render: (_, r) => (
         <Flex vertical>
-          <Typography.Link strong onClick={() => list.open(r._id)}>
-            {reportKind(r)} <Tag style={{ marginInlineStart: 4 }}>{r.format.toUpperCase()}</Tag>
-          </Typography.Link>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: reportScope(r) }}>
+          <span>
+            <Typography.Link strong onClick={() => list.open(r._id)}>
+              {reportKind(r)}
+            </Typography.Link>
+            <Tag style={{ marginInlineStart: 6 }}>{r.format.toUpperCase()}</Tag>
+          </span>
+          <Typography.Text style={{ fontSize: 12 }} ellipsis={{ tooltip: reportScope(r) }}>
             {reportScope(r)}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {periodLabel(r)}
           </Typography.Text>
         </Flex>
       ),
     },
     { title: "Channel", dataIndex: "channel", width: 120, render: (_: unknown, r: ReportRecord) => <ReportChannel channel={r.channel} /> },
-    { title: "Period", key: "period", width: 150, render: (_: unknown, r: ReportRecord) => periodLabel(r) },
-    { title: "Status", dataIndex: "status", width: 250, render: (_: unknown, r: ReportRecord) => <ReportStatusCell r={r} /> },
+    { title: "Status", dataIndex: "status", width: 240, render: (_: unknown, r: ReportRecord) => <ReportStatusCell r={r} /> },
     {
       title: "Requested",
       dataIndex: "createdAt",
-      width: 160,
+      width: 150,
       render: (_: unknown, r: ReportRecord) => (
         <Flex vertical>
           <span>{formatDateTime(r.createdAt)}</span>
@@ -86,5 +90,5 @@ export function ReportsTable({ list, emptyText }: { list: ReportsModel; emptyTex
     },
     { title: "Actions", key: "actions", width: 110, fixed: "right", render: (_: unknown, r: ReportRecord) => <RowActions r={r} list={list} /> },
   ];
-  return <Table<ReportRecord> {...list.tableProps} rowKey="_id" columns={columns} scroll={{ x: 960 }} locale={{ emptyText }} />;
+  return <Table<ReportRecord> {...list.tableProps} rowKey="_id" columns={columns} scroll={{ x: 880 }} locale={{ emptyText }} />;
 }
