@@ -20,9 +20,9 @@ export async function campaignById(request: APIRequestContext, token: string, id
 }
 
 /** One page of a campaign's recipients through the channel's responses call. */
-export async function recipientsOf(request: APIRequestContext, token: string, c: CampaignRecord, status?: string): Promise<RecipientRecord[]> {
+export async function recipientsOf(request: APIRequestContext, token: string, c: CampaignRecord, status?: string, limit = 50): Promise<RecipientRecord[]> {
   const path = { rcs: "/api/campaigns/responses", sms: "/api/sms/campaigns/responses", whatsapp: "/api/waba/campaign/campaign-responses" }[c.channel];
-  const res = await request.get(path, { headers: auth(token), params: { campaignId: c._id, page: 1, limit: 50, ...(status ? { status } : {}) } });
+  const res = await request.get(path, { headers: auth(token), params: { campaignId: c._id, page: 1, limit, ...(status ? { status } : {}) } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: RecipientRecord[] }).data;
 }

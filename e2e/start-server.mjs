@@ -29,6 +29,8 @@ const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     LOG_LEVEL: "warn",
     // Template review fast enough for a test, slow enough to see PENDING first (e2e/whatsapp-templates.spec.ts).
     SANDBOX_REVIEW_MS: process.env.SANDBOX_REVIEW_MS ?? "2500",
+    // Reports read 100 recipients at a time, so e2e/reports.spec.ts sees a report of 10,000 recipients in progress.
+    REPORT_BATCH_ROWS: process.env.REPORT_BATCH_ROWS ?? "100",
   },
 });
 

@@ -6,6 +6,8 @@ export const reports: ResourceDef = {
   label: "Reports",
   icon: "reports",
   routes: [{ path: "reports", title: "Performance Reports", areas: WORKSPACE, page: "list", menu: { order: 50 } }],
+  // reports.list answers { data, total, totalPages, page }.
+  totalKey: "total",
   actions: {
     list: "reports.list",
     show: "reports.details",

@@ -1,5 +1,6 @@
 import { SESSION_TTL_S_DEFAULT } from "../contract/constants";
 import { SMS_WINDOW } from "../contract/domain/campaigns";
+import { REPORT_TTL_HOURS_DEFAULT } from "../contract/domain/reports";
 import type { LoginDelayRule } from "./services/login-throttle";
 import { s3ConfigFromEnv, type S3Config } from "./storage/s3";
 
@@ -50,7 +51,17 @@ export interface ServerConfig {
   now?: () => Date;
   /** Audience limits (default AUDIENCE_MAX_BYTES / AUDIENCE_MAX_ROWS); tests lower them. */
   audience?: { maxBytes: number; maxRows: number };
+  /** Performance reports: hours a ready file is kept (REPORT_TTL_HOURS), recipients read per query (REPORT_BATCH_ROWS), a running report's lease (REPORT_LEASE_MS). */
+  reports: ReportSettings;
 }
+
+export interface ReportSettings {
+  ttlHours: number;
+  batchRows: number;
+  leaseMs: number;
+}
+
+export const REPORT_DEFAULTS: ReportSettings = { ttlHours: REPORT_TTL_HOURS_DEFAULT, batchRows: 5000, leaseMs: 60_000 };
 
 export const DEFAULT_DEMO_PASSWORD = "demo1234!";
 
@@ -67,6 +78,14 @@ function positiveInt(raw: string | undefined, fallback: number, name: string): n
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+/** A positive number, fractions allowed (REPORT_TTL_HOURS=0.5 keeps files half an hour). */
+function positiveNumber(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
   return value;
 }
 
@@ -119,6 +138,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     loginDelay: DEFAULT_LOGIN_DELAY,
     jobIntervalMs: positiveInt(env.JOB_INTERVAL_MS, 1000, "JOB_INTERVAL_MS"),
     s3: s3ConfigFromEnv(env),
+    reports: {
+      ttlHours: positiveNumber(env.REPORT_TTL_HOURS, REPORT_DEFAULTS.ttlHours, "REPORT_TTL_HOURS"),
+      batchRows: positiveInt(env.REPORT_BATCH_ROWS, REPORT_DEFAULTS.batchRows, "REPORT_BATCH_ROWS"),
+      leaseMs: positiveInt(env.REPORT_LEASE_MS, REPORT_DEFAULTS.leaseMs, "REPORT_LEASE_MS"),
+    },
     smsWindow: { start: hhmm(env.SMS_WINDOW_START, SMS_WINDOW.start, "SMS_WINDOW_START"), end: hhmm(env.SMS_WINDOW_END, SMS_WINDOW.end, "SMS_WINDOW_END") },
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,

@@ -4,7 +4,8 @@ import { ALL, campaignId, NOT_RESELLER, USER_MANAGER } from "./access";
 import { PageQuery } from "./pagination";
 import { CAMPAIGN_STATUSES, RECIPIENT_STATES } from "../domain/campaigns";
 import { CampaignRecord, CampaignReportRecord, CampaignStatsRecord, IngestProgressRecord, RecipientRecord } from "./campaign-records";
-import { FileBytes, ID, NOT_BUILT, pathParams, replies } from "./replies";
+import { Confirmation, FileBytes, ID, replies } from "./replies";
+import { ReportChannelField, ReportFormatField, ReportRecord } from "./report-records";
 import type { CallDef } from "./types";
 
 const text = () => Type.Optional(Type.String());
@@ -15,6 +16,8 @@ export const ResponsesReply = Type.Object({ success: Type.Literal(true), data: T
 export const CampaignSaved = Type.Object({ success: Type.Literal(true), message: Type.String(), data: CampaignRecord });
 export const CampaignFound = Type.Object({ success: Type.Literal(true), campaigns: Type.Array(CampaignRecord) });
 export const WithinReply = Type.Object({ success: Type.Literal(true), data: Type.Array(RecipientRecord) });
+/** A report as generate answers it. */
+export const ReportSaved = Type.Object({ success: Type.Literal(true), message: Type.String(), data: ReportRecord });
 export const CampaignStatusQuery = enumText(CAMPAIGN_STATUSES);
 /** Campaign search: by name, template or sender, at most 20 matches. */
 export const SearchQuery = Type.Object({ query: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -79,13 +82,38 @@ export const CAMPAIGN_REPORT_CALLS = {
   },
   "reports.generate": {
     method: "POST", path: "/api/v1/reports/generate/:from/:to/:channel/:campaignId", access: NOT_RESELLER, queryDefaults: { detailedCampaignReport: false }, failure: MSG.generateReport,
-    params: pathParams("from", "to", "channel", "campaignId"), query: Type.Object({ detailedCampaignReport: Type.Boolean({ default: false }) }), response: NOT_BUILT,
+    params: Type.Object({
+      from: Type.String({ minLength: 1, maxLength: 10, description: "first day, YYYY-MM-DD (India's calendar)" }),
+      to: Type.String({ minLength: 1, maxLength: 10, description: "last day, YYYY-MM-DD, at most 366 days after from" }),
+      channel: ReportChannelField,
+      campaignId: Type.String({ minLength: 1, maxLength: 36, description: "a campaign's id, or `all`" }),
+    }),
+    query: Type.Object({
+      detailedCampaignReport: Type.Boolean({ default: false, description: "every recipient with its states and timestamps; false: counts per campaign" }),
+      format: Type.Optional({ ...ReportFormatField, description: "csv (default) or xlsx" }),
+    }),
+    response: replies({ 201: ReportSaved }),
+    summary:
+      "Queue a report of the caller's campaigns created from..to (India's days): one campaign (its id; its channel must match unless channel is all) " +
+      "or every campaign of the channel (campaignId `all`). Detailed: one row per recipient with states and timestamps; summary: counts and cost per " +
+      "campaign and channel. `format` csv (default) or xlsx. Generated in the background; progress as 'reportProgress' socket events",
   },
   "reports.list": {
     method: "GET", path: "/api/v1/reports/list", access: NOT_RESELLER, failure: MSG.fetchReports,
-    query: Type.Object({ channel: text(), ...PageQuery.properties }), response: NOT_BUILT,
+    query: Type.Object({ channel: Type.Optional(ReportChannelField), ...PageQuery.properties }),
+    response: replies({ 200: Type.Object({ success: Type.Literal(true), data: Type.Array(ReportRecord), total: Type.Integer(), totalPages: Type.Integer(), page: Type.Integer() }) }),
+    summary: "Reports the caller sees, newest first: its own (a manager's also its sub-users', an admin every one); channel narrows (all: reports of every channel)",
   },
-  "reports.details": { method: "GET", path: "/api/v1/reports/details/:id", access: NOT_RESELLER, failure: MSG.fetchReportDetails, params: ID, response: NOT_BUILT },
-  "reports.download": { method: "GET", path: "/api/v1/reports/download/:id", access: NOT_RESELLER, download: true, failure: MSG.downloadReport, params: ID, response: NOT_BUILT },
-  "reports.delete": { method: "DELETE", path: "/api/v1/reports/delete/:id", access: NOT_RESELLER, failure: MSG.deleteReport, params: ID, response: NOT_BUILT },
+  "reports.details": {
+    method: "GET", path: "/api/v1/reports/details/:id", access: NOT_RESELLER, failure: MSG.fetchReportDetails, params: ID,
+    response: replies({ 200: Type.Object({ success: Type.Literal(true), data: ReportRecord }) }), summary: "One report: its filters, status, progress, file and expiry",
+  },
+  "reports.download": {
+    method: "GET", path: "/api/v1/reports/download/:id", access: NOT_RESELLER, download: true, failure: MSG.downloadReport, params: ID,
+    response: replies({ 200: FileBytes }), summary: "The ready report's file (CSV or XLSX); 409 while it is generated or failed, 410 once it expired",
+  },
+  "reports.delete": {
+    method: "DELETE", path: "/api/v1/reports/delete/:id", access: NOT_RESELLER, failure: MSG.deleteReport, params: ID,
+    response: replies({ 200: Confirmation }), summary: "Delete a report and its file (a report being generated stops)",
+  },
 } as const satisfies Record<string, CallDef>;

@@ -23,6 +23,7 @@ export * from "./records";
 export * from "./whatsapp-records";
 export * from "./campaign-records";
 export * from "./chat-records";
+export * from "./report-records";
 export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
 

@@ -32,6 +32,7 @@ import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
 import { rcsTemplateHandlers } from "./rcs-templates";
+import { reportHandlers } from "./reports";
 import { templateHandlers } from "./templates";
 import { sessionHandlers } from "./session";
 import { smsHandlers } from "./sms";
@@ -65,6 +66,7 @@ export const HANDLERS: Handlers = {
   ...chatHandlers,
   ...liveAgentHandlers,
   ...sandboxPhoneHandlers,
+  ...reportHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

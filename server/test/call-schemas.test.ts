@@ -15,6 +15,7 @@ import { HANDLERS } from "../routes";
 import type { Handlers } from "../routes/context";
 import { insertCampaign as insertReadCampaign, insertRecipients, insertReply } from "./campaign-read-fixtures";
 import { lastMailTo, tokenIn } from "./mail";
+import { generate, settle } from "./report-fixtures";
 import { multipart, png } from "./media-fixtures";
 import { channelFixtures, type ChannelFixtures } from "./campaign-ingest-fixtures";
 import { DEMO_PASSWORD, freshDatabase, startServer, type DemoName, type TestServer } from "./harness";
@@ -206,12 +207,28 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     const res = await s.call({ method: "GET", url: "/api/agents/search?searchTerm=Asha", as: "manager" });
     return { as: "manager", params: { id: (res.json() as { data: { _id: string }[] }).data[0]?._id ?? "" }, query: { period: "week" } };
   },
+  "reports.generate": async () => ({ as: "manager", params: { from: "2024-03-01", to: "2024-03-31", channel: "all", campaignId: "all" }, query: { detailedCampaignReport: "true", format: "xlsx" } }),
+  "reports.list": async (s) => {
+    await readyReport(s);
+    return { as: "manager", query: { channel: "all", page: "1", limit: "5" } };
+  },
+  "reports.details": async (s) => ({ as: "admin", params: { id: await readyReport(s) } }),
+  "reports.download": async (s) => ({ as: "manager", params: { id: await readyReport(s) } }),
+  "reports.delete": async (s) => ({ as: "depthead", params: { id: (await generate(s, "depthead", { channel: "sms" }))._id } }),
   "suppressions.remove": async (s) => {
     await s.call({ method: "POST", url: "/api/v1/suppressions", as: "user", payload: { numbers: "9876543219" } });
     const list = (await s.call({ method: "GET", url: "/api/v1/suppressions?q=9876543219", as: "user" })).json() as { data: { id: string }[] };
     return { as: "user", params: { id: list.data[0].id } };
   },
 };
+
+const readyReports = new WeakMap<TestServer, Promise<string>>();
+/** A ready summary report of the manager's (made once per server). */
+function readyReport(s: TestServer): Promise<string> {
+  const found = readyReports.get(s) ?? generate(s, "manager", {}).then(async (r) => (await settle(s, r._id)).id);
+  readyReports.set(s, found);
+  return found;
+}
 
 /** A campaign of the manager's, written straight into the tables (create and ingest are other calls). */
 /** The manager's seeded WhatsApp conversation inside the 24-hour window, and its business address. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BALANCE_REQUEST_DECIDED_EVENT } from "../../contract/balance-requests";
-import { PROGRESS_EVENT } from "../../contract/domain/campaigns";
+import { PROGRESS_EVENT, REPORT_PROGRESS_EVENT } from "../../contract/domain/campaigns";
 import { AGENT_PRESENCE_EVENT, CHAT_MESSAGE_EVENT, CHAT_STATUS_EVENT, CONVERSATION_EVENT, TYPING_EVENT } from "../../contract/domain/chats";
 import { TEMPLATE_STATUS_EVENT } from "../../contract/whatsapp-templates";
 import { userRoom } from "../realtime";
@@ -14,7 +14,7 @@ import { startServer, type DemoName, type TestServer } from "./harness";
 /** Every event the server pushes to the console. */
 const SERVER_EVENTS = [
   CHAT_MESSAGE_EVENT, TYPING_EVENT, CHAT_STATUS_EVENT, CONVERSATION_EVENT, AGENT_PRESENCE_EVENT,
-  PROGRESS_EVENT, TEMPLATE_STATUS_EVENT, BALANCE_REQUEST_DECIDED_EVENT,
+  PROGRESS_EVENT, REPORT_PROGRESS_EVENT, TEMPLATE_STATUS_EVENT, BALANCE_REQUEST_DECIDED_EVENT,
 ];
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import type { LiveEvent, LiveProvider } from "@refinedev/core";
 import { TEMPLATE_STATUS_EVENT } from "../../contract";
-import { PROGRESS_EVENT } from "../../contract/domain/campaigns";
+import { PROGRESS_EVENT, REPORT_PROGRESS_EVENT } from "../../contract/domain/campaigns";
 import { CHAT_MESSAGE_EVENT, CONVERSATION_EVENT } from "../../contract/domain/chats";
 import { subscribeRealtime } from "./realtime-events";
 
@@ -11,6 +11,7 @@ export const LIVE_EVENTS: Readonly<Record<string, readonly string[]>> = {
   templates: [TEMPLATE_STATUS_EVENT],
   // A customer's message changes its conversation (last message, unread, reopened) without a conversationUpdate.
   conversations: [CONVERSATION_EVENT, CHAT_MESSAGE_EVENT],
+  reports: [REPORT_PROGRESS_EVENT],
 };
 
 /**

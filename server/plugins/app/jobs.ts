@@ -5,7 +5,11 @@ import { startCampaignDispatch, type DispatchOverrides } from "../../jobs/campai
 import { campaignIngestJob } from "../../jobs/campaign-ingest";
 import { campaignSchedulerJob } from "../../jobs/campaign-scheduler";
 import { startClaimLoop, type ClaimLoop } from "../../jobs/claim-loop";
+import { reportExpiryJob } from "../../jobs/report-expiry";
+import { reportGenerationJob } from "../../jobs/report-generation";
 import { templateReviewJob } from "../../jobs/template-review";
+import { REPORT_PROGRESS_EVENT } from "../../../contract/domain/campaigns";
+import type { ReportProgress } from "../../../contract/domain/reports";
 import { userRoom } from "../../realtime";
 
 declare module "fastify" {
@@ -18,8 +22,8 @@ declare module "fastify" {
 const MINUTE = 60_000;
 
 /** The durable job loops: started once the app is ready (routes and sockets exist), stopped before the database closes. */
-export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audience"> & { dispatch?: DispatchOverrides }>(
-  async (app, { jobIntervalMs, now, audience, dispatch }) => {
+export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audience" | "reports"> & { dispatch?: DispatchOverrides }>(
+  async (app, { jobIntervalMs, now, audience, dispatch, reports }) => {
     const loops = new Map<string, ClaimLoop>();
     app.decorate("jobs", loops);
     app.addHook("onReady", async () => {
@@ -37,6 +41,15 @@ export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audie
       const scheduler = campaignSchedulerJob({ now });
       loops.set(scheduler.name, startClaimLoop(app.database.db, scheduler, { intervalMs: jobIntervalMs, batch: 50, log: app.log }));
       for (const [name, loop] of startCampaignDispatch(app, dispatch ?? {})) loops.set(name, loop);
+      const announceReport = (userId: string, progress: ReportProgress) => app.io.to(userRoom(userId)).emit(REPORT_PROGRESS_EVENT, progress);
+      const report = reportGenerationJob({
+        db: app.database.db, storage: app.storage, batch: reports.batchRows, leaseMs: reports.leaseMs, ttlMs: reports.ttlHours * 3_600_000, maxAttempts: 3,
+        announce: announceReport, log: app.log,
+      });
+      loops.set(report.name, startClaimLoop(app.database.db, report, { intervalMs: jobIntervalMs, batch: 1, log: app.log }));
+      // Expiry is checked at least every minute; a download is refused from the moment of expiry anyway.
+      const expiry = reportExpiryJob({ db: app.database.db, storage: app.storage, leaseMs: MINUTE, announce: announceReport });
+      loops.set(expiry.name, startClaimLoop(app.database.db, expiry, { intervalMs: Math.min(Math.max(jobIntervalMs, 10_000), MINUTE), batch: 50, log: app.log }));
     });
     app.addHook("onClose", async () => {
       // In order: the dispatcher's last writes may touch progress, which stops last.

@@ -5,7 +5,9 @@ import type { Db } from "../../db/client";
 import { csvLine, formulaSafe } from "./csv-safe";
 import { recipientPages } from "./recipients";
 
-const COLUMNS = ["row", "number", "state", "reason", "sent_at", "delivered_at", "read_at", "replied_at", "failed_at", "cost", "reply"] as const;
+/** A recipient's columns in every download of recipients (this campaign's, and the detailed performance report's). */
+export const RECIPIENT_COLUMNS = ["row", "number", "state", "reason", "sent_at", "delivered_at", "read_at", "replied_at", "failed_at", "cost", "reply"] as const;
+const COLUMNS = RECIPIENT_COLUMNS;
 
 const cells = (r: RecipientRecord) => [r.row, r.number, r.state, r.reason, r.sentAt, r.deliveredAt, r.readAt, r.repliedAt, r.failedAt, r.cost, r.reply];
 

@@ -13,7 +13,7 @@ export const CAMPAIGN_NOT_FOUND = "Campaign not found";
  * of the accounts it created; a department head those it created (for its organization, which owns and pays);
  * a manager or user its own. Anything outside reach answers exactly like a missing campaign.
  */
-export function campaignReach(caller: Caller): SQL | undefined {
+export function campaignReach(caller: Pick<Caller, "id" | "role">): SQL | undefined {
   switch (caller.role) {
     case "admin":
       return undefined;

@@ -1,0 +1,97 @@
+import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
+import dayjs, { type Dayjs } from "dayjs";
+import { useState } from "react";
+import { MSG, type CallReply, type CampaignRecord } from "../../../../contract";
+import { ALL_CAMPAIGNS, indiaDay, REPORT_DEFAULT_FORMAT, reportRangeProblems, type ReportChannel, type ReportFormat } from "../../../../contract/domain/reports";
+import { failure } from "./use-reports";
+
+export interface GenerateValues {
+  range: [Dayjs, Dayjs];
+  channel: ReportChannel;
+  campaignId: string;
+  detailed: boolean;
+  format: ReportFormat;
+}
+
+export const DAY = "YYYY-MM-DD";
+
+/** The range picker's presets (SPEC's dashboards name the same three): both ends counted, today last. */
+export const RANGE_PRESETS = (today: Dayjs = dayjs()) => [
+  { label: "Today", value: [today.startOf("day"), today.startOf("day")] as [Dayjs, Dayjs] },
+  { label: "Last 7 days", value: [today.subtract(6, "day").startOf("day"), today.startOf("day")] as [Dayjs, Dayjs] },
+  { label: "Last 30 days", value: [today.subtract(29, "day").startOf("day"), today.startOf("day")] as [Dayjs, Dayjs] },
+];
+
+export const initialValues = (): GenerateValues => ({
+  range: RANGE_PRESETS()[2].value,
+  channel: "all",
+  campaignId: ALL_CAMPAIGNS,
+  detailed: false,
+  format: REPORT_DEFAULT_FORMAT,
+});
+
+/** The newest campaigns offered in the picker; older ones are reached through "All campaigns" and the dates. */
+const PICKER_LIMIT = 100;
+
+/** Whether a campaign created at `createdAt` falls on a day of the range: India's calendar day, as the server decides it. */
+export const inRange = (createdAt: string, [from, to]: [Dayjs, Dayjs]) => {
+  const day = indiaDay(new Date(createdAt));
+  return day >= from.format(DAY) && day <= to.format(DAY);
+};
+
+/**
+ * The generate form's data and action: the channel's newest campaigns for the picker (campaigns.list), and
+ * reports.generate with the dates, channel and campaign in the path and the detailed flag and format in the query.
+ */
+export function useGenerateReport(onQueued: () => void) {
+  const [channel, setChannel] = useState<ReportChannel>("all");
+  const campaigns = useCustom<CallReply<"campaigns.list">, HttpError>({
+    url: "",
+    method: "get",
+    config: { query: { page: 1, limit: PICKER_LIMIT, ...(channel === "all" ? {} : { channel }) } },
+    meta: { resource: "campaigns", action: "list" },
+    errorNotification: false,
+  }).query;
+
+  const { mutateAsync, mutation } = useCustomMutation<CallReply<"reports.generate">, HttpError, unknown>();
+  const submit = async (v: GenerateValues): Promise<boolean> => {
+    const from = v.range[0].format(DAY);
+    const to = v.range[1].format(DAY);
+    try {
+      await mutateAsync({
+        url: "",
+        method: "post",
+        values: undefined,
+        meta: {
+          callId: "reports.generate",
+          params: { from, to, channel: v.channel, campaignId: v.campaignId },
+          query: { detailedCampaignReport: v.detailed, format: v.format },
+        },
+        successNotification: () => ({ type: "success", message: "Report queued", description: "It is generated in the background: its progress shows in the list below." }),
+        errorNotification: failure(MSG.generateReport),
+      });
+      onQueued();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  return {
+    channel,
+    setChannel,
+    campaigns: (campaigns.data?.data.campaigns ?? []) as CampaignRecord[],
+    campaignsLoading: campaigns.isFetching,
+    campaignsError: campaigns.isError ? campaigns.error?.message ?? MSG.fetchCampaigns : null,
+    submit,
+    busy: mutation.isPending,
+    /** The range's problem in words (the server checks the same rule), or null. */
+    rangeProblem: (range: [Dayjs, Dayjs] | null | undefined): string | null => {
+      if (!range) return "Choose the dates";
+      const [problem] = reportRangeProblems(range[0].format(DAY), range[1].format(DAY));
+      return problem ? `${problem.field === "from" ? "Start date" : "End date"} ${problem.message}` : null;
+    },
+  };
+}
+
+export type GenerateModel = ReturnType<typeof useGenerateReport>;
