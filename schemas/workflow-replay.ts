@@ -9,6 +9,7 @@ export const workflowReplay = {
   "properties": {
     "from": { "type": "string", "title": "Replay from", "enum": [...REPLAY_FROM] },
     "payload": WORKFLOW_PAYLOAD,
-    "redo": { "type": "boolean", "title": "Do again what was already done (sends, calls)", "default": false }
+    "redo": { "type": "boolean", "title": "Do again what was already done (sends, calls)", "default": false },
+    "version": { "type": "string", "title": "With", "enum": ["original", "latest"], "default": "original", "description": "The version the run had, or the one published now (after a fix)" }
   }
 } as const;

@@ -180,6 +180,10 @@ async function processStep(step: Claimed, options: WorkflowStepsOptions): Promis
     options.log.error({ err, step: step.id }, "workflow step threw; it will be retried");
     return;
   }
+  // An error output that leads nowhere is the step's failure (the run shows it, and it can be replayed after a fix).
+  if (outcome.type === "done" && outcome.handle === "error" && !nextOf(graph, node.id, "error")) {
+    outcome = { type: "fail", error: typeof outcome.output.error === "string" ? outcome.output.error : "The step failed" };
+  }
   await writeOutcome(db, step, graph, outcome, input, options, now());
 }
 

@@ -189,7 +189,8 @@ async function guarded(ctx: StepContext): Promise<Outcome> {
   const [seen] = await db.select({ output: workflowEffects.output }).from(workflowEffects).where(eq(workflowEffects.key, ctx.key));
   if (seen) return { type: "done", handle: (seen.output.handle as string | null) ?? null, output: (seen.output.output as Record<string, unknown>) ?? {}, skipped: true };
   const outcome = await act(ctx);
-  if (outcome.type === "done") {
+  // A failed call or send is not remembered: a replay after the fix is meant to try it again.
+  if (outcome.type === "done" && outcome.handle !== "error" && outcome.handle !== "failed") {
     await db.insert(workflowEffects).values({ key: ctx.key, ownerId: ctx.ownerId, output: { handle: outcome.handle, output: outcome.output } })
       .onConflictDoUpdate({ target: workflowEffects.key, set: { output: { handle: outcome.handle, output: outcome.output } } });
   }

@@ -166,19 +166,30 @@ export async function runOut(db: Db, ownerId: string, id: string): Promise<RunOu
  * outputs of the steps before it. Step keys stay the original run's, so a send it already made is skipped, not sent
  * again, unless `redo` asks for everything to be done again.
  */
-export async function replayRun(db: Db, ownerId: string, id: string, input: { from: ReplayFrom; payload?: Record<string, unknown>; redo?: boolean }): Promise<string> {
+export async function replayRun(
+  db: Db, ownerId: string, id: string, input: { from: ReplayFrom; payload?: Record<string, unknown>; redo?: boolean; version?: "original" | "latest" },
+): Promise<string> {
   const { run } = await findRun(db, ownerId, id);
   if (!FINAL_RUN_STATUSES.includes(run.status)) throw conflict("The run is still going: cancel it first, or wait for it to end");
-  const graph = await graphOfRun(db, run);
+  let versionId = run.versionId;
+  let testGraph = run.testGraph;
+  if (input.version === "latest") {
+    const [wf] = await db.select({ versionId: workflows.publishedVersionId }).from(workflows).where(eq(workflows.id, run.workflowId));
+    if (!wf?.versionId) throw conflict("The workflow has no published version to replay with");
+    versionId = wf.versionId;
+    testGraph = null;
+  }
+  const graph = testGraph ?? (await graphOfVersion(db, versionId as string));
   const trigger = input.payload ?? run.trigger;
   const base: RunStart = {
-    workflowId: run.workflowId, ownerId, versionId: run.versionId, testGraph: run.testGraph, graph, triggerKind: run.triggerKind, trigger,
+    workflowId: run.workflowId, ownerId, versionId, testGraph, graph, triggerKind: run.triggerKind, trigger,
     contact: run.contact, replayOf: run.id, keyRunId: input.redo ? undefined : run.keyRunId,
   };
   if (input.from === "failed") {
     const steps = await stepsOf(db, run.id);
     const failed = steps.find((s) => s.status === "failed");
     if (!failed) throw conflict("The run has no failed step: replay it from the start");
+    if (!graph.nodes.some((n) => n.id === failed.nodeId)) throw conflict(`The version has no step "${failed.nodeId}" any more: replay from the start`);
     const before = steps.filter((s) => s.seq < failed.seq && s.seq > 1 && (s.status === "succeeded" || s.status === "skipped"));
     const vars = Object.fromEntries(before.map((s) => [s.nodeId, s.output ?? {}]));
     const [started] = await startRuns(db, [{ ...base, resume: { vars, copied: before, nodeId: failed.nodeId, seq: failed.seq } }]);
