@@ -4,11 +4,6 @@ import { PASSWORD_SCHEMA, PROFILE_SCHEMA } from "../../account/profile-schemas";
 import { BOT_CREATE_SCHEMA, BOT_EDIT_SCHEMA } from "../../bots/bot-schemas";
 import { EDIT_SCHEMA, registerSchemaFor } from "../../users/user-schemas";
 import { SCHEMAS } from "../../../../schemas";
-import { NODE_SPECS, NODE_TYPES, type NodeType } from "../../../../contract/domain/workflow-nodes";
-
-/** The `$id` of a workflow node type's settings form (the editor's side panel). */
-export const nodeFormId = (type: NodeType) => `wf_${type.replace(/\./g, "_")}` as const;
-const NODE_FORMS = Object.fromEntries(NODE_TYPES.map((t) => [nodeFormId(t), { ...(structuredClone(NODE_SPECS[t].schema) as unknown as RJSFSchema), $id: nodeFormId(t) }])) as Record<`wf_${string}`, RJSFSchema>;
 
 /**
  * Every schema a console form renders, each under an identifier-safe `$id`: the validators are precompiled per
@@ -32,7 +27,6 @@ export const FORM_SCHEMAS = {
   ratesUpdate: named("ratesUpdate", structuredClone(SCHEMAS["rates-update"]) as unknown as RJSFSchema),
   liveAgentInvite: named("liveAgentInvite", structuredClone(SCHEMAS["live-agent-invite"]) as unknown as RJSFSchema),
   liveAgentCreate: named("liveAgentCreate", structuredClone(SCHEMAS["live-agent-create"]) as unknown as RJSFSchema),
-  ...NODE_FORMS,
 } as const;
 
 export type FormSchemaId = keyof typeof FORM_SCHEMAS;

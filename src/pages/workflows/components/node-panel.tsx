@@ -1,19 +1,26 @@
 import { DeleteOutlined } from "@ant-design/icons";
 import Form from "@rjsf/antd";
 import type { IChangeEvent } from "@rjsf/core";
-import type { RJSFSchema } from "@rjsf/utils";
-import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js";
-import type { ValidatorFunctions } from "@rjsf/validator-ajv8/lib/types.js";
+import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
 import { Alert, App, Button, Divider, Input, Space, Tag, Typography } from "antd";
 import { useMemo, useRef, useState } from "react";
 import { NODE_ID, variablesFor, type GraphProblem, type WorkflowGraph } from "../../../../contract/domain/workflow-graph";
 import { NODE_SPECS } from "../../../../contract/domain/workflow-nodes";
-import { FORM_SCHEMAS, nodeFormId } from "../../common/validators/form-schemas";
-import { PRECOMPILED_VALIDATORS } from "../../common/validators/precompiled-validators";
 import type { StepNode } from "./flow-model";
 
 type Values = Record<string, unknown>;
 
+/**
+ * The side panel checks nothing itself: the problem list (the shared graph checks, which the server runs again on
+ * publish) says what is wrong, live, for every step. So RJSF gets a validator that accepts everything; the node
+ * schemas have no oneOf/anyOf for it to choose between. (Precompiled ajv code for 27 node schemas was 85 KB gzipped
+ * in every form's chunk.)
+ */
+const ACCEPT_ALL: ValidatorType<Values> = {
+  validateFormData: () => ({ errors: [], errorSchema: {} }),
+  isValid: () => true,
+  rawValidation: () => ({}),
+};
 interface Props {
   step: StepNode;
   graph: WorkflowGraph;
@@ -42,8 +49,7 @@ function uiSchemaOf(schema: RJSFSchema) {
 export function NodePanel({ step, graph, problems, webhookUrl, onChange, onRename, onRemove }: Props) {
   const { message } = App.useApp();
   const spec = NODE_SPECS[step.data.type];
-  const schema = (FORM_SCHEMAS as Readonly<Record<string, RJSFSchema>>)[nodeFormId(step.data.type)] as RJSFSchema;
-  const validator = useMemo(() => createPrecompiledValidator<Values>(PRECOMPILED_VALIDATORS as unknown as ValidatorFunctions, schema), [schema]);
+  const schema = spec.schema as unknown as RJSFSchema;
   const uiSchema = useMemo(() => ({ "ui:submitButtonOptions": { norender: true }, ...uiSchemaOf(schema) }), [schema]);
   const [name, setName] = useState(step.id);
   const lastField = useRef<string | null>(null);
@@ -87,7 +93,7 @@ export function NodePanel({ step, graph, problems, webhookUrl, onChange, onRenam
         <Typography.Text type="secondary">This step has no settings.</Typography.Text>
       ) : (
         <Form
-          key={step.id} schema={schema} uiSchema={uiSchema} formData={step.data.settings} validator={validator} liveValidate={false} showErrorList={false}
+          key={step.id} schema={schema} uiSchema={uiSchema} formData={step.data.settings} validator={ACCEPT_ALL} liveValidate={false} showErrorList={false}
           noHtml5Validate omitExtraData={false} onChange={(e: IChangeEvent<Values>) => onChange({ settings: e.formData ?? {} })}
           onFocus={(id) => (lastField.current = id.replace(/^root_/, "").split("_")[0] ?? null)}
         />
