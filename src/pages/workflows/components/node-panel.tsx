@@ -6,7 +6,10 @@ import { Alert, App, Button, Divider, Input, Space, Tag, Typography } from "antd
 import { useMemo, useRef, useState } from "react";
 import { NODE_ID, variablesFor, type GraphProblem, type WorkflowGraph } from "../../../../contract/domain/workflow-graph";
 import { NODE_SPECS } from "../../../../contract/domain/workflow-nodes";
+import { AgentSelect } from "./agent-select";
 import type { StepNode } from "./flow-model";
+
+const WIDGETS = { agentSelect: AgentSelect };
 
 type Values = Record<string, unknown>;
 
@@ -38,6 +41,7 @@ function uiSchemaOf(schema: RJSFSchema) {
     const prop = p as RJSFSchema;
     if (prop.type === "string" && !prop.enum && (prop.maxLength ?? 0) >= 1000) ui[k] = { "ui:widget": "textarea", "ui:options": { rows: k === "body" ? 4 : 3 } };
   }
+  if (schema.properties?.agentId && (schema.properties.agentId as RJSFSchema).title === "Live agent") ui.agentId = { "ui:widget": "agentSelect" };
   return ui;
 }
 
@@ -93,7 +97,7 @@ export function NodePanel({ step, graph, problems, webhookUrl, onChange, onRenam
         <Typography.Text type="secondary">This step has no settings.</Typography.Text>
       ) : (
         <Form
-          key={step.id} schema={schema} uiSchema={uiSchema} formData={step.data.settings} validator={ACCEPT_ALL} liveValidate={false} showErrorList={false}
+          key={step.id} schema={schema} uiSchema={uiSchema} formData={step.data.settings} validator={ACCEPT_ALL} widgets={WIDGETS} liveValidate={false} showErrorList={false}
           noHtml5Validate omitExtraData={false} onChange={(e: IChangeEvent<Values>) => onChange({ settings: e.formData ?? {} })}
           onFocus={(id) => (lastField.current = id.replace(/^root_/, "").split("_")[0] ?? null)}
         />
