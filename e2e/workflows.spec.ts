@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { login, shot } from "./support";
 
 // Workflow Automation against the real server: a keyword workflow is built in the editor (trigger, condition, send
@@ -6,7 +6,9 @@ import { login, shot } from "./support";
 // Then a step is broken (a template that does not exist), the run fails, the step is fixed and published, and the
 // failed run is replayed from its failed step with the version published now.
 
-test.setTimeout(240_000);
+test.setTimeout(300_000);
+// The editor and the run history are lazy chunks and runs finish in the background: allow a busy machine its time.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const KEYWORD = "track";
 
