@@ -1,7 +1,7 @@
 import { WORKSPACE } from "./areas";
 import type { ResourceDef } from "./types";
 
-/** Workflow Automation and its flow editor. SPEC 7 has no workflow calls yet. */
+/** Workflow Automation: the list, the flow editor (workflows/editor?id=) and the run history (workflows/view). */
 export const workflows: ResourceDef = {
   name: "workflows",
   label: "Workflows",
@@ -9,7 +9,19 @@ export const workflows: ResourceDef = {
   routes: [
     { path: "workflows", title: "Workflow Automation", areas: WORKSPACE, page: "list", menu: { order: 110 } },
     { path: "workflows/editor", title: "Workflow Editor", areas: WORKSPACE, page: "edit" },
-    { path: "workflows/view", title: "Workflow View", areas: WORKSPACE, page: "show" },
+    { path: "workflows/view", title: "Workflow Runs", areas: WORKSPACE, page: "show" },
   ],
-  actions: {},
+  actions: {
+    list: "workflows.list",
+    show: "workflows.get",
+    create: "workflows.create",
+    update: "workflows.update",
+    delete: "workflows.delete",
+    custom: {
+      publish: "workflows.publish", setStatus: "workflows.setStatus", versions: "workflows.versions", version: "workflows.version",
+      rollback: "workflows.rollback", diff: "workflows.diff", testRun: "workflows.testRun", rotateSecret: "workflows.rotateSecret",
+      runs: "workflows.runs", run: "workflows.run", replay: "workflows.replay", cancelRun: "workflows.cancelRun", templates: "workflows.templates",
+    },
+  },
+  totalKey: "total",
 };

@@ -44,6 +44,13 @@ import { wabaSolutionProvider } from "./waba-solution-provider";
 import { whatsappBusinessProfile } from "./whatsapp-business-profile";
 import { whatsappTemplateCreate } from "./whatsapp-template-create";
 import { whatsappTemplateDelete } from "./whatsapp-template-delete";
+import { workflowCreate } from "./workflow-create";
+import { workflowHook } from "./workflow-hook";
+import { workflowPublish } from "./workflow-publish";
+import { workflowReplay } from "./workflow-replay";
+import { workflowStatus } from "./workflow-status";
+import { workflowTestRun } from "./workflow-test-run";
+import { workflowUpdate } from "./workflow-update";
 
 /** Request-body schemas by the name the call table uses (`bodySchema`). Both ends validate with these. */
 export const SCHEMAS = {
@@ -92,6 +99,13 @@ export const SCHEMAS = {
   "live-agent-create": liveAgentCreate,
   "live-agent-invite": liveAgentInvite,
   "sandbox-phone-send": sandboxPhoneSend,
+  "workflow-create": workflowCreate,
+  "workflow-hook": workflowHook,
+  "workflow-publish": workflowPublish,
+  "workflow-replay": workflowReplay,
+  "workflow-status": workflowStatus,
+  "workflow-test-run": workflowTestRun,
+  "workflow-update": workflowUpdate,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

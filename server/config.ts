@@ -1,6 +1,7 @@
 import { SESSION_TTL_S_DEFAULT } from "../contract/constants";
 import { SMS_WINDOW } from "../contract/domain/campaigns";
 import { REPORT_TTL_HOURS_DEFAULT } from "../contract/domain/reports";
+import { WORKFLOW_DEFAULTS } from "../contract/domain/workflow-runs";
 import type { LoginDelayRule } from "./services/login-throttle";
 import { s3ConfigFromEnv, type S3Config } from "./storage/s3";
 
@@ -49,6 +50,8 @@ export interface ServerConfig {
   smsWindow: { start: string; end: string };
   /** The clock of campaign control (windows, schedules, the 24-hour limit); tests pass a fixed one. */
   now?: () => Date;
+  /** The workflow engine's limits (WORKFLOW_MAX_STEPS, WORKFLOW_ACCOUNT_CONCURRENCY, WORKFLOW_HTTP_ALLOW_PRIVATE). */
+  workflows: WorkflowConfig;
   /** Audience limits (default AUDIENCE_MAX_BYTES / AUDIENCE_MAX_ROWS); tests lower them. */
   audience?: { maxBytes: number; maxRows: number };
   /** Performance reports: hours a ready file is kept (REPORT_TTL_HOURS), recipients read per query (REPORT_BATCH_ROWS), a running report's lease (REPORT_LEASE_MS). */
@@ -62,6 +65,15 @@ export interface ReportSettings {
 }
 
 export const REPORT_DEFAULTS: ReportSettings = { ttlHours: REPORT_TTL_HOURS_DEFAULT, batchRows: 5000, leaseMs: 60_000 };
+
+export interface WorkflowConfig {
+  /** A run that would take more steps than this fails (a loop that waits still ends). */
+  maxStepsPerRun: number;
+  /** Steps of one account worked at once, across processes, so one account's flood does not starve the others. */
+  accountConcurrency: number;
+  /** HTTP steps may reach private, loopback and link-local addresses (off: the SSRF guard refuses them). */
+  allowPrivateHttp: boolean;
+}
 
 export const DEFAULT_DEMO_PASSWORD = "demo1234!";
 
@@ -137,6 +149,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || "info",
     loginDelay: DEFAULT_LOGIN_DELAY,
     jobIntervalMs: positiveInt(env.JOB_INTERVAL_MS, 1000, "JOB_INTERVAL_MS"),
+    workflows: {
+      maxStepsPerRun: positiveInt(env.WORKFLOW_MAX_STEPS, WORKFLOW_DEFAULTS.maxStepsPerRun, "WORKFLOW_MAX_STEPS"),
+      accountConcurrency: positiveInt(env.WORKFLOW_ACCOUNT_CONCURRENCY, WORKFLOW_DEFAULTS.accountConcurrency, "WORKFLOW_ACCOUNT_CONCURRENCY"),
+      allowPrivateHttp: env.WORKFLOW_HTTP_ALLOW_PRIVATE === "true",
+    },
     s3: s3ConfigFromEnv(env),
     reports: {
       ttlHours: positiveNumber(env.REPORT_TTL_HOURS, REPORT_DEFAULTS.ttlHours, "REPORT_TTL_HOURS"),

@@ -155,7 +155,7 @@ export const SuppressionRecord = Type.Object({
   id: Type.String(),
   number: Type.String(),
   reason: Type.String(),
-  source: Type.Unsafe<"manual" | "import" | "stop-reply">({ type: "string", enum: ["manual", "import", "stop-reply"] }),
+  source: Type.Unsafe<"manual" | "import" | "stop-reply" | "workflow">({ type: "string", enum: ["manual", "import", "stop-reply", "workflow"] }),
   createdAt: Type.String({ format: "date-time" }),
 });
 

@@ -15,6 +15,7 @@ import type { CallDef } from "./types";
 import { UPLOAD_CALLS } from "./uploads";
 import { USER_BALANCE_PROFILE_CALLS } from "./users-balance-profile";
 import { WHATSAPP_CALLS } from "./whatsapp";
+import { WORKFLOW_CALLS } from "./workflows";
 
 export type { Access, CallDef, HttpMethod, Replies, RequiredId } from "./types";
 export { PAGE_DEFAULTS, PAGE_LIMIT_MAX, PageQuery } from "./pagination";
@@ -24,6 +25,7 @@ export * from "./whatsapp-records";
 export * from "./campaign-records";
 export * from "./chat-records";
 export * from "./report-records";
+export * from "./workflow-records";
 export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
 
@@ -62,6 +64,8 @@ export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./t
  *  - `GET /api/admin/users?userId=<id>` lists that account's sub-accounts only for an admin: a reseller's or
  *    manager's own sub-accounts are the only accounts in its reach (everything else answers 404), so for
  *    them the list of a sub-account's sub-accounts is empty;
+ *  - workflows (Workflow Automation; SPEC names no calls) live beside the AI routes: `/api/flow/v1/workflows`,
+ *    `/workflow-runs`, `/workflow-templates`, and the public incoming-webhook trigger `/hooks/:id/:secret`;
  *  - `GET /api/healthz`-style probes are not in the table: `/healthz` is outside `/api`.
  */
 export const CALLS = {
@@ -79,6 +83,7 @@ export const CALLS = {
   ...RCS_TEMPLATE_CALLS,
   ...TEMPLATE_CALLS,
   ...CHAT_CALLS,
+  ...WORKFLOW_CALLS,
 } as const satisfies Record<string, CallDef>;
 
 export type CallId = keyof typeof CALLS;
@@ -100,6 +105,7 @@ const SECTIONS: Readonly<Record<string, Readonly<Record<string, CallDef>>>> = {
   "RCS templates and library": RCS_TEMPLATE_CALLS,
   "Templates (all channels)": TEMPLATE_CALLS,
   "Conversations and the simulated phone": CHAT_CALLS,
+  "Workflow automation": WORKFLOW_CALLS,
 };
 export const AREA_OF = Object.fromEntries(
   Object.entries(SECTIONS).flatMap(([section, calls]) => Object.keys(calls).map((id) => [id, section])),

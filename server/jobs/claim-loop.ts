@@ -17,6 +17,8 @@ export interface ClaimLoopOptions {
   intervalMs: number;
   batch: number;
   log: FastifyBaseLogger;
+  /** After a round that found work, start the next at once instead of after intervalMs (a queue that feeds itself). */
+  drain?: boolean;
 }
 
 export interface ClaimLoop {
@@ -26,7 +28,7 @@ export interface ClaimLoop {
   stop(): Promise<void>;
 }
 
-export function startClaimLoop<T>(db: Db, job: ClaimJob<T>, { intervalMs, batch, log }: ClaimLoopOptions): ClaimLoop {
+export function startClaimLoop<T>(db: Db, job: ClaimJob<T>, { intervalMs, batch, log, drain = false }: ClaimLoopOptions): ClaimLoop {
   let running: Promise<number> | undefined;
   let stopped = false;
 
@@ -39,16 +41,26 @@ export function startClaimLoop<T>(db: Db, job: ClaimJob<T>, { intervalMs, batch,
     return items.length;
   }
 
-  // Rounds never overlap: a tick during a round waits for it instead of claiming again.
+  // Rounds never overlap: a tick during a round waits for it instead of claiming again (a draining loop remembers it
+  // and runs one more round after, so work written meanwhile is not left for the timer).
+  let again = false;
   const tick = (): Promise<number> => {
-    if (running) return running;
+    if (running) {
+      again = drain;
+      return running;
+    }
     running = round()
       .catch((err: unknown) => {
         log.error({ err, job: job.name }, "job round failed");
         return 0;
       })
-      .finally(() => {
+      .then((n) => {
         running = undefined;
+        if (drain && (n > 0 || again) && !stopped) {
+          again = false;
+          setImmediate(() => void tick());
+        }
+        return n;
       });
     return running;
   };

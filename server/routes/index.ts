@@ -41,6 +41,7 @@ import { uploadHandlers } from "./uploads";
 import { userHandlers } from "./users";
 import { wabaHandlers } from "./waba";
 import { wabaTemplateHandlers } from "./waba-templates";
+import { workflowHandlers } from "./workflows";
 
 export const HANDLERS: Handlers = {
   ...authHandlers,
@@ -67,6 +68,7 @@ export const HANDLERS: Handlers = {
   ...liveAgentHandlers,
   ...sandboxPhoneHandlers,
   ...reportHandlers,
+  ...workflowHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

@@ -220,6 +220,38 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     const list = (await s.call({ method: "GET", url: "/api/v1/suppressions?q=9876543219", as: "user" })).json() as { data: { id: string }[] };
     return { as: "user", params: { id: list.data[0].id } };
   },
+  "workflows.list": async () => ({ as: "manager", query: { page: "1", limit: "10", q: "schema", status: "draft" } }),
+  "workflows.create": async () => ({ as: "user", payload: { name: "Schema workflow", description: "From a template", templateId: "keyword-opt-in-out" } }),
+  "workflows.get": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s) } }),
+  "workflows.update": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s) }, payload: { name: "Schema workflow, renamed" } }),
+  "workflows.delete": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema to delete") } }),
+  "workflows.publish": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema publish") }, payload: { note: "First version" } }),
+  "workflows.setStatus": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema status", true) }, payload: { active: false } }),
+  "workflows.versions": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema versions", true) } }),
+  "workflows.version": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema version", true), number: "1" } }),
+  "workflows.rollback": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema rollback", true), number: "1" } }),
+  "workflows.diff": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema diff", true) }, query: { from: "1" } }),
+  "workflows.testRun": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema test") }, payload: { payload: { text: "stop", from: "+919811110000" } } }),
+  "workflows.rotateSecret": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema secret") } }),
+  "workflows.runs": async (s) => ({ as: "user", query: { page: "1", limit: "10", workflowId: await schemaWorkflow(s), status: "failed", trigger: "inbound", test: "true" } }),
+  "workflows.run": async (s) => ({ as: "user", params: { id: await schemaRun(s) } }),
+  "workflows.replay": async (s) => ({ as: "user", params: { id: await schemaRun(s) }, payload: { from: "start", payload: { text: "start", from: "+919811110000" }, redo: false } }),
+  "workflows.cancelRun": async (s) => {
+    const id = await schemaWorkflow(s, "Schema cancel");
+    const graph = { nodes: [{ id: "start", type: "trigger.webhook", position: { x: 0, y: 0 }, data: {} }, { id: "pause", type: "flow.wait", position: { x: 0, y: 100 }, data: { amount: 1, unit: "days" } }], edges: [{ id: "e", source: "start", target: "pause" }] };
+    await s.call({ method: "PUT", url: `/api/flow/v1/workflows/${id}`, as: "user", payload: { graph } });
+    const run = await s.call({ method: "POST", url: `/api/flow/v1/workflows/${id}/test-run`, as: "user", payload: { payload: { order: 1 } } });
+    return { as: "user", params: { id: (run.json() as { data: { _id: string } }).data._id } };
+  },
+  "workflows.templates": async () => ({ as: "depthead" }),
+  "workflows.hook": async (s) => {
+    const id = await schemaWorkflow(s, "Schema hook");
+    const graph = { nodes: [{ id: "start", type: "trigger.webhook", position: { x: 0, y: 0 }, data: {} }, { id: "done", type: "action.end", position: { x: 0, y: 100 }, data: {} }], edges: [{ id: "e", source: "start", target: "done" }] };
+    await s.call({ method: "PUT", url: `/api/flow/v1/workflows/${id}`, as: "user", payload: { graph } });
+    const published = await s.call({ method: "POST", url: `/api/flow/v1/workflows/${id}/publish`, as: "user", payload: {} });
+    const path = (published.json() as { data: { webhookPath: string } }).data.webhookPath.split("/");
+    return { params: { id: path.at(-2) ?? "", secret: path.at(-1) ?? "" }, payload: { orderId: "A-1" } };
+  },
 };
 
 const readyReports = new WeakMap<TestServer, Promise<string>>();
@@ -228,6 +260,31 @@ function readyReport(s: TestServer): Promise<string> {
   const found = readyReports.get(s) ?? generate(s, "manager", {}).then(async (r) => (await settle(s, r._id)).id);
   readyReports.set(s, found);
   return found;
+}
+
+/** A workflow of the user's from the STOP/START template (published when asked), one per name. */
+async function schemaWorkflow(s: TestServer, name = "Schema workflow", publish = false): Promise<string> {
+  const list = (await s.call({ method: "GET", url: `/api/flow/v1/workflows?q=${encodeURIComponent(name)}`, as: "user" })).json() as { data: { _id: string; name: string }[] };
+  const found = list.data.find((w) => w.name === name)?._id;
+  if (found) return found;
+  const res = await s.call({ method: "POST", url: "/api/flow/v1/workflows", as: "user", payload: { name, templateId: "keyword-opt-in-out" } });
+  const id = (res.json() as { data: { _id: string } }).data._id;
+  if (publish) await s.call({ method: "POST", url: `/api/flow/v1/workflows/${id}/publish`, as: "user", payload: {} });
+  return id;
+}
+
+/** A finished test run of the user's (the STOP/START template fails at its first send: the user has no such address). */
+async function schemaRun(s: TestServer): Promise<string> {
+  const id = await schemaWorkflow(s, "Schema runs");
+  const res = await s.call({ method: "POST", url: `/api/flow/v1/workflows/${id}/test-run`, as: "user", payload: { payload: { text: "stop", from: "+919811110000" } } });
+  const run = (res.json() as { data: { _id: string } }).data._id;
+  for (let i = 0; i < 200; i++) {
+    await s.app.jobs.get("workflow-steps")?.tick();
+    const detail = (await s.call({ method: "GET", url: `/api/flow/v1/workflow-runs/${run}`, as: "user" })).json() as { data: { status: string } };
+    if (["failed", "succeeded"].includes(detail.data.status)) return run;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error("the schema run did not finish");
 }
 
 /** A campaign of the manager's, written straight into the tables (create and ingest are other calls). */

@@ -182,7 +182,7 @@ export const suppressions = pgTable(
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     number: text("number").notNull(),
     reason: text("reason").notNull().default(""),
-    source: text("source").$type<"manual" | "import" | "stop-reply">().notNull(),
+    source: text("source").$type<"manual" | "import" | "stop-reply" | "workflow">().notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("suppressions_user_number_idx").on(t.userId, t.number)],

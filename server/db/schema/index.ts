@@ -17,3 +17,4 @@ export * from "./campaigns";
 export * from "./chats";
 export * from "./realtime";
 export * from "./reports";
+export * from "./workflows";

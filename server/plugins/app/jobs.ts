@@ -10,6 +10,7 @@ import { reportGenerationJob } from "../../jobs/report-generation";
 import { templateReviewJob } from "../../jobs/template-review";
 import { REPORT_PROGRESS_EVENT } from "../../../contract/domain/campaigns";
 import type { ReportProgress } from "../../../contract/domain/reports";
+import { startWorkflowJobs } from "../../jobs/workflows";
 import { userRoom } from "../../realtime";
 
 declare module "fastify" {
@@ -22,8 +23,8 @@ declare module "fastify" {
 const MINUTE = 60_000;
 
 /** The durable job loops: started once the app is ready (routes and sockets exist), stopped before the database closes. */
-export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audience" | "reports"> & { dispatch?: DispatchOverrides }>(
-  async (app, { jobIntervalMs, now, audience, dispatch, reports }) => {
+export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audience" | "reports" | "workflows"> & { dispatch?: DispatchOverrides }>(
+  async (app, { jobIntervalMs, now, audience, dispatch, reports, workflows }) => {
     const loops = new Map<string, ClaimLoop>();
     app.decorate("jobs", loops);
     app.addHook("onReady", async () => {
@@ -50,6 +51,7 @@ export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audie
       // Expiry is checked at least every minute; a download is refused from the moment of expiry anyway.
       const expiry = reportExpiryJob({ db: app.database.db, storage: app.storage, leaseMs: MINUTE, announce: announceReport });
       loops.set(expiry.name, startClaimLoop(app.database.db, expiry, { intervalMs: Math.min(Math.max(jobIntervalMs, 10_000), MINUTE), batch: 50, log: app.log }));
+      for (const [name, loop] of startWorkflowJobs(app, { jobIntervalMs, now, workflows })) loops.set(name, loop);
     });
     app.addHook("onClose", async () => {
       // In order: the dispatcher's last writes may touch progress, which stops last.

@@ -12,28 +12,16 @@ import { loadDispatchCampaign } from "../../services/campaigns/dispatch-campaign
 import { contentFor, costOf } from "../../services/campaigns/dispatch-content";
 import { loadRates } from "../../services/campaigns/rates";
 import { findCampaign } from "../../services/campaigns/reach";
+import { testParams } from "../../services/campaigns/test-params";
 import { applyMoves } from "../../services/ledger";
 import type { Handler } from "../context";
 
 const FINAL: readonly CampaignStatus[] = ["completed", "discarded", "failed"];
-const COLUMN = /^\{\{\s*([^}]+?)\s*\}\}$/;
 
 interface Answer {
   number: string;
   accepted: boolean;
   reason: string | null;
-}
-
-/** The campaign's fixed values; a `{{column}}` has no audience row in a test, so it shows as `[column]`. */
-export function testParams(variables: readonly string[]): { params: string[]; columns: string[] } {
-  const columns: string[] = [];
-  const params = variables.map((v) => {
-    const column = COLUMN.exec(v)?.[1];
-    if (column === undefined) return v;
-    columns.push(column);
-    return `[${column}]`;
-  });
-  return { params, columns };
 }
 
 export const testSend: Handler<"campaigns.testSend"> = async (request, _reply, { db, carrier }) => {

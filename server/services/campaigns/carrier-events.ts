@@ -9,6 +9,7 @@ import { optOutIntent } from "../../../contract/domain/campaigns";
 import type { Carrier, CarrierEvent, ReceiptStatus } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { pgArray, rowsOf } from "./dispatch-sql";
+import { enqueueEvents, type TriggerEvent } from "../workflows/events";
 
 /** Recipient states from earliest to latest: a receipt only ever moves a recipient right. */
 const ORDER = ["queued", "sending", "skipped", "unknown", "sent", "failed", "delivered", "read", "replied"] as const;
@@ -79,7 +80,7 @@ async function applyReceipts(db: Db, receipts: Receipt[], byId: boolean): Promis
       select * from unnest(${keys}, ${col((r) => r.providerMessageId)}::text[], ${col((r) => r.status)}::text[],
         ${col((r) => r.deliveredAt)}::timestamptz[], ${col((r) => r.readAt)}::timestamptz[], ${col((r) => r.failedAt)}::timestamptz[],
         ${col((r) => r.code)}::text[], ${col((r) => r.reason)}::text[]) as v(key, pmid, status, delivered_at, read_at, failed_at, code, reason)
-    )
+    ), u as (
     update campaign_recipients r set
       state = case when array_position(${ORDER_SQL}, v.status) > array_position(${ORDER_SQL}, r.state) then v.status else r.state end,
       provider_message_id = coalesce(r.provider_message_id, v.pmid),
@@ -91,7 +92,15 @@ async function applyReceipts(db: Db, receipts: Receipt[], byId: boolean): Promis
       reason = case when v.status = 'failed' and array_position(${ORDER_SQL}, r.state) < array_position(${ORDER_SQL}, 'failed') then v.reason else r.reason end
     from v
     where ${match} and r.state not in ('queued', 'sending', 'skipped')
-    returning v.key::text as key, r.campaign_id, r.state`,
+    returning v.key::text as key, r.campaign_id, r.state, r.id, r.user_id, r.number, r.reason
+    ), ev as (
+      -- Workflow triggers on delivery states, only for accounts with such a workflow (one index probe per row).
+      insert into workflow_events (owner_id, kind, payload)
+      select u.user_id, 'campaign_delivery', jsonb_build_object('campaignId', u.campaign_id, 'from', u.number, 'state', u.state, 'reason', u.reason, 'recipientId', u.id)
+      from u where u.state in ('delivered', 'read', 'failed')
+        and exists (select 1 from workflows w where w.owner_id = u.user_id and w.status = 'active' and w.trigger_kind = 'campaign_delivery')
+    )
+    select key, campaign_id, state from u`,
   );
 }
 
@@ -153,6 +162,17 @@ async function applyInbound(db: Db, events: readonly Inbound[]): Promise<Set<str
       const intent = optOutIntent(event.text);
       if (intent) lastWord.set(`${s.user_id}|${event.from}`, { userId: s.user_id, number: event.from, intent, text: event.text });
     }
+    // Workflow triggers of the same replies, in the same transaction (written only where a workflow listens).
+    const triggers: TriggerEvent[] = matched.map((s) => {
+      const e = eventOf(s);
+      return { ownerId: s.user_id, kind: "campaign_reply", payload: { channel: e.channel, to: e.to, from: e.from, text: e.text, campaignId: s.campaign_id, receivedAt: e.at.toISOString() } };
+    });
+    for (const s of matched) {
+      const e = eventOf(s);
+      const word = lastWord.get(`${s.user_id}|${e.from}`);
+      if (word && word.text === e.text) triggers.push({ ownerId: s.user_id, kind: "opt_out", payload: { channel: e.channel, to: e.to, from: e.from, text: e.text, intent: word.intent, campaignId: s.campaign_id } });
+    }
+    await enqueueEvents(tx, triggers);
     const stops = [...lastWord.values()].filter((w) => w.intent === "stop");
     const starts = [...lastWord.values()].filter((w) => w.intent === "start");
     if (stops.length > 0) {

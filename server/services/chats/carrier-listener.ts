@@ -3,6 +3,7 @@ import type { CarrierEvent } from "../../carriers/carrier";
 import { receiveInbound, type Inbound, type Received } from "./inbound";
 import { pushChatMessage, pushStatus } from "./push";
 import { applyChatStatus, chatIdOfCarrierId } from "./receipts";
+import { WORKFLOW_EVENTS_JOB } from "../../jobs/workflow-events";
 
 type Receipt = Extract<CarrierEvent, { type: "receipt" }>;
 
@@ -47,6 +48,8 @@ export function startChatEvents(app: FastifyInstance): () => void {
         return each;
       });
       pushReceived(app, received);
+      // Trigger events were written with the messages: wake their job now rather than at its next tick.
+      if (received.length > 0) void app.jobs?.get(WORKFLOW_EVENTS_JOB)?.tick();
     }
     for (const event of statuses) {
       const id = chatIdOfCarrierId(event.messageId);

@@ -3,6 +3,7 @@ import type { CarrierEvent } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { chatMessages, conversations } from "../../db/schema";
 import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
+import { enqueueEvents } from "../workflows/events";
 import { ownersOfAddresses } from "./addresses";
 import { previewOf, type ChatMessageRow, type ConversationRow } from "./records";
 
@@ -103,6 +104,15 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
     // Ids are drawn in the order the rows were listed: sorting by id gives back the order of `owned`.
     const messages = inserted.sort((a, b) => a.id - b.id);
     if (messages.length !== owned.length) throw new Error("chat message insert returned a different number of rows");
-    return owned.map(({ event, ownerId }, i) => ({ conversation: conversationOf(ownerId, event), message: messages[i] as ChatMessageRow }));
+    const received = owned.map(({ event, ownerId }, i) => ({ conversation: conversationOf(ownerId, event), message: messages[i] as ChatMessageRow }));
+    // Workflow triggers ride in the same transaction as durable rows; the workflow-events job starts the runs later.
+    await enqueueEvents(tx, received.map(({ conversation, message }) => ({
+      ownerId: conversation.userId, kind: "inbound",
+      payload: {
+        channel: conversation.channel, to: conversation.businessAddress, from: conversation.customerNumber, text: message.text,
+        messageId: String(message.id), conversationId: conversation.id, receivedAt: message.createdAt.toISOString(),
+      },
+    })));
+    return received;
   });
 }

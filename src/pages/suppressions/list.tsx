@@ -12,6 +12,7 @@ const SOURCE: Record<SuppressionRecord["source"], { label: string; color: string
   manual: { label: "Added", color: "default" },
   import: { label: "Imported", color: "blue" },
   "stop-reply": { label: "STOP reply", color: "volcano" },
+  workflow: { label: "Workflow", color: "purple" },
 };
 
 /** campaigns/suppression-list: numbers the account's campaigns never send to; STOP replies add themselves. */

@@ -1,0 +1,133 @@
+import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { login, shot } from "./support";
+
+// Workflow Automation against the real server: a keyword workflow is built in the editor (trigger, condition, send
+// template, assign agent), published, and answered from the simulated phone; the run's path shows in the history.
+// Then a step is broken (a template that does not exist), the run fails, the step is fixed and published, and the
+// failed run is replayed from its failed step with the version published now.
+
+test.setTimeout(300_000);
+// The editor and the run history are lazy chunks and runs finish in the background: allow a busy machine its time.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const KEYWORD = "track";
+
+async function addStep(page: Page, label: string) {
+  const item = page.getByRole("button", { name: `Add ${label}`, exact: true });
+  await item.focus();
+  await item.press("Enter");
+}
+
+async function connect(page: Page, from: string, output: string | null, to: string) {
+  const source = page.getByTestId(`step-${from}`).locator(output ? `.react-flow__handle.source[title="${output}"]` : ".react-flow__handle.source");
+  const target = page.getByTestId(`step-${to}`).locator(".react-flow__handle.target");
+  await source.dragTo(target);
+}
+
+async function selectStep(page: Page, id: string) {
+  await page.getByTestId(`step-${id}`).click();
+  await expect(page.getByRole("complementary", { name: "Step settings" }).getByLabel("Step name")).toHaveValue(id);
+}
+
+async function publish(page: Page, version: number) {
+  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("dialog", { name: "Publish" }).getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText(`Published version ${version}`)).toBeVisible();
+}
+
+async function writeFromPhone(page: Page, customer: string, text: string) {
+  await page.goto("/organization/chats/phone");
+  await page.getByRole("combobox", { name: "Business number" }).click();
+  await page.locator(".ant-select-item-option").filter({ hasText: /WhatsApp/i }).first().click();
+  await page.getByLabel("Customer number").fill(customer);
+  await page.getByRole("button", { name: "Open the thread" }).click();
+  await page.getByLabel("Customer message").fill(text);
+  await page.getByLabel("Customer message").press("Enter");
+}
+
+test("a keyword workflow built in the editor answers the simulated phone, and a broken step is replayed after the fix", async ({ page }) => {
+  const customer = `+9198${String(Date.now()).slice(-8)}`;
+  await login(page, "manager", "manager");
+  await page.goto("/organization/workflows");
+  await expect(page.getByRole("heading", { name: "Workflow Automation" })).toBeVisible();
+  await page.getByRole("button", { name: "New workflow" }).click();
+  await page.getByLabel("Workflow name").fill("Track my order");
+  await page.getByRole("button", { name: "Create and open" }).click();
+  await expect(page).toHaveURL(/\/organization\/workflows\/editor\?id=/);
+  await expect(page.getByText("Add a trigger: it says what starts the workflow")).toBeVisible();
+
+  // Trigger: an inbound message equal to the keyword.
+  await addStep(page, "Inbound message");
+  const panel = page.getByRole("complementary", { name: "Step settings" });
+  await panel.getByLabel("Keywords").fill(KEYWORD);
+  // Condition: only WhatsApp (its default).
+  await addStep(page, "Channel is");
+  // Send an approved template, its one value from the trigger.
+  await addStep(page, "Send template");
+  await panel.getByLabel("Template name").fill("loyalty_points");
+  await panel.getByTitle("Add Item").click();
+  await panel.getByLabel("Value").fill("120");
+  // Assign the conversation to Asha.
+  await addStep(page, "Assign to agent");
+  await panel.getByRole("combobox", { name: "Live agent" }).click();
+  await page.locator(".ant-select-item-option").filter({ hasText: "Asha Verma" }).click();
+
+  await page.getByRole("button", { name: "Auto-layout" }).click();
+  await connect(page, "start", null, "channel");
+  await connect(page, "channel", "yes", "send_template");
+  await connect(page, "send_template", null, "assign");
+  // The problem list is clear but for the condition's unused "no" branch (a warning, not an error).
+  await page.getByTestId("workflow-canvas").locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
+  await expect(page.getByText(/Problems \(0 errors, 1 warning\)/)).toBeVisible();
+  await shot(page, "workflow-editor");
+  await publish(page, 1);
+
+  // The keyword from the simulated phone: the template comes back.
+  await writeFromPhone(page, customer, KEYWORD);
+  const thread = page.getByRole("log", { name: "Thread" });
+  await expect(thread.locator('[data-direction="out"]').filter({ hasText: "You have 120 points" })).toBeVisible({ timeout: 30_000 });
+
+  // The run's path in the history.
+  await page.goto("/organization/workflows");
+  await page.getByRole("link", { name: /^1$/ }).first().click();
+  await expect(page).toHaveURL(/workflows\/view\?workflowId=/);
+  await page.getByRole("cell", { name: "Track my order" }).first().click();
+  const run = page.getByLabel("Run", { exact: true });
+  await expect(run.getByText("Succeeded").first()).toBeVisible();
+  await expect(page.getByTestId("run-graph").getByTestId("step-assign")).toBeVisible();
+  await expect(page.locator(".ant-collapse-header").filter({ hasText: "Assign to agent" }).filter({ hasText: "succeeded" })).toBeVisible();
+  await shot(page, "workflow-run");
+
+  // Break the send step: a template that does not exist. Publish, and the next keyword's run fails there.
+  await page.getByRole("button", { name: "Open in editor" }).click();
+  await selectStep(page, "send_template");
+  await panel.getByLabel("Template name").fill("loyalty_pointz");
+  await publish(page, 2);
+  await writeFromPhone(page, customer, KEYWORD);
+  await page.goto(page.url().replace(/chats\/phone.*/, "workflows"));
+  await page.getByRole("link", { name: /2 \(1 failed\)/ }).click();
+  await page.getByRole("cell", { name: "Failed" }).first().click();
+  await expect(run.getByText('send_template: No approved template named "loyalty_pointz"', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+  await shot(page, "workflow-run-failed");
+  const failedUrl = page.url();
+
+  // Fix it, publish, and replay the failed run from its failed step with the version published now.
+  await page.getByRole("button", { name: "Open in editor" }).click();
+  await selectStep(page, "send_template");
+  await panel.getByLabel("Template name").fill("loyalty_points");
+  await publish(page, 3);
+  await page.goto(failedUrl);
+  await run.getByRole("button", { name: "Replay" }).click();
+  const dialog = page.getByRole("dialog", { name: "Replay run" });
+  await expect(dialog.getByRole("radio", { name: /From the failed step \(send_template\)/ })).toBeChecked();
+  await dialog.getByRole("checkbox", { name: /Use the version published now/ }).check();
+  await dialog.getByRole("button", { name: "Replay" }).click();
+  await expect(run.getByText("replay")).toBeVisible();
+  await expect(run.getByText("Succeeded").first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator(".ant-collapse-header").filter({ hasText: "Channel is" }).filter({ hasText: "skipped" })).toBeVisible();
+  await shot(page, "workflow-replayed");
+
+  // The customer got the replay's message: two template messages in the thread (the first run's and the replay's).
+  await writeFromPhone(page, customer, "thanks");
+  await expect(thread.locator('[data-direction="out"]').filter({ hasText: "You have 120 points" })).toHaveCount(2, { timeout: 30_000 });
+});
