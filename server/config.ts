@@ -1,4 +1,5 @@
 import { SESSION_TTL_S_DEFAULT } from "../contract/constants";
+import { UMS_LOG_DAYS_DEFAULT } from "../contract/domain/api-keys";
 import { SMS_WINDOW } from "../contract/domain/campaigns";
 import type { LoginDelayRule } from "./services/login-throttle";
 import { s3ConfigFromEnv, type S3Config } from "./storage/s3";
@@ -50,6 +51,10 @@ export interface ServerConfig {
   now?: () => Date;
   /** Audience limits (default AUDIENCE_MAX_BYTES / AUDIENCE_MAX_ROWS); tests lower them. */
   audience?: { maxBytes: number; maxRows: number };
+  /** Days the request log of API keys (UMS requests) is kept (UMS_LOG_DAYS). */
+  umsLogDays: number;
+  /** Public API group commit: how long the first send of a batch waits for others, ms (PUBLIC_API_COMMIT_MS). */
+  publicApiCommitMs: number;
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo1234!";
@@ -118,6 +123,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || "info",
     loginDelay: DEFAULT_LOGIN_DELAY,
     jobIntervalMs: positiveInt(env.JOB_INTERVAL_MS, 1000, "JOB_INTERVAL_MS"),
+    umsLogDays: positiveInt(env.UMS_LOG_DAYS, UMS_LOG_DAYS_DEFAULT, "UMS_LOG_DAYS"),
+    publicApiCommitMs: env.PUBLIC_API_COMMIT_MS === "0" ? 0 : positiveInt(env.PUBLIC_API_COMMIT_MS, 2, "PUBLIC_API_COMMIT_MS"),
     s3: s3ConfigFromEnv(env),
     smsWindow: { start: hhmm(env.SMS_WINDOW_START, SMS_WINDOW.start, "SMS_WINDOW_START"), end: hhmm(env.SMS_WINDOW_END, SMS_WINDOW.end, "SMS_WINDOW_END") },
     rateLimits: {

@@ -4,6 +4,7 @@ import type { ServerConfig } from "../../config";
 import { startCampaignDispatch, type DispatchOverrides } from "../../jobs/campaign-dispatch";
 import { campaignIngestJob } from "../../jobs/campaign-ingest";
 import { campaignSchedulerJob } from "../../jobs/campaign-scheduler";
+import { startPublicApiJobs } from "../../jobs/public-api";
 import { startClaimLoop, type ClaimLoop } from "../../jobs/claim-loop";
 import { templateReviewJob } from "../../jobs/template-review";
 import { userRoom } from "../../realtime";
@@ -37,6 +38,7 @@ export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audie
       const scheduler = campaignSchedulerJob({ now });
       loops.set(scheduler.name, startClaimLoop(app.database.db, scheduler, { intervalMs: jobIntervalMs, batch: 50, log: app.log }));
       for (const [name, loop] of startCampaignDispatch(app, dispatch ?? {})) loops.set(name, loop);
+      for (const [name, loop] of startPublicApiJobs(app, dispatch ?? {})) loops.set(name, loop);
     });
     app.addHook("onClose", async () => {
       // In order: the dispatcher's last writes may touch progress, which stops last.
@@ -44,5 +46,5 @@ export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audie
       loops.clear();
     });
   },
-  { name: "jobs", dependencies: ["database", "carrier", "realtime"] },
+  { name: "jobs", dependencies: ["database", "carrier", "realtime", "public-api"] },
 );
