@@ -218,7 +218,8 @@ describe("tenancy", () => {
   it("another account's keys, configurations and requests answer 404 and stay unchanged", async () => {
     const mine = await createKey("Mine");
     const cfg = (await config({ apiKeyId: mine.id })).json().data.id as string;
-    const before = await server.database.db.execute(sql`select name, deactivated_at, secret_hash from api_keys where id = ${mine.id}`);
+    const snapshot = async () => ((await server.database.db.execute(sql`select name, deactivated_at, secret_hash from api_keys where id = ${mine.id}`)) as unknown as { rows: unknown[] }).rows;
+    const before = await snapshot();
     for (const [method, url, payload] of [
       ["PUT", `/api/ums/v1/api-keys/${mine.id}`, { name: "Hijacked", scopes: ALL_SCOPES }],
       ["DELETE", `/api/ums/v1/api-keys/${mine.id}`, undefined],
@@ -231,7 +232,7 @@ describe("tenancy", () => {
       const res = await server.call({ method, url, as: "globex", payload });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
-    expect(await server.database.db.execute(sql`select name, deactivated_at, secret_hash from api_keys where id = ${mine.id}`)).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     expect((await config({ apiKeyId: mine.id }, "globex")).statusCode).toBe(400);
     const theirs = (await server.call({ method: "GET", url: "/api/ums/v1/api-keys", as: "globex" })).json().data as { apiKeys: { id: string }[] };
     expect(theirs.apiKeys.map((k) => k.id)).not.toContain(mine.id);
