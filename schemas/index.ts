@@ -1,4 +1,8 @@
 import type { SchemaStatic } from "./static";
+import { apiKeyCreate } from "./api-key-create";
+import { apiKeyRegenerate } from "./api-key-regenerate";
+import { apiKeyUpdate } from "./api-key-update";
+import { apiKeyValidate } from "./api-key-validate";
 import { balanceChange } from "./balance-change";
 import { balanceRequest } from "./balance-request";
 import { balanceRequestReject } from "./balance-request-reject";
@@ -11,6 +15,8 @@ import { campaignTestSend } from "./campaign-test-send";
 import { chatAssign } from "./chat-assign";
 import { chatNote } from "./chat-note";
 import { chatSend } from "./chat-send";
+import { keyConfig } from "./key-config";
+import { keyConfigUpdate } from "./key-config-update";
 import { liveAgentAccept } from "./live-agent-accept";
 import { liveAgentCreate } from "./live-agent-create";
 import { liveAgentInvite } from "./live-agent-invite";
@@ -21,6 +27,8 @@ import { grantPermission } from "./grant-permission";
 import { impersonate } from "./impersonate";
 import { login } from "./login";
 import { profileUpdate } from "./profile-update";
+import { publicMessage } from "./public-message";
+import { publicMessageBatch } from "./public-message-batch";
 import { rcsBot } from "./rcs-bot";
 import { rcsBotUpdate } from "./rcs-bot-update";
 import { rcsTemplate } from "./rcs-template";
@@ -106,6 +114,14 @@ export const SCHEMAS = {
   "workflow-status": workflowStatus,
   "workflow-test-run": workflowTestRun,
   "workflow-update": workflowUpdate,
+  "api-key-create": apiKeyCreate,
+  "api-key-update": apiKeyUpdate,
+  "api-key-validate": apiKeyValidate,
+  "api-key-regenerate": apiKeyRegenerate,
+  "key-config": keyConfig,
+  "key-config-update": keyConfigUpdate,
+  "public-message": publicMessage,
+  "public-message-batch": publicMessageBatch,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

@@ -9,6 +9,7 @@ import { databasePlugin } from "./plugins/app/database";
 import { httpRules } from "./plugins/app/http";
 import type { DispatchOverrides } from "./jobs/campaign-dispatch";
 import { jobsPlugin } from "./plugins/app/jobs";
+import { publicApiPlugin } from "./plugins/app/public-api";
 import { realtimePlugin } from "./plugins/app/realtime";
 import { routeContextPlugin } from "./plugins/app/route-context";
 import { corsPolicy } from "./plugins/external/cors";
@@ -63,6 +64,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(httpRules);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(carrierPlugin, { dataDir: config.dataDir, s3: config.s3, carrier: options.carrier, storage: options.storage });
+  await app.register(publicApiPlugin, { umsLogDays: config.umsLogDays, publicApiCommitMs: config.publicApiCommitMs });
   await app.register(routeContextPlugin, { config });
   await app.register(realtimePlugin, { corsOrigin: config.corsOrigin, publicUrl: config.publicUrl });
   await app.register(jobsPlugin, {

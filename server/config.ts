@@ -1,4 +1,5 @@
 import { SESSION_TTL_S_DEFAULT } from "../contract/constants";
+import { UMS_LOG_DAYS_DEFAULT } from "../contract/domain/api-keys";
 import { SMS_WINDOW } from "../contract/domain/campaigns";
 import { REPORT_TTL_HOURS_DEFAULT } from "../contract/domain/reports";
 import { WORKFLOW_DEFAULTS } from "../contract/domain/workflow-runs";
@@ -54,6 +55,10 @@ export interface ServerConfig {
   workflows: WorkflowConfig;
   /** Audience limits (default AUDIENCE_MAX_BYTES / AUDIENCE_MAX_ROWS); tests lower them. */
   audience?: { maxBytes: number; maxRows: number };
+  /** Days the request log of API keys (UMS requests) is kept (UMS_LOG_DAYS). */
+  umsLogDays: number;
+  /** Public API group commit: how long the first send of a batch waits for others, ms (PUBLIC_API_COMMIT_MS). */
+  publicApiCommitMs: number;
   /** Performance reports: hours a ready file is kept (REPORT_TTL_HOURS), recipients read per query (REPORT_BATCH_ROWS), a running report's lease (REPORT_LEASE_MS). */
   reports: ReportSettings;
 }
@@ -154,6 +159,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       accountConcurrency: positiveInt(env.WORKFLOW_ACCOUNT_CONCURRENCY, WORKFLOW_DEFAULTS.accountConcurrency, "WORKFLOW_ACCOUNT_CONCURRENCY"),
       allowPrivateHttp: env.WORKFLOW_HTTP_ALLOW_PRIVATE === "true",
     },
+    umsLogDays: positiveInt(env.UMS_LOG_DAYS, UMS_LOG_DAYS_DEFAULT, "UMS_LOG_DAYS"),
+    publicApiCommitMs: env.PUBLIC_API_COMMIT_MS === "0" ? 0 : positiveInt(env.PUBLIC_API_COMMIT_MS, 2, "PUBLIC_API_COMMIT_MS"),
     s3: s3ConfigFromEnv(env),
     reports: {
       ttlHours: positiveNumber(env.REPORT_TTL_HOURS, REPORT_DEFAULTS.ttlHours, "REPORT_TTL_HOURS"),

@@ -8,6 +8,7 @@ import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
 import { CHANNEL_BOT_CALLS } from "./channels-bots";
 import { CHAT_CALLS } from "./chats";
 import { LIVE_AGENT_CALLS } from "./live-agents";
+import { PUBLIC_API_CALLS } from "./public-api";
 import { RCS_TEMPLATE_CALLS } from "./rcs-templates";
 import { TEMPLATE_CALLS } from "./templates";
 import { SMS_CALLS } from "./sms";
@@ -26,6 +27,7 @@ export * from "./campaign-records";
 export * from "./chat-records";
 export * from "./report-records";
 export * from "./workflow-records";
+export * from "./api-key-records";
 export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
 
@@ -84,6 +86,7 @@ export const CALLS = {
   ...TEMPLATE_CALLS,
   ...CHAT_CALLS,
   ...WORKFLOW_CALLS,
+  ...PUBLIC_API_CALLS,
 } as const satisfies Record<string, CallDef>;
 
 export type CallId = keyof typeof CALLS;
@@ -106,6 +109,7 @@ const SECTIONS: Readonly<Record<string, Readonly<Record<string, CallDef>>>> = {
   "Templates (all channels)": TEMPLATE_CALLS,
   "Conversations and the simulated phone": CHAT_CALLS,
   "Workflow automation": WORKFLOW_CALLS,
+  "Public API (API key)": PUBLIC_API_CALLS,
 };
 export const AREA_OF = Object.fromEntries(
   Object.entries(SECTIONS).flatMap(([section, calls]) => Object.keys(calls).map((id) => [id, section])),

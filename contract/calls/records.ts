@@ -50,8 +50,12 @@ export const ImpersonatedSession = Type.Object({
 
 export const ModulePermission = Type.Object({ moduleName: Type.String() });
 
-/** campaign_hold: a campaign's estimated cost taken at its start; campaign_release: what it did not spend, given back. */
-export const LEDGER_KINDS = ["credit", "debit", "transfer_in", "transfer_out", "campaign_hold", "campaign_release"] as const;
+/**
+ * campaign_hold: a campaign's estimated cost taken at its start; campaign_release: what it did not spend, given back;
+ * api_message: a message sent through the public API (its channel, or a fallback when that is sent); api_refund: a
+ * public-API message the carrier refused at submit, given back.
+ */
+export const LEDGER_KINDS = ["credit", "debit", "transfer_in", "transfer_out", "campaign_hold", "campaign_release", "api_message", "api_refund"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const LedgerRow = Type.Object({

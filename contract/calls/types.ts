@@ -1,11 +1,15 @@
 import type { TObject, TSchema } from "@sinclair/typebox";
+import type { ApiScope } from "../domain/api-keys";
 import type { ModuleName } from "../modules";
 import type { Role } from "../roles";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
-/** "public": no token. "signed-in": any valid token (SPEC 6: business-context checks only sign-in). */
-export type Access = "public" | "signed-in" | readonly Role[];
+/**
+ * "public": no token. "signed-in": any valid token (SPEC 6: business-context checks only sign-in). "api-key": an API
+ * key instead of a session (the public API); no console role calls it.
+ */
+export type Access = "public" | "signed-in" | "api-key" | readonly Role[];
 
 export interface RequiredId {
   /** Name of the path parameter or query field. */
@@ -22,6 +26,8 @@ export interface CallDef {
   /** Fastify-style path: `:name` for parameters. */
   path: string;
   access: Access;
+  /** "api-key" calls: the scope the key must have. */
+  scope?: ApiScope;
   /** Module that must be granted to module-gated roles (SPEC 2, 6). */
   module?: ModuleName;
   requiredIds?: readonly RequiredId[];

@@ -16,9 +16,10 @@ export function callRoute(id: CallId): CallRoute {
 /** Every call id, in table order. */
 export const ROUTE_IDS = Object.keys(CALL_ROUTES) as CallId[];
 
-/** Roles a call admits: "public" and "signed-in" admit every role. */
+/** Roles a call admits: "public" and "signed-in" admit every role; an "api-key" call admits no session at all. */
 export function rolesFor(id: CallId): readonly Role[] {
   const { access } = callRoute(id);
+  if (access === "api-key") return [];
   return typeof access === "string" ? ROLES : access;
 }
 

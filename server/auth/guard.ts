@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { defineAbilityFor, type AppAbility } from "../../contract/ability";
-import { CALLS, type CallId } from "../../contract/calls";
+import { CALLS, type CallDef, type CallId } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
 import { HttpError } from "../http/errors";
 import type { SessionStore } from "../services/sessions";
 import { isUuid, type Caller } from "../services/caller";
+import { guardApiKey, type ApiKeyDeps } from "./api-key-guard";
 import { callerFromSession } from "./caller";
 import { verifyToken } from "./tokens";
 
@@ -37,6 +38,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 export interface AuthDeps {
   secret: () => string;
   sessions: SessionStore;
+  /** The public API's key store and rate gate ("api-key" rows); the socket handshake has no use for them. */
+  publicApi?: ApiKeyDeps;
 }
 
 /** Token → Caller, or the 401 that SPEC 5 names. Shared by HTTP routes and the socket handshake. */
@@ -54,12 +57,18 @@ export async function authenticate(deps: AuthDeps, token: string | null): Promis
 
 /**
  * The one place where token, role and module are checked: an onRequest hook made per row of the call table,
- * so it runs before body validation (an anonymous caller learns nothing about payload rules).
+ * so it runs before body validation (an anonymous caller learns nothing about payload rules). An "api-key" row
+ * takes an API key instead of a session (api-key-guard.ts: key, account, expiry, IP, scope, rate limit).
  */
 export function guardFor(id: CallId, deps: AuthDeps) {
-  const def = CALLS[id];
+  const def: CallDef = CALLS[id];
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     if (def.access === "public") return;
+    if (def.access === "api-key") {
+      if (!deps.publicApi) throw new HttpError(500, MSG.internalError);
+      request.apiCaller = await guardApiKey(deps.publicApi, request, def.scope);
+      return;
+    }
     const caller = await authenticate(deps, bearerToken(request));
     if (def.access !== "signed-in" && !abilityOf(caller).can("call", id)) throw new HttpError(403, MSG.notAuthorized);
     request.caller = caller;

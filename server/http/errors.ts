@@ -12,6 +12,10 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldError[],
+    /** A stable code beside the message (the public API's refusals); only rows whose error schema names it send it. */
+    readonly code?: string,
+    /** Extra answer headers (Retry-After of a 429). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }
@@ -59,21 +63,22 @@ const PG_INPUT_ERRORS = new Set(["22003", "22008", "22007", "22021", "22P05", "2
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ success: false, message: error.message, errors: error.errors });
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send({ success: false, message: error.message, code: error.code, errors: error.errors });
     }
     if (error.validation) {
       const errors = (error.validation as AjvIssue[]).map((issue) => ({
         field: fieldOf(issue),
         message: messageOf(issue),
       }));
-      return reply.status(400).send({ success: false, message: joinFieldErrors(errors), errors });
+      return reply.status(400).send({ success: false, message: joinFieldErrors(errors), code: "invalid_request", errors });
     }
     // A value the schemas let through but PostgreSQL cannot hold (out of range, bad encoding) is the caller's
     // mistake, not a server failure: answer 400 and log it so the missing schema rule gets added.
     const pgCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
     if (pgCode && PG_INPUT_ERRORS.has(pgCode)) {
       request.log.warn({ err: error }, "input refused by the database");
-      return reply.status(400).send({ success: false, message: MSG.invalidInput });
+      return reply.status(400).send({ success: false, message: MSG.invalidInput, code: "invalid_request" });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) return reply.status(status).send({ success: false, message: error.message });

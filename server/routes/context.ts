@@ -3,6 +3,7 @@ import type { CallBody, CallId, CallParams, CallQuery, CallReply } from "../../c
 import type { Carrier } from "../carriers";
 import type { ServerConfig } from "../config";
 import type { Db } from "../db/client";
+import type { PublicApi } from "../plugins/app/public-api";
 import type { SendMail } from "../services/mailer";
 import type { SessionStore } from "../services/sessions";
 import type { Storage } from "../storage";
@@ -16,6 +17,8 @@ export interface RouteContext {
   sessions: SessionStore;
   carrier: Carrier;
   storage: Storage;
+  /** API keys, the public API's group commit, rate limits, request log and message events. */
+  publicApi: PublicApi;
   /** True while the address may receive another reset mail (per-address limit of @fastify/rate-limit). */
   resetMailAllowed: (request: FastifyRequest) => Promise<boolean>;
   /** Work done after the answer (mail); tracked so closing the server waits for it. */

@@ -16,6 +16,7 @@ import { MSG } from "../../contract/messages";
 import { SCHEMAS, type SchemaName } from "../../schemas";
 import { guardFor } from "../auth/guard";
 import { multipartForms } from "../plugins/external/multipart";
+import { apiKeyHandlers } from "./api-keys";
 import { authHandlers } from "./auth";
 import { balanceHandlers } from "./balance";
 import { balanceRequestHandlers } from "./balance-requests";
@@ -26,14 +27,17 @@ import { campaignIngestHandlers } from "./campaigns/ingest";
 import { campaignReadHandlers } from "./campaigns";
 import { channelHandlers } from "./channels";
 import { chatHandlers } from "./chats";
+import { keyConfigHandlers } from "./key-configs";
 import { liveAgentHandlers } from "./live-agents";
 import { sandboxPhoneHandlers } from "./chats/sandbox-phone";
 import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
+import { publicHandlers } from "./public";
 import { rcsTemplateHandlers } from "./rcs-templates";
 import { reportHandlers } from "./reports";
 import { templateHandlers } from "./templates";
+import { umsHandlers } from "./ums";
 import { sessionHandlers } from "./session";
 import { smsHandlers } from "./sms";
 import { suppressionHandlers } from "./suppressions";
@@ -69,6 +73,10 @@ export const HANDLERS: Handlers = {
   ...sandboxPhoneHandlers,
   ...reportHandlers,
   ...workflowHandlers,
+  ...apiKeyHandlers,
+  ...keyConfigHandlers,
+  ...umsHandlers,
+  ...publicHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */
@@ -90,6 +98,7 @@ function rateLimitOf(id: CallId, ctx: RouteContext) {
 /** What the OpenAPI document says about who may call: roles, module and sign-in. */
 function describeAccess(id: CallId, def: CallDef): string {
   if (def.access === "public") return "Public: no token.";
+  if (def.access === "api-key") return `API key (Authorization: Bearer <key> or X-API-Key), scope ${def.scope ?? "any"}.`;
   const who = def.access === "signed-in" ? "any signed-in account" : rolesFor(id).join(", ");
   return `Roles: ${who}.${def.module ? ` Module: ${def.module} (for manager, user and department head).` : ""}`;
 }
@@ -112,7 +121,7 @@ export function routeSchema(id: CallId, built: boolean): FastifySchema & Record<
     summary: def.summary ?? id,
     description: `${describeAccess(id, def)}${built ? "" : " Not built yet: answers 501."}`,
     tags: [AREA_OF[id]],
-    security: def.access === "public" ? [] : [{ bearerAuth: [] }],
+    security: def.access === "public" ? [] : def.access === "api-key" ? [{ apiKeyAuth: [] }, { apiKeyBearer: [] }] : [{ bearerAuth: [] }],
     "x-roles": rolesFor(id),
     "x-module": def.module,
     ...(def.params ? { params: def.params } : {}),

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALL_IDS, CALLS, rolesFor, type CallId } from "../../contract/calls";
+import { PUBLIC_ERRORS } from "../../contract/domain/api-keys";
 import { MSG } from "../../contract/messages";
 import { MODULE_GATED_ROLES, ROLES, type Role } from "../../contract/roles";
 import { signToken } from "../auth/tokens";
@@ -30,7 +31,9 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const guarded = CALL_IDS.filter((id) => CALLS[id].access !== "public");
+// The public API's rows take an API key, not a session: checked apart below.
+const guarded = CALL_IDS.filter((id) => CALLS[id].access !== "public" && CALLS[id].access !== "api-key");
+const keyed = CALL_IDS.filter((id) => CALLS[id].access === "api-key");
 
 describe("every guarded call without a valid token", () => {
   it.each(guarded)("%s: no token → 401 with SPEC's message", async (id) => {
@@ -67,6 +70,20 @@ describe("every call times every role", () => {
     expect([401, 403]).not.toContain(res.statusCode);
     if (!HANDLERS[id]) expect(res.json()).toEqual({ success: false, message: MSG.notImplemented });
     if (!HANDLERS[id]) expect(res.statusCode).toBe(501);
+  });
+});
+
+describe("every API-key call without a valid key", () => {
+  it.each(keyed)("%s: no key → 401 with its code; a session token or a made-up key is no key → 401", async (id) => {
+    const none = await server.call({ method: CALLS[id].method, url: urlOf(id) });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ success: false, message: PUBLIC_ERRORS.missingKey.message, code: PUBLIC_ERRORS.missingKey.code });
+    const session = await server.call({ method: CALLS[id].method, url: urlOf(id), as: "admin" });
+    const madeUp = await server.call({ method: CALLS[id].method, url: urlOf(id), headers: { "x-api-key": `mc_live_abcdefghijkl_${"x".repeat(43)}` } });
+    for (const res of [session, madeUp]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ success: false, message: PUBLIC_ERRORS.invalidKey.message, code: PUBLIC_ERRORS.invalidKey.code });
+    }
   });
 });
 

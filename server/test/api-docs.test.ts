@@ -49,7 +49,7 @@ describe("the OpenAPI document at /api/docs/json", () => {
     expect(op["x-roles"]).toEqual([...rolesFor(id)]);
     expect(op["x-module"]).toBe("module" in def ? def.module : undefined);
     expect(op.tags).toEqual([AREA_OF[id]]);
-    expect(op.security).toEqual(def.access === "public" ? [] : [{ bearerAuth: [] }]);
+    expect(op.security).toEqual(def.access === "public" ? [] : def.access === "api-key" ? [{ apiKeyAuth: [] }, { apiKeyBearer: [] }] : [{ bearerAuth: [] }]);
     const params = (op.parameters ?? []).map((p) => `${p.in}:${p.name}`).sort();
     const expected = [
       ...("params" in def ? Object.keys(def.params.properties).map((n) => `path:${n}`) : []),

@@ -252,6 +252,32 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     const path = (published.json() as { data: { webhookPath: string } }).data.webhookPath.split("/");
     return { params: { id: path.at(-2) ?? "", secret: path.at(-1) ?? "" }, payload: { orderId: "A-1" } };
   },
+  "apiKeys.list": async () => ({ as: "user", query: { status: "active", search: "schema" } }),
+  "apiKeys.create": async () => ({ as: "user", payload: { name: "Schema key", scopes: ["messages:send"] } }),
+  "apiKeys.validate": async (s) => ({ as: "user", payload: { key: (await schemaKey(s)).key } }),
+  "apiKeys.update": async (s) => ({ as: "user", params: { id: (await schemaKey(s)).id }, payload: { name: "Schema key", scopes: ["messages:send", "reports:read", "templates:manage"] } }),
+  "apiKeys.delete": async (s) => ({ as: "user", params: { id: (await newKey(s, "Schema doomed")).id } }),
+  "apiKeys.regenerate": async (s) => ({ as: "user", params: { id: (await newKey(s, "Schema regenerated")).id }, payload: { graceSeconds: 3600 } }),
+  "keyConfigs.list": async () => ({ as: "user" }),
+  "keyConfigs.create": async (s) => ({ as: "user", payload: { ...KEY_CONFIG, apiKeyId: (await newKey(s, "Schema configured")).id } }),
+  "keyConfigs.get": async (s) => ({ as: "user", params: { id: await schemaConfig(s) } }),
+  "keyConfigs.forKey": async (s) => ({ as: "user", params: { id: (await schemaKey(s)).id } }),
+  "keyConfigs.update": async (s) => ({ as: "user", params: { id: await schemaConfig(s) }, payload: { ...KEY_CONFIG, ipAllowList: ["10.0.0.0/8"] } }),
+  "keyConfigs.delete": async (s) => {
+    const res = await s.call({ method: "POST", url: "/api/ums/v1/key-configs", as: "user", payload: { ...KEY_CONFIG, apiKeyId: (await newKey(s, "Schema unconfigured")).id } });
+    return { as: "user", params: { id: (res.json() as { data: { id: string } }).data.id } };
+  },
+  "ums.requests": async (s) => ({ as: "user", query: { status: "success", apiKeyId: (await schemaKey(s)).id, from: new Date(Date.now() - 3_600_000).toISOString() } }),
+  "ums.request": async (s) => ({ as: "user", params: { id: await loggedRequest(s) } }),
+  "ums.requestMessages": async (s) => ({ as: "user", params: { id: await loggedRequest(s) } }),
+  "public.messages.send": async (s) => ({ token: (await schemaKey(s)).key, payload: { channel: "rcs", to: "9000000001", text: "Hello from the schema test", reference: "schema-1" } }),
+  "public.messages.batch": async (s) => ({ token: (await schemaKey(s)).key, payload: { messages: [{ channel: "rcs", to: "9000000002", text: "One" }, { channel: "rcs", to: "9000000003", text: "Two" }] } }),
+  "public.messages.get": async (s) => {
+    const { key } = await schemaKey(s);
+    const sent = await s.call({ method: "POST", url: "/api/public/v1/messages", token: key, payload: { channel: "rcs", to: "9000000004", text: "Read me" } });
+    return { token: key, params: { id: (sent.json() as { data: { id: string } }).data.id } };
+  },
+  "public.templates.list": async (s) => ({ token: (await schemaKey(s)).key, query: { channel: "rcs" } }),
 };
 
 const readyReports = new WeakMap<TestServer, Promise<string>>();
@@ -285,6 +311,44 @@ async function schemaRun(s: TestServer): Promise<string> {
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error("the schema run did not finish");
+}
+
+const KEY_CONFIG = { name: "Schema config", channels: ["rcs", "sms"], scopes: ["messages:send", "reports:read"], ratePerSecond: 20, ratePerDay: 5000 };
+
+/** A new API key of the user's (the demo user holds the api module). */
+async function newKey(s: TestServer, name: string): Promise<{ id: string; key: string }> {
+  const res = await s.call({ method: "POST", url: "/api/ums/v1/api-keys", as: "user", payload: { name, scopes: ["messages:send", "reports:read", "templates:manage"] } });
+  const data = (res.json() as { data: { apiKey: { id: string }; key: string } }).data;
+  return { id: data.apiKey.id, key: data.key };
+}
+
+const schemaKeys = new WeakMap<TestServer, Promise<{ id: string; key: string }>>();
+/** One key of the user's for the calls that only need a key. */
+function schemaKey(s: TestServer): Promise<{ id: string; key: string }> {
+  const found = schemaKeys.get(s) ?? newKey(s, "Schema key");
+  schemaKeys.set(s, found);
+  return found;
+}
+
+async function schemaConfig(s: TestServer): Promise<string> {
+  const res = await s.call({ method: "GET", url: "/api/ums/v1/key-configs", as: "user" });
+  const found = (res.json() as { data: { id: string }[] }).data[0]?.id;
+  if (found) return found;
+  const made = await s.call({ method: "POST", url: "/api/ums/v1/key-configs", as: "user", payload: KEY_CONFIG });
+  return (made.json() as { data: { id: string } }).data.id;
+}
+
+/** A public-API request of the user's key, once it is in the request log (written a moment after the answer). */
+async function loggedRequest(s: TestServer): Promise<string> {
+  const { key } = await schemaKey(s);
+  await s.call({ method: "POST", url: "/api/public/v1/messages", token: key, payload: { channel: "rcs", to: "9000000005", text: "Logged" } });
+  for (let i = 0; i < 100; i++) {
+    const res = await s.call({ method: "GET", url: "/api/ums/v1/ums-req/requests?status=success", as: "user" });
+    const id = (res.json() as { data: { id: string; messageCount: number }[] }).data.find((r) => r.messageCount > 0)?.id;
+    if (id) return id;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("no request logged");
 }
 
 /** A campaign of the manager's, written straight into the tables (create and ingest are other calls). */
@@ -509,7 +573,7 @@ describe("the serializer", () => {
 
   it("keeps unbuilt calls at 501 whatever the input", async () => {
     // A call outside this wave (campaign control answers now, so it no longer serves as the example).
-    const res = await server.call({ method: CALLS["apiKeys.list"].method, url: CALLS["apiKeys.list"].path, as: "user" });
+    const res = await server.call({ method: CALLS["ai.agents.list"].method, url: CALLS["ai.agents.list"].path, as: "user" });
     expect(res.statusCode).toBe(501);
     expect(res.json()).toEqual({ success: false, message: MSG.notImplemented });
   });

@@ -18,3 +18,4 @@ export * from "./chats";
 export * from "./realtime";
 export * from "./reports";
 export * from "./workflows";
+export * from "./api-keys";

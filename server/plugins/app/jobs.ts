@@ -4,6 +4,7 @@ import type { ServerConfig } from "../../config";
 import { startCampaignDispatch, type DispatchOverrides } from "../../jobs/campaign-dispatch";
 import { campaignIngestJob } from "../../jobs/campaign-ingest";
 import { campaignSchedulerJob } from "../../jobs/campaign-scheduler";
+import { startPublicApiJobs } from "../../jobs/public-api";
 import { startClaimLoop, type ClaimLoop } from "../../jobs/claim-loop";
 import { reportExpiryJob } from "../../jobs/report-expiry";
 import { reportGenerationJob } from "../../jobs/report-generation";
@@ -52,6 +53,7 @@ export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audie
       const expiry = reportExpiryJob({ db: app.database.db, storage: app.storage, leaseMs: MINUTE, announce: announceReport });
       loops.set(expiry.name, startClaimLoop(app.database.db, expiry, { intervalMs: Math.min(Math.max(jobIntervalMs, 10_000), MINUTE), batch: 50, log: app.log }));
       for (const [name, loop] of startWorkflowJobs(app, { jobIntervalMs, now, workflows })) loops.set(name, loop);
+      for (const [name, loop] of startPublicApiJobs(app, dispatch ?? {})) loops.set(name, loop);
     });
     app.addHook("onClose", async () => {
       // In order: the dispatcher's last writes may touch progress, which stops last.
@@ -59,5 +61,5 @@ export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audie
       loops.clear();
     });
   },
-  { name: "jobs", dependencies: ["database", "carrier", "realtime"] },
+  { name: "jobs", dependencies: ["database", "carrier", "realtime", "public-api"] },
 );

@@ -34,6 +34,7 @@ export const routeContextPlugin = fp<RouteContextOptions>(
       sessions: app.sessions,
       carrier: app.carrier,
       storage: app.storage,
+      publicApi: app.publicApi,
       resetMailAllowed: async (request) => {
         const result = await resetPerAccount(request);
         return result.isAllowed || !result.isExceeded;
@@ -49,5 +50,5 @@ export const routeContextPlugin = fp<RouteContextOptions>(
       },
     } satisfies RouteContext);
   },
-  { name: "route-context", dependencies: ["database", "auth", "carrier", "@fastify/rate-limit"] },
+  { name: "route-context", dependencies: ["database", "auth", "carrier", "public-api", "@fastify/rate-limit"] },
 );

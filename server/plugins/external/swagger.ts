@@ -19,7 +19,14 @@ export const apiDocs = fp(
           version: "1",
           description: "Generated from contract/calls. Every refusal is `{ success:false, message, errors? }`; calls not built yet answer 501.",
         },
-        components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+        components: {
+          securitySchemes: {
+            bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+            // The public API's keys (mc_live_…), in either header.
+            apiKeyAuth: { type: "apiKey", in: "header", name: "X-API-Key" },
+            apiKeyBearer: { type: "http", scheme: "bearer", bearerFormat: "mc_live_…" },
+          },
+        },
       },
     });
     // The UI loads only its own script files (no inline script), so the console's helmet policy serves it as is;

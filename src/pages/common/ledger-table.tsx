@@ -12,6 +12,8 @@ export const LEDGER_KINDS: Record<LedgerKind, { label: string; color: string }> 
   transfer_out: { label: "Transfer out", color: "orange" },
   campaign_hold: { label: "Campaign hold", color: "gold" },
   campaign_release: { label: "Campaign release", color: "cyan" },
+  api_message: { label: "API message", color: "purple" },
+  api_refund: { label: "API refund", color: "geekblue" },
 };
 
 const tabular = { fontVariantNumeric: "tabular-nums" } as const;

@@ -15,6 +15,22 @@ function named(id: string, schema: RJSFSchema): RJSFSchema {
   return { ...rest, $id: id };
 }
 
+/**
+ * A shared body schema for a console form, without `format: date-time`: its precompiled ajv code needs ajv-formats at
+ * run time, which the generated module cannot load. The field keeps its date-time widget (uiSchema) and the server
+ * still checks the format.
+ */
+function withoutDateTimeFormat(schema: unknown): RJSFSchema {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (!value || typeof value !== "object") return value;
+    const out = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, strip(v)]));
+    if (out.format === "date-time") delete out.format;
+    return out;
+  };
+  return strip(structuredClone(schema)) as RJSFSchema;
+}
+
 export const FORM_SCHEMAS = {
   registerAdmin: named("registerAdmin", registerSchemaFor("admin")),
   registerReseller: named("registerReseller", registerSchemaFor("reseller")),
@@ -27,6 +43,9 @@ export const FORM_SCHEMAS = {
   ratesUpdate: named("ratesUpdate", structuredClone(SCHEMAS["rates-update"]) as unknown as RJSFSchema),
   liveAgentInvite: named("liveAgentInvite", structuredClone(SCHEMAS["live-agent-invite"]) as unknown as RJSFSchema),
   liveAgentCreate: named("liveAgentCreate", structuredClone(SCHEMAS["live-agent-create"]) as unknown as RJSFSchema),
+  apiKeyCreate: named("apiKeyCreate", withoutDateTimeFormat(SCHEMAS["api-key-create"])),
+  apiKeyUpdate: named("apiKeyUpdate", withoutDateTimeFormat(SCHEMAS["api-key-update"])),
+  keyConfig: named("keyConfig", withoutDateTimeFormat(SCHEMAS["key-config-update"])),
 } as const;
 
 export type FormSchemaId = keyof typeof FORM_SCHEMAS;

@@ -1,0 +1,129 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { ServerConfig } from "../../config";
+import { ApiKeyStore } from "../../services/api-keys/key-store";
+import { createSendCommitter, type SendCommitter } from "../../services/public-api/accept";
+import { createRateGate, type RateGate } from "../../services/public-api/rate-gate";
+import { keptBody, startRequestLog, type RequestLog } from "../../services/public-api/request-log";
+import { senderDirectory, type SenderDirectory } from "../../services/public-api/senders";
+import { PublicMessageEvents } from "../../services/public-api/state-events";
+import { loadRates, type Rates } from "../../services/campaigns/rates";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    publicApi: PublicApi;
+  }
+  interface FastifyRequest {
+    /** The request log id of a public-API request (also the request id of the messages it creates). */
+    umsId?: string;
+    /** Messages the request created, for its log row. */
+    umsMessageCount?: number;
+    /** The answer's body as sent, for the log. */
+    umsResponse?: unknown;
+  }
+}
+
+/** Everything the public API's routes and jobs share, one per process. */
+export interface PublicApi {
+  /** Verified keys, cached; invalidated everywhere on delete, regenerate and configuration changes. */
+  keys: ApiKeyStore;
+  /** The keys' rate limits, counted in batches. */
+  rates: RateGate;
+  /** Sends, committed in batches (group commit). */
+  sends: SendCommitter;
+  senders: SenderDirectory;
+  /** The admin's message rates, read at most every few seconds. */
+  prices: () => Promise<Rates>;
+  /** "Message state changed" of public messages: subscribe with events.onPublicMessageStateChanged. */
+  events: PublicMessageEvents;
+  log: RequestLog;
+  /** Wakes the dispatcher (set when the jobs start). */
+  wake: () => void;
+  umsLogDays: number;
+}
+
+/** A request's log id, made when it is first asked for. */
+export function umsIdOf(request: FastifyRequest): string {
+  request.umsId ??= randomUUID();
+  return request.umsId;
+}
+
+const header = (request: FastifyRequest, name: string): string | null => {
+  const value = request.headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+};
+
+/** The log row of a public-API request whose key was verified (its answer given, refused or not). */
+function logEntry(request: FastifyRequest, reply: FastifyReply, owner: { keyId: string; userId: string }) {
+  const response = (request.umsResponse ?? null) as { message?: string; code?: string; errors?: { field: string; message: string }[] } | null;
+  const failed = reply.statusCode >= 400;
+  const body = keptBody(request.body);
+  return {
+    id: umsIdOf(request),
+    userId: owner.userId,
+    apiKeyId: owner.keyId,
+    method: request.method,
+    route: request.routeOptions.url ?? request.url,
+    path: request.url.split("?")[0],
+    status: reply.statusCode,
+    latencyMs: Math.round(reply.elapsedTime * 100) / 100,
+    ip: request.ip,
+    errorCode: failed ? (response?.code ?? `http_${reply.statusCode}`) : null,
+    errorMessage: failed ? (response?.message ?? null) : null,
+    errorDetails: failed && response?.errors?.length ? response.errors : null,
+    idempotencyKey: header(request, "idempotency-key")?.slice(0, 255) ?? null,
+    userAgent: header(request, "user-agent")?.slice(0, 300) ?? null,
+    requestBody: body.body,
+    requestTruncated: body.truncated,
+    responseBody: keptBody(request.umsResponse).body,
+    messageCount: request.umsMessageCount ?? 0,
+    createdAt: new Date(Date.now() - reply.elapsedTime).toISOString(),
+  };
+}
+
+/**
+ * `app.publicApi`, and the request log of every public-API request made with a verified key: its answer is kept
+ * (onSend) and the row written in batches after it (onResponse). The dispatcher, receipts and pruning are started
+ * with the other jobs (server/jobs/public-api.ts).
+ */
+export const publicApiPlugin = fp<Pick<ServerConfig, "umsLogDays" | "publicApiCommitMs">>(
+  async (app, { umsLogDays, publicApiCommitMs }) => {
+    const { db } = app.database;
+    const keys = new ApiKeyStore(app.database);
+    await keys.start((fn) => app.sessions.subscribe(fn));
+    app.addHook("preClose", async () => keys.stop());
+    const events = new PublicMessageEvents();
+    // PGlite is one connection: one batch at a time; PostgreSQL's pool takes a few at once.
+    const batching = { lingerMs: publicApiCommitMs, maxBatch: 500, maxInFlight: app.database.kind === "pglite" ? 1 : 4 };
+    let prices: { at: number; value: Promise<Rates> } | undefined;
+    const publicApi: PublicApi = {
+      keys,
+      rates: createRateGate(db, batching),
+      sends: createSendCommitter(db, events, batching, () => publicApi.wake()),
+      senders: senderDirectory(db),
+      prices: () => {
+        if (!prices || Date.now() - prices.at > 5000) prices = { at: Date.now(), value: loadRates(db) };
+        return prices.value;
+      },
+      events,
+      log: startRequestLog(db, { flushMs: 100, log: app.log }),
+      wake: () => undefined,
+      umsLogDays,
+    };
+    app.decorate("publicApi", publicApi);
+    app.addHook("onSend", async (request, _reply, payload) => {
+      if (request.apiLogOwner && typeof payload === "string") request.umsResponse = payload;
+      return payload;
+    });
+    app.addHook("onResponse", async (request, reply) => {
+      if (request.apiLogOwner) publicApi.log.add(logEntry(request, reply, request.apiLogOwner));
+    });
+    app.addHook("onClose", async () => {
+      await publicApi.sends.drain();
+      await publicApi.rates.drain();
+      await publicApi.log.stop();
+    });
+  },
+  { name: "public-api", dependencies: ["database", "auth"] },
+);

@@ -1,0 +1,130 @@
+// A public-API message from its body to what is stored and sent: the number in E.164, each channel of its chain with
+// its sender, content and cost, checked against the key (channels) and the channels' rules (SMS only through a DLT
+// template; WhatsApp free text only inside the customer's 24-hour window). Nothing here writes.
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { SchemaBody } from "../../../schemas";
+import { fallbackChainProblem } from "../../../contract/domain/api-keys";
+import { countSms } from "../../../contract/domain/sms-segments";
+import type { CampaignChannel } from "../../../contract/constants";
+import type { MessageContent } from "../../carriers/carrier";
+import type { Db } from "../../db/client";
+import type { PublicMessageStep } from "../../db/schema";
+import type { FieldError } from "../../http/errors";
+import { fillDlt, fillPlaceholders } from "../campaigns/dispatch-content";
+import { rowsOf } from "../campaigns/dispatch-sql";
+import { toE164 } from "../campaigns/phone";
+import { whatsappRateKey, type Rates } from "../campaigns/rates";
+import { publicError, type ApiCaller } from "./caller";
+import type { SenderDirectory, SenderTemplate } from "./senders";
+
+export type PublicMessageBody = SchemaBody<"public-message">;
+type StepBody = Pick<PublicMessageBody, "channel" | "from" | "templateId" | "variables" | "text">;
+
+export interface PreparedMessage {
+  id: string;
+  to: string;
+  reference: string | null;
+  steps: PublicMessageStep[];
+}
+
+export interface PrepareDeps {
+  db: Db;
+  senders: SenderDirectory;
+  rates: () => Promise<Rates>;
+}
+
+const refuse = (field: string, message: string) => publicError("invalidRequest", `${field}: ${message}`, { errors: [{ field, message }] });
+
+/** The open WhatsApp window of this customer with this number of the account, from the inbox's conversations. */
+async function windowOpen(db: Db, userId: string, from: string, to: string): Promise<boolean> {
+  const rows = await rowsOf<{ open: boolean }>(
+    db,
+    sql`select exists (select 1 from conversations where user_id = ${userId} and channel = 'whatsapp' and business_address = ${from}
+          and customer_number = ${to} and last_inbound_at > now() - interval '24 hours') as open`,
+  );
+  return rows[0]?.open === true;
+}
+
+function contentOf(template: SenderTemplate, values: readonly string[]): MessageContent {
+  if (template.channel === "whatsapp") return { kind: "template", templateName: template.name, language: template.language, params: values };
+  if (template.channel === "sms") return { kind: "text", text: fillDlt(template.body, values) };
+  return { kind: "rcs", draft: fillPlaceholders(template.draft, values) };
+}
+
+function costOf(channel: CampaignChannel, content: MessageContent, rates: Rates, category?: string): number {
+  if (channel === "sms") return Math.max(1, countSms(content.kind === "text" ? content.text : "").parts) * rates.sms;
+  if (channel === "whatsapp") return rates[whatsappRateKey(category ?? "UTILITY")];
+  return rates.rcs;
+}
+
+async function prepareStep(deps: PrepareDeps, caller: ApiCaller, to: string, body: StepBody, field: string): Promise<PublicMessageStep> {
+  const { channel } = body;
+  if (!caller.channels.includes(channel)) throw publicError("channelDenied", `This API key may not send on ${channel}.`);
+  if (body.templateId && body.text !== undefined) throw refuse(`${field}text`, "send a templateId or text, not both");
+  if (!body.templateId && body.text === undefined) throw refuse(`${field}templateId`, "send a templateId (with its variables) or text");
+  if (body.text !== undefined && body.variables?.length) throw refuse(`${field}variables`, "go with a templateId only");
+  const senders = (await deps.senders.senders(caller.userId)).filter((s) => s.channel === channel);
+  const rates = await deps.rates();
+
+  if (body.templateId) {
+    const template = await deps.senders.template(caller.userId, channel, body.templateId);
+    if (!template) throw refuse(`${field}templateId`, `is not an ${channel === "whatsapp" ? "approved " : ""}${channel} template of this account`);
+    // A template belongs to a sender (SMS header, WhatsApp number's WABA, RCS bot): the sender follows from it.
+    const sender = senders.find((s) =>
+      template.channel === "whatsapp" ? s.group === template.group && (!body.from || s.from === body.from) : s.from === (body.from ?? template.from),
+    );
+    if (!sender) {
+      throw refuse(`${field}from`, body.from ? `is not a sender of this template on ${channel}` : `the template's sender is not an active ${channel} sender of this account`);
+    }
+    const values = body.variables ?? [];
+    if (values.length !== template.variables || values.some((v) => !v.trim())) {
+      throw refuse(`${field}variables`, `the template ${template.name} needs ${template.variables} non-empty value(s)`);
+    }
+    const content = contentOf(template, values);
+    const category = template.channel === "whatsapp" ? template.category : undefined;
+    return { channel, from: sender.from, content, costPaise: costOf(channel, content, rates, category), templateId: template.id, ...(sender.replyTo ? { replyTo: sender.replyTo } : {}) };
+  }
+
+  const sender = body.from ? senders.find((s) => s.from === body.from) : senders[0];
+  if (!sender) throw refuse(`${field}from`, body.from ? `is not an active ${channel} sender of this account` : `this account has no active ${channel} sender`);
+  const text = body.text ?? "";
+  if (channel === "sms") throw refuse(`${field}text`, "SMS in India goes out only through a registered DLT template: send its templateId and variables");
+  if (channel === "whatsapp" && !(await windowOpen(deps.db, caller.userId, sender.from, to))) throw publicError("windowClosed");
+  const content: MessageContent = { kind: "text", text };
+  return { channel, from: sender.from, content, costPaise: costOf(channel, content, rates, "UTILITY") };
+}
+
+/** A message's number and its chain of channels, resolved and priced; `field` prefixes errors (`messages.3.`). */
+export async function prepareMessage(deps: PrepareDeps, caller: ApiCaller, body: PublicMessageBody, field = ""): Promise<PreparedMessage> {
+  const to = toE164(body.to);
+  if (!to) throw refuse(`${field}to`, "is not a valid phone number");
+  const chain: StepBody[] = [body, ...(body.fallback ?? [])];
+  const problem = fallbackChainProblem(chain.map((s) => s.channel));
+  if (problem) throw refuse(`${field}fallback`, problem);
+  const steps: PublicMessageStep[] = [];
+  for (const [i, step] of chain.entries()) steps.push(await prepareStep(deps, caller, to, step, i === 0 ? field : `${field}fallback.${i - 1}.`));
+  return { id: randomUUID(), to, reference: body.reference ?? null, steps };
+}
+
+/** Every message of a batch, or the refusal naming each bad one by its index (nothing is accepted then). */
+export async function prepareBatch(deps: PrepareDeps, caller: ApiCaller, bodies: readonly PublicMessageBody[]): Promise<PreparedMessage[]> {
+  const prepared: PreparedMessage[] = [];
+  const errors: FieldError[] = [];
+  let first: Error | undefined;
+  for (const [i, body] of bodies.entries()) {
+    try {
+      prepared.push(await prepareMessage(deps, caller, body, `messages.${i}.`));
+    } catch (error) {
+      first ??= error as Error;
+      const own = (error as { errors?: FieldError[] }).errors;
+      errors.push(...(own ?? [{ field: `messages.${i}`, message: (error as Error).message }]));
+      if (errors.length >= 50) break;
+    }
+  }
+  if (!first) return prepared;
+  // One refusal for the whole batch: the first one's status (a channel the key may not use is 403, not 400).
+  const status = (first as { statusCode?: number }).statusCode ?? 400;
+  if (status !== 400 || errors.length === 1) throw first;
+  throw publicError("invalidRequest", `${errors.length} message(s) are not valid: ${errors.slice(0, 3).map((e) => `${e.field}: ${e.message}`).join(", ")}${errors.length > 3 ? ", …" : ""}`, { errors });
+}

@@ -1,0 +1,37 @@
+import { Tabs } from "antd";
+import { useState } from "react";
+import { PageHeader } from "../common/page-header";
+import { KeysTab } from "./components/keys-tab";
+import { RequestLog } from "./components/request-log";
+
+/**
+ * API Control: the account's API keys (create with the secret shown once, edit, configure, regenerate, delete) and the
+ * request log of the public API made with them.
+ */
+export function ApiKeysList() {
+  const [tab, setTab] = useState<"keys" | "log">("keys");
+  const [logKey, setLogKey] = useState<string | undefined>();
+  return (
+    <>
+      <PageHeader description="Keys let your own systems send messages through the public API (POST /api/public/v1/messages). Every request they make is in the request log." />
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setTab(k as "keys" | "log")}
+        items={[
+          {
+            key: "keys", label: "API keys",
+            children: (
+              <KeysTab
+                onShowRequests={(k) => {
+                  setLogKey(k.id);
+                  setTab("log");
+                }}
+              />
+            ),
+          },
+          { key: "log", label: "Request log", children: <RequestLog apiKeyId={logKey} onKeyChange={setLogKey} live={tab === "log"} /> },
+        ]}
+      />
+    </>
+  );
+}
