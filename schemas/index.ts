@@ -44,6 +44,8 @@ import { wabaSolutionProvider } from "./waba-solution-provider";
 import { whatsappBusinessProfile } from "./whatsapp-business-profile";
 import { whatsappTemplateCreate } from "./whatsapp-template-create";
 import { whatsappTemplateDelete } from "./whatsapp-template-delete";
+import { webhookEndpoint } from "./webhook-endpoint";
+import { webhookEndpointUpdate } from "./webhook-endpoint-update";
 
 /** Request-body schemas by the name the call table uses (`bodySchema`). Both ends validate with these. */
 export const SCHEMAS = {
@@ -92,6 +94,8 @@ export const SCHEMAS = {
   "live-agent-create": liveAgentCreate,
   "live-agent-invite": liveAgentInvite,
   "sandbox-phone-send": sandboxPhoneSend,
+  "webhook-endpoint": webhookEndpoint,
+  "webhook-endpoint-update": webhookEndpointUpdate,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

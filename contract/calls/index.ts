@@ -15,6 +15,7 @@ import type { CallDef } from "./types";
 import { UPLOAD_CALLS } from "./uploads";
 import { USER_BALANCE_PROFILE_CALLS } from "./users-balance-profile";
 import { WHATSAPP_CALLS } from "./whatsapp";
+import { WEBHOOK_CALLS } from "./webhooks";
 
 export type { Access, CallDef, HttpMethod, Replies, RequiredId } from "./types";
 export { PAGE_DEFAULTS, PAGE_LIMIT_MAX, PageQuery } from "./pagination";
@@ -25,6 +26,7 @@ export * from "./campaign-records";
 export * from "./chat-records";
 export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
+export { WebhookDeliveryDetail, WebhookDeliveryRecord, WebhookEndpointRecord } from "./webhooks";
 
 /**
  * Every call of SPEC 7 as data, one row per call, one file per SPEC 7 section. The server registers its routes
@@ -78,6 +80,7 @@ export const CALLS = {
   ...RCS_TEMPLATE_CALLS,
   ...TEMPLATE_CALLS,
   ...CHAT_CALLS,
+  ...WEBHOOK_CALLS,
 } as const satisfies Record<string, CallDef>;
 
 export type CallId = keyof typeof CALLS;
@@ -99,6 +102,7 @@ const SECTIONS: Readonly<Record<string, Readonly<Record<string, CallDef>>>> = {
   "RCS templates and library": RCS_TEMPLATE_CALLS,
   "Templates (all channels)": TEMPLATE_CALLS,
   "Conversations and the simulated phone": CHAT_CALLS,
+  Webhooks: WEBHOOK_CALLS,
 };
 export const AREA_OF = Object.fromEntries(
   Object.entries(SECTIONS).flatMap(([section, calls]) => Object.keys(calls).map((id) => [id, section])),

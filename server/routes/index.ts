@@ -40,6 +40,7 @@ import { uploadHandlers } from "./uploads";
 import { userHandlers } from "./users";
 import { wabaHandlers } from "./waba";
 import { wabaTemplateHandlers } from "./waba-templates";
+import { webhookHandlers } from "./webhooks";
 
 export const HANDLERS: Handlers = {
   ...authHandlers,
@@ -65,6 +66,7 @@ export const HANDLERS: Handlers = {
   ...chatHandlers,
   ...liveAgentHandlers,
   ...sandboxPhoneHandlers,
+  ...webhookHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

@@ -8,6 +8,11 @@ import { sql } from "drizzle-orm";
 import { optOutIntent } from "../../../contract/domain/campaigns";
 import type { Carrier, CarrierEvent, ReceiptStatus } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
+import type { WebhookMessageStatus } from "../../../contract/domain/webhooks";
+import { enqueueWebhookEvents } from "../webhooks/enqueue";
+import { recipientStatusEvents } from "../webhooks/events";
+import { anyWebhooksWanted, webhooksWanted } from "../webhooks/subscribers";
+import type { Tx } from "../ledger";
 import { pgArray, rowsOf } from "./dispatch-sql";
 
 /** Recipient states from earliest to latest: a receipt only ever moves a recipient right. */
@@ -66,13 +71,33 @@ interface Changed {
   state: string;
 }
 
-/** One UPDATE for a batch of receipts, matched by our id where the carrier echoed it, else by the provider's id. */
-async function applyReceipts(db: Db, receipts: Receipt[], byId: boolean): Promise<Changed[]> {
-  if (receipts.length === 0) return [];
+/** What the webhook events of a batch need besides: the recipient and its state before the batch. */
+interface ChangedForWebhooks extends Changed {
+  recipient_id: string;
+  user_id: string;
+  number: string;
+  previous: string;
+  code: string | null;
+  reason: string | null;
+  at: string | null;
+}
+
+/**
+ * One UPDATE for a batch of receipts, matched by our id where the carrier echoed it, else by the provider's id.
+ * With `forWebhooks` it also answers each row's state before the update (a self-join reads the table as it was when
+ * the statement began) and what a `message.status` event carries.
+ */
+async function updateReceipts(db: Db | Tx, receipts: Receipt[], byId: boolean, forWebhooks: boolean): Promise<ChangedForWebhooks[]> {
   const col = (f: (r: Receipt) => string | undefined) => pgArray(receipts.map((r) => f(r) ?? null));
   const keys = byId ? sql`${col((r) => r.messageId)}::bigint[]` : sql`${col((r) => r.providerMessageId)}::text[]`;
   const match = byId ? sql`r.id = v.key` : sql`r.provider_message_id = v.key`;
-  return rowsOf<Changed>(
+  const before = forWebhooks ? sql`, campaign_recipients old` : sql``;
+  const sameRow = forWebhooks ? sql`and old.id = r.id` : sql``;
+  const more = forWebhooks
+    ? sql`, r.id::text as recipient_id, r.user_id, r.number, old.state as previous, r.code, r.reason,
+          (case r.state when 'delivered' then r.delivered_at when 'read' then r.read_at when 'failed' then r.failed_at else r.sent_at end)::text as at`
+    : sql``;
+  return rowsOf<ChangedForWebhooks>(
     db,
     sql`
     with v as (
@@ -89,11 +114,30 @@ async function applyReceipts(db: Db, receipts: Receipt[], byId: boolean): Promis
       failed_at = case when v.status = 'failed' and array_position(${ORDER_SQL}, r.state) < array_position(${ORDER_SQL}, 'failed') then v.failed_at else r.failed_at end,
       code = case when v.status = 'failed' and array_position(${ORDER_SQL}, r.state) < array_position(${ORDER_SQL}, 'failed') then v.code else r.code end,
       reason = case when v.status = 'failed' and array_position(${ORDER_SQL}, r.state) < array_position(${ORDER_SQL}, 'failed') then v.reason else r.reason end
-    from v
-    where ${match} and r.state not in ('queued', 'sending', 'skipped')
-    returning v.key::text as key, r.campaign_id, r.state`,
+    from v${before}
+    where ${match} and r.state not in ('queued', 'sending', 'skipped') ${sameRow}
+    returning v.key::text as key, r.campaign_id, r.state${more}`,
   );
 }
+
+/**
+ * Applies a batch of receipts. When some account has endpoints for `message.status`, the update and the events of
+ * the rows whose state it changed are one transaction; otherwise the update runs alone, as cheap as before.
+ */
+async function applyReceipts(db: Db, receipts: Receipt[], byId: boolean): Promise<Changed[]> {
+  if (receipts.length === 0) return [];
+  if (!anyWebhooksWanted("message.status")) return updateReceipts(db, receipts, byId, false);
+  return db.transaction(async (tx) => {
+    const rows = await updateReceipts(tx, receipts, byId, true);
+    const changes = rows
+      .filter((r) => r.previous !== r.state && WEBHOOK_STATES.has(r.state))
+      .map((r) => ({ recipientId: r.recipient_id, userId: r.user_id, campaignId: r.campaign_id, number: r.number, status: r.state as WebhookMessageStatus, code: r.code, reason: r.reason, at: r.at }));
+    await enqueueWebhookEvents(tx, await recipientStatusEvents(tx, changes));
+    return rows;
+  });
+}
+
+const WEBHOOK_STATES = new Set<string>(["sent", "delivered", "read", "replied", "failed"]);
 
 interface Candidate {
   id: number;
@@ -102,6 +146,25 @@ interface Candidate {
   sender: string | null;
   bot_id: string | null;
   reply_number: string | null;
+}
+
+/**
+ * The recipient answered: state `replied` and, the first time, a `message.status` event, in one transaction when its
+ * account listens for them.
+ */
+async function markReplied(db: Db, match: Candidate, event: Inbound, at: string): Promise<void> {
+  const mark = (q: Db | Tx) =>
+    rowsOf<{ id: string }>(q, sql`update campaign_recipients set state = 'replied', replied_at = coalesce(replied_at, ${at}::timestamptz) where id = ${match.id} and state <> 'replied' returning id::text as id`);
+  if (!webhooksWanted(match.user_id, "message.status")) {
+    await mark(db);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const [row] = await mark(tx);
+    if (!row) return;
+    const change = { recipientId: row.id, userId: match.user_id, campaignId: match.campaign_id, number: event.from, status: "replied" as const, at };
+    await enqueueWebhookEvents(tx, await recipientStatusEvents(tx, [change]));
+  });
 }
 
 /** Stores one inbound message, marks the recipient it answers as replied, and applies STOP / START. */
@@ -123,7 +186,7 @@ async function applyInbound(db: Db, event: Inbound): Promise<Candidate | undefin
     values (${match?.user_id ?? null}, ${event.channel}, ${event.from}, ${event.to}, ${event.text}, ${event.mediaUrl ?? null},
             ${match?.campaign_id ?? null}, ${match?.id ?? null}, ${at})`);
   if (!match) return undefined;
-  await db.execute(sql`update campaign_recipients set state = 'replied', replied_at = coalesce(replied_at, ${at}::timestamptz) where id = ${match.id}`);
+  await markReplied(db, match, event, at);
   const intent = optOutIntent(event.text);
   if (intent === "stop") {
     await db.execute(sql`

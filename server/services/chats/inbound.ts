@@ -3,6 +3,7 @@ import type { CarrierEvent } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { chatMessages, conversations } from "../../db/schema";
 import { rowsOf } from "../campaigns/dispatch-sql";
+import { enqueueWebhookEvent } from "../webhooks/enqueue";
 import { ownerOfAddress } from "./addresses";
 import { previewOf, type ChatMessageRow, type ConversationRow } from "./records";
 
@@ -53,6 +54,10 @@ export async function receiveInbound(db: Db, event: Inbound): Promise<{ conversa
       })
       .returning();
     if (!message) throw new Error("chat message insert returned nothing");
+    await enqueueWebhookEvent(tx, owner.ownerId, "message.inbound", {
+      messageId: String(message.id), conversationId: conversation.id, channel: event.channel, from: event.from, to: event.to, text: event.text,
+      ...(event.mediaUrl ? { mediaUrl: event.mediaUrl } : {}), ...(campaignId ? { campaignId } : {}), receivedAt: event.at.toISOString(),
+    });
     return { conversation, message };
   });
 }
