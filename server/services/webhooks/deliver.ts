@@ -9,7 +9,7 @@ import type { WebhookConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { notFound, conflict } from "../../http/errors";
 import { isUuid } from "../caller";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
 import type { Tx } from "../ledger";
 import { envelope } from "./enqueue";
 import type { AttemptResult, Poster } from "./post";
@@ -58,11 +58,72 @@ export function retryDelayMs(attempts: number, config: Pick<WebhookConfig, "retr
   return Math.round(step / 2 + random() * (step / 2));
 }
 
+interface OutcomeRow {
+  id: string;
+  lease: string;
+  status: WebhookDeliveryStatus;
+  next: string;
+  at: string;
+  deliveredAt: string | null;
+  responseStatus: number | null;
+  responseBody: string | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** Outcomes written together: at most this many per statement, and each waits at most this long for others. */
+const OUTCOME_BATCH = 200;
+const OUTCOME_WAIT_MS = 10;
+
+/**
+ * Attempts finish one by one, but their outcomes are written a batch at a time (one UPDATE … FROM unnest): with many
+ * deliveries in flight a statement per delivery would be most of the database's work. Each write resolves, after its
+ * batch commits, with whether the row still carried the attempt's lease (false: another worker took it meanwhile).
+ */
+function outcomeWriter(db: Db) {
+  let pending: { row: OutcomeRow; done: (written: boolean) => void; fail: (err: unknown) => void }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const flush = async () => {
+    timer = undefined;
+    const batch = pending.splice(0, OUTCOME_BATCH);
+    if (pending.length > 0) timer = setTimeout(() => void flush(), 0);
+    const col = <K extends keyof OutcomeRow>(k: K) => pgArray(batch.map((b) => b.row[k]));
+    try {
+      const rows = await rowsOf<{ id: string }>(
+        db,
+        sql`update webhook_deliveries d set
+              status = v.status, attempts = d.attempts + 1, lease_until = null, next_attempt_at = v.next, last_attempt_at = v.at,
+              delivered_at = v.delivered_at, response_status = v.response_status, response_body = v.response_body, error = v.error, duration_ms = v.duration_ms
+            from unnest(${col("id")}::uuid[], ${col("lease")}::timestamptz[], ${col("status")}::text[], ${col("next")}::timestamptz[], ${col("at")}::timestamptz[],
+                        ${col("deliveredAt")}::timestamptz[], ${col("responseStatus")}::int[], ${col("responseBody")}::text[], ${col("error")}::text[], ${col("durationMs")}::int[])
+              as v(id, lease, status, next, at, delivered_at, response_status, response_body, error, duration_ms)
+            where d.id = v.id and d.lease_until = v.lease
+            returning d.id`,
+      );
+      const written = new Set(rows.map((r) => r.id));
+      for (const b of batch) b.done(written.has(b.row.id));
+    } catch (err) {
+      for (const b of batch) b.fail(err);
+    }
+  };
+  return {
+    write: (row: OutcomeRow) =>
+      new Promise<boolean>((done, fail) => {
+        pending.push({ row, done, fail });
+        if (pending.length >= OUTCOME_BATCH) {
+          clearTimeout(timer);
+          void flush();
+        } else timer ??= setTimeout(() => void flush(), OUTCOME_WAIT_MS);
+      }),
+  };
+}
+
 export function createDeliverer({ db, poster, config, now, random = Math.random }: DelivererOptions) {
   /** The lease outlasts an attempt's deadline with room to write its outcome. */
   const leaseMs = config.timeoutMs * 2;
   const unreachableUntil = new Map<string, number>();
   const stop = new AbortController();
+  const outcomes = outcomeWriter(db);
 
   /** Claims up to `limit` due deliveries of active endpoints, oldest due first, and leases them. */
   async function claim(tx: Db | Tx, limit: number): Promise<ClaimedDelivery[]> {
@@ -132,16 +193,11 @@ export function createDeliverer({ db, poster, config, now, random = Math.random 
       status = next.getTime() > windowEnd ? "failed" : "pending";
       if (status === "failed") error = `${r.error ?? "Failed"} — gave up after retrying for ${Math.round(config.giveUpMs / 3_600_000)} h`;
     }
-    const [row] = await rowsOf<{ id: string; status: WebhookDeliveryStatus }>(
-      db,
-      sql`update webhook_deliveries set
-            status = ${status}, attempts = attempts + 1, lease_until = null, next_attempt_at = ${next.toISOString()}::timestamptz,
-            last_attempt_at = ${at.toISOString()}::timestamptz, delivered_at = ${r.ok ? at.toISOString() : null}::timestamptz,
-            response_status = ${r.status}, response_body = ${r.responseBody}, error = ${error}, duration_ms = ${r.durationMs}
-          where id = ${item.id} and lease_until = ${item.lease}::timestamptz
-          returning id, status`,
-    );
-    return row;
+    const written = await outcomes.write({
+      id: item.id, lease: item.lease, status, next: next.toISOString(), at: at.toISOString(), deliveredAt: r.ok ? at.toISOString() : null,
+      responseStatus: r.status, responseBody: r.responseBody, error, durationMs: r.durationMs,
+    });
+    return written ? { id: item.id, status } : undefined;
   }
 
   /** The claim loop's work for one row. */

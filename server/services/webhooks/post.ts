@@ -26,6 +26,8 @@ export interface Poster {
 
 export interface PosterOptions extends UrlPolicy {
   timeoutMs: number;
+  /** Connections per receiver: as many as attempts in flight, so no attempt waits for a socket (its deadline runs). */
+  concurrency: number;
 }
 
 /** PostgreSQL text cannot hold NUL; an answer's bytes are the receiver's, so they are cleaned before they are kept. */
@@ -44,8 +46,8 @@ function describe(err: NodeJS.ErrnoException, timedOut: boolean, timeoutMs: numb
 export function createPoster(options: PosterOptions): Poster {
   const lookup = guardedLookup(options);
   const agents = {
-    "http:": new http.Agent({ keepAlive: true, maxSockets: 16 }),
-    "https:": new https.Agent({ keepAlive: true, maxSockets: 16 }),
+    "http:": new http.Agent({ keepAlive: true, maxSockets: options.concurrency }),
+    "https:": new https.Agent({ keepAlive: true, maxSockets: options.concurrency }),
   };
 
   function post(raw: string, headers: Record<string, string>, body: string, stop?: AbortSignal): Promise<AttemptResult> {
