@@ -68,6 +68,8 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^liveAgents\.remove$/, [M, U, D]],
   // Not in SPEC 6: the public API (issue 12) takes an API key, never a session, so no role's session may call it.
   [/^public\./, []],
+  // Not in SPEC 6: outbound webhooks (issue 12), beside the API keys and with their roles: every role, its own account.
+  [/^webhooks\./, ALL],
 ];
 
 function specRoles(id: CallId): Role[] {

@@ -16,6 +16,8 @@ const WORKSPACE_PATHS = [
   "campaigns/suppression-list",
   // Our addition (issue 10): the simulated customer phone (sandbox carrier).
   "chats/phone",
+  // Our addition (issue 12): webhooks, their delivery log and the API docs, in API Control.
+  "api-management/webhooks", "api-management/webhooks/deliveries", "api-management/docs",
 ];
 
 describe("role-area routes derived from resources/ (SPEC 2)", () => {

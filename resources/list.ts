@@ -1,6 +1,7 @@
 import { account } from "./account";
 import { agentConfigs } from "./agent-configs";
 import { aiAgents } from "./ai-agents";
+import { apiDocs } from "./api-docs";
 import { apiKeys } from "./api-keys";
 import { balanceRequests, myBalanceRequests } from "./balance-requests";
 import { bots } from "./bots";
@@ -27,6 +28,7 @@ import { templates } from "./templates";
 import { umsRequests } from "./ums-requests";
 import { uploads } from "./uploads";
 import { users } from "./users";
+import { webhooks } from "./webhooks";
 import { wabas } from "./wabas";
 import { whatsappTemplates } from "./whatsapp-templates";
 import { workflows } from "./workflows";
@@ -64,6 +66,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   apiKeys,
   keyConfigs,
   umsRequests,
+  webhooks,
+  apiDocs,
   aiAgents,
   agentConfigs,
   knowledge,

@@ -59,6 +59,8 @@ import { workflowReplay } from "./workflow-replay";
 import { workflowStatus } from "./workflow-status";
 import { workflowTestRun } from "./workflow-test-run";
 import { workflowUpdate } from "./workflow-update";
+import { webhookEndpoint } from "./webhook-endpoint";
+import { webhookEndpointUpdate } from "./webhook-endpoint-update";
 
 /** Request-body schemas by the name the call table uses (`bodySchema`). Both ends validate with these. */
 export const SCHEMAS = {
@@ -122,6 +124,8 @@ export const SCHEMAS = {
   "key-config-update": keyConfigUpdate,
   "public-message": publicMessage,
   "public-message-batch": publicMessageBatch,
+  "webhook-endpoint": webhookEndpoint,
+  "webhook-endpoint-update": webhookEndpointUpdate,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

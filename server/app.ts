@@ -12,6 +12,7 @@ import { jobsPlugin } from "./plugins/app/jobs";
 import { publicApiPlugin } from "./plugins/app/public-api";
 import { realtimePlugin } from "./plugins/app/realtime";
 import { routeContextPlugin } from "./plugins/app/route-context";
+import { webhooksPlugin } from "./plugins/app/webhooks";
 import { corsPolicy } from "./plugins/external/cors";
 import { rateLimits } from "./plugins/external/rate-limit";
 import { securityHeaders } from "./plugins/external/security-headers";
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(jobsPlugin, {
     jobIntervalMs: config.jobIntervalMs, now: config.now, audience: config.audience, reports: config.reports, workflows: config.workflows, dispatch: options.dispatch,
   });
+  await app.register(webhooksPlugin, { config });
   // Routes (/healthz is not a call of the table, so the API docs leave it out), then the console.
   app.get("/healthz", { schema: { hide: true } }, async () => ({ ok: true, database: app.database.kind }));
   await app.register(calls, { handlers: options.handlers });

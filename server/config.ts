@@ -55,6 +55,8 @@ export interface ServerConfig {
   workflows: WorkflowConfig;
   /** Audience limits (default AUDIENCE_MAX_BYTES / AUDIENCE_MAX_ROWS); tests lower them. */
   audience?: { maxBytes: number; maxRows: number };
+  /** Outbound webhooks: where they may go and how they are retried (WEBHOOK_* variables). */
+  webhooks: WebhookConfig;
   /** Days the request log of API keys (UMS requests) is kept (UMS_LOG_DAYS). */
   umsLogDays: number;
   /** Public API group commit: how long the first send of a batch waits for others, ms (PUBLIC_API_COMMIT_MS). */
@@ -78,6 +80,28 @@ export interface WorkflowConfig {
   accountConcurrency: number;
   /** HTTP steps may reach private, loopback and link-local addresses (off: the SSRF guard refuses them). */
   allowPrivateHttp: boolean;
+}
+
+export interface WebhookConfig {
+  /**
+   * Private, loopback, link-local and other reserved addresses are allowed as targets (WEBHOOK_ALLOW_PRIVATE). Off in
+   * production: a URL (or a DNS name resolving, even later, to such an address) is refused. On in development and
+   * tests, where receivers run on this machine.
+   */
+  allowPrivate: boolean;
+  /** Only https URLs (WEBHOOK_REQUIRE_HTTPS; on in production). */
+  requireHttps: boolean;
+  /** One attempt's deadline, connect to the last byte of the answer (WEBHOOK_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** First retry after about this long, doubling each time (WEBHOOK_RETRY_BASE_MS) up to retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Retried for this long, then failed (WEBHOOK_GIVE_UP_MS, 24 h). */
+  giveUpMs: number;
+  /** Attempts in flight per process (WEBHOOK_CONCURRENCY). */
+  concurrency: number;
+  /** Finished deliveries are kept in the log this many days (WEBHOOK_RETENTION_DAYS). */
+  retentionDays: number;
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo1234!";
@@ -104,6 +128,31 @@ function positiveNumber(raw: string | undefined, fallback: number, name: string)
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
   return value;
+}
+
+function flag(raw: string | undefined, fallback: boolean, name: string): boolean {
+  if (raw === undefined || raw === "") return fallback;
+  if (raw === "true" || raw === "1") return true;
+  if (raw === "false" || raw === "0") return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+const SECOND = 1000;
+const HOUR = 60 * MINUTE;
+
+/** Webhook settings; `production` (NODE_ENV=production) turns the SSRF rules on by default. */
+export function webhookConfigFromEnv(env: NodeJS.ProcessEnv = process.env): WebhookConfig {
+  const production = env.NODE_ENV === "production";
+  return {
+    allowPrivate: flag(env.WEBHOOK_ALLOW_PRIVATE, !production, "WEBHOOK_ALLOW_PRIVATE"),
+    requireHttps: flag(env.WEBHOOK_REQUIRE_HTTPS, production, "WEBHOOK_REQUIRE_HTTPS"),
+    timeoutMs: positiveInt(env.WEBHOOK_TIMEOUT_MS, 5 * SECOND, "WEBHOOK_TIMEOUT_MS"),
+    retryBaseMs: positiveInt(env.WEBHOOK_RETRY_BASE_MS, 10 * SECOND, "WEBHOOK_RETRY_BASE_MS"),
+    retryMaxMs: positiveInt(env.WEBHOOK_RETRY_MAX_MS, 2 * HOUR, "WEBHOOK_RETRY_MAX_MS"),
+    giveUpMs: positiveInt(env.WEBHOOK_GIVE_UP_MS, 24 * HOUR, "WEBHOOK_GIVE_UP_MS"),
+    concurrency: positiveInt(env.WEBHOOK_CONCURRENCY, 32, "WEBHOOK_CONCURRENCY"),
+    retentionDays: positiveInt(env.WEBHOOK_RETENTION_DAYS, 30, "WEBHOOK_RETENTION_DAYS"),
+  };
 }
 
 function hhmm(raw: string | undefined, fallback: string, name: string): string {
@@ -167,6 +216,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       batchRows: positiveInt(env.REPORT_BATCH_ROWS, REPORT_DEFAULTS.batchRows, "REPORT_BATCH_ROWS"),
       leaseMs: positiveInt(env.REPORT_LEASE_MS, REPORT_DEFAULTS.leaseMs, "REPORT_LEASE_MS"),
     },
+    webhooks: webhookConfigFromEnv(env),
     smsWindow: { start: hhmm(env.SMS_WINDOW_START, SMS_WINDOW.start, "SMS_WINDOW_START"), end: hhmm(env.SMS_WINDOW_END, SMS_WINDOW.end, "SMS_WINDOW_END") },
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,

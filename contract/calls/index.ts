@@ -17,6 +17,7 @@ import { UPLOAD_CALLS } from "./uploads";
 import { USER_BALANCE_PROFILE_CALLS } from "./users-balance-profile";
 import { WHATSAPP_CALLS } from "./whatsapp";
 import { WORKFLOW_CALLS } from "./workflows";
+import { WEBHOOK_CALLS } from "./webhooks";
 
 export type { Access, CallDef, HttpMethod, Replies, RequiredId } from "./types";
 export { PAGE_DEFAULTS, PAGE_LIMIT_MAX, PageQuery } from "./pagination";
@@ -30,6 +31,7 @@ export * from "./workflow-records";
 export * from "./api-key-records";
 export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
+export { WebhookDeliveryDetail, WebhookDeliveryRecord, WebhookEndpointRecord } from "./webhooks";
 
 /**
  * Every call of SPEC 7 as data, one row per call, one file per SPEC 7 section. The server registers its routes
@@ -87,6 +89,7 @@ export const CALLS = {
   ...CHAT_CALLS,
   ...WORKFLOW_CALLS,
   ...PUBLIC_API_CALLS,
+  ...WEBHOOK_CALLS,
 } as const satisfies Record<string, CallDef>;
 
 export type CallId = keyof typeof CALLS;
@@ -110,6 +113,7 @@ const SECTIONS: Readonly<Record<string, Readonly<Record<string, CallDef>>>> = {
   "Conversations and the simulated phone": CHAT_CALLS,
   "Workflow automation": WORKFLOW_CALLS,
   "Public API (API key)": PUBLIC_API_CALLS,
+  Webhooks: WEBHOOK_CALLS,
 };
 export const AREA_OF = Object.fromEntries(
   Object.entries(SECTIONS).flatMap(([section, calls]) => Object.keys(calls).map((id) => [id, section])),

@@ -4,6 +4,8 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { campaigns } from "../db/schema";
 import type { CampaignRow } from "../services/campaigns/reach";
+import { enqueueWebhookEvents } from "../services/webhooks/enqueue";
+import { campaignStatusEvent } from "../services/webhooks/events";
 import type { ClaimJob } from "./claim-loop";
 
 export interface CampaignSchedulerOptions {
@@ -26,11 +28,14 @@ export function campaignSchedulerJob(options: CampaignSchedulerOptions = {}): Cl
         .limit(limit)
         .for("update", { skipLocked: true });
       if (due.length === 0) return [];
-      return tx
+      const started = await tx
         .update(campaigns)
         .set({ status: "running", startedAt: now, nextRunAt: null, statusReason: null, updatedAt: now })
         .where(and(inArray(campaigns.id, due.map((d) => d.id)), eq(campaigns.status, "scheduled")))
         .returning();
+      // The start is a campaign.status event, committed with the move.
+      await enqueueWebhookEvents(tx, started.map((row) => campaignStatusEvent(row, "scheduled")));
+      return started;
     },
     process: async (row) => {
       options.started?.(row);

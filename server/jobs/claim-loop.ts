@@ -19,6 +19,12 @@ export interface ClaimLoopOptions {
   log: FastifyBaseLogger;
   /** After a round that found work, start the next at once instead of after intervalMs (a queue that feeds itself). */
   drain?: boolean;
+  /**
+   * Rows worked on at once (default 1: one after another). Above 1 a round keeps that many in flight and claims
+   * more as they finish, until a claim comes back short: for work that waits on the network (webhook deliveries),
+   * where one slow row must not hold the others.
+   */
+  concurrency?: number;
 }
 
 export interface ClaimLoop {
@@ -28,18 +34,46 @@ export interface ClaimLoop {
   stop(): Promise<void>;
 }
 
-export function startClaimLoop<T>(db: Db, job: ClaimJob<T>, { intervalMs, batch, log, drain = false }: ClaimLoopOptions): ClaimLoop {
+export function startClaimLoop<T>(db: Db, job: ClaimJob<T>, { intervalMs, batch, log, drain = false, concurrency = 1 }: ClaimLoopOptions): ClaimLoop {
   let running: Promise<number> | undefined;
   let stopped = false;
 
-  async function round(): Promise<number> {
-    const items = await db.transaction((tx) => job.claim(tx as unknown as Db, new Date(), batch));
+  const claim = (limit: number) => db.transaction((tx) => job.claim(tx as unknown as Db, new Date(), limit));
+  const work = (item: T) => job.process(item).catch((err: unknown) => log.error({ err, job: job.name }, "job item failed"));
+
+  async function sequentialRound(): Promise<number> {
+    const items = await claim(batch);
     for (const item of items) {
       if (stopped) break;
-      await job.process(item).catch((err: unknown) => log.error({ err, job: job.name }, "job item failed"));
+      await work(item);
     }
     return items.length;
   }
+
+  /** Keeps up to `concurrency` rows in flight; claims again once half of them are done, while claims come back full. */
+  async function concurrentRound(): Promise<number> {
+    const inflight = new Set<Promise<void>>();
+    let claimed = 0;
+    let more = true;
+    while (!stopped && (more || inflight.size > 0)) {
+      if (more && inflight.size <= concurrency / 2) {
+        const limit = Math.min(batch, concurrency - inflight.size);
+        const items = await claim(limit);
+        more = items.length === limit;
+        claimed += items.length;
+        for (const item of items) {
+          const task: Promise<void> = work(item).finally(() => inflight.delete(task));
+          inflight.add(task);
+        }
+        if (inflight.size === 0) break;
+      }
+      await Promise.race(inflight);
+    }
+    await Promise.all(inflight);
+    return claimed;
+  }
+
+  const round = concurrency > 1 ? concurrentRound : sequentialRound;
 
   // Rounds never overlap: a tick during a round waits for it instead of claiming again (a draining loop remembers it
   // and runs one more round after, so work written meanwhile is not left for the timer).

@@ -46,6 +46,7 @@ import { userHandlers } from "./users";
 import { wabaHandlers } from "./waba";
 import { wabaTemplateHandlers } from "./waba-templates";
 import { workflowHandlers } from "./workflows";
+import { webhookHandlers } from "./webhooks";
 
 export const HANDLERS: Handlers = {
   ...authHandlers,
@@ -77,6 +78,7 @@ export const HANDLERS: Handlers = {
   ...keyConfigHandlers,
   ...umsHandlers,
   ...publicHandlers,
+  ...webhookHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */
@@ -121,7 +123,7 @@ export function routeSchema(id: CallId, built: boolean): FastifySchema & Record<
     summary: def.summary ?? id,
     description: `${describeAccess(id, def)}${built ? "" : " Not built yet: answers 501."}`,
     tags: [AREA_OF[id]],
-    security: def.access === "public" ? [] : def.access === "api-key" ? [{ apiKeyAuth: [] }, { apiKeyBearer: [] }] : [{ bearerAuth: [] }],
+    security: def.access === "public" ? [] : def.access === "api-key" ? [{ apiKey: [] }, { apiKeyHeader: [] }] : [{ bearerAuth: [] }],
     "x-roles": rolesFor(id),
     "x-module": def.module,
     ...(def.params ? { params: def.params } : {}),

@@ -278,6 +278,19 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     return { token: key, params: { id: (sent.json() as { data: { id: string } }).data.id } };
   },
   "public.templates.list": async (s) => ({ token: (await schemaKey(s)).key, query: { channel: "rcs" } }),
+  "webhooks.list": async () => ({ as: "user", query: { page: "1", limit: "5" } }),
+  "webhooks.create": async () => ({ as: "user", payload: { url: "https://example.com/hooks", events: ["message.status"], description: "Schema" } }),
+  "webhooks.get": async (s) => ({ as: "user", params: { id: await webhookOf(s) } }),
+  "webhooks.update": async (s) => ({ as: "user", params: { id: await webhookOf(s) }, payload: { description: "Schema, edited", events: ["campaign.status", "message.status"] } }),
+  "webhooks.delete": async (s) => ({ as: "user", params: { id: await newWebhook(s) } }),
+  "webhooks.rotateSecret": async (s) => ({ as: "user", params: { id: await webhookOf(s) } }),
+  "webhooks.test": async (s) => ({ as: "user", params: { id: await webhookOf(s) } }),
+  "webhooks.deliveries": async (s) => {
+    await webhookDeliveryOf(s);
+    return { as: "user", params: { id: await webhookOf(s) }, query: { status: "pending", event: "webhook.test" } };
+  },
+  "webhooks.delivery": async (s) => ({ as: "user", params: { id: await webhookDeliveryOf(s) } }),
+  "webhooks.resend": async (s) => ({ as: "user", params: { id: await webhookDeliveryOf(s) } }),
 };
 
 const readyReports = new WeakMap<TestServer, Promise<string>>();
@@ -349,6 +362,21 @@ async function loggedRequest(s: TestServer): Promise<string> {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error("no request logged");
+}
+
+/** A new webhook endpoint of the user's, at a port nothing listens on (its deliveries fail at once and stay pending). */
+async function newWebhook(s: TestServer): Promise<string> {
+  const res = await s.call({ method: "POST", url: "/api/v1/webhooks", as: "user", payload: { url: "http://127.0.0.1:9/hooks", events: ["campaign.status"] } });
+  return (res.json() as { data: { id: string } }).data.id;
+}
+
+const webhooks = new WeakMap<TestServer, Promise<string>>();
+const webhookOf = (s: TestServer) => webhooks.get(s) ?? (webhooks.set(s, newWebhook(s)), webhooks.get(s) as Promise<string>);
+
+/** A delivery of that endpoint: its test delivery. */
+async function webhookDeliveryOf(s: TestServer): Promise<string> {
+  const res = await s.call({ method: "POST", url: `/api/v1/webhooks/${await webhookOf(s)}/test`, as: "user" });
+  return (res.json() as { data: { id: string } }).data.id;
 }
 
 /** A campaign of the manager's, written straight into the tables (create and ingest are other calls). */

@@ -19,3 +19,4 @@ export * from "./realtime";
 export * from "./reports";
 export * from "./workflows";
 export * from "./api-keys";
+export * from "./webhooks";

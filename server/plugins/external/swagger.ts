@@ -1,32 +1,68 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import fp from "fastify-plugin";
+import { AREA_OF } from "../../../contract/calls";
+import { WEBHOOK_EVENTS, WEBHOOK_HEADERS } from "../../../contract/domain/webhooks";
 
+/** Swagger UI; the OpenAPI document itself is at `${DOCS_PREFIX}/json` (and `/yaml`). */
 export const DOCS_PREFIX = "/api/docs";
+
+/** The API a business's own systems call with an API key; everything else is the console's API. */
+export const PUBLIC_API_PREFIX = "/api/public/";
+export const PUBLIC_API_TAG = "Public API";
+
+/** Who a route is for, by its path: rows added under /api/public/ are documented as the public API by themselves. */
+export function isPublicApiPath(url: string): boolean {
+  return url.startsWith(PUBLIC_API_PREFIX);
+}
+
+const WEBHOOKS_DESCRIPTION = [
+  "Outbound webhooks of your account (API Control → Webhooks). Events are POSTed as JSON",
+  "`{ id, type, createdAt, data }` with the types " + WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(", ") + ".",
+  `Headers: \`${WEBHOOK_HEADERS.id}\` (the delivery's id, the same on every retry: drop duplicates by it),`,
+  `\`${WEBHOOK_HEADERS.event}\`, \`${WEBHOOK_HEADERS.timestamp}\` (Unix seconds) and \`${WEBHOOK_HEADERS.signature}: v1=<hex>\`,`,
+  "the HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the endpoint's secret (two `v1=` values, space-separated,",
+  "for a day after a rotation). Answer 2xx within 5 s; anything else is retried with backoff for 24 hours.",
+].join(" ");
 
 /**
  * The OpenAPI document is generated from the routes, which are generated from the contract's call table, so it
  * lists every call with its roles, module, parameters and replies. Register before the routes: swagger collects
- * them as they are added.
+ * them as they are added. Two audiences, told apart by path: the public API (`/api/public/…`, an API key) comes
+ * first under its own tag; the console's calls follow by SPEC 7 section (a session token).
  */
 export const apiDocs = fp(
   async (app) => {
+    const sections = [...new Set(Object.values(AREA_OF))];
     await app.register(swagger, {
       openapi: {
         openapi: "3.0.3",
         info: {
           title: "Messaging Console API",
           version: "1",
-          description: "Generated from contract/calls. Every refusal is `{ success:false, message, errors? }`; calls not built yet answer 501.",
+          description: [
+            `**${PUBLIC_API_TAG}** (\`${PUBLIC_API_PREFIX}…\`): for your own systems, authenticated with an API key from API Control:`,
+            "`Authorization: Bearer <key>` or `X-API-Key: <key>`. Delivery receipts and replies come back as signed webhooks (see Webhooks).",
+            "The other sections are the console's API, authenticated with the session token that `POST /api/v1/auth/login` answers.",
+            "Every refusal is `{ success:false, message, errors? }`; calls not built yet answer 501.",
+          ].join("\n\n"),
         },
+        tags: [
+          { name: PUBLIC_API_TAG, description: "Send messages and read their state from your own systems, with an API key." },
+          ...sections.map((name) => ({ name, ...(name === "Webhooks" ? { description: WEBHOOKS_DESCRIPTION } : {}) })),
+        ],
         components: {
           securitySchemes: {
-            bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-            // The public API's keys (mc_live_…), in either header.
-            apiKeyAuth: { type: "apiKey", in: "header", name: "X-API-Key" },
-            apiKeyBearer: { type: "http", scheme: "bearer", bearerFormat: "mc_live_…" },
+            bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The console's session token (POST /api/v1/auth/login)." },
+            apiKey: { type: "http", scheme: "bearer", description: "An API key from API Control, as `Authorization: Bearer <key>`." },
+            apiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key", description: "The same API key in the X-API-Key header." },
           },
         },
+      },
+      // Routes of the public API are documented as such whoever registers them: its tag, and the API key as the way in.
+      transform: ({ schema, url }) => {
+        if (!isPublicApiPath(url) || !schema) return { schema, url };
+        return { schema: { ...schema, tags: [PUBLIC_API_TAG], security: [{ apiKey: [] }, { apiKeyHeader: [] }] }, url };
       },
     });
     // The UI loads only its own script files (no inline script), so the console's helmet policy serves it as is;

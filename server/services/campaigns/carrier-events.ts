@@ -8,6 +8,11 @@ import { sql } from "drizzle-orm";
 import { optOutIntent } from "../../../contract/domain/campaigns";
 import type { Carrier, CarrierEvent, ReceiptStatus } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
+import type { WebhookMessageStatus } from "../../../contract/domain/webhooks";
+import { enqueueWebhookEvents } from "../webhooks/enqueue";
+import { recipientStatusEvents } from "../webhooks/events";
+import { anyWebhooksWanted, webhooksWanted } from "../webhooks/subscribers";
+import type { Tx } from "../ledger";
 import { pgArray, rowsOf } from "./dispatch-sql";
 import { enqueueEvents, type TriggerEvent } from "../workflows/events";
 
@@ -67,13 +72,33 @@ interface Changed {
   state: string;
 }
 
-/** One UPDATE for a batch of receipts, matched by our id where the carrier echoed it, else by the provider's id. */
-async function applyReceipts(db: Db, receipts: Receipt[], byId: boolean): Promise<Changed[]> {
-  if (receipts.length === 0) return [];
+/** What the webhook events of a batch need besides: the recipient and its state before the batch. */
+interface ChangedForWebhooks extends Changed {
+  recipient_id: string;
+  user_id: string;
+  number: string;
+  previous: string;
+  code: string | null;
+  reason: string | null;
+  at: string | null;
+}
+
+/**
+ * One UPDATE for a batch of receipts, matched by our id where the carrier echoed it, else by the provider's id.
+ * With `forWebhooks` it also answers each row's state before the update (a self-join reads the table as it was when
+ * the statement began) and what a `message.status` event carries.
+ */
+async function updateReceipts(db: Db | Tx, receipts: Receipt[], byId: boolean, forWebhooks: boolean): Promise<ChangedForWebhooks[]> {
   const col = (f: (r: Receipt) => string | undefined) => pgArray(receipts.map((r) => f(r) ?? null));
   const keys = byId ? sql`${col((r) => r.messageId)}::bigint[]` : sql`${col((r) => r.providerMessageId)}::text[]`;
   const match = byId ? sql`r.id = v.key` : sql`r.provider_message_id = v.key`;
-  return rowsOf<Changed>(
+  const before = forWebhooks ? sql`, campaign_recipients old` : sql``;
+  const sameRow = forWebhooks ? sql`and old.id = r.id` : sql``;
+  const more = forWebhooks
+    ? sql`, r.id::text as recipient_id, old.state as previous, r.code,
+          (case r.state when 'delivered' then r.delivered_at when 'read' then r.read_at when 'failed' then r.failed_at else r.sent_at end)::text as at`
+    : sql``;
+  return rowsOf<ChangedForWebhooks>(
     db,
     sql`
     with v as (
@@ -90,9 +115,9 @@ async function applyReceipts(db: Db, receipts: Receipt[], byId: boolean): Promis
       failed_at = case when v.status = 'failed' and array_position(${ORDER_SQL}, r.state) < array_position(${ORDER_SQL}, 'failed') then v.failed_at else r.failed_at end,
       code = case when v.status = 'failed' and array_position(${ORDER_SQL}, r.state) < array_position(${ORDER_SQL}, 'failed') then v.code else r.code end,
       reason = case when v.status = 'failed' and array_position(${ORDER_SQL}, r.state) < array_position(${ORDER_SQL}, 'failed') then v.reason else r.reason end
-    from v
-    where ${match} and r.state not in ('queued', 'sending', 'skipped')
-    returning v.key::text as key, r.campaign_id, r.state, r.id, r.user_id, r.number, r.reason
+    from v${before}
+    where ${match} and r.state not in ('queued', 'sending', 'skipped') ${sameRow}
+    returning v.key::text as key, r.campaign_id, r.state, r.id, r.user_id, r.number, r.reason${more}
     ), ev as (
       -- Workflow triggers on delivery states, only for accounts with such a workflow (one index probe per row).
       insert into workflow_events (owner_id, kind, payload)
@@ -100,9 +125,28 @@ async function applyReceipts(db: Db, receipts: Receipt[], byId: boolean): Promis
       from u where u.state in ('delivered', 'read', 'failed')
         and exists (select 1 from workflows w where w.owner_id = u.user_id and w.status = 'active' and w.trigger_kind = 'campaign_delivery')
     )
-    select key, campaign_id, state from u`,
+    select key, campaign_id, state${forWebhooks ? sql`, recipient_id, user_id, number, previous, code, reason, at` : sql``} from u`,
   );
 }
+
+/**
+ * Applies a batch of receipts. When some account has endpoints for `message.status`, the update and the events of
+ * the rows whose state it changed are one transaction; otherwise the update runs alone, as cheap as before.
+ */
+async function applyReceipts(db: Db, receipts: Receipt[], byId: boolean): Promise<Changed[]> {
+  if (receipts.length === 0) return [];
+  if (!anyWebhooksWanted("message.status")) return updateReceipts(db, receipts, byId, false);
+  return db.transaction(async (tx) => {
+    const rows = await updateReceipts(tx, receipts, byId, true);
+    const changes = rows
+      .filter((r) => r.previous !== r.state && WEBHOOK_STATES.has(r.state))
+      .map((r) => ({ recipientId: r.recipient_id, userId: r.user_id, campaignId: r.campaign_id, number: r.number, status: r.state as WebhookMessageStatus, code: r.code, reason: r.reason, at: r.at }));
+    await enqueueWebhookEvents(tx, await recipientStatusEvents(tx, changes));
+    return rows;
+  });
+}
+
+const WEBHOOK_STATES = new Set<string>(["sent", "delivered", "read", "replied", "failed"]);
 
 interface Stored {
   ord: number;
@@ -152,10 +196,19 @@ async function applyInbound(db: Db, events: readonly Inbound[]): Promise<Set<str
       const seen = firstReply.get(s.recipient_id);
       if (!seen || at < seen) firstReply.set(s.recipient_id, at);
     }
-    await tx.execute(sql`
-      update campaign_recipients r set state = 'replied', replied_at = coalesce(r.replied_at, v.at)
-      from unnest(${pgArray([...firstReply.keys()])}::bigint[], ${pgArray([...firstReply.values()])}::timestamptz[]) as v(id, at)
-      where r.id = v.id`);
+    const replied = await rowsOf<{ id: string; user_id: string; campaign_id: string; number: string; at: string }>(
+      tx,
+      sql`update campaign_recipients r set state = 'replied', replied_at = coalesce(r.replied_at, v.at)
+          from unnest(${pgArray([...firstReply.keys()])}::bigint[], ${pgArray([...firstReply.values()])}::timestamptz[]) as v(id, at)
+          where r.id = v.id and r.state <> 'replied'
+          returning r.id::text as id, r.user_id, r.campaign_id, r.number, r.replied_at::text as at`,
+    );
+    // The first reply of a recipient is a message.status 'replied' webhook event, where its account listens for them.
+    const firstReplies = replied.filter((r) => webhooksWanted(r.user_id, "message.status"));
+    if (firstReplies.length > 0) {
+      const changes = firstReplies.map((r) => ({ recipientId: r.id, userId: r.user_id, campaignId: r.campaign_id, number: r.number, status: "replied" as const, at: r.at }));
+      await enqueueWebhookEvents(tx, await recipientStatusEvents(tx, changes));
+    }
     const lastWord = new Map<string, { userId: string; number: string; intent: "stop" | "start"; text: string }>();
     for (const s of matched.sort((a, b) => a.ord - b.ord)) {
       const event = eventOf(s);

@@ -21,6 +21,9 @@ import { releaseHold, releaseIfFinal, settle } from "./money";
 import type { ProgressPusher } from "./progress";
 import { loadRates, type Rates } from "./rates";
 import { transition } from "./status";
+import { enqueueWebhookEvents } from "../webhooks/enqueue";
+import { recipientStatusEvents } from "../webhooks/events";
+import { webhooksWanted } from "../webhooks/subscribers";
 
 export const HOLD_USED_UP = "Balance hold used up";
 
@@ -235,6 +238,26 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
     return outcomes.filter((o) => o.state !== "queued").length;
   }
 
+  /**
+   * Writes a batch's outcomes; when the owner has endpoints for `message.status`, the sent and refused messages'
+   * events are written in the same transaction (otherwise the statement runs alone, as it always did).
+   */
+  async function writeBatch(c: DispatchCampaign, items: readonly Prepared[], outcomes: readonly Outcome[]) {
+    if (!webhooksWanted(c.userId, "message.status")) return writeOutcomes(db, c.id, outcomes);
+    const numbers = new Map(items.map((i) => [i.row.id, i.row.number]));
+    const byId = new Map(outcomes.map((o) => [o.id, o]));
+    return db.transaction(async (tx) => {
+      const written = await writeOutcomes(tx as unknown as Db, c.id, outcomes);
+      const changes = written.flatMap((w) =>
+        w.state === "sent" || w.state === "failed"
+          ? [{ recipientId: String(w.id), userId: c.userId, campaignId: c.id, number: numbers.get(w.id) ?? "", status: w.state, code: byId.get(w.id)?.code, reason: byId.get(w.id)?.reason }]
+          : [],
+      );
+      await enqueueWebhookEvents(tx, await recipientStatusEvents(tx, changes, () => c.channel));
+      return written;
+    });
+  }
+
   async function dispatchCampaign(id: string, rates: Rates): Promise<number> {
     const c = await campaignOf(id);
     if (!c) return -1;
@@ -247,7 +270,7 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
     // and the next round starts it again if the campaign still runs (rows in flight elsewhere, recovered leases).
     if (claimed.kind !== "claimed") return failedOver > 0 ? failedOver : -1;
     const outcomes = await sendBatch(c, claimed.items);
-    const written = await writeOutcomes(db, id, outcomes);
+    const written = await writeBatch(c, claimed.items, outcomes);
     if (written.some((o) => o.state === "failed")) noteFailures([id]);
     // Unsent and failed rows gave their charge back; if the campaign was discarded meanwhile, that goes home too.
     if (written.some((o) => o.state === "failed" || o.state === "queued")) await releaseIfFinal(db, id, c.userId);

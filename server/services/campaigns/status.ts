@@ -1,9 +1,12 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { CAMPAIGN_TRANSITIONS, type CampaignStatus } from "../../../contract/domain/campaigns";
 import type { Db } from "../../db/client";
 import { campaigns } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { Tx } from "../ledger";
+import { campaignStatusEvent } from "../webhooks/events";
+import { enqueueWebhookEvents } from "../webhooks/enqueue";
+import { anyWebhooksWanted } from "../webhooks/subscribers";
 import type { CampaignRow } from "./reach";
 
 /** The statuses a campaign may come from to reach `to` (CAMPAIGN_TRANSITIONS read backwards). */
@@ -17,6 +20,9 @@ export type CampaignPatch = Partial<Omit<typeof campaigns.$inferInsert, "id" | "
  * Moves a campaign to `to` when it is in one of `from` (default: every status the transition table allows), in one
  * conditional UPDATE: two requests (or a request and the dispatcher) racing on one campaign cannot both win. Returns
  * the updated row, or undefined when the campaign was not in a source status.
+ *
+ * A real move (not validating → validating, an ingest resuming) is a `campaign.status` webhook event, written in the
+ * caller's transaction, or, when some account listens for it and the caller has none, in one of its own.
  */
 export async function transition(
   db: Db | Tx,
@@ -25,12 +31,20 @@ export async function transition(
   patch: CampaignPatch = {},
   from: readonly CampaignStatus[] = sourcesOf(to),
 ): Promise<CampaignRow | undefined> {
-  const [row] = await db
-    .update(campaigns)
-    .set({ ...patch, status: to, updatedAt: new Date() })
-    .where(and(eq(campaigns.id, id), inArray(campaigns.status, [...from])))
-    .returning();
-  return row;
+  const move = async (q: Db | Tx): Promise<CampaignRow | undefined> => {
+    const [row] = await q
+      .update(campaigns)
+      .set({ ...patch, status: to, updatedAt: new Date() })
+      .where(and(eq(campaigns.id, id), inArray(campaigns.status, [...from])))
+      // A subquery of RETURNING reads the table as it was before this statement: the status moved from.
+      .returning({ ...getTableColumns(campaigns), previous: sql<CampaignStatus>`(select p.status from campaigns p where p.id = campaigns.id)` });
+    if (!row) return undefined;
+    const { previous, ...moved } = row;
+    if (previous !== to) await enqueueWebhookEvents(q, [campaignStatusEvent(moved, previous)]);
+    return moved;
+  };
+  if (!anyWebhooksWanted("campaign.status")) return move(db);
+  return (db as Db).transaction((tx) => move(tx));
 }
 
 /** `transition`, or a 409 that says what the campaign is doing now. */

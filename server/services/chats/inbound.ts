@@ -3,6 +3,7 @@ import type { CarrierEvent } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { chatMessages, conversations } from "../../db/schema";
 import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
+import { enqueueWebhookEvents } from "../webhooks/enqueue";
 import { enqueueEvents } from "../workflows/events";
 import { ownersOfAddresses } from "./addresses";
 import { previewOf, type ChatMessageRow, type ConversationRow } from "./records";
@@ -113,6 +114,18 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
         messageId: String(message.id), conversationId: conversation.id, receivedAt: message.createdAt.toISOString(),
       },
     })));
+    // message.inbound webhooks too (written only for accounts with an endpoint that wants them).
+    await enqueueWebhookEvents(tx, received.map(({ conversation, message }) => {
+      const { mediaUrl } = message.body as { mediaUrl?: string };
+      return {
+        ownerId: conversation.userId, type: "message.inbound" as const,
+        data: {
+          messageId: String(message.id), conversationId: conversation.id, channel: conversation.channel, from: conversation.customerNumber,
+          to: conversation.businessAddress, text: message.text, ...(mediaUrl ? { mediaUrl } : {}), ...(message.campaignId ? { campaignId: message.campaignId } : {}),
+          receivedAt: message.createdAt.toISOString(),
+        },
+      };
+    }));
     return received;
   });
 }

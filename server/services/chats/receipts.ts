@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
-import type { ChatDeliveryState } from "../../../contract/domain/chats";
+import type { ChatChannel, ChatDeliveryState } from "../../../contract/domain/chats";
 import type { ReceiptStatus } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../campaigns/dispatch-sql";
+import type { Tx } from "../ledger";
+import { enqueueWebhookEvent } from "../webhooks/enqueue";
+import { anyWebhooksWanted } from "../webhooks/subscribers";
 
 /** Our carrier message id of a chat message: distinct from a campaign recipient's bare number. */
 export const chatCarrierId = (id: number | string) => `chat:${id}`;
@@ -23,17 +26,36 @@ export interface AppliedReceipt {
   error: string | null;
 }
 
-/** Applies one receipt (or our own send outcome) to a chat message; null when it would move the ticks back. */
+interface AppliedRow extends AppliedReceipt {
+  channel: ChatChannel;
+  customer_number: string;
+}
+
+/**
+ * Applies one receipt (or our own send outcome) to a chat message; null when it would move the ticks back. A tick
+ * that moved is a `message.status` webhook event, in the same transaction when some account listens for them.
+ */
 export async function applyChatStatus(db: Db, id: number, status: ReceiptStatus | "sent", error: string | null, providerMessageId?: string): Promise<AppliedReceipt | null> {
-  const [row] = await rowsOf<AppliedReceipt>(
-    db,
-    sql`update chat_messages m set status = ${status}, error = ${status === "failed" ? error : null},
-          provider_message_id = coalesce(m.provider_message_id, ${providerMessageId ?? null})
-        from conversations c
-        where m.id = ${id} and c.id = m.conversation_id and m.direction = 'out'
-          and (case when ${status} = 'failed' then m.status in ('pending', 'sent')
-                    else m.status <> 'failed' and array_position(${RANK_SQL}, m.status) < array_position(${RANK_SQL}, ${status}::text) end)
-        returning m.id::float8 as id, m.conversation_id, m.user_id, c.assigned_agent_id, m.status, m.error`,
-  );
-  return row ?? null;
+  const apply = async (q: Db | Tx): Promise<AppliedReceipt | null> => {
+    const [row] = await rowsOf<AppliedRow>(
+      q,
+      sql`update chat_messages m set status = ${status}, error = ${status === "failed" ? error : null},
+            provider_message_id = coalesce(m.provider_message_id, ${providerMessageId ?? null})
+          from conversations c
+          where m.id = ${id} and c.id = m.conversation_id and m.direction = 'out'
+            and (case when ${status} = 'failed' then m.status in ('pending', 'sent')
+                      else m.status <> 'failed' and array_position(${RANK_SQL}, m.status) < array_position(${RANK_SQL}, ${status}::text) end)
+          returning m.id::float8 as id, m.conversation_id, m.user_id, c.assigned_agent_id, m.status, m.error, c.channel, c.customer_number`,
+    );
+    if (!row) return null;
+    const { channel, customer_number: to, ...applied } = row;
+    await enqueueWebhookEvent(q, applied.user_id, "message.status", {
+      source: "conversation", messageId: String(applied.id), conversationId: applied.conversation_id, channel, to, status,
+      ...(status === "failed" ? { error: { code: null, reason: applied.error } } : {}),
+      at: new Date().toISOString(),
+    });
+    return applied;
+  };
+  if (!anyWebhooksWanted("message.status")) return apply(db);
+  return db.transaction((tx) => apply(tx));
 }

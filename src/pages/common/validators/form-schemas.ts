@@ -46,6 +46,8 @@ export const FORM_SCHEMAS = {
   apiKeyCreate: named("apiKeyCreate", withoutDateTimeFormat(SCHEMAS["api-key-create"])),
   apiKeyUpdate: named("apiKeyUpdate", withoutDateTimeFormat(SCHEMAS["api-key-update"])),
   keyConfig: named("keyConfig", withoutDateTimeFormat(SCHEMAS["key-config-update"])),
+  webhookCreate: named("webhookCreate", structuredClone(SCHEMAS["webhook-endpoint"]) as unknown as RJSFSchema),
+  webhookEdit: named("webhookEdit", structuredClone(SCHEMAS["webhook-endpoint-update"]) as unknown as RJSFSchema),
 } as const;
 
 export type FormSchemaId = keyof typeof FORM_SCHEMAS;

@@ -1,0 +1,110 @@
+// Outbound webhooks: what an account's endpoints can subscribe to, what each event's body carries, and the headers
+// a delivery is signed with. One place for these facts; the server, the console and the API docs read them here.
+
+import type { CampaignChannel } from "../constants";
+import type { CampaignStatus } from "./campaigns";
+
+/** The events an endpoint subscribes to. */
+export const WEBHOOK_EVENTS = ["message.status", "message.inbound", "campaign.status"] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEvent, string>> = {
+  "message.status": "Delivery receipts (message.status)",
+  "message.inbound": "Inbound messages (message.inbound)",
+  "campaign.status": "Campaign state (campaign.status)",
+};
+
+/** The body of the test button's delivery; nobody subscribes to it, every endpoint can be sent one. */
+export const WEBHOOK_TEST_EVENT = "webhook.test";
+export type WebhookDeliveryEvent = WebhookEvent | typeof WEBHOOK_TEST_EVENT;
+export const WEBHOOK_DELIVERY_EVENTS: readonly WebhookDeliveryEvent[] = [...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT];
+
+/** pending: waiting for its first attempt or a retry; succeeded: a 2xx answer; failed: no 2xx within the retry window. */
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/**
+ * Headers of every delivery. The id is the delivery's (one per event and endpoint) and stays the same on every
+ * retry and resend, so a receiver can drop duplicates; the signature is `v1=<hex HMAC-SHA256 of "timestamp.body">`
+ * with the endpoint's secret, one `v1=` per valid secret (two for a day after a rotation), separated by spaces.
+ */
+export const WEBHOOK_HEADERS = {
+  id: "X-Webhook-Id",
+  event: "X-Webhook-Event",
+  timestamp: "X-Webhook-Timestamp",
+  signature: "X-Webhook-Signature",
+} as const;
+
+/** The secret's recognisable prefix (so a leaked one can be found by scanners). */
+export const WEBHOOK_SECRET_PREFIX = "whsec_";
+/** Endpoints per account: enough for a production, a staging and a few tools. */
+export const WEBHOOK_ENDPOINTS_MAX = 10;
+export const WEBHOOK_URL_MAX = 2048;
+export const WEBHOOK_DESCRIPTION_MAX = 200;
+
+/** A message's states as webhooks report them: every source (campaigns, conversations, the public API) uses these. */
+export type WebhookMessageStatus = "sent" | "delivered" | "read" | "replied" | "failed";
+
+/** `message.status`: one message of the account moved to a later state. */
+export interface MessageStatusData {
+  /** Where the message was sent from: a campaign, a conversation of the inbox, or the public API. */
+  source: "campaign" | "conversation" | "api";
+  /** Our id of the message (a campaign recipient's, a chat message's or the public API's message id). */
+  messageId: string;
+  campaignId?: string;
+  conversationId?: string;
+  channel: CampaignChannel;
+  /** The recipient, E.164. */
+  to: string;
+  status: WebhookMessageStatus;
+  /** The carrier's code and reason of a failure. */
+  error?: { code: string | null; reason: string | null };
+  at: string;
+}
+
+/** `message.inbound`: a customer wrote to one of the account's numbers or bots. */
+export interface InboundMessageData {
+  messageId: string;
+  conversationId: string;
+  channel: CampaignChannel;
+  from: string;
+  /** The business address written to: WhatsApp phone number id, SMS reply number or sender, RCS bot id. */
+  to: string;
+  text: string;
+  mediaUrl?: string;
+  /** The campaign this message answers, when it answers one. */
+  campaignId?: string;
+  receivedAt: string;
+}
+
+/** `campaign.status`: a campaign moved from one state to another (contract/domain/campaigns.ts has the moves). */
+export interface CampaignStatusData {
+  campaignId: string;
+  name: string;
+  channel: CampaignChannel;
+  status: CampaignStatus;
+  previousStatus: CampaignStatus | null;
+  /** Why, when the move has a reason (auto-pause, a failed ingest, a schedule moved to the SMS window). */
+  reason: string | null;
+  at: string;
+}
+
+export interface WebhookTestData {
+  endpointId: string;
+  message: string;
+}
+
+export interface WebhookPayloads {
+  "message.status": MessageStatusData;
+  "message.inbound": InboundMessageData;
+  "campaign.status": CampaignStatusData;
+  "webhook.test": WebhookTestData;
+}
+
+/** The JSON body of a delivery: `id` is the event's (the same for every endpoint it goes to). */
+export interface WebhookEnvelope<E extends WebhookDeliveryEvent = WebhookDeliveryEvent> {
+  id: string;
+  type: E;
+  createdAt: string;
+  data: WebhookPayloads[E];
+}

@@ -1,0 +1,100 @@
+// Events reach endpoints from where the state changes: a campaign's start and end (campaign.status), its messages'
+// send outcomes, receipts and replies (message.status, source campaign), a customer's message to the inbox
+// (message.inbound) and the receipts of an agent's reply (message.status, source conversation). Real dispatcher,
+// sandbox carrier with fast receipts, a real HTTP receiver.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CampaignStatusData, InboundMessageData, MessageStatusData, WebhookEnvelope } from "../../contract/domain/webhooks";
+import type { Database } from "../db/client";
+import { transition } from "../services/campaigns/status";
+import { createEndpoint } from "../services/webhooks/endpoints";
+import { dispatchServer, insertCampaign, setBalance, until, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
+import { freshDatabase, type DemoName } from "./harness";
+import { startReceiver, verifySignature, type Receiver } from "./webhook-receiver";
+
+let database: Database;
+let server: DispatchServer;
+let receiver: Receiver;
+beforeAll(async () => {
+  database = await freshDatabase();
+  server = await dispatchServer(database);
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await server?.close();
+  await database?.close();
+  await receiver?.close();
+});
+
+const POLICY = { allowPrivate: true, requireHttps: false };
+const events = () => receiver.received.map((r) => ({ ...(JSON.parse(r.body) as WebhookEnvelope), headers: r.headers, raw: r.body }));
+const ofType = <E extends WebhookEnvelope["type"]>(type: E) => events().filter((e) => e.type === type) as (WebhookEnvelope<E> & { headers: Record<string, unknown>; raw: string })[];
+
+async function inject(as: DemoName, method: "GET" | "POST", url: string, payload?: Record<string, unknown>) {
+  return server.app.inject({ method, url, payload, headers: { authorization: `Bearer ${await server.token(as)}` } });
+}
+
+describe("webhook events", () => {
+  it("a campaign's start, its messages' outcomes, receipts and replies, and its end", async () => {
+    const userId = await server.id("user");
+    await setBalance(database.db, userId, "10000.00");
+    const { record, secret } = await createEndpoint(database.db, userId, { url: receiver.url, events: ["message.status", "campaign.status"] }, POLICY);
+    const template = await whatsappTemplate(database.db, userId);
+    // Always delivered, always replies (delivered, read, replied), not on WhatsApp (refused at submit), always fails.
+    const numbers = ["+919000000000", "+919000000060", "+919000000010", "+919000000040"];
+    const id = await insertCampaign(database.db, { userId, templateId: template.id, templateName: template.name, numbers, holdPaise: 1000, status: "paused" });
+    await transition(database.db, id, "running", { statusReason: null }, ["paused"]);
+
+    const last = (to: string) => ofType("message.status").filter((e) => e.data.to === to).at(-1)?.data.status;
+    await until(
+      async () => [last(numbers[0]), last(numbers[1]), last(numbers[2]), last(numbers[3]), ofType("campaign.status").at(-1)?.data.status],
+      (v) => v.join() === "delivered,replied,failed,failed,completed",
+    );
+
+    const campaign = ofType("campaign.status").map((e) => e.data);
+    expect(campaign.map((c) => [c.previousStatus, c.status])).toEqual([["paused", "running"], ["running", "completed"]]);
+    expect(campaign[0]).toMatchObject<Partial<CampaignStatusData>>({ campaignId: id, channel: "whatsapp" });
+
+    const statuses = ofType("message.status").map((e) => e.data);
+    const of = (to: string) => statuses.filter((s) => s.to === to);
+    for (const s of statuses) expect(s).toMatchObject<Partial<MessageStatusData>>({ source: "campaign", campaignId: id, channel: "whatsapp" });
+    // Each message's events follow its states in order; the first is the send's outcome.
+    const rank = ["sent", "delivered", "read", "replied", "failed"];
+    for (const n of [numbers[0], numbers[1]]) {
+      const seen = of(n).map((s) => s.status);
+      expect(seen[0]).toBe("sent");
+      expect([...seen].sort((a, b) => rank.indexOf(a) - rank.indexOf(b))).toEqual(seen);
+      expect(new Set(seen).size).toBe(seen.length);
+    }
+    expect(of(numbers[0]).map((s) => s.status)).toEqual(["sent", "delivered"]);
+    expect(of(numbers[2])).toEqual([expect.objectContaining({ status: "failed", error: { code: "131026", reason: expect.any(String) } })]);
+    expect(of(numbers[3]).map((s) => s.status)).toEqual(["sent", "failed"]);
+    expect(of(numbers[3])[1].error?.code).toBeTruthy();
+    // One endpoint, every delivery signed with its secret and its own id.
+    const all = events();
+    expect(all.every((e) => verifySignature(secret, e.headers, e.raw))).toBe(true);
+    expect(new Set(all.map((e) => e.headers["x-webhook-id"])).size).toBe(all.length);
+    expect(record.events).toEqual(["message.status", "campaign.status"]);
+  });
+
+  it("a customer's message to the inbox and the receipts of the reply", async () => {
+    const ownerId = await server.id("manager");
+    await createEndpoint(database.db, ownerId, { url: receiver.url, events: ["message.inbound", "message.status"] }, POLICY);
+    const addresses = (await inject("manager", "GET", "/api/v1/sandbox/phone/addresses")).json().data as { channel: string; address: string }[];
+    const wa = addresses.find((a) => a.channel === "whatsapp");
+    expect(wa).toBeDefined();
+    const customer = "+919000000001"; // always delivered
+    const sent = await inject("manager", "POST", "/api/v1/sandbox/phone/messages", { channel: "whatsapp", address: wa?.address, number: customer, text: "Is my order shipped?" });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [inbound] = await until(async () => ofType("message.inbound").filter((e) => e.data.from === customer), (v) => v.length > 0);
+    expect(inbound.data).toMatchObject<Partial<InboundMessageData>>({ channel: "whatsapp", from: customer, to: wa?.address, text: "Is my order shipped?" });
+
+    const reply = await inject("manager", "POST", `/api/v1/chats/${inbound.data.conversationId}/messages`, { clientId: "wh-1", messageType: "text", text: "Yes, today." });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const receipts = await until(
+      async () => ofType("message.status").filter((e) => e.data.source === "conversation" && e.data.to === customer),
+      (v) => v.at(-1)?.data.status === "delivered",
+    );
+    expect(receipts.map((e) => e.data.status)).toEqual(["sent", "delivered"]);
+    expect(receipts[0].data).toMatchObject({ conversationId: inbound.data.conversationId, channel: "whatsapp" });
+  });
+});
