@@ -115,14 +115,14 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
       },
     })));
     // message.inbound webhooks too (written only for accounts with an endpoint that wants them).
-    await enqueueWebhookEvents(tx, received.map(({ conversation, message }) => {
-      const { mediaUrl } = message.body as { mediaUrl?: string };
+    await enqueueWebhookEvents(tx, received.map(({ conversation, message }, i) => {
+      const { event } = owned[i] as (typeof owned)[number];
       return {
         ownerId: conversation.userId, type: "message.inbound" as const,
         data: {
-          messageId: String(message.id), conversationId: conversation.id, channel: conversation.channel, from: conversation.customerNumber,
-          to: conversation.businessAddress, text: message.text, ...(mediaUrl ? { mediaUrl } : {}), ...(message.campaignId ? { campaignId: message.campaignId } : {}),
-          receivedAt: message.createdAt.toISOString(),
+          messageId: String(message.id), conversationId: conversation.id, channel: event.channel, from: event.from, to: event.to, text: event.text,
+          ...(event.mediaUrl ? { mediaUrl: event.mediaUrl } : {}), ...(message.campaignId ? { campaignId: message.campaignId } : {}),
+          receivedAt: event.at.toISOString(),
         },
       };
     }));
