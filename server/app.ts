@@ -65,7 +65,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(carrierPlugin, { dataDir: config.dataDir, s3: config.s3, carrier: options.carrier, storage: options.storage });
   await app.register(routeContextPlugin, { config });
   await app.register(realtimePlugin, { corsOrigin: config.corsOrigin, publicUrl: config.publicUrl });
-  await app.register(jobsPlugin, { jobIntervalMs: config.jobIntervalMs, now: config.now, audience: config.audience, dispatch: options.dispatch });
+  await app.register(jobsPlugin, { jobIntervalMs: config.jobIntervalMs, now: config.now, audience: config.audience, ai: config.ai, dispatch: options.dispatch });
   // Routes (/healthz is not a call of the table, so the API docs leave it out), then the console.
   app.get("/healthz", { schema: { hide: true } }, async () => ({ ok: true, database: app.database.kind }));
   await app.register(calls, { handlers: options.handlers });

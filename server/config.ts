@@ -1,5 +1,6 @@
 import { SESSION_TTL_S_DEFAULT } from "../contract/constants";
 import { SMS_WINDOW } from "../contract/domain/campaigns";
+import { aiConfigFromEnv, type AiConfig } from "./services/ai/llm";
 import type { LoginDelayRule } from "./services/login-throttle";
 import { s3ConfigFromEnv, type S3Config } from "./storage/s3";
 
@@ -50,6 +51,8 @@ export interface ServerConfig {
   now?: () => Date;
   /** Audience limits (default AUDIENCE_MAX_BYTES / AUDIENCE_MAX_ROWS); tests lower them. */
   audience?: { maxBytes: number; maxRows: number };
+  /** The AI agent hub's optional model and embeddings endpoints (LLM_URL, LLM_MODEL, EMBEDDINGS_MODEL ...). */
+  ai: AiConfig;
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo1234!";
@@ -119,6 +122,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     loginDelay: DEFAULT_LOGIN_DELAY,
     jobIntervalMs: positiveInt(env.JOB_INTERVAL_MS, 1000, "JOB_INTERVAL_MS"),
     s3: s3ConfigFromEnv(env),
+    ai: aiConfigFromEnv(env),
     smsWindow: { start: hhmm(env.SMS_WINDOW_START, SMS_WINDOW.start, "SMS_WINDOW_START"), end: hhmm(env.SMS_WINDOW_END, SMS_WINDOW.end, "SMS_WINDOW_END") },
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,

@@ -16,6 +16,7 @@ import { MSG } from "../../contract/messages";
 import { SCHEMAS, type SchemaName } from "../../schemas";
 import { guardFor } from "../auth/guard";
 import { multipartForms } from "../plugins/external/multipart";
+import { aiHandlers } from "./ai";
 import { authHandlers } from "./auth";
 import { balanceHandlers } from "./balance";
 import { balanceRequestHandlers } from "./balance-requests";
@@ -65,6 +66,7 @@ export const HANDLERS: Handlers = {
   ...chatHandlers,
   ...liveAgentHandlers,
   ...sandboxPhoneHandlers,
+  ...aiHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

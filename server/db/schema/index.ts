@@ -16,3 +16,4 @@ export * from "./uploads";
 export * from "./campaigns";
 export * from "./chats";
 export * from "./realtime";
+export * from "./ai";

@@ -1,12 +1,15 @@
 import fp from "fastify-plugin";
 import { TEMPLATE_STATUS_EVENT } from "../../../contract/whatsapp-templates";
 import type { ServerConfig } from "../../config";
+import { aiEmbeddingJob, queueMissingEmbeddings } from "../../jobs/ai-embeddings";
+import { aiReplyJob } from "../../jobs/ai-replies";
 import { startCampaignDispatch, type DispatchOverrides } from "../../jobs/campaign-dispatch";
 import { campaignIngestJob } from "../../jobs/campaign-ingest";
 import { campaignSchedulerJob } from "../../jobs/campaign-scheduler";
 import { startClaimLoop, type ClaimLoop } from "../../jobs/claim-loop";
 import { templateReviewJob } from "../../jobs/template-review";
 import { userRoom } from "../../realtime";
+import { embeddingsConfigured } from "../../services/ai/llm";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -18,8 +21,8 @@ declare module "fastify" {
 const MINUTE = 60_000;
 
 /** The durable job loops: started once the app is ready (routes and sockets exist), stopped before the database closes. */
-export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audience"> & { dispatch?: DispatchOverrides }>(
-  async (app, { jobIntervalMs, now, audience, dispatch }) => {
+export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audience" | "ai"> & { dispatch?: DispatchOverrides }>(
+  async (app, { jobIntervalMs, now, audience, dispatch, ai }) => {
     const loops = new Map<string, ClaimLoop>();
     app.decorate("jobs", loops);
     app.addHook("onReady", async () => {
@@ -37,6 +40,14 @@ export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audie
       const scheduler = campaignSchedulerJob({ now });
       loops.set(scheduler.name, startClaimLoop(app.database.db, scheduler, { intervalMs: jobIntervalMs, batch: 50, log: app.log }));
       for (const [name, loop] of startCampaignDispatch(app, dispatch ?? {})) loops.set(name, loop);
+      const lease = Math.max(10 * jobIntervalMs, 2 * MINUTE);
+      const replies = aiReplyJob(app.database.db, { db: app.database.db, carrier: app.carrier, io: app.io, ai, now, log: app.log }, { leaseMs: lease });
+      loops.set(replies.name, startClaimLoop(app.database.db, replies, { intervalMs: jobIntervalMs, batch: 20, log: app.log }));
+      if (embeddingsConfigured(ai)) {
+        await queueMissingEmbeddings(app.database.db);
+        const embeddings = aiEmbeddingJob(app.database.db, ai, { leaseMs: lease });
+        loops.set(embeddings.name, startClaimLoop(app.database.db, embeddings, { intervalMs: jobIntervalMs, batch: 64, log: app.log }));
+      }
     });
     app.addHook("onClose", async () => {
       // In order: the dispatcher's last writes may touch progress, which stops last.

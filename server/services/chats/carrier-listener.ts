@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { AI_REPLY_JOB } from "../ai/reply-queue";
 import { conversationRecord } from "./conversations";
 import { receiveInbound } from "./inbound";
 import { pushChatMessage, pushConversation, pushStatus } from "./push";
@@ -23,6 +24,10 @@ export function startChatEvents(app: FastifyInstance): () => void {
         if (!received) return;
         pushChatMessage(app.io, received.conversation, received.message);
         pushConversation(app.io, received.conversation, await conversationRecord(db, received.conversation));
+        // The AI answer runs after the message is written and pushed, in the ai-replies job: woken now rather than at its
+        // next tick (twice, so a round already under way cannot have claimed before this message was queued).
+        const ai = received.aiQueued ? app.jobs.get(AI_REPLY_JOB) : undefined;
+        if (ai) void ai.tick().then(() => ai.tick());
       });
     } else if (event.type === "receipt") {
       const id = chatIdOfCarrierId(event.messageId);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { CarrierEvent } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { chatMessages, conversations } from "../../db/schema";
+import { queueAiReply } from "../ai/reply-queue";
 import { rowsOf } from "../campaigns/dispatch-sql";
 import { ownerOfAddress } from "./addresses";
 import { previewOf, type ChatMessageRow, type ConversationRow } from "./records";
@@ -23,7 +24,7 @@ async function answeredCampaign(db: Db, ownerId: string, event: Inbound): Promis
  * A customer's message becomes part of its conversation: the one of the account owning the address it was sent to,
  * opened (or reopened, if resolved) with one more unread. Null when no account here owns the address.
  */
-export async function receiveInbound(db: Db, event: Inbound): Promise<{ conversation: ConversationRow; message: ChatMessageRow } | null> {
+export async function receiveInbound(db: Db, event: Inbound): Promise<{ conversation: ConversationRow; message: ChatMessageRow; aiQueued: boolean } | null> {
   const owner = await ownerOfAddress(db, event.channel, event.to);
   if (!owner) return null;
   const campaignId = await answeredCampaign(db, owner.ownerId, event);
@@ -53,6 +54,7 @@ export async function receiveInbound(db: Db, event: Inbound): Promise<{ conversa
       })
       .returning();
     if (!message) throw new Error("chat message insert returned nothing");
-    return { conversation, message };
+    // An AI agent's answer is queued with the message (nothing when the account has none on the channel).
+    return { conversation, message, aiQueued: await queueAiReply(tx, conversation, message) };
   });
 }
