@@ -39,9 +39,11 @@ export function startClaimLoop<T>(db: Db, job: ClaimJob<T>, { intervalMs, batch,
     return items.length;
   }
 
-  // Rounds never overlap: a tick during a round waits for it instead of claiming again.
+  // Rounds never overlap: a tick during a round waits for it instead of claiming again. A stopped loop claims nothing
+  // (a claim it could not work on would only lease rows away from the loop that replaces it).
   const tick = (): Promise<number> => {
     if (running) return running;
+    if (stopped) return Promise.resolve(0);
     running = round()
       .catch((err: unknown) => {
         log.error({ err, job: job.name }, "job round failed");

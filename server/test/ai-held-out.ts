@@ -128,7 +128,7 @@ export const APPOINTMENT_HELD_OUT: Record<string, string[]> = {
   greeting: [
     "hello there",
     "hi, good morning",
-    "hey",
+    "hey, good day",
     "hi team",
     "hello doctor",
     "good evening!",

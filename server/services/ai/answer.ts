@@ -29,6 +29,8 @@ export interface Answer extends AnswerRecord {
 /** Passages answer only when they share at least this share of the question's words (or an intent tag). */
 const MIN_COVERAGE = 0.3;
 const ANSWER_CHARS = 600;
+/** A passage up to this long is quoted whole. */
+const SHORT_ANSWER = 320;
 const SOURCES = 3;
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
@@ -37,17 +39,26 @@ function render(text: string, agent: AgentRow, context: ContextRow | null): stri
   return text.replace(/\{\{\s*agent\s*\}\}/g, agent.name).replace(/\{\{\s*company\s*\}\}/g, context?.companyName ?? "our team");
 }
 
-/** The sentences of a passage that share the most words with the question, in their order (at most two). */
+/**
+ * What of a passage answers the question: all of a short one; of a longer one, the sentence sharing the most words
+ * with the question and those after it, up to about two SMS (the sentence after the match often holds the figure:
+ * "We deliver across India. Metro cities get their order in 2 to 3 working days").
+ */
 async function extract(question: string, passage: string): Promise<string> {
   const text = passage.replace(/\s+/g, " ").trim();
-  const sentences = text.split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}])/u);
-  if (sentences.length <= 2) return text.slice(0, ANSWER_CHARS);
+  if (text.length <= SHORT_ANSWER) return text;
+  const sentences = text.split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}₹$])/u);
   const nlp = await loadNlp();
   const asked = new Set(words(nlp, question).content.map(prefixOf));
-  const scored = sentences.map((s, i) => ({ i, s, n: words(nlp, s).content.filter((w) => asked.has(prefixOf(w))).length }));
-  const best = [...scored].sort((a, b) => b.n - a.n || a.i - b.i).slice(0, 2).filter((x) => x.n > 0);
-  const chosen = (best.length ? best : scored.slice(0, 2)).sort((a, b) => a.i - b.i).map((x) => x.s);
-  return chosen.join(" ").slice(0, ANSWER_CHARS);
+  let start = 0;
+  let most = 0;
+  sentences.forEach((s, i) => {
+    const n = words(nlp, s).content.filter((w) => asked.has(prefixOf(w))).length;
+    if (n > most) [start, most] = [i, n];
+  });
+  let answer = "";
+  for (let i = start; i < sentences.length && answer.length < SHORT_ANSWER / 2; i += 1) answer = answer ? `${answer} ${sentences[i]}` : sentences[i];
+  return answer.slice(0, ANSWER_CHARS);
 }
 
 /** How well a hit grounds an answer: the share of the question's words it has (or its embedding similarity). */
@@ -119,7 +130,8 @@ export async function composeAnswer(deps: AnswerDeps, agent: AgentRow, question:
 
   // Knowledge: for a knowledge intent its tagged passages rank first; without a sure intent, any passage that covers the question.
   const search = await searchKnowledge(deps.db, agent.userId, { query: question, agentId: agent.id, intent: best?.name ?? null, limit: 5 }, deps.ai, (err) => deps.log?.(err, "embeddings failed"));
-  const grounded = search.hits.filter((h) => (best && h.intent === best.name) || groundingOf(h) >= MIN_COVERAGE);
+  // A passage tagged with another intent is about something else: it never answers this one.
+  const grounded = search.hits.filter((h) => (best ? h.intent === best.name || (!h.intent && groundingOf(h) >= MIN_COVERAGE) : groundingOf(h) >= MIN_COVERAGE));
   const hit = grounded[0];
   const confidence = best ? iconf : hit ? groundingOf(hit) : iconf;
   if (!hit) {
