@@ -16,6 +16,8 @@ const WORKSPACE_PATHS = [
   "campaigns/suppression-list",
   // Our addition (issue 10): the simulated customer phone (sandbox carrier).
   "chats/phone",
+  // Our addition (issue 13): one AI agent's workspace (?id=…), opened from the AI Agent Hub.
+  "ai-agent-hub/agent",
 ];
 
 describe("role-area routes derived from resources/ (SPEC 2)", () => {
