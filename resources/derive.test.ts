@@ -18,6 +18,8 @@ const WORKSPACE_PATHS = [
   "chats/phone",
   // Our addition (issue 12): webhooks, their delivery log and the API docs, in API Control.
   "api-management/webhooks", "api-management/webhooks/deliveries", "api-management/docs",
+  // Our addition (issue 13): one AI agent's workspace (?id=…), opened from the AI Agent Hub.
+  "ai-agent-hub/agent",
 ];
 
 describe("role-area routes derived from resources/ (SPEC 2)", () => {

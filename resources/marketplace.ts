@@ -1,11 +1,11 @@
 import { WORKSPACE } from "./areas";
 import type { ResourceDef } from "./types";
 
-/** SPEC 2 names the route only; SPEC 7 has no marketplace calls. */
+/** SPEC 2 names the route; the calls are ours (ready-made AI agents, made in one click). */
 export const marketplace: ResourceDef = {
   name: "marketplace",
   label: "Marketplace",
   icon: "marketplace",
   routes: [{ path: "marketplace", title: "Marketplace", areas: WORKSPACE, page: "list" }],
-  actions: {},
+  actions: { list: "ai.marketplace.list", custom: { install: "ai.marketplace.install" } },
 };

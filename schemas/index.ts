@@ -3,6 +3,23 @@ import { apiKeyCreate } from "./api-key-create";
 import { apiKeyRegenerate } from "./api-key-regenerate";
 import { apiKeyUpdate } from "./api-key-update";
 import { apiKeyValidate } from "./api-key-validate";
+import { aiAgent } from "./ai-agent";
+import { aiAgentConfig } from "./ai-agent-config";
+import { aiAgentConfigUpdate } from "./ai-agent-config-update";
+import { aiAgentUpdate } from "./ai-agent-update";
+import { aiBusinessContext } from "./ai-business-context";
+import { aiBusinessContextUpdate } from "./ai-business-context-update";
+import { aiConfigDefault } from "./ai-config-default";
+import { aiEnhancePrompt } from "./ai-enhance-prompt";
+import { aiIntent } from "./ai-intent";
+import { aiIntentBulk } from "./ai-intent-bulk";
+import { aiIntentTest } from "./ai-intent-test";
+import { aiIntentUpdate } from "./ai-intent-update";
+import { aiKnowledge } from "./ai-knowledge";
+import { aiKnowledgeFile } from "./ai-knowledge-file";
+import { aiKnowledgeUpdate } from "./ai-knowledge-update";
+import { aiMarketplaceInstall } from "./ai-marketplace-install";
+import { aiPlayground } from "./ai-playground";
 import { balanceChange } from "./balance-change";
 import { balanceRequest } from "./balance-request";
 import { balanceRequestReject } from "./balance-request-reject";
@@ -64,6 +81,23 @@ import { webhookEndpointUpdate } from "./webhook-endpoint-update";
 
 /** Request-body schemas by the name the call table uses (`bodySchema`). Both ends validate with these. */
 export const SCHEMAS = {
+  "ai-agent": aiAgent,
+  "ai-agent-update": aiAgentUpdate,
+  "ai-agent-config": aiAgentConfig,
+  "ai-agent-config-update": aiAgentConfigUpdate,
+  "ai-config-default": aiConfigDefault,
+  "ai-enhance-prompt": aiEnhancePrompt,
+  "ai-knowledge": aiKnowledge,
+  "ai-knowledge-file": aiKnowledgeFile,
+  "ai-knowledge-update": aiKnowledgeUpdate,
+  "ai-business-context": aiBusinessContext,
+  "ai-business-context-update": aiBusinessContextUpdate,
+  "ai-intent": aiIntent,
+  "ai-intent-update": aiIntentUpdate,
+  "ai-intent-bulk": aiIntentBulk,
+  "ai-intent-test": aiIntentTest,
+  "ai-playground": aiPlayground,
+  "ai-marketplace-install": aiMarketplaceInstall,
   "balance-change": balanceChange,
   "balance-request": balanceRequest,
   "balance-request-reject": balanceRequestReject,

@@ -69,7 +69,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(routeContextPlugin, { config });
   await app.register(realtimePlugin, { corsOrigin: config.corsOrigin, publicUrl: config.publicUrl });
   await app.register(jobsPlugin, {
-    jobIntervalMs: config.jobIntervalMs, now: config.now, audience: config.audience, reports: config.reports, workflows: config.workflows, dispatch: options.dispatch,
+    jobIntervalMs: config.jobIntervalMs, now: config.now, audience: config.audience, reports: config.reports, workflows: config.workflows, ai: config.ai, dispatch: options.dispatch,
   });
   await app.register(webhooksPlugin, { config });
   // Routes (/healthz is not a call of the table, so the API docs leave it out), then the console.

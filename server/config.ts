@@ -3,6 +3,7 @@ import { UMS_LOG_DAYS_DEFAULT } from "../contract/domain/api-keys";
 import { SMS_WINDOW } from "../contract/domain/campaigns";
 import { REPORT_TTL_HOURS_DEFAULT } from "../contract/domain/reports";
 import { WORKFLOW_DEFAULTS } from "../contract/domain/workflow-runs";
+import { aiConfigFromEnv, type AiConfig } from "./services/ai/llm";
 import type { LoginDelayRule } from "./services/login-throttle";
 import { s3ConfigFromEnv, type S3Config } from "./storage/s3";
 
@@ -55,6 +56,8 @@ export interface ServerConfig {
   workflows: WorkflowConfig;
   /** Audience limits (default AUDIENCE_MAX_BYTES / AUDIENCE_MAX_ROWS); tests lower them. */
   audience?: { maxBytes: number; maxRows: number };
+  /** The AI agent hub's optional model and embeddings endpoints (LLM_URL, LLM_MODEL, EMBEDDINGS_MODEL ...). */
+  ai: AiConfig;
   /** Outbound webhooks: where they may go and how they are retried (WEBHOOK_* variables). */
   webhooks: WebhookConfig;
   /** Days the request log of API keys (UMS requests) is kept (UMS_LOG_DAYS). */
@@ -217,6 +220,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       leaseMs: positiveInt(env.REPORT_LEASE_MS, REPORT_DEFAULTS.leaseMs, "REPORT_LEASE_MS"),
     },
     webhooks: webhookConfigFromEnv(env),
+    ai: aiConfigFromEnv(env),
     smsWindow: { start: hhmm(env.SMS_WINDOW_START, SMS_WINDOW.start, "SMS_WINDOW_START"), end: hhmm(env.SMS_WINDOW_END, SMS_WINDOW.end, "SMS_WINDOW_END") },
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,

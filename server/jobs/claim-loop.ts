@@ -76,13 +76,15 @@ export function startClaimLoop<T>(db: Db, job: ClaimJob<T>, { intervalMs, batch,
   const round = concurrency > 1 ? concurrentRound : sequentialRound;
 
   // Rounds never overlap: a tick during a round waits for it instead of claiming again (a draining loop remembers it
-  // and runs one more round after, so work written meanwhile is not left for the timer).
+  // and runs one more round after, so work written meanwhile is not left for the timer). A stopped loop claims nothing
+  // (a claim it could not work on would only lease rows away from the loop that replaces it).
   let again = false;
   const tick = (): Promise<number> => {
     if (running) {
       again = drain;
       return running;
     }
+    if (stopped) return Promise.resolve(0);
     running = round()
       .catch((err: unknown) => {
         log.error({ err, job: job.name }, "job round failed");

@@ -17,6 +17,7 @@ import { SCHEMAS, type SchemaName } from "../../schemas";
 import { guardFor } from "../auth/guard";
 import { multipartForms } from "../plugins/external/multipart";
 import { apiKeyHandlers } from "./api-keys";
+import { aiHandlers } from "./ai";
 import { authHandlers } from "./auth";
 import { balanceHandlers } from "./balance";
 import { balanceRequestHandlers } from "./balance-requests";
@@ -79,6 +80,7 @@ export const HANDLERS: Handlers = {
   ...umsHandlers,
   ...publicHandlers,
   ...webhookHandlers,
+  ...aiHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

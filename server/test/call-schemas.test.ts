@@ -215,6 +215,62 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "reports.details": async (s) => ({ as: "admin", params: { id: await readyReport(s) } }),
   "reports.download": async (s) => ({ as: "manager", params: { id: await readyReport(s) } }),
   "reports.delete": async (s) => ({ as: "depthead", params: { id: (await generate(s, "depthead", { channel: "sms" }))._id } }),
+  "ai.agents.create": async () => ({ as: "manager", payload: { name: "Schema agent", channels: ["whatsapp"], scope: "unassigned" } }),
+  "ai.agents.list": async (s) => withAi(s, { as: "manager", query: { page: "1", limit: "5", search: "schema" } }),
+  "ai.agents.get": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId } }),
+  "ai.agents.update": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId }, payload: { persona: "Calm" } }),
+  "ai.agents.delete": async (s) => ({ as: "manager", params: { id: await aiAgent(s, "Schema doomed") } }),
+  "ai.agents.playground": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId }, payload: { message: "How long does delivery take?" } }),
+  "ai.agents.answers": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId }, query: { limit: "5" } }),
+  "ai.agentConfigs.stats": async (s) => withAi(s, { as: "manager" }),
+  "ai.agentConfigs.list": async (s) => ({ as: "manager", query: { agentId: (await aiFixtures(s)).agentId } }),
+  "ai.agentConfigs.enhancePrompt": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId }, payload: {} }),
+  "ai.agentConfigs.setDefault": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId }, payload: { configId: (await aiFixtures(s)).configId } }),
+  "ai.agentConfigs.createForAgent": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId }, payload: { name: "Night", prompt: "Answer briefly." } }),
+  "ai.agentConfigs.updateForAgent": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId }, payload: { temperature: 0.2 } }),
+  "ai.agentConfigs.deleteForAgent": async (s) => ({ as: "manager", params: { id: await aiAgent(s, "Schema configless") } }),
+  "ai.agentConfigs.validate": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).configId } }),
+  "ai.agentConfigs.get": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).configId } }),
+  "ai.agentConfigs.update": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).configId }, payload: { maxTokens: 200 } }),
+  "ai.agentConfigs.delete": async (s) => {
+    const agentId = (await aiFixtures(s)).agentId;
+    const res = await s.call({ method: "POST", url: `/api/flow/v1/agent-configs/agent/${agentId}`, as: "manager", payload: { name: "Spare", prompt: "x" } });
+    return { as: "manager", params: { id: (res.json() as { data: { _id: string } }).data._id } };
+  },
+  "ai.knowledge.create": async () => ({ as: "manager", payload: { title: "Schema FAQ", kind: "faq", faqs: [{ question: "Open on Sunday?", answer: "No." }] } }),
+  "ai.knowledge.list": async (s) => withAi(s, { as: "manager", query: { kind: "text", limit: "5" } }),
+  "ai.knowledge.stats": async (s) => withAi(s, { as: "manager" }),
+  "ai.knowledge.search": async (s) => withAi(s, { as: "manager", query: { query: "delivery time", limit: "3" } }),
+  "ai.knowledge.get": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).knowledgeId } }),
+  "ai.knowledge.update": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).knowledgeId }, payload: { title: "Delivery" } }),
+  "ai.knowledge.delete": async (s) => {
+    const res = await s.call({ method: "POST", url: "/api/flow/v1/knowledge", as: "manager", payload: { title: "Gone", kind: "text", content: "Soon deleted." } });
+    return { as: "manager", params: { id: (res.json() as { data: { _id: string } }).data._id } };
+  },
+  "ai.businessContext.create": async () => ({ as: "user", payload: { companyName: "Schema Co", industry: "Retail", products: ["Shoes"] } }),
+  "ai.businessContext.list": async (s) => withAi(s, { as: "manager" }),
+  "ai.businessContext.stats": async (s) => withAi(s, { as: "manager" }),
+  "ai.businessContext.summary": async (s) => withAi(s, { as: "manager" }),
+  "ai.businessContext.search": async (s) => withAi(s, { as: "manager", query: { query: "shop", industry: "commerce" } }),
+  "ai.businessContext.getForAgent": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId } }),
+  "ai.businessContext.updateForAgent": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId }, payload: { tone: "Warm" } }),
+  "ai.businessContext.validate": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).contextId } }),
+  "ai.businessContext.get": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).contextId } }),
+  "ai.businessContext.update": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).contextId }, payload: { hours: "9 to 5" } }),
+  "ai.businessContext.delete": async (s) => ({ as: "depthead", params: { id: await contextOf(s, "depthead") } }),
+  "ai.intents.create": async (s) => ({ as: "manager", payload: { agentId: (await aiFixtures(s)).agentId, name: "schema_intent", action: "template", response: "Hi!", examples: ["schema hello"] } }),
+  "ai.intents.list": async (s) => ({ as: "manager", query: { agentId: (await aiFixtures(s)).agentId, limit: "50" } }),
+  "ai.intents.stats": async (s) => withAi(s, { as: "manager" }),
+  "ai.intents.testClassification": async (s) => ({ as: "manager", payload: { agentId: (await aiFixtures(s)).agentId, text: "where is my parcel" } }),
+  "ai.intents.bulk": async (s) => ({ as: "manager", payload: { agentId: (await aiFixtures(s)).agentId, intents: [{ name: "schema_bulk", action: "handoff", examples: ["a person please"] }] } }),
+  "ai.intents.get": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).intentId } }),
+  "ai.intents.update": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).intentId }, payload: { description: "Where orders are" } }),
+  "ai.intents.delete": async (s) => {
+    const res = await s.call({ method: "POST", url: "/api/flow/v1/intent-mappings", as: "manager", payload: { agentId: (await aiFixtures(s)).agentId, name: "schema_gone", action: "knowledge", examples: ["x y z"] } });
+    return { as: "manager", params: { id: (res.json() as { data: { _id: string } }).data._id } };
+  },
+  "ai.marketplace.list": async () => ({ as: "user" }),
+  "ai.marketplace.install": async () => ({ as: "user", params: { id: "faq" }, payload: { name: "Schema FAQ bot" } }),
   "suppressions.remove": async (s) => {
     await s.call({ method: "POST", url: "/api/v1/suppressions", as: "user", payload: { numbers: "9876543219" } });
     const list = (await s.call({ method: "GET", url: "/api/v1/suppressions?q=9876543219", as: "user" })).json() as { data: { id: string }[] };
@@ -377,6 +433,49 @@ const webhookOf = (s: TestServer) => webhooks.get(s) ?? (webhooks.set(s, newWebh
 async function webhookDeliveryOf(s: TestServer): Promise<string> {
   const res = await s.call({ method: "POST", url: `/api/v1/webhooks/${await webhookOf(s)}/test`, as: "user" });
   return (res.json() as { data: { id: string } }).data.id;
+}
+
+interface AiFixtures {
+  agentId: string;
+  configId: string;
+  knowledgeId: string;
+  contextId: string;
+  intentId: string;
+}
+const aiFixtureCache = new WeakMap<TestServer, Promise<AiFixtures>>();
+
+/** The manager's order-status agent from the marketplace, with its configuration, knowledge, context and an intent. */
+function aiFixtures(s: TestServer): Promise<AiFixtures> {
+  const found =
+    aiFixtureCache.get(s) ??
+    (async () => {
+      const json = async <T>(url: string, method: "GET" | "POST" = "GET", payload?: Record<string, unknown>) => (await s.call({ method, url: `/api/flow/v1${url}`, as: "manager", payload })).json() as T;
+      const agentId = (await json<{ data: { _id: string } }>("/marketplace/order-status/install", "POST", { name: "Schema order bot" })).data._id;
+      const configId = (await json<{ data: { _id: string }[] }>(`/agent-configs?agentId=${agentId}`)).data[0]._id;
+      const knowledgeId = (await json<{ data: { _id: string }[] }>(`/knowledge?agentId=${agentId}&limit=1`)).data[0]._id;
+      const contextId = (await json<{ data: { _id: string } | null }>(`/business-context/agent/${agentId}`)).data?._id ?? "";
+      const intentId = (await json<{ data: { _id: string }[] }>(`/intent-mappings?agentId=${agentId}&limit=1`)).data[0]._id;
+      return { agentId, configId, knowledgeId, contextId, intentId };
+    })();
+  aiFixtureCache.set(s, found);
+  return found;
+}
+
+/** The input, once the manager has the AI fixtures for the call to find. */
+async function withAi(s: TestServer, input: Input): Promise<Input> {
+  await aiFixtures(s);
+  return input;
+}
+
+async function aiAgent(s: TestServer, name: string): Promise<string> {
+  const res = await s.call({ method: "POST", url: "/api/flow/v1/agents", as: "manager", payload: { name, channels: ["sms"], scope: "all" } });
+  return (res.json() as { data: { _id: string } }).data._id;
+}
+
+/** A business context of that account (created for the delete call). */
+async function contextOf(s: TestServer, name: DemoName): Promise<string> {
+  const res = await s.call({ method: "POST", url: "/api/flow/v1/business-context", as: name, payload: { companyName: "Doomed Co", industry: "Retail" } });
+  return (res.json() as { data: { _id: string } }).data._id;
 }
 
 /** A campaign of the manager's, written straight into the tables (create and ingest are other calls). */

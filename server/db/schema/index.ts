@@ -20,3 +20,4 @@ export * from "./reports";
 export * from "./workflows";
 export * from "./api-keys";
 export * from "./webhooks";
+export * from "./ai";

@@ -1,6 +1,8 @@
 import fp from "fastify-plugin";
 import { TEMPLATE_STATUS_EVENT } from "../../../contract/whatsapp-templates";
 import type { ServerConfig } from "../../config";
+import { aiEmbeddingJob, queueMissingEmbeddings } from "../../jobs/ai-embeddings";
+import { aiReplyJob } from "../../jobs/ai-replies";
 import { startCampaignDispatch, type DispatchOverrides } from "../../jobs/campaign-dispatch";
 import { campaignIngestJob } from "../../jobs/campaign-ingest";
 import { campaignSchedulerJob } from "../../jobs/campaign-scheduler";
@@ -13,6 +15,7 @@ import { REPORT_PROGRESS_EVENT } from "../../../contract/domain/campaigns";
 import type { ReportProgress } from "../../../contract/domain/reports";
 import { startWorkflowJobs } from "../../jobs/workflows";
 import { userRoom } from "../../realtime";
+import { embeddingsConfigured } from "../../services/ai/llm";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -24,8 +27,8 @@ declare module "fastify" {
 const MINUTE = 60_000;
 
 /** The durable job loops: started once the app is ready (routes and sockets exist), stopped before the database closes. */
-export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audience" | "reports" | "workflows"> & { dispatch?: DispatchOverrides }>(
-  async (app, { jobIntervalMs, now, audience, dispatch, reports, workflows }) => {
+export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audience" | "reports" | "workflows" | "ai"> & { dispatch?: DispatchOverrides }>(
+  async (app, { jobIntervalMs, now, audience, dispatch, reports, workflows, ai }) => {
     const loops = new Map<string, ClaimLoop>();
     app.decorate("jobs", loops);
     app.addHook("onReady", async () => {
@@ -54,6 +57,14 @@ export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audie
       loops.set(expiry.name, startClaimLoop(app.database.db, expiry, { intervalMs: Math.min(Math.max(jobIntervalMs, 10_000), MINUTE), batch: 50, log: app.log }));
       for (const [name, loop] of startWorkflowJobs(app, { jobIntervalMs, now, workflows })) loops.set(name, loop);
       for (const [name, loop] of startPublicApiJobs(app, dispatch ?? {})) loops.set(name, loop);
+      const lease = Math.max(10 * jobIntervalMs, 2 * MINUTE);
+      const replies = aiReplyJob(app.database.db, { db: app.database.db, carrier: app.carrier, io: app.io, ai, now, log: app.log }, { leaseMs: lease });
+      loops.set(replies.name, startClaimLoop(app.database.db, replies, { intervalMs: jobIntervalMs, batch: 20, log: app.log }));
+      if (embeddingsConfigured(ai)) {
+        await queueMissingEmbeddings(app.database.db);
+        const embeddings = aiEmbeddingJob(app.database.db, ai, { leaseMs: lease });
+        loops.set(embeddings.name, startClaimLoop(app.database.db, embeddings, { intervalMs: jobIntervalMs, batch: 64, log: app.log }));
+      }
     });
     app.addHook("onClose", async () => {
       // In order: the dispatcher's last writes may touch progress, which stops last.

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { CarrierEvent } from "../../carriers/carrier";
+import { AI_REPLY_JOB } from "../ai/reply-queue";
 import { receiveInbound, type Inbound, type Received } from "./inbound";
 import { pushChatMessage, pushStatus } from "./push";
 import { applyChatStatus, chatIdOfCarrierId } from "./receipts";
@@ -50,6 +51,10 @@ export function startChatEvents(app: FastifyInstance): () => void {
       pushReceived(app, received);
       // Trigger events were written with the messages: wake their job now rather than at its next tick.
       if (received.length > 0) void app.jobs?.get(WORKFLOW_EVENTS_JOB)?.tick();
+      // AI answers run after the messages are written and pushed, in the ai-replies job: woken now rather than at its
+      // next tick (twice, so a round already under way cannot have claimed before these messages were queued).
+      const ai = received.some((r) => r.aiQueued) ? app.jobs?.get(AI_REPLY_JOB) : undefined;
+      if (ai) void ai.tick().then(() => ai.tick());
     }
     for (const event of statuses) {
       const id = chatIdOfCarrierId(event.messageId);

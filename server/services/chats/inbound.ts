@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { CarrierEvent } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { chatMessages, conversations } from "../../db/schema";
+import { queueAiReplies } from "../ai/reply-queue";
 import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
 import { enqueueWebhookEvents } from "../webhooks/enqueue";
 import { enqueueEvents } from "../workflows/events";
@@ -13,6 +14,8 @@ export type Inbound = Extract<CarrierEvent, { type: "inbound" }>;
 export interface Received {
   conversation: ConversationRow;
   message: ChatMessageRow;
+  /** An AI agent's answer to it was queued (the ai-replies job is then woken). */
+  aiQueued: boolean;
 }
 
 /** Conversations are per account, business address and customer. */
@@ -105,7 +108,10 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
     // Ids are drawn in the order the rows were listed: sorting by id gives back the order of `owned`.
     const messages = inserted.sort((a, b) => a.id - b.id);
     if (messages.length !== owned.length) throw new Error("chat message insert returned a different number of rows");
-    const received = owned.map(({ event, ownerId }, i) => ({ conversation: conversationOf(ownerId, event), message: messages[i] as ChatMessageRow }));
+    const pairs = owned.map(({ event, ownerId }, i) => ({ conversation: conversationOf(ownerId, event), message: messages[i] as ChatMessageRow }));
+    // AI agents' answers are queued with the messages (nothing where the account has no agent on the channel).
+    const aiQueued = await queueAiReplies(tx, pairs);
+    const received = pairs.map((pair) => ({ ...pair, aiQueued: aiQueued.has(pair.message.id) }));
     // Workflow triggers ride in the same transaction as durable rows; the workflow-events job starts the runs later.
     await enqueueEvents(tx, received.map(({ conversation, message }) => ({
       ownerId: conversation.userId, kind: "inbound",

@@ -90,7 +90,11 @@ async function deliver(deps: ChatDeps, conversation: ConversationRow, message: C
  * answers; the same clientId in the same conversation answers the stored message and sends nothing again.
  */
 export async function sendChatMessage(deps: ChatDeps, caller: Caller, conversationId: string, input: ChatSendInput, ws?: ChatWorkspace): Promise<ChatMessageOut> {
-  const workspace = ws ?? (await chatWorkspace(deps.db, caller));
+  return sendInWorkspace(deps, ws ?? (await chatWorkspace(deps.db, caller)), conversationId, input);
+}
+
+/** The same, for a sender that is not a signed-in person (an AI agent writes as its owner's workspace). */
+export async function sendInWorkspace(deps: ChatDeps, workspace: ChatWorkspace, conversationId: string, input: ChatSendInput): Promise<ChatMessageOut> {
   const conversation = await findConversation(deps.db, workspace, conversationId);
   const [existing] = await deps.db
     .select()
@@ -141,7 +145,10 @@ export async function sendChatMessage(deps: ChatDeps, caller: Caller, conversati
 
 /** An internal note: stored and shown to the team, never sent. */
 export async function addNote(deps: ChatDeps, caller: Caller, conversationId: string, input: { clientId: string; text: string }): Promise<ChatMessageOut> {
-  const workspace = await chatWorkspace(deps.db, caller);
+  return addNoteInWorkspace(deps, await chatWorkspace(deps.db, caller), conversationId, input);
+}
+
+export async function addNoteInWorkspace(deps: ChatDeps, workspace: ChatWorkspace, conversationId: string, input: { clientId: string; text: string }): Promise<ChatMessageOut> {
   const conversation = await findConversation(deps.db, workspace, conversationId);
   const [row] = await deps.db
     .insert(chatMessages)

@@ -29,6 +29,12 @@ function withoutDateTimeFormat(schema: unknown): RJSFSchema {
     return out;
   };
   return strip(structuredClone(schema)) as RJSFSchema;
+/** A body schema as a console form: the fields the page fills itself (the agent an entry belongs to) left out. */
+function formOf(name: keyof typeof SCHEMAS, leaveOut: readonly string[] = [], required?: readonly string[]): RJSFSchema {
+  const schema = structuredClone(SCHEMAS[name]) as unknown as RJSFSchema & { properties: Record<string, unknown>; required?: string[] };
+  for (const key of leaveOut) delete schema.properties[key];
+  schema.required = [...(required ?? schema.required ?? [])].filter((key) => !leaveOut.includes(key));
+  return schema;
 }
 
 export const FORM_SCHEMAS = {
@@ -48,6 +54,11 @@ export const FORM_SCHEMAS = {
   keyConfig: named("keyConfig", withoutDateTimeFormat(SCHEMAS["key-config-update"])),
   webhookCreate: named("webhookCreate", structuredClone(SCHEMAS["webhook-endpoint"]) as unknown as RJSFSchema),
   webhookEdit: named("webhookEdit", structuredClone(SCHEMAS["webhook-endpoint-update"]) as unknown as RJSFSchema),
+  aiAgent: named("aiAgent", formOf("ai-agent")),
+  aiBusinessContext: named("aiBusinessContext", formOf("ai-business-context", ["agentId"])),
+  // The knowledge form is one per kind (the page's switch), so each asks only for what its kind needs.
+  aiKnowledgeText: named("aiKnowledgeText", formOf("ai-knowledge", ["agentId", "kind", "faqs"], ["title", "content"])),
+  aiKnowledgeFaq: named("aiKnowledgeFaq", formOf("ai-knowledge", ["agentId", "kind", "content"], ["title", "faqs"])),
 } as const;
 
 export type FormSchemaId = keyof typeof FORM_SCHEMAS;
