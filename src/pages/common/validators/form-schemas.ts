@@ -29,6 +29,8 @@ function withoutDateTimeFormat(schema: unknown): RJSFSchema {
     return out;
   };
   return strip(structuredClone(schema)) as RJSFSchema;
+}
+
 /** A body schema as a console form: the fields the page fills itself (the agent an entry belongs to) left out. */
 function formOf(name: keyof typeof SCHEMAS, leaveOut: readonly string[] = [], required?: readonly string[]): RJSFSchema {
   const schema = structuredClone(SCHEMAS[name]) as unknown as RJSFSchema & { properties: Record<string, unknown>; required?: string[] };
