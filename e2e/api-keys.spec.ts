@@ -120,7 +120,7 @@ test("key configuration (IP allow-list) refuses a request, regenerate stops the 
 
   // The refused request is in the log with its code.
   await page.getByRole("tab", { name: "Request log" }).click();
-  await page.getByLabel("Status").click();
+  await page.getByLabel("Status").first().click();
   await page.getByTitle("403 Not allowed").click();
   await expect(page.getByRole("row").filter({ hasText: name }).first()).toContainText("ip_not_allowed", { timeout: 15_000 });
   await shot(page, "api-keys-log-filtered");

@@ -85,7 +85,7 @@ export function KeysTab({ onShowRequests }: { onShowRequests: (key: ApiKey) => v
         dataSource={keys.rows}
         scroll={{ x: 1230 }}
         locale={{ emptyText: <Empty description={keys.search || keys.status !== "all" ? "No key matches" : "No API keys yet. Create one to send messages from your own systems."} /> }}
-        pagination={{ current: keys.page, pageSize: keys.pageSize, total: keys.total, onChange: keys.setPage, showTotal: (n) => `${n} keys` }}
+        pagination={{ current: keys.page, pageSize: keys.pageSize, total: keys.total, onChange: keys.setPage, showTotal: (n) => `${n} ${n === 1 ? "key" : "keys"}` }}
         rowClassName={(k) => (k.deactivatedAt ? "api-key-deleted" : "")}
         columns={[
           {
