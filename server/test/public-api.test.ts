@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ERRORS } from "../../contract/domain/api-keys";
 import { DEFAULT_RATES_PAISE } from "../../contract/domain/campaigns";
 import type { Database } from "../db/client";
-import { apiMessages, balanceLedger, conversations, wabaPhoneNumbers, wabas } from "../db/schema";
+import { apiMessages, balanceLedger, conversations, umsRequests, wabaPhoneNumbers, wabas } from "../db/schema";
 import type { PublicMessageStateChange } from "../services/public-api/state-events";
 import { recoverStale } from "../services/public-api/dispatch-sql";
 import type { Tx } from "../services/ledger";
@@ -113,6 +113,10 @@ describe("sending one message", () => {
     expect(refused.json()).toMatchObject({ code: PUBLIC_ERRORS.insufficientBalance.code, message: "Insufficient balance: this request costs ₹0.25 and the balance is ₹0.05. Nothing was sent." });
     expect(await balanceOf(db(), globex)).toBe(5);
     expect(await db().select().from(apiMessages).where(eq(apiMessages.to, "+919000000005"))).toEqual([]);
+    // The request log keeps the refusal's own code and message (not just the HTTP status).
+    await server.app.publicApi.log.tick();
+    const [loggedRefusal] = await db().select().from(umsRequests).where(and(eq(umsRequests.userId, globex), eq(umsRequests.status, 402)));
+    expect(loggedRefusal).toMatchObject({ errorCode: PUBLIC_ERRORS.insufficientBalance.code, errorMessage: expect.stringContaining("Insufficient balance") });
     // The refused request did not take its Idempotency-Key: after a top-up the same key sends.
     await setBalance(db(), globex, "1.00");
     expect((await send({ channel: "sms", to: "9000000005", templateId: tpl.id, variables: ["A", "B"] }, { "idempotency-key": "poor-1" }, poor)).statusCode).toBe(201);

@@ -56,7 +56,9 @@ const header = (request: FastifyRequest, name: string): string | null => {
 
 /** The log row of a public-API request whose key was verified (its answer given, refused or not). */
 function logEntry(request: FastifyRequest, reply: FastifyReply, owner: { keyId: string; userId: string }) {
-  const response = (request.umsResponse ?? null) as { message?: string; code?: string; errors?: { field: string; message: string }[] } | null;
+  // The answer is kept as the string that was sent: its code and message are read from the parsed copy.
+  const answer = keptBody(request.umsResponse).body;
+  const response = (answer !== null && typeof answer === "object" ? answer : null) as { message?: string; code?: string; errors?: { field: string; message: string }[] } | null;
   const failed = reply.statusCode >= 400;
   const body = keptBody(request.body);
   return {
@@ -76,7 +78,7 @@ function logEntry(request: FastifyRequest, reply: FastifyReply, owner: { keyId: 
     userAgent: header(request, "user-agent")?.slice(0, 300) ?? null,
     requestBody: body.body,
     requestTruncated: body.truncated,
-    responseBody: keptBody(request.umsResponse).body,
+    responseBody: answer,
     messageCount: request.umsMessageCount ?? 0,
     createdAt: new Date(Date.now() - reply.elapsedTime).toISOString(),
   };

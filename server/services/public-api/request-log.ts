@@ -38,7 +38,7 @@ const BUFFER_MAX = 50_000;
 export function keptBody(value: unknown): { body: unknown; truncated: boolean } {
   if (value === undefined || value === null || value === "") return { body: null, truncated: false };
   // PostgreSQL's jsonb cannot hold U+0000 (a refused body may carry one): it is kept as U+FFFD.
-  const text = (typeof value === "string" ? value : JSON.stringify(value)).replace(/\u0000/g, "\ufffd").replace(/\\u0000/g, "\\ufffd");
+  const text = (typeof value === "string" ? value : JSON.stringify(value)).replaceAll("\u0000", "\ufffd").replaceAll("\\u0000", "\\ufffd");
   if (text.length <= BODY_KEEP_BYTES) return { body: parseOr(text), truncated: false };
   return { body: text.slice(0, BODY_KEEP_BYTES), truncated: true };
 }

@@ -83,13 +83,13 @@ export function KeysTab({ onShowRequests }: { onShowRequests: (key: ApiKey) => v
         rowKey="id"
         loading={keys.loading}
         dataSource={keys.rows}
-        scroll={{ x: 980 }}
+        scroll={{ x: 1230 }}
         locale={{ emptyText: <Empty description={keys.search || keys.status !== "all" ? "No key matches" : "No API keys yet. Create one to send messages from your own systems."} /> }}
-        pagination={{ current: keys.page, pageSize: keys.pageSize, total: keys.total, onChange: keys.setPage, showTotal: (n) => `${n} keys` }}
+        pagination={{ current: keys.page, pageSize: keys.pageSize, total: keys.total, onChange: keys.setPage, showTotal: (n) => `${n} ${n === 1 ? "key" : "keys"}` }}
         rowClassName={(k) => (k.deactivatedAt ? "api-key-deleted" : "")}
         columns={[
           {
-            title: "Name", dataIndex: "name",
+            title: "Name", dataIndex: "name", width: 240,
             render: (name: string, k) => (
               <Space direction="vertical" size={0}>
                 <Typography.Text strong delete={Boolean(k.deactivatedAt)}>{name}</Typography.Text>

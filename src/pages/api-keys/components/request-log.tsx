@@ -51,14 +51,14 @@ export function RequestLog({ apiKeyId, onKeyChange, live }: { apiKeyId?: string;
         size="middle"
         loading={log.loading}
         dataSource={log.rows}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1240 }}
         onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: "pointer" } })}
         locale={{ emptyText: <Empty description={filtered ? "No request matches these filters" : "No requests yet. Requests made with your keys show here a moment after they are answered."} /> }}
-        pagination={{ current: log.page, pageSize: log.pageSize, total: log.total, onChange: log.setPage, showTotal: (n) => `${n} requests`, showSizeChanger: false }}
+        pagination={{ current: log.page, pageSize: log.pageSize, total: log.total, onChange: log.setPage, showTotal: (n) => `${n} ${n === 1 ? "request" : "requests"}`, showSizeChanger: false }}
         columns={[
           { title: "Time", dataIndex: "createdAt", width: 170, render: (v: string) => formatDateTime(v) },
           {
-            title: "Request", key: "request",
+            title: "Request", key: "request", width: 260,
             render: (_, r) => (
               <Button type="link" style={{ padding: 0, height: "auto" }} onClick={() => setOpen(r.id)}>
                 <Typography.Text style={{ fontFamily: "monospace", fontSize: 13 }}>{`${r.method} ${r.path}`}</Typography.Text>

@@ -46,7 +46,7 @@ export function SecretModal({ issued, onClose }: { issued: { name: string; key: 
           icon={copied ? <CheckOutlined /> : <CopyOutlined />}
           onClick={async () => setCopied(await copy(issued?.key ?? ""))}
         >
-          {copied ? "Copied" : "Copy"}
+          {copied ? "Copied" : "Copy key"}
         </Button>
       </Flex>
       <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 4 }}>
