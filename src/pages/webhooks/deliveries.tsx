@@ -35,7 +35,7 @@ export function WebhooksDeliveries() {
           <Select
             aria-label="Endpoint"
             placeholder="Choose an endpoint"
-            style={{ minWidth: 280, maxWidth: 420 }}
+            style={{ width: 340 }}
             value={log.endpointId || undefined}
             onChange={log.chooseEndpoint}
             options={log.endpoints.map((e) => ({ value: e.id, label: e.description ? `${e.description} — ${e.url}` : e.url }))}
@@ -44,7 +44,7 @@ export function WebhooksDeliveries() {
             aria-label="Status"
             allowClear
             placeholder="Any status"
-            style={{ width: 190 }}
+            style={{ width: 180 }}
             value={log.status}
             onChange={(v) => log.setStatus(v)}
             options={WEBHOOK_DELIVERY_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
@@ -53,7 +53,7 @@ export function WebhooksDeliveries() {
             aria-label="Event"
             allowClear
             placeholder="Any event"
-            style={{ width: 190 }}
+            style={{ width: 170 }}
             value={log.event}
             onChange={(v) => log.setEvent(v)}
             options={WEBHOOK_DELIVERY_EVENTS.map((e) => ({ value: e, label: e }))}
@@ -61,14 +61,14 @@ export function WebhooksDeliveries() {
           <Tooltip title="Refresh">
             <Button icon={<ReloadOutlined spin={log.refreshing} />} aria-label="Refresh" onClick={log.refetch} disabled={!log.endpointId} />
           </Tooltip>
-          <Typography.Text type="secondary" style={{ marginLeft: "auto" }}>{log.total.toLocaleString("en-IN")} deliveries</Typography.Text>
+          <Typography.Text type="secondary" style={{ marginLeft: "auto" }}>{log.total.toLocaleString("en-IN")} {log.total === 1 ? "delivery" : "deliveries"}</Typography.Text>
         </Flex>
         {log.error && <Alert type="error" showIcon banner message={log.error} action={<Button size="small" onClick={log.refetch}>Retry</Button>} />}
         <Table<Delivery>
           rowKey="id"
           dataSource={log.rows}
           loading={log.loading}
-          scroll={{ x: 960 }}
+          scroll={{ x: 900 }}
           onRow={(d) => ({ onDoubleClick: () => log.open(d.id) })}
           pagination={{ current: log.page, pageSize: log.pageSize, total: log.total, onChange: log.setPage, showSizeChanger: false, hideOnSinglePage: true }}
           locale={{
@@ -77,10 +77,10 @@ export function WebhooksDeliveries() {
             ),
           }}
           columns={[
-            { title: "Created", dataIndex: "createdAt", width: 180, render: (v: string) => formatDateTime(v) },
-            { title: "Event", dataIndex: "event", width: 160, render: (e: string) => <Tag>{e}</Tag> },
-            { title: "Status", key: "status", width: 120, render: (_, d) => <DeliveryStatus delivery={d} /> },
-            { title: "Attempts", dataIndex: "attempts", width: 100, align: "right" },
+            { title: "Created", dataIndex: "createdAt", width: 160, render: (v: string) => formatDateTime(v) },
+            { title: "Event", dataIndex: "event", width: 150, render: (e: string) => <Tag>{e}</Tag> },
+            { title: "Status", key: "status", width: 105, render: (_, d) => <DeliveryStatus delivery={d} /> },
+            { title: "Attempts", dataIndex: "attempts", width: 90, align: "right" },
             {
               title: "Response",
               key: "response",
@@ -94,15 +94,16 @@ export function WebhooksDeliveries() {
                   <Typography.Text type="danger" ellipsis={{ tooltip: d.error }} style={{ maxWidth: 280 }}>{d.error ?? "—"}</Typography.Text>
                 ),
             },
-            { title: "Delivery id", dataIndex: "id", width: 140, render: (id: string) => <Typography.Text code copyable={{ text: id }}>{id.slice(0, 8)}</Typography.Text> },
+            { title: "Delivery id", dataIndex: "id", width: 130, render: (id: string) => <Typography.Text code copyable={{ text: id }}>{id.slice(0, 8)}</Typography.Text> },
             {
               title: "",
               key: "actions",
-              width: 190,
-              fixed: "right",
+              width: 135,
               render: (_, d) => (
                 <Space size={6}>
-                  <Button size="small" icon={<EyeOutlined />} onClick={() => log.open(d.id)}>Details</Button>
+                  <Tooltip title="Details">
+                    <Button size="small" icon={<EyeOutlined />} onClick={() => log.open(d.id)} aria-label={`Details of ${d.id}`} />
+                  </Tooltip>
                   <Button size="small" icon={<RedoOutlined />} loading={log.resending === d.id} onClick={() => void log.resend(d.id)} aria-label={`Resend ${d.id}`}>
                     Resend
                   </Button>

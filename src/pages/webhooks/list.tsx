@@ -1,5 +1,5 @@
-import { DeleteOutlined, EditOutlined, HistoryOutlined, KeyOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
-import { Alert, Button, Card, Empty, Popconfirm, Space, Switch, Table, Tag, Tooltip, Typography } from "antd";
+import { DeleteOutlined, EditOutlined, HistoryOutlined, KeyOutlined, MoreOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
+import { Alert, App, Button, Card, Dropdown, Empty, Space, Switch, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { areaPath } from "../../../resources/derive";
@@ -25,10 +25,27 @@ export function WebhooksList() {
   const hooks = useWebhooks();
   const role = useSession().user?.type;
   const navigate = useNavigate();
+  const { modal } = App.useApp();
   const [dialog, setDialog] = useState<EndpointDialog>(null);
   const [issued, setIssued] = useState<IssuedSecret | null>(null);
   const [tested, setTested] = useState<TestOutcome | null>(null);
   const openLog = (endpointId: string) => role && navigate(`${areaPath(role, "api-management/webhooks/deliveries")}?endpointId=${endpointId}`);
+
+  const confirmRotate = (e: Endpoint) =>
+    modal.confirm({
+      title: "Rotate the signing secret?",
+      content: `A new secret for ${e.url} is shown once. The old one keeps signing for 24 hours, so you can update your receiver first.`,
+      okText: "Rotate secret",
+      onOk: async () => setIssued(await hooks.rotate(e.id).catch(() => null)),
+    });
+  const confirmDelete = (e: Endpoint) =>
+    modal.confirm({
+      title: "Delete this endpoint?",
+      content: `Nothing more is sent to ${e.url}, and its delivery log is deleted too. This cannot be undone.`,
+      okText: "Delete",
+      okButtonProps: { danger: true },
+      onOk: () => hooks.remove(e.id).catch(() => undefined),
+    });
 
   const test = async (e: Endpoint) => {
     try {
@@ -57,7 +74,7 @@ export function WebhooksList() {
           rowKey="id"
           dataSource={hooks.rows}
           loading={hooks.loading}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 960 }}
           pagination={{ current: hooks.page, pageSize: hooks.pageSize, total: hooks.total, onChange: hooks.setPage, hideOnSinglePage: true, showTotal: (n) => `${n} endpoints` }}
           locale={{
             emptyText: (
@@ -71,16 +88,20 @@ export function WebhooksList() {
               title: "Endpoint",
               key: "url",
               render: (_, e) => (
-                <Space direction="vertical" size={0} style={{ maxWidth: 380 }}>
-                  <Typography.Text code copyable={{ text: e.url }} ellipsis={{ tooltip: e.url }} style={{ maxWidth: 360 }}>{e.url}</Typography.Text>
+                <Space direction="vertical" size={2}>
+                  <Typography.Text strong copyable={{ text: e.url, tooltips: ["Copy URL", "Copied"] }} style={{ wordBreak: "break-all" }}>{e.url}</Typography.Text>
                   {e.description && <Typography.Text type="secondary">{e.description}</Typography.Text>}
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    Secret <Typography.Text code style={{ fontSize: 12 }}>{e.secretHint}</Typography.Text>
+                    {e.previousSecretUntil && " · the old one also signs for a day"}
+                  </Typography.Text>
                 </Space>
               ),
             },
             {
               title: "Events",
               dataIndex: "events",
-              width: 230,
+              width: 160,
               render: (events: WebhookEvent[]) => (
                 <Space size={[0, 4]} wrap>
                   {events.map((ev) => (
@@ -94,58 +115,42 @@ export function WebhooksList() {
             {
               title: "Active",
               dataIndex: "active",
-              width: 90,
+              width: 80,
               render: (active: boolean, e) => (
                 <Switch checked={active} size="small" aria-label={`${active ? "Pause" : "Resume"} ${e.url}`} disabled={hooks.saving} onChange={(on) => void hooks.update(e.id, { active: on }).catch(() => undefined)} />
               ),
             },
-            { title: "Last delivery", key: "health", width: 190, render: (_, e) => <EndpointHealth endpoint={e} /> },
-            {
-              title: "Secret",
-              dataIndex: "secretHint",
-              width: 150,
-              render: (hint: string, e) => (
-                <Space direction="vertical" size={0}>
-                  <Typography.Text code>{hint}</Typography.Text>
-                  {e.previousSecretUntil && <Typography.Text type="secondary" style={{ fontSize: 12 }}>Old one also signs for a day</Typography.Text>}
-                </Space>
-              ),
-            },
+            { title: "Last delivery", key: "health", width: 150, render: (_, e) => <EndpointHealth endpoint={e} /> },
             {
               title: "",
               key: "actions",
-              width: 300,
-              fixed: "right",
+              width: 280,
               render: (_, e) => (
-                <Space wrap size={6}>
+                <Space size={6}>
                   <Button size="small" icon={<SendOutlined />} loading={hooks.testing === e.id} onClick={() => void test(e)}>
                     Send test
                   </Button>
                   <Button size="small" icon={<HistoryOutlined />} onClick={() => openLog(e.id)}>
                     Delivery log
                   </Button>
-                  <Tooltip title="Edit">
-                    <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${e.url}`} onClick={() => setDialog({ kind: "edit", endpoint: e })} />
-                  </Tooltip>
-                  <Popconfirm
-                    title="Rotate the signing secret?"
-                    description="You get a new secret now; the old one keeps signing for 24 hours."
-                    okText="Rotate"
-                    onConfirm={async () => setIssued(await hooks.rotate(e.id).catch(() => null))}
+                  <Dropdown
+                    trigger={["click"]}
+                    menu={{
+                      items: [
+                        { key: "edit", icon: <EditOutlined />, label: "Edit" },
+                        { key: "rotate", icon: <KeyOutlined />, label: "Rotate secret" },
+                        { type: "divider" },
+                        { key: "delete", icon: <DeleteOutlined />, label: "Delete", danger: true },
+                      ],
+                      onClick: ({ key }) => {
+                        if (key === "edit") setDialog({ kind: "edit", endpoint: e });
+                        if (key === "rotate") confirmRotate(e);
+                        if (key === "delete") confirmDelete(e);
+                      },
+                    }}
                   >
-                    <Tooltip title="Rotate secret">
-                      <Button size="small" icon={<KeyOutlined />} aria-label={`Rotate the secret of ${e.url}`} />
-                    </Tooltip>
-                  </Popconfirm>
-                  <Popconfirm
-                    title="Delete this endpoint?"
-                    description="Nothing more is sent to it, and its delivery log is deleted too."
-                    okText="Delete"
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => hooks.remove(e.id).catch(() => undefined)}
-                  >
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${e.url}`} />
-                  </Popconfirm>
+                    <Button size="small" icon={<MoreOutlined />} aria-label={`More actions for ${e.url}`} />
+                  </Dropdown>
                 </Space>
               ),
             },

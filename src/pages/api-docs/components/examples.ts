@@ -17,7 +17,7 @@ export function sendExample(base: string, key: string, channel: ExampleChannel):
     `  -H ${sq(`Authorization: Bearer ${key}`)} \\`,
     `  -H 'Content-Type: application/json' \\`,
     `  -H 'Idempotency-Key: order-4521-confirmation' \\`,
-    `  -d ${sq(JSON.stringify(BODIES[channel]))}`,
+    `  -d ${sq(JSON.stringify(BODIES[channel], null, 2).replace(/\n/g, "\n     "))}`,
   ].join("\n");
 }
 
