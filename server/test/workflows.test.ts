@@ -8,8 +8,9 @@ import type { WorkflowEdge, WorkflowGraph, WorkflowNode } from "../../contract/d
 import type { NodeType } from "../../contract/domain/workflow-nodes";
 import { STEP_CAP_MESSAGE } from "../../contract/domain/workflow-runs";
 import type { Db } from "../db/client";
-import { chatMessages, conversations, workflowRuns, workflows, workflowSteps, workflowVersions } from "../db/schema";
+import { aiConversations, chatMessages, conversations, workflowRuns, workflows, workflowSteps, workflowVersions } from "../db/schema";
 import { workflowStepsJob } from "../jobs/workflow-steps";
+import { AI_AGENT_NOT_FOUND } from "../services/ai/workflow-bridge";
 import { defaultAiBridge } from "../services/workflows/ai-bridge";
 import { startRuns } from "../services/workflows/runs";
 import { SSRF_REFUSED } from "../services/workflows/ssrf";
@@ -249,14 +250,28 @@ describe("runs", () => {
     expect(after?.nextFireAt?.getTime()).toBeGreaterThan(Date.now());
   });
 
-  it("fails an AI step with a plain message while the AI agent hub is not in the build", async () => {
-    const { webhookPath } = await create("manager", "Hand to AI", graphOf(
-      [node("start", "trigger.webhook", { contactChannel: "whatsapp", contactAddress: await whatsappAddress("manager"), contactNumber: "+919811116666" }), node("ai", "action.ai_handoff", { agentId: "bot-1" }, 100)],
+  it("hands a conversation to one of the account's AI agents; another account's agent fails the step with a plain message", async () => {
+    const address = await whatsappAddress("manager");
+    const number = "+919811116666";
+    const agent = await server.call({ method: "POST", url: "/api/flow/v1/agents", as: "manager", payload: { name: "Workflow hand-off bot", channels: ["whatsapp"], scope: "unassigned" } });
+    expect(agent.statusCode).toBe(201);
+    const agentId = (agent.json() as { data: { _id: string } }).data._id;
+    const handOff = (id: string, name: string) => create("manager", name, graphOf(
+      [node("start", "trigger.webhook", { contactChannel: "whatsapp", contactAddress: address, contactNumber: number }), node("ai", "action.ai_handoff", { agentId: id }, 100)],
       [edge("start", "ai")],
     ));
-    const res = await server.call({ method: "POST", url: webhookPath, payload: {} });
+    const ok = await handOff(agentId, "Hand to AI");
+    const res = await server.call({ method: "POST", url: ok.webhookPath, payload: {} });
     const done = await finished("manager", res.json().runId as string);
-    expect(done.error).toBe("Hand to AI agent: AI agent hub not available in this build");
+    expect(done.status).toBe("succeeded");
+    const [conversation] = await server.database.db.select().from(conversations).where(and(eq(conversations.customerNumber, number), eq(conversations.businessAddress, address)));
+    const [held] = await server.database.db.select().from(aiConversations).where(eq(aiConversations.conversationId, conversation?.id ?? ""));
+    expect(held).toMatchObject({ agentId, state: "active" });
+
+    const other = await server.call({ method: "POST", url: "/api/flow/v1/agents", as: "user", payload: { name: "Someone else's bot", channels: ["whatsapp"], scope: "unassigned" } });
+    const foreign = await handOff((other.json() as { data: { _id: string } }).data._id, "Hand to a foreign AI");
+    const refused = await finished("manager", (await server.call({ method: "POST", url: foreign.webhookPath, payload: {} })).json().runId as string);
+    expect(refused.error).toBe(`Hand to AI agent: ${AI_AGENT_NOT_FOUND}`);
   });
 
   it("works no more steps of one account at once than its concurrency allows", async () => {

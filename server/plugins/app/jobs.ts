@@ -14,6 +14,7 @@ import { templateReviewJob } from "../../jobs/template-review";
 import { REPORT_PROGRESS_EVENT } from "../../../contract/domain/campaigns";
 import type { ReportProgress } from "../../../contract/domain/reports";
 import { startWorkflowJobs } from "../../jobs/workflows";
+import { hubAiBridge } from "../../services/ai/workflow-bridge";
 import { userRoom } from "../../realtime";
 import { embeddingsConfigured } from "../../services/ai/llm";
 
@@ -55,7 +56,7 @@ export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audie
       // Expiry is checked at least every minute; a download is refused from the moment of expiry anyway.
       const expiry = reportExpiryJob({ db: app.database.db, storage: app.storage, leaseMs: MINUTE, announce: announceReport });
       loops.set(expiry.name, startClaimLoop(app.database.db, expiry, { intervalMs: Math.min(Math.max(jobIntervalMs, 10_000), MINUTE), batch: 50, log: app.log }));
-      for (const [name, loop] of startWorkflowJobs(app, { jobIntervalMs, now, workflows })) loops.set(name, loop);
+      for (const [name, loop] of startWorkflowJobs(app, { jobIntervalMs, now, workflows }, hubAiBridge(app.database.db))) loops.set(name, loop);
       for (const [name, loop] of startPublicApiJobs(app, dispatch ?? {})) loops.set(name, loop);
       const lease = Math.max(10 * jobIntervalMs, 2 * MINUTE);
       const replies = aiReplyJob(app.database.db, { db: app.database.db, carrier: app.carrier, io: app.io, ai, now, log: app.log }, { leaseMs: lease });
