@@ -7,6 +7,7 @@ import { CAMPAIGN_CONTROL_CALLS } from "./campaign-control";
 import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
 import { CHANNEL_BOT_CALLS } from "./channels-bots";
 import { CHAT_CALLS } from "./chats";
+import { DASHBOARD_CALLS } from "./dashboards";
 import { LIVE_AGENT_CALLS } from "./live-agents";
 import { RCS_TEMPLATE_CALLS } from "./rcs-templates";
 import { TEMPLATE_CALLS } from "./templates";
@@ -23,6 +24,7 @@ export * from "./records";
 export * from "./whatsapp-records";
 export * from "./campaign-records";
 export * from "./chat-records";
+export * from "./dashboard-records";
 export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
 
@@ -78,6 +80,7 @@ export const CALLS = {
   ...RCS_TEMPLATE_CALLS,
   ...TEMPLATE_CALLS,
   ...CHAT_CALLS,
+  ...DASHBOARD_CALLS,
 } as const satisfies Record<string, CallDef>;
 
 export type CallId = keyof typeof CALLS;
@@ -99,6 +102,7 @@ const SECTIONS: Readonly<Record<string, Readonly<Record<string, CallDef>>>> = {
   "RCS templates and library": RCS_TEMPLATE_CALLS,
   "Templates (all channels)": TEMPLATE_CALLS,
   "Conversations and the simulated phone": CHAT_CALLS,
+  "Dashboards, Team Reports and quota": DASHBOARD_CALLS,
 };
 export const AREA_OF = Object.fromEntries(
   Object.entries(SECTIONS).flatMap(([section, calls]) => Object.keys(calls).map((id) => [id, section])),

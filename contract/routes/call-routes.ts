@@ -192,4 +192,10 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "sandbox.phone.addresses": {"method":"GET","path":"/api/v1/sandbox/phone/addresses","access":["manager","user","department_head"]},
   "sandbox.phone.send": {"method":"POST","path":"/api/v1/sandbox/phone/messages","access":["manager","user","department_head"]},
   "sandbox.phone.messages": {"method":"GET","path":"/api/v1/sandbox/phone/messages","access":["manager","user","department_head"]},
+  "dashboard.overview": {"method":"GET","path":"/api/dashboard/overview","access":["admin","reseller","manager","user","department_head"]},
+  "dashboard.team": {"method":"GET","path":"/api/dashboard/team","access":["admin","reseller","manager","department_head"],"queryDefaults":{"page":1,"limit":10}},
+  "dashboard.teamExport": {"method":"GET","path":"/api/dashboard/team/export","access":["admin","reseller","manager","department_head"],"download":true},
+  "quota.ledger": {"method":"GET","path":"/api/quota/ledger","access":["admin","reseller","manager"],"queryDefaults":{"page":1,"limit":10}},
+  "quota.summary": {"method":"GET","path":"/api/quota/summary","access":["admin","reseller","manager"]},
+  "quota.export": {"method":"GET","path":"/api/quota/export","access":["admin","reseller","manager"],"download":true},
 };

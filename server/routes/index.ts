@@ -31,6 +31,7 @@ import { sandboxPhoneHandlers } from "./chats/sandbox-phone";
 import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
+import { quotaHandlers } from "./quota";
 import { rcsTemplateHandlers } from "./rcs-templates";
 import { templateHandlers } from "./templates";
 import { sessionHandlers } from "./session";
@@ -49,6 +50,7 @@ export const HANDLERS: Handlers = {
   ...balanceRequestHandlers,
   ...profileHandlers,
   ...dashboardHandlers,
+  ...quotaHandlers,
   ...wabaHandlers,
   ...smsHandlers,
   ...channelHandlers,

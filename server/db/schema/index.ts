@@ -15,4 +15,5 @@ export * from "./rcs-templates";
 export * from "./uploads";
 export * from "./campaigns";
 export * from "./chats";
+export * from "./dashboards";
 export * from "./realtime";
