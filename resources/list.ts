@@ -15,6 +15,7 @@ import { knowledge } from "./knowledge";
 import { ledger } from "./ledger";
 import { liveAgents } from "./live-agents";
 import { marketplace } from "./marketplace";
+import { quota } from "./quota";
 import { rates } from "./rates";
 import { rcsTemplates } from "./rcs-templates";
 import { reports } from "./reports";
@@ -23,6 +24,7 @@ import { smsAccounts } from "./sms-accounts";
 import { smsTemplates } from "./sms-templates";
 import { suppressions } from "./suppressions";
 import { templateLibrary } from "./template-library";
+import { teamReports } from "./team-reports";
 import { templates } from "./templates";
 import { umsRequests } from "./ums-requests";
 import { uploads } from "./uploads";
@@ -41,6 +43,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   dashboard,
   users,
   ledger,
+  quota,
+  teamReports,
   balanceRequests,
   myBalanceRequests,
   account,

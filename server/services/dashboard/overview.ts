@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { DashboardAgentRow, DashboardCampaignRow, DashboardOverview, DashboardRoleCount, DashboardTotals } from "../../../contract/calls";
 import { CAMPAIGN_CHANNELS, type CampaignChannel } from "../../../contract/constants";
 import type { CampaignStatus } from "../../../contract/domain/campaigns";
@@ -26,16 +26,17 @@ interface Cell {
  * The range's rollup rows folded by day, channel, state and code (a few thousand at most), plus the undated rows
  * of recipients waiting now. Every total, series, funnel and error figure is summed from these in one pass.
  */
-async function cells(db: Db, reach: DashboardReach, range: ReportRange): Promise<Cell[]> {
+export function cellsSql(reach: DashboardReach, range: ReportRange): SQL {
   const channel = range.channel === "all" ? sql`` : sql` and s.channel = ${range.channel}`;
-  return rowsOf<Cell>(
-    db,
-    sql`select s.day::text as day, s.channel, s.state, s.code, sum(s.recipients)::int as n, sum(s.cost_paise)::float8 as paise
-        from recipient_daily_stats s
-        where ${statsInReach(reach)} and ((s.day >= ${range.from}::date and s.day <= ${range.to}::date)
-          or (s.day = '-infinity'::date and s.state in ('queued', 'sending')))${channel}
-        group by 1, 2, 3, 4`,
-  );
+  return sql`select s.day::text as day, s.channel, s.state, s.code, sum(s.recipients)::int as n, sum(s.cost_paise)::float8 as paise
+    from recipient_daily_stats s
+    where ${statsInReach(reach)} and ((s.day >= ${range.from}::date and s.day <= ${range.to}::date)
+      or (s.day = '-infinity'::date and s.state in ('queued', 'sending')))${channel}
+    group by 1, 2, 3, 4`;
+}
+
+async function cells(db: Db, reach: DashboardReach, range: ReportRange): Promise<Cell[]> {
+  return rowsOf<Cell>(db, cellsSql(reach, range));
 }
 
 function fold(rows: readonly Cell[], range: ReportRange) {

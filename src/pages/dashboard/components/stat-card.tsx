@@ -1,5 +1,6 @@
-import { Card, Statistic, Typography } from "antd";
+import { Statistic, Typography } from "antd";
 import type { ReactNode } from "react";
+import { Panel } from "./panel";
 
 export interface StatCardProps {
   title: string;
@@ -11,13 +12,13 @@ export interface StatCardProps {
 
 export function StatCard({ title, value, icon, loading, hint }: StatCardProps) {
   return (
-    <Card style={{ height: "100%" }}>
+    <Panel>
       <Statistic title={title} value={value} prefix={icon} loading={loading} valueStyle={{ fontVariantNumeric: "tabular-nums" }} />
       {hint && (
         <Typography.Text type="secondary" style={{ fontSize: 12, display: "block", marginTop: 6 }}>
           {hint}
         </Typography.Text>
       )}
-    </Card>
+    </Panel>
   );
 }
