@@ -71,7 +71,8 @@ function TeamView() {
           {...t.tableProps}
           rowKey="_id"
           columns={teamColumns(t.sorters)}
-          scroll={{ x: 1600 }}
+          scroll={{ x: 1300 }}
+          bordered
           size="middle"
           pagination={{ ...t.tableProps.pagination, showSizeChanger: false, showTotal: (n, [a, b]) => `${a}–${b} of ${n}` }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.search ? "No account matches the search." : "No accounts in your team yet."} /> }}

@@ -92,24 +92,45 @@ export function ErrorRates({ channels, errors }: { channels: readonly DashboardC
   );
 }
 
-export function TopCampaigns({ role, rows }: { role: Role; rows: readonly DashboardCampaignRow[] }) {
+/** A channel's colour (the charts' legend) as a dot before a campaign's name, named for screen readers. */
+function ChannelDot({ channel }: { channel: DashboardCampaignRow["channel"] }) {
+  const meta = CHANNEL_META[channel];
+  return (
+    <span role="img" aria-label={meta.label} title={meta.label} style={{ display: "inline-block", flex: "none", width: 8, height: 8, borderRadius: 4, background: meta.color }} />
+  );
+}
+
+/**
+ * `compact` (the half-width card beside the spend chart): the channel is a coloured dot before the name instead of a
+ * column of tags, so the name and every figure fit without scrolling sideways.
+ */
+export function TopCampaigns({ role, rows, compact = false }: { role: Role; rows: readonly DashboardCampaignRow[]; compact?: boolean }) {
   const workspace = role !== "admin" && role !== "reseller";
   // Whose campaign it is matters where several accounts' are listed.
   const showOwner = !workspace || new Set(rows.map((r) => r.owner)).size > 1;
+  const name = (r: DashboardCampaignRow) => (workspace ? <Link to={`${areaPath(role, "campaigns/individual-reports")}?campaignId=${r._id}`}>{r.name}</Link> : r.name);
   const columns: MiniColumn<DashboardCampaignRow>[] = [
-    {
-      key: "name",
-      title: "Campaign",
-      width: "34%",
-      render: (r) => (workspace ? <Link to={`${areaPath(role, "campaigns/individual-reports")}?campaignId=${r._id}`}>{r.name}</Link> : r.name),
-    },
-    { key: "channel", title: "Channel", width: 96, render: (r) => <Tag color={CHANNEL_META[r.channel].color}>{CHANNEL_META[r.channel].label}</Tag> },
-    ...(showOwner ? [{ key: "owner", title: "Account", render: (r: DashboardCampaignRow) => r.owner }] : []),
-    { key: "messages", title: "Messages", align: "right", render: (r) => formatCount(r.messages) },
-    { key: "rate", title: "Delivered", align: "right", render: (r) => percent(r.delivered, r.messages) },
-    { key: "spent", title: "Spend", align: "right", render: (r) => formatINR(r.spent) },
+    compact
+      ? {
+          key: "name",
+          title: "Campaign",
+          render: (r) => (
+            <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+              <ChannelDot channel={r.channel} />
+              <Typography.Text ellipsis={{ tooltip: r.name }} style={{ minWidth: 0 }}>
+                {name(r)}
+              </Typography.Text>
+            </Flex>
+          ),
+        }
+      : { key: "name", title: "Campaign", width: "34%", render: name },
+    ...(compact ? [] : [{ key: "channel", title: "Channel", width: 96, render: (r: DashboardCampaignRow) => <Tag color={CHANNEL_META[r.channel].color}>{CHANNEL_META[r.channel].label}</Tag> }]),
+    ...(showOwner ? [{ key: "owner", title: "Account", width: compact ? 88 : undefined, render: (r: DashboardCampaignRow) => r.owner }] : []),
+    { key: "messages", title: "Messages", align: "right", width: compact ? 96 : undefined, render: (r) => formatCount(r.messages) },
+    { key: "rate", title: "Delivered", align: "right", width: compact ? 96 : undefined, render: (r) => percent(r.delivered, r.messages) },
+    { key: "spent", title: "Spend", align: "right", width: compact ? 88 : undefined, render: (r) => formatINR(r.spent) },
   ];
-  return <MiniTable label="Top campaigns" columns={columns} rows={rows} rowKey={(r) => r._id} empty={none("No campaign sent in this period.")} />;
+  return <MiniTable label="Top campaigns" columns={columns} rows={rows} rowKey={(r) => r._id} empty={none("No campaign sent in this period.")} minWidth={compact ? 400 : 520} />;
 }
 
 export function AgentActivity({ rows }: { rows: readonly DashboardAgentRow[] }) {

@@ -11,7 +11,8 @@ import { Panel } from "./panel";
 /** Nothing was sent in the period: say so, and offer the next step that makes sense for the role. */
 export function EmptyPeriod({ role, filters }: { role: Role; filters: ReportFilters }) {
   const ability = useAbility();
-  const longer = filters.range !== "30d" && filters.range !== "custom";
+  // A custom range that is empty is offered the last 30 days as well (a range picked long ago, say).
+  const longer = filters.range !== "30d";
   const wider = filters.channel !== "all";
   const operator = role === "admin" || role === "reseller";
   const campaigns = !operator && ability.can("use", "campaign");

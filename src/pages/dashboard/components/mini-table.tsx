@@ -14,7 +14,22 @@ export interface MiniColumn<T> {
  * tree and pagination) is about 60 KB gzipped the first signed-in view can do without. Screens that page and sort
  * keep antd's.
  */
-export function MiniTable<T>({ columns, rows, rowKey, empty, label }: { columns: MiniColumn<T>[]; rows: readonly T[]; rowKey: (row: T) => string; empty: ReactNode; label: string }) {
+export function MiniTable<T>({
+  columns,
+  rows,
+  rowKey,
+  empty,
+  label,
+  minWidth = 520,
+}: {
+  columns: MiniColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  empty: ReactNode;
+  label: string;
+  /** Below this width the table scrolls sideways rather than squeeze its columns. */
+  minWidth?: number;
+}) {
   const { token } = theme.useToken();
   const cell = (align: "left" | "right" = "left"): CSSProperties => ({
     padding: "8px 8px",
@@ -27,7 +42,7 @@ export function MiniTable<T>({ columns, rows, rowKey, empty, label }: { columns:
   if (rows.length === 0) return <>{empty}</>;
   return (
     <div style={{ overflowX: "auto" }}>
-      <table aria-label={label} style={{ width: "100%", borderCollapse: "collapse", tableLayout: "fixed", fontVariantNumeric: "tabular-nums", minWidth: 520 }}>
+      <table aria-label={label} style={{ width: "100%", borderCollapse: "collapse", tableLayout: "fixed", fontVariantNumeric: "tabular-nums", minWidth }}>
         <thead>
           <tr>
             {columns.map((c) => (

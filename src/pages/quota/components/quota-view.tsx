@@ -9,10 +9,33 @@ import { AccountPicker } from "../../common/account-picker";
 import { LEDGER_KINDS, ledgerColumns } from "../../common/ledger-table";
 import { ReportFiltersBar } from "../../common/report-filters/report-filters";
 import { StatCard } from "../../dashboard/components/stat-card";
+import type { QuotaSeriesKey } from "./quota-chart";
 import { useQuota } from "./use-quota";
 
 const QuotaChart = lazy(async () => ({ default: (await import("./quota-chart")).QuotaChart }));
 const CHART_HEIGHT = 280;
+
+/** One money chart's card: a skeleton until the first paint and the figures, an empty state for a quiet period. */
+function MoneyCard({ title, note, keys, summary, painted, quietText }: { title: string; note: string; keys: readonly QuotaSeriesKey[]; summary: QuotaSummary | undefined; painted: boolean; quietText: string }) {
+  const quiet = summary !== undefined && summary.series.every((d) => keys.every((k) => d[k] === 0));
+  return (
+    <Card title={title} extra={<Typography.Text type="secondary">{note}</Typography.Text>} style={{ height: "100%" }}>
+      <div style={{ height: CHART_HEIGHT }}>
+        {!painted || !summary ? (
+          <Skeleton active paragraph={{ rows: 6 }} title={false} />
+        ) : quiet ? (
+          <Flex align="center" justify="center" style={{ height: "100%" }}>
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={quietText} />
+          </Flex>
+        ) : (
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} title={false} />}>
+            <QuotaChart series={summary.series} keys={keys} />
+          </Suspense>
+        )}
+      </div>
+    </Card>
+  );
+}
 
 function Figures({ data, loading }: { data: QuotaSummary | undefined; loading: boolean }) {
   const t = data?.totals;
@@ -55,7 +78,6 @@ function Figures({ data, loading }: { data: QuotaSummary | undefined; loading: b
 export function QuotaView({ accountLabel = "Account" }: { accountLabel?: string }) {
   const q = useQuota();
   const painted = useAfterFirstPaint();
-  const quiet = q.summary !== undefined && q.summary.series.every((d) => d.topUps === 0 && d.deductions === 0 && d.spent === 0);
   return (
     <>
       <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 16 } }}>
@@ -79,21 +101,14 @@ export function QuotaView({ accountLabel = "Account" }: { accountLabel?: string 
         </Flex>
       </Card>
       <Figures data={q.summary} loading={q.summaryLoading} />
-      <Card title="Money per day" extra={<Typography.Text type="secondary">top-ups, deductions and spend on messages, in ₹</Typography.Text>} style={{ marginBottom: 16 }}>
-        <div style={{ height: CHART_HEIGHT }}>
-          {!painted || !q.summary ? (
-            <Skeleton active paragraph={{ rows: 6 }} title={false} />
-          ) : quiet ? (
-            <Flex align="center" justify="center" style={{ height: "100%" }}>
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No money moved in this period." />
-            </Flex>
-          ) : (
-            <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} title={false} />}>
-              <QuotaChart series={q.summary.series} />
-            </Suspense>
-          )}
-        </div>
-      </Card>
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        <Col xs={24} xl={12}>
+          <MoneyCard title="Top-ups and deductions" note="per day, in ₹" keys={["topUps", "deductions"]} summary={q.summary} painted={painted} quietText="No top-ups or deductions in this period." />
+        </Col>
+        <Col xs={24} xl={12}>
+          <MoneyCard title="Spend on messages" note="per day, in ₹" keys={["spent"]} summary={q.summary} painted={painted} quietText="No messages were paid for in this period." />
+        </Col>
+      </Row>
       <Card title="Ledger" styles={{ body: { padding: 0 } }} style={{ marginBottom: 16 }}>
         <Table<LedgerRow>
           {...q.tableProps}

@@ -9,7 +9,11 @@ import { duration, percent } from "../../dashboard/components/dashboard-format";
 const tabular = { fontVariantNumeric: "tabular-nums" } as const;
 const count = (v: number) => <span style={tabular}>{formatCount(v)}</span>;
 
-/** Team Reports' columns; those the server sorts by say so (contract/domain/dashboards.ts TEAM_SORTS). */
+/**
+ * Team Reports' columns; those the server sorts by say so (contract/domain/dashboards.ts TEAM_SORTS). The role sits
+ * with the account's name and the figures are grouped (campaigns, money, conversations), so a laptop screen shows
+ * them all with the account column kept in view.
+ */
 export function teamColumns(sorters: CrudSort[]): TableColumnsType<TeamRow> {
   const sortable = (key: string) => ({ sorter: true, sortOrder: getDefaultSortOrder(key, sorters), sortDirections: ["descend", "ascend"] as ("descend" | "ascend")[] });
   return [
@@ -18,46 +22,63 @@ export function teamColumns(sorters: CrudSort[]): TableColumnsType<TeamRow> {
       dataIndex: "username",
       key: "username",
       fixed: "left",
-      width: 220,
+      width: 230,
       ...sortable("username"),
       render: (username: string, r) => (
-        <Space direction="vertical" size={0}>
+        <Space direction="vertical" size={2}>
           <Space size={4} wrap>
             <Typography.Text strong>{username}</Typography.Text>
             {r.self && <Tag color="blue">You</Tag>}
             {r.agent && <Tag color="cyan">Agent</Tag>}
             {r.status === "suspended" && <Tag color="red">Suspended</Tag>}
           </Space>
-          {r.name && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {r.name}
-            </Typography.Text>
-          )}
+          <Space size={6} wrap>
+            <RoleTag role={r.type} />
+            {r.name && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {r.name}
+              </Typography.Text>
+            )}
+          </Space>
         </Space>
       ),
     },
-    { title: "Role", dataIndex: "type", width: 150, render: (t: TeamRow["type"]) => <RoleTag role={t} /> },
-    { title: "Campaigns", dataIndex: "campaigns", key: "campaigns", align: "right", width: 120, ...sortable("campaigns"), render: count },
-    { title: "Messages", dataIndex: "messages", key: "messages", align: "right", width: 120, ...sortable("messages"), render: count },
     {
-      title: "Delivery rate",
-      dataIndex: "deliveryRate",
-      key: "deliveryRate",
-      align: "right",
-      width: 140,
-      ...sortable("deliveryRate"),
-      render: (_: unknown, r) => (
-        <span style={tabular} title={`${formatCount(r.delivered)} delivered, ${formatCount(r.failed)} failed`}>
-          {percent(r.delivered, r.messages)}
-        </span>
-      ),
+      title: "Campaigns",
+      children: [
+        { title: "Campaigns", dataIndex: "campaigns", key: "campaigns", align: "right", width: 132, ...sortable("campaigns"), render: count },
+        { title: "Messages", dataIndex: "messages", key: "messages", align: "right", width: 128, ...sortable("messages"), render: count },
+        {
+          title: "Delivered",
+          dataIndex: "deliveryRate",
+          key: "deliveryRate",
+          align: "right",
+          width: 128,
+          ...sortable("deliveryRate"),
+          render: (_: unknown, r: TeamRow) => (
+            <span style={tabular} title={`${formatCount(r.delivered)} delivered, ${formatCount(r.failed)} failed`}>
+              {percent(r.delivered, r.messages)}
+            </span>
+          ),
+        },
+        { title: "Failed", dataIndex: "failed", align: "right", width: 76, render: count },
+      ],
     },
-    { title: "Failed", dataIndex: "failed", align: "right", width: 100, render: count },
-    { title: "Spend", dataIndex: "spent", key: "spent", align: "right", width: 130, ...sortable("spent"), render: (v: number) => <span style={tabular}>{formatINR(v)}</span> },
-    { title: "Balance", dataIndex: "balance", key: "balance", align: "right", width: 140, ...sortable("balance"), render: (v: number) => <span style={tabular}>{formatINR(v)}</span> },
-    { title: "Chat replies", dataIndex: "chatReplies", key: "chatReplies", align: "right", width: 130, ...sortable("chatReplies"), render: count },
-    { title: "Conversations", dataIndex: "conversations", align: "right", width: 130, render: count },
-    { title: "Resolved", dataIndex: "resolved", align: "right", width: 100, render: count },
-    { title: "Avg. response", dataIndex: "avgResponseMs", align: "right", width: 130, render: (v: number | null) => duration(v) },
+    {
+      title: "Money",
+      children: [
+        { title: "Spend", dataIndex: "spent", key: "spent", align: "right", width: 112, ...sortable("spent"), render: (v: number) => <span style={tabular}>{formatINR(v)}</span> },
+        { title: "Balance", dataIndex: "balance", key: "balance", align: "right", width: 124, ...sortable("balance"), render: (v: number) => <span style={tabular}>{formatINR(v)}</span> },
+      ],
+    },
+    {
+      title: "Conversations",
+      children: [
+        { title: "Replies", dataIndex: "chatReplies", key: "chatReplies", align: "right", width: 108, ...sortable("chatReplies"), render: count },
+        { title: "Chats", dataIndex: "conversations", align: "right", width: 76, render: count },
+        { title: "Resolved", dataIndex: "resolved", align: "right", width: 92, render: count },
+        { title: "Avg. response", dataIndex: "avgResponseMs", align: "right", width: 124, render: (v: number | null) => duration(v) },
+      ],
+    },
   ];
 }
