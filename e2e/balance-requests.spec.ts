@@ -33,7 +33,7 @@ test("a manager approves one request and rejects another with a reason; the user
   // The manager decides from the dashboard card that lists the requests.
   await login(manager, "manager", "manager");
   const managerStart = await balanceOf(manager, "manager");
-  const card = manager.locator(".ant-card").filter({ hasText: "Balance requests" });
+  const card = manager.getByRole("region", { name: "Balance requests" });
   const big = card.getByRole("row").filter({ hasText: "₹1,500.00" });
   await expect(big).toContainText("Pending");
   await shot(manager, "balance-requests-manager-dashboard");
@@ -49,6 +49,12 @@ test("a manager approves one request and rejects another with a reason; the user
   await expect(approve).toBeHidden();
   // Pending view: the approved request leaves the list.
   await expect(big).toHaveCount(0);
+  // Both balances moved: the manager paid the approval out of its own, which its dashboard shows at once.
+  expect(await balanceOf(manager, "manager")).toBe(managerStart - 1500);
+  expect(await balanceOf(user, "priya")).toBe(userStart + 1500);
+  const ownBalance = manager.locator(".ant-statistic").filter({ has: manager.getByText("Your balance", { exact: true }) });
+  await expect(ownBalance).toContainText(inr(managerStart - 1500));
+  await shot(manager, "balance-requests-manager-paid");
 
   // The approval reaches the user's open tab at once: the bell lights and names it.
   const bell = user.getByRole("button", { name: "Notifications" });
@@ -110,7 +116,7 @@ test("on the quota screen, an approval the manager cannot pay is refused in the 
   });
   expect(made.status()).toBe(201);
   await login(page, "manager", "manager");
-  await page.goto("/organization/quota-reports-management");
+  await page.goto("/organization/quota-reports-management?tab=quota");
   const card = page.locator(".ant-card").filter({ hasText: "Balance requests" });
   const row = card.getByRole("row").filter({ hasText: "₹90,00,000.00" });
   await row.getByRole("button", { name: "Approve" }).click();

@@ -127,7 +127,8 @@ test("SPEC 8: a failed list says 'Failed to fetch campaigns', and 'Failed to fet
 });
 
 test("an account without campaigns sees the empty state with a way to create one", async ({ page }) => {
-  await login(page, "user", "user");
+  // priya (a user of the manager) has none; the demo user has its RCS pilot.
+  await login(page, "priya", "user");
   await page.goto("/user/campaigns");
   await expect(page.getByText("No campaigns yet")).toBeVisible();
   await expect(page.getByRole("button", { name: /Create your first campaign/ })).toBeVisible();

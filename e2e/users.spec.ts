@@ -96,10 +96,9 @@ test("the quota ledger keeps its page in the URL, and another account's ledger s
   await login(page, "reseller", "reseller");
   await page.goto("/reseller/quota-management?currentPage=3&pageSize=10");
   await expect(page).toHaveURL(/currentPage=3/);
-  await page.getByText("A managed account", { exact: true }).click();
-  await expect(page).not.toHaveURL(/currentPage=3/);
   await page.getByRole("combobox", { name: "Account", exact: true }).click();
   await page.locator(".ant-select-item-option").first().click();
   await expect(page).toHaveURL(/currentPage=1/);
+  await expect(page).toHaveURL(/account=/);
   await expect(page.getByText(MSG.suspicious)).toHaveCount(0);
 });

@@ -16,6 +16,7 @@ import { knowledge } from "./knowledge";
 import { ledger } from "./ledger";
 import { liveAgents } from "./live-agents";
 import { marketplace } from "./marketplace";
+import { quota } from "./quota";
 import { rates } from "./rates";
 import { rcsTemplates } from "./rcs-templates";
 import { reports } from "./reports";
@@ -24,6 +25,7 @@ import { smsAccounts } from "./sms-accounts";
 import { smsTemplates } from "./sms-templates";
 import { suppressions } from "./suppressions";
 import { templateLibrary } from "./template-library";
+import { teamReports } from "./team-reports";
 import { templates } from "./templates";
 import { umsRequests } from "./ums-requests";
 import { uploads } from "./uploads";
@@ -43,6 +45,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   dashboard,
   users,
   ledger,
+  quota,
+  teamReports,
   balanceRequests,
   myBalanceRequests,
   account,

@@ -1,11 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { DEFAULT_RATES_PAISE, type CampaignStatus, type RecipientState } from "../contract/domain/campaigns";
 import type { Db } from "./db/client";
+import { libraryTemplate } from "./services/template-library";
 import { campaigns, inboundMessages, rcsBots, rcsTemplates, smsAccounts, smsTemplates, suppressions, wabas, whatsappTemplates } from "./db/schema";
 
 // Demo campaigns on a fresh install, so the campaign lists and reports are not empty: for the manager a completed
 // campaign on each channel with a realistic funnel (states, reasons, times over the last days, replies incl. a
-// STOP and its suppression), a paused one with its reason and a ready one; for the user one completed RCS campaign.
+// STOP and its suppression), a paused one with its reason and a ready one, and a completed SMS campaign its department
+// head created; for the user one completed RCS campaign.
 // Their costs are history: shown on the campaigns and recipients, with no ledger move (balances stay as seeded); the
 // paused one holds nothing for its queued recipients.
 // Recipients are one multi-row statement per campaign (STACK 8).
@@ -13,6 +15,8 @@ import { campaigns, inboundMessages, rcsBots, rcsTemplates, smsAccounts, smsTemp
 type Channel = "rcs" | "sms" | "whatsapp";
 interface Plan {
   owner: string;
+  /** Who created it, when not the owner (a department head creates SMS campaigns for its organization). */
+  createdBy?: string;
   channel: Channel;
   name: string;
   status: CampaignStatus;
@@ -98,7 +102,7 @@ async function insertCampaign(db: Db, plan: Plan, index: number, now: number): P
     const [campaign] = await tx
       .insert(campaigns)
       .values({
-        userId: plan.owner, createdBy: plan.owner, channel: plan.channel, name: plan.name, status: plan.status, statusReason: plan.statusReason ?? null,
+        userId: plan.owner, createdBy: plan.createdBy ?? plan.owner, channel: plan.channel, name: plan.name, status: plan.status, statusReason: plan.statusReason ?? null,
         templateId: plan.templateId, templateName: plan.templateName, botId: plan.botId, smsAccountId: plan.smsAccountId, wabaId: plan.wabaId, sender: plan.sender,
         senderLabel: plan.senderLabel, sourceKind: "csv", sourceName: `${plan.name.toLowerCase().replace(/\W+/g, "-")}.csv`,
         rowsRead: plan.recipients + 2, validCount: plan.recipients, invalidCount: 1, duplicateCount: 1, estimatedPaise: plan.recipients * plan.rate,
@@ -126,6 +130,14 @@ async function insertCampaign(db: Db, plan: Plan, index: number, now: number): P
   });
 }
 
+async function userRcsTemplate(db: Db, userId: string, botId: string): Promise<{ id: string; name: string }[]> {
+  const found = await db.select({ id: rcsTemplates.id, name: rcsTemplates.name }).from(rcsTemplates).where(eq(rcsTemplates.userId, userId)).limit(1);
+  const sample = libraryTemplate("logistics-out-for-delivery");
+  if (found.length || !sample.rcs) return found;
+  const draft = { ...sample.rcs, botId, name: "Out for delivery" };
+  return db.insert(rcsTemplates).values({ userId, botId, name: draft.name, type: draft.type, draft, fromLibrary: true, libraryId: sample.id }).returning({ id: rcsTemplates.id, name: rcsTemplates.name });
+}
+
 export async function seedCampaignsDemo(db: Db, ids: ReadonlyMap<string, string>): Promise<void> {
   const manager = ids.get("manager");
   const user = ids.get("user");
@@ -141,7 +153,8 @@ export async function seedCampaignsDemo(db: Db, ids: ReadonlyMap<string, string>
   const wa = await db.select({ id: whatsappTemplates.id, name: whatsappTemplates.name, wabaId: whatsappTemplates.wabaId }).from(whatsappTemplates).where(and(eq(whatsappTemplates.userId, manager), eq(whatsappTemplates.status, "APPROVED")));
   const [waba] = await db.select({ name: wabas.name }).from(wabas).where(eq(wabas.userId, manager)).limit(1);
   const [userBot] = await db.select({ id: rcsBots.id, name: rcsBots.name }).from(rcsBots).where(eq(rcsBots.userId, user)).limit(1);
-  const [userTemplate] = await db.select({ id: rcsTemplates.id, name: rcsTemplates.name }).from(rcsTemplates).where(eq(rcsTemplates.userId, user)).limit(1);
+  // The user's pilot needs an RCS template of its own: one made from the library, as a person would.
+  const [userTemplate] = userBot ? await userRcsTemplate(db, user, userBot.id) : [];
 
   const plans: Plan[] = [];
   const waLabel = `${waba?.name ?? "Acme Retail"} · WhatsApp`;
@@ -154,6 +167,9 @@ export async function seedCampaignsDemo(db: Db, ids: ReadonlyMap<string, string>
   if (sms) {
     const label = `${sms.account} · ${sms.senderId}`;
     plans.push({ owner: manager, channel: "sms", name: "Order updates November", status: "completed", templateId: sms.id, templateName: sms.name, smsAccountId: sms.accountId, sender: sms.senderId, senderLabel: label, rate: DEFAULT_RATES_PAISE.sms, recipients: 50, daysAgo: 4 });
+    // The department head's own campaign (its dashboard and the manager's Team Reports credit it to the head).
+    const head = ids.get("depthead");
+    if (head) plans.push({ owner: manager, createdBy: head, channel: "sms", name: "Store opening invite", status: "completed", templateId: sms.id, templateName: sms.name, smsAccountId: sms.accountId, sender: sms.senderId, senderLabel: label, rate: DEFAULT_RATES_PAISE.sms, recipients: 30, daysAgo: 5 });
     plans.push({ owner: manager, channel: "sms", name: "Weekend reminder", status: "ready", templateId: sms.id, templateName: sms.name, smsAccountId: sms.accountId, sender: sms.senderId, senderLabel: label, rate: DEFAULT_RATES_PAISE.sms, recipients: 20, daysAgo: 0 });
   }
   if (bot && rcsTemplate) {

@@ -21,7 +21,7 @@ export async function waitHealthy(url, since, timeoutMs = 120_000) {
  * Starts `command args` with PORT/HOST set and waits until healthy. `stop()` sends SIGTERM and waits for the exit,
  * so no bench leaves a server behind.
  */
-export async function startServer({ command = process.execPath, args, env = {}, port, cwd }) {
+export async function startServer({ command = process.execPath, args, env = {}, port, cwd, timeoutMs = 120_000 }) {
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(command, args, {
@@ -42,7 +42,7 @@ export async function startServer({ command = process.execPath, args, env = {}, 
   };
   try {
     const readyMs = await Promise.race([
-      waitHealthy(url, started),
+      waitHealthy(url, started, timeoutMs),
       exited.then((code) => Promise.reject(new Error(`server exited (${code}) before it was healthy`))),
     ]);
     return { url, child, readyMs, stop };

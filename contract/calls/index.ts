@@ -7,6 +7,7 @@ import { CAMPAIGN_CONTROL_CALLS } from "./campaign-control";
 import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
 import { CHANNEL_BOT_CALLS } from "./channels-bots";
 import { CHAT_CALLS } from "./chats";
+import { DASHBOARD_CALLS } from "./dashboards";
 import { LIVE_AGENT_CALLS } from "./live-agents";
 import { PUBLIC_API_CALLS } from "./public-api";
 import { RCS_TEMPLATE_CALLS } from "./rcs-templates";
@@ -29,6 +30,7 @@ export * from "./chat-records";
 export * from "./report-records";
 export * from "./workflow-records";
 export * from "./api-key-records";
+export * from "./dashboard-records";
 export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
 export { WebhookDeliveryDetail, WebhookDeliveryRecord, WebhookEndpointRecord } from "./webhooks";
@@ -90,6 +92,7 @@ export const CALLS = {
   ...WORKFLOW_CALLS,
   ...PUBLIC_API_CALLS,
   ...WEBHOOK_CALLS,
+  ...DASHBOARD_CALLS,
 } as const satisfies Record<string, CallDef>;
 
 export type CallId = keyof typeof CALLS;
@@ -114,6 +117,7 @@ const SECTIONS: Readonly<Record<string, Readonly<Record<string, CallDef>>>> = {
   "Workflow automation": WORKFLOW_CALLS,
   "Public API (API key)": PUBLIC_API_CALLS,
   Webhooks: WEBHOOK_CALLS,
+  "Dashboards, Team Reports and quota": DASHBOARD_CALLS,
 };
 export const AREA_OF = Object.fromEntries(
   Object.entries(SECTIONS).flatMap(([section, calls]) => Object.keys(calls).map((id) => [id, section])),

@@ -35,6 +35,7 @@ import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
 import { publicHandlers } from "./public";
+import { quotaHandlers } from "./quota";
 import { rcsTemplateHandlers } from "./rcs-templates";
 import { reportHandlers } from "./reports";
 import { templateHandlers } from "./templates";
@@ -57,6 +58,7 @@ export const HANDLERS: Handlers = {
   ...balanceRequestHandlers,
   ...profileHandlers,
   ...dashboardHandlers,
+  ...quotaHandlers,
   ...wabaHandlers,
   ...smsHandlers,
   ...channelHandlers,

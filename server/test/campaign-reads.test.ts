@@ -53,7 +53,7 @@ afterAll(async () => server?.close());
 
 type Req = { method: "GET"; url: string };
 /** The demo seed's own campaigns of the manager (server/seed-campaigns.ts). */
-const SEEDED = ["Diwali festive sale", "Order shipped notices", "Order updates November", "Weekend reminder", "Winter collection launch"];
+const SEEDED = ["Diwali festive sale", "Order shipped notices", "Order updates November", "Store opening invite", "Weekend reminder", "Winter collection launch"];
 const get = (url: string): Req => ({ method: "GET", url });
 
 describe("campaigns.list", () => {
@@ -258,7 +258,7 @@ describe("the demo seed", () => {
   it("gives the manager campaigns on each channel: completed with a funnel and replies, paused with a reason, ready", async () => {
     const body = (await server.call({ ...get("/api/v1/campaigns?limit=100"), as: "manager" })).json();
     const seeded = (body.campaigns as { name: string; channel: string; status: string; statusReason: string | null; counts: Record<string, number>; _id: string }[]).filter((c) => SEEDED.includes(c.name));
-    expect(seeded.map((c) => `${c.channel}:${c.status}`).sort()).toEqual(["rcs:completed", "sms:completed", "sms:ready", "whatsapp:completed", "whatsapp:paused"]);
+    expect(seeded.map((c) => `${c.channel}:${c.status}`).sort()).toEqual(["rcs:completed", "sms:completed", "sms:completed", "sms:ready", "whatsapp:completed", "whatsapp:paused"]);
     const diwali = seeded.find((c) => c.name === "Diwali festive sale");
     expect(diwali?.counts).toMatchObject({ queued: 0, sent: 9, delivered: 15, read: 23, replied: 7, failed: 6 });
     expect(seeded.find((c) => c.status === "paused")?.statusReason).toContain("failed");

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../contract/messages";
-import { messages } from "../db/schema";
+import type { RecipientState } from "../../contract/domain/campaigns";
+import { reportDay } from "../../contract/domain/dashboards";
+import { insertCampaign, insertRecipients } from "./campaign-read-fixtures";
 import { DEMO_PASSWORD, startServer, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -38,22 +40,28 @@ describe("profile", () => {
 });
 
 describe("dashboard status counts", () => {
+  // Real message states: campaign recipients (the demo's own campaigns of user are counted too, so they are read first).
+  let before: Record<string, Record<string, number>>;
   beforeAll(async () => {
-    const userId = await server.id("user");
-    const priya = await server.id("priya");
-    const rows = [
-      ...["delivered", "delivered", "read", "failed", "sent"].map((status) => ({ userId, status })),
-      ...["delivered", "pending"].map((status) => ({ userId: priya, status })),
-    ];
-    await server.database.db.insert(messages).values(rows.map((r) => ({ ...r, channel: "sms", recipient: "+910000000000" })));
+    const ids = [await server.id("user"), await server.id("priya")];
+    before = (await server.call({ method: "GET", url: `/api/dashboard/statusCounts?userIds=${ids.join(",")}`, as: "manager" })).json().data;
+    const sentAt = new Date();
+    const add = async (userId: string, states: RecipientState[]) => {
+      const campaignId = await insertCampaign(server.database.db, { userId, channel: "sms", status: "running" });
+      await insertRecipients(server.database.db, campaignId, userId, states.map((state, i) => ({ number: `+9190000${String(i).padStart(5, "0")}`, state, ...(state === "queued" || state === "skipped" ? {} : { sentAt }) })));
+    };
+    await add(ids[0], ["delivered", "delivered", "read", "failed", "sent", "skipped"]);
+    await add(ids[1], ["replied", "queued", "unknown"]);
   });
 
   it("counts each status per user", async () => {
     const ids = [await server.id("user"), await server.id("priya")];
     const res = await server.call({ method: "GET", url: `/api/dashboard/statusCounts?userIds=${ids.join(",")}`, as: "manager" });
+    const plus = (id: string, added: Record<string, number>) => Object.fromEntries(Object.entries(before[id]).map(([k, n]) => [k, n + (added[k] ?? 0)]));
+    // Skipped recipients are no message; unknown counts as sent, replied as read, queued as pending.
     expect(res.json().data).toEqual({
-      [ids[0]]: { pending: 0, sent: 1, delivered: 2, read: 1, failed: 1, total: 5 },
-      [ids[1]]: { pending: 1, sent: 0, delivered: 1, read: 0, failed: 0, total: 2 },
+      [ids[0]]: plus(ids[0], { sent: 1, delivered: 2, read: 1, failed: 1, total: 5 }),
+      [ids[1]]: plus(ids[1], { pending: 1, sent: 1, read: 1, total: 3 }),
     });
   });
 
@@ -70,8 +78,9 @@ describe("dashboard status counts", () => {
   });
 
   it("gives daily stored counts to an admin", async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = reportDay(new Date());
     const res = await server.call({ method: "GET", url: `/api/dashboard/stored-status-counts?userIds=${await server.id("user")}&startDate=${today}&endDate=${today}`, as: "admin" });
+    // The demo's campaign of user was sent days ago; today has only the messages added here.
     expect(res.json().data).toEqual([{ date: today, pending: 0, sent: 1, delivered: 2, read: 1, failed: 1, total: 5 }]);
     const bad = await server.call({ method: "GET", url: `/api/dashboard/stored-status-counts?userIds=${await server.id("user")}&startDate=yesterday`, as: "admin" });
     expect(bad.statusCode).toBe(400);

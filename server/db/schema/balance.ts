@@ -21,7 +21,8 @@ export const balanceLedger = pgTable(
     impersonatedBy: uuid("impersonated_by").references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index("ledger_user_idx").on(t.userId, t.createdAt)],
+  // Quota reports read every account in reach by day (an admin: the whole ledger).
+  (t) => [index("ledger_user_idx").on(t.userId, t.createdAt), index("ledger_created_idx").on(t.createdAt)],
 );
 
 export const balanceRequests = pgTable(

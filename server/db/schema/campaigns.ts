@@ -77,6 +77,8 @@ export const campaigns = pgTable(
     index("campaigns_user_idx").on(t.userId, t.createdAt, t.id),
     index("campaigns_due_idx").on(t.nextRunAt),
     index("campaigns_status_idx").on(t.status),
+    // A department head's campaigns (its dashboard's scope) are those it created.
+    index("campaigns_created_by_idx").on(t.createdBy),
     check("campaigns_channel_known", sql`${t.channel} in ('rcs','sms','whatsapp')`),
     check(
       "campaigns_status_known",

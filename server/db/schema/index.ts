@@ -15,6 +15,7 @@ export * from "./rcs-templates";
 export * from "./uploads";
 export * from "./campaigns";
 export * from "./chats";
+export * from "./dashboards";
 export * from "./realtime";
 export * from "./reports";
 export * from "./workflows";

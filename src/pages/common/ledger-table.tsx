@@ -18,7 +18,8 @@ export const LEDGER_KINDS: Record<LedgerKind, { label: string; color: string }> 
 
 const tabular = { fontVariantNumeric: "tabular-nums" } as const;
 
-function columns(showAccount: boolean): TableColumnsType<LedgerRow> {
+/** The ledger's columns, with the account's name when rows of several accounts are listed. */
+export function ledgerColumns(showAccount: boolean): TableColumnsType<LedgerRow> {
   return [
     { title: "Date", dataIndex: "createdAt", width: 190, render: (v: string) => formatDateTime(v) },
     ...(showAccount ? [{ title: "Account", dataIndex: "username" }] : []),
@@ -66,7 +67,7 @@ export function LedgerTable({ userId, showAccount = false, emptyText = "No balan
     <Table<LedgerRow>
       {...tableProps}
       rowKey="_id"
-      columns={columns(showAccount)}
+      columns={ledgerColumns(showAccount)}
       scroll={{ x: 860 }}
       size="middle"
       pagination={{ ...tableProps.pagination, showSizeChanger: false, showTotal: (t, [a, b]) => `${a}–${b} of ${t}` }}

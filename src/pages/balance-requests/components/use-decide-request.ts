@@ -2,6 +2,7 @@ import { useCustomMutation, useInvalidate, type HttpError } from "@refinedev/cor
 import { buildPath, type BalanceRequestRecord, type CallId } from "../../../../contract";
 import { useBalance } from "../../../shell/balance/use-balance";
 import { formatINR } from "../../../shell/format";
+import { useInvalidateCustom } from "../../../lib/invalidate-custom";
 
 interface DecisionResponse {
   success: boolean;
@@ -24,6 +25,7 @@ export function useDecideRequest() {
   const { mutateAsync, mutation } = useCustomMutation<DecisionResponse, HttpError, { reason?: string }>();
   const invalidate = useInvalidate();
   const { refresh } = useBalance();
+  const invalidateCustom = useInvalidateCustom();
 
   const run = async (callId: CallId, request: BalanceRequestRecord, values: { reason?: string }) => {
     const params = { id: request._id };
@@ -35,7 +37,15 @@ export function useDecideRequest() {
       successNotification: (res) => ({ type: "success", message: res ? decidedMessage(res.data.data) : "Done" }),
       errorNotification: errorToast,
     });
-    await Promise.all([invalidate({ resource: "balance-requests", invalidates: ["list"] }), refresh()]);
+    // Balances moved: the lists, figures and quota screens that show them are read again.
+    await Promise.all([
+      invalidate({ resource: "balance-requests", invalidates: ["list"] }),
+      invalidate({ resource: "quota", invalidates: ["list"] }),
+      invalidate({ resource: "team-reports", invalidates: ["list"] }),
+      invalidate({ resource: "users", invalidates: ["list"] }),
+      invalidateCustom(["dashboard", "quota"]),
+      refresh(),
+    ]);
   };
 
   return {

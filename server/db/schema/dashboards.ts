@@ -1,0 +1,38 @@
+import { bigint, date, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { campaigns } from "./campaigns";
+
+/**
+ * Campaign recipients counted by campaign, reporting day, state and failure code: what the dashboards, Team Reports,
+ * the status counts and the quota charts read instead of scanning millions of recipient rows.
+ *
+ * It is exact at every commit: triggers on campaign_recipients (statement-level, with transition tables; written in
+ * the migration beside this table) add each inserted row, move each updated row from its old key to its new one, and
+ * take each deleted row away, in the same transaction as the change. So every writer (the dispatcher, receipts,
+ * replies, failover, recovery, the seed and tests) keeps it right without knowing about it.
+ *
+ * `day` is the reporting day (India, contract/domain/dashboards.ts) the message was sent on, or refused on when it
+ * never went out; rows not sent yet (queued, sending, skipped, unknown without a receipt) are under '-infinity'.
+ * `code` is the carrier's failure code of failed rows, '' otherwise. Counts that fall to zero stay as zero rows.
+ */
+export const recipientDailyStats = pgTable(
+  "recipient_daily_stats",
+  {
+    campaignId: uuid("campaign_id").notNull().references(() => campaigns.id, { onDelete: "cascade" }),
+    /** The owning account (campaigns.user_id) and the channel, copied so scoped reads need no join. */
+    userId: uuid("user_id").notNull(),
+    channel: text("channel").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    state: text("state").notNull(),
+    code: text("code").notNull().default(""),
+    recipients: integer("recipients").notNull().default(0),
+    costPaise: bigint("cost_paise", { mode: "number" }).notNull().default(0),
+    failedOver: integer("failed_over").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.day, t.state, t.code] }),
+    // An account's (or a few accounts') days: every scoped read filters on owner and day.
+    index("recipient_daily_stats_user_day_idx").on(t.userId, t.day),
+    // The admin's platform-wide reads filter on day alone.
+    index("recipient_daily_stats_day_idx").on(t.day),
+  ],
+);
