@@ -50,6 +50,12 @@ export interface ServerConfig {
   now?: () => Date;
   /** Audience limits (default AUDIENCE_MAX_BYTES / AUDIENCE_MAX_ROWS); tests lower them. */
   audience?: { maxBytes: number; maxRows: number };
+  /** PostgreSQL connections (see DatabaseConfig): pool size and statement timeouts. PGlite ignores them. */
+  databasePool: { max: number; statementTimeoutMs: number; longStatementTimeoutMs: number };
+  /** How long a SIGTERM may take: in-flight requests, claimed jobs handed back, sockets closed (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+  /** /metrics: answered on the main port to `Authorization: Bearer <token>` (METRICS_TOKEN), or on a port of its own. */
+  metrics: { token?: string; port?: number };
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo1234!";
@@ -69,6 +75,18 @@ function positiveInt(raw: string | undefined, fallback: number, name: string): n
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
 }
+
+function nonNegativeInt(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (0 or more), got "${raw}"`);
+  return value;
+}
+
+/** Defaults of the PostgreSQL pool: 10 connections; 30 s per statement, 10 min for the long jobs (ingest, reports). */
+export const DEFAULT_DATABASE_POOL: ServerConfig["databasePool"] = { max: 10, statementTimeoutMs: 30_000, longStatementTimeoutMs: 600_000 };
+/** Below Kubernetes' default 30 s grace period, so the process finishes before it would be killed. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
 
 function hhmm(raw: string | undefined, fallback: string, name: string): string {
   if (raw === undefined || raw === "") return fallback;
@@ -119,6 +137,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     loginDelay: DEFAULT_LOGIN_DELAY,
     jobIntervalMs: positiveInt(env.JOB_INTERVAL_MS, 1000, "JOB_INTERVAL_MS"),
     s3: s3ConfigFromEnv(env),
+    databasePool: {
+      max: positiveInt(env.DATABASE_POOL_MAX, DEFAULT_DATABASE_POOL.max, "DATABASE_POOL_MAX"),
+      statementTimeoutMs: nonNegativeInt(env.DATABASE_STATEMENT_TIMEOUT_MS, DEFAULT_DATABASE_POOL.statementTimeoutMs, "DATABASE_STATEMENT_TIMEOUT_MS"),
+      longStatementTimeoutMs: nonNegativeInt(env.DATABASE_LONG_STATEMENT_TIMEOUT_MS, DEFAULT_DATABASE_POOL.longStatementTimeoutMs, "DATABASE_LONG_STATEMENT_TIMEOUT_MS"),
+    },
+    shutdownTimeoutMs: positiveInt(env.SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS, "SHUTDOWN_TIMEOUT_MS"),
+    metrics: { token: env.METRICS_TOKEN || undefined, port: env.METRICS_PORT ? positiveInt(env.METRICS_PORT, 0, "METRICS_PORT") : undefined },
     smsWindow: { start: hhmm(env.SMS_WINDOW_START, SMS_WINDOW.start, "SMS_WINDOW_START"), end: hhmm(env.SMS_WINDOW_END, SMS_WINDOW.end, "SMS_WINDOW_END") },
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
