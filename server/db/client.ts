@@ -59,6 +59,8 @@ export interface DatabaseConfig {
    * timeout is cancelled by PostgreSQL (0: no limit). Default DEFAULT_DATABASE_POOL (config.ts).
    */
   pool?: { max: number; statementTimeoutMs: number; longStatementTimeoutMs: number };
+  /** Told of every statement run through drizzle, with its parameters (tests: the EXPLAIN of the hot queries). */
+  queryLog?: (sql: string, params: unknown[]) => void;
 }
 
 /** Connections of the long jobs' pool: one ingest or report at a time per process is plenty. */
@@ -95,8 +97,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
     // replaces it on the next query.
     for (const p of [pool, longPool]) p.on("error", (err) => console.error(`database connection lost: ${err.message}`));
-    const db = drizzlePg(pool, { schema });
-    const long = drizzlePg(longPool, { schema });
+    const logger = config.queryLog ? { logQuery: config.queryLog } : undefined;
+    const db = drizzlePg(pool, { schema, logger });
+    const long = drizzlePg(longPool, { schema, logger });
     // Migrations may take longer than a request's statement: they run on the long pool.
     await migrateOnce(longPool, () => migratePg(long, { migrationsFolder }));
     const url = config.databaseUrl;
@@ -122,7 +125,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  const db = drizzlePglite({ client: driverClient, schema });
+  const db = drizzlePglite({ client: driverClient, schema, logger: config.queryLog ? { logQuery: config.queryLog } : undefined });
   hotMarkers.set(db as unknown as Db, (text) => statements.markHot(text));
   await migratePglite(db, { migrationsFolder });
   const listen = async (channel: string, handlers: ListenHandlers) => {
