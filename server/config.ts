@@ -56,6 +56,8 @@ export interface ServerConfig {
   shutdownTimeoutMs: number;
   /** /metrics: answered on the main port to `Authorization: Bearer <token>` (METRICS_TOKEN), or on a port of its own. */
   metrics: { token?: string; port?: number };
+  /** The pg_dump the backup call runs on PostgreSQL (PG_DUMP; default `pg_dump` on PATH): its major must be the server's or newer. */
+  pgDump?: string;
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo1234!";
@@ -144,6 +146,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     },
     shutdownTimeoutMs: positiveInt(env.SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS, "SHUTDOWN_TIMEOUT_MS"),
     metrics: { token: env.METRICS_TOKEN || undefined, port: env.METRICS_PORT ? positiveInt(env.METRICS_PORT, 0, "METRICS_PORT") : undefined },
+    pgDump: env.PG_DUMP || undefined,
     smsWindow: { start: hhmm(env.SMS_WINDOW_START, SMS_WINDOW.start, "SMS_WINDOW_START"), end: hhmm(env.SMS_WINDOW_END, SMS_WINDOW.end, "SMS_WINDOW_END") },
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,

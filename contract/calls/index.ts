@@ -8,6 +8,7 @@ import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
 import { CHANNEL_BOT_CALLS } from "./channels-bots";
 import { CHAT_CALLS } from "./chats";
 import { LIVE_AGENT_CALLS } from "./live-agents";
+import { OPERATION_CALLS } from "./operations";
 import { RCS_TEMPLATE_CALLS } from "./rcs-templates";
 import { TEMPLATE_CALLS } from "./templates";
 import { SMS_CALLS } from "./sms";
@@ -78,6 +79,7 @@ export const CALLS = {
   ...RCS_TEMPLATE_CALLS,
   ...TEMPLATE_CALLS,
   ...CHAT_CALLS,
+  ...OPERATION_CALLS,
 } as const satisfies Record<string, CallDef>;
 
 export type CallId = keyof typeof CALLS;
@@ -99,6 +101,7 @@ const SECTIONS: Readonly<Record<string, Readonly<Record<string, CallDef>>>> = {
   "RCS templates and library": RCS_TEMPLATE_CALLS,
   "Templates (all channels)": TEMPLATE_CALLS,
   "Conversations and the simulated phone": CHAT_CALLS,
+  Operations: OPERATION_CALLS,
 };
 export const AREA_OF = Object.fromEntries(
   Object.entries(SECTIONS).flatMap(([section, calls]) => Object.keys(calls).map((id) => [id, section])),

@@ -192,4 +192,5 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "sandbox.phone.addresses": {"method":"GET","path":"/api/v1/sandbox/phone/addresses","access":["manager","user","department_head"]},
   "sandbox.phone.send": {"method":"POST","path":"/api/v1/sandbox/phone/messages","access":["manager","user","department_head"]},
   "sandbox.phone.messages": {"method":"GET","path":"/api/v1/sandbox/phone/messages","access":["manager","user","department_head"]},
+  "operations.backup": {"method":"POST","path":"/api/admin/backup","access":["admin"],"download":true},
 };

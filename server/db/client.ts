@@ -44,6 +44,11 @@ export interface Database {
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** The pools' connections (PostgreSQL); undefined on PGlite. */
   poolStats?(): { main: PoolStats; long: PoolStats };
+  /**
+   * PGlite only: the whole data directory as a gzipped tar, taken while no other transaction runs (so a consistent
+   * point; `npm run restore` unpacks it into a stopped server's directory). PostgreSQL is backed up with pg_dump.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -134,7 +139,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     handlers.ready();
     return () => unlisten();
   };
-  return { db: db as unknown as Db, long: db as unknown as Db, kind: "pglite", listen, close: () => client.close() };
+  // Inside a transaction of PGlite's own: it holds the transaction lock, so the copy falls between two transactions
+  // of the app (statements outside a transaction wait on the query lock the dump holds).
+  const dumpDataDir = () => client.transaction(async () => client.dumpDataDir("gzip"));
+  return { db: db as unknown as Db, long: db as unknown as Db, kind: "pglite", listen, dumpDataDir, close: () => client.close() };
 }
 
 const hotMarkers = new WeakMap<Db, (text: string) => void>();

@@ -27,6 +27,7 @@ import { campaignReadHandlers } from "./campaigns";
 import { channelHandlers } from "./channels";
 import { chatHandlers } from "./chats";
 import { liveAgentHandlers } from "./live-agents";
+import { operationHandlers } from "./operations";
 import { sandboxPhoneHandlers } from "./chats/sandbox-phone";
 import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
@@ -65,6 +66,7 @@ export const HANDLERS: Handlers = {
   ...chatHandlers,
   ...liveAgentHandlers,
   ...sandboxPhoneHandlers,
+  ...operationHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */
