@@ -214,7 +214,7 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
         agent.lastId = Math.max(agent.lastId, Number(m._id));
         if (m.direction === "in" && !agent.heard.has(m._id)) {
           agent.synced.add(m._id);
-          if (mine(agent, m.chatId)) replyQueue.push({ agent, chatId: m.chatId, messageId: m._id, text: m.text });
+          if (ours(agent, m.chatId, m.text)) replyQueue.push({ agent, chatId: m.chatId, messageId: m._id, text: m.text });
         }
       }
       if (!(res.body as { hasMore?: boolean }).hasMore) return;
@@ -225,6 +225,9 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
     for (const ch of chatId) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
     return h % o.agents === agent.index;
   };
+  // Agents answer the customers of this run, not the simulated phones' replies to the campaign (thousands, and not
+  // what the chat checks are about).
+  const ours = (agent: Agent, chatId: string, text: string) => mine(agent, chatId) && text.startsWith(`scale ${run} `);
 
   const agents: Agent[] = agentLogins.map(({ username, token }, index) => {
     const agent: Agent = {
@@ -238,7 +241,7 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
       agent.lastId = Math.max(agent.lastId, Number(m.messageId));
       if (m.direction !== "in" || agent.heard.has(m.messageId)) return;
       agent.heard.set(m.messageId, Date.now());
-      if (mine(agent, m.chatId)) replyQueue.push({ agent, chatId: m.chatId, messageId: m.messageId, text: m.text });
+      if (ours(agent, m.chatId, m.text)) replyQueue.push({ agent, chatId: m.chatId, messageId: m.messageId, text: m.text });
     });
     agent.socket.onAny((event: string, payload: unknown) => {
       if (event === PROGRESS_EVENT) agent.progressEvents++;
