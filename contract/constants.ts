@@ -40,6 +40,16 @@ export const REALTIME_TIMEOUT_MS = 20_000;
 export const REALTIME_RECONNECT_DELAY_MS = 1000;
 export const REALTIME_RECONNECT_DELAY_MAX_MS = 5000;
 export const REALTIME_RANDOMIZATION = 0.5;
+/**
+ * Sent to each socket of a server process that is shutting down, just before its connection is closed (not
+ * disconnected: socket.io clients reconnect by themselves after a closed transport, and the load balancer sends them to
+ * a process that stays). `reconnectAfterMs` spreads the reconnects of many tabs over that time.
+ */
+export const SERVER_SHUTDOWN_EVENT = "serverShutdown";
+export interface ServerShutdownHint {
+  reconnect: true;
+  reconnectAfterMs: number;
+}
 export const DEFAULT_MESSAGE_TYPE = "text";
 
 export const APP_ERROR_MAX_RETRIES = 3;

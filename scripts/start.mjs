@@ -2,16 +2,16 @@
 // `npm start`: build what is stale (the console with vite, the server with esbuild), then run the server on one
 // port. Only the source folders are looked at, never node_modules, so deciding takes milliseconds.
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import { join, resolve } from "node:path";
-import { build, stop as stopEsbuild } from "esbuild";
+import { buildServer, SERVER_OUT } from "./build-server.mjs";
 
 /** What the built console depends on. */
 const WEB_SOURCES = ["index.html", "vite.config.ts", "src", "contract", "schemas", "resources", "package-lock.json"];
 /** What the server bundle depends on (its packages stay in node_modules and are loaded from there). */
 const SERVER_SOURCES = ["server", "contract", "schemas", "resources", "package.json", "package-lock.json"];
-export const SERVER_BUNDLE = ".build/server/main.mjs";
+export const SERVER_BUNDLE = `${SERVER_OUT}/main.mjs`;
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -34,24 +34,7 @@ if (webRoot === resolve("dist") && existsSync("index.html") && stale("dist/index
 }
 
 // The server: one ESM file, so a start does not transpile TypeScript (tsx cost ~2 s and ~65 MB per start).
-if (stale(SERVER_BUNDLE, SERVER_SOURCES)) {
-  rmSync(".build/server", { recursive: true, force: true });
-  await build({
-    entryPoints: ["server/main.ts"],
-    outfile: SERVER_BUNDLE,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    sourcemap: true,
-    logLevel: "warning",
-  });
-  // esbuild's service process would otherwise live as long as this script.
-  await stopEsbuild();
-  // server/db/client.ts finds its migrations beside itself (import.meta.url): beside the bundle now.
-  cpSync("server/db/migrations", ".build/server/migrations", { recursive: true });
-}
+if (stale(SERVER_BUNDLE, SERVER_SOURCES)) await buildServer(SERVER_OUT);
 
 // The IPC channel lets the server notice when this process is gone, even after a SIGKILL.
 const server = spawn(process.execPath, ["--enable-source-maps", SERVER_BUNDLE], { stdio: ["inherit", "inherit", "inherit", "ipc"] });

@@ -6,10 +6,13 @@ import type { Carrier } from "./carriers";
 import { authPlugin } from "./plugins/app/auth";
 import { carrierPlugin } from "./plugins/app/carrier";
 import { databasePlugin } from "./plugins/app/database";
+import { healthPlugin } from "./plugins/app/health";
 import { httpRules } from "./plugins/app/http";
 import type { DispatchOverrides } from "./jobs/campaign-dispatch";
 import { jobsPlugin } from "./plugins/app/jobs";
 import { publicApiPlugin } from "./plugins/app/public-api";
+import { observabilityPlugin } from "./plugins/app/observability";
+import { requestIdMixin, requestIdOf } from "./observability/context";
 import { realtimePlugin } from "./plugins/app/realtime";
 import { routeContextPlugin } from "./plugins/app/route-context";
 import { webhooksPlugin } from "./plugins/app/webhooks";
@@ -42,8 +45,11 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: ServerConfig = { ...configFromEnv(), ...options.config };
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // Every line written inside a request or job carries its id (observability/context.ts).
+    logger: options.logger === false ? false : { level: config.logLevel, mixin: requestIdMixin },
     logController: new ApiRequestLog(),
+    // The proxy's X-Request-Id when it is sane, so one id follows a request from the load balancer to the carrier.
+    genReqId: requestIdOf,
     // Proxy headers are believed only from configured proxies: otherwise any client could pick its own IP.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -63,6 +69,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(apiDocs);
   // App plugins.
   await app.register(httpRules);
+  await app.register(observabilityPlugin, { metrics: config.metrics, host: config.host });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(carrierPlugin, { dataDir: config.dataDir, s3: config.s3, carrier: options.carrier, storage: options.storage });
   await app.register(publicApiPlugin, { umsLogDays: config.umsLogDays, publicApiCommitMs: config.publicApiCommitMs });
@@ -72,8 +79,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     jobIntervalMs: config.jobIntervalMs, now: config.now, audience: config.audience, reports: config.reports, workflows: config.workflows, ai: config.ai, dispatch: options.dispatch,
   });
   await app.register(webhooksPlugin, { config });
-  // Routes (/healthz is not a call of the table, so the API docs leave it out), then the console.
-  app.get("/healthz", { schema: { hide: true } }, async () => ({ ok: true, database: app.database.kind }));
+  // Routes (/healthz, /readyz and /metrics are not calls of the table, so the API docs leave them out), then the console.
+  await app.register(healthPlugin);
   await app.register(calls, { handlers: options.handlers });
   await app.register(web, { webRoot: config.webRoot });
   return app;

@@ -56,6 +56,14 @@ export interface ServerConfig {
   workflows: WorkflowConfig;
   /** Audience limits (default AUDIENCE_MAX_BYTES / AUDIENCE_MAX_ROWS); tests lower them. */
   audience?: { maxBytes: number; maxRows: number };
+  /** PostgreSQL connections (see DatabaseConfig): pool size and statement timeouts. PGlite ignores them. */
+  databasePool: { max: number; statementTimeoutMs: number; longStatementTimeoutMs: number };
+  /** How long a SIGTERM may take: in-flight requests, claimed jobs handed back, sockets closed (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+  /** /metrics: answered on the main port to `Authorization: Bearer <token>` (METRICS_TOKEN), or on a port of its own. */
+  metrics: { token?: string; port?: number };
+  /** The pg_dump the backup call runs on PostgreSQL (PG_DUMP; default `pg_dump` on PATH): its major must be the server's or newer. */
+  pgDump?: string;
   /** The AI agent hub's optional model and embeddings endpoints (LLM_URL, LLM_MODEL, EMBEDDINGS_MODEL ...). */
   ai: AiConfig;
   /** Outbound webhooks: where they may go and how they are retried (WEBHOOK_* variables). */
@@ -157,6 +165,17 @@ export function webhookConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Webh
     retentionDays: positiveInt(env.WEBHOOK_RETENTION_DAYS, 30, "WEBHOOK_RETENTION_DAYS"),
   };
 }
+function nonNegativeInt(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (0 or more), got "${raw}"`);
+  return value;
+}
+
+/** Defaults of the PostgreSQL pool: 10 connections; 30 s per statement, 10 min for the long jobs (ingest, reports). */
+export const DEFAULT_DATABASE_POOL: ServerConfig["databasePool"] = { max: 10, statementTimeoutMs: 30_000, longStatementTimeoutMs: 600_000 };
+/** Below Kubernetes' default 30 s grace period, so the process finishes before it would be killed. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
 
 function hhmm(raw: string | undefined, fallback: string, name: string): string {
   if (raw === undefined || raw === "") return fallback;
@@ -221,6 +240,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     },
     webhooks: webhookConfigFromEnv(env),
     ai: aiConfigFromEnv(env),
+    databasePool: {
+      max: positiveInt(env.DATABASE_POOL_MAX, DEFAULT_DATABASE_POOL.max, "DATABASE_POOL_MAX"),
+      statementTimeoutMs: nonNegativeInt(env.DATABASE_STATEMENT_TIMEOUT_MS, DEFAULT_DATABASE_POOL.statementTimeoutMs, "DATABASE_STATEMENT_TIMEOUT_MS"),
+      longStatementTimeoutMs: nonNegativeInt(env.DATABASE_LONG_STATEMENT_TIMEOUT_MS, DEFAULT_DATABASE_POOL.longStatementTimeoutMs, "DATABASE_LONG_STATEMENT_TIMEOUT_MS"),
+    },
+    shutdownTimeoutMs: positiveInt(env.SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS, "SHUTDOWN_TIMEOUT_MS"),
+    metrics: { token: env.METRICS_TOKEN || undefined, port: env.METRICS_PORT ? positiveInt(env.METRICS_PORT, 0, "METRICS_PORT") : undefined },
+    pgDump: env.PG_DUMP || undefined,
     smsWindow: { start: hhmm(env.SMS_WINDOW_START, SMS_WINDOW.start, "SMS_WINDOW_START"), end: hhmm(env.SMS_WINDOW_END, SMS_WINDOW.end, "SMS_WINDOW_END") },
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,

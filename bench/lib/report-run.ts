@@ -23,7 +23,7 @@ const [queued] = await db.insert(reports).values({
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
 const [claimed] = await db.transaction((tx) => job.claim(tx as unknown as typeof db, new Date(), 1));
-await job.process(claimed);
+await job.process(claimed, new AbortController().signal);
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 const [done] = await db.select().from(reports).where(eq(reports.id, queued.id));

@@ -10,6 +10,7 @@ import { CHAT_CALLS } from "./chats";
 import { DASHBOARD_CALLS } from "./dashboards";
 import { LIVE_AGENT_CALLS } from "./live-agents";
 import { PUBLIC_API_CALLS } from "./public-api";
+import { OPERATION_CALLS } from "./operations";
 import { RCS_TEMPLATE_CALLS } from "./rcs-templates";
 import { TEMPLATE_CALLS } from "./templates";
 import { SMS_CALLS } from "./sms";
@@ -93,6 +94,7 @@ export const CALLS = {
   ...PUBLIC_API_CALLS,
   ...WEBHOOK_CALLS,
   ...DASHBOARD_CALLS,
+  ...OPERATION_CALLS,
 } as const satisfies Record<string, CallDef>;
 
 export type CallId = keyof typeof CALLS;
@@ -118,6 +120,7 @@ const SECTIONS: Readonly<Record<string, Readonly<Record<string, CallDef>>>> = {
   "Public API (API key)": PUBLIC_API_CALLS,
   Webhooks: WEBHOOK_CALLS,
   "Dashboards, Team Reports and quota": DASHBOARD_CALLS,
+  Operations: OPERATION_CALLS,
 };
 export const AREA_OF = Object.fromEntries(
   Object.entries(SECTIONS).flatMap(([section, calls]) => Object.keys(calls).map((id) => [id, section])),

@@ -236,4 +236,5 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "quota.ledger": {"method":"GET","path":"/api/quota/ledger","access":["admin","reseller","manager"],"queryDefaults":{"page":1,"limit":10}},
   "quota.summary": {"method":"GET","path":"/api/quota/summary","access":["admin","reseller","manager"]},
   "quota.export": {"method":"GET","path":"/api/quota/export","access":["admin","reseller","manager"],"download":true},
+  "operations.backup": {"method":"POST","path":"/api/admin/backup","access":["admin"],"download":true},
 };

@@ -127,6 +127,8 @@ export type CarrierEvent =
   | { type: "inbound"; channel: Channel; from: string; to: string; text: string; mediaUrl?: string; at: Date }
   | { type: "template"; providerTemplateId: string; review: TemplateReview; at: Date };
 
+export type CarrierListener = (event: CarrierEvent) => void | Promise<void>;
+
 export interface Carrier {
   /** "sandbox", "whatsapp-cloud", "smpp", "rbm"… shown in logs and the API docs. */
   readonly name: string;
@@ -156,9 +158,13 @@ export interface Carrier {
    * The simulated customer phone: delivers a message as if a customer had written it. Only the sandbox has it; with a
    * real carrier customers write from their own phones.
    */
-  simulateInbound?(message: { channel: Channel; from: string; to: string; text: string; mediaUrl?: string }): void;
-  /** Receipts, inbound messages and template verdicts; returns the unsubscribe function. */
-  onEvent(listener: (event: CarrierEvent) => void): () => void;
+  simulateInbound?(message: { channel: Channel; from: string; to: string; text: string; mediaUrl?: string }): Promise<void>;
+  /**
+   * Receipts, inbound messages and template verdicts; returns the unsubscribe function. A listener may answer a promise
+   * that settles once it has stored the event: a webhook (and the simulated phone) answers the provider only then, so
+   * an acknowledged message survives a crash of this process (the provider retries what was not acknowledged).
+   */
+  onEvent(listener: CarrierListener): () => void;
   /** Stops timers and connections (the server's close waits for it). */
   close(): Promise<void>;
 }

@@ -23,9 +23,12 @@ export function campaignIngestJob(options: IngestOptions & { onDone?: (row: Camp
       }
       return rows;
     },
-    process: async (row) => {
-      const done = await ingestCampaign(options, row);
+    process: async (row, signal) => {
+      const done = await ingestCampaign({ ...options, signal }, row);
       if (done) options.onDone?.(done);
+    },
+    release: async (db, rows) => {
+      await db.update(campaigns).set({ nextRunAt: new Date() }).where(and(inArray(campaigns.id, rows.map((r) => r.id)), inArray(campaigns.status, ["draft", "validating"])));
     },
   };
 }

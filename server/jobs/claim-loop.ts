@@ -4,13 +4,19 @@
 // The work itself runs after the claim commits: a slow carrier never holds row locks.
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
+import { jobRunId, withRequestId } from "../observability/context";
 
 export interface ClaimJob<T> {
   readonly name: string;
   /** Claims and leases up to `limit` due rows; runs inside the claim transaction. */
   claim(tx: Db, now: Date, limit: number): Promise<T[]>;
-  /** Does the work of one claimed row; a failure is logged and the row comes back when its lease ends. */
-  process(item: T): Promise<void>;
+  /**
+   * Does the work of one claimed row; a failure is logged and the row comes back when its lease ends. `signal` aborts
+   * when the server stops: long work (an audience of a million rows) hands its row back instead of finishing.
+   */
+  process(item: T, signal: AbortSignal): Promise<void>;
+  /** Hands back rows claimed but not processed when the server stops (due now again), so another process takes them at once. */
+  release?(db: Db, items: T[]): Promise<void>;
 }
 
 export interface ClaimLoopOptions {
@@ -30,22 +36,30 @@ export interface ClaimLoopOptions {
 export interface ClaimLoop {
   /** One round now (tests, and the first round at start); resolves with how many rows it processed. */
   tick(): Promise<number>;
-  /** Stops the timer and waits for a round under way. */
+  /** Stops the timer, aborts the work under way, hands back what was claimed but not done, and waits for the round. */
   stop(): Promise<void>;
 }
 
 export function startClaimLoop<T>(db: Db, job: ClaimJob<T>, { intervalMs, batch, log, drain = false, concurrency = 1 }: ClaimLoopOptions): ClaimLoop {
   let running: Promise<number> | undefined;
   let stopped = false;
+  const stopping = new AbortController();
 
   const claim = (limit: number) => db.transaction((tx) => job.claim(tx as unknown as Db, new Date(), limit));
-  const work = (item: T) => job.process(item).catch((err: unknown) => log.error({ err, job: job.name }, "job item failed"));
+  const work = (item: T) => job.process(item, stopping.signal).catch((err: unknown) => log.error({ err, job: job.name }, "job item failed"));
 
   async function sequentialRound(): Promise<number> {
     const items = await claim(batch);
+    let done = 0;
     for (const item of items) {
       if (stopped) break;
       await work(item);
+      done++;
+    }
+    const left = items.slice(done);
+    if (left.length > 0 && job.release) {
+      await job.release(db, left).catch((err: unknown) => log.error({ err, job: job.name }, "claimed rows not handed back"));
+      log.info({ job: job.name, released: left.length }, "claimed rows handed back");
     }
     return items.length;
   }
@@ -77,7 +91,8 @@ export function startClaimLoop<T>(db: Db, job: ClaimJob<T>, { intervalMs, batch,
 
   // Rounds never overlap: a tick during a round waits for it instead of claiming again (a draining loop remembers it
   // and runs one more round after, so work written meanwhile is not left for the timer). A stopped loop claims nothing
-  // (a claim it could not work on would only lease rows away from the loop that replaces it).
+  // (a claim it could not work on would only lease rows away from the loop that replaces it). Each round's log lines
+  // and carrier calls carry its own id (job:<name>:<n>).
   let again = false;
   const tick = (): Promise<number> => {
     if (running) {
@@ -85,7 +100,7 @@ export function startClaimLoop<T>(db: Db, job: ClaimJob<T>, { intervalMs, batch,
       return running;
     }
     if (stopped) return Promise.resolve(0);
-    running = round()
+    running = withRequestId(jobRunId(job.name), round)
       .catch((err: unknown) => {
         log.error({ err, job: job.name }, "job round failed");
         return 0;
@@ -112,6 +127,7 @@ export function startClaimLoop<T>(db: Db, job: ClaimJob<T>, { intervalMs, batch,
     stop: async () => {
       stopped = true;
       clearInterval(timer);
+      stopping.abort();
       await running;
     },
   };

@@ -44,6 +44,9 @@ export function templateReviewJob(db: Db, options: TemplateReviewOptions): Claim
       }
       return rows;
     },
+    release: async (db, rows) => {
+      await db.update(t).set({ nextCheckAt: new Date() }).where(inArray(t.id, rows.map((r) => r.id)));
+    },
     process: async (row) => {
       const review = await options.carrier.templateStatus({
         providerTemplateId: row.providerTemplateId,

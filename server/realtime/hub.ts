@@ -5,6 +5,7 @@ import type { Caller } from "../auth/caller";
 import { authenticate, type AuthDeps } from "../auth/guard";
 import { verifyToken } from "../auth/tokens";
 import type { ServerConfig } from "../config";
+import { REALTIME_RECONNECT_DELAY_MS, SERVER_SHUTDOWN_EVENT, type ServerShutdownHint } from "../../contract/constants";
 import { MSG } from "../../contract/messages";
 import { HttpError } from "../http/errors";
 import { announce, postgresAdapter } from "./postgres-adapter";
@@ -99,10 +100,15 @@ export async function attachRealtime(app: FastifyInstance, deps: AuthDeps, confi
   app.decorate("io", io);
   if (cluster) await announce(io, cluster, (message) => app.log.warn(message));
   // Fastify closes the HTTP server before its onClose hooks, and that waits for every open connection, upgraded
-  // websockets included: they go first, or a shutdown would wait for each browser tab to leave. Only this
-  // process's sockets (`local`): with the adapter, a plain disconnectSockets would reach every process.
+  // websockets included: they go first, or a shutdown would wait for each browser tab to leave. Each socket of this
+  // process is told why (SERVER_SHUTDOWN_EVENT) and then its connection is closed, not disconnected: a client
+  // disconnected by the server ("io server disconnect") does not reconnect, one whose transport closed does, through
+  // the load balancer to a process that stays.
   app.addHook("preClose", async () => {
-    io.local.disconnectSockets(true);
+    const hint: ServerShutdownHint = { reconnect: true, reconnectAfterMs: REALTIME_RECONNECT_DELAY_MS };
+    for (const socket of io.of("/").sockets.values()) socket.emit(SERVER_SHUTDOWN_EVENT, hint);
+    // The hints are written before the transports close (engine.io flushes each socket's buffer first).
+    await new Promise((resolve) => setImmediate(resolve));
     io.engine.close();
   });
   app.addHook("onClose", async () => {

@@ -38,7 +38,9 @@ const never = () => new Promise<never>(() => undefined);
  * connection over (the adapter's own LISTEN then changes nothing), so `listening` says when it took effect.
  */
 export function postgresAdapter(url: string, onError: (error: Error) => void): ClusterAdapter {
-  const options = { connectionString: url, max: 1, connectionTimeoutMillis: 5000 };
+  // Never closed for being idle: an emit after a quiet minute must not wait for a new connection (a local emit is
+  // delivered only after its NOTIFY, so a slow connect delays this process's sockets too).
+  const options = { connectionString: url, max: 1, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 0 };
   const listenPool = new pg.Pool(options);
   const publishPool = new pg.Pool(options);
   for (const pool of [listenPool, publishPool]) pool.on("error", onError);

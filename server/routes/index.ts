@@ -30,6 +30,7 @@ import { channelHandlers } from "./channels";
 import { chatHandlers } from "./chats";
 import { keyConfigHandlers } from "./key-configs";
 import { liveAgentHandlers } from "./live-agents";
+import { operationHandlers } from "./operations";
 import { sandboxPhoneHandlers } from "./chats/sandbox-phone";
 import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
@@ -83,6 +84,7 @@ export const HANDLERS: Handlers = {
   ...publicHandlers,
   ...webhookHandlers,
   ...aiHandlers,
+  ...operationHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

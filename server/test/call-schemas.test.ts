@@ -179,6 +179,7 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "campaigns.numberHistory": async (s) => withCampaign(s, "sms", { as: "manager", query: { number: "+919876543210" } }),
   "campaigns.downloadNumbers": async (s) => ({ as: "admin", params: { id: await readCampaign(s, "sms") } }),
   "campaigns.downloadExcel": async (s) => ({ as: "reseller", query: { campaignId: await readCampaign(s, "whatsapp") } }),
+  "operations.backup": async () => ({ as: "admin" }),
   "suppressions.list": async () => ({ as: "user", query: { q: "98" } }),
   "suppressions.add": async () => ({ as: "user", payload: { numbers: "9876543210\nnot-a-number", reason: "Asked" } }),
   "suppressions.import": async () => ({ as: "manager", form: await multipart({}, { field: "file", bytes: Buffer.from("phone\n9876543211\n"), name: "s.csv", type: "text/csv" }) }),

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
-import type { Carrier, CarrierEvent, OutboundMessage } from "../carriers/carrier";
+import type { Carrier, CarrierEvent, CarrierListener, OutboundMessage } from "../carriers/carrier";
 import { createSandboxCarrier } from "../carriers/sandbox";
 import type { SandboxMessageConfig } from "../carriers/sandbox/message-config";
 import { testSandboxConfig } from "../carriers/sandbox/test-config";
@@ -32,7 +32,7 @@ export type CountingCarrier = Carrier & { sends: Map<string, number>; sent: Outb
 export function countingCarrier(base: Carrier, idempotentSends = base.idempotentSends): CountingCarrier {
   const sends = new Map<string, number>();
   const sent: OutboundMessage[] = [];
-  const listeners = new Set<(event: CarrierEvent) => void>();
+  const listeners = new Set<CarrierListener>();
   return {
     ...base,
     idempotentSends,

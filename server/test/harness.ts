@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import pg from "pg";
 import { buildApp, type BuildOptions } from "../app";
 import { DEFAULT_RATE_LIMITS, type ServerConfig } from "../config";
-import { openDatabase, type Database } from "../db/client";
+import { openDatabase, type Database, type DatabaseConfig } from "../db/client";
 import { DEMO_ACCOUNTS } from "../seed";
 
 export const DEMO_PASSWORD = "demo-test-pw";
@@ -22,9 +22,9 @@ const RELAXED = Object.fromEntries(
  * A fresh database per test file: in-memory PGlite by default; with DATABASE_URL (the PostgreSQL run) a new
  * database on that server, dropped afterwards, so files never see each other's rows.
  */
-export async function freshDatabase(): Promise<Database & { url?: string }> {
+export async function freshDatabase(options: Pick<DatabaseConfig, "queryLog"> = {}): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ dataDir: "memory://" });
+  if (!url) return openDatabase({ dataDir: "memory://", ...options });
   const name = `t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -32,7 +32,7 @@ export async function freshDatabase(): Promise<Database & { url?: string }> {
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: "" });
+  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: "", ...options });
   return {
     ...database,
     url: target.toString(),

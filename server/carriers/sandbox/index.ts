@@ -1,6 +1,6 @@
 // The default carrier: simulated providers with review delays, verdicts, receipts, replies and limits, so every flow
 // runs on a fresh machine. Each concern is its own file; this one wires them to the Carrier interface.
-import type { Carrier, CarrierEvent } from "../carrier";
+import type { Carrier, CarrierListener } from "../carrier";
 import { sandboxCapability } from "./capability";
 import { sandboxConfigFromEnv, type SandboxConfig } from "./config";
 import type { SandboxContext } from "./context";
@@ -11,11 +11,13 @@ import { sandboxSubmitTemplate, sandboxTemplateStatus } from "./templates";
 import { sandboxOnboardWhatsApp } from "./whatsapp";
 
 export function createSandboxCarrier(config: SandboxConfig = sandboxConfigFromEnv()): Carrier {
-  const listeners = new Set<(event: CarrierEvent) => void>();
+  const listeners = new Set<CarrierListener>();
   const timers = new Set<NodeJS.Timeout>();
   const ctx: SandboxContext = {
     config,
-    emit: (event) => listeners.forEach((listener) => listener(event)),
+    emit: async (event) => {
+      await Promise.allSettled([...listeners].map((listener) => listener(event)));
+    },
     later: (ms, task) => {
       const timer = setTimeout(() => {
         timers.delete(timer);

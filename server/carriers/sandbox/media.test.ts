@@ -5,7 +5,7 @@ import type { SandboxContext } from "./context";
 import { sandboxUploadMedia } from "./media";
 import { testSandboxConfig } from "./test-config";
 
-const ctx = (seed = "seed-a"): SandboxContext => ({ config: { ...testSandboxConfig(seed), reviewMs: { min: 0, max: 0 } }, emit: () => undefined, later: () => undefined });
+const ctx = (seed = "seed-a"): SandboxContext => ({ config: { ...testSandboxConfig(seed), reviewMs: { min: 0, max: 0 } }, emit: async () => undefined, later: () => undefined });
 const MB = 1024 * 1024;
 const media = (over: Partial<MediaUpload> = {}): MediaUpload => ({
   channel: "whatsapp", owner: "waba-1", bytes: new Uint8Array([1, 2, 3]), mimeType: "image/png", fileName: "a.png", ...over,

@@ -28,7 +28,8 @@ export interface SandboxMessageConfig {
   /**
    * SANDBOX_SEND_LOG: a file where each newly accepted message id is appended (synchronously, before send answers)
    * and read back at start, so the idempotency memory outlives a restart like a real provider's and a test can count
-   * what was really delivered.
+   * what was really delivered. Several processes may share one file: an id this process does not know is looked up
+   * in what the others appended, so together they answer like one provider.
    */
   sendLog?: string;
 }

@@ -17,7 +17,7 @@ let events: CarrierEvent[];
 function start(messages: Partial<SandboxMessageConfig> = {}, seed = "test-seed"): void {
   carrier = createSandboxCarrier(testSandboxConfig(seed, { ...FAST, ...messages }));
   events = [];
-  carrier.onEvent((event) => events.push(event));
+  carrier.onEvent((event) => void events.push(event));
 }
 
 function message(id: string, to = "+919876543210", channel: Channel = "whatsapp", from = "phone-1"): OutboundMessage {
@@ -171,7 +171,7 @@ describe("close", () => {
   it("stops every pending receipt and reply: nothing is emitted after close", async () => {
     start();
     const heard: CarrierEvent[] = [];
-    carrier.onEvent((event) => heard.push(event));
+    carrier.onEvent((event) => void heard.push(event));
     for (let i = 0; i < 20; i++) await sendOk(message(`close-${i}`, "+919000000065"));
     await vi.advanceTimersByTimeAsync(20);
     const before = heard.length;
@@ -180,5 +180,31 @@ describe("close", () => {
     expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(heard).toHaveLength(before);
+  });
+});
+
+describe("a send log shared by several processes", () => {
+  it("answers an id another carrier on the same file accepted from the log: no second delivery", async () => {
+    const { mkdtempSync, readFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const sendLog = join(mkdtempSync(join(tmpdir(), "sandbox-log-")), "sends.log");
+    const a = createSandboxCarrier(testSandboxConfig("shared", { ...FAST, sendLog }));
+    const b = createSandboxCarrier(testSandboxConfig("shared", { ...FAST, sendLog }));
+    try {
+      // Both started before anything was sent: b learns of a's sends only from what a appends later.
+      const first = await a.send(message("shared-1"));
+      const again = await b.send(message("shared-1"));
+      const other = await b.send(message("shared-2"));
+      expect(first.accepted && again.accepted && other.accepted).toBe(true);
+      if (!first.accepted || !again.accepted) return;
+      expect(again.providerMessageId).toBe(first.providerMessageId);
+      const lines = readFileSync(sendLog, "utf8").trim().split("\n");
+      expect(lines.filter((l) => !l.endsWith(" again")).map((l) => l.split(" ")[0])).toEqual(["shared-1", "shared-2"]);
+      expect(lines.filter((l) => l.endsWith(" again"))).toHaveLength(1);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, closeSync, fstatSync, openSync, readSync } from "node:fs";
 import type { CarrierEvent, OutboundMessage, SendResult } from "../carrier";
 import type { SandboxContext } from "./context";
 import { planMessage, type PlannedStep, type SendPlan } from "./message-plan";
@@ -9,25 +9,59 @@ interface MessageState {
   /** Message id → provider id of accepted messages, oldest first (a Map keeps insertion order): the idempotency memory. */
   accepted: Map<string, string>;
   limiter: RateLimiter;
+  /** How far the send log has been read, and a line not yet ended there. */
+  logRead: { offset: number; partial: string };
 }
 
 // One state per carrier instance, found from its context, so the wiring in index.ts stays the same for every concern.
 const states = new WeakMap<SandboxContext, MessageState>();
 
+/**
+ * Reads what was appended to the send log since the last read: at start everything, later what other processes
+ * sharing the file accepted. Several server processes on one PostgreSQL are then one provider, as a real one is: a
+ * recipient claimed again after its process died is answered from the log, not delivered twice.
+ */
+function readLog(log: string, state: MessageState): void {
+  let fd: number;
+  try {
+    fd = openSync(log, "r");
+  } catch {
+    return;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size <= state.logRead.offset) return;
+    const buffer = Buffer.alloc(size - state.logRead.offset);
+    const read = readSync(fd, buffer, 0, buffer.length, state.logRead.offset);
+    state.logRead.offset += read;
+    const lines = (state.logRead.partial + buffer.subarray(0, read).toString("utf8")).split("\n");
+    state.logRead.partial = lines.pop() ?? "";
+    for (const line of lines) {
+      const [id, providerId] = line.split(" ");
+      if (id && providerId && !state.accepted.has(id)) state.accepted.set(id, providerId);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function stateOf(ctx: SandboxContext): MessageState {
   let state = states.get(ctx);
   if (!state) {
-    state = { accepted: new Map(), limiter: createRateLimiter() };
+    state = { accepted: new Map(), limiter: createRateLimiter(), logRead: { offset: 0, partial: "" } };
     const log = ctx.config.messages.sendLog;
-    if (log && existsSync(log)) {
-      for (const line of readFileSync(log, "utf8").split("\n")) {
-        const [id, providerId] = line.split(" ");
-        if (id && providerId) state.accepted.set(id, providerId);
-      }
-    }
+    if (log) readLog(log, state);
     states.set(ctx, state);
   }
   return state;
+}
+
+/** The provider id of an id already accepted (by this process, or by another one sharing the send log). */
+function knownId(ctx: SandboxContext, state: MessageState, id: string): string | undefined {
+  const known = state.accepted.get(id);
+  if (known || !ctx.config.messages.sendLog) return known;
+  readLog(ctx.config.messages.sendLog, state);
+  return state.accepted.get(id);
 }
 
 function remember(ctx: SandboxContext, state: MessageState, id: string, providerMessageId: string): void {
@@ -51,7 +85,7 @@ function play(ctx: SandboxContext, message: OutboundMessage, plan: Extract<SendP
   const step = plan.steps[index];
   if (!step) return;
   ctx.later(step.afterMs, () => {
-    ctx.emit(eventOf(message, plan, step));
+    void ctx.emit(eventOf(message, plan, step));
     play(ctx, message, plan, index + 1);
   });
 }
@@ -62,7 +96,7 @@ function play(ctx: SandboxContext, message: OutboundMessage, plan: Extract<SendP
  */
 export async function sandboxSend(ctx: SandboxContext, message: OutboundMessage): Promise<SendResult> {
   const state = stateOf(ctx);
-  const known = state.accepted.get(message.id);
+  const known = knownId(ctx, state, message.id);
   if (known) {
     // Logged too, so a test sees the retry reached the provider and was not delivered a second time.
     if (ctx.config.messages.sendLog) appendFileSync(ctx.config.messages.sendLog, `${message.id} ${known} again\n`);

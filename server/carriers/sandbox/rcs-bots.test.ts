@@ -6,7 +6,7 @@ import type { SandboxContext } from "./context";
 import { launchOf, RCS_REJECT_REASONS } from "./rcs-bots";
 
 const config = { ...sandboxConfigFromEnv({}), rcsLaunchMs: { min: 1000, max: 5000 } };
-const ctx: SandboxContext = { config, emit: () => undefined, later: () => undefined };
+const ctx: SandboxContext = { config, emit: async () => undefined, later: () => undefined };
 const ids = Array.from({ length: 200 }, (_, i) => `bot-${i}`);
 
 describe("sandbox RCS launch states", () => {

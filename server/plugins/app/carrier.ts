@@ -1,5 +1,6 @@
 import fp from "fastify-plugin";
 import { createCarrier, type Carrier } from "../../carriers";
+import { instrumentCarrier } from "../../observability/carrier";
 import { createStorage, type S3Config, type Storage } from "../../storage";
 
 declare module "fastify" {
@@ -19,13 +20,16 @@ export interface CarrierOptions {
   storage?: Storage;
 }
 
-/** `app.carrier` and `app.storage`; the carrier's timers and connections stop when the app closes. */
+/**
+ * `app.carrier` and `app.storage`; the carrier's timers and connections stop when the app closes. The carrier is
+ * wrapped once here: every call counted in the metrics and logged with the request id that made it.
+ */
 export const carrierPlugin = fp<CarrierOptions>(
   async (app, options) => {
-    const carrier = options.carrier ?? createCarrier();
+    const carrier = instrumentCarrier(options.carrier ?? createCarrier(), app.metrics, app.log);
     app.decorate("carrier", carrier);
     app.decorate("storage", options.storage ?? createStorage(options.dataDir, options.s3));
     app.addHook("onClose", async () => carrier.close());
   },
-  { name: "carrier" },
+  { name: "carrier", dependencies: ["observability"] },
 );

@@ -19,7 +19,7 @@ export interface DatabasePluginOptions {
 /** `app.database`: opened (and migrated) here unless given, closed with the app when it was opened here. */
 export const databasePlugin = fp<DatabasePluginOptions>(
   async (app, { config, database: given }) => {
-    const database = given ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    const database = given ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool }));
     app.decorate("database", database);
     if (!given) app.addHook("onClose", async () => database.close());
     if (config.seedDemo) await seedDemo(database.db, config.demoPassword, app.log);

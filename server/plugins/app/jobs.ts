@@ -18,10 +18,14 @@ import { hubAiBridge } from "../../services/ai/workflow-bridge";
 import { userRoom } from "../../realtime";
 import { embeddingsConfigured } from "../../services/ai/llm";
 
+/** Where the job loops are: /readyz answers ready only while they run. */
+export type JobsState = "starting" | "running" | "stopping" | "stopped";
+
 declare module "fastify" {
   interface FastifyInstance {
     /** The running job loops by name; tests call tick() to run a round at once. */
     jobs: Map<string, ClaimLoop>;
+    jobsState(): JobsState;
   }
 }
 
@@ -31,7 +35,19 @@ const MINUTE = 60_000;
 export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audience" | "reports" | "workflows" | "ai"> & { dispatch?: DispatchOverrides }>(
   async (app, { jobIntervalMs, now, audience, dispatch, reports, workflows, ai }) => {
     const loops = new Map<string, ClaimLoop>();
+    let state: JobsState = "starting";
+    let stopped: Promise<void> | undefined;
     app.decorate("jobs", loops);
+    app.decorate("jobsState", () => state);
+    // In order: the dispatcher's last writes may touch progress, which stops last. Each loop hands back what it
+    // claimed but did not do (recipients queued again, rows due now), so another process takes them at once.
+    const stopAll = () =>
+      (stopped ??= (async () => {
+        state = "stopping";
+        for (const loop of loops.values()) await loop.stop();
+        loops.clear();
+        state = "stopped";
+      })());
     app.addHook("onReady", async () => {
       const review = templateReviewJob(app.database.db, {
         carrier: app.carrier,
@@ -42,7 +58,8 @@ export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audie
         announce: (userId, record) => app.io.to(userRoom(userId)).emit(TEMPLATE_STATUS_EVENT, record),
       });
       loops.set(review.name, startClaimLoop(app.database.db, review, { intervalMs: jobIntervalMs, batch: 50, log: app.log }));
-      const ingest = campaignIngestJob({ db: app.database.db, storage: app.storage, maxRows: audience?.maxRows, leaseMs: Math.max(10 * jobIntervalMs, MINUTE) });
+      // The ingest's statements (a COPY, clearing a re-run's rows) may run longer than a request's: the long pool.
+      const ingest = campaignIngestJob({ db: app.database.long, storage: app.storage, maxRows: audience?.maxRows, leaseMs: Math.max(10 * jobIntervalMs, MINUTE) });
       loops.set(ingest.name, startClaimLoop(app.database.db, ingest, { intervalMs: jobIntervalMs, batch: 1, log: app.log }));
       const scheduler = campaignSchedulerJob({ now });
       loops.set(scheduler.name, startClaimLoop(app.database.db, scheduler, { intervalMs: jobIntervalMs, batch: 50, log: app.log }));
@@ -66,11 +83,16 @@ export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audie
         const embeddings = aiEmbeddingJob(app.database.db, ai, { leaseMs: lease });
         loops.set(embeddings.name, startClaimLoop(app.database.db, embeddings, { intervalMs: jobIntervalMs, batch: 64, log: app.log }));
       }
+      state = "running";
+    });
+    // Stopping starts with the close (preClose), while in-flight requests are still being answered, so claimed work
+    // is handed back as early as possible; the database closes only after it is done (onClose).
+    app.addHook("preClose", async () => {
+      // Not awaited: the HTTP server stops accepting meanwhile. A failure is reported by onClose's await.
+      stopAll().catch(() => undefined);
     });
     app.addHook("onClose", async () => {
-      // In order: the dispatcher's last writes may touch progress, which stops last.
-      for (const loop of loops.values()) await loop.stop();
-      loops.clear();
+      await stopAll();
     });
   },
   { name: "jobs", dependencies: ["database", "carrier", "realtime", "public-api"] },

@@ -26,7 +26,8 @@ export const sandboxPhoneHandlers: Handlers = {
     const { channel, address, number, text, mediaUrl } = request.body;
     const own = (await businessAddresses(db, ws.ownerId)).some((a) => a.channel === channel && a.address === address);
     if (!own) throw notFound("No such business number or bot in your account");
-    carrier.simulateInbound({ channel, from: number, to: address, text, ...(mediaUrl ? { mediaUrl } : {}) });
+    // Answered once the inbox has stored it, as a webhook must be: a crash after this answer loses nothing.
+    await carrier.simulateInbound({ channel, from: number, to: address, text, ...(mediaUrl ? { mediaUrl } : {}) });
     return { success: true, message: "Delivered to your inbox" };
   },
   "sandbox.phone.messages": async (request, _reply, { db, carrier }) => {

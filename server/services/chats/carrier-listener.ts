@@ -31,12 +31,24 @@ function pushReceived(app: FastifyInstance, received: readonly Received[]): void
 export function startChatEvents(app: FastifyInstance): () => void {
   const { db } = app.database;
   let inbound: Inbound[] = [];
+  // Settled when the inbound message at the same index has been written (or dropped): the listener's answer.
+  let stored: (() => void)[] = [];
   let receipts: Receipt[] = [];
   let running = false;
 
   async function round(): Promise<void> {
     const messages = inbound.slice(0, MAX_BATCH);
     inbound = inbound.slice(messages.length);
+    const written = stored.slice(0, messages.length);
+    stored = stored.slice(messages.length);
+    try {
+      await write(messages);
+    } finally {
+      written.forEach((settle) => settle());
+    }
+  }
+
+  async function write(messages: Inbound[]): Promise<void> {
     const statuses = receipts;
     receipts = [];
     if (messages.length > 0) {
@@ -76,9 +88,15 @@ export function startChatEvents(app: FastifyInstance): () => void {
   }
 
   return app.carrier.onEvent((event) => {
-    if (event.type === "inbound") inbound.push(event);
-    else if (event.type === "receipt" && chatIdOfCarrierId(event.messageId) !== null) receipts.push(event);
-    else return;
-    drain();
+    if (event.type === "inbound") {
+      const done = new Promise<void>((resolve) => stored.push(resolve));
+      inbound.push(event);
+      drain();
+      return done;
+    }
+    if (event.type === "receipt" && chatIdOfCarrierId(event.messageId) !== null) {
+      receipts.push(event);
+      drain();
+    }
   });
 }

@@ -18,6 +18,8 @@ export interface IngestOptions {
   maxRows?: number;
   /** How long the claim stays ours; every batch renews it, so only a dead process lets it lapse. */
   leaseMs: number;
+  /** Aborted when the server stops: the read ends at the next batch and the campaign is due again at once. */
+  signal?: AbortSignal;
 }
 
 /** Why an audience cannot be used: the campaign fails with this reason and keeps no recipient. */
@@ -152,6 +154,13 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
     };
     takeAll(pending, firstData);
     while (!ended) {
+      if (options.signal?.aborted) {
+        // Shutting down: another process starts this audience over (a re-run begins by clearing), now, not after the lease.
+        await inFlight.catch(() => undefined);
+        await iterator.return?.();
+        await db.update(campaigns).set({ nextRunAt: new Date() }).where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "validating")));
+        return undefined;
+      }
       if (recipients.length >= batchSize || rejected.length >= batchSize) {
         if (!(await flush())) return undefined;
       }

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// The server as one ESM file (esbuild; packages stay in node_modules), with its migrations beside it: what `npm start`
+// runs and what the container image runs. `node scripts/build-server.mjs [OUTDIR]` (default .build/server). OUTDIR
+// must be inside the repository, so the bundle finds node_modules by walking up.
+import { cpSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build, stop } from "esbuild";
+
+export const SERVER_OUT = ".build/server";
+
+export async function buildServer(outDir = SERVER_OUT) {
+  rmSync(outDir, { recursive: true, force: true });
+  await build({
+    entryPoints: ["server/main.ts"],
+    outfile: join(outDir, "main.mjs"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: true,
+    logLevel: "warning",
+  });
+  // esbuild's service process would otherwise live as long as this one.
+  await stop();
+  // server/db/client.ts finds its migrations beside itself (import.meta.url): beside the bundle now.
+  cpSync("server/db/migrations", join(outDir, "migrations"), { recursive: true });
+  return join(outDir, "main.mjs");
+}
+
+if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? "")).href) {
+  console.log(await buildServer(process.argv[2]));
+}

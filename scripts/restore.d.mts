@@ -1,0 +1,1 @@
+export function restoreDataDir(archive: string, dataDir: string): Promise<{ migrations: number }>;
