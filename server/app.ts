@@ -16,6 +16,7 @@ import { rateLimits } from "./plugins/external/rate-limit";
 import { securityHeaders } from "./plugins/external/security-headers";
 import { apiDocs } from "./plugins/external/swagger";
 import { calls } from "./routes";
+import { carrierWebhooks } from "./routes/carrier-channels/webhooks";
 import type { Handlers } from "./routes/context";
 import type { Storage } from "./storage";
 import { web } from "./web";
@@ -27,7 +28,7 @@ export interface BuildOptions {
   logger?: boolean;
   /** Tests replace handlers to check what the serializer lets out. */
   handlers?: Handlers;
-  /** Tests pass a sandbox carrier with their own seed and delays. */
+  /** The default carrier (the router's fallback): tests pass a sandbox with their own seed and delays. */
   carrier?: Carrier;
   storage?: Storage;
   /** Tests set the dispatcher's batch, lease and rates (DISPATCH_* variables otherwise). */
@@ -62,13 +63,17 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // App plugins.
   await app.register(httpRules);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
-  await app.register(carrierPlugin, { dataDir: config.dataDir, s3: config.s3, carrier: options.carrier, storage: options.storage });
+  await app.register(carrierPlugin, {
+    dataDir: config.dataDir, s3: config.s3, carrier: options.carrier, storage: options.storage, credentials: config.credentials, whatsappCloud: config.whatsappCloud,
+  });
   await app.register(routeContextPlugin, { config });
   await app.register(realtimePlugin, { corsOrigin: config.corsOrigin, publicUrl: config.publicUrl });
   await app.register(jobsPlugin, { jobIntervalMs: config.jobIntervalMs, now: config.now, audience: config.audience, dispatch: options.dispatch });
   // Routes (/healthz is not a call of the table, so the API docs leave it out), then the console.
   app.get("/healthz", { schema: { hide: true } }, async () => ({ ok: true, database: app.database.kind }));
   await app.register(calls, { handlers: options.handlers });
+  // Providers' webhooks: outside the call table (the provider signs, no token), in a scope that keeps raw bodies.
+  await app.register(carrierWebhooks);
   await app.register(web, { webRoot: config.webRoot });
   return app;
 }

@@ -1,5 +1,7 @@
 import { SESSION_TTL_S_DEFAULT } from "../contract/constants";
 import { SMS_WINDOW } from "../contract/domain/campaigns";
+import { whatsappCloudConfigFromEnv, type WhatsAppCloudConfig } from "./carriers/whatsapp-cloud/config";
+import { credentialsKeyFromEnv } from "./services/carrier-channels/credentials-crypto";
 import type { LoginDelayRule } from "./services/login-throttle";
 import { s3ConfigFromEnv, type S3Config } from "./storage/s3";
 
@@ -50,6 +52,10 @@ export interface ServerConfig {
   now?: () => Date;
   /** Audience limits (default AUDIENCE_MAX_BYTES / AUDIENCE_MAX_ROWS); tests lower them. */
   audience?: { maxBytes: number; maxRows: number };
+  /** The key sealing provider credentials (CREDENTIALS_KEY; unset: a documented development key, refused in production). */
+  credentials: { key: Buffer; development: boolean };
+  /** WhatsApp Cloud API: Graph URL and version, default throughput, Embedded Signup's Meta app (WHATSAPP_*, FACEBOOK_*). */
+  whatsappCloud: WhatsAppCloudConfig;
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo1234!";
@@ -120,6 +126,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     jobIntervalMs: positiveInt(env.JOB_INTERVAL_MS, 1000, "JOB_INTERVAL_MS"),
     s3: s3ConfigFromEnv(env),
     smsWindow: { start: hhmm(env.SMS_WINDOW_START, SMS_WINDOW.start, "SMS_WINDOW_START"), end: hhmm(env.SMS_WINDOW_END, SMS_WINDOW.end, "SMS_WINDOW_END") },
+    credentials: credentialsKeyFromEnv(env),
+    whatsappCloud: whatsappCloudConfigFromEnv(env),
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       loginPerIp: { ...DEFAULT_RATE_LIMITS.loginPerIp, max: positiveInt(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp.max, "RATE_LIMIT_LOGIN_PER_IP") },

@@ -5,6 +5,7 @@ import { API_KEY_UMS_CALLS } from "./api-keys-ums";
 import { AUTH_CALLS } from "./auth";
 import { CAMPAIGN_CONTROL_CALLS } from "./campaign-control";
 import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
+import { CARRIER_CHANNEL_CALLS } from "./carrier-channels";
 import { CHANNEL_BOT_CALLS } from "./channels-bots";
 import { CHAT_CALLS } from "./chats";
 import { LIVE_AGENT_CALLS } from "./live-agents";
@@ -25,6 +26,7 @@ export * from "./campaign-records";
 export * from "./chat-records";
 export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
+export { CARRIER_PROVIDERS, CARRIER_WEBHOOK_PATH, CarrierChannelRecord, CarrierChannelsPage, type CarrierProviderId } from "./carrier-channels";
 
 /**
  * Every call of SPEC 7 as data, one row per call, one file per SPEC 7 section. The server registers its routes
@@ -78,6 +80,7 @@ export const CALLS = {
   ...RCS_TEMPLATE_CALLS,
   ...TEMPLATE_CALLS,
   ...CHAT_CALLS,
+  ...CARRIER_CHANNEL_CALLS,
 } as const satisfies Record<string, CallDef>;
 
 export type CallId = keyof typeof CALLS;
@@ -99,6 +102,7 @@ const SECTIONS: Readonly<Record<string, Readonly<Record<string, CallDef>>>> = {
   "RCS templates and library": RCS_TEMPLATE_CALLS,
   "Templates (all channels)": TEMPLATE_CALLS,
   "Conversations and the simulated phone": CHAT_CALLS,
+  "Provider connections": CARRIER_CHANNEL_CALLS,
 };
 export const AREA_OF = Object.fromEntries(
   Object.entries(SECTIONS).flatMap(([section, calls]) => Object.keys(calls).map((id) => [id, section])),

@@ -192,4 +192,9 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "sandbox.phone.addresses": {"method":"GET","path":"/api/v1/sandbox/phone/addresses","access":["manager","user","department_head"]},
   "sandbox.phone.send": {"method":"POST","path":"/api/v1/sandbox/phone/messages","access":["manager","user","department_head"]},
   "sandbox.phone.messages": {"method":"GET","path":"/api/v1/sandbox/phone/messages","access":["manager","user","department_head"]},
+  "carrierChannels.list": {"method":"GET","path":"/api/v1/channels/carrier-channels","access":["user","manager"]},
+  "carrierChannels.connectWhatsApp": {"method":"POST","path":"/api/v1/channels/whatsapp-cloud","access":["user","manager"]},
+  "carrierChannels.update": {"method":"PUT","path":"/api/v1/channels/carrier-channels/:id","access":["user","manager"]},
+  "carrierChannels.test": {"method":"POST","path":"/api/v1/channels/carrier-channels/:id/test","access":["user","manager"]},
+  "carrierChannels.remove": {"method":"DELETE","path":"/api/v1/channels/carrier-channels/:id","access":["user","manager"]},
 };

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { CallBody, CallId, CallParams, CallQuery, CallReply } from "../../contract/calls";
-import type { Carrier } from "../carriers";
+import type { CarrierRouter } from "../carriers/router";
 import type { ServerConfig } from "../config";
 import type { Db } from "../db/client";
 import type { SendMail } from "../services/mailer";
@@ -14,7 +14,8 @@ export interface RouteContext {
   secret: () => string;
   sendMail: SendMail;
   sessions: SessionStore;
-  carrier: Carrier;
+  /** The router over the account channels' adapters and the default carrier (plugins/app/carrier.ts). */
+  carrier: CarrierRouter;
   storage: Storage;
   /** True while the address may receive another reset mail (per-address limit of @fastify/rate-limit). */
   resetMailAllowed: (request: FastifyRequest) => Promise<boolean>;

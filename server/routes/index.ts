@@ -9,6 +9,7 @@
 //   waba.campaigns.start, rates.*                → campaign-control/ (one money path for every channel)
 //   sms.campaigns.create, waba.campaigns.create   → campaigns/create.ts (one create path for the three channels)
 //   the reads of sms.campaigns.*, waba.campaigns.* → campaigns/ (channel-reads.ts, with the other campaign reads)
+//   carrierChannels.*                            → carrier-channels/ (the providers' webhooks live there too, outside the table)
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { AREA_OF, CALL_IDS, CALLS, rolesFor, type CallDef, type CallId } from "../../contract/calls";
@@ -24,6 +25,7 @@ import { campaignControlHandlers } from "./campaign-control";
 import { campaignCreateHandlers } from "./campaigns/create";
 import { campaignIngestHandlers } from "./campaigns/ingest";
 import { campaignReadHandlers } from "./campaigns";
+import { carrierChannelHandlers } from "./carrier-channels";
 import { channelHandlers } from "./channels";
 import { chatHandlers } from "./chats";
 import { liveAgentHandlers } from "./live-agents";
@@ -65,6 +67,7 @@ export const HANDLERS: Handlers = {
   ...chatHandlers,
   ...liveAgentHandlers,
   ...sandboxPhoneHandlers,
+  ...carrierChannelHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */
