@@ -47,7 +47,7 @@ export async function loadDispatchCampaign(db: Db, id: string): Promise<Loaded |
     const [t] = await db.select().from(whatsappTemplates).where(eq(whatsappTemplates.id, row.templateId));
     if (!t) return undefined;
     const failover = await loadFailoverPlan(db, row.failover ?? null);
-    return { ...base, template: { channel: "whatsapp", name: t.name, language: t.language, category: t.category }, from: row.sender ?? row.wabaId ?? "", ...(failover ? { failover } : {}) };
+    return { ...base, template: { channel: "whatsapp", name: t.name, language: t.language, category: t.category, components: t.components }, from: row.sender ?? row.wabaId ?? "", ...(failover ? { failover } : {}) };
   }
   if (row.channel === "sms") {
     const [t] = await db.select().from(smsTemplates).where(eq(smsTemplates.id, row.templateId));

@@ -58,6 +58,10 @@ function checkTemplate(waba: StandInWaba, template: unknown): Refusal | null {
   if (sent !== variables(body?.text)) return { code: 132000, details: `body: number of localizable_params (${sent}) does not match the expected number of params (${variables(body?.text)})` };
   const header = storedComponents.find((c) => String(c.type).toUpperCase() === "HEADER");
   const format = typeof header?.format === "string" ? header.format.toUpperCase() : "TEXT";
+  const sentHeaderParams = components.find((c) => c.type === "header")?.parameters;
+  if (format === "TEXT" && variables(header?.text) !== (Array.isArray(sentHeaderParams) ? sentHeaderParams.length : 0)) {
+    return { code: 132000, details: `header: number of localizable_params does not match the expected number of params (${variables(header?.text)})` };
+  }
   if (format !== "TEXT") {
     const sentHeader = components.find((c) => c.type === "header");
     const parameter = Array.isArray(sentHeader?.parameters) ? (sentHeader.parameters[0] as Json | undefined) : undefined;
