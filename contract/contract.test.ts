@@ -66,6 +66,8 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^(chats|sandbox\.phone)\./, [M, U, D]],
   [/^liveAgents\.acceptInvite$/, ALL],
   [/^liveAgents\.remove$/, [M, U, D]],
+  // Not in SPEC 6: provider connections (issue 15) take "Update channel integrations"' roles: user and manager.
+  [/^carrierChannels\./, [U, M]],
 ];
 
 function specRoles(id: CallId): Role[] {
