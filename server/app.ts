@@ -57,7 +57,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(databasePlugin, { config, database: options.database });
   // External plugins.
   await app.register(rateLimits);
-  await app.register(securityHeaders, { publicUrl: config.publicUrl });
+  await app.register(securityHeaders, { publicUrl: config.publicUrl, facebookSdk: Boolean(config.whatsappCloud.embeddedSignup) });
   await app.register(corsPolicy, { corsOrigin: config.corsOrigin });
   await app.register(apiDocs);
   // App plugins.

@@ -141,7 +141,10 @@ describe("the webhook route", () => {
 
   it("takes Meta's documented inbound message once, however often it is delivered", async () => {
     const body = JSON.stringify(DOC_TEXT_MESSAGE_WEBHOOK);
-    for (let i = 0; i < 3; i++) expect((await postWebhook(channel._id, body, sign(DEFAULT_APP.secret, body))).status).toBe(200);
+    // Three deliveries at once (they share one INSERT of keys), then a late retry.
+    const together = await Promise.all([1, 2, 3].map(() => postWebhook(channel._id, body, sign(DEFAULT_APP.secret, body))));
+    expect(together.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await postWebhook(channel._id, body, sign(DEFAULT_APP.secret, body))).status).toBe(200);
     const convo = await until(async () => (await db().select().from(conversations).where(eq(conversations.customerNumber, CUSTOMER)))[0], Boolean);
     const messages = await db().select().from(chatMessages).where(eq(chatMessages.conversationId, convo.id));
     expect(messages.map((m) => m.text)).toEqual(["Does it come in another color?"]);
@@ -150,6 +153,16 @@ describe("the webhook route", () => {
 });
 
 describe("chat through the Cloud API", () => {
+  it("the simulated phone offers only the numbers the sandbox serves, and cannot write to the Cloud API number", async () => {
+    const listed = (await server.call({ method: "GET", url: "/api/v1/sandbox/phone/addresses", as: "manager" })).json().data as { channel: string; address: string }[];
+    expect(listed.some((a) => a.channel === "whatsapp")).toBe(true);
+    expect(listed.some((a) => a.address === DOC_PHONE_NUMBER_ID)).toBe(false);
+    const before = await count(chatMessages);
+    const res = await server.call({ method: "POST", url: "/api/v1/sandbox/phone/messages", as: "manager", payload: { channel: "whatsapp", address: DOC_PHONE_NUMBER_ID, number: "+919876500009", text: "hello" } });
+    expect(res.statusCode).toBe(404);
+    expect(await count(chatMessages)).toBe(before);
+  });
+
   it("a customer writes, an agent answers inside the window, ticks follow Meta's statuses; a repeated status changes nothing", async () => {
     const customer = "+919876500001";
     await server.standIn.customerWrites({ from: customer, phoneNumberId: DOC_PHONE_NUMBER_ID, text: "Is my order shipped?" });

@@ -16,6 +16,8 @@ export interface CarrierRouter extends Carrier {
   invalidate(): void;
   /** Gives events a webhook carried to every listener. */
   publish(events: readonly CarrierEvent[]): void;
+  /** Whether the default carrier serves this sender (no channel claims it): the simulated phone writes only to those. */
+  servesByDefault(channel: Channel, from: string): Promise<boolean>;
 }
 
 export interface RouterOptions {
@@ -129,6 +131,7 @@ export function createCarrierRouter(options: RouterOptions): CarrierRouter {
       }
       return cached.version === null ? null : adapter(channelId, cached.version);
     },
+    servesByDefault: async (channel, from) => (await sender(channel, from)) === fallback,
     invalidate: () => {
       routes.clear();
       versions.clear();

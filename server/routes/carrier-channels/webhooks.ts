@@ -2,12 +2,11 @@
 // per channel, shown on the channel's page to paste at the provider. Not calls of the contract's table: no token,
 // the provider authenticates by its signature, which the channel's adapter checks over the raw body. That is why this
 // scope, and only this one, keeps bodies as bytes instead of parsed JSON. Events already taken in (by the provider's
-// own key) are dropped, so a webhook delivered twice changes nothing; the rest go to the carrier's listeners.
+// own key) are dropped, so a webhook delivered twice changes nothing; the rest go to the carrier's listeners
+// (services/carrier-channels/webhook-intake.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sql } from "drizzle-orm";
-import type { KeyedEvent } from "../../carriers/router/channel-adapter";
-import type { Db } from "../../db/client";
-import { pgArray, rowsOf } from "../../services/campaigns/dispatch-sql";
+import { createWebhookIntake } from "../../services/carrier-channels/webhook-intake";
 import { CARRIER_WEBHOOK_PATH } from "../../../contract/calls";
 
 /** Provider events arrive for as long as they retry (Meta: up to a day); a week of keys covers every retry. */
@@ -17,26 +16,14 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const BODY_LIMIT = 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The events whose keys are new, in their order; the keys are recorded in the same statement. */
-export async function firstDeliveries(db: Db, channelId: string, events: readonly KeyedEvent[]): Promise<KeyedEvent[]> {
-  if (events.length === 0) return [];
-  const fresh = await rowsOf<{ event_key: string }>(
-    db,
-    sql`insert into carrier_webhook_events (channel_id, event_key)
-        select ${channelId}::uuid, k from unnest(${pgArray(events.map((e) => e.key))}::text[]) as k
-        on conflict do nothing returning event_key`,
-  );
-  const keys = new Set(fresh.map((r) => r.event_key));
-  // The same key twice in one payload counts once, too.
-  return events.filter((e) => keys.delete(e.key));
-}
-
 type WebhookRequest = FastifyRequest<{ Params: { channelId: string }; Querystring: Record<string, string | undefined> }>;
 
 export async function carrierWebhooks(app: FastifyInstance): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
   const { db } = app.database;
+  const intake = createWebhookIntake(db, (events) => app.carrier.publish(events));
+  app.addHook("onClose", async () => intake.drain());
   let prunedAt = 0;
 
   const handler = async (request: WebhookRequest, reply: FastifyReply) => {
@@ -50,8 +37,7 @@ export async function carrierWebhooks(app: FastifyInstance): Promise<void> {
       ...(Buffer.isBuffer(request.body) ? { rawBody: request.body } : {}),
     });
     if (answer.status !== 200) request.log.warn({ channelId, status: answer.status }, `carrier webhook refused: ${answer.body ?? ""}`);
-    const fresh = await firstDeliveries(db, channelId, answer.events ?? []);
-    app.carrier.publish(fresh.map((e) => e.event));
+    await intake.take(channelId, answer.events ?? []);
     if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
       prunedAt = Date.now();
       await db.execute(sql`delete from carrier_webhook_events where received_at < now() - ${KEEP_KEYS}::interval`);

@@ -27,6 +27,8 @@ export const FORM_SCHEMAS = {
   ratesUpdate: named("ratesUpdate", structuredClone(SCHEMAS["rates-update"]) as unknown as RJSFSchema),
   liveAgentInvite: named("liveAgentInvite", structuredClone(SCHEMAS["live-agent-invite"]) as unknown as RJSFSchema),
   liveAgentCreate: named("liveAgentCreate", structuredClone(SCHEMAS["live-agent-create"]) as unknown as RJSFSchema),
+  whatsappCloudConnect: named("whatsappCloudConnect", structuredClone(SCHEMAS["whatsapp-cloud-connect"]) as unknown as RJSFSchema),
+  carrierChannelUpdate: named("carrierChannelUpdate", structuredClone(SCHEMAS["carrier-channel-update"]) as unknown as RJSFSchema),
 } as const;
 
 export type FormSchemaId = keyof typeof FORM_SCHEMAS;
