@@ -29,6 +29,9 @@ const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     LOG_LEVEL: "warn",
     // Template review fast enough for a test, slow enough to see PENDING first (e2e/whatsapp-templates.spec.ts).
     SANDBOX_REVIEW_MS: process.env.SANDBOX_REVIEW_MS ?? "2500",
+    // Meta's Graph API is a WhatsApp Cloud API stand-in that e2e/whatsapp-cloud.spec.ts starts on the port after the
+    // next (e2e/ports.ts STAND_IN_PORT); other specs never reach it.
+    WHATSAPP_GRAPH_URL: process.env.WHATSAPP_GRAPH_URL ?? `http://127.0.0.1:${Number(port) + 2}`,
   },
 });
 

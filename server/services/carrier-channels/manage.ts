@@ -32,7 +32,10 @@ const recordOf = (deps: ChannelDeps, row: ChannelRow) => toChannelRecord(row, li
 export function refusedConnection(check: Extract<ConnectionCheck, { ok: false }>): HttpError {
   if (check.code === "network") return new HttpError(502, check.message);
   const field = check.auth ? "access_token" : check.code === "100" ? "phone_number_id" : undefined;
-  return badRequest(check.message, field ? [{ field, message: check.message }] : undefined);
+  // Nothing was connected yet: the reason a live channel gets ("… disconnected: …, then test the connection") is
+  // said here as what to fix in the form.
+  const message = check.auth ? check.message.replace(/^WhatsApp channel disconnected: /, "").replace(/, then test the connection\.$/, ".") : check.message;
+  return badRequest(message, field ? [{ field, message }] : undefined);
 }
 
 export const newVerifyToken = () => randomBytes(24).toString("base64url");

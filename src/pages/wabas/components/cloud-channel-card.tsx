@@ -49,10 +49,11 @@ export function CloudChannelCard({ channel, page }: { channel: CarrierChannelRec
             action={<Button size="small" onClick={() => page.openEdit(channel)}>Enter a new token</Button>}
           />
         )}
-        {test && <Alert type={test.ok ? "success" : "error"} showIcon closable message={test.ok ? "Connection works" : "Connection test failed"} description={test.message} />}
+        {/* A failed test of a disconnected channel says what the alert above already says. */}
+        {test && (test.ok || connected) && <Alert type={test.ok ? "success" : "error"} showIcon closable message={test.ok ? "Connection works" : "Connection test failed"} description={test.message} />}
         <ChannelHealth channel={channel} />
         <Divider style={{ margin: 0 }} />
-        <Descriptions size="small" column={{ xs: 1, md: 2 }}>
+        <Descriptions size="small" layout="vertical" column={{ xs: 1, md: 2, xl: 3 }}>
           <Descriptions.Item label="WABA ID">
             <Typography.Text copyable>{channel.wabaId}</Typography.Text>
           </Descriptions.Item>
