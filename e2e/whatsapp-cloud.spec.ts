@@ -17,6 +17,8 @@ test.afterAll(async () => standIn?.close());
 test.describe.configure({ mode: "serial" });
 
 test("connects a number with manual credentials, checked at Meta, then points Meta's webhook at it", async ({ page }) => {
+  // Three real calls to the stand-in, a refusal and a drawer round trip: more than 30 s on a busy 2-core machine.
+  test.setTimeout(90_000);
   await login(page, "priya", "user");
   await page.goto("/user/channels/whatsapp");
   await expect(page.getByText("No WhatsApp Business Account connected")).toBeVisible({ timeout: 20_000 }); // a first load on a busy machine
