@@ -70,6 +70,8 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^public\./, []],
   // Not in SPEC 6: outbound webhooks (issue 12), beside the API keys and with their roles: every role, its own account.
   [/^webhooks\./, ALL],
+  // Not in SPEC 6: provider connections (issue 15) take "Update channel integrations"' roles: user and manager.
+  [/^carrierChannels\./, [U, M]],
 ];
 
 function specRoles(id: CallId): Role[] {

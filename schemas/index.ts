@@ -25,6 +25,7 @@ import { balanceRequest } from "./balance-request";
 import { balanceRequestReject } from "./balance-request-reject";
 import { botStatus } from "./bot-status";
 import { campaignCreateRcs } from "./campaign-create-rcs";
+import { carrierChannelUpdate } from "./carrier-channel-update";
 import { campaignCreateSms } from "./campaign-create-sms";
 import { campaignCreateWhatsapp } from "./campaign-create-whatsapp";
 import { campaignSchedule } from "./campaign-schedule";
@@ -67,6 +68,7 @@ import { wabaMediaUpload } from "./waba-media-upload";
 import { wabaOnboarding } from "./waba-onboarding";
 import { wabaSolutionProvider } from "./waba-solution-provider";
 import { whatsappBusinessProfile } from "./whatsapp-business-profile";
+import { whatsappCloudConnect } from "./whatsapp-cloud-connect";
 import { whatsappTemplateCreate } from "./whatsapp-template-create";
 import { whatsappTemplateDelete } from "./whatsapp-template-delete";
 import { workflowCreate } from "./workflow-create";
@@ -160,6 +162,8 @@ export const SCHEMAS = {
   "public-message-batch": publicMessageBatch,
   "webhook-endpoint": webhookEndpoint,
   "webhook-endpoint-update": webhookEndpointUpdate,
+  "whatsapp-cloud-connect": whatsappCloudConnect,
+  "carrier-channel-update": carrierChannelUpdate,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

@@ -21,6 +21,7 @@ import { rateLimits } from "./plugins/external/rate-limit";
 import { securityHeaders } from "./plugins/external/security-headers";
 import { apiDocs } from "./plugins/external/swagger";
 import { calls } from "./routes";
+import { carrierWebhooks } from "./routes/carrier-channels/webhooks";
 import type { Handlers } from "./routes/context";
 import type { Storage } from "./storage";
 import { web } from "./web";
@@ -32,7 +33,7 @@ export interface BuildOptions {
   logger?: boolean;
   /** Tests replace handlers to check what the serializer lets out. */
   handlers?: Handlers;
-  /** Tests pass a sandbox carrier with their own seed and delays. */
+  /** The default carrier (the router's fallback): tests pass a sandbox with their own seed and delays. */
   carrier?: Carrier;
   storage?: Storage;
   /** Tests set the dispatcher's batch, lease and rates (DISPATCH_* variables otherwise). */
@@ -64,14 +65,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(databasePlugin, { config, database: options.database });
   // External plugins.
   await app.register(rateLimits);
-  await app.register(securityHeaders, { publicUrl: config.publicUrl });
+  await app.register(securityHeaders, { publicUrl: config.publicUrl, facebookSdk: Boolean(config.whatsappCloud.embeddedSignup) });
   await app.register(corsPolicy, { corsOrigin: config.corsOrigin });
   await app.register(apiDocs);
   // App plugins.
   await app.register(httpRules);
   await app.register(observabilityPlugin, { metrics: config.metrics, host: config.host });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
-  await app.register(carrierPlugin, { dataDir: config.dataDir, s3: config.s3, carrier: options.carrier, storage: options.storage });
+  await app.register(carrierPlugin, {
+    dataDir: config.dataDir, s3: config.s3, carrier: options.carrier, storage: options.storage, credentials: config.credentials, whatsappCloud: config.whatsappCloud,
+  });
   await app.register(publicApiPlugin, { umsLogDays: config.umsLogDays, publicApiCommitMs: config.publicApiCommitMs });
   await app.register(routeContextPlugin, { config });
   await app.register(realtimePlugin, { corsOrigin: config.corsOrigin, publicUrl: config.publicUrl });
@@ -82,6 +85,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // Routes (/healthz, /readyz and /metrics are not calls of the table, so the API docs leave them out), then the console.
   await app.register(healthPlugin);
   await app.register(calls, { handlers: options.handlers });
+  // Providers' webhooks: outside the call table (the provider signs, no token), in a scope that keeps raw bodies.
+  await app.register(carrierWebhooks);
   await app.register(web, { webRoot: config.webRoot });
   return app;
 }

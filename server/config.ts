@@ -4,6 +4,8 @@ import { SMS_WINDOW } from "../contract/domain/campaigns";
 import { REPORT_TTL_HOURS_DEFAULT } from "../contract/domain/reports";
 import { WORKFLOW_DEFAULTS } from "../contract/domain/workflow-runs";
 import { aiConfigFromEnv, type AiConfig } from "./services/ai/llm";
+import { whatsappCloudConfigFromEnv, type WhatsAppCloudConfig } from "./carriers/whatsapp-cloud/config";
+import { credentialsKeyFromEnv } from "./services/carrier-channels/credentials-crypto";
 import type { LoginDelayRule } from "./services/login-throttle";
 import { s3ConfigFromEnv, type S3Config } from "./storage/s3";
 
@@ -56,6 +58,10 @@ export interface ServerConfig {
   workflows: WorkflowConfig;
   /** Audience limits (default AUDIENCE_MAX_BYTES / AUDIENCE_MAX_ROWS); tests lower them. */
   audience?: { maxBytes: number; maxRows: number };
+  /** The key sealing provider credentials (CREDENTIALS_KEY; unset: a documented development key, refused in production). */
+  credentials: { key: Buffer; development: boolean };
+  /** WhatsApp Cloud API: Graph URL and version, default throughput, Embedded Signup's Meta app (WHATSAPP_*, FACEBOOK_*). */
+  whatsappCloud: WhatsAppCloudConfig;
   /** PostgreSQL connections (see DatabaseConfig): pool size and statement timeouts. PGlite ignores them. */
   databasePool: { max: number; statementTimeoutMs: number; longStatementTimeoutMs: number };
   /** How long a SIGTERM may take: in-flight requests, claimed jobs handed back, sockets closed (SHUTDOWN_TIMEOUT_MS). */
@@ -249,6 +255,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     metrics: { token: env.METRICS_TOKEN || undefined, port: env.METRICS_PORT ? positiveInt(env.METRICS_PORT, 0, "METRICS_PORT") : undefined },
     pgDump: env.PG_DUMP || undefined,
     smsWindow: { start: hhmm(env.SMS_WINDOW_START, SMS_WINDOW.start, "SMS_WINDOW_START"), end: hhmm(env.SMS_WINDOW_END, SMS_WINDOW.end, "SMS_WINDOW_END") },
+    credentials: credentialsKeyFromEnv(env),
+    whatsappCloud: whatsappCloudConfigFromEnv(env),
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       loginPerIp: { ...DEFAULT_RATE_LIMITS.loginPerIp, max: positiveInt(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp.max, "RATE_LIMIT_LOGIN_PER_IP") },

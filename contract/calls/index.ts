@@ -5,6 +5,7 @@ import { API_KEY_UMS_CALLS } from "./api-keys-ums";
 import { AUTH_CALLS } from "./auth";
 import { CAMPAIGN_CONTROL_CALLS } from "./campaign-control";
 import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
+import { CARRIER_CHANNEL_CALLS } from "./carrier-channels";
 import { CHANNEL_BOT_CALLS } from "./channels-bots";
 import { CHAT_CALLS } from "./chats";
 import { DASHBOARD_CALLS } from "./dashboards";
@@ -35,6 +36,7 @@ export * from "./dashboard-records";
 export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
 export { WebhookDeliveryDetail, WebhookDeliveryRecord, WebhookEndpointRecord } from "./webhooks";
+export { CARRIER_PROVIDERS, CARRIER_WEBHOOK_PATH, CarrierChannelRecord, CarrierChannelsPage, type CarrierProviderId } from "./carrier-channels";
 
 /**
  * Every call of SPEC 7 as data, one row per call, one file per SPEC 7 section. The server registers its routes
@@ -95,6 +97,7 @@ export const CALLS = {
   ...WEBHOOK_CALLS,
   ...DASHBOARD_CALLS,
   ...OPERATION_CALLS,
+  ...CARRIER_CHANNEL_CALLS,
 } as const satisfies Record<string, CallDef>;
 
 export type CallId = keyof typeof CALLS;
@@ -121,6 +124,7 @@ const SECTIONS: Readonly<Record<string, Readonly<Record<string, CallDef>>>> = {
   Webhooks: WEBHOOK_CALLS,
   "Dashboards, Team Reports and quota": DASHBOARD_CALLS,
   Operations: OPERATION_CALLS,
+  "Provider connections": CARRIER_CHANNEL_CALLS,
 };
 export const AREA_OF = Object.fromEntries(
   Object.entries(SECTIONS).flatMap(([section, calls]) => Object.keys(calls).map((id) => [id, section])),

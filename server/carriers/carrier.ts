@@ -1,15 +1,58 @@
-// The one interface every carrier adapter implements: the sandbox (default), and later WhatsApp Cloud API, SMPP/HTTP
-// SMS and Google RCS Business Messaging. Services and jobs talk only to this; a real adapter only adds files.
+// The one interface every carrier adapter implements: the sandbox (default), WhatsApp Cloud API, and later SMPP/HTTP
+// SMS and Google RCS Business Messaging. Services and jobs talk only to this; the app's carrier is a router
+// (router/) that hands each call to the adapter of the channel serving its sender, the sandbox by default.
 // Calls that a provider answers later (template review, receipts, replies) come back as CarrierEvents, which the
 // server turns into row updates and socket pushes. Polling methods (templateStatus) exist because webhooks get lost.
 
 export type Channel = "sms" | "whatsapp" | "rcs";
 
+/** A template's header media for one send: a link the provider fetches, or a media id uploaded before. */
+export interface TemplateHeaderMedia {
+  format: "image" | "video" | "document";
+  link?: string;
+  mediaId?: string;
+  /** Documents: the file name the customer sees. */
+  fileName?: string;
+}
+
+/** A button of a sent template that takes a value: a URL button's dynamic suffix, a quick reply's payload. */
+export interface TemplateButtonParam {
+  /** The button's position among the template's buttons (0-based), as the provider counts them. */
+  index: number;
+  subType: "url" | "quick_reply";
+  value: string;
+}
+
+/** A reply button or a list row of an interactive message. */
+export interface InteractiveChoice {
+  id: string;
+  title: string;
+  description?: string;
+}
+
 /** What a message carries; each adapter maps it to its provider's payload. */
 export type MessageContent =
   | { kind: "text"; text: string }
-  | { kind: "template"; templateName: string; language: string; params: readonly string[] }
-  | { kind: "media"; mediaUrl: string; mimeType: string; caption?: string }
+  | {
+      kind: "template";
+      templateName: string;
+      language: string;
+      /** The body's variables, {{1}} first. */
+      params: readonly string[];
+      /** The header's media (image, video, document templates) or its one text variable. */
+      header?: TemplateHeaderMedia | { format: "text"; params: readonly string[] };
+      buttons?: readonly TemplateButtonParam[];
+    }
+  | { kind: "media"; mediaUrl: string; mimeType: string; caption?: string; fileName?: string }
+  /** Reply buttons (up to 3) or a list (a button opening sections of rows); WhatsApp's interactive messages. */
+  | {
+      kind: "interactive";
+      body: string;
+      header?: string;
+      footer?: string;
+      buttons?: readonly InteractiveChoice[];
+      list?: { button: string; sections: readonly { title: string; rows: readonly InteractiveChoice[] }[] };
+    }
   /** An RCS rich message: the template draft of SPEC 3 (text, standalone card or carousel). */
   | { kind: "rcs"; draft: unknown };
 
@@ -27,10 +70,25 @@ export interface OutboundMessage {
   replyTo?: string;
 }
 
+/**
+ * What a retryable refusal asks of the sender: "sender" (the default) slow the whole sender down (WhatsApp 130429,
+ * SMPP ESME_RTHROTTLED); "recipient" try this recipient again later, others go on (WhatsApp 131056, the pair limit);
+ * "channel" the connection itself is broken (expired token): stop sending through it until someone fixes it.
+ */
+export type RetryScope = "sender" | "recipient" | "channel";
+
 export type SendResult =
   | { accepted: true; providerMessageId: string }
   /** Refused at submit: `code` is the provider's (e.g. 131026, 130429), `retryable` says whether to try again later. */
-  | { accepted: false; code: string; reason: string; retryable: boolean };
+  | { accepted: false; code: string; reason: string; retryable: boolean; retry?: RetryScope; retryAfterMs?: number };
+
+/** How a sender is to be sent through: set by the channel that serves it (the router answers per sender). */
+export interface SenderProfile {
+  /** Whether this sender's provider deduplicates by our message id (see Carrier.idempotentSends). */
+  idempotentSends: boolean;
+  /** Messages per second this sender may send (WhatsApp: per phone number, default 80); unset: the dispatcher's. */
+  perSecond?: number;
+}
 
 export type ReceiptStatus = "sent" | "delivered" | "read" | "failed";
 
@@ -55,10 +113,25 @@ export interface TemplateReview {
   reason?: string;
 }
 
+/** A template as the provider lists it (a real WABA may hold templates made elsewhere, in WhatsApp Manager). */
+export interface ProviderTemplate {
+  providerTemplateId: string;
+  name: string;
+  language: string;
+  category: TemplateSubmission["category"];
+  review: TemplateReview;
+  components: readonly unknown[];
+}
+
 export interface MediaUpload {
   channel: Channel;
   /** WABA id or RCS bot id the media is for. */
   owner: string;
+  /**
+   * "template" (default): a handle for a template's header example (WhatsApp's Resumable Upload API);
+   * "message": a media id to send in messages (WhatsApp's POST /{phone-number-id}/media).
+   */
+  purpose?: "template" | "message";
   bytes: Uint8Array;
   /** Sniffed from the bytes by the server, never taken from the file name. */
   mimeType: string;
@@ -138,6 +211,11 @@ export interface Carrier {
    */
   readonly idempotentSends: boolean;
   send(message: OutboundMessage): Promise<SendResult>;
+  /**
+   * The profile of one sender: a router of several adapters answers from the channel serving it. Without it,
+   * `idempotentSends` holds for every sender and the dispatcher's own rates apply.
+   */
+  describeSender?(sender: { channel: Channel; from: string }): Promise<SenderProfile>;
   /** Submits a template for review; the answer is PENDING with the provider's id, the verdict comes later. */
   submitTemplate(template: TemplateSubmission): Promise<{ providerTemplateId: string; review: TemplateReview }>;
   /**
@@ -145,6 +223,10 @@ export interface Carrier {
    * can answer after a restart; real adapters read only the id.
    */
   templateStatus(ref: { providerTemplateId: string; submission: TemplateSubmission; submittedAt: Date }): Promise<TemplateReview>;
+  /** Every template of a WABA at the provider; a carrier that keeps none (the sandbox) lacks it. */
+  listTemplates?(wabaId: string): Promise<ProviderTemplate[]>;
+  /** Deletes every language of a template name at the provider (Meta deletes by name). */
+  deleteTemplate?(ref: { wabaId: string; name: string }): Promise<void>;
   /** Uploads media to the provider; the handle goes into a template header or a message. */
   uploadMedia(media: MediaUpload): Promise<{ handle: string }>;
   checkCapability(check: CapabilityCheck): Promise<Capability>;

@@ -9,7 +9,7 @@ import type { Metrics } from "./metrics";
 /** How many recent message ids remember their channel, so a receipt is counted under it (a FIFO, like the sandbox's). */
 const REMEMBER = 100_000;
 
-export function instrumentCarrier(carrier: Carrier, metrics: Metrics, log: FastifyBaseLogger): Carrier {
+export function instrumentCarrier<C extends Carrier>(carrier: C, metrics: Metrics, log: FastifyBaseLogger): C {
   const channels = new Map<string, Channel>();
   const remember = (id: string, channel: Channel) => {
     channels.set(id, channel);
@@ -28,42 +28,36 @@ export function instrumentCarrier(carrier: Carrier, metrics: Metrics, log: Fasti
   };
   // Counted once per event, however many listeners the server has.
   carrier.onEvent(count);
-  return {
-    name: carrier.name,
-    idempotentSends: carrier.idempotentSends,
-    submitTemplate: (template) => carrier.submitTemplate(template),
-    templateStatus: (ref) => carrier.templateStatus(ref),
-    uploadMedia: (media) => carrier.uploadMedia(media),
-    checkCapability: (check) => carrier.checkCapability(check),
-    onboardWhatsApp: (request) => carrier.onboardWhatsApp(request),
-    registerRcsBot: (bot) => carrier.registerRcsBot(bot),
-    rcsLaunchState: (bot) => carrier.rcsLaunchState(bot),
-    ...(carrier.simulateInbound ? { simulateInbound: carrier.simulateInbound.bind(carrier) } : {}),
-    onEvent: (listener) => carrier.onEvent(listener),
-    close: () => carrier.close(),
-    async send(message) {
-      const started = performance.now();
-      const line = { reqId: currentRequestId(), carrier: carrier.name, channel: message.channel, messageId: message.id };
-      try {
-        const result = await carrier.send(message);
-        const ms = performance.now() - started;
-        metrics.carrierSendSeconds.observe({ channel: message.channel }, ms / 1000);
-        if (result.accepted) {
-          remember(message.id, message.channel);
-          metrics.messages.inc({ channel: message.channel, state: "accepted" });
-          log.debug({ ...line, outcome: "accepted", ms: Math.round(ms) }, "carrier send");
-        } else {
-          metrics.messages.inc({ channel: message.channel, state: "refused" });
-          metrics.carrierErrors.inc({ channel: message.channel, code: result.code });
-          log.debug({ ...line, outcome: "refused", code: result.code, retryable: result.retryable, ms: Math.round(ms) }, "carrier send refused");
-        }
-        return result;
-      } catch (err) {
-        metrics.messages.inc({ channel: message.channel, state: "error" });
-        metrics.carrierErrors.inc({ channel: message.channel, code: "exception" });
-        log.warn({ ...line, outcome: "error", err }, "carrier send failed");
-        throw err;
+  async function send(message: Parameters<Carrier["send"]>[0]): ReturnType<Carrier["send"]> {
+    const started = performance.now();
+    const line = { reqId: currentRequestId(), carrier: carrier.name, channel: message.channel, messageId: message.id };
+    try {
+      const result = await carrier.send(message);
+      const ms = performance.now() - started;
+      metrics.carrierSendSeconds.observe({ channel: message.channel }, ms / 1000);
+      if (result.accepted) {
+        remember(message.id, message.channel);
+        metrics.messages.inc({ channel: message.channel, state: "accepted" });
+        log.debug({ ...line, outcome: "accepted", ms: Math.round(ms) }, "carrier send");
+      } else {
+        metrics.messages.inc({ channel: message.channel, state: "refused" });
+        metrics.carrierErrors.inc({ channel: message.channel, code: result.code });
+        log.debug({ ...line, outcome: "refused", code: result.code, retryable: result.retryable, ms: Math.round(ms) }, "carrier send refused");
       }
+      return result;
+    } catch (err) {
+      metrics.messages.inc({ channel: message.channel, state: "error" });
+      metrics.carrierErrors.inc({ channel: message.channel, code: "exception" });
+      log.warn({ ...line, outcome: "error", err }, "carrier send failed");
+      throw err;
+    }
+  }
+  // Everything else is the carrier's own (a router's invalidate and profiles included), with `this` the carrier.
+  return new Proxy(carrier, {
+    get(target, prop) {
+      if (prop === "send") return send;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
-  };
+  });
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { CallBody, CallId, CallParams, CallQuery, CallReply } from "../../contract/calls";
-import type { Carrier } from "../carriers";
+import type { CarrierRouter } from "../carriers/router";
 import type { ServerConfig } from "../config";
 import type { Db } from "../db/client";
 import type { PublicApi } from "../plugins/app/public-api";
@@ -15,7 +15,8 @@ export interface RouteContext {
   secret: () => string;
   sendMail: SendMail;
   sessions: SessionStore;
-  carrier: Carrier;
+  /** The router over the account channels' adapters and the default carrier (plugins/app/carrier.ts). */
+  carrier: CarrierRouter;
   storage: Storage;
   /** API keys, the public API's group commit, rate limits, request log and message events. */
   publicApi: PublicApi;

@@ -9,6 +9,7 @@
 //   waba.campaigns.start, rates.*                → campaign-control/ (one money path for every channel)
 //   sms.campaigns.create, waba.campaigns.create   → campaigns/create.ts (one create path for the three channels)
 //   the reads of sms.campaigns.*, waba.campaigns.* → campaigns/ (channel-reads.ts, with the other campaign reads)
+//   carrierChannels.*                            → carrier-channels/ (the providers' webhooks live there too, outside the table)
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { AREA_OF, CALL_IDS, CALLS, rolesFor, type CallDef, type CallId } from "../../contract/calls";
@@ -26,6 +27,7 @@ import { campaignControlHandlers } from "./campaign-control";
 import { campaignCreateHandlers } from "./campaigns/create";
 import { campaignIngestHandlers } from "./campaigns/ingest";
 import { campaignReadHandlers } from "./campaigns";
+import { carrierChannelHandlers } from "./carrier-channels";
 import { channelHandlers } from "./channels";
 import { chatHandlers } from "./chats";
 import { keyConfigHandlers } from "./key-configs";
@@ -85,6 +87,7 @@ export const HANDLERS: Handlers = {
   ...webhookHandlers,
   ...aiHandlers,
   ...operationHandlers,
+  ...carrierChannelHandlers,
 };
 
 /** Public calls worth abusing, and the per-IP rule (config.rateLimits) each is counted under. */

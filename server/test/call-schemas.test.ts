@@ -19,6 +19,8 @@ import { generate, settle } from "./report-fixtures";
 import { multipart, png } from "./media-fixtures";
 import { channelFixtures, type ChannelFixtures } from "./campaign-ingest-fixtures";
 import { DEMO_PASSWORD, freshDatabase, startServer, type DemoName, type TestServer } from "./harness";
+import { whatsappCloudConfigFromEnv } from "../carriers/whatsapp-cloud/config";
+import { DEFAULT_APP, standInWaba, startWhatsAppStandIn, type WhatsAppStandIn } from "../carriers/whatsapp-cloud/stand-in";
 
 interface Input {
   as?: DemoName;
@@ -278,6 +280,11 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   },
   "ai.marketplace.list": async () => ({ as: "user" }),
   "ai.marketplace.install": async () => ({ as: "user", params: { id: "faq" }, payload: { name: "Schema FAQ bot" } }),
+  "carrierChannels.list": async () => ({ as: "manager" }),
+  "carrierChannels.connectWhatsApp": async () => ({ as: "manager", payload: cloudConnect(0) }),
+  "carrierChannels.update": async (s) => ({ as: "manager", params: { id: await cloudChannel(s, 1) }, payload: { name: "Renamed", messages_per_second: 100 } }),
+  "carrierChannels.test": async (s) => ({ as: "manager", params: { id: await cloudChannel(s, 1) } }),
+  "carrierChannels.remove": async (s) => ({ as: "manager", params: { id: await cloudChannel(s, 2) } }),
   "suppressions.remove": async (s) => {
     await s.call({ method: "POST", url: "/api/v1/suppressions", as: "user", payload: { numbers: "9876543219" } });
     const list = (await s.call({ method: "GET", url: "/api/v1/suppressions?q=9876543219", as: "user" })).json() as { data: { id: string }[] };
@@ -634,11 +641,30 @@ const schemaFor = (id: CallId, status: number) => {
   return replies[status] ?? replies[`${String(status)[0]}xx`];
 };
 
+/** Three WABAs at a WhatsApp Cloud API stand-in, each with a number and a token: one per channel call that needs its own. */
+const CLOUD_WABAS = [0, 1, 2].map((i) => ({ id: `10229012934100${i}`, phone: `10654035224200${i}`, token: `EAAJB-schema-token-${i}-0000000000` }));
+const cloudConnect = (i: number) => ({ name: `Schema ${i}`, waba_id: CLOUD_WABAS[i].id, phone_number_id: CLOUD_WABAS[i].phone, access_token: CLOUD_WABAS[i].token, app_secret: DEFAULT_APP.secret });
+const cloudChannels = new Map<number, Promise<string>>();
+/** The manager's channel on stand-in WABA `i`, connected once. */
+function cloudChannel(s: TestServer, i: number): Promise<string> {
+  const found = cloudChannels.get(i) ?? s.call({ method: "POST", url: "/api/v1/channels/whatsapp-cloud", as: "manager", payload: cloudConnect(i) }).then((res) => (res.json() as { data: { _id: string } }).data._id);
+  cloudChannels.set(i, found);
+  return found;
+}
+
 let server: TestServer;
+let standIn: WhatsAppStandIn;
 beforeAll(async () => {
-  server = await startServer();
+  standIn = await startWhatsAppStandIn({
+    wabas: CLOUD_WABAS.map((w, i) => standInWaba(w.id, w.phone, `+1 555-010-000${i}`)),
+    tokens: Object.fromEntries(CLOUD_WABAS.map((w) => [w.token, [w.id]])),
+  });
+  server = await startServer({ whatsappCloud: { ...whatsappCloudConfigFromEnv({}), graphUrl: standIn.url } });
 });
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await standIn?.close();
+});
 
 const built = CALL_IDS.filter((id) => HANDLERS[id]);
 

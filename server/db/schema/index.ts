@@ -5,6 +5,7 @@ export * from "./balance";
 export * from "./messages";
 export * from "./settings";
 export * from "./rate-limits";
+export * from "./carrier-channels";
 export * from "./wabas";
 export * from "./rcs-bots";
 export * from "./whatsapp";

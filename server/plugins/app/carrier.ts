@@ -1,21 +1,29 @@
 import fp from "fastify-plugin";
 import { createCarrier, type Carrier } from "../../carriers";
 import { instrumentCarrier } from "../../observability/carrier";
+import { createCarrierRouter, type CarrierRouter } from "../../carriers/router";
+import { whatsappCloudProvider } from "../../carriers/whatsapp-cloud";
+import type { ServerConfig } from "../../config";
+import { createChannelDirectory } from "../../services/carrier-channels/directory";
+import { createHealthRecorder } from "../../services/carrier-channels/health";
 import { createStorage, type S3Config, type Storage } from "../../storage";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The carrier adapter every send, template review and media upload goes through (CARRIER, default sandbox). */
-    carrier: Carrier;
+    /**
+     * The carrier every send, template review and media upload goes through: a router over the account channels'
+     * adapters (WhatsApp Cloud API…) and the default carrier (CARRIER, the sandbox) for every address none claims.
+     */
+    carrier: CarrierRouter;
     /** Uploaded files (disk under DATA_DIR, or S3). */
     storage: Storage;
   }
 }
 
-export interface CarrierOptions {
+export interface CarrierOptions extends Pick<ServerConfig, "credentials" | "whatsappCloud"> {
   dataDir: string;
   s3?: S3Config;
-  /** Tests pass a sandbox with their own seed and delays. */
+  /** The default carrier; tests pass a sandbox with their own seed and delays. */
   carrier?: Carrier;
   storage?: Storage;
 }
@@ -26,10 +34,23 @@ export interface CarrierOptions {
  */
 export const carrierPlugin = fp<CarrierOptions>(
   async (app, options) => {
-    const carrier = instrumentCarrier(options.carrier ?? createCarrier(), app.metrics, app.log);
+    if (options.credentials.development) {
+      app.log.warn("CREDENTIALS_KEY is not set: provider credentials are sealed with the development key (README \"WhatsApp Cloud API\"); set it before saving real credentials");
+    }
+    const health = createHealthRecorder(app.database.db, app.log);
+    const carrier = instrumentCarrier(createCarrierRouter({
+      fallback: options.carrier ?? createCarrier(),
+      directory: createChannelDirectory(app.database.db, options.credentials.key, health),
+      providers: [whatsappCloudProvider(options.whatsappCloud)],
+    }), app.metrics, app.log);
+    // A channel disconnected here is rebuilt (refusing at once) at its next use, not after the route cache's time.
+    health.onDisconnected(() => carrier.invalidate());
     app.decorate("carrier", carrier);
     app.decorate("storage", options.storage ?? createStorage(options.dataDir, options.s3));
-    app.addHook("onClose", async () => carrier.close());
+    app.addHook("onClose", async () => {
+      await carrier.close();
+      await health.stop();
+    });
   },
-  { name: "carrier", dependencies: ["observability"] },
+  { name: "carrier", dependencies: ["observability", "database"] },
 );

@@ -4,6 +4,7 @@ import { attachRealtime } from "../../realtime";
 import { attachChatSocket } from "../../realtime/chat-socket";
 import { attachPresence } from "../../realtime/presence-socket";
 import { startChatEvents } from "../../services/chats/carrier-listener";
+import { startTemplateEvents } from "../../services/whatsapp-templates/carrier-listener";
 
 export type RealtimeOptions = Pick<ServerConfig, "corsOrigin" | "publicUrl">;
 
@@ -16,7 +17,12 @@ export const realtimePlugin = fp<RealtimeOptions>(
     attachPresence(app);
     // Customers' messages and chat receipts from the carrier become inbox messages and ticks, pushed at once.
     const stopChatEvents = startChatEvents(app);
-    app.addHook("onClose", async () => stopChatEvents());
+    // Template verdicts that providers push (webhooks) reach the owner at once; the review job's polling stays the net.
+    const stopTemplateEvents = startTemplateEvents(app);
+    app.addHook("onClose", async () => {
+      stopChatEvents();
+      stopTemplateEvents();
+    });
   },
   { name: "realtime", dependencies: ["database", "auth", "carrier"] },
 );

@@ -5,7 +5,12 @@ import { isApiPath, pathOf } from "../../http/paths";
 export interface SecurityHeadersOptions {
   /** PUBLIC_URL: when it is https, every answer asks the browser to stay on https. */
   publicUrl?: string;
+  /** FACEBOOK_APP_ID is set: the WhatsApp channel page loads Meta's JavaScript SDK for Embedded Signup. */
+  facebookSdk?: boolean;
 }
+
+/** What Embedded Signup needs: Meta's SDK script, its login popup's frames, and the SDK's calls home. */
+const FACEBOOK_SDK = { script: ["https://connect.facebook.net"], frame: ["https://www.facebook.com", "https://web.facebook.com"], connect: ["https://*.facebook.com"] };
 
 const HSTS = "max-age=31536000; includeSubDomains";
 
@@ -16,7 +21,7 @@ const HSTS = "max-age=31536000; includeSubDomains";
  * proxies, so a client cannot switch this on or off.
  */
 export const securityHeaders = fp<SecurityHeadersOptions>(
-  async (app, { publicUrl }) => {
+  async (app, { publicUrl, facebookSdk }) => {
     const httpsConfigured = publicUrl?.startsWith("https:") ?? false;
     // Built once: @fastify/helmet rebuilt helmet (parsing the whole policy) on every request, about 5 % of a
     // signed-in read's CPU.
@@ -25,12 +30,13 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
+          ...(facebookSdk ? { scriptSrc: ["'self'", ...FACEBOOK_SDK.script], frameSrc: ["'self'", ...FACEBOOK_SDK.frame] } : {}),
           // antd injects its CSS-in-JS as <style> elements.
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Media that goes out on RCS and WhatsApp lives on the business's own https hosts (bot logos, card
           // images): the previews must show it as the recipient will. Images cannot run script.
           imgSrc: ["'self'", "data:", "blob:", "https:"],
-          connectSrc: ["'self'", "ws:", "wss:"],
+          connectSrc: ["'self'", "ws:", "wss:", ...(facebookSdk ? FACEBOOK_SDK.connect : [])],
           upgradeInsecureRequests: null,
         },
       },

@@ -4,7 +4,14 @@ import { chatMessages, conversations } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import { businessAddresses } from "../../services/chats/addresses";
 import { chatWorkspace } from "../../services/chats/workspace";
-import type { Handlers } from "../context";
+import type { Handlers, RouteContext } from "../context";
+
+/** The account's addresses the sandbox serves: a real number's customers write from their own phones. */
+async function sandboxAddresses({ db, carrier }: Pick<RouteContext, "db" | "carrier">, ownerId: string) {
+  const all = await businessAddresses(db, ownerId);
+  const served = await Promise.all(all.map((a) => carrier.servesByDefault(a.channel, a.address)));
+  return all.filter((_, i) => served[i]);
+}
 
 export const NOT_SANDBOX = "The simulated phone works only with the sandbox carrier";
 /** The simulated phone's thread shows this many of the latest messages. */
@@ -18,13 +25,13 @@ export const sandboxPhoneHandlers: Handlers = {
   "sandbox.phone.addresses": async (request, _reply, { db, carrier }) => {
     if (!carrier.simulateInbound) throw new HttpError(501, NOT_SANDBOX);
     const ws = await chatWorkspace(db, callerOf(request));
-    return { success: true, data: (await businessAddresses(db, ws.ownerId)).map(({ channel, address, label }) => ({ channel, address, label })) };
+    return { success: true, data: (await sandboxAddresses({ db, carrier }, ws.ownerId)).map(({ channel, address, label }) => ({ channel, address, label })) };
   },
   "sandbox.phone.send": async (request, _reply, { db, carrier }) => {
     if (!carrier.simulateInbound) throw new HttpError(501, NOT_SANDBOX);
     const ws = await chatWorkspace(db, callerOf(request));
     const { channel, address, number, text, mediaUrl } = request.body;
-    const own = (await businessAddresses(db, ws.ownerId)).some((a) => a.channel === channel && a.address === address);
+    const own = (await sandboxAddresses({ db, carrier }, ws.ownerId)).some((a) => a.channel === channel && a.address === address);
     if (!own) throw notFound("No such business number or bot in your account");
     // Answered once the inbox has stored it, as a webhook must be: a crash after this answer loses nothing.
     await carrier.simulateInbound({ channel, from: number, to: address, text, ...(mediaUrl ? { mediaUrl } : {}) });

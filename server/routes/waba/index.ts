@@ -5,7 +5,9 @@ import { whatsappAnalytics } from "../../services/whatsapp/analytics";
 import { getBusinessProfile, setBusinessProfile } from "../../services/whatsapp/business-profile";
 import { listPhoneNumbers } from "../../services/whatsapp/phone-numbers";
 import { selectSolution, solutionSelection } from "../../services/whatsapp/solutions";
+import { onboardEmbeddedSignup } from "../../services/carrier-channels/embedded-signup";
 import { listWabas, storeConnection } from "../../services/whatsapp/wabas";
+import { channelDepsOf } from "../carrier-channels";
 import type { Handlers } from "../context";
 
 // The WhatsApp channel: connecting a WABA, its numbers, business profile and analytics, and the platform's
@@ -13,8 +15,18 @@ import type { Handlers } from "../context";
 export const wabaHandlers: Handlers = {
   "waba.active": async (request, _reply, { db }) => ({ success: true, data: await listWabas(db, callerOf(request).id) }),
 
-  "waba.onboarding": async (request, reply, { db, carrier }) => {
+  "waba.onboarding": async (request, reply, ctx) => {
+    const { db, carrier } = ctx;
     const caller = callerOf(request);
+    const { code } = request.body;
+    // With a Facebook app configured, Embedded Signup's code connects a real WABA; otherwise the default carrier's.
+    if (code && ctx.config.whatsappCloud.embeddedSignup) {
+      const { record, wabaId } = await onboardEmbeddedSignup(channelDepsOf(ctx, request.log), caller.id, { ...request.body, code });
+      const waba = (await listWabas(db, caller.id)).find((w) => w.waba_id === wabaId);
+      if (!waba) throw new Error("connected WABA not found after Embedded Signup");
+      reply.status(201);
+      return { success: true, message: `Connected ${record.name}`, data: waba };
+    }
     const connection = await carrier.onboardWhatsApp({ accountId: caller.id, code: request.body.code });
     const { created, record } = await storeConnection(db, caller.id, carrier.name, connection);
     reply.status(created ? 201 : 200);

@@ -18,6 +18,12 @@ describe("dispatch content", () => {
 
   it.each([
     ["WhatsApp: the template by name and language", wa, ["Asha"], { kind: "template", templateName: "order_update", language: "en_US", params: ["Asha"] }],
+    [
+      "WhatsApp: a text header's variable takes the template's example (Meta requires it with the send)",
+      { ...wa, components: [{ type: "HEADER", format: "TEXT", text: "Order {{1}}", example: { header_text: ["#1042"] } }, { type: "BODY", text: "Hi {{1}}" }] } as CampaignTemplate,
+      ["Asha"],
+      { kind: "template", templateName: "order_update", language: "en_US", params: ["Asha"], header: { format: "text", params: ["#1042"] } },
+    ],
     ["SMS: the DLT body with {#var#} filled in order", sms, ["Asha", "42"], { kind: "text", text: "Dear Asha, order 42 shipped. - ACME" }],
     ["SMS: a missing value leaves the slot empty", sms, ["Asha"], { kind: "text", text: "Dear Asha, order  shipped. - ACME" }],
     [

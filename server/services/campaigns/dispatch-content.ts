@@ -1,13 +1,14 @@
 // What one recipient is sent: the carrier's MessageContent built from the campaign's template and the recipient's
 // values, and what it costs. Pure, so every channel's rules are tested without a database.
 import { countSms } from "../../../contract/domain/sms-segments";
+import { variableCount, type WaComponent } from "../../../contract/domain/whatsapp-template";
 import type { MessageContent } from "../../carriers/carrier";
 import type { Rates } from "./rates";
 import { whatsappRateKey } from "./rates";
 
 /** The template of a campaign, as far as sending needs it. */
 export type CampaignTemplate =
-  | { channel: "whatsapp"; name: string; language: string; category: string }
+  | { channel: "whatsapp"; name: string; language: string; category: string; components?: readonly WaComponent[] }
   | { channel: "sms"; body: string }
   | { channel: "rcs"; draft: unknown };
 
@@ -42,10 +43,23 @@ export function fillPlaceholders(value: unknown, params: readonly string[]): unk
   return value;
 }
 
+/**
+ * A WhatsApp template's send: the body's values, and a text header's one variable, which the provider requires too.
+ * A campaign's values fill the body; the header's variable takes the template's own example value.
+ */
+export function whatsappTemplateContent(template: Extract<CampaignTemplate, { channel: "whatsapp" }>, params: readonly string[]): MessageContent {
+  const header = template.components?.find((c) => c.type === "HEADER");
+  const headerVariables = header?.format === "TEXT" ? variableCount(header.text ?? "") : 0;
+  return {
+    kind: "template", templateName: template.name, language: template.language, params,
+    ...(headerVariables > 0 ? { header: { format: "text" as const, params: [header?.example?.header_text?.[0] ?? ""] } } : {}),
+  };
+}
+
 export function contentFor(template: CampaignTemplate, params: readonly string[]): MessageContent {
   switch (template.channel) {
     case "whatsapp":
-      return { kind: "template", templateName: template.name, language: template.language, params };
+      return whatsappTemplateContent(template, params);
     case "sms":
       return { kind: "text", text: fillDlt(template.body, params) };
     case "rcs":

@@ -156,7 +156,7 @@ export async function claimFailovers(
 
 export type FailoverOutcome = { id: number; state: "sent" | "failed" | "queued" | "unknown"; refund: number };
 
-export async function sendFailover(carrier: Carrier, plan: FailoverPlan, item: FailoverItem): Promise<FailoverOutcome> {
+export async function sendFailover(carrier: Carrier, plan: FailoverPlan, item: FailoverItem, idempotent = carrier.idempotentSends): Promise<FailoverOutcome> {
   const id = item.id;
   try {
     const result = await carrier.send({ id: `${id}:sms`, channel: "sms", from: plan.from, to: item.number, content: { kind: "text", text: item.text }, ...(plan.replyTo ? { replyTo: plan.replyTo } : {}) });
@@ -164,7 +164,7 @@ export async function sendFailover(carrier: Carrier, plan: FailoverPlan, item: F
     return { id, state: result.retryable ? "queued" : "failed", refund: item.cost };
   } catch {
     // The request may have left: only a carrier that deduplicates by id may see it again; the charge stays.
-    return { id, state: carrier.idempotentSends ? "queued" : "unknown", refund: carrier.idempotentSends ? item.cost : 0 };
+    return { id, state: idempotent ? "queued" : "unknown", refund: idempotent ? item.cost : 0 };
   }
 }
 

@@ -30,7 +30,8 @@ export function selectQueued(tx: Tx, campaignId: string, limit: number): Promise
   return rowsOf<ClaimedRow>(
     tx,
     sql`select id::float8 as id, number, variables, cost_paise from campaign_recipients
-        where campaign_id = ${campaignId} and state = 'queued' order by id limit ${limit} for update skip locked`,
+        where campaign_id = ${campaignId} and state = 'queued' and (lease_until is null or lease_until <= now())
+        order by id limit ${limit} for update skip locked`,
   ).then((rows) => rows.map((r) => ({ ...r, id: Number(r.id) })));
 }
 
@@ -51,6 +52,8 @@ export interface Outcome {
   providerMessageId?: string;
   code?: string;
   reason?: string;
+  /** A re-queued recipient waits this long before it is claimed again (the provider's pair limit, 131056). */
+  retryAfterMs?: number;
 }
 
 /**
@@ -65,8 +68,8 @@ export async function writeOutcomes(db: Db, campaignId: string, outcomes: readon
     db,
     sql`
     with v as (
-      select * from unnest(${col("id")}::bigint[], ${col("state")}::text[], ${col("providerMessageId")}::text[], ${col("code")}::text[], ${col("reason")}::text[])
-        as v(id, state, pmid, code, reason)
+      select * from unnest(${col("id")}::bigint[], ${col("state")}::text[], ${col("providerMessageId")}::text[], ${col("code")}::text[], ${col("reason")}::text[],
+        ${col("retryAfterMs")}::int[]) as v(id, state, pmid, code, reason, wait_ms)
     ),
     old as (
       select r.id, r.cost_paise from campaign_recipients r join v on v.id = r.id
@@ -77,7 +80,8 @@ export async function writeOutcomes(db: Db, campaignId: string, outcomes: readon
         state = v.state,
         provider_message_id = coalesce(v.pmid, r.provider_message_id),
         code = v.code, reason = v.reason,
-        lease_until = null,
+        -- A queued row's lease_until is "not before": the recipient the provider asked us to retry later waits.
+        lease_until = case when v.state = 'queued' and v.wait_ms > 0 then now() + v.wait_ms * interval '1 millisecond' else null end,
         sent_at = case when v.state = 'sent' then now() else r.sent_at end,
         failed_at = case when v.state = 'failed' then now() else r.failed_at end,
         cost_paise = case when v.state in ('failed', 'queued') then 0 else r.cost_paise end

@@ -12,7 +12,7 @@ import type { ClaimLoop } from "../../jobs/claim-loop";
 import type { Tx } from "../ledger";
 import { FAILOVER_TTL_MS } from "../../../contract/domain/campaigns";
 import { AUTO_PAUSE_RULE, autoPauseIfFailing, type AutoPauseRule } from "./auto-pause";
-import { loadDispatchCampaign, type DispatchCampaign } from "./dispatch-campaign";
+import { loadDispatchCampaignFor, profileOf, type DispatchCampaign } from "./dispatch-campaign";
 import { contentFor, costOf, paramsFor } from "./dispatch-content";
 import { claimFailovers, failoverPending, markFailovers, sendFailover, writeFailoverOutcomes, type FailoverOutcome } from "./dispatch-failover";
 import { createPacer } from "./dispatch-pacer";
@@ -101,7 +101,7 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
   async function campaignOf(id: string): Promise<DispatchCampaign | undefined> {
     const known = campaignsCache.get(id);
     if (known) return known;
-    const loaded = await loadDispatchCampaign(db, id);
+    const loaded = await loadDispatchCampaignFor(db, carrier, id);
     if (loaded) campaignsCache.set(id, loaded);
     return loaded;
   }
@@ -158,41 +158,50 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
     });
   }
 
-  async function sendOne(c: DispatchCampaign, key: string, item: Prepared): Promise<Outcome> {
+  const rateOf = (c: DispatchCampaign) => c.profile.perSecond ?? settings.perSecond[c.channel];
+
+  /** One send; a refusal that names its channel broken says so in `channelDown` (the campaign pauses with it). */
+  async function sendOne(c: DispatchCampaign, key: string, item: Prepared): Promise<Outcome & { channelDown?: string }> {
     const id = item.row.id;
     try {
       const result = await carrier.send({ id: String(id), channel: c.channel, from: c.from, to: item.row.number, content: item.content, ...(c.replyTo ? { replyTo: c.replyTo } : {}) });
       if (result.accepted) return { id, state: "sent", providerMessageId: result.providerMessageId };
       if (result.retryable) {
-        pacer.backOff(key, settings.perSecond[c.channel]);
-        return { id, state: "queued" };
+        // The pair limit (131056) holds back this recipient only; a broken channel stops the campaign; a throughput
+        // refusal (130429) slows the whole sender down.
+        if (result.retry === "recipient") return { id, state: "queued", retryAfterMs: result.retryAfterMs ?? 10_000 };
+        if (result.retry === "channel") return { id, state: "queued", channelDown: result.reason };
+        pacer.backOff(key, rateOf(c));
+        return { id, state: "queued", ...(result.retryAfterMs ? { retryAfterMs: result.retryAfterMs } : {}) };
       }
       return { id, state: "failed", code: result.code, reason: result.reason };
     } catch (err) {
       log.warn({ err, recipientId: id }, "carrier send failed");
       // The request may have left: only a carrier that deduplicates by id may see it again.
-      return { id, state: carrier.idempotentSends ? "queued" : "unknown" };
+      return { id, state: c.profile.idempotentSends ? "queued" : "unknown" };
     }
   }
 
   /** Sends a claimed batch, paced; stops launching when the campaign leaves `running` (pause, discard) or the server closes. */
-  async function sendBatch(c: DispatchCampaign, items: Prepared[]): Promise<Outcome[]> {
+  async function sendBatch(c: DispatchCampaign, items: Prepared[]): Promise<{ outcomes: Outcome[]; channelDown?: string }> {
     const key = `${c.channel}:${c.from}`;
-    const rate = settings.perSecond[c.channel];
+    const rate = rateOf(c);
     const outcomes: Outcome[] = [];
+    let channelDown: string | undefined;
     const inflight = new Set<Promise<void>>();
     let next = 0;
     let checkedAt = Date.now();
     let go = (await statusOf(c.id)) === "running";
-    for (; go && next < items.length && !stopped; next++) {
+    for (; go && next < items.length && !stopped && !channelDown; next++) {
       if (Date.now() - checkedAt > 200) {
         checkedAt = Date.now();
         go = (await statusOf(c.id)) === "running";
         if (!go) break;
       }
       await pacer.acquire(key, rate);
-      const job = sendOne(c, key, items[next]).then((o) => {
+      const job = sendOne(c, key, items[next]).then(({ channelDown: down, ...o }) => {
         outcomes.push(o);
+        channelDown ??= down;
         inflight.delete(job);
       });
       inflight.add(job);
@@ -200,7 +209,7 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
     }
     await Promise.all(inflight);
     for (const item of items.slice(next)) outcomes.push({ id: item.row.id, state: "queued" });
-    return outcomes;
+    return { outcomes, ...(channelDown ? { channelDown } : {}) };
   }
 
   /** Marks, claims, sends (paced on the SMS sender) and writes one batch of SMS failovers; answers how many were sent. */
@@ -211,7 +220,8 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
     const key = `sms:${plan.from}`;
     const size = Math.min(settings.batch, pacer.room(key, settings.perSecond.sms, 1000));
     if (size === 0) return 0;
-    const { items, held } = await claimFailovers(db, c, plan, size, rates, settings.leaseMs, carrier.idempotentSends);
+    const idempotent = c.failoverProfile?.idempotentSends ?? carrier.idempotentSends;
+    const { items, held } = await claimFailovers(db, c, plan, size, rates, settings.leaseMs, idempotent);
     if (!held && items.length === 0) {
       await db.transaction(async (tx) => transition(tx as unknown as Tx, c.id, "paused", { statusReason: HOLD_USED_UP }, ["running"]));
       progress.touch(c.id, true);
@@ -225,7 +235,7 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
         continue;
       }
       await pacer.acquire(key, settings.perSecond.sms);
-      const job = sendFailover(carrier, plan, item).then((o) => {
+      const job = sendFailover(carrier, plan, item, idempotent).then((o) => {
         outcomes.push(o);
         inflight.delete(job);
       });
@@ -261,16 +271,25 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
   async function dispatchCampaign(id: string, rates: Rates): Promise<number> {
     const c = await campaignOf(id);
     if (!c) return -1;
+    // The channel serving the sender may have changed (a new rate, a disconnection): asked each round, cached by the router.
+    c.profile = await profileOf(carrier, c.channel, c.from);
     const failedOver = await failoverBatch(c, rates);
-    const size = Math.min(settings.batch, pacer.room(`${c.channel}:${c.from}`, settings.perSecond[c.channel], 1000));
+    const size = Math.min(settings.batch, pacer.room(`${c.channel}:${c.from}`, rateOf(c), 1000));
     if (size === 0) return 0;
     const claimed = await claim(c, size, rates);
     if (claimed.kind === "paused") progress.touch(id, true);
     // Stopped, paused or completed: this loop ends (a resume starts a new one); nothing claimable now: it ends too,
     // and the next round starts it again if the campaign still runs (rows in flight elsewhere, recovered leases).
     if (claimed.kind !== "claimed") return failedOver > 0 ? failedOver : -1;
-    const outcomes = await sendBatch(c, claimed.items);
+    const { outcomes, channelDown } = await sendBatch(c, claimed.items);
     const written = await writeBatch(c, claimed.items, outcomes);
+    if (channelDown) {
+      // Nothing more can go out through this channel until its owner fixes it: pause with the reason, rather than
+      // burn the audience on refusals. A resume after the fix sends the rest.
+      const paused = await db.transaction(async (tx) => transition(tx as unknown as Tx, id, "paused", { statusReason: channelDown }, ["running"]));
+      if (paused) log.warn({ campaignId: id }, `campaign paused: ${channelDown}`);
+      progress.touch(id, true);
+    }
     if (written.some((o) => o.state === "failed")) noteFailures([id]);
     // Unsent and failed rows gave their charge back; if the campaign was discarded meanwhile, that goes home too.
     if (written.some((o) => o.state === "failed" || o.state === "queued")) await releaseIfFinal(db, id, c.userId);
@@ -303,7 +322,15 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
     const active = await rowsOf<{ id: string; status: string }>(db, sql`select id, status from campaigns where status in ('running', 'paused')`);
     if (Date.now() - lastRecovery > settings.leaseMs / 4) {
       lastRecovery = Date.now();
-      const recovered = await recoverStale(db, active.map((a) => a.id), carrier.idempotentSends);
+      // Recovered as their own sender's carrier allows: re-sent with the same id, or `unknown` (never re-sent).
+      const byIdempotency = new Map<boolean, string[]>();
+      for (const { id } of active) {
+        const c = await campaignOf(id);
+        const idempotent = c?.profile.idempotentSends ?? carrier.idempotentSends;
+        byIdempotency.set(idempotent, [...(byIdempotency.get(idempotent) ?? []), id]);
+      }
+      let recovered = 0;
+      for (const [idempotent, ids] of byIdempotency) recovered += await recoverStale(db, ids, idempotent);
       if (recovered > 0) log.info({ recovered }, "recipients recovered from an ended lease");
     }
     for (const { id, status } of active) {

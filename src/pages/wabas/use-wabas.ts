@@ -32,16 +32,23 @@ export function useWabas() {
   });
   const { mutateAsync, mutation } = useCustomMutation<CallReply<"waba.onboarding"> & Record<string, unknown>, HttpError, Record<string, unknown>>();
 
-  const connect = async () => {
-    await mutateAsync({
+  /** The sandbox's connect (no values), or Embedded Signup's code with the WABA and number the business chose. */
+  const connect = async (values: Record<string, unknown> = {}): Promise<boolean> => {
+    try {
+      await mutateAsync({
       url: "",
       method: "post",
-      values: {},
+      values,
       meta: { resource: "wabas", action: "onboarding" },
       successNotification: (res) => ({ type: "success", message: res?.data.message ?? "WhatsApp connected" }),
       errorNotification: (err) => ({ type: "error", message: err?.message || "WhatsApp could not be connected" }),
-    });
+      });
+    } catch {
+      // The error toast has said why.
+      return false;
+    }
     await invalidate({ resource: "wabas", invalidates: ["list", "all"] });
+    return true;
   };
 
   const wabas = list.result.data ?? [];

@@ -61,6 +61,8 @@ export const FORM_SCHEMAS = {
   // The knowledge form is one per kind (the page's switch), so each asks only for what its kind needs.
   aiKnowledgeText: named("aiKnowledgeText", formOf("ai-knowledge", ["agentId", "kind", "faqs"], ["title", "content"])),
   aiKnowledgeFaq: named("aiKnowledgeFaq", formOf("ai-knowledge", ["agentId", "kind", "content"], ["title", "faqs"])),
+  whatsappCloudConnect: named("whatsappCloudConnect", structuredClone(SCHEMAS["whatsapp-cloud-connect"]) as unknown as RJSFSchema),
+  carrierChannelUpdate: named("carrierChannelUpdate", structuredClone(SCHEMAS["carrier-channel-update"]) as unknown as RJSFSchema),
 } as const;
 
 export type FormSchemaId = keyof typeof FORM_SCHEMAS;

@@ -1,14 +1,17 @@
-import { ExperimentOutlined, WhatsAppOutlined } from "@ant-design/icons";
-import { Alert, Button, Card, Empty, Typography } from "antd";
+import { ApiOutlined, ExperimentOutlined, WhatsAppOutlined } from "@ant-design/icons";
+import { Button, Card, Col, Empty, Row, Typography } from "antd";
 
 export interface ConnectCardProps {
   canConnect: boolean;
   connecting: boolean;
+  /** The sandbox's simulated WABA. */
   onConnect: () => void;
+  /** The real one: WhatsApp Cloud API (by hand, or Embedded Signup where configured). */
+  onConnectCloud?: () => void;
 }
 
-/** The empty state: nothing connected yet, and what connecting does on this install. */
-export function ConnectCard({ canConnect, connecting, onConnect }: ConnectCardProps) {
+/** The empty state: nothing connected yet, and the two ways to connect. */
+export function ConnectCard({ canConnect, connecting, onConnect, onConnectCloud }: ConnectCardProps) {
   return (
     <Card>
       <Empty
@@ -21,26 +24,43 @@ export function ConnectCard({ canConnect, connecting, onConnect }: ConnectCardPr
             </Typography.Title>
             <Typography.Text type="secondary">
               {canConnect
-                ? "Connect one to send WhatsApp campaigns and templates from its phone numbers."
+                ? "Connect one to send WhatsApp campaigns, templates and chats from its phone numbers."
                 : "Your organization has not connected a WhatsApp Business Account to this login yet."}
             </Typography.Text>
           </>
         }
       >
         {canConnect && (
-          <>
-            <Alert
-              type="info"
-              showIcon
-              icon={<ExperimentOutlined />}
-              style={{ maxWidth: 560, margin: "0 auto 16px", textAlign: "left" }}
-              message="Sandbox carrier"
-              description="This server runs the sandbox carrier: connecting creates a simulated WhatsApp Business Account with one or two test numbers. There is no Facebook login and no message leaves this machine; a real provider replaces the sandbox without changing this screen."
-            />
-            <Button type="primary" size="large" icon={<WhatsAppOutlined />} loading={connecting} onClick={onConnect}>
-              Connect WhatsApp
-            </Button>
-          </>
+          <Row gutter={[16, 16]} style={{ maxWidth: 760, margin: "0 auto", textAlign: "left" }}>
+            {onConnectCloud && (
+              <Col xs={24} md={12}>
+                <Card size="small" style={{ height: "100%" }}>
+                  <Typography.Title level={5}>
+                    <ApiOutlined /> WhatsApp Cloud API
+                  </Typography.Title>
+                  <Typography.Paragraph type="secondary">
+                    Your own number at Meta: real customers, real delivery. You need the WhatsApp Business Account, the number's ID and a system-user token.
+                  </Typography.Paragraph>
+                  <Button type="primary" icon={<WhatsAppOutlined />} onClick={onConnectCloud}>
+                    Connect WhatsApp Cloud API
+                  </Button>
+                </Card>
+              </Col>
+            )}
+            <Col xs={24} md={onConnectCloud ? 12 : 24}>
+              <Card size="small" style={{ height: "100%" }}>
+                <Typography.Title level={5}>
+                  <ExperimentOutlined /> Sandbox
+                </Typography.Title>
+                <Typography.Paragraph type="secondary">
+                  A simulated account with one or two test numbers: every flow works, nothing leaves this machine. Keep it beside a real number for trials.
+                </Typography.Paragraph>
+                <Button loading={connecting} onClick={onConnect}>
+                  Use the sandbox
+                </Button>
+              </Card>
+            </Col>
+          </Row>
         )}
       </Empty>
     </Card>

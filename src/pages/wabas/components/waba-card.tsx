@@ -25,6 +25,8 @@ const COLUMNS = [
   },
 ];
 
+const PROVIDERS: Readonly<Record<string, string>> = { sandbox: "Sandbox (simulated)", whatsapp_cloud: "WhatsApp Cloud API" };
+
 /** One connected WABA: who it is at the provider and its numbers. */
 export function WabaCard({ waba }: { waba: WabaRecord }) {
   return (
@@ -33,7 +35,7 @@ export function WabaCard({ waba }: { waba: WabaRecord }) {
         <Descriptions.Item label="WABA ID">
           <Typography.Text copyable>{waba.waba_id}</Typography.Text>
         </Descriptions.Item>
-        <Descriptions.Item label="Provider">{waba.provider === "sandbox" ? "Sandbox" : waba.provider}</Descriptions.Item>
+        <Descriptions.Item label="Provider">{PROVIDERS[waba.provider] ?? waba.provider}</Descriptions.Item>
         <Descriptions.Item label="Connected">{formatDateTime(waba.createdAt)}</Descriptions.Item>
       </Descriptions>
       <Table<WabaPhoneNumber> rowKey="id" size="small" pagination={false} columns={COLUMNS} dataSource={waba.phone_numbers} scroll={{ x: 720 }} />

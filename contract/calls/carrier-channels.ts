@@ -1,0 +1,93 @@
+import type { Static } from "@sinclair/typebox";
+import { USER_MANAGER } from "./access";
+import { Confirmation, ID, replies } from "./replies";
+import { Type } from "./type";
+import type { CallDef } from "./types";
+
+/* Real provider connections of an account (calls beyond SPEC 7): credentials are written, never read back. */
+
+export const CARRIER_PROVIDERS = ["whatsapp_cloud"] as const;
+/** Where providers' webhooks arrive: `${PUBLIC_URL}/api/carrier-webhooks/<channel id>` (a route outside this table). */
+export const CARRIER_WEBHOOK_PATH = "/api/carrier-webhooks";
+export type CarrierProviderId = (typeof CARRIER_PROVIDERS)[number];
+
+const DateTime = Type.Union([Type.String({ format: "date-time" }), Type.Null()]);
+
+/** A stored secret as the console may see it: whether it is set and its last 4 characters (nothing of a short one). */
+export const CredentialHint = Type.Object({ field: Type.String(), label: Type.String(), set: Type.Boolean(), last4: Type.String() });
+
+export const CarrierChannelRecord = Type.Object({
+  _id: Type.String(),
+  provider: Type.Unsafe<CarrierProviderId>({ type: "string", enum: [...CARRIER_PROVIDERS] }),
+  channel: Type.Unsafe<"whatsapp" | "sms" | "rcs">({ type: "string", enum: ["whatsapp", "sms", "rcs"] }),
+  name: Type.String(),
+  status: Type.Unsafe<"connected" | "disconnected">({ type: "string", enum: ["connected", "disconnected"] }),
+  /** Why it is disconnected, and what to do about it. */
+  statusReason: Type.Union([Type.String(), Type.Null()]),
+  onboarding: Type.Unsafe<"manual" | "embedded-signup">({ type: "string", enum: ["manual", "embedded-signup"] }),
+  wabaId: Type.String(),
+  phoneNumberIds: Type.Array(Type.String()),
+  appId: Type.Union([Type.String(), Type.Null()]),
+  messagesPerSecond: Type.Integer(),
+  credentials: Type.Array(CredentialHint),
+  /** What to paste at the provider: the callback URL and its verify token. */
+  webhook: Type.Object({ url: Type.String(), verifyToken: Type.String() }),
+  health: Type.Object({
+    lastSuccessAt: DateTime,
+    lastErrorAt: DateTime,
+    lastErrorCode: Type.Union([Type.String(), Type.Null()]),
+    lastError: Type.Union([Type.String(), Type.Null()]),
+    /** Messages the provider accepted in the minute before `measuredAt`, as one server process counted. */
+    sentLastMinute: Type.Integer(),
+    measuredAt: DateTime,
+  }),
+  createdAt: Type.String({ format: "date-time" }),
+  updatedAt: Type.String({ format: "date-time" }),
+});
+export type CarrierChannelRecord = Static<typeof CarrierChannelRecord>;
+
+export const CarrierChannelsPage = Type.Object({
+  channels: Type.Array(CarrierChannelRecord),
+  /** Meta's Embedded Signup, when this server has a Facebook app configured (FACEBOOK_APP_ID); null otherwise. */
+  embeddedSignup: Type.Union([Type.Object({ appId: Type.String(), configId: Type.Union([Type.String(), Type.Null()]), graphVersion: Type.String() }), Type.Null()]),
+});
+export type CarrierChannelsPage = Static<typeof CarrierChannelsPage>;
+
+export const ConnectionTest = Type.Object({
+  ok: Type.Boolean(),
+  code: Type.Union([Type.String(), Type.Null()]),
+  message: Type.String(),
+  channel: CarrierChannelRecord,
+});
+
+const ok = <T extends Parameters<typeof Type.Object>[0]>(fields: T) => Type.Object({ success: Type.Literal(true), ...fields });
+const Saved = ok({ message: Type.String(), data: CarrierChannelRecord });
+
+/**
+ * Choices: a channel belongs to the account that connected it (others: 404); connecting and editing test the
+ * credentials with a real provider call before anything is saved (a refusal saves nothing: 400 with the provider's
+ * words, 502 when it did not answer); a channel sending a running, paused or scheduled campaign is not removed (409).
+ */
+export const CARRIER_CHANNEL_CALLS = {
+  "carrierChannels.list": {
+    method: "GET", path: "/api/v1/channels/carrier-channels", access: USER_MANAGER,
+    response: replies({ 200: ok({ data: CarrierChannelsPage }) }),
+    summary: "The caller's provider connections with their webhook URL, verify token and health (secrets: only whether set and their last 4 characters)",
+  },
+  "carrierChannels.connectWhatsApp": {
+    method: "POST", path: "/api/v1/channels/whatsapp-cloud", access: USER_MANAGER, bodySchema: "whatsapp-cloud-connect",
+    response: replies({ 201: Saved }), summary: "Connect a WhatsApp Cloud API number by hand; the credentials are checked at Meta first",
+  },
+  "carrierChannels.update": {
+    method: "PUT", path: "/api/v1/channels/carrier-channels/:id", access: USER_MANAGER, params: ID, bodySchema: "carrier-channel-update",
+    response: replies({ 200: Saved }), summary: "Change a connection's name, secrets or throughput; tested at the provider before saving",
+  },
+  "carrierChannels.test": {
+    method: "POST", path: "/api/v1/channels/carrier-channels/:id/test", access: USER_MANAGER, params: ID,
+    response: replies({ 200: ok({ data: ConnectionTest }) }), summary: "Test a connection with a real provider call; a disconnected channel that passes is connected again",
+  },
+  "carrierChannels.remove": {
+    method: "DELETE", path: "/api/v1/channels/carrier-channels/:id", access: USER_MANAGER, params: ID,
+    response: replies({ 200: Confirmation }), summary: "Remove a connection with its WABA and numbers (refused while a campaign sends from them)",
+  },
+} as const satisfies Record<string, CallDef>;

@@ -1,0 +1,150 @@
+// The app's carrier: a Carrier that hands each call to the adapter of the channel serving its address (a WABA's phone
+// number id, later an SMS header or an RCS bot), and everything no channel claims to the default carrier (the
+// sandbox). Callers (dispatcher, chat, templates, uploads) stay unchanged; every adapter's events reach the same
+// onEvent listeners. Routes are cached for `routeTtlMs`, adapters until their channel's version changes.
+import type { Carrier, CarrierEvent, Channel, OutboundMessage, SenderProfile } from "../carrier";
+import type { CarrierProvider, ChannelAdapter, ChannelAddress, ChannelDirectory } from "./channel-adapter";
+
+export type { CarrierProvider, ChannelAdapter, ChannelDirectory } from "./channel-adapter";
+
+export interface CarrierRouter extends Carrier {
+  /** The default carrier: what serves every address no channel claims. */
+  readonly fallback: Carrier;
+  /** The adapter of a stored channel (webhooks, connection tests); null when it no longer exists. */
+  adapterOf(channelId: string): Promise<ChannelAdapter | null>;
+  /** Forgets cached routes and rebuilds changed adapters at next use (after a channel changed in this process). */
+  invalidate(): void;
+  /** Gives events a webhook carried to every listener. */
+  publish(events: readonly CarrierEvent[]): void;
+  /** Whether the default carrier serves this sender (no channel claims it): the simulated phone writes only to those. */
+  servesByDefault(channel: Channel, from: string): Promise<boolean>;
+}
+
+export interface RouterOptions {
+  fallback: Carrier;
+  directory: ChannelDirectory;
+  providers: readonly CarrierProvider[];
+  /** How long a route (address → channel) is believed; other processes' changes show within this. */
+  routeTtlMs?: number;
+}
+
+interface Built {
+  version: number;
+  adapter: ChannelAdapter;
+  unsubscribe: () => void;
+}
+
+const keyOf = (a: ChannelAddress) => `${a.channel}\u0000${a.kind}\u0000${a.value}`;
+
+export function createCarrierRouter(options: RouterOptions): CarrierRouter {
+  const { fallback, directory } = options;
+  const ttl = options.routeTtlMs ?? 5000;
+  const providers = new Map(options.providers.map((p) => [p.id, p]));
+  const listeners = new Set<(event: CarrierEvent) => void>();
+  const emit = (event: CarrierEvent) => listeners.forEach((listener) => listener(event));
+  const routes = new Map<string, { at: number; route: { id: string; version: number } | null }>();
+  const versions = new Map<string, { at: number; version: number | null }>();
+  const built = new Map<string, Built>();
+  const building = new Map<string, Promise<ChannelAdapter | null>>();
+  const offFallback = fallback.onEvent(emit);
+
+  function retire(id: string): void {
+    const old = built.get(id);
+    if (!old) return;
+    built.delete(id);
+    old.unsubscribe();
+    void old.adapter.close();
+  }
+
+  /** The adapter of channel `id` at `version` (or the stored one), built once however many calls ask at once. */
+  async function adapter(id: string, version?: number): Promise<ChannelAdapter | null> {
+    const have = built.get(id);
+    if (have && (version === undefined || have.version === version)) return have.adapter;
+    const pending = building.get(id);
+    if (pending) return pending;
+    const task = (async () => {
+      const connection = await directory.load(id);
+      if (!connection) {
+        retire(id);
+        return null;
+      }
+      const provider = providers.get(connection.provider);
+      if (!provider) throw new Error(`channel ${id}: no adapter for provider "${connection.provider}"`);
+      retire(id);
+      const made = provider.create(connection, { health: directory.health(id) });
+      built.set(id, { version: connection.version, adapter: made, unsubscribe: made.onEvent(emit) });
+      return made;
+    })().finally(() => building.delete(id));
+    building.set(id, task);
+    return task;
+  }
+
+  /** The carrier serving an address: its channel's adapter, or the default carrier. */
+  async function route(address: ChannelAddress): Promise<Carrier> {
+    const key = keyOf(address);
+    let cached = routes.get(key);
+    if (!cached || Date.now() - cached.at > ttl) {
+      cached = { at: Date.now(), route: await directory.channelOf(address) };
+      routes.set(key, cached);
+    }
+    if (!cached.route) return fallback;
+    return (await adapter(cached.route.id, cached.route.version)) ?? fallback;
+  }
+
+  const sender = (channel: Channel, from: string) => route({ channel, kind: "sender", value: from });
+  const account = (channel: Channel, value: string) => route({ channel, kind: "account", value });
+
+  return {
+    // The default carrier's name: it is what a sandbox onboarding records as a WABA's provider.
+    get name() {
+      return fallback.name;
+    },
+    // Per sender in truth (describeSender); this is the default carrier's, for addresses no channel claims.
+    get idempotentSends() {
+      return fallback.idempotentSends;
+    },
+    fallback,
+    send: async (message: OutboundMessage) => (await sender(message.channel, message.from)).send(message),
+    describeSender: async ({ channel, from }): Promise<SenderProfile> => {
+      const carrier = await sender(channel, from);
+      if (carrier === fallback) return fallback.describeSender ? fallback.describeSender({ channel, from }) : { idempotentSends: fallback.idempotentSends };
+      return (carrier as ChannelAdapter).profile;
+    },
+    submitTemplate: async (template) => (await account("whatsapp", template.wabaId)).submitTemplate(template),
+    templateStatus: async (ref) => (await account("whatsapp", ref.submission.wabaId)).templateStatus(ref),
+    uploadMedia: async (media) => (await (media.channel === "whatsapp" ? account("whatsapp", media.owner) : sender(media.channel, media.owner))).uploadMedia(media),
+    checkCapability: async (check) => (check.from ? await sender(check.channel, check.from) : fallback).checkCapability(check),
+    // Connecting a real WABA is the channel services' (manual entry, Embedded Signup); this is the default carrier's.
+    onboardWhatsApp: (request) => fallback.onboardWhatsApp(request),
+    registerRcsBot: (bot) => fallback.registerRcsBot(bot),
+    rcsLaunchState: (bot) => fallback.rcsLaunchState(bot),
+    ...(fallback.simulateInbound ? { simulateInbound: fallback.simulateInbound.bind(fallback) } : {}),
+    onEvent: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    adapterOf: async (channelId) => {
+      let cached = versions.get(channelId);
+      if (!cached || Date.now() - cached.at > ttl) {
+        cached = { at: Date.now(), version: await directory.versionOf(channelId) };
+        versions.set(channelId, cached);
+      }
+      return cached.version === null ? null : adapter(channelId, cached.version);
+    },
+    servesByDefault: async (channel, from) => (await sender(channel, from)) === fallback,
+    invalidate: () => {
+      routes.clear();
+      versions.clear();
+    },
+    publish: (events) => events.forEach(emit),
+    close: async () => {
+      offFallback();
+      await Promise.allSettled([...building.values()]);
+      const adapters = [...built.values()];
+      built.clear();
+      adapters.forEach((b) => b.unsubscribe());
+      await Promise.all([...adapters.map((b) => b.adapter.close()), fallback.close()]);
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,216 @@
+// One SMPP bind, wrapped in promises: bind_transceiver (and again after a drop, with backoff), a window of
+// outstanding submit_sm (SMPP 3.4 §2.8: an ESME may have several requests awaiting responses; the SMSC sets how many),
+// enquire_link every `enquireLinkMs` to keep the bind alive and notice a dead one, answers to the SMSC's own requests
+// (deliver_sm, enquire_link, unbind). A submit answers one of four outcomes: the SMSC's response; not sent (no bind, so
+// it is safe to try again); lost (written, but the connection dropped or the response did not come in time: the
+// message may have gone out, so it must not be sent again blindly); or the bind itself refused.
+import { connect, type PDU, type PduFields, type Session } from "smpp";
+import { behaviourOfStatus, STATUS, type StatusBehaviour } from "./errors";
+
+export interface LinkOptions {
+  host: string;
+  port: number;
+  systemId: string;
+  password: string;
+  systemType?: string;
+  /** Outstanding submit_sm at most; more wait for a response. */
+  window: number;
+  responseTimeoutMs: number;
+  bindTimeoutMs: number;
+  enquireLinkMs: number;
+  rebindInitialMs: number;
+  rebindMaxMs: number;
+}
+
+export type SubmitOutcome =
+  | { kind: "answered"; pdu: PDU }
+  | { kind: "not-sent"; reason: string }
+  | { kind: "lost"; reason: string }
+  | { kind: "bind-refused"; status: number; behaviour: StatusBehaviour };
+
+export interface LinkEvents {
+  bound(): void;
+  bindRefused(status: number, behaviour: StatusBehaviour): void;
+  dropped(reason: string): void;
+  deliver(pdu: PDU): void;
+}
+
+interface Outstanding {
+  settle(outcome: SubmitOutcome): void;
+}
+
+export interface SmppLink {
+  submit(fields: PduFields): Promise<SubmitOutcome>;
+  /** Resolves once bound; answers the refusal if the SMSC refused the bind. */
+  ready(): Promise<{ ok: true } | { ok: false; status: number; behaviour: StatusBehaviour } | { ok: false; status: null; reason: string }>;
+  /** Binds made so far (the first and every rebind). */
+  readonly binds: number;
+  close(): Promise<void>;
+}
+
+export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
+  let session: Session | null = null;
+  let bound = false;
+  let closed = false;
+  let refused: { status: number; behaviour: StatusBehaviour } | null = null;
+  let attempts = 0;
+  let binds = 0;
+  let rebindTimer: NodeJS.Timeout | undefined;
+  let enquireTimer: NodeJS.Timeout | undefined;
+  let inflight = 0;
+  const slotWaiters: (() => void)[] = [];
+  const bindWaiters = new Set<() => void>();
+  const outstanding = new Set<Outstanding>();
+
+  const wakeBindWaiters = () => {
+    for (const wake of [...bindWaiters]) wake();
+  };
+
+  function dropped(reason: string): void {
+    if (enquireTimer) clearInterval(enquireTimer);
+    enquireTimer = undefined;
+    const wasBound = bound;
+    bound = false;
+    session = null;
+    // Written but unanswered: the SMSC may have taken them. Never re-sent from here.
+    for (const o of [...outstanding]) o.settle({ kind: "lost", reason: `The bind dropped before the SMSC answered (${reason})` });
+    if (wasBound) events.dropped(reason);
+    if (closed || refused) return;
+    const delay = Math.min(options.rebindMaxMs, options.rebindInitialMs * 2 ** attempts);
+    attempts++;
+    rebindTimer = setTimeout(open, delay);
+  }
+
+  function open(): void {
+    if (closed) return;
+    const s = connect({ host: options.host, port: options.port });
+    session = s;
+    let gone = false;
+    const lost = (reason: string) => {
+      if (gone) return;
+      gone = true;
+      if (session === s) dropped(reason);
+    };
+    s.on("error", (error: Error) => lost(error.message));
+    s.on("close", () => lost("connection closed"));
+    s.on("connect", () => {
+      s.bind_transceiver(
+        { system_id: options.systemId, password: options.password, system_type: options.systemType ?? "", interface_version: 0x34 },
+        (pdu) => {
+          if (pdu.command_status !== STATUS.ESME_ROK) {
+            refused = { status: pdu.command_status, behaviour: behaviourOfStatus(pdu.command_status) };
+            events.bindRefused(refused.status, refused.behaviour);
+            wakeBindWaiters();
+            s.destroy();
+            return;
+          }
+          bound = true;
+          binds++;
+          attempts = 0;
+          enquireTimer = setInterval(() => s.enquire_link({}), options.enquireLinkMs);
+          enquireTimer.unref();
+          events.bound();
+          wakeBindWaiters();
+        },
+      );
+    });
+    s.on("deliver_sm", (pdu: PDU) => {
+      s.send(pdu.response());
+      events.deliver(pdu);
+    });
+    s.on("enquire_link", (pdu: PDU) => s.send(pdu.response()));
+    s.on("unbind", (pdu: PDU) => {
+      s.send(pdu.response());
+      s.close();
+    });
+  }
+
+  async function waitBound(): Promise<boolean> {
+    if (bound) return true;
+    if (refused || closed) return false;
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => finish(false), options.bindTimeoutMs);
+      const wake = () => {
+        if (bound || refused || closed) finish(bound);
+      };
+      function finish(value: boolean) {
+        clearTimeout(timer);
+        bindWaiters.delete(wake);
+        resolve(value);
+      }
+      bindWaiters.add(wake);
+    });
+  }
+
+  async function slot(): Promise<void> {
+    if (inflight < options.window) {
+      inflight++;
+      return;
+    }
+    await new Promise<void>((resolve) => slotWaiters.push(resolve));
+  }
+  function release(): void {
+    const next = slotWaiters.shift();
+    if (next) next();
+    else inflight--;
+  }
+
+  open();
+
+  return {
+    get binds() {
+      return binds;
+    },
+    ready: async () => {
+      if (await waitBound()) return { ok: true };
+      if (refused) return { ok: false, ...refused };
+      return { ok: false, status: null, reason: `No bind to the SMSC at ${options.host}:${options.port} within ${options.bindTimeoutMs} ms` };
+    },
+    submit: async (fields) => {
+      if (!(await waitBound())) {
+        if (refused) return { kind: "bind-refused", ...refused };
+        return { kind: "not-sent", reason: `No bind to the SMSC at ${options.host}:${options.port}` };
+      }
+      await slot();
+      const s = session;
+      if (!s || !bound) {
+        release();
+        return { kind: "not-sent", reason: "The bind dropped before the message was written" };
+      }
+      return new Promise<SubmitOutcome>((resolve) => {
+        const entry: Outstanding = {
+          settle: (outcome) => {
+            if (!outstanding.delete(entry)) return;
+            clearTimeout(timer);
+            release();
+            resolve(outcome);
+          },
+        };
+        const timer = setTimeout(() => entry.settle({ kind: "lost", reason: `The SMSC did not answer within ${options.responseTimeoutMs} ms` }), options.responseTimeoutMs);
+        outstanding.add(entry);
+        const written = s.submit_sm(fields, (pdu) => entry.settle({ kind: "answered", pdu }));
+        if (!written) entry.settle({ kind: "not-sent", reason: "The connection was not writable" });
+      });
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(rebindTimer);
+      if (enquireTimer) clearInterval(enquireTimer);
+      wakeBindWaiters();
+      const s = session;
+      session = null;
+      if (!s) return;
+      // A polite unbind (answered within half a second, or not), then the socket goes.
+      if (bound) await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 500);
+        s.unbind({}, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      bound = false;
+      s.destroy();
+      for (const o of [...outstanding]) o.settle({ kind: "lost", reason: "The channel was closed before the SMSC answered" });
+    },
+  };
+}

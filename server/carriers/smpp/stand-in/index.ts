@@ -1,0 +1,171 @@
+// A local SMSC speaking SMPP 3.4 through the same `smpp` library's server mode, for the adapter's tests and the bench:
+// it binds transceivers (refusing a wrong system id or password as SMSCs do, ESME_RINVSYSID / ESME_RINVPASWD),
+// answers submit_sm with a message_id, sends the delivery receipt of Appendix B (with the receipted_message_id and
+// message_state TLVs) after a delay to whichever bind of that system id is up then (receipts wait for a rebind, as an
+// SMSC stores them), reassembles nothing (each part is recorded with its header), and can be told to throttle above a
+// rate (ESME_RTHROTTLED), refuse destinations with a status, make numbers undeliverable (stat:UNDELIV), lose the
+// response to a submit it took, drop every bind, or let a customer write (an inbound deliver_sm).
+import type { AddressInfo } from "node:net";
+import { createServer, type PDU, type Session } from "smpp";
+import { STATUS } from "../errors";
+import { messageText } from "../receipts";
+
+export interface SmscUser {
+  systemId: string;
+  password: string;
+}
+
+export interface SmscBehaviour {
+  receiptDelayMs: number;
+  /** submit_sm per second per bind above which the SMSC answers ESME_RTHROTTLED (0: never). */
+  throttlePerSecond: number;
+  /** Destinations (digits) answered with this command_status. */
+  refuse: Map<string, number>;
+  /** Destinations whose receipt says UNDELIV. */
+  undeliverable: Set<string>;
+  /** Destinations whose submit_sm is taken (and its receipt sent) but never answered. */
+  loseResponse: Set<string>;
+}
+
+export interface Submitted {
+  id: string;
+  systemId: string;
+  from: string;
+  to: string;
+  dataCoding: number;
+  esmClass: number;
+  text: string;
+  /** The user data header's bytes when the part has one. */
+  udh?: Buffer;
+  /** Optional parameters the library does not name (a provider's DLT tags), by tag. */
+  tlvs: Record<string, string>;
+}
+
+export interface Smsc {
+  port: number;
+  behaviour: SmscBehaviour;
+  submitted: Submitted[];
+  /** Successful binds so far. */
+  readonly binds: number;
+  /** Drops every bind at once (a network cut); the adapter is expected to rebind. */
+  dropBinds(): void;
+  customerWrites(message: { systemId: string; from: string; to: string; text: string }): void;
+  close(): Promise<void>;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const smppDate = (d: Date) => `${pad(d.getUTCFullYear() % 100)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
+
+export async function startSmsc(options: { users: readonly SmscUser[]; port?: number; behaviour?: Partial<SmscBehaviour> }): Promise<Smsc> {
+  const behaviour: SmscBehaviour = { receiptDelayMs: 50, throttlePerSecond: 0, refuse: new Map(), undeliverable: new Set(), loseResponse: new Set(), ...options.behaviour };
+  const submitted: Submitted[] = [];
+  const boundAs = new Map<Session, string>();
+  const waiting = new Map<string, PDUFields[]>();
+  const windows = new Map<Session, { second: number; count: number }>();
+  let nextId = 0x5a000;
+  let binds = 0;
+
+  type PDUFields = Record<string, unknown>;
+
+  function deliver(systemId: string, fields: PDUFields): void {
+    const session = [...boundAs].find(([, id]) => id === systemId)?.[0];
+    if (!session) {
+      waiting.set(systemId, [...(waiting.get(systemId) ?? []), fields]);
+      return;
+    }
+    session.deliver_sm(fields);
+  }
+
+  function receiptFor(s: Submitted): void {
+    const stat = behaviour.undeliverable.has(s.to) ? "UNDELIV" : "DELIVRD";
+    const state = stat === "DELIVRD" ? 2 : 5;
+    const err = stat === "DELIVRD" ? "000" : "001";
+    const now = smppDate(new Date());
+    setTimeout(() => {
+      deliver(s.systemId, {
+        source_addr: s.to,
+        destination_addr: s.from,
+        esm_class: 0x04,
+        short_message: `id:${s.id} sub:001 dlvrd:${stat === "DELIVRD" ? "001" : "000"} submit date:${now} done date:${now} stat:${stat} err:${err} text:${s.text.slice(0, 20)}`,
+        receipted_message_id: s.id,
+        message_state: state,
+      });
+    }, behaviour.receiptDelayMs).unref();
+  }
+
+  function throttled(session: Session): boolean {
+    if (!behaviour.throttlePerSecond) return false;
+    const second = Math.floor(Date.now() / 1000);
+    const w = windows.get(session);
+    if (!w || w.second !== second) {
+      windows.set(session, { second, count: 1 });
+      return false;
+    }
+    w.count++;
+    return w.count > behaviour.throttlePerSecond;
+  }
+
+  const server = createServer({}, (session: Session) => {
+    session.on("error", () => undefined);
+    session.on("close", () => boundAs.delete(session));
+    session.on("bind_transceiver", (pdu: PDU) => {
+      const user = options.users.find((u) => u.systemId === pdu.system_id);
+      if (!user) return session.send(pdu.response({ command_status: STATUS.ESME_RINVSYSID }));
+      if (user.password !== pdu.password) return session.send(pdu.response({ command_status: STATUS.ESME_RINVPASWD }));
+      session.send(pdu.response({ system_id: "STANDIN" }));
+      boundAs.set(session, user.systemId);
+      binds++;
+      const stored = waiting.get(user.systemId) ?? [];
+      waiting.delete(user.systemId);
+      stored.forEach((fields) => session.deliver_sm(fields));
+    });
+    session.on("enquire_link", (pdu: PDU) => session.send(pdu.response()));
+    session.on("unbind", (pdu: PDU) => {
+      session.send(pdu.response());
+      boundAs.delete(session);
+    });
+    session.on("submit_sm", (pdu: PDU) => {
+      const systemId = boundAs.get(session);
+      if (!systemId) return session.send(pdu.response({ command_status: STATUS.ESME_RINVBNDSTS }));
+      const to = String(pdu.destination_addr);
+      if (throttled(session)) return session.send(pdu.response({ command_status: STATUS.ESME_RTHROTTLED }));
+      const refusal = behaviour.refuse.get(to);
+      if (refusal !== undefined) return session.send(pdu.response({ command_status: refusal }));
+      const id = (nextId++).toString(16).toUpperCase();
+      const sm = pdu.short_message;
+      const udh = sm && typeof sm === "object" && "udh" in sm ? (sm as { udh: Buffer[] | Buffer }).udh : undefined;
+      const tlvs: Record<string, string> = {};
+      for (const [key, value] of Object.entries(pdu)) {
+        if (/^(\d+|dlt_0x[0-9a-f]+)$/.test(key)) tlvs[key.startsWith("dlt_") ? String(Number(key.slice(4))) : key] = Buffer.isBuffer(value) ? value.toString("latin1").replace(/\0$/, "") : String(value);
+      }
+      const record: Submitted = {
+        id, systemId, from: String(pdu.source_addr), to, dataCoding: Number(pdu.data_coding), esmClass: Number(pdu.esm_class), text: messageText(sm), tlvs,
+        ...(udh ? { udh: Array.isArray(udh) ? Buffer.concat(udh) : udh } : {}),
+      };
+      submitted.push(record);
+      if (!behaviour.loseResponse.has(to)) session.send(pdu.response({ message_id: id }));
+      if (Number(pdu.registered_delivery) & 0x01) receiptFor(record);
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    behaviour,
+    submitted,
+    get binds() {
+      return binds;
+    },
+    dropBinds: () => {
+      for (const session of [...boundAs.keys()]) session.destroy();
+      boundAs.clear();
+    },
+    customerWrites: ({ systemId, from, to, text }) => deliver(systemId, { source_addr: from.replace(/^\+/, ""), source_addr_ton: 1, destination_addr: to, esm_class: 0, short_message: text }),
+    close: async () => {
+      for (const session of server.sessions) session.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// The generic HTTP SMS adapter against a local provider of the common shape (stand-in/): the body filled from the
+// channel's profile, the id read from the answer, delivery reports through the webhook (token checked, a report
+// delivered twice keyed the same), and the provider's refusals mapped (401 disconnects, 429 slows down, 400 fails the
+// recipient, 500 is unknown and not re-sent).
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OutboundMessage } from "../carrier";
+import type { ChannelAdapter, ChannelConnection, KeyedEvent } from "../router/channel-adapter";
+import { createHttpSmsAdapter } from "./index";
+import { startSmsHttpStandIn, type SmsHttpStandIn } from "./stand-in";
+
+const KEY = "hx-live-key-1234";
+const TOKEN = "verify-token-abc";
+let provider: SmsHttpStandIn;
+let receiver: Server;
+let adapter: ChannelAdapter;
+const delivered: KeyedEvent[] = [];
+const statuses: number[] = [];
+let seq = 0;
+
+function connection(apiKey: string): ChannelConnection {
+  return {
+    id: "00000000-0000-4000-8000-000000000077", userId: "u", provider: "sms_http", channel: "sms", version: 1, status: "connected", statusReason: null, verifyToken: TOKEN,
+    secrets: { apiKey },
+    settings: {
+      url: provider.url, body: { to: "{{to_digits}}", sender: "{{from}}", message: "{{text}}", pe_id: "{{entity_id}}", ref: "{{id}}" }, entityId: "1201159100000012345",
+      messageIdPath: "data.message_id", dlr: { idPath: "message_id", statusPath: "status", codePath: "error_code", statuses: { DELIVERED: "delivered", UNDELIVERED: "failed" } },
+    },
+  };
+}
+const sms = (to: string, text: string): OutboundMessage => ({ id: `m-${++seq}`, channel: "sms", from: "JMSHOP", to, content: { kind: "text", text } });
+
+async function until<T>(read: () => T, ok: (v: T) => boolean, ms = 3_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = read();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+beforeAll(async () => {
+  // What the webhook route does with the adapter's answer (server/routes/carrier-channels/webhooks.ts), in small.
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const query = Object.fromEntries(new URL(req.url ?? "/", "http://x").searchParams);
+      void adapter.webhook({ method: "POST", query, headers: req.headers, rawBody: Buffer.concat(chunks) }).then((answer) => {
+        statuses.push(answer.status);
+        delivered.push(...(answer.events ?? []));
+        res.writeHead(answer.status);
+        res.end(answer.body ?? "");
+      });
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const port = (receiver.address() as AddressInfo).port;
+  provider = await startSmsHttpStandIn({ apiKey: KEY, callbackUrl: `http://127.0.0.1:${port}/dlr?token=${TOKEN}` });
+  adapter = createHttpSmsAdapter(connection(KEY), { success: () => undefined, sent: () => undefined, failure: () => undefined });
+});
+afterAll(async () => {
+  await provider?.close();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+
+describe("HTTP SMS", () => {
+  it("posts the profile's body with the key, reads the id, and takes the delivery report through the webhook", async () => {
+    const result = await adapter.send(sms("+919812300001", 'He said "hi", {{to}} stays text'));
+    expect(result).toEqual({ accepted: true, providerMessageId: provider.received[0].id });
+    expect(provider.received[0].body).toEqual({ to: "919812300001", sender: "JMSHOP", message: 'He said "hi", {{to}} stays text', pe_id: "1201159100000012345", ref: `m-${seq}` });
+    const events = await until(() => delivered.filter((e) => e.event.type === "receipt" && e.event.providerMessageId === provider.received[0].id), (e) => e.length > 0);
+    expect(events).toEqual([{ key: `${provider.received[0].id}:DELIVERED`, event: expect.objectContaining({ status: "delivered" }) }]);
+  });
+
+  it("UNDELIVERED becomes failed with the provider's code; a report without the token is refused", async () => {
+    provider.behaviour.undeliverable.add("919812300002");
+    const result = await adapter.send(sms("+919812300002", "hello"));
+    const id = result.accepted ? result.providerMessageId : "";
+    const [event] = await until(() => delivered.filter((e) => e.key.startsWith(`${id}:`)), (e) => e.length > 0);
+    expect(event.event).toMatchObject({ status: "failed", code: "DND" });
+    const forged = await adapter.webhook({ method: "POST", query: { token: "guess" }, headers: {}, rawBody: Buffer.from(JSON.stringify({ message_id: id, status: "DELIVERED" })) });
+    expect(forged).toEqual({ status: 403, body: "Unknown token" });
+  });
+
+  it("maps refusals: 400 fails the recipient, 429 slows the sender, 500 is unknown and not re-sent", async () => {
+    expect(await adapter.send(sms("+91123", "x"))).toMatchObject({ accepted: false, code: "400", retryable: false, reason: expect.stringContaining("Invalid mobile number") });
+    provider.behaviour.limitNext = 1;
+    expect(await adapter.send(sms("+919812300003", "x"))).toMatchObject({ accepted: false, code: "429", retryable: true, retry: "sender", retryAfterMs: 2000 });
+    provider.behaviour.failNext = 1;
+    await expect(adapter.send(sms("+919812300004", "x"))).rejects.toThrow(/may have been taken/);
+  });
+
+  it("a refused key disconnects the channel: the test says so, and nothing more is posted", async () => {
+    const wrong = createHttpSmsAdapter(connection("wrong-key"), { success: () => undefined, sent: () => undefined, failure: () => undefined });
+    expect(await wrong.testConnection()).toMatchObject({ ok: false, code: "401", auth: true });
+    const count = provider.received.length;
+    expect(await wrong.send(sms("+919812300005", "x"))).toMatchObject({ accepted: false, retry: "channel", reason: expect.stringContaining("SMS channel disconnected") });
+    expect(await wrong.send(sms("+919812300005", "x"))).toMatchObject({ accepted: false, code: "disconnected" });
+    expect(provider.received.length).toBe(count);
+    expect(await adapter.testConnection()).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,142 @@
+// The generic HTTP SMS adapter: one POST per message to the provider's URL with its API key, the body from the
+// channel's profile (settings.ts), the provider's message id read from the answer; delivery reports arrive at the
+// channel's webhook URL (/api/carrier-webhooks/<id>?token=<verify token>: generic providers do not sign, so the
+// token in the URL we hand them is the proof) and become receipts keyed by id and status. Refusals: 401/403
+// disconnect the channel, 429 slows the sender (Retry-After), other 4xx fail the recipient; no answer, or a 5xx
+// other than 503, is unknown (the send throws and is never re-sent: these providers take no idempotency key).
+import { timingSafeEqual } from "node:crypto";
+import type { CarrierEvent, OutboundMessage, SendResult } from "../carrier";
+import type { CarrierProvider, ChannelAdapter, ChannelConnection, ChannelHealth, KeyedEvent, WebhookRequest } from "../router/channel-adapter";
+import { at, fillBody, httpSmsProfileOf, SMS_HTTP } from "./settings";
+
+export { SMS_HTTP } from "./settings";
+
+const sameToken = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+function retryAfterMs(header: string | null): number {
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1_000;
+}
+
+async function reasonOf(res: Response): Promise<string> {
+  const body = await res.text().catch(() => "");
+  try {
+    const json: unknown = JSON.parse(body);
+    const said = at(json, "message") ?? at(json, "error.message") ?? at(json, "error");
+    if (typeof said === "string") return said;
+  } catch {
+    // Not JSON: the text itself.
+  }
+  return body.slice(0, 200) || res.statusText;
+}
+
+export function createHttpSmsAdapter(connection: ChannelConnection, health: ChannelHealth): ChannelAdapter {
+  const profile = httpSmsProfileOf(connection);
+  const listeners = new Set<(event: CarrierEvent) => void>();
+  let disconnected = profile.disconnected;
+
+  async function send(message: OutboundMessage): Promise<SendResult> {
+    if (disconnected) return { accepted: false, code: "disconnected", reason: disconnected, retryable: true, retry: "channel" };
+    const c = message.content;
+    if (c.kind !== "text") return { accepted: false, code: "unsupported", reason: `SMS carries text only, not a ${c.kind} message`, retryable: false };
+    const body = fillBody(profile.body, { to: message.to, to_digits: message.to.replace(/^\+/, ""), from: message.from, text: c.text, id: message.id, entity_id: profile.entityId ?? "" });
+    let res: Response;
+    try {
+      res = await fetch(profile.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", [profile.authHeader]: `${profile.authPrefix}${profile.apiKey}` },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(profile.timeoutMs),
+      });
+    } catch (error) {
+      health.failure({ code: "network", message: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
+    if (res.ok) {
+      const id = at(await res.json().catch(() => null), profile.messageIdPath);
+      if (typeof id !== "string" && typeof id !== "number") throw new Error(`The provider accepted the message without an id at ${profile.messageIdPath}`);
+      health.sent();
+      return { accepted: true, providerMessageId: String(id) };
+    }
+    const reason = await reasonOf(res);
+    const code = String(res.status);
+    if (res.status === 401 || res.status === 403) {
+      disconnected = `SMS channel disconnected: the provider refused the API key (${code}: ${reason}). Enter a new key, then test the connection.`;
+      health.failure({ code, message: disconnected, disconnect: true });
+      return { accepted: false, code, reason: disconnected, retryable: true, retry: "channel" };
+    }
+    health.failure({ code, message: reason });
+    if (res.status === 429 || res.status === 503) return { accepted: false, code, reason: `The provider is limiting sends (${code}): sending slows down and retries`, retryable: true, retry: "sender", retryAfterMs: retryAfterMs(res.headers.get("retry-after")) };
+    if (res.status >= 500) throw new Error(`The provider failed (${code}: ${reason}); the message may have been taken`);
+    return { accepted: false, code, reason: `The provider refused the message (${code}): ${reason}`, retryable: false };
+  }
+
+  function dlrEvents(raw: Buffer): KeyedEvent[] {
+    const json: unknown = JSON.parse(raw.toString("utf8"));
+    const reports = Array.isArray(json) ? json : [json];
+    const events: KeyedEvent[] = [];
+    for (const report of reports) {
+      const id = at(report, profile.dlr.idPath);
+      const word = String(at(report, profile.dlr.statusPath) ?? "");
+      const status = profile.dlr.statuses[word];
+      if ((typeof id !== "string" && typeof id !== "number") || !status) continue;
+      const code = profile.dlr.codePath ? at(report, profile.dlr.codePath) : undefined;
+      events.push({
+        key: `${id}:${word}`,
+        event: { type: "receipt", providerMessageId: String(id), status, ...(status === "failed" ? { code: String(code ?? word), reason: `The provider reported ${word}${code ? ` (${String(code)})` : ""}` } : {}), at: new Date() },
+      });
+    }
+    return events;
+  }
+
+  async function webhook(request: WebhookRequest) {
+    const token = request.query.token ?? "";
+    if (!sameToken(token, profile.verifyToken)) return { status: 403, body: "Unknown token" };
+    if (request.method !== "POST" || !request.rawBody) return { status: 200, body: "OK" };
+    try {
+      return { status: 200, body: "OK", events: dlrEvents(request.rawBody) };
+    } catch {
+      return { status: 400, body: "A delivery report is JSON" };
+    }
+  }
+
+  const notHere = (what: string) => Promise.reject(new Error(`An HTTP SMS channel does not ${what}`));
+
+  return {
+    name: SMS_HTTP,
+    idempotentSends: false,
+    channelId: connection.id,
+    profile: { idempotentSends: false, perSecond: profile.messagesPerSecond },
+    send,
+    submitTemplate: () => notHere("review templates"),
+    templateStatus: () => notHere("review templates"),
+    uploadMedia: () => notHere("carry media"),
+    checkCapability: async () => ({ capable: false, reason: "unknown" }),
+    onboardWhatsApp: () => notHere("onboard WhatsApp"),
+    registerRcsBot: () => notHere("register RCS bots"),
+    rcsLaunchState: () => notHere("know RCS launch states"),
+    // Generic providers have no common harmless call: the test is that the URL answers and the key is not refused.
+    testConnection: async () => {
+      try {
+        const res = await fetch(profile.url, { method: "OPTIONS", headers: { [profile.authHeader]: `${profile.authPrefix}${profile.apiKey}` }, signal: AbortSignal.timeout(profile.timeoutMs) });
+        if (res.status === 401 || res.status === 403) return { ok: false, code: String(res.status), message: `The provider refused the API key (${res.status})`, auth: true };
+        health.success();
+        return { ok: true, name: new URL(profile.url).host, phoneNumbers: [] };
+      } catch (error) {
+        return { ok: false, code: "network", message: `The provider did not answer: ${error instanceof Error ? error.message : String(error)}`, auth: false };
+      }
+    },
+    webhook,
+    onEvent: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: async () => {
+      listeners.clear();
+    },
+  };
+}
+
+export function httpSmsProvider(): CarrierProvider {
+  return { id: SMS_HTTP, channel: "sms", create: (connection, { health }) => createHttpSmsAdapter(connection, health) };
+}

@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { createdAt } from "./columns";
+
+// Real provider connections of an account (WhatsApp Cloud API now; SMPP, HTTP SMS and Google RBM later): the
+// credentials, sealed with CREDENTIALS_KEY (server/services/carrier-channels/credentials-crypto.ts), the settings that
+// are not secret, and the channel's health. A sending address (a WABA's phone numbers, later an SMS account or an RCS
+// bot) names its channel; an address without one is served by the default carrier (the sandbox).
+
+/** Settings a channel's adapter reads besides its secrets; each provider reads its own keys. */
+export interface CarrierChannelSettings {
+  /** WhatsApp Cloud API: the WABA and its phone number ids, the Meta app (resumable uploads), messages/s per number. */
+  wabaId?: string;
+  phoneNumberIds?: string[];
+  appId?: string;
+  messagesPerSecond?: number;
+  /** How the channel was connected: "manual" entry or Meta's "embedded-signup". */
+  onboarding?: "manual" | "embedded-signup";
+}
+
+export const carrierChannels = pgTable(
+  "carrier_channels",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** The adapter: "whatsapp_cloud" (later "smpp", "sms_http", "rcs_google"). */
+    provider: text("provider").notNull(),
+    channel: text("channel").$type<"whatsapp" | "sms" | "rcs">().notNull(),
+    name: text("name").notNull(),
+    /** AES-256-GCM sealed JSON of the provider's secrets; never leaves the server. */
+    credentials: text("credentials").notNull(),
+    /** The last 4 characters of each secret, so the console can say which one is stored. */
+    credentialHints: jsonb("credential_hints").$type<Record<string, string>>().notNull().default({}),
+    settings: jsonb("settings").$type<CarrierChannelSettings>().notNull().default({}),
+    /** Ours, shown to the owner to paste at the provider with the webhook URL (Meta's hub.verify_token). */
+    verifyToken: text("verify_token").notNull(),
+    /** Bumped on every change of credentials, settings or status: adapters built from an older version are rebuilt. */
+    version: integer("version").notNull().default(1),
+    status: text("status").$type<"connected" | "disconnected">().notNull().default("connected"),
+    /** Why it is disconnected, in words fit for the console. */
+    statusReason: text("status_reason"),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+    lastErrorCode: text("last_error_code"),
+    lastError: text("last_error"),
+    /** Messages accepted by the provider in the minute before `measured_at`, as one server process counted them. */
+    sentLastMinute: integer("sent_last_minute").notNull().default(0),
+    measuredAt: timestamp("measured_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("carrier_channels_user_idx").on(t.userId, t.createdAt),
+    check("carrier_channels_status_known", sql`${t.status} in ('connected','disconnected')`),
+  ],
+);
+
+/**
+ * Webhook events already taken in, by the provider's own key (a message id, a message id and status, a template id and
+ * event): a provider delivering the same event twice (they retry until answered 200) changes nothing the second time.
+ */
+export const carrierWebhookEvents = pgTable(
+  "carrier_webhook_events",
+  {
+    channelId: uuid("channel_id").notNull().references(() => carrierChannels.id, { onDelete: "cascade" }),
+    eventKey: text("event_key").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.eventKey] }), index("carrier_webhook_events_received_idx").on(t.receivedAt)],
+);

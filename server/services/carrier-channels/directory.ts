@@ -1,0 +1,53 @@
+// The router's view of the stored channels (server/carriers/router): which channel serves an address, and a channel
+// with its secrets opened. One query per kind of address; the SMPP and RCS channels add their address tables here
+// (an SMS account's headers, an RCS bot), the WhatsApp ones are a WABA's phone numbers and the WABA itself.
+import { eq, sql } from "drizzle-orm";
+import type { ChannelAddress, ChannelConnection, ChannelDirectory } from "../../carriers/router/channel-adapter";
+import type { Db } from "../../db/client";
+import { carrierChannels } from "../../db/schema";
+import { rowsOf } from "../campaigns/dispatch-sql";
+import { openCredentials } from "./credentials-crypto";
+import type { HealthRecorder } from "./health";
+
+type Route = { id: string; version: number };
+
+function routeQuery(address: ChannelAddress) {
+  if (address.channel !== "whatsapp") return null;
+  if (address.kind === "account") {
+    return sql`select c.id, c.version from wabas w join carrier_channels c on c.id = w.channel_id where w.waba_id = ${address.value} limit 1`;
+  }
+  return sql`select c.id, c.version from waba_phone_numbers p join wabas w on w.id = p.waba_id join carrier_channels c on c.id = w.channel_id
+             where p.phone_number_id = ${address.value} limit 1`;
+}
+
+export function createChannelDirectory(db: Db, key: Buffer, health: HealthRecorder): ChannelDirectory {
+  return {
+    channelOf: async (address) => {
+      const query = routeQuery(address);
+      if (!query) return null;
+      const [row] = await rowsOf<Route>(db, query);
+      return row ?? null;
+    },
+    versionOf: async (id) => {
+      const [row] = await db.select({ version: carrierChannels.version }).from(carrierChannels).where(eq(carrierChannels.id, id));
+      return row?.version ?? null;
+    },
+    load: async (id): Promise<ChannelConnection | null> => {
+      const [row] = await db.select().from(carrierChannels).where(eq(carrierChannels.id, id));
+      if (!row) return null;
+      return {
+        id: row.id,
+        userId: row.userId,
+        provider: row.provider,
+        channel: row.channel,
+        version: row.version,
+        status: row.status,
+        statusReason: row.statusReason,
+        settings: { ...row.settings },
+        secrets: openCredentials(key, row.id, row.credentials),
+        verifyToken: row.verifyToken,
+      };
+    },
+    health: (id) => health.of(id),
+  };
+}
