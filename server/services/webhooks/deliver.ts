@@ -81,7 +81,7 @@ const OUTCOME_WAIT_MS = 10;
  * batch commits, with whether the row still carried the attempt's lease (false: another worker took it meanwhile).
  */
 function outcomeWriter(db: Db) {
-  let pending: { row: OutcomeRow; done: (written: boolean) => void; fail: (err: unknown) => void }[] = [];
+  const pending: { row: OutcomeRow; done: (written: boolean) => void; fail: (err: unknown) => void }[] = [];
   let timer: NodeJS.Timeout | undefined;
   const flush = async () => {
     timer = undefined;
