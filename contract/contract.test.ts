@@ -72,6 +72,17 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^webhooks\./, ALL],
   // Not in SPEC 6: provider connections (issue 15) take "Update channel integrations"' roles: user and manager.
   [/^carrierChannels\./, [U, M]],
+  // Not in SPEC 6: workflow automation (issue 14) and the AI hub's marketplace (issue 13), like the AI hub: every role,
+  // its own account. A workflow's incoming webhook is public: its secret in the path is the credential.
+  [/^workflows\.hook$/, ALL],
+  [/^(workflows|ai\.marketplace)\./, ALL],
+  // Not in SPEC 6: dashboards (issue 11) are every role's first view, each over its own reach; Team Reports and quota
+  // are for the roles with sub-accounts (SPEC 2 hides Team Reports from users).
+  [/^dashboard\.overview$/, ALL],
+  [/^dashboard\.(team|teamExport)$/, [A, R, M, D]],
+  [/^quota\./, [A, R, M]],
+  // Not in SPEC 6: the backup call (issue 16), the platform's administrator only.
+  [/^operations\.backup$/, [A]],
 ];
 
 function specRoles(id: CallId): Role[] {
@@ -95,9 +106,9 @@ describe("call table", () => {
     expect(Object.keys(SCHEMAS)).toContain(name);
   });
 
-  it("keeps the public calls to the sign-in flows, the email confirmation, the agent invitation and signed file links", () => {
+  it("keeps the public calls to the sign-in flows, the email confirmation, the agent invitation, signed file links and workflow webhooks (secret in the path)", () => {
     expect(CALL_IDS.filter((id) => CALLS[id].access === "public").sort()).toEqual(
-      ["auth.confirmEmail", "auth.login", "auth.registerDefault", "auth.resetPassword", "auth.sendResetLink", "liveAgents.acceptInvite", "uploads.signedFile"].sort(),
+      ["auth.confirmEmail", "auth.login", "auth.registerDefault", "auth.resetPassword", "auth.sendResetLink", "liveAgents.acceptInvite", "uploads.signedFile", "workflows.hook"].sort(),
     );
   });
 
