@@ -3,6 +3,7 @@
 import type { AddressInfo } from "node:net";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SERVER_SHUTDOWN_EVENT, type ServerShutdownHint } from "../../contract/constants";
 import { MSG } from "../../contract/messages";
 import { signToken } from "../auth/tokens";
 import Fastify from "fastify";
@@ -176,7 +177,7 @@ describe("socket.io-client", () => {
 });
 
 describe("shutdown", () => {
-  it("closes the app promptly while sockets are connected, and they hear 'io server disconnect'", async () => {
+  it("closes the app promptly while sockets are connected: they are told to reconnect, then their transport closes (so they do)", async () => {
     const other = await startServer();
     await other.app.listen({ port: 0, host: "127.0.0.1" });
     const base = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
@@ -188,11 +189,14 @@ describe("shutdown", () => {
     });
     const raw = await connectRaw(base, { token });
     const reason = new Promise<string>((resolve) => client.once("disconnect", resolve));
+    const hint = new Promise<ServerShutdownHint>((resolve) => client.once(SERVER_SHUTDOWN_EVENT, resolve));
     const started = Date.now();
     const closed = await Promise.race([other.close().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 5000))]);
     expect(closed, "app.close() still waiting after 5 s").toBe(true);
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(await reason).toBe("io server disconnect");
+    // Not "io server disconnect", after which socket.io clients never reconnect: a transport close, after the hint.
+    expect(await hint).toMatchObject({ reconnect: true });
+    expect(await reason).toBe("transport close");
     await closedBy(raw.socket);
   });
 });
