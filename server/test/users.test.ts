@@ -113,6 +113,6 @@ describe("module permissions", () => {
     const ok = await server.call({ method: "POST", url: "/api/admin/grantPermission", as: "admin", payload: { userId, moduleNames: ["chat", "api"] } });
     expect(ok.statusCode).toBe(200);
     const after = await server.call({ method: "GET", url: "/api/ums/v1/api-keys", as: "rahul" });
-    expect(after.statusCode).toBe(501);
+    expect(after.statusCode).toBe(200);
   });
 });
