@@ -3,6 +3,7 @@
 // run here exactly as the image runs it on the bundle its build stage makes; every package that bundle loads is
 // a runtime dependency (the image installs no others); docker-compose.yml against the Compose specification's JSON
 // Schema; the Kubernetes example's objects and probes.
+import { randomBytes } from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
 import { builtinModules } from "node:module";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -63,7 +64,11 @@ describe("Dockerfile", () => {
     // the PostgreSQL pass.
     const child = spawn(command === "node" ? process.execPath : command, args, {
       stdio: ["ignore", "ignore", "pipe"],
-      env: { ...process.env, ...env, DATABASE_URL: process.env.DATABASE_URL ?? "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: join(work, "data"), WEB_ROOT: webRoot, LOG_LEVEL: "warn" },
+      // A production start needs the credentials key, as an operator sets it (README "Running in production").
+      env: {
+        ...process.env, ...env, DATABASE_URL: process.env.DATABASE_URL ?? "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: join(work, "data"), WEB_ROOT: webRoot, LOG_LEVEL: "warn",
+        CREDENTIALS_KEY: randomBytes(32).toString("hex"),
+      },
     });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
