@@ -162,6 +162,8 @@ test("a department head's Team Reports is its own row", async ({ page }) => {
 });
 
 test("quota screens: money per day, the ledger filtered by account and kind, export, requests with their outcome", async ({ page }) => {
+  // Three screens with charts and exports in one test: more than the default 30 s on a busy 2-core machine.
+  test.setTimeout(90_000);
   await login(page, "reseller", "reseller");
   await page.goto("/reseller/quota-management?range=30d");
   await expect(page.getByRole("heading", { name: "Quota Management" })).toBeVisible();
@@ -186,6 +188,8 @@ test("quota screens: money per day, the ledger filtered by account and kind, exp
 });
 
 test("an admin's quota reports cover every account", async ({ page }) => {
+  // Three screens with charts and exports in one test: more than the default 30 s on a busy 2-core machine.
+  test.setTimeout(90_000);
   await login(page, "admin", "admin");
   await page.goto("/admin/quota-reports?range=30d");
   await expect(page.getByRole("heading", { name: "Quota Reports" })).toBeVisible();

@@ -28,7 +28,16 @@ export function AiAgentsShow() {
   const hub = role ? areaPath(role, "ai-agent-hub") : "/";
   const back = <Link to={hub}><Button icon={<ArrowLeftOutlined />}>All agents</Button></Link>;
 
-  if (!id || api.error?.statusCode === 404) {
+  if (!id) {
+    // Opened without an agent (a bookmark, the address bar): the page's title, and the way to the hub's list.
+    return (
+      <>
+        <PageHeader title="AI Agent" description="An agent's workspace: settings, prompt, knowledge, business context, intents, playground and answers." />
+        <Result status="info" title="Choose an agent" subTitle="Open one from the AI Agent Hub to see its workspace." extra={back} />
+      </>
+    );
+  }
+  if (api.error?.statusCode === 404) {
     return <Result status="404" title="No such agent" subTitle="It may have been deleted, or it belongs to another account." extra={back} />;
   }
   if (api.error) return <Alert type="error" showIcon message="Could not load the agent" description={api.error.message} action={<Button onClick={api.refetch}>Retry</Button>} />;

@@ -13,6 +13,7 @@ import { ProblemList } from "./components/problem-list";
 import { samplePayload } from "./components/sample-payload";
 import { NODE_TYPES_MAP } from "./components/step-node";
 import { useWorkflowCalls, useWorkflowEditor } from "./components/use-workflow-editor";
+import { PageHeader } from "../common/page-header";
 import { VersionsDrawer } from "./components/versions-drawer";
 
 const SHORTCUTS = "Ctrl+S save · Ctrl+Z / Ctrl+Shift+Z undo, redo · Ctrl+C / Ctrl+V copy, paste · Delete removes · Ctrl+L tidies the layout";
@@ -174,7 +175,15 @@ export function WorkflowsEdit() {
   const [params] = useSearchParams();
   const id = params.get("id");
   const navigate = useNavigate();
-  if (!id) return <Result status="info" title="Pick a workflow to edit" extra={<Button onClick={() => navigate("..", { relative: "path" })}>Workflows</Button>} />;
+  if (!id) {
+    // Opened without a workflow (a bookmark, the address bar): the page's title, and the way to the list.
+    return (
+      <>
+        <PageHeader title="Workflow Editor" description="Build a workflow's steps, check them and publish a version." />
+        <Result status="info" title="Pick a workflow to edit" extra={<Button onClick={() => navigate("..", { relative: "path" })}>Workflows</Button>} />
+      </>
+    );
+  }
   return (
     <ReactFlowProvider>
       <Editor id={id} />
