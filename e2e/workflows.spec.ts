@@ -69,7 +69,8 @@ test("a keyword workflow built in the editor answers the simulated phone, and a 
   await panel.getByLabel("Value").fill("120");
   // Assign the conversation to Asha.
   await addStep(page, "Assign to agent");
-  await panel.getByRole("combobox", { name: "Live agent" }).click();
+  // The chosen value ("The team (unassigned)") lies over the search input; a click there opens the select all the same.
+  await panel.getByRole("combobox", { name: "Live agent" }).click({ force: true });
   await page.locator(".ant-select-item-option").filter({ hasText: "Asha Verma" }).click();
 
   await page.getByRole("button", { name: "Auto-layout" }).click();
