@@ -37,7 +37,7 @@ async function publish(page: Page, version: number) {
 
 async function writeFromPhone(page: Page, customer: string, text: string) {
   await page.goto("/organization/chats/phone");
-  await page.getByRole("combobox", { name: "Business number" }).click();
+  await page.getByRole("combobox", { name: "Business number" }).click({ force: true }); // its chosen value lies over the input
   await page.locator(".ant-select-item-option").filter({ hasText: /WhatsApp/i }).first().click();
   await page.getByLabel("Customer number").fill(customer);
   await page.getByRole("button", { name: "Open the thread" }).click();
