@@ -90,7 +90,8 @@ test("a keyword workflow built in the editor answers the simulated phone, and a 
 
   // The run's path in the history.
   await page.goto("/organization/workflows");
-  await page.getByRole("link", { name: /^1$/ }).first().click();
+  // The workflow's run count opens its runs (an antd Typography.Link: an <a> without href, so not a "link" role).
+  await page.getByRole("row", { name: /Track my order/ }).getByText("1", { exact: true }).click();
   await expect(page).toHaveURL(/workflows\/view\?workflowId=/);
   await page.getByRole("cell", { name: "Track my order" }).first().click();
   const run = page.getByLabel("Run", { exact: true });
