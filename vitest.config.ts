@@ -17,6 +17,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // One migrated database that every file's freshDatabase copies.
+          globalSetup: ["server/test/global-setup.ts"],
         },
       },
       {

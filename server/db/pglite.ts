@@ -37,12 +37,12 @@ async function createInChild(dataDir: string): Promise<void> {
 }
 
 /**
- * Opens PGlite in dataDir ("memory://…" stays in memory). A new directory is created by a short-lived child
+ * Opens PGlite in dataDir ("memory://…" stays in memory, from `template` when given: see DatabaseConfig). A new directory is created by a short-lived child
  * process first, so the server itself only ever opens an existing one and keeps its memory small.
  */
-export async function openPglite(dataDir: string): Promise<PGlite> {
+export async function openPglite(dataDir: string, template?: Blob): Promise<PGlite> {
   const options = { startParams: [...PGLITE_START_PARAMS] };
-  if (dataDir.startsWith("memory://")) return PGlite.create(dataDir, options);
+  if (dataDir.startsWith("memory://")) return PGlite.create(dataDir, { ...options, loadDataDir: template });
   mkdirSync(dataDir, { recursive: true });
   if (!existsSync(join(dataDir, "PG_VERSION"))) await createInChild(dataDir);
   return PGlite.create(dataDir, options);

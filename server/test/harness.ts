@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
@@ -8,6 +8,7 @@ import { buildApp, type BuildOptions } from "../app";
 import { DEFAULT_RATE_LIMITS, type ServerConfig } from "../config";
 import { openDatabase, type Database, type DatabaseConfig } from "../db/client";
 import { DEMO_ACCOUNTS } from "../seed";
+import { PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from "./template-env";
 
 export const DEMO_PASSWORD = "demo-test-pw";
 export const DEMO_USERNAMES = ["admin", "reseller", "manager", "user", "depthead"] as const;
@@ -18,17 +19,40 @@ const RELAXED = Object.fromEntries(
   Object.keys(DEFAULT_RATE_LIMITS).map((k) => [k, { max: 10_000, windowMs: 60_000 }]),
 ) as ServerConfig["rateLimits"];
 
+/** A template database stays "in use" for a moment after its last session ends (55006): try again briefly. */
+async function createDatabase(admin: pg.Client, statement: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(statement);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== "55006" || attempt >= 50) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+let pgliteTemplate: Blob | undefined;
+/** The migrated data directory of global-setup.ts, read once per worker (absent outside vitest: initdb then). */
+function migratedPglite(): Blob | undefined {
+  const file = process.env[PGLITE_TEMPLATE_ENV];
+  if (file && !pgliteTemplate) pgliteTemplate = new Blob([readFileSync(file)]);
+  return pgliteTemplate;
+}
+
 /**
  * A fresh database per test file: in-memory PGlite by default; with DATABASE_URL (the PostgreSQL run) a new
- * database on that server, dropped afterwards, so files never see each other's rows.
+ * database on that server, dropped afterwards, so files never see each other's rows. Both start as a copy of
+ * the database global-setup.ts migrated, when there is one.
  */
 export async function freshDatabase(options: Pick<DatabaseConfig, "queryLog"> = {}): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ dataDir: "memory://", ...options });
+  if (!url) return openDatabase({ dataDir: "memory://", template: migratedPglite(), ...options });
   const name = `t_${randomBytes(6).toString("hex")}`;
+  const template = process.env[PG_TEMPLATE_ENV];
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await createDatabase(admin, `create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
