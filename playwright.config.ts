@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { MAIN_PORT, SHORT_SESSION_PORT, SHORT_SESSION_TTL_S } from "./e2e/ports";
+import { E2E_WORKERS, MAIN_PORT, SHORT_SESSION_PORT, SHORT_SESSION_TTL_S, STAND_IN_PORT, workerPort } from "./e2e/ports";
 
 // Debian's Chromium is used instead of a Playwright browser download (the machine's
 // network reaches only npm and Debian). The background-networking flags stop Chromium
@@ -7,9 +7,19 @@ import { MAIN_PORT, SHORT_SESSION_PORT, SHORT_SESSION_TTL_S } from "./e2e/ports"
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${MAIN_PORT}`;
 
 
+const server = (port: number, sessionTtlS: number) => ({
+  command: `node e2e/start-server.mjs ${port} ${sessionTtlS}`,
+  url: `http://127.0.0.1:${port}/healthz`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  // Meta's Graph API is the stand-in e2e/whatsapp-cloud.spec.ts starts, whichever worker runs it.
+  env: { WHATSAPP_GRAPH_URL: `http://127.0.0.1:${STAND_IN_PORT}` },
+});
+
 export default defineConfig({
   testDir: "e2e",
-  workers: 1, // 2-core machine: the server and one browser already fill it
+  // Each worker has its own server (e2e/fixtures.ts points its pages there); one against a server started elsewhere.
+  workers: process.env.E2E_BASE_URL ? 1 : E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: "list",
   use: {
@@ -31,9 +41,9 @@ export default defineConfig({
     },
   },
   webServer: [
-    // The real server with a fresh data directory, so every run starts from empty.
-    { command: `node e2e/start-server.mjs ${MAIN_PORT} 3600`, url: `http://127.0.0.1:${MAIN_PORT}/healthz`, reuseExistingServer: false, timeout: 120_000 },
-    // A second one whose sessions last seconds, for the session-expiry spec.
-    { command: `node e2e/start-server.mjs ${SHORT_SESSION_PORT} ${SHORT_SESSION_TTL_S}`, url: `http://127.0.0.1:${SHORT_SESSION_PORT}/healthz`, reuseExistingServer: false, timeout: 120_000 },
+    // The real server with a fresh data directory, so every run starts from empty: one per worker.
+    ...Array.from({ length: E2E_WORKERS }, (_, i) => server(workerPort(i), 3600)),
+    // One whose sessions last seconds, for the session-expiry spec.
+    server(SHORT_SESSION_PORT, SHORT_SESSION_TTL_S),
   ],
 });

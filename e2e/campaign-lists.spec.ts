@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { MSG } from "../contract/messages";
 import { createSmsCampaign, numbersFor, scheduleTomorrow, startSms } from "./campaign-helpers";
 import { apiToken, login, shot } from "./support";

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { campaignsIn, ordinaryNumbers, range, readyWhatsAppCampaign, recipientsOf } from "./campaign-report-support";
 import { apiToken, login, shot } from "./support";
 

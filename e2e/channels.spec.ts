@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { login, shot } from "./support";
 
 test("a manager sees the channel cards, switches one on, and it stays on after a reload", async ({ page }) => {

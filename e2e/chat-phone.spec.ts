@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { login, shot } from "./support";
 
 // The simulated customer phone against the real server and the sandbox carrier: a message written as a customer

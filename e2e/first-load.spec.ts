@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { MAIN_PORT } from "./ports";
+import { expect, test } from "./fixtures";
 import { login, shot } from "./support";
 
 /**
@@ -9,12 +8,12 @@ import { login, shot } from "./support";
  */
 const PLAIN_HTTP_HOST = "console.test";
 
-test("over plain http at a name that is not localhost the console renders and signs in", async ({ page }) => {
+test("over plain http at a name that is not localhost the console renders and signs in", async ({ page, baseURL }) => {
   const upgraded: string[] = [];
   page.on("request", (request) => {
     if (request.url().startsWith("https:")) upgraded.push(request.url());
   });
-  await login(page, "reseller", "reseller", `http://${PLAIN_HTTP_HOST}:${MAIN_PORT}`);
+  await login(page, "reseller", "reseller", `http://${PLAIN_HTTP_HOST}:${new URL(baseURL ?? "").port}`);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   expect(upgraded).toEqual([]);
   await shot(page, "plain-http-lan");

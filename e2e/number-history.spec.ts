@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { campaignsIn, recipientsOf } from "./campaign-report-support";
 import { apiToken, login, shot } from "./support";
 

@@ -1,9 +1,19 @@
+import { availableParallelism } from "node:os";
+
 /**
- * The e2e servers: the main one, and one whose sessions last seconds for the session-expiry spec.
- * `E2E_PORT` moves both (the second is the next port), so two checkouts can run their e2e side by side.
+ * The e2e servers: one per Playwright worker (each with its own empty database, so specs running side by side never
+ * see each other's rows), and one whose sessions last seconds for the session-expiry spec.
+ * `E2E_PORT` moves them all, so two checkouts can run their e2e side by side.
  */
 export const MAIN_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const SHORT_SESSION_PORT = MAIN_PORT + 1;
 export const SHORT_SESSION_TTL_S = 8;
-/** The WhatsApp Cloud API stand-in e2e/whatsapp-cloud.spec.ts starts; the main server's WHATSAPP_GRAPH_URL points here. */
+/** The WhatsApp Cloud API stand-in e2e/whatsapp-cloud.spec.ts starts; every server's WHATSAPP_GRAPH_URL points here. */
 export const STAND_IN_PORT = MAIN_PORT + 2;
+/**
+ * Workers, each with its own server: one per two cores. On a 2-core machine one browser and its server already keep
+ * both cores busy (three workers there ran at load 15 and timed out), so more workers only help on bigger machines.
+ */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
+/** Worker i's server: the first at MAIN_PORT, the others after the session and stand-in ports. */
+export const workerPort = (i: number): number => (i === 0 ? MAIN_PORT : MAIN_PORT + 2 + i);

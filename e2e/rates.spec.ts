@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { login, shot } from "./support";
 
 test("the admin reads the message rates in rupees from Settings and changes one", async ({ page }) => {

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { campaignsIn, ordinaryNumbers, readyWhatsAppCampaign, recipientsOf } from "./campaign-report-support";
 import { apiToken, login, shot } from "./support";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { ROLE_AREAS } from "../contract/roles";
 import { MSG } from "../contract/messages";
 import { areaRoutes, gatingModule } from "../resources";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { MSG } from "../contract/messages";
 import { apiToken, login, shot } from "./support";
 

@@ -31,8 +31,8 @@ const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     SANDBOX_REVIEW_MS: process.env.SANDBOX_REVIEW_MS ?? "2500",
     // Reports read 100 recipients at a time, so e2e/reports.spec.ts sees a report of 10,000 recipients in progress.
     REPORT_BATCH_ROWS: process.env.REPORT_BATCH_ROWS ?? "100",
-    // Meta's Graph API is a WhatsApp Cloud API stand-in that e2e/whatsapp-cloud.spec.ts starts on the port after the
-    // next (e2e/ports.ts STAND_IN_PORT); other specs never reach it.
+    // Meta's Graph API is a WhatsApp Cloud API stand-in that e2e/whatsapp-cloud.spec.ts starts (playwright.config.ts
+    // passes e2e/ports.ts STAND_IN_PORT; by default the port after the next); other specs never reach it.
     WHATSAPP_GRAPH_URL: process.env.WHATSAPP_GRAPH_URL ?? `http://127.0.0.1:${Number(port) + 2}`,
   },
 });

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { login, shot } from "./support";
 
 const PAGE = "/organization/campaigns/suppression-list";

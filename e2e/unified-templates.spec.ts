@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { login, shot } from "./support";
 
 const PAGE = "/organization/manage-templates/unified";

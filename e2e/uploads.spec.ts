@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { login, shot } from "./support";
 
 /** A real PNG drawn in the page (a gradient with a label), so thumbnails show something a person can recognise. */

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect, test } from "./fixtures";
 import { login, shot } from "./support";
 
 const PAGE = "/user/api-management/webhooks";

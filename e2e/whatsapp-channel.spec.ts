@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { login, shot } from "./support";
 
 // Globex is the demo manager that starts unconnected (the seed connects Acme's manager for the template screens);

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import {
   DEFAULT_APP, DEFAULT_TOKEN, DOC_PHONE_NUMBER_ID, DOC_WABA_ID, startWhatsAppStandIn, type WhatsAppStandIn,
 } from "../server/carriers/whatsapp-cloud/stand-in";

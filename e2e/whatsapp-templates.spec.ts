@@ -1,5 +1,6 @@
 import { deflateSync } from "node:zlib";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { login, shot } from "./support";
 
 /** A 480x240 PNG with a diagonal gradient: a real image for the header, made here so the repo holds no binary. */

@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { login, shot } from "./support";
 
 // Workflow Automation against the real server: a keyword workflow is built in the editor (trigger, condition, send

@@ -4,6 +4,32 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import os from "node:os";
 
+/**
+ * The PostgreSQL pass of npm test: the files where PostgreSQL and PGlite part ways (several connections and
+ * processes, SKIP LOCKED claims, LISTEN/NOTIFY, COPY, the long pool, triggers, query plans) and the two that call
+ * every route (so every route's SQL runs on PostgreSQL once). `npm run test:pg` runs every server file there.
+ */
+const POSTGRES_FILES = [
+  "server/test/access.test.ts", // every call x every role
+  "server/test/call-schemas.test.ts", // every call's bad input, nothing changed
+  "server/test/migrate-concurrently.pg.test.ts",
+  "server/test/campaign-dispatch.test.ts",
+  "server/test/campaign-dispatch-two.pg.test.ts",
+  "server/test/campaign-dispatch-crash.test.ts",
+  "server/test/campaign-money.test.ts",
+  "server/test/campaign-ingest.test.ts",
+  "server/test/public-api.test.ts",
+  "server/test/balance.test.ts",
+  "server/test/chats.test.ts",
+  "server/test/realtime-cluster.pg.test.ts",
+  "server/test/sessions-peers.test.ts",
+  "server/test/hot-queries.test.ts",
+  "server/test/dashboard-rollup.test.ts",
+  "server/test/reports.test.ts",
+  "server/test/webhooks.test.ts",
+  "server/test/workflows.test.ts",
+];
+
 /** @type {{ name: string, cmd: string[] }[]} */
 const steps = [
   // The RJSF validators are generated, not committed; tsc needs them on disk (vite and vitest write them too).
@@ -12,8 +38,8 @@ const steps = [
   { name: "lint (eslint)", cmd: ["npx", "eslint", "."] },
   { name: "unit + server suites (vitest, PGlite)", cmd: ["npx", "vitest", "run"] },
   {
-    name: "server suite against PostgreSQL",
-    cmd: ["node", "scripts/with-postgres.mjs", "npx", "vitest", "run", "--project", "server"],
+    name: "server files against PostgreSQL",
+    cmd: ["node", "scripts/with-postgres.mjs", "npx", "vitest", "run", "--project", "server", ...POSTGRES_FILES],
   },
 ];
 

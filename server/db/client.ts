@@ -67,8 +67,8 @@ export interface DatabaseConfig {
   /** Told of every statement run through drizzle, with its parameters (tests: the EXPLAIN of the hot queries). */
   queryLog?: (sql: string, params: unknown[]) => void;
   /**
-   * PGlite in memory only: start from this data directory (a `dumpDataDir` tarball) instead of creating a cluster.
-   * Creating one (initdb) takes seconds; the test suites start each file from one migrated copy.
+   * PGlite only, when its data directory is new (or in memory): start from this one (a `dumpDataDir` tarball) instead
+   * of creating a cluster. Creating one (initdb) takes seconds; the test suites start each file from one migrated copy.
    */
   template?: Blob;
 }

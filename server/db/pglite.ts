@@ -37,13 +37,17 @@ async function createInChild(dataDir: string): Promise<void> {
 }
 
 /**
- * Opens PGlite in dataDir ("memory://…" stays in memory, from `template` when given: see DatabaseConfig). A new directory is created by a short-lived child
+ * Opens PGlite in dataDir ("memory://…" stays in memory); a new one starts from `template` when given (DatabaseConfig). A new directory is created by a short-lived child
  * process first, so the server itself only ever opens an existing one and keeps its memory small.
  */
 export async function openPglite(dataDir: string, template?: Blob): Promise<PGlite> {
   const options = { startParams: [...PGLITE_START_PARAMS] };
   if (dataDir.startsWith("memory://")) return PGlite.create(dataDir, { ...options, loadDataDir: template });
   mkdirSync(dataDir, { recursive: true });
-  if (!existsSync(join(dataDir, "PG_VERSION"))) await createInChild(dataDir);
+  // Unpacking a template runs no initdb, so it needs no child process.
+  if (!existsSync(join(dataDir, "PG_VERSION"))) {
+    if (template) return PGlite.create(dataDir, { ...options, loadDataDir: template });
+    await createInChild(dataDir);
+  }
   return PGlite.create(dataDir, options);
 }

@@ -13,7 +13,7 @@ import { restoreDataDir } from "../../scripts/restore.mjs";
 import { buildApp } from "../app";
 import { openDatabase, type Database, type Db } from "../db/client";
 import { rowsOf } from "../services/campaigns/dispatch-sql";
-import { DEMO_PASSWORD, demoSessions, freshDatabase } from "./harness";
+import { DEMO_PASSWORD, demoSessions, freshDatabase, migratedPglite } from "./harness";
 
 const work = mkdtempSync(join(tmpdir(), "mc-backup-"));
 let database: Database & { url?: string };
@@ -22,7 +22,7 @@ let sessions: ReturnType<typeof demoSessions>;
 
 beforeAll(async () => {
   // PGlite in a directory on disk, as a real server keeps it (PostgreSQL: a database of its own).
-  database = process.env.DATABASE_URL ? await freshDatabase() : await openDatabase({ dataDir: join(work, "live") });
+  database = process.env.DATABASE_URL ? await freshDatabase() : await openDatabase({ dataDir: join(work, "live"), template: migratedPglite() });
   app = await buildApp({ database, logger: false, config: { dataDir: join(work, "files"), demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "backup-secret" } });
   await app.ready();
   sessions = demoSessions(app);

@@ -11,7 +11,7 @@ import { openDatabase, type Database } from "../db/client";
 import { campaignRecipients, campaigns } from "../db/schema";
 import { insertCampaign, ordinaryNumbers, setBalance, whatsappTemplate } from "./campaign-fixtures";
 import { readSendLog, startChild, waitFor, type Child } from "./crash-child";
-import { DEMO_PASSWORD, freshDatabase } from "./harness";
+import { DEMO_PASSWORD, freshDatabase, migratedPglite } from "./harness";
 
 const TOTAL = 3000;
 const children: Child[] = [];
@@ -26,7 +26,7 @@ async function openShared(): Promise<{ database: Database; env: Record<string, s
     const database = await freshDatabase();
     return { database, env: { DATABASE_URL: database.url ?? "", DATA_DIR: dataDir }, exclusive: false, reopen: async () => database };
   }
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir, template: migratedPglite() });
   return { database, env: { DATABASE_URL: "", DATA_DIR: dataDir }, exclusive: true, reopen: () => openDatabase({ dataDir }) };
 }
 

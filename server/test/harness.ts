@@ -34,7 +34,7 @@ async function createDatabase(admin: pg.Client, statement: string): Promise<void
 
 let pgliteTemplate: Blob | undefined;
 /** The migrated data directory of global-setup.ts, read once per worker (absent outside vitest: initdb then). */
-function migratedPglite(): Blob | undefined {
+export function migratedPglite(): Blob | undefined {
   const file = process.env[PGLITE_TEMPLATE_ENV];
   if (file && !pgliteTemplate) pgliteTemplate = new Blob([readFileSync(file)]);
   return pgliteTemplate;

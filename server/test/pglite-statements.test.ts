@@ -9,6 +9,7 @@ import { seedDemo } from "../seed";
 import { balanceOf } from "../services/balance";
 import type { Caller } from "../services/caller";
 import { listUsers } from "../services/user-list";
+import { migratedPglite } from "./harness";
 
 /** What drizzle passes for a select with fields: arrays, dates and numeric[] left as text. */
 const DRIZZLE_ARRAY: QueryOptions = { rowMode: "array", parsers: { [types.TIMESTAMPTZ]: (v: string) => v, [1231]: (v: string) => v } };
@@ -171,7 +172,7 @@ describe("PGlite named statements for hot reads", () => {
 describe("the server's hottest reads on PGlite", () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: "memory://" });
+    database = await openDatabase({ dataDir: "memory://", template: migratedPglite() });
     await seedDemo(database.db, "hot-reads-pw-1", pino({ level: "silent" }));
   });
   afterAll(() => database.close());

@@ -213,15 +213,18 @@ describe("delivery semantics", () => {
     const res = await send(smsTo("9000000071"));
     const id = res.json().data.id as string;
     await until(() => messageRows([id]), ([m]) => m.state !== "queued" && m.state !== "sending");
-    // As if a worker had died mid-send.
-    await db().update(apiMessages).set({ state: "sending", leaseUntil: new Date(Date.now() - 1000) }).where(eq(apiMessages.id, id));
-    await db().transaction((tx) => recoverStale(tx as unknown as Tx, false, async () => undefined));
+    // As if a worker had died mid-send: the lease ended and recovery runs, in one transaction so the server's own
+    // dispatcher (which recovers ended leases too) never sees the row in between.
+    const diedMidSend = (idempotent: boolean) =>
+      db().transaction(async (tx) => {
+        await tx.update(apiMessages).set({ state: "sending", leaseUntil: new Date(Date.now() - 1000) }).where(eq(apiMessages.id, id));
+        await recoverStale(tx as unknown as Tx, idempotent, async () => undefined);
+      });
+    await diedMidSend(false);
     expect((await messageRows([id]))[0].state).toBe("unknown");
-    await db().update(apiMessages).set({ state: "sending", leaseUntil: new Date(Date.now() - 1000) }).where(eq(apiMessages.id, id));
-    await db().transaction((tx) => recoverStale(tx as unknown as Tx, true, async () => undefined));
-    expect((await messageRows([id]))[0].state).toBe("queued");
+    await diedMidSend(true);
     // Re-sent with the same id: the sandbox delivers it once.
-    await until(() => messageRows([id]), ([m]) => m.state !== "queued" && m.state !== "sending");
-    expect(server.carrier.sends.get(`api:${id}:0`)).toBe(2);
+    const [resent] = await until(() => messageRows([id]), ([m]) => m.state !== "queued" && m.state !== "sending");
+    expect(server.carrier.sends.get(`api:${id}:0`), JSON.stringify(resent)).toBe(2);
   });
 });

@@ -15,7 +15,7 @@ import { reports } from "../db/schema";
 import { reportFileKey } from "../services/reports/files";
 import { insertCampaign } from "./campaign-read-fixtures";
 import { startChild, waitFor, type Child } from "./crash-child";
-import { DEMO_PASSWORD, freshDatabase } from "./harness";
+import { DEMO_PASSWORD, freshDatabase, migratedPglite } from "./harness";
 import { generateUrl } from "./report-fixtures";
 
 const TOTAL = 20_000;
@@ -31,7 +31,7 @@ async function openShared(): Promise<{ database: Database; env: Record<string, s
     const database = await freshDatabase();
     return { database, env: { DATABASE_URL: database.url ?? "", DATA_DIR: dataDir }, exclusive: false, reopen: async () => database };
   }
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir, template: migratedPglite() });
   return { database, env: { DATABASE_URL: "", DATA_DIR: dataDir }, exclusive: true, reopen: () => openDatabase({ dataDir }) };
 }
 

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from "../db/client";
 import { uploads } from "../db/schema";
 import type { Storage } from "../storage";
 import { multipart, png } from "./media-fixtures";
-import { DEMO_PASSWORD } from "./harness";
+import { DEMO_PASSWORD, migratedPglite } from "./harness";
 
 /** A store whose writes or deletes can be made to fail, as a full disk or an unreachable bucket would. */
 function flakyStorage() {
@@ -39,7 +39,7 @@ let token: string;
 const flaky = flakyStorage();
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: "memory://" });
+  database = await openDatabase({ dataDir: "memory://", template: migratedPglite() });
   app = await buildApp({ database, logger: false, storage: flaky.storage, config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "t" } });
   const login = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "manager", password: DEMO_PASSWORD } });
   token = login.json().data.token;

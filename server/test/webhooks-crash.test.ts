@@ -11,7 +11,7 @@ import { webhookDeliveries } from "../db/schema";
 import { enqueueWebhookEvents } from "../services/webhooks/enqueue";
 import { createEndpoint } from "../services/webhooks/endpoints";
 import { startChild, waitFor, type Child } from "./crash-child";
-import { DEMO_PASSWORD, freshDatabase } from "./harness";
+import { DEMO_PASSWORD, freshDatabase, migratedPglite } from "./harness";
 import { startReceiver } from "./webhook-receiver";
 
 const TOTAL = 200;
@@ -28,7 +28,7 @@ async function openShared(): Promise<{ database: Database; env: Record<string, s
     const database = await freshDatabase();
     return { database, env: { DATABASE_URL: database.url ?? "", DATA_DIR: dataDir }, exclusive: false, reopen: async () => database };
   }
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir, template: migratedPglite() });
   return { database, env: { DATABASE_URL: "", DATA_DIR: dataDir }, exclusive: true, reopen: () => openDatabase({ dataDir }) };
 }
 

@@ -10,7 +10,7 @@ import { buildApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { chatMessages, conversations, workflowRuns, workflowSteps } from "../db/schema";
 import { readSendLog, startChild, waitFor, type Child } from "./crash-child";
-import { DEMO_PASSWORD, freshDatabase } from "./harness";
+import { DEMO_PASSWORD, freshDatabase, migratedPglite } from "./harness";
 
 const children: Child[] = [];
 afterEach(() => {
@@ -25,7 +25,7 @@ describe("a run killed mid-wait", () => {
   it("resumes after a restart when its wait ends, sending each message once", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "wf-restart-"));
     const pg = process.env.DATABASE_URL ? await freshDatabase() : null;
-    let database: Database = pg ?? (await openDatabase({ dataDir }));
+    let database: Database = pg ?? (await openDatabase({ dataDir, template: migratedPglite() }));
     const env = { DATABASE_URL: pg?.url ?? "", DATA_DIR: dataDir, JOB_INTERVAL_MS: "200", SANDBOX_SEND_LOG: join(dataDir, "sends.log"), SANDBOX_SEED: "restart" };
 
     const app = await buildApp({ database, logger: false, config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "x", dataDir } });
