@@ -17,9 +17,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
-          // The files share one module graph: the server's modules load once, not once per file (each file still
-          // builds its own app on its own database, and no server module keeps state of its own between apps).
-          isolate: false,
           // One migrated database that every file's freshDatabase copies.
           globalSetup: ["server/test/global-setup.ts"],
         },
