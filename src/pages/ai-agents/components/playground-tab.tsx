@@ -53,7 +53,10 @@ export function PlaygroundTab({ agent, api }: { agent: AgentRecord; api: AgentAp
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: "end" }), [turns]);
+  // A block body: newer browsers' scrollIntoView returns a promise, which React would take for a cleanup and call.
+  useEffect(() => {
+    void end.current?.scrollIntoView?.({ block: "end" });
+  }, [turns]);
 
   const ask = async () => {
     const question = text.trim();
