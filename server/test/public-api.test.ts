@@ -209,7 +209,7 @@ describe("fallback", () => {
 
 describe("delivery semantics", () => {
   it("a send whose lease ended becomes unknown on a carrier without idempotency keys (never re-sent), queued on one with them", async () => {
-    // +91 90000 0007x: sent, then no receipt ever, so no late receipt of the first send can settle it mid-test.
+    // +91 90000 0007x: sent, then no delivered or failed receipt, so the message stays "sent".
     const res = await send(smsTo("9000000071"));
     const id = res.json().data.id as string;
     await until(() => messageRows([id]), ([m]) => m.state !== "queued" && m.state !== "sending");
@@ -219,12 +219,16 @@ describe("delivery semantics", () => {
       db().transaction(async (tx) => {
         await tx.update(apiMessages).set({ state: "sending", leaseUntil: new Date(Date.now() - 1000) }).where(eq(apiMessages.id, id));
         await recoverStale(tx as unknown as Tx, idempotent, async () => undefined);
+        const [row] = await tx.select({ state: apiMessages.state }).from(apiMessages).where(eq(apiMessages.id, id));
+        return row.state;
       });
-    await diedMidSend(false);
-    expect((await messageRows([id]))[0].state).toBe("unknown");
-    await diedMidSend(true);
-    // Re-sent with the same id: the sandbox delivers it once.
-    const [resent] = await until(() => messageRows([id]), ([m]) => m.state !== "queued" && m.state !== "sending");
-    expect(server.carrier.sends.get(`api:${id}:0`), JSON.stringify(resent)).toBe(2);
+    expect(await diedMidSend(false)).toBe("unknown");
+    expect(await diedMidSend(true)).toBe("queued");
+    // Then either the dispatcher sends it again under the same id (the provider keeps one), or the first attempt's
+    // late "sent" receipt settles it first; never a send under another id.
+    const [settled] = await until(() => messageRows([id]), ([m]) => m.state !== "queued" && m.state !== "sending");
+    expect(settled.state).toBe("sent");
+    const keys = [...server.carrier.sends.keys()].filter((k) => k.includes(id));
+    expect(keys).toEqual([`api:${id}:0`]);
   });
 });
