@@ -37,8 +37,9 @@ async function createInChild(dataDir: string): Promise<void> {
 }
 
 /**
- * Opens PGlite in dataDir ("memory://…" stays in memory); a new one starts from `template` when given (DatabaseConfig). A new directory is created by a short-lived child
- * process first, so the server itself only ever opens an existing one and keeps its memory small.
+ * Opens PGlite in dataDir ("memory://…" stays in memory). A new directory is unpacked from `template` when given
+ * (DatabaseConfig), else created by a short-lived child process first, so the server itself only ever opens an
+ * existing one and keeps its memory small.
  */
 export async function openPglite(dataDir: string, template?: Blob): Promise<PGlite> {
   const options = { startParams: [...PGLITE_START_PARAMS] };
