@@ -20,6 +20,8 @@ async function requestBalance(page: Page, amount: string, shown: string): Promis
 }
 
 test("a manager approves one request and rejects another with a reason; the user sees both, and the bell says so", async ({ browser }) => {
+  // Two signed-in people, two decisions and their notifications: about 20 s on a quiet 2-core machine.
+  test.setTimeout(60_000);
   const userContext = await browser.newContext();
   const managerContext = await browser.newContext();
   const user = await userContext.newPage();
