@@ -2,15 +2,17 @@
 // (never below zero), reach the carrier with our id as its idempotency key, and move with their receipts; an
 // Idempotency-Key gives one message and one debit; batches are all or nothing; the channels' rules; fallbacks; the
 // request log; the state events; tenancy.
+import { randomUUID } from "node:crypto";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ERRORS } from "../../contract/domain/api-keys";
 import { DEFAULT_RATES_PAISE } from "../../contract/domain/campaigns";
 import type { Database } from "../db/client";
-import { apiMessages, balanceLedger, conversations, umsRequests, wabaPhoneNumbers, wabas } from "../db/schema";
+import { apiKeys, apiMessages, balanceLedger, conversations, umsRequests, wabaPhoneNumbers, wabas } from "../db/schema";
 import type { PublicMessageStateChange } from "../services/public-api/state-events";
 import { recoverStale } from "../services/public-api/dispatch-sql";
 import type { Tx } from "../services/ledger";
+import type { UmsEntry } from "../services/public-api/request-log";
 import { balanceOf, dispatchServer, setBalance, smsTemplate, until, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
 import { freshDatabase } from "./harness";
 
@@ -158,6 +160,25 @@ describe("sending one message", () => {
     expect(denied.json().code).toBe(PUBLIC_ERRORS.channelDenied.code);
     await db().execute(sql`delete from key_configs where user_id = ${userId}`);
     await server.app.publicApi.keys.announce({ kind: "user", userId });
+  });
+});
+
+describe("the request log", () => {
+  it("a tick made while a flush is under way also writes what was added after that flush took its batch", async () => {
+    const [apiKey] = await db().select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.userId, userId)).limit(1);
+    const entry = (path: string): UmsEntry => ({
+      id: randomUUID(), userId, apiKeyId: apiKey.id, method: "GET", route: "/api/public/v1/messages/:id", path, status: 200, latencyMs: 1, ip: "127.0.0.1",
+      errorCode: null, errorMessage: null, errorDetails: null, idempotencyKey: null, userAgent: null, requestBody: null, requestTruncated: false,
+      responseBody: null, messageCount: 0, createdAt: new Date().toISOString(),
+    });
+    const log = server.app.publicApi.log;
+    log.add(entry("/tick-a"));
+    const first = log.tick(); // takes /tick-a's batch at once
+    log.add(entry("/tick-b"));
+    await log.tick();
+    await first;
+    const rows = await db().select({ path: umsRequests.path }).from(umsRequests).where(like(umsRequests.path, "/tick-%"));
+    expect(rows.map((r) => r.path).sort()).toEqual(["/tick-a", "/tick-b"]);
   });
 });
 

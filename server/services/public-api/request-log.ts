@@ -100,8 +100,20 @@ export function startRequestLog(db: Db, options: { flushMs: number; log: Fastify
     });
   }
 
+  let queued: Promise<number> | undefined;
+
+  // A tick promises that every entry added before it is written. A flush already under way took its batch earlier,
+  // so while one runs the tick is one more flush after it (shared by all the ticks made meanwhile).
   const tick = (): Promise<number> => {
-    if (running) return running;
+    if (!running) return start();
+    queued ??= running.then(() => {
+      queued = undefined;
+      return start();
+    });
+    return queued;
+  };
+
+  const start = (): Promise<number> => {
     running = flush()
       .catch((err: unknown) => {
         options.log.error({ err }, "request log not written");
