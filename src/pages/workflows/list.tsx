@@ -49,12 +49,12 @@ export function WorkflowsList() {
         rowKey="_id"
         loading={list.loading}
         dataSource={list.rows}
-        scroll={{ x: 960 }}
+        scroll={{ x: 950 }}
         locale={{ emptyText: <Empty description="No workflows yet. Start from a template: a keyword reply takes a minute." /> }}
         pagination={{ current: list.page, pageSize: list.pageSize, total: list.total, onChange: list.setPage, showTotal: (n) => `${n} workflows` }}
         columns={[
           {
-            title: "Workflow", dataIndex: "name",
+            title: "Workflow", dataIndex: "name", width: 180,
             render: (n: string, w) => (
               <Space direction="vertical" size={0}>
                 <Typography.Link strong onClick={() => open(w._id)}>{n}</Typography.Link>
@@ -63,7 +63,7 @@ export function WorkflowsList() {
             ),
           },
           {
-            title: "Status", dataIndex: "status", width: 150,
+            title: "Status", dataIndex: "status", width: 120,
             render: (s: WorkflowRow["status"], w) => (
               <Space>
                 <Tag color={WORKFLOW_STATUS[s].color}>{WORKFLOW_STATUS[s].label}</Tag>
@@ -71,19 +71,19 @@ export function WorkflowsList() {
               </Space>
             ),
           },
-          { title: "Trigger", dataIndex: "triggerKind", width: 160, render: (k: WorkflowRow["triggerKind"]) => (k ? TRIGGER_LABEL[k] : "—") },
-          { title: "Version", dataIndex: "publishedVersion", width: 90, render: (v: number | null) => (v ? `v${v}` : "—") },
+          { title: "Trigger", dataIndex: "triggerKind", width: 150, render: (k: WorkflowRow["triggerKind"]) => (k ? TRIGGER_LABEL[k] : "—") },
+          { title: "Version", dataIndex: "publishedVersion", width: 80, render: (v: number | null) => (v ? `v${v}` : "—") },
           {
-            title: "Runs", dataIndex: "runs", width: 130, align: "right",
+            title: "Runs", dataIndex: "runs", width: 110, align: "right",
             render: (n: number, w) => (
               <Typography.Link onClick={() => navigate(`view?workflowId=${w._id}`, { relative: "path" })}>
                 {n}{w.failedRuns ? <Typography.Text type="danger"> ({w.failedRuns} failed)</Typography.Text> : null}
               </Typography.Link>
             ),
           },
-          { title: "Last run", dataIndex: "lastRunAt", width: 180, render: (v: string | null) => (v ? formatDateTime(v) : "—") },
+          { title: "Last run", dataIndex: "lastRunAt", width: 160, render: (v: string | null) => (v ? formatDateTime(v) : "—") },
           {
-            title: "On", key: "on", width: 70,
+            title: "On", key: "on", width: 60,
             render: (_, w) => (
               <Switch
                 size="small" aria-label={`Turn ${w.name} ${w.status === "active" ? "off" : "on"}`} checked={w.status === "active"} disabled={w.publishedVersion === null}
@@ -92,7 +92,7 @@ export function WorkflowsList() {
             ),
           },
           {
-            title: "", key: "actions", width: 110, fixed: "right",
+            title: "", key: "actions", width: 90, fixed: "right",
             render: (_, w) => (
               <Space>
                 <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${w.name}`} onClick={() => open(w._id)} />

@@ -1,5 +1,5 @@
 import "@xyflow/react/dist/style.css";
-import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, type Edge } from "@xyflow/react";
+import { Background, Controls, ReactFlow, ReactFlowProvider, type Edge } from "@xyflow/react";
 import { useMemo } from "react";
 import { edgeHandle, type WorkflowGraph } from "../../../../contract/domain/workflow-graph";
 import { fromGraph, type StepNode } from "./flow-model";
@@ -36,7 +36,6 @@ export function RunGraph({ graph, steps, onPick }: { graph: WorkflowGraph; steps
       >
         <Background gap={16} />
         <Controls showInteractive={false} />
-        <MiniMap pannable zoomable ariaLabel="Minimap" />
       </ReactFlow>
     </ReactFlowProvider>
   );
