@@ -7,6 +7,7 @@ import type { CampaignRow } from "../reach";
 import { transition } from "../status";
 import { compileVariables, layoutOf } from "./columns";
 import { normalizeNumber } from "./phone";
+import { E164Set } from "./number-set";
 import { ByteCounter, csvRows, JunkError, pastedRows, xlsxRows, type AudienceRow, type RowBatches } from "./rows";
 import { batchWriter, type RecipientRow, type RejectedRow } from "./writer";
 
@@ -72,7 +73,7 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
   await clear(db, campaign.id);
 
   const writer = batchWriter(db);
-  const seen = new Set<string>();
+  const seen = new E164Set();
   let recipients: RecipientRow[] = [];
   let rejected: RejectedRow[] = [];
   const counts = { rowsRead: 0, valid: 0, invalid: 0, duplicates: 0 };
