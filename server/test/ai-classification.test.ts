@@ -58,4 +58,19 @@ describe("intent classification on held-out phrases", () => {
     console.log(`off-topic messages at or above the threshold ${DEFAULT_CONFIDENCE_THRESHOLD}: ${confident.length}/${OUT_OF_SCOPE.length} ${confident.join("; ")}`);
     expect(confident.length).toBeLessThanOrEqual(1);
   });
+
+  it("a greeting opener does not decide the message: what follows it does, and an unknown question stays below the threshold", async () => {
+    const model = await trainClassifier(ORDER_STATUS.intents.map((i) => ({ id: i.name, name: i.name, examples: i.examples })));
+    const top = (text: string) => model.classify(text).ranked[0]?.intent;
+    expect(top("good morning, I want to return my shoes")).toBe("refund_return");
+    expect(top("Hi! Can I pay by UPI?")).toBe("payment_methods");
+    expect(top("Hi, where is my order?")).toBe("order_status");
+    const unknown = model.classify("Hi, do you offer gift wrapping?");
+    expect(unknown.ranked[0]?.intent).not.toBe("greeting");
+    expect(unknown.confidence).toBeLessThan(DEFAULT_CONFIDENCE_THRESHOLD);
+    // A greeting alone, or followed by more greeting, is still one.
+    expect(top("hello")).toBe("greeting");
+    expect(top("hello, I have a question")).toBe("greeting");
+    expect(model.classify("Hey there!").confidence).toBeGreaterThanOrEqual(DEFAULT_CONFIDENCE_THRESHOLD);
+  });
 });

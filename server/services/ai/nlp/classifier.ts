@@ -108,32 +108,47 @@ function train(nlp: WinkMethods, intents: readonly TrainingIntent[], bm25: Await
   });
   for (const t of trained) t.centroidNorm = norm(t.centroid);
 
+  const classifyOne = (text: string): Classification => {
+    const w = words(nlp, text);
+    const tokens = featuresOf(w);
+    if (tokens.length === 0) return { ranked: trained.map((t) => ({ intentId: t.id, intent: t.name, score: 0 })), confidence: 0, known: 0 };
+    const q = toSparse(vectorizer.bowOf(tokens));
+    const qn = norm(q);
+    const ranked = trained
+      .map((t) => {
+        let nearest = 0;
+        for (const e of t.examples) nearest = Math.max(nearest, cosine(q, e.v, qn, e.n));
+        const central = cosine(q, t.centroid, qn, t.centroidNorm);
+        return { intentId: t.id, intent: t.name, score: round(NEAREST_WEIGHT * nearest + (1 - NEAREST_WEIGHT) * central) };
+      })
+      .sort((a, b) => b.score - a.score);
+    const best = ranked[0]?.score ?? 0;
+    const second = ranked[1]?.score ?? 0;
+    const top = trained.find((t) => t.id === ranked[0]?.intentId);
+    const content = w.content.length ? w.content : [];
+    const known = content.length && top ? content.filter((c) => top.vocabulary.has(c) || top.vocabulary.has(prefixOf(c))).length / content.length : 1;
+    // Two intents almost tied is not a confident answer, however close the message is to both.
+    const margin = best > 0 ? Math.min(1, (best - second) / best / MARGIN_FULL) : 0;
+    return { ranked, confidence: round(Math.min(1, best / SCORE_FULL) * (0.3 + 0.7 * known) * (0.7 + 0.3 * margin)), known: round(known) };
+  };
+
   return {
     intents: trained.filter((t) => t.examples.length > 0).length,
     classify(text: string): Classification {
-      const w = words(nlp, text);
-      const tokens = featuresOf(w);
-      if (tokens.length === 0) return { ranked: trained.map((t) => ({ intentId: t.id, intent: t.name, score: 0 })), confidence: 0, known: 0 };
-      const q = toSparse(vectorizer.bowOf(tokens));
-      const qn = norm(q);
-      const ranked = trained
-        .map((t) => {
-          let nearest = 0;
-          for (const e of t.examples) nearest = Math.max(nearest, cosine(q, e.v, qn, e.n));
-          const central = cosine(q, t.centroid, qn, t.centroidNorm);
-          return { intentId: t.id, intent: t.name, score: round(NEAREST_WEIGHT * nearest + (1 - NEAREST_WEIGHT) * central) };
-        })
-        .sort((a, b) => b.score - a.score);
-      const best = ranked[0]?.score ?? 0;
-      const second = ranked[1]?.score ?? 0;
-      const top = trained.find((t) => t.id === ranked[0]?.intentId);
-      const content = w.content.length ? w.content : [];
-      const known = content.length && top ? content.filter((c) => top.vocabulary.has(c) || top.vocabulary.has(prefixOf(c))).length / content.length : 1;
-      // Two intents almost tied is not a confident answer, however close the message is to both.
-      const margin = best > 0 ? Math.min(1, (best - second) / best / MARGIN_FULL) : 0;
-      return { ranked, confidence: round(Math.min(1, best / SCORE_FULL) * (0.3 + 0.7 * known) * (0.7 + 0.3 * margin)), known: round(known) };
+      const whole = classifyOne(text);
+      // A short opener ("Hi, …", "Good morning, …") is not what a message is about: when the intent it won explains
+      // under half of the message's words, the rest decides (confident or not: an unknown question then goes to the
+      // knowledge or a person, never to the greeting's reply).
+      const opener = OPENER.exec(text);
+      if (!opener || whole.known >= 0.5) return whole;
+      const rest = text.slice(opener[0].length);
+      if (featuresOf(words(nlp, rest)).length === 0 || classifyOne(opener[1]).ranked[0]?.intentId !== whole.ranked[0]?.intentId) return whole;
+      return classifyOne(rest);
     },
   };
 }
+
+/** Up to three words before the first comma, full stop, exclamation or question mark, colon, semicolon or dash. */
+const OPENER = /^\s*((?:[^\s,.!?;:\u2013\u2014-]+\s*){1,3})[,.!?;:\u2013\u2014-]+/u;
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
