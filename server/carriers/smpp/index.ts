@@ -13,6 +13,7 @@ import { messageText, parseReceipt } from "./receipts";
 import { smppChannelOf, SMPP, type SmppChannel } from "./settings";
 
 export { SMPP } from "./settings";
+export { probeSmpp } from "./probe";
 
 /** Receipts of the second and later parts point at the message's first part id (what the send answered). */
 const PART_MEMORY = 50_000;
@@ -159,9 +160,14 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
     onboardWhatsApp: () => notSms("onboard WhatsApp"),
     registerRcsBot: () => notSms("register RCS bots"),
     rcsLaunchState: () => notSms("know RCS launch states"),
+    // The channel's own bind (a second one could be refused, ESME_RALYBND, or take receipts it would drop), and an
+    // enquire_link round trip on it, so a bind that looks up but no longer answers fails the test.
     testConnection: async (): Promise<ConnectionCheck> => {
       const ready = await link.ready();
-      if (ready.ok) return { ok: true, name: `SMSC ${channel.host}:${channel.port} as ${channel.systemId}`, phoneNumbers: [] };
+      if (ready.ok) {
+        if (!(await link.enquire())) return { ok: false, code: "enquire_link", message: `The SMSC at ${channel.host}:${channel.port} did not answer enquire_link within ${timings.responseTimeoutMs} ms`, auth: false };
+        return { ok: true, name: `SMSC ${channel.host}:${channel.port} as ${channel.systemId}`, phoneNumbers: [] };
+      }
       if (ready.status === null) return { ok: false, code: "bind", message: ready.reason, auth: false };
       return { ok: false, code: statusCode(ready.status), message: ready.behaviour.reason, auth: ready.behaviour.disconnect };
     },

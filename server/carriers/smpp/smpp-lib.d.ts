@@ -22,6 +22,7 @@ declare module "smpp" {
     close(callback?: () => void): void;
     destroy(callback?: () => void): void;
     bind_transceiver(options: PduFields, responseCallback?: Respond): boolean;
+    bind_transmitter(options: PduFields, responseCallback?: Respond): boolean;
     submit_sm(options: PduFields, responseCallback?: Respond): boolean;
     deliver_sm(options: PduFields, responseCallback?: Respond): boolean;
     enquire_link(options: PduFields, responseCallback?: Respond): boolean;
