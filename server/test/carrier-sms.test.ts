@@ -210,7 +210,7 @@ describe("connecting an HTTP provider", () => {
 });
 
 describe("disconnecting", () => {
-  it("is refused while a campaign still sends from its headers, then frees them for the sandbox", async () => {
+  it("is refused while a campaign still sends from its headers, then unbinds and frees them for the sandbox", async () => {
     const manager = await server.id("manager");
     const [account] = await db().select().from(smsAccounts).where(eq(smsAccounts.name, "Route ACMESM"));
     const [template] = await db().select().from(smsTemplates).where(eq(smsTemplates.smsAccountId, account.id));
@@ -220,8 +220,11 @@ describe("disconnecting", () => {
     expect(busy.json().message).toContain("sends from these sender ids");
     expect(await counts()).toMatchObject({ senders: 2 });
     await db().update(campaigns).set({ status: "discarded" }).where(eq(campaigns.id, id));
+    const unbinds = smsc.unbinds;
     const res = await server.call({ method: "DELETE", url: `/api/v1/channels/carrier-channels/${smpp._id}`, as: "manager" });
     expect([res.statusCode, res.json().message]).toEqual([200, "Removed Acme SMSC"]);
+    // The channel's bind is closed with it (an unbind), not left open taking receipts.
+    expect(smsc.unbinds).toBe(unbinds + 1);
     expect(await db().select().from(carrierSmsSenders).where(eq(carrierSmsSenders.sender, "ACMESM"))).toEqual([]);
     expect(await server.app.carrier.servesByDefault("sms", "ACMESM")).toBe(true);
   });

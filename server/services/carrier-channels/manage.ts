@@ -222,5 +222,7 @@ export async function removeChannel(deps: ChannelDeps, ownerId: string, id: stri
     await tx.delete(carrierChannels).where(eq(carrierChannels.id, row.id));
   });
   deps.carrier.invalidate();
+  // Its adapter goes now: an SMPP bind (and the receipts it would take) must not outlive the channel.
+  await deps.carrier.forget(row.id);
   return row.name;
 }
