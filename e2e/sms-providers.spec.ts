@@ -1,17 +1,24 @@
 import { expect, test } from "./fixtures";
 import { startSmsc, type Smsc } from "../server/carriers/smpp/stand-in";
+import { startSmsHttpStandIn, type SmsHttpStandIn } from "../server/carriers/sms-http/stand-in";
 import { login, shot } from "./support";
 
 // Gita (globex, a manager) connects her SMS provider over SMPP: here the local SMSC stand-in, which this spec starts
 // like e2e/whatsapp-cloud.spec.ts starts Meta's. The SMSC's address is typed into the form, so it listens on any free
 // port and the e2e servers need no setting for it. No other spec connects an SMS provider for globex.
 const USER = { systemId: "globex", password: "gl0bex-pw" };
+const HTTP_KEY = "globex-http-key-7788";
 let smsc: Smsc;
+let provider: SmsHttpStandIn;
 
 test.beforeAll(async () => {
   smsc = await startSmsc({ users: [USER] });
+  provider = await startSmsHttpStandIn({ apiKey: HTTP_KEY, callbackUrl: "http://127.0.0.1:9/not-yet" });
 });
-test.afterAll(async () => smsc?.close());
+test.afterAll(async () => {
+  await smsc?.close();
+  await provider?.close();
+});
 
 test.describe.configure({ mode: "serial" });
 
@@ -75,4 +82,34 @@ test("connects an SMPP provider after a bind, tests it and shows its health; dis
   await shot(page, "smpp-disconnect-confirm");
   await page.locator(".ant-popconfirm").getByRole("button", { name: "Disconnect" }).click();
   await expect(page.getByText("No SMS provider connected")).toBeVisible();
+});
+
+test("connects an HTTP provider with the profile's defaults and shows the DLR callback URL with its token", async ({ page }) => {
+  test.setTimeout(90_000);
+  await login(page, "globex", "manager");
+  await page.goto("/organization/channels/sms");
+  await page.getByRole("button", { name: "Connect an SMS provider" }).click();
+  const drawer = page.locator(".ant-drawer");
+  await drawer.getByText("HTTP API").click();
+  await expect(drawer.getByLabel("Body template (JSON)")).toHaveValue(/\{\{text\}\}/);
+  await drawer.getByLabel("Channel name").fill("Globex HTTP");
+  await drawer.locator(".ant-select").filter({ has: page.getByRole("combobox", { name: "Sender ids (headers)" }) }).click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").getByText("GLOBEX", { exact: true }).click();
+  await page.keyboard.press("Escape");
+  await drawer.getByLabel("Send URL").fill(provider.url);
+  await drawer.getByLabel("API key").fill(HTTP_KEY);
+  await shot(page, "sms-http-form");
+  await drawer.getByRole("button", { name: "Check and connect" }).click();
+  await expect(drawer.getByText("Globex HTTP is connected")).toBeVisible();
+  const url = (await drawer.locator(".ant-descriptions-item-content").nth(0).innerText()).trim();
+  const token = (await drawer.locator(".ant-descriptions-item-content").nth(1).innerText()).trim();
+  expect(url).toMatch(/\/api\/carrier-webhooks\/[0-9a-f-]{36}\?token=/);
+  expect(url.endsWith(`token=${token}`)).toBe(true);
+  await shot(page, "sms-http-connected");
+  await drawer.getByRole("button", { name: "Done" }).click();
+  const card = page.locator(".ant-card").filter({ hasText: "Globex HTTP" }).first();
+  await expect(card).toContainText("DLR callback URL");
+  await expect(card).toContainText(`Stored, ends in ${HTTP_KEY.slice(-4)}`);
+  await expect(page.locator("body")).not.toContainText(HTTP_KEY);
+  await shot(page, "sms-http-channel");
 });
