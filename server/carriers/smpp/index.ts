@@ -3,7 +3,7 @@
 // the SMSC's answers become SendResults (errors.ts) and its deliver_sm receipts and inbound messages become
 // CarrierEvents (receipts.ts). SMPP has no idempotency key: a submit whose response is lost is reported unknown (the
 // send throws) and never re-sent here.
-import { addTLV, types, type PDU, type PduFields } from "smpp";
+import smpp, { type PDU, type PduFields } from "smpp";
 import type { CarrierEvent, OutboundMessage, SendResult } from "../carrier";
 import type { CarrierProvider, ChannelAdapter, ChannelConnection, ChannelHealth, ConnectionCheck } from "../router/channel-adapter";
 import { concatenationHeader, segment } from "./encoding";
@@ -18,6 +18,9 @@ export { probeSmpp } from "./probe";
 /** Receipts of the second and later parts point at the message's first part id (what the send answered). */
 const PART_MEMORY = 50_000;
 const ESM_UDHI = 0x40;
+
+// Node's ESM loader does not see `types` among this CommonJS module's names (vitest does): read from the module itself.
+const { addTLV, types } = smpp;
 
 /** The library writes only TLVs it knows by name: a provider's DLT tags are registered once each. */
 const registered = new Set<number>();
