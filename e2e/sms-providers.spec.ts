@@ -35,6 +35,7 @@ test("connects an SMPP provider after a bind, tests it and shows its health; dis
   // Nothing typed: the schema's own rules answer before any call.
   await drawer.getByRole("button", { name: "Check and connect" }).click();
   await expect(drawer.getByText("SMSC host is required")).toBeVisible();
+  await expect(drawer.getByText("Sender ids (headers) needs at least one choice")).toBeVisible();
   await shot(page, "smpp-form-empty");
 
   await drawer.getByLabel("Channel name").fill("Globex SMSC");
@@ -62,6 +63,7 @@ test("connects an SMPP provider after a bind, tests it and shows its health; dis
   await expect(drawer.getByText(`Connected: SMSC 127.0.0.1:${smsc.port} as globex`)).toBeVisible();
   await shot(page, "smpp-connected");
   await drawer.getByRole("button", { name: "Done" }).click();
+  await expect(drawer).toBeHidden();
 
   const card = page.locator(".ant-card").filter({ hasText: "Globex SMSC" }).first();
   await expect(card.getByText("Connected", { exact: true })).toBeVisible();
@@ -107,6 +109,7 @@ test("connects an HTTP provider with the profile's defaults and shows the DLR ca
   expect(url.endsWith(`token=${token}`)).toBe(true);
   await shot(page, "sms-http-connected");
   await drawer.getByRole("button", { name: "Done" }).click();
+  await expect(drawer).toBeHidden();
   const card = page.locator(".ant-card").filter({ hasText: "Globex HTTP" }).first();
   await expect(card).toContainText("DLR callback URL");
   await expect(card).toContainText(`Stored, ends in ${HTTP_KEY.slice(-4)}`);
