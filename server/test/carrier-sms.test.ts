@@ -12,7 +12,7 @@ import type { Database } from "../db/client";
 import { campaignRecipients, campaigns, carrierChannels, carrierSmsSenders, smsAccounts, smsTemplates } from "../db/schema";
 import { credentialsKeyFromEnv, openCredentials } from "../services/carrier-channels/credentials-crypto";
 import { insertCampaign, setBalance, until } from "./campaign-fixtures";
-import { freshDatabase } from "./harness";
+import { freshDatabase, startPeer } from "./harness";
 import { cloudServer, type CloudServer } from "./whatsapp-cloud-fixtures";
 
 const SMSC_USER = { systemId: "acmesmpp", password: "Sm5c-pw9" };
@@ -163,6 +163,19 @@ describe("a campaign through SMPP", () => {
     // Headers no channel claims stay on the sandbox, beside it.
     expect(await server.app.carrier.servesByDefault("sms", "ACMESM")).toBe(false);
     expect(await server.app.carrier.servesByDefault("sms", "UDAYSM")).toBe(true);
+  });
+});
+
+describe("a server starting", () => {
+  it("binds its connected SMPP channels when it starts (an SMSC hands stored receipts only to a bound transceiver), without waiting for a send", async () => {
+    const binds = smsc.binds;
+    const peer = await startPeer({ database });
+    try {
+      await peer.ready();
+      expect(await until(async () => smsc.binds, (n) => n > binds, 5_000)).toBe(binds + 1);
+    } finally {
+      await peer.close();
+    }
   });
 });
 

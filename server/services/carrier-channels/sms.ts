@@ -5,10 +5,12 @@
 // claimed only by the account whose SMS account registers it, by one channel, and not while another account registers
 // it too, so no account's SMS goes out through another's provider.
 import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { CarrierChannelRecord } from "../../../contract/calls";
 import { normalizeHeader } from "../../../contract/domain/sms";
 import type { ReceiptStatus } from "../../carriers/carrier";
+import type { CarrierRouter } from "../../carriers/router";
 import type { ConnectionCheck } from "../../carriers/router/channel-adapter";
 import { DEFAULT_TIMINGS, probeSmpp, SMPP } from "../../carriers/smpp";
 import { createHttpSmsAdapter, SMS_HTTP } from "../../carriers/sms-http";
@@ -164,4 +166,14 @@ export async function headersClaimedByOthers(db: Db, ownerId: string, headers: r
   if (headers.length === 0) return [];
   const rows = await db.select({ sender: carrierSmsSenders.sender }).from(carrierSmsSenders).where(and(inArray(carrierSmsSenders.sender, [...headers]), ne(carrierSmsSenders.userId, ownerId)));
   return rows.map((r) => r.sender);
+}
+
+/**
+ * Builds the adapter of every connected SMPP channel, so each binds when the server starts: an SMSC hands stored
+ * receipts and customers' messages only to a bound transceiver. Not awaited past building: a bind that fails keeps
+ * retrying in its adapter and is reported in the channel's health.
+ */
+export async function bindSmppChannels(db: Db, carrier: CarrierRouter, log: FastifyBaseLogger): Promise<void> {
+  const rows = await db.select({ id: carrierChannels.id }).from(carrierChannels).where(and(eq(carrierChannels.provider, SMPP), eq(carrierChannels.status, "connected")));
+  for (const { id } of rows) void carrier.adapterOf(id).catch((err: unknown) => log.warn({ err, channelId: id }, "SMPP channel not bound at start"));
 }
