@@ -8,5 +8,17 @@ export const smsAccounts: ResourceDef = {
   icon: "channels",
   // SPEC 6 gives the accounts calls to users and managers only; a department head is sent home rather than shown a 403.
   routes: [{ path: "channels/sms", title: "SMS Channel", areas: WORKSPACE, allow: ["manager", "user"], page: "list" }],
-  actions: { list: "sms.accounts.list", update: "sms.accounts.update", custom: { activate: "sms.accounts.activate" } },
+  actions: {
+    list: "sms.accounts.list",
+    update: "sms.accounts.update",
+    custom: {
+      activate: "sms.accounts.activate",
+      // The account's SMS provider connections (SMPP, HTTP): credentials in, health and DLR webhook out.
+      providers: "carrierChannels.list",
+      connectSmpp: "carrierChannels.connectSmpp",
+      connectHttp: "carrierChannels.connectSmsHttp",
+      testProvider: "carrierChannels.test",
+      removeProvider: "carrierChannels.remove",
+    },
+  },
 };

@@ -69,6 +69,8 @@ import { wabaOnboarding } from "./waba-onboarding";
 import { wabaSolutionProvider } from "./waba-solution-provider";
 import { whatsappBusinessProfile } from "./whatsapp-business-profile";
 import { whatsappCloudConnect } from "./whatsapp-cloud-connect";
+import { smppConnect } from "./smpp-connect";
+import { smsHttpConnect } from "./sms-http-connect";
 import { whatsappTemplateCreate } from "./whatsapp-template-create";
 import { whatsappTemplateDelete } from "./whatsapp-template-delete";
 import { workflowCreate } from "./workflow-create";
@@ -164,6 +166,8 @@ export const SCHEMAS = {
   "webhook-endpoint-update": webhookEndpointUpdate,
   "whatsapp-cloud-connect": whatsappCloudConnect,
   "carrier-channel-update": carrierChannelUpdate,
+  "smpp-connect": smppConnect,
+  "sms-http-connect": smsHttpConnect,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

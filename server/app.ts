@@ -22,6 +22,7 @@ import { securityHeaders } from "./plugins/external/security-headers";
 import { apiDocs } from "./plugins/external/swagger";
 import { calls } from "./routes";
 import { carrierWebhooks } from "./routes/carrier-channels/webhooks";
+import { bindSmppChannels } from "./services/carrier-channels/sms";
 import type { Handlers } from "./routes/context";
 import type { Storage } from "./storage";
 import { web } from "./web";
@@ -88,5 +89,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // Providers' webhooks: outside the call table (the provider signs, no token), in a scope that keeps raw bodies.
   await app.register(carrierWebhooks);
   await app.register(web, { webRoot: config.webRoot });
+  // The last ready hook, after every carrier listener (jobs, real time) has subscribed: SMPP channels bind now, so
+  // receipts and replies their SMSC kept arrive without waiting for a first send.
+  app.addHook("onReady", async () => bindSmppChannels(app.database.db, app.carrier, app.log));
   return app;
 }

@@ -6,7 +6,7 @@ import type { CallDef } from "./types";
 
 /* Real provider connections of an account (calls beyond SPEC 7): credentials are written, never read back. */
 
-export const CARRIER_PROVIDERS = ["whatsapp_cloud"] as const;
+export const CARRIER_PROVIDERS = ["whatsapp_cloud", "smpp", "sms_http"] as const;
 /** Where providers' webhooks arrive: `${PUBLIC_URL}/api/carrier-webhooks/<channel id>` (a route outside this table). */
 export const CARRIER_WEBHOOK_PATH = "/api/carrier-webhooks";
 export type CarrierProviderId = (typeof CARRIER_PROVIDERS)[number];
@@ -15,6 +15,25 @@ const DateTime = Type.Union([Type.String({ format: "date-time" }), Type.Null()])
 
 /** A stored secret as the console may see it: whether it is set and its last 4 characters (nothing of a short one). */
 export const CredentialHint = Type.Object({ field: Type.String(), label: Type.String(), set: Type.Boolean(), last4: Type.String() });
+
+/** An SMS provider connection's settings as the console shows them (SMPP or HTTP; the other is null). */
+export const SmsChannelDetails = Type.Object({
+  /** The headers this channel sends; every other header goes out through the default carrier. */
+  senderIds: Type.Array(Type.String()),
+  dltEntityId: Type.Union([Type.String(), Type.Null()]),
+  smpp: Type.Union([
+    Type.Object({ host: Type.String(), port: Type.Integer(), systemId: Type.String(), systemType: Type.Union([Type.String(), Type.Null()]), dltEntityIdTag: Type.String() }),
+    Type.Null(),
+  ]),
+  http: Type.Union([
+    Type.Object({
+      url: Type.String(), authHeader: Type.String(), authPrefix: Type.String(), bodyTemplate: Type.String(), messageIdPath: Type.String(),
+      dlr: Type.Object({ idPath: Type.String(), statusPath: Type.String(), codePath: Type.Union([Type.String(), Type.Null()]), delivered: Type.Array(Type.String()), failed: Type.Array(Type.String()) }),
+    }),
+    Type.Null(),
+  ]),
+});
+export type SmsChannelDetails = Static<typeof SmsChannelDetails>;
 
 export const CarrierChannelRecord = Type.Object({
   _id: Type.String(),
@@ -29,8 +48,10 @@ export const CarrierChannelRecord = Type.Object({
   phoneNumberIds: Type.Array(Type.String()),
   appId: Type.Union([Type.String(), Type.Null()]),
   messagesPerSecond: Type.Integer(),
+  /** SMS channels (SMPP, HTTP): headers and provider settings; null for others. */
+  sms: Type.Union([SmsChannelDetails, Type.Null()]),
   credentials: Type.Array(CredentialHint),
-  /** What to paste at the provider: the callback URL and its verify token. */
+  /** What to paste at the provider: the callback URL and its verify token (HTTP SMS: the DLR URL, the token in it). */
   webhook: Type.Object({ url: Type.String(), verifyToken: Type.String() }),
   health: Type.Object({
     lastSuccessAt: DateTime,
@@ -67,6 +88,8 @@ const Saved = ok({ message: Type.String(), data: CarrierChannelRecord });
  * Choices: a channel belongs to the account that connected it (others: 404); connecting and editing test the
  * credentials with a real provider call before anything is saved (a refusal saves nothing: 400 with the provider's
  * words, 502 when it did not answer); a channel sending a running, paused or scheduled campaign is not removed (409).
+ * An SMS connection claims headers of the caller's own SMS accounts that no other connection claims (409 otherwise);
+ * its credentials change by connecting again (edit changes only its name).
  */
 export const CARRIER_CHANNEL_CALLS = {
   "carrierChannels.list": {
@@ -77,6 +100,16 @@ export const CARRIER_CHANNEL_CALLS = {
   "carrierChannels.connectWhatsApp": {
     method: "POST", path: "/api/v1/channels/whatsapp-cloud", access: USER_MANAGER, bodySchema: "whatsapp-cloud-connect",
     response: replies({ 201: Saved }), summary: "Connect a WhatsApp Cloud API number by hand; the credentials are checked at Meta first",
+  },
+  "carrierChannels.connectSmpp": {
+    method: "POST", path: "/api/v1/channels/smpp", access: USER_MANAGER, bodySchema: "smpp-connect",
+    response: replies({ 201: Saved }),
+    summary: "Connect an SMS provider over SMPP 3.4 for some of the caller's headers; checked first with a bind_transceiver and unbind",
+  },
+  "carrierChannels.connectSmsHttp": {
+    method: "POST", path: "/api/v1/channels/sms-http", access: USER_MANAGER, bodySchema: "sms-http-connect",
+    response: replies({ 201: Saved }),
+    summary: "Connect an SMS provider that speaks HTTP for some of the caller's headers; its URL and key are checked first",
   },
   "carrierChannels.update": {
     method: "PUT", path: "/api/v1/channels/carrier-channels/:id", access: USER_MANAGER, params: ID, bodySchema: "carrier-channel-update",

@@ -36,7 +36,7 @@ export * from "./dashboard-records";
 export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
 export { WebhookDeliveryDetail, WebhookDeliveryRecord, WebhookEndpointRecord } from "./webhooks";
-export { CARRIER_PROVIDERS, CARRIER_WEBHOOK_PATH, CarrierChannelRecord, CarrierChannelsPage, type CarrierProviderId } from "./carrier-channels";
+export { CARRIER_PROVIDERS, CARRIER_WEBHOOK_PATH, CarrierChannelRecord, CarrierChannelsPage, SmsChannelDetails, type CarrierProviderId } from "./carrier-channels";
 
 /**
  * Every call of SPEC 7 as data, one row per call, one file per SPEC 7 section. The server registers its routes

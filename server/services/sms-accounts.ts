@@ -4,7 +4,8 @@ import type { SmsAccountOption, SmsAccountRow } from "../../contract/calls/sms-r
 import { checkSmsAccount, normalizeHeader } from "../../contract/domain/sms";
 import type { Db } from "../db/client";
 import { smsAccounts } from "../db/schema";
-import { badRequest, joinFieldErrors, notFound } from "../http/errors";
+import { badRequest, conflict, joinFieldErrors, notFound } from "../http/errors";
+import { headersClaimedByOthers } from "./carrier-channels/sms";
 import { isUuid, type Caller } from "./caller";
 
 export type SmsAccountRecord = Static<typeof SmsAccountRow>;
@@ -65,6 +66,9 @@ export async function updateAccountRegistration(db: Db, caller: Caller, id: stri
   const errors = checkSmsAccount(input);
   if (errors.length) throw badRequest(joinFieldErrors(errors), errors);
   const senderIds = input.senderIds.map(normalizeHeader);
+  // A header another account sends through its own SMS provider stays that account's (carrier_sms_senders).
+  const claimed = await headersClaimedByOthers(db, caller.id, senderIds);
+  if (claimed.length) throw conflict(`${claimed.join(", ")} is sent through another account's SMS provider`);
   await db.update(smsAccounts).set({ dltEntityId: input.dltEntityId.trim(), senderIds, updatedAt: new Date() }).where(eq(smsAccounts.id, account.id));
   return ownAccount(db, caller, id);
 }

@@ -10,7 +10,9 @@ import { templateForm } from "./whatsapp-template-server";
 import type { CampaignStatus } from "../../contract/domain/campaigns";
 import { insertCampaign, rcsSetup, smsSetup, whatsappSetup } from "./campaign-control-fixtures";
 import { buildApp } from "../app";
-import { wabas } from "../db/schema";
+import { smsAccounts, wabas } from "../db/schema";
+import { startSmsc, type Smsc } from "../carriers/smpp/stand-in";
+import { startSmsHttpStandIn, type SmsHttpStandIn } from "../carriers/sms-http/stand-in";
 import { HANDLERS } from "../routes";
 import type { Handlers } from "../routes/context";
 import { insertCampaign as insertReadCampaign, insertRecipients, insertReply } from "./campaign-read-fixtures";
@@ -282,6 +284,18 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "ai.marketplace.install": async () => ({ as: "user", params: { id: "faq" }, payload: { name: "Schema FAQ bot" } }),
   "carrierChannels.list": async () => ({ as: "manager" }),
   "carrierChannels.connectWhatsApp": async () => ({ as: "manager", payload: cloudConnect(0) }),
+  "carrierChannels.connectSmpp": async (s) => ({
+    as: "manager",
+    payload: { name: "Schema SMPP", sender_ids: [await ownHeader(s, "SCHSMP")], host: "127.0.0.1", port: smsc.port, system_id: SMSC_USER.systemId, password: SMSC_USER.password },
+  }),
+  "carrierChannels.connectSmsHttp": async (s) => ({
+    as: "manager",
+    payload: {
+      name: "Schema HTTP", sender_ids: [await ownHeader(s, "SCHHTP")], url: smsProvider.url, auth_header: "Authorization", auth_prefix: "Bearer ", api_key: SMS_HTTP_KEY,
+      body_template: '{"to": "{{to_digits}}", "message": "{{text}}"}', message_id_path: "data.message_id", dlr_id_path: "message_id", dlr_status_path: "status",
+      dlr_delivered: "DELIVERED", dlr_failed: "UNDELIVERED",
+    },
+  }),
   "carrierChannels.update": async (s) => ({ as: "manager", params: { id: await cloudChannel(s, 1) }, payload: { name: "Renamed", messages_per_second: 100 } }),
   "carrierChannels.test": async (s) => ({ as: "manager", params: { id: await cloudChannel(s, 1) } }),
   "carrierChannels.remove": async (s) => ({ as: "manager", params: { id: await cloudChannel(s, 2) } }),
@@ -652,9 +666,21 @@ function cloudChannel(s: TestServer, i: number): Promise<string> {
   return found;
 }
 
+/** An SMSC and an HTTP SMS provider (their stand-ins) for the SMS connect calls, and a header of the manager's own. */
+const SMSC_USER = { systemId: "schema", password: "schema-pw" };
+const SMS_HTTP_KEY = "schema-http-key-0001";
+let smsc: Smsc;
+let smsProvider: SmsHttpStandIn;
+async function ownHeader(s: TestServer, header: string): Promise<string> {
+  await s.database.db.insert(smsAccounts).values({ userId: await s.id("manager"), name: `Schema ${header}`, provider: "Sandbox", senderIds: [header] });
+  return header;
+}
+
 let server: TestServer;
 let standIn: WhatsAppStandIn;
 beforeAll(async () => {
+  smsc = await startSmsc({ users: [SMSC_USER] });
+  smsProvider = await startSmsHttpStandIn({ apiKey: SMS_HTTP_KEY, callbackUrl: "http://127.0.0.1:9/unused" });
   standIn = await startWhatsAppStandIn({
     wabas: CLOUD_WABAS.map((w, i) => standInWaba(w.id, w.phone, `+1 555-010-000${i}`)),
     tokens: Object.fromEntries(CLOUD_WABAS.map((w) => [w.token, [w.id]])),
@@ -664,6 +690,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await standIn?.close();
+  await smsc?.close();
+  await smsProvider?.close();
 });
 
 const built = CALL_IDS.filter((id) => HANDLERS[id]);

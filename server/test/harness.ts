@@ -96,7 +96,7 @@ const testConfig = (overrides: ServerOverrides): BuildOptions["config"] => ({
  * A second server process's view of the same database: on PostgreSQL its own connection pool (so only
  * LISTEN/NOTIFY connects the two), on PGlite the same in-process instance. Close it before the server.
  */
-export async function startPeer(server: TestServer, overrides: ServerOverrides = {}): Promise<FastifyInstance> {
+export async function startPeer(server: Pick<TestServer, "database">, overrides: ServerOverrides = {}): Promise<FastifyInstance> {
   const url = server.database.url;
   const database = url ? await openDatabase({ databaseUrl: url, dataDir: "" }) : server.database;
   const app = await buildApp({ database, logger: false, config: testConfig(overrides) });

@@ -14,6 +14,8 @@ export interface CarrierRouter extends Carrier {
   adapterOf(channelId: string): Promise<ChannelAdapter | null>;
   /** Forgets cached routes and rebuilds changed adapters at next use (after a channel changed in this process). */
   invalidate(): void;
+  /** Closes a removed channel's adapter now (an SMPP bind would otherwise stay open until the process ends). */
+  forget(channelId: string): Promise<void>;
   /** Gives events a webhook carried to every listener. */
   publish(events: readonly CarrierEvent[]): void;
   /** Whether the default carrier serves this sender (no channel claims it): the simulated phone writes only to those. */
@@ -135,6 +137,14 @@ export function createCarrierRouter(options: RouterOptions): CarrierRouter {
     invalidate: () => {
       routes.clear();
       versions.clear();
+    },
+    forget: async (channelId) => {
+      await building.get(channelId)?.catch(() => null);
+      const old = built.get(channelId);
+      if (!old) return;
+      built.delete(channelId);
+      old.unsubscribe();
+      await old.adapter.close();
     },
     publish: (events) => events.forEach(emit),
     close: async () => {

@@ -3,7 +3,7 @@
 // the SMSC's answers become SendResults (errors.ts) and its deliver_sm receipts and inbound messages become
 // CarrierEvents (receipts.ts). SMPP has no idempotency key: a submit whose response is lost is reported unknown (the
 // send throws) and never re-sent here.
-import { addTLV, types, type PDU, type PduFields } from "smpp";
+import smpp, { type PDU, type PduFields } from "smpp";
 import type { CarrierEvent, OutboundMessage, SendResult } from "../carrier";
 import type { CarrierProvider, ChannelAdapter, ChannelConnection, ChannelHealth, ConnectionCheck } from "../router/channel-adapter";
 import { concatenationHeader, segment } from "./encoding";
@@ -13,10 +13,14 @@ import { messageText, parseReceipt } from "./receipts";
 import { smppChannelOf, SMPP, type SmppChannel } from "./settings";
 
 export { SMPP } from "./settings";
+export { probeSmpp } from "./probe";
 
 /** Receipts of the second and later parts point at the message's first part id (what the send answered). */
 const PART_MEMORY = 50_000;
 const ESM_UDHI = 0x40;
+
+// Node's ESM loader does not see `types` among this CommonJS module's names (vitest does): read from the module itself.
+const { addTLV, types } = smpp;
 
 /** The library writes only TLVs it knows by name: a provider's DLT tags are registered once each. */
 const registered = new Set<number>();
@@ -159,9 +163,14 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
     onboardWhatsApp: () => notSms("onboard WhatsApp"),
     registerRcsBot: () => notSms("register RCS bots"),
     rcsLaunchState: () => notSms("know RCS launch states"),
+    // The channel's own bind (a second one could be refused, ESME_RALYBND, or take receipts it would drop), and an
+    // enquire_link round trip on it, so a bind that looks up but no longer answers fails the test.
     testConnection: async (): Promise<ConnectionCheck> => {
       const ready = await link.ready();
-      if (ready.ok) return { ok: true, name: `SMSC ${channel.host}:${channel.port} as ${channel.systemId}`, phoneNumbers: [] };
+      if (ready.ok) {
+        if (!(await link.enquire())) return { ok: false, code: "enquire_link", message: `The SMSC at ${channel.host}:${channel.port} did not answer enquire_link within ${timings.responseTimeoutMs} ms`, auth: false };
+        return { ok: true, name: `SMSC ${channel.host}:${channel.port} as ${channel.systemId}`, phoneNumbers: [] };
+      }
       if (ready.status === null) return { ok: false, code: "bind", message: ready.reason, auth: false };
       return { ok: false, code: statusCode(ready.status), message: ready.behaviour.reason, auth: ready.behaviour.disconnect };
     },

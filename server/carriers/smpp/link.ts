@@ -13,6 +13,11 @@ export interface LinkOptions {
   systemId: string;
   password: string;
   systemType?: string;
+  /**
+   * "transceiver" (the channel's bind: submits out, receipts and inbound messages in) or "transmitter" (a connection
+   * check: the SMSC delivers nothing to it, so no stored receipt is taken by a bind that would drop it).
+   */
+  mode?: "transceiver" | "transmitter";
   /** Outstanding submit_sm at most; more wait for a response. */
   window: number;
   responseTimeoutMs: number;
@@ -33,6 +38,8 @@ export interface LinkEvents {
   bindRefused(status: number, behaviour: StatusBehaviour): void;
   dropped(reason: string): void;
   deliver(pdu: PDU): void;
+  /** The connection failed before any bind (refused, unreachable, reset): a check stops here instead of waiting. */
+  unreachable?(reason: string): void;
 }
 
 interface Outstanding {
@@ -41,6 +48,8 @@ interface Outstanding {
 
 export interface SmppLink {
   submit(fields: PduFields): Promise<SubmitOutcome>;
+  /** An enquire_link round trip on the bind: whether the SMSC answered it within the response timeout. */
+  enquire(): Promise<boolean>;
   /** Resolves once bound; answers the refusal if the SMSC refused the bind. */
   ready(): Promise<{ ok: true } | { ok: false; status: number; behaviour: StatusBehaviour } | { ok: false; status: null; reason: string }>;
   /** Binds made so far (the first and every rebind). */
@@ -75,6 +84,7 @@ export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
     // Written but unanswered: the SMSC may have taken them. Never re-sent from here.
     for (const o of [...outstanding]) o.settle({ kind: "lost", reason: `The bind dropped before the SMSC answered (${reason})` });
     if (wasBound) events.dropped(reason);
+    else if (!refused) events.unreachable?.(reason);
     if (closed || refused) return;
     const delay = Math.min(options.rebindMaxMs, options.rebindInitialMs * 2 ** attempts);
     attempts++;
@@ -94,7 +104,8 @@ export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
     s.on("error", (error: Error) => lost(error.message));
     s.on("close", () => lost("connection closed"));
     s.on("connect", () => {
-      s.bind_transceiver(
+      const bind = options.mode === "transmitter" ? s.bind_transmitter.bind(s) : s.bind_transceiver.bind(s);
+      bind(
         { system_id: options.systemId, password: options.password, system_type: options.systemType ?? "", interface_version: 0x34 },
         (pdu) => {
           if (pdu.command_status !== STATUS.ESME_ROK) {
@@ -190,6 +201,21 @@ export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
         outstanding.add(entry);
         const written = s.submit_sm(fields, (pdu) => entry.settle({ kind: "answered", pdu }));
         if (!written) entry.settle({ kind: "not-sent", reason: "The connection was not writable" });
+      });
+    },
+    enquire: async () => {
+      const s = session;
+      if (!s || !bound) return false;
+      return new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), options.responseTimeoutMs);
+        const written = s.enquire_link({}, (pdu) => {
+          clearTimeout(timer);
+          resolve(pdu.command_status === STATUS.ESME_ROK);
+        });
+        if (!written) {
+          clearTimeout(timer);
+          resolve(false);
+        }
       });
     },
     close: async () => {

@@ -22,6 +22,7 @@ declare module "smpp" {
     close(callback?: () => void): void;
     destroy(callback?: () => void): void;
     bind_transceiver(options: PduFields, responseCallback?: Respond): boolean;
+    bind_transmitter(options: PduFields, responseCallback?: Respond): boolean;
     submit_sm(options: PduFields, responseCallback?: Respond): boolean;
     deliver_sm(options: PduFields, responseCallback?: Respond): boolean;
     enquire_link(options: PduFields, responseCallback?: Respond): boolean;
@@ -41,4 +42,10 @@ declare module "smpp" {
   export function addTLV(tag: string, options: { id: number; type: TlvType }): void;
   export const types: { tlv: { cstring: TlvType; string: TlvType } };
   export const errors: Record<string, number>;
+  /**
+   * The module itself. Node's ESM loader finds only some of this CommonJS module's names (not `types`), so what it
+   * misses is read from the default export.
+   */
+  const smpp: { addTLV: typeof addTLV; types: typeof types };
+  export default smpp;
 }

@@ -3,7 +3,7 @@ import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uui
 import { users } from "./accounts";
 import { createdAt } from "./columns";
 
-// Real provider connections of an account (WhatsApp Cloud API now; SMPP, HTTP SMS and Google RBM later): the
+// Real provider connections of an account (WhatsApp Cloud API, SMPP and HTTP SMS; Google RBM later): the
 // credentials, sealed with CREDENTIALS_KEY (server/services/carrier-channels/credentials-crypto.ts), the settings that
 // are not secret, and the channel's health. A sending address (a WABA's phone numbers, later an SMS account or an RCS
 // bot) names its channel; an address without one is served by the default carrier (the sandbox).
@@ -17,6 +17,26 @@ export interface CarrierChannelSettings {
   messagesPerSecond?: number;
   /** How the channel was connected: "manual" entry or Meta's "embedded-signup". */
   onboarding?: "manual" | "embedded-signup";
+  /** SMS (SMPP and HTTP): the headers this channel sends, as claimed in carrier_sms_senders (shown, never routed by). */
+  senderIds?: string[];
+  /** SMPP (server/carriers/smpp/settings.ts): the SMSC, the bind's system id and type, its window. */
+  host?: string;
+  port?: number;
+  systemId?: string;
+  systemType?: string;
+  window?: number;
+  /** India DLT over SMPP: the principal entity id and the TLV tags the provider reads it (and the template id) from. */
+  dltEntityId?: string;
+  dltEntityIdTag?: number;
+  dltTemplateIdTag?: number;
+  /** HTTP SMS (server/carriers/sms-http/settings.ts): the provider's URL, auth header, body template and DLR shape. */
+  url?: string;
+  authHeader?: string;
+  authPrefix?: string;
+  body?: Record<string, unknown>;
+  messageIdPath?: string;
+  dlr?: { idPath: string; statusPath: string; codePath?: string; statuses: Record<string, "sent" | "delivered" | "read" | "failed"> };
+  entityId?: string;
 }
 
 export const carrierChannels = pgTable(
@@ -24,7 +44,7 @@ export const carrierChannels = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    /** The adapter: "whatsapp_cloud" (later "smpp", "sms_http", "rcs_google"). */
+    /** The adapter: "whatsapp_cloud", "smpp", "sms_http" (later "rcs_google"). */
     provider: text("provider").notNull(),
     channel: text("channel").$type<"whatsapp" | "sms" | "rcs">().notNull(),
     name: text("name").notNull(),
@@ -54,6 +74,22 @@ export const carrierChannels = pgTable(
     index("carrier_channels_user_idx").on(t.userId, t.createdAt),
     check("carrier_channels_status_known", sql`${t.status} in ('connected','disconnected')`),
   ],
+);
+
+/**
+ * The SMS headers (sender ids) a real SMS channel (SMPP, HTTP) sends: a message from one of them goes out through that
+ * channel, every other header through the default carrier. A header is claimed by one channel at most, of the account
+ * whose SMS account registers it (server/services/carrier-channels/sms.ts), so no account's messages go out through
+ * another's provider; removing the channel frees its headers.
+ */
+export const carrierSmsSenders = pgTable(
+  "carrier_sms_senders",
+  {
+    sender: text("sender").primaryKey(),
+    channelId: uuid("channel_id").notNull().references(() => carrierChannels.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("carrier_sms_senders_channel_idx").on(t.channelId), index("carrier_sms_senders_user_idx").on(t.userId)],
 );
 
 /**

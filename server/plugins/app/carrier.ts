@@ -2,6 +2,8 @@ import fp from "fastify-plugin";
 import { createCarrier, type Carrier } from "../../carriers";
 import { instrumentCarrier } from "../../observability/carrier";
 import { createCarrierRouter, type CarrierRouter } from "../../carriers/router";
+import { smppProvider } from "../../carriers/smpp";
+import { httpSmsProvider } from "../../carriers/sms-http";
 import { whatsappCloudProvider } from "../../carriers/whatsapp-cloud";
 import type { ServerConfig } from "../../config";
 import { createChannelDirectory } from "../../services/carrier-channels/directory";
@@ -12,7 +14,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /**
      * The carrier every send, template review and media upload goes through: a router over the account channels'
-     * adapters (WhatsApp Cloud API…) and the default carrier (CARRIER, the sandbox) for every address none claims.
+     * adapters (WhatsApp Cloud API, SMPP, HTTP SMS) and the default carrier (CARRIER, the sandbox) for every address none claims.
      */
     carrier: CarrierRouter;
     /** Uploaded files (disk under DATA_DIR, or S3). */
@@ -41,7 +43,7 @@ export const carrierPlugin = fp<CarrierOptions>(
     const carrier = instrumentCarrier(createCarrierRouter({
       fallback: options.carrier ?? createCarrier(),
       directory: createChannelDirectory(app.database.db, options.credentials.key, health),
-      providers: [whatsappCloudProvider(options.whatsappCloud)],
+      providers: [whatsappCloudProvider(options.whatsappCloud), smppProvider(), httpSmsProvider()],
     }), app.metrics, app.log);
     // A channel disconnected here is rebuilt (refusing at once) at its next use, not after the route cache's time.
     health.onDisconnected(() => carrier.invalidate());

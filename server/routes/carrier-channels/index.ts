@@ -1,5 +1,6 @@
 import { callerOf } from "../../auth/guard";
 import { connectWhatsAppCloud, listChannels, removeChannel, testChannel, updateChannel, type ChannelDeps } from "../../services/carrier-channels/manage";
+import { connectSmpp, connectSmsHttp } from "../../services/carrier-channels/sms";
 import type { Handlers, RouteContext } from "../context";
 
 export const channelDepsOf = (ctx: RouteContext, log?: ChannelDeps["log"]): ChannelDeps => ({ db: ctx.db, config: ctx.config, carrier: ctx.carrier, ...(log ? { log } : {}) });
@@ -10,6 +11,18 @@ export const carrierChannelHandlers: Handlers = {
 
   "carrierChannels.connectWhatsApp": async (request, reply, ctx) => {
     const data = await connectWhatsAppCloud(channelDepsOf(ctx, request.log), callerOf(request).id, request.body);
+    reply.status(201);
+    return { success: true, message: `Connected ${data.name}`, data };
+  },
+
+  "carrierChannels.connectSmpp": async (request, reply, ctx) => {
+    const data = await connectSmpp(channelDepsOf(ctx), callerOf(request).id, request.body);
+    reply.status(201);
+    return { success: true, message: `Connected ${data.name}`, data };
+  },
+
+  "carrierChannels.connectSmsHttp": async (request, reply, ctx) => {
+    const data = await connectSmsHttp(channelDepsOf(ctx), callerOf(request).id, request.body);
     reply.status(201);
     return { success: true, message: `Connected ${data.name}`, data };
   },

@@ -1,6 +1,6 @@
 // The router's view of the stored channels (server/carriers/router): which channel serves an address, and a channel
-// with its secrets opened. One query per kind of address; the SMPP and RCS channels add their address tables here
-// (an SMS account's headers, an RCS bot), the WhatsApp ones are a WABA's phone numbers and the WABA itself.
+// with its secrets opened. One query per kind of address: a WABA's phone numbers and the WABA itself for WhatsApp, an
+// SMS header claimed by an SMPP or HTTP channel (carrier_sms_senders); RCS bots will add theirs here.
 import { eq, sql } from "drizzle-orm";
 import type { ChannelAddress, ChannelConnection, ChannelDirectory } from "../../carriers/router/channel-adapter";
 import type { Db } from "../../db/client";
@@ -12,6 +12,11 @@ import type { HealthRecorder } from "./health";
 type Route = { id: string; version: number };
 
 function routeQuery(address: ChannelAddress) {
+  // An SMS header claimed by an SMPP or HTTP channel (carrier_sms_senders); SMS has no account-level address.
+  if (address.channel === "sms") {
+    if (address.kind !== "sender") return null;
+    return sql`select c.id, c.version from carrier_sms_senders s join carrier_channels c on c.id = s.channel_id where s.sender = ${address.value} limit 1`;
+  }
   if (address.channel !== "whatsapp") return null;
   if (address.kind === "account") {
     return sql`select c.id, c.version from wabas w join carrier_channels c on c.id = w.channel_id where w.waba_id = ${address.value} limit 1`;

@@ -18,6 +18,7 @@ import type { SchemaBody } from "../../../schemas";
 import { rowsOf } from "../campaigns/dispatch-sql";
 import { hintOf, openCredentials, sealCredentials } from "./credentials-crypto";
 import { toChannelRecord, type ChannelRow } from "./records";
+import { busySmsCampaign } from "./sms";
 
 export interface ChannelDeps {
   db: Db;
@@ -26,7 +27,7 @@ export interface ChannelDeps {
   log?: { warn: (obj: unknown, msg: string) => void };
 }
 
-const recordOf = (deps: ChannelDeps, row: ChannelRow) => toChannelRecord(row, linkOrigin(deps.config), deps.config.whatsappCloud.messagesPerSecond);
+export const recordOf = (deps: ChannelDeps, row: ChannelRow) => toChannelRecord(row, linkOrigin(deps.config), deps.config.whatsappCloud.messagesPerSecond);
 
 /** Meta's refusal in words fit for the form: 400 when Meta said no, 502 when it did not answer. */
 export function refusedConnection(check: Extract<ConnectionCheck, { ok: false }>): HttpError {
@@ -130,6 +131,11 @@ export async function connectWhatsAppCloud(deps: ChannelDeps, ownerId: string, b
 
 export async function updateChannel(deps: ChannelDeps, ownerId: string, id: string, body: SchemaBody<"carrier-channel-update">): Promise<CarrierChannelRecord> {
   const row = await ownChannel(deps.db, ownerId, id);
+  if (row.provider !== WHATSAPP_CLOUD) {
+    // An SMS connection's secrets and settings change by connecting it again (checked with a new bind or request).
+    const other = (["access_token", "app_secret", "app_id"] as const).filter((k) => body[k] !== undefined);
+    if (other.length) throw badRequest(`${other.join(", ")} belong to WhatsApp Cloud API connections; to change an SMS provider's credentials, disconnect it and connect it again`);
+  }
   const key = deps.config.credentials.key;
   const secrets = { ...openCredentials(key, row.id, row.credentials), ...(body.access_token ? { accessToken: body.access_token } : {}), ...(body.app_secret ? { appSecret: body.app_secret.toLowerCase() } : {}) };
   const settings: CarrierChannelSettings = {
@@ -186,13 +192,18 @@ export async function testChannel(deps: ChannelDeps, ownerId: string, id: string
     .where(eq(carrierChannels.id, row.id))
     .returning();
   deps.carrier.invalidate();
-  const message = check.ok
+  const message = check.ok && row.channel === "sms"
+    ? `Connected: ${check.name}`
+    : check.ok
     ? `Connected: ${check.name}, ${check.phoneNumbers.filter((p) => (row.settings.phoneNumberIds ?? []).includes(p.id)).map((p) => `${p.displayPhoneNumber} (${p.verifiedName})`).join(", ") || "no number"}`
     : check.message;
   return { ok: check.ok, code: check.ok ? null : check.code, message, channel: recordOf(deps, updated ?? row) };
 }
 
-/** Removes the connection with its WABA and numbers; refused while a campaign sends (or will send) from them. */
+/**
+ * Removes the connection with its WABA and numbers (an SMS one with its headers, which go back to the default
+ * carrier); refused while a campaign sends (or will send) from them.
+ */
 export async function removeChannel(deps: ChannelDeps, ownerId: string, id: string): Promise<string> {
   const row = await ownChannel(deps.db, ownerId, id);
   const phoneIds = row.settings.phoneNumberIds ?? [];
@@ -204,10 +215,14 @@ export async function removeChannel(deps: ChannelDeps, ownerId: string, id: stri
     );
     if (busy[0]) throw conflict(`The campaign "${busy[0].name}" sends from this number: finish or discard it first`);
   }
+  const smsBusy = await busySmsCampaign(deps.db, ownerId, row.channel === "sms" ? (row.settings.senderIds ?? []) : []);
+  if (smsBusy) throw conflict(`The campaign "${smsBusy}" sends from these sender ids: finish or discard it first`);
   await deps.db.transaction(async (tx) => {
     await tx.delete(wabas).where(and(eq(wabas.channelId, row.id), inArray(wabas.userId, [ownerId])));
     await tx.delete(carrierChannels).where(eq(carrierChannels.id, row.id));
   });
   deps.carrier.invalidate();
+  // Its adapter goes now: an SMPP bind (and the receipts it would take) must not outlive the channel.
+  await deps.carrier.forget(row.id);
   return row.name;
 }

@@ -1,4 +1,4 @@
-import { CARRIER_WEBHOOK_PATH, type CarrierChannelRecord } from "../../../contract/calls";
+import { CARRIER_WEBHOOK_PATH, type CarrierChannelRecord, type SmsChannelDetails } from "../../../contract/calls";
 import type { carrierChannels } from "../../db/schema";
 
 export type ChannelRow = typeof carrierChannels.$inferSelect;
@@ -9,7 +9,32 @@ export const SECRET_FIELDS: Record<string, readonly { key: string; field: string
     { key: "accessToken", field: "access_token", label: "System-user access token" },
     { key: "appSecret", field: "app_secret", label: "App secret" },
   ],
+  smpp: [{ key: "password", field: "password", label: "Password" }],
+  sms_http: [{ key: "apiKey", field: "api_key", label: "API key" }],
 };
+
+const hexTag = (tag: number) => `0x${tag.toString(16)}`;
+
+/** An SMS channel's settings for the console (SMPP or HTTP), null for other channels. */
+function smsDetailsOf(row: ChannelRow): SmsChannelDetails | null {
+  if (row.channel !== "sms") return null;
+  const s = row.settings;
+  const words = (want: string) => Object.entries(s.dlr?.statuses ?? {}).filter(([, v]) => v === want).map(([k]) => k);
+  return {
+    senderIds: s.senderIds ?? [],
+    dltEntityId: s.dltEntityId ?? s.entityId ?? null,
+    smpp: row.provider === "smpp"
+      ? { host: s.host ?? "", port: s.port ?? 2775, systemId: s.systemId ?? "", systemType: s.systemType ?? null, dltEntityIdTag: hexTag(s.dltEntityIdTag ?? 0x1400) }
+      : null,
+    http: row.provider === "sms_http"
+      ? {
+          url: s.url ?? "", authHeader: s.authHeader ?? "Authorization", authPrefix: s.authPrefix ?? "Bearer ", bodyTemplate: JSON.stringify(s.body ?? {}, null, 2),
+          messageIdPath: s.messageIdPath ?? "",
+          dlr: { idPath: s.dlr?.idPath ?? "", statusPath: s.dlr?.statusPath ?? "", codePath: s.dlr?.codePath ?? null, delivered: words("delivered"), failed: words("failed") },
+        }
+      : null,
+  };
+}
 
 export const webhookUrlOf = (origin: string, channelId: string) => `${origin}${CARRIER_WEBHOOK_PATH}/${channelId}`;
 
@@ -29,14 +54,16 @@ export function toChannelRecord(row: ChannelRow, origin: string, defaultMps: num
     wabaId: s.wabaId ?? "",
     phoneNumberIds: s.phoneNumberIds ?? [],
     appId: s.appId ?? null,
-    messagesPerSecond: s.messagesPerSecond ?? defaultMps,
+    messagesPerSecond: s.messagesPerSecond ?? (row.channel === "sms" ? 100 : defaultMps),
+    sms: smsDetailsOf(row),
     credentials: (SECRET_FIELDS[row.provider] ?? []).map(({ key, field, label }) => ({
       field,
       label,
       set: key in row.credentialHints,
       last4: row.credentialHints[key] ?? "",
     })),
-    webhook: { url: webhookUrlOf(origin, row.id), verifyToken: row.verifyToken },
+    // Generic HTTP providers do not sign their delivery reports: the token in the URL they are given is the proof.
+    webhook: { url: `${webhookUrlOf(origin, row.id)}${row.provider === "sms_http" ? `?token=${encodeURIComponent(row.verifyToken)}` : ""}`, verifyToken: row.verifyToken },
     health: {
       lastSuccessAt: iso(row.lastSuccessAt),
       lastErrorAt: iso(row.lastErrorAt),

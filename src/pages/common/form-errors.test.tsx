@@ -40,6 +40,13 @@ describe("form error messages name their field", () => {
     expect(messagesFor(data)[property]).toBe(message);
   });
 
+  it("words a list's bounds as choices (the SMS provider form's sender ids)", () => {
+    const smpp = FORM_SCHEMAS.smppConnect;
+    const check = createPrecompiledValidator(PRECOMPILED_VALIDATORS as unknown as ValidatorFunctions, smpp);
+    const { errors } = check.validateFormData({ sender_ids: [] }, smpp, undefined, errorTransformerFor(smpp));
+    expect(errors.find((e: RJSFValidationError) => e.property === ".sender_ids")?.message).toBe("Sender ids (headers) needs at least one choice");
+  });
+
   it("prefers the ui:title, and makes a readable name when there is no title", () => {
     expect(fieldTitle({ type: "object", properties: { a: { type: "string", title: "A" } } }, { a: { "ui:title": "Shown" } }, ".a")).toBe("Shown");
     expect(fieldTitle({ type: "object", properties: { companyName: { type: "string" } } }, undefined, ".companyName")).toBe("Company name");

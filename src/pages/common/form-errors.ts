@@ -49,6 +49,12 @@ function describe(error: RJSFValidationError): string {
       return `must be greater than ${num(params.limit)}`;
     case "exclusiveMaximum":
       return `must be less than ${num(params.limit)}`;
+    case "minItems":
+      return params.limit === 1 ? "needs at least one choice" : `needs at least ${num(params.limit)} choices`;
+    case "maxItems":
+      return `takes at most ${num(params.limit)} choices`;
+    case "uniqueItems":
+      return "must not repeat a choice";
     case "type":
       return "is not valid";
     default:

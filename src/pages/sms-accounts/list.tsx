@@ -3,11 +3,14 @@ import { Alert, Button, Card, Empty, Flex, Popconfirm, Space, Switch, Table, Tag
 import type { ColumnsType } from "antd/es/table";
 import { PageHeader } from "../common/page-header";
 import { RegistrationModal } from "./components/registration-modal";
+import { SmsProvidersSection } from "./components/sms-providers-section";
 import { useSmsAccounts, type SmsAccount } from "./use-sms-accounts";
+import { useSmsProviders } from "./use-sms-providers";
 
-/** channels/sms: the caller's SMS accounts, their activation and their DLT registration. */
+/** channels/sms: the caller's SMS accounts, their activation and DLT registration, and the SMS providers they send through. */
 export function SmsAccountsList() {
   const page = useSmsAccounts();
+  const providers = useSmsProviders();
 
   const columns: ColumnsType<SmsAccount> = [
     {
@@ -121,6 +124,7 @@ export function SmsAccountsList() {
           }}
         />
       </Card>
+      <SmsProvidersSection page={providers} accountHeaders={page.accounts.flatMap((a) => a.senderIds)} />
       <RegistrationModal account={page.editing} onClose={() => page.setEditing(null)} />
     </>
   );

@@ -45,7 +45,8 @@ export function useCloudChannels() {
   };
 
   const page = query.data?.data.data;
-  const channels: CarrierChannelRecord[] = page?.channels ?? [];
+  // The list holds every provider connection; SMS ones are on the SMS channel page.
+  const channels: CarrierChannelRecord[] = (page?.channels ?? []).filter((c) => c.provider === "whatsapp_cloud");
 
   const connect = async (values: FormValues) => {
     try {

@@ -45,8 +45,12 @@ export interface Smsc {
   port: number;
   behaviour: SmscBehaviour;
   submitted: Submitted[];
-  /** Successful binds so far. */
+  /** Successful transceiver binds so far. */
   readonly binds: number;
+  /** Successful transmitter binds so far (connection checks). */
+  readonly transmitterBinds: number;
+  /** unbind requests answered so far. */
+  readonly unbinds: number;
   /** Drops every bind at once (a network cut); the adapter is expected to rebind. */
   dropBinds(): void;
   customerWrites(message: { systemId: string; from: string; to: string; text: string }): void;
@@ -64,6 +68,9 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
   const windows = new Map<Session, { second: number; count: number }>();
   let nextId = 0x5a000;
   let binds = 0;
+  let transmitterBinds = 0;
+  let unbinds = 0;
+  const transmitters = new Set<Session>();
 
   type PDUFields = Record<string, unknown>;
 
@@ -107,11 +114,20 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
 
   const server = createServer({}, (session: Session) => {
     session.on("error", () => undefined);
-    session.on("close", () => boundAs.delete(session));
-    session.on("bind_transceiver", (pdu: PDU) => {
+    session.on("close", () => {
+      boundAs.delete(session);
+      transmitters.delete(session);
+    });
+    const credentials = (pdu: PDU) => {
       const user = options.users.find((u) => u.systemId === pdu.system_id);
-      if (!user) return session.send(pdu.response({ command_status: STATUS.ESME_RINVSYSID }));
-      if (user.password !== pdu.password) return session.send(pdu.response({ command_status: STATUS.ESME_RINVPASWD }));
+      if (!user) session.send(pdu.response({ command_status: STATUS.ESME_RINVSYSID }));
+      else if (user.password !== pdu.password) session.send(pdu.response({ command_status: STATUS.ESME_RINVPASWD }));
+      else return user;
+      return null;
+    };
+    session.on("bind_transceiver", (pdu: PDU) => {
+      const user = credentials(pdu);
+      if (!user) return;
       session.send(pdu.response({ system_id: "STANDIN" }));
       boundAs.set(session, user.systemId);
       binds++;
@@ -119,10 +135,20 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
       waiting.delete(user.systemId);
       stored.forEach((fields) => session.deliver_sm(fields));
     });
+    // A transmitter may submit but is handed nothing: receipts keep waiting for a transceiver of the same system id.
+    session.on("bind_transmitter", (pdu: PDU) => {
+      const user = credentials(pdu);
+      if (!user) return;
+      session.send(pdu.response({ system_id: "STANDIN" }));
+      transmitters.add(session);
+      transmitterBinds++;
+    });
     session.on("enquire_link", (pdu: PDU) => session.send(pdu.response()));
     session.on("unbind", (pdu: PDU) => {
       session.send(pdu.response());
       boundAs.delete(session);
+      transmitters.delete(session);
+      unbinds++;
     });
     session.on("submit_sm", (pdu: PDU) => {
       const systemId = boundAs.get(session);
@@ -157,6 +183,12 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
     submitted,
     get binds() {
       return binds;
+    },
+    get transmitterBinds() {
+      return transmitterBinds;
+    },
+    get unbinds() {
+      return unbinds;
     },
     dropBinds: () => {
       for (const session of [...boundAs.keys()]) session.destroy();

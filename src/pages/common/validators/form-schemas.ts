@@ -63,6 +63,8 @@ export const FORM_SCHEMAS = {
   aiKnowledgeFaq: named("aiKnowledgeFaq", formOf("ai-knowledge", ["agentId", "kind", "content"], ["title", "faqs"])),
   whatsappCloudConnect: named("whatsappCloudConnect", structuredClone(SCHEMAS["whatsapp-cloud-connect"]) as unknown as RJSFSchema),
   carrierChannelUpdate: named("carrierChannelUpdate", structuredClone(SCHEMAS["carrier-channel-update"]) as unknown as RJSFSchema),
+  smppConnect: named("smppConnect", structuredClone(SCHEMAS["smpp-connect"]) as unknown as RJSFSchema),
+  smsHttpConnect: named("smsHttpConnect", structuredClone(SCHEMAS["sms-http-connect"]) as unknown as RJSFSchema),
 } as const;
 
 export type FormSchemaId = keyof typeof FORM_SCHEMAS;

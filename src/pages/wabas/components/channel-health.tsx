@@ -18,8 +18,11 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
-/** The channel's health: the last success, the last error with Meta's code, and the throughput. */
-export function ChannelHealth({ channel }: { channel: CarrierChannelRecord }) {
+/**
+ * The channel's health: the last success, the last error with the provider's code, and the throughput (`per`: what
+ * the rate applies to, a WhatsApp number or an SMPP bind).
+ */
+export function ChannelHealth({ channel, per = "per number" }: { channel: CarrierChannelRecord; per?: string }) {
   const h = channel.health;
   const perMinute = h.sentLastMinute;
   return (
@@ -48,7 +51,7 @@ export function ChannelHealth({ channel }: { channel: CarrierChannelRecord }) {
       </Col>
       <Col xs={24} md={8}>
         <Fact icon={<ThunderboltOutlined style={{ color: "#1677ff" }} />} label="Throughput">
-          <Typography.Text>{channel.messagesPerSecond} messages/s per number</Typography.Text>
+          <Typography.Text>{channel.messagesPerSecond} messages/s {per}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12, display: "block" }}>
             {perMinute > 0 ? `${perMinute.toLocaleString("en-IN")} sent in the last minute (${(perMinute / 60).toFixed(1)}/s)` : "Nothing sent in the last minute"}
           </Typography.Text>

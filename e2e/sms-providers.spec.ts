@@ -1,0 +1,118 @@
+import { expect, test } from "./fixtures";
+import { startSmsc, type Smsc } from "../server/carriers/smpp/stand-in";
+import { startSmsHttpStandIn, type SmsHttpStandIn } from "../server/carriers/sms-http/stand-in";
+import { login, shot } from "./support";
+
+// Gita (globex, a manager) connects her SMS provider over SMPP: here the local SMSC stand-in, which this spec starts
+// like e2e/whatsapp-cloud.spec.ts starts Meta's. The SMSC's address is typed into the form, so it listens on any free
+// port and the e2e servers need no setting for it. No other spec connects an SMS provider for globex.
+const USER = { systemId: "globex", password: "gl0bex-pw" };
+const HTTP_KEY = "globex-http-key-7788";
+let smsc: Smsc;
+let provider: SmsHttpStandIn;
+
+test.beforeAll(async () => {
+  smsc = await startSmsc({ users: [USER] });
+  provider = await startSmsHttpStandIn({ apiKey: HTTP_KEY, callbackUrl: "http://127.0.0.1:9/not-yet" });
+});
+test.afterAll(async () => {
+  await smsc?.close();
+  await provider?.close();
+});
+
+test.describe.configure({ mode: "serial" });
+
+test("connects an SMPP provider after a bind, tests it and shows its health; disconnects with confirmation", async ({ page }) => {
+  test.setTimeout(90_000);
+  await login(page, "globex", "manager");
+  await page.goto("/organization/channels/sms");
+  await expect(page.getByText("No SMS provider connected")).toBeVisible({ timeout: 20_000 });
+  await shot(page, "smpp-empty");
+
+  await page.getByRole("button", { name: "Connect an SMS provider" }).click();
+  const drawer = page.locator(".ant-drawer");
+  await expect(drawer.getByText("SMPP 3.4")).toBeVisible();
+  // Nothing typed: the schema's own rules answer before any call.
+  await drawer.getByRole("button", { name: "Check and connect" }).click();
+  await expect(drawer.getByText("SMSC host is required")).toBeVisible();
+  await expect(drawer.getByText("Sender ids (headers) needs at least one choice")).toBeVisible();
+  await shot(page, "smpp-form-empty");
+
+  await drawer.getByLabel("Channel name").fill("Globex SMSC");
+  await drawer.locator(".ant-select").filter({ has: page.getByRole("combobox", { name: "Sender ids (headers)" }) }).click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").getByText("GLXTRK", { exact: true }).click();
+  await page.keyboard.press("Escape");
+  await drawer.getByLabel("SMSC host").fill("127.0.0.1");
+  await drawer.getByLabel("Port", { exact: true }).fill(String(smsc.port));
+  await drawer.getByLabel("System id", { exact: true }).fill(USER.systemId);
+  await drawer.getByLabel("Password", { exact: true }).fill("wrong-pw");
+  await drawer.getByLabel("DLT entity id", { exact: true }).fill("1201159100000000003");
+  await expect(drawer.getByLabel("Throughput (messages per second)")).toHaveValue("100");
+  await drawer.getByRole("button", { name: "Check and connect" }).click();
+  // The SMSC refuses the bind: said plainly, nothing saved, what was typed stays.
+  await expect(page.getByText(/The SMSC refused the bind \(ESME_RINVPASWD\)/).first()).toBeVisible();
+  await expect(drawer.getByLabel("Channel name")).toHaveValue("Globex SMSC");
+  await shot(page, "smpp-refused");
+
+  const binds = smsc.transmitterBinds;
+  await drawer.getByLabel("Password", { exact: true }).fill(USER.password);
+  await drawer.getByRole("button", { name: "Check and connect" }).click();
+  await expect(drawer.getByText("Globex SMSC is connected")).toBeVisible();
+  expect(smsc.transmitterBinds).toBe(binds + 1);
+  await drawer.getByRole("button", { name: "Test connection" }).click();
+  await expect(drawer.getByText(`Connected: SMSC 127.0.0.1:${smsc.port} as globex`)).toBeVisible();
+  await shot(page, "smpp-connected");
+  await drawer.getByRole("button", { name: "Done" }).click();
+  await expect(drawer).toBeHidden();
+
+  const card = page.locator(".ant-card").filter({ hasText: "Globex SMSC" }).first();
+  await expect(card.getByText("Connected", { exact: true })).toBeVisible();
+  await expect(card.getByText("SMPP 3.4")).toBeVisible();
+  await expect(card).toContainText(`127.0.0.1:${smsc.port}`);
+  await expect(card).toContainText("GLXTRK");
+  await expect(card).toContainText("100 messages/s per bind");
+  // Health: the test's success is recorded; the secret never comes back.
+  await expect(card.locator("text=Last success").locator("xpath=..")).not.toContainText("Not yet");
+  await expect(card).toContainText("Stored");
+  await expect(page.locator("body")).not.toContainText(USER.password);
+  await card.getByRole("button", { name: "Test connection" }).click();
+  await expect(card.getByText("Connection works")).toBeVisible();
+  await shot(page, "smpp-channel");
+
+  await card.getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByText("Disconnect Globex SMSC?")).toBeVisible();
+  await shot(page, "smpp-disconnect-confirm");
+  await page.locator(".ant-popconfirm").getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByText("No SMS provider connected")).toBeVisible();
+});
+
+test("connects an HTTP provider with the profile's defaults and shows the DLR callback URL with its token", async ({ page }) => {
+  test.setTimeout(90_000);
+  await login(page, "globex", "manager");
+  await page.goto("/organization/channels/sms");
+  await page.getByRole("button", { name: "Connect an SMS provider" }).click();
+  const drawer = page.locator(".ant-drawer");
+  await drawer.getByText("HTTP API").click();
+  await expect(drawer.getByLabel("Body template (JSON)")).toHaveValue(/\{\{text\}\}/);
+  await drawer.getByLabel("Channel name").fill("Globex HTTP");
+  await drawer.locator(".ant-select").filter({ has: page.getByRole("combobox", { name: "Sender ids (headers)" }) }).click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").getByText("GLOBEX", { exact: true }).click();
+  await page.keyboard.press("Escape");
+  await drawer.getByLabel("Send URL").fill(provider.url);
+  await drawer.getByLabel("API key").fill(HTTP_KEY);
+  await shot(page, "sms-http-form");
+  await drawer.getByRole("button", { name: "Check and connect" }).click();
+  await expect(drawer.getByText("Globex HTTP is connected")).toBeVisible();
+  const url = (await drawer.locator(".ant-descriptions-item-content").nth(0).innerText()).trim();
+  const token = (await drawer.locator(".ant-descriptions-item-content").nth(1).innerText()).trim();
+  expect(url).toMatch(/\/api\/carrier-webhooks\/[0-9a-f-]{36}\?token=/);
+  expect(url.endsWith(`token=${token}`)).toBe(true);
+  await shot(page, "sms-http-connected");
+  await drawer.getByRole("button", { name: "Done" }).click();
+  await expect(drawer).toBeHidden();
+  const card = page.locator(".ant-card").filter({ hasText: "Globex HTTP" }).first();
+  await expect(card).toContainText("DLR callback URL");
+  await expect(card).toContainText(`Stored, ends in ${HTTP_KEY.slice(-4)}`);
+  await expect(page.locator("body")).not.toContainText(HTTP_KEY);
+  await shot(page, "sms-http-channel");
+});

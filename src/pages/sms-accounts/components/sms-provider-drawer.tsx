@@ -1,0 +1,108 @@
+import type { RJSFSchema, UiSchema } from "@rjsf/utils";
+import { Alert, Button, Drawer, Empty, Flex, Result, Segmented, Typography } from "antd";
+import { useMemo } from "react";
+import { LazySchemaForm, type FormValues } from "../../common/lazy-schema-form";
+import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
+import type { SmsProviderKind, SmsProvidersModel } from "../use-sms-providers";
+import { DlrWebhook } from "./dlr-webhook";
+
+const SECRET = { "ui:widget": "password", "ui:options": { autocomplete: "off" } } as const;
+
+const SMPP_UI: UiSchema<FormValues> = {
+  "ui:order": ["name", "sender_ids", "host", "port", "system_id", "password", "system_type", "messages_per_second", "dlt_entity_id", "dlt_entity_id_tag"],
+  name: { "ui:placeholder": "e.g. Acme transactional route" },
+  host: { "ui:placeholder": "e.g. smpp.provider.example" },
+  password: SECRET,
+  system_type: { "ui:placeholder": "Optional" },
+  dlt_entity_id: { "ui:placeholder": "19 digits, e.g. 1201159100000012345" },
+};
+
+const HTTP_UI: UiSchema<FormValues> = {
+  "ui:order": ["name", "sender_ids", "url", "auth_header", "auth_prefix", "api_key", "body_template", "message_id_path", "dlr_id_path", "dlr_status_path", "dlr_code_path", "dlr_delivered", "dlr_failed", "messages_per_second", "dlt_entity_id"],
+  name: { "ui:placeholder": "e.g. Acme HTTP route" },
+  url: { "ui:placeholder": "https://api.provider.example/v1/sms" },
+  api_key: SECRET,
+  body_template: { "ui:widget": "textarea", "ui:options": { rows: 5 } },
+  dlt_entity_id: { "ui:placeholder": "19 digits, e.g. 1201159100000012345" },
+};
+
+/** The schema with the sender ids offered as a choice of the caller's free headers (a multi-select), not typed. */
+function withHeaders(schema: RJSFSchema, headers: readonly string[]): RJSFSchema {
+  const copy = structuredClone(schema);
+  const field = copy.properties?.sender_ids;
+  if (field && typeof field === "object" && field.items && typeof field.items === "object" && !Array.isArray(field.items)) {
+    field.items = { ...field.items, enum: [...headers] };
+  }
+  return copy;
+}
+
+/**
+ * Connect an SMS provider, SMPP or HTTP, in a drawer over the page; once connected, what is left to do (an HTTP
+ * provider's delivery-report URL) and a first connection test.
+ */
+export function SmsProviderDrawer({ page, headers }: { page: SmsProvidersModel; headers: readonly string[] }) {
+  const kind = page.drawer;
+  const connected = page.justConnected;
+  const schema = useMemo(() => withHeaders(kind === "http" ? FORM_SCHEMAS.smsHttpConnect : FORM_SCHEMAS.smppConnect, headers), [kind, headers]);
+  return (
+    <Drawer open={kind !== null} onClose={page.closeDrawer} width={640} destroyOnHidden title="Connect an SMS provider">
+      {connected && (
+        <Result
+          status="success"
+          title={`${connected.name} is connected`}
+          subTitle={
+            connected.sms?.http
+              ? "One step left: give your provider the delivery report URL below, so receipts arrive."
+              : "Messages from its sender ids now go out through this SMSC; receipts come back over the bind."
+          }
+          extra={
+            <Flex vertical gap={16} style={{ textAlign: "left" }}>
+              {connected.sms?.http && <DlrWebhook channel={connected} />}
+              <Flex gap={8} justify="flex-end">
+                <Button onClick={() => void page.test(connected)} loading={page.testing === connected._id}>
+                  Test connection
+                </Button>
+                <Button type="primary" onClick={page.closeDrawer}>
+                  Done
+                </Button>
+              </Flex>
+              {page.lastTest[connected._id] && <Alert type={page.lastTest[connected._id].ok ? "success" : "error"} showIcon message={page.lastTest[connected._id].message} />}
+            </Flex>
+          }
+        />
+      )}
+      {!connected && kind && (
+        <Flex vertical gap={16}>
+          <Segmented<SmsProviderKind>
+            block
+            value={kind}
+            onChange={page.setKind}
+            options={[
+              { label: "SMPP 3.4", value: "smpp" },
+              { label: "HTTP API", value: "http" },
+            ]}
+          />
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            {kind === "smpp"
+              ? "From your provider: the SMSC address, and the system id and password of your bind. The server binds and unbinds once to check them before anything is saved; the password is stored encrypted and never shown again."
+              : "From your provider's API documentation: where to POST a message, the API key and the header it goes in, the body with placeholders, and how delivery reports read. The key is checked with the provider first, stored encrypted and never shown again."}
+          </Typography.Paragraph>
+          {headers.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No free sender ids: add a header to an SMS account (DLT registration) before connecting a provider for it." />
+          ) : (
+            <LazySchemaForm
+              key={kind}
+              schema={schema}
+              uiSchema={kind === "http" ? HTTP_UI : SMPP_UI}
+              formData={{ sender_ids: headers.length === 1 ? [...headers] : [] }}
+              submitText="Check and connect"
+              submitting={page.saving}
+              onCancel={page.closeDrawer}
+              onSubmit={(values) => void page.connect(kind, values)}
+            />
+          )}
+        </Flex>
+      )}
+    </Drawer>
+  );
+}
