@@ -229,6 +229,7 @@ describe("connecting an HTTP provider", () => {
     const post = (payload: unknown) => server.call({ method: "POST", url: "/api/v1/channels/sms-http", as: "manager", payload: payload as Record<string, unknown> });
     expect((await post(httpBody({ body_template: "{not json" }))).json()).toMatchObject({ errors: [{ field: "body_template", message: "must be valid JSON" }] });
     expect((await post(httpBody({ body_template: '{"to": "{{to}}"}' }))).json()).toMatchObject({ errors: [{ field: "body_template" }] });
+    expect((await post(httpBody({ url: "http://[not-an-address/send" }))).json()).toMatchObject({ errors: [{ field: "url", message: "must be a valid http(s) URL" }] });
     const wrong = await post(httpBody({ api_key: "not-the-key-123" }));
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ message: "The provider refused the API key (401)", errors: [{ field: "api_key" }] });

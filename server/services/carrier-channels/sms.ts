@@ -99,6 +99,14 @@ async function publicHost(deps: ChannelDeps, field: string, host: string): Promi
   if (refused) throw refuse(field, refused.message);
 }
 
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    throw refuse("url", "must be a valid http(s) URL");
+  }
+}
+
 const TAG = /^0[xX]([0-9a-fA-F]{1,4})$/;
 
 export async function connectSmpp(deps: ChannelDeps, ownerId: string, body: SchemaBody<"smpp-connect">): Promise<CarrierChannelRecord> {
@@ -155,7 +163,7 @@ function httpSettingsOf(body: SchemaBody<"sms-http-connect">): CarrierChannelSet
 export async function connectSmsHttp(deps: ChannelDeps, ownerId: string, body: SchemaBody<"sms-http-connect">): Promise<CarrierChannelRecord> {
   const settings = httpSettingsOf(body);
   const headers = await claimableHeaders(deps.db, ownerId, body.sender_ids);
-  await publicHost(deps, "url", new URL(body.url).hostname);
+  await publicHost(deps, "url", hostOf(body.url));
   // The adapter's own check, on a connection that exists only for it: a request with the key, refused or not.
   const probe = createHttpSmsAdapter(
     { id: "probe", userId: ownerId, provider: SMS_HTTP, channel: "sms", version: 0, status: "connected", statusReason: null, settings: { ...settings }, secrets: { apiKey: body.api_key }, verifyToken: "" },
