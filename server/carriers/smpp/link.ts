@@ -1,7 +1,7 @@
 // One SMPP bind, wrapped in promises: bind_transceiver (and again after a drop, with backoff), a window of
 // outstanding submit_sm (SMPP 3.4 §2.8: an ESME may have several requests awaiting responses; the SMSC sets how many),
 // enquire_link every `enquireLinkMs` to keep the bind alive and notice a dead one, answers to the SMSC's own requests
-// (deliver_sm, enquire_link, unbind). A submit answers one of four outcomes: the SMSC's response; not sent (no bind, so
+// (deliver_sm, enquire_link, unbind). A submit answers one of five outcomes: the SMSC's response; not sent (no bind, so
 // it is safe to try again); lost (written, but the connection dropped or the response did not come in time: the
 // message may have gone out, so it must not be sent again blindly); the bind itself refused; or the address refused
 // (private, loopback or link-local while the operator does not allow it: nothing is connected, nothing retried).
