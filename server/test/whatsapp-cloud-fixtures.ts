@@ -50,10 +50,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function cloudServer(
-  database: Database,
-  options: { standIn?: StandInOptions; dispatch?: DispatchOverrides; jobIntervalMs?: number; carrierAllowPrivate?: boolean } = {},
-): Promise<CloudServer> {
+export async function cloudServer(database: Database, options: { standIn?: StandInOptions; dispatch?: DispatchOverrides; jobIntervalMs?: number } = {}): Promise<CloudServer> {
   const standIn = await startWhatsAppStandIn({
     wabas: [defaultWaba(), standInWaba(OTHER_WABA.id, OTHER_WABA.phone, OTHER_WABA.display), standInWaba(SIGNUP_WABA.id, SIGNUP_WABA.phone, SIGNUP_WABA.display)],
     tokens: { [DEFAULT_TOKEN]: [DOC_WABA_ID], [OTHER_WABA.token]: [OTHER_WABA.id] },
@@ -70,8 +67,8 @@ export async function cloudServer(
     config: {
       port, publicUrl: origin, dataDir: mkdtempSync(join(tmpdir(), "wacloud-")), demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "test-secret",
       jobIntervalMs: options.jobIntervalMs ?? 50,
-      // The SMS providers' stand-ins listen on 127.0.0.1 (CARRIER_ALLOW_PRIVATE); the guard's tests turn it off.
-      carrierAllowPrivate: options.carrierAllowPrivate ?? true,
+      // The SMS providers' stand-ins listen on 127.0.0.1 (CARRIER_ALLOW_PRIVATE); the guard's test is a peer with it off.
+      carrierAllowPrivate: true,
       whatsappCloud: { ...whatsappCloudConfigFromEnv({}), graphUrl: standIn.url, timeoutMs: 5000, embeddedSignup: { appId: DEFAULT_APP.id, appSecret: DEFAULT_APP.secret } },
     },
   });
