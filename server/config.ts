@@ -74,6 +74,12 @@ export interface ServerConfig {
   ai: AiConfig;
   /** Outbound webhooks: where they may go and how they are retried (WEBHOOK_* variables). */
   webhooks: WebhookConfig;
+  /**
+   * SMS providers (an SMSC's host, an HTTP provider's URL, typed by users) may be on private, loopback and link-local
+   * addresses (CARRIER_ALLOW_PRIVATE; off: refused when connecting and on every connection, server/http/ssrf.ts). On
+   * for a provider on the LAN and for the local stand-ins of the tests.
+   */
+  carrierAllowPrivate: boolean;
   /** Days the request log of API keys (UMS requests) is kept (UMS_LOG_DAYS). */
   umsLogDays: number;
   /** Public API group commit: how long the first send of a batch waits for others, ms (PUBLIC_API_COMMIT_MS). */
@@ -245,6 +251,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       leaseMs: positiveInt(env.REPORT_LEASE_MS, REPORT_DEFAULTS.leaseMs, "REPORT_LEASE_MS"),
     },
     webhooks: webhookConfigFromEnv(env),
+    carrierAllowPrivate: flag(env.CARRIER_ALLOW_PRIVATE, false, "CARRIER_ALLOW_PRIVATE"),
     ai: aiConfigFromEnv(env),
     databasePool: {
       max: positiveInt(env.DATABASE_POOL_MAX, DEFAULT_DATABASE_POOL.max, "DATABASE_POOL_MAX"),

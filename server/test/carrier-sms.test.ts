@@ -3,6 +3,7 @@
 // an unbind) and stores nothing on a refusal; secrets are sealed and only hinted; headers are claimed per account; a
 // campaign from a claimed header goes out through the provider and its receipts come back (over the bind for SMPP,
 // through the token-checked DLR webhook for HTTP), while other headers stay on the sandbox; disconnecting frees them.
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierChannelRecord } from "../../contract/calls";
@@ -12,7 +13,9 @@ import type { Database } from "../db/client";
 import { campaignRecipients, campaigns, carrierChannels, carrierSmsSenders, smsAccounts, smsTemplates } from "../db/schema";
 import { credentialsKeyFromEnv, openCredentials } from "../services/carrier-channels/credentials-crypto";
 import { insertCampaign, setBalance, until } from "./campaign-fixtures";
-import { freshDatabase, startPeer } from "./harness";
+import { configFromEnv } from "../config";
+import { PRIVATE_ADDRESS } from "../http/ssrf";
+import { demoSessions, freshDatabase, startPeer } from "./harness";
 import { cloudServer, type CloudServer } from "./whatsapp-cloud-fixtures";
 
 const SMSC_USER = { systemId: "acmesmpp", password: "Sm5c-pw9" };
@@ -70,6 +73,47 @@ afterAll(async () => {
   await smsc?.close();
   await provider?.close();
   await database?.close();
+});
+
+describe("with private addresses not allowed (CARRIER_ALLOW_PRIVATE off)", () => {
+  it("is the default; CARRIER_ALLOW_PRIVATE=true allows them, and a value that is not a flag stops the server", () => {
+    expect(configFromEnv({}).carrierAllowPrivate).toBe(false);
+    expect(configFromEnv({ CARRIER_ALLOW_PRIVATE: "true" }).carrierAllowPrivate).toBe(true);
+    expect(() => configFromEnv({ CARRIER_ALLOW_PRIVATE: "yes" })).toThrow('CARRIER_ALLOW_PRIVATE must be true or false, got "yes"');
+  });
+
+  it("refuses an SMSC or HTTP provider on this machine with 400 on the field, connects nothing and stores nothing", async () => {
+    // A listener that counts connections: a refused address must not even be connected to.
+    let connections = 0;
+    const listener = createNetServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    const port = (listener.address() as AddressInfo).port;
+    const strict = await startPeer({ database }, { carrierAllowPrivate: false });
+    try {
+      const { login } = demoSessions(strict);
+      const bearer = { authorization: `Bearer ${(await login("manager")).token}` };
+      const post = (url: string, payload: Record<string, unknown>) => strict.inject({ method: "POST", url, headers: bearer, payload });
+      const before = await counts();
+      const [binds, received] = [smsc.transmitterBinds, provider.received.length];
+      for (const [host, shown] of [["127.0.0.1", "127.0.0.1"], ["localhost", "localhost is "], ["127.1", "127.1 is 127.0.0.1"], ["10.0.0.5", "10.0.0.5"], ["169.254.169.254", "169.254.169.254"]]) {
+        const res = await post("/api/v1/channels/smpp", smppBody({ host, port: host === "127.0.0.1" ? smsc.port : port }));
+        expect([res.statusCode, res.json().errors], host).toEqual([400, [{ field: "host", message: expect.stringContaining(PRIVATE_ADDRESS) }]]);
+        expect(res.json().message).toContain(`an SMS provider must have a public address unless the server's operator allows private ones (${shown}`);
+      }
+      for (const url of [provider.url, `http://[::ffff:127.0.0.1]:${port}/send`, `http://[::1]:${port}/send`, `http://localhost:${port}/send`, "http://169.254.169.254/latest/meta-data"]) {
+        const res = await post("/api/v1/channels/sms-http", httpBody({ url }));
+        expect([res.statusCode, res.json().errors], url).toEqual([400, [{ field: "url", message: expect.stringContaining(PRIVATE_ADDRESS) }]]);
+      }
+      expect(await counts()).toEqual(before);
+      expect([connections, smsc.transmitterBinds, provider.received.length]).toEqual([0, binds, received]);
+    } finally {
+      await strict.close();
+      listener.close();
+    }
+  });
 });
 
 describe("connecting SMPP", () => {
@@ -185,6 +229,7 @@ describe("connecting an HTTP provider", () => {
     const post = (payload: unknown) => server.call({ method: "POST", url: "/api/v1/channels/sms-http", as: "manager", payload: payload as Record<string, unknown> });
     expect((await post(httpBody({ body_template: "{not json" }))).json()).toMatchObject({ errors: [{ field: "body_template", message: "must be valid JSON" }] });
     expect((await post(httpBody({ body_template: '{"to": "{{to}}"}' }))).json()).toMatchObject({ errors: [{ field: "body_template" }] });
+    expect((await post(httpBody({ url: "http://[not-an-address/send" }))).json()).toMatchObject({ errors: [{ field: "url", message: "must be a valid http(s) URL" }] });
     const wrong = await post(httpBody({ api_key: "not-the-key-123" }));
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ message: "The provider refused the API key (401)", errors: [{ field: "api_key" }] });

@@ -13,7 +13,7 @@ import { workflowStepsJob } from "../jobs/workflow-steps";
 import { AI_AGENT_NOT_FOUND } from "../services/ai/workflow-bridge";
 import { defaultAiBridge } from "../services/workflows/ai-bridge";
 import { startRuns } from "../services/workflows/runs";
-import { SSRF_REFUSED } from "../services/workflows/ssrf";
+import { SSRF_REFUSED } from "../services/workflows/http-step";
 import { insertCampaign, insertRecipients } from "./campaign-read-fixtures";
 import { startServer, type DemoName, type TestServer } from "./harness";
 

@@ -28,7 +28,7 @@ function adapterFor(settings: Record<string, unknown> = {}, password = USER.pass
     settings: { host: "127.0.0.1", port: smsc.port, systemId: USER.systemId, ...settings }, secrets: { password }, verifyToken: "v",
   };
   const failures: Harness["failures"] = [];
-  const adapter = createSmppAdapter(connection, { success: () => undefined, sent: () => undefined, failure: (f) => failures.push(f) }, TIMINGS);
+  const adapter = createSmppAdapter(connection, { success: () => undefined, sent: () => undefined, failure: (f) => failures.push(f) }, { timings: TIMINGS, allowPrivate: true });
   const events: CarrierEvent[] = [];
   adapter.onEvent((e) => {
     events.push(e);

@@ -5,6 +5,7 @@
 // send throws) and never re-sent here.
 import smpp, { type PDU, type PduFields } from "smpp";
 import type { CarrierEvent, OutboundMessage, SendResult } from "../carrier";
+import { ADDRESS_REFUSED } from "../provider-address";
 import type { CarrierProvider, ChannelAdapter, ChannelConnection, ChannelHealth, ConnectionCheck } from "../router/channel-adapter";
 import { concatenationHeader, segment } from "./encoding";
 import { behaviourOfStatus, statusCode, STATUS } from "./errors";
@@ -56,19 +57,33 @@ export interface SmppTimings {
 
 export const DEFAULT_TIMINGS: SmppTimings = { responseTimeoutMs: 10_000, bindTimeoutMs: 10_000, enquireLinkMs: 30_000, rebindInitialMs: 1_000, rebindMaxMs: 60_000 };
 
-export function createSmppAdapter(connection: ChannelConnection, health: ChannelHealth, timings: SmppTimings = DEFAULT_TIMINGS): ChannelAdapter {
+export interface SmppOptions {
+  /** CARRIER_ALLOW_PRIVATE: the SMSC may be on a private, loopback or link-local address. */
+  allowPrivate: boolean;
+  timings?: SmppTimings;
+}
+
+export function createSmppAdapter(connection: ChannelConnection, health: ChannelHealth, options: SmppOptions): ChannelAdapter {
+  const timings = options.timings ?? DEFAULT_TIMINGS;
   const channel: SmppChannel = smppChannelOf(connection);
   const listeners = new Set<(event: CarrierEvent) => void>();
   const emit = (event: CarrierEvent) => listeners.forEach((listener) => listener(event));
   const firstPartOf = new Map<string, string>();
   let reference = Math.floor(Math.random() * 256);
 
-  const linkOptions: LinkOptions = { host: channel.host, port: channel.port, systemId: channel.systemId, password: channel.password, window: channel.window, ...(channel.systemType ? { systemType: channel.systemType } : {}), ...timings };
+  const linkOptions: LinkOptions = {
+    host: channel.host, port: channel.port, systemId: channel.systemId, password: channel.password, window: channel.window,
+    ...(channel.systemType ? { systemType: channel.systemType } : {}), ...timings, allowPrivate: options.allowPrivate,
+  };
+  /** The address refused (a channel saved while private addresses were allowed, or a name now resolving to one). */
+  const addressRefused = (reason: string) => `SMS channel disconnected: ${reason}`;
   const link = openLink(linkOptions, {
     bound: () => health.success(),
     bindRefused: (status, behaviour) => health.failure({ code: statusCode(status), message: behaviour.reason, disconnect: behaviour.disconnect }),
     dropped: (reason) => health.failure({ code: "bind", message: `The SMPP bind dropped (${reason}); rebinding` }),
     deliver: (pdu) => onDeliver(pdu),
+    // Nothing was connected and no rebind follows: the channel stops sending until its address or the setting changes.
+    addressRefused: (reason) => health.failure({ code: ADDRESS_REFUSED, message: addressRefused(reason), disconnect: true }),
   });
 
   function remember(part: string, first: string): void {
@@ -118,6 +133,10 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
       };
       const outcome = await link.submit(fields);
       if (outcome.kind === "bind-refused") return refusal(outcome.status);
+      if (outcome.kind === "address-refused") {
+        if (i === 0) return { accepted: false, code: ADDRESS_REFUSED, reason: addressRefused(outcome.reason), retryable: true, retry: "channel" };
+        throw new Error(`Part ${i + 1} of ${parts.length} was not sent: ${outcome.reason}`);
+      }
       if (outcome.kind === "not-sent") {
         if (i === 0) {
           health.failure({ code: "bind", message: outcome.reason });
@@ -171,7 +190,7 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
         if (!(await link.enquire())) return { ok: false, code: "enquire_link", message: `The SMSC at ${channel.host}:${channel.port} did not answer enquire_link within ${timings.responseTimeoutMs} ms`, auth: false };
         return { ok: true, name: `SMSC ${channel.host}:${channel.port} as ${channel.systemId}`, phoneNumbers: [] };
       }
-      if (ready.status === null) return { ok: false, code: "bind", message: ready.reason, auth: false };
+      if (ready.status === null) return { ok: false, code: ready.addressRefused ? ADDRESS_REFUSED : "bind", message: ready.reason, auth: false };
       return { ok: false, code: statusCode(ready.status), message: ready.behaviour.reason, auth: ready.behaviour.disconnect };
     },
     // Receipts and inbound messages come over the bind, not over HTTP.
@@ -187,6 +206,6 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
   };
 }
 
-export function smppProvider(timings: SmppTimings = DEFAULT_TIMINGS): CarrierProvider {
-  return { id: SMPP, channel: "sms", create: (connection, { health }) => createSmppAdapter(connection, health, timings) };
+export function smppProvider(options: SmppOptions): CarrierProvider {
+  return { id: SMPP, channel: "sms", create: (connection, { health }) => createSmppAdapter(connection, health, options) };
 }

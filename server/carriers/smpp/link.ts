@@ -1,10 +1,13 @@
 // One SMPP bind, wrapped in promises: bind_transceiver (and again after a drop, with backoff), a window of
 // outstanding submit_sm (SMPP 3.4 §2.8: an ESME may have several requests awaiting responses; the SMSC sets how many),
 // enquire_link every `enquireLinkMs` to keep the bind alive and notice a dead one, answers to the SMSC's own requests
-// (deliver_sm, enquire_link, unbind). A submit answers one of four outcomes: the SMSC's response; not sent (no bind, so
+// (deliver_sm, enquire_link, unbind). A submit answers one of five outcomes: the SMSC's response; not sent (no bind, so
 // it is safe to try again); lost (written, but the connection dropped or the response did not come in time: the
-// message may have gone out, so it must not be sent again blindly); or the bind itself refused.
+// message may have gone out, so it must not be sent again blindly); the bind itself refused; or the address refused
+// (private, loopback or link-local while the operator does not allow it: nothing is connected, nothing retried).
 import { connect, type PDU, type PduFields, type Session } from "smpp";
+import { guardedLookup, refuseLiteral, SsrfError } from "../../http/ssrf";
+import { PROVIDER_RULE } from "../provider-address";
 import { behaviourOfStatus, STATUS, type StatusBehaviour } from "./errors";
 
 export interface LinkOptions {
@@ -25,13 +28,16 @@ export interface LinkOptions {
   enquireLinkMs: number;
   rebindInitialMs: number;
   rebindMaxMs: number;
+  /** CARRIER_ALLOW_PRIVATE: the SMSC may be on a private, loopback or link-local address (the SSRF guard refuses it otherwise). */
+  allowPrivate: boolean;
 }
 
 export type SubmitOutcome =
   | { kind: "answered"; pdu: PDU }
   | { kind: "not-sent"; reason: string }
   | { kind: "lost"; reason: string }
-  | { kind: "bind-refused"; status: number; behaviour: StatusBehaviour };
+  | { kind: "bind-refused"; status: number; behaviour: StatusBehaviour }
+  | { kind: "address-refused"; reason: string };
 
 export interface LinkEvents {
   bound(): void;
@@ -40,6 +46,8 @@ export interface LinkEvents {
   deliver(pdu: PDU): void;
   /** The connection failed before any bind (refused, unreachable, reset): a check stops here instead of waiting. */
   unreachable?(reason: string): void;
+  /** The address is private and not allowed: no connection was made, and none will be. */
+  addressRefused?(reason: string): void;
 }
 
 interface Outstanding {
@@ -51,7 +59,7 @@ export interface SmppLink {
   /** An enquire_link round trip on the bind: whether the SMSC answered it within the response timeout. */
   enquire(): Promise<boolean>;
   /** Resolves once bound; answers the refusal if the SMSC refused the bind. */
-  ready(): Promise<{ ok: true } | { ok: false; status: number; behaviour: StatusBehaviour } | { ok: false; status: null; reason: string }>;
+  ready(): Promise<{ ok: true } | { ok: false; status: number; behaviour: StatusBehaviour } | { ok: false; status: null; reason: string; addressRefused?: boolean }>;
   /** Binds made so far (the first and every rebind). */
   readonly binds: number;
   close(): Promise<void>;
@@ -62,6 +70,8 @@ export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
   let bound = false;
   let closed = false;
   let refused: { status: number; behaviour: StatusBehaviour } | null = null;
+  /** Why the address is refused (server/http/ssrf.ts), once it is: the link then stays down. */
+  let blocked: string | null = null;
   let attempts = 0;
   let binds = 0;
   let rebindTimer: NodeJS.Timeout | undefined;
@@ -85,15 +95,29 @@ export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
     for (const o of [...outstanding]) o.settle({ kind: "lost", reason: `The bind dropped before the SMSC answered (${reason})` });
     if (wasBound) events.dropped(reason);
     else if (!refused) events.unreachable?.(reason);
-    if (closed || refused) return;
+    if (closed || refused || blocked) return;
     const delay = Math.min(options.rebindMaxMs, options.rebindInitialMs * 2 ** attempts);
     attempts++;
     rebindTimer = setTimeout(open, delay);
   }
 
+  function block(reason: string): void {
+    blocked = reason;
+    events.addressRefused?.(reason);
+    wakeBindWaiters();
+  }
+
   function open(): void {
     if (closed) return;
-    const s = connect({ host: options.host, port: options.port });
+    // An address written as such skips lookup; a name is judged by the lookup, at connect time, address by address.
+    try {
+      refuseLiteral(options.host, options.allowPrivate, PROVIDER_RULE);
+    } catch (error) {
+      block((error as Error).message);
+      events.unreachable?.((error as Error).message);
+      return;
+    }
+    const s = connect({ host: options.host, port: options.port, lookup: guardedLookup(options.allowPrivate, PROVIDER_RULE) });
     session = s;
     let gone = false;
     const lost = (reason: string) => {
@@ -101,7 +125,10 @@ export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
       gone = true;
       if (session === s) dropped(reason);
     };
-    s.on("error", (error: Error) => lost(error.message));
+    s.on("error", (error: Error) => {
+      if (error instanceof SsrfError) block(error.message);
+      lost(error.message);
+    });
     s.on("close", () => lost("connection closed"));
     s.on("connect", () => {
       const bind = options.mode === "transmitter" ? s.bind_transmitter.bind(s) : s.bind_transceiver.bind(s);
@@ -138,11 +165,11 @@ export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
 
   async function waitBound(): Promise<boolean> {
     if (bound) return true;
-    if (refused || closed) return false;
+    if (refused || blocked || closed) return false;
     return new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => finish(false), options.bindTimeoutMs);
       const wake = () => {
-        if (bound || refused || closed) finish(bound);
+        if (bound || refused || blocked || closed) finish(bound);
       };
       function finish(value: boolean) {
         clearTimeout(timer);
@@ -175,11 +202,13 @@ export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
     ready: async () => {
       if (await waitBound()) return { ok: true };
       if (refused) return { ok: false, ...refused };
+      if (blocked) return { ok: false, status: null, reason: blocked, addressRefused: true };
       return { ok: false, status: null, reason: `No bind to the SMSC at ${options.host}:${options.port} within ${options.bindTimeoutMs} ms` };
     },
     submit: async (fields) => {
       if (!(await waitBound())) {
         if (refused) return { kind: "bind-refused", ...refused };
+        if (blocked) return { kind: "address-refused", reason: blocked };
         return { kind: "not-sent", reason: `No bind to the SMSC at ${options.host}:${options.port}` };
       }
       await slot();

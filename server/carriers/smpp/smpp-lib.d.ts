@@ -1,7 +1,7 @@
 // Types for the `smpp` package (0.5, plain JavaScript): the part of its API the adapter and the stand-in use.
 declare module "smpp" {
   import type { EventEmitter } from "node:events";
-  import type { Server as NetServer } from "node:net";
+  import type { LookupFunction, Server as NetServer } from "node:net";
 
   export type PduFields = Record<string, unknown>;
 
@@ -38,7 +38,8 @@ declare module "smpp" {
   }
 
   export function createServer(options: PduFields, listener?: (session: Session) => void): Server;
-  export function connect(options: { host: string; port: number; auto_enquire_link_period?: number }, listener?: () => void): Session;
+  /** The options go to net.connect as they are (lib/smpp.js Session), so `lookup` decides the address connected to. */
+  export function connect(options: { host: string; port: number; auto_enquire_link_period?: number; lookup?: LookupFunction }, listener?: () => void): Session;
   export function addTLV(tag: string, options: { id: number; type: TlvType }): void;
   export const types: { tlv: { cstring: TlvType; string: TlvType } };
   export const errors: Record<string, number>;

@@ -58,7 +58,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const port = (receiver.address() as AddressInfo).port;
   provider = await startSmsHttpStandIn({ apiKey: KEY, callbackUrl: `http://127.0.0.1:${port}/dlr?token=${TOKEN}` });
-  adapter = createHttpSmsAdapter(connection(KEY), { success: () => undefined, sent: () => undefined, failure: () => undefined });
+  adapter = createHttpSmsAdapter(connection(KEY), { success: () => undefined, sent: () => undefined, failure: () => undefined }, { allowPrivate: true });
 });
 afterAll(async () => {
   await provider?.close();
@@ -93,12 +93,64 @@ describe("HTTP SMS", () => {
   });
 
   it("a refused key disconnects the channel: the test says so, and nothing more is posted", async () => {
-    const wrong = createHttpSmsAdapter(connection("wrong-key"), { success: () => undefined, sent: () => undefined, failure: () => undefined });
+    const wrong = createHttpSmsAdapter(connection("wrong-key"), { success: () => undefined, sent: () => undefined, failure: () => undefined }, { allowPrivate: true });
     expect(await wrong.testConnection()).toMatchObject({ ok: false, code: "401", auth: true });
     const count = provider.received.length;
     expect(await wrong.send(sms("+919812300005", "x"))).toMatchObject({ accepted: false, retry: "channel", reason: expect.stringContaining("SMS channel disconnected") });
     expect(await wrong.send(sms("+919812300005", "x"))).toMatchObject({ accepted: false, code: "disconnected" });
     expect(provider.received.length).toBe(count);
     expect(await adapter.testConnection()).toMatchObject({ ok: true });
+  });
+});
+
+describe("HTTP SMS through the SSRF guard (private addresses not allowed)", () => {
+  it("refuses a loopback provider before any request, by address and by a name resolving to it: the test says so, a send disconnects", async () => {
+    let requests = 0;
+    const local = createServer((_req, res) => {
+      requests++;
+      res.writeHead(200, { "content-type": "application/json" }).end('{"data":{"message_id":"x"}}');
+    });
+    await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
+    const port = (local.address() as AddressInfo).port;
+    try {
+      for (const url of [`http://127.0.0.1:${port}/send`, `http://localhost:${port}/send`, `http://[::ffff:127.0.0.1]:${port}/send`]) {
+        const failures: { code: string; message: string; disconnect?: boolean }[] = [];
+        const guarded = createHttpSmsAdapter(
+          { ...connection(KEY), settings: { ...connection(KEY).settings, url } },
+          { success: () => undefined, sent: () => undefined, failure: (f) => failures.push(f) },
+          { allowPrivate: false },
+        );
+        expect(await guarded.testConnection(), url).toMatchObject({ ok: false, code: "address", auth: false, message: expect.stringContaining("The address is private, loopback or link-local; an SMS provider must have a public address") });
+        expect(await guarded.send(sms("+919812300006", "x"))).toMatchObject({ accepted: false, code: "address", retryable: true, retry: "channel" });
+        expect(failures).toEqual([expect.objectContaining({ code: "address", disconnect: true, message: expect.stringContaining("SMS channel disconnected: The address is private") })]);
+        expect(await guarded.send(sms("+919812300006", "x"))).toMatchObject({ accepted: false, code: "disconnected" });
+      }
+      expect(requests).toBe(0);
+      const allowed = createHttpSmsAdapter({ ...connection(KEY), settings: { ...connection(KEY).settings, url: `http://localhost:${port}/send` } }, { success: () => undefined, sent: () => undefined, failure: () => undefined }, { allowPrivate: true });
+      expect(await allowed.send(sms("+919812300006", "x"))).toEqual({ accepted: true, providerMessageId: "x" });
+      expect(requests).toBe(1);
+    } finally {
+      await new Promise<void>((resolve) => local.close(() => resolve()));
+    }
+  });
+
+  it("does not follow a redirect (a public URL could send it to a private one)", async () => {
+    let followed = 0;
+    const target = createServer((_req, res) => {
+      followed++;
+      res.end("{}");
+    });
+    await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
+    const redirector = createServer((_req, res) => res.writeHead(302, { location: `http://127.0.0.1:${(target.address() as AddressInfo).port}/` }).end());
+    await new Promise<void>((resolve) => redirector.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/send`;
+      const adapter302 = createHttpSmsAdapter({ ...connection(KEY), settings: { ...connection(KEY).settings, url } }, { success: () => undefined, sent: () => undefined, failure: () => undefined }, { allowPrivate: true });
+      expect(await adapter302.send(sms("+919812300007", "x"))).toMatchObject({ accepted: false, code: "302", retryable: false });
+      expect(followed).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => redirector.close(() => resolve()));
+      await new Promise<void>((resolve) => target.close(() => resolve()));
+    }
   });
 });

@@ -3,35 +3,49 @@
 // channel's webhook URL (/api/carrier-webhooks/<id>?token=<verify token>: generic providers do not sign, so the
 // token in the URL we hand them is the proof) and become receipts keyed by id and status. Refusals: 401/403
 // disconnect the channel, 429 slows the sender (Retry-After), other 4xx fail the recipient; no answer, or a 5xx
-// other than 503, is unknown (the send throws and is never re-sent: these providers take no idempotency key).
+// other than 503, is unknown (the send throws and is never re-sent: these providers take no idempotency key). Every
+// request goes through the SSRF guard (request.ts): a private address, unless CARRIER_ALLOW_PRIVATE, disconnects.
 import { timingSafeEqual } from "node:crypto";
+import { SsrfError } from "../../http/ssrf";
 import type { CarrierEvent, OutboundMessage, SendResult } from "../carrier";
+import { ADDRESS_REFUSED } from "../provider-address";
 import type { CarrierProvider, ChannelAdapter, ChannelConnection, ChannelHealth, KeyedEvent, WebhookRequest } from "../router/channel-adapter";
+import { providerRequest, type ProviderAnswer } from "./request";
 import { at, fillBody, httpSmsProfileOf, SMS_HTTP } from "./settings";
 
 export { SMS_HTTP } from "./settings";
 
 const sameToken = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
+const json = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
 function retryAfterMs(header: string | null): number {
   const seconds = Number(header);
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1_000;
 }
 
-async function reasonOf(res: Response): Promise<string> {
-  const body = await res.text().catch(() => "");
-  try {
-    const json: unknown = JSON.parse(body);
-    const said = at(json, "message") ?? at(json, "error.message") ?? at(json, "error");
-    if (typeof said === "string") return said;
-  } catch {
-    // Not JSON: the text itself.
-  }
-  return body.slice(0, 200) || res.statusText;
+function reasonOf(res: ProviderAnswer): string {
+  const body = json(res.text);
+  const said = at(body, "message") ?? at(body, "error.message") ?? at(body, "error");
+  if (typeof said === "string") return said;
+  // Not JSON (or no reason in it): the text itself.
+  return res.text.slice(0, 200) || res.statusText;
 }
 
-export function createHttpSmsAdapter(connection: ChannelConnection, health: ChannelHealth): ChannelAdapter {
+export interface HttpSmsOptions {
+  /** CARRIER_ALLOW_PRIVATE: the provider may be on a private, loopback or link-local address. */
+  allowPrivate: boolean;
+}
+
+export function createHttpSmsAdapter(connection: ChannelConnection, health: ChannelHealth, options: HttpSmsOptions): ChannelAdapter {
   const profile = httpSmsProfileOf(connection);
+  const auth = { [profile.authHeader]: `${profile.authPrefix}${profile.apiKey}` };
   const listeners = new Set<(event: CarrierEvent) => void>();
   let disconnected = profile.disconnected;
 
@@ -40,25 +54,26 @@ export function createHttpSmsAdapter(connection: ChannelConnection, health: Chan
     const c = message.content;
     if (c.kind !== "text") return { accepted: false, code: "unsupported", reason: `SMS carries text only, not a ${c.kind} message`, retryable: false };
     const body = fillBody(profile.body, { to: message.to, to_digits: message.to.replace(/^\+/, ""), from: message.from, text: c.text, id: message.id, entity_id: profile.entityId ?? "" });
-    let res: Response;
+    let res: ProviderAnswer;
     try {
-      res = await fetch(profile.url, {
-        method: "POST",
-        headers: { "content-type": "application/json", [profile.authHeader]: `${profile.authPrefix}${profile.apiKey}` },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(profile.timeoutMs),
-      });
+      res = await providerRequest(profile.url, { method: "POST", headers: { "content-type": "application/json", ...auth }, body: JSON.stringify(body), timeoutMs: profile.timeoutMs, allowPrivate: options.allowPrivate });
     } catch (error) {
+      if (error instanceof SsrfError) {
+        // Refused before anything was sent: safe to retry once the address or the operator's setting changes.
+        disconnected = `SMS channel disconnected: ${error.message}`;
+        health.failure({ code: ADDRESS_REFUSED, message: disconnected, disconnect: true });
+        return { accepted: false, code: ADDRESS_REFUSED, reason: disconnected, retryable: true, retry: "channel" };
+      }
       health.failure({ code: "network", message: error instanceof Error ? error.message : String(error) });
       throw error;
     }
     if (res.ok) {
-      const id = at(await res.json().catch(() => null), profile.messageIdPath);
+      const id = at(json(res.text), profile.messageIdPath);
       if (typeof id !== "string" && typeof id !== "number") throw new Error(`The provider accepted the message without an id at ${profile.messageIdPath}`);
       health.sent();
       return { accepted: true, providerMessageId: String(id) };
     }
-    const reason = await reasonOf(res);
+    const reason = reasonOf(res);
     const code = String(res.status);
     if (res.status === 401 || res.status === 403) {
       disconnected = `SMS channel disconnected: the provider refused the API key (${code}: ${reason}). Enter a new key, then test the connection.`;
@@ -66,7 +81,7 @@ export function createHttpSmsAdapter(connection: ChannelConnection, health: Chan
       return { accepted: false, code, reason: disconnected, retryable: true, retry: "channel" };
     }
     health.failure({ code, message: reason });
-    if (res.status === 429 || res.status === 503) return { accepted: false, code, reason: `The provider is limiting sends (${code}): sending slows down and retries`, retryable: true, retry: "sender", retryAfterMs: retryAfterMs(res.headers.get("retry-after")) };
+    if (res.status === 429 || res.status === 503) return { accepted: false, code, reason: `The provider is limiting sends (${code}): sending slows down and retries`, retryable: true, retry: "sender", retryAfterMs: retryAfterMs(res.header("retry-after")) };
     if (res.status >= 500) throw new Error(`The provider failed (${code}: ${reason}); the message may have been taken`);
     return { accepted: false, code, reason: `The provider refused the message (${code}): ${reason}`, retryable: false };
   }
@@ -118,11 +133,12 @@ export function createHttpSmsAdapter(connection: ChannelConnection, health: Chan
     // Generic providers have no common harmless call: the test is that the URL answers and the key is not refused.
     testConnection: async () => {
       try {
-        const res = await fetch(profile.url, { method: "OPTIONS", headers: { [profile.authHeader]: `${profile.authPrefix}${profile.apiKey}` }, signal: AbortSignal.timeout(profile.timeoutMs) });
+        const res = await providerRequest(profile.url, { method: "OPTIONS", headers: auth, timeoutMs: profile.timeoutMs, allowPrivate: options.allowPrivate });
         if (res.status === 401 || res.status === 403) return { ok: false, code: String(res.status), message: `The provider refused the API key (${res.status})`, auth: true };
         health.success();
         return { ok: true, name: new URL(profile.url).host, phoneNumbers: [] };
       } catch (error) {
+        if (error instanceof SsrfError) return { ok: false, code: ADDRESS_REFUSED, message: error.message, auth: false };
         return { ok: false, code: "network", message: `The provider did not answer: ${error instanceof Error ? error.message : String(error)}`, auth: false };
       }
     },
@@ -137,6 +153,6 @@ export function createHttpSmsAdapter(connection: ChannelConnection, health: Chan
   };
 }
 
-export function httpSmsProvider(): CarrierProvider {
-  return { id: SMS_HTTP, channel: "sms", create: (connection, { health }) => createHttpSmsAdapter(connection, health) };
+export function httpSmsProvider(options: HttpSmsOptions): CarrierProvider {
+  return { id: SMS_HTTP, channel: "sms", create: (connection, { health }) => createHttpSmsAdapter(connection, health, options) };
 }

@@ -22,7 +22,7 @@ declare module "fastify" {
   }
 }
 
-export interface CarrierOptions extends Pick<ServerConfig, "credentials" | "whatsappCloud"> {
+export interface CarrierOptions extends Pick<ServerConfig, "credentials" | "whatsappCloud" | "carrierAllowPrivate"> {
   dataDir: string;
   s3?: S3Config;
   /** The default carrier; tests pass a sandbox with their own seed and delays. */
@@ -43,7 +43,8 @@ export const carrierPlugin = fp<CarrierOptions>(
     const carrier = instrumentCarrier(createCarrierRouter({
       fallback: options.carrier ?? createCarrier(),
       directory: createChannelDirectory(app.database.db, options.credentials.key, health),
-      providers: [whatsappCloudProvider(options.whatsappCloud), smppProvider(), httpSmsProvider()],
+      // SMS providers are at addresses users type: the SSRF guard applies to every connection (CARRIER_ALLOW_PRIVATE).
+      providers: [whatsappCloudProvider(options.whatsappCloud), smppProvider({ allowPrivate: options.carrierAllowPrivate }), httpSmsProvider({ allowPrivate: options.carrierAllowPrivate })],
     }), app.metrics, app.log);
     // A channel disconnected here is rebuilt (refusing at once) at its next use, not after the route cache's time.
     health.onDisconnected(() => carrier.invalidate());

@@ -22,7 +22,7 @@ import { busySmsCampaign } from "./sms";
 
 export interface ChannelDeps {
   db: Db;
-  config: Pick<ServerConfig, "publicUrl" | "port" | "credentials" | "whatsappCloud">;
+  config: Pick<ServerConfig, "publicUrl" | "port" | "credentials" | "whatsappCloud" | "carrierAllowPrivate">;
   carrier: CarrierRouter;
   log?: { warn: (obj: unknown, msg: string) => void };
 }

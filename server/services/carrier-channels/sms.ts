@@ -3,13 +3,16 @@
 // request with the key), a refusal stores nothing, the secret is sealed before it reaches a row and never answered
 // back. The headers are claimed in carrier_sms_senders, which is what the router reads (directory.ts): a header may be
 // claimed only by the account whose SMS account registers it, by one channel, and not while another account registers
-// it too, so no account's SMS goes out through another's provider.
+// it too, so no account's SMS goes out through another's provider. The provider's address is the user's to type: a
+// private, loopback or link-local one is refused (400 on the field, nothing connected, nothing stored) unless the
+// operator allows them (CARRIER_ALLOW_PRIVATE); the adapters check again on every connection (server/http/ssrf.ts).
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { CarrierChannelRecord } from "../../../contract/calls";
 import { normalizeHeader } from "../../../contract/domain/sms";
 import type { ReceiptStatus } from "../../carriers/carrier";
+import { ADDRESS_REFUSED, PROVIDER_RULE } from "../../carriers/provider-address";
 import type { CarrierRouter } from "../../carriers/router";
 import type { ConnectionCheck } from "../../carriers/router/channel-adapter";
 import { DEFAULT_TIMINGS, probeSmpp, SMPP } from "../../carriers/smpp";
@@ -17,6 +20,7 @@ import { createHttpSmsAdapter, SMS_HTTP } from "../../carriers/sms-http";
 import type { Db } from "../../db/client";
 import { carrierChannels, carrierSmsSenders, smsAccounts, type CarrierChannelSettings } from "../../db/schema";
 import { badRequest, conflict, HttpError, type FieldError } from "../../http/errors";
+import { privateHostError } from "../../http/ssrf";
 import type { SchemaBody } from "../../../schemas";
 import { rowsOf } from "../campaigns/dispatch-sql";
 import { hintOf, sealCredentials } from "./credentials-crypto";
@@ -24,8 +28,13 @@ import { newVerifyToken, recordOf, type ChannelDeps } from "./manage";
 
 const refuse = (field: string, message: string) => badRequest(message, [{ field, message }]);
 
-/** The provider's refusal in words fit for the form: 400 when it said no, 502 when it did not answer. */
-function refusedSms(check: Extract<ConnectionCheck, { ok: false }>, secretField: string): HttpError {
+/**
+ * The provider's refusal in words fit for the form: 400 when it said no, 502 when it did not answer, 400 on the
+ * address field when the guard refused the address at connect time (a name that resolved to a public address a moment
+ * before, in publicHost).
+ */
+function refusedSms(check: Extract<ConnectionCheck, { ok: false }>, secretField: string, addressField: string): HttpError {
+  if (check.code === ADDRESS_REFUSED) return refuse(addressField, check.message);
   if (check.code === "network") return new HttpError(502, check.message);
   // Nothing was connected yet: the reason a live channel gets ("SMS channel disconnected: …, then test the
   // connection.") is said here as what to fix in the form.
@@ -84,6 +93,20 @@ async function storeSmsChannel(
   }
 }
 
+/** The early judgement of a typed address, for a clear refusal before any connection (the adapters judge again). */
+async function publicHost(deps: ChannelDeps, field: string, host: string): Promise<void> {
+  const refused = await privateHostError(host, deps.config.carrierAllowPrivate, PROVIDER_RULE);
+  if (refused) throw refuse(field, refused.message);
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    throw refuse("url", "must be a valid http(s) URL");
+  }
+}
+
 const TAG = /^0[xX]([0-9a-fA-F]{1,4})$/;
 
 export async function connectSmpp(deps: ChannelDeps, ownerId: string, body: SchemaBody<"smpp-connect">): Promise<CarrierChannelRecord> {
@@ -94,8 +117,9 @@ export async function connectSmpp(deps: ChannelDeps, ownerId: string, body: Sche
   // TLV tags below 0x1400 are SMPP's own (§5.3.2); a provider's parameters live in 0x1400–0x3FFF.
   if (entityIdTag < 0x1400 || entityIdTag > 0x3fff) throw refuse("dlt_entity_id_tag", "must be a provider-specific tag, 0x1400 to 0x3FFF");
   const target = { host: body.host.trim(), port: body.port, systemId: body.system_id, password: body.password, ...(body.system_type ? { systemType: body.system_type } : {}) };
-  const check = await probeSmpp(target, DEFAULT_TIMINGS);
-  if (!check.ok) throw refusedSms(check, "password");
+  await publicHost(deps, "host", target.host);
+  const check = await probeSmpp(target, DEFAULT_TIMINGS, deps.config.carrierAllowPrivate);
+  if (!check.ok) throw refusedSms(check, "password", "host");
   return storeSmsChannel(deps, ownerId, {
     provider: SMPP, name: body.name.trim(), headers,
     settings: {
@@ -139,13 +163,15 @@ function httpSettingsOf(body: SchemaBody<"sms-http-connect">): CarrierChannelSet
 export async function connectSmsHttp(deps: ChannelDeps, ownerId: string, body: SchemaBody<"sms-http-connect">): Promise<CarrierChannelRecord> {
   const settings = httpSettingsOf(body);
   const headers = await claimableHeaders(deps.db, ownerId, body.sender_ids);
+  await publicHost(deps, "url", hostOf(body.url));
   // The adapter's own check, on a connection that exists only for it: a request with the key, refused or not.
   const probe = createHttpSmsAdapter(
     { id: "probe", userId: ownerId, provider: SMS_HTTP, channel: "sms", version: 0, status: "connected", statusReason: null, settings: { ...settings }, secrets: { apiKey: body.api_key }, verifyToken: "" },
     { success: () => undefined, sent: () => undefined, failure: () => undefined },
+    { allowPrivate: deps.config.carrierAllowPrivate },
   );
   const check = await probe.testConnection().finally(() => probe.close());
-  if (!check.ok) throw refusedSms(check, "api_key");
+  if (!check.ok) throw refusedSms(check, "api_key", "url");
   return storeSmsChannel(deps, ownerId, { provider: SMS_HTTP, name: body.name.trim(), headers, settings, secrets: { apiKey: body.api_key } });
 }
 

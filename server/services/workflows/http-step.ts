@@ -1,8 +1,8 @@
-// The HTTP step: one request with a time-out and a bounded answer, through the SSRF guard. The answer's JSON (or text)
+// The HTTP step: one request with a time-out and a bounded answer, through the SSRF guard (server/http/ssrf.ts). The answer's JSON (or text)
 // becomes `{{steps.<id>.body…}}`. Retries with backoff are the engine's (the step is due again later, durably).
 import http from "node:http";
 import https from "node:https";
-import { guardedLookup, refuseLiteral, SsrfError } from "./ssrf";
+import { guardedLookup, PRIVATE_ADDRESS, refuseLiteral, SsrfError } from "../../http/ssrf";
 
 export interface HttpStepInput {
   method: string;
@@ -17,6 +17,10 @@ export interface HttpStepAnswer {
   body: unknown;
   headers: Record<string, string>;
 }
+
+/** Who may not go to a private address, in the refusal (server/http/ssrf.ts; WORKFLOW_HTTP_ALLOW_PRIVATE allows it). */
+const HTTP_STEP_RULE = "the HTTP step may not call it";
+export const SSRF_REFUSED = `${PRIVATE_ADDRESS}; ${HTTP_STEP_RULE}`;
 
 /** Answers over this are cut off and refused: a step's output lives in the run's row. */
 export const HTTP_MAX_BYTES = 256 * 1024;
@@ -33,7 +37,7 @@ export function httpRequest(input: HttpStepInput, allowPrivate: boolean): Promis
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return Promise.reject(new PermanentHttpError("Only http and https URLs can be called"));
   try {
-    refuseLiteral(url.hostname, allowPrivate);
+    refuseLiteral(url.hostname, allowPrivate, HTTP_STEP_RULE);
   } catch (err) {
     return Promise.reject(new PermanentHttpError((err as Error).message));
   }
@@ -44,7 +48,7 @@ export function httpRequest(input: HttpStepInput, allowPrivate: boolean): Promis
   const client = url.protocol === "https:" ? https : http;
 
   return new Promise((resolve, reject) => {
-    const req = client.request(url, { method: input.method, headers, lookup: guardedLookup(allowPrivate), timeout: input.timeoutMs }, (res) => {
+    const req = client.request(url, { method: input.method, headers, lookup: guardedLookup(allowPrivate, HTTP_STEP_RULE), timeout: input.timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on("data", (chunk: Buffer) => {
