@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { CallReply, CarrierChannelRecord } from "../../../contract";
 import { useAbility } from "../../providers";
 import type { FormValues } from "../common/schema-form";
+import { errorToast, useChannelChecks } from "../common/use-channel-checks";
 
 /** Health changes while messages go out: the cards refresh this often. */
 const HEALTH_POLL_MS = 10_000;
@@ -11,9 +12,6 @@ export type SmsProviderKind = "smpp" | "http";
 
 type ListReply = CallReply<"carrierChannels.list"> & Record<string, unknown>;
 type SavedReply = CallReply<"carrierChannels.connectSmpp"> & Record<string, unknown>;
-type TestReply = CallReply<"carrierChannels.test"> & Record<string, unknown>;
-
-const errorToast = (fallback: string) => (err?: HttpError) => ({ type: "error" as const, message: err?.message || fallback });
 
 /**
  * The account's SMS provider connections (SMPP and HTTP): list with health (polled), connect, test and disconnect.
@@ -24,8 +22,6 @@ export function useSmsProviders() {
   const canManage = ability.can("call", "carrierChannels.list");
   const [drawer, setDrawer] = useState<SmsProviderKind | null>(null);
   const [justConnected, setJustConnected] = useState<CarrierChannelRecord | null>(null);
-  const [testing, setTesting] = useState<string | null>(null);
-  const [lastTest, setLastTest] = useState<Record<string, { ok: boolean; message: string }>>({});
 
   const { query } = useCustom<ListReply, HttpError>({
     url: "",
@@ -38,6 +34,7 @@ export function useSmsProviders() {
   const refresh = async () => {
     await query.refetch();
   };
+  const { test, testing, lastTest, remove } = useChannelChecks({ resource: "sms-accounts", testAction: "testProvider", removeAction: "removeProvider", removedVerb: "Disconnected", removeFailed: "The provider could not be disconnected", refresh });
   const channels = (query.data?.data.data.channels ?? []).filter((c) => c.channel === "sms");
 
   const connect = async (kind: SmsProviderKind, values: FormValues) => {
@@ -54,43 +51,6 @@ export function useSmsProviders() {
       await refresh();
     } catch {
       // The toast said why; the form keeps what was typed.
-    }
-  };
-
-  const test = async (channel: CarrierChannelRecord) => {
-    setTesting(channel._id);
-    try {
-      const res = await mutation.mutateAsync({
-        url: "",
-        method: "post",
-        values: {},
-        meta: { resource: "sms-accounts", action: "testProvider", params: { id: channel._id } },
-        successNotification: false,
-        errorNotification: errorToast("The test could not run"),
-      });
-      const result = (res.data as TestReply).data;
-      setLastTest((all) => ({ ...all, [channel._id]: { ok: result.ok, message: result.message } }));
-      await refresh();
-    } catch {
-      // The toast said why.
-    } finally {
-      setTesting(null);
-    }
-  };
-
-  const remove = async (channel: CarrierChannelRecord) => {
-    try {
-      await mutation.mutateAsync({
-        url: "",
-        method: "delete",
-        values: {},
-        meta: { resource: "sms-accounts", action: "removeProvider", params: { id: channel._id } },
-        successNotification: () => ({ type: "success", message: `Disconnected ${channel.name}` }),
-        errorNotification: errorToast("The provider could not be disconnected"),
-      });
-      await refresh();
-    } catch {
-      // The toast said why (a campaign still sending from its sender ids).
     }
   };
 
@@ -111,7 +71,7 @@ export function useSmsProviders() {
       setJustConnected(null);
     },
     justConnected,
-    saving: mutation.mutation.isPending && testing === null,
+    saving: mutation.mutation.isPending,
     connect,
     test,
     testing,

@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { CallReply, CarrierChannelRecord } from "../../../contract";
 import { useAbility } from "../../providers";
 import type { FormValues } from "../common/schema-form";
+import { errorToast, useChannelChecks } from "../common/use-channel-checks";
 
 /** Health changes while messages go out: the cards refresh this often. */
 const HEALTH_POLL_MS = 10_000;
@@ -14,9 +15,6 @@ export type JustConnected = CarrierChannelRecord | null;
 
 type ListReply = CallReply<"carrierChannels.list"> & Record<string, unknown>;
 type SavedReply = CallReply<"carrierChannels.connectWhatsApp"> & Record<string, unknown>;
-type TestReply = CallReply<"carrierChannels.test"> & Record<string, unknown>;
-
-const errorToast = (fallback: string) => (err?: HttpError) => ({ type: "error" as const, message: err?.message || fallback });
 
 /**
  * The account's WhatsApp Cloud API connections: list (with health, polled), connect by hand or by Embedded Signup,
@@ -28,8 +26,6 @@ export function useCloudChannels() {
   const invalidate = useInvalidate();
   const [drawer, setDrawer] = useState<CloudDrawer>(null);
   const [justConnected, setJustConnected] = useState<JustConnected>(null);
-  const [testing, setTesting] = useState<string | null>(null);
-  const [lastTest, setLastTest] = useState<Record<string, { ok: boolean; message: string }>>({});
 
   const { query } = useCustom<ListReply, HttpError>({
     url: "",
@@ -43,6 +39,7 @@ export function useCloudChannels() {
     await invalidate({ resource: "wabas", invalidates: ["all"] });
     await query.refetch();
   };
+  const { test, testing, lastTest, remove } = useChannelChecks({ resource: "wabas", testAction: "testCloud", removeAction: "removeCloud", removedVerb: "Removed", removeFailed: "The connection could not be removed", refresh });
 
   const page = query.data?.data.data;
   // The list holds every provider connection; SMS ones are on the SMS channel page.
@@ -82,43 +79,6 @@ export function useCloudChannels() {
     }
   };
 
-  const test = async (channel: CarrierChannelRecord) => {
-    setTesting(channel._id);
-    try {
-      const res = await mutation.mutateAsync({
-        url: "",
-        method: "post",
-        values: {},
-        meta: { resource: "wabas", action: "testCloud", params: { id: channel._id } },
-        successNotification: false,
-        errorNotification: errorToast("The test could not run"),
-      });
-      const result = (res.data as TestReply).data;
-      setLastTest((all) => ({ ...all, [channel._id]: { ok: result.ok, message: result.message } }));
-      await refresh();
-    } catch {
-      // The toast said why.
-    } finally {
-      setTesting(null);
-    }
-  };
-
-  const remove = async (channel: CarrierChannelRecord) => {
-    try {
-      await mutation.mutateAsync({
-        url: "",
-        method: "delete",
-        values: {},
-        meta: { resource: "wabas", action: "removeCloud", params: { id: channel._id } },
-        successNotification: () => ({ type: "success", message: `Removed ${channel.name}` }),
-        errorNotification: errorToast("The connection could not be removed"),
-      });
-      await refresh();
-    } catch {
-      // The toast said why (a campaign still sending from it).
-    }
-  };
-
   return {
     canManage,
     channels,
@@ -137,7 +97,7 @@ export function useCloudChannels() {
       setJustConnected(null);
     },
     justConnected,
-    saving: mutation.mutation.isPending && testing === null,
+    saving: mutation.mutation.isPending,
     connect,
     save,
     test,

@@ -1,0 +1,64 @@
+import { useCustomMutation, type HttpError } from "@refinedev/core";
+import { useState } from "react";
+import type { CallReply, CarrierChannelRecord } from "../../../contract";
+
+type TestReply = CallReply<"carrierChannels.test"> & Record<string, unknown>;
+
+export const errorToast = (fallback: string) => (err?: HttpError) => ({ type: "error" as const, message: err?.message || fallback });
+
+interface ChannelChecksOptions {
+  resource: string;
+  /** The resource's actions for the channel's test and removal calls. */
+  testAction: string;
+  removeAction: string;
+  /** "Disconnected" or "Removed", as the page words it. */
+  removedVerb: string;
+  removeFailed: string;
+  refresh: () => Promise<void>;
+}
+
+/** Test connection and removal of a provider connection (WhatsApp Cloud API, SMS providers): the same calls, worded per page. */
+export function useChannelChecks({ resource, testAction, removeAction, removedVerb, removeFailed, refresh }: ChannelChecksOptions) {
+  const [testing, setTesting] = useState<string | null>(null);
+  const [lastTest, setLastTest] = useState<Record<string, { ok: boolean; message: string }>>({});
+  const mutation = useCustomMutation<Record<string, unknown>, HttpError, Record<string, unknown>>();
+
+  const test = async (channel: CarrierChannelRecord) => {
+    setTesting(channel._id);
+    try {
+      const res = await mutation.mutateAsync({
+        url: "",
+        method: "post",
+        values: {},
+        meta: { resource, action: testAction, params: { id: channel._id } },
+        successNotification: false,
+        errorNotification: errorToast("The test could not run"),
+      });
+      const result = (res.data as TestReply).data;
+      setLastTest((all) => ({ ...all, [channel._id]: { ok: result.ok, message: result.message } }));
+      await refresh();
+    } catch {
+      // The toast said why.
+    } finally {
+      setTesting(null);
+    }
+  };
+
+  const remove = async (channel: CarrierChannelRecord) => {
+    try {
+      await mutation.mutateAsync({
+        url: "",
+        method: "delete",
+        values: {},
+        meta: { resource, action: removeAction, params: { id: channel._id } },
+        successNotification: () => ({ type: "success", message: `${removedVerb} ${channel.name}` }),
+        errorNotification: errorToast(removeFailed),
+      });
+      await refresh();
+    } catch {
+      // The toast said why (a campaign still sending through it).
+    }
+  };
+
+  return { test, testing, lastTest, remove };
+}
