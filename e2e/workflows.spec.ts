@@ -11,7 +11,15 @@ test.setTimeout(300_000);
 // The editor and the run history are lazy chunks and runs finish in the background: allow a busy machine its time.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const KEYWORD = "track";
+/**
+ * Each test (and each retry) has its own workflow and keyword: the account keeps the workflows of earlier tests, and
+ * they would answer a shared keyword too.
+ */
+function ownWorkflow() {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  return { name: `Track my order ${tag}`, keyword: `track${tag}`, customer: `+9198${String(Date.now()).slice(-8)}` };
+}
+type Own = ReturnType<typeof ownWorkflow>;
 
 async function addStep(page: Page, label: string) {
   const item = page.getByRole("button", { name: `Add ${label}`, exact: true });
@@ -50,15 +58,17 @@ async function writeFromPhone(page: Page, customer: string, text: string) {
   await page.getByRole("button", { name: "Open the thread" }).click();
   await page.getByLabel("Customer message").fill(text);
   await page.getByLabel("Customer message").press("Enter");
+  // The box empties once the server took the message: leaving the page before that could abort the send.
+  await expect(page.getByLabel("Customer message")).toHaveValue("");
 }
 
 /** Builds and publishes the keyword workflow, answers it from the simulated phone and opens its first run. */
-async function keywordWorkflowRun(page: Page, customer: string) {
+async function keywordWorkflowRun(page: Page, { name, keyword, customer }: Own) {
   await login(page, "manager", "manager");
   await page.goto("/organization/workflows");
   await expect(page.getByRole("heading", { name: "Workflow Automation" })).toBeVisible();
   await page.getByRole("button", { name: "New workflow" }).click();
-  await page.getByLabel("Workflow name").fill("Track my order");
+  await page.getByLabel("Workflow name").fill(name);
   await page.getByRole("button", { name: "Create and open" }).click();
   await expect(page).toHaveURL(/\/organization\/workflows\/editor\?id=/);
   await expect(page.getByText("Add a trigger: it says what starts the workflow")).toBeVisible();
@@ -66,7 +76,7 @@ async function keywordWorkflowRun(page: Page, customer: string) {
   // Trigger: an inbound message equal to the keyword.
   await addStep(page, "Inbound message");
   const panel = page.getByRole("complementary", { name: "Step settings" });
-  await panel.getByLabel("Keywords").fill(KEYWORD);
+  await panel.getByLabel("Keywords").fill(keyword);
   // Condition: only WhatsApp (its default).
   await addStep(page, "Channel is");
   // Send an approved template, its one value from the trigger.
@@ -91,18 +101,18 @@ async function keywordWorkflowRun(page: Page, customer: string) {
   await publish(page, 1);
 
   // The keyword from the simulated phone: the template comes back.
-  await writeFromPhone(page, customer, KEYWORD);
+  await writeFromPhone(page, customer, keyword);
   const thread = page.getByRole("log", { name: "Thread" });
   await expect(thread.locator('[data-direction="out"]').filter({ hasText: "You have 120 points" })).toBeVisible({ timeout: 30_000 });
 
   // The run's path in the history.
   await page.goto("/organization/workflows");
   // The workflow's run count opens its runs (an antd Typography.Link: an <a> without href, so not a "link" role).
-  await page.getByRole("row", { name: /Track my order/ }).getByText("1", { exact: true }).click();
+  await page.getByRole("row", { name: new RegExp(name) }).getByText("1", { exact: true }).click();
   await expect(page).toHaveURL(/workflows\/view\?workflowId=/);
-  // The runs page is a lazy chunk: until it shows, the list (with its own "Track my order" cells) is still on screen.
+  // The runs page is a lazy chunk: until it shows, the list (with its own cells of the workflow's name) is still on screen.
   await expect(page.getByRole("heading", { name: "Workflow Runs" })).toBeVisible();
-  await page.getByRole("cell", { name: "Track my order" }).first().click();
+  await page.getByRole("cell", { name }).first().click();
   const run = page.getByLabel("Run", { exact: true });
   await expect(run.getByText("Succeeded").first()).toBeVisible();
   await expect(page.getByTestId("run-graph").getByTestId("step-assign")).toBeVisible();
@@ -111,16 +121,13 @@ async function keywordWorkflowRun(page: Page, customer: string) {
 }
 
 test("a keyword workflow built in the editor answers the simulated phone; the run's path shows in the history", async ({ page }) => {
-  await keywordWorkflowRun(page, `+9198${String(Date.now()).slice(-8)}`);
+  await keywordWorkflowRun(page, ownWorkflow());
 });
 
-// FIXME (stop 24): the second keyword message from the phone sometimes starts no run (the list keeps counting one;
-// passed in the full run of 15:44 and at 13:55, failed three times in a row at 15:48-15:50, on both the merged main and
-// the commit before it). Not diagnosed yet: the inbound event, its dedupe key (workflow, chat message id) and the
-// workflow-events job are the places to look. Marked fixme so the rest lands; a known defect, not a pass.
-test.fixme("a broken step fails its run, and the run is replayed from that step after the fix", async ({ page }) => {
-  const customer = `+9198${String(Date.now()).slice(-8)}`;
-  await keywordWorkflowRun(page, customer);
+test("a broken step fails its run, and the run is replayed from that step after the fix", async ({ page }) => {
+  const own = ownWorkflow();
+  const { customer } = own;
+  await keywordWorkflowRun(page, own);
   const panel = page.getByRole("complementary", { name: "Step settings" });
   const thread = page.getByRole("log", { name: "Thread" });
   const run = page.getByLabel("Run", { exact: true });
@@ -130,10 +137,10 @@ test.fixme("a broken step fails its run, and the run is replayed from that step 
   await selectStep(page, "send_template");
   await panel.getByLabel("Template name").fill("loyalty_pointz");
   await publish(page, 2);
-  await writeFromPhone(page, customer, KEYWORD);
+  await writeFromPhone(page, customer, own.keyword);
   await page.goto(page.url().replace(/chats\/phone.*/, "workflows"));
   // The run is written a moment after the message: the list is read again until it counts it.
-  const failedRuns = page.getByRole("row", { name: /Track my order/ }).getByText("(1 failed)");
+  const failedRuns = page.getByRole("row", { name: new RegExp(own.name) }).getByText("(1 failed)");
   await expect(async () => {
     await page.reload();
     await expect(failedRuns).toBeVisible({ timeout: 3000 });
