@@ -1,6 +1,7 @@
 import fp from "fastify-plugin";
 import type { ServerConfig } from "../../config";
 import { openDatabase, type Database } from "../../db/client";
+import { startPgliteMaintenance } from "../../db/pglite-maintenance";
 import { seedDemo } from "../../seed";
 import { ensureSandboxSolution } from "../../services/whatsapp/solutions";
 
@@ -21,7 +22,14 @@ export const databasePlugin = fp<DatabasePluginOptions>(
   async (app, { config, database: given }) => {
     const database = given ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool }));
     app.decorate("database", database);
-    if (!given) app.addHook("onClose", async () => database.close());
+    // A database given by a test is the test's to look after; one opened here on PGlite gets autovacuum's work done.
+    const maintenance = !given && database.kind === "pglite" && config.pgliteMaintenanceMs > 0 ? startPgliteMaintenance(database.db, { intervalMs: config.pgliteMaintenanceMs, log: app.log }) : undefined;
+    if (!given) {
+      app.addHook("onClose", async () => {
+        await maintenance?.stop();
+        await database.close();
+      });
+    }
     if (config.seedDemo) await seedDemo(database.db, config.demoPassword, app.log);
     // Every install offers the sandbox WhatsApp solution, seeded demo or not, old database or new.
     await ensureSandboxSolution(database.db);
