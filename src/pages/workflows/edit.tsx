@@ -16,6 +16,7 @@ import { useWorkflowCalls, useWorkflowEditor } from "./components/use-workflow-e
 import { PageHeader } from "../common/page-header";
 import { VersionsDrawer } from "./components/versions-drawer";
 
+const MINIMAP_FROM_STEPS = 8;
 const SHORTCUTS = "Ctrl+S save · Ctrl+Z / Ctrl+Shift+Z undo, redo · Ctrl+C / Ctrl+V copy, paste · Delete removes · Ctrl+L tidies the layout";
 const isTyping = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName));
 
@@ -122,7 +123,8 @@ function Editor({ id }: { id: string }) {
           >
             <Background gap={16} />
             <Controls />
-            <MiniMap pannable zoomable ariaLabel="Minimap" />
+            {/* A map helps find one's way in a large workflow; in a small one it only covers steps of the narrow canvas. */}
+            {ed.nodes.length > MINIMAP_FROM_STEPS && <MiniMap pannable zoomable ariaLabel="Minimap" />}
           </ReactFlow>
         </div>
         <aside aria-label="Step settings" style={{ width: 340, overflowY: "auto", padding: 12, borderLeft: "1px solid var(--ant-color-border-secondary, #f0f0f0)" }}>

@@ -43,4 +43,21 @@ describe("the editor's model", () => {
     expect(y("lookup")).toBeLessThan(y("sorry"));
     expect(y("sorry")).toBeLessThan(y("agent"));
   });
+
+  it("keeps unconnected steps in a column in their order, beside the connected ones", () => {
+    const { nodes } = fromGraph(template);
+    // No edges yet (steps added, not connected): a column, not dagre's single row.
+    const laid = autoLayout(nodes, []);
+    const xs = new Set(laid.map((n) => n.position.x));
+    expect(xs.size).toBe(1);
+    const order = [...nodes].sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x).map((n) => n.id);
+    expect([...laid].sort((a, b) => a.position.y - b.position.y).map((n) => n.id)).toEqual(order);
+
+    // One edge: its two steps are laid out, the rest stand to their right.
+    const [first, second] = order as [string, string];
+    const mixed = autoLayout(nodes, [{ id: "e", source: first, target: second }]);
+    const at = (id: string) => mixed.find((n) => n.id === id)?.position ?? { x: NaN, y: NaN };
+    expect(at(first).y).toBeLessThan(at(second).y);
+    for (const id of order.slice(2)) expect(at(id).x).toBeGreaterThan(Math.max(at(first).x, at(second).x));
+  });
 });

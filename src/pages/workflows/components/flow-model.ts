@@ -85,16 +85,33 @@ export function pasteSteps(clip: { nodes: StepNode[]; edges: Edge[] }, taken: Se
   return { nodes, edges };
 }
 
-/** Top-down layout of the steps (dagre), keeping their sizes apart. */
+/**
+ * Top-down layout of the steps (dagre), keeping their sizes apart. Steps with no edge at all are not dagre's to place
+ * (it would put each in the first rank, so a fresh workflow's unconnected steps became one row, and the edges drawn
+ * later from bottom outputs to top inputs looped between neighbours): they keep their order, top to bottom, in a
+ * column beside the connected ones.
+ */
 export function autoLayout(nodes: StepNode[], edges: Edge[]): StepNode[] {
+  const linked = new Set(edges.flatMap((e) => [e.source, e.target]));
   const g = new dagre.graphlib.Graph();
   g.setGraph({ rankdir: "TB", nodesep: 50, ranksep: 70 });
   g.setDefaultEdgeLabel(() => ({}));
-  for (const n of nodes) g.setNode(n.id, { width: NODE_WIDTH, height: NODE_HEIGHT });
+  for (const n of nodes) if (linked.has(n.id)) g.setNode(n.id, { width: NODE_WIDTH, height: NODE_HEIGHT });
   for (const e of edges) g.setEdge(e.source, e.target);
   dagre.layout(g);
+  const placed = new Map<string, { x: number; y: number }>();
+  let right = -Infinity;
+  for (const n of nodes) {
+    const p = linked.has(n.id) ? g.node(n.id) : undefined;
+    if (!p) continue;
+    placed.set(n.id, { x: p.x - NODE_WIDTH / 2, y: p.y - NODE_HEIGHT / 2 });
+    right = Math.max(right, p.x + NODE_WIDTH / 2);
+  }
+  const column = right === -Infinity ? 0 : right + 80;
+  const loose = nodes.filter((n) => !linked.has(n.id)).sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x);
+  loose.forEach((n, i) => placed.set(n.id, { x: column, y: i * (NODE_HEIGHT + 70) }));
   return nodes.map((n) => {
-    const p = g.node(n.id);
-    return p ? { ...n, position: { x: p.x - NODE_WIDTH / 2, y: p.y - NODE_HEIGHT / 2 } } : n;
+    const p = placed.get(n.id);
+    return p ? { ...n, position: p } : n;
   });
 }
