@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CALL_IDS, CALLS, MSG, ROLES, type CallDef, type CallId, type Role } from "../../contract";
-import { buildQuery, localCheck, type CallOptions } from "./local-checks";
+import { CALL_IDS, CALLS, defineAbilityFor, MODULES, MSG, ROLES, type CallDef, type CallId, type Role } from "../../contract";
+import { buildQuery, localCheck, roleMayCall, type CallOptions } from "./local-checks";
 
 /** Options that satisfy every required id (and the userIds rule) of a call. */
 function complete(id: CallId): CallOptions {
@@ -88,5 +88,14 @@ describe("buildQuery", () => {
   it("comma-joins lists, with ' , ' for campaign lists (SPEC 7)", () => {
     expect(buildQuery("dashboard.statusCounts", { userIds: ["a", "b"] })).toEqual({ userIds: "a,b" });
     expect(buildQuery("campaigns.list", { userIds: ["a", "b"] })).toMatchObject({ userIds: "a , b" });
+  });
+});
+
+describe("roleMayCall", () => {
+  it("agrees with the ability of every role holding every module, for every call", () => {
+    for (const role of ROLES) {
+      const ability = defineAbilityFor({ role, modules: [...MODULES] });
+      for (const id of CALL_IDS) expect([role, id, roleMayCall(role, id)]).toEqual([role, id, ability.can("call", id)]);
+    }
   });
 });

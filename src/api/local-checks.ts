@@ -1,4 +1,4 @@
-import { callRoute, defineAbilityFor, MODULES, MSG, ROLES, type AppAbility, type CallId, type Role } from "../../contract";
+import { callRoute, MSG, rolesFor, type CallId, type Role } from "../../contract";
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
@@ -19,14 +19,12 @@ export interface CallerLike {
 
 /**
  * The client checks roles, not modules: module grants can change server-side while this tab runs, so module
- * gating is explained by the UI (Access Restricted) and enforced by the server. One ability per role suffices.
+ * gating is explained by the UI (Access Restricted) and enforced by the server. With every module held, the ability
+ * (contract/ability.ts) allows a call exactly when the call table lists the role, so that is asked directly: the
+ * client on the login route then needs no CASL, which the signed-in app loads with its access-control provider.
  */
-const roleAbilities = new Map<Role, AppAbility>(
-  ROLES.map((role) => [role, defineAbilityFor({ role, modules: [...MODULES] })]),
-);
-
 export function roleMayCall(role: Role, id: CallId): boolean {
-  return roleAbilities.get(role)?.can("call", id) ?? false;
+  return rolesFor(id).includes(role);
 }
 
 /** SPEC 5: status counts need a non-empty array of userIds. */

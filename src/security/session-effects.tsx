@@ -1,14 +1,17 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useNavigate } from "react-router";
 import { setUnauthorizedHandler } from "../api";
 import { logoutLocally } from "./auth-actions";
-import { sessionStore } from "../state/session";
+import { sessionStore, useSession } from "../state/session";
 import { isExpired, nowSeconds } from "./session-expiry";
-import { SessionExpiryWatcher } from "./session-expiry-modal";
+
+// Only a signed-in person's session can expire: the watcher (and antd's Modal with it) stays off the login route.
+const SessionExpiryWatcher = lazy(async () => ({ default: (await import("./session-expiry-modal")).SessionExpiryWatcher }));
 
 /** Session-wide effects that need the router: 401 handling and the Session Expired modal. */
 export function SessionEffects() {
   const navigate = useNavigate();
+  const { isLoggedIn } = useSession();
   useEffect(
     () =>
       setUnauthorizedHandler(() => {
@@ -21,5 +24,9 @@ export function SessionEffects() {
       }),
     [navigate],
   );
-  return <SessionExpiryWatcher />;
+  return isLoggedIn ? (
+    <Suspense fallback={null}>
+      <SessionExpiryWatcher />
+    </Suspense>
+  ) : null;
 }

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { PUBLIC_PATHS } from "../../../contract";
 import { callApi, toMessage } from "../../api";
 import { AuthLayout } from "./auth-layout";
+import { liveAgentAccept as liveAgentAcceptSchema } from "../../../schemas/live-agent-accept";
 import { schemaField } from "./schema-rules";
 import { TextField } from "./text-field";
 
@@ -13,8 +14,8 @@ interface AcceptValues {
   password: string;
 }
 
-const username = schemaField("live-agent-accept", "username");
-const password = schemaField("live-agent-accept", "password");
+const username = schemaField(liveAgentAcceptSchema, "username");
+const password = schemaField(liveAgentAcceptSchema, "password");
 
 /** A live agent's invitation link: choose a username and password, then sign in to answer the team's conversations. */
 export function AcceptInvitePage() {

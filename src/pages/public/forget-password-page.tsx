@@ -6,10 +6,11 @@ import { Link } from "react-router";
 import { MSG, PUBLIC_PATHS } from "../../../contract";
 import { callApi, toMessage } from "../../api";
 import { AuthLayout } from "./auth-layout";
+import { sendResetLink as sendResetLinkSchema } from "../../../schemas/send-reset-link";
 import { schemaField } from "./schema-rules";
 import { TextField } from "./text-field";
 
-const email = schemaField("send-reset-link", "email");
+const email = schemaField(sendResetLinkSchema, "email");
 
 export function ForgetPasswordPage() {
   const [error, setError] = useState<string | null>(null);

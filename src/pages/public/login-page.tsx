@@ -6,6 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { PUBLIC_PATHS, ROLE_AREAS } from "../../../contract";
 import { login } from "../../security/auth-actions";
 import { AuthLayout } from "./auth-layout";
+import { login as loginSchema } from "../../../schemas/login";
 import { schemaField } from "./schema-rules";
 import { TextField } from "./text-field";
 
@@ -14,8 +15,8 @@ interface LoginValues {
   password: string;
 }
 
-const email = schemaField("login", "email");
-const password = schemaField("login", "password");
+const email = schemaField(loginSchema, "email");
+const password = schemaField(loginSchema, "password");
 
 export function LoginPage() {
   const navigate = useNavigate();

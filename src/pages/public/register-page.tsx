@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { callApi, toMessage } from "../../api";
 import { AuthLayout } from "./auth-layout";
+import { registerDefault as registerDefaultSchema } from "../../../schemas/register-default";
 import { schemaField } from "./schema-rules";
 import { TextField } from "./text-field";
 
@@ -17,7 +18,7 @@ interface RegisterValues {
   phone: string;
 }
 
-const f = (name: keyof RegisterValues) => schemaField("register-default", name);
+const f = (name: keyof RegisterValues) => schemaField(registerDefaultSchema, name);
 const FIELDS = {
   username: f("username"),
   email: f("email"),

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { MSG, PUBLIC_PATHS } from "../../../contract";
 import { callApi, toMessage } from "../../api";
 import { AuthLayout } from "./auth-layout";
+import { resetPassword as resetPasswordSchema } from "../../../schemas/reset-password";
 import { schemaField } from "./schema-rules";
 import { TextField } from "./text-field";
 
@@ -13,7 +14,7 @@ interface ResetValues {
   confirmPassword: string;
 }
 
-const newPassword = schemaField("reset-password", "newPassword");
+const newPassword = schemaField(resetPasswordSchema, "newPassword");
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();

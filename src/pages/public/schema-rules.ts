@@ -1,5 +1,4 @@
 import type { ValidationRule } from "react-hook-form";
-import { SCHEMAS, type SchemaName } from "../../../schemas";
 
 /** The rule subset public forms use; independent of the form's value type. */
 export interface FieldRules {
@@ -28,12 +27,12 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * react-hook-form rules read from the shared JSON Schema, so the form says what the server will check without
- * shipping ajv on the public pages (it stays off the login bundle).
+ * shipping ajv on the public pages (it stays off the login bundle). Each page imports its own schema's module, not the
+ * registry: the registry holds every form's schema (and their domain constants), which the login page does not need.
  */
-export function schemaField(schemaName: SchemaName, field: string): { label: string; rules: FieldRules } {
-  const schema = SCHEMAS[schemaName] as unknown as ObjectSchema;
+export function schemaField<S extends ObjectSchema>(schema: S, field: keyof S["properties"] & string): { label: string; rules: FieldRules } {
   const prop = schema.properties[field];
-  if (!prop) throw new Error(`Schema ${schemaName} has no field ${field}`);
+  if (!prop) throw new Error(`The schema has no field ${field}`);
   const label = prop.title ?? field;
   const rules: FieldRules = {};
   if (schema.required?.includes(field)) rules.required = `${label} is required`;
