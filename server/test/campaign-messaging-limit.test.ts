@@ -2,7 +2,7 @@
 // hours, whichever way the template went out (campaigns, the chat inbox, the public API), each number once, and
 // numbers inside their service window (they wrote in) not at all.
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { apiMessages, campaignRecipients, chatMessages, conversations, inboundMessages, wabaPhoneNumbers, wabas, whatsappTemplates } from "../db/schema";
@@ -49,7 +49,10 @@ async function limitNow(): Promise<{ limit: number; used: number; headroom: numb
 
 /** A template from the chat inbox, to a customer who has not written (a conversation the business opens). */
 async function chatTemplate(number: string): Promise<void> {
-  const [conversation] = await db().insert(conversations).values({ userId: ownerId, channel: "whatsapp", customerNumber: number, businessAddress: PHONE }).returning();
+  // The public API may have opened it already (its sends are written into the inbox's conversation of the number).
+  await db().insert(conversations).values({ userId: ownerId, channel: "whatsapp", customerNumber: number, businessAddress: PHONE }).onConflictDoNothing();
+  const [conversation] = await db().select().from(conversations)
+    .where(and(eq(conversations.userId, ownerId), eq(conversations.businessAddress, PHONE), eq(conversations.customerNumber, number)));
   const res = await server.app.inject({
     method: "POST", url: `/api/v1/chats/${conversation.id}/messages`, headers: { authorization: `Bearer ${await server.token("user")}` },
     payload: { clientId: randomUUID(), messageType: "template", templateId, params: ["Asha"] },
