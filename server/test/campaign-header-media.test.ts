@@ -123,6 +123,23 @@ describe("on the sandbox", () => {
     expect(headersOf(id, ids)).toEqual([{ format: "document", mediaId: expect.stringMatching(/^4::/), fileName: "order_invoice.pdf" }]);
   });
 
+  it("a campaign whose header file is gone pauses with the reason and sends nothing", async () => {
+    const template = await approvedImageTemplate("order_photo_gone");
+    const res = await call({ method: "POST", url: "/api/waba/campaign/create-campaign", as: "manager", payload: { campaignName: "Gone", waba_id: wabaId, message: template, variables: ["Friend"], numbers: ordinaryNumbers(2, 400).join("\n") } });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data._id as string;
+    await until(async () => (await db().select().from(campaigns).where(eq(campaigns.id, id)))[0], (c) => c.status === "ready");
+    const [t] = await db().select().from(whatsappTemplates).where(eq(whatsappTemplates.id, template));
+    await server.app.storage.delete(t.headerMediaKey ?? "");
+    const started = await call({ method: "POST", url: `/api/waba/campaign/start-campaign/${id}`, as: "manager" });
+    expect(started.statusCode, started.body).toBe(200);
+    const paused = await until(async () => (await db().select().from(campaigns).where(eq(campaigns.id, id)))[0], (c) => c.status === "paused");
+    expect(paused.statusReason).toBe("The header media file is no longer stored; create the campaign again with a new file");
+    const { ids, states } = await recipientIds(id);
+    expect(headersOf(id, ids)).toHaveLength(0);
+    expect(states).toEqual(["queued", "queued"]);
+  });
+
   it.each<[string, () => Promise<Record<string, unknown>>, string]>([
     ["a PDF for an image header", async () => ({ message: await approvedImageTemplate("img_pdf"), headerMediaId: await uploadMedia(call, wabaId, pdf(), "x.pdf") }),
       "headerMediaId: the template has an IMAGE header: WhatsApp accepts image/jpeg, image/png here; this file is application/pdf"],
