@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
-import { login, shot } from "./support";
+import { gradientPng } from "./gradient-png";
+import { apiToken, login, shot } from "./support";
 
 // The campaign creation stepper against the real server, as the demo manager (a WABA with approved and rejected
 // templates, SMS accounts with DLT templates, an RCS bot with a template). Numbers are the sandbox's fixed ones
@@ -35,7 +36,7 @@ async function ingestCheckStart(page: Page, prefix: string, valid: number): Prom
   await expect(stat(page, "Will be sent")).toContainText(String(valid));
   await step("Check and cost");
   // Only WhatsApp has a messaging limit to skip recipients over.
-  if (prefix !== "create-whatsapp") await expect(page.getByText(/WhatsApp messaging limit/)).toHaveCount(0);
+  if (!prefix.startsWith("create-whatsapp")) await expect(page.getByText(/WhatsApp messaging limit/)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Next" })).toBeEnabled();
   await shot(page, `${prefix}-check`);
   await page.getByRole("button", { name: "Next" }).click();
@@ -152,4 +153,49 @@ test("a manager creates an RCS campaign from pasted numbers and starts it", asyn
   await shot(page, "create-rcs-audience");
   await page.getByRole("button", { name: "Create campaign and check audience" }).click();
   await ingestCheckStart(page, "create-rcs", 3);
+});
+
+test("a WhatsApp template with an image header: the preview shows the header, a replacement image is uploaded and the campaign starts", async ({ page }) => {
+  const token = await apiToken(page, "manager");
+  const headers = { authorization: `Bearer ${token}` };
+  const wabas = await page.request.get("/api/waba/active-wabas", { headers });
+  const [waba] = ((await wabas.json()) as { data: Array<{ waba_id: string }> }).data;
+  // A template with an IMAGE header, created as the template page does, approved by the sandbox's review.
+  const name = `photo_offer_${Date.now()}`;
+  const created = await page.request.post("/api/waba/create-template", {
+    headers,
+    multipart: {
+      waba_id: waba.waba_id, name, language: "en_US", category: "UTILITY",
+      components: JSON.stringify([{ type: "HEADER", format: "IMAGE" }, { type: "BODY", text: "Hi {{1}}, your order is ready for pickup.", example: { body_text: [["Asha"]] } }]),
+      file: { name: "store.png", mimeType: "image/png", buffer: gradientPng(240, 120) },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await expect
+    .poll(async () => {
+      const res = await page.request.get("/api/waba/templates", { headers, params: { limit: 100, fields: "status" } });
+      return ((await res.json()) as { data: Array<{ name: string; status?: string }> }).data.find((t) => t.name === name)?.status;
+    }, { timeout: 30_000 })
+    .toBe("APPROVED");
+
+  await login(page, "manager", "manager");
+  await page.goto("/organization/campaigns/whatsapp-campaign-creation");
+  await templateStep(page, "Pickup photo", { label: "WhatsApp Business Account", option: /WABA|Acme/ }, name);
+  await pick(page, "Sending number", /\+/);
+  await expect(page.getByText("Every message is sent with the template's own header image")).toBeVisible();
+  // A PDF is no image: refused here, nothing uploaded.
+  const picker = page.locator("input[type=file][accept='image/jpeg,image/png']");
+  await picker.setInputFiles({ name: "terms.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+  await expect(page.getByText("WhatsApp accepts image/jpeg, image/png here; this file is application/pdf")).toBeVisible();
+  await picker.setInputFiles({ name: "pickup.png", mimeType: "image/png", buffer: gradientPng(480, 240) });
+  await expect(page.getByText("as its header image")).toContainText("pickup.png");
+  await expect(page.locator(".wa-bubble img")).toBeVisible();
+  await shot(page, "create-whatsapp-header-media");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("textbox", { name: "Variable 1" }).fill("Asha");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByText("Paste numbers", { exact: true }).click();
+  await page.getByRole("textbox", { name: "Numbers" }).fill("9000000004\n9000000005");
+  await page.getByRole("button", { name: "Create campaign and check audience" }).click();
+  await ingestCheckStart(page, "create-whatsapp-media", 2);
 });

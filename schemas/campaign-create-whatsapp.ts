@@ -11,6 +11,7 @@ export const campaignCreateWhatsapp = {
     "waba_id": { ...CAMPAIGN_REF, "title": "WhatsApp Business Account" },
     "phoneNumberId": { ...CAMPAIGN_REF, "title": "Sending number" },
     "message": { ...CAMPAIGN_REF, "title": "Template" },
+    "headerMediaId": { ...CAMPAIGN_REF, "title": "Header media", "description": "An upload (POST /api/waba/media/upload-whatsapp-media) sent as the template's image, video or document header instead of the template's own" },
     "numbers": PASTED_NUMBERS,
     "variables": TEMPLATE_VARIABLES,
     "defaultRegion": DEFAULT_REGION_FIELD,

@@ -18,6 +18,8 @@ const POSTGRES_FILES = [
   "server/test/campaign-dispatch-crash.test.ts",
   "server/test/campaign-money.test.ts",
   "server/test/campaign-ingest.test.ts",
+  "server/test/campaign-header-media.test.ts",
+  "server/test/campaign-messaging-limit.test.ts",
   "server/test/public-api.test.ts",
   "server/test/balance.test.ts",
   "server/test/chats.test.ts",

@@ -107,7 +107,13 @@ export const PreCheckRecord = Type.Object({
   blockers: Type.Array(Type.Object({ code: Type.String(), message: Type.String() })),
   /** SMS sending window: whether a start now sends now, or is scheduled for the next window. */
   window: Type.Object({ openNow: Type.Boolean(), nextOpenAt: date(), message: nullableText() }),
-  /** WhatsApp messaging limit (unique recipients outside the 24-hour window in a moving 24 hours). */
+  /**
+   * WhatsApp messaging limit of the campaign's WABA: `used` is the unique numbers the WABA started a conversation
+   * with in the moving 24 hours by any business-initiated template message (campaigns, the chat inbox, workflows'
+   * send-template steps, the public API), each number once, leaving out numbers that wrote to the account within
+   * 24 hours (inside their service window); `headroom` = limit − used. A message counts once the provider took it or
+   * while it is queued or in flight; one refused at submit does not. Null for other channels.
+   */
   messagingLimit: Type.Union([Type.Object({ limit: Type.Integer(), used: Type.Integer(), headroom: Type.Integer() }), Type.Null()]),
   estimate: Type.Object({
     /** Rupees for one message (SMS: per segment × segments). */

@@ -39,7 +39,7 @@ export function startCampaignDispatch(app: FastifyInstance, overrides: DispatchO
   const env = dispatchOverridesFromEnv();
   const settings = settingsOf({ ...env, ...overrides, perSecond: { ...env.perSecond, ...overrides.perSecond } });
   const progress = createProgressPusher(db, (userId, update) => app.io.to(userRoom(userId)).emit(PROGRESS_EVENT, update));
-  const dispatcher = startDispatcher(db, app.carrier, progress, app.log, settings);
+  const dispatcher = startDispatcher(db, app.carrier, app.storage, progress, app.log, settings);
   const events = startCarrierEvents(db, app.carrier, {
     flushMs: overrides.eventsFlushMs ?? 100,
     log: app.log,

@@ -20,6 +20,18 @@ export interface CampaignFailover {
   params: string[];
 }
 
+/**
+ * A WhatsApp campaign's own header file (image, video or document), chosen at creation from the account's uploads
+ * instead of the template's header: where its bytes are and what they are, copied from the upload so the campaign
+ * does not change if the upload row goes. Null: the template's own header media is sent.
+ */
+export interface CampaignHeaderMedia {
+  uploadId: string;
+  storageKey: string;
+  mimeType: string;
+  fileName: string;
+}
+
 export const campaigns = pgTable(
   "campaigns",
   {
@@ -46,6 +58,7 @@ export const campaigns = pgTable(
     /** Values for the template's placeholders by position: fixed text, or `{{column}}` for a per-row audience value. */
     variables: jsonb("variables").$type<string[]>().notNull().default([]),
     failover: jsonb("failover").$type<CampaignFailover | null>(),
+    headerMedia: jsonb("header_media").$type<CampaignHeaderMedia | null>(),
     defaultRegion: text("default_region").notNull().default("IN"),
     /** The audience: an uploaded file in storage (csv or xlsx), or pasted numbers kept in `pasted`. */
     sourceKind: text("source_kind").$type<"csv" | "xlsx" | "paste">().notNull(),

@@ -89,6 +89,9 @@ export const chatMessages = pgTable(
   (t) => [
     index("chat_messages_conversation_idx").on(t.conversationId, t.id),
     index("chat_messages_user_idx").on(t.userId, t.id),
+    // Partial: the business-initiated template sends of an account by time, which the WhatsApp messaging limit counts
+    // (campaigns/check.ts); other messages add nothing to it.
+    index("chat_messages_template_out_idx").on(t.userId, t.createdAt).where(sql`${t.direction} = 'out' and ${t.type} = 'template'`),
     uniqueIndex("chat_messages_client_idx").on(t.conversationId, t.clientId),
     index("chat_messages_provider_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
     check("chat_messages_direction_known", sql`${t.direction} in ('in','out','note')`),

@@ -7,8 +7,9 @@ import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js"
 import type { CampaignStatus } from "../../../contract/domain/campaigns";
 import { MSG } from "../../../contract/messages";
 import { callerOf } from "../../auth/guard";
-import { conflict, notFound } from "../../http/errors";
+import { conflict, HttpError, notFound } from "../../http/errors";
 import { loadDispatchCampaign } from "../../services/campaigns/dispatch-campaign";
+import { HeaderMediaUnavailable } from "../../services/campaigns/header-media";
 import { contentFor, costOf } from "../../services/campaigns/dispatch-content";
 import { loadRates } from "../../services/campaigns/rates";
 import { findCampaign } from "../../services/campaigns/reach";
@@ -24,11 +25,14 @@ interface Answer {
   reason: string | null;
 }
 
-export const testSend: Handler<"campaigns.testSend"> = async (request, _reply, { db, carrier }) => {
+export const testSend: Handler<"campaigns.testSend"> = async (request, _reply, { db, carrier, storage }) => {
   const caller = callerOf(request);
   const row = await findCampaign(db, caller, request.params.id, { owner: true });
   if (FINAL.includes(row.status)) throw conflict(`The campaign is ${row.status}: there is nothing to test`);
-  const campaign = await loadDispatchCampaign(db, row.id);
+  const campaign = await loadDispatchCampaign(db, row.id, { carrier, storage }).catch((err: unknown) => {
+    if (err instanceof HeaderMediaUnavailable) throw new HttpError(422, err.message);
+    throw err;
+  });
   if (!campaign) throw notFound("The campaign's template no longer exists");
 
   const answers: Answer[] = [];

@@ -56,6 +56,7 @@ const WHATSAPP: Channel = {
     senderId: b.waba_id as string,
     templateId: b.message as string,
     phoneNumberId: b.phoneNumberId as string | undefined,
+    headerMediaId: b.headerMediaId as string | undefined,
     smsFailover: b.smsFailover as boolean | undefined,
     smsFailoverConditions: b.smsFailoverConditions as CreateFields["smsFailoverConditions"],
     smsTemplate: b.smsTemplate as string | undefined,

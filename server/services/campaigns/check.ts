@@ -2,9 +2,10 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { SKIP_REASONS, type SkipReason } from "../../../contract/domain/campaigns";
 import { checkSmsTemplate, isSmsCategory } from "../../../contract/domain/sms";
 import type { Db } from "../../db/client";
-import { campaignRecipients, campaigns, inboundMessages, rcsBots, rcsTemplates, smsAccounts, smsTemplates, suppressions, users, wabas, whatsappTemplates } from "../../db/schema";
+import { campaignRecipients, inboundMessages, rcsBots, rcsTemplates, smsAccounts, smsTemplates, suppressions, users, wabas, whatsappTemplates } from "../../db/schema";
 import type { Tx } from "../ledger";
 import { estimateCost, type Estimate } from "./estimate";
+import { usedNumbersSql } from "./messaging-limit";
 import { loadRates } from "./rates";
 import type { CampaignRow } from "./reach";
 import { openingLabel, smsWindowAt, WINDOWED_SMS_CATEGORIES, type SmsWindowConfig } from "./sms-window";
@@ -53,11 +54,10 @@ const suppressedNumbers = (userId: string) => sql`(select ${suppressions.number}
 const inServiceWindow = (userId: string, now: Date) =>
   sql`(select ${inboundMessages.from} from ${inboundMessages} where ${inboundMessages.userId} = ${userId} and ${inboundMessages.channel} = 'whatsapp' and ${inboundMessages.receivedAt} > ${new Date(now.getTime() - DAY_MS)})`;
 
-/** Numbers this WABA already started a conversation with in the moving 24 hours (each counts once). */
+/** Numbers this WABA already started a conversation with in the moving 24 hours, outside the service window. */
 const usedNumbers = (row: CampaignRow, now: Date) =>
-  sql`(select distinct r.number from ${campaignRecipients} r join ${campaigns} c on c.id = r.campaign_id
-       where c.user_id = ${row.userId} and c.waba_id = ${row.wabaId ?? ""} and r.sent_at > ${new Date(now.getTime() - DAY_MS)}
-       and r.number not in ${inServiceWindow(row.userId, now)})`;
+  sql`(select u.number from ${usedNumbersSql(row.userId, row.wabaId ?? "", new Date(now.getTime() - DAY_MS))} as u(number)
+       where u.number not in ${inServiceWindow(row.userId, now)})`;
 
 /** Queued, not suppressed recipients that a send would count against the messaging limit. */
 const countingAgainstLimit = (row: CampaignRow, now: Date): SQL =>

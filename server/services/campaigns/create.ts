@@ -2,12 +2,15 @@ import { and, asc, eq } from "drizzle-orm";
 import type { CampaignChannel } from "../../../contract/constants";
 import { DEFAULT_REGION, type FailoverCondition } from "../../../contract/domain/campaigns";
 import type { Db } from "../../db/client";
-import { campaigns, rcsBots, rcsTemplates, smsTemplates, wabaPhoneNumbers, wabas, whatsappTemplates } from "../../db/schema";
-import type { CampaignFailover } from "../../db/schema/campaigns";
+import { checkMedia, type MediaKind } from "../../../contract/domain/media";
+import { headerMediaFormat } from "../../../contract/domain/whatsapp-template";
+import { campaigns, rcsBots, rcsTemplates, smsTemplates, uploads, wabaPhoneNumbers, wabas, whatsappTemplates } from "../../db/schema";
+import type { CampaignFailover, CampaignHeaderMedia } from "../../db/schema/campaigns";
 import { badRequest, joinFieldErrors, notFound, type FieldError } from "../../http/errors";
 import { isUuid, type Caller } from "../caller";
 import { reachableAccount } from "../sms-accounts";
 import { columnRefs } from "./audience/columns";
+import { templateHeaderSource } from "./header-media";
 import { rcsPlaceholderCount, smsPlaceholderCount, whatsappPlaceholderCount } from "./placeholders";
 import type { CampaignRow } from "./reach";
 
@@ -18,6 +21,8 @@ export interface CreateFields {
   /** RCS bot id, SMS account id, or WABA id. */
   senderId: string;
   phoneNumberId?: string;
+  /** WhatsApp: an upload of the caller's sent as the template's media header instead of the template's own. */
+  headerMediaId?: string;
   numbers?: string;
   variables?: string[];
   defaultRegion?: string;
@@ -43,6 +48,7 @@ export interface CheckedCampaign {
   senderLabel: string;
   variables: string[];
   failover: CampaignFailover | null;
+  headerMedia: CampaignHeaderMedia | null;
   defaultRegion: string;
 }
 
@@ -53,6 +59,7 @@ export const CREATE_NOT_FOUND = {
   waba: "WhatsApp Business Account not found",
   waTemplate: "Template not found",
   phone: "Phone number not found",
+  media: "Header media not found",
 } as const;
 
 const refuse = (errors: FieldError[]) => badRequest(joinFieldErrors(errors), errors);
@@ -101,6 +108,31 @@ async function failoverOf(db: Db, caller: Caller, fields: CreateFields, hasFile:
 }
 
 /**
+ * A WhatsApp campaign's header file: the caller's upload named by `headerMediaId`, which must be of the header's
+ * format within WhatsApp's size for it (an IMAGE header takes a JPEG or PNG up to 5 MB...). Without one the
+ * template's own header media is sent, so a media-header template must have one (or a link from the provider).
+ */
+async function headerMediaOf(db: Db, caller: Caller, template: typeof whatsappTemplates.$inferSelect, uploadId: string | undefined): Promise<CampaignHeaderMedia | null> {
+  const format = headerMediaFormat(template.components);
+  const field = "headerMediaId";
+  if (!format) {
+    if (uploadId) throw refuse([{ field, message: "the template's header is not an image, video or document; send no header media" }]);
+    return null;
+  }
+  const kind = format.toLowerCase() as MediaKind;
+  if (!uploadId) {
+    if (templateHeaderSource(template)) return null;
+    throw refuse([{ field, message: `the template's ${kind} header has no stored file; upload the header ${kind} for this campaign` }]);
+  }
+  if (!isUuid(uploadId)) throw notFound(CREATE_NOT_FOUND.media);
+  const [upload] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.userId, caller.id), eq(uploads.channel, "whatsapp")));
+  if (!upload) throw notFound(CREATE_NOT_FOUND.media);
+  const verdict = checkMedia("whatsapp", upload.mimeType, upload.size, kind);
+  if (!verdict.ok) throw refuse([{ field, message: `the template has ${format === "IMAGE" ? "an" : "a"} ${format} header: ${verdict.message}` }]);
+  return { uploadId: upload.id, storageKey: upload.storageKey, mimeType: upload.mimeType, fileName: upload.originalName };
+}
+
+/**
  * The create checks of every channel: the sender and template in the caller's reach (another tenant's answer 404),
  * the variables matching the template's placeholders, the failover fields. Template approval is the start check's.
  */
@@ -108,7 +140,7 @@ export async function checkCreate(db: Db, caller: Caller, channel: CampaignChann
   const variables = fields.variables ?? [];
   const early = [...audienceCheck(fields, hasFile), ...pasteCheck(fields, hasFile, "variables", variables)];
   if (early.length) throw refuse(early);
-  const base = { channel, name: fields.campaignName.trim(), variables, defaultRegion: fields.defaultRegion ?? DEFAULT_REGION, botId: null, smsAccountId: null, wabaId: null, failover: null };
+  const base = { channel, name: fields.campaignName.trim(), variables, defaultRegion: fields.defaultRegion ?? DEFAULT_REGION, botId: null, smsAccountId: null, wabaId: null, failover: null, headerMedia: null };
 
   if (channel === "rcs") {
     if (!isUuid(fields.senderId)) throw notFound(CREATE_NOT_FOUND.bot);
@@ -145,8 +177,9 @@ export async function checkCreate(db: Db, caller: Caller, channel: CampaignChann
   }
   const errors = countCheck("variables", variables, whatsappPlaceholderCount(template.components));
   if (errors.length) throw refuse(errors);
+  const headerMedia = await headerMediaOf(db, caller, template, fields.headerMediaId);
   const failover = await failoverOf(db, caller, fields, hasFile);
-  return { ...base, userId: caller.id, createdBy: caller.id, templateId: template.id, templateName: template.name, wabaId: waba.wabaId, sender: phone.phoneNumberId, senderLabel: phone.displayPhoneNumber, failover };
+  return { ...base, userId: caller.id, createdBy: caller.id, templateId: template.id, templateName: template.name, wabaId: waba.wabaId, sender: phone.phoneNumberId, senderLabel: phone.displayPhoneNumber, failover, headerMedia };
 }
 
 export interface AudienceSource {

@@ -3,7 +3,9 @@ import type { Carrier, Channel, SenderProfile } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { campaigns, rcsTemplates, smsAccounts, smsTemplates, whatsappTemplates } from "../../db/schema";
 import type { CampaignTemplate } from "./dispatch-content";
+import type { Storage } from "../../storage";
 import { loadFailoverPlan, type FailoverPlan } from "./dispatch-failover";
+import { campaignHeaderMedia, HEADER_MEDIA_REFRESH_MS, type HeaderMediaDeps } from "./header-media";
 
 /** What sending needs of a campaign, read once per campaign (template, sender, where replies arrive). */
 export interface DispatchCampaign {
@@ -21,6 +23,8 @@ export interface DispatchCampaign {
   profile: SenderProfile;
   /** The same for the failover's SMS sender. */
   failoverProfile?: SenderProfile;
+  /** When a cached copy is to be loaded again (a header media id must be uploaded again before Meta drops it). */
+  refreshAt?: number;
 }
 
 /** A sender's profile as the carrier states it; a carrier without describeSender is the same for every sender. */
@@ -28,9 +32,9 @@ export async function profileOf(carrier: Carrier, channel: Channel, from: string
   return carrier.describeSender ? carrier.describeSender({ channel, from }) : { idempotentSends: carrier.idempotentSends };
 }
 
-/** What sending needs of a campaign, with the profiles of its senders. */
-export async function loadDispatchCampaignFor(db: Db, carrier: Carrier, id: string): Promise<DispatchCampaign | undefined> {
-  const c = await loadDispatchCampaign(db, id);
+/** What sending needs of a campaign, with the profiles of its senders and its header media at the carrier. */
+export async function loadDispatchCampaignFor(db: Db, carrier: Carrier, storage: Storage, id: string): Promise<DispatchCampaign | undefined> {
+  const c = await loadDispatchCampaign(db, id, { carrier, storage });
   if (!c) return undefined;
   const profile = await profileOf(carrier, c.channel, c.from);
   const failoverProfile = c.failover ? await profileOf(carrier, "sms", c.failover.from) : undefined;
@@ -39,7 +43,11 @@ export async function loadDispatchCampaignFor(db: Db, carrier: Carrier, id: stri
 
 type Loaded = Omit<DispatchCampaign, "profile" | "failoverProfile">;
 
-export async function loadDispatchCampaign(db: Db, id: string): Promise<Loaded | undefined> {
+/**
+ * The campaign as sending needs it. With `media` (a carrier and the storage) a WhatsApp template's media header is
+ * uploaded to the carrier and sent with each message; without it the header is left out (a caller that only prices).
+ */
+export async function loadDispatchCampaign(db: Db, id: string, media?: HeaderMediaDeps): Promise<Loaded | undefined> {
   const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
   if (!row) return undefined;
   const base = { id: row.id, userId: row.userId, channel: row.channel, variables: row.variables };
@@ -47,7 +55,14 @@ export async function loadDispatchCampaign(db: Db, id: string): Promise<Loaded |
     const [t] = await db.select().from(whatsappTemplates).where(eq(whatsappTemplates.id, row.templateId));
     if (!t) return undefined;
     const failover = await loadFailoverPlan(db, row.failover ?? null);
-    return { ...base, template: { channel: "whatsapp", name: t.name, language: t.language, category: t.category, components: t.components }, from: row.sender ?? row.wabaId ?? "", ...(failover ? { failover } : {}) };
+    const headerMedia = media ? await campaignHeaderMedia(media, row, t) : undefined;
+    return {
+      ...base,
+      template: { channel: "whatsapp", name: t.name, language: t.language, category: t.category, components: t.components, ...(headerMedia ? { headerMedia } : {}) },
+      from: row.sender ?? row.wabaId ?? "",
+      ...(failover ? { failover } : {}),
+      ...(headerMedia?.mediaId ? { refreshAt: Date.now() + HEADER_MEDIA_REFRESH_MS } : {}),
+    };
   }
   if (row.channel === "sms") {
     const [t] = await db.select().from(smsTemplates).where(eq(smsTemplates.id, row.templateId));

@@ -24,6 +24,12 @@ describe("dispatch content", () => {
       ["Asha"],
       { kind: "template", templateName: "order_update", language: "en_US", params: ["Asha"], header: { format: "text", params: ["#1042"] } },
     ],
+    [
+      "WhatsApp: an image header's prepared media goes with the send",
+      { ...wa, components: [{ type: "HEADER", format: "IMAGE" }, { type: "BODY", text: "Hi {{1}}" }], headerMedia: { format: "image", mediaId: "m-1" } } as CampaignTemplate,
+      ["Asha"],
+      { kind: "template", templateName: "order_update", language: "en_US", params: ["Asha"], header: { format: "image", mediaId: "m-1" } },
+    ],
     ["SMS: the DLT body with {#var#} filled in order", sms, ["Asha", "42"], { kind: "text", text: "Dear Asha, order 42 shipped. - ACME" }],
     ["SMS: a missing value leaves the slot empty", sms, ["Asha"], { kind: "text", text: "Dear Asha, order  shipped. - ACME" }],
     [

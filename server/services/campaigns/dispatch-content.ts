@@ -2,13 +2,17 @@
 // values, and what it costs. Pure, so every channel's rules are tested without a database.
 import { countSms } from "../../../contract/domain/sms-segments";
 import { variableCount, type WaComponent } from "../../../contract/domain/whatsapp-template";
-import type { MessageContent } from "../../carriers/carrier";
+import type { MessageContent, TemplateHeaderMedia } from "../../carriers/carrier";
 import type { Rates } from "./rates";
 import { whatsappRateKey } from "./rates";
 
 /** The template of a campaign, as far as sending needs it. */
 export type CampaignTemplate =
-  | { channel: "whatsapp"; name: string; language: string; category: string; components?: readonly WaComponent[] }
+  | {
+      channel: "whatsapp"; name: string; language: string; category: string; components?: readonly WaComponent[];
+      /** An IMAGE, VIDEO or DOCUMENT header's media for every send (header-media.ts prepares it). */
+      headerMedia?: TemplateHeaderMedia;
+    }
   | { channel: "sms"; body: string }
   | { channel: "rcs"; draft: unknown };
 
@@ -44,8 +48,8 @@ export function fillPlaceholders(value: unknown, params: readonly string[]): unk
 }
 
 /**
- * A WhatsApp template's send: the body's values, and a text header's one variable, which the provider requires too.
- * A campaign's values fill the body; the header's variable takes the template's own example value.
+ * A WhatsApp template's send: the body's values, and the header the provider requires too: a text header's one
+ * variable (the template's own example value), or a media header's file (prepared once per campaign).
  */
 export function whatsappTemplateContent(template: Extract<CampaignTemplate, { channel: "whatsapp" }>, params: readonly string[]): MessageContent {
   const header = template.components?.find((c) => c.type === "HEADER");
@@ -53,6 +57,7 @@ export function whatsappTemplateContent(template: Extract<CampaignTemplate, { ch
   return {
     kind: "template", templateName: template.name, language: template.language, params,
     ...(headerVariables > 0 ? { header: { format: "text" as const, params: [header?.example?.header_text?.[0] ?? ""] } } : {}),
+    ...(template.headerMedia && header && header.format !== "TEXT" ? { header: template.headerMedia } : {}),
   };
 }
 

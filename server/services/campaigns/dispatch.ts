@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { sql } from "drizzle-orm";
 import type { Carrier, Channel, MessageContent } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
+import type { Storage } from "../../storage";
 import type { ClaimLoop } from "../../jobs/claim-loop";
 import type { Tx } from "../ledger";
 import { FAILOVER_TTL_MS } from "../../../contract/domain/campaigns";
@@ -16,6 +17,7 @@ import { loadDispatchCampaignFor, profileOf, type DispatchCampaign } from "./dis
 import { contentFor, costOf, paramsFor } from "./dispatch-content";
 import { claimFailovers, failoverPending, markFailovers, sendFailover, writeFailoverOutcomes, type FailoverOutcome } from "./dispatch-failover";
 import { createPacer } from "./dispatch-pacer";
+import { HeaderMediaUnavailable } from "./header-media";
 import { hasPending, markSending, pgArray, recoverStale, rowsOf, selectQueued, writeOutcomes, type ClaimedRow, type Outcome } from "./dispatch-sql";
 import { releaseHold, releaseIfFinal, settle } from "./money";
 import type { ProgressPusher } from "./progress";
@@ -68,7 +70,7 @@ type Claim = { kind: "stopped" } | { kind: "empty" } | { kind: "paused" } | { ki
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPusher, log: FastifyBaseLogger, settings: DispatchSettings = DISPATCH_DEFAULTS): Dispatcher {
+export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, progress: ProgressPusher, log: FastifyBaseLogger, settings: DispatchSettings = DISPATCH_DEFAULTS): Dispatcher {
   const pacer = createPacer();
   const campaignsCache = new Map<string, DispatchCampaign>();
   let stopped = false;
@@ -100,8 +102,8 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
 
   async function campaignOf(id: string): Promise<DispatchCampaign | undefined> {
     const known = campaignsCache.get(id);
-    if (known) return known;
-    const loaded = await loadDispatchCampaignFor(db, carrier, id);
+    if (known && (known.refreshAt === undefined || known.refreshAt > Date.now())) return known;
+    const loaded = await loadDispatchCampaignFor(db, carrier, storage, id);
     if (loaded) campaignsCache.set(id, loaded);
     return loaded;
   }
@@ -268,8 +270,21 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
     });
   }
 
+  /** A campaign whose header media cannot be prepared is paused with the reason (a resume tries again). */
+  async function sendableCampaign(id: string): Promise<DispatchCampaign | undefined> {
+    try {
+      return await campaignOf(id);
+    } catch (err) {
+      if (!(err instanceof HeaderMediaUnavailable)) throw err;
+      const paused = await db.transaction(async (tx) => transition(tx as unknown as Tx, id, "paused", { statusReason: err.message }, ["running"]));
+      if (paused) log.warn({ campaignId: id }, `campaign paused: ${err.message}`);
+      progress.touch(id, true);
+      return undefined;
+    }
+  }
+
   async function dispatchCampaign(id: string, rates: Rates): Promise<number> {
-    const c = await campaignOf(id);
+    const c = await sendableCampaign(id);
     if (!c) return -1;
     // The channel serving the sender may have changed (a new rate, a disconnection): asked each round, cached by the router.
     c.profile = await profileOf(carrier, c.channel, c.from);
@@ -325,7 +340,7 @@ export function startDispatcher(db: Db, carrier: Carrier, progress: ProgressPush
       // Recovered as their own sender's carrier allows: re-sent with the same id, or `unknown` (never re-sent).
       const byIdempotency = new Map<boolean, string[]>();
       for (const { id } of active) {
-        const c = await campaignOf(id);
+        const c = await campaignOf(id).catch(() => undefined);
         const idempotent = c?.profile.idempotentSends ?? carrier.idempotentSends;
         byIdempotency.set(idempotent, [...(byIdempotency.get(idempotent) ?? []), id]);
       }

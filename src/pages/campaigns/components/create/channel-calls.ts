@@ -22,6 +22,7 @@ function fieldsOf(channel: CampaignChannel, d: Draft): Fields {
     waba_id: d.accountId,
     ...(d.senderId ? { phoneNumberId: d.senderId } : {}),
     message: d.templateId,
+    ...(d.headerMedia ? { headerMediaId: d.headerMedia.id } : {}),
     smsFailover: f.enabled,
     ...(f.enabled ? { smsFailoverConditions: f.conditions, smsAccountId: f.smsAccountId, smsTemplate: f.smsTemplateId, smsCustomParams: f.params.map(serialize) } : {}),
   };

@@ -4,7 +4,7 @@ import { useCustom, useList, type HttpError } from "@refinedev/core";
 import type { ReactNode } from "react";
 import { MSG, type CallReply, type WabaRecord, type WhatsAppTemplateRecord } from "../../../../../contract";
 import type { RcsTemplateRecord } from "../../../../../contract/calls/rcs-templates";
-import type { WaComponent } from "../../../../../contract/domain/whatsapp-template";
+import { headerMediaFormat, type WaComponent, type WaMediaFormat } from "../../../../../contract/domain/whatsapp-template";
 import { PhonePreview as RcsPhonePreview } from "../../../rcs-templates/builder/phone-preview";
 import { SmsPreview } from "../../../sms-templates/components/sms-preview";
 import { useSmsTemplates } from "../../../sms-templates/use-sms-templates";
@@ -28,8 +28,10 @@ export interface TemplateOption {
   reason?: string;
   detail?: string;
   placeholderCount: number;
-  /** The message as the recipient sees it, with these slot texts filled in. */
-  preview: (texts: readonly string[]) => ReactNode;
+  /** WhatsApp: the template's header is an image, video or document, sent with every message. */
+  headerFormat?: WaMediaFormat;
+  /** The message as the recipient sees it, with these slot texts filled in (and the campaign's own header file). */
+  preview: (texts: readonly string[], headerFile?: File) => ReactNode;
 }
 
 export interface ChannelSource {
@@ -139,7 +141,8 @@ export function useWhatsAppSource(wabaId: string): ChannelSource {
         id: t.id, name: t.name, status, selectable: status === "APPROVED", reason: status === "APPROVED" ? undefined : t.rejected_reason || `Only approved templates can be sent (${status.toLowerCase()})`,
         detail: [t.category, t.language].filter(Boolean).join(" · "),
         placeholderCount: numberedCount(waTexts(components)),
-        preview: (texts) => <WaPhonePreview draft={waDraftOf(components, texts)} business={waba?.name ?? "Business"} />,
+        headerFormat: headerMediaFormat(components),
+        preview: (texts, headerFile) => <WaPhonePreview draft={waDraftOf(components, texts)} file={headerFile} business={waba?.name ?? "Business"} />,
       };
     }),
     loading: wabas.query.isLoading,

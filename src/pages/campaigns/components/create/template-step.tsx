@@ -2,6 +2,7 @@ import { Alert, Card, Col, Empty, Flex, Form, Input, Radio, Row, Select, Spin, T
 import type { Dispatch } from "react";
 import { StatusTag } from "../../../templates/components/template-look";
 import type { ChannelSource, TemplateOption } from "./channel-sources";
+import { HeaderMediaPicker } from "./header-media-picker";
 import type { Action, WizardState } from "./wizard-state";
 
 const fieldProps = (errors: Record<string, string>, key: string) => (errors[key] ? { validateStatus: "error" as const, help: errors[key] } : {});
@@ -89,7 +90,8 @@ export function TemplateStep({ source, state, dispatch }: { source: ChannelSourc
       </Col>
       <Col xs={24} lg={10}>
         <Typography.Title level={5}>Preview</Typography.Title>
-        {chosen ? chosen.preview([]) : <Typography.Text type="secondary">Choose a template to see the message.</Typography.Text>}
+        {chosen ? chosen.preview([], draft.headerMedia?.file) : <Typography.Text type="secondary">Choose a template to see the message.</Typography.Text>}
+        {chosen?.headerFormat && <HeaderMediaPicker format={chosen.headerFormat} wabaId={draft.accountId} chosen={draft.headerMedia} onChange={(headerMedia) => dispatch({ type: "edit", patch: { headerMedia } })} />}
       </Col>
     </Row>
   );

@@ -29,7 +29,7 @@ export function VariablesStep({ template, state, dispatch, sample }: { template?
       </Col>
       <Col xs={24} lg={10}>
         <Typography.Title level={5}>Preview</Typography.Title>
-        {template?.preview(texts)}
+        {template?.preview(texts, draft.headerMedia?.file)}
       </Col>
     </Row>
   );

@@ -36,6 +36,8 @@ export interface Draft {
   numbers: string;
   region: string;
   failover: Failover;
+  /** WhatsApp, a media-header template: the campaign's own header file (uploaded already) instead of the template's. */
+  headerMedia: { id: string; file: File } | null;
 }
 
 export type IngestPhase = "none" | "running" | "ready" | "failed";
@@ -58,7 +60,7 @@ export const initialState = (): WizardState => ({
   errors: {},
   draft: {
     name: "", accountId: "", senderId: "", templateId: "", placeholderCount: 0, variables: [],
-    audienceMode: "file", file: null, columns: [], numbers: "", region: DEFAULT_REGION, failover: EMPTY_FAILOVER,
+    audienceMode: "file", file: null, columns: [], numbers: "", region: DEFAULT_REGION, failover: EMPTY_FAILOVER, headerMedia: null,
   },
 });
 
@@ -136,12 +138,15 @@ function reduce(state: WizardState, action: Action): WizardState {
       return locked ? state : { ...state, draft: { ...draft, ...action.patch } };
     case "account":
       if (locked || action.accountId === draft.accountId) return state;
-      return { ...state, draft: { ...draft, accountId: action.accountId, senderId: "", templateId: "", placeholderCount: 0, variables: [] } };
+      return { ...state, draft: { ...draft, accountId: action.accountId, senderId: "", templateId: "", placeholderCount: 0, variables: [], headerMedia: null } };
     case "template":
       if (locked) return state;
       return {
         ...state,
-        draft: { ...draft, templateId: action.templateId, placeholderCount: action.placeholderCount, variables: fitValues(action.templateId === draft.templateId ? draft.variables : [], action.placeholderCount) },
+        draft: {
+          ...draft, templateId: action.templateId, placeholderCount: action.placeholderCount, variables: fitValues(action.templateId === draft.templateId ? draft.variables : [], action.placeholderCount),
+          headerMedia: action.templateId === draft.templateId ? draft.headerMedia : null,
+        },
       };
     case "variable":
       if (locked) return state;

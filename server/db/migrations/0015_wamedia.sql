@@ -1,0 +1,2 @@
+ALTER TABLE "campaigns" ADD COLUMN "header_media" jsonb;--> statement-breakpoint
+CREATE INDEX "chat_messages_template_out_idx" ON "chat_messages" USING btree ("user_id","created_at") WHERE "chat_messages"."direction" = 'out' and "chat_messages"."type" = 'template';

@@ -1,0 +1,75 @@
+// A WhatsApp template with an image, video or document header sends that media with every message: by default the
+// template's own file, or a file chosen for this campaign. The file is uploaded (waba.media.upload) when chosen, so
+// the create call names it by id; a file of the wrong kind or size is refused here before anything is sent.
+import { FileImageOutlined, UploadOutlined } from "@ant-design/icons";
+import { useCustomMutation, type HttpError } from "@refinedev/core";
+import { Alert, Button, Card, Flex, Typography, Upload } from "antd";
+import { useState } from "react";
+import { MSG } from "../../../../../contract";
+import { checkMedia, MEDIA_RULES, type MediaKind } from "../../../../../contract/domain/media";
+import type { WaMediaFormat } from "../../../../../contract/domain/whatsapp-template";
+
+interface Props {
+  format: WaMediaFormat;
+  wabaId: string;
+  chosen: { id: string; file: File } | null;
+  onChange: (chosen: { id: string; file: File } | null) => void;
+}
+
+export function HeaderMediaPicker({ format, wabaId, chosen, onChange }: Props) {
+  const kind = format.toLowerCase() as MediaKind;
+  const rule = MEDIA_RULES.whatsapp[kind];
+  const [error, setError] = useState<string | null>(null);
+  const { mutateAsync, mutation } = useCustomMutation<{ data?: { upload?: { _id?: string } } }, HttpError, unknown>();
+
+  const choose = async (file: File) => {
+    setError(null);
+    const verdict = checkMedia("whatsapp", file.type, file.size, kind);
+    if (!verdict.ok) {
+      setError(verdict.message);
+      return;
+    }
+    const form = new FormData();
+    form.append("waba_id", wabaId);
+    form.append("file", file, file.name);
+    try {
+      const res = await mutateAsync({
+        url: "", method: "post", values: form,
+        meta: { resource: "campaigns", action: "whatsappMedia" },
+        successNotification: false, errorNotification: false,
+      });
+      const id = res.data.data?.upload?._id;
+      if (!id) throw new Error(MSG.uploadCampaignMedia);
+      onChange({ id, file });
+    } catch (e) {
+      setError((e as HttpError).message || MSG.uploadCampaignMedia);
+    }
+  };
+
+  return (
+    <Card size="small" style={{ marginTop: 16 }} title={<span><FileImageOutlined /> Header {kind}</span>}>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        {chosen
+          ? <>Every message is sent with <Typography.Text strong>{chosen.file.name}</Typography.Text> as its header {kind}.</>
+          : <>Every message is sent with the template&apos;s own header {kind}. You can replace it for this campaign.</>}
+      </Typography.Paragraph>
+      <Flex gap={8} wrap>
+        <Upload
+          accept={rule?.types.join(",")}
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void choose(file);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={mutation.isPending} disabled={!wabaId}>
+            {chosen ? `Choose another ${kind}` : `Replace the ${kind}`}
+          </Button>
+        </Upload>
+        {chosen && <Button onClick={() => onChange(null)}>Use the template&apos;s {kind}</Button>}
+      </Flex>
+      {rule && <Typography.Text type="secondary" style={{ display: "block", marginTop: 8, fontSize: 12 }}>{rule.types.join(", ")}, up to {Math.round(rule.maxBytes / (1024 * 1024))} MB</Typography.Text>}
+      {error && <Alert type="error" showIcon message={error} style={{ marginTop: 8 }} />}
+    </Card>
+  );
+}
