@@ -75,7 +75,7 @@ const read = (req: IncomingMessage) =>
     req.on("end", () => resolve(Buffer.concat(chunks)));
   });
 
-export async function startRbmStandIn(options: { key: StandInKey; agentId: string; clientToken: string }): Promise<RbmStandIn> {
+export async function startRbmStandIn(options: { key: StandInKey; agentId: string; clientToken: string; port?: number }): Promise<RbmStandIn> {
   const publicKey = await importSPKI(options.key.publicKeyPem, "RS256");
   const tokens = new Set<string>();
   let seq = 0;
@@ -197,7 +197,7 @@ export async function startRbmStandIn(options: { key: StandInKey; agentId: strin
       res.end(JSON.stringify({ error: { code: 500, message: String(error), status: "INTERNAL" } }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.url = origin;
   state.tokenUrl = `${origin}/token`;
