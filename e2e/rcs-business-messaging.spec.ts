@@ -32,7 +32,7 @@ test("connects an RBM agent for a bot after Google accepts the key, shows the we
   await drawer.getByLabel("Service-account key (JSON)").fill(makeServiceAccountKey(key.clientEmail).json);
   await drawer.getByLabel("Webhook client token").fill(CLIENT_TOKEN);
   await drawer.getByRole("button", { name: "Check and connect" }).click();
-  await expect(page.getByText(/Google refused the service-account key \(invalid_grant/).first()).toBeVisible();
+  await expect(page.getByText(/Google refused the service account \(invalid_grant: Invalid JWT Signature\.\)/).first()).toBeVisible();
   await expect(drawer.getByLabel("Channel name")).toHaveValue("Acme Alerts on Google");
   await shot(page, "rbm-refused");
 

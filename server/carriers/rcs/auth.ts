@@ -54,7 +54,8 @@ export function createTokenSource(config: Pick<RbmConfig, "tokenUrl" | "timeoutM
     if (!response.ok || !body.access_token) {
       const code = body.error ?? String(response.status);
       const auth = response.status === 400 || response.status === 401 || response.status === 403;
-      throw new TokenError(response.status, code, `Google refused the service-account key (${code}${body.error_description ? `: ${body.error_description}` : ""})`, auth);
+      // The description alone: the adapter says whose refusal it is (errors.ts disconnectReason).
+      throw new TokenError(response.status, code, body.error_description ?? `the token endpoint answered ${response.status}`, auth);
     }
     cached = { token: body.access_token, until: now() + (body.expires_in ?? LIFETIME_S) * 1000 - EARLY_MS };
     return body.access_token;

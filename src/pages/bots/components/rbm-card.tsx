@@ -1,6 +1,7 @@
 import { DisconnectOutlined, GoogleOutlined, LockOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Descriptions, Divider, Flex, Popconfirm, Space, Tag, Typography } from "antd";
 import type { CarrierChannelRecord } from "../../../../contract";
+import { RCS_USE_CASE_LABELS, type RcsUseCase } from "../../../../contract/domain/rcs-bots";
 import { ChannelHealth } from "../../wabas/components/channel-health";
 import type { RbmChannelsModel } from "../use-rbm-channels";
 import { RbmWebhook } from "./rbm-webhook";
@@ -48,7 +49,7 @@ export function RbmCard({ channel, page }: { channel: CarrierChannelRecord; page
           <Descriptions.Item label="Agent id">
             <Typography.Text code>{rcs?.agentId}</Typography.Text>
           </Descriptions.Item>
-          <Descriptions.Item label="Traffic type from use case">{rcs?.useCase.replace("_", "-").toLowerCase()}</Descriptions.Item>
+          <Descriptions.Item label="Use case">{rcs ? RCS_USE_CASE_LABELS[rcs.useCase as RcsUseCase]?.split(":")[0] ?? rcs.useCase : null}</Descriptions.Item>
           <Descriptions.Item label="Service account">
             <Typography.Text style={{ wordBreak: "break-all" }}>{rcs?.serviceAccount}</Typography.Text>
           </Descriptions.Item>

@@ -15,11 +15,14 @@ const UI: UiSchema<FormValues> = {
   messages_per_second: { "ui:placeholder": "Server default" },
 };
 
-/** The schema with the bot offered as a choice of the caller's bots no connection claims yet, by name. */
+/**
+ * The schema with the bot offered as a choice of the caller's bots no connection claims yet (an enum of ids, named in
+ * the uiSchema: a oneOf would need validators the precompiled set does not have).
+ */
 function withBots(schema: RJSFSchema, bots: readonly { id: string; name: string }[]): RJSFSchema {
   const copy = structuredClone(schema);
   const field = copy.properties?.bot_id;
-  if (field && typeof field === "object") copy.properties = { ...copy.properties, bot_id: { ...field, oneOf: bots.map((b) => ({ const: b.id, title: b.name })) } };
+  if (field && typeof field === "object") copy.properties = { ...copy.properties, bot_id: { ...field, enum: bots.map((b) => b.id) } };
   return copy;
 }
 
@@ -27,6 +30,7 @@ function withBots(schema: RJSFSchema, bots: readonly { id: string; name: string 
 export function RbmDrawer({ page, bots }: { page: RbmChannelsModel; bots: readonly { id: string; name: string }[] }) {
   const connected = page.justConnected;
   const schema = useMemo(() => withBots(FORM_SCHEMAS.rcsGoogleConnect, bots), [bots]);
+  const uiSchema = useMemo<UiSchema<FormValues>>(() => ({ ...UI, bot_id: { "ui:enumNames": bots.map((b) => b.name), "ui:placeholder": "Choose a bot" } }), [bots]);
   return (
     <Drawer open={page.open} onClose={page.closeDrawer} width={640} destroyOnHidden title="Connect Google RCS Business Messaging">
       {connected && (
@@ -61,7 +65,7 @@ export function RbmDrawer({ page, bots }: { page: RbmChannelsModel; bots: readon
           ) : (
             <LazySchemaForm
               schema={schema}
-              uiSchema={UI}
+              uiSchema={uiSchema}
               formData={bots.length === 1 ? { bot_id: bots[0].id } : {}}
               submitText="Check and connect"
               submitting={page.saving}
