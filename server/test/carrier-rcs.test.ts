@@ -2,7 +2,8 @@
 // connecting checks the service-account key with Google first and stores nothing on a refusal; the key and client
 // token are sealed and only hinted; a bot is claimed by one connection of its owner; an RCS campaign from the bot goes
 // out through the agent (capability 404 fails the recipient with RBM's code) and receipts come back through the signed
-// webhook, once however often it is delivered; a customer's message opens a conversation; removal frees the bot.
+// webhook, once however often it is delivered; a customer's message opens a conversation; an API message to a number
+// Google says is not RCS-capable takes its SMS fallback; removal frees the bot.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierChannelRecord } from "../../contract/calls";
@@ -12,7 +13,7 @@ import type { Database } from "../db/client";
 import { campaignRecipients, campaigns, carrierChannels, carrierRcsBots, conversations, rcsBots, rcsTemplates } from "../db/schema";
 import { rowsOf } from "../services/campaigns/dispatch-sql";
 import { credentialsKeyFromEnv, openCredentials } from "../services/carrier-channels/credentials-crypto";
-import { insertCampaign, setBalance, until } from "./campaign-fixtures";
+import { insertCampaign, setBalance, smsTemplate, until } from "./campaign-fixtures";
 import { freshDatabase } from "./harness";
 import { cloudServer, type CloudServer } from "./whatsapp-cloud-fixtures";
 
@@ -166,19 +167,45 @@ describe("an RCS campaign through RBM", () => {
   });
 });
 
+describe("an API message through RBM", () => {
+  it("not RCS-capable at Google (capability 404): refused, refunded, and its SMS fallback goes out, as with the sandbox", async () => {
+    // API keys are the user's: she connects her own bot to the agent too.
+    const user = await server.id("user");
+    await setBalance(db(), user, "1000.00");
+    const [{ id: userBot }] = await db().insert(rcsBots).values({ userId: user, name: "Uday Alerts", useCase: "TRANSACTIONAL" }).returning({ id: rcsBots.id });
+    expect((await connect(body({ name: "Uday RBM", bot_id: userBot }), "user")).statusCode).toBe(201);
+    const sms = await smsTemplate(db(), user);
+    const keyRes = await server.call({ method: "POST", url: "/api/ums/v1/api-keys", as: "user", payload: { name: "RBM key", scopes: ["messages:send", "reports:read"] } });
+    expect(keyRes.statusCode, keyRes.body).toBe(201);
+    const apiKey = (keyRes.json() as { data: { key: string } }).data.key;
+    const res = await server.app.inject({
+      method: "POST", url: "/api/public/v1/messages", headers: { "x-api-key": apiKey },
+      payload: { channel: "rcs", from: userBot, to: "9000000001", text: "Your parcel is out for delivery", fallback: [{ channel: "sms", templateId: sms.id, variables: ["Asha", "9"] }] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as string;
+    const read = async () => (await server.app.inject({ method: "GET", url: `/api/public/v1/messages/${id}`, headers: { "x-api-key": apiKey } })).json().data as { status: string; channel: string; history: { status: string; channel: string; code?: string }[] };
+    const done = await until(read, (m) => m.channel === "sms" && m.status === "delivered");
+    expect(done.history.map((h) => `${h.status}:${h.channel}`).slice(0, 3)).toEqual(["queued:rcs", "failed:rcs", "queued:sms"]);
+    expect(done.history[1]).toMatchObject({ code: "404" });
+    expect([...google.messages.values()].some((m) => m.phone === "+919000000001")).toBe(false);
+  });
+});
+
 describe("removing the connection", () => {
   it("is refused while a campaign sends from the bot, then frees the bot for the sandbox", async () => {
     const manager = await server.id("manager");
     const [template] = await db().select().from(rcsTemplates).where(eq(rcsTemplates.botId, bot));
     const id = await insertCampaign(db(), { userId: manager, channel: "rcs", templateId: template.id, templateName: template.name, sender: bot, numbers: ["+919876540010"], holdPaise: 100, status: "paused" });
     await db().update(campaigns).set({ botId: bot }).where(eq(campaigns.id, id));
+    const before = await counts();
     const busy = await server.call({ method: "DELETE", url: `/api/v1/channels/carrier-channels/${channel._id}`, as: "manager" });
     expect(busy.statusCode).toBe(409);
-    expect(await counts()).toEqual({ channels: 1, claims: 1 });
+    expect(await counts()).toEqual(before);
     await db().update(campaigns).set({ status: "discarded" }).where(eq(campaigns.id, id));
     const removed = await server.call({ method: "DELETE", url: `/api/v1/channels/carrier-channels/${channel._id}`, as: "manager" });
     expect(removed.json()).toEqual({ success: true, message: "Removed Acme RBM" });
-    expect(await counts()).toEqual({ channels: 0, claims: 0 });
+    expect(await counts()).toEqual({ channels: before.channels - 1, claims: before.claims - 1 });
     expect(await server.app.carrier.servesByDefault("rcs", bot)).toBe(true);
   });
 });
