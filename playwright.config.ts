@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { E2E_WORKERS, MAIN_PORT, SHORT_SESSION_PORT, SHORT_SESSION_TTL_S, STAND_IN_PORT, workerPort } from "./e2e/ports";
+import { E2E_WORKERS, MAIN_PORT, RBM_STAND_IN_PORT, SHORT_SESSION_PORT, SHORT_SESSION_TTL_S, STAND_IN_PORT, workerPort } from "./e2e/ports";
 
 // Debian's Chromium is used instead of a Playwright browser download (the machine's
 // network reaches only npm and Debian). The background-networking flags stop Chromium
@@ -14,7 +14,7 @@ const server = (port: number, sessionTtlS: number) => ({
   timeout: 120_000,
   // Meta's Graph API is the stand-in e2e/whatsapp-cloud.spec.ts starts, whichever worker runs it. The SMS providers'
   // stand-ins of e2e/sms-providers.spec.ts listen on 127.0.0.1, which the SSRF guard refuses unless CARRIER_ALLOW_PRIVATE.
-  env: { WHATSAPP_GRAPH_URL: `http://127.0.0.1:${STAND_IN_PORT}`, CARRIER_ALLOW_PRIVATE: "true" },
+  env: { WHATSAPP_GRAPH_URL: `http://127.0.0.1:${STAND_IN_PORT}`, RBM_STAND_IN_PORT: String(RBM_STAND_IN_PORT), CARRIER_ALLOW_PRIVATE: "true" },
 });
 
 export default defineConfig({

@@ -11,6 +11,11 @@ export const SHORT_SESSION_TTL_S = 8;
 /** The WhatsApp Cloud API stand-in e2e/whatsapp-cloud.spec.ts starts; every server's WHATSAPP_GRAPH_URL points here. */
 export const STAND_IN_PORT = MAIN_PORT + 2;
 /**
+ * The Google RBM stand-in e2e/rcs-business-messaging.spec.ts starts; every server's RBM_API_URL and RBM_TOKEN_URL
+ * point here. Far above the worker ports (MAIN_PORT + 3…), so no worker's server takes it.
+ */
+export const RBM_STAND_IN_PORT = MAIN_PORT + 47;
+/**
  * Workers, each with its own server: one per two cores. On a 2-core machine one browser and its server already keep
  * both cores busy (three workers there ran at load 15 and timed out), so more workers only help on bigger machines.
  */

@@ -34,6 +34,10 @@ const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     // Meta's Graph API is a WhatsApp Cloud API stand-in that e2e/whatsapp-cloud.spec.ts starts (playwright.config.ts
     // passes e2e/ports.ts STAND_IN_PORT; by default the port after the next); other specs never reach it.
     WHATSAPP_GRAPH_URL: process.env.WHATSAPP_GRAPH_URL ?? `http://127.0.0.1:${Number(port) + 2}`,
+    // Google's RBM API and token endpoint are the stand-in e2e/rcs-business-messaging.spec.ts starts (e2e/ports.ts
+    // RBM_STAND_IN_PORT, which playwright.config.ts passes); other specs never reach it.
+    RBM_API_URL: process.env.RBM_API_URL ?? `http://127.0.0.1:${process.env.RBM_STAND_IN_PORT ?? Number(port) + 47}`,
+    RBM_TOKEN_URL: process.env.RBM_TOKEN_URL ?? `http://127.0.0.1:${process.env.RBM_STAND_IN_PORT ?? Number(port) + 47}/token`,
   },
 });
 

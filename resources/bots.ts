@@ -19,7 +19,14 @@ export const bots: ResourceDef = {
     show: "bots.get",
     create: "bots.createRcs",
     update: "bots.update",
-    custom: { updateStatus: "bots.updateStatus" },
+    custom: {
+      updateStatus: "bots.updateStatus",
+      // Google RBM connections of the caller's bots: credentials in, webhook URL and health out (use-rbm-channels.ts).
+      rbmChannels: "carrierChannels.list",
+      connectRbm: "carrierChannels.connectRcs",
+      testRbm: "carrierChannels.test",
+      removeRbm: "carrierChannels.remove",
+    },
   },
   idField: "botId",
 };

@@ -71,6 +71,7 @@ import { whatsappBusinessProfile } from "./whatsapp-business-profile";
 import { whatsappCloudConnect } from "./whatsapp-cloud-connect";
 import { smppConnect } from "./smpp-connect";
 import { smsHttpConnect } from "./sms-http-connect";
+import { rcsGoogleConnect } from "./rcs-google-connect";
 import { whatsappTemplateCreate } from "./whatsapp-template-create";
 import { whatsappTemplateDelete } from "./whatsapp-template-delete";
 import { workflowCreate } from "./workflow-create";
@@ -168,6 +169,7 @@ export const SCHEMAS = {
   "carrier-channel-update": carrierChannelUpdate,
   "smpp-connect": smppConnect,
   "sms-http-connect": smsHttpConnect,
+  "rcs-google-connect": rcsGoogleConnect,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

@@ -74,7 +74,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(observabilityPlugin, { metrics: config.metrics, host: config.host });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(carrierPlugin, {
-    dataDir: config.dataDir, s3: config.s3, carrier: options.carrier, storage: options.storage, credentials: config.credentials, whatsappCloud: config.whatsappCloud,
+    dataDir: config.dataDir, s3: config.s3, carrier: options.carrier, storage: options.storage, credentials: config.credentials, whatsappCloud: config.whatsappCloud, rbm: config.rbm,
     carrierAllowPrivate: config.carrierAllowPrivate,
   });
   await app.register(publicApiPlugin, { umsLogDays: config.umsLogDays, publicApiCommitMs: config.publicApiCommitMs });

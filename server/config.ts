@@ -4,6 +4,7 @@ import { SMS_WINDOW } from "../contract/domain/campaigns";
 import { REPORT_TTL_HOURS_DEFAULT } from "../contract/domain/reports";
 import { WORKFLOW_DEFAULTS } from "../contract/domain/workflow-runs";
 import { aiConfigFromEnv, type AiConfig } from "./services/ai/llm";
+import { rbmConfigFromEnv, type RbmConfig } from "./carriers/rcs/config";
 import { whatsappCloudConfigFromEnv, type WhatsAppCloudConfig } from "./carriers/whatsapp-cloud/config";
 import { credentialsKeyFromEnv } from "./services/carrier-channels/credentials-crypto";
 import type { LoginDelayRule } from "./services/login-throttle";
@@ -62,6 +63,8 @@ export interface ServerConfig {
   credentials: { key: Buffer; development: boolean };
   /** WhatsApp Cloud API: Graph URL and version, default throughput, Embedded Signup's Meta app (WHATSAPP_*, FACEBOOK_*). */
   whatsappCloud: WhatsAppCloudConfig;
+  /** Google RCS Business Messaging: API and token URLs, timeout, default throughput and message TTL (RBM_*). */
+  rbm: RbmConfig;
   /** PostgreSQL connections (see DatabaseConfig): pool size and statement timeouts. PGlite ignores them. */
   databasePool: { max: number; statementTimeoutMs: number; longStatementTimeoutMs: number };
   /** How long a SIGTERM may take: in-flight requests, claimed jobs handed back, sockets closed (SHUTDOWN_TIMEOUT_MS). */
@@ -267,6 +270,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     smsWindow: { start: hhmm(env.SMS_WINDOW_START, SMS_WINDOW.start, "SMS_WINDOW_START"), end: hhmm(env.SMS_WINDOW_END, SMS_WINDOW.end, "SMS_WINDOW_END") },
     credentials: credentialsKeyFromEnv(env),
     whatsappCloud: whatsappCloudConfigFromEnv(env),
+    rbm: rbmConfigFromEnv(env),
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       loginPerIp: { ...DEFAULT_RATE_LIMITS.loginPerIp, max: positiveInt(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp.max, "RATE_LIMIT_LOGIN_PER_IP") },

@@ -6,7 +6,7 @@ import type { CallDef } from "./types";
 
 /* Real provider connections of an account (calls beyond SPEC 7): credentials are written, never read back. */
 
-export const CARRIER_PROVIDERS = ["whatsapp_cloud", "smpp", "sms_http"] as const;
+export const CARRIER_PROVIDERS = ["whatsapp_cloud", "smpp", "sms_http", "rcs_google"] as const;
 /** Where providers' webhooks arrive: `${PUBLIC_URL}/api/carrier-webhooks/<channel id>` (a route outside this table). */
 export const CARRIER_WEBHOOK_PATH = "/api/carrier-webhooks";
 export type CarrierProviderId = (typeof CARRIER_PROVIDERS)[number];
@@ -35,6 +35,18 @@ export const SmsChannelDetails = Type.Object({
 });
 export type SmsChannelDetails = Static<typeof SmsChannelDetails>;
 
+/** A Google RBM connection's settings as the console shows them: the agent and the bot it sends for. */
+export const RcsChannelDetails = Type.Object({
+  agentId: Type.String(),
+  botId: Type.String(),
+  /** The bot's name when it was connected. */
+  botName: Type.String(),
+  useCase: Type.String(),
+  /** The service account the key belongs to (its client_email: not secret, it says which key is stored). */
+  serviceAccount: Type.String(),
+});
+export type RcsChannelDetails = Static<typeof RcsChannelDetails>;
+
 export const CarrierChannelRecord = Type.Object({
   _id: Type.String(),
   provider: Type.Unsafe<CarrierProviderId>({ type: "string", enum: [...CARRIER_PROVIDERS] }),
@@ -50,6 +62,8 @@ export const CarrierChannelRecord = Type.Object({
   messagesPerSecond: Type.Integer(),
   /** SMS channels (SMPP, HTTP): headers and provider settings; null for others. */
   sms: Type.Union([SmsChannelDetails, Type.Null()]),
+  /** Google RBM channels: the agent and its bot; null for others. */
+  rcs: Type.Union([RcsChannelDetails, Type.Null()]),
   credentials: Type.Array(CredentialHint),
   /** What to paste at the provider: the callback URL and its verify token (HTTP SMS: the DLR URL, the token in it). */
   webhook: Type.Object({ url: Type.String(), verifyToken: Type.String() }),
@@ -89,7 +103,8 @@ const Saved = ok({ message: Type.String(), data: CarrierChannelRecord });
  * credentials with a real provider call before anything is saved (a refusal saves nothing: 400 with the provider's
  * words, 502 when it did not answer); a channel sending a running, paused or scheduled campaign is not removed (409).
  * An SMS connection claims headers of the caller's own SMS accounts that no other connection claims (409 otherwise);
- * its credentials change by connecting again (edit changes only its name).
+ * its credentials change by connecting again (edit changes only its name). An RBM connection claims one of the caller's
+ * own RCS bots that no other connection claims (409 otherwise); like SMS, its credentials change by connecting again.
  */
 export const CARRIER_CHANNEL_CALLS = {
   "carrierChannels.list": {
@@ -110,6 +125,11 @@ export const CARRIER_CHANNEL_CALLS = {
     method: "POST", path: "/api/v1/channels/sms-http", access: USER_MANAGER, bodySchema: "sms-http-connect",
     response: replies({ 201: Saved }),
     summary: "Connect an SMS provider that speaks HTTP for some of the caller's headers; its URL and key are checked first",
+  },
+  "carrierChannels.connectRcs": {
+    method: "POST", path: "/api/v1/channels/rcs-google", access: USER_MANAGER, bodySchema: "rcs-google-connect",
+    response: replies({ 201: Saved }),
+    summary: "Connect a Google RCS Business Messaging agent for one of the caller's RCS bots; the service-account key is checked with Google first",
   },
   "carrierChannels.update": {
     method: "PUT", path: "/api/v1/channels/carrier-channels/:id", access: USER_MANAGER, params: ID, bodySchema: "carrier-channel-update",

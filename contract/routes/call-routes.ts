@@ -241,6 +241,7 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "carrierChannels.connectWhatsApp": {"method":"POST","path":"/api/v1/channels/whatsapp-cloud","access":["user","manager"]},
   "carrierChannels.connectSmpp": {"method":"POST","path":"/api/v1/channels/smpp","access":["user","manager"]},
   "carrierChannels.connectSmsHttp": {"method":"POST","path":"/api/v1/channels/sms-http","access":["user","manager"]},
+  "carrierChannels.connectRcs": {"method":"POST","path":"/api/v1/channels/rcs-google","access":["user","manager"]},
   "carrierChannels.update": {"method":"PUT","path":"/api/v1/channels/carrier-channels/:id","access":["user","manager"]},
   "carrierChannels.test": {"method":"POST","path":"/api/v1/channels/carrier-channels/:id/test","access":["user","manager"]},
   "carrierChannels.remove": {"method":"DELETE","path":"/api/v1/channels/carrier-channels/:id","access":["user","manager"]},

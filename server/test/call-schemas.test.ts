@@ -10,7 +10,7 @@ import { templateForm } from "./whatsapp-template-server";
 import type { CampaignStatus } from "../../contract/domain/campaigns";
 import { insertCampaign, rcsSetup, smsSetup, whatsappSetup } from "./campaign-control-fixtures";
 import { buildApp } from "../app";
-import { smsAccounts, wabas } from "../db/schema";
+import { rcsBots, smsAccounts, wabas } from "../db/schema";
 import { startSmsc, type Smsc } from "../carriers/smpp/stand-in";
 import { startSmsHttpStandIn, type SmsHttpStandIn } from "../carriers/sms-http/stand-in";
 import { HANDLERS } from "../routes";
@@ -22,6 +22,8 @@ import { multipart, png } from "./media-fixtures";
 import { channelFixtures, type ChannelFixtures } from "./campaign-ingest-fixtures";
 import { DEMO_PASSWORD, freshDatabase, startServer, type DemoName, type TestServer } from "./harness";
 import { whatsappCloudConfigFromEnv } from "../carriers/whatsapp-cloud/config";
+import { rbmConfigFromEnv } from "../carriers/rcs/config";
+import { makeServiceAccountKey, startRbmStandIn, type RbmStandIn } from "../carriers/rcs/stand-in";
 import { DEFAULT_APP, standInWaba, startWhatsAppStandIn, type WhatsAppStandIn } from "../carriers/whatsapp-cloud/stand-in";
 
 interface Input {
@@ -288,6 +290,10 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     as: "manager",
     payload: { name: "Schema SMPP", sender_ids: [await ownHeader(s, "SCHSMP")], host: "127.0.0.1", port: smsc.port, system_id: SMSC_USER.systemId, password: SMSC_USER.password },
   }),
+  "carrierChannels.connectRcs": async (s) => {
+    const [bot] = await s.database.db.insert(rcsBots).values({ userId: await s.id("manager"), name: "Schema RBM bot" }).returning({ id: rcsBots.id });
+    return { as: "manager", payload: { name: "Schema RBM", bot_id: bot.id, agent_id: RBM_AGENT, service_account_key: rbmKey.json, client_token: "SCHEMATOKEN123" } };
+  },
   "carrierChannels.connectSmsHttp": async (s) => ({
     as: "manager",
     payload: {
@@ -676,18 +682,25 @@ async function ownHeader(s: TestServer, header: string): Promise<string> {
   return header;
 }
 
+/** Google RBM's stand-in for the RCS connect call. */
+const RBM_AGENT = "schema-bot";
+const rbmKey = makeServiceAccountKey();
+let rbmStandIn: RbmStandIn;
+
 let server: TestServer;
 let standIn: WhatsAppStandIn;
 beforeAll(async () => {
+  rbmStandIn = await startRbmStandIn({ key: rbmKey, agentId: RBM_AGENT, clientToken: "SCHEMATOKEN123" });
   smsc = await startSmsc({ users: [SMSC_USER] });
   smsProvider = await startSmsHttpStandIn({ apiKey: SMS_HTTP_KEY, callbackUrl: "http://127.0.0.1:9/unused" });
   standIn = await startWhatsAppStandIn({
     wabas: CLOUD_WABAS.map((w, i) => standInWaba(w.id, w.phone, `+1 555-010-000${i}`)),
     tokens: Object.fromEntries(CLOUD_WABAS.map((w) => [w.token, [w.id]])),
   });
-  server = await startServer({ whatsappCloud: { ...whatsappCloudConfigFromEnv({}), graphUrl: standIn.url } });
+  server = await startServer({ whatsappCloud: { ...whatsappCloudConfigFromEnv({}), graphUrl: standIn.url }, rbm: { ...rbmConfigFromEnv({}), apiUrl: rbmStandIn.url, tokenUrl: rbmStandIn.tokenUrl } });
 });
 afterAll(async () => {
+  await rbmStandIn?.close();
   await server?.close();
   await standIn?.close();
   await smsc?.close();

@@ -9,6 +9,7 @@ import type { CarrierChannelRecord } from "../../contract/calls";
 import { buildApp } from "../app";
 import { createSandboxCarrier } from "../carriers/sandbox";
 import { testSandboxConfig } from "../carriers/sandbox/test-config";
+import { rbmConfigFromEnv, type RbmConfig } from "../carriers/rcs/config";
 import { whatsappCloudConfigFromEnv } from "../carriers/whatsapp-cloud/config";
 import {
   DEFAULT_APP, DEFAULT_TOKEN, defaultWaba, DOC_PHONE_NUMBER_ID, DOC_WABA_ID, standInWaba, startWhatsAppStandIn, type StandInOptions, type WhatsAppStandIn,
@@ -50,7 +51,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function cloudServer(database: Database, options: { standIn?: StandInOptions; dispatch?: DispatchOverrides; jobIntervalMs?: number } = {}): Promise<CloudServer> {
+export async function cloudServer(database: Database, options: { standIn?: StandInOptions; dispatch?: DispatchOverrides; jobIntervalMs?: number; rbm?: Partial<RbmConfig> } = {}): Promise<CloudServer> {
   const standIn = await startWhatsAppStandIn({
     wabas: [defaultWaba(), standInWaba(OTHER_WABA.id, OTHER_WABA.phone, OTHER_WABA.display), standInWaba(SIGNUP_WABA.id, SIGNUP_WABA.phone, SIGNUP_WABA.display)],
     tokens: { [DEFAULT_TOKEN]: [DOC_WABA_ID], [OTHER_WABA.token]: [OTHER_WABA.id] },
@@ -70,6 +71,7 @@ export async function cloudServer(database: Database, options: { standIn?: Stand
       // The SMS providers' stand-ins listen on 127.0.0.1 (CARRIER_ALLOW_PRIVATE); the guard's test is a peer with it off.
       carrierAllowPrivate: true,
       whatsappCloud: { ...whatsappCloudConfigFromEnv({}), graphUrl: standIn.url, timeoutMs: 5000, embeddedSignup: { appId: DEFAULT_APP.id, appSecret: DEFAULT_APP.secret } },
+      rbm: { ...rbmConfigFromEnv({}), ...options.rbm },
     },
   });
   await app.listen({ port, host: "127.0.0.1" });

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { createdAt } from "./columns";
+import { rcsBots } from "./rcs-bots";
 
 // Real provider connections of an account (WhatsApp Cloud API, SMPP and HTTP SMS; Google RBM later): the
 // credentials, sealed with CREDENTIALS_KEY (server/services/carrier-channels/credentials-crypto.ts), the settings that
@@ -37,6 +38,13 @@ export interface CarrierChannelSettings {
   messageIdPath?: string;
   dlr?: { idPath: string; statusPath: string; codePath?: string; statuses: Record<string, "sent" | "delivered" | "read" | "failed"> };
   entityId?: string;
+  /** Google RBM (server/carriers/rcs/settings.ts): the agent at Google, our bot it sends for, the bot's use case. */
+  agentId?: string;
+  botId?: string;
+  /** The bot's name and the service account's client_email when connected, shown on the connection's card. */
+  botName?: string;
+  serviceAccount?: string;
+  useCase?: "OTP" | "TRANSACTIONAL" | "PROMOTIONAL" | "MULTI_USE";
 }
 
 export const carrierChannels = pgTable(
@@ -44,7 +52,7 @@ export const carrierChannels = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    /** The adapter: "whatsapp_cloud", "smpp", "sms_http" (later "rcs_google"). */
+    /** The adapter: "whatsapp_cloud", "smpp", "sms_http", "rcs_google". */
     provider: text("provider").notNull(),
     channel: text("channel").$type<"whatsapp" | "sms" | "rcs">().notNull(),
     name: text("name").notNull(),
@@ -90,6 +98,21 @@ export const carrierSmsSenders = pgTable(
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   },
   (t) => [index("carrier_sms_senders_channel_idx").on(t.channelId), index("carrier_sms_senders_user_idx").on(t.userId)],
+);
+
+/**
+ * The RCS bots a Google RBM channel sends for: a bot's messages go out through its channel's agent, every other bot's
+ * through the default carrier. A bot is claimed by one channel at most, of the account that owns it
+ * (server/services/carrier-channels/rcs.ts); removing the channel (or the bot) frees the claim.
+ */
+export const carrierRcsBots = pgTable(
+  "carrier_rcs_bots",
+  {
+    botId: uuid("bot_id").primaryKey().references(() => rcsBots.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id").notNull().references(() => carrierChannels.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("carrier_rcs_bots_channel_idx").on(t.channelId), index("carrier_rcs_bots_user_idx").on(t.userId)],
 );
 
 /**

@@ -2,6 +2,7 @@ import fp from "fastify-plugin";
 import { createCarrier, type Carrier } from "../../carriers";
 import { instrumentCarrier } from "../../observability/carrier";
 import { createCarrierRouter, type CarrierRouter } from "../../carriers/router";
+import { rbmProvider } from "../../carriers/rcs";
 import { smppProvider } from "../../carriers/smpp";
 import { httpSmsProvider } from "../../carriers/sms-http";
 import { whatsappCloudProvider } from "../../carriers/whatsapp-cloud";
@@ -14,7 +15,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /**
      * The carrier every send, template review and media upload goes through: a router over the account channels'
-     * adapters (WhatsApp Cloud API, SMPP, HTTP SMS) and the default carrier (CARRIER, the sandbox) for every address none claims.
+     * adapters (WhatsApp Cloud API, SMPP, HTTP SMS, Google RBM) and the default carrier (CARRIER, the sandbox) for every address none claims.
      */
     carrier: CarrierRouter;
     /** Uploaded files (disk under DATA_DIR, or S3). */
@@ -22,7 +23,7 @@ declare module "fastify" {
   }
 }
 
-export interface CarrierOptions extends Pick<ServerConfig, "credentials" | "whatsappCloud" | "carrierAllowPrivate"> {
+export interface CarrierOptions extends Pick<ServerConfig, "credentials" | "whatsappCloud" | "carrierAllowPrivate" | "rbm"> {
   dataDir: string;
   s3?: S3Config;
   /** The default carrier; tests pass a sandbox with their own seed and delays. */
@@ -44,7 +45,9 @@ export const carrierPlugin = fp<CarrierOptions>(
       fallback: options.carrier ?? createCarrier(),
       directory: createChannelDirectory(app.database.db, options.credentials.key, health),
       // SMS providers are at addresses users type: the SSRF guard applies to every connection (CARRIER_ALLOW_PRIVATE).
-      providers: [whatsappCloudProvider(options.whatsappCloud), smppProvider({ allowPrivate: options.carrierAllowPrivate }), httpSmsProvider({ allowPrivate: options.carrierAllowPrivate })],
+      providers: [whatsappCloudProvider(options.whatsappCloud), smppProvider({ allowPrivate: options.carrierAllowPrivate }), httpSmsProvider({ allowPrivate: options.carrierAllowPrivate }),
+        // Google RBM is at the operator's URLs (RBM_API_URL, RBM_TOKEN_URL), never a user's: no guard needed.
+        rbmProvider(options.rbm)],
     }), app.metrics, app.log);
     // A channel disconnected here is rebuilt (refusing at once) at its next use, not after the route cache's time.
     health.onDisconnected(() => carrier.invalidate());

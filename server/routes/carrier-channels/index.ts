@@ -1,5 +1,6 @@
 import { callerOf } from "../../auth/guard";
 import { connectWhatsAppCloud, listChannels, removeChannel, testChannel, updateChannel, type ChannelDeps } from "../../services/carrier-channels/manage";
+import { connectRcs } from "../../services/carrier-channels/rcs";
 import { connectSmpp, connectSmsHttp } from "../../services/carrier-channels/sms";
 import type { Handlers, RouteContext } from "../context";
 
@@ -23,6 +24,12 @@ export const carrierChannelHandlers: Handlers = {
 
   "carrierChannels.connectSmsHttp": async (request, reply, ctx) => {
     const data = await connectSmsHttp(channelDepsOf(ctx), callerOf(request).id, request.body);
+    reply.status(201);
+    return { success: true, message: `Connected ${data.name}`, data };
+  },
+
+  "carrierChannels.connectRcs": async (request, reply, ctx) => {
+    const data = await connectRcs(channelDepsOf(ctx), callerOf(request).id, request.body);
     reply.status(201);
     return { success: true, message: `Connected ${data.name}`, data };
   },

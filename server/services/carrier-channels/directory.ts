@@ -1,6 +1,7 @@
 // The router's view of the stored channels (server/carriers/router): which channel serves an address, and a channel
 // with its secrets opened. One query per kind of address: a WABA's phone numbers and the WABA itself for WhatsApp, an
-// SMS header claimed by an SMPP or HTTP channel (carrier_sms_senders); RCS bots will add theirs here.
+// SMS header claimed by an SMPP or HTTP channel (carrier_sms_senders), an RCS bot claimed by a Google RBM channel
+// (carrier_rcs_bots).
 import { eq, sql } from "drizzle-orm";
 import type { ChannelAddress, ChannelConnection, ChannelDirectory } from "../../carriers/router/channel-adapter";
 import type { Db } from "../../db/client";
@@ -16,6 +17,13 @@ function routeQuery(address: ChannelAddress) {
   if (address.channel === "sms") {
     if (address.kind !== "sender") return null;
     return sql`select c.id, c.version from carrier_sms_senders s join carrier_channels c on c.id = s.channel_id where s.sender = ${address.value} limit 1`;
+  }
+  // An RCS bot (our rcs_bots id, the sender of RCS campaigns and chats) claimed by a Google RBM channel.
+  if (address.channel === "rcs") {
+    if (address.kind !== "sender") return null;
+    // Campaigns name a registered bot by its provider id, chats by ours: either finds the claim.
+    return sql`select c.id, c.version from carrier_rcs_bots b join rcs_bots r on r.id = b.bot_id join carrier_channels c on c.id = b.channel_id
+               where r.id::text = ${address.value} or r.provider_bot_id = ${address.value} limit 1`;
   }
   if (address.channel !== "whatsapp") return null;
   if (address.kind === "account") {

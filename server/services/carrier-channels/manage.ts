@@ -18,11 +18,12 @@ import type { SchemaBody } from "../../../schemas";
 import { rowsOf } from "../campaigns/dispatch-sql";
 import { hintOf, openCredentials, sealCredentials } from "./credentials-crypto";
 import { toChannelRecord, type ChannelRow } from "./records";
+import { busyRcsCampaign } from "./rcs";
 import { busySmsCampaign } from "./sms";
 
 export interface ChannelDeps {
   db: Db;
-  config: Pick<ServerConfig, "publicUrl" | "port" | "credentials" | "whatsappCloud" | "carrierAllowPrivate">;
+  config: Pick<ServerConfig, "publicUrl" | "port" | "credentials" | "whatsappCloud" | "carrierAllowPrivate" | "rbm">;
   carrier: CarrierRouter;
   log?: { warn: (obj: unknown, msg: string) => void };
 }
@@ -132,9 +133,10 @@ export async function connectWhatsAppCloud(deps: ChannelDeps, ownerId: string, b
 export async function updateChannel(deps: ChannelDeps, ownerId: string, id: string, body: SchemaBody<"carrier-channel-update">): Promise<CarrierChannelRecord> {
   const row = await ownChannel(deps.db, ownerId, id);
   if (row.provider !== WHATSAPP_CLOUD) {
-    // An SMS connection's secrets and settings change by connecting it again (checked with a new bind or request).
+    // An SMS or RBM connection's secrets and settings change by connecting it again (checked with the provider).
     const other = (["access_token", "app_secret", "app_id"] as const).filter((k) => body[k] !== undefined);
-    if (other.length) throw badRequest(`${other.join(", ")} belong to WhatsApp Cloud API connections; to change an SMS provider's credentials, disconnect it and connect it again`);
+    const what = row.channel === "rcs" ? "an RCS agent's" : "an SMS provider's";
+    if (other.length) throw badRequest(`${other.join(", ")} belong to WhatsApp Cloud API connections; to change ${what} credentials, disconnect it and connect it again`);
   }
   const key = deps.config.credentials.key;
   const secrets = { ...openCredentials(key, row.id, row.credentials), ...(body.access_token ? { accessToken: body.access_token } : {}), ...(body.app_secret ? { appSecret: body.app_secret.toLowerCase() } : {}) };
@@ -192,7 +194,7 @@ export async function testChannel(deps: ChannelDeps, ownerId: string, id: string
     .where(eq(carrierChannels.id, row.id))
     .returning();
   deps.carrier.invalidate();
-  const message = check.ok && row.channel === "sms"
+  const message = check.ok && row.channel !== "whatsapp"
     ? `Connected: ${check.name}`
     : check.ok
     ? `Connected: ${check.name}, ${check.phoneNumbers.filter((p) => (row.settings.phoneNumberIds ?? []).includes(p.id)).map((p) => `${p.displayPhoneNumber} (${p.verifiedName})`).join(", ") || "no number"}`
@@ -217,6 +219,8 @@ export async function removeChannel(deps: ChannelDeps, ownerId: string, id: stri
   }
   const smsBusy = await busySmsCampaign(deps.db, ownerId, row.channel === "sms" ? (row.settings.senderIds ?? []) : []);
   if (smsBusy) throw conflict(`The campaign "${smsBusy}" sends from these sender ids: finish or discard it first`);
+  const rcsBusy = row.channel === "rcs" ? await busyRcsCampaign(deps.db, ownerId, row.settings.botId) : null;
+  if (rcsBusy) throw conflict(`The campaign "${rcsBusy}" sends from this bot: finish or discard it first`);
   await deps.db.transaction(async (tx) => {
     await tx.delete(wabas).where(and(eq(wabas.channelId, row.id), inArray(wabas.userId, [ownerId])));
     await tx.delete(carrierChannels).where(eq(carrierChannels.id, row.id));

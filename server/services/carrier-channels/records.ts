@@ -11,6 +11,10 @@ export const SECRET_FIELDS: Record<string, readonly { key: string; field: string
   ],
   smpp: [{ key: "password", field: "password", label: "Password" }],
   sms_http: [{ key: "apiKey", field: "api_key", label: "API key" }],
+  rcs_google: [
+    { key: "serviceAccountKey", field: "service_account_key", label: "Service-account key" },
+    { key: "clientToken", field: "client_token", label: "Webhook client token" },
+  ],
 };
 
 const hexTag = (tag: number) => `0x${tag.toString(16)}`;
@@ -56,6 +60,9 @@ export function toChannelRecord(row: ChannelRow, origin: string, defaultMps: num
     appId: s.appId ?? null,
     messagesPerSecond: s.messagesPerSecond ?? (row.channel === "sms" ? 100 : defaultMps),
     sms: smsDetailsOf(row),
+    rcs: row.provider === "rcs_google"
+      ? { agentId: s.agentId ?? "", botId: s.botId ?? "", botName: s.botName ?? "", useCase: s.useCase ?? "MULTI_USE", serviceAccount: s.serviceAccount ?? "" }
+      : null,
     credentials: (SECRET_FIELDS[row.provider] ?? []).map(({ key, field, label }) => ({
       field,
       label,

@@ -3,7 +3,9 @@ import { Alert, Button, Card, Col, Empty, Row, Skeleton } from "antd";
 import { lazy, Suspense } from "react";
 import { PageHeader } from "../common/page-header";
 import { BotCard } from "./components/bot-card";
+import { RbmSection } from "./components/rbm-section";
 import { useBots } from "./use-bots";
+import { useRbmChannels } from "./use-rbm-channels";
 
 // Only the admin creates and edits: the drawer (RJSF form and the phone library) loads when first needed.
 const BotDrawer = lazy(async () => ({ default: (await import("./components/bot-drawer")).BotDrawer }));
@@ -11,6 +13,7 @@ const BotDrawer = lazy(async () => ({ default: (await import("./components/bot-d
 /** RCS Channel (workspace) and RCS Bots (admin): the bots as cards; the admin creates and edits them. */
 export function BotsList() {
   const page = useBots();
+  const rbm = useRbmChannels();
   let body;
   if (page.loading)
     body = (
@@ -88,6 +91,7 @@ export function BotsList() {
         }
       />
       {body}
+      {!page.isAdmin && <RbmSection page={rbm} bots={page.bots} />}
       {(page.canCreate || page.canEdit) && page.drawer && (
         <Suspense fallback={null}>
           <BotDrawer page={page} />

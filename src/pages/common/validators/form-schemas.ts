@@ -65,6 +65,7 @@ export const FORM_SCHEMAS = {
   carrierChannelUpdate: named("carrierChannelUpdate", structuredClone(SCHEMAS["carrier-channel-update"]) as unknown as RJSFSchema),
   smppConnect: named("smppConnect", structuredClone(SCHEMAS["smpp-connect"]) as unknown as RJSFSchema),
   smsHttpConnect: named("smsHttpConnect", structuredClone(SCHEMAS["sms-http-connect"]) as unknown as RJSFSchema),
+  rcsGoogleConnect: named("rcsGoogleConnect", structuredClone(SCHEMAS["rcs-google-connect"]) as unknown as RJSFSchema),
 } as const;
 
 export type FormSchemaId = keyof typeof FORM_SCHEMAS;
