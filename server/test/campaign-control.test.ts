@@ -11,7 +11,9 @@ import { startServer, type DemoName, type TestServer } from "./harness";
 let clock = new Date("2026-11-23T16:30:00Z");
 let s: TestServer;
 beforeAll(async () => {
-  s = await startServer({ now: () => clock, jobIntervalMs: 3_600_000 });
+  // These tests move campaigns between states; none is meant to send. The dispatcher looks once at start (nothing yet)
+  // and then not for an hour: a campaign written as running could otherwise complete before the test pauses it.
+  s = await startServer({ now: () => clock, jobIntervalMs: 3_600_000 }, { dispatch: { idleMs: 3_600_000 } });
 });
 afterAll(async () => s?.close());
 

@@ -122,9 +122,10 @@ export function demoSessions(app: FastifyInstance) {
   return { login, newSession };
 }
 
-export async function startServer(overrides: ServerOverrides = {}): Promise<TestServer> {
+/** `dispatch`: the dispatcher's settings (e.g. a long idle, so campaigns a test writes as running stay unsent). */
+export async function startServer(overrides: ServerOverrides = {}, { dispatch }: Pick<BuildOptions, "dispatch"> = {}): Promise<TestServer> {
   const database = await freshDatabase();
-  const app = await buildApp({ database, logger: false, config: testConfig(overrides) });
+  const app = await buildApp({ database, logger: false, config: testConfig(overrides), dispatch });
   const { login, newSession } = demoSessions(app);
   return {
     app,

@@ -373,10 +373,20 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
     return running;
   };
 
+  // The idle wait ends early on stop: a shutdown does not sit out the rest of it.
+  let endIdle: (() => void) | undefined;
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, settings.idleMs);
+      endIdle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   const loop = (async () => {
     while (!stopped) {
       await tick();
-      if (!stopped) await sleep(settings.idleMs);
+      if (!stopped) await idle();
     }
   })();
 
@@ -385,6 +395,7 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
     noteFailures,
     stop: async () => {
       stopped = true;
+      endIdle?.();
       clearInterval(healthTimer);
       await running;
       await Promise.all([...loops.values()]);
