@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
-import { login, shot } from "./support";
+import { apiToken, login, shot } from "./support";
 
 /** A real PNG drawn in the page (a gradient with a label), so thumbnails show something a person can recognise. */
 async function drawnPng(page: Page, from: string, to: string, label: string): Promise<Buffer> {
@@ -28,7 +28,17 @@ async function drawnPng(page: Page, from: string, to: string, label: string): Pr
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
 
+/** Specs before this one upload media for the manager too (a campaign's header image): the library starts empty here. */
+async function clearLibrary(page: Page) {
+  const headers = { authorization: `Bearer ${await apiToken(page, "manager")}` };
+  const listed = await page.request.get("/api/upload/list", { headers, params: { channel: "whatsapp", limit: 100 } });
+  for (const { _id } of ((await listed.json()) as { data: { _id: string }[] }).data) {
+    expect((await page.request.delete(`/api/upload/${_id}`, { headers, data: { channel: "whatsapp" } })).ok()).toBe(true);
+  }
+}
+
 test("a manager uploads an image through the media picker, sees it listed, and deletes it", async ({ page }) => {
+  await clearLibrary(page);
   await login(page, "manager", "manager");
   await page.goto("/organization/media-library");
   const main = page.locator("main");
