@@ -15,8 +15,12 @@ export interface GenerateValues {
 
 export const DAY = "YYYY-MM-DD";
 
-/** The range picker's presets (SPEC's dashboards name the same three): both ends counted, today last. */
-export const RANGE_PRESETS = (today: Dayjs = dayjs()) => [
+/**
+ * The range picker's presets (SPEC's dashboards name the same three): both ends counted, today last. "Today" is India's
+ * calendar day, as the server counts days: from 18:30 UTC a browser elsewhere is still on the day before, and a
+ * campaign created a moment ago fell outside "the last 30 days".
+ */
+export const RANGE_PRESETS = (today: Dayjs = dayjs(indiaDay(new Date()))) => [
   { label: "Today", value: [today.startOf("day"), today.startOf("day")] as [Dayjs, Dayjs] },
   { label: "Last 7 days", value: [today.subtract(6, "day").startOf("day"), today.startOf("day")] as [Dayjs, Dayjs] },
   { label: "Last 30 days", value: [today.subtract(29, "day").startOf("day"), today.startOf("day")] as [Dayjs, Dayjs] },
