@@ -264,8 +264,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       longStatementTimeoutMs: nonNegativeInt(env.DATABASE_LONG_STATEMENT_TIMEOUT_MS, DEFAULT_DATABASE_POOL.longStatementTimeoutMs, "DATABASE_LONG_STATEMENT_TIMEOUT_MS"),
     },
     shutdownTimeoutMs: positiveInt(env.SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS, "SHUTDOWN_TIMEOUT_MS"),
-    // Off unless asked for: a VACUUM of a large table holds PGlite's one connection for seconds (seen in the e2e run
-    // after the large-report test: later pages stalled), so it is for quiet hours, not a default.
+    // Off unless asked for: a VACUUM of a large table holds PGlite's one connection for seconds, a pause an operator
+    // should choose, not find.
     pgliteMaintenanceMs: nonNegativeInt(env.PGLITE_MAINTENANCE_MS, 0, "PGLITE_MAINTENANCE_MS"),
     metrics: { token: env.METRICS_TOKEN || undefined, port: env.METRICS_PORT ? positiveInt(env.METRICS_PORT, 0, "METRICS_PORT") : undefined },
     pgDump: env.PG_DUMP || undefined,
