@@ -99,7 +99,7 @@ async function firstView(browser, url, username, home) {
   const gzipped = [...unique.keys()].reduce((sum, path) => sum + sizeOf(path.replace(/^\//, "")), 0);
   const sent = [...unique.values()].reduce((sum, f) => sum + f.sent, 0);
   const lazy = [...unique.keys()].filter((path) => path.endsWith(".js") && !shell.has(path.replace(/^\//, ""))).length;
-  return { files: unique.size, lazy, gzipped, sent };
+  return { files: unique.size, lazy, gzipped, sent, paths: [...unique.keys()] };
 }
 
 const data = resolve(".tmp/bench-bundle-data");
@@ -133,5 +133,11 @@ console.log(
   `\nbudget: login route ≤ ${LOGIN_BUDGET_KB} KB ${loginOk ? "ok" : "OVER"} (${kb(total(login))}); ` +
     `first signed-in view ≤ ${FIRST_VIEW_BUDGET_KB} KB ${firstViewOk ? "ok" : "OVER"} (heaviest ${kb(heaviest)})`,
 );
+if (!firstViewOk) {
+  // Over budget: the heaviest view's files, largest first, to show where the bytes go.
+  const worst = views.find((v) => v.gzipped === heaviest);
+  console.log(`\n${worst.username}'s first view, file by file:`);
+  for (const path of worst.paths.sort((a, b) => sizeOf(b.slice(1)) - sizeOf(a.slice(1)))) console.log(`  ${kb(sizeOf(path.slice(1))).padStart(9)}  ${path}`);
+}
 if (ineffective) console.log("INEFFECTIVE_DYNAMIC_IMPORT: a lazy import is also static somewhere (see the warning above)");
 process.exit(loginOk && firstViewOk && !ineffective ? 0 : 1);

@@ -1,8 +1,8 @@
-import { ConfigProvider, Drawer, Layout, Spin, theme } from "antd";
-import { Suspense, useEffect } from "react";
+import { ConfigProvider, Layout, Spin, theme } from "antd";
+import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { ROLE_AREAS, type ModuleName } from "../../contract";
-import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_MOBILE, TOAST_RESERVE_PX } from "../lib/ui-constants";
+import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED, TOAST_RESERVE_PX } from "../lib/ui-constants";
 import { useAbility } from "../providers";
 import { useSession } from "../state/session";
 import { AppFooter } from "./app-footer";
@@ -17,6 +17,8 @@ import { userMenuLinks } from "./navigation/user-menu-links";
 import { SidebarBrand } from "./sidebar/sidebar-brand";
 import { SidebarMenu } from "./sidebar/sidebar-menu";
 import { useSidebar } from "./sidebar/use-sidebar";
+
+const MobileSidebar = lazy(() => import("./sidebar/mobile-sidebar").then((m) => ({ default: m.MobileSidebar })));
 
 /** The collapsed rail is 3rem (SPEC 9); antd's menu assumes 80px unless told. */
 const MENU_THEME = { components: { Menu: { collapsedWidth: 48, itemMarginInline: 6, itemBorderRadius: 6 } } };
@@ -57,17 +59,12 @@ export function AppLayout() {
   return (
     <Layout style={{ minHeight: "100vh" }}>
       {sidebar.isMobile ? (
-        <Drawer
-          placement="left"
-          open={sidebar.mobileOpen}
-          onClose={sidebar.closeMobile}
-          width={SIDEBAR_WIDTH_MOBILE}
-          closable={false}
-          styles={{ body: { padding: "0 0 16px" }, header: { display: "none" } }}
-        >
-          <SidebarBrand collapsed={false} home={ROLE_AREAS[role].home} />
-          {menu}
-        </Drawer>
+        <Suspense fallback={null}>
+          <MobileSidebar open={sidebar.mobileOpen} onClose={sidebar.closeMobile}>
+            <SidebarBrand collapsed={false} home={ROLE_AREAS[role].home} />
+            {menu}
+          </MobileSidebar>
+        </Suspense>
       ) : (
         <Layout.Sider
           width={SIDEBAR_WIDTH}

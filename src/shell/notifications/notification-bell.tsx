@@ -1,17 +1,20 @@
 import { BellOutlined } from "@ant-design/icons";
-import { Badge, Button, Drawer, Popover, Space, Tag, Typography } from "antd";
-import { useState } from "react";
-import { NOTIFICATIONS_MAX } from "../../../contract/domain/chats";
-import { NOTIFICATION_PANEL_SCROLL_PX, NOTIFICATION_SHEET_PX } from "../../lib/ui-constants";
+import { Badge, Button, Popover, Space, Tag } from "antd";
+import { lazy, Suspense, useState } from "react";
+import { NOTIFICATION_PANEL_SCROLL_PX } from "../../lib/ui-constants";
 import { useIsMobile } from "../sidebar/use-is-mobile";
 import { NotificationList } from "./notification-list";
 import { newCount, notificationsStore, useNotifications } from "./store";
+
+const NotificationSheet = lazy(() => import("./notification-sheet").then((m) => ({ default: m.NotificationSheet })));
 
 /** SPEC 2/4: the bell's dot lights on a new notification; opening the panel clears it; 'View all' opens a sheet. */
 export function NotificationBell() {
   const state = useNotifications();
   const [open, setOpen] = useState(false);
   const [sheet, setSheet] = useState(false);
+  // Mounted from the first 'View all' on, so closing the sheet still slides it out.
+  const [sheetLoaded, setSheetLoaded] = useState(false);
   const isMobile = useIsMobile();
   const fresh = newCount(state);
 
@@ -30,6 +33,7 @@ export function NotificationBell() {
           size="small"
           onClick={() => {
             onOpenChange(false);
+            setSheetLoaded(true);
             setSheet(true);
           }}
         >
@@ -58,33 +62,19 @@ export function NotificationBell() {
           <Button type="text" shape="circle" icon={<BellOutlined />} aria-label="Notifications" />
         </Badge>
       </Popover>
-      <Drawer
-        title="All notifications"
-        width={isMobile ? "100%" : NOTIFICATION_SHEET_PX}
-        open={sheet}
-        onClose={() => {
-          setSheet(false);
-          notificationsStore.markAllSeen();
-        }}
-        extra={
-          state.items.length > 0 && (
-            <Button onClick={() => notificationsStore.clear()} size="small">
-              Clear all
-            </Button>
-          )
-        }
-      >
-        <Typography.Paragraph type="secondary">
-          Messages received while you were signed in to this tab. Showing the latest {NOTIFICATIONS_MAX}; older ones drop off.
-        </Typography.Paragraph>
-        <NotificationList
-          items={state.items}
-          onOpen={() => {
-            setSheet(false);
-            notificationsStore.markAllSeen();
-          }}
-        />
-      </Drawer>
+      {sheetLoaded && (
+        <Suspense fallback={null}>
+          <NotificationSheet
+            open={sheet}
+            fullWidth={isMobile}
+            items={state.items}
+            onClose={() => {
+              setSheet(false);
+              notificationsStore.markAllSeen();
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
