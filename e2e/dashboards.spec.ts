@@ -63,7 +63,7 @@ for (const r of ROLES) {
     await expect(card(page, "Delivery funnel").locator('[data-chart-row="Delivered"]')).toContainText(count(expected.totals.delivered));
     await expect(card(page, "Spend per day").locator("[data-chart-bar] rect").first()).toBeVisible();
     // Every card drawn (its table, list or empty state), not a skeleton, before the picture is taken.
-    for (const title of r.has) await expect(card(page, title).locator("table, .ant-empty, .ant-progress").first(), title).toBeVisible();
+    for (const title of r.has) await expect(card(page, title).locator("table, .ant-empty, [data-rate-bar]").first(), title).toBeVisible();
     const top = expected.topCampaigns[0];
     if (r.role !== "admin" && r.role !== "reseller" && top) await expect(page.getByRole("link", { name: top.name })).toBeVisible();
     await look(page, r.shot);

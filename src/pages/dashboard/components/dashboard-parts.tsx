@@ -1,5 +1,5 @@
 import { useList, type HttpError } from "@refinedev/core";
-import { Empty, Flex, Progress, Tag, Typography } from "antd";
+import { Empty, Flex, Tag, Typography } from "antd";
 import { Link } from "react-router";
 import {
   CAMPAIGN_CHANNELS,
@@ -19,7 +19,7 @@ import type { ReportFilters } from "../../common/report-filters/use-report-filte
 import { RoleTag } from "../../common/role-tag";
 import { CHANNEL_META, duration, percent, shortDay } from "./dashboard-format";
 import { MiniTable, type MiniColumn } from "./mini-table";
-import { HorizontalBars, Legend, StackedBars } from "./svg-charts";
+import { HorizontalBars, Legend, RateBar, StackedBars } from "./svg-charts";
 
 // Everything below the dashboard's figures: one chunk, loaded after the first paint (dashboard-grid.tsx). Axis and
 // tooltip texts say what a number is, in rupees where it is money.
@@ -71,7 +71,7 @@ export function ErrorRates({ channels, errors }: { channels: readonly DashboardC
                 {percent(c.failed, c.messages)} <Typography.Text type="secondary">· {formatCount(c.failed)} of {formatCount(c.messages)}</Typography.Text>
               </Typography.Text>
             </Flex>
-            <Progress percent={rate} showInfo={false} size="small" strokeColor={rate > 10 ? "#dc2626" : rate > 4 ? "#d97706" : "#16a34a"} aria-label={`${CHANNEL_META[c.channel].label} failure rate`} />
+            <RateBar percent={rate} color={rate > 10 ? "#dc2626" : rate > 4 ? "#d97706" : "#16a34a"} label={`${CHANNEL_META[c.channel].label} failure rate`} />
             <Flex gap={4} wrap>
               {codes.length ? (
                 codes.map((e) => (

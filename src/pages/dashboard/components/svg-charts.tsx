@@ -216,3 +216,25 @@ export function HorizontalBars({ rows, title }: { rows: readonly HBar[]; title: 
     </div>
   );
 }
+
+/**
+ * One rate as a thin bar (what antd's Progress draws), for the error-rates card: a meter for screen readers, and
+ * ~6 KB less for the first signed-in view than Progress's chunk.
+ */
+export function RateBar({ percent, color, label }: { percent: number; color: string; label: string }) {
+  const { token } = theme.useToken();
+  const clamped = Math.min(100, Math.max(0, percent));
+  return (
+    <div
+      role="meter"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(clamped * 10) / 10}
+      data-rate-bar
+      style={{ height: 6, borderRadius: 3, background: token.colorFillSecondary, margin: "4px 0 6px", overflow: "hidden" }}
+    >
+      <div style={{ width: `${clamped}%`, minWidth: clamped > 0 ? 2 : 0, height: "100%", background: color, borderRadius: 3 }} />
+    </div>
+  );
+}
