@@ -30,7 +30,12 @@ async function addStep(page: Page, label: string) {
 async function connect(page: Page, from: string, output: string | null, to: string) {
   const source = page.getByTestId(`step-${from}`).locator(output ? `.react-flow__handle.source[title="${output}"]` : ".react-flow__handle.source");
   const target = page.getByTestId(`step-${to}`).locator(".react-flow__handle.target");
-  await source.dragTo(target);
+  // A drag can miss its handle on a loaded machine (the canvas is still settling): drag again until the edge is there.
+  const edge = page.locator(`[aria-roledescription="edge"][aria-label="Edge from ${from} to ${to}"]`);
+  await expect(async () => {
+    if ((await edge.count()) === 0) await source.dragTo(target);
+    await expect(edge).toHaveCount(1, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 async function selectStep(page: Page, id: string) {
