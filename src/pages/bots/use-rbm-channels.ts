@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { CallReply, CarrierChannelRecord } from "../../../contract";
 import { useAbility } from "../../providers";
 import type { FormValues } from "../common/schema-form";
-import { errorToast, useChannelChecks } from "../common/use-channel-checks";
+import { errorToast, useChannelChecks, withoutEmpty } from "../common/use-channel-checks";
 
 /** Health changes while messages go out: the cards refresh this often. */
 const HEALTH_POLL_MS = 10_000;
@@ -13,13 +13,14 @@ type SavedReply = CallReply<"carrierChannels.connectRcs"> & Record<string, unkno
 
 /**
  * The account's Google RCS Business Messaging connections (one agent per bot): list with health (polled), connect,
- * test and disconnect. The service-account key and client token go to the server and never come back.
+ * edit, test and disconnect. The service-account key and client token go to the server and never come back.
  */
 export function useRbmChannels() {
   const ability = useAbility();
   const canManage = ability.can("call", "carrierChannels.connectRcs");
   const [open, setOpen] = useState(false);
   const [justConnected, setJustConnected] = useState<CarrierChannelRecord | null>(null);
+  const [editing, setEditing] = useState<CarrierChannelRecord | null>(null);
 
   const { query } = useCustom<ListReply, HttpError>({
     url: "",
@@ -52,6 +53,24 @@ export function useRbmChannels() {
     }
   };
 
+  /** Saves an edit (checked with Google first, on the server); the drawer stays open on a refusal. */
+  const save = async (channel: CarrierChannelRecord, values: FormValues) => {
+    try {
+      await mutation.mutateAsync({
+        url: "",
+        method: "put",
+        values: withoutEmpty(values),
+        meta: { resource: "bots", action: "editRbm", params: { id: channel._id } },
+        successNotification: (r) => ({ type: "success", message: (r?.data as SavedReply | undefined)?.message ?? "Saved" }),
+        errorNotification: errorToast("The agent could not be saved"),
+      });
+      setEditing(null);
+      await refresh();
+    } catch {
+      // The toast said why; the form keeps what was typed.
+    }
+  };
+
   return {
     canManage,
     channels,
@@ -68,8 +87,12 @@ export function useRbmChannels() {
       setJustConnected(null);
     },
     justConnected,
+    editing,
+    openEdit: (channel: CarrierChannelRecord) => setEditing(channel),
+    closeEdit: () => setEditing(null),
     saving: mutation.mutation.isPending,
     connect,
+    save,
     test,
     testing,
     lastTest,

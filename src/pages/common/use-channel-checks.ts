@@ -4,6 +4,10 @@ import type { CallReply, CarrierChannelRecord } from "../../../contract";
 
 type TestReply = CallReply<"carrierChannels.test"> & Record<string, unknown>;
 
+/** An edit form's values without the fields left empty: an empty secret field keeps the saved secret. */
+export const withoutEmpty = (values: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== ""));
+
 export const errorToast = (fallback: string) => (err?: HttpError) => ({ type: "error" as const, message: err?.message || fallback });
 
 interface ChannelChecksOptions {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { CallReply, CarrierChannelRecord } from "../../../contract";
 import { useAbility } from "../../providers";
 import type { FormValues } from "../common/schema-form";
-import { errorToast, useChannelChecks } from "../common/use-channel-checks";
+import { errorToast, useChannelChecks, withoutEmpty } from "../common/use-channel-checks";
 
 /** Health changes while messages go out: the cards refresh this often. */
 const HEALTH_POLL_MS = 10_000;
@@ -14,7 +14,7 @@ type ListReply = CallReply<"carrierChannels.list"> & Record<string, unknown>;
 type SavedReply = CallReply<"carrierChannels.connectSmpp"> & Record<string, unknown>;
 
 /**
- * The account's SMS provider connections (SMPP and HTTP): list with health (polled), connect, test and disconnect.
+ * The account's SMS provider connections (SMPP and HTTP): list with health (polled), connect, edit, test and disconnect.
  * Secrets go to the server and never come back: the records only say whether each is set.
  */
 export function useSmsProviders() {
@@ -22,6 +22,7 @@ export function useSmsProviders() {
   const canManage = ability.can("call", "carrierChannels.list");
   const [drawer, setDrawer] = useState<SmsProviderKind | null>(null);
   const [justConnected, setJustConnected] = useState<CarrierChannelRecord | null>(null);
+  const [editing, setEditing] = useState<CarrierChannelRecord | null>(null);
 
   const { query } = useCustom<ListReply, HttpError>({
     url: "",
@@ -54,6 +55,24 @@ export function useSmsProviders() {
     }
   };
 
+  /** Saves an edit (checked with the provider first, on the server); the drawer stays open on a refusal. */
+  const save = async (channel: CarrierChannelRecord, values: FormValues) => {
+    try {
+      await mutation.mutateAsync({
+        url: "",
+        method: "put",
+        values: withoutEmpty(values),
+        meta: { resource: "sms-accounts", action: channel.provider === "smpp" ? "editSmpp" : "editHttp", params: { id: channel._id } },
+        successNotification: (r) => ({ type: "success", message: (r?.data as SavedReply | undefined)?.message ?? "Saved" }),
+        errorNotification: errorToast("The provider could not be saved"),
+      });
+      setEditing(null);
+      await refresh();
+    } catch {
+      // The toast said why; the form keeps what was typed.
+    }
+  };
+
   return {
     canManage,
     channels,
@@ -71,8 +90,12 @@ export function useSmsProviders() {
       setJustConnected(null);
     },
     justConnected,
+    editing,
+    openEdit: (channel: CarrierChannelRecord) => setEditing(channel),
+    closeEdit: () => setEditing(null),
     saving: mutation.mutation.isPending,
     connect,
+    save,
     test,
     testing,
     lastTest,
