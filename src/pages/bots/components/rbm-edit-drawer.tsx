@@ -1,17 +1,11 @@
 import type { UiSchema } from "@rjsf/utils";
 import { Descriptions, Drawer, Flex, Typography } from "antd";
 import { useMemo } from "react";
-import type { CarrierChannelRecord } from "../../../../contract";
 import { LazySchemaForm, type FormValues } from "../../common/lazy-schema-form";
 import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
-import { KEEP_SECRET } from "../../sms-accounts/components/sms-provider-edit-drawer";
+import { editSecretUi } from "../../sms-accounts/components/sms-provider-edit-drawer";
 import type { RbmChannelsModel } from "../use-rbm-channels";
 import { RBM_UI } from "./rbm-drawer";
-
-const secretHelp = (channel: CarrierChannelRecord, field: string) => {
-  const stored = channel.credentials.find((c) => c.field === field);
-  return `${KEEP_SECRET}${stored?.set && stored.last4 ? ` (ends in ${stored.last4})` : ""}.`;
-};
 
 /**
  * Edit a Google RBM connection in a drawer: its name, agent and throughput filled in, the key and client token empty
@@ -25,8 +19,8 @@ export function RbmEditDrawer({ page }: { page: RbmChannelsModel }) {
     return {
       ...ui,
       "ui:order": (RBM_UI["ui:order"] as string[]).filter((f) => f !== "bot_id"),
-      service_account_key: { ...(RBM_UI.service_account_key as object), "ui:help": secretHelp(channel, "service_account_key") },
-      client_token: { ...(RBM_UI.client_token as object), "ui:help": secretHelp(channel, "client_token") },
+      service_account_key: { ...(RBM_UI.service_account_key as object), "ui:help": editSecretUi(channel, "service_account_key")["ui:help"] },
+      client_token: editSecretUi(channel, "client_token"),
     };
   }, [channel]);
   return (

@@ -10,10 +10,14 @@ import { HTTP_UI, SMPP_UI, withHeaders } from "./sms-provider-drawer";
 /** The hint under a secret field: the secret is never shown again, so empty means "keep it". */
 export const KEEP_SECRET = "Leave empty to keep the saved value";
 
-const secretHelp = (channel: CarrierChannelRecord, field: string) => {
+/**
+ * A secret field of an edit form, empty at first: a plain input of type password, because antd's password widget
+ * turns a cleared field into "" (which fails the field's rules) where this one leaves it out, so the saved value stays.
+ */
+export function editSecretUi(channel: CarrierChannelRecord, field: string) {
   const stored = channel.credentials.find((c) => c.field === field);
-  return `${KEEP_SECRET}${stored?.set && stored.last4 ? ` (ends in ${stored.last4})` : ""}.`;
-};
+  return { "ui:widget": "text", "ui:options": { inputType: "password", autocomplete: "off" }, "ui:help": `${KEEP_SECRET}${stored?.set && stored.last4 ? ` (ends in ${stored.last4})` : ""}.` };
+}
 
 /** The form's starting values: the connection's settings as saved; the secret empty. */
 function formDataOf(channel: CarrierChannelRecord): FormValues {
@@ -43,8 +47,8 @@ export function SmsProviderEditDrawer({ page, freeHeaders }: { page: SmsProvider
   const uiSchema = useMemo<UiSchema<FormValues>>(() => {
     if (!channel) return {};
     return smpp
-      ? { ...SMPP_UI, password: { ...(SMPP_UI.password as object), "ui:help": secretHelp(channel, "password") } }
-      : { ...HTTP_UI, api_key: { ...(HTTP_UI.api_key as object), "ui:help": secretHelp(channel, "api_key") } };
+      ? { ...SMPP_UI, password: editSecretUi(channel, "password") }
+      : { ...HTTP_UI, api_key: editSecretUi(channel, "api_key") };
   }, [channel, smpp]);
   return (
     <Drawer open={channel !== null} onClose={page.closeEdit} width={640} destroyOnHidden title={channel ? `Edit ${channel.name}` : "Edit"}>
