@@ -268,7 +268,11 @@ describe("connecting an HTTP provider", () => {
 });
 
 describe("editing an SMS provider", () => {
-  const rowOf = async (id: string) => (await db().select().from(carrierChannels).where(eq(carrierChannels.id, id)))[0];
+  /** The row without the throughput the health writer records on its own (a flush may land at any moment). */
+  const rowOf = async (id: string) => {
+    const [{ measuredAt: _at, sentLastMinute: _n, ...row }] = await db().select().from(carrierChannels).where(eq(carrierChannels.id, id));
+    return row;
+  };
   const claims = async (id: string) => (await db().select({ sender: carrierSmsSenders.sender }).from(carrierSmsSenders).where(eq(carrierSmsSenders.channelId, id))).map((r) => r.sender).sort();
   const put = (kind: "smpp" | "sms-http", id: string, payload: Record<string, unknown>, as: "manager" | "user" = "manager") => server.call({ method: "PUT", url: `/api/v1/channels/${kind}/${id}`, as, payload });
   /** The connect body without its secret: what the edit drawer sends when the secret is left empty. */

@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { CallReply, CarrierChannelRecord } from "../../../contract";
 import { useAbility } from "../../providers";
 import type { FormValues } from "../common/schema-form";
-import { errorToast, useChannelChecks, withoutEmpty } from "../common/use-channel-checks";
+import { errorToast, useChannelChecks, useChannelEdit } from "../common/use-channel-checks";
 
 /** Health changes while messages go out: the cards refresh this often. */
 const HEALTH_POLL_MS = 10_000;
@@ -20,7 +20,6 @@ export function useRbmChannels() {
   const canManage = ability.can("call", "carrierChannels.connectRcs");
   const [open, setOpen] = useState(false);
   const [justConnected, setJustConnected] = useState<CarrierChannelRecord | null>(null);
-  const [editing, setEditing] = useState<CarrierChannelRecord | null>(null);
 
   const { query } = useCustom<ListReply, HttpError>({
     url: "",
@@ -34,6 +33,7 @@ export function useRbmChannels() {
     await query.refetch();
   };
   const { test, testing, lastTest, remove } = useChannelChecks({ resource: "bots", testAction: "testRbm", removeAction: "removeRbm", removedVerb: "Disconnected", removeFailed: "The agent could not be disconnected", refresh });
+  const edit = useChannelEdit({ resource: "bots", actionOf: () => "editRbm", failed: "The agent could not be saved", refresh });
   const channels = (query.data?.data.data.channels ?? []).filter((c) => c.provider === "rcs_google");
 
   const connect = async (values: FormValues) => {
@@ -47,24 +47,6 @@ export function useRbmChannels() {
         errorNotification: errorToast("The agent could not be connected"),
       });
       setJustConnected((res.data as SavedReply).data);
-      await refresh();
-    } catch {
-      // The toast said why; the form keeps what was typed.
-    }
-  };
-
-  /** Saves an edit (checked with Google first, on the server); the drawer stays open on a refusal. */
-  const save = async (channel: CarrierChannelRecord, values: FormValues) => {
-    try {
-      await mutation.mutateAsync({
-        url: "",
-        method: "put",
-        values: withoutEmpty(values),
-        meta: { resource: "bots", action: "editRbm", params: { id: channel._id } },
-        successNotification: (r) => ({ type: "success", message: (r?.data as SavedReply | undefined)?.message ?? "Saved" }),
-        errorNotification: errorToast("The agent could not be saved"),
-      });
-      setEditing(null);
       await refresh();
     } catch {
       // The toast said why; the form keeps what was typed.
@@ -87,12 +69,9 @@ export function useRbmChannels() {
       setJustConnected(null);
     },
     justConnected,
-    editing,
-    openEdit: (channel: CarrierChannelRecord) => setEditing(channel),
-    closeEdit: () => setEditing(null),
-    saving: mutation.mutation.isPending,
+    ...edit,
+    saving: mutation.mutation.isPending || edit.savingEdit,
     connect,
-    save,
     test,
     testing,
     lastTest,

@@ -66,3 +66,39 @@ export function useChannelChecks({ resource, testAction, removeAction, removedVe
 
   return { test, testing, lastTest, remove };
 }
+
+type SavedReply = CallReply<"carrierChannels.editSmpp"> & Record<string, unknown>;
+
+interface ChannelEditOptions {
+  resource: string;
+  /** The resource's action of the channel's edit call (per provider). */
+  actionOf: (channel: CarrierChannelRecord) => string;
+  failed: string;
+  refresh: () => Promise<void>;
+}
+
+/**
+ * The edit drawer of a provider connection (SMS providers, RBM agents): which channel is open, and saving it. The
+ * server checks the new settings with the provider first; on a refusal the toast says why and the drawer stays open.
+ */
+export function useChannelEdit({ resource, actionOf, failed, refresh }: ChannelEditOptions) {
+  const [editing, setEditing] = useState<CarrierChannelRecord | null>(null);
+  const mutation = useCustomMutation<Record<string, unknown>, HttpError, Record<string, unknown>>();
+  const save = async (channel: CarrierChannelRecord, values: Record<string, unknown>) => {
+    try {
+      await mutation.mutateAsync({
+        url: "",
+        method: "put",
+        values: withoutEmpty(values),
+        meta: { resource, action: actionOf(channel), params: { id: channel._id } },
+        successNotification: (r) => ({ type: "success", message: (r?.data as SavedReply | undefined)?.message ?? "Saved" }),
+        errorNotification: errorToast(failed),
+      });
+      setEditing(null);
+      await refresh();
+    } catch {
+      // The toast said why; the form keeps what was typed.
+    }
+  };
+  return { editing, openEdit: setEditing, closeEdit: () => setEditing(null), save, savingEdit: mutation.mutation.isPending };
+}

@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { CallReply, CarrierChannelRecord } from "../../../contract";
 import { useAbility } from "../../providers";
 import type { FormValues } from "../common/schema-form";
-import { errorToast, useChannelChecks, withoutEmpty } from "../common/use-channel-checks";
+import { errorToast, useChannelChecks, useChannelEdit } from "../common/use-channel-checks";
 
 /** Health changes while messages go out: the cards refresh this often. */
 const HEALTH_POLL_MS = 10_000;
@@ -22,7 +22,6 @@ export function useSmsProviders() {
   const canManage = ability.can("call", "carrierChannels.list");
   const [drawer, setDrawer] = useState<SmsProviderKind | null>(null);
   const [justConnected, setJustConnected] = useState<CarrierChannelRecord | null>(null);
-  const [editing, setEditing] = useState<CarrierChannelRecord | null>(null);
 
   const { query } = useCustom<ListReply, HttpError>({
     url: "",
@@ -36,6 +35,7 @@ export function useSmsProviders() {
     await query.refetch();
   };
   const { test, testing, lastTest, remove } = useChannelChecks({ resource: "sms-accounts", testAction: "testProvider", removeAction: "removeProvider", removedVerb: "Disconnected", removeFailed: "The provider could not be disconnected", refresh });
+  const edit = useChannelEdit({ resource: "sms-accounts", actionOf: (c) => (c.provider === "smpp" ? "editSmpp" : "editHttp"), failed: "The provider could not be saved", refresh });
   const channels = (query.data?.data.data.channels ?? []).filter((c) => c.channel === "sms");
 
   const connect = async (kind: SmsProviderKind, values: FormValues) => {
@@ -49,24 +49,6 @@ export function useSmsProviders() {
         errorNotification: errorToast("The provider could not be connected"),
       });
       setJustConnected((res.data as SavedReply).data);
-      await refresh();
-    } catch {
-      // The toast said why; the form keeps what was typed.
-    }
-  };
-
-  /** Saves an edit (checked with the provider first, on the server); the drawer stays open on a refusal. */
-  const save = async (channel: CarrierChannelRecord, values: FormValues) => {
-    try {
-      await mutation.mutateAsync({
-        url: "",
-        method: "put",
-        values: withoutEmpty(values),
-        meta: { resource: "sms-accounts", action: channel.provider === "smpp" ? "editSmpp" : "editHttp", params: { id: channel._id } },
-        successNotification: (r) => ({ type: "success", message: (r?.data as SavedReply | undefined)?.message ?? "Saved" }),
-        errorNotification: errorToast("The provider could not be saved"),
-      });
-      setEditing(null);
       await refresh();
     } catch {
       // The toast said why; the form keeps what was typed.
@@ -90,12 +72,9 @@ export function useSmsProviders() {
       setJustConnected(null);
     },
     justConnected,
-    editing,
-    openEdit: (channel: CarrierChannelRecord) => setEditing(channel),
-    closeEdit: () => setEditing(null),
-    saving: mutation.mutation.isPending,
+    ...edit,
+    saving: mutation.mutation.isPending || edit.savingEdit,
     connect,
-    save,
     test,
     testing,
     lastTest,
