@@ -16,7 +16,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => google?.close());
 
-test("connects an RBM agent for a bot after Google accepts the key, shows the webhook and health, then disconnects with confirmation", async ({ page }) => {
+test("connects an RBM agent for a bot after Google accepts the key, shows the webhook and health, edits it, then disconnects with confirmation", async ({ page }) => {
   test.setTimeout(90_000);
   await login(page, "user", "user");
   await page.goto("/user/channels/rcs");
@@ -64,8 +64,35 @@ test("connects an RBM agent for a bot after Google accepts the key, shows the we
   await expect(card.getByText("Connection works")).toBeVisible();
   await shot(page, "rbm-channel");
 
-  await card.getByRole("button", { name: "Disconnect" }).click();
-  await expect(page.getByText("Disconnect Acme Alerts on Google?")).toBeVisible();
+  // Editing: the saved settings filled in, the secrets empty with their hint; checked with Google before saving.
+  await card.getByRole("button", { name: "Edit" }).click();
+  const edit = page.locator(".ant-drawer").filter({ hasText: "Edit Acme Alerts on Google" });
+  await expect(edit.getByLabel("Channel name")).toHaveValue("Acme Alerts on Google");
+  await expect(edit.getByLabel("Agent id")).toHaveValue(AGENT);
+  await expect(edit.getByLabel("Service-account key (JSON)")).toHaveValue("");
+  await expect(edit.getByLabel("Webhook client token")).toHaveValue("");
+  await expect(edit.getByText("Leave empty to keep the saved value").first()).toBeVisible();
+  await expect(edit).toContainText("Acme Alerts");
+  await edit.getByLabel("Service-account key (JSON)").fill(makeServiceAccountKey(key.clientEmail).json);
+  await edit.getByRole("button", { name: "Check and save" }).click();
+  await expect(page.getByText(/Google refused the service account \(invalid_grant/).first()).toBeVisible();
+  await shot(page, "rbm-edit-refused");
+  await edit.getByLabel("Service-account key (JSON)").fill("");
+  await edit.getByLabel("Channel name").fill("Acme Alerts agent");
+  await edit.getByLabel("Webhook client token").fill("E2ENEWTOKEN0099");
+  await shot(page, "rbm-edit");
+  await edit.getByRole("button", { name: "Check and save" }).click();
+  await expect(page.getByText("Saved Acme Alerts agent")).toBeVisible();
+  await expect(edit).toBeHidden();
+  const edited = page.locator(".ant-card").filter({ hasText: "Acme Alerts agent" }).first();
+  await expect(edited).toContainText("Stored, ends in 0099");
+  await expect(edited).toContainText(key.clientEmail);
+  expect(await google.handshake("E2ENEWTOKEN0099", "4242")).toEqual({ status: 200, body: "4242" });
+  await expect(page.locator("body")).not.toContainText("E2ENEWTOKEN0099");
+  await shot(page, "rbm-edited");
+
+  await edited.getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByText("Disconnect Acme Alerts agent?")).toBeVisible();
   await shot(page, "rbm-confirm");
   await page.locator(".ant-popconfirm").getByRole("button", { name: "Disconnect" }).click();
   await expect(page.getByText("No Google agent connected")).toBeVisible();

@@ -22,7 +22,7 @@ test.afterAll(async () => {
 
 test.describe.configure({ mode: "serial" });
 
-test("connects an SMPP provider after a bind, tests it and shows its health; disconnects with confirmation", async ({ page }) => {
+test("connects an SMPP provider after a bind, tests it, shows its health and edits it; disconnects with confirmation", async ({ page }) => {
   test.setTimeout(90_000);
   await login(page, "globex", "manager");
   await page.goto("/organization/channels/sms");
@@ -79,6 +79,28 @@ test("connects an SMPP provider after a bind, tests it and shows its health; dis
   await expect(card.getByText("Connection works")).toBeVisible();
   await shot(page, "smpp-channel");
 
+  // Editing: the saved settings filled in, the password empty with its hint; a bind with the new settings comes first.
+  await card.getByRole("button", { name: "Edit" }).click();
+  const edit = page.locator(".ant-drawer").filter({ hasText: "Edit Globex SMSC" });
+  await expect(edit.getByLabel("SMSC host")).toHaveValue("127.0.0.1");
+  await expect(edit.getByLabel("Port", { exact: true })).toHaveValue(String(smsc.port));
+  await expect(edit.getByLabel("System id", { exact: true })).toHaveValue(USER.systemId);
+  await expect(edit.getByLabel("DLT entity id", { exact: true })).toHaveValue("1201159100000000003");
+  await expect(edit.getByLabel("Password", { exact: true })).toHaveValue("");
+  await expect(edit.getByText("Leave empty to keep the saved value")).toBeVisible();
+  await edit.getByLabel("Throughput (messages per second)").fill("50");
+  await edit.getByLabel("Password", { exact: true }).fill("wrong-pw");
+  await edit.getByRole("button", { name: "Check and save" }).click();
+  await expect(page.getByText(/The SMSC refused the bind \(ESME_RINVPASWD\)/).first()).toBeVisible();
+  await expect(card).toContainText("100 messages/s per bind");
+  await shot(page, "smpp-edit-refused");
+  await edit.getByLabel("Password", { exact: true }).fill("");
+  await edit.getByRole("button", { name: "Check and save" }).click();
+  await expect(page.getByText("Saved Globex SMSC")).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(card).toContainText("50 messages/s per bind");
+  await shot(page, "smpp-edited");
+
   await card.getByRole("button", { name: "Disconnect" }).click();
   await expect(page.getByText("Disconnect Globex SMSC?")).toBeVisible();
   await shot(page, "smpp-disconnect-confirm");
@@ -115,4 +137,20 @@ test("connects an HTTP provider with the profile's defaults and shows the DLR ca
   await expect(card).toContainText(`Stored, ends in ${HTTP_KEY.slice(-4)}`);
   await expect(page.locator("body")).not.toContainText(HTTP_KEY);
   await shot(page, "sms-http-channel");
+
+  // Editing with the key left empty keeps it; the new send URL is checked with the key before saving.
+  await card.getByRole("button", { name: "Edit" }).click();
+  const edit = page.locator(".ant-drawer").filter({ hasText: "Edit Globex HTTP" });
+  await expect(edit.getByLabel("Send URL")).toHaveValue(provider.url);
+  await expect(edit.getByLabel("Body template (JSON)")).toHaveValue(/\{\{text\}\}/);
+  await expect(edit.getByLabel("API key")).toHaveValue("");
+  await expect(edit.getByText("Leave empty to keep the saved value")).toBeVisible();
+  await edit.getByLabel("Channel name").fill("Globex HTTP route");
+  await edit.getByLabel("Statuses meaning delivered").fill("DELIVERED, DELIVRD, SUCCESS");
+  await shot(page, "sms-http-edit");
+  await edit.getByRole("button", { name: "Check and save" }).click();
+  await expect(page.getByText("Saved Globex HTTP route")).toBeVisible();
+  await expect(edit).toBeHidden();
+  const edited = page.locator(".ant-card").filter({ hasText: "Globex HTTP route" }).first();
+  await expect(edited).toContainText(`Stored, ends in ${HTTP_KEY.slice(-4)}`);
 });

@@ -17,6 +17,8 @@ export const smsAccounts: ResourceDef = {
       providers: "carrierChannels.list",
       connectSmpp: "carrierChannels.connectSmpp",
       connectHttp: "carrierChannels.connectSmsHttp",
+      editSmpp: "carrierChannels.editSmpp",
+      editHttp: "carrierChannels.editSmsHttp",
       testProvider: "carrierChannels.test",
       removeProvider: "carrierChannels.remove",
     },

@@ -72,6 +72,9 @@ import { whatsappCloudConnect } from "./whatsapp-cloud-connect";
 import { smppConnect } from "./smpp-connect";
 import { smsHttpConnect } from "./sms-http-connect";
 import { rcsGoogleConnect } from "./rcs-google-connect";
+import { rcsGoogleEdit } from "./rcs-google-edit";
+import { smppEdit } from "./smpp-edit";
+import { smsHttpEdit } from "./sms-http-edit";
 import { whatsappTemplateCreate } from "./whatsapp-template-create";
 import { whatsappTemplateDelete } from "./whatsapp-template-delete";
 import { workflowCreate } from "./workflow-create";
@@ -170,6 +173,9 @@ export const SCHEMAS = {
   "smpp-connect": smppConnect,
   "sms-http-connect": smsHttpConnect,
   "rcs-google-connect": rcsGoogleConnect,
+  "smpp-edit": smppEdit,
+  "sms-http-edit": smsHttpEdit,
+  "rcs-google-edit": rcsGoogleEdit,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

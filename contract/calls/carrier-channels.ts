@@ -39,7 +39,7 @@ export type SmsChannelDetails = Static<typeof SmsChannelDetails>;
 export const RcsChannelDetails = Type.Object({
   agentId: Type.String(),
   botId: Type.String(),
-  /** The bot's name when it was connected. */
+  /** The bot's name as it is now (empty once the bot is deleted). */
   botName: Type.String(),
   useCase: Type.String(),
   /** The service account the key belongs to (its client_email: not secret, it says which key is stored). */
@@ -103,8 +103,10 @@ const Saved = ok({ message: Type.String(), data: CarrierChannelRecord });
  * credentials with a real provider call before anything is saved (a refusal saves nothing: 400 with the provider's
  * words, 502 when it did not answer); a channel sending a running, paused or scheduled campaign is not removed (409).
  * An SMS connection claims headers of the caller's own SMS accounts that no other connection claims (409 otherwise);
- * its credentials change by connecting again (edit changes only its name). An RBM connection claims one of the caller's
- * own RCS bots that no other connection claims (409 otherwise); like SMS, its credentials change by connecting again.
+ * its settings and secret change through its own edit call (SMPP, HTTP), which checks them with the provider like a
+ * connect and keeps the stored secret when none is sent. An RBM connection claims one of the caller's own RCS bots that
+ * no other connection claims (409 otherwise); its agent, key and client token change through its edit call the same
+ * way (the bot stays). The generic `update` changes a WhatsApp connection, and only the name of the others.
  */
 export const CARRIER_CHANNEL_CALLS = {
   "carrierChannels.list": {
@@ -130,6 +132,21 @@ export const CARRIER_CHANNEL_CALLS = {
     method: "POST", path: "/api/v1/channels/rcs-google", access: USER_MANAGER, bodySchema: "rcs-google-connect",
     response: replies({ 201: Saved }),
     summary: "Connect a Google RCS Business Messaging agent for one of the caller's RCS bots; the service-account key is checked with Google first",
+  },
+  "carrierChannels.editSmpp": {
+    method: "PUT", path: "/api/v1/channels/smpp/:id", access: USER_MANAGER, params: ID, bodySchema: "smpp-edit",
+    response: replies({ 200: Saved }),
+    summary: "Change an SMPP connection's settings, headers or password (absent: kept); checked with a bind and an unbind before saving",
+  },
+  "carrierChannels.editSmsHttp": {
+    method: "PUT", path: "/api/v1/channels/sms-http/:id", access: USER_MANAGER, params: ID, bodySchema: "sms-http-edit",
+    response: replies({ 200: Saved }),
+    summary: "Change an HTTP SMS connection's settings, headers or API key (absent: kept); checked with the provider before saving",
+  },
+  "carrierChannels.editRcs": {
+    method: "PUT", path: "/api/v1/channels/rcs-google/:id", access: USER_MANAGER, params: ID, bodySchema: "rcs-google-edit",
+    response: replies({ 200: Saved }),
+    summary: "Change a Google RBM connection's name, agent, throughput, key or client token (absent: kept); checked with Google before saving",
   },
   "carrierChannels.update": {
     method: "PUT", path: "/api/v1/channels/carrier-channels/:id", access: USER_MANAGER, params: ID, bodySchema: "carrier-channel-update",

@@ -302,6 +302,20 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
       dlr_delivered: "DELIVERED", dlr_failed: "UNDELIVERED",
     },
   }),
+  "carrierChannels.editSmpp": async (s) => {
+    const { payload } = await VALID["carrierChannels.connectSmpp"](s);
+    const { password: _password, ...settings }: Record<string, unknown> = { ...(payload as Record<string, unknown>), sender_ids: [await ownHeader(s, "SCHSME")] };
+    return { as: "manager", params: { id: await connectedChannel(s, "/api/v1/channels/smpp", { ...settings, password: SMSC_USER.password }) }, payload: { ...settings, name: "Schema SMPP, edited" } };
+  },
+  "carrierChannels.editSmsHttp": async (s) => {
+    const { payload } = await VALID["carrierChannels.connectSmsHttp"](s);
+    const { api_key: _key, ...settings }: Record<string, unknown> = { ...(payload as Record<string, unknown>), sender_ids: [await ownHeader(s, "SCHHTE")] };
+    return { as: "manager", params: { id: await connectedChannel(s, "/api/v1/channels/sms-http", { ...settings, api_key: SMS_HTTP_KEY }) }, payload: { ...settings, name: "Schema HTTP, edited" } };
+  },
+  "carrierChannels.editRcs": async (s) => {
+    const { payload } = await VALID["carrierChannels.connectRcs"](s);
+    return { as: "manager", params: { id: await connectedChannel(s, "/api/v1/channels/rcs-google", payload as Record<string, unknown>) }, payload: { name: "Schema RBM, edited", agent_id: RBM_AGENT, client_token: "SCHEMATOKEN123" } };
+  },
   "carrierChannels.update": async (s) => ({ as: "manager", params: { id: await cloudChannel(s, 1) }, payload: { name: "Renamed", messages_per_second: 100 } }),
   "carrierChannels.test": async (s) => ({ as: "manager", params: { id: await cloudChannel(s, 1) } }),
   "carrierChannels.remove": async (s) => ({ as: "manager", params: { id: await cloudChannel(s, 2) } }),
@@ -670,6 +684,13 @@ function cloudChannel(s: TestServer, i: number): Promise<string> {
   const found = cloudChannels.get(i) ?? s.call({ method: "POST", url: "/api/v1/channels/whatsapp-cloud", as: "manager", payload: cloudConnect(i) }).then((res) => (res.json() as { data: { _id: string } }).data._id);
   cloudChannels.set(i, found);
   return found;
+}
+
+/** A channel connected with a connect call's valid body (each call gets a header or bot of its own), for the edit calls. */
+async function connectedChannel(s: TestServer, url: string, payload: Record<string, unknown>): Promise<string> {
+  const res = await s.call({ method: "POST", url, as: "manager", payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { data: { _id: string } }).data._id;
 }
 
 /** An SMSC and an HTTP SMS provider (their stand-ins) for the SMS connect calls, and a header of the manager's own. */

@@ -123,6 +123,63 @@ describe("connecting an RBM agent", () => {
   });
 });
 
+describe("editing an RBM agent", () => {
+  const edit = (payload: Record<string, unknown>, as: "manager" | "user" = "manager", id = channel._id) => server.call({ method: "PUT", url: `/api/v1/channels/rcs-google/${id}`, as, payload });
+  /** The row without the throughput the health writer records on its own (a flush may land at any moment). */
+  const rowOf = async () => {
+    const [{ measuredAt: _at, sentLastMinute: _n, ...row }] = await db().select().from(carrierChannels).where(eq(carrierChannels.id, channel._id));
+    return row;
+  };
+
+  it("checks the new settings with Google first: a refusal or bad input changes nothing", async () => {
+    const before = await rowOf();
+    const otherKey = await edit({ name: "Acme RBM", agent_id: AGENT, service_account_key: makeServiceAccountKey(key.clientEmail).json });
+    expect(otherKey.statusCode).toBe(400);
+    expect(otherKey.json()).toMatchObject({ message: expect.stringContaining("invalid_grant"), errors: [expect.objectContaining({ field: "service_account_key" })] });
+    expect((await edit({ name: "Acme RBM", agent_id: "someone-elses-bot" })).statusCode).toBe(400);
+    expect((await edit({ name: "Acme RBM", agent_id: AGENT, service_account_key: "not json" })).json().errors).toEqual([expect.objectContaining({ field: "service_account_key" })]);
+    // The bot is not the edit's to change.
+    expect((await edit({ name: "Acme RBM", agent_id: AGENT, bot_id: bot })).statusCode).toBe(400);
+    expect(await rowOf()).toEqual(before);
+  });
+
+  it("is the owner's: another manager's channel id is 404, and so is another provider's edit call", async () => {
+    const before = await rowOf();
+    expect((await edit({ name: "Taken", agent_id: AGENT }, "user")).statusCode).toBe(404);
+    const smpp = await server.call({ method: "PUT", url: `/api/v1/channels/smpp/${channel._id}`, as: "manager", payload: { name: "Taken", sender_ids: ["ACMESM"], host: "smsc.example.com", port: 2775, system_id: "acme" } });
+    expect(smpp.statusCode).toBe(404);
+    expect(await rowOf()).toEqual(before);
+  });
+
+  it("saves a new name, throughput and client token; the key left empty is kept; the webhook answers with the new token", async () => {
+    const res = await edit({ name: "Acme RBM agent", agent_id: `${AGENT}@rbm.goog`, client_token: "NEWCLIENTTOKEN99", messages_per_second: 40 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: "Saved Acme RBM agent",
+      data: { name: "Acme RBM agent", messagesPerSecond: 40, rcs: { agentId: AGENT, botId: bot }, credentials: [{ field: "service_account_key", set: true }, { field: "client_token", last4: "EN99" }] },
+    });
+    expect(res.body).not.toContain("NEWCLIENTTOKEN99");
+    const row = await rowOf();
+    expect(openCredentials(credentialsKeyFromEnv({}).key, row.id, row.credentials)).toEqual({ serviceAccountKey: key.json, clientToken: "NEWCLIENTTOKEN99" });
+    google.clientToken = "NEWCLIENTTOKEN99";
+    expect((await google.handshake("NEWCLIENTTOKEN99", "42")).status).toBe(200);
+    // Back as it was, for the campaign below.
+    expect((await edit({ name: "Acme RBM", agent_id: AGENT, client_token: CLIENT_TOKEN })).statusCode).toBe(200);
+    google.clientToken = CLIENT_TOKEN;
+  });
+
+  it("names the bot as it is named now: a rename by the admin shows on the channel at once", async () => {
+    const rename = await server.call({ method: "PUT", url: "/api/v1/admin/update-bot", as: "admin", payload: { botId: bot, name: "Acme Deals" } });
+    expect(rename.statusCode, rename.body).toBe(200);
+    const list = await server.call({ method: "GET", url: "/api/v1/channels/carrier-channels", as: "manager" });
+    const listed = (list.json().data.channels as CarrierChannelRecord[]).find((c) => c._id === channel._id);
+    expect(listed?.rcs?.botName).toBe("Acme Deals");
+    const test = await server.call({ method: "POST", url: `/api/v1/channels/carrier-channels/${channel._id}/test`, as: "manager" });
+    expect(test.json().data.channel.rcs.botName).toBe("Acme Deals");
+    await server.call({ method: "PUT", url: "/api/v1/admin/update-bot", as: "admin", payload: { botId: bot, name: "Acme Offers" } });
+  });
+});
+
 describe("an RCS campaign through RBM", () => {
   it("sends each recipient through the agent with the bot's traffic type; receipts settle them once; a non-RCS number fails with 404", async () => {
     const manager = await server.id("manager");

@@ -267,6 +267,92 @@ describe("connecting an HTTP provider", () => {
   });
 });
 
+describe("editing an SMS provider", () => {
+  /** The row without the throughput the health writer records on its own (a flush may land at any moment). */
+  const rowOf = async (id: string) => {
+    const [{ measuredAt: _at, sentLastMinute: _n, ...row }] = await db().select().from(carrierChannels).where(eq(carrierChannels.id, id));
+    return row;
+  };
+  const claims = async (id: string) => (await db().select({ sender: carrierSmsSenders.sender }).from(carrierSmsSenders).where(eq(carrierSmsSenders.channelId, id))).map((r) => r.sender).sort();
+  const put = (kind: "smpp" | "sms-http", id: string, payload: Record<string, unknown>, as: "manager" | "user" = "manager") => server.call({ method: "PUT", url: `/api/v1/channels/${kind}/${id}`, as, payload });
+  /** The connect body without its secret: what the edit drawer sends when the secret is left empty. */
+  const smppEdit = (over: Record<string, unknown> = {}) => {
+    const { password: _p, ...rest } = smppBody({ name: "Acme SMSC" });
+    return { ...rest, ...over };
+  };
+  const httpEdit = (over: Record<string, unknown> = {}) => {
+    const { api_key: _k, ...rest } = httpBody();
+    return { ...rest, ...over };
+  };
+
+  it("checks SMPP settings with a bind first: a wrong password, a closed port or a header not yours change nothing", async () => {
+    const before = [await rowOf(smpp._id), await claims(smpp._id)];
+    const wrong = await put("smpp", smpp._id, smppEdit({ password: "nope1234" }));
+    expect([wrong.statusCode, wrong.json().errors]).toEqual([400, [expect.objectContaining({ field: "password" })]]);
+    expect((await put("smpp", smpp._id, smppEdit({ port: 1 }))).statusCode).toBe(502);
+    expect((await put("smpp", smpp._id, smppEdit({ sender_ids: ["ACMESM", "UDAYSM"] }))).json()).toMatchObject({ errors: [{ field: "sender_ids" }] });
+    // Another connection's header is not this one's to take.
+    expect((await put("smpp", smpp._id, smppEdit({ sender_ids: ["ACMESM", "ACMEHT"] }))).statusCode).toBe(409);
+    expect((await put("smpp", smpp._id, smppEdit({ dlt_entity_id_tag: "0x0010" }))).json()).toMatchObject({ errors: [{ field: "dlt_entity_id_tag" }] });
+    expect([await rowOf(smpp._id), await claims(smpp._id)]).toEqual(before);
+  });
+
+  it("is the owner's: another manager's channel id is 404 on both edit calls, and so is an HTTP channel on the SMPP call", async () => {
+    const before = [await rowOf(smpp._id), await rowOf(http._id)];
+    expect((await put("smpp", smpp._id, smppEdit(), "user")).statusCode).toBe(404);
+    expect((await put("sms-http", http._id, httpEdit(), "user")).statusCode).toBe(404);
+    expect((await put("smpp", http._id, smppEdit())).statusCode).toBe(404);
+    expect([await rowOf(smpp._id), await rowOf(http._id)]).toEqual(before);
+  });
+
+  it("saves SMPP settings and a new header with the stored password kept, and binds again with them", async () => {
+    await smsAccount(await server.id("manager"), "ACMESX");
+    const binds = smsc.binds;
+    const res = await put("smpp", smpp._id, smppEdit({ sender_ids: ["ACMESM", "ACMESX"], system_type: "cmt", messages_per_second: 50, dlt_entity_id_tag: "0x1401" }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      name: "Acme SMSC", status: "connected", messagesPerSecond: 50,
+      sms: { senderIds: ["ACMESM", "ACMESX"], smpp: { systemType: "cmt", dltEntityIdTag: "0x1401" } }, credentials: [{ field: "password", set: true }],
+    });
+    const row = await rowOf(smpp._id);
+    expect(openCredentials(credentialsKeyFromEnv({}).key, row.id, row.credentials)).toEqual({ password: SMSC_USER.password });
+    expect(await claims(smpp._id)).toEqual(["ACMESM", "ACMESX"]);
+    expect(await server.app.carrier.servesByDefault("sms", "ACMESX")).toBe(false);
+    // The channel's bind is made again with the new settings (the old one is closed).
+    await until(async () => smsc.binds, (n) => n > binds, 5_000);
+  });
+
+  it("does not take a header off the provider while a campaign still sends from it", async () => {
+    const manager = await server.id("manager");
+    const [account] = await db().select().from(smsAccounts).where(eq(smsAccounts.name, "Route ACMESX"));
+    const [template] = await db().select().from(smsTemplates).where(eq(smsTemplates.smsAccountId, account.id));
+    const id = await insertCampaign(db(), { userId: manager, channel: "sms", templateId: template.id, templateName: template.name, sender: "ACMESX", smsAccountId: account.id, numbers: ["+919876560001"], holdPaise: 1_000, status: "paused" });
+    const before = await rowOf(smpp._id);
+    const busy = await put("smpp", smpp._id, smppEdit({ sender_ids: ["ACMESM"] }));
+    expect([busy.statusCode, busy.json().message]).toEqual([409, `The campaign "${(await db().select().from(campaigns).where(eq(campaigns.id, id)))[0].name}" sends from ACMESX: finish or discard it before taking it off this provider`]);
+    expect([await rowOf(smpp._id), await claims(smpp._id)]).toEqual([before, ["ACMESM", "ACMESX"]]);
+    await db().update(campaigns).set({ status: "discarded" }).where(eq(campaigns.id, id));
+    expect((await put("smpp", smpp._id, smppEdit({ sender_ids: ["ACMESM"] }))).statusCode).toBe(200);
+    expect(await claims(smpp._id)).toEqual(["ACMESM"]);
+    expect(await server.app.carrier.servesByDefault("sms", "ACMESX")).toBe(true);
+  });
+
+  it("checks an HTTP provider's new key and template first; saves them, or only the settings with the key kept", async () => {
+    const before = await rowOf(http._id);
+    const wrong = await put("sms-http", http._id, httpEdit({ api_key: "not-the-key-123" }));
+    expect([wrong.statusCode, wrong.json().errors]).toEqual([400, [expect.objectContaining({ field: "api_key" })]]);
+    expect((await put("sms-http", http._id, httpEdit({ body_template: '{"to": "{{to}}"}' }))).json()).toMatchObject({ errors: [{ field: "body_template" }] });
+    expect(await rowOf(http._id)).toEqual(before);
+    const res = await put("sms-http", http._id, httpEdit({ name: "Acme HTTP route", dlr_delivered: "DELIVERED, DELIVRD", body_template: '{"to": "{{to_digits}}", "sender": "{{from}}", "message": "{{text}}", "tag": "edited"}' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ name: "Acme HTTP route", sms: { http: { dlr: { delivered: expect.arrayContaining(["DELIVERED", "DELIVRD"]) } } }, credentials: [{ field: "api_key", last4: HTTP_KEY.slice(-4) }] });
+    expect(JSON.parse(res.json().data.sms.http.bodyTemplate)).toMatchObject({ tag: "edited" });
+    const row = await rowOf(http._id);
+    expect(openCredentials(credentialsKeyFromEnv({}).key, row.id, row.credentials)).toEqual({ apiKey: HTTP_KEY });
+    expect(row.version).toBe(before.version + 1);
+  });
+});
+
 describe("disconnecting", () => {
   it("is refused while a campaign still sends from its headers, then unbinds and frees them for the sandbox", async () => {
     const manager = await server.id("manager");

@@ -41,8 +41,9 @@ export interface CarrierChannelSettings {
   /** Google RBM (server/carriers/rcs/settings.ts): the agent at Google, our bot it sends for, the bot's use case. */
   agentId?: string;
   botId?: string;
-  /** The bot's name and the service account's client_email when connected, shown on the connection's card. */
+  /** Older rows only: the bot's name when connected. Not read (the card shows the bot's name now, through carrier_rcs_bots). */
   botName?: string;
+  /** The service account's client_email, shown on the connection's card. */
   serviceAccount?: string;
   useCase?: "OTP" | "TRANSACTIONAL" | "PROMOTIONAL" | "MULTI_USE";
 }

@@ -1,7 +1,8 @@
 import { callerOf } from "../../auth/guard";
 import { connectWhatsAppCloud, listChannels, removeChannel, testChannel, updateChannel, type ChannelDeps } from "../../services/carrier-channels/manage";
-import { connectRcs } from "../../services/carrier-channels/rcs";
+import { connectRcs, editRcs } from "../../services/carrier-channels/rcs";
 import { connectSmpp, connectSmsHttp } from "../../services/carrier-channels/sms";
+import { editSmpp, editSmsHttp } from "../../services/carrier-channels/sms-edit";
 import type { Handlers, RouteContext } from "../context";
 
 export const channelDepsOf = (ctx: RouteContext, log?: ChannelDeps["log"]): ChannelDeps => ({ db: ctx.db, config: ctx.config, carrier: ctx.carrier, ...(log ? { log } : {}) });
@@ -32,6 +33,21 @@ export const carrierChannelHandlers: Handlers = {
     const data = await connectRcs(channelDepsOf(ctx), callerOf(request).id, request.body);
     reply.status(201);
     return { success: true, message: `Connected ${data.name}`, data };
+  },
+
+  "carrierChannels.editSmpp": async (request, _reply, ctx) => {
+    const data = await editSmpp(channelDepsOf(ctx, request.log), callerOf(request).id, request.params.id, request.body);
+    return { success: true, message: `Saved ${data.name}`, data };
+  },
+
+  "carrierChannels.editSmsHttp": async (request, _reply, ctx) => {
+    const data = await editSmsHttp(channelDepsOf(ctx), callerOf(request).id, request.params.id, request.body);
+    return { success: true, message: `Saved ${data.name}`, data };
+  },
+
+  "carrierChannels.editRcs": async (request, _reply, ctx) => {
+    const data = await editRcs(channelDepsOf(ctx), callerOf(request).id, request.params.id, request.body);
+    return { success: true, message: `Saved ${data.name}`, data };
   },
 
   "carrierChannels.update": async (request, _reply, ctx) => {

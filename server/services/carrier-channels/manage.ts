@@ -12,7 +12,7 @@ import { WHATSAPP_CLOUD } from "../../carriers/whatsapp-cloud/settings";
 import type { WhatsAppCloudConfig } from "../../carriers/whatsapp-cloud/config";
 import { linkOrigin, type ServerConfig } from "../../config";
 import type { Db } from "../../db/client";
-import { carrierChannels, wabaPhoneNumbers, wabas, type CarrierChannelSettings } from "../../db/schema";
+import { carrierChannels, carrierRcsBots, rcsBots, wabaPhoneNumbers, wabas, type CarrierChannelSettings } from "../../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
 import type { SchemaBody } from "../../../schemas";
 import { rowsOf } from "../campaigns/dispatch-sql";
@@ -28,7 +28,20 @@ export interface ChannelDeps {
   log?: { warn: (obj: unknown, msg: string) => void };
 }
 
-export const recordOf = (deps: ChannelDeps, row: ChannelRow) => toChannelRecord(row, linkOrigin(deps.config), deps.config.whatsappCloud.messagesPerSecond);
+/**
+ * Channels as the console sees them. An RBM channel names its bot as the bot is named now (read through the claim in
+ * carrier_rcs_bots), not as it was when connected: a rename shows on the channel's card at once.
+ */
+export async function recordsOf(deps: ChannelDeps, rows: readonly ChannelRow[]): Promise<CarrierChannelRecord[]> {
+  const rcsIds = rows.filter((r) => r.channel === "rcs").map((r) => r.id);
+  const names = rcsIds.length
+    ? await deps.db.select({ channelId: carrierRcsBots.channelId, name: rcsBots.name }).from(carrierRcsBots).innerJoin(rcsBots, eq(rcsBots.id, carrierRcsBots.botId)).where(inArray(carrierRcsBots.channelId, rcsIds))
+    : [];
+  const botNames = new Map(names.map((n) => [n.channelId, n.name]));
+  return rows.map((row) => toChannelRecord(row, linkOrigin(deps.config), deps.config.whatsappCloud.messagesPerSecond, botNames.get(row.id) ?? ""));
+}
+
+export const recordOf = async (deps: ChannelDeps, row: ChannelRow): Promise<CarrierChannelRecord> => (await recordsOf(deps, [row]))[0];
 
 /** Meta's refusal in words fit for the form: 400 when Meta said no, 502 when it did not answer. */
 export function refusedConnection(check: Extract<ConnectionCheck, { ok: false }>): HttpError {
@@ -46,14 +59,15 @@ export async function listChannels(deps: ChannelDeps, ownerId: string): Promise<
   const rows = await deps.db.select().from(carrierChannels).where(eq(carrierChannels.userId, ownerId)).orderBy(asc(carrierChannels.createdAt), asc(carrierChannels.id));
   const app = deps.config.whatsappCloud.embeddedSignup;
   return {
-    channels: rows.map((row) => recordOf(deps, row)),
+    channels: await recordsOf(deps, rows),
     embeddedSignup: app ? { appId: app.appId, configId: app.configId ?? null, graphVersion: deps.config.whatsappCloud.version } : null,
   };
 }
 
-async function ownChannel(db: Db, ownerId: string, id: string): Promise<ChannelRow> {
+/** The caller's own channel (of `provider`, when given): another account's, or another provider's, is a 404. */
+export async function ownChannel(db: Db, ownerId: string, id: string, provider?: string): Promise<ChannelRow> {
   const [row] = /^[0-9a-f-]{36}$/i.test(id) ? await db.select().from(carrierChannels).where(and(eq(carrierChannels.id, id), eq(carrierChannels.userId, ownerId))) : [];
-  if (!row) throw notFound("Connection not found");
+  if (!row || (provider && row.provider !== provider)) throw notFound("Connection not found");
   return row;
 }
 
@@ -133,10 +147,10 @@ export async function connectWhatsAppCloud(deps: ChannelDeps, ownerId: string, b
 export async function updateChannel(deps: ChannelDeps, ownerId: string, id: string, body: SchemaBody<"carrier-channel-update">): Promise<CarrierChannelRecord> {
   const row = await ownChannel(deps.db, ownerId, id);
   if (row.provider !== WHATSAPP_CLOUD) {
-    // An SMS or RBM connection's secrets and settings change by connecting it again (checked with the provider).
+    // An SMS or RBM connection's secrets and settings change through its own edit call (sms-edit.ts, rcs.ts).
     const other = (["access_token", "app_secret", "app_id"] as const).filter((k) => body[k] !== undefined);
-    const what = row.channel === "rcs" ? "an RCS agent's" : "an SMS provider's";
-    if (other.length) throw badRequest(`${other.join(", ")} belong to WhatsApp Cloud API connections; to change ${what} credentials, disconnect it and connect it again`);
+    const [what, path] = row.channel === "rcs" ? ["an RCS agent's", "rcs-google"] : ["an SMS provider's", row.provider === "smpp" ? "smpp" : "sms-http"];
+    if (other.length) throw badRequest(`${other.join(", ")} belong to WhatsApp Cloud API connections; ${what} credentials change with PUT /api/v1/channels/${path}/${row.id}`);
   }
   const key = deps.config.credentials.key;
   const secrets = { ...openCredentials(key, row.id, row.credentials), ...(body.access_token ? { accessToken: body.access_token } : {}), ...(body.app_secret ? { appSecret: body.app_secret.toLowerCase() } : {}) };
@@ -194,12 +208,13 @@ export async function testChannel(deps: ChannelDeps, ownerId: string, id: string
     .where(eq(carrierChannels.id, row.id))
     .returning();
   deps.carrier.invalidate();
+  const channel = await recordOf(deps, updated ?? row);
   const message = check.ok && row.channel !== "whatsapp"
     ? `Connected: ${check.name}`
     : check.ok
     ? `Connected: ${check.name}, ${check.phoneNumbers.filter((p) => (row.settings.phoneNumberIds ?? []).includes(p.id)).map((p) => `${p.displayPhoneNumber} (${p.verifiedName})`).join(", ") || "no number"}`
     : check.message;
-  return { ok: check.ok, code: check.ok ? null : check.code, message, channel: recordOf(deps, updated ?? row) };
+  return { ok: check.ok, code: check.ok ? null : check.code, message, channel };
 }
 
 /**

@@ -14,8 +14,8 @@ import { carrierChannels, carrierRcsBots, rcsBots, type CarrierChannelSettings }
 import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
 import type { SchemaBody } from "../../../schemas";
 import { rowsOf } from "../campaigns/dispatch-sql";
-import { hintOf, sealCredentials } from "./credentials-crypto";
-import { newVerifyToken, recordOf, type ChannelDeps } from "./manage";
+import { hintOf, openCredentials, sealCredentials } from "./credentials-crypto";
+import { newVerifyToken, ownChannel, recordOf, type ChannelDeps } from "./manage";
 
 const refuse = (field: string, message: string) => badRequest(message, [{ field, message }]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,6 +26,17 @@ function refusedRbm(check: Extract<ConnectionCheck, { ok: false }>): HttpError {
   if (check.code === "network") return new HttpError(502, check.message);
   const message = check.message.replace(/^RCS channel disconnected: /, "").replace(/ Upload a new service-account key, then test the connection\.$/, "").replace(/^./, (c) => c.toUpperCase());
   return check.auth ? refuse("service_account_key", message) : badRequest(message);
+}
+
+/** A real call with these credentials: an adapter of the connection-to-be, reporting its health nowhere. */
+async function checkRbm(deps: ChannelDeps, c: { id: string; userId: string; settings: CarrierChannelSettings; secrets: Record<string, string> }): Promise<void> {
+  const probe = createRbmAdapter(
+    { id: c.id, userId: c.userId, provider: RCS_GOOGLE, channel: "rcs", version: 0, status: "connected", statusReason: null, settings: { ...c.settings }, secrets: c.secrets, verifyToken: "" },
+    { success: () => undefined, sent: () => undefined, failure: () => undefined },
+    deps.config.rbm,
+  );
+  const check = await probe.testConnection().finally(() => probe.close());
+  if (!check.ok) throw refusedRbm(check);
 }
 
 export async function connectRcs(deps: ChannelDeps, ownerId: string, body: SchemaBody<"rcs-google-connect">): Promise<CarrierChannelRecord> {
@@ -39,18 +50,11 @@ export async function connectRcs(deps: ChannelDeps, ownerId: string, body: Schem
   const useCase = USE_CASES.find((u) => u === bot.useCase) ?? "MULTI_USE";
   const id = randomUUID();
   const settings: CarrierChannelSettings = {
-    agentId, botId: bot.id, botName: bot.name, useCase, serviceAccount: key.clientEmail,
+    agentId, botId: bot.id, useCase, serviceAccount: key.clientEmail,
     messagesPerSecond: body.messages_per_second ?? deps.config.rbm.messagesPerSecond,
   };
   const secrets = { serviceAccountKey: body.service_account_key, clientToken: body.client_token };
-  // The check is a real call with these credentials: an adapter of the connection-to-be, reporting its health nowhere.
-  const probe = createRbmAdapter(
-    { id, userId: ownerId, provider: RCS_GOOGLE, channel: "rcs", version: 0, status: "connected", statusReason: null, settings: { ...settings }, secrets, verifyToken: "" },
-    { success: () => undefined, sent: () => undefined, failure: () => undefined },
-    deps.config.rbm,
-  );
-  const check = await probe.testConnection().finally(() => probe.close());
-  if (!check.ok) throw refusedRbm(check);
+  await checkRbm(deps, { id, userId: ownerId, settings, secrets });
   try {
     const row = await deps.db.transaction(async (tx) => {
       const [channel] = await tx
@@ -72,6 +76,43 @@ export async function connectRcs(deps: ChannelDeps, ownerId: string, body: Schem
     if (String((error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code) === "23505") throw conflict(`${bot.name} was connected meanwhile: reload and try again`);
     throw error;
   }
+}
+
+/**
+ * Edits an RBM connection: name, agent, throughput, and the key or client token when new ones are typed (absent: the
+ * stored ones are kept). The bot stays. Checked with Google like a connect; a refusal changes nothing.
+ */
+export async function editRcs(deps: ChannelDeps, ownerId: string, id: string, body: SchemaBody<"rcs-google-edit">): Promise<CarrierChannelRecord> {
+  const row = await ownChannel(deps.db, ownerId, id, RCS_GOOGLE);
+  const stored = openCredentials(deps.config.credentials.key, row.id, row.credentials);
+  const key = parseServiceAccountKey(body.service_account_key ?? stored.serviceAccountKey ?? "");
+  if (typeof key === "string") throw refuse("service_account_key", key);
+  const secrets = { serviceAccountKey: body.service_account_key ?? stored.serviceAccountKey ?? "", clientToken: body.client_token ?? stored.clientToken ?? "" };
+  const settings: CarrierChannelSettings = {
+    ...row.settings,
+    agentId: body.agent_id.replace(/@rbm\.goog$/, ""), serviceAccount: key.clientEmail,
+    messagesPerSecond: body.messages_per_second ?? deps.config.rbm.messagesPerSecond,
+  };
+  await checkRbm(deps, { id: row.id, userId: ownerId, settings, secrets });
+  const secretsChanged = body.service_account_key !== undefined || body.client_token !== undefined;
+  const now = new Date();
+  const [updated] = await deps.db
+    .update(carrierChannels)
+    .set({
+      name: body.name.trim(), settings,
+      ...(secretsChanged
+        ? {
+            credentials: sealCredentials(deps.config.credentials.key, row.id, secrets),
+            credentialHints: { serviceAccountKey: (key.privateKeyId ?? "").slice(-4), clientToken: hintOf(secrets.clientToken) },
+          }
+        : {}),
+      status: "connected", statusReason: null, lastSuccessAt: now,
+      version: sql`${carrierChannels.version} + 1`, updatedAt: now,
+    })
+    .where(eq(carrierChannels.id, row.id))
+    .returning();
+  deps.carrier.invalidate();
+  return recordOf(deps, updated ?? row);
 }
 
 /** The campaign that still sends (or will) from an RBM channel's bot, if any: the channel is not removed under it. */

@@ -44,8 +44,8 @@ export const webhookUrlOf = (origin: string, channelId: string) => `${origin}${C
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** A channel as the console sees it: secrets only as "set" and their last 4 characters. */
-export function toChannelRecord(row: ChannelRow, origin: string, defaultMps: number): CarrierChannelRecord {
+/** A channel as the console sees it: secrets only as "set" and their last 4 characters; an RBM one with its bot's name now. */
+export function toChannelRecord(row: ChannelRow, origin: string, defaultMps: number, botName = ""): CarrierChannelRecord {
   const s = row.settings;
   return {
     _id: row.id,
@@ -61,7 +61,7 @@ export function toChannelRecord(row: ChannelRow, origin: string, defaultMps: num
     messagesPerSecond: s.messagesPerSecond ?? (row.channel === "sms" ? 100 : defaultMps),
     sms: smsDetailsOf(row),
     rcs: row.provider === "rcs_google"
-      ? { agentId: s.agentId ?? "", botId: s.botId ?? "", botName: s.botName ?? "", useCase: s.useCase ?? "MULTI_USE", serviceAccount: s.serviceAccount ?? "" }
+      ? { agentId: s.agentId ?? "", botId: s.botId ?? "", botName, useCase: s.useCase ?? "MULTI_USE", serviceAccount: s.serviceAccount ?? "" }
       : null,
     credentials: (SECRET_FIELDS[row.provider] ?? []).map(({ key, field, label }) => ({
       field,

@@ -44,14 +44,14 @@ function refusedSms(check: Extract<ConnectionCheck, { ok: false }>, secretField:
 
 /**
  * The headers, normalized, if the caller may route them: each registered on one of the caller's own SMS accounts, on
- * no other account's, and claimed by no connection yet.
+ * no other account's, and claimed by no connection yet (but `channelId`, the connection being edited).
  */
-async function claimableHeaders(db: Db, ownerId: string, given: readonly string[]): Promise<string[]> {
+export async function claimableHeaders(db: Db, ownerId: string, given: readonly string[], channelId?: string): Promise<string[]> {
   const headers = [...new Set(given.map(normalizeHeader))];
   const [own, others, claimed] = await Promise.all([
     rowsOf<{ h: string }>(db, sql`select distinct unnest(sender_ids) as h from sms_accounts where user_id = ${ownerId}`),
     db.select({ ids: smsAccounts.senderIds }).from(smsAccounts).where(and(ne(smsAccounts.userId, ownerId), sql`${smsAccounts.senderIds} && ${`{${headers.join(",")}}`}::text[]`)),
-    db.select({ sender: carrierSmsSenders.sender, userId: carrierSmsSenders.userId, name: carrierChannels.name }).from(carrierSmsSenders)
+    db.select({ sender: carrierSmsSenders.sender, userId: carrierSmsSenders.userId, name: carrierChannels.name, channelId: carrierSmsSenders.channelId }).from(carrierSmsSenders)
       .innerJoin(carrierChannels, eq(carrierChannels.id, carrierSmsSenders.channelId)).where(inArray(carrierSmsSenders.sender, headers)),
   ]);
   const mine = new Set(own.map((r) => r.h));
@@ -59,7 +59,7 @@ async function claimableHeaders(db: Db, ownerId: string, given: readonly string[
   if (unknown.length) return Promise.reject(refuse("sender_ids", `${unknown.join(", ")} ${unknown.length === 1 ? "is not a sender id" : "are not sender ids"} of your SMS accounts: register ${unknown.length === 1 ? "it" : "them"} under DLT registration first`));
   const shared = headers.filter((h) => others.some((o) => o.ids.includes(h)));
   if (shared.length) return Promise.reject(conflict(`${shared.join(", ")} is registered by another account too, so it cannot be sent through your provider`));
-  const taken = claimed[0];
+  const taken = claimed.find((c) => c.channelId !== channelId);
   if (taken) return Promise.reject(conflict(taken.userId === ownerId ? `${taken.sender} is already sent through ${taken.name}: disconnect that first` : `${taken.sender} is sent through another account's provider`));
   return headers;
 }
@@ -99,7 +99,7 @@ async function publicHost(deps: ChannelDeps, field: string, host: string): Promi
   if (refused) throw refuse(field, refused.message);
 }
 
-function hostOf(url: string): string {
+export function hostOf(url: string): string {
   try {
     return new URL(url).hostname;
   } catch {
@@ -109,32 +109,40 @@ function hostOf(url: string): string {
 
 const TAG = /^0[xX]([0-9a-fA-F]{1,4})$/;
 
-export async function connectSmpp(deps: ChannelDeps, ownerId: string, body: SchemaBody<"smpp-connect">): Promise<CarrierChannelRecord> {
-  const headers = await claimableHeaders(deps.db, ownerId, body.sender_ids);
+/** The SMPP form's settings as the adapter reads them, and the target of the check bind; a broken tag is named. */
+export function smppTargetOf(body: SchemaBody<"smpp-edit">, password: string) {
   const tag = TAG.exec(body.dlt_entity_id_tag ?? "0x1400");
   if (!tag) throw refuse("dlt_entity_id_tag", "must be hexadecimal, e.g. 0x1400");
   const entityIdTag = Number.parseInt(tag[1], 16);
   // TLV tags below 0x1400 are SMPP's own (§5.3.2); a provider's parameters live in 0x1400–0x3FFF.
   if (entityIdTag < 0x1400 || entityIdTag > 0x3fff) throw refuse("dlt_entity_id_tag", "must be a provider-specific tag, 0x1400 to 0x3FFF");
-  const target = { host: body.host.trim(), port: body.port, systemId: body.system_id, password: body.password, ...(body.system_type ? { systemType: body.system_type } : {}) };
+  const target = { host: body.host.trim(), port: body.port, systemId: body.system_id, password, ...(body.system_type ? { systemType: body.system_type } : {}) };
+  const settings: CarrierChannelSettings = {
+    host: target.host, port: target.port, systemId: target.systemId, ...(target.systemType ? { systemType: target.systemType } : {}),
+    messagesPerSecond: body.messages_per_second ?? 100,
+    ...(body.dlt_entity_id ? { dltEntityId: body.dlt_entity_id, dltEntityIdTag: entityIdTag } : { dltEntityIdTag: entityIdTag }),
+  };
+  return { target, settings };
+}
+
+/** A bind and an unbind with these settings; the SMSC's refusal is thrown in words fit for the form. */
+export async function checkSmpp(deps: ChannelDeps, target: ReturnType<typeof smppTargetOf>["target"]): Promise<void> {
   await publicHost(deps, "host", target.host);
   const check = await probeSmpp(target, DEFAULT_TIMINGS, deps.config.carrierAllowPrivate);
   if (!check.ok) throw refusedSms(check, "password", "host");
-  return storeSmsChannel(deps, ownerId, {
-    provider: SMPP, name: body.name.trim(), headers,
-    settings: {
-      host: target.host, port: target.port, systemId: target.systemId, ...(target.systemType ? { systemType: target.systemType } : {}),
-      messagesPerSecond: body.messages_per_second ?? 100,
-      ...(body.dlt_entity_id ? { dltEntityId: body.dlt_entity_id, dltEntityIdTag: entityIdTag } : { dltEntityIdTag: entityIdTag }),
-    },
-    secrets: { password: body.password },
-  });
+}
+
+export async function connectSmpp(deps: ChannelDeps, ownerId: string, body: SchemaBody<"smpp-connect">): Promise<CarrierChannelRecord> {
+  const headers = await claimableHeaders(deps.db, ownerId, body.sender_ids);
+  const { target, settings } = smppTargetOf(body, body.password);
+  await checkSmpp(deps, target);
+  return storeSmsChannel(deps, ownerId, { provider: SMPP, name: body.name.trim(), headers, settings, secrets: { password: body.password } });
 }
 
 const words = (list: string) => [...new Set(list.split(",").map((w) => w.trim()).filter(Boolean))];
 
 /** The HTTP form's text fields as the adapter's profile reads them; each broken one is named. */
-function httpSettingsOf(body: SchemaBody<"sms-http-connect">): CarrierChannelSettings {
+export function httpSettingsOf(body: SchemaBody<"sms-http-edit">): CarrierChannelSettings {
   const errors: FieldError[] = [];
   let template: unknown;
   try {
@@ -160,18 +168,23 @@ function httpSettingsOf(body: SchemaBody<"sms-http-connect">): CarrierChannelSet
   };
 }
 
-export async function connectSmsHttp(deps: ChannelDeps, ownerId: string, body: SchemaBody<"sms-http-connect">): Promise<CarrierChannelRecord> {
-  const settings = httpSettingsOf(body);
-  const headers = await claimableHeaders(deps.db, ownerId, body.sender_ids);
-  await publicHost(deps, "url", hostOf(body.url));
+/** A request with the key to the provider with these settings; its refusal is thrown in words fit for the form. */
+export async function checkSmsHttp(deps: ChannelDeps, ownerId: string, settings: CarrierChannelSettings, apiKey: string): Promise<void> {
+  await publicHost(deps, "url", hostOf(settings.url ?? ""));
   // The adapter's own check, on a connection that exists only for it: a request with the key, refused or not.
   const probe = createHttpSmsAdapter(
-    { id: "probe", userId: ownerId, provider: SMS_HTTP, channel: "sms", version: 0, status: "connected", statusReason: null, settings: { ...settings }, secrets: { apiKey: body.api_key }, verifyToken: "" },
+    { id: "probe", userId: ownerId, provider: SMS_HTTP, channel: "sms", version: 0, status: "connected", statusReason: null, settings: { ...settings }, secrets: { apiKey }, verifyToken: "" },
     { success: () => undefined, sent: () => undefined, failure: () => undefined },
     { allowPrivate: deps.config.carrierAllowPrivate },
   );
   const check = await probe.testConnection().finally(() => probe.close());
   if (!check.ok) throw refusedSms(check, "api_key", "url");
+}
+
+export async function connectSmsHttp(deps: ChannelDeps, ownerId: string, body: SchemaBody<"sms-http-connect">): Promise<CarrierChannelRecord> {
+  const settings = httpSettingsOf(body);
+  const headers = await claimableHeaders(deps.db, ownerId, body.sender_ids);
+  await checkSmsHttp(deps, ownerId, settings, body.api_key);
   return storeSmsChannel(deps, ownerId, { provider: SMS_HTTP, name: body.name.trim(), headers, settings, secrets: { apiKey: body.api_key } });
 }
 

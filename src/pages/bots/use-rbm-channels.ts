@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { CallReply, CarrierChannelRecord } from "../../../contract";
 import { useAbility } from "../../providers";
 import type { FormValues } from "../common/schema-form";
-import { errorToast, useChannelChecks } from "../common/use-channel-checks";
+import { errorToast, useChannelChecks, useChannelEdit } from "../common/use-channel-checks";
 
 /** Health changes while messages go out: the cards refresh this often. */
 const HEALTH_POLL_MS = 10_000;
@@ -13,7 +13,7 @@ type SavedReply = CallReply<"carrierChannels.connectRcs"> & Record<string, unkno
 
 /**
  * The account's Google RCS Business Messaging connections (one agent per bot): list with health (polled), connect,
- * test and disconnect. The service-account key and client token go to the server and never come back.
+ * edit, test and disconnect. The service-account key and client token go to the server and never come back.
  */
 export function useRbmChannels() {
   const ability = useAbility();
@@ -33,6 +33,7 @@ export function useRbmChannels() {
     await query.refetch();
   };
   const { test, testing, lastTest, remove } = useChannelChecks({ resource: "bots", testAction: "testRbm", removeAction: "removeRbm", removedVerb: "Disconnected", removeFailed: "The agent could not be disconnected", refresh });
+  const edit = useChannelEdit({ resource: "bots", actionOf: () => "editRbm", failed: "The agent could not be saved", refresh });
   const channels = (query.data?.data.data.channels ?? []).filter((c) => c.provider === "rcs_google");
 
   const connect = async (values: FormValues) => {
@@ -68,7 +69,8 @@ export function useRbmChannels() {
       setJustConnected(null);
     },
     justConnected,
-    saving: mutation.mutation.isPending,
+    ...edit,
+    saving: mutation.mutation.isPending || edit.savingEdit,
     connect,
     test,
     testing,

@@ -4,6 +4,10 @@ import type { CallReply, CarrierChannelRecord } from "../../../contract";
 
 type TestReply = CallReply<"carrierChannels.test"> & Record<string, unknown>;
 
+/** An edit form's values without the fields left empty: an empty secret field keeps the saved secret. */
+export const withoutEmpty = (values: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== ""));
+
 export const errorToast = (fallback: string) => (err?: HttpError) => ({ type: "error" as const, message: err?.message || fallback });
 
 interface ChannelChecksOptions {
@@ -61,4 +65,40 @@ export function useChannelChecks({ resource, testAction, removeAction, removedVe
   };
 
   return { test, testing, lastTest, remove };
+}
+
+type SavedReply = CallReply<"carrierChannels.editSmpp"> & Record<string, unknown>;
+
+interface ChannelEditOptions {
+  resource: string;
+  /** The resource's action of the channel's edit call (per provider). */
+  actionOf: (channel: CarrierChannelRecord) => string;
+  failed: string;
+  refresh: () => Promise<void>;
+}
+
+/**
+ * The edit drawer of a provider connection (SMS providers, RBM agents): which channel is open, and saving it. The
+ * server checks the new settings with the provider first; on a refusal the toast says why and the drawer stays open.
+ */
+export function useChannelEdit({ resource, actionOf, failed, refresh }: ChannelEditOptions) {
+  const [editing, setEditing] = useState<CarrierChannelRecord | null>(null);
+  const mutation = useCustomMutation<Record<string, unknown>, HttpError, Record<string, unknown>>();
+  const save = async (channel: CarrierChannelRecord, values: Record<string, unknown>) => {
+    try {
+      await mutation.mutateAsync({
+        url: "",
+        method: "put",
+        values: withoutEmpty(values),
+        meta: { resource, action: actionOf(channel), params: { id: channel._id } },
+        successNotification: (r) => ({ type: "success", message: (r?.data as SavedReply | undefined)?.message ?? "Saved" }),
+        errorNotification: errorToast(failed),
+      });
+      setEditing(null);
+      await refresh();
+    } catch {
+      // The toast said why; the form keeps what was typed.
+    }
+  };
+  return { editing, openEdit: setEditing, closeEdit: () => setEditing(null), save, savingEdit: mutation.mutation.isPending };
 }

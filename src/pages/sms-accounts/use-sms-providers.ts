@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { CallReply, CarrierChannelRecord } from "../../../contract";
 import { useAbility } from "../../providers";
 import type { FormValues } from "../common/schema-form";
-import { errorToast, useChannelChecks } from "../common/use-channel-checks";
+import { errorToast, useChannelChecks, useChannelEdit } from "../common/use-channel-checks";
 
 /** Health changes while messages go out: the cards refresh this often. */
 const HEALTH_POLL_MS = 10_000;
@@ -14,7 +14,7 @@ type ListReply = CallReply<"carrierChannels.list"> & Record<string, unknown>;
 type SavedReply = CallReply<"carrierChannels.connectSmpp"> & Record<string, unknown>;
 
 /**
- * The account's SMS provider connections (SMPP and HTTP): list with health (polled), connect, test and disconnect.
+ * The account's SMS provider connections (SMPP and HTTP): list with health (polled), connect, edit, test and disconnect.
  * Secrets go to the server and never come back: the records only say whether each is set.
  */
 export function useSmsProviders() {
@@ -35,6 +35,7 @@ export function useSmsProviders() {
     await query.refetch();
   };
   const { test, testing, lastTest, remove } = useChannelChecks({ resource: "sms-accounts", testAction: "testProvider", removeAction: "removeProvider", removedVerb: "Disconnected", removeFailed: "The provider could not be disconnected", refresh });
+  const edit = useChannelEdit({ resource: "sms-accounts", actionOf: (c) => (c.provider === "smpp" ? "editSmpp" : "editHttp"), failed: "The provider could not be saved", refresh });
   const channels = (query.data?.data.data.channels ?? []).filter((c) => c.channel === "sms");
 
   const connect = async (kind: SmsProviderKind, values: FormValues) => {
@@ -71,7 +72,8 @@ export function useSmsProviders() {
       setJustConnected(null);
     },
     justConnected,
-    saving: mutation.mutation.isPending,
+    ...edit,
+    saving: mutation.mutation.isPending || edit.savingEdit,
     connect,
     test,
     testing,

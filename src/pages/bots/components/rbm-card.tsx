@@ -1,4 +1,4 @@
-import { DisconnectOutlined, GoogleOutlined, LockOutlined } from "@ant-design/icons";
+import { DisconnectOutlined, EditOutlined, GoogleOutlined, LockOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Descriptions, Divider, Flex, Popconfirm, Space, Tag, Typography } from "antd";
 import type { CarrierChannelRecord } from "../../../../contract";
 import { RCS_USE_CASE_LABELS, type RcsUseCase } from "../../../../contract/domain/rcs-bots";
@@ -25,6 +25,9 @@ export function RbmCard({ channel, page }: { channel: CarrierChannelRecord; page
           <Button onClick={() => void page.test(channel)} loading={page.testing === channel._id}>
             Test connection
           </Button>
+          <Button icon={<EditOutlined />} onClick={() => page.openEdit(channel)}>
+            Edit
+          </Button>
           <Popconfirm
             title={`Disconnect ${channel.name}?`}
             description="Its bot goes back to the sandbox; the service-account key and client token are deleted."
@@ -40,7 +43,15 @@ export function RbmCard({ channel, page }: { channel: CarrierChannelRecord; page
       }
     >
       <Flex vertical gap={16}>
-        {!connected && <Alert type="error" showIcon message="Nothing is sent through this agent" description={channel.statusReason ?? "Google refused the connection."} />}
+        {!connected && (
+          <Alert
+            type="error"
+            showIcon
+            message="Nothing is sent through this agent"
+            description={channel.statusReason ?? "Google refused the connection."}
+            action={<Button size="small" onClick={() => page.openEdit(channel)}>Upload a new key</Button>}
+          />
+        )}
         {test && (test.ok || connected) && <Alert type={test.ok ? "success" : "error"} showIcon closable message={test.ok ? "Connection works" : "Connection test failed"} description={test.message} />}
         <ChannelHealth channel={channel} per="per agent" />
         <Divider style={{ margin: 0 }} />

@@ -6,7 +6,7 @@ import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
 import type { RbmChannelsModel } from "../use-rbm-channels";
 import { RbmWebhook } from "./rbm-webhook";
 
-const UI: UiSchema<FormValues> = {
+export const RBM_UI: UiSchema<FormValues> = {
   "ui:order": ["name", "bot_id", "agent_id", "service_account_key", "client_token", "messages_per_second"],
   name: { "ui:placeholder": "e.g. Acme offers agent" },
   agent_id: { "ui:placeholder": "e.g. acme-offers-agent" },
@@ -30,7 +30,7 @@ function withBots(schema: RJSFSchema, bots: readonly { id: string; name: string 
 export function RbmDrawer({ page, bots }: { page: RbmChannelsModel; bots: readonly { id: string; name: string }[] }) {
   const connected = page.justConnected;
   const schema = useMemo(() => withBots(FORM_SCHEMAS.rcsGoogleConnect, bots), [bots]);
-  const uiSchema = useMemo<UiSchema<FormValues>>(() => ({ ...UI, bot_id: { "ui:enumNames": bots.map((b) => b.name), "ui:placeholder": "Choose a bot" } }), [bots]);
+  const uiSchema = useMemo<UiSchema<FormValues>>(() => ({ ...RBM_UI, bot_id: { "ui:enumNames": bots.map((b) => b.name), "ui:placeholder": "Choose a bot" } }), [bots]);
   return (
     <Drawer open={page.open} onClose={page.closeDrawer} width={640} destroyOnHidden title="Connect Google RCS Business Messaging">
       {connected && (

@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import type { RbmChannelsModel } from "../use-rbm-channels";
 import { RbmCard } from "./rbm-card";
 import { RbmDrawer } from "./rbm-drawer";
+import { RbmEditDrawer } from "./rbm-edit-drawer";
 
 /**
  * The Google RCS Business Messaging agents an account sends through, beside the sandbox: each sends one bot's
@@ -46,6 +47,7 @@ export function RbmSection({ page, bots }: { page: RbmChannelsModel; bots: reado
       </Flex>
       {body}
       <RbmDrawer page={page} bots={free} />
+      <RbmEditDrawer page={page} />
     </Flex>
   );
 }

@@ -66,6 +66,9 @@ export const FORM_SCHEMAS = {
   smppConnect: named("smppConnect", structuredClone(SCHEMAS["smpp-connect"]) as unknown as RJSFSchema),
   smsHttpConnect: named("smsHttpConnect", structuredClone(SCHEMAS["sms-http-connect"]) as unknown as RJSFSchema),
   rcsGoogleConnect: named("rcsGoogleConnect", structuredClone(SCHEMAS["rcs-google-connect"]) as unknown as RJSFSchema),
+  smppEdit: named("smppEdit", structuredClone(SCHEMAS["smpp-edit"]) as unknown as RJSFSchema),
+  smsHttpEdit: named("smsHttpEdit", structuredClone(SCHEMAS["sms-http-edit"]) as unknown as RJSFSchema),
+  rcsGoogleEdit: named("rcsGoogleEdit", structuredClone(SCHEMAS["rcs-google-edit"]) as unknown as RJSFSchema),
 } as const;
 
 export type FormSchemaId = keyof typeof FORM_SCHEMAS;

@@ -1,4 +1,4 @@
-import { ApiOutlined, DisconnectOutlined, LockOutlined } from "@ant-design/icons";
+import { ApiOutlined, DisconnectOutlined, EditOutlined, LockOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Descriptions, Divider, Flex, Popconfirm, Space, Tag, Typography } from "antd";
 import type { CarrierChannelRecord } from "../../../../contract";
 import { ChannelHealth } from "../../wabas/components/channel-health";
@@ -36,6 +36,9 @@ export function SmsProviderCard({ channel, page }: { channel: CarrierChannelReco
           <Button onClick={() => void page.test(channel)} loading={page.testing === channel._id}>
             Test connection
           </Button>
+          <Button icon={<EditOutlined />} onClick={() => page.openEdit(channel)}>
+            Edit
+          </Button>
           <Popconfirm
             title={`Disconnect ${channel.name}?`}
             description="Its sender ids go back to the sandbox; the credentials are deleted."
@@ -52,7 +55,13 @@ export function SmsProviderCard({ channel, page }: { channel: CarrierChannelReco
     >
       <Flex vertical gap={16}>
         {!connected && (
-          <Alert type="error" showIcon message="Nothing is sent through this provider" description={channel.statusReason ?? "The provider refused the connection."} />
+          <Alert
+            type="error"
+            showIcon
+            message="Nothing is sent through this provider"
+            description={channel.statusReason ?? "The provider refused the connection."}
+            action={<Button size="small" onClick={() => page.openEdit(channel)}>Edit the credentials</Button>}
+          />
         )}
         {test && (test.ok || connected) && <Alert type={test.ok ? "success" : "error"} showIcon closable message={test.ok ? "Connection works" : "Connection test failed"} description={test.message} />}
         <ChannelHealth channel={channel} per={smpp ? "per bind" : "at most"} />

@@ -8,7 +8,7 @@ import { DlrWebhook } from "./dlr-webhook";
 
 const SECRET = { "ui:widget": "password", "ui:options": { autocomplete: "off" } } as const;
 
-const SMPP_UI: UiSchema<FormValues> = {
+export const SMPP_UI: UiSchema<FormValues> = {
   "ui:order": ["name", "sender_ids", "host", "port", "system_id", "password", "system_type", "messages_per_second", "dlt_entity_id", "dlt_entity_id_tag"],
   name: { "ui:placeholder": "e.g. Acme transactional route" },
   host: { "ui:placeholder": "e.g. smpp.provider.example" },
@@ -17,7 +17,7 @@ const SMPP_UI: UiSchema<FormValues> = {
   dlt_entity_id: { "ui:placeholder": "19 digits, e.g. 1201159100000012345" },
 };
 
-const HTTP_UI: UiSchema<FormValues> = {
+export const HTTP_UI: UiSchema<FormValues> = {
   "ui:order": ["name", "sender_ids", "url", "auth_header", "auth_prefix", "api_key", "body_template", "message_id_path", "dlr_id_path", "dlr_status_path", "dlr_code_path", "dlr_delivered", "dlr_failed", "messages_per_second", "dlt_entity_id"],
   name: { "ui:placeholder": "e.g. Acme HTTP route" },
   url: { "ui:placeholder": "https://api.provider.example/v1/sms" },
@@ -27,7 +27,7 @@ const HTTP_UI: UiSchema<FormValues> = {
 };
 
 /** The schema with the sender ids offered as a choice of the caller's free headers (a multi-select), not typed. */
-function withHeaders(schema: RJSFSchema, headers: readonly string[]): RJSFSchema {
+export function withHeaders(schema: RJSFSchema, headers: readonly string[]): RJSFSchema {
   const copy = structuredClone(schema);
   const field = copy.properties?.sender_ids;
   if (field && typeof field === "object" && field.items && typeof field.items === "object" && !Array.isArray(field.items)) {

@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import type { SmsProvidersModel } from "../use-sms-providers";
 import { SmsProviderCard } from "./sms-provider-card";
 import { SmsProviderDrawer } from "./sms-provider-drawer";
+import { SmsProviderEditDrawer } from "./sms-provider-edit-drawer";
 
 /**
  * The SMS providers an account sends through (SMPP or HTTP), beside the sandbox: each claims some of the account's
@@ -49,6 +50,7 @@ export function SmsProvidersSection({ page, accountHeaders }: { page: SmsProvide
       </Flex>
       {body}
       <SmsProviderDrawer page={page} headers={free} />
+      <SmsProviderEditDrawer page={page} freeHeaders={free} />
     </Flex>
   );
 }

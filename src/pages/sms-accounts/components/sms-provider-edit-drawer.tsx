@@ -1,0 +1,76 @@
+import type { UiSchema } from "@rjsf/utils";
+import { Drawer, Flex, Typography } from "antd";
+import { useMemo } from "react";
+import type { CarrierChannelRecord } from "../../../../contract";
+import { LazySchemaForm, type FormValues } from "../../common/lazy-schema-form";
+import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
+import type { SmsProvidersModel } from "../use-sms-providers";
+import { HTTP_UI, SMPP_UI, withHeaders } from "./sms-provider-drawer";
+
+/** The hint under a secret field: the secret is never shown again, so empty means "keep it". */
+export const KEEP_SECRET = "Leave empty to keep the saved value";
+
+/**
+ * A secret field of an edit form, empty at first: a plain input of type password, because antd's password widget
+ * turns a cleared field into "" (which fails the field's rules) where this one leaves it out, so the saved value stays.
+ */
+export function editSecretUi(channel: CarrierChannelRecord, field: string) {
+  const stored = channel.credentials.find((c) => c.field === field);
+  return { "ui:widget": "text", "ui:options": { inputType: "password", autocomplete: "off" }, "ui:help": `${KEEP_SECRET}${stored?.set && stored.last4 ? ` (ends in ${stored.last4})` : ""}.` };
+}
+
+/** The form's starting values: the connection's settings as saved; the secret empty. */
+function formDataOf(channel: CarrierChannelRecord): FormValues {
+  const sms = channel.sms;
+  const common = { name: channel.name, sender_ids: [...(sms?.senderIds ?? [])], messages_per_second: channel.messagesPerSecond, ...(sms?.dltEntityId ? { dlt_entity_id: sms.dltEntityId } : {}) };
+  if (sms?.smpp) {
+    const s = sms.smpp;
+    return { ...common, host: s.host, port: s.port, system_id: s.systemId, ...(s.systemType ? { system_type: s.systemType } : {}), dlt_entity_id_tag: s.dltEntityIdTag };
+  }
+  const h = sms?.http;
+  if (!h) return common;
+  return {
+    ...common, url: h.url, auth_header: h.authHeader, auth_prefix: h.authPrefix, body_template: h.bodyTemplate, message_id_path: h.messageIdPath,
+    dlr_id_path: h.dlr.idPath, dlr_status_path: h.dlr.statusPath, dlr_code_path: h.dlr.codePath ?? "", dlr_delivered: h.dlr.delivered.join(", "), dlr_failed: h.dlr.failed.join(", "),
+  };
+}
+
+/**
+ * Edit an SMS provider's settings, headers and secret in a drawer: the saved settings filled in, the secret empty (it
+ * is never sent back). The server checks the result with the provider before saving; a refusal saves nothing.
+ */
+export function SmsProviderEditDrawer({ page, freeHeaders }: { page: SmsProvidersModel; freeHeaders: readonly string[] }) {
+  const channel = page.editing;
+  const smpp = Boolean(channel?.sms?.smpp);
+  const headers = useMemo(() => [...new Set([...(channel?.sms?.senderIds ?? []), ...freeHeaders])].sort(), [channel, freeHeaders]);
+  const schema = useMemo(() => withHeaders(smpp ? FORM_SCHEMAS.smppEdit : FORM_SCHEMAS.smsHttpEdit, headers), [smpp, headers]);
+  const uiSchema = useMemo<UiSchema<FormValues>>(() => {
+    if (!channel) return {};
+    return smpp
+      ? { ...SMPP_UI, password: editSecretUi(channel, "password") }
+      : { ...HTTP_UI, api_key: editSecretUi(channel, "api_key") };
+  }, [channel, smpp]);
+  return (
+    <Drawer open={channel !== null} onClose={page.closeEdit} width={640} destroyOnHidden title={channel ? `Edit ${channel.name}` : "Edit"}>
+      {channel && (
+        <Flex vertical gap={16}>
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            {smpp
+              ? "The server binds and unbinds once with the new settings before saving them; if the SMSC refuses, nothing changes."
+              : "The server calls your provider with the new settings before saving them; if it refuses, nothing changes."}
+          </Typography.Paragraph>
+          <LazySchemaForm
+            key={channel._id}
+            schema={schema}
+            uiSchema={uiSchema}
+            formData={formDataOf(channel)}
+            submitText="Check and save"
+            submitting={page.saving}
+            onCancel={page.closeEdit}
+            onSubmit={(values) => void page.save(channel, values)}
+          />
+        </Flex>
+      )}
+    </Drawer>
+  );
+}
