@@ -8,8 +8,8 @@
 //   the start of what we submitted (no text, or text that differs, matches nothing);
 // - the SMSC id is not one the SMSC gave us (the last ANSWERED_MEMORY answers are remembered): a receipt for a
 //   message that was answered is that message's, however alike the two are;
-// - exactly one unanswered submit fits: two alike (same handset, same header, same opening words) stay `unknown`
-//   rather than be guessed.
+// - exactly one unanswered submit fits, whether given up or still awaiting its answer: two alike (same handset, same
+//   header, same opening words) stay `unknown` rather than be guessed.
 // The receipt's `submit date:` is not compared: SMSCs write it in their own local time, which we do not know.
 // A receipt can come in before the response's timeout: one whose id we do not know that fits a submit still awaiting
 // its answer is held until that submit is answered (then it is another message's receipt, passed on as usual) or
@@ -137,16 +137,16 @@ export function unansweredBook(emit: (event: Receipt) => void, pass: (receipt: I
         return true;
       }
       if (answered.has(r.id)) return false;
-      const candidates = [...lost].filter((e) => fits(e, r));
-      if (candidates.length === 1) {
-        lost.delete(candidates[0]);
-        settleLost(candidates[0], r);
+      // Given up and still awaiting an answer alike: the receipt goes to a submit only when it fits no other.
+      const given = [...lost].filter((e) => fits(e, r));
+      const waiting = [...inFlight].filter((e) => fits(e, r));
+      if (given.length + waiting.length !== 1) return false;
+      if (waiting.length === 1) {
+        waiting[0].held.push(r);
         return true;
       }
-      if (candidates.length > 1) return false;
-      const waiting = [...inFlight].filter((e) => fits(e, r));
-      if (waiting.length !== 1) return false;
-      waiting[0].held.push(r);
+      lost.delete(given[0]);
+      settleLost(given[0], r);
       return true;
     },
   };
