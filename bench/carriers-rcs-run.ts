@@ -8,7 +8,7 @@
 import { rcsBots, rcsTemplates } from "../server/db/schema";
 import { rbmConfigFromEnv } from "../server/carriers/rcs/config";
 import { insertCampaign, ordinaryNumbers } from "../server/test/campaign-fixtures";
-import { awaitReceipts, countPerRecipient, forkStandIn, runCampaigns, startBenchServer } from "./lib/carrier-bench";
+import { awaitReceipts, countPerRecipient, finish, forkStandIn, runCampaigns, startBenchServer } from "./lib/carrier-bench";
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 4000);
 const MPS = Number(process.env.BENCH_RCS_MPS ?? 50);
@@ -57,6 +57,4 @@ console.log(`  taken by Google: ${taken.accepted} (distinct recipients ${taken.d
 console.log(`  states after the receipts through the webhook: ${JSON.stringify({ sent: states.sent, delivered: states.delivered })}`);
 const ok = taken.accepted === RECIPIENTS && taken.distinct === RECIPIENTS && states.unknown + states.failed === 0 && states.delivered === RECIPIENTS;
 console.log(ok ? "  no loss, no duplicates" : "  LOSS OR DUPLICATES: see above");
-await server.close();
-await ask("close");
-process.exit(ok ? 0 : 1);
+await finish(server, ask, ok);

@@ -5,7 +5,7 @@
 // the start to the last send outcome, against the configured per-bind throughput (the target); how often the SMSC
 // took each recipient (loss: never, duplicate: twice); states after the receipts over the bind.
 import { insertCampaign, ordinaryNumbers, smsTemplate } from "../server/test/campaign-fixtures";
-import { awaitReceipts, countPerRecipient, forkStandIn, runCampaigns, startBenchServer } from "./lib/carrier-bench";
+import { awaitReceipts, countPerRecipient, finish, forkStandIn, runCampaigns, startBenchServer } from "./lib/carrier-bench";
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 4000);
 const MPS = Number(process.env.BENCH_SMPP_MPS ?? 100);
@@ -43,6 +43,4 @@ console.log(`  taken by the SMSC: ${taken.accepted} (distinct recipients ${taken
 console.log(`  states after the receipts over the bind: ${JSON.stringify({ sent: states.sent, delivered: states.delivered })}`);
 const ok = taken.accepted === RECIPIENTS && taken.distinct === RECIPIENTS && states.unknown + states.failed === 0 && states.delivered === RECIPIENTS;
 console.log(ok ? "  no loss, no duplicates" : "  LOSS OR DUPLICATES: see above");
-await server.close();
-await ask("close");
-process.exit(ok ? 0 : 1);
+await finish(server, ask, ok);

@@ -8,7 +8,7 @@ import { whatsappCloudConfigFromEnv } from "../server/carriers/whatsapp-cloud/co
 import { DEFAULT_APP, DEFAULT_TOKEN, DOC_WABA_ID } from "../server/carriers/whatsapp-cloud/stand-in";
 import { rowsOf } from "../server/services/campaigns/dispatch-sql";
 import { insertCampaign, ordinaryNumbers } from "../server/test/campaign-fixtures";
-import { countPerRecipient, finalStates, forkStandIn, runCampaigns, sleep, startBenchServer } from "./lib/carrier-bench";
+import { countPerRecipient, finalStates, finish, forkStandIn, runCampaigns, sleep, startBenchServer } from "./lib/carrier-bench";
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 4000);
 const NUMBERS = Number(process.env.BENCH_NUMBERS ?? 1);
@@ -75,6 +75,4 @@ console.log(`  accepted by the stand-in: ${taken.accepted} (distinct recipients 
 console.log(`  states after the receipts: ${JSON.stringify({ sent: states.sent, delivered: states.delivered, read: states.read })}; webhooks not answered 200 by our server: ${stats.refused} of ${stats.deliveries}`);
 const ok = taken.accepted === total && taken.distinct === total && states.unknown + states.failed === 0;
 console.log(ok ? "  no loss, no duplicates" : "  LOSS OR DUPLICATES: see above");
-await server.close();
-await ask("close");
-process.exit(ok ? 0 : 1);
+await finish(server, ask, ok);

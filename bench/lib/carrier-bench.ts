@@ -15,6 +15,8 @@ import { openDatabase, type Database, type Db } from "../../server/db/client";
 import { pgArray, rowsOf } from "../../server/services/campaigns/dispatch-sql";
 import { setBalance } from "../../server/test/campaign-fixtures";
 
+import type { StandInChild } from "./stand-in-ipc";
+
 export { forkStandIn } from "./stand-in-ipc";
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -25,6 +27,16 @@ async function freePort(): Promise<number> {
   const port = (probe.address() as { port: number }).port;
   await new Promise((r) => probe.close(r));
   return port;
+}
+
+/**
+ * Ends a run: the stand-in first (so no more webhooks or receipts arrive while the server closes), then the server,
+ * given at most 20 s (the figures are printed by then; a close stuck behind a provider's retries must not hang the bench).
+ */
+export async function finish(server: BenchServer, ask: StandInChild["ask"], ok: boolean): Promise<never> {
+  await Promise.race([ask("close"), sleep(5_000)]);
+  await Promise.race([server.close(), sleep(20_000)]);
+  process.exit(ok ? 0 : 1);
 }
 
 export interface BenchServer {
