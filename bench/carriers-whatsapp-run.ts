@@ -3,67 +3,26 @@
 // an approved template, then one campaign of N/K recipients per number, started together. Counted: messages/s per
 // number from start to the last send outcome; loss (a recipient without a final state, a send the stand-in never
 // accepted) and duplicates (one recipient accepted twice); 130429 refusals the dispatcher slowed down for.
-import { fork } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { buildApp } from "../server/app";
 import { whatsappCloudConfigFromEnv } from "../server/carriers/whatsapp-cloud/config";
 import { DEFAULT_APP, DEFAULT_TOKEN, DOC_WABA_ID } from "../server/carriers/whatsapp-cloud/stand-in";
-import { openDatabase } from "../server/db/client";
 import { rowsOf } from "../server/services/campaigns/dispatch-sql";
-import { insertCampaign, ordinaryNumbers, setBalance } from "../server/test/campaign-fixtures";
+import { insertCampaign, ordinaryNumbers } from "../server/test/campaign-fixtures";
+import { countPerRecipient, finalStates, finish, forkStandIn, runCampaigns, sleep, startBenchServer } from "./lib/carrier-bench";
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 4000);
 const NUMBERS = Number(process.env.BENCH_NUMBERS ?? 1);
 const MPS = Number(process.env.BENCH_MPS ?? 80);
 const PER_NUMBER = Math.ceil(RECIPIENTS / NUMBERS);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const phones = Array.from({ length: NUMBERS }, (_, i) => `10654035224${String(5000 + i)}`);
-// Meta is elsewhere: the stand-in runs in a process of its own.
-const child = fork("bench/lib/whatsapp-stand-in-child.ts", { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-let nextId = 0;
-const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-child.on("message", (m: { id: number; result?: unknown; error?: string }) => {
-  const w = waiting.get(m.id);
-  waiting.delete(m.id);
-  if (m.error) w?.reject(new Error(m.error));
-  else w?.resolve(m.result);
-});
-const ask = <T>(op: string, args: Record<string, unknown> = {}) =>
-  new Promise<T>((resolve, reject) => {
-    const id = ++nextId;
-    waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-    child.send({ id, op, ...args });
-  });
+const { ask } = forkStandIn("bench/lib/whatsapp-stand-in-child.ts");
 const standInUrl = await ask<string>("start", {
   options: { wabaId: DOC_WABA_ID, phones, behaviour: { messagesPerSecond: MPS, pairLimit: { count: 1000, windowMs: 60_000 }, delays: { sentMs: 100, deliveredMs: 400, readMs: 800 }, readReceipts: true, reviewMs: 50 } },
 });
 
-const probe = createServer();
-await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
-const port = (probe.address() as { port: number }).port;
-await new Promise((r) => probe.close(r));
-
-const dataDir = mkdtempSync(join(tmpdir(), "bench-carriers-"));
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
-const app = await buildApp({
-  database,
-  logger: false,
-  config: {
-    port, publicUrl: `http://127.0.0.1:${port}`, dataDir, webRoot: "./.no-web-root", jwtSecret: "bench", demoPassword: "bench-pw-1", jobIntervalMs: 60_000,
-    whatsappCloud: { ...whatsappCloudConfigFromEnv({}), graphUrl: standInUrl },
-  },
-});
-await app.listen({ port, host: "127.0.0.1" });
-const login = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "user", password: "bench-pw-1" } });
-const auth = { authorization: `Bearer ${login.json().data.token as string}` };
-const { db } = database;
-const [user] = await rowsOf<{ id: string }>(db, sql`select id from users where username = 'user'`);
-await setBalance(db, user.id, "10000000.00");
+const server = await startBenchServer({ whatsappCloud: { ...whatsappCloudConfigFromEnv({}), graphUrl: standInUrl } });
+const { app, db, auth } = server;
 
 // Connected as a person does: the form's call, then the webhook pasted at Meta (the stand-in verifies it).
 const connected = await app.inject({
@@ -96,40 +55,24 @@ for (let i = 0; ; i++) {
 }
 
 const campaignIds: string[] = [];
+const numbers: string[] = [];
 for (const [i, phone] of phones.entries()) {
-  campaignIds.push(await insertCampaign(db, { userId: user.id, templateId, templateName: "bench_update", sender: phone, numbers: ordinaryNumbers(PER_NUMBER, i * PER_NUMBER), holdPaise: PER_NUMBER * 100, status: "paused" }));
+  const mine = ordinaryNumbers(PER_NUMBER, i * PER_NUMBER);
+  numbers.push(...mine);
+  campaignIds.push(await insertCampaign(db, { userId: server.userId, templateId, templateName: "bench_update", sender: phone, numbers: mine, holdPaise: PER_NUMBER * 100, status: "paused" }));
 }
 const total = PER_NUMBER * NUMBERS;
-console.log(`WhatsApp Cloud API stand-in on ${database.kind}: ${total} recipients, ${NUMBERS} number(s) at ${MPS} msg/s each`);
+console.log(`WhatsApp Cloud API stand-in on ${server.database.kind}: ${total} recipients, ${NUMBERS} number(s) at ${MPS} msg/s each`);
 
-const start = performance.now();
-const mine = sql`campaign_id = any(${`{${campaignIds.join(",")}}`}::uuid[])`;
-// Only this run's campaigns (the demo seed has campaigns of its own).
-await db.execute(sql`update campaigns set status = 'running', started_at = now() where id = any(${`{${campaignIds.join(",")}}`}::uuid[])`);
-let last = 0;
-let lastOutcomeAt = start;
-for (;;) {
-  await sleep(1000);
-  const [row] = await rowsOf<{ pending: number; done: number }>(db, sql`select count(*) filter (where state in ('queued', 'sending'))::int as pending, count(*) filter (where state not in ('queued', 'sending'))::int as done from campaign_recipients where ${mine}`);
-  if (row.done > last) lastOutcomeAt = performance.now();
-  const secs = (performance.now() - start) / 1000;
-  if (Math.round(secs) % 5 === 0 || row.pending === 0) console.log(`  ${secs.toFixed(0).padStart(3)} s: ${row.done} sent (${row.done - last} in the last second)`);
-  last = row.done;
-  if (row.pending === 0) break;
-}
-const secs = (lastOutcomeAt - start) / 1000;
+const secs = await runCampaigns(db, campaignIds);
 await ask("idle");
 await sleep(1500);
-const [states] = await rowsOf<Record<string, number>>(db, sql`select count(*) filter (where state = 'sent')::int as sent, count(*) filter (where state = 'delivered')::int as delivered, count(*) filter (where state = 'read')::int as read, count(*) filter (where state in ('failed', 'unknown'))::int as lost, count(*) filter (where attempts > 1)::int as retried from campaign_recipients where ${mine}`);
-const stats = await ask<{ accepted: number; distinct: number; deliveries: number; refused: number }>("stats");
-const [lostBy] = await rowsOf<Record<string, number>>(db, sql`select count(*) filter (where state = 'unknown')::int as unknown, count(*) filter (where state = 'failed')::int as failed from campaign_recipients where ${mine}`);
-console.log(`whatsapp-cloud on ${database.kind}: ${total} messages in ${secs.toFixed(1)} s = ${(total / secs).toFixed(1)} msg/s (${(total / secs / NUMBERS).toFixed(1)} per number; Meta's default ceiling ${MPS})`);
-console.log(`  accepted by the stand-in: ${stats.accepted} (distinct recipients ${stats.distinct}, duplicates ${stats.accepted - stats.distinct}); unknown: ${lostBy.unknown}, failed: ${lostBy.failed}; sent again after a 130429 or a lost lease: ${states.retried}`);
+const states = await finalStates(db, campaignIds);
+const stats = await ask<{ to: string[]; deliveries: number; refused: number }>("stats");
+const taken = countPerRecipient(numbers, stats.to);
+console.log(`whatsapp-cloud on ${server.database.kind}: ${total} messages in ${secs.toFixed(1)} s = ${(total / secs).toFixed(1)} msg/s (${(total / secs / NUMBERS).toFixed(1)} per number; Meta's default ceiling ${MPS})`);
+console.log(`  accepted by the stand-in: ${taken.accepted} (distinct recipients ${taken.distinct}, sent twice ${taken.duplicated}, never sent ${taken.missing}); unknown: ${states.unknown}, failed: ${states.failed}; sent again after a 130429 or a lost lease: ${states.retried}`);
 console.log(`  states after the receipts: ${JSON.stringify({ sent: states.sent, delivered: states.delivered, read: states.read })}; webhooks not answered 200 by our server: ${stats.refused} of ${stats.deliveries}`);
-const ok = stats.accepted === total && stats.distinct === total && states.lost === 0;
+const ok = taken.accepted === total && taken.distinct === total && states.unknown + states.failed === 0;
 console.log(ok ? "  no loss, no duplicates" : "  LOSS OR DUPLICATES: see above");
-await app.close();
-await ask("close");
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
-process.exit(ok ? 0 : 1);
+await finish(server, ask, ok);

@@ -1,7 +1,8 @@
 // The WhatsApp Cloud API stand-in in a process of its own, for the carriers bench: Meta is another machine, and in the
-// server's process its HTTP work would compete with the server's for one event loop. Started with fork() (IPC); the
-// parent sends { id, op, ...args } and gets { id, result }.
+// server's process its HTTP work would compete with the server's for one event loop. Started with forkStandIn()
+// (bench/lib/carrier-bench.ts).
 import { standInWaba, startWhatsAppStandIn, type StandInOptions } from "../../server/carriers/whatsapp-cloud/stand-in";
+import { serveStandIn } from "./stand-in-ipc";
 
 interface Request {
   id: number;
@@ -26,9 +27,10 @@ async function handle(request: Request): Promise<unknown> {
     case "configureWebhook":
       return standIn?.configureWebhook(request.url ?? "", request.verifyToken ?? "");
     case "stats": {
-      const ids = standIn?.state.accepted.map((a) => String(a.payload.biz_opaque_callback_data)) ?? [];
+      // One entry per accepted send: the recipient it went to (counted per recipient by the run).
+      const to = standIn?.state.accepted.map((a) => `+${a.to}`) ?? [];
       const deliveries = standIn?.deliveries ?? [];
-      return { accepted: ids.length, distinct: new Set(ids).size, deliveries: deliveries.length, refused: deliveries.filter((d) => d.status !== 200).length };
+      return { to, deliveries: deliveries.length, refused: deliveries.filter((d) => d.status !== 200).length };
     }
     case "idle":
       return standIn?.idle();
@@ -39,9 +41,4 @@ async function handle(request: Request): Promise<unknown> {
   }
 }
 
-process.on("message", (request: Request) => {
-  handle(request).then(
-    (result) => process.send?.({ id: request.id, result }),
-    (error: unknown) => process.send?.({ id: request.id, error: error instanceof Error ? error.message : String(error) }),
-  );
-});
+serveStandIn(handle);

@@ -1,7 +1,8 @@
 // The SMPP adapter against a local SMSC (stand-in/, the `smpp` library's server mode): bind, submit_sm answered with a
 // message_id, receipts of Appendix B mapped to our states, long messages split with UDH, UCS-2, the SMSC's refusals
 // mapped (throttling, a refused destination, a refused bind), a bind dropped mid-run (rebind, nothing lost or sent
-// twice), a lost response (unknown, never re-sent), inbound messages and India's DLT entity id.
+// twice), a lost response (unknown, never re-sent, then settled by its receipt, matched as unanswered.ts explains),
+// inbound messages and India's DLT entity id.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierEvent, OutboundMessage, SendResult } from "../carrier";
 import type { ChannelAdapter, ChannelConnection } from "../router/channel-adapter";
@@ -59,6 +60,7 @@ afterEach(async () => {
   smsc.behaviour.refuse.clear();
   smsc.behaviour.undeliverable.clear();
   smsc.behaviour.loseResponse.clear();
+  smsc.behaviour.receiptDelayMs = 30;
 });
 afterAll(async () => smsc?.close());
 
@@ -156,6 +158,64 @@ describe("reconnects and lost answers", () => {
     const { adapter } = adapterFor();
     await expect(adapter.send(sms("+919812300007", "once"))).rejects.toThrow(/did not answer/);
     expect(smsc.submitted.filter((s) => s.to === "919812300007")).toHaveLength(1);
+  });
+
+  it("a lost response's receipt arriving before the timeout settles that message by our id, once; it is sent once", async () => {
+    smsc.behaviour.loseResponse.add("919812300011");
+    smsc.behaviour.undeliverable.add("919812300012");
+    smsc.behaviour.loseResponse.add("919812300012");
+    const { adapter, events } = adapterFor();
+    const ok = sms("+919812300011", "Your order JM-2001 has shipped.");
+    const undeliverable = sms("+919812300012", "Your order JM-2002 has shipped.");
+    // The receipts (30 ms) come while the submits still await their answers (400 ms): held, then settled.
+    await expect(adapter.send(ok)).rejects.toThrow(/did not answer/);
+    await expect(adapter.send(undeliverable)).rejects.toThrow(/did not answer/);
+    const smscIds = ["919812300011", "919812300012"].map((to) => smsc.submitted.filter((s) => s.to === to).map((s) => s.id));
+    expect(smscIds.map((ids) => ids.length)).toEqual([1, 1]);
+    const settled = await until(() => events.filter((e) => e.type === "receipt" && (e.messageId === ok.id || e.messageId === undeliverable.id)), (e) => e.length === 2);
+    expect(settled).toEqual([
+      expect.objectContaining({ messageId: ok.id, providerMessageId: smscIds[0][0], status: "delivered" }),
+      expect.objectContaining({ messageId: undeliverable.id, providerMessageId: smscIds[1][0], status: "failed", code: "UNDELIV" }),
+    ]);
+  });
+
+  it("a receipt arriving after the submit was given up settles it too; an answered message's receipt stays its own", async () => {
+    smsc.behaviour.receiptDelayMs = 700;
+    const { adapter, events } = adapterFor();
+    const answered = sms("+919812300013", "Your code is 4411. Do not share it.");
+    const lost = sms("+919812300013", "Your code is 4412. Do not share it.");
+    const answeredId = accepted(await adapter.send(answered));
+    smsc.behaviour.loseResponse.add("919812300013");
+    await expect(adapter.send(lost)).rejects.toThrow(/did not answer/);
+    const lostId = smsc.submitted.filter((s) => s.to === "919812300013").at(-1)?.id;
+    // Both receipts fit the lost submit (same handset, header and first 20 characters): the answered one is by its id.
+    const receipts = await until(() => events.filter((e) => e.type === "receipt"), (e) => e.length === 2);
+    const seen = receipts.map((e) => (e.type === "receipt" ? [e.providerMessageId, e.status, e.messageId ?? null] : []));
+    expect(seen).toEqual(expect.arrayContaining([[answeredId, "delivered", null], [lostId, "delivered", lost.id]]));
+    expect(smsc.submitted.filter((s) => s.to === "919812300013")).toHaveLength(2);
+  });
+
+  it("two lost submits a receipt cannot tell apart stay unknown: no receipt names either, nothing is sent again", async () => {
+    smsc.behaviour.receiptDelayMs = 700;
+    smsc.behaviour.loseResponse.add("919812300014");
+    const { adapter, events } = adapterFor();
+    const both = [sms("+919812300014", "Sale! 20% off today at Jaspers."), sms("+919812300014", "Sale! 20% off today at Jaspers Market.")];
+    await Promise.all(both.map((m) => expect(adapter.send(m)).rejects.toThrow(/did not answer/)));
+    const ids = smsc.submitted.filter((s) => s.to === "919812300014").map((s) => s.id);
+    expect(ids).toHaveLength(2);
+    const receipts = await until(() => events.filter((e) => e.type === "receipt" && ids.includes(e.providerMessageId)), (e) => e.length === 2);
+    expect(receipts.map((e) => e.type === "receipt" && e.messageId)).toEqual([undefined, undefined]);
+    expect(smsc.submitted.filter((s) => s.to === "919812300014")).toHaveLength(2);
+  });
+
+  it("a long message whose first part was not answered had its other parts held back: its receipt settles it as failed", async () => {
+    smsc.behaviour.loseResponse.add("919812300015");
+    const { adapter, events } = adapterFor();
+    const long = sms("+919812300015", "Sale! ".repeat(40).trim());
+    await expect(adapter.send(long)).rejects.toThrow(/did not answer/);
+    expect(smsc.submitted.filter((s) => s.to === "919812300015")).toHaveLength(1);
+    const [receipt] = await until(() => events.filter((e) => e.type === "receipt" && e.messageId === long.id), (e) => e.length > 0);
+    expect(receipt).toMatchObject({ status: "failed", code: "INCOMPLETE", reason: expect.stringContaining("Only part 1 of 2 was sent") });
   });
 
   it("a customer's message arrives as an inbound event", async () => {

@@ -2,7 +2,7 @@
 // stored connection. Text is split and coded (encoding.ts), each part is a submit_sm asking for a delivery receipt;
 // the SMSC's answers become SendResults (errors.ts) and its deliver_sm receipts and inbound messages become
 // CarrierEvents (receipts.ts). SMPP has no idempotency key: a submit whose response is lost is reported unknown (the
-// send throws) and never re-sent here.
+// send throws) and never re-sent here; its receipt, matched as unanswered.ts explains, settles it.
 import smpp, { type PDU, type PduFields } from "smpp";
 import type { CarrierEvent, OutboundMessage, SendResult } from "../carrier";
 import { ADDRESS_REFUSED } from "../provider-address";
@@ -11,6 +11,7 @@ import { concatenationHeader, segment } from "./encoding";
 import { behaviourOfStatus, statusCode, STATUS } from "./errors";
 import { openLink, type LinkOptions } from "./link";
 import { messageText, parseReceipt } from "./receipts";
+import { unansweredBook, type IncomingReceipt } from "./unanswered";
 import { smppChannelOf, SMPP, type SmppChannel } from "./settings";
 
 export { SMPP } from "./settings";
@@ -91,14 +92,21 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
     if (firstPartOf.size > PART_MEMORY) firstPartOf.delete(firstPartOf.keys().next().value as string);
   }
 
+  /** A receipt passed on by the SMSC's id (the recipient whose send it answered has that id). */
+  function pass(receipt: IncomingReceipt): void {
+    const first = firstPartOf.get(receipt.id);
+    // A later part's receipt matters only when that part failed: the message did not arrive whole.
+    if (first && first !== receipt.id && receipt.status !== "failed") return;
+    emit({ type: "receipt", providerMessageId: first ?? receipt.id, status: receipt.status, ...(receipt.status === "failed" ? { code: receipt.stat, reason: receipt.reason } : {}), at: receipt.at });
+  }
+  const unanswered = unansweredBook(emit, pass);
+
   function onDeliver(pdu: PDU): void {
-    const receipt = parseReceipt(pdu);
+    const parsed = parseReceipt(pdu);
     const at = new Date();
-    if (receipt) {
-      const first = firstPartOf.get(receipt.id);
-      // A later part's receipt matters only when that part failed: the message did not arrive whole.
-      if (first && first !== receipt.id && receipt.status !== "failed") return;
-      emit({ type: "receipt", providerMessageId: first ?? receipt.id, status: receipt.status, ...(receipt.status === "failed" ? { code: receipt.stat, reason: receipt.reason } : {}), at });
+    if (parsed) {
+      const receipt: IncomingReceipt = { ...parsed, source: String(pdu.source_addr ?? ""), destination: String(pdu.destination_addr ?? ""), at };
+      if (firstPartOf.has(receipt.id) || !unanswered.take(receipt)) pass(receipt);
       return;
     }
     const from = String(pdu.source_addr ?? "");
@@ -131,7 +139,13 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
         short_message: parts.length > 1 ? { udh: concatenationHeader(reference, parts.length, i), message: parts[i] } : parts[i],
         ...dlt,
       };
+      const pending = i === 0 ? unanswered.submitting({ messageId: message.id, to: message.to.replace(/^\+/, ""), from: String(fields.source_addr), text: parts[0], parts: parts.length }) : undefined;
       const outcome = await link.submit(fields);
+      if (outcome.kind === "lost") pending?.lost();
+      else if (outcome.kind === "answered" && outcome.pdu.command_status === STATUS.ESME_ROK) pending?.answered(String(outcome.pdu.message_id ?? ""));
+      else pending?.answered();
+      // A later part unanswered or unsent: the message cannot arrive whole; its first part's receipt settles it.
+      if (i > 0 && outcome.kind !== "answered") unanswered.incomplete(ids[0], message.id, `Part ${i + 1} of ${parts.length} was not ${outcome.kind === "lost" ? "answered by the SMSC" : "sent"}, nor the parts after it`);
       if (outcome.kind === "bind-refused") return refusal(outcome.status);
       if (outcome.kind === "address-refused") {
         if (i === 0) return { accepted: false, code: ADDRESS_REFUSED, reason: addressRefused(outcome.reason), retryable: true, retry: "channel" };

@@ -14,6 +14,8 @@ export interface ParsedReceipt {
   err: string;
   status: ReceiptStatus;
   reason?: string;
+  /** Appendix B's `text:` field: the first characters (commonly 20) of the message receipted, when the SMSC gives them. */
+  text?: string;
 }
 
 /** message_state TLV values (§5.3.2.35) by the receipt text's words. */
@@ -45,7 +47,10 @@ export function parseReceipt(fields: Readonly<Record<string, unknown>>): ParsedR
   const err = field(text, "err") ?? "000";
   const status = statusOf(stat);
   const reason = status === "failed" ? `${REASONS[stat] ?? `The SMSC reported ${stat}`} (err ${err})` : undefined;
-  return { id, stat, err, status, ...(reason ? { reason } : {}) };
+  // `text:` is the last field and may hold spaces and colons: everything after it.
+  const start = /(?:^|\s)text:/i.exec(text);
+  const excerpt = start ? text.slice(start.index + start[0].length) : "";
+  return { id, stat, err, status, ...(reason ? { reason } : {}), ...(excerpt ? { text: excerpt } : {}) };
 }
 
 /** short_message as the library decodes it: a string, or { message } when a header was present. */

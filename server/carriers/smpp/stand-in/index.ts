@@ -51,6 +51,8 @@ export interface Smsc {
   readonly transmitterBinds: number;
   /** unbind requests answered so far. */
   readonly unbinds: number;
+  /** submit_sm answered ESME_RTHROTTLED so far. */
+  readonly throttled: number;
   /** Drops every bind at once (a network cut); the adapter is expected to rebind. */
   dropBinds(): void;
   customerWrites(message: { systemId: string; from: string; to: string; text: string }): void;
@@ -70,6 +72,7 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
   let binds = 0;
   let transmitterBinds = 0;
   let unbinds = 0;
+  let throttledCount = 0;
   const transmitters = new Set<Session>();
 
   type PDUFields = Record<string, unknown>;
@@ -154,7 +157,10 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
       const systemId = boundAs.get(session);
       if (!systemId) return session.send(pdu.response({ command_status: STATUS.ESME_RINVBNDSTS }));
       const to = String(pdu.destination_addr);
-      if (throttled(session)) return session.send(pdu.response({ command_status: STATUS.ESME_RTHROTTLED }));
+      if (throttled(session)) {
+        throttledCount++;
+        return session.send(pdu.response({ command_status: STATUS.ESME_RTHROTTLED }));
+      }
       const refusal = behaviour.refuse.get(to);
       if (refusal !== undefined) return session.send(pdu.response({ command_status: refusal }));
       const id = (nextId++).toString(16).toUpperCase();
@@ -189,6 +195,9 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
     },
     get unbinds() {
       return unbinds;
+    },
+    get throttled() {
+      return throttledCount;
     },
     dropBinds: () => {
       for (const session of [...boundAs.keys()]) session.destroy();
