@@ -163,6 +163,8 @@ test("a manager creates an RCS campaign from pasted numbers and starts it", asyn
 });
 
 test("a WhatsApp template with an image header: the preview shows the header, a replacement image is uploaded and the campaign starts", async ({ page }) => {
+  // The template's review, its view and the whole stepper: longer than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const token = await apiToken(page, "manager");
   const headers = { authorization: `Bearer ${token}` };
   const wabas = await page.request.get("/api/waba/active-wabas", { headers });
