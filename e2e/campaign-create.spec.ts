@@ -18,6 +18,13 @@ const stat = (page: Page, title: string) =>
 
 const fieldError = (page: Page, text: string | RegExp) => page.locator(".ant-form-item-explain-error").filter({ hasText: text });
 
+/** The preview's header <img> has loaded a real picture of this width (a placeholder or a broken link has none). */
+async function headerImageLoaded(page: Page, width: number): Promise<void> {
+  const img = page.locator("img[data-testid=wa-header-image]");
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBe(width);
+}
+
 async function templateStep(page: Page, name: string, account: { label: string; option: string | RegExp }, template: string): Promise<void> {
   await page.getByLabel("Campaign name").fill(name);
   await pick(page, account.label, account.option);
@@ -156,6 +163,8 @@ test("a manager creates an RCS campaign from pasted numbers and starts it", asyn
 });
 
 test("a WhatsApp template with an image header: the preview shows the header, a replacement image is uploaded and the campaign starts", async ({ page }) => {
+  // The template's review, its view and the whole stepper: longer than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const token = await apiToken(page, "manager");
   const headers = { authorization: `Bearer ${token}` };
   const wabas = await page.request.get("/api/waba/active-wabas", { headers });
@@ -179,17 +188,28 @@ test("a WhatsApp template with an image header: the preview shows the header, a 
     .toBe("APPROVED");
 
   await login(page, "manager", "manager");
+  // The template's view shows the sample it was submitted with (240 px wide), served by waba.templates.headerMedia.
+  await page.goto("/organization/manage-templates/whatsapp");
+  await page.getByRole("button", { name: `Preview ${name}` }).click();
+  await expect(page.locator(".ant-drawer")).toContainText("Hi Asha, your order is ready for pickup.");
+  await headerImageLoaded(page, 240);
+  await shot(page, "whatsapp-template-view-header");
+  await page.getByRole("button", { name: "Close", exact: true }).click();
+
   await page.goto("/organization/campaigns/whatsapp-campaign-creation");
   await templateStep(page, "Pickup photo", { label: "WhatsApp Business Account", option: /WABA|Acme/ }, name);
   await pick(page, "Sending number", /\+/);
   await expect(page.getByText("Every message is sent with the template's own header image")).toBeVisible();
+  await headerImageLoaded(page, 240);
+  await shot(page, "create-whatsapp-header-sample");
   // A PDF is no image: refused here, nothing uploaded.
   const picker = page.locator("input[type=file][accept='image/jpeg,image/png']");
   await picker.setInputFiles({ name: "terms.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
   await expect(page.getByText("WhatsApp accepts image/jpeg, image/png here; this file is application/pdf")).toBeVisible();
   await picker.setInputFiles({ name: "pickup.png", mimeType: "image/png", buffer: gradientPng(480, 240) });
   await expect(page.getByText("as its header image")).toContainText("pickup.png");
-  await expect(page.locator(".wa-bubble img")).toBeVisible();
+  // The campaign's own image (480 px) replaces the template's sample in the preview.
+  await headerImageLoaded(page, 480);
   await shot(page, "create-whatsapp-header-media");
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("textbox", { name: "Variable 1" }).fill("Asha");

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
-import { login, shot } from "./support";
+import { gradientPng } from "./gradient-png";
+import { apiToken, login, shot } from "./support";
 
 // Workflow Automation against the real server: a keyword workflow is built in the editor (trigger, condition, send
 // template, assign agent), published, and answered from the simulated phone; the run's path shows in the history.
@@ -176,4 +177,43 @@ test("a broken step fails its run, and the run is replayed from that step after 
   // The customer got the replay's message: two template messages in the thread (the first run's and the replay's).
   await writeFromPhone(page, customer, "thanks");
   await expect(thread.locator('[data-direction="out"]').filter({ hasText: "You have 120 points" })).toHaveCount(2, { timeout: 30_000 });
+});
+
+test("a Send template step whose template has an image header chooses the header image with the campaign's picker", async ({ page }) => {
+  const token = await apiToken(page, "manager");
+  const headers = { authorization: `Bearer ${token}` };
+  const [waba] = ((await (await page.request.get("/api/waba/active-wabas", { headers })).json()) as { data: Array<{ waba_id: string }> }).data;
+  const template = `parcel_photo_${Date.now()}`;
+  const created = await page.request.post("/api/waba/create-template", {
+    headers,
+    multipart: {
+      waba_id: waba.waba_id, name: template, language: "en_US", category: "UTILITY",
+      components: JSON.stringify([{ type: "HEADER", format: "IMAGE" }, { type: "BODY", text: "Hi {{1}}, your parcel is here.", example: { body_text: [["Asha"]] } }]),
+      file: { name: "sample.png", mimeType: "image/png", buffer: gradientPng(240, 120) },
+    },
+  });
+  baseExpect(created.status(), await created.text()).toBe(201);
+
+  await login(page, "manager", "manager");
+  await page.goto("/organization/workflows");
+  await page.getByRole("button", { name: "New workflow" }).click();
+  await page.getByLabel("Workflow name").fill(`Parcel photo ${Date.now().toString(36)}`);
+  await page.getByRole("button", { name: "Create and open" }).click();
+  await expect(page).toHaveURL(/\/organization\/workflows\/editor\?id=/);
+  await addStep(page, "Send template");
+  const panel = page.getByRole("complementary", { name: "Step settings" });
+  await panel.getByLabel("Template name").fill(template);
+  await expect(panel.getByText("Every message is sent with the template's own header image. You can replace it for this step.")).toBeVisible();
+  // The ids are the picker's to fill, never typed.
+  await expect(panel.getByLabel("Header media", { exact: true })).toHaveCount(0);
+  await panel.locator("input[type=file][accept='image/jpeg,image/png']").setInputFiles({ name: "parcel.png", mimeType: "image/png", buffer: gradientPng(480, 240) });
+  await expect(panel.getByText("as its header image")).toContainText("parcel.png");
+  await panel.getByText("as its header image").scrollIntoViewIfNeeded();
+  await shot(page, "workflow-send-template-header");
+  // Saved with the step, it is there after a reload.
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+  await page.reload();
+  await selectStep(page, "send_template");
+  await expect(panel.getByText("as its header image")).toContainText("parcel.png");
 });

@@ -20,13 +20,15 @@ export const WaTemplateRow = Type.Object({
   rejected_reason: Type.Optional(Type.String()),
   components: Type.Optional(Type.Array(Type.Unsafe<WaComponent>({ type: "object", additionalProperties: true }))),
   waba_id: Type.Optional(Type.String()),
+  /** Whether we keep the header's file (the sample it was submitted with): waba.templates.headerMedia serves it. */
+  has_header_media: Type.Optional(Type.Boolean()),
   created_at: Type.Optional(Type.String({ format: "date-time" })),
   updated_at: Type.Optional(Type.String({ format: "date-time" })),
 });
 export type WaTemplateRow = Static<typeof WaTemplateRow>;
 
 /** The fields `fields=` may name (id and name always come). */
-export const WA_TEMPLATE_FIELDS = ["language", "status", "category", "previous_category", "rejected_reason", "components", "waba_id", "created_at", "updated_at"] as const;
+export const WA_TEMPLATE_FIELDS = ["language", "status", "category", "previous_category", "rejected_reason", "components", "waba_id", "has_header_media", "created_at", "updated_at"] as const;
 export type WaTemplateField = (typeof WA_TEMPLATE_FIELDS)[number];
 
 /** Cursor paging as the Graph API answers it: opaque cursors of the first and last row, and whether more lie beyond. */

@@ -202,6 +202,12 @@ export function headerMediaFormat(components: readonly WaComponent[]): WaMediaFo
   return header && header.format !== "TEXT" ? header.format : undefined;
 }
 
+/** A header example that is a link (templates made in WhatsApp Manager list one), else undefined: sent as the media. */
+export function headerExampleLink(components: readonly WaComponent[]): string | undefined {
+  const handle = one(components, "HEADER")[0]?.example?.header_handle?.[0];
+  return typeof handle === "string" && /^https?:\/\//.test(handle) ? handle : undefined;
+}
+
 /** Text with {{n}} replaced by the example values: what the preview and the recipient see. */
 export function fillVariables(text: string, values: readonly string[]): string {
   return text.replace(VARIABLE, (whole, v: string) => {

@@ -223,6 +223,10 @@ export const NODE_SPECS: Readonly<Record<NodeType, NodeSpec>> = {
     schema: obj({
       templateName: text("Template name", { minLength: 1, maxLength: 200 }),
       params: { type: "array", title: "Values", items: text("Value", { maxLength: 1000 }), default: [] },
+      // A WhatsApp template with an image, video or document header: the uploaded file sent as it (an uploads id);
+      // empty sends the template's own file. Chosen with the campaign's header-media picker, not typed.
+      headerMediaId: text("Header media", { maxLength: 64 }),
+      headerMediaName: text("Header media file name", { maxLength: 255 }),
     }, ["templateName"]),
     vars: ["messageId", "status"],
   },

@@ -20,7 +20,7 @@ export function startWorkflowJobs(
   const loops = new Map<string, ClaimLoop>();
   const leaseMs = Math.max(10 * jobIntervalMs, MINUTE);
   const stepJob = workflowStepsJob({
-    deps: { db, carrier: app.carrier, io: app.io, log: app.log, ai, allowPrivateHttp: workflows.allowPrivateHttp, now: now ?? (() => new Date()) },
+    deps: { db, carrier: app.carrier, storage: app.storage, io: app.io, log: app.log, ai, allowPrivateHttp: workflows.allowPrivateHttp, now: now ?? (() => new Date()) },
     log: app.log, leaseMs, maxStepsPerRun: workflows.maxStepsPerRun, accountConcurrency: workflows.accountConcurrency,
   });
   const steps = startClaimLoop(db, stepJob, { intervalMs: jobIntervalMs, batch: 100, log: app.log, drain: true });

@@ -119,6 +119,12 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     await s.call({ method: "POST", url: "/api/waba/create-template", as: "manager", payload: templateForm({ waba_id: await schemaWaba(s), name: "schema_delete", ...VALID_FIELDS }) });
     return { as: "manager", query: { templateName: "schema_delete" }, payload: { waba_id: await schemaWaba(s) } };
   },
+  "waba.templates.headerMedia": async (s) => {
+    const components = [{ type: "HEADER", format: "IMAGE" }, { type: "BODY", text: "Your order is ready." }];
+    const form = templateForm({ waba_id: await schemaWaba(s), name: "schema_header", language: "en_US", category: "UTILITY", components }, { bytes: png(), name: "header.png" });
+    const res = await s.call({ method: "POST", url: "/api/waba/create-template", as: "manager", payload: form });
+    return { as: "manager", params: { id: (res.json() as { data: { id: string } }).data.id } };
+  },
   "rcsTemplates.list": async () => ({ as: "manager", query: { search: "sample" } }),
   "rcsTemplates.bots": async () => ({ as: "manager" }),
   "rcsTemplates.get": async (s) => ({ as: "manager", params: { id: await rcsTemplate(s) } }),

@@ -283,7 +283,7 @@ describe("runs", () => {
     const [wf] = await db.insert(workflows).values({ ownerId, name: "Burst", draft: graph, webhookSecret: "s" }).returning();
     await startRuns(db, Array.from({ length: 5 }, () => ({ workflowId: wf?.id ?? "", ownerId, versionId: null, testGraph: graph, graph, triggerKind: "webhook" as const, trigger: {}, contact: null })));
     const job = workflowStepsJob({
-      deps: { db, carrier: server.app.carrier, io: server.app.io, ai: defaultAiBridge, allowPrivateHttp: false, now: () => new Date() },
+      deps: { db, carrier: server.app.carrier, storage: server.app.storage, io: server.app.io, ai: defaultAiBridge, allowPrivateHttp: false, now: () => new Date() },
       log: server.app.log, leaseMs: 60_000, maxStepsPerRun: 10, accountConcurrency: 2,
     });
     const claim = () => db.transaction((tx) => job.claim(tx as unknown as Db, new Date(), 50)).then((b) => b.flat().filter((s) => s.owner_id === ownerId));

@@ -8,7 +8,7 @@ import { checkMedia } from "../../../contract/domain/media";
 type Row = typeof uploads.$inferSelect;
 
 /** RFC 6266: an ASCII fallback plus the UTF-8 name, so no name can break out of the header. */
-function attachment(name: string): string {
+export function attachment(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -26,12 +26,12 @@ export const workflowHandlers: Handlers = {
   },
   "workflows.get": async (request, _reply, { db }) => {
     const row = await findWorkflow(db, callerOf(request).id, request.params.id);
-    return { success: true, data: await workflowDetail(db, row), problems: problemRecords(row.draft) };
+    return { success: true, data: await workflowDetail(db, row), problems: await problemRecords(db, row) };
   },
   "workflows.update": async (request, _reply, { db }) => {
     const row = await findWorkflow(db, callerOf(request).id, request.params.id);
     const updated = await updateWorkflow(db, row, { ...request.body, graph: graphOf(request.body.graph) });
-    return { success: true, data: await workflowDetail(db, updated), problems: problemRecords(updated.draft) };
+    return { success: true, data: await workflowDetail(db, updated), problems: await problemRecords(db, updated) };
   },
   "workflows.delete": async (request, _reply, { db }) => {
     const row = await findWorkflow(db, callerOf(request).id, request.params.id);

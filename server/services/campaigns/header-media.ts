@@ -4,7 +4,7 @@
 // send names the media id. A template that came from the provider with no file of ours sends its example's link.
 import { buffer } from "node:stream/consumers";
 import { checkMedia, type MediaKind } from "../../../contract/domain/media";
-import { headerMediaFormat, type WaComponent, type WaHeaderComponent } from "../../../contract/domain/whatsapp-template";
+import { headerExampleLink, headerMediaFormat, type WaComponent } from "../../../contract/domain/whatsapp-template";
 import type { Carrier, TemplateHeaderMedia } from "../../carriers/carrier";
 import { MediaRefused } from "../../carriers/media-refused";
 import type { CampaignHeaderMedia } from "../../db/schema/campaigns";
@@ -20,17 +20,10 @@ export interface TemplateHeaderFacts {
   headerMediaKey: string | null;
 }
 
-/** A template header example that is a link (templates made in WhatsApp Manager list one), else undefined. */
-function exampleLink(components: readonly WaComponent[]): string | undefined {
-  const header = components.find((c): c is WaHeaderComponent => c.type === "HEADER");
-  const handle = header?.example?.header_handle?.[0];
-  return typeof handle === "string" && /^https?:\/\//.test(handle) ? handle : undefined;
-}
-
 /** Where a template's own header media comes from, or undefined when it has none to send. */
 export function templateHeaderSource(template: TemplateHeaderFacts): { key: string } | { link: string } | undefined {
   if (template.headerMediaKey) return { key: template.headerMediaKey };
-  const link = exampleLink(template.components);
+  const link = headerExampleLink(template.components);
   return link ? { link } : undefined;
 }
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Server } from "socket.io";
 import type { SchemaBody } from "../../../schemas";
 import { serviceWindowLeftMs, type ChatChannel } from "../../../contract/domain/chats";
-import type { Carrier, MessageContent } from "../../carriers/carrier";
+import type { Carrier, MessageContent, TemplateHeaderMedia } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { chatMessages, conversations } from "../../db/schema";
 import { badRequest, HttpError } from "../../http/errors";
@@ -26,7 +26,7 @@ export const WINDOW_CLOSED =
   "The customer's last message was more than 24 hours ago; WhatsApp allows only approved templates until they reply.";
 
 /** What the carrier is given for a message, and the text the conversation shows for it. */
-async function contentOf(db: Db, conversation: ConversationRow, input: ChatSendInput): Promise<{ content: MessageContent; text: string; templateName?: string; language?: string }> {
+async function contentOf(db: Db, conversation: ConversationRow, input: ChatSendInput, header?: TemplateHeaderMedia): Promise<{ content: MessageContent; text: string; templateName?: string; language?: string }> {
   switch (input.messageType) {
     case "text": {
       const text = input.text?.trim() ?? "";
@@ -55,7 +55,9 @@ async function contentOf(db: Db, conversation: ConversationRow, input: ChatSendI
       }
       const text = renderTemplate(template, params);
       const content: MessageContent =
-        conversation.channel === "whatsapp" ? { kind: "template", templateName: template.name, language: template.language ?? "en", params } : { kind: "text", text };
+        conversation.channel === "whatsapp"
+          ? { kind: "template", templateName: template.name, language: template.language ?? "en", params, ...(header ? { header } : {}) }
+          : { kind: "text", text };
       return { content, text, templateName: template.name, language: template.language ?? undefined };
     }
   }
@@ -89,12 +91,15 @@ async function deliver(deps: ChatDeps, conversation: ConversationRow, message: C
  * Sends a message in a conversation (the socket's 'message' and chats.send). The message is written before this
  * answers; the same clientId in the same conversation answers the stored message and sends nothing again.
  */
-export async function sendChatMessage(deps: ChatDeps, caller: Caller, conversationId: string, input: ChatSendInput, ws?: ChatWorkspace): Promise<ChatMessageOut> {
-  return sendInWorkspace(deps, ws ?? (await chatWorkspace(deps.db, caller)), conversationId, input);
+export async function sendChatMessage(deps: ChatDeps, caller: Caller, conversationId: string, input: ChatSendInput, ws?: ChatWorkspace, header?: TemplateHeaderMedia): Promise<ChatMessageOut> {
+  return sendInWorkspace(deps, ws ?? (await chatWorkspace(deps.db, caller)), conversationId, input, header);
 }
 
-/** The same, for a sender that is not a signed-in person (an AI agent writes as its owner's workspace). */
-export async function sendInWorkspace(deps: ChatDeps, workspace: ChatWorkspace, conversationId: string, input: ChatSendInput): Promise<ChatMessageOut> {
+/**
+ * The same, for a sender that is not a signed-in person (an AI agent writes as its owner's workspace). `header` is a
+ * WhatsApp template's prepared header media (a workflow step's, uploaded to the carrier), sent with the template.
+ */
+export async function sendInWorkspace(deps: ChatDeps, workspace: ChatWorkspace, conversationId: string, input: ChatSendInput, header?: TemplateHeaderMedia): Promise<ChatMessageOut> {
   const conversation = await findConversation(deps.db, workspace, conversationId);
   const [existing] = await deps.db
     .select()
@@ -104,7 +109,7 @@ export async function sendInWorkspace(deps: ChatDeps, workspace: ChatWorkspace, 
 
   const left = serviceWindowLeftMs(conversation.channel as ChatChannel, conversation.lastInboundAt, new Date());
   if (left === 0 && input.messageType !== "template") throw new HttpError(422, WINDOW_CLOSED);
-  const { content, text, templateName, language } = await contentOf(deps.db, conversation, input);
+  const { content, text, templateName, language } = await contentOf(deps.db, conversation, input, header);
   const body = {
     ...(input.mediaUrl ? { mediaUrl: input.mediaUrl } : {}),
     ...(input.mimeType ? { mimeType: input.mimeType } : {}),

@@ -15,6 +15,7 @@ export function toRecord(row: TemplateDbRow, fields?: ReadonlySet<WaTemplateFiel
     ...(row.reason ? { rejected_reason: row.reason } : {}),
     components: row.components,
     waba_id: row.wabaId,
+    has_header_media: row.headerMediaKey !== null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -156,7 +156,7 @@ async function act(ctx: StepContext): Promise<Outcome> {
     case "action.send_template": {
       const conversation = await conversationFor(deps.db, ctx.ownerId, ctx.contact);
       const params = Array.isArray(input.params) ? input.params.map(str) : [];
-      return done("next", await sendTemplate(deps, conversation, ctx.key, str(input.templateName), params, name));
+      return done("next", await sendTemplate(deps, conversation, ctx.key, str(input.templateName), params, name, str(input.headerMediaId).trim()));
     }
     case "action.send_fallback":
       return fallbackStep(ctx);

@@ -9,7 +9,7 @@ import { HttpError, notFound } from "../../http/errors";
 import { isUuid } from "../caller";
 import { graphOfVersion } from "./graph-cache";
 import { startRuns } from "./runs";
-import { problemsOf } from "./store";
+import { ownerProblems } from "./store";
 import { contactOf, triggerPayload } from "./triggers";
 
 /** A payload is kept in the run's row: bounded. */
@@ -23,7 +23,7 @@ function checkSize(payload: unknown): void {
 export async function testRun(db: Db, row: WorkflowRow, sample: Record<string, unknown>): Promise<string> {
   checkSize(sample);
   const graph = row.draft;
-  const errors = problemsOf(graph).filter((p) => p.severity === "error");
+  const errors = (await ownerProblems(db, row.ownerId, graph)).filter((p) => p.severity === "error");
   if (errors.length) throw new HttpError(422, "Fix the workflow's problems before a test run", errors.map((p) => ({ field: p.nodeId ?? "graph", message: p.message })));
   const trigger = triggerOf(graph);
   const kind = trigger ? triggerKindOf(trigger.type) : null;

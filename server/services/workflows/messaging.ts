@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Server } from "socket.io";
 import type { ChatChannel } from "../../../contract/domain/chats";
 import { MSG } from "../../../contract/messages";
-import type { Carrier } from "../../carriers/carrier";
+import type { Carrier, TemplateHeaderMedia } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { campaigns, conversations, type RunContact } from "../../db/schema";
 import { HttpError } from "../../http/errors";
@@ -22,10 +22,15 @@ import { sendChatMessage, type ChatSendInput } from "../chats/send";
 import { quickReplies } from "../chats/templates";
 import type { ChatWorkspace } from "../chats/workspace";
 import { applyMoves } from "../ledger";
+import type { Storage } from "../../storage";
+import { HeaderMediaUnavailable } from "../campaigns/header-media";
+import { stepHeaderMedia } from "./template-header";
 
 export interface MessagingDeps {
   db: Db;
   carrier: Carrier;
+  /** Where a template's header file (or a step's chosen one) is read from before it goes to the carrier. */
+  storage: Storage;
   io: Server;
   log?: { error: (obj: unknown, msg: string) => void };
 }
@@ -68,9 +73,10 @@ export async function conversationFor(db: Db, ownerId: string, contact: RunConta
 }
 
 /** Sends in the conversation; refusals (window closed, no such template) become the step's error. */
-async function send(deps: MessagingDeps, conversation: ConversationRow, key: string, input: Omit<ChatSendInput, "clientId">, name: string) {
+async function send(deps: MessagingDeps, conversation: ConversationRow, key: string, input: Omit<ChatSendInput, "clientId">, name: string, header?: TemplateHeaderMedia) {
   try {
-    const message = await sendChatMessage(deps, { id: conversation.userId, username: name, role: "user", parentId: null, modules: [], sessionId: "workflow" }, conversation.id, { ...input, clientId: clientIdOf(key) }, workspaceOf(conversation.userId, name));
+    const caller = { id: conversation.userId, username: name, role: "user" as const, parentId: null, modules: [], sessionId: "workflow" };
+    const message = await sendChatMessage(deps, caller, conversation.id, { ...input, clientId: clientIdOf(key) }, workspaceOf(conversation.userId, name), header);
     return { messageId: message._id, status: message.status ?? "pending", conversationId: conversation.id };
   } catch (err) {
     if (err instanceof HttpError) throw new StepError(err.message);
@@ -81,10 +87,18 @@ async function send(deps: MessagingDeps, conversation: ConversationRow, key: str
 export const sendText = (deps: MessagingDeps, conversation: ConversationRow, key: string, text: string, name: string) =>
   send(deps, conversation, key, { messageType: "text", text }, name);
 
-export async function sendTemplate(deps: MessagingDeps, conversation: ConversationRow, key: string, templateName: string, params: string[], name: string) {
+/** `headerMediaId`: the step's file for an image, video or document header; empty sends the template's own. */
+export async function sendTemplate(deps: MessagingDeps, conversation: ConversationRow, key: string, templateName: string, params: string[], name: string, headerMediaId = "") {
   const template = (await quickReplies(deps.db, conversation)).find((t) => t.name === templateName);
   if (!template) throw new StepError(`No approved template named "${templateName}" for ${conversation.businessAddress}`);
-  return send(deps, conversation, key, { messageType: "template", templateId: template._id, params: params.slice(0, template.variableCount) }, name);
+  let header: TemplateHeaderMedia | undefined;
+  try {
+    header = conversation.channel === "whatsapp" ? await stepHeaderMedia(deps, conversation.userId, template._id, headerMediaId) : undefined;
+  } catch (err) {
+    if (err instanceof HeaderMediaUnavailable) throw new StepError(err.message);
+    throw err;
+  }
+  return send(deps, conversation, key, { messageType: "template", templateId: template._id, params: params.slice(0, template.variableCount) }, name, header);
 }
 
 export async function assignTo(deps: MessagingDeps, conversation: ConversationRow, agentId: string | null, name: string) {

@@ -16,6 +16,7 @@ import { isUuid } from "../caller";
 import { escapeLike } from "../campaigns/list";
 import { pageWindow, totalPages } from "../paging";
 import { validateSettings } from "./settings";
+import { templateHeaderProblems } from "./template-header";
 import { nextFireAt } from "./schedule-time";
 
 export const WORKFLOW_NOT_FOUND = "Workflow not found";
@@ -85,6 +86,11 @@ export function problemsOf(graph: WorkflowGraph): GraphProblem[] {
   return [...checkGraph(graph), ...validateSettings(graph)];
 }
 
+/** The same plus the checks against the owner's records (a template's header media). */
+export async function ownerProblems(db: Db, ownerId: string, graph: WorkflowGraph): Promise<GraphProblem[]> {
+  return [...problemsOf(graph), ...(await templateHeaderProblems(db, ownerId, graph))];
+}
+
 export async function listWorkflows(db: Db, ownerId: string, query: { page: number; limit: number; q?: string; status?: WorkflowStatus }) {
   const { limit, offset } = pageWindow(query);
   const term = query.q?.trim();
@@ -148,7 +154,7 @@ function versionRecord(v: Pick<Version, "id" | "number" | "note" | "createdAt" |
 
 /** Publishes a graph as the next version and makes it the one that runs (schedule: its next time computed). */
 async function publishGraph(db: Db, row: WorkflowRow, graph: WorkflowGraph, note: string, by: string): Promise<{ row: WorkflowRow; version: VersionOut }> {
-  const errors = problemsOf(graph).filter((p) => p.severity === "error");
+  const errors = (await ownerProblems(db, row.ownerId, graph)).filter((p) => p.severity === "error");
   if (errors.length) {
     throw new HttpError(422, `The workflow has ${errors.length} problem${errors.length === 1 ? "" : "s"} to fix before publishing`, errors.map((p) => ({ field: p.nodeId ?? "graph", message: p.message })));
   }
@@ -219,4 +225,4 @@ export async function diffWorkflow(db: Db, row: WorkflowRow, from: number, to: n
   return { from, to: to ?? 0, ...diffGraphs(before, after) };
 }
 
-export const problemRecords = (graph: WorkflowGraph): ProblemOut[] => problemsOf(graph);
+export const problemRecords = (db: Db, row: WorkflowRow): Promise<ProblemOut[]> => ownerProblems(db, row.ownerId, row.draft);

@@ -1,18 +1,20 @@
-import { DeleteOutlined, InfoCircleOutlined, LeftOutlined, PlusOutlined, ReloadOutlined, RightOutlined, WhatsAppOutlined } from "@ant-design/icons";
+import { DeleteOutlined, EyeOutlined, InfoCircleOutlined, LeftOutlined, PlusOutlined, ReloadOutlined, RightOutlined, WhatsAppOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Empty, Flex, Popconfirm, Segmented, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { WhatsAppTemplateRecord } from "../../../contract";
 import { WA_LANGUAGES, WA_TEMPLATE_STATUSES, type WaBodyComponent, type WaTemplateStatus } from "../../../contract/domain/whatsapp-template";
 import { PageHeader } from "../common/page-header";
 import { STATUS_LABEL, TemplateStatusTag } from "./components/status-tag";
+import { TemplateDrawer } from "./components/template-drawer";
 import { useTemplatesList } from "./use-templates-list";
 
 const CATEGORY_COLOR = { MARKETING: "magenta", UTILITY: "geekblue", AUTHENTICATION: "purple" } as const;
 const bodyOf = (r: WhatsAppTemplateRecord) => (r.components?.find((c) => c.type === "BODY") as WaBodyComponent | undefined)?.text ?? "";
 const dateText = (iso?: string) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "");
 
-function columns(onDelete: (r: WhatsAppTemplateRecord) => void, deleting: boolean): ColumnsType<WhatsAppTemplateRecord> {
+function columns(onView: (r: WhatsAppTemplateRecord) => void, onDelete: (r: WhatsAppTemplateRecord) => void, deleting: boolean): ColumnsType<WhatsAppTemplateRecord> {
   return [
     {
       title: "Template",
@@ -64,17 +66,22 @@ function columns(onDelete: (r: WhatsAppTemplateRecord) => void, deleting: boolea
     {
       title: "",
       key: "actions",
-      width: 56,
+      width: 96,
       render: (_, r) => (
-        <Popconfirm
-          title={`Delete ${r.name}?`}
-          description="It is removed from WhatsApp in every language and can no longer be sent."
-          okText="Delete"
-          okButtonProps={{ danger: true, loading: deleting }}
-          onConfirm={() => onDelete(r)}
-        >
-          <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${r.name}`} />
-        </Popconfirm>
+        <Space size={0}>
+          <Tooltip title="Preview">
+            <Button type="text" icon={<EyeOutlined />} aria-label={`Preview ${r.name}`} onClick={() => onView(r)} />
+          </Tooltip>
+          <Popconfirm
+            title={`Delete ${r.name}?`}
+            description="It is removed from WhatsApp in every language and can no longer be sent."
+            okText="Delete"
+            okButtonProps={{ danger: true, loading: deleting }}
+            onConfirm={() => onDelete(r)}
+          >
+            <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${r.name}`} />
+          </Popconfirm>
+        </Space>
       ),
     },
   ];
@@ -86,6 +93,7 @@ const STATUS_OPTIONS: { label: string; value: WaTemplateStatus | "ALL" }[] = [{ 
 export function WhatsappTemplatesList() {
   const list = useTemplatesList();
   const navigate = useNavigate();
+  const [viewing, setViewing] = useState<WhatsAppTemplateRecord | null>(null);
   const create = () => navigate("whatsapp-template-creation", { relative: "path" });
 
   return (
@@ -106,7 +114,7 @@ export function WhatsappTemplatesList() {
         ) : (
           <Table<WhatsAppTemplateRecord>
             rowKey="id"
-            columns={columns(list.remove, list.deleting)}
+            columns={columns(setViewing, list.remove, list.deleting)}
             dataSource={list.rows}
             loading={list.isLoading}
             pagination={false}
@@ -130,6 +138,7 @@ export function WhatsappTemplatesList() {
           <Button disabled={!list.hasOlder} onClick={list.older}>Older <RightOutlined /></Button>
         </Flex>
       </Card>
+      <TemplateDrawer template={viewing} onClose={() => setViewing(null)} />
     </>
   );
 }

@@ -44,3 +44,21 @@ export function issuesOf(d: TemplateDraft): TemplateIssue[] {
 
 /** The next {{n}} to insert into a text: one past the highest so far. */
 export const nextVariable = (text: string) => `{{${variableCount(text) + 1}}}`;
+
+/** The preview's draft from a stored template: `texts` fill its variables ({{1}} first; a campaign's slot texts, or the template's examples). */
+export function waDraftOf(components: readonly WaComponent[], texts: readonly string[]): TemplateDraft {
+  const header = components.find((c) => c.type === "HEADER") as { format?: string; text?: string } | undefined;
+  const body = components.find((c) => c.type === "BODY") as { text?: string } | undefined;
+  const footer = components.find((c) => c.type === "FOOTER") as { text?: string } | undefined;
+  const buttons = components.find((c) => c.type === "BUTTONS") as { buttons?: TemplateDraft["buttons"] } | undefined;
+  return {
+    ...EMPTY_DRAFT,
+    header: (header?.format as HeaderChoice | undefined) ?? "NONE",
+    headerText: header?.text ?? "",
+    headerExample: texts[0] ?? "",
+    body: body?.text ?? "",
+    bodyExamples: [...texts],
+    footer: footer?.text ?? "",
+    buttons: buttons?.buttons ?? [],
+  };
+}

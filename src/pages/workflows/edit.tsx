@@ -130,7 +130,7 @@ function Editor({ id }: { id: string }) {
         <aside aria-label="Step settings" style={{ width: 340, overflowY: "auto", padding: 12, borderLeft: "1px solid var(--ant-color-border-secondary, #f0f0f0)" }}>
           {step ? (
             <NodePanel
-              key={step.id} step={step} graph={ed.graph} problems={ed.problems.filter((p) => p.nodeId === step.id)} webhookUrl={webhookUrl}
+              key={step.id} step={step} graph={ed.graph} problems={ed.problems.filter((p) => p.nodeId === step.id)} webhookUrl={webhookUrl} templates={ed.templates}
               onChange={(patch) => ed.updateStep(step.id, patch)} onRename={(to) => ed.renameStep(step.id, to)} onRemove={ed.removeSelected}
             />
           ) : (

@@ -8,6 +8,8 @@ import { NODE_ID, variablesFor, type GraphProblem, type WorkflowGraph } from "..
 import { NODE_SPECS } from "../../../../contract/domain/workflow-nodes";
 import { AgentSelect } from "./agent-select";
 import type { StepNode } from "./flow-model";
+import { TemplateHeaderField } from "./template-header-field";
+import type { WaTemplateChoice } from "./use-wa-templates";
 
 const WIDGETS = { agentSelect: AgentSelect };
 
@@ -29,6 +31,8 @@ interface Props {
   graph: WorkflowGraph;
   problems: GraphProblem[];
   webhookUrl: string | null;
+  /** The account's WhatsApp templates, for a Send template step's header media. */
+  templates: readonly WaTemplateChoice[];
   onChange: (patch: { settings?: Values; label?: string }) => void;
   onRename: (to: string) => void;
   onRemove: () => void;
@@ -42,6 +46,8 @@ function uiSchemaOf(schema: RJSFSchema) {
     if (prop.type === "string" && !prop.enum && (prop.maxLength ?? 0) >= 1000) ui[k] = { "ui:widget": "textarea", "ui:options": { rows: k === "body" ? 4 : 3 } };
   }
   if (schema.properties?.agentId && (schema.properties.agentId as RJSFSchema).title === "Live agent") ui.agentId = { "ui:widget": "agentSelect" };
+  // Chosen with the header-media picker under the form, never typed.
+  for (const k of ["headerMediaId", "headerMediaName"]) if (schema.properties?.[k]) ui[k] = { "ui:widget": "hidden" };
   return ui;
 }
 
@@ -50,7 +56,7 @@ function uiSchemaOf(schema: RJSFSchema) {
  * form from the node type's JSON Schema, the variables it may use (click one to put it into the field last edited),
  * and its problems.
  */
-export function NodePanel({ step, graph, problems, webhookUrl, onChange, onRename, onRemove }: Props) {
+export function NodePanel({ step, graph, problems, webhookUrl, templates, onChange, onRename, onRemove }: Props) {
   const { message } = App.useApp();
   const spec = NODE_SPECS[step.data.type];
   const schema = spec.schema as unknown as RJSFSchema;
@@ -101,6 +107,9 @@ export function NodePanel({ step, graph, problems, webhookUrl, onChange, onRenam
           noHtml5Validate omitExtraData={false} onChange={(e: IChangeEvent<Values>) => onChange({ settings: e.formData ?? {} })}
           onFocus={(id) => (lastField.current = id.replace(/^root_/, "").split("_")[0] ?? null)}
         />
+      )}
+      {step.data.type === "action.send_template" && (
+        <TemplateHeaderField settings={step.data.settings} templates={templates} onChange={(settings) => onChange({ settings })} />
       )}
       {problems.length > 0 && (
         <Space direction="vertical" style={{ width: "100%", marginTop: 8 }}>

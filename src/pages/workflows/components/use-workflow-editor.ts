@@ -3,8 +3,10 @@ import { applyEdgeChanges, applyNodeChanges, type Connection, type Edge, type Ed
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { MSG, type CallReply } from "../../../../contract";
 import { checkGraph, edgeHandle } from "../../../../contract/domain/workflow-graph";
+import { headerMediaProblems } from "../../../../contract/domain/workflow-header-media";
 import { NODE_SPECS, type NodeType } from "../../../../contract/domain/workflow-nodes";
 import { autoLayout, defaultsOf, edgeLabel, fromGraph, newStepId, pasteSteps, renameStep, toGraph, type StepNode } from "./flow-model";
+import { useWaTemplates } from "./use-wa-templates";
 
 type Detail = CallReply<"workflows.get">["data"];
 interface Snapshot {
@@ -51,7 +53,10 @@ export function useWorkflowEditor(id: string | null) {
   }, [workflow]);
 
   const graph = useMemo(() => toGraph(nodes, edges), [nodes, edges]);
-  const problems = useMemo(() => checkGraph(graph), [graph]);
+  // The shared graph checks, and the header media a Send template step's WhatsApp template needs (the server checks
+  // both again on publish).
+  const templates = useWaTemplates();
+  const problems = useMemo(() => [...checkGraph(graph), ...headerMediaProblems(graph, templates)], [graph, templates]);
 
   /** Records the state before a change, for undo. */
   const remember = useCallback(() => {
@@ -112,7 +117,7 @@ export function useWorkflowEditor(id: string | null) {
     error: got.query.error ? (got.query.error.statusCode === 404 ? "This workflow does not exist, or is not yours." : "Failed to fetch the workflow") : null,
     workflow, name, setName: (v: string) => { setName(v); setDirty(true); },
     nodes: nodes.map((n) => ({ ...n, data: { ...n.data, problems: problems.filter((p) => p.nodeId === n.id) } })),
-    edges, graph, problems, dirty, selected,
+    edges, graph, problems, dirty, selected, templates,
     onNodesChange, onEdgesChange, onConnect, addStep,
     updateStep: (stepId: string, patch: { settings?: Record<string, unknown>; label?: string }) =>
       change({ nodes: nodes.map((n) => (n.id === stepId ? { ...n, data: { ...n.data, ...(patch.settings ? { settings: patch.settings } : {}), ...(patch.label !== undefined ? { label: patch.label } : {}) } } : n)) }),

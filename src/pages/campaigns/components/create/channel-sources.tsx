@@ -8,8 +8,8 @@ import { headerMediaFormat, type WaComponent, type WaMediaFormat } from "../../.
 import { PhonePreview as RcsPhonePreview } from "../../../rcs-templates/builder/phone-preview";
 import { SmsPreview } from "../../../sms-templates/components/sms-preview";
 import { useSmsTemplates } from "../../../sms-templates/use-sms-templates";
-import { PhonePreview as WaPhonePreview } from "../../../whatsapp-templates/components/phone-preview";
-import { EMPTY_DRAFT, type HeaderChoice, type TemplateDraft } from "../../../whatsapp-templates/template-draft";
+import { TemplatePreview as WaTemplatePreview } from "../../../whatsapp-templates/components/template-preview";
+import { waDraftOf } from "../../../whatsapp-templates/template-draft";
 import { dltCount, fillDlt, fillNumbered, numberedCount, stringsOf } from "./variables";
 
 export interface AccountOption {
@@ -96,24 +96,6 @@ export function useSmsSource(smsAccountId: string): ChannelSource {
   };
 }
 
-/** The preview's draft from a stored template: its examples become the campaign's slot texts. */
-export function waDraftOf(components: readonly WaComponent[], texts: readonly string[]): TemplateDraft {
-  const header = components.find((c) => c.type === "HEADER") as { format?: string; text?: string } | undefined;
-  const body = components.find((c) => c.type === "BODY") as { text?: string } | undefined;
-  const footer = components.find((c) => c.type === "FOOTER") as { text?: string } | undefined;
-  const buttons = components.find((c) => c.type === "BUTTONS") as { buttons?: TemplateDraft["buttons"] } | undefined;
-  return {
-    ...EMPTY_DRAFT,
-    header: (header?.format as HeaderChoice | undefined) ?? "NONE",
-    headerText: header?.text ?? "",
-    headerExample: texts[0] ?? "",
-    body: body?.text ?? "",
-    bodyExamples: [...texts],
-    footer: footer?.text ?? "",
-    buttons: buttons?.buttons ?? [],
-  };
-}
-
 const waTexts = (components: readonly WaComponent[]) => components.flatMap((c) => [("text" in c ? c.text : undefined) ?? ""]);
 
 export function useWhatsAppSource(wabaId: string): ChannelSource {
@@ -142,7 +124,7 @@ export function useWhatsAppSource(wabaId: string): ChannelSource {
         detail: [t.category, t.language].filter(Boolean).join(" · "),
         placeholderCount: numberedCount(waTexts(components)),
         headerFormat: headerMediaFormat(components),
-        preview: (texts, headerFile) => <WaPhonePreview draft={waDraftOf(components, texts)} file={headerFile} business={waba?.name ?? "Business"} />,
+        preview: (texts, headerFile) => <WaTemplatePreview template={t} draft={waDraftOf(components, texts)} file={headerFile} business={waba?.name ?? "Business"} />,
       };
     }),
     loading: wabas.query.isLoading,

@@ -1,6 +1,7 @@
 // A WhatsApp template with an image, video or document header sends that media with every message: by default the
-// template's own file, or a file chosen for this campaign. The file is uploaded (waba.media.upload) when chosen, so
-// the create call names it by id; a file of the wrong kind or size is refused here before anything is sent.
+// template's own file, or a file chosen for this campaign (or workflow step). The file is uploaded (waba.media.upload)
+// when chosen, so the create call (or the step's settings) names it by id; a file of the wrong kind or size is
+// refused here before anything is sent.
 import { FileImageOutlined, UploadOutlined } from "@ant-design/icons";
 import { useCustomMutation, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Flex, Typography, Upload } from "antd";
@@ -12,11 +13,16 @@ import type { WaMediaFormat } from "../../../../../contract/domain/whatsapp-temp
 interface Props {
   format: WaMediaFormat;
   wabaId: string;
-  chosen: { id: string; file: File } | null;
+  /** The chosen upload; a saved workflow step knows only its file's name. */
+  chosen: { id: string; file: Pick<File, "name"> } | null;
   onChange: (chosen: { id: string; file: File } | null) => void;
+  /** Whether the template has a file of its own to fall back on (else one must be chosen). */
+  ownFile?: boolean;
+  /** What the choice is for, in "You can replace it for this …". */
+  scope?: string;
 }
 
-export function HeaderMediaPicker({ format, wabaId, chosen, onChange }: Props) {
+export function HeaderMediaPicker({ format, wabaId, chosen, onChange, ownFile = true, scope = "campaign" }: Props) {
   const kind = format.toLowerCase() as MediaKind;
   const rule = MEDIA_RULES.whatsapp[kind];
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +57,9 @@ export function HeaderMediaPicker({ format, wabaId, chosen, onChange }: Props) {
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {chosen
           ? <>Every message is sent with <Typography.Text strong>{chosen.file.name}</Typography.Text> as its header {kind}.</>
-          : <>Every message is sent with the template&apos;s own header {kind}. You can replace it for this campaign.</>}
+          : ownFile
+            ? <>Every message is sent with the template&apos;s own header {kind}. You can replace it for this {scope}.</>
+            : <>The template has no {kind} of its own: choose the header {kind} every message is sent with.</>}
       </Typography.Paragraph>
       <Flex gap={8} wrap>
         <Upload
@@ -63,10 +71,10 @@ export function HeaderMediaPicker({ format, wabaId, chosen, onChange }: Props) {
           }}
         >
           <Button icon={<UploadOutlined />} loading={mutation.isPending} disabled={!wabaId}>
-            {chosen ? `Choose another ${kind}` : `Replace the ${kind}`}
+            {chosen ? `Choose another ${kind}` : ownFile ? `Replace the ${kind}` : `Choose the ${kind}`}
           </Button>
         </Upload>
-        {chosen && <Button onClick={() => onChange(null)}>Use the template&apos;s {kind}</Button>}
+        {chosen && ownFile && <Button onClick={() => onChange(null)}>Use the template&apos;s {kind}</Button>}
       </Flex>
       {rule && <Typography.Text type="secondary" style={{ display: "block", marginTop: 8, fontSize: 12 }}>{rule.types.join(", ")}, up to {Math.round(rule.maxBytes / (1024 * 1024))} MB</Typography.Text>}
       {error && <Alert type="error" showIcon message={error} style={{ marginTop: 8 }} />}
