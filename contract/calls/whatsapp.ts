@@ -15,8 +15,6 @@ const ok = <T extends Parameters<typeof Type.Object>[0]>(fields: T) => Type.Obje
 const day = () => Type.Optional(Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "UTC day, YYYY-MM-DD" }));
 const Connected = ok({ message: Type.String(), data: WabaRecord });
 const Profile = ok({ data: BusinessProfile });
-/** A template's owner and, by the accounts rule (services/users.ts canReach), the admin and its creating reseller or manager. */
-const TEMPLATE_READERS = ["admin", "reseller", "manager", "user"] as const;
 
 /**
  * SPEC 7 "WhatsApp". Choices where SPEC leaves things open:
@@ -46,9 +44,9 @@ export const WHATSAPP_CALLS = {
     bodySchema: "whatsapp-template-delete", response: replies({ 200: Confirmation }), summary: "Delete a template (every language of the name) from a WABA",
   },
   "waba.templates.headerMedia": {
-    method: "GET", path: "/api/waba/templates/:id/header-media", access: TEMPLATE_READERS, module: "template", params: ID, download: true,
+    method: "GET", path: "/api/waba/templates/:id/header-media", access: USER_MANAGER, module: "template", params: ID, download: true,
     response: replies({ 200: FileBytes }),
-    summary: "The stored header file (image, video, document) of one template, with its type read from the bytes: for the owner and the accounts above it; any other answers 404",
+    summary: "The stored header file (image, video, document) of one template, with its type read from the bytes: for its owner and the manager that created the owner (SPEC 6's template roles); any other account answers 404",
   },
   "waba.media.upload": { method: "POST", path: "/api/waba/media/upload-whatsapp-media", access: USER_MANAGER, multipart: true, failure: MSG.uploadCampaignMedia, response: replies({ 201: WabaMediaReply }) },
   "waba.media.uploadSession": { method: "POST", path: "/api/waba/media/upload-meta-session", access: USER_MANAGER, multipart: true, failure: MSG.uploadTemplateMedia, response: replies({ 201: WabaMediaReply }) },

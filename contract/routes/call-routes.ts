@@ -112,7 +112,7 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "waba.templates.list": {"method":"GET","path":"/api/waba/templates","access":["user","manager"],"module":"template","failure":"Failed to fetch templates"},
   "waba.templates.create": {"method":"POST","path":"/api/waba/create-template","access":["user","manager"],"module":"template","failure":"Failed to create template","multipart":true},
   "waba.templates.delete": {"method":"DELETE","path":"/api/waba/templates","access":["user","manager"],"module":"template"},
-  "waba.templates.headerMedia": {"method":"GET","path":"/api/waba/templates/:id/header-media","access":["admin","reseller","manager","user"],"module":"template","download":true},
+  "waba.templates.headerMedia": {"method":"GET","path":"/api/waba/templates/:id/header-media","access":["user","manager"],"module":"template","download":true},
   "waba.media.upload": {"method":"POST","path":"/api/waba/media/upload-whatsapp-media","access":["user","manager"],"failure":"Failed to upload campaign media","multipart":true},
   "waba.media.uploadSession": {"method":"POST","path":"/api/waba/media/upload-meta-session","access":["user","manager"],"failure":"Failed to upload template media","multipart":true},
   "waba.campaigns.list": {"method":"GET","path":"/api/waba/campaign/user-campaigns","access":["user","manager"],"module":"campaign","failure":"Failed to fetch campaigns"},

@@ -1,6 +1,6 @@
-// A template's stored header file, read back for the console's previews: the owner and the accounts above it by the
-// accounts rule get the bytes with their sniffed type; any other account, a template with no file of ours and a
-// made-up id answer 404 alike.
+// A template's stored header file, read back for the console's previews: the owner and the manager above it get the
+// bytes with their sniffed type; any other account, a template with no file of ours and a made-up id answer 404 alike.
+// Templates are a workspace module (SPEC 6: user and manager), so an admin or a reseller is refused by role.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VALID_DRAFT } from "../../contract/domain/whatsapp-template.cases";
@@ -47,9 +47,7 @@ describe("who may read a template's header file", () => {
   it.each<[DemoName, keyof typeof ids]>([
     ["user", "userImage"], // the owner
     ["manager", "userImage"], // the manager that created the user
-    ["admin", "userImage"],
     ["manager", "managerImage"], // the owner
-    ["reseller", "managerImage"], // the reseller that created the manager
   ])("%s reads %s: the stored bytes, typed from them, inline", async (as, which) => {
     const res = await read(ids[which], as);
     expect(res.statusCode, res.body).toBe(200);
@@ -63,15 +61,14 @@ describe("who may read a template's header file", () => {
     ["globex", "managerImage"], // another tenant under the same reseller
     ["globex", "userImage"],
     ["user", "managerImage"], // the account below does not read the one above
-    ["reseller", "userImage"], // reach is one level, as for accounts
   ])("%s gets 404 for %s, as for a missing template", async (as, which) => {
     const res = await read(ids[which], as);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, message: "Template header media not found" });
   });
 
-  it("a department head is refused by role, and no token is 401", async () => {
-    expect((await read(ids.userImage, "depthead")).statusCode).toBe(403);
+  it("an admin, a reseller and a department head are refused by role, and no token is 401", async () => {
+    for (const as of ["admin", "reseller", "depthead"] as const) expect((await read(ids.managerImage, as)).statusCode, as).toBe(403);
     expect((await read(ids.userImage)).statusCode).toBe(401);
   });
 });
