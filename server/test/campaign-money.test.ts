@@ -86,12 +86,19 @@ describe("the hold a start takes", () => {
   it("uses the admin's rates", async () => {
     const set = await s.call({ method: "PUT", url: "/api/v1/rates", as: "admin", payload: { sms: 0.29, whatsapp_marketing: 0.88, whatsapp_utility: 0.13, whatsapp_authentication: 0.13, rcs: 0.3 } });
     expect(set.json()).toMatchObject({ success: true, data: { sms: 0.29 } });
-    await setBalance(db(), owner, "100.00");
-    const id = await smsCampaign(100, "hi");
-    const res = await s.call({ method: "POST", url: `/api/sms/campaigns/${id}/start`, as: "manager" });
-    expect(res.json().data.cost.held).toBe(29);
-    expect(await balanceOf(owner)).toBe("71.00");
-    await s.call({ method: "PUT", url: "/api/v1/rates", as: "admin", payload: { sms: 0.25, whatsapp_marketing: 0.88, whatsapp_utility: 0.13, whatsapp_authentication: 0.13, rcs: 0.3 } });
+    try {
+      // The earlier tests' campaigns may still be sending; one that completes gives its unspent hold back to the
+      // balance while this test reads it (seen on PostgreSQL after a busy file). Paused, none completes.
+      await db().update(campaigns).set({ status: "paused" }).where(and(eq(campaigns.userId, owner), eq(campaigns.status, "running")));
+      await setBalance(db(), owner, "100.00");
+      const id = await smsCampaign(100, "hi");
+      const res = await s.call({ method: "POST", url: `/api/sms/campaigns/${id}/start`, as: "manager" });
+      expect(res.json().data.cost.held).toBe(29);
+      expect(await balanceOf(owner)).toBe("71.00");
+    } finally {
+      // The later tests price at the default rates, whatever happened here.
+      await s.call({ method: "PUT", url: "/api/v1/rates", as: "admin", payload: { sms: 0.25, whatsapp_marketing: 0.88, whatsapp_utility: 0.13, whatsapp_authentication: 0.13, rcs: 0.3 } });
+    }
   });
 });
 
