@@ -7,11 +7,11 @@
 // Bounded: BENCH_SECONDS (default 3) per run, at most MAX_REQUESTS per run, BENCH_ROUNDS (default 3) rounds.
 // BENCH_ROOT=<checkout> measures another checkout's server (e.g. the commit before a change).
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import net from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { createPgliteCluster, freePort, postgresAvailable } from "./lib/server.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -21,17 +21,6 @@ const MAX_REQUESTS = 300_000;
 const PASSWORD = "bench-password-1";
 const ROOT = path.resolve(process.env.BENCH_ROOT ?? ".");
 const only = process.argv[2];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitHealthy(url, child, timeoutMs = 120_000) {
   const started = Date.now();
@@ -98,9 +87,7 @@ function report(title, rows, bareRps) {
 async function benchDatabase(kind, bareUrl) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-api-"));
-  // The cluster is created first, outside the server's 10 s plugin timeout, which initdb alone can exceed when
-  // the machine is busy (the server would then exit before the bench starts).
-  if (kind === "pglite") await createPgliteCluster(dataDir);
+  if (kind === "pglite") await createPgliteCluster(dataDir, ROOT);
   const server = [process.execPath, "--import", "tsx", "server/main.ts"];
   const argv = kind === "postgres" ? [process.execPath, path.resolve("scripts/with-postgres.mjs"), ...server] : server;
   const child = startProcess(argv, {
@@ -148,19 +135,6 @@ async function benchDatabase(kind, bareUrl) {
     await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-async function createPgliteCluster(dataDir) {
-  const script = 'const { openPglite } = await import("./server/db/pglite.ts"); await (await openPglite(process.argv[1])).close();';
-  const child = startProcess([process.execPath, "--import", "tsx", "--input-type=module", "-e", script, dataDir], {});
-  const code = await new Promise((resolve) => child.once("exit", resolve));
-  if (code !== 0) throw new Error(`creating the PGlite cluster in ${dataDir} failed (exit ${code})`);
-}
-
-function postgresAvailable() {
-  if (process.env.PG_BIN) return true;
-  const base = "/usr/lib/postgresql";
-  return existsSync(base) && readdirSync(base).some((v) => existsSync(path.join(base, v, "bin", "initdb")));
 }
 
 const barePort = await freePort();

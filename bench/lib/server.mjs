@@ -1,5 +1,8 @@
 // A real server process for the benches: started with the given environment, ready once /healthz answers.
 import { spawn } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -62,4 +65,34 @@ export const median = (values) => {
 export function option(args, name, fallback) {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+}
+
+/** A port nobody listens on now (the kernel's pick), for a server the bench starts. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Creates and migrates a PGlite cluster in `dataDir` in a child of its own, before the server starts: initdb alone
+ * can exceed the server's 10 s plugin timeout on a busy machine (the server would exit before the bench starts).
+ */
+export async function createPgliteCluster(dataDir, cwd = ".") {
+  const script = 'const { openPglite } = await import("./server/db/pglite.ts"); await (await openPglite(process.argv[1])).close();';
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script, dataDir], { cwd, stdio: "inherit" });
+  const code = await new Promise((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`creating the PGlite cluster in ${dataDir} failed (exit ${code})`);
+}
+
+/** Whether scripts/with-postgres.mjs can start a throw-away PostgreSQL here (PG_BIN or Debian's server binaries). */
+export function postgresAvailable() {
+  if (process.env.PG_BIN) return true;
+  const base = "/usr/lib/postgresql";
+  return existsSync(base) && readdirSync(base).some((v) => existsSync(path.join(base, v, "bin", "initdb")));
 }
