@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
-import { login, shot } from "./support";
+import { gradientPng } from "./gradient-png";
+import { apiToken, login, shot } from "./support";
 
 const INBOX = "/organization/chats";
 
@@ -56,6 +57,44 @@ test("outside WhatsApp's 24-hour window the composer offers templates only", asy
   await page.getByRole("button", { name: "Templates" }).click();
   await expect(page.getByRole("tooltip").or(page.locator(".ant-popover")).getByText(/./).first()).toBeVisible();
   await shot(page, "chat-inbox-window-closed");
+});
+
+test("a WhatsApp template with an image header is sent from the inbox with the template's own image", async ({ page }) => {
+  // The template's review by the sandbox, then the inbox: longer than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
+  const token = await apiToken(page, "manager");
+  const headers = { authorization: `Bearer ${token}` };
+  const [waba] = ((await (await page.request.get("/api/waba/active-wabas", { headers })).json()) as { data: Array<{ waba_id: string }> }).data;
+  const name = `inbox_photo_${Date.now()}`;
+  const created = await page.request.post("/api/waba/create-template", {
+    headers,
+    multipart: {
+      waba_id: waba.waba_id, name, language: "en_US", category: "UTILITY",
+      components: JSON.stringify([{ type: "HEADER", format: "IMAGE" }, { type: "BODY", text: "Hi {{1}}, your parcel photo is attached.", example: { body_text: [["Asha"]] } }]),
+      file: { name: "parcel.png", mimeType: "image/png", buffer: gradientPng(240, 120) },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await expect
+    .poll(async () => {
+      const res = await page.request.get("/api/waba/templates", { headers, params: { limit: 100, fields: "status" } });
+      return ((await res.json()) as { data: Array<{ name: string; status?: string }> }).data.find((t) => t.name === name)?.status;
+    }, { timeout: 30_000 })
+    .toBe("APPROVED");
+
+  await login(page, "manager", "manager");
+  await page.goto(INBOX);
+  await openConversation(page, "+919810000102");
+  await page.getByRole("button", { name: "Templates" }).click();
+  const popover = page.locator(".ant-popover");
+  await popover.getByText(name, { exact: true }).click();
+  await popover.getByLabel("Value 1").fill("Asha");
+  await expect(popover.getByText("The message is sent with the template's own header image")).toBeVisible();
+  await expect(popover.getByRole("button", { name: "Replace the image" })).toBeVisible();
+  await shot(page, "chat-inbox-template-header");
+  await popover.getByRole("button", { name: "Send template" }).click();
+  const sent = page.locator("[data-message]").filter({ hasText: "Hi Asha, your parcel photo is attached." });
+  await expect(sent.locator("[data-status]")).toHaveAttribute("data-status", /sent|delivered|read/, { timeout: 15_000 });
 });
 
 test("a 10,000-message conversation scrolls to older pages without the view jumping", async ({ page }) => {

@@ -33,6 +33,12 @@ export const chatSend = {
     "longitude": { "type": "number", "title": "Longitude", "minimum": -180, "maximum": 180 },
     "locationName": { "type": "string", "title": "Place", "maxLength": 200, "pattern": "^[^\\u0000]*$" },
     "templateId": { "type": "string", "title": "Template", "minLength": 1, "maxLength": 64, "pattern": "^[^\\u0000]*$" },
-    "params": { "type": "array", "title": "Template values", "maxItems": 20, "items": { "type": "string", "maxLength": 1000, "pattern": "^[^\\u0000]*$" } }
+    "params": { "type": "array", "title": "Template values", "maxItems": 20, "items": { "type": "string", "maxLength": 1000, "pattern": "^[^\\u0000]*$" } },
+    "headerMediaId": {
+      "type": "string",
+      "title": "Header media",
+      "description": "A WhatsApp template with an image, video or document header: the uploaded file to send as its header (leave out to send the template's own).",
+      "pattern": "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+    }
   }
 } as const;

@@ -14,6 +14,7 @@ import {
   type ConversationStatus,
   type PresenceState,
 } from "../domain/chats";
+import type { WaMediaFormat } from "../domain/whatsapp-template";
 import { CampaignChannelField } from "./campaign-records";
 import { Type } from "./type";
 
@@ -88,6 +89,14 @@ export const QuickReplyRecord = Type.Object({
   /** The body with its placeholders ({{1}} or {#var#}). */
   body: Type.String(),
   variableCount: Type.Integer(),
+  /**
+   * A WhatsApp template's image, video or document header (null for text, none or another channel): it is sent with
+   * the template's own file, or one chosen for this message (chats.send's headerMediaId, uploaded to `wabaId`).
+   */
+  header: Type.Union([
+    Type.Object({ format: Type.Unsafe<WaMediaFormat>({ type: "string", enum: ["IMAGE", "VIDEO", "DOCUMENT"] }), wabaId: Type.String(), ownFile: Type.Boolean() }),
+    Type.Null(),
+  ]),
 });
 
 /** A business address the simulated phone can write to (the caller's own channels). */

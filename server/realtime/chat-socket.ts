@@ -81,7 +81,7 @@ export function attachChatSocket(app: FastifyInstance): void {
         const first = validateMessage.errors?.[0];
         return reply({ success: false, message: `Invalid message${first ? `: ${first.instancePath || "body"} ${first.message ?? ""}` : ""}`.trim() });
       }
-      sendChatMessage({ db, carrier: app.carrier, io: app.io, log: app.log }, caller, body.chatId, sendInputOf(body), chat)
+      sendChatMessage({ db, carrier: app.carrier, storage: app.storage, io: app.io, log: app.log }, caller, body.chatId, sendInputOf(body), chat)
         .then((data) => reply({ success: true, data }))
         .catch((err: unknown) => reply({ success: false, message: err instanceof HttpError ? err.message : MSG.somethingWrong }));
     });

@@ -32,9 +32,9 @@ export const chatHandlers: Handlers = {
     const ws = await chatWorkspace(db, callerOf(request));
     return { success: true, ...(await syncMessages(db, ws, request.query.after, request.query.limit ?? 500)) };
   },
-  "chats.send": async (request, _reply, { db, carrier }) => ({
+  "chats.send": async (request, _reply, { db, carrier, storage }) => ({
     success: true,
-    data: await sendChatMessage({ db, carrier, io: request.server.io, log: request.log }, callerOf(request), request.params.id, request.body),
+    data: await sendChatMessage({ db, carrier, storage, io: request.server.io, log: request.log }, callerOf(request), request.params.id, request.body),
   }),
   "chats.note": async (request, _reply, { db, carrier }) => ({
     success: true,

@@ -60,7 +60,7 @@ export async function campaignHeaderMedia(
     file = { bytes: await bytesOf(deps.storage, campaign.headerMedia.storageKey), mimeType: campaign.headerMedia.mimeType, fileName: campaign.headerMedia.fileName };
   } else {
     const source = templateHeaderSource(template);
-    if (!source) throw new HeaderMediaUnavailable(`The template "${template.name}" has a ${kind} header but no file to send with it`);
+    if (!source) throw new HeaderMediaUnavailable(`The template "${template.name}" has ${kind === "image" ? "an" : "a"} ${kind} header but no file to send with it`);
     if ("link" in source) return { format: kind, link: source.link, ...(kind === "document" ? { fileName: `${template.name}.pdf` } : {}) };
     const bytes = await bytesOf(deps.storage, source.key);
     const mimeType = (await sniffMimeType(bytes)) ?? "application/octet-stream";

@@ -4,6 +4,9 @@ import type { SchemaBody } from "../../../schemas";
 import { serviceWindowLeftMs, type ChatChannel } from "../../../contract/domain/chats";
 import type { Carrier, MessageContent, TemplateHeaderMedia } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
+import type { Storage } from "../../storage";
+import { HeaderMediaUnavailable } from "../campaigns/header-media";
+import { stepHeaderMedia } from "../workflows/template-header";
 import { chatMessages, conversations } from "../../db/schema";
 import { badRequest, HttpError } from "../../http/errors";
 import type { Caller } from "../caller";
@@ -18,6 +21,8 @@ export type ChatSendInput = SchemaBody<"chat-send">;
 export interface ChatDeps {
   db: Db;
   carrier: Carrier;
+  /** Where a WhatsApp template's header file is read from; without it a template goes without its header media. */
+  storage?: Storage;
   io: Server;
   log?: { error: (obj: unknown, msg: string) => void };
 }
@@ -25,8 +30,24 @@ export interface ChatDeps {
 export const WINDOW_CLOSED =
   "The customer's last message was more than 24 hours ago; WhatsApp allows only approved templates until they reply.";
 
+/**
+ * A WhatsApp template with an image, video or document header goes with its media: the file the sender chose
+ * (headerMediaId, one of the account's WhatsApp uploads) or else the template's own, uploaded to the carrier before
+ * the message is stored (after its template and values are checked). One that cannot be had refuses the send and
+ * stores nothing.
+ */
+async function headerOf(deps: ChatDeps, ownerId: string, templateId: string, headerMediaId = ""): Promise<TemplateHeaderMedia | undefined> {
+  if (!deps.storage) return undefined;
+  try {
+    return await stepHeaderMedia({ db: deps.db, carrier: deps.carrier, storage: deps.storage }, ownerId, templateId, headerMediaId);
+  } catch (err) {
+    if (err instanceof HeaderMediaUnavailable) throw new HttpError(422, err.message);
+    throw err;
+  }
+}
+
 /** What the carrier is given for a message, and the text the conversation shows for it. */
-async function contentOf(db: Db, conversation: ConversationRow, input: ChatSendInput, header?: TemplateHeaderMedia): Promise<{ content: MessageContent; text: string; templateName?: string; language?: string }> {
+async function contentOf(deps: ChatDeps, conversation: ConversationRow, input: ChatSendInput, header?: TemplateHeaderMedia): Promise<{ content: MessageContent; text: string; templateName?: string; language?: string }> {
   switch (input.messageType) {
     case "text": {
       const text = input.text?.trim() ?? "";
@@ -47,16 +68,17 @@ async function contentOf(db: Db, conversation: ConversationRow, input: ChatSendI
       return { content: { kind: "text", text }, text };
     }
     case "template": {
-      const template = (await quickReplies(db, conversation)).find((t) => t._id === input.templateId);
+      const template = (await quickReplies(deps.db, conversation)).find((t) => t._id === input.templateId);
       if (!template) throw badRequest("Choose an approved template of this sender", [{ field: "templateId", message: "is not a template of this sender" }]);
       const params = input.params ?? [];
       if (params.length !== template.variableCount || params.some((p) => !p.trim())) {
         throw badRequest(`The template ${template.name} needs ${template.variableCount} value(s)`, [{ field: "params", message: `needs ${template.variableCount} value(s)` }]);
       }
       const text = renderTemplate(template, params);
+      const media = header ?? (conversation.channel === "whatsapp" ? await headerOf(deps, conversation.userId, template._id, input.headerMediaId) : undefined);
       const content: MessageContent =
         conversation.channel === "whatsapp"
-          ? { kind: "template", templateName: template.name, language: template.language ?? "en", params, ...(header ? { header } : {}) }
+          ? { kind: "template", templateName: template.name, language: template.language ?? "en", params, ...(media ? { header: media } : {}) }
           : { kind: "text", text };
       return { content, text, templateName: template.name, language: template.language ?? undefined };
     }
@@ -109,7 +131,7 @@ export async function sendInWorkspace(deps: ChatDeps, workspace: ChatWorkspace, 
 
   const left = serviceWindowLeftMs(conversation.channel as ChatChannel, conversation.lastInboundAt, new Date());
   if (left === 0 && input.messageType !== "template") throw new HttpError(422, WINDOW_CLOSED);
-  const { content, text, templateName, language } = await contentOf(deps.db, conversation, input, header);
+  const { content, text, templateName, language } = await contentOf(deps, conversation, input, header);
   const body = {
     ...(input.mediaUrl ? { mediaUrl: input.mediaUrl } : {}),
     ...(input.mimeType ? { mimeType: input.mimeType } : {}),

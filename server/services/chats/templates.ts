@@ -3,9 +3,10 @@ import type { Static } from "@sinclair/typebox";
 import type { QuickReplyRecord } from "../../../contract/calls/chat-records";
 import type { ChatChannel } from "../../../contract/domain/chats";
 import { smsVariableCount } from "../../../contract/domain/sms";
-import { fillVariables, variableCount } from "../../../contract/domain/whatsapp-template";
+import { fillVariables, headerMediaFormat, variableCount, type WaComponent } from "../../../contract/domain/whatsapp-template";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../campaigns/dispatch-sql";
+import { templateHeaderSource } from "../campaigns/header-media";
 import type { ConversationRow } from "./records";
 
 export type QuickReply = Static<typeof QuickReplyRecord>;
@@ -15,6 +16,16 @@ interface Row {
   name: string;
   language: string | null;
   body: string;
+  /** WhatsApp only: what the header's media comes from. */
+  components?: WaComponent[];
+  header_media_key?: string | null;
+  waba_id?: string;
+}
+
+function headerOf(r: Row): QuickReply["header"] {
+  const format = r.components ? headerMediaFormat(r.components) : undefined;
+  if (!format || !r.components) return null;
+  return { format, wabaId: r.waba_id ?? "", ownFile: templateHeaderSource({ name: r.name, components: r.components, headerMediaKey: r.header_media_key ?? null }) !== undefined };
 }
 
 /**
@@ -27,7 +38,7 @@ export async function quickReplies(db: Db, conversation: ConversationRow): Promi
   if (channel === "whatsapp") {
     rows = await rowsOf<Row>(
       db,
-      sql`select t.id::text as id, t.name, t.language,
+      sql`select t.id::text as id, t.name, t.language, t.components, t.header_media_key, w.waba_id,
                  coalesce((select c->>'text' from jsonb_array_elements(t.components) c where c->>'type' = 'BODY' limit 1), '') as body
           from whatsapp_templates t join wabas w on w.waba_id = t.waba_id join waba_phone_numbers p on p.waba_id = w.id
           where p.phone_number_id = ${conversation.businessAddress} and t.user_id = ${conversation.userId} and t.status = 'APPROVED'
@@ -49,6 +60,7 @@ export async function quickReplies(db: Db, conversation: ConversationRow): Promi
   return rows.map((r) => ({
     _id: r.id, name: r.name, channel, language: r.language, body: r.body,
     variableCount: channel === "sms" ? smsVariableCount(r.body) : variableCount(r.body),
+    header: headerOf(r),
   }));
 }
 

@@ -24,6 +24,8 @@ interface Props {
 
 export function HeaderMediaPicker({ format, wabaId, chosen, onChange, ownFile = true, scope = "campaign" }: Props) {
   const kind = format.toLowerCase() as MediaKind;
+  // One message from the inbox, or every message of a campaign or a workflow step's runs.
+  const sent = scope === "message" ? "The message is" : "Every message is";
   const rule = MEDIA_RULES.whatsapp[kind];
   const [error, setError] = useState<string | null>(null);
   const { mutateAsync, mutation } = useCustomMutation<{ data?: { upload?: { _id?: string } } }, HttpError, unknown>();
@@ -56,10 +58,10 @@ export function HeaderMediaPicker({ format, wabaId, chosen, onChange, ownFile = 
     <Card size="small" style={{ marginTop: 16 }} title={<span><FileImageOutlined /> Header {kind}</span>}>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {chosen
-          ? <>Every message is sent with <Typography.Text strong>{chosen.file.name}</Typography.Text> as its header {kind}.</>
+          ? <>{sent} sent with <Typography.Text strong>{chosen.file.name}</Typography.Text> as its header {kind}.</>
           : ownFile
-            ? <>Every message is sent with the template&apos;s own header {kind}. You can replace it for this {scope}.</>
-            : <>The template has no {kind} of its own: choose the header {kind} every message is sent with.</>}
+            ? <>{sent} sent with the template&apos;s own header {kind}. You can replace it for this {scope}.</>
+            : <>The template has no {kind} of its own: choose the header {kind} {scope === "message" ? "the message is" : "every message is"} sent with.</>}
       </Typography.Paragraph>
       <Flex gap={8} wrap>
         <Upload

@@ -58,8 +58,10 @@ export function Composer(props: {
     }
   };
 
-  const sendTemplate = async (templateId: string, params: string[], preview: string) => {
-    const failed = await props.onSend({ messageType: "template", messageObject: { type: "template", templateId, params }, text: preview, templateId, params });
+  const sendTemplate = async (templateId: string, params: string[], preview: string, headerMediaId?: string) => {
+    const failed = await props.onSend({
+      messageType: "template", messageObject: { type: "template", templateId, params }, text: preview, templateId, params, ...(headerMediaId ? { headerMediaId } : {}),
+    });
     if (failed) setError(failed);
   };
 

@@ -1,6 +1,7 @@
 import { Button, Empty, Flex, Input, List, Popover, Spin, Typography } from "antd";
 import { useEffect, useState, type ReactElement } from "react";
 import type { CallReply } from "../../../../../contract";
+import { HeaderMediaPicker } from "../../../campaigns/components/create/header-media-picker";
 import { useChatCall } from "./calls";
 
 type QuickReply = CallReply<"chats.quickReplies">["data"][number];
@@ -14,13 +15,24 @@ function preview(t: QuickReply, values: readonly string[]): string {
   return t.body.replace(/\{\{\s*(\d+)\s*\}\}/g, (whole, n: string) => values[Number(n) - 1] || whole);
 }
 
-/** Quick replies from the conversation's templates: pick one, fill its values, send. */
-export function TemplatePicker(props: { conversationId: string; disabled: boolean; onSend: (templateId: string, params: string[], preview: string) => Promise<void>; children: ReactElement }) {
+type HeaderChoice = { id: string; file: Pick<File, "name"> };
+
+/**
+ * Quick replies from the conversation's templates: pick one, fill its values, send. A WhatsApp template with an
+ * image, video or document header goes with the template's own file or one chosen here (required when it has none).
+ */
+export function TemplatePicker(props: {
+  conversationId: string;
+  disabled: boolean;
+  onSend: (templateId: string, params: string[], preview: string, headerMediaId?: string) => Promise<void>;
+  children: ReactElement;
+}) {
   const call = useChatCall();
   const [open, setOpen] = useState(false);
   const [items, setItems] = useState<QuickReply[] | null>(null);
   const [chosen, setChosen] = useState<QuickReply | null>(null);
   const [values, setValues] = useState<string[]>([]);
+  const [header, setHeader] = useState<HeaderChoice | null>(null);
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
@@ -30,6 +42,7 @@ export function TemplatePicker(props: { conversationId: string; disabled: boolea
   useEffect(() => {
     setItems(null);
     setChosen(null);
+    setHeader(null);
   }, [props.conversationId]);
 
   const content = !items ? (
@@ -45,18 +58,29 @@ export function TemplatePicker(props: { conversationId: string; disabled: boolea
       {Array.from({ length: chosen.variableCount }, (_, i) => (
         <Input key={i} aria-label={`Value ${i + 1}`} placeholder={`Value ${i + 1}`} value={values[i] ?? ""} onChange={(e) => setValues((v) => Object.assign([...v], { [i]: e.target.value }))} />
       ))}
+      {chosen.header && (
+        <HeaderMediaPicker format={chosen.header.format} wabaId={chosen.header.wabaId} ownFile={chosen.header.ownFile} scope="message" chosen={header} onChange={setHeader} />
+      )}
       <Flex gap={8} justify="flex-end">
-        <Button onClick={() => setChosen(null)}>Back</Button>
+        <Button
+          onClick={() => {
+            setChosen(null);
+            setHeader(null);
+          }}
+        >
+          Back
+        </Button>
         <Button
           type="primary"
           loading={sending}
-          disabled={values.filter((v) => v?.trim()).length < chosen.variableCount}
+          disabled={values.filter((v) => v?.trim()).length < chosen.variableCount || (chosen.header !== null && !chosen.header.ownFile && !header)}
           onClick={async () => {
             setSending(true);
             try {
-              await props.onSend(chosen._id, values.slice(0, chosen.variableCount), preview(chosen, values));
+              await props.onSend(chosen._id, values.slice(0, chosen.variableCount), preview(chosen, values), header?.id);
               setOpen(false);
               setChosen(null);
+              setHeader(null);
             } finally {
               setSending(false);
             }
