@@ -235,6 +235,9 @@ export const NODE_SPECS: Readonly<Record<NodeType, NodeSpec>> = {
     schema: obj({
       text: text("Message", { minLength: 1 }),
       templateName: text("WhatsApp template (outside the window)", { maxLength: 200 }),
+      // As on "Send template": the header file of a media-header template (an uploads id); empty sends the template's own.
+      headerMediaId: text("Header media", { maxLength: 64 }),
+      headerMediaName: text("Header media file name", { maxLength: 255 }),
       chain: {
         type: "array", title: "Channels in order", minItems: 1,
         items: obj({ channel: CHANNEL, address: text("Business address", { minLength: 1, maxLength: 100 }) }, ["channel", "address"]),

@@ -48,14 +48,25 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function imageTemplate(name: string): Promise<string> {
-  const components = [{ type: "HEADER", format: "IMAGE" }, { type: "BODY", text: "Hi {{1}}, your parcel is here.", example: { body_text: [["Asha"]] } }];
+async function imageTemplate(name: string, withValue = true): Promise<string> {
+  // The fallback step sends its template without values: its templates have none.
+  const body = withValue ? { type: "BODY", text: "Hi {{1}}, your parcel is here.", example: { body_text: [["Asha"]] } } : { type: "BODY", text: "Your parcel is here." };
+  const components = [{ type: "HEADER", format: "IMAGE" }, body];
   const res = await call({ method: "POST", url: "/api/waba/create-template", as: "manager", payload: templateForm({ waba_id: wabaId, name, language: "en_US", category: "UTILITY", components }, { bytes: png(), name: "sample.png" }) });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().data.id as string;
   await db().update(whatsappTemplates).set({ status: "APPROVED", nextCheckAt: null }).where(eq(whatsappTemplates.id, id));
   return id;
 }
+
+/** A "Send with fallback" step on the WhatsApp number alone: a new conversation is outside the window, so it sends the template. */
+const fallbackGraph = (templateName: string, step: Record<string, unknown> = {}): WorkflowGraph => ({
+  nodes: [
+    { id: "start", type: "trigger.webhook", data: { contactChannel: "whatsapp", contactAddress: phoneId, contactNumber: "{{trigger.body.phone}}" }, position: { x: 0, y: 0 } },
+    { id: "send", type: "action.send_fallback", data: { text: "Your parcel is here", templateName, chain: [{ channel: "whatsapp", address: phoneId }], deliverySeconds: 0, ...step }, position: { x: 0, y: 100 } },
+  ],
+  edges: [{ id: "start-next-send", source: "start", target: "send", sourceHandle: null }],
+});
 
 const graph = (templateName: string, step: Record<string, unknown> = {}): WorkflowGraph => ({
   nodes: [
@@ -78,7 +89,7 @@ async function runAndSend(webhookPath: string, phone: string): Promise<TemplateH
   const hook = await call({ method: "POST", url: webhookPath, payload: { phone, name: "Asha" } });
   expect(hook.statusCode, hook.body).toBeLessThan(300);
   const message = await until(async () => server.carrier.sent.find((m) => m.to === phone), (m) => m !== undefined, 20_000);
-  expect(message?.content).toMatchObject({ kind: "template", params: ["Asha"] });
+  expect(message?.content).toMatchObject({ kind: "template" });
   return message?.content.kind === "template" ? message.content.header : undefined;
 }
 
@@ -133,5 +144,27 @@ describe("runs", () => {
     const header = await runAndSend(webhookPath, "+919000000005");
     expect(header).toEqual({ format: "image", mediaId: expect.stringMatching(/^4::/) });
     expect(uploaded).toContainEqual({ purpose: "message", fileName: "wf_default_photo.png", bytes: png().length });
+  });
+});
+
+describe("a Send with fallback step's WhatsApp template", () => {
+  it("is refused on publish when the template has no file and the step chose none", async () => {
+    const templateId = await imageTemplate("wf_fallback_bare", false);
+    await db().update(whatsappTemplates).set({ headerMediaKey: null }).where(eq(whatsappTemplates.id, templateId));
+    const { id } = await draft("Fallback without header file", fallbackGraph("wf_fallback_bare"));
+    const refused = await publish(id);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual([{ field: "send", message: chooseHeaderMedia("wf_fallback_bare") }]);
+  });
+
+  it("sends the step's chosen header file", async () => {
+    await imageTemplate("wf_fallback_photo", false);
+    const own = await call({ method: "POST", url: "/api/waba/media/upload-whatsapp-media", as: "manager", ...(await multipart({ waba_id: wabaId }, { field: "file", bytes: png(320), name: "fallback.png" })) });
+    expect(own.statusCode, own.body).toBe(201);
+    const { id, webhookPath } = await draft("Fallback photo", fallbackGraph("wf_fallback_photo", { headerMediaId: own.json().data.upload._id, headerMediaName: "fallback.png" }));
+    expect((await publish(id)).statusCode).toBe(200);
+    const header = await runAndSend(webhookPath, "+919000000006");
+    expect(header).toEqual({ format: "image", mediaId: expect.stringMatching(/^4::/) });
+    expect(uploaded).toContainEqual({ purpose: "message", fileName: "fallback.png", bytes: png(320).length });
   });
 });

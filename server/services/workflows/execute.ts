@@ -133,7 +133,7 @@ async function fallbackStep(ctx: StepContext): Promise<Outcome> {
       const windowLeft = serviceWindowLeftMs(entry.channel as ChatChannel, conversation.lastInboundAt, deps.now());
       const key = `${ctx.key}:${index}`;
       const sent = windowLeft === 0 && str(ctx.input.templateName)
-        ? await sendTemplate(deps, conversation, key, str(ctx.input.templateName), [], `Workflow: ${ctx.workflowName}`)
+        ? await sendTemplate(deps, conversation, key, str(ctx.input.templateName), [], `Workflow: ${ctx.workflowName}`, str(ctx.input.headerMediaId).trim())
         : await sendText(deps, conversation, key, str(ctx.input.text), `Workflow: ${ctx.workflowName}`);
       if (waitMs === 0) return done("sent", { channel: entry.channel, messageId: sent.messageId, status: sent.status, tried });
       return { type: "wait", until: new Date(deps.now().getTime() + Math.min(waitMs, 5000)), state: { index, tried, messageId: sent.messageId, until: new Date(deps.now().getTime() + waitMs).toISOString() } };

@@ -3,8 +3,9 @@
 // handed to the carrier's message media upload and the send names the media id).
 import { and, eq, inArray } from "drizzle-orm";
 import { checkMedia, type MediaKind } from "../../../contract/domain/media";
+import { nodeSpec } from "../../../contract/domain/workflow-nodes";
 import type { GraphProblem, WorkflowGraph } from "../../../contract/domain/workflow-graph";
-import { headerMediaProblems } from "../../../contract/domain/workflow-header-media";
+import { HEADER_MEDIA_STEPS, headerMediaProblems } from "../../../contract/domain/workflow-header-media";
 import { headerMediaFormat } from "../../../contract/domain/whatsapp-template";
 import type { TemplateHeaderMedia } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
@@ -35,7 +36,7 @@ function uploadProblem(upload: UploadRow | undefined, template: TemplateRow | un
 
 /** Publish checks of the send-template steps' header media, with the owner's stored templates and files. */
 export async function templateHeaderProblems(db: Db, ownerId: string, graph: WorkflowGraph): Promise<GraphProblem[]> {
-  const steps = graph.nodes.filter((n) => n.type === "action.send_template" && str(n.data.templateName));
+  const steps = graph.nodes.filter((n) => HEADER_MEDIA_STEPS.has(n.type) && str(n.data.templateName));
   if (steps.length === 0) return [];
   const names = [...new Set(steps.map((n) => str(n.data.templateName)))];
   const templates = await db.select().from(whatsappTemplates).where(and(eq(whatsappTemplates.userId, ownerId), inArray(whatsappTemplates.name, names)));
@@ -46,7 +47,7 @@ export async function templateHeaderProblems(db: Db, ownerId: string, graph: Wor
     if (!chosen) continue;
     const name = str(node.data.templateName);
     const problem = uploadProblem(await ownUpload(db, ownerId, chosen), templates.find((t) => t.name === name && headerMediaFormat(t.components)));
-    if (problem) problems.push({ severity: "error", code: "bad-field", nodeId: node.id, field: "headerMediaId", message: `${node.label || "Send template"}: the header media of ${name} ${problem}` });
+    if (problem) problems.push({ severity: "error", code: "bad-field", nodeId: node.id, field: "headerMediaId", message: `${node.label || nodeSpec(node.type)?.label || "Send template"}: the header media of ${name} ${problem}` });
   }
   return problems;
 }

@@ -5,6 +5,7 @@ import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
 import { Alert, App, Button, Divider, Input, Space, Tag, Typography } from "antd";
 import { useMemo, useRef, useState } from "react";
 import { NODE_ID, variablesFor, type GraphProblem, type WorkflowGraph } from "../../../../contract/domain/workflow-graph";
+import { HEADER_MEDIA_STEPS } from "../../../../contract/domain/workflow-header-media";
 import { NODE_SPECS } from "../../../../contract/domain/workflow-nodes";
 import { AgentSelect } from "./agent-select";
 import type { StepNode } from "./flow-model";
@@ -108,7 +109,7 @@ export function NodePanel({ step, graph, problems, webhookUrl, templates, onChan
           onFocus={(id) => (lastField.current = id.replace(/^root_/, "").split("_")[0] ?? null)}
         />
       )}
-      {step.data.type === "action.send_template" && (
+      {HEADER_MEDIA_STEPS.has(step.data.type) && (
         <TemplateHeaderField settings={step.data.settings} templates={templates} onChange={(settings) => onChange({ settings })} />
       )}
       {problems.length > 0 && (
