@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
+import { createImageTemplate } from "./campaign-helpers";
 import { gradientPng } from "./gradient-png";
 import { apiToken, login, shot } from "./support";
 
@@ -165,27 +166,11 @@ test("a manager creates an RCS campaign from pasted numbers and starts it", asyn
 test("a WhatsApp template with an image header: the preview shows the header, a replacement image is uploaded and the campaign starts", async ({ page }) => {
   // The template's review, its view and the whole stepper: longer than the default 30 s on a loaded machine.
   test.setTimeout(90_000);
-  const token = await apiToken(page, "manager");
-  const headers = { authorization: `Bearer ${token}` };
-  const wabas = await page.request.get("/api/waba/active-wabas", { headers });
-  const [waba] = ((await wabas.json()) as { data: Array<{ waba_id: string }> }).data;
   // A template with an IMAGE header, created as the template page does, approved by the sandbox's review.
   const name = `photo_offer_${Date.now()}`;
-  const created = await page.request.post("/api/waba/create-template", {
-    headers,
-    multipart: {
-      waba_id: waba.waba_id, name, language: "en_US", category: "UTILITY",
-      components: JSON.stringify([{ type: "HEADER", format: "IMAGE" }, { type: "BODY", text: "Hi {{1}}, your order is ready for pickup.", example: { body_text: [["Asha"]] } }]),
-      file: { name: "store.png", mimeType: "image/png", buffer: gradientPng(240, 120) },
-    },
+  await createImageTemplate(page.request, await apiToken(page, "manager"), {
+    name, body: "Hi {{1}}, your order is ready for pickup.", sample: { name: "store.png", buffer: gradientPng(240, 120) },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  await expect
-    .poll(async () => {
-      const res = await page.request.get("/api/waba/templates", { headers, params: { limit: 100, fields: "status" } });
-      return ((await res.json()) as { data: Array<{ name: string; status?: string }> }).data.find((t) => t.name === name)?.status;
-    }, { timeout: 30_000 })
-    .toBe("APPROVED");
 
   await login(page, "manager", "manager");
   // The template's view shows the sample it was submitted with (240 px wide), served by waba.templates.headerMedia.

@@ -41,3 +41,33 @@ export async function startSms(request: APIRequestContext, token: string, id: st
 export function numbersFor(stamp: number, count = 3): string[] {
   return Array.from({ length: count }, (_, i) => `+9198${String((stamp + i) % 100_000_000).padStart(8, "0")}`);
 }
+
+/**
+ * A WhatsApp template with an IMAGE header on the manager's first active WABA, created as the template page does
+ * (with its header sample, a `width`×`height` PNG); `approved` waits for the sandbox's review (5-20 s) to approve it.
+ */
+export async function createImageTemplate(
+  request: APIRequestContext,
+  token: string,
+  { name, body, sample, approved = true }: { name: string; body: string; sample: { name: string; buffer: Buffer }; approved?: boolean },
+): Promise<void> {
+  const wabas = await request.get("/api/waba/active-wabas", { headers: auth(token) });
+  const [waba] = ((await wabas.json()) as { data: Array<{ waba_id: string }> }).data;
+  const text = body.includes("{{1}}") ? { type: "BODY", text: body, example: { body_text: [["Asha"]] } } : { type: "BODY", text: body };
+  const created = await request.post("/api/waba/create-template", {
+    headers: auth(token),
+    multipart: {
+      waba_id: waba.waba_id, name, language: "en_US", category: "UTILITY",
+      components: JSON.stringify([{ type: "HEADER", format: "IMAGE" }, text]),
+      file: { name: sample.name, mimeType: "image/png", buffer: sample.buffer },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  if (!approved) return;
+  await expect
+    .poll(async () => {
+      const res = await request.get("/api/waba/templates", { headers: auth(token), params: { limit: 100, fields: "status" } });
+      return ((await res.json()) as { data: Array<{ name: string; status?: string }> }).data.find((t) => t.name === name)?.status;
+    }, { timeout: 30_000 })
+    .toBe("APPROVED");
+}

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
+import { createImageTemplate } from "./campaign-helpers";
 import { gradientPng } from "./gradient-png";
 import { apiToken, login, shot } from "./support";
 
@@ -62,25 +63,10 @@ test("outside WhatsApp's 24-hour window the composer offers templates only", asy
 test("a WhatsApp template with an image header is sent from the inbox with the template's own image", async ({ page }) => {
   // The template's review by the sandbox, then the inbox: longer than the default 30 s on a loaded machine.
   test.setTimeout(90_000);
-  const token = await apiToken(page, "manager");
-  const headers = { authorization: `Bearer ${token}` };
-  const [waba] = ((await (await page.request.get("/api/waba/active-wabas", { headers })).json()) as { data: Array<{ waba_id: string }> }).data;
   const name = `inbox_photo_${Date.now()}`;
-  const created = await page.request.post("/api/waba/create-template", {
-    headers,
-    multipart: {
-      waba_id: waba.waba_id, name, language: "en_US", category: "UTILITY",
-      components: JSON.stringify([{ type: "HEADER", format: "IMAGE" }, { type: "BODY", text: "Hi {{1}}, your parcel photo is attached.", example: { body_text: [["Asha"]] } }]),
-      file: { name: "parcel.png", mimeType: "image/png", buffer: gradientPng(240, 120) },
-    },
+  await createImageTemplate(page.request, await apiToken(page, "manager"), {
+    name, body: "Hi {{1}}, your parcel photo is attached.", sample: { name: "parcel.png", buffer: gradientPng(240, 120) },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  await expect
-    .poll(async () => {
-      const res = await page.request.get("/api/waba/templates", { headers, params: { limit: 100, fields: "status" } });
-      return ((await res.json()) as { data: Array<{ name: string; status?: string }> }).data.find((t) => t.name === name)?.status;
-    }, { timeout: 30_000 })
-    .toBe("APPROVED");
 
   await login(page, "manager", "manager");
   await page.goto(INBOX);

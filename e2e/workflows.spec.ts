@@ -1,5 +1,6 @@
 import { expect as baseExpect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
+import { createImageTemplate } from "./campaign-helpers";
 import { gradientPng } from "./gradient-png";
 import { apiToken, login, shot } from "./support";
 
@@ -180,19 +181,10 @@ test("a broken step fails its run, and the run is replayed from that step after 
 });
 
 test("a Send template step whose template has an image header chooses the header image with the campaign's picker", async ({ page }) => {
-  const token = await apiToken(page, "manager");
-  const headers = { authorization: `Bearer ${token}` };
-  const [waba] = ((await (await page.request.get("/api/waba/active-wabas", { headers })).json()) as { data: Array<{ waba_id: string }> }).data;
   const template = `parcel_photo_${Date.now()}`;
-  const created = await page.request.post("/api/waba/create-template", {
-    headers,
-    multipart: {
-      waba_id: waba.waba_id, name: template, language: "en_US", category: "UTILITY",
-      components: JSON.stringify([{ type: "HEADER", format: "IMAGE" }, { type: "BODY", text: "Hi {{1}}, your parcel is here.", example: { body_text: [["Asha"]] } }]),
-      file: { name: "sample.png", mimeType: "image/png", buffer: gradientPng(240, 120) },
-    },
+  await createImageTemplate(page.request, await apiToken(page, "manager"), {
+    name: template, body: "Hi {{1}}, your parcel is here.", sample: { name: "sample.png", buffer: gradientPng(240, 120) }, approved: false,
   });
-  baseExpect(created.status(), await created.text()).toBe(201);
 
   await login(page, "manager", "manager");
   await page.goto("/organization/workflows");
