@@ -16,8 +16,11 @@ import { startServer, type TestServer } from "./harness";
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer({ jobIntervalMs: 100, workflows: { maxStepsPerRun: 20, accountConcurrency: 20, allowPrivateHttp: false } });
-  // The app's own step loop is stopped: the claims below are the only ones.
-  await server.app.jobs.get("workflow-steps")?.stop();
+  // The app's own step loop is stopped: the claims below are the only ones (the loops start when the app is ready).
+  await server.app.ready();
+  const loop = server.app.jobs.get("workflow-steps");
+  expect(loop).toBeDefined();
+  await loop?.stop();
 });
 afterAll(async () => server?.close());
 
