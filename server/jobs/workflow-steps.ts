@@ -1,6 +1,7 @@
 // The workflow engine's loop: claims due steps (queued, a wait whose time came, or a running one whose worker died and
 // whose lease ended) with FOR UPDATE SKIP LOCKED, no more per account than its concurrency allows, runs them, and
-// writes each outcome with the next step in one statement. A run therefore survives a restart at the step it was on,
+// writes each outcome with the next step in one statement; the finished steps of a batch that end together share that
+// statement (coalesce.ts), each still with its own guard. A run therefore survives a restart at the step it was on,
 // and a wait is only a due time in its row.
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
