@@ -1,6 +1,7 @@
 // The workflow engine's loop: claims due steps (queued, a wait whose time came, or a running one whose worker died and
 // whose lease ended) with FOR UPDATE SKIP LOCKED, no more per account than its concurrency allows, runs them, and
-// writes each outcome with the next step in one statement. A run therefore survives a restart at the step it was on,
+// writes each outcome with the next step in one statement; the finished steps of a batch that end together share that
+// statement (coalesce.ts), each still with its own guard. A run therefore survives a restart at the step it was on,
 // and a wait is only a due time in its row.
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -12,7 +13,8 @@ import { fillDeep, type RunScope } from "../../contract/domain/workflow-vars";
 import type { Db } from "../db/client";
 import type { RunContact } from "../db/schema";
 import { pgArray, rowsOf } from "../services/campaigns/dispatch-sql";
-import { contactOf } from "../services/workflows/contacts";
+import { coalescer } from "../services/workflows/coalesce";
+import { contactOf, contactWriter } from "../services/workflows/contacts";
 import { executeStep, type EngineDeps, type Outcome } from "../services/workflows/execute";
 import { graphOfVersion } from "../services/workflows/graph-cache";
 import type { ClaimJob } from "./claim-loop";
@@ -91,35 +93,71 @@ async function claimSteps(tx: Db, now: Date, limit: number, options: WorkflowSte
   return rows.length ? [rows] : [];
 }
 
-/** Writes a finished step, moves its run on and queues the next step, in one statement; a step another worker took over writes nothing. */
-async function writeDone(db: Db, step: Claimed, graph: WorkflowGraph, outcome: Extract<Outcome, { type: "done" }>, input: Record<string, unknown>, cap: number, now: Date): Promise<void> {
+/** A finished step's write: the step, its run moved on (vars, step count, status) and the next step queued. */
+interface DoneWrite {
+  id: number;
+  attempts: number;
+  runId: string;
+  ownerId: string;
+  nodeId: string;
+  status: "succeeded" | "skipped";
+  input: Record<string, unknown>;
+  output: Record<string, unknown> | null;
+  handle: string | null;
+  runStatus: "running" | "failed" | "succeeded";
+  runFinished: boolean;
+  error: string | null;
+  next: { id: string; type: string; seq: number } | null;
+  at: string;
+}
+
+function doneWrite(step: Claimed, graph: WorkflowGraph, outcome: Extract<Outcome, { type: "done" }>, input: Record<string, unknown>, cap: number, now: Date): DoneWrite {
   const next = outcome.handle ? nextOf(graph, step.node_id, outcome.handle) : null;
   const capped = next !== null && step.step_count + 1 >= cap;
   const runStatus = next && !capped ? "running" : capped ? "failed" : "succeeded";
-  const finished = runStatus === "running" ? null : now;
-  const error = capped ? STEP_CAP_MESSAGE(cap) : null;
-  await db.execute(sql`
-    with s as (
-      update workflow_steps set status = ${outcome.skipped ? "skipped" : "succeeded"}, input = ${json(input)}::jsonb, output = ${json(outcome.output)}::jsonb,
-        handle = ${outcome.handle}, finished_at = ${now}, error = null, wait_for = null
-      where id = ${step.id} and status = 'running' and attempts = ${step.attempts}
-      returning run_id
-    ), r as (
-      update workflow_runs set vars = vars || jsonb_build_object(${step.node_id}::text, ${json(outcome.output)}::jsonb), step_count = step_count + 1,
-        status = ${runStatus}, finished_at = ${finished}, error = ${error}
-      where id = (select run_id from s) and status in ('running', 'waiting')
-      returning id
-    )
-    insert into workflow_steps (run_id, owner_id, node_id, node_type, seq, status, due_at, created_at)
-    select r.id, ${step.owner_id}::uuid, ${next?.id ?? ""}, ${next?.type ?? ""}, ${step.seq + 1}, 'queued', ${now}, ${now}
-    from r where ${next !== null && !capped}`);
+  return {
+    id: step.id, attempts: step.attempts, runId: step.run_id, ownerId: step.owner_id, nodeId: step.node_id, status: outcome.skipped ? "skipped" : "succeeded",
+    input, output: outcome.output ?? null, handle: outcome.handle, runStatus, runFinished: runStatus !== "running", error: capped ? STEP_CAP_MESSAGE(cap) : null,
+    next: next && !capped ? { id: next.id, type: next.type, seq: step.seq + 1 } : null, at: now.toISOString(),
+  };
 }
 
-async function writeOutcome(db: Db, step: Claimed, graph: WorkflowGraph, outcome: Outcome, input: Record<string, unknown>, options: WorkflowStepsOptions, now: Date): Promise<void> {
+/**
+ * Writes finished steps (of different runs) in one statement: each step only if it is still this worker's (running,
+ * with the attempt it was claimed at: a step another worker took over writes nothing, and neither does its run), its
+ * run only if still going, and the next step only behind a run that moved.
+ */
+async function writeDone(db: Db, items: readonly DoneWrite[]): Promise<void[]> {
+  const rows = JSON.stringify(items.map((w) => ({
+    id: w.id, attempts: w.attempts, status: w.status, input: w.input, output: w.output, handle: w.handle, node_id: w.nodeId, run_status: w.runStatus,
+    run_finished: w.runFinished, error: w.error, next_id: w.next?.id ?? null, next_type: w.next?.type ?? null, next_seq: w.next?.seq ?? null, owner_id: w.ownerId, at: w.at,
+  })));
+  await db.execute(sql`
+    with v as (
+      select * from jsonb_to_recordset(${rows}::jsonb) as v(id bigint, attempts int, status text, input jsonb, output jsonb, handle text, node_id text,
+        run_status text, run_finished boolean, error text, next_id text, next_type text, next_seq int, owner_id uuid, at timestamptz)
+    ), s as (
+      update workflow_steps t set status = v.status, input = v.input, output = coalesce(v.output, 'null'::jsonb), handle = v.handle, finished_at = v.at, error = null, wait_for = null
+      from v where t.id = v.id and t.status = 'running' and t.attempts = v.attempts
+      returning t.id, t.run_id
+    ), r as (
+      update workflow_runs r set vars = r.vars || jsonb_build_object(v.node_id, v.output), step_count = r.step_count + 1,
+        status = v.run_status, finished_at = case when v.run_finished then v.at end, error = v.error
+      from s join v on v.id = s.id
+      where r.id = s.run_id and r.status in ('running', 'waiting')
+      returning r.id, s.id as step_id
+    )
+    insert into workflow_steps (run_id, owner_id, node_id, node_type, seq, status, due_at, created_at)
+    select r.id, v.owner_id, v.next_id, v.next_type, v.next_seq, 'queued', v.at, v.at
+    from r join v on v.id = r.step_id where v.next_id is not null`);
+  return items.map(() => undefined);
+}
+
+async function writeOutcome(db: Db, step: Claimed, graph: WorkflowGraph, outcome: Outcome, input: Record<string, unknown>, options: Engine, now: Date): Promise<void> {
   const mine = sql`id = ${step.id} and status = 'running' and attempts = ${step.attempts}`;
   switch (outcome.type) {
     case "done":
-      return writeDone(db, step, graph, outcome, input, options.maxStepsPerRun, now);
+      return options.writeDone(doneWrite(step, graph, outcome, input, options.maxStepsPerRun, now));
     case "wait":
       await db.execute(sql`
         with s as (
@@ -158,7 +196,7 @@ async function scopeOf(db: Db, step: Claimed, data: Record<string, unknown>): Pr
   return scope;
 }
 
-async function processStep(step: Claimed, options: WorkflowStepsOptions): Promise<void> {
+async function processStep(step: Claimed, options: Engine): Promise<void> {
   const { db, now } = options.deps;
   const graph = step.test_graph ?? (step.version_id ? await graphOfVersion(db, step.version_id) : { nodes: [], edges: [] });
   if (step.run_status !== "running" && step.run_status !== "waiting") {
@@ -187,7 +225,18 @@ async function processStep(step: Claimed, options: WorkflowStepsOptions): Promis
   await writeOutcome(db, step, graph, outcome, input, options, now());
 }
 
-export function workflowStepsJob(options: WorkflowStepsOptions): ClaimJob<Claimed[]> {
+/** The job's options with its coalesced writes: a batch's finished steps, and its contact writes, go as few statements. */
+interface Engine extends WorkflowStepsOptions {
+  writeDone(write: DoneWrite): Promise<void>;
+}
+
+export function workflowStepsJob(settings: WorkflowStepsOptions): ClaimJob<Claimed[]> {
+  const { db } = settings.deps;
+  const options: Engine = {
+    ...settings,
+    deps: { ...settings.deps, contacts: settings.deps.contacts ?? contactWriter(db) },
+    writeDone: coalescer((items) => writeDone(db, items), (w) => w.runId),
+  };
   return {
     name: WORKFLOW_STEPS_JOB,
     claim: (tx, now, limit) => claimSteps(tx, now, limit, options),

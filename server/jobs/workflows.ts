@@ -23,7 +23,7 @@ export function startWorkflowJobs(
     deps: { db, carrier: app.carrier, storage: app.storage, io: app.io, log: app.log, ai, allowPrivateHttp: workflows.allowPrivateHttp, now: now ?? (() => new Date()) },
     log: app.log, leaseMs, maxStepsPerRun: workflows.maxStepsPerRun, accountConcurrency: workflows.accountConcurrency,
   });
-  const steps = startClaimLoop(db, stepJob, { intervalMs: jobIntervalMs, batch: 100, log: app.log, drain: true });
+  const steps = startClaimLoop(db, stepJob, { intervalMs: jobIntervalMs, batch: 200, log: app.log, drain: true });
   const wakeSteps = () => void steps.tick();
   const events = workflowEventsJob({ db, ai, log: app.log, leaseMs, onStarted: wakeSteps });
   const schedule = workflowScheduleJob(db, { leaseMs, onStarted: wakeSteps });

@@ -11,7 +11,7 @@ import type { Db } from "../../db/client";
 import { chatMessages, suppressions, workflowEffects, type RunContact } from "../../db/schema";
 import { addSuppressions } from "../suppressions";
 import { AiUnavailableError, type AiBridge } from "./ai-bridge";
-import { contactOf, setContactField, tagContact } from "./contacts";
+import { contactOf, setContactField, tagContact, type ContactWriter } from "./contacts";
 import { httpRequest, PermanentHttpError } from "./http-step";
 import { assignTo, conversationFor, sendCampaignMessage, sendTemplate, sendText, StepError, type MessagingDeps } from "./messaging";
 import { withinHours } from "./schedule-time";
@@ -27,6 +27,8 @@ export interface EngineDeps extends MessagingDeps {
   /** WORKFLOW_HTTP_ALLOW_PRIVATE: the operator lets HTTP steps reach private and loopback addresses. */
   allowPrivateHttp: boolean;
   now: () => Date;
+  /** The step loop's coalesced contact writes (tags added, fields set); without it each step writes on its own. */
+  contacts?: ContactWriter;
 }
 
 export interface StepContext {
@@ -244,11 +246,16 @@ export async function executeStep(ctx: StepContext): Promise<Outcome> {
       }
       case "action.tag": {
         const contact = await needContact(ctx);
-        return done("next", { tags: await tagContact(deps.db, ctx.ownerId, contact.number, str(input.tag).trim(), input.remove === true) });
+        const tag = str(input.tag).trim();
+        const tags = deps.contacts && input.remove !== true
+          ? await deps.contacts.addTag({ ownerId: ctx.ownerId, number: contact.number, tag })
+          : await tagContact(deps.db, ctx.ownerId, contact.number, tag, input.remove === true);
+        return done("next", { tags });
       }
       case "action.set_field": {
         const contact = await needContact(ctx);
-        await setContactField(deps.db, ctx.ownerId, contact.number, str(input.field).trim(), str(input.value));
+        const field = { ownerId: ctx.ownerId, number: contact.number, field: str(input.field).trim(), value: str(input.value) };
+        await (deps.contacts ? deps.contacts.setField(field) : setContactField(deps.db, field.ownerId, field.number, field.field, field.value));
         return done("next", { value: str(input.value) });
       }
       case "action.suppress": {
