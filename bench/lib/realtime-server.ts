@@ -55,7 +55,10 @@ function injectable(carrier: Carrier): { carrier: Carrier; inject(event: Carrier
 const send = (message: BenchReady | BenchStored) => process.send?.(message);
 
 const dataDir = mkdtempSync(join(tmpdir(), "bench-realtime-"));
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
+// BENCH_QUERIES=1: counts the statements the server ran, by text, and prints the most frequent when it stops.
+const statements = new Map<string, number>();
+const queryLog = process.env.BENCH_QUERIES === "1" ? (query: string) => void statements.set(query, (statements.get(query) ?? 0) + 1) : undefined;
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir, queryLog });
 const { carrier, inject } = injectable(createSandboxCarrier(testSandboxConfig("bench-realtime")));
 const app = await buildApp({
   database, logger: process.env.BENCH_LOG === "1", carrier,
@@ -74,6 +77,8 @@ await database.db.insert(modulePermissions).values({ userId: manager.id, moduleN
 
 process.on("message", (command: BenchCommand) => {
   if (command.kind === "stop") {
+    const top = [...statements].sort((a, b) => b[1] - a[1]).slice(0, 25);
+    for (const [text, count] of top) console.log(`${String(count).padStart(8)}  ${text.replace(/\s+/g, " ").slice(0, 160)}`);
     void app.close().then(async () => {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
