@@ -86,7 +86,8 @@ try {
   await page.getByLabel("Email or username").fill("manager");
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/organization\//);
+  // The manager lands on /organization (its dashboard), with no further segment.
+  await page.waitForURL(/\/organization(\/|$)/);
   await page.goto(`${server.url}/organization/chats`);
   const item = page.getByText(conversation.customerNumber, { exact: false }).first();
   try {

@@ -4,18 +4,26 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { CHAT_MESSAGE_EVENT, type RealtimeChatMessage } from "../../contract/domain/chats";
 import { buildApp } from "../../server/app";
 import type { Carrier, CarrierEvent } from "../../server/carriers/carrier";
 import { createSandboxCarrier } from "../../server/carriers/sandbox";
 import { testSandboxConfig } from "../../server/carriers/sandbox/test-config";
 import { openDatabase } from "../../server/db/client";
-import { modulePermissions, users, wabaPhoneNumbers, wabas } from "../../server/db/schema";
+import { chatMessages, modulePermissions, users, wabaPhoneNumbers, wabas } from "../../server/db/schema";
 import { userRoom } from "../../server/realtime";
 import { conversationRooms } from "../../server/services/chats/workspace";
 
-export type BenchCommand = { kind: "inbound" | "emit"; seq: number; text: string; from: string } | { kind: "stop" };
+export type BenchCommand =
+  | { kind: "inbound" | "emit"; seq: number; text: string; from: string }
+  /** How many inbound chat messages whose text matches `pattern` (a POSIX regex) the database holds: answered with BenchStored. */
+  | { kind: "count"; pattern: string }
+  | { kind: "stop" };
+export interface BenchStored {
+  kind: "stored";
+  count: number;
+}
 export interface BenchReady {
   kind: "ready";
   port: number;
@@ -44,13 +52,16 @@ function injectable(carrier: Carrier): { carrier: Carrier; inject(event: Carrier
   };
 }
 
-const send = (message: BenchReady) => process.send?.(message);
+const send = (message: BenchReady | BenchStored) => process.send?.(message);
 
 const dataDir = mkdtempSync(join(tmpdir(), "bench-realtime-"));
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
+// BENCH_QUERIES=1: counts the statements the server ran, by text, and prints the most frequent when it stops.
+const statements = new Map<string, number>();
+const queryLog = process.env.BENCH_QUERIES === "1" ? (query: string) => void statements.set(query, (statements.get(query) ?? 0) + 1) : undefined;
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir, queryLog });
 const { carrier, inject } = injectable(createSandboxCarrier(testSandboxConfig("bench-realtime")));
 const app = await buildApp({
-  database, logger: false, carrier,
+  database, logger: process.env.BENCH_LOG === "1", carrier,
   config: { dataDir, webRoot: "./.no-web-root", jwtSecret: "bench-realtime", demoPassword: process.env.BENCH_PASSWORD ?? "bench-pw-1" },
 });
 await app.listen({ port: 0, host: "127.0.0.1" });
@@ -66,11 +77,21 @@ await database.db.insert(modulePermissions).values({ userId: manager.id, moduleN
 
 process.on("message", (command: BenchCommand) => {
   if (command.kind === "stop") {
+    const top = [...statements].sort((a, b) => b[1] - a[1]).slice(0, 25);
+    for (const [text, count] of top) console.log(`${String(count).padStart(8)}  ${text.replace(/\s+/g, " ").slice(0, 160)}`);
     void app.close().then(async () => {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     });
+    return;
+  }
+  if (command.kind === "count") {
+    void database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.direction, "in"), sql`${chatMessages.text} ~ ${command.pattern}`))
+      .then(([row]) => send({ kind: "stored", count: row?.count ?? 0 }));
     return;
   }
   if (command.kind === "inbound") {

@@ -61,8 +61,9 @@ export function startChatEvents(app: FastifyInstance): () => void {
         return each;
       });
       pushReceived(app, received);
-      // Trigger events were written with the messages: wake their job now rather than at its next tick.
-      if (received.length > 0) void app.jobs?.get(WORKFLOW_EVENTS_JOB)?.tick();
+      // Trigger events were written with the messages: wake their job now rather than at its next tick (only then: an
+      // account without workflows writes none, and an idle claim is a statement that delays the next round).
+      if (received.some((r) => r.triggered)) void app.jobs?.get(WORKFLOW_EVENTS_JOB)?.tick();
       // AI answers run after the messages are written and pushed, in the ai-replies job: woken now rather than at its
       // next tick (twice, so a round already under way cannot have claimed before these messages were queued).
       const ai = received.some((r) => r.aiQueued) ? app.jobs?.get(AI_REPLY_JOB) : undefined;

@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { CarrierEvent } from "../../carriers/carrier";
-import type { Db } from "../../db/client";
-import { chatMessages, conversations } from "../../db/schema";
-import { queueAiReplies } from "../ai/reply-queue";
+import { markHot, type Db } from "../../db/client";
 import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
 import { enqueueWebhookEvents } from "../webhooks/enqueue";
-import { enqueueEvents } from "../workflows/events";
+import { webhooksWanted } from "../webhooks/subscribers";
 import { ownersOfAddresses } from "./addresses";
 import { previewOf, type ChatMessageRow, type ConversationRow } from "./records";
 
@@ -16,38 +15,58 @@ export interface Received {
   message: ChatMessageRow;
   /** An AI agent's answer to it was queued (the ai-replies job is then woken). */
   aiQueued: boolean;
+  /** A workflow trigger event was written for it (the workflow-events job is then woken). */
+  triggered: boolean;
 }
 
 /** Conversations are per account, business address and customer. */
 const conversationKey = (ownerId: string, e: Inbound) => `${ownerId}|${e.channel}|${e.to}|${e.from}`;
-const answerKey = (ownerId: string, channel: string, number: string) => `${ownerId}|${channel}|${number}`;
 
-/**
- * For each (account, customer number, channel): the latest campaign of the account that messaged the number on that
- * channel. A reply to it is also a campaign response, and the conversation links it. One statement for a batch.
- */
-async function answeredCampaigns(db: Db, asks: readonly { ownerId: string; number: string; channel: string }[]): Promise<Map<string, string>> {
-  if (asks.length === 0) return new Map();
-  const rows = await rowsOf<{ owner: string; number: string; channel: string; campaign_id: string }>(
-    db,
-    sql`select v.owner::text as owner, v.number, v.channel, m.campaign_id
-        from unnest(${pgArray(asks.map((a) => a.ownerId))}::uuid[], ${pgArray(asks.map((a) => a.number))}::text[], ${pgArray(asks.map((a) => a.channel))}::text[])
-          as v(owner, number, channel)
-        join lateral (
-          select r.campaign_id from campaign_recipients r join campaigns c on c.id = r.campaign_id
-          where r.user_id = v.owner and r.number = v.number and c.channel = v.channel and r.state not in ('queued', 'sending', 'skipped')
-          order by r.id desc limit 1
-        ) m on true`,
-  );
-  return new Map(rows.map((r) => [answerKey(r.owner, r.channel, r.number), r.campaign_id]));
+/** A row of the inbound statement: the stored message, its conversation (prefixed `c_`) and what was queued for it. */
+interface Row {
+  id: number; conversation_id: string; user_id: string; direction: ChatMessageRow["direction"]; type: ChatMessageRow["type"]; text: string;
+  body: ChatMessageRow["body"]; client_id: string | null; agent_id: string | null; author_name: string; status: ChatMessageRow["status"];
+  provider_message_id: string | null; error: string | null; campaign_id: string | null; created_at: Date | string;
+  c_id: string; c_user_id: string; c_channel: string; c_customer_number: string; c_business_address: string; c_status: ConversationRow["status"];
+  c_assigned_agent_id: string | null; c_last_inbound_at: Date | string | null; c_last_message_at: Date | string; c_last_message_text: string;
+  c_unread_count: number; c_resolved_at: Date | string | null; c_campaign_id: string | null; c_created_at: Date | string;
+  ai_queued: boolean; triggered: boolean;
 }
+
+const date = (d: Date | string) => (d instanceof Date ? d : new Date(d));
+const dateOrNull = (d: Date | string | null) => (d === null ? null : date(d));
+
+function conversationOf(r: Row): ConversationRow {
+  return {
+    id: r.c_id, userId: r.c_user_id, channel: r.c_channel, customerNumber: r.c_customer_number, businessAddress: r.c_business_address, status: r.c_status,
+    assignedAgentId: r.c_assigned_agent_id, lastInboundAt: dateOrNull(r.c_last_inbound_at), lastMessageAt: date(r.c_last_message_at),
+    lastMessageText: r.c_last_message_text, unreadCount: r.c_unread_count, resolvedAt: dateOrNull(r.c_resolved_at), campaignId: r.c_campaign_id,
+    createdAt: date(r.c_created_at),
+  };
+}
+
+function messageOf(r: Row): ChatMessageRow {
+  return {
+    id: Number(r.id), conversationId: r.conversation_id, userId: r.user_id, direction: r.direction, type: r.type, text: r.text, body: r.body,
+    clientId: r.client_id, agentId: r.agent_id, authorName: r.author_name, status: r.status, providerMessageId: r.provider_message_id, error: r.error,
+    campaignId: r.campaign_id, createdAt: date(r.created_at),
+  };
+}
+
+const dialect = new PgDialect();
 
 /**
  * Customers' messages become part of their conversations: each the one of the account owning the address it was
- * sent to, opened (or reopened, if resolved) with one more unread per message. A batch costs a fixed handful of
- * statements whatever its size (owners, answered campaigns, one upsert, one insert), which is what lets the inbox keep
- * up with hundreds of messages a second on PGlite. Messages to an address nobody here owns are left out; the rest are
- * returned in the order they came.
+ * sent to, opened (or reopened, if resolved) with one more unread per message. Messages to an address nobody here
+ * owns are left out; the rest are returned in the order they came.
+ *
+ * A batch is one statement whatever its size, and its text never changes (every value travels in an array), so on
+ * PGlite it runs as a named statement, parsed and planned once (client.ts markHot): the conversations upserted (the
+ * campaign each answers looked up with them), the messages inserted in order, AI agents' answers and workflow
+ * triggers queued. One statement is one transaction, so what it queues commits with the messages or not at all. The
+ * six statements and BEGIN/COMMIT this replaced, each parsed and planned again, were most of the inbound path's time
+ * at 200 messages a second. Where an account wants message.inbound webhooks (rare), the same statement runs in a
+ * transaction with their deliveries.
  */
 export async function receiveInbound(db: Db, events: readonly Inbound[]): Promise<Received[]> {
   const owners = await ownersOfAddresses(db, events.map((e) => ({ channel: e.channel, address: e.to })));
@@ -56,82 +75,123 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
     return owner ? [{ event, ownerId: owner.ownerId }] : [];
   });
   if (owned.length === 0) return [];
-  const campaignOf = await answeredCampaigns(db, owned.map(({ event, ownerId }) => ({ ownerId, number: event.from, channel: event.channel })));
-  const campaignFor = (ownerId: string, e: Inbound) => campaignOf.get(answerKey(ownerId, e.channel, e.from)) ?? null;
 
-  // One row per conversation (an upsert may not touch a row twice): its count of new messages and its latest one.
-  const perConversation = new Map<string, { ownerId: string; latest: Inbound; count: number }>();
-  for (const { event, ownerId } of owned) {
+  // One row per conversation (an upsert may not touch a row twice): its count of new messages and its latest one
+  // (by position in `owned`, 1-based as the statement's ordinality).
+  const perConversation = new Map<string, { latest: number; count: number }>();
+  owned.forEach(({ event, ownerId }, i) => {
     const key = conversationKey(ownerId, event);
     const seen = perConversation.get(key);
-    if (!seen) perConversation.set(key, { ownerId, latest: event, count: 1 });
+    if (!seen) perConversation.set(key, { latest: i + 1, count: 1 });
     else {
       seen.count++;
-      if (event.at >= seen.latest.at) seen.latest = event;
+      if (event.at >= (owned[seen.latest - 1] as (typeof owned)[number]).event.at) seen.latest = i + 1;
     }
-  }
-  const typeOf = (e: Inbound): "image" | "text" => (e.mediaUrl ? "image" : "text");
-
-  return db.transaction(async (tx) => {
-    const upserted = await tx
-      .insert(conversations)
-      .values(
-        [...perConversation.values()].map(({ ownerId, latest, count }) => ({
-          userId: ownerId, channel: latest.channel, customerNumber: latest.from, businessAddress: latest.to, lastInboundAt: latest.at,
-          lastMessageAt: latest.at, lastMessageText: previewOf(typeOf(latest), latest.text), unreadCount: count, campaignId: campaignFor(ownerId, latest),
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [conversations.userId, conversations.channel, conversations.businessAddress, conversations.customerNumber],
-        set: {
-          status: "open", resolvedAt: null, lastInboundAt: sql`excluded.last_inbound_at`, lastMessageAt: sql`excluded.last_message_at`,
-          lastMessageText: sql`excluded.last_message_text`, unreadCount: sql`${conversations.unreadCount} + excluded.unread_count`,
-          campaignId: sql`coalesce(${conversations.campaignId}, excluded.campaign_id)`,
-        },
-      })
-      .returning();
-    const byKey = new Map(upserted.map((c) => [`${c.userId}|${c.channel}|${c.businessAddress}|${c.customerNumber}`, c]));
-    const conversationOf = (ownerId: string, e: Inbound): ConversationRow => {
-      const conversation = byKey.get(conversationKey(ownerId, e));
-      if (!conversation) throw new Error("conversation upsert returned no row for an inbound message");
-      return conversation;
-    };
-    const inserted = await tx
-      .insert(chatMessages)
-      .values(
-        owned.map(({ event, ownerId }) => ({
-          conversationId: conversationOf(ownerId, event).id, userId: ownerId, direction: "in" as const, type: typeOf(event), text: event.text,
-          body: event.mediaUrl ? { mediaUrl: event.mediaUrl } : {}, campaignId: campaignFor(ownerId, event), createdAt: event.at,
-        })),
-      )
-      .returning();
-    // Ids are drawn in the order the rows were listed: sorting by id gives back the order of `owned`.
-    const messages = inserted.sort((a, b) => a.id - b.id);
-    if (messages.length !== owned.length) throw new Error("chat message insert returned a different number of rows");
-    const pairs = owned.map(({ event, ownerId }, i) => ({ conversation: conversationOf(ownerId, event), message: messages[i] as ChatMessageRow }));
-    // AI agents' answers are queued with the messages (nothing where the account has no agent on the channel).
-    const aiQueued = await queueAiReplies(tx, pairs);
-    const received = pairs.map((pair) => ({ ...pair, aiQueued: aiQueued.has(pair.message.id) }));
-    // Workflow triggers ride in the same transaction as durable rows; the workflow-events job starts the runs later.
-    await enqueueEvents(tx, received.map(({ conversation, message }) => ({
-      ownerId: conversation.userId, kind: "inbound",
-      payload: {
-        channel: conversation.channel, to: conversation.businessAddress, from: conversation.customerNumber, text: message.text,
-        messageId: String(message.id), conversationId: conversation.id, receivedAt: message.createdAt.toISOString(),
-      },
-    })));
-    // message.inbound webhooks too (written only for accounts with an endpoint that wants them).
-    await enqueueWebhookEvents(tx, received.map(({ conversation, message }, i) => {
-      const { event } = owned[i] as (typeof owned)[number];
-      return {
-        ownerId: conversation.userId, type: "message.inbound" as const,
-        data: {
-          messageId: String(message.id), conversationId: conversation.id, channel: event.channel, from: event.from, to: event.to, text: event.text,
-          ...(event.mediaUrl ? { mediaUrl: event.mediaUrl } : {}), ...(message.campaignId ? { campaignId: message.campaignId } : {}),
-          receivedAt: event.at.toISOString(),
-        },
-      };
-    }));
-    return received;
   });
+  const typeOf = (e: Inbound): "image" | "text" => (e.mediaUrl ? "image" : "text");
+  const conversationRows = [...perConversation.values()];
+  const latestOf = (c: { latest: number }) => (owned[c.latest - 1] as (typeof owned)[number]).event;
+
+  const statement = sql`
+    with v as (
+      select * from unnest(${pgArray(owned.map((o) => o.ownerId))}::uuid[], ${pgArray(owned.map((o) => o.event.channel))}::text[],
+                           ${pgArray(owned.map((o) => o.event.to))}::text[], ${pgArray(owned.map((o) => o.event.from))}::text[],
+                           ${pgArray(owned.map((o) => o.event.text))}::text[], ${pgArray(owned.map((o) => typeOf(o.event)))}::text[],
+                           ${pgArray(owned.map((o) => JSON.stringify(o.event.mediaUrl ? { mediaUrl: o.event.mediaUrl } : {})))}::jsonb[],
+                           ${pgArray(owned.map((o) => o.event.at.toISOString()))}::timestamptz[],
+                           ${pgArray(owned.map((o) => o.event.at.toISOString()))}::text[],
+                           ${pgArray(owned.map((o) => (typeOf(o.event) === "text" && o.event.text.trim() !== "" ? "t" : "f")))}::boolean[])
+        with ordinality as v(owner, channel, address, number, text, type, body, at, received_at, answerable, ord)
+    ),
+    -- The latest campaign of the account that messaged the number on that channel: a reply to it is also a campaign
+    -- response, and the conversation links it.
+    ans as (
+      select d.owner, d.number, d.channel, m.campaign_id
+      from (select distinct owner, number, channel from v) d
+      join lateral (
+        select r.campaign_id from campaign_recipients r join campaigns c on c.id = r.campaign_id
+        where r.user_id = d.owner and r.number = d.number and c.channel = d.channel and r.state not in ('queued', 'sending', 'skipped')
+        order by r.id desc limit 1
+      ) m on true
+    ),
+    vc as (
+      select v.*, ans.campaign_id from v left join ans on ans.owner = v.owner and ans.number = v.number and ans.channel = v.channel
+    ),
+    up as (
+      insert into conversations (user_id, channel, customer_number, business_address, last_inbound_at, last_message_at, last_message_text, unread_count, campaign_id)
+      select vc.owner, vc.channel, vc.number, vc.address, vc.at, vc.at, k.preview, k.count, vc.campaign_id
+      from unnest(${pgArray(conversationRows.map((c) => c.latest))}::int[], ${pgArray(conversationRows.map((c) => c.count))}::int[],
+                  ${pgArray(conversationRows.map((c) => previewOf(typeOf(latestOf(c)), latestOf(c).text)))}::text[]) as k(latest, count, preview)
+      join vc on vc.ord = k.latest
+      on conflict (user_id, channel, business_address, customer_number) do update set
+        status = 'open', resolved_at = null, last_inbound_at = excluded.last_inbound_at, last_message_at = excluded.last_message_at,
+        last_message_text = excluded.last_message_text, unread_count = conversations.unread_count + excluded.unread_count,
+        campaign_id = coalesce(conversations.campaign_id, excluded.campaign_id)
+      returning *
+    ),
+    ins as (
+      -- Ids are drawn in the order the rows come: the order the messages arrived in.
+      insert into chat_messages (conversation_id, user_id, direction, type, text, body, campaign_id, created_at)
+      select up.id, vc.owner, 'in', vc.type, vc.text, vc.body, vc.campaign_id, vc.at
+      from vc join up on up.user_id = vc.owner and up.channel = vc.channel and up.business_address = vc.address and up.customer_number = vc.number
+      order by vc.ord
+      returning *
+    ),
+    -- Each message with its place in the batch (ids follow it), to find its row of v again.
+    insv as (select ins.*, row_number() over (order by ins.id) as ord from ins),
+    -- AI agents' answers: nothing unless the account has an agent on the channel switched on and the conversation is
+    -- not already people's (ai/reply-queue.ts, the same rule for a single message).
+    ai as (
+      insert into ai_reply_jobs (user_id, conversation_id, message_id)
+      select up.user_id, up.id, i.id
+      from insv i join vc on vc.ord = i.ord join up on up.id = i.conversation_id
+      where vc.answerable
+        and exists (select 1 from ai_agents a where a.user_id = up.user_id and a.enabled and a.channels ? up.channel)
+        and not exists (select 1 from ai_conversations c where c.conversation_id = up.id and c.state = 'handed_off')
+      on conflict do nothing
+      returning message_id
+    ),
+    -- Workflow triggers (workflows/events.ts's rule): kept only where an active workflow listens for an inbound
+    -- message or an AI intent, or a run waits for this contact's reply.
+    wf as (
+      insert into workflow_events (owner_id, kind, payload)
+      select up.user_id, 'inbound', jsonb_build_object('channel', up.channel, 'to', up.business_address, 'from', up.customer_number, 'text', i.text,
+               'messageId', i.id::text, 'conversationId', up.id, 'receivedAt', vc.received_at)
+      from insv i join vc on vc.ord = i.ord join up on up.id = i.conversation_id
+      where exists (select 1 from workflows w where w.owner_id = up.user_id and w.status = 'active' and w.trigger_kind in ('inbound', 'ai_intent'))
+         or exists (select 1 from workflow_steps s where s.wait_for = up.user_id::text || '|' || up.customer_number and s.status = 'waiting')
+      returning (payload->>'messageId')::bigint as message_id
+    )
+    select ins.id::float8 as id, ins.conversation_id, ins.user_id, ins.direction, ins.type, ins.text, ins.body, ins.client_id, ins.agent_id,
+           ins.author_name, ins.status, ins.provider_message_id, ins.error, ins.campaign_id, ins.created_at,
+           up.id as c_id, up.user_id as c_user_id, up.channel as c_channel, up.customer_number as c_customer_number,
+           up.business_address as c_business_address, up.status as c_status, up.assigned_agent_id as c_assigned_agent_id,
+           up.last_inbound_at as c_last_inbound_at, up.last_message_at as c_last_message_at, up.last_message_text as c_last_message_text,
+           up.unread_count as c_unread_count, up.resolved_at as c_resolved_at, up.campaign_id as c_campaign_id, up.created_at as c_created_at,
+           exists (select 1 from ai where ai.message_id = ins.id) as ai_queued, exists (select 1 from wf where wf.message_id = ins.id) as triggered
+    from ins join up on up.id = ins.conversation_id
+    order by ins.id`;
+  const text = dialect.sqlToQuery(statement).sql;
+  markHot(db, { getQuery: () => ({ sql: text }) });
+
+  const webhooks = owned.some(({ ownerId }) => webhooksWanted(ownerId, "message.inbound"));
+  const rows = webhooks
+    ? await db.transaction(async (tx) => {
+        const written = await rowsOf<Row>(tx, statement);
+        await enqueueWebhookEvents(tx, written.map((r, i) => {
+          const { event } = owned[i] as (typeof owned)[number];
+          return {
+            ownerId: r.user_id, type: "message.inbound" as const,
+            data: {
+              messageId: String(r.id), conversationId: r.conversation_id, channel: event.channel, from: event.from, to: event.to, text: event.text,
+              ...(event.mediaUrl ? { mediaUrl: event.mediaUrl } : {}), ...(r.campaign_id ? { campaignId: r.campaign_id } : {}),
+              receivedAt: event.at.toISOString(),
+            },
+          };
+        }));
+        return written;
+      })
+    : await rowsOf<Row>(db, statement);
+  if (rows.length !== owned.length) throw new Error("chat message insert returned a different number of rows");
+  return rows.map((r) => ({ conversation: conversationOf(r), message: messageOf(r), aiQueued: r.ai_queued, triggered: r.triggered }));
 }
