@@ -1,9 +1,9 @@
 // Knowledge search: PostgreSQL full-text search (PGlite has it too). The question's words become English lexemes,
 // each matched as a five-letter prefix (so "delivery" finds "delivered": the stemmer makes them "deliveri" and
 // "deliv"); a passage scores the sum over the words it contains of ts_rank (title weighted above content) times the
-// word's rarity among the passages the agent reaches (BM25's IDF). Passages tagged with the
-// intent asked about rank higher and are found even without a shared word. With an embeddings endpoint the ranking is
-// hybrid: full-text and embedding similarity, each normalised, averaged.
+// word's rarity among the passages the agent reaches (BM25's IDF). Passages tagged with the intent asked about rank
+// higher and are found even without a shared word. With an embeddings endpoint the ranking is hybrid: full-text and
+// embedding similarity, each normalised, averaged.
 import { sql } from "drizzle-orm";
 import type { SearchHit } from "../../../../contract/calls/ai-records";
 import type { Db } from "../../../db/client";
@@ -28,7 +28,7 @@ const INTENT_FACTOR = 1.5;
 const INTENT_BONUS = 0.3;
 /** Passages tagged with the intent asked about that join the candidates without a shared word. */
 const TAGGED = 20;
-/** Candidates ranked again in SQL beyond those answered: a short stem's score in the index is an estimate. */
+/** Candidates ranked again in SQL beyond those answered (the index's scores differ from SQL's by float4 rounding). */
 const SHORTLIST_EXTRA = 10;
 
 interface Row {

@@ -5,8 +5,9 @@
 // passage for that stem (the number search ranks by), kept until the entry changes. A change is seen by the entry's
 // row version (xmin: every insert or update of the entry gives a new one, and passages are only written in the same
 // transaction as their entry), listed at each search with the question's stems, so another process's writes are seen.
-// Exact for stems of five letters; a shorter one ("day" also matches "daylight") takes the best of the stems it
-// begins; search.ts ranks its shortlist again in SQL, exactly.
+// A stem shorter than five letters is a whole lexeme ("day") and is ranked as that lexeme alone.
+// A shorter stem ("day" also matches "daylight") sums the ranks of the stems it begins (the same up to float4
+// rounding); search.ts ranks its shortlist again in SQL and reads the passages' text.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { rowsOf } from "../../campaigns/dispatch-sql";
@@ -62,7 +63,7 @@ async function load(db: Db, refs: readonly EntryRef[]): Promise<Map<string, Entr
     sql`select p.knowledge_id, p.id, r.stems, r.ranks
         from ai_passages p cross join lateral (
           select array_agg(s.stem) as stems, array_agg(ts_rank(p.tsv, s.q, 1)) as ranks
-          from (select d.stem, to_tsquery('simple', quote_literal(d.stem) || ':*') as q
+          from (select d.stem, to_tsquery('simple', quote_literal(d.stem) || case when length(d.stem) >= ${STEM_CHARS} then ':*' else '' end) as q
                 from (select distinct left(lex, ${STEM_CHARS}) as stem from unnest(tsvector_to_array(p.tsv)) as lex) d) s
           where p.tsv @@ s.q
         ) r
@@ -148,9 +149,14 @@ export interface Ranking {
   tagged: (intent: string) => number[];
 }
 
-/** The entry's postings of a stem, or of the stems a short one begins (each passage at the best of its ranks). */
+/**
+ * The entry's postings of a stem, or of the stems a short one begins, each passage at the sum of its ranks: the
+ * stems part the passage's lexemes (a five-letter one ranks the lexemes it begins, a shorter one the lexeme itself),
+ * ts_rank adds up the lexemes a prefix matches, and normalisation 1 divides by the passage's length alone, so the sum
+ * is the passage's ts_rank for the short stem.
+ */
 function postingsOf(index: EntryIndex, stem: string): Postings | undefined {
-  if (stem.length >= STEM_CHARS) return index.stems.get(stem);
+  if ([...stem].length >= STEM_CHARS) return index.stems.get(stem);
   const sorted = (index.sorted ??= [...index.stems.keys()].sort());
   let lo = 0;
   let hi = sorted.length;
@@ -162,9 +168,9 @@ function postingsOf(index: EntryIndex, stem: string): Postings | undefined {
   const lists: Postings[] = [];
   for (let i = lo; i < sorted.length && sorted[i].startsWith(stem); i += 1) lists.push(index.stems.get(sorted[i]) as Postings);
   if (lists.length <= 1) return lists[0];
-  const best = new Map<number, number>();
-  for (const list of lists) list.ids.forEach((id, i) => best.set(id, Math.max(best.get(id) ?? 0, list.ranks[i])));
-  return { ids: [...best.keys()], ranks: [...best.values()] };
+  const sum = new Map<number, number>();
+  for (const list of lists) list.ids.forEach((id, i) => sum.set(id, (sum.get(id) ?? 0) + list.ranks[i]));
+  return { ids: [...sum.keys()], ranks: [...sum.values()] };
 }
 
 /** Each passage having a stem: sum over the stems of IDF x ts_rank, and how many stems it has. */
