@@ -102,6 +102,8 @@ describe("learning", () => {
 
   it("replaces passages when the text changes, carries the intent to them, and deletes with them", async () => {
     const created = body<{ data: Entry }>(await call("user", "POST", "/knowledge", { title: "Parking", kind: "text", content: "Free parking for two hours." })).data;
+    // Searched before the change, so the process's index of the entry (term-index.ts) must see it changed.
+    expect((await search("user", "parking hours")).data[0]).toMatchObject({ title: "Parking", intent: null, content: "Free parking for two hours." });
     const updated = await call("user", "PUT", `/knowledge/${created._id}`, { content: "Parking is free for three hours in the basement.", intent: "parking" });
     expect(updated.statusCode, updated.body).toBe(200);
     const hit = (await search("user", "parking hours")).data[0];
