@@ -18,31 +18,20 @@ export async function contactOf(db: Db, ownerId: string, number: string): Promis
 
 /** Adds or removes a tag (each tag once); answers the tags after. */
 export async function tagContact(db: Db, ownerId: string, number: string, tag: string, remove: boolean): Promise<string[]> {
+  if (!remove) return (await addTags(db, [{ ownerId, number, tag }]))[0] ?? [];
   const [row] = await db
     .insert(contactAttributes)
-    .values({ ownerId, number, tags: remove ? [] : [tag] })
+    .values({ ownerId, number, tags: [] })
     .onConflictDoUpdate({
       target: [contactAttributes.ownerId, contactAttributes.number],
-      set: {
-        tags: remove
-          ? sql`array_remove(${contactAttributes.tags}, ${tag})`
-          : sql`case when ${tag} = any(${contactAttributes.tags}) then ${contactAttributes.tags} else array_append(${contactAttributes.tags}, ${tag}) end`,
-        updatedAt: new Date(),
-      },
+      set: { tags: sql`array_remove(${contactAttributes.tags}, ${tag})`, updatedAt: new Date() },
     })
     .returning({ tags: contactAttributes.tags });
   return row?.tags ?? [];
 }
 
 export async function setContactField(db: Db, ownerId: string, number: string, field: string, value: string): Promise<void> {
-  const one = JSON.stringify({ [field]: value });
-  await db
-    .insert(contactAttributes)
-    .values({ ownerId, number, fields: { [field]: value } })
-    .onConflictDoUpdate({
-      target: [contactAttributes.ownerId, contactAttributes.number],
-      set: { fields: sql`${contactAttributes.fields} || ${one}::jsonb`, updatedAt: new Date() },
-    });
+  await setFields(db, [{ ownerId, number, field, value }]);
 }
 
 export interface TagAdd {
@@ -60,7 +49,7 @@ export interface FieldSet {
 
 const contactKey = (c: { ownerId: string; number: string }) => `${c.ownerId}|${c.number}`;
 
-/** Adds tags to many contacts (each contact once) in one statement, as tagContact does for one; answers each one's tags after. */
+/** Adds a tag to each of many contacts (each contact once, each tag once) in one statement; answers each one's tags after. */
 export async function addTags(db: Db, items: readonly TagAdd[]): Promise<string[][]> {
   const rows = JSON.stringify(items.map((i) => ({ o: i.ownerId, n: i.number, t: i.tag })));
   const result = (await db.execute(sql`
@@ -73,7 +62,7 @@ export async function addTags(db: Db, items: readonly TagAdd[]): Promise<string[
   return items.map((i) => after.get(contactKey(i)) ?? []);
 }
 
-/** Sets one field on each of many contacts (each contact once) in one statement, as setContactField does for one. */
+/** Sets one field on each of many contacts (each contact once) in one statement. */
 export async function setFields(db: Db, items: readonly FieldSet[]): Promise<void[]> {
   const rows = JSON.stringify(items.map((i) => ({ o: i.ownerId, n: i.number, f: { [i.field]: i.value } })));
   await db.execute(sql`
