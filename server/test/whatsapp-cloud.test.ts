@@ -20,6 +20,12 @@ let database: Database;
 let server: CloudServer;
 let channel: CarrierChannelRecord;
 const db = () => database.db;
+/**
+ * A channel row without the columns the health job writes on its own clock: the test call's success reaches
+ * them a moment later (lastSuccessAt, measuredAt), whatever the edit did.
+ */
+const HEALTH_COLUMNS = ["lastSuccessAt", "lastErrorAt", "lastErrorCode", "lastError", "sentLastMinute", "measuredAt"];
+const withoutHealth = (row: typeof carrierChannels.$inferSelect) => Object.fromEntries(Object.entries(row).filter(([key]) => !HEALTH_COLUMNS.includes(key)));
 const CUSTOMER = "+16505551234";
 
 const count = async (table: typeof carrierChannels | typeof wabas | typeof wabaPhoneNumbers | typeof chatMessages) =>
@@ -114,7 +120,7 @@ describe("connecting a number by hand", () => {
     const edit = await server.call({ method: "PUT", url: `/api/v1/channels/carrier-channels/${channel._id}`, as: "manager", payload: { access_token: "EAAJB-not-a-token-meta-knows-5678" } });
     expect(edit.statusCode).toBe(400);
     const [after] = await db().select().from(carrierChannels).where(eq(carrierChannels.id, channel._id));
-    expect(after).toEqual(before);
+    expect(withoutHealth(after)).toEqual(withoutHealth(before));
     const rename = await server.call({ method: "PUT", url: `/api/v1/channels/carrier-channels/${channel._id}`, as: "manager", payload: { name: "Jaspers Market (India)", messages_per_second: 120 } });
     expect(rename.json().data).toMatchObject({ name: "Jaspers Market (India)", messagesPerSecond: 120 });
   });
