@@ -188,6 +188,7 @@ test("an RCS campaign with SMS failover: the number that is not RCS-capable gets
   await page.getByRole("button", { name: "Create campaign and check audience" }).click();
   await ingestCheckStart(page, "create-rcs-failover", 2);
   await expect(page.getByText("SMS failover")).toBeVisible();
+  await expect(page.getByText("RCS send failed, Number is not RCS-capable (or the bot is not launched on its carrier)")).toBeVisible();
   await expect(page.getByText("Failed over to SMS")).toHaveCount(1, { timeout: 30_000 });
   await shot(page, "create-rcs-failover-report");
 });
