@@ -163,6 +163,36 @@ test("a manager creates an RCS campaign from pasted numbers and starts it", asyn
   await ingestCheckStart(page, "create-rcs", 3);
 });
 
+test("an RCS campaign with SMS failover: the number that is not RCS-capable gets the SMS, and the report shows it failed over", async ({ page }) => {
+  await login(page, "manager", "manager");
+  await page.goto("/organization/campaigns/rcs-campaign-creation");
+  await templateStep(page, "New arrivals with SMS", { label: "RCS bot", option: "Acme Retail" }, "New arrivals (sample)");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByText("Paste numbers", { exact: true }).click();
+  // +91 90000 00021 is not RCS-capable on the sandbox (404 at submit); +91 90000 00001 is delivered.
+  await page.getByRole("textbox", { name: "Numbers" }).fill("+919000000001\n+919000000021");
+  await page.getByLabel("SMS failover").click();
+  // RCS's conditions, not WhatsApp's; "failed" and "not RCS-capable" come ticked.
+  await expect(page.getByRole("checkbox", { name: /not RCS-capable/ })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "RCS send failed" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: /Not delivered within/ })).not.toBeChecked();
+  await expect(page.getByText(/not on WhatsApp/)).toHaveCount(0);
+  await page.getByRole("button", { name: "Create campaign and check audience" }).click();
+  await expect(fieldError(page, "Choose an SMS account")).toBeVisible();
+  await expect(fieldError(page, "Choose an SMS template")).toBeVisible();
+  await pick(page, "Failover SMS account", "Acme Transactional");
+  await pick(page, "Failover SMS template", "Login OTP");
+  await page.getByRole("textbox", { name: "SMS variable 1" }).fill("123456");
+  await shot(page, "create-rcs-failover");
+  await page.getByRole("button", { name: "Create campaign and check audience" }).click();
+  await ingestCheckStart(page, "create-rcs-failover", 2);
+  await expect(page.getByText("SMS failover")).toBeVisible();
+  await expect(page.getByText("RCS send failed, Number is not RCS-capable (or the bot is not launched on its carrier)")).toBeVisible();
+  await expect(page.getByText("Failed over to SMS")).toHaveCount(1, { timeout: 30_000 });
+  await shot(page, "create-rcs-failover-report");
+});
+
 test("a WhatsApp template with an image header: the preview shows the header, a replacement image is uploaded and the campaign starts", async ({ page }) => {
   // The template's review, its view and the whole stepper: longer than the default 30 s on a loaded machine.
   test.setTimeout(90_000);

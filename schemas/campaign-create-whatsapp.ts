@@ -1,4 +1,4 @@
-import { CAMPAIGN_NAME, CAMPAIGN_REF, DEFAULT_REGION_FIELD, FAILOVER_CONDITIONS_FIELD, PASTED_NUMBERS, TEMPLATE_VARIABLES } from "./campaign-fields";
+import { CAMPAIGN_NAME, CAMPAIGN_REF, DEFAULT_REGION_FIELD, failoverProperties, PASTED_NUMBERS, TEMPLATE_VARIABLES } from "./campaign-fields";
 
 /** SPEC 3's WhatsApp campaign payload; `message` is the id of an approved WhatsApp template of `waba_id`. */
 export const campaignCreateWhatsapp = {
@@ -15,10 +15,6 @@ export const campaignCreateWhatsapp = {
     "numbers": PASTED_NUMBERS,
     "variables": TEMPLATE_VARIABLES,
     "defaultRegion": DEFAULT_REGION_FIELD,
-    "smsFailover": { "type": "boolean", "title": "Fail over to SMS" },
-    "smsFailoverConditions": FAILOVER_CONDITIONS_FIELD,
-    "smsTemplate": { ...CAMPAIGN_REF, "title": "SMS template" },
-    "smsAccountId": { ...CAMPAIGN_REF, "title": "SMS account" },
-    "smsCustomParams": { ...TEMPLATE_VARIABLES, "title": "SMS template variables" }
+    ...failoverProperties("whatsapp")
   }
 } as const;

@@ -1,4 +1,4 @@
-import { AUDIENCE_PASTE_MAX, CAMPAIGN_NAME_MAX, FAILOVER_CONDITIONS, TEST_SEND_MAX } from "../contract/domain/campaigns";
+import { AUDIENCE_PASTE_MAX, CAMPAIGN_NAME_MAX, failoverConditionsOf, TEST_SEND_MAX, type FailoverChannel } from "../contract/domain/campaigns";
 
 /**
  * Fields the campaign schemas share. A create call takes them as a JSON body (with pasted `numbers`) or as the text
@@ -42,13 +42,27 @@ export const DEFAULT_REGION_FIELD = {
   "pattern": "^[A-Z]{2}$"
 } as const;
 
-export const FAILOVER_CONDITIONS_FIELD = {
-  "type": "array",
-  "title": "Fail over when",
-  "items": { "type": "string", "enum": FAILOVER_CONDITIONS },
-  "uniqueItems": true,
-  "maxItems": FAILOVER_CONDITIONS.length
-} as const;
+/**
+ * The optional SMS failover part of a WhatsApp or RCS campaign (SPEC 3's WhatsApp payload; RCS takes the same
+ * fields): the same properties for both, only the conditions differ (contract/domain/campaigns.ts). The create
+ * check asks for smsAccountId, smsTemplate and a condition when smsFailover is true.
+ */
+export function failoverProperties<C extends FailoverChannel>(channel: C) {
+  const conditions = failoverConditionsOf(channel);
+  return {
+    "smsFailover": { "type": "boolean", "title": "Fail over to SMS" },
+    "smsFailoverConditions": {
+      "type": "array",
+      "title": "Fail over when",
+      "items": { "type": "string", "enum": conditions },
+      "uniqueItems": true,
+      "maxItems": conditions.length
+    },
+    "smsTemplate": { ...CAMPAIGN_REF, "title": "SMS template" },
+    "smsAccountId": { ...CAMPAIGN_REF, "title": "SMS account" },
+    "smsCustomParams": { ...TEMPLATE_VARIABLES, "title": "SMS template variables" }
+  } as const;
+}
 
 export const TEST_NUMBERS = {
   "type": "array",

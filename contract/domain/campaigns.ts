@@ -129,14 +129,26 @@ export const DEFAULT_RATES_PAISE: Readonly<Record<RateKey, number>> = {
 };
 
 /**
- * WhatsApp SMS failover conditions (SPEC 3's smsFailoverConditions): `failed` any failed WhatsApp message,
- * `not_on_whatsapp` one failed with WhatsApp's 131026, `undelivered` one sent with no delivered receipt within
- * FAILOVER_TTL_MS (the server's DISPATCH_FAILOVER_TTL_MS). A matching recipient is sent the SMS at most once (its
- * `${recipient id}:sms` is the idempotency key), billed as SMS against the campaign's hold, and counted failedOver;
- * the campaign completes only when no failover is due or may still become due.
+ * SMS failover of WhatsApp and RCS campaigns (SPEC 3's smsFailoverConditions; RCS takes the same fields). `failed`:
+ * any failed message; the channel's "not reachable" condition: one failed with the channel's code for it (WhatsApp
+ * `not_on_whatsapp`, 131026; RCS `not_rcs_capable`, RBM's 404 NOT_FOUND or 403 "not launched on the carrier", the
+ * capability refusals that take the fallback); `undelivered`: one sent with no delivered receipt within
+ * FAILOVER_TTL_MS (the server's DISPATCH_FAILOVER_TTL_MS), or (RCS) revoked as its TTL passed (EXPIRED). A matching
+ * recipient is sent the SMS at most once (its `${recipient id}:sms` is the idempotency key), billed as SMS against
+ * the campaign's hold, and counted failedOver; the campaign completes only when no failover is due or may still
+ * become due.
  */
-export const FAILOVER_CONDITIONS = ["undelivered", "not_on_whatsapp", "failed"] as const;
-export type FailoverCondition = (typeof FAILOVER_CONDITIONS)[number];
+export const FAILOVER_CHANNELS = {
+  whatsapp: { notReachable: "not_on_whatsapp", notReachableCodes: ["131026"], expiredCodes: [] },
+  rcs: { notReachable: "not_rcs_capable", notReachableCodes: ["404", "403"], expiredCodes: ["EXPIRED"] },
+} as const satisfies Record<string, { notReachable: string; notReachableCodes: readonly string[]; expiredCodes: readonly string[] }>;
+export type FailoverChannel = keyof typeof FAILOVER_CHANNELS;
+export const isFailoverChannel = (channel: string): channel is FailoverChannel => channel in FAILOVER_CHANNELS;
+
+export type FailoverCondition = "undelivered" | "failed" | (typeof FAILOVER_CHANNELS)[FailoverChannel]["notReachable"];
+
+/** The conditions a campaign of `channel` may fail over on, in the order the console lists them. */
+export const failoverConditionsOf = <C extends FailoverChannel>(channel: C) => ["undelivered", FAILOVER_CHANNELS[channel].notReachable, "failed"] as const;
 /** "undelivered" means no delivered receipt within this long after sent. */
 export const FAILOVER_TTL_MS = 10 * 60 * 1000;
 

@@ -68,6 +68,8 @@ export interface OutboundMessage {
   /** Where the recipient's answer arrives when `from` cannot take one (an Indian DLT SMS header is one-way: replies
    *  go to the SMS account's long code or virtual number). */
   replyTo?: string;
+  /** RCS: revoke the message if it is not delivered within this long (at most; a channel's own TTL may be shorter). */
+  ttlSeconds?: number;
 }
 
 /**

@@ -113,6 +113,66 @@ describe("JSON create", () => {
   });
 });
 
+describe("RCS SMS failover", () => {
+  const f = () => fx.get("manager") as ChannelFixtures;
+  const rcs = (extra: Record<string, unknown>) => body("rcs", f(), { numbers: "9876543210", ...extra });
+  const refused = async (payload: Record<string, unknown>, status = 400) => {
+    const before = await campaignCount();
+    const res = await create("rcs", "manager", payload);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().success).toBe(false);
+    expect(await campaignCount()).toBe(before);
+    return res.json() as { message: string; errors?: { field: string; message: string }[] };
+  };
+
+  it("smsFailover without an SMS account, template or condition: 400 naming each, nothing written", async () => {
+    const answer = await refused(rcs({ smsFailover: true }));
+    expect(answer.errors).toEqual([
+      { field: "smsAccountId", message: "is required for SMS failover" },
+      { field: "smsTemplate", message: "is required for SMS failover" },
+      { field: "smsFailoverConditions", message: "choose at least one condition" },
+    ]);
+    const noTemplate = await refused(rcs({ smsFailover: true, smsAccountId: f().smsAccountId, smsFailoverConditions: ["not_rcs_capable"] }));
+    expect(noTemplate.errors).toEqual([{ field: "smsTemplate", message: "is required for SMS failover" }]);
+  });
+
+  it("conditions are RCS's: WhatsApp's not_on_whatsapp is refused by the schema, and RCS's by WhatsApp's", async () => {
+    const failover = { smsFailover: true, smsAccountId: f().smsAccountId, smsTemplate: f().smsTemplateId, smsCustomParams: ["Friend"] };
+    const answer = await refused(rcs({ ...failover, smsFailoverConditions: ["not_on_whatsapp"] }));
+    expect(answer.errors?.map((e) => e.field)).toEqual([expect.stringContaining("smsFailoverConditions")]);
+    const before = await campaignCount();
+    const wa = await create("whatsapp", "manager", body("whatsapp", f(), { numbers: "9876543210", ...failover, smsFailoverConditions: ["not_rcs_capable"] }));
+    expect(wa.statusCode).toBe(400);
+    expect(await campaignCount()).toBe(before);
+  });
+
+  it("the SMS template's variables must match, and pasted numbers cannot fill a column: 400, nothing written", async () => {
+    const failover = { smsFailover: true, smsAccountId: f().smsAccountId, smsTemplate: f().smsTemplateId, smsFailoverConditions: ["failed"] };
+    expect((await refused(rcs({ ...failover, smsCustomParams: [] }))).errors?.map((e) => e.field)).toEqual(["smsCustomParams"]);
+    expect((await refused(rcs({ ...failover, smsCustomParams: ["{{name}}"] }))).errors?.map((e) => e.field)).toEqual(["smsCustomParams"]);
+  });
+
+  it("another tenant's SMS account answers 404 and writes nothing", async () => {
+    const other = fx.get("globex") as ChannelFixtures;
+    await refused(rcs({ smsFailover: true, smsAccountId: other.smsAccountId, smsTemplate: other.smsTemplateId, smsFailoverConditions: ["failed"], smsCustomParams: ["x"] }), 404);
+  });
+
+  it("stored when given, as JSON or as form fields; smsFailover false stores none", async () => {
+    const failover = { smsFailover: true, smsAccountId: f().smsAccountId, smsTemplate: f().smsTemplateId, smsFailoverConditions: ["not_rcs_capable", "undelivered"], smsCustomParams: ["Friend"] };
+    const ok = await create("rcs", "manager", rcs(failover));
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data.failover).toEqual({ conditions: ["not_rcs_capable", "undelivered"], smsAccountId: f().smsAccountId, smsTemplateId: f().smsTemplateId });
+    const [row] = await server.database.db.select().from(campaigns).where(eq(campaigns.id, ok.json().data._id));
+    expect(row.failover).toEqual({ conditions: ["not_rcs_capable", "undelivered"], smsAccountId: f().smsAccountId, smsTemplateId: f().smsTemplateId, params: ["Friend"] });
+    const form = await upload("rcs", "manager", body("rcs", f(), { variables: ["{{name}}"], ...failover, smsFailover: "true", smsCustomParams: ["{{name}}"] }), Buffer.from("name,phone\nA,9876543210\n"));
+    expect(form.statusCode, form.body).toBe(201);
+    expect(form.json().data.failover.conditions).toEqual(["not_rcs_capable", "undelivered"]);
+    const off = await create("rcs", "manager", rcs({ smsFailover: false, smsAccountId: f().smsAccountId }));
+    expect(off.statusCode, off.body).toBe(201);
+    expect(off.json().data.failover).toBeNull();
+  });
+});
+
 describe("tenant isolation", () => {
   it.each([
     ["rcs", (o: ChannelFixtures, m: ChannelFixtures) => ({ ...body("rcs", m), botId: o.botId })],

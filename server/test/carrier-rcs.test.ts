@@ -2,11 +2,13 @@
 // connecting checks the service-account key with Google first and stores nothing on a refusal; the key and client
 // token are sealed and only hinted; a bot is claimed by one connection of its owner; an RCS campaign from the bot goes
 // out through the agent (capability 404 fails the recipient with RBM's code) and receipts come back through the signed
-// webhook, once however often it is delivered; a customer's message opens a conversation; an API message to a number
-// Google says is not RCS-capable takes its SMS fallback; removal frees the bot.
+// webhook, once however often it is delivered; with SMS failover, the numbers Google refuses get the SMS; a
+// customer's message opens a conversation; an API message to a number Google says is not RCS-capable takes its SMS
+// fallback; removal frees the bot.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierChannelRecord } from "../../contract/calls";
+import { DEFAULT_RATES_PAISE, FAILOVER_TTL_MS } from "../../contract/domain/campaigns";
 import type { RcsTemplateDraft } from "../../contract/domain/rcs";
 import { makeServiceAccountKey, startRbmStandIn, type RbmStandIn } from "../carriers/rcs/stand-in";
 import type { Database } from "../db/client";
@@ -209,6 +211,32 @@ describe("an RCS campaign through RBM", () => {
     const forged = await google.push({ senderPhoneNumber: numbers[1], eventType: "READ", eventId: "ev-forged", messageId: sent[1].id, agentId: `${AGENT}@rbm.goog` }, { signWith: "guess" });
     expect(forged.status).toBe(403);
     expect((await rows())[1].state).toBe("delivered");
+  });
+
+  it("with SMS failover: Google's capability 404 and 403 refusals get the SMS instead, billed as SMS; the RCS message asks to be revoked at the failover TTL", async () => {
+    const manager = await server.id("manager");
+    const [template] = await db().insert(rcsTemplates).values({ userId: manager, botId: bot, name: "rbm_failover", type: "standalone", draft: draft(bot) }).returning();
+    const sms = await smsTemplate(db(), manager);
+    const [capable, notCapable, notLaunched] = ["+919876540011", "+919876540012", "+919876540013"];
+    google.behaviour.capable.add(capable);
+    google.behaviour.unlaunched.add(notLaunched);
+    const id = await insertCampaign(db(), {
+      userId: manager, channel: "rcs", templateId: template.id, templateName: template.name, sender: "sandbox-acme-offers", numbers: [capable, notCapable, notLaunched], holdPaise: 10_000,
+      rowVariables: (n) => [`Asha ${n}`],
+      failover: { conditions: ["not_rcs_capable", "undelivered"], smsAccountId: sms.accountId, smsTemplateId: sms.id, params: ["{{name}}", "77"] },
+    });
+    const message = await until(async () => [...google.messages.values()].find((m) => m.phone === capable), (m) => m !== undefined);
+    expect(message?.body).toMatchObject({ ttl: `${FAILOVER_TTL_MS / 1000}s` });
+    expect(await google.deliver(message?.id ?? "")).toBe(200);
+    const done = await until(async () => (await db().select().from(campaigns).where(eq(campaigns.id, id)))[0], (c) => c.status === "completed", 20_000);
+    const rows = await db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(campaignRecipients.number);
+    expect(rows.map((r) => [r.number, r.state, r.code, r.failoverState, r.failedOver, r.costPaise])).toEqual([
+      [capable, "delivered", null, null, false, DEFAULT_RATES_PAISE.rcs],
+      [notCapable, "failed", "404", "sent", true, DEFAULT_RATES_PAISE.sms],
+      [notLaunched, "failed", "403", "sent", true, DEFAULT_RATES_PAISE.sms],
+    ]);
+    expect([...google.messages.values()].filter((m) => m.phone === notCapable || m.phone === notLaunched)).toEqual([]);
+    expect(done.spentPaise).toBe(DEFAULT_RATES_PAISE.rcs + 2 * DEFAULT_RATES_PAISE.sms);
   });
 
   it("a customer's message to the bot opens a conversation with it, once however often RBM delivers it", async () => {

@@ -94,6 +94,14 @@ describe("RBM sends", () => {
     expect(sent).toBeGreaterThanOrEqual(2);
   });
 
+  it("a message's own TTL (a campaign failing over on undelivered) shortens the channel's, never lengthens it", async () => {
+    google.behaviour.capable.add("+919800000009");
+    await adapter.send({ ...text("+919800000009", "Short"), ttlSeconds: 600 });
+    expect(google.messages.get(`rbm-${seq}`)?.body.ttl).toBe("600s");
+    await adapter.send({ ...text("+919800000009", "Long"), ttlSeconds: 7200 });
+    expect(google.messages.get(`rbm-${seq}`)?.body.ttl).toBe("3600s");
+  });
+
   it("maps use cases to traffic types: OTP bots send AUTHENTICATION, multi-use chat texts SERVICEREQUEST", async () => {
     google.behaviour.capable.add("+919800000002");
     await make(key.json, "OTP").send(text("+919800000002", "Your code is 123456"));

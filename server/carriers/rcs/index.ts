@@ -76,7 +76,7 @@ export function createRbmAdapter(connection: ChannelConnection, health: ChannelH
         method: "POST",
         path: `${phonePath(message.to)}/agentMessages`,
         query: { messageId: message.id, agentId },
-        json: { contentMessage, messageTrafficType: trafficTypeOf(channel.useCase, message.content), ttl: `${channel.ttlSeconds}s` },
+        json: { contentMessage, messageTrafficType: trafficTypeOf(channel.useCase, message.content), ttl: `${Math.min(channel.ttlSeconds, message.ttlSeconds ?? channel.ttlSeconds)}s` },
       });
     } catch (error) {
       // The same message id again (an earlier create whose answer was lost): RBM has it already.

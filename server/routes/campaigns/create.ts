@@ -46,7 +46,16 @@ const common = (b: Raw) => ({
   defaultRegion: b.defaultRegion as string | undefined,
 });
 
-const RCS: Channel = { channel: "rcs", schema: "campaign-create-rcs", toFields: (b) => ({ ...common(b), senderId: b.botId as string, templateId: b.templateId as string }) };
+/** The SMS failover part, the same fields for WhatsApp and RCS (schemas/campaign-fields.ts failoverProperties). */
+const failover = (b: Raw) => ({
+  smsFailover: b.smsFailover as boolean | undefined,
+  smsFailoverConditions: b.smsFailoverConditions as CreateFields["smsFailoverConditions"],
+  smsTemplate: b.smsTemplate as string | undefined,
+  smsAccountId: b.smsAccountId as string | undefined,
+  smsCustomParams: b.smsCustomParams as string[] | undefined,
+});
+
+const RCS: Channel = { channel: "rcs", schema: "campaign-create-rcs", toFields: (b) => ({ ...common(b), ...failover(b), senderId: b.botId as string, templateId: b.templateId as string }) };
 const SMS: Channel = { channel: "sms", schema: "campaign-create-sms", toFields: (b) => ({ ...common(b), senderId: b.smsAccountId as string, templateId: b.templateId as string }) };
 const WHATSAPP: Channel = {
   channel: "whatsapp",
@@ -57,11 +66,7 @@ const WHATSAPP: Channel = {
     templateId: b.message as string,
     phoneNumberId: b.phoneNumberId as string | undefined,
     headerMediaId: b.headerMediaId as string | undefined,
-    smsFailover: b.smsFailover as boolean | undefined,
-    smsFailoverConditions: b.smsFailoverConditions as CreateFields["smsFailoverConditions"],
-    smsTemplate: b.smsTemplate as string | undefined,
-    smsAccountId: b.smsAccountId as string | undefined,
-    smsCustomParams: b.smsCustomParams as string[] | undefined,
+    ...failover(b),
   }),
 };
 

@@ -4,7 +4,7 @@ import { checkSmsTemplate, isSmsCategory } from "../../../contract/domain/sms";
 import type { Db } from "../../db/client";
 import { campaignRecipients, inboundMessages, rcsBots, rcsTemplates, smsAccounts, smsTemplates, suppressions, users, wabas, whatsappTemplates } from "../../db/schema";
 import type { Tx } from "../ledger";
-import { estimateCost, type Estimate } from "./estimate";
+import { estimateCost, type Estimate, type FailoverEstimate } from "./estimate";
 import { usedNumbersSql } from "./messaging-limit";
 import { loadRates } from "./rates";
 import type { CampaignRow } from "./reach";
@@ -103,6 +103,14 @@ async function smsFacts(db: Conn, row: CampaignRow, rates: Awaited<ReturnType<ty
   return { blockers, windowed, estimateOf: (sendable) => estimateCost({ channel: "sms", sendable, rates, smsBody: template?.body ?? "", smsVariables: row.variables }) };
 }
 
+/** A WhatsApp or RCS campaign's SMS failover: its template must still exist; the estimate holds its worst case. */
+async function failoverFacts(db: Conn, row: CampaignRow, blockers: Blocker[]): Promise<FailoverEstimate | null> {
+  if (!row.failover) return null;
+  const [sms] = await db.select({ body: smsTemplates.body }).from(smsTemplates).where(eq(smsTemplates.id, row.failover.smsTemplateId));
+  if (!sms) blockers.push({ code: "failoverTemplateMissing", message: "The SMS failover template no longer exists" });
+  return { smsBody: sms?.body ?? "", params: row.failover.params };
+}
+
 async function whatsappFacts(db: Conn, row: CampaignRow, rates: Awaited<ReturnType<typeof loadRates>>): Promise<ChannelFacts> {
   const blockers: Blocker[] = [];
   const [waba] = row.wabaId ? await db.select({ id: wabas.id }).from(wabas).where(and(eq(wabas.wabaId, row.wabaId), eq(wabas.userId, row.userId))) : [];
@@ -110,12 +118,7 @@ async function whatsappFacts(db: Conn, row: CampaignRow, rates: Awaited<ReturnTy
   const [template] = await db.select().from(whatsappTemplates).where(and(eq(whatsappTemplates.id, row.templateId), eq(whatsappTemplates.userId, row.userId)));
   if (!template) blockers.push({ code: "templateMissing", message: "The WhatsApp template of this campaign no longer exists" });
   else if (template.status !== "APPROVED") blockers.push({ code: "templateNotApproved", message: `The template "${template.name}" is ${template.status}, not APPROVED` });
-  let failover: { smsBody: string; params: readonly string[] } | null = null;
-  if (row.failover) {
-    const [sms] = await db.select({ body: smsTemplates.body }).from(smsTemplates).where(eq(smsTemplates.id, row.failover.smsTemplateId));
-    if (!sms) blockers.push({ code: "failoverTemplateMissing", message: "The SMS failover template no longer exists" });
-    failover = { smsBody: sms?.body ?? "", params: row.failover.params };
-  }
+  const failover = await failoverFacts(db, row, blockers);
   const category = template?.category ?? "MARKETING";
   return { blockers, windowed: false, estimateOf: (sendable) => estimateCost({ channel: "whatsapp", sendable, rates, category, failover }) };
 }
@@ -127,7 +130,8 @@ async function rcsFacts(db: Conn, row: CampaignRow, rates: Awaited<ReturnType<ty
   const [template] = await db.select().from(rcsTemplates).where(and(eq(rcsTemplates.id, row.templateId), eq(rcsTemplates.userId, row.userId)));
   if (!template) blockers.push({ code: "templateMissing", message: "The RCS template of this campaign no longer exists" });
   else if (template.status !== "ACTIVE") blockers.push({ code: "templateNotApproved", message: `The template "${template.name}" is ${template.status}, not ACTIVE` });
-  return { blockers, windowed: false, estimateOf: (sendable) => estimateCost({ channel: "rcs", sendable, rates }) };
+  const failover = await failoverFacts(db, row, blockers);
+  return { blockers, windowed: false, estimateOf: (sendable) => estimateCost({ channel: "rcs", sendable, rates, failover }) };
 }
 
 export async function preCheck(db: Conn, row: CampaignRow, { now, smsWindow, sendAt }: CheckOptions): Promise<PreCheck> {

@@ -92,6 +92,7 @@ async function smsTemplateOf(db: Db, accountId: string, templateId: string) {
   return template;
 }
 
+/** The SMS failover part of a WhatsApp or RCS campaign (the schema already kept the conditions to the channel's). */
 async function failoverOf(db: Db, caller: Caller, fields: CreateFields, hasFile: boolean): Promise<CampaignFailover | null> {
   if (!fields.smsFailover) return null;
   const errors: FieldError[] = [];
@@ -151,7 +152,8 @@ export async function checkCreate(db: Db, caller: Caller, channel: CampaignChann
     if (!template) throw notFound(CREATE_NOT_FOUND.rcsTemplate);
     const errors = countCheck("variables", variables, rcsPlaceholderCount(template.draft));
     if (errors.length) throw refuse(errors);
-    return { ...base, userId: caller.id, createdBy: caller.id, templateId: template.id, templateName: template.name, botId: bot.id, sender: bot.providerBotId ?? bot.id, senderLabel: bot.name };
+    const failover = await failoverOf(db, caller, fields, hasFile);
+    return { ...base, userId: caller.id, createdBy: caller.id, templateId: template.id, templateName: template.name, botId: bot.id, sender: bot.providerBotId ?? bot.id, senderLabel: bot.name, failover };
   }
 
   if (channel === "sms") {

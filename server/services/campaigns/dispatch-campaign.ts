@@ -17,7 +17,7 @@ export interface DispatchCampaign {
   /** The carrier's sender: WhatsApp phone number id, SMS header, RCS bot. */
   from: string;
   replyTo?: string;
-  /** WhatsApp campaigns with SMS failover: the SMS template, sender and conditions. */
+  /** WhatsApp and RCS campaigns with SMS failover: the SMS template, sender and conditions. */
   failover?: FailoverPlan;
   /** How the channel serving `from` is sent through: idempotency keys or not, its messages per second. */
   profile: SenderProfile;
@@ -54,7 +54,7 @@ export async function loadDispatchCampaign(db: Db, id: string, media?: HeaderMed
   if (row.channel === "whatsapp") {
     const [t] = await db.select().from(whatsappTemplates).where(eq(whatsappTemplates.id, row.templateId));
     if (!t) return undefined;
-    const failover = await loadFailoverPlan(db, row.failover ?? null);
+    const failover = await loadFailoverPlan(db, "whatsapp", row.failover ?? null);
     const headerMedia = media ? await campaignHeaderMedia(media, row, t) : undefined;
     return {
       ...base,
@@ -72,5 +72,6 @@ export async function loadDispatchCampaign(db: Db, id: string, media?: HeaderMed
   }
   const [t] = await db.select().from(rcsTemplates).where(eq(rcsTemplates.id, row.templateId));
   if (!t) return undefined;
-  return { ...base, template: { channel: "rcs", draft: t.draft }, from: row.sender ?? row.botId ?? t.botId };
+  const failover = await loadFailoverPlan(db, "rcs", row.failover ?? null);
+  return { ...base, template: { channel: "rcs", draft: t.draft }, from: row.sender ?? row.botId ?? t.botId, ...(failover ? { failover } : {}) };
 }

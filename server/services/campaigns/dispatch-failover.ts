@@ -1,10 +1,12 @@
-// WhatsApp → SMS failover. A recipient of a WhatsApp campaign with `failover` that matches one of its conditions is
+// SMS failover of WhatsApp and RCS campaigns. A recipient of a campaign with `failover` that matches one of its
+// conditions (contract/domain/campaigns.ts FAILOVER_CHANNELS: the same rules, with each channel's codes) is
 // marked `failover_state = 'queued'` (only a null marker ever becomes queued, so a recipient fails over at most
 // once), then claimed like the dispatcher's queue (campaign row locked, SMS cost settled against the same hold,
 // `sending` with a lease), sent OUTSIDE any transaction with `${recipient id}:sms` as its idempotency key, and its
 // outcome written. A lease that lapses is sent again with the same key on carriers that deduplicate by id (the
 // provider delivers once, and it is not charged twice); otherwise it becomes `unknown`, never re-sent.
 import { eq, sql } from "drizzle-orm";
+import { FAILOVER_CHANNELS, type FailoverChannel, type FailoverCondition } from "../../../contract/domain/campaigns";
 import type { Carrier } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { smsAccounts, smsTemplates, type CampaignFailover } from "../../db/schema";
@@ -15,6 +17,8 @@ import { settle } from "./money";
 import type { Rates } from "./rates";
 
 export interface FailoverPlan {
+  /** The campaign's own channel, whose codes the conditions read. */
+  channel: FailoverChannel;
   failover: CampaignFailover;
   body: string;
   from: string;
@@ -25,9 +29,9 @@ const COLUMN = /^\{\{\s*([^}]+?)\s*\}\}$/;
 
 /**
  * The SMS template's values for one recipient. Literal params are used as they are. A recipient keeps only the
- * values of the WhatsApp template's `{{column}}` slots (by position, resolved at ingest), not the whole audience row,
- * so a failover `{{column}}` takes the recipient's value of the WhatsApp variable naming the same column, and is
- * empty when the WhatsApp template did not use that column.
+ * values of the campaign template's `{{column}}` slots (by position, resolved at ingest), not the whole audience row,
+ * so a failover `{{column}}` takes the recipient's value of the campaign variable naming the same column, and is
+ * empty when the campaign's template did not use that column.
  */
 export function failoverParams(params: readonly string[], campaignVariables: readonly string[], recipientVariables: readonly (string | null)[] | null): string[] {
   const row = recipientVariables ?? [];
@@ -39,41 +43,53 @@ export function failoverParams(params: readonly string[], campaignVariables: rea
   });
 }
 
-export async function loadFailoverPlan(db: Db, failover: CampaignFailover | null): Promise<FailoverPlan | undefined> {
+export async function loadFailoverPlan(db: Db, channel: FailoverChannel, failover: CampaignFailover | null): Promise<FailoverPlan | undefined> {
   if (!failover || failover.conditions.length === 0) return undefined;
   const [t] = await db.select().from(smsTemplates).where(eq(smsTemplates.id, failover.smsTemplateId));
   if (!t) return undefined;
   const [account] = await db.select({ replyNumber: smsAccounts.replyNumber }).from(smsAccounts).where(eq(smsAccounts.id, failover.smsAccountId));
-  return { failover, body: t.body, from: t.senderId, ...(account?.replyNumber ? { replyTo: account.replyNumber } : {}) };
+  return { channel, failover, body: t.body, from: t.senderId, ...(account?.replyNumber ? { replyTo: account.replyNumber } : {}) };
 }
 
-/** The recipients of a campaign whose WhatsApp message now matches one of the conditions (not yet marked). */
-function dueSql(conditions: readonly string[], ttlMs: number) {
-  const has = (c: string) => conditions.includes(c);
+/** Which recipients fail over: a campaign's channel and chosen conditions. */
+export interface FailoverRule {
+  channel: FailoverChannel;
+  conditions: readonly FailoverCondition[];
+}
+
+export const ruleOf = (plan: FailoverPlan): FailoverRule => ({ channel: plan.channel, conditions: plan.failover.conditions });
+
+const textArray = (values: readonly string[]) => sql`${pgArray(values)}::text[]`;
+
+/** The recipients of a campaign whose message now matches one of the conditions (not yet marked). */
+function dueSql({ channel, conditions }: FailoverRule, ttlMs: number) {
+  const has = (c: FailoverCondition) => conditions.includes(c);
+  const codes = FAILOVER_CHANNELS[channel];
   return sql`failover_state is null and (
     (${has("failed")} and state = 'failed')
-    or (${has("not_on_whatsapp")} and state = 'failed' and code = '131026')
+    or (${has(codes.notReachable)} and state = 'failed' and code = any(${textArray(codes.notReachableCodes)}))
+    or (${has("undelivered")} and state = 'failed' and code = any(${textArray(codes.expiredCodes)}))
     or (${has("undelivered")} and state = 'sent' and sent_at < now() - ${`${ttlMs} milliseconds`}::interval))`;
 }
 
-/** Marks the recipients whose WhatsApp message now matches a condition; answers how many. */
-export async function markFailovers(db: Db, campaignId: string, conditions: readonly string[], ttlMs: number): Promise<number> {
+/** Marks the recipients whose message now matches a condition; answers how many. */
+export async function markFailovers(db: Db, campaignId: string, rule: FailoverRule, ttlMs: number): Promise<number> {
   const rows = await rowsOf<{ id: number }>(
     db,
-    sql`update campaign_recipients set failover_state = 'queued' where campaign_id = ${campaignId} and ${dueSql(conditions, ttlMs)} returning id`,
+    sql`update campaign_recipients set failover_state = 'queued' where campaign_id = ${campaignId} and ${dueSql(rule, ttlMs)} returning id`,
   );
   return rows.length;
 }
 
 /**
- * Whether failover work is still due: due but not yet marked, queued or in flight, or a WhatsApp message sent within
- * the TTL whose receipt (or lapse) may yet make it due. The campaign is not completed (nor its hold released) before.
+ * Whether failover work is still due: due but not yet marked, queued or in flight, or a message sent within the TTL
+ * whose receipt (or lapse) may yet make it due. The campaign is not completed (nor its hold released) before.
  */
-export async function failoverPending(db: Db | Tx, campaignId: string, conditions: readonly string[], ttlMs: number): Promise<boolean> {
+export async function failoverPending(db: Db | Tx, campaignId: string, rule: FailoverRule, ttlMs: number): Promise<boolean> {
   const rows = await rowsOf<{ pending: boolean }>(
     db,
     sql`select exists (select 1 from campaign_recipients where campaign_id = ${campaignId} and (
-          failover_state in ('queued', 'sending') or (${dueSql(conditions, ttlMs)})
+          failover_state in ('queued', 'sending') or (${dueSql(rule, ttlMs)})
           or (failover_state is null and state = 'sent' and sent_at >= now() - ${`${ttlMs} milliseconds`}::interval))) as pending`,
   );
   return rows[0]?.pending === true;

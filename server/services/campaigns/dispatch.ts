@@ -15,7 +15,7 @@ import { FAILOVER_TTL_MS } from "../../../contract/domain/campaigns";
 import { AUTO_PAUSE_RULE, autoPauseIfFailing, type AutoPauseRule } from "./auto-pause";
 import { loadDispatchCampaignFor, profileOf, type DispatchCampaign } from "./dispatch-campaign";
 import { contentFor, costOf, paramsFor } from "./dispatch-content";
-import { claimFailovers, failoverPending, markFailovers, sendFailover, writeFailoverOutcomes, type FailoverOutcome } from "./dispatch-failover";
+import { claimFailovers, failoverPending, markFailovers, ruleOf, sendFailover, writeFailoverOutcomes, type FailoverOutcome } from "./dispatch-failover";
 import { createPacer } from "./dispatch-pacer";
 import { HeaderMediaUnavailable } from "./header-media";
 import { hasPending, markSending, pgArray, recoverStale, rowsOf, selectQueued, writeOutcomes, type ClaimedRow, type Outcome } from "./dispatch-sql";
@@ -41,7 +41,7 @@ export interface DispatchSettings {
   /** Sends in flight at once per campaign. */
   concurrency: number;
   autoPause: AutoPauseRule;
-  /** WhatsApp failover's "undelivered": no delivered receipt this long after sent. */
+  /** SMS failover's "undelivered": no delivered receipt this long after sent (an RCS message is revoked by then). */
   failoverTtlMs: number;
 }
 
@@ -134,7 +134,7 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
       const rows = await selectQueued(tx, c.id, size);
       if (rows.length === 0) {
         if (await hasPending(tx, c.id)) return { kind: "empty" };
-        if (c.failover && (await failoverPending(tx, c.id, c.failover.failover.conditions, settings.failoverTtlMs))) return { kind: "empty" };
+        if (c.failover && (await failoverPending(tx, c.id, ruleOf(c.failover), settings.failoverTtlMs))) return { kind: "empty" };
         // Nothing queued or in flight: the campaign is done; what the hold did not spend goes back.
         const done = await transition(tx, c.id, "completed", { completedAt: new Date() }, ["running"]);
         if (done) await releaseHold(tx, c.id, c.userId);
@@ -160,13 +160,18 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
     });
   }
 
+  // An RCS campaign failing over on "undelivered" asks the provider to revoke an undelivered message when the
+  // failover TTL passes, so the SMS that follows is never a second copy of a late RCS delivery.
+  const rcsTtl = { ttlSeconds: Math.ceil(settings.failoverTtlMs / 1000) };
+  const ttlOf = (c: DispatchCampaign) => (c.channel === "rcs" && c.failover?.failover.conditions.includes("undelivered") ? rcsTtl : undefined);
+
   const rateOf = (c: DispatchCampaign) => c.profile.perSecond ?? settings.perSecond[c.channel];
 
   /** One send; a refusal that names its channel broken says so in `channelDown` (the campaign pauses with it). */
   async function sendOne(c: DispatchCampaign, key: string, item: Prepared): Promise<Outcome & { channelDown?: string }> {
     const id = item.row.id;
     try {
-      const result = await carrier.send({ id: String(id), channel: c.channel, from: c.from, to: item.row.number, content: item.content, ...(c.replyTo ? { replyTo: c.replyTo } : {}) });
+      const result = await carrier.send({ id: String(id), channel: c.channel, from: c.from, to: item.row.number, content: item.content, ...(c.replyTo ? { replyTo: c.replyTo } : {}), ...(ttlOf(c) ?? {}) });
       if (result.accepted) return { id, state: "sent", providerMessageId: result.providerMessageId };
       if (result.retryable) {
         // The pair limit (131056) holds back this recipient only; a broken channel stops the campaign; a throughput
@@ -218,7 +223,7 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
   async function failoverBatch(c: DispatchCampaign, rates: Rates): Promise<number> {
     const plan = c.failover;
     if (!plan) return 0;
-    await markFailovers(db, c.id, plan.failover.conditions, settings.failoverTtlMs);
+    await markFailovers(db, c.id, ruleOf(plan), settings.failoverTtlMs);
     const key = `sms:${plan.from}`;
     const size = Math.min(settings.batch, pacer.room(key, settings.perSecond.sms, 1000));
     if (size === 0) return 0;

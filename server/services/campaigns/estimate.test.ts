@@ -24,6 +24,11 @@ describe("estimateCost (paise, integers only)", () => {
       { per: 88, segments: null, failover: 50, total: 1234 * 138 },
     ],
     ["RCS flat", { channel: "rcs", sendable: 7, rates }, { per: 30, segments: null, failover: 0, total: 210 }],
+    [
+      "RCS with SMS failover: the same worst case (a per-row value at 30 characters, one part)",
+      { channel: "rcs", sendable: 7, rates, failover: { smsBody: "Dear {#var#}, your code is {#var#}.", params: ["{{name}}", "4321"] } },
+      { per: 30, segments: null, failover: 25, total: 7 * 55 },
+    ],
     ["custom rate ₹0.29 (no float drift)", { channel: "sms", sendable: 100, rates: { ...rates, sms: 29 }, smsBody: "hi" }, { per: 29, segments: 1, failover: 0, total: 2900 }],
   ])("%s", (_name, input, expected) => {
     const estimate = estimateCost(input);

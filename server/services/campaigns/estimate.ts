@@ -30,9 +30,15 @@ export interface EstimateInput {
   /** SMS: the template body and the campaign's variables. */
   smsBody?: string;
   smsVariables?: readonly string[];
-  /** WhatsApp: the template's category; with failover, the SMS template's body and params. */
+  /** WhatsApp: the template's category. */
   category?: string;
-  failover?: { smsBody: string; params: readonly string[] } | null;
+  /** WhatsApp and RCS with SMS failover: the SMS template's body and params. */
+  failover?: FailoverEstimate | null;
+}
+
+export interface FailoverEstimate {
+  smsBody: string;
+  params: readonly string[];
 }
 
 export interface Estimate {
@@ -55,12 +61,12 @@ export function estimateCost(input: EstimateInput): Estimate {
     const { segments, paise } = smsPaise(input.smsBody ?? "", input.smsVariables ?? [], rates);
     return { perMessagePaise: paise, segments, category: null, failoverPerMessagePaise: 0, totalPaise: sendable * paise };
   }
+  // The hold covers the worst case: every recipient fails over and is billed the SMS as well.
+  const failover = input.failover ? smsPaise(input.failover.smsBody, input.failover.params, rates).paise : 0;
   if (channel === "whatsapp") {
     const category = (input.category ?? "MARKETING").toUpperCase();
     const per = rates[whatsappRateKey(category)];
-    // The hold covers the worst case: every recipient fails over and is billed the SMS as well.
-    const failover = input.failover ? smsPaise(input.failover.smsBody, input.failover.params, rates).paise : 0;
     return { perMessagePaise: per, segments: null, category, failoverPerMessagePaise: failover, totalPaise: sendable * (per + failover) };
   }
-  return { perMessagePaise: rates.rcs, segments: null, category: null, failoverPerMessagePaise: 0, totalPaise: sendable * rates.rcs };
+  return { perMessagePaise: rates.rcs, segments: null, category: null, failoverPerMessagePaise: failover, totalPaise: sendable * (rates.rcs + failover) };
 }

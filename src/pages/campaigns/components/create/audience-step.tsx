@@ -21,7 +21,7 @@ export function AudienceStep({
 }: {
   state: WizardState;
   dispatch: Dispatch<Action>;
-  /** WhatsApp's failover fields. */
+  /** The SMS failover fields (WhatsApp and RCS). */
   extra?: ReactNode;
   upload: number | null;
   creating: boolean;

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Flex, Steps } from "antd";
 import type { CampaignChannel } from "../../../../../contract";
+import { isFailoverChannel } from "../../../../../contract/domain/campaigns";
 import { useAbility } from "../../../../providers";
 import { PageHeader } from "../../../common/page-header";
 import { AudienceStep } from "./audience-step";
@@ -45,7 +46,7 @@ export function CampaignStepper({ channel, useSource, description }: { channel: 
           <AudienceStep
             state={state}
             dispatch={dispatch}
-            extra={channel === "whatsapp" ? <FailoverFields state={state} dispatch={dispatch} /> : undefined}
+            extra={isFailoverChannel(channel) ? <FailoverFields channel={channel} state={state} dispatch={dispatch} /> : undefined}
             upload={c.upload}
             creating={c.creating}
             createError={c.createError}

@@ -12,19 +12,22 @@ export const CHANNEL_CALLS: Record<CampaignChannel, { create: string; start: str
 
 type Fields = Record<string, string | boolean | string[]>;
 
+/** The SMS failover part of a WhatsApp or RCS campaign (schemas/campaign-fields.ts failoverProperties). */
+function failoverOf({ failover: f }: Draft): Fields {
+  return { smsFailover: f.enabled, ...(f.enabled ? { smsFailoverConditions: f.conditions, smsAccountId: f.smsAccountId, smsTemplate: f.smsTemplateId, smsCustomParams: f.params.map(serialize) } : {}) };
+}
+
 function fieldsOf(channel: CampaignChannel, d: Draft): Fields {
   const common: Fields = { campaignName: d.name.trim(), variables: d.variables.map(serialize), defaultRegion: d.region };
-  if (channel === "rcs") return { ...common, botId: d.accountId, templateId: d.templateId };
+  if (channel === "rcs") return { ...common, botId: d.accountId, templateId: d.templateId, ...failoverOf(d) };
   if (channel === "sms") return { ...common, smsAccountId: d.accountId, templateId: d.templateId };
-  const f = d.failover;
   return {
     ...common,
     waba_id: d.accountId,
     ...(d.senderId ? { phoneNumberId: d.senderId } : {}),
     message: d.templateId,
     ...(d.headerMedia ? { headerMediaId: d.headerMedia.id } : {}),
-    smsFailover: f.enabled,
-    ...(f.enabled ? { smsFailoverConditions: f.conditions, smsAccountId: f.smsAccountId, smsTemplate: f.smsTemplateId, smsCustomParams: f.params.map(serialize) } : {}),
+    ...failoverOf(d),
   };
 }
 

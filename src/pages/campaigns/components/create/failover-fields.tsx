@@ -1,19 +1,14 @@
 import { Checkbox, Form, Select, Switch, Typography } from "antd";
 import type { Dispatch } from "react";
-import { FAILOVER_CONDITIONS, FAILOVER_TTL_MS, type FailoverCondition } from "../../../../../contract/domain/campaigns";
+import { failoverConditionsOf, type FailoverChannel, type FailoverCondition } from "../../../../../contract/domain/campaigns";
 import { useSmsTemplates } from "../../../sms-templates/use-sms-templates";
+import { FAILOVER_CHANNEL_NAME, failoverConditionLabel } from "../failover-labels";
 import { ValueInput } from "./value-input";
 import { dltCount } from "./variables";
 import type { Action, WizardState } from "./wizard-state";
 
-const LABELS: Record<FailoverCondition, string> = {
-  undelivered: `Not delivered within ${FAILOVER_TTL_MS / 60_000} minutes`,
-  not_on_whatsapp: "Number is not on WhatsApp",
-  failed: "WhatsApp send failed",
-};
-
-/** WhatsApp only: send an SMS template through an SMS account to recipients matching the chosen conditions. */
-export function FailoverFields({ state, dispatch }: { state: WizardState; dispatch: Dispatch<Action> }) {
+/** WhatsApp and RCS: send an SMS template through an SMS account to recipients matching the chosen conditions. */
+export function FailoverFields({ channel, state, dispatch }: { channel: FailoverChannel; state: WizardState; dispatch: Dispatch<Action> }) {
   const f = state.draft.failover;
   const e = state.errors;
   const sms = useSmsTemplates(undefined, { notify: f.enabled });
@@ -21,7 +16,7 @@ export function FailoverFields({ state, dispatch }: { state: WizardState; dispat
   const err = (k: string) => (e[k] ? { validateStatus: "error" as const, help: e[k] } : {});
   return (
     <>
-      <Form.Item label="SMS failover" htmlFor="failover-switch" extra="Recipients WhatsApp cannot reach get an SMS instead, billed as SMS.">
+      <Form.Item label="SMS failover" htmlFor="failover-switch" extra={`Recipients ${FAILOVER_CHANNEL_NAME[channel]} cannot reach get an SMS instead, billed as SMS.`}>
         <Switch id="failover-switch" checked={f.enabled} onChange={(enabled) => dispatch({ type: "failover", patch: { enabled } })} />
       </Form.Item>
       {f.enabled && (
@@ -30,7 +25,7 @@ export function FailoverFields({ state, dispatch }: { state: WizardState; dispat
             <Checkbox.Group
               value={f.conditions}
               onChange={(v) => dispatch({ type: "failover", patch: { conditions: v as FailoverCondition[] } })}
-              options={FAILOVER_CONDITIONS.map((c) => ({ value: c, label: LABELS[c] }))}
+              options={failoverConditionsOf(channel).map((c) => ({ value: c, label: failoverConditionLabel(c, channel) }))}
             />
           </Form.Item>
           <Form.Item label="SMS account" htmlFor="failover-account" required {...err("failover.smsAccountId")}>

@@ -18,7 +18,7 @@ const RUNNING = new Set(["draft", "validating"]);
  * polled while it runs, the pre-send check, test send, start or schedule, discard, and the rejected-rows download.
  */
 export function useCampaignCreate(channel: CampaignChannel) {
-  const [state, dispatch] = useReducer(wizardReducer, undefined, initialState);
+  const [state, dispatch] = useReducer(wizardReducer, channel, initialState);
   const [upload, setUpload] = useState<number | null>(null);
   const [createError, setCreateError] = useState<string | null>(null);
   const navigate = useNavigate();

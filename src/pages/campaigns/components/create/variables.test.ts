@@ -106,4 +106,15 @@ describe("create payload", async () => {
     });
     expect((form.get("file") as File).name).toBe("list.csv");
   });
+
+  it("RCS takes the same failover fields; its wizard starts with RCS's conditions", () => {
+    const rcs = initialState("rcs").draft;
+    expect(rcs.failover).toMatchObject({ enabled: false, conditions: ["failed", "not_rcs_capable"] });
+    expect(createPayload("rcs", { ...base, audienceMode: "paste", numbers: "1", failover: { ...rcs.failover, enabled: true, smsAccountId: "s1", smsTemplateId: "st1", paramCount: 1, params: [{ kind: "text", value: "x" }] } })).toEqual({
+      campaignName: "Diwali", botId: "w1", templateId: "t1", variables: ["{{name}}", "#1"], defaultRegion: "IN", numbers: "1",
+      smsFailover: true, smsFailoverConditions: ["failed", "not_rcs_capable"], smsAccountId: "s1", smsTemplate: "st1", smsCustomParams: ["x"],
+    });
+    expect(createPayload("rcs", { ...base, audienceMode: "paste", numbers: "1" })).toMatchObject({ smsFailover: false });
+    expect(initialState("sms").draft.failover.conditions).toEqual([]);
+  });
 });

@@ -1,8 +1,8 @@
 // The creation stepper as a reducer: which step is open, what has been entered, and the campaign the server made.
 // Steps 0-2 are a local draft; "create" turns it into a campaign (step 3 on reads the server's), and from then on
 // the draft is locked until the campaign is discarded or its ingest failed (then a new campaign is created).
-import type { FailoverCondition } from "../../../../../contract/domain/campaigns";
-import { DEFAULT_REGION } from "../../../../../contract/domain/campaigns";
+import type { CampaignChannel } from "../../../../../contract";
+import { DEFAULT_REGION, FAILOVER_CHANNELS, isFailoverChannel, type FailoverCondition } from "../../../../../contract/domain/campaigns";
 import { fitValues, valueProblem, type VariableValue } from "./variables";
 
 export const STEPS = ["Template", "Variables", "Audience", "Ingest report", "Check and cost", "Confirm"] as const;
@@ -51,16 +51,19 @@ export interface WizardState {
   errors: Record<string, string>;
 }
 
-export const EMPTY_FAILOVER: Failover = { enabled: false, conditions: ["failed", "not_on_whatsapp"], smsAccountId: "", smsTemplateId: "", paramCount: 0, params: [] };
+/** Failover off; when switched on, "failed" and the channel's "not reachable" are ticked. */
+export const emptyFailover = (channel: CampaignChannel): Failover => ({
+  enabled: false, conditions: isFailoverChannel(channel) ? ["failed", FAILOVER_CHANNELS[channel].notReachable] : [], smsAccountId: "", smsTemplateId: "", paramCount: 0, params: [],
+});
 
-export const initialState = (): WizardState => ({
+export const initialState = (channel: CampaignChannel = "whatsapp"): WizardState => ({
   step: 0,
   campaignId: null,
   ingest: "none",
   errors: {},
   draft: {
     name: "", accountId: "", senderId: "", templateId: "", placeholderCount: 0, variables: [],
-    audienceMode: "file", file: null, columns: [], numbers: "", region: DEFAULT_REGION, failover: EMPTY_FAILOVER, headerMedia: null,
+    audienceMode: "file", file: null, columns: [], numbers: "", region: DEFAULT_REGION, failover: emptyFailover(channel), headerMedia: null,
   },
 });
 

@@ -2,6 +2,7 @@ import { Alert, Descriptions, Flex, Typography } from "antd";
 import type { ReactNode } from "react";
 import type { CampaignRecord } from "../../../../../contract";
 import { formatDateTime } from "../../../../shell/format";
+import { failoverConditionLabel } from "../failover-labels";
 import { CampaignStatusTag, ChannelTag } from "./campaign-tags";
 
 /** When a scheduled time is shown in its own zone as well as the reader's. */
@@ -45,7 +46,7 @@ export function CampaignSummary({ campaign: c, extra }: { campaign: CampaignReco
         <Descriptions.Item label="Completed">{formatDateTime(c.completedAt)}</Descriptions.Item>
         {c.scheduledAt && <Descriptions.Item label="Scheduled for">{scheduledText(c)}</Descriptions.Item>}
         {c.failover && (
-          <Descriptions.Item label="SMS failover">{c.failover.conditions.map((x) => x.replaceAll("_", " ")).join(", ")}</Descriptions.Item>
+          <Descriptions.Item label="SMS failover">{c.failover.conditions.map((x) => failoverConditionLabel(x, c.channel)).join(", ")}</Descriptions.Item>
         )}
       </Descriptions>
     </>

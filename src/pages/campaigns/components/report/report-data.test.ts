@@ -23,9 +23,9 @@ describe("funnelOf", () => {
     expect(stages.map((s) => s.percent)).toEqual([88, 85, 35, 5, 4, 1]);
   });
 
-  it("has no read stage for SMS (no read receipts) and failover only on WhatsApp", () => {
+  it("has no read stage for SMS (no read receipts) and failover only on WhatsApp and RCS", () => {
     expect(funnelOf(c, 1000, "sms").map((s) => s.key)).toEqual(["sent", "delivered", "replied", "failed"]);
-    expect(funnelOf(c, 1000, "rcs").map((s) => s.key)).toEqual(["sent", "delivered", "read", "replied", "failed"]);
+    expect(funnelOf(c, 1000, "rcs").map((s) => [s.key, s.count])).toEqual([["sent", 880], ["delivered", 850], ["read", 350], ["replied", 50], ["failed", 40], ["failedOver", 10]]);
   });
 
   it("is all zeros, not NaN, for an empty campaign", () => {

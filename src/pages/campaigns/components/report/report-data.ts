@@ -1,5 +1,5 @@
 import type { CallId, CampaignChannel, CampaignRecord, CampaignReportRecord } from "../../../../../contract";
-import type { ProgressUpdate, RecipientCounts } from "../../../../../contract/domain/campaigns";
+import { isFailoverChannel, type ProgressUpdate, type RecipientCounts } from "../../../../../contract/domain/campaigns";
 
 /** One bar of the delivery funnel: how many recipients reached the stage, and their share of the audience sent to. */
 export interface FunnelStage {
@@ -15,7 +15,8 @@ const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / w
 
 /**
  * The funnel from a campaign's counts. A recipient's state is the furthest it got, so each stage counts those that
- * reached it or went further (a replied message was delivered and read). SMS has no read receipts: no read stage.
+ * reached it or went further (a replied message was delivered and read). SMS has no read receipts: no read stage;
+ * nor SMS failover: failed over shows for WhatsApp and RCS.
  */
 export function funnelOf(counts: RecipientCounts, total: number, channel: CampaignChannel): FunnelStage[] {
   const replied = counts.replied;
@@ -30,7 +31,7 @@ export function funnelOf(counts: RecipientCounts, total: number, channel: Campai
     { key: "failed", label: "Failed", count: counts.failed, percent: share(counts.failed, total), color: "#ff4d4f" },
     { key: "failedOver", label: "Failed over", count: counts.failedOver, percent: share(counts.failedOver, total), color: "#fa8c16" },
   ];
-  return stages.filter((s) => !(s.key === "read" && channel === "sms") && !(s.key === "failedOver" && channel !== "whatsapp"));
+  return stages.filter((s) => !(s.key === "read" && channel === "sms") && !(s.key === "failedOver" && !isFailoverChannel(channel)));
 }
 
 /** A slice of the live progress bar. */
