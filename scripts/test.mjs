@@ -24,6 +24,7 @@ const POSTGRES_FILES = [
   "server/test/balance.test.ts",
   "server/test/chats.test.ts",
   "server/test/realtime-cluster.pg.test.ts",
+  "server/test/scale.pg.test.ts", // two processes, one SIGKILLed: nothing lost or sent twice
   "server/test/sessions-peers.test.ts",
   "server/test/hot-queries.test.ts",
   "server/test/dashboard-rollup.test.ts",

@@ -2,7 +2,7 @@
 // number id, later an SMS header or an RCS bot), and everything no channel claims to the default carrier (the
 // sandbox). Callers (dispatcher, chat, templates, uploads) stay unchanged; every adapter's events reach the same
 // onEvent listeners. Routes are cached for `routeTtlMs`, adapters until their channel's version changes.
-import type { Carrier, CarrierEvent, Channel, OutboundMessage, SenderProfile } from "../carrier";
+import type { Carrier, CarrierEvent, CarrierListener, Channel, OutboundMessage, SenderProfile } from "../carrier";
 import type { CarrierProvider, ChannelAdapter, ChannelAddress, ChannelDirectory } from "./channel-adapter";
 
 export type { CarrierProvider, ChannelAdapter, ChannelDirectory } from "./channel-adapter";
@@ -42,8 +42,12 @@ export function createCarrierRouter(options: RouterOptions): CarrierRouter {
   const { fallback, directory } = options;
   const ttl = options.routeTtlMs ?? 5000;
   const providers = new Map(options.providers.map((p) => [p.id, p]));
-  const listeners = new Set<(event: CarrierEvent) => void>();
-  const emit = (event: CarrierEvent) => listeners.forEach((listener) => listener(event));
+  const listeners = new Set<CarrierListener>();
+  // Settles once every listener has stored the event (Carrier.onEvent): the sandbox's simulated phone, and any
+  // adapter that waits on its emit, answers the provider only then, so a process killed after answering loses nothing.
+  const emit = async (event: CarrierEvent): Promise<void> => {
+    await Promise.allSettled([...listeners].map(async (listener) => listener(event)));
+  };
   const routes = new Map<string, { at: number; route: { id: string; version: number } | null }>();
   const versions = new Map<string, { at: number; version: number | null }>();
   const built = new Map<string, Built>();
@@ -146,7 +150,9 @@ export function createCarrierRouter(options: RouterOptions): CarrierRouter {
       old.unsubscribe();
       await old.adapter.close();
     },
-    publish: (events) => events.forEach(emit),
+    publish: (events) => {
+      for (const event of events) void emit(event);
+    },
     close: async () => {
       offFallback();
       await Promise.allSettled([...building.values()]);

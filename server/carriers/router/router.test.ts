@@ -1,0 +1,42 @@
+// The router hands the default carrier's events to the app's listeners and waits for them: the simulated phone (and
+// any provider call that awaits its emit) is answered only once a listener has stored the message.
+import { describe, expect, it } from "vitest";
+import type { CarrierEvent } from "../carrier";
+import { createSandboxCarrier } from "../sandbox";
+import { testSandboxConfig } from "../sandbox/test-config";
+import { createCarrierRouter } from ".";
+
+const noChannels = {
+  channelOf: async () => null,
+  versionOf: async () => null,
+  load: async () => null,
+  health: () => ({ success: () => undefined, sent: () => undefined, failure: () => undefined }),
+};
+
+describe("the carrier router's events", () => {
+  it("an inbound message is acknowledged only after the listener that stores it has finished", async () => {
+    const router = createCarrierRouter({ fallback: createSandboxCarrier(testSandboxConfig()), directory: noChannels, providers: [] });
+    const stored: CarrierEvent[] = [];
+    router.onEvent(async (event) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      stored.push(event);
+    });
+    const simulateInbound = router.simulateInbound;
+    if (!simulateInbound) throw new Error("the sandbox simulates inbound messages");
+    await simulateInbound({ channel: "sms", from: "+919000000001", to: "VMHELLO", text: "hello" });
+    expect(stored).toEqual([expect.objectContaining({ type: "inbound", from: "+919000000001", text: "hello" })]);
+    await router.close();
+  });
+
+  it("a listener that throws does not keep the others from the event", async () => {
+    const router = createCarrierRouter({ fallback: createSandboxCarrier(testSandboxConfig()), directory: noChannels, providers: [] });
+    const heard: string[] = [];
+    router.onEvent(() => {
+      throw new Error("broken listener");
+    });
+    router.onEvent((event) => void heard.push(event.type));
+    await router.simulateInbound?.({ channel: "sms", from: "+919000000002", to: "VMHELLO", text: "hi" });
+    expect(heard).toEqual(["inbound"]);
+    await router.close();
+  });
+});
