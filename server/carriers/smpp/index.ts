@@ -220,6 +220,7 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
     },
     close: async () => {
       listeners.clear();
+      await unanswered.close();
       await link.close();
     },
   };

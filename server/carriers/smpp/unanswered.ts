@@ -26,6 +26,11 @@ import type { ParsedReceipt } from "./receipts";
 
 /** SMSC ids answered to this process that are remembered (at 100 messages/s, more than eight minutes of sends). */
 const ANSWERED_MEMORY = 50_000;
+/**
+ * Answered ids are given to the store together this often, not one statement per send: a receipt reaching another
+ * process sooner than this after its answer is the only one that could be taken for a like submit given up.
+ */
+const MARK_EVERY_MS = 200;
 /** What a store keeps per channel, at most, and for how long (a usual SMSC validity period, 48 h). */
 export const UNANSWERED_MOST = 10_000;
 export const UNANSWERED_FOR_MS = 48 * 3600_000;
@@ -65,10 +70,17 @@ export interface UnansweredStore {
   candidates(channelId: string, smscId: string, handset: string): Promise<{ entries: StoredUnanswered[]; answered: boolean }>;
   /** Takes an entry away: false when it is gone (another process settled it, or it expired). */
   take(channelId: string, key: string): Promise<boolean>;
-  /** The SMSC answered these ids for submits like `submit`: kept while a submit given up to its handset from its header is. */
-  answered(channelId: string, smscIds: readonly string[], submit: Submit): Promise<void>;
+  /** Ids the SMSC answered: each kept while a submit given up to its handset from its header is. */
+  answered(channelId: string, marks: readonly AnsweredMark[]): Promise<void>;
   /** Drops what has expired. */
   prune(channelId: string): Promise<void>;
+}
+
+/** An SMSC id answered for a submit to `to` (digits) from `from`. */
+export interface AnsweredMark {
+  smscId: string;
+  to: string;
+  from: string;
 }
 
 /** A delivery receipt as it came in: parsed, with the addresses of its deliver_sm. */
@@ -93,6 +105,8 @@ export interface UnansweredBook {
    * awaiting its answer); false when it is to be passed on by the SMSC's id as usual.
    */
   take(receipt: IncomingReceipt): Promise<boolean>;
+  /** Gives the store the answered ids not yet given (the adapter closes). */
+  close(): Promise<void>;
 }
 
 const digits = (address: string) => address.replace(/^\+/, "");
@@ -119,6 +133,9 @@ export interface BookDeps {
 export function unansweredBook({ channelId, store, emit, pass }: BookDeps): UnansweredBook {
   /** The submit each id answered: when a like one is given up later, those ids are written beside it. */
   const answered = new Map<string, Submit>();
+  /** First parts' ids of messages not sent whole, given to the store by this process. */
+  const incompleteHere = new Map<string, true>();
+  let marks: AnsweredMark[] = [];
   const inFlight = new Set<InFlight>();
   // A store that cannot be reached loses what it was to keep: that recipient stays `unknown`, as it would after a
   // restart without one (the store logs why).
@@ -138,7 +155,18 @@ export function unansweredBook({ channelId, store, emit, pass }: BookDeps): Unan
     settle(e.messageId, r, held);
   }
 
+  function mark(): Promise<void> {
+    const given = marks;
+    marks = [];
+    return given.length ? kept(store.answered(channelId, given)) : Promise.resolve();
+  }
+  const marking = setInterval(() => void mark(), MARK_EVERY_MS);
+  marking.unref();
+
   async function take(r: IncomingReceipt): Promise<boolean> {
+    // Answered to this process and not a message it gave the store as not sent whole: nothing stored is this one's,
+    // so the usual receipt costs no read.
+    if (answered.has(r.id) && !incompleteHere.has(r.id)) return false;
     const { entries, answered: answeredElsewhere } = await store.candidates(channelId, r.id, digits(r.source));
     const partial = entries.find((e) => e.firstSmscId === r.id);
     if (partial) {
@@ -171,7 +199,7 @@ export function unansweredBook({ channelId, store, emit, pass }: BookDeps): Unan
           inFlight.delete(entry);
           if (smscId) {
             remember(answered, smscId, submit, ANSWERED_MEMORY);
-            void kept(store.answered(channelId, [smscId], submit));
+            marks.push({ smscId, to: submit.to, from: submit.from });
           }
           // Held receipts were another message's (on one bind, the SMSC's answer comes before its receipt); a
           // refusal (no id) took nothing.
@@ -187,8 +215,8 @@ export function unansweredBook({ channelId, store, emit, pass }: BookDeps): Unan
           // Still awaiting while it is written, so a receipt coming meanwhile is held, then taken from the store.
           void kept(store.add(channelId, submit)).then(async () => {
             // Ids this process was answered for submits like it: their receipts are theirs wherever they arrive.
-            const alike = [...answered].filter(([, s]) => s.to === submit.to && s.from === submit.from).map(([id]) => id);
-            if (alike.length) await kept(store.answered(channelId, alike, submit));
+            const alike = [...answered].filter(([, s]) => s.to === submit.to && s.from === submit.from).map(([smscId]) => ({ smscId, to: submit.to, from: submit.from }));
+            if (alike.length) await kept(store.answered(channelId, alike));
             inFlight.delete(entry);
             for (const r of entry.held.splice(0)) void take(r).then((took) => took || pass(r), () => pass(r));
           });
@@ -196,9 +224,14 @@ export function unansweredBook({ channelId, store, emit, pass }: BookDeps): Unan
       };
     },
     incomplete(submit, firstId, reason) {
+      remember(incompleteHere, firstId, true, ANSWERED_MEMORY);
       void kept(store.add(channelId, { ...submit, firstSmscId: firstId, reason }));
     },
     take,
+    close: async () => {
+      clearInterval(marking);
+      await mark();
+    },
   };
 }
 
@@ -219,9 +252,10 @@ export function memoryUnansweredStore(now: () => number = Date.now): UnansweredS
       answered: live(answered.get(`${channelId} ${smscId}`) ?? -Infinity),
     }),
     take: async (_channelId, key) => entries.delete(key),
-    answered: async (channelId, smscIds, submit) => {
-      if (![...entries.values()].some((e) => e.channelId === channelId && !e.firstSmscId && e.to === submit.to && e.from === submit.from)) return;
-      for (const id of smscIds) answered.set(`${channelId} ${id}`, now());
+    answered: async (channelId, marks) => {
+      for (const m of marks) {
+        if ([...entries.values()].some((e) => e.channelId === channelId && !e.firstSmscId && e.to === m.to && e.from === m.from)) answered.set(`${channelId} ${m.smscId}`, now());
+      }
     },
     prune: async () => {
       for (const e of entries.values()) if (!live(e.since)) entries.delete(e.key);

@@ -62,14 +62,14 @@ export function smppUnansweredStore(db: Db, log: FastifyBaseLogger, bounds = { m
         const taken = await db.delete(smppUnanswered).where(and(eq(smppUnanswered.channelId, channelId), eq(smppUnanswered.id, key), gt(smppUnanswered.createdAt, since))).returning({ id: smppUnanswered.id });
         return taken.length === 1;
       }),
-    answered: (channelId, smscIds, submit) =>
-      logged("remember an answered id", channelId, async () => {
+    answered: (channelId, marks) =>
+      logged("remember answered ids", channelId, async () => {
         const written = await rowsOf<{ smsc_id: string }>(
           db,
           sql`insert into smpp_answered (channel_id, smsc_id)
-              select ${channelId}::uuid, ids.id from unnest(${pgArray(smscIds)}::text[]) as ids(id)
+              select ${channelId}::uuid, m.id from unnest(${pgArray(marks.map((m) => m.smscId))}::text[], ${pgArray(marks.map((m) => m.to))}::text[], ${pgArray(marks.map((m) => m.from))}::text[]) as m(id, handset, header)
               where exists (select 1 from smpp_unanswered u where u.channel_id = ${channelId}::uuid and u.first_smsc_id is null
-                and u.handset = ${submit.to} and u.header = ${submit.from} and u.created_at > ${since})
+                and u.handset = m.handset and u.header = m.header and u.created_at > ${since})
               on conflict do nothing returning smsc_id`,
         );
         if (written.length) await boundAnswered(channelId);
