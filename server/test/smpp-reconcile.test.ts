@@ -180,4 +180,11 @@ describe("unanswered submits kept across a restart", () => {
     await store.prune(CHANNEL_ID);
     expect(await database.db.select({ n: count() }).from(smppUnanswered).where(eq(smppUnanswered.handset, "919876551003")).then((r) => r[0].n)).toBe(2);
   });
+
+  it("lets one of two processes take an entry: the other is told it is gone", async () => {
+    const [one, other] = [smppUnansweredStore(database.db, log), smppUnansweredStore(database.db, log)];
+    await one.add(CHANNEL_ID, { messageId: "twice-taken", to: "919876551005", from: "ACMEIN", text: "Taken once", parts: 1 });
+    const [entry] = (await other.candidates(CHANNEL_ID, "none", "919876551005")).entries;
+    expect((await Promise.all([one.take(CHANNEL_ID, entry.key), other.take(CHANNEL_ID, entry.key)])).sort()).toEqual([false, true]);
+  });
 });
