@@ -1,11 +1,13 @@
 import { expect, test } from "./fixtures";
 import { startSmsc, type Smsc } from "../server/carriers/smpp/stand-in";
 import { startSmsHttpStandIn, type SmsHttpStandIn } from "../server/carriers/sms-http/stand-in";
-import { login, shot } from "./support";
+import { apiToken, login, shot } from "./support";
 
 // Gita (globex, a manager) connects her SMS provider over SMPP: here the local SMSC stand-in, which this spec starts
 // like e2e/whatsapp-cloud.spec.ts starts Meta's. The SMSC's address is typed into the form, so it listens on any free
-// port and the e2e servers need no setting for it. No other spec connects an SMS provider for globex.
+// port and the e2e servers need no setting for it. No other spec connects an SMS provider for globex. The last test
+// has a customer write over the bind (the SMSC's deliver_sm, through the stand-in's `customerWrites`) and the agent
+// answer from the chat inbox.
 const USER = { systemId: "globex", password: "gl0bex-pw" };
 const HTTP_KEY = "globex-http-key-7788";
 let smsc: Smsc;
@@ -153,4 +155,45 @@ test("connects an HTTP provider with the profile's defaults and shows the DLR ca
   await expect(edit).toBeHidden();
   const edited = page.locator(".ant-card").filter({ hasText: "Globex HTTP route" }).first();
   await expect(edited).toContainText(`Stored, ends in ${HTTP_KEY.slice(-4)}`);
+});
+
+test("a customer's SMS over the SMPP bind opens a conversation in the inbox; the agent's answer goes back as submit_sm", async ({ page }) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(page, "globex");
+  const headers = { authorization: `Bearer ${token}` };
+  // Connected through the API (the form is the first test's): GLXTRK, which that test freed when it disconnected.
+  const connected = await page.request.post("/api/v1/channels/smpp", {
+    headers, data: { name: "Globex two-way SMSC", sender_ids: ["GLXTRK"], host: "127.0.0.1", port: smsc.port, system_id: USER.systemId, password: USER.password, dlt_entity_id: "1201159100000000003" },
+  });
+  expect(connected.status()).toBe(201);
+  const channelId = ((await connected.json()) as { data: { _id: string } }).data._id;
+  try {
+    // Its transceiver bound (the SMSC hands customers' messages only to one), as the server does for every SMPP channel at start.
+    const binds = smsc.binds;
+    const tested = await page.request.post(`/api/v1/channels/carrier-channels/${channelId}/test`, { headers });
+    expect(tested.ok(), await tested.text()).toBe(true);
+    await expect.poll(() => smsc.binds).toBeGreaterThan(binds);
+
+    const customer = `+9198${String(Date.now()).slice(-8)}`;
+    smsc.customerWrites({ systemId: USER.systemId, from: customer, to: "GLXTRK", text: "Hi, is my parcel GLX-5521 out for delivery?" });
+
+    await login(page, "globex", "manager");
+    await page.goto("/organization/chats");
+    const row = page.getByRole("option").filter({ hasText: customer });
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    await expect(row).toContainText("Hi, is my parcel GLX-5521 out for delivery?");
+    await row.click();
+    await expect(page.locator("[data-message]").filter({ hasText: "Hi, is my parcel GLX-5521 out for delivery?" })).toBeVisible();
+    await page.getByRole("textbox", { name: "Reply" }).fill("Yes, it is out for delivery and arrives by 6 pm today.");
+    await page.getByRole("textbox", { name: "Reply" }).press("Enter");
+    await expect(page.locator("[data-message]").filter({ hasText: "arrives by 6 pm" }).locator("[data-status]")).toHaveAttribute("data-status", /sent|delivered/);
+    await shot(page, "sms-inbox-smpp");
+
+    // The answer went to the SMSC from the header the customer wrote to, once.
+    await expect.poll(() => smsc.submitted.filter((s) => s.to === customer.slice(1)).map((s) => ({ from: s.from, text: s.text }))).toEqual([
+      { from: "GLXTRK", text: "Yes, it is out for delivery and arrives by 6 pm today." },
+    ]);
+  } finally {
+    await page.request.delete(`/api/v1/channels/carrier-channels/${channelId}`, { headers });
+  }
 });

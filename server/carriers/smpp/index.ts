@@ -11,7 +11,7 @@ import { concatenationHeader, segment } from "./encoding";
 import { behaviourOfStatus, statusCode, STATUS } from "./errors";
 import { openLink, type LinkOptions } from "./link";
 import { messageText, parseReceipt } from "./receipts";
-import { unansweredBook, type IncomingReceipt } from "./unanswered";
+import { memoryUnansweredStore, unansweredBook, type IncomingReceipt, type Submit, type UnansweredStore } from "./unanswered";
 import { smppChannelOf, SMPP, type SmppChannel } from "./settings";
 
 export { SMPP } from "./settings";
@@ -62,6 +62,8 @@ export interface SmppOptions {
   /** CARRIER_ALLOW_PRIVATE: the SMSC may be on a private, loopback or link-local address. */
   allowPrivate: boolean;
   timings?: SmppTimings;
+  /** Where unanswered submits outlive the process (the database's, server/services/carrier-channels/smpp-unanswered.ts); in memory without one. */
+  unanswered?: UnansweredStore;
 }
 
 export function createSmppAdapter(connection: ChannelConnection, health: ChannelHealth, options: SmppOptions): ChannelAdapter {
@@ -99,14 +101,16 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
     if (first && first !== receipt.id && receipt.status !== "failed") return;
     emit({ type: "receipt", providerMessageId: first ?? receipt.id, status: receipt.status, ...(receipt.status === "failed" ? { code: receipt.stat, reason: receipt.reason } : {}), at: receipt.at });
   }
-  const unanswered = unansweredBook(emit, pass);
+  const unanswered = unansweredBook({ channelId: connection.id, store: options.unanswered ?? memoryUnansweredStore(), emit, pass });
 
   function onDeliver(pdu: PDU): void {
     const parsed = parseReceipt(pdu);
     const at = new Date();
     if (parsed) {
       const receipt: IncomingReceipt = { ...parsed, source: String(pdu.source_addr ?? ""), destination: String(pdu.destination_addr ?? ""), at };
-      if (firstPartOf.has(receipt.id) || !unanswered.take(receipt)) pass(receipt);
+      if (firstPartOf.has(receipt.id)) return pass(receipt);
+      // The store unreadable: passed by its id, as if nothing unanswered fitted.
+      void unanswered.take(receipt).then((took) => took || pass(receipt), () => pass(receipt));
       return;
     }
     const from = String(pdu.source_addr ?? "");
@@ -127,6 +131,7 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
     reference = (reference + 1) % 256;
     const dlt = channel.dlt ? { [tlvName(channel.dlt.entityIdTag)]: channel.dlt.entityId } : {};
     const ids: string[] = [];
+    const submit: Submit = { messageId: message.id, to: message.to.replace(/^\+/, ""), from: String(sourceAddress(message.from).source_addr), text: parts[0], parts: parts.length };
     for (let i = 0; i < parts.length; i++) {
       const fields: PduFields = {
         ...sourceAddress(message.from),
@@ -139,13 +144,13 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
         short_message: parts.length > 1 ? { udh: concatenationHeader(reference, parts.length, i), message: parts[i] } : parts[i],
         ...dlt,
       };
-      const pending = i === 0 ? unanswered.submitting({ messageId: message.id, to: message.to.replace(/^\+/, ""), from: String(fields.source_addr), text: parts[0], parts: parts.length }) : undefined;
+      const pending = i === 0 ? unanswered.submitting(submit) : undefined;
       const outcome = await link.submit(fields);
       if (outcome.kind === "lost") pending?.lost();
       else if (outcome.kind === "answered" && outcome.pdu.command_status === STATUS.ESME_ROK) pending?.answered(String(outcome.pdu.message_id ?? ""));
       else pending?.answered();
       // A later part unanswered or unsent: the message cannot arrive whole; its first part's receipt settles it.
-      if (i > 0 && outcome.kind !== "answered") unanswered.incomplete(ids[0], message.id, `Part ${i + 1} of ${parts.length} was not ${outcome.kind === "lost" ? "answered by the SMSC" : "sent"}, nor the parts after it`);
+      if (i > 0 && outcome.kind !== "answered") unanswered.incomplete(submit, ids[0], `Part ${i + 1} of ${parts.length} was not ${outcome.kind === "lost" ? "answered by the SMSC" : "sent"}, nor the parts after it`);
       if (outcome.kind === "bind-refused") return refusal(outcome.status);
       if (outcome.kind === "address-refused") {
         if (i === 0) return { accepted: false, code: ADDRESS_REFUSED, reason: addressRefused(outcome.reason), retryable: true, retry: "channel" };
@@ -215,6 +220,7 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
     },
     close: async () => {
       listeners.clear();
+      await unanswered.close();
       await link.close();
     },
   };

@@ -6,6 +6,7 @@ export * from "./messages";
 export * from "./settings";
 export * from "./rate-limits";
 export * from "./carrier-channels";
+export * from "./smpp";
 export * from "./wabas";
 export * from "./rcs-bots";
 export * from "./whatsapp";

@@ -9,6 +9,7 @@ import { whatsappCloudProvider } from "../../carriers/whatsapp-cloud";
 import type { ServerConfig } from "../../config";
 import { createChannelDirectory } from "../../services/carrier-channels/directory";
 import { createHealthRecorder } from "../../services/carrier-channels/health";
+import { smppUnansweredStore } from "../../services/carrier-channels/smpp-unanswered";
 import { createStorage, type S3Config, type Storage } from "../../storage";
 
 declare module "fastify" {
@@ -45,7 +46,7 @@ export const carrierPlugin = fp<CarrierOptions>(
       fallback: options.carrier ?? createCarrier(),
       directory: createChannelDirectory(app.database.db, options.credentials.key, health),
       // SMS providers are at addresses users type: the SSRF guard applies to every connection (CARRIER_ALLOW_PRIVATE).
-      providers: [whatsappCloudProvider(options.whatsappCloud), smppProvider({ allowPrivate: options.carrierAllowPrivate }), httpSmsProvider({ allowPrivate: options.carrierAllowPrivate }),
+      providers: [whatsappCloudProvider(options.whatsappCloud), smppProvider({ allowPrivate: options.carrierAllowPrivate, unanswered: smppUnansweredStore(app.database.db, app.log) }), httpSmsProvider({ allowPrivate: options.carrierAllowPrivate }),
         // Google RBM is at the operator's URLs (RBM_API_URL, RBM_TOKEN_URL), never a user's: no guard needed.
         rbmProvider(options.rbm)],
     }), app.metrics, app.log);
