@@ -221,8 +221,13 @@ describe("reconnects and lost answers", () => {
   it("a customer's message arrives as an inbound event", async () => {
     const { adapter, events } = adapterFor();
     await adapter.testConnection();
-    smsc.customerWrites({ systemId: USER.systemId, from: "+919812300008", to: "9000000001", text: "STOP" });
-    const inbound = await until(() => events.filter((e) => e.type === "inbound"), (e) => e.length > 0);
-    expect(inbound).toEqual([expect.objectContaining({ channel: "sms", from: "+919812300008", to: "9000000001", text: "STOP" })]);
+    smsc.customerWrites({ systemId: USER.systemId, from: "+919812300008", to: "56161", text: "STOP" });
+    smsc.customerWrites({ systemId: USER.systemId, from: "+919812300009", to: "+919111100000", text: "START" });
+    const inbound = await until(() => events.filter((e) => e.type === "inbound"), (e) => e.length > 1);
+    // A short code stays as it is; a long number (the account's reply number) comes back in its stored "+" form.
+    expect(inbound).toEqual([
+      expect.objectContaining({ channel: "sms", from: "+919812300008", to: "56161", text: "STOP" }),
+      expect.objectContaining({ channel: "sms", from: "+919812300009", to: "+919111100000", text: "START" }),
+    ]);
   });
 });

@@ -35,6 +35,15 @@ function tlvName(tag: number): string {
   return name;
 }
 
+/**
+ * Where a customer wrote: a number the SMSC marks international (TON 1), or one long enough to be a full number, is
+ * the "+…" form the console stores (an SMS account's reply number); a header or a short code stays as given.
+ */
+function receivingAddress(pdu: PDU): string {
+  const to = String(pdu.destination_addr ?? "");
+  return /^\d+$/.test(to) && (pdu.dest_addr_ton === 1 || to.length >= 10) ? `+${to}` : to;
+}
+
 /** An alphanumeric header (a DLT header, "JMSHOP") is TON 5; a number is international (TON 1, NPI 1). */
 function sourceAddress(from: string): PduFields {
   if (/^\+?\d+$/.test(from)) return { source_addr: from.replace(/^\+/, ""), source_addr_ton: 1, source_addr_npi: 1 };
@@ -114,7 +123,7 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
       return;
     }
     const from = String(pdu.source_addr ?? "");
-    emit({ type: "inbound", channel: "sms", from: /^\d+$/.test(from) ? `+${from}` : from, to: String(pdu.destination_addr ?? ""), text: messageText(pdu.short_message), at });
+    emit({ type: "inbound", channel: "sms", from: /^\d+$/.test(from) ? `+${from}` : from, to: receivingAddress(pdu), text: messageText(pdu.short_message), at });
   }
 
   function refusal(status: number): SendResult {

@@ -10,6 +10,9 @@ import { createServer, type PDU, type Session } from "smpp";
 import { STATUS } from "../errors";
 import { messageText } from "../receipts";
 
+/** SMPP's type of number: a full number is international (1), a short code network-specific (3), a header alphanumeric (5). */
+const tonOf = (address: string): number => (/^\+\d+$|^\d{10,}$/.test(address) ? 1 : /^\d+$/.test(address) ? 3 : 5);
+
 export interface SmscUser {
   systemId: string;
   password: string;
@@ -203,7 +206,9 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
       for (const session of [...boundAs.keys()]) session.destroy();
       boundAs.clear();
     },
-    customerWrites: ({ systemId, from, to, text }) => deliver(systemId, { source_addr: from.replace(/^\+/, ""), source_addr_ton: 1, destination_addr: to, esm_class: 0, short_message: text }),
+    // As an SMSC sends it: numbers without their "+", with their type of number (tonOf).
+    customerWrites: ({ systemId, from, to, text }) =>
+      deliver(systemId, { source_addr: from.replace(/^\+/, ""), source_addr_ton: 1, destination_addr: to.replace(/^\+/, ""), dest_addr_ton: tonOf(to), esm_class: 0, short_message: text }),
     close: async () => {
       for (const session of server.sessions) session.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
