@@ -17,6 +17,8 @@ import type { Rates } from "./rates";
 export interface FailoverPlan {
   failover: CampaignFailover;
   body: string;
+  /** The SMS template's DLT id, sent with each failover message. */
+  dltTemplateId: string;
   from: string;
   replyTo?: string;
 }
@@ -44,7 +46,7 @@ export async function loadFailoverPlan(db: Db, failover: CampaignFailover | null
   const [t] = await db.select().from(smsTemplates).where(eq(smsTemplates.id, failover.smsTemplateId));
   if (!t) return undefined;
   const [account] = await db.select({ replyNumber: smsAccounts.replyNumber }).from(smsAccounts).where(eq(smsAccounts.id, failover.smsAccountId));
-  return { failover, body: t.body, from: t.senderId, ...(account?.replyNumber ? { replyTo: account.replyNumber } : {}) };
+  return { failover, body: t.body, dltTemplateId: t.dltTemplateId, from: t.senderId, ...(account?.replyNumber ? { replyTo: account.replyNumber } : {}) };
 }
 
 /** The recipients of a campaign whose WhatsApp message now matches one of the conditions (not yet marked). */
@@ -129,7 +131,7 @@ export async function claimFailovers(
     let room = camp.held - camp.spent;
     let held = true;
     const items: FailoverItem[] = [];
-    const template = { channel: "sms" as const, body: plan.body };
+    const template = { channel: "sms" as const, body: plan.body, dltTemplateId: plan.dltTemplateId };
     for (const r of rows) {
       const content = contentFor(template, failoverParams(plan.failover.params, c.variables, r.variables));
       const cost = costOf(template, content, rates);
@@ -159,7 +161,7 @@ export type FailoverOutcome = { id: number; state: "sent" | "failed" | "queued" 
 export async function sendFailover(carrier: Carrier, plan: FailoverPlan, item: FailoverItem, idempotent = carrier.idempotentSends): Promise<FailoverOutcome> {
   const id = item.id;
   try {
-    const result = await carrier.send({ id: `${id}:sms`, channel: "sms", from: plan.from, to: item.number, content: { kind: "text", text: item.text }, ...(plan.replyTo ? { replyTo: plan.replyTo } : {}) });
+    const result = await carrier.send({ id: `${id}:sms`, channel: "sms", from: plan.from, to: item.number, content: { kind: "text", text: item.text, ...(plan.dltTemplateId ? { dltTemplateId: plan.dltTemplateId } : {}) }, ...(plan.replyTo ? { replyTo: plan.replyTo } : {}) });
     if (result.accepted) return { id, state: "sent", refund: 0 };
     return { id, state: result.retryable ? "queued" : "failed", refund: item.cost };
   } catch {
