@@ -87,4 +87,11 @@ describe("an HTTP provider connected with the MSG91 preset", () => {
       ["+919876541112", "delivered", null],
     ]);
   });
+
+  it("an edit from the form without the key keeps the stored key and the preset", async () => {
+    const { api_key: _k, ...edit } = { ...SMS_HTTP_PRESETS.msg91.form, url: provider.url, preset: "msg91", name: "Acme MSG91 route", sender_ids: ["ACMEMG"], api_key: KEY, dlt_entity_id: ENTITY, messages_per_second: 40 };
+    const res = await server.call({ method: "PUT", url: `/api/v1/channels/sms-http/${channel._id}`, as: "manager", payload: edit });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ name: "Acme MSG91 route", messagesPerSecond: 40, sms: { http: { preset: "msg91" } } });
+  });
 });
