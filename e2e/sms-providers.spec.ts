@@ -12,14 +12,18 @@ const USER = { systemId: "globex", password: "gl0bex-pw" };
 const HTTP_KEY = "globex-http-key-7788";
 let smsc: Smsc;
 let provider: SmsHttpStandIn;
+let msg91: SmsHttpStandIn;
+const MSG91_KEY = "globex-msg91-authkey-4455";
 
 test.beforeAll(async () => {
   smsc = await startSmsc({ users: [USER] });
   provider = await startSmsHttpStandIn({ apiKey: HTTP_KEY, callbackUrl: "http://127.0.0.1:9/not-yet" });
+  msg91 = await startSmsHttpStandIn({ apiKey: MSG91_KEY, callbackUrl: "http://127.0.0.1:9/not-yet", mode: "msg91" });
 });
 test.afterAll(async () => {
   await smsc?.close();
   await provider?.close();
+  await msg91?.close();
 });
 
 test.describe.configure({ mode: "serial" });
@@ -196,4 +200,63 @@ test("a customer's SMS over the SMPP bind opens a conversation in the inbox; the
   } finally {
     await page.request.delete(`/api/v1/channels/carrier-channels/${channelId}`, { headers });
   }
+});
+
+test("the MSG91 preset fills the HTTP form, leaving the key, the sender ids and the entity id; the card names the preset", async ({ page }) => {
+  test.setTimeout(90_000);
+  await login(page, "globex", "manager");
+  await page.goto("/organization/channels/sms");
+  await page.getByRole("button", { name: "Connect an SMS provider" }).click();
+  const drawer = page.locator(".ant-drawer");
+  await drawer.getByText("HTTP API").click();
+  // The form below loads lazily: opened before it settles, the dropdown can move under the click, so choose again.
+  await expect(drawer.getByLabel("Send URL")).toBeVisible();
+  const hint = drawer.getByText(/paste the delivery report URL into MSG91's SMS › Webhook and choose version v3/);
+  await expect(async () => {
+    if (!(await hint.isVisible())) {
+      await drawer.locator(".ant-select").filter({ has: page.getByRole("combobox", { name: "Preset" }) }).click();
+      await page.locator(".ant-select-dropdown:visible .ant-select-item-option").getByText("MSG91 (India)", { exact: true }).click({ timeout: 2_000 });
+    }
+    await expect(hint).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(drawer.getByLabel("Send URL")).toHaveValue("https://api.msg91.com/api/v2/sendsms");
+  await expect(drawer.getByLabel("Auth header")).toHaveValue("authkey");
+  await expect(drawer.getByLabel("Before the key")).toHaveValue("");
+  await expect(drawer.getByLabel("Body template (JSON)")).toHaveValue(/"DLT_TE_ID": "\{\{dlt_template_id\}\}"/);
+  await expect(drawer.getByLabel("Message id in the answer")).toHaveValue("message");
+  await expect(drawer.getByLabel("Statuses meaning failed")).toHaveValue("2, 9, 16, 17, 25");
+  await expect(drawer.getByLabel("API key")).toHaveValue("");
+  await expect(drawer.getByLabel("DLT entity id", { exact: true })).toHaveValue("");
+  await shot(page, "sms-http-msg91-preset");
+
+  await drawer.getByLabel("Channel name").fill("Globex MSG91");
+  // GLXTRK, freed by the SMPP test, is the one free header left (GLOBEX is the HTTP route's): chosen already.
+  await expect(drawer.locator('.ant-select-selection-item[title="GLXTRK"]')).toBeVisible();
+  // MSG91 itself is not reachable from here: its stand-in, speaking MSG91's API, stands at a local address.
+  await drawer.getByLabel("Send URL").fill(msg91.url);
+  await drawer.getByLabel("DLT entity id", { exact: true }).fill("1201159100000000003");
+  await drawer.getByLabel("API key").fill("not-the-msg91-authkey");
+  await drawer.getByRole("button", { name: "Check and connect" }).click();
+  await expect(page.getByText("The provider refused the API key (207: Invalid authentication key)").first()).toBeVisible();
+  await drawer.getByLabel("API key").fill(MSG91_KEY);
+  await drawer.getByRole("button", { name: "Check and connect" }).click();
+  await expect(drawer.getByText("Globex MSG91 is connected")).toBeVisible();
+  await drawer.getByRole("button", { name: "Done" }).click();
+  await expect(drawer).toBeHidden();
+
+  const card = page.locator(".ant-card").filter({ hasText: "Globex MSG91" }).first();
+  await expect(card).toContainText("MSG91 (India)");
+  await expect(card).toContainText("authkey: …");
+  await shot(page, "sms-http-msg91-channel");
+  await card.getByRole("button", { name: "Edit" }).click();
+  const edit = page.locator(".ant-drawer").filter({ hasText: "Edit Globex MSG91" });
+  await expect(edit.getByText("Filled from the MSG91 (India) preset.", { exact: false })).toBeVisible();
+  await edit.getByLabel("Throughput (messages per second)").fill("40");
+  const saving = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes("/api/v1/channels/sms-http/"));
+  await edit.getByRole("button", { name: "Check and save" }).click();
+  const saved = await saving;
+  expect(saved.status(), `${saved.request().postData() ?? ""} → ${await saved.text()}`).toBe(200);
+  await expect(page.getByText("Saved Globex MSG91")).toBeVisible();
+  // Saved again from the form, the channel keeps its preset.
+  await expect(card).toContainText("MSG91 (India)");
 });

@@ -10,6 +10,7 @@ export const smsHttpConnect = {
   "additionalProperties": false,
   "required": ["name", "sender_ids", "url", "auth_header", "api_key", "body_template", "message_id_path", "dlr_id_path", "dlr_status_path", "dlr_delivered", "dlr_failed"],
   "properties": {
+    "preset": F.preset,
     "name": F.name,
     "sender_ids": F.sender_ids,
     "url": F.url,

@@ -1,4 +1,5 @@
 import { SMS_HEADER_PATTERN, SMS_SENDER_IDS_MAX } from "../contract/domain/sms";
+import { SMS_HTTP_PRESET_IDS } from "../contract/domain/sms-http-presets";
 import { WHATSAPP_CLOUD_FIELDS } from "./whatsapp-cloud-fields";
 
 /**
@@ -45,11 +46,12 @@ export const SMS_PROVIDER_FIELDS = {
   "body_template": {
     "type": "string",
     "title": "Body template (JSON)",
-    "description": "A JSON object; {{to}}, {{to_digits}}, {{from}}, {{text}}, {{id}} and {{entity_id}} are filled in each message",
+    "description": "A JSON object; {{to}}, {{to_digits}}, {{from}}, {{text}}, {{id}}, {{entity_id}} and {{dlt_template_id}} (the message's DLT template) are filled in each message",
     "minLength": 2,
     "maxLength": 4000,
     "default": "{\"to\": \"{{to_digits}}\", \"sender\": \"{{from}}\", \"message\": \"{{text}}\", \"pe_id\": \"{{entity_id}}\"}"
   },
+  "preset": { "type": "string", "title": "Preset", "description": "The documented provider API the settings were filled from", "enum": SMS_HTTP_PRESET_IDS },
   "message_id_path": { "type": "string", "title": "Message id in the answer", "description": "Dot path of the provider's message id in its JSON answer", "minLength": 1, "maxLength": 128, "pattern": "^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$", "default": "data.message_id" },
   "dlr_id_path": { "type": "string", "title": "Message id in a delivery report", "minLength": 1, "maxLength": 128, "pattern": "^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$", "default": "message_id" },
   "dlr_status_path": { "type": "string", "title": "Status in a delivery report", "minLength": 1, "maxLength": 128, "pattern": "^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$", "default": "status" },

@@ -27,6 +27,8 @@ export const SmsChannelDetails = Type.Object({
   ]),
   http: Type.Union([
     Type.Object({
+      /** The preset the settings were filled from (contract/domain/sms-http-presets.ts), null for a custom provider. */
+      preset: Type.Union([Type.String(), Type.Null()]),
       url: Type.String(), authHeader: Type.String(), authPrefix: Type.String(), bodyTemplate: Type.String(), messageIdPath: Type.String(),
       dlr: Type.Object({ idPath: Type.String(), statusPath: Type.String(), codePath: Type.Union([Type.String(), Type.Null()]), delivered: Type.Array(Type.String()), failed: Type.Array(Type.String()) }),
     }),

@@ -32,7 +32,9 @@ export interface InteractiveChoice {
 
 /** What a message carries; each adapter maps it to its provider's payload. */
 export type MessageContent =
-  | { kind: "text"; text: string }
+  /** `dltTemplateId`: India DLT, the registered template this text fills (its sms_templates row's); providers take it
+   *  with each message (SMPP as an optional TLV, MSG91 as DLT_TE_ID), the entity id coming from the channel. */
+  | { kind: "text"; text: string; dltTemplateId?: string }
   | {
       kind: "template";
       templateName: string;

@@ -107,7 +107,7 @@ describe("campaign dispatcher", () => {
     await finished(id);
     const rows = await recipientsOf(id);
     const message = server.carrier.sent.find((m) => m.id === String(rows[0].id));
-    expect(message).toMatchObject({ channel: "sms", from: "ACMEIN", replyTo: t.replyNumber, content: { kind: "text", text: "Dear Asha0, your code is 1000. - ACME" } });
+    expect(message).toMatchObject({ channel: "sms", from: "ACMEIN", replyTo: t.replyNumber, content: { kind: "text", text: "Dear Asha0, your code is 1000. - ACME", dltTemplateId: t.dltTemplateId } });
     expect(rows[1].costPaise).toBe(2 * DEFAULT_RATES_PAISE.sms);
     expect(rows[2].costPaise).toBe(DEFAULT_RATES_PAISE.sms);
     await until(() => recipientsOf(id), (rs) => rs[0].state === "replied");

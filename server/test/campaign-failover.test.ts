@@ -74,7 +74,7 @@ describe("WhatsApp SMS failover", () => {
     expect(byNumber[FAILS]).toMatchObject(byNumber[FAILS].code === "131026" ? { failoverState: "sent", failedOver: true } : { failoverState: null, failedOver: false });
     const sent = server.carrier.sent.filter((m) => m.id === `${byNumber[NOT_ON_WA].id}:sms`);
     expect(sent).toEqual([
-      expect.objectContaining({ channel: "sms", from: sms.senderId, to: NOT_ON_WA, replyTo: sms.replyNumber, content: { kind: "text", text: `Dear Name 1, your code is 4321. - ACME` } }),
+      expect.objectContaining({ channel: "sms", from: sms.senderId, to: NOT_ON_WA, replyTo: sms.replyNumber, content: { kind: "text", text: `Dear Name 1, your code is 4321. - ACME`, dltTemplateId: sms.dltTemplateId } }),
     ]);
     const spent = rows.reduce((s, r) => s + r.costPaise, 0);
     expect(done).toMatchObject({ spentPaise: spent, heldPaise: spent });
@@ -109,7 +109,7 @@ describe("WhatsApp SMS failover", () => {
   });
 
   it("undelivered: no delivered receipt within the TTL fails over, and the campaign completes only after it", async () => {
-    const { id } = await failoverCampaign(["undelivered"], [DELIVERED, SILENT], ["Customer", "99"]);
+    const { id, sms } = await failoverCampaign(["undelivered"], [DELIVERED, SILENT], ["Customer", "99"]);
     const done = await finished(id);
     const rows = await recipientsOf(id);
     const byNumber = Object.fromEntries(rows.map((r) => [r.number, r]));
@@ -118,7 +118,7 @@ describe("WhatsApp SMS failover", () => {
     expect(byNumber[DELIVERED]).toMatchObject({ state: "delivered", failoverState: null, costPaise: waRate });
     expect(done.completedAt!.getTime() - byNumber[SILENT].sentAt!.getTime()).toBeGreaterThanOrEqual(TTL_MS);
     expect(done).toMatchObject({ spentPaise: 2 * waRate + smsRate, heldPaise: 2 * waRate + smsRate });
-    expect(server.carrier.sent.find((m) => m.id === `${byNumber[SILENT].id}:sms`)?.content).toEqual({ kind: "text", text: "Dear Customer, your code is 99. - ACME" });
+    expect(server.carrier.sent.find((m) => m.id === `${byNumber[SILENT].id}:sms`)?.content).toEqual({ kind: "text", text: "Dear Customer, your code is 99. - ACME", dltTemplateId: sms.dltTemplateId });
   });
 
   it("a failover whose lease lapsed is re-sent with the same key (delivered once, charged once); a sent one never again", async () => {

@@ -102,13 +102,13 @@ export async function whatsappTemplate(db: Db, userId: string, opts: { name?: st
   return row;
 }
 
-export async function smsTemplate(db: Db, userId: string, body = "Dear {#var#}, your code is {#var#}. - ACME", replyNumber = "+919111100000"): Promise<{ id: string; name: string; accountId: string; senderId: string; replyNumber: string }> {
+export async function smsTemplate(db: Db, userId: string, body = "Dear {#var#}, your code is {#var#}. - ACME", replyNumber = "+919111100000"): Promise<{ id: string; name: string; accountId: string; senderId: string; replyNumber: string; dltTemplateId: string }> {
   const [account] = await db.insert(smsAccounts).values({ userId, name: "Dispatch SMS", provider: "sandbox", senderIds: ["ACMEIN"], replyNumber }).returning({ id: smsAccounts.id });
   const [row] = await db
     .insert(smsTemplates)
     .values({ smsAccountId: account.id, name: `sms_${Math.random().toString(36).slice(2, 8)}`, body, category: "transactional", senderId: "ACMEIN", dltTemplateId: "1107000000000001" })
     .returning({ id: smsTemplates.id, name: smsTemplates.name });
-  return { ...row, accountId: account.id, senderId: "ACMEIN", replyNumber };
+  return { ...row, accountId: account.id, senderId: "ACMEIN", replyNumber, dltTemplateId: "1107000000000001" };
 }
 
 export interface CampaignSeed {

@@ -56,7 +56,7 @@ describe("campaigns.testSend", () => {
     ]);
     expect(body.message).toContain("[name]");
     expect(testMessages("+919000000001")).toEqual([
-      expect.objectContaining({ channel: "sms", from: c.sms.senderId, content: { kind: "text", text: "Dear [name], your code is 42. - ACME" } }),
+      expect.objectContaining({ channel: "sms", from: c.sms.senderId, content: { kind: "text", text: "Dear [name], your code is 42. - ACME", dltTemplateId: c.sms.dltTemplateId } }),
     ]);
     expect(await balanceOf(db(), c.userId)).toBe(before - 2 * smsRate);
     const ledger = await db().select().from(balanceLedger).where(and(eq(balanceLedger.userId, c.userId), eq(balanceLedger.kind, "debit")));

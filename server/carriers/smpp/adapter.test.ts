@@ -103,6 +103,14 @@ describe("sending", () => {
     const { adapter } = adapterFor({ dltEntityId: "1201159100000012345", dltEntityIdTag: 0x1400 });
     const id = accepted(await adapter.send(sms("+919812300004", "OTP 123456", "+919000000001")));
     expect(smsc.submitted.find((s) => s.id === id)).toMatchObject({ from: "919000000001", tlvs: { [String(0x1400)]: "1201159100000012345" } });
+    expect(smsc.submitted.find((s) => s.id === id)?.tlvs).not.toHaveProperty(String(0x1401));
+  });
+
+  it("passes the message's DLT template id in the template tag, beside the entity id", async () => {
+    const { adapter } = adapterFor({ dltEntityId: "1201159100000012345", dltEntityIdTag: 0x1400, dltTemplateIdTag: 0x1402 });
+    const message = sms("+919812300024", "OTP 123456");
+    const id = accepted(await adapter.send({ ...message, content: { kind: "text", text: "OTP 123456", dltTemplateId: "1107000000000009" } }));
+    expect(smsc.submitted.find((s) => s.id === id)?.tlvs).toMatchObject({ [String(0x1400)]: "1201159100000012345", [String(0x1402)]: "1107000000000009" });
   });
 });
 

@@ -138,7 +138,9 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
     if (text === null) return { accepted: false, code: "unsupported", reason: `SMS carries text only, not a ${message.content.kind} message`, retryable: false };
     const { dataCoding, parts } = segment(text);
     reference = (reference + 1) % 256;
-    const dlt = channel.dlt ? { [tlvName(channel.dlt.entityIdTag)]: channel.dlt.entityId } : {};
+    // DLT: the channel's entity id, and the template id the message was filled from (content.dltTemplateId).
+    const templateId = message.content.kind === "text" ? message.content.dltTemplateId : undefined;
+    const dlt = channel.dlt ? { [tlvName(channel.dlt.entityIdTag)]: channel.dlt.entityId, ...(templateId ? { [tlvName(channel.dlt.templateIdTag)]: templateId } : {}) } : {};
     const ids: string[] = [];
     const submit: Submit = { messageId: message.id, to: message.to.replace(/^\+/, ""), from: String(sourceAddress(message.from).source_addr), text: parts[0], parts: parts.length };
     for (let i = 0; i < parts.length; i++) {

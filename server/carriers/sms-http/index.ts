@@ -5,6 +5,8 @@
 // disconnect the channel, 429 slows the sender (Retry-After), other 4xx fail the recipient; no answer, or a 5xx
 // other than 503, is unknown (the send throws and is never re-sent: these providers take no idempotency key). Every
 // request goes through the SSRF guard (request.ts): a private address, unless CARRIER_ALLOW_PRIVATE, disconnects.
+// A preset's provider (MSG91) may write a refusal in the body of any answer, a 200 too: its refusal rules
+// (contract/domain/sms-http-presets.ts) are read before the status, so a refusal is never taken for an id.
 import { timingSafeEqual } from "node:crypto";
 import { SsrfError } from "../../http/ssrf";
 import type { CarrierEvent, OutboundMessage, SendResult } from "../carrier";
@@ -12,6 +14,7 @@ import { ADDRESS_REFUSED } from "../provider-address";
 import type { CarrierProvider, ChannelAdapter, ChannelConnection, ChannelHealth, KeyedEvent, WebhookRequest } from "../router/channel-adapter";
 import { providerRequest, type ProviderAnswer } from "./request";
 import { at, fillBody, httpSmsProfileOf, SMS_HTTP } from "./settings";
+import type { SmsHttpRefusal } from "../../../contract/domain/sms-http-presets";
 
 export { SMS_HTTP } from "./settings";
 
@@ -38,6 +41,16 @@ function reasonOf(res: ProviderAnswer): string {
   return res.text.slice(0, 200) || res.statusText;
 }
 
+/** The provider's refusal written in the answer's body, by the preset's rules; null when the answer is not one. */
+function bodyRefusal(refusal: SmsHttpRefusal | undefined, res: ProviderAnswer): { code: string; reason: string; stops: "key" | "account" | null } | null {
+  if (!refusal) return null;
+  const body = json(res.text);
+  if (String(at(body, refusal.path) ?? "") !== refusal.value) return null;
+  const code = String(at(body, refusal.codePath) ?? res.status);
+  const stops = refusal.keyCodes.includes(code) ? "key" : refusal.accountCodes.includes(code) ? "account" : null;
+  return { code, reason: reasonOf(res), stops };
+}
+
 export interface HttpSmsOptions {
   /** CARRIER_ALLOW_PRIVATE: the provider may be on a private, loopback or link-local address. */
   allowPrivate: boolean;
@@ -53,7 +66,7 @@ export function createHttpSmsAdapter(connection: ChannelConnection, health: Chan
     if (disconnected) return { accepted: false, code: "disconnected", reason: disconnected, retryable: true, retry: "channel" };
     const c = message.content;
     if (c.kind !== "text") return { accepted: false, code: "unsupported", reason: `SMS carries text only, not a ${c.kind} message`, retryable: false };
-    const body = fillBody(profile.body, { to: message.to, to_digits: message.to.replace(/^\+/, ""), from: message.from, text: c.text, id: message.id, entity_id: profile.entityId ?? "" });
+    const body = fillBody(profile.body, { to: message.to, to_digits: message.to.replace(/^\+/, ""), from: message.from, text: c.text, id: message.id, entity_id: profile.entityId ?? "", dlt_template_id: c.dltTemplateId ?? "" });
     let res: ProviderAnswer;
     try {
       res = await providerRequest(profile.url, { method: "POST", headers: { "content-type": "application/json", ...auth }, body: JSON.stringify(body), timeoutMs: profile.timeoutMs, allowPrivate: options.allowPrivate });
@@ -67,23 +80,39 @@ export function createHttpSmsAdapter(connection: ChannelConnection, health: Chan
       health.failure({ code: "network", message: error instanceof Error ? error.message : String(error) });
       throw error;
     }
+    const reason = reasonOf(res);
+    const code = String(res.status);
+    // A limit or a failure is the HTTP status's, whatever the body says; a refusal in the body comes before an id is read.
+    if (res.status === 429 || res.status === 503) {
+      health.failure({ code, message: reason });
+      return { accepted: false, code, reason: `The provider is limiting sends (${code}): sending slows down and retries`, retryable: true, retry: "sender", retryAfterMs: retryAfterMs(res.header("retry-after")) };
+    }
+    if (res.status >= 500) {
+      health.failure({ code, message: reason });
+      throw new Error(`The provider failed (${code}: ${reason}); the message may have been taken`);
+    }
+    const refused = bodyRefusal(profile.refusal, res);
+    if (refused?.stops === "key" || (!refused && (res.status === 401 || res.status === 403))) return stop("API key", refused?.code ?? code, refused?.reason ?? reason, "Enter a new key");
+    if (refused?.stops === "account") return stop("account", refused.code, refused.reason, "Put it right with the provider");
+    if (refused) {
+      health.failure({ code: refused.code, message: refused.reason });
+      return { accepted: false, code: refused.code, reason: `The provider refused the message (${refused.code}): ${refused.reason}`, retryable: false };
+    }
     if (res.ok) {
       const id = at(json(res.text), profile.messageIdPath);
       if (typeof id !== "string" && typeof id !== "number") throw new Error(`The provider accepted the message without an id at ${profile.messageIdPath}`);
       health.sent();
       return { accepted: true, providerMessageId: String(id) };
     }
-    const reason = reasonOf(res);
-    const code = String(res.status);
-    if (res.status === 401 || res.status === 403) {
-      disconnected = `SMS channel disconnected: the provider refused the API key (${code}: ${reason}). Enter a new key, then test the connection.`;
-      health.failure({ code, message: disconnected, disconnect: true });
-      return { accepted: false, code, reason: disconnected, retryable: true, retry: "channel" };
-    }
     health.failure({ code, message: reason });
-    if (res.status === 429 || res.status === 503) return { accepted: false, code, reason: `The provider is limiting sends (${code}): sending slows down and retries`, retryable: true, retry: "sender", retryAfterMs: retryAfterMs(res.header("retry-after")) };
-    if (res.status >= 500) throw new Error(`The provider failed (${code}: ${reason}); the message may have been taken`);
     return { accepted: false, code, reason: `The provider refused the message (${code}): ${reason}`, retryable: false };
+  }
+
+  /** The key or the account refused: nothing more is sent through this channel until someone fixes it and tests it. */
+  function stop(what: "API key" | "account", code: string, reason: string, fix: string): SendResult {
+    disconnected = `SMS channel disconnected: the provider refused the ${what} (${code}: ${reason}). ${fix}, then test the connection.`;
+    health.failure({ code, message: disconnected, disconnect: true });
+    return { accepted: false, code, reason: disconnected, retryable: true, retry: "channel" };
   }
 
   function dlrEvents(raw: Buffer): KeyedEvent[] {
@@ -135,6 +164,8 @@ export function createHttpSmsAdapter(connection: ChannelConnection, health: Chan
       try {
         const res = await providerRequest(profile.url, { method: "OPTIONS", headers: auth, timeoutMs: profile.timeoutMs, allowPrivate: options.allowPrivate });
         if (res.status === 401 || res.status === 403) return { ok: false, code: String(res.status), message: `The provider refused the API key (${res.status})`, auth: true };
+        const refused = bodyRefusal(profile.refusal, res);
+        if (refused?.stops) return { ok: false, code: refused.code, message: `The provider refused the ${refused.stops === "key" ? "API key" : "account"} (${refused.code}: ${refused.reason})`, auth: true };
         health.success();
         return { ok: true, name: new URL(profile.url).host, phoneNumbers: [] };
       } catch (error) {

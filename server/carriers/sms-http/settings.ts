@@ -1,6 +1,7 @@
 // A generic HTTP SMS provider's profile, as stored on its channel: where to POST, how to authenticate (the API key is
 // the one secret), the body with placeholders, where the answer keeps the provider's message id, and how its delivery
 // reports (DLRs) read. Every provider that speaks "POST a message, get an id, receive a callback" fits it.
+import { isSmsHttpPresetId, SMS_HTTP_PRESETS, type SmsHttpPresetId, type SmsHttpRefusal } from "../../../contract/domain/sms-http-presets";
 import type { ReceiptStatus } from "../carrier";
 import type { ChannelConnection } from "../router/channel-adapter";
 
@@ -13,12 +14,15 @@ export interface HttpSmsProfile {
   authHeader: string;
   authPrefix: string;
   apiKey: string;
-  /** JSON body; string values may hold {{to}} {{to_digits}} {{from}} {{text}} {{id}} {{entity_id}}. */
+  /** JSON body; string values may hold {{to}} {{to_digits}} {{from}} {{text}} {{id}} {{entity_id}} {{dlt_template_id}}. */
   body: Readonly<Record<string, unknown>>;
   /** Dot path of the message id in the send answer ("data.message_id"). */
   messageIdPath: string;
   dlr: { idPath: string; statusPath: string; codePath?: string; statuses: Readonly<Record<string, ReceiptStatus>> };
   entityId?: string;
+  /** A preset's channel (MSG91): the preset, and how its provider writes a refusal in the answer's body. */
+  preset?: SmsHttpPresetId;
+  refusal?: SmsHttpRefusal;
   messagesPerSecond: number;
   timeoutMs: number;
   verifyToken: string;
@@ -52,6 +56,7 @@ export function httpSmsProfileOf(connection: ChannelConnection): HttpSmsProfile 
     messageIdPath,
     dlr: { idPath: String(dlr.idPath), statusPath: String(dlr.statusPath), ...(codePath ? { codePath } : {}), statuses: mapped },
     ...(entityId ? { entityId } : {}),
+    ...(isSmsHttpPresetId(s.preset) ? { preset: s.preset, refusal: SMS_HTTP_PRESETS[s.preset].refusal } : {}),
     messagesPerSecond: typeof s.messagesPerSecond === "number" && s.messagesPerSecond > 0 ? s.messagesPerSecond : 100,
     timeoutMs: typeof s.timeoutMs === "number" && s.timeoutMs > 0 ? s.timeoutMs : 15_000,
     verifyToken: connection.verifyToken,

@@ -38,6 +38,8 @@ export interface CarrierChannelSettings {
   messageIdPath?: string;
   dlr?: { idPath: string; statusPath: string; codePath?: string; statuses: Record<string, "sent" | "delivered" | "read" | "failed"> };
   entityId?: string;
+  /** The preset the form was filled from (contract/domain/sms-http-presets.ts): the adapter reads its refusal rules. */
+  preset?: string;
   /** Google RBM (server/carriers/rcs/settings.ts): the agent at Google, our bot it sends for, the bot's use case. */
   agentId?: string;
   botId?: string;

@@ -68,7 +68,7 @@ export async function loadDispatchCampaign(db: Db, id: string, media?: HeaderMed
     const [t] = await db.select().from(smsTemplates).where(eq(smsTemplates.id, row.templateId));
     if (!t) return undefined;
     const [account] = await db.select({ replyNumber: smsAccounts.replyNumber }).from(smsAccounts).where(eq(smsAccounts.id, t.smsAccountId));
-    return { ...base, template: { channel: "sms", body: t.body }, from: row.sender ?? t.senderId, ...(account?.replyNumber ? { replyTo: account.replyNumber } : {}) };
+    return { ...base, template: { channel: "sms", body: t.body, dltTemplateId: t.dltTemplateId }, from: row.sender ?? t.senderId, ...(account?.replyNumber ? { replyTo: account.replyNumber } : {}) };
   }
   const [t] = await db.select().from(rcsTemplates).where(eq(rcsTemplates.id, row.templateId));
   if (!t) return undefined;

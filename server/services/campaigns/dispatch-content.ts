@@ -13,7 +13,8 @@ export type CampaignTemplate =
       /** An IMAGE, VIDEO or DOCUMENT header's media for every send (header-media.ts prepares it). */
       headerMedia?: TemplateHeaderMedia;
     }
-  | { channel: "sms"; body: string }
+  /** `dltTemplateId`: the template's DLT registration, carried with each message (smsTextContent). */
+  | { channel: "sms"; body: string; dltTemplateId?: string }
   | { channel: "rcs"; draft: unknown };
 
 const COLUMN = /^\{\{\s*[^}]+\s*\}\}$/;
@@ -37,6 +38,11 @@ export function paramsFor(campaignVariables: readonly string[], recipientVariabl
 export function fillDlt(body: string, params: readonly string[]): string {
   let i = 0;
   return body.replace(/\{#var#\}/gi, () => params[i++] ?? "");
+}
+
+/** An SMS from a DLT template: the body filled, and the template's DLT id with it for the provider. */
+export function smsTextContent(template: { body: string; dltTemplateId?: string }, params: readonly string[]): MessageContent {
+  return { kind: "text", text: fillDlt(template.body, params), ...(template.dltTemplateId ? { dltTemplateId: template.dltTemplateId } : {}) };
 }
 
 /** `{{1}}`, `{{2}}`… (1-based) in every string of an RCS draft, replaced by the values at those positions. */
@@ -66,7 +72,7 @@ export function contentFor(template: CampaignTemplate, params: readonly string[]
     case "whatsapp":
       return whatsappTemplateContent(template, params);
     case "sms":
-      return { kind: "text", text: fillDlt(template.body, params) };
+      return smsTextContent(template, params);
     case "rcs":
       return { kind: "rcs", draft: fillPlaceholders(template.draft, params) };
   }

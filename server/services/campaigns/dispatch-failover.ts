@@ -21,6 +21,8 @@ export interface FailoverPlan {
   channel: FailoverChannel;
   failover: CampaignFailover;
   body: string;
+  /** The SMS template's DLT id, sent with each failover message. */
+  dltTemplateId: string;
   from: string;
   replyTo?: string;
 }
@@ -48,7 +50,7 @@ export async function loadFailoverPlan(db: Db, channel: FailoverChannel, failove
   const [t] = await db.select().from(smsTemplates).where(eq(smsTemplates.id, failover.smsTemplateId));
   if (!t) return undefined;
   const [account] = await db.select({ replyNumber: smsAccounts.replyNumber }).from(smsAccounts).where(eq(smsAccounts.id, failover.smsAccountId));
-  return { channel, failover, body: t.body, from: t.senderId, ...(account?.replyNumber ? { replyTo: account.replyNumber } : {}) };
+  return { channel, failover, body: t.body, dltTemplateId: t.dltTemplateId, from: t.senderId, ...(account?.replyNumber ? { replyTo: account.replyNumber } : {}) };
 }
 
 /** Which recipients fail over: a campaign's channel and chosen conditions. */
@@ -145,7 +147,7 @@ export async function claimFailovers(
     let room = camp.held - camp.spent;
     let held = true;
     const items: FailoverItem[] = [];
-    const template = { channel: "sms" as const, body: plan.body };
+    const template = { channel: "sms" as const, body: plan.body, dltTemplateId: plan.dltTemplateId };
     for (const r of rows) {
       const content = contentFor(template, failoverParams(plan.failover.params, c.variables, r.variables));
       const cost = costOf(template, content, rates);
@@ -175,7 +177,7 @@ export type FailoverOutcome = { id: number; state: "sent" | "failed" | "queued" 
 export async function sendFailover(carrier: Carrier, plan: FailoverPlan, item: FailoverItem, idempotent = carrier.idempotentSends): Promise<FailoverOutcome> {
   const id = item.id;
   try {
-    const result = await carrier.send({ id: `${id}:sms`, channel: "sms", from: plan.from, to: item.number, content: { kind: "text", text: item.text }, ...(plan.replyTo ? { replyTo: plan.replyTo } : {}) });
+    const result = await carrier.send({ id: `${id}:sms`, channel: "sms", from: plan.from, to: item.number, content: { kind: "text", text: item.text, ...(plan.dltTemplateId ? { dltTemplateId: plan.dltTemplateId } : {}) }, ...(plan.replyTo ? { replyTo: plan.replyTo } : {}) });
     if (result.accepted) return { id, state: "sent", refund: 0 };
     return { id, state: result.retryable ? "queued" : "failed", refund: item.cost };
   } catch {

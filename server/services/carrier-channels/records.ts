@@ -32,7 +32,7 @@ function smsDetailsOf(row: ChannelRow): SmsChannelDetails | null {
       : null,
     http: row.provider === "sms_http"
       ? {
-          url: s.url ?? "", authHeader: s.authHeader ?? "Authorization", authPrefix: s.authPrefix ?? "Bearer ", bodyTemplate: JSON.stringify(s.body ?? {}, null, 2),
+          preset: s.preset ?? null, url: s.url ?? "", authHeader: s.authHeader ?? "Authorization", authPrefix: s.authPrefix ?? "Bearer ", bodyTemplate: JSON.stringify(s.body ?? {}, null, 2),
           messageIdPath: s.messageIdPath ?? "",
           dlr: { idPath: s.dlr?.idPath ?? "", statusPath: s.dlr?.statusPath ?? "", codePath: s.dlr?.codePath ?? null, delivered: words("delivered"), failed: words("failed") },
         }

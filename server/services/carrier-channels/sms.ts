@@ -165,6 +165,7 @@ export function httpSettingsOf(body: SchemaBody<"sms-http-edit">): CarrierChanne
     dlr: { idPath: body.dlr_id_path, statusPath: body.dlr_status_path, ...(body.dlr_code_path ? { codePath: body.dlr_code_path } : {}), statuses },
     messagesPerSecond: body.messages_per_second ?? 100,
     ...(body.dlt_entity_id ? { entityId: body.dlt_entity_id } : {}),
+    ...(body.preset ? { preset: body.preset } : {}),
   };
 }
 

@@ -11,7 +11,7 @@ import type { MessageContent } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import type { PublicMessageStep } from "../../db/schema";
 import type { FieldError } from "../../http/errors";
-import { fillDlt, fillPlaceholders } from "../campaigns/dispatch-content";
+import { fillPlaceholders, smsTextContent } from "../campaigns/dispatch-content";
 import { rowsOf } from "../campaigns/dispatch-sql";
 import { toE164 } from "../campaigns/phone";
 import { whatsappRateKey, type Rates } from "../campaigns/rates";
@@ -48,7 +48,7 @@ async function windowOpen(db: Db, userId: string, from: string, to: string): Pro
 
 function contentOf(template: SenderTemplate, values: readonly string[]): MessageContent {
   if (template.channel === "whatsapp") return { kind: "template", templateName: template.name, language: template.language, params: values };
-  if (template.channel === "sms") return { kind: "text", text: fillDlt(template.body, values) };
+  if (template.channel === "sms") return smsTextContent(template, values);
   return { kind: "rcs", draft: fillPlaceholders(template.draft, values) };
 }
 

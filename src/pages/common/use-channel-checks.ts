@@ -4,9 +4,12 @@ import type { CallReply, CarrierChannelRecord } from "../../../contract";
 
 type TestReply = CallReply<"carrierChannels.test"> & Record<string, unknown>;
 
-/** An edit form's values without the fields left empty: an empty secret field keeps the saved secret. */
-export const withoutEmpty = (values: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== ""));
+/**
+ * An edit form's values without the fields left empty: an empty secret field keeps the saved secret. `keep` names
+ * fields whose empty text is a value (an HTTP provider's empty "Before the key").
+ */
+export const withoutEmpty = (values: Record<string, unknown>, keep: readonly string[] = []): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== undefined && v !== null && (v !== "" || keep.includes(k))));
 
 export const errorToast = (fallback: string) => (err?: HttpError) => ({ type: "error" as const, message: err?.message || fallback });
 
@@ -75,13 +78,15 @@ interface ChannelEditOptions {
   actionOf: (channel: CarrierChannelRecord) => string;
   failed: string;
   refresh: () => Promise<void>;
+  /** Fields sent even when empty (see withoutEmpty). */
+  keepEmpty?: readonly string[];
 }
 
 /**
  * The edit drawer of a provider connection (SMS providers, RBM agents): which channel is open, and saving it. The
  * server checks the new settings with the provider first; on a refusal the toast says why and the drawer stays open.
  */
-export function useChannelEdit({ resource, actionOf, failed, refresh }: ChannelEditOptions) {
+export function useChannelEdit({ resource, actionOf, failed, refresh, keepEmpty = [] }: ChannelEditOptions) {
   const [editing, setEditing] = useState<CarrierChannelRecord | null>(null);
   const mutation = useCustomMutation<Record<string, unknown>, HttpError, Record<string, unknown>>();
   const save = async (channel: CarrierChannelRecord, values: Record<string, unknown>) => {
@@ -89,7 +94,7 @@ export function useChannelEdit({ resource, actionOf, failed, refresh }: ChannelE
       await mutation.mutateAsync({
         url: "",
         method: "put",
-        values: withoutEmpty(values),
+        values: withoutEmpty(values, keepEmpty),
         meta: { resource, action: actionOf(channel), params: { id: channel._id } },
         successNotification: (r) => ({ type: "success", message: (r?.data as SavedReply | undefined)?.message ?? "Saved" }),
         errorNotification: errorToast(failed),

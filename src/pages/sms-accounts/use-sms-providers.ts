@@ -35,7 +35,7 @@ export function useSmsProviders() {
     await query.refetch();
   };
   const { test, testing, lastTest, remove } = useChannelChecks({ resource: "sms-accounts", testAction: "testProvider", removeAction: "removeProvider", removedVerb: "Disconnected", removeFailed: "The provider could not be disconnected", refresh });
-  const edit = useChannelEdit({ resource: "sms-accounts", actionOf: (c) => (c.provider === "smpp" ? "editSmpp" : "editHttp"), failed: "The provider could not be saved", refresh });
+  const edit = useChannelEdit({ resource: "sms-accounts", actionOf: (c) => (c.provider === "smpp" ? "editSmpp" : "editHttp"), failed: "The provider could not be saved", refresh, keepEmpty: ["auth_prefix"] });
   const channels = (query.data?.data.data.channels ?? []).filter((c) => c.channel === "sms");
 
   const connect = async (kind: SmsProviderKind, values: FormValues) => {

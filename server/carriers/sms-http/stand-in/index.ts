@@ -1,27 +1,37 @@
 // A local HTTP SMS provider of the common shape (POST a message with a bearer key, get a message id, a delivery report
 // POSTed to the callback URL later), for the generic adapter's tests: it refuses a wrong key (401), an invalid number
 // (400 with a message), limits when told (429 with Retry-After), fails when told (500), and reports DELIVERED or
-// UNDELIVERED with an error code.
-import { createServer, type IncomingMessage } from "node:http";
+// UNDELIVERED with an error code. With `mode: "msg91"` it speaks MSG91's documented API instead (msg91.ts).
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { MSG91_PATH, msg91Answer } from "./msg91";
+import { read, report } from "./wire";
 
 export interface SmsHttpStandIn {
   url: string;
   received: { id: string; body: Record<string, unknown> }[];
-  behaviour: { invalid: Set<string>; undeliverable: Set<string>; limitNext: number; failNext: number; dlrDelayMs: number };
+  behaviour: {
+    invalid: Set<string>;
+    undeliverable: Set<string>;
+    limitNext: number;
+    failNext: number;
+    dlrDelayMs: number;
+    /** MSG91 mode: the next send answered with this documented error (301 insufficient balance, …). */
+    refuseNext: { code: string; message: string } | null;
+  };
   close(): Promise<void>;
 }
 
-const read = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let data = "";
-    req.on("data", (c: Buffer) => (data += c.toString("utf8")));
-    req.on("end", () => resolve(data));
-  });
+export interface SmsHttpStandInOptions {
+  apiKey: string;
+  /** Read at each report, so a test may set it once the channel (and so its DLR URL) exists. */
+  callbackUrl: string;
+  mode?: "generic" | "msg91";
+}
 
-export async function startSmsHttpStandIn(options: { apiKey: string; callbackUrl: string }): Promise<SmsHttpStandIn> {
+export async function startSmsHttpStandIn(options: SmsHttpStandInOptions): Promise<SmsHttpStandIn> {
   const received: SmsHttpStandIn["received"] = [];
-  const behaviour: SmsHttpStandIn["behaviour"] = { invalid: new Set(), undeliverable: new Set(), limitNext: 0, failNext: 0, dlrDelayMs: 30 };
+  const behaviour: SmsHttpStandIn["behaviour"] = { invalid: new Set(), undeliverable: new Set(), limitNext: 0, failNext: 0, dlrDelayMs: 30, refuseNext: null };
   let next = 1000;
   const server = createServer((req, res) => {
     void (async () => {
@@ -29,6 +39,10 @@ export async function startSmsHttpStandIn(options: { apiKey: string; callbackUrl
         res.writeHead(status, { "content-type": "application/json", ...headers });
         res.end(JSON.stringify(body));
       };
+      if (options.mode === "msg91") {
+        const answer = await msg91Answer(req, options, received, behaviour);
+        return json(answer.status, answer.body, answer.headers);
+      }
       if (req.headers.authorization !== `Bearer ${options.apiKey}`) return json(401, { status: "error", message: "Invalid API key" });
       if (req.method === "OPTIONS") return json(204, {});
       const body = JSON.parse(await read(req)) as Record<string, unknown>;
@@ -46,18 +60,12 @@ export async function startSmsHttpStandIn(options: { apiKey: string; callbackUrl
       received.push({ id, body });
       json(200, { status: "success", data: { message_id: id } });
       const undelivered = behaviour.undeliverable.has(to);
-      setTimeout(() => {
-        void fetch(options.callbackUrl, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ message_id: id, status: undelivered ? "UNDELIVERED" : "DELIVERED", error_code: undelivered ? "DND" : null, mobile: to }),
-        }).catch(() => undefined);
-      }, behaviour.dlrDelayMs).unref();
+      report(options.callbackUrl, { message_id: id, status: undelivered ? "UNDELIVERED" : "DELIVERED", error_code: undelivered ? "DND" : null, mobile: to }, behaviour.dlrDelayMs);
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/sms`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${options.mode === "msg91" ? MSG91_PATH : "/v1/sms"}`,
     received,
     behaviour,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

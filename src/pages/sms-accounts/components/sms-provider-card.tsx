@@ -4,6 +4,7 @@ import type { CarrierChannelRecord } from "../../../../contract";
 import { ChannelHealth } from "../../wabas/components/channel-health";
 import type { SmsProvidersModel } from "../use-sms-providers";
 import { DlrWebhook } from "./dlr-webhook";
+import { presetLabel } from "./sms-http-preset";
 
 const Headers = ({ ids }: { ids: readonly string[] }) => (
   <Space size={[4, 4]} wrap>
@@ -85,6 +86,7 @@ export function SmsProviderCard({ channel, page }: { channel: CarrierChannelReco
           )}
           {http && (
             <>
+              {presetLabel(http.preset) && <Descriptions.Item label="Preset">{presetLabel(http.preset)}</Descriptions.Item>}
               <Descriptions.Item label="Send URL">
                 <Typography.Text code style={{ wordBreak: "break-all" }}>
                   {http.url}

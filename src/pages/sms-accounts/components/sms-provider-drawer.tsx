@@ -1,10 +1,11 @@
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { Alert, Button, Drawer, Empty, Flex, Result, Segmented, Typography } from "antd";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { LazySchemaForm, type FormValues } from "../../common/lazy-schema-form";
 import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
 import type { SmsProviderKind, SmsProvidersModel } from "../use-sms-providers";
 import { DlrWebhook } from "./dlr-webhook";
+import { httpFormValues, presetFormData, SmsHttpPresetPicker, type PresetChoice } from "./sms-http-preset";
 
 const SECRET = { "ui:widget": "password", "ui:options": { autocomplete: "off" } } as const;
 
@@ -18,7 +19,9 @@ export const SMPP_UI: UiSchema<FormValues> = {
 };
 
 export const HTTP_UI: UiSchema<FormValues> = {
-  "ui:order": ["name", "sender_ids", "url", "auth_header", "auth_prefix", "api_key", "body_template", "message_id_path", "dlr_id_path", "dlr_status_path", "dlr_code_path", "dlr_delivered", "dlr_failed", "messages_per_second", "dlt_entity_id"],
+  "ui:order": ["preset", "name", "sender_ids", "url", "auth_header", "auth_prefix", "api_key", "body_template", "message_id_path", "dlr_id_path", "dlr_status_path", "dlr_code_path", "dlr_delivered", "dlr_failed", "messages_per_second", "dlt_entity_id"],
+  // Chosen above the form (sms-http-preset.tsx); the form only carries it to the server.
+  preset: { "ui:widget": "hidden" },
   name: { "ui:placeholder": "e.g. Acme HTTP route" },
   url: { "ui:placeholder": "https://api.provider.example/v1/sms" },
   api_key: SECRET,
@@ -44,8 +47,14 @@ export function SmsProviderDrawer({ page, headers }: { page: SmsProvidersModel; 
   const kind = page.drawer;
   const connected = page.justConnected;
   const schema = useMemo(() => withHeaders(kind === "http" ? FORM_SCHEMAS.smsHttpConnect : FORM_SCHEMAS.smppConnect, headers), [kind, headers]);
+  const [preset, setPreset] = useState<PresetChoice>("");
+  // The next connect starts from one's own provider again.
+  const close = () => {
+    setPreset("");
+    page.closeDrawer();
+  };
   return (
-    <Drawer open={kind !== null} onClose={page.closeDrawer} width={640} destroyOnHidden title="Connect an SMS provider">
+    <Drawer open={kind !== null} onClose={close} width={640} destroyOnHidden title="Connect an SMS provider">
       {connected && (
         <Result
           status="success"
@@ -62,7 +71,7 @@ export function SmsProviderDrawer({ page, headers }: { page: SmsProvidersModel; 
                 <Button onClick={() => void page.test(connected)} loading={page.testing === connected._id}>
                   Test connection
                 </Button>
-                <Button type="primary" onClick={page.closeDrawer}>
+                <Button type="primary" onClick={close}>
                   Done
                 </Button>
               </Flex>
@@ -85,8 +94,9 @@ export function SmsProviderDrawer({ page, headers }: { page: SmsProvidersModel; 
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
             {kind === "smpp"
               ? "From your provider: the SMSC address, and the system id and password of your bind. The server binds and unbinds once to check them before anything is saved; the password is stored encrypted and never shown again."
-              : "From your provider's API documentation: where to POST a message, the API key and the header it goes in, the body with placeholders, and how delivery reports read. The key is checked with the provider first, stored encrypted and never shown again."}
+              : "From your provider's API documentation, or a preset for a documented one: where to POST a message, the API key and the header it goes in, the body with placeholders, and how delivery reports read. The key is checked with the provider first, stored encrypted and never shown again."}
           </Typography.Paragraph>
+          {kind === "http" && headers.length > 0 && <SmsHttpPresetPicker value={preset} onChange={setPreset} />}
           {headers.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No free sender ids: add a header to an SMS account (DLT registration) before connecting a provider for it." />
           ) : (
@@ -94,11 +104,11 @@ export function SmsProviderDrawer({ page, headers }: { page: SmsProvidersModel; 
               key={kind}
               schema={schema}
               uiSchema={kind === "http" ? HTTP_UI : SMPP_UI}
-              formData={{ sender_ids: headers.length === 1 ? [...headers] : [] }}
+              formData={kind === "http" ? presetFormData(preset, headers) : presetFormData("", headers)}
               submitText="Check and connect"
               submitting={page.saving}
-              onCancel={page.closeDrawer}
-              onSubmit={(values) => void page.connect(kind, values)}
+              onCancel={close}
+              onSubmit={(values) => void page.connect(kind, kind === "http" ? httpFormValues(values) : values)}
             />
           )}
         </Flex>

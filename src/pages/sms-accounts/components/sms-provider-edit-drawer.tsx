@@ -5,6 +5,7 @@ import type { CarrierChannelRecord } from "../../../../contract";
 import { LazySchemaForm, type FormValues } from "../../common/lazy-schema-form";
 import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
 import type { SmsProvidersModel } from "../use-sms-providers";
+import { httpFormValues, presetLabel } from "./sms-http-preset";
 import { HTTP_UI, SMPP_UI, withHeaders } from "./sms-provider-drawer";
 
 /** The hint under a secret field: the secret is never shown again, so empty means "keep it". */
@@ -30,7 +31,7 @@ function formDataOf(channel: CarrierChannelRecord): FormValues {
   const h = sms?.http;
   if (!h) return common;
   return {
-    ...common, url: h.url, auth_header: h.authHeader, auth_prefix: h.authPrefix, body_template: h.bodyTemplate, message_id_path: h.messageIdPath,
+    ...common, ...(h.preset ? { preset: h.preset } : {}), url: h.url, auth_header: h.authHeader, auth_prefix: h.authPrefix, body_template: h.bodyTemplate, message_id_path: h.messageIdPath,
     dlr_id_path: h.dlr.idPath, dlr_status_path: h.dlr.statusPath, dlr_code_path: h.dlr.codePath ?? "", dlr_delivered: h.dlr.delivered.join(", "), dlr_failed: h.dlr.failed.join(", "),
   };
 }
@@ -58,6 +59,7 @@ export function SmsProviderEditDrawer({ page, freeHeaders }: { page: SmsProvider
             {smpp
               ? "The server binds and unbinds once with the new settings before saving them; if the SMSC refuses, nothing changes."
               : "The server calls your provider with the new settings before saving them; if it refuses, nothing changes."}
+            {presetLabel(channel.sms?.http?.preset) && ` Filled from the ${presetLabel(channel.sms?.http?.preset)} preset.`}
           </Typography.Paragraph>
           <LazySchemaForm
             key={channel._id}
@@ -67,7 +69,7 @@ export function SmsProviderEditDrawer({ page, freeHeaders }: { page: SmsProvider
             submitText="Check and save"
             submitting={page.saving}
             onCancel={page.closeEdit}
-            onSubmit={(values) => void page.save(channel, values)}
+            onSubmit={(values) => void page.save(channel, smpp ? values : httpFormValues(values))}
           />
         </Flex>
       )}
