@@ -78,7 +78,7 @@ describe("RCS SMS failover", () => {
     expect(byNumber[DELIVERED]).toMatchObject({ state: "delivered", failoverState: null, failedOver: false, costPaise: rcsRate });
     const sent = server.carrier.sent.filter((m) => m.id === `${byNumber[NOT_RCS].id}:sms`);
     expect(sent).toEqual([
-      expect.objectContaining({ channel: "sms", from: sms.senderId, to: NOT_RCS, replyTo: sms.replyNumber, content: { kind: "text", text: "Dear Name 1, your code is 4321. - ACME" } }),
+      expect.objectContaining({ channel: "sms", from: sms.senderId, to: NOT_RCS, replyTo: sms.replyNumber, content: { kind: "text", text: "Dear Name 1, your code is 4321. - ACME", dltTemplateId: sms.dltTemplateId } }),
     ]);
     expect(server.carrier.sends.get(`${byNumber[DELIVERED].id}:sms`)).toBeUndefined();
     const spent = rows.reduce((s, r) => s + r.costPaise, 0);
@@ -113,7 +113,7 @@ describe("RCS SMS failover", () => {
   });
 
   it("undelivered: no delivered receipt within the TTL fails over (the RCS message asked to be revoked by then), and the campaign completes only after it", async () => {
-    const { id } = await failoverCampaign(["undelivered"], [DELIVERED, SILENT, NOT_RCS], { params: ["Customer", "99"] });
+    const { id, sms } = await failoverCampaign(["undelivered"], [DELIVERED, SILENT, NOT_RCS], { params: ["Customer", "99"] });
     const done = await finished(id);
     const rows = await recipientsOf(id);
     const byNumber = Object.fromEntries(rows.map((r) => [r.number, r]));
@@ -125,7 +125,7 @@ describe("RCS SMS failover", () => {
     expect(done).toMatchObject({ spentPaise: 2 * rcsRate + smsRate, heldPaise: 2 * rcsRate + smsRate });
     const rcsSend = server.carrier.sent.find((m) => m.id === String(byNumber[SILENT].id));
     expect(rcsSend).toMatchObject({ channel: "rcs", ttlSeconds: Math.ceil(TTL_MS / 1000) });
-    expect(server.carrier.sent.find((m) => m.id === `${byNumber[SILENT].id}:sms`)?.content).toEqual({ kind: "text", text: "Dear Customer, your code is 99. - ACME" });
+    expect(server.carrier.sent.find((m) => m.id === `${byNumber[SILENT].id}:sms`)?.content).toEqual({ kind: "text", text: "Dear Customer, your code is 99. - ACME", dltTemplateId: sms.dltTemplateId });
   });
 
   it("undelivered: a message revoked as its TTL passed (EXPIRED) fails over (another failure does not); without undelivered no TTL is asked for", async () => {
