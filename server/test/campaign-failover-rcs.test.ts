@@ -2,19 +2,16 @@
 // sandbox: the same dispatcher path with RCS's conditions. Not RCS-capable is the capability refusal (404, or 403
 // when the bot is not launched on the recipient's carrier); undelivered is no delivered receipt within the TTL, or
 // the message revoked when its TTL passed (EXPIRED).
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_RATES_PAISE, type FailoverCondition } from "../../contract/domain/campaigns";
-import type { Database } from "../db/client";
 import { campaignRecipients, campaigns } from "../db/schema";
 import { countsOf } from "../services/campaigns/records";
 import { createSandboxCarrier } from "../carriers/sandbox";
 import { testSandboxConfig } from "../carriers/sandbox/test-config";
-import { FAST_MESSAGES, balanceOf, countingCarrier, dispatchServer, fastSandbox, insertCampaign, setBalance, smsTemplate, until, type DispatchServer } from "./campaign-fixtures";
+import { FAST_MESSAGES, balanceOf, countingCarrier, dispatchServer, insertCampaign, setBalance, smsTemplate, until } from "./campaign-fixtures";
 import { rcsSetup } from "./campaign-control-fixtures";
+import { failoverSuite } from "./campaign-failover-fixtures";
 import { freshDatabase } from "./harness";
 
 // The sandbox's special numbers (contract/domain/sandbox-numbers.ts): …0x always delivered, …2x not RCS-capable
@@ -27,33 +24,16 @@ const FAILS = "+919000000041";
 const SILENT = "+919000000071";
 const TTL_MS = 1500;
 
-let database: Database;
-let server: DispatchServer;
-let userId: string;
-const sendLog = join(mkdtempSync(join(tmpdir(), "failover-rcs-")), "sends.log");
-beforeAll(async () => {
-  database = await freshDatabase();
-  server = await dispatchServer(database, { carrier: fastSandbox("failover-rcs", { sendLog }), dispatch: { failoverTtlMs: TTL_MS, leaseMs: 1000 } });
-  userId = await server.id("user");
-  await setBalance(database.db, userId, "100000.00");
-});
-afterAll(async () => {
-  await server?.close();
-  await database?.close();
-});
-
-const db = () => database.db;
-const campaignOf = async (id: string) => (await db().select().from(campaigns).where(eq(campaigns.id, id)))[0];
-const recipientsOf = (id: string) => db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(campaignRecipients.id);
-const finished = (id: string) => until(() => campaignOf(id), (c) => c.status === "completed");
+const suite = failoverSuite("failover-rcs", TTL_MS);
+const { db, campaignOf, recipientsOf, finished, smsLog } = suite;
 const smsRate = DEFAULT_RATES_PAISE.sms;
 const rcsRate = DEFAULT_RATES_PAISE.rcs;
 
 async function failoverCampaign(conditions: FailoverCondition[], numbers: string[], opts: { params?: string[]; status?: "running" | "paused" } = {}) {
-  const rcs = await rcsSetup(db(), userId);
-  const sms = await smsTemplate(db(), userId);
+  const rcs = await rcsSetup(db(), suite.userId);
+  const sms = await smsTemplate(db(), suite.userId);
   const id = await insertCampaign(db(), {
-    userId, channel: "rcs", templateId: rcs.templateId, templateName: "rcs offer", sender: rcs.botId, numbers, holdPaise: numbers.length * (rcsRate + smsRate) + 500,
+    userId: suite.userId, channel: "rcs", templateId: rcs.templateId, templateName: "rcs offer", sender: rcs.botId, numbers, holdPaise: numbers.length * (rcsRate + smsRate) + 500,
     status: opts.status ?? "running",
     failover: { conditions, smsAccountId: sms.accountId, smsTemplateId: sms.id, params: opts.params ?? ["{{name}}", "4321"] },
   });
@@ -61,14 +41,9 @@ async function failoverCampaign(conditions: FailoverCondition[], numbers: string
   return { id, sms, botId: rcs.botId };
 }
 
-function smsLog(id: number): { first: number; again: number } {
-  const lines = readFileSync(sendLog, "utf8").split("\n").filter((l) => l.startsWith(`${id}:sms `));
-  return { first: lines.filter((l) => !l.endsWith(" again")).length, again: lines.filter((l) => l.endsWith(" again")).length };
-}
-
 describe("RCS SMS failover", () => {
   it("not_rcs_capable: the 404 and 403 capability refusals are sent the SMS template through the SMS account, billed as SMS, counted failed over", async () => {
-    const before = await balanceOf(db(), userId);
+    const before = await balanceOf(db(), suite.userId);
     const { id, sms } = await failoverCampaign(["not_rcs_capable"], [DELIVERED, NOT_RCS, NOT_LAUNCHED]);
     const done = await finished(id);
     const rows = await recipientsOf(id);
@@ -76,15 +51,15 @@ describe("RCS SMS failover", () => {
     expect(byNumber[NOT_RCS]).toMatchObject({ state: "failed", code: "404", failoverState: "sent", failedOver: true, costPaise: smsRate });
     expect(byNumber[NOT_LAUNCHED]).toMatchObject({ state: "failed", code: "403", failoverState: "sent", failedOver: true, costPaise: smsRate });
     expect(byNumber[DELIVERED]).toMatchObject({ state: "delivered", failoverState: null, failedOver: false, costPaise: rcsRate });
-    const sent = server.carrier.sent.filter((m) => m.id === `${byNumber[NOT_RCS].id}:sms`);
+    const sent = suite.server.carrier.sent.filter((m) => m.id === `${byNumber[NOT_RCS].id}:sms`);
     expect(sent).toEqual([
       expect.objectContaining({ channel: "sms", from: sms.senderId, to: NOT_RCS, replyTo: sms.replyNumber, content: { kind: "text", text: "Dear Name 1, your code is 4321. - ACME", dltTemplateId: sms.dltTemplateId } }),
     ]);
-    expect(server.carrier.sends.get(`${byNumber[DELIVERED].id}:sms`)).toBeUndefined();
+    expect(suite.server.carrier.sends.get(`${byNumber[DELIVERED].id}:sms`)).toBeUndefined();
     const spent = rows.reduce((s, r) => s + r.costPaise, 0);
     expect(spent).toBe(rcsRate + 2 * smsRate);
     expect(done).toMatchObject({ spentPaise: spent, heldPaise: spent });
-    expect(await balanceOf(db(), userId)).toBe(before - spent);
+    expect(await balanceOf(db(), suite.userId)).toBe(before - spent);
     expect((await countsOf(db(), [id])).get(id)?.failedOver).toBe(2);
   });
 
@@ -123,9 +98,9 @@ describe("RCS SMS failover", () => {
     expect(byNumber[NOT_RCS]).toMatchObject({ state: "failed", failoverState: null, costPaise: 0 });
     expect(done.completedAt!.getTime() - byNumber[SILENT].sentAt!.getTime()).toBeGreaterThanOrEqual(TTL_MS);
     expect(done).toMatchObject({ spentPaise: 2 * rcsRate + smsRate, heldPaise: 2 * rcsRate + smsRate });
-    const rcsSend = server.carrier.sent.find((m) => m.id === String(byNumber[SILENT].id));
+    const rcsSend = suite.server.carrier.sent.find((m) => m.id === String(byNumber[SILENT].id));
     expect(rcsSend).toMatchObject({ channel: "rcs", ttlSeconds: Math.ceil(TTL_MS / 1000) });
-    expect(server.carrier.sent.find((m) => m.id === `${byNumber[SILENT].id}:sms`)?.content).toEqual({ kind: "text", text: "Dear Customer, your code is 99. - ACME", dltTemplateId: sms.dltTemplateId });
+    expect(suite.server.carrier.sent.find((m) => m.id === `${byNumber[SILENT].id}:sms`)?.content).toEqual({ kind: "text", text: "Dear Customer, your code is 99. - ACME", dltTemplateId: sms.dltTemplateId });
   });
 
   it("undelivered: a message revoked as its TTL passed (EXPIRED) fails over (another failure does not); without undelivered no TTL is asked for", async () => {
@@ -140,7 +115,7 @@ describe("RCS SMS failover", () => {
     const plain = await failoverCampaign(["failed"], [DELIVERED]);
     await finished(plain.id);
     const [row] = await recipientsOf(plain.id);
-    expect(server.carrier.sent.find((m) => m.id === String(row.id))?.ttlSeconds).toBeUndefined();
+    expect(suite.server.carrier.sent.find((m) => m.id === String(row.id))?.ttlSeconds).toBeUndefined();
   });
 
   it("a failover whose lease lapsed is re-sent with the same key (delivered once, charged once); a sent one never again", async () => {
@@ -151,7 +126,7 @@ describe("RCS SMS failover", () => {
     await db().execute(sql`update campaign_recipients set failover_state = 'sending', lease_until = now() - interval '1 second', cost_paise = ${smsRate} where id = ${crashed.id}`);
     await db().execute(sql`update campaign_recipients set failover_state = 'sent', failed_over = true, cost_paise = ${smsRate} where id = ${done.id}`);
     await db().update(campaigns).set({ spentPaise: 2 * smsRate }).where(eq(campaigns.id, id));
-    await server.carrier.send({ id: `${crashed.id}:sms`, channel: "sms", from: sms.senderId, to: crashed.number, content: { kind: "text", text: "Dear Name 0, your code is 4321. - ACME" } });
+    await suite.server.carrier.send({ id: `${crashed.id}:sms`, channel: "sms", from: sms.senderId, to: crashed.number, content: { kind: "text", text: "Dear Name 0, your code is 4321. - ACME" } });
     await db().update(campaigns).set({ status: "running" }).where(eq(campaigns.id, id));
 
     const completed = await finished(id);

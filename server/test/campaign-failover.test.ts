@@ -1,16 +1,13 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_RATES_PAISE, type FailoverCondition } from "../../contract/domain/campaigns";
-import type { Database } from "../db/client";
 import { campaignRecipients, campaigns } from "../db/schema";
 import { failoverParams } from "../services/campaigns/dispatch-failover";
 import { countsOf } from "../services/campaigns/records";
 import { createSandboxCarrier } from "../carriers/sandbox";
 import { testSandboxConfig } from "../carriers/sandbox/test-config";
-import { FAST_MESSAGES, balanceOf, countingCarrier, dispatchServer, fastSandbox, insertCampaign, setBalance, smsTemplate, until, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
+import { FAST_MESSAGES, balanceOf, countingCarrier, dispatchServer, insertCampaign, setBalance, smsTemplate, until, whatsappTemplate } from "./campaign-fixtures";
+import { failoverSuite } from "./campaign-failover-fixtures";
 import { freshDatabase } from "./harness";
 
 // The sandbox's special numbers (contract/domain/sandbox-numbers.ts): …0x always delivered, …1x not on WhatsApp
@@ -23,47 +20,24 @@ const SILENT = "+919000000071";
 // loaded machine (CI runs test files side by side) 200 ms was sometimes too short, and a delivered number failed over.
 const TTL_MS = 1500;
 
-let database: Database;
-let server: DispatchServer;
-let userId: string;
-const sendLog = join(mkdtempSync(join(tmpdir(), "failover-")), "sends.log");
-beforeAll(async () => {
-  database = await freshDatabase();
-  server = await dispatchServer(database, { carrier: fastSandbox("failover", { sendLog }), dispatch: { failoverTtlMs: TTL_MS, leaseMs: 1000 } });
-  userId = await server.id("user");
-  await setBalance(database.db, userId, "100000.00");
-});
-afterAll(async () => {
-  await server?.close();
-  await database?.close();
-});
-
-const db = () => database.db;
-const campaignOf = async (id: string) => (await db().select().from(campaigns).where(eq(campaigns.id, id)))[0];
-const recipientsOf = (id: string) => db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(campaignRecipients.id);
-const finished = (id: string) => until(() => campaignOf(id), (c) => c.status === "completed");
+const suite = failoverSuite("failover", TTL_MS);
+const { db, campaignOf, recipientsOf, finished, smsLog } = suite;
 const smsRate = DEFAULT_RATES_PAISE.sms;
 const waRate = DEFAULT_RATES_PAISE.whatsapp_utility;
 
 async function failoverCampaign(conditions: FailoverCondition[], numbers: string[], params = ["{{name}}", "4321"]) {
-  const wa = await whatsappTemplate(db(), userId, { category: "UTILITY" });
-  const sms = await smsTemplate(db(), userId);
+  const wa = await whatsappTemplate(db(), suite.userId, { category: "UTILITY" });
+  const sms = await smsTemplate(db(), suite.userId);
   const id = await insertCampaign(db(), {
-    userId, templateId: wa.id, templateName: wa.name, numbers, holdPaise: numbers.length * (waRate + smsRate) + 500, status: "running",
+    userId: suite.userId, templateId: wa.id, templateName: wa.name, numbers, holdPaise: numbers.length * (waRate + smsRate) + 500, status: "running",
     failover: { conditions, smsAccountId: sms.accountId, smsTemplateId: sms.id, params },
   });
   return { id, sms };
 }
 
-/** What the SMS sends of recipient `id` reached: accepted (delivered once) and retried (deduplicated) lines. */
-function smsLog(id: number): { first: number; again: number } {
-  const lines = readFileSync(sendLog, "utf8").split("\n").filter((l) => l.startsWith(`${id}:sms `));
-  return { first: lines.filter((l) => !l.endsWith(" again")).length, again: lines.filter((l) => l.endsWith(" again")).length };
-}
-
 describe("WhatsApp SMS failover", () => {
   it("not_on_whatsapp: a 131026 refusal is sent the SMS template through the SMS account, billed as SMS, counted failed over", async () => {
-    const before = await balanceOf(db(), userId);
+    const before = await balanceOf(db(), suite.userId);
     const { id, sms } = await failoverCampaign(["not_on_whatsapp"], [DELIVERED, NOT_ON_WA, FAILS]);
     const done = await finished(id);
     const rows = await recipientsOf(id);
@@ -72,13 +46,13 @@ describe("WhatsApp SMS failover", () => {
     expect(byNumber[DELIVERED]).toMatchObject({ failoverState: null, failedOver: false, costPaise: waRate });
     // A failed receipt fails over only when WhatsApp's code says "not on WhatsApp" (the sandbox draws the code).
     expect(byNumber[FAILS]).toMatchObject(byNumber[FAILS].code === "131026" ? { failoverState: "sent", failedOver: true } : { failoverState: null, failedOver: false });
-    const sent = server.carrier.sent.filter((m) => m.id === `${byNumber[NOT_ON_WA].id}:sms`);
+    const sent = suite.server.carrier.sent.filter((m) => m.id === `${byNumber[NOT_ON_WA].id}:sms`);
     expect(sent).toEqual([
       expect.objectContaining({ channel: "sms", from: sms.senderId, to: NOT_ON_WA, replyTo: sms.replyNumber, content: { kind: "text", text: `Dear Name 1, your code is 4321. - ACME`, dltTemplateId: sms.dltTemplateId } }),
     ]);
     const spent = rows.reduce((s, r) => s + r.costPaise, 0);
     expect(done).toMatchObject({ spentPaise: spent, heldPaise: spent });
-    expect(await balanceOf(db(), userId)).toBe(before - spent);
+    expect(await balanceOf(db(), suite.userId)).toBe(before - spent);
     expect((await countsOf(db(), [id])).get(id)?.failedOver).toBe(rows.filter((r) => r.failedOver).length);
     expect(rows.filter((r) => r.failedOver).length).toBeGreaterThanOrEqual(1);
   });
@@ -93,7 +67,7 @@ describe("WhatsApp SMS failover", () => {
     await finished(id);
     const rows = await recipientsOf(id);
     expect(rows.map((r) => [r.code, r.failoverState, r.failedOver])).toEqual([["131049", null, false], ["131026", "sent", true]]);
-    expect(server.carrier.sends.get(`${other.id}:sms`)).toBeUndefined();
+    expect(suite.server.carrier.sends.get(`${other.id}:sms`)).toBeUndefined();
   });
 
   it("failed: every failed recipient (refused at submit or by a failed receipt) fails over", async () => {
@@ -118,7 +92,7 @@ describe("WhatsApp SMS failover", () => {
     expect(byNumber[DELIVERED]).toMatchObject({ state: "delivered", failoverState: null, costPaise: waRate });
     expect(done.completedAt!.getTime() - byNumber[SILENT].sentAt!.getTime()).toBeGreaterThanOrEqual(TTL_MS);
     expect(done).toMatchObject({ spentPaise: 2 * waRate + smsRate, heldPaise: 2 * waRate + smsRate });
-    expect(server.carrier.sent.find((m) => m.id === `${byNumber[SILENT].id}:sms`)?.content).toEqual({ kind: "text", text: "Dear Customer, your code is 99. - ACME", dltTemplateId: sms.dltTemplateId });
+    expect(suite.server.carrier.sent.find((m) => m.id === `${byNumber[SILENT].id}:sms`)?.content).toEqual({ kind: "text", text: "Dear Customer, your code is 99. - ACME", dltTemplateId: sms.dltTemplateId });
   });
 
   it("a failover whose lease lapsed is re-sent with the same key (delivered once, charged once); a sent one never again", async () => {
@@ -132,7 +106,7 @@ describe("WhatsApp SMS failover", () => {
     await db().execute(sql`update campaign_recipients set failover_state = 'sending', lease_until = now() - interval '1 second', cost_paise = ${smsRate} where id = ${crashed.id}`);
     await db().execute(sql`update campaign_recipients set failover_state = 'sent', failed_over = true, cost_paise = ${smsRate} where id = ${done.id}`);
     await db().update(campaigns).set({ spentPaise: 2 * smsRate }).where(eq(campaigns.id, id));
-    await server.carrier.send({ id: `${crashed.id}:sms`, channel: "sms", from: sms.senderId, to: crashed.number, content: { kind: "text", text: "Dear Name 0, your code is 4321. - ACME" } });
+    await suite.server.carrier.send({ id: `${crashed.id}:sms`, channel: "sms", from: sms.senderId, to: crashed.number, content: { kind: "text", text: "Dear Name 0, your code is 4321. - ACME" } });
     await db().update(campaigns).set({ status: "running" }).where(eq(campaigns.id, id));
 
     const completed = await finished(id);
