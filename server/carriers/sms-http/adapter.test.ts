@@ -2,21 +2,21 @@
 // channel's profile, the id read from the answer, delivery reports through the webhook (token checked, a report
 // delivered twice keyed the same), and the provider's refusals mapped (401 disconnects, 429 slows down, 400 fails the
 // recipient, 500 is unknown and not re-sent).
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutboundMessage } from "../carrier";
 import type { ChannelAdapter, ChannelConnection, KeyedEvent } from "../router/channel-adapter";
+import { startDlrReceiver, until, type DlrReceiver } from "./dlr-receiver";
 import { createHttpSmsAdapter } from "./index";
 import { startSmsHttpStandIn, type SmsHttpStandIn } from "./stand-in";
 
 const KEY = "hx-live-key-1234";
 const TOKEN = "verify-token-abc";
 let provider: SmsHttpStandIn;
-let receiver: Server;
+let receiver: DlrReceiver;
 let adapter: ChannelAdapter;
-const delivered: KeyedEvent[] = [];
-const statuses: number[] = [];
+const delivered = (): KeyedEvent[] => receiver.delivered;
 let seq = 0;
 
 function connection(apiKey: string): ChannelConnection {
@@ -31,38 +31,14 @@ function connection(apiKey: string): ChannelConnection {
 }
 const sms = (to: string, text: string): OutboundMessage => ({ id: `m-${++seq}`, channel: "sms", from: "JMSHOP", to, content: { kind: "text", text } });
 
-async function until<T>(read: () => T, ok: (v: T) => boolean, ms = 3_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 beforeAll(async () => {
-  // What the webhook route does with the adapter's answer (server/routes/carrier-channels/webhooks.ts), in small.
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const query = Object.fromEntries(new URL(req.url ?? "/", "http://x").searchParams);
-      void adapter.webhook({ method: "POST", query, headers: req.headers, rawBody: Buffer.concat(chunks) }).then((answer) => {
-        statuses.push(answer.status);
-        delivered.push(...(answer.events ?? []));
-        res.writeHead(answer.status);
-        res.end(answer.body ?? "");
-      });
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  const port = (receiver.address() as AddressInfo).port;
-  provider = await startSmsHttpStandIn({ apiKey: KEY, callbackUrl: `http://127.0.0.1:${port}/dlr?token=${TOKEN}` });
+  receiver = await startDlrReceiver(() => adapter);
+  provider = await startSmsHttpStandIn({ apiKey: KEY, callbackUrl: `${receiver.url}?token=${TOKEN}` });
   adapter = createHttpSmsAdapter(connection(KEY), { success: () => undefined, sent: () => undefined, failure: () => undefined }, { allowPrivate: true });
 });
 afterAll(async () => {
   await provider?.close();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await receiver?.close();
 });
 
 describe("HTTP SMS", () => {
@@ -70,7 +46,7 @@ describe("HTTP SMS", () => {
     const result = await adapter.send(sms("+919812300001", 'He said "hi", {{to}} stays text'));
     expect(result).toEqual({ accepted: true, providerMessageId: provider.received[0].id });
     expect(provider.received[0].body).toEqual({ to: "919812300001", sender: "JMSHOP", message: 'He said "hi", {{to}} stays text', pe_id: "1201159100000012345", ref: `m-${seq}` });
-    const events = await until(() => delivered.filter((e) => e.event.type === "receipt" && e.event.providerMessageId === provider.received[0].id), (e) => e.length > 0);
+    const events = await until(() => delivered().filter((e) => e.event.type === "receipt" && e.event.providerMessageId === provider.received[0].id), (e) => e.length > 0);
     expect(events).toEqual([{ key: `${provider.received[0].id}:DELIVERED`, event: expect.objectContaining({ status: "delivered" }) }]);
   });
 
@@ -78,7 +54,7 @@ describe("HTTP SMS", () => {
     provider.behaviour.undeliverable.add("919812300002");
     const result = await adapter.send(sms("+919812300002", "hello"));
     const id = result.accepted ? result.providerMessageId : "";
-    const [event] = await until(() => delivered.filter((e) => e.key.startsWith(`${id}:`)), (e) => e.length > 0);
+    const [event] = await until(() => delivered().filter((e) => e.key.startsWith(`${id}:`)), (e) => e.length > 0);
     expect(event.event).toMatchObject({ status: "failed", code: "DND" });
     const forged = await adapter.webhook({ method: "POST", query: { token: "guess" }, headers: {}, rawBody: Buffer.from(JSON.stringify({ message_id: id, status: "DELIVERED" })) });
     expect(forged).toEqual({ status: 403, body: "Unknown token" });

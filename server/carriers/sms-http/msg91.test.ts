@@ -3,13 +3,12 @@
 // message's DLT template id as DLT_TE_ID, the request id read from {"type":"success"}, refusals written in a 200
 // answer's body mapped by MSG91's codes (the key or the account stops the channel, a number fails the recipient), and
 // the v3 webhook's reports turned into receipts.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SMS_HTTP_PRESETS } from "../../../contract/domain/sms-http-presets";
 import { httpSettingsOf } from "../../services/carrier-channels/sms";
 import type { OutboundMessage } from "../carrier";
 import type { ChannelAdapter, ChannelConnection, ChannelHealth, KeyedEvent } from "../router/channel-adapter";
+import { startDlrReceiver, until, type DlrReceiver } from "./dlr-receiver";
 import { createHttpSmsAdapter } from "./index";
 import { startSmsHttpStandIn, type SmsHttpStandIn } from "./stand-in";
 
@@ -18,9 +17,9 @@ const TOKEN = "verify-token-msg91";
 const ENTITY = "1201159100000012345";
 const DLT_TEMPLATE = "1107161234567890123";
 let provider: SmsHttpStandIn;
-let receiver: Server;
+let receiver: DlrReceiver;
 let adapter: ChannelAdapter;
-const delivered: KeyedEvent[] = [];
+const delivered = (): KeyedEvent[] => receiver.delivered;
 let seq = 0;
 
 function connection(apiKey: string): ChannelConnection {
@@ -30,36 +29,14 @@ function connection(apiKey: string): ChannelConnection {
 const sms = (to: string, text: string, dltTemplateId = DLT_TEMPLATE): OutboundMessage => ({ id: `m-${++seq}`, channel: "sms", from: "JMSHOP", to, content: { kind: "text", text, dltTemplateId } });
 const health = (failures: Parameters<ChannelHealth["failure"]>[0][] = []): ChannelHealth => ({ success: () => undefined, sent: () => undefined, failure: (f) => failures.push(f) });
 
-async function until<T>(read: () => T, ok: (v: T) => boolean, ms = 3_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 beforeAll(async () => {
-  // The webhook route's part (server/routes/carrier-channels/webhooks.ts), in small.
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const query = Object.fromEntries(new URL(req.url ?? "/", "http://x").searchParams);
-      void adapter.webhook({ method: "POST", query, headers: req.headers, rawBody: Buffer.concat(chunks) }).then((answer) => {
-        delivered.push(...(answer.events ?? []));
-        res.writeHead(answer.status).end(answer.body ?? "");
-      });
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  const port = (receiver.address() as AddressInfo).port;
-  provider = await startSmsHttpStandIn({ apiKey: KEY, callbackUrl: `http://127.0.0.1:${port}/dlr?token=${TOKEN}`, mode: "msg91" });
+  receiver = await startDlrReceiver(() => adapter);
+  provider = await startSmsHttpStandIn({ apiKey: KEY, callbackUrl: `${receiver.url}?token=${TOKEN}`, mode: "msg91" });
   adapter = createHttpSmsAdapter(connection(KEY), health(), { allowPrivate: true });
 });
 afterAll(async () => {
   await provider?.close();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await receiver?.close();
 });
 
 describe("HTTP SMS with the MSG91 preset", () => {
@@ -76,7 +53,7 @@ describe("HTTP SMS with the MSG91 preset", () => {
     const ok = await adapter.send(sms("+919812300002", "hello"));
     const blocked = await adapter.send(sms("+919812300003", "hello"));
     const ids = [ok, blocked].map((r) => (r.accepted ? r.providerMessageId : ""));
-    const events = await until(() => delivered.filter((e) => ids.some((id) => e.key.startsWith(`${id}:`))), (e) => e.length === 2);
+    const events = await until(() => delivered().filter((e) => ids.some((id) => e.key.startsWith(`${id}:`))), (e) => e.length === 2);
     const byId = Object.fromEntries(events.map((e) => [e.event.type === "receipt" ? e.event.providerMessageId : "", e]));
     expect(byId[ids[0]]).toEqual({ key: `${ids[0]}:1`, event: expect.objectContaining({ type: "receipt", status: "delivered" }) });
     expect(byId[ids[1]]).toEqual({ key: `${ids[1]}:17`, event: expect.objectContaining({ type: "receipt", status: "failed", code: "BLOCKED", reason: "The provider reported 17 (BLOCKED)" }) });
