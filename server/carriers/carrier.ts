@@ -206,6 +206,17 @@ export type CarrierEvent =
 
 export type CarrierListener = (event: CarrierEvent) => void | Promise<void>;
 
+/**
+ * Hands an event to every listener and settles once all have: rejects (with the first failure, after every listener
+ * has had the event) when one of them did not store it, so whoever acknowledges the provider can refuse instead and
+ * have the event delivered again. Callers that acknowledge nothing (a receipt played by the sandbox) catch it.
+ */
+export async function emitToAll(listeners: Iterable<CarrierListener>, event: CarrierEvent): Promise<void> {
+  const results = await Promise.allSettled([...listeners].map(async (listener) => listener(event)));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) throw failed.reason;
+}
+
 export interface Carrier {
   /** "sandbox", "whatsapp-cloud", "smpp", "rbm"… shown in logs and the API docs. */
   readonly name: string;
@@ -248,7 +259,8 @@ export interface Carrier {
   /**
    * Receipts, inbound messages and template verdicts; returns the unsubscribe function. A listener may answer a promise
    * that settles once it has stored the event: a webhook (and the simulated phone) answers the provider only then, so
-   * an acknowledged message survives a crash of this process (the provider retries what was not acknowledged).
+   * an acknowledged message survives a crash of this process (the provider retries what was not acknowledged). A
+   * listener that could not store it rejects: the provider is refused and delivers the event again.
    */
   onEvent(listener: CarrierListener): () => void;
   /** Stops timers and connections (the server's close waits for it). */

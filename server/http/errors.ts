@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { MSG } from "../../contract/messages";
+import { sqlStateOf } from "../db/errors";
 
 export interface FieldError {
   field: string;
@@ -75,7 +76,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     // A value the schemas let through but PostgreSQL cannot hold (out of range, bad encoding) is the caller's
     // mistake, not a server failure: answer 400 and log it so the missing schema rule gets added.
-    const pgCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+    const pgCode = sqlStateOf(error);
     if (pgCode && PG_INPUT_ERRORS.has(pgCode)) {
       request.log.warn({ err: error }, "input refused by the database");
       return reply.status(400).send({ success: false, message: MSG.invalidInput, code: "invalid_request" });

@@ -156,6 +156,43 @@ describe("the webhook route", () => {
     expect(messages.map((m) => m.text)).toEqual(["Does it come in another color?"]);
     expect(await db().select().from(carrierWebhookEvents).where(eq(carrierWebhookEvents.channelId, channel._id))).toHaveLength(1);
   });
+
+  /** Meta's documented inbound message with another id and text. */
+  const inboundWebhook = (id: string, text: string) => {
+    const [message] = DOC_TEXT_MESSAGE_WEBHOOK.entry[0].changes[0].value.messages;
+    const value = { ...DOC_TEXT_MESSAGE_WEBHOOK.entry[0].changes[0].value, messages: [{ ...message, id, text: { body: text } }] };
+    return JSON.stringify({ ...DOC_TEXT_MESSAGE_WEBHOOK, entry: [{ ...DOC_TEXT_MESSAGE_WEBHOOK.entry[0], changes: [{ ...DOC_TEXT_MESSAGE_WEBHOOK.entry[0].changes[0], value }] }] });
+  };
+  const storedTexts = async () => (await db().select({ text: chatMessages.text }).from(chatMessages)).map((m) => m.text);
+
+  it("answers 200 only once the message is stored: a store that fails for the moment answers 500 and Meta's retry stores it once", async () => {
+    // A failure that passes (serialization_failure, as under a concurrent write), for messages with this text only.
+    await db().execute(sql`create function refuse_marked() returns trigger language plpgsql as $$
+      begin if new.text = 'Is it in stock?' then raise exception 'try again' using errcode = '40001'; end if; return new; end $$`);
+    await db().execute(sql`create trigger refuse_marked before insert on chat_messages for each row execute function refuse_marked()`);
+    const body = inboundWebhook("wamid.RETRIED-1", "Is it in stock?");
+    const keys = async () => (await db().select().from(carrierWebhookEvents).where(eq(carrierWebhookEvents.channelId, channel._id))).length;
+    const keysBefore = await keys();
+    const refused = await postWebhook(channel._id, body, sign(DEFAULT_APP.secret, body));
+    expect(refused.status).toBe(500);
+    expect(await storedTexts()).not.toContain("Is it in stock?");
+    // The key was given back: the retry is new again.
+    expect(await keys()).toBe(keysBefore);
+    await db().execute(sql`drop trigger refuse_marked on chat_messages`);
+    await db().execute(sql`drop function refuse_marked()`);
+    expect((await postWebhook(channel._id, body, sign(DEFAULT_APP.secret, body))).status).toBe(200);
+    expect((await postWebhook(channel._id, body, sign(DEFAULT_APP.secret, body))).status).toBe(200);
+    expect((await storedTexts()).filter((t) => t === "Is it in stock?")).toHaveLength(1);
+    expect(await keys()).toBe(keysBefore + 1);
+  });
+
+  it("a message the database refuses for its content is acknowledged and dropped, not refused forever", async () => {
+    const body = inboundWebhook("wamid.NUL-1", "nul \u0000 byte");
+    expect(JSON.parse(body).entry[0].changes[0].value.messages[0].text.body).toContain("\u0000");
+    const before = await storedTexts();
+    expect((await postWebhook(channel._id, body, sign(DEFAULT_APP.secret, body))).status).toBe(200);
+    expect(await storedTexts()).toEqual(before);
+  });
 });
 
 describe("chat through the Cloud API", () => {

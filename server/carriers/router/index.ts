@@ -2,7 +2,7 @@
 // number id, later an SMS header or an RCS bot), and everything no channel claims to the default carrier (the
 // sandbox). Callers (dispatcher, chat, templates, uploads) stay unchanged; every adapter's events reach the same
 // onEvent listeners. Routes are cached for `routeTtlMs`, adapters until their channel's version changes.
-import type { Carrier, CarrierEvent, CarrierListener, Channel, OutboundMessage, SenderProfile } from "../carrier";
+import { emitToAll, type Carrier, type CarrierEvent, type CarrierListener, type Channel, type OutboundMessage, type SenderProfile } from "../carrier";
 import type { CarrierProvider, ChannelAdapter, ChannelAddress, ChannelDirectory } from "./channel-adapter";
 
 export type { CarrierProvider, ChannelAdapter, ChannelDirectory } from "./channel-adapter";
@@ -16,8 +16,8 @@ export interface CarrierRouter extends Carrier {
   invalidate(): void;
   /** Closes a removed channel's adapter now (an SMPP bind would otherwise stay open until the process ends). */
   forget(channelId: string): Promise<void>;
-  /** Gives events a webhook carried to every listener. */
-  publish(events: readonly CarrierEvent[]): void;
+  /** Gives events a webhook carried to every listener, in order; settles once all are stored (rejects if one is not). */
+  publish(events: readonly CarrierEvent[]): Promise<void>;
   /** Whether the default carrier serves this sender (no channel claims it): the simulated phone writes only to those. */
   servesByDefault(channel: Channel, from: string): Promise<boolean>;
 }
@@ -45,9 +45,7 @@ export function createCarrierRouter(options: RouterOptions): CarrierRouter {
   const listeners = new Set<CarrierListener>();
   // Settles once every listener has stored the event (Carrier.onEvent): the sandbox's simulated phone, and any
   // adapter that waits on its emit, answers the provider only then, so a process killed after answering loses nothing.
-  const emit = async (event: CarrierEvent): Promise<void> => {
-    await Promise.allSettled([...listeners].map(async (listener) => listener(event)));
-  };
+  const emit = (event: CarrierEvent): Promise<void> => emitToAll(listeners, event);
   const routes = new Map<string, { at: number; route: { id: string; version: number } | null }>();
   const versions = new Map<string, { at: number; version: number | null }>();
   const built = new Map<string, Built>();
@@ -150,8 +148,11 @@ export function createCarrierRouter(options: RouterOptions): CarrierRouter {
       old.unsubscribe();
       await old.adapter.close();
     },
-    publish: (events) => {
-      for (const event of events) void emit(event);
+    publish: async (events) => {
+      // Every emit starts now, in order (each listener queues its event synchronously), and all are awaited.
+      const results = await Promise.allSettled(events.map(emit));
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+      if (failed) throw failed.reason;
     },
     close: async () => {
       offFallback();

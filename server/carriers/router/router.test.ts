@@ -28,15 +28,32 @@ describe("the carrier router's events", () => {
     await router.close();
   });
 
-  it("a listener that throws does not keep the others from the event", async () => {
+  it("a listener that throws does not keep the others from the event, and the emit says it was not stored", async () => {
     const router = createCarrierRouter({ fallback: createSandboxCarrier(testSandboxConfig()), directory: noChannels, providers: [] });
     const heard: string[] = [];
     router.onEvent(() => {
       throw new Error("broken listener");
     });
     router.onEvent((event) => void heard.push(event.type));
-    await router.simulateInbound?.({ channel: "sms", from: "+919000000002", to: "VMHELLO", text: "hi" });
+    await expect(router.simulateInbound?.({ channel: "sms", from: "+919000000002", to: "VMHELLO", text: "hi" })).rejects.toThrow("broken listener");
     expect(heard).toEqual(["inbound"]);
+    await router.close();
+  });
+
+  it("publish hands a webhook's events over in order and settles once all are stored; it rejects when one was not", async () => {
+    const router = createCarrierRouter({ fallback: createSandboxCarrier(testSandboxConfig()), directory: noChannels, providers: [] });
+    const stored: string[] = [];
+    router.onEvent(async (event) => {
+      if (event.type !== "inbound") return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (event.text === "bad") throw new Error("not stored");
+      stored.push(event.text);
+    });
+    const inbound = (text: string): CarrierEvent => ({ type: "inbound", channel: "sms", from: "+919000000003", to: "VMHELLO", text, at: new Date() });
+    await router.publish([inbound("one"), inbound("two")]);
+    expect(stored).toEqual(["one", "two"]);
+    await expect(router.publish([inbound("three"), inbound("bad")])).rejects.toThrow("not stored");
+    expect(stored).toContain("three");
     await router.close();
   });
 });

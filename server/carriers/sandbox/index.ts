@@ -1,6 +1,6 @@
 // The default carrier: simulated providers with review delays, verdicts, receipts, replies and limits, so every flow
 // runs on a fresh machine. Each concern is its own file; this one wires them to the Carrier interface.
-import type { Carrier, CarrierListener } from "../carrier";
+import { emitToAll, type Carrier, type CarrierListener } from "../carrier";
 import { sandboxCapability } from "./capability";
 import { sandboxConfigFromEnv, type SandboxConfig } from "./config";
 import type { SandboxContext } from "./context";
@@ -15,9 +15,7 @@ export function createSandboxCarrier(config: SandboxConfig = sandboxConfigFromEn
   const timers = new Set<NodeJS.Timeout>();
   const ctx: SandboxContext = {
     config,
-    emit: async (event) => {
-      await Promise.allSettled([...listeners].map((listener) => listener(event)));
-    },
+    emit: (event) => emitToAll(listeners, event),
     later: (ms, task) => {
       const timer = setTimeout(() => {
         timers.delete(timer);

@@ -85,7 +85,8 @@ function play(ctx: SandboxContext, message: OutboundMessage, plan: Extract<SendP
   const step = plan.steps[index];
   if (!step) return;
   ctx.later(step.afterMs, () => {
-    void ctx.emit(eventOf(message, plan, step));
+    // Nothing acknowledges a played receipt or reply: a listener that failed to store it has logged why.
+    ctx.emit(eventOf(message, plan, step)).catch(() => undefined);
     play(ctx, message, plan, index + 1);
   });
 }

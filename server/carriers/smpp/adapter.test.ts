@@ -238,4 +238,25 @@ describe("reconnects and lost answers", () => {
       expect.objectContaining({ channel: "sms", from: "+919812300009", to: "+919111100000", text: "START" }),
     ]);
   });
+
+  it("a customer's message is answered only once stored: a listener that could not store it has it refused (ESME_RX_T_APPN) and delivered again", async () => {
+    const { adapter } = adapterFor();
+    await adapter.testConnection();
+    const heard: string[] = [];
+    let refuse = true;
+    adapter.onEvent(async (event) => {
+      if (event.type !== "inbound") return;
+      heard.push(event.text);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      if (refuse) {
+        refuse = false;
+        throw new Error("the database is not reachable");
+      }
+    });
+    const before = smsc.deliverAnswers.length;
+    smsc.customerWrites({ systemId: USER.systemId, from: "+919812300010", to: "56161", text: "HELP" });
+    const answers = await until(() => smsc.deliverAnswers.slice(before), (a) => a.length > 1);
+    expect(answers).toEqual([STATUS.ESME_RX_T_APPN, STATUS.ESME_ROK]);
+    expect(heard).toEqual(["HELP", "HELP"]);
+  });
 });

@@ -4,7 +4,7 @@
 // CarrierEvents (receipts.ts). SMPP has no idempotency key: a submit whose response is lost is reported unknown (the
 // send throws) and never re-sent here; its receipt, matched as unanswered.ts explains, settles it.
 import smpp, { type PDU, type PduFields } from "smpp";
-import type { CarrierEvent, OutboundMessage, SendResult } from "../carrier";
+import { emitToAll, type CarrierEvent, type OutboundMessage, type SendResult } from "../carrier";
 import { ADDRESS_REFUSED } from "../provider-address";
 import type { CarrierProvider, ChannelAdapter, ChannelConnection, ChannelHealth, ConnectionCheck } from "../router/channel-adapter";
 import { concatenationHeader, segment } from "./encoding";
@@ -79,7 +79,9 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
   const timings = options.timings ?? DEFAULT_TIMINGS;
   const channel: SmppChannel = smppChannelOf(connection);
   const listeners = new Set<(event: CarrierEvent) => void>();
-  const emit = (event: CarrierEvent) => listeners.forEach((listener) => listener(event));
+  const emit = (event: CarrierEvent) => emitToAll(listeners, event);
+  // Receipts are acknowledged at once (the listeners batch them in memory): nothing waits, a failure was logged there.
+  const tell = (event: CarrierEvent) => void emit(event).catch(() => undefined);
   const firstPartOf = new Map<string, string>();
   let reference = Math.floor(Math.random() * 256);
 
@@ -108,11 +110,12 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
     const first = firstPartOf.get(receipt.id);
     // A later part's receipt matters only when that part failed: the message did not arrive whole.
     if (first && first !== receipt.id && receipt.status !== "failed") return;
-    emit({ type: "receipt", providerMessageId: first ?? receipt.id, status: receipt.status, ...(receipt.status === "failed" ? { code: receipt.stat, reason: receipt.reason } : {}), at: receipt.at });
+    tell({ type: "receipt", providerMessageId: first ?? receipt.id, status: receipt.status, ...(receipt.status === "failed" ? { code: receipt.stat, reason: receipt.reason } : {}), at: receipt.at });
   }
-  const unanswered = unansweredBook({ channelId: connection.id, store: options.unanswered ?? memoryUnansweredStore(), emit, pass });
+  const unanswered = unansweredBook({ channelId: connection.id, store: options.unanswered ?? memoryUnansweredStore(), emit: tell, pass });
 
-  function onDeliver(pdu: PDU): void {
+  /** A deliver_sm: a receipt (answered at once) or a customer's message (answered once stored). */
+  async function onDeliver(pdu: PDU): Promise<void> {
     const parsed = parseReceipt(pdu);
     const at = new Date();
     if (parsed) {
@@ -123,7 +126,7 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
       return;
     }
     const from = String(pdu.source_addr ?? "");
-    emit({ type: "inbound", channel: "sms", from: /^\d+$/.test(from) ? `+${from}` : from, to: receivingAddress(pdu), text: messageText(pdu.short_message), at });
+    await emit({ type: "inbound", channel: "sms", from: /^\d+$/.test(from) ? `+${from}` : from, to: receivingAddress(pdu), text: messageText(pdu.short_message), at });
   }
 
   function refusal(status: number): SendResult {
@@ -186,7 +189,7 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
         const id = ids[0];
         const result = refusal(pdu.command_status);
         // The first parts are out; the message stands accepted and fails at once with the reason.
-        queueMicrotask(() => emit({ type: "receipt", providerMessageId: id, status: "failed", code: statusCode(pdu.command_status), reason: `Part ${i + 1} of ${parts.length} was refused: ${result.accepted ? "" : result.reason}`, at: new Date() }));
+        queueMicrotask(() => tell({ type: "receipt", providerMessageId: id, status: "failed", code: statusCode(pdu.command_status), reason: `Part ${i + 1} of ${parts.length} was refused: ${result.accepted ? "" : result.reason}`, at: new Date() }));
         return { accepted: true, providerMessageId: id };
       }
       const id = String(pdu.message_id ?? "");

@@ -43,7 +43,8 @@ export interface LinkEvents {
   bound(): void;
   bindRefused(status: number, behaviour: StatusBehaviour): void;
   dropped(reason: string): void;
-  deliver(pdu: PDU): void;
+  /** A deliver_sm: answered once this settles, with ESME_RX_T_APPN if it rejects (the SMSC delivers it again). */
+  deliver(pdu: PDU): Promise<void>;
   /** The connection failed before any bind (refused, unreachable, reset): a check stops here instead of waiting. */
   unreachable?(reason: string): void;
   /** The address is private and not allowed: no connection was made, and none will be. */
@@ -153,8 +154,11 @@ export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
       );
     });
     s.on("deliver_sm", (pdu: PDU) => {
-      s.send(pdu.response());
-      events.deliver(pdu);
+      // Acknowledged only once stored: a customer's message the SMSC has an ESME_ROK for must survive a crash here.
+      events.deliver(pdu).then(
+        () => s.send(pdu.response()),
+        () => s.send(pdu.response({ command_status: STATUS.ESME_RX_T_APPN })),
+      );
     });
     s.on("enquire_link", (pdu: PDU) => s.send(pdu.response()));
     s.on("unbind", (pdu: PDU) => {

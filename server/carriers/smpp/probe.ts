@@ -20,7 +20,7 @@ export async function probeSmpp(target: ProbeTarget, timings: SmppTimings, allow
     // One attempt: a check that rebinds would hide the first answer.
     { ...target, ...timings, allowPrivate, mode: "transmitter", window: 1, rebindInitialMs: 3_600_000, rebindMaxMs: 3_600_000 },
     {
-      bound: () => undefined, bindRefused: () => undefined, dropped: () => undefined, deliver: () => undefined,
+      bound: () => undefined, bindRefused: () => undefined, dropped: () => undefined, deliver: async () => undefined,
       // Said before `unreachable` (the first settles the check): the refusal is the reason, not the lack of an answer.
       addressRefused: (reason) => fail({ ok: false, code: ADDRESS_REFUSED, message: reason, auth: false }),
       unreachable: (reason) => fail({ ok: false, code: "network", message: `The SMSC at ${where} could not be reached: ${reason}`, auth: false }),

@@ -1,6 +1,6 @@
 // The WhatsApp Cloud API adapter: one per channel (an account's WABA, numbers and system-user token), built by the
 // router from the stored connection. Each concern is its own file; this one wires them to the Carrier interface.
-import type { CarrierEvent } from "../carrier";
+import { emitToAll, type CarrierEvent } from "../carrier";
 import type { CarrierProvider, ChannelAdapter, ChannelConnection, ChannelHealth } from "../router/channel-adapter";
 import { whatsappCloudConfigFromEnv, type WhatsAppCloudConfig } from "./config";
 import { cloudTestConnection } from "./connection";
@@ -23,7 +23,8 @@ export function createWhatsAppCloudAdapter(connection: ChannelConnection, health
     config,
     channel,
     health,
-    emit: (event) => listeners.forEach((listener) => listener(event)),
+    // Nothing the adapter emits itself is acknowledged to Meta (webhooks are, through the intake): failures were logged.
+    emit: (event) => void emitToAll(listeners, event).catch(() => undefined),
     ...(channel.disconnected ? { disconnected: channel.disconnected } : {}),
   };
   return {

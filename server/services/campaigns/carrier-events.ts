@@ -249,6 +249,11 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
   let receipts = new Map<string, Receipt>();
   let inbound: Inbound[] = [];
   let running: Promise<number> | undefined;
+  // The listener's answers for what is buffered: settled when the flush that writes it ends. A receipt's is refused if
+  // that flush failed (the provider delivers it again; receipts only move forward, so twice is harmless); a reply's
+  // never is, since the inbox's listener answers for storing the message and a redelivery would store it twice.
+  let answers: { resolve(): void; reject(error: unknown): void; receipt: boolean }[] = [];
+  const answer = (receipt: boolean) => new Promise<void>((resolve, reject) => answers.push({ resolve, reject, receipt }));
 
   const unsubscribe = carrier.onEvent((event) => {
     if (event.type === "receipt") {
@@ -256,10 +261,28 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
       if (event.messageId && !/^\d+$/.test(event.messageId)) return;
       const key = event.messageId ?? `p:${event.providerMessageId}`;
       receipts.set(key, merge(receipts.get(key), event));
-    } else if (event.type === "inbound") inbound.push(event);
+      return answer(true);
+    }
+    if (event.type === "inbound") {
+      inbound.push(event);
+      return answer(false);
+    }
   });
 
   async function flush(): Promise<number> {
+    const owed = answers;
+    answers = [];
+    try {
+      const n = await write();
+      owed.forEach((a) => a.resolve());
+      return n;
+    } catch (error) {
+      owed.forEach((a) => (a.receipt ? a.reject(error) : a.resolve()));
+      throw error;
+    }
+  }
+
+  async function write(): Promise<number> {
     const batch = [...receipts.values()];
     const messages = inbound;
     receipts = new Map();

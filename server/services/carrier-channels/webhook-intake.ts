@@ -1,8 +1,9 @@
 // Webhook events in, once: each event's key (the provider's own: a message id, a message id and status…) is recorded
 // in carrier_webhook_events, and only events whose key is new go to the carrier's listeners. Deliveries that arrive
 // together share one INSERT (a campaign at 80 messages/s brings some 240 status webhooks a second, and PGlite runs one
-// statement at a time), and are published in their arrival order; a delivery is answered once its keys are stored,
-// so a provider that gets its 200 has had its events taken in.
+// statement at a time), and are published in their arrival order; a delivery is answered once its events are stored
+// by the listeners, so a provider that gets its 200 has had its events taken in. When a listener could not store one,
+// the delivery's new keys are given back and it is refused (500): the provider delivers it again, and it is new again.
 import { sql } from "drizzle-orm";
 import type { CarrierEvent } from "../../carriers/carrier";
 import type { KeyedEvent } from "../../carriers/router/channel-adapter";
@@ -23,9 +24,26 @@ export interface WebhookIntake {
   drain(): Promise<void>;
 }
 
-export function createWebhookIntake(db: Db, publish: (events: readonly CarrierEvent[]) => void): WebhookIntake {
+export function createWebhookIntake(db: Db, publish: (events: readonly CarrierEvent[]) => Promise<void>): WebhookIntake {
   let queue: Pending[] = [];
   let running: Promise<void> | undefined;
+  // Deliveries whose events the listeners are storing: the next batch does not wait for them, drain() does.
+  const storing = new Set<Promise<void>>();
+
+  /** Publishes one delivery's new events and answers it once they are stored, or gives its keys back and refuses it. */
+  function answer(p: Pending, first: readonly KeyedEvent[]): void {
+    const settled = publish(first.map((e) => e.event)).then(
+      () => p.done(first.length),
+      async (error: unknown) => {
+        await db
+          .execute(sql`delete from carrier_webhook_events where channel_id = ${p.channelId} and event_key = any(${pgArray(first.map((e) => e.key))}::text[])`)
+          .catch(() => undefined);
+        p.fail(error);
+      },
+    );
+    storing.add(settled);
+    void settled.finally(() => storing.delete(settled));
+  }
 
   async function flush(): Promise<void> {
     while (queue.length > 0) {
@@ -43,8 +61,8 @@ export function createWebhookIntake(db: Db, publish: (events: readonly CarrierEv
         for (const p of batch) {
           // The same key twice (in one payload, or in two deliveries of this batch) counts once: the first claims it.
           const first = p.events.filter((e) => unclaimed.delete(`${p.channelId}\u0000${e.key}`));
-          publish(first.map((e) => e.event));
-          p.done(first.length);
+          if (first.length === 0) p.done(0);
+          else answer(p, first);
         }
       } catch (error) {
         batch.forEach((p) => p.fail(error));
@@ -68,7 +86,10 @@ export function createWebhookIntake(db: Db, publish: (events: readonly CarrierEv
       return taken;
     },
     drain: async () => {
-      while (running) await running;
+      while (running || storing.size > 0) {
+        if (running) await running;
+        await Promise.allSettled([...storing]);
+      }
     },
   };
 }

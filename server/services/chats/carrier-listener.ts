@@ -5,6 +5,7 @@ import { receiveInbound, type Inbound, type Received } from "./inbound";
 import { pushChatMessage, pushStatus } from "./push";
 import { applyChatStatus, chatIdOfCarrierId } from "./receipts";
 import { WORKFLOW_EVENTS_JOB } from "../../jobs/workflow-events";
+import { failsOnItsData } from "../../db/errors";
 
 type Receipt = Extract<CarrierEvent, { type: "receipt" }>;
 
@@ -31,44 +32,67 @@ function pushReceived(app: FastifyInstance, received: readonly Received[]): void
 export function startChatEvents(app: FastifyInstance): () => void {
   const { db } = app.database;
   let inbound: Inbound[] = [];
-  // Settled when the inbound message at the same index has been written (or dropped): the listener's answer.
-  let stored: (() => void)[] = [];
+  // The listener's answer for the inbound message at the same index: resolved once written; rejected if it was not
+  // and could be on another try (the provider is then refused and delivers it again). A message the database refuses
+  // for its content (failsOnItsData) would be refused forever: it is dropped, logged, and acknowledged.
+  let stored: { resolve(): void; reject(error: unknown): void }[] = [];
   let receipts: Receipt[] = [];
   let running = false;
 
   async function round(): Promise<void> {
     const messages = inbound.slice(0, MAX_BATCH);
     inbound = inbound.slice(messages.length);
-    const written = stored.slice(0, messages.length);
+    const answers = stored.slice(0, messages.length);
     stored = stored.slice(messages.length);
-    try {
-      await write(messages);
-    } finally {
-      written.forEach((settle) => settle());
-    }
-  }
-
-  async function write(messages: Inbound[]): Promise<void> {
     const statuses = receipts;
     receipts = [];
     if (messages.length > 0) {
-      const received = await receiveInbound(db, messages).catch(async (err: unknown) => {
-        // One bad message must not take the batch with it: write them one by one, dropping only what fails.
-        if (messages.length === 1) throw err;
-        app.log.warn({ err }, "inbound batch not written; writing its messages one by one");
-        const each: Received[] = [];
-        for (const m of messages) each.push(...(await receiveInbound(db, [m]).catch((e: unknown) => (app.log.error({ err: e }, "inbound message not stored"), []))));
-        return each;
-      });
-      pushReceived(app, received);
-      // Trigger events were written with the messages: wake their job now rather than at its next tick (only then: an
-      // account without workflows writes none, and an idle claim is a statement that delays the next round).
-      if (received.some((r) => r.triggered)) void app.jobs?.get(WORKFLOW_EVENTS_JOB)?.tick();
-      // AI answers run after the messages are written and pushed, in the ai-replies job: woken now rather than at its
-      // next tick (twice, so a round already under way cannot have claimed before these messages were queued).
-      const ai = received.some((r) => r.aiQueued) ? app.jobs?.get(AI_REPLY_JOB) : undefined;
-      if (ai) void ai.tick().then(() => ai.tick());
+      const { received, failures } = await writeInbound(messages);
+      answers.forEach((answer, i) => (failures[i] === undefined || failsOnItsData(failures[i]) ? answer.resolve() : answer.reject(failures[i])));
+      announce(received);
     }
+    await applyStatuses(statuses);
+  }
+
+  /**
+   * Writes a round's messages. Never throws: answers what was written, and per message the error that kept it from
+   * being stored (undefined: stored).
+   */
+  async function writeInbound(messages: Inbound[]): Promise<{ received: Received[]; failures: unknown[] }> {
+    const failures: unknown[] = [];
+    const received = await receiveInbound(db, messages).catch(async (err: unknown) => {
+      app.log.error({ err }, messages.length === 1 ? "inbound message not stored" : "inbound batch not written; writing its messages one by one");
+      if (messages.length === 1) {
+        failures[0] = err;
+        return [];
+      }
+      // One bad message must not take the batch with it: write them one by one; only what fails is refused.
+      const each: Received[] = [];
+      for (const [i, m] of messages.entries()) {
+        each.push(...(await receiveInbound(db, [m]).catch((e: unknown) => {
+          app.log.error({ err: e }, "inbound message not stored");
+          failures[i] = e;
+          return [];
+        })));
+      }
+      return each;
+    });
+    return { received, failures };
+  }
+
+  /** Pushes what a round wrote and wakes the jobs it gave work to. */
+  function announce(received: readonly Received[]): void {
+    pushReceived(app, received);
+    // Trigger events were written with the messages: wake their job now rather than at its next tick (only then: an
+    // account without workflows writes none, and an idle claim is a statement that delays the next round).
+    if (received.some((r) => r.triggered)) void app.jobs?.get(WORKFLOW_EVENTS_JOB)?.tick();
+    // AI answers run after the messages are written and pushed, in the ai-replies job: woken now rather than at its
+    // next tick (twice, so a round already under way cannot have claimed before these messages were queued).
+    const ai = received.some((r) => r.aiQueued) ? app.jobs?.get(AI_REPLY_JOB) : undefined;
+    if (ai) void ai.tick().then(() => ai.tick());
+  }
+
+  async function applyStatuses(statuses: readonly Receipt[]): Promise<void> {
     for (const event of statuses) {
       const id = chatIdOfCarrierId(event.messageId);
       if (id === null) continue;
@@ -90,7 +114,7 @@ export function startChatEvents(app: FastifyInstance): () => void {
 
   return app.carrier.onEvent((event) => {
     if (event.type === "inbound") {
-      const done = new Promise<void>((resolve) => stored.push(resolve));
+      const done = new Promise<void>((resolve, reject) => stored.push({ resolve, reject }));
       inbound.push(event);
       drain();
       return done;

@@ -28,6 +28,8 @@ export interface SmscBehaviour {
   undeliverable: Set<string>;
   /** Destinations whose submit_sm is taken (and its receipt sent) but never answered. */
   loseResponse: Set<string>;
+  /** A deliver_sm answered with an error is delivered again after this long, as an SMSC's retry schedule does. */
+  redeliverMs: number;
 }
 
 export interface Submitted {
@@ -56,6 +58,8 @@ export interface Smsc {
   readonly unbinds: number;
   /** submit_sm answered ESME_RTHROTTLED so far. */
   readonly throttled: number;
+  /** The command_status of every deliver_sm_resp received, in order (0: taken). */
+  deliverAnswers: number[];
   /** Drops every bind at once (a network cut); the adapter is expected to rebind. */
   dropBinds(): void;
   customerWrites(message: { systemId: string; from: string; to: string; text: string }): void;
@@ -66,7 +70,8 @@ const pad = (n: number) => String(n).padStart(2, "0");
 const smppDate = (d: Date) => `${pad(d.getUTCFullYear() % 100)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
 
 export async function startSmsc(options: { users: readonly SmscUser[]; port?: number; behaviour?: Partial<SmscBehaviour> }): Promise<Smsc> {
-  const behaviour: SmscBehaviour = { receiptDelayMs: 50, throttlePerSecond: 0, refuse: new Map(), undeliverable: new Set(), loseResponse: new Set(), ...options.behaviour };
+  const behaviour: SmscBehaviour = { receiptDelayMs: 50, throttlePerSecond: 0, refuse: new Map(), undeliverable: new Set(), loseResponse: new Set(), redeliverMs: 100, ...options.behaviour };
+  const deliverAnswers: number[] = [];
   const submitted: Submitted[] = [];
   const boundAs = new Map<Session, string>();
   const waiting = new Map<string, PDUFields[]>();
@@ -86,7 +91,12 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
       waiting.set(systemId, [...(waiting.get(systemId) ?? []), fields]);
       return;
     }
-    session.deliver_sm(fields);
+    session.deliver_sm(fields, (resp) => {
+      const status = resp.command_status;
+      deliverAnswers.push(status);
+      // Not taken: the SMSC keeps the message and delivers it again later.
+      if (status !== 0) setTimeout(() => deliver(systemId, fields), behaviour.redeliverMs).unref();
+    });
   }
 
   function receiptFor(s: Submitted): void {
@@ -202,6 +212,7 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
     get throttled() {
       return throttledCount;
     },
+    deliverAnswers,
     dropBinds: () => {
       for (const session of [...boundAs.keys()]) session.destroy();
       boundAs.clear();
