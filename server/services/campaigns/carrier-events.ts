@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { sql } from "drizzle-orm";
 import { optOutIntent } from "../../../contract/domain/campaigns";
 import type { Carrier, CarrierEvent, ReceiptStatus } from "../../carriers/carrier";
+import { batchAnswers } from "../../carriers/batch-answers";
 import type { Db } from "../../db/client";
 import type { WebhookMessageStatus } from "../../../contract/domain/webhooks";
 import { enqueueWebhookEvents } from "../webhooks/enqueue";
@@ -249,11 +250,10 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
   let receipts = new Map<string, Receipt>();
   let inbound: Inbound[] = [];
   let running: Promise<number> | undefined;
-  // The listener's answers for what is buffered: settled when the flush that writes it ends. A receipt's is refused if
-  // that flush failed (the provider delivers it again; receipts only move forward, so twice is harmless); a reply's
-  // never is, since the inbox's listener answers for storing the message and a redelivery would store it twice.
-  let answers: { resolve(): void; reject(error: unknown): void; receipt: boolean }[] = [];
-  const answer = (receipt: boolean) => new Promise<void>((resolve, reject) => answers.push({ resolve, reject, receipt }));
+  // A receipt's answer is refused if the flush that writes it fails (the provider delivers it again; receipts only move
+  // forward, so twice is harmless); a reply's never is, since the inbox's listener answers for storing the message and
+  // a redelivery would store it twice.
+  const answers = batchAnswers();
 
   const unsubscribe = carrier.onEvent((event) => {
     if (event.type === "receipt") {
@@ -261,26 +261,15 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
       if (event.messageId && !/^\d+$/.test(event.messageId)) return;
       const key = event.messageId ?? `p:${event.providerMessageId}`;
       receipts.set(key, merge(receipts.get(key), event));
-      return answer(true);
+      return answers.owe(true);
     }
     if (event.type === "inbound") {
       inbound.push(event);
-      return answer(false);
+      return answers.owe(false);
     }
   });
 
-  async function flush(): Promise<number> {
-    const owed = answers;
-    answers = [];
-    try {
-      const n = await write();
-      owed.forEach((a) => a.resolve());
-      return n;
-    } catch (error) {
-      owed.forEach((a) => (a.receipt ? a.reject(error) : a.resolve()));
-      throw error;
-    }
-  }
+  const flush = () => answers.settle(write);
 
   async function write(): Promise<number> {
     const batch = [...receipts.values()];

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import type { CampaignChannel } from "../../../contract/constants";
 import type { PublicMessageState } from "../../../contract/domain/api-keys";
 import type { Carrier, CarrierEvent, ReceiptStatus } from "../../carriers/carrier";
+import { batchAnswers } from "../../carriers/batch-answers";
 import type { Db } from "../../db/client";
 import type { ClaimLoop } from "../../jobs/claim-loop";
 import type { Tx } from "../ledger";
@@ -105,6 +106,8 @@ function changesOf(rows: readonly Applied[]): PublicMessageStateChange[] {
 export function startPublicReceipts(db: Db, carrier: Carrier, events: PublicMessageEvents, options: { flushMs: number; log: FastifyBaseLogger; onFallback: () => void }): ClaimLoop {
   let pending = new Map<string, Receipt>();
   let running: Promise<number> | undefined;
+  // Each receipt is acknowledged once the flush that writes it ends, and refused if that flush failed.
+  const answers = batchAnswers();
 
   const unsubscribe = carrier.onEvent((event) => {
     if (event.type !== "receipt") return;
@@ -112,9 +115,12 @@ export function startPublicReceipts(db: Db, carrier: Carrier, events: PublicMess
     if (!ref) return;
     const key = `${ref.id}:${ref.step}`;
     pending.set(key, merge(pending.get(key), event, ref.id, ref.step));
+    return answers.owe(true);
   });
 
-  async function flush(): Promise<number> {
+  const flush = () => answers.settle(write);
+
+  async function write(): Promise<number> {
     if (pending.size === 0) return 0;
     const batch = [...pending.values()];
     pending = new Map();
