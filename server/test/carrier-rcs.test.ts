@@ -3,7 +3,7 @@
 // token are sealed and only hinted; a bot is claimed by one connection of its owner; an RCS campaign from the bot goes
 // out through the agent (capability 404 fails the recipient with RBM's code) and receipts come back through the signed
 // webhook, once however often it is delivered; with SMS failover, the numbers Google refuses get the SMS; a
-// customer's message opens a conversation; an API message to a number Google says is not RCS-capable takes its SMS
+// customer's message opens a conversation and an agent's answer goes back through the agent, ticked by RBM; an API message to a number Google says is not RCS-capable takes its SMS
 // fallback; removal frees the bot.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import { DEFAULT_RATES_PAISE, FAILOVER_TTL_MS } from "../../contract/domain/camp
 import type { RcsTemplateDraft } from "../../contract/domain/rcs";
 import { makeServiceAccountKey, startRbmStandIn, type RbmStandIn } from "../carriers/rcs/stand-in";
 import type { Database } from "../db/client";
-import { campaignRecipients, campaigns, carrierChannels, carrierRcsBots, conversations, rcsBots, rcsTemplates } from "../db/schema";
+import { campaignRecipients, campaigns, carrierChannels, carrierRcsBots, chatMessages, conversations, rcsBots, rcsTemplates } from "../db/schema";
 import { rowsOf } from "../services/campaigns/dispatch-sql";
 import { credentialsKeyFromEnv, openCredentials } from "../services/carrier-channels/credentials-crypto";
 import { insertCampaign, setBalance, smsTemplate, until } from "./campaign-fixtures";
@@ -249,6 +249,26 @@ describe("an RCS campaign through RBM", () => {
       (c) => c.length === 1,
     );
     expect(found[0]).toMatchObject({ businessAddress: bot, lastMessageText: "Is the offer still on?", unreadCount: 1 });
+  });
+
+  it("an agent's answer goes out through the agent to the customer, and RBM's DELIVERED and READ events tick it", async () => {
+    const customer = "+919876540009";
+    google.behaviour.capable.add(customer);
+    const [convo] = await db().select().from(conversations).where(and(eq(conversations.channel, "rcs"), eq(conversations.customerNumber, customer)));
+    const sent = await server.call({ method: "POST", url: `/api/v1/chats/${convo.id}/messages`, as: "manager", payload: { clientId: "rbm-answer-1", messageType: "text", text: "Yes, until Sunday." } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const id = Number(sent.json().data._id);
+    const [message] = await until(async () => [...google.messages.values()].filter((m) => m.phone === customer), (m) => m.length === 1);
+    expect(message.body).toMatchObject({ contentMessage: { text: "Yes, until Sunday." } });
+    await until(async () => (await db().select().from(chatMessages).where(eq(chatMessages.id, id)))[0], (m) => m?.status === "sent");
+    expect(await google.deliver(message.id)).toBe(200);
+    expect(await google.read(message.id)).toBe(200);
+    const read = await until(async () => (await db().select().from(chatMessages).where(eq(chatMessages.id, id)))[0], (m) => m?.status === "read");
+    expect(read.providerMessageId).toBeTruthy();
+    // RBM delivering the DELIVERED event again after READ (a retry): the tick stays at read.
+    expect(await google.deliver(message.id)).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await db().select().from(chatMessages).where(eq(chatMessages.id, id)))[0].status).toBe("read");
   });
 });
 
