@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { CarrierEvent } from "../../carriers/carrier";
 import { AI_REPLY_JOB } from "../ai/reply-queue";
 import { receiveInbound, type Inbound, type Received } from "./inbound";
+import { takeChannelInbound } from "./reply-routes";
 import { pushChatMessage, pushStatus } from "./push";
 import { applyChatStatus, chatIdOfCarrierId } from "./receipts";
 import { WORKFLOW_EVENTS_JOB } from "../../jobs/workflow-events";
@@ -52,12 +53,16 @@ export function startChatEvents(app: FastifyInstance): () => void {
     const statuses = receipts;
     receipts = [];
     if (messages.length > 0) {
-      const received = await receiveInbound(db, messages).catch(async (err: unknown) => {
+      const taken = await takeChannelInbound(db, messages);
+      if (taken.refused > 0) app.log.warn({ refused: taken.refused }, "provider channel's messages to an address of another account (or of none) left out");
+      // A reply number newly answered through a channel: routes cached by the router would send the answer elsewhere.
+      if (taken.rerouted) app.carrier.invalidate();
+      const received = await receiveInbound(db, taken.kept).catch(async (err: unknown) => {
         // One bad message must not take the batch with it: write them one by one, dropping only what fails.
-        if (messages.length === 1) throw err;
+        if (taken.kept.length === 1) throw err;
         app.log.warn({ err }, "inbound batch not written; writing its messages one by one");
         const each: Received[] = [];
-        for (const m of messages) each.push(...(await receiveInbound(db, [m]).catch((e: unknown) => (app.log.error({ err: e }, "inbound message not stored"), []))));
+        for (const m of taken.kept) each.push(...(await receiveInbound(db, [m]).catch((e: unknown) => (app.log.error({ err: e }, "inbound message not stored"), []))));
         return each;
       });
       pushReceived(app, received);
