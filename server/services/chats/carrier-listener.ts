@@ -4,10 +4,17 @@ import { AI_REPLY_JOB } from "../ai/reply-queue";
 import { receiveInbound, type Inbound, type Received } from "./inbound";
 import { takeChannelInbound } from "./reply-routes";
 import { pushChatMessage, pushStatus } from "./push";
-import { applyChatStatus, chatIdOfCarrierId } from "./receipts";
+import { applyChatStatus, chatIdOfCarrierId, chatIdsOfProviderIds } from "./receipts";
 import { WORKFLOW_EVENTS_JOB } from "../../jobs/workflow-events";
 
 type Receipt = Extract<CarrierEvent, { type: "receipt" }>;
+
+/**
+ * A provider's receipt without our id (SMPP, HTTP SMS: they echo nothing back) found no chat message yet: the send's
+ * answer may still be being written, so it is looked up once more after this long (campaign receipts, which also come
+ * without our id, are not chat messages' and are then dropped here).
+ */
+const LOOK_AGAIN_MS = 1_000;
 
 /** The most inbound messages written in one transaction; more wait for the next round. */
 const MAX_BATCH = 500;
@@ -35,6 +42,7 @@ export function startChatEvents(app: FastifyInstance): () => void {
   // Settled when the inbound message at the same index has been written (or dropped): the listener's answer.
   let stored: (() => void)[] = [];
   let receipts: Receipt[] = [];
+  let byProvider: { event: Receipt; again: boolean }[] = [];
   let running = false;
 
   async function round(): Promise<void> {
@@ -74,8 +82,18 @@ export function startChatEvents(app: FastifyInstance): () => void {
       const ai = received.some((r) => r.aiQueued) ? app.jobs?.get(AI_REPLY_JOB) : undefined;
       if (ai) void ai.tick().then(() => ai.tick());
     }
-    for (const event of statuses) {
-      const id = chatIdOfCarrierId(event.messageId);
+    const unkeyed = byProvider;
+    byProvider = [];
+    const found = unkeyed.length > 0 ? await chatIdsOfProviderIds(db, unkeyed.map((r) => r.event.providerMessageId)) : new Map<string, number>();
+    const later = unkeyed.filter((r) => !found.has(r.event.providerMessageId) && !r.again);
+    if (later.length > 0) {
+      setTimeout(() => {
+        byProvider.push(...later.map((r) => ({ event: r.event, again: true })));
+        drain();
+      }, LOOK_AGAIN_MS).unref();
+    }
+    for (const event of [...statuses, ...unkeyed.map((r) => r.event)]) {
+      const id = chatIdOfCarrierId(event.messageId) ?? found.get(event.providerMessageId) ?? null;
       if (id === null) continue;
       const applied = await applyChatStatus(db, id, event.status, event.reason ?? null, event.providerMessageId);
       if (applied) pushStatus(app.io, { userId: applied.user_id, assignedAgentId: applied.assigned_agent_id }, { chatId: applied.conversation_id, messageId: String(applied.id), status: applied.status, error: applied.error });
@@ -86,7 +104,7 @@ export function startChatEvents(app: FastifyInstance): () => void {
     if (running) return;
     running = true;
     void (async () => {
-      while (inbound.length > 0 || receipts.length > 0) {
+      while (inbound.length > 0 || receipts.length > 0 || byProvider.length > 0) {
         await round().catch((err: unknown) => app.log.error({ err }, "chat events not applied"));
       }
       running = false;
@@ -102,6 +120,10 @@ export function startChatEvents(app: FastifyInstance): () => void {
     }
     if (event.type === "receipt" && chatIdOfCarrierId(event.messageId) !== null) {
       receipts.push(event);
+      drain();
+    } else if (event.type === "receipt" && event.messageId === undefined) {
+      // A provider that echoes nothing back (SMPP, HTTP SMS): a chat message's receipt is known by the provider's id.
+      byProvider.push({ event, again: false });
       drain();
     }
   });
