@@ -280,8 +280,10 @@ test("an HTTP provider set up for customers' messages shows its inbound URL; a c
   await expect(page.getByText("Saved Globex HTTP route")).toBeVisible();
   await expect(edit).toBeHidden();
   await expect(card).toContainText("Delivery reports and customers' messages");
-  const inboundUrl = (await card.locator(".ant-descriptions-item").filter({ hasText: "Inbound URL" }).locator("code").first().innerText()).trim();
-  const dlrUrl = (await card.locator(".ant-descriptions-item").filter({ hasText: "DLR callback URL" }).locator("code").first().innerText()).trim();
+  // The callback URLs' table (bordered: a row per URL, its value in code).
+  const urlOf = async (label: string) => (await card.locator(".ant-descriptions-row").filter({ hasText: label }).locator("code").first().innerText()).trim();
+  const inboundUrl = await urlOf("Inbound URL");
+  const dlrUrl = await urlOf("DLR callback URL");
   expect(inboundUrl).toBe(`${dlrUrl}&kind=inbound`);
   await shot(page, "sms-http-inbound-card");
   providerCallback.callbackUrl = dlrUrl;

@@ -19,7 +19,7 @@ export const SMPP_UI: UiSchema<FormValues> = {
 };
 
 export const HTTP_UI: UiSchema<FormValues> = {
-  "ui:order": ["preset", "name", "sender_ids", "url", "auth_header", "auth_prefix", "api_key", "body_template", "message_id_path", "dlr_id_path", "dlr_status_path", "dlr_code_path", "dlr_delivered", "dlr_failed", "inbound_to_path", "inbound_number", "inbound_from_path", "inbound_text_path", "inbound_id_path", "messages_per_second", "dlt_entity_id"],
+  "ui:order": ["preset", "name", "sender_ids", "url", "auth_header", "auth_prefix", "api_key", "body_template", "message_id_path", "dlr_id_path", "dlr_status_path", "dlr_code_path", "dlr_delivered", "dlr_failed", "inbound_from_path", "inbound_text_path", "inbound_id_path", "inbound_to_path", "inbound_number", "messages_per_second", "dlt_entity_id"],
   // Chosen above the form (sms-http-preset.tsx); the form only carries it to the server.
   preset: { "ui:widget": "hidden" },
   name: { "ui:placeholder": "e.g. Acme HTTP route" },
