@@ -2,7 +2,8 @@
 // an inbound mapping shows its inbound URL; the stand-in's customer writes to the account's reply number → the message
 // is in the inbox (a conversation opened), once however often the callback is delivered → an agent answers through the
 // API → the stand-in receives the send from that reply number (not the sandbox) → its delivery report moves the
-// answer's ticks. Another account's channel cannot post into this account's inbox nor take its number's answers.
+// answer's ticks. Another account's channel cannot post into this account's inbox nor take its number's answers; a
+// channel's own reply number (for a callback that does not say the number written to) is its account's inbox address.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierChannelRecord } from "../../contract/calls";
@@ -57,6 +58,8 @@ const messages = async (id: string): Promise<Message[]> => (await server.call({ 
 
 describe("a chat through an HTTP SMS provider", () => {
   let channel: CarrierChannelRecord;
+  /** The other account's (globex's) channel. */
+  let theirs: CarrierChannelRecord;
 
   it("connects with an inbound mapping; the card's inbound URL is the DLR URL with kind=inbound", async () => {
     const bad = await server.call({ method: "POST", url: "/api/v1/channels/sms-http", as: "manager", payload: { ...GENERIC, url: provider.url, name: "Acme HTTP", sender_ids: ["INBOXA"], inbound_text_path: "" } });
@@ -94,7 +97,7 @@ describe("a chat through an HTTP SMS provider", () => {
   it("another account's channel cannot post into this inbox, nor take the reply number's answers", async () => {
     const res = await server.call({ method: "POST", url: "/api/v1/channels/sms-http", as: "globex", payload: { ...GENERIC, url: intruder.url, name: "Globex HTTP", sender_ids: ["GLOBXX"] } });
     expect(res.statusCode, res.body).toBe(201);
-    const theirs: CarrierChannelRecord = res.json().data;
+    theirs = res.json().data;
     const forged = await intruder.customerWrites(theirs.sms?.http?.inboundUrl ?? "", { from: CUSTOMER.slice(1), to: REPLY_NUMBER.slice(1), text: "forged through another account" });
     expect(forged.status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
@@ -103,5 +106,23 @@ describe("a chat through an HTTP SMS provider", () => {
     expect(await conversations("globex")).toEqual([]);
     const [route] = await db().select().from(carrierSmsReplyNumbers).where(eq(carrierSmsReplyNumbers.number, REPLY_NUMBER));
     expect(route.channelId).toBe(channel._id);
+  });
+
+  it("a channel's reply number stands for a callback without one: refused when another account's, else an inbox address answered through it", async () => {
+    const { api_key: _key, ...edit } = { ...GENERIC, url: intruder.url, name: "Globex HTTP", sender_ids: ["GLOBXX"], inbound_to_path: "" };
+    const taken = await server.call({ method: "PUT", url: `/api/v1/channels/sms-http/${theirs._id}`, as: "globex", payload: { ...edit, inbound_number: REPLY_NUMBER } });
+    expect([taken.statusCode, taken.json().message]).toEqual([409, `${REPLY_NUMBER} is another account's number: it cannot receive this account's customers' messages`]);
+    const own = await server.call({ method: "PUT", url: `/api/v1/channels/sms-http/${theirs._id}`, as: "globex", payload: { ...edit, inbound_number: "919876500099" } });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data.sms.http.inbound).toEqual({ fromPath: "from", toPath: null, textPath: "text", idPath: "id", number: "+919876500099" });
+
+    const wrote = await intruder.customerWrites(theirs.sms?.http?.inboundUrl ?? "", { from: CUSTOMER.slice(1), to: "ignored", text: "Hello Globex" });
+    expect(wrote.status).toBe(200);
+    const [conversation] = await until(() => conversations("globex"), (c) => c.length === 1);
+    expect(conversation).toMatchObject({ channel: "sms", unreadCount: 1 });
+    const sent = await server.call({ method: "POST", url: `/api/v1/chats/${conversation._id}/messages`, as: "globex", payload: { clientId: "globex-1", messageType: "text", text: "Hello from Globex." } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const posted = await until(async () => intruder.received.filter((r) => r.body.message === "Hello from Globex."), (r) => r.length === 1);
+    expect(posted[0].body).toEqual({ to: CUSTOMER.slice(1), sender: "+919876500099", message: "Hello from Globex." });
   });
 });

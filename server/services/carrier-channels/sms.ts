@@ -190,6 +190,24 @@ function inboundMappingOf(body: SchemaBody<"sms-http-edit">, errors: FieldError[
   return { fromPath, textPath, idPath, ...(toPath ? { toPath } : {}), ...(number ? { number } : {}) };
 }
 
+/**
+ * The channel's reply number (where customers write when the provider's callback does not say it) is an inbox address
+ * of its account (chats/addresses.ts): refused when another account's SMS account or channel has it already, so no
+ * account receives, or answers, another's customers.
+ */
+export async function replyNumberFree(db: Db, ownerId: string, settings: CarrierChannelSettings): Promise<void> {
+  const number = settings.inbound?.number;
+  if (!number) return;
+  const [taken] = await rowsOf<{ one: number }>(
+    db,
+    sql`select 1 as one from sms_accounts where reply_number = ${number} and user_id <> ${ownerId}
+        union all
+        select 1 from carrier_channels where channel = 'sms' and settings->'inbound'->>'number' = ${number} and user_id <> ${ownerId}
+        limit 1`,
+  );
+  if (taken) throw conflict(`${number} is another account's number: it cannot receive this account's customers' messages`);
+}
+
 /** A request with the key to the provider with these settings; its refusal is thrown in words fit for the form. */
 export async function checkSmsHttp(deps: ChannelDeps, ownerId: string, settings: CarrierChannelSettings, apiKey: string): Promise<void> {
   await publicHost(deps, "url", hostOf(settings.url ?? ""));
@@ -206,6 +224,7 @@ export async function checkSmsHttp(deps: ChannelDeps, ownerId: string, settings:
 export async function connectSmsHttp(deps: ChannelDeps, ownerId: string, body: SchemaBody<"sms-http-connect">): Promise<CarrierChannelRecord> {
   const settings = httpSettingsOf(body);
   const headers = await claimableHeaders(deps.db, ownerId, body.sender_ids);
+  await replyNumberFree(deps.db, ownerId, settings);
   await checkSmsHttp(deps, ownerId, settings, body.api_key);
   return storeSmsChannel(deps, ownerId, { provider: SMS_HTTP, name: body.name.trim(), headers, settings, secrets: { apiKey: body.api_key } });
 }
