@@ -33,7 +33,11 @@ export async function takeChannelInbound(db: Db, events: readonly Inbound[]): Pr
     ownersOfAddresses(db, viaChannel.map((e) => ({ channel: e.channel, address: e.to }))),
   ]);
   const ownerOfChannel = new Map(channels.map((c) => [c.id, c.user_id]));
-  const kept = events.filter((e) => !e.channelId || (owners.get(`${e.channel}|${e.to}`)?.ownerId ?? null) === (ownerOfChannel.get(e.channelId) ?? undefined));
+  const ownsAddress = (e: Inbound, channelId: string) => {
+    const owner = owners.get(`${e.channel}|${e.to}`)?.ownerId;
+    return owner !== undefined && owner === ownerOfChannel.get(channelId);
+  };
+  const kept = events.filter((e) => !e.channelId || ownsAddress(e, e.channelId));
   const memory = remembered.get(db) ?? new Map<string, string>();
   remembered.set(db, memory);
   const routes = new Map<string, { channelId: string; userId: string }>();
