@@ -4,9 +4,11 @@
 // API → the stand-in receives the send from that reply number (not the sandbox) → its delivery report moves the
 // answer's ticks. Another account's channel cannot post into this account's inbox nor take its number's answers; a
 // channel's own reply number (for a callback that does not say the number written to) is its account's inbox address.
+// The same holds over SMPP: a customer's deliver_sm to a reply number is answered as submit_sm from it on that bind.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierChannelRecord } from "../../contract/calls";
+import { startSmsc, type Smsc } from "../carriers/smpp/stand-in";
 import { startSmsHttpStandIn, type SmsHttpStandIn } from "../carriers/sms-http/stand-in";
 import type { Database } from "../db/client";
 import { carrierSmsReplyNumbers, smsAccounts } from "../db/schema";
@@ -31,6 +33,9 @@ let database: Database;
 let server: CloudServer;
 let provider: SmsHttpStandIn;
 let intruder: SmsHttpStandIn;
+let smsc: Smsc;
+const SMSC_USER = { systemId: "inboxsm", password: "Sm5c-inbox" };
+const SMPP_REPLY_NUMBER = "+919876500002";
 const callback = { apiKey: KEY, callbackUrl: "" };
 const db = () => database.db;
 
@@ -38,16 +43,19 @@ beforeAll(async () => {
   database = await freshDatabase();
   provider = await startSmsHttpStandIn(callback);
   intruder = await startSmsHttpStandIn({ apiKey: KEY, callbackUrl: "" });
+  smsc = await startSmsc({ users: [SMSC_USER] });
   server = await cloudServer(database, { jobIntervalMs: 60_000 });
   await db().insert(smsAccounts).values([
     { userId: await server.id("manager"), name: "Route INBOXA", provider: "Acme HTTP", senderIds: ["INBOXA"], replyNumber: REPLY_NUMBER },
     { userId: await server.id("globex"), name: "Globex route", provider: "Globex HTTP", senderIds: ["GLOBXX"] },
+    { userId: await server.id("manager"), name: "Route INBOXB", provider: "Acme SMPP", senderIds: ["INBOXB"], replyNumber: SMPP_REPLY_NUMBER },
   ]);
 });
 afterAll(async () => {
   await server?.close();
   await provider?.close();
   await intruder?.close();
+  await smsc?.close();
   await database?.close();
 });
 
@@ -124,5 +132,29 @@ describe("a chat through an HTTP SMS provider", () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const posted = await until(async () => intruder.received.filter((r) => r.body.message === "Hello from Globex."), (r) => r.length === 1);
     expect(posted[0].body).toEqual({ to: CUSTOMER.slice(1), sender: "+919876500099", message: "Hello from Globex." });
+  });
+});
+
+describe("a chat through an SMPP provider at a reply number", () => {
+  it("the customer's deliver_sm to the reply number opens a conversation; the answer goes back on that bind from the number", async () => {
+    const res = await server.call({
+      method: "POST", url: "/api/v1/channels/smpp", as: "manager",
+      payload: { name: "Acme SMPP", sender_ids: ["INBOXB"], host: "127.0.0.1", port: smsc.port, system_id: SMSC_USER.systemId, password: SMSC_USER.password },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const channel: CarrierChannelRecord = res.json().data;
+    // Its transceiver bound (the SMSC hands customers' messages only to one), as the server binds every SMPP channel at start.
+    const tested = await server.call({ method: "POST", url: `/api/v1/channels/carrier-channels/${channel._id}/test`, as: "manager" });
+    expect(tested.statusCode, tested.body).toBe(200);
+    const customer = "+919812377702";
+    smsc.customerWrites({ systemId: SMSC_USER.systemId, from: customer.slice(1), to: SMPP_REPLY_NUMBER.slice(1), text: "Over SMPP: where is my order?" });
+    const found = async () => (await server.call({ method: "GET", url: `/api/v1/chats?limit=50&q=${encodeURIComponent(customer)}`, as: "manager" })).json<{ data: Conversation[] }>().data.filter((c) => c.customerNumber === customer);
+    const [conversation] = await until(found, (c) => c.length === 1);
+    const [route] = await until(() => db().select().from(carrierSmsReplyNumbers).where(eq(carrierSmsReplyNumbers.number, SMPP_REPLY_NUMBER)), (r) => r.length === 1);
+    expect(route.channelId).toBe(channel._id);
+    const sent = await server.call({ method: "POST", url: `/api/v1/chats/${conversation._id}/messages`, as: "manager", payload: { clientId: "smpp-1", messageType: "text", text: "It ships tomorrow." } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const submitted = await until(async () => smsc.submitted.filter((m) => m.to === customer.slice(1)), (m) => m.length === 1);
+    expect(submitted.map((m) => ({ from: m.from, text: m.text }))).toEqual([{ from: SMPP_REPLY_NUMBER.slice(1), text: "It ships tomorrow." }]);
   });
 });
