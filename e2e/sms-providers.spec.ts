@@ -7,17 +7,19 @@ import { apiToken, login, shot } from "./support";
 // like e2e/whatsapp-cloud.spec.ts starts Meta's. The SMSC's address is typed into the form, so it listens on any free
 // port and the e2e servers need no setting for it. No other spec connects an SMS provider for globex. The last test
 // has a customer write over the bind (the SMSC's deliver_sm, through the stand-in's `customerWrites`) and the agent
-// answer from the chat inbox.
+// answer from the chat inbox; the last has one write through the HTTP provider's inbound URL, set up in the form.
 const USER = { systemId: "globex", password: "gl0bex-pw" };
 const HTTP_KEY = "globex-http-key-7788";
 let smsc: Smsc;
 let provider: SmsHttpStandIn;
+/** Read by the HTTP stand-in at each report: pointed at the channel's DLR URL once the card shows it. */
+const providerCallback = { apiKey: HTTP_KEY, callbackUrl: "http://127.0.0.1:9/not-yet" };
 let msg91: SmsHttpStandIn;
 const MSG91_KEY = "globex-msg91-authkey-4455";
 
 test.beforeAll(async () => {
   smsc = await startSmsc({ users: [USER] });
-  provider = await startSmsHttpStandIn({ apiKey: HTTP_KEY, callbackUrl: "http://127.0.0.1:9/not-yet" });
+  provider = await startSmsHttpStandIn(providerCallback);
   msg91 = await startSmsHttpStandIn({ apiKey: MSG91_KEY, callbackUrl: "http://127.0.0.1:9/not-yet", mode: "msg91" });
 });
 test.afterAll(async () => {
@@ -259,4 +261,46 @@ test("the MSG91 preset fills the HTTP form, leaving the key, the sender ids and 
   await expect(page.getByText("Saved Globex MSG91")).toBeVisible();
   // Saved again from the form, the channel keeps its preset.
   await expect(card).toContainText("MSG91 (India)");
+});
+
+test("an HTTP provider set up for customers' messages shows its inbound URL; a customer's SMS through it reaches the inbox and the answer goes back through the provider", async ({ page }) => {
+  test.setTimeout(90_000);
+  await login(page, "globex", "manager");
+  await page.goto("/organization/channels/sms");
+  const card = page.locator(".ant-card").filter({ hasText: "Globex HTTP route" }).first();
+  await expect(card).toContainText("To receive customers' messages too, edit this provider");
+  await card.getByRole("button", { name: "Edit" }).click();
+  const edit = page.locator(".ant-drawer").filter({ hasText: "Edit Globex HTTP route" });
+  await edit.getByLabel("Number written to in an inbound message").fill("to");
+  await edit.getByLabel("Customer's number in an inbound message").fill("from");
+  await edit.getByLabel("Text in an inbound message").fill("text");
+  await edit.getByLabel("Message id in an inbound message").fill("id");
+  await shot(page, "sms-http-inbound-form");
+  await edit.getByRole("button", { name: "Check and save" }).click();
+  await expect(page.getByText("Saved Globex HTTP route")).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(card).toContainText("Delivery reports and customers' messages");
+  // The callback URLs' table (bordered: a row per URL, its value in code).
+  const urlOf = async (label: string) => (await card.locator(".ant-descriptions-row").filter({ hasText: label }).locator("code").first().innerText()).trim();
+  const inboundUrl = await urlOf("Inbound URL");
+  const dlrUrl = await urlOf("DLR callback URL");
+  expect(inboundUrl).toBe(`${dlrUrl}&kind=inbound`);
+  await shot(page, "sms-http-inbound-card");
+  providerCallback.callbackUrl = dlrUrl;
+
+  const customer = `+9197${String(Date.now()).slice(-8)}`;
+  const wrote = await provider.customerWrites(inboundUrl, { from: customer.slice(1), to: "GLOBEX", text: "Can I change the delivery address of GLX-7731?" });
+  expect(wrote.status).toBe(200);
+  await page.goto("/organization/chats");
+  const row = page.getByRole("option").filter({ hasText: customer });
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  await row.click();
+  await page.getByRole("textbox", { name: "Reply" }).fill("Yes: reply with the new address and we will update it.");
+  await page.getByRole("textbox", { name: "Reply" }).press("Enter");
+  await expect(page.locator("[data-message]").filter({ hasText: "reply with the new address" }).locator("[data-status]")).toHaveAttribute("data-status", "delivered", { timeout: 15_000 });
+  await shot(page, "sms-inbox-http");
+  // Sent through the HTTP provider (not the sandbox) from the header the customer wrote to.
+  expect(provider.received.filter((r) => r.body.to === customer.slice(1)).map((r) => ({ sender: r.body.sender, message: r.body.message }))).toEqual([
+    { sender: "GLOBEX", message: "Yes: reply with the new address and we will update it." },
+  ]);
 });

@@ -57,5 +57,10 @@ export const SMS_PROVIDER_FIELDS = {
   "dlr_status_path": { "type": "string", "title": "Status in a delivery report", "minLength": 1, "maxLength": 128, "pattern": "^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$", "default": "status" },
   "dlr_code_path": { "type": "string", "title": "Error code in a delivery report", "maxLength": 128, "pattern": "^([A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*)?$", "default": "error_code" },
   "dlr_delivered": { "type": "string", "title": "Statuses meaning delivered", "description": "Comma-separated, as the provider writes them", "minLength": 1, "maxLength": 256, "default": "DELIVERED, DELIVRD" },
+  "inbound_from_path": { "type": "string", "title": "Customer's number in an inbound message", "description": "Optional: to receive customers' messages, dot paths of the provider's inbound callback (JSON, form or query)", "maxLength": 128, "pattern": "^([A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*)?$" },
+  "inbound_to_path": { "type": "string", "title": "Number written to in an inbound message", "description": "Where the callback says your number; or leave it empty and enter the reply number below. Customers' messages are taken once one of the two is set", "maxLength": 128, "pattern": "^([A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*)?$" },
+  "inbound_text_path": { "type": "string", "title": "Text in an inbound message", "maxLength": 128, "pattern": "^([A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*)?$" },
+  "inbound_id_path": { "type": "string", "title": "Message id in an inbound message", "description": "The provider's id: a message posted twice is stored once", "maxLength": 128, "pattern": "^([A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*)?$" },
+  "inbound_number": { "type": "string", "title": "Reply number", "description": "Your long number (virtual number) at this provider, for a callback that does not say it, e.g. +919876500001", "maxLength": 20, "pattern": "^(\\+?[0-9]{8,15})?$" },
   "dlr_failed": { "type": "string", "title": "Statuses meaning failed", "description": "Comma-separated, as the provider writes them", "minLength": 1, "maxLength": 256, "default": "UNDELIVERED, UNDELIV, FAILED, REJECTED, EXPIRED" }
 } as const;

@@ -31,6 +31,12 @@ export const SmsChannelDetails = Type.Object({
       preset: Type.Union([Type.String(), Type.Null()]),
       url: Type.String(), authHeader: Type.String(), authPrefix: Type.String(), bodyTemplate: Type.String(), messageIdPath: Type.String(),
       dlr: Type.Object({ idPath: Type.String(), statusPath: Type.String(), codePath: Type.Union([Type.String(), Type.Null()]), delivered: Type.Array(Type.String()), failed: Type.Array(Type.String()) }),
+      /** How customers' messages (MO) read, null when the channel takes none; posted to `inboundUrl` (token in it). */
+      inbound: Type.Union([
+        Type.Object({ fromPath: Type.String(), toPath: Type.Union([Type.String(), Type.Null()]), textPath: Type.String(), idPath: Type.String(), number: Type.Union([Type.String(), Type.Null()]) }),
+        Type.Null(),
+      ]),
+      inboundUrl: Type.String(),
     }),
     Type.Null(),
   ]),

@@ -13,6 +13,12 @@
 // - delivery reports: the panel's SMS › Webhook, version v3, POSTs JSON per recipient with requestId (the send's
 //   request id), number, senderId, status and desc; status 1 delivered, 2 failed, 9 NDNC, 16 and 25 rejected, 17
 //   blocked number.
+// - customers' messages: MSG91's help pages (msg91.com/help/virtual-number) say a virtual (long code) number forwards
+//   the messages customers send it to the account's callback URL, but no published list of that callback's fields
+//   could be found (searched 2026-11-27: MSG91's help pages and API reference list only the DLR webhook's). The
+//   preset fills sender, message and msgId, the names one public MSG91 integration reads; they are NOT verified against
+//   MSG91's documentation, so the hint asks the account to check them against a message MSG91 posts. The number written
+//   to is not among them: the account enters its virtual number as the channel's reply number.
 // The entity id is not a field of this API (MSG91 holds it with the template registered in its panel); it is kept on
 // the channel, where the console shows it.
 
@@ -31,6 +37,11 @@ export interface SmsHttpPresetForm {
   dlr_code_path: string;
   dlr_delivered: string;
   dlr_failed: string;
+  /** Customers' messages (the inbound callback): where each field is; the reply number is the account's to enter. */
+  inbound_from_path: string;
+  inbound_to_path: string;
+  inbound_text_path: string;
+  inbound_id_path: string;
 }
 
 /**
@@ -68,7 +79,7 @@ export const SMS_HTTP_PRESETS: Readonly<Record<SmsHttpPresetId, SmsHttpPreset>> 
   msg91: {
     id: "msg91",
     label: "MSG91 (India)",
-    hint: "Enter your MSG91 authkey, the sender ids and your DLT entity id. Each message goes with its template's DLT template id (DLT_TE_ID) on the transactional route (4). Once connected, paste the delivery report URL into MSG91's SMS › Webhook and choose version v3.",
+    hint: "Enter your MSG91 authkey, the sender ids and your DLT entity id. Each message goes with its template's DLT template id (DLT_TE_ID) on the transactional route (4). Once connected, paste the delivery report URL into MSG91's SMS › Webhook and choose version v3. To receive customers' messages, enter your virtual number as the reply number and give MSG91 the inbound URL; its inbound fields are not documented, so check the three names below against a message MSG91 posts.",
     form: {
       url: "https://api.msg91.com/api/v2/sendsms",
       auth_header: "authkey",
@@ -80,6 +91,11 @@ export const SMS_HTTP_PRESETS: Readonly<Record<SmsHttpPresetId, SmsHttpPreset>> 
       dlr_code_path: "desc",
       dlr_delivered: "1",
       dlr_failed: "2, 9, 16, 17, 25",
+      // Unverified (see above): what one public integration reads from MSG91's virtual-number callback.
+      inbound_from_path: "sender",
+      inbound_to_path: "",
+      inbound_text_path: "message",
+      inbound_id_path: "msgId",
     },
     refusal: { path: "type", value: "error", codePath: "code", keyCodes: ["106", "207"], accountCodes: ["208", "301", "302", "303", "418"] },
   },

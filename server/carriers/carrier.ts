@@ -201,7 +201,9 @@ export type CarrierEvent =
   /** `messageId` is our message id when the provider echoes it back (WhatsApp's biz_opaque_callback_data, the
    *  sandbox): it lets a receipt reconcile a send whose answer was lost (an `unknown` recipient). */
   | { type: "receipt"; providerMessageId: string; messageId?: string; status: ReceiptStatus; code?: string; reason?: string; at: Date }
-  | { type: "inbound"; channel: Channel; from: string; to: string; text: string; mediaUrl?: string; at: Date }
+  /** `channelId`: the provider channel (SMPP, HTTP SMS) that received it; the inbox then answers `to` through it, and
+   *  takes it only when `to` is an address of that channel's own account. Absent for the sandbox's. */
+  | { type: "inbound"; channel: Channel; from: string; to: string; text: string; mediaUrl?: string; at: Date; channelId?: string }
   | { type: "template"; providerTemplateId: string; review: TemplateReview; at: Date };
 
 export type CarrierListener = (event: CarrierEvent) => void | Promise<void>;

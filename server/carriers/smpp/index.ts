@@ -126,7 +126,8 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
       return;
     }
     const from = String(pdu.source_addr ?? "");
-    await emit({ type: "inbound", channel: "sms", from: /^\d+$/.test(from) ? `+${from}` : from, to: receivingAddress(pdu), text: messageText(pdu.short_message), at });
+    // channelId: the inbox answers the number it was written to through this bind (services/chats/reply-routes.ts).
+    await emit({ type: "inbound", channel: "sms", from: /^\d+$/.test(from) ? `+${from}` : from, to: receivingAddress(pdu), text: messageText(pdu.short_message), at, channelId: connection.id });
   }
 
   function refusal(status: number): SendResult {

@@ -1,7 +1,8 @@
 // The generic HTTP SMS adapter against a local provider of the common shape (stand-in/): the body filled from the
 // channel's profile, the id read from the answer, delivery reports through the webhook (token checked, a report
 // delivered twice keyed the same), and the provider's refusals mapped (401 disconnects, 429 slows down, 400 fails the
-// recipient, 500 is unknown and not re-sent).
+// recipient, 500 is unknown and not re-sent); customers' messages posted to the inbound URL (JSON, a form or a query)
+// read by the channel's mapping, keyed by the provider's id.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,6 +27,7 @@ function connection(apiKey: string): ChannelConnection {
     settings: {
       url: provider.url, body: { to: "{{to_digits}}", sender: "{{from}}", message: "{{text}}", pe_id: "{{entity_id}}", ref: "{{id}}" }, entityId: "1201159100000012345",
       messageIdPath: "data.message_id", dlr: { idPath: "message_id", statusPath: "status", codePath: "error_code", statuses: { DELIVERED: "delivered", UNDELIVERED: "failed" } },
+      inbound: { fromPath: "from", toPath: "to", textPath: "text", idPath: "id" },
     },
   };
 }
@@ -76,6 +78,60 @@ describe("HTTP SMS", () => {
     expect(await wrong.send(sms("+919812300005", "x"))).toMatchObject({ accepted: false, code: "disconnected" });
     expect(provider.received.length).toBe(count);
     expect(await adapter.testConnection()).toMatchObject({ ok: true });
+  });
+});
+
+describe("HTTP SMS customers' messages (inbound)", () => {
+  const inboundUrl = () => `${receiver.url}?token=${TOKEN}&kind=inbound`;
+  const inbound = () => delivered().filter((e) => e.event.type === "inbound");
+
+  it("reads a JSON, a form and a query callback into inbound events with E.164 numbers, keyed by the provider's id", async () => {
+    const before = inbound().length;
+    const sent = [
+      await provider.customerWrites(inboundUrl(), { from: "919812311111", to: "919876500001", text: 'Where is order "42"?' }),
+      await provider.customerWrites(inboundUrl(), { from: "+91 98123 11112", to: "919876500001", text: "स्टॉप & more", format: "form" }),
+      await provider.customerWrites(inboundUrl(), { from: "00919812311113", to: "919876500001", text: "hi there", format: "query" }),
+    ];
+    expect(sent.map((s) => s.status)).toEqual([200, 200, 200]);
+    const events = await until(inbound, (e) => e.length === before + 3);
+    expect(events.slice(before)).toEqual([
+      { key: `mo:${sent[0].id}`, event: { type: "inbound", channel: "sms", from: "+919812311111", to: "+919876500001", text: 'Where is order "42"?', at: expect.any(Date), channelId: connection(KEY).id } },
+      { key: `mo:${sent[1].id}`, event: expect.objectContaining({ from: "+919812311112", to: "+919876500001", text: "स्टॉप & more" }) },
+      { key: `mo:${sent[2].id}`, event: expect.objectContaining({ from: "+919812311113", to: "+919876500001", text: "hi there" }) },
+    ]);
+  });
+
+  it("a callback delivered twice is one message; a wrong token is 403 and a malformed one 400, neither taken", async () => {
+    const first = await provider.customerWrites(inboundUrl(), { from: "919812311114", to: "919876500001", text: "once" });
+    const again = await provider.customerWrites(inboundUrl(), { from: "919812311114", to: "919876500001", text: "once", id: first.id });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    const forged = await provider.customerWrites(`${receiver.url}?token=guess&kind=inbound`, { from: "919812311115", to: "919876500001", text: "forged" });
+    expect(forged).toMatchObject({ status: 403, body: "Unknown token" });
+    const post = (body: string, type = "application/json") => fetch(inboundUrl(), { method: "POST", headers: { "content-type": type }, body });
+    const garbage = await post("{not json");
+    const textless = await post(JSON.stringify({ id: "MO-x", from: "919812311116", to: "919876500001" }));
+    const noFields = await post("", "application/json");
+    expect([garbage.status, textless.status, noFields.status]).toEqual([400, 400, 400]);
+    expect(await textless.text()).toBe("An inbound message needs from, text, id and to");
+    await new Promise((r) => setTimeout(r, 100));
+    const texts = inbound().map((e) => (e.event.type === "inbound" ? e.event.text : ""));
+    expect(texts.filter((t) => t === "once")).toHaveLength(1);
+    expect(texts).not.toContain("forged");
+    expect(inbound().some((e) => e.key === "mo:MO-x")).toBe(false);
+  });
+
+  it("a channel without an inbound mapping refuses customers' messages (404), and a fixed reply number stands in for a callback without one", async () => {
+    const { inbound: _mapping, ...plain } = connection(KEY).settings as Record<string, unknown>;
+    const without = createHttpSmsAdapter({ ...connection(KEY), settings: plain }, { success: () => undefined, sent: () => undefined, failure: () => undefined }, { allowPrivate: true });
+    const body = Buffer.from(JSON.stringify({ id: "MO-1", from: "919812311117", to: "919876500001", text: "x" }));
+    expect(await without.webhook({ method: "POST", query: { token: TOKEN, kind: "inbound" }, headers: { "content-type": "application/json" }, rawBody: body })).toMatchObject({ status: 404 });
+    const fixed = createHttpSmsAdapter(
+      { ...connection(KEY), settings: { ...plain, inbound: { fromPath: "sender", textPath: "message", idPath: "msgId", number: "+919876500002" } } },
+      { success: () => undefined, sent: () => undefined, failure: () => undefined },
+      { allowPrivate: true },
+    );
+    const answer = await fixed.webhook({ method: "POST", query: { token: TOKEN, kind: "inbound" }, headers: { "content-type": "application/json" }, rawBody: Buffer.from(JSON.stringify({ sender: "919812311118", message: "hello", msgId: "abc" })) });
+    expect(answer).toMatchObject({ status: 200, events: [{ key: "mo:abc", event: { type: "inbound", from: "+919812311118", to: "+919876500002", text: "hello" } }] });
   });
 });
 

@@ -1,6 +1,6 @@
 // For the adapter tests: the webhook route's part (server/routes/carrier-channels/webhooks.ts) in small. A local HTTP
-// server hands each delivery report the stand-in posts to the adapter, answers with the adapter's answer, and keeps
-// the events it gave.
+// server hands each delivery report (and each customer's message) the stand-in posts to the adapter, answers with the
+// adapter's answer, and keeps the events it gave, each key once (the route's intake drops a key it has seen).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ChannelAdapter, KeyedEvent } from "../router/channel-adapter";
@@ -15,15 +15,16 @@ export interface DlrReceiver {
 /** `adapter` is read per report: the tests make the adapter after the stand-in, which needs this URL first. */
 export async function startDlrReceiver(adapter: () => ChannelAdapter): Promise<DlrReceiver> {
   const delivered: KeyedEvent[] = [];
+  const seen = new Set<string>();
   const receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const query = Object.fromEntries(new URL(req.url ?? "/", "http://x").searchParams);
       void adapter()
-        .webhook({ method: "POST", query, headers: req.headers, rawBody: Buffer.concat(chunks) })
+        .webhook({ method: req.method === "GET" ? "GET" : "POST", query, headers: req.headers, rawBody: Buffer.concat(chunks) })
         .then((answer) => {
-          delivered.push(...(answer.events ?? []));
+          for (const e of answer.events ?? []) if (!seen.has(e.key)) delivered.push((seen.add(e.key), e));
           res.writeHead(answer.status).end(answer.body ?? "");
         });
     });

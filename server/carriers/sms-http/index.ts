@@ -1,7 +1,8 @@
 // The generic HTTP SMS adapter: one POST per message to the provider's URL with its API key, the body from the
 // channel's profile (settings.ts), the provider's message id read from the answer; delivery reports arrive at the
 // channel's webhook URL (/api/carrier-webhooks/<id>?token=<verify token>: generic providers do not sign, so the
-// token in the URL we hand them is the proof) and become receipts keyed by id and status. Refusals: 401/403
+// token in the URL we hand them is the proof) and become receipts keyed by id and status; customers' messages arrive
+// at the same URL with &kind=inbound, read by the channel's inbound mapping (inbound.ts). Refusals: 401/403
 // disconnect the channel, 429 slows the sender (Retry-After), other 4xx fail the recipient; no answer, or a 5xx
 // other than 503, is unknown (the send throws and is never re-sent: these providers take no idempotency key). Every
 // request goes through the SSRF guard (request.ts): a private address, unless CARRIER_ALLOW_PRIVATE, disconnects.
@@ -12,6 +13,7 @@ import { SsrfError } from "../../http/ssrf";
 import type { CarrierEvent, OutboundMessage, SendResult } from "../carrier";
 import { ADDRESS_REFUSED } from "../provider-address";
 import type { CarrierProvider, ChannelAdapter, ChannelConnection, ChannelHealth, KeyedEvent, WebhookRequest } from "../router/channel-adapter";
+import { INBOUND_KIND, inboundEvents } from "./inbound";
 import { providerRequest, type ProviderAnswer } from "./request";
 import { at, fillBody, httpSmsProfileOf, SMS_HTTP } from "./settings";
 import type { SmsHttpRefusal } from "../../../contract/domain/sms-http-presets";
@@ -136,6 +138,11 @@ export function createHttpSmsAdapter(connection: ChannelConnection, health: Chan
   async function webhook(request: WebhookRequest) {
     const token = request.query.token ?? "";
     if (!sameToken(token, profile.verifyToken)) return { status: 403, body: "Unknown token" };
+    if (request.query.kind === INBOUND_KIND) {
+      if (!profile.inbound) return { status: 404, body: "This channel takes no inbound messages: set its inbound mapping" };
+      const read = inboundEvents(profile.inbound, connection.id, request);
+      return read.ok ? { status: 200, body: "OK", events: read.events } : { status: 400, body: read.reason };
+    }
     if (request.method !== "POST" || !request.rawBody) return { status: 200, body: "OK" };
     try {
       return { status: 200, body: "OK", events: dlrEvents(request.rawBody) };

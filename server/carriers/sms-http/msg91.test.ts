@@ -2,7 +2,8 @@
 // form values as the connect call makes them, against the stand-in in MSG91 mode: the body MSG91 documents with the
 // message's DLT template id as DLT_TE_ID, the request id read from {"type":"success"}, refusals written in a 200
 // answer's body mapped by MSG91's codes (the key or the account stops the channel, a number fails the recipient), and
-// the v3 webhook's reports turned into receipts.
+// the v3 webhook's reports turned into receipts; a customer's message to the virtual number read by the preset's
+// (unverified) inbound names with the reply number entered on the channel.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SMS_HTTP_PRESETS } from "../../../contract/domain/sms-http-presets";
 import { httpSettingsOf } from "../../services/carrier-channels/sms";
@@ -23,7 +24,7 @@ const delivered = (): KeyedEvent[] => receiver.delivered;
 let seq = 0;
 
 function connection(apiKey: string): ChannelConnection {
-  const settings = httpSettingsOf({ ...SMS_HTTP_PRESETS.msg91.form, url: provider.url, preset: "msg91", name: "MSG91", sender_ids: ["JMSHOP"], dlt_entity_id: ENTITY });
+  const settings = httpSettingsOf({ ...SMS_HTTP_PRESETS.msg91.form, url: provider.url, preset: "msg91", name: "MSG91", sender_ids: ["JMSHOP"], dlt_entity_id: ENTITY, inbound_number: "919876500091" });
   return { id: "00000000-0000-4000-8000-000000000091", userId: "u", provider: "sms_http", channel: "sms", version: 1, status: "connected", statusReason: null, verifyToken: TOKEN, secrets: { apiKey }, settings: { ...settings } };
 }
 const sms = (to: string, text: string, dltTemplateId = DLT_TEMPLATE): OutboundMessage => ({ id: `m-${++seq}`, channel: "sms", from: "JMSHOP", to, content: { kind: "text", text, dltTemplateId } });
@@ -86,5 +87,12 @@ describe("HTTP SMS with the MSG91 preset", () => {
     expect(await wrong.send(sms("+919812300006", "x"))).toMatchObject({ accepted: false, code: "disconnected" });
     expect(provider.received.length).toBe(count);
     expect(await adapter.testConnection()).toMatchObject({ ok: true });
+  });
+
+  it("takes a customer's message to the virtual number by the preset's inbound fields, the reply number the channel's", async () => {
+    const sent = await provider.customerWrites(`${receiver.url}?token=${TOKEN}&kind=inbound`, { from: "919812300007", to: "", text: "STOP offers" });
+    expect(sent.status).toBe(200);
+    const [event] = await until(() => delivered().filter((e) => e.key === `mo:${sent.id}`), (e) => e.length > 0);
+    expect(event.event).toEqual({ type: "inbound", channel: "sms", from: "+919812300007", to: "+919876500091", text: "STOP offers", at: expect.any(Date), channelId: connection(KEY).id });
   });
 });

@@ -20,6 +20,8 @@ export interface HttpSmsProfile {
   messageIdPath: string;
   dlr: { idPath: string; statusPath: string; codePath?: string; statuses: Readonly<Record<string, ReceiptStatus>> };
   entityId?: string;
+  /** Customers' messages (MO) at the inbound URL: where the callback keeps each field (a dot path), or null when off. */
+  inbound: InboundMapping | null;
   /** A preset's channel (MSG91): the preset, and how its provider writes a refusal in the answer's body. */
   preset?: SmsHttpPresetId;
   refusal?: SmsHttpRefusal;
@@ -31,6 +33,30 @@ export interface HttpSmsProfile {
 
 const text = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
 const record = (value: unknown): Record<string, unknown> | undefined => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined);
+
+/**
+ * How a provider's inbound (MO) callback reads: dot paths of the customer's number, the text and the provider's message
+ * id (the key a callback delivered twice is known by), and of the number written to, or that number fixed (`number`)
+ * for a provider whose callback does not say it.
+ */
+export interface InboundMapping {
+  fromPath: string;
+  textPath: string;
+  idPath: string;
+  toPath?: string;
+  number?: string;
+}
+
+function inboundOf(value: unknown): InboundMapping | null {
+  const r = record(value);
+  const fromPath = text(r?.fromPath);
+  const textPath = text(r?.textPath);
+  const idPath = text(r?.idPath);
+  const toPath = text(r?.toPath);
+  const number = text(r?.number);
+  if (!fromPath || !textPath || !idPath || (!toPath && !number)) return null;
+  return { fromPath, textPath, idPath, ...(toPath ? { toPath } : {}), ...(number ? { number } : {}) };
+}
 
 export function httpSmsProfileOf(connection: ChannelConnection): HttpSmsProfile {
   const s = connection.settings;
@@ -56,6 +82,7 @@ export function httpSmsProfileOf(connection: ChannelConnection): HttpSmsProfile 
     messageIdPath,
     dlr: { idPath: String(dlr.idPath), statusPath: String(dlr.statusPath), ...(codePath ? { codePath } : {}), statuses: mapped },
     ...(entityId ? { entityId } : {}),
+    inbound: inboundOf(s.inbound),
     ...(isSmsHttpPresetId(s.preset) ? { preset: s.preset, refusal: SMS_HTTP_PRESETS[s.preset].refusal } : {}),
     messagesPerSecond: typeof s.messagesPerSecond === "number" && s.messagesPerSecond > 0 ? s.messagesPerSecond : 100,
     timeoutMs: typeof s.timeoutMs === "number" && s.timeoutMs > 0 ? s.timeoutMs : 15_000,

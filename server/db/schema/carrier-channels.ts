@@ -40,6 +40,8 @@ export interface CarrierChannelSettings {
   entityId?: string;
   /** The preset the form was filled from (contract/domain/sms-http-presets.ts): the adapter reads its refusal rules. */
   preset?: string;
+  /** Customers' messages (MO) posted to the channel's inbound URL: dot paths of the fields, or a fixed reply number. */
+  inbound?: { fromPath: string; textPath: string; idPath: string; toPath?: string; number?: string };
   /** Google RBM (server/carriers/rcs/settings.ts): the agent at Google, our bot it sends for, the bot's use case. */
   agentId?: string;
   botId?: string;
@@ -101,6 +103,23 @@ export const carrierSmsSenders = pgTable(
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   },
   (t) => [index("carrier_sms_senders_channel_idx").on(t.channelId), index("carrier_sms_senders_user_idx").on(t.userId)],
+);
+
+/**
+ * An SMS account's reply numbers (long numbers customers write to) and the provider channel (SMPP, HTTP) that last
+ * received a customer's message at each: the inbox's answers from that number go out through that channel, as headers
+ * do through carrier_sms_senders. Written by the inbound path (server/services/chats/reply-routes.ts) only for a
+ * number of the channel's own account; removing the channel frees it (answers then go through the default carrier).
+ */
+export const carrierSmsReplyNumbers = pgTable(
+  "carrier_sms_reply_numbers",
+  {
+    number: text("number").primaryKey(),
+    channelId: uuid("channel_id").notNull().references(() => carrierChannels.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("carrier_sms_reply_numbers_channel_idx").on(t.channelId)],
 );
 
 /**

@@ -1,6 +1,7 @@
 // The router's view of the stored channels (server/carriers/router): which channel serves an address, and a channel
 // with its secrets opened. One query per kind of address: a WABA's phone numbers and the WABA itself for WhatsApp, an
-// SMS header claimed by an SMPP or HTTP channel (carrier_sms_senders), an RCS bot claimed by a Google RBM channel
+// SMS header claimed by an SMPP or HTTP channel (carrier_sms_senders) or a reply number such a channel received a
+// customer's message at (carrier_sms_reply_numbers), an RCS bot claimed by a Google RBM channel
 // (carrier_rcs_bots).
 import { eq, sql } from "drizzle-orm";
 import type { ChannelAddress, ChannelConnection, ChannelDirectory } from "../../carriers/router/channel-adapter";
@@ -13,10 +14,14 @@ import type { HealthRecorder } from "./health";
 type Route = { id: string; version: number };
 
 function routeQuery(address: ChannelAddress) {
-  // An SMS header claimed by an SMPP or HTTP channel (carrier_sms_senders); SMS has no account-level address.
+  // An SMS header claimed by an SMPP or HTTP channel (carrier_sms_senders), else a reply number one received a
+  // customer's message at (carrier_sms_reply_numbers): the inbox answers through it. No account-level address.
   if (address.channel === "sms") {
     if (address.kind !== "sender") return null;
-    return sql`select c.id, c.version from carrier_sms_senders s join carrier_channels c on c.id = s.channel_id where s.sender = ${address.value} limit 1`;
+    return sql`select c.id, c.version from carrier_sms_senders s join carrier_channels c on c.id = s.channel_id where s.sender = ${address.value}
+               union all
+               select c.id, c.version from carrier_sms_reply_numbers r join carrier_channels c on c.id = r.channel_id where r.number = ${address.value}
+               limit 1`;
   }
   // An RCS bot (our rcs_bots id, the sender of RCS campaigns and chats) claimed by a Google RBM channel.
   if (address.channel === "rcs") {

@@ -1,4 +1,5 @@
 import { CARRIER_WEBHOOK_PATH, type CarrierChannelRecord, type SmsChannelDetails } from "../../../contract/calls";
+import { INBOUND_KIND } from "../../carriers/sms-http/inbound";
 import type { carrierChannels } from "../../db/schema";
 
 export type ChannelRow = typeof carrierChannels.$inferSelect;
@@ -20,7 +21,7 @@ export const SECRET_FIELDS: Record<string, readonly { key: string; field: string
 const hexTag = (tag: number) => `0x${tag.toString(16)}`;
 
 /** An SMS channel's settings for the console (SMPP or HTTP), null for other channels. */
-function smsDetailsOf(row: ChannelRow): SmsChannelDetails | null {
+function smsDetailsOf(row: ChannelRow, origin: string): SmsChannelDetails | null {
   if (row.channel !== "sms") return null;
   const s = row.settings;
   const words = (want: string) => Object.entries(s.dlr?.statuses ?? {}).filter(([, v]) => v === want).map(([k]) => k);
@@ -35,12 +36,17 @@ function smsDetailsOf(row: ChannelRow): SmsChannelDetails | null {
           preset: s.preset ?? null, url: s.url ?? "", authHeader: s.authHeader ?? "Authorization", authPrefix: s.authPrefix ?? "Bearer ", bodyTemplate: JSON.stringify(s.body ?? {}, null, 2),
           messageIdPath: s.messageIdPath ?? "",
           dlr: { idPath: s.dlr?.idPath ?? "", statusPath: s.dlr?.statusPath ?? "", codePath: s.dlr?.codePath ?? null, delivered: words("delivered"), failed: words("failed") },
+          inbound: s.inbound ? { fromPath: s.inbound.fromPath, toPath: s.inbound.toPath ?? null, textPath: s.inbound.textPath, idPath: s.inbound.idPath, number: s.inbound.number ?? null } : null,
+          inboundUrl: `${httpWebhookUrlOf(origin, row)}&kind=${INBOUND_KIND}`,
         }
       : null,
   };
 }
 
 export const webhookUrlOf = (origin: string, channelId: string) => `${origin}${CARRIER_WEBHOOK_PATH}/${channelId}`;
+
+/** Generic HTTP providers do not sign their callbacks: the token in the URL they are given is the proof. */
+const httpWebhookUrlOf = (origin: string, row: ChannelRow) => `${webhookUrlOf(origin, row.id)}?token=${encodeURIComponent(row.verifyToken)}`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -59,7 +65,7 @@ export function toChannelRecord(row: ChannelRow, origin: string, defaultMps: num
     phoneNumberIds: s.phoneNumberIds ?? [],
     appId: s.appId ?? null,
     messagesPerSecond: s.messagesPerSecond ?? (row.channel === "sms" ? 100 : defaultMps),
-    sms: smsDetailsOf(row),
+    sms: smsDetailsOf(row, origin),
     rcs: row.provider === "rcs_google"
       ? { agentId: s.agentId ?? "", botId: s.botId ?? "", botName, useCase: s.useCase ?? "MULTI_USE", serviceAccount: s.serviceAccount ?? "" }
       : null,
@@ -69,8 +75,7 @@ export function toChannelRecord(row: ChannelRow, origin: string, defaultMps: num
       set: key in row.credentialHints,
       last4: row.credentialHints[key] ?? "",
     })),
-    // Generic HTTP providers do not sign their delivery reports: the token in the URL they are given is the proof.
-    webhook: { url: `${webhookUrlOf(origin, row.id)}${row.provider === "sms_http" ? `?token=${encodeURIComponent(row.verifyToken)}` : ""}`, verifyToken: row.verifyToken },
+    webhook: { url: row.provider === "sms_http" ? httpWebhookUrlOf(origin, row) : webhookUrlOf(origin, row.id), verifyToken: row.verifyToken },
     health: {
       lastSuccessAt: iso(row.lastSuccessAt),
       lastErrorAt: iso(row.lastErrorAt),

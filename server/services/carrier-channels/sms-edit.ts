@@ -14,7 +14,7 @@ import type { SchemaBody } from "../../../schemas";
 import { hintOf, openCredentials, sealCredentials } from "./credentials-crypto";
 import { ownChannel, recordOf, type ChannelDeps } from "./manage";
 import type { ChannelRow } from "./records";
-import { busySmsCampaign, checkSmpp, checkSmsHttp, claimableHeaders, httpSettingsOf, smppTargetOf } from "./sms";
+import { busySmsCampaign, checkSmpp, checkSmsHttp, claimableHeaders, httpSettingsOf, replyNumberFree, smppTargetOf } from "./sms";
 
 /** The headers the edit may claim; a dropped header a campaign still sends from is a 409 before any provider call. */
 async function editedHeaders(deps: ChannelDeps, ownerId: string, row: ChannelRow, given: readonly string[]): Promise<string[]> {
@@ -82,6 +82,7 @@ export async function editSmsHttp(deps: ChannelDeps, ownerId: string, id: string
   const apiKey = body.api_key ?? stored.apiKey ?? "";
   const settings = httpSettingsOf(body);
   const headers = await editedHeaders(deps, ownerId, row, body.sender_ids);
+  await replyNumberFree(deps.db, ownerId, settings);
   await checkSmsHttp(deps, ownerId, settings, apiKey);
   return saveSmsEdit(deps, ownerId, row, { name: body.name.trim(), headers, settings, secrets: { apiKey }, secretsChanged: body.api_key !== undefined });
 }

@@ -17,6 +17,7 @@ import type { CarrierRouter } from "../../carriers/router";
 import type { ConnectionCheck } from "../../carriers/router/channel-adapter";
 import { DEFAULT_TIMINGS, probeSmpp, SMPP } from "../../carriers/smpp";
 import { createHttpSmsAdapter, SMS_HTTP } from "../../carriers/sms-http";
+import { e164 } from "../../carriers/sms-http/inbound";
 import type { Db } from "../../db/client";
 import { carrierChannels, carrierSmsSenders, smsAccounts, type CarrierChannelSettings } from "../../db/schema";
 import { badRequest, conflict, HttpError, type FieldError } from "../../http/errors";
@@ -154,6 +155,7 @@ export function httpSettingsOf(body: SchemaBody<"sms-http-edit">): CarrierChanne
   else if (template !== undefined && (!body.body_template.includes("{{text}}") || !/\{\{to(_digits)?\}\}/.test(body.body_template))) {
     errors.push({ field: "body_template", message: "must place the message ({{text}}) and the recipient ({{to}} or {{to_digits}})" });
   }
+  const inbound = inboundMappingOf(body, errors);
   const delivered = words(body.dlr_delivered);
   const failed = words(body.dlr_failed);
   const both = delivered.filter((w) => failed.includes(w));
@@ -166,7 +168,44 @@ export function httpSettingsOf(body: SchemaBody<"sms-http-edit">): CarrierChanne
     messagesPerSecond: body.messages_per_second ?? 100,
     ...(body.dlt_entity_id ? { entityId: body.dlt_entity_id } : {}),
     ...(body.preset ? { preset: body.preset } : {}),
+    ...(inbound ? { inbound } : {}),
   };
+}
+
+/**
+ * The inbound (MO) mapping: where the number written to is (or the reply number itself), the customer's number, the
+ * text and the message id; none without the first. A missing one of the others is named in `errors`.
+ */
+function inboundMappingOf(body: SchemaBody<"sms-http-edit">, errors: FieldError[]): CarrierChannelSettings["inbound"] | undefined {
+  const fromPath = body.inbound_from_path?.trim() ?? "";
+  const textPath = body.inbound_text_path?.trim() ?? "";
+  const idPath = body.inbound_id_path?.trim() ?? "";
+  const toPath = body.inbound_to_path?.trim() ?? "";
+  const number = body.inbound_number?.trim() ? e164(body.inbound_number) : "";
+  // Off until the number written to is known (a path or the reply number): a preset's paths alone (MSG91's) turn
+  // nothing on before the account enters its virtual number.
+  if (!toPath && !number) return undefined;
+  const missing = ([["inbound_from_path", fromPath], ["inbound_text_path", textPath], ["inbound_id_path", idPath]] as const).filter(([, v]) => !v);
+  for (const [field] of missing) errors.push({ field, message: "is needed to receive customers' messages" });
+  return { fromPath, textPath, idPath, ...(toPath ? { toPath } : {}), ...(number ? { number } : {}) };
+}
+
+/**
+ * The channel's reply number (where customers write when the provider's callback does not say it) is an inbox address
+ * of its account (chats/addresses.ts): refused when another account's SMS account or channel has it already, so no
+ * account receives, or answers, another's customers.
+ */
+export async function replyNumberFree(db: Db, ownerId: string, settings: CarrierChannelSettings): Promise<void> {
+  const number = settings.inbound?.number;
+  if (!number) return;
+  const [taken] = await rowsOf<{ one: number }>(
+    db,
+    sql`select 1 as one from sms_accounts where reply_number = ${number} and user_id <> ${ownerId}
+        union all
+        select 1 from carrier_channels where channel = 'sms' and settings->'inbound'->>'number' = ${number} and user_id <> ${ownerId}
+        limit 1`,
+  );
+  if (taken) throw conflict(`${number} is another account's number: it cannot receive this account's customers' messages`);
 }
 
 /** A request with the key to the provider with these settings; its refusal is thrown in words fit for the form. */
@@ -185,6 +224,7 @@ export async function checkSmsHttp(deps: ChannelDeps, ownerId: string, settings:
 export async function connectSmsHttp(deps: ChannelDeps, ownerId: string, body: SchemaBody<"sms-http-connect">): Promise<CarrierChannelRecord> {
   const settings = httpSettingsOf(body);
   const headers = await claimableHeaders(deps.db, ownerId, body.sender_ids);
+  await replyNumberFree(deps.db, ownerId, settings);
   await checkSmsHttp(deps, ownerId, settings, body.api_key);
   return storeSmsChannel(deps, ownerId, { provider: SMS_HTTP, name: body.name.trim(), headers, settings, secrets: { apiKey: body.api_key } });
 }

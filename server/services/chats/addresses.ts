@@ -7,7 +7,7 @@ import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
 export interface BusinessAddress {
   ownerId: string;
   channel: ChatChannel;
-  /** WhatsApp: the phone number id; SMS: the reply number, else a sender id; RCS: the bot's id. */
+  /** WhatsApp: the phone number id; SMS: the reply number (an SMS account's, or an HTTP provider channel's), else a sender id; RCS: the bot's id. */
   address: string;
   label: string;
 }
@@ -20,6 +20,9 @@ const ADDRESSES = sql`
   select a.user_id, 'sms', a.reply_number, a.reply_number || ' · ' || a.name from sms_accounts a where a.reply_number is not null and a.reply_number <> ''
   union all
   select a.user_id, 'sms', s.sender, s.sender || ' · ' || a.name from sms_accounts a cross join lateral unnest(a.sender_ids) as s(sender)
+  union all
+  select c.user_id, 'sms', c.settings->'inbound'->>'number', (c.settings->'inbound'->>'number') || ' · ' || c.name from carrier_channels c
+    where c.channel = 'sms' and coalesce(c.settings->'inbound'->>'number', '') <> ''
   union all
   select b.user_id, 'rcs', b.id::text, b.name from rcs_bots b`;
 

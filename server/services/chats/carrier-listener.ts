@@ -2,12 +2,20 @@ import type { FastifyInstance } from "fastify";
 import type { CarrierEvent } from "../../carriers/carrier";
 import { AI_REPLY_JOB } from "../ai/reply-queue";
 import { receiveInbound, type Inbound, type Received } from "./inbound";
+import { takeChannelInbound } from "./reply-routes";
 import { pushChatMessage, pushStatus } from "./push";
-import { applyChatStatus, chatIdOfCarrierId } from "./receipts";
+import { applyChatStatus, chatIdOfCarrierId, chatIdsOfProviderIds } from "./receipts";
 import { WORKFLOW_EVENTS_JOB } from "../../jobs/workflow-events";
 import { failsOnItsData } from "../../db/errors";
 
 type Receipt = Extract<CarrierEvent, { type: "receipt" }>;
+
+/**
+ * A provider's receipt without our id (SMPP, HTTP SMS: they echo nothing back) found no chat message yet: the send's
+ * answer may still be being written, so it is looked up once more after this long (campaign receipts, which also come
+ * without our id, are not chat messages' and are then dropped here).
+ */
+const LOOK_AGAIN_MS = 1_000;
 
 /** The most inbound messages written in one transaction; more wait for the next round. */
 const MAX_BATCH = 500;
@@ -37,6 +45,7 @@ export function startChatEvents(app: FastifyInstance): () => void {
   // for its content (failsOnItsData) would be refused forever: it is dropped, logged, and acknowledged.
   let stored: { resolve(): void; reject(error: unknown): void }[] = [];
   let receipts: Receipt[] = [];
+  let byProvider: { event: Receipt; again: boolean }[] = [];
   let running = false;
 
   async function round(): Promise<void> {
@@ -47,11 +56,33 @@ export function startChatEvents(app: FastifyInstance): () => void {
     const statuses = receipts;
     receipts = [];
     if (messages.length > 0) {
-      const { received, failures } = await writeInbound(messages);
-      answers.forEach((answer, i) => (failures[i] === undefined || failsOnItsData(failures[i]) ? answer.resolve() : answer.reject(failures[i])));
-      announce(received);
+      const written = await writeRound(messages);
+      // A message is acknowledged once written, or when trying again cannot help (failsOnItsData, or left out because
+      // its channel's account does not own the address); otherwise it is refused and the provider delivers it again.
+      answers.forEach((answer, i) => {
+        const failure = written.failures.get(messages[i] as Inbound);
+        if (failure === undefined || failsOnItsData(failure)) answer.resolve();
+        else answer.reject(failure);
+      });
+      announce(written.received);
     }
     await applyStatuses(statuses);
+  }
+
+  /** Keeps what a provider channel may bring (reply-routes.ts), then writes it; answers the failures by message. */
+  async function writeRound(messages: Inbound[]): Promise<{ received: Received[]; failures: Map<Inbound, unknown> }> {
+    let taken: Awaited<ReturnType<typeof takeChannelInbound>>;
+    try {
+      taken = await takeChannelInbound(db, messages);
+    } catch (error) {
+      app.log.error({ err: error }, "inbound messages not stored");
+      return { received: [], failures: new Map(messages.map((m) => [m, error])) };
+    }
+    if (taken.refused > 0) app.log.warn({ refused: taken.refused }, "provider channel's messages to an address of another account (or of none) left out");
+    // A reply number newly answered through a channel: routes cached by the router would send the answer elsewhere.
+    if (taken.rerouted) app.carrier.invalidate();
+    const { received, failures } = await writeInbound(taken.kept);
+    return { received, failures: new Map(taken.kept.flatMap((m, i) => (failures[i] === undefined ? [] : [[m, failures[i]] as const]))) };
   }
 
   /**
@@ -93,8 +124,18 @@ export function startChatEvents(app: FastifyInstance): () => void {
   }
 
   async function applyStatuses(statuses: readonly Receipt[]): Promise<void> {
-    for (const event of statuses) {
-      const id = chatIdOfCarrierId(event.messageId);
+    const unkeyed = byProvider;
+    byProvider = [];
+    const found = unkeyed.length > 0 ? await chatIdsOfProviderIds(db, unkeyed.map((r) => r.event.providerMessageId)) : new Map<string, number>();
+    const later = unkeyed.filter((r) => !found.has(r.event.providerMessageId) && !r.again);
+    if (later.length > 0) {
+      setTimeout(() => {
+        byProvider.push(...later.map((r) => ({ event: r.event, again: true })));
+        drain();
+      }, LOOK_AGAIN_MS).unref();
+    }
+    for (const event of [...statuses, ...unkeyed.map((r) => r.event)]) {
+      const id = chatIdOfCarrierId(event.messageId) ?? found.get(event.providerMessageId) ?? null;
       if (id === null) continue;
       const applied = await applyChatStatus(db, id, event.status, event.reason ?? null, event.providerMessageId);
       if (applied) pushStatus(app.io, { userId: applied.user_id, assignedAgentId: applied.assigned_agent_id }, { chatId: applied.conversation_id, messageId: String(applied.id), status: applied.status, error: applied.error });
@@ -105,7 +146,7 @@ export function startChatEvents(app: FastifyInstance): () => void {
     if (running) return;
     running = true;
     void (async () => {
-      while (inbound.length > 0 || receipts.length > 0) {
+      while (inbound.length > 0 || receipts.length > 0 || byProvider.length > 0) {
         await round().catch((err: unknown) => app.log.error({ err }, "chat events not applied"));
       }
       running = false;
@@ -121,6 +162,10 @@ export function startChatEvents(app: FastifyInstance): () => void {
     }
     if (event.type === "receipt" && chatIdOfCarrierId(event.messageId) !== null) {
       receipts.push(event);
+      drain();
+    } else if (event.type === "receipt" && event.messageId === undefined) {
+      // A provider that echoes nothing back (SMPP, HTTP SMS): a chat message's receipt is known by the provider's id.
+      byProvider.push({ event, again: false });
       drain();
     }
   });

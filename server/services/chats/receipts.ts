@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ChatChannel, ChatDeliveryState } from "../../../contract/domain/chats";
 import type { ReceiptStatus } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
 import type { Tx } from "../ledger";
 import { enqueueWebhookEvent } from "../webhooks/enqueue";
 import { anyWebhooksWanted } from "../webhooks/subscribers";
@@ -13,6 +13,16 @@ export const chatIdOfCarrierId = (id: string | undefined): number | null => {
   const match = id ? /^chat:(\d+)$/.exec(id) : null;
   return match ? Number(match[1]) : null;
 };
+
+/** Our outgoing chat messages by the provider's ids (receipts of providers that echo nothing of ours back). */
+export async function chatIdsOfProviderIds(db: Db, providerIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await rowsOf<{ id: number; pmid: string }>(
+    db,
+    sql`select id::float8 as id, provider_message_id as pmid from chat_messages
+        where provider_message_id = any(${pgArray([...new Set(providerIds)])}::text[]) and direction = 'out'`,
+  );
+  return new Map(rows.map((r) => [r.pmid, Number(r.id)]));
+}
 
 // Ticks only move forward: pending < sent < delivered < read; failed overrides pending and sent only.
 const RANK_SQL = sql.raw(`array['pending','sent','delivered','read']::text[]`);

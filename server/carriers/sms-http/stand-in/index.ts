@@ -1,9 +1,11 @@
 // A local HTTP SMS provider of the common shape (POST a message with a bearer key, get a message id, a delivery report
 // POSTed to the callback URL later), for the generic adapter's tests: it refuses a wrong key (401), an invalid number
 // (400 with a message), limits when told (429 with Retry-After), fails when told (500), and reports DELIVERED or
-// UNDELIVERED with an error code. With `mode: "msg91"` it speaks MSG91's documented API instead (msg91.ts).
+// UNDELIVERED with an error code. With `mode: "msg91"` it speaks MSG91's documented API instead (msg91.ts). Its
+// customers write too: customerWrites posts a customer's message to the channel's inbound URL (inbound.ts).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { postCustomerMessage, type CustomerMessage, type Delivered } from "./inbound";
 import { MSG91_PATH, msg91Answer } from "./msg91";
 import { read, report } from "./wire";
 
@@ -19,6 +21,8 @@ export interface SmsHttpStandIn {
     /** MSG91 mode: the next send answered with this documented error (301 insufficient balance, …). */
     refuseNext: { code: string; message: string } | null;
   };
+  /** A customer's message to the account's number, posted to `inboundUrl` (the channel's, token in it) as this mode's provider would. */
+  customerWrites(inboundUrl: string, message: CustomerMessage): Promise<Delivered>;
   close(): Promise<void>;
 }
 
@@ -68,6 +72,7 @@ export async function startSmsHttpStandIn(options: SmsHttpStandInOptions): Promi
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${options.mode === "msg91" ? MSG91_PATH : "/v1/sms"}`,
     received,
     behaviour,
+    customerWrites: (inboundUrl, message) => postCustomerMessage(inboundUrl, options.mode ?? "generic", message),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -120,7 +120,7 @@ export function SmsProviderCard({ channel, page }: { channel: CarrierChannelReco
         </Descriptions>
         {http ? (
           <div>
-            <Typography.Text strong>Delivery reports</Typography.Text>
+            <Typography.Text strong>{http.inbound ? "Delivery reports and customers' messages" : "Delivery reports"}</Typography.Text>
             <div style={{ marginTop: 8 }}>
               <DlrWebhook channel={channel} />
             </div>

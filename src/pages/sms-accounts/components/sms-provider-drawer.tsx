@@ -19,7 +19,7 @@ export const SMPP_UI: UiSchema<FormValues> = {
 };
 
 export const HTTP_UI: UiSchema<FormValues> = {
-  "ui:order": ["preset", "name", "sender_ids", "url", "auth_header", "auth_prefix", "api_key", "body_template", "message_id_path", "dlr_id_path", "dlr_status_path", "dlr_code_path", "dlr_delivered", "dlr_failed", "messages_per_second", "dlt_entity_id"],
+  "ui:order": ["preset", "name", "sender_ids", "url", "auth_header", "auth_prefix", "api_key", "body_template", "message_id_path", "dlr_id_path", "dlr_status_path", "dlr_code_path", "dlr_delivered", "dlr_failed", "inbound_from_path", "inbound_text_path", "inbound_id_path", "inbound_to_path", "inbound_number", "messages_per_second", "dlt_entity_id"],
   // Chosen above the form (sms-http-preset.tsx); the form only carries it to the server.
   preset: { "ui:widget": "hidden" },
   name: { "ui:placeholder": "e.g. Acme HTTP route" },
@@ -27,6 +27,11 @@ export const HTTP_UI: UiSchema<FormValues> = {
   api_key: SECRET,
   body_template: { "ui:widget": "textarea", "ui:options": { rows: 5 } },
   dlt_entity_id: { "ui:placeholder": "19 digits, e.g. 1201159100000012345" },
+  inbound_to_path: { "ui:placeholder": "Optional, e.g. to" },
+  inbound_number: { "ui:placeholder": "Optional, e.g. +919876500001" },
+  inbound_from_path: { "ui:placeholder": "Optional, e.g. from" },
+  inbound_text_path: { "ui:placeholder": "Optional, e.g. text" },
+  inbound_id_path: { "ui:placeholder": "Optional, e.g. id" },
 };
 
 /** The schema with the sender ids offered as a choice of the caller's free headers (a multi-select), not typed. */
@@ -61,7 +66,7 @@ export function SmsProviderDrawer({ page, headers }: { page: SmsProvidersModel; 
           title={`${connected.name} is connected`}
           subTitle={
             connected.sms?.http
-              ? "One step left: give your provider the delivery report URL below, so receipts arrive."
+              ? `One step left: give your provider the delivery report URL below, so receipts arrive${connected.sms.http.inbound ? ", and the inbound URL, so customers' messages reach the inbox" : ""}.`
               : "Messages from its sender ids now go out through this SMSC; receipts come back over the bind."
           }
           extra={

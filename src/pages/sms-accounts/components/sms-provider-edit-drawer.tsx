@@ -33,6 +33,12 @@ function formDataOf(channel: CarrierChannelRecord): FormValues {
   return {
     ...common, ...(h.preset ? { preset: h.preset } : {}), url: h.url, auth_header: h.authHeader, auth_prefix: h.authPrefix, body_template: h.bodyTemplate, message_id_path: h.messageIdPath,
     dlr_id_path: h.dlr.idPath, dlr_status_path: h.dlr.statusPath, dlr_code_path: h.dlr.codePath ?? "", dlr_delivered: h.dlr.delivered.join(", "), dlr_failed: h.dlr.failed.join(", "),
+    ...(h.inbound
+      ? {
+          inbound_from_path: h.inbound.fromPath, inbound_text_path: h.inbound.textPath, inbound_id_path: h.inbound.idPath,
+          ...(h.inbound.toPath ? { inbound_to_path: h.inbound.toPath } : {}), ...(h.inbound.number ? { inbound_number: h.inbound.number } : {}),
+        }
+      : {}),
   };
 }
 
