@@ -68,7 +68,8 @@ const message = (content: OutboundMessage["content"], to = CUSTOMER): OutboundMe
 const lastPayload = () => standIn.state.accepted.at(-1)?.payload;
 const refused = (r: SendResult) => (r.accepted ? undefined : r);
 
-async function eventsUntil(done: (all: CarrierEvent[]) => boolean, ms = 5000): Promise<CarrierEvent[]> {
+// 15 s: a verdict comes by a webhook from the stand-in's review timer, which a loaded 2-core machine once delayed past 5 s.
+async function eventsUntil(done: (all: CarrierEvent[]) => boolean, ms = 15_000): Promise<CarrierEvent[]> {
   const end = Date.now() + ms;
   while (!done(events)) {
     if (Date.now() > end) throw new Error(`no such events; got ${JSON.stringify(events)}`);
@@ -290,7 +291,7 @@ describe("templates, media and the connection", () => {
 
   it("PAUSED and DISABLED verdicts arrive by webhook with Meta's words", async () => {
     const made = await adapter.submitTemplate({ channel: "whatsapp", wabaId: DOC_WABA_ID, name: "promo_paused", language: "en_US", category: "MARKETING", components: [{ type: "BODY", text: "Our sale starts today for everyone." }] });
-    await eventsUntil((e) => e.some((x) => x.type === "template" && x.review.status === "APPROVED"));
+    await eventsUntil((e) => e.some((x) => x.type === "template" && x.providerTemplateId === made.providerTemplateId && x.review.status === "APPROVED"));
     await standIn.templateEvent(made.providerTemplateId, "PAUSED", "NONE", "Your WhatsApp message template has been paused for 3 hours because it had issues.");
     await standIn.templateEvent(made.providerTemplateId, "DISABLED", "NONE");
     const all = await eventsUntil((e) => e.some((x) => x.type === "template" && x.review.status === "DISABLED"));
