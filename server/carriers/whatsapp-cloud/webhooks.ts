@@ -8,6 +8,7 @@ import type { CarrierEvent, ReceiptStatus } from "../carrier";
 import type { KeyedEvent, WebhookAnswer, WebhookRequest } from "../router/channel-adapter";
 import type { CloudContext } from "./context";
 import { categoryOf, statusOf } from "./templates";
+import { parseExactJson } from "./exact-json";
 
 type Json = Record<string, unknown>;
 
@@ -147,7 +148,7 @@ export async function cloudWebhook(ctx: CloudContext, request: WebhookRequest): 
   if (verdict === "bad") return { status: 403, body: "X-Hub-Signature-256 does not match the body" };
   let payload: Json;
   try {
-    payload = JSON.parse(raw.toString("utf8")) as Json;
+    payload = parseExactJson(raw.toString("utf8")) as Json;
   } catch {
     return { status: 400, body: "The body is not JSON" };
   }

@@ -107,9 +107,11 @@ export class StandInState {
     const digest = createHash("sha256").update(`${kind}:${this.counter}:${process.pid}`).digest();
     if (kind === "wamid") return `wamid.HBgL${digest.toString("base64url").slice(0, 40)}`;
     if (kind === "upload") return `upload:${digest.toString("base64url").slice(0, 32)}`;
-    // 16 digits like Meta's ids: 10^15 plus a value below 9 × 10^15 (parenthesised: `%` binds
-    // as tightly as `*`, and without them there were only nine ids, so templates collided).
-    return String(10n ** 15n + (BigInt(`0x${digest.toString("hex").slice(0, 14)}`) % (9n * 10n ** 15n)));
+    // 16 digits like Meta's ids: 10^15 plus a value below 8 × 10^15 (parenthesised: `%` binds as tightly as `*`, and
+    // without them there were only nine ids, so templates collided). Below 2^53 (about 9.007 × 10^15), as Meta's ids
+    // are so far: its webhooks write message_template_id as a JSON number, and a larger one would not survive
+    // JSON.stringify here (with 9 × 10^15 about one id in nine came back as another, and a verdict was lost).
+    return String(10n ** 15n + (BigInt(`0x${digest.toString("hex").slice(0, 14)}`) % (8n * 10n ** 15n)));
   }
 
   wabaOfPhone(phoneNumberId: string): { waba: StandInWaba; phone: StandInPhone } | undefined {
