@@ -68,7 +68,8 @@ const message = (content: OutboundMessage["content"], to = CUSTOMER): OutboundMe
 const lastPayload = () => standIn.state.accepted.at(-1)?.payload;
 const refused = (r: SendResult) => (r.accepted ? undefined : r);
 
-// 15 s: a verdict comes by a webhook from the stand-in's review timer, which a loaded 2-core machine once delayed past 5 s.
+// Generous: events come by webhooks from the stand-in's timers, on a machine busy with other test files. (The verdict
+// that once never came was an id past 2^53, not a slow webhook: see stand-in/state.ts nextId.)
 async function eventsUntil(done: (all: CarrierEvent[]) => boolean, ms = 15_000): Promise<CarrierEvent[]> {
   const end = Date.now() + ms;
   while (!done(events)) {
