@@ -25,6 +25,7 @@ test("a manager adds, searches, imports, exports and removes suppressed numbers"
   await expect(page.getByRole("dialog")).toContainText("not-a-number");
   await shot(page, "views-suppressions-add-invalid");
   await page.getByRole("dialog").getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
 
   await page.getByLabel("Search numbers").fill(`981${stamp}`);
   await page.getByLabel("Search numbers").press("Enter");
@@ -42,6 +43,7 @@ test("a manager adds, searches, imports, exports and removes suppressed numbers"
   await page.getByRole("dialog").getByRole("button", { name: "Import" }).click();
   await expect(page.getByRole("dialog").getByText("1 added")).toBeVisible();
   await page.getByRole("dialog").getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
   await page.getByLabel("Search numbers").fill(`983${stamp}`);
   await page.getByLabel("Search numbers").press("Enter");
   await expect(rows).toHaveCount(1);

@@ -21,7 +21,7 @@ export function AddModal({ open, onClose, onAdd, busy }: { open: boolean; onClos
       open={open}
       onCancel={close}
       okText={outcome ? "Done" : "Add numbers"}
-      confirmLoading={busy}
+      confirmLoading={busy && !outcome}
       onOk={async () => {
         if (outcome) return close();
         const values = await form.validateFields();

@@ -25,7 +25,7 @@ export function ImportModal({ open, onClose, onImport, busy }: { open: boolean; 
       onCancel={close}
       okText={outcome ? "Done" : "Import"}
       okButtonProps={{ disabled: !outcome && !file }}
-      confirmLoading={busy}
+      confirmLoading={busy && !outcome}
       onOk={async () => {
         if (outcome || !file) return close();
         try {
