@@ -213,8 +213,13 @@ export type CarrierListener = (event: CarrierEvent) => void | Promise<void>;
  * has had the event) when one of them did not store it, so whoever acknowledges the provider can refuse instead and
  * have the event delivered again. Callers that acknowledge nothing (a receipt played by the sandbox) catch it.
  */
-export async function emitToAll(listeners: Iterable<CarrierListener>, event: CarrierEvent): Promise<void> {
-  const results = await Promise.allSettled([...listeners].map(async (listener) => listener(event)));
+export function emitToAll(listeners: Iterable<CarrierListener>, event: CarrierEvent): Promise<void> {
+  return allStored([...listeners].map(async (listener) => listener(event)));
+}
+
+/** Waits for every one of `stores`; rejects with the first failure once all have settled. */
+export async function allStored(stores: readonly Promise<unknown>[]): Promise<void> {
+  const results = await Promise.allSettled(stores);
   const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failed) throw failed.reason;
 }

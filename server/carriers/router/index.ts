@@ -2,7 +2,7 @@
 // number id, later an SMS header or an RCS bot), and everything no channel claims to the default carrier (the
 // sandbox). Callers (dispatcher, chat, templates, uploads) stay unchanged; every adapter's events reach the same
 // onEvent listeners. Routes are cached for `routeTtlMs`, adapters until their channel's version changes.
-import { emitToAll, type Carrier, type CarrierEvent, type CarrierListener, type Channel, type OutboundMessage, type SenderProfile } from "../carrier";
+import { allStored, emitToAll, type Carrier, type CarrierEvent, type CarrierListener, type Channel, type OutboundMessage, type SenderProfile } from "../carrier";
 import type { CarrierProvider, ChannelAdapter, ChannelAddress, ChannelDirectory } from "./channel-adapter";
 
 export type { CarrierProvider, ChannelAdapter, ChannelDirectory } from "./channel-adapter";
@@ -148,12 +148,8 @@ export function createCarrierRouter(options: RouterOptions): CarrierRouter {
       old.unsubscribe();
       await old.adapter.close();
     },
-    publish: async (events) => {
-      // Every emit starts now, in order (each listener queues its event synchronously), and all are awaited.
-      const results = await Promise.allSettled(events.map(emit));
-      const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
-      if (failed) throw failed.reason;
-    },
+    // Every emit starts now, in order (each listener queues its event synchronously), and all are awaited.
+    publish: (events) => allStored(events.map(emit)),
     close: async () => {
       offFallback();
       await Promise.allSettled([...building.values()]);
