@@ -42,7 +42,8 @@ async function run(processes: number, kill: boolean): Promise<ScaleResult & { se
       restart: () => cluster.restart(victim),
       sendLog: cluster.sendLog,
       resetLimit: RESET_LIMIT,
-      parts: optionalParts({ apiSends: 500, reports: 5 }),
+      // Spread over about as long as the campaign takes at 1,000 messages a second, so the kill falls among them.
+      parts: optionalParts({ apiSends: { count: Math.max(50, RECIPIENTS / 200), everyMs: 200 }, reports: { count: 5, everyMs: Math.max(1000, RECIPIENTS / 5) } }),
       log: (m) => console.log(`  ${m}`),
     });
     if (result.problems.length > 0) for (const [i, s] of cluster.servers.entries()) console.log(`  process ${i} stderr: ${s.stderr().slice(-2000)}`);

@@ -43,7 +43,7 @@ describe("two processes behind a balancer, one killed mid-run", () => {
         restart: () => c.restart(1),
         sendLog: c.sendLog,
         resetLimit: RESET_LIMIT,
-        parts: optionalParts({ apiSends: 50, reports: 2 }),
+        parts: optionalParts({ apiSends: { count: 50, everyMs: 200 }, reports: { count: 2, everyMs: 4000 } }),
         log: (m) => console.info(`scale: ${m}`),
       });
       if (result.problems.length > 0) for (const [i, s] of c.servers.entries()) console.info(`process ${i} stderr: ${s.stderr().slice(-3000)}`);

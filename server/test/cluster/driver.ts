@@ -189,7 +189,7 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
   const campaignId = await insertCampaign(db, {
     userId: manager._id, templateId: template.id, templateName: template.name, sender: `scale-${run}`, numbers: ordinaryNumbers(o.recipients, 500_000), holdPaise, status: "paused",
   });
-  const partContext: PartContext = { base: o.base, database: o.database, tokens: { manager: manager.token, user: user.token, admin: admin.token }, ids: { manager: manager._id, user: user._id }, log: o.log, retried };
+  const partContext: PartContext = { base: o.base, database: o.database, sendLog: o.sendLog, tokens: { manager: manager.token, user: user.token, admin: admin.token }, ids: { manager: manager._id, user: user._id }, log: o.log, retried };
   for (const part of o.parts) await part.prepare(partContext);
 
   // --- sockets: the agents (the manager's team), and each owner's own.

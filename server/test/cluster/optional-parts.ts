@@ -1,18 +1,19 @@
-// Parts of the scale scenario that need features built on other branches: each is switched on by one flag here
-// (the lead sets it at merge) and runs beside the campaign and the chat, with checks of its own.
-//   PUBLIC_API_SENDS: public-API sends through the balancer (branch `apikeys`): every send with an Idempotency-Key,
-//     retried with the same key when its answer is lost, is one message.
-//   REPORT_GENERATION: report generation during the run (branch `reports`): every report queued ends ready.
+// Parts of the scale scenario beside the campaign and the chat, each with checks of its own:
+//   public-API sends through the balancer: every send with an Idempotency-Key, retried with the same key when its
+//     answer is lost (a process killed, a 502), is one message, sent to the carrier once, and ends in a final state;
+//   report generation: every report queued while the campaign runs (and a process dies) ends ready, with rows.
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-
-export const PUBLIC_API_SENDS = false;
-export const REPORT_GENERATION = false;
+import { rowsOf } from "../../services/campaigns/dispatch-sql";
+import { readSendLog } from "../crash-child";
 
 export interface PartContext {
   base: string;
   database: Database;
   tokens: { manager: string; user: string; admin: string };
   ids: { manager: string; user: string };
+  /** The sandbox's send log shared by every process: one line per message the provider accepted. */
+  sendLog: string;
   log(message: string): void;
   retried(url: string, init: { method?: string; token?: string; body?: unknown }): Promise<{ status: number; body: unknown; backend: number; attempts: number }>;
 }
@@ -28,49 +29,95 @@ export interface OptionalPart {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const FINAL_WAIT_MS = 120_000;
+
+interface PublicTemplate {
+  id: string;
+  channel: string;
+  variables: number;
+}
+
+/** How many of a part's requests, one every `everyMs`, so that they span the campaign and the kill. */
+export interface Pace {
+  count: number;
+  everyMs: number;
+}
 
 /** Public-API sends by the demo `user` (it has the api module): N messages, each with its own Idempotency-Key. */
-export function publicApiSends(count: number): OptionalPart {
+export function publicApiSends({ count, everyMs }: Pace): OptionalPart {
   let key = "";
-  let templateId = "";
+  let keyId = "";
+  let template: PublicTemplate | undefined;
+  /** Every message id answered for each Idempotency-Key (one, however many times it was retried). */
   const answers = new Map<string, string[]>();
+  let retriedSends = 0;
   return {
     name: "public API sends",
     async prepare(ctx) {
       const created = await ctx.retried(`${ctx.base}/api/ums/v1/api-keys`, { token: ctx.tokens.user, body: { name: `scale-${Date.now()}`, scopes: ["messages:send", "reports:read", "templates:manage"] } });
-      key = (created.body as { data?: { key?: string; apiKey?: string } }).data?.key ?? (created.body as { data?: { apiKey?: string } }).data?.apiKey ?? "";
-      if (!key) throw new Error(`api key not created: ${created.status} ${JSON.stringify(created.body)}`);
-      const templates = await fetch(`${ctx.base}/api/public/v1/templates`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.json() as Promise<{ data: { _id?: string; id?: string }[] }>);
-      templateId = templates.data[0]?._id ?? templates.data[0]?.id ?? "";
+      const issued = (created.body as { data?: { key?: string; apiKey?: { id?: string } } }).data;
+      key = issued?.key ?? "";
+      keyId = issued?.apiKey?.id ?? "";
+      if (!key || !keyId) throw new Error(`api key not created: ${created.status} ${JSON.stringify(created.body)}`);
+      const res = await fetch(`${ctx.base}/api/public/v1/templates?channel=rcs`, { headers: { authorization: `Bearer ${key}` } });
+      template = ((await res.json()) as { data?: PublicTemplate[] }).data?.[0];
+      if (!template) throw new Error(`the user has no RCS template for the public API (${res.status})`);
     },
     async run(ctx) {
+      if (!template) return;
+      const content = { channel: template.channel, templateId: template.id, variables: Array.from({ length: template.variables }, (_, i) => `v${i}`) };
       for (let i = 0; i < count; i++) {
         const idempotencyKey = `scale-${i}-${Math.random().toString(36).slice(2)}`;
+        const to = `+9196${String(10_000_000 + i).slice(-8)}`;
         for (let attempt = 0; attempt < 40; attempt++) {
+          if (attempt > 0) retriedSends++;
           const res = await fetch(`${ctx.base}/api/public/v1/messages`, {
             method: "POST",
             headers: { "content-type": "application/json", authorization: `Bearer ${key}`, "idempotency-key": idempotencyKey },
-            body: JSON.stringify({ channel: "rcs", to: `+9196${String(10_000_000 + i).slice(-8)}`, ...(templateId ? { templateId } : { text: `scale ${i}` }) }),
+            body: JSON.stringify({ ...content, to }),
           }).catch(() => null);
-          const id = res && res.status < 300 ? ((await res.json()) as { data: { _id?: string; id?: string } }).data : null;
-          if (id) answers.set(idempotencyKey, [...(answers.get(idempotencyKey) ?? []), String(id._id ?? id.id)]);
+          const message = res && res.status < 300 ? ((await res.json()) as { data: { id: string } }).data : null;
+          if (message) answers.set(idempotencyKey, [...(answers.get(idempotencyKey) ?? []), message.id]);
           if (res && res.status < 500 && res.status !== 429) break;
           await sleep(250);
         }
-        await sleep(20);
+        await sleep(everyMs);
       }
     },
-    async check() {
+    async check(ctx) {
       const problems: string[] = [];
-      if (answers.size < count) problems.push(`${count - answers.size} sends never accepted`);
+      if (answers.size < count) problems.push(`${count - answers.size} of ${count} sends never accepted`);
       for (const [k, ids] of answers) if (new Set(ids).size !== 1) problems.push(`Idempotency-Key ${k} answered ${new Set(ids).size} different messages`);
+      const answered = new Set([...answers.values()].map((ids) => ids[0]));
+      // The dispatcher sends them after the answers: wait for every one to leave queued and sending.
+      const { db } = ctx.database;
+      let rows: { id: string; state: string; reason: string | null }[] = [];
+      for (const end = Date.now() + FINAL_WAIT_MS; ; await sleep(500)) {
+        rows = await rowsOf(db, sql`select id::text, state, reason from api_messages where api_key_id = ${keyId}`);
+        if (rows.every((r) => !["queued", "sending"].includes(r.state)) || Date.now() > end) break;
+      }
+      if (rows.length !== answered.size) problems.push(`${rows.length} messages stored for ${answered.size} accepted sends`);
+      const open = rows.filter((r) => ["queued", "sending", "unknown"].includes(r.state));
+      if (open.length) problems.push(`${open.length} messages left ${[...new Set(open.map((r) => r.state))].join(", ")}`);
+      // A message the carrier took (sent, delivered, read) is in its send log once; one it refused failed with a reason.
+      const sent = readSendLog(ctx.sendLog).accepted.filter((id) => id.startsWith("api:") && answered.has(id.split(":")[1]));
+      const times = new Map<string, number>();
+      for (const id of sent) times.set(id.split(":")[1], (times.get(id.split(":")[1]) ?? 0) + 1);
+      const taken = rows.filter((r) => ["sent", "delivered", "read"].includes(r.state));
+      const missing = taken.filter((r) => !times.has(r.id)).length;
+      if (missing) problems.push(`${missing} messages marked ${[...new Set(taken.map((r) => r.state))].join(", ")} never reached the carrier`);
+      const twice = [...times.values()].filter((n) => n > 1).length;
+      if (twice) problems.push(`${twice} messages reached the carrier twice`);
+      const failed = rows.filter((r) => r.state === "failed");
+      if (failed.some((r) => !r.reason)) problems.push("a failed message has no reason");
+      ctx.log(`public API: ${answered.size} messages accepted (${retriedSends} sends retried), ${times.size} taken by the carrier once each, ${failed.length} refused (${[...new Set(failed.map((r) => r.reason))].join("; ")})`);
       return problems;
     },
   };
 }
 
-/** Reports generated by the manager while the campaign runs: each must end ready. */
-export function reportGeneration(count: number): OptionalPart {
+/** Reports generated by the manager while the campaign runs: each must end ready, with its rows counted. */
+export function reportGeneration({ count, everyMs }: Pace): OptionalPart {
   const ids: string[] = [];
   return {
     name: "report generation",
@@ -81,32 +128,35 @@ export function reportGeneration(count: number): OptionalPart {
         const res = await ctx.retried(`${ctx.base}/api/v1/reports/generate/${day}/${day}/all/all?detailedCampaignReport=true`, { method: "POST", token: ctx.tokens.manager, body: {} });
         const id = (res.body as { data?: { _id?: string } }).data?._id;
         if (id) ids.push(id);
-        await sleep(1000);
+        await sleep(everyMs);
       }
     },
     async check(ctx) {
       const problems: string[] = [];
-      if (ids.length < count) problems.push(`${count - ids.length} reports not queued`);
-      const end = Date.now() + 120_000;
+      if (ids.length < count) problems.push(`${count - ids.length} of ${count} reports not queued`);
+      const end = Date.now() + FINAL_WAIT_MS;
+      let rows = 0;
       for (const id of ids) {
         for (;;) {
           const res = await ctx.retried(`${ctx.base}/api/v1/reports/details/${id}`, { token: ctx.tokens.manager });
-          const status = (res.body as { data?: { status?: string } }).data?.status;
-          if (status === "ready") break;
-          if (status === "failed" || Date.now() > end) {
-            problems.push(`report ${id} ended ${status ?? res.status}`);
+          const report = (res.body as { data?: { status?: string; rowsDone?: number } }).data;
+          if (report?.status === "ready") {
+            if (!report.rowsDone) problems.push(`report ${id} is ready with no rows, during a campaign`);
+            rows += report.rowsDone ?? 0;
+            break;
+          }
+          if (report?.status === "failed" || Date.now() > end) {
+            problems.push(`report ${id} ended ${report?.status ?? res.status}`);
             break;
           }
           await sleep(500);
         }
       }
+      ctx.log(`reports: ${ids.length} generated, ${rows} rows in all`);
       return problems;
     },
   };
 }
 
-/** The parts switched on. */
-export const optionalParts = (scale: { apiSends: number; reports: number }): OptionalPart[] => [
-  ...(PUBLIC_API_SENDS ? [publicApiSends(scale.apiSends)] : []),
-  ...(REPORT_GENERATION ? [reportGeneration(scale.reports)] : []),
-];
+/** The parts that run beside the campaign and the chat. */
+export const optionalParts = (scale: { apiSends: Pace; reports: Pace }): OptionalPart[] => [publicApiSends(scale.apiSends), reportGeneration(scale.reports)];
