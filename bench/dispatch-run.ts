@@ -40,7 +40,11 @@ const writes = async () => {
   const [row] = await rowsOf<{ n: string }>(db, sql`select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::text as n from pg_stat_user_tables`);
   return Number(row?.n ?? 0);
 };
+/** Row writes per table, to name where they go. */
+const writesByTable = async () =>
+  new Map((await rowsOf<{ t: string; n: string }>(db, sql`select relname as t, (n_tup_ins + n_tup_upd + n_tup_del)::text as n from pg_stat_user_tables`)).map((r) => [r.t, Number(r.n)]));
 const writesBefore = await writes();
+const tablesBefore = await writesByTable();
 const start = performance.now();
 // Only the bench's campaigns: the demo seed has a paused campaign of its own (with no hold), which would never finish.
 const mine = sql`${pgArray(ids)}::uuid[]`;
@@ -65,6 +69,8 @@ const [completed] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as 
 console.log(`dispatch on ${database.kind}: ${total} messages in ${secs.toFixed(1)} s = ${Math.round(total / secs)} msg/s sustained; ${completed.n}/${SENDERS} campaigns completed`);
 console.log(`  recipient states 3 s later: ${JSON.stringify(states)}`);
 console.log(`  database row writes: ${writeCount} = ${(writeCount / total).toFixed(2)} per message (claim, outcome, receipts and replies; from pg_stat_user_tables)`);
+const perTable = [...(await writesByTable())].map(([t, n]) => [t, n - (tablesBefore.get(t) ?? 0)] as const).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+console.log(`  per message by table: ${perTable.map(([t, n]) => `${t} ${(n / total).toFixed(2)}`).join(", ")}`);
 await app.close();
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });

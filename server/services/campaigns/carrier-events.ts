@@ -71,6 +71,8 @@ interface Changed {
   key: string;
   campaign_id: string;
   state: string;
+  /** False: the receipt matched its recipient but told it nothing new (a "sent" after the send's outcome said so). */
+  changed: boolean;
 }
 
 /** What the webhook events of a batch need besides: the recipient and its state before the batch. */
@@ -84,8 +86,16 @@ interface ChangedForWebhooks extends Changed {
   at: string | null;
 }
 
+/** Whether receipt v tells recipient r anything new: the same test as the SET below, so a row is rewritten only then. */
+const CHANGES_SQL = sql`(array_position(${ORDER_SQL}, v.status) > array_position(${ORDER_SQL}, r.state)
+  or (r.provider_message_id is null and v.pmid is not null) or r.sent_at is null
+  or (r.delivered_at is null and v.delivered_at is not null) or (r.read_at is null and v.read_at is not null))`;
+
 /**
  * One UPDATE for a batch of receipts, matched by our id where the carrier echoed it, else by the provider's id.
+ * A recipient the receipt tells nothing new is not rewritten (about one receipt in four, mostly the "sent" that
+ * follows the send's own outcome: a row version, its index entries and WAL saved each), but still answered as
+ * matched, with `changed` false, so that it is not tried again.
  * With `forWebhooks` it also answers each row's state before the update (a self-join reads the table as it was when
  * the statement began) and what a `message.status` event carries.
  */
@@ -99,6 +109,8 @@ async function updateReceipts(db: Db | Tx, receipts: Receipt[], byId: boolean, f
     ? sql`, r.id::text as recipient_id, old.state as previous, r.code,
           (case r.state when 'delivered' then r.delivered_at when 'read' then r.read_at when 'failed' then r.failed_at else r.sent_at end)::text as at`
     : sql``;
+  const moreColumns = forWebhooks ? sql`, recipient_id, user_id, number, previous, code, reason, at` : sql``;
+  const noMore = forWebhooks ? sql`, null::text, null::uuid, null::text, null::text, null::text, null::text, null::text` : sql``;
   return rowsOf<ChangedForWebhooks>(
     db,
     sql`
@@ -106,6 +118,9 @@ async function updateReceipts(db: Db | Tx, receipts: Receipt[], byId: boolean, f
       select * from unnest(${keys}, ${col((r) => r.providerMessageId)}::text[], ${col((r) => r.status)}::text[],
         ${col((r) => r.deliveredAt)}::timestamptz[], ${col((r) => r.readAt)}::timestamptz[], ${col((r) => r.failedAt)}::timestamptz[],
         ${col((r) => r.code)}::text[], ${col((r) => r.reason)}::text[]) as v(key, pmid, status, delivered_at, read_at, failed_at, code, reason)
+    ), m as (
+      select v.*, r.id as rid, r.campaign_id, r.state from v join campaign_recipients r on ${match}
+      where r.state not in ('queued', 'sending', 'skipped')
     ), u as (
     update campaign_recipients r set
       state = case when array_position(${ORDER_SQL}, v.status) > array_position(${ORDER_SQL}, r.state) then v.status else r.state end,
@@ -116,8 +131,9 @@ async function updateReceipts(db: Db | Tx, receipts: Receipt[], byId: boolean, f
       failed_at = case when v.status = 'failed' and array_position(${ORDER_SQL}, r.state) < array_position(${ORDER_SQL}, 'failed') then v.failed_at else r.failed_at end,
       code = case when v.status = 'failed' and array_position(${ORDER_SQL}, r.state) < array_position(${ORDER_SQL}, 'failed') then v.code else r.code end,
       reason = case when v.status = 'failed' and array_position(${ORDER_SQL}, r.state) < array_position(${ORDER_SQL}, 'failed') then v.reason else r.reason end
-    from v${before}
-    where ${match} and r.state not in ('queued', 'sending', 'skipped') ${sameRow}
+    from m v${before}
+    -- The state test again on the row as it is now: another process may have moved it since m read it.
+    where r.id = v.rid and r.state not in ('queued', 'sending', 'skipped') and ${CHANGES_SQL} ${sameRow}
     returning v.key::text as key, r.campaign_id, r.state, r.id, r.user_id, r.number, r.reason${more}
     ), ev as (
       -- Workflow triggers on delivery states, only for accounts with such a workflow (one index probe per row).
@@ -126,7 +142,9 @@ async function updateReceipts(db: Db | Tx, receipts: Receipt[], byId: boolean, f
       from u where u.state in ('delivered', 'read', 'failed')
         and exists (select 1 from workflows w where w.owner_id = u.user_id and w.status = 'active' and w.trigger_kind = 'campaign_delivery')
     )
-    select key, campaign_id, state${forWebhooks ? sql`, recipient_id, user_id, number, previous, code, reason, at` : sql``} from u`,
+    select key, campaign_id, state, true as changed${moreColumns} from u
+    union all
+    select m.key::text, m.campaign_id, m.state, false${noMore} from m where m.rid not in (select id from u)`,
   );
 }
 
@@ -140,7 +158,7 @@ async function applyReceipts(db: Db, receipts: Receipt[], byId: boolean): Promis
   return db.transaction(async (tx) => {
     const rows = await updateReceipts(tx, receipts, byId, true);
     const changes = rows
-      .filter((r) => r.previous !== r.state && WEBHOOK_STATES.has(r.state))
+      .filter((r) => r.changed && r.previous !== r.state && WEBHOOK_STATES.has(r.state))
       .map((r) => ({ recipientId: r.recipient_id, userId: r.user_id, campaignId: r.campaign_id, number: r.number, status: r.state as WebhookMessageStatus, code: r.code, reason: r.reason, at: r.at }));
     await enqueueWebhookEvents(tx, await recipientStatusEvents(tx, changes));
     return rows;
@@ -284,6 +302,7 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
     const written = [...(await applyReceipts(db, byId, true)), ...(await applyReceipts(db, byProvider, false))];
     const matched = new Set(written.map((w) => w.key));
     for (const w of written) {
+      if (!w.changed) continue;
       changed.add(w.campaign_id);
       if (w.state === "failed") failed.add(w.campaign_id);
     }
