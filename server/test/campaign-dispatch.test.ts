@@ -176,6 +176,25 @@ describe("campaign dispatcher", () => {
     }
   });
 
+  it("a send the provider refuses for the sender's throughput is tried again in place, never given back to the queue", async () => {
+    // Paced at twice what the provider takes: about half the first tries are refused (WhatsApp's 130429).
+    const own = await isolated({ carrier: fastSandbox("throttle", { perSecond: { whatsapp: 20, sms: 20, rcs: 20 } }), dispatch: { perSecond: { whatsapp: 40, sms: 40, rcs: 40 } } });
+    try {
+      const template = await whatsappTemplate(own.db, own.userId);
+      const numbers = ordinaryNumbers(60);
+      const id = await insertCampaign(own.db, { userId: own.userId, templateId: template.id, templateName: template.name, numbers, holdPaise: numbers.length * DEFAULT_RATES_PAISE.whatsapp_utility, status: "running" });
+      await until(() => own.db.select().from(campaigns).where(eq(campaigns.id, id)), ([c]) => c.status === "completed", 30_000);
+      const rows = await own.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id));
+      const tries = rows.map((r) => own.server.carrier.sends.get(String(r.id)) ?? 0);
+      expect(Math.max(...tries)).toBeGreaterThan(1);
+      // Claimed once each: a refusal did not write the row back to queued and claim it again.
+      expect(rows.map((r) => r.attempts)).toEqual(rows.map(() => 1));
+      expect(rows.filter((r) => ["queued", "sending", "unknown"].includes(r.state) || r.code === "130429")).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
+
   it("auto-pauses when more than 20 % of the last outcomes failed, with the reason", async () => {
     const own = await isolated({ carrier: fastSandbox("failing", { deliveredPercent: 40, failedPercent: 60 }), dispatch: { batch: 40, perSecond: { whatsapp: 100 } } });
     try {
