@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RATES_PAISE, PROGRESS_EVENT, type ProgressUpdate } from "../../contract/domain/campaigns";
@@ -171,6 +171,24 @@ describe("campaign dispatcher", () => {
       expect(stopped.filter((r) => r.state !== "queued").length).toBe(atStop);
       const [campaign] = await own.db.select().from(campaigns).where(eq(campaigns.id, id));
       expect(campaign.spentPaise).toBe(stopped.reduce((s, r) => s + r.costPaise, 0));
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("campaigns started together each send their first batch: none is given back unsent and claimed again", async () => {
+    const own = await isolated({});
+    try {
+      const template = await whatsappTemplate(own.db, own.userId);
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        ids.push(await insertCampaign(own.db, { userId: own.userId, templateId: template.id, templateName: template.name, sender: `phone-together-${i}`, numbers: ordinaryNumbers(40, i * 40), holdPaise: 40 * DEFAULT_RATES_PAISE.whatsapp_utility, status: "paused" }));
+      }
+      await own.db.update(campaigns).set({ status: "running", startedAt: new Date() }).where(inArray(campaigns.id, ids));
+      await until(() => own.db.select().from(campaigns).where(inArray(campaigns.id, ids)), (cs) => cs.every((c) => c.status === "completed"), 30_000);
+      const rows = await own.db.select().from(campaignRecipients).where(inArray(campaignRecipients.campaignId, ids));
+      expect(rows).toHaveLength(200);
+      expect(rows.filter((r) => r.attempts !== 1).map((r) => [r.campaignId, r.attempts])).toEqual([]);
     } finally {
       await own.close();
     }

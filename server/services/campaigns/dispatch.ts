@@ -88,7 +88,9 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
   const watched = new Set<string>();
   async function statusOf(id: string): Promise<string | undefined> {
     watched.add(id);
-    if (Date.now() - statusesAt > STATUS_MS || !statuses.has(id)) {
+    // Twice at most: a read already under way when `id` joined the watched set does not name it (campaigns started
+    // together each found their first batch "not running" that way, and gave it back unsent).
+    for (let reads = 0; reads < 2 && (Date.now() - statusesAt > STATUS_MS || !statuses.has(id)); reads++) {
       statusRead ??= rowsOf<{ id: string; status: string }>(db, sql`select id, status from campaigns where id = any(${pgArray([...watched])}::uuid[])`)
         .then((rows) => {
           statuses = new Map(rows.map((r) => [r.id, r.status]));
