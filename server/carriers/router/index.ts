@@ -46,8 +46,17 @@ export function createCarrierRouter(options: RouterOptions): CarrierRouter {
   // Settles once every listener has stored the event (Carrier.onEvent): the sandbox's simulated phone, and any
   // adapter that waits on its emit, answers the provider only then, so a process killed after answering loses nothing.
   const emit = (event: CarrierEvent): Promise<void> => emitToAll(listeners, event);
-  const routes = new Map<string, { at: number; route: { id: string; version: number } | null }>();
-  const versions = new Map<string, { at: number; version: number | null }>();
+  // The promises are cached, not their values: the sends of a batch all ask at once, and while the first lookup
+  // waited for the database each of them started its own (33,457 lookups for 100,000 messages in the dispatch bench).
+  const routes = new Map<string, { at: number; route: Promise<{ id: string; version: number } | null> }>();
+  const versions = new Map<string, { at: number; version: Promise<number | null> }>();
+  /** A lookup that failed is not kept: the next call asks again. */
+  const remember = <E extends { at: number }>(map: Map<string, E>, key: string, entry: E, lookup: Promise<unknown>): void => {
+    map.set(key, entry);
+    lookup.catch(() => {
+      if (map.get(key) === entry) map.delete(key);
+    });
+  };
   const built = new Map<string, Built>();
   const building = new Map<string, Promise<ChannelAdapter | null>>();
   const offFallback = fallback.onEvent(emit);
@@ -88,11 +97,13 @@ export function createCarrierRouter(options: RouterOptions): CarrierRouter {
     const key = keyOf(address);
     let cached = routes.get(key);
     if (!cached || Date.now() - cached.at > ttl) {
-      cached = { at: Date.now(), route: await directory.channelOf(address) };
-      routes.set(key, cached);
+      const lookup = directory.channelOf(address);
+      cached = { at: Date.now(), route: lookup };
+      remember(routes, key, cached, lookup);
     }
-    if (!cached.route) return fallback;
-    return (await adapter(cached.route.id, cached.route.version)) ?? fallback;
+    const found = await cached.route;
+    if (!found) return fallback;
+    return (await adapter(found.id, found.version)) ?? fallback;
   }
 
   const sender = (channel: Channel, from: string) => route({ channel, kind: "sender", value: from });
@@ -130,10 +141,12 @@ export function createCarrierRouter(options: RouterOptions): CarrierRouter {
     adapterOf: async (channelId) => {
       let cached = versions.get(channelId);
       if (!cached || Date.now() - cached.at > ttl) {
-        cached = { at: Date.now(), version: await directory.versionOf(channelId) };
-        versions.set(channelId, cached);
+        const lookup = directory.versionOf(channelId);
+        cached = { at: Date.now(), version: lookup };
+        remember(versions, channelId, cached, lookup);
       }
-      return cached.version === null ? null : adapter(channelId, cached.version);
+      const version = await cached.version;
+      return version === null ? null : adapter(channelId, version);
     },
     servesByDefault: async (channel, from) => (await sender(channel, from)) === fallback,
     invalidate: () => {

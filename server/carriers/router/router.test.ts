@@ -57,3 +57,31 @@ describe("the carrier router's events", () => {
     await router.close();
   });
 });
+
+describe("the carrier router's routes", () => {
+  it("sends that ask for one sender's route at once share one lookup; a failed lookup is asked again", async () => {
+    let lookups = 0;
+    let failNext = false;
+    const slowDirectory = {
+      ...noChannels,
+      channelOf: async () => {
+        lookups++;
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        if (failNext) {
+          failNext = false;
+          throw new Error("database away");
+        }
+        return null;
+      },
+    };
+    const router = createCarrierRouter({ fallback: createSandboxCarrier(testSandboxConfig()), directory: slowDirectory, providers: [], routeTtlMs: 60_000 });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => router.servesByDefault("whatsapp", "phone-shared")));
+    expect(answers.every(Boolean)).toBe(true);
+    expect(lookups).toBe(1);
+    failNext = true;
+    await expect(router.servesByDefault("sms", "HEADER")).rejects.toThrow("database away");
+    expect(await router.servesByDefault("sms", "HEADER")).toBe(true);
+    expect(lookups).toBe(3);
+    await router.close();
+  });
+});
