@@ -93,7 +93,7 @@ const CHANGES_SQL = sql`(array_position(${ORDER_SQL}, v.status) > array_position
 
 /**
  * One UPDATE for a batch of receipts, matched by our id where the carrier echoed it, else by the provider's id.
- * A recipient the receipt tells nothing new is not rewritten (about one receipt in four, mostly the "sent" that
+ * A recipient the receipt tells nothing new is not rewritten (about one receipt in five in the dispatch bench, mostly the "sent" that
  * follows the send's own outcome: a row version, its index entries and WAL saved each), but still answered as
  * matched, with `changed` false, so that it is not tried again.
  * With `forWebhooks` it also answers each row's state before the update (a self-join reads the table as it was when

@@ -198,9 +198,9 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
 
   /**
    * One send, tried again here after the sender's back-off when the provider refuses it for throughput (a burst
-   * past its per-second limit). The row stays claimed and charged meanwhile: giving it back as queued and claiming
-   * it again cost two row writes and a hold round trip each, for up to 40 % of the messages of a sender paced right
-   * at its limit. After SLOW_DOWN_TRIES, or once the campaign stops running, it goes back to the queue after all.
+   * past its per-second limit, as when several processes send for one number). The row stays claimed and charged
+   * meanwhile: giving it back as queued and claiming it again cost two row writes and a charge and refund each.
+   * After SLOW_DOWN_TRIES, or once the campaign stops running, it goes back to the queue after all.
    */
   async function sendPaced(c: DispatchCampaign, key: string, item: Prepared): Promise<Outcome & { channelDown?: string }> {
     for (let tries = 1; ; tries++) {
