@@ -5,7 +5,7 @@
 import { loadavg } from "node:os";
 import { startCluster } from "../server/test/cluster/cluster";
 import { runScale, type ScaleResult } from "../server/test/cluster/driver";
-import { optionalParts } from "../server/test/cluster/optional-parts";
+import { scenarioParts } from "../server/test/cluster/scenario-parts";
 import { DEMO_PASSWORD, freshDatabase } from "../server/test/harness";
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
@@ -43,7 +43,7 @@ async function run(processes: number, kill: boolean): Promise<ScaleResult & { se
       sendLog: cluster.sendLog,
       resetLimit: RESET_LIMIT,
       // Spread over about as long as the campaign takes at 1,000 messages a second, so the kill falls among them.
-      parts: optionalParts({ apiSends: { count: Math.max(50, RECIPIENTS / 200), everyMs: 200 }, reports: { count: 5, everyMs: Math.max(1000, RECIPIENTS / 5) } }),
+      parts: scenarioParts({ apiSends: { count: Math.max(50, RECIPIENTS / 200), everyMs: 200 }, reports: { count: 5, everyMs: Math.max(1000, RECIPIENTS / 5) } }),
       log: (m) => console.log(`  ${m}`),
     });
     if (result.problems.length > 0) for (const [i, s] of cluster.servers.entries()) console.log(`  process ${i} stderr: ${s.stderr().slice(-2000)}`);

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "./harness";
 import { startCluster, type Cluster } from "./cluster/cluster";
 import { runScale } from "./cluster/driver";
-import { optionalParts } from "./cluster/optional-parts";
+import { scenarioParts } from "./cluster/scenario-parts";
 import { DEMO_PASSWORD } from "./harness";
 
 let cluster: Cluster | undefined;
@@ -43,7 +43,7 @@ describe("two processes behind a balancer, one killed mid-run", () => {
         restart: () => c.restart(1),
         sendLog: c.sendLog,
         resetLimit: RESET_LIMIT,
-        parts: optionalParts({ apiSends: { count: 50, everyMs: 200 }, reports: { count: 2, everyMs: 4000 } }),
+        parts: scenarioParts({ apiSends: { count: 50, everyMs: 200 }, reports: { count: 2, everyMs: 4000 } }),
         log: (m) => console.info(`scale: ${m}`),
       });
       if (result.problems.length > 0) for (const [i, s] of c.servers.entries()) console.info(`process ${i} stderr: ${s.stderr().slice(-3000)}`);

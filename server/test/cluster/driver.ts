@@ -12,7 +12,7 @@ import { pgArray, rowsOf } from "../../services/campaigns/dispatch-sql";
 import { applyMoves, creditMoves } from "../../services/ledger";
 import { insertCampaign, ordinaryNumbers, whatsappTemplate } from "../campaign-fixtures";
 import { readSendLog } from "../crash-child";
-import type { OptionalPart, PartContext } from "./optional-parts";
+import type { ScenarioPart, PartContext } from "./scenario-parts";
 
 export interface ScaleOptions {
   /** The balancer's address. */
@@ -40,7 +40,7 @@ export interface ScaleOptions {
   sendLog: string;
   /** RATE_LIMIT_RESET_PER_IP of the processes (the cross-process rate-limit check); 0 skips it. */
   resetLimit: number;
-  parts: OptionalPart[];
+  parts: ScenarioPart[];
   log(message: string): void;
 }
 
