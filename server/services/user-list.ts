@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ilike, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { CallQuery } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
 import { markHot, type Db } from "../db/client";
@@ -64,24 +64,41 @@ function listWhere(shape: ListShape): SQL {
   return and(scope, or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.name, pattern), ilike(users.companyName, pattern))) as SQL;
 }
 
-// One round trip: the totals ride on every row (window functions) and the modules come from a subquery.
-const prepareList = (db: Db, shape: ListShape, name: string) =>
-  markHot(
+/**
+ * One round trip, planned once per connection. The page is chosen by row number instead of LIMIT/OFFSET: with
+ * LIMIT $n PostgreSQL's generic plan guesses a tenth of the rows and never looks cheaper than a custom one, so every
+ * page was planned again (0.25 ms of the database's CPU, more than running it). A row-number range costs the same
+ * either way, so the statement's plan is cached. The totals ride on every row (window functions over the whole
+ * scope, which the numbering reads anyway); only the page's rows are joined back for their columns and modules.
+ */
+const prepareList = (db: Db, shape: ListShape, name: string) => {
+  const numbered = db
+    .select({
+      id: users.id,
+      total: sql<number>`(count(*) over ())::int`.as("total"),
+      totalBalance: sql<string>`coalesce(sum(${users.balance}) over (), 0)`.as("total_balance"),
+      position: sql<number>`row_number() over (order by ${sql.join(orderOf(shape), sql`, `)})`.as("position"),
+    })
+    .from(users)
+    .where(listWhere(shape))
+    .as("numbered");
+  const offset = sql.placeholder("offset");
+  return markHot(
     db,
     db
       .select({
         ...USER_RECORD_COLUMNS,
         modules: sql<string[]>`coalesce((select array_agg(${modulePermissions.moduleName}) from ${modulePermissions} where ${modulePermissions.userId} = ${users.id}), '{}')`,
-        total: sql<number>`(count(*) over ())::int`,
-        totalBalance: sql<string>`coalesce(sum(${users.balance}) over (), 0)`,
+        total: numbered.total,
+        totalBalance: numbered.totalBalance,
       })
-      .from(users)
-      .where(listWhere(shape))
-      .orderBy(...orderOf(shape))
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
+      .from(numbered)
+      .innerJoin(users, eq(users.id, numbered.id))
+      .where(and(gt(numbered.position, offset), lte(numbered.position, sql`${offset}::int + ${sql.placeholder("limit")}::int`)))
+      .orderBy(numbered.position)
       .prepare(name),
   );
+};
 
 /**
  * The list's statements, built once per database and shape (a few dozen at most: scope x sort x order x search),
