@@ -114,12 +114,14 @@ export const publicApiPlugin = fp<Pick<ServerConfig, "umsLogDays" | "publicApiCo
       umsLogDays,
     };
     app.decorate("publicApi", publicApi);
-    app.addHook("onSend", async (request, _reply, payload) => {
+    // Every request passes these two (only public-API calls have an owner to log): callbacks, not async functions.
+    app.addHook("onSend", (request, _reply, payload, done) => {
       if (request.apiLogOwner && typeof payload === "string") request.umsResponse = payload;
-      return payload;
+      done(null, payload);
     });
-    app.addHook("onResponse", async (request, reply) => {
+    app.addHook("onResponse", (request, reply, done) => {
       if (request.apiLogOwner) publicApi.log.add(logEntry(request, reply, request.apiLogOwner));
+      done();
     });
     app.addHook("onClose", async () => {
       await publicApi.sends.drain();
