@@ -3,11 +3,11 @@ import { defineAbilityFor, type AppAbility } from "../../contract/ability";
 import { CALLS, type CallDef, type CallId } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
 import { HttpError } from "../http/errors";
-import type { SessionStore } from "../services/sessions";
+import type { SessionState, SessionStore } from "../services/sessions";
 import { isUuid, type Caller } from "../services/caller";
 import { guardApiKey, type ApiKeyDeps } from "./api-key-guard";
 import { callerFromSession } from "./caller";
-import { verifyToken } from "./tokens";
+import { verifiedBefore, verifyToken, type TokenClaims } from "./tokens";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -42,12 +42,8 @@ export interface AuthDeps {
   publicApi?: ApiKeyDeps;
 }
 
-/** Token → Caller, or the 401 that SPEC 5 names. Shared by HTTP routes and the socket handshake. */
-export async function authenticate(deps: AuthDeps, token: string | null): Promise<Caller> {
-  if (!token) throw new HttpError(401, MSG.noToken);
-  const claims = await verifyToken(token, deps.secret());
-  if (!claims || !isUuid(claims.sid)) throw new HttpError(401, MSG.invalidToken);
-  const session = await deps.sessions.resolve(claims.sid);
+/** The checks on a token's session, the same whether the session came from the cache or the database. */
+function callerOfSession(claims: TokenClaims, session: SessionState | null): Caller {
   if (!session || session.userId !== claims.sub) throw new HttpError(401, MSG.invalidToken);
   // A suspension revokes the sessions too; the message says why, and reactivation does not revive them.
   if (session.status !== "active") throw new HttpError(401, MSG.accountSuspended);
@@ -55,23 +51,65 @@ export async function authenticate(deps: AuthDeps, token: string | null): Promis
   return callerFromSession(session);
 }
 
+function checkedClaims(claims: TokenClaims | null): TokenClaims {
+  if (!claims || !isUuid(claims.sid)) throw new HttpError(401, MSG.invalidToken);
+  return claims;
+}
+
+/**
+ * authenticate's answer without waiting, when the token was verified before and its session is cached (the common
+ * case); undefined when either needs a look. Throws the same 401s as authenticate.
+ */
+function authenticateNow(deps: AuthDeps, token: string): Caller | undefined {
+  const known = verifiedBefore(token, deps.secret());
+  if (known === undefined) return undefined;
+  const claims = checkedClaims(known);
+  const session = deps.sessions.cached(claims.sid);
+  return session ? callerOfSession(claims, session) : undefined;
+}
+
+/** Token → Caller, or the 401 that SPEC 5 names. Shared by HTTP routes and the socket handshake. */
+export async function authenticate(deps: AuthDeps, token: string | null): Promise<Caller> {
+  if (!token) throw new HttpError(401, MSG.noToken);
+  const now = authenticateNow(deps, token);
+  if (now) return now;
+  const claims = checkedClaims(await verifyToken(token, deps.secret()));
+  return callerOfSession(claims, await deps.sessions.resolve(claims.sid));
+}
+
 /**
  * The one place where token, role and module are checked: an onRequest hook made per row of the call table,
  * so it runs before body validation (an anonymous caller learns nothing about payload rules). An "api-key" row
  * takes an API key instead of a session (api-key-guard.ts: key, account, expiry, IP, scope, rate limit).
+ * A callback hook: a signed-in request whose token and session are cached is admitted without a promise.
  */
 export function guardFor(id: CallId, deps: AuthDeps) {
   const def: CallDef = CALLS[id];
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    if (def.access === "public") return;
+  const admit = (request: FastifyRequest, caller: Caller): HttpError | undefined => {
+    if (def.access !== "signed-in" && !abilityOf(caller).can("call", id)) return new HttpError(403, MSG.notAuthorized);
+    request.caller = caller;
+    return undefined;
+  };
+  return (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void => {
+    if (def.access === "public") return done();
     if (def.access === "api-key") {
-      if (!deps.publicApi) throw new HttpError(500, MSG.internalError);
-      request.apiCaller = await guardApiKey(deps.publicApi, request, def.scope);
+      if (!deps.publicApi) return done(new HttpError(500, MSG.internalError));
+      guardApiKey(deps.publicApi, request, def.scope).then((apiCaller) => {
+        request.apiCaller = apiCaller;
+        done();
+      }, done);
       return;
     }
-    const caller = await authenticate(deps, bearerToken(request));
-    if (def.access !== "signed-in" && !abilityOf(caller).can("call", id)) throw new HttpError(403, MSG.notAuthorized);
-    request.caller = caller;
+    const token = bearerToken(request);
+    if (!token) return done(new HttpError(401, MSG.noToken));
+    let caller: Caller | undefined;
+    try {
+      caller = authenticateNow(deps, token);
+    } catch (err) {
+      return done(err instanceof Error ? err : new Error(String(err)));
+    }
+    if (caller) return done(admit(request, caller));
+    authenticate(deps, token).then((slow) => done(admit(request, slow)), done);
   };
 }
 

@@ -95,12 +95,19 @@ export class SessionStore {
     return { id: row.id, expiresAtS };
   }
 
-  /** The session and its account, or null when there is no such session or it has expired. */
-  async resolve(sessionId: string): Promise<SessionState | null> {
-    const now = Date.now();
+  /** resolve's answer without waiting, when this process holds the session fresh; undefined otherwise. */
+  cached(sessionId: string, now = Date.now()): SessionState | undefined {
     const hit = this.cache.get(sessionId);
     if (hit && hit.untilMs > now && hit.state.expiresAtMs > now) return hit.state;
     if (hit) this.cache.delete(sessionId);
+    return undefined;
+  }
+
+  /** The session and its account, or null when there is no such session or it has expired. */
+  async resolve(sessionId: string): Promise<SessionState | null> {
+    const now = Date.now();
+    const hit = this.cached(sessionId, now);
+    if (hit) return hit;
     const epoch = this.epoch;
     const [row] = await this.db
       .select({
