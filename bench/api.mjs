@@ -3,8 +3,8 @@
 // Starts the real server (PGlite in a temporary data directory, then a throw-away PostgreSQL cluster through
 // scripts/with-postgres.mjs) and a bare Fastify process, and drives them in turn with autocannon on loopback,
 // alternating the targets over several rounds so machine noise hits them alike. Prints requests/s, p50/p99
-// latency and the ratio to bare Fastify (medians over the rounds), plus logins/s at 4 connections.
-// Bounded: BENCH_SECONDS (default 3) per run, at most MAX_REQUESTS per run, BENCH_ROUNDS (default 3) rounds.
+// latency and the ratio to bare Fastify (the median of each round's ratio), plus logins/s at 4 connections.
+// Bounded: BENCH_SECONDS (default 2) per run, at most MAX_REQUESTS per run, BENCH_ROUNDS (default 7) rounds.
 // BENCH_ROOT=<checkout> measures another checkout's server (e.g. the commit before a change).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,8 +13,8 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { createPgliteCluster, freePort, postgresAvailable } from "./lib/server.mjs";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CONNECTIONS = 10;
 const LOGIN_CONNECTIONS = 4;
 const MAX_REQUESTS = 300_000;
@@ -72,14 +72,20 @@ async function login(base, username) {
   return (await res.json()).data.token;
 }
 
-function report(title, rows, bareRps) {
+/**
+ * Each run's ratio is taken against the bare run of the same round, and the median of those is printed: this
+ * machine's speed drifts by half within minutes, and a ratio of medians taken minutes apart moved with it.
+ */
+function report(title, rows, bareRuns) {
   console.log(`\n${title}`);
-  console.log(`${"target".padEnd(34)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"ratio".padStart(7)} ${"non-2xx".padStart(8)}`);
+  console.log(`${"target".padEnd(34)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"ratio".padStart(7)} ${"range".padStart(13)} ${"non-2xx".padStart(8)}`);
   for (const [name, runs] of rows) {
     const rps = median(runs.map((r) => r.rps));
-    const ratio = name.startsWith("login") ? "" : (rps / bareRps).toFixed(3);
+    const ratios = runs.map((r, round) => r.rps / bareRuns[round].rps);
+    const ratio = name.startsWith("login") ? "" : median(ratios).toFixed(3);
+    const range = name.startsWith("login") ? "" : `${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)}`;
     console.log(
-      `${name.padEnd(34)} ${rps.toFixed(0).padStart(9)} ${String(median(runs.map((r) => r.p50))).padStart(7)} ${String(median(runs.map((r) => r.p99))).padStart(7)} ${ratio.padStart(7)} ${String(runs.reduce((s, r) => s + r.bad, 0)).padStart(8)}`,
+      `${name.padEnd(34)} ${rps.toFixed(0).padStart(9)} ${String(median(runs.map((r) => r.p50))).padStart(7)} ${String(median(runs.map((r) => r.p99))).padStart(7)} ${ratio.padStart(7)} ${range.padStart(13)} ${String(runs.reduce((s, r) => s + r.bad, 0)).padStart(8)}`,
     );
   }
 }
@@ -129,8 +135,7 @@ async function benchDatabase(kind, bareUrl) {
         process.stderr.write(".");
       }
     }
-    const bareRps = median(runs.get(targets[0][0]).map((r) => r.rps));
-    report(`${kind === "postgres" ? "PostgreSQL" : "PGlite"}: ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections, medians`, [...runs], bareRps);
+    report(`${kind === "postgres" ? "PostgreSQL" : "PGlite"}: ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections, medians`, [...runs], runs.get(targets[0][0]));
   } finally {
     await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
