@@ -27,6 +27,7 @@ const POSTGRES_FILES = [
   "server/test/scale.pg.test.ts", // two processes, one SIGKILLed: nothing lost or sent twice
   "server/test/sessions-peers.test.ts",
   "server/test/hot-queries.test.ts",
+  "server/test/plan-cache.pg.test.ts", // the users list keeps its generic plan
   "server/test/dashboard-rollup.test.ts",
   "server/test/reports.test.ts",
   "server/test/webhooks.test.ts",
