@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Ajv from "ajv";
+import { eq } from "drizzle-orm";
 import addFormats from "ajv-formats";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +11,7 @@ import { templateForm } from "./whatsapp-template-server";
 import type { CampaignStatus } from "../../contract/domain/campaigns";
 import { insertCampaign, rcsSetup, smsSetup, whatsappSetup } from "./campaign-control-fixtures";
 import { buildApp } from "../app";
-import { rcsBots, smsAccounts, wabas } from "../db/schema";
+import { campaignRecipients, rcsBots, smsAccounts, wabas } from "../db/schema";
 import { startSmsc, type Smsc } from "../carriers/smpp/stand-in";
 import { startSmsHttpStandIn, type SmsHttpStandIn } from "../carriers/sms-http/stand-in";
 import { HANDLERS } from "../routes";
@@ -170,7 +171,7 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "campaigns.schedule": async (s) => ({
     as: "manager", params: { id: await controlCampaign(s, "rcs") }, payload: { scheduledAt: new Date(Date.now() + 3_600_000).toISOString(), timeZone: "Asia/Kolkata" },
   }),
-  "campaigns.pause": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "rcs", "running") } }),
+  "campaigns.pause": async (s) => ({ as: "manager", params: { id: await outWithAWorker(s, await controlCampaign(s, "rcs", "running")) } }),
   "campaigns.testSend": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "sms") }, payload: { numbers: ["+919000000001", "12"] } }),
   "campaigns.resume": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "rcs", "paused") } }),
   "campaigns.discard": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "whatsapp") } }),
@@ -557,6 +558,15 @@ async function controlCampaign(s: TestServer, channel: "rcs" | "sms" | "whatsapp
   }
   const rcs = await rcsSetup(db, ownerId);
   return insertCampaign(db, { ownerId, channel, status, templateId: rcs.templateId, botId: rcs.botId, recipients: 3 });
+}
+
+/**
+ * A running campaign whose recipients are all out with a worker (leased for an hour): the dispatcher has nothing to
+ * claim, so it stays running until the call. Otherwise the dispatcher could pause it (it holds no money) first.
+ */
+async function outWithAWorker(s: TestServer, id: string): Promise<string> {
+  await s.database.db.update(campaignRecipients).set({ state: "sending", leaseUntil: new Date(Date.now() + 3_600_000) }).where(eq(campaignRecipients.campaignId, id));
+  return id;
 }
 
 const campaignFixtureCache = new WeakMap<TestServer, Promise<ChannelFixtures>>();
