@@ -7,6 +7,7 @@ import { campaigns } from "../db/schema";
 import type { CampaignRow } from "../services/campaigns/reach";
 import { ingestCampaign, type IngestOptions } from "../services/campaigns/audience/ingest";
 import type { ClaimJob } from "./claim-loop";
+import { ROW_LOCK } from "../db/locks";
 
 export const CAMPAIGN_INGEST_JOB = "campaign-ingest";
 
@@ -17,7 +18,7 @@ export function campaignIngestJob(options: IngestOptions & { onDone?: (row: Camp
       const rows = await tx.select().from(campaigns)
         .where(and(inArray(campaigns.status, ["draft", "validating"]), lte(campaigns.nextRunAt, now)))
         .orderBy(campaigns.nextRunAt).limit(Math.min(limit, 1))
-        .for("update", { skipLocked: true });
+        .for(ROW_LOCK, { skipLocked: true });
       if (rows.length) {
         await tx.update(campaigns).set({ nextRunAt: new Date(now.getTime() + options.leaseMs) }).where(inArray(campaigns.id, rows.map((r) => r.id)));
       }

@@ -7,6 +7,7 @@ import type { CampaignRow } from "../services/campaigns/reach";
 import { enqueueWebhookEvents } from "../services/webhooks/enqueue";
 import { campaignStatusEvent } from "../services/webhooks/events";
 import type { ClaimJob } from "./claim-loop";
+import { ROW_LOCK } from "../db/locks";
 
 export interface CampaignSchedulerOptions {
   /** The campaign clock (config.now in tests); the claim loop's own `now` is wall time. */
@@ -26,7 +27,7 @@ export function campaignSchedulerJob(options: CampaignSchedulerOptions = {}): Cl
         .where(and(eq(campaigns.status, "scheduled"), lte(campaigns.nextRunAt, now)))
         .orderBy(campaigns.nextRunAt)
         .limit(limit)
-        .for("update", { skipLocked: true });
+        .for(ROW_LOCK, { skipLocked: true });
       if (due.length === 0) return [];
       const started = await tx
         .update(campaigns)

@@ -71,10 +71,11 @@ export async function dispatchServer(database: Database, options: { carrier?: Co
   const carrier = options.carrier ?? fastSandbox();
   const app = await buildApp({
     database,
-    logger: false,
+    // TEST_LOG=1 shows the server's warnings and errors (a lost receipt batch says why here).
+    logger: !!process.env.TEST_LOG,
     carrier,
     dispatch: { idleMs: 20, eventsFlushMs: 20, perSecond: { whatsapp: 100_000, sms: 100_000, rcs: 100_000 }, ...options.dispatch },
-    config: { dataDir: mkdtempSync(join(tmpdir(), "dispatch-")), demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "test-secret", jobIntervalMs: 50 },
+    config: { ...(process.env.TEST_LOG ? { logLevel: "warn" } : {}), dataDir: mkdtempSync(join(tmpdir(), "dispatch-")), demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "test-secret", jobIntervalMs: 50 },
   });
   await app.ready();
   const { login } = demoSessions(app);

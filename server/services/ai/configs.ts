@@ -9,6 +9,7 @@ import { rowsOf } from "../campaigns/dispatch-sql";
 import { pageWindow, totalPages } from "../paging";
 import { toConfigRecord, type AgentRow, type ConfigRow } from "./records";
 import { agentField, agentNames } from "./tenant";
+import { FOR_ROW_LOCK } from "../../db/locks";
 
 export const CONFIG_NOT_FOUND = "Agent configuration not found";
 
@@ -56,7 +57,7 @@ export async function createConfig(db: Db, agent: AgentRow, input: SchemaBody<"a
   checkEnhanced({ useEnhanced: values.useEnhanced ?? false, enhancedPrompt: values.enhancedPrompt ?? null });
   return db.transaction(async (tx) => {
     // The agent's row is locked so two first configurations cannot both become the default.
-    await tx.execute(sql`select 1 from ai_agents where id = ${agent.id} for update`);
+    await tx.execute(sql`select 1 from ai_agents where id = ${agent.id} ${FOR_ROW_LOCK}`);
     const [existing] = await tx.select({ n: count() }).from(aiAgentConfigs).where(eq(aiAgentConfigs.agentId, agent.id));
     const [row] = await tx.insert(aiAgentConfigs).values({ ...values, isDefault: existing.n === 0 }).returning();
     return row;

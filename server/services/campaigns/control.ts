@@ -11,6 +11,7 @@ import { holdForCampaign, releaseHold } from "./money";
 import { CAMPAIGN_NOT_FOUND, type CampaignRow } from "./reach";
 import { openingLabel, smsWindowAt } from "./sms-window";
 import { transitionOrRefuse } from "./status";
+import { ROW_LOCK } from "../../db/locks";
 
 // Start, schedule, pause, resume and discard: each one transaction that locks the campaign row first, so two
 // requests on one campaign run one after the other and the second sees what the first did (one hold, never two).
@@ -19,7 +20,7 @@ export const scheduledForWindow = (options: CheckOptions) => `Scheduled for the 
 
 /** The campaign row, locked for the rest of the transaction; 404 when it vanished. */
 async function locked(tx: Tx, id: string): Promise<CampaignRow> {
-  const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for("update");
+  const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for(ROW_LOCK);
   if (!row) throw new HttpError(404, CAMPAIGN_NOT_FOUND);
   return row;
 }

@@ -15,6 +15,7 @@ import { contentFor, costOf } from "./dispatch-content";
 import { pgArray, rowsOf } from "./dispatch-sql";
 import { settle } from "./money";
 import type { Rates } from "./rates";
+import { FOR_ROW_LOCK } from "../../db/locks";
 
 export interface FailoverPlan {
   /** The campaign's own channel, whose codes the conditions read. */
@@ -130,7 +131,7 @@ export async function claimFailovers(
     const tx = txDb as unknown as Tx;
     const [camp] = await rowsOf<{ status: string; held: number; spent: number }>(
       tx,
-      sql`select status, held_paise::float8 as held, spent_paise::float8 as spent from campaigns where id = ${c.id} for update`,
+      sql`select status, held_paise::float8 as held, spent_paise::float8 as spent from campaigns where id = ${c.id} ${FOR_ROW_LOCK}`,
     );
     if (!camp || camp.status !== "running") return { items: [], held: true };
     if (!idempotent) {

@@ -4,6 +4,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Tx } from "../ledger";
+import { FOR_ROW_LOCK } from "../../db/locks";
 
 type Value = string | number | null | undefined;
 
@@ -73,7 +74,7 @@ export async function writeOutcomes(db: Db, campaignId: string, outcomes: readon
     ),
     old as (
       select r.id, r.cost_paise from campaign_recipients r join v on v.id = r.id
-      where r.campaign_id = ${campaignId} and r.state in ('sending', 'unknown') for update of r
+      where r.campaign_id = ${campaignId} and r.state in ('sending', 'unknown') ${FOR_ROW_LOCK} of r
     ),
     upd as (
       update campaign_recipients r set

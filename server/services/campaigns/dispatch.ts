@@ -26,6 +26,7 @@ import { transition } from "./status";
 import { enqueueWebhookEvents } from "../webhooks/enqueue";
 import { recipientStatusEvents } from "../webhooks/events";
 import { webhooksWanted } from "../webhooks/subscribers";
+import { FOR_ROW_LOCK } from "../../db/locks";
 
 export const HOLD_USED_UP = "Balance hold used up";
 /** Sends of one message refused for the sender's throughput before it goes back to the queue (sendPaced). */
@@ -132,7 +133,7 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
       const tx = txDb as unknown as Tx;
       const [row] = await rowsOf<{ status: string; held: number; spent: number }>(
         tx,
-        sql`select status, held_paise::float8 as held, spent_paise::float8 as spent from campaigns where id = ${c.id} for update`,
+        sql`select status, held_paise::float8 as held, spent_paise::float8 as spent from campaigns where id = ${c.id} ${FOR_ROW_LOCK}`,
       );
       if (!row || row.status !== "running") return { kind: "stopped" };
       const rows = await selectQueued(tx, c.id, size);

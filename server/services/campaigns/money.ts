@@ -4,6 +4,7 @@ import { MSG } from "../../../contract/messages";
 import { campaigns } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { applyMovesIn, type Tx } from "../ledger";
+import { ROW_LOCK } from "../../db/locks";
 
 // A campaign's money, in paise, through the ledger:
 //  - hold: at start the estimate leaves the balance (ledger `campaign_hold`) and sits on the campaign (held_paise);
@@ -51,7 +52,7 @@ export async function releaseHold(tx: Tx, campaignId: string, actorId: string): 
     .select({ id: campaigns.id, userId: campaigns.userId, name: campaigns.name, held: campaigns.heldPaise, spent: campaigns.spentPaise })
     .from(campaigns)
     .where(eq(campaigns.id, campaignId))
-    .for("update");
+    .for(ROW_LOCK);
   if (!row || row.held <= row.spent) return 0;
   const unused = row.held - row.spent;
   await applyMovesIn(tx, [{ userId: row.userId, paise: unused, kind: "campaign_release", note: `Campaign "${row.name}"`, insufficient: MSG.insufficientBalance }], actorId);

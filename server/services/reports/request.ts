@@ -6,6 +6,7 @@ import { badRequest, HttpError, joinFieldErrors } from "../../http/errors";
 import { findCampaign } from "../campaigns/reach";
 import { isUuid, type Caller } from "../caller";
 import type { ReportRow } from "./reach";
+import { ROW_LOCK } from "../../db/locks";
 
 export interface ReportRequest {
   from: string;
@@ -49,7 +50,7 @@ export async function queueReport(db: Db, caller: Caller, req: ReportRequest): P
   if (problems.length) throw badRequest(joinFieldErrors(problems), problems);
   const campaign = await campaignOf(db, caller, req);
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for("update");
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for(ROW_LOCK);
     const [{ n }] = await tx.select({ n: count() }).from(reports).where(and(eq(reports.userId, caller.id), inArray(reports.status, ["queued", "running"])));
     if (n >= REPORT_MAX_UNFINISHED) throw new HttpError(429, TOO_MANY_REPORTS);
     const [row] = await tx

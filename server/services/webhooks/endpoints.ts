@@ -10,6 +10,7 @@ import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
 import { checkWebhookUrl, type UrlPolicy } from "./address-guard";
 import { newWebhookSecret, secretHint } from "./sign";
 import { announceWebhookChange } from "./subscribers";
+import { FOR_ROW_LOCK } from "../../db/locks";
 
 /** After a rotation the old secret keeps signing this long, so receivers can be switched over without a gap. */
 export const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -90,7 +91,7 @@ export async function createEndpoint(db: Db, ownerId: string, input: Required<Pi
   // is locked first).
   const [row] = await rowsOf<{ id: string }>(
     db,
-    sql`with owner as (select id from users where id = ${ownerId} for update)
+    sql`with owner as (select id from users where id = ${ownerId} ${FOR_ROW_LOCK})
         insert into webhook_endpoints (user_id, url, description, events, active, secret)
         select owner.id, ${url}, ${input.description?.trim() ?? ""}, ${pgArray(input.events)}::text[], ${input.active ?? true}, ${secret}
         from owner where (select count(*) from webhook_endpoints where user_id = ${ownerId}) < ${WEBHOOK_ENDPOINTS_MAX}

@@ -18,6 +18,7 @@ import { pageWindow, totalPages } from "../paging";
 import { validateSettings } from "./settings";
 import { templateHeaderProblems } from "./template-header";
 import { nextFireAt } from "./schedule-time";
+import { FOR_ROW_LOCK } from "../../db/locks";
 
 export const WORKFLOW_NOT_FOUND = "Workflow not found";
 export const VERSION_NOT_FOUND = "That version does not exist";
@@ -163,7 +164,7 @@ async function publishGraph(db: Db, row: WorkflowRow, graph: WorkflowGraph, note
   const fireAt = trigger?.type === "trigger.schedule" ? nextFireAt(String(trigger.data.cron), String(trigger.data.timezone), new Date()) : null;
   return db.transaction(async (tx) => {
     // The workflow row's lock orders two publishes of one workflow: numbers never collide.
-    await tx.execute(sql`select 1 from workflows where id = ${row.id} for update`);
+    await tx.execute(sql`select 1 from workflows where id = ${row.id} ${FOR_ROW_LOCK}`);
     const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${workflowVersions.number}), 0)::int + 1` }).from(workflowVersions).where(eq(workflowVersions.workflowId, row.id));
     const [version] = await tx.insert(workflowVersions).values({ workflowId: row.id, number: next, graph, note, createdBy: by }).returning();
     if (!version) throw new HttpError(500, "The version could not be stored");
