@@ -9,6 +9,7 @@ import { optOutIntent } from "../../../contract/domain/campaigns";
 import type { Carrier, CarrierEvent, ReceiptStatus } from "../../carriers/carrier";
 import { batchAnswers } from "../../carriers/batch-answers";
 import type { Db } from "../../db/client";
+import { retryingRaces } from "../../db/errors";
 import type { WebhookMessageStatus } from "../../../contract/domain/webhooks";
 import { enqueueWebhookEvents } from "../webhooks/enqueue";
 import { recipientStatusEvents } from "../webhooks/events";
@@ -299,7 +300,9 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
     const byId = batch.filter((r) => r.messageId && /^\d+$/.test(r.messageId));
     const idSet = new Set(byId);
     const byProvider = batch.filter((r) => !idSet.has(r));
-    const written = [...(await applyReceipts(db, byId, true)), ...(await applyReceipts(db, byProvider, false))];
+    // A deadlock on PostgreSQL (another process's transaction took the same rows in another order) is tried again
+    // here: refused, the sandbox's receipts would be lost, and a provider's would wait for its redelivery.
+    const written = [...(await retryingRaces(() => applyReceipts(db, byId, true))), ...(await retryingRaces(() => applyReceipts(db, byProvider, false)))];
     const matched = new Set(written.map((w) => w.key));
     for (const w of written) {
       if (!w.changed) continue;
