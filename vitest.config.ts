@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 import { precompiledValidators } from "./scripts/validators-plugin.mjs";
 
@@ -5,6 +6,9 @@ export default defineConfig({
   // Web tests import the generated RJSF validators: write them before any test file loads.
   plugins: [precompiledValidators()],
   test: {
+    // Vitest's default is one worker less than the cores: one on a 2-core machine. Server files spend much of their time
+    // waiting (timers, child processes, a dispatcher's pace), so one more worker than cores keeps both busy.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         test: {
@@ -16,7 +20,9 @@ export default defineConfig({
           // PGlite start-up and scrypt make server files slower than unit tests.
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // The PostgreSQL pass (scripts/test.mjs) runs its files one at a time: several start server processes of
+          // their own and time what they see.
+          fileParallelism: !process.env.SERIAL_SERVER_TESTS,
           // One migrated database that every file's freshDatabase copies.
           globalSetup: ["server/test/global-setup.ts"],
         },

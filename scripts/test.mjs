@@ -35,7 +35,7 @@ const POSTGRES_FILES = [
   "server/test/workflows.test.ts",
 ];
 
-/** @type {{ name: string, cmd: string[] }[]} */
+/** @type {{ name: string, cmd: string[], env?: Record<string, string> }[]} */
 const steps = [
   // The RJSF validators are generated, not committed; tsc needs them on disk (vite and vitest write them too).
   { name: "generate form validators", cmd: ["npx", "tsx", "src/pages/common/validators/generate-validators.ts"] },
@@ -45,6 +45,8 @@ const steps = [
   {
     name: "server files against PostgreSQL",
     cmd: ["node", "scripts/with-postgres.mjs", "npx", "vitest", "run", "--project", "server", ...POSTGRES_FILES],
+    // One file at a time (vitest.config.ts): the scale and crash files start server processes and time what they see.
+    env: { SERIAL_SERVER_TESTS: "1" },
   },
 ];
 
@@ -65,9 +67,9 @@ for (const sig of ["SIGINT", "SIGTERM"]) {
   process.on(sig, () => (current ? current.kill(sig) : process.exit(128 + os.constants.signals[sig])));
 }
 
-function run(cmd) {
+function run(cmd, env = {}) {
   return new Promise((resolve) => {
-    current = spawn(cmd[0], cmd.slice(1), { stdio: "inherit" });
+    current = spawn(cmd[0], cmd.slice(1), { stdio: "inherit", env: { ...process.env, ...env } });
     current.on("error", (err) => {
       console.error(err.message);
       resolve(127);
@@ -81,7 +83,7 @@ let exitCode = 0;
 for (const step of steps) {
   console.log(`\n=== ${step.name}: ${step.cmd.join(" ")} ===\n`);
   const t0 = performance.now();
-  const code = await run(step.cmd);
+  const code = await run(step.cmd, step.env);
   current = null;
   results.push({ name: step.name, ok: code === 0, secs: (performance.now() - t0) / 1000 });
   if (code !== 0) {

@@ -66,7 +66,8 @@ afterEach(() => {
   for (const pid of started.splice(0)) if (alive(pid)) process.kill(pid, "SIGKILL");
 });
 
-describe("npm start's processes stop together", () => {
+// Each test starts a whole server (up to 60 s on a loaded machine, see `start`), beyond the project's 30 s per test.
+describe("npm start's processes stop together", { timeout: 120_000 }, () => {
   it.each(["SIGTERM", "SIGINT"] as const)("%s to the start script reaches the server, and the script exits when it has", async (signal) => {
     const { top, port, tree } = await start([process.execPath, "scripts/start.mjs"]);
     expect(tree.length).toBeGreaterThan(0);
