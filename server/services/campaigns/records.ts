@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { CampaignRecord } from "../../../contract/calls";
 import { RECIPIENT_STATES, type RecipientCounts, type RecipientState } from "../../../contract/domain/campaigns";
 import type { Db } from "../../db/client";
-import { campaignRecipients, users } from "../../db/schema";
+import { recipientDailyStats, users } from "../../db/schema";
 import { toMoney } from "../ledger";
 import type { CampaignRow } from "./reach";
 
@@ -11,24 +11,28 @@ export const emptyCounts = (): RecipientCounts => ({ ...(Object.fromEntries(RECI
 /** States in which a recipient's send has an outcome: the progress bar's numerator. */
 const DONE: readonly RecipientState[] = ["sent", "delivered", "read", "replied", "failed", "unknown", "skipped"];
 
-/** Per campaign, its recipients per state (one GROUP BY over the queue index). */
+/**
+ * Per campaign, its recipients per state, from the dashboards' rollup (recipient_daily_stats, exact at every commit):
+ * a handful of rows per campaign, where a GROUP BY over the recipients read every one of them (a million for a large
+ * campaign) on each list page and each live progress push.
+ */
 export async function countsOf(db: Db, ids: readonly string[]): Promise<Map<string, RecipientCounts>> {
   const map = new Map<string, RecipientCounts>(ids.map((id) => [id, emptyCounts()]));
   if (ids.length === 0) return map;
   const rows = await db
     .select({
-      campaignId: campaignRecipients.campaignId,
-      state: campaignRecipients.state,
-      n: sql<number>`count(*)::int`,
-      over: sql<number>`count(*) filter (where ${campaignRecipients.failedOver})::int`,
+      campaignId: recipientDailyStats.campaignId,
+      state: recipientDailyStats.state,
+      n: sql<number>`sum(${recipientDailyStats.recipients})::int`,
+      over: sql<number>`sum(${recipientDailyStats.failedOver})::int`,
     })
-    .from(campaignRecipients)
-    .where(inArray(campaignRecipients.campaignId, [...ids]))
-    .groupBy(campaignRecipients.campaignId, campaignRecipients.state);
+    .from(recipientDailyStats)
+    .where(inArray(recipientDailyStats.campaignId, [...ids]))
+    .groupBy(recipientDailyStats.campaignId, recipientDailyStats.state);
   for (const row of rows) {
     const counts = map.get(row.campaignId);
     if (!counts) continue;
-    counts[row.state] = row.n;
+    counts[row.state as RecipientState] = row.n;
     counts.failedOver += row.over;
   }
   return map;
