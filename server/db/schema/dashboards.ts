@@ -1,4 +1,5 @@
 import { bigint, date, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import type { RecipientState } from "../../../contract/domain/campaigns";
 import { campaigns } from "./campaigns";
 
 /**
@@ -22,7 +23,7 @@ export const recipientDailyStats = pgTable(
     userId: uuid("user_id").notNull(),
     channel: text("channel").notNull(),
     day: date("day", { mode: "string" }).notNull(),
-    state: text("state").notNull(),
+    state: text("state").$type<RecipientState>().notNull(),
     code: text("code").notNull().default(""),
     recipients: integer("recipients").notNull().default(0),
     costPaise: bigint("cost_paise", { mode: "number" }).notNull().default(0),

@@ -32,7 +32,7 @@ export async function countsOf(db: Db, ids: readonly string[]): Promise<Map<stri
   for (const row of rows) {
     const counts = map.get(row.campaignId);
     if (!counts) continue;
-    counts[row.state as RecipientState] = row.n;
+    counts[row.state] = row.n;
     counts.failedOver += row.over;
   }
   return map;
