@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { AUTO_PAUSE_FAILURE_RATE, AUTO_PAUSE_WINDOW } from "../../../contract/domain/campaigns";
+import { AUTO_PAUSE_FAILURE_RATE, AUTO_PAUSE_WINDOW, RECIPIENT_STATES } from "../../../contract/domain/campaigns";
 import type { Db } from "../../db/client";
 import { pgArray, rowsOf } from "./dispatch-sql";
 import { transition } from "./status";
@@ -13,6 +13,9 @@ export interface AutoPauseRule {
 
 export const AUTO_PAUSE_RULE: AutoPauseRule = { window: AUTO_PAUSE_WINDOW, rate: AUTO_PAUSE_FAILURE_RATE, minimum: 50 };
 
+/** States a send ends in (all but waiting and skipped): what the failure rate is a share of. */
+const OUTCOME_STATES = RECIPIENT_STATES.filter((s) => s !== "queued" && s !== "sending" && s !== "skipped");
+
 export const autoPauseReason = (percent: number, n: number) => `Paused automatically: ${percent} % of the last ${n} messages failed`;
 
 /**
@@ -21,14 +24,19 @@ export const autoPauseReason = (percent: number, n: number) => `Paused automatic
  */
 export async function autoPauseIfFailing(db: Db, campaignIds: readonly string[], rule: AutoPauseRule = AUTO_PAUSE_RULE): Promise<string[]> {
   if (campaignIds.length === 0) return [];
+  // The newest `window` outcomes are the newest `window` of each outcome state, merged: each is a short backward range
+  // of the queue index (campaign_id, state, id). Ordering all of a campaign's outcomes by id instead read every
+  // recipient it had (100,000 rows for a campaign of 100,000, twice a second while it fails).
   const rows = await rowsOf<{ id: string; failed: number; n: number }>(
     db,
     sql`select c.id, w.failed, w.n from unnest(${pgArray([...campaignIds])}::uuid[]) as c(id)
         cross join lateral (
-          select count(*) filter (where state = 'failed')::int as failed, count(*)::int as n from (
-            select state from campaign_recipients
-            where campaign_id = c.id and state not in ('queued', 'sending', 'skipped')
-            order by id desc limit ${rule.window}) x
+          select count(*) filter (where x.state = 'failed')::int as failed, count(*)::int as n from (
+            select s.state, r.id from unnest(${pgArray(OUTCOME_STATES)}::text[]) as s(state)
+            cross join lateral (
+              select id from campaign_recipients
+              where campaign_id = c.id and state = s.state order by id desc limit ${rule.window}) r
+            order by r.id desc limit ${rule.window}) x
         ) w`,
   );
   const paused: string[] = [];
