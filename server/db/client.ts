@@ -1,13 +1,9 @@
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { sql } from "drizzle-orm";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
-import { DEFAULT_DATABASE_POOL } from "../config";
 import { openPglite } from "./pglite";
 import { PgliteStatements } from "./pglite-statements";
 import * as schema from "./schema";
@@ -73,58 +69,9 @@ export interface DatabaseConfig {
   template?: Blob;
 }
 
-/** Connections of the long jobs' pool: one ingest or report at a time per process is plenty. */
-const LONG_POOL_MAX = 2;
-
-const statsOf = (pool: pg.Pool, max: number): PoolStats => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-
-/** Any fixed number: the key of the advisory lock that serializes migrations across processes. */
-const MIGRATION_LOCK = 7_240_611;
-
-/**
- * Several processes starting together on one PostgreSQL would race to apply the same migration. Each takes a
- * session-level advisory lock on one connection first, so they migrate one after another (the later ones find
- * nothing left to do); the lock dies with its connection if a process is killed mid-way.
- */
-async function migrateOnce(pool: pg.Pool, run: () => Promise<void>): Promise<void> {
-  const lock = await pool.connect();
-  try {
-    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await run();
-  } finally {
-    await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
-    lock.release();
-  }
-}
-
 /** Opens the database and applies migrations: the server owns its schema, no separate step is needed. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  if (config.databaseUrl) {
-    const { max, statementTimeoutMs, longStatementTimeoutMs } = config.pool ?? DEFAULT_DATABASE_POOL;
-    // statement_timeout is sent as a start-up parameter of each connection: no extra round trip per query.
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max, statement_timeout: statementTimeoutMs });
-    const longPool = new pg.Pool({ connectionString: config.databaseUrl, max: LONG_POOL_MAX, statement_timeout: longStatementTimeoutMs });
-    // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
-    // replaces it on the next query.
-    for (const p of [pool, longPool]) p.on("error", (err) => console.error(`database connection lost: ${err.message}`));
-    const logger = config.queryLog ? { logQuery: config.queryLog } : undefined;
-    const db = drizzlePg(pool, { schema, logger });
-    const long = drizzlePg(longPool, { schema, logger });
-    // Migrations may take longer than a request's statement: they run on the long pool.
-    await migrateOnce(longPool, () => migratePg(long, { migrationsFolder }));
-    const url = config.databaseUrl;
-    return {
-      db: db as unknown as Db,
-      long: long as unknown as Db,
-      kind: "postgres",
-      url,
-      listen: (channel, handlers) => listenPg(url, channel, handlers),
-      poolStats: () => ({ main: statsOf(pool, max), long: statsOf(longPool, LONG_POOL_MAX) }),
-      close: async () => {
-        await Promise.all([pool.end(), longPool.end()]);
-      },
-    };
-  }
+  if (config.databaseUrl) return (await import("./postgres")).openPostgres(config.databaseUrl, config, migrationsFolder);
   const client = await openPglite(config.dataDir, config.template);
   const statements = new PgliteStatements(client);
   // drizzle only calls query() and transaction(); query() of a hot text takes the named-statement path.
@@ -183,58 +130,4 @@ export async function migrationState(db: Db): Promise<MigrationState> {
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null;
   return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
-const RELISTEN_MS = 1000;
-
-/**
- * LISTEN on a connection of its own (a pooled one would be handed to queries). When it drops, `lost` is reported
- * and it reconnects every second until it listens again.
- */
-async function listenPg(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
-  let current: pg.Client | null = null;
-  let closed = false;
-  let timer: NodeJS.Timeout | undefined;
-  const connect = async () => {
-    const client = new pg.Client({ connectionString: url });
-    let dropped = false;
-    const drop = () => {
-      if (dropped) return;
-      dropped = true;
-      client.end().catch(() => undefined);
-      // A connection that never listened is retried by `retry`, not here.
-      if (current !== client) return;
-      current = null;
-      if (closed) return;
-      handlers.lost();
-      timer = setTimeout(retry, RELISTEN_MS);
-    };
-    client.on("notification", (n) => {
-      if (n.channel === channel) handlers.message(n.payload ?? "");
-    });
-    client.on("error", drop);
-    client.on("end", drop);
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
-    } catch (error) {
-      drop();
-      throw error;
-    }
-    current = client;
-    handlers.ready();
-  };
-  const retry = () => {
-    connect().catch(() => {
-      if (!closed) timer = setTimeout(retry, RELISTEN_MS);
-    });
-  };
-  await connect();
-  return async () => {
-    closed = true;
-    clearTimeout(timer);
-    const client = current;
-    current = null;
-    await client?.end();
-  };
 }

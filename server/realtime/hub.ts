@@ -56,7 +56,7 @@ export interface RealtimeConfig extends Pick<ServerConfig, "corsOrigin" | "publi
  * revoked (logout, suspension, password reset, the impersonating admin's session ending) is disconnected.
  */
 export async function attachRealtime(app: FastifyInstance, deps: AuthDeps, config: RealtimeConfig): Promise<void> {
-  const cluster = config.databaseUrl ? postgresAdapter(config.databaseUrl, (error) => app.log.warn(`realtime adapter: ${error.message}`)) : null;
+  const cluster = config.databaseUrl ? await postgresAdapter(config.databaseUrl, (error) => app.log.warn(`realtime adapter: ${error.message}`)) : null;
   const io = new Server(app.server, {
     transports: ["websocket"],
     cors: config.corsOrigin ? { origin: config.corsOrigin.split(",") } : undefined,

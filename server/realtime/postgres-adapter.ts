@@ -1,5 +1,5 @@
-import { createAdapter } from "@socket.io/postgres-adapter";
-import pg from "pg";
+import type { createAdapter } from "@socket.io/postgres-adapter";
+import type pg from "pg";
 import type { Server } from "socket.io";
 import { socketIoAttachments } from "../db/schema";
 import { getTableName } from "drizzle-orm";
@@ -36,8 +36,12 @@ const never = () => new Promise<never>(() => undefined);
  *
  * The adapter LISTENs in the background after start-up; the facade issues that LISTEN itself before handing the
  * connection over (the adapter's own LISTEN then changes nothing), so `listening` says when it took effect.
+ *
+ * The packages are imported here, not at the top: a static import would be hoisted into the server bundle and loaded
+ * by every server, PGlite ones too.
  */
-export function postgresAdapter(url: string, onError: (error: Error) => void): ClusterAdapter {
+export async function postgresAdapter(url: string, onError: (error: Error) => void): Promise<ClusterAdapter> {
+  const [{ default: pg }, { createAdapter }] = await Promise.all([import("pg"), import("@socket.io/postgres-adapter")]);
   // Never closed for being idle: an emit after a quiet minute must not wait for a new connection (a local emit is
   // delivered only after its NOTIFY, so a slow connect delays this process's sockets too).
   const options = { connectionString: url, max: 1, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 0 };

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
 import { eq } from "drizzle-orm";
-import nodemailer from "nodemailer";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
 
@@ -42,7 +41,10 @@ export function createMailer(
   from: string,
   print: (text: string) => void = toStdout,
 ): SendMail {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  // nodemailer is loaded only where mail is really sent (SMTP_URL), on the first mail.
+  const transport = smtpUrl ? import("nodemailer").then((m) => m.default.createTransport(smtpUrl)) : null;
+  // A failure to load it surfaces at that mail (logged, the row stays unsent), not as an unhandled rejection now.
+  transport?.catch(() => undefined);
   // A silenced logger (tests, LOG_LEVEL above info) silences the printed mails too.
   const printing = ["trace", "debug", "info"].includes(log.level);
   return async (mail) => {
@@ -53,7 +55,7 @@ export function createMailer(
       return;
     }
     try {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.body });
+      await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.body });
       await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
     } catch (err) {
       // The reply to the person does not depend on the mail server; the outbox row stays unsent for a retry.

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import { parse } from "csv-parse";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
+import { loadExcel } from "./excel";
 import { badRequest } from "../http/errors";
 import { NumberCollector } from "./suppressions";
 
@@ -45,7 +46,8 @@ async function fromCsv(stream: Readable, collector: NumberCollector): Promise<vo
 }
 
 async function fromXlsx(stream: Readable, collector: NumberCollector): Promise<void> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", entries: "emit" });
+  const excel = await loadExcel();
+  const reader = new excel.stream.xlsx.WorkbookReader(stream, { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", entries: "emit" });
   for await (const sheet of reader) {
     let column: { index: number; header: boolean } | undefined;
     for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {

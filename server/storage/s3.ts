@@ -1,5 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { Readable } from "node:stream";
 import { assertKey, type Storage } from "./storage";
 
@@ -18,7 +17,13 @@ export interface S3Config {
   prefix: string;
 }
 
-function clientFor(config: S3Config): S3Client {
+// The AWS SDK (about 20 MB resident) is loaded by the first file stored or read, not at start-up: a server keeping its
+// files on disk never loads it.
+type Sdk = typeof import("@aws-sdk/client-s3");
+const loadSdk = (): Promise<Sdk> => import("@aws-sdk/client-s3");
+
+async function clientFor(config: S3Config): Promise<S3Client> {
+  const { S3Client } = await loadSdk();
   return new S3Client({
     region: config.region,
     endpoint: config.endpoint,
@@ -31,11 +36,19 @@ function clientFor(config: S3Config): S3Client {
   });
 }
 
-const missing = (error: unknown) =>
+const missing = ({ NoSuchKey, S3ServiceException }: Sdk, error: unknown) =>
   error instanceof NoSuchKey || (error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404));
 
-/** Objects under `prefix` in one bucket; the content type goes with the object, so the store's own listing shows it. */
-export function s3Storage(config: S3Config, client: S3Client = clientFor(config)): Storage {
+/**
+ * Objects under `prefix` in one bucket; the content type goes with the object, so the store's own listing shows it.
+ * `given` is a client of the caller's (tests); otherwise one is made from `config` on first use.
+ */
+export function s3Storage(config: S3Config, given?: S3Client): Storage {
+  let client: Promise<S3Client> | undefined;
+  const connect = async () => {
+    client ??= given ? Promise.resolve(given) : clientFor(config);
+    return { client: await client, sdk: await loadSdk() };
+  };
   const keyOf = (key: string) => {
     assertKey(key);
     return `${config.prefix}${key}`;
@@ -43,28 +56,32 @@ export function s3Storage(config: S3Config, client: S3Client = clientFor(config)
   return {
     kind: "s3",
     async put(key, bytes, mimeType) {
-      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: keyOf(key), Body: bytes, ContentType: mimeType, ContentLength: bytes.length }));
+      const { client, sdk } = await connect();
+      await client.send(new sdk.PutObjectCommand({ Bucket: config.bucket, Key: keyOf(key), Body: bytes, ContentType: mimeType, ContentLength: bytes.length }));
     },
     async putStream(key, source, mimeType) {
       // A multipart upload in 5 MB parts: the length need not be known and only a few parts are in memory at once.
+      const [{ client }, { Upload }] = await Promise.all([connect(), import("@aws-sdk/lib-storage")]);
       const upload = new Upload({ client, params: { Bucket: config.bucket, Key: keyOf(key), Body: source, ContentType: mimeType }, queueSize: 2, partSize: 5 * 1024 * 1024 });
       await upload.done();
     },
     async get(key) {
+      const { client, sdk } = await connect();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }));
         // In Node the body is an IncomingMessage (a Readable); anything else is wrapped.
         const body = object.Body;
         if (!body) return null;
         return body instanceof Readable ? body : Readable.from(Buffer.from(await body.transformToByteArray()));
       } catch (error) {
-        if (missing(error)) return null;
+        if (missing(sdk, error)) return null;
         throw error;
       }
     },
     async delete(key) {
       // S3 answers 204 for a missing key too.
-      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }));
+      const { client, sdk } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }));
     },
   };
 }

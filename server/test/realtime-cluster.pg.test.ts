@@ -153,7 +153,7 @@ describe("the adapter's connections", () => {
     const database = await freshDatabase();
     try {
       const errors: Error[] = [];
-      const cluster = postgresAdapter(database.url ?? "", (e) => errors.push(e));
+      const cluster = await postgresAdapter(database.url ?? "", (e) => errors.push(e));
       const io = new Server({ adapter: cluster.adapter });
       const started = Date.now();
       // What io.close() does to each namespace (this server has no HTTP server to close).

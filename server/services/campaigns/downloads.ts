@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import { loadExcel } from "../excel";
 import type { CampaignRecord, RecipientRecord } from "../../../contract/calls";
 import type { Db } from "../../db/client";
 import { csvLine, formulaSafe } from "./csv-safe";
@@ -46,8 +46,9 @@ function summaryRows(c: CampaignRecord): [string, string | number | null][] {
  */
 export function campaignWorkbook(db: Db, campaign: CampaignRecord): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const write = async () => {
+    const excel = await loadExcel();
+    const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const summary = workbook.addWorksheet("Summary");
     summary.columns = [{ header: "Field", key: "field", width: 22 }, { header: "Value", key: "value", width: 40 }];
     for (const [field, value] of summaryRows(campaign)) summary.addRow([field, value]).commit();

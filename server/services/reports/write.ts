@@ -5,7 +5,7 @@ import { PassThrough, Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { setImmediate } from "node:timers/promises";
 import { sql, type SQL } from "drizzle-orm";
-import ExcelJS from "exceljs";
+import { loadExcel } from "../excel";
 import { reportFigures } from "../../../contract/domain/reports";
 import type { Db } from "../../db/client";
 import { campaignRecipients, inboundMessages } from "../../db/schema";
@@ -180,7 +180,8 @@ async function writeXlsx(opts: WriteOptions, row: ReportRow, owner: ReportOwner,
   const done = { rows: 0 };
   const out = new PassThrough();
   const counter = new ByteCounter();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const excel = await loadExcel();
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const columns = row.detailed ? DETAILED_COLUMNS : SUMMARY_COLUMNS;
   const wide = new Set(["campaign", "reply", "reason", "template", "sender"]);
   const write = async () => {

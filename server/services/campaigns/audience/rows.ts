@@ -1,5 +1,6 @@
 import { parse } from "csv-parse";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
+import { loadExcel } from "../../excel";
 import { Transform, type Readable } from "node:stream";
 
 /** One audience row: its number as the person sees it (1-based line / sheet row / pasted item) and its cells. */
@@ -99,7 +100,8 @@ export async function* xlsxRows(source: Readable, counter: ByteCounter): RowBatc
   const input = source.pipe(counter);
   // exceljs reads `input`; a failing store must end its read too.
   source.on("error", (error) => input.destroy(error));
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", worksheets: "emit", entries: "emit" });
+  const excel = await loadExcel();
+  const reader = new excel.stream.xlsx.WorkbookReader(input, { sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", worksheets: "emit", entries: "emit" });
   try {
     for await (const sheet of reader) {
       let batch: AudienceRow[] = [];

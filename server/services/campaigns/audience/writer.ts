@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { from as copyFrom } from "pg-copy-streams";
+import type pg from "pg";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Db } from "../../../db/client";
@@ -63,9 +62,14 @@ const copyText = (value: string) => value.replace(/\0/g, "").replace(/\\/g, "\\\
 const copyArray = (values: readonly string[] | null) =>
   values ? copyText(`{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`) : "\\N";
 
+/** node-postgres' Pool, told from PGlite by its counters (pg itself is not loaded on PGlite to ask instanceof). */
+const isPool = (client: unknown): client is pg.Pool => typeof (client as { totalCount?: unknown } | null)?.totalCount === "number";
+
 type CopyInto = (statement: string, text: string) => Promise<void>;
 
 async function copyInto(pool: pg.Pool, statement: string, text: string): Promise<void> {
+  // Imported here: only a server on PostgreSQL copies, and a static import would be loaded by every server.
+  const { from: copyFrom } = await import("pg-copy-streams");
   const client = await pool.connect();
   try {
     await pipeline(Readable.from([text]), client.query(copyFrom(statement)));
@@ -100,5 +104,5 @@ function copyWriter(copy: CopyInto): BatchWriter {
  */
 export function batchWriter(db: Db): BatchWriter {
   const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? copyWriter(poolCopy(client)) : sqlWriter(db);
+  return isPool(client) ? copyWriter(poolCopy(client)) : sqlWriter(db);
 }
