@@ -192,13 +192,20 @@ async function applyInbound(db: Db, events: readonly Inbound[]): Promise<Set<str
               as v(from_number, channel, to_address, text, media_url, received_at, ord)
           ), m as (
             select v.*, x.id as recipient_id, x.campaign_id, x.user_id from v
+            -- From the number's recipients (its index) to their campaigns, never the other way: without statistics
+            -- (PGlite has no autovacuum) the planner walked every campaign of the channel and probed the number in
+            -- each, 2 ms per message with a hundred campaigns. The fence (offset 0) and the lateral keep this order.
             left join lateral (
-              select r.id, r.campaign_id, c.user_id from campaign_recipients r
-              join campaigns c on c.id = r.campaign_id
-              left join sms_templates t on c.channel = 'sms' and t.id = c.template_id
-              left join sms_accounts a on a.id = coalesce(c.sms_account_id, t.sms_account_id)
-              where r.number = v.from_number and c.channel = v.channel and r.state not in ('queued', 'sending', 'skipped')
-                and (c.sender = v.to_address or c.bot_id::text = v.to_address or (v.channel = 'sms' and a.reply_number = v.to_address))
+              select r.id, r.campaign_id, c.user_id
+              from (select id, campaign_id from campaign_recipients where number = v.from_number and state not in ('queued', 'sending', 'skipped') offset 0) r
+              cross join lateral (
+                select c.user_id from campaigns c
+                left join sms_templates t on c.channel = 'sms' and t.id = c.template_id
+                left join sms_accounts a on a.id = coalesce(c.sms_account_id, t.sms_account_id)
+                where c.id = r.campaign_id and c.channel = v.channel
+                  and (c.sender = v.to_address or c.bot_id::text = v.to_address or (v.channel = 'sms' and a.reply_number = v.to_address))
+                limit 1
+              ) c
               order by r.id desc limit 1
             ) x on true
           ), ins as (
