@@ -18,12 +18,41 @@ const OUTCOME_STATES = RECIPIENT_STATES.filter((s) => s !== "queued" && s !== "s
 
 export const autoPauseReason = (percent: number, n: number) => `Paused automatically: ${percent} % of the last ${n} messages failed`;
 
+/** A campaign's window as a check saw it: failures among its `n` newest outcomes, and when. */
+export interface WindowSeen {
+  failed: number;
+  n: number;
+  at: number;
+}
+
+/** How long a campaign may go unchecked on the bound alone: failures other processes saw are not counted in it. */
+export const RECHECK_MS = 5_000;
+
+/**
+ * Whether a campaign with `fresh` failures since its last check may now be past the rule, so must be checked. Its
+ * window only grows (up to `window`) and holds at most `fresh` more failures than it did, so a share below the rate
+ * with all of them counted and none of the newer successes is below it now. Most checks of a campaign failing at a
+ * few per cent are skipped this way (the check reads up to a window per outcome state).
+ */
+export function mayBePastRule(seen: WindowSeen | undefined, fresh: number, rule: AutoPauseRule, now: number): boolean {
+  if (!seen || now - seen.at >= RECHECK_MS || seen.n < rule.minimum) return true;
+  return (seen.failed + fresh) / seen.n > rule.rate;
+}
+
+export interface AutoPauseResult {
+  paused: string[];
+  /** Each checked campaign's window. */
+  seen: Map<string, WindowSeen>;
+}
+
 /**
  * Over each campaign's last `window` send outcomes (newest recipients with an outcome first), pauses a running campaign
- * whose failure share is above `rate`; one query for all the campaigns; answers the ids it paused.
+ * whose failure share is above `rate`; one query for all the campaigns; answers the ids it paused and what it saw.
  */
-export async function autoPauseIfFailing(db: Db, campaignIds: readonly string[], rule: AutoPauseRule = AUTO_PAUSE_RULE): Promise<string[]> {
-  if (campaignIds.length === 0) return [];
+export async function autoPauseIfFailing(db: Db, campaignIds: readonly string[], rule: AutoPauseRule = AUTO_PAUSE_RULE): Promise<AutoPauseResult> {
+  const seen = new Map<string, WindowSeen>();
+  if (campaignIds.length === 0) return { paused: [], seen };
+  const at = Date.now();
   // The newest `window` outcomes are the newest `window` of each outcome state, merged: each is a short backward range
   // of the queue index (campaign_id, state, id). Ordering all of a campaign's outcomes by id instead read every
   // recipient it had (100,000 rows for a campaign of 100,000, twice a second while it fails).
@@ -41,9 +70,10 @@ export async function autoPauseIfFailing(db: Db, campaignIds: readonly string[],
   );
   const paused: string[] = [];
   for (const row of rows) {
+    seen.set(row.id, { failed: row.failed, n: row.n, at });
     if (row.n < rule.minimum || row.failed / row.n <= rule.rate) continue;
     const percent = Math.round((row.failed / row.n) * 100);
     if (await transition(db, row.id, "paused", { statusReason: autoPauseReason(percent, row.n) }, ["running"])) paused.push(row.id);
   }
-  return paused;
+  return { paused, seen };
 }

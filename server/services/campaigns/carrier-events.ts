@@ -43,8 +43,8 @@ type Inbound = Extract<CarrierEvent, { type: "inbound" }>;
 export interface CarrierEventsOptions {
   flushMs: number;
   log: FastifyBaseLogger;
-  /** Campaigns whose recipients changed (progress pushes) and those with new failures (auto-pause, failover). */
-  onChanged(campaignIds: Set<string>, failed: Set<string>): void;
+  /** Campaigns whose recipients changed (progress pushes), and how many new failures each had (auto-pause). */
+  onChanged(campaignIds: Set<string>, failed: ReadonlyMap<string, number>): void;
 }
 
 export interface CarrierEvents {
@@ -303,7 +303,7 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
     receipts = new Map();
     inbound = [];
     const changed = new Set<string>();
-    const failed = new Set<string>();
+    const failed = new Map<string, number>();
     const byId = batch.filter((r) => r.messageId && /^\d+$/.test(r.messageId));
     const idSet = new Set(byId);
     const byProvider = batch.filter((r) => !idSet.has(r));
@@ -314,7 +314,7 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
     for (const w of written) {
       if (!w.changed) continue;
       changed.add(w.campaign_id);
-      if (w.state === "failed") failed.add(w.campaign_id);
+      if (w.state === "failed") failed.set(w.campaign_id, (failed.get(w.campaign_id) ?? 0) + 1);
     }
     // Unmatched receipts wait for their send's outcome to be written, for a while.
     const now = Date.now();

@@ -12,7 +12,7 @@ import type { Storage } from "../../storage";
 import type { ClaimLoop } from "../../jobs/claim-loop";
 import type { Tx } from "../ledger";
 import { FAILOVER_TTL_MS } from "../../../contract/domain/campaigns";
-import { AUTO_PAUSE_RULE, autoPauseIfFailing, type AutoPauseRule } from "./auto-pause";
+import { AUTO_PAUSE_RULE, autoPauseIfFailing, mayBePastRule, RECHECK_MS, type AutoPauseRule, type WindowSeen } from "./auto-pause";
 import { loadDispatchCampaignFor, profileOf, type DispatchCampaign } from "./dispatch-campaign";
 import { contentFor, costOf, paramsFor } from "./dispatch-content";
 import { claimFailovers, failoverPending, markFailovers, ruleOf, sendFailover, writeFailoverOutcomes, type FailoverOutcome } from "./dispatch-failover";
@@ -59,8 +59,8 @@ export const DISPATCH_DEFAULTS: DispatchSettings = {
 };
 
 export interface Dispatcher extends ClaimLoop {
-  /** Failures were seen for these campaigns (submit refusals, failed receipts): check the auto-pause rule. */
-  noteFailures(campaignIds: Iterable<string>): void;
+  /** Failures were seen, so many per campaign (submit refusals, failed receipts): check the auto-pause rule. */
+  noteFailures(failures: ReadonlyMap<string, number>): void;
 }
 
 interface Prepared {
@@ -79,7 +79,9 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
   let stopped = false;
   let running: Promise<number> | undefined;
   let lastRecovery = 0;
-  const failing = new Set<string>();
+  /** New failures per campaign since its last auto-pause check, and what that check saw. */
+  const failing = new Map<string, number>();
+  const windows = new Map<string, WindowSeen>();
   // Statuses of the campaigns being sent, read for all of them in one query at most every STATUS_MS: a pause or
   // discard stops launching sends within that time, without a query per campaign per check.
   const STATUS_MS = 200;
@@ -113,16 +115,25 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
     return loaded;
   }
 
-  function noteFailures(ids: Iterable<string>): void {
-    for (const id of ids) failing.add(id);
+  function noteFailures(failures: ReadonlyMap<string, number>): void {
+    for (const [id, n] of failures) failing.set(id, (failing.get(id) ?? 0) + n);
   }
-  // Campaigns with new failures are checked against the auto-pause rule together, at most every 500 ms.
+  // Campaigns with new failures that may have passed the auto-pause rule are checked together, at most every 500 ms.
   const healthTimer = setInterval(() => {
-    if (failing.size === 0) return;
-    const ids = [...failing];
-    failing.clear();
+    const now = Date.now();
+    for (const [id, window] of windows) if (now - window.at >= RECHECK_MS) windows.delete(id);
+    const ids = [...failing].filter(([id, fresh]) => mayBePastRule(windows.get(id), fresh, settings.autoPause, now)).map(([id]) => id);
+    if (ids.length === 0) return;
+    // Until this check answers, these campaigns have no window to bound by (a failed check leaves none either).
+    for (const id of ids) {
+      failing.delete(id);
+      windows.delete(id);
+    }
     void autoPauseIfFailing(db, ids, settings.autoPause)
-      .then((paused) => paused.forEach((id) => progress.touch(id, true)))
+      .then(({ paused, seen }) => {
+        for (const [id, window] of seen) windows.set(id, window);
+        paused.forEach((id) => progress.touch(id, true));
+      })
       .catch((err: unknown) => log.error({ err }, "auto-pause check failed"));
   }, 500);
   healthTimer.unref();
@@ -332,7 +343,8 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
       if (paused) log.warn({ campaignId: id }, `campaign paused: ${channelDown}`);
       progress.touch(id, true);
     }
-    if (written.some((o) => o.state === "failed")) noteFailures([id]);
+    const failures = written.filter((o) => o.state === "failed").length;
+    if (failures > 0) noteFailures(new Map([[id, failures]]));
     // Unsent and failed rows gave their charge back; if the campaign was discarded meanwhile, that goes home too.
     if (written.some((o) => o.state === "failed" || o.state === "queued")) await releaseIfFinal(db, id, c.userId);
     progress.touch(id);
