@@ -20,6 +20,9 @@ export async function buildServer(outDir = SERVER_OUT) {
     target: "node20",
     packages: "external",
     sourcemap: true,
+    // Node keeps a loaded source map in the heap for as long as the process runs: without the sources copied into
+    // it (they are in the repository), stack traces still name the file and line, and the idle server is ~20 MB smaller.
+    sourcesContent: false,
     logLevel: "warning",
   });
   // esbuild's service process would otherwise live as long as this one.

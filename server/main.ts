@@ -1,7 +1,13 @@
 import { buildApp } from "./app";
 import { configFromEnv } from "./config";
+import { isNewPgliteDir, prepareDataDir, prepareDataDirInChild, PREPARE_ENV } from "./prepare-data-dir";
 
 const config = configFromEnv();
+if (process.env[PREPARE_ENV]) {
+  await prepareDataDir(config);
+  process.exit(0);
+}
+if (isNewPgliteDir(config)) await prepareDataDirInChild();
 const app = await buildApp({ config });
 
 let closing = false;

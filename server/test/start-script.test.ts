@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 
@@ -47,12 +49,12 @@ const healthy = async (port: number) => {
   }
 };
 
-/** `command` started like a person would, on an in-memory database, without the console build. */
-async function start(command: string[]): Promise<{ top: ChildProcess; port: number; tree: number[] }> {
+/** `command` started like a person would, on an in-memory database (unless `env` says otherwise), without the console build. */
+async function start(command: string[], env: Record<string, string> = {}): Promise<{ top: ChildProcess; port: number; tree: number[] }> {
   const port = await freePort();
   const top = spawn(command[0], command.slice(1), {
-    stdio: "ignore",
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: "memory://", DATABASE_URL: "", WEB_ROOT: ".no-web-root", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "ignore"],
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: "memory://", DATABASE_URL: "", WEB_ROOT: ".no-web-root", LOG_LEVEL: "warn", ...env },
   });
   await until(() => healthy(port), 60_000, "server healthy");
   const tree = descendants(top.pid ?? 0);
@@ -97,5 +99,31 @@ describe("npm start's processes stop together", { timeout: 120_000 }, () => {
     top.kill("SIGKILL");
     await until(() => tree.every((pid) => !alive(pid)), 10_000, "server gone after its parent was killed");
     expect(await healthy(port)).toBe(false);
+  });
+
+  it("a new data directory on disk is created, migrated and seeded by a child process that exits; the server opens it ready", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "start-fresh-"));
+    try {
+      const { top, port, tree } = await start([process.execPath, "scripts/start.mjs"], { DATA_DIR: dataDir, LOG_LEVEL: "info" });
+      let out = "";
+      top.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+      const server = tree.find((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("main.mjs")) ?? 0;
+      // The glibc setting start.mjs passes (README "npm start"), unless the environment has its own.
+      expect(readFileSync(`/proc/${server}/environ`, "utf8").split("\0")).toContain("MALLOC_MMAP_THRESHOLD_=2097152");
+      const login = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "manager", password: "demo1234!" }),
+      });
+      expect(login.status).toBe(200);
+      // Logged before the server was healthy: by then the whole output so far has been read or is about to be.
+      await until(() => out.includes("seeded"), 5_000, "the seed's log line");
+      const seeded = out.split("\n").filter((line) => line.includes("seeded")).map((line) => JSON.parse(line) as { pid: number });
+      expect(seeded).toHaveLength(1);
+      expect(seeded[0].pid).not.toBe(server);
+      expect(alive(seeded[0].pid)).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
