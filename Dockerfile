@@ -35,6 +35,7 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM stops it gracefully (SHUTDOWN_TIMEOUT_MS, default 25 s: keep the orchestrator's grace period longer).
 STOPSIGNAL SIGTERM
-# glibc's mmap threshold fixed at 2 MB, as scripts/start.mjs sets it: large freed blocks go back to the system.
+# scripts/server-env.mjs (npm start's server environment): glibc's mmap threshold fixed at 2 MB, so large freed
+# blocks go back to the system.
 ENV MALLOC_MMAP_THRESHOLD_=2097152
 CMD ["node", "--enable-source-maps", ".build/server/main.mjs"]

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { serverEnv } from "../scripts/server-env.mjs";
 import { createPgliteCluster, freePort, postgresAvailable } from "./lib/server.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -37,7 +38,7 @@ async function waitHealthy(url, child, timeoutMs = 120_000) {
 }
 
 function startProcess(argv, env) {
-  return spawn(argv[0], argv.slice(1), { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env } });
+  return spawn(argv[0], argv.slice(1), { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], env: { ...serverEnv(), ...env } });
 }
 
 async function stop(child) {

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import { join, resolve } from "node:path";
 import { buildServer, SERVER_OUT } from "./build-server.mjs";
+import { serverEnv } from "./server-env.mjs";
 
 /** What the built console depends on. */
 const WEB_SOURCES = ["index.html", "vite.config.ts", "src", "contract", "schemas", "resources", "package-lock.json"];
@@ -39,12 +40,7 @@ if (stale(SERVER_BUNDLE, SERVER_SOURCES)) await buildServer(SERVER_OUT);
 // The IPC channel lets the server notice when this process is gone, even after a SIGKILL. No --enable-source-maps:
 // Node holds a loaded map decoded in the heap for the life of the process (~17 MB of the idle server's ~280 MiB);
 // `NODE_OPTIONS=--enable-source-maps npm start` maps stack traces to the TypeScript sources when needed.
-// A fixed glibc mmap threshold: by default glibc raises it to the size of each large block freed (up to 32 MB), after
-// which the start-up's large temporaries (V8's compile zones, PGlite's buffers) are carved from malloc's arenas and
-// stay resident; fixed at 2 MB they go back to the system when freed. Idle server: ~285 → ~245 MiB, and dispatch is
-// no slower (README "npm start"). Ignored by other C libraries; a value in the environment wins.
-const env = { MALLOC_MMAP_THRESHOLD_: "2097152", ...process.env };
-const server = spawn(process.execPath, [SERVER_BUNDLE], { env, stdio: ["inherit", "inherit", "inherit", "ipc"] });
+const server = spawn(process.execPath, [SERVER_BUNDLE], { env: serverEnv(), stdio: ["inherit", "inherit", "inherit", "ipc"] });
 let stopping = false;
 const stop = (signal) => {
   if (stopping) return;

@@ -13,6 +13,7 @@ import Ajv2019 from "ajv/dist/2019";
 import { parse, parseAllDocuments } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildServer } from "../../scripts/build-server.mjs";
+import { SERVER_ENV } from "../../scripts/server-env.mjs";
 import { freePort, waitFor } from "./crash-child";
 
 const dockerfile = readFileSync("Dockerfile", "utf8").replace(/\\\n\s*/g, "");
@@ -34,6 +35,11 @@ describe("Dockerfile", () => {
     expect(instructions("USER")).toEqual(["node"]);
     expect(instructions("HEALTHCHECK").join(" ")).toContain("/readyz");
     expect(jsonForm("CMD")).toEqual(["node", "--enable-source-maps", ".build/server/main.mjs"]);
+  });
+
+  it("runs the server with the environment npm start gives it (scripts/server-env.mjs)", () => {
+    const env = instructions("ENV").flatMap((e) => e.split(/\s+/));
+    for (const [name, value] of Object.entries(SERVER_ENV)) expect(env).toContain(`${name}=${value}`);
   });
 
   it("loads only runtime dependencies from its bundle", async () => {
