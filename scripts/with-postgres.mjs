@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs a command against a throw-away real PostgreSQL cluster:
 //   node scripts/with-postgres.mjs <cmd> [args...]
-// The command gets DATABASE_URL=postgres://postgres@127.0.0.1:PORT/console_test.
+// The command gets DATABASE_URL=postgres://postgres@127.0.0.1:PORT/console_test (WITH_POSTGRES_SOCKET=1: the same
+// database through the cluster's Unix socket, postgres://postgres@localhost/console_test?host=DIR&port=PORT, whose host parameter wins).
 // The cluster is stopped and its directory removed afterwards, also on failure and
 // on SIGINT/SIGTERM; we exit with the command's exit code.
 // Uses Debian's binaries (apt-get install -y postgresql) without any system service.
@@ -119,7 +120,8 @@ if (r.code !== 0) await fail("pg_ctl start failed", r.out);
 r = await pgTool("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", DB_NAME]);
 if (r.code !== 0) await fail("createdb failed", r.out);
 
-const url = `postgres://postgres@127.0.0.1:${port}/${DB_NAME}`;
+// WITH_POSTGRES_SOCKET=1: through the Unix socket, as a server on the database's own machine would connect.
+const url = process.env.WITH_POSTGRES_SOCKET === "1" ? `postgres://postgres@localhost/${DB_NAME}?host=${encodeURIComponent(root)}&port=${port}` : `postgres://postgres@127.0.0.1:${port}/${DB_NAME}`;
 console.error(`with-postgres: PostgreSQL from ${binDir} on port ${port}; DATABASE_URL=${url}`);
 
 child = spawn(cmd[0], cmd.slice(1), { stdio: "inherit", env: { ...process.env, DATABASE_URL: url } });
