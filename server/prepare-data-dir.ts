@@ -4,8 +4,7 @@ import { join } from "node:path";
 import Fastify from "fastify";
 import type { ServerConfig } from "./config";
 import { openDatabase } from "./db/client";
-import { seedDemo } from "./seed";
-import { ensureSandboxSolution } from "./services/whatsapp/solutions";
+import { seedOnStart } from "./seed";
 
 /** Set in the child's environment: main.ts then prepares the data directory and exits instead of serving. */
 export const PREPARE_ENV = "PREPARE_DATA_DIR_ONLY";
@@ -19,8 +18,7 @@ export function isNewPgliteDir(config: ServerConfig): boolean {
 export async function prepareDataDir(config: ServerConfig): Promise<void> {
   const database = await openDatabase({ dataDir: config.dataDir });
   try {
-    if (config.seedDemo) await seedDemo(database.db, config.demoPassword, Fastify({ logger: { level: config.logLevel } }).log);
-    await ensureSandboxSolution(database.db);
+    await seedOnStart(database.db, config, Fastify({ logger: { level: config.logLevel } }).log);
   } finally {
     await database.close();
   }

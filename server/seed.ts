@@ -15,6 +15,7 @@ import { seedCampaignsDemo } from "./seed-campaigns";
 import { seedChatsDemo } from "./seed-chats";
 import { seedWhatsAppTemplates } from "./services/whatsapp-templates/seed";
 import { seedRcsTemplateDemo } from "./services/rcs-templates/seed";
+import { ensureSandboxSolution } from "./services/whatsapp/solutions";
 
 interface DemoAccount {
   username: string;
@@ -86,4 +87,14 @@ export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger)
   await seedCampaignsDemo(db, ids);
   await seedChatsDemo(db, ids);
   log.info(`seeded ${DEMO_ACCOUNTS.length} demo accounts (admin, reseller, manager, user, depthead, ...)`);
+}
+
+/**
+ * What every start does to its database once it is open and migrated, wherever that happens (the database plugin,
+ * or the child that prepares a new PGlite directory): the demo accounts when configured, the sandbox WhatsApp
+ * solution always (seeded demo or not, old database or new).
+ */
+export async function seedOnStart(db: Db, config: { seedDemo: boolean; demoPassword: string }, log: FastifyBaseLogger): Promise<void> {
+  if (config.seedDemo) await seedDemo(db, config.demoPassword, log);
+  await ensureSandboxSolution(db);
 }

@@ -2,8 +2,7 @@ import fp from "fastify-plugin";
 import type { ServerConfig } from "../../config";
 import { openDatabase, type Database } from "../../db/client";
 import { startPgliteMaintenance } from "../../db/pglite-maintenance";
-import { seedDemo } from "../../seed";
-import { ensureSandboxSolution } from "../../services/whatsapp/solutions";
+import { seedOnStart } from "../../seed";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -30,9 +29,7 @@ export const databasePlugin = fp<DatabasePluginOptions>(
         await database.close();
       });
     }
-    if (config.seedDemo) await seedDemo(database.db, config.demoPassword, app.log);
-    // Every install offers the sandbox WhatsApp solution, seeded demo or not, old database or new.
-    await ensureSandboxSolution(database.db);
+    await seedOnStart(database.db, config, app.log);
   },
   { name: "database" },
 );
