@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import Ajv from "ajv";
-import { eq } from "drizzle-orm";
 import addFormats from "ajv-formats";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +10,7 @@ import { templateForm } from "./whatsapp-template-server";
 import type { CampaignStatus } from "../../contract/domain/campaigns";
 import { insertCampaign, rcsSetup, smsSetup, whatsappSetup } from "./campaign-control-fixtures";
 import { buildApp } from "../app";
-import { campaignRecipients, rcsBots, smsAccounts, wabas } from "../db/schema";
+import { rcsBots, smsAccounts, wabas } from "../db/schema";
 import { startSmsc, type Smsc } from "../carriers/smpp/stand-in";
 import { startSmsHttpStandIn, type SmsHttpStandIn } from "../carriers/sms-http/stand-in";
 import { HANDLERS } from "../routes";
@@ -171,7 +170,7 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "campaigns.schedule": async (s) => ({
     as: "manager", params: { id: await controlCampaign(s, "rcs") }, payload: { scheduledAt: new Date(Date.now() + 3_600_000).toISOString(), timeZone: "Asia/Kolkata" },
   }),
-  "campaigns.pause": async (s) => ({ as: "manager", params: { id: await outWithAWorker(s, await controlCampaign(s, "rcs", "running")) } }),
+  "campaigns.pause": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "rcs", "running", true) } }),
   "campaigns.testSend": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "sms") }, payload: { numbers: ["+919000000001", "12"] } }),
   "campaigns.resume": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "rcs", "paused") } }),
   "campaigns.discard": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "whatsapp") } }),
@@ -545,28 +544,24 @@ async function demoAddress(s: TestServer): Promise<string> {
   return (res.json() as { data: { channel: string; address: string }[] }).data.find((a) => a.channel === "whatsapp")?.address ?? "";
 }
 
-async function controlCampaign(s: TestServer, channel: "rcs" | "sms" | "whatsapp", status: CampaignStatus = "ready"): Promise<string> {
+/**
+ * A campaign of the manager's on that channel with three recipients; `outWithAWorker` (for the pause call): they are
+ * all out with a worker, so the dispatcher cannot pause the running campaign first (it holds no money).
+ */
+async function controlCampaign(s: TestServer, channel: "rcs" | "sms" | "whatsapp", status: CampaignStatus = "ready", outWithAWorker = false): Promise<string> {
   const db = s.database.db;
   const ownerId = await s.id("manager");
+  const common = { ownerId, channel, status, recipients: 3, outWithAWorker };
   if (channel === "sms") {
     const sms = await smsSetup(db, ownerId);
-    return insertCampaign(db, { ownerId, channel, status, templateId: sms.templateId, smsAccountId: sms.accountId, recipients: 3 });
+    return insertCampaign(db, { ...common, templateId: sms.templateId, smsAccountId: sms.accountId });
   }
   if (channel === "whatsapp") {
     const wa = await whatsappSetup(db, ownerId);
-    return insertCampaign(db, { ownerId, channel, status, templateId: wa.templateId, wabaId: wa.wabaId, recipients: 3 });
+    return insertCampaign(db, { ...common, templateId: wa.templateId, wabaId: wa.wabaId });
   }
   const rcs = await rcsSetup(db, ownerId);
-  return insertCampaign(db, { ownerId, channel, status, templateId: rcs.templateId, botId: rcs.botId, recipients: 3 });
-}
-
-/**
- * A running campaign whose recipients are all out with a worker (leased for an hour): the dispatcher has nothing to
- * claim, so it stays running until the call. Otherwise the dispatcher could pause it (it holds no money) first.
- */
-async function outWithAWorker(s: TestServer, id: string): Promise<string> {
-  await s.database.db.update(campaignRecipients).set({ state: "sending", leaseUntil: new Date(Date.now() + 3_600_000) }).where(eq(campaignRecipients.campaignId, id));
-  return id;
+  return insertCampaign(db, { ...common, templateId: rcs.templateId, botId: rcs.botId });
 }
 
 const campaignFixtureCache = new WeakMap<TestServer, Promise<ChannelFixtures>>();

@@ -76,13 +76,22 @@ export interface CampaignFixture {
   failover?: CampaignFailover | null;
   /** Offset of the first number (numberAt), so campaigns can share or avoid numbers. */
   firstNumber?: number;
+  /**
+   * Recipients already out with a worker (`sending`, leased for an hour): the dispatcher has nothing to claim in a
+   * running campaign, so it stays running until the test acts on it (with queued recipients and no hold it pauses).
+   */
+  outWithAWorker?: boolean;
 }
 
+/**
+ * The campaign is written as a draft and given its status only once its recipients are in: the dispatcher sees a
+ * running campaign with no recipients as finished and completes it (on PostgreSQL it did so between the two inserts).
+ */
 export async function insertCampaign(db: Db, f: CampaignFixture): Promise<string> {
   const [row] = await db
     .insert(campaigns)
     .values({
-      userId: f.ownerId, createdBy: f.ownerId, channel: f.channel, name: `Campaign ${randomUUID().slice(0, 6)}`, status: f.status ?? "ready",
+      userId: f.ownerId, createdBy: f.ownerId, channel: f.channel, name: `Campaign ${randomUUID().slice(0, 6)}`, status: "draft",
       templateId: f.templateId, templateName: "t", botId: f.botId, smsAccountId: f.smsAccountId, wabaId: f.wabaId,
       variables: f.variables ?? [], failover: f.failover ?? null, sourceKind: "paste", validCount: f.recipients,
     })
@@ -91,9 +100,11 @@ export async function insertCampaign(db: Db, f: CampaignFixture): Promise<string
   for (let start = 0; start < f.recipients; start += 1000) {
     const batch = Array.from({ length: Math.min(1000, f.recipients - start) }, (_, i) => ({
       campaignId: row.id, userId: f.ownerId, row: start + i + 2, number: numberAt(first + start + i),
+      ...(f.outWithAWorker ? { state: "sending" as const, leaseUntil: new Date(Date.now() + 3_600_000) } : {}),
     }));
     await db.insert(campaignRecipients).values(batch);
   }
+  await db.update(campaigns).set({ status: f.status ?? "ready" }).where(eq(campaigns.id, row.id));
   return row.id;
 }
 
