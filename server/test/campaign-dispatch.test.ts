@@ -38,6 +38,16 @@ const statusOf = async (id: string) => (await db().select().from(campaigns).wher
 const recipientsOf = (id: string) => db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(campaignRecipients.id);
 const finished = (id: string) => until(() => statusOf(id), (c) => c.status === "completed");
 const sendsOf = (ids: readonly number[]) => ids.map((id) => server.carrier.sends.get(String(id)) ?? 0);
+/**
+ * A campaign's recipients counted by state: what the tests that wait on a running campaign poll. Reading every row
+ * each 20 ms (thousands of them) took PGlite's one thread from the dispatcher it waited for, and those tests overran
+ * their time on a loaded machine.
+ */
+async function stateCounts(database: Database["db"], id: string): Promise<Record<string, number>> {
+  const rows = await database.select({ state: campaignRecipients.state, n: sql<number>`count(*)::int` }).from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).groupBy(campaignRecipients.state);
+  return Object.fromEntries(rows.map((r) => [r.state, r.n]));
+}
+const total = (counts: Record<string, number>) => Object.values(counts).reduce((s, n) => s + n, 0);
 
 describe("campaign dispatcher", () => {
   it("sends every recipient exactly once, settles each accepted message against the hold to the paisa and releases the rest", async () => {
@@ -135,10 +145,11 @@ describe("campaign dispatcher", () => {
       const rows = () => own.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(campaignRecipients.id);
       const campaign = async () => (await own.db.select().from(campaigns).where(eq(campaigns.id, id)))[0];
       const id = await insertCampaign(own.db, { userId: own.userId, templateId: template.id, templateName: template.name, numbers: ordinaryNumbers(1000, 20_000), holdPaise: 100_000, status: "running" });
-      await until(rows, (rs) => rs.filter((r) => r.state !== "queued").length >= 200);
+      await until(() => stateCounts(own.db, id), (n) => total(n) - (n.queued ?? 0) >= 200);
       await transition(own.db, id, "paused", { statusReason: "Paused by the owner" });
       // Rows in flight finish or go back to the queue; then nothing moves.
-      const settled = await until(rows, (rs) => rs.every((r) => r.state !== "sending"));
+      await until(() => stateCounts(own.db, id), (n) => !n.sending);
+      const settled = await rows();
       const sentWhilePaused = own.server.carrier.sends.size;
       await new Promise((r) => setTimeout(r, 400));
       expect(own.server.carrier.sends.size).toBe(sentWhilePaused);
@@ -161,9 +172,10 @@ describe("campaign dispatcher", () => {
       const template = await whatsappTemplate(own.db, own.userId);
       const rows = () => own.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(campaignRecipients.id);
       const id = await insertCampaign(own.db, { userId: own.userId, templateId: template.id, templateName: template.name, numbers: ordinaryNumbers(3000, 40_000), holdPaise: 1_000_000, status: "running" });
-      await until(rows, (rs) => rs.some((r) => r.state !== "queued"));
+      await until(() => stateCounts(own.db, id), (n) => total(n) > (n.queued ?? 0));
       await transition(own.db, id, "discarded");
-      const stopped = await until(rows, (rs) => rs.every((r) => r.state !== "sending"), 5000);
+      await until(() => stateCounts(own.db, id), (n) => !n.sending, 5000);
+      const stopped = await rows();
       const atStop = own.server.carrier.sends.size;
       await new Promise((r) => setTimeout(r, 300));
       expect(own.server.carrier.sends.size).toBe(atStop);
