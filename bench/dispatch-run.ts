@@ -46,6 +46,9 @@ const writesByTable = async () =>
 const writesBefore = await writes();
 const tablesBefore = await writesByTable();
 const start = performance.now();
+// CPU time of this process (every thread: PGlite, the dispatcher, the sandbox, GC) over the run: steadier than the
+// wall clock on this machine, whose speed drifts by a third between runs.
+const cpuStart = process.cpuUsage();
 // Only the bench's campaigns: the demo seed has a paused campaign of its own (with no hold), which would never finish.
 const mine = sql`${pgArray(ids)}::uuid[]`;
 await db.execute(sql`update campaigns set status = 'running', started_at = now() where id = any(${mine})`);
@@ -66,11 +69,13 @@ for (;;) {
   if (row.pending === 0) break;
 }
 const secs = (performance.now() - start) / 1000;
+const cpu = process.cpuUsage(cpuStart);
 await new Promise((r) => setTimeout(r, 3000));
 const [states] = await rowsOf<Record<string, number>>(db, sql`select count(*) filter (where state = 'sent')::int as sent, count(*) filter (where state = 'delivered')::int as delivered, count(*) filter (where state = 'read')::int as read, count(*) filter (where state = 'replied')::int as replied, count(*) filter (where state = 'failed')::int as failed from campaign_recipients where campaign_id = any(${mine})`);
 const writeCount = (await writes()) - writesBefore;
 const [completed] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from campaigns where status = 'completed' and id = any(${mine})`);
 console.log(`dispatch on ${database.kind}: ${total} messages in ${secs.toFixed(1)} s = ${Math.round(total / secs)} msg/s sustained; ${completed.n}/${SENDERS} campaigns completed`);
+console.log(`  CPU time: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (${(cpu.system / 1e6).toFixed(1)} s in the kernel) = ${((cpu.user + cpu.system) / 1e3 / total).toFixed(3)} ms per message`);
 console.log(`  recipient states 3 s later: ${JSON.stringify(states)}`);
 console.log(`  database row writes: ${writeCount} = ${(writeCount / total).toFixed(2)} per message (claim, outcome, receipts and replies; from pg_stat_user_tables)`);
 const perTable = [...(await writesByTable())].map(([t, n]) => [t, n - (tablesBefore.get(t) ?? 0)] as const).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
