@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { SizeKeepingNodeFS } from "./pglite-fs";
 
 /**
  * PostgreSQL's defaults are sized for a shared server: 128 MB of shared buffers (touched at start-up, so resident)
@@ -45,10 +46,11 @@ export async function openPglite(dataDir: string, template?: Blob): Promise<PGli
   const options = { startParams: [...PGLITE_START_PARAMS] };
   if (dataDir.startsWith("memory://")) return PGlite.create(dataDir, { ...options, loadDataDir: template });
   mkdirSync(dataDir, { recursive: true });
+  const fs = new SizeKeepingNodeFS(dataDir);
   // Unpacking a template runs no initdb, so it needs no child process.
   if (!existsSync(join(dataDir, "PG_VERSION"))) {
-    if (template) return PGlite.create(dataDir, { ...options, loadDataDir: template });
+    if (template) return PGlite.create({ ...options, fs, loadDataDir: template });
     await createInChild(dataDir);
   }
-  return PGlite.create(dataDir, options);
+  return PGlite.create({ ...options, fs });
 }
