@@ -2,10 +2,12 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { fileURLToPath } from "node:url";
+import type { Transaction } from "@electric-sql/pglite";
 import { openPglite } from "./pglite";
-import { PgliteStatements } from "./pglite-statements";
+import { markHotEverywhere, PgliteStatements } from "./pglite-statements";
 import * as schema from "./schema";
 
 /** One type for both drivers (STACK gotcha 6). */
@@ -74,10 +76,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl) return (await import("./postgres")).openPostgres(config.databaseUrl, config, migrationsFolder);
   const client = await openPglite(config.dataDir, config.template);
   const statements = new PgliteStatements(client);
-  // drizzle only calls query() and transaction(); query() of a hot text takes the named-statement path.
+  // drizzle only calls query() and transaction(); query() of a hot text takes the named-statement path, in a
+  // transaction too.
+  const transaction = <T>(callback: (tx: Transaction) => Promise<T>) => client.transaction((tx) => callback(statements.inTransaction(tx)));
   const driverClient = new Proxy(client, {
     get(target, property) {
       if (property === "query") return statements.query.bind(statements);
+      if (property === "transaction") return transaction;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
@@ -106,6 +111,19 @@ const hotMarkers = new WeakMap<Db, (text: string) => void>();
  */
 export function markHot<Q extends { getQuery(): { sql: string } }>(db: Db, query: Q): Q {
   hotMarkers.get(db)?.(query.getQuery().sql);
+  return query;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Marks a raw statement as one of the hottest (a dispatcher's claim, its outcomes, a batch of receipts): on PGlite it
+ * runs as a named statement, parsed and planned once, inside transactions too. Its text must not change with its
+ * values (they travel as parameters: arrays as one text each, dispatch-sql.ts pgArray), and it must not NOTIFY.
+ * node-postgres sends it as before. Answers the statement.
+ */
+export function hot(query: SQL): SQL {
+  markHotEverywhere(dialect.sqlToQuery(query).sql);
   return query;
 }
 

@@ -1,4 +1,4 @@
-import { MemoryFS, messages, protocol, type PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
+import { MemoryFS, messages, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
 
 type Parser = (value: string, typeId: number) => unknown;
@@ -20,6 +20,12 @@ const STALE_PLAN = "0A000";
 /** Process-wide, so two instances on one PGlite never pick the same name. */
 let lastName = 0;
 
+/** Texts that every PGlite of the process runs as named statements (client.ts hot()), beside each one's own. */
+const hotEverywhere = new Set<string>();
+export function markHotEverywhere(text: string): void {
+  hotEverywhere.add(text);
+}
+
 const identity: Parser = (value) => value;
 
 /**
@@ -39,6 +45,8 @@ export class PgliteStatements {
   #pendingClose: Uint8Array[] = [];
   /** Bind+Execute of the local setting that forces a generic plan; empty until the first prepare parsed it. */
   #generic: Uint8Array = new Uint8Array(0);
+  /** Bind+Execute of the local setting back to the default choice between generic and custom plans. */
+  #auto: Uint8Array = new Uint8Array(0);
 
   readonly #max: number;
   /**
@@ -64,32 +72,50 @@ export class PgliteStatements {
    * PGlite's locks, as query() does, so it never runs between the statements of someone else's transaction.
    */
   async query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
-    if (!this.#hot.has(text)) return this.#client.query<T>(text, params, options);
+    if (!this.#isHot(text)) return this.#client.query<T>(text, params, options);
     await this.#client._checkReady();
-    return this.#client._runExclusiveTransaction(() =>
-      this.#client.runExclusive(async () => {
-        try {
-          return await this.#run<T>(text, params, options);
-        } catch (error) {
-          if ((error as messages.DatabaseError).code !== STALE_PLAN) throw withQuery(error, text, params, options);
-          // After DDL the plan's result shape changed: prepare the text again, once.
-          this.#forget(text);
-          return await this.#run<T>(text, params, options).catch((again: unknown) => {
-            throw withQuery(again, text, params, options);
-          });
-        }
-      }),
-    );
+    return this.#client._runExclusiveTransaction(() => this.#client.runExclusive(() => this.#runAgainIfStale<T>(text, params, options, false)));
   }
 
-  async #run<T>(text: string, params: unknown[], options: QueryOptions): Promise<Results<T>> {
+  /**
+   * A transaction whose hot texts go through their named statements too. The transaction holds PGlite's transaction
+   * lock already; a statement of it takes the query lock, as the transaction's own query() does.
+   */
+  inTransaction(tx: Transaction): Transaction {
+    const query = <T>(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> =>
+      this.#isHot(text) ? this.#client.runExclusive(() => this.#runAgainIfStale<T>(text, params, options, true)) : tx.query<T>(text, params, options);
+    return new Proxy(tx, { get: (target, property) => (property === "query" ? query : Reflect.get(target, property, target)) });
+  }
+
+  #isHot(text: string): boolean {
+    return this.#hot.has(text) || hotEverywhere.has(text);
+  }
+
+  async #runAgainIfStale<T>(text: string, params: unknown[], options: QueryOptions, inTransaction: boolean): Promise<Results<T>> {
+    try {
+      return await this.#run<T>(text, params, options, inTransaction);
+    } catch (error) {
+      // Inside a transaction the error has aborted it: nothing can run again there.
+      if ((error as messages.DatabaseError).code !== STALE_PLAN || inTransaction) throw withQuery(error, text, params, options);
+      // After DDL the plan's result shape changed: prepare the text again, once.
+      this.#forget(text);
+      return await this.#run<T>(text, params, options, false).catch((again: unknown) => {
+        throw withQuery(again, text, params, options);
+      });
+    }
+  }
+
+  async #run<T>(text: string, params: unknown[], options: QueryOptions, inTransaction: boolean): Promise<Results<T>> {
     const statement = this.#statements.get(text) ?? (await this.#prepare(text));
     this.#statements.delete(text);
     this.#statements.set(text, statement);
     const values = params.map((param, i) => this.#serialize(param, statement.paramTypes[i], options));
     // A local setting lasts until the implicit transaction of this call ends at Sync, so it never outlives the call.
-    // (set_config, not SET LOCAL: outside BEGIN the latter works the same but logs a warning every time.)
-    const reply = await this.#exchange([this.#generic, protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute(), protocol.serialize.sync()]);
+    // (set_config, not SET LOCAL: outside BEGIN the latter works the same but logs a warning every time.) Inside a
+    // transaction it would last to its end and plan the transaction's other statements generically too: set back.
+    const bind = protocol.serialize.bind({ statement: statement.name, values });
+    const parts = [this.#generic, bind, protocol.serialize.execute(), ...(inTransaction ? [this.#auto] : []), protocol.serialize.sync()];
+    const reply = await this.#exchange(parts);
     const result = this.#decode<T>(reply, statement, options);
     if (this.#syncs) await this.#client.syncToFs();
     return result;
@@ -117,11 +143,16 @@ export class PgliteStatements {
     return statement;
   }
 
-  /** The Parse of the local setting that forces a generic plan; keeps its Bind+Execute for every execution. */
+  /** The Parses of the local settings that force a generic plan and set it back; keeps their Bind+Executes. */
   #prepareGenericSwitch(): Uint8Array[] {
-    const name = `pgl_hot_${(lastName += 1)}`;
-    this.#generic = concat([protocol.serialize.bind({ statement: name }), protocol.serialize.execute()]);
-    return [protocol.serialize.parse({ name, text: "select set_config('plan_cache_mode', 'force_generic_plan', true)" })];
+    const generic = `pgl_hot_${(lastName += 1)}`;
+    const auto = `pgl_hot_${(lastName += 1)}`;
+    this.#generic = concat([protocol.serialize.bind({ statement: generic }), protocol.serialize.execute()]);
+    this.#auto = concat([protocol.serialize.bind({ statement: auto }), protocol.serialize.execute()]);
+    return [
+      protocol.serialize.parse({ name: generic, text: "select set_config('plan_cache_mode', 'force_generic_plan', true)" }),
+      protocol.serialize.parse({ name: auto, text: "select set_config('plan_cache_mode', 'auto', true)" }),
+    ];
   }
 
   /** Drops a statement; PostgreSQL closes it at the start of the next prepare. */

@@ -2,7 +2,7 @@ import { PGlite, types, type PGliteOptions, type QueryOptions } from "@electric-
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type Database } from "../db/client";
+import { hot, openDatabase, type Database } from "../db/client";
 import { PgliteStatements } from "../db/pglite-statements";
 import { users } from "../db/schema";
 import { seedDemo } from "../seed";
@@ -45,6 +45,36 @@ describe("PGlite named statements for hot reads", () => {
     expect(actual.rows).toEqual(expected.rows);
     expect(actual.fields).toEqual(expected.fields);
     expect(actual.rowCount).toBe(expected.rowCount);
+  });
+
+  it("runs a hot text of a transaction as its named statement, sees the transaction's own writes, and leaves no generic planning behind", async () => {
+    const statements = new PgliteStatements(client);
+    const text = "select count(*)::int as n from accounts where name like $1 -- in a transaction";
+    statements.markHot(text);
+    const before = await preparedNames(client);
+    const mode = await client.transaction(async (raw) => {
+      const tx = statements.inTransaction(raw);
+      await tx.query("insert into accounts (id, name, balance, tags) values (3, 'carl', 1, '{}')");
+      // The row this transaction wrote, through the named statement.
+      expect((await tx.query<{ n: number }>(text, ["c%"])).rows).toEqual([{ n: 1 }]);
+      // The generic plan it forces is for itself only: the transaction's next statements plan as usual.
+      const setting = (await tx.query<{ mode: string }>("select current_setting('plan_cache_mode') as mode")).rows[0].mode;
+      await tx.rollback();
+      return setting;
+    });
+    expect(mode).toBe("auto");
+    expect((await preparedNames(client)).filter((n) => !before.includes(n))).toHaveLength(1);
+    // Rolled back: the row is gone, as it would be through PGlite's own query().
+    expect((await statements.query<{ n: number }>(text, ["c%"])).rows).toEqual([{ n: 0 }]);
+  });
+
+  it("an error in a transaction's hot text aborts the transaction, as PGlite's own query() does", async () => {
+    const statements = new PgliteStatements(client);
+    const text = "select 1 / $1::int as q -- failing in a transaction";
+    statements.markHot(text);
+    await expect(client.transaction(async (raw) => statements.inTransaction(raw).query(text, [0]))).rejects.toThrow(/division by zero/);
+    // PGlite rolled the transaction back and is usable again.
+    expect((await client.query<{ n: number }>("select count(*)::int as n from accounts")).rows).toEqual([{ n: 2 }]);
   });
 
   it("parses a hot text once, as one named statement, and leaves other texts to PGlite", async () => {
@@ -190,14 +220,24 @@ describe("the server's hottest reads on PGlite", () => {
     }
     const statements = await db.select({ name: sql<string>`name`, statement: sql<string>`statement` }).from(sql`pg_prepared_statements`);
     const hot = statements.filter((s) => s.name.startsWith("pgl_hot_")).map((s) => s.statement);
-    // The two reads, and the set_config that keeps them on their generic plan.
-    expect(hot).toHaveLength(3);
+    // The two reads, and the set_configs that keep them on their generic plan (and set it back in a transaction).
+    expect(hot).toHaveLength(4);
     const plans = await db
       .select({ custom: sql<number>`custom_plans::int` })
       .from(sql`pg_prepared_statements`)
       .where(sql`name like 'pgl_hot_%'`);
-    expect(plans.map((p) => p.custom)).toEqual([0, 0, 0]);
+    expect(plans.map((p) => p.custom)).toEqual([0, 0, 0, 0]);
     expect(hot.some((s) => s.startsWith('select "balance" from "users"'))).toBe(true);
     expect(hot.some((s) => s.includes("count(*) over ()"))).toBe(true);
+  });
+
+  it("run a statement marked hot() as a named statement, inside drizzle's transactions too", async () => {
+    const { db } = database;
+    const read = (id: string) => hot(sql`select balance from users where id = ${id} -- hot in a transaction`);
+    const [user] = await db.select().from(users).where(eq(users.username, "user"));
+    const inside = await db.transaction(async (tx) => tx.execute(read(user.id)));
+    expect((inside as unknown as { rows: unknown[] }).rows).toEqual([{ balance: user.balance }]);
+    const named = await db.select({ statement: sql<string>`statement` }).from(sql`pg_prepared_statements`).where(sql`name like 'pgl_hot_%'`);
+    expect(named.map((n) => n.statement)).toContain("select balance from users where id = $1 -- hot in a transaction");
   });
 });

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { optOutIntent } from "../../../contract/domain/campaigns";
 import type { Carrier, CarrierEvent, ReceiptStatus } from "../../carriers/carrier";
 import { batchAnswers } from "../../carriers/batch-answers";
-import type { Db } from "../../db/client";
+import { hot, type Db } from "../../db/client";
 import { retryingRaces } from "../../db/errors";
 import type { WebhookMessageStatus } from "../../../contract/domain/webhooks";
 import { enqueueWebhookEvents } from "../webhooks/enqueue";
@@ -114,7 +114,7 @@ async function updateReceipts(db: Db | Tx, receipts: Receipt[], byId: boolean, f
   const noMore = forWebhooks ? sql`, null::text, null::uuid, null::text, null::text, null::text, null::text, null::text` : sql``;
   return rowsOf<ChangedForWebhooks>(
     db,
-    sql`
+    hot(sql`
     with v as (
       select * from unnest(${keys}, ${col((r) => r.providerMessageId)}::text[], ${col((r) => r.status)}::text[],
         ${col((r) => r.deliveredAt)}::timestamptz[], ${col((r) => r.readAt)}::timestamptz[], ${col((r) => r.failedAt)}::timestamptz[],
@@ -145,7 +145,7 @@ async function updateReceipts(db: Db | Tx, receipts: Receipt[], byId: boolean, f
     )
     select key, campaign_id, state, true as changed${moreColumns} from u
     union all
-    select m.key::text, m.campaign_id, m.state, false${noMore} from m where m.rid not in (select id from u)`,
+    select m.key::text, m.campaign_id, m.state, false${noMore} from m where m.rid not in (select id from u)`),
   );
 }
 

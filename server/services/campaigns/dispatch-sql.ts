@@ -1,10 +1,10 @@
 // The dispatcher's statements: few and set-based, so a batch of hundreds of recipients costs a handful of round trips
 // (a claim, an outcome write), never one transaction per message. Arrays travel as one text parameter in PostgreSQL's
-// array syntax and are cast in SQL, which both drivers (PGlite and node-postgres) pass through unchanged.
+// array syntax and are cast in SQL, which both drivers (PGlite and node-postgres) pass through unchanged; so each
+// statement's text is the same every time, and the ones run per batch are hot (client.ts: planned once on PGlite).
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { hot, type Db } from "../../db/client";
 import type { Tx } from "../ledger";
-import { FOR_ROW_LOCK } from "../../db/locks";
 
 type Value = string | number | null | undefined;
 
@@ -30,19 +30,21 @@ export interface ClaimedRow {
 export function selectQueued(tx: Tx, campaignId: string, limit: number): Promise<ClaimedRow[]> {
   return rowsOf<ClaimedRow>(
     tx,
-    sql`select id::float8 as id, number, variables, cost_paise from campaign_recipients
+    hot(sql`select id::float8 as id, number, variables, cost_paise from campaign_recipients
         where campaign_id = ${campaignId} and state = 'queued' and (lease_until is null or lease_until <= now())
-        order by id limit ${limit} for update skip locked`,
+        order by id limit ${limit} for update skip locked`),
   ).then((rows) => rows.map((r) => ({ ...r, id: Number(r.id) })));
 }
 
 /** Marks claimed rows `sending` until the lease ends, one attempt more, with the cost each was charged. */
 export async function markSending(tx: Tx, ids: readonly number[], costs: readonly number[], leaseMs: number): Promise<void> {
-  await tx.execute(sql`
+  await tx.execute(
+    hot(sql`
     update campaign_recipients r set state = 'sending', lease_until = now() + ${`${leaseMs} milliseconds`}::interval,
       attempts = r.attempts + 1, cost_paise = v.cost
     from unnest(${pgArray(ids)}::bigint[], ${pgArray(costs)}::int[]) as v(id, cost)
-    where r.id = v.id`);
+    where r.id = v.id`),
+  );
 }
 
 export type OutcomeState = "sent" | "failed" | "queued" | "unknown";
@@ -59,22 +61,21 @@ export interface Outcome {
 
 /**
  * Writes a batch's outcomes in one statement. Only rows still `sending` (or `unknown`, which an accepted answer
- * reconciles) change: a row another worker recovered meanwhile is left to it. A failed or re-queued row gives its
- * charge back to the campaign (cost 0, spent lower), so spent stays the sum of cost_paise. Answers the rows written.
+ * reconciles) with the charge this worker made (`charged`, by id) change: a row another worker recovered, or
+ * recovered and claimed again, meanwhile is left to it. A failed or re-queued row gives that charge back to the
+ * campaign (cost 0, spent lower), so spent stays the sum of cost_paise. (The charge comes from the worker rather than
+ * from a locking read of the rows before the update, which cost a row lock, its WAL and a join per message.)
+ * Answers the rows written.
  */
-export async function writeOutcomes(db: Db, campaignId: string, outcomes: readonly Outcome[]): Promise<{ id: number; state: OutcomeState }[]> {
+export async function writeOutcomes(db: Db, campaignId: string, outcomes: readonly Outcome[], charged: ReadonlyMap<number, number>): Promise<{ id: number; state: OutcomeState }[]> {
   if (outcomes.length === 0) return [];
   const col = <K extends keyof Outcome>(k: K) => pgArray(outcomes.map((o) => o[k] as Value));
   return rowsOf<{ id: number; state: OutcomeState }>(
     db,
-    sql`
+    hot(sql`
     with v as (
       select * from unnest(${col("id")}::bigint[], ${col("state")}::text[], ${col("providerMessageId")}::text[], ${col("code")}::text[], ${col("reason")}::text[],
-        ${col("retryAfterMs")}::int[]) as v(id, state, pmid, code, reason, wait_ms)
-    ),
-    old as (
-      select r.id, r.cost_paise from campaign_recipients r join v on v.id = r.id
-      where r.campaign_id = ${campaignId} and r.state in ('sending', 'unknown') ${FOR_ROW_LOCK} of r
+        ${col("retryAfterMs")}::int[], ${pgArray(outcomes.map((o) => charged.get(o.id) ?? 0))}::int[]) as v(id, state, pmid, code, reason, wait_ms, charged)
     ),
     upd as (
       update campaign_recipients r set
@@ -86,15 +87,16 @@ export async function writeOutcomes(db: Db, campaignId: string, outcomes: readon
         sent_at = case when v.state = 'sent' then now() else r.sent_at end,
         failed_at = case when v.state = 'failed' then now() else r.failed_at end,
         cost_paise = case when v.state in ('failed', 'queued') then 0 else r.cost_paise end
-      from v join old on old.id = v.id
-      where r.id = v.id
-      returning r.id, v.state, old.cost_paise as charged
+      from v
+      where r.id = v.id and r.campaign_id = ${campaignId} and r.state in ('sending', 'unknown') and r.cost_paise = v.charged
+      returning r.id, v.state, v.charged
     ),
+    refund as (select coalesce(sum(charged), 0) as paise from upd where state in ('failed', 'queued')),
     money as (
-      update campaigns set spent_paise = spent_paise - (select coalesce(sum(charged), 0) from upd where state in ('failed', 'queued'))
-      where id = ${campaignId}
+      -- Only a batch with something to give back writes the campaign row.
+      update campaigns set spent_paise = spent_paise - refund.paise from refund where id = ${campaignId} and refund.paise > 0
     )
-    select id::float8 as id, state from upd`,
+    select id::float8 as id, state from upd`),
   ).then((rows) => rows.map((r) => ({ ...r, id: Number(r.id) })));
 }
 
@@ -138,7 +140,7 @@ export async function recoverStale(db: Db, campaignIds: readonly string[], idemp
 export async function hasPending(db: Db | Tx, campaignId: string): Promise<boolean> {
   const rows = await rowsOf<{ pending: boolean }>(
     db,
-    sql`select exists (select 1 from campaign_recipients where campaign_id = ${campaignId} and state in ('queued', 'sending')) as pending`,
+    hot(sql`select exists (select 1 from campaign_recipients where campaign_id = ${campaignId} and state in ('queued', 'sending')) as pending`),
   );
   return rows[0]?.pending === true;
 }

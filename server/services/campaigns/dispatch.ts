@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "drizzle-orm";
 import type { Carrier, Channel, MessageContent } from "../../carriers/carrier";
-import type { Db } from "../../db/client";
+import { hot, type Db } from "../../db/client";
 import type { Storage } from "../../storage";
 import type { ClaimLoop } from "../../jobs/claim-loop";
 import type { Tx } from "../ledger";
@@ -94,7 +94,7 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
     // Twice at most: a read already under way when `id` joined the watched set does not name it (campaigns started
     // together each found their first batch "not running" that way, and gave it back unsent).
     for (let reads = 0; reads < 2 && (Date.now() - statusesAt > STATUS_MS || !statuses.has(id)); reads++) {
-      statusRead ??= rowsOf<{ id: string; status: string }>(db, sql`select id, status from campaigns where id = any(${pgArray([...watched])}::uuid[])`)
+      statusRead ??= rowsOf<{ id: string; status: string }>(db, hot(sql`select id, status from campaigns where id = any(${pgArray([...watched])}::uuid[])`))
         .then((rows) => {
           statuses = new Map(rows.map((r) => [r.id, r.status]));
           statusesAt = Date.now();
@@ -144,7 +144,7 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
       const tx = txDb as unknown as Tx;
       const [row] = await rowsOf<{ status: string; held: number; spent: number }>(
         tx,
-        sql`select status, held_paise::float8 as held, spent_paise::float8 as spent from campaigns where id = ${c.id} ${FOR_ROW_LOCK}`,
+        hot(sql`select status, held_paise::float8 as held, spent_paise::float8 as spent from campaigns where id = ${c.id} ${FOR_ROW_LOCK}`),
       );
       if (!row || row.status !== "running") return { kind: "stopped" };
       const rows = await selectQueued(tx, c.id, size);
@@ -293,11 +293,12 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
    * events are written in the same transaction (otherwise the statement runs alone, as it always did).
    */
   async function writeBatch(c: DispatchCampaign, items: readonly Prepared[], outcomes: readonly Outcome[]) {
-    if (!webhooksWanted(c.userId, "message.status")) return writeOutcomes(db, c.id, outcomes);
+    const charged = new Map(items.map((i) => [i.row.id, i.cost]));
+    if (!webhooksWanted(c.userId, "message.status")) return writeOutcomes(db, c.id, outcomes, charged);
     const numbers = new Map(items.map((i) => [i.row.id, i.row.number]));
     const byId = new Map(outcomes.map((o) => [o.id, o]));
     return db.transaction(async (tx) => {
-      const written = await writeOutcomes(tx as unknown as Db, c.id, outcomes);
+      const written = await writeOutcomes(tx as unknown as Db, c.id, outcomes, charged);
       const changes = written.flatMap((w) =>
         w.state === "sent" || w.state === "failed"
           ? [{ recipientId: String(w.id), userId: c.userId, campaignId: c.id, number: numbers.get(w.id) ?? "", status: w.state, code: byId.get(w.id)?.code, reason: byId.get(w.id)?.reason }]

@@ -5,7 +5,7 @@
 // (carrier_rcs_bots).
 import { eq, sql } from "drizzle-orm";
 import type { ChannelAddress, ChannelConnection, ChannelDirectory } from "../../carriers/router/channel-adapter";
-import type { Db } from "../../db/client";
+import { hot, type Db } from "../../db/client";
 import { carrierChannels } from "../../db/schema";
 import { rowsOf } from "../campaigns/dispatch-sql";
 import { openCredentials } from "./credentials-crypto";
@@ -43,7 +43,8 @@ export function createChannelDirectory(db: Db, key: Buffer, health: HealthRecord
     channelOf: async (address) => {
       const query = routeQuery(address);
       if (!query) return null;
-      const [row] = await rowsOf<Route>(db, query);
+      // Asked for every sender a dispatcher sends from, every few seconds: planned once.
+      const [row] = await rowsOf<Route>(db, hot(query));
       return row ?? null;
     },
     versionOf: async (id) => {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ChatChannel } from "../../../contract/domain/chats";
-import type { Db } from "../../db/client";
+import { hot, type Db } from "../../db/client";
 import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
 
 /** A business address of an account: where customers write to and the inbox answers from. */
@@ -76,10 +76,10 @@ export async function ownersOfAddresses(db: Db, wanted: readonly { channel: Chat
   const asked = [...missing.values()];
   const rows = await rowsOf<BusinessAddress>(
     db,
-    sql`select distinct on (a.channel, a.address) a.* from (${ADDRESSES}) a
+    hot(sql`select distinct on (a.channel, a.address) a.* from (${ADDRESSES}) a
         join unnest(${pgArray(asked.map((w) => w.channel))}::text[], ${pgArray(asked.map((w) => w.address))}::text[]) as v(channel, address)
           on a.channel = v.channel and a.address = v.address
-        order by a.channel, a.address`,
+        order by a.channel, a.address`),
   );
   for (const row of rows) {
     const key = `${row.channel}|${row.address}`;
