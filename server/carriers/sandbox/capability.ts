@@ -1,4 +1,4 @@
-import { sandboxNumberBehaviour, toE164 } from "../../../contract/domain/sandbox-numbers";
+import { behaviourOfE164, toE164 } from "../../../contract/domain/sandbox-numbers";
 import type { Capability, CapabilityCheck, Channel } from "../carrier";
 import type { SandboxConfig } from "./config";
 import type { SandboxContext } from "./context";
@@ -7,12 +7,11 @@ import { draw } from "./random";
 /**
  * Whether `to` can get a message on `channel`, decided by the special numbers first, then by the seeded RCS rate
  * (keyed by the number, so the same number answers the same way every time, on send and on capability check alike).
- * Every valid number is on SMS and WhatsApp unless it is one of the special ones.
+ * Every valid number is on SMS and WhatsApp unless it is one of the special ones. `e164`: `to` already parsed.
  */
-export function reachability(config: SandboxConfig, channel: Channel, to: string): Capability {
-  const e164 = toE164(to);
+export function reachability(config: SandboxConfig, channel: Channel, to: string, e164 = toE164(to)): Capability {
   if (!e164) return { capable: false, reason: "unknown" };
-  const behaviour = sandboxNumberBehaviour(e164);
+  const behaviour = behaviourOfE164(e164);
   if (channel === "whatsapp" && behaviour === "not-on-whatsapp") return { capable: false, reason: "not-on-channel" };
   if (channel !== "rcs") return { capable: true };
   if (behaviour === "not-rcs-capable") return { capable: false, reason: "not-on-channel" };

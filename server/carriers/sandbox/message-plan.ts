@@ -2,7 +2,7 @@
 // receipts follow after which delays, and whether the recipient replies. Pure, so tests can count outcomes over
 // thousands of ids without timers, and the same id gets the same fate in every run with the same seed.
 import { createHash } from "node:crypto";
-import { sandboxNumberBehaviour, toE164 } from "../../../contract/domain/sandbox-numbers";
+import { behaviourOfE164, toE164 } from "../../../contract/domain/sandbox-numbers";
 import type { Capability, Channel, OutboundMessage, ReceiptStatus } from "../carrier";
 import { reachability } from "./capability";
 import type { SandboxConfig } from "./config";
@@ -56,9 +56,9 @@ function drawnFate(config: SandboxConfig, id: string, readable: boolean): Fate {
   return { outcome, read, reply };
 }
 
-function fateOf(config: SandboxConfig, message: OutboundMessage): Fate {
+function fateOf(config: SandboxConfig, message: OutboundMessage, e164: string | undefined): Fate {
   const readable = message.channel !== "sms";
-  switch (sandboxNumberBehaviour(message.to)) {
+  switch (e164 ? behaviourOfE164(e164) : undefined) {
     case "always-delivered":
       return { outcome: "delivered", read: false, reply: false };
     case "always-fails":
@@ -81,12 +81,14 @@ function fateOf(config: SandboxConfig, message: OutboundMessage): Fate {
 }
 
 export function planMessage(config: SandboxConfig, message: OutboundMessage): SendPlan {
-  const capability = reachability(config, message.channel, message.to);
+  // Parsed once: each parse costs more than the rest of the plan.
+  const e164 = toE164(message.to);
+  const capability = reachability(config, message.channel, message.to, e164);
   if (!capability.capable) return { accepted: false, ...refusal(message.channel, capability), retryable: false };
   const { seed } = config;
   const { id } = message;
   const ms = (what: string, range: DelayRange) => drawInt(seed, `${id}:${what}-ms`, range.min, range.max);
-  const fate = fateOf(config, message);
+  const fate = fateOf(config, message, e164);
   const steps: PlannedStep[] = [{ afterMs: ms("sent", config.messages.sentMs), kind: "receipt", status: "sent" }];
   const deliveryMs = ms("delivery", config.messages.deliveryMs);
   if (fate.outcome === "failed") {
@@ -105,5 +107,5 @@ export function planMessage(config: SandboxConfig, message: OutboundMessage): Se
       steps.push({ afterMs: fate.read ? replyMs - readMs : replyMs, kind: "reply", text });
     }
   }
-  return { accepted: true, providerMessageId: providerMessageId(seed, message.channel, id), recipient: toE164(message.to) ?? message.to, steps };
+  return { accepted: true, providerMessageId: providerMessageId(seed, message.channel, id), recipient: e164 ?? message.to, steps };
 }
