@@ -25,6 +25,11 @@ export default defineConfig({
           fileParallelism: !process.env.SERIAL_SERVER_TESTS,
           // One migrated database that every file's freshDatabase copies.
           globalSetup: ["server/test/global-setup.ts"],
+          // A worker's files share the server's modules instead of each loading (and compiling) them again in a
+          // fresh process: 210 s of summed import time became 27, the server project 418 s -> 360 s on 2 cores.
+          // Safe because server state lives per database or app (caches are keyed by them), no server test mocks a
+          // module or sets process.env, and the few spies and fake timers are restored in the file that made them.
+          isolate: false,
         },
       },
       {
