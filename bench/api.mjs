@@ -3,7 +3,8 @@
 // Starts the real server (PGlite in a temporary data directory, then a throw-away PostgreSQL cluster through
 // scripts/with-postgres.mjs) and a bare Fastify process, and drives them in turn with autocannon on loopback,
 // alternating the targets over several rounds so machine noise hits them alike. Prints requests/s, p50/p99
-// latency and the ratio to bare Fastify (the median of each round's ratio), plus logins/s at 4 connections.
+// latency and the ratio to bare Fastify (the median of each round's ratio), plus logins/s at 4 connections. On
+// PostgreSQL it also drives the bare route with one read by primary key behind it: the floor of a database-backed route.
 // Bounded: BENCH_SECONDS (default 2) per run, at most MAX_REQUESTS per run, BENCH_ROUNDS (default 7) rounds.
 // BENCH_ROOT=<checkout> measures another checkout's server (e.g. the commit before a change).
 import { spawn } from "node:child_process";
@@ -91,6 +92,20 @@ function report(title, rows, bareRuns) {
   }
 }
 
+/** The bare route with one PostgreSQL read behind it (bare-fastify.mjs /bare-query), on a throw-away cluster of its own. */
+async function startBareQuery() {
+  const port = await freePort();
+  const child = startProcess([process.execPath, path.resolve("scripts/with-postgres.mjs"), process.execPath, path.resolve("bench/lib/bare-fastify.mjs"), String(port)], {});
+  const url = `http://127.0.0.1:${port}/bare-query`;
+  try {
+    await waitHealthy(url, child);
+  } catch (err) {
+    await stop(child);
+    throw err;
+  }
+  return { url, stop: () => stop(child) };
+}
+
 async function benchDatabase(kind, bareUrl) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-api-"));
@@ -109,12 +124,15 @@ async function benchDatabase(kind, bareUrl) {
     RATE_LIMIT_LOGIN_PER_IP: "100000000",
   });
   const base = `http://127.0.0.1:${port}`;
+  let bareQuery;
   try {
+    if (kind === "postgres") bareQuery = await startBareQuery();
     await waitHealthy(`${base}/healthz`, child);
     const userToken = await login(base, "user");
     const adminToken = await login(base, "admin");
     const targets = [
       ["bare Fastify JSON route", { url: `${bareUrl}/bare` }],
+      ...(bareQuery ? [["bare Fastify + one PostgreSQL read", { url: bareQuery.url }]] : []),
       ["/healthz", { url: `${base}/healthz` }],
       ["GET /api/v1/balance/getBalance", { url: `${base}/api/v1/balance/getBalance`, headers: { authorization: `Bearer ${userToken}` } }],
       ["GET /api/admin/users", { url: `${base}/api/admin/users`, headers: { authorization: `Bearer ${adminToken}` } }],
@@ -139,6 +157,7 @@ async function benchDatabase(kind, bareUrl) {
     report(`${kind === "postgres" ? "PostgreSQL" : "PGlite"}: ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections, medians`, [...runs], runs.get(targets[0][0]));
   } finally {
     await stop(child);
+    await bareQuery?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
