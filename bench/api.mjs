@@ -95,7 +95,7 @@ function report(title, rows, bareRuns) {
 /** The bare route with one PostgreSQL read behind it (bare-fastify.mjs /bare-query), on a throw-away cluster of its own. */
 async function startBareQuery() {
   const port = await freePort();
-  const child = startProcess([process.execPath, path.resolve("scripts/with-postgres.mjs"), process.execPath, path.resolve("bench/lib/bare-fastify.mjs"), String(port)], {});
+  const child = startProcess([process.execPath, path.resolve("scripts/with-postgres.mjs"), process.execPath, path.resolve("bench/lib/bare-fastify.mjs"), String(port), "--query"], {});
   const url = `http://127.0.0.1:${port}/bare-query`;
   try {
     await waitHealthy(url, child);

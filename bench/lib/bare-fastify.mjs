@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // The yardsticks of `npm run bench -- api`: a bare Fastify JSON route on loopback, `node bench/lib/bare-fastify.mjs PORT`.
-// Given DATABASE_URL (run inside scripts/with-postgres.mjs), also /bare-query: the same route answering one row read
-// by primary key through node-postgres as a named statement, the least any route backed by PostgreSQL can cost here.
+// With `--query`, run inside scripts/with-postgres.mjs (its throw-away cluster's DATABASE_URL; never another
+// database: it creates a table), also /bare-query: the same route answering one row read by primary key through
+// node-postgres as a named statement, the least any route backed by PostgreSQL can cost here.
 import Fastify from "fastify";
 
 const app = Fastify({ logger: false });
 app.get("/bare", async () => ({ success: true, hello: "world" }));
-if (process.env.DATABASE_URL) {
+if (process.argv[3] === "--query") {
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
   await pool.query("create table bare (id int primary key, balance numeric(14, 2) not null)");
