@@ -3,6 +3,7 @@ import "@ant-design/v5-patch-for-react-19";
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { notificationsStore } from "../shell/notifications/store";
 
 // findBy*/waitFor wait 1 s by default; CI runs every suite at once on 2 cores, where a lazy form can take longer.
 configure({ asyncUtilTimeout: 4000 });
@@ -40,6 +41,8 @@ if (!("ResizeObserver" in window)) {
 
 afterEach(() => {
   cleanup();
+  // Module state outlives a file when the web project shares modules between files (vitest.config.ts isolate).
+  notificationsStore.clear();
   window.sessionStorage.clear();
   window.localStorage.clear();
 });
