@@ -80,9 +80,15 @@ test("an admin creates a bot for an account; it appears with its carriers not la
   await expect(page.getByTestId("bot-card-Acme Alerts")).toBeVisible();
   await page.getByRole("button", { name: "Create bot" }).first().click();
   const drawer = page.locator(".ant-drawer-content");
-  await drawer.getByRole("combobox", { name: "Bot account" }).click();
-  await page.keyboard.type("priya");
-  await page.locator(".ant-select-item-option", { hasText: /^priya/ }).click();
+  // The picker searches the accounts as it is typed into: an option clicked while a search's answer redraws the
+  // list can miss (CI saw the drawer submitted with no account). Pick again until the choice shows.
+  const account = drawer.getByRole("combobox", { name: "Bot account" });
+  await expect(async () => {
+    await account.click();
+    await account.fill("priya");
+    await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: /^priya/ }).click({ timeout: 2_000 });
+    await expect(drawer.locator(".ant-select-selection-item", { hasText: /^priya/ })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await drawer.getByLabel("Bot name").fill(name);
   await drawer.getByLabel("Description").fill("Weekly deals from Priya's store");
   await drawer.getByLabel("Phone").fill("12345");
