@@ -20,9 +20,15 @@ test("an expired session shows the Session Expired modal, whose button returns t
 
 test("log out asks for confirmation; Cancel stays, Logout leaves", async ({ page }) => {
   await login(page, "depthead", "department_head");
+  // A click on the menu item while the dropdown is still placing itself can miss (seen in CI and under
+  // --repeat-each: the menu stayed open, no dialog): open and click again until the dialog shows.
+  const logOut = page.getByRole("menuitem", { name: "Log out" });
   const open = async () => {
-    await page.getByRole("button", { name: "Open user menu" }).click();
-    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await expect(async () => {
+      if (!(await logOut.isVisible())) await page.getByRole("button", { name: "Open user menu" }).click();
+      await logOut.click({ timeout: 2_000 });
+      await expect(page.getByRole("dialog").getByText(MSG.logoutTitle)).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
   };
   await open();
   const dialog = page.getByRole("dialog");
@@ -30,6 +36,8 @@ test("log out asks for confirmation; Cancel stays, Logout leaves", async ({ page
   await expect(dialog.getByText(MSG.logoutText)).toBeVisible();
   await shot(page, "logout-confirm");
   await dialog.getByRole("button", { name: "Cancel" }).click();
+  // The cancelled dialog fades out: until it is gone, the next one would be a second dialog on the page.
+  await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/department-head$/);
   const token = await page.evaluate(() => /"token":"([^"]+)"/.exec(sessionStorage.getItem("root") ?? "")?.[1] ?? "");
   expect(token).not.toBe("");
