@@ -1,5 +1,4 @@
 import { Refine } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { accessControlProvider } from "../providers/access-control-provider";
@@ -10,6 +9,7 @@ import { liveProvider } from "../providers/live-provider";
 import { notificationProvider } from "../providers/notification-provider";
 import { queryClient } from "../providers/query-client";
 import { RealtimeProvider } from "../providers/realtime-provider";
+import { routerProvider } from "../providers/router-provider";
 import { sessionStore } from "../state/session";
 import type { Role } from "../../contract";
 import { AreaRoutes } from "./area-routes";
