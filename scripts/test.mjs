@@ -35,12 +35,16 @@ const POSTGRES_FILES = [
   "server/test/workflows.test.ts",
 ];
 
-/** @type {{ name: string, cmd: string[], env?: Record<string, string> }[]} */
+/**
+ * A step runs its command; steps that share a `group` run side by side (each is one single-threaded process, and the
+ * machine has two cores), their output held back and printed whole when each ends.
+ * @type {{ name: string, cmd: string[], env?: Record<string, string>, group?: string }[]}
+ */
 const steps = [
   // The RJSF validators are generated, not committed; tsc needs them on disk (vite and vitest write them too).
   { name: "generate form validators", cmd: ["npx", "tsx", "src/pages/common/validators/generate-validators.ts"] },
-  { name: "typecheck (tsc)", cmd: ["npx", "tsc", "-p", "tsconfig.json", "--noEmit"] },
-  { name: "lint (eslint)", cmd: ["npx", "eslint", "."] },
+  { name: "typecheck (tsc)", cmd: ["npx", "tsc", "-p", "tsconfig.json", "--noEmit"], group: "static" },
+  { name: "lint (eslint)", cmd: ["npx", "eslint", "."], group: "static" },
   { name: "unit + server suites (vitest, PGlite)", cmd: ["npx", "vitest", "run"] },
   {
     name: "server files against PostgreSQL",
@@ -61,33 +65,65 @@ if (e2e) {
   steps.push({ name: "e2e (playwright)", cmd: ["npx", "playwright", "test"] });
 }
 
-let current = null;
-// Pass Ctrl-C / CI cancellation on to the running step so nothing lingers.
+/** The steps' running processes. */
+const running = new Set();
+// Pass Ctrl-C / CI cancellation on to the running steps so nothing lingers.
 for (const sig of ["SIGINT", "SIGTERM"]) {
-  process.on(sig, () => (current ? current.kill(sig) : process.exit(128 + os.constants.signals[sig])));
+  process.on(sig, () => {
+    if (running.size === 0) process.exit(128 + os.constants.signals[sig]);
+    for (const child of running) child.kill(sig);
+  });
 }
 
-function run(cmd, env = {}) {
+const banner = (step) => `\n=== ${step.name}: ${step.cmd.join(" ")} ===\n`;
+
+/** Runs one step; with `held`, its output is kept and printed after its banner when it ends. */
+function run(step, held) {
+  if (!held) console.log(banner(step));
+  const t0 = performance.now();
   return new Promise((resolve) => {
-    current = spawn(cmd[0], cmd.slice(1), { stdio: "inherit", env: { ...process.env, ...env } });
-    current.on("error", (err) => {
-      console.error(err.message);
-      resolve(127);
+    const child = spawn(step.cmd[0], step.cmd.slice(1), {
+      stdio: held ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...step.env },
     });
-    current.on("exit", (code, signal) => resolve(code ?? 128 + (os.constants.signals[signal] ?? 0)));
+    running.add(child);
+    const output = [];
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
+    let ended = false;
+    // A command that cannot start reports "error" and may then report "close" too.
+    const done = (code) => {
+      if (ended) return;
+      ended = true;
+      running.delete(child);
+      if (held) process.stdout.write(`${banner(step)}\n${Buffer.concat(output).toString()}`);
+      resolve({ name: step.name, code, secs: (performance.now() - t0) / 1000 });
+    };
+    child.on("error", (err) => {
+      output.push(Buffer.from(`${err.message}\n`));
+      if (!held) console.error(err.message);
+      done(127);
+    });
+    child.on("close", (code, signal) => done(code ?? 128 + (os.constants.signals[signal] ?? 0)));
   });
+}
+
+/** The steps in order, those of one group together: [[step], [tsc, eslint], [step], ...]. */
+const batches = [];
+for (const step of steps) {
+  const last = batches.at(-1);
+  if (step.group && last?.[0].group === step.group) last.push(step);
+  else batches.push([step]);
 }
 
 const results = [];
 let exitCode = 0;
-for (const step of steps) {
-  console.log(`\n=== ${step.name}: ${step.cmd.join(" ")} ===\n`);
-  const t0 = performance.now();
-  const code = await run(step.cmd, step.env);
-  current = null;
-  results.push({ name: step.name, ok: code === 0, secs: (performance.now() - t0) / 1000 });
-  if (code !== 0) {
-    exitCode = code;
+for (const batch of batches) {
+  const ended = await Promise.all(batch.map((step) => run(step, batch.length > 1)));
+  for (const r of ended) results.push({ name: r.name, ok: r.code === 0, secs: r.secs });
+  const failed = ended.find((r) => r.code !== 0);
+  if (failed) {
+    exitCode = failed.code;
     break;
   }
 }
