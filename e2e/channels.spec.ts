@@ -9,19 +9,18 @@ test("a manager sees the channel cards, switches one on, and it stays on after a
   await expect(page.getByTestId("channel-card-whatsapp")).toContainText("Connected");
 
   const toggle = voice.getByRole("switch", { name: "Voice integration" });
-  // A retry of this test finds voice as the failed attempt left it: switched on, it is switched off first.
-  if (await toggle.isChecked()) {
-    const off = page.waitForResponse((r) => r.url().includes("/update-channel-integrations") && r.ok());
+  /** Flips voice and waits until the server has saved it. */
+  const flip = async () => {
+    const saved = page.waitForResponse((r) => r.url().includes("/update-channel-integrations") && r.ok());
     await toggle.click();
-    await off;
-    await expect(voice).toContainText("Not connected");
-  }
+    await saved;
+  };
+  // A retry of this test finds voice as the failed attempt left it: switched on, it is switched off first.
+  if (await toggle.isChecked()) await flip();
   await expect(toggle).not.toBeChecked();
   await expect(voice).toContainText("Not connected");
   await shot(page, "rcsch-channels-manager");
-  const saved = page.waitForResponse((r) => r.url().includes("/update-channel-integrations") && r.ok());
-  await toggle.click();
-  await saved;
+  await flip();
   await expect(voice).not.toContainText("Not connected");
 
   await page.reload();
