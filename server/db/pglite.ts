@@ -14,10 +14,9 @@ export const PGLITE_START_PARAMS: readonly string[] = [
   ...["-c", "shared_buffers=16MB", "-c", "max_connections=5", "-c", "wal_buffers=1MB"],
 ];
 
-/** Run by a separate node process: creates the cluster, closes it, exits. */
-const CREATE_SCRIPT = `
-const [moduleUrl, dataDir, params] = process.argv.slice(1);
-const { PGlite } = await import(moduleUrl);
+/** Run by a separate node process: creates the cluster, closes it, exits. PGlite is named by its resolved URL. */
+const createScript = (moduleUrl: string) => `import { PGlite } from ${JSON.stringify(moduleUrl)};
+const [dataDir, params] = process.argv.slice(1);
 const db = await PGlite.create(dataDir, { startParams: JSON.parse(params) });
 await db.close();
 `;
@@ -27,7 +26,7 @@ async function createInChild(dataDir: string): Promise<void> {
   const moduleUrl = import.meta.resolve("@electric-sql/pglite");
   const child = spawn(
     process.execPath,
-    ["--input-type=module", "-e", CREATE_SCRIPT, moduleUrl, dataDir, JSON.stringify(PGLITE_START_PARAMS)],
+    ["--input-type=module", "-e", createScript(moduleUrl), dataDir, JSON.stringify(PGLITE_START_PARAMS)],
     { stdio: ["ignore", "ignore", "inherit"] },
   );
   const code = await new Promise<number | null>((resolve, reject) => {

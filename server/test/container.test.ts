@@ -60,6 +60,24 @@ describe("Dockerfile", () => {
     const onFirstUse = ["pg", "pg-copy-streams", "@socket.io/postgres-adapter", "drizzle-orm/node-postgres", "@aws-sdk/client-s3", "@aws-sdk/lib-storage", "exceljs", "nodemailer"];
     expect(onFirstUse.filter((p) => topLevel.has(p))).toEqual([]);
     expect(onFirstUse.filter((p) => !specifiers.has(p))).toEqual([]);
+    // Resolving is not loading: a subpath of a package without an `exports` map resolves, yet Node's ESM loader refuses
+    // it without its file extension (tsx and vitest accept it). So a child Node process imports every specifier from
+    // the bundle's own folder, as the server would on first use.
+    const probe = join(".build/server", "import-probe.mjs");
+    writeFileSync(
+      probe,
+      `const failed = [];\nfor (const s of ${JSON.stringify([...specifiers])}) {\n  try { await import(s); } catch (e) { failed.push(s + ": " + String(e?.message ?? e).split("\\n")[0]); }\n}\nconsole.log(JSON.stringify(failed));\nprocess.exit(0);\n`,
+    );
+    const imported = spawnSync(process.execPath, [probe], { encoding: "utf8", timeout: 120_000 });
+    rmSync(probe);
+    expect(imported.status, imported.stderr).toBe(0);
+    expect(JSON.parse(imported.stdout.trim().split("\n").at(-1) ?? "null")).toEqual([]);
+  }, 180_000);
+
+  it("imports packages only by literal names, so the scan above sees every one", () => {
+    const bundle = readFileSync(".build/server/main.mjs", "utf8");
+    const computed = [...bundle.matchAll(/(?<![\w$.])import\((?!["'])([^)]{0,60})/g)].map((m) => m[1]);
+    expect(computed).toEqual([]);
   });
 
   it("starts with the image's command and environment: ready, healthy by its own check, serving the console, stopped by SIGTERM", async () => {

@@ -79,7 +79,7 @@ export async function trainClassifier(intents: readonly TrainingIntent[]): Promi
 }
 
 async function bm25Factory() {
-  const { default: bm25 } = await import("wink-nlp/utilities/bm25-vectorizer");
+  const { default: bm25 } = await import("wink-nlp/utilities/bm25-vectorizer.js");
   return bm25;
 }
 
