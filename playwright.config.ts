@@ -1,10 +1,15 @@
 import { defineConfig } from "@playwright/test";
+import { buildStale } from "./scripts/build.mjs";
 import { E2E_WORKERS, MAIN_PORT, RBM_STAND_IN_PORT, SHORT_SESSION_PORT, SHORT_SESSION_TTL_S, STAND_IN_PORT, workerPort } from "./e2e/ports";
 
 // Debian's Chromium is used instead of a Playwright browser download (the machine's
 // network reaches only npm and Debian). The background-networking flags stop Chromium
 // from dialling Google hosts that the closed network refuses.
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${MAIN_PORT}`;
+
+// The servers run the built product (e2e/start-server.mjs): build what is stale once, before they start. Only the
+// runner's process builds; its workers load this file too.
+if (!process.env.TEST_WORKER_INDEX && !process.env.E2E_BASE_URL) await buildStale();
 
 
 const server = (port: number, sessionTtlS: number) => ({
