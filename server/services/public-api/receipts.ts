@@ -13,7 +13,11 @@ import type { ClaimLoop } from "../../jobs/claim-loop";
 import type { Tx } from "../ledger";
 import { rowsOf } from "../campaigns/dispatch-sql";
 import { parseApiCarrierId } from "./dispatch";
+import { stepsOfProviderIds } from "./receipt-lookup";
 import type { PublicMessageEvents, PublicMessageStateChange } from "./state-events";
+
+/** A receipt that names only the provider's id and matched no step is looked up once more this much later. */
+const LOOK_AGAIN_MS = 1_000;
 
 /** States from earliest to latest: a receipt only ever moves a message right. */
 const ORDER: readonly PublicMessageState[] = ["queued", "sending", "unknown", "sent", "failed", "delivered", "read"];
@@ -30,7 +34,9 @@ interface Receipt {
   at: string;
 }
 
-function merge(into: Receipt | undefined, event: Extract<CarrierEvent, { type: "receipt" }>, id: string, step: number): Receipt {
+type ReceiptEvent = Extract<CarrierEvent, { type: "receipt" }>;
+
+function merge(into: Receipt | undefined, event: ReceiptEvent, id: string, step: number): Receipt {
   const r: Receipt = into ?? { id, step, status: event.status, pmid: event.providerMessageId, code: null, reason: null, at: event.at.toISOString() };
   if (into && rank(event.status) > rank(r.status)) {
     r.status = event.status;
@@ -108,19 +114,40 @@ export function startPublicReceipts(db: Db, carrier: Carrier, events: PublicMess
   let running: Promise<number> | undefined;
   // Each receipt is acknowledged once the flush that writes it ends, and refused if that flush failed.
   const answers = batchAnswers();
+  // Receipts that name no id of ours (RBM's): found by the provider id their send stored, at the next flush; one that
+  // matches nothing yet (its send's outcome still being written) is looked up once more a second later.
+  let unkeyed: { event: ReceiptEvent; again: boolean }[] = [];
+
+  const take = (event: ReceiptEvent, ref: { id: string; step: number }) => {
+    const key = `${ref.id}:${ref.step}`;
+    pending.set(key, merge(pending.get(key), event, ref.id, ref.step));
+  };
 
   const unsubscribe = carrier.onEvent((event) => {
     if (event.type !== "receipt") return;
     const ref = parseApiCarrierId(event.messageId);
-    if (!ref) return;
-    const key = `${ref.id}:${ref.step}`;
-    pending.set(key, merge(pending.get(key), event, ref.id, ref.step));
+    if (ref) take(event, ref);
+    else if (event.messageId === undefined) unkeyed.push({ event, again: false });
+    else return;
     return answers.owe(true);
   });
 
   const flush = () => answers.settle(write);
 
+  async function lookUp(): Promise<void> {
+    const list = unkeyed;
+    unkeyed = [];
+    const found = await stepsOfProviderIds(db, list.map((u) => u.event.providerMessageId));
+    const later = list.filter((u) => !found.has(u.event.providerMessageId) && !u.again);
+    for (const u of list) {
+      const ref = found.get(u.event.providerMessageId);
+      if (ref) take(u.event, ref);
+    }
+    if (later.length > 0) setTimeout(() => unkeyed.push(...later.map((u) => ({ event: u.event, again: true }))), LOOK_AGAIN_MS).unref();
+  }
+
   async function write(): Promise<number> {
+    if (unkeyed.length > 0) await lookUp();
     if (pending.size === 0) return 0;
     const batch = [...pending.values()];
     pending = new Map();
