@@ -4,11 +4,13 @@
 // message_state TLVs) after a delay to whichever bind of that system id is up then (receipts wait for a rebind, as an
 // SMSC stores them), reassembles nothing (each part is recorded with its header), and can be told to throttle above a
 // rate (ESME_RTHROTTLED), refuse destinations with a status, make numbers undeliverable (stat:UNDELIV), lose the
-// response to a submit it took, drop every bind, or let a customer write (an inbound deliver_sm).
+// response to a submit it took, drop every bind, let a customer write (an inbound deliver_sm), or act as an Indian DLT
+// route (dlt.ts: a message without the entity id or the template id TLV fails scrubbing, told in its receipt).
 import type { AddressInfo } from "node:net";
 import { createServer, type PDU, type Session } from "smpp";
 import { STATUS } from "../errors";
 import { messageText } from "../receipts";
+import { dltError, dltRejection, type DltRoute } from "./dlt";
 
 /** SMPP's type of number: a full number is international (1), a short code network-specific (3), a header alphanumeric (5). */
 const tonOf = (address: string): number => (/^\+\d+$|^\d{10,}$/.test(address) ? 1 : /^\d+$/.test(address) ? 3 : 5);
@@ -30,6 +32,8 @@ export interface SmscBehaviour {
   loseResponse: Set<string>;
   /** A deliver_sm answered with an error is delivered again after this long, as an SMSC's retry schedule does. */
   redeliverMs: number;
+  /** An Indian DLT route: the TLVs every message must carry (null: not a DLT route). */
+  dlt: DltRoute | null;
 }
 
 export interface Submitted {
@@ -44,6 +48,8 @@ export interface Submitted {
   udh?: Buffer;
   /** Optional parameters the library does not name (a provider's DLT tags), by tag. */
   tlvs: Record<string, string>;
+  /** A DLT route's error code when scrubbing refused it (its receipt says REJECTD with it). */
+  rejected?: string;
 }
 
 export interface Smsc {
@@ -70,7 +76,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
 const smppDate = (d: Date) => `${pad(d.getUTCFullYear() % 100)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
 
 export async function startSmsc(options: { users: readonly SmscUser[]; port?: number; behaviour?: Partial<SmscBehaviour> }): Promise<Smsc> {
-  const behaviour: SmscBehaviour = { receiptDelayMs: 50, throttlePerSecond: 0, refuse: new Map(), undeliverable: new Set(), loseResponse: new Set(), redeliverMs: 100, ...options.behaviour };
+  const behaviour: SmscBehaviour = { receiptDelayMs: 50, throttlePerSecond: 0, refuse: new Map(), undeliverable: new Set(), loseResponse: new Set(), redeliverMs: 100, dlt: null, ...options.behaviour };
   const deliverAnswers: number[] = [];
   const submitted: Submitted[] = [];
   const boundAs = new Map<Session, string>();
@@ -100,9 +106,7 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
   }
 
   function receiptFor(s: Submitted): void {
-    const stat = behaviour.undeliverable.has(s.to) ? "UNDELIV" : "DELIVRD";
-    const state = stat === "DELIVRD" ? 2 : 5;
-    const err = stat === "DELIVRD" ? "000" : "001";
+    const { stat, state, err } = s.rejected ? dltRejection(s.rejected) : (behaviour.undeliverable.has(s.to) ? { stat: "UNDELIV", state: 5, err: "001" } : { stat: "DELIVRD", state: 2, err: "000" });
     const now = smppDate(new Date());
     setTimeout(() => {
       deliver(s.systemId, {
@@ -187,6 +191,8 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
         id, systemId, from: String(pdu.source_addr), to, dataCoding: Number(pdu.data_coding), esmClass: Number(pdu.esm_class), text: messageText(sm), tlvs,
         ...(udh ? { udh: Array.isArray(udh) ? Buffer.concat(udh) : udh } : {}),
       };
+      const rejected = behaviour.dlt ? dltError(behaviour.dlt, tlvs) : null;
+      if (rejected) record.rejected = rejected;
       submitted.push(record);
       if (!behaviour.loseResponse.has(to)) session.send(pdu.response({ message_id: id }));
       if (Number(pdu.registered_delivery) & 0x01) receiptFor(record);

@@ -1,7 +1,7 @@
 // A local HTTP SMS provider of the common shape (POST a message with a bearer key, get a message id, a delivery report
 // POSTed to the callback URL later), for the generic adapter's tests: it refuses a wrong key (401), an invalid number
-// (400 with a message), limits when told (429 with Retry-After), fails when told (500), and reports DELIVERED or
-// UNDELIVERED with an error code. With `mode: "msg91"` it speaks MSG91's documented API instead (msg91.ts). Its
+// (400 with a message), limits when told (429 with Retry-After), fails when told (500), refuses a message without its
+// DLT template id on an Indian DLT account (`dltTemplateField`), and reports DELIVERED or UNDELIVERED with an error code. With `mode: "msg91"` it speaks MSG91's documented API instead (msg91.ts). Its
 // customers write too: customerWrites posts a customer's message to the channel's inbound URL (inbound.ts).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -31,6 +31,13 @@ export interface SmsHttpStandInOptions {
   /** Read at each report, so a test may set it once the channel (and so its DLR URL) exists. */
   callbackUrl: string;
   mode?: "generic" | "msg91";
+  /**
+   * An Indian DLT account (generic mode): the body's field that must carry the message's DLT template id. TRAI's DLT
+   * scrubbing (TCCCPR 2018) lets no commercial SMS through without its registered template, and HTTP aggregators
+   * take the id with each message and refuse a send without it (Fast2SMS's DLT API: "Pass correct DLT Content
+   * Template ID ... It's optional if template is added in DLT_MANAGER; otherwise, it's mandatory.").
+   */
+  dltTemplateField?: string;
 }
 
 export async function startSmsHttpStandIn(options: SmsHttpStandInOptions): Promise<SmsHttpStandIn> {
@@ -58,6 +65,8 @@ export async function startSmsHttpStandIn(options: SmsHttpStandInOptions): Promi
         behaviour.failNext--;
         return json(500, { status: "error", message: "Internal error" });
       }
+      const dltField = options.dltTemplateField;
+      if (dltField && !String(body[dltField] ?? "").trim()) return json(400, { status: "error", message: "DLT template id is required for messages to India" });
       const to = String(body.to ?? "");
       if (!/^91\d{10}$/.test(to) || behaviour.invalid.has(to)) return json(400, { status: "error", message: "Invalid mobile number" });
       const id = `HX${next++}`;
