@@ -202,7 +202,8 @@ test("a customer's SMS over the SMPP bind opens a conversation in the inbox; on 
     await expect(row).toBeVisible({ timeout: 20_000 });
     await expect(row).toContainText("Hi, is my parcel GLX-5521 out for delivery?");
     await row.click();
-    await expect(page.locator("[data-message]").filter({ hasText: "Hi, is my parcel GLX-5521 out for delivery?" })).toBeVisible();
+    // The thread loads after the click (slow on a loaded machine: it missed 5 s once at a load average of 30).
+    await expect(page.locator("[data-message]").filter({ hasText: "Hi, is my parcel GLX-5521 out for delivery?" })).toBeVisible({ timeout: 15_000 });
     // Before anyone types: free text is off, and the composer says why.
     await expect(page.getByText("Templates only.")).toBeVisible();
     await expect(page.getByText(DLT_TEMPLATES_ONLY)).toBeVisible();
