@@ -95,7 +95,9 @@ beforeAll(async () => {
   ({ secret } = await createEndpoint(db(), userId, { url: receiver.url, events: ["message.status"] }, { allowPrivate: true, requireHttps: false }));
   const keyRes = await server.call({ method: "POST", url: "/api/ums/v1/api-keys", as: "user", payload: { name: "SMS receipts", scopes: ["messages:send"] } });
   key = (keyRes.json() as { data: { key: string } }).data.key;
-});
+  // Beside the usual server, two providers connected (a bind and an unbind at the SMSC): more than a minute when the
+  // shared machine is at a load average of 30.
+}, 120_000);
 afterAll(async () => {
   await server?.close();
   await smsc?.close();
@@ -139,7 +141,7 @@ describe("SMS receipts settle public-API messages", () => {
       if (expected[i] === "failed") expect(told[1].error?.code).toBeTruthy();
     });
     expect(statusEvents().every((e) => e.ok)).toBe(true);
-  });
+  }, 60_000);
 
   it("a receipt that comes before the send's outcome is written waits for it", async () => {
     // The batch's outcomes are written when its slowest send is answered: the first number's receipt comes long before.
@@ -195,7 +197,7 @@ describe("across processes", () => {
     } finally {
       await peer.close();
     }
-  });
+  }, 60_000);
 });
 
 describe("a receipt that never finds its message", () => {

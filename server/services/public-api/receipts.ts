@@ -176,14 +176,19 @@ export function startPublicReceipts(db: Db, carrier: Carrier, events: PublicMess
       due.push(u);
     }
     if (due.length === 0) return;
-    const found = await messagesOfProviderIds(db, due.map((u) => u.pmid));
+    // A lookup that failed (the database away a moment) loses nothing: those receipts are looked for again later.
+    const later = (list: readonly Unmatched[]) => (err: unknown) => {
+      for (const u of list) if (!waiting.has(u.pmid)) waiting.set(u.pmid, { ...u, due: now + retry.firstMs });
+      throw err;
+    };
+    const found = await messagesOfProviderIds(db, due.map((u) => u.pmid)).catch(later(due));
     const missed = due.filter((u) => {
       const ref = found.get(u.pmid);
       if (ref) keep(ref, { status: u.status, pmid: u.pmid, code: u.code, reason: u.reason, at: u.at });
       return !ref;
     });
     if (missed.length === 0) return;
-    const elsewhere = await answeredElsewhere(db, missed.map((u) => u.pmid));
+    const elsewhere = await answeredElsewhere(db, missed.map((u) => u.pmid)).catch(later(missed));
     const given: string[] = [];
     for (const u of missed) {
       if (elsewhere.has(u.pmid)) continue;
