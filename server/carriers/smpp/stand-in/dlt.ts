@@ -25,5 +25,3 @@ export function dltError(route: DltRoute, tlvs: Readonly<Record<string, string>>
   return null;
 }
 
-/** The receipt of a scrubbed-out message: stat REJECTD, message_state REJECTED (8, SMPP 3.4 §5.2.28), the DLT code. */
-export const dltRejection = (err: string) => ({ stat: "REJECTD", state: 8, err });

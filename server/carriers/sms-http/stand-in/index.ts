@@ -1,7 +1,9 @@
 // A local HTTP SMS provider of the common shape (POST a message with a bearer key, get a message id, a delivery report
 // POSTed to the callback URL later), for the generic adapter's tests: it refuses a wrong key (401), an invalid number
 // (400 with a message), limits when told (429 with Retry-After), fails when told (500), refuses a message without its
-// DLT template id on an Indian DLT account (`dltTemplateField`), and reports DELIVERED or UNDELIVERED with an error code. With `mode: "msg91"` it speaks MSG91's documented API instead (msg91.ts). Its
+// DLT template id on an Indian DLT account (`dltTemplateField`), and reports DELIVERED or UNDELIVERED with an error
+// code, or with the status word a test gives a number (many aggregators forward the SMSC's own words: EXPIRED, REJECTD,
+// ACCEPTD…). With `mode: "msg91"` it speaks MSG91's documented API instead (msg91.ts). Its
 // customers write too: customerWrites posts a customer's message to the channel's inbound URL (inbound.ts).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,6 +17,8 @@ export interface SmsHttpStandIn {
   behaviour: {
     invalid: Set<string>;
     undeliverable: Set<string>;
+    /** Numbers (digits) reported with this status and error code instead of DELIVERED. */
+    reports: Map<string, { status: string; code: string | null }>;
     limitNext: number;
     failNext: number;
     dlrDelayMs: number;
@@ -42,7 +46,7 @@ export interface SmsHttpStandInOptions {
 
 export async function startSmsHttpStandIn(options: SmsHttpStandInOptions): Promise<SmsHttpStandIn> {
   const received: SmsHttpStandIn["received"] = [];
-  const behaviour: SmsHttpStandIn["behaviour"] = { invalid: new Set(), undeliverable: new Set(), limitNext: 0, failNext: 0, dlrDelayMs: 30, refuseNext: null };
+  const behaviour: SmsHttpStandIn["behaviour"] = { invalid: new Set(), undeliverable: new Set(), reports: new Map(), limitNext: 0, failNext: 0, dlrDelayMs: 30, refuseNext: null };
   let next = 1000;
   const server = createServer((req, res) => {
     void (async () => {
@@ -72,8 +76,8 @@ export async function startSmsHttpStandIn(options: SmsHttpStandInOptions): Promi
       const id = `HX${next++}`;
       received.push({ id, body });
       json(200, { status: "success", data: { message_id: id } });
-      const undelivered = behaviour.undeliverable.has(to);
-      report(options.callbackUrl, { message_id: id, status: undelivered ? "UNDELIVERED" : "DELIVERED", error_code: undelivered ? "DND" : null, mobile: to }, behaviour.dlrDelayMs);
+      const outcome = behaviour.reports.get(to) ?? (behaviour.undeliverable.has(to) ? { status: "UNDELIVERED", code: "DND" } : { status: "DELIVERED", code: null });
+      report(options.callbackUrl, { message_id: id, status: outcome.status, error_code: outcome.code, mobile: to }, behaviour.dlrDelayMs);
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
