@@ -76,6 +76,8 @@ export const MSG = {
   insufficientBalance: "Insufficient balance: the deduction would take the balance below zero.",
   parentInsufficientBalance: "Insufficient balance: your own balance does not cover this amount.",
   invalidInput: "A value in the request is out of range or not valid.",
+  malformedUrl: "The request's address is not valid (a malformed %-escape).",
+  urlTooLong: "A part of the request's address is too long.",
   balanceCapExceeded: "This would take the balance above the maximum of ₹10,000,000,000.",
   duplicateUser: "A user with this username or email already exists.",
   roleNotCreatable: "You cannot create an account with this role.",

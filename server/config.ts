@@ -32,6 +32,11 @@ export interface ServerConfig {
    * the caller's to forge); unset, it is this server's own origin, http://localhost:PORT (see linkOrigin).
    */
   publicUrl?: string;
+  /**
+   * Where a console built with VITE_API_URL / VITE_REALTIME_URL sends its calls and opens its socket, when not to the
+   * page's own origin: the server reads the same variables to allow exactly those origins in the page's CSP.
+   */
+  consoleOrigins: { api?: string; realtime?: string };
   /** Fastify's trustProxy: false (default), a hop count, or the addresses/CIDRs of the proxies in front. */
   trustProxy: boolean | number | string[];
   corsOrigin?: string;
@@ -210,18 +215,20 @@ export function parseTrustProxy(raw: string | undefined): ServerConfig["trustPro
   return value.split(",").map((s) => s.trim()).filter(Boolean);
 }
 
-function publicUrlOf(raw: string | undefined): string | undefined {
+function httpUrlOf(raw: string | undefined, name: string): URL | undefined {
   const origin = raw?.trim();
   if (!origin) return undefined;
   let url: URL;
   try {
     url = new URL(origin);
   } catch {
-    throw new Error(`PUBLIC_URL must be an absolute http(s) URL, got "${origin}"`);
+    throw new Error(`${name} must be an absolute http(s) URL, got "${origin}"`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`PUBLIC_URL must be http(s), got "${origin}"`);
-  return url.toString().replace(/\/+$/, "");
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`${name} must be http(s), got "${origin}"`);
+  return url;
 }
+
+const publicUrlOf = (raw: string | undefined): string | undefined => httpUrlOf(raw, "PUBLIC_URL")?.toString().replace(/\/+$/, "");
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
@@ -236,6 +243,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || "Messaging Console <no-reply@localhost>",
     publicUrl: publicUrlOf(env.PUBLIC_URL),
+    consoleOrigins: { api: httpUrlOf(env.VITE_API_URL, "VITE_API_URL")?.origin, realtime: httpUrlOf(env.VITE_REALTIME_URL, "VITE_REALTIME_URL")?.origin },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigin: env.CORS_ORIGIN || undefined,
     webRoot: env.WEB_ROOT || "./dist",
