@@ -27,6 +27,8 @@ export interface ServerConfig {
   demoPassword: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Without SMTP_URL, mails are printed whole beside the log; not with NODE_ENV=production (they carry reset links). */
+  printMail: boolean;
   /**
    * Origin used in links that go out by mail. Never taken from request headers (Host / X-Forwarded-Host are
    * the caller's to forge); unset, it is this server's own origin, http://localhost:PORT (see linkOrigin).
@@ -242,6 +244,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || "Messaging Console <no-reply@localhost>",
+    printMail: env.NODE_ENV !== "production",
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     consoleOrigins: { api: httpUrlOf(env.VITE_API_URL, "VITE_API_URL")?.origin, realtime: httpUrlOf(env.VITE_REALTIME_URL, "VITE_REALTIME_URL")?.origin },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
