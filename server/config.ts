@@ -119,9 +119,9 @@ export interface WorkflowConfig {
 
 export interface WebhookConfig {
   /**
-   * Private, loopback, link-local and other reserved addresses are allowed as targets (WEBHOOK_ALLOW_PRIVATE). Off in
-   * production: a URL (or a DNS name resolving, even later, to such an address) is refused. On in development and
-   * tests, where receivers run on this machine.
+   * Private, loopback, link-local and other reserved addresses are allowed as targets (WEBHOOK_ALLOW_PRIVATE). Off
+   * unless the operator says so, in every environment: a URL (or a DNS name resolving, even later, to such an address)
+   * is refused. Tests and e2e runs, whose receivers listen on this machine, set it themselves.
    */
   allowPrivate: boolean;
   /** Only https URLs (WEBHOOK_REQUIRE_HTTPS; on in production). */
@@ -175,11 +175,11 @@ function flag(raw: string | undefined, fallback: boolean, name: string): boolean
 const SECOND = 1000;
 const HOUR = 60 * MINUTE;
 
-/** Webhook settings; `production` (NODE_ENV=production) turns the SSRF rules on by default. */
+/** Webhook settings; `production` (NODE_ENV=production) requires https by default. */
 export function webhookConfigFromEnv(env: NodeJS.ProcessEnv = process.env): WebhookConfig {
   const production = env.NODE_ENV === "production";
   return {
-    allowPrivate: flag(env.WEBHOOK_ALLOW_PRIVATE, !production, "WEBHOOK_ALLOW_PRIVATE"),
+    allowPrivate: flag(env.WEBHOOK_ALLOW_PRIVATE, false, "WEBHOOK_ALLOW_PRIVATE"),
     requireHttps: flag(env.WEBHOOK_REQUIRE_HTTPS, production, "WEBHOOK_REQUIRE_HTTPS"),
     timeoutMs: positiveInt(env.WEBHOOK_TIMEOUT_MS, 5 * SECOND, "WEBHOOK_TIMEOUT_MS"),
     retryBaseMs: positiveInt(env.WEBHOOK_RETRY_BASE_MS, 10 * SECOND, "WEBHOOK_RETRY_BASE_MS"),
