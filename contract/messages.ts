@@ -72,6 +72,7 @@ export const MSG = {
   invalidToken: "Invalid or expired authentication token.",
   accountSuspended: "This account is suspended.",
   tooManyAttempts: "Too many attempts. Please try again later.",
+  loginThrottled: "Too many failed sign-ins for this account. Wait a few seconds and try again, or reset your password.",
   userNotFound: "User not found",
   insufficientBalance: "Insufficient balance: the deduction would take the balance below zero.",
   parentInsufficientBalance: "Insufficient balance: your own balance does not cover this amount.",
