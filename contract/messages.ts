@@ -74,6 +74,7 @@ export const MSG = {
   tooManyAttempts: "Too many attempts. Please try again later.",
   loginThrottled: "Too many failed sign-ins for this account. Wait a few seconds and try again, or reset your password.",
   userNotFound: "User not found",
+  liveAgentAiReadOnly: "Live agents can view the account's AI agents and knowledge but not change them.",
   insufficientBalance: "Insufficient balance: the deduction would take the balance below zero.",
   parentInsufficientBalance: "Insufficient balance: your own balance does not cover this amount.",
   invalidInput: "A value in the request is out of range or not valid.",

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Database, Db } from "../db/client";
-import { modulePermissions, sessions, users } from "../db/schema";
+import { liveAgents, modulePermissions, sessions, users } from "../db/schema";
 
 /** What the auth check needs about a session and its account, read in one query and cached. */
 export interface SessionState {
@@ -12,6 +12,8 @@ export interface SessionState {
   status: string;
   modules: string[];
   impersonatedBy: string | null;
+  /** The account whose inbox this sign-in answers when it is a live agent's (`live_agents`): its AI records are read-only to it. */
+  liveAgentOf: string | null;
   revoked: boolean;
   expiresAtMs: number;
 }
@@ -121,6 +123,9 @@ export class SessionStore {
         parentId: users.parentId,
         status: users.status,
         modules: sql<string[]>`coalesce((select array_agg(${modulePermissions.moduleName}) from ${modulePermissions} where ${modulePermissions.userId} = ${users.id}), '{}')`,
+        // A live agent's sign-in is made with its agent row and suspended when the row goes, so this never changes
+        // while the session lives.
+        liveAgentOf: sql<string | null>`(select ${liveAgents.ownerId} from ${liveAgents} where ${liveAgents.userId} = ${users.id} and ${liveAgents.status} = 'active')`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
