@@ -23,6 +23,7 @@ import { channelFixtures, type ChannelFixtures } from "./campaign-ingest-fixture
 import { DEMO_PASSWORD, freshDatabase, startServer, type DemoName, type TestServer } from "./harness";
 import { whatsappCloudConfigFromEnv } from "../carriers/whatsapp-cloud/config";
 import { rbmConfigFromEnv } from "../carriers/rcs/config";
+import { webhookConfigFromEnv } from "../config";
 import { makeServiceAccountKey, startRbmStandIn, type RbmStandIn } from "../carriers/rcs/stand-in";
 import { DEFAULT_APP, standInWaba, startWhatsAppStandIn, type WhatsAppStandIn } from "../carriers/whatsapp-cloud/stand-in";
 
@@ -729,7 +730,11 @@ beforeAll(async () => {
     wabas: CLOUD_WABAS.map((w, i) => standInWaba(w.id, w.phone, `+1 555-010-000${i}`)),
     tokens: Object.fromEntries(CLOUD_WABAS.map((w) => [w.token, [w.id]])),
   });
-  server = await startServer({ whatsappCloud: { ...whatsappCloudConfigFromEnv({}), graphUrl: standIn.url }, rbm: { ...rbmConfigFromEnv({}), apiUrl: rbmStandIn.url, tokenUrl: rbmStandIn.tokenUrl } });
+  server = await startServer({
+    whatsappCloud: { ...whatsappCloudConfigFromEnv({}), graphUrl: standIn.url }, rbm: { ...rbmConfigFromEnv({}), apiUrl: rbmStandIn.url, tokenUrl: rbmStandIn.tokenUrl },
+    // The webhook endpoints below point at a closed port of this machine (WEBHOOK_ALLOW_PRIVATE, off by default).
+    webhooks: { ...webhookConfigFromEnv({}), allowPrivate: true },
+  });
 });
 afterAll(async () => {
   await rbmStandIn?.close();

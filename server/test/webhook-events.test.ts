@@ -6,6 +6,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignStatusData, InboundMessageData, MessageStatusData, WebhookEnvelope } from "../../contract/domain/webhooks";
+import { webhookConfigFromEnv } from "../config";
 import type { Database } from "../db/client";
 import { transition } from "../services/campaigns/status";
 import { createEndpoint } from "../services/webhooks/endpoints";
@@ -19,7 +20,8 @@ let server: DispatchServer;
 let receiver: Receiver;
 beforeAll(async () => {
   database = await freshDatabase();
-  server = await dispatchServer(database);
+  // The receiver listens on 127.0.0.1: private targets are allowed explicitly (WEBHOOK_ALLOW_PRIVATE, off by default).
+  server = await dispatchServer(database, { config: { webhooks: { ...webhookConfigFromEnv({}), allowPrivate: true } } });
   receiver = await startReceiver();
 });
 afterAll(async () => {
