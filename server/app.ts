@@ -68,7 +68,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(rateLimits);
   await app.register(securityHeaders, { publicUrl: config.publicUrl, facebookSdk: Boolean(config.whatsappCloud.embeddedSignup) });
   await app.register(corsPolicy, { corsOrigin: config.corsOrigin });
-  await app.register(apiDocs);
+  await app.register(apiDocs, { publicUrl: config.publicUrl });
   // App plugins.
   await app.register(httpRules);
   await app.register(observabilityPlugin, { metrics: config.metrics, host: config.host });
