@@ -1,7 +1,7 @@
 import { CALLS, type CallDef, type CallDocs, type CallId, type ExampleDoc, type HeaderDoc } from "../../../contract/calls";
 
-// The last touches of the OpenAPI document @fastify/swagger generates from the routes: JSON Schema keywords that
-// OpenAPI 3.0 lacks are written in its terms, and each call's docs (contract/calls, `docs`: headers and examples)
+// The last touches of the OpenAPI document @fastify/swagger generates from the routes: JSON Schema that OpenAPI 3.0
+// reads otherwise is written in its terms, and each call's docs (contract/calls, `docs`: headers and examples)
 // are added to its operation. The routes' own schemas are not touched: the server validates with them as they are.
 
 type Json = Record<string, unknown>;
@@ -46,6 +46,16 @@ function dependenciesAsOas30(schema: Json): void {
   }));
   delete schema.dependencies;
   schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...clauses];
+}
+
+/**
+ * A nullable enum lists null. @fastify/swagger writes JSON Schema's "one of these strings, or null" as `nullable`
+ * beside the `enum`, but in OpenAPI 3.0 (3.0.3's clarification) nullable does not loosen other keywords: without
+ * null among the values, the document refused the null the server answers (a workflow's triggerKind before its
+ * first publish).
+ */
+function nullableEnumListsNull(schema: Json): void {
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
 }
 
 /** Every schema below this one, itself first, by the keywords that hold schemas (never a property's name). */
@@ -118,7 +128,10 @@ function applyCallDocs(id: string, operation: Operation, docs: CallDocs): void {
  */
 export function finishDocument<D extends object>(generated: D): D {
   const document = structuredClone(generated) as D & OpenApiDocument;
-  eachDocumentSchema(document, dependenciesAsOas30);
+  eachDocumentSchema(document, (schema) => {
+    dependenciesAsOas30(schema);
+    nullableEnumListsNull(schema);
+  });
   eachOperation(document, (operation) => {
     const id = operation.operationId;
     const docs = id && id in CALLS ? (CALLS[id as CallId] as CallDef).docs : undefined;
