@@ -70,7 +70,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(rateLimits);
   await app.register(securityHeaders, { publicUrl: config.publicUrl, facebookSdk: Boolean(config.whatsappCloud.embeddedSignup), consoleOrigins: config.consoleOrigins });
   await app.register(corsPolicy, { corsOrigin: config.corsOrigin });
-  await app.register(apiDocs);
+  await app.register(apiDocs, { publicUrl: config.publicUrl });
   // App plugins.
   await app.register(httpRules);
   await app.register(observabilityPlugin, { metrics: config.metrics, host: config.host });
