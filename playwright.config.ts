@@ -14,7 +14,12 @@ const server = (port: number, sessionTtlS: number) => ({
   timeout: 120_000,
   // Meta's Graph API is the stand-in e2e/whatsapp-cloud.spec.ts starts, whichever worker runs it. The SMS providers'
   // stand-ins of e2e/sms-providers.spec.ts listen on 127.0.0.1, which the SSRF guard refuses unless CARRIER_ALLOW_PRIVATE.
-  env: { WHATSAPP_GRAPH_URL: `http://127.0.0.1:${STAND_IN_PORT}`, RBM_STAND_IN_PORT: String(RBM_STAND_IN_PORT), CARRIER_ALLOW_PRIVATE: "true" },
+  // The webhook receivers of e2e/webhooks.spec.ts and e2e/journeys/ listen on 127.0.0.1 too: private targets are opted
+  // into here, not left to a default that production turns off.
+  env: {
+    WHATSAPP_GRAPH_URL: `http://127.0.0.1:${STAND_IN_PORT}`, RBM_STAND_IN_PORT: String(RBM_STAND_IN_PORT), CARRIER_ALLOW_PRIVATE: "true",
+    WEBHOOK_ALLOW_PRIVATE: "true",
+  },
 });
 
 export default defineConfig({
