@@ -192,6 +192,15 @@ describe("skips at the check and the start", () => {
       { number: numberAt(600_001), reason: "suppressed" },
       ...[15, 16, 17, 18, 19].map((i) => ({ number: numberAt(600_000 + i), reason: "messagingLimit" })),
     ]);
+    // The responses (and so the report, the number's history and the downloads) say why in the check's words.
+    const suppressed = "On the suppression list";
+    const overLimit = "Over the WhatsApp messaging limit for 24 hours";
+    const responses = await s.call({ method: "GET", url: `/api/waba/campaign/campaign-responses?campaignId=${id}&page=1&limit=20&status=skipped`, as: "manager" });
+    expect(responses.json().data.map((r: { number: string; reason: string }) => [r.number, r.reason])).toEqual([
+      [numberAt(600_000), suppressed],
+      [numberAt(600_001), suppressed],
+      ...[15, 16, 17, 18, 19].map((i) => [numberAt(600_000 + i), overLimit]),
+    ]);
   });
 });
 
