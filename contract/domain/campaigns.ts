@@ -70,6 +70,8 @@ export const SKIP_REASONS = {
   notOnChannel: "Not reachable on this channel",
 } as const;
 export type SkipReason = keyof typeof SKIP_REASONS;
+/** The pre-send check names at most this many of the recipients it skips (the counts cover them all). */
+export const SKIPPED_SAMPLE_MAX = 20;
 
 /**
  * A recipient's reason as people read it: a skip is stored by its key (the start marks rows with it) and shown in the
