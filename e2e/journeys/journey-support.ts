@@ -1,10 +1,16 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, type Page } from "@playwright/test";
+import { expect as baseExpect, type Page } from "@playwright/test";
 
 // What the journeys share: a webhook receiver as an integrator would run one, README's signature check, the
 // simulated customer phone and the campaign stepper, each driven as a person drives the console.
+
+/** The machine is shared: an answer that takes a second when idle takes many at a load of 30. */
+export const expect = baseExpect.configure({ timeout: 20_000 });
+
+/** Both journeys cross several features, each waiting for the server: minutes on a loaded machine. */
+export const JOURNEY_TIMEOUT_MS = 480_000;
 
 /** A stamp for this run: names and numbers made from it never meet an earlier run's rows on a kept database. */
 export const runStamp = (): string => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;

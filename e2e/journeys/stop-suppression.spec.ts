@@ -1,6 +1,6 @@
-import { expect as baseExpect, test } from "../fixtures";
+import { test } from "../fixtures";
 import { login, shot } from "../support";
-import { ordinaryNumber, responsesCard, runStamp, startFromCheck, stat, stepperToCheck, writeFromPhone, type StepperCampaign } from "./journey-support";
+import { expect, JOURNEY_TIMEOUT_MS, ordinaryNumber, responsesCard, runStamp, startFromCheck, stat, stepperToCheck, writeFromPhone, type StepperCampaign } from "./journey-support";
 
 // Opting out, as the business and its customer see it, against the real server and the sandbox carrier: the demo
 // manager's WhatsApp campaign reaches a customer, who answers STOP on the simulated phone; the number is on the
@@ -11,9 +11,8 @@ import { ordinaryNumber, responsesCard, runStamp, startFromCheck, stat, stepperT
 // shared number there would be skipped by every later campaign of other specs.
 
 const AREA = "/organization";
-const expect = baseExpect.configure({ timeout: 20_000 });
 
-test.setTimeout(300_000);
+test.setTimeout(JOURNEY_TIMEOUT_MS);
 
 /** The stepper's WhatsApp campaign of the demo manager: its WABA, the approved order_shipped template. */
 const whatsappCampaign = (name: string, numbers: string[]): StepperCampaign => ({
