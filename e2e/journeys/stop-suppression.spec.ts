@@ -49,6 +49,7 @@ test("a customer's STOP puts the number on the suppression list, and the next ca
     await expect(row).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 30_000 });
   await expect(row).toContainText('Replied "STOP"');
+  await expect(page.getByText("1 number", { exact: true })).toBeVisible();
   await shot(page, "journey-stop-suppressions");
 
   // The inbox knows too: the customer's details say they opted out, and why.
