@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { docxOf } from "../server/test/ai-files";
+import { DOCX } from "../server/services/ai/knowledge/extract";
 import { apiToken, login, shot } from "./support";
 
 // The AI agent hub end to end, against the real server: an agent made from the marketplace in one click, taught a
@@ -56,6 +58,12 @@ test("an agent from the marketplace answers a customer from its knowledge and ha
   await expect(first).toContainText("Gift wrapping");
   await expect(first).toContainText("#1");
   await shot(page, "ai-agent-knowledge");
+
+  // A Word file, read by the server's parse worker (beside the bundle, under its heap cap and deadline).
+  await page.locator(".ant-segmented").getByText("File", { exact: true }).click();
+  await page.getByLabel("Title of the file").fill("Returns policy");
+  await page.locator('input[type="file"]').setInputFiles({ name: "returns.docx", mimeType: DOCX, buffer: docxOf(["Returns are accepted within 30 days of delivery."]) });
+  await expect(page.getByRole("button", { name: "Returns policy", exact: true })).toBeVisible({ timeout: 30_000 });
 
   // As a customer on the simulated phone.
   const customer = `+9196${String(Date.now()).slice(-8)}`;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The server as one ESM file (esbuild; packages stay in node_modules), with its migrations beside it: what `npm start`
+// The server as one ESM file and its parse worker as another (esbuild; packages stay in node_modules), with its migrations beside it: what `npm start`
 // runs and what the container image runs. `node scripts/build-server.mjs [OUTDIR]` (default .build/server). OUTDIR
 // must be inside the repository, so the bundle finds node_modules by walking up.
 import { cpSync, rmSync } from "node:fs";
@@ -12,8 +12,10 @@ export const SERVER_OUT = ".build/server";
 export async function buildServer(outDir = SERVER_OUT) {
   rmSync(outDir, { recursive: true, force: true });
   await build({
-    entryPoints: ["server/main.ts"],
-    outfile: join(outDir, "main.mjs"),
+    // The server, and the document-parsing worker it starts beside itself (server/services/files/parse-in-worker.ts).
+    entryPoints: { main: "server/main.ts", "parse-worker": "server/services/files/parse-worker.ts" },
+    outdir: outDir,
+    outExtension: { ".js": ".mjs" },
     bundle: true,
     platform: "node",
     format: "esm",

@@ -5,6 +5,7 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { AI_LIMITS } from "../../../../contract/domain/ai";
 import type { FaqPair } from "../../../db/schema";
 import { badRequest, HttpError } from "../../../http/errors";
+import { PARSE_LIMITS, parseInWorker, type ParseLimits } from "../../files/parse-in-worker";
 import { repackZip, ZIP_LIMITS } from "../../files/zip-guard";
 import { sniffMimeType } from "../../../storage";
 
@@ -16,43 +17,23 @@ export type Extracted = { mimeType: string; text: string; faqs?: undefined } | {
 const refuse = (message: string) => badRequest(`file: ${message}`, [{ field: "file", message }]);
 
 /** A PDF is read only up to this many pages and this long: a small file can describe a huge amount of work. */
-export const PDF_LIMITS = { maxPages: 2000, timeoutMs: 60_000 };
+export const PDF_LIMITS = { maxPages: 2000, timeoutMs: PARSE_LIMITS.timeoutMs };
 
-class PdfTimeout extends Error {}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const { PDFParse } = await import("pdf-parse");
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new PdfTimeout()), PDF_LIMITS.timeoutMs);
-  });
-  try {
-    const { total } = await Promise.race([parser.getInfo(), deadline]);
-    if (total > PDF_LIMITS.maxPages) {
-      throw new HttpError(413, `file: The PDF has ${total} pages; at most ${PDF_LIMITS.maxPages} are read`, [{ field: "file", message: `has more than ${PDF_LIMITS.maxPages} pages` }]);
-    }
-    // pdf-parse marks page ends with "-- 1 of 3 --"; they are not knowledge.
-    return (await Promise.race([parser.getText(), deadline])).text.replace(/^-- \d+ of \d+ --$/gm, "");
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if (error instanceof PdfTimeout) throw new HttpError(422, `file: The PDF took longer than ${PDF_LIMITS.timeoutMs / 1000} s to read; it was not read`, [{ field: "file", message: "took too long to read" }]);
-    throw refuse("The PDF could not be read (damaged or password-protected)");
-  } finally {
-    clearTimeout(timer);
-    await parser.destroy().catch(() => undefined);
+async function pdfText(bytes: Buffer, limits: ParseLimits): Promise<string> {
+  const answer = await parseInWorker({ kind: "pdf", bytes: new Uint8Array(bytes), maxPages: PDF_LIMITS.maxPages }, "PDF", limits);
+  if (answer.ok) return answer.text;
+  if (answer.reason === "pages") {
+    throw new HttpError(413, `file: The PDF has ${answer.pages} pages; at most ${PDF_LIMITS.maxPages} are read`, [{ field: "file", message: `has more than ${PDF_LIMITS.maxPages} pages` }]);
   }
+  throw refuse("The PDF could not be read (damaged or password-protected)");
 }
 
-async function docxText(bytes: Buffer): Promise<string> {
+async function docxText(bytes: Buffer, limits: ParseLimits): Promise<string> {
   // Inflated under the limits first (a refusal is 413/422); mammoth reads the entries that were counted.
   const safe = repackZip(bytes, ZIP_LIMITS.docx);
-  const mammoth = await import("mammoth");
-  try {
-    return (await mammoth.extractRawText({ buffer: safe })).value;
-  } catch {
-    throw refuse("The Word document could not be read");
-  }
+  const answer = await parseInWorker({ kind: "docx", bytes: new Uint8Array(safe), maxPages: 0 }, "Word document", limits);
+  if (answer.ok) return answer.text;
+  throw refuse("The Word document could not be read");
 }
 
 /** UTF-8 text (a BOM is dropped); bytes that are not text are refused. */
@@ -84,13 +65,14 @@ function csvContent(text: string): Extracted {
   return { mimeType: "text/csv", text: lines.join("\n\n"), faqs: [] };
 }
 
-export async function extractText(bytes: Buffer, fileName: string): Promise<Extracted> {
+/** `limits` are the parse worker's (PARSE_LIMITS unless a test sets its own). */
+export async function extractText(bytes: Buffer, fileName: string, limits: ParseLimits = PARSE_LIMITS): Promise<Extracted> {
   if (bytes.length === 0) throw refuse("The file is empty");
   if (bytes.length > AI_LIMITS.knowledgeFileMaxBytes) throw refuse(`The file is larger than ${AI_LIMITS.knowledgeFileMaxBytes / 1024 / 1024} MB`);
   const sniffed = await sniffMimeType(bytes);
   let extracted: Extracted;
-  if (sniffed === PDF) extracted = { mimeType: PDF, text: await pdfText(bytes) };
-  else if (sniffed === DOCX) extracted = { mimeType: DOCX, text: await docxText(bytes) };
+  if (sniffed === PDF) extracted = { mimeType: PDF, text: await pdfText(bytes, limits) };
+  else if (sniffed === DOCX) extracted = { mimeType: DOCX, text: await docxText(bytes, limits) };
   else if (sniffed) throw refuse(`Upload a PDF, DOCX, TXT or CSV file; this one is ${sniffed}`);
   else if (/\.csv$/i.test(fileName)) extracted = csvContent(plainText(bytes));
   else extracted = { mimeType: "text/plain", text: plainText(bytes) };
