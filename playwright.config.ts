@@ -16,7 +16,8 @@ const server = (port: number, sessionTtlS: number) => ({
   command: `node e2e/start-server.mjs ${port} ${sessionTtlS}`,
   url: `http://127.0.0.1:${port}/healthz`,
   reuseExistingServer: false,
-  timeout: 120_000,
+  // A fresh PGlite database is migrated and seeded first: minutes on a loaded 2-core machine.
+  timeout: 300_000,
   // Meta's Graph API is the stand-in e2e/whatsapp-cloud.spec.ts starts, whichever worker runs it. The SMS providers'
   // stand-ins of e2e/sms-providers.spec.ts and the webhook receivers of e2e/webhooks.spec.ts and e2e/journeys/ listen on
   // 127.0.0.1, which the SSRF guard refuses unless CARRIER_ALLOW_PRIVATE and WEBHOOK_ALLOW_PRIVATE opt in (both off by default).
@@ -28,6 +29,9 @@ export default defineConfig({
   // Each worker has its own server (e2e/fixtures.ts points its pages there); one against a server started elsewhere.
   workers: process.env.E2E_BASE_URL ? 1 : E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
+  // A lazy screen's first load on a freshly started server can take more than Playwright's default 5 s when the
+  // 2-core machine is busy (CI runs two workers and their servers side by side).
+  expect: { timeout: 15_000 },
   reporter: "list",
   use: {
     baseURL,
