@@ -203,6 +203,7 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "chats.send": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, payload: { clientId: "schema-send", messageType: "text", text: "Hello" } }),
   "chats.note": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, payload: { clientId: "schema-note", text: "Called the customer" } }),
   "chats.assign": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, payload: { agentId: null } }),
+  "chats.team": async () => ({ as: "agent" }),
   "chats.resolve": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
   "chats.reopen": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
   "chats.read": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),

@@ -5,6 +5,7 @@ import { assignConversation, readConversation, reopenConversation, resolveConver
 import { conversationRecord, findConversation } from "../../services/chats/conversations";
 import { conversationMessages, customerOf, listConversations, syncMessages } from "../../services/chats/queries";
 import { addNote, sendChatMessage } from "../../services/chats/send";
+import { inboxTeam } from "../../services/chats/team";
 import { quickReplies } from "../../services/chats/templates";
 import { chatWorkspace } from "../../services/chats/workspace";
 import type { Handlers } from "../context";
@@ -56,6 +57,7 @@ export const chatHandlers: Handlers = {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);
     return { success: true, data: await readConversation(db, request.server.io, conversation) };
   },
+  "chats.team": async (request, _reply, { db }) => ({ success: true, data: await inboxTeam(db, await chatWorkspace(db, callerOf(request))) }),
   "chats.quickReplies": async (request, _reply, { db }) => {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);
     return { success: true, data: await quickReplies(db, conversation) };
