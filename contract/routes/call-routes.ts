@@ -250,4 +250,8 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "carrierChannels.update": {"method":"PUT","path":"/api/v1/channels/carrier-channels/:id","access":["user","manager"]},
   "carrierChannels.test": {"method":"POST","path":"/api/v1/channels/carrier-channels/:id/test","access":["user","manager"]},
   "carrierChannels.remove": {"method":"DELETE","path":"/api/v1/channels/carrier-channels/:id","access":["user","manager"]},
+  "notifications.list": {"method":"GET","path":"/api/v1/notifications","access":"signed-in"},
+  "notifications.unreadCount": {"method":"GET","path":"/api/v1/notifications/unread-count","access":"signed-in"},
+  "notifications.read": {"method":"POST","path":"/api/v1/notifications/:id/read","access":"signed-in"},
+  "notifications.readAll": {"method":"POST","path":"/api/v1/notifications/read-all","access":"signed-in"},
 };

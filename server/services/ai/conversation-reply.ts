@@ -13,6 +13,7 @@ import type { Db } from "../../db/client";
 import { aiAgents, aiAnswers, aiConversations, chatMessages, conversations } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { conversationRecord } from "../chats/conversations";
+import { handoffNotice, notifyConversations } from "../chats/notify";
 import { pushConversation } from "../chats/push";
 import { addNoteInWorkspace, sendInWorkspace } from "../chats/send";
 import type { ChatWorkspace } from "../chats/workspace";
@@ -157,6 +158,11 @@ export async function answerInbound(deps: ReplyDeps, job: ReplyJob): Promise<voi
     // The reply read the conversation (unread 0): people must still see that it waits for them.
     const [updated] = await db.update(conversations).set({ unreadCount: sql`greatest(${conversations.unreadCount}, 1)` }).where(eq(conversations.id, conversation.id)).returning();
     if (updated) pushConversation(deps.io, updated, await conversationRecord(db, updated));
+    // The team's bells ask for a person. A failed write is logged, not retried: the answer is already out.
+    const why = answer.handoffReason ? HANDOFF_REASON_TEXT[answer.handoffReason] : "it could not answer";
+    await notifyConversations({ db, io: deps.io }, [{ conversation: updated ?? conversation, note: handoffNotice(conversation, job.messageId, agent.name, why) }]).catch((err: unknown) =>
+      deps.log.error({ err, messageId: job.messageId }, "hand-over notification not written"),
+    );
   }
   await log(db, job, agent, message.text, answer, answer.outcome, answer.handoffReason);
 }
