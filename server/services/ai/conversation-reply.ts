@@ -8,6 +8,7 @@
 import { and, eq, gt, isNull, like, not, or, sql } from "drizzle-orm";
 import type { Server } from "socket.io";
 import { HANDOFF_REASON_TEXT, namesKeyword } from "../../../contract/domain/ai";
+import { DLT_TEMPLATES_ONLY } from "../../../contract/domain/chats";
 import type { Carrier } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { aiAgents, aiAnswers, aiConversations, chatMessages, conversations } from "../../db/schema";
@@ -125,6 +126,31 @@ async function log(db: Db, job: ReplyJob, agent: AgentRow, question: string, ans
     .onConflictDoNothing();
 }
 
+interface HandOver {
+  conversation: typeof conversations.$inferSelect;
+  messageId: number;
+  agentName: string;
+  /** What ai_conversations keeps. */
+  reason: string | null;
+  /** What the team's bells say, after "handed the conversation to the team: ". */
+  why: string;
+}
+
+/**
+ * The conversation is people's from now on; its unread count stays above 0 so that they see it waits for them, and
+ * the team's bells ask for a person. A failed notification is logged, not retried: the answer is already out.
+ */
+async function handOff(deps: ReplyDeps, { conversation, messageId, agentName, reason, why }: HandOver, now: Date): Promise<void> {
+  const { db } = deps;
+  await db.update(aiConversations).set({ state: "handed_off", reason, handedOffAt: now, updatedAt: now }).where(eq(aiConversations.conversationId, conversation.id));
+  // The reply read the conversation (unread 0): people must still see that it waits for them.
+  const [updated] = await db.update(conversations).set({ unreadCount: sql`greatest(${conversations.unreadCount}, 1)` }).where(eq(conversations.id, conversation.id)).returning();
+  if (updated) pushConversation(deps.io, updated, await conversationRecord(db, updated));
+  await notifyConversations({ db, io: deps.io }, [{ conversation: updated ?? conversation, note: handoffNotice(conversation, messageId, agentName, why) }]).catch((err: unknown) =>
+    deps.log.error({ err, messageId }, "hand-over notification not written"),
+  );
+}
+
 /** Answers one queued customer message (the ai-replies job's work). */
 export async function answerInbound(deps: ReplyDeps, job: ReplyJob): Promise<void> {
   const { db } = deps;
@@ -145,6 +171,15 @@ export async function answerInbound(deps: ReplyDeps, job: ReplyJob): Promise<voi
   try {
     await sendInWorkspace(chat, ws, conversation.id, { clientId: `ai:${job.messageId}`, messageType: "text", text: answer.reply });
   } catch (err) {
+    // An answer is free text, which an Indian DLT route does not carry (only registered templates): the agent cannot
+    // answer in this conversation at all, so it is handed to the team, who can send a template, with the reason.
+    if (err instanceof HttpError && err.message === DLT_TEMPLATES_ONLY) {
+      await addNoteInWorkspace(chat, ws, conversation.id, { clientId: `ai-note:${job.messageId}`, text: `🤖 ${agent.name} cannot answer here and handed this conversation to the team: ${DLT_TEMPLATES_ONLY}` });
+      const reason = "free text is not allowed on this DLT route";
+      await handOff(deps, { conversation, messageId: job.messageId, agentName: agent.name, reason, why: reason }, now);
+      await log(db, job, agent, message.text, answer, "skipped", DLT_TEMPLATES_ONLY);
+      return;
+    }
     // The WhatsApp window closed before the answer (a job delayed a day): nothing may be sent; people will see it.
     if (err instanceof HttpError && err.statusCode === 422) {
       await log(db, job, agent, message.text, answer, "skipped", err.message);
@@ -154,15 +189,8 @@ export async function answerInbound(deps: ReplyDeps, job: ReplyJob): Promise<voi
   }
   await addNoteInWorkspace(chat, ws, conversation.id, { clientId: `ai-note:${job.messageId}`, text: noteOf(agent, answer) });
   if (answer.outcome === "handoff") {
-    await db.update(aiConversations).set({ state: "handed_off", reason: answer.handoffReason, handedOffAt: now, updatedAt: now }).where(eq(aiConversations.conversationId, conversation.id));
-    // The reply read the conversation (unread 0): people must still see that it waits for them.
-    const [updated] = await db.update(conversations).set({ unreadCount: sql`greatest(${conversations.unreadCount}, 1)` }).where(eq(conversations.id, conversation.id)).returning();
-    if (updated) pushConversation(deps.io, updated, await conversationRecord(db, updated));
-    // The team's bells ask for a person. A failed write is logged, not retried: the answer is already out.
     const why = answer.handoffReason ? HANDOFF_REASON_TEXT[answer.handoffReason] : "it could not answer";
-    await notifyConversations({ db, io: deps.io }, [{ conversation: updated ?? conversation, note: handoffNotice(conversation, job.messageId, agent.name, why) }]).catch((err: unknown) =>
-      deps.log.error({ err, messageId: job.messageId }, "hand-over notification not written"),
-    );
+    await handOff(deps, { conversation, messageId: job.messageId, agentName: agent.name, reason: answer.handoffReason, why }, now);
   }
   await log(db, job, agent, message.text, answer, answer.outcome, answer.handoffReason);
 }
