@@ -98,5 +98,9 @@ test("a live agent sees its team in the inbox and takes an unassigned conversati
     await expect(assignTo).toBeVisible();
   }
   expect(calls).toEqual({ team: 1, agents: 0 });
+  // The agent's inbox in the dark theme too.
+  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  await expect(assignTo).toBeVisible();
+  await shot(page, "chat-inbox-agent-dark");
   await page.close();
 });
