@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { login, shot } from "./support";
+import { apiToken, login, shot } from "./support";
 
 const PAGE = "/organization/agents";
 
@@ -47,4 +47,60 @@ test("a member added with a password signs in; an invitation lists as invited", 
   await page.getByRole("dialog").getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByRole("row").filter({ hasText: `Inv ${stamp}` })).toContainText("Invited");
   await shot(page, "team-members-list");
+});
+
+test("a live agent sees its team in the inbox and takes an unassigned conversation with 'Assign to me'", async ({ browser }) => {
+  test.setTimeout(90_000);
+  // A conversation of its own, written as a customer to the manager's WhatsApp number, so no other spec's is touched.
+  const setup = await browser.newPage();
+  const headers = { authorization: `Bearer ${await apiToken(setup, "manager")}` };
+  const addresses = (await (await setup.request.get("/api/v1/sandbox/phone/addresses", { headers })).json()).data as Array<{ channel: string; address: string }>;
+  const whatsapp = addresses.find((a) => a.channel === "whatsapp");
+  expect(whatsapp).toBeTruthy();
+  const customer = `+9195${String(Date.now()).slice(-8)}`;
+  const sent = await setup.request.post("/api/v1/sandbox/phone/messages", { headers, data: { channel: "whatsapp", address: whatsapp?.address, number: customer, text: "Can someone call me back?" } });
+  expect(sent.ok()).toBe(true);
+  await setup.close();
+
+  // Wide enough for the details pane to open by itself.
+  const page = await browser.newPage({ viewport: { width: 1680, height: 1000 } });
+  const calls = { team: 0, agents: 0 };
+  page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === "/api/v1/chats/team") calls.team += 1;
+    if (path === "/api/live-agent/agents") calls.agents += 1;
+  });
+  await login(page, "agent", "user");
+  await page.goto("/user/chats");
+  await page.getByLabel("Search conversations").fill(customer);
+  await page.getByLabel("Search conversations").press("Enter");
+  await page.getByRole("option").filter({ hasText: customer }).first().click();
+  const assignTo = page.getByRole("combobox", { name: "Assign to" });
+  // The team list names its members with their presence (Asha is this tab: online).
+  await assignTo.click();
+  await expect(page.locator(".ant-select-item-option").filter({ hasText: "Asha Verma (you) · online" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".ant-select-selection-placeholder").filter({ hasText: "Unassigned" })).toBeVisible();
+  await expect(page.getByText("Team members are not available")).toHaveCount(0);
+  await shot(page, "chat-inbox-agent-unassigned");
+
+  await page.getByRole("button", { name: "Assign to me" }).click();
+  await expect(page.getByRole("button", { name: "Assign to me" })).toHaveCount(0);
+  await expect(page.locator(".ant-select-selection-item").filter({ hasText: "Asha Verma (you) · online" })).toBeVisible();
+  await shot(page, "chat-inbox-agent-assigned");
+
+  // Opening other conversations reads the team no more: once per inbox view, and never the owner's Team Members call.
+  await page.getByLabel("Search conversations").fill("");
+  await page.getByLabel("Search conversations").press("Enter");
+  for (const number of ["+919810000103", customer]) {
+    await page.getByRole("option").filter({ hasText: number }).first().click();
+    await expect(page).toHaveURL(/\?chat=/);
+    await expect(assignTo).toBeVisible();
+  }
+  expect(calls).toEqual({ team: 1, agents: 0 });
+  // The agent's inbox in the dark theme too.
+  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  await expect(assignTo).toBeVisible();
+  await shot(page, "chat-inbox-agent-dark");
+  await page.close();
 });

@@ -18,7 +18,7 @@ test("on a phone the sidebar opens as a sheet, navigates and closes; 'View all' 
   await page.getByRole("button", { name: "Notifications" }).click();
   await page.getByRole("button", { name: "View all" }).click();
   await expect(page.locator(".ant-drawer-open").getByText("All notifications")).toBeVisible();
-  await expect(page.getByText(/Messages received while you were signed in to this tab/)).toBeVisible();
+  await expect(page.getByText(/Everything the bell told you, newest first/)).toBeVisible();
   // On a phone the sheet takes the whole width, once it has slid in.
   await expect.poll(async () => (await page.locator(".ant-drawer-open .ant-drawer-content-wrapper").boundingBox())?.x).toBe(0);
   await shot(page, "shell-mobile-notifications");

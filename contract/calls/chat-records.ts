@@ -132,6 +132,19 @@ export const LiveAgentRecord = Type.Object({
   createdAt: Type.String({ format: "date-time" }),
 });
 
+/**
+ * A member of the inbox's team as the inbox shows it (assignment): name and presence only. Whoever works in the inbox
+ * (the owner or one of its live agents) reads it; emails and the rest stay on the owner's Team Members screen.
+ */
+export const TeamMemberRecord = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  isOnline: Type.Boolean(),
+  presence: enumOf<PresenceState>(PRESENCE_STATES),
+  /** The caller itself (a live agent): what "Assign to me" assigns to. */
+  you: Type.Boolean(),
+});
+
 export const AgentMetricsRecord = Type.Object({
   agentId: Type.String(),
   period: enumOf<AgentMetricPeriod>(AGENT_METRIC_PERIODS),

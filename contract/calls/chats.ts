@@ -1,6 +1,6 @@
 import { CONVERSATION_SCOPES, type ConversationScope } from "../domain/chats";
 import { CampaignChannelField } from "./campaign-records";
-import { ChatCustomerRecord, ChatMessageRecord, ConversationRecord, ConversationStatusField, QuickReplyRecord, SandboxAddressRecord, SandboxPhoneMessageRecord } from "./chat-records";
+import { ChatCustomerRecord, ChatMessageRecord, ConversationRecord, ConversationStatusField, QuickReplyRecord, SandboxAddressRecord, SandboxPhoneMessageRecord, TeamMemberRecord } from "./chat-records";
 import { WORKSPACE } from "./access";
 import { PageQuery } from "./pagination";
 import { Confirmation, ID, replies } from "./replies";
@@ -14,8 +14,10 @@ const CHAT = { access: WORKSPACE, module: "chat" } as const;
 
 /**
  * Ours: SPEC sends chat messages over the socket (SPEC 3's outgoing 'message') and names no call for the inbox.
- * These read it (conversations, pages of messages, the catch-up after a reconnect) and change it (send, note,
- * assign, resolve, reopen, read). The socket's 'message' and `chats.send` share one service: a message is written
+ * These read it (conversations, pages of messages, the catch-up after a reconnect, the team to assign to) and
+ * change it (send, note, assign, resolve, reopen, read). `chats.team` is the inbox's own narrow team list: SPEC 6's
+ * `liveAgents.list` keeps its roles and the agent module (the owner's Team Members screen, with emails), which a live
+ * agent (chat module only) does not have. The socket's 'message' and `chats.send` share one service: a message is written
  * before it is acknowledged, and a repeated clientId answers the stored message. The simulated phone
  * (`sandbox.phone.*`) lets a tester write as a customer when the carrier is the sandbox (501 otherwise).
  */
@@ -88,6 +90,11 @@ export const CHAT_CALLS = {
   "chats.read": {
     method: "POST", path: "/api/v1/chats/:id/read", ...CHAT, params: ID,
     response: replies({ 200: Conversation }), summary: "Mark the conversation's messages read (its unread count becomes 0)",
+  },
+  "chats.team": {
+    method: "GET", path: "/api/v1/chats/team", ...CHAT,
+    response: replies({ 200: ok({ data: Type.Array(TeamMemberRecord) }) }),
+    summary: "The inbox's team for assignment: the active live agents of the account (an agent's: its owner's), names and presence only",
   },
   "chats.quickReplies": {
     method: "GET", path: "/api/v1/chats/:id/templates", ...CHAT, params: ID,

@@ -10,6 +10,7 @@ import { CHANNEL_BOT_CALLS } from "./channels-bots";
 import { CHAT_CALLS } from "./chats";
 import { DASHBOARD_CALLS } from "./dashboards";
 import { LIVE_AGENT_CALLS } from "./live-agents";
+import { NOTIFICATION_CALLS } from "./notifications";
 import { PUBLIC_API_CALLS } from "./public-api";
 import { OPERATION_CALLS } from "./operations";
 import { RCS_TEMPLATE_CALLS } from "./rcs-templates";
@@ -75,6 +76,8 @@ export { CARRIER_PROVIDERS, CARRIER_WEBHOOK_PATH, CarrierChannelRecord, CarrierC
  *    them the list of a sub-account's sub-accounts is empty;
  *  - workflows (Workflow Automation; SPEC names no calls) live beside the AI routes: `/api/flow/v1/workflows`,
  *    `/workflow-runs`, `/workflow-templates`, and the public incoming-webhook trigger `/hooks/:id/:secret`;
+ *  - the bell's history is `/api/v1/notifications` (list, unread count, read, read-all): SPEC 3 keeps notifications
+ *    on the client only, which a reload loses; the server keeps them per user and pushes new ones as before;
  *  - `GET /api/healthz`-style probes are not in the table: `/healthz` is outside `/api`.
  */
 export const CALLS = {
@@ -98,6 +101,7 @@ export const CALLS = {
   ...DASHBOARD_CALLS,
   ...OPERATION_CALLS,
   ...CARRIER_CHANNEL_CALLS,
+  ...NOTIFICATION_CALLS,
 } as const satisfies Record<string, CallDef>;
 
 export type CallId = keyof typeof CALLS;
@@ -137,6 +141,7 @@ const SECTIONS: Readonly<Record<string, { calls: Readonly<Record<string, CallDef
   "Dashboards, Team Reports and quota": { calls: DASHBOARD_CALLS, description: "Figures by channel and day, the team's reports and the quota reports, with their CSV exports." },
   Operations: { calls: OPERATION_CALLS, description: "Tasks of the operator: backups." },
   "Provider connections": { calls: CARRIER_CHANNEL_CALLS, description: "An account's own connections to carriers (WhatsApp Cloud API, SMPP, HTTP SMS, Google RBM): connect, edit, test and remove." },
+  Notifications: { calls: NOTIFICATION_CALLS, description: "The bell's history of each signed-in person: pages of notifications, newest first, the unread count, and marking them read." },
 };
 export const AREA_OF = Object.fromEntries(
   Object.entries(SECTIONS).flatMap(([section, { calls }]) => Object.keys(calls).map((id) => [id, section])),

@@ -47,7 +47,7 @@ export const CHAT_PAGE_SIZE = 50;
 /** Conversations per page of the inbox list. */
 export const CONVERSATION_PAGE_SIZE = 30;
 
-/** The bell keeps the latest 100 notifications; older ones drop off the bottom (said in the panel). */
+/** A tab holds the latest 100 notifications; older ones drop off its panel (the sheet pages through them on the server). */
 export const NOTIFICATIONS_MAX = 100;
 
 /** Live agents: an invitation link works for 7 days. */

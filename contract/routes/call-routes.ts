@@ -194,6 +194,7 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "chats.resolve": {"method":"POST","path":"/api/v1/chats/:id/resolve","access":["manager","user","department_head"],"module":"chat"},
   "chats.reopen": {"method":"POST","path":"/api/v1/chats/:id/reopen","access":["manager","user","department_head"],"module":"chat"},
   "chats.read": {"method":"POST","path":"/api/v1/chats/:id/read","access":["manager","user","department_head"],"module":"chat"},
+  "chats.team": {"method":"GET","path":"/api/v1/chats/team","access":["manager","user","department_head"],"module":"chat"},
   "chats.quickReplies": {"method":"GET","path":"/api/v1/chats/:id/templates","access":["manager","user","department_head"],"module":"chat"},
   "sandbox.phone.addresses": {"method":"GET","path":"/api/v1/sandbox/phone/addresses","access":["manager","user","department_head"]},
   "sandbox.phone.send": {"method":"POST","path":"/api/v1/sandbox/phone/messages","access":["manager","user","department_head"]},
@@ -249,4 +250,8 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "carrierChannels.update": {"method":"PUT","path":"/api/v1/channels/carrier-channels/:id","access":["user","manager"]},
   "carrierChannels.test": {"method":"POST","path":"/api/v1/channels/carrier-channels/:id/test","access":["user","manager"]},
   "carrierChannels.remove": {"method":"DELETE","path":"/api/v1/channels/carrier-channels/:id","access":["user","manager"]},
+  "notifications.list": {"method":"GET","path":"/api/v1/notifications","access":"signed-in"},
+  "notifications.unreadCount": {"method":"GET","path":"/api/v1/notifications/unread-count","access":"signed-in"},
+  "notifications.read": {"method":"POST","path":"/api/v1/notifications/:id/read","access":"signed-in"},
+  "notifications.readAll": {"method":"POST","path":"/api/v1/notifications/read-all","access":"signed-in"},
 };

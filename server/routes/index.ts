@@ -32,6 +32,7 @@ import { channelHandlers } from "./channels";
 import { chatHandlers } from "./chats";
 import { keyConfigHandlers } from "./key-configs";
 import { liveAgentHandlers } from "./live-agents";
+import { notificationHandlers } from "./notifications";
 import { operationHandlers } from "./operations";
 import { sandboxPhoneHandlers } from "./chats/sandbox-phone";
 import type { Handlers, RouteContext } from "./context";
@@ -77,6 +78,7 @@ export const HANDLERS: Handlers = {
   ...suppressionHandlers,
   ...chatHandlers,
   ...liveAgentHandlers,
+  ...notificationHandlers,
   ...sandboxPhoneHandlers,
   ...reportHandlers,
   ...workflowHandlers,

@@ -122,6 +122,15 @@ describe("an agent answering customers", () => {
     expect(thread.filter((m) => m.direction === "note").at(-1)?.text).toMatch(/handed this conversation to the team: the customer asked for a person \(the message names “human”/);
     const [state] = await server.database.db.select().from(aiConversations).where(eq(aiConversations.conversationId, chatId));
     expect(state).toMatchObject({ state: "handed_off", reason: "requested" });
+    // The team's bells ask for a person: the owner's and its live agent's, leading to the conversation; another
+    // tenant's stays quiet.
+    for (const who of ["manager", "agent"] as const) {
+      const bell = body<{ data: { kind: string; title: string; body: string; link: string }[] }>(await call(who, "GET", "/api/v1/notifications?limit=100")).data;
+      expect(bell.find((n) => n.kind === "handoff" && n.link === `chats?chat=${chatId}`)).toMatchObject({
+        title: `${number} needs a person`, body: "Order status assistant handed the conversation to the team: the customer asked for a person.",
+      });
+    }
+    expect(body<{ data: { link: string | null }[] }>(await call("globex", "GET", "/api/v1/notifications?limit=100")).data.filter((n) => n.link?.includes(chatId))).toEqual([]);
     const conversation = body<{ data: { unreadCount: number } }>(await call("manager", "GET", `/api/v1/chats/${chatId}`)).data;
     expect(conversation.unreadCount).toBeGreaterThan(0);
     // Now it is people's: the next message is not queued, not answered.

@@ -14,6 +14,7 @@ import { rcsBots, smsAccounts, wabas } from "../db/schema";
 import { startSmsc, type Smsc } from "../carriers/smpp/stand-in";
 import { startSmsHttpStandIn, type SmsHttpStandIn } from "../carriers/sms-http/stand-in";
 import { HANDLERS } from "../routes";
+import { notify } from "../services/notifications/notify";
 import type { Handlers } from "../routes/context";
 import { insertCampaign as insertReadCampaign, insertRecipients, insertReply } from "./campaign-read-fixtures";
 import { lastMailTo, tokenIn } from "./mail";
@@ -204,6 +205,17 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "chats.send": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, payload: { clientId: "schema-send", messageType: "text", text: "Hello" } }),
   "chats.note": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, payload: { clientId: "schema-note", text: "Called the customer" } }),
   "chats.assign": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, payload: { agentId: null } }),
+  "chats.team": async () => ({ as: "agent" }),
+  "notifications.list": async (s) => {
+    await notify({ db: s.database.db, io: s.app.io }, await s.id("manager"), { kind: "chat", key: "schema:list", title: "+919800000000 · WhatsApp", body: "Hello", link: "chats?chat=x" });
+    return { as: "manager", query: { page: "1", limit: "5", unread: "true" } };
+  },
+  "notifications.unreadCount": async () => ({ as: "manager" }),
+  "notifications.read": async (s) => {
+    const note = await notify({ db: s.database.db, io: s.app.io }, await s.id("manager"), { kind: "chat", key: "schema:read", title: "To read" });
+    return { as: "manager", params: { id: note?._id ?? "0" } };
+  },
+  "notifications.readAll": async () => ({ as: "manager" }),
   "chats.resolve": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
   "chats.reopen": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
   "chats.read": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BALANCE_REQUEST_DECIDED_EVENT } from "../../contract/balance-requests";
 import { PROGRESS_EVENT, REPORT_PROGRESS_EVENT } from "../../contract/domain/campaigns";
 import { AGENT_PRESENCE_EVENT, CHAT_MESSAGE_EVENT, CHAT_STATUS_EVENT, CONVERSATION_EVENT, TYPING_EVENT } from "../../contract/domain/chats";
+import { NOTIFICATION_EVENT, NOTIFICATIONS_READ_EVENT } from "../../contract/domain/notifications";
 import { TEMPLATE_STATUS_EVENT } from "../../contract/whatsapp-templates";
 import { userRoom } from "../realtime";
 import { conversationRooms } from "../services/chats/workspace";
@@ -14,7 +15,7 @@ import { startServer, type DemoName, type TestServer } from "./harness";
 /** Every event the server pushes to the console. */
 const SERVER_EVENTS = [
   CHAT_MESSAGE_EVENT, TYPING_EVENT, CHAT_STATUS_EVENT, CONVERSATION_EVENT, AGENT_PRESENCE_EVENT,
-  PROGRESS_EVENT, REPORT_PROGRESS_EVENT, TEMPLATE_STATUS_EVENT, BALANCE_REQUEST_DECIDED_EVENT,
+  PROGRESS_EVENT, REPORT_PROGRESS_EVENT, TEMPLATE_STATUS_EVENT, BALANCE_REQUEST_DECIDED_EVENT, NOTIFICATION_EVENT, NOTIFICATIONS_READ_EVENT,
 ];
 
 let server: TestServer;
@@ -80,15 +81,18 @@ describe("events reach only their account's sockets", () => {
     otherSubUser.socket.close();
   });
 
-  it("a real event (a balance decision) reaches the requester only", async () => {
+  it("a real event (a balance decision and its notification) reaches the requester only", async () => {
     const [requester, approver, otherTenant, sibling] = await Promise.all([listen("user"), listen("manager"), listen("globex"), listen("rahul")]);
     const created = await server.call({ method: "POST", url: "/api/balance/requestBalance", as: "user", payload: { requestedBalance: 120 } });
     expect(created.statusCode).toBe(201);
     const id = created.json().data._id as string;
     expect((await server.call({ method: "POST", url: `/api/balance/requests/${id}/approve`, as: "manager" })).statusCode).toBe(200);
-    await until(() => requester.heard.length === 1);
+    await until(() => requester.heard.length === 2);
     await settle();
-    expect(requester.heard).toEqual([{ event: BALANCE_REQUEST_DECIDED_EVENT, payload: expect.objectContaining({ _id: id, status: "approved" }) }]);
+    expect(requester.heard).toEqual([
+      { event: BALANCE_REQUEST_DECIDED_EVENT, payload: expect.objectContaining({ _id: id, status: "approved" }) },
+      { event: NOTIFICATION_EVENT, payload: expect.objectContaining({ kind: "balance_request", title: "Balance request approved" }) },
+    ]);
     expect(approver.heard).toEqual([]);
     expect(otherTenant.heard).toEqual([]);
     expect(sibling.heard).toEqual([]);

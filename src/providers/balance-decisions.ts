@@ -1,17 +1,9 @@
 import type { BalanceRequestRecord } from "../../contract";
-import { formatINR } from "../shell/format";
+import { balanceDecisionText } from "../../contract/balance-requests";
 
-/** The bell's entry for a decided request; the id keeps a repeated push (socket and catch-up) from showing twice. */
+/** A decided request as the toast tells it; the id keeps a repeated push (socket and catch-up) from showing twice. */
 export function decisionNotification(r: BalanceRequestRecord) {
-  const approved = r.status === "approved";
-  return {
-    id: `balance-request-${r._id}-${r.status}`,
-    title: approved ? "Balance request approved" : "Balance request rejected",
-    description: approved
-      ? `${formatINR(r.amount)} was added to your balance by ${r.decidedBy ?? "your account manager"}.`
-      : `Your request for ${formatINR(r.amount)} was rejected by ${r.decidedBy ?? "your account manager"}: ${r.reason}`,
-    time: r.decidedAt ? Date.parse(r.decidedAt) : Date.now(),
-  };
+  return { id: `balance-request-${r._id}-${r.status}`, ...balanceDecisionText(r), time: r.decidedAt ? Date.parse(r.decidedAt) : Date.now() };
 }
 
 const decidedAt = (r: BalanceRequestRecord) => (r.decidedAt ? Date.parse(r.decidedAt) : 0);

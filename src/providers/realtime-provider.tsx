@@ -15,12 +15,11 @@ import {
 import { callApi } from "../api";
 import { toast } from "../components/toast";
 import { BALANCE_QUERY_KEY } from "../shell/balance/use-balance";
-import { notificationsStore } from "../shell/notifications/store";
 import { useSession } from "../state/session";
 import { decisionNotification, readSeenUpTo, unseenDecisions, writeSeenUpTo } from "./balance-decisions";
 import { queryClient } from "./query-client";
 import { CHAT_MESSAGE_EVENT, SEND_EVENT_EVENT } from "../../contract/domain/chats";
-import { subscribeChatNotifications } from "./chat-notifications";
+import { subscribeNotifications } from "./notification-feed";
 import { usePresenceReport } from "./presence-report";
 import { emitRealtime, registerRealtimeSocket } from "./realtime-connection";
 import { CONNECT_EVENT, publishRealtime, subscribeRealtime } from "./realtime-events";
@@ -35,10 +34,10 @@ function realtimeUrl(): string {
 
 /**
  * The signed-in tab's socket.io connection (websocket only, token in the query as SPEC 7 has it). socket.io-client
- * is imported lazily, after the first view has rendered, so it never weighs on the first load. It carries
- * balance-request outcomes to the notification bell (pushed live, and caught up on connect for decisions made while
- * the requester was away), template verdicts, campaign progress, and chat messages (a notification with a sound, and
- * SPEC 4's IS_TYPING answer to every inbound message). Reconnection follows SPEC 9 and never gives up.
+ * is imported lazily, after the first view has rendered, so it never weighs on the first load. It carries the bell's
+ * notifications (kept on the server: notification-feed.ts), balance-request outcomes as toasts (pushed live, and
+ * caught up on connect for decisions made while the requester was away), template verdicts, campaign progress, and
+ * chat messages (SPEC 4's IS_TYPING answer to every inbound message). Reconnection follows SPEC 9 and never gives up.
  */
 export function RealtimeProvider() {
   const user = useSession().user;
@@ -59,9 +58,9 @@ export function RealtimeProvider() {
       const found = unseenDecisions(records, live ? (seen ?? 0) : seen);
       const unseen = live ? records : found.unseen;
       writeSeenUpTo(userId, Math.max(found.seenUpTo, seen ?? 0));
+      // The bell has them from the server (its own history); this says it at once where the requester is looking.
       for (const record of unseen) {
         const note = decisionNotification(record);
-        notificationsStore.push(note);
         if (record.status === "approved") toast.success(note.title, note.description);
         else toast.warning(note.title, note.description);
       }
@@ -114,7 +113,7 @@ export function RealtimeProvider() {
     const unsubscribers = [
       subscribeRealtime(BALANCE_REQUEST_DECIDED_EVENT, (record) => announce([record as BalanceRequestRecord], true)),
       subscribeRealtime(TEMPLATE_STATUS_EVENT, (record) => announceTemplateStatus(record as WhatsAppTemplateRecord)),
-      subscribeChatNotifications(role),
+      subscribeNotifications(userId, role),
     ];
     return () => {
       closed = true;

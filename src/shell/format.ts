@@ -1,15 +1,10 @@
-import { CURRENCY_SYMBOL } from "../../contract";
+import { formatINR } from "../../contract/domain/inr";
 
-const money = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export { formatINR };
+
 const count = new Intl.NumberFormat("en-IN");
 const dateTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 const dateOnly = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium" });
-
-/** ₹ with Indian digit grouping (1,00,000.00); the sign goes before the symbol. */
-export function formatINR(value: number | null | undefined): string {
-  const n = typeof value === "number" && Number.isFinite(value) ? value : 0;
-  return `${n < 0 ? "-" : ""}${CURRENCY_SYMBOL}${money.format(Math.abs(n))}`;
-}
 
 /** Signed money for ledger rows: "+₹500.00" / "-₹200.00". */
 export function formatSignedINR(value: number): string {

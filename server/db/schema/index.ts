@@ -24,3 +24,4 @@ export * from "./workflows";
 export * from "./api-keys";
 export * from "./webhooks";
 export * from "./ai";
+export * from "./notifications";

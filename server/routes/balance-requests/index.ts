@@ -1,8 +1,9 @@
 import type { FastifyRequest } from "fastify";
-import { BALANCE_REQUEST_DECIDED_EVENT, type BalanceRequestRecord } from "../../../contract/balance-requests";
+import { BALANCE_REQUEST_DECIDED_EVENT, balanceDecisionText, type BalanceRequestRecord } from "../../../contract/balance-requests";
 import { callerOf } from "../../auth/guard";
 import { badRequest } from "../../http/errors";
 import { userRoom } from "../../realtime";
+import { notify } from "../../services/notifications/notify";
 import { createRequest, decide, listForParent, listOwn, statusFilter, type Decision } from "../../services/balance-requests";
 import { toMoney } from "../../services/ledger";
 import { pageWindow } from "../../services/paging";
@@ -11,15 +12,22 @@ import type { CallBody } from "../../../contract/calls";
 import type { Handlers } from "../context";
 
 
-/** The requester hears the outcome at once on its open sockets (the notification bell). */
-function announce(request: FastifyRequest, record: BalanceRequestRecord): void {
+/**
+ * The requester hears the outcome at once on its open sockets (the billing page refreshes, a toast says it) and on
+ * its bell, which keeps it. The decision stands even if the notification could not be written.
+ */
+async function announce(request: FastifyRequest, db: Db, record: BalanceRequestRecord): Promise<void> {
   request.server.io.to(userRoom(record.userId)).emit(BALANCE_REQUEST_DECIDED_EVENT, record);
+  const { title, description } = balanceDecisionText(record);
+  await notify({ db, io: request.server.io }, record.userId, { kind: "balance_request", key: `balance-request:${record._id}`, title, body: description }).catch(
+    (err: unknown) => request.log.error({ err }, "balance decision notification not written"),
+  );
 }
 
-/** Decides, tells the requester's sockets, and answers with the decided record. */
+/** Decides, tells the requester, and answers with the decided record. */
 async function decideAndAnnounce(request: FastifyRequest, db: Db, id: string, decision: Decision) {
   const record = await decide(db, callerOf(request), id, decision);
-  announce(request, record);
+  await announce(request, db, record);
   const amount = `₹${toMoney(Math.round(record.amount * 100))}`;
   return {
     success: true as const,

@@ -6,6 +6,7 @@ import { conversationRecord, findConversation } from "../../services/chats/conve
 import { dltTemplatesOnly } from "../../services/chats/dlt-route";
 import { conversationMessages, customerOf, listConversations, syncMessages } from "../../services/chats/queries";
 import { addNote, sendChatMessage } from "../../services/chats/send";
+import { inboxTeam } from "../../services/chats/team";
 import { quickReplies } from "../../services/chats/templates";
 import { chatWorkspace } from "../../services/chats/workspace";
 import type { Handlers } from "../context";
@@ -60,6 +61,7 @@ export const chatHandlers: Handlers = {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);
     return { success: true, data: await readConversation(db, request.server.io, conversation) };
   },
+  "chats.team": async (request, _reply, { db }) => ({ success: true, data: await inboxTeam(db, await chatWorkspace(db, callerOf(request))) }),
   "chats.quickReplies": async (request, _reply, { db }) => {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);
     return { success: true, data: await quickReplies(db, conversation) };

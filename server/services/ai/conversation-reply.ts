@@ -14,6 +14,7 @@ import type { Db } from "../../db/client";
 import { aiAgents, aiAnswers, aiConversations, chatMessages, conversations } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { conversationRecord } from "../chats/conversations";
+import { handoffNotice, notifyConversations } from "../chats/notify";
 import { pushConversation } from "../chats/push";
 import { addNoteInWorkspace, sendInWorkspace } from "../chats/send";
 import type { ChatWorkspace } from "../chats/workspace";
@@ -125,13 +126,29 @@ async function log(db: Db, job: ReplyJob, agent: AgentRow, question: string, ans
     .onConflictDoNothing();
 }
 
-/** The conversation is people's from now on; its unread count stays above 0 so that they see it waits for them. */
-async function handOff(deps: ReplyDeps, conversationId: string, reason: string | null, now: Date): Promise<void> {
+interface HandOver {
+  conversation: typeof conversations.$inferSelect;
+  messageId: number;
+  agentName: string;
+  /** What ai_conversations keeps. */
+  reason: string | null;
+  /** What the team's bells say, after "handed the conversation to the team: ". */
+  why: string;
+}
+
+/**
+ * The conversation is people's from now on; its unread count stays above 0 so that they see it waits for them, and
+ * the team's bells ask for a person. A failed notification is logged, not retried: the answer is already out.
+ */
+async function handOff(deps: ReplyDeps, { conversation, messageId, agentName, reason, why }: HandOver, now: Date): Promise<void> {
   const { db } = deps;
-  await db.update(aiConversations).set({ state: "handed_off", reason, handedOffAt: now, updatedAt: now }).where(eq(aiConversations.conversationId, conversationId));
+  await db.update(aiConversations).set({ state: "handed_off", reason, handedOffAt: now, updatedAt: now }).where(eq(aiConversations.conversationId, conversation.id));
   // The reply read the conversation (unread 0): people must still see that it waits for them.
-  const [updated] = await db.update(conversations).set({ unreadCount: sql`greatest(${conversations.unreadCount}, 1)` }).where(eq(conversations.id, conversationId)).returning();
+  const [updated] = await db.update(conversations).set({ unreadCount: sql`greatest(${conversations.unreadCount}, 1)` }).where(eq(conversations.id, conversation.id)).returning();
   if (updated) pushConversation(deps.io, updated, await conversationRecord(db, updated));
+  await notifyConversations({ db, io: deps.io }, [{ conversation: updated ?? conversation, note: handoffNotice(conversation, messageId, agentName, why) }]).catch((err: unknown) =>
+    deps.log.error({ err, messageId }, "hand-over notification not written"),
+  );
 }
 
 /** Answers one queued customer message (the ai-replies job's work). */
@@ -158,7 +175,8 @@ export async function answerInbound(deps: ReplyDeps, job: ReplyJob): Promise<voi
     // answer in this conversation at all, so it is handed to the team, who can send a template, with the reason.
     if (err instanceof HttpError && err.message === DLT_TEMPLATES_ONLY) {
       await addNoteInWorkspace(chat, ws, conversation.id, { clientId: `ai-note:${job.messageId}`, text: `🤖 ${agent.name} cannot answer here and handed this conversation to the team: ${DLT_TEMPLATES_ONLY}` });
-      await handOff(deps, conversation.id, "free text is not allowed on this DLT route", now);
+      const reason = "free text is not allowed on this DLT route";
+      await handOff(deps, { conversation, messageId: job.messageId, agentName: agent.name, reason, why: reason }, now);
       await log(db, job, agent, message.text, answer, "skipped", DLT_TEMPLATES_ONLY);
       return;
     }
@@ -170,6 +188,9 @@ export async function answerInbound(deps: ReplyDeps, job: ReplyJob): Promise<voi
     throw err;
   }
   await addNoteInWorkspace(chat, ws, conversation.id, { clientId: `ai-note:${job.messageId}`, text: noteOf(agent, answer) });
-  if (answer.outcome === "handoff") await handOff(deps, conversation.id, answer.handoffReason, now);
+  if (answer.outcome === "handoff") {
+    const why = answer.handoffReason ? HANDOFF_REASON_TEXT[answer.handoffReason] : "it could not answer";
+    await handOff(deps, { conversation, messageId: job.messageId, agentName: agent.name, reason: answer.handoffReason, why }, now);
+  }
   await log(db, job, agent, message.text, answer, answer.outcome, answer.handoffReason);
 }

@@ -20,8 +20,9 @@ async function change(db: Db, io: Server, row: ConversationRow, set: Change): Pr
 }
 
 /**
- * Assignment: the owner gives a conversation to any active agent of its own (or takes it back with null); an agent
- * may only take an unassigned one to itself, or hand its own back.
+ * Assignment to an active agent of the workspace's own team, or back to the team with null. The owner assigns any of
+ * its conversations; a live agent those it reaches (`row` was found in its reach: the unassigned ones and its own),
+ * so it can take one ("Assign to me"), hand one to a teammate, or give its own back, but never touch a teammate's.
  */
 export async function assignConversation(db: Db, io: Server, ws: ChatWorkspace, row: ConversationRow, agentId: string | null): Promise<ConversationOut> {
   if (agentId !== null) {
@@ -32,11 +33,7 @@ export async function assignConversation(db: Db, io: Server, ws: ChatWorkspace, 
       .where(and(eq(liveAgents.id, agentId), eq(liveAgents.ownerId, ws.ownerId), eq(liveAgents.status, "active")));
     if (!agent) throw badRequest("Choose an active agent of your team", [{ field: "agentId", message: "is not an active agent of this account" }]);
   }
-  if (ws.agentId) {
-    const takesFree = agentId === ws.agentId && row.assignedAgentId === null;
-    const handsBack = agentId === null && row.assignedAgentId === ws.agentId;
-    if (!takesFree && !handsBack) throw forbidden("An agent may take an unassigned conversation or hand back its own; ask the account owner to reassign it.");
-  }
+  if (ws.agentId && row.assignedAgentId !== null && row.assignedAgentId !== ws.agentId) throw forbidden("This conversation is a teammate's; ask the account owner to reassign it.");
   return change(db, io, row, { assignedAgentId: agentId });
 }
 

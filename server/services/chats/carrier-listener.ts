@@ -3,6 +3,7 @@ import type { CarrierEvent } from "../../carriers/carrier";
 import { AI_REPLY_JOB } from "../ai/reply-queue";
 import { receiveInbound, type Inbound, type Received } from "./inbound";
 import { takeChannelInbound } from "./reply-routes";
+import { inboundNotice, notifyConversations } from "./notify";
 import { pushChatMessage, pushStatus } from "./push";
 import { applyChatStatus, chatIdOfCarrierId, chatIdsOfProviderIds } from "./receipts";
 import { WORKFLOW_EVENTS_JOB } from "../../jobs/workflow-events";
@@ -64,7 +65,7 @@ export function startChatEvents(app: FastifyInstance): () => void {
         if (failure === undefined || failsOnItsData(failure)) answer.resolve();
         else answer.reject(failure);
       });
-      announce(written.received);
+      await announce(written.received);
     }
     await applyStatuses(statuses);
   }
@@ -111,8 +112,12 @@ export function startChatEvents(app: FastifyInstance): () => void {
     return { received, failures };
   }
 
-  /** Pushes what a round wrote and wakes the jobs it gave work to. */
-  function announce(received: readonly Received[]): void {
+  /**
+   * Pushes what a round wrote, wakes the jobs it gave work to, and notifies the people of its conversations (the
+   * bell's history: one write for the round, after the messages themselves were pushed; the next round waits for
+   * it, so notifications never pile up behind a busy inbox). A failed write loses the notifications, not the messages.
+   */
+  async function announce(received: readonly Received[]): Promise<void> {
     pushReceived(app, received);
     // Trigger events were written with the messages: wake their job now rather than at its next tick (only then: an
     // account without workflows writes none, and an idle claim is a statement that delays the next round).
@@ -121,6 +126,8 @@ export function startChatEvents(app: FastifyInstance): () => void {
     // next tick (twice, so a round already under way cannot have claimed before these messages were queued).
     const ai = received.some((r) => r.aiQueued) ? app.jobs?.get(AI_REPLY_JOB) : undefined;
     if (ai) void ai.tick().then(() => ai.tick());
+    const notes = received.map(({ conversation, message }) => ({ conversation, note: inboundNotice(conversation, message) }));
+    await notifyConversations({ db, io: app.io }, notes).catch((err: unknown) => app.log.error({ err }, "inbound messages' notifications not written"));
   }
 
   async function applyStatuses(statuses: readonly Receipt[]): Promise<void> {

@@ -1,9 +1,10 @@
-import { ArrowLeftOutlined, InfoCircleOutlined, MobileOutlined, ReloadOutlined } from "@ant-design/icons";
+import { ArrowLeftOutlined, InfoCircleOutlined, MobileOutlined, ReloadOutlined, UserAddOutlined } from "@ant-design/icons";
 import { Alert, Button, Empty, Flex, Grid, Tag, Typography, theme } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { CallReply } from "../../../contract";
+import { MSG, type CallReply } from "../../../contract";
 import { areaPath } from "../../../resources/derive";
+import { toast } from "../../components/toast";
 import { useRealtimeConnected } from "../../providers/realtime-connection";
 import { useIsMobile } from "../../shell/sidebar/use-is-mobile";
 import { useSession } from "../../state/session";
@@ -14,6 +15,7 @@ import { ConversationList, type ListFilters } from "./components/inbox/conversat
 import { DetailsPanel } from "./components/inbox/details-panel";
 import { MessageList } from "./components/inbox/message-list";
 import { useConversations } from "./components/inbox/use-conversations";
+import { useTeam } from "./components/inbox/use-team";
 import { useThread } from "./components/inbox/use-thread";
 
 type Customer = CallReply<"chats.get">["customer"];
@@ -50,6 +52,7 @@ export function ConversationsList() {
   const selectedId = params.get("chat");
   const [filters, setFilters] = useState<ListFilters>({ channel: "all", scope: "all", status: "open", q: "" });
   const list = useConversations(filters);
+  const team = useTeam();
   const [detail, setDetail] = useState<{ data: Conversation; customer: Customer; dltTemplatesOnly: boolean } | null>(null);
   const [detailError, setDetailError] = useState<string | null>(null);
   const conversation = detail?.data._id === selectedId ? detail.data : (list.items.find((c) => c._id === selectedId) ?? null);
@@ -92,8 +95,12 @@ export function ConversationsList() {
 
   const act = async (callId: "chats.resolve" | "chats.reopen" | "chats.assign", body?: unknown) => {
     if (!selectedId) return;
-    const r = await call(callId, { params: { id: selectedId }, method: "post", body });
-    setDetail((d) => (d ? { ...d, data: r.data } : d));
+    try {
+      const r = await call(callId, { params: { id: selectedId }, method: "post", body });
+      setDetail((d) => (d ? { ...d, data: r.data } : d));
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : MSG.somethingWrong);
+    }
     list.refetch();
   };
 
@@ -145,6 +152,11 @@ export function ConversationsList() {
                     to {conversation.businessLabel}
                   </Typography.Text>
                   <Flex gap={8} align="center" style={{ marginInlineStart: "auto" }}>
+                    {team.me && conversation.assignedAgentId === null && (
+                      <Button size="small" icon={<UserAddOutlined />} onClick={() => void act("chats.assign", { agentId: team.me?._id })}>
+                        Assign to me
+                      </Button>
+                    )}
                     {thread.typing && (
                       <Typography.Text type="secondary" italic style={{ fontSize: 12 }}>
                         {thread.typing} is typing…
@@ -177,6 +189,7 @@ export function ConversationsList() {
             <DetailsPanel
               conversation={conversation}
               customer={detail?.data._id === conversation._id ? detail.customer : null}
+              team={team}
               onAssign={(agentId) => void act("chats.assign", { agentId })}
               onResolve={() => void act("chats.resolve")}
               onReopen={() => void act("chats.reopen")}

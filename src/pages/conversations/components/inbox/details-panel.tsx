@@ -1,25 +1,29 @@
 import { CheckCircleOutlined, RedoOutlined } from "@ant-design/icons";
-import { useCustom, type HttpError } from "@refinedev/core";
 import { Button, Descriptions, Divider, Empty, Flex, List, Select, Tag, Typography } from "antd";
 import type { CallReply } from "../../../../../contract";
 import { formatDateTime } from "../../../../shell/format";
 import { ChannelTag } from "./channel-tag";
 import type { Conversation } from "./thread-state";
+import type { InboxTeam, TeamMember } from "./use-team";
 
 type Customer = CallReply<"chats.get">["customer"];
-type Agents = CallReply<"liveAgents.list">;
+
+const PRESENCE_LABEL: Record<TeamMember["presence"], string> = { online: "online", away: "away", offline: "offline" };
+
+/** A member as the assignment list names it: who, whether it is the caller, and whether they are there. */
+export const memberLabel = (m: TeamMember) => `${m.name}${m.you ? " (you)" : ""} · ${PRESENCE_LABEL[m.presence]}`;
 
 /** The right pane: who the customer is to this account, and what can be done with the conversation. */
 export function DetailsPanel(props: {
   conversation: Conversation;
   customer: Customer | null;
+  team: InboxTeam;
   onAssign: (agentId: string | null) => void;
   onResolve: () => void;
   onReopen: () => void;
 }) {
-  const { conversation: c, customer } = props;
-  const agents = useCustom<Agents, HttpError>({ url: "", method: "get", config: { query: { page: 1, limit: 100 } }, meta: { callId: "liveAgents.list" }, errorNotification: false });
-  const options = (agents.query.data?.data.data ?? []).filter((a) => a.status === "active").map((a) => ({ value: a._id, label: `${a.name}${a.isOnline ? " · online" : ""}` }));
+  const { conversation: c, customer, team } = props;
+  const options = team.members.map((m) => ({ value: m._id, label: memberLabel(m) }));
   return (
     <div style={{ padding: 16, overflowY: "auto", height: "100%" }}>
       <Typography.Title level={5} style={{ marginTop: 0 }}>
@@ -46,7 +50,7 @@ export function DetailsPanel(props: {
         aria-label="Assign to"
         style={{ width: "100%", marginTop: 4 }}
         allowClear
-        placeholder={agents.query.isError ? "Team members are not available" : "Unassigned"}
+        placeholder={team.failed ? "Team members are not available" : "Unassigned"}
         value={c.assignedAgentId ?? undefined}
         options={options}
         onChange={(value: string | undefined) => props.onAssign(value ?? null)}
