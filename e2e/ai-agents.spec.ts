@@ -34,7 +34,7 @@ test("an agent from the marketplace answers a customer from its knowledge and ha
   await expect(page.getByText("No AI agents yet")).toBeVisible();
   await shot(page, "ai-hub-empty");
 
-  await page.getByRole("button", { name: "Browse templates" }).click();
+  await page.getByRole("link", { name: "Browse templates" }).click();
   await expect(page).toHaveURL(/\/organization\/marketplace$/);
   await expect(page.getByText("Order status assistant")).toBeVisible();
   await shot(page, "ai-marketplace");
