@@ -34,7 +34,7 @@ async function nestedControls(page: Page, screen: string): Promise<Finding[]> {
   const where = await page.evaluate(() => {
     const control = 'a[href], button, input, select, textarea, [role="button"], [tabindex]:not([tabindex="-1"])';
     return Array.from(document.querySelectorAll<HTMLElement>(control))
-      .filter((el) => el.getClientRects().length > 0 && el.parentElement?.closest('a[href], button, [role="button"]'))
+      .filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && el.parentElement?.closest('a[href], button, [role="button"]'))
       .map((el) => `${el.tagName.toLowerCase()} "${el.innerText.trim().slice(0, 40)}" inside ${el.parentElement?.closest("a[href], button, [role=button]")?.tagName.toLowerCase()}`);
   });
   return where.length ? [{ screen, rule: "nested-controls", impact: "serious", nodes: where.length, where: where.slice(0, 3) }] : [];

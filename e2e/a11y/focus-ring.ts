@@ -52,8 +52,10 @@ export function readFocusStop(page: Page): Promise<FocusStop | null> {
         const color = parse(cs.outlineColor);
         if (color && color[3] > 0) return { kind: "outline", color };
       }
-      // A ring drawn as a shadow: no offset, no blur, a spread of at least 1px ("rgb(...) 0px 0px 0px 2px").
+      // A ring drawn as a shadow: outside the box, no offset, no blur, a spread of at least 1px ("rgb(...) 0px 0px
+      // 0px 2px"). An inset one is a fill (Chrome's autofill background), not a ring.
       for (const part of cs.boxShadow.split(/,(?![^(]*\))/)) {
+        if (part.includes("inset")) continue;
         const color = parse(part);
         const lengths = part.replace(/rgba?\([^)]*\)/, "").trim().split(/\s+/).map(parseFloat);
         if (color && color[3] > 0 && lengths.length >= 4 && lengths[0] === 0 && lengths[1] === 0 && lengths[3] >= 1) return { kind: "box-shadow", color };
@@ -61,7 +63,7 @@ export function readFocusStop(page: Page): Promise<FocusStop | null> {
       return null;
     };
     const box = el.getBoundingClientRect();
-    const name = `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.innerText ?? el.getAttribute("placeholder") ?? "").trim().slice(0, 40)}"`;
+    const name = `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") || el.innerText || el.getAttribute("placeholder") || el.id || el.className).trim().slice(0, 40)}"`;
     let node: HTMLElement | null = el;
     for (let depth = 0; node && depth < 4; depth++, node = node.parentElement) {
       const r = node.getBoundingClientRect();

@@ -1,15 +1,17 @@
 import { expect, type Page } from "@playwright/test";
 import { scan, settle, type Finding } from "./axe";
 
-/** Client-side navigation, as a sidebar click does, so one sign-in covers a whole area. */
-export async function visit(page: Page, path: string, heading = "main h1, main h2, main h3, main h4"): Promise<void> {
+/**
+ * Client-side navigation, as a sidebar click does, so one sign-in covers a whole area; it has arrived when a heading
+ * matching `title` shows (the previous screen stays up while the next one's code loads).
+ */
+export async function visit(page: Page, path: string, title: RegExp): Promise<void> {
   await page.evaluate((to) => {
     window.history.pushState({}, "", to);
     window.dispatchEvent(new PopStateEvent("popstate"));
   }, path);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, "\\/")}(\\?|$)`));
-  // Every screen opens with its title (or Access Restricted's) as a heading.
-  await expect(page.locator(heading).first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator("main").getByRole("heading", { name: title }).first()).toBeVisible({ timeout: 60_000 });
 }
 
 const OPEN_OVERLAY = ".ant-modal-wrap:visible, .ant-drawer-open .ant-drawer-content-wrapper:visible";
