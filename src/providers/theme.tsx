@@ -62,6 +62,21 @@ export const ACCESSIBLE_COLORS = {
   },
 } as const satisfies Record<ThemeMode, Record<string, string>>;
 
+/**
+ * Tags print their text in a palette's 7th step on its 1st: under 4.5:1 in light mode for orange, gold, yellow, lime,
+ * green and cyan (2.1 to 3.4:1), and a status tag's text is the status colour itself (success 2.2:1). Darker steps of
+ * the same palettes (8th, 9th for the yellows), and darker status text, for tags only.
+ */
+const TAG_TEXT: Record<ThemeMode, Record<string, string>> = {
+  light: {
+    volcano7: "#ad2102", orange7: "#ad4e00", gold7: "#874d00", yellow7: "#876800", lime7: "#3f6600", green7: "#237804",
+    cyan7: "#006d75", colorSuccess: "#237804", colorWarning: "#ad4e00", colorError: "#b91c1c", colorInfo: "#1d4ed8",
+  },
+  // The dark palettes pass except purple and geekblue (3.4 and 4.2:1 on their dark backgrounds), and the status
+  // colours error and info (processing).
+  dark: { purple7: "#ab7ae0", geekblue7: "#8199ef", colorInfo: "#6b91dc", colorError: "#e86e6b" },
+};
+
 function themeConfig(mode: ThemeMode): ThemeConfig {
   const c = ACCESSIBLE_COLORS[mode];
   return {
@@ -72,6 +87,8 @@ function themeConfig(mode: ThemeMode): ThemeConfig {
       colorTextDescription: c.textTertiary,
       colorLink: c.link,
       colorError: c.error,
+      // Success and warning text (Typography type="success"/"warning") in the status hue, dark enough to read.
+      ...(mode === "light" ? { colorSuccessText: "#237804", colorWarningText: "#ad4e00" } : {}),
       // antd draws focus outlines with colorPrimaryBorder at lineWidthFocus, and an input's, select's or date
       // field's focus ring as a controlOutlineWidth shadow in controlOutline (a 10% tint by default: invisible).
       colorPrimaryBorder: c.focusRing,
@@ -82,6 +99,7 @@ function themeConfig(mode: ThemeMode): ThemeConfig {
     components: {
       Menu: { itemSelectedColor: c.primaryText },
       Tabs: { itemSelectedColor: c.primaryText, itemActiveColor: c.primaryText },
+      Tag: TAG_TEXT[mode],
     },
   };
 }
@@ -99,6 +117,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     document.documentElement.dataset.theme = mode;
     document.documentElement.style.colorScheme = mode;
     document.documentElement.style.setProperty("--app-focus-ring", ACCESSIBLE_COLORS[mode].focusRing);
+    document.documentElement.style.setProperty("--app-primary-text", ACCESSIBLE_COLORS[mode].primaryText);
   }, [mode]);
 
   const toggle = useCallback(() => setMode((m) => (m === "dark" ? "light" : "dark")), []);
