@@ -25,7 +25,7 @@ export function StepNode({ id, data, selected }: NodeProps<StepNodeType>) {
     <div
       data-testid={`step-${id}`}
       style={{
-        width: NODE_WIDTH, background: "var(--wf-node-bg, #fff)", borderRadius: 8, border: `${data.status || selected ? 2 : 1}px solid ${ring}`,
+        width: NODE_WIDTH, background: token.colorBgContainer, borderRadius: 8, border: `${data.status || selected ? 2 : 1}px solid ${ring}`,
         boxShadow: selected ? "0 2px 10px rgba(22,119,255,.25)" : "0 1px 3px rgba(0,0,0,.08)", opacity: data.status === "skipped" ? 0.75 : 1,
       }}
     >
