@@ -48,6 +48,9 @@ for (const theme of ["light", "dark"] as const) {
       await page.getByRole("button", { name: "Create API key" }).click();
       const dialog = page.getByRole("dialog");
       await expect(dialog).toBeVisible();
+      // The form is lazy: its fields replace a skeleton once they load.
+      await expect(dialog.getByRole("textbox").first()).toBeVisible();
+      await expect(dialog.locator(".ant-skeleton")).toHaveCount(0);
       await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
       const stops = await tabThrough(page, 60);
       expect(stops.length).toBeGreaterThan(5);
