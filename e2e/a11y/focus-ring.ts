@@ -89,7 +89,7 @@ export async function tabThrough(page: Page, max: number): Promise<FocusStop[]> 
   for (let i = 0; i < max; i++) {
     await page.keyboard.press("Tab");
     // Rings drawn with a transition are read once it has ended.
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), null, { timeout: 2_000 }).catch(() => undefined);
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), null, { timeout: 5_000 }).catch(() => undefined);
     const key = await page.evaluate(() => {
       const el = document.activeElement;
       if (!el || el === document.body) return "body";
@@ -102,7 +102,12 @@ export async function tabThrough(page: Page, max: number): Promise<FocusStop[]> 
     if (key === "sentinel") continue;
     if (key === "body" || seen.has(key)) break;
     seen.add(key);
-    const stop = await readFocusStop(page);
+    let stop = await readFocusStop(page);
+    // A ring that fades in may still be on its way when a loaded machine reads it: one more look, a moment later.
+    if (stop && stop.contrast < 3) {
+      await page.waitForTimeout(500);
+      stop = await readFocusStop(page);
+    }
     if (stop) stops.push(stop);
   }
   return stops;

@@ -45,8 +45,10 @@ export const ACCESSIBLE_COLORS = {
     primaryText: "#2563eb",
     /** Focus rings: 2px of the brand blue, 5.2:1 on white, 4.7:1 on the layout grey. */
     focusRing: "#2563eb",
-    /** Error text and danger buttons' fill: 4.8:1 on white (antd's #ff4d4f is 3.3:1). */
+    /** Error text and danger buttons' fill: 4.8:1 on white (antd's #ff4d4f is 3.3:1); also the focus ring of a field in error. */
     error: "#dc2626",
+    /** The focus ring of a field with a warning: 5.4:1 on white. */
+    warningRing: "#ad4e00",
   },
   dark: {
     /** 6.2:1 on #141414, 5.9:1 on the popup grey. */
@@ -59,6 +61,7 @@ export const ACCESSIBLE_COLORS = {
     focusRing: "#8fb3ff",
     /** A seed: the dark algorithm derives #dc5e5e from it, 5.1:1 on #141414 and 4.6:1 on #1f1f1f. */
     error: "#ff6b6b",
+    warningRing: "#d89614",
   },
 } as const satisfies Record<ThemeMode, Record<string, string>>;
 
@@ -95,6 +98,9 @@ function themeConfig(mode: ThemeMode): ThemeConfig {
       lineWidthFocus: 2,
       controlOutline: c.focusRing,
       controlOutlineWidth: 2,
+      // A field in error or warning draws its ring in these (a 6% tint by default: invisible).
+      colorErrorOutline: c.error,
+      colorWarningOutline: c.warningRing,
     },
     components: {
       Menu: { itemSelectedColor: c.primaryText },
