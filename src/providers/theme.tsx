@@ -106,6 +106,8 @@ function themeConfig(mode: ThemeMode): ThemeConfig {
       Menu: { itemSelectedColor: c.primaryText },
       Tabs: { itemSelectedColor: c.primaryText, itemActiveColor: c.primaryText },
       Tag: TAG_TEXT[mode],
+      // An unchecked switch prints its "off" text in white on the quaternary grey (#bfbfbf, 1.8:1): a darker track.
+      ...(mode === "light" ? { Switch: { colorTextQuaternary: "rgba(0, 0, 0, 0.55)", colorTextTertiary: "rgba(0, 0, 0, 0.65)" } } : {}),
     },
   };
 }

@@ -61,7 +61,7 @@ export function LibraryCard({ template, onUse }: { template: LibraryTemplate; on
           {excerpt(template)}
         </Typography.Paragraph>
       </div>
-      <Button type="primary" ghost block onClick={onUse} aria-label={`Use template ${template.name}`}>
+      <Button type="primary" ghost block onClick={onUse} aria-label={`Use template: ${template.name}`}>
         Use template
       </Button>
     </Card>
