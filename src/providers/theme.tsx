@@ -103,7 +103,7 @@ function themeConfig(mode: ThemeMode): ThemeConfig {
       colorWarningOutline: c.warningRing,
     },
     components: {
-      Menu: { itemSelectedColor: c.primaryText },
+      Menu: { itemSelectedColor: c.primaryText, subMenuItemSelectedColor: c.primaryText },
       Tabs: { itemSelectedColor: c.primaryText, itemActiveColor: c.primaryText },
       Tag: TAG_TEXT[mode],
       // An unchecked switch prints its "off" text in white on the quaternary grey (#bfbfbf, 1.8:1): a darker track.
