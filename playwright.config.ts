@@ -18,8 +18,9 @@ const server = (port: number, sessionTtlS: number) => ({
   reuseExistingServer: false,
   timeout: 120_000,
   // Meta's Graph API is the stand-in e2e/whatsapp-cloud.spec.ts starts, whichever worker runs it. The SMS providers'
-  // stand-ins of e2e/sms-providers.spec.ts listen on 127.0.0.1, which the SSRF guard refuses unless CARRIER_ALLOW_PRIVATE.
-  env: { WHATSAPP_GRAPH_URL: `http://127.0.0.1:${STAND_IN_PORT}`, RBM_STAND_IN_PORT: String(RBM_STAND_IN_PORT), CARRIER_ALLOW_PRIVATE: "true" },
+  // stand-ins of e2e/sms-providers.spec.ts and the webhook receivers of e2e/webhooks.spec.ts and e2e/journeys/ listen on
+  // 127.0.0.1, which the SSRF guard refuses unless CARRIER_ALLOW_PRIVATE and WEBHOOK_ALLOW_PRIVATE opt in (both off by default).
+  env: { WHATSAPP_GRAPH_URL: `http://127.0.0.1:${STAND_IN_PORT}`, RBM_STAND_IN_PORT: String(RBM_STAND_IN_PORT), CARRIER_ALLOW_PRIVATE: "true", WEBHOOK_ALLOW_PRIVATE: "true" },
 });
 
 export default defineConfig({

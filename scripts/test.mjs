@@ -21,6 +21,8 @@ const POSTGRES_FILES = [
   "server/test/campaign-header-media.test.ts",
   "server/test/campaign-messaging-limit.test.ts",
   "server/test/public-api.test.ts",
+  "server/test/public-api-sms-receipts.test.ts", // a receipt taken by another process's bind: one delivery per state
+  "server/test/public-api-journey.test.ts", // the built bundle: public API → each carrier → receipt → signed webhook
   "server/test/balance.test.ts",
   "server/test/chats.test.ts",
   "server/test/realtime-cluster.pg.test.ts",
