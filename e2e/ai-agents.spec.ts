@@ -36,11 +36,11 @@ test("an agent from the marketplace answers a customer from its knowledge and ha
   await expect(page.getByText("No AI agents yet")).toBeVisible();
   await shot(page, "ai-hub-empty");
 
-  await page.getByRole("button", { name: "Browse templates" }).click();
+  await page.getByRole("link", { name: "Browse templates" }).click();
   await expect(page).toHaveURL(/\/organization\/marketplace$/);
   await expect(page.getByText("Order status assistant")).toBeVisible();
   await shot(page, "ai-marketplace");
-  await page.getByRole("button", { name: "Use Order status assistant" }).click();
+  await page.getByRole("button", { name: "Use this template: Order status assistant" }).click();
 
   // The new agent opens on its knowledge, with the template's sample knowledge.
   await expect(page).toHaveURL(/ai-agent-hub\/agent\?id=.+&tab=knowledge/);

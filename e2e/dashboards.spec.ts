@@ -127,7 +127,7 @@ test("an empty period says so and offers the next step: a longer period, or a fi
   await expect(page).toHaveURL(/range=30d/);
   await expect(card(page, "Messages per day").locator("[data-chart-bar] rect").first()).toBeVisible();
   await page.goto(`${ROLE_AREAS.user.prefix}?range=custom&from=2020-01-01&to=2020-01-07`);
-  await page.getByRole("button", { name: "Create your first campaign" }).click();
+  await page.getByRole("link", { name: "Create your first campaign" }).click();
   await expect(page).toHaveURL(new RegExp(`${ROLE_AREAS.user.prefix}/campaigns/whatsapp-campaign-creation$`));
 });
 

@@ -116,7 +116,7 @@ test("a library template fills the builder; the flag shows, and clearing resets 
   await page.getByRole("combobox", { name: "Industry" }).click();
   await page.getByTitle("Travel").click();
   await expect(page.getByText("2 templates")).toBeVisible();
-  await page.getByRole("button", { name: "Use template Weekend getaways" }).click();
+  await page.getByRole("button", { name: "Use template: Weekend getaways" }).click();
 
   await expect(page).toHaveURL(/rcs\/creation\?from=library%3Atravel-weekend-getaways$/);
   await expect(page.getByTestId("library-flag")).toContainText("Weekend getaways");

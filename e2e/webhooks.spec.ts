@@ -111,7 +111,7 @@ test("a user adds a webhook endpoint, sends a test delivery, sees it in the deli
 
     // A receiver answering 500: the test says so, and the log shows the delivery waiting for its retry.
     receiver.failNext();
-    await page.getByRole("button", { name: "All endpoints" }).click();
+    await page.getByRole("link", { name: "All endpoints" }).click();
     await page.locator(".ant-table-row", { hasText: receiver.url }).getByRole("button", { name: "Send test" }).click();
     await expect(page.getByText("The delivery did not succeed")).toBeVisible();
     await expect(page.getByText("HTTP 500. It stays in the log and is retried for 24 hours.")).toBeVisible();

@@ -1,7 +1,7 @@
 import { LockOutlined } from "@ant-design/icons";
-import { Button, Typography, theme } from "antd";
-import { Link } from "react-router";
+import { Typography, theme } from "antd";
 import { MSG } from "../../contract";
+import { ButtonLink } from "./button-link";
 
 /** SPEC 2's explanation of a module that is not enabled: the sidebar's dialog and a gated route both show it. */
 export function AccessRestrictedText({ item }: { item: string | null }) {
@@ -39,11 +39,9 @@ export function AccessRestrictedPage({ item, home }: { item: string; home: strin
         {MSG.accessRestrictedTitle}
       </h2>
       <AccessRestrictedText item={item} />
-      <Link to={home}>
-        <Button type="primary" style={{ marginTop: 20 }}>
-          Back to the dashboard
-        </Button>
-      </Link>
+      <ButtonLink to={home} type="primary" style={{ marginTop: 20 }}>
+        Back to the dashboard
+      </ButtonLink>
     </section>
   );
 }

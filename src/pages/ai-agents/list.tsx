@@ -11,6 +11,7 @@ import { FORM_SCHEMAS } from "../common/validators/form-schemas";
 import { AGENT_UI } from "./components/agent-form-ui";
 import { CHANNEL_COLOR, CHANNEL_LABEL, SCOPE_LABEL } from "./components/labels";
 import { useAiAgents, type AiAgent } from "./components/use-ai-agents";
+import { ButtonLink } from "../../components/button-link";
 
 /** The AI Agent Hub: the account's agents, what each answers and how often it hands over; create one or start from a template. */
 export function AiAgentsList() {
@@ -28,9 +29,7 @@ export function AiAgentsList() {
         description="AI agents answer your customers in Conversations from your own knowledge, and hand a conversation to your team when they should."
         extra={
           <>
-            <Link to={marketplacePath}>
-              <Button icon={<AppstoreAddOutlined />}>Browse templates</Button>
-            </Link>
+            <ButtonLink to={marketplacePath} icon={<AppstoreAddOutlined />}>Browse templates</ButtonLink>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
               New agent
             </Button>
@@ -52,9 +51,7 @@ export function AiAgentsList() {
           }
         >
           <Space>
-            <Link to={marketplacePath}>
-              <Button type="primary" icon={<AppstoreAddOutlined />}>Choose a template</Button>
-            </Link>
+            <ButtonLink to={marketplacePath} type="primary" icon={<AppstoreAddOutlined />}>Choose a template</ButtonLink>
             <Button icon={<PlusOutlined />} onClick={() => setCreating(true)}>Create from scratch</Button>
           </Space>
         </Empty>

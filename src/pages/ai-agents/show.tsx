@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { Alert, Button, Result, Skeleton, Space, Switch, Tabs, Tag, Typography } from "antd";
-import { Link, useSearchParams } from "react-router";
+import {useSearchParams } from "react-router";
 import { areaPath } from "../../../resources/derive";
 import { useSession } from "../../state/session";
 import { PageHeader } from "../common/page-header";
@@ -13,6 +13,7 @@ import { CHANNEL_COLOR, CHANNEL_LABEL } from "./components/labels";
 import { PlaygroundTab } from "./components/playground-tab";
 import { SettingsTab } from "./components/settings-tab";
 import { useAgent } from "./components/use-agent";
+import { ButtonLink } from "../../components/button-link";
 
 const TABS = ["settings", "prompt", "knowledge", "business", "intents", "playground", "answers"] as const;
 type Tab = (typeof TABS)[number];
@@ -26,7 +27,7 @@ export function AiAgentsShow() {
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : "settings";
   const api = useAgent(id);
   const hub = role ? areaPath(role, "ai-agent-hub") : "/";
-  const back = <Link to={hub}><Button icon={<ArrowLeftOutlined />}>All agents</Button></Link>;
+  const back = <ButtonLink to={hub} icon={<ArrowLeftOutlined />}>All agents</ButtonLink>;
 
   if (!id) {
     // Opened without an agent (a bookmark, the address bar): the page's title, and the way to the hub's list.

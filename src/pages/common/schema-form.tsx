@@ -7,6 +7,7 @@ import { Button, Space } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useIsMobile } from "../../shell/sidebar/use-is-mobile";
 import { errorTransformerFor } from "./form-errors";
+import { RangeWidget } from "./range-widget";
 import { PRECOMPILED_VALIDATORS } from "./validators/precompiled-validators";
 
 export type FormValues = Record<string, unknown>;
@@ -33,6 +34,8 @@ function validatorFor(schema: RJSFSchema) {
   if (!schema.$id || !fns[schema.$id]) throw new Error(`No precompiled validator for schema "${schema.$id ?? "(no $id)"}"`);
   return createPrecompiledValidator<FormValues>(fns, schema);
 }
+
+const WIDGETS = { RangeWidget };
 
 /**
  * A form rendered from one of the shared JSON Schemas (the server validates the same schema), so field rules
@@ -63,6 +66,7 @@ export function SchemaForm(props: SchemaFormProps) {
       onChange={(e: IChangeEvent<FormValues>) => setData(e.formData)}
       validator={validator}
       formContext={formContext}
+      widgets={WIDGETS}
       customValidate={customValidate}
       transformErrors={transformErrors}
       showErrorList={false}

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, InfoCircleOutlined, MobileOutlined, ReloadOutlined, UserAddOutlined } from "@ant-design/icons";
 import { Alert, Button, Empty, Flex, Grid, Tag, Typography, theme } from "antd";
 import { useCallback, useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { MSG, type CallReply } from "../../../contract";
 import { areaPath } from "../../../resources/derive";
 import { toast } from "../../components/toast";
@@ -17,6 +17,7 @@ import { MessageList } from "./components/inbox/message-list";
 import { useConversations } from "./components/inbox/use-conversations";
 import { useTeam } from "./components/inbox/use-team";
 import { useThread } from "./components/inbox/use-thread";
+import { ButtonLink } from "../../components/button-link";
 
 type Customer = CallReply<"chats.get">["customer"];
 type Conversation = CallReply<"chats.get">["data"];
@@ -120,9 +121,7 @@ export function ConversationsList() {
         </div>
         <Flex gap={8} align="center">
           <Tag color={connected ? "success" : "warning"}>{connected ? "Live" : "Reconnecting…"}</Tag>
-          <Link to={phonePath}>
-            <Button icon={<MobileOutlined />}>Simulated phone</Button>
-          </Link>
+          <ButtonLink to={phonePath} icon={<MobileOutlined />}>Simulated phone</ButtonLink>
         </Flex>
       </Flex>
       {list.error && (

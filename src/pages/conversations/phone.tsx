@@ -1,7 +1,6 @@
 import { MessageOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Empty, Flex, Form, Input, Select, Space, Tag, Typography } from "antd";
 import { useMemo, useState } from "react";
-import { Link } from "react-router";
 import type { HttpError } from "@refinedev/core";
 import { areaPath } from "../../../resources/derive";
 import { checkPhone } from "../../lib/phone-input";
@@ -9,6 +8,7 @@ import { useSession } from "../../state/session";
 import { PageHeader } from "../common/page-header";
 import { PhoneFrame } from "./components/phone/phone-frame";
 import { usePhone, type PhoneTarget } from "./components/phone/use-phone";
+import { ButtonLink } from "../../components/button-link";
 
 const CHANNEL_LABEL = { whatsapp: "WhatsApp", sms: "SMS", rcs: "RCS" } as const;
 const DEFAULT_CUSTOMER = "+919812300001";
@@ -60,9 +60,7 @@ export function ConversationsPhone() {
       <PageHeader
         description="Write as one of your customers. Messages arrive in Conversations like real ones, and your team's replies show here with their delivery ticks."
         extra={
-          <Link to={inboxPath}>
-            <Button icon={<MessageOutlined />}>Open Conversations</Button>
-          </Link>
+          <ButtonLink to={inboxPath} icon={<MessageOutlined />}>Open Conversations</ButtonLink>
         }
       />
       {refusal ?? (

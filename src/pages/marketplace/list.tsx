@@ -57,7 +57,7 @@ export function MarketplaceList() {
                 <Typography.Text strong style={{ fontSize: 12 }}>Customers can ask</Typography.Text>
                 <ul style={{ margin: "4px 0 0", paddingLeft: 18, fontSize: 13 }}>{t.sampleQuestions.map((q) => <li key={q}>{q}</li>)}</ul>
               </div>
-              <Button type="primary" style={{ marginTop: "auto" }} loading={installing === t.id} disabled={Boolean(installing) && installing !== t.id} onClick={() => void install(t)} aria-label={`Use ${t.name}`}>
+              <Button type="primary" style={{ marginTop: "auto" }} loading={installing === t.id} disabled={Boolean(installing) && installing !== t.id} onClick={() => void install(t)} aria-label={`${t.installed ? "Add another" : "Use this template"}: ${t.name}`}>
                 {t.installed ? "Add another" : "Use this template"}
               </Button>
             </Card>

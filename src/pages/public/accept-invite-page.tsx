@@ -1,13 +1,14 @@
 import { Alert, Button, Result } from "antd";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useSearchParams } from "react-router";
+import {useSearchParams } from "react-router";
 import { PUBLIC_PATHS } from "../../../contract";
 import { callApi, toMessage } from "../../api";
 import { AuthLayout } from "./auth-layout";
 import { liveAgentAccept as liveAgentAcceptSchema } from "../../../schemas/live-agent-accept";
 import { schemaField } from "./schema-rules";
 import { TextField } from "./text-field";
+import { ButtonLink } from "../../components/button-link";
 
 interface AcceptValues {
   username: string;
@@ -38,7 +39,7 @@ export function AcceptInvitePage() {
   if (done) {
     return (
       <AuthLayout title="You are in">
-        <Result status="success" title={<span style={{ fontSize: 18 }}>{done}</span>} style={{ padding: 0 }} extra={<Link to={PUBLIC_PATHS.login}><Button type="primary" size="large">Sign in</Button></Link>} />
+        <Result status="success" title={<span style={{ fontSize: 18 }}>{done}</span>} style={{ padding: 0 }} extra={<ButtonLink to={PUBLIC_PATHS.login} type="primary" size="large">Sign in</ButtonLink>} />
       </AuthLayout>
     );
   }

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { MSG, PUBLIC_PATHS } from "../../../contract";
 import { callApi, toMessage } from "../../api";
 import { AuthLayout } from "./auth-layout";
+import { ButtonLink } from "../../components/button-link";
 
 /**
  * Opened from the link mailed to a new email address. Confirming takes a click rather than happening on load,
@@ -30,11 +31,9 @@ export function ConfirmEmailPage() {
   };
 
   const signIn = (
-    <Link to={PUBLIC_PATHS.login}>
-      <Button type={done ? "primary" : "default"} size="large" block={!done}>
-        Sign in
-      </Button>
-    </Link>
+    <ButtonLink to={PUBLIC_PATHS.login} type={done ? "primary" : "default"} size="large" block={!done}>
+      Sign in
+    </ButtonLink>
   );
 
   if (done) {

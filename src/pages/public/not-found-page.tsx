@@ -1,8 +1,8 @@
-import { Button, Result } from "antd";
-import { Link } from "react-router";
+import { Result } from "antd";
 import { MSG, ROLE_AREAS } from "../../../contract";
 import { useSession } from "../../state/session";
 import { AuthLayout } from "./auth-layout";
+import { ButtonLink } from "../../components/button-link";
 
 /** SPEC 2's 404: its two lines, and a way back (home for a signed-in user, sign-in otherwise). */
 export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
@@ -15,11 +15,9 @@ export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
       subTitle={MSG.notFoundText}
       style={{ padding: embedded ? 48 : 0 }}
       extra={
-        <Link to={home}>
-          <Button type="primary" size="large">
-            {user && isLoggedIn ? "Back to dashboard" : "Back to sign in"}
-          </Button>
-        </Link>
+        <ButtonLink to={home} type="primary" size="large">
+          {user && isLoggedIn ? "Back to dashboard" : "Back to sign in"}
+        </ButtonLink>
       }
     />
   );

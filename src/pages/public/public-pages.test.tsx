@@ -81,7 +81,7 @@ describe("ResetPasswordPage", () => {
   it("without a token, offers a new link instead of a form", () => {
     renderAt("/reset-password", routes);
     expect(screen.queryByLabelText("New password")).toBeNull();
-    expect(screen.getByRole("button", { name: "Request a new link" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Request a new link" })).toBeInTheDocument();
   });
 });
 

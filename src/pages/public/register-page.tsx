@@ -8,6 +8,7 @@ import { AuthLayout } from "./auth-layout";
 import { registerDefault as registerDefaultSchema } from "../../../schemas/register-default";
 import { schemaField } from "./schema-rules";
 import { TextField } from "./text-field";
+import { ButtonLink } from "../../components/button-link";
 
 interface RegisterValues {
   username: string;
@@ -65,11 +66,9 @@ export function RegisterPage() {
           title={<span style={{ fontSize: 18 }}>{done}</span>}
           subTitle="Sign in with your username or email to set up your workspace."
           extra={
-            <Link to={PUBLIC_PATHS.login}>
-              <Button type="primary" size="large">
-                Continue to sign in
-              </Button>
-            </Link>
+            <ButtonLink to={PUBLIC_PATHS.login} type="primary" size="large">
+              Continue to sign in
+            </ButtonLink>
           }
           style={{ padding: 0 }}
         />

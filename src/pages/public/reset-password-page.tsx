@@ -8,6 +8,7 @@ import { AuthLayout } from "./auth-layout";
 import { resetPassword as resetPasswordSchema } from "../../../schemas/reset-password";
 import { schemaField } from "./schema-rules";
 import { TextField } from "./text-field";
+import { ButtonLink } from "../../components/button-link";
 
 interface ResetValues {
   newPassword: string;
@@ -51,11 +52,9 @@ export function ResetPasswordPage() {
           title={<span style={{ fontSize: 18 }}>{done}</span>}
           style={{ padding: 0 }}
           extra={
-            <Link to={PUBLIC_PATHS.login}>
-              <Button type="primary" size="large">
-                Sign in
-              </Button>
-            </Link>
+            <ButtonLink to={PUBLIC_PATHS.login} type="primary" size="large">
+              Sign in
+            </ButtonLink>
           }
         />
       </AuthLayout>
@@ -66,11 +65,9 @@ export function ResetPasswordPage() {
     return (
       <AuthLayout title="Choose a new password" footer={back}>
         <Alert type="warning" showIcon message={MSG.resetTokenInvalid} style={{ marginBottom: 16 }} />
-        <Link to={PUBLIC_PATHS.forgetPassword}>
-          <Button block size="large">
-            Request a new link
-          </Button>
-        </Link>
+        <ButtonLink to={PUBLIC_PATHS.forgetPassword} block size="large">
+          Request a new link
+        </ButtonLink>
       </AuthLayout>
     );
   }

@@ -46,17 +46,19 @@ export function TextField<T extends FieldValues>({ control, name, label, rules, 
           "aria-required": rules?.required ? true : undefined,
           "aria-describedby": error ? `${id}-error` : undefined,
         };
+        // The aside (e.g. "Forgot password?") shows beside the label but follows the input in the DOM, so the
+        // tab order goes field, then its link, as the eye reads the form: a grid places it back on the label's row.
         return (
-          <div style={{ marginBottom: error ? 12 : 20 }}>
-            <div style={{ display: "flex", justifyContent: "space-between", alignItems: "baseline", marginBottom: 6 }}>
-              <label htmlFor={id} style={{ fontWeight: 500, color: token.colorText, fontSize: token.fontSize }}>
-                {label}
-              </label>
-              {aside}
+          <div style={{ display: "grid", gridTemplateColumns: "1fr auto", alignItems: "baseline", columnGap: 8, marginBottom: error ? 12 : 20 }}>
+            <label htmlFor={id} style={{ gridArea: "1 / 1", marginBottom: 6, fontWeight: 500, color: token.colorText, fontSize: token.fontSize }}>
+              {label}
+            </label>
+            <div style={{ gridArea: "2 / 1 / 3 / 3" }}>
+              {type === "password" ? <Password {...props} /> : <Input {...props} type={type} />}
             </div>
-            {type === "password" ? <Password {...props} /> : <Input {...props} type={type} />}
+            {aside && <div style={{ gridArea: "1 / 2" }}>{aside}</div>}
             {error && (
-              <div id={`${id}-error`} role="alert" style={{ color: token.colorError, fontSize: token.fontSizeSM, marginTop: 4, minHeight: 20 }}>
+              <div id={`${id}-error`} role="alert" style={{ gridArea: "3 / 1 / 4 / 3", color: token.colorError, fontSize: token.fontSizeSM, marginTop: 4, minHeight: 20 }}>
                 {error}
               </div>
             )}

@@ -1,6 +1,5 @@
 import { ArrowLeftOutlined, EyeOutlined, RedoOutlined, ReloadOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Empty, Flex, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
-import { Link } from "react-router";
 import { areaPath } from "../../../resources/derive";
 import { WEBHOOK_DELIVERY_EVENTS, WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryEvent, type WebhookDeliveryStatus } from "../../../contract/domain/webhooks";
 import { formatDateTime } from "../../shell/format";
@@ -10,6 +9,7 @@ import { PageHeader } from "../common/page-header";
 import { DeliveryDrawer } from "./components/delivery-drawer";
 import { DeliveryStatus } from "./components/delivery-status";
 import { useDeliveries, type Delivery } from "./components/use-deliveries";
+import { ButtonLink } from "../../components/button-link";
 
 const STATUS_LABELS: Record<WebhookDeliveryStatus, string> = { pending: "Pending or retrying", succeeded: "Succeeded", failed: "Failed" };
 
@@ -25,9 +25,7 @@ export function WebhooksDeliveries() {
       <PageHeader
         description={log.endpoint ? <>Deliveries to <Typography.Text code>{log.endpoint.url}</Typography.Text>, newest first. Each keeps its X-Webhook-Id on every retry.</> : "Every event sent to an endpoint, newest first."}
         extra={
-          <Link to={back}>
-            <Button icon={<ArrowLeftOutlined />}>All endpoints</Button>
-          </Link>
+          <ButtonLink to={back} icon={<ArrowLeftOutlined />}>All endpoints</ButtonLink>
         }
       />
       <Card styles={{ body: { padding: 0 } }}>

@@ -1,9 +1,10 @@
-import { Alert, Button } from "antd";
+import { Alert } from "antd";
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import {useLocation } from "react-router";
 import { BALANCE_DISMISSED_KEY, LOW_BALANCE_THRESHOLD } from "../../../contract";
 import { formatINR } from "../format";
 import { lowBalanceBanner } from "./low-balance";
+import { ButtonLink } from "../../components/button-link";
 
 function readDismissed(): boolean {
   try {
@@ -61,11 +62,9 @@ export function LowBalanceBanner({ balance, topUpPath }: LowBalanceBannerProps) 
       }
       action={
         action ? (
-          <Link to={action}>
-            <Button size="small" type="primary">
-              Request balance
-            </Button>
-          </Link>
+          <ButtonLink to={action} size="small" type="primary">
+            Request balance
+          </ButtonLink>
         ) : undefined
       }
     />

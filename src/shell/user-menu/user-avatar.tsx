@@ -10,7 +10,7 @@ export function initialsOf(name: string | undefined, username: string): string {
 
 export function UserAvatar({ name, username, size }: { name?: string; username: string; size?: number }) {
   return (
-    <Avatar size={size} style={{ background: "var(--ant-color-primary, #2563eb)", flexShrink: 0 }}>
+    <Avatar size={size} aria-hidden style={{ background: "var(--ant-color-primary, #2563eb)", flexShrink: 0 }}>
       {initialsOf(name, username)}
     </Avatar>
   );

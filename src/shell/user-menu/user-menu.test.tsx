@@ -18,12 +18,20 @@ const user = (type: Role): AuthUser => ({
 
 function open(balanceLoading = false, balance: number | null = 2500) {
   renderAt("/organization", <Route path="*" element={<UserMenu balance={balance} balanceLoading={balanceLoading} />} />);
-  fireEvent.click(screen.getByRole("button", { name: "Open user menu" }));
+  fireEvent.click(screen.getByRole("button", { name: /user menu/ }));
 }
 
 afterEach(() => sessionStore.logout());
 
 describe("UserMenu (SPEC 2)", () => {
+  it("is named by the name it shows (WCAG 2.5.3), not by a label that hides it", () => {
+    sessionStore.loginSucceeded(user("manager"));
+    renderAt("/organization", <Route path="*" element={<UserMenu balance={0} balanceLoading={false} />} />);
+    const button = screen.getByRole("button", { name: /user menu/ });
+    expect(button).not.toHaveAttribute("aria-label");
+    expect(button).toHaveAccessibleName(/^Asha Rao\b/);
+  });
+
   it("shows name, email, Loading... while the balance is fetched, and Upgrade to Pro as Coming Soon", async () => {
     sessionStore.loginSucceeded(user("manager"));
     open(true, null);

@@ -112,7 +112,8 @@ export function UserMenu({ balance, balanceLoading, compact = false }: UserMenuP
           </div>
         )}
       >
-        <Button type="text" style={{ height: 40, paddingInline: 6 }} aria-label="Open user menu">
+        {/* Named by what it shows (WCAG 2.5.3), the person's name, then what it opens; the initials are decoration. */}
+        <Button type="text" style={{ height: 40, paddingInline: 6 }}>
           <Space size={8}>
             <UserAvatar name={user.name} username={user.username} size={28} />
             {!compact && (
@@ -121,6 +122,7 @@ export function UserMenu({ balance, balanceLoading, compact = false }: UserMenuP
               </Typography.Text>
             )}
           </Space>
+          <span className="sr-only">{compact ? `${displayName}, user menu` : ", user menu"}</span>
         </Button>
       </Dropdown>
       <LogoutModal

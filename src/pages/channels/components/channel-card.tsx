@@ -48,7 +48,7 @@ export function ChannelCard({ channel, enabled, canUpdate, saving, onChange }: C
         {meta.description}
       </Typography.Paragraph>
       {meta.subPath ? (
-        <Link to={meta.subPath} aria-label={`${meta.title} channel`}>
+        <Link to={meta.subPath} aria-label={`${meta.manageLabel}, ${meta.title} channel`}>
           {meta.manageLabel} <ArrowRightOutlined />
         </Link>
       ) : (

@@ -1,5 +1,4 @@
-import { Button, Col, Row, Skeleton, Typography } from "antd";
-import { Link } from "react-router";
+import { Col, Row, Skeleton, Typography } from "antd";
 import { lazy, Suspense, type ReactNode } from "react";
 import type { DashboardOverview, Role } from "../../../../contract";
 import type { ReportFilters } from "../../common/report-filters/use-report-filters";
@@ -7,6 +6,7 @@ import { areaPath } from "../../../shell/navigation/nav-items";
 import { useAfterFirstPaint } from "../../common/after-paint";
 import { EmptyPeriod } from "./empty-period";
 import { Panel } from "./panel";
+import { ButtonLink } from "../../../components/button-link";
 
 // The cards' frames (titles, fixed heights) are drawn with the figures; what is inside them (recharts, antd tables)
 // is one chunk loaded right after the first paint, each body a skeleton of its final height until then, so nothing
@@ -127,11 +127,9 @@ export function DashboardGrid({ role, data, filters }: { role: Role; data: Dashb
           <Block
             title="Balance requests"
             extra={
-              <Link to={areaPath(role, "users")}>
-                <Button type="link" size="small">
-                  Top up in Users
-                </Button>
-              </Link>
+              <ButtonLink to={areaPath(role, "users")} type="link" size="small">
+                Top up in Users
+              </ButtonLink>
             }
             height={200}
             ready={painted}

@@ -1,12 +1,12 @@
 import { CalendarOutlined, MessageOutlined, PlusOutlined, UserAddOutlined } from "@ant-design/icons";
 import { Button, Empty, Flex, Typography } from "antd";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { Role } from "../../../../contract";
 import { useAbility } from "../../../providers";
 import { areaPath } from "../../../shell/navigation/nav-items";
 import type { ReportFilters } from "../../common/report-filters/use-report-filters";
 import { Panel } from "./panel";
+import { ButtonLink } from "../../../components/button-link";
 
 /** Nothing was sent in the period: say so, and offer the next step that makes sense for the role. */
 export function EmptyPeriod({ role, filters }: { role: Role; filters: ReportFilters }) {
@@ -26,39 +26,29 @@ export function EmptyPeriod({ role, filters }: { role: Role; filters: ReportFilt
   if (operator) {
     title = role === "admin" ? "No account sent messages in this period." : "None of your customers sent messages in this period.";
     actions = [
-      <Link key="users" to={areaPath(role, "users/create")}>
-        <Button type="primary" icon={<UserAddOutlined />}>
-          {role === "admin" ? "Create an account" : "Add a customer"}
-        </Button>
-      </Link>,
+      <ButtonLink key="users" to={areaPath(role, "users/create")} type="primary" icon={<UserAddOutlined />}>
+        {role === "admin" ? "Create an account" : "Add a customer"}
+      </ButtonLink>,
     ];
   } else if (canCampaign) {
     title = "No messages in this period. Campaigns you send show up here within seconds.";
     actions = [
-      <Link key="first" to={areaPath(role, `campaigns/${everyChannel ? "whatsapp" : "sms"}-campaign-creation`)}>
-        <Button type="primary" icon={<PlusOutlined />}>
-          Create your first campaign
-        </Button>
-      </Link>,
+      <ButtonLink key="first" to={areaPath(role, `campaigns/${everyChannel ? "whatsapp" : "sms"}-campaign-creation`)} type="primary" icon={<PlusOutlined />}>
+        Create your first campaign
+      </ButtonLink>,
     ];
     if (everyChannel)
       actions.push(
-        <Link key="sms" to={areaPath(role, "campaigns/sms-campaign-creation")}>
-          <Button>New SMS campaign</Button>
-        </Link>,
-        <Link key="rcs" to={areaPath(role, "campaigns/rcs-campaign-creation")}>
-          <Button>New RCS campaign</Button>
-        </Link>,
+        <ButtonLink key="sms" to={areaPath(role, "campaigns/sms-campaign-creation")}>New SMS campaign</ButtonLink>,
+        <ButtonLink key="rcs" to={areaPath(role, "campaigns/rcs-campaign-creation")}>New RCS campaign</ButtonLink>,
       );
   } else {
     title = "No campaign messages in this period. Campaigns are not enabled for your account: ask your account manager.";
     if (canChat)
       actions = [
-        <Link key="chats" to={areaPath(role, "chats")}>
-          <Button type="primary" icon={<MessageOutlined />}>
-            Open conversations
-          </Button>
-        </Link>,
+        <ButtonLink key="chats" to={areaPath(role, "chats")} type="primary" icon={<MessageOutlined />}>
+          Open conversations
+        </ButtonLink>,
       ];
   }
   if (longer || wider)

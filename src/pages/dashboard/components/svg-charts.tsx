@@ -209,7 +209,8 @@ export function HorizontalBars({ rows, title }: { rows: readonly HBar[]; title: 
           <span style={{ textAlign: "right", color: token.colorTextSecondary, fontSize: 13 }}>{r.label}</span>
           <span style={{ display: "flex", alignItems: "center", gap: 8, minWidth: 0 }}>
             <span style={{ height: 24, width: `${Math.max(0.5, (r.value / max) * 72)}%`, background: r.color, borderRadius: "0 4px 4px 0" }} />
-            <span style={{ fontSize: 12, color: r.color, whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}>{r.note}</span>
+            {/* The bar carries the stage's colour; its figures are text, which a chart colour would not keep legible. */}
+            <span style={{ fontSize: 12, color: token.colorTextSecondary, whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}>{r.note}</span>
           </span>
         </div>
       ))}

@@ -1,6 +1,6 @@
 import { ApiOutlined, BranchesOutlined, ClockCircleOutlined, ExclamationCircleFilled, ThunderboltOutlined, WarningFilled } from "@ant-design/icons";
 import { Handle, Position, type NodeProps } from "@xyflow/react";
-import { Tooltip, Typography } from "antd";
+import { Tooltip, Typography, theme } from "antd";
 import type { ReactNode } from "react";
 import { NODE_SPECS, type NodeKind } from "../../../../contract/domain/workflow-nodes";
 import { NODE_WIDTH, type StepNode as StepNodeType } from "./flow-model";
@@ -15,6 +15,7 @@ export const KIND_STYLE: Record<NodeKind, { color: string; icon: ReactNode; name
 
 /** One step on the canvas: its kind's colour, its label and name, an input (not for triggers) and one handle per output. */
 export function StepNode({ id, data, selected }: NodeProps<StepNodeType>) {
+  const { token } = theme.useToken();
   const spec = NODE_SPECS[data.type];
   const kind = KIND_STYLE[spec.kind];
   const errors = data.problems?.filter((p) => p.severity === "error") ?? [];
@@ -24,7 +25,7 @@ export function StepNode({ id, data, selected }: NodeProps<StepNodeType>) {
     <div
       data-testid={`step-${id}`}
       style={{
-        width: NODE_WIDTH, background: "var(--wf-node-bg, #fff)", borderRadius: 8, border: `${data.status || selected ? 2 : 1}px solid ${ring}`,
+        width: NODE_WIDTH, background: token.colorBgContainer, borderRadius: 8, border: `${data.status || selected ? 2 : 1}px solid ${ring}`,
         boxShadow: selected ? "0 2px 10px rgba(22,119,255,.25)" : "0 1px 3px rgba(0,0,0,.08)", opacity: data.status === "skipped" ? 0.75 : 1,
       }}
     >
@@ -43,7 +44,7 @@ export function StepNode({ id, data, selected }: NodeProps<StepNodeType>) {
         )}
       </div>
       {spec.outputs.length > 0 && (
-        <div style={{ display: "flex", justifyContent: "space-around", fontSize: 10, color: "#8c8c8c", paddingBottom: spec.outputs.length > 1 ? 2 : 0 }}>
+        <div style={{ display: "flex", justifyContent: "space-around", fontSize: 10, color: token.colorTextTertiary, paddingBottom: spec.outputs.length > 1 ? 2 : 0 }}>
           {spec.outputs.length > 1 && spec.outputs.map((o) => <span key={o}>{o}</span>)}
         </div>
       )}

@@ -1,7 +1,6 @@
-import { Avatar, Badge, Empty, Flex, Input, List, Segmented, Select, Skeleton, Tabs, Typography, theme } from "antd";
+import { Badge, Empty, Flex, Input, Segmented, Select, Skeleton, Tabs } from "antd";
 import type { ChatChannel, ConversationScope, ConversationStatus } from "../../../../../contract/domain/chats";
-import { formatRelative } from "./time";
-import { ChannelTag } from "./channel-tag";
+import { ConversationOptions } from "./conversation-options";
 import type { Conversation } from "./thread-state";
 
 export interface ListFilters {
@@ -21,7 +20,6 @@ export function ConversationList(props: {
   selected: string | null;
   onSelect: (id: string) => void;
 }) {
-  const { token } = theme.useToken();
   const { filters, onFilters, unread } = props;
   const count = (n: number) => (n > 0 ? <Badge count={n} size="small" style={{ marginInlineStart: 4 }} /> : null);
   return (
@@ -63,56 +61,13 @@ export function ConversationList(props: {
           onSearch={(q) => onFilters({ ...filters, q })}
         />
       </Flex>
-      <div style={{ flex: 1, overflowY: "auto", minHeight: 0 }} role="listbox" aria-label="Conversations">
+      <div style={{ flex: 1, overflowY: "auto", minHeight: 0 }}>
         {props.loading && props.items.length === 0 ? (
           <Skeleton active avatar paragraph={{ rows: 2 }} style={{ padding: 12 }} />
         ) : props.items.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No conversations here yet. Customers' messages will show up as they arrive." style={{ marginTop: 48 }} />
         ) : (
-          <List
-            dataSource={props.items as Conversation[]}
-            rowKey="_id"
-            renderItem={(c) => {
-              const active = c._id === props.selected;
-              return (
-                <List.Item
-                  role="option"
-                  aria-selected={active}
-                  data-chat={c._id}
-                  onClick={() => props.onSelect(c._id)}
-                  style={{
-                    cursor: "pointer", padding: "10px 12px", background: active ? token.controlItemBgActive : undefined,
-                    borderInlineStart: `3px solid ${active ? token.colorPrimary : "transparent"}`,
-                  }}
-                >
-                  <List.Item.Meta
-                    avatar={<Avatar style={{ background: token.colorPrimaryBg, color: token.colorPrimary }}>{c.customerNumber.slice(-2)}</Avatar>}
-                    title={
-                      <Flex justify="space-between" gap={8}>
-                        <Typography.Text strong={c.unreadCount > 0} ellipsis>
-                          {c.customerNumber}
-                        </Typography.Text>
-                        <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: "nowrap" }}>
-                          {formatRelative(c.lastMessageAt)}
-                        </Typography.Text>
-                      </Flex>
-                    }
-                    description={
-                      <Flex justify="space-between" gap={8} align="center">
-                        <Typography.Text type="secondary" ellipsis style={{ flex: 1 }}>
-                          {c.lastMessageText}
-                        </Typography.Text>
-                        <Flex gap={4} align="center">
-                          <ChannelTag channel={c.channel} />
-                          {c.unreadCount > 0 && <Badge count={c.unreadCount} aria-label={`${c.unreadCount} unread`} />}
-                        </Flex>
-                      </Flex>
-                    }
-                  />
-                </List.Item>
-              );
-            }}
-          />
+          <ConversationOptions items={props.items} selected={props.selected} onSelect={props.onSelect} />
         )}
       </div>
     </Flex>
