@@ -4,7 +4,7 @@
 // message_state TLVs) after a delay to whichever bind of that system id is up then (receipts wait for a rebind, as an
 // SMSC stores them), reassembles nothing (each part is recorded with its header), and can be told to throttle above a
 // rate (ESME_RTHROTTLED), refuse destinations with a status, make numbers undeliverable (stat:UNDELIV), lose the
-// response to a submit it took, drop every bind, or let a customer write (an inbound deliver_sm).
+// response to a submit it took, answer slowly, drop every bind, or let a customer write (an inbound deliver_sm).
 import type { AddressInfo } from "node:net";
 import { createServer, type PDU, type Session } from "smpp";
 import { STATUS } from "../errors";
@@ -30,6 +30,8 @@ export interface SmscBehaviour {
   loseResponse: Set<string>;
   /** A deliver_sm answered with an error is delivered again after this long, as an SMSC's retry schedule does. */
   redeliverMs: number;
+  /** How long a submit_sm waits for its submit_sm_resp (a slow SMSC; 0: at once). It counts as submitted on arrival. */
+  answerDelayMs: number;
 }
 
 export interface Submitted {
@@ -44,6 +46,8 @@ export interface Submitted {
   udh?: Buffer;
   /** Optional parameters the library does not name (a provider's DLT tags), by tag. */
   tlvs: Record<string, string>;
+  /** When the submit_sm arrived (epoch ms): what reached the SMSC before or after a given moment. */
+  at: number;
 }
 
 export interface Smsc {
@@ -70,7 +74,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
 const smppDate = (d: Date) => `${pad(d.getUTCFullYear() % 100)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
 
 export async function startSmsc(options: { users: readonly SmscUser[]; port?: number; behaviour?: Partial<SmscBehaviour> }): Promise<Smsc> {
-  const behaviour: SmscBehaviour = { receiptDelayMs: 50, throttlePerSecond: 0, refuse: new Map(), undeliverable: new Set(), loseResponse: new Set(), redeliverMs: 100, ...options.behaviour };
+  const behaviour: SmscBehaviour = { receiptDelayMs: 50, throttlePerSecond: 0, refuse: new Map(), undeliverable: new Set(), loseResponse: new Set(), redeliverMs: 100, answerDelayMs: 0, ...options.behaviour };
   const deliverAnswers: number[] = [];
   const submitted: Submitted[] = [];
   const boundAs = new Map<Session, string>();
@@ -184,11 +188,16 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
         if (/^(\d+|dlt_0x[0-9a-f]+)$/.test(key)) tlvs[key.startsWith("dlt_") ? String(Number(key.slice(4))) : key] = Buffer.isBuffer(value) ? value.toString("latin1").replace(/\0$/, "") : String(value);
       }
       const record: Submitted = {
-        id, systemId, from: String(pdu.source_addr), to, dataCoding: Number(pdu.data_coding), esmClass: Number(pdu.esm_class), text: messageText(sm), tlvs,
+        id, systemId, from: String(pdu.source_addr), to, dataCoding: Number(pdu.data_coding), esmClass: Number(pdu.esm_class), text: messageText(sm), tlvs, at: Date.now(),
         ...(udh ? { udh: Array.isArray(udh) ? Buffer.concat(udh) : udh } : {}),
       };
       submitted.push(record);
-      if (!behaviour.loseResponse.has(to)) session.send(pdu.response({ message_id: id }));
+      const answer = () => session.send(pdu.response({ message_id: id }));
+      // A lost response: taken (its receipt still comes), never answered.
+      if (!behaviour.loseResponse.has(to)) {
+        if (behaviour.answerDelayMs > 0) setTimeout(answer, behaviour.answerDelayMs).unref();
+        else answer();
+      }
       if (Number(pdu.registered_delivery) & 0x01) receiptFor(record);
     });
   });
