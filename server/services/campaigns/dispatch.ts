@@ -206,11 +206,15 @@ export function startDispatcher(
    * One send; a refusal that names its channel broken says so in `channelDown` (the campaign pauses with it), one for
    * the sender's throughput says `slowDown`.
    */
-  async function sendOne(c: DispatchCampaign, key: string, item: Prepared): Promise<Outcome & { channelDown?: string; slowDown?: true }> {
+  async function sendOne(c: DispatchCampaign, key: string, item: Prepared, signal: AbortSignal): Promise<Outcome & { channelDown?: string; slowDown?: true }> {
     const id = item.row.id;
     try {
-      const result = await carrier.send({ id: String(id), channel: c.channel, from: c.from, to: item.row.number, content: item.content, ...(c.replyTo ? { replyTo: c.replyTo } : {}), ...(ttlOf(c) ?? {}) });
+      const message = { id: String(id), channel: c.channel, from: c.from, to: item.row.number, content: item.content, signal, ...(c.replyTo ? { replyTo: c.replyTo } : {}), ...(ttlOf(c) ?? {}) };
+      const result = await carrier.send(message);
       if (result.accepted) return { id, state: "sent", providerMessageId: result.providerMessageId };
+      // Stopped meanwhile (withdrawn from the adapter's queue, or refused for a reason a pause makes moot): back to the
+      // queue as it was, to be sent after a resume.
+      if (result.retryable && signal.aborted) return { id, state: "queued" };
       if (result.retryable) {
         // The pair limit (131056) holds back this recipient only; a broken channel stops the campaign; a throughput
         // refusal (130429) slows the whole sender down.
@@ -235,7 +239,7 @@ export function startDispatcher(
    */
   async function sendPaced(c: DispatchCampaign, key: string, item: Prepared, signal: AbortSignal): Promise<Outcome & { channelDown?: string }> {
     for (let tries = 1; ; tries++) {
-      const { slowDown, ...outcome } = await sendOne(c, key, item);
+      const { slowDown, ...outcome } = await sendOne(c, key, item, signal);
       if (!slowDown || tries >= SLOW_DOWN_TRIES || stopped || signal.aborted || (await statusOf(c.id)) !== "running") return outcome;
       if (!(await pacer.acquire(key, rateOf(c), signal))) return outcome;
     }
