@@ -247,9 +247,9 @@ export function startDispatcher(
 
   /**
    * Sends a claimed batch, paced, at most `concurrency` at a time; stops launching the moment the campaign stops
-   * (`signal`: pause, discard), its status read says so, or the server closes. What was never launched then goes
-   * back to the queue at once (answered as `givenBack`), before the sends in flight end: the campaign shows exactly
-   * those as in flight while it is pausing.
+   * (`signal`: pause, discard), its status read says so, or the server closes. On a stop, what never left (never
+   * launched, or withdrawn by the adapter) goes back to the queue at once (answered as `givenBack`), before the sends
+   * the provider has end: the campaign shows exactly those as in flight while it is pausing.
    */
   async function sendBatch(c: DispatchCampaign, items: Prepared[], signal: AbortSignal): Promise<{ outcomes: Outcome[]; givenBack: WrittenOutcome[]; channelDown?: string }> {
     const key = `${c.channel}:${c.from}`;
@@ -278,11 +278,24 @@ export function startDispatcher(
       if (inflight.size >= settings.concurrency) await Promise.race([...inflight, stopping]);
     }
     const unsent: Outcome[] = items.slice(next).map((item) => ({ id: item.row.id, state: "queued" }));
-    const early = unsent.length > 0 && inflight.size > 0;
-    const givenBack = early ? await writeBatch(c, items, unsent) : [];
-    if (early) progress.touch(c.id, true);
+    const givenBack: WrittenOutcome[] = [];
+    const giveBack = async (back: Outcome[]) => {
+      if (back.length === 0) return;
+      givenBack.push(...(await writeBatch(c, items, back)));
+      progress.touch(c.id, true);
+    };
+    // Stopped by the status read, a broken channel or the server closing: the never-launched go back now.
+    if (inflight.size > 0) await giveBack(unsent.splice(0));
+    await Promise.race([Promise.all(inflight), stopping]);
+    if (signal.aborted && inflight.size > 0) {
+      // The adapters' withdrawals answer on the abort itself: by the next turn they are among the outcomes.
+      await new Promise((resolve) => setImmediate(resolve));
+      const withdrawn = outcomes.filter((o) => o.state === "queued");
+      outcomes.splice(0, outcomes.length, ...outcomes.filter((o) => o.state !== "queued"));
+      await giveBack([...unsent.splice(0), ...withdrawn]);
+    }
     await Promise.all(inflight);
-    if (!early) outcomes.push(...unsent);
+    outcomes.push(...unsent);
     return { outcomes, givenBack, ...(channelDown ? { channelDown } : {}) };
   }
 
