@@ -1,10 +1,15 @@
 import { defineConfig } from "@playwright/test";
+import { buildStale } from "./scripts/build.mjs";
 import { E2E_WORKERS, MAIN_PORT, RBM_STAND_IN_PORT, SHORT_SESSION_PORT, SHORT_SESSION_TTL_S, STAND_IN_PORT, workerPort } from "./e2e/ports";
 
 // Debian's Chromium is used instead of a Playwright browser download (the machine's
 // network reaches only npm and Debian). The background-networking flags stop Chromium
 // from dialling Google hosts that the closed network refuses.
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${MAIN_PORT}`;
+
+// The servers run the built product (e2e/start-server.mjs): build what is stale once, before they start. Only the
+// runner's process builds; its workers load this file too.
+if (!process.env.TEST_WORKER_INDEX && !process.env.E2E_BASE_URL) await buildStale();
 
 
 const server = (port: number, sessionTtlS: number) => ({
@@ -13,8 +18,9 @@ const server = (port: number, sessionTtlS: number) => ({
   reuseExistingServer: false,
   timeout: 120_000,
   // Meta's Graph API is the stand-in e2e/whatsapp-cloud.spec.ts starts, whichever worker runs it. The SMS providers'
-  // stand-ins of e2e/sms-providers.spec.ts listen on 127.0.0.1, which the SSRF guard refuses unless CARRIER_ALLOW_PRIVATE.
-  env: { WHATSAPP_GRAPH_URL: `http://127.0.0.1:${STAND_IN_PORT}`, RBM_STAND_IN_PORT: String(RBM_STAND_IN_PORT), CARRIER_ALLOW_PRIVATE: "true" },
+  // stand-ins of e2e/sms-providers.spec.ts and the webhook receivers of e2e/webhooks.spec.ts and e2e/journeys/ listen on
+  // 127.0.0.1, which the SSRF guard refuses unless CARRIER_ALLOW_PRIVATE and WEBHOOK_ALLOW_PRIVATE opt in (both off by default).
+  env: { WHATSAPP_GRAPH_URL: `http://127.0.0.1:${STAND_IN_PORT}`, RBM_STAND_IN_PORT: String(RBM_STAND_IN_PORT), CARRIER_ALLOW_PRIVATE: "true", WEBHOOK_ALLOW_PRIVATE: "true" },
 });
 
 export default defineConfig({

@@ -19,6 +19,9 @@ export const BUSINESS_CONTEXT_SEARCH_PAGE = PAGE_DEFAULTS.page;
 export const BUSINESS_CONTEXT_SEARCH_LIMIT = PAGE_DEFAULTS.limit;
 export const AGENT_METRICS_DEFAULT_PERIOD = "day";
 
+/** Every answer names its request (ours): a proxy's sane id is kept, otherwise a new UUID; logs carry the same id. */
+export const REQUEST_ID_HEADER = "X-Request-Id";
+
 export const CAMPAIGN_CHANNELS = ["rcs", "sms", "whatsapp"] as const;
 export type CampaignChannel = (typeof CAMPAIGN_CHANNELS)[number];
 export const WHATSAPP_DEFAULT_CHANNEL: CampaignChannel = "whatsapp";

@@ -1,13 +1,17 @@
 import { expect, test } from "./fixtures";
 import { startSmsc, type Smsc } from "../server/carriers/smpp/stand-in";
+import { DLT_ROUTE } from "../server/carriers/smpp/stand-in/dlt";
 import { startSmsHttpStandIn, type SmsHttpStandIn } from "../server/carriers/sms-http/stand-in";
+import { DLT_TEMPLATES_ONLY } from "../contract/domain/chats";
 import { apiToken, login, shot } from "./support";
 
 // Gita (globex, a manager) connects her SMS provider over SMPP: here the local SMSC stand-in, which this spec starts
 // like e2e/whatsapp-cloud.spec.ts starts Meta's. The SMSC's address is typed into the form, so it listens on any free
 // port and the e2e servers need no setting for it. No other spec connects an SMS provider for globex. The last test
 // has a customer write over the bind (the SMSC's deliver_sm, through the stand-in's `customerWrites`) and the agent
-// answer from the chat inbox; the last has one write through the HTTP provider's inbound URL, set up in the form.
+// answer from the chat inbox: the SMSC is an Indian DLT route and the channel has a DLT entity id, so the composer
+// offers templates only and the answer goes with its DLT template id; the last has one write through the HTTP
+// provider's inbound URL, set up in the form (no entity id there: free text goes).
 const USER = { systemId: "globex", password: "gl0bex-pw" };
 const HTTP_KEY = "globex-http-key-7788";
 let smsc: Smsc;
@@ -18,7 +22,7 @@ let msg91: SmsHttpStandIn;
 const MSG91_KEY = "globex-msg91-authkey-4455";
 
 test.beforeAll(async () => {
-  smsc = await startSmsc({ users: [USER] });
+  smsc = await startSmsc({ users: [USER], behaviour: { dlt: DLT_ROUTE } });
   provider = await startSmsHttpStandIn(providerCallback);
   msg91 = await startSmsHttpStandIn({ apiKey: MSG91_KEY, callbackUrl: "http://127.0.0.1:9/not-yet", mode: "msg91" });
 });
@@ -163,10 +167,19 @@ test("connects an HTTP provider with the profile's defaults and shows the DLR ca
   await expect(edited).toContainText(`Stored, ends in ${HTTP_KEY.slice(-4)}`);
 });
 
-test("a customer's SMS over the SMPP bind opens a conversation in the inbox; the agent's answer goes back as submit_sm", async ({ page }) => {
+test("a customer's SMS over the SMPP bind opens a conversation in the inbox; on the DLT route the agent answers with a template, sent as submit_sm with its DLT template id", async ({ page }) => {
   test.setTimeout(90_000);
   const token = await apiToken(page, "globex");
   const headers = { authorization: `Bearer ${token}` };
+  // Globex's first SMS template, on the account that registers GLXTRK.
+  const accounts = (await (await page.request.get("/api/sms/accounts", { headers })).json()) as { data: { id: string; senderIds: string[] }[] };
+  const account = accounts.data.find((a) => a.senderIds.includes("GLXTRK"));
+  const dltTemplateId = "1107160000000000033";
+  const made = await page.request.post("/api/sms/templates", {
+    headers, data: { smsAccountId: account?.id, name: `Parcel out ${Date.now()}`, body: "Dear {#var#}, your parcel {#var#} is out for delivery today. - Globex", category: "service-implicit", senderId: "GLXTRK", dltTemplateId },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const templateName = ((await made.json()) as { data?: { name?: string } }).data?.name ?? "";
   // Connected through the API (the form is the first test's): GLXTRK, which that test freed when it disconnected.
   const connected = await page.request.post("/api/v1/channels/smpp", {
     headers, data: { name: "Globex two-way SMSC", sender_ids: ["GLXTRK"], host: "127.0.0.1", port: smsc.port, system_id: USER.systemId, password: USER.password, dlt_entity_id: "1201159100000000003" },
@@ -189,15 +202,36 @@ test("a customer's SMS over the SMPP bind opens a conversation in the inbox; the
     await expect(row).toBeVisible({ timeout: 20_000 });
     await expect(row).toContainText("Hi, is my parcel GLX-5521 out for delivery?");
     await row.click();
-    await expect(page.locator("[data-message]").filter({ hasText: "Hi, is my parcel GLX-5521 out for delivery?" })).toBeVisible();
-    await page.getByRole("textbox", { name: "Reply" }).fill("Yes, it is out for delivery and arrives by 6 pm today.");
-    await page.getByRole("textbox", { name: "Reply" }).press("Enter");
-    await expect(page.locator("[data-message]").filter({ hasText: "arrives by 6 pm" }).locator("[data-status]")).toHaveAttribute("data-status", /sent|delivered/);
+    // The thread loads after the click (slow on a loaded machine: it missed 5 s once at a load average of 30).
+    await expect(page.locator("[data-message]").filter({ hasText: "Hi, is my parcel GLX-5521 out for delivery?" })).toBeVisible({ timeout: 15_000 });
+    // Before anyone types: free text is off, and the composer says why.
+    await expect(page.getByText("Templates only.")).toBeVisible();
+    await expect(page.getByText(DLT_TEMPLATES_ONLY)).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Reply" })).toBeDisabled();
+    await expect(page.getByRole("textbox", { name: "Reply" })).toHaveAttribute("placeholder", "Free text is off on this DLT route");
+    await expect(page.getByRole("button", { name: "Send", exact: true })).toBeDisabled();
+    await shot(page, "sms-inbox-smpp-dlt");
+    // A note for the team still goes.
+    const mode = page.locator(".ant-segmented");
+    await mode.getByText("Note").click();
+    await expect(page.getByRole("textbox", { name: "Internal note" })).toBeEnabled();
+    await mode.getByText("Reply").click();
+
+    await page.getByRole("button", { name: "Templates" }).click();
+    const popover = page.locator(".ant-popover");
+    await popover.getByText(templateName, { exact: true }).click();
+    await expect(popover.getByText(`DLT template ${dltTemplateId}`)).toBeVisible();
+    await popover.getByLabel("Value 1").fill("Ravi");
+    await popover.getByLabel("Value 2").fill("GLX-5521");
+    await shot(page, "sms-inbox-smpp-dlt-template");
+    await popover.getByRole("button", { name: "Send template" }).click();
+    const text = "Dear Ravi, your parcel GLX-5521 is out for delivery today. - Globex";
+    await expect(page.locator("[data-message]").filter({ hasText: text }).locator("[data-status]")).toHaveAttribute("data-status", "delivered", { timeout: 15_000 });
     await shot(page, "sms-inbox-smpp");
 
-    // The answer went to the SMSC from the header the customer wrote to, once.
-    await expect.poll(() => smsc.submitted.filter((s) => s.to === customer.slice(1)).map((s) => ({ from: s.from, text: s.text }))).toEqual([
-      { from: "GLXTRK", text: "Yes, it is out for delivery and arrives by 6 pm today." },
+    // The answer went to the SMSC from the header the customer wrote to, once, with the template's DLT id in 0x1401.
+    await expect.poll(() => smsc.submitted.filter((s) => s.to === customer.slice(1)).map((s) => ({ from: s.from, text: s.text, templateId: s.tlvs[String(DLT_ROUTE.templateIdTag)] }))).toEqual([
+      { from: "GLXTRK", text, templateId: dltTemplateId },
     ]);
   } finally {
     await page.request.delete(`/api/v1/channels/carrier-channels/${channelId}`, { headers });

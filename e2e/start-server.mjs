@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // Starts the real server for Playwright with an empty data dir: `node e2e/start-server.mjs PORT [SESSION_TTL_S]`.
+// It runs what `npm start` runs: the server bundle (built before the run by playwright.config.ts) with the environment
+// scripts/server-env.mjs gives it, so the e2e suite tests what ships, not the TypeScript sources.
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_BUNDLE } from "../scripts/build.mjs";
+import { serverEnv } from "../scripts/server-env.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = process.argv[2] ?? "8181";
@@ -13,13 +17,32 @@ const dataDir = `.tmp/e2e-data-${port}`;
 rmSync(path.join(root, dataDir), { recursive: true, force: true });
 mkdirSync(path.join(root, dataDir), { recursive: true });
 
-// `node --import tsx` (rather than `npx tsx`) keeps the server in this one child
-// process: no npx/tsx wrapper in between that could outlive a kill.
-const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+// On PostgreSQL (DATABASE_URL, as scripts/with-postgres.mjs gives it), each server gets an empty database of its own on
+// that cluster, as each gets an empty data directory on PGlite.
+const databaseUrl = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL, `e2e_${port}`) : undefined;
+
+async function freshDatabase(url, name) {
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return own.toString();
+}
+
+// The IPC channel, as npm start gives it: the server stops when this process is gone, even after a SIGKILL.
+const child = spawn(process.execPath, [SERVER_BUNDLE], {
   cwd: root,
-  stdio: "inherit",
-  env: {
+  stdio: ["inherit", "inherit", "inherit", "ipc"],
+  env: serverEnv({
     ...process.env,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     PORT: port,
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
@@ -38,7 +61,7 @@ const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     // RBM_STAND_IN_PORT, which playwright.config.ts passes); other specs never reach it.
     RBM_API_URL: process.env.RBM_API_URL ?? `http://127.0.0.1:${process.env.RBM_STAND_IN_PORT ?? Number(port) + 47}`,
     RBM_TOKEN_URL: process.env.RBM_TOKEN_URL ?? `http://127.0.0.1:${process.env.RBM_STAND_IN_PORT ?? Number(port) + 47}/token`,
-  },
+  }),
 });
 
 // Pass Playwright's stop signal on, so the server does not linger after the run.

@@ -23,6 +23,8 @@ const POSTGRES_FILES = [
   "server/test/campaign-header-media.test.ts",
   "server/test/campaign-messaging-limit.test.ts",
   "server/test/public-api.test.ts",
+  "server/test/public-api-sms-receipts.test.ts", // a receipt taken by another process's bind: one delivery per state
+  "server/test/public-api-journey.test.ts", // the built bundle: public API → each carrier → receipt → signed webhook
   "server/test/balance.test.ts",
   "server/test/chats.test.ts",
   "server/test/realtime-cluster.pg.test.ts",
@@ -63,8 +65,11 @@ const hasSpecs =
   readdirSync("e2e", { recursive: true }).some((f) => String(f).endsWith(".spec.ts"));
 const e2e = existsSync("playwright.config.ts") && hasSpecs;
 if (e2e) {
-  steps.push({ name: "build (vite)", cmd: ["npx", "vite", "build"] });
-  steps.push({ name: "e2e (playwright)", cmd: ["npx", "playwright", "test"] });
+  // What npm start runs: the console and the server bundle, which the e2e servers run (e2e/start-server.mjs).
+  steps.push({ name: "build (console + server bundle)", cmd: ["node", "scripts/build.mjs"] });
+  steps.push({ name: "e2e (playwright, PGlite)", cmd: ["npx", "playwright", "test"] });
+  // The journeys that cross features again, each server on a PostgreSQL database of its own.
+  steps.push({ name: "e2e journeys (playwright, PostgreSQL)", cmd: ["node", "scripts/with-postgres.mjs", "npx", "playwright", "test", "e2e/journeys"] });
 }
 
 /** The steps' running processes. */

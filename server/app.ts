@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { configFromEnv, type ServerConfig } from "./config";
 import type { Database } from "./db/client";
+import { frameworkErrors } from "./http/errors";
 import { ApiRequestLog } from "./http/request-log";
 import type { Carrier } from "./carriers";
 import { authPlugin } from "./plugins/app/auth";
@@ -60,15 +61,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     pluginTimeout: 120_000,
     // additionalProperties:false must reject, not silently strip: a request with unknown fields is a mistake.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
+    frameworkErrors,
   });
 
   // The database first: the rate-limit store and every app plugin live in it (opened, migrated, seeded).
   await app.register(databasePlugin, { config, database: options.database });
   // External plugins.
   await app.register(rateLimits);
-  await app.register(securityHeaders, { publicUrl: config.publicUrl, facebookSdk: Boolean(config.whatsappCloud.embeddedSignup) });
+  await app.register(securityHeaders, { publicUrl: config.publicUrl, facebookSdk: Boolean(config.whatsappCloud.embeddedSignup), consoleOrigins: config.consoleOrigins });
   await app.register(corsPolicy, { corsOrigin: config.corsOrigin });
-  await app.register(apiDocs);
+  await app.register(apiDocs, { publicUrl: config.publicUrl });
   // App plugins.
   await app.register(httpRules);
   await app.register(observabilityPlugin, { metrics: config.metrics, host: config.host });

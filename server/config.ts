@@ -27,11 +27,18 @@ export interface ServerConfig {
   demoPassword: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Without SMTP_URL, mails are printed whole beside the log; not with NODE_ENV=production (they carry reset links). */
+  printMail: boolean;
   /**
    * Origin used in links that go out by mail. Never taken from request headers (Host / X-Forwarded-Host are
    * the caller's to forge); unset, it is this server's own origin, http://localhost:PORT (see linkOrigin).
    */
   publicUrl?: string;
+  /**
+   * Where a console built with VITE_API_URL / VITE_REALTIME_URL sends its calls and opens its socket, when not to the
+   * page's own origin: the server reads the same variables to allow exactly those origins in the page's CSP.
+   */
+  consoleOrigins: { api?: string; realtime?: string };
   /** Fastify's trustProxy: false (default), a hop count, or the addresses/CIDRs of the proxies in front. */
   trustProxy: boolean | number | string[];
   corsOrigin?: string;
@@ -112,9 +119,9 @@ export interface WorkflowConfig {
 
 export interface WebhookConfig {
   /**
-   * Private, loopback, link-local and other reserved addresses are allowed as targets (WEBHOOK_ALLOW_PRIVATE). Off in
-   * production: a URL (or a DNS name resolving, even later, to such an address) is refused. On in development and
-   * tests, where receivers run on this machine.
+   * Private, loopback, link-local and other reserved addresses are allowed as targets (WEBHOOK_ALLOW_PRIVATE). Off
+   * unless the operator says so, in every environment: a URL (or a DNS name resolving, even later, to such an address)
+   * is refused. Tests and e2e runs, whose receivers listen on this machine, set it themselves.
    */
   allowPrivate: boolean;
   /** Only https URLs (WEBHOOK_REQUIRE_HTTPS; on in production). */
@@ -168,11 +175,11 @@ function flag(raw: string | undefined, fallback: boolean, name: string): boolean
 const SECOND = 1000;
 const HOUR = 60 * MINUTE;
 
-/** Webhook settings; `production` (NODE_ENV=production) turns the SSRF rules on by default. */
+/** Webhook settings; `production` (NODE_ENV=production) requires https by default. */
 export function webhookConfigFromEnv(env: NodeJS.ProcessEnv = process.env): WebhookConfig {
   const production = env.NODE_ENV === "production";
   return {
-    allowPrivate: flag(env.WEBHOOK_ALLOW_PRIVATE, !production, "WEBHOOK_ALLOW_PRIVATE"),
+    allowPrivate: flag(env.WEBHOOK_ALLOW_PRIVATE, false, "WEBHOOK_ALLOW_PRIVATE"),
     requireHttps: flag(env.WEBHOOK_REQUIRE_HTTPS, production, "WEBHOOK_REQUIRE_HTTPS"),
     timeoutMs: positiveInt(env.WEBHOOK_TIMEOUT_MS, 5 * SECOND, "WEBHOOK_TIMEOUT_MS"),
     retryBaseMs: positiveInt(env.WEBHOOK_RETRY_BASE_MS, 10 * SECOND, "WEBHOOK_RETRY_BASE_MS"),
@@ -210,18 +217,20 @@ export function parseTrustProxy(raw: string | undefined): ServerConfig["trustPro
   return value.split(",").map((s) => s.trim()).filter(Boolean);
 }
 
-function publicUrlOf(raw: string | undefined): string | undefined {
+function httpUrlOf(raw: string | undefined, name: string): URL | undefined {
   const origin = raw?.trim();
   if (!origin) return undefined;
   let url: URL;
   try {
     url = new URL(origin);
   } catch {
-    throw new Error(`PUBLIC_URL must be an absolute http(s) URL, got "${origin}"`);
+    throw new Error(`${name} must be an absolute http(s) URL, got "${origin}"`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`PUBLIC_URL must be http(s), got "${origin}"`);
-  return url.toString().replace(/\/+$/, "");
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`${name} must be http(s), got "${origin}"`);
+  return url;
 }
+
+const publicUrlOf = (raw: string | undefined): string | undefined => httpUrlOf(raw, "PUBLIC_URL")?.toString().replace(/\/+$/, "");
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
@@ -235,7 +244,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || "Messaging Console <no-reply@localhost>",
+    printMail: env.NODE_ENV !== "production",
     publicUrl: publicUrlOf(env.PUBLIC_URL),
+    consoleOrigins: { api: httpUrlOf(env.VITE_API_URL, "VITE_API_URL")?.origin, realtime: httpUrlOf(env.VITE_REALTIME_URL, "VITE_REALTIME_URL")?.origin },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigin: env.CORS_ORIGIN || undefined,
     webRoot: env.WEB_ROOT || "./dist",

@@ -1,6 +1,6 @@
 import type { Static } from "@sinclair/typebox";
 import { CAMPAIGN_CHANNELS, type CampaignChannel } from "../constants";
-import { CAMPAIGN_STATUSES, RATE_KEYS, RECIPIENT_STATES, SKIP_REASONS, type CampaignStatus, type RecipientState, type SkipReason } from "../domain/campaigns";
+import { CAMPAIGN_STATUSES, RATE_KEYS, RECIPIENT_STATES, SKIP_REASONS, SKIPPED_SAMPLE_MAX, type CampaignStatus, type RecipientState, type SkipReason } from "../domain/campaigns";
 import { Type } from "./type";
 
 // What the campaign calls answer. Money is in rupees (two decimals) at the edge; the server keeps paise.
@@ -96,13 +96,21 @@ export const IngestProgressRecord = Type.Object({
   rejectedSample: Type.Array(RejectedRowRecord),
 });
 
+const SkipReasonField = enumOf<SkipReason>(Object.keys(SKIP_REASONS) as SkipReason[]);
+
 /** What the pre-send check found: shown with the cost before the owner confirms the start. */
 export const PreCheckRecord = Type.Object({
   campaignId: Type.String(),
   valid: Type.Integer(),
   /** Recipients that will be sent to. */
   sendable: Type.Integer(),
-  skipped: Type.Array(Type.Object({ reason: Type.Unsafe<SkipReason>({ type: "string", enum: Object.keys(SKIP_REASONS) }), label: Type.String(), count: Type.Integer() })),
+  skipped: Type.Array(Type.Object({ reason: SkipReasonField, label: Type.String(), count: Type.Integer() })),
+  /**
+   * Who the start would leave out, by name: the first skipped recipients (suppressed ones, then those past the
+   * WhatsApp messaging limit's headroom, each in audience order), at most SKIPPED_SAMPLE_MAX; `detail` is the
+   * suppression list's own reason (e.g. `Replied "STOP"`) where it has one.
+   */
+  skippedNumbers: Type.Array(Type.Object({ number: Type.String(), reason: SkipReasonField, label: Type.String(), detail: nullableText() }), { maxItems: SKIPPED_SAMPLE_MAX }),
   /** Reasons the campaign cannot start at all (template not approved, DLT fields missing, body mismatch…). */
   blockers: Type.Array(Type.Object({ code: Type.String(), message: Type.String() })),
   /** SMS sending window: whether a start now sends now, or is scheduled for the next window. */

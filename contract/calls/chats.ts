@@ -39,8 +39,14 @@ export const CHAT_CALLS = {
   },
   "chats.get": {
     method: "GET", path: "/api/v1/chats/:id", ...CHAT, params: ID,
-    response: replies({ 200: ok({ data: ConversationRecord, customer: ChatCustomerRecord }) }),
-    summary: "One conversation with the customer's details (campaigns they were in, opt-out state)",
+    response: replies({
+      200: ok({
+        data: ConversationRecord, customer: ChatCustomerRecord,
+        /** SMS: the conversation's number sends through an Indian DLT route, so only SMS templates may go (DLT_TEMPLATES_ONLY). */
+        dltTemplatesOnly: Type.Boolean(),
+      }),
+    }),
+    summary: "One conversation with the customer's details (campaigns they were in, opt-out state) and whether only templates may be sent",
   },
   "chats.messages": {
     method: "GET", path: "/api/v1/chats/:id/messages", ...CHAT, params: ID,

@@ -22,7 +22,7 @@ import { WHATSAPP_CALLS } from "./whatsapp";
 import { WORKFLOW_CALLS } from "./workflows";
 import { WEBHOOK_CALLS } from "./webhooks";
 
-export type { Access, CallDef, HttpMethod, Replies, RequiredId } from "./types";
+export type { Access, CallDef, CallDocs, ExampleDoc, HeaderDoc, HttpMethod, Replies, RequiredId } from "./types";
 export { PAGE_DEFAULTS, PAGE_LIMIT_MAX, PageQuery } from "./pagination";
 export { ErrorBody } from "./replies";
 export * from "./records";
@@ -103,32 +103,46 @@ export const CALLS = {
 export type CallId = keyof typeof CALLS;
 export const CALL_IDS = Object.keys(CALLS) as CallId[];
 
-/** SPEC 7 section of each call (the API docs group by it). */
-const SECTIONS: Readonly<Record<string, Readonly<Record<string, CallDef>>>> = {
-  Authentication: AUTH_CALLS,
-  "Live agents": LIVE_AGENT_CALLS,
-  SMS: SMS_CALLS,
-  "Channels and bots": CHANNEL_BOT_CALLS,
-  "Users, balance and profile": USER_BALANCE_PROFILE_CALLS,
-  "API keys and UMS": API_KEY_UMS_CALLS,
-  "Platform campaigns and reports": CAMPAIGN_REPORT_CALLS,
-  "Campaign control, suppression list and rates": CAMPAIGN_CONTROL_CALLS,
-  WhatsApp: WHATSAPP_CALLS,
-  Uploads: UPLOAD_CALLS,
-  "AI agents": AI_AGENT_CALLS,
-  "RCS templates and library": RCS_TEMPLATE_CALLS,
-  "Templates (all channels)": TEMPLATE_CALLS,
-  "Conversations and the simulated phone": CHAT_CALLS,
-  "Workflow automation": WORKFLOW_CALLS,
-  "Public API (API key)": PUBLIC_API_CALLS,
-  Webhooks: WEBHOOK_CALLS,
-  "Dashboards, Team Reports and quota": DASHBOARD_CALLS,
-  Operations: OPERATION_CALLS,
-  "Provider connections": CARRIER_CHANNEL_CALLS,
+/** SPEC 7 section of each call, with what the section is for: the API docs group by it and describe each group. */
+const SECTIONS: Readonly<Record<string, { calls: Readonly<Record<string, CallDef>>; description: string }>> = {
+  Authentication: { calls: AUTH_CALLS, description: "Sign in (the session token the console's other calls send), sign up, password reset, email confirmation, impersonation and sign-out." },
+  "Live agents": { calls: LIVE_AGENT_CALLS, description: "The people who answer conversations for an account: invitations, accounts, search and their metrics." },
+  SMS: { calls: SMS_CALLS, description: "SMS accounts and their sender headers, DLT templates, and SMS campaigns with their responses." },
+  "Channels and bots": { calls: CHANNEL_BOT_CALLS, description: "Channel integrations, the WhatsApp provider solutions, and RCS bots." },
+  "Users, balance and profile": {
+    calls: USER_BALANCE_PROFILE_CALLS,
+    description: "Accounts and their sub-accounts, module permissions, balance changes and requests, the ledger, status counts and one's own profile.",
+  },
+  "API keys and UMS": { calls: API_KEY_UMS_CALLS, description: "API keys for the public API, their configurations (scopes, channels, rate limits, expiry) and the request log (UMS)." },
+  "Platform campaigns and reports": {
+    calls: CAMPAIGN_REPORT_CALLS,
+    description: "Campaigns of every channel: create, start, discard, responses and search; recipient downloads and performance reports.",
+  },
+  "Campaign control, suppression list and rates": {
+    calls: CAMPAIGN_CONTROL_CALLS,
+    description: "One campaign by id, the pre-send check, pause, resume, schedule and test send; rejected audience rows, a number's history, the suppression list and per-message rates.",
+  },
+  WhatsApp: { calls: WHATSAPP_CALLS, description: "WhatsApp Business accounts: templates, media, campaigns, onboarding, analytics, phone numbers and the business profile." },
+  Uploads: { calls: UPLOAD_CALLS, description: "An account's media files, for campaigns and templates; carriers read them through signed links." },
+  "AI agents": { calls: AI_AGENT_CALLS, description: "AI agents, their configurations, knowledge, business context and intent mappings, the playground and the marketplace." },
+  "RCS templates and library": { calls: RCS_TEMPLATE_CALLS, description: "RCS templates of an account's bots, and the template library that fills the builder." },
+  "Templates (all channels)": { calls: TEMPLATE_CALLS, description: "The templates of every channel in one list." },
+  "Conversations and the simulated phone": {
+    calls: CHAT_CALLS,
+    description: "The inbox: conversations, messages, notes, assignment and quick replies; the simulated phone that talks to the sandbox carriers.",
+  },
+  "Workflow automation": { calls: WORKFLOW_CALLS, description: "Workflows, their versions and runs, the starting templates, and the incoming-webhook trigger." },
+  "Public API (API key)": { calls: PUBLIC_API_CALLS, description: "Send messages and read their state from your own systems, with an API key." },
+  Webhooks: { calls: WEBHOOK_CALLS, description: "Webhook endpoints of an account, their secrets, test sends and the delivery log." },
+  "Dashboards, Team Reports and quota": { calls: DASHBOARD_CALLS, description: "Figures by channel and day, the team's reports and the quota reports, with their CSV exports." },
+  Operations: { calls: OPERATION_CALLS, description: "Tasks of the operator: backups." },
+  "Provider connections": { calls: CARRIER_CHANNEL_CALLS, description: "An account's own connections to carriers (WhatsApp Cloud API, SMPP, HTTP SMS, Google RBM): connect, edit, test and remove." },
 };
 export const AREA_OF = Object.fromEntries(
-  Object.entries(SECTIONS).flatMap(([section, calls]) => Object.keys(calls).map((id) => [id, section])),
+  Object.entries(SECTIONS).flatMap(([section, { calls }]) => Object.keys(calls).map((id) => [id, section])),
 ) as Record<CallId, string>;
+/** What each section of AREA_OF is for, in the table's order. */
+export const SECTION_DESCRIPTIONS: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(SECTIONS).map(([name, { description }]) => [name, description]));
 
 type Row<K extends CallId> = (typeof CALLS)[K];
 type StaticOf<S> = S extends TSchema ? Static<S> : never;

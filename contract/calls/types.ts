@@ -49,4 +49,37 @@ export interface CallDef {
   response: Replies;
   /** One line for the API docs. */
   summary?: string;
+  /** What the API docs say beyond the schemas: headers and examples (every public-API row has them). */
+  docs?: CallDocs;
+}
+
+/** A header a call reads or answers with, as the API docs show it. */
+export interface HeaderDoc {
+  description: string;
+  schema: TSchema;
+  required?: boolean;
+  example?: string;
+}
+
+/** One named example of a body or an answer. */
+export interface ExampleDoc {
+  summary: string;
+  value: unknown;
+}
+
+/** Status keys as `response` has them. */
+type ReplyKey = number | "4xx" | "5xx";
+
+/**
+ * The OpenAPI document's facts about a call that its schemas do not carry: the headers it reads and answers with
+ * (by status, keyed like `response`) and examples of its parameters, body and answers. Only the docs read them;
+ * the server's behaviour does not depend on them.
+ */
+export interface CallDocs {
+  requestHeaders?: Readonly<Record<string, HeaderDoc>>;
+  responseHeaders?: Readonly<Partial<Record<ReplyKey, Readonly<Record<string, HeaderDoc>>>>>;
+  /** An example value of each path or query parameter, by name. */
+  parameterExamples?: Readonly<Record<string, string>>;
+  bodyExamples?: Readonly<Record<string, ExampleDoc>>;
+  responseExamples?: Readonly<Partial<Record<ReplyKey, Readonly<Record<string, ExampleDoc>>>>>;
 }

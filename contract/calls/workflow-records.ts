@@ -1,6 +1,7 @@
 import type { GraphProblem, WorkflowGraph } from "../domain/workflow-graph";
 import { TRIGGER_KINDS, type TriggerKind } from "../domain/workflow-nodes";
 import { RUN_STATUSES, STEP_STATUSES, WORKFLOW_STATUSES, type RunStatus, type StepStatus, type WorkflowStatus } from "../domain/workflow-runs";
+import { WORKFLOW_GRAPH } from "../../schemas/workflow-fields";
 import { Type } from "./type";
 
 // What the workflow calls answer (contract/calls/workflows.ts).
@@ -10,8 +11,20 @@ const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => T
 const enumOf = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: "string", enum: [...values] });
 /** Settings, payloads and outputs: any JSON object (its shape is the node type's). */
 export const JsonObject = Type.Unsafe<Record<string, unknown>>({ type: "object", additionalProperties: true });
-/** The graph as stored: checked by contract/domain/workflow-graph.ts, not by the reply schema. */
-export const GraphField = Type.Unsafe<WorkflowGraph>({ type: "object", additionalProperties: true, required: ["nodes", "edges"] });
+/** A copy of a schema with every object open: a reply schema that describes a stored value without trimming it. */
+function openObjects(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(openObjects);
+  if (!schema || typeof schema !== "object") return schema;
+  const copy = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, k === "enum" || k === "required" ? v : openObjects(v)]));
+  return copy.type === "object" ? { ...copy, additionalProperties: true } : copy;
+}
+
+/**
+ * The graph as stored, in the editor's shape (the body schema of schemas/workflow-fields.ts), each object left open
+ * so the serializer passes a node's settings (`data`) and anything a stored graph holds; its content is judged by
+ * contract/domain/workflow-graph.ts, not by the reply schema.
+ */
+export const GraphField = Type.Unsafe<WorkflowGraph>(openObjects(WORKFLOW_GRAPH) as Record<string, unknown>);
 
 export const WorkflowStatusField = enumOf<WorkflowStatus>(WORKFLOW_STATUSES);
 export const RunStatusField = enumOf<RunStatus>(RUN_STATUSES);

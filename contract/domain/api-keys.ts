@@ -49,6 +49,18 @@ export const IP_ALLOW_LIST_MAX = 100;
 export const PUBLIC_BATCH_MAX = 1000;
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_KEY_MAX = 255;
+/** What an Idempotency-Key may hold (after trimming): visible ASCII. */
+export const IDEMPOTENCY_KEY_PATTERN = "^[\\x21-\\x7e]+$";
+
+/**
+ * The public API's own headers, as sent: a client's Idempotency-Key makes a send safe to retry, an answer replayed
+ * from an earlier request under the same key carries `idempotent-replayed: true`, and a 429 says when to come back.
+ */
+export const PUBLIC_API_HEADERS = {
+  idempotencyKey: "Idempotency-Key",
+  replayed: "idempotent-replayed",
+  retryAfter: "Retry-After",
+} as const;
 
 /** A fallback chain only ever moves down this order: RCS first, then WhatsApp, then SMS. */
 export const FALLBACK_ORDER: readonly CampaignChannel[] = ["rcs", "whatsapp", "sms"];

@@ -70,6 +70,16 @@ export const SKIP_REASONS = {
   notOnChannel: "Not reachable on this channel",
 } as const;
 export type SkipReason = keyof typeof SKIP_REASONS;
+/** The pre-send check names at most this many of the recipients it skips (the counts cover them all). */
+export const SKIPPED_SAMPLE_MAX = 20;
+
+/**
+ * A recipient's reason as people read it: a skip is stored by its key (the start marks rows with it) and shown in the
+ * check's words; a failure's reason is the carrier's own text and stays as it came.
+ */
+export function recipientReason(state: RecipientState, reason: string | null): string | null {
+  return state === "skipped" && reason !== null && Object.hasOwn(SKIP_REASONS, reason) ? SKIP_REASONS[reason as SkipReason] : reason;
+}
 
 /** The 'progressUpdate' socket event: sent to the owner's room while a campaign runs, at most a few per second. */
 export interface ProgressUpdate {

@@ -32,6 +32,14 @@ export type ChatDeliveryState = (typeof CHAT_DELIVERY_STATES)[number];
 /** WhatsApp's customer-service window: free-form messages only within 24 h of the customer's last message. */
 export const WHATSAPP_SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * India DLT (TRAI's TCCCPR 2018): an SMS channel that sends under a principal entity id has every message scrubbed
+ * against the registered templates, so only an SMS template (its DLT template id goes with it) may be sent there. The
+ * server's refusal of anything else, and the composer's explanation before anyone types.
+ */
+export const DLT_TEMPLATES_ONLY =
+  "This number's SMS go out on an Indian DLT route, where every message must be a registered DLT template: free text cannot be sent. Send an SMS template instead.";
+
 /** Text of one chat message, in characters (WhatsApp's text body limit). */
 export const CHAT_TEXT_MAX = 4096;
 /** Messages per page of a conversation (older ones load on scroll-up). */

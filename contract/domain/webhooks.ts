@@ -53,6 +53,9 @@ export interface MessageStatusData {
   messageId: string;
   campaignId?: string;
   conversationId?: string;
+  /** The public API's messages: the `reference` the message was sent with, when it had one. */
+  reference?: string;
+  /** The channel of this state: a public-API message that fell back reports its states on the channel that took it. */
   channel: CampaignChannel;
   /** The recipient, E.164. */
   to: string;

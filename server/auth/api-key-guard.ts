@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { MODULE_GATED_ROLES, type Role } from "../../contract/roles";
-import type { ApiScope } from "../../contract/domain/api-keys";
+import { PUBLIC_API_HEADERS, type ApiScope } from "../../contract/domain/api-keys";
 import type { ApiKeyStore } from "../services/api-keys/key-store";
 import type { RateGate } from "../services/public-api/rate-gate";
 import { parseKey, secretMatches } from "../services/api-keys/secrets";
@@ -70,7 +70,7 @@ export async function guardApiKey(deps: ApiKeyDeps, request: FastifyRequest, sco
   const decision = await deps.rates.take({ keyId: caller.keyId, perSecond: caller.perSecond, perDay: caller.perDay });
   if (!decision.ok) {
     throw publicError("rateLimited", `Rate limit of this API key reached (${decision.limit}); try again in ${decision.retryAfterS} s.`, {
-      headers: { "retry-after": String(decision.retryAfterS) },
+      headers: { [PUBLIC_API_HEADERS.retryAfter.toLowerCase()]: String(decision.retryAfterS) },
     });
   }
   return caller;

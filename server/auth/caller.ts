@@ -13,5 +13,6 @@ export function callerFromSession(state: SessionState): Caller {
     modules: state.modules,
     sessionId: state.sessionId,
   };
+  if (state.liveAgentOf) caller.liveAgentOf = state.liveAgentOf;
   return state.impersonatedBy ? { ...caller, impersonatedBy: state.impersonatedBy } : caller;
 }

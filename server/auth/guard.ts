@@ -7,6 +7,7 @@ import type { SessionState, SessionStore } from "../services/sessions";
 import { isUuid, type Caller } from "../services/caller";
 import { guardApiKey, type ApiKeyDeps } from "./api-key-guard";
 import { callerFromSession } from "./caller";
+import { liveAgentMay } from "./live-agent-access";
 import { verifiedBefore, verifyToken, type TokenClaims } from "./tokens";
 
 declare module "fastify" {
@@ -87,6 +88,7 @@ export function guardFor(id: CallId, deps: AuthDeps) {
   const def: CallDef = CALLS[id];
   const admit = (request: FastifyRequest, caller: Caller): HttpError | undefined => {
     if (def.access !== "signed-in" && !abilityOf(caller).can("call", id)) return new HttpError(403, MSG.notAuthorized);
+    if (caller.liveAgentOf && !liveAgentMay(id)) return new HttpError(403, MSG.liveAgentAiReadOnly);
     request.caller = caller;
     return undefined;
   };

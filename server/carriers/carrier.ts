@@ -102,6 +102,12 @@ export interface SenderProfile {
   idempotentSends: boolean;
   /** Messages per second this sender may send (WhatsApp: per phone number, default 80); unset: the dispatcher's. */
   perSecond?: number;
+  /**
+   * India DLT: the sender's SMS channel sends under a principal entity id, so operators scrub every message against
+   * the registered templates and each must carry its template's DLT id (MessageContent's dltTemplateId): free text
+   * cannot go out through it.
+   */
+  dltTemplates?: boolean;
 }
 
 export type ReceiptStatus = "sent" | "delivered" | "read" | "failed";

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MSG } from "../../contract/messages";
 import { sqlStateOf } from "../db/errors";
 
@@ -60,6 +60,16 @@ function fieldOf(issue: AjvIssue): string {
 
 /** SQLSTATEs for bad input values: numeric/datetime out of range, invalid datetime, bad or NUL characters. */
 const PG_INPUT_ERRORS = new Set(["22003", "22008", "22007", "22021", "22P05", "22P02"]);
+
+/**
+ * Fastify's own refusals before routing (a malformed %-escape in the path, a path parameter past its length, a failed
+ * route constraint), answered in the product's error shape rather than Fastify's `{ code: "FST_ERR_BAD_URL", ... }`,
+ * which also echoed the path back. Fastify's `frameworkErrors` option.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send({ success: false, message: status === 414 ? MSG.urlTooLong : MSG.malformedUrl });
+}
 
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -1,17 +1,34 @@
 import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
 import { isApiPath, pathOf } from "./paths";
 
-/** Query parameters whose values are credentials (reset tokens, socket tokens, API keys): never written to a log. */
-const SECRET_PARAM = /token|password|secret|key|code|signature|auth/i;
+/**
+ * Query and path parameters whose values are credentials (reset tokens, socket tokens, API keys, the `sig` of a
+ * signed upload link, a workflow hook's `:secret`): never written to a log.
+ */
+const SECRET_PARAM = /token|password|secret|key|code|signature|auth|^sig$/i;
+const REDACTED = "[redacted]";
 
-/** The URL with the value of every secret-looking query parameter replaced, so the log can be shared. */
-export function loggableUrl(url: string): string {
+/**
+ * The path with the segments of secret-named route parameters replaced: `route` is the matched route's pattern
+ * (`/api/flow/v1/hooks/:id/:secret`), whose segments line up with the path's.
+ */
+function loggablePath(path: string, route: string | undefined): string {
+  if (!route?.includes(":")) return path;
+  const pattern = route.split("/");
+  const secret = pattern.map((segment) => segment.startsWith(":") && SECRET_PARAM.test(segment.slice(1)));
+  if (!secret.includes(true)) return path;
+  return path.split("/").map((segment, i) => (secret[i] ? REDACTED : segment)).join("/");
+}
+
+/** The URL with the value of every secret-looking query (and, given its route, path) parameter replaced, so the log can be shared. */
+export function loggableUrl(url: string, route?: string): string {
   const at = url.indexOf("?");
-  if (at < 0) return url;
+  const path = loggablePath(at < 0 ? url : url.slice(0, at), route);
+  if (at < 0) return path;
   const params = new URLSearchParams(url.slice(at + 1));
-  for (const name of new Set(params.keys())) if (SECRET_PARAM.test(name)) params.set(name, "[redacted]");
-  const query = params.toString().replace(/%5Bredacted%5D/g, "[redacted]");
-  return query ? `${url.slice(0, at)}?${query}` : url.slice(0, at);
+  for (const name of new Set(params.keys())) if (SECRET_PARAM.test(name)) params.set(name, REDACTED);
+  const query = params.toString().replace(/%5Bredacted%5D/g, REDACTED);
+  return query ? `${path}?${query}` : path;
 }
 
 /**
@@ -27,7 +44,7 @@ export class ApiRequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (!isApiPath(pathOf(request.url))) return;
     const ms = Math.round(reply.elapsedTime * 10) / 10;
-    const url = loggableUrl(request.url);
+    const url = loggableUrl(request.url, request.routeOptions.url);
     const status = reply.statusCode;
     const line = { method: request.method, url, status, ms };
     const msg = `${request.method} ${url} ${status} ${ms} ms`;

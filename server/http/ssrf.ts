@@ -7,29 +7,34 @@
 // never goes through lookup: `refuseLiteral` checks it before connecting.
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { BlockList, isIP, type LookupFunction } from "node:net";
+import ipaddr from "ipaddr.js";
 
 const BLOCKED = new BlockList();
 for (const [net, bits] of [
   ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.0.0.0", 24],
   ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
 ] as const) BLOCKED.addSubnet(net, bits, "ipv4");
-for (const [net, bits] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["64:ff9b::", 96], ["2001:db8::", 32]] as const) {
+// ::/96: the deprecated IPv4-compatible form (::127.0.0.1), which some stacks still route to the IPv4 address.
+for (const [net, bits] of [["::", 96], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["64:ff9b::", 96], ["2001:db8::", 32]] as const) {
   BLOCKED.addSubnet(net, bits, "ipv6");
 }
 
 /** The first half of every refusal; the caller's rule (who may not go there) follows it. */
 export const PRIVATE_ADDRESS = "The address is private, loopback or link-local";
 
-/** True for loopback, private, link-local, carrier-grade NAT, multicast and reserved addresses (IPv4-mapped IPv6 too). */
+/**
+ * True for loopback, private, link-local, carrier-grade NAT, multicast and reserved addresses (IPv4-mapped IPv6 too),
+ * and for whatever else ipaddr.js does not call ordinary "unicast": the IPv6 forms that carry an IPv4 address to a
+ * relay (6to4, Teredo, NAT64), discard, benchmarking and documentation ranges.
+ */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
+  if (family === 0) return true;
+  if (ipaddr.process(address).range() !== "unicast") return true;
   if (family === 4) return BLOCKED.check(address, "ipv4");
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-    if (mapped) return BLOCKED.check(mapped, "ipv4");
-    return BLOCKED.check(address, "ipv6");
-  }
-  return true;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return BLOCKED.check(mapped, "ipv4");
+  return BLOCKED.check(address, "ipv6");
 }
 
 /** A refused address: "<PRIVATE_ADDRESS>; <rule> (<name> is <address>)". */

@@ -5,6 +5,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import { REQUEST_ID_HEADER } from "../../contract/constants";
 
 export interface WorkContext {
   /** An HTTP request's id, or `job:<name>:<n>` for a round of background work. */
@@ -29,7 +30,7 @@ const SANE_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Fastify's genReqId: the proxy's X-Request-Id when it looks like an id, else a new UUID. */
 export function requestIdOf(req: Pick<IncomingMessage, "headers">): string {
-  const given = req.headers["x-request-id"];
+  const given = req.headers[REQUEST_ID_HEADER.toLowerCase()];
   return typeof given === "string" && SANE_ID.test(given) ? given : randomUUID();
 }
 

@@ -2,7 +2,7 @@ import { eq, or } from "drizzle-orm";
 import type { ModuleName } from "../../contract/modules";
 import type { Role } from "../../contract/roles";
 import type { Db } from "../db/client";
-import { impersonationAudit, loginFailures, modulePermissions, users } from "../db/schema";
+import { impersonationAudit, modulePermissions, users } from "../db/schema";
 import { toUserRecord, type UserRow } from "./users";
 
 /** Whether an account already uses the username or the email (both lower-cased by the caller). */
@@ -34,14 +34,10 @@ export async function insertAccount(db: Db, account: AccountInsert, modules: rea
   });
 }
 
-/** The account signing in by username or email, with its failed-login count (one row, or none). */
-export async function findLoginAccount(db: Db, account: string) {
-  const [found] = await db
-    .select({ row: users, failures: loginFailures.failures, lastFailedAt: loginFailures.lastFailedAt })
-    .from(users)
-    .leftJoin(loginFailures, eq(loginFailures.userId, users.id))
-    .where(or(eq(users.email, account), eq(users.username, account)));
-  return found;
+/** The account signing in by username or email. */
+export async function findLoginAccount(db: Db, account: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(or(eq(users.email, account), eq(users.username, account)));
+  return row;
 }
 
 export async function markFirstLoginDone(db: Db, userId: string): Promise<void> {

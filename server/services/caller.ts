@@ -14,6 +14,8 @@ export interface Caller {
   sessionId: string;
   /** The admin's id when this session is an impersonation. */
   impersonatedBy?: string;
+  /** The owner's id when this is a live agent's sign-in (see server/auth/live-agent-access.ts). */
+  liveAgentOf?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,38 +1,56 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { loginFailures } from "../db/schema";
+import { rowsOf } from "./campaigns/dispatch-sql";
 
 export interface LoginDelayRule {
   /** Failures within the window that cost nothing (typos). */
   freeFailures: number;
-  /** Wait before checking the next attempt after the first failure past the free ones; doubles per failure. */
+  /** Wait before the next attempt is checked after the first failure past the free ones; doubles per failure. */
   baseDelayMs: number;
   maxDelayMs: number;
   /** Failures older than this are forgotten. */
   windowMs: number;
 }
 
+/** How long after the last attempt the account takes its next one, given `failures` (SQL, ms), capped at maxDelayMs. */
+const delayOf = (failures: SQL, rule: LoginDelayRule) =>
+  sql`(case when ${failures} > ${rule.freeFailures}
+        then least(${rule.maxDelayMs}::float8, ${rule.baseDelayMs}::float8 * power(2, least(${failures} - ${rule.freeFailures} - 1, 30)))
+        else 0 end) * interval '1 millisecond'`;
+
+export type LoginClaim = { checked: true } | { checked: false; retryAfterS: number };
+
 /**
- * How long the next login attempt on an account waits before its password is checked. Guessing slows down
- * progressively, but the right password is never refused, so nobody can lock another person out.
+ * Whether this attempt on the account may have its password checked. Guessing slows down progressively: after the
+ * free failures, the account takes one attempt per delay (1 s, 2 s, 4 s … at most maxDelayMs), and an attempt inside
+ * that window is answered without a look at the password. The attempt is counted as a failure before it is checked
+ * (a success clears the count), and the count and the window move in one conditional upsert: of many attempts at
+ * once, one finds the window open and the others find it just closed, so concurrency buys no extra guesses. The
+ * longest anyone waits is maxDelayMs, and a password reset clears the count, so nobody locks another person out
+ * for long.
  */
-export function loginDelayMs(failures: number, lastFailedAt: Date | null, rule: LoginDelayRule, now = Date.now()): number {
-  if (!lastFailedAt || now - lastFailedAt.getTime() > rule.windowMs) return 0;
-  const over = failures - rule.freeFailures;
-  if (over <= 0) return 0;
-  return Math.min(rule.maxDelayMs, rule.baseDelayMs * 2 ** Math.min(over - 1, 30));
+export async function claimLoginAttempt(db: Db, userId: string, rule: LoginDelayRule): Promise<LoginClaim> {
+  const stale = sql`f.last_failed_at < now() - ${rule.windowMs} * interval '1 millisecond'`;
+  const claimed = await rowsOf<{ failures: number }>(
+    db,
+    sql`insert into login_failures as f (user_id, failures, last_failed_at) values (${userId}, 1, now())
+        on conflict (user_id) do update set failures = case when ${stale} then 1 else f.failures + 1 end, last_failed_at = now()
+        where ${stale} or f.last_failed_at + ${delayOf(sql`f.failures`, rule)} <= now()
+        returning f.failures`,
+  );
+  if (claimed.length > 0) return { checked: true };
+  const [open] = await rowsOf<{ ms: number | string | null }>(
+    db,
+    sql`select extract(epoch from (f.last_failed_at + ${delayOf(sql`f.failures`, rule)}) - now()) * 1000 as ms from login_failures f where f.user_id = ${userId}`,
+  );
+  const ms = Math.min(rule.maxDelayMs, Math.max(0, Number(open?.ms ?? 0)));
+  return { checked: false, retryAfterS: Math.max(1, Math.ceil(ms / 1000)) };
 }
 
-/** Counts one failure for the account; a count whose last failure is outside the window starts again at 1. */
-export async function recordLoginFailure(db: Db, userId: string, rule: LoginDelayRule): Promise<void> {
-  const stale = sql`${loginFailures.lastFailedAt} < now() - ${rule.windowMs} * interval '1 millisecond'`;
-  await db
-    .insert(loginFailures)
-    .values({ userId, failures: 1, lastFailedAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: loginFailures.userId,
-      set: { failures: sql`case when ${stale} then 1 else ${loginFailures.failures} + 1 end`, lastFailedAt: sql`now()` },
-    });
+/** A checked attempt failed: the account's delay runs from now, not from when the attempt began (hashing takes a while). */
+export async function recordLoginFailure(db: Db, userId: string): Promise<void> {
+  await db.update(loginFailures).set({ lastFailedAt: sql`now()` }).where(eq(loginFailures.userId, userId));
 }
 
 export async function clearLoginFailures(db: Db, userId: string): Promise<void> {

@@ -1,6 +1,6 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Database, Db } from "../db/client";
-import { modulePermissions, sessions, users } from "../db/schema";
+import { liveAgents, modulePermissions, sessions, users } from "../db/schema";
 
 /** What the auth check needs about a session and its account, read in one query and cached. */
 export interface SessionState {
@@ -12,6 +12,8 @@ export interface SessionState {
   status: string;
   modules: string[];
   impersonatedBy: string | null;
+  /** The account whose inbox this sign-in answers when it is a live agent's (`live_agents`): its AI records are read-only to it. */
+  liveAgentOf: string | null;
   revoked: boolean;
   expiresAtMs: number;
 }
@@ -23,6 +25,7 @@ export type SessionEvent =
   | { kind: "user"; userId: string; revoked: boolean };
 
 const CHANNEL = "console_sessions";
+const ANNOUNCE_BATCH = 100;
 /** Safety net only: revocations reach the cache through events at once. */
 const CACHE_TTL_MS = 60_000;
 const CACHE_MAX = 10_000;
@@ -120,6 +123,9 @@ export class SessionStore {
         parentId: users.parentId,
         status: users.status,
         modules: sql<string[]>`coalesce((select array_agg(${modulePermissions.moduleName}) from ${modulePermissions} where ${modulePermissions.userId} = ${users.id}), '{}')`,
+        // A live agent's sign-in is made with its agent row and suspended when the row goes, so this never changes
+        // while the session lives.
+        liveAgentOf: sql<string | null>`(select ${liveAgents.ownerId} from ${liveAgents} where ${liveAgents.userId} = ${users.id} and ${liveAgents.status} = 'active')`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -153,6 +159,33 @@ export class SessionStore {
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(or(eq(sessions.userId, userId), eq(sessions.impersonatedBy, userId)), isNull(sessions.revokedAt)));
+  }
+
+  /**
+   * A password change: every other session of the user, and the impersonation sessions it opened, are revoked; the
+   * session that made the change (`keep`) and the impersonation sessions opened from it stay. Pass the change's
+   * transaction; answers the revoked ids, for `announceSessions` once it commits.
+   */
+  async revokeOthers(userId: string, keep: string, db: Db = this.db): Promise<string[]> {
+    const rows = await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          or(eq(sessions.userId, userId), eq(sessions.impersonatedBy, userId)),
+          isNull(sessions.revokedAt),
+          ne(sessions.id, keep),
+          sql`${sessions.parentSessionId} is distinct from ${keep}`,
+        ),
+      )
+      .returning({ id: sessions.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** Tells every process that these sessions were revoked (their caches drop them, their sockets disconnect). */
+  async announceSessions(ids: readonly string[]): Promise<void> {
+    // A NOTIFY payload holds at most 8000 bytes: about 200 ids, so a long list goes in parts.
+    for (let i = 0; i < ids.length; i += ANNOUNCE_BATCH) await this.publish({ kind: "sessions", ids: ids.slice(i, i + ANNOUNCE_BATCH) });
   }
 
   /** Tells every process that the user's sessions were revoked, or (revoked=false) that its account changed. */

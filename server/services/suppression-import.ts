@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import type ExcelJS from "exceljs";
 import { loadExcel } from "./excel";
+import { untilRefused, zipGuard, ZIP_LIMITS } from "./files/zip-guard";
 import { badRequest } from "../http/errors";
 import { NumberCollector } from "./suppressions";
 
@@ -46,11 +47,14 @@ async function fromCsv(stream: Readable, collector: NumberCollector): Promise<vo
 }
 
 async function fromXlsx(stream: Readable, collector: NumberCollector): Promise<void> {
+  // Inflated under the zip limits as exceljs reads it; a refusal (413/422) ends the read.
+  const guard = zipGuard(ZIP_LIMITS.xlsx);
+  stream.on("error", (error) => guard.destroy(error));
   const excel = await loadExcel();
-  const reader = new excel.stream.xlsx.WorkbookReader(stream, { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", entries: "emit" });
-  for await (const sheet of reader) {
+  const reader = new excel.stream.xlsx.WorkbookReader(stream.pipe(guard), { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", entries: "emit" });
+  for await (const sheet of untilRefused(reader, guard)) {
     let column: { index: number; header: boolean } | undefined;
-    for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
+    for await (const row of untilRefused(sheet as unknown as AsyncIterable<ExcelJS.Row>, guard)) {
       // row.values is 1-based, with a hole at 0.
       const values = (Array.isArray(row.values) ? row.values.slice(1) : []).map((v) => cellText(v as CellValue).trim());
       if (!column) {

@@ -3,6 +3,9 @@
 // test-classification, retraining), the marketplace; tenant isolation; refused input changes nothing.
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CALLS } from "../../contract/calls";
+import { MSG } from "../../contract/messages";
+import { LIVE_AGENT_AI_ACCESS } from "../auth/live-agent-access";
 import { aiAgentConfigs, aiAgents, aiBusinessContexts, aiIntents, aiKnowledge } from "../db/schema";
 import { startServer, type DemoName, type TestServer } from "./harness";
 
@@ -76,7 +79,7 @@ describe("agents", () => {
     expect(body<{ data: { name: string } }>(await call("manager", "GET", `/agents/${id}`)).data.name).toBe("Front desk");
   });
 
-  it("lets a live agent of the account work with its owner's agents", async () => {
+  it("lets a live agent of the account read its owner's agents", async () => {
     const list = body<{ data: { agents: { _id: string }[] } }>(await call("agent", "GET", "/agents"));
     expect(list.data.agents.map((a) => a._id)).toContain(id);
   });
@@ -279,5 +282,68 @@ describe("intent mappings", () => {
     expect((await call("globex", "POST", "/intent-mappings/test-classification", { agentId, text: "hi" })).statusCode).toBe(400);
     expect((await call("globex", "POST", "/intent-mappings", { agentId, name: "x", action: "knowledge", examples: ["x"] })).statusCode).toBe(400);
     expect(body<{ count: number }>(await call("globex", "GET", "/intent-mappings")).count).toBe(0);
+  });
+});
+
+describe("a live agent and its owner's AI records (the table in server/auth/live-agent-access.ts)", () => {
+  // The manager's records, made by one marketplace install: an agent with a configuration, knowledge, intents and a
+  // business context. "agent" (Asha) is a live agent of the manager: role user, chat module.
+  const ids = { agent: "", config: "", knowledge: "", intent: "", context: "", template: "faq" };
+  beforeAll(async () => {
+    const installed = await call("manager", "POST", `/marketplace/${ids.template}/install`, {});
+    expect(installed.statusCode, installed.body).toBe(201);
+    ids.agent = body<{ data: { _id: string } }>(installed).data._id;
+    ids.config = body<{ data: { _id: string }[] }>(await call("manager", "GET", `/agent-configs?agentId=${ids.agent}`)).data[0]._id;
+    ids.knowledge = body<{ data: { _id: string }[] }>(await call("manager", "GET", `/knowledge?agentId=${ids.agent}`)).data[0]._id;
+    ids.intent = body<{ data: { _id: string }[] }>(await call("manager", "GET", `/intent-mappings?agentId=${ids.agent}`)).data[0]._id;
+    ids.context = body<{ data: { _id: string } }>(await call("manager", "GET", `/business-context/agent/${ids.agent}`)).data._id;
+  });
+
+  /** The id a call's `:id` names: an agent, or the record of the resource its path is under. */
+  const idFor = (path: string) => {
+    if (/\/(agents|agent-configs\/agent|business-context\/agent)\/:id/.test(path)) return ids.agent;
+    if (path.includes("/agent-configs/:id")) return ids.config;
+    if (path.includes("/knowledge/:id")) return ids.knowledge;
+    if (path.includes("/intent-mappings/:id")) return ids.intent;
+    if (path.includes("/business-context/:id")) return ids.context;
+    if (path.includes("/marketplace/:id")) return ids.template;
+    return "";
+  };
+  /** What a read needs besides the path (a search's words, a classification's text). */
+  const READ_INPUT: Partial<Record<keyof typeof LIVE_AGENT_AI_ACCESS, { query?: string; payload?: () => Json }>> = {
+    "ai.knowledge.search": { query: "?query=refund" },
+    "ai.intents.testClassification": { payload: () => ({ agentId: ids.agent, text: "where is my order" }) },
+  };
+  const snapshot = async () => {
+    const db = server.database.db;
+    return JSON.stringify([await db.select().from(aiAgents), await db.select().from(aiAgentConfigs), await db.select().from(aiKnowledge), await db.select().from(aiIntents), await db.select().from(aiBusinessContexts)]);
+  };
+
+  it.each(Object.entries(LIVE_AGENT_AI_ACCESS).filter(([, access]) => access === "none"))("%s is refused with 403 and changes nothing", async (id) => {
+    const def = CALLS[id as keyof typeof LIVE_AGENT_AI_ACCESS];
+    const before = await snapshot();
+    const url = def.path.replace(":id", idFor(def.path));
+    const payload = def.method === "POST" || def.method === "PUT" ? { name: "pwn", text: "pwn" } : undefined;
+    const res = await server.call({ method: def.method, url, as: "agent", ...(payload ? { payload } : {}) });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(body(res)).toEqual({ success: false, message: MSG.liveAgentAiReadOnly });
+    expect(await snapshot()).toBe(before);
+  });
+
+  it.each(Object.entries(LIVE_AGENT_AI_ACCESS).filter(([, access]) => access === "read"))("%s is answered to the live agent with its owner's records", async (id) => {
+    const def = CALLS[id as keyof typeof LIVE_AGENT_AI_ACCESS];
+    const input = READ_INPUT[id as keyof typeof LIVE_AGENT_AI_ACCESS];
+    const url = `${def.path.replace(":id", idFor(def.path))}${input?.query ?? ""}`;
+    const res = await server.call({ method: def.method, url, as: "agent", ...(input?.payload ? { payload: input.payload() } : {}) });
+    expect(res.statusCode, res.body).toBe(200);
+    // The same answer as the owner's own.
+    const owners = await server.call({ method: def.method, url, as: "manager", ...(input?.payload ? { payload: input.payload() } : {}) });
+    expect(JSON.stringify(body(res)).replace(/"tookMs":[\d.]+/, "")).toBe(JSON.stringify(body(owners)).replace(/"tookMs":[\d.]+/, ""));
+  });
+
+  it("the owner itself still changes them, and an account that is no live agent keeps its own", async () => {
+    const renamed = await call("manager", "PUT", `/agents/${ids.agent}`, { name: "FAQ desk" });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await call("user", "POST", "/agents", { ...AGENT, name: "Own desk" })).statusCode).toBe(201);
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiKnowledge, aiPassages } from "../db/schema";
 import { MARKETPLACE } from "../services/ai/marketplace";
 import { docxOf, pdfOf } from "./ai-files";
+import { docxBomb, withLyingSizes } from "./zip-bombs";
 import { startServer, type DemoName, type TestServer } from "./harness";
 import { multipart, png } from "./media-fixtures";
 
@@ -82,6 +83,19 @@ describe("learning", () => {
     expect((await search("user", "do gift cards expire")).data[0].title).toBe("gift-cards");
     expect((await search("user", "pick up from the store")).data[0].title).toBe("Can I pick up in store?");
     expect((await search("user", "store in Kolkata")).data[0].content).toMatch(/Park Street/);
+  });
+
+  it("refuses a zip bomb (a small .docx unpacking to 20 MB of XML), lying sizes or not, quickly and writing nothing", async () => {
+    const before = await counts();
+    for (const bomb of [docxBomb(20), withLyingSizes(docxBomb(20))]) {
+      const started = Date.now();
+      const res = await upload("user", { title: "Bomb" }, bomb, "handbook.docx");
+      expect(res.statusCode, res.body).toBe(422);
+      expect(body<{ message: string }>(res).message).toBe("file: The Word document is compressed more than 100 to 1, as zip bombs are; it was not read");
+      // The report's file took 121 s in mammoth; refused here after about its first MB.
+      expect(Date.now() - started).toBeLessThan(15_000);
+    }
+    expect(await counts()).toEqual(before);
   });
 
   it("refuses what it cannot learn from and writes nothing", async () => {

@@ -169,7 +169,10 @@ describe("skips at the check and the start", () => {
     await db().insert(inboundMessages).values([0, 1, 2, 3, 4].map((i) => inbound(numberAt(500_000 + i))));
     // The new campaign: 20 people; 2 suppressed, 3 wrote to us today (free of the limit); 10 of headroom for 15.
     const id = await insertCampaign(db(), { ownerId: manager, channel: "whatsapp", templateId: wa.templateId, wabaId: wa.wabaId, recipients: 20, firstNumber: 600_000 });
-    await db().insert(suppressions).values([0, 1].map((i) => ({ userId: manager, number: numberAt(600_000 + i), source: "manual" as const })));
+    await db().insert(suppressions).values([
+      { userId: manager, number: numberAt(600_000), reason: 'Replied "STOP"', source: "stop-reply" as const },
+      { userId: manager, number: numberAt(600_001), source: "manual" as const },
+    ]);
     await db().insert(inboundMessages).values([2, 3, 4].map((i) => inbound(numberAt(600_000 + i))));
     const check = (await s.call({ method: "GET", url: `/api/v1/campaigns/${id}/check`, as: "manager" })).json().data;
     expect(check).toMatchObject({
@@ -183,6 +186,15 @@ describe("skips at the check and the start", () => {
       ],
       estimate: { total: 1.69 },
     });
+    // Who is left out and why, before the start: the suppressed numbers with the list's own reason, then the numbers
+    // past the limit's headroom (the ones the start will skip).
+    const suppressed = "On the suppression list";
+    const overLimit = "Over the WhatsApp messaging limit for 24 hours";
+    expect(check.skippedNumbers).toEqual([
+      { number: numberAt(600_000), reason: "suppressed", label: suppressed, detail: 'Replied "STOP"' },
+      { number: numberAt(600_001), reason: "suppressed", label: suppressed, detail: null },
+      ...[15, 16, 17, 18, 19].map((i) => ({ number: numberAt(600_000 + i), reason: "messagingLimit", label: overLimit, detail: null })),
+    ]);
     const res = await s.call({ method: "POST", url: `/api/waba/campaign/start-campaign/${id}`, as: "manager" });
     expect(res.json().data).toMatchObject({ status: "running", counts: { queued: 13, skipped: 7 }, cost: { held: 1.69 } });
     const skipped = await db().select({ number: campaignRecipients.number, reason: campaignRecipients.reason }).from(campaignRecipients)
@@ -191,6 +203,13 @@ describe("skips at the check and the start", () => {
       { number: numberAt(600_000), reason: "suppressed" },
       { number: numberAt(600_001), reason: "suppressed" },
       ...[15, 16, 17, 18, 19].map((i) => ({ number: numberAt(600_000 + i), reason: "messagingLimit" })),
+    ]);
+    // The responses (and so the report, the number's history and the downloads) say why in the check's words.
+    const responses = await s.call({ method: "GET", url: `/api/waba/campaign/campaign-responses?campaignId=${id}&page=1&limit=20&status=skipped`, as: "manager" });
+    expect(responses.json().data.map((r: { number: string; reason: string }) => [r.number, r.reason])).toEqual([
+      [numberAt(600_000), suppressed],
+      [numberAt(600_001), suppressed],
+      ...[15, 16, 17, 18, 19].map((i) => [numberAt(600_000 + i), overLimit]),
     ]);
   });
 });

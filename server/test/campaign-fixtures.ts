@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
+import type { ServerConfig } from "../config";
 import type { Carrier, CarrierEvent, CarrierListener, OutboundMessage } from "../carriers/carrier";
 import { createSandboxCarrier } from "../carriers/sandbox";
 import type { SandboxMessageConfig } from "../carriers/sandbox/message-config";
@@ -67,7 +68,8 @@ export interface DispatchServer {
   close(): Promise<void>;
 }
 
-export async function dispatchServer(database: Database, options: { carrier?: CountingCarrier; dispatch?: DispatchOverrides } = {}): Promise<DispatchServer> {
+/** `config`: settings a test needs besides these (e.g. webhooks allowed to reach its receiver on this machine). */
+export async function dispatchServer(database: Database, options: { carrier?: CountingCarrier; dispatch?: DispatchOverrides; config?: Partial<ServerConfig> } = {}): Promise<DispatchServer> {
   const carrier = options.carrier ?? fastSandbox();
   const app = await buildApp({
     database,
@@ -75,7 +77,7 @@ export async function dispatchServer(database: Database, options: { carrier?: Co
     logger: !!process.env.TEST_LOG,
     carrier,
     dispatch: { idleMs: 20, eventsFlushMs: 20, perSecond: { whatsapp: 100_000, sms: 100_000, rcs: 100_000 }, ...options.dispatch },
-    config: { ...(process.env.TEST_LOG ? { logLevel: "warn" } : {}), dataDir: mkdtempSync(join(tmpdir(), "dispatch-")), demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "test-secret", jobIntervalMs: 50 },
+    config: { ...(process.env.TEST_LOG ? { logLevel: "warn" } : {}), dataDir: mkdtempSync(join(tmpdir(), "dispatch-")), demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "test-secret", jobIntervalMs: 50, ...options.config },
   });
   await app.ready();
   const { login } = demoSessions(app);

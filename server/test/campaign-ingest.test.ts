@@ -9,6 +9,7 @@ import type { Storage } from "../storage";
 import { channelFixtures, type ChannelFixtures } from "./campaign-ingest-fixtures";
 import { startServer, type TestServer } from "./harness";
 import { multipart } from "./media-fixtures";
+import { withLyingSizes, xlsxBomb } from "./zip-bombs";
 
 let server: TestServer;
 let f: ChannelFixtures;
@@ -90,7 +91,6 @@ describe("CSV ingest", () => {
     ["header only", Buffer.from("name,phone\n"), INGEST_REASONS.headerOnly],
     ["no phone column", Buffer.from("name,city\nAsha,Pune\nRavi,Delhi\n"), INGEST_REASONS.noPhoneColumn],
     ["binary junk after text", Buffer.concat([Buffer.from(`phone\n${"9876543210\n".repeat(500)}`), Buffer.from([0, 1, 2, 0xff, 0])]), INGEST_REASONS.junk],
-    ["a zip that is no workbook", Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]), INGEST_REASONS.junk],
     ["0 valid numbers", Buffer.from("phone\n123\nabc\n"), INGEST_REASONS.noValid],
     ["too many rows", Buffer.from(`phone\n${Array.from({ length: MAX_ROWS + 5 }, (_, i) => 9876500000 + i).join("\n")}\n`), INGEST_REASONS.tooMany(MAX_ROWS)],
   ])("%s → failed with the reason and no recipients", async (_label, bytes, reason) => {
@@ -104,6 +104,21 @@ describe("CSV ingest", () => {
     const { row, recipients } = await ingested(await uploadCsv(Buffer.from("phone,name\n9876543210,A\n"), ["{{first_name}}"]));
     expect(row).toMatchObject({ status: "failed", statusReason: INGEST_REASONS.missingColumns(["first_name"]) });
     expect(recipients).toEqual([]);
+  });
+});
+
+describe("zip bombs and damaged zips", () => {
+  it.each([
+    ["a zip that is no workbook", () => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]), "file: The Excel file could not be read (a damaged or unsupported zip)"],
+    ["a workbook bomb (20 MB of rows in a small file)", () => xlsxBomb(20), "file: The Excel file is compressed more than 100 to 1, as zip bombs are; it was not read"],
+    ["the bomb with lying sizes", () => withLyingSizes(xlsxBomb(20)), "file: The Excel file is compressed more than 100 to 1, as zip bombs are; it was not read"],
+  ])("%s is refused at upload with 422, and no campaign is made", async (_label, bytes, message) => {
+    const before = (await db().select({ id: campaigns.id }).from(campaigns)).length;
+    const fields = { campaignName: "Bomb", smsAccountId: f.smsAccountId, templateId: f.smsTemplateId, variables: JSON.stringify(["Friend"]) };
+    const res = await server.call({ method: "POST", url: "/api/sms/campaigns/create", as: "manager", ...(await multipart(fields, { field: "file", bytes: bytes(), name: "list.xlsx" })) });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toBe(message);
+    expect((await db().select({ id: campaigns.id }).from(campaigns)).length).toBe(before);
   });
 });
 

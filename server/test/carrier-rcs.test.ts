@@ -3,8 +3,9 @@
 // token are sealed and only hinted; a bot is claimed by one connection of its owner; an RCS campaign from the bot goes
 // out through the agent (capability 404 fails the recipient with RBM's code) and receipts come back through the signed
 // webhook, once however often it is delivered; with SMS failover, the numbers Google refuses get the SMS; a
-// customer's message opens a conversation and an agent's answer goes back through the agent, ticked by RBM; an API message to a number Google says is not RCS-capable takes its SMS
-// fallback; removal frees the bot.
+// customer's message opens a conversation and an agent's answer goes back through the agent, ticked by RBM; an API
+// message goes out under a UUID message id and RBM's events settle it, one to a number Google says is not RCS-capable
+// takes its SMS fallback; removal frees the bot.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierChannelRecord } from "../../contract/calls";
@@ -273,23 +274,46 @@ describe("an RCS campaign through RBM", () => {
 });
 
 describe("an API message through RBM", () => {
-  it("not RCS-capable at Google (capability 404): refused, refunded, and its SMS fallback goes out, as with the sandbox", async () => {
-    // API keys are the user's: she connects her own bot to the agent too.
-    const user = await server.id("user");
-    await setBalance(db(), user, "1000.00");
-    const [{ id: userBot }] = await db().insert(rcsBots).values({ userId: user, name: "Uday Alerts", useCase: "TRANSACTIONAL" }).returning({ id: rcsBots.id });
-    expect((await connect(body({ name: "Uday RBM", bot_id: userBot }), "user")).statusCode).toBe(201);
-    const sms = await smsTemplate(db(), user);
-    const keyRes = await server.call({ method: "POST", url: "/api/ums/v1/api-keys", as: "user", payload: { name: "RBM key", scopes: ["messages:send", "reports:read"] } });
-    expect(keyRes.statusCode, keyRes.body).toBe(201);
-    const apiKey = (keyRes.json() as { data: { key: string } }).data.key;
+  type ApiMessage = { status: string; channel: string; history: { status: string; channel: string; code?: string }[] };
+  let apiKey = "";
+  let userBot = "";
+  let sms: Awaited<ReturnType<typeof smsTemplate>>;
+  const send = async (to: string, text: string) => {
     const res = await server.app.inject({
       method: "POST", url: "/api/public/v1/messages", headers: { "x-api-key": apiKey },
-      payload: { channel: "rcs", from: userBot, to: "9000000001", text: "Your parcel is out for delivery", fallback: [{ channel: "sms", templateId: sms.id, variables: ["Asha", "9"] }] },
+      payload: { channel: "rcs", from: userBot, to, text, fallback: [{ channel: "sms", templateId: sms.id, variables: ["Asha", "9"] }] },
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().data.id as string;
-    const read = async () => (await server.app.inject({ method: "GET", url: `/api/public/v1/messages/${id}`, headers: { "x-api-key": apiKey } })).json().data as { status: string; channel: string; history: { status: string; channel: string; code?: string }[] };
+    return async () => (await server.app.inject({ method: "GET", url: `/api/public/v1/messages/${id}`, headers: { "x-api-key": apiKey } })).json().data as ApiMessage;
+  };
+
+  beforeAll(async () => {
+    // API keys are the user's: she connects her own bot to the agent too.
+    const user = await server.id("user");
+    await setBalance(db(), user, "1000.00");
+    [{ id: userBot }] = await db().insert(rcsBots).values({ userId: user, name: "Uday Alerts", useCase: "TRANSACTIONAL" }).returning({ id: rcsBots.id });
+    expect((await connect(body({ name: "Uday RBM", bot_id: userBot }), "user")).statusCode).toBe(201);
+    sms = await smsTemplate(db(), user);
+    const keyRes = await server.call({ method: "POST", url: "/api/ums/v1/api-keys", as: "user", payload: { name: "RBM key", scopes: ["messages:send", "reports:read"] } });
+    expect(keyRes.statusCode, keyRes.body).toBe(201);
+    apiKey = (keyRes.json() as { data: { key: string } }).data.key;
+  });
+
+  it("goes out under a UUID message id; RBM's DELIVERED and READ events about that id settle the message", async () => {
+    google.behaviour.capable.add("+919000000002");
+    const read = await send("9000000002", "Your OTP is 4411");
+    const [atGoogle] = await until(async () => [...google.messages.values()].filter((m) => m.phone === "+919000000002"), (m) => m.length === 1);
+    expect(atGoogle.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    await until(read, (m) => m.status === "sent");
+    expect(await google.deliver(atGoogle.id)).toBe(200);
+    expect(await google.read(atGoogle.id)).toBe(200);
+    const done = await until(read, (m) => m.status === "read");
+    expect(done.history.map((h) => `${h.status}:${h.channel}`)).toEqual(["queued:rcs", "sent:rcs", "delivered:rcs", "read:rcs"]);
+  });
+
+  it("not RCS-capable at Google (capability 404): refused, refunded, and its SMS fallback goes out, as with the sandbox", async () => {
+    const read = await send("9000000001", "Your parcel is out for delivery");
     const done = await until(read, (m) => m.channel === "sms" && m.status === "delivered");
     expect(done.history.map((h) => `${h.status}:${h.channel}`).slice(0, 3)).toEqual(["queued:rcs", "failed:rcs", "queued:sms"]);
     expect(done.history[1]).toMatchObject({ code: "404" });

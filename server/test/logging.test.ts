@@ -3,8 +3,10 @@ import Fastify from "fastify";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
+import { CALLS } from "../../contract/calls";
+import { configFromEnv } from "../config";
 import { ApiRequestLog, loggableUrl } from "../http/request-log";
-import { createMailer, mailAsText } from "../services/mailer";
+import { createMailer, MAIL_NOT_CONFIGURED, mailAsText } from "../services/mailer";
 import { freshDatabase } from "./harness";
 
 /** A logger writing into an array, one parsed JSON object per line. */
@@ -47,6 +49,19 @@ describe("request log", () => {
     for (const secret of ["s3cr3t-token", "k3y", "t0ken", "hunter22", "/assets/", "favicon"]) expect(all).not.toContain(secret);
   });
 
+  it("redacts a signed upload link's sig and a workflow hook's path secret", async () => {
+    const { lines, logger } = capture();
+    const app = Fastify({ loggerInstance: logger, logController: new ApiRequestLog() });
+    app.get("/api/upload/file/:id", async () => "file");
+    app.post(CALLS["workflows.hook"].path, async () => ({ success: true }));
+    await app.inject({ method: "GET", url: "/api/upload/file/f1le?exp=1700000000&sig=5ecret5ig" });
+    await app.inject({ method: "POST", url: "/api/flow/v1/hooks/0b5e7c1e-1111-4222-8333-444455556666/h00k-5ecret", payload: {} });
+    await app.close();
+    const urls = lines.map((l) => (JSON.parse(l) as { url?: string }).url).filter(Boolean);
+    expect(urls).toEqual(["/api/upload/file/f1le?exp=1700000000&sig=[redacted]", "/api/flow/v1/hooks/0b5e7c1e-1111-4222-8333-444455556666/[redacted]"]);
+    expect(lines.join("\n")).not.toMatch(/5ecret/);
+  });
+
   it.each([
     ["/api/x", "/api/x"],
     ["/api/x?", "/api/x"],
@@ -69,7 +84,7 @@ describe("mail without SMTP_URL", () => {
   it("is printed as readable text: From, To, Subject, a blank line, then the body's own lines", async () => {
     const { logger } = capture();
     const printed: string[] = [];
-    await createMailer(database.db, logger, undefined, "Console <no-reply@localhost>", (t) => printed.push(t))(mail);
+    await createMailer(database.db, logger, { smtpUrl: undefined, from: "Console <no-reply@localhost>", printBodies: true, print: (t) => printed.push(t) })(mail);
     expect(printed).toHaveLength(1);
     const lines = printed[0].split("\n");
     expect(lines).toContain("From: Console <no-reply@localhost>");
@@ -83,7 +98,20 @@ describe("mail without SMTP_URL", () => {
   it("is not printed when the log is silenced", async () => {
     const { logger } = capture("warn");
     const printed: string[] = [];
-    await createMailer(database.db, logger, undefined, "x@localhost", (t) => printed.push(t))(mail);
+    await createMailer(database.db, logger, { smtpUrl: undefined, from: "x@localhost", printBodies: true, print: (t) => printed.push(t) })(mail);
     expect(printed).toEqual([]);
+  });
+
+  it("with NODE_ENV=production says only that mail is not configured: no body, so no reset token, reaches the log", async () => {
+    const production = configFromEnv({ NODE_ENV: "production", CREDENTIALS_KEY: "a".repeat(64) });
+    expect(production.printMail).toBe(false);
+    expect(configFromEnv({}).printMail).toBe(true);
+    const { lines, logger } = capture();
+    const printed: string[] = [];
+    await createMailer(database.db, logger, { smtpUrl: undefined, from: "x@localhost", printBodies: production.printMail, print: (t) => printed.push(t) })(mail);
+    expect(printed).toEqual([]);
+    expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual([MAIL_NOT_CONFIGURED]);
+    expect(lines.join("\n")).not.toContain("reset-password/abc");
+    expect(MAIL_NOT_CONFIGURED).toMatch(/^mail not configured/);
   });
 });

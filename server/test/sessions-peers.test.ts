@@ -1,8 +1,10 @@
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../db/schema";
-import { startPeer, startServer, type TestServer } from "./harness";
+import { DEMO_PASSWORD, startPeer, startServer, type TestServer } from "./harness";
 
 /**
  * Two server processes on one database (on PostgreSQL: two pools, joined only by LISTEN/NOTIFY). A session
@@ -10,9 +12,12 @@ import { startPeer, startServer, type TestServer } from "./harness";
  */
 let server: TestServer;
 let peer: FastifyInstance;
+let peerUrl = "";
 beforeAll(async () => {
   server = await startServer();
   peer = await startPeer(server);
+  await peer.listen({ port: 0, host: "127.0.0.1" });
+  peerUrl = `http://127.0.0.1:${(peer.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await peer?.close();
@@ -54,4 +59,48 @@ describe("revocation across server processes", () => {
     expect(res.statusCode).toBe(200);
     expect(await statusWithin(5000, token, 401)).toBeLessThan(5000);
   });
+
+  it("a password change through one process ends every other session of the account on the other, sockets too, and keeps the one that changed it", async () => {
+    const changer = await server.freshToken("reseller");
+    const other = await server.freshToken("reseller");
+    const third = await server.freshToken("reseller");
+    // The other sessions are in use on the peer: cached there, and one holds a socket.
+    expect((await balanceOnPeer(other)).statusCode).toBe(200);
+    expect((await balanceOnPeer(changer)).statusCode).toBe(200);
+    const socket = await openOnPeer(third);
+    const gone = new Promise<number>((resolve) => socket.once("disconnect", () => resolve(Date.now())));
+
+    const started = Date.now();
+    const res = await server.call({ method: "PUT", url: "/api/v1/profile/update", token: changer, payload: { currentPassword: DEMO_PASSWORD, newPassword: "a-new-reseller-pw" } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await statusWithin(5000, other, 401)).toBeLessThan(5000);
+    expect((await Promise.race([gone, new Promise<number>((resolve) => setTimeout(() => resolve(Number.POSITIVE_INFINITY), 5000))])) - started).toBeLessThan(5000);
+    expect((await server.call({ method: "GET", url: "/api/v1/profile/details", token: third })).statusCode).toBe(401);
+    // The session that made the change goes on, on both processes.
+    expect((await balanceOnPeer(changer)).statusCode).toBe(200);
+    expect((await server.call({ method: "GET", url: "/api/v1/profile/details", token: changer })).statusCode).toBe(200);
+    const login = await peer.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "reseller", password: "a-new-reseller-pw" } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it("a profile change without a new password ends no session", async () => {
+    const changer = await server.freshToken("manager");
+    const other = await server.freshToken("manager");
+    expect((await balanceOnPeer(other)).statusCode).toBe(200);
+    const res = await server.call({ method: "PUT", url: "/api/v1/profile/update", token: changer, payload: { name: "Renamed Manager" } });
+    expect(res.statusCode, res.body).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await balanceOnPeer(other)).statusCode).toBe(200);
+  });
 });
+
+function openOnPeer(token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(peerUrl, { transports: ["websocket"], reconnection: false, auth: { token } });
+    socket.on("connect", () => resolve(socket));
+    socket.on("connect_error", (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}

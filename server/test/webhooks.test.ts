@@ -6,6 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_ENDPOINTS_MAX } from "../../contract/domain/webhooks";
 import { webhookConfigFromEnv, type WebhookConfig } from "../config";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { PRIVATE_ADDRESS } from "../http/ssrf";
+import { bodyMayBeShown, checkWebhookUrl, PRIVATE_BODY_HIDDEN, WEBHOOK_RULE } from "../services/webhooks/address-guard";
 import { enqueueWebhookEvent } from "../services/webhooks/enqueue";
 import { deleteEndpoint } from "../services/webhooks/endpoints";
 import { startServer, type DemoName, type TestServer } from "./harness";
@@ -195,8 +197,9 @@ describe("deliveries", () => {
     expect(verifySignature("whsec_wrong", headers, body, 300, Math.floor(clock / 1000))).toBe(false);
     expect(verifySignature(secret, headers, `${body} `, 300, Math.floor(clock / 1000))).toBe(false);
     expect(JSON.parse(body)).toMatchObject({ id: delivery.eventId, type: "webhook.test", data: { endpointId: endpoint.id } });
+    // The receiver answered "ok" from 127.0.0.1: allowed by the operator, but a private answer is never shown.
     const detail = (await call("user", "GET", `/api/v1/webhook-deliveries/${delivery.id}`)).json().data as { body: string; responseBody: string };
-    expect(detail).toMatchObject({ body, responseBody: "ok" });
+    expect(detail).toMatchObject({ body, responseBody: PRIVATE_BODY_HIDDEN });
     await call("user", "DELETE", `/api/v1/webhooks/${endpoint.id}`);
   });
 
@@ -281,44 +284,58 @@ describe("deliveries", () => {
 });
 
 describe("the SSRF guard", () => {
-  let strict: TestServer;
+  // The default settings, as a server started without WEBHOOK_ALLOW_PRIVATE has them in any environment.
+  let guarded: TestServer;
   beforeAll(async () => {
-    strict = await startServer({ webhooks: config({ allowPrivate: false, requireHttps: true }) });
+    guarded = await startServer({ webhooks: webhookConfigFromEnv({}) });
   });
-  afterAll(async () => strict?.close());
+  afterAll(async () => guarded?.close());
 
-  it.each(["https://127.0.0.1:8080/hook", "https://10.1.2.3/hook", "https://169.254.169.254/latest/meta-data", "https://[::1]:8080/hook", "https://[::ffff:127.0.0.1]/hook", "https://0.0.0.0/hook", "https://192.168.1.10/hook", "https://100.64.0.1/hook", "https://2130706433/hook", "https://[fd00::1]/hook", "https://localhost:8080/hook"])(
-    "refuses %s when private addresses are not allowed",
-    async (url) => {
-      const res = await strict.call({ method: "POST", url: "/api/v1/webhooks", as: "user", payload: { url, events: EVENTS } });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toContain("private, loopback or reserved address");
-      expect(await strict.database.db.select().from(webhookEndpoints)).toEqual([]);
-    },
-  );
+  it("refuses private targets unless the operator opts in, outside production too", () => {
+    for (const NODE_ENV of [undefined, "development", "test", "production"]) expect(webhookConfigFromEnv({ NODE_ENV }).allowPrivate, NODE_ENV).toBe(false);
+    expect(webhookConfigFromEnv({ WEBHOOK_ALLOW_PRIVATE: "true" }).allowPrivate).toBe(true);
+  });
+
+  it.each([
+    "http://127.0.0.1:8080/x", "http://169.254.169.254/latest/", "https://127.0.0.1:8080/hook", "https://10.1.2.3/hook", "https://169.254.169.254/latest/meta-data",
+    "https://[::1]:8080/hook", "https://[::ffff:127.0.0.1]/hook", "https://0.0.0.0/hook", "https://192.168.1.10/hook", "https://100.64.0.1/hook", "https://2130706433/hook",
+    "https://[fd00::1]/hook", "https://localhost:8080/hook", "http://[2002:7f00:1::]/x", "http://[64:ff9b::a9fe:a9fe]/x",
+  ])("refuses %s by default, with the guard workflow HTTP steps use", async (url) => {
+    const res = await guarded.call({ method: "POST", url: "/api/v1/webhooks", as: "user", payload: { url, events: EVENTS } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(new RegExp(`^${PRIVATE_ADDRESS}; ${WEBHOOK_RULE} \\(`));
+    expect(await guarded.database.db.select().from(webhookEndpoints)).toEqual([]);
+  });
 
   it("refuses plain http when https is required", async () => {
-    const res = await strict.call({ method: "POST", url: "/api/v1/webhooks", as: "user", payload: { url: "http://example.com/hook", events: EVENTS } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe("The webhook URL must use https");
-    expect(await strict.database.db.select().from(webhookEndpoints)).toEqual([]);
+    expect(await checkWebhookUrl("http://example.com/hook", { allowPrivate: false, requireHttps: true })).toBe("The webhook URL must use https");
+    expect(await checkWebhookUrl("https://203.0.114.1/hook", { allowPrivate: false, requireHttps: true })).toBeNull();
   });
 
-  it("checks the address again when it delivers: a name or address that is private now is refused and nothing is sent", async () => {
+  it("checks the address again when it delivers: a name or address that is private now is refused, nothing is sent and no body is logged", async () => {
     const local = await startReceiver();
     try {
-      const userId = await strict.id("user");
+      const userId = await guarded.id("user");
       // Saved while allowed (or while the name still resolved elsewhere): written directly, as an older row would be.
-      for (const url of [`https://localhost:${local.port}/hooks`, `https://127.0.0.1:${local.port}/hooks`]) {
-        const [row] = await strict.database.db.insert(webhookEndpoints).values({ userId, url, events: ["campaign.status"], secret: "whsec_test" }).returning();
-        const res = await strict.call({ method: "POST", url: `/api/v1/webhooks/${row.id}/test`, as: "user" });
+      for (const url of [`http://localhost:${local.port}/hooks`, `http://127.0.0.1:${local.port}/hooks`]) {
+        const [row] = await guarded.database.db.insert(webhookEndpoints).values({ userId, url, events: ["campaign.status"], secret: "whsec_test" }).returning();
+        const res = await guarded.call({ method: "POST", url: `/api/v1/webhooks/${row.id}/test`, as: "user" });
         expect(res.statusCode).toBe(200);
         expect(res.json().data).toMatchObject({ status: "pending", attempts: 1, responseStatus: null });
-        expect(res.json().data.error).toContain("private, loopback or reserved address");
+        expect(res.json().data.error).toContain(PRIVATE_ADDRESS);
+        const detail = (await guarded.call({ method: "GET", url: `/api/v1/webhook-deliveries/${res.json().data.id}`, as: "user" })).json().data as { responseBody: string | null };
+        expect(detail.responseBody).toBeNull();
       }
       expect(local.received).toEqual([]);
     } finally {
       await local.close();
     }
+  });
+
+  it.each([
+    ["127.0.0.1", false], ["::1", false], ["10.0.0.7", false], ["169.254.169.254", false], ["::ffff:192.168.0.1", false], [undefined, false],
+    ["8.8.8.8", true], ["2606:4700:4700::1111", true],
+  ])("an answer from %s has its body kept in the log: %s", (address, kept) => {
+    expect(bodyMayBeShown(address)).toBe(kept);
   });
 });

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type { CarrierChannelRecord } from "../../contract/calls";
 import { buildApp } from "../app";
+import { webhookConfigFromEnv } from "../config";
 import { createSandboxCarrier } from "../carriers/sandbox";
 import { testSandboxConfig } from "../carriers/sandbox/test-config";
 import { rbmConfigFromEnv, type RbmConfig } from "../carriers/rcs/config";
@@ -70,6 +71,8 @@ export async function cloudServer(database: Database, options: { standIn?: Stand
       jobIntervalMs: options.jobIntervalMs ?? 50,
       // The SMS providers' stand-ins listen on 127.0.0.1 (CARRIER_ALLOW_PRIVATE); the guard's test is a peer with it off.
       carrierAllowPrivate: true,
+      // Webhook receivers in these tests listen on 127.0.0.1 too (WEBHOOK_ALLOW_PRIVATE, off by default).
+      webhooks: { ...webhookConfigFromEnv({}), allowPrivate: true },
       whatsappCloud: { ...whatsappCloudConfigFromEnv({}), graphUrl: standIn.url, timeoutMs: 5000, embeddedSignup: { appId: DEFAULT_APP.id, appSecret: DEFAULT_APP.secret } },
       rbm: { ...rbmConfigFromEnv({}), ...options.rbm },
     },

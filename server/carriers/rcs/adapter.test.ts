@@ -2,7 +2,8 @@
 // public key and cached, capability checks (404 and 403 refuse the send so its fallback applies), agentMessages with
 // text, rich cards and suggestions and the bot's traffic type, RBM's errors mapped (429 slows down, 500 retries, 409
 // is the same message again, 401 disconnects), revoke on TTL, files upload, and the webhook: handshake, signature
-// refusal, receipts, user messages and taps, keyed so a second delivery is recognisable.
+// refusal, receipts, user messages and taps, keyed so a second delivery is recognisable. Messages go under RBM ids
+// derived from ours (message-id.test.ts covers the UUIDs).
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -11,10 +12,12 @@ import type { OutboundMessage } from "../carrier";
 import type { ChannelAdapter, ChannelConnection, KeyedEvent } from "../router/channel-adapter";
 import type { RbmConfig } from "./config";
 import { createRbmAdapter } from "./index";
+import { rbmMessageId } from "./message-id";
 import { makeServiceAccountKey, startRbmStandIn, type RbmStandIn, type StandInKey } from "./stand-in";
 
 const AGENT = "acme-bot";
 const CLIENT_TOKEN = "SJENCPGJESMGUFPY";
+const CHANNEL = "00000000-0000-4000-8000-000000000088";
 const BOT = "0b0b0b0b-0000-4000-8000-000000000001";
 let key: StandInKey;
 let google: RbmStandIn;
@@ -29,13 +32,16 @@ const config = (): RbmConfig => ({ apiUrl: google.url, tokenUrl: google.tokenUrl
 
 function connection(keyJson: string, useCase = "PROMOTIONAL"): ChannelConnection {
   return {
-    id: "00000000-0000-4000-8000-000000000088", userId: "u", provider: "rcs_google", channel: "rcs", version: 1, status: "connected", statusReason: null, verifyToken: "v",
+    id: CHANNEL, userId: "u", provider: "rcs_google", channel: "rcs", version: 1, status: "connected", statusReason: null, verifyToken: "v",
     secrets: { serviceAccountKey: keyJson, clientToken: CLIENT_TOKEN },
     settings: { agentId: AGENT, botId: BOT, useCase },
   };
 }
 const health = { success: () => undefined, sent: () => void sent++, failure: (f: { code: string; message: string; disconnect?: boolean }) => void failures.push(f) };
 const make = (keyJson = key.json, useCase?: string) => createRbmAdapter(connection(keyJson, useCase), health, config());
+/** RBM's id of our message (a UUID: message-id.ts), and the message Google holds under it. */
+const uuidOf = (id: string) => rbmMessageId(CHANNEL, id);
+const atGoogle = (id: string) => google.messages.get(uuidOf(id));
 const text = (to: string, body: string): OutboundMessage => ({ id: `rbm-${++seq}`, channel: "rcs", from: BOT, to, content: { kind: "text", text: body } });
 
 async function until<T>(read: () => T, ok: (v: T) => boolean, ms = 3_000): Promise<T> {
@@ -87,27 +93,27 @@ describe("RBM sends", () => {
     const grants = google.grants;
     const first = await adapter.send(text("+919800000001", "Hello, World!"));
     const second = await adapter.send(text("+919800000001", "Again"));
-    expect(first).toEqual({ accepted: true, providerMessageId: `rbm-${seq - 1}` });
+    expect(first).toEqual({ accepted: true, providerMessageId: uuidOf(`rbm-${seq - 1}`) });
     expect(second.accepted).toBe(true);
     expect(google.grants - grants).toBe(1);
-    expect(google.messages.get(`rbm-${seq}`)?.body).toEqual({ contentMessage: { text: "Again" }, messageTrafficType: "PROMOTION", ttl: "3600s" });
+    expect(atGoogle(`rbm-${seq}`)?.body).toEqual({ contentMessage: { text: "Again" }, messageTrafficType: "PROMOTION", ttl: "3600s" });
     expect(sent).toBeGreaterThanOrEqual(2);
   });
 
   it("a message's own TTL (a campaign failing over on undelivered) shortens the channel's, never lengthens it", async () => {
     google.behaviour.capable.add("+919800000009");
     await adapter.send({ ...text("+919800000009", "Short"), ttlSeconds: 600 });
-    expect(google.messages.get(`rbm-${seq}`)?.body.ttl).toBe("600s");
+    expect(atGoogle(`rbm-${seq}`)?.body.ttl).toBe("600s");
     await adapter.send({ ...text("+919800000009", "Long"), ttlSeconds: 7200 });
-    expect(google.messages.get(`rbm-${seq}`)?.body.ttl).toBe("3600s");
+    expect(atGoogle(`rbm-${seq}`)?.body.ttl).toBe("3600s");
   });
 
   it("maps use cases to traffic types: OTP bots send AUTHENTICATION, multi-use chat texts SERVICEREQUEST", async () => {
     google.behaviour.capable.add("+919800000002");
     await make(key.json, "OTP").send(text("+919800000002", "Your code is 123456"));
-    expect(google.messages.get(`rbm-${seq}`)?.body.messageTrafficType).toBe("AUTHENTICATION");
+    expect(atGoogle(`rbm-${seq}`)?.body.messageTrafficType).toBe("AUTHENTICATION");
     await make(key.json, "MULTI_USE").send(text("+919800000002", "How can we help?"));
-    expect(google.messages.get(`rbm-${seq}`)?.body.messageTrafficType).toBe("SERVICEREQUEST");
+    expect(atGoogle(`rbm-${seq}`)?.body.messageTrafficType).toBe("SERVICEREQUEST");
   });
 
   it("sends a standalone rich card and a carousel with suggestions in RBM's shape", async () => {
@@ -119,7 +125,7 @@ describe("RBM sends", () => {
     });
     const r1 = await adapter.send({ id: `rbm-${++seq}`, channel: "rcs", from: BOT, to: "+919800000003", content: { kind: "rcs", draft: card } });
     expect(r1.accepted).toBe(true);
-    expect(google.messages.get(`rbm-${seq}`)?.body.contentMessage).toEqual({
+    expect(atGoogle(`rbm-${seq}`)?.body.contentMessage).toEqual({
       richCard: {
         standaloneCard: {
           cardOrientation: "HORIZONTAL", thumbnailImageAlignment: "RIGHT",
@@ -133,7 +139,7 @@ describe("RBM sends", () => {
     });
     const cards = [2, 1].map((order) => ({ order, cardTitle: `Card ${order}`, cardDescription: "", mediaUrl: "", suggestions: [{ type: "dial" as const, text: "Call", phoneNumber: "+911800000000" }] }));
     await adapter.send({ id: `rbm-${++seq}`, channel: "rcs", from: BOT, to: "+919800000003", content: { kind: "rcs", draft: draft({ type: "carousel", width: "SMALL", carouselList: cards }) } });
-    expect(google.messages.get(`rbm-${seq}`)?.body.contentMessage).toEqual({
+    expect(atGoogle(`rbm-${seq}`)?.body.contentMessage).toEqual({
       richCard: {
         carouselCard: {
           cardWidth: "SMALL",
@@ -149,7 +155,7 @@ describe("RBM sends", () => {
     expect(handle).toMatch(/^files\//);
     expect(google.files.at(-1)).toEqual({ name: handle, mimeType: "image/jpeg", bytes: 5 });
     await adapter.send({ id: `rbm-${++seq}`, channel: "rcs", from: BOT, to: "+919800000004", content: { kind: "media", mediaUrl: handle, mimeType: "image/jpeg" } });
-    expect(google.messages.get(`rbm-${seq}`)?.body.contentMessage).toEqual({ uploadedRbmFile: { fileName: handle } });
+    expect(atGoogle(`rbm-${seq}`)?.body.contentMessage).toEqual({ uploadedRbmFile: { fileName: handle } });
   });
 });
 
@@ -160,7 +166,7 @@ describe("RBM refusals", () => {
     expect(notCapable).toEqual({ accepted: false, code: "404", reason: "NOT_FOUND: the recipient is not RCS-capable", retryable: false });
     const notLaunched = await adapter.send(text("+919800000012", "hi"));
     expect(notLaunched).toEqual({ accepted: false, code: "403", reason: "PERMISSION_DENIED: the agent is not launched on the recipient's carrier", retryable: false });
-    expect(google.messages.has(`rbm-${seq}`)).toBe(false);
+    expect(google.messages.has(uuidOf(`rbm-${seq}`))).toBe(false);
     expect(await adapter.checkCapability({ channel: "rcs", to: "+919800000011", from: BOT })).toEqual({ capable: false, reason: "not-on-channel" });
     expect(await adapter.checkCapability({ channel: "rcs", to: "+919800000012", from: BOT })).toEqual({ capable: false, reason: "not-launched-on-carrier" });
     expect(failures).toEqual([]);
@@ -175,9 +181,9 @@ describe("RBM refusals", () => {
     const failed = await adapter.send(text("+919800000013", "hi"));
     expect(failed).toMatchObject({ accepted: false, code: "500", retryable: true, retry: "sender" });
     const message = text("+919800000013", "once");
-    expect(await adapter.send(message)).toEqual({ accepted: true, providerMessageId: message.id });
-    expect(await adapter.send(message)).toEqual({ accepted: true, providerMessageId: message.id });
-    expect([...google.messages.values()].filter((m) => m.id === message.id)).toHaveLength(1);
+    expect(await adapter.send(message)).toEqual({ accepted: true, providerMessageId: uuidOf(message.id) });
+    expect(await adapter.send(message)).toEqual({ accepted: true, providerMessageId: uuidOf(message.id) });
+    expect([...google.messages.values()].filter((m) => m.id === uuidOf(message.id))).toHaveLength(1);
     expect(failures.map((f) => f.code)).toEqual(["429", "500"]);
   });
 
@@ -215,15 +221,16 @@ describe("RBM webhook", () => {
     expect(events).toEqual([]);
   });
 
-  it("turns DELIVERED and READ into receipts of our message id, and a delivery twice into the same key", async () => {
+  it("turns DELIVERED and READ into receipts of the message's RBM id, and a delivery twice into the same key", async () => {
     google.behaviour.capable.add("+919800000022");
     const message = text("+919800000022", "hi");
     await adapter.send(message);
-    expect(await google.deliver(message.id)).toBe(200);
-    expect(await google.deliver(message.id)).toBe(200);
-    expect(await google.read(message.id)).toBe(200);
-    expect(events.map((e) => e.key)).toEqual([`${message.id}:delivered`, `${message.id}:delivered`, `${message.id}:read`]);
-    expect(events[0].event).toMatchObject({ type: "receipt", providerMessageId: message.id, messageId: message.id, status: "delivered" });
+    const id = uuidOf(message.id);
+    expect(await google.deliver(id)).toBe(200);
+    expect(await google.deliver(id)).toBe(200);
+    expect(await google.read(id)).toBe(200);
+    expect(events.map((e) => e.key)).toEqual([`${id}:delivered`, `${id}:delivered`, `${id}:read`]);
+    expect(events[0].event).toMatchObject({ type: "receipt", providerMessageId: id, status: "delivered" });
   });
 
   it("user texts and suggestion taps arrive as inbound messages to the bot", async () => {
@@ -242,15 +249,16 @@ describe("RBM webhook", () => {
     const b = text("+919800000024", "revoke fails");
     const c = text("+919800000024", "delivered first");
     for (const m of [a, b, c]) await adapter.send(m);
-    await google.expire(a.id);
-    await google.expire(b.id, true);
-    await google.deliver(c.id);
-    await google.expire(c.id, true);
-    expect(google.messages.get(b.id)?.state).toBe("revoked");
+    const [ia, ib, ic] = [a, b, c].map((m) => uuidOf(m.id));
+    await google.expire(ia);
+    await google.expire(ib, true);
+    await google.deliver(ic);
+    await google.expire(ic, true);
+    expect(google.messages.get(ib)?.state).toBe("revoked");
     expect(events.filter((e) => e.event.type === "receipt" && e.event.status === "failed").map((e) => [e.key, e.event.type === "receipt" ? e.event.code : ""])).toEqual([
-      [`${a.id}:failed`, "EXPIRED"],
-      [`${b.id}:failed`, "EXPIRED"],
+      [`${ia}:failed`, "EXPIRED"],
+      [`${ib}:failed`, "EXPIRED"],
     ]);
-    expect(await until(() => events.filter((e) => e.key === `${c.id}:delivered`).length, (n) => n === 1)).toBe(1);
+    expect(await until(() => events.filter((e) => e.key === `${ic}:delivered`).length, (n) => n === 1)).toBe(1);
   });
 });

@@ -2,8 +2,9 @@
 // one of our RCS bots (settings.botId; the router sends that bot's messages here, every other bot's through the
 // sandbox). Service-account auth (auth.ts), a capability check before each send (404: not RCS-capable, 403: the
 // agent is not launched on the user's carrier; either way the send is refused and takes its fallback like the
-// sandbox's refusals do), phones.agentMessages.create with our message id (RBM refuses a second create of the same
-// id with 409, so sends are idempotent and a lost answer is retried), a TTL after which RBM revokes an undelivered
+// sandbox's refusals do), phones.agentMessages.create with a UUID derived from our message id (message-id.ts: RBM
+// takes UUIDs only and refuses a second create of the same one with 409, so sends are idempotent and a lost answer is
+// retried; the UUID is the provider id the send answers and receipts name), a TTL after which RBM revokes an undelivered
 // message (the webhook's TTL_EXPIRATION_REVOKED, or our own revoke when RBM could not: a failed receipt, EXPIRED,
 // which starts the fallback), files.create for media, and the webhook (webhooks.ts).
 import type { Capability, CarrierEvent, MediaUpload, OutboundMessage, SendResult } from "../carrier";
@@ -12,6 +13,7 @@ import { createTokenSource, TokenError } from "./auth";
 import { rbm, RbmError } from "./api";
 import { rbmConfigFromEnv, type RbmConfig } from "./config";
 import { behaviourOf, disconnectReason } from "./errors";
+import { rbmMessageId } from "./message-id";
 import { contentMessageOf, trafficTypeOf } from "./payloads";
 import { RCS_GOOGLE, rbmChannelOf } from "./settings";
 import { rbmWebhook } from "./webhooks";
@@ -70,12 +72,13 @@ export function createRbmAdapter(connection: ChannelConnection, health: ChannelH
     if (disconnected) return { accepted: false, code: "disconnected", reason: disconnected, retryable: true, retry: "channel" };
     const contentMessage = contentMessageOf(message.content);
     if (typeof contentMessage === "string") return { accepted: false, code: "unsupported", reason: contentMessage, retryable: false };
+    const messageId = rbmMessageId(connection.id, message.id);
     try {
       await ensureCapable(message.to);
       await call({
         method: "POST",
         path: `${phonePath(message.to)}/agentMessages`,
-        query: { messageId: message.id, agentId },
+        query: { messageId, agentId },
         json: { contentMessage, messageTrafficType: trafficTypeOf(channel.useCase, message.content), ttl: `${Math.min(channel.ttlSeconds, message.ttlSeconds ?? channel.ttlSeconds)}s` },
       });
     } catch (error) {
@@ -83,7 +86,7 @@ export function createRbmAdapter(connection: ChannelConnection, health: ChannelH
       if (!(error instanceof RbmError && error.status === 409)) return refused(error);
     }
     health.sent();
-    return { accepted: true, providerMessageId: message.id };
+    return { accepted: true, providerMessageId: messageId };
   }
 
   async function checkCapability(check: { to: string }): Promise<Capability> {

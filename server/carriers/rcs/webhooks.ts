@@ -2,7 +2,9 @@
 // answered 200 with the secret when the client token is ours; then every event as a Pub/Sub push,
 // { message: { data: base64 JSON, messageId, publishTime } }, signed in X-Goog-Signature: base64 of HMAC-SHA512 over
 // the base64-DECODED data with the client token as key. A wrong or missing signature is refused (403) and nothing is
-// taken. Events are keyed by RBM's message id (and event type), so a second delivery changes nothing.
+// taken. Events are keyed by RBM's message id (and event type), so a second delivery changes nothing. RBM's message id
+// of our messages is the UUID the send answered as its provider id (message-id.ts), not one of our ids: receipts
+// carry it as the provider id only, and each sender finds its message by the provider id it stored.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { CarrierEvent } from "../carrier";
 import type { KeyedEvent, WebhookAnswer, WebhookRequest } from "../router/channel-adapter";
@@ -52,7 +54,7 @@ async function eventsOf(deps: WebhookDeps, e: RbmEvent, pubsubId: string): Promi
   const { botId } = deps.channel;
   const receipt = (messageId: string, status: "delivered" | "read" | "failed", extra: Partial<Extract<CarrierEvent, { type: "receipt" }>> = {}): KeyedEvent => ({
     key: `${messageId}:${status}`,
-    event: { type: "receipt", providerMessageId: messageId, messageId, status, at: when, ...extra },
+    event: { type: "receipt", providerMessageId: messageId, status, at: when, ...extra },
   });
   switch (e.eventType) {
     case "DELIVERED":

@@ -212,7 +212,7 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
     name: SMPP,
     idempotentSends: false,
     channelId: connection.id,
-    profile: { idempotentSends: false, perSecond: channel.messagesPerSecond },
+    profile: { idempotentSends: false, perSecond: channel.messagesPerSecond, ...(channel.dlt ? { dltTemplates: true } : {}) },
     send,
     submitTemplate: () => notSms("review templates (DLT templates are registered at the operator's portal)"),
     templateStatus: () => notSms("review templates"),

@@ -157,7 +157,7 @@ export function createHttpSmsAdapter(connection: ChannelConnection, health: Chan
     name: SMS_HTTP,
     idempotentSends: false,
     channelId: connection.id,
-    profile: { idempotentSends: false, perSecond: profile.messagesPerSecond },
+    profile: { idempotentSends: false, perSecond: profile.messagesPerSecond, ...(profile.entityId ? { dltTemplates: true } : {}) },
     send,
     submitTemplate: () => notHere("review templates"),
     templateStatus: () => notHere("review templates"),

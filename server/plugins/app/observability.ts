@@ -3,6 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { REQUEST_ID_HEADER } from "../../../contract/constants";
 import type { ServerConfig } from "../../config";
 import { withRequestId } from "../../observability/context";
 import { createMetrics, type Metrics } from "../../observability/metrics";
@@ -42,7 +43,7 @@ export const observabilityPlugin = fp<ObservabilityOptions>(
     // as @fastify/request-context does.
     const scopes = new WeakMap<FastifyRequest, AsyncResource>();
     app.addHook("onRequest", (request, reply, done) => {
-      reply.header("x-request-id", request.id);
+      reply.header(REQUEST_ID_HEADER, request.id);
       withRequestId(request.id, () => {
         const scope = new AsyncResource("request-context");
         scopes.set(request, scope);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { IDEMPOTENCY_KEY_MAX, PUBLIC_API_HEADERS } from "../../../contract/domain/api-keys";
 import type { ServerConfig } from "../../config";
 import { ApiKeyStore } from "../../services/api-keys/key-store";
 import { createSendCommitter, type SendCommitter } from "../../services/public-api/accept";
@@ -74,7 +75,7 @@ function logEntry(request: FastifyRequest, reply: FastifyReply, owner: { keyId: 
     errorCode: failed ? (response?.code ?? `http_${reply.statusCode}`) : null,
     errorMessage: failed ? (response?.message ?? null) : null,
     errorDetails: failed && response?.errors?.length ? response.errors : null,
-    idempotencyKey: header(request, "idempotency-key")?.slice(0, 255) ?? null,
+    idempotencyKey: header(request, PUBLIC_API_HEADERS.idempotencyKey.toLowerCase())?.slice(0, IDEMPOTENCY_KEY_MAX) ?? null,
     userAgent: header(request, "user-agent")?.slice(0, 300) ?? null,
     requestBody: body.body,
     requestTruncated: body.truncated,

@@ -30,7 +30,7 @@ export const routeContextPlugin = fp<RouteContextOptions>(
       db: app.database.db,
       config,
       secret: app.authDeps.secret,
-      sendMail: createMailer(app.database.db, app.log, config.smtpUrl, config.mailFrom),
+      sendMail: createMailer(app.database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom, printBodies: config.printMail }),
       sessions: app.sessions,
       carrier: app.carrier,
       storage: app.storage,

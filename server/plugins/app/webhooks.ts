@@ -4,7 +4,8 @@ import { startClaimLoop, type ClaimLoop } from "../../jobs/claim-loop";
 import { webhookDeliveryJob } from "../../jobs/webhook-delivery";
 import { createDeliverer, type Deliverer } from "../../services/webhooks/deliver";
 import { pruneDeliveries } from "../../services/webhooks/deliveries";
-import { onWebhookEnqueued } from "../../services/webhooks/enqueue";
+import { enqueueWebhookEvents, onWebhookEnqueued } from "../../services/webhooks/enqueue";
+import { publicMessageStatusEvents } from "../../services/webhooks/events";
 import { createPoster } from "../../services/webhooks/post";
 import { followWebhookSubscriptions } from "../../services/webhooks/subscribers";
 
@@ -31,6 +32,13 @@ export const webhooksPlugin = fp<{ config: ServerConfig }>(
     const deliverer = createDeliverer({ db: app.database.db, poster, config: settings, now: config.now ?? (() => new Date()) });
     app.decorate("webhooks", deliverer);
     const unfollow = await followWebhookSubscriptions(app.database);
+    // The public API's messages: their deliveries are written in the transaction of each state change, whichever
+    // process makes it (the dispatcher's outcome, a receipt taken by any process's bind or webhook), so a change is
+    // one delivery per endpoint, committed with it or not at all. Never unsubscribed: the events live as long as this
+    // app, and the jobs' last writes on close still report their changes.
+    app.publicApi.events.onPublicMessageStateChanged(async (tx, changes) => {
+      await enqueueWebhookEvents(tx, publicMessageStatusEvents(changes));
+    });
 
     let loop: ClaimLoop | undefined;
     let stopKicks: (() => void) | undefined;
@@ -70,5 +78,5 @@ export const webhooksPlugin = fp<{ config: ServerConfig }>(
       await unfollow();
     });
   },
-  { name: "webhooks", dependencies: ["database", "jobs"] },
+  { name: "webhooks", dependencies: ["database", "jobs", "public-api"] },
 );

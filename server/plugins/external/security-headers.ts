@@ -9,6 +9,8 @@ export interface SecurityHeadersOptions {
   publicUrl?: string;
   /** FACEBOOK_APP_ID is set: the WhatsApp channel page loads Meta's JavaScript SDK for Embedded Signup. */
   facebookSdk?: boolean;
+  /** Origins other than the page's that the console calls (VITE_API_URL) or opens its socket to (VITE_REALTIME_URL). */
+  consoleOrigins?: { api?: string; realtime?: string };
 }
 
 /** What Embedded Signup needs: Meta's SDK script, its login popup's frames, and the SDK's calls home. */
@@ -17,6 +19,25 @@ const FACEBOOK_SDK = { script: ["https://connect.facebook.net"], frame: ["https:
 const HSTS = "max-age=31536000; includeSubDomains";
 
 type Header = [name: string, value: string];
+
+const WEBSOCKET_SCHEME: Record<string, string> = { "http:": "ws:", "https:": "wss:" };
+
+/**
+ * connect-src: the page's own origin, and each configured origin with its websocket twin (socket.io upgrades on the
+ * same host; CSP 3 lets 'self' and an https source cover wss, but older Safari does not, so both are named). The
+ * public origin's twin is listed for the same reason. No S3 origin: the browser never talks to the store (files go
+ * through /api/upload, read with the owner's token), so none is needed.
+ */
+export function connectSources(origins: readonly (string | undefined)[]): string[] {
+  const sources = new Set<string>(["'self'"]);
+  for (const raw of origins) {
+    if (!raw) continue;
+    const url = new URL(raw);
+    sources.add(url.origin);
+    sources.add(`${WEBSOCKET_SCHEME[url.protocol] ?? url.protocol}//${url.host}`);
+  }
+  return [...sources];
+}
 
 /**
  * The headers a helmet middleware writes. This policy uses no nonces or per-request directives, so they are the
@@ -38,7 +59,7 @@ function headersOf(middleware: ReturnType<typeof helmet>): Header[] {
  * proxies, so a client cannot switch this on or off.
  */
 export const securityHeaders = fp<SecurityHeadersOptions>(
-  async (app, { publicUrl, facebookSdk }) => {
+  async (app, { publicUrl, facebookSdk, consoleOrigins = {} }) => {
     const httpsConfigured = publicUrl?.startsWith("https:") ?? false;
     // Built once: @fastify/helmet rebuilt helmet (parsing the whole policy) on every request, about 5 % of a
     // signed-in read's CPU.
@@ -50,10 +71,14 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
           ...(facebookSdk ? { scriptSrc: ["'self'", ...FACEBOOK_SDK.script], frameSrc: ["'self'", ...FACEBOOK_SDK.frame] } : {}),
           // antd injects its CSS-in-JS as <style> elements.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          // Media that goes out on RCS and WhatsApp lives on the business's own https hosts (bot logos, card
-          // images): the previews must show it as the recipient will. Images cannot run script.
+          // Kept wide on purpose: media that goes out on RCS and WhatsApp lives on the business's own https hosts
+          // (bot logos, card and header images typed as links), and the template previews must show it as the
+          // recipient will. Images cannot run script; what a wide img-src allows is a request to that host (the
+          // viewer's IP, no cookies of ours), and the console renders no markup from users (React escapes text), so
+          // nothing can smuggle data out through an image URL. An image proxy would instead make this server fetch
+          // any URL a user types: an SSRF surface, and the business's host would see our address, not the viewer's.
           imgSrc: ["'self'", "data:", "blob:", "https:"],
-          connectSrc: ["'self'", "ws:", "wss:", ...(facebookSdk ? FACEBOOK_SDK.connect : [])],
+          connectSrc: [...connectSources([publicUrl, consoleOrigins.api, consoleOrigins.realtime]), ...(facebookSdk ? FACEBOOK_SDK.connect : [])],
           upgradeInsecureRequests: null,
         },
       },

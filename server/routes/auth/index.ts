@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import { RESET_TOKEN_TTL_S } from "../../../contract/constants";
 import { MSG } from "../../../contract/messages";
 import { SELF_SIGNUP_MODULES, type ModuleName } from "../../../contract/modules";
@@ -13,7 +12,7 @@ import { isUniqueViolation } from "../../db/client";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http/errors";
 import { accountExists, findLoginAccount, findUserByEmail, insertAccount, markFirstLoginDone, recordImpersonation } from "../../services/accounts";
 import { confirmEmailChange } from "../../services/email-change";
-import { clearLoginFailures, loginDelayMs, recordLoginFailure } from "../../services/login-throttle";
+import { claimLoginAttempt, clearLoginFailures, recordLoginFailure } from "../../services/login-throttle";
 import { upgradePasswordHash } from "../../auth/password-upgrade";
 import { consumeResetToken, storeResetToken } from "../../services/password-reset";
 import { findUser } from "../../services/users";
@@ -47,17 +46,17 @@ export const authHandlers: Handlers = {
     const { email: identifier, password } = request.body;
     const account = identifier.trim().toLowerCase();
     // Username and email resolve to one account, so both spellings count against the same failures.
-    const found = await findLoginAccount(ctx.db, account);
-    const row = found?.row;
-    const wait = found ? loginDelayMs(found.failures ?? 0, found.lastFailedAt, ctx.config.loginDelay) : 0;
-    if (wait > 0) await sleep(wait);
+    const row = await findLoginAccount(ctx.db, account);
+    // Inside the account's delay window the password is not even checked (a wrong guess is counted before its check).
+    const claim = row ? await claimLoginAttempt(ctx.db, row.id, ctx.config.loginDelay) : undefined;
+    if (claim && !claim.checked) throw new HttpError(429, MSG.loginThrottled, undefined, undefined, { "retry-after": String(claim.retryAfterS) });
     const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
     if (!row || !ok) {
-      if (row) await recordLoginFailure(ctx.db, row.id, ctx.config.loginDelay);
+      if (row) await recordLoginFailure(ctx.db, row.id);
       throw new HttpError(401, MSG.invalidCredentials);
     }
+    await clearLoginFailures(ctx.db, row.id);
     if (row.status !== "active") throw new HttpError(403, MSG.accountSuspended);
-    if (found?.failures) await clearLoginFailures(ctx.db, row.id);
     if (row.isFirstLogin) await markFirstLoginDone(ctx.db, row.id);
     await upgradePasswordHash(ctx.db, row, password);
     return { success: true, message: "Login successful", data: (await issueSession(ctx, row)).data };

@@ -4,7 +4,7 @@ import { RATE_KEYS, type CampaignStatus } from "../../../contract/domain/campaig
 import { callerOf } from "../../auth/guard";
 import { channelRates, smsTemplates } from "../../db/schema";
 import type { Caller } from "../../services/caller";
-import { preCheck, skipLabels, type CheckOptions } from "../../services/campaigns/check";
+import { preCheck, skipLabels, skippedSample, type CheckOptions } from "../../services/campaigns/check";
 import { discardCampaign, pauseCampaign, resumeCampaign, scheduleCampaign, startCampaign } from "../../services/campaigns/control";
 import { loadRates, type Rates } from "../../services/campaigns/rates";
 import { findCampaign, type CampaignRow } from "../../services/campaigns/reach";
@@ -83,7 +83,8 @@ export const campaignControlHandlers: Handlers = {
     const row = await findCampaign(db, caller, request.params.id, { owner: true });
     // Before the audience is read there is nothing to count; after the end there is nothing left to send.
     if (!CHECKABLE.includes(row.status)) throw conflict(`The campaign is ${row.status} and cannot be checked`);
-    const check = await preCheck(db, row, checkOptions(config));
+    const options = checkOptions(config);
+    const check = await preCheck(db, row, options);
     return {
       success: true,
       data: {
@@ -91,6 +92,7 @@ export const campaignControlHandlers: Handlers = {
         valid: check.valid,
         sendable: check.sendable,
         skipped: skipLabels(check.skipped),
+        skippedNumbers: await skippedSample(db, row, check, options.now),
         blockers: check.blockers,
         window: { openNow: check.window.openNow, nextOpenAt: check.window.nextOpenAt?.toISOString() ?? null, message: check.window.message },
         messagingLimit: check.messagingLimit,

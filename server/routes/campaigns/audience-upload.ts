@@ -2,6 +2,7 @@ import type { MultipartFile } from "@fastify/multipart";
 import { randomUUID } from "node:crypto";
 import { Transform } from "node:stream";
 import { HttpError } from "../../http/errors";
+import { zipInspector, ZIP_LIMITS, type ZipInspector } from "../../services/files/zip-guard";
 import type { Storage } from "../../storage";
 
 export const UNSUPPORTED_AUDIENCE = "The audience file must be a CSV or an Excel (.xlsx) file";
@@ -42,10 +43,23 @@ export async function storeAudience(storage: Storage, part: MultipartFile, maxBy
   let headBytes = 0;
   let kind: "csv" | "xlsx" | undefined;
   let bytes = 0;
+  // An Excel file is inflated as it streams by, under the zip limits: a zip bomb is refused before a campaign exists.
+  let inspector: ZipInspector | undefined;
+  const inspect = (run: () => void): Error | undefined => {
+    try {
+      run();
+      return undefined;
+    } catch (error) {
+      return error as Error;
+    }
+  };
   const decide = (gate: Transform): Error | undefined => {
     const sample = Buffer.concat(head);
     kind = sniff(sample);
     if (!kind) return new HttpError(400, UNSUPPORTED_AUDIENCE, [{ field: "file", message: UNSUPPORTED_AUDIENCE }]);
+    if (kind === "xlsx") inspector = zipInspector(ZIP_LIMITS.xlsx);
+    const refused = inspect(() => inspector?.push(sample));
+    if (refused) return refused;
     gate.push(sample);
     head = [];
     return undefined;
@@ -54,13 +68,13 @@ export async function storeAudience(storage: Storage, part: MultipartFile, maxBy
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
       if (bytes > maxBytes) return done(new HttpError(413, audienceTooLarge(maxBytes)));
-      if (kind) return done(null, chunk);
+      if (kind) return done(inspect(() => inspector?.push(chunk)), chunk);
       head.push(chunk);
       headBytes += chunk.length;
       done(headBytes >= SNIFF_BYTES ? decide(this) : undefined);
     },
     flush(done) {
-      done(kind ? undefined : decide(this));
+      done((kind ? undefined : decide(this)) ?? inspect(() => inspector?.end()));
     },
   });
   let sniffError: Error | undefined;

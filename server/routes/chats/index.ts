@@ -3,6 +3,7 @@ import type { Caller } from "../../auth/caller";
 import type { Db } from "../../db/client";
 import { assignConversation, readConversation, reopenConversation, resolveConversation } from "../../services/chats/actions";
 import { conversationRecord, findConversation } from "../../services/chats/conversations";
+import { dltTemplatesOnly } from "../../services/chats/dlt-route";
 import { conversationMessages, customerOf, listConversations, syncMessages } from "../../services/chats/queries";
 import { addNote, sendChatMessage } from "../../services/chats/send";
 import { quickReplies } from "../../services/chats/templates";
@@ -20,9 +21,12 @@ export const chatHandlers: Handlers = {
     const ws = await chatWorkspace(db, callerOf(request));
     return { success: true, ...(await listConversations(db, ws, request.query)) };
   },
-  "chats.get": async (request, _reply, { db }) => {
+  "chats.get": async (request, _reply, { db, carrier }) => {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);
-    return { success: true, data: await conversationRecord(db, conversation), customer: await customerOf(db, conversation) };
+    return {
+      success: true, data: await conversationRecord(db, conversation), customer: await customerOf(db, conversation),
+      dltTemplatesOnly: await dltTemplatesOnly(carrier, conversation),
+    };
   },
   "chats.messages": async (request, _reply, { db }) => {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);

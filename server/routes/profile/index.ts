@@ -31,7 +31,13 @@ export const profileHandlers: Handlers = {
       }
       update.passwordHash = await hashPassword(newPassword);
     }
-    const saved = await updateUser(db, row.id, update);
+    // A new password ends every other session of the account (a stolen token stops working with the old password),
+    // in the transaction that sets it; the session that changed it stays.
+    const { saved, revoked } = await db.transaction(async (tx) => ({
+      saved: await updateUser(tx, row.id, update),
+      revoked: newPassword ? await ctx.sessions.revokeOthers(row.id, caller.sessionId, tx) : [],
+    }));
+    await ctx.sessions.announceSessions(revoked);
     // A person's own new address is confirmed the same way as one set by a parent.
     const pending = email
       ? await requestEmailChange(

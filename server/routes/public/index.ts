@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { sql } from "drizzle-orm";
 import type { PublicMessageRecord } from "../../../contract/calls";
-import { IDEMPOTENCY_KEY_MAX } from "../../../contract/domain/api-keys";
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN, PUBLIC_API_HEADERS } from "../../../contract/domain/api-keys";
 import { apiCallerOf } from "../../auth/api-key-guard";
 import { umsIdOf } from "../../plugins/app/public-api";
 import type { SendJob, SendOutcome } from "../../services/public-api/accept";
@@ -23,14 +23,17 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
+const VISIBLE_ASCII = new RegExp(IDEMPOTENCY_KEY_PATTERN);
+
 /** The request's Idempotency-Key and the hash of what it asks (route and body), or undefined without one. */
 function idempotencyOf(request: FastifyRequest): { key: string; bodyHash: string } | undefined {
-  const raw = request.headers["idempotency-key"];
+  const raw = request.headers[PUBLIC_API_HEADERS.idempotencyKey.toLowerCase()];
   const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (key === undefined || key === "") return undefined;
-  if (key.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e]+$/.test(key)) {
+  if (key.length > IDEMPOTENCY_KEY_MAX || !VISIBLE_ASCII.test(key)) {
     const message = `must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters`;
-    throw publicError("invalidRequest", `Idempotency-Key: ${message}`, { errors: [{ field: "Idempotency-Key", message }] });
+    const field = PUBLIC_API_HEADERS.idempotencyKey;
+    throw publicError("invalidRequest", `${field}: ${message}`, { errors: [{ field, message }] });
   }
   return { key, bodyHash: createHash("sha256").update(`${request.routeOptions.url}\n${canonical(request.body)}`).digest("hex") };
 }
@@ -57,7 +60,7 @@ function answer<T>(reply: FastifyReply, outcome: SendOutcome, accepted: { status
       reply.status(accepted.status);
       return accepted.body;
     case "replay":
-      reply.status(outcome.status).header("idempotent-replayed", "true");
+      reply.status(outcome.status).header(PUBLIC_API_HEADERS.replayed, "true");
       return outcome.body as T;
     case "conflict":
       throw publicError("idempotencyConflict");

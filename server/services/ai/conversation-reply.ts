@@ -8,6 +8,7 @@
 import { and, eq, gt, isNull, like, not, or, sql } from "drizzle-orm";
 import type { Server } from "socket.io";
 import { HANDOFF_REASON_TEXT, namesKeyword } from "../../../contract/domain/ai";
+import { DLT_TEMPLATES_ONLY } from "../../../contract/domain/chats";
 import type { Carrier } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { aiAgents, aiAnswers, aiConversations, chatMessages, conversations } from "../../db/schema";
@@ -124,6 +125,15 @@ async function log(db: Db, job: ReplyJob, agent: AgentRow, question: string, ans
     .onConflictDoNothing();
 }
 
+/** The conversation is people's from now on; its unread count stays above 0 so that they see it waits for them. */
+async function handOff(deps: ReplyDeps, conversationId: string, reason: string | null, now: Date): Promise<void> {
+  const { db } = deps;
+  await db.update(aiConversations).set({ state: "handed_off", reason, handedOffAt: now, updatedAt: now }).where(eq(aiConversations.conversationId, conversationId));
+  // The reply read the conversation (unread 0): people must still see that it waits for them.
+  const [updated] = await db.update(conversations).set({ unreadCount: sql`greatest(${conversations.unreadCount}, 1)` }).where(eq(conversations.id, conversationId)).returning();
+  if (updated) pushConversation(deps.io, updated, await conversationRecord(db, updated));
+}
+
 /** Answers one queued customer message (the ai-replies job's work). */
 export async function answerInbound(deps: ReplyDeps, job: ReplyJob): Promise<void> {
   const { db } = deps;
@@ -144,6 +154,14 @@ export async function answerInbound(deps: ReplyDeps, job: ReplyJob): Promise<voi
   try {
     await sendInWorkspace(chat, ws, conversation.id, { clientId: `ai:${job.messageId}`, messageType: "text", text: answer.reply });
   } catch (err) {
+    // An answer is free text, which an Indian DLT route does not carry (only registered templates): the agent cannot
+    // answer in this conversation at all, so it is handed to the team, who can send a template, with the reason.
+    if (err instanceof HttpError && err.message === DLT_TEMPLATES_ONLY) {
+      await addNoteInWorkspace(chat, ws, conversation.id, { clientId: `ai-note:${job.messageId}`, text: `🤖 ${agent.name} cannot answer here and handed this conversation to the team: ${DLT_TEMPLATES_ONLY}` });
+      await handOff(deps, conversation.id, "free text is not allowed on this DLT route", now);
+      await log(db, job, agent, message.text, answer, "skipped", DLT_TEMPLATES_ONLY);
+      return;
+    }
     // The WhatsApp window closed before the answer (a job delayed a day): nothing may be sent; people will see it.
     if (err instanceof HttpError && err.statusCode === 422) {
       await log(db, job, agent, message.text, answer, "skipped", err.message);
@@ -152,11 +170,6 @@ export async function answerInbound(deps: ReplyDeps, job: ReplyJob): Promise<voi
     throw err;
   }
   await addNoteInWorkspace(chat, ws, conversation.id, { clientId: `ai-note:${job.messageId}`, text: noteOf(agent, answer) });
-  if (answer.outcome === "handoff") {
-    await db.update(aiConversations).set({ state: "handed_off", reason: answer.handoffReason, handedOffAt: now, updatedAt: now }).where(eq(aiConversations.conversationId, conversation.id));
-    // The reply read the conversation (unread 0): people must still see that it waits for them.
-    const [updated] = await db.update(conversations).set({ unreadCount: sql`greatest(${conversations.unreadCount}, 1)` }).where(eq(conversations.id, conversation.id)).returning();
-    if (updated) pushConversation(deps.io, updated, await conversationRecord(db, updated));
-  }
+  if (answer.outcome === "handoff") await handOff(deps, conversation.id, answer.handoffReason, now);
   await log(db, job, agent, message.text, answer, answer.outcome, answer.handoffReason);
 }

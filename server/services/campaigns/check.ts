@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { SKIP_REASONS, type SkipReason } from "../../../contract/domain/campaigns";
+import { SKIP_REASONS, SKIPPED_SAMPLE_MAX, type SkipReason } from "../../../contract/domain/campaigns";
 import { checkSmsTemplate, isSmsCategory } from "../../../contract/domain/sms";
 import type { Db } from "../../db/client";
 import { campaignRecipients, inboundMessages, rcsBots, rcsTemplates, smsAccounts, smsTemplates, suppressions, users, wabas, whatsappTemplates } from "../../db/schema";
@@ -186,6 +186,40 @@ export async function markSkipped(tx: Tx, row: CampaignRow, check: PreCheck, now
       .offset(check.messagingLimit.headroom);
     await tx.update(campaignRecipients).set({ state: "skipped", reason: "messagingLimit" satisfies SkipReason }).where(inArray(campaignRecipients.id, over));
   }
+}
+
+export interface SkippedNumber {
+  number: string;
+  reason: SkipReason;
+  label: string;
+  detail: string | null;
+}
+
+/**
+ * The first recipients `check` skips, by name: the suppressed ones with the list's reason, then those past the
+ * messaging limit's headroom (the same rows, in the same order, that markSkipped takes). For the owner's check only;
+ * the start needs the counts alone.
+ */
+export async function skippedSample(db: Conn, row: CampaignRow, check: PreCheck, now: Date): Promise<SkippedNumber[]> {
+  const suppressed = check.skipped.suppressed === 0 ? [] : await db
+    .select({ number: campaignRecipients.number, detail: suppressions.reason })
+    .from(campaignRecipients)
+    .innerJoin(suppressions, and(eq(suppressions.userId, row.userId), eq(suppressions.number, campaignRecipients.number)))
+    .where(queuedOf(row.id))
+    .orderBy(campaignRecipients.id)
+    .limit(SKIPPED_SAMPLE_MAX);
+  const room = SKIPPED_SAMPLE_MAX - suppressed.length;
+  const overLimit = !check.messagingLimit || check.skipped.messagingLimit === 0 || room <= 0 ? [] : await db
+    .select({ number: campaignRecipients.number })
+    .from(campaignRecipients)
+    .where(countingAgainstLimit(row, now))
+    .orderBy(campaignRecipients.id)
+    .offset(check.messagingLimit.headroom)
+    .limit(Math.min(room, check.skipped.messagingLimit));
+  return [
+    ...suppressed.map((s) => ({ number: s.number, reason: "suppressed" as const, label: SKIP_REASONS.suppressed, detail: s.detail || null })),
+    ...overLimit.map((s) => ({ number: s.number, reason: "messagingLimit" as const, label: SKIP_REASONS.messagingLimit, detail: null })),
+  ];
 }
 
 export const skipLabels = (skipped: PreCheck["skipped"]) =>

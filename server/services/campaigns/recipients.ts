@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, like, type SQL } from "drizzle-orm";
 import type { RecipientRecord } from "../../../contract/calls";
-import type { RecipientState } from "../../../contract/domain/campaigns";
+import { recipientReason, type RecipientState } from "../../../contract/domain/campaigns";
 import type { Db } from "../../db/client";
 import { campaignRecipients, inboundMessages } from "../../db/schema";
 import { toMoney } from "../ledger";
@@ -17,7 +17,7 @@ export function toRecipientRecord(row: RecipientRow, reply: string | null): Reci
     number: row.number,
     variables: row.variables ?? [],
     state: row.state,
-    reason: row.reason,
+    reason: recipientReason(row.state, row.reason),
     code: row.code,
     cost: Number(toMoney(row.costPaise)),
     failedOver: row.failedOver,

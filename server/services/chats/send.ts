@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Server } from "socket.io";
 import type { SchemaBody } from "../../../schemas";
-import { serviceWindowLeftMs, type ChatChannel } from "../../../contract/domain/chats";
+import { DLT_TEMPLATES_ONLY, serviceWindowLeftMs, type ChatChannel } from "../../../contract/domain/chats";
 import type { Carrier, MessageContent, TemplateHeaderMedia } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import type { Storage } from "../../storage";
@@ -11,6 +11,7 @@ import { chatMessages, conversations } from "../../db/schema";
 import { badRequest, HttpError } from "../../http/errors";
 import type { Caller } from "../caller";
 import { conversationRecord, findConversation } from "./conversations";
+import { dltTemplatesOnly } from "./dlt-route";
 import { pushChatMessage, pushConversation, pushStatus } from "./push";
 import { applyChatStatus, chatCarrierId } from "./receipts";
 import { previewOf, toChatMessageRecord, type ChatMessageOut, type ChatMessageRow, type ConversationRow } from "./records";
@@ -76,10 +77,11 @@ async function contentOf(deps: ChatDeps, conversation: ConversationRow, input: C
       }
       const text = renderTemplate(template, params);
       const media = header ?? (conversation.channel === "whatsapp" ? await headerOf(deps, conversation.userId, template._id, input.headerMediaId) : undefined);
+      // An SMS template goes with its DLT template id: a DLT route's operators deliver nothing without it.
       const content: MessageContent =
         conversation.channel === "whatsapp"
           ? { kind: "template", templateName: template.name, language: template.language ?? "en", params, ...(media ? { header: media } : {}) }
-          : { kind: "text", text };
+          : { kind: "text", text, ...(template.dltTemplateId ? { dltTemplateId: template.dltTemplateId } : {}) };
       return { content, text, templateName: template.name, language: template.language ?? undefined };
     }
   }
@@ -131,6 +133,7 @@ export async function sendInWorkspace(deps: ChatDeps, workspace: ChatWorkspace, 
 
   const left = serviceWindowLeftMs(conversation.channel as ChatChannel, conversation.lastInboundAt, new Date());
   if (left === 0 && input.messageType !== "template") throw new HttpError(422, WINDOW_CLOSED);
+  if (input.messageType !== "template" && (await dltTemplatesOnly(deps.carrier, conversation))) throw new HttpError(422, DLT_TEMPLATES_ONLY);
   const { content, text, templateName, language } = await contentOf(deps, conversation, input, header);
   const body = {
     ...(input.mediaUrl ? { mediaUrl: input.mediaUrl } : {}),

@@ -16,6 +16,8 @@ interface Row {
   name: string;
   language: string | null;
   body: string;
+  /** SMS only: the template's DLT registration. */
+  dlt_template_id?: string | null;
   /** WhatsApp only: what the header's media comes from. */
   components?: WaComponent[];
   header_media_key?: string | null;
@@ -47,7 +49,7 @@ export async function quickReplies(db: Db, conversation: ConversationRow): Promi
   } else if (channel === "sms") {
     rows = await rowsOf<Row>(
       db,
-      sql`select t.id::text as id, t.name, null as language, t.body from sms_templates t join sms_accounts a on a.id = t.sms_account_id
+      sql`select t.id::text as id, t.name, null as language, t.body, t.dlt_template_id from sms_templates t join sms_accounts a on a.id = t.sms_account_id
           where a.user_id = ${conversation.userId} order by t.name`,
     );
   } else {
@@ -60,6 +62,7 @@ export async function quickReplies(db: Db, conversation: ConversationRow): Promi
   return rows.map((r) => ({
     _id: r.id, name: r.name, channel, language: r.language, body: r.body,
     variableCount: channel === "sms" ? smsVariableCount(r.body) : variableCount(r.body),
+    dltTemplateId: r.dlt_template_id || null,
     header: headerOf(r),
   }));
 }

@@ -2,6 +2,8 @@
 // only for the step (channel) they belong to: a late receipt of an abandoned channel changes nothing. A `failed`
 // receipt with a fallback left queues the next channel. Buffered and written in batches (one statement each), as
 // the campaign receipts are: at thousands of messages a second a statement per receipt would be the bottleneck.
+// A receipt names its message by our id (`api:<id>:<step>`) where the carrier echoes it, else (SMPP, HTTP SMS) by the
+// provider's id, looked up first and looked up again later while the send's outcome is not written (receipt-match.ts).
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "drizzle-orm";
 import type { CampaignChannel } from "../../../contract/constants";
@@ -13,6 +15,7 @@ import type { ClaimLoop } from "../../jobs/claim-loop";
 import type { Tx } from "../ledger";
 import { rowsOf } from "../campaigns/dispatch-sql";
 import { parseApiCarrierId } from "./dispatch";
+import { answeredElsewhere, messagesOfProviderIds, UNMATCHED_RETRY, type UnmatchedRetry } from "./receipt-match";
 import type { PublicMessageEvents, PublicMessageStateChange } from "./state-events";
 
 /** States from earliest to latest: a receipt only ever moves a message right. */
@@ -20,9 +23,8 @@ const ORDER: readonly PublicMessageState[] = ["queued", "sending", "unknown", "s
 const ORDER_SQL = sql.raw(`array[${ORDER.map((s) => `'${s}'`).join(",")}]::text[]`);
 const rank = (s: string) => ORDER.indexOf(s as PublicMessageState);
 
-interface Receipt {
-  id: string;
-  step: number;
+/** What the receipts of one message told so far: the latest state, and a failure's code and reason. */
+interface Told {
   status: ReceiptStatus;
   pmid: string;
   code: string | null;
@@ -30,17 +32,34 @@ interface Receipt {
   at: string;
 }
 
-function merge(into: Receipt | undefined, event: Extract<CarrierEvent, { type: "receipt" }>, id: string, step: number): Receipt {
-  const r: Receipt = into ?? { id, step, status: event.status, pmid: event.providerMessageId, code: null, reason: null, at: event.at.toISOString() };
-  if (into && rank(event.status) > rank(r.status)) {
-    r.status = event.status;
-    r.at = event.at.toISOString();
+interface Receipt extends Told {
+  id: string;
+  step: number;
+}
+
+/** A receipt known by the provider's id only, until its message is found: `tries` lookups missed so far. */
+interface Unmatched extends Told {
+  tries: number;
+  due: number;
+}
+
+type ReceiptEvent = Extract<CarrierEvent, { type: "receipt" }>;
+
+const toldOf = (e: ReceiptEvent): Told => ({
+  status: e.status, pmid: e.providerMessageId, code: e.status === "failed" ? (e.code ?? null) : null, reason: e.status === "failed" ? (e.reason ?? null) : null, at: e.at.toISOString(),
+});
+
+/** Folds a newer receipt into what was told: the state only moves right; a failure keeps its code and reason. */
+function fold<T extends Told>(into: T, next: Told): T {
+  if (rank(next.status) > rank(into.status)) {
+    into.status = next.status;
+    into.at = next.at;
   }
-  if (event.status === "failed") {
-    r.code = event.code ?? null;
-    r.reason = event.reason ?? null;
+  if (next.status === "failed") {
+    into.code = next.code;
+    into.reason = next.reason;
   }
-  return r;
+  return into;
 }
 
 interface Applied {
@@ -103,24 +122,95 @@ function changesOf(rows: readonly Applied[]): PublicMessageStateChange[] {
   });
 }
 
-export function startPublicReceipts(db: Db, carrier: Carrier, events: PublicMessageEvents, options: { flushMs: number; log: FastifyBaseLogger; onFallback: () => void }): ClaimLoop {
+export interface PublicReceiptsOptions {
+  flushMs: number;
+  log: FastifyBaseLogger;
+  onFallback: () => void;
+  /** How often and how late a receipt known by the provider's id only is looked up again (UNMATCHED_RETRY). */
+  unmatched?: UnmatchedRetry;
+}
+
+export function startPublicReceipts(db: Db, carrier: Carrier, events: PublicMessageEvents, options: PublicReceiptsOptions): ClaimLoop {
+  const retry = options.unmatched ?? UNMATCHED_RETRY;
   let pending = new Map<string, Receipt>();
+  /** By provider id: new ones (looked up at the next flush) and those waiting for a later look. */
+  let unkeyed = new Map<string, Unmatched>();
+  const waiting = new Map<string, Unmatched>();
   let running: Promise<number> | undefined;
-  // Each receipt is acknowledged once the flush that writes it ends, and refused if that flush failed.
+  // Each receipt is acknowledged once the flush that writes it (or first looks for its message) ends, and refused if
+  // that flush failed.
   const answers = batchAnswers();
+
+  const keep = (ref: { id: string; step: number }, told: Told) => {
+    const key = `${ref.id}:${ref.step}`;
+    const into = pending.get(key);
+    pending.set(key, into ? fold(into, told) : { ...told, id: ref.id, step: ref.step });
+  };
 
   const unsubscribe = carrier.onEvent((event) => {
     if (event.type !== "receipt") return;
     const ref = parseApiCarrierId(event.messageId);
-    if (!ref) return;
-    const key = `${ref.id}:${ref.step}`;
-    pending.set(key, merge(pending.get(key), event, ref.id, ref.step));
+    if (ref) {
+      keep(ref, toldOf(event));
+      return answers.owe(true);
+    }
+    // Another of our ids (a campaign recipient's, a chat message's): not a public-API message.
+    if (event.messageId !== undefined) return;
+    const pmid = event.providerMessageId;
+    // A newer receipt of one that waits is looked for at once, with what the older one told.
+    const prior = unkeyed.get(pmid) ?? waiting.get(pmid);
+    waiting.delete(pmid);
+    unkeyed.set(pmid, prior ? fold({ ...prior, due: 0 }, toldOf(event)) : { ...toldOf(event), tries: 0, due: 0 });
     return answers.owe(true);
   });
 
   const flush = () => answers.settle(write);
 
+  /** Receipts known by the provider's id whose message is found join the batch; the others wait, or are given up. */
+  async function match(now: number): Promise<void> {
+    const due = [...unkeyed.values()];
+    unkeyed = new Map();
+    for (const [pmid, u] of waiting) {
+      if (u.due > now) continue;
+      waiting.delete(pmid);
+      due.push(u);
+    }
+    if (due.length === 0) return;
+    // A lookup that failed (the database away a moment) loses nothing: those receipts are looked for again later.
+    const later = (list: readonly Unmatched[]) => (err: unknown) => {
+      for (const u of list) if (!waiting.has(u.pmid)) waiting.set(u.pmid, { ...u, due: now + retry.firstMs });
+      throw err;
+    };
+    const found = await messagesOfProviderIds(db, due.map((u) => u.pmid)).catch(later(due));
+    const missed = due.filter((u) => {
+      const ref = found.get(u.pmid);
+      if (ref) keep(ref, { status: u.status, pmid: u.pmid, code: u.code, reason: u.reason, at: u.at });
+      return !ref;
+    });
+    if (missed.length === 0) return;
+    const elsewhere = await answeredElsewhere(db, missed.map((u) => u.pmid)).catch(later(missed));
+    const given: string[] = [];
+    for (const u of missed) {
+      if (elsewhere.has(u.pmid)) continue;
+      if (u.tries >= retry.tries) {
+        given.push(u.pmid);
+        continue;
+      }
+      // A receipt that came meanwhile is looked for at the next flush: it takes this one's news along.
+      const newer = unkeyed.get(u.pmid);
+      if (newer) {
+        fold(newer, u);
+        continue;
+      }
+      waiting.set(u.pmid, { ...u, tries: u.tries + 1, due: now + retry.firstMs * 2 ** u.tries });
+    }
+    if (given.length > 0) {
+      options.log.warn({ receipts: given.length, providerMessageIds: given.slice(0, 20) }, "receipts matched no message after looking again: dropped");
+    }
+  }
+
   async function write(): Promise<number> {
+    await match(Date.now());
     if (pending.size === 0) return 0;
     const batch = [...pending.values()];
     pending = new Map();
@@ -157,6 +247,7 @@ export function startPublicReceipts(db: Db, carrier: Carrier, events: PublicMess
       unsubscribe();
       await running;
       await tick();
+      if (waiting.size > 0) options.log.warn({ receipts: waiting.size, providerMessageIds: [...waiting.keys()].slice(0, 20) }, "receipts still waiting for their message at shutdown: dropped");
     },
   };
 }

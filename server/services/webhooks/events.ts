@@ -8,6 +8,7 @@ import type { Db } from "../../db/client";
 import type { campaigns } from "../../db/schema";
 import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
 import type { Tx } from "../ledger";
+import type { PublicMessageStateChange } from "../public-api/state-events";
 import type { WebhookEventInput } from "./enqueue";
 import { webhooksWanted } from "./subscribers";
 
@@ -62,4 +63,29 @@ export async function recipientStatusEvents(db: Db | Tx, changes: readonly Recip
       at: iso(c.at),
     },
   }));
+}
+
+const PUBLIC_STATES = new Set<string>(["sent", "delivered", "read", "failed"]);
+
+/**
+ * `message.status` events of public-API messages, from the state changes of one transaction. `queued`, `sending` and
+ * `unknown` are no state a webhook reports. A step that failed with a fallback left is followed, in the same changes,
+ * by the next step queued: the message did not fail (it goes on by the next channel), so that `failed` is not sent
+ * either; the next channel's own states follow.
+ */
+export function publicMessageStatusEvents(changes: readonly PublicMessageStateChange[]): WebhookEventInput<"message.status">[] {
+  return changes.flatMap((c, i) => {
+    if (!PUBLIC_STATES.has(c.state) || !webhooksWanted(c.userId, "message.status")) return [];
+    if (c.state === "failed" && changes.slice(i + 1).some((n) => n.messageId === c.messageId && n.state === "queued")) return [];
+    return [{
+      ownerId: c.userId,
+      type: "message.status" as const,
+      data: {
+        source: "api" as const, messageId: c.messageId, channel: c.channel, to: c.to, status: c.state as WebhookMessageStatus,
+        ...(c.reference ? { reference: c.reference } : {}),
+        ...(c.state === "failed" ? { error: { code: c.code, reason: c.reason } } : {}),
+        at: iso(c.at),
+      },
+    }];
+  });
 }

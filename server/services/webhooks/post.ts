@@ -1,9 +1,10 @@
 // One HTTP attempt of a delivery: POST the body, wait at most `timeoutMs` for the whole answer, keep its status and
-// the start of its body. Connections are kept alive per process (a receiver taking many events reuses them) and go
-// only to addresses the SSRF guard allows, checked when each connection is made.
+// the start of its body (only when a public address answered). Connections are kept alive per process (a receiver
+// taking many events reuses them) and go only to addresses the SSRF guard allows, checked when each connection is made.
 import http from "node:http";
 import https from "node:https";
-import { checkUrlShape, guardedLookup, RefusedAddressError, type UrlPolicy } from "./address-guard";
+import { guardedLookup, SsrfError } from "../../http/ssrf";
+import { bodyMayBeShown, checkUrlShape, PRIVATE_BODY_HIDDEN, WEBHOOK_RULE, type UrlPolicy } from "./address-guard";
 
 /** The start of an answer's body kept for the log. */
 const RESPONSE_KEEP_BYTES = 1024;
@@ -35,7 +36,7 @@ const printable = (text: string) => text.replaceAll("\u0000", "");
 
 function describe(err: NodeJS.ErrnoException, timedOut: boolean, timeoutMs: number): string {
   if (timedOut) return `No complete answer within ${timeoutMs / 1000} s`;
-  if (err instanceof RefusedAddressError) return err.message;
+  if (err instanceof SsrfError) return err.message;
   if (err.name === "AbortError") return "Stopped: the server was shutting down (it is sent again)";
   if (err.code === "ENOTFOUND" || err.code === "EAI_AGAIN") return `The host name does not resolve (${err.code})`;
   if (err.code === "ECONNREFUSED") return "Connection refused (ECONNREFUSED)";
@@ -44,7 +45,7 @@ function describe(err: NodeJS.ErrnoException, timedOut: boolean, timeoutMs: numb
 }
 
 export function createPoster(options: PosterOptions): Poster {
-  const lookup = guardedLookup(options);
+  const lookup = guardedLookup(options.allowPrivate, WEBHOOK_RULE);
   const agents = {
     "http:": new http.Agent({ keepAlive: true, maxSockets: options.concurrency }),
     "https:": new https.Agent({ keepAlive: true, maxSockets: options.concurrency }),
@@ -72,10 +73,12 @@ export function createPoster(options: PosterOptions): Poster {
           headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
         },
         (res) => {
+          // The address actually connected to (the lookup allowed it; a private one only by the operator's choice).
+          const shown = bodyMayBeShown(res.socket.remoteAddress);
           const chunks: Buffer[] = [];
           let kept = 0;
           res.on("data", (chunk: Buffer) => {
-            if (kept >= RESPONSE_KEEP_BYTES) return;
+            if (!shown || kept >= RESPONSE_KEEP_BYTES) return;
             chunks.push(chunk);
             kept += chunk.length;
           });
@@ -83,8 +86,8 @@ export function createPoster(options: PosterOptions): Poster {
           res.on("end", () => {
             const status = res.statusCode ?? 0;
             const ok = status >= 200 && status < 300;
-            const text = printable(Buffer.concat(chunks).subarray(0, RESPONSE_KEEP_BYTES).toString("utf8"));
-            resolve({ ok, status, error: ok ? null : `HTTP ${status}`, responseBody: text || null, durationMs: elapsed(), unreachable: false });
+            const text = shown ? printable(Buffer.concat(chunks).subarray(0, RESPONSE_KEEP_BYTES).toString("utf8")) || null : PRIVATE_BODY_HIDDEN;
+            resolve({ ok, status, error: ok ? null : `HTTP ${status}`, responseBody: text, durationMs: elapsed(), unreachable: false });
           });
         },
       );

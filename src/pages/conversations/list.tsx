@@ -50,7 +50,7 @@ export function ConversationsList() {
   const selectedId = params.get("chat");
   const [filters, setFilters] = useState<ListFilters>({ channel: "all", scope: "all", status: "open", q: "" });
   const list = useConversations(filters);
-  const [detail, setDetail] = useState<{ data: Conversation; customer: Customer } | null>(null);
+  const [detail, setDetail] = useState<{ data: Conversation; customer: Customer; dltTemplatesOnly: boolean } | null>(null);
   const [detailError, setDetailError] = useState<string | null>(null);
   const conversation = detail?.data._id === selectedId ? detail.data : (list.items.find((c) => c._id === selectedId) ?? null);
   const thread = useThread(conversation);
@@ -62,7 +62,7 @@ export function ConversationsList() {
     if (!selectedId) return;
     setDetailError(null);
     call("chats.get", { params: { id: selectedId } }).then(
-      (r) => setDetail({ data: r.data, customer: r.customer }),
+      (r) => setDetail({ data: r.data, customer: r.customer, dltTemplatesOnly: r.dltTemplatesOnly }),
       (e: unknown) => setDetailError(e instanceof Error ? e.message : String(e)),
     );
   }, [selectedId, call]);
@@ -164,7 +164,10 @@ export function ConversationsList() {
                   onLoadOlder={thread.loadOlder}
                   onRetry={(m) => void thread.send({ messageType: m.messageType, messageObject: { type: m.messageType, text: { body: m.text } }, text: m.text }, m.clientId ?? undefined)}
                 />
-                <Composer conversation={conversation} connected={connected} windowLeftMs={windowLeft} onSend={thread.send} onNote={thread.addNote} />
+                <Composer
+                  conversation={conversation} connected={connected} windowLeftMs={windowLeft} onSend={thread.send} onNote={thread.addNote}
+                  dltTemplatesOnly={detail?.data._id === conversation._id && detail.dltTemplatesOnly}
+                />
               </>
             )}
           </Flex>

@@ -2,7 +2,7 @@ import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from "
 import { Alert, Button, Card, Empty, Flex, Input, Popconfirm, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { MSG, type SuppressionRecord } from "../../../contract";
-import { formatDateTime } from "../../shell/format";
+import { formatCount, formatDateTime } from "../../shell/format";
 import { PageHeader } from "../common/page-header";
 import { AddModal } from "./components/add-modal";
 import { ImportModal } from "./components/import-modal";
@@ -67,7 +67,7 @@ export function SuppressionsList() {
       <Card styles={{ body: { padding: 0 } }}>
         <Flex gap={12} align="center" justify="space-between" wrap style={{ padding: 16 }}>
           <Input.Search allowClear aria-label="Search numbers" placeholder="Search a number" style={{ maxWidth: 260 }} onSearch={list.setSearch} />
-          <Typography.Text type="secondary">{list.total.toLocaleString("en-IN")} numbers</Typography.Text>
+          <Typography.Text type="secondary">{`${formatCount(list.total)} number${list.total === 1 ? "" : "s"}`}</Typography.Text>
         </Flex>
         <Table<SuppressionRecord>
           rowKey="id"

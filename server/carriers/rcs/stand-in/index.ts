@@ -1,7 +1,7 @@
 // A local stand-in for Google's RBM API and OAuth token endpoint, speaking the documented contract (fixtures.ts):
 // the JWT bearer grant verified against the service account's PUBLIC key (a JWT signed with another key is refused
 // invalid_grant), bearer tokens checked on every call, capability checks (capable numbers 200, unknown 404, numbers on
-// an unlaunched carrier 403), agentMessages.create (409 for a message id seen before; told to: 429 RESOURCE_EXHAUSTED,
+// an unlaunched carrier 403), agentMessages.create (400 for a message id that is not a UUID, 409 for one seen before; told to: 429 RESOURCE_EXHAUSTED,
 // 500 INTERNAL, 401 after revoking tokens), revoke (404 once delivered), files.create, and webhooks posted as RBM
 // does: Pub/Sub push bodies signed with X-Goog-Signature (HMAC-SHA512 of the decoded data with the client token).
 import { createHmac, generateKeyPairSync, randomUUID } from "node:crypto";
@@ -67,6 +67,9 @@ export interface RbmStandIn {
   handshake(clientToken: string, secret: string): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 }
+
+/** RFC 9562's textual form of a UUID (§4): 32 hex digits in groups of 8, 4, 4, 4 and 12. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const read = (req: IncomingMessage) =>
   new Promise<Buffer>((resolve) => {
@@ -168,7 +171,10 @@ export async function startRbmStandIn(options: { key: StandInKey; agentId: strin
     }
     if (m[2] === "agentMessages" && req.method === "POST") {
       const id = url.searchParams.get("messageId");
-      if (!id) return json(400, ERRORS.invalid("message_id"));
+      // phones.agentMessages.create: "messageId: Required. The unique ID of the message, assigned by the agent. This
+      // must be a UUID, as defined in RFC 9562." Google's error model answers a malformed argument 400 INVALID_ARGUMENT.
+      // The textual form is what is checked here (8-4-4-4-12 hex digits, any case), as a UUID parser reads it.
+      if (!id || !UUID.test(id)) return json(400, ERRORS.invalid("message_id"));
       if (state.behaviour.limitNext > 0) {
         state.behaviour.limitNext--;
         return json(429, ERRORS.exhausted, { "retry-after": "2" });
@@ -177,6 +183,8 @@ export async function startRbmStandIn(options: { key: StandInKey; agentId: strin
         state.behaviour.failNext--;
         return json(500, ERRORS.internal);
       }
+      // "The RCS for Business platform ignores any agent message sent with an ID that was used by an earlier message or
+      // event sent from the same agent": it is refused as ALREADY_EXISTS (google.rpc.Code 6, HTTP 409) and not sent again.
       if (state.messages.has(id)) return json(409, ERRORS.exists);
       const parsed = JSON.parse(body.toString("utf8") || "{}") as StoredMessage["body"];
       if (!parsed.contentMessage) return json(400, ERRORS.invalid("content_message"));

@@ -3,12 +3,15 @@
 // answers submit_sm with a message_id, sends the delivery receipt of Appendix B (with the receipted_message_id and
 // message_state TLVs) after a delay to whichever bind of that system id is up then (receipts wait for a rebind, as an
 // SMSC stores them), reassembles nothing (each part is recorded with its header), and can be told to throttle above a
-// rate (ESME_RTHROTTLED), refuse destinations with a status, make numbers undeliverable (stat:UNDELIV), lose the
-// response to a submit it took, answer slowly, drop every bind, or let a customer write (an inbound deliver_sm).
+// rate (ESME_RTHROTTLED), refuse destinations with a status, make numbers undeliverable (stat:UNDELIV) or answer them
+// with another of SMPP 3.4's message states, answer a submit late or never (or every submit slowly), drop every bind,
+// let a customer write (an inbound deliver_sm), or act as an Indian DLT route (dlt.ts: a message without the entity id
+// or the template id TLV fails scrubbing, told in its receipt).
 import type { AddressInfo } from "node:net";
 import { createServer, type PDU, type Session } from "smpp";
 import { STATUS } from "../errors";
 import { messageText } from "../receipts";
+import { dltError, type DltRoute } from "./dlt";
 
 /** SMPP's type of number: a full number is international (1), a short code network-specific (3), a header alphanumeric (5). */
 const tonOf = (address: string): number => (/^\+\d+$|^\d{10,}$/.test(address) ? 1 : /^\d+$/.test(address) ? 3 : 5);
@@ -26,12 +29,18 @@ export interface SmscBehaviour {
   refuse: Map<string, number>;
   /** Destinations whose receipt says UNDELIV. */
   undeliverable: Set<string>;
+  /** Destinations whose receipt carries this state (a word of MESSAGE_STATES: DELIVRD, EXPIRED, REJECTD, ACCEPTD…). */
+  receiptStates: Map<string, ReceiptState>;
+  /** Destinations whose submit_sm_resp is sent this many ms late (the receipt may come first, as an SMSC may send it). */
+  answerAfterMs: Map<string, number>;
   /** Destinations whose submit_sm is taken (and its receipt sent) but never answered. */
   loseResponse: Set<string>;
   /** A deliver_sm answered with an error is delivered again after this long, as an SMSC's retry schedule does. */
   redeliverMs: number;
-  /** How long a submit_sm waits for its submit_sm_resp (a slow SMSC; 0: at once). It counts as submitted on arrival. */
+  /** How long every submit_sm waits for its submit_sm_resp (a slow SMSC; 0: at once). It counts as submitted on arrival. */
   answerDelayMs: number;
+  /** An Indian DLT route: the TLVs every message must carry (null: not a DLT route). */
+  dlt: DltRoute | null;
 }
 
 export interface Submitted {
@@ -48,6 +57,8 @@ export interface Submitted {
   tlvs: Record<string, string>;
   /** When the submit_sm arrived (epoch ms): what reached the SMSC before or after a given moment. */
   at: number;
+  /** A DLT route's error code when scrubbing refused it (its receipt says REJECTD with it). */
+  rejected?: string;
 }
 
 export interface Smsc {
@@ -70,11 +81,24 @@ export interface Smsc {
   close(): Promise<void>;
 }
 
+/**
+ * SMPP 3.4 §5.2.28 message_state, the value the receipt's message_state TLV carries (§5.3.2.35), by the word Appendix B's
+ * `stat:` field writes: 1 ENROUTE ("the message is in enroute state"), 2 DELIVERED ("delivered to destination"),
+ * 3 EXPIRED ("validity period has expired"), 4 DELETED ("has been deleted"), 5 UNDELIVERABLE ("is undeliverable"),
+ * 6 ACCEPTED ("in accepted state, i.e. has been manually read on behalf of the subscriber by customer service"),
+ * 7 UNKNOWN ("is in invalid state"), 8 REJECTED ("is in a rejected state").
+ */
+export const MESSAGE_STATES = { ENROUTE: 1, DELIVRD: 2, EXPIRED: 3, DELETED: 4, UNDELIV: 5, ACCEPTD: 6, UNKNOWN: 7, REJECTD: 8 } as const;
+export type ReceiptState = keyof typeof MESSAGE_STATES;
+
 const pad = (n: number) => String(n).padStart(2, "0");
 const smppDate = (d: Date) => `${pad(d.getUTCFullYear() % 100)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
 
 export async function startSmsc(options: { users: readonly SmscUser[]; port?: number; behaviour?: Partial<SmscBehaviour> }): Promise<Smsc> {
-  const behaviour: SmscBehaviour = { receiptDelayMs: 50, throttlePerSecond: 0, refuse: new Map(), undeliverable: new Set(), loseResponse: new Set(), redeliverMs: 100, answerDelayMs: 0, ...options.behaviour };
+  const behaviour: SmscBehaviour = {
+    receiptDelayMs: 50, throttlePerSecond: 0, refuse: new Map(), undeliverable: new Set(), receiptStates: new Map(), answerAfterMs: new Map(), loseResponse: new Set(), redeliverMs: 100, answerDelayMs: 0, dlt: null,
+    ...options.behaviour,
+  };
   const deliverAnswers: number[] = [];
   const submitted: Submitted[] = [];
   const boundAs = new Map<Session, string>();
@@ -104,9 +128,10 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
   }
 
   function receiptFor(s: Submitted): void {
-    const stat = behaviour.undeliverable.has(s.to) ? "UNDELIV" : "DELIVRD";
-    const state = stat === "DELIVRD" ? 2 : 5;
-    const err = stat === "DELIVRD" ? "000" : "001";
+    const stat: ReceiptState = s.rejected ? "REJECTD" : (behaviour.receiptStates.get(s.to) ?? (behaviour.undeliverable.has(s.to) ? "UNDELIV" : "DELIVRD"));
+    // Appendix B: `dlvrd` counts the messages delivered, `err` is the network's error code where there is one (the DLT
+    // platform's, for a message its scrubbing refused).
+    const err = s.rejected ?? (stat === "DELIVRD" || stat === "ACCEPTD" || stat === "ENROUTE" ? "000" : "001");
     const now = smppDate(new Date());
     setTimeout(() => {
       deliver(s.systemId, {
@@ -115,7 +140,7 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
         esm_class: 0x04,
         short_message: `id:${s.id} sub:001 dlvrd:${stat === "DELIVRD" ? "001" : "000"} submit date:${now} done date:${now} stat:${stat} err:${err} text:${s.text.slice(0, 20)}`,
         receipted_message_id: s.id,
-        message_state: state,
+        message_state: MESSAGE_STATES[stat],
       });
     }, behaviour.receiptDelayMs).unref();
   }
@@ -191,13 +216,14 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
         id, systemId, from: String(pdu.source_addr), to, dataCoding: Number(pdu.data_coding), esmClass: Number(pdu.esm_class), text: messageText(sm), tlvs, at: Date.now(),
         ...(udh ? { udh: Array.isArray(udh) ? Buffer.concat(udh) : udh } : {}),
       };
+      const rejected = behaviour.dlt ? dltError(behaviour.dlt, tlvs) : null;
+      if (rejected) record.rejected = rejected;
       submitted.push(record);
       const answer = () => session.send(pdu.response({ message_id: id }));
-      // A lost response: taken (its receipt still comes), never answered.
-      if (!behaviour.loseResponse.has(to)) {
-        if (behaviour.answerDelayMs > 0) setTimeout(answer, behaviour.answerDelayMs).unref();
-        else answer();
-      }
+      // One number's answer late, or lost (taken, its receipt still comes, never answered); otherwise after the SMSC's delay.
+      const late = behaviour.answerAfterMs.get(to) ?? (behaviour.loseResponse.has(to) ? null : behaviour.answerDelayMs);
+      if (late === 0) answer();
+      else if (late !== null) setTimeout(answer, late).unref();
       if (Number(pdu.registered_delivery) & 0x01) receiptFor(record);
     });
   });

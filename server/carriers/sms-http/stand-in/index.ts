@@ -1,7 +1,9 @@
 // A local HTTP SMS provider of the common shape (POST a message with a bearer key, get a message id, a delivery report
 // POSTed to the callback URL later), for the generic adapter's tests: it refuses a wrong key (401), an invalid number
-// (400 with a message), limits when told (429 with Retry-After), fails when told (500), and reports DELIVERED or
-// UNDELIVERED with an error code. With `mode: "msg91"` it speaks MSG91's documented API instead (msg91.ts). Its
+// (400 with a message), limits when told (429 with Retry-After), fails when told (500), refuses a message without its
+// DLT template id on an Indian DLT account (`dltTemplateField`), and reports DELIVERED or UNDELIVERED with an error
+// code, or with the status word a test gives a number (many aggregators forward the SMSC's own words: EXPIRED, REJECTD,
+// ACCEPTD…). With `mode: "msg91"` it speaks MSG91's documented API instead (msg91.ts). Its
 // customers write too: customerWrites posts a customer's message to the channel's inbound URL (inbound.ts).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,6 +17,8 @@ export interface SmsHttpStandIn {
   behaviour: {
     invalid: Set<string>;
     undeliverable: Set<string>;
+    /** Numbers (digits) reported with this status and error code instead of DELIVERED. */
+    reports: Map<string, { status: string; code: string | null }>;
     limitNext: number;
     failNext: number;
     dlrDelayMs: number;
@@ -31,11 +35,18 @@ export interface SmsHttpStandInOptions {
   /** Read at each report, so a test may set it once the channel (and so its DLR URL) exists. */
   callbackUrl: string;
   mode?: "generic" | "msg91";
+  /**
+   * An Indian DLT account (generic mode): the body's field that must carry the message's DLT template id. TRAI's DLT
+   * scrubbing (TCCCPR 2018) lets no commercial SMS through without its registered template, and HTTP aggregators
+   * take the id with each message and refuse a send without it (Fast2SMS's DLT API: "Pass correct DLT Content
+   * Template ID ... It's optional if template is added in DLT_MANAGER; otherwise, it's mandatory.").
+   */
+  dltTemplateField?: string;
 }
 
 export async function startSmsHttpStandIn(options: SmsHttpStandInOptions): Promise<SmsHttpStandIn> {
   const received: SmsHttpStandIn["received"] = [];
-  const behaviour: SmsHttpStandIn["behaviour"] = { invalid: new Set(), undeliverable: new Set(), limitNext: 0, failNext: 0, dlrDelayMs: 30, refuseNext: null };
+  const behaviour: SmsHttpStandIn["behaviour"] = { invalid: new Set(), undeliverable: new Set(), reports: new Map(), limitNext: 0, failNext: 0, dlrDelayMs: 30, refuseNext: null };
   let next = 1000;
   const server = createServer((req, res) => {
     void (async () => {
@@ -58,13 +69,15 @@ export async function startSmsHttpStandIn(options: SmsHttpStandInOptions): Promi
         behaviour.failNext--;
         return json(500, { status: "error", message: "Internal error" });
       }
+      const dltField = options.dltTemplateField;
+      if (dltField && !String(body[dltField] ?? "").trim()) return json(400, { status: "error", message: "DLT template id is required for messages to India" });
       const to = String(body.to ?? "");
       if (!/^91\d{10}$/.test(to) || behaviour.invalid.has(to)) return json(400, { status: "error", message: "Invalid mobile number" });
       const id = `HX${next++}`;
       received.push({ id, body });
       json(200, { status: "success", data: { message_id: id } });
-      const undelivered = behaviour.undeliverable.has(to);
-      report(options.callbackUrl, { message_id: id, status: undelivered ? "UNDELIVERED" : "DELIVERED", error_code: undelivered ? "DND" : null, mobile: to }, behaviour.dlrDelayMs);
+      const outcome = behaviour.reports.get(to) ?? (behaviour.undeliverable.has(to) ? { status: "UNDELIVERED", code: "DND" } : { status: "DELIVERED", code: null });
+      report(options.callbackUrl, { message_id: id, status: outcome.status, error_code: outcome.code, mobile: to }, behaviour.dlrDelayMs);
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

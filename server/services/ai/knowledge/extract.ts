@@ -4,7 +4,8 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { AI_LIMITS } from "../../../../contract/domain/ai";
 import type { FaqPair } from "../../../db/schema";
-import { badRequest } from "../../../http/errors";
+import { badRequest, HttpError } from "../../../http/errors";
+import { repackZip, ZIP_LIMITS } from "../../files/zip-guard";
 import { sniffMimeType } from "../../../storage";
 
 export const PDF = "application/pdf";
@@ -14,23 +15,41 @@ export type Extracted = { mimeType: string; text: string; faqs?: undefined } | {
 
 const refuse = (message: string) => badRequest(`file: ${message}`, [{ field: "file", message }]);
 
+/** A PDF is read only up to this many pages and this long: a small file can describe a huge amount of work. */
+export const PDF_LIMITS = { maxPages: 2000, timeoutMs: 60_000 };
+
+class PdfTimeout extends Error {}
+
 async function pdfText(bytes: Buffer): Promise<string> {
   const { PDFParse } = await import("pdf-parse");
   const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new PdfTimeout()), PDF_LIMITS.timeoutMs);
+  });
   try {
+    const { total } = await Promise.race([parser.getInfo(), deadline]);
+    if (total > PDF_LIMITS.maxPages) {
+      throw new HttpError(413, `file: The PDF has ${total} pages; at most ${PDF_LIMITS.maxPages} are read`, [{ field: "file", message: `has more than ${PDF_LIMITS.maxPages} pages` }]);
+    }
     // pdf-parse marks page ends with "-- 1 of 3 --"; they are not knowledge.
-    return (await parser.getText()).text.replace(/^-- \d+ of \d+ --$/gm, "");
-  } catch {
+    return (await Promise.race([parser.getText(), deadline])).text.replace(/^-- \d+ of \d+ --$/gm, "");
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (error instanceof PdfTimeout) throw new HttpError(422, `file: The PDF took longer than ${PDF_LIMITS.timeoutMs / 1000} s to read; it was not read`, [{ field: "file", message: "took too long to read" }]);
     throw refuse("The PDF could not be read (damaged or password-protected)");
   } finally {
+    clearTimeout(timer);
     await parser.destroy().catch(() => undefined);
   }
 }
 
 async function docxText(bytes: Buffer): Promise<string> {
+  // Inflated under the limits first (a refusal is 413/422); mammoth reads the entries that were counted.
+  const safe = repackZip(bytes, ZIP_LIMITS.docx);
   const mammoth = await import("mammoth");
   try {
-    return (await mammoth.extractRawText({ buffer: bytes })).value;
+    return (await mammoth.extractRawText({ buffer: safe })).value;
   } catch {
     throw refuse("The Word document could not be read");
   }

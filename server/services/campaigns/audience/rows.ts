@@ -1,6 +1,7 @@
 import { parse } from "csv-parse";
 import type ExcelJS from "exceljs";
 import { loadExcel } from "../../excel";
+import { untilRefused, zipGuard, ZIP_LIMITS } from "../../files/zip-guard";
 import { Transform, type Readable } from "node:stream";
 
 /** One audience row: its number as the person sees it (1-based line / sheet row / pasted item) and its cells. */
@@ -97,15 +98,18 @@ function cellText(value: CellValue): string {
 
 /** The first worksheet's rows, streamed by exceljs' WorkbookReader (shared strings cached, styles ignored). */
 export async function* xlsxRows(source: Readable, counter: ByteCounter): RowBatches {
-  const input = source.pipe(counter);
+  // Inflated under the zip limits as exceljs reads it (the upload was checked too; this covers files stored before).
+  const guard = zipGuard(ZIP_LIMITS.xlsx);
+  const input = source.pipe(counter).pipe(guard);
+  counter.on("error", (error) => input.destroy(error));
   // exceljs reads `input`; a failing store must end its read too.
   source.on("error", (error) => input.destroy(error));
   const excel = await loadExcel();
   const reader = new excel.stream.xlsx.WorkbookReader(input, { sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", worksheets: "emit", entries: "emit" });
   try {
-    for await (const sheet of reader) {
+    for await (const sheet of untilRefused(reader, guard)) {
       let batch: AudienceRow[] = [];
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+      for await (const row of untilRefused(sheet as AsyncIterable<ExcelJS.Row>, guard)) {
         // row.values is 1-based and sparse.
         const values = row.values as CellValue[];
         const cells: string[] = [];

@@ -52,6 +52,31 @@ function TestSend({ onSend, canSend }: { onSend: (numbers: string[]) => Promise<
   );
 }
 
+type SkippedNumber = PreCheckRecord["skippedNumbers"][number];
+
+/** Who the start leaves out, by number and why; the counts above cover those past the list's length. */
+function SkippedNumbers({ check }: { check: PreCheckRecord }) {
+  const total = check.skipped.reduce((n, s) => n + s.count, 0);
+  if (!check.skippedNumbers.length) return null;
+  const more = total - check.skippedNumbers.length;
+  return (
+    <Card size="small" title="Who is skipped">
+      <List<SkippedNumber>
+        size="small"
+        rowKey="number"
+        dataSource={check.skippedNumbers}
+        renderItem={(s) => (
+          <List.Item data-skipped={s.number}>
+            <Typography.Text strong>{s.number}</Typography.Text>
+            <Typography.Text>{s.detail ? `${s.label} · ${s.detail}` : s.label}</Typography.Text>
+          </List.Item>
+        )}
+      />
+      {more > 0 && <Typography.Text>{`and ${formatCount(more)} more`}</Typography.Text>}
+    </Card>
+  );
+}
+
 /** Step 5: what the server will send and skip, what blocks the start, the cost estimate against the balance. */
 export function CheckStep({ check, loading, error, onRetry, onTestSend }: { check?: PreCheckRecord; loading: boolean; error: string | null; onRetry: () => void; onTestSend: (n: string[]) => Promise<TestResult> }) {
   if (error) return <Alert type="error" showIcon message={error} action={<Button onClick={onRetry}>Try again</Button>} />;
@@ -75,6 +100,7 @@ export function CheckStep({ check, loading, error, onRetry, onTestSend }: { chec
         {check.skipped.filter((s) => s.reason !== "messagingLimit" || check.messagingLimit).map((s) => <Descriptions.Item key={s.reason} label={`Skipped: ${s.label}`}>{formatCount(s.count)}</Descriptions.Item>)}
         {check.messagingLimit && <Descriptions.Item label="WhatsApp messaging limit">{`${formatCount(check.messagingLimit.used)} of ${formatCount(check.messagingLimit.limit)} used in 24 h · ${formatCount(check.messagingLimit.headroom)} left`}</Descriptions.Item>}
       </Descriptions>
+      <SkippedNumbers check={check} />
       <TestSend onSend={onTestSend} canSend={!check.blockers.length} />
     </Flex>
   );

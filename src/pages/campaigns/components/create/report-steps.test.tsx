@@ -7,6 +7,7 @@ import { IngestStep } from "./ingest-step";
 const check = (over: Partial<PreCheckRecord> = {}): PreCheckRecord => ({
   campaignId: "c1", valid: 10, sendable: 8,
   skipped: [{ reason: "suppressed", label: "On the suppression list", count: 2 }],
+  skippedNumbers: [],
   blockers: [], window: { openNow: true, nextOpenAt: null, message: null }, messagingLimit: null,
   estimate: { perMessage: 0.25, segments: 1, category: null, total: 2 }, balance: 500, enoughBalance: true, ...over,
 });
@@ -30,6 +31,19 @@ describe("pre-send check", () => {
     expect(screen.getByText("Skipped: On the suppression list")).toBeInTheDocument();
     expect(screen.getAllByText("₹2.00").length).toBeGreaterThan(0);
     expect(screen.getByText("₹500.00")).toBeInTheDocument();
+  });
+
+  it("names who is skipped and why, and how many more the counts hold", () => {
+    const skippedNumbers = [
+      { number: "+919812300001", reason: "suppressed", label: "On the suppression list", detail: 'Replied "STOP"' },
+    ] satisfies PreCheckRecord["skippedNumbers"];
+    const { unmount } = render(<CheckStep check={check({ skippedNumbers })} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} />);
+    const row = screen.getByText("+919812300001").closest("li");
+    expect(row).toHaveTextContent('On the suppression list · Replied "STOP"');
+    expect(screen.getByText("and 1 more")).toBeInTheDocument();
+    unmount();
+    render(<CheckStep check={check({ skipped: [{ reason: "suppressed", label: "On the suppression list", count: 0 }] })} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} />);
+    expect(screen.queryByText("Who is skipped")).toBeNull();
   });
 
   it("names the WhatsApp messaging limit as a skip reason only where the channel has that limit", () => {

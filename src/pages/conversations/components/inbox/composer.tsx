@@ -1,7 +1,7 @@
 import { FileTextOutlined, LockOutlined, SendOutlined, SmileOutlined } from "@ant-design/icons";
 import { Alert, Button, Flex, Input, Popover, Segmented, Spin, Tooltip, Typography } from "antd";
 import { lazy, Suspense, useRef, useState } from "react";
-import { CHAT_TEXT_MAX, IS_TYPING, SEND_EVENT_EVENT } from "../../../../../contract/domain/chats";
+import { CHAT_TEXT_MAX, DLT_TEMPLATES_ONLY, IS_TYPING, SEND_EVENT_EVENT } from "../../../../../contract/domain/chats";
 import { emitRealtime } from "../../../../providers/realtime-connection";
 import { TemplatePicker } from "./template-picker";
 import { windowLabel, type Conversation } from "./thread-state";
@@ -16,12 +16,15 @@ export const WINDOW_CLOSED_HELP = "The customer last wrote more than 24 hours ag
 
 /**
  * The reply box: Enter sends, Shift+Enter starts a new line. A note goes to the team only. Outside WhatsApp's
- * 24-hour window free text is off and only templates may go out. While the socket is down nothing can be sent.
+ * 24-hour window, and on an SMS number that sends through an Indian DLT route, free text is off and only templates may
+ * go out (said before anyone types). While the socket is down nothing can be sent.
  */
 export function Composer(props: {
   conversation: Conversation;
   connected: boolean;
   windowLeftMs: number | null;
+  /** The server said (chats.get) that this conversation's number sends through a DLT route. */
+  dltTemplatesOnly: boolean;
   onSend: (draft: Draft) => Promise<string | null | undefined>;
   onNote: (text: string) => Promise<void>;
 }) {
@@ -29,7 +32,10 @@ export function Composer(props: {
   const [mode, setMode] = useState<"reply" | "note">("reply");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const closed = props.windowLeftMs === 0 && mode === "reply";
+  const windowClosed = props.windowLeftMs === 0 && mode === "reply";
+  const dlt = props.dltTemplatesOnly && mode === "reply";
+  // Only templates may go out: free text, emoji and the send button are off.
+  const closed = windowClosed || dlt;
   const lastTyping = useRef(0);
   // The team sees "… is typing" while someone writes a reply (at most one event every few seconds).
   const typing = () => {
@@ -77,7 +83,7 @@ export function Composer(props: {
           </Tooltip>
         )}
       </Flex>
-      {closed && <Alert type="warning" showIcon message={<><strong>Templates only.</strong> {WINDOW_CLOSED_HELP}</>} style={{ marginBottom: 8 }} />}
+      {closed && <Alert type="warning" showIcon message={<><strong>Templates only.</strong> {dlt ? DLT_TEMPLATES_ONLY : WINDOW_CLOSED_HELP}</>} style={{ marginBottom: 8 }} />}
       {!props.connected && <Alert type="info" showIcon message="Reconnecting… messages can be sent again once the connection is back." style={{ marginBottom: 8 }} />}
       {error && <Alert type="error" showIcon closable message={error} onClose={() => setError(null)} style={{ marginBottom: 8 }} />}
       <Flex gap={8} align="flex-end">
@@ -98,7 +104,7 @@ export function Composer(props: {
         </TemplatePicker>
         <Input.TextArea
           aria-label={mode === "note" ? "Internal note" : "Reply"}
-          placeholder={closed ? "Free text is off outside the 24-hour window" : mode === "note" ? "Write a note for your team (Enter to save)" : "Type a reply (Enter to send, Shift+Enter for a new line)"}
+          placeholder={dlt ? "Free text is off on this DLT route" : closed ? "Free text is off outside the 24-hour window" : mode === "note" ? "Write a note for your team (Enter to save)" : "Type a reply (Enter to send, Shift+Enter for a new line)"}
           autoSize={{ minRows: 1, maxRows: 6 }}
           maxLength={CHAT_TEXT_MAX}
           value={text}

@@ -55,6 +55,11 @@ export function TemplatePicker(props: {
       <Typography.Paragraph type="secondary" style={{ whiteSpace: "pre-wrap", marginBottom: 0 }}>
         {preview(chosen, values)}
       </Typography.Paragraph>
+      {chosen.dltTemplateId && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          DLT template {chosen.dltTemplateId}
+        </Typography.Text>
+      )}
       {Array.from({ length: chosen.variableCount }, (_, i) => (
         <Input key={i} aria-label={`Value ${i + 1}`} placeholder={`Value ${i + 1}`} value={values[i] ?? ""} onChange={(e) => setValues((v) => Object.assign([...v], { [i]: e.target.value }))} />
       ))}

@@ -1,0 +1,45 @@
+// Zip bombs for the upload tests, made here rather than shipped: a small file whose entries inflate to far more than
+// it holds, and the same with the sizes its headers declare turned into lies.
+import { zipSync } from "fflate";
+
+const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+const CONTENT_TYPES =
+  '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
+const RELS =
+  '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>';
+
+const text = (s: string) => new TextEncoder().encode(s);
+
+/** A .docx whose document.xml is `xmlMb` MB of one repeated paragraph: the shape of the report's 62 KB → 20 MB file. */
+export function docxBomb(xmlMb = 20): Buffer {
+  const paragraph = `<w:p><w:r><w:t>${"Refunds take five days. ".repeat(20)}</w:t></w:r></w:p>`;
+  const count = Math.ceil((xmlMb * 1024 * 1024) / paragraph.length);
+  const xml = `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${paragraph.repeat(count)}</w:body></w:document>`;
+  return Buffer.from(zipSync({ "[Content_Types].xml": text(CONTENT_TYPES), "_rels/.rels": text(RELS), "word/document.xml": text(xml) }, { level: 9 }));
+}
+
+/** An .xlsx-shaped zip whose sheet is `mb` MB of the same row. */
+export function xlsxBomb(mb = 200): Buffer {
+  const row = '<row><c t="inlineStr"><is><t>9876543210</t></is></c></row>';
+  const sheet = new Uint8Array(mb * 1024 * 1024);
+  const unit = text(row);
+  for (let at = 0; at + unit.length <= sheet.length; at += unit.length) sheet.set(unit, at);
+  return Buffer.from(zipSync({ "[Content_Types].xml": text(CONTENT_TYPES), "xl/worksheets/sheet1.xml": sheet }, { level: 9 }));
+}
+
+/**
+ * The same archive with every entry's declared uncompressed size (local header and central directory) set to
+ * `declared` bytes: a reader that trusts the headers would expect a tiny file.
+ */
+export function withLyingSizes(zip: Buffer, declared = 100): Buffer {
+  const out = Buffer.from(zip);
+  for (let at = 0; at + 4 <= out.length; at++) {
+    const sig = out.readUInt32LE(at);
+    if (sig === 0x04034b50) out.writeUInt32LE(declared, at + 22);
+    else if (sig === 0x02014b50) out.writeUInt32LE(declared, at + 24);
+  }
+  return out;
+}
