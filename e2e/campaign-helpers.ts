@@ -4,16 +4,27 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
  * An SMS campaign made through the API (the creation pages are another screen's), on the seeded "Login OTP"
- * template of the manager's active sandbox account, from pasted numbers; waits until the ingest has read them.
+ * template of the manager's active sandbox account (or the one-variable `template` given), from pasted numbers; waits
+ * until the ingest has read them.
  */
-export async function createSmsCampaign(request: APIRequestContext, token: string, name: string, numbers: string[]): Promise<string> {
-  const templates = await request.get("/api/sms/templates", { headers: auth(token) });
-  expect(templates.ok()).toBe(true);
-  const otp = ((await templates.json()).data as { id: string; smsAccountId: string; name: string }[]).find((t) => t.name === "Login OTP");
-  expect(otp, "the seeded Login OTP template").toBeTruthy();
+export async function createSmsCampaign(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+  numbers: string[],
+  template?: { templateId: string; smsAccountId: string },
+): Promise<string> {
+  let chosen = template;
+  if (!chosen) {
+    const templates = await request.get("/api/sms/templates", { headers: auth(token) });
+    expect(templates.ok()).toBe(true);
+    const otp = ((await templates.json()).data as { id: string; smsAccountId: string; name: string }[]).find((t) => t.name === "Login OTP");
+    expect(otp, "the seeded Login OTP template").toBeTruthy();
+    chosen = otp && { templateId: otp.id, smsAccountId: otp.smsAccountId };
+  }
   const res = await request.post("/api/sms/campaigns/create", {
     headers: auth(token),
-    data: { campaignName: name, smsAccountId: otp?.smsAccountId, templateId: otp?.id, numbers: numbers.join("\n"), variables: ["123456"] },
+    data: { campaignName: name, smsAccountId: chosen?.smsAccountId, templateId: chosen?.templateId, numbers: numbers.join("\n"), variables: ["123456"] },
   });
   expect(res.status(), await res.text()).toBe(201);
   const id = (await res.json()).data._id as string;

@@ -16,6 +16,8 @@ const POSTGRES_FILES = [
   "server/test/campaign-dispatch.test.ts",
   "server/test/campaign-dispatch-two.pg.test.ts",
   "server/test/campaign-dispatch-crash.test.ts",
+  "server/test/campaign-pause.test.ts", // the bundle: a pause stops the sender within the in-flight window
+  "server/test/campaign-pause-two.pg.test.ts", // the same with the pause made through another process (NOTIFY)
   "server/test/campaign-money.test.ts",
   "server/test/campaign-ingest.test.ts",
   "server/test/campaign-header-media.test.ts",

@@ -72,7 +72,17 @@ export interface OutboundMessage {
   replyTo?: string;
   /** RCS: revoke the message if it is not delivered within this long (at most; a channel's own TTL may be shorter). */
   ttlSeconds?: number;
+  /**
+   * Aborted when the sender no longer wants the message sent (its campaign was paused). An adapter that queues sends
+   * before they reach the provider (SMPP's window of outstanding submits) drops a queued one, answering a retryable
+   * refusal with the code WITHDRAWN; a message already handed to the provider goes on. Adapters that hand every send
+   * over at once ignore it.
+   */
+  signal?: AbortSignal;
 }
+
+/** The refusal code of a send withdrawn before it reached the provider (OutboundMessage.signal). */
+export const WITHDRAWN = "withdrawn";
 
 /**
  * What a retryable refusal asks of the sender: "sender" (the default) slow the whole sender down (WhatsApp 130429,

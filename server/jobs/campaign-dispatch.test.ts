@@ -8,4 +8,10 @@ describe("dispatch settings from the environment", () => {
     expect(settingsOf(dispatchOverridesFromEnv({})).failoverTtlMs).toBe(FAILOVER_TTL_MS);
     expect(() => dispatchOverridesFromEnv({ DISPATCH_FAILOVER_TTL_MS: "soon" })).toThrow(/DISPATCH_FAILOVER_TTL_MS/);
   });
+
+  it("DISPATCH_STATUS_MS sets how stale a sending campaign's status may be (default 200 ms)", () => {
+    expect(settingsOf(dispatchOverridesFromEnv({ DISPATCH_STATUS_MS: "10000" })).statusMs).toBe(10_000);
+    expect(settingsOf(dispatchOverridesFromEnv({})).statusMs).toBe(200);
+    expect(() => dispatchOverridesFromEnv({ DISPATCH_STATUS_MS: "0" })).toThrow(/DISPATCH_STATUS_MS/);
+  });
 });

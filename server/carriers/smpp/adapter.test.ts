@@ -4,7 +4,7 @@
 // twice), a lost response (unknown, never re-sent, then settled by its receipt, matched as unanswered.ts explains),
 // inbound messages and India's DLT entity id.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { CarrierEvent, OutboundMessage, SendResult } from "../carrier";
+import { WITHDRAWN, type CarrierEvent, type OutboundMessage, type SendResult } from "../carrier";
 import type { ChannelAdapter, ChannelConnection } from "../router/channel-adapter";
 import { STATUS } from "./errors";
 import { createSmppAdapter, type SmppTimings } from "./index";
@@ -61,6 +61,7 @@ afterEach(async () => {
   smsc.behaviour.undeliverable.clear();
   smsc.behaviour.loseResponse.clear();
   smsc.behaviour.receiptDelayMs = 30;
+  smsc.behaviour.answerDelayMs = 0;
 });
 afterAll(async () => smsc?.close());
 
@@ -111,6 +112,28 @@ describe("sending", () => {
     const message = sms("+919812300024", "OTP 123456");
     const id = accepted(await adapter.send({ ...message, content: { kind: "text", text: "OTP 123456", dltTemplateId: "1107000000000009" } }));
     expect(smsc.submitted.find((s) => s.id === id)?.tlvs).toMatchObject({ [String(0x1400)]: "1201159100000012345", [String(0x1402)]: "1107000000000009" });
+  });
+});
+
+describe("withdrawing sends (a paused campaign)", () => {
+  it("a send still waiting for a place in the window is withdrawn when its signal aborts; those written go on", async () => {
+    smsc.behaviour.answerDelayMs = 300;
+    const { adapter, failures } = adapterFor({ window: 2 });
+    const stop = new AbortController();
+    const numbers = [1, 2, 3, 4, 5].map((n) => `+91981230020${n}`);
+    const before = smsc.submitted.length;
+    const sends = numbers.map((to) => adapter.send({ ...sms(to, "hi"), signal: stop.signal }));
+    await until(() => smsc.submitted.length - before, (n) => n === 2);
+    stop.abort();
+    const results = await Promise.all(sends);
+    // The two written were answered and accepted; the three that waited never reached the SMSC.
+    expect(results.map((r) => r.accepted)).toEqual([true, true, false, false, false]);
+    expect(results.slice(2)).toEqual(numbers.slice(2).map(() => ({ accepted: false, code: WITHDRAWN, reason: "Withdrawn before it was written to the SMSC", retryable: true, retry: "recipient" })));
+    expect(smsc.submitted.slice(before).map((s) => s.to)).toEqual(numbers.slice(0, 2).map((n) => n.slice(1)));
+    // A withdrawal is no fault of the channel's; the window's places were all given back.
+    expect(failures).toEqual([]);
+    smsc.behaviour.answerDelayMs = 0;
+    expect((await Promise.all(numbers.slice(2).map((to) => adapter.send(sms(to, "again"))))).every((r) => r.accepted)).toBe(true);
   });
 });
 

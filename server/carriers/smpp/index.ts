@@ -4,7 +4,7 @@
 // CarrierEvents (receipts.ts). SMPP has no idempotency key: a submit whose response is lost is reported unknown (the
 // send throws) and never re-sent here; its receipt, matched as unanswered.ts explains, settles it.
 import smpp, { type PDU, type PduFields } from "smpp";
-import { emitToAll, type CarrierEvent, type OutboundMessage, type SendResult } from "../carrier";
+import { emitToAll, WITHDRAWN, type CarrierEvent, type OutboundMessage, type SendResult } from "../carrier";
 import { ADDRESS_REFUSED } from "../provider-address";
 import type { CarrierProvider, ChannelAdapter, ChannelConnection, ChannelHealth, ConnectionCheck } from "../router/channel-adapter";
 import { concatenationHeader, segment } from "./encoding";
@@ -160,7 +160,12 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
         ...dlt,
       };
       const pending = i === 0 ? unanswered.submitting(submit) : undefined;
-      const outcome = await link.submit(fields);
+      // Only the first part may be withdrawn (message.signal): once it is out, the rest must follow.
+      const outcome = await link.submit(fields, i === 0 ? message.signal : undefined);
+      if (outcome.kind === "withdrawn") {
+        pending?.answered();
+        return { accepted: false, code: WITHDRAWN, reason: "Withdrawn before it was written to the SMSC", retryable: true, retry: "recipient" };
+      }
       if (outcome.kind === "lost") pending?.lost();
       else if (outcome.kind === "answered" && outcome.pdu.command_status === STATUS.ESME_ROK) pending?.answered(String(outcome.pdu.message_id ?? ""));
       else pending?.answered();

@@ -34,6 +34,8 @@ export interface LinkOptions {
 
 export type SubmitOutcome =
   | { kind: "answered"; pdu: PDU }
+  /** Its signal aborted while it waited for a place in the window: never written, nothing to settle. */
+  | { kind: "withdrawn" }
   | { kind: "not-sent"; reason: string }
   | { kind: "lost"; reason: string }
   | { kind: "bind-refused"; status: number; behaviour: StatusBehaviour }
@@ -56,7 +58,8 @@ interface Outstanding {
 }
 
 export interface SmppLink {
-  submit(fields: PduFields): Promise<SubmitOutcome>;
+  /** `signal`: withdraw the submit if it aborts before a place in the window is free (once written, it goes on). */
+  submit(fields: PduFields, signal?: AbortSignal): Promise<SubmitOutcome>;
   /** An enquire_link round trip on the bind: whether the SMSC answered it within the response timeout. */
   enquire(): Promise<boolean>;
   /** Resolves once bound; answers the refusal if the SMSC refused the bind. */
@@ -184,12 +187,26 @@ export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
     });
   }
 
-  async function slot(): Promise<void> {
+  /** A place in the window (true), or false once `signal` aborts while waiting for one. */
+  async function slot(signal?: AbortSignal): Promise<boolean> {
     if (inflight < options.window) {
       inflight++;
-      return;
+      return true;
     }
-    await new Promise<void>((resolve) => slotWaiters.push(resolve));
+    if (signal?.aborted) return false;
+    return new Promise<boolean>((resolve) => {
+      const take = () => {
+        signal?.removeEventListener("abort", withdraw);
+        resolve(true);
+      };
+      const withdraw = () => {
+        const at = slotWaiters.indexOf(take);
+        if (at >= 0) slotWaiters.splice(at, 1);
+        resolve(false);
+      };
+      slotWaiters.push(take);
+      signal?.addEventListener("abort", withdraw, { once: true });
+    });
   }
   function release(): void {
     const next = slotWaiters.shift();
@@ -209,13 +226,14 @@ export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
       if (blocked) return { ok: false, status: null, reason: blocked, addressRefused: true };
       return { ok: false, status: null, reason: `No bind to the SMSC at ${options.host}:${options.port} within ${options.bindTimeoutMs} ms` };
     },
-    submit: async (fields) => {
+    submit: async (fields, signal) => {
+      if (signal?.aborted) return { kind: "withdrawn" };
       if (!(await waitBound())) {
         if (refused) return { kind: "bind-refused", ...refused };
         if (blocked) return { kind: "address-refused", reason: blocked };
         return { kind: "not-sent", reason: `No bind to the SMSC at ${options.host}:${options.port}` };
       }
-      await slot();
+      if (!(await slot(signal))) return { kind: "withdrawn" };
       const s = session;
       if (!s || !bound) {
         release();

@@ -11,6 +11,7 @@ import { holdForCampaign, releaseHold } from "./money";
 import { CAMPAIGN_NOT_FOUND, type CampaignRow } from "./reach";
 import { openingLabel, smsWindowAt } from "./sms-window";
 import { transitionOrRefuse } from "./status";
+import { awaitStopEcho } from "./stop-signal";
 import { ROW_LOCK } from "../../db/locks";
 
 // Start, schedule, pause, resume and discard: each one transaction that locks the campaign row first, so two
@@ -78,13 +79,26 @@ export function scheduleCampaign(db: Db, found: CampaignRow, caller: Caller, opt
   return inTransaction(db, async (tx) => launch(tx, await locked(tx, found.id), caller, options, { scheduledAt, timeZone: body.timeZone }));
 }
 
-export function pauseCampaign(db: Db, found: CampaignRow): Promise<CampaignRow> {
-  return inTransaction(db, async (tx) => {
-    const row = await locked(tx, found.id);
-    if (row.status !== "running" && row.status !== "scheduled") throw refuseStatus(row, "paused");
-    // A paused campaign is nobody's due work: the scheduler must not start it.
-    return transitionOrRefuse(tx, row, "paused", { nextRunAt: null, statusReason: "Paused by the owner" }, ["running", "scheduled"]);
-  });
+/** How long a pause waits for its stop to come back by LISTEN (stop-signal.ts) before it answers anyway. */
+const STOP_ECHO_MS = 2000;
+
+/** Running or scheduled → paused; a running one answers once every process has been told to stop sending it. */
+export async function pauseCampaign(db: Db, found: CampaignRow): Promise<CampaignRow> {
+  const echo = awaitStopEcho(found.id, STOP_ECHO_MS);
+  try {
+    let wasRunning = false;
+    const paused = await inTransaction(db, async (tx) => {
+      const row = await locked(tx, found.id);
+      if (row.status !== "running" && row.status !== "scheduled") throw refuseStatus(row, "paused");
+      wasRunning = row.status === "running";
+      // A paused campaign is nobody's due work: the scheduler must not start it.
+      return transitionOrRefuse(tx, row, "paused", { nextRunAt: null, statusReason: "Paused by the owner" }, ["running", "scheduled"]);
+    });
+    if (wasRunning) await echo.heard;
+    return paused;
+  } finally {
+    echo.cancel();
+  }
 }
 
 /** Paused → running; or → scheduled when its chosen time is still ahead, or its SMS window is closed now. */

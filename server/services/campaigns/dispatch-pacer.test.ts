@@ -56,4 +56,18 @@ describe("dispatch pacer: at most perSecond sends in any second", () => {
     await second;
     expect(done).toBe(true);
   });
+
+  it("gives up a wait when its signal aborts (a paused campaign), taking no place in the window", async () => {
+    const pacer = createPacer(() => 5000);
+    expect(await pacer.acquire("k", 1)).toBe(true);
+    const stop = new AbortController();
+    const waiting = pacer.acquire("k", 1, stop.signal);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    stop.abort();
+    // Answered at once, not after the second the window asks for.
+    expect(await waiting).toBe(false);
+    expect(await pacer.acquire("k", 1, stop.signal)).toBe(false);
+    // One send in the window: at two a second there is room for one more now.
+    expect(pacer.room("k", 2, 0)).toBe(1);
+  });
 });

@@ -17,8 +17,8 @@ interface Window {
 }
 
 export interface Pacer {
-  /** Waits until `key` may send one more message at `perSecond`. */
-  acquire(key: string, perSecond: number): Promise<void>;
+  /** Waits until `key` may send one more message at `perSecond`: true; or false once `signal` aborts (nothing taken). */
+  acquire(key: string, perSecond: number, signal?: AbortSignal): Promise<boolean>;
   /** How many messages `key` could send within `ms` from now. */
   room(key: string, perSecond: number, ms: number): number;
   /** The provider refused for rate: nothing more from `key` for a second. */
@@ -28,7 +28,17 @@ export interface Pacer {
 /** A rate below one a second still lets one message a second through. */
 const limitOf = (perSecond: number): number => Math.max(1, Math.floor(perSecond));
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when `signal` aborts. */
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
 
 export function createPacer(now: () => number = Date.now): Pacer {
   const windows = new Map<string, Window>();
@@ -52,16 +62,17 @@ export function createPacer(now: () => number = Date.now): Pacer {
     return Math.max(0, blocked, full);
   };
   return {
-    async acquire(key, perSecond) {
+    async acquire(key, perSecond, signal) {
       for (;;) {
+        if (signal?.aborted) return false;
         const at = now();
         const window = windowOf(key, at);
         const wait = waitFor(window, perSecond, at);
         if (wait <= 0) {
           window.sent.push(at);
-          return;
+          return true;
         }
-        await sleep(Math.max(1, Math.ceil(wait)));
+        await sleep(Math.max(1, Math.ceil(wait)), signal);
       }
     },
     room(key, perSecond, ms) {

@@ -67,10 +67,16 @@ export interface Outcome {
  * from a locking read of the rows before the update, which cost a row lock, its WAL and a join per message.)
  * Answers the rows written.
  */
-export async function writeOutcomes(db: Db, campaignId: string, outcomes: readonly Outcome[], charged: ReadonlyMap<number, number>): Promise<{ id: number; state: OutcomeState }[]> {
+/** A recipient whose outcome was written (rows another worker had taken meanwhile are not). */
+export interface WrittenOutcome {
+  id: number;
+  state: OutcomeState;
+}
+
+export async function writeOutcomes(db: Db, campaignId: string, outcomes: readonly Outcome[], charged: ReadonlyMap<number, number>): Promise<WrittenOutcome[]> {
   if (outcomes.length === 0) return [];
   const col = <K extends keyof Outcome>(k: K) => pgArray(outcomes.map((o) => o[k] as Value));
-  return rowsOf<{ id: number; state: OutcomeState }>(
+  return rowsOf<WrittenOutcome>(
     db,
     hot(sql`
     with v as (

@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "drizzle-orm";
 import type { Carrier, Channel, MessageContent } from "../../carriers/carrier";
-import { hot, type Db } from "../../db/client";
+import { hot, type Database, type Db } from "../../db/client";
 import type { Storage } from "../../storage";
 import type { ClaimLoop } from "../../jobs/claim-loop";
 import type { Tx } from "../ledger";
@@ -17,8 +17,9 @@ import { loadDispatchCampaignFor, profileOf, type DispatchCampaign } from "./dis
 import { contentFor, costOf, paramsFor } from "./dispatch-content";
 import { claimFailovers, failoverPending, markFailovers, ruleOf, sendFailover, writeFailoverOutcomes, type FailoverOutcome } from "./dispatch-failover";
 import { createPacer } from "./dispatch-pacer";
+import { aborted, watchRoundStops } from "./dispatch-stops";
 import { HeaderMediaUnavailable } from "./header-media";
-import { hasPending, markSending, pgArray, recoverStale, rowsOf, selectQueued, writeOutcomes, type ClaimedRow, type Outcome } from "./dispatch-sql";
+import { hasPending, markSending, pgArray, recoverStale, rowsOf, selectQueued, writeOutcomes, type ClaimedRow, type Outcome, type WrittenOutcome } from "./dispatch-sql";
 import { releaseHold, releaseIfFinal, settle } from "./money";
 import type { ProgressPusher } from "./progress";
 import { loadRates, type Rates } from "./rates";
@@ -41,8 +42,13 @@ export interface DispatchSettings {
   idleMs: number;
   /** Messages per second per sender, per channel (WhatsApp Cloud API: 80 per phone number by default). */
   perSecond: Record<Channel, number>;
-  /** Sends in flight at once per campaign. */
+  /** Sends in flight at once per campaign: after a pause, at most this many more reach the provider. */
   concurrency: number;
+  /**
+   * How stale a sending campaign's status may be (its one query for all of them at most this often). A pause or
+   * discard reaches the dispatchers by signal at once; this read stops them should a signal be lost (LISTEN down).
+   */
+  statusMs: number;
   autoPause: AutoPauseRule;
   /** SMS failover's "undelivered": no delivered receipt this long after sent (an RCS message is revoked by then). */
   failoverTtlMs: number;
@@ -54,6 +60,7 @@ export const DISPATCH_DEFAULTS: DispatchSettings = {
   idleMs: 500,
   perSecond: { whatsapp: 80, sms: 100, rcs: 100 },
   concurrency: 200,
+  statusMs: 200,
   autoPause: AUTO_PAUSE_RULE,
   failoverTtlMs: FAILOVER_TTL_MS,
 };
@@ -73,8 +80,18 @@ type Claim = { kind: "stopped" } | { kind: "empty" } | { kind: "paused" } | { ki
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, progress: ProgressPusher, log: FastifyBaseLogger, settings: DispatchSettings = DISPATCH_DEFAULTS): Dispatcher {
+export function startDispatcher(
+  database: Pick<Database, "db" | "listen">,
+  carrier: Carrier,
+  storage: Storage,
+  progress: ProgressPusher,
+  log: FastifyBaseLogger,
+  settings: DispatchSettings = DISPATCH_DEFAULTS,
+): Dispatcher {
+  const { db } = database;
   const pacer = createPacer();
+  // A pause (or discard) aborts the campaign's round at once, in this process or through NOTIFY from another.
+  const stops = watchRoundStops(database.listen, (err) => log.error({ err }, "campaign stop signals: LISTEN failed"));
   const campaignsCache = new Map<string, DispatchCampaign>();
   let stopped = false;
   let running: Promise<number> | undefined;
@@ -82,9 +99,9 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
   /** New failures per campaign since its last auto-pause check, and what that check saw. */
   const failing = new Map<string, number>();
   const windows = new Map<string, WindowSeen>();
-  // Statuses of the campaigns being sent, read for all of them in one query at most every STATUS_MS: a pause or
-  // discard stops launching sends within that time, without a query per campaign per check.
-  const STATUS_MS = 200;
+  // Statuses of the campaigns being sent, read for all of them in one query at most every statusMs: should a stop
+  // signal be lost (LISTEN down), a pause or discard still stops launching sends within that time.
+  const STATUS_MS = settings.statusMs;
   let statuses = new Map<string, string>();
   let statusesAt = 0;
   let statusRead: Promise<void> | undefined;
@@ -146,6 +163,8 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
         tx,
         hot(sql`select status, held_paise::float8 as held, spent_paise::float8 as spent from campaigns where id = ${c.id} ${FOR_ROW_LOCK}`),
       );
+      // Read under the row lock, so fresher than any status read: a resumed campaign is not taken for still paused.
+      if (row) statuses.set(c.id, row.status);
       if (!row || row.status !== "running") return { kind: "stopped" };
       const rows = await selectQueued(tx, c.id, size);
       if (rows.length === 0) {
@@ -187,11 +206,15 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
    * One send; a refusal that names its channel broken says so in `channelDown` (the campaign pauses with it), one for
    * the sender's throughput says `slowDown`.
    */
-  async function sendOne(c: DispatchCampaign, key: string, item: Prepared): Promise<Outcome & { channelDown?: string; slowDown?: true }> {
+  async function sendOne(c: DispatchCampaign, key: string, item: Prepared, signal: AbortSignal): Promise<Outcome & { channelDown?: string; slowDown?: true }> {
     const id = item.row.id;
     try {
-      const result = await carrier.send({ id: String(id), channel: c.channel, from: c.from, to: item.row.number, content: item.content, ...(c.replyTo ? { replyTo: c.replyTo } : {}), ...(ttlOf(c) ?? {}) });
+      const message = { id: String(id), channel: c.channel, from: c.from, to: item.row.number, content: item.content, signal, ...(c.replyTo ? { replyTo: c.replyTo } : {}), ...(ttlOf(c) ?? {}) };
+      const result = await carrier.send(message);
       if (result.accepted) return { id, state: "sent", providerMessageId: result.providerMessageId };
+      // Stopped meanwhile (withdrawn from the adapter's queue, or refused for a reason a pause makes moot): back to the
+      // queue as it was, to be sent after a resume.
+      if (result.retryable && signal.aborted) return { id, state: "queued" };
       if (result.retryable) {
         // The pair limit (131056) holds back this recipient only; a broken channel stops the campaign; a throughput
         // refusal (130429) slows the whole sender down.
@@ -214,46 +237,70 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
    * meanwhile: giving it back as queued and claiming it again cost two row writes and a charge and refund each.
    * After SLOW_DOWN_TRIES, or once the campaign stops running, it goes back to the queue after all.
    */
-  async function sendPaced(c: DispatchCampaign, key: string, item: Prepared): Promise<Outcome & { channelDown?: string }> {
+  async function sendPaced(c: DispatchCampaign, key: string, item: Prepared, signal: AbortSignal): Promise<Outcome & { channelDown?: string }> {
     for (let tries = 1; ; tries++) {
-      const { slowDown, ...outcome } = await sendOne(c, key, item);
-      if (!slowDown || tries >= SLOW_DOWN_TRIES || stopped || (await statusOf(c.id)) !== "running") return outcome;
-      await pacer.acquire(key, rateOf(c));
+      const { slowDown, ...outcome } = await sendOne(c, key, item, signal);
+      if (!slowDown || tries >= SLOW_DOWN_TRIES || stopped || signal.aborted || (await statusOf(c.id)) !== "running") return outcome;
+      if (!(await pacer.acquire(key, rateOf(c), signal))) return outcome;
     }
   }
 
-  /** Sends a claimed batch, paced; stops launching when the campaign leaves `running` (pause, discard) or the server closes. */
-  async function sendBatch(c: DispatchCampaign, items: Prepared[]): Promise<{ outcomes: Outcome[]; channelDown?: string }> {
+  /**
+   * Sends a claimed batch, paced, at most `concurrency` at a time; stops launching the moment the campaign stops
+   * (`signal`: pause, discard), its status read says so, or the server closes. On a stop, what never left (never
+   * launched, or withdrawn by the adapter) goes back to the queue at once (answered as `givenBack`), before the sends
+   * the provider has end: the campaign shows exactly those as in flight while it is pausing.
+   */
+  async function sendBatch(c: DispatchCampaign, items: Prepared[], signal: AbortSignal): Promise<{ outcomes: Outcome[]; givenBack: WrittenOutcome[]; channelDown?: string }> {
     const key = `${c.channel}:${c.from}`;
     const rate = rateOf(c);
     const outcomes: Outcome[] = [];
     let channelDown: string | undefined;
     const inflight = new Set<Promise<void>>();
+    const stopping = aborted(signal);
     let next = 0;
     let checkedAt = Date.now();
     let go = (await statusOf(c.id)) === "running";
-    for (; go && next < items.length && !stopped && !channelDown; next++) {
-      if (Date.now() - checkedAt > 200) {
+    for (; go && next < items.length && !stopped && !channelDown && !signal.aborted; next++) {
+      if (Date.now() - checkedAt > STATUS_MS) {
         checkedAt = Date.now();
         go = (await statusOf(c.id)) === "running";
         if (!go) break;
       }
-      await pacer.acquire(key, rate);
-      const job = sendPaced(c, key, items[next]).then(({ channelDown: down, ...o }) => {
+      // Checked again after the wait: a stop made while it ended must not launch one more.
+      if (!(await pacer.acquire(key, rate, signal)) || signal.aborted) break;
+      const job = sendPaced(c, key, items[next], signal).then(({ channelDown: down, ...o }) => {
         outcomes.push(o);
         channelDown ??= down;
         inflight.delete(job);
       });
       inflight.add(job);
-      if (inflight.size >= settings.concurrency) await Promise.race(inflight);
+      if (inflight.size >= settings.concurrency) await Promise.race([...inflight, stopping]);
+    }
+    const unsent: Outcome[] = items.slice(next).map((item) => ({ id: item.row.id, state: "queued" }));
+    const givenBack: WrittenOutcome[] = [];
+    const giveBack = async (back: Outcome[]) => {
+      if (back.length === 0) return;
+      givenBack.push(...(await writeBatch(c, items, back)));
+      progress.touch(c.id, true);
+    };
+    // Stopped by the status read, a broken channel or the server closing: the never-launched go back now.
+    if (inflight.size > 0) await giveBack(unsent.splice(0));
+    await Promise.race([Promise.all(inflight), stopping]);
+    if (signal.aborted && inflight.size > 0) {
+      // The adapters' withdrawals answer on the abort itself: by the next turn they are among the outcomes.
+      await new Promise((resolve) => setImmediate(resolve));
+      const withdrawn = outcomes.filter((o) => o.state === "queued");
+      outcomes.splice(0, outcomes.length, ...outcomes.filter((o) => o.state !== "queued"));
+      await giveBack([...unsent.splice(0), ...withdrawn]);
     }
     await Promise.all(inflight);
-    for (const item of items.slice(next)) outcomes.push({ id: item.row.id, state: "queued" });
-    return { outcomes, ...(channelDown ? { channelDown } : {}) };
+    outcomes.push(...unsent);
+    return { outcomes, givenBack, ...(channelDown ? { channelDown } : {}) };
   }
 
   /** Marks, claims, sends (paced on the SMS sender) and writes one batch of SMS failovers; answers how many were sent. */
-  async function failoverBatch(c: DispatchCampaign, rates: Rates): Promise<number> {
+  async function failoverBatch(c: DispatchCampaign, rates: Rates, signal: AbortSignal): Promise<number> {
     const plan = c.failover;
     if (!plan) return 0;
     await markFailovers(db, c.id, ruleOf(plan), settings.failoverTtlMs);
@@ -269,18 +316,18 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
     }
     const outcomes: FailoverOutcome[] = [];
     const inflight = new Set<Promise<void>>();
+    const stopping = aborted(signal);
     for (const item of items) {
-      if (stopped) {
+      if (stopped || !(await pacer.acquire(key, settings.perSecond.sms, signal))) {
         outcomes.push({ id: item.id, state: "queued", refund: item.resend ? 0 : item.cost });
         continue;
       }
-      await pacer.acquire(key, settings.perSecond.sms);
       const job = sendFailover(carrier, plan, item, idempotent).then((o) => {
         outcomes.push(o);
         inflight.delete(job);
       });
       inflight.add(job);
-      if (inflight.size >= settings.concurrency) await Promise.race(inflight);
+      if (inflight.size >= settings.concurrency) await Promise.race([...inflight, stopping]);
     }
     await Promise.all(inflight);
     await writeFailoverOutcomes(db, c.id, outcomes);
@@ -323,11 +370,20 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
   }
 
   async function dispatchCampaign(id: string, rates: Rates): Promise<number> {
+    const signal = stops.begin(id);
+    try {
+      return await dispatchRound(id, rates, signal);
+    } finally {
+      stops.end(id, signal);
+    }
+  }
+
+  async function dispatchRound(id: string, rates: Rates, signal: AbortSignal): Promise<number> {
     const c = await sendableCampaign(id);
     if (!c) return -1;
     // The channel serving the sender may have changed (a new rate, a disconnection): asked each round, cached by the router.
     c.profile = await profileOf(carrier, c.channel, c.from);
-    const failedOver = await failoverBatch(c, rates);
+    const failedOver = await failoverBatch(c, rates, signal);
     const size = Math.min(settings.batch, pacer.room(`${c.channel}:${c.from}`, rateOf(c), 1000));
     if (size === 0) return 0;
     const claimed = await claim(c, size, rates);
@@ -335,8 +391,8 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
     // Stopped, paused or completed: this loop ends (a resume starts a new one); nothing claimable now: it ends too,
     // and the next round starts it again if the campaign still runs (rows in flight elsewhere, recovered leases).
     if (claimed.kind !== "claimed") return failedOver > 0 ? failedOver : -1;
-    const { outcomes, channelDown } = await sendBatch(c, claimed.items);
-    const written = await writeBatch(c, claimed.items, outcomes);
+    const { outcomes, givenBack, channelDown } = await sendBatch(c, claimed.items, signal);
+    const written = [...givenBack, ...(await writeBatch(c, claimed.items, outcomes))];
     if (channelDown) {
       // Nothing more can go out through this channel until its owner fixes it: pause with the reason, rather than
       // burn the audience on refusals. A resume after the fix sends the rest.
@@ -440,6 +496,7 @@ export function startDispatcher(db: Db, carrier: Carrier, storage: Storage, prog
       await running;
       await Promise.all([...loops.values()]);
       await loop;
+      await stops.close();
     },
   };
 }

@@ -8,6 +8,7 @@ import { campaignStatusEvent } from "../webhooks/events";
 import { enqueueWebhookEvents } from "../webhooks/enqueue";
 import { anyWebhooksWanted } from "../webhooks/subscribers";
 import type { CampaignRow } from "./reach";
+import { notifyStop, stopSendingHere } from "./stop-signal";
 
 /** The statuses a campaign may come from to reach `to` (CAMPAIGN_TRANSITIONS read backwards). */
 export function sourcesOf(to: CampaignStatus): CampaignStatus[] {
@@ -22,7 +23,8 @@ export type CampaignPatch = Partial<Omit<typeof campaigns.$inferInsert, "id" | "
  * the updated row, or undefined when the campaign was not in a source status.
  *
  * A real move (not validating → validating, an ingest resuming) is a `campaign.status` webhook event, written in the
- * caller's transaction, or, when some account listens for it and the caller has none, in one of its own.
+ * caller's transaction, or, when some account listens for it and the caller has none, in one of its own. A move out
+ * of `running` is told to the dispatchers at once (stop-signal.ts).
  */
 export async function transition(
   db: Db | Tx,
@@ -32,6 +34,7 @@ export async function transition(
   from: readonly CampaignStatus[] = sourcesOf(to),
 ): Promise<CampaignRow | undefined> {
   const move = async (q: Db | Tx): Promise<CampaignRow | undefined> => {
+    if (to !== "running" && from.includes("running")) stopSendingHere(id);
     const [row] = await q
       .update(campaigns)
       .set({ ...patch, status: to, updatedAt: new Date() })
@@ -40,6 +43,7 @@ export async function transition(
       .returning({ ...getTableColumns(campaigns), previous: sql<CampaignStatus>`(select p.status from campaigns p where p.id = campaigns.id)` });
     if (!row) return undefined;
     const { previous, ...moved } = row;
+    if (previous === "running" && to !== "running") await notifyStop(q, id);
     if (previous !== to) await enqueueWebhookEvents(q, [campaignStatusEvent(moved, previous)]);
     return moved;
   };

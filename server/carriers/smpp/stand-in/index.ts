@@ -4,9 +4,9 @@
 // message_state TLVs) after a delay to whichever bind of that system id is up then (receipts wait for a rebind, as an
 // SMSC stores them), reassembles nothing (each part is recorded with its header), and can be told to throttle above a
 // rate (ESME_RTHROTTLED), refuse destinations with a status, make numbers undeliverable (stat:UNDELIV) or answer them
-// with another of SMPP 3.4's message states, answer a submit late or never, drop every bind, let a customer write (an
-// inbound deliver_sm), or act as an Indian DLT route (dlt.ts: a message without the entity id or the template id TLV
-// fails scrubbing, told in its receipt).
+// with another of SMPP 3.4's message states, answer a submit late or never (or every submit slowly), drop every bind,
+// let a customer write (an inbound deliver_sm), or act as an Indian DLT route (dlt.ts: a message without the entity id
+// or the template id TLV fails scrubbing, told in its receipt).
 import type { AddressInfo } from "node:net";
 import { createServer, type PDU, type Session } from "smpp";
 import { STATUS } from "../errors";
@@ -37,6 +37,8 @@ export interface SmscBehaviour {
   loseResponse: Set<string>;
   /** A deliver_sm answered with an error is delivered again after this long, as an SMSC's retry schedule does. */
   redeliverMs: number;
+  /** How long every submit_sm waits for its submit_sm_resp (a slow SMSC; 0: at once). It counts as submitted on arrival. */
+  answerDelayMs: number;
   /** An Indian DLT route: the TLVs every message must carry (null: not a DLT route). */
   dlt: DltRoute | null;
 }
@@ -53,6 +55,8 @@ export interface Submitted {
   udh?: Buffer;
   /** Optional parameters the library does not name (a provider's DLT tags), by tag. */
   tlvs: Record<string, string>;
+  /** When the submit_sm arrived (epoch ms): what reached the SMSC before or after a given moment. */
+  at: number;
   /** A DLT route's error code when scrubbing refused it (its receipt says REJECTD with it). */
   rejected?: string;
 }
@@ -92,7 +96,7 @@ const smppDate = (d: Date) => `${pad(d.getUTCFullYear() % 100)}${pad(d.getUTCMon
 
 export async function startSmsc(options: { users: readonly SmscUser[]; port?: number; behaviour?: Partial<SmscBehaviour> }): Promise<Smsc> {
   const behaviour: SmscBehaviour = {
-    receiptDelayMs: 50, throttlePerSecond: 0, refuse: new Map(), undeliverable: new Set(), receiptStates: new Map(), answerAfterMs: new Map(), loseResponse: new Set(), redeliverMs: 100, dlt: null,
+    receiptDelayMs: 50, throttlePerSecond: 0, refuse: new Map(), undeliverable: new Set(), receiptStates: new Map(), answerAfterMs: new Map(), loseResponse: new Set(), redeliverMs: 100, answerDelayMs: 0, dlt: null,
     ...options.behaviour,
   };
   const deliverAnswers: number[] = [];
@@ -209,15 +213,17 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
         if (/^(\d+|dlt_0x[0-9a-f]+)$/.test(key)) tlvs[key.startsWith("dlt_") ? String(Number(key.slice(4))) : key] = Buffer.isBuffer(value) ? value.toString("latin1").replace(/\0$/, "") : String(value);
       }
       const record: Submitted = {
-        id, systemId, from: String(pdu.source_addr), to, dataCoding: Number(pdu.data_coding), esmClass: Number(pdu.esm_class), text: messageText(sm), tlvs,
+        id, systemId, from: String(pdu.source_addr), to, dataCoding: Number(pdu.data_coding), esmClass: Number(pdu.esm_class), text: messageText(sm), tlvs, at: Date.now(),
         ...(udh ? { udh: Array.isArray(udh) ? Buffer.concat(udh) : udh } : {}),
       };
       const rejected = behaviour.dlt ? dltError(behaviour.dlt, tlvs) : null;
       if (rejected) record.rejected = rejected;
       submitted.push(record);
-      const late = behaviour.answerAfterMs.get(to);
-      if (late !== undefined) setTimeout(() => session.send(pdu.response({ message_id: id })), late).unref();
-      else if (!behaviour.loseResponse.has(to)) session.send(pdu.response({ message_id: id }));
+      const answer = () => session.send(pdu.response({ message_id: id }));
+      // One number's answer late, or lost (taken, its receipt still comes, never answered); otherwise after the SMSC's delay.
+      const late = behaviour.answerAfterMs.get(to) ?? (behaviour.loseResponse.has(to) ? null : behaviour.answerDelayMs);
+      if (late === 0) answer();
+      else if (late !== null) setTimeout(answer, late).unref();
       if (Number(pdu.registered_delivery) & 0x01) receiptFor(record);
     });
   });

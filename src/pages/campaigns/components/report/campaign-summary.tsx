@@ -1,9 +1,11 @@
-import { Alert, Descriptions, Flex, Typography } from "antd";
+import { SyncOutlined } from "@ant-design/icons";
+import { Alert, Descriptions, Flex, Tag, Tooltip, Typography } from "antd";
 import type { ReactNode } from "react";
 import type { CampaignRecord } from "../../../../../contract";
 import { formatDateTime } from "../../../../shell/format";
 import { failoverConditionLabel } from "../failover-labels";
 import { CampaignStatusTag, ChannelTag } from "./campaign-tags";
+import { pausingNote } from "./report-data";
 
 /** When a scheduled time is shown in its own zone as well as the reader's. */
 function scheduledText(c: CampaignRecord): string {
@@ -12,6 +14,20 @@ function scheduledText(c: CampaignRecord): string {
   if (!c.timeZone) return own;
   const there = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: c.timeZone }).format(new Date(c.scheduledAt));
   return there === own ? `${own} (${c.timeZone})` : `${there} ${c.timeZone} (${own} here)`;
+}
+
+/** Beside a paused campaign's status while the sends already out when it was paused settle; nothing new goes out. */
+function PausingNote({ campaign }: { campaign: CampaignRecord }) {
+  const note = pausingNote(campaign);
+  if (!note) return null;
+  return (
+    <Tooltip title="Messages handed to the provider before the pause; their outcome is written as they come back. Nothing new is sent.">
+      {/* The default tag's colours: antd's "processing" blue on its pale blue is 3.7:1, under WCAG AA's 4.5:1. */}
+      <Tag icon={<SyncOutlined spin />} data-testid="pausing-note" style={{ marginInlineEnd: 0 }}>
+        {note}
+      </Tag>
+    </Tooltip>
+  );
 }
 
 /** The campaign's name, channel, status (with why it stopped or paused), template, sender and times. */
@@ -25,6 +41,7 @@ export function CampaignSummary({ campaign: c, extra }: { campaign: CampaignReco
           </Typography.Title>
           <ChannelTag channel={c.channel} />
           <CampaignStatusTag status={c.status} />
+          <PausingNote campaign={c} />
         </Flex>
         {extra}
       </Flex>

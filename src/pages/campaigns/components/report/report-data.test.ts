@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RecipientCounts } from "../../../../../contract/domain/campaigns";
-import { channelCalls, errorRows, funnelOf, ownerActions, progressSlices, shapeTimeline, stillSettling, withProgress } from "./report-data";
+import { channelCalls, errorRows, funnelOf, ownerActions, pausingNote, progressSlices, shapeTimeline, stillSettling, withProgress } from "./report-data";
 
 const counts = (c: Partial<RecipientCounts>): RecipientCounts => ({
   queued: 0, sending: 0, sent: 0, delivered: 0, read: 0, replied: 0, failed: 0, unknown: 0, skipped: 0, failedOver: 0, ...c,
@@ -30,6 +30,17 @@ describe("funnelOf", () => {
 
   it("is all zeros, not NaN, for an empty campaign", () => {
     expect(funnelOf(counts({}), 0, "rcs").every((s) => s.count === 0 && s.percent === 0)).toBe(true);
+  });
+});
+
+describe("pausingNote", () => {
+  it.each([
+    ["paused", 3, "pausing: 3 in flight"],
+    ["paused", 0, null],
+    ["running", 3, null],
+    ["discarded", 2, null],
+  ] as const)("%s with %i sending → %s", (status, sending, note) => {
+    expect(pausingNote({ status, counts: counts({ sending, queued: 10 }) })).toBe(note);
   });
 });
 

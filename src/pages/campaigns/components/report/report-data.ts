@@ -34,6 +34,14 @@ export function funnelOf(counts: RecipientCounts, total: number, channel: Campai
   return stages.filter((s) => !(s.key === "read" && channel === "sms") && !(s.key === "failedOver" && !isFailoverChannel(channel)));
 }
 
+/**
+ * While a paused campaign's last sends are still out (handed to the provider before the pause, their outcome not yet
+ * written), the report says so beside the status: "pausing: N in flight". Null once they settle, or when not paused.
+ */
+export function pausingNote(c: Pick<CampaignRecord, "status" | "counts">): string | null {
+  return c.status === "paused" && c.counts.sending > 0 ? `pausing: ${c.counts.sending} in flight` : null;
+}
+
 /** A slice of the live progress bar. */
 export interface ProgressSlice {
   key: "delivered" | "sent" | "failed" | "unknown" | "skipped" | "pending";
