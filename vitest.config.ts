@@ -7,6 +7,9 @@ const WEB = {
   environment: "jsdom",
   setupFiles: ["src/test/setup.ts"],
   server: { deps: { inline: [/@refinedev\//] } },
+  // A first render of an antd screen in jsdom takes a few seconds when the server files run beside it on two cores:
+  // vitest's 5 s default failed renders there that take 0.3 s alone.
+  testTimeout: 20_000,
 };
 /** Web test files that replace modules (vi.mock): each runs in a fresh module graph. */
 const ISOLATED = "src/**/*.isolated.test.{ts,tsx}";

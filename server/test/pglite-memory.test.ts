@@ -9,8 +9,9 @@ type Rows = { rows: Array<Record<string, unknown>> };
 
 const residentMiB = () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) / 1024;
 
-// PGlite is opened explicitly (no databaseUrl), so the PostgreSQL run checks it too.
-describe("PGlite's memory", () => {
+// PGlite is opened explicitly (no databaseUrl), so the PostgreSQL run checks it too. A new data directory is created,
+// migrated and seeded by a child process: more than the project's 30 s when the other server files share the cores.
+describe("PGlite's memory", { timeout: 150_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "pglite-fresh-"));
   let database: Database | undefined;
   afterAll(async () => {
