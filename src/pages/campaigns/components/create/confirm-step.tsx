@@ -15,11 +15,12 @@ export function ConfirmStep({ name, check, busy, onStart, onSchedule }: { name: 
   const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z })), []);
   const problem = startProblem(check);
   const cost = formatINR(check?.estimate.total ?? 0);
+  const sendable = check?.sendable ?? 0;
 
   const confirmStart = () =>
     Modal.confirm({
       title: `Start “${name}” now?`,
-      content: `${formatCount(check?.sendable ?? 0)} messages will be sent. ${cost} is held from your balance now; what is not spent is released at the end.`,
+      content: `${formatCount(sendable)} ${sendable === 1 ? "message" : "messages"} will be sent. ${cost} is held from your balance now; what is not spent is released at the end.`,
       okText: `Start and hold ${cost}`,
       onOk: () => onStart().catch(() => undefined),
     });
