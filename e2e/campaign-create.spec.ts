@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { createImageTemplate } from "./campaign-helpers";
 import { gradientPng } from "./gradient-png";
-import { apiToken, login, shot } from "./support";
+import { apiToken, dialogSettled, login, shot } from "./support";
 
 // A campaign made, ingested, checked, started and followed to its report: more than Playwright's 30 s when two
 // workers' servers share the 2-core machine (the RCS failover test took 31 s once in CI's run and 25 s on retry).
@@ -56,6 +56,7 @@ async function ingestCheckStart(page: Page, prefix: string, valid: number): Prom
   await shot(page, `${prefix}-confirm`);
   await page.getByRole("button", { name: "Start now" }).click();
   await expect(page.getByRole("dialog")).toContainText("held from your balance");
+  await dialogSettled(page);
   await page.getByRole("button", { name: /Start and hold ₹/ }).click();
   await expect(page).toHaveURL(/\/organization\/campaigns\/individual-reports\?campaignId=.+/);
 }

@@ -33,3 +33,11 @@ export async function shot(page: Page, name: string): Promise<void> {
   await expect(page.locator(".ant-spin-spinning, .ant-spin-blur")).toHaveCount(0);
   await page.screenshot({ path: `.tmp/e2e-shots/${name}.png`, fullPage: true });
 }
+
+/**
+ * Waits until an antd dialog has finished zooming in. antd zooms a dialog from the pointer's last click, so a click
+ * Playwright aims while the zoom runs can land beside the button (a "Start and hold" click was lost that way).
+ */
+export async function dialogSettled(page: Page): Promise<void> {
+  await expect(page.locator(".ant-modal").last()).not.toHaveClass(/ant-zoom-(appear|enter)/);
+}

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect as baseExpect, type Page } from "@playwright/test";
+import { dialogSettled } from "../support";
 
 // What the journeys share: a webhook receiver as an integrator would run one, README's signature check, the
 // simulated customer phone and the campaign stepper, each driven as a person drives the console.
@@ -143,6 +144,7 @@ export async function startFromCheck(page: Page): Promise<string> {
   await expect(page.locator(".ant-steps-item-process")).toContainText("Confirm");
   await page.getByRole("button", { name: "Start now" }).click();
   await expect(page.getByRole("dialog")).toContainText("held from your balance");
+  await dialogSettled(page);
   await page.getByRole("button", { name: /Start and hold ₹/ }).click();
   await expect(page).toHaveURL(/\/campaigns\/individual-reports\?campaignId=.+/);
   return new URL(page.url()).searchParams.get("campaignId") ?? "";
