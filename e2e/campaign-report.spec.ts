@@ -98,7 +98,7 @@ test("a manager picks a completed demo campaign and reads its full report, respo
 });
 
 test("a started campaign's bar reaches 100 % from live progress pushes, with the funnel filled in", async ({ page }) => {
-  // The sandbox answers replies 5 to 30 s after delivery (README "Sandbox carrier").
+  // The sandbox answers replies 5 to 30 s after delivery (docs/sandbox-carrier.md).
   test.setTimeout(120_000);
   await login(page, "manager", "manager");
   const token = await apiToken(page, "manager");

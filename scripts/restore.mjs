@@ -2,7 +2,7 @@
 // `npm run restore -- ARCHIVE [DATA_DIR]`: puts a PGlite backup (the .tar.gz of `npm run backup`) into the data
 // directory of a stopped server (DATA_DIR, default ./data). The directory must be missing or empty: move the old one
 // aside first, so a restore never mixes two databases and the old one stays until the restored server is checked.
-// PostgreSQL backups (.dump) go back with pg_restore instead (README, "Backups").
+// PostgreSQL backups (.dump) go back with pg_restore instead (docs/production.md, "Backups").
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";

@@ -1,5 +1,5 @@
 // Phone numbers with fixed behaviour on the sandbox carrier, so testers (and e2e specs) can aim at an outcome instead
-// of hoping the seeded rates hand it to them. The README's "Sandbox carrier" table mirrors this one (a test checks).
+// of hoping the seeded rates hand it to them. The table in docs/sandbox-carrier.md mirrors this one (a test checks).
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 
 export type SandboxNumberBehaviour =
@@ -16,7 +16,7 @@ export interface SandboxNumberRange {
   /** Every E.164 number of this prefix plus one more digit (ten numbers) behaves the same. */
   prefix: string;
   behaviour: SandboxNumberBehaviour;
-  /** What the tester sees, in the README's words. */
+  /** What the tester sees, in docs/sandbox-carrier.md's words. */
   effect: string;
 }
 
@@ -31,7 +31,7 @@ export const SANDBOX_NUMBERS: readonly SandboxNumberRange[] = [
   { prefix: "+91900000007", behaviour: "never-confirmed", effect: "sent, then nothing: no delivered or failed receipt ever" },
 ];
 
-/** "+91 90000 0001x": how people write the range (and how the README lists it). */
+/** "+91 90000 0001x": how people write the range (and how docs/sandbox-carrier.md lists it). */
 export function sandboxNumberLabel(range: SandboxNumberRange): string {
   const national = range.prefix.slice(3);
   return `+91 ${national.slice(0, 5)} ${national.slice(5)}x`;

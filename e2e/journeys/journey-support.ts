@@ -56,7 +56,7 @@ export async function startReceiver(): Promise<Receiver> {
 }
 
 /**
- * README "Webhooks and API docs", checking a delivery in Node, as integrators are told to write it (the timestamp
+ * docs/webhooks-and-api.md, checking a delivery in Node, as integrators are told to write it (the timestamp
  * within five minutes, any `v1=` signature of the space-separated list matching HMAC-SHA256 of `timestamp.body`).
  */
 export function verifyWebhook(secret: string, headers: IncomingHttpHeaders, rawBody: string, toleranceSeconds = 300): boolean {

@@ -96,7 +96,7 @@ describe("Dockerfile", () => {
     // the PostgreSQL pass.
     const child = spawn(command === "node" ? process.execPath : command, args, {
       stdio: ["ignore", "ignore", "pipe"],
-      // A production start needs the credentials key, as an operator sets it (README "Running in production").
+      // A production start needs the credentials key, as an operator sets it (docs/production.md).
       env: {
         ...process.env, ...env, DATABASE_URL: process.env.DATABASE_URL ?? "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: join(work, "data"), WEB_ROOT: webRoot, LOG_LEVEL: "warn",
         CREDENTIALS_KEY: randomBytes(32).toString("hex"),

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = process.cwd();
-const DOCS = ["README.md", "ARCHITECTURE.md"];
+/** README (one or two screens) and the manual it points to in docs/. */
+const DOCS = ["README.md", "ARCHITECTURE.md", ...readdirSync(path.join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
 /** Markdown links and images: `[text](target)`, the target up to a space or the closing parenthesis. */
 const LINK = /!?\[[^\]]*\]\(([^)\s]+)[^)]*\)/g;
 

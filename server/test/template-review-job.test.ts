@@ -69,7 +69,7 @@ describe("template review job", () => {
   it("keeps watching approved templates: one of the seeded share is paused later, with a reason", async () => {
     const server = await templateServer(database, 20);
     try {
-      // With seed "watpl" this name falls in the sandbox's paused share (README "Template review").
+      // With seed "watpl" this name falls in the sandbox's paused share (docs/sandbox-carrier.md "Template review").
       await submit(server, "job_restart");
       const row = await until(() => statusOf("job_restart"), (r) => r.status === "PAUSED", 8000);
       expect(row).toMatchObject({ status: "PAUSED", reason: "Paused: recipients reported or blocked this template too often." });

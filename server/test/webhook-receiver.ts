@@ -1,5 +1,5 @@
 // A real HTTP receiver for the webhook tests: it records what arrives and answers with the status the test picks.
-// The signature is checked the way README's snippet tells receivers to check it.
+// The signature is checked the way docs/webhooks-and-api.md's snippet tells receivers to check it.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -59,7 +59,7 @@ export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
   };
 }
 
-/** README's verification: HMAC-SHA256 of `${timestamp}.${body}` with the secret, compared with each `v1=` value. */
+/** docs/webhooks-and-api.md's verification: HMAC-SHA256 of `${timestamp}.${body}` with the secret, compared with each `v1=` value. */
 export function verifySignature(secret: string, headers: IncomingHttpHeaders, body: string, toleranceS = 300, nowS = Math.floor(Date.now() / 1000)): boolean {
   const timestamp = String(headers["x-webhook-timestamp"] ?? "");
   const signatures = String(headers["x-webhook-signature"] ?? "").split(" ");

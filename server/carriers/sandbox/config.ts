@@ -1,4 +1,4 @@
-// The sandbox carrier's behaviour, from the environment, so testers and tests can aim at it (README "Sandbox carrier").
+// The sandbox carrier's behaviour, from the environment, so testers and tests can aim at it (docs/sandbox-carrier.md).
 import { sandboxMessageConfigFromEnv, type SandboxMessageConfig } from "./message-config";
 
 export interface SandboxConfig {

@@ -1,4 +1,4 @@
-// What the sandbox does with messages, from SANDBOX_* variables (README "Sandbox carrier" lists each with its default).
+// What the sandbox does with messages, from SANDBOX_* variables (docs/sandbox-carrier.md lists each with its default).
 import type { Channel } from "../carrier";
 
 export interface DelayRange {

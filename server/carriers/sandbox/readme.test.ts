@@ -1,4 +1,4 @@
-// The README's "Sandbox carrier" section is what testers read: it must name every special number, variable with
+// docs/sandbox-carrier.md is what testers read: it must name every special number, variable with
 // its real default, and provider code the sandbox uses.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -7,12 +7,11 @@ import type { MessageContent } from "../carrier";
 import { MESSAGE_DEFAULTS, type DelayRange } from "./message-config";
 import { failureCodes, SUBMIT_ERRORS } from "./provider-errors";
 
-const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
-const section = readme.slice(readme.indexOf("## Sandbox carrier"), readme.indexOf("\n## ", readme.indexOf("## Sandbox carrier") + 1));
+const section = readFileSync(new URL("../../../docs/sandbox-carrier.md", import.meta.url), "utf8");
 const ms = (range: DelayRange) => `${range.min}-${range.max}`;
 const d = MESSAGE_DEFAULTS;
 
-describe("README Sandbox carrier section", () => {
+describe("docs/sandbox-carrier.md", () => {
   it.each(SANDBOX_NUMBERS.map((range) => [sandboxNumberLabel(range), range] as const))("lists %s", (label, range) => {
     expect(section).toContain(`| \`${label}\` | ${range.behaviour} | ${range.effect} |`);
   });

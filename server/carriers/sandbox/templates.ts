@@ -1,4 +1,4 @@
-// The sandbox's template review: Meta's review simulated by written rules (README "Template review"). Stateless on
+// The sandbox's template review: Meta's review simulated by written rules (docs/sandbox-carrier.md "Template review"). Stateless on
 // purpose: the verdict and its time follow from the submission, its time and the seed, so a template still PENDING
 // when the server stopped gets the same verdict after a restart.
 import { createHash } from "node:crypto";

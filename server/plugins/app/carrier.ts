@@ -39,7 +39,7 @@ export interface CarrierOptions extends Pick<ServerConfig, "credentials" | "what
 export const carrierPlugin = fp<CarrierOptions>(
   async (app, options) => {
     if (options.credentials.development) {
-      app.log.warn("CREDENTIALS_KEY is not set: provider credentials are sealed with the development key (README \"WhatsApp Cloud API\"); set it before saving real credentials");
+      app.log.warn("CREDENTIALS_KEY is not set: provider credentials are sealed with the development key (docs/channels.md, \"WhatsApp Cloud API\"); set it before saving real credentials");
     }
     const health = createHealthRecorder(app.database.db, app.log);
     const carrier = instrumentCarrier(createCarrierRouter({

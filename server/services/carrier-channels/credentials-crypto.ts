@@ -5,7 +5,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 const VERSION = "v1";
 
 /**
- * The development key, derived from a fixed, documented phrase (README "WhatsApp Cloud API"): credentials saved
+ * The development key, derived from a fixed, documented phrase (docs/channels.md "WhatsApp Cloud API"): credentials saved
  * without CREDENTIALS_KEY are readable by anyone with this source, which is fine on a laptop and refused in production.
  */
 export const DEVELOPMENT_KEY_PHRASE = "messaging-console development credentials key (not for production)";
