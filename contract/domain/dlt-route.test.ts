@@ -30,13 +30,13 @@ describe("overlongVariables", () => {
   it.each([
     ["none", [], [], []],
     ["at the limit", [at(SMS_VARIABLE_MAX)], ["{{name}}"], []],
-    ["one over", [at(SMS_VARIABLE_MAX + 1)], ["{{name}}"], [{ variable: "{{name}}", length: 31 }]],
-    ["second of two, unnamed", ["ok", at(34)], [], [{ variable: "#2", length: 34 }]],
-    ["both over", [at(36), at(40)], ["{{a}}", "{{b}}"], [{ variable: "{{a}}", length: 36 }, { variable: "{{b}}", length: 40 }]],
+    ["one over", [at(SMS_VARIABLE_MAX + 1)], ["{{name}}"], [{ index: 0, variable: "{{name}}", length: 31 }]],
+    ["second of two, unnamed", ["ok", at(34)], [], [{ index: 1, variable: "#2", length: 34 }]],
+    ["both over", [at(36), at(40)], ["{{a}}", "{{b}}"], [{ index: 0, variable: "{{a}}", length: 36 }, { index: 1, variable: "{{b}}", length: 40 }]],
     // Devanagari and emoji count one per character, not per UTF-16 unit.
     ["30 Hindi letters", ["क".repeat(30)], [], []],
     ["30 emoji", ["😀".repeat(30)], [], []],
-    ["31 emoji", ["😀".repeat(31)], [], [{ variable: "#1", length: 31 }]],
+    ["31 emoji", ["😀".repeat(31)], [], [{ index: 0, variable: "#1", length: 31 }]],
   ])("%s", (_label, values, names, expected) => {
     expect(overlongVariables(values, names)).toEqual(expected);
   });

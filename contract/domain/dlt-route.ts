@@ -19,6 +19,8 @@ export function dltNumberProblem(e164: string): string | null {
 }
 
 export interface OverlongVariable {
+  /** Its 0-based position among the template's values. */
+  index: number;
   /** How the variable is named to the person: the campaign's `{{column}}` or the API's 1-based position. */
   variable: string;
   length: number;
@@ -31,7 +33,7 @@ export const dltLength = (value: string): number => [...value].length;
 export function overlongVariables(values: readonly string[], names: readonly string[] = []): OverlongVariable[] {
   return values.flatMap((value, i) => {
     const length = dltLength(value);
-    return length > SMS_VARIABLE_MAX ? [{ variable: names[i] ?? `#${i + 1}`, length }] : [];
+    return length > SMS_VARIABLE_MAX ? [{ index: i, variable: names[i] ?? `#${i + 1}`, length }] : [];
   });
 }
 
