@@ -8,6 +8,10 @@ import { SMS_VARIABLE_MAX } from "./sms";
 /** An Indian mobile number: ten digits from 6 to 9, bare or after +91. */
 export const INDIAN_MOBILE = /^(?:\+91)?([6-9]\d{9})$/;
 
+/** The same rule on an E.164 number, as a pattern the database applies too (the pre-send check counts in SQL). */
+export const INDIAN_MOBILE_E164 = "^\\+91[6-9][0-9]{9}$";
+const INDIAN_MOBILE_E164_RE = new RegExp(INDIAN_MOBILE_E164);
+
 export const DLT_ROUTE_MESSAGES = {
   notIndianMobile: "Not an Indian mobile number: this SMS route (DLT) takes Indian mobile numbers only (+91 and ten digits starting 6-9)",
   variableTooLong: (variable: string, length: number) => `Variable ${variable} is ${length} characters; DLT allows at most ${SMS_VARIABLE_MAX}`,
@@ -15,7 +19,7 @@ export const DLT_ROUTE_MESSAGES = {
 
 /** Why an E.164 number cannot go out on a DLT route, or null. */
 export function dltNumberProblem(e164: string): string | null {
-  return e164.startsWith("+91") && INDIAN_MOBILE.test(e164) ? null : DLT_ROUTE_MESSAGES.notIndianMobile;
+  return INDIAN_MOBILE_E164_RE.test(e164) ? null : DLT_ROUTE_MESSAGES.notIndianMobile;
 }
 
 export interface OverlongVariable {
