@@ -1,4 +1,6 @@
 import { MSG } from "../messages";
+import { DLT_ROUTE_MESSAGES } from "../domain/dlt-route";
+import { SMS_VARIABLE_MAX } from "../domain/sms";
 import { REQUEST_ID_HEADER } from "../constants";
 import {
   IDEMPOTENCY_KEY_MAX,
@@ -86,6 +88,10 @@ const SEND_REFUSALS: Readonly<Record<string, ExampleDoc>> = {
   channelDenied: refusal("channelDenied", "403: the key may not send on this channel", "This API key may not send on whatsapp."),
   idempotencyConflict: refusal("idempotencyConflict", `409: the ${PUBLIC_API_HEADERS.idempotencyKey} was used with another body`),
   windowClosed: refusal("windowClosed", "422: WhatsApp free text outside the customer's 24-hour window"),
+  dltNumber: refusal("dltRoute", "422: a number that is not an Indian mobile, on a DLT SMS route", `to: ${DLT_ROUTE_MESSAGES.notIndianMobile}`, [{ field: "to", message: DLT_ROUTE_MESSAGES.notIndianMobile }]),
+  dltVariable: refusal("dltRoute", `422: a variable value over DLT's ${SMS_VARIABLE_MAX} characters`, `variables.1: ${DLT_ROUTE_MESSAGES.variableTooLong("#2", 36)}`, [
+    { field: "variables.1", message: DLT_ROUTE_MESSAGES.variableTooLong("#2", 36) },
+  ]),
   ...KEY_REFUSALS,
 };
 

@@ -112,6 +112,7 @@ export const PUBLIC_ERRORS = {
   idempotencyConflict: { status: 409, code: "idempotency_key_reused", message: "This Idempotency-Key was used with a different request body in the last 24 hours." },
   invalidRequest: { status: 400, code: "invalid_request", message: "The request is not valid" },
   windowClosed: { status: 422, code: "whatsapp_window_closed", message: "WhatsApp allows free text only within 24 hours of the customer's last message; send an approved template instead." },
+  dltRoute: { status: 422, code: "dlt_route_refused", message: "This SMS route (DLT) does not carry this message." },
   notFound: { status: 404, code: "not_found", message: "Not found" },
 } as const;
 export type PublicErrorName = keyof typeof PUBLIC_ERRORS;

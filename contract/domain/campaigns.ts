@@ -1,4 +1,5 @@
 import type { CampaignChannel } from "../constants";
+import { SMS_VARIABLE_MAX } from "./sms";
 
 // Campaigns: the states a campaign and each of its recipients go through, what the live progress push carries,
 // and the fixed numbers of sending. SPEC leaves the status values open ("not shown"); these are ours.
@@ -68,6 +69,8 @@ export const SKIP_REASONS = {
   suppressed: "On the suppression list",
   messagingLimit: "Over the WhatsApp messaging limit for 24 hours",
   notOnChannel: "Not reachable on this channel",
+  dltNumber: "Not an Indian mobile number: this SMS route (DLT) takes Indian mobile numbers only",
+  dltVariable: `A variable value over ${SMS_VARIABLE_MAX} characters, which DLT refuses`,
 } as const;
 export type SkipReason = keyof typeof SKIP_REASONS;
 /** The pre-send check names at most this many of the recipients it skips (the counts cover them all). */

@@ -183,6 +183,8 @@ describe("skips at the check and the start", () => {
         { reason: "suppressed", label: "On the suppression list", count: 2 },
         { reason: "messagingLimit", label: "Over the WhatsApp messaging limit for 24 hours", count: 5 },
         { reason: "notOnChannel", count: 0 },
+        { reason: "dltNumber", count: 0 },
+        { reason: "dltVariable", count: 0 },
       ],
       estimate: { total: 1.69 },
     });

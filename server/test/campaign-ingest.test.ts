@@ -2,6 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DLT_ROUTE_MESSAGES } from "../../contract/domain/dlt-route";
+import { SMS_VARIABLE_MAX } from "../../contract/domain/sms";
 import { CAMPAIGN_INGEST_JOB } from "../jobs/campaign-ingest";
 import { campaignRecipients, campaignRejectedRows, campaigns } from "../db/schema";
 import { INGEST_REASONS, ingestCampaign } from "../services/campaigns/audience/ingest";
@@ -24,8 +26,10 @@ afterAll(async () => server.close());
 const db = () => server.database.db;
 const tick = () => (server.app.jobs.get(CAMPAIGN_INGEST_JOB) as { tick(): Promise<number> }).tick();
 
-async function uploadCsv(bytes: Buffer, variables: string[] = ["Friend"], name = "audience.csv"): Promise<string> {
-  const fields = { campaignName: "Ingest", smsAccountId: f.smsAccountId, templateId: f.smsTemplateId, variables: JSON.stringify(variables) };
+/** `plain`: the SMS account with no DLT entity id, where numbers of every country are valid. */
+async function uploadCsv(bytes: Buffer, variables: string[] = ["Friend"], name = "audience.csv", route: "dlt" | "plain" = "dlt"): Promise<string> {
+  const [smsAccountId, templateId] = route === "dlt" ? [f.smsAccountId, f.smsTemplateId] : [f.plainSmsAccountId, f.plainSmsTemplateId];
+  const fields = { campaignName: "Ingest", smsAccountId, templateId, variables: JSON.stringify(variables) };
   const res = await server.call({ method: "POST", url: "/api/sms/campaigns/create", as: "manager", ...(await multipart(fields, { field: "file", bytes, name })) });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data._id as string;
@@ -44,7 +48,7 @@ async function ingested(id: string) {
 describe("CSV ingest", () => {
   it("normalises to E.164, reports invalid and duplicate rows by row number, maps variables per row", async () => {
     const csv = ["Name,Mobile,City", "Asha,98765 43210,Pune", "Ravi,abc,Delhi", "Meera,+91 9876543210,Goa", "Uday,+1 415 555 2671,SF", "", "Dev,=1+2,X"].join("\n");
-    const id = await uploadCsv(Buffer.from(csv), ["{{name}} from {{City}}"]);
+    const id = await uploadCsv(Buffer.from(csv), ["{{name}} from {{City}}"], "audience.csv", "plain");
     const { row, recipients, rejected } = await ingested(id);
     expect(row).toMatchObject({ status: "ready", rowsRead: 5, validCount: 2, invalidCount: 2, duplicateCount: 1, statusReason: null });
     expect(recipients).toEqual([
@@ -107,6 +111,49 @@ describe("CSV ingest", () => {
   });
 });
 
+describe("on a DLT route (an SMS account with a DLT entity id)", () => {
+  const over = (n: number) => `https://ex.am/${"p".repeat(n - 14)}`;
+  it("lists foreign, landline and over-long rows as invalid with the reason; only Indian mobiles within the limit become recipients", async () => {
+    const csv = [
+      "phone,name,link",
+      `9876543210,Asha,${over(30)}`, // row 2: an Indian mobile, the link at the limit
+      `+1 415 555 0100,Bob,${over(20)}`, // row 3: United States
+      `5123456789,Cy,${over(20)}`, // row 4: ten digits starting 5, not a mobile series
+      `+91 11 2345 6789,Del,${over(20)}`, // row 5: Delhi landline
+      `9876543211,Eve,${over(34)}`, // row 6: the link 34 characters
+      `+44 7400 123456,Fay,${over(20)}`, // row 7: United Kingdom mobile
+      `9876543212,Hal,${over(31)}`, // row 8: the link one over
+      `9876543213,Gia,${over(20)}`, // row 9: fine
+    ].join("\n");
+    const id = await uploadCsv(Buffer.from(csv), ["{{link}}"]);
+    const { row, recipients, rejected } = await ingested(id);
+    expect(row).toMatchObject({ status: "ready", rowsRead: 8, validCount: 2, invalidCount: 6, duplicateCount: 0 });
+    expect(recipients.map((r) => [r.row, r.number, r.variables])).toEqual([
+      [2, "+919876543210", [over(30)]],
+      [9, "+919876543213", [over(20)]],
+    ]);
+    const route = DLT_ROUTE_MESSAGES.notIndianMobile;
+    expect(rejected).toEqual([
+      { row: 3, value: "+1 415 555 0100", kind: "invalid", reason: route },
+      { row: 4, value: "5123456789", kind: "invalid", reason: route },
+      { row: 5, value: "+91 11 2345 6789", kind: "invalid", reason: route },
+      { row: 6, value: "9876543211", kind: "invalid", reason: DLT_ROUTE_MESSAGES.variableTooLong("{{link}}", 34) },
+      { row: 7, value: "+44 7400 123456", kind: "invalid", reason: route },
+      { row: 8, value: "9876543212", kind: "invalid", reason: DLT_ROUTE_MESSAGES.variableTooLong("{{link}}", 31) },
+    ]);
+    expect(route).toContain("Indian mobile numbers only");
+    const download = await server.call({ method: "GET", url: `/api/v1/campaigns/${id}/rejected-rows`, as: "manager" });
+    expect(download.body).toContain(`6,9876543211,invalid,Variable {{link}} is 34 characters; DLT allows at most ${SMS_VARIABLE_MAX}\r\n`);
+  });
+
+  it("a fixed value over the limit makes every row invalid: the campaign fails with no recipients", async () => {
+    const { row, recipients, rejected } = await ingested(await uploadCsv(Buffer.from("phone\n9876543210\n"), ["x".repeat(SMS_VARIABLE_MAX + 1)]));
+    expect(row).toMatchObject({ status: "failed", statusReason: INGEST_REASONS.noValid });
+    expect(recipients).toEqual([]);
+    expect(rejected).toEqual([{ row: 2, value: "9876543210", kind: "invalid", reason: DLT_ROUTE_MESSAGES.variableTooLong("#1", 31) }]);
+  });
+});
+
 describe("zip bombs and damaged zips", () => {
   it.each([
     ["a zip that is no workbook", () => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]), "file: The Excel file could not be read (a damaged or unsupported zip)"],
@@ -132,7 +179,7 @@ describe("XLSX and pasted numbers", () => {
     sheet.addRow(["Bad", "12"]);
     workbook.addWorksheet("Other").addRow(["phone", "9999999999"]);
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
-    const id = await uploadCsv(bytes, ["{{Name}}"], "list.xlsx");
+    const id = await uploadCsv(bytes, ["{{Name}}"], "list.xlsx", "plain");
     const { row, recipients, rejected } = await ingested(id);
     expect(row).toMatchObject({ status: "ready", sourceKind: "xlsx", validCount: 2, invalidCount: 1 });
     expect(recipients).toEqual([
@@ -143,7 +190,7 @@ describe("XLSX and pasted numbers", () => {
   });
 
   it("pasted numbers split on lines, commas and semicolons; the campaign's region applies", async () => {
-    const res = await server.call({ method: "POST", url: "/api/sms/campaigns/create", as: "manager", payload: { campaignName: "Paste", smsAccountId: f.smsAccountId, templateId: f.smsTemplateId, variables: ["x"], defaultRegion: "GB", numbers: "07400 123456, 07400123456;nope\n\n+919876543210" } });
+    const res = await server.call({ method: "POST", url: "/api/sms/campaigns/create", as: "manager", payload: { campaignName: "Paste", smsAccountId: f.plainSmsAccountId, templateId: f.plainSmsTemplateId, variables: ["x"], defaultRegion: "GB", numbers: "07400 123456, 07400123456;nope\n\n+919876543210" } });
     expect(res.statusCode, res.body).toBe(201);
     const { row, recipients, rejected } = await ingested(res.json().data._id);
     expect(row).toMatchObject({ status: "ready", validCount: 2, duplicateCount: 1, invalidCount: 1 });

@@ -1,9 +1,11 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { SKIP_REASONS, SKIPPED_SAMPLE_MAX, type SkipReason } from "../../../contract/domain/campaigns";
+import { dltVariablesProblem } from "../../../contract/domain/dlt-route";
 import { checkSmsTemplate, isSmsCategory } from "../../../contract/domain/sms";
 import type { Db } from "../../db/client";
 import { campaignRecipients, inboundMessages, rcsBots, rcsTemplates, smsAccounts, smsTemplates, suppressions, users, wabas, whatsappTemplates } from "../../db/schema";
 import type { Tx } from "../ledger";
+import { dltRouteOf, dltSkipConditions, variableNames, type DltRoute } from "./dlt-route";
 import { estimateCost, type Estimate, type FailoverEstimate } from "./estimate";
 import { usedNumbersSql } from "./messaging-limit";
 import { loadRates } from "./rates";
@@ -34,6 +36,8 @@ export interface PreCheck {
   messagingLimit: { limit: number; used: number; headroom: number } | null;
   estimate: Estimate;
   balancePaise: number;
+  /** Set on an Indian DLT route: markSkipped and skippedSample leave out what it does not carry. */
+  dltRoute: DltRoute | null;
 }
 
 export interface CheckOptions {
@@ -49,6 +53,13 @@ type Conn = Db | Tx;
 const queuedOf = (campaignId: string): SQL => and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.state, "queued")) as SQL;
 
 const suppressedNumbers = (userId: string) => sql`(select ${suppressions.number} from ${suppressions} where ${suppressions.userId} = ${userId})`;
+
+/** Queued, not suppressed recipients a DLT route does not carry, by skip reason. */
+const dltSkipped = (row: CampaignRow, route: DltRoute) => {
+  const base = and(queuedOf(row.id), sql`${campaignRecipients.number} not in ${suppressedNumbers(row.userId)}`);
+  const conditions = dltSkipConditions(route);
+  return { dltNumber: and(base, conditions.dltNumber) as SQL, dltVariable: and(base, conditions.dltVariable) as SQL };
+};
 
 /** Numbers that wrote to the owner on WhatsApp in the last 24 h: inside the customer-service window, free of the limit. */
 const inServiceWindow = (userId: string, now: Date) =>
@@ -75,6 +86,7 @@ async function countWhere(db: Conn, where: SQL): Promise<number> {
 
 interface ChannelFacts {
   blockers: Blocker[];
+  dltRoute?: DltRoute;
   estimateOf: (sendable: number) => Estimate;
   windowed: boolean;
 }
@@ -100,7 +112,8 @@ async function smsFacts(db: Conn, row: CampaignRow, rates: Awaited<ReturnType<ty
     if (problems.length) blockers.push({ code: "bodyMismatch", message: `The SMS template "${template.name}" does not match its DLT registration: ${problems.map((p) => p.message).join("; ")}` });
   }
   const windowed = template ? (WINDOWED_SMS_CATEGORIES as readonly string[]).includes(template.category) : false;
-  return { blockers, windowed, estimateOf: (sendable) => estimateCost({ channel: "sms", sendable, rates, smsBody: template?.body ?? "", smsVariables: row.variables }) };
+  const dltRoute = account?.dltEntityId.trim() ? dltRouteOf(row) : undefined;
+  return { blockers, windowed, dltRoute, estimateOf: (sendable) => estimateCost({ channel: "sms", sendable, rates, smsBody: template?.body ?? "", smsVariables: row.variables }) };
 }
 
 /** A WhatsApp or RCS campaign's SMS failover: its template must still exist; the estimate holds its worst case. */
@@ -149,7 +162,10 @@ export async function preCheck(db: Conn, row: CampaignRow, { now, smsWindow, sen
     messagingLimit = { limit, used: used?.n ?? 0, headroom };
     overLimit = Math.max(0, (await countWhere(db, countingAgainstLimit(row, now))) - headroom);
   }
-  const sendable = queued - suppressed - overLimit;
+  const dlt = facts.dltRoute ? dltSkipped(row, facts.dltRoute) : null;
+  const dltNumber = dlt ? await countWhere(db, dlt.dltNumber) : 0;
+  const dltVariable = dlt ? await countWhere(db, dlt.dltVariable) : 0;
+  const sendable = queued - suppressed - overLimit - dltNumber - dltVariable;
   const blockers = [...facts.blockers];
   if (sendable <= 0) blockers.push({ code: "noRecipients", message: "No recipient is left to send to" });
   const state = facts.windowed ? smsWindowAt(sendAt ?? now, smsWindow) : { openNow: true, nextOpenAt: null };
@@ -158,18 +174,25 @@ export async function preCheck(db: Conn, row: CampaignRow, { now, smsWindow, sen
   return {
     valid,
     sendable: Math.max(0, sendable),
-    skipped: { suppressed, messagingLimit: overLimit, notOnChannel: 0 },
+    skipped: { suppressed, messagingLimit: overLimit, notOnChannel: 0, dltNumber, dltVariable },
     blockers,
     window: { ...state, message },
     messagingLimit,
     estimate: facts.estimateOf(Math.max(0, sendable)),
     // numeric(…, 2) as text: two decimals at most, so rounding ×100 is exact.
     balancePaise: Math.round(Number(owner?.balance ?? 0) * 100),
+    dltRoute: facts.dltRoute ?? null,
   };
 }
 
 /** Marks the recipients the check skips as `skipped` with their reason key (inside the start's transaction). */
 export async function markSkipped(tx: Tx, row: CampaignRow, check: PreCheck, now: Date): Promise<void> {
+  if (check.dltRoute) {
+    const dlt = dltSkipped(row, check.dltRoute);
+    for (const reason of ["dltNumber", "dltVariable"] as const) {
+      if (check.skipped[reason] > 0) await tx.update(campaignRecipients).set({ state: "skipped", reason: reason satisfies SkipReason }).where(dlt[reason]);
+    }
+  }
   if (check.skipped.suppressed > 0) {
     await tx
       .update(campaignRecipients)
@@ -219,7 +242,26 @@ export async function skippedSample(db: Conn, row: CampaignRow, check: PreCheck,
   return [
     ...suppressed.map((s) => ({ number: s.number, reason: "suppressed" as const, label: SKIP_REASONS.suppressed, detail: s.detail || null })),
     ...overLimit.map((s) => ({ number: s.number, reason: "messagingLimit" as const, label: SKIP_REASONS.messagingLimit, detail: null })),
+    ...(await dltSample(db, row, check, room - overLimit.length)),
   ];
+}
+
+/** The first recipients a DLT route leaves out; an over-long row names its variable and length. */
+async function dltSample(db: Conn, row: CampaignRow, check: PreCheck, room: number): Promise<SkippedNumber[]> {
+  if (!check.dltRoute) return [];
+  const dlt = dltSkipped(row, check.dltRoute);
+  const names = variableNames(row.variables);
+  const out: SkippedNumber[] = [];
+  for (const reason of ["dltNumber", "dltVariable"] as const) {
+    if (check.skipped[reason] === 0 || room - out.length <= 0) continue;
+    const rows = await db.select({ number: campaignRecipients.number, variables: campaignRecipients.variables })
+      .from(campaignRecipients).where(dlt[reason]).orderBy(campaignRecipients.id).limit(room - out.length);
+    for (const r of rows) {
+      const detail = reason === "dltVariable" ? dltVariablesProblem((r.variables ?? row.variables).slice(0, row.variables.length), names) : null;
+      out.push({ number: r.number, reason, label: SKIP_REASONS[reason], detail });
+    }
+  }
+  return out;
 }
 
 export const skipLabels = (skipped: PreCheck["skipped"]) =>

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { SchemaBody } from "../../../schemas";
 import { fallbackChainProblem } from "../../../contract/domain/api-keys";
+import { DLT_ROUTE_MESSAGES, dltNumberProblem, overlongVariables } from "../../../contract/domain/dlt-route";
 import { countSms } from "../../../contract/domain/sms-segments";
 import type { CampaignChannel } from "../../../contract/constants";
 import type { MessageContent } from "../../carriers/carrier";
@@ -46,6 +47,17 @@ async function windowOpen(db: Db, userId: string, from: string, to: string): Pro
   return rows[0]?.open === true;
 }
 
+/** An SMS template of a DLT account: the operators carry only Indian mobiles and {#var#} values within DLT's limit. */
+function dltRouteCheck(to: string, values: readonly string[], field: string): void {
+  const number = dltNumberProblem(to);
+  if (number) throw publicError("dltRoute", `${field}to: ${number}`, { errors: [{ field: `${field}to`, message: number }] });
+  const over = overlongVariables(values);
+  if (over.length) {
+    const errors = over.map((o) => ({ field: `${field}variables.${o.index}`, message: DLT_ROUTE_MESSAGES.variableTooLong(o.variable, o.length) }));
+    throw publicError("dltRoute", errors.map((e) => `${e.field}: ${e.message}`).join(", "), { errors });
+  }
+}
+
 function contentOf(template: SenderTemplate, values: readonly string[]): MessageContent {
   if (template.channel === "whatsapp") return { kind: "template", templateName: template.name, language: template.language, params: values };
   if (template.channel === "sms") return smsTextContent(template, values);
@@ -81,6 +93,7 @@ async function prepareStep(deps: PrepareDeps, caller: ApiCaller, to: string, bod
     if (values.length !== template.variables || values.some((v) => !v.trim())) {
       throw refuse(`${field}variables`, `the template ${template.name} needs ${template.variables} non-empty value(s)`);
     }
+    if (template.channel === "sms" && template.dlt) dltRouteCheck(to, values, field);
     const content = contentOf(template, values);
     const category = template.channel === "whatsapp" ? template.category : undefined;
     return { channel, from: sender.from, content, costPaise: costOf(channel, content, rates, category), templateId: template.id, ...(sender.replyTo ? { replyTo: sender.replyTo } : {}) };

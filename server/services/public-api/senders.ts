@@ -23,7 +23,7 @@ export interface Sender {
 }
 
 export type SenderTemplate =
-  | { channel: "sms"; id: string; name: string; body: string; dltTemplateId: string; from: string; variables: number }
+  | { channel: "sms"; id: string; name: string; body: string; dltTemplateId: string; from: string; variables: number; /** The account sends under a DLT entity id. */ dlt: boolean }
   | { channel: "whatsapp"; id: string; name: string; language: string; category: string; body: string; group: string; variables: number }
   | { channel: "rcs"; id: string; name: string; draft: RcsTemplateDraft; from: string; body: string; variables: number };
 
@@ -56,6 +56,8 @@ interface TemplateRow {
   draft: RcsTemplateDraft | null;
   /** SMS only. */
   dlt_template_id?: string;
+  /** SMS only: the account has a DLT entity id. */
+  dlt?: boolean;
 }
 
 export interface SenderDirectory {
@@ -92,7 +94,7 @@ export function senderDirectory(db: Db): SenderDirectory {
 function templateQuery(userId: string, channel: CampaignChannel, id: string) {
   if (channel === "sms") {
     return sql`select t.id::text as id, t.name, t.body, null as language, null as category, a.id::text as grp, null as components, null as draft,
-                      t.sender_id as sender, t.dlt_template_id
+                      t.sender_id as sender, t.dlt_template_id, btrim(a.dlt_entity_id) <> '' as dlt
                from sms_templates t join sms_accounts a on a.id = t.sms_account_id
                where a.user_id = ${userId} and t.id::text = ${id}`;
   }
@@ -108,7 +110,7 @@ function templateQuery(userId: string, channel: CampaignChannel, id: string) {
 }
 
 function templateOf(channel: CampaignChannel, row: TemplateRow & { sender?: string }): SenderTemplate {
-  if (channel === "sms") return { channel, id: row.id, name: row.name, body: row.body, dltTemplateId: row.dlt_template_id ?? "", from: row.sender ?? "", variables: smsPlaceholderCount(row.body) };
+  if (channel === "sms") return { channel, id: row.id, name: row.name, body: row.body, dltTemplateId: row.dlt_template_id ?? "", from: row.sender ?? "", variables: smsPlaceholderCount(row.body), dlt: row.dlt === true };
   if (channel === "whatsapp") {
     return {
       channel, id: row.id, name: row.name, language: row.language ?? "en", category: row.category ?? "MARKETING", body: row.body, group: row.grp,

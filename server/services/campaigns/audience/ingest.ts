@@ -1,12 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { AUDIENCE_MAX_ROWS } from "../../../../contract/domain/campaigns";
+import { dltNumberProblem, dltVariablesProblem } from "../../../../contract/domain/dlt-route";
 import type { Db } from "../../../db/client";
 import { campaignRecipients, campaignRejectedRows, campaigns } from "../../../db/schema";
 import type { Storage } from "../../../storage";
+import { campaignOnDltRoute, variableNames } from "../dlt-route";
 import type { CampaignRow } from "../reach";
 import { transition } from "../status";
 import { compileVariables, layoutOf } from "./columns";
-import { normalizeNumber } from "./phone";
+import { normalizeNumber, type NumberVerdict } from "./phone";
 import { E164Set } from "./number-set";
 import { ByteCounter, csvRows, JunkError, pastedRows, xlsxRows, type AudienceRow, type RowBatches } from "./rows";
 import { batchWriter, type RecipientRow, type RejectedRow } from "./writer";
@@ -127,13 +129,25 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
     const perRow = values.some((v) => v.includes("{{"));
     const phone = layout.phoneColumn;
     const region = campaign.defaultRegion;
+    // On a DLT route a row is valid only when the operators would carry it: an Indian mobile, every {#var#} value
+    // within DLT's limit. The SMS's own values are the campaign's variables (failover params belong to other routes).
+    const dlt = await campaignOnDltRoute(db, campaign);
+    const smsValues = campaign.variables.length;
+    const names = variableNames(campaign.variables);
+    const onRoute = (verdict: NumberVerdict, rendered: readonly string[]): NumberVerdict => {
+      if (!verdict.ok || !dlt) return verdict;
+      const reason = dltNumberProblem(verdict.e164) ?? dltVariablesProblem(rendered.slice(0, smsValues), names);
+      return reason ? { ok: false, reason } : verdict;
+    };
 
     const take = (item: AudienceRow) => {
       const raw = item.cells[phone] ?? "";
       // Blank lines and rows with every cell empty are not audience rows.
       if (raw.trim() === "" && item.cells.every((c) => c.trim() === "")) return;
       counts.rowsRead++;
-      const verdict = normalizeNumber(raw, region);
+      const number = normalizeNumber(raw, region);
+      const variables = perRow && number.ok ? resolve(item.cells) : null;
+      const verdict = onRoute(number, variables ?? values);
       if (!verdict.ok) {
         counts.invalid++;
         rejected.push({ row: item.row, value: raw.slice(0, REJECTED_VALUE_MAX), kind: "invalid", reason: verdict.reason });
@@ -143,7 +157,7 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
       } else {
         seen.add(verdict.e164);
         counts.valid++;
-        recipients.push({ row: item.row, number: verdict.e164, variables: perRow ? resolve(item.cells) : null });
+        recipients.push({ row: item.row, number: verdict.e164, variables });
       }
     };
 

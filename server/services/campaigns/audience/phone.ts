@@ -1,11 +1,10 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
+import { INDIAN_MOBILE } from "../../../../contract/domain/dlt-route";
 
 // The small ("min") metadata: validity by number length per country, enough to tell a number from junk, and
 // about a fifth the size and parse time of the full set.
 
 const JUNK = /[^\d+]/g;
-/** An Indian mobile number: ten digits from 6 to 9, bare or after +91. */
-const INDIAN_MOBILE = /^(?:\+91)?([6-9]\d{9})$/;
 
 export type NumberVerdict = { ok: true; e164: string } | { ok: false; reason: string };
 

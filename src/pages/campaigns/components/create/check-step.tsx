@@ -54,6 +54,10 @@ function TestSend({ onSend, canSend }: { onSend: (numbers: string[]) => Promise<
 
 type SkippedNumber = PreCheckRecord["skippedNumbers"][number];
 
+/** The messaging limit is named only where the channel has one; a DLT route's reasons only when they skip someone. */
+const shownSkip = (check: PreCheckRecord) => (s: PreCheckRecord["skipped"][number]): boolean =>
+  s.reason === "messagingLimit" ? check.messagingLimit !== null : s.reason === "dltNumber" || s.reason === "dltVariable" ? s.count > 0 : true;
+
 /** Who the start leaves out, by number and why; the counts above cover those past the list's length. */
 function SkippedNumbers({ check }: { check: PreCheckRecord }) {
   const total = check.skipped.reduce((n, s) => n + s.count, 0);
@@ -97,7 +101,7 @@ export function CheckStep({ check, loading, error, onRetry, onTestSend }: { chec
       <Descriptions size="small" bordered column={1}>
         <Descriptions.Item label="Per message">{`${formatINR(check.estimate.perMessage)}${check.estimate.segments ? ` (${check.estimate.segments} SMS part${check.estimate.segments > 1 ? "s" : ""})` : ""}${check.estimate.category ? ` · ${check.estimate.category}` : ""}`}</Descriptions.Item>
         <Descriptions.Item label="Held at start">{formatINR(check.estimate.total)}</Descriptions.Item>
-        {check.skipped.filter((s) => s.reason !== "messagingLimit" || check.messagingLimit).map((s) => <Descriptions.Item key={s.reason} label={`Skipped: ${s.label}`}>{formatCount(s.count)}</Descriptions.Item>)}
+        {check.skipped.filter(shownSkip(check)).map((s) => <Descriptions.Item key={s.reason} label={`Skipped: ${s.label}`}>{formatCount(s.count)}</Descriptions.Item>)}
         {check.messagingLimit && <Descriptions.Item label="WhatsApp messaging limit">{`${formatCount(check.messagingLimit.used)} of ${formatCount(check.messagingLimit.limit)} used in 24 h · ${formatCount(check.messagingLimit.headroom)} left`}</Descriptions.Item>}
       </Descriptions>
       <SkippedNumbers check={check} />

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { IngestProgressRecord, PreCheckRecord } from "../../../../../contract/calls/campaign-records";
+import { SKIP_REASONS } from "../../../../../contract/domain/campaigns";
 import { CheckStep, startProblem } from "./check-step";
 import { IngestStep } from "./ingest-step";
 
@@ -44,6 +45,17 @@ describe("pre-send check", () => {
     unmount();
     render(<CheckStep check={check({ skipped: [{ reason: "suppressed", label: "On the suppression list", count: 0 }] })} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} />);
     expect(screen.queryByText("Who is skipped")).toBeNull();
+  });
+
+  it("names the DLT route's skip reasons only when they skip someone", () => {
+    const skipped = [
+      { reason: "suppressed", label: SKIP_REASONS.suppressed, count: 0 },
+      { reason: "dltNumber", label: SKIP_REASONS.dltNumber, count: 2 },
+      { reason: "dltVariable", label: SKIP_REASONS.dltVariable, count: 0 },
+    ] satisfies PreCheckRecord["skipped"];
+    render(<CheckStep check={check({ skipped })} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} />);
+    expect(screen.getByText(`Skipped: ${SKIP_REASONS.dltNumber}`)).toBeInTheDocument();
+    expect(screen.queryByText(`Skipped: ${SKIP_REASONS.dltVariable}`)).toBeNull();
   });
 
   it("names the WhatsApp messaging limit as a skip reason only where the channel has that limit", () => {
