@@ -22,7 +22,9 @@ const POSTGRES_FILES = [
   "server/test/campaign-ingest.test.ts",
   "server/test/campaign-header-media.test.ts",
   "server/test/campaign-messaging-limit.test.ts",
+  "server/test/campaign-dlt-check.test.ts", // a DLT route's pre-send check and start: what the route refuses is never sent
   "server/test/public-api.test.ts",
+  "server/test/public-api-dlt.test.ts", // 422 dlt_route_refused writes nothing
   "server/test/public-api-sms-receipts.test.ts", // a receipt taken by another process's bind: one delivery per state
   "server/test/public-api-journey.test.ts", // the built bundle: public API → each carrier → receipt → signed webhook
   "server/test/balance.test.ts",
