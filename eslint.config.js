@@ -34,6 +34,18 @@ export default tseslint.config(
     },
   },
   {
+    // Dates and numbers are shown in one format and one time zone (src/shell/format.ts), not the browser's.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/shell/format.ts", "src/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: "Format dates and numbers with src/shell/format.ts (Indian English, India's time zone)." },
+        { selector: "CallExpression[callee.property.name='format'][callee.object.callee.name='dayjs']", message: "Show dates with src/shell/format.ts, not dayjs' format." },
+      ],
+    },
+  },
+  {
     files: ["server/services/**/*.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./(routes|auth)(/|$)", message: "Services do not import server/routes or server/auth: take what they need as arguments." }] }],

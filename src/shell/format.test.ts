@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDateTime, formatINR, formatSignedINR } from "./format";
+import { dayKey, formatCount, formatDate, formatDateTime, formatDayMonth, formatINR, formatLongDate, formatSignedINR, formatTime, formatTimeWithSeconds, formatWeekday } from "./format";
 
 describe("format", () => {
   it.each<[number | null | undefined, string]>([
@@ -22,5 +22,29 @@ describe("format", () => {
     expect(formatCount(1234567)).toBe("12,34,567");
     expect(formatDateTime(undefined)).toBe("—");
     expect(formatDateTime("not a date")).toBe("—");
+  });
+
+  // 08:32 UTC is 2:02 pm in India; 20:00 UTC on the 5th is already the 6th there. The tests run in UTC (and CI's
+  // browser too), so a format that followed the machine's zone or locale would fail here.
+  const AFTERNOON = "2026-12-05T08:32:09Z";
+  const LATE = "2026-12-05T20:00:00Z";
+  it.each<[string, (v: string) => string, string, string]>([
+    ["formatDateTime", formatDateTime, AFTERNOON, "5 Dec 2026, 2:02 pm"],
+    ["formatDateTime", formatDateTime, LATE, "6 Dec 2026, 1:30 am"],
+    ["formatDate", formatDate, AFTERNOON, "5 Dec 2026"],
+    ["formatDate", formatDate, LATE, "6 Dec 2026"],
+    ["formatLongDate", formatLongDate, AFTERNOON, "5 December 2026"],
+    ["formatDayMonth", formatDayMonth, LATE, "6 Dec"],
+    ["formatWeekday", formatWeekday, AFTERNOON, "Sat"],
+    ["formatTime", formatTime, AFTERNOON, "2:02 pm"],
+    ["formatTimeWithSeconds", formatTimeWithSeconds, AFTERNOON, "2:02:09 pm"],
+  ])("%s(%s) is Indian English in India's time zone", (_name, format, value, expected) => {
+    expect(format(value)).toBe(expected);
+  });
+
+  it("tells calendar days apart in India's time zone", () => {
+    expect(dayKey(LATE)).toBe(dayKey("2026-12-06T05:00:00Z"));
+    expect(dayKey(LATE)).not.toBe(dayKey(AFTERNOON));
+    expect(dayKey(null)).toBe("");
   });
 });

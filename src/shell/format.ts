@@ -2,31 +2,67 @@ import { formatINR } from "../../contract/domain/inr";
 
 export { formatINR };
 
-const count = new Intl.NumberFormat("en-IN");
-const dateTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
-const dateOnly = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium" });
+// Every date, time and number the console shows is written here: Indian English ("5 Dec 2026, 2:02 pm", lakh
+// grouping), in one time zone, whatever the browser's locale and zone are (an operator's laptop set to en-US/UTC
+// must not show "12/5/2026, 8:32 AM"). eslint refuses toLocale*String and dayjs' format elsewhere in src/.
+
+/** The zone dates are shown in: India's, where the accounts' sending windows and reports are reckoned. */
+export const DISPLAY_TIME_ZONE = "Asia/Kolkata";
+
+const LOCALE = "en-IN";
+const zoned = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(LOCALE, { timeZone: DISPLAY_TIME_ZONE, ...options });
+const count = new Intl.NumberFormat(LOCALE);
+const FORMATS = {
+  dateTime: zoned({ day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true }),
+  date: zoned({ day: "numeric", month: "short", year: "numeric" }),
+  longDate: zoned({ day: "numeric", month: "long", year: "numeric" }),
+  dayMonth: zoned({ day: "numeric", month: "short" }),
+  weekday: zoned({ weekday: "short" }),
+  time: zoned({ hour: "numeric", minute: "2-digit", hour12: true }),
+  timeWithSeconds: zoned({ hour: "numeric", minute: "2-digit", second: "2-digit", hour12: true }),
+  dayKey: zoned({ year: "numeric", month: "2-digit", day: "2-digit" }),
+};
 
 /** Signed money for ledger rows: "+₹500.00" / "-₹200.00". */
 export function formatSignedINR(value: number): string {
   return value > 0 ? `+${formatINR(value)}` : formatINR(value);
 }
 
+/** "12,34,567": Indian grouping; a missing or non-finite value is 0. */
 export function formatCount(value: number | null | undefined): string {
   return count.format(typeof value === "number" && Number.isFinite(value) ? value : 0);
 }
 
-function toDate(value: string | number | Date | null | undefined): Date | null {
+type DateInput = string | number | Date | null | undefined;
+
+function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === "") return null;
   const d = value instanceof Date ? value : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-export function formatDateTime(value: string | number | Date | null | undefined): string {
+const formatWith = (format: Intl.DateTimeFormat) => (value: DateInput): string => {
   const d = toDate(value);
-  return d ? dateTime.format(d) : "—";
-}
+  return d ? format.format(d) : "—";
+};
 
-export function formatDate(value: string | number | Date | null | undefined): string {
+/** "5 Dec 2026, 2:02 pm" */
+export const formatDateTime = formatWith(FORMATS.dateTime);
+/** "5 Dec 2026" */
+export const formatDate = formatWith(FORMATS.date);
+/** "5 December 2026": the chat's day separators. */
+export const formatLongDate = formatWith(FORMATS.longDate);
+/** "5 Dec": chart axes and inbox rows of this year. */
+export const formatDayMonth = formatWith(FORMATS.dayMonth);
+/** "Sat" */
+export const formatWeekday = formatWith(FORMATS.weekday);
+/** "2:02 pm" */
+export const formatTime = formatWith(FORMATS.time);
+/** "2:02:09 pm": "updated at" stamps of pages that refresh by themselves. */
+export const formatTimeWithSeconds = formatWith(FORMATS.timeWithSeconds);
+
+/** The calendar day in the display zone ("05/12/2026"), for "same day?" questions; "" for no date. */
+export function dayKey(value: DateInput): string {
   const d = toDate(value);
-  return d ? dateOnly.format(d) : "—";
+  return d ? FORMATS.dayKey.format(d) : "";
 }

@@ -2,7 +2,7 @@ import { useCustom } from "@refinedev/core";
 import { Card, Col, Row, Statistic, Tooltip } from "antd";
 import { PAGE_LIMIT_MAX, type CallReply } from "../../../contract";
 import { useAbility } from "../../providers";
-import { formatINR } from "../../shell/format";
+import { formatCount, formatINR } from "../../shell/format";
 import { PageHeader } from "../common/page-header";
 import { campaignTotals } from "./components/campaign-progress";
 import { CampaignFilters } from "./components/campaign-filters";
@@ -32,8 +32,8 @@ export function CampaignsUnified() {
   const loading = query.isLoading;
   const partial = (reply?.totalCampaigns ?? 0) > rows.length;
   const cards = [
-    { title: "Campaigns", value: totals.campaigns.toLocaleString("en-IN") },
-    { title: "Messages sent", value: totals.sent.toLocaleString("en-IN") },
+    { title: "Campaigns", value: formatCount(totals.campaigns) },
+    { title: "Messages sent", value: formatCount(totals.sent) },
     { title: "Delivered", value: `${totals.deliveredPercent}%` },
     { title: "Spent", value: formatINR(totals.spent) },
   ];

@@ -5,8 +5,8 @@ import { PageHeader } from "../common/page-header";
 import { ChannelCard } from "./components/channel-card";
 import { CHANNEL_KEYS } from "./channels-state";
 import { useChannels } from "./use-channels";
+import { formatTimeWithSeconds } from "../../shell/format";
 
-const timeOf = (ms: number) => new Date(ms).toLocaleTimeString();
 
 /** Communication Channels: every channel's integration as a card, switched on or off by a manager or user. */
 export function ChannelsList() {
@@ -58,7 +58,7 @@ export function ChannelsList() {
           <>
             {page.lastFetched !== null && (
               <Typography.Text type="secondary" style={{ alignSelf: "center" }}>
-                Updated {timeOf(page.lastFetched)}
+                Updated {formatTimeWithSeconds(page.lastFetched)}
               </Typography.Text>
             )}
             <Button icon={<ReloadOutlined />} onClick={page.refresh} loading={page.refreshing && !page.loading}>

@@ -1,4 +1,5 @@
 import type { ErrorTransformer, RJSFSchema, RJSFValidationError, UiSchema } from "@rjsf/utils";
+import { formatCount } from "../../shell/format";
 
 type Values = Record<string, unknown>;
 
@@ -23,7 +24,7 @@ export function fieldTitle(schema: RJSFSchema, uiSchema: UiSchema<Values> | unde
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-const num = (value: unknown) => (typeof value === "number" ? value.toLocaleString("en-IN") : String(value));
+const num = (value: unknown) => (typeof value === "number" ? formatCount(value) : String(value));
 
 /** ajv's wording is written for developers; this reads as a sentence about the field, by its title. */
 function describe(error: RJSFValidationError): string {

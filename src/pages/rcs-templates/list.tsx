@@ -7,6 +7,7 @@ import { useNavigate } from "react-router";
 import { MSG, type RcsTemplateRecord } from "../../../contract";
 import type { RcsTemplateType } from "../../../contract/domain/rcs";
 import { PageHeader } from "../common/page-header";
+import { formatDate } from "../../shell/format";
 
 const TYPE_TAG: Record<RcsTemplateType, { label: string; color: string }> = {
   text: { label: "Text", color: "default" },
@@ -121,7 +122,7 @@ export function RcsTemplatesList() {
             },
             { title: "Bot", dataIndex: "botName", width: 170 },
             { title: "Status", dataIndex: "status", width: 110, render: (s: string) => <Tag color="green">{s}</Tag> },
-            { title: "Updated", dataIndex: "updatedAt", width: 130, render: (d: string) => new Date(d).toLocaleDateString() },
+            { title: "Updated", dataIndex: "updatedAt", width: 130, render: (d: string) => formatDate(d) },
             {
               title: "",
               key: "actions",

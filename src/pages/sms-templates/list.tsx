@@ -8,6 +8,7 @@ import { countSms } from "../../../contract/domain/sms-segments";
 import { PageHeader } from "../common/page-header";
 import { useSmsTemplates, type SmsTemplate } from "./use-sms-templates";
 import { useTemplatePaths } from "./use-template-paths";
+import { formatDate } from "../../shell/format";
 
 const CATEGORY_COLORS: Record<string, string> = { transactional: "blue", "service-implicit": "cyan", "service-explicit": "geekblue", promotional: "magenta" };
 
@@ -76,7 +77,7 @@ export function SmsTemplatesList() {
         );
       },
     },
-    { title: "Updated", key: "updatedAt", width: 120, responsive: ["xxl"], onCell: () => ({ style: { whiteSpace: "nowrap" } }), render: (_, t) => new Date(t.updatedAt).toLocaleDateString("en-IN", { day: "numeric", month: "short", year: "numeric" }) },
+    { title: "Updated", key: "updatedAt", width: 120, responsive: ["xxl"], onCell: () => ({ style: { whiteSpace: "nowrap" } }), render: (_, t) => formatDate(t.updatedAt) },
     {
       title: "",
       key: "actions",

@@ -8,6 +8,7 @@ import { MSG, TEMPLATE_CHANNELS, type TemplateChannel, type UnifiedTemplateRow }
 import { PageHeader } from "../common/page-header";
 import { CHANNEL_META } from "../template-library/components/library-card";
 import { CATEGORY_OPTIONS, ChannelTag, STATUS_OPTIONS, StatusTag, categoryLabel, openPath } from "./components/template-look";
+import { formatDateTime } from "../../shell/format";
 
 /** Where "New template" opens each channel's editor, relative to manage-templates/unified. */
 const CREATE_PATH: Record<TemplateChannel, string> = { sms: "../create-sms", whatsapp: "../whatsapp/whatsapp-template-creation", rcs: "../rcs/creation" };
@@ -19,7 +20,7 @@ interface Totals {
   rcs: number;
 }
 
-const updated = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const updated = (iso: string) => formatDateTime(iso);
 
 /** manage-templates/unified: every channel's templates in one table, with filters, search and paging. */
 export function TemplatesList() {

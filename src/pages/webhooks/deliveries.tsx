@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, EyeOutlined, RedoOutlined, ReloadOutlined } from "@a
 import { Alert, Button, Card, Empty, Flex, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { areaPath } from "../../../resources/derive";
 import { WEBHOOK_DELIVERY_EVENTS, WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryEvent, type WebhookDeliveryStatus } from "../../../contract/domain/webhooks";
-import { formatDateTime } from "../../shell/format";
+import { formatCount, formatDateTime } from "../../shell/format";
 import { useSession } from "../../state/session";
 import { ApiControlNav } from "../common/api-control-nav";
 import { PageHeader } from "../common/page-header";
@@ -59,7 +59,7 @@ export function WebhooksDeliveries() {
           <Tooltip title="Refresh">
             <Button icon={<ReloadOutlined spin={log.refreshing} />} aria-label="Refresh" onClick={log.refetch} disabled={!log.endpointId} />
           </Tooltip>
-          <Typography.Text type="secondary" style={{ marginLeft: "auto" }}>{log.total.toLocaleString("en-IN")} {log.total === 1 ? "delivery" : "deliveries"}</Typography.Text>
+          <Typography.Text type="secondary" style={{ marginLeft: "auto" }}>{formatCount(log.total)} {log.total === 1 ? "delivery" : "deliveries"}</Typography.Text>
         </Flex>
         {log.error && <Alert type="error" showIcon banner message={log.error} action={<Button size="small" onClick={log.refetch}>Retry</Button>} />}
         <Table<Delivery>

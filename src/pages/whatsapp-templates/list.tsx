@@ -9,10 +9,11 @@ import { PageHeader } from "../common/page-header";
 import { STATUS_LABEL, TemplateStatusTag } from "./components/status-tag";
 import { TemplateDrawer } from "./components/template-drawer";
 import { useTemplatesList } from "./use-templates-list";
+import { formatDateTime } from "../../shell/format";
 
 const CATEGORY_COLOR = { MARKETING: "magenta", UTILITY: "geekblue", AUTHENTICATION: "purple" } as const;
 const bodyOf = (r: WhatsAppTemplateRecord) => (r.components?.find((c) => c.type === "BODY") as WaBodyComponent | undefined)?.text ?? "";
-const dateText = (iso?: string) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "");
+const dateText = (iso?: string) => (iso ? formatDateTime(iso) : "");
 
 function columns(onView: (r: WhatsAppTemplateRecord) => void, onDelete: (r: WhatsAppTemplateRecord) => void, deleting: boolean): ColumnsType<WhatsAppTemplateRecord> {
   return [

@@ -1,5 +1,6 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { CallReply } from "../../../../contract";
+import { formatDayMonth, formatTime } from "../../../shell/format";
 
 type Series = CallReply<"liveAgents.metrics">["data"]["series"];
 
@@ -7,8 +8,8 @@ type Series = CallReply<"liveAgents.metrics">["data"]["series"];
 export function MetricsChart({ series, hourly }: { series: Series; hourly: boolean }) {
   const data = series.map((s) => ({
     label: hourly
-      ? new Date(s.bucket).toLocaleTimeString("en-IN", { hour: "2-digit", minute: "2-digit" })
-      : new Date(s.bucket).toLocaleDateString("en-IN", { day: "numeric", month: "short" }),
+      ? formatTime(s.bucket)
+      : formatDayMonth(s.bucket),
     messages: s.messagesSent,
     conversations: s.conversations,
     response: s.avgResponseMs === null ? null : Math.round((s.avgResponseMs / 60_000) * 10) / 10,

@@ -1,9 +1,8 @@
 import { DeleteOutlined, DownloadOutlined, EyeOutlined } from "@ant-design/icons";
 import { Button, Flex, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableProps } from "antd";
-import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import type { ReportRecord } from "../../../../contract";
-import { formatDateTime } from "../../../shell/format";
+import { formatDate, formatDateTime } from "../../../shell/format";
 import { useSession } from "../../../state/session";
 import { ChannelTag } from "../../templates/components/template-look";
 import { reportKind, reportScope } from "./report-format";
@@ -15,7 +14,7 @@ export function ReportChannel({ channel }: { channel: ReportRecord["channel"] })
 }
 
 /** A calendar day as written (YYYY-MM-DD is a day, not an instant: no time zone may move it). */
-const day = (d: string) => dayjs(d).format("D MMM YYYY");
+const day = (d: string) => formatDate(d);
 export const periodLabel = (r: Pick<ReportRecord, "from" | "to">) => (r.from === r.to ? day(r.from) : `${day(r.from)} – ${day(r.to)}`);
 
 function RowActions({ r, list }: { r: ReportRecord; list: ReportsModel }) {

@@ -1,5 +1,6 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { AnalyticsPoint } from "../../../../contract";
+import { formatDayMonth } from "../../../shell/format";
 
 export const SERIES = [
   { key: "sent", label: "Sent", color: "#1677ff" },
@@ -7,7 +8,8 @@ export const SERIES = [
   { key: "read", label: "Read", color: "#722ed1" },
 ] as const;
 
-const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-IN", { day: "numeric", month: "short", timeZone: "UTC" });
+// A day of the analytics is a calendar date; its UTC midnight is the same date in India (ahead of UTC).
+const shortDay = (day: string) => formatDayMonth(`${day}T00:00:00Z`);
 
 /** Sent, delivered and read per day for one number (recharts: this file is its only importer, loaded lazily). */
 export function AnalyticsChart({ points }: { points: readonly AnalyticsPoint[] }) {

@@ -2,7 +2,7 @@ import { CheckCircleOutlined, ClockCircleOutlined, ThunderboltOutlined, WarningO
 import { Col, Row, Space, Tooltip, Typography } from "antd";
 import type { ReactNode } from "react";
 import type { CarrierChannelRecord } from "../../../../contract";
-import { formatDateTime } from "../../../shell/format";
+import { formatCount, formatDateTime } from "../../../shell/format";
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -53,7 +53,7 @@ export function ChannelHealth({ channel, per = "per number" }: { channel: Carrie
         <Fact icon={<ThunderboltOutlined style={{ color: "#1677ff" }} />} label="Throughput">
           <Typography.Text>{channel.messagesPerSecond} messages/s {per}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12, display: "block" }}>
-            {perMinute > 0 ? `${perMinute.toLocaleString("en-IN")} sent in the last minute (${(perMinute / 60).toFixed(1)}/s)` : "Nothing sent in the last minute"}
+            {perMinute > 0 ? `${formatCount(perMinute)} sent in the last minute (${(perMinute / 60).toFixed(1)}/s)` : "Nothing sent in the last minute"}
           </Typography.Text>
         </Fact>
       </Col>
