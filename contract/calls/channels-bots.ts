@@ -16,6 +16,14 @@ export const ChannelIntegrationsRecord = Type.Object({
   voice: Type.Boolean(),
   email: Type.Boolean(),
   updatedAt: Type.Union([DateTime, Type.Null()]),
+  /**
+   * What is really behind each flag: a flag is the account's choice, these are its connected WABAs, active RCS bots
+   * and active SMS accounts. Voice and email are flags only (SPEC): nothing connects them.
+   */
+  connected: Type.Object(
+    { whatsapp: Type.Integer({ minimum: 0 }), rcs: Type.Integer({ minimum: 0 }), sms: Type.Integer({ minimum: 0 }) },
+    { description: "The caller's connected WABAs, active RCS bots and active SMS accounts" },
+  ),
 });
 
 /** One carrier's launch state of a bot; `reason` when it was rejected or suspended. */

@@ -26,7 +26,17 @@ describe("get channel integrations", () => {
   it.each(["admin", "reseller", "depthead"] as const)("%s without saved flags gets every channel off", async (as) => {
     const res = await get(as);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ whatsapp: false, rcs: false, sms: false, voice: false, email: false, updatedAt: null });
+    expect(res.json().data).toEqual({ whatsapp: false, rcs: false, sms: false, voice: false, email: false, updatedAt: null, connected: { whatsapp: 0, rcs: 0, sms: 0 } });
+  });
+
+  it("says what is really connected behind the flags, and follows a bot switched off", async () => {
+    expect((await get("manager")).json().data.connected).toEqual({ whatsapp: 1, rcs: 1, sms: 1 });
+    const [bot] = (await server.call({ method: "GET", url: "/api/v1/bots/botIds", as: "manager" })).json().data as { _id: string }[];
+    const off = await server.call({ method: "PUT", url: "/api/v1/bots/botStatus", as: "manager", payload: { botId: bot._id, status: "inactive" } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await get("manager")).json().data.connected).toEqual({ whatsapp: 1, rcs: 0, sms: 1 });
+    await server.call({ method: "PUT", url: "/api/v1/bots/botStatus", as: "manager", payload: { botId: bot._id, status: "active" } });
+    expect((await get("manager")).json().data.connected.rcs).toBe(1);
   });
 });
 

@@ -44,7 +44,7 @@ export function ChannelsList() {
       <Row gutter={[16, 16]}>
         {CHANNEL_KEYS.map((k) => (
           <Col key={k} xs={24} md={12} xl={8}>
-            <ChannelCard channel={k} enabled={flags[k]} canUpdate={page.canUpdate} saving={page.saving === k} onChange={(on) => void page.setChannel(k, on)} />
+            <ChannelCard channel={k} enabled={flags[k]} connected={k === "voice" || k === "email" ? undefined : page.connected?.[k]} canUpdate={page.canUpdate} saving={page.saving === k} onChange={(on) => void page.setChannel(k, on)} />
           </Col>
         ))}
       </Row>

@@ -2,19 +2,22 @@ import { ArrowRightOutlined } from "@ant-design/icons";
 import { Avatar, Badge, Card, Flex, Switch, Tooltip, Typography } from "antd";
 import { Link } from "react-router";
 import { CHANNEL_META } from "./channel-meta";
-import type { ChannelKey } from "../channels-state";
+import { connectionStatus, type ChannelKey } from "../channels-state";
 
 export interface ChannelCardProps {
   channel: ChannelKey;
   enabled: boolean;
+  /** How many of what the channel connects (WABAs, bots, SMS accounts) the account has; undefined: flag only. */
+  connected: number | undefined;
   canUpdate: boolean;
   saving: boolean;
   onChange: (enabled: boolean) => void;
 }
 
 /** One channel of the overview: what it is, whether it is on, a switch when the role may change it. */
-export function ChannelCard({ channel, enabled, canUpdate, saving, onChange }: ChannelCardProps) {
+export function ChannelCard({ channel, enabled, connected, canUpdate, saving, onChange }: ChannelCardProps) {
   const meta = CHANNEL_META[channel];
+  const status = connectionStatus(meta.connects, connected);
   const switchEl = (
     <Switch
       checked={enabled}
@@ -39,7 +42,7 @@ export function ChannelCard({ channel, enabled, canUpdate, saving, onChange }: C
             <Typography.Title level={5} style={{ margin: 0 }}>
               {meta.title}
             </Typography.Title>
-            <Badge status={enabled ? "success" : "default"} text={enabled ? "Connected" : "Not connected"} />
+            <Badge status={status.badge} text={status.text} />
           </div>
         </Flex>
         {canUpdate ? switchEl : <Tooltip title="Your role cannot change channel integrations">{switchEl}</Tooltip>}
@@ -57,3 +60,4 @@ export function ChannelCard({ channel, enabled, canUpdate, saving, onChange }: C
     </Card>
   );
 }
+
