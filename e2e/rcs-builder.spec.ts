@@ -35,9 +35,13 @@ const segment = (page: Page, label: string) => page.locator(".ant-segmented-item
 const previewTitles = (page: Page) => page.getByTestId("phone-preview").getByTestId("preview-card-title");
 
 test("a manager builds a carousel of three cards, reorders two by drag and drop, and saves it", async ({ page }) => {
+  // Three cards filled in, dragged, shot in two themes and saved: past 30 s on a busy 2-core machine.
+  test.setTimeout(60_000);
+  // A name of this attempt's own: a retry meets the first attempt's template, and names are unique per account.
+  const name = `Winter collection ${Date.now().toString(36).slice(-4)}`;
   await login(page, "manager", "manager");
   await page.goto(BUILDER);
-  await page.getByLabel("Template name").fill("Winter collection");
+  await page.getByLabel("Template name").fill(name);
   await segment(page, "Carousel");
   await page.getByRole("button", { name: "Add card" }).click();
   await fillCard(page, 1, "Wool coat", "Warm, light, water-repellent. ₹4,999", "Buy coat");
@@ -66,13 +70,13 @@ test("a manager builds a carousel of three cards, reorders two by drag and drop,
 
   await page.getByRole("button", { name: "Save template" }).click();
   await expect(page).toHaveURL(/\/organization\/manage-templates\/rcs$/);
-  const row = page.getByRole("row").filter({ hasText: "Winter collection" });
+  const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("Carousel");
   await expect(row).toContainText("3 cards");
   await shot(page, "rcsb-list");
 
   // Edit reopens the builder with the saved order.
-  await row.getByRole("button", { name: "Edit Winter collection" }).click();
+  await row.getByRole("button", { name: `Edit ${name}` }).click();
   await expect(previewTitles(page)).toHaveText(["Cashmere scarf", "Wool coat", "Leather boots"]);
 });
 

@@ -6,12 +6,14 @@ import { login, shot } from "./support";
 test("a manager connects a sandbox WABA, sees its numbers and their analytics, and edits the business profile", async ({ page }) => {
   await login(page, "globex", "manager");
   await page.goto("/organization/channels/whatsapp");
-  await expect(page.getByText("No WhatsApp Business Account connected")).toBeVisible({ timeout: 20_000 }); // a first load on a busy machine
-  await expect(page.getByRole("button", { name: "Connect WhatsApp Cloud API" })).toBeVisible();
-  await shot(page, "wach-empty");
-
-  await page.getByRole("button", { name: "Use the sandbox" }).click();
-  await expect(page.getByText(/^Connected Sandbox WABA \d{4}$/)).toBeVisible();
+  // A retry finds the WABA the first attempt connected (same server): only a first attempt sees the empty state.
+  if (test.info().retry === 0) {
+    await expect(page.getByText("No WhatsApp Business Account connected")).toBeVisible({ timeout: 20_000 }); // a first load on a busy machine
+    await expect(page.getByRole("button", { name: "Connect WhatsApp Cloud API" })).toBeVisible();
+    await shot(page, "wach-empty");
+    await page.getByRole("button", { name: "Use the sandbox" }).click();
+  }
+  await expect(page.getByText(/^Connected Sandbox WABA \d{4}$/)).toBeVisible({ timeout: 20_000 });
   const numbers = page.locator(".ant-table-row");
   await expect(numbers.first()).toContainText(/\+91 9\d{4} \d{5}/);
   await expect(numbers.first().getByLabel(/^Quality: (High|Medium|Low)$/)).toBeVisible();
