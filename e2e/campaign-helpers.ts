@@ -36,7 +36,7 @@ export async function createSmsCampaign(
 
 /** Starts a ready campaign for a time a day ahead: it waits, scheduled, with its hold taken. */
 export async function scheduleTomorrow(request: APIRequestContext, token: string, id: string): Promise<void> {
-  const res = await request.post(`/api/v1/campaigns/${id}/schedule`, {
+  const res = await request.post(`/api/v1/campaign-control/${id}/schedule`, {
     headers: auth(token),
     data: { scheduledAt: new Date(Date.now() + 86_400_000).toISOString(), timeZone: "Asia/Kolkata" },
   });

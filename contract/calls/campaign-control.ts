@@ -21,32 +21,32 @@ export const CAMPAIGN_CONTROL_CALLS = {
     response: replies({ 200: ok({ data: CampaignRecord }) }), summary: "One campaign of any channel, with its counts and cost",
   },
   "campaigns.operatorDiscard": {
-    method: "PUT", path: "/api/v1/campaigns/:id/discard", access: ["admin", "reseller"], module: "campaign", requiredIds: campaignId("path"), params: ID,
+    method: "PUT", path: "/api/v1/campaign-control/:id/discard", access: ["admin", "reseller"], module: "campaign", requiredIds: campaignId("path"), params: ID,
     response: replies({ 200: CampaignSaved }), summary: "An admin or reseller stops a campaign of an account they reach; the unused hold is released",
   },
   "campaigns.check": {
-    method: "GET", path: "/api/v1/campaigns/:id/check", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), params: ID,
+    method: "GET", path: "/api/v1/campaign-control/:id/check", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), params: ID,
     response: replies({ 200: ok({ data: PreCheckRecord }) }), summary: "The pre-send check: recipients that will be sent and skipped with reasons, blockers, the window and the cost estimate",
   },
   "campaigns.pause": {
-    method: "POST", path: "/api/v1/campaigns/:id/pause", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), params: ID,
+    method: "POST", path: "/api/v1/campaign-control/:id/pause", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), params: ID,
     response: replies({ 200: CampaignSaved }), summary: "Pause a running or scheduled campaign; nothing more is sent until it is resumed",
   },
   "campaigns.resume": {
-    method: "POST", path: "/api/v1/campaigns/:id/resume", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), params: ID, failure: MSG.startCampaign,
+    method: "POST", path: "/api/v1/campaign-control/:id/resume", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), params: ID, failure: MSG.startCampaign,
     response: replies({ 200: CampaignSaved }), summary: "Resume a paused campaign where it stopped",
   },
   "campaigns.schedule": {
-    method: "POST", path: "/api/v1/campaigns/:id/schedule", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), params: ID, bodySchema: "campaign-schedule",
+    method: "POST", path: "/api/v1/campaign-control/:id/schedule", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), params: ID, bodySchema: "campaign-schedule",
     failure: MSG.startCampaign, response: replies({ 200: CampaignSaved }), summary: "Start a ready campaign at a later time (the hold is taken now)",
   },
   "campaigns.testSend": {
-    method: "POST", path: "/api/v1/campaigns/:id/test-send", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), params: ID, bodySchema: "campaign-test-send",
+    method: "POST", path: "/api/v1/campaign-control/:id/test-send", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), params: ID, bodySchema: "campaign-test-send",
     response: replies({ 200: ok({ message: Type.String(), data: Type.Array(Type.Object({ number: Type.String(), accepted: Type.Boolean(), reason: Type.Union([Type.String(), Type.Null()]) })) }) }),
     summary: "Send the campaign's message to a few numbers before the start (billed like any message)",
   },
   "campaigns.rejectedRows": {
-    method: "GET", path: "/api/v1/campaigns/:id/rejected-rows", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), params: ID, download: true,
+    method: "GET", path: "/api/v1/campaign-control/:id/rejected-rows", access: USER_MANAGER, module: "campaign", requiredIds: campaignId("path"), params: ID, download: true,
     response: replies({ 200: FileBytes }), summary: "CSV of the audience rows the ingest rejected (row number, value, reason)",
   },
   "campaigns.numberHistory": {

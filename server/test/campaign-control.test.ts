@@ -55,16 +55,16 @@ const RATES = { sms: 0.25, whatsapp_marketing: 0.88, whatsapp_utility: 0.13, wha
 const CALLS: CallCase[] = [
   { id: "rates.get", method: "GET", url: () => "/api/v1/rates", allowed: ["admin", "reseller", "manager", "user", "depthead", "rahul"], setup: async () => "" },
   { id: "rates.update", method: "PUT", url: () => "/api/v1/rates", allowed: ["admin"], setup: async () => "", payload: () => RATES },
-  { id: "campaigns.check", method: "GET", url: (id) => `/api/v1/campaigns/${id}/check`, allowed: OWNERS, setup: own("rcs") },
+  { id: "campaigns.check", method: "GET", url: (id) => `/api/v1/campaign-control/${id}/check`, allowed: OWNERS, setup: own("rcs") },
   { id: "campaigns.start", method: "POST", url: (id) => `/api/campaigns/start-campaign/${id}`, allowed: OWNERS, setup: own("rcs") },
   { id: "sms.campaigns.start", method: "POST", url: (id) => `/api/sms/campaigns/${id}/start`, allowed: OWNERS, setup: own("sms") },
   { id: "waba.campaigns.start", method: "POST", url: (id) => `/api/waba/campaign/start-campaign/${id}`, allowed: OWNERS, setup: own("whatsapp") },
-  { id: "campaigns.schedule", method: "POST", url: (id) => `/api/v1/campaigns/${id}/schedule`, allowed: OWNERS, setup: own("rcs"), payload: future },
-  { id: "campaigns.pause", method: "POST", url: (id) => `/api/v1/campaigns/${id}/pause`, allowed: OWNERS, setup: own("rcs", "running") },
-  { id: "campaigns.resume", method: "POST", url: (id) => `/api/v1/campaigns/${id}/resume`, allowed: OWNERS, setup: own("rcs", "paused") },
+  { id: "campaigns.schedule", method: "POST", url: (id) => `/api/v1/campaign-control/${id}/schedule`, allowed: OWNERS, setup: own("rcs"), payload: future },
+  { id: "campaigns.pause", method: "POST", url: (id) => `/api/v1/campaign-control/${id}/pause`, allowed: OWNERS, setup: own("rcs", "running") },
+  { id: "campaigns.resume", method: "POST", url: (id) => `/api/v1/campaign-control/${id}/resume`, allowed: OWNERS, setup: own("rcs", "paused") },
   { id: "campaigns.discard", method: "PUT", url: (id) => `/api/campaigns/${id}/discard`, allowed: OWNERS, setup: own("whatsapp") },
   { id: "sms.campaigns.discard", method: "PUT", url: (id) => `/api/sms/campaigns/${id}/discard`, allowed: OWNERS, setup: own("sms") },
-  { id: "campaigns.operatorDiscard", method: "PUT", url: (id) => `/api/v1/campaigns/${id}/discard`, allowed: ["admin", "reseller"], setup: () => campaignOf("manager", "rcs", { status: "running" }) },
+  { id: "campaigns.operatorDiscard", method: "PUT", url: (id) => `/api/v1/campaign-control/${id}/discard`, allowed: ["admin", "reseller"], setup: () => campaignOf("manager", "rcs", { status: "running" }) },
 ];
 // rahul is a user without the campaign module: module gating refuses him every campaign call.
 const ROLES: readonly DemoName[] = ["admin", "reseller", "manager", "user", "depthead", "rahul"];
@@ -90,13 +90,13 @@ describe("tenancy", () => {
   it.each([
     ["globex on the manager's campaign", "globex", "manager", "rcs", (id: string) => `/api/campaigns/start-campaign/${id}`, "POST"],
     ["the manager's sub-user on the manager's campaign", "user", "manager", "rcs", (id: string) => `/api/campaigns/start-campaign/${id}`, "POST"],
-    ["globex checking the manager's campaign", "globex", "manager", "rcs", (id: string) => `/api/v1/campaigns/${id}/check`, "GET"],
-    ["globex pausing", "globex", "manager", "rcs", (id: string) => `/api/v1/campaigns/${id}/pause`, "POST"],
+    ["globex checking the manager's campaign", "globex", "manager", "rcs", (id: string) => `/api/v1/campaign-control/${id}/check`, "GET"],
+    ["globex pausing", "globex", "manager", "rcs", (id: string) => `/api/v1/campaign-control/${id}/pause`, "POST"],
     ["globex discarding", "globex", "manager", "rcs", (id: string) => `/api/campaigns/${id}/discard`, "PUT"],
     ["the SMS start on an RCS campaign", "manager", "manager", "rcs", (id: string) => `/api/sms/campaigns/${id}/start`, "POST"],
     ["the WhatsApp start on an SMS campaign", "manager", "manager", "sms", (id: string) => `/api/waba/campaign/start-campaign/${id}`, "POST"],
     ["the SMS discard on a WhatsApp campaign", "manager", "manager", "whatsapp", (id: string) => `/api/sms/campaigns/${id}/discard`, "PUT"],
-    ["a reseller's operator discard of its grandchild's campaign", "reseller", "user", "rcs", (id: string) => `/api/v1/campaigns/${id}/discard`, "PUT"],
+    ["a reseller's operator discard of its grandchild's campaign", "reseller", "user", "rcs", (id: string) => `/api/v1/campaign-control/${id}/discard`, "PUT"],
   ] as const)("%s answers 404 and changes nothing", async (_name, as, owner, channel, url, method) => {
     const id = await campaignOf(owner, channel);
     const before = await moneySnapshot(db(), await s.id(owner), id);
@@ -107,7 +107,7 @@ describe("tenancy", () => {
   });
 
   it("a malformed id answers 404", async () => {
-    expect((await s.call({ method: "GET", url: "/api/v1/campaigns/nope/check", as: "manager" })).statusCode).toBe(404);
+    expect((await s.call({ method: "GET", url: "/api/v1/campaign-control/nope/check", as: "manager" })).statusCode).toBe(404);
   });
 });
 
@@ -116,7 +116,7 @@ describe("the SMS window (clock injected at 22:00 IST)", () => {
     clock = new Date("2026-11-23T16:30:00Z");
     await setBalance(db(), await s.id("manager"), "100.00");
     const id = await campaignOf("manager", "sms", { smsCategory: "promotional", recipients: 4 });
-    const check = (await s.call({ method: "GET", url: `/api/v1/campaigns/${id}/check`, as: "manager" })).json().data;
+    const check = (await s.call({ method: "GET", url: `/api/v1/campaign-control/${id}/check`, as: "manager" })).json().data;
     expect(check.window).toMatchObject({ openNow: false, nextOpenAt: "2026-11-24T04:30:00.000Z" });
     const res = await s.call({ method: "POST", url: `/api/sms/campaigns/${id}/start`, as: "manager" });
     expect(res.statusCode, res.body).toBe(200);
@@ -134,7 +134,7 @@ describe("the SMS window (clock injected at 22:00 IST)", () => {
   it("a promotional SMS scheduled for a time outside the window moves to the window's next opening after it", async () => {
     clock = new Date("2026-11-23T06:00:00Z"); // 11:30 IST, window open now
     const id = await campaignOf("manager", "sms", { smsCategory: "promotional" });
-    const res = await s.call({ method: "POST", url: `/api/v1/campaigns/${id}/schedule`, as: "manager", payload: { scheduledAt: "2026-11-23T17:00:00Z", timeZone: "Asia/Kolkata" } });
+    const res = await s.call({ method: "POST", url: `/api/v1/campaign-control/${id}/schedule`, as: "manager", payload: { scheduledAt: "2026-11-23T17:00:00Z", timeZone: "Asia/Kolkata" } });
     expect(res.json().data).toMatchObject({ status: "scheduled", scheduledAt: "2026-11-24T04:30:00.000Z", statusReason: "Scheduled for the next SMS window (10:00 IST)" });
   });
 
@@ -149,9 +149,9 @@ describe("the SMS window (clock injected at 22:00 IST)", () => {
     clock = new Date("2026-11-23T10:00:00Z"); // 15:30 IST
     const id = await campaignOf("manager", "sms", { smsCategory: "promotional" });
     expect((await s.call({ method: "POST", url: `/api/sms/campaigns/${id}/start`, as: "manager" })).json().data.status).toBe("running");
-    expect((await s.call({ method: "POST", url: `/api/v1/campaigns/${id}/pause`, as: "manager" })).json().data.status).toBe("paused");
+    expect((await s.call({ method: "POST", url: `/api/v1/campaign-control/${id}/pause`, as: "manager" })).json().data.status).toBe("paused");
     clock = new Date("2026-11-23T16:00:00Z"); // 21:30 IST
-    const res = await s.call({ method: "POST", url: `/api/v1/campaigns/${id}/resume`, as: "manager" });
+    const res = await s.call({ method: "POST", url: `/api/v1/campaign-control/${id}/resume`, as: "manager" });
     expect(res.json().data).toMatchObject({ status: "scheduled", scheduledAt: "2026-11-24T04:30:00.000Z" });
   });
 });
@@ -174,7 +174,7 @@ describe("skips at the check and the start", () => {
       { userId: manager, number: numberAt(600_001), source: "manual" as const },
     ]);
     await db().insert(inboundMessages).values([2, 3, 4].map((i) => inbound(numberAt(600_000 + i))));
-    const check = (await s.call({ method: "GET", url: `/api/v1/campaigns/${id}/check`, as: "manager" })).json().data;
+    const check = (await s.call({ method: "GET", url: `/api/v1/campaign-control/${id}/check`, as: "manager" })).json().data;
     expect(check).toMatchObject({
       valid: 20,
       sendable: 13,
@@ -235,7 +235,7 @@ describe("blockers", () => {
     clock = new Date("2026-11-23T10:00:00Z");
     const id = await campaignOf("manager", channel);
     await breakIt(id);
-    const check = (await s.call({ method: "GET", url: `/api/v1/campaigns/${id}/check`, as: "manager" })).json().data;
+    const check = (await s.call({ method: "GET", url: `/api/v1/campaign-control/${id}/check`, as: "manager" })).json().data;
     expect(check.blockers).toEqual([expect.objectContaining({ code, message: expect.stringMatching(message) })]);
     const before = await moneySnapshot(db(), await s.id("manager"), id);
     const url = channel === "sms" ? `/api/sms/campaigns/${id}/start` : `/api/waba/campaign/start-campaign/${id}`;
@@ -255,7 +255,7 @@ describe("schedule", () => {
     clock = new Date("2026-11-23T10:00:00Z");
     const id = await campaignOf("manager");
     const before = await moneySnapshot(db(), await s.id("manager"), id);
-    const res = await s.call({ method: "POST", url: `/api/v1/campaigns/${id}/schedule`, as: "manager", payload });
+    const res = await s.call({ method: "POST", url: `/api/v1/campaign-control/${id}/schedule`, as: "manager", payload });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message });
     expect(await moneySnapshot(db(), await s.id("manager"), id)).toEqual(before);
@@ -265,14 +265,14 @@ describe("schedule", () => {
     clock = new Date("2026-11-23T10:00:00Z");
     await setBalance(db(), await s.id("manager"), "10.00");
     const id = await campaignOf("manager", "rcs", { recipients: 10 });
-    const res = await s.call({ method: "POST", url: `/api/v1/campaigns/${id}/schedule`, as: "manager", payload: { scheduledAt: "2026-11-23T12:00:00Z", timeZone: "Europe/Berlin" } });
+    const res = await s.call({ method: "POST", url: `/api/v1/campaign-control/${id}/schedule`, as: "manager", payload: { scheduledAt: "2026-11-23T12:00:00Z", timeZone: "Europe/Berlin" } });
     expect(res.json().data).toMatchObject({ status: "scheduled", scheduledAt: "2026-11-23T12:00:00.000Z", timeZone: "Europe/Berlin", cost: { held: 3 } });
-    expect((await s.call({ method: "POST", url: `/api/v1/campaigns/${id}/pause`, as: "manager" })).json().data.status).toBe("paused");
+    expect((await s.call({ method: "POST", url: `/api/v1/campaign-control/${id}/pause`, as: "manager" })).json().data.status).toBe("paused");
     clock = new Date("2026-11-23T12:30:00Z");
     await tickScheduler();
     expect((await row(id)).status).toBe("paused");
     clock = new Date("2026-11-23T11:00:00Z");
-    expect((await s.call({ method: "POST", url: `/api/v1/campaigns/${id}/resume`, as: "manager" })).json().data.status).toBe("scheduled");
+    expect((await s.call({ method: "POST", url: `/api/v1/campaign-control/${id}/resume`, as: "manager" })).json().data.status).toBe("scheduled");
     await tickScheduler();
     expect((await row(id)).status).toBe("scheduled");
     clock = new Date("2026-11-23T12:00:00Z");
@@ -286,14 +286,14 @@ describe("pause, resume and discard transitions", () => {
   it("running → paused → running; a wrong status is refused with 409 and a clear message", async () => {
     clock = new Date("2026-11-23T10:00:00Z");
     const id = await campaignOf("manager", "rcs", { status: "running" });
-    const resume = await s.call({ method: "POST", url: `/api/v1/campaigns/${id}/resume`, as: "manager" });
+    const resume = await s.call({ method: "POST", url: `/api/v1/campaign-control/${id}/resume`, as: "manager" });
     expect(resume.statusCode).toBe(409);
     expect(resume.json()).toMatchObject({ success: false, message: "The campaign is running and cannot be resumed" });
-    const paused = await s.call({ method: "POST", url: `/api/v1/campaigns/${id}/pause`, as: "manager" });
+    const paused = await s.call({ method: "POST", url: `/api/v1/campaign-control/${id}/pause`, as: "manager" });
     expect(paused.json().data).toMatchObject({ status: "paused", statusReason: "Paused by the owner" });
-    expect((await s.call({ method: "POST", url: `/api/v1/campaigns/${id}/pause`, as: "manager" })).statusCode).toBe(409);
+    expect((await s.call({ method: "POST", url: `/api/v1/campaign-control/${id}/pause`, as: "manager" })).statusCode).toBe(409);
     expect((await s.call({ method: "POST", url: `/api/campaigns/start-campaign/${id}`, as: "manager" })).json()).toMatchObject({ message: "The campaign is paused and cannot be started" });
-    const resumed = await s.call({ method: "POST", url: `/api/v1/campaigns/${id}/resume`, as: "manager" });
+    const resumed = await s.call({ method: "POST", url: `/api/v1/campaign-control/${id}/resume`, as: "manager" });
     expect(resumed.json().data).toMatchObject({ status: "running", statusReason: null });
   });
 
@@ -301,21 +301,21 @@ describe("pause, resume and discard transitions", () => {
     const id = await campaignOf("manager", "rcs", { status: "paused" });
     const res = await s.call({ method: "PUT", url: `/api/campaigns/${id}/discard`, as: "manager" });
     expect(res.json().data).toMatchObject({ status: "discarded", counts: { queued: 3 } });
-    for (const url of [`/api/v1/campaigns/${id}/resume`, `/api/v1/campaigns/${id}/pause`, `/api/campaigns/${id}/discard`]) {
+    for (const url of [`/api/v1/campaign-control/${id}/resume`, `/api/v1/campaign-control/${id}/pause`, `/api/campaigns/${id}/discard`]) {
       expect((await s.call({ method: url.endsWith("discard") ? "PUT" : "POST", url, as: "manager" })).statusCode).toBe(409);
     }
   });
 
   it.each(["draft", "validating", "completed", "discarded", "failed"] as const)("the check refuses a %s campaign with 409", async (status) => {
     const id = await campaignOf("manager", "rcs", { status });
-    const res = await s.call({ method: "GET", url: `/api/v1/campaigns/${id}/check`, as: "manager" });
+    const res = await s.call({ method: "GET", url: `/api/v1/campaign-control/${id}/check`, as: "manager" });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ success: false, message: `The campaign is ${status} and cannot be checked` });
   });
 
   it("the check answers for a paused campaign too (what is left to send)", async () => {
     const id = await campaignOf("manager", "rcs", { status: "paused" });
-    const check = await s.call({ method: "GET", url: `/api/v1/campaigns/${id}/check`, as: "manager" });
+    const check = await s.call({ method: "GET", url: `/api/v1/campaign-control/${id}/check`, as: "manager" });
     expect(check.json().data).toMatchObject({ campaignId: id, sendable: 3, estimate: { total: 0.9 } });
   });
 });
@@ -328,16 +328,16 @@ describe("operator discard", () => {
     const id = await campaignOf("user", "rcs", { recipients: 10 });
     await s.call({ method: "POST", url: `/api/campaigns/start-campaign/${id}`, as: "user" });
     expect((await row(id)).heldPaise).toBe(300);
-    const res = await s.call({ method: "PUT", url: `/api/v1/campaigns/${id}/discard`, as: "admin" });
+    const res = await s.call({ method: "PUT", url: `/api/v1/campaign-control/${id}/discard`, as: "admin" });
     expect(res.json().data).toMatchObject({ status: "discarded", statusReason: "Discarded by admin", cost: { held: 0 } });
     expect(await moneySnapshot(db(), user, id)).toMatchObject({ balance: "5.00" });
   });
 
   it("a reseller discards its accounts' campaigns only", async () => {
     const mine = await campaignOf("manager", "sms", { status: "running" });
-    expect((await s.call({ method: "PUT", url: `/api/v1/campaigns/${mine}/discard`, as: "reseller" })).json().data.status).toBe("discarded");
+    expect((await s.call({ method: "PUT", url: `/api/v1/campaign-control/${mine}/discard`, as: "reseller" })).json().data.status).toBe("discarded");
     const other = await campaignOf("user", "sms", { status: "running" });
-    expect((await s.call({ method: "PUT", url: `/api/v1/campaigns/${other}/discard`, as: "reseller" })).statusCode).toBe(404);
+    expect((await s.call({ method: "PUT", url: `/api/v1/campaign-control/${other}/discard`, as: "reseller" })).statusCode).toBe(404);
     expect((await row(other)).status).toBe("running");
   });
 });

@@ -46,7 +46,7 @@ describe("a DLT route's pre-send check and start", () => {
   it("counts and names the foreign, landline and over-long recipients, skips them at start, never sends or charges them; balance = ledger", async () => {
     await setBalance(db(), owner, "100.00");
     const id = await campaignOn("1201159100000000077", 700_000);
-    const check = (await call("GET", `/api/v1/campaigns/${id}/check`)).json().data;
+    const check = (await call("GET", `/api/v1/campaign-control/${id}/check`)).json().data;
     expect(check).toMatchObject({ valid: 10, sendable: 6, blockers: [], estimate: { perMessage: 0.25, total: 1.5 } });
     expect(Object.fromEntries((check.skipped as { reason: string; count: number }[]).map((k) => [k.reason, k.count]))).toEqual({ suppressed: 1, messagingLimit: 0, notOnChannel: 0, dltNumber: 2, dltVariable: 1 });
     expect(check.skippedNumbers).toEqual([
@@ -87,7 +87,7 @@ describe("a DLT route's pre-send check and start", () => {
 
   it("an account without a DLT entity id is no DLT route: the check does not skip them (and blocks the start for the missing id)", async () => {
     const id = await campaignOn("", 710_000);
-    const check = (await call("GET", `/api/v1/campaigns/${id}/check`)).json().data;
+    const check = (await call("GET", `/api/v1/campaign-control/${id}/check`)).json().data;
     expect(check.sendable).toBe(9);
     expect(check.blockers.map((b: { code: string }) => b.code)).toEqual(["dltEntityMissing"]);
   });

@@ -66,7 +66,7 @@ describe("CSV ingest", () => {
     expect(progress.json().data).toMatchObject({ status: "ready", percent: 100, rowsRead: 5, valid: 2, invalid: 2, duplicates: 1 });
     expect(progress.json().data.rejectedSample).toHaveLength(3);
 
-    const download = await server.call({ method: "GET", url: `/api/v1/campaigns/${id}/rejected-rows`, as: "manager" });
+    const download = await server.call({ method: "GET", url: `/api/v1/campaign-control/${id}/rejected-rows`, as: "manager" });
     expect(download.statusCode).toBe(200);
     expect(download.headers["content-type"]).toMatch(/text\/csv/);
     // Cells starting with = + - @ are escaped against formula injection.
@@ -74,7 +74,7 @@ describe("CSV ingest", () => {
 
     const foreign = await server.call({ method: "GET", url: `/api/v1/reports/validating-progress/${id}`, as: "globex" });
     expect(foreign.statusCode).toBe(404);
-    const foreignCsv = await server.call({ method: "GET", url: `/api/v1/campaigns/${id}/rejected-rows`, as: "globex" });
+    const foreignCsv = await server.call({ method: "GET", url: `/api/v1/campaign-control/${id}/rejected-rows`, as: "globex" });
     expect(foreignCsv.statusCode).toBe(404);
   });
 
@@ -142,7 +142,7 @@ describe("on a DLT route (an SMS account with a DLT entity id)", () => {
       { row: 8, value: "9876543212", kind: "invalid", reason: DLT_ROUTE_MESSAGES.variableTooLong("{{link}}", 31) },
     ]);
     expect(route).toContain("Indian mobile numbers only");
-    const download = await server.call({ method: "GET", url: `/api/v1/campaigns/${id}/rejected-rows`, as: "manager" });
+    const download = await server.call({ method: "GET", url: `/api/v1/campaign-control/${id}/rejected-rows`, as: "manager" });
     expect(download.body).toContain(`6,9876543211,invalid,Variable {{link}} is 34 characters; DLT allows at most ${SMS_VARIABLE_MAX}\r\n`);
   });
 

@@ -42,7 +42,7 @@ afterAll(async () => {
 /** The pre-send check's messaging limit for a new campaign of this WABA. */
 async function limitNow(): Promise<{ limit: number; used: number; headroom: number }> {
   const campaign = await insertCampaign(db(), { ownerId, channel: "whatsapp", templateId, wabaId: WABA, recipients: 2, firstNumber: 900_000 });
-  const res = await server.app.inject({ method: "GET", url: `/api/v1/campaigns/${campaign}/check`, headers: { authorization: `Bearer ${await server.token("user")}` } });
+  const res = await server.app.inject({ method: "GET", url: `/api/v1/campaign-control/${campaign}/check`, headers: { authorization: `Bearer ${await server.token("user")}` } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.messagingLimit;
 }

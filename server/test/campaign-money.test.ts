@@ -29,7 +29,7 @@ describe("the hold a start takes", () => {
   it("SMS: 3 segments × ₹0.25 × 1,234 recipients = ₹925.50, held exactly", async () => {
     await setBalance(db(), owner, "1000.00");
     const id = await smsCampaign(1234, "a".repeat(400));
-    const check = (await s.call({ method: "GET", url: `/api/v1/campaigns/${id}/check`, as: "manager" })).json().data;
+    const check = (await s.call({ method: "GET", url: `/api/v1/campaign-control/${id}/check`, as: "manager" })).json().data;
     expect(check).toMatchObject({ valid: 1234, sendable: 1234, blockers: [], estimate: { perMessage: 0.75, segments: 3, category: null, total: 925.5 }, balance: 1000, enoughBalance: true });
     const res = await s.call({ method: "POST", url: `/api/sms/campaigns/${id}/start`, as: "manager" });
     expect(res.statusCode, res.body).toBe(200);
@@ -49,7 +49,7 @@ describe("the hold a start takes", () => {
     await setBalance(db(), owner, "2000.00");
     const wa = await whatsappSetup(db(), owner, category);
     const id = await insertCampaign(db(), { ownerId: owner, channel: "whatsapp", templateId: wa.templateId, wabaId: wa.wabaId, recipients: 1234, firstNumber: 10_000 });
-    const check = (await s.call({ method: "GET", url: `/api/v1/campaigns/${id}/check`, as: "manager" })).json().data;
+    const check = (await s.call({ method: "GET", url: `/api/v1/campaign-control/${id}/check`, as: "manager" })).json().data;
     // The messaging limit (1,000 for an unverified business) skips the last 234.
     expect(check).toMatchObject({ sendable: 1000, messagingLimit: { limit: 1000, used: 0, headroom: 1000 }, estimate: { category, total: paise / 100 } });
     const res = await s.call({ method: "POST", url: `/api/waba/campaign/start-campaign/${id}`, as: "manager" });
@@ -109,7 +109,7 @@ describe("a start the balance cannot cover", () => {
     await db().update(campaigns).set({ status: "paused" }).where(and(eq(campaigns.userId, owner), eq(campaigns.status, "running")));
     await setBalance(db(), owner, "925.49");
     const id = await smsCampaign(1234, "a".repeat(400));
-    const check = (await s.call({ method: "GET", url: `/api/v1/campaigns/${id}/check`, as: "manager" })).json().data;
+    const check = (await s.call({ method: "GET", url: `/api/v1/campaign-control/${id}/check`, as: "manager" })).json().data;
     expect(check).toMatchObject({ enoughBalance: false, balance: 925.49, estimate: { total: 925.5 } });
     const before = await moneySnapshot(db(), owner, id);
     const res = await s.call({ method: "POST", url: `/api/sms/campaigns/${id}/start`, as: "manager" });

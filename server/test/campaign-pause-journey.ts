@@ -113,7 +113,7 @@ export async function pauseJourney(smsc: Smsc, { pauseVia, sendVia, recipients, 
   const pauses: PauseFigures["pauses"] = [];
   for (const at of pauseAt) {
     await waitFor(() => atCarrier() >= at, 30_000, `${at} submits at the SMSC`);
-    const paused = ok(await owner("POST", `/api/v1/campaigns/${id}/pause`, token), "pause").data as CampaignRecord;
+    const paused = ok(await owner("POST", `/api/v1/campaign-control/${id}/pause`, token), "pause").data as CampaignRecord;
     const pausedAt = from === "move" ? Date.parse(paused.updatedAt) : Date.now();
     // Settled: paused with nothing in flight (the sending process's view), and the SMSC hears nothing more.
     await waitFor(async () => {
@@ -125,7 +125,7 @@ export async function pauseJourney(smsc: Smsc, { pauseVia, sendVia, recipients, 
     const after = atCarrier() - before;
     pauses.push({ before, after });
     log(`paused at ${before} submits; ${after} more reached the SMSC after the pause's ${from} (window ${CONCURRENCY})`);
-    ok(await owner("POST", `/api/v1/campaigns/${id}/resume`, token), "resume");
+    ok(await owner("POST", `/api/v1/campaign-control/${id}/resume`, token), "resume");
   }
   await waitFor(async () => (await campaign()).status === "completed", 60_000, "completed");
 

@@ -37,7 +37,7 @@ async function smsCampaign(owner: DemoName, status: "ready" | "running" | "pause
 }
 
 async function testSend(as: DemoName, id: string, numbers: string[]) {
-  return server.app.inject({ method: "POST", url: `/api/v1/campaigns/${id}/test-send`, headers: { authorization: `Bearer ${await server.token(as)}` }, payload: { numbers } });
+  return server.app.inject({ method: "POST", url: `/api/v1/campaign-control/${id}/test-send`, headers: { authorization: `Bearer ${await server.token(as)}` }, payload: { numbers } });
 }
 
 const testMessages = (to?: string) => server.carrier.sent.filter((m) => m.id.startsWith("test:") && (!to || m.to === to));

@@ -281,7 +281,7 @@ describe("a campaign through the Cloud API", () => {
     expect(test.json().data).toMatchObject({ ok: false, code: "190" });
     const fixed = await server.call({ method: "PUT", url: `/api/v1/channels/carrier-channels/${channel._id}`, as: "manager", payload: { access_token: DEFAULT_TOKEN } });
     expect(fixed.json().data).toMatchObject({ status: "connected", statusReason: null });
-    const resumed = await server.call({ method: "POST", url: `/api/v1/campaigns/${id}/resume`, as: "manager" });
+    const resumed = await server.call({ method: "POST", url: `/api/v1/campaign-control/${id}/resume`, as: "manager" });
     expect(resumed.statusCode, resumed.body).toBe(200);
     await until(async () => (await db().select().from(campaigns).where(eq(campaigns.id, id)))[0], (c) => c.status === "completed", 20_000);
   });
