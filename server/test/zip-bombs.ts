@@ -43,3 +43,46 @@ export function withLyingSizes(zip: Buffer, declared = 100): Buffer {
   }
   return out;
 }
+
+const SHEET_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+const REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+const XLSX_TYPES =
+  '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+  '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+  '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>';
+
+/**
+ * A real (if minimal) workbook whose shared strings are `mb` MB of `<si>` items made by `item(i)`: inside the ratio
+ * limit when the items vary, so only a cap on what the shared strings unpack to (or on the reader's memory) stops it.
+ * The sheet says "phone" over a number, so the same workbook with little text reads as a valid list.
+ */
+export function xlsxWithSharedStrings(mb: number, item: (i: number) => string): Buffer {
+  // One block of up to 4 MB of items, repeated: far apart enough that deflate (a 32 KB window) cannot use the repeats,
+  // and quick to make at hundreds of MB.
+  const want = mb * 1024 * 1024;
+  let block = "";
+  for (let i = 0; block.length < Math.min(want, 4 * 1024 * 1024); i++) block += `<si>${item(i)}</si>`;
+  const head = text(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${SHEET_NS}">`);
+  const body = text(block);
+  const tail = text("</sst>");
+  const copies = Math.ceil(want / body.length);
+  const shared = new Uint8Array(head.length + copies * body.length + tail.length);
+  shared.set(head, 0);
+  for (let c = 0; c < copies; c++) shared.set(body, head.length + c * body.length);
+  shared.set(tail, head.length + copies * body.length);
+  const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${SHEET_NS}"><sheetData>` +
+    '<row r="1"><c r="A1" t="inlineStr"><is><t>phone</t></is></c></row><row r="2"><c r="A2"><v>9876543210</v></c></row></sheetData></worksheet>';
+  return Buffer.from(zipSync({
+    "[Content_Types].xml": text(XLSX_TYPES),
+    "_rels/.rels": text(RELS.replace("word/document.xml", "xl/workbook.xml")),
+    "xl/workbook.xml": text(`<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${SHEET_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    "xl/_rels/workbook.xml.rels": text(
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+    ),
+    "xl/sharedStrings.xml": shared,
+    "xl/worksheets/sheet1.xml": text(sheet),
+  }, { level: 1 }));
+}
