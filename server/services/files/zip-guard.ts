@@ -6,6 +6,7 @@
 import { Transform } from "node:stream";
 import { Unzip, UnzipInflate, zipSync, type Zippable } from "fflate";
 import { HttpError } from "../../http/errors";
+import { FileRefused } from "./refusal";
 
 export interface ZipLimits {
   /** What the file is, in refusals ("Word document"). */
@@ -57,9 +58,7 @@ const SLICE = 16 * 1024;
 const mb = (bytes: number) => (bytes < MB ? `${Math.round(bytes / 1024)} KB` : `${Math.round(bytes / MB)} MB`);
 
 /** Refusals: 413 for what unpacks too large, 422 for what is no honest archive. */
-function refused(status: 413 | 422, message: string): HttpError {
-  return new HttpError(status, `file: ${message}`, [{ field: "file", message }]);
-}
+const refused = (status: 413 | 422, message: string): FileRefused => new FileRefused(status, message);
 
 export interface ZipInspector {
   /** Inflates what the chunk holds, counting; throws the refusal when a limit is passed. */
@@ -163,19 +162,13 @@ export function repackZip(bytes: Uint8Array, limits: ZipLimits): Buffer {
   return Buffer.from(zipSync(inspector.files(), { level: 0 }));
 }
 
-/**
- * A pass-through stream that inflates what goes by under the limits and errors with the refusal once one is passed.
- * `refused` rejects with that refusal (listened for from the start, so an early one is not missed).
- */
+/** A pass-through stream that inflates what goes by under the limits and errors with the refusal once one is passed. */
 export class ZipGuard extends Transform {
-  readonly refused: Promise<never>;
   private readonly inspector: ZipInspector;
 
   constructor(limits: ZipLimits) {
     super();
     this.inspector = zipInspector(limits);
-    this.refused = new Promise<never>((_resolve, reject) => this.once("error", reject));
-    this.refused.catch(() => undefined);
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void): void {
@@ -198,21 +191,3 @@ export class ZipGuard extends Transform {
 }
 
 export const zipGuard = (limits: ZipLimits): ZipGuard => new ZipGuard(limits);
-
-/**
- * A stream's items until the guard refuses: exceljs pipes its input into unzipper, and a pipe does not pass an error
- * on, so a refused file would otherwise leave the reader waiting for bytes that never come.
- */
-export async function* untilRefused<T>(items: AsyncIterable<T>, guard: ZipGuard): AsyncGenerator<T> {
-  const iterator = items[Symbol.asyncIterator]();
-  try {
-    for (;;) {
-      const next = await Promise.race([iterator.next(), guard.refused]);
-      if (next.done) return;
-      yield next.value;
-    }
-  } finally {
-    // Not awaited: after a refusal the reader's pending step never settles, and its return would wait for it.
-    void iterator.return?.()?.catch(() => undefined);
-  }
-}
