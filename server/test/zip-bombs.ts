@@ -72,8 +72,23 @@ export function xlsxWithSharedStrings(mb: number, item: (i: number) => string): 
   shared.set(head, 0);
   for (let c = 0; c < copies; c++) shared.set(body, head.length + c * body.length);
   shared.set(tail, head.length + copies * body.length);
-  const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${SHEET_NS}"><sheetData>` +
-    '<row r="1"><c r="A1" t="inlineStr"><is><t>phone</t></is></c></row><row r="2"><c r="A2"><v>9876543210</v></c></row></sheetData></worksheet>';
+  const sheet = '<row r="1"><c r="A1" t="inlineStr"><is><t>phone</t></is></c></row><row r="2"><c r="A2"><v>9876543210</v></c></row>';
+  return workbook(text(sheetXml(sheet)), shared);
+}
+
+/**
+ * A workbook of `count` rows, each a number (9000000000 + i) and the text "N<i>": made quickly at any size. Its shared
+ * strings come before the sheet, so exceljs streams the sheet as it arrives (a sheet before them is spooled to disk).
+ */
+export function xlsxOfRows(count: number): Buffer {
+  let rows = "";
+  for (let i = 1; i <= count; i++) rows += `<row r="${i}"><c r="A${i}"><v>${9000000000 + i}</v></c><c r="B${i}" t="inlineStr"><is><t>N${i}</t></is></c></row>`;
+  return workbook(text(sheetXml(rows)), text(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${SHEET_NS}"><si><t>unused</t></si></sst>`));
+}
+
+const sheetXml = (rows: string) => `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${SHEET_NS}"><sheetData>${rows}</sheetData></worksheet>`;
+
+function workbook(sheet: Uint8Array, shared?: Uint8Array): Buffer {
   return Buffer.from(zipSync({
     "[Content_Types].xml": text(XLSX_TYPES),
     "_rels/.rels": text(RELS.replace("word/document.xml", "xl/workbook.xml")),
@@ -82,7 +97,7 @@ export function xlsxWithSharedStrings(mb: number, item: (i: number) => string): 
       '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
         `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
     ),
-    "xl/sharedStrings.xml": shared,
-    "xl/worksheets/sheet1.xml": text(sheet),
+    ...(shared ? { "xl/sharedStrings.xml": shared } : {}),
+    "xl/worksheets/sheet1.xml": sheet,
   }, { level: 1 }));
 }
