@@ -70,6 +70,7 @@ export async function* xlsxRowsInWorker(source: Readable, { through = [], limits
     if (waitingOnUs()) heard = Date.now();
     else if (Date.now() - heard > limits.idleMs) emit({ type: "failed", error: stalled(WHAT, limits.idleMs) });
   }, Math.min(1000, Math.max(10, limits.idleMs / 4)));
+  clock.unref();
 
   const feed = async () => {
     try {
