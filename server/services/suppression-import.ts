@@ -1,12 +1,10 @@
 import type { Readable } from "node:stream";
 import { parse } from "csv-parse";
-import type ExcelJS from "exceljs";
-import { loadExcel } from "./excel";
-import { untilRefused, zipGuard, ZIP_LIMITS } from "./files/zip-guard";
+import { xlsxRowsInWorker } from "./files/xlsx-in-worker";
 import { badRequest } from "../http/errors";
 import { NumberCollector } from "./suppressions";
 
-// Numbers from an uploaded CSV or XLSX file, read as a stream (csv-parse; exceljs' streaming reader): the phone
+// Numbers from an uploaded CSV or XLSX file, read as a stream (csv-parse; exceljs' streaming reader in a worker): the phone
 // column when the first row names one, else the first column.
 
 const PHONE_HEADER = /phone|mobile|number|msisdn|contact|whatsapp/i;
@@ -16,20 +14,6 @@ function phoneColumn(first: readonly string[]): { index: number; header: boolean
   const named = first.findIndex((cell) => PHONE_HEADER.test(cell));
   if (named >= 0) return { index: named, header: true };
   return { index: 0, header: false };
-}
-
-type CellValue = ExcelJS.CellValue;
-
-/** The text a person sees in a cell (numbers stored as numbers, rich text, hyperlinks, formula results). */
-function cellText(value: CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number") return Number.isInteger(value) ? value.toFixed(0) : String(value);
-  if (typeof value === "string" || typeof value === "boolean") return String(value);
-  if (value instanceof Date) return "";
-  if ("richText" in value) return value.richText.map((t) => t.text).join("");
-  if ("text" in value && typeof value.text === "string") return value.text;
-  if ("result" in value && value.result !== undefined) return cellText(value.result as CellValue);
-  return "";
 }
 
 async function fromCsv(stream: Readable, collector: NumberCollector): Promise<void> {
@@ -47,23 +31,17 @@ async function fromCsv(stream: Readable, collector: NumberCollector): Promise<vo
 }
 
 async function fromXlsx(stream: Readable, collector: NumberCollector): Promise<void> {
-  // Inflated under the zip limits as exceljs reads it; a refusal (413/422) ends the read.
-  const guard = zipGuard(ZIP_LIMITS.xlsx);
-  stream.on("error", (error) => guard.destroy(error));
-  const excel = await loadExcel();
-  const reader = new excel.stream.xlsx.WorkbookReader(stream.pipe(guard), { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", entries: "emit" });
-  for await (const sheet of untilRefused(reader, guard)) {
-    let column: { index: number; header: boolean } | undefined;
-    for await (const row of untilRefused(sheet as unknown as AsyncIterable<ExcelJS.Row>, guard)) {
-      // row.values is 1-based, with a hole at 0.
-      const values = (Array.isArray(row.values) ? row.values.slice(1) : []).map((v) => cellText(v as CellValue).trim());
+  // Read in a worker under the zip and memory limits; a refusal (413/422) ends the read.
+  let column: { index: number; header: boolean } | undefined;
+  for await (const rows of xlsxRowsInWorker(stream)) {
+    for (const { row, cells } of rows) {
+      const values = cells.map((cell) => cell.trim());
       if (!column) {
         column = phoneColumn(values);
         if (column.header) continue;
       }
-      collector.add(row.number, values[column.index] ?? "");
+      collector.add(row, values[column.index] ?? "");
     }
-    return; // the first sheet only
   }
 }
 

@@ -11,7 +11,7 @@ import type { Storage } from "../storage";
 import { channelFixtures, type ChannelFixtures } from "./campaign-ingest-fixtures";
 import { startServer, type TestServer } from "./harness";
 import { multipart } from "./media-fixtures";
-import { withLyingSizes, xlsxBomb } from "./zip-bombs";
+import { withLyingSizes, xlsxBomb, xlsxWithSharedStrings } from "./zip-bombs";
 
 let server: TestServer;
 let f: ChannelFixtures;
@@ -167,6 +167,21 @@ describe("zip bombs and damaged zips", () => {
     expect(res.json().message).toBe(message);
     expect((await db().select({ id: campaigns.id }).from(campaigns)).length).toBe(before);
   });
+});
+
+describe("a workbook stored before the limits (read again at ingest)", () => {
+  it("whose shared text unpacks past its cap fails the campaign with the reason and keeps no recipient", async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet("Audience").addRows([["phone"], [9876543210]]);
+    const id = await uploadCsv(Buffer.from(await workbook.xlsx.writeBuffer()), ["Friend"], "list.xlsx", "plain");
+    const [draft] = await db().select().from(campaigns).where(eq(campaigns.id, id));
+    // The stored file is swapped for one that the upload would now refuse: 130 MB of shared text in under 3 MB.
+    const bytes = xlsxWithSharedStrings(130, () => `<t>${Math.random().toString(36).slice(2, 10)}${"x".repeat(600)}</t>`);
+    await server.app.storage.putStream(draft.sourceKey as string, Readable.from([bytes]), "application/octet-stream");
+    const { row, recipients, rejected } = await ingested(id);
+    expect(row).toMatchObject({ status: "failed", statusReason: "The Excel file's text (xl/sharedStrings.xml) unpacks to more than 128 MB; it was not read", validCount: 0, rowsRead: 0 });
+    expect([recipients, rejected]).toEqual([[], []]);
+  }, 120_000);
 });
 
 describe("XLSX and pasted numbers", () => {

@@ -22,7 +22,7 @@ const instructions = (name: string) => lines.filter((l) => l.toUpperCase().start
 const jsonForm = (name: string) => JSON.parse(instructions(name).at(-1) ?? "null") as string[];
 
 /** What the bundle is: the server and the parse worker it starts beside itself (scripts/build-server.mjs). */
-const BUNDLE_FILES = [".build/server/main.mjs", ".build/server/parse-worker.mjs"];
+const BUNDLE_FILES = [".build/server/main.mjs", ".build/server/parse-worker.mjs", ".build/server/xlsx-worker.mjs"];
 const work = mkdtempSync(join(tmpdir(), "mc-container-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

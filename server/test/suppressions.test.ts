@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { suppressions } from "../db/schema";
 import { multipart } from "./media-fixtures";
-import { xlsxBomb } from "./zip-bombs";
+import { xlsxBomb, xlsxWithSharedStrings } from "./zip-bombs";
 import { startServer, type DemoName, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -119,6 +119,21 @@ describe("suppressions.import", () => {
     expect(none.statusCode).toBe(400);
     expect(await rowsOf("globex")).toHaveLength(before);
   });
+
+  it("refuses with 413 a small workbook whose shared text unpacks past its cap, and writes nothing", async () => {
+    const before = (await rowsOf("globex")).length;
+    // 130 MB of varied text in under 3 MB, compressed less than 100 to 1: only the shared strings' own cap stops it.
+    const bytes = xlsxWithSharedStrings(130, () => `<t>${Math.random().toString(36).slice(2, 10)}${"x".repeat(600)}</t>`);
+    expect(bytes.length).toBeLessThan(3 * 1024 * 1024);
+    const res = await upload("globex", bytes, "list.xlsx");
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json().message).toBe("file: The Excel file's text (xl/sharedStrings.xml) unpacks to more than 128 MB; it was not read");
+    expect(await rowsOf("globex")).toHaveLength(before);
+    // The same workbook with little text reads: its sheet's number is added.
+    const small = await upload("globex", xlsxWithSharedStrings(1, (i) => `<t>name ${i}</t>`), "list.xlsx");
+    expect(small.statusCode, small.body).toBe(201);
+    expect(await numbersOf("globex")).toContain("+919876543210");
+  }, 120_000);
 });
 
 describe("suppressions.export and remove", () => {

@@ -43,3 +43,61 @@ export function withLyingSizes(zip: Buffer, declared = 100): Buffer {
   }
   return out;
 }
+
+const SHEET_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+const REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+const XLSX_TYPES =
+  '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+  '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+  '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>';
+
+/**
+ * A real (if minimal) workbook whose shared strings are `mb` MB of `<si>` items made by `item(i)`: inside the ratio
+ * limit when the items vary, so only a cap on what the shared strings unpack to (or on the reader's memory) stops it.
+ * The sheet says "phone" over a number, so the same workbook with little text reads as a valid list.
+ */
+export function xlsxWithSharedStrings(mb: number, item: (i: number) => string): Buffer {
+  // One block of up to 4 MB of items, repeated: far apart enough that deflate (a 32 KB window) cannot use the repeats,
+  // and quick to make at hundreds of MB.
+  const want = mb * 1024 * 1024;
+  let block = "";
+  for (let i = 0; block.length < Math.min(want, 4 * 1024 * 1024); i++) block += `<si>${item(i)}</si>`;
+  const head = text(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${SHEET_NS}">`);
+  const body = text(block);
+  const tail = text("</sst>");
+  const copies = Math.ceil(want / body.length);
+  const shared = new Uint8Array(head.length + copies * body.length + tail.length);
+  shared.set(head, 0);
+  for (let c = 0; c < copies; c++) shared.set(body, head.length + c * body.length);
+  shared.set(tail, head.length + copies * body.length);
+  const sheet = '<row r="1"><c r="A1" t="inlineStr"><is><t>phone</t></is></c></row><row r="2"><c r="A2"><v>9876543210</v></c></row>';
+  return workbook(text(sheetXml(sheet)), shared);
+}
+
+/**
+ * A workbook of `count` rows, each a number (9000000000 + i) and the text "N<i>": made quickly at any size. Its shared
+ * strings come before the sheet, so exceljs streams the sheet as it arrives (a sheet before them is spooled to disk).
+ */
+export function xlsxOfRows(count: number): Buffer {
+  let rows = "";
+  for (let i = 1; i <= count; i++) rows += `<row r="${i}"><c r="A${i}"><v>${9000000000 + i}</v></c><c r="B${i}" t="inlineStr"><is><t>N${i}</t></is></c></row>`;
+  return workbook(text(sheetXml(rows)), text(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${SHEET_NS}"><si><t>unused</t></si></sst>`));
+}
+
+const sheetXml = (rows: string) => `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${SHEET_NS}"><sheetData>${rows}</sheetData></worksheet>`;
+
+function workbook(sheet: Uint8Array, shared?: Uint8Array): Buffer {
+  return Buffer.from(zipSync({
+    "[Content_Types].xml": text(XLSX_TYPES),
+    "_rels/.rels": text(RELS.replace("word/document.xml", "xl/workbook.xml")),
+    "xl/workbook.xml": text(`<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${SHEET_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    "xl/_rels/workbook.xml.rels": text(
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+    ),
+    ...(shared ? { "xl/sharedStrings.xml": shared } : {}),
+    "xl/worksheets/sheet1.xml": sheet,
+  }, { level: 1 }));
+}

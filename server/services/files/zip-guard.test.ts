@@ -59,6 +59,20 @@ describe("repackZip", () => {
     expect(refusal(() => repackZip(Buffer.from(zipSync(many)), SMALL)).message).toBe("file: The test file holds more than 10 parts; it was not read");
   });
 
+  it("caps a named part tighter than other entries, over every entry of that name together", () => {
+    const limits: ZipLimits = { ...SMALL, parts: { "xl/sharedStrings.xml": { what: "text (xl/sharedStrings.xml)", maxBytes: 256 * 1024 } } };
+    const zip = (files: Record<string, Uint8Array>) => Buffer.from(zipSync(files, { level: 0 }));
+    // 300 KB passes as any other entry, but not under the part's own name.
+    expect(Object.keys(unzipSync(repackZip(zip({ "xl/other.xml": randomBytes(300 * 1024) }), limits)))).toEqual(["xl/other.xml"]);
+    const error = refusal(() => repackZip(zip({ "xl/sharedStrings.xml": randomBytes(300 * 1024) }), limits));
+    expect(error.statusCode).toBe(413);
+    expect(error.message).toBe("file: The test file's text (xl/sharedStrings.xml) unpacks to more than 256 KB; it was not read");
+    // Two entries of that name (exceljs reads both, adding to one cache), 150 KB each: together past the cap.
+    const twice = zip({ "xl/sharedStrings.xml": randomBytes(150 * 1024), "xl/sharedStrings.xmk": randomBytes(150 * 1024) });
+    const renamed = Buffer.from(twice.toString("latin1").replaceAll("xl/sharedStrings.xmk", "xl/sharedStrings.xml"), "latin1");
+    expect(refusal(() => repackZip(renamed, limits)).statusCode).toBe(413);
+  });
+
   it.each([
     ["a local header and nothing else", Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)])],
     ["a zip cut in the middle of an entry", docxBomb(1).subarray(0, 2000)],

@@ -6,6 +6,7 @@
 import { Transform } from "node:stream";
 import { Unzip, UnzipInflate, zipSync, type Zippable } from "fflate";
 import { HttpError } from "../../http/errors";
+import { FileRefused } from "./refusal";
 
 export interface ZipLimits {
   /** What the file is, in refusals ("Word document"). */
@@ -20,6 +21,11 @@ export interface ZipLimits {
    * OOXML entries past 100 to 1 (MIN_INFLATE_RATIO 0.01); real documents and sheets stay far below it.
    */
   maxRatio: number;
+  /**
+   * Tighter caps for parts a reader holds whole or that have no business being big, by entry name: all entries of
+   * that name together (a second entry of the same name is read again, and adds to the first).
+   */
+  parts?: Readonly<Record<string, { what: string; maxBytes: number }>>;
 }
 
 const MB = 1024 * 1024;
@@ -29,7 +35,19 @@ export const ZIP_LIMITS = {
   // Knowledge documents (at most 20 MB uploaded): their text is what counts, and mammoth holds the XML parsed.
   docx: { kind: "Word document", maxEntries: 1000, maxEntryBytes: 32 * MB, maxTotalBytes: 64 * MB, maxRatio: 100 },
   // Audiences of up to 2,000,000 rows: a sheet of that many numbers is a few hundred MB of XML, streamed by exceljs.
-  xlsx: { kind: "Excel file", maxEntries: 1000, maxEntryBytes: 768 * MB, maxTotalBytes: 1024 * MB, maxRatio: 100 },
+  xlsx: {
+    kind: "Excel file", maxEntries: 1000, maxEntryBytes: 768 * MB, maxTotalBytes: 1024 * MB, maxRatio: 100,
+    // exceljs reads these exact names. Shared strings are cached whole (every distinct text cell of the workbook, kept
+    // in memory while the sheets are read): 128 MB holds a 2,000,000-row audience (AUDIENCE_MAX_ROWS) with its numbers
+    // stored as text and a name column, about 120 MB (a generated 200,000-row sheet with names, half its numbers as
+    // text and cities gave 8.3 MB; all numbers as text and longer names bring 2,000,000 rows to ~120 MB). Styles are
+    // skipped unread and the workbook's index is a few KB in real files: 16 MB is far beyond any of them.
+    parts: {
+      "xl/sharedStrings.xml": { what: "text (xl/sharedStrings.xml)", maxBytes: 128 * MB },
+      "xl/styles.xml": { what: "styles (xl/styles.xml)", maxBytes: 16 * MB },
+      "xl/workbook.xml": { what: "sheet list (xl/workbook.xml)", maxBytes: 16 * MB },
+    },
+  },
 } as const satisfies Record<string, ZipLimits>;
 
 /** Small entries compress as they like; the ratio is judged once this much has come out. */
@@ -37,12 +55,10 @@ const RATIO_GRACE_BYTES = MB;
 /** Input is fed in slices this big: deflate expands at most ~1032x, so one step yields at most ~16 MB. */
 const SLICE = 16 * 1024;
 
-const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+const mb = (bytes: number) => (bytes < MB ? `${Math.round(bytes / 1024)} KB` : `${Math.round(bytes / MB)} MB`);
 
 /** Refusals: 413 for what unpacks too large, 422 for what is no honest archive. */
-function refused(status: 413 | 422, message: string): HttpError {
-  return new HttpError(status, `file: ${message}`, [{ field: "file", message }]);
-}
+const refused = (status: 413 | 422, message: string): FileRefused => new FileRefused(status, message);
 
 export interface ZipInspector {
   /** Inflates what the chunk holds, counting; throws the refusal when a limit is passed. */
@@ -60,6 +76,7 @@ export function zipInspector(limits: ZipLimits, { keep = false }: { keep?: boole
   let read = 0;
   let failure: HttpError | undefined;
   const kept: Zippable = {};
+  const byPart = new Map<string, number>();
   const fail = (error: HttpError): never => {
     failure ??= error;
     throw failure;
@@ -71,11 +88,17 @@ export function zipInspector(limits: ZipLimits, { keep = false }: { keep?: boole
     if (entries > limits.maxEntries) fail(refused(422, `The ${limits.kind} holds more than ${limits.maxEntries} parts; it was not read`));
     let size = 0;
     const parts: Uint8Array[] = [];
+    const part = limits.parts && Object.hasOwn(limits.parts, file.name) ? limits.parts[file.name] : undefined;
     open += 1;
     file.ondata = (err, data, final) => {
       if (err) return fail(unreadable());
       size += data.length;
       total += data.length;
+      if (part) {
+        const partSize = (byPart.get(file.name) ?? 0) + data.length;
+        byPart.set(file.name, partSize);
+        if (partSize > part.maxBytes) fail(refused(413, `The ${limits.kind}'s ${part.what} unpacks to more than ${mb(part.maxBytes)}; it was not read`));
+      }
       if (size > limits.maxEntryBytes) fail(refused(413, `A part of the ${limits.kind} unpacks to more than ${mb(limits.maxEntryBytes)}; it was not read`));
       if (total > limits.maxTotalBytes) fail(refused(413, `The ${limits.kind} unpacks to more than ${mb(limits.maxTotalBytes)}; it was not read`));
       if (total > RATIO_GRACE_BYTES && total > limits.maxRatio * read) {
@@ -139,19 +162,13 @@ export function repackZip(bytes: Uint8Array, limits: ZipLimits): Buffer {
   return Buffer.from(zipSync(inspector.files(), { level: 0 }));
 }
 
-/**
- * A pass-through stream that inflates what goes by under the limits and errors with the refusal once one is passed.
- * `refused` rejects with that refusal (listened for from the start, so an early one is not missed).
- */
+/** A pass-through stream that inflates what goes by under the limits and errors with the refusal once one is passed. */
 export class ZipGuard extends Transform {
-  readonly refused: Promise<never>;
   private readonly inspector: ZipInspector;
 
   constructor(limits: ZipLimits) {
     super();
     this.inspector = zipInspector(limits);
-    this.refused = new Promise<never>((_resolve, reject) => this.once("error", reject));
-    this.refused.catch(() => undefined);
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void): void {
@@ -174,21 +191,3 @@ export class ZipGuard extends Transform {
 }
 
 export const zipGuard = (limits: ZipLimits): ZipGuard => new ZipGuard(limits);
-
-/**
- * A stream's items until the guard refuses: exceljs pipes its input into unzipper, and a pipe does not pass an error
- * on, so a refused file would otherwise leave the reader waiting for bytes that never come.
- */
-export async function* untilRefused<T>(items: AsyncIterable<T>, guard: ZipGuard): AsyncGenerator<T> {
-  const iterator = items[Symbol.asyncIterator]();
-  try {
-    for (;;) {
-      const next = await Promise.race([iterator.next(), guard.refused]);
-      if (next.done) return;
-      yield next.value;
-    }
-  } finally {
-    // Not awaited: after a refusal the reader's pending step never settles, and its return would wait for it.
-    void iterator.return?.()?.catch(() => undefined);
-  }
-}

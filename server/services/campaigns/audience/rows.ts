@@ -1,7 +1,6 @@
 import { parse } from "csv-parse";
-import type ExcelJS from "exceljs";
-import { loadExcel } from "../../excel";
-import { untilRefused, zipGuard, ZIP_LIMITS } from "../../files/zip-guard";
+import { FileRefused } from "../../files/refusal";
+import { xlsxRowsInWorker } from "../../files/xlsx-in-worker";
 import { Transform, type Readable } from "node:stream";
 
 /** One audience row: its number as the person sees it (1-based line / sheet row / pasted item) and its cells. */
@@ -25,8 +24,8 @@ export class ByteCounter extends Transform {
 }
 
 export class JunkError extends Error {
-  constructor() {
-    super("The file is not a readable CSV or Excel file");
+  constructor(message = "The file is not a readable CSV or Excel file") {
+    super(message);
   }
 }
 
@@ -81,53 +80,13 @@ export async function* csvRows(source: Readable, counter: ByteCounter): RowBatch
   }
 }
 
-type CellValue = ExcelJS.CellValue;
-
-/** A cell as text: numbers without exponent or grouping, rich text joined, formulas by their result. */
-function cellText(value: CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string") return value;
-  if (typeof value === "number") return Number.isInteger(value) ? value.toFixed(0) : String(value);
-  if (typeof value === "boolean") return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if ("richText" in value) return value.richText.map((r) => r.text).join("");
-  if ("result" in value) return cellText(value.result as CellValue);
-  if ("text" in value) return String(value.text);
-  return "";
-}
-
-/** The first worksheet's rows, streamed by exceljs' WorkbookReader (shared strings cached, styles ignored). */
+/** The first worksheet's rows, read in a worker under the zip and memory limits; a refusal's reason becomes the failure's. */
 export async function* xlsxRows(source: Readable, counter: ByteCounter): RowBatches {
-  // Inflated under the zip limits as exceljs reads it (the upload was checked too; this covers files stored before).
-  const guard = zipGuard(ZIP_LIMITS.xlsx);
-  const input = source.pipe(counter).pipe(guard);
-  counter.on("error", (error) => input.destroy(error));
-  // exceljs reads `input`; a failing store must end its read too.
-  source.on("error", (error) => input.destroy(error));
-  const excel = await loadExcel();
-  const reader = new excel.stream.xlsx.WorkbookReader(input, { sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", worksheets: "emit", entries: "emit" });
   try {
-    for await (const sheet of untilRefused(reader, guard)) {
-      let batch: AudienceRow[] = [];
-      for await (const row of untilRefused(sheet as AsyncIterable<ExcelJS.Row>, guard)) {
-        // row.values is 1-based and sparse.
-        const values = row.values as CellValue[];
-        const cells: string[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
-        batch.push({ row: row.number, cells });
-        if (batch.length >= BATCH) {
-          yield batch;
-          batch = [];
-        }
-      }
-      if (batch.length) yield batch;
-      return;
-    }
+    yield* xlsxRowsInWorker(source, { through: [counter] });
   } catch (error) {
-    if (error instanceof JunkError) throw error;
+    if (error instanceof FileRefused) throw new JunkError(error.reason);
     throw Object.assign(new JunkError(), { cause: error });
-  } finally {
-    source.destroy();
   }
 }
 
