@@ -63,18 +63,25 @@ function chainBreak(rows: LedgerRow[]): string | null {
 
 /** Every account's mismatches between its balance, its ledger and the charges on its messages, one line each. */
 export async function ledgerMismatches(db: Db): Promise<string[]> {
-  const accounts = await rowsOf<AccountRow>(db, sql`select id::text as id, username, balance::text as balance from users order by username`);
-  const ledger = await rowsOf<LedgerRow>(
-    db,
-    sql`select user_id::text as user_id, amount::text as amount, balance_after::text as balance_after, kind, created_at from balance_ledger order by created_at, id`,
+  // One snapshot for all the reads, so a dispatcher still at work between them cannot show a half-written move.
+  const { accounts, ledger, campaignRows, api } = await db.transaction(
+    async (tx) => {
+      const accounts = await rowsOf<AccountRow>(tx, sql`select id::text as id, username, balance::text as balance from users order by username`);
+      const ledger = await rowsOf<LedgerRow>(
+        tx,
+        sql`select user_id::text as user_id, amount::text as amount, balance_after::text as balance_after, kind, created_at from balance_ledger order by created_at, id`,
+      );
+      const campaignRows = await rowsOf<CampaignRow>(
+        tx,
+        sql`select c.user_id::text as user_id, c.name, c.status, c.held_paise::float8 as held, c.spent_paise::float8 as spent,
+                   coalesce((select sum(r.cost_paise) from campaign_recipients r where r.campaign_id = c.id), 0)::float8 as charged
+            from campaigns c order by c.created_at`,
+      );
+      const api = await rowsOf<{ user_id: string; cost: number }>(tx, sql`select user_id::text as user_id, sum(cost_paise)::float8 as cost from api_messages group by user_id`);
+      return { accounts, ledger, campaignRows, api };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-  const campaignRows = await rowsOf<CampaignRow>(
-    db,
-    sql`select c.user_id::text as user_id, c.name, c.status, c.held_paise::float8 as held, c.spent_paise::float8 as spent,
-               coalesce((select sum(r.cost_paise) from campaign_recipients r where r.campaign_id = c.id), 0)::float8 as charged
-        from campaigns c order by c.created_at`,
-  );
-  const api = await rowsOf<{ user_id: string; cost: number }>(db, sql`select user_id::text as user_id, sum(cost_paise)::float8 as cost from api_messages group by user_id`);
 
   const problems: string[] = [];
   const known = new Set<string>(LEDGER_KINDS);
