@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { DEFAULT_RATES_PAISE, type CampaignStatus, type RecipientState } from "../contract/domain/campaigns";
 import type { Db } from "./db/client";
+import { holdForCampaign, releaseHold, settle } from "./services/campaigns/money";
 import { libraryTemplate } from "./services/template-library";
 import { campaigns, inboundMessages, rcsBots, rcsTemplates, smsAccounts, smsTemplates, suppressions, wabas, whatsappTemplates } from "./db/schema";
 
@@ -8,8 +9,10 @@ import { campaigns, inboundMessages, rcsBots, rcsTemplates, smsAccounts, smsTemp
 // campaign on each channel with a realistic funnel (states, reasons, times over the last days, replies incl. a
 // STOP and its suppression), a paused one with its reason and a ready one, and a completed SMS campaign its department
 // head created; for the user one completed RCS campaign.
-// Their costs are history: shown on the campaigns and recipients, with no ledger move (balances stay as seeded); the
-// paused one holds nothing for its queued recipients.
+// Their money went through the ledger as a real run's would have: the estimate held at start, each message settled
+// against the hold, and at completion the rest released; the paused one still holds its estimate (part of it spent),
+// the ready one nothing. The ledger rows carry the campaigns' times, written oldest first, so balance_after chains;
+// seed.ts credits each owner's opening balance before them (planDemoCampaigns says how much they take).
 // Recipients are one multi-row statement per campaign (STACK 8).
 
 type Channel = "rcs" | "sms" | "whatsapp";
@@ -92,9 +95,26 @@ function recipientsOf(plan: Plan, start: number, index: number): RecipientSeed[]
   });
 }
 
-async function insertCampaign(db: Db, plan: Plan, index: number, now: number): Promise<void> {
+/** A planned demo campaign: its recipients and what it takes from its owner's balance in the end. */
+export interface DemoCampaign {
+  plan: Plan;
+  start: number;
+  rows: RecipientSeed[];
+  /** Paise out of the owner's balance once seeded: what it spent (completed) or still holds (paused). */
+  takes: number;
+}
+
+const estimateOf = (plan: Plan) => plan.recipients * plan.rate;
+
+function planned(plan: Plan, index: number, now: number): DemoCampaign {
   const start = now - plan.daysAgo * 86_400_000;
   const rows = recipientsOf(plan, start, index);
+  const spent = rows.reduce((sum, r) => sum + r.cost_paise, 0);
+  const takes = plan.status === "completed" ? spent : plan.status === "paused" ? estimateOf(plan) : 0;
+  return { plan, start, rows, takes };
+}
+
+async function insertCampaign(db: Db, { plan, start, rows }: DemoCampaign): Promise<void> {
   const spent = rows.reduce((sum, r) => sum + r.cost_paise, 0);
   const last = Math.max(start, ...rows.flatMap((r) => [r.sent_at, r.delivered_at, r.read_at, r.replied_at, r.failed_at]).filter((t): t is string => t !== null).map((t) => Date.parse(t)));
   const started = plan.status !== "ready";
@@ -105,20 +125,24 @@ async function insertCampaign(db: Db, plan: Plan, index: number, now: number): P
         userId: plan.owner, createdBy: plan.createdBy ?? plan.owner, channel: plan.channel, name: plan.name, status: plan.status, statusReason: plan.statusReason ?? null,
         templateId: plan.templateId, templateName: plan.templateName, botId: plan.botId, smsAccountId: plan.smsAccountId, wabaId: plan.wabaId, sender: plan.sender,
         senderLabel: plan.senderLabel, sourceKind: "csv", sourceName: `${plan.name.toLowerCase().replace(/\W+/g, "-")}.csv`,
-        rowsRead: plan.recipients + 2, validCount: plan.recipients, invalidCount: 1, duplicateCount: 1, estimatedPaise: plan.recipients * plan.rate,
+        rowsRead: plan.recipients + 2, validCount: plan.recipients, invalidCount: 1, duplicateCount: 1, estimatedPaise: estimateOf(plan),
         startedAt: started ? new Date(start) : null, completedAt: plan.status === "completed" ? new Date(last) : null,
-        createdAt: new Date(start - 600_000), updatedAt: new Date(last),
+        createdAt: new Date(start - 600_000),
       })
-      .returning({ id: campaigns.id });
+      .returning({ id: campaigns.id, userId: campaigns.userId, name: campaigns.name });
     const result: unknown = await tx.execute(sql`
       insert into campaign_recipients (campaign_id, user_id, row, number, variables, state, reason, code, cost_paise, sent_at, delivered_at, read_at, replied_at, failed_at)
       select ${campaign.id}::uuid, ${plan.owner}::uuid, r.row, r.number, '{}'::text[], r.state, r.reason, r.code, r.cost_paise, r.sent_at, r.delivered_at, r.read_at, r.replied_at, r.failed_at
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(row int, number text, state text, reason text, code text, cost_paise int,
         sent_at timestamptz, delivered_at timestamptz, read_at timestamptz, replied_at timestamptz, failed_at timestamptz)
       returning id, number, state, replied_at`);
-    // History from before the install: the cost shows on the campaign (as after its hold was settled and released)
-    // but no ledger move is made, so the demo accounts' opening balances stay as documented.
-    await tx.update(campaigns).set({ spentPaise: spent, heldPaise: spent }).where(eq(campaigns.id, campaign.id));
+    if (started) {
+      // Started by whoever created it, finished by the dispatcher on the owner's behalf, as control.ts and dispatch.ts do.
+      await holdForCampaign(tx, campaign, estimateOf(plan), plan.createdBy ?? plan.owner, undefined, new Date(start));
+      if (!(await settle(tx, campaign.id, spent))) throw new Error(`demo campaign "${plan.name}" spends past its hold`);
+      if (plan.status === "completed") await releaseHold(tx, campaign.id, plan.owner, new Date(last));
+    }
+    await tx.update(campaigns).set({ updatedAt: new Date(last) }).where(eq(campaigns.id, campaign.id));
     const replied = (result as { rows: { id: number | string; number: string; state: string; replied_at: string | Date | null }[] }).rows.filter((r) => r.state === "replied");
     const replies = replied.slice(0, REPLIES.length).map((r, k) => ({
       userId: plan.owner, channel: plan.channel, from: r.number, to: plan.sender ?? plan.senderLabel, text: REPLIES[k], campaignId: campaign.id,
@@ -138,10 +162,11 @@ async function userRcsTemplate(db: Db, userId: string, botId: string): Promise<{
   return db.insert(rcsTemplates).values({ userId, botId, name: draft.name, type: draft.type, draft, fromLibrary: true, libraryId: sample.id }).returning({ id: rcsTemplates.id, name: rcsTemplates.name });
 }
 
-export async function seedCampaignsDemo(db: Db, ids: ReadonlyMap<string, string>): Promise<void> {
+/** The demo campaigns to seed (with the RCS template the user's needs), before any money moves. */
+export async function planDemoCampaigns(db: Db, ids: ReadonlyMap<string, string>, now: number): Promise<DemoCampaign[]> {
   const manager = ids.get("manager");
   const user = ids.get("user");
-  if (!manager || !user) return;
+  if (!manager || !user) return [];
   const [bot] = await db.select({ id: rcsBots.id, name: rcsBots.name }).from(rcsBots).where(eq(rcsBots.userId, manager)).limit(1);
   const [rcsTemplate] = await db.select({ id: rcsTemplates.id, name: rcsTemplates.name }).from(rcsTemplates).where(eq(rcsTemplates.userId, manager)).limit(1);
   const [sms] = await db
@@ -178,6 +203,10 @@ export async function seedCampaignsDemo(db: Db, ids: ReadonlyMap<string, string>
   if (userBot && userTemplate) {
     plans.push({ owner: user, channel: "rcs", name: "Delivery alerts pilot", status: "completed", templateId: userTemplate.id, templateName: userTemplate.name, botId: userBot.id, senderLabel: userBot.name, rate: DEFAULT_RATES_PAISE.rcs, recipients: 12, daysAgo: 2 });
   }
-  const now = Date.now();
-  for (const [i, plan] of plans.entries()) await insertCampaign(db, plan, i, now);
+  return plans.map((plan, i) => planned(plan, i, now));
+}
+
+/** Writes the planned campaigns oldest first, so each owner's ledger rows chain in time; owners must hold `takes`. */
+export async function seedCampaignsDemo(db: Db, demo: readonly DemoCampaign[]): Promise<void> {
+  for (const campaign of [...demo].sort((a, b) => a.start - b.start)) await insertCampaign(db, campaign);
 }

@@ -11,7 +11,7 @@ import { seedWhatsAppDemo } from "./services/whatsapp/demo-history";
 import { sandboxConfigFromEnv } from "./carriers/sandbox/config";
 import { seedSmsAccounts } from "./seed-sms";
 import { seedChannelsDemo } from "./seed-channels";
-import { seedCampaignsDemo } from "./seed-campaigns";
+import { planDemoCampaigns, seedCampaignsDemo } from "./seed-campaigns";
 import { seedChatsDemo } from "./seed-chats";
 import { seedWhatsAppTemplates } from "./services/whatsapp-templates/seed";
 import { seedRcsTemplateDemo } from "./services/rcs-templates/seed";
@@ -24,7 +24,10 @@ interface DemoAccount {
   companyName: string;
   parent?: string;
   modules: readonly ModuleName[];
-  /** Opening balance in rupees, credited through the ledger like any other credit. */
+  /**
+   * Balance in rupees once the demo is seeded. The ledger explains it: an opening credit of this plus what the
+   * account's seeded campaigns took (spent, or still held), then those campaigns' holds and releases.
+   */
   balance: number;
 }
 
@@ -70,21 +73,22 @@ export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger)
     }
   }
   const admin = ids.get("admin") as string;
-  const credits = DEMO_ACCOUNTS.filter((a) => a.balance > 0).map((a) => ({
-    userId: ids.get(a.username) as string,
-    paise: a.balance * 100,
-    kind: "credit" as const,
-    note: "Opening balance",
-    counterpartyId: admin,
-    insufficient: "",
-  }));
-  await applyMoves(db, credits, admin);
   await seedWhatsAppDemo(db, sandboxConfigFromEnv().seed, { connected: ids.get("manager") as string, unconnected: [ids.get("globex") as string] });
   await seedSmsAccounts(db, ids);
   await seedChannelsDemo(db, ids);
   await seedWhatsAppTemplates(db, ids.get("manager") as string);
   await seedRcsTemplateDemo(db, ids);
-  await seedCampaignsDemo(db, ids);
+  const now = Date.now();
+  const campaigns = await planDemoCampaigns(db, ids, now);
+  // Credited a day before the oldest seeded campaign was created, so every account's ledger starts with it.
+  const openedAt = new Date(Math.min(now, ...campaigns.map((c) => c.start)) - 86_400_000);
+  const credits = DEMO_ACCOUNTS.map((a) => {
+    const userId = ids.get(a.username) as string;
+    const taken = campaigns.filter((c) => c.plan.owner === userId).reduce((sum, c) => sum + c.takes, 0);
+    return { userId, paise: a.balance * 100 + taken, kind: "credit" as const, note: "Opening balance", counterpartyId: admin, insufficient: "", at: openedAt };
+  }).filter((c) => c.paise > 0);
+  await applyMoves(db, credits, admin);
+  await seedCampaignsDemo(db, campaigns);
   await seedChatsDemo(db, ids);
   log.info(`seeded ${DEMO_ACCOUNTS.length} demo accounts (admin, reseller, manager, user, depthead, ...)`);
 }

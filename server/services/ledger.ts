@@ -17,6 +17,8 @@ export interface BalanceMove {
   counterpartyId?: string;
   /** Message when this move would take the balance below zero. */
   insufficient: string;
+  /** When it happened, for history written after the fact (the demo seed); default now. */
+  at?: Date;
 }
 
 export class InsufficientBalance extends Error {}
@@ -80,6 +82,7 @@ export async function applyMovesIn(tx: Tx, moves: BalanceMove[], actorId: string
       actorId,
       impersonatedBy,
       counterpartyId: move.counterpartyId,
+      createdAt: move.at,
     });
     after.set(move.userId, Number(row.balance));
   }

@@ -1,17 +1,20 @@
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BALANCE_REQUEST_DECIDED_EVENT, type BalanceRequestRecord } from "../../contract/balance-requests";
 import { MSG } from "../../contract/messages";
 import { balanceLedger, balanceRequests } from "../db/schema";
 import { startServer, type DemoName, type TestServer } from "./harness";
+import { expectLedgerBalanced } from "./ledger-invariant";
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer();
 });
 afterAll(async () => server?.close());
+// Every flow leaves every account's money adding up: balance = ledger = the charges.
+afterEach(async () => expectLedgerBalanced(server.database.db));
 
 const balanceOf = async (as: DemoName) =>
   (await server.call({ method: "GET", url: "/api/v1/balance/getBalance", as })).json().balances[0].balance as number;

@@ -1,14 +1,17 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../contract/messages";
 import { balanceLedger, balanceRequests } from "../db/schema";
 import { startServer, type TestServer } from "./harness";
+import { expectLedgerBalanced } from "./ledger-invariant";
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer();
 });
 afterAll(async () => server?.close());
+// Every flow leaves every account's money adding up: balance = ledger = the charges.
+afterEach(async () => expectLedgerBalanced(server.database.db));
 
 const balanceOf = async (as: Parameters<TestServer["token"]>[0]) =>
   (await server.call({ method: "GET", url: "/api/v1/balance/getBalance", as })).json().balances[0].balance as number;
@@ -104,7 +107,17 @@ describe("balance requests", () => {
 describe("ledger", () => {
   it("lists one's own rows, a sub-account's, and not others'", async () => {
     const own = await server.call({ method: "GET", url: "/api/balance/ledger", as: "user" });
-    expect(own.json()).toMatchObject({ success: true, count: 1, data: [expect.objectContaining({ kind: "credit", amount: 500, note: "Opening balance" })] });
+    // Newest first: the seeded pilot campaign's release and hold (12 × ₹0.30 held, ₹3.30 spent) after the opening credit.
+    const pilot = 'Campaign "Delivery alerts pilot"';
+    expect(own.json()).toMatchObject({
+      success: true,
+      count: 3,
+      data: [
+        expect.objectContaining({ kind: "campaign_release", amount: 0.3, balanceAfter: 500, note: pilot }),
+        expect.objectContaining({ kind: "campaign_hold", amount: -3.6, balanceAfter: 499.7, note: pilot }),
+        expect.objectContaining({ kind: "credit", amount: 503.3, balanceAfter: 503.3, note: "Opening balance" }),
+      ],
+    });
     const child = await server.call({ method: "GET", url: `/api/balance/ledger?userId=${await server.id("globex")}`, as: "reseller" });
     expect(child.json().data[0]).toMatchObject({ kind: "transfer_in", amount: 1000, actor: "reseller" });
     const outside = await server.call({ method: "GET", url: `/api/balance/ledger?userId=${await server.id("globex")}`, as: "manager" });

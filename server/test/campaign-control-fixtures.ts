@@ -108,9 +108,7 @@ export async function insertCampaign(db: Db, f: CampaignFixture): Promise<string
   return row.id;
 }
 
-export async function setBalance(db: Db, userId: string, rupees: string): Promise<void> {
-  await db.update(users).set({ balance: rupees }).where(eq(users.id, userId));
-}
+export { setBalance } from "./campaign-fixtures";
 
 /** Everything a refused request must leave as it was: the owner's balance and ledger, the campaign and its recipients. */
 export async function moneySnapshot(db: Db, userId: string, campaignId: string) {

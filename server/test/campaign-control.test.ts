@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { campaignRecipients, campaigns, inboundMessages, smsAccounts, suppressions, whatsappTemplates } from "../db/schema";
 import { insertCampaign, moneySnapshot, numberAt, rcsSetup, setBalance, smsSetup, whatsappSetup } from "./campaign-control-fixtures";
 import { startServer, type DemoName, type TestServer } from "./harness";
+import { expectLedgerBalanced } from "./ledger-invariant";
 
 // Campaign control over the call table: who may call what, tenancy, the SMS window on an injected clock, skips,
 // schedules, pause / resume / discard and the operators' discard.
@@ -16,6 +17,8 @@ beforeAll(async () => {
   s = await startServer({ now: () => clock, jobIntervalMs: 3_600_000 }, { dispatch: { idleMs: 3_600_000 } });
 });
 afterAll(async () => s?.close());
+// Every flow leaves every account's money adding up: balance = ledger = the charges.
+afterEach(async () => expectLedgerBalanced(db()));
 
 const db = () => s.database.db;
 const row = async (id: string) => (await db().select().from(campaigns).where(eq(campaigns.id, id)))[0];

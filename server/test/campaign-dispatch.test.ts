@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { io as connect } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RATES_PAISE, PROGRESS_EVENT, type ProgressUpdate } from "../../contract/domain/campaigns";
 import type { Database } from "../db/client";
 import { campaignRecipients, campaigns, inboundMessages, balanceLedger, suppressions } from "../db/schema";
@@ -9,6 +9,7 @@ import { HOLD_USED_UP } from "../services/campaigns/dispatch";
 import { transition } from "../services/campaigns/status";
 import { balanceOf, dispatchServer, fastSandbox, insertCampaign, ordinaryNumbers, setBalance, smsTemplate, until, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
 import { freshDatabase } from "./harness";
+import { expectLedgerBalanced } from "./ledger-invariant";
 
 let database: Database;
 let server: DispatchServer;
@@ -23,6 +24,8 @@ afterAll(async () => {
   await server?.close();
   await database?.close();
 });
+// Every flow leaves every account's money adding up: balance = ledger = the charges.
+afterEach(async () => expectLedgerBalanced(db()));
 
 const db = () => database.db;
 

@@ -2,7 +2,7 @@
 // account had its entity id, or by an older ingest) are counted and named by the check, skipped by the start with
 // their reason, and neither held for nor sent; the hold covers the rest exactly, through the ledger.
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SKIP_REASONS } from "../../contract/domain/campaigns";
 import { DLT_ROUTE_MESSAGES } from "../../contract/domain/dlt-route";
 import { balanceLedger, campaignRecipients, campaigns, suppressions, users } from "../db/schema";
@@ -10,6 +10,7 @@ import type { Database } from "../db/client";
 import { insertCampaign, numberAt, setBalance, smsSetup } from "./campaign-control-fixtures";
 import { dispatchServer, until, type DispatchServer } from "./campaign-fixtures";
 import { freshDatabase } from "./harness";
+import { expectLedgerBalanced } from "./ledger-invariant";
 
 let database: Database;
 let s: DispatchServer;
@@ -23,6 +24,8 @@ afterAll(async () => {
   await s?.close();
   await database?.close();
 });
+// Every flow leaves every account's money adding up: balance = ledger = the charges.
+afterEach(async () => expectLedgerBalanced(db()));
 
 const db = () => database.db;
 const call = async (method: "GET" | "POST", url: string) => s.app.inject({ method, url, headers: { authorization: `Bearer ${await s.token("manager")}` } });

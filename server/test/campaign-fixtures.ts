@@ -14,8 +14,9 @@ import { testSandboxConfig } from "../carriers/sandbox/test-config";
 import type { Database, Db } from "../db/client";
 import { campaigns, smsAccounts, smsTemplates, users, whatsappTemplates } from "../db/schema";
 import type { DispatchOverrides } from "../jobs/campaign-dispatch";
+import { ROW_LOCK } from "../db/locks";
 import { holdForCampaign } from "../services/campaigns/money";
-import type { Tx } from "../services/ledger";
+import { applyMovesIn, type Tx } from "../services/ledger";
 import { DEMO_PASSWORD, demoSessions, type DemoName } from "./harness";
 
 /** Receipts and replies within a few ms, generous per-sender rates: a run of thousands takes a second or two. */
@@ -84,8 +85,17 @@ export async function dispatchServer(database: Database, options: { carrier?: Co
   return { app, carrier, id: async (n) => (await login(n)).id, token: async (n) => (await login(n)).token, close: () => app.close() };
 }
 
+/**
+ * Sets a test account's balance as an admin would: a credit or debit of the difference with its ledger row, so the
+ * ledger still explains the balance (ledger-invariant.ts) after a test starts from a figure of its choice.
+ */
 export async function setBalance(db: Db, userId: string, rupees: string): Promise<void> {
-  await db.update(users).set({ balance: rupees }).where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, userId)).for(ROW_LOCK);
+    const paise = Math.round(Number(rupees) * 100) - Math.round(Number(row.balance) * 100);
+    if (paise === 0) return;
+    await applyMovesIn(tx, [{ userId, paise, kind: paise > 0 ? "credit" : "debit", note: `Test balance set to ₹${rupees}`, insufficient: "" }], userId);
+  });
 }
 
 export async function balanceOf(db: Db, userId: string): Promise<number> {

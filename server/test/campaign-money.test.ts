@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../contract/messages";
 import { balanceLedger, campaignRecipients, campaigns, users } from "../db/schema";
-import { settle } from "../services/campaigns/money";
+import { holdForCampaign, settle } from "../services/campaigns/money";
 import { insertCampaign, moneySnapshot, rcsSetup, setBalance, smsSetup, whatsappSetup } from "./campaign-control-fixtures";
 import { startServer, type TestServer } from "./harness";
+import { expectLedgerBalanced } from "./ledger-invariant";
 
 // The hold a start takes, to the paisa, and what a refused start leaves (nothing). Owner: a fresh balance per test.
 
@@ -15,6 +16,8 @@ beforeAll(async () => {
   owner = await s.id("manager");
 });
 afterAll(async () => s?.close());
+// Every flow leaves every account's money adding up: balance = ledger = the charges.
+afterEach(async () => expectLedgerBalanced(db()));
 
 const db = () => s.database.db;
 const balanceOf = async (id: string) => (await db().select({ b: users.balance }).from(users).where(eq(users.id, id)))[0].b;
@@ -177,10 +180,17 @@ describe("discard releases the unused hold", () => {
   it("settles against the hold and releases exactly the rest", async () => {
     await setBalance(db(), owner, "100.00");
     const id = await smsCampaign(200, "hi");
-    await db().update(campaigns).set({ status: "paused", heldPaise: 5000 }).where(eq(campaigns.id, id));
-    await db().update(users).set({ balance: "50.00" }).where(eq(users.id, owner));
-    // 37 messages settled (₹9.25) against a ₹50 hold; a paused campaign is not sending, so nothing races it.
-    expect(await db().transaction((tx) => settle(tx, id, 37 * 25))).toBe(true);
+    const { name } = await campaignRow(id);
+    await db().transaction((tx) => holdForCampaign(tx, { id, userId: owner, name }, 5000, owner));
+    await db().update(campaigns).set({ status: "paused" }).where(eq(campaigns.id, id));
+    // 37 messages charged to their recipients and settled (₹9.25) against the ₹50 hold, as the dispatcher does; a
+    // paused campaign is not sending, so nothing races it.
+    const settled = await db().transaction(async (tx) => {
+      await tx.execute(sql`update campaign_recipients set state = 'sent', cost_paise = 25, sent_at = now()
+        where id in (select id from campaign_recipients where campaign_id = ${id} order by row limit 37)`);
+      return settle(tx, id, 37 * 25);
+    });
+    expect(settled).toBe(true);
     const res = await s.call({ method: "PUT", url: `/api/sms/campaigns/${id}/discard`, as: "manager" });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: "discarded", cost: { held: 9.25, spent: 9.25 } });

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RATES_PAISE } from "../../contract/domain/campaigns";
 import { MSG } from "../../contract/messages";
 import type { Database } from "../db/client";
@@ -7,6 +7,7 @@ import { balanceLedger, campaigns } from "../db/schema";
 import { balanceOf, dispatchServer, insertCampaign, ordinaryNumbers, setBalance, smsTemplate, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
 import { moneySnapshot } from "./campaign-control-fixtures";
 import { freshDatabase, type DemoName } from "./harness";
+import { expectLedgerBalanced } from "./ledger-invariant";
 
 // campaigns.testSend: the campaign's message to a few numbers now, paid from the owner's balance per message.
 
@@ -21,6 +22,8 @@ afterAll(async () => {
   await server?.close();
   await database?.close();
 });
+// Every flow leaves every account's money adding up: balance = ledger = the charges.
+afterEach(async () => expectLedgerBalanced(db()));
 
 const db = () => database.db;
 const smsRate = DEFAULT_RATES_PAISE.sms;

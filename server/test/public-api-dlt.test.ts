@@ -2,7 +2,7 @@
 // not an Indian mobile and a variable value over DLT's limit are refused with 422 and the reason, and nothing is
 // stored or charged. An account without an entity id is no DLT route and keeps taking any valid number.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ERRORS } from "../../contract/domain/api-keys";
 import { DEFAULT_RATES_PAISE } from "../../contract/domain/campaigns";
 import { DLT_ROUTE_MESSAGES } from "../../contract/domain/dlt-route";
@@ -11,6 +11,7 @@ import type { Database } from "../db/client";
 import { apiMessages, balanceLedger, smsAccounts } from "../db/schema";
 import { balanceOf, dispatchServer, setBalance, smsTemplate, type DispatchServer } from "./campaign-fixtures";
 import { freshDatabase } from "./harness";
+import { expectLedgerBalanced } from "./ledger-invariant";
 
 let database: Database;
 let server: DispatchServer;
@@ -47,6 +48,8 @@ afterAll(async () => {
   await server?.close();
   await database?.close();
 });
+// Every flow leaves every account's money adding up: balance = ledger = the charges.
+afterEach(async () => expectLedgerBalanced(db()));
 
 describe("an SMS template of a DLT account", () => {
   const long = (n: number) => "x".repeat(n);

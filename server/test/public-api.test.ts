@@ -4,7 +4,7 @@
 // request log; the state events; tenancy.
 import { randomUUID } from "node:crypto";
 import { and, eq, like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ERRORS } from "../../contract/domain/api-keys";
 import { DEFAULT_RATES_PAISE } from "../../contract/domain/campaigns";
 import type { Database } from "../db/client";
@@ -15,6 +15,7 @@ import type { Tx } from "../services/ledger";
 import type { UmsEntry } from "../services/public-api/request-log";
 import { balanceOf, dispatchServer, setBalance, smsTemplate, until, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
 import { freshDatabase } from "./harness";
+import { expectLedgerBalanced } from "./ledger-invariant";
 
 let database: Database;
 let server: DispatchServer;
@@ -59,6 +60,8 @@ afterAll(async () => {
   await server?.close();
   await database?.close();
 });
+// Every flow leaves every account's money adding up: balance = ledger = the charges.
+afterEach(async () => expectLedgerBalanced(db()));
 
 describe("sending one message", () => {
   it("debits the ledger, hands the message to the carrier with our id, and its receipts change its state", async () => {

@@ -3,7 +3,7 @@
 // twice unless asked; the HTTP step's SSRF guard; the step cap; campaign STOP replies, webhooks and schedules as
 // triggers; per-account concurrency; tenancy.
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { WorkflowEdge, WorkflowGraph, WorkflowNode } from "../../contract/domain/workflow-graph";
 import type { NodeType } from "../../contract/domain/workflow-nodes";
 import { STEP_CAP_MESSAGE } from "../../contract/domain/workflow-runs";
@@ -16,6 +16,7 @@ import { startRuns } from "../services/workflows/runs";
 import { SSRF_REFUSED } from "../services/workflows/http-step";
 import { insertCampaign, insertRecipients } from "./campaign-read-fixtures";
 import { startServer, type DemoName, type TestServer } from "./harness";
+import { expectLedgerBalanced } from "./ledger-invariant";
 
 const CAP = 8;
 let server: TestServer;
@@ -23,6 +24,8 @@ beforeAll(async () => {
   server = await startServer({ jobIntervalMs: 100, workflows: { maxStepsPerRun: CAP, accountConcurrency: 20, allowPrivateHttp: false } });
 });
 afterAll(async () => server?.close());
+// Every flow leaves every account's money adding up: balance = ledger = the charges.
+afterEach(async () => expectLedgerBalanced(server.database.db));
 
 const FLOW = "/api/flow/v1";
 const node = (id: string, type: NodeType, data: Record<string, unknown> = {}, y = 0): WorkflowNode => ({ id, type, data, position: { x: 0, y } });

@@ -19,12 +19,15 @@ export interface CampaignMoney {
   name: string;
 }
 
-/** Takes `paise` from the owner's balance onto the campaign; throws InsufficientBalance (roll back) when it cannot. */
-export async function holdForCampaign(tx: Tx, campaign: CampaignMoney, paise: number, actorId: string, impersonatedBy?: string): Promise<void> {
+/**
+ * Takes `paise` from the owner's balance onto the campaign; throws InsufficientBalance (roll back) when it cannot.
+ * `at`: when, for history written after the fact (the demo seed); default now.
+ */
+export async function holdForCampaign(tx: Tx, campaign: CampaignMoney, paise: number, actorId: string, impersonatedBy?: string, at?: Date): Promise<void> {
   if (paise > 0) {
     await applyMovesIn(
       tx,
-      [{ userId: campaign.userId, paise: -paise, kind: "campaign_hold", note: `Campaign "${campaign.name}"`, insufficient: MSG.insufficientBalance }],
+      [{ userId: campaign.userId, paise: -paise, kind: "campaign_hold", note: `Campaign "${campaign.name}"`, insufficient: MSG.insufficientBalance, at }],
       actorId,
       impersonatedBy,
     );
@@ -46,8 +49,8 @@ export async function settle(tx: Tx, campaignId: string, paise: number): Promise
   return rows.length === 1;
 }
 
-/** Returns the unspent hold to the owner's balance (idempotent: the hold becomes what was spent). */
-export async function releaseHold(tx: Tx, campaignId: string, actorId: string): Promise<number> {
+/** Returns the unspent hold to the owner's balance (idempotent: the hold becomes what was spent); `at` as for a hold. */
+export async function releaseHold(tx: Tx, campaignId: string, actorId: string, at?: Date): Promise<number> {
   const [row] = await tx
     .select({ id: campaigns.id, userId: campaigns.userId, name: campaigns.name, held: campaigns.heldPaise, spent: campaigns.spentPaise })
     .from(campaigns)
@@ -55,7 +58,7 @@ export async function releaseHold(tx: Tx, campaignId: string, actorId: string): 
     .for(ROW_LOCK);
   if (!row || row.held <= row.spent) return 0;
   const unused = row.held - row.spent;
-  await applyMovesIn(tx, [{ userId: row.userId, paise: unused, kind: "campaign_release", note: `Campaign "${row.name}"`, insufficient: MSG.insufficientBalance }], actorId);
+  await applyMovesIn(tx, [{ userId: row.userId, paise: unused, kind: "campaign_release", note: `Campaign "${row.name}"`, insufficient: MSG.insufficientBalance, at }], actorId);
   await tx.update(campaigns).set({ heldPaise: row.spent, updatedAt: new Date() }).where(eq(campaigns.id, campaignId));
   return unused;
 }
