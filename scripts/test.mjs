@@ -28,6 +28,7 @@ const POSTGRES_FILES = [
   "server/test/public-api-sms-receipts.test.ts", // a receipt taken by another process's bind: one delivery per state
   "server/test/public-api-journey.test.ts", // the built bundle: public API → each carrier → receipt → signed webhook
   "server/test/balance.test.ts",
+  "server/test/seed-ledger.test.ts", // balance = ledger = the charges for every account, right after the seed
   "server/test/chats.test.ts",
   "server/test/realtime-cluster.pg.test.ts",
   "server/test/scale.pg.test.ts", // two processes, one SIGKILLed: nothing lost or sent twice
