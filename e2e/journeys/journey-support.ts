@@ -73,8 +73,14 @@ export function verifyWebhook(secret: string, headers: IncomingHttpHeaders, rawB
 
 /** Picks an option of an antd select by its accessible name. */
 export async function pick(page: Page, label: string, option: string | RegExp): Promise<void> {
-  await page.getByRole("combobox", { name: label, exact: true }).click({ force: true }); // a chosen value lies over the input
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: option }).first().click();
+  const box = page.getByRole("combobox", { name: label, exact: true });
+  const open = page.locator(".ant-select-dropdown:visible");
+  // A click while the form redraws (the previous choice's options arriving) can leave the list shut: CI once waited
+  // the journey's whole 8 minutes on an option of a list that never opened. Open it again until the option is taken.
+  await expect(async () => {
+    if ((await open.count()) === 0) await box.click({ force: true }); // a chosen value lies over the input
+    await open.locator(".ant-select-item-option").filter({ hasText: option }).first().click({ timeout: 3_000 });
+  }).toPass({ timeout: 45_000 });
 }
 
 /** An antd statistic by its exact title ("Valid" must not also match "Invalid"). */
