@@ -71,16 +71,25 @@ export function verifyWebhook(secret: string, headers: IncomingHttpHeaders, rawB
   });
 }
 
-/** Picks an option of an antd select by its accessible name. */
+/**
+ * Picks an option of an antd select by its accessible name, in that select's own list (the combobox's
+ * `aria-controls`), opening it again until the option is taken: a click while the form redraws can leave the list shut,
+ * and a list of another select still fading out must not count as this one's.
+ */
 export async function pick(page: Page, label: string, option: string | RegExp): Promise<void> {
   const box = page.getByRole("combobox", { name: label, exact: true });
-  const open = page.locator(".ant-select-dropdown:visible");
-  // A click while the form redraws (the previous choice's options arriving) can leave the list shut: CI once waited
-  // the journey's whole 8 minutes on an option of a list that never opened. Open it again until the option is taken.
-  await expect(async () => {
-    if ((await open.count()) === 0) await box.click({ force: true }); // a chosen value lies over the input
-    await open.locator(".ant-select-item-option").filter({ hasText: option }).first().click({ timeout: 3_000 });
-  }).toPass({ timeout: 45_000 });
+  const list = async () => page.locator(".ant-select-dropdown").filter({ has: page.locator(`[id="${await box.getAttribute("aria-controls")}"]`) });
+  try {
+    await expect(async () => {
+      if ((await box.getAttribute("aria-expanded")) !== "true") await box.click({ force: true }); // a chosen value lies over the input
+      await (await list()).locator(".ant-select-item-option").filter({ hasText: option }).first().click({ timeout: 3_000 });
+    }).toPass({ timeout: 45_000 });
+  } catch (e) {
+    // Say what the list held, so a failure on CI explains itself.
+    const shown = await (await list()).innerText({ timeout: 1_000 }).catch(() => "(no list open)");
+    const state = `expanded=${await box.getAttribute("aria-expanded")}, disabled=${await box.isDisabled()}`;
+    throw new Error(`"${label}": no option ${String(option)} (${state}); the list showed: ${JSON.stringify(shown)}`, { cause: e });
+  }
 }
 
 /** An antd statistic by its exact title ("Valid" must not also match "Invalid"). */
