@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { MSG } from "../contract";
-import { login, shot } from "./support";
+import { apiToken, login, shot } from "./support";
 
 // rahul (a user of the manager) is used by no other spec's writes, so his profile is this spec's to change.
 test("the account page saves the profile through the data provider and shows the saved record without a reload", async ({ page }) => {
@@ -37,4 +37,36 @@ test("the billing page refuses a zero amount without a call (SPEC 5)", async ({ 
   await expect(page.getByText(MSG.invalidBalanceAmount)).toBeVisible();
   expect(sent).toBe(0);
   await shot(page, "billing-zero-amount");
+});
+
+test("a person who picks another time zone sees the console's dates in it", async ({ page }) => {
+  await login(page, "rahul", "user");
+  const headers = { authorization: `Bearer ${await apiToken(page, "rahul")}` };
+  // India's to start with (a retry finds the zone the first attempt saved), and a request with a known time.
+  expect((await page.request.put("/api/v1/profile/update", { headers, data: { timeZone: "Asia/Kolkata" } })).ok()).toBe(true);
+  expect((await page.request.post("/api/balance/requestBalance", { headers, data: { requestedBalance: 7 } })).ok()).toBe(true);
+  const mine = await (await page.request.get("/api/balance/my-requests?page=1&limit=5", { headers })).json();
+  const createdAt = (mine.data as Array<{ amount: number; createdAt: string }>).find((r) => r.amount === 7)?.createdAt ?? "";
+  expect(createdAt).not.toBe("");
+  const shown = (timeZone: string) =>
+    new Intl.DateTimeFormat("en-IN", { timeZone, day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true }).format(new Date(createdAt));
+  // A fresh sign-in carries the zone saved through the API.
+  await login(page, "rahul", "user");
+  await page.goto("/user/billing");
+  const requests = page.locator(".ant-card").filter({ hasText: "Your balance requests" });
+  await expect(requests).toContainText(shown("Asia/Kolkata"));
+
+  await page.goto("/user/general");
+  await page.getByRole("combobox", { name: "Time zone" }).click();
+  await page.getByRole("combobox", { name: "Time zone" }).fill("Dubai");
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "Asia/Dubai" }).click();
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Profile updated")).toBeVisible();
+  await expect(page.locator(".ant-descriptions-item").filter({ hasText: "Time zone" })).toContainText("Asia/Dubai");
+  await shot(page, "account-time-zone");
+
+  await page.goto("/user/billing");
+  await expect(requests).toContainText(shown("Asia/Dubai"));
+  await expect(requests).not.toContainText(shown("Asia/Kolkata"));
+  await shot(page, "account-time-zone-billing");
 });

@@ -1,3 +1,5 @@
+import { TIME_ZONE } from "./fields";
+
 export const campaignSchedule = {
   "title": "Schedule campaign",
   "type": "object",
@@ -5,6 +7,6 @@ export const campaignSchedule = {
   "required": ["scheduledAt", "timeZone"],
   "properties": {
     "scheduledAt": { "type": "string", "title": "Send at", "format": "date-time" },
-    "timeZone": { "type": "string", "title": "Time zone", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$" }
+    "timeZone": TIME_ZONE
   }
 } as const;

@@ -46,6 +46,15 @@ export const PHONE = {
   "pattern": "^$|^\\+?[0-9 ()-]{6,20}$"
 } as const;
 
+/** An IANA zone name; the server also checks it is one the runtime knows (contract/domain/time-zone.ts). */
+export const TIME_ZONE = {
+  "type": "string",
+  "title": "Time zone",
+  "minLength": 1,
+  "maxLength": 64,
+  "pattern": "^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$"
+} as const;
+
 export const USER_ID = {
   "type": "string",
   "title": "User",

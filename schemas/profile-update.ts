@@ -1,4 +1,4 @@
-import { COMPANY, EMAIL, FULL_NAME, NEW_PASSWORD, PHONE } from "./fields";
+import { COMPANY, EMAIL, FULL_NAME, NEW_PASSWORD, PHONE, TIME_ZONE } from "./fields";
 
 export const profileUpdate = {
   "title": "Profile",
@@ -10,6 +10,7 @@ export const profileUpdate = {
     "email": EMAIL,
     "companyName": COMPANY,
     "phone": PHONE,
+    "timeZone": { ...TIME_ZONE, "description": "Dates and times in the console are shown in this zone, and campaigns are scheduled in it." },
     "currentPassword": {
       "type": "string",
       "title": "Current password",

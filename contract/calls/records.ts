@@ -20,6 +20,8 @@ const Person = {
   name: Type.String(),
   companyName: Type.String(),
   phone: Type.String(),
+  /** The IANA zone the console shows this person's dates in ("Asia/Kolkata" until they pick another). */
+  timeZone: Type.String(),
 };
 
 export const UserRecord = Type.Object({

@@ -19,6 +19,7 @@ export const USER_RECORD_COLUMNS = {
   name: users.name,
   companyName: users.companyName,
   phone: users.phone,
+  timeZone: users.timeZone,
   status: users.status,
   balance: users.balance,
   parentId: users.parentId,
@@ -28,7 +29,7 @@ export const USER_RECORD_COLUMNS = {
 export type UserRecordRow = Omit<UserRow, "passwordHash" | "updatedAt">;
 
 /** What every account record (and a login's session) shows of the person. */
-export function personOf(row: Pick<UserRow, "id" | "username" | "email" | "role" | "name" | "companyName" | "phone">) {
+export function personOf(row: Pick<UserRow, "id" | "username" | "email" | "role" | "name" | "companyName" | "phone" | "timeZone">) {
   return {
     _id: row.id,
     username: row.username,
@@ -38,6 +39,7 @@ export function personOf(row: Pick<UserRow, "id" | "username" | "email" | "role"
     name: row.name,
     companyName: row.companyName,
     phone: row.phone,
+    timeZone: row.timeZone,
   };
 }
 

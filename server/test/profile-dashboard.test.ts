@@ -30,6 +30,23 @@ describe("profile", () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it("keeps the person's time zone: India's until they pick another, which their next sign-in carries", async () => {
+    const before = await server.call({ method: "GET", url: "/api/v1/profile/details", as: "depthead" });
+    expect(before.json().data.timeZone).toBe("Asia/Kolkata");
+    for (const timeZone of ["Asia/Atlantis", "IST", "Asia/Kolkata; drop"]) {
+      const refused = await server.call({ method: "PUT", url: "/api/v1/profile/update", as: "depthead", payload: { timeZone, name: "Changed" } });
+      expect(refused.statusCode, timeZone).toBe(400);
+      expect(refused.json().message).toMatch(/time ?zone/i);
+    }
+    // A refused request wrote nothing, not even its other fields.
+    expect((await server.call({ method: "GET", url: "/api/v1/profile/details", as: "depthead" })).json().data).toMatchObject({ timeZone: "Asia/Kolkata", name: before.json().data.name });
+    const saved = await server.call({ method: "PUT", url: "/api/v1/profile/update", as: "depthead", payload: { timeZone: "Asia/Dubai" } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.timeZone).toBe("Asia/Dubai");
+    const login = await server.app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "depthead", password: DEMO_PASSWORD } });
+    expect(login.json().data?.timeZone ?? login.json().timeZone).toBe("Asia/Dubai");
+  });
+
   it("refuses fields it does not know, such as role or balance", async () => {
     for (const payload of [{ role: "admin" }, { balance: 1e9 }, {}]) {
       const res = await server.call({ method: "PUT", url: "/api/v1/profile/update", as: "user", payload });

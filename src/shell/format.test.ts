@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayKey, formatCount, formatDate, formatDateTime, formatDayMonth, formatINR, formatLongDate, formatSignedINR, formatTime, formatTimeWithSeconds, formatWeekday } from "./format";
+import { dayKey, displayTimeZone, formatCount, formatDate, formatDateTime, formatDayMonth, formatINR, formatLongDate, formatSignedINR, formatTime, formatTimeWithSeconds, formatWeekday, setDisplayTimeZone } from "./format";
 
 describe("format", () => {
   it.each<[number | null | undefined, string]>([
@@ -46,5 +46,24 @@ describe("format", () => {
     expect(dayKey(LATE)).toBe(dayKey("2026-12-06T05:00:00Z"));
     expect(dayKey(LATE)).not.toBe(dayKey(AFTERNOON));
     expect(dayKey(null)).toBe("");
+  });
+
+  it("follows the person's zone once set, and falls back to India's for an unknown or missing one", () => {
+    try {
+      setDisplayTimeZone("Asia/Dubai");
+      expect(displayTimeZone()).toBe("Asia/Dubai");
+      expect(formatDateTime(AFTERNOON)).toBe("5 Dec 2026, 12:32 pm");
+      // Midnight in Dubai is 20:00 UTC (in India 18:30): 19:59 UTC is still the 5th there, 20:00 the 6th.
+      expect(dayKey("2026-12-05T19:59:00Z")).toBe(dayKey(AFTERNOON));
+      expect(dayKey(LATE)).not.toBe(dayKey(AFTERNOON));
+      setDisplayTimeZone("Asia/Atlantis");
+      expect(displayTimeZone()).toBe("Asia/Kolkata");
+      expect(formatDateTime(AFTERNOON)).toBe("5 Dec 2026, 2:02 pm");
+      setDisplayTimeZone("Europe/London");
+      setDisplayTimeZone(undefined);
+      expect(formatTime(AFTERNOON)).toBe("2:02 pm");
+    } finally {
+      setDisplayTimeZone(undefined);
+    }
   });
 });

@@ -1,27 +1,44 @@
 import { formatINR } from "../../contract/domain/inr";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "../../contract/domain/time-zone";
 
 export { formatINR };
 
 // Every date, time and number the console shows is written here: Indian English ("5 Dec 2026, 2:02 pm", lakh
-// grouping), in one time zone, whatever the browser's locale and zone are (an operator's laptop set to en-US/UTC
+// grouping), in the person's time zone, whatever the browser's locale and zone are (an operator's laptop set to en-US/UTC
 // must not show "12/5/2026, 8:32 AM"). eslint refuses toLocale*String and dayjs' format elsewhere in src/.
 
-/** The zone dates are shown in: India's, where the accounts' sending windows and reports are reckoned. */
-export const DISPLAY_TIME_ZONE = "Asia/Kolkata";
-
 const LOCALE = "en-IN";
-const zoned = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(LOCALE, { timeZone: DISPLAY_TIME_ZONE, ...options });
 const count = new Intl.NumberFormat(LOCALE);
-const FORMATS = {
-  dateTime: zoned({ day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true }),
-  date: zoned({ day: "numeric", month: "short", year: "numeric" }),
-  longDate: zoned({ day: "numeric", month: "long", year: "numeric" }),
-  dayMonth: zoned({ day: "numeric", month: "short" }),
-  weekday: zoned({ weekday: "short" }),
-  time: zoned({ hour: "numeric", minute: "2-digit", hour12: true }),
-  timeWithSeconds: zoned({ hour: "numeric", minute: "2-digit", second: "2-digit", hour12: true }),
-  dayKey: zoned({ year: "numeric", month: "2-digit", day: "2-digit" }),
-};
+
+function formatsIn(timeZone: string) {
+  const zoned = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(LOCALE, { timeZone, ...options });
+  return {
+    dateTime: zoned({ day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true }),
+    date: zoned({ day: "numeric", month: "short", year: "numeric" }),
+    longDate: zoned({ day: "numeric", month: "long", year: "numeric" }),
+    dayMonth: zoned({ day: "numeric", month: "short" }),
+    weekday: zoned({ weekday: "short" }),
+    time: zoned({ hour: "numeric", minute: "2-digit", hour12: true }),
+    timeWithSeconds: zoned({ hour: "numeric", minute: "2-digit", second: "2-digit", hour12: true }),
+    dayKey: zoned({ year: "numeric", month: "2-digit", day: "2-digit" }),
+  };
+}
+
+// The zone is the signed-in person's (their profile's time zone, India's until they pick another): the session store
+// sets it when a session starts or the profile changes, before anything renders with it.
+let zone = DEFAULT_TIME_ZONE;
+let FORMATS = formatsIn(zone);
+
+/** The zone dates are shown in now. */
+export const displayTimeZone = (): string => zone;
+
+/** Shows dates in `next` from now on; an unknown or missing zone means India's. */
+export function setDisplayTimeZone(next: string | null | undefined): void {
+  const chosen = next && isTimeZone(next) ? next : DEFAULT_TIME_ZONE;
+  if (chosen === zone) return;
+  zone = chosen;
+  FORMATS = formatsIn(zone);
+}
 
 /** Signed money for ledger rows: "+₹500.00" / "-₹200.00". */
 export function formatSignedINR(value: number): string {
@@ -41,25 +58,26 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-const formatWith = (format: Intl.DateTimeFormat) => (value: DateInput): string => {
+type FormatName = keyof ReturnType<typeof formatsIn>;
+const formatWith = (name: FormatName) => (value: DateInput): string => {
   const d = toDate(value);
-  return d ? format.format(d) : "—";
+  return d ? FORMATS[name].format(d) : "—";
 };
 
 /** "5 Dec 2026, 2:02 pm" */
-export const formatDateTime = formatWith(FORMATS.dateTime);
+export const formatDateTime = formatWith("dateTime");
 /** "5 Dec 2026" */
-export const formatDate = formatWith(FORMATS.date);
+export const formatDate = formatWith("date");
 /** "5 December 2026": the chat's day separators. */
-export const formatLongDate = formatWith(FORMATS.longDate);
+export const formatLongDate = formatWith("longDate");
 /** "5 Dec": chart axes and inbox rows of this year. */
-export const formatDayMonth = formatWith(FORMATS.dayMonth);
+export const formatDayMonth = formatWith("dayMonth");
 /** "Sat" */
-export const formatWeekday = formatWith(FORMATS.weekday);
+export const formatWeekday = formatWith("weekday");
 /** "2:02 pm" */
-export const formatTime = formatWith(FORMATS.time);
+export const formatTime = formatWith("time");
 /** "2:02:09 pm": "updated at" stamps of pages that refresh by themselves. */
-export const formatTimeWithSeconds = formatWith(FORMATS.timeWithSeconds);
+export const formatTimeWithSeconds = formatWith("timeWithSeconds");
 
 /** The calendar day in the display zone ("05/12/2026"), for "same day?" questions; "" for no date. */
 export function dayKey(value: DateInput): string {

@@ -13,6 +13,8 @@ export interface AuthUser {
   name?: string;
   companyName?: string;
   phone?: string;
+  /** The IANA zone the console shows this person's dates in. */
+  timeZone?: string;
 }
 
 /** The impersonated session carries who started it (SPEC 3, impersonation state). */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { PERSIST_KEY } from "../../contract";
 import { fromPersisted, parseAuthUser } from "./persist";
+import { displayTimeZone, formatTime } from "../shell/format";
 import { restoreSession, sessionStore, type AuthUser } from "./session";
 
 const user: AuthUser = {
@@ -62,5 +63,17 @@ describe("persisted state parsing", () => {
 
   it("normalizes the department-head spelling", () => {
     expect(parseAuthUser({ ...user, type: "department-head" })?.type).toBe("department_head");
+  });
+
+  it("shows dates in the signed-in person's zone, and India's again after they sign out", async () => {
+    await restoreSession();
+    sessionStore.loginSucceeded({ ...user, timeZone: "Europe/London" });
+    expect(displayTimeZone()).toBe("Europe/London");
+    expect(formatTime("2026-12-05T08:32:09Z")).toBe("8:32 am");
+    sessionStore.logout();
+    expect(displayTimeZone()).toBe("Asia/Kolkata");
+    // A session saved before people had a zone restores in India's.
+    sessionStore.loginSucceeded(user);
+    expect(displayTimeZone()).toBe("Asia/Kolkata");
   });
 });

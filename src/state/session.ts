@@ -11,6 +11,7 @@ import {
   type ImpersonationAction,
 } from "./auth-state";
 import { readPersisted, writePersisted, type RootState } from "./persist";
+import { setDisplayTimeZone } from "../shell/format";
 
 export type { AuthUser, ImpersonatedUser, AuthState, ImpersonationState } from "./auth-state";
 export type { RootState } from "./persist";
@@ -32,6 +33,8 @@ function createSessionStore() {
 
   const commit = (next: SessionState, persist = true) => {
     state = next;
+    // Before any listener renders: dates are shown in the signed-in person's zone.
+    setDisplayTimeZone(next.auth.user?.timeZone);
     if (persist && next.restored) writePersisted(storage(), next);
     for (const fn of listeners) fn();
   };

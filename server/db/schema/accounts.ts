@@ -15,6 +15,8 @@ export const users = pgTable(
     name: text("name").notNull().default(""),
     companyName: text("company_name").notNull().default(""),
     phone: text("phone").notNull().default(""),
+    // The IANA zone the person's console shows dates in and schedules in (contract/domain/time-zone.ts).
+    timeZone: text("time_zone").notNull().default("Asia/Kolkata"),
     status: text("status").notNull().default("active"),
     parentId: uuid("parent_id").references((): AnyPgColumn => users.id),
     isFirstLogin: boolean("is_first_login").notNull().default(true),

@@ -1,3 +1,4 @@
+import { isTimeZone } from "../../../contract/domain/time-zone";
 import { MSG } from "../../../contract/messages";
 import { callerOf } from "../../auth/guard";
 import { hashPassword, verifyPassword } from "../../auth/passwords";
@@ -23,6 +24,9 @@ export const profileHandlers: Handlers = {
     const { currentPassword, newPassword, email, ...changes } = request.body;
     const row = await findUser(db, caller.id);
     if (!row) throw notFound(MSG.userNotFound);
+    if (changes.timeZone !== undefined && !isTimeZone(changes.timeZone)) {
+      throw badRequest(`timeZone: "${changes.timeZone}" is not a time zone`, [{ field: "timeZone", message: "is not a known time zone (e.g. Asia/Kolkata)" }]);
+    }
     const update: UserChanges = { ...changes, updatedAt: new Date() };
     if (email) await assertEmailFree(db, email.toLowerCase(), row.id);
     if (newPassword) {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
 import type { SchemaBody } from "../../../schemas";
 import { DEFAULT_BUSINESS_HOURS, DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_HANDOFF_KEYWORDS, DEFAULT_HANDOFF_MESSAGE, type AgentHandoff } from "../../../contract/domain/ai";
+import { isTimeZone } from "../../../contract/domain/time-zone";
 import type { CallQuery } from "../../../contract/calls";
 import type { Db } from "../../db/client";
 import { aiAgents } from "../../db/schema";
@@ -26,9 +27,7 @@ function handoffOf(input: AgentInput["handoff"], current: AgentHandoff = DEFAULT
   const hours = input.businessHours;
   if (hours.enabled && hours.days.length === 0) throw badRequest("handoff.businessHours.days: choose at least one day", [{ field: "handoff.businessHours.days", message: "choose at least one day" }]);
   if (hours.start === hours.end) throw badRequest("handoff.businessHours.end: must differ from the opening time", [{ field: "handoff.businessHours.end", message: "must differ from the opening time" }]);
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: hours.timezone });
-  } catch {
+  if (!isTimeZone(hours.timezone)) {
     throw badRequest("handoff.businessHours.timezone: is not a time zone", [{ field: "handoff.businessHours.timezone", message: "is not a time zone (e.g. Asia/Kolkata)" }]);
   }
   return {

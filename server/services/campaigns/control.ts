@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { FINAL_CAMPAIGN_STATUSES, CAMPAIGN_STATUSES, type CampaignStatus } from "../../../contract/domain/campaigns";
 import { MSG } from "../../../contract/messages";
+import { isTimeZone } from "../../../contract/domain/time-zone";
 import type { Db } from "../../db/client";
 import { campaigns } from "../../db/schema";
 import { badRequest, HttpError } from "../../http/errors";
@@ -62,14 +63,6 @@ export function startCampaign(db: Db, found: CampaignRow, caller: Caller, option
   return inTransaction(db, async (tx) => launch(tx, await locked(tx, found.id), caller, options, null));
 }
 
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export function scheduleCampaign(db: Db, found: CampaignRow, caller: Caller, options: CheckOptions, body: { scheduledAt: string; timeZone: string }): Promise<CampaignRow> {
   if (!isTimeZone(body.timeZone)) throw badRequest(`Unknown time zone "${body.timeZone}"`, [{ field: "timeZone", message: "is not a known IANA time zone" }]);

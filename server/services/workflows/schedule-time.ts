@@ -1,14 +1,10 @@
 // Time for workflows: the schedule trigger's next firing (cron-parser, in the trigger's time zone) and the business
 // hours condition (the local weekday and time in a zone, from Intl).
 import { CronExpressionParser } from "cron-parser";
+import { isTimeZone } from "../../../contract/domain/time-zone";
 
 export function zoneProblem(zone: string): string | null {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return null;
-  } catch {
-    return `"${zone}" is not a time zone (use an IANA name such as Asia/Kolkata)`;
-  }
+  return isTimeZone(zone) ? null : `"${zone}" is not a time zone (use an IANA name such as Asia/Kolkata)`;
 }
 
 export function cronProblem(cron: string, zone: string): string | null {

@@ -66,7 +66,7 @@ export function AccountPanels() {
       // The header shows the session's name and email: keep them in step with what was saved.
       const session = sessionStore.getState().auth.user;
       const saved = res.data.data;
-      if (session && kind === "profile") sessionStore.loginSucceeded({ ...session, name: saved.name, email: saved.email });
+      if (session && kind === "profile") sessionStore.loginSucceeded({ ...session, name: saved.name, email: saved.email, timeZone: saved.timeZone });
       if (kind === "password") setPasswordFormKey((k) => k + 1);
     } catch {
       // The error notification above has told the person; the form keeps what they typed.
@@ -102,6 +102,7 @@ export function AccountPanels() {
                 <Descriptions.Item label="Role"><RoleTag role={data.type} /></Descriptions.Item>
                 <Descriptions.Item label="Company">{data.companyName || "—"}</Descriptions.Item>
                 <Descriptions.Item label="Phone">{data.phone || "—"}</Descriptions.Item>
+                <Descriptions.Item label="Time zone">{data.timeZone}</Descriptions.Item>
                 <Descriptions.Item label="Status">
                   <Badge status={data.status === "active" ? "success" : "error"} text={data.status === "active" ? "Active" : "Suspended"} />
                 </Descriptions.Item>

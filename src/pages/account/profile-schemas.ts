@@ -14,11 +14,12 @@ export function pickSchema(keys: readonly string[], required: readonly string[] 
   return { type: "object", additionalProperties: false, properties, ...(required.length ? { required: [...required] } : {}) };
 }
 
-export const PROFILE_KEYS = ["name", "email", "companyName", "phone"] as const;
+export const PROFILE_KEYS = ["name", "email", "companyName", "phone", "timeZone"] as const;
 export const PROFILE_SCHEMA: RJSFSchema = pickSchema(PROFILE_KEYS);
 export const PROFILE_UI: UiSchema<FormValues> = {
   email: { "ui:placeholder": "name@company.com" },
   phone: { "ui:placeholder": "+91 98765 43210" },
+  timeZone: { "ui:widget": "TimeZoneWidget" },
 };
 
 /** The password form adds a confirmation field that never leaves the browser. */

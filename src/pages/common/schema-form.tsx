@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useIsMobile } from "../../shell/sidebar/use-is-mobile";
 import { errorTransformerFor } from "./form-errors";
 import { RangeWidget } from "./range-widget";
+import { TimeZoneWidget } from "./time-zone-widget";
 import { PRECOMPILED_VALIDATORS } from "./validators/precompiled-validators";
 
 export type FormValues = Record<string, unknown>;
@@ -35,7 +36,7 @@ function validatorFor(schema: RJSFSchema) {
   return createPrecompiledValidator<FormValues>(fns, schema);
 }
 
-const WIDGETS = { RangeWidget };
+const WIDGETS = { RangeWidget, TimeZoneWidget };
 
 /**
  * A form rendered from one of the shared JSON Schemas (the server validates the same schema), so field rules

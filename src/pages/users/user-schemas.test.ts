@@ -29,6 +29,7 @@ describe("edit form data", () => {
     type: "user",
     name: "Asha",
     companyName: "",
+    timeZone: "Asia/Kolkata",
     phone: "",
     status: "active",
     balance: 10,

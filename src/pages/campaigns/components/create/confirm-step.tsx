@@ -2,17 +2,18 @@ import { Alert, Button, Card, DatePicker, Flex, Form, Modal, Radio, Select, Typo
 import type { Dayjs } from "dayjs";
 import { useMemo, useState } from "react";
 import type { PreCheckRecord } from "../../../../../contract/calls/campaign-records";
-import { formatCount, formatINR } from "../../../../shell/format";
+import { timeZoneList } from "../../../../../contract/domain/time-zone";
+import { displayTimeZone, formatCount, formatINR } from "../../../../shell/format";
 import { startProblem } from "./check-step";
-import { browserTimeZone, timeZones, zonedInstant } from "./schedule-time";
+import { zonedInstant } from "./schedule-time";
 
-/** Step 6: start now (after a confirmation naming the cost) or schedule for a time in a chosen time zone. */
+/** Step 6: start now (after a confirmation naming the cost) or schedule for a time in a chosen time zone (the person's own first). */
 export function ConfirmStep({ name, check, busy, onStart, onSchedule }: { name: string; check?: PreCheckRecord; busy: boolean; onStart: () => Promise<void>; onSchedule: (at: string, tz: string) => Promise<void> }) {
   const [mode, setMode] = useState<"now" | "later">("now");
   const [when, setWhen] = useState<Dayjs | null>(null);
-  const [zone, setZone] = useState(browserTimeZone);
+  const [zone, setZone] = useState(displayTimeZone);
   const [whenError, setWhenError] = useState<string | null>(null);
-  const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z })), []);
+  const zones = useMemo(() => timeZoneList(displayTimeZone()).map((z) => ({ value: z, label: z })), []);
   const problem = startProblem(check);
   const cost = formatINR(check?.estimate.total ?? 0);
   const sendable = check?.sendable ?? 0;

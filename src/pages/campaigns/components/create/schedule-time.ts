@@ -28,12 +28,3 @@ export function zonedInstant(wall: WallTime, timeZone: string): Date {
   at = guess - offsetMinutes(new Date(at), timeZone) * 60_000;
   return new Date(at);
 }
-
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-
-/** Every IANA zone the browser knows, the browser's own first. */
-export function timeZones(): string[] {
-  const own = browserTimeZone();
-  const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [own, "UTC", "Asia/Kolkata"];
-  return [own, ...all.filter((z) => z !== own)];
-}
