@@ -73,15 +73,20 @@ export function verifyWebhook(secret: string, headers: IncomingHttpHeaders, rawB
 
 /**
  * Picks an option of an antd select by its accessible name, in that select's own list (the combobox's
- * `aria-controls`), opening it again until the option is taken: a click while the form redraws can leave the list shut,
- * and a list of another select still fading out must not count as this one's.
+ * `aria-controls`). The list is opened from the keyboard (focus, ArrowDown), not by a click at the box's place: a
+ * click while the form redraws lands where the box was (CI's runs waited minutes on a list that never opened), and a
+ * list of another select still fading out must not count as this one's. Tried again until the option is taken.
  */
 export async function pick(page: Page, label: string, option: string | RegExp): Promise<void> {
   const box = page.getByRole("combobox", { name: label, exact: true });
   const list = async () => page.locator(".ant-select-dropdown").filter({ has: page.locator(`[id="${await box.getAttribute("aria-controls")}"]`) });
   try {
     await expect(async () => {
-      if ((await box.getAttribute("aria-expanded")) !== "true") await box.click({ force: true }); // a chosen value lies over the input
+      await expect(box).toBeEnabled({ timeout: 3_000 });
+      if ((await box.getAttribute("aria-expanded")) !== "true") {
+        await box.focus();
+        await box.press("ArrowDown");
+      }
       await (await list()).locator(".ant-select-item-option").filter({ hasText: option }).first().click({ timeout: 3_000 });
     }).toPass({ timeout: 45_000 });
   } catch (e) {
@@ -137,6 +142,7 @@ export async function stepperToCheck(page: Page, area: string, c: StepperCampaig
   await page.getByLabel("Campaign name").fill(c.name);
   await pick(page, c.account.label, c.account.option);
   await page.getByRole("radio", { name: c.template }).check();
+  await expect(page.getByRole("radio", { name: c.template })).toBeChecked();
   if (c.sendingNumber) await pick(page, "Sending number", c.sendingNumber);
   const sendingNumber = c.sendingNumber ? await chosenText(page, "Sending number") : "";
   await page.getByRole("button", { name: "Next" }).click();
