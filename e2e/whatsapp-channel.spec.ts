@@ -1,8 +1,8 @@
 import { expect, test } from "./fixtures";
-import { login, shot } from "./support";
+import { apiToken, login, shot } from "./support";
 
-// Globex is the demo manager that starts unconnected (the seed connects Acme's manager for the template screens);
-// the numbers the sandbox gives it have a seeded month of history, and no other spec connects it.
+// Globex is the demo manager that starts unconnected (the seed connects Acme's manager for the template screens), and
+// no other spec connects it: its numbers start with no traffic, and analytics show only what is sent over them.
 test("a manager connects a sandbox WABA, sees its numbers and their analytics, and edits the business profile", async ({ page }) => {
   await login(page, "globex", "manager");
   await page.goto("/organization/channels/whatsapp");
@@ -18,11 +18,38 @@ test("a manager connects a sandbox WABA, sees its numbers and their analytics, a
   await expect(numbers.first()).toContainText(/\+91 9\d{4} \d{5}/);
   await expect(numbers.first().getByLabel(/^Quality: (High|Medium|Low)$/)).toBeVisible();
 
-  // The seeded month of traffic is drawn as one chart per number, with its three lines.
+  // Nothing was sent over the new numbers: zeros, said plainly, and no chart of invented traffic.
   const analytics = page.locator(".ant-card").filter({ hasText: "Analytics" });
   const firstNumber = analytics.locator("section").first();
+  const sentFigure = firstNumber.locator(".ant-statistic").first();
+  if (test.info().retry === 0) {
+    await expect(sentFigure).toHaveText("Sent0");
+    await expect(firstNumber.getByText("No messages over this number yet")).toBeVisible();
+    await expect(firstNumber.locator(".recharts-line")).toHaveCount(0);
+    await shot(page, "wach-analytics-empty");
+  }
+
+  // A customer writes to the first number and the inbox answers: that one message is what the analytics show.
+  const token = await apiToken(page, "globex");
+  const headers = { authorization: `Bearer ${token}` };
+  // The analytics' own first number, the one drawn first.
+  const shown = await (await page.request.get("/api/waba/analytics", { headers })).json();
+  const address = shown.data.phone_numbers[0].phone_number_id as string;
+  const customer = "+919700012345";
+  expect((await page.request.post("/api/v1/sandbox/phone/messages", { headers, data: { channel: "whatsapp", address, number: customer, text: "Is my order ready?" } })).ok()).toBe(true);
+  let chatId = "";
+  await expect(async () => {
+    const list = await (await page.request.get(`/api/v1/chats?q=${encodeURIComponent(customer)}`, { headers })).json();
+    chatId = list.data[0]?._id ?? "";
+    expect(chatId).not.toBe("");
+  }).toPass({ timeout: 15_000 });
+  const answer = await page.request.post(`/api/v1/chats/${chatId}/messages`, { headers, data: { clientId: `analytics-${test.info().retry}`, messageType: "text", text: "Yes, it ships today" } });
+  expect(answer.ok()).toBe(true);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator(".ant-card").filter({ hasText: "Analytics" }).locator("section").first().locator(".ant-statistic").first()).toHaveText("Sent1", { timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await expect(firstNumber.locator(".recharts-line")).toHaveCount(3);
-  await expect(firstNumber.locator(".ant-statistic").first()).not.toContainText(/^Sent0$/);
   await shot(page, "wach-connected");
 
   const profile = page.locator(".ant-card").filter({ hasText: "Business profile" });
