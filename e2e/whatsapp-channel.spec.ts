@@ -1,9 +1,11 @@
 import { expect, test } from "./fixtures";
-import { login, shot } from "./support";
+import { apiToken, login, shot } from "./support";
 
-// Globex is the demo manager that starts unconnected (the seed connects Acme's manager for the template screens);
-// the numbers the sandbox gives it have a seeded month of history, and no other spec connects it.
+// Globex is the demo manager that starts unconnected (the seed connects Acme's manager for the template screens), and
+// no other spec connects it: its numbers start with no traffic, and analytics show only what is sent over them.
 test("a manager connects a sandbox WABA, sees its numbers and their analytics, and edits the business profile", async ({ page }) => {
+  // Connecting, a customer's message, an answer and two loads of a lazy chart: more than the default on a busy machine.
+  test.setTimeout(120_000);
   await login(page, "globex", "manager");
   await page.goto("/organization/channels/whatsapp");
   // A retry finds the WABA the first attempt connected (same server): only a first attempt sees the empty state.
@@ -18,11 +20,44 @@ test("a manager connects a sandbox WABA, sees its numbers and their analytics, a
   await expect(numbers.first()).toContainText(/\+91 9\d{4} \d{5}/);
   await expect(numbers.first().getByLabel(/^Quality: (High|Medium|Low)$/)).toBeVisible();
 
-  // The seeded month of traffic is drawn as one chart per number, with its three lines.
+  // Nothing was sent over the new numbers: zeros, said plainly, and no chart of invented traffic.
   const analytics = page.locator(".ant-card").filter({ hasText: "Analytics" });
   const firstNumber = analytics.locator("section").first();
+  const sentFigure = firstNumber.locator(".ant-statistic").first();
+  if (test.info().retry === 0) {
+    await expect(sentFigure).toHaveText("Sent0");
+    await expect(firstNumber.getByText("No messages over this number yet")).toBeVisible();
+    await expect(firstNumber.locator(".recharts-line")).toHaveCount(0);
+    await shot(page, "wach-analytics-empty");
+  }
+
+  // A customer writes to the first number and the inbox answers: that one message is what the analytics show.
+  const token = await apiToken(page, "globex");
+  const headers = { authorization: `Bearer ${token}` };
+  // The analytics' own first number, the one drawn first.
+  const shown = await (await page.request.get("/api/waba/analytics", { headers })).json();
+  const address = shown.data.phone_numbers[0].phone_number_id as string;
+  const sentOverFirst = async () => {
+    const body = await (await page.request.get("/api/waba/analytics", { headers })).json();
+    return (body.data.phone_numbers[0].data_points as { sent: number }[]).reduce((sum, p) => sum + p.sent, 0);
+  };
+  // 0 on a first attempt (checked above); a retry on the same server finds the first attempt's message.
+  const before = await sentOverFirst();
+  const customer = "+919700012345";
+  expect((await page.request.post("/api/v1/sandbox/phone/messages", { headers, data: { channel: "whatsapp", address, number: customer, text: "Is my order ready?" } })).ok()).toBe(true);
+  let chatId = "";
+  await expect(async () => {
+    const list = await (await page.request.get(`/api/v1/chats?q=${encodeURIComponent(customer)}`, { headers })).json();
+    chatId = list.data[0]?._id ?? "";
+    expect(chatId).not.toBe("");
+  }).toPass({ timeout: 15_000 });
+  const answer = await page.request.post(`/api/v1/chats/${chatId}/messages`, { headers, data: { clientId: `analytics-${test.info().retry}`, messageType: "text", text: "Yes, it ships today" } });
+  expect(answer.ok()).toBe(true);
+  // Counted once the provider has taken it; then the page shows it.
+  await expect.poll(sentOverFirst, { timeout: 30_000 }).toBe(before + 1);
+  await page.reload();
+  await expect(sentFigure).toHaveText(`Sent${before + 1}`, { timeout: 30_000 });
   await expect(firstNumber.locator(".recharts-line")).toHaveCount(3);
-  await expect(firstNumber.locator(".ant-statistic").first()).not.toContainText(/^Sent0$/);
   await shot(page, "wach-connected");
 
   const profile = page.locator(".ant-card").filter({ hasText: "Business profile" });

@@ -7,7 +7,6 @@ import { hashPassword } from "./auth/passwords";
 import type { Db } from "./db/client";
 import { modulePermissions, users } from "./db/schema";
 import { applyMoves } from "./services/ledger";
-import { seedWhatsAppDemo } from "./services/whatsapp/demo-history";
 import { sandboxConfigFromEnv } from "./carriers/sandbox/config";
 import { seedSmsAccounts } from "./seed-sms";
 import { seedChannelsDemo } from "./seed-channels";
@@ -16,6 +15,8 @@ import { seedChatsDemo } from "./seed-chats";
 import { seedWhatsAppTemplates } from "./services/whatsapp-templates/seed";
 import { seedRcsTemplateDemo } from "./services/rcs-templates/seed";
 import { ensureSandboxSolution } from "./services/whatsapp/solutions";
+import { storeConnection } from "./services/whatsapp/wabas";
+import { sandboxWabaFor } from "./carriers/sandbox/whatsapp";
 
 interface DemoAccount {
   username: string;
@@ -73,7 +74,10 @@ export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger)
     }
   }
   const admin = ids.get("admin") as string;
-  await seedWhatsAppDemo(db, sandboxConfigFromEnv().seed, { connected: ids.get("manager") as string, unconnected: [ids.get("globex") as string] });
+  // The manager's sandbox WABA is connected (the template screens need one). Its analytics are what the seeded
+  // campaigns and chats below sent over it, nothing invented.
+  await ensureSandboxSolution(db);
+  await storeConnection(db, ids.get("manager") as string, "sandbox", sandboxWabaFor(sandboxConfigFromEnv().seed, ids.get("manager") as string));
   await seedSmsAccounts(db, ids);
   await seedChannelsDemo(db, ids);
   await seedWhatsAppTemplates(db, ids.get("manager") as string);

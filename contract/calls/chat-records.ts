@@ -31,6 +31,8 @@ export const ConversationRecord = Type.Object({
   _id: Type.String(),
   channel: CampaignChannelField,
   customerNumber: Type.String(),
+  /** From the audience file of the latest campaign they answered, when it had a name column. */
+  customerName: nullableText(),
   businessAddress: Type.String(),
   /** What the inbox shows for the business address (the WABA number's display number, the bot's name). */
   businessLabel: Type.String(),

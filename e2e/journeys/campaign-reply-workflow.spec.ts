@@ -6,7 +6,8 @@ import { expect, JOURNEY_TIMEOUT_MS, responsesCard, runStamp, startFromCheck, st
 
 // A campaign meets its replies, as a person and an integrator see it, against the real server and the sandbox carrier.
 // The demo user (the account with the API module, so with webhooks) sends an RCS campaign from its bot; the customer
-// answers it from the simulated phone; the answer is a conversation in the inbox and a response in the campaign's
+// answers it from the simulated phone; the answer is a conversation in the inbox (under the name the audience file gave
+// the customer, with the campaign message above the answer) and a response in the campaign's
 // report; a workflow triggered by replies to that campaign answers the customer; and the integrator's endpoint on
 // this machine receives the answer as a signed `message.inbound` delivery.
 //
@@ -16,6 +17,7 @@ import { expect, JOURNEY_TIMEOUT_MS, responsesCard, runStamp, startFromCheck, st
 
 const AREA = "/user";
 const CUSTOMER = "+919000000009";
+const CUSTOMER_NAME = "Meera Iyer";
 
 test.setTimeout(JOURNEY_TIMEOUT_MS);
 
@@ -95,7 +97,7 @@ test("an RCS campaign's reply reaches the inbox and the responses, runs the repl
 
   // The campaign: the user's RCS bot, its library template, one customer; started from the stepper.
   await stepperToCheck(page, AREA, {
-    path: "campaigns/rcs-campaign-creation", name: campaignName, account: { label: "RCS bot", option: "Acme Alerts" }, template: "Out for delivery", numbers: [CUSTOMER],
+    path: "campaigns/rcs-campaign-creation", name: campaignName, account: { label: "RCS bot", option: "Acme Alerts" }, template: "Out for delivery", numbers: [CUSTOMER], names: [CUSTOMER_NAME],
   });
   const campaignId = await startFromCheck(page);
   await expect(page.getByText(/^100% · 1 of 1 recipients done/)).toBeVisible({ timeout: 30_000 });
@@ -114,9 +116,17 @@ test("an RCS campaign's reply reaches the inbox and the responses, runs the repl
   await page.goto(`${AREA}/chats`);
   await page.getByLabel("Search conversations").fill(CUSTOMER);
   await page.getByLabel("Search conversations").press("Enter");
-  await page.getByRole("option").filter({ hasText: CUSTOMER }).first().click();
-  await expect(page.locator("[data-message]").filter({ hasText: reply })).toBeVisible();
+  const conversation = page.getByRole("option").filter({ hasText: CUSTOMER }).first();
+  await expect(conversation).toContainText(CUSTOMER_NAME);
+  await conversation.click();
+  const replied = page.locator("[data-message]").filter({ hasText: reply });
+  await expect(replied).toBeVisible();
   await expect(page.locator("[data-message]").filter({ hasText: answer })).toBeVisible();
+  // The campaign message they answered, as sent, above their reply.
+  const campaignMessage = page.locator("[data-message]").filter({ hasText: `Campaign · ${campaignName}` });
+  await expect(campaignMessage).toBeVisible();
+  const [above, below] = [await campaignMessage.boundingBox(), await replied.boundingBox()];
+  expect(above && below && above.y < below.y, "the campaign message shows above the reply").toBe(true);
   await shot(page, "journey-reply-inbox");
   // The customer's details name the campaign they answered.
   const details = page.getByRole("button", { name: "Customer details" });

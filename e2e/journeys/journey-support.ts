@@ -126,6 +126,8 @@ export interface StepperCampaign {
   /** Fixed values of the template's variables, in order. */
   variables?: readonly string[];
   numbers: readonly string[];
+  /** Upload the numbers as a CSV file with a name column (`names`, by position) instead of pasting them. */
+  names?: readonly string[];
 }
 
 /** The chosen option of a select, as it shows. */
@@ -148,8 +150,15 @@ export async function stepperToCheck(page: Page, area: string, c: StepperCampaig
   await page.getByRole("button", { name: "Next" }).click();
   for (const [i, value] of (c.variables ?? []).entries()) await page.getByRole("textbox", { name: `Variable ${i + 1}` }).fill(value);
   await page.getByRole("button", { name: "Next" }).click();
-  await page.getByText("Paste numbers", { exact: true }).click();
-  await page.getByRole("textbox", { name: "Numbers" }).fill(c.numbers.join("\n"));
+  if (c.names) {
+    const csv = ["phone,name", ...c.numbers.map((n, i) => `${n},${c.names?.[i] ?? ""}`)].join("\n");
+    await page.getByText("Upload a file", { exact: true }).click();
+    await page.locator("input[type=file]").setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from(`${csv}\n`) });
+    await expect(page.getByLabel("Columns found")).toContainText("name");
+  } else {
+    await page.getByText("Paste numbers", { exact: true }).click();
+    await page.getByRole("textbox", { name: "Numbers" }).fill(c.numbers.join("\n"));
+  }
   await page.getByRole("button", { name: "Create campaign and check audience" }).click();
   await expect(page.getByText("recipients ready")).toBeVisible({ timeout: 30_000 });
   await expect(stat(page, "Valid")).toContainText(String(c.numbers.length));

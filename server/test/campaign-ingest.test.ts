@@ -38,7 +38,7 @@ async function uploadCsv(bytes: Buffer, variables: string[] = ["Friend"], name =
 async function ingested(id: string) {
   await tick();
   const [row] = await db().select().from(campaigns).where(eq(campaigns.id, id));
-  const recipients = await db().select({ row: campaignRecipients.row, number: campaignRecipients.number, variables: campaignRecipients.variables, state: campaignRecipients.state })
+  const recipients = await db().select({ row: campaignRecipients.row, number: campaignRecipients.number, variables: campaignRecipients.variables, state: campaignRecipients.state, name: campaignRecipients.name })
     .from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(asc(campaignRecipients.row));
   const rejected = await db().select({ row: campaignRejectedRows.row, value: campaignRejectedRows.value, kind: campaignRejectedRows.kind, reason: campaignRejectedRows.reason })
     .from(campaignRejectedRows).where(eq(campaignRejectedRows.campaignId, id)).orderBy(asc(campaignRejectedRows.row));
@@ -52,8 +52,8 @@ describe("CSV ingest", () => {
     const { row, recipients, rejected } = await ingested(id);
     expect(row).toMatchObject({ status: "ready", rowsRead: 5, validCount: 2, invalidCount: 2, duplicateCount: 1, statusReason: null });
     expect(recipients).toEqual([
-      { row: 2, number: "+919876543210", variables: ["Asha from Pune"], state: "queued" },
-      { row: 5, number: "+14155552671", variables: ["Uday from SF"], state: "queued" },
+      { row: 2, number: "+919876543210", variables: ["Asha from Pune"], state: "queued", name: "Asha" },
+      { row: 5, number: "+14155552671", variables: ["Uday from SF"], state: "queued", name: "Uday" },
     ]);
     expect(rejected).toEqual([
       { row: 3, value: "abc", kind: "invalid", reason: "Not a phone number" },
@@ -198,8 +198,8 @@ describe("XLSX and pasted numbers", () => {
     const { row, recipients, rejected } = await ingested(id);
     expect(row).toMatchObject({ status: "ready", sourceKind: "xlsx", validCount: 2, invalidCount: 1 });
     expect(recipients).toEqual([
-      { row: 2, number: "+919876543210", variables: ["Asha"], state: "queued" },
-      { row: 3, number: "+447400123456", variables: ["Ravi"], state: "queued" },
+      { row: 2, number: "+919876543210", variables: ["Asha"], state: "queued", name: "Asha" },
+      { row: 3, number: "+447400123456", variables: ["Ravi"], state: "queued", name: "Ravi" },
     ]);
     expect(rejected).toEqual([{ row: 4, value: "12", kind: "invalid", reason: "Not a phone number" }]);
   });

@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES, type Role } from "../../contract/roles";
 import { formatDay, shiftDay } from "../../contract/domain/whatsapp-analytics";
 import { sandboxWabaFor } from "../carriers/sandbox/whatsapp";
-import { messages, users, wabaPhoneNumbers, wabas, wabaSolutions } from "../db/schema";
-import { demoHistory } from "../services/whatsapp/demo-history";
+import { randomUUID } from "node:crypto";
+import { wabaPhoneNumbers, wabas, wabaSolutions } from "../db/schema";
+import { rowsOf } from "../services/campaigns/dispatch-sql";
+import { receiveInbound } from "../services/chats/inbound";
+import { insertCampaign, insertRecipients } from "./campaign-read-fixtures";
 import { startServer, type DemoName, type TestServer } from "./harness";
 
 const ONBOARD = "/api/waba/onboarding/facebook";
@@ -200,22 +203,39 @@ describe("business profile", () => {
 });
 
 describe("analytics", () => {
-  it("counts known messages per day per number, sent ≥ delivered ≥ read", async () => {
+  it("counts what the product sent per day per number (campaigns, inbox, API), sent ≥ delivered ≥ read", async () => {
     const waba = await connect("globex");
     const globex = await server.id("globex");
     const [a, b] = [waba.phone_numbers[0].id, "not-a-number-of-ours"];
     const at = (day: string, hour: number) => new Date(`${day}T${String(hour).padStart(2, "0")}:30:00.000Z`);
-    const rows = [
-      ...["sent", "delivered", "delivered", "read", "failed", "pending"].map((status) => ({ status, sender: a, createdAt: at("2026-03-02", 10) })),
-      ...["read", "read"].map((status) => ({ status, sender: a, createdAt: at("2026-03-04", 23) })),
-      // Outside the range, another sender, another channel: none of these count.
-      { status: "read", sender: a, createdAt: at("2026-03-05", 0) },
-      { status: "read", sender: b, createdAt: at("2026-03-02", 10) },
-    ];
-    await db().insert(messages).values([
-      ...rows.map((r) => ({ ...r, userId: globex, channel: "whatsapp", recipient: "+919800000000" })),
-      { userId: globex, channel: "sms", recipient: "+919800000000", sender: a, status: "read", createdAt: at("2026-03-02", 10) },
+    // A campaign over `a` (a recipient replied after a read; one failed, one never sent) and one over `b`.
+    const overA = await insertCampaign(db(), { userId: globex, channel: "whatsapp", sender: a, status: "completed" });
+    const overB = await insertCampaign(db(), { userId: globex, channel: "whatsapp", sender: b, status: "completed" });
+    const day2 = at("2026-03-02", 10);
+    await insertRecipients(db(), overA, globex, [
+      { number: "+919800000001", state: "sent", sentAt: day2 },
+      { number: "+919800000002", state: "delivered", sentAt: day2, deliveredAt: day2 },
+      { number: "+919800000003", state: "replied", sentAt: day2, deliveredAt: day2, readAt: day2 },
+      { number: "+919800000004", state: "failed", sentAt: day2, failedAt: day2 },
+      { number: "+919800000005", state: "queued" },
+      // Outside the range.
+      { number: "+919800000006", state: "read", sentAt: at("2026-03-05", 0), deliveredAt: at("2026-03-05", 0), readAt: at("2026-03-05", 0) },
     ]);
+    await insertRecipients(db(), overB, globex, [{ number: "+919800000001", state: "read", sentAt: day2 }]);
+    // The inbox: two read answers on day 4 from `a`, a pending one, and a customer's message (not sent by us).
+    const [conversation] = await rowsOf<{ id: string }>(db(), sql`
+      insert into conversations (user_id, channel, customer_number, business_address) values (${globex}, 'whatsapp', '+919800000007', ${a}) returning id`);
+    for (const [direction, status] of [["out", "read"], ["out", "read"], ["out", "pending"], ["in", null]] as const) {
+      await db().execute(sql`insert into chat_messages (conversation_id, user_id, direction, status, created_at)
+        values (${conversation?.id}, ${globex}, ${direction}, ${status}, ${at("2026-03-04", 23)})`);
+    }
+    // The public API: one delivered on day 2 over `a`, one over SMS.
+    const [key] = await rowsOf<{ id: string }>(db(), sql`
+      insert into api_keys (user_id, name, public_id, secret_hash, scopes) values (${globex}, 'k', 'pub-analytics', 'x', '{}') returning id`);
+    for (const [channel, sender] of [["whatsapp", a], ["sms", "ACMEIN"]] as const) {
+      await db().execute(sql`insert into api_messages (id, user_id, api_key_id, request_id, to_number, steps, channel, sender, state, created_at)
+        values (${randomUUID()}, ${globex}, ${key?.id}, ${randomUUID()}, '+919800000008', '[]'::jsonb, ${channel}, ${sender}, 'delivered', ${day2})`);
+    }
     const res = await server.call({ method: "GET", url: `/api/waba/analytics?phone_numbers=${a}&start=2026-03-01&end=2026-03-04&granularity=DAY`, as: "globex" });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
@@ -234,25 +254,33 @@ describe("analytics", () => {
     expect(onlyRead.json().data.phone_numbers[0].data_points).toEqual([{ date: "2026-03-04", read: 2 }]);
   });
 
-  it("equals the seeded month of the demo manager's numbers", async () => {
-    const manager = await server.id("manager");
-    const waba = await connect("manager");
-    const res = await server.call({ method: "GET", url: "/api/waba/analytics", as: "manager" });
-    const data = res.json().data as { start: string; end: string; phone_numbers: { phone_number_id: string; data_points: { date: string; sent: number; delivered: number; read: number }[] }[] };
-    expect(data.end).toBe(formatDay(new Date()));
-    expect(data.start).toBe(shiftDay(data.end, 29));
-    expect(data.phone_numbers.map((p) => p.phone_number_id)).toEqual(waba.phone_numbers.map((p) => p.id));
-    // The seed ran when the server started; recompute its rows the same way and total them per number.
-    const [{ seededAt }] = await db().select({ seededAt: sql<string>`min(${users.createdAt})` }).from(users);
-    const seeded = demoHistory("sandbox", manager, new Date(seededAt));
-    for (const phone of data.phone_numbers) {
-      const mine = seeded.filter((r) => r.sender === phone.phone_number_id && r.created_at.slice(0, 10) >= data.start);
-      const total = (key: "sent" | "delivered" | "read") => phone.data_points.reduce((sum, p) => sum + p[key], 0);
-      expect(total("sent")).toBe(mine.filter((r) => r.status !== "failed").length);
-      expect(total("delivered")).toBe(mine.filter((r) => r.status === "delivered" || r.status === "read").length);
-      expect(total("read")).toBe(mine.filter((r) => r.status === "read").length);
-      expect(total("sent")).toBeGreaterThan(100);
+  it("shows zeros for a number just connected, then what is sent over it", async () => {
+    // Globex's numbers: the seed's campaigns went out over Acme's manager's number, none over these.
+    const waba = await connect("globex");
+    const total = async () => {
+      const res = await server.call({ method: "GET", url: "/api/waba/analytics", as: "globex" });
+      const data = res.json().data as { start: string; end: string; phone_numbers: { phone_number_id: string; data_points: { sent: number }[] }[] };
+      expect(data.end).toBe(formatDay(new Date()));
+      expect(data.start).toBe(shiftDay(data.end, 29));
+      expect(data.phone_numbers.map((p) => p.phone_number_id)).toEqual(waba.phone_numbers.map((p) => p.id));
+      return data.phone_numbers.map((p) => p.data_points.reduce((sum, d) => sum + d.sent, 0));
+    };
+    // Nothing invented: nothing was sent over them yet (the first test's rows are in March, out of the range).
+    expect(await total()).toEqual(waba.phone_numbers.map(() => 0));
+    // A customer writes to the first number and the inbox answers: one message sent over it, once the provider has it.
+    const phone = waba.phone_numbers[0]?.id ?? "";
+    const [received] = await receiveInbound(db(), [{ type: "inbound", channel: "whatsapp", from: "+919800000009", to: phone, text: "hi", at: new Date() }]);
+    const sent = await server.call({
+      method: "POST", url: `/api/v1/chats/${received?.conversation.id}/messages`, as: "globex", payload: { clientId: "analytics-1", messageType: "text", text: "Hello" },
+    });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    const deadline = Date.now() + 15_000;
+    let totals = await total();
+    while (totals[0] === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      totals = await total();
     }
+    expect(totals).toEqual(waba.phone_numbers.map((_, i) => (i === 0 ? 1 : 0)));
   });
 
   it.each([

@@ -113,6 +113,8 @@ export const campaignRecipients = pgTable(
     row: integer("row").notNull(),
     number: text("number").notNull(),
     variables: text("variables").array(),
+    /** The person's name, when the audience file had a name column (the inbox shows it on their conversation). */
+    name: text("name"),
     state: text("state").$type<RecipientState>().notNull().default("queued"),
     /** Skip reason key, or the carrier's failure reason. */
     reason: text("reason"),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { AgentStatus, ChatDeliveryState, ChatDirection, ChatMessageType, ConversationStatus } from "../../../contract/domain/chats";
 import { users } from "./accounts";
 import { campaigns } from "./campaigns";
@@ -21,6 +21,8 @@ export const conversations = pgTable(
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     channel: text("channel").notNull(),
     customerNumber: text("customer_number").notNull(),
+    /** The name the audience file of the latest campaign they answered gave them, if it had one. */
+    customerName: text("customer_name"),
     /** Where the customer writes to and the business answers from. */
     businessAddress: text("business_address").notNull(),
     status: text("status").$type<ConversationStatus>().notNull().default("open"),
@@ -84,6 +86,12 @@ export const chatMessages = pgTable(
     error: text("error"),
     /** The campaign message this inbound one answers (campaign responses read inbound_messages; this links the chat). */
     campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    /**
+     * The campaign message a customer answered, shown in the thread above the reply: its text, time and ticks are the
+     * recipient's (campaign_recipients), rendered when read, so the row copies nothing of it. No foreign key: deleting
+     * a re-read audience's recipients must not look for rows here; a row whose recipient is gone reads as empty.
+     */
+    recipientId: bigint("recipient_id", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -45,7 +45,7 @@ async function personWroteSince(db: Db, conversationId: string, since: Date): Pr
   const [row] = await db
     .select({ id: chatMessages.id })
     .from(chatMessages)
-    .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.direction, "out"), gt(chatMessages.createdAt, since), or(isNull(chatMessages.clientId), not(like(chatMessages.clientId, "ai:%")))))
+    .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.direction, "out"), isNull(chatMessages.recipientId), gt(chatMessages.createdAt, since), or(isNull(chatMessages.clientId), not(like(chatMessages.clientId, "ai:%")))))
     .limit(1);
   return Boolean(row);
 }

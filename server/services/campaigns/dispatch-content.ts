@@ -89,3 +89,35 @@ export function costOf(template: CampaignTemplate, content: MessageContent, rate
       return rates.rcs;
   }
 }
+
+/** The first text among an RCS draft's own fields: the message text, else the card's (or first card's) title and description. */
+function rcsText(draft: unknown): string {
+  const d = (draft ?? {}) as { textMessageContent?: unknown; standAlone?: { cardTitle?: unknown; cardDescription?: unknown }; carouselList?: { cardTitle?: unknown; cardDescription?: unknown }[] };
+  if (typeof d.textMessageContent === "string" && d.textMessageContent) return d.textMessageContent;
+  const card = d.standAlone ?? d.carouselList?.[0];
+  return [card?.cardTitle, card?.cardDescription].filter((t): t is string => typeof t === "string" && t !== "").join("\n");
+}
+
+/**
+ * What a person received, as text a thread shows: the filled SMS, a WhatsApp template's header and body with the
+ * values sent (the provider fills them from the name and params `contentFor` sends), an RCS message's text.
+ */
+export function sentText(template: CampaignTemplate, params: readonly string[]): string {
+  const content = contentFor(template, params);
+  switch (content.kind) {
+    case "text":
+      return content.text;
+    case "rcs":
+      return rcsText(content.draft);
+    case "template": {
+      if (template.channel !== "whatsapp") return "";
+      const header = template.components?.find((c) => c.type === "HEADER");
+      const body = template.components?.find((c) => c.type === "BODY")?.text ?? "";
+      const headerParams = content.header?.format === "text" ? content.header.params : [];
+      const headerText = header?.format === "TEXT" ? String(fillPlaceholders(header.text ?? "", headerParams)) : "";
+      return [headerText, String(fillPlaceholders(body, content.params))].filter((t) => t !== "").join("\n");
+    }
+    default:
+      return "";
+  }
+}

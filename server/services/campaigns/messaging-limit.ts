@@ -1,8 +1,9 @@
 // The numbers a WABA started a conversation with in the moving 24 hours, which WhatsApp's messaging limit counts:
 // every business-initiated template message, whichever way it went out. Campaigns (campaign_recipients), the chat
 // inbox and workflows' send-template steps (chat_messages: a workflow sends through the inbox), and the public API
-// (api_messages). Each number counts once across them all; numbers inside the customer's 24-hour service window
-// (they wrote to the account) are the caller's to leave out.
+// (api_messages; a campaign message shown in a thread is its recipient's, counted there). Each number counts once
+// across them all; numbers inside the customer's 24-hour service window (they wrote to the account) are the caller's
+// to leave out.
 import { sql, type SQL } from "drizzle-orm";
 
 /**
@@ -24,7 +25,7 @@ export function usedNumbersSql(userId: string, wabaId: string, since: Date): SQL
         and (c.completed_at is null or c.completed_at > ${since}) and r.sent_at > ${since}
     union
     select cv.customer_number from chat_messages m join conversations cv on cv.id = m.conversation_id
-      where m.user_id = ${userId} and m.direction = 'out' and m.type = 'template' and m.created_at > ${since}
+      where m.user_id = ${userId} and m.direction = 'out' and m.type = 'template' and m.created_at > ${since} and m.recipient_id is null
         and (m.status is distinct from 'failed' or m.provider_message_id is not null) and cv.channel = 'whatsapp' and cv.business_address in ${phones}
     union
     select a.to_number from api_messages a

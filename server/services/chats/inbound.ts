@@ -26,8 +26,9 @@ const conversationKey = (ownerId: string, e: Inbound) => `${ownerId}|${e.channel
 interface Row {
   id: number; conversation_id: string; user_id: string; direction: ChatMessageRow["direction"]; type: ChatMessageRow["type"]; text: string;
   body: ChatMessageRow["body"]; client_id: string | null; agent_id: string | null; author_name: string; status: ChatMessageRow["status"];
-  provider_message_id: string | null; error: string | null; campaign_id: string | null; created_at: Date | string;
-  c_id: string; c_user_id: string; c_channel: string; c_customer_number: string; c_business_address: string; c_status: ConversationRow["status"];
+  provider_message_id: string | null; error: string | null; campaign_id: string | null; recipient_id: number | string | null;
+  created_at: Date | string;
+  c_id: string; c_user_id: string; c_channel: string; c_customer_number: string; c_customer_name: string | null; c_business_address: string; c_status: ConversationRow["status"];
   c_assigned_agent_id: string | null; c_last_inbound_at: Date | string | null; c_last_message_at: Date | string; c_last_message_text: string;
   c_unread_count: number; c_resolved_at: Date | string | null; c_campaign_id: string | null; c_created_at: Date | string;
   ai_queued: boolean; triggered: boolean;
@@ -38,7 +39,7 @@ const dateOrNull = (d: Date | string | null) => (d === null ? null : date(d));
 
 function conversationOf(r: Row): ConversationRow {
   return {
-    id: r.c_id, userId: r.c_user_id, channel: r.c_channel, customerNumber: r.c_customer_number, businessAddress: r.c_business_address, status: r.c_status,
+    id: r.c_id, userId: r.c_user_id, channel: r.c_channel, customerNumber: r.c_customer_number, customerName: r.c_customer_name, businessAddress: r.c_business_address, status: r.c_status,
     assignedAgentId: r.c_assigned_agent_id, lastInboundAt: dateOrNull(r.c_last_inbound_at), lastMessageAt: date(r.c_last_message_at),
     lastMessageText: r.c_last_message_text, unreadCount: r.c_unread_count, resolvedAt: dateOrNull(r.c_resolved_at), campaignId: r.c_campaign_id,
     createdAt: date(r.c_created_at),
@@ -49,7 +50,7 @@ function messageOf(r: Row): ChatMessageRow {
   return {
     id: Number(r.id), conversationId: r.conversation_id, userId: r.user_id, direction: r.direction, type: r.type, text: r.text, body: r.body,
     clientId: r.client_id, agentId: r.agent_id, authorName: r.author_name, status: r.status, providerMessageId: r.provider_message_id, error: r.error,
-    campaignId: r.campaign_id, createdAt: date(r.created_at),
+    campaignId: r.campaign_id, recipientId: r.recipient_id === null ? null : Number(r.recipient_id), createdAt: date(r.created_at),
   };
 }
 
@@ -103,37 +104,54 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
                            ${pgArray(owned.map((o) => (typeOf(o.event) === "text" && o.event.text.trim() !== "" ? "t" : "f")))}::boolean[])
         with ordinality as v(owner, channel, address, number, text, type, body, at, received_at, answerable, ord)
     ),
-    -- The latest campaign of the account that messaged the number on that channel: a reply to it is also a campaign
-    -- response, and the conversation links it.
+    -- The latest campaign message of the account to the number on that channel: a reply to it is also a campaign
+    -- response, the conversation links it and takes the name the audience file gave the person.
     ans as (
-      select d.owner, d.number, d.channel, m.campaign_id
+      select d.owner, d.number, d.channel, m.campaign_id, m.recipient_id, m.name, m.sent_at
       from (select distinct owner, number, channel from v) d
       join lateral (
-        select r.campaign_id from campaign_recipients r join campaigns c on c.id = r.campaign_id
+        select r.campaign_id, r.id as recipient_id, r.name, r.sent_at from campaign_recipients r join campaigns c on c.id = r.campaign_id
         where r.user_id = d.owner and r.number = d.number and c.channel = d.channel and r.state not in ('queued', 'sending', 'skipped')
         order by r.id desc limit 1
       ) m on true
     ),
     vc as (
-      select v.*, ans.campaign_id from v left join ans on ans.owner = v.owner and ans.number = v.number and ans.channel = v.channel
+      select v.*, ans.campaign_id, ans.recipient_id, ans.name, ans.sent_at from v left join ans on ans.owner = v.owner and ans.number = v.number and ans.channel = v.channel
     ),
     up as (
-      insert into conversations (user_id, channel, customer_number, business_address, last_inbound_at, last_message_at, last_message_text, unread_count, campaign_id)
-      select vc.owner, vc.channel, vc.number, vc.address, vc.at, vc.at, k.preview, k.count, vc.campaign_id
+      insert into conversations (user_id, channel, customer_number, customer_name, business_address, last_inbound_at, last_message_at, last_message_text, unread_count, campaign_id)
+      select vc.owner, vc.channel, vc.number, vc.name, vc.address, vc.at, vc.at, k.preview, k.count, vc.campaign_id
       from unnest(${pgArray(conversationRows.map((c) => c.latest))}::int[], ${pgArray(conversationRows.map((c) => c.count))}::int[],
                   ${pgArray(conversationRows.map((c) => previewOf(typeOf(latestOf(c)), latestOf(c).text)))}::text[]) as k(latest, count, preview)
       join vc on vc.ord = k.latest
       on conflict (user_id, channel, business_address, customer_number) do update set
         status = 'open', resolved_at = null, last_inbound_at = excluded.last_inbound_at, last_message_at = excluded.last_message_at,
         last_message_text = excluded.last_message_text, unread_count = conversations.unread_count + excluded.unread_count,
-        campaign_id = coalesce(conversations.campaign_id, excluded.campaign_id)
+        campaign_id = coalesce(conversations.campaign_id, excluded.campaign_id),
+        customer_name = coalesce(excluded.customer_name, conversations.customer_name)
       returning *
     ),
+    -- The campaign message answered goes into the thread above the reply, once (its client id), and only when it is
+    -- newer than what the thread already holds: a months-old campaign is not slipped under a conversation since. The
+    -- row points at the recipient; chats/campaign-messages.ts renders it.
+    cm as (
+      insert into chat_messages (conversation_id, user_id, direction, type, client_id, campaign_id, recipient_id, created_at)
+      select distinct on (up.id) up.id, up.user_id, 'out', case when up.channel = 'whatsapp' then 'template' else 'text' end,
+             'campaign:' || vc.recipient_id, vc.campaign_id, vc.recipient_id, coalesce(vc.sent_at, vc.at)
+      from vc join up on up.user_id = vc.owner and up.channel = vc.channel and up.business_address = vc.address and up.customer_number = vc.number
+      where vc.recipient_id is not null
+        and coalesce(vc.sent_at, vc.at) >= coalesce((select x.created_at from chat_messages x where x.conversation_id = up.id order by x.id desc limit 1), '-infinity')
+      order by up.id, vc.ord
+      on conflict (conversation_id, client_id) do nothing
+      returning id
+    ),
     ins as (
-      -- Ids are drawn in the order the rows come: the order the messages arrived in.
+      -- Ids are drawn in the order the rows come: the order the messages arrived in. The count of cm is read first
+      -- (an aggregate ends before its first row goes on), so the campaign messages' ids come before their replies'.
       insert into chat_messages (conversation_id, user_id, direction, type, text, body, campaign_id, created_at)
       select up.id, vc.owner, 'in', vc.type, vc.text, vc.body, vc.campaign_id, vc.at
-      from vc join up on up.user_id = vc.owner and up.channel = vc.channel and up.business_address = vc.address and up.customer_number = vc.number
+      from (select count(*) as n from cm) as cm_done
+      cross join vc join up on up.user_id = vc.owner and up.channel = vc.channel and up.business_address = vc.address and up.customer_number = vc.number
       order by vc.ord
       returning *
     ),
@@ -163,8 +181,8 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
       returning (payload->>'messageId')::bigint as message_id
     )
     select ins.id::float8 as id, ins.conversation_id, ins.user_id, ins.direction, ins.type, ins.text, ins.body, ins.client_id, ins.agent_id,
-           ins.author_name, ins.status, ins.provider_message_id, ins.error, ins.campaign_id, ins.created_at,
-           up.id as c_id, up.user_id as c_user_id, up.channel as c_channel, up.customer_number as c_customer_number,
+           ins.author_name, ins.status, ins.provider_message_id, ins.error, ins.campaign_id, ins.recipient_id, ins.created_at,
+           up.id as c_id, up.user_id as c_user_id, up.channel as c_channel, up.customer_number as c_customer_number, up.customer_name as c_customer_name,
            up.business_address as c_business_address, up.status as c_status, up.assigned_agent_id as c_assigned_agent_id,
            up.last_inbound_at as c_last_inbound_at, up.last_message_at as c_last_message_at, up.last_message_text as c_last_message_text,
            up.unread_count as c_unread_count, up.resolved_at as c_resolved_at, up.campaign_id as c_campaign_id, up.created_at as c_created_at,

@@ -3,7 +3,8 @@ import type { CallQuery } from "../../../contract/calls";
 import type { Db } from "../../db/client";
 import { campaignRecipients, campaigns, chatMessages, conversations, suppressions } from "../../db/schema";
 import { conversationReach, conversationRecords, likeEscape } from "./conversations";
-import { toChatMessageRecord, type ChatMessageOut, type ConversationOut, type ConversationRow } from "./records";
+import { chatMessageRecords } from "./campaign-messages";
+import { type ChatMessageOut, type ConversationOut, type ConversationRow } from "./records";
 import type { ChatWorkspace } from "./workspace";
 
 type ListQuery = CallQuery<"chats.list">;
@@ -45,7 +46,7 @@ export async function conversationMessages(db: Db, conversationId: string, query
   const base = eq(chatMessages.conversationId, conversationId);
   if (query.after) {
     const rows = await db.select().from(chatMessages).where(and(base, gt(chatMessages.id, Number(query.after)))).orderBy(asc(chatMessages.id)).limit(limit + 1);
-    return { data: rows.slice(0, limit).map(toChatMessageRecord), hasMore: rows.length > limit };
+    return { data: await chatMessageRecords(db, rows.slice(0, limit)), hasMore: rows.length > limit };
   }
   const rows = await db
     .select()
@@ -53,7 +54,7 @@ export async function conversationMessages(db: Db, conversationId: string, query
     .where(and(base, query.before ? lt(chatMessages.id, Number(query.before)) : undefined))
     .orderBy(desc(chatMessages.id))
     .limit(limit + 1);
-  return { data: rows.slice(0, limit).reverse().map(toChatMessageRecord), hasMore: rows.length > limit };
+  return { data: await chatMessageRecords(db, rows.slice(0, limit).reverse()), hasMore: rows.length > limit };
 }
 
 /** Every message the caller may see after an id, across conversations: the catch-up after a reconnect. */
@@ -65,7 +66,7 @@ export async function syncMessages(db: Db, ws: ChatWorkspace, after: string, lim
     .where(and(eq(chatMessages.userId, ws.ownerId), gt(chatMessages.id, Number(after)), conversationReach(ws)))
     .orderBy(asc(chatMessages.id))
     .limit(limit + 1);
-  return { data: rows.slice(0, limit).map((r) => toChatMessageRecord(r.message)), hasMore: rows.length > limit };
+  return { data: await chatMessageRecords(db, rows.slice(0, limit).map((r) => r.message)), hasMore: rows.length > limit };
 }
 
 /** The details panel: opt-out state and the campaigns that messaged this number. */

@@ -16,6 +16,7 @@ export function toConversationRecord(row: ConversationRow, labels: ReadonlyMap<s
     _id: row.id,
     channel: row.channel as ChatChannel,
     customerNumber: row.customerNumber,
+    customerName: row.customerName,
     businessAddress: row.businessAddress,
     businessLabel: labels.get(`${row.channel}|${row.businessAddress}`) ?? row.businessAddress,
     status: row.status,

@@ -20,7 +20,7 @@ export async function conversationWork(db: Db, reach: DashboardReach, range: Rep
     db,
     sql`select coalesce(la.user_id, cm.user_id)::text as person, count(*)::int as replies, count(distinct cm.conversation_id)::int as conversations
         from chat_messages cm left join live_agents la on la.id = cm.agent_id
-        where cm.direction = 'out' and cm.created_at >= ${from}::timestamptz and cm.created_at < ${to}::timestamptz and ${inScope}
+        where cm.direction = 'out' and cm.recipient_id is null and cm.created_at >= ${from}::timestamptz and cm.created_at < ${to}::timestamptz and ${inScope}
         group by 1`,
   );
   const resolved = await rowsOf<{ person: string; n: number }>(
@@ -43,7 +43,7 @@ export async function conversationWork(db: Db, reach: DashboardReach, range: Rep
                  min(case when cm.direction = 'out' then cm.id end)
                    over (partition by cm.conversation_id order by cm.id desc rows between unbounded preceding and 1 preceding) as answer_id
           from chat_messages cm
-          where cm.direction in ('in', 'out') and cm.conversation_id in (select conversation_id from active)
+          where cm.direction in ('in', 'out') and cm.recipient_id is null and cm.conversation_id in (select conversation_id from active)
         )
         select coalesce(la.user_id, o.user_id)::text as person, avg(extract(epoch from o.created_at - m.created_at) * 1000)::float8 as avg_ms
         from m

@@ -63,7 +63,7 @@ function memberStats(reach: DashboardReach, range: ReportRange): SQL {
 function replyCounts(reach: DashboardReach, range: ReportRange): SQL {
   return sql`select coalesce(la.user_id, cm.user_id) as person, count(*)::int as replies
              from chat_messages cm left join live_agents la on la.id = cm.agent_id
-             where cm.direction = 'out' and cm.created_at >= ${range.start.toISOString()}::timestamptz and cm.created_at < ${range.end.toISOString()}::timestamptz
+             where cm.direction = 'out' and cm.recipient_id is null and cm.created_at >= ${range.start.toISOString()}::timestamptz and cm.created_at < ${range.end.toISOString()}::timestamptz
                and ${ownedInReach(reach, "cm")}
              group by 1`;
 }

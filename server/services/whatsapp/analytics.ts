@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { WABA_METRICS, type AnalyticsPoint, type CallQuery, type WabaAnalytics, type WabaMetric } from "../../../contract/calls";
 import {
   ANALYTICS_DEFAULT_DAYS,
@@ -10,7 +10,7 @@ import {
   splitList,
 } from "../../../contract/domain/whatsapp-analytics";
 import type { Db } from "../../db/client";
-import { messages } from "../../db/schema";
+import { rowsOf } from "../campaigns/dispatch-sql";
 import { badRequest, notFound, type FieldError } from "../../http/errors";
 import { phonesOf } from "./wabas";
 
@@ -42,10 +42,57 @@ export function parseAnalyticsQuery(query: Query, today: string = formatDay(new 
   return { start, end, metrics, phoneNumberIds: splitList(query.phone_numbers) };
 }
 
+/** One branch's rows: per sender and UTC day, sent (taken by the provider), delivered and read. */
+interface DayCount {
+  sender: string;
+  date: string;
+  sent: number;
+  delivered: number;
+  read: number;
+}
+
+/**
+ * What the product itself sent over these numbers from `from` to before `to`, per number and UTC day: campaign
+ * messages (their recipients, by the time each was sent), the inbox's messages (not the campaign messages a thread
+ * shows, which are their recipients'), and the public API's. Each branch starts from the owner's index.
+ */
+function sentOverSql(ownerId: string, senders: readonly string[], from: Date, to: Date): SQL {
+  const list = sql.join(senders.map((s) => sql`${s}`), sql`, `);
+  const day = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return sql`
+    select sender, date, sum(sent)::int as sent, sum(delivered)::int as delivered, sum(read)::int as read from (
+      select c.sender, ${day(sql`r.sent_at`)} as date,
+             count(*) filter (where r.state in ('sent', 'delivered', 'read', 'replied') or r.delivered_at is not null) as sent,
+             count(*) filter (where r.state in ('delivered', 'read') or r.delivered_at is not null) as delivered,
+             count(*) filter (where r.state = 'read' or r.read_at is not null) as read
+      from campaigns c join campaign_recipients r on r.campaign_id = c.id
+      where c.user_id = ${ownerId} and c.channel = 'whatsapp' and c.sender in (${list}) and r.sent_at >= ${from} and r.sent_at < ${to}
+      group by 1, 2
+      union all
+      select cv.business_address, ${day(sql`m.created_at`)},
+             count(*) filter (where m.status in ('sent', 'delivered', 'read')),
+             count(*) filter (where m.status in ('delivered', 'read')),
+             count(*) filter (where m.status = 'read')
+      from chat_messages m join conversations cv on cv.id = m.conversation_id
+      where m.user_id = ${ownerId} and m.direction = 'out' and m.recipient_id is null and m.created_at >= ${from} and m.created_at < ${to}
+        and cv.channel = 'whatsapp' and cv.business_address in (${list})
+      group by 1, 2
+      union all
+      select a.sender, ${day(sql`a.created_at`)},
+             count(*) filter (where a.state in ('sent', 'delivered', 'read')),
+             count(*) filter (where a.state in ('delivered', 'read')),
+             count(*) filter (where a.state = 'read')
+      from api_messages a
+      where a.user_id = ${ownerId} and a.channel = 'whatsapp' and a.sender in (${list}) and a.created_at >= ${from} and a.created_at < ${to}
+      group by 1, 2
+    ) t group by sender, date`;
+}
+
 /**
  * Messages per UTC day per phone number, counted like Meta's: a delivered message was also sent, a read one also
- * delivered (so sent ≥ delivered ≥ read); failed and pending ones count nowhere. Days without messages are zeros,
- * so a chart's line does not skip them. Another account's phone number answers 404.
+ * delivered (so sent ≥ delivered ≥ read); failed and pending ones count nowhere. Only what this product sent over
+ * the number counts (a number just connected shows zeros). Days without messages are zeros, so a chart's line does
+ * not skip them. Another account's phone number answers 404.
  */
 export async function whatsappAnalytics(db: Db, ownerId: string, query: Query): Promise<WabaAnalytics> {
   const { start, end, metrics, phoneNumberIds } = parseAnalyticsQuery(query);
@@ -53,27 +100,8 @@ export async function whatsappAnalytics(db: Db, ownerId: string, query: Query): 
   if (phoneNumberIds.some((id) => !own.some((p) => p.row.phoneNumberId === id))) throw notFound();
   const phones = phoneNumberIds.length ? own.filter((p) => phoneNumberIds.includes(p.row.phoneNumberId)) : own;
   const senders = phones.map((p) => p.row.phoneNumberId);
-
-  const day = sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const rows = senders.length
-    ? await db
-        .select({
-          sender: messages.sender,
-          date: day,
-          sent: sql<number>`(count(*) filter (where ${messages.status} in ('sent','delivered','read')))::int`,
-          delivered: sql<number>`(count(*) filter (where ${messages.status} in ('delivered','read')))::int`,
-          read: sql<number>`(count(*) filter (where ${messages.status} = 'read'))::int`,
-        })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.channel, "whatsapp"),
-            inArray(messages.sender, senders),
-            gte(messages.createdAt, new Date(`${start}T00:00:00.000Z`)),
-            lt(messages.createdAt, new Date(`${shiftDay(end, -1)}T00:00:00.000Z`)),
-          ),
-        )
-        .groupBy(messages.sender, day)
+    ? await rowsOf<DayCount>(db, sentOverSql(ownerId, senders, new Date(`${start}T00:00:00.000Z`), new Date(`${shiftDay(end, -1)}T00:00:00.000Z`)))
     : [];
 
   const counts = new Map(rows.map((r) => [`${r.sender}|${r.date}`, r]));

@@ -145,7 +145,8 @@ export function ConversationsList() {
               <>
                 <Flex align="center" gap={8} style={{ padding: "10px 16px", borderBottom: border, background: token.colorBgContainer }}>
                   {isMobile && <Button type="text" icon={<ArrowLeftOutlined />} aria-label="Back to conversations" onClick={() => select(null)} />}
-                  <Typography.Text strong style={{ whiteSpace: "nowrap" }}>{conversation.customerNumber}</Typography.Text>
+                  <Typography.Text strong style={{ whiteSpace: "nowrap" }}>{conversation.customerName ?? conversation.customerNumber}</Typography.Text>
+                  {conversation.customerName && <Typography.Text type="secondary" style={{ whiteSpace: "nowrap" }}>{conversation.customerNumber}</Typography.Text>}
                   <ChannelTag channel={conversation.channel} />
                   <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
                     to {conversation.businessLabel}

@@ -32,6 +32,14 @@ export function layoutOf(sample: readonly string[][]): AudienceLayout | undefine
   return undefined;
 }
 
+/** Header names that name the person, compared like the phone column's. */
+const NAME_HEADERS = new Set(["name", "customername", "fullname", "contactname", "firstname"]);
+
+/** The column holding the person's name, if the header has one (-1: none). */
+export function nameColumnOf(header: readonly string[]): number {
+  return header.findIndex((cell) => NAME_HEADERS.has(key(cell)));
+}
+
 const REF = /\{\{\s*([^{}]+?)\s*\}\}/g;
 
 /** The `{{column}}` names a list of variable values refers to. */

@@ -7,7 +7,7 @@ import type { Storage } from "../../../storage";
 import { campaignOnDltRoute, variableNames } from "../dlt-route";
 import type { CampaignRow } from "../reach";
 import { transition } from "../status";
-import { compileVariables, layoutOf } from "./columns";
+import { compileVariables, layoutOf, nameColumnOf } from "./columns";
 import { normalizeNumber, type NumberVerdict } from "./phone";
 import { E164Set } from "./number-set";
 import { ByteCounter, csvRows, JunkError, pastedRows, xlsxRows, type AudienceRow, type RowBatches } from "./rows";
@@ -41,6 +41,7 @@ export const INGEST_REASONS = {
 
 const SAMPLE_ROWS = 6;
 const REJECTED_VALUE_MAX = 200;
+const NAME_MAX = 200;
 
 interface Source {
   rows: RowBatches;
@@ -128,6 +129,7 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
     if ("missing" in resolve) throw new AudienceError(INGEST_REASONS.missingColumns(resolve.missing));
     const perRow = values.some((v) => v.includes("{{"));
     const phone = layout.phoneColumn;
+    const nameColumn = nameColumnOf(layout.header);
     const region = campaign.defaultRegion;
     // On a DLT route a row is valid only when the operators would carry it: an Indian mobile, every {#var#} value
     // within DLT's limit. The SMS's own values are the campaign's variables (failover params belong to other routes).
@@ -157,7 +159,8 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
       } else {
         seen.add(verdict.e164);
         counts.valid++;
-        recipients.push({ row: item.row, number: verdict.e164, variables });
+        const name = nameColumn >= 0 ? (item.cells[nameColumn] ?? "").trim().slice(0, NAME_MAX) : "";
+        recipients.push({ row: item.row, number: verdict.e164, variables, name: name || null });
       }
     };
 

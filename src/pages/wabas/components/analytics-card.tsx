@@ -54,7 +54,15 @@ export function AnalyticsCard() {
                 <Col xs={8}><Statistic title="Read" value={formatCount(read)} suffix={<Typography.Text type="secondary" style={{ fontSize: 13 }}>{rate(read, sent)}</Typography.Text>} /></Col>
               </Row>
               {sent === 0 ? (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No messages from this number in this range." />
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description={
+                    <>
+                      <div>No messages over this number yet</div>
+                      <Typography.Text type="secondary">Campaigns, conversations and API messages sent from it in this range show here.</Typography.Text>
+                    </>
+                  }
+                />
               ) : (
                 <Suspense fallback={<Skeleton.Node active style={{ width: "100%", height: 260 }} />}>
                   <AnalyticsChart points={phone.data_points} />
@@ -89,7 +97,7 @@ export function AnalyticsCard() {
       }
     >
       <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
-        Messages per day (UTC). A read message was also delivered, a delivered one also sent.
+        Messages this console sent per day (UTC): campaigns, conversations and the API. A read message was also delivered, a delivered one also sent.
       </Typography.Paragraph>
       {body}
     </Card>

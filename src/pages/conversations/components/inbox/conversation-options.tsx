@@ -57,7 +57,7 @@ export function ConversationOptions({ items, selected, onSelect }: { items: read
             <div style={{ minWidth: 0, flex: 1 }}>
               <Flex justify="space-between" gap={8}>
                 <Typography.Text strong={c.unreadCount > 0} ellipsis>
-                  {c.customerNumber}
+                  {c.customerName ? `${c.customerName} · ${c.customerNumber}` : c.customerNumber}
                 </Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: "nowrap" }}>
                   {formatRelative(c.lastMessageAt)}

@@ -27,7 +27,7 @@ export function DetailsPanel(props: {
   return (
     <div style={{ padding: 16, overflowY: "auto", height: "100%" }}>
       <Typography.Title level={5} style={{ marginTop: 0 }}>
-        {c.customerNumber}
+        {c.customerName ?? c.customerNumber}
       </Typography.Title>
       <Flex gap={6} wrap style={{ marginBottom: 12 }}>
         <ChannelTag channel={c.channel} />
@@ -57,6 +57,7 @@ export function DetailsPanel(props: {
       />
       <Divider style={{ margin: "16px 0" }} />
       <Descriptions size="small" column={1} colon={false}>
+        {c.customerName && <Descriptions.Item label="Name">{c.customerName}</Descriptions.Item>}
         <Descriptions.Item label="Number">{c.customerNumber}</Descriptions.Item>
         <Descriptions.Item label="Writes to">{c.businessLabel}</Descriptions.Item>
         <Descriptions.Item label="First seen">{customer ? formatDateTime(customer.firstSeenAt) : "…"}</Descriptions.Item>

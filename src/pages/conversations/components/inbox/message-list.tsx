@@ -120,7 +120,7 @@ export function MessageList(props: {
                   {note && <Typography.Text style={{ fontSize: 11, color: "#ad6800", display: "block" }}>Internal note — only your team sees this{m.authorName ? ` · ${m.authorName}` : ""}</Typography.Text>}
                   <Body m={m} />
                   <div style={{ fontSize: 11, color: token.colorTextSecondary, display: "flex", gap: 6, justifyContent: "flex-end", alignItems: "center" }}>
-                    {mine && !note && m.authorName && <span>{m.authorName}</span>}
+                    {mine && !note && m.authorName && <span>{m.campaignId ? `Campaign · ${m.authorName}` : m.authorName}</span>}
                     <span>{timeOf(m.createdAt)}</span>
                     {!note && mine && <DeliveryTicks status={m.status} error={m.error} />}
                     {m.status === "failed" && m._id.startsWith("local:") && (
