@@ -12,6 +12,8 @@ export interface RecipientRow {
   row: number;
   number: string;
   variables: string[] | null;
+  /** SMS parts of its message (parts.ts). */
+  smsParts: number;
 }
 
 export interface RejectedRow {
@@ -41,9 +43,10 @@ function sqlWriter(db: Db): BatchWriter {
       // Per-row variables travel as one array of array literals, each turned back into text[] in SQL.
       const variables = rows.map((r) => (r.variables ? pgArray(r.variables.map(noNul)) : null));
       await db.execute(sql`
-        insert into campaign_recipients (campaign_id, user_id, "row", number, variables)
-        select ${campaignId}::uuid, ${userId}::uuid, v.row, v.number, v.variables::text[]
-        from unnest(${pgArray(rows.map((r) => r.row))}::int[], ${pgArray(rows.map((r) => r.number))}::text[], ${pgArray(variables)}::text[]) as v(row, number, variables)`);
+        insert into campaign_recipients (campaign_id, user_id, "row", number, variables, sms_parts)
+        select ${campaignId}::uuid, ${userId}::uuid, v.row, v.number, v.variables::text[], v.sms_parts
+        from unnest(${pgArray(rows.map((r) => r.row))}::int[], ${pgArray(rows.map((r) => r.number))}::text[], ${pgArray(variables)}::text[],
+          ${pgArray(rows.map((r) => r.smsParts))}::int[]) as v(row, number, variables, sms_parts)`);
     },
     async rejected(campaignId, rows) {
       if (!rows.length) return;
@@ -86,8 +89,8 @@ function copyWriter(copy: CopyInto): BatchWriter {
       if (!rows.length) return;
       const head = `${campaignId}\t${userId}\t`;
       let text = "";
-      for (const r of rows) text += `${head}${r.row}\t${copyText(r.number)}\t${copyArray(r.variables)}\n`;
-      await copy(`copy campaign_recipients (campaign_id,user_id,"row",number,variables) from stdin`, text);
+      for (const r of rows) text += `${head}${r.row}\t${copyText(r.number)}\t${copyArray(r.variables)}\t${r.smsParts}\n`;
+      await copy(`copy campaign_recipients (campaign_id,user_id,"row",number,variables,sms_parts) from stdin`, text);
     },
     async rejected(campaignId, rows) {
       if (!rows.length) return;
