@@ -39,11 +39,21 @@ export const CampaignRecord = Type.Object({
   counts: RecipientCountsRecord,
   /** Recipients with a final send outcome over total, 0-100. */
   percent: Type.Number(),
-  cost: Type.Object({ estimated: Type.Number(), held: Type.Number(), spent: Type.Number() }),
+  /**
+   * Rupees: the estimate (every message sent once) and the most it can cost (with what is unknown until send, e.g.
+   * every recipient failing over to SMS), known from the audience's read on; the hold taken at start; what was spent.
+   */
+  cost: Type.Object({ estimated: Type.Number(), max: Type.Number(), held: Type.Number(), spent: Type.Number() }),
   failover: Type.Union([
     Type.Object({ conditions: Type.Array(Type.String()), smsAccountId: Type.String(), smsTemplateId: Type.String() }),
     Type.Null(),
   ]),
+  /**
+   * A running campaign with nothing left to send that waits for delivery receipts, because one may still trigger its
+   * SMS failover (`failover.conditions`): how many messages have none yet, and until when it waits (the last one's
+   * failover TTL). It holds only what those failovers can cost meanwhile. Null otherwise.
+   */
+  waiting: Type.Union([Type.Object({ messages: Type.Integer(), until: Type.String({ format: "date-time" }) }), Type.Null()]),
   scheduledAt: date(),
   timeZone: nullableText(),
   startedAt: date(),
@@ -123,14 +133,26 @@ export const PreCheckRecord = Type.Object({
    * while it is queued or in flight; one refused at submit does not. Null for other channels.
    */
   messagingLimit: Type.Union([Type.Object({ limit: Type.Integer(), used: Type.Integer(), headroom: Type.Integer() }), Type.Null()]),
+  /**
+   * Counted from each recipient's rendered message (its SMS parts are counted when the audience is read), so what
+   * is known is exact; only what stays unknown until send (whether a message fails over to SMS) makes `total`
+   * exceed `expected`.
+   */
   estimate: Type.Object({
-    /** Rupees for one message (SMS: per segment × segments). */
+    channel: CampaignChannelField,
+    /** Rupees for one message on the campaign's channel (SMS: for one part). */
     perMessage: Type.Number(),
-    /** SMS segments per message, when the channel is SMS. */
+    /** SMS parts per message when every recipient's SMS has the same count; null otherwise and off SMS. */
     segments: Type.Union([Type.Integer(), Type.Null()]),
+    /** SMS parts in all: the messages' on SMS, the failover SMS's on WhatsApp and RCS (0 without failover). */
+    smsParts: Type.Integer(),
     /** The WhatsApp template's category, when the channel is WhatsApp. */
     category: nullableText(),
-    /** The hold the start takes: sendable × perMessage, plus the SMS failover's worst case. */
+    /** The estimate: every sendable recipient sent once on the campaign's channel. */
+    expected: Type.Number(),
+    /** The SMS failover's cost should every recipient fail over (0 without failover). */
+    failover: Type.Number(),
+    /** The most the start can cost, and the hold it takes: expected + failover. */
     total: Type.Number(),
   }),
   balance: Type.Number(),

@@ -33,10 +33,10 @@ describe("the hold a start takes", () => {
     await setBalance(db(), owner, "1000.00");
     const id = await smsCampaign(1234, "a".repeat(400));
     const check = (await s.call({ method: "GET", url: `/api/v1/campaign-control/${id}/check`, as: "manager" })).json().data;
-    expect(check).toMatchObject({ valid: 1234, sendable: 1234, blockers: [], estimate: { perMessage: 0.75, segments: 3, category: null, total: 925.5 }, balance: 1000, enoughBalance: true });
+    expect(check).toMatchObject({ valid: 1234, sendable: 1234, blockers: [], estimate: { perMessage: 0.25, segments: 3, category: null, expected: 925.5, total: 925.5 }, balance: 1000, enoughBalance: true });
     const res = await s.call({ method: "POST", url: `/api/sms/campaigns/${id}/start`, as: "manager" });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ status: "running", cost: { estimated: 925.5, held: 925.5, spent: 0 } });
+    expect(res.json().data).toMatchObject({ status: "running", cost: { estimated: 925.5, max: 925.5, held: 925.5, spent: 0 } });
     expect(await balanceOf(owner)).toBe("74.50");
     const row = await campaignRow(id);
     expect({ estimated: row.estimatedPaise, held: row.heldPaise }).toEqual({ estimated: 92_550, held: 92_550 });
@@ -72,8 +72,8 @@ describe("the hold a start takes", () => {
     });
     const res = await s.call({ method: "POST", url: `/api/waba/campaign/start-campaign/${id}`, as: "manager" });
     expect(res.statusCode, res.body).toBe(200);
-    // 900 × (₹0.88 + 2 × ₹0.25) = ₹1,242.00
-    expect(res.json().data.cost).toEqual({ estimated: 1242, held: 1242, spent: 0 });
+    // Estimate 900 × ₹0.88 = ₹792.00; held: the maximum, 900 × (₹0.88 + 2 × ₹0.25) = ₹1,242.00
+    expect(res.json().data.cost).toEqual({ estimated: 792, max: 1242, held: 1242, spent: 0 });
     expect(await balanceOf(owner)).toBe("758.00");
   });
 

@@ -72,8 +72,13 @@ export const campaigns = pgTable(
     validCount: integer("valid_count").notNull().default(0),
     invalidCount: integer("invalid_count").notNull().default(0),
     duplicateCount: integer("duplicate_count").notNull().default(0),
-    /** Money in paise: the estimate shown before start, the hold taken at start, and what sending settled so far. */
+    /**
+     * Money in paise: the estimate (every message sent once, no failover) and the most the campaign can cost (the
+     * estimate plus what stays unknown until send, e.g. every recipient failing over to SMS), both from the recipients'
+     * rendered parts and kept from the audience's read on; the hold taken at start (the maximum); what sending settled.
+     */
     estimatedPaise: paise("estimated_paise"),
+    maxPaise: paise("max_paise"),
     heldPaise: paise("held_paise"),
     spentPaise: paise("spent_paise"),
     /** Scheduling: the instant to start, and the zone the owner chose it in (for display). */
@@ -97,7 +102,7 @@ export const campaigns = pgTable(
       "campaigns_status_known",
       sql`${t.status} in ('draft','validating','ready','scheduled','running','paused','completed','discarded','failed')`,
     ),
-    check("campaigns_money_sane", sql`${t.heldPaise} >= 0 and ${t.spentPaise} >= 0 and ${t.estimatedPaise} >= 0`),
+    check("campaigns_money_sane", sql`${t.heldPaise} >= 0 and ${t.spentPaise} >= 0 and ${t.estimatedPaise} >= 0 and ${t.maxPaise} >= 0`),
   ],
 );
 
@@ -115,6 +120,12 @@ export const campaignRecipients = pgTable(
     variables: text("variables").array(),
     /** The person's name, when the audience file had a name column (the inbox shows it on their conversation). */
     name: text("name"),
+    /**
+     * SMS parts of this recipient's rendered message, counted at ingest: the SMS itself on an SMS campaign, the SMS
+     * failover on a WhatsApp or RCS campaign with failover (0 without). Null on rows written before parts were
+     * counted: those are priced at the template's longest fill.
+     */
+    smsParts: integer("sms_parts"),
     state: text("state").$type<RecipientState>().notNull().default("queued"),
     /** Skip reason key, or the carrier's failure reason. */
     reason: text("reason"),

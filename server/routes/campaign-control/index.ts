@@ -4,7 +4,7 @@ import { RATE_KEYS, type CampaignStatus } from "../../../contract/domain/campaig
 import { callerOf } from "../../auth/guard";
 import { channelRates, smsTemplates } from "../../db/schema";
 import type { Caller } from "../../services/caller";
-import { preCheck, skipLabels, skippedSample, type CheckOptions } from "../../services/campaigns/check";
+import { preCheck, skipLabels, storeDraftEstimate, skippedSample, type CheckOptions } from "../../services/campaigns/check";
 import { discardCampaign, pauseCampaign, resumeCampaign, scheduleCampaign, startCampaign } from "../../services/campaigns/control";
 import { loadRates, type Rates } from "../../services/campaigns/rates";
 import { findCampaign, type CampaignRow } from "../../services/campaigns/reach";
@@ -85,6 +85,7 @@ export const campaignControlHandlers: Handlers = {
     if (!CHECKABLE.includes(row.status)) throw conflict(`The campaign is ${row.status} and cannot be checked`);
     const options = checkOptions(config);
     const check = await preCheck(db, row, options);
+    if (row.status === "ready") await storeDraftEstimate(db, row, options.now, check);
     return {
       success: true,
       data: {
@@ -97,9 +98,13 @@ export const campaignControlHandlers: Handlers = {
         window: { openNow: check.window.openNow, nextOpenAt: check.window.nextOpenAt?.toISOString() ?? null, message: check.window.message },
         messagingLimit: check.messagingLimit,
         estimate: {
-          perMessage: rupees(check.estimate.perMessagePaise + check.estimate.failoverPerMessagePaise),
+          channel: row.channel,
+          perMessage: rupees(check.estimate.perMessagePaise),
           segments: check.estimate.segments,
+          smsParts: check.estimate.smsParts,
           category: check.estimate.category,
+          expected: rupees(check.estimate.expectedPaise),
+          failover: rupees(check.estimate.failoverPaise),
           total: rupees(check.estimate.totalPaise),
         },
         balance: rupees(check.balancePaise),

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { SKIP_REASONS, SKIPPED_SAMPLE_MAX, type SkipReason } from "../../../contract/domain/campaigns";
+import { SKIP_REASONS, SKIPPED_SAMPLE_MAX, SMS_WINDOW, type SkipReason } from "../../../contract/domain/campaigns";
 import { dltVariablesProblem } from "../../../contract/domain/dlt-route";
 import { checkSmsTemplate, isSmsCategory } from "../../../contract/domain/sms";
 import type { Db } from "../../db/client";
-import { campaignRecipients, inboundMessages, rcsBots, rcsTemplates, smsAccounts, smsTemplates, suppressions, users, wabas, whatsappTemplates } from "../../db/schema";
+import { campaignRecipients, campaigns, inboundMessages, rcsBots, rcsTemplates, smsAccounts, smsTemplates, suppressions, users, wabas, whatsappTemplates } from "../../db/schema";
 import type { Tx } from "../ledger";
 import { dltRouteOf, dltSkipConditions, variableNames, type DltRoute } from "./dlt-route";
-import { estimateCost, type Estimate, type FailoverEstimate } from "./estimate";
+import { estimateCost, longestParts, type Estimate } from "./estimate";
 import { usedNumbersSql } from "./messaging-limit";
 import { loadRates } from "./rates";
 import type { CampaignRow } from "./reach";
@@ -84,10 +84,27 @@ async function countWhere(db: Conn, where: SQL): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Recipients and their SMS parts (counted at ingest; `fallback` for rows written before parts were counted). */
+interface Tally {
+  n: number;
+  parts: number;
+}
+const partsOf = (fallback: number) => sql<number>`coalesce(sum(coalesce(${campaignRecipients.smsParts}, ${fallback})), 0)::float8`;
+
+async function tallyWhere(db: Conn, where: SQL, fallback: number): Promise<Tally> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int`, parts: partsOf(fallback) }).from(campaignRecipients).where(where);
+  return { n: row?.n ?? 0, parts: Number(row?.parts ?? 0) };
+}
+
+const minus = (a: Tally, ...others: Tally[]): Tally => others.reduce((t, o) => ({ n: t.n - o.n, parts: t.parts - o.parts }), a);
+const NONE: Tally = { n: 0, parts: 0 };
+
 interface ChannelFacts {
   blockers: Blocker[];
   dltRoute?: DltRoute;
-  estimateOf: (sendable: number) => Estimate;
+  /** SMS parts of a recipient whose parts were not counted at ingest: the template's longest fill. */
+  fallbackParts: number;
+  estimateOf: (sendable: Tally) => Estimate;
   windowed: boolean;
 }
 
@@ -113,15 +130,16 @@ async function smsFacts(db: Conn, row: CampaignRow, rates: Awaited<ReturnType<ty
   }
   const windowed = template ? (WINDOWED_SMS_CATEGORIES as readonly string[]).includes(template.category) : false;
   const dltRoute = account?.dltEntityId.trim() ? dltRouteOf(row) : undefined;
-  return { blockers, windowed, dltRoute, estimateOf: (sendable) => estimateCost({ channel: "sms", sendable, rates, smsBody: template?.body ?? "", smsVariables: row.variables }) };
+  const fallbackParts = longestParts(template?.body ?? "", row.variables);
+  return { blockers, windowed, dltRoute, fallbackParts, estimateOf: (t) => estimateCost({ channel: "sms", sendable: t.n, rates, smsParts: t.parts }) };
 }
 
-/** A WhatsApp or RCS campaign's SMS failover: its template must still exist; the estimate holds its worst case. */
-async function failoverFacts(db: Conn, row: CampaignRow, blockers: Blocker[]): Promise<FailoverEstimate | null> {
-  if (!row.failover) return null;
+/** A WhatsApp or RCS campaign's SMS failover: its template must still exist; the maximum holds every recipient's. */
+async function failoverFacts(db: Conn, row: CampaignRow, blockers: Blocker[]): Promise<{ fallbackParts: number } | null> {
+  if (!row.failover || row.failover.conditions.length === 0) return null;
   const [sms] = await db.select({ body: smsTemplates.body }).from(smsTemplates).where(eq(smsTemplates.id, row.failover.smsTemplateId));
   if (!sms) blockers.push({ code: "failoverTemplateMissing", message: "The SMS failover template no longer exists" });
-  return { smsBody: sms?.body ?? "", params: row.failover.params };
+  return { fallbackParts: longestParts(sms?.body ?? "", row.failover.params) };
 }
 
 async function whatsappFacts(db: Conn, row: CampaignRow, rates: Awaited<ReturnType<typeof loadRates>>): Promise<ChannelFacts> {
@@ -133,7 +151,10 @@ async function whatsappFacts(db: Conn, row: CampaignRow, rates: Awaited<ReturnTy
   else if (template.status !== "APPROVED") blockers.push({ code: "templateNotApproved", message: `The template "${template.name}" is ${template.status}, not APPROVED` });
   const failover = await failoverFacts(db, row, blockers);
   const category = template?.category ?? "MARKETING";
-  return { blockers, windowed: false, estimateOf: (sendable) => estimateCost({ channel: "whatsapp", sendable, rates, category, failover }) };
+  return {
+    blockers, windowed: false, fallbackParts: failover?.fallbackParts ?? 0,
+    estimateOf: (t) => estimateCost({ channel: "whatsapp", sendable: t.n, rates, category, failover: failover !== null, smsParts: t.parts }),
+  };
 }
 
 async function rcsFacts(db: Conn, row: CampaignRow, rates: Awaited<ReturnType<typeof loadRates>>): Promise<ChannelFacts> {
@@ -144,28 +165,40 @@ async function rcsFacts(db: Conn, row: CampaignRow, rates: Awaited<ReturnType<ty
   if (!template) blockers.push({ code: "templateMissing", message: "The RCS template of this campaign no longer exists" });
   else if (template.status !== "ACTIVE") blockers.push({ code: "templateNotApproved", message: `The template "${template.name}" is ${template.status}, not ACTIVE` });
   const failover = await failoverFacts(db, row, blockers);
-  return { blockers, windowed: false, estimateOf: (sendable) => estimateCost({ channel: "rcs", sendable, rates, failover }) };
+  return {
+    blockers, windowed: false, fallbackParts: failover?.fallbackParts ?? 0,
+    estimateOf: (t) => estimateCost({ channel: "rcs", sendable: t.n, rates, failover: failover !== null, smsParts: t.parts }),
+  };
 }
 
 export async function preCheck(db: Conn, row: CampaignRow, { now, smsWindow, sendAt }: CheckOptions): Promise<PreCheck> {
   const rates = await loadRates(db);
   const facts = row.channel === "sms" ? await smsFacts(db, row, rates) : row.channel === "whatsapp" ? await whatsappFacts(db, row, rates) : await rcsFacts(db, row, rates);
+  const fallback = facts.fallbackParts;
   const valid = await countWhere(db, eq(campaignRecipients.campaignId, row.id));
-  const queued = await countWhere(db, queuedOf(row.id));
-  const suppressed = await countWhere(db, and(queuedOf(row.id), sql`${campaignRecipients.number} in ${suppressedNumbers(row.userId)}`) as SQL);
+  const queued = await tallyWhere(db, queuedOf(row.id), fallback);
+  const suppressedTally = await tallyWhere(db, and(queuedOf(row.id), sql`${campaignRecipients.number} in ${suppressedNumbers(row.userId)}`) as SQL, fallback);
+  const suppressed = suppressedTally.n;
   let messagingLimit: PreCheck["messagingLimit"] = null;
-  let overLimit = 0;
+  let overLimitTally = NONE;
   if (row.channel === "whatsapp") {
     const [used] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`${usedNumbers(row, now)} as u`);
     const limit = DEFAULT_MESSAGING_LIMIT;
     const headroom = Math.max(0, limit - (used?.n ?? 0));
     messagingLimit = { limit, used: used?.n ?? 0, headroom };
-    overLimit = Math.max(0, (await countWhere(db, countingAgainstLimit(row, now))) - headroom);
+    // The recipients markSkipped leaves out: those past the headroom, in audience order.
+    const over = db.select({ smsParts: campaignRecipients.smsParts }).from(campaignRecipients).where(countingAgainstLimit(row, now)).orderBy(campaignRecipients.id).offset(headroom).as("over");
+    const [o] = await db.select({ n: sql<number>`count(*)::int`, parts: sql<number>`coalesce(sum(coalesce(${over.smsParts}, ${fallback})), 0)::float8` }).from(over);
+    overLimitTally = { n: o?.n ?? 0, parts: Number(o?.parts ?? 0) };
   }
+  const overLimit = overLimitTally.n;
   const dlt = facts.dltRoute ? dltSkipped(row, facts.dltRoute) : null;
-  const dltNumber = dlt ? await countWhere(db, dlt.dltNumber) : 0;
-  const dltVariable = dlt ? await countWhere(db, dlt.dltVariable) : 0;
-  const sendable = queued - suppressed - overLimit - dltNumber - dltVariable;
+  const dltNumberTally = dlt ? await tallyWhere(db, dlt.dltNumber, fallback) : NONE;
+  const dltVariableTally = dlt ? await tallyWhere(db, dlt.dltVariable, fallback) : NONE;
+  const dltNumber = dltNumberTally.n;
+  const dltVariable = dltVariableTally.n;
+  const sendableTally = minus(queued, suppressedTally, overLimitTally, dltNumberTally, dltVariableTally);
+  const sendable = sendableTally.n;
   const blockers = [...facts.blockers];
   if (sendable <= 0) blockers.push({ code: "noRecipients", message: "No recipient is left to send to" });
   const state = facts.windowed ? smsWindowAt(sendAt ?? now, smsWindow) : { openNow: true, nextOpenAt: null };
@@ -178,7 +211,7 @@ export async function preCheck(db: Conn, row: CampaignRow, { now, smsWindow, sen
     blockers,
     window: { ...state, message },
     messagingLimit,
-    estimate: facts.estimateOf(Math.max(0, sendable)),
+    estimate: facts.estimateOf(sendable > 0 ? sendableTally : NONE),
     // numeric(…, 2) as text: two decimals at most, so rounding ×100 is exact.
     balancePaise: Math.round(Number(owner?.balance ?? 0) * 100),
     dltRoute: facts.dltRoute ?? null,
@@ -266,3 +299,19 @@ async function dltSample(db: Conn, row: CampaignRow, check: PreCheck, room: numb
 
 export const skipLabels = (skipped: PreCheck["skipped"]) =>
   (Object.keys(SKIP_REASONS) as SkipReason[]).map((reason) => ({ reason, label: SKIP_REASONS[reason], count: skipped[reason] }));
+
+/**
+ * Keeps a ready campaign's estimate and maximum on its row, as the check counts them now (the suppression list and
+ * the messaging limit move), so the list, the report and the Start dialog show what a start would hold, never 0.
+ * Answers the updated row, or undefined when the campaign is no longer ready (a start wrote its own figures).
+ */
+export async function storeDraftEstimate(db: Conn, row: CampaignRow, now: Date, check?: PreCheck): Promise<CampaignRow | undefined> {
+  // The SMS window changes when a start sends, not what it costs: the default window is as good as any here.
+  const { estimate } = check ?? (await preCheck(db, row, { now, smsWindow: SMS_WINDOW }));
+  const [updated] = await db
+    .update(campaigns)
+    .set({ estimatedPaise: estimate.expectedPaise, maxPaise: estimate.totalPaise })
+    .where(and(eq(campaigns.id, row.id), eq(campaigns.status, "ready")))
+    .returning();
+  return updated;
+}

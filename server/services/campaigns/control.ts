@@ -50,7 +50,7 @@ async function launch(tx: Tx, row: CampaignRow, caller: Caller, options: CheckOp
   if (check.balancePaise < check.estimate.totalPaise) throw badRequest(MSG.insufficientBalance);
   await markSkipped(tx, row, check, options.now);
   await holdForCampaign(tx, row, check.estimate.totalPaise, caller.id, caller.impersonatedBy);
-  const money = { estimatedPaise: check.estimate.totalPaise };
+  const money = { estimatedPaise: check.estimate.expectedPaise, maxPaise: check.estimate.totalPaise };
   if (!check.window.openNow && check.window.nextOpenAt) {
     const opens = check.window.nextOpenAt;
     return transitionOrRefuse(tx, row, "scheduled", { ...money, scheduledAt: opens, nextRunAt: opens, timeZone: at?.timeZone ?? null, statusReason: scheduledForWindow(options) }, ["ready"]);

@@ -78,13 +78,16 @@ export function contentFor(template: CampaignTemplate, params: readonly string[]
   }
 }
 
+/** The parts one SMS is billed as: those of its filled body, and at least one (an empty body still goes out). */
+export const billedParts = (text: string): number => Math.max(1, countSms(text).parts);
+
 /** Paise for one message: SMS parts of the filled body × the SMS rate, WhatsApp by category, RCS flat. */
 export function costOf(template: CampaignTemplate, content: MessageContent, rates: Rates): number {
   switch (template.channel) {
     case "whatsapp":
       return rates[whatsappRateKey(template.category)];
     case "sms":
-      return Math.max(1, countSms(content.kind === "text" ? content.text : "").parts) * rates.sms;
+      return billedParts(content.kind === "text" ? content.text : "") * rates.sms;
     case "rcs":
       return rates.rcs;
   }

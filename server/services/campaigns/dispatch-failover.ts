@@ -9,11 +9,11 @@ import { eq, sql } from "drizzle-orm";
 import { FAILOVER_CHANNELS, type FailoverChannel, type FailoverCondition } from "../../../contract/domain/campaigns";
 import type { Carrier } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
-import { smsAccounts, smsTemplates, type CampaignFailover } from "../../db/schema";
+import { campaigns, smsAccounts, smsTemplates, type CampaignFailover } from "../../db/schema";
 import type { Tx } from "../ledger";
 import { contentFor, costOf } from "./dispatch-content";
 import { pgArray, rowsOf } from "./dispatch-sql";
-import { settle } from "./money";
+import { releaseHold, settle } from "./money";
 import type { Rates } from "./rates";
 import { FOR_ROW_LOCK } from "../../db/locks";
 
@@ -96,6 +96,30 @@ export async function failoverPending(db: Db | Tx, campaignId: string, rule: Fai
           or (failover_state is null and state = 'sent' and sent_at >= now() - ${`${ttlMs} milliseconds`}::interval))) as pending`,
   );
   return rows[0]?.pending === true;
+}
+
+/**
+ * A campaign with nothing left to send whose failover may still become due: it waits for receipts until the last
+ * such message's TTL ends (`until`), and keeps on hold only what those failovers can cost: the SMS parts of the
+ * recipients that may still fail over (counted at ingest; `fallbackParts` for rows without a count) × the SMS rate.
+ * The rest of the hold goes back to the balance now, not when the wait ends. Failovers already claimed are settled.
+ */
+export async function holdOnlyForFailovers(tx: Tx, c: { id: string; userId: string }, rule: FailoverRule, ttlMs: number, smsRatePaise: number, fallbackParts: number): Promise<void> {
+  const [wait] = await rowsOf<{ parts: number; last: string | Date | null; waiting: string | Date | null; touched: string | Date }>(
+    tx,
+    sql`select coalesce(sum(coalesce(r.sms_parts, ${fallbackParts})), 0)::float8 as parts, max(r.sent_at) filter (where r.state = 'sent') as last,
+          (select next_run_at from campaigns where id = ${c.id}) as waiting, (select updated_at from campaigns where id = ${c.id}) as touched
+        from campaign_recipients r
+        where r.campaign_id = ${c.id} and r.failover_state is null
+          and ((r.state = 'sent' and r.sent_at >= now() - ${`${ttlMs} milliseconds`}::interval) or (${dueSql(rule, ttlMs)}))`,
+  );
+  const until = wait?.last ? new Date(new Date(wait.last).getTime() + ttlMs) : new Date();
+  // At once when the wait begins (or its deadline moves), then again as receipts shrink the reserve, but at most every
+  // tenth of the TTL: each release is a ledger row, and receipts of a large campaign stream in for minutes.
+  const same = wait?.waiting && new Date(wait.waiting).getTime() === until.getTime();
+  if (same && wait && Date.now() - new Date(wait.touched).getTime() < ttlMs / 10) return;
+  await tx.update(campaigns).set({ nextRunAt: until }).where(eq(campaigns.id, c.id));
+  await releaseHold(tx, c.id, c.userId, undefined, (wait?.parts ?? 0) * smsRatePaise);
 }
 
 interface FailoverRow {

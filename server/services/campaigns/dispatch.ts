@@ -15,7 +15,8 @@ import { FAILOVER_TTL_MS } from "../../../contract/domain/campaigns";
 import { AUTO_PAUSE_RULE, autoPauseIfFailing, mayBePastRule, RECHECK_MS, type AutoPauseRule, type WindowSeen } from "./auto-pause";
 import { loadDispatchCampaignFor, profileOf, type DispatchCampaign } from "./dispatch-campaign";
 import { contentFor, costOf, paramsFor } from "./dispatch-content";
-import { claimFailovers, failoverPending, markFailovers, ruleOf, sendFailover, writeFailoverOutcomes, type FailoverOutcome } from "./dispatch-failover";
+import { longestParts } from "./estimate";
+import { claimFailovers, failoverPending, holdOnlyForFailovers, markFailovers, ruleOf, sendFailover, writeFailoverOutcomes, type FailoverOutcome } from "./dispatch-failover";
 import { createPacer } from "./dispatch-pacer";
 import { aborted, watchRoundStops } from "./dispatch-stops";
 import { HeaderMediaUnavailable } from "./header-media";
@@ -169,9 +170,13 @@ export function startDispatcher(
       const rows = await selectQueued(tx, c.id, size);
       if (rows.length === 0) {
         if (await hasPending(tx, c.id)) return { kind: "empty" };
-        if (c.failover && (await failoverPending(tx, c.id, ruleOf(c.failover), settings.failoverTtlMs))) return { kind: "empty" };
+        if (c.failover && (await failoverPending(tx, c.id, ruleOf(c.failover), settings.failoverTtlMs))) {
+          // Only receipts can change its money now: it keeps what their failovers may cost and says until when.
+          await holdOnlyForFailovers(tx, c, ruleOf(c.failover), settings.failoverTtlMs, rates.sms, longestParts(c.failover.body, c.failover.failover.params));
+          return { kind: "empty" };
+        }
         // Nothing queued or in flight: the campaign is done; what the hold did not spend goes back.
-        const done = await transition(tx, c.id, "completed", { completedAt: new Date() }, ["running"]);
+        const done = await transition(tx, c.id, "completed", { completedAt: new Date(), nextRunAt: null }, ["running"]);
         if (done) await releaseHold(tx, c.id, c.userId);
         return { kind: "paused" };
       }

@@ -1,18 +1,21 @@
 import { SMS_VARIABLE, SMS_VARIABLE_MAX } from "../../../contract/domain/sms";
-import { countSms } from "../../../contract/domain/sms-segments";
 import type { CampaignChannel } from "../../../contract/constants";
+import { billedParts } from "./dispatch-content";
 import { whatsappRateKey, type Rates } from "./rates";
 
 // The cost of a campaign before it starts, in integer paise (never floats: the hold must add up to the paisa).
 //
-// SMS variables: DLT caps every {#var#} value at SMS_VARIABLE_MAX (30) characters, so the estimate fills each
-// placeholder that takes a per-row value with 30 GSM characters: the most a registered template can send, without
-// reading the audience. A fixed value (no `{{column}}`) is filled in as it is. A per-row value in Unicode would make
-// the real message UCS-2 and longer; the dispatcher's settle() refuses to spend past the hold and pauses then.
+// The audience is read before the start, and the ingest counts each recipient's SMS parts with the values it will
+// be sent (parts.ts), so SMS costs are exact sums: `smsParts` is the total over the recipients the start would send.
+// What stays unknown until send is whether a WhatsApp or RCS message fails over to SMS: the estimate leaves the
+// failover out, the maximum (and the hold) counts it for every recipient.
 
 const PER_ROW = /\{\{\s*[^}]+\s*\}\}/;
 
-/** The SMS body as the estimate prices it: fixed values in place, per-row placeholders at their longest. */
+/**
+ * The SMS body at its longest: fixed values in place, per-row placeholders at DLT's 30-character cap. Only for
+ * recipients whose parts were not counted at ingest (rows written before the count existed).
+ */
 export function longestSmsFill(body: string, variables: readonly string[] = []): string {
   let index = 0;
   return body.split(SMS_VARIABLE).reduce((text, part, i) => {
@@ -23,50 +26,47 @@ export function longestSmsFill(body: string, variables: readonly string[] = []):
   }, "");
 }
 
+/** Parts for a recipient without a counted value: the longest fill's. */
+export const longestParts = (body: string, variables: readonly string[]): number => billedParts(longestSmsFill(body, variables));
+
 export interface EstimateInput {
   channel: CampaignChannel;
   sendable: number;
   rates: Rates;
-  /** SMS: the template body and the campaign's variables. */
-  smsBody?: string;
-  smsVariables?: readonly string[];
+  /** SMS parts of the sendable recipients' messages: the SMS itself (SMS) or the failover SMS (WhatsApp, RCS). */
+  smsParts: number;
   /** WhatsApp: the template's category. */
   category?: string;
-  /** WhatsApp and RCS with SMS failover: the SMS template's body and params. */
-  failover?: FailoverEstimate | null;
-}
-
-export interface FailoverEstimate {
-  smsBody: string;
-  params: readonly string[];
+  /** WhatsApp and RCS: whether the campaign fails over to SMS. */
+  failover?: boolean;
 }
 
 export interface Estimate {
+  /** The channel's price of one message (SMS: of one part). */
   perMessagePaise: number;
+  /** SMS: parts per message when every recipient's message has the same count, else null. */
   segments: number | null;
+  /** SMS parts in all: the messages' (SMS) or the failovers' (WhatsApp, RCS). */
+  smsParts: number;
   category: string | null;
-  /** Per-recipient SMS failover cost (worst case), 0 without failover. */
-  failoverPerMessagePaise: number;
+  /** The SMS failover's cost should every recipient fail over, 0 without failover. */
+  failoverPaise: number;
+  /** Every message sent once on its channel. */
+  expectedPaise: number;
+  /** The most the sendable recipients can cost: the hold the start takes. */
   totalPaise: number;
 }
 
-const smsPaise = (body: string, variables: readonly string[], rates: Rates) => {
-  const segments = Math.max(1, countSms(longestSmsFill(body, variables)).parts);
-  return { segments, paise: segments * rates.sms };
-};
-
 export function estimateCost(input: EstimateInput): Estimate {
-  const { channel, sendable, rates } = input;
+  const { channel, sendable, rates, smsParts } = input;
   if (channel === "sms") {
-    const { segments, paise } = smsPaise(input.smsBody ?? "", input.smsVariables ?? [], rates);
-    return { perMessagePaise: paise, segments, category: null, failoverPerMessagePaise: 0, totalPaise: sendable * paise };
+    const total = smsParts * rates.sms;
+    const segments = sendable > 0 && smsParts % sendable === 0 ? smsParts / sendable : null;
+    return { perMessagePaise: rates.sms, segments, smsParts, category: null, failoverPaise: 0, expectedPaise: total, totalPaise: total };
   }
-  // The hold covers the worst case: every recipient fails over and is billed the SMS as well.
-  const failover = input.failover ? smsPaise(input.failover.smsBody, input.failover.params, rates).paise : 0;
-  if (channel === "whatsapp") {
-    const category = (input.category ?? "MARKETING").toUpperCase();
-    const per = rates[whatsappRateKey(category)];
-    return { perMessagePaise: per, segments: null, category, failoverPerMessagePaise: failover, totalPaise: sendable * (per + failover) };
-  }
-  return { perMessagePaise: rates.rcs, segments: null, category: null, failoverPerMessagePaise: failover, totalPaise: sendable * (rates.rcs + failover) };
+  const failoverPaise = input.failover ? smsParts * rates.sms : 0;
+  const category = channel === "whatsapp" ? (input.category ?? "MARKETING").toUpperCase() : null;
+  const per = category ? rates[whatsappRateKey(category)] : rates.rcs;
+  const expected = sendable * per;
+  return { perMessagePaise: per, segments: null, smsParts: input.failover ? smsParts : 0, category, failoverPaise, expectedPaise: expected, totalPaise: expected + failoverPaise };
 }

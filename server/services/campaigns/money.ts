@@ -49,17 +49,20 @@ export async function settle(tx: Tx, campaignId: string, paise: number): Promise
   return rows.length === 1;
 }
 
-/** Returns the unspent hold to the owner's balance (idempotent: the hold becomes what was spent); `at` as for a hold. */
-export async function releaseHold(tx: Tx, campaignId: string, actorId: string, at?: Date): Promise<number> {
+/**
+ * Returns the unspent hold to the owner's balance (idempotent: the hold becomes what was spent); `at` as for a hold.
+ * `keepPaise`: what may still be spent (failovers a receipt can yet trigger) stays held beyond the spend.
+ */
+export async function releaseHold(tx: Tx, campaignId: string, actorId: string, at?: Date, keepPaise = 0): Promise<number> {
   const [row] = await tx
     .select({ id: campaigns.id, userId: campaigns.userId, name: campaigns.name, held: campaigns.heldPaise, spent: campaigns.spentPaise })
     .from(campaigns)
     .where(eq(campaigns.id, campaignId))
     .for(ROW_LOCK);
-  if (!row || row.held <= row.spent) return 0;
-  const unused = row.held - row.spent;
+  if (!row || row.held <= row.spent + keepPaise) return 0;
+  const unused = row.held - row.spent - keepPaise;
   await applyMovesIn(tx, [{ userId: row.userId, paise: unused, kind: "campaign_release", note: `Campaign "${row.name}"`, insufficient: MSG.insufficientBalance, at }], actorId);
-  await tx.update(campaigns).set({ heldPaise: row.spent, updatedAt: new Date() }).where(eq(campaigns.id, campaignId));
+  await tx.update(campaigns).set({ heldPaise: row.held - unused, updatedAt: new Date() }).where(eq(campaigns.id, campaignId));
   return unused;
 }
 

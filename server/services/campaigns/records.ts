@@ -1,8 +1,8 @@
-import { inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { CampaignRecord } from "../../../contract/calls";
 import { RECIPIENT_STATES, type RecipientCounts, type RecipientState } from "../../../contract/domain/campaigns";
 import type { Db } from "../../db/client";
-import { recipientDailyStats, users } from "../../db/schema";
+import { campaignRecipients, recipientDailyStats, users } from "../../db/schema";
 import { toMoney } from "../ledger";
 import type { CampaignRow } from "./reach";
 
@@ -50,7 +50,10 @@ export function percentOf(counts: RecipientCounts): number {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const rupees = (paise: number) => Number(toMoney(paise));
 
-export function toCampaignRecord(row: CampaignRow, counts: RecipientCounts, ownerName: string): CampaignRecord {
+/** What a campaign waiting for receipts (dispatch-failover.ts holdOnlyForFailovers) waits for. */
+export type Waiting = CampaignRecord["waiting"];
+
+export function toCampaignRecord(row: CampaignRow, counts: RecipientCounts, ownerName: string, waiting: Waiting = null): CampaignRecord {
   return {
     _id: row.id,
     name: row.name,
@@ -67,8 +70,9 @@ export function toCampaignRecord(row: CampaignRow, counts: RecipientCounts, owne
     total: totalOf(counts),
     counts,
     percent: percentOf(counts),
-    cost: { estimated: rupees(row.estimatedPaise), held: rupees(row.heldPaise), spent: rupees(row.spentPaise) },
+    cost: { estimated: rupees(row.estimatedPaise), max: rupees(row.maxPaise), held: rupees(row.heldPaise), spent: rupees(row.spentPaise) },
     failover: row.failover ? { conditions: row.failover.conditions, smsAccountId: row.failover.smsAccountId, smsTemplateId: row.failover.smsTemplateId } : null,
+    waiting,
     scheduledAt: iso(row.scheduledAt),
     timeZone: row.timeZone,
     startedAt: iso(row.startedAt),
@@ -85,5 +89,24 @@ export async function toCampaignRecords(db: Db, rows: readonly CampaignRow[]): P
   const ownerIds = [...new Set(rows.map((r) => r.userId))];
   const owners = ownerIds.length ? await db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, ownerIds)) : [];
   const names = new Map(owners.map((o) => [o.id, o.name]));
-  return rows.map((r) => toCampaignRecord(r, counts.get(r.id) ?? emptyCounts(), names.get(r.userId) ?? ""));
+  const waiting = await waitingOf(db, rows);
+  return rows.map((r) => toCampaignRecord(r, counts.get(r.id) ?? emptyCounts(), names.get(r.userId) ?? "", waiting.get(r.id) ?? null));
+}
+
+/**
+ * Running campaigns the dispatcher left waiting for receipts (next_run_at: until when): their messages with no
+ * receipt yet that have not failed over, in one query for the page.
+ */
+async function waitingOf(db: Db, rows: readonly CampaignRow[]): Promise<Map<string, NonNullable<Waiting>>> {
+  const waiting = rows.filter((r) => r.status === "running" && r.failover && r.nextRunAt);
+  const map = new Map<string, NonNullable<Waiting>>();
+  if (waiting.length === 0) return map;
+  const counts = await db
+    .select({ id: campaignRecipients.campaignId, n: sql<number>`count(*)::int` })
+    .from(campaignRecipients)
+    .where(and(inArray(campaignRecipients.campaignId, waiting.map((r) => r.id)), eq(campaignRecipients.state, "sent"), isNull(campaignRecipients.failoverState)))
+    .groupBy(campaignRecipients.campaignId);
+  const byId = new Map(counts.map((c) => [c.id, c.n]));
+  for (const r of waiting) if (r.nextRunAt) map.set(r.id, { messages: byId.get(r.id) ?? 0, until: r.nextRunAt.toISOString() });
+  return map;
 }

@@ -2,9 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { AUDIENCE_MAX_ROWS } from "../../../../contract/domain/campaigns";
 import { dltNumberProblem, dltVariablesProblem } from "../../../../contract/domain/dlt-route";
 import type { Db } from "../../../db/client";
-import { campaignRecipients, campaignRejectedRows, campaigns } from "../../../db/schema";
+import { campaignRecipients, campaignRejectedRows, campaigns, smsTemplates } from "../../../db/schema";
 import type { Storage } from "../../../storage";
 import { campaignOnDltRoute, variableNames } from "../dlt-route";
+import { storeDraftEstimate } from "../check";
+import { recipientSmsParts, smsPartsPlan } from "../parts";
 import type { CampaignRow } from "../reach";
 import { transition } from "../status";
 import { compileVariables, layoutOf, nameColumnOf } from "./columns";
@@ -142,6 +144,9 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
       return reason ? { ok: false, reason } : verdict;
     };
 
+    // Each recipient's SMS parts (its own SMS, or its failover's), so the estimate and the hold are exact sums.
+    const partsPlan = smsPartsPlan(campaign, await smsBodyOf(db, campaign));
+
     const take = (item: AudienceRow) => {
       const raw = item.cells[phone] ?? "";
       // Blank lines and rows with every cell empty are not audience rows.
@@ -160,7 +165,7 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
         seen.add(verdict.e164);
         counts.valid++;
         const name = nameColumn >= 0 ? (item.cells[nameColumn] ?? "").trim().slice(0, NAME_MAX) : "";
-        recipients.push({ row: item.row, number: verdict.e164, variables, name: name || null });
+        recipients.push({ row: item.row, number: verdict.e164, variables, name: name || null, smsParts: recipientSmsParts(partsPlan, variables) });
       }
     };
 
@@ -192,7 +197,9 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
       // The rejected rows stay: they say why nothing was usable.
       return transition(db, campaign.id, "failed", { statusReason: INGEST_REASONS.noValid, nextRunAt: null, readBytes: campaign.totalBytes }, ["validating"]);
     }
-    return transition(db, campaign.id, "ready", { nextRunAt: null, readBytes: campaign.totalBytes, statusReason: null }, ["validating"]);
+    const ready = await transition(db, campaign.id, "ready", { nextRunAt: null, readBytes: campaign.totalBytes, statusReason: null }, ["validating"]);
+    // A campaign left at the check step shows its cost in the list, its report and the Start dialog from now on.
+    return ready ? ((await storeDraftEstimate(db, ready, new Date())) ?? ready) : ready;
   } catch (error) {
     // A write still under way must end before the cleanup deletes behind it.
     await inFlight.catch(() => undefined);
@@ -201,6 +208,14 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
     await clear(db, campaign.id);
     return transition(db, campaign.id, "failed", { statusReason: reason, nextRunAt: null, rowsRead: 0, validCount: 0, invalidCount: 0, duplicateCount: 0 }, ["validating"]);
   }
+}
+
+/** The body of the SMS a campaign sends: its own template on SMS, its failover's on WhatsApp and RCS. */
+async function smsBodyOf(db: Db, campaign: CampaignRow): Promise<string | undefined> {
+  const id = campaign.channel === "sms" ? campaign.templateId : campaign.failover?.smsTemplateId;
+  if (!id) return undefined;
+  const [template] = await db.select({ body: smsTemplates.body }).from(smsTemplates).where(eq(smsTemplates.id, id));
+  return template?.body;
 }
 
 async function clear(db: Db, campaignId: string): Promise<void> {

@@ -14,6 +14,8 @@ export interface RecipientRow {
   variables: string[] | null;
   /** From the file's name column, if it has one. */
   name: string | null;
+  /** SMS parts of its message (parts.ts). */
+  smsParts: number;
 }
 
 export interface RejectedRow {
@@ -43,10 +45,10 @@ function sqlWriter(db: Db): BatchWriter {
       // Per-row variables travel as one array of array literals, each turned back into text[] in SQL.
       const variables = rows.map((r) => (r.variables ? pgArray(r.variables.map(noNul)) : null));
       await db.execute(sql`
-        insert into campaign_recipients (campaign_id, user_id, "row", number, variables, name)
-        select ${campaignId}::uuid, ${userId}::uuid, v.row, v.number, v.variables::text[], v.name
+        insert into campaign_recipients (campaign_id, user_id, "row", number, variables, name, sms_parts)
+        select ${campaignId}::uuid, ${userId}::uuid, v.row, v.number, v.variables::text[], v.name, v.sms_parts
         from unnest(${pgArray(rows.map((r) => r.row))}::int[], ${pgArray(rows.map((r) => r.number))}::text[], ${pgArray(variables)}::text[],
-          ${pgArray(rows.map((r) => (r.name === null ? null : noNul(r.name))))}::text[]) as v(row, number, variables, name)`);
+          ${pgArray(rows.map((r) => (r.name === null ? null : noNul(r.name))))}::text[], ${pgArray(rows.map((r) => r.smsParts))}::int[]) as v(row, number, variables, name, sms_parts)`);
     },
     async rejected(campaignId, rows) {
       if (!rows.length) return;
@@ -89,8 +91,8 @@ function copyWriter(copy: CopyInto): BatchWriter {
       if (!rows.length) return;
       const head = `${campaignId}\t${userId}\t`;
       let text = "";
-      for (const r of rows) text += `${head}${r.row}\t${copyText(r.number)}\t${copyArray(r.variables)}\t${r.name === null ? "\\N" : copyText(r.name)}\n`;
-      await copy(`copy campaign_recipients (campaign_id,user_id,"row",number,variables,name) from stdin`, text);
+      for (const r of rows) text += `${head}${r.row}\t${copyText(r.number)}\t${copyArray(r.variables)}\t${r.name === null ? "\\N" : copyText(r.name)}\t${r.smsParts}\n`;
+      await copy(`copy campaign_recipients (campaign_id,user_id,"row",number,variables,name,sms_parts) from stdin`, text);
     },
     async rejected(campaignId, rows) {
       if (!rows.length) return;

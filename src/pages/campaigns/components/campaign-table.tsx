@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { CampaignRecord } from "../../../../contract";
 import { formatCount, formatDateTime, formatINR } from "../../../shell/format";
+import { estimateLabel } from "./cost-labels";
 import { sentAndDelivered } from "./campaign-progress";
 import { ownerActions } from "./campaign-status";
 import { CampaignChannelTag, CampaignStatusTag } from "./campaign-tags";
@@ -106,7 +107,7 @@ export function CampaignTable({ list, emptyText, base = "" }: { list: CampaignsL
         <Flex vertical>
           <span>{formatINR(c.cost.spent)}</span>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {c.cost.held > 0 ? `${formatINR(c.cost.held)} held` : `est. ${formatINR(c.cost.estimated)}`}
+            {c.cost.held > 0 ? `${formatINR(c.cost.held)} held` : estimateLabel(c.cost.estimated, c.cost.max)}
           </Typography.Text>
         </Flex>
       ),

@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { PreCheckRecord } from "../../../../../contract/calls/campaign-records";
 import { TEST_SEND_MAX } from "../../../../../contract/domain/campaigns";
 import { formatCount, formatDateTime, formatINR } from "../../../../shell/format";
+import { estimateLabel, perMessageLabel } from "../cost-labels";
 import { splitNumbers } from "./audience";
 
 type TestResult = { number: string; accepted: boolean; reason: string | null }[];
@@ -92,14 +93,14 @@ export function CheckStep({ check, loading, error, onRetry, onTestSend }: { chec
       <Row gutter={16}>
         <Col xs={12} md={6}><Statistic title="Will be sent" value={check.sendable} formatter={(v) => formatCount(Number(v))} /></Col>
         <Col xs={12} md={6}><Statistic title="Skipped" value={check.valid - check.sendable} formatter={(v) => formatCount(Number(v))} /></Col>
-        <Col xs={12} md={6}><Statistic title="Estimated cost" value={formatINR(check.estimate.total)} /></Col>
+        <Col xs={12} md={6}><Statistic title="Estimated cost" value={estimateLabel(check.estimate.expected, check.estimate.total)} /></Col>
         <Col xs={12} md={6}><Statistic title="Balance" value={formatINR(check.balance)} valueStyle={{ color: check.enoughBalance ? undefined : "#cf1322" }} /></Col>
       </Row>
       {check.blockers.map((b) => <Alert key={b.code} type="error" showIcon message={b.message} />)}
       {!check.enoughBalance && <Alert type="error" showIcon message="Not enough balance" description={problem} />}
       {check.window.message && <Alert type={check.window.openNow ? "info" : "warning"} showIcon message={check.window.message} description={check.window.nextOpenAt ? `Next window opens ${formatDateTime(check.window.nextOpenAt)}` : undefined} />}
       <Descriptions size="small" bordered column={1}>
-        <Descriptions.Item label="Per message">{`${formatINR(check.estimate.perMessage)}${check.estimate.segments ? ` (${check.estimate.segments} SMS part${check.estimate.segments > 1 ? "s" : ""})` : ""}${check.estimate.category ? ` · ${check.estimate.category}` : ""}`}</Descriptions.Item>
+        <Descriptions.Item label="Per message">{perMessageLabel(check.estimate)}</Descriptions.Item>
         <Descriptions.Item label="Held at start">{formatINR(check.estimate.total)}</Descriptions.Item>
         {check.skipped.filter(shownSkip(check)).map((s) => <Descriptions.Item key={s.reason} label={`Skipped: ${s.label}`}>{formatCount(s.count)}</Descriptions.Item>)}
         {check.messagingLimit && <Descriptions.Item label="WhatsApp messaging limit">{`${formatCount(check.messagingLimit.used)} of ${formatCount(check.messagingLimit.limit)} used in 24 h · ${formatCount(check.messagingLimit.headroom)} left`}</Descriptions.Item>}

@@ -10,7 +10,7 @@ const check = (over: Partial<PreCheckRecord> = {}): PreCheckRecord => ({
   skipped: [{ reason: "suppressed", label: "On the suppression list", count: 2 }],
   skippedNumbers: [],
   blockers: [], window: { openNow: true, nextOpenAt: null, message: null }, messagingLimit: null,
-  estimate: { perMessage: 0.25, segments: 1, category: null, total: 2 }, balance: 500, enoughBalance: true, ...over,
+  estimate: { channel: "sms", perMessage: 0.25, segments: 1, smsParts: 8, category: null, expected: 2, failover: 0, total: 2 }, balance: 500, enoughBalance: true, ...over,
 });
 
 const report = (over: Partial<IngestProgressRecord> = {}): IngestProgressRecord => ({

@@ -2,7 +2,8 @@ import { PauseCircleOutlined, PlayCircleOutlined, StopOutlined } from "@ant-desi
 import { useCustomMutation, type HttpError } from "@refinedev/core";
 import { App, Button, Flex } from "antd";
 import type { CallId, CampaignRecord } from "../../../../../contract";
-import { formatINR } from "../../../../shell/format";
+import { formatCount, formatINR } from "../../../../shell/format";
+import { estimateLabel } from "../cost-labels";
 import { channelCalls, ownerActions } from "./report-data";
 
 interface Props {
@@ -48,7 +49,7 @@ export function CampaignActions({ campaign: c, onDone }: Props) {
   const confirmStart = () =>
     modal.confirm({
       title: `Start ${c.name}?`,
-      content: `${c.total} recipients. ${formatINR(c.cost.estimated)} is held from the balance now and settled per message.`,
+      content: `${formatCount(c.total)} recipients, ${estimateLabel(c.cost.estimated, c.cost.max)}. ${formatINR(c.cost.max)} is held from the balance now and settled per message; what is not spent returns at the end.`,
       okText: "Start now",
       onOk: () => run(calls.start, "post", "Campaign started", "Failed to start campaign"),
     });

@@ -1,7 +1,8 @@
-import { Card, Col, Empty, Row, Skeleton, Statistic, Table, Typography } from "antd";
+import { Alert, Card, Col, Empty, Row, Skeleton, Statistic, Table, Typography } from "antd";
 import { lazy, Suspense, useMemo } from "react";
 import type { CampaignRecord, CampaignReportRecord } from "../../../../../contract";
 import { formatCount, formatINR } from "../../../../shell/format";
+import { estimateLabel, waitingLabel } from "../cost-labels";
 import { DownloadButton } from "./downloads";
 import { errorRows, funnelOf, shapeTimeline, type ErrorRow } from "./report-data";
 
@@ -80,10 +81,12 @@ export function ErrorsCard({ report }: { report: CampaignReportRecord | undefine
 }
 
 export function CostCard({ campaign: c }: { campaign: CampaignRecord }) {
+  const waiting = waitingLabel(c);
   return (
     <Card title="Cost">
+      {waiting && <Alert type="info" showIcon message={waiting} data-testid="campaign-waiting" style={{ marginBottom: 16 }} />}
       <Row gutter={16}>
-        <Col span={8}><Statistic title="Estimated" value={formatINR(c.cost.estimated)} /></Col>
+        <Col span={8}><Statistic title="Estimated" value={estimateLabel(c.cost.estimated, c.cost.max)} /></Col>
         <Col span={8}><Statistic title="Held" value={formatINR(c.cost.held)} /></Col>
         <Col span={8}><Statistic title="Spent" value={formatINR(c.cost.spent)} /></Col>
       </Row>
