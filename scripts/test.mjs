@@ -23,6 +23,8 @@ const POSTGRES_FILES = [
   "server/test/campaign-header-media.test.ts",
   "server/test/campaign-messaging-limit.test.ts",
   "server/test/campaign-dlt-check.test.ts", // a DLT route's pre-send check and start: what the route refuses is never sent
+  "server/test/campaign-estimate.test.ts", // parts counted at ingest (COPY on PostgreSQL): estimate = hold = spend
+  "server/test/campaign-finish.test.ts", // the hold kept only for failovers that can still happen
   "server/test/public-api.test.ts",
   "server/test/public-api-dlt.test.ts", // 422 dlt_route_refused writes nothing
   "server/test/public-api-sms-receipts.test.ts", // a receipt taken by another process's bind: one delivery per state
@@ -30,6 +32,7 @@ const POSTGRES_FILES = [
   "server/test/balance.test.ts",
   "server/test/seed-ledger.test.ts", // balance = ledger = the charges for every account, right after the seed
   "server/test/chats.test.ts",
+  "server/test/chat-campaign-thread.test.ts", // the answered campaign message and the audience's name, in the inbound SQL
   "server/test/realtime-cluster.pg.test.ts",
   "server/test/scale.pg.test.ts", // two processes, one SIGKILLed: nothing lost or sent twice
   "server/test/sessions-peers.test.ts",
