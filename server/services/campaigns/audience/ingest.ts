@@ -197,9 +197,12 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
       // The rejected rows stay: they say why nothing was usable.
       return transition(db, campaign.id, "failed", { statusReason: INGEST_REASONS.noValid, nextRunAt: null, readBytes: campaign.totalBytes }, ["validating"]);
     }
-    const ready = await transition(db, campaign.id, "ready", { nextRunAt: null, readBytes: campaign.totalBytes, statusReason: null }, ["validating"]);
-    // A campaign left at the check step shows its cost in the list, its report and the Start dialog from now on.
-    return ready ? ((await storeDraftEstimate(db, ready, new Date())) ?? ready) : ready;
+    // A campaign left at the check step shows its cost in the list, its report and the Start dialog from the moment
+    // it is ready: the estimate is stored in the transaction that makes it so, never a ₹0.00 read in between.
+    return await db.transaction(async (tx) => {
+      const ready = await transition(tx, campaign.id, "ready", { nextRunAt: null, readBytes: campaign.totalBytes, statusReason: null }, ["validating"]);
+      return ready ? ((await storeDraftEstimate(tx, ready, new Date())) ?? ready) : ready;
+    });
   } catch (error) {
     // A write still under way must end before the cleanup deletes behind it.
     await inFlight.catch(() => undefined);
