@@ -60,6 +60,8 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^campaigns\.operatorDiscard$/, [A, R]],
   [/^campaigns\.(check|pause|resume|schedule|testSend|rejectedRows|numberHistory)$/, [U, M]],
   [/^suppressions\./, [U, M]],
+  // Not in SPEC 6 (issue 35): the account's DND list, the owners' like the suppression list.
+  [/^dnd\./, [U, M]],
   [/^rates\.get$/, ALL],
   [/^rates\.update$/, [A]],
   // Not in SPEC 6: the chat inbox and its simulated phone, and our live-agent additions (issue 10): the workspace.

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { createImageTemplate } from "./campaign-helpers";
@@ -130,10 +131,20 @@ test("a manager creates a WhatsApp campaign from an uploaded CSV, sees the inges
   await page.getByRole("button", { name: "Create campaign and check audience" }).click();
   await expect(stat(page, "Invalid")).toContainText("1", { timeout: 30_000 });
   await expect(stat(page, "Duplicates")).toContainText("1");
-  await expect(page.getByRole("table")).toContainText("12345");
+  await expect(page.getByRole("table").filter({ hasText: "Kind" })).toContainText("12345");
+  // The excluded rows by reason, and the list of them (row, number, reason) as CSV.
+  const excluded = page.locator(".ant-descriptions").filter({ hasText: "Excluded rows by reason" });
+  await expect(excluded).toContainText("Not a valid phone number1");
+  await expect(excluded).toContainText("Duplicate number1");
+  await shot(page, "create-excluded-rows");
   const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Download rejected rows" }).click();
-  expect((await download).suggestedFilename()).toMatch(/^rejected-rows-.+\.csv$/);
+  await page.getByRole("button", { name: "Download excluded rows" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^excluded-rows-.+\.csv$/);
+  const rows = await readFile(await file.path(), "utf8");
+  expect(rows.split("\r\n")[0]).toBe("row,number,reason_code,reason");
+  expect(rows).toContain("5,12345,invalid,");
+  expect(rows).toContain("6,9000000001,duplicate,Duplicate of +919000000001");
   await ingestCheckStart(page, "create-whatsapp", 3);
 });
 

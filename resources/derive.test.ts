@@ -14,6 +14,8 @@ const WORKSPACE_PATHS = [
   "media-library",
   // Our addition (issue 9): the account's suppression list.
   "campaigns/suppression-list",
+  // Our addition (issue 35): the account's DND list (customers' preferences for Indian SMS).
+  "campaigns/dnd-list",
   // Our addition (issue 10): the simulated customer phone (sandbox carrier).
   "chats/phone",
   // Our addition (issue 12): webhooks, their delivery log and the API docs, in API Control.

@@ -10,6 +10,7 @@ import { campaigns } from "./campaigns";
 import { channels } from "./channels";
 import { conversations } from "./conversations";
 import { dashboard } from "./dashboard";
+import { dnd } from "./dnd";
 import { intents } from "./intents";
 import { keyConfigs } from "./key-configs";
 import { knowledge } from "./knowledge";
@@ -53,6 +54,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   settings,
   campaigns,
   suppressions,
+  dnd,
   rates,
   channels,
   bots,

@@ -1,7 +1,7 @@
 import { Type } from "./type";
 import { MSG } from "../messages";
 import { ADMIN, ALL, campaignId, USER_MANAGER } from "./access";
-import { CampaignRecord, NumberHistoryRecord, PreCheckRecord, RatesRecord, RejectedRowRecord, SuppressionRecord } from "./campaign-records";
+import { CampaignRecord, DndRecord, NumberHistoryRecord, PreCheckRecord, RatesRecord, RejectedRowRecord, SuppressionRecord } from "./campaign-records";
 import { CampaignSaved, NumberQuery } from "./campaigns-reports";
 import { PageQuery } from "./pagination";
 import { Confirmation, FileBytes, ID, replies } from "./replies";
@@ -74,6 +74,21 @@ export const CAMPAIGN_CONTROL_CALLS = {
   "suppressions.remove": {
     method: "DELETE", path: "/api/v1/suppressions/:id", access: USER_MANAGER, module: "campaign", params: ID,
     response: replies({ 200: Confirmation }), summary: "Take a number off the suppression list",
+  },
+  "dnd.list": {
+    method: "GET", path: "/api/v1/dnd", access: USER_MANAGER, module: "campaign",
+    query: Type.Object({ ...PageQuery.properties, q: Type.Optional(Type.String({ maxLength: 20 })) }),
+    response: replies({ 200: ok({ data: Type.Array(DndRecord), total: Type.Integer(), totalPages: Type.Integer(), counts: Type.Object({ import: Type.Integer(), operator: Type.Integer() }) }) }),
+    summary: "The caller's DND list (Indian SMS held back by category), newest first, with the counts by source",
+  },
+  "dnd.import": {
+    method: "POST", path: "/api/v1/dnd/import", access: USER_MANAGER, module: "campaign", multipart: true,
+    response: replies({ 201: Added }),
+    summary: "Add an aggregator's scrub file (CSV or XLSX, part `file`: numbers, optional preference and consent columns) to the DND list",
+  },
+  "dnd.remove": {
+    method: "DELETE", path: "/api/v1/dnd/:id", access: USER_MANAGER, module: "campaign", params: ID,
+    response: replies({ 200: Confirmation }), summary: "Take a number off the DND list",
   },
   "rates.get": {
     method: "GET", path: "/api/v1/rates", access: ALL, response: replies({ 200: ok({ data: RatesRecord }) }),

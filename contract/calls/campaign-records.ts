@@ -1,6 +1,7 @@
 import type { Static } from "@sinclair/typebox";
 import { CAMPAIGN_CHANNELS, type CampaignChannel } from "../constants";
-import { CAMPAIGN_STATUSES, RATE_KEYS, RECIPIENT_STATES, SKIP_REASONS, SKIPPED_SAMPLE_MAX, type CampaignStatus, type RecipientState, type SkipReason } from "../domain/campaigns";
+import { DND_SOURCES, type DndSource } from "../domain/dnd";
+import { CAMPAIGN_STATUSES, INGEST_EXCLUSIONS, RATE_KEYS, RECIPIENT_STATES, SKIP_REASONS, SKIPPED_SAMPLE_MAX, type CampaignStatus, type IngestExclusion, type RecipientState, type SkipReason } from "../domain/campaigns";
 import { Type } from "./type";
 
 // What the campaign calls answer. Money is in rupees (two decimals) at the edge; the server keeps paise.
@@ -92,6 +93,9 @@ export const RejectedRowRecord = Type.Object({
   reason: Type.String(),
 });
 
+const SkipReasonField = enumOf<SkipReason>(Object.keys(SKIP_REASONS) as SkipReason[]);
+const ExclusionField = enumOf<IngestExclusion | SkipReason>([...new Set([...Object.keys(INGEST_EXCLUSIONS), ...Object.keys(SKIP_REASONS)])] as (IngestExclusion | SkipReason)[]);
+
 /** Validating progress: how far the ingest has read, and its report so far. */
 export const IngestProgressRecord = Type.Object({
   campaignId: Type.String(),
@@ -104,9 +108,13 @@ export const IngestProgressRecord = Type.Object({
   duplicates: Type.Integer(),
   /** The first rejected rows (the full list is the rejected-rows download). */
   rejectedSample: Type.Array(RejectedRowRecord),
+  /**
+   * Rows left out, by reason: the ingest's own (invalid, foreign or landline, over-long variable, duplicate), then,
+   * once the audience is read, the valid numbers the pre-send check would skip (suppressed, DND, …). The download
+   * lists each of them with its row.
+   */
+  excluded: Type.Array(Type.Object({ reason: ExclusionField, label: Type.String(), count: Type.Integer() })),
 });
-
-const SkipReasonField = enumOf<SkipReason>(Object.keys(SKIP_REASONS) as SkipReason[]);
 
 /** What the pre-send check found: shown with the cost before the owner confirms the start. */
 export const PreCheckRecord = Type.Object({
@@ -195,6 +203,19 @@ export const SuppressionRecord = Type.Object({
   createdAt: Type.String({ format: "date-time" }),
 });
 
+/** A number on the account's DND list (customers' preferences as the account knows them; contract/domain/dnd.ts). */
+export const DndRecord = Type.Object({
+  id: Type.String(),
+  number: Type.String(),
+  /** TRAI preference categories 1-8; empty or 0 = fully blocked. */
+  preferences: Type.Array(Type.Integer()),
+  consent: Type.Boolean(),
+  source: Type.Unsafe<DndSource>({ type: "string", enum: Object.keys(DND_SOURCES) }),
+  /** The scrub file's name, or the operator's receipt code. */
+  detail: Type.String(),
+  updatedAt: Type.String({ format: "date-time" }),
+});
+
 export const RatesRecord = Type.Object(
   Object.fromEntries(RATE_KEYS.map((k) => [k, Type.Number()])) as Record<(typeof RATE_KEYS)[number], ReturnType<typeof Type.Number>>,
 );
@@ -207,4 +228,5 @@ export type PreCheckRecord = Static<typeof PreCheckRecord>;
 export type CampaignReportRecord = Static<typeof CampaignReportRecord>;
 export type NumberHistoryRecord = Static<typeof NumberHistoryRecord>;
 export type SuppressionRecord = Static<typeof SuppressionRecord>;
+export type DndRecord = Static<typeof DndRecord>;
 export type RatesRecord = Static<typeof RatesRecord>;

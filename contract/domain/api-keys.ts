@@ -113,6 +113,7 @@ export const PUBLIC_ERRORS = {
   invalidRequest: { status: 400, code: "invalid_request", message: "The request is not valid" },
   windowClosed: { status: 422, code: "whatsapp_window_closed", message: "WhatsApp allows free text only within 24 hours of the customer's last message; send an approved template instead." },
   dltRoute: { status: 422, code: "dlt_route_refused", message: "This SMS route (DLT) does not carry this message." },
+  dnd: { status: 422, code: "dnd_preference", message: "The customer's preferences (DND) hold this SMS back: operators would not deliver it." },
   notFound: { status: 404, code: "not_found", message: "Not found" },
 } as const;
 export type PublicErrorName = keyof typeof PUBLIC_ERRORS;

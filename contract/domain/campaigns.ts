@@ -71,8 +71,18 @@ export const SKIP_REASONS = {
   notOnChannel: "Not reachable on this channel",
   dltNumber: "Not an Indian mobile number: this SMS route (DLT) takes Indian mobile numbers only",
   dltVariable: `A variable value over ${SMS_VARIABLE_MAX} characters, which DLT refuses`,
+  dnd: "On the DND list (customer preferences; no recorded consent) for this SMS category",
 } as const;
 export type SkipReason = keyof typeof SKIP_REASONS;
+
+/** Why the ingest leaves an audience row out (the upload report counts by these; the download lists each row). */
+export const INGEST_EXCLUSIONS = {
+  invalid: "Not a valid phone number",
+  dltNumber: "Foreign or landline number (DLT takes Indian mobiles only)",
+  dltVariable: `A variable value over ${SMS_VARIABLE_MAX} characters`,
+  duplicate: "Duplicate number",
+} as const;
+export type IngestExclusion = keyof typeof INGEST_EXCLUSIONS;
 /** The pre-send check names at most this many of the recipients it skips (the counts cover them all). */
 export const SKIPPED_SAMPLE_MAX = 20;
 

@@ -47,6 +47,7 @@ import { umsHandlers } from "./ums";
 import { sessionHandlers } from "./session";
 import { smsHandlers } from "./sms";
 import { suppressionHandlers } from "./suppressions";
+import { dndHandlers } from "./dnd";
 import { uploadHandlers } from "./uploads";
 import { userHandlers } from "./users";
 import { wabaHandlers } from "./waba";
@@ -76,6 +77,7 @@ export const HANDLERS: Handlers = {
   ...campaignIngestHandlers,
   ...campaignReadHandlers,
   ...suppressionHandlers,
+  ...dndHandlers,
   ...chatHandlers,
   ...liveAgentHandlers,
   ...notificationHandlers,

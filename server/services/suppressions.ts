@@ -40,13 +40,17 @@ export class NumberCollector {
   readonly numbers = new Set<string>();
   readonly invalid: RejectedRowRecord[] = [];
   invalidCount = 0;
+  /** The number the last add took (null when it was not a number). */
+  last: string | null = null;
 
   add(row: number, value: string): void {
+    this.last = null;
     const typed = value.trim();
     if (!typed) return;
     const number = toE164(typed);
     if (number) {
       this.numbers.add(number);
+      this.last = number;
       return;
     }
     this.invalidCount += 1;

@@ -198,6 +198,8 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "suppressions.add": async () => ({ as: "user", payload: { numbers: "9876543210\nnot-a-number", reason: "Asked" } }),
   "suppressions.import": async () => ({ as: "manager", form: await multipart({}, { field: "file", bytes: Buffer.from("phone\n9876543211\n"), name: "s.csv", type: "text/csv" }) }),
   "suppressions.export": async () => ({ as: "manager" }),
+  "dnd.list": async () => ({ as: "user", query: { q: "98" } }),
+  "dnd.import": async () => ({ as: "manager", form: await multipart({}, { field: "file", bytes: Buffer.from("phone,preference,consent\n9876543211,\"1,7\",no\n"), name: "scrub.csv", type: "text/csv" }) }),
   "chats.list": async () => ({ as: "manager", query: { channel: "whatsapp", scope: "all", status: "open", q: "98" } }),
   "chats.get": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
   "chats.messages": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, query: { limit: "5" } }),
@@ -338,6 +340,11 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "carrierChannels.update": async (s) => ({ as: "manager", params: { id: await cloudChannel(s, 1) }, payload: { name: "Renamed", messages_per_second: 100 } }),
   "carrierChannels.test": async (s) => ({ as: "manager", params: { id: await cloudChannel(s, 1) } }),
   "carrierChannels.remove": async (s) => ({ as: "manager", params: { id: await cloudChannel(s, 2) } }),
+  "dnd.remove": async (s) => {
+    await s.call({ method: "POST", url: "/api/v1/dnd/import", as: "user", ...(await multipart({}, { field: "file", bytes: Buffer.from("phone\n9876543218\n"), name: "d.csv", type: "text/csv" })) });
+    const list = (await s.call({ method: "GET", url: "/api/v1/dnd?q=9876543218", as: "user" })).json() as { data: { id: string }[] };
+    return { as: "user", params: { id: list.data[0].id } };
+  },
   "suppressions.remove": async (s) => {
     await s.call({ method: "POST", url: "/api/v1/suppressions", as: "user", payload: { numbers: "9876543219" } });
     const list = (await s.call({ method: "GET", url: "/api/v1/suppressions?q=9876543219", as: "user" })).json() as { data: { id: string }[] };

@@ -188,6 +188,7 @@ describe("skips at the check and the start", () => {
         { reason: "notOnChannel", count: 0 },
         { reason: "dltNumber", count: 0 },
         { reason: "dltVariable", count: 0 },
+        { reason: "dnd", count: 0 },
       ],
       estimate: { total: 1.69 },
     });

@@ -51,7 +51,7 @@ describe("a DLT route's pre-send check and start", () => {
     const id = await campaignOn("1201159100000000077", 700_000);
     const check = (await call("GET", `/api/v1/campaign-control/${id}/check`)).json().data;
     expect(check).toMatchObject({ valid: 10, sendable: 6, blockers: [], estimate: { perMessage: 0.25, total: 1.5 } });
-    expect(Object.fromEntries((check.skipped as { reason: string; count: number }[]).map((k) => [k.reason, k.count]))).toEqual({ suppressed: 1, messagingLimit: 0, notOnChannel: 0, dltNumber: 2, dltVariable: 1 });
+    expect(Object.fromEntries((check.skipped as { reason: string; count: number }[]).map((k) => [k.reason, k.count]))).toEqual({ suppressed: 1, messagingLimit: 0, notOnChannel: 0, dltNumber: 2, dltVariable: 1, dnd: 0 });
     expect(check.skippedNumbers).toEqual([
       { number: numberAt(700_003), reason: "suppressed", label: SKIP_REASONS.suppressed, detail: null },
       { number: "+14155550100", reason: "dltNumber", label: SKIP_REASONS.dltNumber, detail: null },

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INGEST_EXCLUSIONS, SKIP_REASONS } from "../../contract/domain/campaigns";
 import { DLT_ROUTE_MESSAGES } from "../../contract/domain/dlt-route";
 import { SMS_VARIABLE_MAX } from "../../contract/domain/sms";
 import { CAMPAIGN_INGEST_JOB } from "../jobs/campaign-ingest";
@@ -65,12 +66,20 @@ describe("CSV ingest", () => {
     expect(progress.statusCode).toBe(200);
     expect(progress.json().data).toMatchObject({ status: "ready", percent: 100, rowsRead: 5, valid: 2, invalid: 2, duplicates: 1 });
     expect(progress.json().data.rejectedSample).toHaveLength(3);
+    expect(progress.json().data.excluded).toEqual([
+      { reason: "invalid", label: INGEST_EXCLUSIONS.invalid, count: 2 },
+      { reason: "dltNumber", label: INGEST_EXCLUSIONS.dltNumber, count: 0 },
+      { reason: "dltVariable", label: INGEST_EXCLUSIONS.dltVariable, count: 0 },
+      { reason: "duplicate", label: INGEST_EXCLUSIONS.duplicate, count: 1 },
+      { reason: "suppressed", label: SKIP_REASONS.suppressed, count: 0 },
+      { reason: "dnd", label: SKIP_REASONS.dnd, count: 0 },
+    ]);
 
     const download = await server.call({ method: "GET", url: `/api/v1/campaign-control/${id}/rejected-rows`, as: "manager" });
     expect(download.statusCode).toBe(200);
     expect(download.headers["content-type"]).toMatch(/text\/csv/);
     // Cells starting with = + - @ are escaped against formula injection.
-    expect(download.body).toBe("row,value,kind,reason\r\n3,abc,invalid,Not a phone number\r\n4,'+91 9876543210,duplicate,Duplicate of +919876543210\r\n7,'=1+2,invalid,Not a phone number\r\n");
+    expect(download.body).toBe("row,number,reason_code,reason\r\n3,abc,invalid,Not a phone number\r\n4,'+91 9876543210,duplicate,Duplicate of +919876543210\r\n7,'=1+2,invalid,Not a phone number\r\n");
 
     const foreign = await server.call({ method: "GET", url: `/api/v1/reports/validating-progress/${id}`, as: "globex" });
     expect(foreign.statusCode).toBe(404);
@@ -143,7 +152,10 @@ describe("on a DLT route (an SMS account with a DLT entity id)", () => {
     ]);
     expect(route).toContain("Indian mobile numbers only");
     const download = await server.call({ method: "GET", url: `/api/v1/campaign-control/${id}/rejected-rows`, as: "manager" });
-    expect(download.body).toContain(`6,9876543211,invalid,Variable {{link}} is 34 characters; DLT allows at most ${SMS_VARIABLE_MAX}\r\n`);
+    expect(download.body).toContain(`6,9876543211,dltVariable,Variable {{link}} is 34 characters; DLT allows at most ${SMS_VARIABLE_MAX}\r\n`);
+    expect(download.body).toContain(`3,'+1 415 555 0100,dltNumber,${route}\r\n`);
+    const counts = (await server.call({ method: "GET", url: `/api/v1/reports/validating-progress/${id}`, as: "manager" })).json().data.excluded;
+    expect(Object.fromEntries((counts as { reason: string; count: number }[]).map((e) => [e.reason, e.count]))).toMatchObject({ invalid: 0, dltNumber: 4, dltVariable: 2, duplicate: 0 });
   });
 
   it("a fixed value over the limit makes every row invalid: the campaign fails with no recipients", async () => {

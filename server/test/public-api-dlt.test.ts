@@ -6,9 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ERRORS } from "../../contract/domain/api-keys";
 import { DEFAULT_RATES_PAISE } from "../../contract/domain/campaigns";
 import { DLT_ROUTE_MESSAGES } from "../../contract/domain/dlt-route";
+import { DND_MESSAGES } from "../../contract/domain/dnd";
+import type { SmsCategory } from "../../contract/domain/sms";
 import { SMS_VARIABLE_MAX } from "../../contract/domain/sms";
 import type { Database } from "../db/client";
-import { apiMessages, balanceLedger, smsAccounts } from "../db/schema";
+import { apiMessages, balanceLedger, dndNumbers, smsAccounts, smsTemplates } from "../db/schema";
 import { balanceOf, dispatchServer, setBalance, smsTemplate, type DispatchServer } from "./campaign-fixtures";
 import { freshDatabase } from "./harness";
 import { expectLedgerBalanced } from "./ledger-invariant";
@@ -95,5 +97,46 @@ describe("an SMS template of an account without a DLT entity id", () => {
     const res = await send(smsTo(plain.id, "+14155550100", ["Asha", "y".repeat(36)]));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.cost).toBe(DEFAULT_RATES_PAISE.sms / 100);
+  });
+});
+
+describe("the DND list on a DLT template, by the template's category", () => {
+  const fullyBlocked = "+919811100001";
+  const partial = "+919811100002";
+  const consented = "+919811100003";
+  // One DLT template per category (the sender directory caches templates for a few seconds, so none is changed).
+  const templates = new Map<SmsCategory, string>();
+  beforeAll(async () => {
+    for (const category of ["transactional", "service-implicit", "service-explicit", "promotional"] as const) {
+      const t = await smsTemplate(db(), userId);
+      await db().update(smsAccounts).set({ dltEntityId: "1201159100000000001" }).where(eq(smsAccounts.id, t.accountId));
+      await db().update(smsTemplates).set({ category }).where(eq(smsTemplates.id, t.id));
+      templates.set(category, t.id);
+    }
+    await db().insert(dndNumbers).values([
+      { userId, number: fullyBlocked, preferences: [0], source: "import" as const },
+      { userId, number: partial, preferences: [2], source: "import" as const },
+      { userId, number: consented, preferences: [0], consent: true, source: "import" as const },
+    ]);
+  });
+
+  it.each<[SmsCategory, string, boolean]>([
+    ["promotional", fullyBlocked, false],
+    ["promotional", partial, false],
+    ["promotional", consented, true],
+    ["service-explicit", fullyBlocked, false],
+    ["service-explicit", partial, true],
+    ["transactional", fullyBlocked, true],
+    ["service-implicit", partial, true],
+  ])("%s to %s → accepted %s; a refusal is 422 with the reason, nothing stored or charged", async (category, to, accepted) => {
+    const before = await books();
+    const res = await send(smsTo(templates.get(category) ?? "", to));
+    if (accepted) {
+      expect(res.statusCode, res.body).toBe(201);
+      return;
+    }
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ code: PUBLIC_ERRORS.dnd.code, errors: [{ field: "to", message: DND_MESSAGES.blocked(category) }] });
+    expect(await books()).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { CampaignStatus, FailoverCondition, RateKey, RecipientState } from "../../../contract/domain/campaigns";
+import type { CampaignStatus, FailoverCondition, IngestExclusion, RateKey, RecipientState } from "../../../contract/domain/campaigns";
 import { users } from "./accounts";
 import { createdAt } from "./columns";
 
@@ -174,6 +174,8 @@ export const campaignRejectedRows = pgTable(
     /** "invalid" or "duplicate", and the words shown. */
     kind: text("kind").$type<"invalid" | "duplicate">().notNull(),
     reason: text("reason").notNull(),
+    /** Why, as a key the report counts by (the kind split: a bad number, off the DLT route, an over-long value). */
+    cause: text("cause").$type<IngestExclusion>().notNull().default("invalid"),
   },
   (t) => [index("campaign_rejected_rows_campaign_idx").on(t.campaignId, t.row)],
 );

@@ -25,3 +25,4 @@ export * from "./api-keys";
 export * from "./webhooks";
 export * from "./ai";
 export * from "./notifications";
+export * from "./dnd";

@@ -3,6 +3,7 @@
 // to the latest recipient of that number whose sender they were addressed to (state → replied), and STOP / START
 // replies add to or take from the account's suppression list. Events are buffered and written in batches: at
 // thousands of messages a second a statement per receipt would be the bottleneck.
+import { DND_RECEIPT_CODES } from "../../../contract/domain/dnd";
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "drizzle-orm";
 import { optOutIntent } from "../../../contract/domain/campaigns";
@@ -135,7 +136,14 @@ async function updateReceipts(db: Db | Tx, receipts: Receipt[], byId: boolean, f
     from m v${before}
     -- The state test again on the row as it is now: another process may have moved it since m read it.
     where r.id = v.rid and r.state not in ('queued', 'sending', 'skipped') and ${CHANGES_SQL} ${sameRow}
-    returning v.key::text as key, r.campaign_id, r.state, r.id, r.user_id, r.number, r.reason${more}
+    returning v.key::text as key, r.campaign_id, r.state, r.id, r.user_id, r.number, r.reason, r.code as receipt_code${more}
+    ), dnd as (
+      -- An operator's DND refusal (DND_RECEIPT_CODES) puts the number on the account's DND list, so the next
+      -- promotional send skips it before it is submitted and billed; an entry already there (a scrub file's) stays.
+      insert into dnd_numbers (user_id, number, source, detail)
+      select distinct on (u.user_id, u.number) u.user_id, u.number, 'operator', u.receipt_code from u
+      where u.state = 'failed' and upper(btrim(u.receipt_code)) = any(${pgArray([...DND_RECEIPT_CODES])}::text[])
+      on conflict (user_id, number) do nothing
     ), ev as (
       -- Workflow triggers on delivery states, only for accounts with such a workflow (one index probe per row).
       insert into workflow_events (owner_id, kind, payload)

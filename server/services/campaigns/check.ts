@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { SKIP_REASONS, SKIPPED_SAMPLE_MAX, SMS_WINDOW, type SkipReason } from "../../../contract/domain/campaigns";
 import { dltVariablesProblem } from "../../../contract/domain/dlt-route";
-import { checkSmsTemplate, isSmsCategory } from "../../../contract/domain/sms";
+import { checkSmsTemplate, isSmsCategory, type SmsCategory } from "../../../contract/domain/sms";
 import type { Db } from "../../db/client";
 import { campaignRecipients, campaigns, inboundMessages, rcsBots, rcsTemplates, smsAccounts, smsTemplates, suppressions, users, wabas, whatsappTemplates } from "../../db/schema";
+import { dndBlockedNumbers } from "../dnd/scrub";
 import type { Tx } from "../ledger";
 import { dltRouteOf, dltSkipConditions, variableNames, type DltRoute } from "./dlt-route";
 import { estimateCost, longestParts, type Estimate } from "./estimate";
@@ -38,6 +39,8 @@ export interface PreCheck {
   balancePaise: number;
   /** Set on an Indian DLT route: markSkipped and skippedSample leave out what it does not carry. */
   dltRoute: DltRoute | null;
+  /** An SMS campaign's template category, which decides the DND scrub (contract/domain/dnd.ts). */
+  smsCategory: SmsCategory | null;
 }
 
 export interface CheckOptions {
@@ -60,6 +63,23 @@ const dltSkipped = (row: CampaignRow, route: DltRoute) => {
   const conditions = dltSkipConditions(route);
   return { dltNumber: and(base, conditions.dltNumber) as SQL, dltVariable: and(base, conditions.dltVariable) as SQL };
 };
+
+/**
+ * Queued recipients the DND list holds back for the template's category: not suppressed and not left out by the DLT
+ * route already, so each recipient counts under one reason.
+ */
+function dndSkipped(row: CampaignRow, check: Pick<PreCheck, "smsCategory" | "dltRoute">): SQL | null {
+  const blocked = check.smsCategory ? dndBlockedNumbers(row.userId, check.smsCategory) : null;
+  if (!blocked) return null;
+  const dlt = check.dltRoute ? dltSkipConditions(check.dltRoute) : null;
+  return and(
+    queuedOf(row.id),
+    sql`${campaignRecipients.number} not in ${suppressedNumbers(row.userId)}`,
+    dlt ? sql`not (${dlt.dltNumber})` : undefined,
+    dlt ? sql`not (${dlt.dltVariable})` : undefined,
+    sql`${campaignRecipients.number} in ${blocked}`,
+  ) as SQL;
+}
 
 /** Numbers that wrote to the owner on WhatsApp in the last 24 h: inside the customer-service window, free of the limit. */
 const inServiceWindow = (userId: string, now: Date) =>
@@ -102,6 +122,7 @@ const NONE: Tally = { n: 0, parts: 0 };
 interface ChannelFacts {
   blockers: Blocker[];
   dltRoute?: DltRoute;
+  smsCategory?: SmsCategory;
   /** SMS parts of a recipient whose parts were not counted at ingest: the template's longest fill. */
   fallbackParts: number;
   estimateOf: (sendable: Tally) => Estimate;
@@ -131,7 +152,9 @@ async function smsFacts(db: Conn, row: CampaignRow, rates: Awaited<ReturnType<ty
   const windowed = template ? (WINDOWED_SMS_CATEGORIES as readonly string[]).includes(template.category) : false;
   const dltRoute = account?.dltEntityId.trim() ? dltRouteOf(row) : undefined;
   const fallbackParts = longestParts(template?.body ?? "", row.variables);
-  return { blockers, windowed, dltRoute, fallbackParts, estimateOf: (t) => estimateCost({ channel: "sms", sendable: t.n, rates, smsParts: t.parts }) };
+  // Customers' preferences are the DLT platform's: only a DLT route is scrubbed against them.
+  const smsCategory = dltRoute && template && isSmsCategory(template.category) ? template.category : undefined;
+  return { blockers, windowed, dltRoute, smsCategory, fallbackParts, estimateOf: (t) => estimateCost({ channel: "sms", sendable: t.n, rates, smsParts: t.parts }) };
 }
 
 /** A WhatsApp or RCS campaign's SMS failover: its template must still exist; the maximum holds every recipient's. */
@@ -197,7 +220,10 @@ export async function preCheck(db: Conn, row: CampaignRow, { now, smsWindow, sen
   const dltVariableTally = dlt ? await tallyWhere(db, dlt.dltVariable, fallback) : NONE;
   const dltNumber = dltNumberTally.n;
   const dltVariable = dltVariableTally.n;
-  const sendableTally = minus(queued, suppressedTally, overLimitTally, dltNumberTally, dltVariableTally);
+  const dndWhere = dndSkipped(row, { smsCategory: facts.smsCategory ?? null, dltRoute: facts.dltRoute ?? null });
+  const dndTally = dndWhere ? await tallyWhere(db, dndWhere, fallback) : NONE;
+  const dnd = dndTally.n;
+  const sendableTally = minus(queued, suppressedTally, overLimitTally, dltNumberTally, dltVariableTally, dndTally);
   const sendable = sendableTally.n;
   const blockers = [...facts.blockers];
   if (sendable <= 0) blockers.push({ code: "noRecipients", message: "No recipient is left to send to" });
@@ -207,7 +233,7 @@ export async function preCheck(db: Conn, row: CampaignRow, { now, smsWindow, sen
   return {
     valid,
     sendable: Math.max(0, sendable),
-    skipped: { suppressed, messagingLimit: overLimit, notOnChannel: 0, dltNumber, dltVariable },
+    skipped: { suppressed, messagingLimit: overLimit, notOnChannel: 0, dltNumber, dltVariable, dnd },
     blockers,
     window: { ...state, message },
     messagingLimit,
@@ -215,6 +241,7 @@ export async function preCheck(db: Conn, row: CampaignRow, { now, smsWindow, sen
     // numeric(…, 2) as text: two decimals at most, so rounding ×100 is exact.
     balancePaise: Math.round(Number(owner?.balance ?? 0) * 100),
     dltRoute: facts.dltRoute ?? null,
+    smsCategory: facts.smsCategory ?? null,
   };
 }
 
@@ -226,6 +253,8 @@ export async function markSkipped(tx: Tx, row: CampaignRow, check: PreCheck, now
       if (check.skipped[reason] > 0) await tx.update(campaignRecipients).set({ state: "skipped", reason: reason satisfies SkipReason }).where(dlt[reason]);
     }
   }
+  const dndWhere = dndSkipped(row, check);
+  if (dndWhere && check.skipped.dnd > 0) await tx.update(campaignRecipients).set({ state: "skipped", reason: "dnd" satisfies SkipReason }).where(dndWhere);
   if (check.skipped.suppressed > 0) {
     await tx
       .update(campaignRecipients)
@@ -242,6 +271,23 @@ export async function markSkipped(tx: Tx, row: CampaignRow, check: PreCheck, now
       .offset(check.messagingLimit.headroom);
     await tx.update(campaignRecipients).set({ state: "skipped", reason: "messagingLimit" satisfies SkipReason }).where(inArray(campaignRecipients.id, over));
   }
+}
+
+/**
+ * Each skip reason of `check` with the queued recipients it takes, in the order markSkipped applies them (the
+ * messaging limit's from its headroom on, in audience order): the excluded-rows download lists them.
+ */
+export function skipConditions(row: CampaignRow, check: PreCheck, now: Date): { reason: SkipReason; where: SQL; offset: number }[] {
+  const out: { reason: SkipReason; where: SQL; offset: number }[] = [];
+  if (check.dltRoute) {
+    const dlt = dltSkipped(row, check.dltRoute);
+    for (const reason of ["dltNumber", "dltVariable"] as const) if (check.skipped[reason] > 0) out.push({ reason, where: dlt[reason], offset: 0 });
+  }
+  const dnd = dndSkipped(row, check);
+  if (dnd && check.skipped.dnd > 0) out.push({ reason: "dnd", where: dnd, offset: 0 });
+  if (check.skipped.suppressed > 0) out.push({ reason: "suppressed", where: and(queuedOf(row.id), sql`${campaignRecipients.number} in ${suppressedNumbers(row.userId)}`) as SQL, offset: 0 });
+  if (check.messagingLimit && check.skipped.messagingLimit > 0) out.push({ reason: "messagingLimit", where: countingAgainstLimit(row, now), offset: check.messagingLimit.headroom });
+  return out;
 }
 
 export interface SkippedNumber {
@@ -272,11 +318,21 @@ export async function skippedSample(db: Conn, row: CampaignRow, check: PreCheck,
     .orderBy(campaignRecipients.id)
     .offset(check.messagingLimit.headroom)
     .limit(Math.min(room, check.skipped.messagingLimit));
+  const dlt = await dltSample(db, row, check, room - overLimit.length);
   return [
     ...suppressed.map((s) => ({ number: s.number, reason: "suppressed" as const, label: SKIP_REASONS.suppressed, detail: s.detail || null })),
     ...overLimit.map((s) => ({ number: s.number, reason: "messagingLimit" as const, label: SKIP_REASONS.messagingLimit, detail: null })),
-    ...(await dltSample(db, row, check, room - overLimit.length)),
+    ...dlt,
+    ...(await dndSample(db, row, check, room - overLimit.length - dlt.length)),
   ];
+}
+
+/** The first recipients the DND list holds back, in audience order. */
+async function dndSample(db: Conn, row: CampaignRow, check: PreCheck, room: number): Promise<SkippedNumber[]> {
+  const where = dndSkipped(row, check);
+  if (!where || check.skipped.dnd === 0 || room <= 0) return [];
+  const rows = await db.select({ number: campaignRecipients.number }).from(campaignRecipients).where(where).orderBy(campaignRecipients.id).limit(room);
+  return rows.map((r) => ({ number: r.number, reason: "dnd" as const, label: SKIP_REASONS.dnd, detail: null }));
 }
 
 /** The first recipients a DLT route leaves out; an over-long row names its variable and length. */

@@ -1,5 +1,6 @@
 import { SMS_WINDOW } from "../../../contract/domain/campaigns";
-import type { SmsCategory } from "../../../contract/domain/sms";
+import { DND_RULES } from "../../../contract/domain/dnd";
+import { SMS_CATEGORIES, type SmsCategory } from "../../../contract/domain/sms";
 
 // TRAI's sending window for promotional and service-explicit SMS, in the window's own time zone. The zone comes
 // from Intl (not a fixed +05:30) so a configured zone with daylight saving would still land on the right instant.
@@ -11,7 +12,7 @@ export interface SmsWindowConfig {
 }
 
 /** Only these categories are bound to the window; transactional and service-implicit SMS go out at any hour. */
-export const WINDOWED_SMS_CATEGORIES: readonly SmsCategory[] = ["promotional", "service-explicit"];
+export const WINDOWED_SMS_CATEGORIES: readonly SmsCategory[] = SMS_CATEGORIES.filter((c) => DND_RULES[c].windowed);
 
 const minutesOf = (hhmm: string) => {
   const [h, m] = hhmm.split(":").map(Number);

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type { SchemaBody } from "../../../schemas";
 import { fallbackChainProblem } from "../../../contract/domain/api-keys";
 import { DLT_ROUTE_MESSAGES, dltNumberProblem, overlongVariables } from "../../../contract/domain/dlt-route";
+import { DND_MESSAGES } from "../../../contract/domain/dnd";
 import { countSms } from "../../../contract/domain/sms-segments";
 import type { CampaignChannel } from "../../../contract/constants";
 import type { MessageContent } from "../../carriers/carrier";
@@ -15,6 +16,7 @@ import type { FieldError } from "../../http/errors";
 import { fillPlaceholders, smsTextContent } from "../campaigns/dispatch-content";
 import { rowsOf } from "../campaigns/dispatch-sql";
 import { toE164 } from "../campaigns/phone";
+import { dndHoldsBack } from "../dnd/scrub";
 import { whatsappRateKey, type Rates } from "../campaigns/rates";
 import { publicError, type ApiCaller } from "./caller";
 import type { SenderDirectory, SenderTemplate } from "./senders";
@@ -93,7 +95,14 @@ async function prepareStep(deps: PrepareDeps, caller: ApiCaller, to: string, bod
     if (values.length !== template.variables || values.some((v) => !v.trim())) {
       throw refuse(`${field}variables`, `the template ${template.name} needs ${template.variables} non-empty value(s)`);
     }
-    if (template.channel === "sms" && template.dlt) dltRouteCheck(to, values, field);
+    if (template.channel === "sms" && template.dlt) {
+      dltRouteCheck(to, values, field);
+      // Promotional and service-explicit SMS to a number on the account's DND list: refused before anything is written.
+      if (template.category && (await dndHoldsBack(deps.db, caller.userId, to, template.category))) {
+        const message = DND_MESSAGES.blocked(template.category);
+        throw publicError("dnd", `${field}to: ${message}`, { errors: [{ field: `${field}to`, message }] });
+      }
+    }
     const content = contentOf(template, values);
     const category = template.channel === "whatsapp" ? template.category : undefined;
     return { channel, from: sender.from, content, costPaise: costOf(channel, content, rates, category), templateId: template.id, ...(sender.replyTo ? { replyTo: sender.replyTo } : {}) };

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { CampaignChannel } from "../../../contract/constants";
 import type { RcsTemplateDraft } from "../../../contract/domain/rcs";
+import { isSmsCategory, type SmsCategory } from "../../../contract/domain/sms";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../campaigns/dispatch-sql";
 import { rcsPlaceholderCount, smsPlaceholderCount, whatsappPlaceholderCount } from "../campaigns/placeholders";
@@ -23,7 +24,11 @@ export interface Sender {
 }
 
 export type SenderTemplate =
-  | { channel: "sms"; id: string; name: string; body: string; dltTemplateId: string; from: string; variables: number; /** The account sends under a DLT entity id. */ dlt: boolean }
+  | {
+      channel: "sms"; id: string; name: string; body: string; dltTemplateId: string; from: string; variables: number;
+      /** The account sends under a DLT entity id. */ dlt: boolean;
+      /** The DLT category, which decides the DND scrub (null: not one of DLT's). */ category: SmsCategory | null;
+    }
   | { channel: "whatsapp"; id: string; name: string; language: string; category: string; body: string; group: string; variables: number }
   | { channel: "rcs"; id: string; name: string; draft: RcsTemplateDraft; from: string; body: string; variables: number };
 
@@ -93,7 +98,7 @@ export function senderDirectory(db: Db): SenderDirectory {
 
 function templateQuery(userId: string, channel: CampaignChannel, id: string) {
   if (channel === "sms") {
-    return sql`select t.id::text as id, t.name, t.body, null as language, null as category, a.id::text as grp, null as components, null as draft,
+    return sql`select t.id::text as id, t.name, t.body, null as language, t.category, a.id::text as grp, null as components, null as draft,
                       t.sender_id as sender, t.dlt_template_id, btrim(a.dlt_entity_id) <> '' as dlt
                from sms_templates t join sms_accounts a on a.id = t.sms_account_id
                where a.user_id = ${userId} and t.id::text = ${id}`;
@@ -110,7 +115,7 @@ function templateQuery(userId: string, channel: CampaignChannel, id: string) {
 }
 
 function templateOf(channel: CampaignChannel, row: TemplateRow & { sender?: string }): SenderTemplate {
-  if (channel === "sms") return { channel, id: row.id, name: row.name, body: row.body, dltTemplateId: row.dlt_template_id ?? "", from: row.sender ?? "", variables: smsPlaceholderCount(row.body), dlt: row.dlt === true };
+  if (channel === "sms") return { channel, id: row.id, name: row.name, body: row.body, dltTemplateId: row.dlt_template_id ?? "", from: row.sender ?? "", variables: smsPlaceholderCount(row.body), dlt: row.dlt === true, category: row.category && isSmsCategory(row.category) ? row.category : null };
   if (channel === "whatsapp") {
     return {
       channel, id: row.id, name: row.name, language: row.language ?? "en", category: row.category ?? "MARKETING", body: row.body, group: row.grp,

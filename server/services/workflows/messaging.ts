@@ -6,12 +6,16 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Server } from "socket.io";
 import type { ChatChannel } from "../../../contract/domain/chats";
+import { DND_MESSAGES } from "../../../contract/domain/dnd";
+import { isSmsCategory } from "../../../contract/domain/sms";
 import { MSG } from "../../../contract/messages";
 import type { Carrier, TemplateHeaderMedia } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
-import { campaigns, conversations, type RunContact } from "../../db/schema";
+import { campaigns, conversations, smsTemplates, type RunContact } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { loadDispatchCampaign } from "../campaigns/dispatch-campaign";
+import { campaignOnDltRoute } from "../campaigns/dlt-route";
+import { dndHoldsBack } from "../dnd/scrub";
 import { contentFor, costOf } from "../campaigns/dispatch-content";
 import { loadRates } from "../campaigns/rates";
 import { testParams } from "../campaigns/test-params";
@@ -119,6 +123,9 @@ export async function sendCampaignMessage(deps: MessagingDeps, ownerId: string, 
   if (!row) throw new StepError("No campaign of yours has that id");
   const campaign = await loadDispatchCampaign(deps.db, row.id);
   if (!campaign) throw new StepError("The campaign's template no longer exists");
+  // A DLT SMS whose category the customer's preferences hold back (the account's DND list) is not sent nor charged.
+  const held = await dndHoldsBackCampaign(deps.db, row, number);
+  if (held) return { accepted: false, cost: 0, reason: held };
   const content = contentFor(campaign.template, testParams(row.variables).params);
   const cost = costOf(campaign.template, content, await loadRates(deps.db));
   const note = `Workflow message of campaign "${row.name}"`;
@@ -137,4 +144,12 @@ export async function sendCampaignMessage(deps: MessagingDeps, ownerId: string, 
     await applyMoves(deps.db, [{ userId: ownerId, paise: cost, kind: "credit", note: `${note}: not accepted`, insufficient: MSG.insufficientBalance }], ownerId);
   }
   return { accepted: result.accepted, cost: result.accepted ? cost : 0, reason: result.accepted ? null : result.reason };
+}
+
+/** Why the DND list holds back this SMS campaign's message to `number`, or null. */
+async function dndHoldsBackCampaign(db: MessagingDeps["db"], row: typeof campaigns.$inferSelect, number: string): Promise<string | null> {
+  if (row.channel !== "sms" || !(await campaignOnDltRoute(db, row))) return null;
+  const [template] = await db.select({ category: smsTemplates.category }).from(smsTemplates).where(eq(smsTemplates.id, row.templateId));
+  if (!template || !isSmsCategory(template.category)) return null;
+  return (await dndHoldsBack(db, row.userId, number, template.category)) ? DND_MESSAGES.blocked(template.category) : null;
 }

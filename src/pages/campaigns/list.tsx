@@ -35,6 +35,11 @@ export function CampaignsList() {
                   Suppression list
                 </Button>
               )}
+              {ability.can("call", "dnd.list") && (
+                <Button icon={<StopOutlined />} onClick={() => navigate("dnd-list", { relative: "path" })}>
+                  DND list
+                </Button>
+              )}
               <Button icon={<AppstoreOutlined />} onClick={() => navigate("unified", { relative: "path" })}>
                 Unified view
               </Button>

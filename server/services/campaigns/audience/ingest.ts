@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { AUDIENCE_MAX_ROWS } from "../../../../contract/domain/campaigns";
+import { AUDIENCE_MAX_ROWS, type IngestExclusion } from "../../../../contract/domain/campaigns";
 import { dltNumberProblem, dltVariablesProblem } from "../../../../contract/domain/dlt-route";
 import type { Db } from "../../../db/client";
 import { campaignRecipients, campaignRejectedRows, campaigns, smsTemplates } from "../../../db/schema";
@@ -26,6 +26,9 @@ export interface IngestOptions {
   /** Aborted when the server stops: the read ends at the next batch and the campaign is due again at once. */
   signal?: AbortSignal;
 }
+
+/** A row's verdict: its number, or why the ingest leaves it out. */
+type Verdict = Extract<NumberVerdict, { ok: true }> | { ok: false; reason: string; cause: IngestExclusion };
 
 /** Why an audience cannot be used: the campaign fails with this reason and keeps no recipient. */
 class AudienceError extends Error {}
@@ -138,10 +141,13 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
     const dlt = await campaignOnDltRoute(db, campaign);
     const smsValues = campaign.variables.length;
     const names = variableNames(campaign.variables);
-    const onRoute = (verdict: NumberVerdict, rendered: readonly string[]): NumberVerdict => {
-      if (!verdict.ok || !dlt) return verdict;
-      const reason = dltNumberProblem(verdict.e164) ?? dltVariablesProblem(rendered.slice(0, smsValues), names);
-      return reason ? { ok: false, reason } : verdict;
+    const onRoute = (verdict: NumberVerdict, rendered: readonly string[]): Verdict => {
+      if (!verdict.ok) return { ...verdict, cause: "invalid" };
+      if (!dlt) return verdict;
+      const number = dltNumberProblem(verdict.e164);
+      if (number) return { ok: false, reason: number, cause: "dltNumber" };
+      const variable = dltVariablesProblem(rendered.slice(0, smsValues), names);
+      return variable ? { ok: false, reason: variable, cause: "dltVariable" } : verdict;
     };
 
     // Each recipient's SMS parts (its own SMS, or its failover's), so the estimate and the hold are exact sums.
@@ -157,10 +163,10 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
       const verdict = onRoute(number, variables ?? values);
       if (!verdict.ok) {
         counts.invalid++;
-        rejected.push({ row: item.row, value: raw.slice(0, REJECTED_VALUE_MAX), kind: "invalid", reason: verdict.reason });
+        rejected.push({ row: item.row, value: raw.slice(0, REJECTED_VALUE_MAX), kind: "invalid", cause: verdict.cause, reason: verdict.reason });
       } else if (seen.has(verdict.e164)) {
         counts.duplicates++;
-        rejected.push({ row: item.row, value: raw.slice(0, REJECTED_VALUE_MAX), kind: "duplicate", reason: `Duplicate of ${verdict.e164}` });
+        rejected.push({ row: item.row, value: raw.slice(0, REJECTED_VALUE_MAX), kind: "duplicate", cause: "duplicate", reason: `Duplicate of ${verdict.e164}` });
       } else {
         seen.add(verdict.e164);
         counts.valid++;

@@ -1,12 +1,13 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { IngestProgressRecord, RejectedRowRecord } from "../../../../contract/calls";
 import type { Db } from "../../../db/client";
 import { campaignRejectedRows as rejected } from "../../../db/schema";
-import { csvLine } from "../csv-safe";
+import { INGEST_EXCLUSIONS, SKIP_REASONS, type IngestExclusion, type SkipReason } from "../../../../contract/domain/campaigns";
+import type { CheckOptions } from "../check";
+import { ingestExclusions, listExclusions } from "../excluded-rows";
 import type { CampaignRow } from "../reach";
 
 const SAMPLE = 20;
-const PAGE = 5000;
 
 /** Reading progress: bytes read over the audience's size (pasted text counts its characters), 100 once read. */
 function percentOf(row: CampaignRow): number {
@@ -16,7 +17,17 @@ function percentOf(row: CampaignRow): number {
   return Math.min(99.9, Math.floor((row.readBytes / row.totalBytes) * 1000) / 10);
 }
 
-export async function ingestProgress(db: Db, row: CampaignRow): Promise<IngestProgressRecord> {
+/** Rows left out by reason: the ingest's causes always, the check's list-based skips once the audience is read. */
+async function excludedOf(db: Db, row: CampaignRow, options: CheckOptions): Promise<IngestProgressRecord["excluded"]> {
+  const ingest = await ingestExclusions(db, row.id);
+  const lists = await listExclusions(db, row, options);
+  return [
+    ...(Object.keys(INGEST_EXCLUSIONS) as IngestExclusion[]).map((reason) => ({ reason, label: INGEST_EXCLUSIONS[reason], count: ingest[reason] ?? 0 })),
+    ...(Object.keys(lists) as SkipReason[]).map((reason) => ({ reason, label: SKIP_REASONS[reason], count: lists[reason] ?? 0 })),
+  ];
+}
+
+export async function ingestProgress(db: Db, row: CampaignRow, options: CheckOptions): Promise<IngestProgressRecord> {
   const sample: RejectedRowRecord[] = await db
     .select({ row: rejected.row, value: rejected.value, kind: rejected.kind, reason: rejected.reason })
     .from(rejected).where(eq(rejected.campaignId, row.id)).orderBy(asc(rejected.row)).limit(SAMPLE);
@@ -30,19 +41,6 @@ export async function ingestProgress(db: Db, row: CampaignRow): Promise<IngestPr
     invalid: row.invalidCount,
     duplicates: row.duplicateCount,
     rejectedSample: sample,
+    excluded: await excludedOf(db, row, options),
   };
-}
-
-/** The rejected rows as CSV (row,value,kind,reason), read a page at a time along the campaign's row index. */
-export async function* rejectedRowsCsv(db: Db, campaignId: string): AsyncGenerator<string> {
-  yield csvLine(["row", "value", "kind", "reason"]);
-  let after = 0;
-  for (;;) {
-    const page = await db.select({ row: rejected.row, value: rejected.value, kind: rejected.kind, reason: rejected.reason })
-      .from(rejected).where(and(eq(rejected.campaignId, campaignId), gt(rejected.row, after))).orderBy(asc(rejected.row)).limit(PAGE);
-    if (page.length === 0) return;
-    yield page.map((r) => csvLine([r.row, r.value, r.kind, r.reason])).join("");
-    after = page[page.length - 1].row;
-    if (page.length < PAGE) return;
-  }
 }

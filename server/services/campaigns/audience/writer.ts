@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type pg from "pg";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { IngestExclusion } from "../../../../contract/domain/campaigns";
 import type { Db } from "../../../db/client";
 import { pgArray } from "../dispatch-sql";
 
@@ -22,6 +23,7 @@ export interface RejectedRow {
   row: number;
   value: string;
   kind: "invalid" | "duplicate";
+  cause: IngestExclusion;
   reason: string;
 }
 
@@ -53,10 +55,10 @@ function sqlWriter(db: Db): BatchWriter {
     async rejected(campaignId, rows) {
       if (!rows.length) return;
       await db.execute(sql`
-        insert into campaign_rejected_rows (campaign_id, "row", value, kind, reason)
-        select ${campaignId}::uuid, v.row, v.value, v.kind, v.reason
+        insert into campaign_rejected_rows (campaign_id, "row", value, kind, reason, cause)
+        select ${campaignId}::uuid, v.row, v.value, v.kind, v.reason, v.cause
         from unnest(${pgArray(rows.map((r) => r.row))}::int[], ${pgArray(rows.map((r) => noNul(r.value)))}::text[], ${pgArray(rows.map((r) => r.kind))}::text[],
-          ${pgArray(rows.map((r) => noNul(r.reason)))}::text[]) as v(row, value, kind, reason)`);
+          ${pgArray(rows.map((r) => noNul(r.reason)))}::text[], ${pgArray(rows.map((r) => r.cause))}::text[]) as v(row, value, kind, reason, cause)`);
     },
   };
 }
@@ -97,8 +99,8 @@ function copyWriter(copy: CopyInto): BatchWriter {
     async rejected(campaignId, rows) {
       if (!rows.length) return;
       let text = "";
-      for (const r of rows) text += `${campaignId}\t${r.row}\t${copyText(r.value)}\t${r.kind}\t${copyText(r.reason)}\n`;
-      await copy(`copy campaign_rejected_rows (campaign_id,"row",value,kind,reason) from stdin`, text);
+      for (const r of rows) text += `${campaignId}\t${r.row}\t${copyText(r.value)}\t${r.kind}\t${copyText(r.reason)}\t${r.cause}\n`;
+      await copy(`copy campaign_rejected_rows (campaign_id,"row",value,kind,reason,cause) from stdin`, text);
     },
   };
 }

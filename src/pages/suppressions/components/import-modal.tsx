@@ -8,7 +8,15 @@ import type { AddOutcome } from "./use-suppressions";
 const ACCEPT = ".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** A CSV or XLSX of numbers (first column, or a column named phone / number), sent as it is to the import call. */
-export function ImportModal({ open, onClose, onImport, busy }: { open: boolean; onClose: () => void; onImport: (file: File) => Promise<AddOutcome>; busy: boolean }) {
+export function ImportModal({ open, onClose, onImport, busy, title = "Import numbers", hint = "One number per row: the first column, or a column named phone or number." }: {
+  open: boolean;
+  onClose: () => void;
+  onImport: (file: File) => Promise<AddOutcome>;
+  busy: boolean;
+  title?: string;
+  /** What the file holds, under the drop area. */
+  hint?: string;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [outcome, setOutcome] = useState<AddOutcome | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -20,7 +28,7 @@ export function ImportModal({ open, onClose, onImport, busy }: { open: boolean; 
   };
   return (
     <Modal
-      title="Import numbers"
+      title={title}
       open={open}
       onCancel={close}
       okText={outcome ? "Done" : "Import"}
@@ -67,7 +75,7 @@ export function ImportModal({ open, onClose, onImport, busy }: { open: boolean; 
               <InboxOutlined />
             </p>
             <p className="ant-upload-text">Drop a CSV or XLSX file here, or click to choose one</p>
-            <p className="ant-upload-hint">One number per row: the first column, or a column named phone or number.</p>
+            <p className="ant-upload-hint">{hint}</p>
           </Upload.Dragger>
           {problem && <Typography.Text type="danger">{problem}</Typography.Text>}
         </>

@@ -59,7 +59,7 @@ export function CampaignStepper({ channel, useSource, description }: { channel: 
         {step === STEP.check && (
           <>
             {!mayStart && <Alert type="info" showIcon style={{ marginBottom: 16 }} message="A user or manager of your organization starts this campaign." />}
-            <CheckStep check={c.preCheck} loading={c.checkLoading} error={c.checkError} onRetry={c.recheck} onTestSend={c.testSend} />
+            <CheckStep check={c.preCheck} loading={c.checkLoading} error={c.checkError} onRetry={c.recheck} onTestSend={c.testSend} onDownload={() => void c.downloadRejected().catch(() => undefined)} />
           </>
         )}
         {step === STEP.confirm && <ConfirmStep name={state.draft.name} check={c.preCheck} busy={c.busy} onStart={c.start} onSchedule={c.schedule} />}

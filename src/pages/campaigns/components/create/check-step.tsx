@@ -1,4 +1,4 @@
-import { CheckCircleFilled, WarningFilled } from "@ant-design/icons";
+import { CheckCircleFilled, DownloadOutlined, WarningFilled } from "@ant-design/icons";
 import { Alert, Button, Card, Col, Descriptions, Flex, Input, List, Row, Spin, Statistic, Typography } from "antd";
 import { useState } from "react";
 import type { PreCheckRecord } from "../../../../../contract/calls/campaign-records";
@@ -57,15 +57,15 @@ type SkippedNumber = PreCheckRecord["skippedNumbers"][number];
 
 /** The messaging limit is named only where the channel has one; a DLT route's reasons only when they skip someone. */
 const shownSkip = (check: PreCheckRecord) => (s: PreCheckRecord["skipped"][number]): boolean =>
-  s.reason === "messagingLimit" ? check.messagingLimit !== null : s.reason === "dltNumber" || s.reason === "dltVariable" ? s.count > 0 : true;
+  s.reason === "messagingLimit" ? check.messagingLimit !== null : s.reason === "dltNumber" || s.reason === "dltVariable" || s.reason === "dnd" ? s.count > 0 : true;
 
 /** Who the start leaves out, by number and why; the counts above cover those past the list's length. */
-function SkippedNumbers({ check }: { check: PreCheckRecord }) {
+function SkippedNumbers({ check, onDownload }: { check: PreCheckRecord; onDownload: () => void }) {
   const total = check.skipped.reduce((n, s) => n + s.count, 0);
   if (!check.skippedNumbers.length) return null;
   const more = total - check.skippedNumbers.length;
   return (
-    <Card size="small" title="Who is skipped">
+    <Card size="small" title="Who is skipped" extra={<Button icon={<DownloadOutlined />} onClick={onDownload}>Download excluded rows</Button>}>
       <List<SkippedNumber>
         size="small"
         rowKey="number"
@@ -83,7 +83,15 @@ function SkippedNumbers({ check }: { check: PreCheckRecord }) {
 }
 
 /** Step 5: what the server will send and skip, what blocks the start, the cost estimate against the balance. */
-export function CheckStep({ check, loading, error, onRetry, onTestSend }: { check?: PreCheckRecord; loading: boolean; error: string | null; onRetry: () => void; onTestSend: (n: string[]) => Promise<TestResult> }) {
+export function CheckStep({ check, loading, error, onRetry, onTestSend, onDownload }: {
+  check?: PreCheckRecord;
+  loading: boolean;
+  error: string | null;
+  onRetry: () => void;
+  onTestSend: (n: string[]) => Promise<TestResult>;
+  /** The excluded rows as CSV: the audience's rejected rows and every recipient the check skips. */
+  onDownload: () => void;
+}) {
   if (error) return <Alert type="error" showIcon message={error} action={<Button onClick={onRetry}>Try again</Button>} />;
   if (!check) return <Spin spinning={loading}><div style={{ minHeight: 120 }} /></Spin>;
   const problem = startProblem(check);
@@ -105,7 +113,7 @@ export function CheckStep({ check, loading, error, onRetry, onTestSend }: { chec
         {check.skipped.filter(shownSkip(check)).map((s) => <Descriptions.Item key={s.reason} label={`Skipped: ${s.label}`}>{formatCount(s.count)}</Descriptions.Item>)}
         {check.messagingLimit && <Descriptions.Item label="WhatsApp messaging limit">{`${formatCount(check.messagingLimit.used)} of ${formatCount(check.messagingLimit.limit)} used in 24 h · ${formatCount(check.messagingLimit.headroom)} left`}</Descriptions.Item>}
       </Descriptions>
-      <SkippedNumbers check={check} />
+      <SkippedNumbers check={check} onDownload={onDownload} />
       <TestSend onSend={onTestSend} canSend={!check.blockers.length} />
     </Flex>
   );

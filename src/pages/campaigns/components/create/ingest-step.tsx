@@ -1,8 +1,17 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import { Alert, Button, Card, Col, Flex, Progress, Row, Statistic, Table, Typography } from "antd";
+import { Alert, Button, Card, Col, Descriptions, Flex, Progress, Row, Statistic, Table, Typography } from "antd";
 import type { IngestProgressRecord } from "../../../../../contract/calls/campaign-records";
 import { formatCount } from "../../../../shell/format";
 import type { IngestPhase } from "./wizard-state";
+
+/** Rows left out, by reason (each with its row in the download): the ingest's, then the numbers on the account's lists. */
+function ExcludedCounts({ report }: { report: IngestProgressRecord }) {
+  return (
+    <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} title="Excluded rows by reason">
+      {report.excluded.map((e) => <Descriptions.Item key={e.reason} label={e.label}>{formatCount(e.count)}</Descriptions.Item>)}
+    </Descriptions>
+  );
+}
 
 /** Step 4: the server reading the audience (polled), then valid / invalid / duplicates and the first rejected rows. */
 export function IngestStep({
@@ -17,6 +26,7 @@ export function IngestStep({
   onDiscard: () => void;
 }) {
   const rejected = (report?.invalid ?? 0) + (report?.duplicates ?? 0);
+  const excludedTotal = report?.excluded.reduce((n, e) => n + e.count, 0) ?? 0;
   return (
     <Flex vertical gap={16}>
       {phase === "running" && (
@@ -43,11 +53,12 @@ export function IngestStep({
           <Col xs={12} md={6}><Statistic title="Duplicates" value={report.duplicates} valueStyle={{ color: report.duplicates ? "#d48806" : undefined }} formatter={(v) => formatCount(Number(v))} /></Col>
         </Row>
       )}
+      {report && excludedTotal > 0 && <ExcludedCounts report={report} />}
       {report && report.rejectedSample.length > 0 && (
         <Card
           size="small"
           title="Rejected rows"
-          extra={<Button icon={<DownloadOutlined />} onClick={onDownload} loading={busy} disabled={phase === "running"}>Download rejected rows</Button>}
+          extra={<Button icon={<DownloadOutlined />} onClick={onDownload} loading={busy} disabled={phase === "running"}>Download excluded rows</Button>}
         >
           <Table
             size="small"

@@ -1,7 +1,7 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { IngestProgressRecord, PreCheckRecord } from "../../../../../contract/calls/campaign-records";
-import { SKIP_REASONS } from "../../../../../contract/domain/campaigns";
+import { INGEST_EXCLUSIONS, SKIP_REASONS } from "../../../../../contract/domain/campaigns";
 import { CheckStep, startProblem } from "./check-step";
 import { IngestStep } from "./ingest-step";
 
@@ -15,7 +15,13 @@ const check = (over: Partial<PreCheckRecord> = {}): PreCheckRecord => ({
 
 const report = (over: Partial<IngestProgressRecord> = {}): IngestProgressRecord => ({
   campaignId: "c1", status: "ready", statusReason: null, percent: 100, rowsRead: 12, valid: 10, invalid: 1, duplicates: 1,
-  rejectedSample: [{ row: 4, value: "12345", kind: "invalid", reason: "Not a phone number" }], ...over,
+  rejectedSample: [{ row: 4, value: "12345", kind: "invalid", reason: "Not a phone number" }],
+  excluded: [
+    { reason: "invalid", label: INGEST_EXCLUSIONS.invalid, count: 1 },
+    { reason: "dltNumber", label: INGEST_EXCLUSIONS.dltNumber, count: 0 },
+    { reason: "dltVariable", label: INGEST_EXCLUSIONS.dltVariable, count: 0 },
+    { reason: "duplicate", label: INGEST_EXCLUSIONS.duplicate, count: 1 },
+  ], ...over,
 });
 
 describe("pre-send check", () => {
@@ -28,7 +34,7 @@ describe("pre-send check", () => {
   ])("startProblem %#", (c, problem) => expect(startProblem(c)).toBe(problem));
 
   it("shows what is sent and skipped, the cost in ₹ and the balance", () => {
-    render(<CheckStep check={check()} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} />);
+    render(<CheckStep check={check()} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} onDownload={() => undefined} />);
     expect(screen.getByText("Skipped: On the suppression list")).toBeInTheDocument();
     expect(screen.getAllByText("₹2.00").length).toBeGreaterThan(0);
     expect(screen.getByText("₹500.00")).toBeInTheDocument();
@@ -38,12 +44,12 @@ describe("pre-send check", () => {
     const skippedNumbers = [
       { number: "+919812300001", reason: "suppressed", label: "On the suppression list", detail: 'Replied "STOP"' },
     ] satisfies PreCheckRecord["skippedNumbers"];
-    const { unmount } = render(<CheckStep check={check({ skippedNumbers })} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} />);
+    const { unmount } = render(<CheckStep check={check({ skippedNumbers })} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} onDownload={() => undefined} />);
     const row = screen.getByText("+919812300001").closest("li");
     expect(row).toHaveTextContent('On the suppression list · Replied "STOP"');
     expect(screen.getByText("and 1 more")).toBeInTheDocument();
     unmount();
-    render(<CheckStep check={check({ skipped: [{ reason: "suppressed", label: "On the suppression list", count: 0 }] })} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} />);
+    render(<CheckStep check={check({ skipped: [{ reason: "suppressed", label: "On the suppression list", count: 0 }] })} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} onDownload={() => undefined} />);
     expect(screen.queryByText("Who is skipped")).toBeNull();
   });
 
@@ -53,7 +59,7 @@ describe("pre-send check", () => {
       { reason: "dltNumber", label: SKIP_REASONS.dltNumber, count: 2 },
       { reason: "dltVariable", label: SKIP_REASONS.dltVariable, count: 0 },
     ] satisfies PreCheckRecord["skipped"];
-    render(<CheckStep check={check({ skipped })} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} />);
+    render(<CheckStep check={check({ skipped })} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} onDownload={() => undefined} />);
     expect(screen.getByText(`Skipped: ${SKIP_REASONS.dltNumber}`)).toBeInTheDocument();
     expect(screen.queryByText(`Skipped: ${SKIP_REASONS.dltVariable}`)).toBeNull();
   });
@@ -63,12 +69,27 @@ describe("pre-send check", () => {
       { reason: "suppressed", label: "On the suppression list", count: 0 },
       { reason: "messagingLimit", label: "Over the WhatsApp messaging limit for 24 hours", count: 0 },
     ] satisfies PreCheckRecord["skipped"];
-    const { unmount } = render(<CheckStep check={check({ skipped })} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} />);
+    const { unmount } = render(<CheckStep check={check({ skipped })} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} onDownload={() => undefined} />);
     expect(screen.getByText("Skipped: On the suppression list")).toBeInTheDocument();
     expect(screen.queryByText("Skipped: Over the WhatsApp messaging limit for 24 hours")).toBeNull();
     unmount();
-    render(<CheckStep check={check({ skipped, messagingLimit: { used: 1, limit: 1000, headroom: 999 } })} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} />);
+    render(<CheckStep check={check({ skipped, messagingLimit: { used: 1, limit: 1000, headroom: 999 } })} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} onDownload={() => undefined} />);
     expect(screen.getByText("Skipped: Over the WhatsApp messaging limit for 24 hours")).toBeInTheDocument();
+  });
+});
+
+describe("pre-send check: excluded rows", () => {
+  it("names the DND skips when there are some, and downloads every excluded row", () => {
+    const onDownload = vi.fn();
+    const skipped = [
+      { reason: "suppressed", label: SKIP_REASONS.suppressed, count: 0 },
+      { reason: "dnd", label: SKIP_REASONS.dnd, count: 2 },
+    ] satisfies PreCheckRecord["skipped"];
+    const skippedNumbers = [{ number: "+919800000001", reason: "dnd" as const, label: SKIP_REASONS.dnd, detail: null }];
+    render(<CheckStep check={check({ skipped, skippedNumbers })} loading={false} error={null} onRetry={() => undefined} onTestSend={async () => []} onDownload={onDownload} />);
+    expect(screen.getByText(`Skipped: ${SKIP_REASONS.dnd}`)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: /Download excluded rows/ }));
+    expect(onDownload).toHaveBeenCalled();
   });
 });
 
@@ -78,8 +99,22 @@ describe("ingest report", () => {
     render(<IngestStep report={report()} phase="ready" error={null} busy={false} onDownload={onDownload} onFix={() => undefined} onDiscard={() => undefined} />);
     expect(screen.getByText("12345")).toBeInTheDocument();
     expect(screen.getByText("1 more in the download")).toBeInTheDocument();
-    fireEvent.click(screen.getByRole("button", { name: /Download rejected rows/ }));
+    fireEvent.click(screen.getByRole("button", { name: /Download excluded rows/ }));
     expect(onDownload).toHaveBeenCalled();
+  });
+
+  it("counts the excluded rows by reason, the lists' ones once the audience is read", () => {
+    const excluded = [
+      { reason: "invalid", label: INGEST_EXCLUSIONS.invalid, count: 1 },
+      { reason: "dltNumber", label: INGEST_EXCLUSIONS.dltNumber, count: 2 },
+      { reason: "dltVariable", label: INGEST_EXCLUSIONS.dltVariable, count: 3 },
+      { reason: "duplicate", label: INGEST_EXCLUSIONS.duplicate, count: 4 },
+      { reason: "suppressed", label: SKIP_REASONS.suppressed, count: 5 },
+      { reason: "dnd", label: SKIP_REASONS.dnd, count: 6 },
+    ] satisfies IngestProgressRecord["excluded"];
+    render(<IngestStep report={report({ excluded })} phase="ready" error={null} busy={false} onDownload={() => undefined} onFix={() => undefined} onDiscard={() => undefined} />);
+    const table = screen.getByText("Excluded rows by reason").closest(".ant-descriptions") as HTMLElement;
+    for (const e of excluded) expect(within(table).getByText(e.label).closest(".ant-descriptions-item-label")?.nextElementSibling).toHaveTextContent(String(e.count));
   });
 
   it("a failed ingest names the reason and leads back to the audience", () => {

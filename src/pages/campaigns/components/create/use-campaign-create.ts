@@ -137,7 +137,7 @@ export function useCampaignCreate(channel: CampaignChannel) {
         successNotification: false,
         errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
       });
-      saveBlob(res.data as unknown as Blob, `rejected-rows-${id}.csv`);
+      saveBlob(res.data as unknown as Blob, `excluded-rows-${id}.csv`);
     },
   };
 }

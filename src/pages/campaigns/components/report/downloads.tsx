@@ -19,7 +19,7 @@ interface Kind {
 const KINDS: Record<DownloadKind, Kind> = {
   numbers: { label: "Numbers (CSV)", suffix: "numbers.csv", action: "downloadNumbers", meta: (id) => ({ params: { id } }) },
   excel: { label: "Report (Excel)", suffix: "report.xlsx", action: "downloadExcel", meta: (id) => ({ query: { campaignId: id } }) },
-  rejected: { label: "Rejected rows (CSV)", suffix: "rejected-rows.csv", action: "rejectedRows", meta: (id) => ({ params: { id } }) },
+  rejected: { label: "Excluded rows (CSV)", suffix: "excluded-rows.csv", action: "rejectedRows", meta: (id) => ({ params: { id } }) },
 };
 
 /**
