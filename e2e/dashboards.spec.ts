@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import type { DashboardOverview } from "../contract/calls/dashboard-records";
 import { presetDays } from "../contract/domain/dashboards";
 import { ROLE_AREAS, type Role } from "../contract/roles";
-import { apiToken, login, shot } from "./support";
+import { apiToken, login, pick, shot } from "./support";
 
 // The dashboards per role on the demo data, Team Reports and the quota screens. Every figure the page shows is also
 // asked from the API with the same filters, so the screen is checked against the server's own numbers.
@@ -34,8 +34,7 @@ const card = (page: Page, title: string) => page.getByRole("region", { name: tit
 const antCard = (page: Page, title: string) => page.locator(".ant-card").filter({ has: page.locator(".ant-card-head-title", { hasText: new RegExp(`^${title}$`) }) });
 /** The quota screens' account filter: one account's movements. */
 async function pickAccount(page: Page, username: string) {
-  await page.getByRole("combobox", { name: "Account", exact: true }).click({ force: true }); // after a first choice its value lies over the search input
-  await page.locator(".ant-select-item-option").filter({ hasText: new RegExp(`^${username}\\b`) }).click();
+  await pick(page, "Account", new RegExp(`^${username}\\b`));
   await expect(page).toHaveURL(/account=/);
 }
 const figure = (page: Page, title: string) => page.locator(".ant-statistic").filter({ has: page.getByText(title, { exact: true }) }).locator(".ant-statistic-content");

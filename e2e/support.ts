@@ -41,3 +41,29 @@ export async function shot(page: Page, name: string): Promise<void> {
 export async function dialogSettled(page: Page): Promise<void> {
   await expect(page.locator(".ant-modal").last()).not.toHaveClass(/ant-zoom-(appear|enter)/);
 }
+
+/**
+ * Picks an option of an antd select by its accessible name, in that select's own list (the combobox's
+ * `aria-controls`). The list is opened from the keyboard (focus, ArrowDown), not by a click at the box's place: a
+ * click while the form redraws lands where the box was (CI's runs waited minutes on a list that never opened), and a
+ * list of another select still fading out must not count as this one's. Tried again until the option is taken.
+ */
+export async function pick(page: Page, label: string, option: string | RegExp): Promise<void> {
+  const box = page.getByRole("combobox", { name: label, exact: true });
+  const list = async () => page.locator(".ant-select-dropdown").filter({ has: page.locator(`[id="${await box.getAttribute("aria-controls")}"]`) });
+  try {
+    await expect(async () => {
+      await expect(box).toBeEnabled({ timeout: 3_000 });
+      if ((await box.getAttribute("aria-expanded")) !== "true") {
+        await box.focus();
+        await box.press("ArrowDown");
+      }
+      await (await list()).locator(".ant-select-item-option").filter({ hasText: option }).first().click({ timeout: 3_000 });
+    }).toPass({ timeout: 45_000 });
+  } catch (e) {
+    // Say what the list held, so a failure on CI explains itself.
+    const shown = await (await list()).innerText({ timeout: 1_000 }).catch(() => "(no list open)");
+    const state = `expanded=${await box.getAttribute("aria-expanded")}, disabled=${await box.isDisabled()}`;
+    throw new Error(`"${label}": no option ${String(option)} (${state}); the list showed: ${JSON.stringify(shown)}`, { cause: e });
+  }
+}
