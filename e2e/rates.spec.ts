@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { login, shot } from "./support";
+import { login, pick, shot } from "./support";
 
 test("the admin reads the message rates in rupees from Settings and changes one", async ({ page }) => {
   await login(page, "admin", "admin");
@@ -19,6 +19,17 @@ test("the admin reads the message rates in rupees from Settings and changes one"
   await expect(page.locator("[data-rate=sms]")).toHaveText("₹0.50");
   await page.reload();
   await expect(page.locator("[data-rate=sms]")).toHaveText("₹0.50");
+
+  // RBM's basic and single messages are rates of their own; SMS can be billed on delivery instead of submission.
+  await expect(page.locator("[data-rate=rcs_basic]")).toHaveText("₹0.15");
+  await expect(page.locator("[data-rate=sms_billed_on]")).toHaveText("Per part submitted to the operator");
+  await pick(page, "SMS billed on", "Per part delivered (not delivered: given back)");
+  await page.getByRole("button", { name: "Save rates" }).click();
+  await expect(page.locator("[data-rate=sms_billed_on]")).toHaveText("Per part delivered (not delivered: given back)");
+  await shot(page, "views-rates-billing");
+  await pick(page, "SMS billed on", "Per part submitted to the operator");
+  await page.getByRole("button", { name: "Save rates" }).click();
+  await expect(page.locator("[data-rate=sms_billed_on]")).toHaveText("Per part submitted to the operator");
 
   // A rate the schema refuses is not sent.
   await page.getByLabel("SMS (per segment)").fill("-1");

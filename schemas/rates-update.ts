@@ -2,7 +2,10 @@
 // refuses more than two decimals itself (routes/campaign-control).
 const RATE = { "type": "number", "minimum": 0, "maximum": 100 } as const;
 
-/** The admin's per-message rates in rupees (SMS per segment). */
+/**
+ * The admin's per-message rates in rupees (SMS per segment). The rates added later (WhatsApp service, RCS basic) and
+ * the SMS billing basis are optional: a client that does not send them keeps what is set.
+ */
 export const ratesUpdate = {
   "title": "Message rates",
   "type": "object",
@@ -13,6 +16,9 @@ export const ratesUpdate = {
     "whatsapp_marketing": { ...RATE, "title": "WhatsApp marketing" },
     "whatsapp_utility": { ...RATE, "title": "WhatsApp utility" },
     "whatsapp_authentication": { ...RATE, "title": "WhatsApp authentication" },
-    "rcs": { ...RATE, "title": "RCS (per message)" }
+    "whatsapp_service": { ...RATE, "title": "WhatsApp service (free-form, in the 24-hour window)" },
+    "rcs": { ...RATE, "title": "RCS single message (rich, or over 160 bytes)" },
+    "rcs_basic": { ...RATE, "title": "RCS basic message (text, up to 160 bytes)" },
+    "sms_billed_on": { "title": "SMS billed on", "type": "string", "enum": ["submitted", "delivered"] }
   }
 } as const;

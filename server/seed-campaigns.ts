@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { DEFAULT_RATES_PAISE, type CampaignStatus, type RecipientState } from "../contract/domain/campaigns";
+import { SETTLEMENT_WINDOW_MS } from "../contract/domain/charging";
 import type { Db } from "./db/client";
 import { holdForCampaign, releaseHold, settle } from "./services/campaigns/money";
 import { libraryTemplate } from "./services/template-library";
@@ -68,6 +69,18 @@ interface RecipientSeed {
   failed_at: string | null;
 }
 
+/**
+ * Whether a seeded message carries its charge, by the rule the product bills with (contract/domain/charging.ts):
+ * SMS when submitted (a refusal at submit is not); WhatsApp and RCS only when delivered, or still within the
+ * settlement cut-off with no receipt yet.
+ */
+function billed(plan: Plan, state: RecipientState, sentAt: number | null, refused: boolean): boolean {
+  if (sentAt === null || refused) return false;
+  if (plan.channel === "sms") return true;
+  if (state === "failed") return false;
+  return state !== "sent" || sentAt > Date.now() - SETTLEMENT_WINDOW_MS;
+}
+
 function recipientsOf(plan: Plan, start: number, index: number): RecipientSeed[] {
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   return Array.from({ length: plan.recipients }, (_, i) => {
@@ -85,7 +98,7 @@ function recipientsOf(plan: Plan, start: number, index: number): RecipientSeed[]
       state,
       reason,
       code,
-      cost_paise: sentOut && !(failed && i % 2 === 0) ? plan.rate : 0,
+      cost_paise: billed(plan, state, sent, failed && i % 2 === 0) ? plan.rate : 0,
       sent_at: failed && i % 2 === 0 ? null : iso(sent),
       delivered_at: reached(["delivered", "read", "replied"]) ? iso(step(1)) : null,
       read_at: reached(["read", "replied"]) ? iso(step(4)) : null,

@@ -55,6 +55,15 @@ export const CampaignRecord = Type.Object({
    * failover TTL). It holds only what those failovers can cost meanwhile. Null otherwise.
    */
   waiting: Type.Union([Type.Object({ messages: Type.Integer(), until: Type.String({ format: "date-time" }) }), Type.Null()]),
+  /**
+   * When its messages are billed (contract/domain/charging.ts): on submission, or on delivery, where a charge stays
+   * open until a receipt or the settlement cut-off; `settledAt` once none is open, `settlesBy` the latest it can be.
+   */
+  billing: Type.Object({
+    basis: Type.Union([Type.Literal("submitted"), Type.Literal("delivered")]),
+    settledAt: date(),
+    settlesBy: date(),
+  }),
   scheduledAt: date(),
   timeZone: nullableText(),
   startedAt: date(),
@@ -216,9 +225,11 @@ export const DndRecord = Type.Object({
   updatedAt: Type.String({ format: "date-time" }),
 });
 
-export const RatesRecord = Type.Object(
-  Object.fromEntries(RATE_KEYS.map((k) => [k, Type.Number()])) as Record<(typeof RATE_KEYS)[number], ReturnType<typeof Type.Number>>,
-);
+export const RatesRecord = Type.Object({
+  ...(Object.fromEntries(RATE_KEYS.map((k) => [k, Type.Number()])) as Record<(typeof RATE_KEYS)[number], ReturnType<typeof Type.Number>>),
+  /** When SMS is billed: per part submitted, or per part delivered. */
+  sms_billed_on: Type.Union([Type.Literal("submitted"), Type.Literal("delivered")]),
+});
 
 export type CampaignRecord = Static<typeof CampaignRecord>;
 export type RecipientRecord = Static<typeof RecipientRecord>;

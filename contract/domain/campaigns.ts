@@ -140,16 +140,7 @@ export const AUDIENCE_MAX_BYTES = 100 * 1024 * 1024;
 export const AUDIENCE_MAX_ROWS = 2_000_000;
 export const AUDIENCE_FILE_TYPES = ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"] as const;
 
-/** Default rates in paise, until an admin sets them: per SMS segment, per WhatsApp message by category, per RCS message. */
-export const RATE_KEYS = ["sms", "whatsapp_marketing", "whatsapp_utility", "whatsapp_authentication", "rcs"] as const;
-export type RateKey = (typeof RATE_KEYS)[number];
-export const DEFAULT_RATES_PAISE: Readonly<Record<RateKey, number>> = {
-  sms: 25,
-  whatsapp_marketing: 88,
-  whatsapp_utility: 13,
-  whatsapp_authentication: 13,
-  rcs: 30,
-};
+export { DEFAULT_RATES_PAISE, RATE_KEYS, type RateKey } from "./charging";
 
 /**
  * SMS failover of WhatsApp and RCS campaigns (SPEC 3's smsFailoverConditions; RCS takes the same fields). `failed`:

@@ -9,6 +9,7 @@ import { startCarrierEvents } from "../services/campaigns/carrier-events";
 import { DISPATCH_DEFAULTS, startDispatcher, type DispatchSettings } from "../services/campaigns/dispatch";
 import { createProgressPusher } from "../services/campaigns/progress";
 import type { ClaimLoop } from "./claim-loop";
+import { startSettlement } from "./campaign-settlement";
 
 export type DispatchOverrides = Partial<Omit<DispatchSettings, "perSecond">> & { perSecond?: Partial<Record<Channel, number>>; eventsFlushMs?: number };
 
@@ -20,11 +21,11 @@ function int(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return value;
 }
 
-/** DISPATCH_BATCH, DISPATCH_LEASE_MS, DISPATCH_IDLE_MS, DISPATCH_CONCURRENCY, DISPATCH_STATUS_MS, DISPATCH_FAILOVER_TTL_MS, DISPATCH_{WHATSAPP,SMS,RCS}_MPS. */
+/** DISPATCH_BATCH, DISPATCH_LEASE_MS, DISPATCH_IDLE_MS, DISPATCH_CONCURRENCY, DISPATCH_STATUS_MS, DISPATCH_FAILOVER_TTL_MS, DISPATCH_SETTLE_WINDOW_MS, DISPATCH_{WHATSAPP,SMS,RCS}_MPS. */
 export function dispatchOverridesFromEnv(env: NodeJS.ProcessEnv = process.env): DispatchOverrides {
   const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
   return {
-    ...defined({ batch: int(env, "DISPATCH_BATCH"), leaseMs: int(env, "DISPATCH_LEASE_MS"), idleMs: int(env, "DISPATCH_IDLE_MS"), concurrency: int(env, "DISPATCH_CONCURRENCY"), statusMs: int(env, "DISPATCH_STATUS_MS"), failoverTtlMs: int(env, "DISPATCH_FAILOVER_TTL_MS") }),
+    ...defined({ batch: int(env, "DISPATCH_BATCH"), leaseMs: int(env, "DISPATCH_LEASE_MS"), idleMs: int(env, "DISPATCH_IDLE_MS"), concurrency: int(env, "DISPATCH_CONCURRENCY"), statusMs: int(env, "DISPATCH_STATUS_MS"), failoverTtlMs: int(env, "DISPATCH_FAILOVER_TTL_MS"), settleWindowMs: int(env, "DISPATCH_SETTLE_WINDOW_MS") }),
     perSecond: defined({ whatsapp: int(env, "DISPATCH_WHATSAPP_MPS"), sms: int(env, "DISPATCH_SMS_MPS"), rcs: int(env, "DISPATCH_RCS_MPS") }),
   };
 }
@@ -40,18 +41,21 @@ export function startCampaignDispatch(app: FastifyInstance, overrides: DispatchO
   const settings = settingsOf({ ...env, ...overrides, perSecond: { ...env.perSecond, ...overrides.perSecond } });
   const progress = createProgressPusher(db, (userId, update) => app.io.to(userRoom(userId)).emit(PROGRESS_EVENT, update));
   const dispatcher = startDispatcher(app.database, app.carrier, app.storage, progress, app.log, settings);
+  const settlement = startSettlement(db, app.log, settings, (ids) => ids.forEach((id) => progress.touch(id, true)));
   const events = startCarrierEvents(db, app.carrier, {
     flushMs: overrides.eventsFlushMs ?? 100,
     log: app.log,
     onChanged: (changed, failed) => {
       changed.forEach((id) => progress.touch(id));
       dispatcher.noteFailures(failed);
+      settlement.note(failed.keys());
     },
   });
   const stopProgress: ClaimLoop = { tick: async () => 0, stop: () => progress.stop() };
   return new Map<string, ClaimLoop>([
     ["campaign-dispatch", dispatcher],
     ["carrier-events", events],
+    ["campaign-settlement", settlement],
     ["campaign-progress", stopProgress],
   ]);
 }

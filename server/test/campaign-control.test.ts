@@ -53,7 +53,9 @@ interface CallCase {
 const OWNERS: readonly DemoName[] = ["manager", "user"];
 const own = (channel: Channel, status?: "ready" | "running" | "paused") => (as: DemoName) => campaignOf(as, channel, { status });
 const future = () => ({ scheduledAt: new Date(clock.getTime() + 3_600_000).toISOString(), timeZone: "Asia/Kolkata" });
-const RATES = { sms: 0.25, whatsapp_marketing: 0.88, whatsapp_utility: 0.13, whatsapp_authentication: 0.13, rcs: 0.3 };
+const RATES = { sms: 0.25, whatsapp_marketing: 0.88, whatsapp_utility: 0.13, whatsapp_authentication: 0.13, whatsapp_service: 0, rcs: 0.3, rcs_basic: 0.15, sms_billed_on: "submitted" };
+// The campaigns here are RCS text messages of a few bytes: RBM basic messages (contract/domain/charging.ts).
+const RCS_BASIC = 15;
 
 const CALLS: CallCase[] = [
   { id: "rates.get", method: "GET", url: () => "/api/v1/rates", allowed: ["admin", "reseller", "manager", "user", "depthead", "rahul"], setup: async () => "" },
@@ -270,7 +272,7 @@ describe("schedule", () => {
     await setBalance(db(), await s.id("manager"), "10.00");
     const id = await campaignOf("manager", "rcs", { recipients: 10 });
     const res = await s.call({ method: "POST", url: `/api/v1/campaign-control/${id}/schedule`, as: "manager", payload: { scheduledAt: "2026-11-23T12:00:00Z", timeZone: "Europe/Berlin" } });
-    expect(res.json().data).toMatchObject({ status: "scheduled", scheduledAt: "2026-11-23T12:00:00.000Z", timeZone: "Europe/Berlin", cost: { held: 3 } });
+    expect(res.json().data).toMatchObject({ status: "scheduled", scheduledAt: "2026-11-23T12:00:00.000Z", timeZone: "Europe/Berlin", cost: { held: (10 * RCS_BASIC) / 100 } });
     expect((await s.call({ method: "POST", url: `/api/v1/campaign-control/${id}/pause`, as: "manager" })).json().data.status).toBe("paused");
     clock = new Date("2026-11-23T12:30:00Z");
     await tickScheduler();
@@ -282,7 +284,7 @@ describe("schedule", () => {
     clock = new Date("2026-11-23T12:00:00Z");
     await tickScheduler();
     expect((await row(id)).status).toBe("running");
-    expect((await row(id)).heldPaise).toBe(300);
+    expect((await row(id)).heldPaise).toBe(10 * RCS_BASIC);
   });
 });
 
@@ -320,7 +322,7 @@ describe("pause, resume and discard transitions", () => {
   it("the check answers for a paused campaign too (what is left to send)", async () => {
     const id = await campaignOf("manager", "rcs", { status: "paused" });
     const check = await s.call({ method: "GET", url: `/api/v1/campaign-control/${id}/check`, as: "manager" });
-    expect(check.json().data).toMatchObject({ campaignId: id, sendable: 3, estimate: { total: 0.9 } });
+    expect(check.json().data).toMatchObject({ campaignId: id, sendable: 3, estimate: { total: (3 * RCS_BASIC) / 100 } });
   });
 });
 
@@ -331,7 +333,7 @@ describe("operator discard", () => {
     await setBalance(db(), user, "5.00");
     const id = await campaignOf("user", "rcs", { recipients: 10 });
     await s.call({ method: "POST", url: `/api/campaigns/start-campaign/${id}`, as: "user" });
-    expect((await row(id)).heldPaise).toBe(300);
+    expect((await row(id)).heldPaise).toBe(10 * RCS_BASIC);
     const res = await s.call({ method: "PUT", url: `/api/v1/campaign-control/${id}/discard`, as: "admin" });
     expect(res.json().data).toMatchObject({ status: "discarded", statusReason: "Discarded by admin", cost: { held: 0 } });
     expect(await moneySnapshot(db(), user, id)).toMatchObject({ balance: "5.00" });
@@ -356,6 +358,13 @@ describe("rates", () => {
       expect(res.statusCode).toBe(400);
     }
     expect((await s.call({ method: "GET", url: "/api/v1/rates", as: "manager" })).json().data).toEqual({ ...RATES, rcs: 0.35 });
+    // A client that knows only the first five rates keeps the others and the SMS basis as set.
+    const { whatsapp_service: _service, rcs_basic: _basic, sms_billed_on: _on, ...firstFive } = RATES;
+    await s.call({ method: "PUT", url: "/api/v1/rates", as: "admin", payload: { ...RATES, rcs_basic: 0.12, sms_billed_on: "delivered" } });
+    const kept = await s.call({ method: "PUT", url: "/api/v1/rates", as: "admin", payload: firstFive });
+    expect(kept.json().data).toEqual({ ...RATES, rcs_basic: 0.12, sms_billed_on: "delivered" });
+    expect((await s.call({ method: "PUT", url: "/api/v1/rates", as: "admin", payload: { ...RATES, sms_billed_on: "weekly" } })).statusCode).toBe(400);
     await s.call({ method: "PUT", url: "/api/v1/rates", as: "admin", payload: RATES });
+    expect((await s.call({ method: "GET", url: "/api/v1/rates", as: "user" })).json().data).toEqual(RATES);
   });
 });

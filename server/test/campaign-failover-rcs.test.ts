@@ -27,7 +27,8 @@ const TTL_MS = 1500;
 const suite = failoverSuite("failover-rcs", TTL_MS);
 const { db, campaignOf, recipientsOf, finished, smsLog } = suite;
 const smsRate = DEFAULT_RATES_PAISE.sms;
-const rcsRate = DEFAULT_RATES_PAISE.rcs;
+// Its RCS template is a short text: an RBM basic message (contract/domain/charging.ts).
+const rcsRate = DEFAULT_RATES_PAISE.rcs_basic;
 
 async function failoverCampaign(conditions: FailoverCondition[], numbers: string[], opts: { params?: string[]; status?: "running" | "paused" } = {}) {
   const rcs = await rcsSetup(db(), suite.userId);

@@ -77,13 +77,18 @@ describe("the hold a start takes", () => {
     expect(await balanceOf(owner)).toBe("758.00");
   });
 
-  it("RCS: flat ₹0.30 per message", async () => {
+  // RBM bills a text of at most 160 UTF-8 bytes as a basic message, anything richer or longer as a single one.
+  it.each([
+    ["RCS basic message (a short text): ₹0.15", {}, "4.95", "5.05"],
+    ["RCS single message (a suggested reply): ₹0.30", { suggestions: [{ type: "reply", displayText: "Yes", postback: "yes" }] }, "9.90", "0.10"],
+  ])("%s per message", async (_name, draft, held, left) => {
     await setBalance(db(), owner, "10.00");
     const rcs = await rcsSetup(db(), owner);
+    await db().execute(sql`update rcs_templates set draft = draft || ${JSON.stringify(draft)}::jsonb where id = ${rcs.templateId}`);
     const id = await insertCampaign(db(), { ownerId: owner, channel: "rcs", templateId: rcs.templateId, botId: rcs.botId, recipients: 33 });
     const res = await s.call({ method: "POST", url: `/api/campaigns/start-campaign/${id}`, as: "manager" });
-    expect(res.json().data.cost).toMatchObject({ held: 9.9 });
-    expect(await balanceOf(owner)).toBe("0.10");
+    expect(res.json().data.cost).toMatchObject({ held: Number(held) });
+    expect(await balanceOf(owner)).toBe(left);
   });
 
   it("uses the admin's rates", async () => {

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ERRORS } from "../../contract/domain/api-keys";
-import { DEFAULT_RATES_PAISE } from "../../contract/domain/campaigns";
+import { DEFAULT_RATES, DEFAULT_RATES_PAISE } from "../../contract/domain/charging";
 import type { Database } from "../db/client";
 import { apiKeys, apiMessages, balanceLedger, conversations, umsRequests, wabaPhoneNumbers, wabas } from "../db/schema";
 import type { PublicMessageStateChange } from "../services/public-api/state-events";
@@ -142,7 +142,7 @@ describe("sending one message", () => {
   });
 
   it("WhatsApp text goes inside the customer's window and is refused outside it; a template goes either way", async () => {
-    const template = await whatsappTemplate(db(), userId);
+    const template = await whatsappTemplate(db(), userId, { category: "UTILITY" });
     await db().execute(sql`update whatsapp_templates set waba_id = 'waba-public-api' where id = ${template.id}`);
     const closed = await send({ channel: "whatsapp", to: "9000000008", text: "Hi" });
     expect(closed.statusCode).toBe(422);
@@ -150,9 +150,13 @@ describe("sending one message", () => {
     await db().insert(conversations).values({ userId, channel: "whatsapp", customerNumber: "+919000000008", businessAddress: "pn-public-api", lastInboundAt: new Date() });
     const open = await send({ channel: "whatsapp", to: "9000000008", text: "Hi" });
     expect(open.statusCode, open.body).toBe(201);
-    expect(open.json().data).toMatchObject({ from: "pn-public-api", cost: DEFAULT_RATES_PAISE.whatsapp_utility / 100 });
+    // A free-form answer in the window is a service message; a utility template there is free (Meta, since July 2025).
+    expect(open.json().data).toMatchObject({ from: "pn-public-api", cost: DEFAULT_RATES.whatsapp_service / 100 });
+    const inWindow = await send({ channel: "whatsapp", to: "9000000008", templateId: template.id, variables: ["Asha"] });
+    expect(inWindow.json().data).toMatchObject({ cost: 0 });
     const templated = await send({ channel: "whatsapp", to: "9000000009", templateId: template.id, variables: ["Asha"] });
     expect(templated.statusCode, templated.body).toBe(201);
+    expect(templated.json().data).toMatchObject({ cost: DEFAULT_RATES.whatsapp_utility / 100 });
     // A key configured without WhatsApp may not send on it.
     await server.app.inject({
       method: "POST", url: "/api/ums/v1/key-configs", headers: { authorization: `Bearer ${await server.token("user")}` },
@@ -228,6 +232,30 @@ describe("fallback", () => {
     expect(await balanceOf(db(), userId)).toBe(before - SMS_COST);
     const kinds = (await db().select().from(balanceLedger).where(like(balanceLedger.note, `%${id}%`))).map((r) => r.kind).sort();
     expect(kinds).toEqual(["api_message", "api_message", "api_refund"]);
+  });
+});
+
+describe("billed as the providers bill (contract/domain/charging.ts)", () => {
+  it("an RCS message whose receipt says failed is not billed: its charge comes back through the ledger", async () => {
+    const before = await balanceOf(db(), userId);
+    // +91 90000 0004x: sent, then a failed receipt.
+    const res = await send({ channel: "rcs", to: "9000000041", text: "Your parcel is out for delivery" });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as string;
+    const [row] = await until(() => messageRows([id]), ([m]) => m.state === "failed" && m.costPaise === 0);
+    expect(row.costPaise).toBe(0);
+    expect(await balanceOf(db(), userId)).toBe(before);
+    const ledger = await db().select().from(balanceLedger).where(like(balanceLedger.note, `%${id}%`));
+    expect(ledger.map((r) => [r.kind, r.amount]).sort()).toEqual([["api_message", "-0.15"], ["api_refund", "0.15"]]);
+    expect(ledger.find((r) => r.kind === "api_refund")?.note).toBe(`API message not delivered (${id})`);
+  });
+
+  it("an SMS whose receipt says failed stays billed: SMS is billed per part submitted", async () => {
+    const before = await balanceOf(db(), userId);
+    const res = await send(smsTo("9000000042"));
+    const id = res.json().data.id as string;
+    await until(() => messageRows([id]), ([m]) => m.state === "failed");
+    expect(await balanceOf(db(), userId)).toBe(before - SMS_COST);
   });
 });
 

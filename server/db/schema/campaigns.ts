@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { CampaignStatus, FailoverCondition, IngestExclusion, RateKey, RecipientState } from "../../../contract/domain/campaigns";
+import type { ChargeBasis } from "../../../contract/domain/charging";
 import { users } from "./accounts";
 import { createdAt } from "./columns";
 
@@ -88,6 +89,11 @@ export const campaigns = pgTable(
     nextRunAt: at("next_run_at"),
     startedAt: at("started_at"),
     completedAt: at("completed_at"),
+    /**
+     * Charges billed on delivery are settled (services/campaigns/settlement.ts): every message delivered, failed
+     * or past the cut-off. Null while a charge may still be given back.
+     */
+    settledAt: at("settled_at"),
     createdAt: createdAt(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
@@ -160,6 +166,9 @@ export const campaignRecipients = pgTable(
     index("campaign_recipients_number_owner_idx").on(t.number, t.userId, t.id),
     // Partial: rows not sent yet have no provider id, so an ingest of a million recipients adds nothing to it.
     index("campaign_recipients_provider_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    // Partial: failed messages still charged, which settlement gives back where billing is on delivery; a row
+    // enters it when a receipt fails it and leaves when its charge returns, so it stays near empty.
+    index("campaign_recipients_unsettled_idx").on(t.campaignId).where(sql`${t.state} = 'failed' and ${t.costPaise} > 0`),
   ],
 );
 
@@ -222,6 +231,8 @@ export const suppressions = pgTable(
 export const channelRates = pgTable("channel_rates", {
   key: text("key").$type<RateKey>().primaryKey(),
   paise: integer("paise").notNull(),
+  /** When this rate is billed; only the SMS rate offers a choice (contract/domain/charging.ts). */
+  billedOn: text("billed_on").$type<ChargeBasis>().notNull().default("submitted"),
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: at("updated_at").notNull().defaultNow(),
 });

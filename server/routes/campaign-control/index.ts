@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { CampaignChannel } from "../../../contract/constants";
 import { RATE_KEYS, type CampaignStatus } from "../../../contract/domain/campaigns";
+import { CHARGE_BASES } from "../../../contract/domain/charging";
 import { callerOf } from "../../auth/guard";
 import { channelRates, smsTemplates } from "../../db/schema";
 import type { Caller } from "../../services/caller";
@@ -28,7 +29,10 @@ async function saved(db: Db, row: CampaignRow, message: string) {
   return { success: true as const, message, data };
 }
 
-const ratesInRupees = (rates: Rates) => Object.fromEntries(RATE_KEYS.map((k) => [k, rupees(rates[k])])) as Record<(typeof RATE_KEYS)[number], number>;
+const ratesInRupees = (rates: Rates) => ({
+  ...(Object.fromEntries(RATE_KEYS.map((k) => [k, rupees(rates[k])])) as Record<(typeof RATE_KEYS)[number], number>),
+  sms_billed_on: rates.smsBilledOn,
+});
 
 type StartId = "campaigns.start" | "sms.campaigns.start" | "waba.campaigns.start";
 
@@ -67,12 +71,17 @@ export const campaignControlHandlers: Handlers = {
     const caller = callerOf(request);
     const body = request.body;
     // Paise are whole: more than two decimals is refused rather than rounded (0.29 × 100 is float noise, not a third decimal).
-    const errors = RATE_KEYS.filter((key) => Math.abs(Math.round(body[key] * 100) - body[key] * 100) > 1e-6).map((field) => ({ field, message: "must have at most two decimal places" }));
+    const given = RATE_KEYS.flatMap((key) => (body[key] === undefined ? [] : [[key, body[key]] as const]));
+    const errors = given.filter(([, rupee]) => Math.abs(Math.round(rupee * 100) - rupee * 100) > 1e-6).map(([field]) => ({ field, message: "must have at most two decimal places" }));
     if (errors.length) throw badRequest(joinFieldErrors(errors), errors);
-    const values = RATE_KEYS.map((key) => ({ key, paise: Math.round(body[key] * 100), updatedBy: caller.id, updatedAt: new Date() }));
     await db.transaction(async (tx) => {
-      for (const v of values) {
-        await tx.insert(channelRates).values(v).onConflictDoUpdate({ target: channelRates.key, set: { paise: v.paise, updatedBy: v.updatedBy, updatedAt: v.updatedAt } });
+      const current = await loadRates(tx);
+      const smsBilledOn = CHARGE_BASES.find((b) => b === body.sms_billed_on) ?? current.smsBilledOn;
+      // The basis alone is a change of the SMS rate's row too.
+      const rows = body.sms_billed_on && !given.some(([key]) => key === "sms") ? [...given, ["sms", current.sms / 100] as const] : given;
+      for (const [key, rupee] of rows) {
+        const v = { key, paise: Math.round(rupee * 100), billedOn: key === "sms" ? smsBilledOn : ("submitted" as const), updatedBy: caller.id, updatedAt: new Date() };
+        await tx.insert(channelRates).values(v).onConflictDoUpdate({ target: channelRates.key, set: { paise: v.paise, billedOn: v.billedOn, updatedBy: v.updatedBy, updatedAt: v.updatedAt } });
       }
     });
     return { success: true, message: "Rates updated", data: ratesInRupees(await loadRates(db)) };

@@ -8,6 +8,7 @@ import { dndBlockedNumbers } from "../dnd/scrub";
 import type { Tx } from "../ledger";
 import { dltRouteOf, dltSkipConditions, variableNames, type DltRoute } from "./dlt-route";
 import { estimateCost, longestParts, type Estimate } from "./estimate";
+import { rcsMessagePaise } from "./dispatch-content";
 import { usedNumbersSql } from "./messaging-limit";
 import { loadRates } from "./rates";
 import type { CampaignRow } from "./reach";
@@ -188,9 +189,10 @@ async function rcsFacts(db: Conn, row: CampaignRow, rates: Awaited<ReturnType<ty
   if (!template) blockers.push({ code: "templateMissing", message: "The RCS template of this campaign no longer exists" });
   else if (template.status !== "ACTIVE") blockers.push({ code: "templateNotApproved", message: `The template "${template.name}" is ${template.status}, not ACTIVE` });
   const failover = await failoverFacts(db, row, blockers);
+  const rcsPaise = template ? rcsMessagePaise(template.draft, row.variables, rates) : rates.rcs;
   return {
     blockers, windowed: false, fallbackParts: failover?.fallbackParts ?? 0,
-    estimateOf: (t) => estimateCost({ channel: "rcs", sendable: t.n, rates, failover: failover !== null, smsParts: t.parts }),
+    estimateOf: (t) => estimateCost({ channel: "rcs", sendable: t.n, rates, failover: failover !== null, smsParts: t.parts, rcsPaise }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RATES_PAISE } from "../../../contract/domain/campaigns";
+import { DEFAULT_RATES, DEFAULT_RATES_PAISE } from "../../../contract/domain/charging";
 import { contentFor, costOf, paramsFor, type CampaignTemplate } from "./dispatch-content";
 
 const wa: CampaignTemplate = { channel: "whatsapp", name: "order_update", language: "en_US", category: "UTILITY" };
@@ -49,6 +49,6 @@ describe("dispatch content", () => {
     ["SMS of one part", sms, ["Asha", "1"], DEFAULT_RATES_PAISE.sms],
     ["SMS of two parts (a long value)", sms, ["A".repeat(150), "1"], 2 * DEFAULT_RATES_PAISE.sms],
   ])("costOf %s", (_, template, params, paise) => {
-    expect(costOf(template, contentFor(template, params), { ...DEFAULT_RATES_PAISE })).toBe(paise);
+    expect(costOf(template, contentFor(template, params), { ...DEFAULT_RATES })).toBe(paise);
   });
 });

@@ -1,10 +1,10 @@
 // What one recipient is sent: the carrier's MessageContent built from the campaign's template and the recipient's
 // values, and what it costs. Pure, so every channel's rules are tested without a database.
+import { chargeFor, whatsappRateKey, type Billable, type Charge } from "../../../contract/domain/charging";
 import { countSms } from "../../../contract/domain/sms-segments";
 import { variableCount, type WaComponent } from "../../../contract/domain/whatsapp-template";
 import type { MessageContent, TemplateHeaderMedia } from "../../carriers/carrier";
 import type { Rates } from "./rates";
-import { whatsappRateKey } from "./rates";
 
 /** The template of a campaign, as far as sending needs it. */
 export type CampaignTemplate =
@@ -81,16 +81,45 @@ export function contentFor(template: CampaignTemplate, params: readonly string[]
 /** The parts one SMS is billed as: those of its filled body, and at least one (an empty body still goes out). */
 export const billedParts = (text: string): number => Math.max(1, countSms(text).parts);
 
-/** Paise for one message: SMS parts of the filled body × the SMS rate, WhatsApp by category, RCS flat. */
-export function costOf(template: CampaignTemplate, content: MessageContent, rates: Rates): number {
+/** How the providers classify one message for billing; `windowOpen`: the customer wrote to the sender within 24 hours. */
+export function billableOf(template: CampaignTemplate, content: MessageContent, windowOpen = false): Billable {
   switch (template.channel) {
     case "whatsapp":
-      return rates[whatsappRateKey(template.category)];
+      return { channel: "whatsapp", kind: "template", category: template.category, windowOpen };
     case "sms":
-      return billedParts(content.kind === "text" ? content.text : "") * rates.sms;
+      return { channel: "sms", text: content.kind === "text" ? content.text : "" };
     case "rcs":
-      return rates.rcs;
+      return rcsBillable(content.kind === "rcs" ? content.draft : template.draft);
   }
+}
+
+/** An RCS message for billing: rich unless a text message without suggestions (an unknown shape counts as rich). */
+export function rcsBillable(draft: unknown): Extract<Billable, { channel: "rcs" }> {
+  const d = (draft ?? {}) as { type?: unknown; textMessageContent?: unknown; suggestions?: unknown };
+  const rich = d.type !== "text" || (Array.isArray(d.suggestions) && d.suggestions.length > 0);
+  return { channel: "rcs", rich, text: typeof d.textMessageContent === "string" ? d.textMessageContent : "" };
+}
+
+/** Whether a campaign template's messages can be free inside the customer service window (WhatsApp utility). */
+export const freeInWindow = (template: CampaignTemplate): boolean => template.channel === "whatsapp" && whatsappRateKey(template.category) === "whatsapp_utility";
+
+/** One message's charge by the provider's rule (contract/domain/charging.ts). */
+export const chargeOf = (template: CampaignTemplate, content: MessageContent, rates: Rates, windowOpen = false): Charge =>
+  chargeFor(billableOf(template, content, windowOpen), rates);
+
+/** Paise for one message (chargeOf's amount). */
+export const costOf = (template: CampaignTemplate, content: MessageContent, rates: Rates, windowOpen = false): number =>
+  chargeOf(template, content, rates, windowOpen).paise;
+
+/**
+ * An RCS campaign's price per message before it is sent: its template filled with the campaign's fixed values; where
+ * a value comes from each row (`{{column}}`) a text-only message could still pass RBM's 160 bytes, so the single
+ * rate is held.
+ */
+export function rcsMessagePaise(draft: unknown, campaignVariables: readonly string[], rates: Rates): number {
+  if (campaignVariables.some((v) => COLUMN.test(v))) return rates.rcs;
+  const template: CampaignTemplate = { channel: "rcs", draft };
+  return costOf(template, contentFor(template, campaignVariables), rates);
 }
 
 /** The first text among an RCS draft's own fields: the message text, else the card's (or first card's) title and description. */

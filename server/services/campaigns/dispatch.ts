@@ -14,7 +14,9 @@ import type { Tx } from "../ledger";
 import { FAILOVER_TTL_MS } from "../../../contract/domain/campaigns";
 import { AUTO_PAUSE_RULE, autoPauseIfFailing, mayBePastRule, RECHECK_MS, type AutoPauseRule, type WindowSeen } from "./auto-pause";
 import { loadDispatchCampaignFor, profileOf, type DispatchCampaign } from "./dispatch-campaign";
-import { contentFor, costOf, paramsFor } from "./dispatch-content";
+import { SETTLEMENT_WINDOW_MS } from "../../../contract/domain/charging";
+import { contentFor, costOf, freeInWindow, paramsFor } from "./dispatch-content";
+import { openServiceWindows } from "./service-window";
 import { longestParts } from "./estimate";
 import { claimFailovers, failoverPending, holdOnlyForFailovers, markFailovers, ruleOf, sendFailover, writeFailoverOutcomes, type FailoverOutcome } from "./dispatch-failover";
 import { createPacer } from "./dispatch-pacer";
@@ -53,6 +55,10 @@ export interface DispatchSettings {
   autoPause: AutoPauseRule;
   /** SMS failover's "undelivered": no delivered receipt this long after sent (an RCS message is revoked by then). */
   failoverTtlMs: number;
+  /** Charges billed on delivery are given back when no delivery is confirmed this long after sending. */
+  settleWindowMs: number;
+  /** How often every unsettled campaign is swept (a failed receipt's campaign is settled at once). */
+  settleEveryMs: number;
 }
 
 export const DISPATCH_DEFAULTS: DispatchSettings = {
@@ -64,6 +70,8 @@ export const DISPATCH_DEFAULTS: DispatchSettings = {
   statusMs: 200,
   autoPause: AUTO_PAUSE_RULE,
   failoverTtlMs: FAILOVER_TTL_MS,
+  settleWindowMs: SETTLEMENT_WINDOW_MS,
+  settleEveryMs: 60_000,
 };
 
 export interface Dispatcher extends ClaimLoop {
@@ -182,9 +190,11 @@ export function startDispatcher(
       }
       let room = row.held - row.spent;
       const items: Prepared[] = [];
+      // A utility template to a customer who wrote within 24 hours is free (Meta): only then is the window asked.
+      const windows = freeInWindow(c.template) ? await openServiceWindows(tx, c.userId, c.from, rows.map((r) => r.number)) : undefined;
       for (const r of rows) {
         const content = contentFor(c.template, paramsFor(c.variables, r.variables));
-        const cost = costOf(c.template, content, rates);
+        const cost = costOf(c.template, content, rates, windows?.has(r.number) ?? false);
         if (cost > room) break;
         room -= cost;
         items.push({ row: r, content, cost });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RATES_PAISE } from "../../../contract/domain/campaigns";
+import { DEFAULT_RATES } from "../../../contract/domain/charging";
 import { estimateCost, longestSmsFill, type EstimateInput } from "./estimate";
 import { smsWindowAt } from "./sms-window";
 
-const rates = { ...DEFAULT_RATES_PAISE };
+const rates = { ...DEFAULT_RATES };
 
 describe("estimateCost (paise, integers only): sums of the parts counted per recipient", () => {
   it.each<[string, EstimateInput, { per: number; segments: number | null; failover: number; expected: number; total: number }]>([

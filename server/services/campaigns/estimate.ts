@@ -1,7 +1,8 @@
 import { SMS_VARIABLE, SMS_VARIABLE_MAX } from "../../../contract/domain/sms";
 import type { CampaignChannel } from "../../../contract/constants";
 import { billedParts } from "./dispatch-content";
-import { whatsappRateKey, type Rates } from "./rates";
+import { whatsappRateKey } from "../../../contract/domain/charging";
+import type { Rates } from "./rates";
 
 // The cost of a campaign before it starts, in integer paise (never floats: the hold must add up to the paisa).
 //
@@ -39,6 +40,8 @@ export interface EstimateInput {
   category?: string;
   /** WhatsApp and RCS: whether the campaign fails over to SMS. */
   failover?: boolean;
+  /** RCS: one message's price (a basic or a single message, rcsMessagePaise); the single rate without it. */
+  rcsPaise?: number;
 }
 
 export interface Estimate {
@@ -66,7 +69,7 @@ export function estimateCost(input: EstimateInput): Estimate {
   }
   const failoverPaise = input.failover ? smsParts * rates.sms : 0;
   const category = channel === "whatsapp" ? (input.category ?? "MARKETING").toUpperCase() : null;
-  const per = category ? rates[whatsappRateKey(category)] : rates.rcs;
+  const per = category ? rates[whatsappRateKey(category)] : (input.rcsPaise ?? rates.rcs);
   const expected = sendable * per;
   return { perMessagePaise: per, segments: null, smsParts: input.failover ? smsParts : 0, category, failoverPaise, expectedPaise: expected, totalPaise: expected + failoverPaise };
 }

@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { CampaignRecord } from "../../../contract/calls";
-import { RECIPIENT_STATES, type RecipientCounts, type RecipientState } from "../../../contract/domain/campaigns";
+import { FINAL_CAMPAIGN_STATUSES, RECIPIENT_STATES, type RecipientCounts, type RecipientState } from "../../../contract/domain/campaigns";
+import { billedOnDelivery, SETTLEMENT_WINDOW_MS, type ChargeBasis } from "../../../contract/domain/charging";
 import type { Db } from "../../db/client";
 import { campaignRecipients, recipientDailyStats, users } from "../../db/schema";
 import { toMoney } from "../ledger";
 import type { CampaignRow } from "./reach";
+import { loadRates } from "./rates";
 
 export const emptyCounts = (): RecipientCounts => ({ ...(Object.fromEntries(RECIPIENT_STATES.map((s) => [s, 0])) as Record<RecipientState, number>), failedOver: 0 });
 
@@ -53,7 +55,15 @@ const rupees = (paise: number) => Number(toMoney(paise));
 /** What a campaign waiting for receipts (dispatch-failover.ts holdOnlyForFailovers) waits for. */
 export type Waiting = CampaignRecord["waiting"];
 
-export function toCampaignRecord(row: CampaignRow, counts: RecipientCounts, ownerName: string, waiting: Waiting = null): CampaignRecord {
+/** How a campaign is billed and settled, from its row and when SMS is billed. */
+export function billingOf(row: CampaignRow, smsBilledOn: ChargeBasis): CampaignRecord["billing"] {
+  const basis = billedOnDelivery(row.channel, { smsBilledOn }) ? "delivered" : "submitted";
+  const open = basis === "delivered" && !row.settledAt && row.startedAt !== null;
+  const last = row.completedAt ?? (FINAL_CAMPAIGN_STATUSES.includes(row.status) ? row.updatedAt : null);
+  return { basis, settledAt: iso(row.settledAt), settlesBy: open && last ? new Date(last.getTime() + SETTLEMENT_WINDOW_MS).toISOString() : null };
+}
+
+export function toCampaignRecord(row: CampaignRow, counts: RecipientCounts, ownerName: string, waiting: Waiting = null, smsBilledOn: ChargeBasis = "submitted"): CampaignRecord {
   return {
     _id: row.id,
     name: row.name,
@@ -73,6 +83,7 @@ export function toCampaignRecord(row: CampaignRow, counts: RecipientCounts, owne
     cost: { estimated: rupees(row.estimatedPaise), max: rupees(row.maxPaise), held: rupees(row.heldPaise), spent: rupees(row.spentPaise) },
     failover: row.failover ? { conditions: row.failover.conditions, smsAccountId: row.failover.smsAccountId, smsTemplateId: row.failover.smsTemplateId } : null,
     waiting,
+    billing: billingOf(row, smsBilledOn),
     scheduledAt: iso(row.scheduledAt),
     timeZone: row.timeZone,
     startedAt: iso(row.startedAt),
@@ -90,7 +101,8 @@ export async function toCampaignRecords(db: Db, rows: readonly CampaignRow[]): P
   const owners = ownerIds.length ? await db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, ownerIds)) : [];
   const names = new Map(owners.map((o) => [o.id, o.name]));
   const waiting = await waitingOf(db, rows);
-  return rows.map((r) => toCampaignRecord(r, counts.get(r.id) ?? emptyCounts(), names.get(r.userId) ?? "", waiting.get(r.id) ?? null));
+  const { smsBilledOn } = await loadRates(db);
+  return rows.map((r) => toCampaignRecord(r, counts.get(r.id) ?? emptyCounts(), names.get(r.userId) ?? "", waiting.get(r.id) ?? null, smsBilledOn));
 }
 
 /**

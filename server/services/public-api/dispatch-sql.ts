@@ -130,9 +130,12 @@ export async function writeOutcomes(tx: Tx, outcomes: readonly OutcomeWrite[], n
   return written;
 }
 
-/** Refunds per account: one balance update each and a ledger row per message (kind api_refund). */
-async function refund(tx: Tx, rows: readonly Written[]): Promise<void> {
-  const byUser = new Map<string, Written[]>();
+/**
+ * Refunds per account: one balance update each and a ledger row per message (kind api_refund); `why` ends the
+ * ledger note ("refused by the carrier", "not delivered").
+ */
+export async function refund(tx: Tx, rows: readonly Pick<Written, "id" | "user_id" | "refund">[], why = "refused by the carrier"): Promise<void> {
+  const byUser = new Map<string, Pick<Written, "id" | "user_id" | "refund">[]>();
   for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
   for (const userId of [...byUser.keys()].sort()) {
     const list = byUser.get(userId) ?? [];
@@ -145,7 +148,7 @@ async function refund(tx: Tx, rows: readonly Written[]): Promise<void> {
     let balance = Math.round(Number(row.balance) * 100) - total;
     const ledger = list.map((r) => {
       balance += r.refund;
-      return { user_id: userId, amount: toMoney(r.refund), balance_after: toMoney(balance), note: `API message refused by the carrier (${r.id})` };
+      return { user_id: userId, amount: toMoney(r.refund), balance_after: toMoney(balance), note: `API message ${why} (${r.id})` };
     });
     await tx.execute(sql`
       insert into balance_ledger (user_id, amount, balance_after, kind, note, actor_id)

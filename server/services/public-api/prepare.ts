@@ -2,22 +2,22 @@
 // its sender, content and cost, checked against the key (channels) and the channels' rules (SMS only through a DLT
 // template; WhatsApp free text only inside the customer's 24-hour window). Nothing here writes.
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { SchemaBody } from "../../../schemas";
 import { fallbackChainProblem } from "../../../contract/domain/api-keys";
 import { DLT_ROUTE_MESSAGES, dltNumberProblem, overlongVariables } from "../../../contract/domain/dlt-route";
 import { DND_MESSAGES } from "../../../contract/domain/dnd";
-import { countSms } from "../../../contract/domain/sms-segments";
 import type { CampaignChannel } from "../../../contract/constants";
 import type { MessageContent } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import type { PublicMessageStep } from "../../db/schema";
 import type { FieldError } from "../../http/errors";
 import { fillPlaceholders, smsTextContent } from "../campaigns/dispatch-content";
-import { rowsOf } from "../campaigns/dispatch-sql";
 import { toE164 } from "../campaigns/phone";
 import { dndHoldsBack } from "../dnd/scrub";
-import { whatsappRateKey, type Rates } from "../campaigns/rates";
+import { chargeFor } from "../../../contract/domain/charging";
+import type { Rates } from "../campaigns/rates";
+import { rcsBillable } from "../campaigns/dispatch-content";
+import { openServiceWindows } from "../campaigns/service-window";
 import { publicError, type ApiCaller } from "./caller";
 import type { SenderDirectory, SenderTemplate } from "./senders";
 
@@ -41,12 +41,7 @@ const refuse = (field: string, message: string) => publicError("invalidRequest",
 
 /** The open WhatsApp window of this customer with this number of the account, from the inbox's conversations. */
 async function windowOpen(db: Db, userId: string, from: string, to: string): Promise<boolean> {
-  const rows = await rowsOf<{ open: boolean }>(
-    db,
-    sql`select exists (select 1 from conversations where user_id = ${userId} and channel = 'whatsapp' and business_address = ${from}
-          and customer_number = ${to} and last_inbound_at > now() - interval '24 hours') as open`,
-  );
-  return rows[0]?.open === true;
+  return (await openServiceWindows(db, userId, from, [to])).has(to);
 }
 
 /** An SMS template of a DLT account: the operators carry only Indian mobiles and {#var#} values within DLT's limit. */
@@ -66,10 +61,12 @@ function contentOf(template: SenderTemplate, values: readonly string[]): Message
   return { kind: "rcs", draft: fillPlaceholders(template.draft, values) };
 }
 
-function costOf(channel: CampaignChannel, content: MessageContent, rates: Rates, category?: string): number {
-  if (channel === "sms") return Math.max(1, countSms(content.kind === "text" ? content.text : "").parts) * rates.sms;
-  if (channel === "whatsapp") return rates[whatsappRateKey(category ?? "UTILITY")];
-  return rates.rcs;
+/** What one step costs by the provider's rule; `windowOpen`: the customer wrote to this WhatsApp sender within 24 hours. */
+function costOf(channel: CampaignChannel, content: MessageContent, rates: Rates, windowOpen: boolean, category?: string): number {
+  if (channel === "sms") return chargeFor({ channel, text: content.kind === "text" ? content.text : "" }, rates).paise;
+  if (channel === "rcs") return chargeFor(content.kind === "text" ? { channel, rich: false, text: content.text } : rcsBillable(content.kind === "rcs" ? content.draft : null), rates).paise;
+  const billable = content.kind === "template" ? { channel, kind: "template" as const, category: category ?? "UTILITY", windowOpen } : { channel, kind: "text" as const };
+  return chargeFor(billable, rates).paise;
 }
 
 async function prepareStep(deps: PrepareDeps, caller: ApiCaller, to: string, body: StepBody, field: string): Promise<PublicMessageStep> {
@@ -105,7 +102,7 @@ async function prepareStep(deps: PrepareDeps, caller: ApiCaller, to: string, bod
     }
     const content = contentOf(template, values);
     const category = template.channel === "whatsapp" ? template.category : undefined;
-    return { channel, from: sender.from, content, costPaise: costOf(channel, content, rates, category), templateId: template.id, ...(sender.replyTo ? { replyTo: sender.replyTo } : {}) };
+    return { channel, from: sender.from, content, costPaise: costOf(channel, content, rates, channel === "whatsapp" && (await windowOpen(deps.db, caller.userId, sender.from, to)), category), templateId: template.id, ...(sender.replyTo ? { replyTo: sender.replyTo } : {}) };
   }
 
   const sender = body.from ? senders.find((s) => s.from === body.from) : senders[0];
@@ -114,7 +111,7 @@ async function prepareStep(deps: PrepareDeps, caller: ApiCaller, to: string, bod
   if (channel === "sms") throw refuse(`${field}text`, "SMS in India goes out only through a registered DLT template: send its templateId and variables");
   if (channel === "whatsapp" && !(await windowOpen(deps.db, caller.userId, sender.from, to))) throw publicError("windowClosed");
   const content: MessageContent = { kind: "text", text };
-  return { channel, from: sender.from, content, costPaise: costOf(channel, content, rates, "UTILITY") };
+  return { channel, from: sender.from, content, costPaise: costOf(channel, content, rates, true) };
 }
 
 /** A message's number and its chain of channels, resolved and priced; `field` prefixes errors (`messages.3.`). */

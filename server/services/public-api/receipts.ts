@@ -14,7 +14,10 @@ import type { Db } from "../../db/client";
 import type { ClaimLoop } from "../../jobs/claim-loop";
 import type { Tx } from "../ledger";
 import { rowsOf } from "../campaigns/dispatch-sql";
+import type { ChargeBasis } from "../../../contract/domain/charging";
+import { loadRates } from "../campaigns/rates";
 import { parseApiCarrierId } from "./dispatch";
+import { refund } from "./dispatch-sql";
 import { answeredElsewhere, messagesOfProviderIds, UNMATCHED_RETRY, type UnmatchedRetry } from "./receipt-match";
 import type { PublicMessageEvents, PublicMessageStateChange } from "./state-events";
 
@@ -75,10 +78,15 @@ interface Applied {
   code: string | null;
   reason: string | null;
   at: string;
+  /** Paise given back: a failed step billed on delivery (contract/domain/charging.ts). */
+  refund: number;
 }
 
-/** One UPDATE for a batch of receipts; answers the messages that moved (with the receipt's status and their new state). */
-async function applyReceipts(tx: Tx, receipts: readonly Receipt[]): Promise<Applied[]> {
+/**
+ * One UPDATE for a batch of receipts; answers the messages that moved (with the receipt's status and their new state).
+ * A failed step whose channel is billed on delivery gives its charge back (`refund`, through the ledger by the caller).
+ */
+async function applyReceipts(tx: Tx, receipts: readonly Receipt[], smsBilledOn: ChargeBasis): Promise<Applied[]> {
   return rowsOf<Applied>(
     tx,
     sql`with v as (
@@ -89,7 +97,9 @@ async function applyReceipts(tx: Tx, receipts: readonly Receipt[]): Promise<Appl
           from api_messages m join v on v.id = m.id and v.step = m.step for update of m
         ),
         d as (
-          select v.*, cur.channel as old_channel, cur.steps, (v.status = 'failed' and cur.step + 1 < cur.n) as fallback
+          select v.*, cur.channel as old_channel, cur.steps, (v.status = 'failed' and cur.step + 1 < cur.n) as fallback,
+            case when v.status = 'failed' and (cur.channel <> 'sms' or ${smsBilledOn === "delivered"})
+                 then coalesce((cur.steps -> cur.step ->> 'costPaise')::int, 0) else 0 end as refund
           from v join cur on cur.id = v.id
           where array_position(${ORDER_SQL}, v.status) > array_position(${ORDER_SQL}, cur.state)
         )
@@ -102,6 +112,7 @@ async function applyReceipts(tx: Tx, receipts: readonly Receipt[]): Promise<Appl
           code = case when d.status = 'failed' then d.code else m.code end,
           reason = case when d.status = 'failed' then d.reason else m.reason end,
           lease_until = null,
+          cost_paise = greatest(m.cost_paise - d.refund, 0),
           history = m.history
             || jsonb_build_array(jsonb_strip_nulls(jsonb_build_object('status', d.status, 'channel', d.old_channel, 'at', d.at, 'code', d.code, 'reason', d.reason)))
             || case when d.fallback then jsonb_build_array(jsonb_build_object('status', 'queued', 'channel', d.steps -> (m.step + 1) ->> 'channel', 'at', d.at))
@@ -109,7 +120,7 @@ async function applyReceipts(tx: Tx, receipts: readonly Receipt[]): Promise<Appl
           updated_at = now()
         from d where m.id = d.id
         returning m.id::text as id, m.user_id::text as user_id, m.api_key_id::text as api_key_id, m.to_number, m.reference, d.old_channel,
-          m.channel, d.status, m.state, d.code, d.reason, d.at::text as at`,
+          m.channel, d.status, m.state, d.code, d.reason, d.at::text as at, d.refund`,
   );
 }
 
@@ -216,7 +227,10 @@ export function startPublicReceipts(db: Db, carrier: Carrier, events: PublicMess
     pending = new Map();
     const applied = await db.transaction(async (txDb) => {
       const tx = txDb as unknown as Tx;
-      const rows = await applyReceipts(tx, batch);
+      const smsBilledOn = batch.some((r) => r.status === "failed") ? (await loadRates(tx)).smsBilledOn : "submitted";
+      const rows = await applyReceipts(tx, batch, smsBilledOn);
+      const refunds = rows.filter((r) => r.refund > 0);
+      if (refunds.length > 0) await refund(tx, refunds, "not delivered");
       await events.publicMessageStateChanged(tx, changesOf(rows));
       return rows;
     });

@@ -1,7 +1,7 @@
 import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Typography } from "antd";
 import { MSG, type CallReply, type RatesRecord } from "../../../contract";
-import { RATE_KEYS_LABELS } from "./components/rate-labels";
+import { RATE_KEYS_LABELS, SMS_BILLED_ON_LABELS } from "./components/rate-labels";
 import { formatINR } from "../../shell/format";
 import { LazySchemaForm, type FormValues } from "../common/lazy-schema-form";
 import { PageHeader } from "../common/page-header";
@@ -31,7 +31,7 @@ export function RatesPage() {
 
   return (
     <>
-      <PageHeader description="What one message costs on each channel, in rupees. Campaigns estimate, hold and bill with these rates." />
+      <PageHeader description="What one message costs on each channel, in rupees, billed as each provider bills: WhatsApp and RCS only when delivered (a WhatsApp utility template is free when the customer wrote within 24 hours), SMS per part. Campaigns estimate, hold and bill with these rates." />
       {query.isError && (
         <Alert
           type="error"
@@ -57,6 +57,9 @@ export function RatesPage() {
                     <span data-rate={key}>{formatINR(rates[key])}</span>
                   </Descriptions.Item>
                 ))}
+                <Descriptions.Item label="SMS billed on">
+                  <span data-rate="sms_billed_on">{SMS_BILLED_ON_LABELS[rates.sms_billed_on]}</span>
+                </Descriptions.Item>
               </Descriptions>
             ) : (
               <Typography.Text type="secondary">The rates could not be loaded.</Typography.Text>
@@ -87,6 +90,7 @@ export function RatesPage() {
 
 // A text input, not antd's InputNumber: InputNumber clamps a typed "-1" to the schema minimum and the form then
 // saved ₹0.00 silently; as text the schema check refuses it in place (rjsf's NumberField still sends a number).
-const RATES_UI = Object.fromEntries(
-  RATE_KEYS_LABELS.map(([key]) => [key, { "ui:options": { addonBefore: "₹", inputType: "text" }, "ui:placeholder": "0.00" }]),
-);
+const RATES_UI = {
+  ...Object.fromEntries(RATE_KEYS_LABELS.map(([key]) => [key, { "ui:options": { addonBefore: "₹", inputType: "text" }, "ui:placeholder": "0.00" }])),
+  sms_billed_on: { "ui:enumNames": Object.values(SMS_BILLED_ON_LABELS), "ui:help": "On delivery, an SMS with no delivery receipt by the settlement cut-off is given back." },
+};

@@ -12,7 +12,7 @@ const campaign = (c: Partial<CampaignRecord> = {}): CampaignRecord => ({
   _id: "c1", name: "Diwali", channel: "sms", status: "running", statusReason: null, userId: "u", ownerName: "manager",
   templateId: "t", templateName: "Login OTP", senderLabel: "ACMEOT", source: { kind: "paste", name: null },
   audience: { rowsRead: 10, valid: 10, invalid: 0, duplicates: 0 }, total: 10, counts: counts({ queued: 10 }), percent: 0,
-  cost: { estimated: 2.5, max: 2.5, held: 2.5, spent: 0 }, failover: null, waiting: null, scheduledAt: null, timeZone: null, startedAt: null, completedAt: null,
+  cost: { estimated: 2.5, max: 2.5, held: 2.5, spent: 0 }, failover: null, waiting: null, billing: { basis: "submitted", settledAt: null, settlesBy: null }, scheduledAt: null, timeZone: null, startedAt: null, completedAt: null,
   createdAt: "2026-11-23T10:00:00.000Z", updatedAt: "2026-11-23T10:00:00.000Z", ...c,
 });
 

@@ -3,6 +3,7 @@ import { Alert, Descriptions, Flex, Tag, Tooltip, Typography } from "antd";
 import type { ReactNode } from "react";
 import type { CampaignRecord } from "../../../../../contract";
 import { formatDateTime } from "../../../../shell/format";
+import { billingLabel } from "../billing-labels";
 import { failoverConditionLabel } from "../failover-labels";
 import { CampaignStatusTag, ChannelTag } from "./campaign-tags";
 import { pausingNote } from "./report-data";
@@ -62,6 +63,7 @@ export function CampaignSummary({ campaign: c, extra }: { campaign: CampaignReco
         <Descriptions.Item label="Started">{formatDateTime(c.startedAt)}</Descriptions.Item>
         <Descriptions.Item label="Completed">{formatDateTime(c.completedAt)}</Descriptions.Item>
         {c.scheduledAt && <Descriptions.Item label="Scheduled for">{scheduledText(c)}</Descriptions.Item>}
+        {c.startedAt && <Descriptions.Item label="Billed">{billingLabel(c)}</Descriptions.Item>}
         {c.failover && (
           <Descriptions.Item label="SMS failover">{c.failover.conditions.map((x) => failoverConditionLabel(x, c.channel)).join(", ")}</Descriptions.Item>
         )}

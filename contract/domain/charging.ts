@@ -1,0 +1,103 @@
+// What one message costs and when it is billed, per provider's published rule: written once, used by campaigns,
+// workflows and the public API alike (server/services/campaigns/dispatch-content.ts `costOf`, public-api/prepare.ts),
+// and said to people by the rates page and the campaign report.
+import { utf8Bytes } from "./rcs";
+import { countSms } from "./sms-segments";
+
+/** Rates in paise, until an admin sets them: per SMS part, per WhatsApp message by category, per RCS message by type. */
+export const RATE_KEYS = ["sms", "whatsapp_marketing", "whatsapp_utility", "whatsapp_authentication", "whatsapp_service", "rcs", "rcs_basic"] as const;
+export type RateKey = (typeof RATE_KEYS)[number];
+export const DEFAULT_RATES_PAISE: Readonly<Record<RateKey, number>> = {
+  sms: 25,
+  whatsapp_marketing: 88,
+  whatsapp_utility: 13,
+  whatsapp_authentication: 13,
+  // Meta: "free-form messages ... inside an open customer service window" are not charged (service messages free
+  // since 1 November 2024); a rate of its own so an admin can follow Meta if that changes.
+  whatsapp_service: 0,
+  rcs: 30,
+  rcs_basic: 15,
+};
+
+/** When a message is billed: as it is handed to the provider, or only once its delivery is confirmed. */
+export type ChargeBasis = "submitted" | "delivered";
+export const CHARGE_BASES: readonly ChargeBasis[] = ["submitted", "delivered"];
+
+export interface Rates extends Record<RateKey, number> {
+  /** SMS: per part submitted (the Indian operators' default) or per part delivered (an aggregator's rate option). */
+  smsBilledOn: ChargeBasis;
+}
+
+export const DEFAULT_RATES: Readonly<Rates> = { ...DEFAULT_RATES_PAISE, smsBilledOn: "submitted" };
+
+/** A message as the providers classify it for billing. */
+export type Billable =
+  | { channel: "sms"; text: string }
+  /** A template message; `windowOpen`: the customer wrote to this number within the last 24 hours. */
+  | { channel: "whatsapp"; kind: "template"; category: string; windowOpen: boolean }
+  /** Free-form text, which WhatsApp allows only inside the customer service window. */
+  | { channel: "whatsapp"; kind: "text" }
+  /** `rich`: media, a card, a carousel or any suggestion; `text`: what it says. */
+  | { channel: "rcs"; rich: boolean; text: string };
+
+export interface Charge {
+  paise: number;
+  /** The rate applied; null where the provider charges nothing. */
+  rateKey: RateKey | null;
+  basis: ChargeBasis;
+  /** For people: "WhatsApp utility", "RCS basic message", "SMS, 2 parts". */
+  label: string;
+}
+
+/** RBM: "a basic message contains only text and does not exceed 160 bytes in UTF-8"; anything else is a single message. */
+export const RBM_BASIC_MAX_BYTES = 160;
+
+/** The WhatsApp rate key of a template category (MARKETING, UTILITY, AUTHENTICATION); unknown ones as marketing. */
+export function whatsappRateKey(category: string): RateKey {
+  const key = `whatsapp_${category.toLowerCase()}`;
+  return key !== "whatsapp_service" && (RATE_KEYS as readonly string[]).includes(key) ? (key as RateKey) : "whatsapp_marketing";
+}
+
+/**
+ * One message's charge.
+ * - WhatsApp (Meta's per-message pricing since 1 July 2025): "charged per delivered template message" by the
+ *   template's category; "utility templates delivered within an open customer service window are free"; free-form
+ *   messages need that window and are service messages (`whatsapp_service`). A failed message is not charged.
+ * - RBM (Google's billing FAQ, non-conversational agents): "billed per delivered message"; a basic message is text
+ *   only and at most 160 UTF-8 bytes, a single message anything richer or longer.
+ * - SMS (Indian operators through the aggregator): per part, on submission unless the rate says on delivery.
+ */
+export function chargeFor(message: Billable, rates: Rates): Charge {
+  switch (message.channel) {
+    case "sms": {
+      const parts = Math.max(1, countSms(message.text).parts);
+      return { paise: parts * rates.sms, rateKey: "sms", basis: rates.smsBilledOn, label: `SMS, ${parts} part${parts === 1 ? "" : "s"}` };
+    }
+    case "whatsapp": {
+      if (message.kind === "text") return { paise: rates.whatsapp_service, rateKey: "whatsapp_service", basis: "delivered", label: "WhatsApp service" };
+      const key = whatsappRateKey(message.category);
+      const label = `WhatsApp ${key.slice("whatsapp_".length)}`;
+      if (key === "whatsapp_utility" && message.windowOpen) return { paise: 0, rateKey: null, basis: "delivered", label: `${label} (free in the service window)` };
+      return { paise: rates[key], rateKey: key, basis: "delivered", label };
+    }
+    case "rcs": {
+      const basic = !message.rich && utf8Bytes(message.text) <= RBM_BASIC_MAX_BYTES;
+      return basic
+        ? { paise: rates.rcs_basic, rateKey: "rcs_basic", basis: "delivered", label: "RCS basic message" }
+        : { paise: rates.rcs, rateKey: "rcs", basis: "delivered", label: "RCS single message" };
+    }
+  }
+}
+
+/** Whether a channel's messages are billed only on delivery (a failed or never-delivered one is given back). */
+export function billedOnDelivery(channel: "sms" | "whatsapp" | "rcs", rates: Pick<Rates, "smsBilledOn">): boolean {
+  return channel !== "sms" || rates.smsBilledOn === "delivered";
+}
+
+/**
+ * Charges on delivery stay open until a receipt says delivered or failed; the settlement cut-off closes them: a
+ * message with no delivered receipt this long after it was sent is given back, and a delivery receipt that comes
+ * after the cut-off is not charged (the money has gone back to the account by then). Three days: WhatsApp and RBM
+ * keep trying a phone that is off for days, and most receipts arrive within minutes.
+ */
+export const SETTLEMENT_WINDOW_MS = 72 * 60 * 60 * 1000;

@@ -1,0 +1,81 @@
+// Settlement of charges billed on delivery (contract/domain/charging.ts: WhatsApp and RCS always, SMS when its rate
+// says so). A message is charged against the campaign's hold when it is sent, as the hold must cover it; the charge
+// stands once a receipt says delivered (or read, or replied) and is given back when one says failed, or when no
+// delivery is confirmed by the cut-off (SETTLEMENT_WINDOW_MS after sending). Given back means: the recipient's cost
+// becomes 0 and the campaign's spend shrinks (a running campaign can spend it again; an ended one returns it to the
+// balance through the ledger at once). A delivery receipt after the cut-off changes nothing: it is not charged.
+// When an ended campaign has no open charge left it is marked settled and never looked at again.
+import { sql } from "drizzle-orm";
+import { FINAL_CAMPAIGN_STATUSES } from "../../../contract/domain/campaigns";
+import type { ChargeBasis } from "../../../contract/domain/charging";
+import type { Db } from "../../db/client";
+import type { Tx } from "../ledger";
+import { pgArray, rowsOf } from "./dispatch-sql";
+import { releaseHold } from "./money";
+
+export interface SettleOptions {
+  now: Date;
+  windowMs: number;
+  smsBilledOn: ChargeBasis;
+  /** Only these campaigns (a receipt batch's failures); all unsettled ones without. */
+  campaignIds?: readonly string[];
+}
+
+export interface Settled {
+  /** Paise given back, over all campaigns. */
+  givenBack: number;
+  /** Campaigns newly marked settled. */
+  settled: number;
+  /** Campaigns whose money or settlement changed (their report shows it). */
+  changed: string[];
+}
+
+const FINAL = sql.raw(`(${FINAL_CAMPAIGN_STATUSES.map((s) => `'${s}'`).join(", ")})`);
+
+/** Gives back the charges of failed and never-delivered messages, releases ended campaigns' money, marks them settled. */
+export async function settleCharges(db: Db, options: SettleOptions): Promise<Settled> {
+  const cutoff = new Date(options.now.getTime() - options.windowMs).toISOString();
+  const only = options.campaignIds ? sql`and k.id = any(${pgArray([...options.campaignIds])}::uuid[])` : sql``;
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Tx;
+    const candidates = await rowsOf<{ id: string; user_id: string; status: string }>(
+      tx,
+      sql`select k.id, k.user_id, k.status from campaigns k
+          where k.settled_at is null and k.status in ('running', 'paused', 'completed', 'discarded', 'failed')
+            and (k.channel <> 'sms' or ${options.smsBilledOn === "delivered"}) ${only}`,
+    );
+    if (candidates.length === 0) return { givenBack: 0, settled: 0, changed: [] };
+    const ids = pgArray(candidates.map((c) => c.id));
+    // Rows another worker holds (a receipt being written) are left for the next round rather than waited for.
+    const back = await rowsOf<{ campaign_id: string; paise: number }>(
+      tx,
+      sql`with x as (
+            select r.id, r.campaign_id, r.cost_paise from campaign_recipients r
+            where r.campaign_id = any(${ids}::uuid[]) and r.cost_paise > 0 and r.failover_state is null
+              and (r.state = 'failed' or (r.state in ('sent', 'unknown') and coalesce(r.sent_at, r.lease_until) < ${cutoff}::timestamptz))
+            for update skip locked
+          ), u as (
+            update campaign_recipients r set cost_paise = 0 from x where r.id = x.id returning x.campaign_id, x.cost_paise
+          ), t as (
+            select campaign_id, sum(cost_paise)::int as paise from u group by campaign_id
+          ), s as (
+            update campaigns k set spent_paise = k.spent_paise - t.paise, updated_at = now() from t where k.id = t.campaign_id returning k.id
+          )
+          select t.campaign_id, t.paise from t join s on s.id = t.campaign_id`,
+    );
+    const statusOf = new Map(candidates.map((c) => [c.id, c]));
+    for (const b of back) {
+      const c = statusOf.get(b.campaign_id);
+      if (c && (FINAL_CAMPAIGN_STATUSES as readonly string[]).includes(c.status)) await releaseHold(tx, c.id, c.user_id);
+    }
+    const settled = await rowsOf<{ id: string }>(
+      tx,
+      sql`update campaigns k set settled_at = ${options.now.toISOString()}::timestamptz
+          where k.id = any(${ids}::uuid[]) and k.status in ${FINAL}
+            and not exists (select 1 from campaign_recipients r where r.campaign_id = k.id and r.cost_paise > 0
+                              and r.state in ('queued', 'sending', 'sent', 'unknown', 'failed'))
+          returning k.id`,
+    );
+    return { givenBack: back.reduce((sum, b) => sum + b.paise, 0), settled: settled.length, changed: [...new Set([...back.map((b) => b.campaign_id), ...settled.map((s) => s.id)])] };
+  });
+}
