@@ -16,7 +16,8 @@ import { HttpError } from "../../http/errors";
 import { loadDispatchCampaign } from "../campaigns/dispatch-campaign";
 import { campaignOnDltRoute } from "../campaigns/dlt-route";
 import { dndHoldsBack } from "../dnd/scrub";
-import { contentFor, costOf } from "../campaigns/dispatch-content";
+import { contentFor, costOf, freeInWindow } from "../campaigns/dispatch-content";
+import { openServiceWindows } from "../campaigns/service-window";
 import { loadRates } from "../campaigns/rates";
 import { testParams } from "../campaigns/test-params";
 import { assignConversation } from "../chats/actions";
@@ -127,7 +128,9 @@ export async function sendCampaignMessage(deps: MessagingDeps, ownerId: string, 
   const held = await dndHoldsBackCampaign(deps.db, row, number);
   if (held) return { accepted: false, cost: 0, reason: held };
   const content = contentFor(campaign.template, testParams(row.variables).params);
-  const cost = costOf(campaign.template, content, await loadRates(deps.db));
+  // A utility template to a customer who wrote within 24 hours is free (contract/domain/charging.ts).
+  const windowOpen = freeInWindow(campaign.template) && (await openServiceWindows(deps.db, ownerId, campaign.from, [number])).has(number);
+  const cost = costOf(campaign.template, content, await loadRates(deps.db), windowOpen);
   const note = `Workflow message of campaign "${row.name}"`;
   if (cost > 0) {
     try {
