@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { retryingRaces } from "../db/errors";
 import { loadRates } from "../services/campaigns/rates";
-import { settleCharges } from "../services/campaigns/settlement";
+import { settleApiMessages, settleCharges } from "../services/campaigns/settlement";
 import type { ClaimLoop } from "./claim-loop";
 
 export interface Settlement extends ClaimLoop {
@@ -24,9 +24,12 @@ export function startSettlement(db: Db, log: FastifyBaseLogger, settings: { sett
     running = running.then(async () => {
       try {
         const rates = await loadRates(db);
-        const result = await retryingRaces(() => settleCharges(db, { now: new Date(), windowMs: settings.settleWindowMs, smsBilledOn: rates.smsBilledOn, ...(campaignIds ? { campaignIds } : {}) }));
+        const options = { now: new Date(), windowMs: settings.settleWindowMs, smsBilledOn: rates.smsBilledOn };
+        const result = await retryingRaces(() => settleCharges(db, { ...options, ...(campaignIds ? { campaignIds } : {}) }));
         if (result.changed.length > 0) onChanged(result.changed);
-        return result.changed.length;
+        // The public API's messages at the cut-off, on each sweep (a receipt's failure settles them itself).
+        const api = campaignIds ? { settled: 0 } : await retryingRaces(() => settleApiMessages(db, options));
+        return result.changed.length + api.settled;
       } catch (err) {
         log.error({ err }, "charges not settled");
         return 0;

@@ -107,15 +107,16 @@ describe("balance requests", () => {
 describe("ledger", () => {
   it("lists one's own rows, a sub-account's, and not others'", async () => {
     const own = await server.call({ method: "GET", url: "/api/balance/ledger", as: "user" });
-    // Newest first: the seeded pilot campaign's release and hold (12 × ₹0.30 held, ₹3.30 spent) after the opening credit.
+    // Newest first: the seeded pilot campaign's release and hold (12 × ₹0.30 held, ₹3.00 spent: its failed RCS
+    // messages are not billed) after the opening credit.
     const pilot = 'Campaign "Delivery alerts pilot"';
     expect(own.json()).toMatchObject({
       success: true,
       count: 3,
       data: [
-        expect.objectContaining({ kind: "campaign_release", amount: 0.3, balanceAfter: 500, note: pilot }),
-        expect.objectContaining({ kind: "campaign_hold", amount: -3.6, balanceAfter: 499.7, note: pilot }),
-        expect.objectContaining({ kind: "credit", amount: 503.3, balanceAfter: 503.3, note: "Opening balance" }),
+        expect.objectContaining({ kind: "campaign_release", amount: 0.6, balanceAfter: 500, note: pilot }),
+        expect.objectContaining({ kind: "campaign_hold", amount: -3.6, balanceAfter: 499.4, note: pilot }),
+        expect.objectContaining({ kind: "credit", amount: 503, balanceAfter: 503, note: "Opening balance" }),
       ],
     });
     const child = await server.call({ method: "GET", url: `/api/balance/ledger?userId=${await server.id("globex")}`, as: "reseller" });

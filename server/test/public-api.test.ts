@@ -6,11 +6,12 @@ import { randomUUID } from "node:crypto";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ERRORS } from "../../contract/domain/api-keys";
-import { DEFAULT_RATES, DEFAULT_RATES_PAISE } from "../../contract/domain/charging";
+import { DEFAULT_RATES, DEFAULT_RATES_PAISE, SETTLEMENT_WINDOW_MS } from "../../contract/domain/charging";
 import type { Database } from "../db/client";
 import { apiKeys, apiMessages, balanceLedger, conversations, umsRequests, wabaPhoneNumbers, wabas } from "../db/schema";
 import type { PublicMessageStateChange } from "../services/public-api/state-events";
 import { recoverStale } from "../services/public-api/dispatch-sql";
+import { settleApiMessages } from "../services/campaigns/settlement";
 import type { Tx } from "../services/ledger";
 import type { UmsEntry } from "../services/public-api/request-log";
 import { balanceOf, dispatchServer, setBalance, smsTemplate, until, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
@@ -248,6 +249,31 @@ describe("billed as the providers bill (contract/domain/charging.ts)", () => {
     const ledger = await db().select().from(balanceLedger).where(like(balanceLedger.note, `%${id}%`));
     expect(ledger.map((r) => [r.kind, r.amount]).sort()).toEqual([["api_message", "-0.15"], ["api_refund", "0.15"]]);
     expect(ledger.find((r) => r.kind === "api_refund")?.note).toBe(`API message not delivered (${id})`);
+  });
+
+  it("at the settlement cut-off an RCS message never confirmed is given back, an SMS stays billed; a later delivery is not charged", async () => {
+    const before = await balanceOf(db(), userId);
+    // +91 90000 0007x: sent, then nothing.
+    const rcs = (await send({ channel: "rcs", to: "9000000073", text: "Your parcel is out for delivery" })).json().data.id as string;
+    const sms = (await send(smsTo("9000000074"))).json().data.id as string;
+    await until(() => messageRows([rcs, sms]), (rows) => rows.length === 2 && rows.every((m) => m.state === "sent"));
+    const window = SETTLEMENT_WINDOW_MS;
+    // Before the cut-off nothing changes; after it, both are settled and only the RCS charge comes back.
+    expect(await settleApiMessages(db(), { now: new Date(), windowMs: window, smsBilledOn: "submitted" })).toEqual({ settled: 0, givenBack: 0 });
+    expect(await settleApiMessages(db(), { now: new Date(Date.now() + window + 60_000), windowMs: window, smsBilledOn: "submitted" })).toMatchObject({ givenBack: DEFAULT_RATES.rcs_basic });
+    const rows = await messageRows([rcs, sms]);
+    expect(Object.fromEntries(rows.map((m) => [m.id, m.costPaise]))).toEqual({ [rcs]: 0, [sms]: SMS_COST });
+    expect(await balanceOf(db(), userId)).toBe(before - SMS_COST);
+    const refund = await db().select().from(balanceLedger).where(and(like(balanceLedger.note, `%${rcs}%`), eq(balanceLedger.kind, "api_refund")));
+    expect(refund.map((r) => r.note)).toEqual([`API message not delivered by the cut-off (${rcs})`]);
+    // Settled once: a second sweep gives nothing more.
+    expect(await settleApiMessages(db(), { now: new Date(Date.now() + window + 60_000), windowMs: window, smsBilledOn: "submitted" })).toEqual({ settled: 0, givenBack: 0 });
+    // A delivery receipt after the cut-off moves the state, never the money.
+    const [row] = await messageRows([rcs]);
+    server.carrier.inject({ type: "receipt", messageId: `api:${rcs}:0`, providerMessageId: row.providerMessageId ?? "", status: "delivered", at: new Date() });
+    await until(() => messageRows([rcs]), ([m]) => m.state === "delivered");
+    expect((await messageRows([rcs]))[0].costPaise).toBe(0);
+    expect(await balanceOf(db(), userId)).toBe(before - SMS_COST);
   });
 
   it("an SMS whose receipt says failed stays billed: SMS is billed per part submitted", async () => {

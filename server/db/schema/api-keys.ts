@@ -112,6 +112,8 @@ export const apiMessages = pgTable(
     attempts: integer("attempts").notNull().default(0),
     leaseUntil: at("lease_until"),
     history: jsonb("history").$type<PublicMessageHistoryEntry[]>().notNull().default([]),
+    /** Its charge on delivery was settled at the cut-off with no delivery confirmed (services/campaigns/settlement.ts). */
+    settledAt: at("settled_at"),
     createdAt: createdAt(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
@@ -121,6 +123,9 @@ export const apiMessages = pgTable(
     index("api_messages_user_idx").on(t.userId, t.createdAt),
     index("api_messages_request_idx").on(t.requestId, t.createdAt),
     index("api_messages_provider_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    // Partial: charged messages with no receipt yet, which the settlement cut-off may give back; a delivered or
+    // failed receipt takes a message out of it.
+    index("api_messages_unsettled_idx").on(t.updatedAt).where(sql`${t.state} in ('sent', 'unknown') and ${t.settledAt} is null and ${t.costPaise} > 0`),
     check("api_messages_state_known", sql`${t.state} in ('queued','sending','sent','delivered','read','failed','unknown')`),
     check("api_messages_cost_sane", sql`${t.costPaise} >= 0`),
   ],

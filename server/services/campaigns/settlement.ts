@@ -4,13 +4,15 @@
 // delivery is confirmed by the cut-off (SETTLEMENT_WINDOW_MS after sending). Given back means: the recipient's cost
 // becomes 0 and the campaign's spend shrinks (a running campaign can spend it again; an ended one returns it to the
 // balance through the ledger at once). A delivery receipt after the cut-off changes nothing: it is not charged.
-// When an ended campaign has no open charge left it is marked settled and never looked at again.
+// When an ended campaign has no open charge left it is marked settled and never looked at again. Public-API messages
+// follow the same rule (settleApiMessages).
 import { sql } from "drizzle-orm";
 import { FINAL_CAMPAIGN_STATUSES } from "../../../contract/domain/campaigns";
 import type { ChargeBasis } from "../../../contract/domain/charging";
 import type { Db } from "../../db/client";
 import type { Tx } from "../ledger";
 import { pgArray, rowsOf } from "./dispatch-sql";
+import { refund as refundApiMessages } from "../public-api/dispatch-sql";
 import { releaseHold } from "./money";
 
 export interface SettleOptions {
@@ -77,5 +79,37 @@ export async function settleCharges(db: Db, options: SettleOptions): Promise<Set
           returning k.id`,
     );
     return { givenBack: back.reduce((sum, b) => sum + b.paise, 0), settled: settled.length, changed: [...new Set([...back.map((b) => b.campaign_id), ...settled.map((s) => s.id)])] };
+  });
+}
+
+/** At most this many public-API messages settled per round (the next round takes the rest). */
+const API_BATCH = 2000;
+
+/**
+ * Public-API messages past the cut-off with no receipt since they were sent: each is marked settled; where its
+ * channel bills on delivery, its current step's charge comes back (ledger `api_refund`, "not delivered by the
+ * cut-off"). A failed receipt gave it back already (public-api/receipts.ts); a delivery after this is not charged.
+ */
+export async function settleApiMessages(db: Db, options: Omit<SettleOptions, "campaignIds">): Promise<{ settled: number; givenBack: number }> {
+  const cutoff = new Date(options.now.getTime() - options.windowMs).toISOString();
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Tx;
+    const rows = await rowsOf<{ id: string; user_id: string; refund: number }>(
+      tx,
+      sql`with x as (
+            select id, case when channel <> 'sms' or ${options.smsBilledOn === "delivered"}
+                            then least(coalesce((steps -> step ->> 'costPaise')::int, 0), cost_paise) else 0 end as refund
+            from api_messages
+            where state in ('sent', 'unknown') and settled_at is null and cost_paise > 0 and updated_at < ${cutoff}::timestamptz
+            order by updated_at limit ${API_BATCH}
+            for update skip locked
+          )
+          update api_messages m set settled_at = ${options.now.toISOString()}::timestamptz, cost_paise = m.cost_paise - x.refund
+          from x where m.id = x.id
+          returning m.id::text as id, m.user_id::text as user_id, x.refund`,
+    );
+    const back = rows.filter((r) => r.refund > 0);
+    if (back.length > 0) await refundApiMessages(tx, back, "not delivered by the cut-off");
+    return { settled: rows.length, givenBack: back.reduce((sum, r) => sum + r.refund, 0) };
   });
 }
