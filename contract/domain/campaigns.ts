@@ -106,6 +106,8 @@ export interface ProgressUpdate {
   percent: number;
   /** Rupees spent so far (settled against the hold). */
   spent: number;
+  /** Of which on SMS failover (0 without failover). */
+  failoverSpent: number;
   at: string;
 }
 export const PROGRESS_EVENT = "progressUpdate";
@@ -169,6 +171,21 @@ export type FailoverChannel = keyof typeof FAILOVER_CHANNELS;
 export const isFailoverChannel = (channel: string): channel is FailoverChannel => channel in FAILOVER_CHANNELS;
 
 export type FailoverCondition = "undelivered" | "failed" | (typeof FAILOVER_CHANNELS)[FailoverChannel]["notReachable"];
+
+/**
+ * Where a recipient's failover SMS, a message of its own, stands: queued or sending, then sent (the provider took it),
+ * delivered or failed (its receipts, or a refusal at submit), or unknown (the send's answer was lost; it stays
+ * charged). A delivered receipt outranks a failed one, as for the channel's own message.
+ */
+export const FAILOVER_MESSAGE_STATES = ["queued", "sending", "sent", "delivered", "failed", "unknown"] as const;
+export type FailoverMessageState = (typeof FAILOVER_MESSAGE_STATES)[number];
+
+/** The failover SMS's state from what its row records: the send's marker, then what its receipts said. */
+export function failoverMessageState(marker: "queued" | "sending" | "sent" | "failed" | "unknown", deliveredAt: unknown, failedAt: unknown): FailoverMessageState {
+  if (deliveredAt) return "delivered";
+  if (failedAt || marker === "failed") return "failed";
+  return marker;
+}
 
 /** The conditions a campaign of `channel` may fail over on, in the order the console lists them. */
 export const failoverConditionsOf = <C extends FailoverChannel>(channel: C) => ["undelivered", FAILOVER_CHANNELS[channel].notReachable, "failed"] as const;
