@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RATES_PAISE } from "../../contract/domain/campaigns";
@@ -66,6 +67,12 @@ describe("SMS failover as its own message", () => {
     const campaign = (await call<{ campaign: CampaignRecord }>(`/api/reports/campaignStatus/${id}`)).campaign;
     const channelPaise = rows.reduce((s, r) => s + r.costPaise, 0);
     expect(campaign.cost).toMatchObject({ spent: (channelPaise + 2 * smsRate) / 100, failoverSpent: (2 * smsRate) / 100 });
+    // The campaign's download has the failover's own columns beside the WhatsApp message's.
+    const csv = await suite.server.app.inject({ method: "GET", url: `/api/reports/download-campaign-numbers/${id}`, headers: { authorization: `Bearer ${await suite.server.token("user")}` } });
+    const lines = Object.fromEntries((parse(csv.body, { columns: true }) as Record<string, string>[]).map((l) => [l.number, l]));
+    expect(lines[NOT_ON_WA]).toMatchObject({ state: "failed", cost: "0", failover_state: "delivered", failover_delivered_at: by[NOT_ON_WA].failoverDeliveredAt!.toISOString(), failover_cost: String(smsRate / 100) });
+    expect(lines[FAILS]).toMatchObject({ failover_state: "failed", failover_reason: by[FAILS].failoverReason, failover_cost: String(smsRate / 100) });
+    expect(lines[DELIVERED]).toMatchObject({ failover_state: "", failover_cost: "" });
     // Dashboards and quota read the rollup: it counts both messages' costs, and keeps the SMS part apart.
     const [rollup] = await rowsOf<{ cost: number; failover: number }>(
       db(),

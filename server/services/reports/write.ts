@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { setImmediate } from "node:timers/promises";
 import { sql, type SQL } from "drizzle-orm";
 import { loadExcel } from "../excel";
+import { failoverMessageState } from "../../../contract/domain/campaigns";
 import { reportFigures } from "../../../contract/domain/reports";
 import type { Db } from "../../db/client";
 import { campaignRecipients, inboundMessages } from "../../db/schema";
@@ -70,10 +71,11 @@ export async function* recipientBatches(db: Db, campaignId: string, span: Recipi
         tx,
         sql`select coalesce(json_agg(json_build_array(
               b."row", b.number, b.state, b.reason, ${ms(sql`b.sent_at`)}, ${ms(sql`b.delivered_at`)}, ${ms(sql`b.read_at`)},
-              ${ms(sql`b.replied_at`)}, ${ms(sql`b.failed_at`)}, b.cost_paise, reply.text, b.failed_over) order by b.id), '[]')::text as cells,
+              ${ms(sql`b.replied_at`)}, ${ms(sql`b.failed_at`)}, b.cost_paise, reply.text, b.failover_state, b.failover_reason, ${ms(sql`b.failover_sent_at`)},
+              ${ms(sql`b.failover_delivered_at`)}, ${ms(sql`b.failover_failed_at`)}, b.failover_cost_paise, b.failed_over) order by b.id), '[]')::text as cells,
             max(b.id)::float8 as last, count(*)::int as n
           from (select ${r.id}, ${r.row}, ${r.number}, ${r.state}, ${r.reason}, ${r.sentAt}, ${r.deliveredAt}, ${r.readAt}, ${r.repliedAt}, ${r.failedAt},
-                  ${r.costPaise}, ${r.failedOver}
+                  ${r.costPaise}, ${r.failoverState}, ${r.failoverReason}, ${r.failoverSentAt}, ${r.failoverDeliveredAt}, ${r.failoverFailedAt}, ${r.failoverCostPaise}, ${r.failedOver}
                 from ${r} where ${r.id} > ${after} and ${r.id} <= ${span.maxId} and ${r.campaignId} = ${campaignId} order by ${r.id} limit ${batch}) b
           left join lateral (select ${i.text} from ${i} where b.replied_at is not null and ${i.recipientId} = b.id
                              order by ${i.receivedAt} desc limit 1) reply on true`,
@@ -87,15 +89,22 @@ export async function* recipientBatches(db: Db, campaignId: string, span: Recipi
 }
 
 type Ms = number | null;
-/** A recipient as recipientBatches reads it: RECIPIENT_COLUMNS with instants in epoch ms and the cost in paise, then failed over. */
-export type RecipientCells = [number, string, string, string | null, Ms, Ms, Ms, Ms, Ms, number, string | null, boolean];
+type Marker = "queued" | "sending" | "sent" | "failed" | "unknown";
+/**
+ * A recipient as recipientBatches reads it: RECIPIENT_COLUMNS with instants in epoch ms and costs in paise (the
+ * failover's marker as stored; its state is worked out below), then failed over.
+ */
+export type RecipientCells = [number, string, string, string | null, Ms, Ms, Ms, Ms, Ms, number, string | null, Marker | null, string | null, Ms, Ms, Ms, number, boolean];
 
 /** As the campaign download writes an instant (Date.toISOString). */
 const iso = (at: Ms) => (at === null ? null : new Date(at).toISOString());
 
 function detailedCells(c: CampaignRow, cells: RecipientCells): Cell[] {
-  const [row, number, state, reason, sentAt, deliveredAt, readAt, repliedAt, failedAt, costPaise, reply, failedOver] = cells;
-  return [c.name, c.channel, row, number, state, reason, iso(sentAt), iso(deliveredAt), iso(readAt), iso(repliedAt), iso(failedAt), Number(toMoney(costPaise)), reply, failedOver ? "yes" : "no"];
+  const [row, number, state, reason, sentAt, deliveredAt, readAt, repliedAt, failedAt, costPaise, reply, marker, fReason, fSent, fDelivered, fFailed, fCost, failedOver] = cells;
+  const failover: Cell[] = marker
+    ? [failoverMessageState(marker, fDelivered, fFailed), fReason, iso(fSent), iso(fDelivered), iso(fFailed), Number(toMoney(fCost))]
+    : [null, null, null, null, null, null];
+  return [c.name, c.channel, row, number, state, reason, iso(sentAt), iso(deliveredAt), iso(readAt), iso(repliedAt), iso(failedAt), Number(toMoney(costPaise)), reply, ...failover, failedOver ? "yes" : "no"];
 }
 
 interface Totals {
