@@ -37,8 +37,8 @@ async function templateStep(page: Page, name: string, account: { label: string; 
   await page.getByRole("radio", { name: template }).check();
 }
 
-/** Ingest report, check and cost, confirm with the modal; lands on the campaign's report page. */
-async function ingestCheckStart(page: Page, prefix: string, valid: number): Promise<void> {
+/** Ingest report, check and cost (`atCheck` looks at it), confirm with the modal; lands on the campaign's report page. */
+async function ingestCheckStart(page: Page, prefix: string, valid: number, atCheck?: () => Promise<void>): Promise<void> {
   await expect(page.getByText("recipients ready")).toBeVisible({ timeout: 30_000 });
   await expect(stat(page, "Valid")).toContainText(String(valid));
   const step = (title: string) => expect(page.locator(".ant-steps-item-process")).toContainText(title);
@@ -51,6 +51,7 @@ async function ingestCheckStart(page: Page, prefix: string, valid: number): Prom
   // Only WhatsApp has a messaging limit to skip recipients over.
   if (!prefix.startsWith("create-whatsapp")) await expect(page.getByText(/WhatsApp messaging limit/)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Next" })).toBeEnabled();
+  await atCheck?.();
   await shot(page, `${prefix}-check`);
   await page.getByRole("button", { name: "Next" }).click();
   await step("Confirm");
@@ -202,10 +203,19 @@ test("an RCS campaign with SMS failover: the number that is not RCS-capable gets
   await page.getByRole("textbox", { name: "SMS variable 1" }).fill("123456");
   await shot(page, "create-rcs-failover");
   await page.getByRole("button", { name: "Create campaign and check audience" }).click();
-  await ingestCheckStart(page, "create-rcs-failover", 2);
-  await expect(page.getByText("SMS failover")).toBeVisible();
+  await ingestCheckStart(page, "create-rcs-failover", 2, async () => {
+    // The cost split by channel: RCS's price and the SMS's, and a hold of RCS messages plus an SMS fallback reserve.
+    await expect(page.getByRole("row").filter({ hasText: "Per message" })).toContainText(/₹\d+\.\d\d RCS · SMS fallback ₹\d+\.\d\d per SMS part/);
+    await expect(page.getByRole("row").filter({ hasText: "Held at start" })).toContainText(/₹\d+\.\d\d RCS \+ ₹\d+\.\d\d SMS fallback reserve \(\d+ SMS parts?, if every message fails over\) = ₹\d+\.\d\d/);
+  });
   await expect(page.getByText("RCS send failed, Number is not RCS-capable (or the bot is not launched on its carrier)")).toBeVisible();
-  await expect(page.getByText("Failed over to SMS")).toHaveCount(1, { timeout: 30_000 });
+  // The not RCS-capable number's SMS is a line of its own under its RCS message: delivered, with its cost.
+  const smsLine = page.getByRole("row").filter({ has: page.locator(".ant-tag", { hasText: "SMS failover" }) });
+  await expect(smsLine).toHaveCount(1, { timeout: 30_000 });
+  await expect(smsLine).toContainText("+919000000021");
+  await expect(smsLine).toContainText("Delivered", { timeout: 30_000 });
+  await expect(smsLine.getByRole("cell").last()).toHaveText(/^₹0\.(?!00)\d\d$/);
+  await expect(page.getByTestId("campaign-spent-by-channel")).toHaveText(/^Spent ₹\d+\.\d\d RCS \+ ₹0\.(?!00)\d\d SMS failover$/);
   await shot(page, "create-rcs-failover-report");
 });
 

@@ -56,9 +56,10 @@ export function ResponsesTable({ campaign }: { campaign: CampaignRecord }) {
 
   // Progress pushes and the page's poll move the counts; the rows follow once they settle for a second (a table
   // refetched four times a second would flicker), so a finished campaign never shows its recipients still queued.
+  // A failover SMS's receipt changes no count but is pushed too (its time), so its line follows as well.
   const { refetch } = list;
   const c = campaign.counts;
-  const signature = `${campaign.status}:${c.sent}:${c.delivered}:${c.read}:${c.replied}:${c.failed}:${c.unknown}:${c.failedOver}`;
+  const signature = `${campaign.status}:${c.sent}:${c.delivered}:${c.read}:${c.replied}:${c.failed}:${c.unknown}:${c.failedOver}:${campaign.cost.failoverSpent}:${campaign.updatedAt}`;
   const seen = useRef(signature);
   useEffect(() => {
     if (seen.current === signature) return undefined;
