@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { createImageTemplate } from "./campaign-helpers";
 import { gradientPng } from "./gradient-png";
 import { apiToken, dialogSettled, login, shot } from "./support";
+import { scan } from "./a11y/axe";
 
 // A campaign made, ingested, checked, started and followed to its report: more than Playwright's 30 s when two
 // workers' servers share the 2-core machine (the RCS failover test took 31 s once in CI's run and 25 s on retry).
@@ -207,6 +208,7 @@ test("an RCS campaign with SMS failover: the number that is not RCS-capable gets
     // The cost split by channel: RCS's price and the SMS's, and a hold of RCS messages plus an SMS fallback reserve.
     await expect(page.getByRole("row").filter({ hasText: "Per message" })).toContainText(/₹\d+\.\d\d RCS · SMS fallback ₹\d+\.\d\d per SMS part/);
     await expect(page.getByRole("row").filter({ hasText: "Held at start" })).toContainText(/₹\d+\.\d\d RCS \+ ₹\d+\.\d\d SMS fallback reserve \(\d+ SMS parts?, if every message fails over\) = ₹\d+\.\d\d/);
+    expect(await scan(page, "check with failover")).toEqual([]);
   });
   await expect(page.getByText("RCS send failed, Number is not RCS-capable (or the bot is not launched on its carrier)")).toBeVisible();
   // The not RCS-capable number's SMS is a line of its own under its RCS message: delivered, with its cost.
@@ -216,7 +218,11 @@ test("an RCS campaign with SMS failover: the number that is not RCS-capable gets
   await expect(smsLine).toContainText("Delivered", { timeout: 30_000 });
   await expect(smsLine.getByRole("cell").last()).toHaveText(/^₹0\.(?!00)\d\d$/);
   await expect(page.getByTestId("campaign-spent-by-channel")).toHaveText(/^Spent ₹\d+\.\d\d RCS \+ ₹0\.(?!00)\d\d SMS failover$/);
+  expect(await scan(page, "report with a failover line")).toEqual([]);
   await shot(page, "create-rcs-failover-report");
+  // The table's right half (times, cost), scrolled into view.
+  await page.locator(".ant-table-content").last().evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await page.locator(".ant-card").filter({ hasText: "Responses" }).screenshot({ path: ".tmp/e2e-shots/create-rcs-failover-responses.png" });
 });
 
 test("a WhatsApp template with an image header: the preview shows the header, a replacement image is uploaded and the campaign starts", async ({ page }) => {
