@@ -54,7 +54,8 @@ export const CAMPAIGN_TRANSITIONS: Readonly<Record<CampaignStatus, readonly Camp
  * hold (cost_paise, spent_paise) in the claim transaction, under the campaign row's lock, so no two workers can spend
  * the same paise; a recipient that goes back to `queued` (a retryable refusal such as 130429, a pause or discard seen
  * before its send, a lease recovered on an idempotent carrier) or ends `failed` at submit gives its charge back, so
- * spent_paise is always the sum of cost_paise. An `unknown` recipient stays charged (the message may have gone out).
+ * spent_paise is always the sum of cost_paise and failover_cost_paise (a recipient's SMS failover is charged apart, on
+ * the same hold). An `unknown` recipient stays charged (the message may have gone out).
  * Receipts never move a recipient backwards (order: unknown < sent < failed < delivered < read < replied); a receipt
  * that echoes our message id reconciles an `unknown` recipient.
  */
