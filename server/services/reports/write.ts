@@ -15,7 +15,7 @@ import { csvLine, formulaSafe } from "../campaigns/csv-safe";
 import { RECIPIENT_COLUMNS } from "../campaigns/downloads";
 import { rowsOf } from "../campaigns/dispatch-sql";
 import type { CampaignRow } from "../campaigns/reach";
-import { countsOf, emptyCounts } from "../campaigns/records";
+import { countsOf, emptyCounts, failoverPaiseOf } from "../campaigns/records";
 import { toMoney } from "../ledger";
 import { ByteCounter, CONTENT_TYPE } from "./files";
 import type { ReportRow } from "./reach";
@@ -39,7 +39,7 @@ type Cell = string | number | null;
 
 /** Columns of a detailed report: the campaign, then the recipient's columns of the campaign download, then failover. */
 export const DETAILED_COLUMNS = ["campaign", "channel", ...RECIPIENT_COLUMNS, "failed_over"] as const;
-export const SUMMARY_COLUMNS = ["campaign", "campaign_id", "channel", "status", "created_at", "template", "sender", "recipients", "sent", "delivered", "read", "replied", "failed", "failed_over", "cost_inr"] as const;
+export const SUMMARY_COLUMNS = ["campaign", "campaign_id", "channel", "status", "created_at", "template", "sender", "recipients", "sent", "delivered", "read", "replied", "failed", "failed_over", "cost_inr", "failover_cost_inr"] as const;
 
 /** A spreadsheet holds 1,048,576 rows per sheet: a detailed report goes on over further sheets. */
 export const XLSX_ROWS_PER_SHEET = 1_000_000;
@@ -116,8 +116,10 @@ interface Totals {
   failed: number;
   failedOver: number;
   paise: number;
+  /** Of which on SMS failover. */
+  failoverPaise: number;
 }
-const zero = (): Totals => ({ recipients: 0, sent: 0, delivered: 0, read: 0, replied: 0, failed: 0, failedOver: 0, paise: 0 });
+const zero = (): Totals => ({ recipients: 0, sent: 0, delivered: 0, read: 0, replied: 0, failed: 0, failedOver: 0, paise: 0, failoverPaise: 0 });
 
 /**
  * PGlite answers in the same thread, through promises only: a report reading batch after batch would never let the
@@ -151,14 +153,16 @@ async function* reportRows(opts: WriteOptions, row: ReportRow, owner: ReportOwne
   const totals = new Map<string, Totals>();
   for await (const batch of campaignBatches(opts.db, ids)) {
     const counts = await countsOf(opts.db, batch.map((c) => c.id));
+    const failover = await failoverPaiseOf(opts.db, batch.map((c) => c.id));
     yield batch.map((c) => {
       const f = reportFigures(counts.get(c.id) ?? emptyCounts(), c.channel);
+      const fo = failover.get(c.id) ?? 0;
       const t = totals.get(c.channel) ?? zero();
       totals.set(c.channel, {
         recipients: t.recipients + f.recipients, sent: t.sent + f.sent, delivered: t.delivered + f.delivered, read: t.read + (f.read ?? 0),
-        replied: t.replied + f.replied, failed: t.failed + f.failed, failedOver: t.failedOver + f.failedOver, paise: t.paise + c.spentPaise,
+        replied: t.replied + f.replied, failed: t.failed + f.failed, failedOver: t.failedOver + f.failedOver, paise: t.paise + c.spentPaise, failoverPaise: t.failoverPaise + fo,
       });
-      return [c.name, c.id, c.channel, c.status, c.createdAt.toISOString(), c.templateName, c.senderLabel, f.recipients, f.sent, f.delivered, f.read, f.replied, f.failed, f.failedOver, toMoney(c.spentPaise)];
+      return [c.name, c.id, c.channel, c.status, c.createdAt.toISOString(), c.templateName, c.senderLabel, f.recipients, f.sent, f.delivered, f.read, f.replied, f.failed, f.failedOver, toMoney(c.spentPaise), toMoney(fo)];
     });
     done.rows += batch.length;
     await opts.progress(done.rows, total);
@@ -166,8 +170,8 @@ async function* reportRows(opts: WriteOptions, row: ReportRow, owner: ReportOwne
   }
   // Totals per channel, and over every channel when the report covers more than one.
   const lines = [...totals].sort(([a], [b]) => a.localeCompare(b));
-  if (lines.length > 1) lines.push(["all", lines.reduce((s, [, t]) => ({ recipients: s.recipients + t.recipients, sent: s.sent + t.sent, delivered: s.delivered + t.delivered, read: s.read + t.read, replied: s.replied + t.replied, failed: s.failed + t.failed, failedOver: s.failedOver + t.failedOver, paise: s.paise + t.paise }), zero())]);
-  yield lines.map(([channel, t]) => ["Total", null, channel, null, null, null, null, t.recipients, t.sent, t.delivered, channel === "sms" ? null : t.read, t.replied, t.failed, t.failedOver, toMoney(t.paise)]);
+  if (lines.length > 1) lines.push(["all", lines.reduce((s, [, t]) => ({ recipients: s.recipients + t.recipients, sent: s.sent + t.sent, delivered: s.delivered + t.delivered, read: s.read + t.read, replied: s.replied + t.replied, failed: s.failed + t.failed, failedOver: s.failedOver + t.failedOver, paise: s.paise + t.paise, failoverPaise: s.failoverPaise + t.failoverPaise }), zero())]);
+  yield lines.map(([channel, t]) => ["Total", null, channel, null, null, null, null, t.recipients, t.sent, t.delivered, channel === "sms" ? null : t.read, t.replied, t.failed, t.failedOver, toMoney(t.paise), toMoney(t.failoverPaise)]);
 }
 
 async function writeCsv(opts: WriteOptions, row: ReportRow, owner: ReportOwner, key: string): Promise<Written> {
