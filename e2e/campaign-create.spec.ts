@@ -225,6 +225,35 @@ test("an RCS campaign with SMS failover: the number that is not RCS-capable gets
   await page.locator(".ant-card").filter({ hasText: "Responses" }).screenshot({ path: ".tmp/e2e-shots/create-rcs-failover-responses.png" });
 });
 
+test("a WhatsApp campaign with SMS failover: the SMS of the number not on WhatsApp is a message of its own, and the cost splits by channel", async ({ page }) => {
+  await login(page, "manager", "manager");
+  await page.goto("/organization/campaigns/whatsapp-campaign-creation");
+  await templateStep(page, "Shipping with SMS", { label: "WhatsApp Business Account", option: /WABA|Acme/ }, "order_shipped");
+  await pick(page, "Sending number", /\+/);
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("textbox", { name: "Variable 1" }).fill("Asha");
+  await page.getByRole("textbox", { name: "Variable 2" }).fill("#1042");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByText("Paste numbers", { exact: true }).click();
+  // +91 90000 00011 is not on WhatsApp on the sandbox (131026 at submit; its SMS is delivered); …01 is delivered.
+  await page.getByRole("textbox", { name: "Numbers" }).fill("+919000000001\n+919000000011");
+  await page.getByLabel("SMS failover").click();
+  await pick(page, "Failover SMS account", "Acme Transactional");
+  await pick(page, "Failover SMS template", "Login OTP");
+  await page.getByRole("textbox", { name: "SMS variable 1" }).fill("123456");
+  await page.getByRole("button", { name: "Create campaign and check audience" }).click();
+  await ingestCheckStart(page, "create-whatsapp-failover", 2, async () => {
+    await expect(page.getByRole("row").filter({ hasText: "Held at start" })).toContainText(/^Held at start₹\d+\.\d\d WhatsApp utility \+ ₹\d+\.\d\d SMS fallback reserve \(\d+ SMS parts?, if every message fails over\) = ₹\d+\.\d\d$/);
+  });
+  const smsLine = page.getByRole("row").filter({ has: page.locator(".ant-tag", { hasText: "SMS failover" }) });
+  await expect(smsLine).toContainText("+919000000011", { timeout: 30_000 });
+  await expect(smsLine).toContainText("Delivered", { timeout: 30_000 });
+  // The WhatsApp message refused at submit costs nothing; what was spent is one delivered WhatsApp message and one SMS.
+  await expect(page.getByRole("row").filter({ hasText: "+919000000011" }).filter({ hasText: "Failed" }).getByRole("cell").last()).toHaveText("₹0.00");
+  await expect(page.getByTestId("campaign-spent-by-channel")).toHaveText(/^Spent ₹0\.(?!00)\d\d WhatsApp \+ ₹0\.(?!00)\d\d SMS failover$/);
+  await shot(page, "create-whatsapp-failover-report");
+});
+
 test("a WhatsApp template with an image header: the preview shows the header, a replacement image is uploaded and the campaign starts", async ({ page }) => {
   // The template's review, its view and the whole stepper: longer than the default 30 s on a loaded machine.
   test.setTimeout(90_000);
