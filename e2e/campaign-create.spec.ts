@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { createImageTemplate } from "./campaign-helpers";
 import { gradientPng } from "./gradient-png";
 import { apiToken, dialogSettled, login, shot } from "./support";
+import { scan } from "./a11y/axe";
 
 // A campaign made, ingested, checked, started and followed to its report: more than Playwright's 30 s when two
 // workers' servers share the 2-core machine (the RCS failover test took 31 s once in CI's run and 25 s on retry).
@@ -37,8 +38,8 @@ async function templateStep(page: Page, name: string, account: { label: string; 
   await page.getByRole("radio", { name: template }).check();
 }
 
-/** Ingest report, check and cost, confirm with the modal; lands on the campaign's report page. */
-async function ingestCheckStart(page: Page, prefix: string, valid: number): Promise<void> {
+/** Ingest report, check and cost (`atCheck` looks at it), confirm with the modal; lands on the campaign's report page. */
+async function ingestCheckStart(page: Page, prefix: string, valid: number, atCheck?: () => Promise<void>): Promise<void> {
   await expect(page.getByText("recipients ready")).toBeVisible({ timeout: 30_000 });
   await expect(stat(page, "Valid")).toContainText(String(valid));
   const step = (title: string) => expect(page.locator(".ant-steps-item-process")).toContainText(title);
@@ -51,6 +52,7 @@ async function ingestCheckStart(page: Page, prefix: string, valid: number): Prom
   // Only WhatsApp has a messaging limit to skip recipients over.
   if (!prefix.startsWith("create-whatsapp")) await expect(page.getByText(/WhatsApp messaging limit/)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Next" })).toBeEnabled();
+  await atCheck?.();
   await shot(page, `${prefix}-check`);
   await page.getByRole("button", { name: "Next" }).click();
   await step("Confirm");
@@ -202,11 +204,54 @@ test("an RCS campaign with SMS failover: the number that is not RCS-capable gets
   await page.getByRole("textbox", { name: "SMS variable 1" }).fill("123456");
   await shot(page, "create-rcs-failover");
   await page.getByRole("button", { name: "Create campaign and check audience" }).click();
-  await ingestCheckStart(page, "create-rcs-failover", 2);
-  await expect(page.getByText("SMS failover")).toBeVisible();
+  await ingestCheckStart(page, "create-rcs-failover", 2, async () => {
+    // The cost split by channel: RCS's price and the SMS's, and a hold of RCS messages plus an SMS fallback reserve.
+    await expect(page.getByRole("row").filter({ hasText: "Per message" })).toContainText(/₹\d+\.\d\d RCS · SMS fallback ₹\d+\.\d\d per SMS part/);
+    await expect(page.getByRole("row").filter({ hasText: "Held at start" })).toContainText(/₹\d+\.\d\d RCS \+ ₹\d+\.\d\d SMS fallback reserve \(\d+ SMS parts?, if every message fails over\) = ₹\d+\.\d\d/);
+    expect(await scan(page, "check with failover")).toEqual([]);
+  });
   await expect(page.getByText("RCS send failed, Number is not RCS-capable (or the bot is not launched on its carrier)")).toBeVisible();
-  await expect(page.getByText("Failed over to SMS")).toHaveCount(1, { timeout: 30_000 });
+  // The not RCS-capable number's SMS is a line of its own under its RCS message: delivered, with its cost.
+  const smsLine = page.getByRole("row").filter({ has: page.locator(".ant-tag", { hasText: "SMS failover" }) });
+  await expect(smsLine).toHaveCount(1, { timeout: 30_000 });
+  await expect(smsLine).toContainText("+919000000021");
+  await expect(smsLine).toContainText("Delivered", { timeout: 30_000 });
+  await expect(smsLine.getByRole("cell").last()).toHaveText(/^₹0\.(?!00)\d\d$/);
+  await expect(page.getByTestId("campaign-spent-by-channel")).toHaveText(/^Spent ₹\d+\.\d\d RCS \+ ₹0\.(?!00)\d\d SMS failover$/);
+  expect(await scan(page, "report with a failover line")).toEqual([]);
   await shot(page, "create-rcs-failover-report");
+  // The table's right half (times, cost), scrolled into view.
+  await page.locator(".ant-table-content").last().evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await page.locator(".ant-card").filter({ hasText: "Responses" }).screenshot({ path: ".tmp/e2e-shots/create-rcs-failover-responses.png" });
+});
+
+test("a WhatsApp campaign with SMS failover: the SMS of the number not on WhatsApp is a message of its own, and the cost splits by channel", async ({ page }) => {
+  await login(page, "manager", "manager");
+  await page.goto("/organization/campaigns/whatsapp-campaign-creation");
+  await templateStep(page, "Shipping with SMS", { label: "WhatsApp Business Account", option: /WABA|Acme/ }, "order_shipped");
+  await pick(page, "Sending number", /\+/);
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("textbox", { name: "Variable 1" }).fill("Asha");
+  await page.getByRole("textbox", { name: "Variable 2" }).fill("#1042");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByText("Paste numbers", { exact: true }).click();
+  // +91 90000 00011 is not on WhatsApp on the sandbox (131026 at submit; its SMS is delivered); …01 is delivered.
+  await page.getByRole("textbox", { name: "Numbers" }).fill("+919000000001\n+919000000011");
+  await page.getByLabel("SMS failover").click();
+  await pick(page, "Failover SMS account", "Acme Transactional");
+  await pick(page, "Failover SMS template", "Login OTP");
+  await page.getByRole("textbox", { name: "SMS variable 1" }).fill("123456");
+  await page.getByRole("button", { name: "Create campaign and check audience" }).click();
+  await ingestCheckStart(page, "create-whatsapp-failover", 2, async () => {
+    await expect(page.getByRole("row").filter({ hasText: "Held at start" })).toContainText(/^Held at start₹\d+\.\d\d WhatsApp utility \+ ₹\d+\.\d\d SMS fallback reserve \(\d+ SMS parts?, if every message fails over\) = ₹\d+\.\d\d$/);
+  });
+  const smsLine = page.getByRole("row").filter({ has: page.locator(".ant-tag", { hasText: "SMS failover" }) });
+  await expect(smsLine).toContainText("+919000000011", { timeout: 30_000 });
+  await expect(smsLine).toContainText("Delivered", { timeout: 30_000 });
+  // The WhatsApp message refused at submit costs nothing; what was spent is one delivered WhatsApp message and one SMS.
+  await expect(page.getByRole("row").filter({ hasText: "+919000000011" }).filter({ hasText: "Failed" }).getByRole("cell").last()).toHaveText("₹0.00");
+  await expect(page.getByTestId("campaign-spent-by-channel")).toHaveText(/^Spent ₹0\.(?!00)\d\d WhatsApp \+ ₹0\.(?!00)\d\d SMS failover$/);
+  await shot(page, "create-whatsapp-failover-report");
 });
 
 test("a WhatsApp template with an image header: the preview shows the header, a replacement image is uploaded and the campaign starts", async ({ page }) => {

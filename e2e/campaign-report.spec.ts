@@ -74,7 +74,8 @@ test("a manager picks a completed demo campaign and reads its full report, respo
   await responses.getByRole("combobox", { name: "Filter by state" }).click();
   await page.locator(".ant-select-item-option").filter({ hasText: /^Delivered$/ }).click();
   // The unfiltered rows stay until the filtered page arrives (CI once read them): wait for the filtered page.
-  const states = async () => new Set(await responses.locator(".ant-table-row td:nth-child(2) .ant-tag:first-child").allTextContents());
+  // The state is the third column: number, message (its channel, or "SMS failover"), state.
+  const states = async () => new Set(await responses.locator(".ant-table-row td:nth-child(3) .ant-tag:first-child").allTextContents());
   await expect.poll(states).toEqual(new Set(["Delivered"]));
 
   const [someone] = await recipientsOf(page.request, token, done);

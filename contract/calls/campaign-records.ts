@@ -1,7 +1,7 @@
 import type { Static } from "@sinclair/typebox";
 import { CAMPAIGN_CHANNELS, type CampaignChannel } from "../constants";
 import { DND_SOURCES, type DndSource } from "../domain/dnd";
-import { CAMPAIGN_STATUSES, INGEST_EXCLUSIONS, RATE_KEYS, RECIPIENT_STATES, SKIP_REASONS, SKIPPED_SAMPLE_MAX, type CampaignStatus, type IngestExclusion, type RecipientState, type SkipReason } from "../domain/campaigns";
+import { CAMPAIGN_STATUSES, FAILOVER_MESSAGE_STATES, INGEST_EXCLUSIONS, RATE_KEYS, RECIPIENT_STATES, SKIP_REASONS, SKIPPED_SAMPLE_MAX, type CampaignStatus, type FailoverMessageState, type IngestExclusion, type RecipientState, type SkipReason } from "../domain/campaigns";
 import { Type } from "./type";
 
 // What the campaign calls answer. Money is in rupees (two decimals) at the edge; the server keeps paise.
@@ -44,7 +44,14 @@ export const CampaignRecord = Type.Object({
    * Rupees: the estimate (every message sent once) and the most it can cost (with what is unknown until send, e.g.
    * every recipient failing over to SMS), known from the audience's read on; the hold taken at start; what was spent.
    */
-  cost: Type.Object({ estimated: Type.Number(), max: Type.Number(), held: Type.Number(), spent: Type.Number() }),
+  cost: Type.Object({
+    estimated: Type.Number(),
+    max: Type.Number(),
+    held: Type.Number(),
+    spent: Type.Number(),
+    /** Of `spent`, what went to the SMS failover; the rest went to the campaign's own channel. */
+    failoverSpent: Type.Number(),
+  }),
   failover: Type.Union([
     Type.Object({ conditions: Type.Array(Type.String()), smsAccountId: Type.String(), smsTemplateId: Type.String() }),
     Type.Null(),
@@ -84,8 +91,22 @@ export const RecipientRecord = Type.Object({
   state: RecipientStateField,
   reason: nullableText(),
   code: nullableText(),
+  /** Rupees: the message on the campaign's channel (its SMS failover's cost is `failover.cost`). */
   cost: Type.Number(),
   failedOver: Type.Boolean(),
+  /** The SMS failover of a WhatsApp or RCS recipient, a message of its own; null when none was due. */
+  failover: Type.Union([
+    Type.Object({
+      state: enumOf<FailoverMessageState>(FAILOVER_MESSAGE_STATES),
+      cost: Type.Number(),
+      code: nullableText(),
+      reason: nullableText(),
+      sentAt: date(),
+      deliveredAt: date(),
+      failedAt: date(),
+    }),
+    Type.Null(),
+  ]),
   /** The latest reply's text, when the recipient answered. */
   reply: nullableText(),
   sentAt: date(),

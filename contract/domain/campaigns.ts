@@ -54,7 +54,8 @@ export const CAMPAIGN_TRANSITIONS: Readonly<Record<CampaignStatus, readonly Camp
  * hold (cost_paise, spent_paise) in the claim transaction, under the campaign row's lock, so no two workers can spend
  * the same paise; a recipient that goes back to `queued` (a retryable refusal such as 130429, a pause or discard seen
  * before its send, a lease recovered on an idempotent carrier) or ends `failed` at submit gives its charge back, so
- * spent_paise is always the sum of cost_paise. An `unknown` recipient stays charged (the message may have gone out).
+ * spent_paise is always the sum of cost_paise and failover_cost_paise (a recipient's SMS failover is charged apart, on
+ * the same hold). An `unknown` recipient stays charged (the message may have gone out).
  * Receipts never move a recipient backwards (order: unknown < sent < failed < delivered < read < replied); a receipt
  * that echoes our message id reconciles an `unknown` recipient.
  */
@@ -106,6 +107,8 @@ export interface ProgressUpdate {
   percent: number;
   /** Rupees spent so far (settled against the hold). */
   spent: number;
+  /** Of which on SMS failover (0 without failover). */
+  failoverSpent: number;
   at: string;
 }
 export const PROGRESS_EVENT = "progressUpdate";
@@ -160,6 +163,21 @@ export type FailoverChannel = keyof typeof FAILOVER_CHANNELS;
 export const isFailoverChannel = (channel: string): channel is FailoverChannel => channel in FAILOVER_CHANNELS;
 
 export type FailoverCondition = "undelivered" | "failed" | (typeof FAILOVER_CHANNELS)[FailoverChannel]["notReachable"];
+
+/**
+ * Where a recipient's failover SMS, a message of its own, stands: queued or sending, then sent (the provider took it),
+ * delivered or failed (its receipts, or a refusal at submit), or unknown (the send's answer was lost; it stays
+ * charged). A delivered receipt outranks a failed one, as for the channel's own message.
+ */
+export const FAILOVER_MESSAGE_STATES = ["queued", "sending", "sent", "delivered", "failed", "unknown"] as const;
+export type FailoverMessageState = (typeof FAILOVER_MESSAGE_STATES)[number];
+
+/** The failover SMS's state from what its row records: the send's marker, then what its receipts said. */
+export function failoverMessageState(marker: "queued" | "sending" | "sent" | "failed" | "unknown", deliveredAt: unknown, failedAt: unknown): FailoverMessageState {
+  if (deliveredAt) return "delivered";
+  if (failedAt || marker === "failed") return "failed";
+  return marker;
+}
 
 /** The conditions a campaign of `channel` may fail over on, in the order the console lists them. */
 export const failoverConditionsOf = <C extends FailoverChannel>(channel: C) => ["undelivered", FAILOVER_CHANNELS[channel].notReachable, "failed"] as const;

@@ -7,7 +7,7 @@ import type { Database } from "../db/client";
 import { campaignRecipients, campaigns, inboundMessages, balanceLedger, suppressions } from "../db/schema";
 import { HOLD_USED_UP } from "../services/campaigns/dispatch";
 import { transition } from "../services/campaigns/status";
-import { balanceOf, dispatchServer, fastSandbox, insertCampaign, ordinaryNumbers, setBalance, smsTemplate, until, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
+import { balanceOf, dispatchServer, fastSandbox, insertCampaign, ordinaryNumbers, setBalance, smsTemplate, spendAndCharges, until, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
 import { freshDatabase } from "./harness";
 import { expectLedgerBalanced } from "./ledger-invariant";
 
@@ -163,7 +163,9 @@ describe("campaign dispatcher", () => {
       const after = await rows();
       expect(after.every((r) => r.state !== "queued" && r.state !== "sending")).toBe(true);
       expect(after.every((r) => own.server.carrier.sends.get(String(r.id)) === 1)).toBe(true);
-      expect(done.spentPaise).toBe(after.reduce((s, r) => s + r.costPaise, 0));
+      expect(done.status).toBe("completed");
+      const money = await spendAndCharges(own.db, id);
+      expect(money.spent).toBe(money.charges);
     } finally {
       await own.close();
     }
@@ -184,8 +186,8 @@ describe("campaign dispatcher", () => {
       expect(own.server.carrier.sends.size).toBe(atStop);
       expect(stopped.filter((r) => r.state === "queued").length).toBeGreaterThan(2000);
       expect(stopped.filter((r) => r.state !== "queued").length).toBe(atStop);
-      const [campaign] = await own.db.select().from(campaigns).where(eq(campaigns.id, id));
-      expect(campaign.spentPaise).toBe(stopped.reduce((s, r) => s + r.costPaise, 0));
+      const money = await spendAndCharges(own.db, id);
+      expect(money.spent).toBe(money.charges);
     } finally {
       await own.close();
     }
@@ -256,7 +258,8 @@ describe("campaign dispatcher", () => {
     const rows = await recipientsOf(id);
     expect(rows.filter((r) => r.state === "queued" || r.state === "sending")).toEqual([]);
     expect(server.carrier.sends.get(String(first.id))).toBe(1);
-    expect(done.spentPaise).toBe(rows.reduce((s, r) => s + r.costPaise, 0));
+    const money = await spendAndCharges(db(), id);
+    expect(money.spent).toBe(money.charges);
     expect(done.spentPaise).toBe(5 * rate);
   });
 

@@ -88,7 +88,7 @@ describe("parts counted per recipient at ingest; estimate, check and hold are th
     expect(report).toMatchObject({ status: "ready", cost: { estimated: want.expected / 100, max: want.total / 100, held: 0, spent: 0 } });
     const listUrl = channel === "sms" ? "/api/sms/campaigns?page=1&limit=50" : "/api/waba/campaign/user-campaigns?page=1&limit=50";
     const listed = ((await call("GET", listUrl)).json().campaigns as { _id: string; cost: unknown }[]).find((c) => c._id === id);
-    expect(listed?.cost).toEqual({ estimated: want.expected / 100, max: want.total / 100, held: 0, spent: 0 });
+    expect(listed?.cost).toEqual({ estimated: want.expected / 100, max: want.total / 100, held: 0, spent: 0, failoverSpent: 0 });
 
     const check = (await call("GET", `/api/v1/campaign-control/${id}/check`)).json().data;
     expect(check).toMatchObject({ sendable: 3, blockers: [], estimate: { channel, smsParts: parts, expected: want.expected / 100, failover: want.failover / 100, total: want.total / 100 } });
@@ -96,7 +96,7 @@ describe("parts counted per recipient at ingest; estimate, check and hold are th
     const startUrl = channel === "sms" ? `/api/sms/campaigns/${id}/start` : `/api/waba/campaign/start-campaign/${id}`;
     const started = await call("POST", startUrl);
     expect(started.statusCode, started.body).toBe(200);
-    expect(started.json().data.cost).toEqual({ estimated: want.expected / 100, max: want.total / 100, held: want.total / 100, spent: 0 });
+    expect(started.json().data.cost).toEqual({ estimated: want.expected / 100, max: want.total / 100, held: want.total / 100, spent: 0, failoverSpent: 0 });
   });
 
   it("an SMS campaign spends its hold to the paisa: each recipient charged its own parts, nothing paused for a short hold", async () => {

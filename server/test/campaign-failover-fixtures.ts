@@ -4,11 +4,12 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import type { Database } from "../db/client";
 import { campaignRecipients, campaigns } from "../db/schema";
 import { dispatchServer, fastSandbox, setBalance, until, type DispatchServer } from "./campaign-fixtures";
 import { freshDatabase } from "./harness";
+import { expectLedgerBalanced } from "./ledger-invariant";
 
 export interface FailoverSuite {
   readonly server: DispatchServer;
@@ -32,6 +33,10 @@ export function failoverSuite(seed: string, failoverTtlMs: number): FailoverSuit
     server = await dispatchServer(database, { carrier: fastSandbox(seed, { sendLog }), dispatch: { failoverTtlMs, leaseMs: 1000 } });
     userId = await server.id("user");
     await setBalance(database.db, userId, "100000.00");
+  });
+  // Both messages of a failed-over recipient settle against the campaign's hold: balance = ledger after each test.
+  afterEach(async () => {
+    if (database) await expectLedgerBalanced(database.db);
   });
   afterAll(async () => {
     await server?.close();

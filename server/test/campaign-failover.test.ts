@@ -42,7 +42,7 @@ describe("WhatsApp SMS failover", () => {
     const done = await finished(id);
     const rows = await recipientsOf(id);
     const byNumber = Object.fromEntries(rows.map((r) => [r.number, r]));
-    expect(byNumber[NOT_ON_WA]).toMatchObject({ state: "failed", code: "131026", failoverState: "sent", failedOver: true, costPaise: smsRate });
+    expect(byNumber[NOT_ON_WA]).toMatchObject({ state: "failed", code: "131026", failoverState: "sent", failedOver: true, costPaise: 0, failoverCostPaise: smsRate });
     expect(byNumber[DELIVERED]).toMatchObject({ failoverState: null, failedOver: false, costPaise: waRate });
     // A failed receipt fails over only when WhatsApp's code says "not on WhatsApp" (the sandbox draws the code).
     expect(byNumber[FAILS]).toMatchObject(byNumber[FAILS].code === "131026" ? { failoverState: "sent", failedOver: true } : { failoverState: null, failedOver: false });
@@ -50,7 +50,7 @@ describe("WhatsApp SMS failover", () => {
     expect(sent).toEqual([
       expect.objectContaining({ channel: "sms", from: sms.senderId, to: NOT_ON_WA, replyTo: sms.replyNumber, content: { kind: "text", text: `Dear Name 1, your code is 4321. - ACME`, dltTemplateId: sms.dltTemplateId } }),
     ]);
-    const spent = rows.reduce((s, r) => s + r.costPaise, 0);
+    const spent = rows.reduce((s, r) => s + r.costPaise + r.failoverCostPaise, 0);
     expect(done).toMatchObject({ spentPaise: spent, heldPaise: spent });
     expect(await balanceOf(db(), suite.userId)).toBe(before - spent);
     expect((await countsOf(db(), [id])).get(id)?.failedOver).toBe(rows.filter((r) => r.failedOver).length);
@@ -73,13 +73,14 @@ describe("WhatsApp SMS failover", () => {
   it("failed: every failed recipient (refused at submit or by a failed receipt) fails over", async () => {
     const { id } = await failoverCampaign(["failed"], [DELIVERED, NOT_ON_WA, FAILS]);
     await finished(id);
-    const rows = await recipientsOf(id);
+    // Its WhatsApp message was accepted (charged at send) and then failed: WhatsApp bills only delivered messages, so
+    // settlement gives that charge back; the SMS that followed is billed on submission.
+    const rows = await until(() => recipientsOf(id), (list) => list.every((r) => r.number !== FAILS || r.costPaise === 0), 5000);
     const byNumber = Object.fromEntries(rows.map((r) => [r.number, r]));
-    expect(byNumber[NOT_ON_WA]).toMatchObject({ failoverState: "sent", failedOver: true, costPaise: smsRate });
-    // Its WhatsApp message was accepted (charged) and then failed: both messages are billed.
-    expect(byNumber[FAILS]).toMatchObject({ state: "failed", failoverState: "sent", failedOver: true, costPaise: waRate + smsRate });
+    expect(byNumber[NOT_ON_WA]).toMatchObject({ failoverState: "sent", failedOver: true, costPaise: 0, failoverCostPaise: smsRate });
+    expect(byNumber[FAILS]).toMatchObject({ state: "failed", failoverState: "sent", failedOver: true, costPaise: 0, failoverCostPaise: smsRate });
     expect(byNumber[DELIVERED]).toMatchObject({ failoverState: null, failedOver: false });
-    expect((await campaignOf(id)).spentPaise).toBe(rows.reduce((s, r) => s + r.costPaise, 0));
+    expect((await campaignOf(id)).spentPaise).toBe(rows.reduce((s, r) => s + r.costPaise + r.failoverCostPaise, 0));
   });
 
   it("undelivered: no delivered receipt within the TTL fails over, and the campaign completes only after it", async () => {
@@ -88,7 +89,7 @@ describe("WhatsApp SMS failover", () => {
     const rows = await recipientsOf(id);
     const byNumber = Object.fromEntries(rows.map((r) => [r.number, r]));
     // Read as the campaign completed: the failover was already sent and billed.
-    expect(byNumber[SILENT]).toMatchObject({ state: "sent", failoverState: "sent", failedOver: true, costPaise: waRate + smsRate });
+    expect(byNumber[SILENT]).toMatchObject({ state: "sent", failoverState: "sent", failedOver: true, costPaise: waRate, failoverCostPaise: smsRate });
     expect(byNumber[DELIVERED]).toMatchObject({ state: "delivered", failoverState: null, costPaise: waRate });
     expect(done.completedAt!.getTime() - byNumber[SILENT].sentAt!.getTime()).toBeGreaterThanOrEqual(TTL_MS);
     expect(done).toMatchObject({ spentPaise: 2 * waRate + smsRate, heldPaise: 2 * waRate + smsRate });
@@ -103,15 +104,15 @@ describe("WhatsApp SMS failover", () => {
     await db().update(campaigns).set({ status: "paused" }).where(eq(campaigns.id, id));
     const [crashed, done, fresh] = await recipientsOf(id);
     await db().execute(sql`update campaign_recipients set state = 'failed', code = '131026', failed_at = now() where campaign_id = ${id}`);
-    await db().execute(sql`update campaign_recipients set failover_state = 'sending', lease_until = now() - interval '1 second', cost_paise = ${smsRate} where id = ${crashed.id}`);
-    await db().execute(sql`update campaign_recipients set failover_state = 'sent', failed_over = true, cost_paise = ${smsRate} where id = ${done.id}`);
+    await db().execute(sql`update campaign_recipients set failover_state = 'sending', lease_until = now() - interval '1 second', failover_cost_paise = ${smsRate} where id = ${crashed.id}`);
+    await db().execute(sql`update campaign_recipients set failover_state = 'sent', failed_over = true, failover_cost_paise = ${smsRate} where id = ${done.id}`);
     await db().update(campaigns).set({ spentPaise: 2 * smsRate }).where(eq(campaigns.id, id));
     await suite.server.carrier.send({ id: `${crashed.id}:sms`, channel: "sms", from: sms.senderId, to: crashed.number, content: { kind: "text", text: "Dear Name 0, your code is 4321. - ACME" } });
     await db().update(campaigns).set({ status: "running" }).where(eq(campaigns.id, id));
 
     const completed = await finished(id);
     const rows = await recipientsOf(id);
-    expect(rows.map((r) => [r.failoverState, r.failedOver, r.costPaise])).toEqual(numbers.map(() => ["sent", true, smsRate]));
+    expect(rows.map((r) => [r.failoverState, r.failedOver, r.failoverCostPaise])).toEqual(numbers.map(() => ["sent", true, smsRate]));
     expect(smsLog(crashed.id)).toEqual({ first: 1, again: 1 });
     expect(smsLog(done.id)).toEqual({ first: 0, again: 0 });
     expect(smsLog(fresh.id)).toEqual({ first: 1, again: 0 });
@@ -131,11 +132,11 @@ describe("WhatsApp SMS failover", () => {
         userId: owner, templateId: wa.id, templateName: wa.name, numbers: [NOT_ON_WA], holdPaise: waRate + smsRate, status: "paused",
         failover: { conditions: ["not_on_whatsapp"], smsAccountId: sms.accountId, smsTemplateId: sms.id, params: [] },
       });
-      await own.db.execute(sql`update campaign_recipients set state = 'failed', code = '131026', failover_state = 'sending', lease_until = now() - interval '1 second', cost_paise = ${smsRate} where campaign_id = ${id}`);
+      await own.db.execute(sql`update campaign_recipients set state = 'failed', code = '131026', failover_state = 'sending', lease_until = now() - interval '1 second', failover_cost_paise = ${smsRate} where campaign_id = ${id}`);
       await own.db.update(campaigns).set({ status: "running", spentPaise: smsRate }).where(eq(campaigns.id, id));
       const completed = await until(async () => (await own.db.select().from(campaigns).where(eq(campaigns.id, id)))[0], (c) => c.status === "completed");
       const [row] = await own.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id));
-      expect(row).toMatchObject({ failoverState: "unknown", failedOver: true, costPaise: smsRate });
+      expect(row).toMatchObject({ failoverState: "unknown", failedOver: true, costPaise: 0, failoverCostPaise: smsRate });
       expect(carrier.sends.get(`${row.id}:sms`)).toBeUndefined();
       expect(completed).toMatchObject({ spentPaise: smsRate, heldPaise: smsRate });
     } finally {

@@ -60,7 +60,7 @@ describe("a campaign finishes when nothing can change its money", () => {
 
     const done = await until(() => campaignOf(id), (c) => c.status === "completed", TTL_MS * 3);
     const rows = await recipientsOf(id);
-    const spent = rows.reduce((n, r) => n + r.costPaise, 0);
+    const spent = rows.reduce((n, r) => n + r.costPaise + r.failoverCostPaise, 0);
     // Undelivered fails the silent number over (one SMS more); failed alone never does (no failed receipt came).
     expect(spent).toBe(2 * WA + (conditions.includes("undelivered") ? SMS : 0));
     expect(done).toMatchObject({ spentPaise: spent, heldPaise: spent, nextRunAt: null });

@@ -176,3 +176,16 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * A campaign's spend and the sum of its recipients' charges (each message and its SMS failover), read in one
+ * statement: settlement may give a failed message's charge back between two separate reads.
+ */
+export async function spendAndCharges(db: Db, campaignId: string): Promise<{ spent: number; charges: number }> {
+  const result: unknown = await db.execute(sql`
+    select spent_paise::int as spent,
+      (select coalesce(sum(cost_paise + failover_cost_paise), 0)::int from campaign_recipients where campaign_id = ${campaignId}) as charges
+    from campaigns where id = ${campaignId}`);
+  const [row] = (result as { rows: { spent: number; charges: number }[] }).rows;
+  return row;
+}

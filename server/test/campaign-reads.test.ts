@@ -70,7 +70,7 @@ describe("campaigns.list", () => {
     expect(body).toMatchObject({ success: true, totalCampaigns: 3, totalPages: 1, channel: "all" });
     const wa = body.campaigns.find((c: { _id: string }) => c._id === ids.wa);
     expect(wa.counts).toMatchObject({ sent: 1, delivered: 1, read: 1, replied: 1, failed: 3 });
-    expect(wa.cost).toEqual({ estimated: 0, max: 0, held: 0, spent: 0 });
+    expect(wa.cost).toEqual({ estimated: 0, max: 0, held: 0, spent: 0, failoverSpent: 0 });
     expect(body.campaignStats).toContainEqual({ campaignId: ids.wa, stats: wa.counts });
     const page2 = await list("manager", "&limit=2&page=2");
     expect(names(page2)).toEqual(["Diwali 50% sale"]);
@@ -201,10 +201,10 @@ describe("downloads", () => {
     expect(res.headers["content-type"]).toContain("text/csv");
     expect(res.headers["content-disposition"]).toBe(`attachment; filename="Diwali_50_sale-numbers.csv"; filename*=UTF-8''Diwali_50_sale-numbers.csv`);
     const lines = res.body.trim().split("\r\n");
-    expect(lines[0]).toBe("row,number,state,reason,sent_at,delivered_at,read_at,replied_at,failed_at,cost,reply");
+    expect(lines[0]).toBe("row,number,state,reason,sent_at,delivered_at,read_at,replied_at,failed_at,cost,reply,failover_state,failover_reason,failover_sent_at,failover_delivered_at,failover_failed_at,failover_cost");
     expect(lines).toHaveLength(8);
-    expect(lines[4]).toBe(`4,+919876500004,replied,,${at(1).toISOString()},${at(1).toISOString()},${at(2).toISOString()},${at(3).toISOString()},,0.8,'=1+1 call me`);
-    expect(lines[7]).toBe(`7,+919876500007,failed,"'=HYPERLINK(""http://x"")",,,,,${at(3).toISOString()},0,`);
+    expect(lines[4]).toBe(`4,+919876500004,replied,,${at(1).toISOString()},${at(1).toISOString()},${at(2).toISOString()},${at(3).toISOString()},,0.8,'=1+1 call me,,,,,,`);
+    expect(lines[7]).toBe(`7,+919876500007,failed,"'=HYPERLINK(""http://x"")",,,,,${at(3).toISOString()},0,,,,,,,`);
     expect((await server.call({ ...get(`/api/reports/download-campaign-numbers/${ids.wa}`), as: "globex" })).statusCode).toBe(404);
   });
 
@@ -239,7 +239,8 @@ describe("downloads", () => {
     expect(fields.get("Recipients")).toBe(7);
     const sheet = workbook.getWorksheet("Recipients");
     expect(sheet?.rowCount).toBe(8);
-    expect(sheet?.getRow(1).values).toEqual([undefined, "row", "number", "state", "reason", "sent_at", "delivered_at", "read_at", "replied_at", "failed_at", "cost", "reply"]);
+    expect(sheet?.getRow(1).values).toEqual([undefined, "row", "number", "state", "reason", "sent_at", "delivered_at", "read_at", "replied_at", "failed_at", "cost", "reply",
+      "failover_state", "failover_reason", "failover_sent_at", "failover_delivered_at", "failover_failed_at", "failover_cost"]);
     expect(sheet?.getRow(5).getCell(11).value).toBe("'=1+1 call me");
     expect(sheet?.getRow(8).getCell(4).value).toBe("'=HYPERLINK(\"http://x\")");
     expect(sheet?.getRow(2).getCell(2).value).toBe("+919876500001");

@@ -134,6 +134,18 @@ describe("SMS: per part submitted, or on delivery as a rate option", () => {
     try {
       const { id } = await run(() => sms([DELIVERED, FAILS]));
       expect(await until(() => costs(id), (c) => c[FAILS] === 0, 5000)).toEqual({ [DELIVERED]: DEFAULT_RATES.sms, [FAILS]: 0 });
+      // A WhatsApp message's SMS failover is an SMS too: both the failed WhatsApp message and its failed SMS come back.
+      const wa = await whatsappTemplate(db(), userId, { category: "MARKETING" });
+      const t = await smsTemplate(db(), userId);
+      const before = await balanceOf(db(), userId);
+      const waId = await insertCampaign(db(), {
+        userId, templateId: wa.id, templateName: wa.name, numbers: [FAILS], holdPaise: HOLD, sender: PHONE,
+        failover: { conditions: ["failed"], smsAccountId: t.accountId, smsTemplateId: t.id, params: ["Asha", "4321"] },
+      });
+      const [row] = await until(() => recipientsOf(waId), (rows) => rows[0].failoverFailedAt !== null && rows[0].costPaise === 0 && rows[0].failoverCostPaise === 0, 10_000);
+      expect(row).toMatchObject({ state: "failed", failoverState: "sent", costPaise: 0, failoverCostPaise: 0 });
+      await until(() => campaignOf(waId), (c) => c.status === "completed");
+      expect(await balanceOf(db(), userId)).toBe(before);
     } finally {
       await db().delete(channelRates).where(eq(channelRates.key, "sms"));
     }

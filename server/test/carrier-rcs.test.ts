@@ -231,10 +231,11 @@ describe("an RCS campaign through RBM", () => {
     expect(await google.deliver(message?.id ?? "")).toBe(200);
     const done = await until(async () => (await db().select().from(campaigns).where(eq(campaigns.id, id)))[0], (c) => c.status === "completed", 20_000);
     const rows = await db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(campaignRecipients.number);
-    expect(rows.map((r) => [r.number, r.state, r.code, r.failoverState, r.failedOver, r.costPaise])).toEqual([
-      [capable, "delivered", null, null, false, DEFAULT_RATES_PAISE.rcs],
-      [notCapable, "failed", "404", "sent", true, DEFAULT_RATES_PAISE.sms],
-      [notLaunched, "failed", "403", "sent", true, DEFAULT_RATES_PAISE.sms],
+    // Each message its own charge: the RCS message on its channel, the failover SMS apart (failover_cost_paise).
+    expect(rows.map((r) => [r.number, r.state, r.code, r.failoverState, r.failedOver, r.costPaise, r.failoverCostPaise])).toEqual([
+      [capable, "delivered", null, null, false, DEFAULT_RATES_PAISE.rcs, 0],
+      [notCapable, "failed", "404", "sent", true, 0, DEFAULT_RATES_PAISE.sms],
+      [notLaunched, "failed", "403", "sent", true, 0, DEFAULT_RATES_PAISE.sms],
     ]);
     expect([...google.messages.values()].filter((m) => m.phone === notCapable || m.phone === notLaunched)).toEqual([]);
     expect(done.spentPaise).toBe(DEFAULT_RATES_PAISE.rcs + 2 * DEFAULT_RATES_PAISE.sms);

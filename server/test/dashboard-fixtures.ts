@@ -57,7 +57,7 @@ export interface RawRecipient {
 export function rawRecipients(db: Db): Promise<RawRecipient[]> {
   return rowsOf<RawRecipient>(
     db,
-    sql`select r.campaign_id::text, c.user_id::text, c.created_by::text, c.channel, r.state, r.code, r.cost_paise, r.sent_at, r.failed_at
+    sql`select r.campaign_id::text, c.user_id::text, c.created_by::text, c.channel, r.state, r.code, r.cost_paise + r.failover_cost_paise as cost_paise, r.sent_at, r.failed_at
         from campaign_recipients r join campaigns c on c.id = r.campaign_id`,
   );
 }
@@ -118,17 +118,17 @@ export function expectedFigures(rows: readonly RawRecipient[], inScope: (r: RawR
 export async function rollupAndRaw(db: Db): Promise<{ rollup: string[]; raw: string[] }> {
   const rollup = await rowsOf<{ k: string }>(
     db,
-    sql`select concat_ws('|', campaign_id, day, state, code, recipients, cost_paise, failed_over) as k from recipient_daily_stats
-        where recipients <> 0 or cost_paise <> 0 or failed_over <> 0 order by 1`,
+    sql`select concat_ws('|', campaign_id, day, state, code, recipients, cost_paise, failover_cost_paise, failed_over) as k from recipient_daily_stats
+        where recipients <> 0 or cost_paise <> 0 or failover_cost_paise <> 0 or failed_over <> 0 order by 1`,
   );
   const raw = await rowsOf<{ k: string }>(
     db,
-    sql`select concat_ws('|', campaign_id, day, state, code, n, cost, fo) as k from (
+    sql`select concat_ws('|', campaign_id, day, state, code, n, cost, fcost, fo) as k from (
           select r.campaign_id,
                  case when r.state in ('queued', 'sending', 'skipped') or coalesce(r.sent_at, r.failed_at) is null then '-infinity'
                       else ((coalesce(r.sent_at, r.failed_at) at time zone 'Asia/Kolkata')::date)::text end as day,
                  r.state, case when r.state = 'failed' then coalesce(r.code, '') else '' end as code,
-                 count(*) as n, sum(r.cost_paise) as cost, sum(r.failed_over::int) as fo
+                 count(*) as n, sum(r.cost_paise + r.failover_cost_paise) as cost, sum(r.failover_cost_paise) as fcost, sum(r.failed_over::int) as fo
           from campaign_recipients r group by 1, 2, 3, 4) x
         order by 1`,
   );

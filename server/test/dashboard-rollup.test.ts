@@ -28,7 +28,7 @@ const db = () => database.db;
 
 /** The recipients' states and costs, as a fingerprint that stops changing once the receipts have all arrived. */
 const fingerprint = async () =>
-  JSON.stringify(await rowsOf(db(), sql`select state, failover_state, count(*)::int, sum(cost_paise)::int from campaign_recipients group by 1, 2 order by 1, 2`));
+  JSON.stringify(await rowsOf(db(), sql`select state, failover_state, count(*)::int, sum(cost_paise + failover_cost_paise)::int, count(failover_delivered_at)::int, count(failover_failed_at)::int from campaign_recipients group by 1, 2 order by 1, 2`));
 
 /** The states the first campaign's recipients reach in the end: the special numbers guarantee each of them. */
 const FINAL_STATES = ["delivered", "read", "replied", "failed"];

@@ -74,7 +74,7 @@ export async function ledgerMismatches(db: Db): Promise<string[]> {
       const campaignRows = await rowsOf<CampaignRow>(
         tx,
         sql`select c.user_id::text as user_id, c.name, c.status, c.held_paise::float8 as held, c.spent_paise::float8 as spent,
-                   coalesce((select sum(r.cost_paise) from campaign_recipients r where r.campaign_id = c.id), 0)::float8 as charged
+                   coalesce((select sum(r.cost_paise + r.failover_cost_paise) from campaign_recipients r where r.campaign_id = c.id), 0)::float8 as charged
             from campaigns c order by c.created_at`,
       );
       const api = await rowsOf<{ user_id: string; cost: number }>(tx, sql`select user_id::text as user_id, sum(cost_paise)::float8 as cost from api_messages group by user_id`);

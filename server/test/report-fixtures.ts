@@ -34,7 +34,7 @@ export async function seedReportCampaigns(s: TestServer): Promise<ReportFixtures
   const priya = await s.id("priya");
   const user = await s.id("user");
   const sent = at("2024-03-10T10:00:00Z");
-  const whatsapp = await insertCampaign(db, { userId: manager, channel: "whatsapp", name: EVIL_NAME, status: "completed", createdAt: at("2024-03-10T09:00:00Z"), spentPaise: 540 });
+  const whatsapp = await insertCampaign(db, { userId: manager, channel: "whatsapp", name: EVIL_NAME, status: "completed", createdAt: at("2024-03-10T09:00:00Z"), spentPaise: 565 });
   const ids = await insertRecipients(db, whatsapp, manager, [
     { number: "+919800000001", state: "sent", sentAt: sent, costPaise: 90 },
     { number: "+919800000002", state: "delivered", sentAt: sent, deliveredAt: at("2024-03-10T10:00:05Z"), costPaise: 90 },
@@ -44,7 +44,8 @@ export async function seedReportCampaigns(s: TestServer): Promise<ReportFixtures
     { number: "+919800000006", state: "failed", reason: "Message undeliverable", code: "131026", failedAt: sent, costPaise: 90 },
     { number: "+919800000007", state: "queued" },
   ]);
-  await db.update(campaignRecipients).set({ failedOver: true }).where(eq(campaignRecipients.id, ids[5]));
+  // Refused by WhatsApp at submit, its SMS failover delivered: a message of its own, ₹0.25.
+  await db.update(campaignRecipients).set({ failedOver: true, failoverState: "sent", failoverCostPaise: 25, failoverSentAt: at("2024-03-10T10:00:01Z"), failoverDeliveredAt: at("2024-03-10T10:00:04Z") }).where(eq(campaignRecipients.id, ids[5]));
   await insertReply(db, { userId: manager, campaignId: whatsapp, recipientId: ids[3], from: "+919800000004", text: EVIL_REPLY, receivedAt: at("2024-03-10T10:02:00Z"), channel: "whatsapp" });
 
   const sms = await insertCampaign(db, { userId: manager, channel: "sms", name: "March SMS", status: "completed", createdAt: at("2024-03-12T09:00:00Z"), spentPaise: 75 });

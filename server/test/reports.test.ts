@@ -64,7 +64,8 @@ describe("a detailed report", () => {
     expect(rows.map((r) => r.state)).toEqual(["sent", "delivered", "read", "replied", "failed", "failed", "queued"]);
     expect(rows[1]).toMatchObject({ channel: "whatsapp", sent_at: "2024-03-10T10:00:00.000Z", delivered_at: "2024-03-10T10:00:05.000Z", cost: "0.9", failed_over: "no" });
     expect(rows[4]).toMatchObject({ reason: "Message undeliverable", failed_at: "2024-03-10T10:00:09.000Z" });
-    expect(rows[5].failed_over).toBe("yes");
+    expect(rows[5]).toMatchObject({ failed_over: "yes", failover_state: "delivered", failover_sent_at: "2024-03-10T10:00:01.000Z", failover_delivered_at: "2024-03-10T10:00:04.000Z", failover_cost: "0.25" });
+    expect(rows[4]).toMatchObject({ failover_state: "", failover_cost: "" });
     expect(rows[6]).toMatchObject({ sent_at: "", cost: "0" });
     // Cells that start with "=" are text, not formulas: the campaign's name and the recipient's reply.
     expect(rows.every((r) => r.campaign === `'${EVIL_NAME}`)).toBe(true);
@@ -104,13 +105,13 @@ describe("a summary report", () => {
     const res = await download("manager", queued._id);
     expect(res.body.split("\r\n")[0]).toBe(SUMMARY_COLUMNS.join(","));
     const rows = csvRows(res.body);
-    const pick = (r: Record<string, string>) => [r.campaign, r.channel, r.recipients, r.sent, r.delivered, r.read, r.replied, r.failed, r.failed_over, r.cost_inr];
+    const pick = (r: Record<string, string>) => [r.campaign, r.channel, r.recipients, r.sent, r.delivered, r.read, r.replied, r.failed, r.failed_over, r.cost_inr, r.failover_cost_inr];
     expect(rows.map(pick)).toEqual([
-      [`'${EVIL_NAME}`, "whatsapp", "7", "4", "3", "2", "1", "2", "1", "5.40"],
-      ["March SMS", "sms", "3", "2", "2", "", "1", "1", "0", "0.75"],
-      ["Total", "sms", "3", "2", "2", "", "1", "1", "0", "0.75"],
-      ["Total", "whatsapp", "7", "4", "3", "2", "1", "2", "1", "5.40"],
-      ["Total", "all", "10", "6", "5", "2", "2", "3", "1", "6.15"],
+      [`'${EVIL_NAME}`, "whatsapp", "7", "4", "3", "2", "1", "2", "1", "5.65", "0.25"],
+      ["March SMS", "sms", "3", "2", "2", "", "1", "1", "0", "0.75", "0.00"],
+      ["Total", "sms", "3", "2", "2", "", "1", "1", "0", "0.75", "0.00"],
+      ["Total", "whatsapp", "7", "4", "3", "2", "1", "2", "1", "5.65", "0.25"],
+      ["Total", "all", "10", "6", "5", "2", "2", "3", "1", "6.40", "0.25"],
     ]);
     expect(rows[0].campaign_id).toBe(fx.whatsapp);
   });

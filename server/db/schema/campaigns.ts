@@ -148,6 +148,18 @@ export const campaignRecipients = pgTable(
      * makes it at most once: only null becomes queued.
      */
     failoverState: text("failover_state").$type<"queued" | "sending" | "sent" | "failed" | "unknown">(),
+    /**
+     * The failover SMS as its own message: the provider's id (its receipts name it), what it cost (settled against the
+     * campaign's hold like the channel's message, whose cost alone is `cost_paise`), when it was accepted, and what its
+     * receipts said (delivered, or failed with the carrier's code and words; a refusal at submit fills code and reason).
+     */
+    failoverProviderMessageId: text("failover_provider_message_id"),
+    failoverCostPaise: integer("failover_cost_paise").notNull().default(0),
+    failoverSentAt: at("failover_sent_at"),
+    failoverDeliveredAt: at("failover_delivered_at"),
+    failoverFailedAt: at("failover_failed_at"),
+    failoverCode: text("failover_code"),
+    failoverReason: text("failover_reason"),
     sentAt: at("sent_at"),
     deliveredAt: at("delivered_at"),
     readAt: at("read_at"),
@@ -169,6 +181,8 @@ export const campaignRecipients = pgTable(
     // Partial: failed messages still charged, which settlement gives back where billing is on delivery; a row
     // enters it when a receipt fails it and leaves when its charge returns, so it stays near empty.
     index("campaign_recipients_unsettled_idx").on(t.campaignId).where(sql`${t.state} = 'failed' and ${t.costPaise} > 0`),
+    // A failover SMS's receipts from a provider that does not echo our id name only its provider id.
+    index("campaign_recipients_failover_provider_idx").on(t.failoverProviderMessageId).where(sql`${t.failoverProviderMessageId} is not null`),
   ],
 );
 

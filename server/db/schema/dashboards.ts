@@ -26,7 +26,10 @@ export const recipientDailyStats = pgTable(
     state: text("state").$type<RecipientState>().notNull(),
     code: text("code").notNull().default(""),
     recipients: integer("recipients").notNull().default(0),
+    /** What the recipients cost in all: their channel's messages and their SMS failovers. */
     costPaise: bigint("cost_paise", { mode: "number" }).notNull().default(0),
+    /** Of which their SMS failovers (campaign_recipients.failover_cost_paise). */
+    failoverCostPaise: bigint("failover_cost_paise", { mode: "number" }).notNull().default(0),
     failedOver: integer("failed_over").notNull().default(0),
   },
   (t) => [

@@ -18,6 +18,7 @@ import { anyWebhooksWanted, webhooksWanted } from "../webhooks/subscribers";
 import type { Tx } from "../ledger";
 import { pgArray, rowsOf } from "./dispatch-sql";
 import { enqueueEvents, type TriggerEvent } from "../workflows/events";
+import { applyFailoverReceipts, failoverRecipientOf } from "./failover-receipts";
 
 /** Recipient states from earliest to latest: a receipt only ever moves a recipient right. */
 const ORDER = ["queued", "sending", "skipped", "unknown", "sent", "failed", "delivered", "read", "replied"] as const;
@@ -291,8 +292,8 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
 
   const unsubscribe = carrier.onEvent((event) => {
     if (event.type === "receipt") {
-      // Our ids that are not a recipient's (a failover SMS `<id>:sms`, a test send `test:…`) name no row to update.
-      if (event.messageId && !/^\d+$/.test(event.messageId)) return;
+      // Our ids that are not a recipient's nor its failover SMS's (`<id>:sms`; a test send `test:…`) name no row.
+      if (event.messageId && !/^\d+$/.test(event.messageId) && !failoverRecipientOf(event.messageId)) return;
       const key = event.messageId ?? `p:${event.providerMessageId}`;
       receipts.set(key, merge(receipts.get(key), event));
       return answers.owe(true);
@@ -317,7 +318,11 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
     const byProvider = batch.filter((r) => !idSet.has(r));
     // A deadlock on PostgreSQL (another process's transaction took the same rows in another order) is tried again
     // here: refused, the sandbox's receipts would be lost, and a provider's would wait for its redelivery.
-    const written = [...(await retryingRaces(() => applyReceipts(db, byId, true))), ...(await retryingRaces(() => applyReceipts(db, byProvider, false)))];
+    const recipients = [...(await retryingRaces(() => applyReceipts(db, byId, true))), ...(await retryingRaces(() => applyReceipts(db, byProvider, false)))];
+    // What no recipient's own message took may be a failover SMS's receipt (failover-receipts.ts).
+    const taken = new Set(recipients.map((w) => w.key));
+    const failovers = await retryingRaces(() => applyFailoverReceipts(db, byProvider.filter((r) => !taken.has(r.providerMessageId))));
+    const written = [...recipients, ...failovers.map((f) => ({ ...f, state: "failover" }))];
     const matched = new Set(written.map((w) => w.key));
     for (const w of written) {
       if (!w.changed) continue;

@@ -3,7 +3,9 @@
 // marked `failover_state = 'queued'` (only a null marker ever becomes queued, so a recipient fails over at most
 // once), then claimed like the dispatcher's queue (campaign row locked, SMS cost settled against the same hold,
 // `sending` with a lease), sent OUTSIDE any transaction with `${recipient id}:sms` as its idempotency key, and its
-// outcome written. A lease that lapses is sent again with the same key on carriers that deduplicate by id (the
+// outcome written. The SMS is a message of its own on the recipient's row: its cost is `failover_cost_paise` (the
+// channel's message keeps `cost_paise`), its provider id, times and receipts are the `failover_*` columns
+// (failover-receipts.ts writes what its receipts say). A lease that lapses is sent again with the same key on carriers that deduplicate by id (the
 // provider delivers once, and it is not charged twice); otherwise it becomes `unknown`, never re-sent.
 import { eq, sql } from "drizzle-orm";
 import { FAILOVER_CHANNELS, type FailoverChannel, type FailoverCondition } from "../../../contract/domain/campaigns";
@@ -12,6 +14,7 @@ import type { Db } from "../../db/client";
 import { campaigns, smsAccounts, smsTemplates, type CampaignFailover } from "../../db/schema";
 import type { Tx } from "../ledger";
 import { contentFor, costOf } from "./dispatch-content";
+import { failoverMessageId } from "./failover-receipts";
 import { pgArray, rowsOf } from "./dispatch-sql";
 import { releaseHold, settle } from "./money";
 import type { Rates } from "./rates";
@@ -160,7 +163,8 @@ export async function claimFailovers(
     if (!camp || camp.status !== "running") return { items: [], held: true };
     if (!idempotent) {
       // The SMS may have gone out: it stays charged and counts as failed over, like an accepted one.
-      await tx.execute(sql`update campaign_recipients set failover_state = 'unknown', lease_until = null, failed_over = true
+      await tx.execute(sql`update campaign_recipients set failover_state = 'unknown', lease_until = null, failed_over = true,
+          failover_sent_at = coalesce(failover_sent_at, now())
         where campaign_id = ${c.id} and failover_state = 'sending' and lease_until < now()`);
     }
     const rows = await rowsOf<FailoverRow>(
@@ -188,7 +192,7 @@ export async function claimFailovers(
     const charged = items.map((i) => (i.resend ? 0 : i.cost));
     await tx.execute(sql`
       update campaign_recipients r set failover_state = 'sending', lease_until = now() + ${`${leaseMs} milliseconds`}::interval,
-        cost_paise = r.cost_paise + v.cost
+        failover_cost_paise = r.failover_cost_paise + v.cost
       from unnest(${pgArray(items.map((i) => i.id))}::bigint[], ${pgArray(charged)}::int[]) as v(id, cost)
       where r.id = v.id`);
     const total = charged.reduce((a, b) => a + b, 0);
@@ -197,32 +201,51 @@ export async function claimFailovers(
   });
 }
 
-export type FailoverOutcome = { id: number; state: "sent" | "failed" | "queued" | "unknown"; refund: number };
+export interface FailoverOutcome {
+  id: number;
+  state: "sent" | "failed" | "queued" | "unknown";
+  refund: number;
+  /** Accepted: the provider's id, which its receipts name. */
+  providerMessageId?: string;
+  /** Refused: the provider's code and words. */
+  code?: string;
+  reason?: string;
+}
 
 export async function sendFailover(carrier: Carrier, plan: FailoverPlan, item: FailoverItem, idempotent = carrier.idempotentSends): Promise<FailoverOutcome> {
   const id = item.id;
   try {
-    const result = await carrier.send({ id: `${id}:sms`, channel: "sms", from: plan.from, to: item.number, content: { kind: "text", text: item.text, ...(plan.dltTemplateId ? { dltTemplateId: plan.dltTemplateId } : {}) }, ...(plan.replyTo ? { replyTo: plan.replyTo } : {}) });
-    if (result.accepted) return { id, state: "sent", refund: 0 };
-    return { id, state: result.retryable ? "queued" : "failed", refund: item.cost };
+    const result = await carrier.send({ id: failoverMessageId(id), channel: "sms", from: plan.from, to: item.number, content: { kind: "text", text: item.text, ...(plan.dltTemplateId ? { dltTemplateId: plan.dltTemplateId } : {}) }, ...(plan.replyTo ? { replyTo: plan.replyTo } : {}) });
+    if (result.accepted) return { id, state: "sent", refund: 0, providerMessageId: result.providerMessageId };
+    if (result.retryable) return { id, state: "queued", refund: item.cost };
+    return { id, state: "failed", refund: item.cost, code: result.code, reason: result.reason };
   } catch {
     // The request may have left: only a carrier that deduplicates by id may see it again; the charge stays.
     return { id, state: idempotent ? "queued" : "unknown", refund: idempotent ? item.cost : 0 };
   }
 }
 
-/** Writes outcomes of rows still `sending`; a failed or re-queued SMS gives its charge back to the hold. */
+/**
+ * Writes outcomes of rows still `sending`; a failed or re-queued SMS gives its charge back to the hold. A receipt
+ * that came before the outcome (matched by our id) has already written its times: they are kept.
+ */
 export async function writeFailoverOutcomes(db: Db, campaignId: string, outcomes: readonly FailoverOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   await db.execute(sql`
     with v as (
-      select * from unnest(${pgArray(outcomes.map((o) => o.id))}::bigint[], ${pgArray(outcomes.map((o) => o.state))}::text[], ${pgArray(outcomes.map((o) => o.refund))}::int[])
-        as v(id, state, refund)
+      select * from unnest(${pgArray(outcomes.map((o) => o.id))}::bigint[], ${pgArray(outcomes.map((o) => o.state))}::text[], ${pgArray(outcomes.map((o) => o.refund))}::int[],
+        ${pgArray(outcomes.map((o) => o.providerMessageId ?? null))}::text[], ${pgArray(outcomes.map((o) => o.code ?? null))}::text[], ${pgArray(outcomes.map((o) => o.reason ?? null))}::text[])
+        as v(id, state, refund, pmid, code, reason)
     ),
     upd as (
       update campaign_recipients r set failover_state = v.state, lease_until = null,
         failed_over = r.failed_over or v.state in ('sent', 'unknown'),
-        cost_paise = r.cost_paise - v.refund
+        failover_cost_paise = r.failover_cost_paise - v.refund,
+        failover_provider_message_id = coalesce(v.pmid, r.failover_provider_message_id),
+        failover_sent_at = case when v.state in ('sent', 'unknown') then coalesce(r.failover_sent_at, now()) else r.failover_sent_at end,
+        failover_failed_at = case when v.state = 'failed' then coalesce(r.failover_failed_at, now()) else r.failover_failed_at end,
+        failover_code = case when v.state = 'failed' then v.code else r.failover_code end,
+        failover_reason = case when v.state = 'failed' then v.reason else r.failover_reason end
       from v where r.id = v.id and r.campaign_id = ${campaignId} and r.failover_state = 'sending'
       returning v.refund
     )

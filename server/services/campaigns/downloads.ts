@@ -5,11 +5,21 @@ import type { Db } from "../../db/client";
 import { csvLine, formulaSafe } from "./csv-safe";
 import { recipientPages } from "./recipients";
 
-/** A recipient's columns in every download of recipients (this campaign's, and the detailed performance report's). */
-export const RECIPIENT_COLUMNS = ["row", "number", "state", "reason", "sent_at", "delivered_at", "read_at", "replied_at", "failed_at", "cost", "reply"] as const;
+/**
+ * A recipient's columns in every download of recipients (this campaign's, and the detailed performance report's): its
+ * message on the campaign's channel, then its SMS failover's, a message of its own (empty when none was due).
+ */
+export const RECIPIENT_COLUMNS = [
+  "row", "number", "state", "reason", "sent_at", "delivered_at", "read_at", "replied_at", "failed_at", "cost", "reply",
+  "failover_state", "failover_reason", "failover_sent_at", "failover_delivered_at", "failover_failed_at", "failover_cost",
+] as const;
 const COLUMNS = RECIPIENT_COLUMNS;
 
-const cells = (r: RecipientRecord) => [r.row, r.number, r.state, r.reason, r.sentAt, r.deliveredAt, r.readAt, r.repliedAt, r.failedAt, r.cost, r.reply];
+const cells = (r: RecipientRecord) => {
+  const f = r.failover;
+  return [r.row, r.number, r.state, r.reason, r.sentAt, r.deliveredAt, r.readAt, r.repliedAt, r.failedAt, r.cost, r.reply,
+    f?.state ?? null, f?.reason ?? null, f?.sentAt ?? null, f?.deliveredAt ?? null, f?.failedAt ?? null, f ? f.cost : null];
+};
 
 /** The recipients as CSV, written page by page as the response is read (never the whole campaign in memory). */
 export function recipientsCsv(db: Db, campaignId: string): Readable {
@@ -35,6 +45,7 @@ function summaryRows(c: CampaignRecord): [string, string | number | null][] {
     ["Estimated cost (₹)", c.cost.estimated],
     ["Held (₹)", c.cost.held],
     ["Spent (₹)", c.cost.spent],
+    ["Of which SMS failover (₹)", c.cost.failoverSpent],
     ["Started", c.startedAt],
     ["Completed", c.completedAt],
   ];

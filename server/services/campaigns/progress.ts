@@ -6,7 +6,7 @@ import { PROGRESS_PUSHES_PER_SECOND, type ProgressUpdate } from "../../../contra
 import type { Db } from "../../db/client";
 import { campaigns } from "../../db/schema";
 import { toMoney } from "../ledger";
-import { countsOf, emptyCounts, percentOf, totalOf } from "./records";
+import { countsOf, emptyCounts, failoverPaiseOf, percentOf, totalOf } from "./records";
 
 export interface ProgressPusher {
   /** The campaign changed; `final` pushes now (a stop), otherwise within the throttle. */
@@ -20,6 +20,7 @@ export async function progressOfMany(db: Db, ids: readonly string[]): Promise<{ 
   if (ids.length === 0) return [];
   const rows = await db.select().from(campaigns).where(inArray(campaigns.id, [...ids]));
   const counts = await countsOf(db, ids);
+  const failover = await failoverPaiseOf(db, rows.filter((r) => r.failover).map((r) => r.id));
   const at = new Date().toISOString();
   return rows.map((row) => {
     const c = counts.get(row.id) ?? emptyCounts();
@@ -27,7 +28,7 @@ export async function progressOfMany(db: Db, ids: readonly string[]): Promise<{ 
       userId: row.userId,
       update: {
         campaignId: row.id, channel: row.channel, status: row.status, statusReason: row.statusReason, total: totalOf(c), counts: c,
-        percent: percentOf(c), spent: Number(toMoney(row.spentPaise)), at,
+        percent: percentOf(c), spent: Number(toMoney(row.spentPaise)), failoverSpent: Number(toMoney(failover.get(row.id) ?? 0)), at,
       },
     };
   });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, like, type SQL } from "drizzle-orm";
 import type { RecipientRecord } from "../../../contract/calls";
-import { recipientReason, type RecipientState } from "../../../contract/domain/campaigns";
+import { failoverMessageState, recipientReason, type RecipientState } from "../../../contract/domain/campaigns";
 import type { Db } from "../../db/client";
 import { campaignRecipients, inboundMessages } from "../../db/schema";
 import { toMoney } from "../ledger";
@@ -21,12 +21,26 @@ export function toRecipientRecord(row: RecipientRow, reply: string | null): Reci
     code: row.code,
     cost: Number(toMoney(row.costPaise)),
     failedOver: row.failedOver,
+    failover: failoverOf(row),
     reply,
     sentAt: iso(row.sentAt),
     deliveredAt: iso(row.deliveredAt),
     readAt: iso(row.readAt),
     repliedAt: iso(row.repliedAt),
     failedAt: iso(row.failedAt),
+  };
+}
+
+function failoverOf(row: RecipientRow): RecipientRecord["failover"] {
+  if (!row.failoverState) return null;
+  return {
+    state: failoverMessageState(row.failoverState, row.failoverDeliveredAt, row.failoverFailedAt),
+    cost: Number(toMoney(row.failoverCostPaise)),
+    code: row.failoverCode,
+    reason: row.failoverReason,
+    sentAt: iso(row.failoverSentAt),
+    deliveredAt: iso(row.failoverDeliveredAt),
+    failedAt: iso(row.failoverFailedAt),
   };
 }
 

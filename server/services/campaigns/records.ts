@@ -40,6 +40,20 @@ export async function countsOf(db: Db, ids: readonly string[]): Promise<Map<stri
   return map;
 }
 
+/**
+ * Per campaign, what its SMS failovers cost (paise), from the same rollup: the part of `spent_paise` that went to
+ * SMS rather than the campaign's own channel.
+ */
+export async function failoverPaiseOf(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ campaignId: recipientDailyStats.campaignId, paise: sql<number>`sum(${recipientDailyStats.failoverCostPaise})::float8` })
+    .from(recipientDailyStats)
+    .where(inArray(recipientDailyStats.campaignId, [...ids]))
+    .groupBy(recipientDailyStats.campaignId);
+  return new Map(rows.map((r) => [r.campaignId, Number(r.paise)]));
+}
+
 export const totalOf = (counts: RecipientCounts): number => RECIPIENT_STATES.reduce((sum, s) => sum + counts[s], 0);
 
 export function percentOf(counts: RecipientCounts): number {
@@ -63,7 +77,7 @@ export function billingOf(row: CampaignRow, smsBilledOn: ChargeBasis): CampaignR
   return { basis, settledAt: iso(row.settledAt), settlesBy: open && last ? new Date(last.getTime() + SETTLEMENT_WINDOW_MS).toISOString() : null };
 }
 
-export function toCampaignRecord(row: CampaignRow, counts: RecipientCounts, ownerName: string, waiting: Waiting = null, smsBilledOn: ChargeBasis = "submitted"): CampaignRecord {
+export function toCampaignRecord(row: CampaignRow, counts: RecipientCounts, ownerName: string, waiting: Waiting = null, smsBilledOn: ChargeBasis = "submitted", failoverPaise = 0): CampaignRecord {
   return {
     _id: row.id,
     name: row.name,
@@ -80,7 +94,7 @@ export function toCampaignRecord(row: CampaignRow, counts: RecipientCounts, owne
     total: totalOf(counts),
     counts,
     percent: percentOf(counts),
-    cost: { estimated: rupees(row.estimatedPaise), max: rupees(row.maxPaise), held: rupees(row.heldPaise), spent: rupees(row.spentPaise) },
+    cost: { estimated: rupees(row.estimatedPaise), max: rupees(row.maxPaise), held: rupees(row.heldPaise), spent: rupees(row.spentPaise), failoverSpent: rupees(failoverPaise) },
     failover: row.failover ? { conditions: row.failover.conditions, smsAccountId: row.failover.smsAccountId, smsTemplateId: row.failover.smsTemplateId } : null,
     waiting,
     billing: billingOf(row, smsBilledOn),
@@ -102,7 +116,8 @@ export async function toCampaignRecords(db: Db, rows: readonly CampaignRow[]): P
   const names = new Map(owners.map((o) => [o.id, o.name]));
   const waiting = await waitingOf(db, rows);
   const { smsBilledOn } = await loadRates(db);
-  return rows.map((r) => toCampaignRecord(r, counts.get(r.id) ?? emptyCounts(), names.get(r.userId) ?? "", waiting.get(r.id) ?? null, smsBilledOn));
+  const failover = await failoverPaiseOf(db, rows.filter((r) => r.failover).map((r) => r.id));
+  return rows.map((r) => toCampaignRecord(r, counts.get(r.id) ?? emptyCounts(), names.get(r.userId) ?? "", waiting.get(r.id) ?? null, smsBilledOn, failover.get(r.id) ?? 0));
 }
 
 /**

@@ -3,7 +3,8 @@
 // stands once a receipt says delivered (or read, or replied) and is given back when one says failed, or when no
 // delivery is confirmed by the cut-off (SETTLEMENT_WINDOW_MS after sending). Given back means: the recipient's cost
 // becomes 0 and the campaign's spend shrinks (a running campaign can spend it again; an ended one returns it to the
-// balance through the ledger at once). A delivery receipt after the cut-off changes nothing: it is not charged.
+// balance through the ledger at once). A delivery receipt after the cut-off changes nothing: it is not charged. A
+// recipient's SMS failover (its own message and charge) settles the same way when SMS is billed on delivery.
 // When an ended campaign has no open charge left it is marked settled and never looked at again. Public-API messages
 // follow the same rule (settleApiMessages).
 import { sql } from "drizzle-orm";
@@ -48,18 +49,35 @@ export async function settleCharges(db: Db, options: SettleOptions): Promise<Set
     );
     if (candidates.length === 0) return { givenBack: 0, settled: 0, changed: [] };
     const ids = pgArray(candidates.map((c) => c.id));
-    // Rows another worker holds (a receipt being written) are left for the next round rather than waited for.
+    const smsOnDelivery = options.smsBilledOn === "delivered";
+    // The failover SMS (its own message and charge, failover_cost_paise) is settled like an SMS campaign's.
+    const failoverOpen = sql`r.failover_cost_paise > 0 and r.failover_delivered_at is null`;
+    const failoverBack = sql`${smsOnDelivery} and ${failoverOpen} and (r.failover_failed_at is not null
+      or (r.failover_state in ('sent', 'unknown') and coalesce(r.failover_sent_at, r.lease_until) < ${cutoff}::timestamptz))`;
+    // Each kind of row found through its own index (failed and charged: the partial unsettled index; sent: the queue
+    // index; failovers: the failover index), never a scan of a whole campaign. Rows another worker holds (a receipt
+    // being written) are left for the next round rather than waited for.
     const back = await rowsOf<{ campaign_id: string; paise: number }>(
       tx,
-      sql`with x as (
-            select r.id, r.campaign_id, r.cost_paise from campaign_recipients r
-            where r.campaign_id = any(${ids}::uuid[]) and r.cost_paise > 0 and r.failover_state is null
-              and (r.state = 'failed' or (r.state in ('sent', 'unknown') and coalesce(r.sent_at, r.lease_until) < ${cutoff}::timestamptz))
+      sql`with c as (select unnest(${ids}::uuid[]) as id), due as (
+            select r.id from c join campaign_recipients r on r.campaign_id = c.id and r.state = 'failed' and r.cost_paise > 0
+            union
+            select r.id from c join campaign_recipients r on r.campaign_id = c.id and r.state in ('sent', 'unknown')
+              and r.cost_paise > 0 and coalesce(r.sent_at, r.lease_until) < ${cutoff}::timestamptz
+            union
+            select r.id from c join campaign_recipients r on r.campaign_id = c.id and r.failover_state is not null and ${failoverBack}
+          ), x as (
+            select r.id, r.campaign_id,
+              case when r.state = 'failed' or (r.state in ('sent', 'unknown') and coalesce(r.sent_at, r.lease_until) < ${cutoff}::timestamptz)
+                   then r.cost_paise else 0 end as own,
+              case when ${failoverBack} then r.failover_cost_paise else 0 end as failover
+            from campaign_recipients r where r.id in (select id from due)
             for update skip locked
           ), u as (
-            update campaign_recipients r set cost_paise = 0 from x where r.id = x.id returning x.campaign_id, x.cost_paise
+            update campaign_recipients r set cost_paise = r.cost_paise - x.own, failover_cost_paise = r.failover_cost_paise - x.failover
+            from x where r.id = x.id and (x.own > 0 or x.failover > 0) returning x.campaign_id, x.own + x.failover as paise
           ), t as (
-            select campaign_id, sum(cost_paise)::int as paise from u group by campaign_id
+            select campaign_id, sum(paise)::int as paise from u group by campaign_id
           ), s as (
             update campaigns k set spent_paise = k.spent_paise - t.paise, updated_at = now() from t where k.id = t.campaign_id returning k.id
           )
@@ -70,12 +88,15 @@ export async function settleCharges(db: Db, options: SettleOptions): Promise<Set
       const c = statusOf.get(b.campaign_id);
       if (c && (FINAL_CAMPAIGN_STATUSES as readonly string[]).includes(c.status)) await releaseHold(tx, c.id, c.user_id);
     }
+    // An ended campaign is settled once its cut-off has passed (every message's) and nothing is left open: probed once
+    // per campaign and kind through the same indexes.
     const settled = await rowsOf<{ id: string }>(
       tx,
       sql`update campaigns k set settled_at = ${options.now.toISOString()}::timestamptz
-          where k.id = any(${ids}::uuid[]) and k.status in ${FINAL}
-            and not exists (select 1 from campaign_recipients r where r.campaign_id = k.id and r.cost_paise > 0
-                              and r.state in ('queued', 'sending', 'sent', 'unknown', 'failed'))
+          where k.id = any(${ids}::uuid[]) and k.status in ${FINAL} and coalesce(k.completed_at, k.updated_at) < ${cutoff}::timestamptz
+            and not exists (select 1 from campaign_recipients r where r.campaign_id = k.id and r.state = 'failed' and r.cost_paise > 0)
+            and not exists (select 1 from campaign_recipients r where r.campaign_id = k.id and r.state in ('queued', 'sending', 'sent', 'unknown') and r.cost_paise > 0)
+            and not exists (select 1 from campaign_recipients r where r.campaign_id = k.id and r.failover_state is not null and ${smsOnDelivery} and ${failoverOpen})
           returning k.id`,
     );
     return { givenBack: back.reduce((sum, b) => sum + b.paise, 0), settled: settled.length, changed: [...new Set([...back.map((b) => b.campaign_id), ...settled.map((s) => s.id)])] };

@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { setImmediate } from "node:timers/promises";
 import { sql, type SQL } from "drizzle-orm";
 import { loadExcel } from "../excel";
+import { failoverMessageState } from "../../../contract/domain/campaigns";
 import { reportFigures } from "../../../contract/domain/reports";
 import type { Db } from "../../db/client";
 import { campaignRecipients, inboundMessages } from "../../db/schema";
@@ -14,7 +15,7 @@ import { csvLine, formulaSafe } from "../campaigns/csv-safe";
 import { RECIPIENT_COLUMNS } from "../campaigns/downloads";
 import { rowsOf } from "../campaigns/dispatch-sql";
 import type { CampaignRow } from "../campaigns/reach";
-import { countsOf, emptyCounts } from "../campaigns/records";
+import { countsOf, emptyCounts, failoverPaiseOf } from "../campaigns/records";
 import { toMoney } from "../ledger";
 import { ByteCounter, CONTENT_TYPE } from "./files";
 import type { ReportRow } from "./reach";
@@ -38,7 +39,7 @@ type Cell = string | number | null;
 
 /** Columns of a detailed report: the campaign, then the recipient's columns of the campaign download, then failover. */
 export const DETAILED_COLUMNS = ["campaign", "channel", ...RECIPIENT_COLUMNS, "failed_over"] as const;
-export const SUMMARY_COLUMNS = ["campaign", "campaign_id", "channel", "status", "created_at", "template", "sender", "recipients", "sent", "delivered", "read", "replied", "failed", "failed_over", "cost_inr"] as const;
+export const SUMMARY_COLUMNS = ["campaign", "campaign_id", "channel", "status", "created_at", "template", "sender", "recipients", "sent", "delivered", "read", "replied", "failed", "failed_over", "cost_inr", "failover_cost_inr"] as const;
 
 /** A spreadsheet holds 1,048,576 rows per sheet: a detailed report goes on over further sheets. */
 export const XLSX_ROWS_PER_SHEET = 1_000_000;
@@ -70,10 +71,11 @@ export async function* recipientBatches(db: Db, campaignId: string, span: Recipi
         tx,
         sql`select coalesce(json_agg(json_build_array(
               b."row", b.number, b.state, b.reason, ${ms(sql`b.sent_at`)}, ${ms(sql`b.delivered_at`)}, ${ms(sql`b.read_at`)},
-              ${ms(sql`b.replied_at`)}, ${ms(sql`b.failed_at`)}, b.cost_paise, reply.text, b.failed_over) order by b.id), '[]')::text as cells,
+              ${ms(sql`b.replied_at`)}, ${ms(sql`b.failed_at`)}, b.cost_paise, reply.text, b.failover_state, b.failover_reason, ${ms(sql`b.failover_sent_at`)},
+              ${ms(sql`b.failover_delivered_at`)}, ${ms(sql`b.failover_failed_at`)}, b.failover_cost_paise, b.failed_over) order by b.id), '[]')::text as cells,
             max(b.id)::float8 as last, count(*)::int as n
           from (select ${r.id}, ${r.row}, ${r.number}, ${r.state}, ${r.reason}, ${r.sentAt}, ${r.deliveredAt}, ${r.readAt}, ${r.repliedAt}, ${r.failedAt},
-                  ${r.costPaise}, ${r.failedOver}
+                  ${r.costPaise}, ${r.failoverState}, ${r.failoverReason}, ${r.failoverSentAt}, ${r.failoverDeliveredAt}, ${r.failoverFailedAt}, ${r.failoverCostPaise}, ${r.failedOver}
                 from ${r} where ${r.id} > ${after} and ${r.id} <= ${span.maxId} and ${r.campaignId} = ${campaignId} order by ${r.id} limit ${batch}) b
           left join lateral (select ${i.text} from ${i} where b.replied_at is not null and ${i.recipientId} = b.id
                              order by ${i.receivedAt} desc limit 1) reply on true`,
@@ -87,15 +89,22 @@ export async function* recipientBatches(db: Db, campaignId: string, span: Recipi
 }
 
 type Ms = number | null;
-/** A recipient as recipientBatches reads it: RECIPIENT_COLUMNS with instants in epoch ms and the cost in paise, then failed over. */
-export type RecipientCells = [number, string, string, string | null, Ms, Ms, Ms, Ms, Ms, number, string | null, boolean];
+type Marker = "queued" | "sending" | "sent" | "failed" | "unknown";
+/**
+ * A recipient as recipientBatches reads it: RECIPIENT_COLUMNS with instants in epoch ms and costs in paise (the
+ * failover's marker as stored; its state is worked out below), then failed over.
+ */
+export type RecipientCells = [number, string, string, string | null, Ms, Ms, Ms, Ms, Ms, number, string | null, Marker | null, string | null, Ms, Ms, Ms, number, boolean];
 
 /** As the campaign download writes an instant (Date.toISOString). */
 const iso = (at: Ms) => (at === null ? null : new Date(at).toISOString());
 
 function detailedCells(c: CampaignRow, cells: RecipientCells): Cell[] {
-  const [row, number, state, reason, sentAt, deliveredAt, readAt, repliedAt, failedAt, costPaise, reply, failedOver] = cells;
-  return [c.name, c.channel, row, number, state, reason, iso(sentAt), iso(deliveredAt), iso(readAt), iso(repliedAt), iso(failedAt), Number(toMoney(costPaise)), reply, failedOver ? "yes" : "no"];
+  const [row, number, state, reason, sentAt, deliveredAt, readAt, repliedAt, failedAt, costPaise, reply, marker, fReason, fSent, fDelivered, fFailed, fCost, failedOver] = cells;
+  const failover: Cell[] = marker
+    ? [failoverMessageState(marker, fDelivered, fFailed), fReason, iso(fSent), iso(fDelivered), iso(fFailed), Number(toMoney(fCost))]
+    : [null, null, null, null, null, null];
+  return [c.name, c.channel, row, number, state, reason, iso(sentAt), iso(deliveredAt), iso(readAt), iso(repliedAt), iso(failedAt), Number(toMoney(costPaise)), reply, ...failover, failedOver ? "yes" : "no"];
 }
 
 interface Totals {
@@ -107,8 +116,10 @@ interface Totals {
   failed: number;
   failedOver: number;
   paise: number;
+  /** Of which on SMS failover. */
+  failoverPaise: number;
 }
-const zero = (): Totals => ({ recipients: 0, sent: 0, delivered: 0, read: 0, replied: 0, failed: 0, failedOver: 0, paise: 0 });
+const zero = (): Totals => ({ recipients: 0, sent: 0, delivered: 0, read: 0, replied: 0, failed: 0, failedOver: 0, paise: 0, failoverPaise: 0 });
 
 /**
  * PGlite answers in the same thread, through promises only: a report reading batch after batch would never let the
@@ -142,14 +153,16 @@ async function* reportRows(opts: WriteOptions, row: ReportRow, owner: ReportOwne
   const totals = new Map<string, Totals>();
   for await (const batch of campaignBatches(opts.db, ids)) {
     const counts = await countsOf(opts.db, batch.map((c) => c.id));
+    const failover = await failoverPaiseOf(opts.db, batch.map((c) => c.id));
     yield batch.map((c) => {
       const f = reportFigures(counts.get(c.id) ?? emptyCounts(), c.channel);
+      const fo = failover.get(c.id) ?? 0;
       const t = totals.get(c.channel) ?? zero();
       totals.set(c.channel, {
         recipients: t.recipients + f.recipients, sent: t.sent + f.sent, delivered: t.delivered + f.delivered, read: t.read + (f.read ?? 0),
-        replied: t.replied + f.replied, failed: t.failed + f.failed, failedOver: t.failedOver + f.failedOver, paise: t.paise + c.spentPaise,
+        replied: t.replied + f.replied, failed: t.failed + f.failed, failedOver: t.failedOver + f.failedOver, paise: t.paise + c.spentPaise, failoverPaise: t.failoverPaise + fo,
       });
-      return [c.name, c.id, c.channel, c.status, c.createdAt.toISOString(), c.templateName, c.senderLabel, f.recipients, f.sent, f.delivered, f.read, f.replied, f.failed, f.failedOver, toMoney(c.spentPaise)];
+      return [c.name, c.id, c.channel, c.status, c.createdAt.toISOString(), c.templateName, c.senderLabel, f.recipients, f.sent, f.delivered, f.read, f.replied, f.failed, f.failedOver, toMoney(c.spentPaise), toMoney(fo)];
     });
     done.rows += batch.length;
     await opts.progress(done.rows, total);
@@ -157,8 +170,8 @@ async function* reportRows(opts: WriteOptions, row: ReportRow, owner: ReportOwne
   }
   // Totals per channel, and over every channel when the report covers more than one.
   const lines = [...totals].sort(([a], [b]) => a.localeCompare(b));
-  if (lines.length > 1) lines.push(["all", lines.reduce((s, [, t]) => ({ recipients: s.recipients + t.recipients, sent: s.sent + t.sent, delivered: s.delivered + t.delivered, read: s.read + t.read, replied: s.replied + t.replied, failed: s.failed + t.failed, failedOver: s.failedOver + t.failedOver, paise: s.paise + t.paise }), zero())]);
-  yield lines.map(([channel, t]) => ["Total", null, channel, null, null, null, null, t.recipients, t.sent, t.delivered, channel === "sms" ? null : t.read, t.replied, t.failed, t.failedOver, toMoney(t.paise)]);
+  if (lines.length > 1) lines.push(["all", lines.reduce((s, [, t]) => ({ recipients: s.recipients + t.recipients, sent: s.sent + t.sent, delivered: s.delivered + t.delivered, read: s.read + t.read, replied: s.replied + t.replied, failed: s.failed + t.failed, failedOver: s.failedOver + t.failedOver, paise: s.paise + t.paise, failoverPaise: s.failoverPaise + t.failoverPaise }), zero())]);
+  yield lines.map(([channel, t]) => ["Total", null, channel, null, null, null, null, t.recipients, t.sent, t.delivered, channel === "sms" ? null : t.read, t.replied, t.failed, t.failedOver, toMoney(t.paise), toMoney(t.failoverPaise)]);
 }
 
 async function writeCsv(opts: WriteOptions, row: ReportRow, owner: ReportOwner, key: string): Promise<Written> {

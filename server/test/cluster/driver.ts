@@ -393,7 +393,7 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
   if (new Set(acceptedIds).size !== acceptedIds.length) fail(`${acceptedIds.length - new Set(acceptedIds).size} recipients sent twice`);
   const [states] = await rowsOf<{ open: number; total: number; cost: number }>(
     db,
-    sql`select count(*) filter (where state in ('queued', 'sending', 'unknown', 'skipped'))::int as open, count(*)::int as total, coalesce(sum(cost_paise), 0)::float8 as cost from campaign_recipients where campaign_id = ${campaignId}`,
+    sql`select count(*) filter (where state in ('queued', 'sending', 'unknown', 'skipped'))::int as open, count(*)::int as total, coalesce(sum(cost_paise + failover_cost_paise), 0)::float8 as cost from campaign_recipients where campaign_id = ${campaignId}`,
   );
   if (states.open > 0) fail(`${states.open} recipients left queued, sending, unknown or skipped`);
   const [money] = await rowsOf<{ held: number; spent: number; status: string }>(db, sql`select held_paise::float8 as held, spent_paise::float8 as spent, status from campaigns where id = ${campaignId}`);

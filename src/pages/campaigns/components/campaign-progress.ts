@@ -47,7 +47,7 @@ export function mergeCampaign(row: CampaignRecord, saved?: CampaignRecord, progr
     total: progress.total,
     counts: progress.counts,
     percent: progress.percent,
-    cost: { ...base.cost, spent: progress.spent },
+    cost: { ...base.cost, spent: progress.spent, failoverSpent: progress.failoverSpent },
   };
 }
 

@@ -10,13 +10,45 @@ export function estimateLabel(estimated: number, max: number): string {
   return max > estimated ? `est. ${formatINR(estimated)} · max ${formatINR(max)}` : `est. ${formatINR(estimated)}`;
 }
 
-/** The check's "per message" line: one price, or per SMS part when recipients' messages differ in length. */
+const CHANNEL_NAMES = { rcs: "RCS", sms: "SMS", whatsapp: "WhatsApp" } as const;
+
+/** What a campaign's own messages are priced as: "WhatsApp utility", "RCS", "SMS". */
+export function channelCostName(e: Pick<PreCheckRecord["estimate"], "channel" | "category">): string {
+  const name = CHANNEL_NAMES[e.channel];
+  return e.category ? `${name} ${e.category.toLowerCase()}` : name;
+}
+
+/**
+ * The check's "per message" line: one price, or per SMS part when recipients' messages differ in length; with an SMS
+ * failover, the channel's price and the SMS's per part, side by side, never added into one figure.
+ */
 export function perMessageLabel(e: PreCheckRecord["estimate"]): string {
   const sms = e.channel === "sms";
   if (sms && e.segments) return `${formatINR(e.perMessage * e.segments)} (${e.segments} SMS part${e.segments > 1 ? "s" : ""})`;
   if (sms) return `${formatINR(e.perMessage)} per SMS part · ${formatCount(e.smsParts)} parts in all (messages differ in length)`;
-  const base = `${formatINR(e.perMessage)}${e.category ? ` · ${e.category}` : ""}`;
-  return e.failover > 0 ? `${base} · SMS failover up to ${formatINR(e.failover)} (${formatCount(e.smsParts)} SMS parts, if every message fails over)` : base;
+  const base = `${formatINR(e.perMessage)} ${channelCostName(e)}`;
+  return e.failover > 0 && e.smsParts > 0 ? `${base} · SMS fallback ${formatINR(e.failover / e.smsParts)} per SMS part` : base;
+}
+
+/**
+ * What the start holds, split by channel: "₹0.13 WhatsApp utility + ₹0.75 SMS fallback reserve" (the reserve: every
+ * recipient's SMS failover, should every message fail over); one figure without failover.
+ */
+export function holdLabel(e: PreCheckRecord["estimate"]): string {
+  if (e.failover <= 0) return formatINR(e.total);
+  const parts = `${formatCount(e.smsParts)} SMS part${e.smsParts === 1 ? "" : "s"}`;
+  return `${formatINR(e.expected)} ${channelCostName(e)} + ${formatINR(e.failover)} SMS fallback reserve (${parts}, if every message fails over) = ${formatINR(e.total)}`;
+}
+
+/**
+ * What a campaign with SMS failover spent, by channel: "₹0.13 WhatsApp + ₹0.50 SMS failover". Null for a campaign
+ * without failover (all of it went to its own channel).
+ */
+export function spentByChannelLabel(c: Pick<CampaignRecord, "channel" | "failover" | "cost">): string | null {
+  if (!c.failover && c.cost.failoverSpent === 0) return null;
+  // Rupees with two decimals: the difference in paise is exact.
+  const own = Math.round(c.cost.spent * 100 - c.cost.failoverSpent * 100) / 100;
+  return `${formatINR(own)} ${CHANNEL_NAMES[c.channel]} + ${formatINR(c.cost.failoverSpent)} SMS failover`;
 }
 
 /**

@@ -5,7 +5,7 @@ import { publishRealtime } from "../../../providers/realtime-events";
 import { useCampaignProgress } from "./use-campaign-progress";
 
 const push = (campaignId: string, percent: number, at = new Date().toISOString()): ProgressUpdate => ({
-  campaignId, channel: "whatsapp", status: "running", statusReason: null, total: 100, percent, spent: 0, at,
+  campaignId, channel: "whatsapp", status: "running", statusReason: null, total: 100, percent, spent: 0, failoverSpent: 0, at,
   counts: { queued: 0, sending: 0, sent: percent, delivered: 0, read: 0, replied: 0, failed: 0, unknown: 0, skipped: 0, failedOver: 0 },
 });
 

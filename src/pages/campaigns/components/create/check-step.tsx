@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { PreCheckRecord } from "../../../../../contract/calls/campaign-records";
 import { TEST_SEND_MAX } from "../../../../../contract/domain/campaigns";
 import { formatCount, formatDateTime, formatINR } from "../../../../shell/format";
-import { estimateLabel, perMessageLabel } from "../cost-labels";
+import { estimateLabel, holdLabel, perMessageLabel } from "../cost-labels";
 import { splitNumbers } from "./audience";
 
 type TestResult = { number: string; accepted: boolean; reason: string | null }[];
@@ -109,7 +109,7 @@ export function CheckStep({ check, loading, error, onRetry, onTestSend, onDownlo
       {check.window.message && <Alert type={check.window.openNow ? "info" : "warning"} showIcon message={check.window.message} description={check.window.nextOpenAt ? `Next window opens ${formatDateTime(check.window.nextOpenAt)}` : undefined} />}
       <Descriptions size="small" bordered column={1}>
         <Descriptions.Item label="Per message">{perMessageLabel(check.estimate)}</Descriptions.Item>
-        <Descriptions.Item label="Held at start">{formatINR(check.estimate.total)}</Descriptions.Item>
+        <Descriptions.Item label="Held at start">{holdLabel(check.estimate)}</Descriptions.Item>
         {check.skipped.filter(shownSkip(check)).map((s) => <Descriptions.Item key={s.reason} label={`Skipped: ${s.label}`}>{formatCount(s.count)}</Descriptions.Item>)}
         {check.messagingLimit && <Descriptions.Item label="WhatsApp messaging limit">{`${formatCount(check.messagingLimit.used)} of ${formatCount(check.messagingLimit.limit)} used in 24 h · ${formatCount(check.messagingLimit.headroom)} left`}</Descriptions.Item>}
       </Descriptions>

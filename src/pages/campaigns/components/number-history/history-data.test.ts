@@ -4,7 +4,7 @@ import { historySummary, newestFirst, stepsOf } from "./history-data";
 
 const recipient = (r: Partial<RecipientRecord>): RecipientRecord => ({
   _id: "1", campaignId: "c1", row: 1, number: "+919876543210", variables: [], state: "queued", reason: null, code: null, cost: 0,
-  failedOver: false, reply: null, sentAt: null, deliveredAt: null, readAt: null, repliedAt: null, failedAt: null, ...r,
+  failedOver: false, failover: null, reply: null, sentAt: null, deliveredAt: null, readAt: null, repliedAt: null, failedAt: null, ...r,
 });
 const record = (campaignId: string, channel: NumberHistoryRecord["channel"], r: Partial<RecipientRecord>, replies: string[] = []): NumberHistoryRecord => ({
   campaignId, campaignName: `Campaign ${campaignId}`, channel, templateName: "offer", recipient: recipient(r),

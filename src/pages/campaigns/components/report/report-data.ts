@@ -155,7 +155,7 @@ export function withProgress(record: CampaignRecord, push: ProgressUpdate | null
     total: push.total,
     counts: push.counts,
     percent: push.percent,
-    cost: { ...record.cost, spent: push.spent },
+    cost: { ...record.cost, spent: push.spent, failoverSpent: push.failoverSpent },
     updatedAt: push.at,
   };
 }

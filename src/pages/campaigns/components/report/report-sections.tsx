@@ -2,7 +2,7 @@ import { Alert, Card, Col, Empty, Row, Skeleton, Statistic, Table, Typography } 
 import { lazy, Suspense, useMemo } from "react";
 import type { CampaignRecord, CampaignReportRecord } from "../../../../../contract";
 import { formatCount, formatINR } from "../../../../shell/format";
-import { estimateLabel, waitingLabel } from "../cost-labels";
+import { estimateLabel, spentByChannelLabel, waitingLabel } from "../cost-labels";
 import { DownloadButton } from "./downloads";
 import { errorRows, funnelOf, shapeTimeline, type ErrorRow } from "./report-data";
 
@@ -82,6 +82,7 @@ export function ErrorsCard({ report }: { report: CampaignReportRecord | undefine
 
 export function CostCard({ campaign: c }: { campaign: CampaignRecord }) {
   const waiting = waitingLabel(c);
+  const byChannel = spentByChannelLabel(c);
   return (
     <Card title="Cost">
       {waiting && <Alert type="info" showIcon message={waiting} data-testid="campaign-waiting" style={{ marginBottom: 16 }} />}
@@ -90,6 +91,7 @@ export function CostCard({ campaign: c }: { campaign: CampaignRecord }) {
         <Col span={8}><Statistic title="Held" value={formatINR(c.cost.held)} /></Col>
         <Col span={8}><Statistic title="Spent" value={formatINR(c.cost.spent)} /></Col>
       </Row>
+      {byChannel && <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0 }} data-testid="campaign-spent-by-channel">{`Spent ${byChannel}`}</Typography.Paragraph>}
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
         The hold is taken at the start; each message settles against it and what is left returns at the end or on discard.
       </Typography.Paragraph>

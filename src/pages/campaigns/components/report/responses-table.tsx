@@ -1,5 +1,5 @@
 import { useCustom, type HttpError } from "@refinedev/core";
-import { Alert, Button, Card, Empty, Flex, Input, Select, Table, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Empty, Flex, Input, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { useEffect, useRef, useState } from "react";
 import type { CampaignRecord, RecipientRecord } from "../../../../../contract";
 import { RECIPIENT_STATES, type RecipientState } from "../../../../../contract/domain/campaigns";
@@ -7,6 +7,7 @@ import { toMessage } from "../../../../api";
 import { formatDateTime, formatINR } from "../../../../shell/format";
 import { RecipientStateTag, stateLabel } from "./campaign-tags";
 import { channelCalls } from "./report-data";
+import { responseLines, type ResponseLine } from "./response-lines";
 
 const PAGE_SIZE = 20;
 type PageReply = { data: RecipientRecord[]; total: number; totalPages: number; page: number } & Record<string, unknown>;
@@ -14,8 +15,12 @@ type WithinReply = { data: RecipientRecord[] } & Record<string, unknown>;
 
 const time = (v: string | null) => (v ? <span style={{ whiteSpace: "nowrap" }}>{formatDateTime(v)}</span> : <Typography.Text type="secondary">—</Typography.Text>);
 
-const columns: TableColumnsType<RecipientRecord> = [
-  { title: "Number", dataIndex: "number", width: 160, render: (v: string) => <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> },
+const columns: TableColumnsType<ResponseLine> = [
+  {
+    title: "Number", dataIndex: "number", width: 180,
+    render: (v: string, r) => (r.kind === "failover" ? <Typography.Text type="secondary">{v}</Typography.Text> : <Typography.Text copyable={{ text: v }}>{v}</Typography.Text>),
+  },
+  { title: "Message", dataIndex: "message", width: 130, render: (v: string, r) => (r.kind === "failover" ? <Tag color="orange">{v}</Tag> : v) },
   { title: "State", dataIndex: "state", width: 170, render: (v: RecipientState, r) => <RecipientStateTag state={v} failedOver={r.failedOver} /> },
   { title: "Reason", dataIndex: "reason", ellipsis: true, render: (v: string | null, r) => (v ? `${v}${r.code ? ` (${r.code})` : ""}` : "—") },
   { title: "Reply", dataIndex: "reply", ellipsis: true, render: (v: string | null) => v ?? "—" },
@@ -51,9 +56,10 @@ export function ResponsesTable({ campaign }: { campaign: CampaignRecord }) {
 
   // Progress pushes and the page's poll move the counts; the rows follow once they settle for a second (a table
   // refetched four times a second would flicker), so a finished campaign never shows its recipients still queued.
+  // A failover SMS's receipt changes no count but is pushed too (its time), so its line follows as well.
   const { refetch } = list;
   const c = campaign.counts;
-  const signature = `${campaign.status}:${c.sent}:${c.delivered}:${c.read}:${c.replied}:${c.failed}:${c.unknown}:${c.failedOver}`;
+  const signature = `${campaign.status}:${c.sent}:${c.delivered}:${c.read}:${c.replied}:${c.failed}:${c.unknown}:${c.failedOver}:${campaign.cost.failoverSpent}:${campaign.updatedAt}`;
   const seen = useRef(signature);
   useEffect(() => {
     if (seen.current === signature) return undefined;
@@ -67,6 +73,9 @@ export function ResponsesTable({ campaign }: { campaign: CampaignRecord }) {
   const active = number ? within : list;
   const rows = active.data?.data.data ?? [];
   const total = number ? rows.length : (list.data?.data.total ?? 0);
+  const lines = responseLines(campaign.channel, rows);
+  // Failover lines are sub-rows of their recipient's, always shown (tree data keeps them out of the page's count).
+  const expanded = lines.filter((l) => l.children).map((l) => l.key);
 
   return (
     <Card
@@ -111,13 +120,14 @@ export function ResponsesTable({ campaign }: { campaign: CampaignRecord }) {
       {active.isError ? (
         <Alert type="error" showIcon message={toMessage(active.error)} action={<Button size="small" onClick={() => void active.refetch()}>Retry</Button>} />
       ) : (
-        <Table<RecipientRecord>
+        <Table<ResponseLine>
           size="small"
-          rowKey="_id"
+          rowKey="key"
           columns={columns}
-          dataSource={rows}
+          dataSource={lines}
+          expandable={{ expandedRowKeys: expanded, expandIcon: () => null, indentSize: 12 }}
           loading={active.isFetching}
-          scroll={{ x: 1350 }}
+          scroll={{ x: 1480 }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={number ? "No recipient with that number." : "No recipients in this state."} /> }}
           pagination={
             number
