@@ -27,6 +27,8 @@ export function startSettlement(db: Db, log: FastifyBaseLogger, settings: { sett
         const options = { now: new Date(), windowMs: settings.settleWindowMs, smsBilledOn: rates.smsBilledOn };
         const result = await retryingRaces(() => settleCharges(db, { ...options, ...(campaignIds ? { campaignIds } : {}) }));
         if (result.changed.length > 0) onChanged(result.changed);
+        // A failed message whose row was busy (another worker held it) is tried again with the next noted ones.
+        for (const id of result.pending) noted.add(id);
         // The public API's messages at the cut-off, on each sweep (a receipt's failure settles them itself).
         const api = campaignIds ? { settled: 0 } : await retryingRaces(() => settleApiMessages(db, options));
         return result.changed.length + api.settled;

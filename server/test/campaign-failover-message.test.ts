@@ -38,8 +38,12 @@ describe("SMS failover as its own message", () => {
       failover: { conditions: ["failed"], smsAccountId: sms.accountId, smsTemplateId: sms.id, params: ["{{name}}", "4321"] },
     });
     await finished(id);
-    // The SMS receipts may come after the campaign completed: wait until both failovers have their final word.
-    const rows = await until(() => recipientsOf(id), (rs) => rs.filter((r) => r.failoverDeliveredAt || r.failoverFailedAt).length === 2);
+    // The SMS receipts may come after the campaign completed: wait until both failovers have their final word, and
+    // the failed WhatsApp message's charge has come back (WhatsApp bills delivered messages only).
+    const rows = await until(
+      () => recipientsOf(id),
+      (rs) => rs.filter((r) => r.failoverDeliveredAt || r.failoverFailedAt).length === 2 && rs.every((r) => r.number !== FAILS || r.costPaise === 0),
+    );
     const by = Object.fromEntries(rows.map((r) => [r.number, r]));
 
     // Refused by WhatsApp at submit: nothing charged on WhatsApp, the SMS charged and delivered.
@@ -48,7 +52,7 @@ describe("SMS failover as its own message", () => {
     expect(by[NOT_ON_WA].failoverProviderMessageId).not.toBe(by[NOT_ON_WA].providerMessageId);
     expect(by[NOT_ON_WA].failoverSentAt!.getTime()).toBeLessThanOrEqual(by[NOT_ON_WA].failoverDeliveredAt!.getTime());
     // Its WhatsApp message failed by receipt; its SMS failed by its own receipt, with the SMS carrier's code and words.
-    expect(by[FAILS]).toMatchObject({ state: "failed", failoverState: "sent", failoverCostPaise: smsRate, failoverDeliveredAt: null });
+    expect(by[FAILS]).toMatchObject({ state: "failed", costPaise: 0, failoverState: "sent", failoverCostPaise: smsRate, failoverDeliveredAt: null });
     expect(by[FAILS].failoverCode).toMatch(/\S/);
     expect(by[FAILS].failoverReason).toMatch(/\S/);
     expect(by[FAILS].failoverFailedAt).not.toBeNull();

@@ -31,6 +31,8 @@ export interface Settled {
   settled: number;
   /** Campaigns whose money or settlement changed (their report shows it). */
   changed: string[];
+  /** Campaigns with a failed message still charged: its row was busy (skipped while locked), to be tried again. */
+  pending: string[];
 }
 
 const FINAL = sql.raw(`(${FINAL_CAMPAIGN_STATUSES.map((s) => `'${s}'`).join(", ")})`);
@@ -41,14 +43,17 @@ export async function settleCharges(db: Db, options: SettleOptions): Promise<Set
   const only = options.campaignIds ? sql`and k.id = any(${pgArray([...options.campaignIds])}::uuid[])` : sql``;
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Tx;
-    const candidates = await rowsOf<{ id: string; user_id: string; status: string }>(
+    // Every campaign not settled yet: those billed on delivery are settled by their receipts and the cut-off; an SMS
+    // campaign billed on submission has nothing to settle and is marked settled once ended, so a later change of the
+    // SMS rate's basis never re-prices it.
+    const candidates = await rowsOf<{ id: string; user_id: string; status: string; on_delivery: boolean }>(
       tx,
-      sql`select k.id, k.user_id, k.status from campaigns k
-          where k.settled_at is null and k.status in ('running', 'paused', 'completed', 'discarded', 'failed')
-            and (k.channel <> 'sms' or ${options.smsBilledOn === "delivered"}) ${only}`,
+      sql`select k.id, k.user_id, k.status, (k.channel <> 'sms' or ${options.smsBilledOn === "delivered"}) as on_delivery from campaigns k
+          where k.settled_at is null and k.status in ('running', 'paused', 'completed', 'discarded', 'failed') ${only}`,
     );
-    if (candidates.length === 0) return { givenBack: 0, settled: 0, changed: [] };
+    if (candidates.length === 0) return { givenBack: 0, settled: 0, changed: [], pending: [] };
     const ids = pgArray(candidates.map((c) => c.id));
+    const onDelivery = pgArray(candidates.filter((c) => c.on_delivery).map((c) => c.id));
     const smsOnDelivery = options.smsBilledOn === "delivered";
     // The failover SMS (its own message and charge, failover_cost_paise) is settled like an SMS campaign's.
     const failoverOpen = sql`r.failover_cost_paise > 0 and r.failover_delivered_at is null`;
@@ -59,7 +64,7 @@ export async function settleCharges(db: Db, options: SettleOptions): Promise<Set
     // being written) are left for the next round rather than waited for.
     const back = await rowsOf<{ campaign_id: string; paise: number }>(
       tx,
-      sql`with c as (select unnest(${ids}::uuid[]) as id), due as (
+      sql`with c as (select unnest(${onDelivery}::uuid[]) as id), due as (
             select r.id from c join campaign_recipients r on r.campaign_id = c.id and r.state = 'failed' and r.cost_paise > 0
             union
             select r.id from c join campaign_recipients r on r.campaign_id = c.id and r.state in ('sent', 'unknown')
@@ -93,13 +98,24 @@ export async function settleCharges(db: Db, options: SettleOptions): Promise<Set
     const settled = await rowsOf<{ id: string }>(
       tx,
       sql`update campaigns k set settled_at = ${options.now.toISOString()}::timestamptz
-          where k.id = any(${ids}::uuid[]) and k.status in ${FINAL} and coalesce(k.completed_at, k.updated_at) < ${cutoff}::timestamptz
+          where k.id = any(${ids}::uuid[]) and k.status in ${FINAL}
+            and (not (k.id = any(${onDelivery}::uuid[])) or (coalesce(k.completed_at, k.updated_at) < ${cutoff}::timestamptz
             and not exists (select 1 from campaign_recipients r where r.campaign_id = k.id and r.state = 'failed' and r.cost_paise > 0)
             and not exists (select 1 from campaign_recipients r where r.campaign_id = k.id and r.state in ('queued', 'sending', 'sent', 'unknown') and r.cost_paise > 0)
-            and not exists (select 1 from campaign_recipients r where r.campaign_id = k.id and r.failover_state is not null and ${smsOnDelivery} and ${failoverOpen})
+            and not exists (select 1 from campaign_recipients r where r.campaign_id = k.id and r.failover_state is not null and ${smsOnDelivery} and ${failoverOpen})))
           returning k.id`,
     );
-    return { givenBack: back.reduce((sum, b) => sum + b.paise, 0), settled: settled.length, changed: [...new Set([...back.map((b) => b.campaign_id), ...settled.map((s) => s.id)])] };
+    const pending = await rowsOf<{ id: string }>(
+      tx,
+      sql`select c.id from unnest(${onDelivery}::uuid[]) as c(id)
+          where exists (select 1 from campaign_recipients r where r.campaign_id = c.id and r.state = 'failed' and r.cost_paise > 0)`,
+    );
+    return {
+      givenBack: back.reduce((sum, b) => sum + b.paise, 0),
+      settled: settled.length,
+      changed: [...new Set([...back.map((b) => b.campaign_id), ...settled.map((s) => s.id)])],
+      pending: pending.map((p) => p.id),
+    };
   });
 }
 
