@@ -255,14 +255,15 @@ describe("billed as the providers bill (contract/domain/charging.ts)", () => {
     const before = await balanceOf(db(), userId);
     // +91 90000 0007x: sent, then nothing.
     const rcs = (await send({ channel: "rcs", to: "9000000073", text: "Your parcel is out for delivery" })).json().data.id as string;
+    const late = (await send({ channel: "rcs", to: "9000000075", text: "Your parcel is out for delivery" })).json().data.id as string;
     const sms = (await send(smsTo("9000000074"))).json().data.id as string;
-    await until(() => messageRows([rcs, sms]), (rows) => rows.length === 2 && rows.every((m) => m.state === "sent"));
+    await until(() => messageRows([rcs, late, sms]), (rows) => rows.length === 3 && rows.every((m) => m.state === "sent"));
     const window = SETTLEMENT_WINDOW_MS;
     // Before the cut-off nothing changes; after it, both are settled and only the RCS charge comes back.
     expect(await settleApiMessages(db(), { now: new Date(), windowMs: window, smsBilledOn: "submitted" })).toEqual({ settled: 0, givenBack: 0 });
-    expect(await settleApiMessages(db(), { now: new Date(Date.now() + window + 60_000), windowMs: window, smsBilledOn: "submitted" })).toMatchObject({ givenBack: DEFAULT_RATES.rcs_basic });
-    const rows = await messageRows([rcs, sms]);
-    expect(Object.fromEntries(rows.map((m) => [m.id, m.costPaise]))).toEqual({ [rcs]: 0, [sms]: SMS_COST });
+    expect(await settleApiMessages(db(), { now: new Date(Date.now() + window + 60_000), windowMs: window, smsBilledOn: "submitted" })).toMatchObject({ givenBack: 2 * DEFAULT_RATES.rcs_basic });
+    const rows = await messageRows([rcs, late, sms]);
+    expect(Object.fromEntries(rows.map((m) => [m.id, m.costPaise]))).toEqual({ [rcs]: 0, [late]: 0, [sms]: SMS_COST });
     expect(await balanceOf(db(), userId)).toBe(before - SMS_COST);
     const refund = await db().select().from(balanceLedger).where(and(like(balanceLedger.note, `%${rcs}%`), eq(balanceLedger.kind, "api_refund")));
     expect(refund.map((r) => r.note)).toEqual([`API message not delivered by the cut-off (${rcs})`]);
@@ -273,6 +274,12 @@ describe("billed as the providers bill (contract/domain/charging.ts)", () => {
     server.carrier.inject({ type: "receipt", messageId: `api:${rcs}:0`, providerMessageId: row.providerMessageId ?? "", status: "delivered", at: new Date() });
     await until(() => messageRows([rcs]), ([m]) => m.state === "delivered");
     expect((await messageRows([rcs]))[0].costPaise).toBe(0);
+    // A failed receipt after the cut-off gives nothing back a second time.
+    const [lateRow] = await messageRows([late]);
+    server.carrier.inject({ type: "receipt", messageId: `api:${late}:0`, providerMessageId: lateRow.providerMessageId ?? "", status: "failed", code: "500", reason: "late", at: new Date() });
+    await until(() => messageRows([late]), ([m]) => m.state === "failed");
+    expect((await messageRows([late]))[0].costPaise).toBe(0);
+    expect(await db().select().from(balanceLedger).where(and(like(balanceLedger.note, `%${late}%`), eq(balanceLedger.kind, "api_refund")))).toHaveLength(1);
     expect(await balanceOf(db(), userId)).toBe(before - SMS_COST);
   });
 

@@ -93,13 +93,14 @@ async function applyReceipts(tx: Tx, receipts: readonly Receipt[], smsBilledOn: 
           select * from jsonb_to_recordset(${JSON.stringify(receipts)}::jsonb) as v(id uuid, step int, status text, pmid text, code text, reason text, at timestamptz)
         ),
         cur as (
-          select m.id, m.step, m.state, m.channel, m.steps, jsonb_array_length(m.steps) as n
+          select m.id, m.step, m.state, m.channel, m.steps, jsonb_array_length(m.steps) as n, m.cost_paise, m.settled_at
           from api_messages m join v on v.id = m.id and v.step = m.step for update of m
         ),
         d as (
           select v.*, cur.channel as old_channel, cur.steps, (v.status = 'failed' and cur.step + 1 < cur.n) as fallback,
-            case when v.status = 'failed' and (cur.channel <> 'sms' or ${smsBilledOn === "delivered"})
-                 then coalesce((cur.steps -> cur.step ->> 'costPaise')::int, 0) else 0 end as refund
+            -- Never twice: a message the cut-off already settled (its charge given back) gives nothing more.
+            case when v.status = 'failed' and cur.settled_at is null and (cur.channel <> 'sms' or ${smsBilledOn === "delivered"})
+                 then least(coalesce((cur.steps -> cur.step ->> 'costPaise')::int, 0), cur.cost_paise) else 0 end as refund
           from v join cur on cur.id = v.id
           where array_position(${ORDER_SQL}, v.status) > array_position(${ORDER_SQL}, cur.state)
         )
@@ -112,7 +113,7 @@ async function applyReceipts(tx: Tx, receipts: readonly Receipt[], smsBilledOn: 
           code = case when d.status = 'failed' then d.code else m.code end,
           reason = case when d.status = 'failed' then d.reason else m.reason end,
           lease_until = null,
-          cost_paise = greatest(m.cost_paise - d.refund, 0),
+          cost_paise = m.cost_paise - d.refund,
           history = m.history
             || jsonb_build_array(jsonb_strip_nulls(jsonb_build_object('status', d.status, 'channel', d.old_channel, 'at', d.at, 'code', d.code, 'reason', d.reason)))
             || case when d.fallback then jsonb_build_array(jsonb_build_object('status', 'queued', 'channel', d.steps -> (m.step + 1) ->> 'channel', 'at', d.at))
