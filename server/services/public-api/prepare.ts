@@ -14,7 +14,7 @@ import type { FieldError } from "../../http/errors";
 import { fillPlaceholders, smsTextContent } from "../campaigns/dispatch-content";
 import { toE164 } from "../campaigns/phone";
 import { dndHoldsBack } from "../dnd/scrub";
-import { chargeFor } from "../../../contract/domain/charging";
+import { chargeFor, whatsappRateKey } from "../../../contract/domain/charging";
 import type { Rates } from "../campaigns/rates";
 import { rcsBillable } from "../campaigns/dispatch-content";
 import { openServiceWindows } from "../campaigns/service-window";
@@ -102,7 +102,9 @@ async function prepareStep(deps: PrepareDeps, caller: ApiCaller, to: string, bod
     }
     const content = contentOf(template, values);
     const category = template.channel === "whatsapp" ? template.category : undefined;
-    return { channel, from: sender.from, content, costPaise: costOf(channel, content, rates, channel === "whatsapp" && (await windowOpen(deps.db, caller.userId, sender.from, to)), category), templateId: template.id, ...(sender.replyTo ? { replyTo: sender.replyTo } : {}) };
+    // Only a utility template can be free in the service window: the window is asked for nothing else.
+    const freeInWindow = category !== undefined && whatsappRateKey(category) === "whatsapp_utility";
+    return { channel, from: sender.from, content, costPaise: costOf(channel, content, rates, freeInWindow && (await windowOpen(deps.db, caller.userId, sender.from, to)), category), templateId: template.id, ...(sender.replyTo ? { replyTo: sender.replyTo } : {}) };
   }
 
   const sender = body.from ? senders.find((s) => s.from === body.from) : senders[0];
