@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { login, shot } from "./support";
+import { login, pick, shot } from "./support";
 
 test("a manager sees the channel cards, switches one on, and it stays on after a reload", async ({ page }) => {
   await login(page, "manager", "manager");
@@ -126,12 +126,15 @@ test("an admin creates a bot for an account; it appears with its carriers not la
   await shot(page, "rcsch-admin-create-errors");
   await drawer.getByLabel("Phone").fill("+91 98765 43210");
   await drawer.getByLabel("Terms of service URL").fill("https://priya.example.com/terms");
+  // The agent's billing category at Google: per message unless chosen, and fixed once created.
+  await pick(page, "Billing category", /^Conversational$/);
   await shot(page, "rcsch-admin-create");
   await drawer.getByRole("button", { name: "Create bot" }).click();
   await expect(drawer).toBeHidden();
   const card = page.getByTestId(`bot-card-${name}`);
   await expect(card).toBeVisible();
   await expect(card).toContainText("priya");
+  await expect(card).toContainText("Conversational");
   for (const carrier of ["Jio", "Airtel", "Vi", "BSNL"]) await expect(card.getByTestId(`launch-${carrier}`)).toContainText(/Not launched|Pending/);
   await shot(page, "rcsch-admin-bots");
 
@@ -139,6 +142,7 @@ test("an admin creates a bot for an account; it appears with its carriers not la
   await card.getByRole("button", { name: `Edit ${name}` }).click();
   const edit = page.locator(".ant-drawer-content");
   await expect(edit.getByLabel("Bot name")).toHaveValue(name);
+  await expect(edit.getByLabel("Billing category")).toHaveCount(0);
   await edit.getByLabel("Bot name").fill(`${name} Plus`);
   await shot(page, "rcsch-admin-edit");
   await edit.getByRole("button", { name: "Save changes" }).click();

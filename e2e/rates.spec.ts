@@ -22,6 +22,8 @@ test("the admin reads the message rates in rupees from Settings and changes one"
 
   // RBM's basic and single messages are rates of their own; SMS can be billed on delivery instead of submission.
   await expect(page.locator("[data-rate=rcs_basic]")).toHaveText("₹0.15");
+  // A conversational RCS bot pays once per 24-hour conversation after a reply.
+  await expect(page.locator("[data-rate=rcs_conversation]")).toHaveText("₹0.35");
   await expect(page.locator("[data-rate=sms_billed_on]")).toHaveText("Per part submitted to the operator");
   await pick(page, "SMS billed on", "Per part delivered (not delivered: given back)");
   await page.getByRole("button", { name: "Save rates" }).click();

@@ -3,7 +3,7 @@
 const RATE = { "type": "number", "minimum": 0, "maximum": 100 } as const;
 
 /**
- * The admin's per-message rates in rupees (SMS per segment). The rates added later (WhatsApp service, RCS basic) and
+ * The admin's per-message rates in rupees (SMS per segment). The rates added later (WhatsApp service, RCS basic, RCS conversation) and
  * the SMS billing basis are optional: a client that does not send them keeps what is set.
  */
 export const ratesUpdate = {
@@ -19,6 +19,7 @@ export const ratesUpdate = {
     "whatsapp_service": { ...RATE, "title": "WhatsApp service (free-form, in the 24-hour window)" },
     "rcs": { ...RATE, "title": "RCS single message (rich, or over 160 bytes)" },
     "rcs_basic": { ...RATE, "title": "RCS basic message (text, up to 160 bytes)" },
+    "rcs_conversation": { ...RATE, "title": "RCS conversation (conversational bots, 24 h)" },
     "sms_billed_on": { "title": "SMS billed on", "type": "string", "enum": ["submitted", "delivered"] }
   }
 } as const;

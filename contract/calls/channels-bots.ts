@@ -1,4 +1,5 @@
 import { BOT_STATUSES, RCS_CARRIERS, RCS_LAUNCH_STATES, RCS_USE_CASES, type BotStatus, type RcsCarrierName, type RcsLaunchState, type RcsUseCase } from "../domain/rcs-bots";
+import { RBM_BILLING_CATEGORIES, type RbmBillingCategory } from "../domain/charging";
 import { MSG } from "../messages";
 import { ADMIN, ALL, USER_MANAGER } from "./access";
 import { ID, replies } from "./replies";
@@ -50,6 +51,8 @@ export const RcsBotRecord = Type.Object({
   termsUrl: Url,
   status: Type.Unsafe<BotStatus>({ type: "string", enum: [...BOT_STATUSES] }),
   providerBotId: Type.Union([Type.String(), Type.Null()]),
+  /** How Google bills the agent's messages: per message, or per 24-hour conversation after a reply. */
+  billingCategory: Type.Unsafe<RbmBillingCategory>({ type: "string", enum: [...RBM_BILLING_CATEGORIES] }),
   /** Per carrier, in RCS_CARRIERS order. */
   launch: Type.Array(RcsLaunchRecord),
   createdAt: DateTime,

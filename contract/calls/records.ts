@@ -55,9 +55,10 @@ export const ModulePermission = Type.Object({ moduleName: Type.String() });
 /**
  * campaign_hold: a campaign's estimated cost taken at its start; campaign_release: what it did not spend, given back;
  * api_message: a message sent through the public API (its channel, or a fallback when that is sent); api_refund: a
- * public-API message the carrier refused at submit, given back.
+ * public-API message the carrier refused at submit, given back; rcs_conversation: a conversational RCS agent's
+ * 24-hour conversation with one person, charged once (its messages inside it are not charged one by one).
  */
-export const LEDGER_KINDS = ["credit", "debit", "transfer_in", "transfer_out", "campaign_hold", "campaign_release", "api_message", "api_refund"] as const;
+export const LEDGER_KINDS = ["credit", "debit", "transfer_in", "transfer_out", "campaign_hold", "campaign_release", "api_message", "api_refund", "rcs_conversation"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const LedgerRow = Type.Object({

@@ -5,7 +5,7 @@ import { utf8Bytes } from "./rcs";
 import { countSms } from "./sms-segments";
 
 /** Rates in paise, until an admin sets them: per SMS part, per WhatsApp message by category, per RCS message by type. */
-export const RATE_KEYS = ["sms", "whatsapp_marketing", "whatsapp_utility", "whatsapp_authentication", "whatsapp_service", "rcs", "rcs_basic"] as const;
+export const RATE_KEYS = ["sms", "whatsapp_marketing", "whatsapp_utility", "whatsapp_authentication", "whatsapp_service", "rcs", "rcs_basic", "rcs_conversation"] as const;
 export type RateKey = (typeof RATE_KEYS)[number];
 export const DEFAULT_RATES_PAISE: Readonly<Record<RateKey, number>> = {
   sms: 25,
@@ -17,6 +17,8 @@ export const DEFAULT_RATES_PAISE: Readonly<Record<RateKey, number>> = {
   whatsapp_service: 0,
   rcs: 30,
   rcs_basic: 15,
+  // A conversational RBM agent's flat charge for a 24-hour conversation (rbmConversationStarts below).
+  rcs_conversation: 35,
 };
 
 /** When a message is billed: as it is handed to the provider, or only once its delivery is confirmed. */
@@ -37,8 +39,11 @@ export type Billable =
   | { channel: "whatsapp"; kind: "template"; category: string; windowOpen: boolean }
   /** Free-form text, which WhatsApp allows only inside the customer service window. */
   | { channel: "whatsapp"; kind: "text" }
-  /** `rich`: media, a card, a carousel or any suggestion; `text`: what it says. */
-  | { channel: "rcs"; rich: boolean; text: string };
+  /**
+   * `rich`: media, a card, a carousel or any suggestion; `text`: what it says; `inConversation`: a conversational
+   * agent's message inside an open conversation with this person (the conversation's flat charge covers it).
+   */
+  | { channel: "rcs"; rich: boolean; text: string; inConversation?: boolean };
 
 export interface Charge {
   paise: number;
@@ -64,7 +69,8 @@ export function whatsappRateKey(category: string): RateKey {
  *   template's category; "utility templates delivered within an open customer service window are free"; free-form
  *   messages need that window and are service messages (`whatsapp_service`). A failed message is not charged.
  * - RBM (Google's billing FAQ, non-conversational agents): "billed per delivered message"; a basic message is text
- *   only and at most 160 UTF-8 bytes, a single message anything richer or longer.
+ *   only and at most 160 UTF-8 bytes, a single message anything richer or longer. A conversational agent's message
+ *   inside an open conversation is covered by the conversation's flat charge (RBM_CONVERSATION_MS).
  * - SMS (Indian operators through the aggregator): per part, on submission unless the rate says on delivery.
  */
 export function chargeFor(message: Billable, rates: Rates): Charge {
@@ -81,6 +87,7 @@ export function chargeFor(message: Billable, rates: Rates): Charge {
       return { paise: rates[key], rateKey: key, basis: "delivered", label };
     }
     case "rcs": {
+      if (message.inConversation) return { paise: 0, rateKey: null, basis: "delivered", label: "RCS message in an open conversation (billed once per conversation)" };
       const basic = !message.rich && utf8Bytes(message.text) <= RBM_BASIC_MAX_BYTES;
       return basic
         ? { paise: rates.rcs_basic, rateKey: "rcs_basic", basis: "delivered", label: "RCS basic message" }
@@ -101,3 +108,22 @@ export function billedOnDelivery(channel: "sms" | "whatsapp" | "rcs", rates: Pic
  * keep trying a phone that is off for days, and most receipts arrive within minutes.
  */
 export const SETTLEMENT_WINDOW_MS = 72 * 60 * 60 * 1000;
+
+/**
+ * RBM agents' billing categories (Google's billing FAQ): "a classification of an RCS for Business agent that informs
+ * the billing logic for messages the agent sends. You choose the category when you create the agent, and you can't
+ * change it later." Non-conversational agents "are billed for each message they deliver to users"; conversational
+ * ones per conversation.
+ */
+export const RBM_BILLING_CATEGORIES = ["non_conversational", "conversational"] as const;
+export type RbmBillingCategory = (typeof RBM_BILLING_CATEGORIES)[number];
+
+/**
+ * A conversational agent's conversation (Google's billing FAQ): "A conversation starts when one party (the agent or
+ * the user) responds to a message from the other party within 24 hours. During the conversation window (24 hours
+ * from the first response), the agent and the user can exchange any number of messages, and the agent is billed a
+ * flat rate for the conversation." And: "If the agent sends a message and the user doesn't respond within 24 hours,
+ * the agent is billed for individual messages, like a non-conversational agent." Here: a user's reply within 24 hours
+ * of the agent's message starts one, at the reply.
+ */
+export const RBM_CONVERSATION_MS = 24 * 60 * 60 * 1000;

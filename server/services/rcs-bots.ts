@@ -49,6 +49,7 @@ async function toRecord(carrier: Carrier, row: BotRow): Promise<BotRecord> {
     termsUrl: row.termsUrl,
     status: row.status as BotStatus,
     providerBotId: row.providerBotId,
+    billingCategory: row.billingCategory,
     launch: await launchOf(carrier, row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -118,7 +119,7 @@ export async function createBot(db: Db, carrier: Carrier, body: CreateBody): Pro
   });
   const [row] = await db
     .insert(rcsBots)
-    .values({ ...columns, name: body.name.trim(), userId: owner.id, providerBotId: registered.providerBotId, registeredAt: registered.registeredAt })
+    .values({ ...columns, name: body.name.trim(), userId: owner.id, billingCategory: body.billingCategory ?? "non_conversational", providerBotId: registered.providerBotId, registeredAt: registered.registeredAt })
     .returning();
   return toRecord(carrier, { ...row, username: owner.username });
 }

@@ -53,7 +53,7 @@ interface CallCase {
 const OWNERS: readonly DemoName[] = ["manager", "user"];
 const own = (channel: Channel, status?: "ready" | "running" | "paused") => (as: DemoName) => campaignOf(as, channel, { status });
 const future = () => ({ scheduledAt: new Date(clock.getTime() + 3_600_000).toISOString(), timeZone: "Asia/Kolkata" });
-const RATES = { sms: 0.25, whatsapp_marketing: 0.88, whatsapp_utility: 0.13, whatsapp_authentication: 0.13, whatsapp_service: 0, rcs: 0.3, rcs_basic: 0.15, sms_billed_on: "submitted" };
+const RATES = { sms: 0.25, whatsapp_marketing: 0.88, whatsapp_utility: 0.13, whatsapp_authentication: 0.13, whatsapp_service: 0, rcs: 0.3, rcs_basic: 0.15, rcs_conversation: 0.35, sms_billed_on: "submitted" };
 // The campaigns here are RCS text messages of a few bytes: RBM basic messages (contract/domain/charging.ts).
 const RCS_BASIC = 15;
 
@@ -359,7 +359,7 @@ describe("rates", () => {
     }
     expect((await s.call({ method: "GET", url: "/api/v1/rates", as: "manager" })).json().data).toEqual({ ...RATES, rcs: 0.35 });
     // A client that knows only the first five rates keeps the others and the SMS basis as set.
-    const { whatsapp_service: _service, rcs_basic: _basic, sms_billed_on: _on, ...firstFive } = RATES;
+    const { whatsapp_service: _service, rcs_basic: _basic, rcs_conversation: _conversation, sms_billed_on: _on, ...firstFive } = RATES;
     await s.call({ method: "PUT", url: "/api/v1/rates", as: "admin", payload: { ...RATES, rcs_basic: 0.12, sms_billed_on: "delivered" } });
     const kept = await s.call({ method: "PUT", url: "/api/v1/rates", as: "admin", payload: firstFive });
     expect(kept.json().data).toEqual({ ...RATES, rcs_basic: 0.12, sms_billed_on: "delivered" });

@@ -11,7 +11,8 @@ import { rowsOf } from "../services/campaigns/dispatch-sql";
 //  - what the ledger holds for campaigns (campaign_hold less campaign_release) is what its campaigns show as held
 //    (held_paise), each campaign's spend is the sum of its recipients' charges, never past its hold, and a finished
 //    campaign holds nothing beyond what it spent;
-//  - what the ledger charged for public-API messages (api_message less api_refund) is what those messages cost.
+//  - what the ledger charged for public-API messages (api_message less api_refund) is what those messages cost;
+//  - what it charged for RCS conversations (rcs_conversation) is what those conversations cost.
 // Chat messages carry no charge (sent inside a conversation, free here), so they have nothing to reconcile.
 // Test sends and a workflow's campaign messages are charged as plain debits (and refunds as credits) with no other
 // record, so they are covered by the balance and chain checks only.
@@ -64,7 +65,7 @@ function chainBreak(rows: LedgerRow[]): string | null {
 /** Every account's mismatches between its balance, its ledger and the charges on its messages, one line each. */
 export async function ledgerMismatches(db: Db): Promise<string[]> {
   // One snapshot for all the reads, so a dispatcher still at work between them cannot show a half-written move.
-  const { accounts, ledger, campaignRows, api } = await db.transaction(
+  const { accounts, ledger, campaignRows, api, conversations } = await db.transaction(
     async (tx) => {
       const accounts = await rowsOf<AccountRow>(tx, sql`select id::text as id, username, balance::text as balance from users order by username`);
       const ledger = await rowsOf<LedgerRow>(
@@ -78,7 +79,8 @@ export async function ledgerMismatches(db: Db): Promise<string[]> {
             from campaigns c order by c.created_at`,
       );
       const api = await rowsOf<{ user_id: string; cost: number }>(tx, sql`select user_id::text as user_id, sum(cost_paise)::float8 as cost from api_messages group by user_id`);
-      return { accounts, ledger, campaignRows, api };
+      const conversations = await rowsOf<{ user_id: string; cost: number }>(tx, sql`select user_id::text as user_id, sum(cost_paise)::float8 as cost from rcs_conversations group by user_id`);
+      return { accounts, ledger, campaignRows, api, conversations };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
@@ -114,6 +116,9 @@ export async function ledgerMismatches(db: Db): Promise<string[]> {
     const apiCost = api.find((a) => a.user_id === account.id)?.cost ?? 0;
     const ledgerApi = -sum(["api_message", "api_refund"]);
     if (ledgerApi !== apiCost) say(`ledger API charges (api_message less api_refund) ${inr(ledgerApi)} ≠ its API messages' cost ${inr(apiCost)}`);
+    const conversationCost = conversations.find((c) => c.user_id === account.id)?.cost ?? 0;
+    const ledgerConversations = -sum(["rcs_conversation"]);
+    if (ledgerConversations !== conversationCost) say(`ledger RCS conversations ${inr(ledgerConversations)} ≠ its RCS conversations' cost ${inr(conversationCost)}`);
   }
   return problems;
 }

@@ -98,6 +98,14 @@ describe("admin: create an RCS bot", () => {
     expect(bot.launch.map((l) => l.carrier)).toEqual([...RCS_CARRIERS]);
     expect((await list("priya")).map((b) => b._id)).toEqual([bot._id]);
     expect((await list("manager")).map((b) => b._id)).not.toContain(bot._id);
+    // Unless said, an agent is billed per message (Google's non-conversational category).
+    expect(bot).toMatchObject({ billingCategory: "non_conversational" });
+  });
+
+  it("keeps the billing category chosen for the agent at Google", async () => {
+    const res = await create(await validBot({ name: "Priya Chat", billingCategory: "conversational" }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ name: "Priya Chat", billingCategory: "conversational" });
   });
 
   it.each([
@@ -111,6 +119,7 @@ describe("admin: create an RCS bot", () => {
     ["a name over 40 characters", { name: "x".repeat(41) }, "name"],
     ["no terms URL", { termsUrl: undefined }, "termsUrl"],
     ["an unknown field", { verified: true }, "verified"],
+    ["an unknown billing category", { billingCategory: "basic_message" }, "billingCategory"],
   ])("refuses %s with a field message and writes nothing", async (_what, overrides, field) => {
     const before = await snapshot();
     const payload = await validBot(overrides);
@@ -146,6 +155,8 @@ describe("admin: update a bot", () => {
   it.each([
     [{ phone: "12" }, "phone"],
     [{ brandColor: "#12345" }, "brandColor"],
+    // Google fixes an agent's billing category when it is created.
+    [{ billingCategory: "conversational" }, "billingCategory"],
     [{}, "body"],
   ])("refuses %j and changes nothing", async (fields, field) => {
     const bot = await botOf("user");

@@ -121,6 +121,8 @@ export const apiMessages = pgTable(
     // The dispatcher's claim: only the rows waiting or in flight, oldest first.
     index("api_messages_queue_idx").on(t.createdAt).where(sql`${t.state} in ('queued', 'sending')`),
     index("api_messages_user_idx").on(t.userId, t.createdAt),
+    // An RCS reply looks for the bot's messages to that person in the day before (campaigns/rcs-conversations.ts).
+    index("api_messages_rcs_to_idx").on(t.to, t.createdAt).where(sql`${t.channel} = 'rcs'`),
     index("api_messages_request_idx").on(t.requestId, t.createdAt),
     index("api_messages_provider_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
     // Partial: charged messages with no receipt yet, which the settlement cut-off may give back; a delivered or

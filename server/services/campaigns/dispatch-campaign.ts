@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Carrier, Channel, SenderProfile } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
-import { campaigns, rcsTemplates, smsAccounts, smsTemplates, whatsappTemplates } from "../../db/schema";
+import { campaigns, rcsBots, rcsTemplates, smsAccounts, smsTemplates, whatsappTemplates } from "../../db/schema";
 import type { CampaignTemplate } from "./dispatch-content";
 import type { Storage } from "../../storage";
 import { loadFailoverPlan, type FailoverPlan } from "./dispatch-failover";
@@ -73,5 +73,8 @@ export async function loadDispatchCampaign(db: Db, id: string, media?: HeaderMed
   const [t] = await db.select().from(rcsTemplates).where(eq(rcsTemplates.id, row.templateId));
   if (!t) return undefined;
   const failover = await loadFailoverPlan(db, "rcs", row.failover ?? null);
-  return { ...base, template: { channel: "rcs", draft: t.draft }, from: row.sender ?? row.botId ?? t.botId, ...(failover ? { failover } : {}) };
+  // Only a conversational bot's sends ask for open conversations (one lookup per claimed batch).
+  const [bot] = await db.select({ id: rcsBots.id, category: rcsBots.billingCategory }).from(rcsBots).where(eq(rcsBots.id, row.botId ?? t.botId));
+  const conversational = bot?.category === "conversational" ? { conversationalBotId: bot.id } : {};
+  return { ...base, template: { channel: "rcs", draft: t.draft, ...conversational }, from: row.sender ?? row.botId ?? t.botId, ...(failover ? { failover } : {}) };
 }

@@ -15,7 +15,8 @@ export type CampaignTemplate =
     }
   /** `dltTemplateId`: the template's DLT registration, carried with each message (smsTextContent). */
   | { channel: "sms"; body: string; dltTemplateId?: string }
-  | { channel: "rcs"; draft: unknown };
+  /** `conversationalBotId`: set for a conversational bot, whose open conversations make its messages free (rcs-conversations.ts). */
+  | { channel: "rcs"; draft: unknown; conversationalBotId?: string };
 
 const COLUMN = /^\{\{\s*[^}]+\s*\}\}$/;
 
@@ -81,7 +82,10 @@ export function contentFor(template: CampaignTemplate, params: readonly string[]
 /** The parts one SMS is billed as: those of its filled body, and at least one (an empty body still goes out). */
 export const billedParts = (text: string): number => Math.max(1, countSms(text).parts);
 
-/** How the providers classify one message for billing; `windowOpen`: the customer wrote to the sender within 24 hours. */
+/**
+ * How the providers classify one message for billing; `windowOpen`: WhatsApp, the customer wrote to the sender within
+ * 24 hours; RCS, the person is in an open conversation with the (conversational) bot.
+ */
 export function billableOf(template: CampaignTemplate, content: MessageContent, windowOpen = false): Billable {
   switch (template.channel) {
     case "whatsapp":
@@ -89,7 +93,7 @@ export function billableOf(template: CampaignTemplate, content: MessageContent, 
     case "sms":
       return { channel: "sms", text: content.kind === "text" ? content.text : "" };
     case "rcs":
-      return rcsBillable(content.kind === "rcs" ? content.draft : template.draft);
+      return { ...rcsBillable(content.kind === "rcs" ? content.draft : template.draft), inConversation: windowOpen };
   }
 }
 

@@ -15,8 +15,8 @@ import { FAILOVER_TTL_MS } from "../../../contract/domain/campaigns";
 import { AUTO_PAUSE_RULE, autoPauseIfFailing, mayBePastRule, RECHECK_MS, type AutoPauseRule, type WindowSeen } from "./auto-pause";
 import { loadDispatchCampaignFor, profileOf, type DispatchCampaign } from "./dispatch-campaign";
 import { SETTLEMENT_WINDOW_MS } from "../../../contract/domain/charging";
-import { contentFor, costOf, freeInWindow, paramsFor } from "./dispatch-content";
-import { openServiceWindows } from "./service-window";
+import { contentFor, costOf, paramsFor } from "./dispatch-content";
+import { freeWindows } from "./service-window";
 import { longestParts } from "./estimate";
 import { claimFailovers, failoverPending, holdOnlyForFailovers, markFailovers, ruleOf, sendFailover, writeFailoverOutcomes, type FailoverOutcome } from "./dispatch-failover";
 import { createPacer } from "./dispatch-pacer";
@@ -190,8 +190,9 @@ export function startDispatcher(
       }
       let room = row.held - row.spent;
       const items: Prepared[] = [];
-      // A utility template to a customer who wrote within 24 hours is free (Meta): only then is the window asked.
-      const windows = freeInWindow(c.template) ? await openServiceWindows(tx, c.userId, c.from, rows.map((r) => r.number)) : undefined;
+      // A utility template to a customer who wrote within 24 hours is free (Meta), as is a conversational RCS bot's
+      // message inside an open conversation (Google): only then is a window asked.
+      const windows = await freeWindows(tx, c.template, c.userId, c.from, rows.map((r) => r.number));
       for (const r of rows) {
         const content = contentFor(c.template, paramsFor(c.variables, r.variables));
         const cost = costOf(c.template, content, rates, windows?.has(r.number) ?? false);

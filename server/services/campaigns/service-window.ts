@@ -5,6 +5,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Tx } from "../ledger";
 import { pgArray, rowsOf } from "./dispatch-sql";
+import { freeInWindow, type CampaignTemplate } from "./dispatch-content";
+import { openRcsConversations } from "./rcs-conversations";
 
 /** The numbers among `numbers` whose service window with WhatsApp number `from` of this account is open now. */
 export async function openServiceWindows(db: Db | Tx, userId: string, from: string, numbers: readonly string[]): Promise<Set<string>> {
@@ -16,4 +18,15 @@ export async function openServiceWindows(db: Db | Tx, userId: string, from: stri
           and customer_number = any(${pgArray([...numbers])}::text[]) and last_inbound_at > now() - interval '24 hours'`,
   );
   return new Set(rows.map((r) => r.number));
+}
+
+/**
+ * The numbers among `numbers` a campaign template's message would be free to now, or undefined where none can be: a
+ * WhatsApp utility template inside the customer's service window; an RCS message inside the person's open
+ * conversation with a conversational bot.
+ */
+export async function freeWindows(db: Db | Tx, template: CampaignTemplate, userId: string, from: string, numbers: readonly string[]): Promise<Set<string> | undefined> {
+  if (freeInWindow(template)) return openServiceWindows(db, userId, from, numbers);
+  if (template.channel === "rcs" && template.conversationalBotId) return openRcsConversations(db, template.conversationalBotId, numbers);
+  return undefined;
 }

@@ -8,6 +8,8 @@ import { pushChatMessage, pushStatus } from "./push";
 import { applyChatStatus, chatIdOfCarrierId, chatIdsOfProviderIds } from "./receipts";
 import { WORKFLOW_EVENTS_JOB } from "../../jobs/workflow-events";
 import { failsOnItsData } from "../../db/errors";
+import { startRcsConversations } from "../campaigns/rcs-conversations";
+import { loadRates } from "../campaigns/rates";
 
 type Receipt = Extract<CarrierEvent, { type: "receipt" }>;
 
@@ -66,6 +68,7 @@ export function startChatEvents(app: FastifyInstance): () => void {
         else answer.reject(failure);
       });
       await announce(written.received);
+      await rcsConversations(messages);
     }
     await applyStatuses(statuses);
   }
@@ -128,6 +131,21 @@ export function startChatEvents(app: FastifyInstance): () => void {
     if (ai) void ai.tick().then(() => ai.tick());
     const notes = received.map(({ conversation, message }) => ({ conversation, note: inboundNotice(conversation, message) }));
     await notifyConversations({ db, io: app.io }, notes).catch((err: unknown) => app.log.error({ err }, "inbound messages' notifications not written"));
+  }
+
+  /**
+   * A person's RCS message may start a conversation with a conversational bot (campaigns/rcs-conversations.ts),
+   * whatever the inbox made of it (a reply to a campaign sent under the bot's agent id is not a chat message): after
+   * the round is stored and pushed, so the inbox never waits for billing. A failure is logged; the bot's messages
+   * then stay charged one by one, as Google bills when no conversation starts; a message delivered again finds the
+   * conversation open and starts no second one.
+   */
+  async function rcsConversations(messages: readonly Inbound[]): Promise<void> {
+    const replies = messages.filter((m) => m.channel === "rcs").map((m) => ({ to: m.to, number: m.from, at: m.at }));
+    if (replies.length === 0) return;
+    await loadRates(db)
+      .then((rates) => startRcsConversations(db, replies, rates))
+      .catch((err: unknown) => app.log.error({ err }, "RCS conversations not started"));
   }
 
   async function applyStatuses(statuses: readonly Receipt[]): Promise<void> {

@@ -18,6 +18,7 @@ import { chargeFor, whatsappRateKey } from "../../../contract/domain/charging";
 import type { Rates } from "../campaigns/rates";
 import { rcsBillable } from "../campaigns/dispatch-content";
 import { openServiceWindows } from "../campaigns/service-window";
+import { openRcsConversations } from "../campaigns/rcs-conversations";
 import { publicError, type ApiCaller } from "./caller";
 import type { SenderDirectory, SenderTemplate } from "./senders";
 
@@ -44,6 +45,11 @@ async function windowOpen(db: Db, userId: string, from: string, to: string): Pro
   return (await openServiceWindows(db, userId, from, [to])).has(to);
 }
 
+/** Whether this person is in an open conversation with this bot (our id: an RCS sender's `from`). */
+async function inConversation(db: Db, botId: string, to: string): Promise<boolean> {
+  return (await openRcsConversations(db, botId, [to])).has(to);
+}
+
 /** An SMS template of a DLT account: the operators carry only Indian mobiles and {#var#} values within DLT's limit. */
 function dltRouteCheck(to: string, values: readonly string[], field: string): void {
   const number = dltNumberProblem(to);
@@ -61,10 +67,16 @@ function contentOf(template: SenderTemplate, values: readonly string[]): Message
   return { kind: "rcs", draft: fillPlaceholders(template.draft, values) };
 }
 
-/** What one step costs by the provider's rule; `windowOpen`: the customer wrote to this WhatsApp sender within 24 hours. */
+/**
+ * What one step costs by the provider's rule; `windowOpen`: WhatsApp, the customer wrote to this sender within 24
+ * hours; RCS, the person is in an open conversation with this (conversational) bot.
+ */
 function costOf(channel: CampaignChannel, content: MessageContent, rates: Rates, windowOpen: boolean, category?: string): number {
   if (channel === "sms") return chargeFor({ channel, text: content.kind === "text" ? content.text : "" }, rates).paise;
-  if (channel === "rcs") return chargeFor(content.kind === "text" ? { channel, rich: false, text: content.text } : rcsBillable(content.kind === "rcs" ? content.draft : null), rates).paise;
+  if (channel === "rcs") {
+    const billable = content.kind === "text" ? { channel, rich: false, text: content.text } : rcsBillable(content.kind === "rcs" ? content.draft : null);
+    return chargeFor({ ...billable, inConversation: windowOpen }, rates).paise;
+  }
   const billable = content.kind === "template" ? { channel, kind: "template" as const, category: category ?? "UTILITY", windowOpen } : { channel, kind: "text" as const };
   return chargeFor(billable, rates).paise;
 }
@@ -104,7 +116,8 @@ async function prepareStep(deps: PrepareDeps, caller: ApiCaller, to: string, bod
     const category = template.channel === "whatsapp" ? template.category : undefined;
     // Only a utility template can be free in the service window: the window is asked for nothing else.
     const freeInWindow = category !== undefined && whatsappRateKey(category) === "whatsapp_utility";
-    return { channel, from: sender.from, content, costPaise: costOf(channel, content, rates, freeInWindow && (await windowOpen(deps.db, caller.userId, sender.from, to)), category), templateId: template.id, ...(sender.replyTo ? { replyTo: sender.replyTo } : {}) };
+    const free = channel === "rcs" ? await inConversation(deps.db, sender.from, to) : freeInWindow && (await windowOpen(deps.db, caller.userId, sender.from, to));
+    return { channel, from: sender.from, content, costPaise: costOf(channel, content, rates, free, category), templateId: template.id, ...(sender.replyTo ? { replyTo: sender.replyTo } : {}) };
   }
 
   const sender = body.from ? senders.find((s) => s.from === body.from) : senders[0];
@@ -113,7 +126,8 @@ async function prepareStep(deps: PrepareDeps, caller: ApiCaller, to: string, bod
   if (channel === "sms") throw refuse(`${field}text`, "SMS in India goes out only through a registered DLT template: send its templateId and variables");
   if (channel === "whatsapp" && !(await windowOpen(deps.db, caller.userId, sender.from, to))) throw publicError("windowClosed");
   const content: MessageContent = { kind: "text", text };
-  return { channel, from: sender.from, content, costPaise: costOf(channel, content, rates, true) };
+  // WhatsApp free-form text is only sent inside the window (checked above); RCS text is free only in a conversation.
+  return { channel, from: sender.from, content, costPaise: costOf(channel, content, rates, channel === "rcs" ? await inConversation(deps.db, sender.from, to) : true) };
 }
 
 /** A message's number and its chain of channels, resolved and priced; `field` prefixes errors (`messages.3.`). */

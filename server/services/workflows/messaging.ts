@@ -16,8 +16,8 @@ import { HttpError } from "../../http/errors";
 import { loadDispatchCampaign } from "../campaigns/dispatch-campaign";
 import { campaignOnDltRoute } from "../campaigns/dlt-route";
 import { dndHoldsBack } from "../dnd/scrub";
-import { contentFor, costOf, freeInWindow } from "../campaigns/dispatch-content";
-import { openServiceWindows } from "../campaigns/service-window";
+import { contentFor, costOf } from "../campaigns/dispatch-content";
+import { freeWindows } from "../campaigns/service-window";
 import { loadRates } from "../campaigns/rates";
 import { testParams } from "../campaigns/test-params";
 import { assignConversation } from "../chats/actions";
@@ -129,7 +129,7 @@ export async function sendCampaignMessage(deps: MessagingDeps, ownerId: string, 
   if (held) return { accepted: false, cost: 0, reason: held };
   const content = contentFor(campaign.template, testParams(row.variables).params);
   // A utility template to a customer who wrote within 24 hours is free (contract/domain/charging.ts).
-  const windowOpen = freeInWindow(campaign.template) && (await openServiceWindows(deps.db, ownerId, campaign.from, [number])).has(number);
+  const windowOpen = (await freeWindows(deps.db, campaign.template, ownerId, campaign.from, [number]))?.has(number) ?? false;
   const cost = costOf(campaign.template, content, await loadRates(deps.db), windowOpen);
   const note = `Workflow message of campaign "${row.name}"`;
   if (cost > 0) {

@@ -14,6 +14,7 @@ export const LEDGER_KINDS: Record<LedgerKind, { label: string; color: string }> 
   campaign_release: { label: "Campaign release", color: "cyan" },
   api_message: { label: "API message", color: "purple" },
   api_refund: { label: "API refund", color: "geekblue" },
+  rcs_conversation: { label: "RCS conversation", color: "magenta" },
 };
 
 const tabular = { fontVariantNumeric: "tabular-nums" } as const;

@@ -2,7 +2,7 @@ import { EditOutlined, GlobalOutlined, PhoneOutlined, UserOutlined } from "@ant-
 import { Avatar, Button, Card, Flex, Popconfirm, Space, Switch, Tag, theme, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { RCS_USE_CASE_LABELS } from "../../../../contract/domain/rcs-bots";
-import type { BotRecord } from "../bot-schemas";
+import { BILLING_CATEGORY_LABELS, type BotRecord } from "../bot-schemas";
 import { LaunchTags } from "./launch-tags";
 
 const USE_CASE_COLOR = { OTP: "purple", TRANSACTIONAL: "blue", PROMOTIONAL: "magenta", MULTI_USE: "cyan" } as const;
@@ -93,6 +93,11 @@ export function BotCard({ bot, showOwner, canToggle, canEdit, toggling, onToggle
           <span style={{ display: "inline-block", width: 10, height: 10, borderRadius: 2, background: bot.brandColor, marginInlineEnd: 6, verticalAlign: -1 }} />
           {bot.brandColor}
         </Tag>
+        {bot.billingCategory === "conversational" && (
+          <Tooltip title="Billed per 24-hour conversation after a reply">
+            <Tag bordered={false}>{BILLING_CATEGORY_LABELS.conversational}</Tag>
+          </Tooltip>
+        )}
         {showOwner && (
           <Tag icon={<UserOutlined />} bordered={false}>
             {bot.username}
