@@ -128,7 +128,8 @@ export async function sendCampaignMessage(deps: MessagingDeps, ownerId: string, 
   const held = await dndHoldsBackCampaign(deps.db, row, number);
   if (held) return { accepted: false, cost: 0, reason: held };
   const content = contentFor(campaign.template, testParams(row.variables).params);
-  // A utility template to a customer who wrote within 24 hours is free (contract/domain/charging.ts).
+  // A utility template to a customer who wrote within 24 hours is free, as is a conversational RCS bot's message in an
+  // open conversation (contract/domain/charging.ts).
   const windowOpen = (await freeWindows(deps.db, campaign.template, ownerId, campaign.from, [number]))?.has(number) ?? false;
   const cost = costOf(campaign.template, content, await loadRates(deps.db), windowOpen);
   const note = `Workflow message of campaign "${row.name}"`;
