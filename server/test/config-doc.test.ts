@@ -24,7 +24,7 @@ export function variablesRead(files: readonly string[]): Map<string, string[]> {
   const read = new Map<string, string[]>();
   for (const file of files) {
     const text = readFileSync(path.join(ROOT, file), "utf8");
-    for (const pattern of READS) for (const [, name] of text.matchAll(pattern)) read.set(name, [...(read.get(name) ?? []), file]);
+    for (const pattern of READS) for (const [, name] of text.matchAll(pattern)) read.set(name, [...new Set([...(read.get(name) ?? []), file])]);
   }
   return read;
 }
