@@ -1,5 +1,5 @@
-// docs/sandbox-carrier.md is what testers read: it must name every special number, variable with
-// its real default, and provider code the sandbox uses.
+// docs/sandbox-carrier.md is what testers read: it must name every special number and provider code the sandbox
+// uses; docs/configuration.md (the one table of the environment) every variable with its real default.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SANDBOX_NUMBERS, sandboxNumberLabel } from "../../../contract/domain/sandbox-numbers";
@@ -8,6 +8,7 @@ import { MESSAGE_DEFAULTS, type DelayRange } from "./message-config";
 import { failureCodes, SUBMIT_ERRORS } from "./provider-errors";
 
 const section = readFileSync(new URL("../../../docs/sandbox-carrier.md", import.meta.url), "utf8");
+const configuration = readFileSync(new URL("../../../docs/configuration.md", import.meta.url), "utf8");
 const ms = (range: DelayRange) => `${range.min}-${range.max}`;
 const d = MESSAGE_DEFAULTS;
 
@@ -33,7 +34,7 @@ describe("docs/sandbox-carrier.md", () => {
     ["SANDBOX_RCS_MPS", String(d.perSecond.rcs)],
     ["SANDBOX_REMEMBER_IDS", String(d.rememberIds)],
   ])("documents %s with its default %s", (name, value) => {
-    expect(section).toContain(`| \`${name}\` | \`${value}\` |`);
+    expect(configuration).toContain(`| \`${name}\` | \`${value}\` |`);
   });
 
   it("documents every SANDBOX_* variable the sandbox reads", () => {
@@ -41,7 +42,7 @@ describe("docs/sandbox-carrier.md", () => {
     const sources = files.map((file) => readFileSync(new URL(`./${file}`, import.meta.url), "utf8")).join("\n");
     const read = new Set(sources.match(/SANDBOX_[A-Z][A-Z_]*[A-Z]/g));
     expect(read.size).toBeGreaterThanOrEqual(15);
-    for (const name of read) expect(section, name).toContain(`| \`${name}\` |`);
+    for (const name of read) expect(configuration, name).toContain(`| \`${name}\` |`);
   });
 
   it("names every provider code", () => {
