@@ -12,7 +12,7 @@ import { webhookConfigFromEnv } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { startClaimLoop } from "../server/jobs/claim-loop";
 import { webhookDeliveryJob } from "../server/jobs/webhook-delivery";
-import { rowsOf } from "../server/services/campaigns/dispatch-sql";
+import { rowsOf } from "../server/db/sql";
 import { enqueueWebhookEvents, type WebhookEventInput } from "../server/services/webhooks/enqueue";
 import { createEndpoint } from "../server/services/webhooks/endpoints";
 

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { loginFailures } from "../db/schema";
-import { rowsOf } from "./campaigns/dispatch-sql";
+import { rowsOf } from "../db/sql";
 
 export interface LoginDelayRule {
   /** Failures within the window that cost nothing (typos). */

@@ -14,7 +14,7 @@ import type { RcsTemplateDraft } from "../../contract/domain/rcs";
 import { makeServiceAccountKey, startRbmStandIn, type RbmStandIn } from "../carriers/rcs/stand-in";
 import type { Database } from "../db/client";
 import { campaignRecipients, campaigns, carrierChannels, carrierRcsBots, chatMessages, conversations, rcsBots, rcsTemplates } from "../db/schema";
-import { rowsOf } from "../services/campaigns/dispatch-sql";
+import { rowsOf } from "../db/sql";
 import { credentialsKeyFromEnv, openCredentials } from "../services/carrier-channels/credentials-crypto";
 import { insertCampaign, setBalance, smsTemplate, until } from "./campaign-fixtures";
 import { freshDatabase } from "./harness";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ValidationResult } from "../../../contract/calls/ai-records";
 import type { Db } from "../../db/client";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { contextForAgent } from "./business-context";
 import { modelConfigured, type AiConfig } from "./llm";
 import { effectivePrompt, type AgentRow, type ConfigRow } from "./records";

@@ -10,7 +10,6 @@ import type { Carrier, Channel, MessageContent } from "../../carriers/carrier";
 import { hot, type Database, type Db } from "../../db/client";
 import type { Storage } from "../../storage";
 import type { ClaimLoop } from "../../jobs/claim-loop";
-import type { Tx } from "../ledger";
 import { FAILOVER_TTL_MS } from "../../../contract/domain/campaigns";
 import { AUTO_PAUSE_RULE, autoPauseIfFailing, mayBePastRule, RECHECK_MS, type AutoPauseRule, type WindowSeen } from "./auto-pause";
 import { loadDispatchCampaignFor, profileOf, type DispatchCampaign } from "./dispatch-campaign";
@@ -22,7 +21,8 @@ import { claimFailovers, failoverPending, holdOnlyForFailovers, markFailovers, r
 import { createPacer } from "./dispatch-pacer";
 import { aborted, watchRoundStops } from "./dispatch-stops";
 import { HeaderMediaUnavailable } from "./header-media";
-import { hasPending, markSending, pgArray, recoverStale, rowsOf, selectQueued, writeOutcomes, type ClaimedRow, type Outcome, type WrittenOutcome } from "./dispatch-sql";
+import { hasPending, markSending, recoverStale, selectQueued, writeOutcomes, type ClaimedRow, type Outcome, type WrittenOutcome } from "./dispatch-sql";
+import { pgArray, rowsOf, type Tx } from "../../db/sql";
 import { releaseHold, releaseIfFinal, settle } from "./money";
 import type { ProgressPusher } from "./progress";
 import { loadRates, type Rates } from "./rates";

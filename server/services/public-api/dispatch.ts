@@ -10,7 +10,7 @@ import type { Carrier } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import type { PublicMessageHistoryEntry } from "../../db/schema";
 import type { ClaimLoop } from "../../jobs/claim-loop";
-import type { Tx } from "../ledger";
+import type { Tx } from "../../db/sql";
 import { createPacer } from "../campaigns/dispatch-pacer";
 import type { DispatchSettings } from "../campaigns/dispatch";
 import { chargeFallback, markSending, recoverStale, selectQueued, writeOutcomes, type ClaimedMessage, type OutcomeWrite } from "./dispatch-sql";

@@ -12,8 +12,7 @@ import type { Carrier, CarrierEvent, ReceiptStatus } from "../../carriers/carrie
 import { batchAnswers } from "../../carriers/batch-answers";
 import type { Db } from "../../db/client";
 import type { ClaimLoop } from "../../jobs/claim-loop";
-import type { Tx } from "../ledger";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf, type Tx } from "../../db/sql";
 import type { ChargeBasis } from "../../../contract/domain/charging";
 import { loadRates } from "../campaigns/rates";
 import { parseApiCarrierId } from "./dispatch";

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { TriggerKind } from "../../../contract/domain/workflow-nodes";
 import type { Db } from "../../db/client";
-import type { Tx } from "../ledger";
+import type { Tx } from "../../db/sql";
 
 export interface TriggerEvent {
   ownerId: string;

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { SearchHit } from "../../../../contract/calls/ai-records";
 import type { Db } from "../../../db/client";
-import { pgArray, rowsOf } from "../../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../../../db/sql";
 import { embed, embeddingsConfigured, type AiConfig } from "../llm";
 import { entryIndexes, prepare, score } from "./term-index";
 import { nearestPassages } from "./vectors";
