@@ -15,7 +15,8 @@ import { makeServiceAccountKey, startRbmStandIn, type RbmStandIn } from "../carr
 import type { Database } from "../db/client";
 import { campaignRecipients, campaigns, carrierChannels, carrierRcsBots, chatMessages, conversations, rcsBots, rcsTemplates } from "../db/schema";
 import { rowsOf } from "../db/sql";
-import { credentialsKeyFromEnv, openCredentials } from "../services/carrier-channels/credentials-crypto";
+import { openCredentials } from "../services/carrier-channels/credentials-crypto";
+import { credentialsKeyFromEnv } from "../config/credentials-key";
 import { insertCampaign, setBalance, smsTemplate, until } from "./campaign-fixtures";
 import { freshDatabase } from "./harness";
 import { cloudServer, type CloudServer } from "./whatsapp-cloud-fixtures";

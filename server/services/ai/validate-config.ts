@@ -3,7 +3,8 @@ import type { ValidationResult } from "../../../contract/calls/ai-records";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/sql";
 import { contextForAgent } from "./business-context";
-import { modelConfigured, type AiConfig } from "./llm";
+import { modelConfigured } from "./llm";
+import type { AiConfig } from "../../config/ai";
 import { effectivePrompt, type AgentRow, type ConfigRow } from "./records";
 
 /**
