@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { aiPassages } from "../db/schema";
 import { embed } from "../services/ai/llm";
 import type { AiConfig } from "../config/ai";
-import type { ClaimJob } from "./claim-loop";
+import type { ClaimJob } from "../db/claim-loop";
 
 export const AI_EMBED_JOB = "ai-embeddings";
 

@@ -9,7 +9,7 @@ import { graphOfVersion } from "../services/workflows/graph-cache";
 import { startRuns } from "../services/workflows/runs";
 import { nextFireAt } from "../services/workflows/schedule-time";
 import { contactOf, triggerPayload } from "../services/workflows/triggers";
-import type { ClaimJob } from "./claim-loop";
+import type { ClaimJob } from "../db/claim-loop";
 
 interface Due {
   id: string;

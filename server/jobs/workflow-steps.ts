@@ -17,7 +17,7 @@ import { coalescer } from "../services/workflows/coalesce";
 import { contactOf, contactWriter } from "../services/workflows/contacts";
 import { executeStep, type EngineDeps, type Outcome } from "../services/workflows/execute";
 import { graphOfVersion } from "../services/workflows/graph-cache";
-import type { ClaimJob } from "./claim-loop";
+import type { ClaimJob } from "../db/claim-loop";
 
 export const WORKFLOW_STEPS_JOB = "workflow-steps";
 

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import type { Carrier, Channel, MessageContent } from "../../carriers/carrier";
 import { hot, type Database, type Db } from "../../db/client";
 import type { Storage } from "../../storage";
-import type { ClaimLoop } from "../../jobs/claim-loop";
+import type { ClaimLoop } from "../../db/claim-loop";
 import { FAILOVER_TTL_MS } from "../../../contract/domain/campaigns";
 import { AUTO_PAUSE_RULE, autoPauseIfFailing, mayBePastRule, RECHECK_MS, type AutoPauseRule, type WindowSeen } from "./auto-pause";
 import { loadDispatchCampaignFor, profileOf, type DispatchCampaign } from "./dispatch-campaign";

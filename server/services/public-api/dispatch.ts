@@ -9,7 +9,7 @@ import type { PublicMessageState } from "../../../contract/domain/api-keys";
 import type { Carrier } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import type { PublicMessageHistoryEntry } from "../../db/schema";
-import type { ClaimLoop } from "../../jobs/claim-loop";
+import type { ClaimLoop } from "../../db/claim-loop";
 import type { Tx } from "../../db/sql";
 import { createPacer } from "../campaigns/dispatch-pacer";
 import type { DispatchSettings } from "../campaigns/dispatch";

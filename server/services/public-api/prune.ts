@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { ClaimLoop } from "../../jobs/claim-loop";
+import type { ClaimLoop } from "../../db/claim-loop";
 import { rowsOf } from "../../db/sql";
 
 /** Rows deleted per statement, so a large backlog never holds locks for long. */

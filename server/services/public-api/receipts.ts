@@ -11,7 +11,7 @@ import type { PublicMessageState } from "../../../contract/domain/api-keys";
 import type { Carrier, CarrierEvent, ReceiptStatus } from "../../carriers/carrier";
 import { batchAnswers } from "../../carriers/batch-answers";
 import type { Db } from "../../db/client";
-import type { ClaimLoop } from "../../jobs/claim-loop";
+import type { ClaimLoop } from "../../db/claim-loop";
 import { rowsOf, type Tx } from "../../db/sql";
 import type { ChargeBasis } from "../../../contract/domain/charging";
 import { loadRates } from "../campaigns/rates";

@@ -7,6 +7,9 @@ import type { TriggerKind } from "../../../contract/domain/workflow-nodes";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/sql";
 
+/** The job that turns these events into runs (jobs/workflow-events.ts); writers tick it by this name. */
+export const WORKFLOW_EVENTS_JOB = "workflow-events";
+
 export interface TriggerEvent {
   ownerId: string;
   kind: TriggerKind;
