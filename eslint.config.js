@@ -3,6 +3,20 @@ import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/**
+ * Server layers that import nothing above them. A relative import is matched by its whole climb to server/ (one `../`
+ * per folder between the file and server/), so the rule holds at any depth and a folder of the same name further
+ * down (services/x/jobs) is not mistaken for the layer. `layer` is a folder of server/ and also the file
+ * server/<layer>.ts (config.ts beside config/).
+ */
+function importsPointDown(layer, above, message, depth = 6) {
+  const names = `(${above.join("|")})(/|$)`;
+  const rule = (climb) => ({ "no-restricted-imports": ["error", { patterns: [{ regex: `^${climb}(\\.\\./server/)?${names}`, message }] }] });
+  const file = { files: [`server/${layer}.ts`], rules: rule("\\./") };
+  const folders = Array.from({ length: depth }, (_, d) => ({ files: [`server/${layer}/${"*/".repeat(d)}*.ts`], rules: rule(`(\\.\\./){${d + 1}}`) }));
+  return [file, ...folders];
+}
+
 export default tseslint.config(
   { ignores: ["dist", ".build", "node_modules", "data", "server/db/migrations", "test-results", "playwright-report", ".tmp"] },
   js.configs.recommended,
@@ -18,9 +32,9 @@ export default tseslint.config(
     },
   },
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: globals.node } },
-  // Layer boundaries (issue 6): the contract is shared by both ends, so it depends on neither; shell and pages
-  // get paths from the contract (later resources/), not from the router's table; services hold SQL and never
-  // reach up into HTTP routes or token handling.
+  // Layer boundaries: the contract is shared by both ends, so it depends on neither; shell and pages get paths from
+  // the contract (later resources/), not from the router's table; on the server every import points down (db/ and
+  // config/ under services/, services/ under jobs/, routes/, auth/ and plugins/).
   {
     files: ["contract/**/*.ts"],
     rules: {
@@ -45,12 +59,9 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ["server/services/**/*.ts"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./(routes|auth)(/|$)", message: "Services do not import server/routes or server/auth: take what they need as arguments." }] }],
-    },
-  },
+  ...importsPointDown("services", ["routes", "auth", "jobs", "plugins"], "Services do not import server/routes, auth, jobs or plugins: move what they need down (db/, config/) or take it as an argument."),
+  ...importsPointDown("db", ["services", "routes", "auth", "jobs", "plugins"], "server/db is below services: it imports no services, routes, auth, jobs or plugins."),
+  ...importsPointDown("config", ["services", "routes", "auth", "jobs", "plugins"], "The configuration is read below services: it imports no services, routes, auth, jobs or plugins."),
   {
     // The bundle's import scan (server/test/container.test.ts) loads every package the server names; a computed name
     // would escape it.

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { whatsappCloudConfigFromEnv } from "../server/carriers/whatsapp-cloud/config";
 import { DEFAULT_APP, DEFAULT_TOKEN, DOC_WABA_ID } from "../server/carriers/whatsapp-cloud/stand-in";
-import { rowsOf } from "../server/services/campaigns/dispatch-sql";
+import { rowsOf } from "../server/db/sql";
 import { insertCampaign, ordinaryNumbers } from "../server/test/campaign-fixtures";
 import { countPerRecipient, finalStates, finish, forkStandIn, runCampaigns, sleep, startBenchServer } from "./lib/carrier-bench";
 

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { presetDays } from "../contract/domain/dashboards";
 import { buildApp } from "../server/app";
 import { openDatabase } from "../server/db/client";
-import { rowsOf } from "../server/services/campaigns/dispatch-sql";
+import { rowsOf } from "../server/db/sql";
 import { cellsSql } from "../server/services/dashboard/overview";
 import { rangeOf } from "../server/services/dashboard/range";
 import { reachOf } from "../server/services/dashboard/scope";

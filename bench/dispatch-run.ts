@@ -10,7 +10,7 @@ import { buildApp } from "../server/app";
 import { createSandboxCarrier } from "../server/carriers/sandbox";
 import { testSandboxConfig } from "../server/carriers/sandbox/test-config";
 import { openDatabase } from "../server/db/client";
-import { pgArray, rowsOf } from "../server/services/campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../server/db/sql";
 import { insertCampaign, ordinaryNumbers, setBalance, whatsappTemplate } from "../server/test/campaign-fixtures";
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);

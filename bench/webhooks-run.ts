@@ -10,9 +10,9 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../server/app";
 import { webhookConfigFromEnv } from "../server/config";
 import { openDatabase } from "../server/db/client";
-import { startClaimLoop } from "../server/jobs/claim-loop";
+import { startClaimLoop } from "../server/db/claim-loop";
 import { webhookDeliveryJob } from "../server/jobs/webhook-delivery";
-import { rowsOf } from "../server/services/campaigns/dispatch-sql";
+import { rowsOf } from "../server/db/sql";
 import { enqueueWebhookEvents, type WebhookEventInput } from "../server/services/webhooks/enqueue";
 import { createEndpoint } from "../server/services/webhooks/endpoints";
 

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import type { WorkflowGraph } from "../contract/domain/workflow-graph";
 import { buildApp } from "../server/app";
 import { openDatabase } from "../server/db/client";
-import { rowsOf } from "../server/services/campaigns/dispatch-sql";
+import { rowsOf } from "../server/db/sql";
 import { enqueueEvents } from "../server/services/workflows/events";
 import { createWorkflow, publishWorkflow } from "../server/services/workflows/store";
 

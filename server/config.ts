@@ -3,11 +3,11 @@ import { UMS_LOG_DAYS_DEFAULT } from "../contract/domain/api-keys";
 import { SMS_WINDOW } from "../contract/domain/campaigns";
 import { REPORT_TTL_HOURS_DEFAULT } from "../contract/domain/reports";
 import { WORKFLOW_DEFAULTS } from "../contract/domain/workflow-runs";
-import { aiConfigFromEnv, type AiConfig } from "./services/ai/llm";
+import { aiConfigFromEnv, type AiConfig } from "./config/ai";
 import { rbmConfigFromEnv, type RbmConfig } from "./carriers/rcs/config";
 import { whatsappCloudConfigFromEnv, type WhatsAppCloudConfig } from "./carriers/whatsapp-cloud/config";
-import { credentialsKeyFromEnv } from "./services/carrier-channels/credentials-crypto";
-import type { LoginDelayRule } from "./services/login-throttle";
+import { credentialsKeyFromEnv } from "./config/credentials-key";
+import type { LoginDelayRule } from "./config/login-delay";
 import { s3ConfigFromEnv, type S3Config } from "./storage/s3";
 
 export interface RateLimitRule {

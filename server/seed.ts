@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { ModuleName } from "../contract/modules";
 import { MODULES } from "../contract/modules";
 import type { Role } from "../contract/roles";
-import { hashPassword } from "./auth/passwords";
+import { hashPassword } from "./services/passwords";
 import type { Db } from "./db/client";
 import { modulePermissions, users } from "./db/schema";
 import { applyMoves } from "./services/ledger";

@@ -12,7 +12,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../server/app";
 import type { ServerConfig } from "../../server/config";
 import { openDatabase, type Database, type Db } from "../../server/db/client";
-import { pgArray, rowsOf } from "../../server/services/campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../../server/db/sql";
 import { setBalance } from "../../server/test/campaign-fixtures";
 
 import type { StandInChild } from "./stand-in-ipc";

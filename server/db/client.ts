@@ -119,7 +119,7 @@ const dialect = new PgDialect();
 /**
  * Marks a raw statement as one of the hottest (a dispatcher's claim, its outcomes, a batch of receipts): on PGlite it
  * runs as a named statement, parsed and planned once, inside transactions too. Its text must not change with its
- * values (they travel as parameters: arrays as one text each, dispatch-sql.ts pgArray), and it must not NOTIFY.
+ * values (they travel as parameters: arrays as one text each, sql.ts pgArray), and it must not NOTIFY.
  * node-postgres sends it as before. Answers the statement.
  */
 export function hot(query: SQL): SQL {

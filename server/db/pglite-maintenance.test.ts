@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "../services/campaigns/dispatch-sql";
+import { rowsOf } from "./sql";
 import { migratedPglite } from "../test/harness";
 import { openDatabase, type Database } from "./client";
 import { maintainOnce, maintenanceTargets } from "./pglite-maintenance";

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "./client";
-import { rowsOf } from "../services/campaigns/dispatch-sql";
+import { rowsOf } from "./sql";
 
 /** autovacuum's defaults: vacuum past 50 + 20 % dead rows, analyze past 50 + 10 % changed rows. */
 const VACUUM = { base: 50, scale: 0.2 };

@@ -3,8 +3,9 @@
 import { and, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { aiPassages } from "../db/schema";
-import { embed, type AiConfig } from "../services/ai/llm";
-import type { ClaimJob } from "./claim-loop";
+import { embed } from "../services/ai/llm";
+import type { AiConfig } from "../config/ai";
+import type { ClaimJob } from "../db/claim-loop";
 
 export const AI_EMBED_JOB = "ai-embeddings";
 

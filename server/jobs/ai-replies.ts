@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { aiReplyJobs } from "../db/schema";
 import { answerInbound, type ReplyDeps } from "../services/ai/conversation-reply";
 import { AI_REPLY_JOB } from "../services/ai/reply-queue";
-import type { ClaimJob } from "./claim-loop";
+import type { ClaimJob } from "../db/claim-loop";
 
 const MAX_ATTEMPTS = 5;
 const CONVERSATIONS_AT_ONCE = 4;

@@ -8,7 +8,7 @@ import { userRoom } from "../realtime";
 import { startCarrierEvents } from "../services/campaigns/carrier-events";
 import { DISPATCH_DEFAULTS, startDispatcher, type DispatchSettings } from "../services/campaigns/dispatch";
 import { createProgressPusher } from "../services/campaigns/progress";
-import type { ClaimLoop } from "./claim-loop";
+import type { ClaimLoop } from "../db/claim-loop";
 import { startSettlement } from "./campaign-settlement";
 
 export type DispatchOverrides = Partial<Omit<DispatchSettings, "perSecond">> & { perSecond?: Partial<Record<Channel, number>>; eventsFlushMs?: number };

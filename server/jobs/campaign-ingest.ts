@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { campaigns } from "../db/schema";
 import type { CampaignRow } from "../services/campaigns/reach";
 import { ingestCampaign, type IngestOptions } from "../services/campaigns/audience/ingest";
-import type { ClaimJob } from "./claim-loop";
+import type { ClaimJob } from "../db/claim-loop";
 import { ROW_LOCK } from "../db/locks";
 
 export const CAMPAIGN_INGEST_JOB = "campaign-ingest";

@@ -6,7 +6,7 @@ import { campaigns } from "../db/schema";
 import type { CampaignRow } from "../services/campaigns/reach";
 import { enqueueWebhookEvents } from "../services/webhooks/enqueue";
 import { campaignStatusEvent } from "../services/webhooks/events";
-import type { ClaimJob } from "./claim-loop";
+import type { ClaimJob } from "../db/claim-loop";
 import { ROW_LOCK } from "../db/locks";
 
 export interface CampaignSchedulerOptions {

@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { retryingRaces } from "../db/errors";
 import { loadRates } from "../services/campaigns/rates";
 import { settleApiMessages, settleCharges } from "../services/campaigns/settlement";
-import type { ClaimLoop } from "./claim-loop";
+import type { ClaimLoop } from "../db/claim-loop";
 
 export interface Settlement extends ClaimLoop {
   /** These campaigns had failed receipts: settle them soon. */

@@ -5,7 +5,7 @@ import { startPublicDispatcher } from "../services/public-api/dispatch";
 import { startPrune } from "../services/public-api/prune";
 import { startPublicReceipts } from "../services/public-api/receipts";
 import { dispatchOverridesFromEnv, settingsOf, type DispatchOverrides } from "./campaign-dispatch";
-import type { ClaimLoop } from "./claim-loop";
+import type { ClaimLoop } from "../db/claim-loop";
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 

@@ -8,7 +8,7 @@ import { reports } from "../db/schema";
 import type { ReportRow } from "../services/reports/reach";
 import { progressEvent } from "../services/reports/records";
 import type { Storage } from "../storage";
-import type { ClaimJob } from "./claim-loop";
+import type { ClaimJob } from "../db/claim-loop";
 
 export const REPORT_EXPIRY_JOB = "report-expiry";
 

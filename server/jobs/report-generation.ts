@@ -14,7 +14,7 @@ import type { ReportRow } from "../services/reports/reach";
 import { progressEvent } from "../services/reports/records";
 import { writeReport } from "../services/reports/write";
 import type { Storage } from "../storage";
-import type { ClaimJob } from "./claim-loop";
+import type { ClaimJob } from "../db/claim-loop";
 
 export const REPORT_GENERATION_JOB = "report-generation";
 

@@ -8,7 +8,7 @@ import type { Carrier } from "../carriers";
 import type { Db } from "../db/client";
 import { whatsappTemplates as t } from "../db/schema";
 import { toRecord, type TemplateDbRow } from "../services/whatsapp-templates/record";
-import type { ClaimJob } from "./claim-loop";
+import type { ClaimJob } from "../db/claim-loop";
 
 /** States after which the provider may still change its mind (quality pauses); REJECTED and DISABLED are final. */
 const WATCHED: WaTemplateStatus[] = ["PENDING", "APPROVED", "PAUSED"];

@@ -2,7 +2,7 @@
 // processes share the queue; a dead one's rows come back when their lease ends) and sent many at a time, since each
 // waits on someone else's server. The work itself is in services/webhooks/deliver.ts.
 import type { ClaimedDelivery, Deliverer } from "../services/webhooks/deliver";
-import type { ClaimJob } from "./claim-loop";
+import type { ClaimJob } from "../db/claim-loop";
 
 export function webhookDeliveryJob(deliverer: Deliverer): ClaimJob<ClaimedDelivery> {
   return {

@@ -5,14 +5,12 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { TriggerKind } from "../../contract/domain/workflow-nodes";
 import type { Db } from "../db/client";
-import { pgArray, rowsOf } from "../services/campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../db/sql";
 import type { AiBridge, IntentResult } from "../services/workflows/ai-bridge";
-import { KINDS_OF } from "../services/workflows/events";
+import { KINDS_OF, WORKFLOW_EVENTS_JOB } from "../services/workflows/events";
 import { startRuns, type RunStart } from "../services/workflows/runs";
 import { activeWorkflows, matchesTrigger, runStartFor } from "../services/workflows/triggers";
-import type { ClaimJob } from "./claim-loop";
-
-export const WORKFLOW_EVENTS_JOB = "workflow-events";
+import type { ClaimJob } from "../db/claim-loop";
 
 interface EventRow {
   id: number;

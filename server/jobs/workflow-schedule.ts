@@ -4,12 +4,12 @@
 import { sql } from "drizzle-orm";
 import { triggerOf } from "../../contract/domain/workflow-graph";
 import type { Db } from "../db/client";
-import { rowsOf } from "../services/campaigns/dispatch-sql";
+import { rowsOf } from "../db/sql";
 import { graphOfVersion } from "../services/workflows/graph-cache";
 import { startRuns } from "../services/workflows/runs";
 import { nextFireAt } from "../services/workflows/schedule-time";
 import { contactOf, triggerPayload } from "../services/workflows/triggers";
-import type { ClaimJob } from "./claim-loop";
+import type { ClaimJob } from "../db/claim-loop";
 
 interface Due {
   id: string;

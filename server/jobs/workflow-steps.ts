@@ -12,12 +12,12 @@ import { STEP_CAP_MESSAGE } from "../../contract/domain/workflow-runs";
 import { fillDeep, type RunScope } from "../../contract/domain/workflow-vars";
 import type { Db } from "../db/client";
 import type { RunContact } from "../db/schema";
-import { pgArray, rowsOf } from "../services/campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../db/sql";
 import { coalescer } from "../services/workflows/coalesce";
 import { contactOf, contactWriter } from "../services/workflows/contacts";
 import { executeStep, type EngineDeps, type Outcome } from "../services/workflows/execute";
 import { graphOfVersion } from "../services/workflows/graph-cache";
-import type { ClaimJob } from "./claim-loop";
+import type { ClaimJob } from "../db/claim-loop";
 
 export const WORKFLOW_STEPS_JOB = "workflow-steps";
 

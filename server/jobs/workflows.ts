@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerConfig } from "../config";
 import { defaultAiBridge, type AiBridge } from "../services/workflows/ai-bridge";
-import { startClaimLoop, type ClaimLoop } from "./claim-loop";
+import { startClaimLoop, type ClaimLoop } from "../db/claim-loop";
 import { workflowEventsJob } from "./workflow-events";
 import { workflowScheduleJob } from "./workflow-schedule";
 import { workflowStepsJob } from "./workflow-steps";

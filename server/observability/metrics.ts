@@ -4,7 +4,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { sql } from "drizzle-orm";
 import type { Db, PoolStats } from "../db/client";
-import { rowsOf } from "../services/campaigns/dispatch-sql";
+import { rowsOf } from "../db/sql";
 
 export interface Metrics {
   registry: Registry;

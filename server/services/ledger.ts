@@ -3,6 +3,7 @@ import { MAX_AMOUNT, MAX_BALANCE } from "../../contract/constants";
 import { MSG } from "../../contract/messages";
 import type { Db } from "../db/client";
 import { balanceLedger, users } from "../db/schema";
+import type { Tx } from "../db/sql";
 import { badRequest } from "../http/errors";
 import type { LedgerKind } from "../../contract/calls";
 
@@ -38,9 +39,6 @@ export function toPaise(amount: number, field = "amount"): number {
   if (Math.abs(paise - amount * 100) > 1e-6) throw refuse("must have at most two decimal places");
   return paise;
 }
-
-/** A transaction of either driver: the moves of a bigger unit of work (e.g. deciding a balance request). */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Applies balance moves and their ledger rows in one transaction. Each debit is a conditional UPDATE

@@ -1,17 +1,8 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { loginFailures } from "../db/schema";
-import { rowsOf } from "./campaigns/dispatch-sql";
-
-export interface LoginDelayRule {
-  /** Failures within the window that cost nothing (typos). */
-  freeFailures: number;
-  /** Wait before the next attempt is checked after the first failure past the free ones; doubles per failure. */
-  baseDelayMs: number;
-  maxDelayMs: number;
-  /** Failures older than this are forgotten. */
-  windowMs: number;
-}
+import { rowsOf } from "../db/sql";
+import type { LoginDelayRule } from "../config/login-delay";
 
 /** How long after the last attempt the account takes its next one, given `failures` (SQL, ms), capped at maxDelayMs. */
 const delayOf = (failures: SQL, rule: LoginDelayRule) =>

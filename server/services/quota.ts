@@ -4,7 +4,7 @@ import type { LedgerKind, LedgerRow, QuotaSummary } from "../../contract/calls";
 import { eachDay, REPORT_TIME_ZONE } from "../../contract/domain/dashboards";
 import type { Db } from "../db/client";
 import { csvLine } from "./campaigns/csv-safe";
-import { rowsOf } from "./campaigns/dispatch-sql";
+import { rowsOf } from "../db/sql";
 import type { Caller } from "./caller";
 import { rupees } from "./dashboard/figures";
 import type { ReportRange } from "./dashboard/range";

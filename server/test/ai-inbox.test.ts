@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiAnswers, aiConversations, aiReplyJobs, chatMessages, conversations } from "../db/schema";
 import { aiReplyJob } from "../jobs/ai-replies";
-import { startClaimLoop } from "../jobs/claim-loop";
+import { startClaimLoop } from "../db/claim-loop";
 import { answerInbound } from "../services/ai/conversation-reply";
 import { AI_REPLY_JOB } from "../services/ai/reply-queue";
 import { startServer, type DemoName, type TestServer } from "./harness";

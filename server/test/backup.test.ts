@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restoreDataDir } from "../../scripts/restore.mjs";
 import { buildApp } from "../app";
 import { openDatabase, type Database, type Db } from "../db/client";
-import { rowsOf } from "../services/campaigns/dispatch-sql";
+import { rowsOf } from "../db/sql";
 import { DEMO_PASSWORD, demoSessions, freshDatabase, migratedPglite } from "./harness";
 
 const work = mkdtempSync(join(tmpdir(), "mc-backup-"));

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_RATES_PAISE } from "../../contract/domain/campaigns";
 import type { CampaignRecord, RecipientRecord } from "../../contract/calls";
 import { campaignRecipients, campaigns } from "../db/schema";
-import { rowsOf } from "../services/campaigns/dispatch-sql";
+import { rowsOf } from "../db/sql";
 import { applyFailoverReceipts } from "../services/campaigns/failover-receipts";
 import { insertCampaign, smsTemplate, until, whatsappTemplate } from "./campaign-fixtures";
 import { failoverSuite } from "./campaign-failover-fixtures";

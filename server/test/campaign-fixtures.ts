@@ -16,7 +16,8 @@ import { campaigns, smsAccounts, smsTemplates, users, whatsappTemplates } from "
 import type { DispatchOverrides } from "../jobs/campaign-dispatch";
 import { ROW_LOCK } from "../db/locks";
 import { holdForCampaign } from "../services/campaigns/money";
-import { applyMovesIn, type Tx } from "../services/ledger";
+import { applyMovesIn } from "../services/ledger";
+import type { Tx } from "../db/sql";
 import { DEMO_PASSWORD, demoSessions, type DemoName } from "./harness";
 
 /** Receipts and replies within a few ms, generous per-sender rates: a run of thousands takes a second or two. */

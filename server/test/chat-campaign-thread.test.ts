@@ -3,7 +3,7 @@
 // and the conversation carries the name the audience file gave them.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "../services/campaigns/dispatch-sql";
+import { rowsOf } from "../db/sql";
 import { businessAddresses } from "../services/chats/addresses";
 import { receiveInbound, type Inbound } from "../services/chats/inbound";
 import { smsTemplate, whatsappTemplate } from "./campaign-fixtures";

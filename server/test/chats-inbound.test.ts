@@ -3,7 +3,7 @@
 // and workflow triggers queued per message by the same rules as for a single one.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "../services/campaigns/dispatch-sql";
+import { rowsOf } from "../db/sql";
 import { businessAddresses } from "../services/chats/addresses";
 import { receiveInbound, type Inbound } from "../services/chats/inbound";
 import { startServer, type TestServer } from "./harness";

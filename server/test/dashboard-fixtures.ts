@@ -3,7 +3,7 @@ import type { CampaignChannel } from "../../contract/constants";
 import type { RecipientState } from "../../contract/domain/campaigns";
 import { addDays, dayStart, DELIVERED_STATES, reportDay, SENT_OR_FAILED_STATES } from "../../contract/domain/dashboards";
 import type { Db } from "../db/client";
-import { rowsOf } from "../services/campaigns/dispatch-sql";
+import { rowsOf } from "../db/sql";
 import { insertCampaign, insertRecipients, type RecipientSpec } from "./campaign-read-fixtures";
 
 // Seeded campaigns for the dashboard suites, and the figures computed straight from the recipient rows (never from

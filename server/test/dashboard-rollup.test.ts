@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { campaignRecipients, campaigns } from "../db/schema";
-import { rowsOf } from "../services/campaigns/dispatch-sql";
+import { rowsOf } from "../db/sql";
 import { dispatchServer, insertCampaign, ordinaryNumbers, setBalance, smsTemplate, until, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
 import { rollupAndRaw } from "./dashboard-fixtures";
 import { freshDatabase } from "./harness";

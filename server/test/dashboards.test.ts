@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DashboardOverview, TeamRow } from "../../contract/calls";
 import { addDays, presetDays, reportDay } from "../../contract/domain/dashboards";
-import { rowsOf } from "../services/campaigns/dispatch-sql";
+import { rowsOf } from "../db/sql";
 import { expectedFigures, rawRecipients, rollupAndRaw, seedCampaign, type RawRecipient } from "./dashboard-fixtures";
 import { startServer, type DemoName, type TestServer } from "./harness";
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import type { Database } from "../db/client";
-import { rowsOf } from "../services/campaigns/dispatch-sql";
+import { rowsOf } from "../db/sql";
 import { fastSandbox, insertCampaign, ordinaryNumbers, setBalance, until, whatsappTemplate } from "./campaign-fixtures";
 import { DEMO_PASSWORD, demoSessions, freshDatabase } from "./harness";
 

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { FINAL_CAMPAIGN_STATUSES } from "../../contract/domain/campaigns";
 import { LEDGER_KINDS } from "../../contract/calls";
 import type { Db } from "../db/client";
-import { rowsOf } from "../services/campaigns/dispatch-sql";
+import { rowsOf } from "../db/sql";
 
 // Money is exact: for every account in the database, whoever wrote its rows (the seed, a route, a job),
 //  - its balance is the sum of its ledger rows, and the rows chain: each balance_after is the one before plus its

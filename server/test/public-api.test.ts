@@ -12,7 +12,7 @@ import { apiKeys, apiMessages, balanceLedger, conversations, umsRequests, wabaPh
 import type { PublicMessageStateChange } from "../services/public-api/state-events";
 import { recoverStale } from "../services/public-api/dispatch-sql";
 import { settleApiMessages } from "../services/campaigns/settlement";
-import type { Tx } from "../services/ledger";
+import type { Tx } from "../db/sql";
 import type { UmsEntry } from "../services/public-api/request-log";
 import { balanceOf, dispatchServer, setBalance, smsTemplate, until, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
 import { freshDatabase } from "./harness";

@@ -13,7 +13,7 @@ import { buildApp } from "../app";
 import { Server } from "socket.io";
 import { userRoom } from "../realtime";
 import { postgresAdapter } from "../realtime/postgres-adapter";
-import { rowsOf } from "../services/campaigns/dispatch-sql";
+import { rowsOf } from "../db/sql";
 import { startChild, type Child } from "./crash-child";
 import { DEMO_PASSWORD, freshDatabase, startPeer, startServer, type TestServer } from "./harness";
 

@@ -10,7 +10,7 @@ import { sign } from "../carriers/whatsapp-cloud/stand-in/webhook-sender";
 import type { Database } from "../db/client";
 import { campaignRecipients, campaigns, carrierChannels, carrierWebhookEvents, chatMessages, conversations, wabaPhoneNumbers, wabas, whatsappTemplates } from "../db/schema";
 import { openCredentials } from "../services/carrier-channels/credentials-crypto";
-import { credentialsKeyFromEnv } from "../services/carrier-channels/credentials-crypto";
+import { credentialsKeyFromEnv } from "../config/credentials-key";
 import { insertCampaign, setBalance, smsTemplate, until } from "./campaign-fixtures";
 import { freshDatabase } from "./harness";
 import { templateForm } from "./whatsapp-template-server";

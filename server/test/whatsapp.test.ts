@@ -5,7 +5,7 @@ import { formatDay, shiftDay } from "../../contract/domain/whatsapp-analytics";
 import { sandboxWabaFor } from "../carriers/sandbox/whatsapp";
 import { randomUUID } from "node:crypto";
 import { wabaPhoneNumbers, wabas, wabaSolutions } from "../db/schema";
-import { rowsOf } from "../services/campaigns/dispatch-sql";
+import { rowsOf } from "../db/sql";
 import { receiveInbound } from "../services/chats/inbound";
 import { insertCampaign, insertRecipients } from "./campaign-read-fixtures";
 import { startServer, type DemoName, type TestServer } from "./harness";

@@ -7,7 +7,7 @@ import { startCampaignDispatch, type DispatchOverrides } from "../../jobs/campai
 import { campaignIngestJob } from "../../jobs/campaign-ingest";
 import { campaignSchedulerJob } from "../../jobs/campaign-scheduler";
 import { startPublicApiJobs } from "../../jobs/public-api";
-import { startClaimLoop, type ClaimLoop } from "../../jobs/claim-loop";
+import { startClaimLoop, type ClaimLoop } from "../../db/claim-loop";
 import { reportExpiryJob } from "../../jobs/report-expiry";
 import { reportGenerationJob } from "../../jobs/report-generation";
 import { templateReviewJob } from "../../jobs/template-review";

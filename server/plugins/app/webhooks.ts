@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
 import type { ServerConfig } from "../../config";
-import { startClaimLoop, type ClaimLoop } from "../../jobs/claim-loop";
+import { startClaimLoop, type ClaimLoop } from "../../db/claim-loop";
 import { webhookDeliveryJob } from "../../jobs/webhook-delivery";
 import { createDeliverer, type Deliverer } from "../../services/webhooks/deliver";
 import { pruneDeliveries } from "../../services/webhooks/deliveries";

@@ -7,7 +7,7 @@ import { effectiveModules } from "../../../contract/ability";
 import { callerOf } from "../../auth/guard";
 import { issueSession } from "../../auth/issue-session";
 import { linkOrigin } from "../../config";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "../../auth/passwords";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "../../services/passwords";
 import { isUniqueViolation } from "../../db/client";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http/errors";
 import { accountExists, findLoginAccount, findUserByEmail, insertAccount, markFirstLoginDone, recordImpersonation } from "../../services/accounts";

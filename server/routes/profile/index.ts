@@ -1,7 +1,7 @@
 import { isTimeZone } from "../../../contract/domain/time-zone";
 import { MSG } from "../../../contract/messages";
 import { callerOf } from "../../auth/guard";
-import { hashPassword, verifyPassword } from "../../auth/passwords";
+import { hashPassword, verifyPassword } from "../../services/passwords";
 import { linkOrigin } from "../../config";
 import { badRequest, notFound } from "../../http/errors";
 import { assertEmailFree, requestEmailChange } from "../../services/email-change";

@@ -7,7 +7,7 @@ import { apiCallerOf } from "../../auth/api-key-guard";
 import { umsIdOf } from "../../plugins/app/public-api";
 import type { SendJob, SendOutcome } from "../../services/public-api/accept";
 import { publicError, type ApiCaller } from "../../services/public-api/caller";
-import { rowsOf } from "../../services/campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { publicMessage } from "../../services/public-api/messages";
 import { prepareBatch, prepareMessage, type PreparedMessage, type PrepareDeps } from "../../services/public-api/prepare";
 import { sendableTemplates } from "../../services/public-api/templates";

@@ -6,7 +6,7 @@ import type { CallQuery } from "../../../contract/calls";
 import type { Db } from "../../db/client";
 import { aiAgents } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../../db/sql";
 import { filterValue, pageWindow, totalPages } from "../paging";
 import { NO_STATS, toAgentRecord, type AgentRow, type AgentStats } from "./records";
 import { ownAgent } from "./tenant";

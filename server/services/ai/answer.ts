@@ -10,7 +10,8 @@ import { contextForAgent, describeBusiness } from "./business-context";
 import { defaultConfig } from "./configs";
 import { intentModel } from "./intent-model";
 import { searchKnowledge } from "./knowledge/search";
-import { complete, modelConfigured, type AiConfig } from "./llm";
+import { complete, modelConfigured } from "./llm";
+import type { AiConfig } from "../../config/ai";
 import { loadNlp, prefixOf, words } from "./nlp/tokens";
 import { effectivePrompt, type AgentRow, type ConfigRow, type ContextRow } from "./records";
 

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { aiAgentConfigs } from "../../db/schema";
 import { badRequest, notFound } from "../../http/errors";
 import { isUuid } from "../caller";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { pageWindow, totalPages } from "../paging";
 import { toConfigRecord, type AgentRow, type ConfigRow } from "./records";
 import { agentField, agentNames } from "./tenant";

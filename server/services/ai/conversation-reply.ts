@@ -20,7 +20,7 @@ import { addNoteInWorkspace, sendInWorkspace } from "../chats/send";
 import type { ChatWorkspace } from "../chats/workspace";
 import { composeAnswer, type Answer } from "./answer";
 import { intentModel } from "./intent-model";
-import type { AiConfig } from "./llm";
+import type { AiConfig } from "../../config/ai";
 import type { AgentRow } from "./records";
 
 export interface ReplyDeps {

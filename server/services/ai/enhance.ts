@@ -2,7 +2,8 @@
 // deterministic rule-based rewrite adds what a customer-service prompt needs and says what it changed, so the person
 // can read the diff and decide.
 import type { AiChannel } from "../../../contract/domain/ai";
-import { complete, modelConfigured, type AiConfig } from "./llm";
+import { complete, modelConfigured } from "./llm";
+import type { AiConfig } from "../../config/ai";
 import type { AgentRow, ContextRow } from "./records";
 
 export interface Enhanced {

@@ -4,7 +4,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { aiIntents } from "../../db/schema";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { trainClassifier, type IntentModel } from "./nlp/classifier";
 import type { IntentRow } from "./records";
 

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { aiIntents } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { isUuid } from "../caller";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { pageWindow, totalPages } from "../paging";
 import { intentModel } from "./intent-model";
 import { toIntentRecord, type AgentRow, type IntentRow } from "./records";

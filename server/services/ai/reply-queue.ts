@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
-import type { Tx } from "../ledger";
+import { pgArray, rowsOf, type Tx } from "../../db/sql";
 import type { ChatMessageRow, ConversationRow } from "../chats/records";
 
 /** The job that answers queued messages (server/jobs/ai-replies.ts), by its name in `app.jobs`. */

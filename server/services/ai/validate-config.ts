@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { ValidationResult } from "../../../contract/calls/ai-records";
 import type { Db } from "../../db/client";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { contextForAgent } from "./business-context";
-import { modelConfigured, type AiConfig } from "./llm";
+import { modelConfigured } from "./llm";
+import type { AiConfig } from "../../config/ai";
 import { effectivePrompt, type AgentRow, type ConfigRow } from "./records";
 
 /**

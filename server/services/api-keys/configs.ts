@@ -9,7 +9,7 @@ import type { SchemaBody } from "../../../schemas";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/client";
 import { badRequest, conflict, notFound, type FieldError } from "../../http/errors";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../../db/sql";
 import { isUuid } from "../caller";
 import { pageWindow, totalPages } from "../paging";
 import { configFor, effectiveOf, type ConfigRow } from "./effective";

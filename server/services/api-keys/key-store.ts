@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ApiScope } from "../../../contract/domain/api-keys";
 import type { Database, Db } from "../../db/client";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import type { SessionEvent } from "../sessions";
 import { configFor, effectiveOf, type ConfigRow, type Effective } from "./effective";
 import { allowListCheck } from "./ip-allow";

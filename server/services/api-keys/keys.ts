@@ -7,7 +7,7 @@ import { API_KEYS_PER_ACCOUNT_MAX, API_KEY_PREFIX, type ApiKeyStatus, type ApiSc
 import type { SchemaBody } from "../../../schemas";
 import type { Db } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../../db/sql";
 import { isUuid } from "../caller";
 import { pageWindow, totalPages } from "../paging";
 import type { ApiKeyStore } from "./key-store";

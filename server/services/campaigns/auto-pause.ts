@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { AUTO_PAUSE_FAILURE_RATE, AUTO_PAUSE_WINDOW, RECIPIENT_STATES } from "../../../contract/domain/campaigns";
 import type { Db } from "../../db/client";
-import { pgArray, rowsOf } from "./dispatch-sql";
+import { pgArray, rowsOf } from "../../db/sql";
 import { transition } from "./status";
 
 export interface AutoPauseRule {

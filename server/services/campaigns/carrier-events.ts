@@ -15,8 +15,7 @@ import type { WebhookMessageStatus } from "../../../contract/domain/webhooks";
 import { enqueueWebhookEvents } from "../webhooks/enqueue";
 import { recipientStatusEvents } from "../webhooks/events";
 import { anyWebhooksWanted, webhooksWanted } from "../webhooks/subscribers";
-import type { Tx } from "../ledger";
-import { pgArray, rowsOf } from "./dispatch-sql";
+import { pgArray, rowsOf, type Tx } from "../../db/sql";
 import { enqueueEvents, type TriggerEvent } from "../workflows/events";
 import { applyFailoverReceipts, failoverRecipientOf } from "./failover-receipts";
 

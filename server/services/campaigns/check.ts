@@ -5,7 +5,7 @@ import { checkSmsTemplate, isSmsCategory, type SmsCategory } from "../../../cont
 import type { Db } from "../../db/client";
 import { campaignRecipients, campaigns, inboundMessages, rcsBots, rcsTemplates, smsAccounts, smsTemplates, suppressions, users, wabas, whatsappTemplates } from "../../db/schema";
 import { dndBlockedNumbers } from "../dnd/scrub";
-import type { Tx } from "../ledger";
+import type { Tx } from "../../db/sql";
 import { dltRouteOf, dltSkipConditions, variableNames, type DltRoute } from "./dlt-route";
 import { estimateCost, longestParts, type Estimate } from "./estimate";
 import { rcsMessagePaise } from "./dispatch-content";

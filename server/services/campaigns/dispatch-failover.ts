@@ -12,10 +12,9 @@ import { FAILOVER_CHANNELS, type FailoverChannel, type FailoverCondition } from 
 import type { Carrier } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { campaigns, smsAccounts, smsTemplates, type CampaignFailover } from "../../db/schema";
-import type { Tx } from "../ledger";
 import { contentFor, costOf } from "./dispatch-content";
 import { failoverMessageId } from "./failover-receipts";
-import { pgArray, rowsOf } from "./dispatch-sql";
+import { pgArray, rowsOf, type Tx } from "../../db/sql";
 import { releaseHold, settle } from "./money";
 import type { Rates } from "./rates";
 import { FOR_ROW_LOCK } from "../../db/locks";

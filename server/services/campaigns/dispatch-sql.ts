@@ -1,23 +1,10 @@
 // The dispatcher's statements: few and set-based, so a batch of hundreds of recipients costs a handful of round trips
-// (a claim, an outcome write), never one transaction per message. Arrays travel as one text parameter in PostgreSQL's
-// array syntax and are cast in SQL, which both drivers (PGlite and node-postgres) pass through unchanged; so each
-// statement's text is the same every time, and the ones run per batch are hot (client.ts: planned once on PGlite).
-import { sql, type SQL } from "drizzle-orm";
+// (a claim, an outcome write), never one transaction per message. Arrays travel as one text parameter (db/sql.ts
+// pgArray), so each statement's text is the same every time, and the ones run per batch are hot (client.ts: planned
+// once on PGlite).
+import { sql } from "drizzle-orm";
 import { hot, type Db } from "../../db/client";
-import type { Tx } from "../ledger";
-
-type Value = string | number | null | undefined;
-
-/** One array literal: `{1,2}` or `{"a","b",NULL}` with quotes and backslashes escaped. */
-export function pgArray(values: readonly Value[]): string {
-  const items = values.map((v) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`));
-  return `{${items.join(",")}}`;
-}
-
-export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+import { pgArray, rowsOf, type PgArrayItem, type Tx } from "../../db/sql";
 
 export interface ClaimedRow {
   id: number;
@@ -75,7 +62,7 @@ export interface WrittenOutcome {
 
 export async function writeOutcomes(db: Db, campaignId: string, outcomes: readonly Outcome[], charged: ReadonlyMap<number, number>): Promise<WrittenOutcome[]> {
   if (outcomes.length === 0) return [];
-  const col = <K extends keyof Outcome>(k: K) => pgArray(outcomes.map((o) => o[k] as Value));
+  const col = <K extends keyof Outcome>(k: K) => pgArray(outcomes.map((o) => o[k] as PgArrayItem));
   return rowsOf<WrittenOutcome>(
     db,
     hot(sql`

@@ -6,7 +6,7 @@ import { INDIAN_MOBILE_E164, overlongVariables } from "../../../contract/domain/
 import { SMS_VARIABLE_MAX } from "../../../contract/domain/sms";
 import type { Db } from "../../db/client";
 import { campaignRecipients, smsAccounts } from "../../db/schema";
-import type { Tx } from "../ledger";
+import type { Tx } from "../../db/sql";
 import type { CampaignRow } from "./reach";
 
 export async function campaignOnDltRoute(db: Db | Tx, row: Pick<CampaignRow, "channel" | "smsAccountId" | "userId">): Promise<boolean> {

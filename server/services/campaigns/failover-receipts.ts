@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { ReceiptStatus } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
-import { pgArray, rowsOf } from "./dispatch-sql";
+import { pgArray, rowsOf } from "../../db/sql";
 
 const FAILOVER_ID = /^(\d+):sms$/;
 

@@ -3,7 +3,8 @@ import { FINAL_CAMPAIGN_STATUSES } from "../../../contract/domain/campaigns";
 import { MSG } from "../../../contract/messages";
 import { campaigns } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { applyMovesIn, type Tx } from "../ledger";
+import { applyMovesIn } from "../ledger";
+import type { Tx } from "../../db/sql";
 import { ROW_LOCK } from "../../db/locks";
 
 // A campaign's money, in paise, through the ledger:

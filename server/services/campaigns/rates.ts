@@ -1,7 +1,7 @@
 import { DEFAULT_RATES, RATE_KEYS, type Rates } from "../../../contract/domain/charging";
 import type { Db } from "../../db/client";
 import { channelRates } from "../../db/schema";
-import type { Tx } from "../ledger";
+import type { Tx } from "../../db/sql";
 
 export type { Rates } from "../../../contract/domain/charging";
 

@@ -9,10 +9,10 @@ import { FINAL_CAMPAIGN_STATUSES, type CampaignStatus } from "../../../contract/
 import { RBM_CONVERSATION_MS, type Rates } from "../../../contract/domain/charging";
 import { MSG } from "../../../contract/messages";
 import type { Db } from "../../db/client";
-import { applyMovesIn, InsufficientBalance, type Tx } from "../ledger";
+import { applyMovesIn, InsufficientBalance } from "../ledger";
 import { isUuid } from "../caller";
 import { refund as refundApiMessages } from "../public-api/dispatch-sql";
-import { pgArray, rowsOf } from "./dispatch-sql";
+import { pgArray, rowsOf, type Tx } from "../../db/sql";
 import { releaseHold } from "./money";
 
 /** The numbers among `numbers` in a conversation with this bot (by its id) that is open now. */

@@ -3,8 +3,7 @@
 // (contract/domain/charging.ts). One lookup for many numbers, through the conversations' unique index.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { Tx } from "../ledger";
-import { pgArray, rowsOf } from "./dispatch-sql";
+import { pgArray, rowsOf, type Tx } from "../../db/sql";
 import { freeInWindow, type CampaignTemplate } from "./dispatch-content";
 import { openRcsConversations } from "./rcs-conversations";
 

@@ -11,8 +11,7 @@ import { sql } from "drizzle-orm";
 import { FINAL_CAMPAIGN_STATUSES } from "../../../contract/domain/campaigns";
 import type { ChargeBasis } from "../../../contract/domain/charging";
 import type { Db } from "../../db/client";
-import type { Tx } from "../ledger";
-import { pgArray, rowsOf } from "./dispatch-sql";
+import { pgArray, rowsOf, type Tx } from "../../db/sql";
 import { refund as refundApiMessages } from "../public-api/dispatch-sql";
 import { releaseHold } from "./money";
 

@@ -3,7 +3,7 @@ import { CAMPAIGN_TRANSITIONS, type CampaignStatus } from "../../../contract/dom
 import type { Db } from "../../db/client";
 import { campaigns } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import type { Tx } from "../ledger";
+import type { Tx } from "../../db/sql";
 import { campaignStatusEvent } from "../webhooks/events";
 import { enqueueWebhookEvents } from "../webhooks/enqueue";
 import { anyWebhooksWanted } from "../webhooks/subscribers";

@@ -5,7 +5,7 @@
 // and then (dispatch.ts STATUS_MS) in case a notification is lost while their LISTEN connection is down.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { Tx } from "../ledger";
+import type { Tx } from "../../db/sql";
 
 export const STOP_CHANNEL = "campaign_stopped";
 

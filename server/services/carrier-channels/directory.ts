@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import type { ChannelAddress, ChannelConnection, ChannelDirectory } from "../../carriers/router/channel-adapter";
 import { hot, type Db } from "../../db/client";
 import { carrierChannels } from "../../db/schema";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { openCredentials } from "./credentials-crypto";
 import type { HealthRecorder } from "./health";
 

@@ -13,7 +13,7 @@ import type { Db } from "../../db/client";
 import { carrierChannels, carrierRcsBots, rcsBots, type CarrierChannelSettings } from "../../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
 import type { SchemaBody } from "../../../schemas";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { hintOf, openCredentials, sealCredentials } from "./credentials-crypto";
 import { newVerifyToken, ownChannel, recordOf, type ChannelDeps } from "./manage";
 

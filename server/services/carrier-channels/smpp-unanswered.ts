@@ -9,7 +9,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { UNANSWERED_FOR_MS, UNANSWERED_MOST, type UnansweredStore } from "../../carriers/smpp/unanswered";
 import type { Db } from "../../db/client";
 import { smppAnswered, smppUnanswered } from "../../db/schema";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../../db/sql";
 
 const since = sql`now() - make_interval(secs => ${UNANSWERED_FOR_MS / 1000})`;
 

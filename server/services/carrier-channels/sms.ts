@@ -23,7 +23,7 @@ import { carrierChannels, carrierSmsSenders, smsAccounts, type CarrierChannelSet
 import { badRequest, conflict, HttpError, type FieldError } from "../../http/errors";
 import { privateHostError } from "../../http/ssrf";
 import type { SchemaBody } from "../../../schemas";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { hintOf, sealCredentials } from "./credentials-crypto";
 import { newVerifyToken, recordOf, type ChannelDeps } from "./manage";
 

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { CarrierEvent } from "../../carriers/carrier";
 import type { KeyedEvent } from "../../carriers/router/channel-adapter";
 import type { Db } from "../../db/client";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../../db/sql";
 
 interface Pending {
   channelId: string;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ChatChannel } from "../../../contract/domain/chats";
 import { hot, type Db } from "../../db/client";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../../db/sql";
 
 /** A business address of an account: where customers write to and the inbox answers from. */
 export interface BusinessAddress {

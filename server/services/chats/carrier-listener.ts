@@ -6,10 +6,10 @@ import { takeChannelInbound } from "./reply-routes";
 import { inboundNotice, notifyConversations } from "./notify";
 import { pushChatMessage, pushStatus } from "./push";
 import { applyChatStatus, chatIdOfCarrierId, chatIdsOfProviderIds } from "./receipts";
-import { WORKFLOW_EVENTS_JOB } from "../../jobs/workflow-events";
 import { failsOnItsData } from "../../db/errors";
 import { startRcsConversations } from "../campaigns/rcs-conversations";
 import { loadRates } from "../campaigns/rates";
+import { WORKFLOW_EVENTS_JOB } from "../workflows/events";
 
 type Receipt = Extract<CarrierEvent, { type: "receipt" }>;
 

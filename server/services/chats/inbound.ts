@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { CarrierEvent } from "../../carriers/carrier";
 import { markHot, type Db } from "../../db/client";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../../db/sql";
 import { enqueueWebhookEvents } from "../webhooks/enqueue";
 import { webhooksWanted } from "../webhooks/subscribers";
 import { ownersOfAddresses } from "./addresses";

@@ -2,8 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ChatChannel, ChatDeliveryState } from "../../../contract/domain/chats";
 import type { ReceiptStatus } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
-import type { Tx } from "../ledger";
+import { pgArray, rowsOf, type Tx } from "../../db/sql";
 import { enqueueWebhookEvent } from "../webhooks/enqueue";
 import { anyWebhooksWanted } from "../webhooks/subscribers";
 

@@ -5,7 +5,7 @@
 // from it then goes out through the provider the customer used, not the default carrier.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../../db/sql";
 import { ownersOfAddresses } from "./addresses";
 import type { Inbound } from "./inbound";
 

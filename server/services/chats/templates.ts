@@ -5,7 +5,7 @@ import type { ChatChannel } from "../../../contract/domain/chats";
 import { smsVariableCount } from "../../../contract/domain/sms";
 import { fillVariables, headerMediaFormat, variableCount, type WaComponent } from "../../../contract/domain/whatsapp-template";
 import type { Db } from "../../db/client";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { templateHeaderSource } from "../campaigns/header-media";
 import type { ConversationRow } from "./records";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AgentActivity } from "../../../contract/calls";
 import type { Db } from "../../db/client";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import type { ReportRange } from "./range";
 import { ownedInReach, type DashboardReach } from "./scope";
 

@@ -5,7 +5,7 @@ import type { CampaignStatus } from "../../../contract/domain/campaigns";
 import { DELIVERED_STATES, eachDay, SENT_OR_FAILED_STATES } from "../../../contract/domain/dashboards";
 import type { Role } from "../../../contract/roles";
 import type { Db } from "../../db/client";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { conversationWork, noWork } from "./conversation-work";
 import { DELIVERED, FAILED, MESSAGES, rupees, SPENT_PAISE, statsInRange } from "./figures";
 import type { ReportRange } from "./range";

@@ -3,7 +3,7 @@ import type { MessageStatus } from "../../../contract/constants";
 import { STATUS_OF_STATE } from "../../../contract/domain/dashboards";
 import type { RecipientState } from "../../../contract/domain/campaigns";
 import type { Db } from "../../db/client";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../../db/sql";
 
 // SPEC's status counts, from the messages accounts really sent: campaign recipients and their states, read from the
 // rollup (recipient_daily_stats) rather than the recipient rows. An account's messages are those of the campaigns

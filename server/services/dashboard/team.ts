@@ -5,7 +5,7 @@ import type { Role } from "../../../contract/roles";
 import { deliveryRate, type TeamSort } from "../../../contract/domain/dashboards";
 import type { Db } from "../../db/client";
 import { csvLine } from "../campaigns/csv-safe";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { filterValue } from "../paging";
 import { conversationWork, noWork } from "./conversation-work";
 import { DELIVERED, FAILED, MESSAGES, rupees, SPENT_PAISE, statsInRange } from "./figures";

@@ -3,7 +3,7 @@ import { DND_RULES, dndBlocks, type DndEntry } from "../../../contract/domain/dn
 import type { SmsCategory } from "../../../contract/domain/sms";
 import type { Db } from "../../db/client";
 import { dndNumbers } from "../../db/schema";
-import type { Tx } from "../ledger";
+import type { Tx } from "../../db/sql";
 
 // contract/domain/dnd.ts's rule over the account's DND list: in SQL for a campaign's recipients (the pre-send check
 // counts and the start marks them in one statement), and per number for a single send (the public API, workflows).

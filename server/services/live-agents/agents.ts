@@ -4,13 +4,14 @@ import type { Static } from "@sinclair/typebox";
 import type { LiveAgentRecord } from "../../../contract/calls/chat-records";
 import { AGENT_INVITE_TTL_MS } from "../../../contract/domain/chats";
 import { MSG } from "../../../contract/messages";
-import { hashPassword } from "../../auth/passwords";
 import { isUniqueViolation, type Db } from "../../db/client";
+import type { Tx } from "../../db/sql";
 import { conversations, liveAgents, modulePermissions, users } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import type { SessionStore } from "../sessions";
 import { isUuid, type Caller } from "../caller";
 import { likeEscape } from "../chats/conversations";
+import { hashPassword } from "../passwords";
 import { presenceOf } from "./presence";
 
 export type LiveAgentOut = Static<typeof LiveAgentRecord>;
@@ -66,7 +67,7 @@ export async function findAgent(db: Db, caller: Caller, id: string): Promise<Age
 }
 
 /** The agent's own sign-in: role user under the account it answers for, with the chat module. One transaction. */
-async function createSignIn(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], ownerId: string, input: { name: string; email: string; username: string; password: string }): Promise<string> {
+async function createSignIn(tx: Tx, ownerId: string, input: { name: string; email: string; username: string; password: string }): Promise<string> {
   const passwordHash = await hashPassword(input.password);
   const [user] = await tx
     .insert(users)

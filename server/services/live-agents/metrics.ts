@@ -3,7 +3,7 @@ import type { Static } from "@sinclair/typebox";
 import type { AgentMetricsRecord } from "../../../contract/calls/chat-records";
 import type { AgentMetricPeriod } from "../../../contract/domain/chats";
 import type { Db } from "../../db/client";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 
 export type AgentMetrics = Static<typeof AgentMetricsRecord>;
 

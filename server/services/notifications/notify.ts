@@ -8,7 +8,7 @@ import type { NotificationRecord } from "../../../contract/calls/notifications";
 import { NOTIFICATION_BODY_MAX, NOTIFICATION_EVENT, NOTIFICATION_TITLE_MAX, type NotificationKind } from "../../../contract/domain/notifications";
 import { hot, type Db } from "../../db/client";
 import { userRoom } from "../../realtime";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../../db/sql";
 
 export type NotificationOut = Static<typeof NotificationRecord>;
 

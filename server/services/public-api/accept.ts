@@ -7,10 +7,10 @@
 //  4. "Message state changed" for each new message (state-events.ts), in the same transaction.
 // A batch that fails as a whole is retried request by request, so one bad request never takes others down with it.
 import { sql } from "drizzle-orm";
-import { toMoney, type Tx } from "../ledger";
+import { toMoney } from "../ledger";
 import type { Db } from "../../db/client";
 import type { PublicMessageHistoryEntry } from "../../db/schema";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf, type Tx } from "../../db/sql";
 import { createBatcher, type Batcher, type BatcherOptions } from "./batcher";
 import type { ApiCaller } from "./caller";
 import type { PreparedMessage } from "./prepare";

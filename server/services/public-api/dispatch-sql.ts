@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import type { CampaignChannel } from "../../../contract/constants";
 import type { PublicMessageState } from "../../../contract/domain/api-keys";
 import type { PublicMessageHistoryEntry, PublicMessageStep } from "../../db/schema";
-import { toMoney, type Tx } from "../ledger";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
+import { toMoney } from "../ledger";
+import { pgArray, rowsOf, type Tx } from "../../db/sql";
 import type { PublicMessageStateChange } from "./state-events";
 
 /** Queued rows looked at per claim: the oldest, so a deep queue is not sorted whole each round. */

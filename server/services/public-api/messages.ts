@@ -4,7 +4,7 @@ import type { CampaignChannel } from "../../../contract/constants";
 import type { PublicMessageState } from "../../../contract/domain/api-keys";
 import type { Db } from "../../db/client";
 import type { PublicMessageHistoryEntry, PublicMessageStep } from "../../db/schema";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { isUuid } from "../caller";
 import { pageWindow, totalPages } from "../paging";
 

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { ClaimLoop } from "../../jobs/claim-loop";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import type { ClaimLoop } from "../../db/claim-loop";
+import { rowsOf } from "../../db/sql";
 
 /** Rows deleted per statement, so a large backlog never holds locks for long. */
 const CHUNK = 10_000;

@@ -3,7 +3,7 @@
 // of concurrent requests, each told its position in the window. Fixed windows start at a key's first request.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../../db/sql";
 import { createBatcher, type BatcherOptions } from "./batcher";
 
 export interface RateRequest {

@@ -4,7 +4,7 @@
 // another process's bind. Such a receipt waits and is looked up again, later each time, a bounded number of times.
 import { sql } from "drizzle-orm";
 import { hot, type Db } from "../../db/client";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../../db/sql";
 
 /** The first look again comes this long after the first miss, each next one twice as late. */
 export interface UnmatchedRetry {

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { ClaimLoop } from "../../jobs/claim-loop";
+import type { ClaimLoop } from "../../db/claim-loop";
 
 export interface UmsEntry {
   id: string;

@@ -7,7 +7,7 @@ import type { CampaignChannel } from "../../../contract/constants";
 import type { RcsTemplateDraft } from "../../../contract/domain/rcs";
 import { isSmsCategory, type SmsCategory } from "../../../contract/domain/sms";
 import type { Db } from "../../db/client";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { rcsPlaceholderCount, smsPlaceholderCount, whatsappPlaceholderCount } from "../campaigns/placeholders";
 
 const CACHE_MS = 5000;

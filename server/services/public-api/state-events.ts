@@ -1,6 +1,6 @@
 import type { CampaignChannel } from "../../../contract/constants";
 import type { PublicMessageState } from "../../../contract/domain/api-keys";
-import type { Tx } from "../ledger";
+import type { Tx } from "../../db/sql";
 
 /** One public message that moved to a new state (accepted, sent, delivered, read, failed, a fallback queued…). */
 export interface PublicMessageStateChange {

@@ -3,7 +3,7 @@ import type { PublicTemplateRecord } from "../../../contract/calls";
 import type { CampaignChannel } from "../../../contract/constants";
 import type { RcsTemplateDraft } from "../../../contract/domain/rcs";
 import type { Db } from "../../db/client";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { rcsPlaceholderCount, smsPlaceholderCount } from "../campaigns/placeholders";
 import { variableCount } from "../../../contract/domain/whatsapp-template";
 

@@ -5,7 +5,7 @@ import { API_KEY_PREFIX } from "../../../contract/domain/api-keys";
 import type { Db } from "../../db/client";
 import { notFound } from "../../http/errors";
 import { MSG } from "../../../contract/messages";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { isUuid } from "../caller";
 import { pageWindow, totalPages } from "../paging";
 

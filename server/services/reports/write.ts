@@ -13,7 +13,7 @@ import { campaignRecipients, inboundMessages } from "../../db/schema";
 import type { Storage } from "../../storage";
 import { csvLine, formulaSafe } from "../campaigns/csv-safe";
 import { RECIPIENT_COLUMNS } from "../campaigns/downloads";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import type { CampaignRow } from "../campaigns/reach";
 import { countsOf, emptyCounts, failoverPaiseOf } from "../campaigns/records";
 import { toMoney } from "../ledger";

@@ -5,7 +5,7 @@ import type { WebhookDeliveryEvent, WebhookDeliveryStatus } from "../../../contr
 import type { Db } from "../../db/client";
 import { notFound } from "../../http/errors";
 import { isUuid } from "../caller";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 
 interface DeliveryRow {
   id: string;

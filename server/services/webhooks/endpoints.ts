@@ -6,7 +6,7 @@ import type { WebhookEndpointRecord } from "../../../contract/calls";
 import type { Db } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { isUuid } from "../caller";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../../db/sql";
 import { checkWebhookUrl, type UrlPolicy } from "./address-guard";
 import { newWebhookSecret, secretHint } from "./sign";
 import { announceWebhookChange } from "./subscribers";

@@ -5,8 +5,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { WebhookEnvelope, WebhookEvent, WebhookPayloads } from "../../../contract/domain/webhooks";
 import type { Db } from "../../db/client";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
-import type { Tx } from "../ledger";
+import { pgArray, rowsOf, type Tx } from "../../db/sql";
 import { webhooksWanted } from "./subscribers";
 
 export interface WebhookEventInput<E extends WebhookEvent = WebhookEvent> {

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { WebhookEvent } from "../../../contract/domain/webhooks";
 import type { Database, Db } from "../../db/client";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 
 const CHANNEL = "webhook_endpoints";
 const RELOAD_MS = 60_000;

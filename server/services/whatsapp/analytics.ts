@@ -10,7 +10,7 @@ import {
   splitList,
 } from "../../../contract/domain/whatsapp-analytics";
 import type { Db } from "../../db/client";
-import { rowsOf } from "../campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { badRequest, notFound, type FieldError } from "../../http/errors";
 import { phonesOf } from "./wabas";
 

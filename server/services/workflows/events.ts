@@ -5,7 +5,10 @@
 import { sql } from "drizzle-orm";
 import type { TriggerKind } from "../../../contract/domain/workflow-nodes";
 import type { Db } from "../../db/client";
-import type { Tx } from "../ledger";
+import type { Tx } from "../../db/sql";
+
+/** The job that turns these events into runs (jobs/workflow-events.ts); writers tick it by this name. */
+export const WORKFLOW_EVENTS_JOB = "workflow-events";
 
 export interface TriggerEvent {
   ownerId: string;

@@ -6,7 +6,7 @@ import type { TriggerKind } from "../../../contract/domain/workflow-nodes";
 import { fill } from "../../../contract/domain/workflow-vars";
 import type { Db } from "../../db/client";
 import type { RunContact } from "../../db/schema";
-import { pgArray, rowsOf } from "../campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../../db/sql";
 import { toE164 } from "../campaigns/phone";
 import type { IntentResult } from "./ai-bridge";
 import { graphOfVersion } from "./graph-cache";

@@ -8,7 +8,7 @@ import { SERVER_SHUTDOWN_EVENT } from "../../../contract/constants";
 import { PROGRESS_EVENT } from "../../../contract/domain/campaigns";
 import { CHAT_MESSAGE_EVENT, SEND_MESSAGE_EVENT, type RealtimeChatMessage } from "../../../contract/domain/chats";
 import type { Database } from "../../db/client";
-import { pgArray, rowsOf } from "../../services/campaigns/dispatch-sql";
+import { pgArray, rowsOf } from "../../db/sql";
 import { applyMoves, creditMoves } from "../../services/ledger";
 import { insertCampaign, ordinaryNumbers, whatsappTemplate } from "../campaign-fixtures";
 import { readSendLog } from "../crash-child";

@@ -4,7 +4,7 @@
 //   report generation: every report queued while the campaign runs (and a process dies) ends ready, with rows.
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { rowsOf } from "../../services/campaigns/dispatch-sql";
+import { rowsOf } from "../../db/sql";
 import { readSendLog } from "../crash-child";
 
 export interface PartContext {

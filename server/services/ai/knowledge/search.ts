@@ -7,8 +7,9 @@
 import { sql } from "drizzle-orm";
 import type { SearchHit } from "../../../../contract/calls/ai-records";
 import type { Db } from "../../../db/client";
-import { pgArray, rowsOf } from "../../campaigns/dispatch-sql";
-import { embed, embeddingsConfigured, type AiConfig } from "../llm";
+import { pgArray, rowsOf } from "../../../db/sql";
+import { embed, embeddingsConfigured } from "../llm";
+import type { AiConfig } from "../../../config/ai";
 import { entryIndexes, prepare, score } from "./term-index";
 import { nearestPassages } from "./vectors";
 

@@ -10,7 +10,7 @@
 // float4 rounding. search.ts ranks its shortlist again in SQL and reads the passages' text.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { rowsOf } from "../../campaigns/dispatch-sql";
+import { rowsOf } from "../../../db/sql";
 
 /** The characters of a lexeme that identify a word: the stemmer makes "delivery" "deliveri" and "delivered" "deliv". */
 export const STEM_CHARS = 5;

@@ -4,7 +4,7 @@
 // fingerprint query: count, embedded count, newest id) or after a minute.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { rowsOf } from "../../campaigns/dispatch-sql";
+import { rowsOf } from "../../../db/sql";
 
 interface Index {
   fingerprint: string;

@@ -3,7 +3,7 @@ import type { AiChannel } from "../../../../contract/domain/ai";
 import type { Db } from "../../../db/client";
 import { aiAgentConfigs, aiAgents, aiBusinessContexts, aiIntents } from "../../../db/schema";
 import { conflict } from "../../../http/errors";
-import { rowsOf } from "../../campaigns/dispatch-sql";
+import { rowsOf } from "../../../db/sql";
 import { DEFAULT_HANDOFF } from "../agents";
 import { createKnowledge, type EmbedPolicy } from "../knowledge/store";
 import type { AgentRow } from "../records";

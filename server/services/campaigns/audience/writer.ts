@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { IngestExclusion } from "../../../../contract/domain/campaigns";
 import type { Db } from "../../../db/client";
-import { pgArray } from "../dispatch-sql";
+import { pgArray } from "../../../db/sql";
 
 // Bulk writes of the ingest (STACK gotcha 8): never drizzle's insert builder, which allocates an object per value.
 // PGlite takes one INSERT from unnest'ed arrays per batch; PostgreSQL takes COPY, the fastest way in.

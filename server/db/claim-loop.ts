@@ -2,8 +2,9 @@
 // SELECT … FOR UPDATE SKIP LOCKED and leases them (moves their due time forward), so several server processes on one
 // PostgreSQL never take the same row, and a process that dies mid-way only delays the row until the lease ends.
 // The work itself runs after the claim commits: a slow carrier never holds row locks.
+// It lives in db/ because the database is the queue: services start and hold loops, jobs/ only define what they claim.
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/client";
+import type { Db } from "./client";
 import { jobRunId, withRequestId } from "../observability/context";
 
 export interface ClaimJob<T> {
