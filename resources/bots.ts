@@ -21,12 +21,6 @@ export const bots: ResourceDef = {
     update: "bots.update",
     custom: {
       updateStatus: "bots.updateStatus",
-      // Google RBM connections of the caller's bots: credentials in (connect, edit), webhook URL and health out (use-rbm-channels.ts).
-      rbmChannels: "carrierChannels.list",
-      connectRbm: "carrierChannels.connectRcs",
-      editRbm: "carrierChannels.editRcs",
-      testRbm: "carrierChannels.test",
-      removeRbm: "carrierChannels.remove",
     },
   },
   idField: "botId",

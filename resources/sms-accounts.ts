@@ -13,14 +13,6 @@ export const smsAccounts: ResourceDef = {
     update: "sms.accounts.update",
     custom: {
       activate: "sms.accounts.activate",
-      // The account's SMS provider connections (SMPP, HTTP): credentials in, health and DLR webhook out.
-      providers: "carrierChannels.list",
-      connectSmpp: "carrierChannels.connectSmpp",
-      connectHttp: "carrierChannels.connectSmsHttp",
-      editSmpp: "carrierChannels.editSmpp",
-      editHttp: "carrierChannels.editSmsHttp",
-      testProvider: "carrierChannels.test",
-      removeProvider: "carrierChannels.remove",
     },
   },
 };

@@ -15,12 +15,6 @@ export const wabas: ResourceDef = {
       phoneNumbers: "waba.phoneNumbers",
       businessProfile: "waba.businessProfile.get",
       setBusinessProfile: "waba.businessProfile.set",
-      // The account's WhatsApp Cloud API connections (credentials, webhook, health).
-      cloudChannels: "carrierChannels.list",
-      connectCloud: "carrierChannels.connectWhatsApp",
-      updateCloud: "carrierChannels.update",
-      testCloud: "carrierChannels.test",
-      removeCloud: "carrierChannels.remove",
     },
   },
 };

@@ -1,8 +1,8 @@
-import { useCustomMutation, type HttpError } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import { useState } from "react";
-import type { CallReply, CarrierChannelRecord } from "../../../contract";
-
-type TestReply = CallReply<"carrierChannels.test"> & Record<string, unknown>;
+import type { CarrierChannelRecord } from "../../../contract";
+import { useCallMutation } from "../../api";
+import type { CarrierChannelKit, EditCall } from "./kits";
 
 /**
  * An edit form's values without the fields left empty: an empty secret field keeps the saved secret. `keep` names
@@ -13,35 +13,23 @@ export const withoutEmpty = (values: Record<string, unknown>, keep: readonly str
 
 export const errorToast = (fallback: string) => (err?: HttpError) => ({ type: "error" as const, message: err?.message || fallback });
 
-interface ChannelChecksOptions {
-  resource: string;
-  /** The resource's actions for the channel's test and removal calls. */
-  testAction: string;
-  removeAction: string;
-  /** "Disconnected" or "Removed", as the page words it. */
-  removedVerb: string;
-  removeFailed: string;
-  refresh: () => Promise<void>;
-}
+/** A success toast with the reply's own message, or `fallback`. */
+export const replyToast = (fallback: string) => (reply?: { data?: Record<string, unknown> }) => ({
+  type: "success" as const,
+  message: typeof reply?.data?.message === "string" ? reply.data.message : fallback,
+});
 
-/** Test connection and removal of a provider connection (WhatsApp Cloud API, SMS providers): the same calls, worded per page. */
-export function useChannelChecks({ resource, testAction, removeAction, removedVerb, removeFailed, refresh }: ChannelChecksOptions) {
+/** Test connection and removal of a provider connection: the same calls on every channel page, worded per page. */
+export function useChannelChecks({ words }: CarrierChannelKit, refresh: () => Promise<void>) {
   const [testing, setTesting] = useState<string | null>(null);
   const [lastTest, setLastTest] = useState<Record<string, { ok: boolean; message: string }>>({});
-  const mutation = useCustomMutation<Record<string, unknown>, HttpError, Record<string, unknown>>();
+  const testCall = useCallMutation("carrierChannels.test");
+  const removeCall = useCallMutation("carrierChannels.remove");
 
   const test = async (channel: CarrierChannelRecord) => {
     setTesting(channel._id);
     try {
-      const res = await mutation.mutateAsync({
-        url: "",
-        method: "post",
-        values: {},
-        meta: { resource, action: testAction, params: { id: channel._id } },
-        successNotification: false,
-        errorNotification: errorToast("The test could not run"),
-      });
-      const result = (res.data as TestReply).data;
+      const { data: result } = await testCall.mutateAsync({ params: { id: channel._id }, successNotification: false, errorNotification: errorToast("The test could not run") });
       setLastTest((all) => ({ ...all, [channel._id]: { ok: result.ok, message: result.message } }));
       await refresh();
     } catch {
@@ -53,13 +41,10 @@ export function useChannelChecks({ resource, testAction, removeAction, removedVe
 
   const remove = async (channel: CarrierChannelRecord) => {
     try {
-      await mutation.mutateAsync({
-        url: "",
-        method: "delete",
-        values: {},
-        meta: { resource, action: removeAction, params: { id: channel._id } },
-        successNotification: () => ({ type: "success", message: `${removedVerb} ${channel.name}` }),
-        errorNotification: errorToast(removeFailed),
+      await removeCall.mutateAsync({
+        params: { id: channel._id },
+        successNotification: () => ({ type: "success", message: `${words.removedVerb} ${channel.name}` }),
+        errorNotification: errorToast(words.removeFailed),
       });
       await refresh();
     } catch {
@@ -70,40 +55,29 @@ export function useChannelChecks({ resource, testAction, removeAction, removedVe
   return { test, testing, lastTest, remove };
 }
 
-type SavedReply = CallReply<"carrierChannels.editSmpp"> & Record<string, unknown>;
-
-interface ChannelEditOptions {
-  resource: string;
-  /** The resource's action of the channel's edit call (per provider). */
-  actionOf: (channel: CarrierChannelRecord) => string;
-  failed: string;
-  refresh: () => Promise<void>;
-  /** Fields sent even when empty (see withoutEmpty). */
-  keepEmpty?: readonly string[];
-}
-
 /**
- * The edit drawer of a provider connection (SMS providers, RBM agents): which channel is open, and saving it. The
- * server checks the new settings with the provider first; on a refusal the toast says why and the drawer stays open.
+ * The edit drawer of a provider connection: which channel is open, and saving it. The server checks the new
+ * settings with the provider first; on a refusal the toast says why and the drawer stays open.
  */
-export function useChannelEdit({ resource, actionOf, failed, refresh, keepEmpty = [] }: ChannelEditOptions) {
+export function useChannelEdit({ editCall, keepEmpty, words }: CarrierChannelKit, refresh: () => Promise<void>) {
   const [editing, setEditing] = useState<CarrierChannelRecord | null>(null);
-  const mutation = useCustomMutation<Record<string, unknown>, HttpError, Record<string, unknown>>();
-  const save = async (channel: CarrierChannelRecord, values: Record<string, unknown>) => {
+  const mutation = useCallMutation<EditCall>("carrierChannels.update");
+  /** Saves the connection's new settings; `onSaved` runs once the server took them, before the list refreshes. */
+  const save = async (channel: CarrierChannelRecord, values: Record<string, unknown>, onSaved?: () => void) => {
     try {
       await mutation.mutateAsync({
-        url: "",
-        method: "put",
-        values: withoutEmpty(values, keepEmpty),
-        meta: { resource, action: actionOf(channel), params: { id: channel._id } },
-        successNotification: (r) => ({ type: "success", message: (r?.data as SavedReply | undefined)?.message ?? "Saved" }),
-        errorNotification: errorToast(failed),
+        call: editCall(channel),
+        params: { id: channel._id },
+        body: keepEmpty === "all" ? values : withoutEmpty(values, keepEmpty),
+        successNotification: replyToast("Saved"),
+        errorNotification: errorToast(words.saveFailed),
       });
       setEditing(null);
+      onSaved?.();
       await refresh();
     } catch {
       // The toast said why; the form keeps what was typed.
     }
   };
-  return { editing, openEdit: setEditing, closeEdit: () => setEditing(null), save, savingEdit: mutation.mutation.isPending };
+  return { editing, openEdit: setEditing, closeEdit: () => setEditing(null), save, savingEdit: mutation.isPending };
 }
