@@ -8,6 +8,7 @@ import type { Carrier } from "../../carriers/carrier";
 import { batchAnswers } from "../../carriers/batch-answers";
 import type { Db } from "../../db/client";
 import { retryingRaces } from "../../db/errors";
+import { startFlushLoop } from "../../db/flush-loop";
 import { applyFailoverReceipts, failoverRecipientOf } from "./failover-receipts";
 import { applyInbound, type Inbound } from "./inbound-replies";
 import { applyReceipts, merge, rank, type Receipt } from "./receipt-updates";
@@ -31,7 +32,6 @@ export interface CarrierEvents {
 export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEventsOptions): CarrierEvents {
   let receipts = new Map<string, Receipt>();
   let inbound: Inbound[] = [];
-  let running: Promise<number> | undefined;
   // A receipt's answer is refused if the flush that writes it fails (the provider delivers it again; receipts only move
   // forward, so twice is harmless); a reply's never is, since the inbox's listener answers for storing the message and
   // a redelivery would store it twice.
@@ -104,29 +104,5 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
     return written.length + messages.length;
   }
 
-  const tick = (): Promise<number> => {
-    if (running) return running;
-    running = flush()
-      .catch((err: unknown) => {
-        options.log.error({ err }, "carrier events not written");
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-
-  const timer = setInterval(() => void tick(), options.flushMs);
-  timer.unref();
-
-  return {
-    tick,
-    stop: async () => {
-      clearInterval(timer);
-      unsubscribe();
-      await running;
-      await tick();
-    },
-  };
+  return startFlushLoop(flush, { flushMs: options.flushMs, log: options.log, failed: "carrier events not written", beforeLastFlush: unsubscribe });
 }
