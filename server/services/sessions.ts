@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Database, Db } from "../db/client";
+import { NotifiedCache } from "../db/notified-cache";
 import { liveAgents, modulePermissions, sessions, users } from "../db/schema";
 
 /** What the auth check needs about a session and its account, read in one query and cached. */
@@ -40,39 +41,43 @@ export interface NewSession {
 /**
  * Server-side sessions with an in-process cache, so the common auth check costs no database round trip. Every
  * revocation or account change is applied to this process's cache at once and sent to the others with
- * PostgreSQL NOTIFY; while the LISTEN connection is down the cache is bypassed, so nothing stale is served.
+ * PostgreSQL NOTIFY (db/notified-cache.ts); while the LISTEN connection is down the cache is bypassed.
  */
 export class SessionStore {
-  private readonly cache = new Map<string, { state: SessionState; untilMs: number }>();
   private readonly subscribers = new Set<(event: SessionEvent) => void>();
-  /** Bumped by every event: a lookup that raced with one does not store what it read. */
-  private epoch = 0;
-  private listening = false;
-  private unlisten: (() => Promise<void>) | undefined;
+  private readonly cache: NotifiedCache<SessionState, SessionEvent>;
 
-  constructor(private readonly database: Pick<Database, "db" | "listen">) {}
+  constructor(private readonly database: Pick<Database, "db" | "listen">) {
+    this.cache = new NotifiedCache<SessionState, SessionEvent>(database, {
+      channel: CHANNEL,
+      ttlMs: CACHE_TTL_MS,
+      max: CACHE_MAX,
+      fresh: (state, now) => state.expiresAtMs > now,
+      evict: (event, entries) => {
+        if (event.kind === "sessions") {
+          for (const id of event.ids) entries.delete(id);
+        } else {
+          for (const [id, state] of entries.entries()) {
+            if (state.userId === event.userId || state.impersonatedBy === event.userId) entries.delete(id);
+          }
+        }
+      },
+      onEvent: (event) => {
+        for (const fn of this.subscribers) fn(event);
+      },
+    });
+  }
 
   private get db(): Db {
     return this.database.db;
   }
 
-  async start(): Promise<void> {
-    this.unlisten = await this.database.listen(CHANNEL, {
-      message: (payload) => this.receive(payload),
-      lost: () => {
-        this.listening = false;
-        this.clear();
-      },
-      ready: () => {
-        this.listening = true;
-        this.clear();
-      },
-    });
+  start(): Promise<void> {
+    return this.cache.start();
   }
 
-  async stop(): Promise<void> {
-    this.listening = false;
-    await this.unlisten?.();
+  stop(): Promise<void> {
+    return this.cache.stop();
   }
 
   /** Called for every event, local or from another process (e.g. to disconnect sockets). */
@@ -100,10 +105,7 @@ export class SessionStore {
 
   /** resolve's answer without waiting, when this process holds the session fresh; undefined otherwise. */
   cached(sessionId: string, now = Date.now()): SessionState | undefined {
-    const hit = this.cache.get(sessionId);
-    if (hit && hit.untilMs > now && hit.state.expiresAtMs > now) return hit.state;
-    if (hit) this.cache.delete(sessionId);
-    return undefined;
+    return this.cache.get(sessionId, now)?.value;
   }
 
   /** The session and its account, or null when there is no such session or it has expired. */
@@ -111,7 +113,7 @@ export class SessionStore {
     const now = Date.now();
     const hit = this.cached(sessionId, now);
     if (hit) return hit;
-    const epoch = this.epoch;
+    const ticket = this.cache.ticket();
     const [row] = await this.db
       .select({
         userId: sessions.userId,
@@ -133,10 +135,7 @@ export class SessionStore {
     if (!row || row.expiresAt.getTime() <= now) return null;
     const { revokedAt, expiresAt, ...rest } = row;
     const state: SessionState = { ...rest, sessionId, revoked: revokedAt !== null, expiresAtMs: expiresAt.getTime() };
-    if (this.listening && epoch === this.epoch && !state.revoked && state.status === "active") {
-      if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
-      this.cache.set(sessionId, { state, untilMs: now + CACHE_TTL_MS });
-    }
+    if (!state.revoked && state.status === "active") this.cache.set(sessionId, state, ticket, now);
     return state;
   }
 
@@ -193,34 +192,7 @@ export class SessionStore {
     await this.publish({ kind: "user", userId, revoked });
   }
 
-  private apply(event: SessionEvent): void {
-    this.epoch += 1;
-    if (event.kind === "sessions") {
-      for (const id of event.ids) this.cache.delete(id);
-    } else {
-      for (const [id, { state }] of this.cache) {
-        if (state.userId === event.userId || state.impersonatedBy === event.userId) this.cache.delete(id);
-      }
-    }
-    for (const fn of this.subscribers) fn(event);
-  }
-
-  private async publish(event: SessionEvent): Promise<void> {
-    this.apply(event);
-    await this.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
-  }
-
-  private receive(payload: string): void {
-    try {
-      this.apply(JSON.parse(payload) as SessionEvent);
-    } catch {
-      // A payload we cannot read: drop everything rather than risk a stale entry.
-      this.clear();
-    }
-  }
-
-  private clear(): void {
-    this.epoch += 1;
-    this.cache.clear();
+  private publish(event: SessionEvent): Promise<void> {
+    return this.cache.publish(event);
   }
 }

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RATES_PAISE, PROGRESS_EVENT, type ProgressUpdate } from "../../contract/domain/campaigns";
 import type { Database } from "../db/client";
 import { campaignRecipients, campaigns, inboundMessages, balanceLedger, suppressions } from "../db/schema";
-import { HOLD_USED_UP } from "../services/campaigns/dispatch";
+import { HOLD_USED_UP } from "../services/campaigns/dispatch-settings";
 import { transition } from "../services/campaigns/status";
 import { balanceOf, dispatchServer, fastSandbox, insertCampaign, ordinaryNumbers, setBalance, smsTemplate, spendAndCharges, until, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
 import { freshDatabase } from "./harness";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ApiScope } from "../../../contract/domain/api-keys";
 import type { Database, Db } from "../../db/client";
+import { NotifiedCache } from "../../db/notified-cache";
 import { rowsOf } from "../../db/sql";
 import type { SessionEvent } from "../sessions";
 import { configFor, effectiveOf, type ConfigRow, type Effective } from "./effective";
@@ -55,52 +56,48 @@ const toDate = (v: Date | string | null) => (v ? new Date(v) : null);
  * presented secret is compared with the cached one. A deletion, regeneration or configuration change is applied to
  * this process's cache at once and sent to the others with NOTIFY; an account's suspension or module change arrives
  * through the session store's events (the same ones that end its sessions). While the LISTEN connection is down the
- * cache is bypassed, so nothing stale is served.
+ * cache is bypassed, so nothing stale is served (db/notified-cache.ts).
  */
 export class ApiKeyStore {
-  private readonly cache = new Map<string, { state: KeyState | null; untilMs: number }>();
-  /** Bumped by every event: a lookup that raced with one does not store what it read. */
-  private epoch = 0;
-  private listening = false;
-  private unlisten: (() => Promise<void>) | undefined;
+  private readonly cache: NotifiedCache<KeyState | null, KeyEvent>;
   private unsubscribeSessions: (() => void) | undefined;
 
-  constructor(private readonly database: Pick<Database, "db" | "listen">) {}
+  constructor(private readonly database: Pick<Database, "db" | "listen">) {
+    this.cache = new NotifiedCache<KeyState | null, KeyEvent>(database, {
+      channel: CHANNEL,
+      ttlMs: CACHE_TTL_MS,
+      max: CACHE_MAX,
+      evict: (event, entries) => {
+        for (const [publicId, state] of entries.entries()) {
+          // A cached "no such key" may be a key just created elsewhere: drop those too.
+          if (!state || (event.kind === "key" ? state.keyId === event.keyId : state.userId === event.userId)) entries.delete(publicId);
+        }
+      },
+    });
+  }
 
   private get db(): Db {
     return this.database.db;
   }
 
   async start(sessionEvents?: (fn: (event: SessionEvent) => void) => () => void): Promise<void> {
-    this.unlisten = await this.database.listen(CHANNEL, {
-      message: (payload) => this.receive(payload),
-      lost: () => {
-        this.listening = false;
-        this.clear();
-      },
-      ready: () => {
-        this.listening = true;
-        this.clear();
-      },
-    });
+    await this.cache.start();
     this.unsubscribeSessions = sessionEvents?.((event) => {
-      if (event.kind === "user") this.apply({ kind: "user", userId: event.userId });
+      if (event.kind === "user") this.cache.apply({ kind: "user", userId: event.userId });
     });
   }
 
   async stop(): Promise<void> {
-    this.listening = false;
     this.unsubscribeSessions?.();
-    await this.unlisten?.();
+    await this.cache.stop();
   }
 
   /** The key with this public id and what applies to it; null when there is none. */
   async resolve(publicId: string): Promise<KeyState | null> {
     const now = Date.now();
-    const hit = this.cache.get(publicId);
-    if (hit && hit.untilMs > now) return hit.state;
-    if (hit) this.cache.delete(publicId);
-    const epoch = this.epoch;
+    const hit = this.cache.get(publicId, now);
+    if (hit) return hit.value;
+    const ticket = this.cache.ticket();
     const [row] = await rowsOf<Row>(
       this.db,
       sql`select k.id, k.user_id, k.name, k.secret_hash, k.previous_secret_hash, k.previous_valid_until, k.scopes, k.expires_at,
@@ -113,39 +110,14 @@ export class ApiKeyStore {
           where k.public_id = ${publicId}`,
     );
     const state = row ? stateOf(publicId, row) : null;
-    if (this.listening && epoch === this.epoch) {
-      if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
-      // Unknown public ids are cached too (briefly, like the rest), so a flood of made-up keys costs no queries.
-      this.cache.set(publicId, { state, untilMs: now + CACHE_TTL_MS });
-    }
+    // Unknown public ids are cached too (briefly, like the rest), so a flood of made-up keys costs no queries.
+    this.cache.set(publicId, state, ticket, now);
     return state;
   }
 
   /** Tells every process that a key (deleted, regenerated, reconfigured) or every key of an account changed. */
-  async announce(event: KeyEvent): Promise<void> {
-    this.apply(event);
-    await this.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
-  }
-
-  private apply(event: KeyEvent): void {
-    this.epoch += 1;
-    for (const [publicId, { state }] of this.cache) {
-      // A cached "no such key" may be a key just created elsewhere: drop those too.
-      if (!state || (event.kind === "key" ? state.keyId === event.keyId : state.userId === event.userId)) this.cache.delete(publicId);
-    }
-  }
-
-  private receive(payload: string): void {
-    try {
-      this.apply(JSON.parse(payload) as KeyEvent);
-    } catch {
-      this.clear();
-    }
-  }
-
-  private clear(): void {
-    this.epoch += 1;
-    this.cache.clear();
+  announce(event: KeyEvent): Promise<void> {
+    return this.cache.publish(event);
   }
 }
 

@@ -12,7 +12,7 @@ import type { PublicMessageHistoryEntry } from "../../db/schema";
 import type { ClaimLoop } from "../../db/claim-loop";
 import type { Tx } from "../../db/sql";
 import { createPacer } from "../campaigns/dispatch-pacer";
-import type { DispatchSettings } from "../campaigns/dispatch";
+import type { DispatchSettings } from "../campaigns/dispatch-settings";
 import { chargeFallback, markSending, recoverStale, selectQueued, writeOutcomes, type ClaimedMessage, type OutcomeWrite } from "./dispatch-sql";
 import type { PublicMessageEvents, PublicMessageStateChange } from "./state-events";
 

@@ -12,6 +12,7 @@ import type { Carrier, CarrierEvent, ReceiptStatus } from "../../carriers/carrie
 import { batchAnswers } from "../../carriers/batch-answers";
 import type { Db } from "../../db/client";
 import type { ClaimLoop } from "../../db/claim-loop";
+import { startFlushLoop } from "../../db/flush-loop";
 import { rowsOf, type Tx } from "../../db/sql";
 import type { ChargeBasis } from "../../../contract/domain/charging";
 import { loadRates } from "../campaigns/rates";
@@ -147,7 +148,6 @@ export function startPublicReceipts(db: Db, carrier: Carrier, events: PublicMess
   /** By provider id: new ones (looked up at the next flush) and those waiting for a later look. */
   let unkeyed = new Map<string, Unmatched>();
   const waiting = new Map<string, Unmatched>();
-  let running: Promise<number> | undefined;
   // Each receipt is acknowledged once the flush that writes it (or first looks for its message) ends, and refused if
   // that flush failed.
   const answers = batchAnswers();
@@ -238,29 +238,11 @@ export function startPublicReceipts(db: Db, carrier: Carrier, events: PublicMess
     return applied.length;
   }
 
-  const tick = (): Promise<number> => {
-    if (running) return running;
-    running = flush()
-      .catch((err: unknown) => {
-        options.log.error({ err }, "public API receipts not written");
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-
-  const timer = setInterval(() => void tick(), options.flushMs);
-  timer.unref();
-
+  const loop = startFlushLoop(flush, { flushMs: options.flushMs, log: options.log, failed: "public API receipts not written", beforeLastFlush: unsubscribe });
   return {
-    tick,
+    tick: loop.tick,
     stop: async () => {
-      clearInterval(timer);
-      unsubscribe();
-      await running;
-      await tick();
+      await loop.stop();
       if (waiting.size > 0) options.log.warn({ receipts: waiting.size, providerMessageIds: [...waiting.keys()].slice(0, 20) }, "receipts still waiting for their message at shutdown: dropped");
     },
   };

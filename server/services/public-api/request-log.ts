@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { ClaimLoop } from "../../db/claim-loop";
+import { startFlushLoop } from "../../db/flush-loop";
 
 export interface UmsEntry {
   id: string;
@@ -57,7 +58,6 @@ export interface RequestLog extends ClaimLoop {
 
 export function startRequestLog(db: Db, options: { flushMs: number; log: FastifyBaseLogger }): RequestLog {
   let buffer: UmsEntry[] = [];
-  let running: Promise<number> | undefined;
   let dropped = 0;
 
   async function flush(): Promise<number> {
@@ -100,33 +100,7 @@ export function startRequestLog(db: Db, options: { flushMs: number; log: Fastify
     });
   }
 
-  let queued: Promise<number> | undefined;
-
-  // A tick promises that every entry added before it is written. A flush already under way took its batch earlier,
-  // so while one runs the tick is one more flush after it (shared by all the ticks made meanwhile).
-  const tick = (): Promise<number> => {
-    if (!running) return start();
-    queued ??= running.then(() => {
-      queued = undefined;
-      return start();
-    });
-    return queued;
-  };
-
-  const start = (): Promise<number> => {
-    running = flush()
-      .catch((err: unknown) => {
-        options.log.error({ err }, "request log not written");
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-
-  const timer = setInterval(() => void tick(), options.flushMs);
-  timer.unref();
+  const loop = startFlushLoop(flush, { flushMs: options.flushMs, log: options.log, failed: "request log not written", overlap: "follow" });
 
   return {
     add(entry) {
@@ -137,11 +111,7 @@ export function startRequestLog(db: Db, options: { flushMs: number; log: Fastify
         if (dropped % 1000 === 1) options.log.warn({ dropped }, "request log buffer full: oldest entries dropped");
       }
     },
-    tick,
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-      await tick();
-    },
+    tick: loop.tick,
+    stop: loop.stop,
   };
 }
