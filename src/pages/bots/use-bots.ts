@@ -1,6 +1,7 @@
-import { useCreate, useCustomMutation, useInvalidate, useList, useUpdate, type HttpError } from "@refinedev/core";
+import { useCreate, useInvalidate, useList, useUpdate, type HttpError } from "@refinedev/core";
 import { useState } from "react";
 import { MSG } from "../../../contract";
+import { useCallMutation } from "../../api";
 import { useAbility } from "../../providers";
 import { useSession } from "../../state/session";
 import type { FormValues } from "../common/schema-form";
@@ -31,24 +32,26 @@ export function useBots() {
     queryOptions: { refetchInterval: (q) => (isSettling(q.state.data?.data ?? []) ? SETTLING_POLL_MS : false) },
     errorNotification: errorToast("Failed to fetch bots"),
   });
-  const status = useCustomMutation<{ data: BotRecord }, HttpError, { botId: string; status: "active" | "inactive" }>();
+  const status = useCallMutation("bots.updateStatus");
+  // The bot whose switch is saving (its switch spins).
+  const [togglingId, setTogglingId] = useState<string | undefined>(undefined);
   const create = useCreate<BotRecord, HttpError, FormValues>();
   const update = useUpdate<BotRecord, HttpError, FormValues>();
   const refresh = () => invalidate({ resource: "bots", invalidates: ["list"] });
 
   const toggle = async (bot: BotRecord, next: "active" | "inactive") => {
+    setTogglingId(bot._id);
     try {
       await status.mutateAsync({
-        url: "",
-        method: "put",
-        values: { botId: bot._id, status: next },
-        meta: { resource: "bots", action: "updateStatus" },
+        body: { botId: bot._id, status: next },
         successNotification: () => ({ type: "success", message: `${bot.name} is now ${next}` }),
         errorNotification: errorToast(MSG.somethingWrong),
       });
       await refresh();
     } catch {
       // The error toast has said why; the switch shows the saved state.
+    } finally {
+      setTogglingId(undefined);
     }
   };
 
@@ -93,7 +96,7 @@ export function useBots() {
     canCreate: ability.can("call", "bots.createRcs"),
     canEdit: ability.can("call", "bots.update"),
     canToggle: ability.can("call", "bots.updateStatus"),
-    togglingId: status.mutation.isPending ? status.mutation.variables?.values.botId : undefined,
+    togglingId,
     toggle,
     drawer,
     setDrawer,

@@ -1,7 +1,7 @@
-import { useCustomMutation, useInvalidate, useList, type HttpError } from "@refinedev/core";
+import { useInvalidate, useList, type HttpError } from "@refinedev/core";
 import { useState } from "react";
 import { MSG } from "../../../contract";
-import type { CallReply } from "../../api";
+import { useCallMutation, type CallReply } from "../../api";
 
 export type SmsAccount = CallReply<"sms.accounts.list">["data"][number];
 
@@ -20,7 +20,7 @@ export function useSmsAccounts() {
     pagination: { mode: "off" },
     errorNotification: errorToast(MSG.fetchSmsAccounts),
   });
-  const { mutateAsync } = useCustomMutation<CallReply<"sms.accounts.activate">, HttpError, { id: string; isActive: boolean }>();
+  const { mutateAsync } = useCallMutation("sms.accounts.activate");
   const failed = query.isError;
 
   const refresh = () => invalidate({ resource: "sms-accounts", invalidates: ["list"] });
@@ -38,10 +38,7 @@ export function useSmsAccounts() {
       setPendingId(account.id);
       try {
         await mutateAsync({
-          url: "",
-          method: "put",
-          values: { id: account.id, isActive },
-          meta: { resource: "sms-accounts", action: "activate" },
+          body: { id: account.id, isActive },
           successNotification: (res) => ({ type: "success", message: res?.data.message ?? "Saved" }),
           errorNotification: errorToast(MSG.somethingWrong),
         });

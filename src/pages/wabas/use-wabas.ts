@@ -1,6 +1,7 @@
-import { useCustom, useCustomMutation, useInvalidate, useList, type HttpError } from "@refinedev/core";
-import type { CallReply, PhoneNumberRow, WabaPhoneNumber, WabaRecord } from "../../../contract";
+import { useInvalidate, useList, type HttpError } from "@refinedev/core";
+import type { PhoneNumberRow, WabaPhoneNumber, WabaRecord } from "../../../contract";
 import { MSG } from "../../../contract";
+import { useCall, useCallMutation } from "../../api";
 import { useAbility } from "../../providers";
 
 const asPhone = (row: PhoneNumberRow): WabaPhoneNumber => ({
@@ -23,25 +24,16 @@ export function useWabas() {
   const invalidate = useInvalidate();
 
   const list = useList<WabaRecord, HttpError>({ resource: "wabas", pagination: { mode: "off" }, queryOptions: { enabled: canList } });
-  const { query: numbers } = useCustom<CallReply<"waba.phoneNumbers"> & Record<string, unknown>>({
-    url: "",
-    method: "get",
-    meta: { resource: "wabas", action: "phoneNumbers" },
-    queryOptions: { enabled: !canList },
-    errorNotification: false,
-  });
-  const { mutateAsync, mutation } = useCustomMutation<CallReply<"waba.onboarding"> & Record<string, unknown>, HttpError, Record<string, unknown>>();
+  const { query: numbers } = useCall("waba.phoneNumbers", {}, { queryOptions: { enabled: !canList }, errorNotification: false });
+  const onboarding = useCallMutation("waba.onboarding");
 
   /** The sandbox's connect (no values), or Embedded Signup's code with the WABA and number the business chose. */
   const connect = async (values: Record<string, unknown> = {}): Promise<boolean> => {
     try {
-      await mutateAsync({
-      url: "",
-      method: "post",
-      values,
-      meta: { resource: "wabas", action: "onboarding" },
-      successNotification: (res) => ({ type: "success", message: res?.data.message ?? "WhatsApp connected" }),
-      errorNotification: (err) => ({ type: "error", message: err?.message || "WhatsApp could not be connected" }),
+      await onboarding.mutateAsync({
+        body: values,
+        successNotification: (res) => ({ type: "success", message: res?.data.message ?? "WhatsApp connected" }),
+        errorNotification: (err) => ({ type: "error", message: err?.message || "WhatsApp could not be connected" }),
       });
     } catch {
       // The error toast has said why.
@@ -64,6 +56,6 @@ export function useWabas() {
     canConnect,
     canEditProfile,
     connect,
-    connecting: mutation.isPending,
+    connecting: onboarding.isPending,
   };
 }

@@ -1,31 +1,21 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Flex, Select, Skeleton, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
-import type { CallReply } from "../../../../contract";
-import { toMessage } from "../../../api";
+import { toMessage, useCall, useCallMutation } from "../../../api";
 
 /**
  * The WhatsApp provider solution new WABA onboardings go through. An admin chooses it; a reseller sees which one
  * its customers get.
  */
 export function WabaSolutionCard({ canChange }: { canChange: boolean }) {
-  const { query } = useCustom<CallReply<"waba.solutionSelection"> & Record<string, unknown>>({
-    url: "",
-    method: "get",
-    meta: { resource: "settings", action: "wabaSolution" },
-    errorNotification: false,
-  });
-  const { mutateAsync, mutation } = useCustomMutation<CallReply<"waba.updateSolutionProvider"> & Record<string, unknown>, HttpError, Record<string, unknown>>();
+  const { query } = useCall("waba.solutionSelection", {}, { errorNotification: false });
+  const { mutateAsync, isPending } = useCallMutation("waba.updateSolutionProvider");
   const data = query.data?.data.data;
   const [choice, setChoice] = useState<string | undefined>();
   useEffect(() => setChoice(data?.selected?.solution_id), [data?.selected?.solution_id]);
 
   const save = async () => {
     await mutateAsync({
-      url: "",
-      method: "post",
-      values: { solution_id: choice },
-      meta: { resource: "settings", action: "setWabaSolution" },
+      body: { solution_id: choice },
       successNotification: (res) => ({ type: "success", message: res?.data.message ?? "Saved" }),
       errorNotification: (err) => ({ type: "error", message: err?.message || "The provider could not be changed" }),
     });
@@ -53,7 +43,7 @@ export function WabaSolutionCard({ canChange }: { canChange: boolean }) {
           style={{ minWidth: 0, flex: "1 1 260px" }}
           options={data.solutions.map((s) => ({ value: s.solution_id, label: s.name, title: `${s.name}: ${s.provider} carrier` }))}
         />
-        <Button type="primary" onClick={save} loading={mutation.isPending} disabled={!choice || choice === data.selected?.solution_id}>
+        <Button type="primary" onClick={save} loading={isPending} disabled={!choice || choice === data.selected?.solution_id}>
           Save provider
         </Button>
       </Flex>

@@ -1,10 +1,9 @@
-import { useCustom } from "@refinedev/core";
 import { Alert, Button, Card, Col, DatePicker, Empty, Row, Skeleton, Statistic, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { lazy, Suspense, useState } from "react";
 import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS } from "../../../../contract/domain/whatsapp-analytics";
-import type { CallReply, WabaAnalytics } from "../../../../contract";
-import { toMessage } from "../../../api";
+import type { WabaAnalytics } from "../../../../contract";
+import { toMessage, useCall } from "../../../api";
 import { formatCount } from "../../../shell/format";
 
 // recharts is big: it loads with the chart, after the rest of the page has shown.
@@ -20,13 +19,11 @@ const rate = (part: number, whole: number) => (whole > 0 ? `${Math.round((part /
 /** Messages sent, delivered and read per day, one chart per phone number, over a chosen range. */
 export function AnalyticsCard() {
   const [range, setRange] = useState<Range>(defaultRange);
-  const { query } = useCustom<CallReply<"waba.analytics"> & Record<string, unknown>>({
-    url: "",
-    method: "get",
-    config: { query: { start: range[0].format(DAY), end: range[1].format(DAY), granularity: "DAY", metric_types: "SENT,DELIVERED,READ" } },
-    meta: { resource: "wabas", action: "analytics" },
-    errorNotification: false,
-  });
+  const { query } = useCall(
+    "waba.analytics",
+    { query: { start: range[0].format(DAY), end: range[1].format(DAY), granularity: "DAY", metric_types: "SENT,DELIVERED,READ" } },
+    { errorNotification: false },
+  );
   const data = query.data?.data.data;
 
   let body;

@@ -1,6 +1,7 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import type { FormInstance } from "antd";
-import type { BusinessProfile, CallReply } from "../../../../contract";
+import type { BusinessProfile } from "../../../../contract";
+import { useCall, useCallMutation } from "../../../api";
 
 export interface ProfileFormValues {
   about: string;
@@ -27,23 +28,13 @@ const namePath = (field: string) => field.split(".").map((part) => (/^\d+$/.test
 
 /** Reads and saves one number's business profile; the server's field errors land on the form's fields. */
 export function useBusinessProfile(phoneNumberId: string | undefined, form: FormInstance<ProfileFormValues>) {
-  const { query } = useCustom<CallReply<"waba.businessProfile.get"> & Record<string, unknown>>({
-    url: "",
-    method: "get",
-    config: { query: { phone_number_id: phoneNumberId } },
-    meta: { resource: "wabas", action: "businessProfile" },
-    queryOptions: { enabled: Boolean(phoneNumberId) },
-    errorNotification: false,
-  });
-  const { mutateAsync, mutation } = useCustomMutation<CallReply<"waba.businessProfile.set"> & Record<string, unknown>, HttpError, Record<string, unknown>>();
+  const { query } = useCall("waba.businessProfile.get", { query: { phone_number_id: phoneNumberId } }, { queryOptions: { enabled: Boolean(phoneNumberId) }, errorNotification: false });
+  const { mutateAsync, isPending } = useCallMutation("waba.businessProfile.set");
 
   const save = async (values: ProfileFormValues) => {
     try {
       await mutateAsync({
-        url: "",
-        method: "post",
-        values: { ...values, phone_number_id: phoneNumberId, websites: values.websites.map((w) => w.trim()).filter(Boolean) },
-        meta: { resource: "wabas", action: "setBusinessProfile" },
+        body: { ...values, phone_number_id: phoneNumberId, websites: values.websites.map((w) => w.trim()).filter(Boolean) },
         successNotification: () => ({ type: "success", message: "Business profile saved" }),
         errorNotification: (err) => ({ type: "error", message: err?.message || "The business profile could not be saved" }),
       });
@@ -55,5 +46,5 @@ export function useBusinessProfile(phoneNumberId: string | undefined, form: Form
     }
   };
 
-  return { profile: query.data?.data.data, query, save, saving: mutation.isPending };
+  return { profile: query.data?.data.data, query, save, saving: isPending };
 }
