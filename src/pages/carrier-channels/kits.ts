@@ -1,3 +1,5 @@
+import { ApiOutlined, GoogleOutlined } from "@ant-design/icons";
+import type { ComponentType } from "react";
 import type { CallId, CarrierChannelRecord } from "../../../contract";
 
 /** The calls that connect a provider, one per form. */
@@ -27,6 +29,18 @@ export interface CarrierChannelKit {
     removedVerb: "Disconnected" | "Removed";
     removeFailed: string;
   };
+  /** How a connection's card reads (carrier-channels/channel-card.tsx). */
+  card: {
+    icon: ComponentType;
+    /** A tag after the status naming the kind of connection, if the page has several or shares a list. */
+    kindTag?: (channel: CarrierChannelRecord) => string;
+    /** What the throughput applies to (a WhatsApp number, an SMPP bind, a Google agent). */
+    per: (channel: CarrierChannelRecord) => string;
+    /** The alert of a disconnected connection: what stops, the reason when the server has none, the fix's button. */
+    down: { message: string; fallback: string; action: string };
+    /** Removing: "Disconnect" is a labelled button, "Remove" an icon named by its aria label; and what it undoes. */
+    remove: { verb: "Disconnect" | "Remove"; description: string };
+  };
 }
 
 /** Google RCS Business Messaging agents, one per bot: the admin-only connect call gates the section. */
@@ -36,6 +50,12 @@ export const RCS_KIT: CarrierChannelKit = {
   editCall: () => "carrierChannels.editRcs",
   keepEmpty: [],
   words: { listFailed: "Failed to fetch the RBM connections", connectFailed: "The agent could not be connected", saveFailed: "The agent could not be saved", removedVerb: "Disconnected", removeFailed: "The agent could not be disconnected" },
+  card: {
+    icon: GoogleOutlined,
+    per: () => "per agent",
+    down: { message: "Nothing is sent through this agent", fallback: "Google refused the connection.", action: "Upload a new key" },
+    remove: { verb: "Disconnect", description: "Its bot goes back to the sandbox; the service-account key and client token are deleted." },
+  },
 };
 
 /** SMPP and HTTP SMS providers; an HTTP provider's empty "Before the key" is a value, not "keep the saved one". */
@@ -45,6 +65,14 @@ export const SMS_KIT: CarrierChannelKit = {
   editCall: (c) => (c.provider === "smpp" ? "carrierChannels.editSmpp" : "carrierChannels.editSmsHttp"),
   keepEmpty: ["auth_prefix"],
   words: { listFailed: "Failed to fetch the SMS providers", connectFailed: "The provider could not be connected", saveFailed: "The provider could not be saved", removedVerb: "Disconnected", removeFailed: "The provider could not be disconnected" },
+  card: {
+    icon: ApiOutlined,
+    kindTag: (c) => (c.sms?.smpp ? "SMPP 3.4" : "HTTP"),
+    // An SMPP bind has its own window; an HTTP provider is only capped.
+    per: (c) => (c.sms?.smpp ? "per bind" : "at most"),
+    down: { message: "Nothing is sent through this provider", fallback: "The provider refused the connection.", action: "Edit the credentials" },
+    remove: { verb: "Disconnect", description: "Its sender ids go back to the sandbox; the credentials are deleted." },
+  },
 };
 
 /** WhatsApp Cloud API numbers; their edit form is sent as typed. */
@@ -55,4 +83,11 @@ export const WHATSAPP_KIT: CarrierChannelKit = {
   keepEmpty: "all",
   invalidates: "wabas",
   words: { listFailed: "Failed to fetch the WhatsApp connections", connectFailed: "The number could not be connected", saveFailed: "The connection could not be saved", removedVerb: "Removed", removeFailed: "The connection could not be removed" },
+  card: {
+    icon: ApiOutlined,
+    kindTag: () => "WhatsApp Cloud API",
+    per: () => "per number",
+    down: { message: "Nothing is sent through this number", fallback: "The connection was refused by Meta.", action: "Enter a new token" },
+    remove: { verb: "Remove", description: "Its WhatsApp Business Account and number leave this console; nothing more is sent through them." },
+  },
 };

@@ -1,6 +1,8 @@
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
-import { Alert, Button, Drawer, Empty, Flex, Result, Typography } from "antd";
+import { Empty, Flex, Typography } from "antd";
 import { useMemo } from "react";
+import type { CarrierChannelRecord } from "../../../../contract";
+import { ChannelDrawer } from "../../carrier-channels/channel-drawer";
 import { LazySchemaForm, type FormValues } from "../../common/lazy-schema-form";
 import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
 import type { RbmChannelsModel } from "../use-rbm-channels";
@@ -26,55 +28,37 @@ function withBots(schema: RJSFSchema, bots: readonly { id: string; name: string 
   return copy;
 }
 
+const CONNECTED = {
+  subTitle: (c: CarrierChannelRecord) =>
+    `${c.rcs?.botName ?? "The bot"}'s messages now go out through the agent. One step left: paste the webhook URL at Google, so receipts and replies arrive.`,
+  webhook: (c: CarrierChannelRecord) => <RbmWebhook channel={c} />,
+};
+
 /** Connect a Google RBM agent for one bot, in a drawer; once connected, the webhook URL to paste and a first test. */
 export function RbmDrawer({ page, bots }: { page: RbmChannelsModel; bots: readonly { id: string; name: string }[] }) {
-  const connected = page.justConnected;
   const schema = useMemo(() => withBots(FORM_SCHEMAS.rcsGoogleConnect, bots), [bots]);
   const uiSchema = useMemo<UiSchema<FormValues>>(() => ({ ...RBM_UI, bot_id: { "ui:enumNames": bots.map((b) => b.name), "ui:placeholder": "Choose a bot" } }), [bots]);
   return (
-    <Drawer open={page.open} onClose={page.closeDrawer} width={640} destroyOnHidden title="Connect Google RCS Business Messaging">
-      {connected && (
-        <Result
-          status="success"
-          title={`${connected.name} is connected`}
-          subTitle={`${connected.rcs?.botName ?? "The bot"}'s messages now go out through the agent. One step left: paste the webhook URL at Google, so receipts and replies arrive.`}
-          extra={
-            <Flex vertical gap={16} style={{ textAlign: "left" }}>
-              <RbmWebhook channel={connected} />
-              <Flex gap={8} justify="flex-end">
-                <Button onClick={() => void page.test(connected)} loading={page.testing === connected._id}>
-                  Test connection
-                </Button>
-                <Button type="primary" onClick={page.closeDrawer}>
-                  Done
-                </Button>
-              </Flex>
-              {page.lastTest[connected._id] && <Alert type={page.lastTest[connected._id].ok ? "success" : "error"} showIcon message={page.lastTest[connected._id].message} />}
-            </Flex>
-          }
-        />
-      )}
-      {!connected && page.open && (
-        <Flex vertical gap={16}>
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-            From Google: the agent id in the Business Communications console, the JSON key of its service account (Google Cloud → IAM → Service accounts → Keys), and the
-            client token shown when you configure the webhook. The key is checked with Google before anything is saved; both are stored encrypted and never shown again.
-          </Typography.Paragraph>
-          {bots.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Every bot of yours already sends through an agent (or you have none yet)." />
-          ) : (
-            <LazySchemaForm
-              schema={schema}
-              uiSchema={uiSchema}
-              formData={bots.length === 1 ? { bot_id: bots[0].id } : {}}
-              submitText="Check and connect"
-              submitting={page.saving}
-              onCancel={page.closeDrawer}
-              onSubmit={(values) => void page.connect(values)}
-            />
-          )}
-        </Flex>
-      )}
-    </Drawer>
+    <ChannelDrawer open={page.open} onClose={page.closeDrawer} title="Connect Google RCS Business Messaging" connected={page.justConnected} connectedView={CONNECTED} page={page}>
+      <Flex vertical gap={16}>
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          From Google: the agent id in the Business Communications console, the JSON key of its service account (Google Cloud → IAM → Service accounts → Keys), and the
+          client token shown when you configure the webhook. The key is checked with Google before anything is saved; both are stored encrypted and never shown again.
+        </Typography.Paragraph>
+        {bots.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Every bot of yours already sends through an agent (or you have none yet)." />
+        ) : (
+          <LazySchemaForm
+            schema={schema}
+            uiSchema={uiSchema}
+            formData={bots.length === 1 ? { bot_id: bots[0].id } : {}}
+            submitText="Check and connect"
+            submitting={page.saving}
+            onCancel={page.closeDrawer}
+            onSubmit={(values) => void page.connect(values)}
+          />
+        )}
+      </Flex>
+    </ChannelDrawer>
   );
 }

@@ -1,9 +1,10 @@
 import type { UiSchema } from "@rjsf/utils";
-import { Descriptions, Drawer, Flex, Typography } from "antd";
+import { Descriptions, Typography } from "antd";
 import { useMemo } from "react";
-import { LazySchemaForm, type FormValues } from "../../common/lazy-schema-form";
+import { ChannelEditDrawer } from "../../carrier-channels/channel-drawer";
+import { editSecretUi } from "../../carrier-channels/secret-fields";
+import type { FormValues } from "../../common/lazy-schema-form";
 import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
-import { editSecretUi } from "../../sms-accounts/components/sms-provider-edit-drawer";
 import type { RbmChannelsModel } from "../use-rbm-channels";
 import { RBM_UI } from "./rbm-drawer";
 
@@ -24,28 +25,28 @@ export function RbmEditDrawer({ page }: { page: RbmChannelsModel }) {
     };
   }, [channel]);
   return (
-    <Drawer open={channel !== null} onClose={page.closeEdit} width={640} destroyOnHidden title={channel ? `Edit ${channel.name}` : "Edit"}>
-      {channel && (
-        <Flex vertical gap={16}>
-          <Descriptions size="small" column={1} bordered>
-            <Descriptions.Item label="Bot">{channel.rcs?.botName || <Typography.Text type="secondary">Deleted</Typography.Text>}</Descriptions.Item>
-          </Descriptions>
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-            The server checks the new settings with Google (a token grant and a capability call as the agent) before saving them; if Google refuses, nothing changes. To send
-            another bot through this agent, connect it separately.
-          </Typography.Paragraph>
-          <LazySchemaForm
-            key={channel._id}
-            schema={FORM_SCHEMAS.rcsGoogleEdit}
-            uiSchema={uiSchema}
-            formData={{ name: channel.name, agent_id: channel.rcs?.agentId ?? "", messages_per_second: channel.messagesPerSecond }}
-            submitText="Check and save"
-            submitting={page.saving}
-            onCancel={page.closeEdit}
-            onSubmit={(values) => void page.save(channel, values)}
-          />
-        </Flex>
-      )}
-    </Drawer>
+    <ChannelEditDrawer
+      channel={channel}
+      onClose={page.closeEdit}
+      saving={page.saving}
+      page={page}
+      form={(c) => ({
+        intro: (
+          <>
+            <Descriptions size="small" column={1} bordered>
+              <Descriptions.Item label="Bot">{c.rcs?.botName || <Typography.Text type="secondary">Deleted</Typography.Text>}</Descriptions.Item>
+            </Descriptions>
+            <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+              The server checks the new settings with Google (a token grant and a capability call as the agent) before saving them; if Google refuses, nothing changes. To
+              send another bot through this agent, connect it separately.
+            </Typography.Paragraph>
+          </>
+        ),
+        schema: FORM_SCHEMAS.rcsGoogleEdit,
+        uiSchema,
+        formData: { name: c.name, agent_id: c.rcs?.agentId ?? "", messages_per_second: c.messagesPerSecond },
+        onSubmit: (values) => void page.save(c, values),
+      })}
+    />
   );
 }

@@ -1,13 +1,14 @@
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
-import { Alert, Button, Drawer, Empty, Flex, Result, Segmented, Typography } from "antd";
+import { Empty, Flex, Segmented, Typography } from "antd";
 import { useMemo, useState } from "react";
+import type { CarrierChannelRecord } from "../../../../contract";
+import { ChannelDrawer } from "../../carrier-channels/channel-drawer";
+import { SECRET } from "../../carrier-channels/secret-fields";
 import { LazySchemaForm, type FormValues } from "../../common/lazy-schema-form";
 import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
 import type { SmsProviderKind, SmsProvidersModel } from "../use-sms-providers";
 import { DlrWebhook } from "./dlr-webhook";
 import { httpFormValues, presetFormData, SmsHttpPresetPicker, type PresetChoice } from "./sms-http-preset";
-
-const SECRET = { "ui:widget": "password", "ui:options": { autocomplete: "off" } } as const;
 
 export const SMPP_UI: UiSchema<FormValues> = {
   "ui:order": ["name", "sender_ids", "host", "port", "system_id", "password", "system_type", "messages_per_second", "dlt_entity_id", "dlt_entity_id_tag"],
@@ -44,13 +45,20 @@ export function withHeaders(schema: RJSFSchema, headers: readonly string[]): RJS
   return copy;
 }
 
+const CONNECTED = {
+  subTitle: (c: CarrierChannelRecord) =>
+    c.sms?.http
+      ? `One step left: give your provider the delivery report URL below, so receipts arrive${c.sms.http.inbound ? ", and the inbound URL, so customers' messages reach the inbox" : ""}.`
+      : "Messages from its sender ids now go out through this SMSC; receipts come back over the bind.",
+  webhook: (c: CarrierChannelRecord) => c.sms?.http && <DlrWebhook channel={c} />,
+};
+
 /**
  * Connect an SMS provider, SMPP or HTTP, in a drawer over the page; once connected, what is left to do (an HTTP
  * provider's delivery-report URL) and a first connection test.
  */
 export function SmsProviderDrawer({ page, headers }: { page: SmsProvidersModel; headers: readonly string[] }) {
   const kind = page.drawer;
-  const connected = page.justConnected;
   const schema = useMemo(() => withHeaders(kind === "http" ? FORM_SCHEMAS.smsHttpConnect : FORM_SCHEMAS.smppConnect, headers), [kind, headers]);
   const [preset, setPreset] = useState<PresetChoice>("");
   // The next connect starts from one's own provider again.
@@ -59,33 +67,8 @@ export function SmsProviderDrawer({ page, headers }: { page: SmsProvidersModel; 
     page.closeDrawer();
   };
   return (
-    <Drawer open={kind !== null} onClose={close} width={640} destroyOnHidden title="Connect an SMS provider">
-      {connected && (
-        <Result
-          status="success"
-          title={`${connected.name} is connected`}
-          subTitle={
-            connected.sms?.http
-              ? `One step left: give your provider the delivery report URL below, so receipts arrive${connected.sms.http.inbound ? ", and the inbound URL, so customers' messages reach the inbox" : ""}.`
-              : "Messages from its sender ids now go out through this SMSC; receipts come back over the bind."
-          }
-          extra={
-            <Flex vertical gap={16} style={{ textAlign: "left" }}>
-              {connected.sms?.http && <DlrWebhook channel={connected} />}
-              <Flex gap={8} justify="flex-end">
-                <Button onClick={() => void page.test(connected)} loading={page.testing === connected._id}>
-                  Test connection
-                </Button>
-                <Button type="primary" onClick={close}>
-                  Done
-                </Button>
-              </Flex>
-              {page.lastTest[connected._id] && <Alert type={page.lastTest[connected._id].ok ? "success" : "error"} showIcon message={page.lastTest[connected._id].message} />}
-            </Flex>
-          }
-        />
-      )}
-      {!connected && kind && (
+    <ChannelDrawer open={kind !== null} onClose={close} title="Connect an SMS provider" connected={page.justConnected} connectedView={CONNECTED} page={page}>
+      {kind && (
         <Flex vertical gap={16}>
           <Segmented<SmsProviderKind>
             block
@@ -118,6 +101,6 @@ export function SmsProviderDrawer({ page, headers }: { page: SmsProvidersModel; 
           )}
         </Flex>
       )}
-    </Drawer>
+    </ChannelDrawer>
   );
 }

@@ -1,24 +1,14 @@
 import type { UiSchema } from "@rjsf/utils";
-import { Drawer, Flex, Typography } from "antd";
+import { Typography } from "antd";
 import { useMemo } from "react";
 import type { CarrierChannelRecord } from "../../../../contract";
-import { LazySchemaForm, type FormValues } from "../../common/lazy-schema-form";
+import { ChannelEditDrawer } from "../../carrier-channels/channel-drawer";
+import { editSecretUi } from "../../carrier-channels/secret-fields";
+import type { FormValues } from "../../common/lazy-schema-form";
 import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
 import type { SmsProvidersModel } from "../use-sms-providers";
 import { httpFormValues, presetLabel } from "./sms-http-preset";
 import { HTTP_UI, SMPP_UI, withHeaders } from "./sms-provider-drawer";
-
-/** The hint under a secret field: the secret is never shown again, so empty means "keep it". */
-export const KEEP_SECRET = "Leave empty to keep the saved value";
-
-/**
- * A secret field of an edit form, empty at first: a plain input of type password, because antd's password widget
- * turns a cleared field into "" (which fails the field's rules) where this one leaves it out, so the saved value stays.
- */
-export function editSecretUi(channel: CarrierChannelRecord, field: string) {
-  const stored = channel.credentials.find((c) => c.field === field);
-  return { "ui:widget": "text", "ui:options": { inputType: "password", autocomplete: "off" }, "ui:help": `${KEEP_SECRET}${stored?.set && stored.last4 ? ` (ends in ${stored.last4})` : ""}.` };
-}
 
 /** The form's starting values: the connection's settings as saved; the secret empty. */
 function formDataOf(channel: CarrierChannelRecord): FormValues {
@@ -58,27 +48,25 @@ export function SmsProviderEditDrawer({ page, freeHeaders }: { page: SmsProvider
       : { ...HTTP_UI, api_key: editSecretUi(channel, "api_key") };
   }, [channel, smpp]);
   return (
-    <Drawer open={channel !== null} onClose={page.closeEdit} width={640} destroyOnHidden title={channel ? `Edit ${channel.name}` : "Edit"}>
-      {channel && (
-        <Flex vertical gap={16}>
+    <ChannelEditDrawer
+      channel={channel}
+      onClose={page.closeEdit}
+      saving={page.saving}
+      page={page}
+      form={(c) => ({
+        intro: (
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
             {smpp
               ? "The server binds and unbinds once with the new settings before saving them; if the SMSC refuses, nothing changes."
               : "The server calls your provider with the new settings before saving them; if it refuses, nothing changes."}
-            {presetLabel(channel.sms?.http?.preset) && ` Filled from the ${presetLabel(channel.sms?.http?.preset)} preset.`}
+            {presetLabel(c.sms?.http?.preset) && ` Filled from the ${presetLabel(c.sms?.http?.preset)} preset.`}
           </Typography.Paragraph>
-          <LazySchemaForm
-            key={channel._id}
-            schema={schema}
-            uiSchema={uiSchema}
-            formData={formDataOf(channel)}
-            submitText="Check and save"
-            submitting={page.saving}
-            onCancel={page.closeEdit}
-            onSubmit={(values) => void page.save(channel, smpp ? values : httpFormValues(values))}
-          />
-        </Flex>
-      )}
-    </Drawer>
+        ),
+        schema,
+        uiSchema,
+        formData: formDataOf(c),
+        onSubmit: (values) => void page.save(c, smpp ? values : httpFormValues(values)),
+      })}
+    />
   );
 }

@@ -1,16 +1,16 @@
 import { FacebookFilled } from "@ant-design/icons";
 import type { UiSchema } from "@rjsf/utils";
-import { Alert, Button, Divider, Drawer, Flex, Result, Typography } from "antd";
+import { Button, Divider, Typography } from "antd";
 import { useState } from "react";
 import type { CarrierChannelRecord } from "../../../../contract";
 import { toast } from "../../../components/toast";
+import { ChannelDrawer } from "../../carrier-channels/channel-drawer";
+import { SECRET } from "../../carrier-channels/secret-fields";
 import { LazySchemaForm, type FormValues } from "../../common/lazy-schema-form";
 import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
 import type { CloudChannelsModel } from "../use-cloud-channels";
 import { runEmbeddedSignup } from "./embedded-signup";
 import { WebhookDetails } from "./webhook-details";
-
-const SECRET = { "ui:widget": "password", "ui:options": { autocomplete: "off" } } as const;
 
 const CONNECT_UI: UiSchema<FormValues> = {
   "ui:order": ["name", "waba_id", "phone_number_id", "access_token", "app_secret", "app_id", "messages_per_second"],
@@ -20,6 +20,11 @@ const CONNECT_UI: UiSchema<FormValues> = {
   access_token: { ...SECRET, "ui:placeholder": "EAAG…" },
   app_secret: { ...SECRET, "ui:placeholder": "32 hexadecimal characters" },
   app_id: { "ui:placeholder": "Optional" },
+};
+
+const CONNECTED = {
+  subTitle: () => "One step left: point your Meta app's webhook here, so replies and delivery receipts arrive.",
+  webhook: (c: CarrierChannelRecord) => <WebhookDetails channel={c} />,
 };
 
 function editUi(channel: CarrierChannelRecord): UiSchema<FormValues> {
@@ -38,7 +43,6 @@ function editUi(channel: CarrierChannelRecord): UiSchema<FormValues> {
 export function CloudDrawer({ page, onSignedUp }: { page: CloudChannelsModel; onSignedUp: (result: Awaited<ReturnType<typeof runEmbeddedSignup>>) => Promise<boolean> }) {
   const d = page.drawer;
   const [signingUp, setSigningUp] = useState(false);
-  const connected = page.justConnected;
   const signup = async () => {
     if (!page.embeddedSignup) return;
     setSigningUp(true);
@@ -52,31 +56,16 @@ export function CloudDrawer({ page, onSignedUp }: { page: CloudChannelsModel; on
     }
   };
   return (
-    <Drawer open={d !== null} onClose={page.closeDrawer} width={600} destroyOnHidden title={d?.kind === "edit" ? `Edit ${d.channel.name}` : "Connect WhatsApp Cloud API"}>
-      {d?.kind === "connect" && connected && (
-        <Result
-          status="success"
-          title={`${connected.name} is connected`}
-          subTitle="One step left: point your Meta app's webhook here, so replies and delivery receipts arrive."
-          extra={
-            <Flex vertical gap={16} style={{ textAlign: "left" }}>
-              <WebhookDetails channel={connected} />
-              <Flex gap={8} justify="flex-end">
-                <Button onClick={() => void page.test(connected)} loading={page.testing === connected._id}>
-                  Test connection
-                </Button>
-                <Button type="primary" onClick={page.closeDrawer}>
-                  Done
-                </Button>
-              </Flex>
-              {page.lastTest[connected._id] && (
-                <Alert type={page.lastTest[connected._id].ok ? "success" : "error"} showIcon message={page.lastTest[connected._id].message} />
-              )}
-            </Flex>
-          }
-        />
-      )}
-      {d?.kind === "connect" && !connected && (
+    <ChannelDrawer
+      open={d !== null}
+      onClose={page.closeDrawer}
+      width={600}
+      title={d?.kind === "edit" ? `Edit ${d.channel.name}` : "Connect WhatsApp Cloud API"}
+      connected={d?.kind === "connect" ? page.justConnected : null}
+      connectedView={CONNECTED}
+      page={page}
+    >
+      {d?.kind === "connect" && (
         <>
           {page.embeddedSignup && (
             <>
@@ -119,6 +108,6 @@ export function CloudDrawer({ page, onSignedUp }: { page: CloudChannelsModel; on
           }}
         />
       )}
-    </Drawer>
+    </ChannelDrawer>
   );
 }
