@@ -1,13 +1,10 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
-import { useEffect, useReducer } from "react";
+import type { HttpError } from "@refinedev/core";
+import { useEffect, useReducer, useState } from "react";
 import { MSG } from "../../../contract";
-import type { CallReply } from "../../api";
+import { useCall, useCallMutation } from "../../api";
 import { toast } from "../../components/toast";
 import { useAbility } from "../../providers";
 import { channelsReducer, INITIAL_CHANNELS, type ChannelKey } from "./channels-state";
-
-type Integrations = CallReply<"channels.getIntegrations"> & Record<string, unknown>;
-type Updated = CallReply<"channels.updateIntegrations"> & Record<string, unknown>;
 
 /**
  * The Communication Channels state (SPEC 3, 4): fetched through the data provider (resources/channels.ts), kept with
@@ -17,13 +14,10 @@ type Updated = CallReply<"channels.updateIntegrations"> & Record<string, unknown
 export function useChannels() {
   const ability = useAbility();
   const [state, dispatch] = useReducer(channelsReducer, INITIAL_CHANNELS);
-  const { query } = useCustom<Integrations>({
-    url: "",
-    method: "get",
-    meta: { resource: "channels", action: "list" },
-    errorNotification: () => ({ type: "error", message: MSG.fetchChannels }),
-  });
-  const { mutateAsync, mutation } = useCustomMutation<Updated, HttpError, Partial<Record<ChannelKey, boolean>>>();
+  const { query } = useCall("channels.getIntegrations", {}, { errorNotification: () => ({ type: "error", message: MSG.fetchChannels }) });
+  const updateCall = useCallMutation("channels.updateIntegrations");
+  // The channel whose switch is being saved, so only that switch shows it.
+  const [saving, setSaving] = useState<ChannelKey | undefined>(undefined);
 
   useEffect(() => {
     const data = query.data?.data.data;
@@ -35,19 +29,15 @@ export function useChannels() {
 
   const setChannel = async (channel: ChannelKey, enabled: boolean) => {
     dispatch({ type: "setStatus", channel, enabled });
+    setSaving(channel);
     try {
-      const res = await mutateAsync({
-        url: "",
-        method: "put",
-        values: { [channel]: enabled },
-        meta: { resource: "channels", action: "update" },
-        successNotification: false,
-        errorNotification: false,
-      });
-      dispatch({ type: "fetched", data: res.data.data, at: Date.now() });
+      const res = await updateCall.mutateAsync({ body: { [channel]: enabled }, successNotification: false, errorNotification: false });
+      dispatch({ type: "fetched", data: res.data, at: Date.now() });
     } catch (err) {
       dispatch({ type: "setStatus", channel, enabled: !enabled });
       toast.error((err as HttpError | undefined)?.message || MSG.somethingWrong);
+    } finally {
+      setSaving((current) => (current === channel ? undefined : current));
     }
   };
 
@@ -58,7 +48,7 @@ export function useChannels() {
     refreshing: query.isFetching,
     refresh: () => void query.refetch(),
     canUpdate: ability.can("call", "channels.updateIntegrations"),
-    saving: mutation.isPending ? (Object.keys(mutation.variables?.values ?? {})[0] as ChannelKey | undefined) : undefined,
+    saving: updateCall.isPending ? saving : undefined,
     setChannel,
   };
 }

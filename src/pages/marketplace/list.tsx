@@ -1,10 +1,10 @@
 import { CalendarOutlined, MessageOutlined, QuestionCircleOutlined, RiseOutlined, ShoppingOutlined } from "@ant-design/icons";
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Col, Empty, Row, Skeleton, Space, Tag, Typography } from "antd";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { MSG, type CallReply } from "../../../contract";
 import { areaPath } from "../../../resources/derive";
+import { useCall, useCallMutation } from "../../api";
 import { useSession } from "../../state/session";
 import { PageHeader } from "../common/page-header";
 
@@ -16,19 +16,23 @@ const CHANNEL = { whatsapp: "WhatsApp", sms: "SMS", rcs: "RCS" } as const;
 export function MarketplaceList() {
   const role = useSession().user?.type;
   const navigate = useNavigate();
-  const { query } = useCustom<CallReply<"ai.marketplace.list">, HttpError>({ url: "", method: "get", meta: { callId: "ai.marketplace.list" }, errorNotification: false });
-  const { mutateAsync, mutation } = useCustomMutation<CallReply<"ai.marketplace.install">, HttpError>();
-  const installing = mutation.isPending ? (mutation.variables?.meta?.params as { id?: string } | undefined)?.id : undefined;
+  const { query } = useCall("ai.marketplace.list", {}, { errorNotification: false });
+  const installCall = useCallMutation("ai.marketplace.install");
+  // The template being installed, so only its button spins.
+  const [installingId, setInstallingId] = useState<string | undefined>(undefined);
+  const installing = installCall.isPending ? installingId : undefined;
 
   const install = async (t: Template) => {
     const name = t.installed ? `${t.name} ${t.installed + 1}` : t.name;
+    setInstallingId(t.id);
     try {
-      const res = await mutateAsync({
-        url: "", method: "post", values: { name }, meta: { callId: "ai.marketplace.install", params: { id: t.id } },
+      const res = await installCall.mutateAsync({
+        params: { id: t.id },
+        body: { name },
         successNotification: (data) => ({ type: "success", message: (data?.data as { message?: string } | undefined)?.message ?? "Agent created" }),
         errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
       });
-      navigate(`${role ? areaPath(role, "ai-agent-hub/agent") : "/"}?id=${encodeURIComponent(res.data.data._id)}&tab=knowledge`);
+      navigate(`${role ? areaPath(role, "ai-agent-hub/agent") : "/"}?id=${encodeURIComponent(res.data._id)}&tab=knowledge`);
     } catch {
       // The toast said why.
     }

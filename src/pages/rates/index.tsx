@@ -1,6 +1,6 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Typography } from "antd";
-import { MSG, type CallReply, type RatesRecord } from "../../../contract";
+import { MSG, type RatesRecord } from "../../../contract";
+import { useCall, useCallMutation } from "../../api";
 import { RATE_KEYS_LABELS, SMS_BILLED_ON_LABELS } from "./components/rate-labels";
 import { formatINR } from "../../shell/format";
 import { LazySchemaForm, type FormValues } from "../common/lazy-schema-form";
@@ -9,17 +9,14 @@ import { FORM_SCHEMAS } from "../common/validators/form-schemas";
 
 /** settings/rates (admin): the per-message rates campaign estimates and holds use, in rupees. */
 export function RatesPage() {
-  const { query } = useCustom<CallReply<"rates.get">>({ url: "", method: "get", meta: { callId: "rates.get" }, errorNotification: false });
-  const { mutateAsync, mutation } = useCustomMutation<CallReply<"rates.update">, HttpError, FormValues>();
+  const { query } = useCall("rates.get", {}, { errorNotification: false });
+  const updateCall = useCallMutation("rates.update");
   const rates: RatesRecord | undefined = query.data?.data.data;
 
   const save = async (values: FormValues) => {
     try {
-      await mutateAsync({
-        url: "",
-        method: "put",
-        values,
-        meta: { callId: "rates.update" },
+      await updateCall.mutateAsync({
+        body: values,
         successNotification: () => ({ type: "success", message: "Rates saved", description: "New campaign estimates use them from now on." }),
         errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
       });
@@ -77,7 +74,7 @@ export function RatesPage() {
                 formData={rates as FormValues | undefined}
                 columns={2}
                 submitText="Save rates"
-                submitting={mutation.isPending}
+                submitting={updateCall.isPending}
                 onSubmit={(values) => void save(values)}
               />
             )}

@@ -1,15 +1,17 @@
-import { useCustomMutation, useInvalidate, type CrudFilter, type HttpError } from "@refinedev/core";
+import { useInvalidate, type CrudFilter, type HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { MSG, USERS_DEFAULT_LIMIT, type ModuleName } from "../../../contract";
-import { toMessage, type CallReply, type UserRecord } from "../../api";
-
-type BalanceChangeResponse = CallReply<"balance.add">;
+import { toMessage, useCallMutation, type CallReply, type UserRecord } from "../../api";
 import { toast } from "../../components/toast";
 import { startImpersonation } from "../../security/impersonation";
 import { useBalance } from "../../shell/balance/use-balance";
 import { formatINR } from "../../shell/format";
+
+type BalanceChangeResponse = CallReply<"balance.add">;
+/** The users actions run from the list's dialogs. */
+type UsersAction = "balance.add" | "balance.deduct" | "users.grantPermission";
 
 /** The actions that stay local dialogs over the list; create and edit are child routes with URLs. */
 export type UsersDialog = { kind: "add" | "deduct" | "permissions"; user: UserRecord } | null;
@@ -32,7 +34,7 @@ export function useUsersList() {
   const [dialog, setDialog] = useState<UsersDialog>(null);
   const ownBalance = useBalance();
   const invalidate = useInvalidate();
-  const { mutateAsync, mutation } = useCustomMutation<BalanceChangeResponse, HttpError, Record<string, unknown>>();
+  const actionCall = useCallMutation<UsersAction>("balance.add");
 
   const permanent: CrudFilter[] = [
     ...(search ? [{ field: "search", operator: "contains" as const, value: search }] : []),
@@ -48,14 +50,12 @@ export function useUsersList() {
     errorNotification: errorToast(MSG.fetchUsers),
   });
 
-  /** A users action (resources/users.ts custom), then the list and the caller's own balance are refetched. */
-  const act = async (action: string, values: Record<string, unknown>, success: (res: BalanceChangeResponse) => string) => {
+  /** A users action, then the list and the caller's own balance are refetched. */
+  const act = async (call: UsersAction, body: Record<string, unknown>, success: (res: BalanceChangeResponse) => string) => {
     try {
-      const res = await mutateAsync({
-        url: "",
-        method: "post",
-        values,
-        meta: { resource: "users", action },
+      const res = await actionCall.mutateAsync({
+        call,
+        body,
         successNotification: (data) => ({ type: "success", message: success((data?.data ?? {}) as BalanceChangeResponse) }),
         errorNotification: errorToast(MSG.somethingWrong),
       });
@@ -88,17 +88,17 @@ export function useUsersList() {
     },
     dialog,
     setDialog,
-    busy: mutation.isPending,
+    busy: actionCall.isPending,
     openCreate: () => navigate({ pathname: "create", search: query }),
     openEdit: (user: UserRecord) => navigate({ pathname: `edit/${encodeURIComponent(user._id)}`, search: query }),
 
     changeBalance: (kind: "add" | "deduct", user: UserRecord, amount: number, note: string) =>
-      act(kind === "add" ? "addBalance" : "deductBalance", { userId: user._id, amount, ...(note ? { note } : {}) }, (res) =>
+      act(kind === "add" ? "balance.add" : "balance.deduct", { userId: user._id, amount, ...(note ? { note } : {}) }, (res) =>
         `${kind === "add" ? "Added" : "Deducted"} ${formatINR(amount)} ${kind === "add" ? "to" : "from"} ${user.username}. New balance: ${formatINR(res.balance)}`,
       ),
 
     grantModules: (user: UserRecord, moduleNames: ModuleName[]) =>
-      act("grantPermission", { userId: user._id, moduleNames }, () => `Module permissions of ${user.username} updated`),
+      act("users.grantPermission", { userId: user._id, moduleNames }, () => `Module permissions of ${user.username} updated`),
 
     impersonate: async (user: UserRecord) => {
       try {

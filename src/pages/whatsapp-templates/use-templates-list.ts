@@ -1,7 +1,8 @@
-import { useCustomMutation, useInvalidate, useList, type CrudFilter, type HttpError } from "@refinedev/core";
+import { useInvalidate, useList, type CrudFilter, type HttpError } from "@refinedev/core";
 import { useState } from "react";
 import { MSG, type WhatsAppTemplateRecord } from "../../../contract";
 import type { WaTemplateStatus } from "../../../contract/domain/whatsapp-template";
+import { useCallMutation } from "../../api";
 
 interface Paging {
   cursors: { before?: string; after?: string };
@@ -33,7 +34,7 @@ export function useTemplatesList() {
     errorNotification: (err) => ({ type: "error", message: err?.message || MSG.fetchTemplates }),
   });
   const paging = (query.data as { paging?: Paging } | undefined)?.paging;
-  const { mutate: remove, mutation: removal } = useCustomMutation<{ success: true; message: string }, HttpError, { waba_id?: string }>();
+  const removal = useCallMutation("waba.templates.delete");
   const invalidate = useInvalidate();
 
   return {
@@ -58,16 +59,15 @@ export function useTemplatesList() {
     newer: () => (paging?.cursors.before && paging.hasBefore ? setCursor({ before: paging.cursors.before }) : setCursor(null)),
     deleting: removal.isPending,
     remove: (record: WhatsAppTemplateRecord) =>
-      remove(
-        {
-          url: "",
-          method: "delete",
-          values: { waba_id: record.waba_id },
-          meta: { resource: "whatsapp-templates", action: "delete", query: { templateName: record.name } },
+      void removal
+        .mutateAsync({
+          body: { waba_id: record.waba_id },
+          query: { templateName: record.name },
           successNotification: { type: "success", message: `Template ${record.name} deleted` },
           errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
-        },
-        { onSuccess: () => void invalidate({ resource: "whatsapp-templates", invalidates: ["list"] }) },
-      ),
+        })
+        .then(() => invalidate({ resource: "whatsapp-templates", invalidates: ["list"] }))
+        // The error toast has said why.
+        .catch(() => undefined),
   };
 }

@@ -1,8 +1,8 @@
-import { useCustom, type HttpError } from "@refinedev/core";
 import { Alert, Empty, Segmented, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import type { CallReply } from "../../../../contract";
 import type { AiOutcome } from "../../../../contract/domain/ai";
+import { useCall } from "../../../api";
 import { formatDateTime } from "../../../shell/format";
 import { percent } from "./labels";
 
@@ -14,9 +14,7 @@ const OUTCOME_LABEL: Record<AiOutcome, string> = { answered: "Answered", handoff
 export function AnswersTab({ agentId }: { agentId: string }) {
   const [page, setPage] = useState(1);
   const [outcome, setOutcome] = useState<AiOutcome | "all">("all");
-  const { query } = useCustom<CallReply<"ai.agents.answers">, HttpError>({
-    url: "", method: "get", config: { query: { page, limit: 20, ...(outcome === "all" ? {} : { outcome }) } }, meta: { callId: "ai.agents.answers", params: { id: agentId } }, errorNotification: false,
-  });
+  const { query } = useCall("ai.agents.answers", { params: { id: agentId }, query: { page, limit: 20, ...(outcome === "all" ? {} : { outcome }) } }, { errorNotification: false });
   const reply = query.data?.data;
   return (
     <>

@@ -1,7 +1,6 @@
 import { ExclamationCircleOutlined, WarningOutlined } from "@ant-design/icons";
-import { useCustom, type HttpError } from "@refinedev/core";
 import { Alert, Card, Col, List, Progress, Row, Skeleton, Space, Typography } from "antd";
-import type { CallReply } from "../../../../contract";
+import { useCall } from "../../../api";
 import { LazySchemaForm } from "../../common/lazy-schema-form";
 import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
 import type { AgentApi, AgentRecord } from "./use-agent";
@@ -16,12 +15,10 @@ const UI = {
 
 /** What the agent is told about the business: the form, how complete it is, and the paragraph the agent reads. */
 export function ContextTab({ agent, api }: { agent: AgentRecord; api: AgentApi }) {
-  const context = useCustom<CallReply<"ai.businessContext.getForAgent">, HttpError>({ url: "", method: "get", meta: { callId: "ai.businessContext.getForAgent", params: { id: agent._id } }, errorNotification: false });
+  const context = useCall("ai.businessContext.getForAgent", { params: { id: agent._id } }, { errorNotification: false });
   const record = context.query.data?.data.data ?? null;
-  const validation = useCustom<CallReply<"ai.businessContext.validate">, HttpError>({
-    url: "", method: "get", meta: { callId: "ai.businessContext.validate", params: { id: record?._id ?? "" } }, errorNotification: false, queryOptions: { enabled: Boolean(record) },
-  });
-  const summary = useCustom<CallReply<"ai.businessContext.summary">, HttpError>({ url: "", method: "get", meta: { callId: "ai.businessContext.summary" }, errorNotification: false, queryOptions: { enabled: Boolean(record) } });
+  const validation = useCall("ai.businessContext.validate", { params: { id: record?._id ?? "" } }, { errorNotification: false, queryOptions: { enabled: Boolean(record) } });
+  const summary = useCall("ai.businessContext.summary", {}, { errorNotification: false, queryOptions: { enabled: Boolean(record) } });
   const paragraph = summary.query.data?.data.data.find((s) => s._id === record?._id)?.summary;
   const result = validation.query.data?.data.data;
 
@@ -40,7 +37,7 @@ export function ContextTab({ agent, api }: { agent: AgentRecord; api: AgentApi }
             columns={2}
             submitText="Save business context"
             submitting={api.saving}
-            onSubmit={(v) => void api.call("ai.businessContext.updateForAgent", "put", { values: v, params: { id: agent._id } }).then(() => { void context.query.refetch(); void validation.query.refetch(); void summary.query.refetch(); }).catch(() => undefined)}
+            onSubmit={(v) => void api.call("ai.businessContext.updateForAgent", { body: v, params: { id: agent._id } }).then(() => { void context.query.refetch(); void validation.query.refetch(); void summary.query.refetch(); }).catch(() => undefined)}
           />
         </Card>
       </Col>

@@ -66,7 +66,7 @@ export function PlaygroundTab({ agent, api }: { agent: AgentRecord; api: AgentAp
     setText("");
     setBusy(true);
     try {
-      const res = await api.call<{ data: Answer }>("ai.agents.playground", "post", { values: { message: question }, params: { id: agent._id }, quiet: true });
+      const res = await api.call("ai.agents.playground", { body: { message: question }, params: { id: agent._id }, quiet: true });
       setTurns((t) => t.map((x) => (x.id === id ? { ...x, answer: res.data } : x)));
     } catch (err) {
       setTurns((t) => t.map((x) => (x.id === id ? { ...x, error: err instanceof Error ? err.message : "The agent did not answer" } : x)));

@@ -1,6 +1,7 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import { useState } from "react";
 import { MSG, type CallReply } from "../../../../contract";
+import { useCall, useCallMutation } from "../../../api";
 
 type ListReply = CallReply<"ai.agents.list">;
 export type AiAgent = ListReply["data"]["agents"][number];
@@ -11,20 +12,20 @@ const PAGE_SIZE = 10;
 export function useAiAgents() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState("");
-  const { query } = useCustom<ListReply, HttpError>({
-    url: "", method: "get", config: { query: { page, limit: PAGE_SIZE, ...(search ? { search } : {}) } }, meta: { callId: "ai.agents.list" }, errorNotification: false,
-  });
-  const { mutateAsync, mutation } = useCustomMutation<{ success: true; message: string; data?: AiAgent }, HttpError>();
+  const { query } = useCall("ai.agents.list", { query: { page, limit: PAGE_SIZE, ...(search ? { search } : {}) } }, { errorNotification: false });
+  const createCall = useCallMutation("ai.agents.create");
+  const updateCall = useCallMutation("ai.agents.update");
+  const deleteCall = useCallMutation("ai.agents.delete");
 
-  const run = async (callId: "ai.agents.create" | "ai.agents.update" | "ai.agents.delete", opts: { values?: object; id?: string; quiet?: boolean }) => {
-    const res = await mutateAsync({
-      url: "", method: callId === "ai.agents.delete" ? "delete" : callId === "ai.agents.update" ? "put" : "post", values: opts.values ?? {},
-      meta: { callId, ...(opts.id ? { params: { id: opts.id } } : {}) },
-      successNotification: opts.quiet ? false : (data) => ({ type: "success", message: (data?.data as { message?: string } | undefined)?.message ?? "Done" }),
-      errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
-    });
+  /** Toasts with the server's message (none on success when `quiet`); the list is fetched again after a change. */
+  const notify = (quiet = false) => ({
+    successNotification: quiet ? (false as const) : (data?: { data?: unknown }) => ({ type: "success" as const, message: (data?.data as { message?: string } | undefined)?.message ?? "Done" }),
+    errorNotification: (err?: HttpError) => ({ type: "error" as const, message: err?.message || MSG.somethingWrong }),
+  });
+  const changed = async <T,>(reply: Promise<T>) => {
+    const res = await reply;
     void query.refetch();
-    return res.data;
+    return res;
   };
 
   const reply = query.data?.data;
@@ -41,9 +42,9 @@ export function useAiAgents() {
     loaded: query.isFetched,
     error: query.error ? (query.error.message || "Failed to fetch agents") : null,
     refetch: () => void query.refetch(),
-    saving: mutation.isPending,
-    create: (values: object) => run("ai.agents.create", { values }),
-    setEnabled: (id: string, enabled: boolean) => run("ai.agents.update", { id, values: { enabled }, quiet: true }),
-    remove: (id: string) => run("ai.agents.delete", { id }),
+    saving: createCall.isPending || updateCall.isPending || deleteCall.isPending,
+    create: (values: object) => changed(createCall.mutateAsync({ body: values, ...notify() })),
+    setEnabled: (id: string, enabled: boolean) => changed(updateCall.mutateAsync({ params: { id }, body: { enabled }, ...notify(true) })),
+    remove: (id: string) => changed(deleteCall.mutateAsync({ params: { id }, ...notify() })),
   };
 }

@@ -1,6 +1,6 @@
-import { useCustom, type HttpError } from "@refinedev/core";
 import { useState } from "react";
 import type { CallReply } from "../../../../contract";
+import { useCall } from "../../../api";
 import type { AgentApi } from "./use-agent";
 
 export type ConfigRecord = CallReply<"ai.agentConfigs.get">["data"];
@@ -9,9 +9,7 @@ export type Validation = CallReply<"ai.agentConfigs.validate">["data"];
 
 /** An agent's configurations (the default first), enhance-prompt and validation. */
 export function useConfigs(agentId: string, api: AgentApi) {
-  const { query } = useCustom<CallReply<"ai.agentConfigs.list">, HttpError>({
-    url: "", method: "get", config: { query: { agentId, limit: 50 } }, meta: { callId: "ai.agentConfigs.list" }, errorNotification: false,
-  });
+  const { query } = useCall("ai.agentConfigs.list", { query: { agentId, limit: 50 } }, { errorNotification: false });
   const configs = query.data?.data.data ?? [];
   const [enhanced, setEnhanced] = useState<Enhanced | null>(null);
   const [validation, setValidation] = useState<Validation | null>(null);
@@ -32,14 +30,14 @@ export function useConfigs(agentId: string, api: AgentApi) {
     validation,
     busy,
     clearEnhanced: () => setEnhanced(null),
-    create: (values: object) => after(api.call("ai.agentConfigs.createForAgent", "post", { values, params: { id: agentId } })),
-    save: (id: string, values: object, quiet = false) => after(api.call("ai.agentConfigs.update", "put", { values, params: { id }, quiet })),
-    makeDefault: (configId: string) => after(api.call("ai.agentConfigs.setDefault", "post", { values: { configId }, params: { id: agentId } })),
-    remove: (id: string) => after(api.call("ai.agentConfigs.delete", "delete", { params: { id } })),
+    create: (values: object) => after(api.call("ai.agentConfigs.createForAgent", { body: values, params: { id: agentId } })),
+    save: (id: string, values: object, quiet = false) => after(api.call("ai.agentConfigs.update", { body: values, params: { id }, quiet })),
+    makeDefault: (configId: string) => after(api.call("ai.agentConfigs.setDefault", { body: { configId }, params: { id: agentId } })),
+    remove: (id: string) => after(api.call("ai.agentConfigs.delete", { params: { id } })),
     enhance: async (prompt: string) => {
       setBusy("enhance");
       try {
-        const res = await after(api.call<{ data: Enhanced }>("ai.agentConfigs.enhancePrompt", "post", { values: { prompt }, params: { id: agentId }, quiet: true }));
+        const res = await after(api.call("ai.agentConfigs.enhancePrompt", { body: { prompt }, params: { id: agentId }, quiet: true }));
         setEnhanced(res.data);
       } finally {
         setBusy(null);
@@ -49,7 +47,7 @@ export function useConfigs(agentId: string, api: AgentApi) {
       setBusy("validate");
       try {
         // A read, but run on demand: the data provider's custom call answers it like any other.
-        const res = await api.call<{ data: Validation }>("ai.agentConfigs.validate", "post", { params: { id }, quiet: true });
+        const res = await api.call("ai.agentConfigs.validate", { params: { id }, quiet: true });
         setValidation(res.data);
       } finally {
         setBusy(null);

@@ -1,6 +1,7 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import { useEffect, useRef, useState } from "react";
 import type { CallReply } from "../../../../contract";
+import { useCall, useCallMutation } from "../../../api";
 import type { AgentApi } from "./use-agent";
 
 export type IntentRecord = CallReply<"ai.intents.get">["data"];
@@ -8,10 +9,8 @@ export type Classification = CallReply<"ai.intents.testClassification">["data"];
 
 /** The agent's intents and the live "try a sentence" console (classified as the person types, a moment after they stop). */
 export function useIntents(agentId: string, api: AgentApi) {
-  const { query } = useCustom<CallReply<"ai.intents.list">, HttpError>({
-    url: "", method: "get", config: { query: { agentId, limit: 100 } }, meta: { callId: "ai.intents.list" }, errorNotification: false,
-  });
-  const classify = useCustomMutation<{ data: Classification }, HttpError>();
+  const { query } = useCall("ai.intents.list", { query: { agentId, limit: 100 } }, { errorNotification: false });
+  const classify = useCallMutation("ai.intents.testClassification");
   const [sentence, setSentence] = useState("");
   const [result, setResult] = useState<Classification | null>(null);
   const [classifyError, setClassifyError] = useState<string | null>(null);
@@ -28,10 +27,10 @@ export function useIntents(agentId: string, api: AgentApi) {
     }
     const ticket = ++latest.current;
     const timer = setTimeout(() => {
-      classify.mutateAsync({ url: "", method: "post", values: { agentId, text }, meta: { callId: "ai.intents.testClassification" }, successNotification: false, errorNotification: false })
+      classify.mutateAsync({ body: { agentId, text }, successNotification: false, errorNotification: false })
         .then((res) => {
           if (ticket !== latest.current) return;
-          setResult(res.data.data);
+          setResult(res.data);
           setClassifyError(null);
         })
         .catch((err: HttpError) => ticket === latest.current && setClassifyError(err.message));
@@ -56,10 +55,10 @@ export function useIntents(agentId: string, api: AgentApi) {
     setSentence,
     result,
     classifyError,
-    classifying: classify.mutation.isPending,
+    classifying: classify.isPending,
     save: (values: object, id?: string) =>
-      after(id ? api.call("ai.intents.update", "put", { values, params: { id } }) : api.call("ai.intents.create", "post", { values: { ...values, agentId } })),
-    setEnabled: (id: string, enabled: boolean) => after(api.call("ai.intents.update", "put", { values: { enabled }, params: { id }, quiet: true })),
-    remove: (id: string) => after(api.call("ai.intents.delete", "delete", { params: { id } })),
+      after(id ? api.call("ai.intents.update", { body: values, params: { id } }) : api.call("ai.intents.create", { body: { ...values, agentId } })),
+    setEnabled: (id: string, enabled: boolean) => after(api.call("ai.intents.update", { body: { enabled }, params: { id }, quiet: true })),
+    remove: (id: string) => after(api.call("ai.intents.delete", { params: { id } })),
   };
 }

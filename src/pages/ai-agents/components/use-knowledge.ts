@@ -1,6 +1,7 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
+import { useCustomMutation, type HttpError } from "@refinedev/core";
 import { useState } from "react";
 import { MSG, type CallReply } from "../../../../contract";
+import { callRequest, useCall, useCallMutation } from "../../../api";
 
 export type KnowledgeEntry = CallReply<"ai.knowledge.list">["data"][number];
 export type SearchHit = CallReply<"ai.knowledge.search">["data"][number];
@@ -14,17 +15,13 @@ export function useKnowledge(agentId: string, onChange: () => void) {
   const [question, setQuestion] = useState("");
   const [progress, setProgress] = useState<number | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
-  const list = useCustom<CallReply<"ai.knowledge.list">, HttpError>({
-    url: "", method: "get", config: { query: { agentId, page, limit: PAGE_SIZE } }, meta: { callId: "ai.knowledge.list" }, errorNotification: false,
-  });
-  const search = useCustom<CallReply<"ai.knowledge.search">, HttpError>({
-    url: "", method: "get", config: { query: { query: question, agentId, limit: 10 } }, meta: { callId: "ai.knowledge.search" }, errorNotification: false,
-    queryOptions: { enabled: Boolean(question) },
-  });
-  const detail = useCustom<CallReply<"ai.knowledge.get">, HttpError>({
-    url: "", method: "get", meta: { callId: "ai.knowledge.get", params: { id: openId ?? "" } }, errorNotification: false, queryOptions: { enabled: Boolean(openId) },
-  });
-  const { mutateAsync, mutation } = useCustomMutation<{ success: true; message: string }, HttpError>();
+  const list = useCall("ai.knowledge.list", { query: { agentId, page, limit: PAGE_SIZE } }, { errorNotification: false });
+  const search = useCall("ai.knowledge.search", { query: { query: question, agentId, limit: 10 } }, { errorNotification: false, queryOptions: { enabled: Boolean(question) } });
+  const detail = useCall("ai.knowledge.get", { params: { id: openId ?? "" } }, { errorNotification: false, queryOptions: { enabled: Boolean(openId) } });
+  const createCall = useCallMutation("ai.knowledge.create");
+  const deleteCall = useCallMutation("ai.knowledge.delete");
+  // A file upload reports its progress, which the call hook does not carry: Refine's mutation runs the same call.
+  const uploadCall = useCustomMutation<CallReply<"ai.knowledge.create"> & Record<string, unknown>, HttpError>();
 
   const done = () => {
     void list.query.refetch();
@@ -49,10 +46,10 @@ export function useKnowledge(agentId: string, onChange: () => void) {
     tookMs: search.query.data?.data.tookMs ?? null,
     searching: search.query.isFetching,
     searchError: search.query.error,
-    saving: mutation.isPending,
+    saving: createCall.isPending || deleteCall.isPending || uploadCall.mutation.isPending,
     progress,
     add: async (values: Record<string, unknown>, kind: "text" | "faq") => {
-      await mutateAsync({ url: "", method: "post", values: { ...values, kind, agentId }, meta: { callId: "ai.knowledge.create" }, ...notify });
+      await createCall.mutateAsync({ body: { ...values, kind, agentId }, ...notify });
       done();
     },
     upload: async (file: File, fields: { title?: string; intent?: string }) => {
@@ -63,14 +60,15 @@ export function useKnowledge(agentId: string, onChange: () => void) {
       form.append("file", file);
       setProgress(0);
       try {
-        await mutateAsync({ url: "", method: "post", values: form, meta: { callId: "ai.knowledge.create", onUploadProgress: (f: number) => setProgress(Math.round(f * 100)) }, ...notify });
+        const { url, meta } = callRequest("ai.knowledge.create");
+        await uploadCall.mutateAsync({ url, method: "post", values: form, meta: { ...meta, onUploadProgress: (f: number) => setProgress(Math.round(f * 100)) }, ...notify });
         done();
       } finally {
         setProgress(null);
       }
     },
     remove: async (id: string) => {
-      await mutateAsync({ url: "", method: "delete", values: {}, meta: { callId: "ai.knowledge.delete", params: { id } }, ...notify });
+      await deleteCall.mutateAsync({ params: { id }, ...notify });
       done();
     },
     open: setOpenId,

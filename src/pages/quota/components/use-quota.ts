@@ -1,7 +1,8 @@
 import { useTable } from "@refinedev/antd";
-import { useCustom, type CrudFilter, type HttpError } from "@refinedev/core";
+import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useSearchParams } from "react-router";
-import { LEDGER_KINDS, USERS_DEFAULT_LIMIT, type CallReply, type LedgerKind, type LedgerRow } from "../../../../contract";
+import { LEDGER_KINDS, USERS_DEFAULT_LIMIT, type LedgerKind, type LedgerRow } from "../../../../contract";
+import { useCall } from "../../../api";
 import { useReportFilters } from "../../common/report-filters/use-report-filters";
 import { useDownload } from "../../common/use-download";
 import { useFirstPageOn } from "../../common/use-first-page-on";
@@ -29,14 +30,14 @@ export function useQuota() {
     );
 
   const base = { from: filters.from, to: filters.to, userId: account };
-  const { query: summary } = useCustom<CallReply<"quota.summary"> & Record<string, unknown>>({
-    url: "",
-    method: "get",
-    config: { query: base },
-    meta: { resource: "quota", action: "summary" },
-    queryOptions: { staleTime: 30_000, placeholderData: (previous) => previous },
-    errorNotification: (err) => ({ type: "error", message: err?.message || "Failed to fetch the quota summary" }),
-  });
+  const { query: summary } = useCall(
+    "quota.summary",
+    { query: base },
+    {
+      queryOptions: { staleTime: 30_000, placeholderData: (previous) => previous },
+      errorNotification: (err) => ({ type: "error", message: err?.message || "Failed to fetch the quota summary" }),
+    },
+  );
 
   const permanent: CrudFilter[] = Object.entries({ ...base, kind })
     .filter(([, value]) => value !== undefined)

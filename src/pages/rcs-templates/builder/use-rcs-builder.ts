@@ -1,10 +1,11 @@
-import { useCreate, useCustom, useOne, useUpdate, type HttpError } from "@refinedev/core";
+import { useCreate, useOne, useUpdate, type HttpError } from "@refinedev/core";
 import { arrayMove } from "@dnd-kit/sortable";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { MSG, type CallReply, type RcsTemplateRecord } from "../../../../contract";
+import { MSG, type RcsTemplateRecord } from "../../../../contract";
 import { checkRcsTemplate, emptyCard, emptyRcsDraft, orderedCards, type RcsCard, type RcsTemplateDraft } from "../../../../contract/domain/rcs";
 import { libraryIdOf, type LibraryTemplate } from "../../../../contract/domain/template-library";
+import { useCall } from "../../../api";
 import { visibleErrors } from "./field-errors";
 
 export interface LibraryOrigin {
@@ -35,12 +36,7 @@ export function useRcsBuilder() {
   const [loaded, setLoaded] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const bots = useCustom<CallReply<"rcsTemplates.bots">>({
-    url: "",
-    method: "get",
-    meta: { resource: "rcs-templates", action: "bots" },
-    errorNotification: false,
-  });
+  const bots = useCall("rcsTemplates.bots", {}, { errorNotification: false });
   const botData = bots.query.data?.data.data;
   const botList = useMemo(() => botData ?? [], [botData]);
 
@@ -50,10 +46,7 @@ export function useRcsBuilder() {
     queryOptions: { enabled: Boolean(editId) },
     errorNotification: { type: "error", message: MSG.fetchTemplates },
   });
-  const library = useCustom<CallReply<"templateLibrary.get">>({
-    url: "",
-    method: "get",
-    meta: { resource: "rcs-templates", action: "libraryTemplate", params: { id: fromLibraryId ?? "" } },
+  const library = useCall("templateLibrary.get", { params: { id: fromLibraryId ?? "" } }, {
     queryOptions: { enabled: Boolean(fromLibraryId) && !editId },
     errorNotification: { type: "error", message: MSG.fetchTemplates },
   });

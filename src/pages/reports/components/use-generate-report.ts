@@ -1,8 +1,8 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
-import { MSG, type CallReply, type CampaignRecord } from "../../../../contract";
+import { MSG, type CampaignRecord } from "../../../../contract";
 import { ALL_CAMPAIGNS, indiaDay, REPORT_DEFAULT_FORMAT, reportRangeProblems, type ReportChannel, type ReportFormat } from "../../../../contract/domain/reports";
+import { useCall, useCallMutation } from "../../../api";
 import { failure } from "./use-reports";
 
 export interface GenerateValues {
@@ -49,28 +49,16 @@ export const inRange = (createdAt: string, [from, to]: [Dayjs, Dayjs]) => {
  */
 export function useGenerateReport(onQueued: () => void) {
   const [channel, setChannel] = useState<ReportChannel>("all");
-  const campaigns = useCustom<CallReply<"campaigns.list">, HttpError>({
-    url: "",
-    method: "get",
-    config: { query: { page: 1, limit: PICKER_LIMIT, ...(channel === "all" ? {} : { channel }) } },
-    meta: { resource: "campaigns", action: "list" },
-    errorNotification: false,
-  }).query;
+  const campaigns = useCall("campaigns.list", { query: { page: 1, limit: PICKER_LIMIT, ...(channel === "all" ? {} : { channel }) } }, { errorNotification: false }).query;
 
-  const { mutateAsync, mutation } = useCustomMutation<CallReply<"reports.generate">, HttpError, unknown>();
+  const generateCall = useCallMutation("reports.generate");
   const submit = async (v: GenerateValues): Promise<boolean> => {
     const from = v.range[0].format(DAY);
     const to = v.range[1].format(DAY);
     try {
-      await mutateAsync({
-        url: "",
-        method: "post",
-        values: undefined,
-        meta: {
-          callId: "reports.generate",
-          params: { from, to, channel: v.channel, campaignId: v.campaignId },
-          query: { detailedCampaignReport: v.detailed, format: v.format },
-        },
+      await generateCall.mutateAsync({
+        params: { from, to, channel: v.channel, campaignId: v.campaignId },
+        query: { detailedCampaignReport: v.detailed, format: v.format },
         successNotification: () => ({ type: "success", message: "Report queued", description: "It is generated in the background: its progress shows in the list below." }),
         errorNotification: failure(MSG.generateReport),
       });
@@ -88,7 +76,7 @@ export function useGenerateReport(onQueued: () => void) {
     campaignsLoading: campaigns.isFetching,
     campaignsError: campaigns.isError ? campaigns.error?.message ?? MSG.fetchCampaigns : null,
     submit,
-    busy: mutation.isPending,
+    busy: generateCall.isPending,
     /** The range's problem in words (the server checks the same rule), or null. */
     rangeProblem: (range: [Dayjs, Dayjs] | null | undefined): string | null => {
       if (!range) return "Choose the dates";

@@ -1,9 +1,10 @@
 import { useTable } from "@refinedev/antd";
-import { useCustomMutation, useDelete, useInvalidate, type CrudFilter, type HttpError } from "@refinedev/core";
+import { useDelete, useInvalidate, type CrudFilter, type HttpError } from "@refinedev/core";
 import { useEffect, useState } from "react";
 import { MSG, PAGE_DEFAULTS, type ReportRecord } from "../../../../contract";
 import { REPORT_PROGRESS_EVENT } from "../../../../contract/domain/campaigns";
 import type { ReportChannel, ReportProgress } from "../../../../contract/domain/reports";
+import { useCallMutation } from "../../../api";
 import { saveBlob } from "../../../lib/save-blob";
 import { subscribeRealtime } from "../../../providers/realtime-events";
 import { isReportProgress, isUnfinished, withProgress } from "./report-format";
@@ -56,21 +57,15 @@ export function useReports() {
   const rows = (tableQuery.data?.data ?? []).map((r) => withProgress(r, pushes[r._id]));
   const total = tableQuery.data?.total ?? 0;
 
-  const { mutateAsync: fetchFile, mutation: fileMutation } = useCustomMutation<Blob, HttpError, unknown>();
+  // A GET run on demand: the data provider takes the method from the call's row.
+  const fileCall = useCallMutation("reports.download");
   const [downloading, setDownloading] = useState<string | null>(null);
   const download = async (r: ReportRecord) => {
     setDownloading(r._id);
     try {
-      const res = await fetchFile({
-        url: "",
-        // The data provider takes the method from the call's row (GET); the hook only knows mutation methods.
-        method: "post",
-        values: undefined,
-        meta: { resource: "reports", action: "download", params: { id: r._id } },
-        successNotification: false,
-        errorNotification: failure(MSG.downloadReport),
-      });
-      saveBlob(res.data, r.fileName ?? `report-${r._id}.${r.format}`);
+      // The client reads a download as a Blob; the contract can only call the file's bytes a string.
+      const file: unknown = await fileCall.mutateAsync({ params: { id: r._id }, successNotification: false, errorNotification: failure(MSG.downloadReport) });
+      saveBlob(file instanceof Blob ? file : new Blob([String(file)]), r.fileName ?? `report-${r._id}.${r.format}`);
     } catch {
       // The notification has said why; the list is read again (the report may have expired or been deleted).
       void invalidate({ resource: "reports", invalidates: ["list", "detail"], id: r._id });
@@ -108,7 +103,7 @@ export function useReports() {
     },
     filtered: channel !== "all",
     download,
-    downloading: fileMutation.isPending ? downloading : null,
+    downloading: fileCall.isPending ? downloading : null,
     remove,
     deleting: deleteMutation.isPending,
     openId,

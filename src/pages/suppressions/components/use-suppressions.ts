@@ -1,9 +1,9 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import { useState } from "react";
 import { MSG, PAGE_DEFAULTS, type CallReply, type RejectedRowRecord } from "../../../../contract";
+import { useCall, useCallMutation } from "../../../api";
 import { saveFile } from "./save-file";
 
-type ListReply = CallReply<"suppressions.list">;
 export type AddReply = CallReply<"suppressions.add">;
 
 /** What an add or import did: how many numbers went on the list, and the rows that were not numbers. */
@@ -20,27 +20,12 @@ export interface AddOutcome {
 export function useSuppressions() {
   const [page, setPage] = useState(1);
   const [q, setQ] = useState("");
-  const { query } = useCustom<ListReply>({
-    url: "",
-    method: "get",
-    config: { query: { page, limit: PAGE_DEFAULTS.limit, ...(q ? { q } : {}) } },
-    meta: { callId: "suppressions.list" },
-    errorNotification: false,
-  });
-  const { mutateAsync, mutation } = useCustomMutation<AddReply, HttpError>();
-
-  const run = async <T,>(callId: string, opts: { values?: unknown; params?: Record<string, string>; method: "post" | "delete"; success?: (r: T) => string }) => {
-    // The call table decides the HTTP method; Refine only wants one of its mutation verbs here.
-    const res = await mutateAsync({
-      url: "",
-      method: opts.method,
-      values: (opts.values ?? {}) as Record<string, unknown>,
-      meta: { callId, params: opts.params },
-      successNotification: opts.success ? (data) => ({ type: "success", message: opts.success?.(data?.data as T) ?? "" }) : false,
-      errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
-    });
-    return res.data as unknown as T;
-  };
+  const { query } = useCall("suppressions.list", { query: { page, limit: PAGE_DEFAULTS.limit, ...(q ? { q } : {}) } }, { errorNotification: false });
+  const addCall = useCallMutation("suppressions.add");
+  const importCall = useCallMutation("suppressions.import");
+  const exportCall = useCallMutation("suppressions.export");
+  const removeCall = useCallMutation("suppressions.remove");
+  const errorNotification = (err?: HttpError) => ({ type: "error" as const, message: err?.message || MSG.somethingWrong });
 
   const outcome = (r: AddReply): AddOutcome => ({ added: r.added, invalid: r.invalid, message: r.message });
 
@@ -58,10 +43,10 @@ export function useSuppressions() {
       setQ(value.replace(/[^\d+]/g, ""));
       setPage(1);
     },
-    busy: mutation.isPending,
+    busy: [addCall, importCall, exportCall, removeCall].some((m) => m.isPending),
 
     add: async (numbers: string, reason: string) => {
-      const r = await run<AddReply>("suppressions.add", { method: "post", values: { numbers, ...(reason ? { reason } : {}) } });
+      const r = await addCall.mutateAsync({ body: { numbers, ...(reason ? { reason } : {}) }, successNotification: false, errorNotification });
       await query.refetch();
       return outcome(r);
     },
@@ -69,18 +54,18 @@ export function useSuppressions() {
     importFile: async (file: File) => {
       const form = new FormData();
       form.append("file", file);
-      const r = await run<AddReply>("suppressions.import", { method: "post", values: form });
+      const r = await importCall.mutateAsync({ body: form, successNotification: false, errorNotification });
       await query.refetch();
       return outcome(r);
     },
 
     exportFile: async () => {
-      const blob = await run<Blob>("suppressions.export", { method: "post" });
+      const blob = await exportCall.mutateAsync({ successNotification: false, errorNotification });
       saveFile(blob, `suppression-list-${new Date().toISOString().slice(0, 10)}.csv`);
     },
 
     remove: async (id: string, number: string) => {
-      await run("suppressions.remove", { method: "delete", params: { id }, success: () => `${number} removed from the suppression list` });
+      await removeCall.mutateAsync({ params: { id }, successNotification: () => ({ type: "success", message: `${number} removed from the suppression list` }), errorNotification });
       await query.refetch();
     },
   };

@@ -1,11 +1,10 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { MSG, type CallReply } from "../../../../contract";
 import type { WebhookDeliveryEvent, WebhookDeliveryStatus } from "../../../../contract/domain/webhooks";
+import { useCall, useCallMutation } from "../../../api";
 
 type ListReply = CallReply<"webhooks.deliveries">;
-type EndpointsReply = CallReply<"webhooks.list">;
 type DetailReply = CallReply<"webhooks.delivery">;
 export type Delivery = ListReply["data"][number];
 export type DeliveryDetail = DetailReply["data"];
@@ -25,22 +24,16 @@ export function useDeliveries() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [resending, setResending] = useState<string | null>(null);
 
-  const endpoints = useCustom<EndpointsReply, HttpError>({ url: "", method: "get", config: { query: { page: 1, limit: 100 } }, meta: { callId: "webhooks.list" }, errorNotification: false });
-  const list = useCustom<ListReply, HttpError>({
-    url: "", method: "get",
-    config: { query: { page, limit: PAGE_SIZE, ...(status ? { status } : {}), ...(event ? { event } : {}) } },
-    meta: { callId: "webhooks.deliveries", params: { id: endpointId } },
+  const endpoints = useCall("webhooks.list", { query: { page: 1, limit: 100 } }, { errorNotification: false });
+  const list = useCall("webhooks.deliveries", { params: { id: endpointId }, query: { page, limit: PAGE_SIZE, ...(status ? { status } : {}), ...(event ? { event } : {}) } }, {
     errorNotification: false,
     queryOptions: {
       enabled: Boolean(endpointId),
       refetchInterval: (q) => ((q.state.data?.data.data ?? []).some((d) => d.status === "pending") ? 5000 : false),
     },
   });
-  const detail = useCustom<DetailReply, HttpError>({
-    url: "", method: "get", meta: { callId: "webhooks.delivery", params: { id: openId ?? "" } }, errorNotification: false,
-    queryOptions: { enabled: Boolean(openId) },
-  });
-  const { mutateAsync } = useCustomMutation<CallReply<"webhooks.resend">, HttpError>();
+  const detail = useCall("webhooks.delivery", { params: { id: openId ?? "" } }, { errorNotification: false, queryOptions: { enabled: Boolean(openId) } });
+  const resendCall = useCallMutation("webhooks.resend");
 
   return {
     endpointId,
@@ -67,9 +60,13 @@ export function useDeliveries() {
     resend: async (id: string) => {
       setResending(id);
       try {
-        await mutateAsync({
-          url: "", method: "post", values: {}, meta: { callId: "webhooks.resend", params: { id } },
-          successNotification: (data) => ({ type: data?.data.data.status === "succeeded" ? "success" : "error", message: data?.data.message ?? "Sent again" }),
+        await resendCall.mutateAsync({
+          params: { id },
+          successNotification: (data) => {
+            // Refine hands the notification the reply untyped: it is this call's.
+            const reply = data?.data as CallReply<"webhooks.resend"> | undefined;
+            return { type: reply?.data.status === "succeeded" ? "success" : "error", message: reply?.message ?? "Sent again" };
+          },
           errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
         });
       } catch {

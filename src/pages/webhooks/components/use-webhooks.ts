@@ -1,11 +1,11 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import { useState } from "react";
-import { MSG, type CallId, type CallReply } from "../../../../contract";
+import { MSG, type CallReply } from "../../../../contract";
+import { useCall, useCallMutation } from "../../../api";
 
 type ListReply = CallReply<"webhooks.list">;
 export type Endpoint = ListReply["data"][number];
 export type TestReply = CallReply<"webhooks.test">;
-type Issued = CallReply<"webhooks.create">;
 
 const PAGE_SIZE = 10;
 
@@ -23,22 +23,26 @@ export interface IssuedSecret {
 export function useWebhooks() {
   const [page, setPage] = useState(1);
   const [testing, setTesting] = useState<string | null>(null);
-  const { query } = useCustom<ListReply, HttpError>({
-    url: "", method: "get", config: { query: { page, limit: PAGE_SIZE } }, meta: { callId: "webhooks.list" }, errorNotification: false,
+  const { query } = useCall("webhooks.list", { query: { page, limit: PAGE_SIZE } }, {
+    errorNotification: false,
     // Pending deliveries move on their own: the health columns follow while any are waiting.
     queryOptions: { refetchInterval: (q) => ((q.state.data?.data.data ?? []).some((e) => e.pending > 0) ? 5000 : false) },
   });
-  const { mutateAsync, mutation } = useCustomMutation<{ message?: string }, HttpError>();
+  const createCall = useCallMutation("webhooks.create");
+  const updateCall = useCallMutation("webhooks.update");
+  const deleteCall = useCallMutation("webhooks.delete");
+  const rotateCall = useCallMutation("webhooks.rotateSecret");
+  const testCall = useCallMutation("webhooks.test");
 
-  const run = async <T,>(callId: CallId, method: "post" | "put" | "delete", opts: { id?: string; values?: object; notify?: "always" | "errors" }): Promise<T> => {
-    const res = await mutateAsync({
-      url: "", method, values: opts.values ?? {},
-      meta: { callId, ...(opts.id ? { params: { id: opts.id } } : {}) },
-      successNotification: opts.notify === "errors" ? false : (data) => ({ type: "success", message: (data?.data as { message?: string } | undefined)?.message ?? "Done" }),
-      errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
-    });
+  /** "always": the server's message on success too; "errors": only failures toast (the page shows the result). */
+  const notify = (when: "always" | "errors") => ({
+    successNotification: when === "errors" ? (false as const) : (data?: { data?: unknown }) => ({ type: "success" as const, message: (data?.data as { message?: string } | undefined)?.message ?? "Done" }),
+    errorNotification: (err?: HttpError) => ({ type: "error" as const, message: err?.message || MSG.somethingWrong }),
+  });
+  const changed = async <T,>(reply: Promise<T>) => {
+    const res = await reply;
     void query.refetch();
-    return res.data as T;
+    return res;
   };
 
   return {
@@ -48,23 +52,22 @@ export function useWebhooks() {
     loading: query.isFetching && !query.data,
     error: query.error ? query.error.message || MSG.somethingWrong : null,
     refetch: () => void query.refetch(),
-    saving: mutation.isPending,
+    saving: [createCall, updateCall, deleteCall, rotateCall, testCall].some((m) => m.isPending),
     testing,
     create: async (values: object): Promise<IssuedSecret> => {
-      const r = await run<Issued>("webhooks.create", "post", { values, notify: "errors" });
+      const r = await changed(createCall.mutateAsync({ body: values, ...notify("errors") }));
       return { endpoint: r.data, secret: r.secret, rotated: false };
     },
-    update: (id: string, values: object) => run("webhooks.update", "put", { id, values, notify: "always" }),
-    remove: (id: string) => run("webhooks.delete", "delete", { id, notify: "always" }),
+    update: (id: string, values: object) => changed(updateCall.mutateAsync({ params: { id }, body: values, ...notify("always") })),
+    remove: (id: string) => changed(deleteCall.mutateAsync({ params: { id }, ...notify("always") })),
     rotate: async (id: string): Promise<IssuedSecret> => {
-      const r = await run<Issued>("webhooks.rotateSecret", "post", { id, notify: "errors" });
+      const r = await changed(rotateCall.mutateAsync({ params: { id }, ...notify("errors") }));
       return { endpoint: r.data, secret: r.secret, rotated: true };
     },
     test: async (id: string) => {
       setTesting(id);
       try {
-        const r = await run<TestReply>("webhooks.test", "post", { id, notify: "errors" });
-        return r;
+        return await changed(testCall.mutateAsync({ params: { id }, ...notify("errors") }));
       } finally {
         setTesting(null);
       }

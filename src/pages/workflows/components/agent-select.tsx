@@ -1,11 +1,10 @@
-import { useCustom, type HttpError } from "@refinedev/core";
 import type { WidgetProps } from "@rjsf/utils";
 import { Input, Select } from "antd";
-import type { CallReply } from "../../../../contract";
+import { useCall } from "../../../api";
 
 /** The Assign step's agent: the account's active team members by name (typed as an id when the list cannot be read). */
 export function AgentSelect({ id, value, onChange, onFocus, label }: WidgetProps) {
-  const agents = useCustom<CallReply<"liveAgents.list">, HttpError>({ url: "", method: "get", config: { query: { page: 1, limit: 100 } }, meta: { callId: "liveAgents.list" }, errorNotification: false });
+  const agents = useCall("liveAgents.list", { query: { page: 1, limit: 100 } }, { errorNotification: false });
   if (agents.query.error) return <Input id={id} aria-label={label} value={typeof value === "string" ? value : ""} onChange={(e) => onChange(e.target.value)} placeholder="Agent id (empty: the team)" />;
   const options = [
     { value: "", label: "The team (unassigned)" },

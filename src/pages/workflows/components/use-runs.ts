@@ -1,8 +1,9 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import { useState } from "react";
 import { MSG, type CallReply } from "../../../../contract";
 import type { TriggerKind } from "../../../../contract/domain/workflow-nodes";
 import type { ReplayFrom, RunStatus } from "../../../../contract/domain/workflow-runs";
+import { useCall, useCallMutation } from "../../../api";
 
 type ListReply = CallReply<"workflows.runs">;
 export type RunRow = ListReply["data"][number];
@@ -17,25 +18,26 @@ export function useRuns(workflowId: string | null, runId: string | null) {
   const [status, setStatus] = useState<RunStatus | undefined>();
   const [trigger, setTrigger] = useState<TriggerKind | undefined>();
   const query = { page, limit: PAGE_SIZE, ...(workflowId ? { workflowId } : {}), ...(status ? { status } : {}), ...(trigger ? { trigger } : {}) };
-  const list = useCustom<ListReply, HttpError>({
-    url: "", method: "get", config: { query }, meta: { callId: "workflows.runs" }, errorNotification: false,
+  const list = useCall("workflows.runs", { query }, {
+    errorNotification: false,
     // A run under way on the page: look again every 2 s until it ends.
     queryOptions: { refetchInterval: (q) => (q.state.data?.data.data.some((r) => LIVE.includes(r.status)) ? 2000 : false) },
   });
-  const detail = useCustom<CallReply<"workflows.run">, HttpError>({
-    url: "", method: "get", meta: { callId: "workflows.run", params: { id: runId ?? "" } }, errorNotification: false,
+  const detail = useCall("workflows.run", { params: { id: runId ?? "" } }, {
+    errorNotification: false,
     queryOptions: { enabled: Boolean(runId), refetchInterval: (q) => (q.state.data && LIVE.includes(q.state.data.data.data.status) ? 1000 : false) },
   });
-  const { mutateAsync, mutation } = useCustomMutation<{ success: true; data: RunRow }, HttpError>();
-  const act = async (callId: "workflows.replay" | "workflows.cancelRun", id: string, values: object, success: string) => {
-    const res = await mutateAsync({
-      url: "", method: "post", values, meta: { callId, params: { id } },
-      successNotification: () => ({ type: "success", message: success }),
-      errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
-    });
+  const replayCall = useCallMutation("workflows.replay");
+  const cancelCall = useCallMutation("workflows.cancelRun");
+  const notify = (success: string) => ({
+    successNotification: () => ({ type: "success" as const, message: success }),
+    errorNotification: (err?: HttpError) => ({ type: "error" as const, message: err?.message || MSG.somethingWrong }),
+  });
+  const changed = async <T,>(reply: Promise<{ data: T }>) => {
+    const res = await reply;
     void list.query.refetch();
     void detail.query.refetch();
-    return res.data.data;
+    return res.data;
   };
   return {
     rows: list.query.error ? [] : (list.query.data?.data.data ?? []),
@@ -48,9 +50,10 @@ export function useRuns(workflowId: string | null, runId: string | null) {
     run: detail.query.data?.data.data,
     runError: detail.query.error ? (detail.query.error.statusCode === 404 ? "Run not found" : "Failed to fetch the run") : null,
     runLoading: detail.query.isLoading && Boolean(runId),
-    busy: mutation.isPending,
-    replay: (id: string, body: { from: ReplayFrom; payload?: Record<string, unknown>; redo?: boolean; version?: "original" | "latest" }) => act("workflows.replay", id, body, "Replay started"),
-    cancel: (id: string) => act("workflows.cancelRun", id, {}, "Run cancelled"),
+    busy: replayCall.isPending || cancelCall.isPending,
+    replay: (id: string, body: { from: ReplayFrom; payload?: Record<string, unknown>; redo?: boolean; version?: "original" | "latest" }) =>
+      changed(replayCall.mutateAsync({ params: { id }, body, ...notify("Replay started") })),
+    cancel: (id: string) => changed(cancelCall.mutateAsync({ params: { id }, ...notify("Run cancelled") })),
     refetch: () => { void list.query.refetch(); void detail.query.refetch(); },
   };
 }

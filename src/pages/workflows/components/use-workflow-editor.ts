@@ -1,10 +1,11 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import { applyEdgeChanges, applyNodeChanges, type Connection, type Edge, type EdgeChange, type NodeChange } from "@xyflow/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { MSG, type CallReply } from "../../../../contract";
 import { checkGraph, edgeHandle } from "../../../../contract/domain/workflow-graph";
 import { headerMediaProblems } from "../../../../contract/domain/workflow-header-media";
 import { NODE_SPECS, type NodeType } from "../../../../contract/domain/workflow-nodes";
+import { useCall, useCallMutation } from "../../../api";
 import { autoLayout, defaultsOf, edgeLabel, fromGraph, newStepId, pasteSteps, renameStep, toGraph, type StepNode } from "./flow-model";
 import { useWaTemplates } from "./use-wa-templates";
 
@@ -23,9 +24,7 @@ const strip = (nodes: StepNode[]): StepNode[] => nodes.map(({ selected: _s, drag
  * checks, and the calls (save, publish, test run). Changes are the editor's until saved.
  */
 export function useWorkflowEditor(id: string | null) {
-  const got = useCustom<CallReply<"workflows.get">, HttpError>({
-    url: "", method: "get", meta: { callId: "workflows.get", params: { id: id ?? "" } }, errorNotification: false, queryOptions: { enabled: Boolean(id) },
-  });
+  const got = useCall("workflows.get", { params: { id: id ?? "" } }, { errorNotification: false, queryOptions: { enabled: Boolean(id) } });
   const workflow: Detail | undefined = got.query.data?.data.data;
   const [nodes, setNodes] = useState<StepNode[]>([]);
   const [edges, setEdges] = useState<Edge[]>([]);
@@ -149,23 +148,28 @@ export function useWorkflowEditor(id: string | null) {
 
 /** The editor's calls: save the draft, publish it, test-run it, and read and roll back versions. */
 export function useWorkflowCalls(id: string | null, onChanged: () => void) {
-  const { mutateAsync, mutation } = useCustomMutation<{ success: true; data: { _id: string }; version?: { number: number } }, HttpError>();
-  const run = async (callId: "workflows.update" | "workflows.publish" | "workflows.testRun" | "workflows.rollback" | "workflows.rotateSecret", values: object, extra: { params?: Record<string, string>; success?: string } = {}) => {
-    const res = await mutateAsync({
-      url: "", method: callId === "workflows.update" ? "put" : "post", values,
-      meta: { callId, params: { id: id ?? "", ...extra.params } },
-      successNotification: extra.success ? () => ({ type: "success", message: extra.success ?? "" }) : false,
-      errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong, description: err?.errors ? Object.values(err.errors).flat().join("; ") : undefined }),
-    });
+  const update = useCallMutation("workflows.update");
+  const publish = useCallMutation("workflows.publish");
+  const testRun = useCallMutation("workflows.testRun");
+  const rollback = useCallMutation("workflows.rollback");
+  const rotateSecret = useCallMutation("workflows.rotateSecret");
+  const params = { id: id ?? "" };
+  /** A toast on success (when `success` is given) and on failure, with the fields the server refused. */
+  const notify = (success?: string) => ({
+    successNotification: success ? () => ({ type: "success" as const, message: success }) : (false as const),
+    errorNotification: (err?: HttpError) => ({ type: "error" as const, message: err?.message || MSG.somethingWrong, description: err?.errors ? Object.values(err.errors).flat().join("; ") : undefined }),
+  });
+  const changed = async <T,>(reply: Promise<T>) => {
+    const res = await reply;
     onChanged();
-    return res.data;
+    return res;
   };
   return {
-    busy: mutation.isPending,
-    save: (values: { name?: string; graph?: object }) => run("workflows.update", values, { success: "Draft saved" }),
-    publish: (note: string) => run("workflows.publish", { note }),
-    testRun: (payload: Record<string, unknown>) => run("workflows.testRun", { payload }, { success: "Test run started" }),
-    rollback: (number: number) => run("workflows.rollback", {}, { params: { number: String(number) }, success: `Rolled back to version ${number}` }),
-    rotateSecret: () => run("workflows.rotateSecret", {}, { success: "New webhook secret: the old URL no longer works" }),
+    busy: [update, publish, testRun, rollback, rotateSecret].some((m) => m.isPending),
+    save: (values: { name?: string; graph?: object }) => changed(update.mutateAsync({ params, body: values, ...notify("Draft saved") })),
+    publish: (note: string) => changed(publish.mutateAsync({ params, body: { note }, ...notify() })),
+    testRun: (payload: Record<string, unknown>) => changed(testRun.mutateAsync({ params, body: { payload }, ...notify("Test run started") })),
+    rollback: (number: number) => changed(rollback.mutateAsync({ params: { ...params, number: String(number) }, ...notify(`Rolled back to version ${number}`) })),
+    rotateSecret: () => changed(rotateSecret.mutateAsync({ params, ...notify("New webhook secret: the old URL no longer works") })),
   };
 }

@@ -1,7 +1,8 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import { useState } from "react";
 import { MSG, type CallReply } from "../../../../contract";
 import type { WorkflowStatus } from "../../../../contract/domain/workflow-runs";
+import { useCall, useCallMutation } from "../../../api";
 
 type ListReply = CallReply<"workflows.list">;
 export type WorkflowRow = ListReply["data"][number];
@@ -14,22 +15,21 @@ export function useWorkflowsList() {
   const [page, setPage] = useState(1);
   const [q, setQ] = useState("");
   const [status, setStatus] = useState<WorkflowStatus | undefined>();
-  const list = useCustom<ListReply, HttpError>({
-    url: "", method: "get", config: { query: { page, limit: PAGE_SIZE, ...(q ? { q } : {}), ...(status ? { status } : {}) } },
-    meta: { callId: "workflows.list" }, errorNotification: false,
-  });
-  const templates = useCustom<CallReply<"workflows.templates">, HttpError>({ url: "", method: "get", meta: { callId: "workflows.templates" }, errorNotification: false });
-  const { mutateAsync, mutation } = useCustomMutation<{ success: true; data?: { _id: string }; message?: string }, HttpError>();
+  const list = useCall("workflows.list", { query: { page, limit: PAGE_SIZE, ...(q ? { q } : {}), ...(status ? { status } : {}) } }, { errorNotification: false });
+  const templates = useCall("workflows.templates", {}, { errorNotification: false });
+  const createCall = useCallMutation("workflows.create");
+  const deleteCall = useCallMutation("workflows.delete");
+  const statusCall = useCallMutation("workflows.setStatus");
 
-  const call = async (callId: "workflows.create" | "workflows.delete" | "workflows.setStatus", values: object, id?: string, success?: string) => {
-    const res = await mutateAsync({
-      url: "", method: callId === "workflows.delete" ? "delete" : "post", values,
-      meta: { callId, ...(id ? { params: { id } } : {}) },
-      successNotification: success ? () => ({ type: "success", message: success }) : false,
-      errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
-    });
+  /** A toast on success and on failure; the list is fetched again after a change. */
+  const notify = (success: string) => ({
+    successNotification: () => ({ type: "success" as const, message: success }),
+    errorNotification: (err?: HttpError) => ({ type: "error" as const, message: err?.message || MSG.somethingWrong }),
+  });
+  const changed = async <T,>(reply: Promise<T>) => {
+    const res = await reply;
     void list.query.refetch();
-    return res.data;
+    return res;
   };
 
   return {
@@ -48,9 +48,9 @@ export function useWorkflowsList() {
       setPage(1);
     },
     templates: templates.query.data?.data.data ?? [],
-    saving: mutation.isPending,
-    create: (values: { name: string; templateId?: string }) => call("workflows.create", values, undefined, "Workflow created"),
-    remove: (id: string) => call("workflows.delete", {}, id, "Workflow deleted"),
-    setActive: (id: string, active: boolean) => call("workflows.setStatus", { active }, id, active ? "Workflow turned on" : "Workflow turned off"),
+    saving: createCall.isPending || deleteCall.isPending || statusCall.isPending,
+    create: (values: { name: string; templateId?: string }) => changed(createCall.mutateAsync({ body: values, ...notify("Workflow created") })),
+    remove: (id: string) => changed(deleteCall.mutateAsync({ params: { id }, ...notify("Workflow deleted") })),
+    setActive: (id: string, active: boolean) => changed(statusCall.mutateAsync({ params: { id }, body: { active }, ...notify(active ? "Workflow turned on" : "Workflow turned off") })),
   };
 }

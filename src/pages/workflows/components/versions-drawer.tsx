@@ -1,8 +1,8 @@
 import { RollbackOutlined } from "@ant-design/icons";
-import { useCustom, type HttpError } from "@refinedev/core";
 import { Button, Drawer, Empty, List, Popconfirm, Select, Space, Tag, Typography } from "antd";
 import { useState } from "react";
 import type { CallReply } from "../../../../contract";
+import { useCall } from "../../../api";
 import { formatDateTime } from "../../../shell/format";
 
 type Version = CallReply<"workflows.versions">["data"][number];
@@ -35,14 +35,11 @@ function DiffView({ diff }: { diff: Diff }) {
 
 /** Published versions, what changed between two of them (or a version and the draft), and rolling back to one. */
 export function VersionsDrawer({ id, open, onClose, onRollback, busy }: { id: string; open: boolean; onClose: () => void; onRollback: (n: number) => Promise<unknown>; busy: boolean }) {
-  const versions = useCustom<CallReply<"workflows.versions">, HttpError>({ url: "", method: "get", meta: { callId: "workflows.versions", params: { id } }, queryOptions: { enabled: open } });
+  const versions = useCall("workflows.versions", { params: { id } }, { queryOptions: { enabled: open } });
   const rows: Version[] = versions.query.data?.data.data ?? [];
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<number>(0);
-  const diff = useCustom<CallReply<"workflows.diff">, HttpError>({
-    url: "", method: "get", meta: { callId: "workflows.diff", params: { id } }, config: { query: { from: from ?? 1, ...(to ? { to } : {}) } },
-    queryOptions: { enabled: open && from !== null }, errorNotification: false,
-  });
+  const diff = useCall("workflows.diff", { params: { id }, query: { from: from ?? 1, ...(to ? { to } : {}) } }, { queryOptions: { enabled: open && from !== null }, errorNotification: false });
   const options = rows.map((v) => ({ value: v.number, label: `v${v.number}${v.live ? " (live)" : ""}` }));
   return (
     <Drawer open={open} onClose={onClose} title="Versions" width={520} destroyOnHidden>
