@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { BALANCE_REQUEST_STATUSES, type BalanceRequestRecord, type BalanceRequestStatus } from "../../contract/balance-requests";
+import { BALANCE_REQUEST_STATUSES, type BalanceRequestRecord, type BalanceRequestStatus } from "../../contract/domain/balance-requests";
 import { MSG } from "../../contract/messages";
 import type { Caller } from "./caller";
 import { isUuid } from "./caller";

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { BALANCE_REQUEST_DECIDED_EVENT, balanceDecisionText, type BalanceRequestRecord } from "../../../contract/balance-requests";
+import { BALANCE_REQUEST_DECIDED_EVENT, balanceDecisionText, type BalanceRequestRecord } from "../../../contract/domain/balance-requests";
 import { callerOf } from "../../auth/guard";
 import { badRequest } from "../../http/errors";
 import { userRoom } from "../../realtime";
