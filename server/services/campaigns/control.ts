@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { campaigns } from "../../db/schema";
 import { badRequest, HttpError } from "../../http/errors";
 import type { Caller } from "../caller";
-import { InsufficientBalance } from "../ledger";
+import { InsufficientBalance } from "../balance/ledger";
 import type { Tx } from "../../db/sql";
 import { markSkipped, preCheck, type CheckOptions } from "./check";
 import { holdForCampaign, releaseHold } from "./money";
