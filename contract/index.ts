@@ -5,5 +5,5 @@ export * from "./constants";
 export * from "./calls";
 export { CALL_ROUTES, callRoute, ROUTE_IDS, type CallRoute } from "./routes";
 export * from "./ability";
-export * from "./balance-requests";
-export * from "./whatsapp-templates";
+export * from "./domain/balance-requests";
+export * from "./domain/whatsapp-templates";

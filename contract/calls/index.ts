@@ -39,76 +39,14 @@ export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./t
 export { WebhookDeliveryDetail, WebhookDeliveryRecord, WebhookEndpointRecord } from "./webhooks";
 export { CARRIER_PROVIDERS, CARRIER_WEBHOOK_PATH, CarrierChannelRecord, CarrierChannelsPage, SmsChannelDetails, type CarrierProviderId } from "./carrier-channels";
 
+/** A SPEC 7 section: its calls (one area file) and what it is for (the API docs group by section and describe each). */
+type Section = { readonly calls: Readonly<Record<string, CallDef>>; readonly description: string };
+
 /**
- * Every call of SPEC 7 as data, one row per call, one file per SPEC 7 section. The server registers its routes
- * from this table (token, role and module checked in one place; query, params and replies validated and
- * serialized with the row's schemas; the OpenAPI document generated from it) and the console's api layer builds
- * one function per row and reads its reply types from the same schemas. At run time the console reads the rows
- * through contract/routes/call-routes.ts, generated from this table without the schemas (2 KB gzipped less on
- * the login route, measured); vite.config.ts marks this folder side-effect free so the schemas are left out.
- *
- * Schemas are TypeBox (0.34): a TypeBox schema *is* plain JSON Schema at run time, so Fastify's ajv, its
- * fast-json-stringify serializer and @fastify/swagger take it as is, while `Static<>` gives both ends the type
- * without a second copy. (JSON Schema `as const` with json-schema-to-ts would give the same types but is far
- * wordier to write and much heavier for the type checker over ~150 rows.)
- *
- * Adding a call: add its row to the area file (method, path, access, module, params/query, `response:
- * replies({ 200: … })` or `NOT_BUILT`), then a handler under server/routes, then `npm run call-routes`
- * (contract/routes/call-routes.test.ts fails until the console's table is regenerated).
- *
- * Documented choices where SPEC leaves things open:
- *  - the module-permissions call is `GET /api/v1/permissions/modules` (caller's own modules);
- *  - the AI-agent sub-resources live under `/api/flow/v1/<name>` like `agents`;
- *  - `GET /api/balance/requests` lists balance requests of the caller's sub-accounts (the issue asks that
- *    requests be visible to the parent; SPEC names no call for it), `?status=pending|approved|rejected` narrows it;
- *  - `GET /api/balance/my-requests` lists the caller's own requests with status and rejection reason (a separate
- *    call rather than a `mine` view of the parent's list, because every role may request but only parents decide);
- *  - `POST /api/balance/requests/:id/approve` (a ledger transfer from the approver, or new credit from an admin) and
- *    `POST /api/balance/requests/:id/reject` with `{reason}`: only the requester's parent or an admin decides, once;
- *  - `GET /api/balance/ledger` lists ledger rows (quota reports and billing logs; SPEC names no call);
- *  - `POST /api/v1/auth/logout` ends the caller's server-side session (SPEC's logout is client-only; a token
- *    must stop working when its owner logs out);
- *  - `POST /api/v1/auth/confirm-email` (public, `{ token }`) confirms an email change: a change of an account's
- *    email (users.update by a parent, or profile.update by the person) stays pending until the link mailed to
- *    the new address is opened, so whoever changes it cannot receive that account's reset mail;
- *  - `GET /api/admin/users?userId=<id>` lists that account's sub-accounts only for an admin: a reseller's or
- *    manager's own sub-accounts are the only accounts in its reach (everything else answers 404), so for
- *    them the list of a sub-account's sub-accounts is empty;
- *  - workflows (Workflow Automation; SPEC names no calls) live beside the AI routes: `/api/flow/v1/workflows`,
- *    `/workflow-runs`, `/workflow-templates`, and the public incoming-webhook trigger `/hooks/:id/:secret`;
- *  - the bell's history is `/api/v1/notifications` (list, unread count, read, read-all): SPEC 3 keeps notifications
- *    on the client only, which a reload loses; the server keeps them per user and pushes new ones as before;
- *  - `GET /api/healthz`-style probes are not in the table: `/healthz` is outside `/api`.
+ * The SPEC 7 sections, in the table's order: an area is registered here once, and CALLS, AREA_OF and the API docs'
+ * groups all derive from it.
  */
-export const CALLS = {
-  ...AUTH_CALLS,
-  ...LIVE_AGENT_CALLS,
-  ...SMS_CALLS,
-  ...CHANNEL_BOT_CALLS,
-  ...USER_BALANCE_PROFILE_CALLS,
-  ...API_KEY_UMS_CALLS,
-  ...CAMPAIGN_REPORT_CALLS,
-  ...CAMPAIGN_CONTROL_CALLS,
-  ...WHATSAPP_CALLS,
-  ...UPLOAD_CALLS,
-  ...AI_AGENT_CALLS,
-  ...RCS_TEMPLATE_CALLS,
-  ...TEMPLATE_CALLS,
-  ...CHAT_CALLS,
-  ...WORKFLOW_CALLS,
-  ...PUBLIC_API_CALLS,
-  ...WEBHOOK_CALLS,
-  ...DASHBOARD_CALLS,
-  ...OPERATION_CALLS,
-  ...CARRIER_CHANNEL_CALLS,
-  ...NOTIFICATION_CALLS,
-} as const satisfies Record<string, CallDef>;
-
-export type CallId = keyof typeof CALLS;
-export const CALL_IDS = Object.keys(CALLS) as CallId[];
-
-/** SPEC 7 section of each call, with what the section is for: the API docs group by it and describe each group. */
-const SECTIONS: Readonly<Record<string, { calls: Readonly<Record<string, CallDef>>; description: string }>> = {
+const SECTIONS = {
   Authentication: { calls: AUTH_CALLS, description: "Sign in (the session token the console's other calls send), sign up, password reset, email confirmation, impersonation and sign-out." },
   "Live agents": { calls: LIVE_AGENT_CALLS, description: "The people who answer conversations for an account: invitations, accounts, search and their metrics." },
   SMS: { calls: SMS_CALLS, description: "SMS accounts and their sender headers, DLT templates, and SMS campaigns with their responses." },
@@ -142,7 +80,63 @@ const SECTIONS: Readonly<Record<string, { calls: Readonly<Record<string, CallDef
   Operations: { calls: OPERATION_CALLS, description: "Tasks of the operator: backups." },
   "Provider connections": { calls: CARRIER_CHANNEL_CALLS, description: "An account's own connections to carriers (WhatsApp Cloud API, SMPP, HTTP SMS, Google RBM): connect, edit, test and remove." },
   Notifications: { calls: NOTIFICATION_CALLS, description: "The bell's history of each signed-in person: pages of notifications, newest first, the unread count, and marking them read." },
-};
+} satisfies Readonly<Record<string, Section>>;
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+/**
+ * One object type with every section's rows (the intersection flattened), so `(typeof CALLS)[K]` is the row itself.
+ * Object.fromEntries cannot say this, hence the assertion on CALLS; the run-time table and this type are built from
+ * the same SECTIONS, and the rows were checked against CallDef by each area file's `satisfies`.
+ */
+type CallsOf<S extends Readonly<Record<string, Section>>> = UnionToIntersection<S[keyof S]["calls"]> extends infer T ? { [K in keyof T]: T[K] } : never;
+
+/**
+ * Every call of SPEC 7 as data, one row per call, one file per SPEC 7 section. The server registers its routes
+ * from this table (token, role and module checked in one place; query, params and replies validated and
+ * serialized with the row's schemas; the OpenAPI document generated from it) and the console's api layer builds
+ * one function per row and reads its reply types from the same schemas. At run time the console reads the rows
+ * through contract/routes/call-routes.ts, generated from this table without the schemas (2 KB gzipped less on
+ * the login route, measured); vite.config.ts marks this folder side-effect free so the schemas are left out.
+ *
+ * Schemas are TypeBox (0.34): a TypeBox schema *is* plain JSON Schema at run time, so Fastify's ajv, its
+ * fast-json-stringify serializer and @fastify/swagger take it as is, while `Static<>` gives both ends the type
+ * without a second copy. (JSON Schema `as const` with json-schema-to-ts would give the same types but is far
+ * wordier to write and much heavier for the type checker over ~150 rows.)
+ *
+ * Adding a call: add its row to the area file (method, path, access, module, params/query, `response:
+ * replies({ 200: … })` or `NOT_BUILT`), then a handler under server/routes, then `npm run call-routes`
+ * (contract/routes/call-routes.test.ts fails until the console's table is regenerated). A new area: its file and
+ * one entry in SECTIONS above.
+ *
+ * Documented choices where SPEC leaves things open:
+ *  - the module-permissions call is `GET /api/v1/permissions/modules` (caller's own modules);
+ *  - the AI-agent sub-resources live under `/api/flow/v1/<name>` like `agents`;
+ *  - `GET /api/balance/requests` lists balance requests of the caller's sub-accounts (the issue asks that
+ *    requests be visible to the parent; SPEC names no call for it), `?status=pending|approved|rejected` narrows it;
+ *  - `GET /api/balance/my-requests` lists the caller's own requests with status and rejection reason (a separate
+ *    call rather than a `mine` view of the parent's list, because every role may request but only parents decide);
+ *  - `POST /api/balance/requests/:id/approve` (a ledger transfer from the approver, or new credit from an admin) and
+ *    `POST /api/balance/requests/:id/reject` with `{reason}`: only the requester's parent or an admin decides, once;
+ *  - `GET /api/balance/ledger` lists ledger rows (quota reports and billing logs; SPEC names no call);
+ *  - `POST /api/v1/auth/logout` ends the caller's server-side session (SPEC's logout is client-only; a token
+ *    must stop working when its owner logs out);
+ *  - `POST /api/v1/auth/confirm-email` (public, `{ token }`) confirms an email change: a change of an account's
+ *    email (users.update by a parent, or profile.update by the person) stays pending until the link mailed to
+ *    the new address is opened, so whoever changes it cannot receive that account's reset mail;
+ *  - `GET /api/admin/users?userId=<id>` lists that account's sub-accounts only for an admin: a reseller's or
+ *    manager's own sub-accounts are the only accounts in its reach (everything else answers 404), so for
+ *    them the list of a sub-account's sub-accounts is empty;
+ *  - workflows (Workflow Automation; SPEC names no calls) live beside the AI routes: `/api/flow/v1/workflows`,
+ *    `/workflow-runs`, `/workflow-templates`, and the public incoming-webhook trigger `/hooks/:id/:secret`;
+ *  - the bell's history is `/api/v1/notifications` (list, unread count, read, read-all): SPEC 3 keeps notifications
+ *    on the client only, which a reload loses; the server keeps them per user and pushes new ones as before;
+ *  - `GET /api/healthz`-style probes are not in the table: `/healthz` is outside `/api`.
+ */
+export const CALLS = Object.fromEntries(Object.values(SECTIONS).flatMap(({ calls }) => Object.entries(calls))) as CallsOf<typeof SECTIONS>;
+
+export type CallId = keyof typeof CALLS;
+export const CALL_IDS = Object.keys(CALLS) as CallId[];
+
 export const AREA_OF = Object.fromEntries(
   Object.entries(SECTIONS).flatMap(([section, { calls }]) => Object.keys(calls).map((id) => [id, section])),
 ) as Record<CallId, string>;

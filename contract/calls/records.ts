@@ -1,6 +1,6 @@
 import type { Static } from "@sinclair/typebox";
 import { Type } from "./type";
-import { BALANCE_REQUEST_STATUSES, type BalanceRequestStatus } from "../balance-requests";
+import { BALANCE_REQUEST_STATUSES, type BalanceRequestStatus } from "../domain/balance-requests";
 import { MESSAGE_STATUSES } from "../constants";
 import { MODULES, type ModuleName } from "../modules";
 import { ROLES, type Role } from "../roles";

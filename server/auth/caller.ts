@@ -1,6 +1,6 @@
 import type { Role } from "../../contract/roles";
 import type { Caller } from "../services/caller";
-import type { SessionState } from "../services/sessions";
+import type { SessionState } from "../services/accounts/sessions";
 
 export type { Caller } from "../services/caller";
 

@@ -3,7 +3,7 @@ import { defineAbilityFor, type AppAbility } from "../../contract/ability";
 import { CALLS, type CallDef, type CallId } from "../../contract/calls";
 import { MSG } from "../../contract/messages";
 import { HttpError } from "../http/errors";
-import type { SessionState, SessionStore } from "../services/sessions";
+import type { SessionState, SessionStore } from "../services/accounts/sessions";
 import { isUuid, type Caller } from "../services/caller";
 import { guardApiKey, type ApiKeyDeps } from "./api-key-guard";
 import { callerFromSession } from "./caller";

@@ -1,6 +1,6 @@
 import type { ServerConfig } from "../config";
-import type { SessionStore } from "../services/sessions";
-import { personOf, type UserRow } from "../services/users";
+import type { SessionStore } from "../services/accounts/sessions";
+import { personOf, type UserRow } from "../services/accounts/users";
 import { signToken } from "./tokens";
 
 export interface IssueDeps {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { hashPassword, needsRehash } from "../services/passwords";
+import { hashPassword, needsRehash } from "../services/accounts/passwords";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 

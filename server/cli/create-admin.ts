@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { PASSWORD_MIN_LENGTH } from "../../contract/constants";
-import { hashPassword } from "../services/passwords";
+import { hashPassword } from "../services/accounts/passwords";
 import { configFromEnv } from "../config";
 import { openDatabase } from "../db/client";
 import { users } from "../db/schema";

@@ -1,4 +1,4 @@
-// The shape of the login slow-down (config.ts sets it, services/login-throttle.ts applies it), below both.
+// The shape of the login slow-down (config.ts sets it, services/accounts/login-throttle.ts applies it), below both.
 
 /** After a few free failures each further one doubles the wait before the account's next attempt is checked. */
 export interface LoginDelayRule {

@@ -1,6 +1,6 @@
 import type { Socket } from "socket.io";
 import type { Caller } from "../auth/caller";
-import type { SessionEvent } from "../services/sessions";
+import type { SessionEvent } from "../services/accounts/sessions";
 
 // When a socket's session ends: at the token's expiry, on a revocation event, or while its handshake is checked.
 

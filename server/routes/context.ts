@@ -4,8 +4,8 @@ import type { CarrierRouter } from "../carriers/router";
 import type { ServerConfig } from "../config";
 import type { Db } from "../db/client";
 import type { PublicApi } from "../plugins/app/public-api";
-import type { SendMail } from "../services/mailer";
-import type { SessionStore } from "../services/sessions";
+import type { SendMail } from "../services/accounts/mailer";
+import type { SessionStore } from "../services/accounts/sessions";
 import type { Storage } from "../storage";
 
 export interface RouteContext {

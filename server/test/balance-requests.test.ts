@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BALANCE_REQUEST_DECIDED_EVENT, type BalanceRequestRecord } from "../../contract/balance-requests";
+import { BALANCE_REQUEST_DECIDED_EVENT, type BalanceRequestRecord } from "../../contract/domain/balance-requests";
 import { MSG } from "../../contract/messages";
 import { balanceLedger, balanceRequests } from "../db/schema";
 import { startServer, type DemoName, type TestServer } from "./harness";

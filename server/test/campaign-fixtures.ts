@@ -16,7 +16,7 @@ import { campaigns, smsAccounts, smsTemplates, users, whatsappTemplates } from "
 import type { DispatchOverrides } from "../jobs/campaign-dispatch";
 import { ROW_LOCK } from "../db/locks";
 import { holdForCampaign } from "../services/campaigns/money";
-import { applyMovesIn } from "../services/ledger";
+import { applyMovesIn } from "../services/balance/ledger";
 import type { Tx } from "../db/sql";
 import { DEMO_PASSWORD, demoSessions, type DemoName } from "./harness";
 

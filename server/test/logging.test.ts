@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { CALLS } from "../../contract/calls";
 import { configFromEnv } from "../config";
 import { ApiRequestLog, loggableUrl } from "../http/request-log";
-import { createMailer, MAIL_NOT_CONFIGURED, mailAsText } from "../services/mailer";
+import { createMailer, MAIL_NOT_CONFIGURED, mailAsText } from "../services/accounts/mailer";
 import { freshDatabase } from "./harness";
 
 /** A logger writing into an array, one parsed JSON object per line. */

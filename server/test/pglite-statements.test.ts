@@ -6,9 +6,9 @@ import { hot, openDatabase, type Database } from "../db/client";
 import { PgliteStatements } from "../db/pglite-statements";
 import { users } from "../db/schema";
 import { seedDemo } from "../seed";
-import { balanceOf } from "../services/balance";
+import { balanceOf } from "../services/balance/queries";
 import type { Caller } from "../services/caller";
-import { listUsers } from "../services/user-list";
+import { listUsers } from "../services/accounts/user-list";
 import { migratedPglite } from "./harness";
 
 /** What drizzle passes for a select with fields: arrays, dates and numeric[] left as text. */

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { users } from "../db/schema";
 import { seedDemo } from "../seed";
 import type { Caller } from "../services/caller";
-import { listUsers } from "../services/user-list";
+import { listUsers } from "../services/accounts/user-list";
 import { freshDatabase } from "./harness";
 
 interface Sent {

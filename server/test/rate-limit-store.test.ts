@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rateLimits } from "../db/schema";
-import { postgresStoreClass, type CounterStore } from "../services/rate-limit-store";
+import { postgresStoreClass, type CounterStore } from "../db/rate-limit-store";
 import { DEMO_PASSWORD, startServer, type TestServer } from "./harness";
 
 let server: TestServer;

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BALANCE_REQUEST_DECIDED_EVENT, type BalanceRequestRecord } from "../../contract/balance-requests";
+import { BALANCE_REQUEST_DECIDED_EVENT, type BalanceRequestRecord } from "../../contract/domain/balance-requests";
 import { buildApp } from "../app";
 import { Server } from "socket.io";
 import { userRoom } from "../realtime";

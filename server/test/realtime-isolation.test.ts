@@ -3,11 +3,11 @@
 import type { AddressInfo } from "node:net";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BALANCE_REQUEST_DECIDED_EVENT } from "../../contract/balance-requests";
+import { BALANCE_REQUEST_DECIDED_EVENT } from "../../contract/domain/balance-requests";
 import { PROGRESS_EVENT, REPORT_PROGRESS_EVENT } from "../../contract/domain/campaigns";
 import { AGENT_PRESENCE_EVENT, CHAT_MESSAGE_EVENT, CHAT_STATUS_EVENT, CONVERSATION_EVENT, TYPING_EVENT } from "../../contract/domain/chats";
 import { NOTIFICATION_EVENT, NOTIFICATIONS_READ_EVENT } from "../../contract/domain/notifications";
-import { TEMPLATE_STATUS_EVENT } from "../../contract/whatsapp-templates";
+import { TEMPLATE_STATUS_EVENT } from "../../contract/domain/whatsapp-templates";
 import { userRoom } from "../realtime";
 import { conversationRooms } from "../services/chats/workspace";
 import { startServer, type DemoName, type TestServer } from "./harness";

@@ -2,7 +2,7 @@ import { createHash, randomBytes, scryptSync } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../contract/messages";
-import { hashPassword } from "../services/passwords";
+import { hashPassword } from "../services/accounts/passwords";
 import { balanceLedger, impersonationAudit, passwordResets, sessions, users } from "../db/schema";
 import { DEMO_PASSWORD, startServer, type TestServer } from "./harness";
 

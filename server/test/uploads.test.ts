@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../contract/messages";
 import { uploads, wabas } from "../db/schema";
 import { TOO_LARGE_MESSAGE } from "../routes/uploads/multipart-form";
-import { signedPath } from "../services/upload-links";
+import { signedPath } from "../services/uploads/links";
 import { exe, filesUnder, gif, multipart, pdf, png, tempDataDir, type FilePart } from "./media-fixtures";
 import { startServer, type DemoName, type TestServer } from "./harness";
 

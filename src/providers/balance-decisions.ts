@@ -1,5 +1,5 @@
 import type { BalanceRequestRecord } from "../../contract";
-import { balanceDecisionText } from "../../contract/balance-requests";
+import { balanceDecisionText } from "../../contract/domain/balance-requests";
 
 /** A decided request as the toast tells it; the id keeps a repeated push (socket and catch-up) from showing twice. */
 export function decisionNotification(r: BalanceRequestRecord) {

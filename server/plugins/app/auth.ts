@@ -4,7 +4,7 @@ import fp from "fastify-plugin";
 import type { AuthDeps } from "../../auth/guard";
 import type { Database } from "../../db/client";
 import { appSettings } from "../../db/schema";
-import { SessionStore } from "../../services/sessions";
+import { SessionStore } from "../../services/accounts/sessions";
 
 declare module "fastify" {
   interface FastifyInstance {

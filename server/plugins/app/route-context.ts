@@ -1,7 +1,7 @@
 import fp from "fastify-plugin";
 import type { ServerConfig } from "../../config";
 import type { RouteContext } from "../../routes/context";
-import { createMailer } from "../../services/mailer";
+import { createMailer } from "../../services/accounts/mailer";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import fp from "fastify-plugin";
 import { MSG } from "../../../contract/messages";
 import { HttpError } from "../../http/errors";
-import { postgresStoreClass } from "../../services/rate-limit-store";
+import { postgresStoreClass } from "../../db/rate-limit-store";
 
 /**
  * @fastify/rate-limit, off by default (`global: false`): only routes that set `config.rateLimit` are counted,

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from "fastify";
-import { BALANCE_REQUEST_DECIDED_EVENT, balanceDecisionText, type BalanceRequestRecord } from "../../../contract/balance-requests";
+import { BALANCE_REQUEST_DECIDED_EVENT, balanceDecisionText, type BalanceRequestRecord } from "../../../contract/domain/balance-requests";
 import { callerOf } from "../../auth/guard";
 import { badRequest } from "../../http/errors";
 import { userRoom } from "../../realtime";
 import { notify } from "../../services/notifications/notify";
-import { createRequest, decide, listForParent, listOwn, statusFilter, type Decision } from "../../services/balance-requests";
-import { toMoney } from "../../services/ledger";
+import { createRequest, decide, listForParent, listOwn, statusFilter, type Decision } from "../../services/balance/requests";
+import { toMoney } from "../../services/balance/ledger";
 import { pageWindow } from "../../services/paging";
 import type { Db } from "../../db/client";
 import type { CallBody } from "../../../contract/calls";

@@ -1,9 +1,9 @@
 import type { LedgerKind } from "../../../contract/calls";
 import { callerOf } from "../../auth/guard";
-import { balanceOf, ledgerPage } from "../../services/balance";
-import { applyMoves, creditMoves, debitMoves, toMoney, toPaise } from "../../services/ledger";
+import { balanceOf, ledgerPage } from "../../services/balance/queries";
+import { applyMoves, creditMoves, debitMoves, toMoney, toPaise } from "../../services/balance/ledger";
 import { filterValue, pageWindow, totalPages } from "../../services/paging";
-import { reachableUser, selfOrReachable } from "../../services/users";
+import { reachableUser, selfOrReachable } from "../../services/accounts/users";
 import type { Handler, Handlers } from "../context";
 
 function change(direction: "add" | "deduct"): Handler<"balance.add" | "balance.deduct"> {
@@ -50,7 +50,7 @@ export const balanceHandlers: Handlers = {
         username: owner.username,
         amount: Number(l.amount),
         balanceAfter: Number(l.balanceAfter),
-        // Only services/ledger writes this column, always with one of the four kinds.
+        // Only services/balance/ledger writes this column, always with one of the four kinds.
         kind: l.kind as LedgerKind,
         note: l.note,
         actor: actorName ?? "",

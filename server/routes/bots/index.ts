@@ -1,5 +1,5 @@
 import { callerOf } from "../../auth/guard";
-import { createBot, getBot, listBots, setBotStatus, updateBot } from "../../services/rcs-bots";
+import { createBot, getBot, listBots, setBotStatus, updateBot } from "../../services/channels/rcs-bots";
 import type { Handlers } from "../context";
 
 export const botHandlers: Handlers = {

@@ -14,7 +14,7 @@ import { contentFor, costOf } from "../../services/campaigns/dispatch-content";
 import { loadRates } from "../../services/campaigns/rates";
 import { findCampaign } from "../../services/campaigns/reach";
 import { testParams } from "../../services/campaigns/test-params";
-import { applyMoves } from "../../services/ledger";
+import { applyMoves } from "../../services/balance/ledger";
 import type { Handler } from "../context";
 
 const FINAL: readonly CampaignStatus[] = ["completed", "discarded", "failed"];

@@ -1,5 +1,5 @@
 import { callerOf } from "../../auth/guard";
-import { getIntegrations, listSolutions, updateIntegrations } from "../../services/channels";
+import { getIntegrations, listSolutions, updateIntegrations } from "../../services/channels/integrations";
 import type { Handlers } from "../context";
 
 export const channelHandlers: Handlers = {

@@ -12,7 +12,7 @@ import { reachOf } from "../../services/dashboard/scope";
 import { statusCountsByDay, statusCountsByUser } from "../../services/dashboard/status-counts";
 import { teamCsv, teamPage } from "../../services/dashboard/team";
 import { filterValue, pageWindow, totalPages } from "../../services/paging";
-import { reachableUser } from "../../services/users";
+import { reachableUser } from "../../services/accounts/users";
 import { sendDownload } from "../campaigns";
 import type { Handlers } from "../context";
 

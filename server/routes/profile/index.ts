@@ -1,12 +1,12 @@
 import { isTimeZone } from "../../../contract/domain/time-zone";
 import { MSG } from "../../../contract/messages";
 import { callerOf } from "../../auth/guard";
-import { hashPassword, verifyPassword } from "../../services/passwords";
+import { hashPassword, verifyPassword } from "../../services/accounts/passwords";
 import { linkOrigin } from "../../config";
 import { badRequest, notFound } from "../../http/errors";
-import { assertEmailFree, requestEmailChange } from "../../services/email-change";
-import { updateUser, type UserChanges } from "../../services/user-changes";
-import { findUser, modulesByUser, toUserRecord } from "../../services/users";
+import { assertEmailFree, requestEmailChange } from "../../services/accounts/email-change";
+import { updateUser, type UserChanges } from "../../services/accounts/user-changes";
+import { findUser, modulesByUser, toUserRecord } from "../../services/accounts/users";
 import type { Handlers } from "../context";
 
 export const profileHandlers: Handlers = {

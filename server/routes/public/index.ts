@@ -11,7 +11,7 @@ import { rowsOf } from "../../db/sql";
 import { publicMessage } from "../../services/public-api/messages";
 import { prepareBatch, prepareMessage, type PreparedMessage, type PrepareDeps } from "../../services/public-api/prepare";
 import { sendableTemplates } from "../../services/public-api/templates";
-import { toMoney } from "../../services/ledger";
+import { toMoney } from "../../services/balance/ledger";
 import type { Handlers, RouteContext } from "../context";
 
 /** JSON with its object keys sorted: two bodies that say the same thing hash the same. */

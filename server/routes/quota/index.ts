@@ -3,8 +3,8 @@ import { callerOf } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { rangeOf } from "../../services/dashboard/range";
 import { filterValue, pageWindow, totalPages } from "../../services/paging";
-import { quotaAccounts, quotaLedgerCsv, quotaLedgerPage, quotaSummary } from "../../services/quota";
-import { selfOrReachable } from "../../services/users";
+import { quotaAccounts, quotaLedgerCsv, quotaLedgerPage, quotaSummary } from "../../services/balance/quota";
+import { selfOrReachable } from "../../services/accounts/users";
 import { sendDownload } from "../campaigns";
 import type { Handlers } from "../context";
 

@@ -1,6 +1,6 @@
 import { callerOf } from "../../auth/guard";
-import { accountChoices, listOwnAccounts, setAccountActive, updateAccountRegistration } from "../../services/sms-accounts";
-import { createTemplate, getTemplate, listTemplates, updateTemplate } from "../../services/sms-templates";
+import { accountChoices, listOwnAccounts, setAccountActive, updateAccountRegistration } from "../../services/sms/accounts";
+import { createTemplate, getTemplate, listTemplates, updateTemplate } from "../../services/sms/templates";
 import type { Handlers } from "../context";
 
 export const smsHandlers: Handlers = {

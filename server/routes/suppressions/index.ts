@@ -1,8 +1,8 @@
 import { callerOf } from "../../auth/guard";
 import { HttpError, badRequest } from "../../http/errors";
 import { pageWindow, totalPages } from "../../services/paging";
-import { readSuppressionFile } from "../../services/suppression-import";
-import { addSuppressions, collectPasted, listSuppressions, removeSuppression, suppressionsCsv } from "../../services/suppressions";
+import { readSuppressionFile } from "../../services/suppressions/import";
+import { addSuppressions, collectPasted, listSuppressions, removeSuppression, suppressionsCsv } from "../../services/suppressions/list";
 import { sendDownload } from "../campaigns";
 import type { Handlers } from "../context";
 

@@ -1,6 +1,6 @@
 import { callerOf } from "../../auth/guard";
 import { pageWindow } from "../../services/paging";
-import { listUnified } from "../../services/templates-unified";
+import { listUnified } from "../../services/channels/templates";
 import type { Handlers } from "../context";
 
 export const templateHandlers: Handlers = {

@@ -1,8 +1,8 @@
 import { callerOf } from "../../auth/guard";
 import { HttpError } from "../../http/errors";
 import { pageWindow } from "../../services/paging";
-import { verifyLink } from "../../services/upload-links";
-import { checkUpload, deleteUpload, findOwnUpload, findUpload, listUploads, saveUpload, toUploadRecord } from "../../services/uploads";
+import { verifyLink } from "../../services/uploads/links";
+import { checkUpload, deleteUpload, findOwnUpload, findUpload, listUploads, saveUpload, toUploadRecord } from "../../services/uploads/store";
 import type { Handlers } from "../context";
 import { logStorageFailure } from "./log-storage-failure";
 import { readMultipart } from "./multipart-form";

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { StorageFailure } from "../../services/uploads";
+import { StorageFailure } from "../../services/uploads/store";
 
 /** A store failure is answered with SPEC 8's message; its cause goes to the log, never to the caller. */
 export async function logStorageFailure<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { wabas } from "../../db/schema";
 import { badRequest, notFound } from "../../http/errors";
 import type { Caller } from "../../services/caller";
-import { checkUpload, saveUpload, toUploadRecord, type CheckedMedia } from "../../services/uploads";
+import { checkUpload, saveUpload, toUploadRecord, type CheckedMedia } from "../../services/uploads/store";
 import type { Handlers, RouteContext } from "../context";
 import { logStorageFailure } from "./log-storage-failure";
 import { readMultipart } from "./multipart-form";

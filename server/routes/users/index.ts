@@ -4,11 +4,11 @@ import { isModuleName } from "../../../contract/modules";
 import { callerOf } from "../../auth/guard";
 import { linkOrigin } from "../../config";
 import { forbidden } from "../../http/errors";
-import { assertEmailFree, requestEmailChange } from "../../services/email-change";
+import { assertEmailFree, requestEmailChange } from "../../services/accounts/email-change";
 import { filterValue, pageWindow, totalPages } from "../../services/paging";
-import { replaceModules, updateAccount } from "../../services/user-changes";
-import { listUsers } from "../../services/user-list";
-import { modulesByUser, reachableUser, selfOrReachable, toUserRecord } from "../../services/users";
+import { replaceModules, updateAccount } from "../../services/accounts/user-changes";
+import { listUsers } from "../../services/accounts/user-list";
+import { modulesByUser, reachableUser, selfOrReachable, toUserRecord } from "../../services/accounts/users";
 import type { Handlers } from "../context";
 
 export const userHandlers: Handlers = {

@@ -3,7 +3,7 @@ import type { ApiScope } from "../../../contract/domain/api-keys";
 import type { Database, Db } from "../../db/client";
 import { NotifiedCache } from "../../db/notified-cache";
 import { rowsOf } from "../../db/sql";
-import type { SessionEvent } from "../sessions";
+import type { SessionEvent } from "../accounts/sessions";
 import { configFor, effectiveOf, type ConfigRow, type Effective } from "./effective";
 import { allowListCheck } from "./ip-allow";
 

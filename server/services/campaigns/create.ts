@@ -8,7 +8,7 @@ import { campaigns, rcsBots, rcsTemplates, smsTemplates, uploads, wabaPhoneNumbe
 import type { CampaignFailover, CampaignHeaderMedia } from "../../db/schema/campaigns";
 import { badRequest, joinFieldErrors, notFound, type FieldError } from "../../http/errors";
 import { isUuid, type Caller } from "../caller";
-import { reachableAccount } from "../sms-accounts";
+import { reachableAccount } from "../sms/accounts";
 import { columnRefs } from "./audience/columns";
 import { templateHeaderSource } from "./header-media";
 import { rcsPlaceholderCount, smsPlaceholderCount, whatsappPlaceholderCount } from "./placeholders";

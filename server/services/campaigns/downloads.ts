@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from "node:stream";
-import { loadExcel } from "../excel";
+import { loadExcel } from "../files/excel";
 import type { CampaignRecord, RecipientRecord } from "../../../contract/calls";
 import type { Db } from "../../db/client";
 import { csvLine, formulaSafe } from "./csv-safe";

@@ -2,7 +2,8 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { recipientReason, SKIP_REASONS, type CampaignStatus, type IngestExclusion, type SkipReason } from "../../../contract/domain/campaigns";
 import type { Db } from "../../db/client";
 import { campaignRecipients, campaignRejectedRows as rejected } from "../../db/schema";
-import { preCheck, skipConditions, type CheckOptions } from "./check";
+import { preCheck, type CheckOptions } from "./check";
+import { skipConditions } from "./check-skips";
 import { csvLine } from "./csv-safe";
 import type { CampaignRow } from "./reach";
 

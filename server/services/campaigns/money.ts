@@ -3,7 +3,7 @@ import { FINAL_CAMPAIGN_STATUSES } from "../../../contract/domain/campaigns";
 import { MSG } from "../../../contract/messages";
 import { campaigns } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { applyMovesIn } from "../ledger";
+import { applyMovesIn } from "../balance/ledger";
 import type { Tx } from "../../db/sql";
 import { ROW_LOCK } from "../../db/locks";
 

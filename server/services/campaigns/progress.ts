@@ -5,7 +5,7 @@ import { inArray } from "drizzle-orm";
 import { PROGRESS_PUSHES_PER_SECOND, type ProgressUpdate } from "../../../contract/domain/campaigns";
 import type { Db } from "../../db/client";
 import { campaigns } from "../../db/schema";
-import { toMoney } from "../ledger";
+import { toMoney } from "../balance/ledger";
 import { countsOf, emptyCounts, failoverPaiseOf, percentOf, totalOf } from "./records";
 
 export interface ProgressPusher {

@@ -9,7 +9,7 @@ import { FINAL_CAMPAIGN_STATUSES, type CampaignStatus } from "../../../contract/
 import { RBM_CONVERSATION_MS, type Rates } from "../../../contract/domain/charging";
 import { MSG } from "../../../contract/messages";
 import type { Db } from "../../db/client";
-import { applyMovesIn, InsufficientBalance } from "../ledger";
+import { applyMovesIn, InsufficientBalance } from "../balance/ledger";
 import { isUuid } from "../caller";
 import { refund as refundApiMessages } from "../public-api/dispatch-sql";
 import { pgArray, rowsOf, type Tx } from "../../db/sql";

@@ -3,7 +3,7 @@ import type { RecipientRecord } from "../../../contract/calls";
 import { failoverMessageState, recipientReason, type RecipientState } from "../../../contract/domain/campaigns";
 import type { Db } from "../../db/client";
 import { campaignRecipients, inboundMessages } from "../../db/schema";
-import { toMoney } from "../ledger";
+import { toMoney } from "../balance/ledger";
 
 export type RecipientRow = typeof campaignRecipients.$inferSelect;
 

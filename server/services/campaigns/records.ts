@@ -4,7 +4,7 @@ import { FINAL_CAMPAIGN_STATUSES, RECIPIENT_STATES, type RecipientCounts, type R
 import { billedOnDelivery, SETTLEMENT_WINDOW_MS, type ChargeBasis } from "../../../contract/domain/charging";
 import type { Db } from "../../db/client";
 import { campaignRecipients, recipientDailyStats, users } from "../../db/schema";
-import { toMoney } from "../ledger";
+import { toMoney } from "../balance/ledger";
 import type { CampaignRow } from "./reach";
 import { loadRates } from "./rates";
 

@@ -3,7 +3,7 @@ import type { DashboardScope } from "../../../contract/calls";
 import type { Caller } from "../caller";
 
 /**
- * Whose figures a caller's dashboards and reports show, the same reach as everywhere else (services/users.ts
+ * Whose figures a caller's dashboards and reports show, the same reach as everywhere else (services/accounts/users.ts
  * canReach, campaigns/reach.ts): an admin every account; a reseller the accounts it created (its customers); a
  * manager its organization, i.e. itself and the accounts it created; a department head the campaigns it created (for
  * its organization, which may own them) and its own inbox; a user itself.

@@ -4,8 +4,8 @@ import type { DndSource } from "../../../contract/domain/dnd";
 import type { Db } from "../../db/client";
 import { badRequest } from "../../http/errors";
 import { readTableRows } from "../files/table-rows";
-import { NO_NUMBERS, phoneColumn } from "../suppression-import";
-import { NumberCollector } from "../suppressions";
+import { NO_NUMBERS, phoneColumn } from "../suppressions/import";
+import { NumberCollector } from "../suppressions/list";
 
 // An aggregator's scrub file: numbers (the phone column, or the first), optionally a preference column (TRAI's
 // categories as digits, "1,7"; 0 or "fully blocked" is the full block; empty means fully blocked) and a consent

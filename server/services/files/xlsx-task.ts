@@ -3,7 +3,7 @@
 // ahead of its reader than the credits allow). Runs inside the worker thread (xlsx-worker.ts); messages are plain data.
 import { Readable } from "node:stream";
 import type ExcelJS from "exceljs";
-import { loadExcel } from "../excel";
+import { loadExcel } from "./excel";
 
 /** One sheet row: its number as the person sees it (1-based, gaps kept) and its cells as text. */
 export interface XlsxRow {

@@ -8,10 +8,10 @@ import { isUniqueViolation, type Db } from "../../db/client";
 import type { Tx } from "../../db/sql";
 import { conversations, liveAgents, modulePermissions, users } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import type { SessionStore } from "../sessions";
+import type { SessionStore } from "../accounts/sessions";
 import { isUuid, type Caller } from "../caller";
 import { likeEscape } from "../chats/conversations";
-import { hashPassword } from "../passwords";
+import { hashPassword } from "../accounts/passwords";
 import { presenceOf } from "./presence";
 
 export type LiveAgentOut = Static<typeof LiveAgentRecord>;

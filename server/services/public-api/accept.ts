@@ -7,7 +7,7 @@
 //  4. "Message state changed" for each new message (state-events.ts), in the same transaction.
 // A batch that fails as a whole is retried request by request, so one bad request never takes others down with it.
 import { sql } from "drizzle-orm";
-import { toMoney } from "../ledger";
+import { toMoney } from "../balance/ledger";
 import type { Db } from "../../db/client";
 import type { PublicMessageHistoryEntry } from "../../db/schema";
 import { rowsOf, type Tx } from "../../db/sql";

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { CampaignChannel } from "../../../contract/constants";
 import type { PublicMessageState } from "../../../contract/domain/api-keys";
 import type { PublicMessageHistoryEntry, PublicMessageStep } from "../../db/schema";
-import { toMoney } from "../ledger";
+import { toMoney } from "../balance/ledger";
 import { pgArray, rowsOf, type Tx } from "../../db/sql";
 import type { PublicMessageStateChange } from "./state-events";
 

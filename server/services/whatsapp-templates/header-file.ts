@@ -10,7 +10,7 @@ import { users, whatsappTemplates } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import type { Storage } from "../../storage";
 import { isUuid, type Caller } from "../caller";
-import { canReach } from "../users";
+import { canReach } from "../accounts/users";
 
 export const HEADER_FILE_NOT_FOUND = "Template header media not found";
 

@@ -9,7 +9,7 @@ import type { WorkflowNode } from "../../../contract/domain/workflow-graph";
 import { durationMs, type NodeType } from "../../../contract/domain/workflow-nodes";
 import type { Db } from "../../db/client";
 import { chatMessages, suppressions, workflowEffects, type RunContact } from "../../db/schema";
-import { addSuppressions } from "../suppressions";
+import { addSuppressions } from "../suppressions/list";
 import { AiUnavailableError, type AiBridge } from "./ai-bridge";
 import { contactOf, setContactField, tagContact, type ContactWriter } from "./contacts";
 import { httpRequest, PermanentHttpError } from "./http-step";

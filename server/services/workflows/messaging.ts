@@ -26,7 +26,7 @@ import type { ConversationRow } from "../chats/records";
 import { sendChatMessage, type ChatSendInput } from "../chats/send";
 import { quickReplies } from "../chats/templates";
 import type { ChatWorkspace } from "../chats/workspace";
-import { applyMoves } from "../ledger";
+import { applyMoves } from "../balance/ledger";
 import type { Storage } from "../../storage";
 import { HeaderMediaUnavailable } from "../campaigns/header-media";
 import { stepHeaderMedia } from "./template-header";

@@ -9,7 +9,7 @@ import { PROGRESS_EVENT } from "../../../contract/domain/campaigns";
 import { CHAT_MESSAGE_EVENT, SEND_MESSAGE_EVENT, type RealtimeChatMessage } from "../../../contract/domain/chats";
 import type { Database } from "../../db/client";
 import { pgArray, rowsOf } from "../../db/sql";
-import { applyMoves, creditMoves } from "../../services/ledger";
+import { applyMoves, creditMoves } from "../../services/balance/ledger";
 import { insertCampaign, ordinaryNumbers, whatsappTemplate } from "../campaign-fixtures";
 import { readSendLog } from "../crash-child";
 import type { ScenarioPart, PartContext } from "./scenario-parts";

@@ -1,13 +1,13 @@
 import { Readable } from "node:stream";
 import { sql, type SQL } from "drizzle-orm";
-import type { LedgerKind, LedgerRow, QuotaSummary } from "../../contract/calls";
-import { eachDay, REPORT_TIME_ZONE } from "../../contract/domain/dashboards";
-import type { Db } from "../db/client";
-import { csvLine } from "./campaigns/csv-safe";
-import { rowsOf } from "../db/sql";
-import type { Caller } from "./caller";
-import { rupees } from "./dashboard/figures";
-import type { ReportRange } from "./dashboard/range";
+import type { LedgerKind, LedgerRow, QuotaSummary } from "../../../contract/calls";
+import { eachDay, REPORT_TIME_ZONE } from "../../../contract/domain/dashboards";
+import type { Db } from "../../db/client";
+import { csvLine } from "../campaigns/csv-safe";
+import { rowsOf } from "../../db/sql";
+import type { Caller } from "../caller";
+import { rupees } from "../dashboard/figures";
+import type { ReportRange } from "../dashboard/range";
 
 // Quota reports (admin), quota management (reseller) and a manager's quota: the ledger of the caller and the
 // accounts it reaches, by day, account and kind; top-ups, deductions and message spend per day; balance requests

@@ -1,12 +1,12 @@
 import type { Static } from "@sinclair/typebox";
 import { and, desc, eq } from "drizzle-orm";
-import type { SmsTemplateRow } from "../../contract/calls/sms-records";
-import { checkSmsTemplate, normalizeHeader, smsVariableCount, type SmsCategory, type SmsTemplateDraft } from "../../contract/domain/sms";
-import type { Db } from "../db/client";
-import { smsAccounts, smsTemplates } from "../db/schema";
-import { badRequest, joinFieldErrors, notFound } from "../http/errors";
-import { isUuid, type Caller } from "./caller";
-import { accountOwnerFilter, reachableAccount, type SmsAccountChoice } from "./sms-accounts";
+import type { SmsTemplateRow } from "../../../contract/calls/sms-records";
+import { checkSmsTemplate, normalizeHeader, smsVariableCount, type SmsCategory, type SmsTemplateDraft } from "../../../contract/domain/sms";
+import type { Db } from "../../db/client";
+import { smsAccounts, smsTemplates } from "../../db/schema";
+import { badRequest, joinFieldErrors, notFound } from "../../http/errors";
+import { isUuid, type Caller } from "../caller";
+import { accountOwnerFilter, reachableAccount, type SmsAccountChoice } from "./accounts";
 
 export type SmsTemplateRecord = Static<typeof SmsTemplateRow>;
 type Row = typeof smsTemplates.$inferSelect;

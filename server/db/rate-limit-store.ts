@@ -1,6 +1,6 @@
 import { lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { rateLimits } from "../db/schema";
+import type { Db } from "./client";
+import { rateLimits } from "./schema";
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 

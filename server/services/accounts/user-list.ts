@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gt, ilike, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import type { CallQuery } from "../../contract/calls";
-import { MSG } from "../../contract/messages";
-import { markHot, type Db } from "../db/client";
-import { modulePermissions, users } from "../db/schema";
-import { notFound } from "../http/errors";
-import type { Caller } from "./caller";
+import type { CallQuery } from "../../../contract/calls";
+import { MSG } from "../../../contract/messages";
+import { markHot, type Db } from "../../db/client";
+import { modulePermissions, users } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import type { Caller } from "../caller";
 import { findUser, reachableUser, USER_RECORD_COLUMNS } from "./users";
 
 /**

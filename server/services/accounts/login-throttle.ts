@@ -1,8 +1,8 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { loginFailures } from "../db/schema";
-import { rowsOf } from "../db/sql";
-import type { LoginDelayRule } from "../config/login-delay";
+import type { Db } from "../../db/client";
+import { loginFailures } from "../../db/schema";
+import { rowsOf } from "../../db/sql";
+import type { LoginDelayRule } from "../../config/login-delay";
 
 /** How long after the last attempt the account takes its next one, given `failures` (SQL, ms), capped at maxDelayMs. */
 const delayOf = (failures: SQL, rule: LoginDelayRule) =>

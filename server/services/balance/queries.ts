@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { markHot, type Db } from "../db/client";
-import { balanceLedger, users } from "../db/schema";
+import { markHot, type Db } from "../../db/client";
+import { balanceLedger, users } from "../../db/schema";
 
 /**
  * The balance read, built once per database: the hottest signed-in call skips drizzle's query building, and on

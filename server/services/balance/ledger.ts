@@ -1,11 +1,11 @@
 import { and, eq, gte, lte, sql } from "drizzle-orm";
-import { MAX_AMOUNT, MAX_BALANCE } from "../../contract/constants";
-import { MSG } from "../../contract/messages";
-import type { Db } from "../db/client";
-import { balanceLedger, users } from "../db/schema";
-import type { Tx } from "../db/sql";
-import { badRequest } from "../http/errors";
-import type { LedgerKind } from "../../contract/calls";
+import { MAX_AMOUNT, MAX_BALANCE } from "../../../contract/constants";
+import { MSG } from "../../../contract/messages";
+import type { Db } from "../../db/client";
+import { balanceLedger, users } from "../../db/schema";
+import type { Tx } from "../../db/sql";
+import { badRequest } from "../../http/errors";
+import type { LedgerKind } from "../../../contract/calls";
 
 export type { LedgerKind };
 

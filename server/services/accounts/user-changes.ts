@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { ModuleName } from "../../contract/modules";
-import type { Db } from "../db/client";
-import { modulePermissions, users } from "../db/schema";
+import type { ModuleName } from "../../../contract/modules";
+import type { Db } from "../../db/client";
+import { modulePermissions, users } from "../../db/schema";
 import type { SessionStore } from "./sessions";
 import type { UserRow } from "./users";
 

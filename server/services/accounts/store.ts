@@ -1,8 +1,8 @@
 import { eq, or } from "drizzle-orm";
-import type { ModuleName } from "../../contract/modules";
-import type { Role } from "../../contract/roles";
-import type { Db } from "../db/client";
-import { impersonationAudit, modulePermissions, users } from "../db/schema";
+import type { ModuleName } from "../../../contract/modules";
+import type { Role } from "../../../contract/roles";
+import type { Db } from "../../db/client";
+import { impersonationAudit, modulePermissions, users } from "../../db/schema";
 import { toUserRecord, type UserRow } from "./users";
 
 /** Whether an account already uses the username or the email (both lower-cased by the caller). */

@@ -1,17 +1,17 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { BALANCE_REQUEST_STATUSES, type BalanceRequestRecord, type BalanceRequestStatus } from "../../contract/balance-requests";
-import { MSG } from "../../contract/messages";
-import type { Caller } from "./caller";
-import { isUuid } from "./caller";
-import type { Db } from "../db/client";
-import { balanceRequests, users } from "../db/schema";
-import { badRequest, conflict, notFound } from "../http/errors";
+import { BALANCE_REQUEST_STATUSES, type BalanceRequestRecord, type BalanceRequestStatus } from "../../../contract/domain/balance-requests";
+import { MSG } from "../../../contract/messages";
+import type { Caller } from "../caller";
+import { isUuid } from "../caller";
+import type { Db } from "../../db/client";
+import { balanceRequests, users } from "../../db/schema";
+import { badRequest, conflict, notFound } from "../../http/errors";
 import { applyMovesIn, creditMoves, InsufficientBalance, toMoney, toPaise } from "./ledger";
-import { totalPages, type pageWindow } from "./paging";
+import { totalPages, type pageWindow } from "../paging";
 
 type Page = ReturnType<typeof pageWindow>;
-import { canReach, findUser } from "./users";
+import { canReach, findUser } from "../accounts/users";
 
 const requester = alias(users, "requester");
 const decider = alias(users, "decider");

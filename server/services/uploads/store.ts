@@ -1,16 +1,16 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, count, desc, eq } from "drizzle-orm";
-import type { UploadRecord } from "../../contract/calls/uploads";
-import { checkMedia, type MediaChannel, type MediaKind } from "../../contract/domain/media";
-import { MSG } from "../../contract/messages";
-import type { Db } from "../db/client";
-import { uploads } from "../db/schema";
-import { badRequest, HttpError, notFound } from "../http/errors";
-import type { Storage } from "../storage";
-import { sniffMimeType } from "../storage";
-import { isUuid, type Caller } from "./caller";
-import { totalPages, type pageWindow } from "./paging";
-import { signedPath } from "./upload-links";
+import type { UploadRecord } from "../../../contract/calls/uploads";
+import { checkMedia, type MediaChannel, type MediaKind } from "../../../contract/domain/media";
+import { MSG } from "../../../contract/messages";
+import type { Db } from "../../db/client";
+import { uploads } from "../../db/schema";
+import { badRequest, HttpError, notFound } from "../../http/errors";
+import type { Storage } from "../../storage";
+import { sniffMimeType } from "../../storage";
+import { isUuid, type Caller } from "../caller";
+import { totalPages, type pageWindow } from "../paging";
+import { signedPath } from "./links";
 
 /** The store failed (disk full, S3 down): the caller sees SPEC 8's message, the log gets `reason`. */
 export class StorageFailure extends HttpError {

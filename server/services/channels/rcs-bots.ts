@@ -1,15 +1,15 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
-import type { CallBody } from "../../contract/calls";
-import type { RcsBotRecord } from "../../contract/calls/channels-bots";
-import { checkRcsBotFields, normaliseBotPhone, type RcsBotCheckedFields } from "../../contract/domain/rcs-bot-checks";
-import { RCS_CARRIERS, type BotStatus, type RcsUseCase } from "../../contract/domain/rcs-bots";
-import { MSG } from "../../contract/messages";
+import type { CallBody } from "../../../contract/calls";
+import type { RcsBotRecord } from "../../../contract/calls/channels-bots";
+import { checkRcsBotFields, normaliseBotPhone, type RcsBotCheckedFields } from "../../../contract/domain/rcs-bot-checks";
+import { RCS_CARRIERS, type BotStatus, type RcsUseCase } from "../../../contract/domain/rcs-bots";
+import { MSG } from "../../../contract/messages";
 import type { Static } from "@sinclair/typebox";
-import type { Carrier, RcsLaunch } from "../carriers/carrier";
-import type { Db } from "../db/client";
-import { rcsBots, users } from "../db/schema";
-import { badRequest, notFound } from "../http/errors";
-import { isUuid, type Caller } from "./caller";
+import type { Carrier, RcsLaunch } from "../../carriers/carrier";
+import type { Db } from "../../db/client";
+import { rcsBots, users } from "../../db/schema";
+import { badRequest, notFound } from "../../http/errors";
+import { isUuid, type Caller } from "../caller";
 
 type BotRecord = Static<typeof RcsBotRecord>;
 type BotRow = typeof rcsBots.$inferSelect & { username: string };

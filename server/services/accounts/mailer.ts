@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { mailOutbox } from "../db/schema";
+import type { Db } from "../../db/client";
+import { mailOutbox } from "../../db/schema";
 
 export interface Mail {
   to: string;

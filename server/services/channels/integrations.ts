@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import type { CallBody } from "../../contract/calls";
-import type { Db } from "../db/client";
-import { channelIntegrations, rcsBots, smsAccounts, wabaSolutions, wabas } from "../db/schema";
+import type { CallBody } from "../../../contract/calls";
+import type { Db } from "../../db/client";
+import { channelIntegrations, rcsBots, smsAccounts, wabaSolutions, wabas } from "../../db/schema";
 
 export type ChannelFlags = CallBody<"channels.updateIntegrations">;
 

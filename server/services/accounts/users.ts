@@ -1,12 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
-import type { UserRecord } from "../../contract/calls";
-import { MSG } from "../../contract/messages";
-import { isModuleName } from "../../contract/modules";
-import type { Role } from "../../contract/roles";
-import { isUuid, type Caller } from "./caller";
-import type { Db } from "../db/client";
-import { modulePermissions, users } from "../db/schema";
-import { notFound } from "../http/errors";
+import type { UserRecord } from "../../../contract/calls";
+import { MSG } from "../../../contract/messages";
+import { isModuleName } from "../../../contract/modules";
+import type { Role } from "../../../contract/roles";
+import { isUuid, type Caller } from "../caller";
+import type { Db } from "../../db/client";
+import { modulePermissions, users } from "../../db/schema";
+import { notFound } from "../../http/errors";
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,12 +1,12 @@
 // The unified templates table: SMS, WhatsApp and RCS templates as one list. Each channel's rows come with the
 // tenancy of that channel's own list, and only for roles that may list that channel (the contract's role table).
 import { eq, sql, type SQL } from "drizzle-orm";
-import { rolesFor, type CallId, type TemplateChannel, type UnifiedTemplateRow } from "../../contract/calls";
-import type { Db } from "../db/client";
-import { rcsBots, rcsTemplates, smsAccounts, smsTemplates, wabas, whatsappTemplates } from "../db/schema";
-import type { Caller } from "./caller";
-import { filterValue, totalPages, type pageWindow } from "./paging";
-import { accountOwnerFilter } from "./sms-accounts";
+import { rolesFor, type CallId, type TemplateChannel, type UnifiedTemplateRow } from "../../../contract/calls";
+import type { Db } from "../../db/client";
+import { rcsBots, rcsTemplates, smsAccounts, smsTemplates, wabas, whatsappTemplates } from "../../db/schema";
+import type { Caller } from "../caller";
+import { filterValue, totalPages, type pageWindow } from "../paging";
+import { accountOwnerFilter } from "../sms/accounts";
 
 const LIST_CALL: Record<TemplateChannel, CallId> = { sms: "sms.templates.list", whatsapp: "waba.templates.list", rcs: "rcsTemplates.list" };
 

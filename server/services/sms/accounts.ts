@@ -1,12 +1,12 @@
 import type { Static } from "@sinclair/typebox";
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { SmsAccountOption, SmsAccountRow } from "../../contract/calls/sms-records";
-import { checkSmsAccount, normalizeHeader } from "../../contract/domain/sms";
-import type { Db } from "../db/client";
-import { smsAccounts } from "../db/schema";
-import { badRequest, conflict, joinFieldErrors, notFound } from "../http/errors";
-import { headersClaimedByOthers } from "./carrier-channels/sms";
-import { isUuid, type Caller } from "./caller";
+import type { SmsAccountOption, SmsAccountRow } from "../../../contract/calls/sms-records";
+import { checkSmsAccount, normalizeHeader } from "../../../contract/domain/sms";
+import type { Db } from "../../db/client";
+import { smsAccounts } from "../../db/schema";
+import { badRequest, conflict, joinFieldErrors, notFound } from "../../http/errors";
+import { headersClaimedByOthers } from "../carrier-channels/sms";
+import { isUuid, type Caller } from "../caller";
 
 export type SmsAccountRecord = Static<typeof SmsAccountRow>;
 export type SmsAccountChoice = Static<typeof SmsAccountOption>;

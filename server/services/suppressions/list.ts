@@ -1,12 +1,12 @@
 import { Readable } from "node:stream";
 import { and, asc, count, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
-import type { RejectedRowRecord, SuppressionRecord } from "../../contract/calls";
-import type { Db } from "../db/client";
-import { suppressions } from "../db/schema";
-import { notFound } from "../http/errors";
-import { csvLine } from "./campaigns/csv-safe";
-import { escapeLike } from "./campaigns/list";
-import { toE164 } from "./campaigns/phone";
+import type { RejectedRowRecord, SuppressionRecord } from "../../../contract/calls";
+import type { Db } from "../../db/client";
+import { suppressions } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { csvLine } from "../campaigns/csv-safe";
+import { escapeLike } from "../campaigns/list";
+import { toE164 } from "../campaigns/phone";
 
 // The per-account suppression list: numbers (E.164) an account never sends to. The account is always the caller
 // (a user or manager), so nobody reads or changes another account's list.

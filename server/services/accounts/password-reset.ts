@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { loginFailures, passwordResets, users } from "../db/schema";
+import type { Db } from "../../db/client";
+import { loginFailures, passwordResets, users } from "../../db/schema";
 import type { SessionStore } from "./sessions";
 
 /** Keeps a hash of a mailed reset token (never the token: a database leak must not leak usable links). */

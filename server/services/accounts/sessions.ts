@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
-import type { Database, Db } from "../db/client";
-import { NotifiedCache } from "../db/notified-cache";
-import { liveAgents, modulePermissions, sessions, users } from "../db/schema";
+import type { Database, Db } from "../../db/client";
+import { NotifiedCache } from "../../db/notified-cache";
+import { liveAgents, modulePermissions, sessions, users } from "../../db/schema";
 
 /** What the auth check needs about a session and its account, read in one query and cached. */
 export interface SessionState {

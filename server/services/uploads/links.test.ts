@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signedPath, verifyLink } from "./upload-links";
+import { signedPath, verifyLink } from "./links";
 
 const parts = (path: string) => {
   const url = new URL(path, "http://x");

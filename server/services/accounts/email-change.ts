@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { EMAIL_CHANGE_TTL_S } from "../../contract/constants";
-import { MSG } from "../../contract/messages";
-import { isUniqueViolation, type Db } from "../db/client";
-import { accountAudit, emailChanges, passwordResets, users } from "../db/schema";
-import { badRequest, conflict } from "../http/errors";
+import { EMAIL_CHANGE_TTL_S } from "../../../contract/constants";
+import { MSG } from "../../../contract/messages";
+import { isUniqueViolation, type Db } from "../../db/client";
+import { accountAudit, emailChanges, passwordResets, users } from "../../db/schema";
+import { badRequest, conflict } from "../../http/errors";
 import type { SendMail } from "./mailer";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
-import { badRequest } from "../http/errors";
-import { readTableRows } from "./files/table-rows";
-import { NumberCollector } from "./suppressions";
+import { badRequest } from "../../http/errors";
+import { readTableRows } from "../files/table-rows";
+import { NumberCollector } from "./list";
 
 // Numbers from an uploaded CSV or XLSX file: the phone column when the first row names one, else the first column.
 
