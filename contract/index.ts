@@ -6,4 +6,4 @@ export * from "./calls";
 export { CALL_ROUTES, callRoute, ROUTE_IDS, type CallRoute } from "./routes";
 export * from "./ability";
 export * from "./domain/balance-requests";
-export * from "./domain/whatsapp-templates";
+export * from "./domain/whatsapp-template-events";

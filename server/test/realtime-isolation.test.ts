@@ -7,7 +7,7 @@ import { BALANCE_REQUEST_DECIDED_EVENT } from "../../contract/domain/balance-req
 import { PROGRESS_EVENT, REPORT_PROGRESS_EVENT } from "../../contract/domain/campaigns";
 import { AGENT_PRESENCE_EVENT, CHAT_MESSAGE_EVENT, CHAT_STATUS_EVENT, CONVERSATION_EVENT, TYPING_EVENT } from "../../contract/domain/chats";
 import { NOTIFICATION_EVENT, NOTIFICATIONS_READ_EVENT } from "../../contract/domain/notifications";
-import { TEMPLATE_STATUS_EVENT } from "../../contract/domain/whatsapp-templates";
+import { TEMPLATE_STATUS_EVENT } from "../../contract/domain/whatsapp-template-events";
 import { userRoom } from "../realtime";
 import { conversationRooms } from "../services/chats/workspace";
 import { startServer, type DemoName, type TestServer } from "./harness";

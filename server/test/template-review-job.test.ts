@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VALID_DRAFT } from "../../contract/domain/whatsapp-template.cases";
-import { TEMPLATE_STATUS_EVENT, type WhatsAppTemplateRecord } from "../../contract/domain/whatsapp-templates";
+import { TEMPLATE_STATUS_EVENT, type WhatsAppTemplateRecord } from "../../contract/domain/whatsapp-template-events";
 import type { Database } from "../db/client";
 import { whatsappTemplates } from "../db/schema";
 import { freshDatabase } from "./harness";

@@ -1,5 +1,5 @@
 import fp from "fastify-plugin";
-import { TEMPLATE_STATUS_EVENT } from "../../../contract/domain/whatsapp-templates";
+import { TEMPLATE_STATUS_EVENT } from "../../../contract/domain/whatsapp-template-events";
 import type { ServerConfig } from "../../config";
 import { aiEmbeddingJob, queueMissingEmbeddings } from "../../jobs/ai-embeddings";
 import { aiReplyJob } from "../../jobs/ai-replies";

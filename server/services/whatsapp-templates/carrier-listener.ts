@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { and, eq, ne, or, sql } from "drizzle-orm";
-import { TEMPLATE_STATUS_EVENT } from "../../../contract/domain/whatsapp-templates";
+import { TEMPLATE_STATUS_EVENT } from "../../../contract/domain/whatsapp-template-events";
 import type { CarrierEvent } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { whatsappTemplates as t } from "../../db/schema";
