@@ -1,14 +1,11 @@
-import { useCustom, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Form, Input, Skeleton, Typography } from "antd";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import type { CallReply } from "../../../contract";
+import { useCall } from "../../api";
 import { useSession } from "../../state/session";
 import { PageHeader } from "../common/page-header";
 import { HistoryList } from "./components/number-history/history-list";
 import { checkPhone } from "../../lib/phone-input";
-
-type HistoryReply = CallReply<"campaigns.numberHistory"> & Record<string, unknown>;
 
 /** A number's messages across the caller's campaigns. The number searched lives in the URL (`?number=`), in E.164. */
 export function CampaignsIndividualNumbers() {
@@ -18,14 +15,7 @@ export function CampaignsIndividualNumbers() {
   const [typed, setTyped] = useState(number);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const { query } = useCustom<HistoryReply, HttpError>({
-    url: "",
-    method: "get",
-    config: { query: { number } },
-    meta: { resource: "campaigns", action: "numberHistory" },
-    queryOptions: { enabled: Boolean(number) },
-    errorNotification: false,
-  });
+  const { query } = useCall("campaigns.numberHistory", { query: { number } }, { queryOptions: { enabled: Boolean(number) }, errorNotification: false });
 
   const search = () => {
     const checked = checkPhone(typed);

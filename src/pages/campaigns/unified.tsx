@@ -1,6 +1,6 @@
-import { useCustom } from "@refinedev/core";
 import { Card, Col, Row, Statistic, Tooltip } from "antd";
-import { PAGE_LIMIT_MAX, type CallReply } from "../../../contract";
+import { PAGE_LIMIT_MAX } from "../../../contract";
+import { useCall } from "../../api";
 import { useAbility } from "../../providers";
 import { formatCount, formatINR } from "../../shell/format";
 import { PageHeader } from "../common/page-header";
@@ -19,13 +19,11 @@ export function CampaignsUnified() {
   const list = useCampaignsList({ syncWithLocation: false });
   const ability = useAbility();
   const { status, channel, templateName } = list.filters;
-  const { query } = useCustom<CallReply<"campaigns.list">>({
-    url: "",
-    method: "get",
-    config: { query: { page: 1, limit: PAGE_LIMIT_MAX, status, channel: channel === "all" ? undefined : channel, templateName } },
-    meta: { callId: "campaigns.list" },
-    errorNotification: false,
-  });
+  const { query } = useCall(
+    "campaigns.list",
+    { query: { page: 1, limit: PAGE_LIMIT_MAX, status, channel: channel === "all" ? undefined : channel, templateName } },
+    { errorNotification: false },
+  );
   const reply = query.data?.data;
   const rows = Array.isArray(reply?.campaigns) ? reply.campaigns : [];
   const totals = campaignTotals(rows, reply?.totalCampaigns ?? rows.length);

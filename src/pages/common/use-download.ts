@@ -1,24 +1,48 @@
 import { useCustomMutation, type HttpError } from "@refinedev/core";
+import type { CallId } from "../../../contract";
 import { MSG } from "../../../contract/messages";
+import { callOf } from "../../../resources";
+import { callRequest, type CallInput } from "../../api";
 import { saveBlob } from "../../lib/save-blob";
 
 /**
- * A file from a resource's download action (a call with `download: true`), through the data provider like every
- * other call, saved under `name`. A JSON answer (an error) reads 'Failed to download file: …' (SPEC 8), toasted.
+ * Download calls (`download: true` in the contract) through the data provider like every other call: `fetchFile`
+ * resolves with the file's Blob, or rejects after toasting why. A JSON answer (an error) reads 'Failed to download
+ * file: …' (SPEC 8). The contract types a file's reply as its bytes; the client hands them over as a Blob, hence a
+ * hook of its own rather than useCallMutation.
  */
-export function useDownload(resource: string, action: string) {
+export function useFileCall() {
   const { mutateAsync, mutation } = useCustomMutation<Blob, HttpError, unknown>();
-  const download = async (query: Record<string, string | undefined>, name: string) => {
+  const fetchFile = async <K extends CallId>(id: K, input: CallInput<K>): Promise<Blob> => {
+    const { url, meta } = callRequest(id, input);
     const res = await mutateAsync({
-      url: "",
+      url,
       // The data provider takes the method from the call's row (GET); the hook only knows mutation methods.
       method: "post",
       values: undefined,
-      meta: { resource, action, query: Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== "")) },
+      meta,
       successNotification: false,
       errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
-    }).catch(() => undefined);
-    if (res) saveBlob(res.data, name);
+    });
+    return res.data;
   };
-  return { download, busy: mutation.isPending };
+  return { fetchFile, busy: mutation.isPending };
+}
+
+/** A download call's file saved under `name`; a failure is only toasted. Empty query fields are left out. */
+export function useCallDownload<K extends CallId>(id: K) {
+  const { fetchFile, busy } = useFileCall();
+  const download = async (query: Record<string, string | undefined>, name: string) => {
+    const fields = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ""));
+    const blob = await fetchFile(id, { query: fields } as CallInput<K>).catch(() => undefined);
+    if (blob) saveBlob(blob, name);
+  };
+  return { download, busy };
+}
+
+/** useCallDownload for a resource's download action (resources/<name>.ts), for pages that still name it so. */
+export function useDownload(resource: string, action: string) {
+  const id = callOf(resource, action);
+  if (!id) throw new Error(`${action} is not supported for ${resource}`);
+  return useCallDownload(id);
 }

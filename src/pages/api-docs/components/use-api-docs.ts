@@ -1,16 +1,6 @@
-import { useCustom, type HttpError } from "@refinedev/core";
 import { useState } from "react";
+import { useCall } from "../../../api";
 import { apiBaseUrl } from "../../../api/client";
-
-/** What the examples need of an API key: the list call answers more (apiKeys.list, read from data.apiKeys). */
-interface KeyRow {
-  id: string;
-  name: string;
-  prefix: string;
-  status?: string;
-  deactivatedAt?: string | null;
-}
-type KeysReply = { success: true; data?: { apiKeys?: KeyRow[] } };
 
 export const KEY_PLACEHOLDER = "YOUR_API_KEY";
 
@@ -20,11 +10,8 @@ export const KEY_PLACEHOLDER = "YOUR_API_KEY";
  * memory: it is never sent or stored.
  */
 export function useApiDocs() {
-  const { query } = useCustom<KeysReply, HttpError>({
-    url: "", method: "get", config: { query: { page: 1, limit: 100 } }, meta: { callId: "apiKeys.list" }, errorNotification: false,
-    queryOptions: { retry: false },
-  });
-  const keys = (query.data?.data.data?.apiKeys ?? []).filter((k) => !k.deactivatedAt && (k.status ?? "active") === "active");
+  const { query } = useCall("apiKeys.list", { query: { page: 1, limit: 100 } }, { errorNotification: false, queryOptions: { retry: false } });
+  const keys = (query.data?.data.data.apiKeys ?? []).filter((k) => !k.deactivatedAt && (k.status ?? "active") === "active");
   const [chosen, setChosen] = useState<string | undefined>();
   const [pasted, setPasted] = useState("");
   const key = keys.find((k) => k.id === chosen);

@@ -1,9 +1,8 @@
 import { ReloadOutlined } from "@ant-design/icons";
-import { useCustom, type HttpError } from "@refinedev/core";
 import { Alert, Button, DatePicker, Empty, Flex, Select, Space, Table, Tooltip, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
-import type { CallReply } from "../../../../contract";
+import { useCall } from "../../../api";
 import { formatDateTime } from "../../../shell/format";
 import { RequestDrawer } from "./request-drawer";
 import { StatusCode } from "./status-code";
@@ -28,7 +27,7 @@ export function RequestLog({ apiKeyId, onKeyChange, live }: { apiKeyId?: string;
   const [open, setOpen] = useState<string | null>(null);
   const filters: LogFilters = { status: status || undefined, apiKeyId, from: range?.[0]?.toISOString(), to: range?.[1]?.toISOString() };
   const log = useRequestLog(filters, live && !open);
-  const keys = useCustom<CallReply<"apiKeys.list">, HttpError>({ url: "", method: "get", config: { query: { page: 1, limit: 100 } }, meta: { callId: "apiKeys.list" }, errorNotification: false });
+  const keys = useCall("apiKeys.list", { query: { page: 1, limit: 100 } }, { errorNotification: false });
   const keyOptions = (keys.query.data?.data.data.apiKeys ?? []).map((k) => ({ value: k.id, label: `${k.name} · ${k.prefix}` }));
   const filtered = Boolean(status || apiKeyId || range);
   return (

@@ -1,7 +1,8 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import { useState } from "react";
-import { MSG, type CallId, type CallReply } from "../../../../contract";
+import { MSG, type CallReply } from "../../../../contract";
 import type { ApiKeyStatus, RegenerateGrace } from "../../../../contract/domain/api-keys";
+import { useCall, useCallMutation } from "../../../api";
+import { savedToast } from "./toasts";
 
 type ListReply = CallReply<"apiKeys.list">;
 export type ApiKey = ListReply["data"]["apiKeys"][number];
@@ -20,19 +21,19 @@ export function useApiKeys() {
   const [status, setStatusValue] = useState<ApiKeyStatus | "all">("all");
   const [deleted, setDeleted] = useState<Record<string, string>>({});
   const query = { page, limit: PAGE_SIZE, ...(search ? { search } : {}), ...(status !== "all" ? { status } : {}) };
-  const list = useCustom<ListReply, HttpError>({ url: "", method: "get", config: { query }, meta: { callId: "apiKeys.list" }, errorNotification: false });
-  const { mutateAsync, mutation } = useCustomMutation<{ success: true; message: string; data: unknown }, HttpError>();
+  const list = useCall("apiKeys.list", { query }, { errorNotification: false });
+  const createCall = useCallMutation("apiKeys.create");
+  const updateCall = useCallMutation("apiKeys.update");
+  const deleteCall = useCallMutation("apiKeys.delete");
+  const regenerateCall = useCallMutation("apiKeys.regenerate");
   const failed = Boolean(list.query.error);
   const data = list.query.data?.data.data;
 
-  async function run<T>(callId: CallId, method: "post" | "put" | "delete", values: object, id?: string, failure?: string): Promise<T> {
-    const res = await mutateAsync({
-      url: "", method, values, meta: { callId, ...(id ? { params: { id } } : {}) },
-      successNotification: (d) => ({ type: "success", message: (d?.data as { message?: string } | undefined)?.message ?? "Done" }),
-      errorNotification: (err) => ({ type: "error", message: err?.message || failure || MSG.somethingWrong }),
-    });
+  /** A call's reply record, after the list is refreshed (not after a failure: the toast said why). */
+  async function run<R extends { data: unknown }>(pending: Promise<R>): Promise<R["data"]> {
+    const reply = await pending;
     void list.query.refetch();
-    return res.data.data as T;
+    return reply.data;
   }
 
   return {
@@ -52,14 +53,15 @@ export function useApiKeys() {
     loading: list.query.isFetching,
     error: failed ? MSG.fetchApiKeys : null,
     refetch: () => void list.query.refetch(),
-    saving: mutation.isPending,
-    create: (values: object) => run<IssuedKey>("apiKeys.create", "post", values),
-    update: (id: string, values: object) => run<ApiKey>("apiKeys.update", "put", values, id),
-    remove: async (id: string) => {
-      const key = await run<ApiKey>("apiKeys.delete", "delete", {}, id, MSG.deleteApiKey);
+    saving: createCall.isPending || updateCall.isPending || deleteCall.isPending || regenerateCall.isPending,
+    create: (values: object): Promise<IssuedKey> => run(createCall.mutateAsync({ body: values, ...savedToast("Done", MSG.somethingWrong) })),
+    update: (id: string, values: object): Promise<ApiKey> => run(updateCall.mutateAsync({ params: { id }, body: values, ...savedToast("Done", MSG.somethingWrong) })),
+    remove: async (id: string): Promise<ApiKey> => {
+      const key = await run(deleteCall.mutateAsync({ params: { id }, ...savedToast("Done", MSG.deleteApiKey) }));
       setDeleted((cur) => ({ ...cur, [id]: key.deactivatedAt ?? new Date().toISOString() }));
       return key;
     },
-    regenerate: (id: string, graceSeconds: RegenerateGrace) => run<IssuedKey>("apiKeys.regenerate", "post", { graceSeconds }, id),
+    regenerate: (id: string, graceSeconds: RegenerateGrace): Promise<IssuedKey> =>
+      run(regenerateCall.mutateAsync({ params: { id }, body: { graceSeconds }, ...savedToast("Done", MSG.somethingWrong) })),
   };
 }

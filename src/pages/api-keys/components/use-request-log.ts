@@ -1,6 +1,6 @@
-import { useCustom, type HttpError } from "@refinedev/core";
 import { useState } from "react";
 import { MSG, type CallReply } from "../../../../contract";
+import { useCall } from "../../../api";
 
 type ListReply = CallReply<"ums.requests">;
 export type UmsRequest = ListReply["data"][number];
@@ -22,10 +22,7 @@ const REFRESH_MS = 5000;
 export function useRequestLog(filters: LogFilters, live: boolean) {
   const [page, setPage] = useState(1);
   const query = Object.fromEntries(Object.entries({ page, limit: PAGE_SIZE, ...filters }).filter(([, v]) => v !== undefined && v !== ""));
-  const list = useCustom<ListReply, HttpError>({
-    url: "", method: "get", config: { query }, meta: { callId: "ums.requests" }, errorNotification: false,
-    queryOptions: { refetchInterval: live ? REFRESH_MS : false },
-  });
+  const list = useCall("ums.requests", { query }, { errorNotification: false, queryOptions: { refetchInterval: live ? REFRESH_MS : false } });
   const failed = Boolean(list.query.error);
   return {
     rows: failed ? [] : (list.query.data?.data.data ?? []),
@@ -41,13 +38,12 @@ export function useRequestLog(filters: LogFilters, live: boolean) {
 /** One request's details and the messages it created (SPEC 9: page 1, limit 10), the messages' states kept fresh. */
 export function useRequestDetail(id: string | null) {
   const [page, setPage] = useState(1);
-  const detail = useCustom<CallReply<"ums.request">, HttpError>({
-    url: "", method: "get", meta: { callId: "ums.request", params: { id: id ?? "" } }, errorNotification: false, queryOptions: { enabled: Boolean(id) },
-  });
-  const messages = useCustom<CallReply<"ums.requestMessages">, HttpError>({
-    url: "", method: "get", config: { query: { page, limit: 10 } }, meta: { callId: "ums.requestMessages", params: { id: id ?? "" } }, errorNotification: false,
-    queryOptions: { enabled: Boolean(id), refetchInterval: id ? 3000 : false },
-  });
+  const detail = useCall("ums.request", { params: { id: id ?? "" } }, { errorNotification: false, queryOptions: { enabled: Boolean(id) } });
+  const messages = useCall(
+    "ums.requestMessages",
+    { params: { id: id ?? "" }, query: { page, limit: 10 } },
+    { errorNotification: false, queryOptions: { enabled: Boolean(id), refetchInterval: id ? 3000 : false } },
+  );
   return {
     detail: detail.query.data?.data.data ?? null,
     loading: detail.query.isLoading,

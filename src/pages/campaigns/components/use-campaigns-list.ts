@@ -1,15 +1,24 @@
 import { useTable } from "@refinedev/antd";
-import { useCustom, useCustomMutation, useInvalidate, type CrudFilter, type HttpError } from "@refinedev/core";
+import { useInvalidate, type CrudFilter, type HttpError } from "@refinedev/core";
 import { useState } from "react";
-import { MSG, PAGE_DEFAULTS, type CampaignChannel, type CampaignRecord, type CallReply } from "../../../../contract";
+import { MSG, PAGE_DEFAULTS, type CampaignChannel, type CampaignRecord } from "../../../../contract";
 import type { CampaignStatus } from "../../../../contract/domain/campaigns";
+import { useCall, useCallMutation } from "../../../api";
 import { useAbility } from "../../../providers";
 import { useSession } from "../../../state/session";
 import { campaignListPage, listFailureMessage, mergeCampaign } from "./campaign-progress";
 import { useCampaignProgress } from "./use-campaign-progress";
 
 export type CampaignAction = "pause" | "resume" | "discard" | "operatorDiscard";
-type Saved = CallReply<"campaigns.pause">;
+
+/** Each table action's call: it takes the campaign's id in its path and answers the saved campaign. */
+const ACTION_CALL = {
+  pause: "campaigns.pause",
+  resume: "campaigns.resume",
+  discard: "campaigns.discard",
+  operatorDiscard: "campaigns.operatorDiscard",
+} as const satisfies Record<CampaignAction, string>;
+type ActionCall = (typeof ACTION_CALL)[CampaignAction];
 
 const DONE: Record<CampaignAction, string> = {
   pause: "Campaign paused",
@@ -60,14 +69,7 @@ export function useCampaignsList(opts: { syncWithLocation?: boolean } = {}) {
   });
 
   // Search answers at most 20 campaigns by name, template or sender, unpaged: it replaces the table while typed.
-  const { query: searchQuery } = useCustom<CallReply<"campaigns.search">>({
-    url: "",
-    method: "get",
-    config: { query: { query: search } },
-    meta: { resource: "campaigns", action: "search" },
-    queryOptions: { enabled: canSearch && search.length > 0 },
-    errorNotification: false,
-  });
+  const { query: searchQuery } = useCall("campaigns.search", { query: { query: search } }, { queryOptions: { enabled: canSearch && search.length > 0 }, errorNotification: false });
 
   const page = campaignListPage(tableQuery.data);
   const searching = search.length > 0;
@@ -75,18 +77,17 @@ export function useCampaignsList(opts: { syncWithLocation?: boolean } = {}) {
   const progress = useCampaignProgress(source.map((r) => r._id));
   const rows = source.map((r) => mergeCampaign(r, saved[r._id], progress[r._id]));
 
-  const { mutateAsync, mutation } = useCustomMutation<Saved, HttpError>();
+  const mutation = useCallMutation<ActionCall>("campaigns.pause");
   const act = async (action: CampaignAction, campaign: CampaignRecord) => {
     try {
-      const res = await mutateAsync({
-        url: "",
-        method: action === "discard" || action === "operatorDiscard" ? "put" : "post",
-        values: {},
-        meta: { resource: "campaigns", action, params: { id: campaign._id } },
+      const res = await mutation.mutateAsync({
+        call: ACTION_CALL[action],
+        params: { id: campaign._id },
+        body: {},
         successNotification: () => ({ type: "success", message: DONE[action], description: campaign.name }),
         errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
       });
-      const record = res.data.data;
+      const record = res.data;
       if (record?._id) setSaved((s) => ({ ...s, [record._id]: record }));
       await invalidate({ resource: "campaigns", invalidates: ["list"] });
       return true;

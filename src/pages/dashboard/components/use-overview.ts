@@ -1,5 +1,6 @@
 import { useCustom, type HttpError } from "@refinedev/core";
-import type { CallReply, DashboardOverview } from "../../../../contract";
+import type { DashboardOverview } from "../../../../contract";
+import { callRequest, type CallData } from "../../../api";
 import type { ReportFilters } from "../../common/report-filters/use-report-filters";
 
 export interface OverviewView {
@@ -14,11 +15,13 @@ export interface OverviewView {
  * change of filters keeps the previous figures on screen until the new ones arrive, so cards do not blink.
  */
 export function useOverview(filters: ReportFilters): OverviewView {
-  const { query } = useCustom<CallReply<"dashboard.overview"> & Record<string, unknown>>({
-    url: "",
-    method: "get",
-    config: { query: filters.query },
-    meta: { resource: "dashboard", action: "overview" },
+  const { url, method, meta } = callRequest("dashboard.overview", { query: filters.query });
+  const { query } = useCustom<CallData<"dashboard.overview">, HttpError>({
+    url,
+    method,
+    config: { query: meta.query },
+    // Tagged with its resource: a decided balance request refreshes the "dashboard" figures (useInvalidateCustom).
+    meta: { ...meta, resource: "dashboard" },
     queryOptions: { staleTime: 30_000, placeholderData: (previous) => previous },
     errorNotification: false,
   });

@@ -1,8 +1,7 @@
-import { useCustom, type HttpError } from "@refinedev/core";
 import { Alert, Card, Col, Drawer, Row, Segmented, Skeleton, Statistic } from "antd";
 import { lazy, Suspense, useState } from "react";
-import type { CallReply } from "../../../../contract";
 import type { AgentMetricPeriod } from "../../../../contract/domain/chats";
+import { useCall } from "../../../api";
 import { useIsMobile } from "../../../shell/sidebar/use-is-mobile";
 import type { Agent } from "./use-agents";
 
@@ -22,10 +21,11 @@ export function duration(ms: number | null): string {
 export function MetricsDrawer({ agent, onClose }: { agent: Agent | null; onClose: () => void }) {
   const isMobile = useIsMobile();
   const [period, setPeriod] = useState<AgentMetricPeriod>("day");
-  const { query } = useCustom<CallReply<"liveAgents.metrics">, HttpError>({
-    url: "", method: "get", config: { query: { period } }, meta: { callId: "liveAgents.metrics", params: { id: agent?._id ?? "" } },
-    errorNotification: false, queryOptions: { enabled: Boolean(agent) },
-  });
+  const { query } = useCall(
+    "liveAgents.metrics",
+    { params: { id: agent?._id ?? "" }, query: { period } },
+    { errorNotification: false, queryOptions: { enabled: Boolean(agent) } },
+  );
   const m = query.data?.data.data;
   const stats: [string, string | number][] = m
     ? [

@@ -1,12 +1,11 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import { useEffect, useState } from "react";
 import { MSG, type CallReply } from "../../../../contract";
 import { AGENT_PRESENCE_EVENT, type AgentPresence } from "../../../../contract/domain/chats";
+import { useCall, useCallMutation } from "../../../api";
 import { subscribeRealtime } from "../../../providers/realtime-events";
 
-type ListReply = CallReply<"liveAgents.list">;
-type SearchReply = CallReply<"liveAgents.search">;
-export type Agent = ListReply["data"][number];
+export type Agent = CallReply<"liveAgents.list">["data"][number];
+type AgentCall = "liveAgents.invite" | "liveAgents.create" | "liveAgents.remove";
 
 const PAGE_SIZE = 10;
 
@@ -17,23 +16,24 @@ const PAGE_SIZE = 10;
 export function useAgents() {
   const [page, setPage] = useState(1);
   const [term, setTerm] = useState("");
-  const list = useCustom<ListReply, HttpError>({ url: "", method: "get", config: { query: { page, limit: PAGE_SIZE } }, meta: { callId: "liveAgents.list" }, errorNotification: false, queryOptions: { enabled: !term } });
-  const search = useCustom<SearchReply, HttpError>({ url: "", method: "get", config: { query: { searchTerm: term } }, meta: { callId: "liveAgents.search" }, errorNotification: false, queryOptions: { enabled: Boolean(term) } });
+  const list = useCall("liveAgents.list", { query: { page, limit: PAGE_SIZE } }, { errorNotification: false, queryOptions: { enabled: !term } });
+  const search = useCall("liveAgents.search", { query: { searchTerm: term } }, { errorNotification: false, queryOptions: { enabled: Boolean(term) } });
   const [presence, setPresence] = useState<Record<string, AgentPresence>>({});
   useEffect(() => subscribeRealtime(AGENT_PRESENCE_EVENT, (payload) => {
     const p = payload as AgentPresence;
     setPresence((cur) => ({ ...cur, [p.agentId]: p }));
   }), []);
-  const { mutateAsync, mutation } = useCustomMutation<{ success: true; message: string }, HttpError>();
+  const mutation = useCallMutation<AgentCall>("liveAgents.invite");
   const active = term ? search.query : list.query;
   const failed = Boolean(active.error);
   const rows = failed ? [] : ((term ? search.query.data?.data.data : list.query.data?.data.data) ?? []);
 
-  const run = async (callId: "liveAgents.invite" | "liveAgents.create" | "liveAgents.remove", opts: { values?: object; id?: string }) => {
-    const res = await mutateAsync({
-      url: "", method: callId === "liveAgents.remove" ? "delete" : "post", values: opts.values ?? {},
-      meta: { callId, ...(opts.id ? { params: { id: opts.id } } : {}) },
-      successNotification: (data) => ({ type: "success", message: (data?.data as { message?: string } | undefined)?.message ?? "Done" }),
+  const run = async (call: AgentCall, opts: { values?: object; id?: string }) => {
+    const res = await mutation.mutateAsync({
+      call,
+      body: opts.values ?? {},
+      ...(opts.id ? { params: { id: opts.id } } : {}),
+      successNotification: (reply?: { data?: Record<string, unknown> }) => ({ type: "success", message: typeof reply?.data?.message === "string" ? reply.data.message : "Done" }),
       errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
     });
     void active.refetch();

@@ -1,13 +1,16 @@
-// What differs per channel when the stepper talks to the server: the create and start calls (actions of
-// resources/campaigns.ts) and the create payload's field names (schemas/campaign-create-*.ts).
+// What differs per channel when the stepper talks to the server: the create and start calls and the create
+// payload's field names (schemas/campaign-create-*.ts).
 import type { CampaignChannel } from "../../../../../contract";
 import { serialize } from "./variables";
 import type { Draft } from "./wizard-state";
 
-export const CHANNEL_CALLS: Record<CampaignChannel, { create: string; start: string }> = {
-  rcs: { create: "create", start: "start" },
-  sms: { create: "smsCreate", start: "smsStart" },
-  whatsapp: { create: "whatsappCreate", start: "whatsappStart" },
+export type CreateCall = "campaigns.create" | "sms.campaigns.create" | "waba.campaigns.create";
+export type StartCall = "campaigns.start" | "sms.campaigns.start" | "waba.campaigns.start";
+
+export const CHANNEL_CALLS: Record<CampaignChannel, { create: CreateCall; start: StartCall }> = {
+  rcs: { create: "campaigns.create", start: "campaigns.start" },
+  sms: { create: "sms.campaigns.create", start: "sms.campaigns.start" },
+  whatsapp: { create: "waba.campaigns.create", start: "waba.campaigns.start" },
 };
 
 type Fields = Record<string, string | boolean | string[]>;

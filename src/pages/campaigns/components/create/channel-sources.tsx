@@ -1,10 +1,11 @@
 // Each channel's accounts and templates for the first step, in one shape: the stepper does not know which channel
 // it serves. Only templates the channel lets a campaign send are selectable; the others show with their status.
-import { useCustom, useList, type HttpError } from "@refinedev/core";
+import { useList, type HttpError } from "@refinedev/core";
 import type { ReactNode } from "react";
-import { MSG, type CallReply, type WabaRecord, type WhatsAppTemplateRecord } from "../../../../../contract";
+import { MSG, type WabaRecord, type WhatsAppTemplateRecord } from "../../../../../contract";
 import type { RcsTemplateRecord } from "../../../../../contract/calls/rcs-templates";
 import { headerMediaFormat, type WaComponent, type WaMediaFormat } from "../../../../../contract/domain/whatsapp-template";
+import { useCall } from "../../../../api";
 import { PhonePreview as RcsPhonePreview } from "../../../rcs-templates/builder/phone-preview";
 import { SmsPreview } from "../../../sms-templates/components/sms-preview";
 import { useSmsTemplates } from "../../../sms-templates/use-sms-templates";
@@ -50,7 +51,7 @@ export interface ChannelSource {
 const errorToast = (fallback: string) => (err?: HttpError) => ({ type: "error" as const, message: err?.message || fallback });
 
 export function useRcsSource(botId: string): ChannelSource {
-  const bots = useCustom<CallReply<"rcsTemplates.bots">>({ url: "", method: "get", meta: { resource: "rcs-templates", action: "bots" }, errorNotification: errorToast(MSG.fetchTemplates) });
+  const bots = useCall("rcsTemplates.bots", {}, { errorNotification: errorToast(MSG.fetchTemplates) });
   const list = useList<RcsTemplateRecord, HttpError>({
     resource: "rcs-templates",
     filters: [{ field: "botId", operator: "eq", value: botId }],

@@ -3,12 +3,13 @@
 // when chosen, so the create call (or the step's settings) names it by id; a file of the wrong kind or size is
 // refused here before anything is sent.
 import { FileImageOutlined, UploadOutlined } from "@ant-design/icons";
-import { useCustomMutation, type HttpError } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Flex, Typography, Upload } from "antd";
 import { useState } from "react";
 import { MSG } from "../../../../../contract";
 import { checkMedia, MEDIA_RULES, type MediaKind } from "../../../../../contract/domain/media";
 import type { WaMediaFormat } from "../../../../../contract/domain/whatsapp-template";
+import { useCallMutation } from "../../../../api";
 
 interface Props {
   format: WaMediaFormat;
@@ -28,7 +29,7 @@ export function HeaderMediaPicker({ format, wabaId, chosen, onChange, ownFile = 
   const sent = scope === "message" ? "The message is" : "Every message is";
   const rule = MEDIA_RULES.whatsapp[kind];
   const [error, setError] = useState<string | null>(null);
-  const { mutateAsync, mutation } = useCustomMutation<{ data?: { upload?: { _id?: string } } }, HttpError, unknown>();
+  const mutation = useCallMutation("waba.media.upload");
 
   const choose = async (file: File) => {
     setError(null);
@@ -41,12 +42,8 @@ export function HeaderMediaPicker({ format, wabaId, chosen, onChange, ownFile = 
     form.append("waba_id", wabaId);
     form.append("file", file, file.name);
     try {
-      const res = await mutateAsync({
-        url: "", method: "post", values: form,
-        meta: { resource: "campaigns", action: "whatsappMedia" },
-        successNotification: false, errorNotification: false,
-      });
-      const id = res.data.data?.upload?._id;
+      const res = await mutation.mutateAsync({ body: form, successNotification: false, errorNotification: false });
+      const id = res.data?.upload?._id;
       if (!id) throw new Error(MSG.uploadCampaignMedia);
       onChange({ id, file });
     } catch (e) {

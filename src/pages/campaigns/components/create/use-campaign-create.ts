@@ -1,16 +1,19 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
+import { useCustomMutation, type HttpError } from "@refinedev/core";
 import { useEffect, useReducer, useState } from "react";
 import { useNavigate } from "react-router";
-import { MSG, type CallReply, type CampaignChannel } from "../../../../../contract";
+import { MSG, type CampaignChannel } from "../../../../../contract";
 import type { IngestProgressRecord, PreCheckRecord } from "../../../../../contract/calls/campaign-records";
-import { CHANNEL_CALLS, createPayload } from "./channel-calls";
+import { callRequest, useCall, useCallMutation, type CallData } from "../../../../api";
 import { saveBlob } from "../../../../lib/save-blob";
+import { useFileCall } from "../../../common/use-download";
+import { CHANNEL_CALLS, createPayload, type CreateCall, type StartCall } from "./channel-calls";
 import { audienceErrors, initialState, STEP, wizardReducer } from "./wizard-state";
 
 /** How often the ingest report is read while the server reads the audience. */
 export const INGEST_POLL_MS = 700;
 
-type Reply = Record<string, unknown>;
+/** The stepper's calls on the created campaign: each takes its id in the path. */
+type ControlCall = StartCall | "campaigns.schedule" | "campaigns.discard";
 const RUNNING = new Set(["draft", "validating"]);
 
 /**
@@ -25,29 +28,28 @@ export function useCampaignCreate(channel: CampaignChannel) {
   const id = state.campaignId ?? "";
   const calls = CHANNEL_CALLS[channel];
 
-  const { mutateAsync, mutation } = useCustomMutation<Reply, HttpError, unknown>();
-  const { mutateAsync: control, mutation: controlState } = useCustomMutation<Reply, HttpError, unknown>();
+  // Not useCallMutation: the create call reports its upload's progress (meta.onUploadProgress), which that hook does not pass.
+  const { mutateAsync, mutation } = useCustomMutation<CallData<CreateCall>, HttpError, unknown>();
+  const control = useCallMutation<ControlCall>("campaigns.discard");
+  const testSendCall = useCallMutation("campaigns.testSend");
+  const rejected = useFileCall();
 
-  const progress = useCustom<CallReply<"campaigns.validatingProgress"> & Reply>({
-    url: "",
-    method: "get",
-    meta: { resource: "campaigns", action: "validatingProgress", params: { id } },
-    queryOptions: { enabled: Boolean(id) && state.ingest === "running", refetchInterval: INGEST_POLL_MS },
-    errorNotification: false,
-  });
+  const progress = useCall(
+    "campaigns.validatingProgress",
+    { params: { id } },
+    { queryOptions: { enabled: Boolean(id) && state.ingest === "running", refetchInterval: INGEST_POLL_MS }, errorNotification: false },
+  );
   const report: IngestProgressRecord | undefined = progress.query.data?.data.data;
   const settled = report && report.campaignId === id && !RUNNING.has(report.status) ? report.status : null;
   useEffect(() => {
     if (settled && state.ingest === "running") dispatch({ type: "ingestSettled", ok: settled === "ready" });
   }, [settled, state.ingest]);
 
-  const check = useCustom<CallReply<"campaigns.check"> & Reply>({
-    url: "",
-    method: "get",
-    meta: { resource: "campaigns", action: "check", params: { id } },
-    queryOptions: { enabled: Boolean(id) && state.ingest === "ready" && state.step >= STEP.check },
-    errorNotification: false,
-  });
+  const check = useCall(
+    "campaigns.check",
+    { params: { id } },
+    { queryOptions: { enabled: Boolean(id) && state.ingest === "ready" && state.step >= STEP.check }, errorNotification: false },
+  );
   const preCheck: PreCheckRecord | undefined = check.query.data?.data.data;
 
   const submit = async () => {
@@ -60,15 +62,16 @@ export function useCampaignCreate(channel: CampaignChannel) {
     const payload = createPayload(channel, state.draft);
     if (payload instanceof FormData) setUpload(0);
     try {
+      const { url, meta } = callRequest(calls.create);
       const res = await mutateAsync({
-        url: "",
+        url,
         method: "post",
         values: payload,
-        meta: { resource: "campaigns", action: calls.create, onUploadProgress: (f: number) => setUpload(Math.round(f * 100)) },
+        meta: { ...meta, onUploadProgress: (f: number) => setUpload(Math.round(f * 100)) },
         successNotification: false,
         errorNotification: false,
       });
-      const created = (res.data as { data?: { _id?: string } }).data;
+      const created = res.data.data;
       if (created?._id) dispatch({ type: "created", campaignId: created._id });
     } catch (e) {
       setCreateError((e as HttpError).message || MSG.createCampaign);
@@ -78,12 +81,11 @@ export function useCampaignCreate(channel: CampaignChannel) {
     return {};
   };
 
-  const run = (action: string, values: unknown, fallback: string, success?: string) =>
-    control({
-      url: "",
-      method: "post",
-      values,
-      meta: { resource: "campaigns", action, params: { id } },
+  const run = (call: ControlCall, body: unknown, fallback: string, success?: string) =>
+    control.mutateAsync({
+      call,
+      params: { id },
+      body,
       successNotification: success ? { type: "success", message: success } : false,
       errorNotification: (err) => ({ type: "error", message: err?.message || fallback }),
     });
@@ -103,41 +105,31 @@ export function useCampaignCreate(channel: CampaignChannel) {
     checkLoading: check.query.isLoading || check.query.isFetching,
     checkError: check.query.isError ? (check.query.error?.message ?? MSG.somethingWrong) : null,
     recheck: () => void check.query.refetch(),
-    busy: controlState.isPending,
+    busy: control.isPending || testSendCall.isPending || rejected.busy,
     start: async () => {
       await run(calls.start, {}, MSG.startCampaign, "Campaign started");
       toReport();
     },
     schedule: async (scheduledAt: string, timeZone: string) => {
-      await run("schedule", { scheduledAt, timeZone }, MSG.startCampaign, "Campaign scheduled");
+      await run("campaigns.schedule", { scheduledAt, timeZone }, MSG.startCampaign, "Campaign scheduled");
       toReport();
     },
     testSend: async (numbers: string[]) => {
-      const res = await run("testSend", { numbers }, MSG.somethingWrong);
-      return (res.data as CallReply<"campaigns.testSend">).data;
-    },
-    discard: async () => {
-      await control({
-        url: "",
-        method: "put",
-        values: {},
-        meta: { resource: "campaigns", action: "discard", params: { id } },
-        successNotification: { type: "success", message: "Campaign discarded: change it and create it again" },
-        errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
-      });
-      dispatch({ type: "reopen" });
-    },
-    downloadRejected: async () => {
-      const res = await control({
-        url: "",
-        // The data provider takes the method from the call's row (GET); the hook only knows mutation methods.
-        method: "post",
-        values: undefined,
-        meta: { resource: "campaigns", action: "rejectedRows", params: { id } },
+      const res = await testSendCall.mutateAsync({
+        params: { id },
+        body: { numbers },
         successNotification: false,
         errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
       });
-      saveBlob(res.data as unknown as Blob, `excluded-rows-${id}.csv`);
+      return res.data;
+    },
+    discard: async () => {
+      await run("campaigns.discard", {}, MSG.somethingWrong, "Campaign discarded: change it and create it again");
+      dispatch({ type: "reopen" });
+    },
+    downloadRejected: async () => {
+      const blob = await rejected.fetchFile("campaigns.rejectedRows", { params: { id } });
+      saveBlob(blob, `excluded-rows-${id}.csv`);
     },
   };
 }

@@ -1,10 +1,11 @@
 import { PauseCircleOutlined, PlayCircleOutlined, StopOutlined } from "@ant-design/icons";
-import { useCustomMutation, type HttpError } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import { App, Button, Flex } from "antd";
-import type { CallId, CampaignRecord } from "../../../../../contract";
+import type { CampaignRecord } from "../../../../../contract";
+import { useCallMutation } from "../../../../api";
 import { formatCount, formatINR } from "../../../../shell/format";
 import { estimateLabel } from "../cost-labels";
-import { channelCalls, ownerActions } from "./report-data";
+import { channelCalls, ownerActions, type ChannelCalls } from "./report-data";
 
 interface Props {
   campaign: CampaignRecord;
@@ -12,22 +13,24 @@ interface Props {
   onDone: () => void;
 }
 
+/** The controls' calls: each takes the campaign's id in its path. */
+type ControlCall = ChannelCalls["start"] | ChannelCalls["discard"] | "campaigns.pause" | "campaigns.resume";
+
 const errorToast = (fallback: string) => (err?: HttpError) => ({ type: "error" as const, message: err?.message || fallback });
 
 /** The owner's controls: pause / resume, start a ready campaign, discard; starting and discarding ask first. */
 export function CampaignActions({ campaign: c, onDone }: Props) {
   const { modal } = App.useApp();
-  const { mutateAsync, mutation } = useCustomMutation<Record<string, unknown>, HttpError, Record<string, never>>();
+  const mutation = useCallMutation<ControlCall>("campaigns.pause");
   const allowed = ownerActions(c.status);
   const calls = channelCalls(c.channel);
 
-  const run = async (callId: CallId, method: "post" | "put", done: string, failed: string) => {
+  const run = async (call: ControlCall, done: string, failed: string) => {
     try {
-      await mutateAsync({
-        url: "",
-        method,
-        values: {},
-        meta: { callId, params: { id: c._id } },
+      await mutation.mutateAsync({
+        call,
+        params: { id: c._id },
+        body: {},
         successNotification: () => ({ type: "success", message: done }),
         errorNotification: errorToast(failed),
       });
@@ -43,7 +46,7 @@ export function CampaignActions({ campaign: c, onDone }: Props) {
       content: "Sending stops at once and cannot be resumed. Messages already sent stay sent; the unused hold returns to the balance.",
       okText: "Discard campaign",
       okButtonProps: { danger: true },
-      onOk: () => run(calls.discard, "put", "Campaign discarded", "Failed to discard campaign"),
+      onOk: () => run(calls.discard, "Campaign discarded", "Failed to discard campaign"),
     });
 
   const confirmStart = () =>
@@ -51,7 +54,7 @@ export function CampaignActions({ campaign: c, onDone }: Props) {
       title: `Start ${c.name}?`,
       content: `${formatCount(c.total)} recipients, ${estimateLabel(c.cost.estimated, c.cost.max)}. ${formatINR(c.cost.max)} is held from the balance now and settled per message; what is not spent returns at the end.`,
       okText: "Start now",
-      onOk: () => run(calls.start, "post", "Campaign started", "Failed to start campaign"),
+      onOk: () => run(calls.start, "Campaign started", "Failed to start campaign"),
     });
 
   const busy = mutation.isPending;
@@ -63,12 +66,12 @@ export function CampaignActions({ campaign: c, onDone }: Props) {
         </Button>
       )}
       {allowed.pause && (
-        <Button icon={<PauseCircleOutlined />} onClick={() => void run("campaigns.pause", "post", "Campaign paused", "Failed to pause campaign")} loading={busy}>
+        <Button icon={<PauseCircleOutlined />} onClick={() => void run("campaigns.pause", "Campaign paused", "Failed to pause campaign")} loading={busy}>
           Pause
         </Button>
       )}
       {allowed.resume && (
-        <Button type="primary" icon={<PlayCircleOutlined />} onClick={() => void run("campaigns.resume", "post", "Campaign resumed", "Failed to start campaign")} loading={busy}>
+        <Button type="primary" icon={<PlayCircleOutlined />} onClick={() => void run("campaigns.resume", "Campaign resumed", "Failed to start campaign")} loading={busy}>
           Resume
         </Button>
       )}

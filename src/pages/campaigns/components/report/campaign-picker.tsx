@@ -1,13 +1,10 @@
-import { useCustom, type HttpError } from "@refinedev/core";
 import { Card, Empty, Flex, Select, Typography } from "antd";
 import { useEffect, useState } from "react";
-import type { CampaignRecord } from "../../../../../contract";
-import { roleMayCall } from "../../../../api";
+import { roleMayCall, useCall } from "../../../../api";
 import { useSession } from "../../../../state/session";
 import { formatDate } from "../../../../shell/format";
 import { CampaignStatusTag, ChannelTag } from "./campaign-tags";
 
-type ListReply = { campaigns: CampaignRecord[] } & Record<string, unknown>;
 const SEARCH_DELAY_MS = 300;
 
 function useDebounced(value: string, ms: number): string {
@@ -26,22 +23,8 @@ export function CampaignPicker({ onPick }: { onPick: (id: string) => void }) {
   const text = useDebounced(typed.trim(), SEARCH_DELAY_MS);
   const searching = text.length > 0 && roleMayCall(role, "campaigns.search");
 
-  const recent = useCustom<ListReply, HttpError>({
-    url: "",
-    method: "get",
-    config: { query: { page: 1, limit: 20 } },
-    meta: { resource: "campaigns", action: "list" },
-    queryOptions: { enabled: !searching },
-    errorNotification: false,
-  }).query;
-  const found = useCustom<ListReply, HttpError>({
-    url: "",
-    method: "get",
-    config: { query: { query: text } },
-    meta: { resource: "campaigns", action: "search" },
-    queryOptions: { enabled: searching },
-    errorNotification: false,
-  }).query;
+  const recent = useCall("campaigns.list", { query: { page: 1, limit: 20 } }, { queryOptions: { enabled: !searching }, errorNotification: false }).query;
+  const found = useCall("campaigns.search", { query: { query: text } }, { queryOptions: { enabled: searching }, errorNotification: false }).query;
 
   const active = searching ? found : recent;
   const campaigns = active.data?.data.campaigns ?? [];

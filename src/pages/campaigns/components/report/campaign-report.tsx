@@ -1,7 +1,5 @@
-import { useCustom, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Col, Flex, Result, Row, Skeleton, Space } from "antd";
-import type { CallReply } from "../../../../../contract";
-import { roleMayCall } from "../../../../api";
+import { roleMayCall, useCall } from "../../../../api";
 import { useSession } from "../../../../state/session";
 import { CampaignActions } from "./campaign-actions";
 import { CampaignSummary } from "./campaign-summary";
@@ -12,21 +10,20 @@ import { LIVE_REPORT_POLL_MS, stillSettling } from "./report-data";
 import { ResponsesTable } from "./responses-table";
 import { useLiveCampaign } from "./use-live-campaign";
 
-type StatusReply = CallReply<"campaigns.status"> & Record<string, unknown>;
-
 /** One campaign's live detail and full report. */
 export function CampaignReport({ id, onBack }: { id: string; onBack: () => void }) {
   const user = useSession().user;
   const role = user?.type ?? "user";
   // A department head reads campaigns (campaigns.get) but not their status report or responses (SPEC 6).
   const mayReport = roleMayCall(role, "campaigns.status");
-  const report = useCustom<StatusReply, HttpError>({
-    url: "",
-    method: "get",
-    meta: { resource: "campaigns", action: "status", params: { id } },
-    queryOptions: { enabled: mayReport, refetchInterval: (q) => (q.state.data && stillSettling(q.state.data.data.data.campaign) ? LIVE_REPORT_POLL_MS : false) },
-    errorNotification: false,
-  }).query;
+  const report = useCall(
+    "campaigns.status",
+    { params: { id } },
+    {
+      queryOptions: { enabled: mayReport, refetchInterval: (q) => (q.state.data && stillSettling(q.state.data.data.data.campaign) ? LIVE_REPORT_POLL_MS : false) },
+      errorNotification: false,
+    },
+  ).query;
   const { campaign, query, live } = useLiveCampaign(id, () => void report.refetch());
 
   if (query.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;

@@ -1,4 +1,4 @@
-import type { CallId, CampaignChannel, CampaignRecord, CampaignReportRecord } from "../../../../../contract";
+import type { CampaignChannel, CampaignRecord, CampaignReportRecord } from "../../../../../contract";
 import { isFailoverChannel, type ProgressUpdate, type RecipientCounts } from "../../../../../contract/domain/campaigns";
 
 /** One bar of the delivery funnel: how many recipients reached the stage, and their share of the audience sent to. */
@@ -117,8 +117,15 @@ export function errorRows(errors: CampaignReportRecord["errors"]): ErrorRow[] {
   return [...errors].sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)).map((e) => ({ ...e, percent: share(e.count, all) }));
 }
 
+export interface ChannelCalls {
+  responses: "campaigns.responses" | "sms.campaigns.responses" | "waba.campaigns.responses";
+  searchWithin: "campaigns.searchWithin" | "sms.campaigns.searchWithin";
+  start: "campaigns.start" | "sms.campaigns.start" | "waba.campaigns.start";
+  discard: "campaigns.discard" | "sms.campaigns.discard";
+}
+
 /** Each channel's own calls for what the report page does per campaign (SPEC 7: SMS and WhatsApp have their own). */
-export function channelCalls(channel: CampaignChannel): { responses: CallId; searchWithin: CallId; start: CallId; discard: CallId } {
+export function channelCalls(channel: CampaignChannel): ChannelCalls {
   switch (channel) {
     case "sms":
       return { responses: "sms.campaigns.responses", searchWithin: "sms.campaigns.searchWithin", start: "sms.campaigns.start", discard: "sms.campaigns.discard" };

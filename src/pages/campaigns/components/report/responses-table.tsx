@@ -1,17 +1,14 @@
-import { useCustom, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Empty, Flex, Input, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { useEffect, useRef, useState } from "react";
-import type { CampaignRecord, RecipientRecord } from "../../../../../contract";
+import type { CampaignRecord } from "../../../../../contract";
 import { RECIPIENT_STATES, type RecipientState } from "../../../../../contract/domain/campaigns";
-import { toMessage } from "../../../../api";
+import { toMessage, useCall } from "../../../../api";
 import { formatDateTime, formatINR } from "../../../../shell/format";
 import { RecipientStateTag, stateLabel } from "./campaign-tags";
 import { channelCalls } from "./report-data";
 import { responseLines, type ResponseLine } from "./response-lines";
 
 const PAGE_SIZE = 20;
-type PageReply = { data: RecipientRecord[]; total: number; totalPages: number; page: number } & Record<string, unknown>;
-type WithinReply = { data: RecipientRecord[] } & Record<string, unknown>;
 
 const time = (v: string | null) => (v ? <span style={{ whiteSpace: "nowrap" }}>{formatDateTime(v)}</span> : <Typography.Text type="secondary">—</Typography.Text>);
 
@@ -37,22 +34,12 @@ export function ResponsesTable({ campaign }: { campaign: CampaignRecord }) {
   const [state, setState] = useState<RecipientState | undefined>(undefined);
   const [number, setNumber] = useState("");
 
-  const list = useCustom<PageReply, HttpError>({
-    url: "",
-    method: "get",
-    config: { query: { campaignId: campaign._id, page, limit: PAGE_SIZE, ...(state ? { status: state } : {}) } },
-    meta: { callId: calls.responses },
-    queryOptions: { enabled: !number, placeholderData: (prev) => prev },
-    errorNotification: false,
-  }).query;
-  const within = useCustom<WithinReply, HttpError>({
-    url: "",
-    method: "get",
-    config: { query: { number } },
-    meta: { callId: calls.searchWithin, params: { id: campaign._id } },
-    queryOptions: { enabled: Boolean(number) },
-    errorNotification: false,
-  }).query;
+  const list = useCall(
+    calls.responses,
+    { query: { campaignId: campaign._id, page, limit: PAGE_SIZE, ...(state ? { status: state } : {}) } },
+    { queryOptions: { enabled: !number, placeholderData: (prev) => prev }, errorNotification: false },
+  ).query;
+  const within = useCall(calls.searchWithin, { params: { id: campaign._id }, query: { number } }, { queryOptions: { enabled: Boolean(number) }, errorNotification: false }).query;
 
   // Progress pushes and the page's poll move the counts; the rows follow once they settle for a second (a table
   // refetched four times a second would flicker), so a finished campaign never shows its recipients still queued.

@@ -1,14 +1,12 @@
-import { useCustom, type HttpError } from "@refinedev/core";
 import { useEffect, useState } from "react";
-import type { CallReply, CampaignRecord } from "../../../../../contract";
+import type { CampaignRecord } from "../../../../../contract";
 import type { ProgressUpdate } from "../../../../../contract/domain/campaigns";
+import { useCall } from "../../../../api";
 import { subscribeProgress } from "../../../../providers/campaign-progress-feed";
 import { stillSettling, withProgress } from "./report-data";
 
 /** Pushes go to the sockets of the process that sends; this poll catches what another process (or a lost push) missed. */
 export const LIVE_POLL_MS = 10_000;
-
-type GetReply = CallReply<"campaigns.get"> & Record<string, unknown>;
 
 /**
  * One campaign, live: campaigns.get, overlaid with its 'progressUpdate' pushes, refetched when a push says the
@@ -17,19 +15,20 @@ type GetReply = CallReply<"campaigns.get"> & Record<string, unknown>;
  */
 export function useLiveCampaign(id: string | undefined, onStatusChange?: (status: CampaignRecord["status"]) => void) {
   const [push, setPush] = useState<ProgressUpdate | null>(null);
-  const { query } = useCustom<GetReply, HttpError>({
-    url: "",
-    method: "get",
-    meta: { resource: "campaigns", action: "get", params: { id } },
-    queryOptions: {
-      enabled: Boolean(id),
-      refetchInterval: (q) => {
-        const c = q.state.data?.data.data;
-        return c && stillSettling(c) ? LIVE_POLL_MS : false;
+  const { query } = useCall(
+    "campaigns.get",
+    { params: { id: id ?? "" } },
+    {
+      queryOptions: {
+        enabled: Boolean(id),
+        refetchInterval: (q) => {
+          const c = q.state.data?.data.data;
+          return c && stillSettling(c) ? LIVE_POLL_MS : false;
+        },
       },
+      errorNotification: false,
     },
-    errorNotification: false,
-  });
+  );
   const record = query.data?.data.data;
 
   useEffect(() => {

@@ -1,29 +1,24 @@
-import { useCustom, type HttpError } from "@refinedev/core";
 import { useEffect, useRef } from "react";
-import type { CallReply } from "../../../../../contract";
 import { CHAT_MESSAGE_EVENT, CONVERSATION_EVENT, CONVERSATION_PAGE_SIZE } from "../../../../../contract/domain/chats";
 import { CONNECT_EVENT, subscribeRealtime } from "../../../../providers/realtime-events";
+import { useCall } from "../../../../api";
 import type { ListFilters } from "./conversation-list";
-
-type ListReply = CallReply<"chats.list">;
 
 /** A burst of pushes (a busy inbox) refetches the list once. */
 const REFRESH_DEBOUNCE_MS = 250;
 
 /** The inbox list for the filters, refreshed when a message or a conversation change is pushed, and after a reconnect. */
 export function useConversations(filters: ListFilters) {
-  const { query } = useCustom<ListReply, HttpError>({
-    url: "",
-    method: "get",
-    config: {
+  const { query } = useCall(
+    "chats.list",
+    {
       query: {
         page: 1, limit: CONVERSATION_PAGE_SIZE, scope: filters.scope, status: filters.status,
         ...(filters.channel !== "all" ? { channel: filters.channel } : {}), ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
       },
     },
-    meta: { callId: "chats.list" },
-    errorNotification: false,
-  });
+    { errorNotification: false },
+  );
   const refetch = useRef(query.refetch);
   refetch.current = query.refetch;
   useEffect(() => {

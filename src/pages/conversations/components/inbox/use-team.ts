@@ -1,7 +1,7 @@
-import { useCustom, type HttpError } from "@refinedev/core";
 import { useEffect, useState } from "react";
 import type { CallReply } from "../../../../../contract";
 import { AGENT_PRESENCE_EVENT, type AgentPresence } from "../../../../../contract/domain/chats";
+import { useCall } from "../../../../api";
 import { subscribeRealtime } from "../../../../providers/realtime-events";
 
 export type TeamMember = CallReply<"chats.team">["data"][number];
@@ -19,7 +19,7 @@ export interface InboxTeam {
  * online/offline by agent id), so opening conversations reads nothing more.
  */
 export function useTeam(): InboxTeam {
-  const { query } = useCustom<CallReply<"chats.team">, HttpError>({ url: "", method: "get", meta: { callId: "chats.team" }, errorNotification: false });
+  const { query } = useCall("chats.team", {}, { errorNotification: false });
   const [presence, setPresence] = useState<Record<string, AgentPresence>>({});
   useEffect(
     () =>

@@ -1,9 +1,5 @@
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
-import type { CallReply } from "../../../../../contract";
 import type { ChatChannel } from "../../../../../contract/domain/chats";
-
-type Addresses = CallReply<"sandbox.phone.addresses">;
-type Thread = CallReply<"sandbox.phone.messages">;
+import { useCall, useCallMutation } from "../../../../api";
 
 /** How often the open phone re-reads its thread: ticks move within a second, like on a real phone. */
 export const PHONE_REFRESH_MS = 1000;
@@ -16,32 +12,17 @@ export interface PhoneTarget {
 
 /** The simulated phone's data: the caller's business addresses, the thread with one of them, and sending. */
 export function usePhone(target: PhoneTarget | null) {
-  const addresses = useCustom<Addresses, HttpError>({
-    url: "",
-    method: "get",
-    meta: { callId: "sandbox.phone.addresses" },
-    errorNotification: false,
-  });
-  const thread = useCustom<Thread, HttpError>({
-    url: "",
-    method: "get",
-    config: { query: target ? { channel: target.channel, address: target.address, number: target.number } : {} },
-    meta: { callId: "sandbox.phone.messages" },
-    errorNotification: false,
-    queryOptions: { enabled: Boolean(target), refetchInterval: PHONE_REFRESH_MS },
-  });
-  const { mutateAsync, mutation } = useCustomMutation<{ success: true; message: string }, HttpError>();
+  const addresses = useCall("sandbox.phone.addresses", {}, { errorNotification: false });
+  const thread = useCall(
+    "sandbox.phone.messages",
+    { query: target ? { channel: target.channel, address: target.address, number: target.number } : {} },
+    { errorNotification: false, queryOptions: { enabled: Boolean(target), refetchInterval: PHONE_REFRESH_MS } },
+  );
+  const sendCall = useCallMutation("sandbox.phone.send");
 
   const send = async (text: string) => {
     if (!target) return;
-    await mutateAsync({
-      url: "",
-      method: "post",
-      values: { ...target, text },
-      meta: { callId: "sandbox.phone.send" },
-      successNotification: false,
-      errorNotification: false,
-    });
+    await sendCall.mutateAsync({ body: { ...target, text }, successNotification: false, errorNotification: false });
     void thread.query.refetch();
   };
 
@@ -52,6 +33,6 @@ export function usePhone(target: PhoneTarget | null) {
     messages: thread.query.data?.data.data ?? [],
     threadError: thread.query.error,
     send,
-    sending: mutation.isPending,
+    sending: sendCall.isPending,
   };
 }
