@@ -10,15 +10,6 @@ export const agentConfigs: ResourceDef = {
     show: "ai.agentConfigs.get",
     update: "ai.agentConfigs.update",
     delete: "ai.agentConfigs.delete",
-    custom: {
-      stats: "ai.agentConfigs.stats",
-      enhancePrompt: "ai.agentConfigs.enhancePrompt",
-      setDefault: "ai.agentConfigs.setDefault",
-      createForAgent: "ai.agentConfigs.createForAgent",
-      updateForAgent: "ai.agentConfigs.updateForAgent",
-      deleteForAgent: "ai.agentConfigs.deleteForAgent",
-      validate: "ai.agentConfigs.validate",
-    },
   },
   shownIn: "ai-agents",
 };

@@ -16,6 +16,5 @@ export const aiAgents: ResourceDef = {
     create: "ai.agents.create",
     update: "ai.agents.update",
     delete: "ai.agents.delete",
-    custom: { playground: "ai.agents.playground", answers: "ai.agents.answers" },
   },
 };

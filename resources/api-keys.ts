@@ -16,6 +16,5 @@ export const apiKeys: ResourceDef = {
     create: "apiKeys.create",
     update: "apiKeys.update",
     delete: "apiKeys.delete",
-    custom: { validate: "apiKeys.validate", regenerate: "apiKeys.regenerate" },
   },
 };

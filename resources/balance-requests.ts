@@ -10,7 +10,6 @@ export const balanceRequests: ResourceDef = {
   actions: {
     list: "balance.requests",
     create: "balance.request",
-    custom: { approve: "balance.approveRequest", reject: "balance.rejectRequest" },
   },
   // SPEC 5: the amount must be present and above zero; nothing is sent otherwise.
   checkCreate: (values) => {

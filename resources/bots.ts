@@ -19,9 +19,6 @@ export const bots: ResourceDef = {
     show: "bots.get",
     create: "bots.createRcs",
     update: "bots.update",
-    custom: {
-      updateStatus: "bots.updateStatus",
-    },
   },
   idField: "botId",
 };

@@ -11,14 +11,6 @@ export const businessContext: ResourceDef = {
     create: "ai.businessContext.create",
     update: "ai.businessContext.update",
     delete: "ai.businessContext.delete",
-    custom: {
-      stats: "ai.businessContext.stats",
-      summary: "ai.businessContext.summary",
-      search: "ai.businessContext.search",
-      getForAgent: "ai.businessContext.getForAgent",
-      updateForAgent: "ai.businessContext.updateForAgent",
-      validate: "ai.businessContext.validate",
-    },
   },
   shownIn: "ai-agents",
 };

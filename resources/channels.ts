@@ -7,5 +7,5 @@ export const channels: ResourceDef = {
   label: "Channels",
   icon: "channels",
   routes: [{ path: "channels", title: "Communication Channels", areas: WORKSPACE, page: "list", menu: { order: 30 } }],
-  actions: { list: "channels.getIntegrations", update: "channels.updateIntegrations", custom: { wabaProviderSolutionIds: "channels.wabaProviderSolutionIds" } },
+  actions: { list: "channels.getIntegrations", update: "channels.updateIntegrations" },
 };

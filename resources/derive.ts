@@ -191,16 +191,15 @@ export function menuFor(role: Role): (NavLeaf | NavGroup)[] {
   return out.sort((a, b) => a.order - b.order).map((x) => x.item);
 }
 
-export type ResourceAction = Exclude<keyof ResourceActions, "custom">;
+export type ResourceAction = keyof ResourceActions;
 
 export function resourceByName(name: string): ResourceDef | undefined {
   return RESOURCES.find((r) => r.name === name);
 }
 
-/** The call a resource's action performs: a CRUD action, or a custom action by name. */
+/** The call a resource's CRUD action performs. */
 export function callOf(resourceName: string, action: string): CallId | undefined {
   const res = resourceByName(resourceName);
   if (!res) return undefined;
-  const { custom, ...crud } = res.actions;
-  return (crud as Partial<Record<string, CallId>>)[action] ?? custom?.[action];
+  return (res.actions as Partial<Record<string, CallId>>)[action];
 }

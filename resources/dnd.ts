@@ -13,6 +13,5 @@ export const dnd: ResourceDef = {
   actions: {
     list: "dnd.list",
     delete: "dnd.remove",
-    custom: { import: "dnd.import" },
   },
 };

@@ -11,7 +11,6 @@ export const intents: ResourceDef = {
     create: "ai.intents.create",
     update: "ai.intents.update",
     delete: "ai.intents.delete",
-    custom: { stats: "ai.intents.stats", testClassification: "ai.intents.testClassification", bulk: "ai.intents.bulk" },
   },
   shownIn: "ai-agents",
 };

@@ -11,7 +11,6 @@ export const knowledge: ResourceDef = {
     create: "ai.knowledge.create",
     update: "ai.knowledge.update",
     delete: "ai.knowledge.delete",
-    custom: { stats: "ai.knowledge.stats", search: "ai.knowledge.search" },
   },
   shownIn: "ai-agents",
 };

@@ -9,5 +9,5 @@ export const ledger: ResourceDef = {
   routes: [
     { path: "billing", title: "Subscription & Billing", areas: WORKSPACE, page: "billing", icon: "billing", menu: { order: 240, group: "workspace-settings" } },
   ],
-  actions: { list: "balance.ledger", custom: { balance: "balance.get" } },
+  actions: { list: "balance.ledger" },
 };

@@ -11,6 +11,5 @@ export const liveAgents: ResourceDef = {
   actions: {
     list: "liveAgents.list",
     create: "liveAgents.create",
-    custom: { invite: "liveAgents.invite", search: "liveAgents.search", metrics: "liveAgents.metrics" },
   },
 };

@@ -7,5 +7,5 @@ export const marketplace: ResourceDef = {
   label: "Marketplace",
   icon: "marketplace",
   routes: [{ path: "marketplace", title: "Marketplace", areas: WORKSPACE, page: "list" }],
-  actions: { list: "ai.marketplace.list", custom: { install: "ai.marketplace.install" } },
+  actions: { list: "ai.marketplace.list" },
 };

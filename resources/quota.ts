@@ -13,5 +13,5 @@ export const quota: ResourceDef = {
     { path: "quota-reports", title: "Quota Reports", areas: ["admin"], page: "list", menu: { order: 40 } },
     { path: "quota-management", title: "Quota Management", areas: ["reseller"], page: "list", menu: { order: 40 } },
   ],
-  actions: { list: "quota.ledger", custom: { summary: "quota.summary", export: "quota.export" } },
+  actions: { list: "quota.ledger" },
 };

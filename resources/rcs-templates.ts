@@ -18,6 +18,5 @@ export const rcsTemplates: ResourceDef = {
     create: "rcsTemplates.create",
     update: "rcsTemplates.update",
     delete: "rcsTemplates.delete",
-    custom: { bots: "rcsTemplates.bots", libraryTemplate: "templateLibrary.get" },
   },
 };

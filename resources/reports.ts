@@ -13,6 +13,5 @@ export const reports: ResourceDef = {
     show: "reports.details",
     create: "reports.generate",
     delete: "reports.delete",
-    custom: { download: "reports.download" },
   },
 };

@@ -10,6 +10,5 @@ export const settings: ResourceDef = {
   actions: {
     show: "profile.get",
     update: "profile.update",
-    custom: { modules: "permissions.modules", wabaSolution: "waba.solutionSelection", setWabaSolution: "waba.updateSolutionProvider" },
   },
 };

@@ -11,8 +11,5 @@ export const smsAccounts: ResourceDef = {
   actions: {
     list: "sms.accounts.list",
     update: "sms.accounts.update",
-    custom: {
-      activate: "sms.accounts.activate",
-    },
   },
 };

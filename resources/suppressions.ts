@@ -14,6 +14,5 @@ export const suppressions: ResourceDef = {
     list: "suppressions.list",
     create: "suppressions.add",
     delete: "suppressions.remove",
-    custom: { import: "suppressions.import", export: "suppressions.export" },
   },
 };

@@ -15,5 +15,5 @@ export const teamReports: ResourceDef = {
       menu: { order: 60, hiddenFor: ["user"] },
     },
   ],
-  actions: { list: "dashboard.team", custom: { export: "dashboard.teamExport" } },
+  actions: { list: "dashboard.team" },
 };

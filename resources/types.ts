@@ -65,14 +65,16 @@ export interface ResourceRoute {
   children?: readonly { path: string; title: string; page: PageKind }[];
 }
 
-/** The contract call each Refine data action performs; `custom` names the calls that are not CRUD. */
+/**
+ * The contract call each Refine data action performs. Calls that are not CRUD are named by their id where they are made
+ * (src/api/use-call.ts), not aliased here.
+ */
 export interface ResourceActions {
   list?: CallId;
   show?: CallId;
   create?: CallId;
   update?: CallId;
   delete?: CallId;
-  custom?: Readonly<Record<string, CallId>>;
 }
 
 export interface ResourceDef {

@@ -7,6 +7,6 @@ export const umsRequests: ResourceDef = {
   icon: "api",
   module: "api",
   routes: [],
-  actions: { list: "ums.requests", show: "ums.request", custom: { messages: "ums.requestMessages" } },
+  actions: { list: "ums.requests", show: "ums.request" },
   shownIn: "api-keys",
 };

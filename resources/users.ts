@@ -20,13 +20,6 @@ export const users: ResourceDef = {
     list: "users.list",
     create: "auth.register",
     update: "users.update",
-    custom: {
-      addBalance: "balance.add",
-      deductBalance: "balance.deduct",
-      permissions: "users.permissions",
-      grantPermission: "users.grantPermission",
-      impersonate: "auth.impersonate",
-    },
   },
   listKey: "users",
   idField: "userId",

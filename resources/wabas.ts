@@ -9,12 +9,5 @@ export const wabas: ResourceDef = {
   routes: [{ path: "channels/whatsapp", title: "WhatsApp Channel", areas: WORKSPACE, page: "list" }],
   actions: {
     list: "waba.active",
-    custom: {
-      onboarding: "waba.onboarding",
-      analytics: "waba.analytics",
-      phoneNumbers: "waba.phoneNumbers",
-      businessProfile: "waba.businessProfile.get",
-      setBusinessProfile: "waba.businessProfile.set",
-    },
   },
 };

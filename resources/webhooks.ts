@@ -21,12 +21,5 @@ export const webhooks: ResourceDef = {
     create: "webhooks.create",
     update: "webhooks.update",
     delete: "webhooks.delete",
-    custom: {
-      rotateSecret: "webhooks.rotateSecret",
-      test: "webhooks.test",
-      deliveries: "webhooks.deliveries",
-      delivery: "webhooks.delivery",
-      resend: "webhooks.resend",
-    },
   },
 };

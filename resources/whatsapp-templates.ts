@@ -14,6 +14,5 @@ export const whatsappTemplates: ResourceDef = {
     list: "waba.templates.list",
     create: "waba.templates.create",
     delete: "waba.templates.delete",
-    custom: { uploadMedia: "waba.media.uploadSession", headerMedia: "waba.templates.headerMedia" },
   },
 };

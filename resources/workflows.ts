@@ -17,11 +17,6 @@ export const workflows: ResourceDef = {
     create: "workflows.create",
     update: "workflows.update",
     delete: "workflows.delete",
-    custom: {
-      publish: "workflows.publish", setStatus: "workflows.setStatus", versions: "workflows.versions", version: "workflows.version",
-      rollback: "workflows.rollback", diff: "workflows.diff", testRun: "workflows.testRun", rotateSecret: "workflows.rotateSecret",
-      runs: "workflows.runs", run: "workflows.run", replay: "workflows.replay", cancelRun: "workflows.cancelRun", templates: "workflows.templates",
-    },
   },
   totalKey: "total",
 };

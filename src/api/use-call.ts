@@ -40,6 +40,8 @@ export type CallMutationArgs<K extends CallId> = CallInput<K> & {
   /** Which call of the family `K` to run, when the hook was made for several (the edit call of an SMPP or HTTP provider). */
   call?: K;
   body?: unknown;
+  /** Hears how much of a FormData body (an upload) has been sent, as a fraction. */
+  onUploadProgress?: (fraction: number) => void;
   successNotification?: MutateArgs["successNotification"];
   errorNotification?: MutateArgs["errorNotification"];
 };
@@ -51,9 +53,16 @@ export type CallMutationArgs<K extends CallId> = CallInput<K> & {
 export function useCallMutation<K extends CallId>(id: K) {
   const mutation = useCustomMutation<BaseRecord, HttpError, unknown>();
   const mutateAsync = async (args?: CallMutationArgs<K>): Promise<CallData<K>> => {
-    const { call = id, body, successNotification, errorNotification, params, query } = args ?? {};
+    const { call = id, body, onUploadProgress, successNotification, errorNotification, params, query } = args ?? {};
     const { url, method, meta } = callRequest(call, { params, query } as CallInput<K>);
-    const res = await mutation.mutateAsync({ url, method: method as MutationMethod, values: body ?? {}, meta, successNotification, errorNotification });
+    const res = await mutation.mutateAsync({
+      url,
+      method: method as MutationMethod,
+      values: body ?? {},
+      meta: onUploadProgress ? { ...meta, onUploadProgress } : meta,
+      successNotification,
+      errorNotification,
+    });
     return res.data as CallData<K>;
   };
   return { mutateAsync, isPending: mutation.mutation.isPending };

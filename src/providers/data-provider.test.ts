@@ -1,6 +1,7 @@
 import type { InternalAxiosRequestConfig } from "axios";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MSG } from "../../contract";
+import { callRequest } from "../api";
 import { http } from "../api/client";
 import { sessionStore } from "../state/session";
 import { accessControlProvider } from "./access-control-provider";
@@ -60,7 +61,7 @@ describe("dataProvider", () => {
     expect(seen[1].url).toContain("/api/balance/requests");
   });
 
-  it("routes by the resources' call ids: :id in the path, sort in the query, custom actions by name", async () => {
+  it("routes by the resources' call ids: :id in the path, sort in the query, custom calls by id", async () => {
     reply({ success: true, data: { _id: "k1" } });
     await dataProvider.deleteOne({ resource: "api-keys", id: "k1" });
     expect(seen[0]).toMatchObject({ method: "delete", url: expect.stringContaining("/api/ums/v1/api-keys/k1") });
@@ -68,7 +69,7 @@ describe("dataProvider", () => {
     await dataProvider.getList({ resource: "users", sorters: [{ field: "balance", order: "desc" }] });
     expect(seen[1].params).toMatchObject({ sort: "balance", order: "desc" });
     reply({ success: true, balance: 10 });
-    const res = await dataProvider.custom!({ url: "", method: "post", payload: { userId: "u", amount: 10 }, meta: { resource: "users", action: "addBalance" } });
+    const res = await dataProvider.custom!({ ...callRequest("balance.add"), payload: { userId: "u", amount: 10 } });
     expect(seen[2].url).toContain("/api/balance/add-balance");
     expect(res.data).toMatchObject({ balance: 10 });
   });
@@ -76,7 +77,7 @@ describe("dataProvider", () => {
   it("a custom mutation's query fields travel in meta.query (DELETE /api/waba/templates?templateName= with a body)", async () => {
     sessionStore.loginSucceeded({ _id: "m", username: "manager", email: "m@example.com", type: "manager", token: "t", expiresAt: 2_000_000_000, isFirstLogin: false });
     reply({ success: true, message: "Template t deleted" });
-    await dataProvider.custom!({ url: "", method: "delete", payload: { waba_id: "w1" }, meta: { resource: "whatsapp-templates", action: "delete", query: { templateName: "t" } } });
+    await dataProvider.custom!({ ...callRequest("waba.templates.delete", { query: { templateName: "t" } }), payload: { waba_id: "w1" } });
     expect(seen[0]).toMatchObject({ method: "delete", url: expect.stringContaining("/api/waba/templates"), params: { templateName: "t" } });
     expect(JSON.parse(String(seen[0].data))).toEqual({ waba_id: "w1" });
   });
@@ -103,7 +104,8 @@ describe("dataProvider", () => {
     const form = new FormData();
     form.append("campaignName", "Diwali");
     const progress: number[] = [];
-    await dataProvider.custom!({ url: "", method: "post", payload: form, meta: { resource: "campaigns", action: "whatsappCreate", onUploadProgress: (f: number) => progress.push(f) } });
+    const request = callRequest("waba.campaigns.create");
+    await dataProvider.custom!({ ...request, payload: form, meta: { ...request.meta, onUploadProgress: (f: number) => progress.push(f) } });
     expect(seen[0]).toMatchObject({ method: "post", url: expect.stringContaining("/api/waba/campaign/create-campaign") });
     expect(seen[0].data).toBe(form);
     seen[0].onUploadProgress?.({ loaded: 300, total: 400, bytes: 300, lengthComputable: true });

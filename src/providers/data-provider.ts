@@ -60,8 +60,8 @@ const recordOf = <T>(res: unknown): T => ((res as { data?: T }).data ?? res) as 
 
 /**
  * Refine's data provider, generic over the call ids declared in resources/: list/show/create/update/delete
- * run the resource's call of that action; `custom` runs a resource's custom action (`meta.action`) or any
- * call of the table (`meta.callId`). Real-time updates will come from a live provider (src/providers/live-provider.ts).
+ * run the resource's call of that action; `custom` runs any call of the table by its id
+ * (`meta.callId`, set by src/api/use-call.ts). Real-time updates will come from a live provider (src/providers/live-provider.ts).
  */
 export const dataProvider: DataProvider = {
   getApiUrl: () => apiBaseUrl(),
@@ -105,10 +105,8 @@ export const dataProvider: DataProvider = {
   },
 
   async custom<TData extends BaseRecord>({ meta, query, payload }: { meta?: Record<string, unknown>; query?: unknown; payload?: unknown }) {
-    const resource = typeof meta?.resource === "string" ? meta.resource : undefined;
-    const action = typeof meta?.action === "string" ? meta.action : undefined;
-    const callId = resource && action ? route(resource, action).id : (meta?.callId as CallId | undefined);
-    if (!callId) fail("A custom call needs meta.resource and meta.action (or meta.callId)");
+    const callId = meta?.callId as CallId | undefined;
+    if (!callId) fail("A custom call needs meta.callId");
     // useCustomMutation has no query of its own: a mutation's query fields (DELETE ?templateName=) come in meta.query.
     const fields = (query ?? meta?.query) as CallOptions["query"];
     // A FormData payload (campaign audience files) may report its upload progress, as create's does.

@@ -1,9 +1,8 @@
-import { useCustomMutation, useInvalidate, useOne, type HttpError } from "@refinedev/core";
+import { useInvalidate, useOne, type HttpError } from "@refinedev/core";
 import { Alert, Badge, Button, Card, Col, Descriptions, Row, Skeleton, Typography } from "antd";
 import type { CustomValidator } from "@rjsf/utils";
 import { useState } from "react";
-import { buildPath } from "../../../contract";
-import { toMessage, type CallReply, type UserRecord } from "../../api";
+import { toMessage, useCallMutation, type UserRecord } from "../../api";
 import { toast } from "../../components/toast";
 import { sessionStore, useSession } from "../../state/session";
 import { formatDate, formatINR } from "../../shell/format";
@@ -18,8 +17,6 @@ import {
   profileChanges,
   profileFormData,
 } from "./profile-schemas";
-
-type ProfileReply = CallReply<"profile.update">;
 
 const confirmMatches: CustomValidator<FormValues> = (data, errors) => {
   if (passwordMismatch(data)) errors.confirmPassword?.addError("Confirm new password does not match the new password");
@@ -47,25 +44,22 @@ export function AccountPanels() {
     // A failed load is shown in the page's Alert with Retry, not as a toast.
     errorNotification: false,
   });
-  const { mutateAsync } = useCustomMutation<ProfileReply, HttpError, FormValues>();
+  const update = useCallMutation("profile.update");
   const [saving, setSaving] = useState<"profile" | "password" | null>(null);
   const [passwordFormKey, setPasswordFormKey] = useState(0);
 
   const save = async (kind: "profile" | "password", body: FormValues) => {
     setSaving(kind);
     try {
-      const res = await mutateAsync({
-        url: buildPath("profile.update"),
-        method: "put",
-        values: body,
-        meta: { resource: "account", action: "update" },
+      const res = await update.mutateAsync({
+        body,
         successNotification: () => ({ type: "success", message: kind === "profile" ? "Profile updated" : "Password changed" }),
         errorNotification: (err) => ({ type: "error", message: err?.message || toMessage(err) }),
       });
       await invalidate({ resource: "account", invalidates: ["detail"], id: user?._id });
       // The header shows the session's name and email: keep them in step with what was saved.
       const session = sessionStore.getState().auth.user;
-      const saved = res.data.data;
+      const saved = res.data;
       if (session && kind === "profile") sessionStore.loginSucceeded({ ...session, name: saved.name, email: saved.email, timeZone: saved.timeZone });
       if (kind === "password") setPasswordFormKey((k) => k + 1);
     } catch {

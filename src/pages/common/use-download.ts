@@ -1,7 +1,6 @@
 import { useCustomMutation, type HttpError } from "@refinedev/core";
 import type { CallId } from "../../../contract";
 import { MSG } from "../../../contract/messages";
-import { callOf } from "../../../resources";
 import { callRequest, type CallInput } from "../../api";
 import { saveBlob } from "../../lib/save-blob";
 
@@ -38,11 +37,4 @@ export function useCallDownload<K extends CallId>(id: K) {
     if (blob) saveBlob(blob, name);
   };
   return { download, busy };
-}
-
-/** useCallDownload for a resource's download action (resources/<name>.ts), for pages that still name it so. */
-export function useDownload(resource: string, action: string) {
-  const id = callOf(resource, action);
-  if (!id) throw new Error(`${action} is not supported for ${resource}`);
-  return useCallDownload(id);
 }

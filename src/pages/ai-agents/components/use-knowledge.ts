@@ -1,7 +1,7 @@
-import { useCustomMutation, type HttpError } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import { useState } from "react";
 import { MSG, type CallReply } from "../../../../contract";
-import { callRequest, useCall, useCallMutation } from "../../../api";
+import { useCall, useCallMutation } from "../../../api";
 
 export type KnowledgeEntry = CallReply<"ai.knowledge.list">["data"][number];
 export type SearchHit = CallReply<"ai.knowledge.search">["data"][number];
@@ -20,8 +20,6 @@ export function useKnowledge(agentId: string, onChange: () => void) {
   const detail = useCall("ai.knowledge.get", { params: { id: openId ?? "" } }, { errorNotification: false, queryOptions: { enabled: Boolean(openId) } });
   const createCall = useCallMutation("ai.knowledge.create");
   const deleteCall = useCallMutation("ai.knowledge.delete");
-  // A file upload reports its progress, which the call hook does not carry: Refine's mutation runs the same call.
-  const uploadCall = useCustomMutation<CallReply<"ai.knowledge.create"> & Record<string, unknown>, HttpError>();
 
   const done = () => {
     void list.query.refetch();
@@ -46,7 +44,7 @@ export function useKnowledge(agentId: string, onChange: () => void) {
     tookMs: search.query.data?.data.tookMs ?? null,
     searching: search.query.isFetching,
     searchError: search.query.error,
-    saving: createCall.isPending || deleteCall.isPending || uploadCall.mutation.isPending,
+    saving: createCall.isPending || deleteCall.isPending,
     progress,
     add: async (values: Record<string, unknown>, kind: "text" | "faq") => {
       await createCall.mutateAsync({ body: { ...values, kind, agentId }, ...notify });
@@ -60,8 +58,7 @@ export function useKnowledge(agentId: string, onChange: () => void) {
       form.append("file", file);
       setProgress(0);
       try {
-        const { url, meta } = callRequest("ai.knowledge.create");
-        await uploadCall.mutateAsync({ url, method: "post", values: form, meta: { ...meta, onUploadProgress: (f: number) => setProgress(Math.round(f * 100)) }, ...notify });
+        await createCall.mutateAsync({ body: form, onUploadProgress: (f: number) => setProgress(Math.round(f * 100)), ...notify });
         done();
       } finally {
         setProgress(null);

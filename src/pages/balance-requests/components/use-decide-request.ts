@@ -43,7 +43,7 @@ export function useDecideRequest() {
       invalidate({ resource: "quota", invalidates: ["list"] }),
       invalidate({ resource: "team-reports", invalidates: ["list"] }),
       invalidate({ resource: "users", invalidates: ["list"] }),
-      invalidateCustom(["dashboard", "quota"]),
+      invalidateCustom(["dashboard.overview", "dashboard.statusCounts", "dashboard.storedStatusCounts", "quota.summary"]),
       refresh(),
     ]);
   };

@@ -1,6 +1,6 @@
-import { useCustom, type HttpError } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import type { DashboardOverview } from "../../../../contract";
-import { callRequest, type CallData } from "../../../api";
+import { useCall } from "../../../api";
 import type { ReportFilters } from "../../common/report-filters/use-report-filters";
 
 export interface OverviewView {
@@ -15,16 +15,11 @@ export interface OverviewView {
  * change of filters keeps the previous figures on screen until the new ones arrive, so cards do not blink.
  */
 export function useOverview(filters: ReportFilters): OverviewView {
-  const { url, method, meta } = callRequest("dashboard.overview", { query: filters.query });
-  const { query } = useCustom<CallData<"dashboard.overview">, HttpError>({
-    url,
-    method,
-    config: { query: meta.query },
-    // Tagged with its resource: a decided balance request refreshes the "dashboard" figures (useInvalidateCustom).
-    meta: { ...meta, resource: "dashboard" },
-    queryOptions: { staleTime: 30_000, placeholderData: (previous) => previous },
-    errorNotification: false,
-  });
+  const { query } = useCall(
+    "dashboard.overview",
+    { query: filters.query },
+    { queryOptions: { staleTime: 30_000, placeholderData: (previous) => previous }, errorNotification: false },
+  );
   return {
     data: query.data?.data.data,
     loading: query.isPending,

@@ -4,7 +4,7 @@ import { useSearchParams } from "react-router";
 import { LEDGER_KINDS, USERS_DEFAULT_LIMIT, type LedgerKind, type LedgerRow } from "../../../../contract";
 import { useCall } from "../../../api";
 import { useReportFilters } from "../../common/report-filters/use-report-filters";
-import { useDownload } from "../../common/use-download";
+import { useCallDownload } from "../../common/use-download";
 import { useFirstPageOn } from "../../common/use-first-page-on";
 
 const isKind = (value: string | null): value is LedgerKind => value !== null && (LEDGER_KINDS as readonly string[]).includes(value);
@@ -52,7 +52,7 @@ export function useQuota() {
   });
 
   useFirstPageOn(JSON.stringify([base, kind]), setCurrentPage);
-  const exporter = useDownload("quota", "export");
+  const exporter = useCallDownload("quota.export");
   return {
     filters,
     account,

@@ -3,7 +3,7 @@ import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useState } from "react";
 import { USERS_DEFAULT_LIMIT, type TeamRow } from "../../../../contract";
 import { useReportFilters } from "../../common/report-filters/use-report-filters";
-import { useDownload } from "../../common/use-download";
+import { useCallDownload } from "../../common/use-download";
 import { useFirstPageOn } from "../../common/use-first-page-on";
 
 /**
@@ -27,7 +27,7 @@ export function useTeamReport() {
     errorNotification: (err) => ({ type: "error", message: err?.message || "Failed to fetch the team report" }),
   });
   useFirstPageOn(JSON.stringify([filters.query, search]), setCurrentPage);
-  const exporter = useDownload("team-reports", "export");
+  const exporter = useCallDownload("dashboard.teamExport");
   const [sort] = sorters;
   return {
     filters,

@@ -5,6 +5,7 @@ import { useAbility } from "../../../../providers";
 import { PageHeader } from "../../../common/page-header";
 import { AudienceStep } from "./audience-step";
 import type { ChannelSource } from "./channel-sources";
+import { CHANNEL_CALLS } from "./channel-calls";
 import { CheckStep, startProblem } from "./check-step";
 import { ConfirmStep } from "./confirm-step";
 import { FailoverFields } from "./failover-fields";
@@ -14,15 +15,13 @@ import { useCampaignCreate } from "./use-campaign-create";
 import { VariablesStep } from "./variables-step";
 import { STEP, STEPS, type StepIndex } from "./wizard-state";
 
-const START_CALL: Record<CampaignChannel, "campaigns.start" | "sms.campaigns.start" | "waba.campaigns.start"> = { rcs: "campaigns.start", sms: "sms.campaigns.start", whatsapp: "waba.campaigns.start" };
-
 /** One stepper for every channel: the channel's source (accounts, templates, preview) is the only difference. */
 export function CampaignStepper({ channel, useSource, description }: { channel: CampaignChannel; useSource: (accountId: string) => ChannelSource; description: string }) {
   const c = useCampaignCreate(channel);
   const { state, dispatch } = c;
   const source = useSource(state.draft.accountId);
   const template = source.templates.find((t) => t.id === state.draft.templateId);
-  const mayStart = useAbility().can("call", START_CALL[channel]);
+  const mayStart = useAbility().can("call", CHANNEL_CALLS[channel].start);
   const step = state.step;
   const locked = state.campaignId !== null;
 

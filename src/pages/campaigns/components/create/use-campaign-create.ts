@@ -1,9 +1,9 @@
-import { useCustomMutation, type HttpError } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import { useEffect, useReducer, useState } from "react";
 import { useNavigate } from "react-router";
 import { MSG, type CampaignChannel } from "../../../../../contract";
 import type { IngestProgressRecord, PreCheckRecord } from "../../../../../contract/calls/campaign-records";
-import { callRequest, useCall, useCallMutation, type CallData } from "../../../../api";
+import { useCall, useCallMutation } from "../../../../api";
 import { saveBlob } from "../../../../lib/save-blob";
 import { useFileCall } from "../../../common/use-download";
 import { CHANNEL_CALLS, createPayload, type CreateCall, type StartCall } from "./channel-calls";
@@ -28,8 +28,7 @@ export function useCampaignCreate(channel: CampaignChannel) {
   const id = state.campaignId ?? "";
   const calls = CHANNEL_CALLS[channel];
 
-  // Not useCallMutation: the create call reports its upload's progress (meta.onUploadProgress), which that hook does not pass.
-  const { mutateAsync, mutation } = useCustomMutation<CallData<CreateCall>, HttpError, unknown>();
+  const createCall = useCallMutation<CreateCall>(calls.create);
   const control = useCallMutation<ControlCall>("campaigns.discard");
   const testSendCall = useCallMutation("campaigns.testSend");
   const rejected = useFileCall();
@@ -62,16 +61,13 @@ export function useCampaignCreate(channel: CampaignChannel) {
     const payload = createPayload(channel, state.draft);
     if (payload instanceof FormData) setUpload(0);
     try {
-      const { url, meta } = callRequest(calls.create);
-      const res = await mutateAsync({
-        url,
-        method: "post",
-        values: payload,
-        meta: { ...meta, onUploadProgress: (f: number) => setUpload(Math.round(f * 100)) },
+      const res = await createCall.mutateAsync({
+        body: payload,
+        onUploadProgress: (f: number) => setUpload(Math.round(f * 100)),
         successNotification: false,
         errorNotification: false,
       });
-      const created = res.data.data;
+      const created = res.data;
       if (created?._id) dispatch({ type: "created", campaignId: created._id });
     } catch (e) {
       setCreateError((e as HttpError).message || MSG.createCampaign);
@@ -96,7 +92,7 @@ export function useCampaignCreate(channel: CampaignChannel) {
     state,
     dispatch,
     upload,
-    creating: mutation.isPending,
+    creating: createCall.isPending,
     createError,
     submit,
     report,
