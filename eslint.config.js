@@ -11,14 +11,30 @@ import tseslint from "typescript-eslint";
  */
 function importsPointDown(layer, above, message, depth = 6) {
   const names = `(${above.join("|")})(/|$)`;
-  const rule = (climb) => ({ "no-restricted-imports": ["error", { patterns: [{ regex: `^${climb}(\\.\\./server/)?${names}`, message }] }] });
+  const rule = (climb) => ({
+    "no-restricted-imports": ["error", { patterns: [{ regex: `^${climb}(\\.\\./server/)?${names}`, message }] }],
+  });
   const file = { files: [`server/${layer}.ts`], rules: rule("\\./") };
-  const folders = Array.from({ length: depth }, (_, d) => ({ files: [`server/${layer}/${"*/".repeat(d)}*.ts`], rules: rule(`(\\.\\./){${d + 1}}`) }));
+  const folders = Array.from({ length: depth }, (_, d) => ({
+    files: [`server/${layer}/${"*/".repeat(d)}*.ts`],
+    rules: rule(`(\\.\\./){${d + 1}}`),
+  }));
   return [file, ...folders];
 }
 
 export default tseslint.config(
-  { ignores: ["dist", ".build", "node_modules", "data", "server/db/migrations", "test-results", "playwright-report", ".tmp"] },
+  {
+    ignores: [
+      "dist",
+      ".build",
+      "node_modules",
+      "data",
+      "server/db/migrations",
+      "test-results",
+      "playwright-report",
+      ".tmp",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -38,13 +54,33 @@ export default tseslint.config(
   {
     files: ["contract/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "^(\\.\\./)+(src|server)(/|$)", message: "contract/ is shared by both ends: it imports neither src/ nor server/." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+(src|server)(/|$)",
+              message: "contract/ is shared by both ends: it imports neither src/ nor server/.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["src/shell/**/*.{ts,tsx}", "src/pages/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "(^|/)routes/paths$", message: "Shell and pages do not import the route table: take paths from the contract." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)routes/paths$",
+              message: "Shell and pages do not import the route table: take paths from the contract.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -54,25 +90,54 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: "Format dates and numbers with src/shell/format.ts (Indian English, India's time zone)." },
-        { selector: "CallExpression[callee.property.name='format'][callee.object.callee.name='dayjs']", message: "Show dates with src/shell/format.ts, not dayjs' format." },
+        {
+          selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+          message: "Format dates and numbers with src/shell/format.ts (Indian English, India's time zone).",
+        },
+        {
+          selector: "CallExpression[callee.property.name='format'][callee.object.callee.name='dayjs']",
+          message: "Show dates with src/shell/format.ts, not dayjs' format.",
+        },
       ],
     },
   },
-  ...importsPointDown("services", ["routes", "auth", "jobs", "plugins"], "Services do not import server/routes, auth, jobs or plugins: move what they need down (db/, config/) or take it as an argument."),
-  ...importsPointDown("db", ["services", "routes", "auth", "jobs", "plugins"], "server/db is below services: it imports no services, routes, auth, jobs or plugins."),
-  ...importsPointDown("config", ["services", "routes", "auth", "jobs", "plugins"], "The configuration is read below services: it imports no services, routes, auth, jobs or plugins."),
+  ...importsPointDown(
+    "services",
+    ["routes", "auth", "jobs", "plugins"],
+    "Services do not import server/routes, auth, jobs or plugins: move what they need down (db/, config/) or take it as an argument.",
+  ),
+  ...importsPointDown(
+    "db",
+    ["services", "routes", "auth", "jobs", "plugins"],
+    "server/db is below services: it imports no services, routes, auth, jobs or plugins.",
+  ),
+  ...importsPointDown(
+    "config",
+    ["services", "routes", "auth", "jobs", "plugins"],
+    "The configuration is read below services: it imports no services, routes, auth, jobs or plugins.",
+  ),
   {
     // The bundle's import scan (server/test/container.test.ts) loads every package the server names; a computed name
     // would escape it.
     files: ["server/**/*.ts"],
     rules: {
-      "no-restricted-syntax": ["error", { selector: "ImportExpression[source.type!='Literal']", message: "Import modules by a literal name: the bundle's import scan must see it." }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportExpression[source.type!='Literal']",
+          message: "Import modules by a literal name: the bundle's import scan must see it.",
+        },
+      ],
     },
   },
   {
     // resources/ declares the console's entities for both the router and tests: contract only, never the app.
     files: ["resources/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/src/**", "**/server/**"], message: "resources/ may import contract/ only" }] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/src/**", "**/server/**"], message: "resources/ may import contract/ only" }] },
+      ],
+    },
   },
 );

@@ -1,6 +1,14 @@
 import { defineConfig } from "@playwright/test";
 import { buildStale } from "./scripts/build.mjs";
-import { E2E_WORKERS, MAIN_PORT, RBM_STAND_IN_PORT, SHORT_SESSION_PORT, SHORT_SESSION_TTL_S, STAND_IN_PORT, workerPort } from "./e2e/ports";
+import {
+  E2E_WORKERS,
+  MAIN_PORT,
+  RBM_STAND_IN_PORT,
+  SHORT_SESSION_PORT,
+  SHORT_SESSION_TTL_S,
+  STAND_IN_PORT,
+  workerPort,
+} from "./e2e/ports";
 
 // Debian's Chromium is used instead of a Playwright browser download (the machine's
 // network reaches only npm and Debian). The background-networking flags stop Chromium
@@ -11,7 +19,6 @@ const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${MAIN_PORT}`;
 // runner's process builds; its workers load this file too.
 if (!process.env.TEST_WORKER_INDEX && !process.env.E2E_BASE_URL) await buildStale();
 
-
 const server = (port: number, sessionTtlS: number) => ({
   command: `node e2e/start-server.mjs ${port} ${sessionTtlS}`,
   url: `http://127.0.0.1:${port}/healthz`,
@@ -21,7 +28,12 @@ const server = (port: number, sessionTtlS: number) => ({
   // Meta's Graph API is the stand-in e2e/whatsapp-cloud.spec.ts starts, whichever worker runs it. The SMS providers'
   // stand-ins of e2e/sms-providers.spec.ts and the webhook receivers of e2e/webhooks.spec.ts and e2e/journeys/ listen on
   // 127.0.0.1, which the SSRF guard refuses unless CARRIER_ALLOW_PRIVATE and WEBHOOK_ALLOW_PRIVATE opt in (both off by default).
-  env: { WHATSAPP_GRAPH_URL: `http://127.0.0.1:${STAND_IN_PORT}`, RBM_STAND_IN_PORT: String(RBM_STAND_IN_PORT), CARRIER_ALLOW_PRIVATE: "true", WEBHOOK_ALLOW_PRIVATE: "true" },
+  env: {
+    WHATSAPP_GRAPH_URL: `http://127.0.0.1:${STAND_IN_PORT}`,
+    RBM_STAND_IN_PORT: String(RBM_STAND_IN_PORT),
+    CARRIER_ALLOW_PRIVATE: "true",
+    WEBHOOK_ALLOW_PRIVATE: "true",
+  },
 });
 
 export default defineConfig({

@@ -28,7 +28,9 @@ export default defineConfig({
           environment: "node",
           include: ["contract/**/*.test.ts", "server/**/*.test.ts", "schemas/**/*.test.ts"],
           // *.pg.test.ts need several processes on one PostgreSQL: they run in the PostgreSQL pass of npm test only.
-          exclude: process.env.DATABASE_URL ? configDefaults.exclude : [...configDefaults.exclude, "server/**/*.pg.test.ts"],
+          exclude: process.env.DATABASE_URL
+            ? configDefaults.exclude
+            : [...configDefaults.exclude, "server/**/*.pg.test.ts"],
           // PGlite start-up and scrypt make server files slower than unit tests.
           testTimeout: 30_000,
           hookTimeout: 60_000,

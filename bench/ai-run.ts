@@ -16,9 +16,57 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const PASSWORD = "bench-pw-1";
 
 // Words to make varied, realistic-looking passages from (a shop's catalogue and policies).
-const PRODUCTS = ["cotton shirt", "denim jacket", "running shoes", "leather wallet", "steel bottle", "yoga mat", "wool scarf", "desk lamp", "phone case", "backpack", "sunglasses", "water filter", "blender", "air fryer", "headphones", "smart watch", "saree", "kurta", "bedsheet", "pressure cooker"];
-const TOPICS = ["warranty", "size guide", "care instructions", "delivery", "returns", "exchange", "installation", "colour options", "material", "EMI", "gift wrapping", "bulk orders", "spare parts", "service centre", "stock"];
-const CITIES = ["Mumbai", "Delhi", "Bengaluru", "Chennai", "Kolkata", "Pune", "Hyderabad", "Jaipur", "Lucknow", "Kochi"];
+const PRODUCTS = [
+  "cotton shirt",
+  "denim jacket",
+  "running shoes",
+  "leather wallet",
+  "steel bottle",
+  "yoga mat",
+  "wool scarf",
+  "desk lamp",
+  "phone case",
+  "backpack",
+  "sunglasses",
+  "water filter",
+  "blender",
+  "air fryer",
+  "headphones",
+  "smart watch",
+  "saree",
+  "kurta",
+  "bedsheet",
+  "pressure cooker",
+];
+const TOPICS = [
+  "warranty",
+  "size guide",
+  "care instructions",
+  "delivery",
+  "returns",
+  "exchange",
+  "installation",
+  "colour options",
+  "material",
+  "EMI",
+  "gift wrapping",
+  "bulk orders",
+  "spare parts",
+  "service centre",
+  "stock",
+];
+const CITIES = [
+  "Mumbai",
+  "Delhi",
+  "Bengaluru",
+  "Chennai",
+  "Kolkata",
+  "Pune",
+  "Hyderabad",
+  "Jaipur",
+  "Lucknow",
+  "Kochi",
+];
 
 function pick<T>(items: readonly T[], i: number): T {
   return items[i % items.length];
@@ -35,7 +83,8 @@ function pair(i: number): { question: string; answer: string } {
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 function summary(label: string, samples: number[]): string {
@@ -44,12 +93,20 @@ function summary(label: string, samples: number[]): string {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "bench-ai-"));
-const app = await buildApp({ logger: false, config: { dataDir, demoPassword: PASSWORD, webRoot: "./.no-web-root", jwtSecret: "bench-ai-secret" } });
+const app = await buildApp({
+  logger: false,
+  config: { dataDir, demoPassword: PASSWORD, webRoot: "./.no-web-root", jwtSecret: "bench-ai-secret" },
+});
 try {
   await app.ready();
-  const login = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "manager", password: PASSWORD } });
+  const login = await app.inject({
+    method: "POST",
+    url: "/api/v1/auth/login",
+    payload: { email: "manager", password: PASSWORD },
+  });
   const token = (login.json() as { data: { token: string } }).data.token;
-  const call = (method: "GET" | "POST", url: string, payload?: object) => app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+  const call = (method: "GET" | "POST", url: string, payload?: object) =>
+    app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
 
   const installed = await call("POST", "/api/flow/v1/marketplace/order-status/install", {});
   const agentId = (installed.json() as { data: { _id: string } }).data._id;
@@ -66,13 +123,18 @@ try {
   const sentences = Object.values(ORDER_STATUS_HELD_OUT).flat();
   const questions = [
     ...MARKETPLACE.flatMap((t) => t.sampleQuestions),
-    ...Array.from({ length: 100 }, (_, i) => `${pick(TOPICS, i * 3)} for ${pick(PRODUCTS, i * 7)} in ${pick(CITIES, i)}`),
+    ...Array.from(
+      { length: 100 },
+      (_, i) => `${pick(TOPICS, i * 3)} for ${pick(PRODUCTS, i * 7)} in ${pick(CITIES, i)}`,
+    ),
     ...sentences,
   ];
 
   // Warm-up: the classifier trains on its first use, PGlite plans its first statements.
-  for (const text of sentences.slice(0, 20)) await call("POST", "/api/flow/v1/intent-mappings/test-classification", { agentId, text });
-  for (const q of questions.slice(0, 20)) await call("GET", `/api/flow/v1/knowledge/search?query=${encodeURIComponent(q)}&agentId=${agentId}`);
+  for (const text of sentences.slice(0, 20))
+    await call("POST", "/api/flow/v1/intent-mappings/test-classification", { agentId, text });
+  for (const q of questions.slice(0, 20))
+    await call("GET", `/api/flow/v1/knowledge/search?query=${encodeURIComponent(q)}&agentId=${agentId}`);
 
   const classify: number[] = [];
   const search: number[] = [];
@@ -89,7 +151,9 @@ try {
     if (s.statusCode !== 200) throw new Error(`search failed: ${s.body}`);
   }
   const [one, five, fifteen] = loadavg();
-  console.log(`PGlite on disk, ${stats.data.passages} passages, order-status agent (8 intents); load average ${one.toFixed(2)} ${five.toFixed(2)} ${fifteen.toFixed(2)}`);
+  console.log(
+    `PGlite on disk, ${stats.data.passages} passages, order-status agent (8 intents); load average ${one.toFixed(2)} ${five.toFixed(2)} ${fifteen.toFixed(2)}`,
+  );
   console.log(summary("classification (test-classification call)", classify));
   console.log(summary("knowledge search (search call, limit 10)", search));
 } finally {

@@ -4,5 +4,8 @@
 // measured calls. The work is in bench/ai-run.ts; target p95 < 50 ms each on 2 cores.
 import { spawnSync } from "node:child_process";
 
-const result = spawnSync(process.execPath, ["--import", "tsx", "bench/ai-run.ts"], { stdio: "inherit", env: { ...process.env, LOG_LEVEL: "warn" } });
+const result = spawnSync(process.execPath, ["--import", "tsx", "bench/ai-run.ts"], {
+  stdio: "inherit",
+  env: { ...process.env, LOG_LEVEL: "warn" },
+});
 process.exit(result.status ?? 1);

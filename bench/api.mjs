@@ -39,7 +39,11 @@ async function waitHealthy(url, child, timeoutMs = 120_000) {
 }
 
 function startProcess(argv, env) {
-  return spawn(argv[0], argv.slice(1), { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], env: { ...serverEnv(), ...env } });
+  return spawn(argv[0], argv.slice(1), {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...serverEnv(), ...env },
+  });
 }
 
 async function stop(child) {
@@ -51,15 +55,21 @@ async function stop(child) {
 
 function fire(options) {
   return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: SECONDS, maxOverallRequests: MAX_REQUESTS, ...options }, (err, result) =>
-      err ? reject(err) : resolve(result),
+    autocannon(
+      { connections: CONNECTIONS, duration: SECONDS, maxOverallRequests: MAX_REQUESTS, ...options },
+      (err, result) => (err ? reject(err) : resolve(result)),
     );
   });
 }
 
 async function measure(options) {
   const r = await fire(options);
-  return { rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
+  return {
+    rps: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bad: r.non2xx + r.errors + r.timeouts,
+  };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -80,7 +90,9 @@ async function login(base, username) {
  */
 function report(title, rows, bareRuns) {
   console.log(`\n${title}`);
-  console.log(`${"target".padEnd(34)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"ratio".padStart(7)} ${"range".padStart(13)} ${"non-2xx".padStart(8)}`);
+  console.log(
+    `${"target".padEnd(34)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"ratio".padStart(7)} ${"range".padStart(13)} ${"non-2xx".padStart(8)}`,
+  );
   for (const [name, runs] of rows) {
     const rps = median(runs.map((r) => r.rps));
     const ratios = runs.map((r, round) => r.rps / bareRuns[round].rps);
@@ -95,7 +107,17 @@ function report(title, rows, bareRuns) {
 /** The bare route with one PostgreSQL read behind it (bare-fastify.mjs /bare-query), on a throw-away cluster of its own. */
 async function startBareQuery() {
   const port = await freePort();
-  const child = startProcess([process.execPath, path.resolve("scripts/with-postgres.mjs"), process.execPath, path.resolve("bench/lib/bare-fastify.mjs"), String(port), "--query"], {});
+  const child = startProcess(
+    [
+      process.execPath,
+      path.resolve("scripts/with-postgres.mjs"),
+      process.execPath,
+      path.resolve("bench/lib/bare-fastify.mjs"),
+      String(port),
+      "--query",
+    ],
+    {},
+  );
   const url = `http://127.0.0.1:${port}/bare-query`;
   try {
     await waitHealthy(url, child);
@@ -134,7 +156,10 @@ async function benchDatabase(kind, bareUrl) {
       ["bare Fastify JSON route", { url: `${bareUrl}/bare` }],
       ...(bareQuery ? [["bare Fastify + one PostgreSQL read", { url: bareQuery.url }]] : []),
       ["/healthz", { url: `${base}/healthz` }],
-      ["GET /api/v1/balance/getBalance", { url: `${base}/api/v1/balance/getBalance`, headers: { authorization: `Bearer ${userToken}` } }],
+      [
+        "GET /api/v1/balance/getBalance",
+        { url: `${base}/api/v1/balance/getBalance`, headers: { authorization: `Bearer ${userToken}` } },
+      ],
       ["GET /api/admin/users", { url: `${base}/api/admin/users`, headers: { authorization: `Bearer ${adminToken}` } }],
       [
         `login (${LOGIN_CONNECTIONS} connections)`,
@@ -154,7 +179,11 @@ async function benchDatabase(kind, bareUrl) {
         process.stderr.write(".");
       }
     }
-    report(`${kind === "postgres" ? "PostgreSQL" : "PGlite"}: ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections, medians`, [...runs], runs.get(targets[0][0]));
+    report(
+      `${kind === "postgres" ? "PostgreSQL" : "PGlite"}: ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections, medians`,
+      [...runs],
+      runs.get(targets[0][0]),
+    );
   } finally {
     await stop(child);
     await bareQuery?.stop();
@@ -171,7 +200,9 @@ try {
     if (postgresAvailable()) await benchDatabase("postgres", `http://127.0.0.1:${barePort}`);
     else console.log("\nPostgreSQL: skipped, its server binaries are missing (apt-get install -y postgresql).");
   }
-  console.log("\ntargets (issue 7): getBalance >= 0.10 of bare Fastify on PGlite, >= 0.20 on PostgreSQL; users list at least half of that.");
+  console.log(
+    "\ntargets (issue 7): getBalance >= 0.10 of bare Fastify on PGlite, >= 0.20 on PostgreSQL; users list at least half of that.",
+  );
 } finally {
   await stop(bare);
 }

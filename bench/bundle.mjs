@@ -29,7 +29,11 @@ const ROLES = [
   ["depthead", "/department-head"],
 ].filter(([name]) => only.length === 0 || only.includes(name));
 
-const build = spawnSync("npx", ["vite", "build", "--manifest", "--outDir", OUT, "--emptyOutDir", "--logLevel", "warn"], { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+const build = spawnSync(
+  "npx",
+  ["vite", "build", "--manifest", "--outDir", OUT, "--emptyOutDir", "--logLevel", "warn"],
+  { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" },
+);
 process.stdout.write(build.stdout);
 process.stderr.write(build.stderr);
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -63,13 +67,16 @@ const rows = [
   ["authenticated shell (entry + app + layout)", total(shell)],
   ["screens, added on top of the shell:", null],
 ];
-for (const key of Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry && k.includes("src/pages/") && !k.includes("pages/public")).sort()) {
+for (const key of Object.keys(manifest)
+  .filter((k) => manifest[k].isDynamicEntry && k.includes("src/pages/") && !k.includes("pages/public"))
+  .sort()) {
   const extra = [...closure(key)].filter((f) => !shell.has(f));
   rows.push([`  ${key.replace(/^src\/pages\//, "")}`, total(extra)]);
 }
 const width = Math.max(...rows.map(([label]) => label.length));
 console.log("\nGzipped JavaScript (level 9), each route's whole static import closure:");
-for (const [label, bytes] of rows) console.log(bytes === null ? label : `${label.padEnd(width)}  ${kb(bytes).padStart(10)}`);
+for (const [label, bytes] of rows)
+  console.log(bytes === null ? label : `${label.padEnd(width)}  ${kb(bytes).padStart(10)}`);
 
 /** Signs in as `username` through the form, then reloads the home with an empty cache and counts what comes. */
 async function firstView(browser, url, username, home) {
@@ -84,14 +91,27 @@ async function firstView(browser, url, username, home) {
   const fetched = [];
   page.on("response", (res) => {
     const type = res.request().resourceType();
-    if (type === "script" || type === "stylesheet") fetched.push(res.request().sizes().then((s) => ({ path: new URL(res.url()).pathname, sent: s.responseBodySize }), () => null));
+    if (type === "script" || type === "stylesheet")
+      fetched.push(
+        res
+          .request()
+          .sizes()
+          .then(
+            (s) => ({ path: new URL(res.url()).pathname, sent: s.responseBodySize }),
+            () => null,
+          ),
+      );
   });
   await page.goto(`${url}${home}`, { waitUntil: "commit" });
   // Drawn: the figures, then every lazy part (charts or the empty period's card, tables), no skeleton left.
   await page.locator(".ant-statistic-content").first().waitFor();
   await page.locator('main svg[role="img"], main .ant-empty').first().waitFor({ timeout: 60_000 });
   await page.waitForLoadState("networkidle");
-  await page.locator(".ant-skeleton-active").first().waitFor({ state: "detached", timeout: 60_000 }).catch(() => {});
+  await page
+    .locator(".ant-skeleton-active")
+    .first()
+    .waitFor({ state: "detached", timeout: 60_000 })
+    .catch(() => {});
   await page.waitForLoadState("networkidle");
   const files = (await Promise.all(fetched)).filter(Boolean);
   await page.close();
@@ -105,21 +125,37 @@ async function firstView(browser, url, username, home) {
 const data = resolve(".tmp/bench-bundle-data");
 rmSync(data, { recursive: true, force: true });
 // A fresh data directory takes a while on a busy machine: the server gets up to 8 minutes to be healthy.
-const server = await startServer({ args: ["--import", "tsx", "server/main.ts"], env: { WEB_ROOT: OUT, DATA_DIR: data, RATE_LIMIT_LOGIN_PER_IP: "10000" }, port, timeoutMs: 480_000 });
+const server = await startServer({
+  args: ["--import", "tsx", "server/main.ts"],
+  env: { WEB_ROOT: OUT, DATA_DIR: data, RATE_LIMIT_LOGIN_PER_IP: "10000" },
+  port,
+  timeoutMs: 480_000,
+});
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 const views = [];
 try {
-  for (const [username, home] of ROLES) views.push({ username, ...(await firstView(browser, server.url, username, home)) });
+  for (const [username, home] of ROLES)
+    views.push({ username, ...(await firstView(browser, server.url, username, home)) });
 } finally {
   await browser.close();
   await server.stop();
   rmSync(data, { recursive: true, force: true });
 }
 
-console.log("\nFirst signed-in view (the dashboard, reloaded with an empty cache), every JS and CSS file the browser fetched:");
+console.log(
+  "\nFirst signed-in view (the dashboard, reloaded with an empty cache), every JS and CSS file the browser fetched:",
+);
 for (const v of views) {
   console.log(
     `  ${v.username.padEnd(9)} ${String(v.files).padStart(3)} files (${String(v.lazy).padStart(2)} beyond the shell)  ` +
@@ -137,7 +173,9 @@ if (!firstViewOk) {
   // Over budget: the heaviest view's files, largest first, to show where the bytes go.
   const worst = views.find((v) => v.gzipped === heaviest);
   console.log(`\n${worst.username}'s first view, file by file:`);
-  for (const path of worst.paths.sort((a, b) => sizeOf(b.slice(1)) - sizeOf(a.slice(1)))) console.log(`  ${kb(sizeOf(path.slice(1))).padStart(9)}  ${path}`);
+  for (const path of worst.paths.sort((a, b) => sizeOf(b.slice(1)) - sizeOf(a.slice(1))))
+    console.log(`  ${kb(sizeOf(path.slice(1))).padStart(9)}  ${path}`);
 }
-if (ineffective) console.log("INEFFECTIVE_DYNAMIC_IMPORT: a lazy import is also static somewhere (see the warning above)");
+if (ineffective)
+  console.log("INEFFECTIVE_DYNAMIC_IMPORT: a lazy import is also static somewhere (see the warning above)");
 process.exit(loginOk && firstViewOk && !ineffective ? 0 : 1);

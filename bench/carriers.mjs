@@ -22,7 +22,8 @@ const env = {
   BENCH_SMPP_MPS: option(args, "smpp-mps", "100"),
 };
 const only = option(args, "only", "whatsapp,smpp,rcs").split(",");
-const run = (script, extra) => spawnSync(process.execPath, ["--import", "tsx", script], { stdio: "inherit", env: { ...env, ...extra } }).status ?? 1;
+const run = (script, extra) =>
+  spawnSync(process.execPath, ["--import", "tsx", script], { stdio: "inherit", env: { ...env, ...extra } }).status ?? 1;
 
 let code = 0;
 for (const name of only) {

@@ -26,7 +26,8 @@ const fail = (message) => {
 
 async function api(url, token, path) {
   const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (res.status === 501) throw new Error(`GET ${path} answered 501 Not Implemented: the chat handlers are not in this build`);
+  if (res.status === 501)
+    throw new Error(`GET ${path} answered 501 Not Implemented: the chat handlers are not in this build`);
   if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
   return res.json();
 }
@@ -50,7 +51,8 @@ async function pickConversation(url, token) {
     list.push(...res.data);
     if (res.data.length < 100) break;
   }
-  if (list.length === 0) throw new Error("the manager has no conversations: the demo seed of the chat work is not in this build");
+  if (list.length === 0)
+    throw new Error("the manager has no conversations: the demo seed of the chat work is not in this build");
   if (chosen) {
     const hit = list.find((c) => c._id === chosen);
     if (!hit) throw new Error(`no conversation ${chosen} in the manager's list`);
@@ -70,16 +72,33 @@ const dataDir = mkdtempSync(join(tmpdir(), "bench-chat-dom-"));
 let server;
 let browser;
 try {
-  server = await startServer({ args: ["scripts/start.mjs"], env: { DATA_DIR: dataDir, DATABASE_URL: "", DEMO_PASSWORD: PASSWORD, SEED_DEMO: "true" }, port });
-  const login = await fetch(`${server.url}/api/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "manager", password: PASSWORD }) });
+  server = await startServer({
+    args: ["scripts/start.mjs"],
+    env: { DATA_DIR: dataDir, DATABASE_URL: "", DEMO_PASSWORD: PASSWORD, SEED_DEMO: "true" },
+    port,
+  });
+  const login = await fetch(`${server.url}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "manager", password: PASSWORD }),
+  });
   const token = (await login.json()).data.token;
   const { conversation, messages } = await pickConversation(server.url, token);
   console.log(`conversation ${conversation._id} with ${conversation.customerNumber}: ${messages} messages`);
-  if (messages < 10_000) console.log(`  (fewer than 10,000: the seeded long conversation is missing; measuring this one)`);
+  if (messages < 10_000)
+    console.log(`  (fewer than 10,000: the seeded long conversation is missing; measuring this one)`);
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(`${server.url}/`);
@@ -93,16 +112,21 @@ try {
   try {
     await item.waitFor({ timeout: 15_000 });
   } catch {
-    throw new Error(`/organization/chats shows no conversation ${conversation.customerNumber} (the inbox page is not in this build, or it lists conversations differently)`);
+    throw new Error(
+      `/organization/chats shows no conversation ${conversation.customerNumber} (the inbox page is not in this build, or it lists conversations differently)`,
+    );
   }
   await item.click();
   // The message list: the scrollable element holding the most messages' worth of height once the conversation opens.
   await page.waitForTimeout(1500);
   const scroller = await page.evaluateHandle(() => {
-    const candidates = [...document.querySelectorAll("[data-virtuoso-scroller], [data-testid=message-list], [role=log]")];
+    const candidates = [
+      ...document.querySelectorAll("[data-virtuoso-scroller], [data-testid=message-list], [role=log]"),
+    ];
     return candidates.sort((a, b) => b.scrollHeight - a.scrollHeight)[0] ?? null;
   });
-  if (!(await scroller.evaluate((el) => el !== null))) throw new Error("no virtualized message list ([data-virtuoso-scroller]) on the conversation view");
+  if (!(await scroller.evaluate((el) => el !== null)))
+    throw new Error("no virtualized message list ([data-virtuoso-scroller]) on the conversation view");
   const atOpen = await domNodes(page);
   let most = atOpen;
 
@@ -135,8 +159,12 @@ try {
   await page.waitForTimeout(500);
   const atBottom = await domNodes(page);
   await page.screenshot({ path: ".tmp/bench-chat-dom.png" }).catch(() => undefined);
-  console.log(`chat-dom: DOM nodes on open ${atOpen}, at the top ${atTop}${topReached ? "" : " (top not reached in time)"}, at the bottom ${atBottom}, most while scrolling ${most}`);
-  console.log(`  scrolled to the top in ${((Date.now() - started) / 1000).toFixed(1)} s; target < ${TARGET} after scrolling top to bottom: ${atBottom < TARGET ? "met" : "NOT met"}`);
+  console.log(
+    `chat-dom: DOM nodes on open ${atOpen}, at the top ${atTop}${topReached ? "" : " (top not reached in time)"}, at the bottom ${atBottom}, most while scrolling ${most}`,
+  );
+  console.log(
+    `  scrolled to the top in ${((Date.now() - started) / 1000).toFixed(1)} s; target < ${TARGET} after scrolling top to bottom: ${atBottom < TARGET ? "met" : "NOT met"}`,
+  );
   if (atBottom >= TARGET || !topReached) process.exitCode = 1;
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));

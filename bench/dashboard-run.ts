@@ -22,17 +22,40 @@ const PASSWORD = "bench-pw-1";
 
 const dataDir = mkdtempSync(join(tmpdir(), "bench-dashboard-"));
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
-const app = await buildApp({ database, logger: false, config: { dataDir, webRoot: "./.no-web-root", jwtSecret: "bench", demoPassword: PASSWORD } });
+const app = await buildApp({
+  database,
+  logger: false,
+  config: { dataDir, webRoot: "./.no-web-root", jwtSecret: "bench", demoPassword: PASSWORD },
+});
 await app.ready();
 const { db } = database;
 
-const ids = Object.fromEntries((await rowsOf<{ username: string; id: string }>(db, sql`select username, id::text from users`)).map((u) => [u.username, u.id]));
+const ids = Object.fromEntries(
+  (await rowsOf<{ username: string; id: string }>(db, sql`select username, id::text from users`)).map((u) => [
+    u.username,
+    u.id,
+  ]),
+);
 // Who owns and who created the 200 campaigns: the manager's organization (the manager, its department head's, its
 // users'), and the reseller's other customer.
 const plan = Array.from({ length: CAMPAIGNS }, (_, i) => {
   const [owner, creator] =
-    i % 10 < 3 ? ["manager", "manager"] : i % 10 === 3 ? ["manager", "depthead"] : i % 10 === 4 ? ["user", "user"] : i % 10 === 5 ? ["priya", "priya"] : ["globex", "globex"];
-  return { user_id: ids[owner], created_by: ids[creator], channel: ["whatsapp", "sms", "rcs"][i % 3], name: `bench ${i}`, days_ago: i % 30 };
+    i % 10 < 3
+      ? ["manager", "manager"]
+      : i % 10 === 3
+        ? ["manager", "depthead"]
+        : i % 10 === 4
+          ? ["user", "user"]
+          : i % 10 === 5
+            ? ["priya", "priya"]
+            : ["globex", "globex"];
+  return {
+    user_id: ids[owner],
+    created_by: ids[creator],
+    channel: ["whatsapp", "sms", "rcs"][i % 3],
+    name: `bench ${i}`,
+    days_ago: i % 30,
+  };
 });
 
 const seedStart = performance.now();
@@ -74,10 +97,16 @@ console.log(
 );
 
 async function tokenOf(username: string): Promise<string> {
-  const res = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: username, password: PASSWORD } });
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/v1/auth/login",
+    payload: { email: username, password: PASSWORD },
+  });
   return (res.json() as { data: { token: string } }).data.token;
 }
-const tokens = Object.fromEntries(await Promise.all(["admin", "reseller", "manager", "depthead", "user"].map(async (u) => [u, await tokenOf(u)])));
+const tokens = Object.fromEntries(
+  await Promise.all(["admin", "reseller", "manager", "depthead", "user"].map(async (u) => [u, await tokenOf(u)])),
+);
 const month = presetDays("30d");
 const week = presetDays("7d");
 const today = presetDays("today");
@@ -91,17 +120,32 @@ const QUERIES: [string, string, string][] = [
   ["overview, manager, today", "manager", `/api/dashboard/overview?${q(today)}`],
   ["overview, department head, 30 days", "depthead", `/api/dashboard/overview?${q(month)}`],
   ["overview, user, 30 days", "user", `/api/dashboard/overview?${q(month)}`],
-  ["team, manager, 30 days, by spend", "manager", `/api/dashboard/team?${q({ ...month, sort: "spent", order: "desc" })}`],
+  [
+    "team, manager, 30 days, by spend",
+    "manager",
+    `/api/dashboard/team?${q({ ...month, sort: "spent", order: "desc" })}`,
+  ],
   ["team, admin, 30 days, by messages", "admin", `/api/dashboard/team?${q(month)}`],
   ["team export (CSV), manager", "manager", `/api/dashboard/team/export?${q(month)}`],
-  ["statusCounts, manager + 2 users", "manager", `/api/dashboard/statusCounts?userIds=${[ids.user, ids.priya].join(",")}`],
-  ["stored-status-counts, admin, 30 days", "admin", `/api/dashboard/stored-status-counts?${q({ userIds: [ids.manager, ids.globex].join(","), startDate: month.from, endDate: month.to })}`],
+  [
+    "statusCounts, manager + 2 users",
+    "manager",
+    `/api/dashboard/statusCounts?userIds=${[ids.user, ids.priya].join(",")}`,
+  ],
+  [
+    "stored-status-counts, admin, 30 days",
+    "admin",
+    `/api/dashboard/stored-status-counts?${q({ userIds: [ids.manager, ids.globex].join(","), startDate: month.from, endDate: month.to })}`,
+  ],
   ["quota summary, admin, 30 days", "admin", `/api/quota/summary?${q(month)}`],
   ["quota summary, manager, 30 days", "manager", `/api/quota/summary?${q(month)}`],
 ];
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-console.log(`\n${database.kind}: ${RUNS} runs each after 2 warm-ups, through app.inject (handler, tenancy and SQL); target < 300 ms`);
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+console.log(
+  `\n${database.kind}: ${RUNS} runs each after 2 warm-ups, through app.inject (handler, tenancy and SQL); target < 300 ms`,
+);
 let worst = 0;
 for (const [label, as, url] of QUERIES) {
   const call = async () => {
@@ -118,12 +162,21 @@ for (const [label, as, url] of QUERIES) {
   }
   times.sort((a, b) => a - b);
   worst = Math.max(worst, pct(times, 95));
-  console.log(`  ${label.padEnd(40)} p50 ${pct(times, 50).toFixed(1).padStart(7)} ms   p95 ${pct(times, 95).toFixed(1).padStart(7)} ms`);
+  console.log(
+    `  ${label.padEnd(40)} p50 ${pct(times, 50).toFixed(1).padStart(7)} ms   p95 ${pct(times, 95).toFixed(1).padStart(7)} ms`,
+  );
 }
 console.log(`  worst p95: ${worst.toFixed(1)} ms ${worst < 300 ? "(under 300 ms)" : "(OVER 300 ms)"}`);
 
 // Which indexes the main read uses (the manager's organization over 30 days).
-const manager = reachOf({ id: ids.manager, username: "manager", role: "manager", parentId: ids.reseller, modules: [], sessionId: "bench" });
+const manager = reachOf({
+  id: ids.manager,
+  username: "manager",
+  role: "manager",
+  parentId: ids.reseller,
+  modules: [],
+  sessionId: "bench",
+});
 const range = rangeOf(month);
 const plan30 = await rowsOf<Record<string, unknown>>(db, sql`explain (format json) ${cellsSql(manager, range)}`);
 const names = new Set<string>();
@@ -137,7 +190,9 @@ const walk = (node: unknown): void => {
   }
 };
 walk(plan30.map((r) => Object.values(r)[0]).map((v) => (typeof v === "string" ? JSON.parse(v) : v)));
-console.log(`\nthe manager's 30-day overview reads recipient_daily_stats through: ${[...names].join(", ") || "(sequential scan)"}`);
+console.log(
+  `\nthe manager's 30-day overview reads recipient_daily_stats through: ${[...names].join(", ") || "(sequential scan)"}`,
+);
 
 // The same figure from the recipient rows themselves, once, to show what the rollup saves (and that they agree).
 const rawStart = performance.now();
@@ -149,7 +204,13 @@ const [raw] = await rowsOf<{ messages: number }>(
         and ((coalesce(r.sent_at, r.failed_at) at time zone 'Asia/Kolkata')::date between ${month.from}::date and ${month.to}::date)`,
 );
 const rawMs = performance.now() - rawStart;
-const api = (await app.inject({ method: "GET", url: `/api/dashboard/overview?${q(month)}`, headers: { authorization: `Bearer ${tokens.manager}` } })).json() as { data: { totals: { messages: number } } };
+const api = (
+  await app.inject({
+    method: "GET",
+    url: `/api/dashboard/overview?${q(month)}`,
+    headers: { authorization: `Bearer ${tokens.manager}` },
+  })
+).json() as { data: { totals: { messages: number } } };
 console.log(
   `the same count from the raw recipient rows: ${raw.messages.toLocaleString("en-IN")} messages in ${rawMs.toFixed(0)} ms ` +
     `(the overview says ${api.data.totals.messages.toLocaleString("en-IN")}${raw.messages === api.data.totals.messages ? ", equal" : ", DIFFERENT"})`,

@@ -10,11 +10,27 @@ import { loadavg } from "node:os";
 import { option } from "./lib/server.mjs";
 
 const args = process.argv.slice(2);
-const env = { ...process.env, BENCH_RECIPIENTS: option(args, "recipients", "1000000"), BENCH_RUNS: option(args, "runs", "20") };
-const run = (extra) => spawnSync(process.execPath, ["--import", "tsx", "bench/dashboard-run.ts"], { stdio: "inherit", env: { ...env, ...extra } }).status ?? 1;
+const env = {
+  ...process.env,
+  BENCH_RECIPIENTS: option(args, "recipients", "1000000"),
+  BENCH_RUNS: option(args, "runs", "20"),
+};
+const run = (extra) =>
+  spawnSync(process.execPath, ["--import", "tsx", "bench/dashboard-run.ts"], {
+    stdio: "inherit",
+    env: { ...env, ...extra },
+  }).status ?? 1;
 
-console.log(`load average before: ${loadavg().map((n) => n.toFixed(2)).join(", ")} (2 cores, shared)`);
+console.log(
+  `load average before: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ")} (2 cores, shared)`,
+);
 let code = run({ DATABASE_URL: "" });
 if (process.env.DATABASE_URL) code ||= run({});
-console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(", ")}`);
+console.log(
+  `load average after: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ")}`,
+);
 process.exit(code);

@@ -7,8 +7,16 @@ import { serverEnv } from "../scripts/server-env.mjs";
 import { option } from "./lib/server.mjs";
 
 const args = process.argv.slice(2);
-const env = { ...serverEnv(), BENCH_RECIPIENTS: option(args, "recipients", "100000"), BENCH_SENDERS: option(args, "senders", "100") };
-const run = (extra) => spawnSync(process.execPath, ["--import", "tsx", "bench/dispatch-run.ts"], { stdio: "inherit", env: { ...env, ...extra } }).status ?? 1;
+const env = {
+  ...serverEnv(),
+  BENCH_RECIPIENTS: option(args, "recipients", "100000"),
+  BENCH_SENDERS: option(args, "senders", "100"),
+};
+const run = (extra) =>
+  spawnSync(process.execPath, ["--import", "tsx", "bench/dispatch-run.ts"], {
+    stdio: "inherit",
+    env: { ...env, ...extra },
+  }).status ?? 1;
 
 let code = run({ DATABASE_URL: "" });
 if (process.env.DATABASE_URL) code ||= run({});

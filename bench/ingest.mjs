@@ -35,7 +35,11 @@ async function generate() {
 }
 
 function run(label, env) {
-  const child = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/ingest-run.ts", csv, batch], { env: { ...process.env, ...env }, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/ingest-run.ts", csv, batch], {
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   if (child.status !== 0) throw new Error(`${label}: ingest failed (${child.status})`);
   const result = JSON.parse(child.stdout.trim().split("\n").pop());
   const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
@@ -48,7 +52,9 @@ function run(label, env) {
 try {
   const started = performance.now();
   await generate();
-  console.log(`\ngenerated ${rows.toLocaleString("en-US")} rows (${(statSync(csv).size / 1048576).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s; batch ${batch}`);
+  console.log(
+    `\ngenerated ${rows.toLocaleString("en-US")} rows (${(statSync(csv).size / 1048576).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s; batch ${batch}`,
+  );
   run("PGlite", { DATABASE_URL: "", BENCH_DATA_DIR: join(dir, "pglite") });
   if (process.env.DATABASE_URL) run("PostgreSQL", { BENCH_DATA_DIR: join(dir, "pg") });
   else console.log("PostgreSQL   skipped (set DATABASE_URL or run under node scripts/with-postgres.mjs)");

@@ -23,7 +23,11 @@ const mbps = Number(option(args, "mbps", "0"));
 async function serve(label, root, at) {
   const out = resolve(`.tmp/bench-load-${label}-dist`);
   const data = resolve(`.tmp/bench-load-${label}-data`);
-  const build = spawnSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--outDir", out, "--emptyOutDir", "--logLevel", "warn"], { stdio: "inherit", cwd: root });
+  const build = spawnSync(
+    process.execPath,
+    ["node_modules/vite/bin/vite.js", "build", "--outDir", out, "--emptyOutDir", "--logLevel", "warn"],
+    { stdio: "inherit", cwd: root },
+  );
   if (build.status !== 0) throw new Error(`vite build failed in ${root}`);
   rmSync(data, { recursive: true, force: true });
   const server = await startServer({
@@ -39,7 +43,15 @@ const targets = [await serve("this", ".", port)];
 if (compare) targets.push(await serve("compared", resolve(compare), port + 1));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 
 /** A signed-in tab on one server, and a function timing one load of the reseller's home. */
@@ -49,7 +61,12 @@ async function signedInTab(target) {
   if (rtt || mbps) {
     const bytesPerS = mbps ? (mbps * 1e6) / 8 : -1;
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: rtt, downloadThroughput: bytesPerS, uploadThroughput: bytesPerS });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: rtt,
+      downloadThroughput: bytesPerS,
+      uploadThroughput: bytesPerS,
+    });
   }
   await page.goto(`${target.url}/`);
   await page.getByLabel("Email or username").fill("reseller");
@@ -59,11 +76,24 @@ async function signedInTab(target) {
   const load = async () => {
     const t0 = Date.now();
     const sizes = [];
-    const onResponse = (res) => sizes.push(res.request().sizes().then((s) => Math.max(0, s.responseBodySize), () => 0));
+    const onResponse = (res) =>
+      sizes.push(
+        res
+          .request()
+          .sizes()
+          .then(
+            (s) => Math.max(0, s.responseBodySize),
+            () => 0,
+          ),
+      );
     page.on("response", onResponse);
     await page.goto(`${target.url}/reseller`, { waitUntil: "commit" });
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
-    await page.locator('[role="status"][aria-label="Loading"]').first().waitFor({ state: "detached" }).catch(() => {});
+    await page
+      .locator('[role="status"][aria-label="Loading"]')
+      .first()
+      .waitFor({ state: "detached" })
+      .catch(() => {});
     const ms = Date.now() - t0;
     page.off("response", onResponse);
     const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
@@ -92,7 +122,9 @@ try {
     }
   }
   const network = rtt || mbps ? `emulated network: ${rtt} ms RTT, ${mbps || "unlimited"} Mbit/s` : "loopback";
-  console.log(`\nnavigation → first signed-in view (reseller dashboard), ${runs} runs each, Chromium headless, ${network}:`);
+  console.log(
+    `\nnavigation → first signed-in view (reseller dashboard), ${runs} runs each, Chromium headless, ${network}:`,
+  );
   targets.forEach((target, t) => {
     for (const kind of ["cold", "warm"]) {
       const samples = results[t][kind];

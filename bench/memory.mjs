@@ -18,14 +18,26 @@ const status = (pid) => {
 
 async function idleRss(label) {
   // As `npm start` runs it (scripts/start.mjs, server bundle); the figure is the server process's, not the script's.
-  const server = await startServer({ args: ["scripts/start.mjs"], env: { DATA_DIR: DATA, DATABASE_URL: "", WEB_ROOT: ".no-web-root" }, port });
+  const server = await startServer({
+    args: ["scripts/start.mjs"],
+    env: { DATA_DIR: DATA, DATABASE_URL: "", WEB_ROOT: ".no-web-root" },
+    port,
+  });
   try {
-    await fetch(`${server.url}/api/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    await fetch(`${server.url}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     await new Promise((r) => setTimeout(r, idleMs));
-    const children = readFileSync(`/proc/${server.child.pid}/task/${server.child.pid}/children`, "utf8").trim().split(/\s+/);
+    const children = readFileSync(`/proc/${server.child.pid}/task/${server.child.pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/);
     const pid = children.find((c) => readFileSync(`/proc/${c}/cmdline`, "utf8").includes("main.mjs"));
     const { rss, hwm } = status(pid);
-    console.log(`${label.padEnd(28)} idle RSS ${mib(rss).padStart(8)}   peak ${mib(hwm).padStart(8)}   healthy after ${Math.round(server.readyMs)} ms`);
+    console.log(
+      `${label.padEnd(28)} idle RSS ${mib(rss).padStart(8)}   peak ${mib(hwm).padStart(8)}   healthy after ${Math.round(server.readyMs)} ms`,
+    );
     return rss;
   } finally {
     await server.stop();

@@ -25,7 +25,10 @@ const ACCOUNT = "user";
 async function call(base, method, url, token, body) {
   const res = await fetch(`${base}${url}`, {
     method,
-    headers: { ...(body ? { "content-type": "application/json" } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body ? { "content-type": "application/json" } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
@@ -33,33 +36,52 @@ async function call(base, method, url, token, body) {
   return JSON.parse(text);
 }
 
-const login = async (base, username) => (await call(base, "POST", "/api/v1/auth/login", null, { email: username, password: PASSWORD })).data;
+const login = async (base, username) =>
+  (await call(base, "POST", "/api/v1/auth/login", null, { email: username, password: PASSWORD })).data;
 
 /** The demo user, credited, with a key allowed 10,000 sends a second and an SMS template it can send. */
 async function prepare(base) {
   const admin = await login(base, "admin");
   const user = await login(base, ACCOUNT);
-  await call(base, "POST", "/api/balance/add-balance", admin.token, { userId: user._id, amount: CREDIT_RUPEES, note: "public-api bench" });
-  const issued = await call(base, "POST", "/api/ums/v1/api-keys", user.token, { name: "Bench key", scopes: ["messages:send", "reports:read", "templates:manage"] });
+  await call(base, "POST", "/api/balance/add-balance", admin.token, {
+    userId: user._id,
+    amount: CREDIT_RUPEES,
+    note: "public-api bench",
+  });
+  const issued = await call(base, "POST", "/api/ums/v1/api-keys", user.token, {
+    name: "Bench key",
+    scopes: ["messages:send", "reports:read", "templates:manage"],
+  });
   await call(base, "POST", "/api/ums/v1/key-configs", user.token, {
-    apiKeyId: issued.data.apiKey.id ?? issued.data.apiKey._id, name: "Bench", channels: ["sms"], scopes: ["messages:send", "reports:read", "templates:manage"],
-    ratePerSecond: 10_000, ratePerDay: 100_000_000,
+    apiKeyId: issued.data.apiKey.id ?? issued.data.apiKey._id,
+    name: "Bench",
+    channels: ["sms"],
+    scopes: ["messages:send", "reports:read", "templates:manage"],
+    ratePerSecond: 10_000,
+    ratePerDay: 100_000_000,
   });
   const key = issued.data.key;
   const accounts = await call(base, "GET", "/api/sms/accounts", user.token);
   const account = (accounts.data ?? accounts.accounts ?? []).find((a) => a.isActive && a.senderIds?.length);
   if (!account) throw new Error(`the demo user has no active SMS account: ${JSON.stringify(accounts)}`);
   await call(base, "POST", "/api/sms/templates", user.token, {
-    smsAccountId: account._id ?? account.id, name: "Bench OTP", body: "{#var#} is your login code. - Uday", category: "transactional",
-    senderId: account.senderIds[0], dltTemplateId: "1107160000000009999",
+    smsAccountId: account._id ?? account.id,
+    name: "Bench OTP",
+    body: "{#var#} is your login code. - Uday",
+    category: "transactional",
+    senderId: account.senderIds[0],
+    dltTemplateId: "1107160000000009999",
   });
-  const templates = await (await fetch(`${base}/api/public/v1/templates?channel=sms`, { headers: { "x-api-key": key } })).json();
+  const templates = await (
+    await fetch(`${base}/api/public/v1/templates?channel=sms`, { headers: { "x-api-key": key } })
+  ).json();
   const template = templates.data?.[0];
   if (!template) throw new Error(`the demo user has no SMS template to send: ${JSON.stringify(templates)}`);
   return { key, template, userToken: user.token };
 }
 
-const balanceOf = async (base, token) => (await call(base, "GET", "/api/v1/balance/getBalance", token)).balances[0].balance;
+const balanceOf = async (base, token) =>
+  (await call(base, "GET", "/api/v1/balance/getBalance", token)).balances[0].balance;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -72,8 +94,16 @@ async function benchDatabase(kind) {
   const server = [process.execPath, ...profile, "--import", "tsx", "server/main.ts"];
   const argv = kind === "postgres" ? [path.resolve("scripts/with-postgres.mjs"), ...server] : server.slice(1);
   const { url: base, stop } = await startServer({
-    args: argv, port,
-    env: { DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, SEED_DEMO: "true", WEB_ROOT: path.join(dataDir, "no-web"), RATE_LIMIT_LOGIN_PER_IP: "10000", ...(kind === "pglite" ? { DATABASE_URL: "" } : {}) },
+    args: argv,
+    port,
+    env: {
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: PASSWORD,
+      SEED_DEMO: "true",
+      WEB_ROOT: path.join(dataDir, "no-web"),
+      RATE_LIMIT_LOGIN_PER_IP: "10000",
+      ...(kind === "pglite" ? { DATABASE_URL: "" } : {}),
+    },
   });
   try {
     const { key, template, userToken } = await prepare(base);
@@ -97,7 +127,15 @@ async function benchDatabase(kind) {
             // A six-digit code per message, as an OTP sender's traffic has (no two bodies alike).
             const n = next++;
             const variables = [String(100_000 + ((n * 7919) % 900_000))];
-            return { ...req, body: JSON.stringify({ channel: "sms", to: `98${String(10_000_000 + (n % 90_000_000))}`, templateId: template.id, variables }) };
+            return {
+              ...req,
+              body: JSON.stringify({
+                channel: "sms",
+                to: `98${String(10_000_000 + (n % 90_000_000))}`,
+                templateId: template.id,
+                variables,
+              }),
+            };
           },
           onResponse: (status, body, context) => {
             latencies.push(performance.now() - context.sentAt);
@@ -125,12 +163,23 @@ async function benchDatabase(kind) {
     // Requests sent but not answered when autocannon stopped its clock: the server still accepts (and debits) them.
     const unanswered = result.requests.sent - [...statuses.values()].reduce((a, b) => a + b, 0);
     const unitPaise = Math.round((accepted[0]?.cost ?? 0) * 100);
-    const load = os.loadavg().map((n) => n.toFixed(1)).join(" ");
-    console.log(`\n${kind === "postgres" ? "PostgreSQL" : "PGlite"}: ${SECONDS} s, ${CONNECTIONS} connections, SMS template "${template.name}" (load ${load})`);
-    console.log(`  accepted (201): ${accepted.length} = ${perSecond.toFixed(0)} sends/s; answers: ${[...statuses].map(([s, n]) => `${s} x${n}`).join(", ")}; errors ${result.errors}, timeouts ${result.timeouts}`);
+    const load = os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ");
+    console.log(
+      `\n${kind === "postgres" ? "PostgreSQL" : "PGlite"}: ${SECONDS} s, ${CONNECTIONS} connections, SMS template "${template.name}" (load ${load})`,
+    );
+    console.log(
+      `  accepted (201): ${accepted.length} = ${perSecond.toFixed(0)} sends/s; answers: ${[...statuses].map(([s, n]) => `${s} x${n}`).join(", ")}; errors ${result.errors}, timeouts ${result.timeouts}`,
+    );
     const sorted = latencies.sort((a, b) => a - b);
-    console.log(`  latency: p50 ${pct(sorted, 50).toFixed(1)} ms  p95 ${pct(sorted, 95).toFixed(1)} ms  p99 ${pct(sorted, 99).toFixed(1)} ms  max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`);
-    console.log(`  the last accepted message left "queued" ${drainedS === null ? "NOT within 300 s" : `${drainedS.toFixed(1)} s after the run`}`);
+    console.log(
+      `  latency: p50 ${pct(sorted, 50).toFixed(1)} ms  p95 ${pct(sorted, 95).toFixed(1)} ms  p99 ${pct(sorted, 99).toFixed(1)} ms  max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`,
+    );
+    console.log(
+      `  the last accepted message left "queued" ${drainedS === null ? "NOT within 300 s" : `${drainedS.toFixed(1)} s after the run`}`,
+    );
     const expected = charged + unanswered * unitPaise;
     console.log(
       `  balance moved by ₹${(spent / 100).toFixed(2)}; the accepted messages cost ₹${(charged / 100).toFixed(2)}, plus ${unanswered} sent as the clock stopped: ` +

@@ -26,7 +26,11 @@ const GRACE_MS = 5000;
 type Via = "carrier" | "route" | "emit";
 
 const child = fork("bench/lib/realtime-server.ts", [], {
-  execArgv: ["--import", "tsx", ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+  execArgv: [
+    "--import",
+    "tsx",
+    ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+  ],
   env: { ...process.env, BENCH_PASSWORD: PASSWORD, LOG_LEVEL: "warn" },
   stdio: ["ignore", "inherit", "inherit", "ipc"],
 });
@@ -58,7 +62,11 @@ async function stop(): Promise<void> {
 }
 
 async function signIn(email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${base}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
   if (res.status !== 200) throw new Error(`login of ${email} answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
@@ -72,12 +80,23 @@ async function socketTokens(): Promise<{ who: string; tokens: string[] }> {
   for (let i = 0; i < SOCKETS; i++) {
     const username = `bench-agent-${i}`;
     const res = await fetch(`${base}/api/live-agent/create-agent`, {
-      method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name: `Bench Agent ${i}`, email: `${username}@example.com`, username, password: PASSWORD }),
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        name: `Bench Agent ${i}`,
+        email: `${username}@example.com`,
+        username,
+        password: PASSWORD,
+      }),
     });
     if (res.status !== 200) {
-      const why = res.status === 501 ? "answered 501 Not Implemented (the live-agent work is not in this build)" : `answered ${res.status}: ${await res.text()}`;
-      console.log(`  agents: POST /api/live-agent/create-agent ${why}; connecting ${SOCKETS} sockets of the manager instead`);
+      const why =
+        res.status === 501
+          ? "answered 501 Not Implemented (the live-agent work is not in this build)"
+          : `answered ${res.status}: ${await res.text()}`;
+      console.log(
+        `  agents: POST /api/live-agent/create-agent ${why}; connecting ${SOCKETS} sockets of the manager instead`,
+      );
       return own;
     }
     tokens.push(await signIn(username, PASSWORD));
@@ -105,7 +124,9 @@ function seqOf(frame: string): number | null {
 
 function openSocket(index: number, socketToken: string): Promise<WebSocket> {
   heardBy[index] = new Set();
-  const ws = new WebSocket(`ws://127.0.0.1:${ready.port}/socket.io/?EIO=4&transport=websocket&token=${encodeURIComponent(socketToken)}`);
+  const ws = new WebSocket(
+    `ws://127.0.0.1:${ready.port}/socket.io/?EIO=4&transport=websocket&token=${encodeURIComponent(socketToken)}`,
+  );
   return new Promise((resolve, reject) => {
     ws.on("message", (data: WebSocket.RawData) => {
       const now = performance.now();
@@ -137,7 +158,8 @@ async function sendOne(via: Via, seq: number): Promise<number | null> {
   sentAt.set(seq, performance.now());
   if (via === "route") {
     const res = await fetch(`${base}/api/v1/sandbox/phone/messages`, {
-      method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify({ channel: "whatsapp", address: ready.address, number: customer(seq), text }),
     });
     await res.arrayBuffer();
@@ -149,7 +171,8 @@ async function sendOne(via: Via, seq: number): Promise<number | null> {
 
 const heardAll = (seq: number) => heardBy.every((s) => s.has(seq));
 async function heardWithin(seq: number, ms: number): Promise<boolean> {
-  for (const end = performance.now() + ms; performance.now() < end; await new Promise((r) => setTimeout(r, 20))) if (heardAll(seq)) return true;
+  for (const end = performance.now() + ms; performance.now() < end; await new Promise((r) => setTimeout(r, 20)))
+    if (heardAll(seq)) return true;
   return false;
 }
 
@@ -159,19 +182,26 @@ async function chooseVia(): Promise<Via> {
   let probe = -1;
   await sendOne("carrier", probe);
   if (await heardWithin(probe, 3000)) return "carrier";
-  console.log("  carrier: an inbound carrier event produced no 'message' on the sockets within 3 s (is the chat service merged?)");
+  console.log(
+    "  carrier: an inbound carrier event produced no 'message' on the sockets within 3 s (is the chat service merged?)",
+  );
   probe = -2;
   const status = await sendOne("route", probe);
   if (status === 501) {
-    console.error("  route: POST /api/v1/sandbox/phone/messages answered 501 Not Implemented: the simulated phone's handler (chat work) is not in this build");
+    console.error(
+      "  route: POST /api/v1/sandbox/phone/messages answered 501 Not Implemented: the simulated phone's handler (chat work) is not in this build",
+    );
   } else if (status !== null && status >= 400) {
     console.error(`  route: POST /api/v1/sandbox/phone/messages answered ${status}`);
   } else if (await heardWithin(probe, 3000)) return "route";
-  console.log("  falling back to an in-process emit of the chat 'message' event into the manager's room: this measures the socket path only");
+  console.log(
+    "  falling back to an in-process emit of the chat 'message' event into the manager's room: this measures the socket path only",
+  );
   return "emit";
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const ms = (v: number | undefined) => (v === undefined ? "-" : `${v.toFixed(1)} ms`);
 
 try {
@@ -182,7 +212,9 @@ try {
   latencies.length = 0;
   for (const s of heardBy) s.clear();
   const total = Math.round(RATE * SECONDS);
-  console.log(`realtime on ${ready.database}: ${SOCKETS} sockets of ${who}, ${total} inbound messages at ${RATE}/s for ${SECONDS} s via ${via}`);
+  console.log(
+    `realtime on ${ready.database}: ${SOCKETS} sockets of ${who}, ${total} inbound messages at ${RATE}/s for ${SECONDS} s via ${via}`,
+  );
   const start = performance.now();
   let refused = 0;
   let next = 0;
@@ -190,24 +222,36 @@ try {
   // Sends on schedule (message i at start + i/RATE), catching up in a burst if the timer ran late.
   while (next < total) {
     const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * RATE) + 1);
-    for (; next < due; next++) pending.push(sendOne(via, next).then((status) => (status !== null && status >= 400 ? (refused++, status) : status)));
+    for (; next < due; next++)
+      pending.push(
+        sendOne(via, next).then((status) => (status !== null && status >= 400 ? (refused++, status) : status)),
+      );
     await new Promise((r) => setTimeout(r, Math.max(1, 1000 / RATE)));
   }
   const sendSeconds = (performance.now() - start) / 1000;
   await Promise.all(pending);
-  for (const end = performance.now() + GRACE_MS; performance.now() < end && !heardBy.every((s) => s.size >= total); ) await new Promise((r) => setTimeout(r, 50));
+  for (const end = performance.now() + GRACE_MS; performance.now() < end && !heardBy.every((s) => s.size >= total);)
+    await new Promise((r) => setTimeout(r, 50));
   const expected = total * SOCKETS;
   const sorted = latencies.slice().sort((a, b) => a - b);
   const lost = expected - sorted.length;
-  console.log(`  sent ${total} in ${sendSeconds.toFixed(1)} s (${(total / sendSeconds).toFixed(0)}/s); deliveries ${sorted.length} of ${expected}; lost ${lost}${refused ? `; ${refused} sends refused` : ""}`);
-  console.log(`  inbound-to-socket latency: p50 ${ms(pct(sorted, 50))}  p95 ${ms(pct(sorted, 95))}  p99 ${ms(pct(sorted, 99))}  max ${ms(sorted.at(-1))}   (load ${loadavg()[0].toFixed(1)})`);
+  console.log(
+    `  sent ${total} in ${sendSeconds.toFixed(1)} s (${(total / sendSeconds).toFixed(0)}/s); deliveries ${sorted.length} of ${expected}; lost ${lost}${refused ? `; ${refused} sends refused` : ""}`,
+  );
+  console.log(
+    `  inbound-to-socket latency: p50 ${ms(pct(sorted, 50))}  p95 ${ms(pct(sorted, 95))}  p99 ${ms(pct(sorted, 99))}  max ${ms(sorted.at(-1))}   (load ${loadavg()[0].toFixed(1)})`,
+  );
   // The emit way stores nothing, so there is nothing to count.
   const stored = via === "emit" ? total : await storedCount();
   if (via !== "emit") {
-    console.log(`  stored: ${stored} of ${total} inbound messages in the database${stored === total ? "" : "; MISSING"}`);
+    console.log(
+      `  stored: ${stored} of ${total} inbound messages in the database${stored === total ? "" : "; MISSING"}`,
+    );
   }
   const p95 = pct(sorted, 95);
-  console.log(`  target p95 < 50 ms: ${p95 !== undefined && p95 < 50 ? "met" : "NOT met"}${lost ? `; ${lost} deliveries missing` : ""}`);
+  console.log(
+    `  target p95 < 50 ms: ${p95 !== undefined && p95 < 50 ? "met" : "NOT met"}${lost ? `; ${lost} deliveries missing` : ""}`,
+  );
   for (const s of sockets) s.close();
   process.exitCode = lost === 0 && stored === total ? 0 : 1;
 } finally {

@@ -19,7 +19,11 @@ const env = {
   BENCH_VIA: option(args, "via", process.env.BENCH_VIA ?? "auto"),
   BENCH_AS: option(args, "as", process.env.BENCH_AS ?? "agents"),
 };
-const run = (extra) => spawnSync(process.execPath, ["--import", "tsx", "bench/realtime-run.ts"], { stdio: "inherit", env: { ...env, ...extra } }).status ?? 1;
+const run = (extra) =>
+  spawnSync(process.execPath, ["--import", "tsx", "bench/realtime-run.ts"], {
+    stdio: "inherit",
+    env: { ...env, ...extra },
+  }).status ?? 1;
 
 let code = run({ DATABASE_URL: "" });
 if (process.env.DATABASE_URL) code = run({}) || code;

@@ -17,14 +17,21 @@ const batch = option(args, "batch", "5000");
 const dir = mkdtempSync(join(tmpdir(), "bench-report-"));
 
 function child(script, argv, env) {
-  const run = spawnSync(process.execPath, ["--import", "tsx", script, ...argv], { env: { ...process.env, ...env }, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 20 });
+  const run = spawnSync(process.execPath, ["--import", "tsx", script, ...argv], {
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 1 << 20,
+  });
   if (run.status !== 0) throw new Error(`${script} failed (${run.status})`);
   return JSON.parse(run.stdout.trim().split("\n").pop());
 }
 
 function bench(label, env) {
   const seed = child("bench/lib/report-seed.ts", [recipients], env);
-  console.log(`${label.padEnd(11)} seeded ${Number(recipients).toLocaleString("en-US")} recipients in ${seed.seconds.toFixed(1)} s`);
+  console.log(
+    `${label.padEnd(11)} seeded ${Number(recipients).toLocaleString("en-US")} recipients in ${seed.seconds.toFixed(1)} s`,
+  );
   const load = loadavg()[0];
   const r = child("bench/lib/report-run.ts", [seed.userId, seed.campaignId, format, batch], env);
   const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;

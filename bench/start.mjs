@@ -19,5 +19,7 @@ for (let i = 0; i < runs; i++) {
   samples.push(Math.round(server.readyMs));
   await server.stop();
 }
-console.log(`\n\`npm start\` → healthy, existing data directory, ${runs} runs: median ${median(samples)} ms (${samples.join(", ")} ms)`);
+console.log(
+  `\n\`npm start\` → healthy, existing data directory, ${runs} runs: median ${median(samples)} ms (${samples.join(", ")} ms)`,
+);
 rmSync(DATA, { recursive: true, force: true });

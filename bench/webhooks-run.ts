@@ -20,16 +20,21 @@ const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 20_000);
 const BATCH = 500;
 
 const receiver = fork(new URL("./lib/webhook-receiver.mjs", import.meta.url));
-const ask = <T>(message?: string) => new Promise<T>((resolve) => {
-  receiver.once("message", (m) => resolve(m as T));
-  if (message) receiver.send(message);
-});
+const ask = <T>(message?: string) =>
+  new Promise<T>((resolve) => {
+    receiver.once("message", (m) => resolve(m as T));
+    if (message) receiver.send(message);
+  });
 const { port } = await ask<{ port: number }>();
 
 const dataDir = mkdtempSync(join(tmpdir(), "bench-webhooks-"));
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
 const settings = { ...webhookConfigFromEnv(), allowPrivate: true, requireHttps: false };
-const app = await buildApp({ database, logger: false, config: { dataDir, webRoot: "./.no-web-root", jwtSecret: "bench", demoPassword: "bench-pw-1", webhooks: settings } });
+const app = await buildApp({
+  database,
+  logger: false,
+  config: { dataDir, webRoot: "./.no-web-root", jwtSecret: "bench", demoPassword: "bench-pw-1", webhooks: settings },
+});
 await app.ready();
 const { db } = database;
 await app.jobs.get("webhook-delivery")?.stop();
@@ -39,20 +44,39 @@ await createEndpoint(db, user.id, { url: `http://127.0.0.1:${port}/hooks`, event
 const enqueueStart = performance.now();
 for (let i = 0; i < DELIVERIES; i += BATCH) {
   const events: WebhookEventInput[] = Array.from({ length: Math.min(BATCH, DELIVERIES - i) }, (_, j) => ({
-    ownerId: user.id, type: "message.status",
-    data: { source: "campaign", messageId: String(i + j), campaignId: "00000000-0000-4000-8000-000000000000", channel: "whatsapp", to: "+919812345678", status: "delivered", at: new Date().toISOString() },
+    ownerId: user.id,
+    type: "message.status",
+    data: {
+      source: "campaign",
+      messageId: String(i + j),
+      campaignId: "00000000-0000-4000-8000-000000000000",
+      channel: "whatsapp",
+      to: "+919812345678",
+      status: "delivered",
+      at: new Date().toISOString(),
+    },
   }));
   await enqueueWebhookEvents(db, events);
 }
 const enqueueSecs = (performance.now() - enqueueStart) / 1000;
-console.log(`webhooks on ${database.kind}: ${DELIVERIES} events enqueued in ${enqueueSecs.toFixed(1)} s = ${Math.round(DELIVERIES / enqueueSecs)} events/s (batches of ${BATCH})`);
+console.log(
+  `webhooks on ${database.kind}: ${DELIVERIES} events enqueued in ${enqueueSecs.toFixed(1)} s = ${Math.round(DELIVERIES / enqueueSecs)} events/s (batches of ${BATCH})`,
+);
 
 const start = performance.now();
-const loop = startClaimLoop(db, webhookDeliveryJob(app.webhooks), { intervalMs: 200, batch: 100, log: app.log, concurrency: settings.concurrency });
+const loop = startClaimLoop(db, webhookDeliveryJob(app.webhooks), {
+  intervalMs: 200,
+  batch: 100,
+  log: app.log,
+  concurrency: settings.concurrency,
+});
 let last = 0;
 for (;;) {
   await new Promise((r) => setTimeout(r, 1000));
-  const [row] = await rowsOf<{ done: number }>(db, sql`select count(*) filter (where status = 'succeeded')::int as done from webhook_deliveries`);
+  const [row] = await rowsOf<{ done: number }>(
+    db,
+    sql`select count(*) filter (where status = 'succeeded')::int as done from webhook_deliveries`,
+  );
   const secs = (performance.now() - start) / 1000;
   console.log(`  ${secs.toFixed(0).padStart(3)} s: ${row.done} delivered (${row.done - last} in the last second)`);
   last = row.done;
@@ -61,7 +85,9 @@ for (;;) {
 const secs = (performance.now() - start) / 1000;
 await loop.stop();
 const counted = await ask<{ received: number; distinct: number }>("count");
-console.log(`webhooks on ${database.kind}: ${DELIVERIES} deliveries in ${secs.toFixed(1)} s = ${Math.round(DELIVERIES / secs)} deliveries/s sustained with ${settings.concurrency} in flight; the receiver got ${counted.received} (${counted.distinct} distinct ids)`);
+console.log(
+  `webhooks on ${database.kind}: ${DELIVERIES} deliveries in ${secs.toFixed(1)} s = ${Math.round(DELIVERIES / secs)} deliveries/s sustained with ${settings.concurrency} in flight; the receiver got ${counted.received} (${counted.distinct} distinct ids)`,
+);
 receiver.send("stop");
 await app.close();
 await database.close();

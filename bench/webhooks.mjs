@@ -6,8 +6,16 @@ import { spawnSync } from "node:child_process";
 import { option } from "./lib/server.mjs";
 
 const args = process.argv.slice(2);
-const env = { ...process.env, BENCH_DELIVERIES: option(args, "deliveries", "20000"), WEBHOOK_CONCURRENCY: option(args, "concurrency", process.env.WEBHOOK_CONCURRENCY ?? "32") };
-const run = (extra) => spawnSync(process.execPath, ["--import", "tsx", "bench/webhooks-run.ts"], { stdio: "inherit", env: { ...env, ...extra } }).status ?? 1;
+const env = {
+  ...process.env,
+  BENCH_DELIVERIES: option(args, "deliveries", "20000"),
+  WEBHOOK_CONCURRENCY: option(args, "concurrency", process.env.WEBHOOK_CONCURRENCY ?? "32"),
+};
+const run = (extra) =>
+  spawnSync(process.execPath, ["--import", "tsx", "bench/webhooks-run.ts"], {
+    stdio: "inherit",
+    env: { ...env, ...extra },
+  }).status ?? 1;
 
 let code = run({ DATABASE_URL: "" });
 if (process.env.DATABASE_URL) code ||= run({});

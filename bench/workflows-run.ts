@@ -19,13 +19,24 @@ const TRIGGERS = Number(process.env.BENCH_TRIGGERS ?? 10_000);
 const BATCH = 500;
 /** Issue 14: at least this many worked steps per second on a 2-core machine with PGlite. */
 const TARGET = 500;
-const load = () => loadavg().map((n) => n.toFixed(1)).join(" ");
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ");
 
 const dataDir = mkdtempSync(join(tmpdir(), "bench-workflows-"));
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
 const app = await buildApp({
-  database, logger: false,
-  config: { dataDir, webRoot: "./.no-web-root", jwtSecret: "bench", demoPassword: "bench-pw-1", jobIntervalMs: 200, workflows: { maxStepsPerRun: 200, accountConcurrency: 1000, allowPrivateHttp: false } },
+  database,
+  logger: false,
+  config: {
+    dataDir,
+    webRoot: "./.no-web-root",
+    jwtSecret: "bench",
+    demoPassword: "bench-pw-1",
+    jobIntervalMs: 200,
+    workflows: { maxStepsPerRun: 200, accountConcurrency: 1000, allowPrivateHttp: false },
+  },
 });
 await app.ready();
 const { db } = database;
@@ -33,8 +44,18 @@ const [user] = await rowsOf<{ id: string }>(db, sql`select id::text as id from u
 const graph: WorkflowGraph = {
   nodes: [
     { id: "start", type: "trigger.inbound", position: { x: 0, y: 0 }, data: { channel: "any", match: "any" } },
-    { id: "is_order", type: "condition.text", position: { x: 0, y: 100 }, data: { value: "{{trigger.text}}", op: "contains", pattern: "order" } },
-    { id: "remember", type: "action.set_field", position: { x: 0, y: 200 }, data: { field: "last_order", value: "{{trigger.text}}" } },
+    {
+      id: "is_order",
+      type: "condition.text",
+      position: { x: 0, y: 100 },
+      data: { value: "{{trigger.text}}", op: "contains", pattern: "order" },
+    },
+    {
+      id: "remember",
+      type: "action.set_field",
+      position: { x: 0, y: 200 },
+      data: { field: "last_order", value: "{{trigger.text}}" },
+    },
     { id: "tag", type: "action.tag", position: { x: 0, y: 300 }, data: { tag: "asked-about-order" } },
   ],
   edges: [
@@ -50,8 +71,16 @@ console.log(`${TRIGGERS} triggers of a three-step workflow on ${database.kind}; 
 const start = performance.now();
 for (let i = 0; i < TRIGGERS; i += BATCH) {
   const events = Array.from({ length: Math.min(BATCH, TRIGGERS - i) }, (_, j) => ({
-    ownerId: user.id, kind: "inbound" as const,
-    payload: { channel: "whatsapp", to: "bench-number", from: `+9198${String(10_000_000 + i + j)}`, text: `order ${i + j}`, messageId: `bench-${i + j}`, receivedAt: new Date().toISOString() },
+    ownerId: user.id,
+    kind: "inbound" as const,
+    payload: {
+      channel: "whatsapp",
+      to: "bench-number",
+      from: `+9198${String(10_000_000 + i + j)}`,
+      text: `order ${i + j}`,
+      messageId: `bench-${i + j}`,
+      receivedAt: new Date().toISOString(),
+    },
   }));
   await db.transaction((tx) => enqueueEvents(tx, events));
 }
@@ -86,11 +115,19 @@ const [lat] = await rowsOf<{ p50: number; p95: number; p99: number }>(
 );
 const total = (performance.now() - start) / 1000;
 const runSpan = (new Date(span.runs_last).getTime() - new Date(span.first).getTime()) / 1000;
-console.log(`runs started: ${TRIGGERS} in ${runSpan.toFixed(1)} s from the first run = ${Math.round(TRIGGERS / Math.max(runSpan, 0.001))} runs/s (all started ${runsAt.toFixed(0)} s after the first event)`);
+console.log(
+  `runs started: ${TRIGGERS} in ${runSpan.toFixed(1)} s from the first run = ${Math.round(TRIGGERS / Math.max(runSpan, 0.001))} runs/s (all started ${runsAt.toFixed(0)} s after the first event)`,
+);
 const worked = Math.round((3 * TRIGGERS) / total);
-console.log(`step rows: ${span.steps} (4 per run: the trigger's, written done when the run starts, and 3 worked) in ${total.toFixed(1)} s = ${Math.round(span.steps / total)} rows/s (not the target's figure)`);
-console.log(`WORKED STEPS (3 per run, trigger excluded; the figure compared to the target): ${3 * TRIGGERS} in ${total.toFixed(1)} s from the first event written = ${worked} steps/s; target at least ${TARGET} steps/s: ${worked >= TARGET ? "target met" : "target NOT met"}`);
-console.log(`step latency (queued to done): p50 ${Math.round(lat.p50)} ms, p95 ${Math.round(lat.p95)} ms, p99 ${Math.round(lat.p99)} ms`);
+console.log(
+  `step rows: ${span.steps} (4 per run: the trigger's, written done when the run starts, and 3 worked) in ${total.toFixed(1)} s = ${Math.round(span.steps / total)} rows/s (not the target's figure)`,
+);
+console.log(
+  `WORKED STEPS (3 per run, trigger excluded; the figure compared to the target): ${3 * TRIGGERS} in ${total.toFixed(1)} s from the first event written = ${worked} steps/s; target at least ${TARGET} steps/s: ${worked >= TARGET ? "target met" : "target NOT met"}`,
+);
+console.log(
+  `step latency (queued to done): p50 ${Math.round(lat.p50)} ms, p95 ${Math.round(lat.p95)} ms, p99 ${Math.round(lat.p99)} ms`,
+);
 console.log(`load average at end ${load()} (1, 5, 15 min; the machine is shared)`);
 await app.close();
 await database.close();

@@ -8,7 +8,11 @@ import { option } from "./lib/server.mjs";
 
 const args = process.argv.slice(2);
 const env = { ...process.env, BENCH_TRIGGERS: option(args, "triggers", "10000") };
-const run = (extra) => spawnSync(process.execPath, ["--import", "tsx", "bench/workflows-run.ts"], { stdio: "inherit", env: { ...env, ...extra } }).status ?? 1;
+const run = (extra) =>
+  spawnSync(process.execPath, ["--import", "tsx", "bench/workflows-run.ts"], {
+    stdio: "inherit",
+    env: { ...env, ...extra },
+  }).status ?? 1;
 
 let code = run({ DATABASE_URL: "" });
 if (process.env.DATABASE_URL) code ||= run({});

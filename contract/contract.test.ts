@@ -10,7 +10,11 @@ import { SCHEMAS } from "../schemas";
  * SPEC 6's capability table, typed in again by hand as the oracle: if the call table drifts from the spec,
  * this test names the call. (Our own additions, which SPEC does not list, are checked against our README choice.)
  */
-const A: Role = "admin", R: Role = "reseller", M: Role = "manager", U: Role = "user", D: Role = "department_head";
+const A: Role = "admin",
+  R: Role = "reseller",
+  M: Role = "manager",
+  U: Role = "user",
+  D: Role = "department_head";
 const ALL = [A, R, M, U, D];
 const SPEC6: Array<[RegExp, Role[]]> = [
   [/^liveAgents\.list$/, [A, M, U, D]],
@@ -29,7 +33,10 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^(sms\.)?campaigns\.search$/, [A, R, U, M]],
   [/^(sms\.)?campaigns\.searchWithin$/, ALL],
   [/^users\.list$/, [A, R, M]],
-  [/^(dashboard\.statusCounts|users\.update|users\.permissions|users\.grantPermission|balance\.add|liveAgents\.metrics)$/, ALL],
+  [
+    /^(dashboard\.statusCounts|users\.update|users\.permissions|users\.grantPermission|balance\.add|liveAgents\.metrics)$/,
+    ALL,
+  ],
   [/^dashboard\.storedStatusCounts$/, [A, R]],
   [/^bots\.createRcs$/, [A]],
   [/^auth\.register$/, [A, R, M]],
@@ -38,7 +45,10 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^waba\.updateSolutionProvider$/, [A]],
   [/^(apiKeys|keyConfigs|ums)\./, ALL],
   [/^ai\.(agents|agentConfigs|knowledge|intents)\./, ALL],
-  [/^(campaigns\.list|balance\.get|profile\.|bots\.ids|balance\.request$|campaigns\.downloadNumbers|campaigns\.downloadExcel)/, ALL],
+  [
+    /^(campaigns\.list|balance\.get|profile\.|bots\.ids|balance\.request$|campaigns\.downloadNumbers|campaigns\.downloadExcel)/,
+    ALL,
+  ],
   [/^campaigns\.(responses|status|create|start|discard|validatingProgress)$/, [U, M]],
   [/^waba\.(active|templates\.|media\.|campaigns\.|onboarding)/, [U, M]],
   // Our addition: a file by signed link, for the carrier (no token; the HMAC is the permission).
@@ -112,15 +122,27 @@ describe("call table", () => {
 
   it("keeps the public calls to the sign-in flows, the email confirmation, the agent invitation, signed file links and workflow webhooks (secret in the path)", () => {
     expect(CALL_IDS.filter((id) => CALLS[id].access === "public").sort()).toEqual(
-      ["auth.confirmEmail", "auth.login", "auth.registerDefault", "auth.resetPassword", "auth.sendResetLink", "liveAgents.acceptInvite", "uploads.signedFile", "workflows.hook"].sort(),
+      [
+        "auth.confirmEmail",
+        "auth.login",
+        "auth.registerDefault",
+        "auth.resetPassword",
+        "auth.sendResetLink",
+        "liveAgents.acceptInvite",
+        "uploads.signedFile",
+        "workflows.hook",
+      ].sort(),
     );
   });
 
-  it.each(CALL_IDS.filter((id) => "requiredIds" in CALLS[id]))("%s requires an id that is in its path or query", (id) => {
-    for (const req of (CALLS[id] as { requiredIds: { name: string; in: string }[] }).requiredIds) {
-      if (req.in === "path") expect(CALLS[id].path).toContain(`:${req.name}`);
-    }
-  });
+  it.each(CALL_IDS.filter((id) => "requiredIds" in CALLS[id]))(
+    "%s requires an id that is in its path or query",
+    (id) => {
+      for (const req of (CALLS[id] as { requiredIds: { name: string; in: string }[] }).requiredIds) {
+        if (req.in === "path") expect(CALLS[id].path).toContain(`:${req.name}`);
+      }
+    },
+  );
 
   it("fills path parameters and refuses missing ones", () => {
     expect(buildPath("campaigns.start", { id: "c 1" })).toBe("/api/campaigns/start-campaign/c%201");
@@ -166,8 +188,15 @@ describe("roles", () => {
   ])("normalizes %s", (raw, expected) => expect(normalizeRole(raw)).toBe(expected));
 
   it.each([
-    ["/admin", A], ["/admin/users", A], ["/reseller/quota-management", R], ["/organization/chats", M],
-    ["/user", U], ["/department-head/reports", D], ["/administrator", null], ["/users", null], ["/", null],
+    ["/admin", A],
+    ["/admin/users", A],
+    ["/reseller/quota-management", R],
+    ["/organization/chats", M],
+    ["/user", U],
+    ["/department-head/reports", D],
+    ["/administrator", null],
+    ["/users", null],
+    ["/", null],
   ] as const)("path %s lies in %s's area", (path, role) => expect(areaRoleOf(path)).toBe(role));
 
   it.each(ROLES)("%s navigates under %s", (role) => {
@@ -195,9 +224,12 @@ describe("ability", () => {
 });
 
 describe("schemas", () => {
-  it.each(["register", "register-default", "reset-password", "profile-update"] as const)("%s asks for PASSWORD_MIN_LENGTH", (name) => {
-    const props = SCHEMAS[name].properties as Record<string, { minLength?: number }>;
-    const field = props.password ?? props.newPassword;
-    expect(field.minLength).toBe(PASSWORD_MIN_LENGTH);
-  });
+  it.each(["register", "register-default", "reset-password", "profile-update"] as const)(
+    "%s asks for PASSWORD_MIN_LENGTH",
+    (name) => {
+      const props = SCHEMAS[name].properties as Record<string, { minLength?: number }>;
+      const field = props.password ?? props.newPassword;
+      expect(field.minLength).toBe(PASSWORD_MIN_LENGTH);
+    },
+  );
 });

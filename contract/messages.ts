@@ -72,7 +72,8 @@ export const MSG = {
   invalidToken: "Invalid or expired authentication token.",
   accountSuspended: "This account is suspended.",
   tooManyAttempts: "Too many attempts. Please try again later.",
-  loginThrottled: "Too many failed sign-ins for this account. Wait a few seconds and try again, or reset your password.",
+  loginThrottled:
+    "Too many failed sign-ins for this account. Wait a few seconds and try again, or reset your password.",
   userNotFound: "User not found",
   liveAgentAiReadOnly: "Live agents can view the account's AI agents and knowledge but not change them.",
   insufficientBalance: "Insufficient balance: the deduction would take the balance below zero.",

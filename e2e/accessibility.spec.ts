@@ -14,7 +14,10 @@ test.describe.configure({ mode: "parallel" });
 const REPORT_DIR = process.env.AXE_REPORT_DIR ?? ".tmp/axe";
 function keep(name: string, screens: string[], findings: Finding[]): void {
   mkdirSync(REPORT_DIR, { recursive: true });
-  const byScreen = screens.map((screen) => ({ screen, findings: findings.filter((f) => f.screen === screen || f.screen.startsWith(`${screen} [`)) }));
+  const byScreen = screens.map((screen) => ({
+    screen,
+    findings: findings.filter((f) => f.screen === screen || f.screen.startsWith(`${screen} [`)),
+  }));
   writeFileSync(`${REPORT_DIR}/${name}.json`, JSON.stringify(byScreen, null, 1));
 }
 
@@ -22,7 +25,9 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A failure lists every finding of the walk, not just the first screen's. */
 function report(findings: Finding[]): string {
-  return findings.map((f) => `${f.screen}: ${f.rule} (${f.impact}, ${f.nodes})\n    ${f.where.join("\n    ")}`).join("\n");
+  return findings
+    .map((f) => `${f.screen}: ${f.rule} (${f.impact}, ${f.nodes})\n    ${f.where.join("\n    ")}`)
+    .join("\n");
 }
 
 for (const theme of ["light", "dark"] as const) {
@@ -36,13 +41,19 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.getByRole("heading").first()).toBeVisible({ timeout: 60_000 });
       findings.push(...(await scan(page, `${theme} ${path}`)));
     }
-    keep(`public-${theme}`, PUBLIC_SCREENS.map((p) => `${theme} ${p}`), findings);
+    keep(
+      `public-${theme}`,
+      PUBLIC_SCREENS.map((p) => `${theme} ${p}`),
+      findings,
+    );
     expect(findings, report(findings)).toEqual([]);
   });
 }
 
 for (const walk of WALKS) {
-  test(`every ${walk.role} screen passes axe WCAG 2.1 AA, ${walk.theme} (${walk.username}, ${walk.screens.length} screens)`, async ({ page }) => {
+  test(`every ${walk.role} screen passes axe WCAG 2.1 AA, ${walk.theme} (${walk.username}, ${walk.screens.length} screens)`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000 + walk.screens.length * 30_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, walk.theme]);
@@ -55,7 +66,11 @@ for (const walk of WALKS) {
       findings.push(...(await scan(page, screen)));
       findings.push(...(await scanCreateOverlay(page, screen)));
     }
-    keep(`${walk.username}-${walk.theme}`, walk.screens.map((s) => `${walk.theme} ${s.path}`), findings);
+    keep(
+      `${walk.username}-${walk.theme}`,
+      walk.screens.map((s) => `${walk.theme} ${s.path}`),
+      findings,
+    );
     expect(findings, report(findings)).toEqual([]);
   });
 }

@@ -3,7 +3,9 @@ import { MSG } from "../contract";
 import { apiToken, login, shot } from "./support";
 
 // rahul (a user of the manager) is used by no other spec's writes, so his profile is this spec's to change.
-test("the account page saves the profile through the data provider and shows the saved record without a reload", async ({ page }) => {
+test("the account page saves the profile through the data provider and shows the saved record without a reload", async ({
+  page,
+}) => {
   await login(page, "rahul", "user");
   await page.goto("/user/general");
   const profile = page.locator(".ant-card").filter({ hasText: "Member since" });
@@ -43,13 +45,26 @@ test("a person who picks another time zone sees the console's dates in it", asyn
   await login(page, "rahul", "user");
   const headers = { authorization: `Bearer ${await apiToken(page, "rahul")}` };
   // India's to start with (a retry finds the zone the first attempt saved), and a request with a known time.
-  expect((await page.request.put("/api/v1/profile/update", { headers, data: { timeZone: "Asia/Kolkata" } })).ok()).toBe(true);
-  expect((await page.request.post("/api/balance/requestBalance", { headers, data: { requestedBalance: 7 } })).ok()).toBe(true);
+  expect((await page.request.put("/api/v1/profile/update", { headers, data: { timeZone: "Asia/Kolkata" } })).ok()).toBe(
+    true,
+  );
+  expect(
+    (await page.request.post("/api/balance/requestBalance", { headers, data: { requestedBalance: 7 } })).ok(),
+  ).toBe(true);
   const mine = await (await page.request.get("/api/balance/my-requests?page=1&limit=5", { headers })).json();
-  const createdAt = (mine.data as Array<{ amount: number; createdAt: string }>).find((r) => r.amount === 7)?.createdAt ?? "";
+  const createdAt =
+    (mine.data as Array<{ amount: number; createdAt: string }>).find((r) => r.amount === 7)?.createdAt ?? "";
   expect(createdAt).not.toBe("");
   const shown = (timeZone: string) =>
-    new Intl.DateTimeFormat("en-IN", { timeZone, day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true }).format(new Date(createdAt));
+    new Intl.DateTimeFormat("en-IN", {
+      timeZone,
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+    }).format(new Date(createdAt));
   // A fresh sign-in carries the zone saved through the API.
   await page.evaluate(() => window.sessionStorage.clear());
   await login(page, "rahul", "user");

@@ -18,7 +18,8 @@ test.afterEach(async ({ page }) => {
   const list = await page.request.get("/api/flow/v1/agents?limit=100", { headers });
   expect(list.ok()).toBe(true);
   const agents = ((await list.json()).data.agents ?? []) as Array<{ _id: string }>;
-  for (const agent of agents) expect((await page.request.delete(`/api/flow/v1/agents/${agent._id}`, { headers })).ok()).toBe(true);
+  for (const agent of agents)
+    expect((await page.request.delete(`/api/flow/v1/agents/${agent._id}`, { headers })).ok()).toBe(true);
 });
 
 async function phoneSay(phone: Page, text: string) {
@@ -26,7 +27,9 @@ async function phoneSay(phone: Page, text: string) {
   await phone.getByLabel("Customer message").press("Enter");
 }
 
-test("an agent from the marketplace answers a customer from its knowledge and hands over on request", async ({ browser }) => {
+test("an agent from the marketplace answers a customer from its knowledge and hands over on request", async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await login(page, "manager", "manager");
@@ -62,7 +65,13 @@ test("an agent from the marketplace answers a customer from its knowledge and ha
   // A Word file, read by the server's parse worker (beside the bundle, under its heap cap and deadline).
   await page.locator(".ant-segmented").getByText("File", { exact: true }).click();
   await page.getByLabel("Title of the file").fill("Returns policy");
-  await page.locator('input[type="file"]').setInputFiles({ name: "returns.docx", mimeType: DOCX, buffer: docxOf(["Returns are accepted within 30 days of delivery."]) });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({
+      name: "returns.docx",
+      mimeType: DOCX,
+      buffer: docxOf(["Returns are accepted within 30 days of delivery."]),
+    });
   await expect(page.getByRole("button", { name: "Returns policy", exact: true })).toBeVisible({ timeout: 30_000 });
 
   // As a customer on the simulated phone.
@@ -75,7 +84,9 @@ test("an agent from the marketplace answers a customer from its knowledge and ha
   // (A question that opens with "Hi," is taken for the greeting intent and gets only the greeting: a known weakness.)
   await phoneSay(phone, "Do you offer gift wrapping?");
   const thread = phone.getByRole("log", { name: "Thread" });
-  await expect(thread.locator('[data-direction="out"]').filter({ hasText: "₹30 per item" })).toBeVisible({ timeout: 30_000 });
+  await expect(thread.locator('[data-direction="out"]').filter({ hasText: "₹30 per item" })).toBeVisible({
+    timeout: 30_000,
+  });
   await shot(phone, "ai-phone-answer");
 
   // The inbox shows the grounded answer and, for the team, the passage it came from.
@@ -89,20 +100,29 @@ test("an agent from the marketplace answers a customer from its knowledge and ha
 
   // Asking for a person hands the conversation over, with a note saying why.
   await phoneSay(phone, "I want to talk to a human please");
-  await expect(thread.locator('[data-direction="out"]').filter({ hasText: "connecting you with a member of our team" })).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator("[data-message]").filter({ hasText: "handed this conversation to the team: the customer asked for a person" })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    thread.locator('[data-direction="out"]').filter({ hasText: "connecting you with a member of our team" }),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page
+      .locator("[data-message]")
+      .filter({ hasText: "handed this conversation to the team: the customer asked for a person" }),
+  ).toBeVisible({ timeout: 30_000 });
   await shot(page, "ai-inbox-handoff");
   await phone.close();
   await page.close();
 });
 
-test("the agent's workspace: enhance the prompt with a diff, try sentences, and ask in the playground", async ({ page }) => {
+test("the agent's workspace: enhance the prompt with a diff, try sentences, and ask in the playground", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await login(page, "manager", "manager");
   // An agent of its own from the same template, so this test does not lean on the one before.
   const install = await page.request.post("/api/flow/v1/marketplace/order-status/install", {
-    headers: { authorization: `Bearer ${await apiToken(page, "manager")}` }, data: { name: "Workspace assistant" },
+    headers: { authorization: `Bearer ${await apiToken(page, "manager")}` },
+    data: { name: "Workspace assistant" },
   });
   expect(install.status()).toBe(201);
   await page.goto(HUB);

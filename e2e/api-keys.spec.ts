@@ -8,8 +8,16 @@ const PAGE = "/user/api-management";
 test.describe.configure({ timeout: 120_000 });
 
 /** The public API, called as a customer's system would (curl-equivalent), not through the console. */
-async function sendWithKey(baseURL: string, key: string, body: object): Promise<{ status: number; json: { data?: { id: string }; code?: string } }> {
-  const res = await fetch(`${baseURL}/api/public/v1/messages`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+async function sendWithKey(
+  baseURL: string,
+  key: string,
+  body: object,
+): Promise<{ status: number; json: { data?: { id: string }; code?: string } }> {
+  const res = await fetch(`${baseURL}/api/public/v1/messages`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as { data?: { id: string }; code?: string } };
 }
 
@@ -25,11 +33,16 @@ async function createKey(page: Page, name: string): Promise<string> {
   return key;
 }
 
-test("a key made in the console sends a message; the request log shows it and the message's state changes", async ({ page, baseURL }) => {
+test("a key made in the console sends a message; the request log shows it and the message's state changes", async ({
+  page,
+  baseURL,
+}) => {
   const base = baseURL ?? "";
   await login(page, "user", "user");
   await page.goto(PAGE);
-  await expect(page.locator("main").getByRole("heading", { name: "API Control", exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator("main").getByRole("heading", { name: "API Control", exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
   await shot(page, "api-keys-empty");
 
   const stamp = String(Date.now()).slice(-5);
@@ -47,7 +60,12 @@ test("a key made in the console sends a message; the request log shows it and th
   await expect(page.getByText(key)).toHaveCount(0);
 
   // +91 90000 00001: the sandbox's always-delivered number.
-  const sent = await sendWithKey(base, key, { channel: "rcs", to: "+919000000001", text: "Your order has shipped", reference: `e2e-${stamp}` });
+  const sent = await sendWithKey(base, key, {
+    channel: "rcs",
+    to: "+919000000001",
+    text: "Your order has shipped",
+    reference: `e2e-${stamp}`,
+  });
   expect(sent.status).toBe(201);
   const messageId = sent.json.data?.id ?? "";
 
@@ -69,17 +87,25 @@ test("a key made in the console sends a message; the request log shows it and th
 
   // The same message through the public API shows its history.
   const read = await fetch(`${base}/api/public/v1/messages/${messageId}`, { headers: { "x-api-key": key } });
-  const history = ((await read.json()) as { data: { history: { status: string }[] } }).data.history.map((h) => h.status);
+  const history = ((await read.json()) as { data: { history: { status: string }[] } }).data.history.map(
+    (h) => h.status,
+  );
   expect(history).toEqual(expect.arrayContaining(["queued", "sent", "delivered"]));
 });
 
-test("key configuration (IP allow-list) refuses a request, regenerate stops the old secret, delete asks first", async ({ page, baseURL }) => {
+test("key configuration (IP allow-list) refuses a request, regenerate stops the old secret, delete asks first", async ({
+  page,
+  baseURL,
+}) => {
   const base = baseURL ?? "";
   await login(page, "user", "user");
   await page.goto(PAGE);
   const name = `Rotated ${String(Date.now()).slice(-5)}`;
   const key = await createKey(page, name);
-  await page.getByRole("dialog", { name: `Your API key "${name}"` }).getByRole("button", { name: "I have copied it" }).click();
+  await page
+    .getByRole("dialog", { name: `Your API key "${name}"` })
+    .getByRole("button", { name: "I have copied it" })
+    .click();
   const row = page.getByRole("row").filter({ hasText: name });
 
   await row.getByRole("button", { name: `Configure ${name}` }).click();
@@ -117,12 +143,16 @@ test("key configuration (IP allow-list) refuses a request, regenerate stops the 
   await expect(page.getByText(`Delete "${name}"?`)).toBeVisible();
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(row).toContainText("Deleted");
-  expect((await sendWithKey(base, fresh, { channel: "rcs", to: "+919000000003", text: "Hi" })).json.code).toBe("api_key_deactivated");
+  expect((await sendWithKey(base, fresh, { channel: "rcs", to: "+919000000003", text: "Hi" })).json.code).toBe(
+    "api_key_deactivated",
+  );
 
   // The refused request is in the log with its code.
   await page.getByRole("tab", { name: "Request log" }).click();
   await page.getByLabel("Status").first().click();
   await page.getByTitle("403 Not allowed").click();
-  await expect(page.getByRole("row").filter({ hasText: name }).first()).toContainText("ip_not_allowed", { timeout: 15_000 });
+  await expect(page.getByRole("row").filter({ hasText: name }).first()).toContainText("ip_not_allowed", {
+    timeout: 15_000,
+  });
   await shot(page, "api-keys-log-filtered");
 });

@@ -4,11 +4,35 @@ import { DEMO_ROLES, login, shot } from "./support";
 
 /** What each role's sidebar must and must not show (SPEC 2). */
 const SIDEBAR: Record<string, { has: string[]; hasNot: string[] }> = {
-  admin: { has: ["Dashboard", "Campaigns", "Users Management", "Quota Reports", "Settings", "Support", "Feedback"], hasNot: ["Quota Management", "Workspace"] },
-  reseller: { has: ["Dashboard", "Campaigns", "Users Management", "Quota Management", "Settings"], hasNot: ["Quota Reports", "Workspace"] },
-  manager: { has: ["Workspace", "Overview", "Campaign Management", "Team Reports", "Conversations", "API Control", "Team Members", "Settings"], hasNot: ["Users Management"] },
-  user: { has: ["Workspace", "Overview", "Campaign Management", "Performance Reports", "API Control"], hasNot: ["Team Reports", "Users Management"] },
-  department_head: { has: ["Workspace", "Overview", "Team Reports", "Workflow Automation"], hasNot: ["Users Management"] },
+  admin: {
+    has: ["Dashboard", "Campaigns", "Users Management", "Quota Reports", "Settings", "Support", "Feedback"],
+    hasNot: ["Quota Management", "Workspace"],
+  },
+  reseller: {
+    has: ["Dashboard", "Campaigns", "Users Management", "Quota Management", "Settings"],
+    hasNot: ["Quota Reports", "Workspace"],
+  },
+  manager: {
+    has: [
+      "Workspace",
+      "Overview",
+      "Campaign Management",
+      "Team Reports",
+      "Conversations",
+      "API Control",
+      "Team Members",
+      "Settings",
+    ],
+    hasNot: ["Users Management"],
+  },
+  user: {
+    has: ["Workspace", "Overview", "Campaign Management", "Performance Reports", "API Control"],
+    hasNot: ["Team Reports", "Users Management"],
+  },
+  department_head: {
+    has: ["Workspace", "Overview", "Team Reports", "Workflow Automation"],
+    hasNot: ["Users Management"],
+  },
 };
 
 for (const { username, role } of DEMO_ROLES) {

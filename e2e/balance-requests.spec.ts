@@ -19,7 +19,9 @@ async function requestBalance(page: Page, amount: string, shown: string): Promis
   await expect(mine.getByRole("row").filter({ hasText: shown }).first()).toContainText("Pending");
 }
 
-test("a manager approves one request and rejects another with a reason; the user sees both, and the bell says so", async ({ browser }) => {
+test("a manager approves one request and rejects another with a reason; the user sees both, and the bell says so", async ({
+  browser,
+}) => {
   // Two signed-in people, two decisions and their notifications: about 20 s on a quiet 2-core machine.
   test.setTimeout(90_000);
   // Amounts of this attempt's own: a retry meets the first attempt's requests on the same server.
@@ -58,7 +60,9 @@ test("a manager approves one request and rejects another with a reason; the user
   // Both balances moved: the manager paid the approval out of its own, which its dashboard shows at once.
   expect(await balanceOf(manager, "manager")).toBe(managerStart - BIG);
   expect(await balanceOf(user, "priya")).toBe(userStart + BIG);
-  const ownBalance = manager.locator(".ant-statistic").filter({ has: manager.getByText("Your balance", { exact: true }) });
+  const ownBalance = manager
+    .locator(".ant-statistic")
+    .filter({ has: manager.getByText("Your balance", { exact: true }) });
   await expect(ownBalance).toContainText(inr(managerStart - BIG));
   await shot(manager, "balance-requests-manager-paid");
 
@@ -68,7 +72,11 @@ test("a manager approves one request and rejects another with a reason; the user
   await bell.click();
   const panel = user.locator(".ant-popover");
   // This attempt's own notifications, by amount: the bell keeps a first attempt's too.
-  const news = (title: string, amount: number) => panel.getByRole("button").filter({ hasText: title }).filter({ hasText: inr(amount) });
+  const news = (title: string, amount: number) =>
+    panel
+      .getByRole("button")
+      .filter({ hasText: title })
+      .filter({ hasText: inr(amount) });
   await expect(news("Balance request approved", BIG)).toContainText(`${inr(BIG)} was added to your balance by manager`);
   await shot(user, "balance-requests-user-bell");
   await bell.click();
@@ -89,11 +97,15 @@ test("a manager approves one request and rejects another with a reason; the user
 
   // The user's billing page shows both outcomes and the new balance, without a reload.
   const mine = user.locator(".ant-card").filter({ hasText: "Your balance requests" });
-  await expect(mine.getByRole("row").filter({ hasText: inr(SMALL) })).toContainText("Reason: Please clear the open invoice first");
+  await expect(mine.getByRole("row").filter({ hasText: inr(SMALL) })).toContainText(
+    "Reason: Please clear the open invoice first",
+  );
   await expect(mine.getByRole("row").filter({ hasText: inr(BIG) })).toContainText("Approved by manager");
   await expect(user.getByText(inr(userStart + BIG)).first()).toBeVisible();
   await bell.click();
-  await expect(news("Balance request rejected", SMALL)).toContainText(/rejected by manager: Please clear the open invoice first/);
+  await expect(news("Balance request rejected", SMALL)).toContainText(
+    /rejected by manager: Please clear the open invoice first/,
+  );
   await shot(user, "balance-requests-user-decided");
 
   await userContext.close();
@@ -114,7 +126,9 @@ test("the top-up dialog says a manager cannot give more than it holds, before an
   await shot(page, "top-up-over-own-balance");
 });
 
-test("on the quota screen, an approval the manager cannot pay is refused in the dialog, before anything is sent", async ({ page }) => {
+test("on the quota screen, an approval the manager cannot pay is refused in the dialog, before anything is sent", async ({
+  page,
+}) => {
   // An amount of this attempt's own: a retry meets the first attempt's request, still pending, on the same server.
   const HUGE = 9_000_000 + test.info().retry;
   const priya = await apiToken(page, "priya");
@@ -147,11 +161,16 @@ test("a decision made while the requester was away is announced by the bell when
   await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), `balanceRequestsSeen_${id}`)).not.toBeNull();
 
   const head = await apiToken(page, "depthead");
-  const made = await page.request.post("/api/balance/requestBalance", { headers: { authorization: `Bearer ${head}` }, data: { requestedBalance: SMALL } });
+  const made = await page.request.post("/api/balance/requestBalance", {
+    headers: { authorization: `Bearer ${head}` },
+    data: { requestedBalance: SMALL },
+  });
   const requestId: string = (await made.json()).data._id;
   await page.goto("about:blank");
   const manager = await apiToken(page, "manager");
-  const approved = await page.request.post(`/api/balance/requests/${requestId}/approve`, { headers: { authorization: `Bearer ${manager}` } });
+  const approved = await page.request.post(`/api/balance/requests/${requestId}/approve`, {
+    headers: { authorization: `Bearer ${manager}` },
+  });
   expect(approved.status()).toBe(200);
 
   await page.goto("/department-head");
@@ -159,6 +178,8 @@ test("a decision made while the requester was away is announced by the bell when
   // that took longer than 5 s while the dashboard's charts were still loading.
   await expect(page.locator(".ant-badge-dot")).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "Notifications" }).click();
-  await expect(page.locator(".ant-popover").getByText(new RegExp(`${inr(SMALL)} was added to your balance by manager`))).toBeVisible();
+  await expect(
+    page.locator(".ant-popover").getByText(new RegExp(`${inr(SMALL)} was added to your balance by manager`)),
+  ).toBeVisible();
   await shot(page, "balance-requests-caught-up");
 });

@@ -16,14 +16,21 @@ test.describe.configure({ timeout: 90_000 });
 
 async function pick(page: Page, label: string, option: string | RegExp): Promise<void> {
   await page.getByRole("combobox", { name: label, exact: true }).click();
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: option }).first().click();
+  await page
+    .locator(".ant-select-dropdown:visible .ant-select-item-option")
+    .filter({ hasText: option })
+    .first()
+    .click();
 }
 
 /** An antd statistic by its exact title ("Valid" must not also match "Invalid"). */
 const stat = (page: Page, title: string) =>
-  page.locator(".ant-statistic").filter({ has: page.locator(".ant-statistic-title").getByText(title, { exact: true }) });
+  page
+    .locator(".ant-statistic")
+    .filter({ has: page.locator(".ant-statistic-title").getByText(title, { exact: true }) });
 
-const fieldError = (page: Page, text: string | RegExp) => page.locator(".ant-form-item-explain-error").filter({ hasText: text });
+const fieldError = (page: Page, text: string | RegExp) =>
+  page.locator(".ant-form-item-explain-error").filter({ hasText: text });
 
 /** The preview's header <img> has loaded a real picture of this width (a placeholder or a broken link has none). */
 async function headerImageLoaded(page: Page, width: number): Promise<void> {
@@ -32,14 +39,24 @@ async function headerImageLoaded(page: Page, width: number): Promise<void> {
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBe(width);
 }
 
-async function templateStep(page: Page, name: string, account: { label: string; option: string | RegExp }, template: string): Promise<void> {
+async function templateStep(
+  page: Page,
+  name: string,
+  account: { label: string; option: string | RegExp },
+  template: string,
+): Promise<void> {
   await page.getByLabel("Campaign name").fill(name);
   await pick(page, account.label, account.option);
   await page.getByRole("radio", { name: template }).check();
 }
 
 /** Ingest report, check and cost (`atCheck` looks at it), confirm with the modal; lands on the campaign's report page. */
-async function ingestCheckStart(page: Page, prefix: string, valid: number, atCheck?: () => Promise<void>): Promise<void> {
+async function ingestCheckStart(
+  page: Page,
+  prefix: string,
+  valid: number,
+  atCheck?: () => Promise<void>,
+): Promise<void> {
   await expect(page.getByText("recipients ready")).toBeVisible({ timeout: 30_000 });
   await expect(stat(page, "Valid")).toContainText(String(valid));
   const step = (title: string) => expect(page.locator(".ant-steps-item-process")).toContainText(title);
@@ -64,7 +81,9 @@ async function ingestCheckStart(page: Page, prefix: string, valid: number, atChe
   await expect(page).toHaveURL(/\/organization\/campaigns\/individual-reports\?campaignId=.+/);
 }
 
-test("steps, previews and field messages of the WhatsApp stepper (no server call needed past the template step)", async ({ page }) => {
+test("steps, previews and field messages of the WhatsApp stepper (no server call needed past the template step)", async ({
+  page,
+}) => {
   await login(page, "manager", "manager");
   await page.goto("/organization/campaigns/whatsapp-campaign-creation");
   await expect(page.getByRole("heading", { name: "New WhatsApp Campaign" })).toBeVisible();
@@ -109,7 +128,13 @@ test("steps, previews and field messages of the WhatsApp stepper (no server call
   await pick(page, "Failover SMS template", "Login OTP");
   await expect(page.getByText("SMS variable 1")).toBeVisible();
   await page.getByText("Upload a file", { exact: true }).click();
-  await page.locator("input[type=file]").setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from("phone,name\n+919000000001,Asha\n") });
+  await page
+    .locator("input[type=file]")
+    .setInputFiles({
+      name: "customers.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("phone,name\n+919000000001,Asha\n"),
+    });
   await expect(page.getByLabel("Columns found")).toContainText("name");
   await shot(page, "create-audience");
   // Back keeps what was entered.
@@ -117,10 +142,17 @@ test("steps, previews and field messages of the WhatsApp stepper (no server call
   await expect(page.getByRole("textbox", { name: "Variable 2" })).toHaveValue("#1042");
 });
 
-test("a manager creates a WhatsApp campaign from an uploaded CSV, sees the ingest report and the cost, starts it and lands on its report", async ({ page }) => {
+test("a manager creates a WhatsApp campaign from an uploaded CSV, sees the ingest report and the cost, starts it and lands on its report", async ({
+  page,
+}) => {
   await login(page, "manager", "manager");
   await page.goto("/organization/campaigns/whatsapp-campaign-creation");
-  await templateStep(page, "Order updates", { label: "WhatsApp Business Account", option: /WABA|Acme/ }, "order_shipped");
+  await templateStep(
+    page,
+    "Order updates",
+    { label: "WhatsApp Business Account", option: /WABA|Acme/ },
+    "order_shipped",
+  );
   await pick(page, "Sending number", /\+/);
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByLabel("Variable 1 kind").getByText("Column").click();
@@ -128,8 +160,17 @@ test("a manager creates a WhatsApp campaign from an uploaded CSV, sees the inges
   await page.getByLabel("Variable 2 kind").getByText("Column").click();
   await page.getByRole("combobox", { name: "Variable 2" }).fill("order");
   await page.getByRole("button", { name: "Next" }).click();
-  const csv = ["phone,name,order", "+919000000001,Asha,#1", "9000000002,Ravi,#2", "9000000003,Meera,#3", "12345,Bad,#4", "9000000001,Asha again,#5"].join("\n");
-  await page.locator("input[type=file]").setInputFiles({ name: "orders.csv", mimeType: "text/csv", buffer: Buffer.from(`${csv}\n`) });
+  const csv = [
+    "phone,name,order",
+    "+919000000001,Asha,#1",
+    "9000000002,Ravi,#2",
+    "9000000003,Meera,#3",
+    "12345,Bad,#4",
+    "9000000001,Asha again,#5",
+  ].join("\n");
+  await page
+    .locator("input[type=file]")
+    .setInputFiles({ name: "orders.csv", mimeType: "text/csv", buffer: Buffer.from(`${csv}\n`) });
   await page.getByRole("button", { name: "Create campaign and check audience" }).click();
   await expect(stat(page, "Invalid")).toContainText("1", { timeout: 30_000 });
   await expect(stat(page, "Duplicates")).toContainText("1");
@@ -181,10 +222,17 @@ test("a manager creates an RCS campaign from pasted numbers and starts it", asyn
   await ingestCheckStart(page, "create-rcs", 3);
 });
 
-test("an RCS campaign with SMS failover: the number that is not RCS-capable gets the SMS, and the report shows it failed over", async ({ page }) => {
+test("an RCS campaign with SMS failover: the number that is not RCS-capable gets the SMS, and the report shows it failed over", async ({
+  page,
+}) => {
   await login(page, "manager", "manager");
   await page.goto("/organization/campaigns/rcs-campaign-creation");
-  await templateStep(page, "New arrivals with SMS", { label: "RCS bot", option: "Acme Retail" }, "New arrivals (sample)");
+  await templateStep(
+    page,
+    "New arrivals with SMS",
+    { label: "RCS bot", option: "Acme Retail" },
+    "New arrivals (sample)",
+  );
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByText("Paste numbers", { exact: true }).click();
@@ -206,29 +254,50 @@ test("an RCS campaign with SMS failover: the number that is not RCS-capable gets
   await page.getByRole("button", { name: "Create campaign and check audience" }).click();
   await ingestCheckStart(page, "create-rcs-failover", 2, async () => {
     // The cost split by channel: RCS's price and the SMS's, and a hold of RCS messages plus an SMS fallback reserve.
-    await expect(page.getByRole("row").filter({ hasText: "Per message" })).toContainText(/₹\d+\.\d\d RCS · SMS fallback ₹\d+\.\d\d per SMS part/);
-    await expect(page.getByRole("row").filter({ hasText: "Held at start" })).toContainText(/₹\d+\.\d\d RCS \+ ₹\d+\.\d\d SMS fallback reserve \(\d+ SMS parts?, if every message fails over\) = ₹\d+\.\d\d/);
+    await expect(page.getByRole("row").filter({ hasText: "Per message" })).toContainText(
+      /₹\d+\.\d\d RCS · SMS fallback ₹\d+\.\d\d per SMS part/,
+    );
+    await expect(page.getByRole("row").filter({ hasText: "Held at start" })).toContainText(
+      /₹\d+\.\d\d RCS \+ ₹\d+\.\d\d SMS fallback reserve \(\d+ SMS parts?, if every message fails over\) = ₹\d+\.\d\d/,
+    );
     expect(await scan(page, "check with failover")).toEqual([]);
   });
-  await expect(page.getByText("RCS send failed, Number is not RCS-capable (or the bot is not launched on its carrier)")).toBeVisible();
+  await expect(
+    page.getByText("RCS send failed, Number is not RCS-capable (or the bot is not launched on its carrier)"),
+  ).toBeVisible();
   // The not RCS-capable number's SMS is a line of its own under its RCS message: delivered, with its cost.
   const smsLine = page.getByRole("row").filter({ has: page.locator(".ant-tag", { hasText: "SMS failover" }) });
   await expect(smsLine).toHaveCount(1, { timeout: 30_000 });
   await expect(smsLine).toContainText("+919000000021");
   await expect(smsLine).toContainText("Delivered", { timeout: 30_000 });
   await expect(smsLine.getByRole("cell").last()).toHaveText(/^₹0\.(?!00)\d\d$/);
-  await expect(page.getByTestId("campaign-spent-by-channel")).toHaveText(/^Spent ₹\d+\.\d\d RCS \+ ₹0\.(?!00)\d\d SMS failover$/);
+  await expect(page.getByTestId("campaign-spent-by-channel")).toHaveText(
+    /^Spent ₹\d+\.\d\d RCS \+ ₹0\.(?!00)\d\d SMS failover$/,
+  );
   expect(await scan(page, "report with a failover line")).toEqual([]);
   await shot(page, "create-rcs-failover-report");
   // The table's right half (times, cost), scrolled into view.
-  await page.locator(".ant-table-content").last().evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-  await page.locator(".ant-card").filter({ hasText: "Responses" }).screenshot({ path: ".tmp/e2e-shots/create-rcs-failover-responses.png" });
+  await page
+    .locator(".ant-table-content")
+    .last()
+    .evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await page
+    .locator(".ant-card")
+    .filter({ hasText: "Responses" })
+    .screenshot({ path: ".tmp/e2e-shots/create-rcs-failover-responses.png" });
 });
 
-test("a WhatsApp campaign with SMS failover: the SMS of the number not on WhatsApp is a message of its own, and the cost splits by channel", async ({ page }) => {
+test("a WhatsApp campaign with SMS failover: the SMS of the number not on WhatsApp is a message of its own, and the cost splits by channel", async ({
+  page,
+}) => {
   await login(page, "manager", "manager");
   await page.goto("/organization/campaigns/whatsapp-campaign-creation");
-  await templateStep(page, "Shipping with SMS", { label: "WhatsApp Business Account", option: /WABA|Acme/ }, "order_shipped");
+  await templateStep(
+    page,
+    "Shipping with SMS",
+    { label: "WhatsApp Business Account", option: /WABA|Acme/ },
+    "order_shipped",
+  );
   await pick(page, "Sending number", /\+/);
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("textbox", { name: "Variable 1" }).fill("Asha");
@@ -243,24 +312,34 @@ test("a WhatsApp campaign with SMS failover: the SMS of the number not on WhatsA
   await page.getByRole("textbox", { name: "SMS variable 1" }).fill("123456");
   await page.getByRole("button", { name: "Create campaign and check audience" }).click();
   await ingestCheckStart(page, "create-whatsapp-failover", 2, async () => {
-    await expect(page.getByRole("row").filter({ hasText: "Held at start" })).toContainText(/^Held at start₹\d+\.\d\d WhatsApp utility \+ ₹\d+\.\d\d SMS fallback reserve \(\d+ SMS parts?, if every message fails over\) = ₹\d+\.\d\d$/);
+    await expect(page.getByRole("row").filter({ hasText: "Held at start" })).toContainText(
+      /^Held at start₹\d+\.\d\d WhatsApp utility \+ ₹\d+\.\d\d SMS fallback reserve \(\d+ SMS parts?, if every message fails over\) = ₹\d+\.\d\d$/,
+    );
   });
   const smsLine = page.getByRole("row").filter({ has: page.locator(".ant-tag", { hasText: "SMS failover" }) });
   await expect(smsLine).toContainText("+919000000011", { timeout: 30_000 });
   await expect(smsLine).toContainText("Delivered", { timeout: 30_000 });
   // The WhatsApp message refused at submit costs nothing; what was spent is one delivered WhatsApp message and one SMS.
-  await expect(page.getByRole("row").filter({ hasText: "+919000000011" }).filter({ hasText: "Failed" }).getByRole("cell").last()).toHaveText("₹0.00");
-  await expect(page.getByTestId("campaign-spent-by-channel")).toHaveText(/^Spent ₹0\.(?!00)\d\d WhatsApp \+ ₹0\.(?!00)\d\d SMS failover$/);
+  await expect(
+    page.getByRole("row").filter({ hasText: "+919000000011" }).filter({ hasText: "Failed" }).getByRole("cell").last(),
+  ).toHaveText("₹0.00");
+  await expect(page.getByTestId("campaign-spent-by-channel")).toHaveText(
+    /^Spent ₹0\.(?!00)\d\d WhatsApp \+ ₹0\.(?!00)\d\d SMS failover$/,
+  );
   await shot(page, "create-whatsapp-failover-report");
 });
 
-test("a WhatsApp template with an image header: the preview shows the header, a replacement image is uploaded and the campaign starts", async ({ page }) => {
+test("a WhatsApp template with an image header: the preview shows the header, a replacement image is uploaded and the campaign starts", async ({
+  page,
+}) => {
   // The template's review, its view and the whole stepper: longer than the default 30 s on a loaded machine.
   test.setTimeout(90_000);
   // A template with an IMAGE header, created as the template page does, approved by the sandbox's review.
   const name = `photo_offer_${Date.now()}`;
   await createImageTemplate(page.request, await apiToken(page, "manager"), {
-    name, body: "Hi {{1}}, your order is ready for pickup.", sample: { name: "store.png", buffer: gradientPng(240, 120) },
+    name,
+    body: "Hi {{1}}, your order is ready for pickup.",
+    sample: { name: "store.png", buffer: gradientPng(240, 120) },
   });
 
   await login(page, "manager", "manager");
@@ -280,8 +359,14 @@ test("a WhatsApp template with an image header: the preview shows the header, a 
   await shot(page, "create-whatsapp-header-sample");
   // A PDF is no image: refused here, nothing uploaded.
   const picker = page.locator("input[type=file][accept='image/jpeg,image/png']");
-  await picker.setInputFiles({ name: "terms.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
-  await expect(page.getByText("WhatsApp accepts image/jpeg, image/png here; this file is application/pdf")).toBeVisible();
+  await picker.setInputFiles({
+    name: "terms.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n%%EOF\n"),
+  });
+  await expect(
+    page.getByText("WhatsApp accepts image/jpeg, image/png here; this file is application/pdf"),
+  ).toBeVisible();
   await picker.setInputFiles({ name: "pickup.png", mimeType: "image/png", buffer: gradientPng(480, 240) });
   await expect(page.getByText("as its header image")).toContainText("pickup.png");
   // The campaign's own image (480 px) replaces the template's sample in the preview.

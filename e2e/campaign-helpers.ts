@@ -18,18 +18,29 @@ export async function createSmsCampaign(
   if (!chosen) {
     const templates = await request.get("/api/sms/templates", { headers: auth(token) });
     expect(templates.ok()).toBe(true);
-    const otp = ((await templates.json()).data as { id: string; smsAccountId: string; name: string }[]).find((t) => t.name === "Login OTP");
+    const otp = ((await templates.json()).data as { id: string; smsAccountId: string; name: string }[]).find(
+      (t) => t.name === "Login OTP",
+    );
     expect(otp, "the seeded Login OTP template").toBeTruthy();
     chosen = otp && { templateId: otp.id, smsAccountId: otp.smsAccountId };
   }
   const res = await request.post("/api/sms/campaigns/create", {
     headers: auth(token),
-    data: { campaignName: name, smsAccountId: chosen?.smsAccountId, templateId: chosen?.templateId, numbers: numbers.join("\n"), variables: ["123456"] },
+    data: {
+      campaignName: name,
+      smsAccountId: chosen?.smsAccountId,
+      templateId: chosen?.templateId,
+      numbers: numbers.join("\n"),
+      variables: ["123456"],
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   const id = (await res.json()).data._id as string;
   await expect
-    .poll(async () => (await (await request.get(`/api/v1/campaigns/${id}`, { headers: auth(token) })).json()).data?.status, { timeout: 30_000 })
+    .poll(
+      async () => (await (await request.get(`/api/v1/campaigns/${id}`, { headers: auth(token) })).json()).data?.status,
+      { timeout: 30_000 },
+    )
     .toBe("ready");
   return id;
 }
@@ -60,15 +71,25 @@ export function numbersFor(stamp: number, count = 3): string[] {
 export async function createImageTemplate(
   request: APIRequestContext,
   token: string,
-  { name, body, sample, approved = true }: { name: string; body: string; sample: { name: string; buffer: Buffer }; approved?: boolean },
+  {
+    name,
+    body,
+    sample,
+    approved = true,
+  }: { name: string; body: string; sample: { name: string; buffer: Buffer }; approved?: boolean },
 ): Promise<void> {
   const wabas = await request.get("/api/waba/active-wabas", { headers: auth(token) });
   const [waba] = ((await wabas.json()) as { data: Array<{ waba_id: string }> }).data;
-  const text = body.includes("{{1}}") ? { type: "BODY", text: body, example: { body_text: [["Asha"]] } } : { type: "BODY", text: body };
+  const text = body.includes("{{1}}")
+    ? { type: "BODY", text: body, example: { body_text: [["Asha"]] } }
+    : { type: "BODY", text: body };
   const created = await request.post("/api/waba/create-template", {
     headers: auth(token),
     multipart: {
-      waba_id: waba.waba_id, name, language: "en_US", category: "UTILITY",
+      waba_id: waba.waba_id,
+      name,
+      language: "en_US",
+      category: "UTILITY",
       components: JSON.stringify([{ type: "HEADER", format: "IMAGE" }, text]),
       file: { name: sample.name, mimeType: "image/png", buffer: sample.buffer },
     },
@@ -76,9 +97,17 @@ export async function createImageTemplate(
   expect(created.status(), await created.text()).toBe(201);
   if (!approved) return;
   await expect
-    .poll(async () => {
-      const res = await request.get("/api/waba/templates", { headers: auth(token), params: { limit: 100, fields: "status" } });
-      return ((await res.json()) as { data: Array<{ name: string; status?: string }> }).data.find((t) => t.name === name)?.status;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const res = await request.get("/api/waba/templates", {
+          headers: auth(token),
+          params: { limit: 100, fields: "status" },
+        });
+        return ((await res.json()) as { data: Array<{ name: string; status?: string }> }).data.find(
+          (t) => t.name === name,
+        )?.status;
+      },
+      { timeout: 30_000 },
+    )
     .toBe("APPROVED");
 }

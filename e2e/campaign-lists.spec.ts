@@ -14,7 +14,9 @@ async function searchFor(page: Page, name: string) {
   await expect(rowOf(page, name)).toHaveCount(1);
 }
 
-test("a manager's campaign list: seeded campaigns with status, progress and cost; filters; the report link", async ({ page }) => {
+test("a manager's campaign list: seeded campaigns with status, progress and cost; filters; the report link", async ({
+  page,
+}) => {
   await login(page, "manager", "manager");
   await page.goto(LIST);
   await expect(page.getByRole("heading", { name: "Campaign Management" })).toBeVisible();
@@ -52,7 +54,10 @@ test("status filter: only campaigns of the chosen status", async ({ page }) => {
   await login(page, "manager", "manager");
   await page.goto(LIST);
   await page.getByRole("combobox", { name: "Status" }).click();
-  await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").getByText("Ready", { exact: true }).click();
+  await page
+    .locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)")
+    .getByText("Ready", { exact: true })
+    .click();
   await expect(rowOf(page, name)).toHaveCount(1);
   await expect(rows(page).locator('.ant-tag[data-status]:not([data-status="ready"])')).toHaveCount(0);
 });
@@ -64,7 +69,9 @@ test("an owner discards a campaign after confirming, and its row says so at once
   await login(page, "manager", "manager");
   await page.goto(LIST);
   await searchFor(page, name);
-  await rowOf(page, name).getByRole("button", { name: `Discard ${name}` }).click();
+  await rowOf(page, name)
+    .getByRole("button", { name: `Discard ${name}` })
+    .click();
   await expect(page.getByRole("dialog", { name: `Discard campaign "${name}"?` })).toBeVisible();
   await shot(page, "views-campaigns-discard-confirm");
   await page.getByRole("dialog").getByRole("button", { name: "Discard" }).click();
@@ -81,10 +88,14 @@ test("an owner pauses a scheduled campaign and resumes it", async ({ page }) => 
   await page.goto(LIST);
   await searchFor(page, name);
   await expect(rowOf(page, name).locator('[data-status="scheduled"]')).toBeVisible();
-  await rowOf(page, name).getByRole("button", { name: `Pause ${name}` }).click();
+  await rowOf(page, name)
+    .getByRole("button", { name: `Pause ${name}` })
+    .click();
   await expect(rowOf(page, name).locator('[data-status="paused"]')).toBeVisible();
   await shot(page, "views-campaigns-paused");
-  await rowOf(page, name).getByRole("button", { name: `Resume ${name}` }).click();
+  await rowOf(page, name)
+    .getByRole("button", { name: `Resume ${name}` })
+    .click();
   await expect(rowOf(page, name).locator('[data-status="paused"]')).toHaveCount(0);
   await expect(rowOf(page, name).getByRole("button", { name: `Pause ${name}` })).toBeVisible();
 });
@@ -112,7 +123,9 @@ test("New campaign offers the three creation routes", async ({ page }) => {
   await expect(page).toHaveURL(/\/organization\/campaigns\/whatsapp-campaign-creation$/);
 });
 
-test("SPEC 8: a failed list says 'Failed to fetch campaigns', and 'Failed to fetch SMS campaigns' on the SMS channel", async ({ page }) => {
+test("SPEC 8: a failed list says 'Failed to fetch campaigns', and 'Failed to fetch SMS campaigns' on the SMS channel", async ({
+  page,
+}) => {
   await login(page, "manager", "manager");
   // The request is cut on its way out (the server itself cannot be made to fail on demand).
   await page.route(/\/api\/v1\/campaigns\?/, (route) => route.abort());
@@ -143,8 +156,11 @@ test("unified campaigns: every channel in one table with combined totals", async
   await login(page, "manager", "manager");
   await page.goto(`${LIST}/unified`);
   await expect(page.getByRole("heading", { name: "Unified Campaigns" })).toBeVisible();
-  for (const title of ["Campaigns", "Messages sent", "Delivered", "Spent"]) await expect(page.getByLabel(title, { exact: true })).toBeVisible();
-  await expect(page.getByLabel("Campaigns", { exact: true }).locator(".ant-statistic-content-value")).not.toHaveText("0");
+  for (const title of ["Campaigns", "Messages sent", "Delivered", "Spent"])
+    await expect(page.getByLabel(title, { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Campaigns", { exact: true }).locator(".ant-statistic-content-value")).not.toHaveText(
+    "0",
+  );
   await expect(page.getByLabel("Spent", { exact: true }).locator(".ant-statistic-content-value")).toContainText("₹");
   await expect(rows(page).first()).toBeVisible();
   await shot(page, "views-campaigns-unified");
@@ -152,7 +168,9 @@ test("unified campaigns: every channel in one table with combined totals", async
   await expect(rows(page).filter({ hasNotText: "WhatsApp" })).toHaveCount(0);
 });
 
-test("an admin sees every account's campaigns with their owner, filters by account, and may only discard", async ({ page }) => {
+test("an admin sees every account's campaigns with their owner, filters by account, and may only discard", async ({
+  page,
+}) => {
   await login(page, "admin", "admin");
   await page.goto("/admin/campaigns");
   await expect(page.getByRole("columnheader", { name: "Account" })).toBeVisible();
@@ -163,7 +181,11 @@ test("an admin sees every account's campaigns with their owner, filters by accou
   await shot(page, "views-campaigns-admin");
   await page.getByRole("combobox", { name: "Account" }).click();
   await page.getByRole("combobox", { name: "Account" }).fill("manager");
-  await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").getByText(/^manager/).first().click();
+  await page
+    .locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)")
+    .getByText(/^manager/)
+    .first()
+    .click();
   await expect(rows(page).first()).toBeVisible();
   await expect(rows(page).filter({ hasNotText: "manager" })).toHaveCount(0);
 });

@@ -21,37 +21,65 @@ test.afterAll(async () => {
   await smsc?.close();
 });
 
-test("pausing shows what is still in flight until it settles, sends nothing more, and resume sends the rest once", async ({ page }) => {
+test("pausing shows what is still in flight until it settles, sends nothing more, and resume sends the rest once", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await login(page, "manager", "manager");
   const token = await apiToken(page, "manager");
   const auth = { authorization: `Bearer ${token}` };
 
   // The spec's own header and DLT template on the manager's transactional account, then its SMPP provider.
-  const accounts = (await (await page.request.get("/api/sms/accounts", { headers: auth })).json()).data as { id: string; name: string; dltEntityId: string; senderIds: string[] }[];
+  const accounts = (await (await page.request.get("/api/sms/accounts", { headers: auth })).json()).data as {
+    id: string;
+    name: string;
+    dltEntityId: string;
+    senderIds: string[];
+  }[];
   const account = accounts.find((a) => a.name === "Acme Transactional");
   expect(account, "the seeded transactional account").toBeTruthy();
   if (!account) return;
   if (!account.senderIds.includes(HEADER)) {
-    const updated = await page.request.put(`/api/sms/accounts/${account.id}`, { headers: auth, data: { dltEntityId: account.dltEntityId, senderIds: [...account.senderIds, HEADER] } });
+    const updated = await page.request.put(`/api/sms/accounts/${account.id}`, {
+      headers: auth,
+      data: { dltEntityId: account.dltEntityId, senderIds: [...account.senderIds, HEADER] },
+    });
     expect(updated.ok(), await updated.text()).toBe(true);
   }
   const template = await page.request.post("/api/sms/templates", {
     headers: auth,
-    data: { smsAccountId: account.id, name: "Pause check", body: "{#var#} is your Acme pause check code. - Acme Retail", category: "transactional", senderId: HEADER, dltTemplateId: "1107160000000009001" },
+    data: {
+      smsAccountId: account.id,
+      name: "Pause check",
+      body: "{#var#} is your Acme pause check code. - Acme Retail",
+      category: "transactional",
+      senderId: HEADER,
+      dltTemplateId: "1107160000000009001",
+    },
   });
   expect(template.status(), await template.text()).toBe(201);
   const templateId = (await template.json()).data.id as string;
   const channel = await page.request.post("/api/v1/channels/smpp", {
     headers: auth,
-    data: { name: "Slow SMSC", sender_ids: [HEADER], host: "127.0.0.1", port: smsc.port, system_id: USER.systemId, password: USER.password, dlt_entity_id: account.dltEntityId },
+    data: {
+      name: "Slow SMSC",
+      sender_ids: [HEADER],
+      host: "127.0.0.1",
+      port: smsc.port,
+      system_id: USER.systemId,
+      password: USER.password,
+      dlt_entity_id: account.dltEntityId,
+    },
   });
   expect(channel.status(), await channel.text()).toBe(201);
   const channelId = (await channel.json()).data.id as string;
 
   try {
     const numbers = numbersFor(Date.now() % 90_000_000, 60);
-    const id = await createSmsCampaign(page.request, token, `Pause in flight ${Date.now()}`, numbers, { templateId, smsAccountId: account.id });
+    const id = await createSmsCampaign(page.request, token, `Pause in flight ${Date.now()}`, numbers, {
+      templateId,
+      smsAccountId: account.id,
+    });
     const ours = () => smsc.submitted.filter((s) => numbers.includes(`+${s.to}`));
     await page.goto(`${REPORTS}?campaignId=${id}`);
     await expect(page.locator(".ant-tag").filter({ hasText: /^Ready$/ })).toBeVisible({ timeout: 30_000 });
@@ -72,7 +100,9 @@ test("pausing shows what is still in flight until it settles, sends nothing more
     await expect(note).toHaveCount(0, { timeout: ANSWER_MS + 20_000 });
     await expect(page.locator(".ant-tag").filter({ hasText: /^Paused$/ })).toBeVisible();
     await expect(page.getByTestId("count-pending")).toContainText("Waiting 50");
-    const responses = page.locator(".ant-card").filter({ has: page.locator(".ant-card-head-title").getByText("Responses", { exact: true }) });
+    const responses = page
+      .locator(".ant-card")
+      .filter({ has: page.locator(".ant-card-head-title").getByText("Responses", { exact: true }) });
     await expect(responses.locator(".ant-tag").filter({ hasText: /^Sending$/ })).toHaveCount(0, { timeout: 15_000 });
     expect(ours()).toHaveLength(10);
     await shot(page, "campaign-paused-settled");
@@ -82,9 +112,14 @@ test("pausing shows what is still in flight until it settles, sends nothing more
     await expect(page.getByText("Campaign resumed")).toBeVisible();
     await expect(page.locator(".ant-tag").filter({ hasText: /^Completed$/ })).toBeVisible({ timeout: 60_000 });
     const perNumber = numbers.map((n) => ours().filter((s) => `+${s.to}` === n).length);
-    expect(perNumber.every((n) => n === 1), `submits per number: ${perNumber.join(",")}`).toBe(true);
+    expect(
+      perNumber.every((n) => n === 1),
+      `submits per number: ${perNumber.join(",")}`,
+    ).toBe(true);
   } finally {
     // The header goes back to the sandbox for whatever runs next on this server.
-    await page.request.delete(`/api/v1/channels/carrier-channels/${channelId}`, { headers: auth, timeout: 20_000 }).catch(() => undefined);
+    await page.request
+      .delete(`/api/v1/channels/carrier-channels/${channelId}`, { headers: auth, timeout: 20_000 })
+      .catch(() => undefined);
   }
 });

@@ -7,7 +7,11 @@ import type { CampaignRecord, RecipientRecord } from "../contract/calls/campaign
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The caller's campaigns in one status, newest first (campaigns.list, every channel). */
-export async function campaignsIn(request: APIRequestContext, token: string, status: CampaignRecord["status"]): Promise<CampaignRecord[]> {
+export async function campaignsIn(
+  request: APIRequestContext,
+  token: string,
+  status: CampaignRecord["status"],
+): Promise<CampaignRecord[]> {
   const res = await request.get("/api/v1/campaigns", { headers: auth(token), params: { page: 1, limit: 50, status } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { campaigns: CampaignRecord[] }).campaigns;
@@ -20,9 +24,22 @@ export async function campaignById(request: APIRequestContext, token: string, id
 }
 
 /** One page of a campaign's recipients through the channel's responses call. */
-export async function recipientsOf(request: APIRequestContext, token: string, c: CampaignRecord, status?: string, limit = 50): Promise<RecipientRecord[]> {
-  const path = { rcs: "/api/campaigns/responses", sms: "/api/sms/campaigns/responses", whatsapp: "/api/waba/campaign/campaign-responses" }[c.channel];
-  const res = await request.get(path, { headers: auth(token), params: { campaignId: c._id, page: 1, limit, ...(status ? { status } : {}) } });
+export async function recipientsOf(
+  request: APIRequestContext,
+  token: string,
+  c: CampaignRecord,
+  status?: string,
+  limit = 50,
+): Promise<RecipientRecord[]> {
+  const path = {
+    rcs: "/api/campaigns/responses",
+    sms: "/api/sms/campaigns/responses",
+    whatsapp: "/api/waba/campaign/campaign-responses",
+  }[c.channel];
+  const res = await request.get(path, {
+    headers: auth(token),
+    params: { campaignId: c._id, page: 1, limit, ...(status ? { status } : {}) },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: RecipientRecord[] }).data;
 }
@@ -31,17 +48,33 @@ export async function recipientsOf(request: APIRequestContext, token: string, c:
  * A ready WhatsApp campaign of the demo manager (its sandbox WABA and the approved `order_shipped` template) to the
  * pasted numbers, waited on until the audience is read.
  */
-export async function readyWhatsAppCampaign(request: APIRequestContext, token: string, name: string, numbers: readonly string[]): Promise<CampaignRecord> {
+export async function readyWhatsAppCampaign(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+  numbers: readonly string[],
+): Promise<CampaignRecord> {
   const wabas = await request.get("/api/waba/active-wabas", { headers: auth(token) });
   expect(wabas.status()).toBe(200);
   const [waba] = ((await wabas.json()) as { data: Array<{ waba_id: string }> }).data;
-  const templates = await request.get("/api/waba/templates", { headers: auth(token), params: { limit: 50, fields: "status" } });
+  const templates = await request.get("/api/waba/templates", {
+    headers: auth(token),
+    params: { limit: 50, fields: "status" },
+  });
   expect(templates.status()).toBe(200);
-  const template = ((await templates.json()) as { data: Array<{ id: string; name: string; status?: string }> }).data.find((t) => t.name === "order_shipped" && t.status === "APPROVED");
+  const template = (
+    (await templates.json()) as { data: Array<{ id: string; name: string; status?: string }> }
+  ).data.find((t) => t.name === "order_shipped" && t.status === "APPROVED");
   expect(template, "the seeded approved order_shipped template").toBeTruthy();
   const created = await request.post("/api/waba/campaign/create-campaign", {
     headers: auth(token),
-    data: { campaignName: name, waba_id: waba.waba_id, message: template!.id, numbers: numbers.join("\n"), variables: ["Asha", "#1042"] },
+    data: {
+      campaignName: name,
+      waba_id: waba.waba_id,
+      message: template!.id,
+      numbers: numbers.join("\n"),
+      variables: ["Asha", "#1042"],
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { data: CampaignRecord }).data._id;
@@ -53,4 +86,5 @@ export async function readyWhatsAppCampaign(request: APIRequestContext, token: s
 export const range = (prefix: string, n = 10) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
 /** `n` ordinary Indian mobile numbers (no special sandbox behaviour), distinct per `seed`. */
-export const ordinaryNumbers = (n: number, seed: number) => Array.from({ length: n }, (_, i) => `+9198${String(seed).padStart(2, "0")}${String(i).padStart(6, "0")}`);
+export const ordinaryNumbers = (n: number, seed: number) =>
+  Array.from({ length: n }, (_, i) => `+9198${String(seed).padStart(2, "0")}${String(i).padStart(6, "0")}`);

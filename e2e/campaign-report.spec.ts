@@ -21,7 +21,9 @@ test("without a campaign the page offers a picker; an unknown id says the campai
   await expect(page.getByRole("combobox", { name: "Campaign" })).toBeVisible();
 });
 
-test("a manager picks a completed demo campaign and reads its full report, responses and downloads", async ({ page }) => {
+test("a manager picks a completed demo campaign and reads its full report, responses and downloads", async ({
+  page,
+}) => {
   await login(page, "manager", "manager");
   const token = await apiToken(page, "manager");
   // The seed's completed WhatsApp campaign (other specs' campaigns complete too, and come first in the list).
@@ -39,7 +41,12 @@ test("a manager picks a completed demo campaign and reads its full report, respo
 
   // Header: name, channel, status, template and sender.
   await expect(page.getByRole("heading", { name: done.name })).toBeVisible();
-  await expect(page.locator(".ant-tag").filter({ hasText: /^Completed$/ }).first()).toBeVisible();
+  await expect(
+    page
+      .locator(".ant-tag")
+      .filter({ hasText: /^Completed$/ })
+      .first(),
+  ).toBeVisible();
   await expect(page.locator(".ant-descriptions")).toContainText(done.templateName);
   await expect(page.locator(".ant-descriptions")).toContainText(done.senderLabel);
   await expect(page.getByText(/^100% · /)).toBeVisible();
@@ -48,7 +55,8 @@ test("a manager picks a completed demo campaign and reads its full report, respo
   // Funnel: one bar per stage that the channel has; a realistic funnel (sent ≥ delivered ≥ replied > 0).
   const funnel = page.locator(".ant-card").filter({ has: page.getByText("Delivery funnel", { exact: true }) });
   // recharts 3 draws the tick labels apart from the tick lines: the label text is `.recharts-cartesian-axis-tick-value`.
-  const stageLabel = (stage: string) => funnel.locator(".recharts-cartesian-axis-tick-value").filter({ hasText: new RegExp(`^${stage}$`) });
+  const stageLabel = (stage: string) =>
+    funnel.locator(".recharts-cartesian-axis-tick-value").filter({ hasText: new RegExp(`^${stage}$`) });
   for (const stage of ["Sent", "Delivered", "Replied", "Failed"]) await expect(stageLabel(stage)).toHaveCount(1);
   await expect(stageLabel("Read")).toHaveCount(done.channel === "sms" ? 0 : 1);
   expect(await funnel.locator(".recharts-bar-rectangle").count()).toBeGreaterThanOrEqual(3);
@@ -63,19 +71,27 @@ test("a manager picks a completed demo campaign and reads its full report, respo
   if (done.counts.failed > 0) await expect(errors.locator(".ant-table-row").first()).toBeVisible();
   else await expect(errors).toContainText("No failures.");
   // By the card's title: the responses table has a Cost column too.
-  const cost = page.locator(".ant-card").filter({ has: page.locator(".ant-card-head-title").getByText("Cost", { exact: true }) });
+  const cost = page
+    .locator(".ant-card")
+    .filter({ has: page.locator(".ant-card-head-title").getByText("Cost", { exact: true }) });
   await expect(cost).toContainText("₹");
-  await expect(page.locator(".ant-card").filter({ has: page.getByText("Audience", { exact: true }) })).toContainText("Rows read");
+  await expect(page.locator(".ant-card").filter({ has: page.getByText("Audience", { exact: true }) })).toContainText(
+    "Rows read",
+  );
   await shot(page, "detail-report");
 
   // Responses: server pages, a state filter, a number search within the campaign.
   const responses = page.locator(".ant-card").filter({ has: page.getByText("Responses", { exact: true }) });
   await expect(responses.locator(".ant-table-row").first()).toBeVisible();
   await responses.getByRole("combobox", { name: "Filter by state" }).click();
-  await page.locator(".ant-select-item-option").filter({ hasText: /^Delivered$/ }).click();
+  await page
+    .locator(".ant-select-item-option")
+    .filter({ hasText: /^Delivered$/ })
+    .click();
   // The unfiltered rows stay until the filtered page arrives (CI once read them): wait for the filtered page.
   // The state is the third column: number, message (its channel, or "SMS failover"), state.
-  const states = async () => new Set(await responses.locator(".ant-table-row td:nth-child(3) .ant-tag:first-child").allTextContents());
+  const states = async () =>
+    new Set(await responses.locator(".ant-table-row td:nth-child(3) .ant-tag:first-child").allTextContents());
   await expect.poll(states).toEqual(new Set(["Delivered"]));
 
   const [someone] = await recipientsOf(page.request, token, done);
@@ -87,10 +103,16 @@ test("a manager picks a completed demo campaign and reads its full report, respo
   await responses.getByRole("button", { name: "Show all" }).click();
 
   // Downloads: the numbers as CSV, the report as an Excel workbook (a zip: "PK").
-  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Numbers (CSV)" }).click()]);
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Numbers (CSV)" }).click(),
+  ]);
   expect(csv.suggestedFilename()).toMatch(/-numbers\.csv$/);
   expect((await readFile(await csv.path())).toString("utf8")).toContain(someone.number);
-  const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Report (Excel)" }).click()]);
+  const [xlsx] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Report (Excel)" }).click(),
+  ]);
   expect(xlsx.suggestedFilename()).toMatch(/-report\.xlsx$/);
   expect((await readFile(await xlsx.path())).subarray(0, 2).toString("latin1")).toBe("PK");
   // A completed campaign offers no owner controls but the downloads.
@@ -98,13 +120,20 @@ test("a manager picks a completed demo campaign and reads its full report, respo
   await expect(page.getByRole("button", { name: "Discard" })).toHaveCount(0);
 });
 
-test("a started campaign's bar reaches 100 % from live progress pushes, with the funnel filled in", async ({ page }) => {
+test("a started campaign's bar reaches 100 % from live progress pushes, with the funnel filled in", async ({
+  page,
+}) => {
   // The sandbox answers replies 5 to 30 s after delivery (docs/sandbox-carrier.md).
   test.setTimeout(120_000);
   await login(page, "manager", "manager");
   const token = await apiToken(page, "manager");
   // Outcomes chosen by number: delivered, read, replied, failed (contract/domain/sandbox-numbers.ts).
-  const numbers = [...range("+91900000000", 4), ...range("+91900000005", 3), ...range("+91900000006", 2), ...range("+91900000004", 1)];
+  const numbers = [
+    ...range("+91900000000", 4),
+    ...range("+91900000005", 3),
+    ...range("+91900000006", 2),
+    ...range("+91900000004", 1),
+  ];
   const c = await readyWhatsAppCampaign(page.request, token, `Live report ${Date.now()}`, numbers);
 
   await page.goto(`${REPORTS}?campaignId=${c._id}`);
@@ -123,7 +152,9 @@ test("a started campaign's bar reaches 100 % from live progress pushes, with the
   const funnel = page.locator(".ant-card").filter({ has: page.getByText("Delivery funnel", { exact: true }) });
   await expect(funnel).toContainText(/Replied 20%/, { timeout: 60_000 });
   // The responses table follows the pushes too: no recipient of a finished campaign is still shown queued.
-  const responses = page.locator(".ant-card").filter({ has: page.locator(".ant-card-head-title").getByText("Responses", { exact: true }) });
+  const responses = page
+    .locator(".ant-card")
+    .filter({ has: page.locator(".ant-card-head-title").getByText("Responses", { exact: true }) });
   await expect(responses.locator(".ant-tag").filter({ hasText: /^Queued$/ })).toHaveCount(0, { timeout: 15_000 });
   await expect(responses.locator(".ant-tag").filter({ hasText: /^Failed$/ })).toHaveCount(1);
   await shot(page, "detail-live-complete");
@@ -134,7 +165,9 @@ test("the owner pauses, resumes and discards a running campaign, confirming the 
   const token = await apiToken(page, "manager");
   // Enough recipients that it is still running when the buttons are pressed (one sending number, 80 messages/s).
   const c = await readyWhatsAppCampaign(page.request, token, `Pause report ${Date.now()}`, ordinaryNumbers(3000, 41));
-  const started = await page.request.post(`/api/waba/campaign/start-campaign/${c._id}`, { headers: { authorization: `Bearer ${token}` } });
+  const started = await page.request.post(`/api/waba/campaign/start-campaign/${c._id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(started.status(), await started.text()).toBe(200);
 
   await page.goto(`${REPORTS}?campaignId=${c._id}`);
@@ -147,12 +180,15 @@ test("the owner pauses, resumes and discards a running campaign, confirming the 
   const done = page.getByText(/% · .* recipients done/);
   let last: string | null = null;
   await expect
-    .poll(async () => {
-      const now = await done.textContent();
-      const settled = now === last;
-      last = now;
-      return settled;
-    }, { intervals: [2000], timeout: 20_000 })
+    .poll(
+      async () => {
+        const now = await done.textContent();
+        const settled = now === last;
+        last = now;
+        return settled;
+      },
+      { intervals: [2000], timeout: 20_000 },
+    )
     .toBe(true);
   await page.waitForTimeout(3000);
   await expect(done).toHaveText(last ?? "");

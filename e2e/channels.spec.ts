@@ -5,7 +5,8 @@ test("a manager sees the channel cards, switches one on, and it stays on after a
   await login(page, "manager", "manager");
   await page.goto("/organization/channels");
   const voice = page.getByTestId("channel-card-voice");
-  for (const channel of ["whatsapp", "rcs", "sms", "voice", "email"]) await expect(page.getByTestId(`channel-card-${channel}`)).toBeVisible();
+  for (const channel of ["whatsapp", "rcs", "sms", "voice", "email"])
+    await expect(page.getByTestId(`channel-card-${channel}`)).toBeVisible();
   // The status line says what is connected behind each switch; voice and email are flags with nothing behind them.
   await expect(page.getByTestId("channel-card-whatsapp")).toContainText(/\d+ WABAs? connected/);
   await expect(page.getByTestId("channel-card-sms")).toContainText(/\d+ SMS accounts? active/);
@@ -63,7 +64,8 @@ test("the RCS page shows the manager's seeded bot with its launch state on every
   await page.goto("/organization/channels/rcs");
   const card = page.getByTestId("bot-card-Acme Retail");
   await expect(card).toContainText("MULTI-USE");
-  for (const carrier of ["Jio", "Airtel", "Vi", "BSNL"]) await expect(card.getByTestId(`launch-${carrier}`)).toContainText(/Launched|Rejected/);
+  for (const carrier of ["Jio", "Airtel", "Vi", "BSNL"])
+    await expect(card.getByTestId(`launch-${carrier}`)).toContainText(/Launched|Rejected/);
   await expect(page.getByRole("button", { name: "Create bot" })).toHaveCount(0);
   await shot(page, "rcsch-rcs-manager");
 
@@ -109,7 +111,9 @@ test("an admin creates a bot for an account; it appears with its carriers not la
   await expect(async () => {
     await account.click();
     await account.fill("priya");
-    await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: /^priya/ }).click({ timeout: 2_000 });
+    await page
+      .locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: /^priya/ })
+      .click({ timeout: 2_000 });
     await expect(drawer.locator(".ant-select-selection-item", { hasText: /^priya/ })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await drawer.getByLabel("Bot name").fill(name);
@@ -135,7 +139,8 @@ test("an admin creates a bot for an account; it appears with its carriers not la
   await expect(card).toBeVisible();
   await expect(card).toContainText("priya");
   await expect(card).toContainText("Conversational");
-  for (const carrier of ["Jio", "Airtel", "Vi", "BSNL"]) await expect(card.getByTestId(`launch-${carrier}`)).toContainText(/Not launched|Pending/);
+  for (const carrier of ["Jio", "Airtel", "Vi", "BSNL"])
+    await expect(card.getByTestId(`launch-${carrier}`)).toContainText(/Not launched|Pending/);
   await shot(page, "rcsch-admin-bots");
 
   // Edit: only what changed is sent, and the card shows it.

@@ -12,7 +12,9 @@ async function openConversation(page: Page, number: string) {
   await page.getByRole("option").filter({ hasText: number }).first().click();
 }
 
-test("a customer's message on the simulated phone reaches the inbox at once; the reply reaches the phone with ticks", async ({ browser }) => {
+test("a customer's message on the simulated phone reaches the inbox at once; the reply reaches the phone with ticks", async ({
+  browser,
+}) => {
   const agent = await browser.newPage();
   const phone = await browser.newPage();
   const customer = `+9197${String(Date.now()).slice(-8)}`;
@@ -37,10 +39,15 @@ test("a customer's message on the simulated phone reaches the inbox at once; the
   await expect(agent.getByText(/24-hour window: \d+ h/)).toBeVisible();
   await agent.getByRole("textbox", { name: "Reply" }).fill("Happy to help! Could you share the order number?");
   await agent.getByRole("textbox", { name: "Reply" }).press("Enter");
-  await expect(agent.locator("[data-message]").filter({ hasText: "Happy to help!" }).locator("[data-status]")).toHaveAttribute("data-status", /sent|delivered|read/);
+  await expect(
+    agent.locator("[data-message]").filter({ hasText: "Happy to help!" }).locator("[data-status]"),
+  ).toHaveAttribute("data-status", /sent|delivered|read/);
   await shot(agent, "chat-inbox-conversation");
 
-  const reply = phone.getByRole("log", { name: "Thread" }).locator('[data-direction="out"]').filter({ hasText: "Happy to help!" });
+  const reply = phone
+    .getByRole("log", { name: "Thread" })
+    .locator('[data-direction="out"]')
+    .filter({ hasText: "Happy to help!" });
   await expect(reply).toBeVisible();
   await expect(reply.locator("[data-status]")).toHaveAttribute("data-status", /sent|delivered|read/);
   await shot(phone, "chat-phone-thread");
@@ -60,12 +67,16 @@ test("outside WhatsApp's 24-hour window the composer offers templates only", asy
   await shot(page, "chat-inbox-window-closed");
 });
 
-test("a WhatsApp template with an image header is sent from the inbox with the template's own image", async ({ page }) => {
+test("a WhatsApp template with an image header is sent from the inbox with the template's own image", async ({
+  page,
+}) => {
   // The template's review by the sandbox, then the inbox: longer than the default 30 s on a loaded machine.
   test.setTimeout(90_000);
   const name = `inbox_photo_${Date.now()}`;
   await createImageTemplate(page.request, await apiToken(page, "manager"), {
-    name, body: "Hi {{1}}, your parcel photo is attached.", sample: { name: "parcel.png", buffer: gradientPng(240, 120) },
+    name,
+    body: "Hi {{1}}, your parcel photo is attached.",
+    sample: { name: "parcel.png", buffer: gradientPng(240, 120) },
   });
 
   await login(page, "manager", "manager");
@@ -80,7 +91,9 @@ test("a WhatsApp template with an image header is sent from the inbox with the t
   await shot(page, "chat-inbox-template-header");
   await popover.getByRole("button", { name: "Send template" }).click();
   const sent = page.locator("[data-message]").filter({ hasText: "Hi Asha, your parcel photo is attached." });
-  await expect(sent.locator("[data-status]")).toHaveAttribute("data-status", /sent|delivered|read/, { timeout: 15_000 });
+  await expect(sent.locator("[data-status]")).toHaveAttribute("data-status", /sent|delivered|read/, {
+    timeout: 15_000,
+  });
 });
 
 test("a 10,000-message conversation scrolls to older pages without the view jumping", async ({ page }) => {
@@ -96,7 +109,11 @@ test("a 10,000-message conversation scrolls to older pages without the view jump
       const box = document.querySelector("[data-virtuoso-scroller]")?.getBoundingClientRect();
       const rows = [...document.querySelectorAll<HTMLElement>("[data-message]")];
       // A row inside the scroller's box: rows drawn for the old position may still sit below it.
-      const first = rows.find((r) => r.getBoundingClientRect().bottom > (box?.top ?? 0) + 1 && r.getBoundingClientRect().top < (box?.bottom ?? 0) - 1);
+      const first = rows.find(
+        (r) =>
+          r.getBoundingClientRect().bottom > (box?.top ?? 0) + 1 &&
+          r.getBoundingClientRect().top < (box?.bottom ?? 0) - 1,
+      );
       return first ? { id: first.dataset.message ?? "", top: first.getBoundingClientRect().top } : null;
     });
   for (let i = 0; i < 4; i++) {

@@ -3,7 +3,9 @@ import { login, shot } from "./support";
 
 // The simulated customer phone against the real server and the sandbox carrier: a message written as a customer
 // reaches the account like a real one, rings the bell (with a sound) and shows in the phone's own thread.
-test("a message written on the simulated phone shows in its thread and rings the bell with a sound", async ({ page }) => {
+test("a message written on the simulated phone shows in its thread and rings the bell with a sound", async ({
+  page,
+}) => {
   // Count the chime's oscillators: the sound is made with the Web Audio API.
   await page.addInitScript(() => {
     const w = window as unknown as { __chimes: number; AudioContext: typeof AudioContext };
@@ -25,7 +27,9 @@ test("a message written on the simulated phone shows in its thread and rings the
   await page.getByLabel("Customer message").press("Enter");
 
   const thread = page.getByRole("log", { name: "Thread" });
-  await expect(thread.locator('[data-direction="in"]').filter({ hasText: "Hello from the simulated phone" })).toBeVisible();
+  await expect(
+    thread.locator('[data-direction="in"]').filter({ hasText: "Hello from the simulated phone" }),
+  ).toBeVisible();
   // The same signed-in tab owns the business number: the bell lights and the notification names the customer.
   await expect(page.locator(".ant-badge-dot")).toBeVisible();
   await expect.poll(() => page.evaluate(() => (window as unknown as { __chimes: number }).__chimes)).toBeGreaterThan(0);

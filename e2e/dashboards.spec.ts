@@ -24,25 +24,50 @@ const inr = (n: number) => `₹${n.toLocaleString("en-IN", { minimumFractionDigi
 
 async function overviewOf(page: Page, username: string, query: Record<string, string>): Promise<DashboardOverview> {
   const token = await apiToken(page, username);
-  const res = await page.request.get("/api/dashboard/overview", { headers: { authorization: `Bearer ${token}` }, params: query });
+  const res = await page.request.get("/api/dashboard/overview", {
+    headers: { authorization: `Bearer ${token}` },
+    params: query,
+  });
   expect(res.status()).toBe(200);
   return (await res.json()).data as DashboardOverview;
 }
 
 /** A dashboard panel (a named region) or, on the quota and team screens, an antd card, by its title. */
 const card = (page: Page, title: string) => page.getByRole("region", { name: title, exact: true });
-const antCard = (page: Page, title: string) => page.locator(".ant-card").filter({ has: page.locator(".ant-card-head-title", { hasText: new RegExp(`^${title}$`) }) });
+const antCard = (page: Page, title: string) =>
+  page
+    .locator(".ant-card")
+    .filter({ has: page.locator(".ant-card-head-title", { hasText: new RegExp(`^${title}$`) }) });
 /** The quota screens' account filter: one account's movements. */
 async function pickAccount(page: Page, username: string) {
   await pick(page, "Account", new RegExp(`^${username}\\b`));
   await expect(page).toHaveURL(/account=/);
 }
-const figure = (page: Page, title: string) => page.locator(".ant-statistic").filter({ has: page.getByText(title, { exact: true }) }).locator(".ant-statistic-content");
+const figure = (page: Page, title: string) =>
+  page
+    .locator(".ant-statistic")
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .locator(".ant-statistic-content");
 
 const ROLES: { username: string; role: Role; shot: string; has: string[] }[] = [
-  { username: "admin", role: "admin", shot: "dashboard-admin", has: ["Carrier error rates", "Top accounts", "Top campaigns", "Balance requests"] },
-  { username: "reseller", role: "reseller", shot: "dashboard-reseller", has: ["Customers", "Top campaigns", "Balance requests"] },
-  { username: "manager", role: "manager", shot: "dashboard-organization", has: ["Top campaigns", "Agent activity", "Balance requests"] },
+  {
+    username: "admin",
+    role: "admin",
+    shot: "dashboard-admin",
+    has: ["Carrier error rates", "Top accounts", "Top campaigns", "Balance requests"],
+  },
+  {
+    username: "reseller",
+    role: "reseller",
+    shot: "dashboard-reseller",
+    has: ["Customers", "Top campaigns", "Balance requests"],
+  },
+  {
+    username: "manager",
+    role: "manager",
+    shot: "dashboard-organization",
+    has: ["Top campaigns", "Agent activity", "Balance requests"],
+  },
   { username: "user", role: "user", shot: "dashboard-user", has: ["Your campaigns"] },
   { username: "depthead", role: "department_head", shot: "dashboard-department-head", has: ["Top campaigns"] },
 ];
@@ -59,12 +84,16 @@ for (const r of ROLES) {
     // The charts arrive after the figures, in cards whose size was kept for them.
     const messages = card(page, "Messages per day");
     await expect(messages.locator("[data-chart-bar] rect").first()).toBeVisible();
-    await expect(card(page, "Delivery funnel").locator('[data-chart-row="Delivered"]')).toContainText(count(expected.totals.delivered));
+    await expect(card(page, "Delivery funnel").locator('[data-chart-row="Delivered"]')).toContainText(
+      count(expected.totals.delivered),
+    );
     await expect(card(page, "Spend per day").locator("[data-chart-bar] rect").first()).toBeVisible();
     // Every card drawn (its table, list or empty state), not a skeleton, before the picture is taken.
-    for (const title of r.has) await expect(card(page, title).locator("table, .ant-empty, [data-rate-bar]").first(), title).toBeVisible();
+    for (const title of r.has)
+      await expect(card(page, title).locator("table, .ant-empty, [data-rate-bar]").first(), title).toBeVisible();
     const top = expected.topCampaigns[0];
-    if (r.role !== "admin" && r.role !== "reseller" && top) await expect(page.getByRole("link", { name: top.name })).toBeVisible();
+    if (r.role !== "admin" && r.role !== "reseller" && top)
+      await expect(page.getByRole("link", { name: top.name })).toBeVisible();
     await look(page, r.shot);
   });
 }
@@ -81,7 +110,9 @@ test("the manager's agent activity is the server's count of the agent's replies"
   const expected = await overviewOf(page, "manager", presetDays("7d"));
   const asha = expected.agents?.find((a) => a.username === "agent");
   expect(asha?.chatReplies).toBeGreaterThan(0);
-  await expect(card(page, "Agent activity").getByRole("row").filter({ hasText: "Asha Verma" })).toContainText(count(asha?.chatReplies ?? 0));
+  await expect(card(page, "Agent activity").getByRole("row").filter({ hasText: "Asha Verma" })).toContainText(
+    count(asha?.chatReplies ?? 0),
+  );
 });
 
 test("the channel filter, the presets and a custom range change the figures", async ({ page }) => {
@@ -144,14 +175,20 @@ test("Team Reports: each account's figures, sorted on the server, exported as CS
   const names = async () => (await rows.locator("td:first-child strong").allInnerTexts()).map((s) => s.trim());
   await page.getByRole("columnheader", { name: "Account" }).click();
   await expect(page).toHaveURL(/sorters/);
-  const descending = async () => { const n = await names(); return n.length > 1 && n.join() === [...n].sort().reverse().join(); };
+  const descending = async () => {
+    const n = await names();
+    return n.length > 1 && n.join() === [...n].sort().reverse().join();
+  };
   await expect.poll(descending).toBe(true);
   const last = (await names()).at(-1);
   await page.getByRole("columnheader", { name: "Account" }).click();
   await expect.poll(async () => (await names())[0]).toBe(last);
   expect(await names()).toEqual([...(await names())].sort());
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^team-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile(await download.path(), "utf8")).trim().split("\r\n");
   expect(lines[0]).toContain("username,name,role,status,campaigns,messages");
@@ -168,7 +205,9 @@ test("a department head's Team Reports is its own row", async ({ page }) => {
   await look(page, "team-reports-department-head");
 });
 
-test("quota screens: money per day, the ledger filtered by account and kind, export, requests with their outcome", async ({ page }) => {
+test("quota screens: money per day, the ledger filtered by account and kind, export, requests with their outcome", async ({
+  page,
+}) => {
   // Three screens with charts and exports in one test: more than the default 30 s on a busy 2-core machine.
   test.setTimeout(90_000);
   await login(page, "reseller", "reseller");
@@ -185,13 +224,18 @@ test("quota screens: money per day, the ledger filtered by account and kind, exp
   await expect(page).toHaveURL(/account=/);
   await expect(ledger.locator("tr.ant-table-row").filter({ hasNotText: "globex" })).toHaveCount(0);
   await page.getByRole("combobox", { name: "Kind" }).click();
-  await page.locator(".ant-select-item-option").filter({ hasText: /^Credit$/ }).click();
+  await page
+    .locator(".ant-select-item-option")
+    .filter({ hasText: /^Credit$/ })
+    .click();
   await expect(ledger.locator("tr.ant-table-row").first()).toContainText("Opening balance");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
   const csv = (await readFile(await download.path(), "utf8")).trim().split("\r\n");
   expect(csv[0]).toBe("date,account,kind,amount_inr,balance_after_inr,note,by");
   expect(csv.slice(1).every((l) => l.includes(",globex,credit,"))).toBe(true);
-
 });
 
 test("an admin's quota reports cover every account", async ({ page }) => {

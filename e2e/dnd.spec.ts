@@ -3,7 +3,9 @@ import { login, shot } from "./support";
 
 const PAGE = "/organization/campaigns/dnd-list";
 
-test("a manager imports an aggregator's scrub file into the DND list, sees the counts by source, searches and removes", async ({ page }) => {
+test("a manager imports an aggregator's scrub file into the DND list, sees the counts by source, searches and removes", async ({
+  page,
+}) => {
   const stamp = String(Date.now()).slice(-7);
   const full = `+91971${stamp}`;
   const partial = `+91972${stamp}`;
@@ -15,7 +17,9 @@ test("a manager imports an aggregator's scrub file into the DND list, sees the c
 
   await page.getByRole("button", { name: "Import scrub file" }).click();
   const csv = `phone,preference,consent\n${full},0,no\n${partial},"1,7",no\nnot-a-number,0,no\n`;
-  await page.locator(".ant-modal input[type=file]").setInputFiles({ name: "scrub.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page
+    .locator(".ant-modal input[type=file]")
+    .setInputFiles({ name: "scrub.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByRole("dialog").getByRole("button", { name: "Import" }).click();
   await expect(page.getByRole("dialog").getByText("2 added; 1 not added")).toBeVisible();
   await expect(page.getByRole("dialog")).toContainText("not-a-number");
@@ -24,7 +28,9 @@ test("a manager imports an aggregator's scrub file into the DND list, sees the c
 
   // The count of imported numbers covers the two just added.
   const imported = page.locator(".ant-statistic").filter({ hasText: "Imported scrub file" });
-  await expect.poll(async () => Number((await imported.locator(".ant-statistic-content").innerText()).replace(/\D/g, ""))).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(async () => Number((await imported.locator(".ant-statistic-content").innerText()).replace(/\D/g, "")))
+    .toBeGreaterThanOrEqual(2);
 
   await page.getByLabel("Search numbers").fill(`97${"2"}${stamp}`);
   await page.getByLabel("Search numbers").press("Enter");
@@ -39,7 +45,10 @@ test("a manager imports an aggregator's scrub file into the DND list, sees the c
   await expect(rows.first()).toContainText("Fully blocked");
   await shot(page, "views-dnd-list");
 
-  await rows.first().getByRole("button", { name: `Remove ${full}` }).click();
+  await rows
+    .first()
+    .getByRole("button", { name: `Remove ${full}` })
+    .click();
   await page.getByRole("button", { name: "Remove", exact: true }).click();
   await expect(page.getByText("No DND number matches")).toBeVisible();
 });

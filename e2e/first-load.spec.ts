@@ -39,6 +39,8 @@ test("a signed-in reload requests the first view's code at once, not stage after
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   for (const name of ["route-screen", "dashboard"]) {
     expect(requested.get(name), `${name} requested`).toBeDefined();
-    expect(requested.get(name) ?? Infinity, `${name} requested before the shell's code arrived`).toBeLessThan(answered.get("authenticated-app") ?? 0);
+    expect(requested.get(name) ?? Infinity, `${name} requested before the shell's code arrived`).toBeLessThan(
+      answered.get("authenticated-app") ?? 0,
+    );
   }
 });

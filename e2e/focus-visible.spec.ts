@@ -7,7 +7,9 @@ import { login } from "./support";
 const MIN_CONTRAST = 3;
 
 function weak(stops: FocusStop[]): string[] {
-  return stops.filter((s) => !s.ring || s.contrast < MIN_CONTRAST).map((s) => `${s.name}: ${s.ring ?? "no ring"} ${s.contrast}:1`);
+  return stops
+    .filter((s) => !s.ring || s.contrast < MIN_CONTRAST)
+    .map((s) => `${s.name}: ${s.ring ?? "no ring"} ${s.contrast}:1`);
 }
 
 for (const theme of ["light", "dark"] as const) {
@@ -22,7 +24,11 @@ for (const theme of ["light", "dark"] as const) {
       // The username field takes focus on load; a click on the page's background starts the tab order from the top.
       await page.mouse.click(5, 5);
       const stops = await tabThrough(page, 20);
-      expect(stops.map((s) => s.name.split(" ")[0]).slice(0, 3), JSON.stringify(stops)).toEqual(["input", "input", "a"]);
+      expect(stops.map((s) => s.name.split(" ")[0]).slice(0, 3), JSON.stringify(stops)).toEqual([
+        "input",
+        "input",
+        "a",
+      ]);
       expect(stops[2].name).toContain("Forgot password?");
       expect(stops.length).toBeGreaterThanOrEqual(5);
       expect(weak(stops)).toEqual([]);

@@ -8,11 +8,16 @@ test("an admin impersonates a user in a new tab; the admin's tab is untouched", 
   const row = page.getByRole("row").filter({ hasText: "user@example.com" });
   await expect(row).toBeVisible();
 
-  const [tab] = await Promise.all([context.waitForEvent("page"), row.getByRole("button", { name: /impersonate/i }).click()]);
+  const [tab] = await Promise.all([
+    context.waitForEvent("page"),
+    row.getByRole("button", { name: /impersonate/i }).click(),
+  ]);
   await tab.waitForLoadState();
   await expect(tab).toHaveURL(/\/user$/);
   await expect(tab.getByText(MSG.impersonationBanner)).toBeVisible();
-  expect(await tab.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith("impersonation_")))).toEqual([]);
+  expect(await tab.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith("impersonation_")))).toEqual(
+    [],
+  );
   await tab.getByRole("button", { name: /user menu/ }).click();
   const logout = tab.getByRole("menuitem", { name: MSG.impersonationNoLogout });
   await expect(logout).toBeVisible();

@@ -3,7 +3,9 @@ import { apiToken, login, shot } from "./support";
 
 const PAGE = "/organization/agents";
 
-test("the team list shows an agent online while it is signed in, offline after; monitoring shows its figures", async ({ browser }) => {
+test("the team list shows an agent online while it is signed in, offline after; monitoring shows its figures", async ({
+  browser,
+}) => {
   const owner = await browser.newPage();
   await login(owner, "manager", "manager");
   await owner.goto(PAGE);
@@ -49,19 +51,25 @@ test("a member added with a password signs in; an invitation lists as invited", 
   await shot(page, "team-members-list");
 });
 
-test("a live agent sees its team in the inbox and takes an unassigned conversation with 'Assign to me'", async ({ browser }) => {
+test("a live agent sees its team in the inbox and takes an unassigned conversation with 'Assign to me'", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   // A conversation of its own, written as a customer to the manager's WhatsApp number, so no other spec's is touched.
   const setup = await browser.newPage();
   const headers = { authorization: `Bearer ${await apiToken(setup, "manager")}` };
-  const addresses = (await (await setup.request.get("/api/v1/sandbox/phone/addresses", { headers })).json()).data as Array<{ channel: string; address: string }>;
+  const addresses = (await (await setup.request.get("/api/v1/sandbox/phone/addresses", { headers })).json())
+    .data as Array<{ channel: string; address: string }>;
   const whatsapp = addresses.find((a) => a.channel === "whatsapp");
   expect(whatsapp).toBeTruthy();
   const customer = `+9195${String(Date.now()).slice(-8)}`;
   // A second one to open afterwards; the seeded conversations may be off the first page, or closed, by then.
   const other = `+9196${String(Date.now()).slice(-8)}`;
   for (const number of [customer, other]) {
-    const sent = await setup.request.post("/api/v1/sandbox/phone/messages", { headers, data: { channel: "whatsapp", address: whatsapp?.address, number, text: "Can someone call me back?" } });
+    const sent = await setup.request.post("/api/v1/sandbox/phone/messages", {
+      headers,
+      data: { channel: "whatsapp", address: whatsapp?.address, number, text: "Can someone call me back?" },
+    });
     expect(sent.ok()).toBe(true);
   }
   await setup.close();
@@ -90,7 +98,9 @@ test("a live agent sees its team in the inbox and takes an unassigned conversati
 
   await page.getByRole("button", { name: "Assign to me" }).click();
   await expect(page.getByRole("button", { name: "Assign to me" })).toHaveCount(0);
-  await expect(page.locator(".ant-select-selection-item").filter({ hasText: "Asha Verma (you) · online" })).toBeVisible();
+  await expect(
+    page.locator(".ant-select-selection-item").filter({ hasText: "Asha Verma (you) · online" }),
+  ).toBeVisible();
   await shot(page, "chat-inbox-agent-assigned");
 
   // Opening other conversations reads the team no more: once per inbox view, and never the owner's Team Members call.

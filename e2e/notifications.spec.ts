@@ -10,13 +10,24 @@ import { apiToken, login, shot } from "./support";
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Writes as customers to the manager's WhatsApp number, one message each, oldest first. */
-async function customersWrite(request: APIRequestContext, token: string, numbers: string[], text: string): Promise<void> {
+async function customersWrite(
+  request: APIRequestContext,
+  token: string,
+  numbers: string[],
+  text: string,
+): Promise<void> {
   const headers = { authorization: `Bearer ${token}` };
-  const addresses = (await (await request.get("/api/v1/sandbox/phone/addresses", { headers })).json()).data as Array<{ channel: string; address: string }>;
+  const addresses = (await (await request.get("/api/v1/sandbox/phone/addresses", { headers })).json()).data as Array<{
+    channel: string;
+    address: string;
+  }>;
   const address = addresses.find((a) => a.channel === "whatsapp")?.address;
   expect(address).toBeTruthy();
   for (const number of numbers) {
-    const res = await request.post("/api/v1/sandbox/phone/messages", { headers, data: { channel: "whatsapp", address, number, text } });
+    const res = await request.post("/api/v1/sandbox/phone/messages", {
+      headers,
+      data: { channel: "whatsapp", address, number, text },
+    });
     expect(res.ok()).toBe(true);
   }
 }
@@ -24,9 +35,12 @@ async function customersWrite(request: APIRequestContext, token: string, numbers
 const bell = (page: Page) => page.getByRole("button", { name: "Notifications" });
 const dot = (page: Page) => page.locator(".ant-badge-dot");
 const panel = (page: Page) => page.locator(".ant-popover");
-const item = (scope: ReturnType<Page["locator"]>, number: string) => scope.locator("[data-notification]").filter({ hasText: number });
+const item = (scope: ReturnType<Page["locator"]>, number: string) =>
+  scope.locator("[data-notification]").filter({ hasText: number });
 
-test("the bell's notifications survive a reload, light the dot only for news, and are marked read together", async ({ page }) => {
+test("the bell's notifications survive a reload, light the dot only for news, and are marked read together", async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const token = await apiToken(page, "manager");
   const customer = `+9194${String(Date.now()).slice(-8)}`;

@@ -25,7 +25,9 @@ test("a number is checked before any search: empty, letters and too short are re
   await shot(page, "detail-number-invalid");
 });
 
-test("a number never messaged shows the empty state; a national number is read as Indian and kept in the URL", async ({ page }) => {
+test("a number never messaged shows the empty state; a national number is read as Indian and kept in the URL", async ({
+  page,
+}) => {
   await login(page, "manager", "manager");
   await page.goto(NUMBERS);
   await page.getByLabel("Phone number").fill("70000 12345");

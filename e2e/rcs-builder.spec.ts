@@ -30,7 +30,11 @@ async function fillCard(page: Page, n: number, title: string, description: strin
 }
 
 /** Picks an option of an antd Segmented control (its radio inputs are hidden; people click the label). */
-const segment = (page: Page, label: string) => page.locator(".ant-segmented-item").filter({ hasText: new RegExp(`^\\s*${label}\\s*$`) }).click();
+const segment = (page: Page, label: string) =>
+  page
+    .locator(".ant-segmented-item")
+    .filter({ hasText: new RegExp(`^\\s*${label}\\s*$`) })
+    .click();
 
 const previewTitles = (page: Page) => page.getByTestId("phone-preview").getByTestId("preview-card-title");
 
@@ -49,7 +53,11 @@ test("a manager builds a carousel of three cards, reorders two by drag and drop,
   await fillCard(page, 3, "Leather boots", "Built for rain and snow. ₹3,499", "Buy boots");
   // A message-level chip with an action: a URL.
   await page.getByRole("button", { name: "Add suggestion to Message suggestions" }).click();
-  await page.locator(".ant-dropdown:not(.ant-dropdown-hidden)").getByRole("menuitem", { name: "Open URL" }).last().click();
+  await page
+    .locator(".ant-dropdown:not(.ant-dropdown-hidden)")
+    .getByRole("menuitem", { name: "Open URL" })
+    .last()
+    .click();
   await page.getByLabel("Message suggestions 1 label").fill("See all");
   await page.getByLabel("Message suggestions 1 URL").fill("https://shop.example.com/winter");
 

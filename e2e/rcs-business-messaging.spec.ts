@@ -16,7 +16,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => google?.close());
 
-test("connects an RBM agent for a bot after Google accepts the key, shows the webhook and health, edits it, then disconnects with confirmation", async ({ page }) => {
+test("connects an RBM agent for a bot after Google accepts the key, shows the webhook and health, edits it, then disconnects with confirmation", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await login(page, "user", "user");
   await page.goto("/user/channels/rcs");
@@ -32,7 +34,9 @@ test("connects an RBM agent for a bot after Google accepts the key, shows the we
   await drawer.getByLabel("Service-account key (JSON)").fill(makeServiceAccountKey(key.clientEmail).json);
   await drawer.getByLabel("Webhook client token").fill(CLIENT_TOKEN);
   await drawer.getByRole("button", { name: "Check and connect" }).click();
-  await expect(page.getByText(/Google refused the service account \(invalid_grant: Invalid JWT Signature\.\)/).first()).toBeVisible();
+  await expect(
+    page.getByText(/Google refused the service account \(invalid_grant: Invalid JWT Signature\.\)/).first(),
+  ).toBeVisible();
   await expect(drawer.getByLabel("Channel name")).toHaveValue("Acme Alerts on Google");
   await shot(page, "rbm-refused");
 

@@ -10,18 +10,30 @@ const REPORTS = "/organization/reports";
 // Generation runs in the background on a shared, often busy machine: give each test room.
 test.describe.configure({ timeout: 120_000 });
 const PAGE_LOAD = { timeout: 30_000 };
-const form = (page: Page) => page.locator(".ant-card").filter({ has: page.getByText("Generate a report", { exact: true }) });
+const form = (page: Page) =>
+  page.locator(".ant-card").filter({ has: page.getByText("Generate a report", { exact: true }) });
 const rowOf = (page: Page, text: string) => page.locator(".ant-table-row").filter({ hasText: text }).first();
 
 /** Fills the generate form: channel, campaign (by name), detailed or not, format; then Generate. */
-async function generate(page: Page, opts: { channel: "WhatsApp" | "SMS" | "RCS" | "All channels"; campaign?: string; detailed: boolean; format: "CSV" | "Excel" }) {
+async function generate(
+  page: Page,
+  opts: {
+    channel: "WhatsApp" | "SMS" | "RCS" | "All channels";
+    campaign?: string;
+    detailed: boolean;
+    format: "CSV" | "Excel";
+  },
+) {
   const f = form(page);
   await expect(f).toBeVisible(PAGE_LOAD);
   await f.getByLabel("Report channel").getByText(opts.channel, { exact: true }).click();
   if (opts.campaign) {
     const picker = f.getByRole("combobox", { name: "Report campaign" });
     // The chosen option's label covers the search input until the select opens.
-    await f.locator(".ant-select").filter({ has: page.getByRole("combobox", { name: "Report campaign" }) }).click();
+    await f
+      .locator(".ant-select")
+      .filter({ has: page.getByRole("combobox", { name: "Report campaign" }) })
+      .click();
     await picker.fill(opts.campaign.slice(0, 12));
     await page.locator(".ant-select-item-option").filter({ hasText: opts.campaign }).first().click();
   }
@@ -43,7 +55,9 @@ test("with no reports the page says how to make the first one", async ({ page })
   await shot(page, "reports-empty");
 });
 
-test("a manager generates a detailed report of a seeded campaign, watches it become ready, downloads it and reads every recipient", async ({ page }) => {
+test("a manager generates a detailed report of a seeded campaign, watches it become ready, downloads it and reads every recipient", async ({
+  page,
+}) => {
   await login(page, "manager", "manager");
   const token = await apiToken(page, "manager");
   const seeded = (await campaignsIn(page.request, token, "completed")).find((c) => c.name === "Diwali festive sale");
@@ -54,7 +68,8 @@ test("a manager generates a detailed report of a seeded campaign, watches it bec
   await expect(page.getByRole("heading", { name: "Performance Reports" })).toBeVisible(PAGE_LOAD);
   // The date presets of the range picker.
   await form(page).getByLabel("Report dates").first().click();
-  for (const preset of ["Today", "Last 7 days", "Last 30 days"]) await expect(page.locator(".ant-picker-presets").getByText(preset, { exact: true })).toBeVisible();
+  for (const preset of ["Today", "Last 7 days", "Last 30 days"])
+    await expect(page.locator(".ant-picker-presets").getByText(preset, { exact: true })).toBeVisible();
   await page.locator(".ant-picker-presets").getByText("Last 30 days", { exact: true }).click();
   await page.keyboard.press("Escape");
 
@@ -66,8 +81,13 @@ test("a manager generates a detailed report of a seeded campaign, watches it bec
   await expect(row).toContainText(/expires in (\d+ days|\d+ hours)/);
   await shot(page, "reports-ready");
 
-  const [file] = await Promise.all([page.waitForEvent("download"), row.getByRole("button", { name: /^Download / }).click()]);
-  expect(file.suggestedFilename()).toMatch(/^detailed-report-Diwali_festive_sale-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    row.getByRole("button", { name: /^Download / }).click(),
+  ]);
+  expect(file.suggestedFilename()).toMatch(
+    /^detailed-report-Diwali_festive_sale-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
   const rows = parse(await readFile(await file.path()), { columns: true }) as Record<string, string>[];
   expect(rows).toHaveLength(seeded.total);
   expect(new Set(rows.map((r) => r.campaign))).toEqual(new Set([seeded.name]));
@@ -77,7 +97,11 @@ test("a manager generates a detailed report of a seeded campaign, watches it bec
   expect(new Set(rows.map((r) => r.number))).toEqual(new Set(recipients.map((r) => r.number)));
   const byNumber = new Map(rows.map((r) => [r.number, r]));
   for (const r of recipients) {
-    expect(byNumber.get(r.number)).toMatchObject({ state: r.state, sent_at: r.sentAt ?? "", delivered_at: r.deliveredAt ?? "" });
+    expect(byNumber.get(r.number)).toMatchObject({
+      state: r.state,
+      sent_at: r.sentAt ?? "",
+      delivered_at: r.deliveredAt ?? "",
+    });
   }
 
   // The details drawer.
@@ -90,7 +114,9 @@ test("a manager generates a detailed report of a seeded campaign, watches it bec
   await drawer.getByRole("button", { name: "Close" }).click();
 });
 
-test("a large detailed report shows its progress while it is generated, then downloads as a workbook", async ({ page }) => {
+test("a large detailed report shows its progress while it is generated, then downloads as a workbook", async ({
+  page,
+}) => {
   await login(page, "manager", "manager");
   const token = await apiToken(page, "manager");
   const name = `Report load ${Date.now()}`;
@@ -105,7 +131,10 @@ test("a large detailed report shows its progress while it is generated, then dow
   await shot(page, "reports-running");
   await expect(row.locator("[data-status=ready]")).toBeVisible({ timeout: 60_000 });
 
-  const [file] = await Promise.all([page.waitForEvent("download"), row.getByRole("button", { name: /^Download / }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    row.getByRole("button", { name: /^Download / }).click(),
+  ]);
   expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(await file.path());
@@ -114,7 +143,9 @@ test("a large detailed report shows its progress while it is generated, then dow
   expect((sheet?.getRow(2).values as unknown[])[1]).toBe(name);
 });
 
-test("a summary report is deleted after confirming; a download of a report gone meanwhile says why", async ({ page }) => {
+test("a summary report is deleted after confirming; a download of a report gone meanwhile says why", async ({
+  page,
+}) => {
   await login(page, "manager", "manager");
   const token = await apiToken(page, "manager");
   await page.goto(REPORTS);
@@ -127,9 +158,13 @@ test("a summary report is deleted after confirming; a download of a report gone 
   await row.getByRole("button", { name: /^Details of / }).click();
   const drawer = page.locator(".ant-drawer-content");
   await expect(drawer).toContainText("Counts per campaign and channel");
-  const listed = await page.request.get("/api/v1/reports/list?channel=sms&limit=1", { headers: { authorization: `Bearer ${token}` } });
+  const listed = await page.request.get("/api/v1/reports/list?channel=sms&limit=1", {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const [newest] = (await listed.json()).data as { _id: string }[];
-  const removed = await page.request.delete(`/api/v1/reports/delete/${newest._id}`, { headers: { authorization: `Bearer ${token}` } });
+  const removed = await page.request.delete(`/api/v1/reports/delete/${newest._id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(removed.status()).toBe(200);
   await drawer.getByRole("button", { name: "Download" }).click();
   await expect(page.getByText("Failed to download report")).toBeVisible();

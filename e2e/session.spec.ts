@@ -41,7 +41,8 @@ test("log out asks for confirmation; Cancel stays, Logout leaves", async ({ page
   await expect(page).toHaveURL(/\/department-head$/);
   const token = await page.evaluate(() => /"token":"([^"]+)"/.exec(sessionStorage.getItem("root") ?? "")?.[1] ?? "");
   expect(token).not.toBe("");
-  const balance = () => page.request.get("/api/v1/balance/getBalance", { headers: { authorization: `Bearer ${token}` } });
+  const balance = () =>
+    page.request.get("/api/v1/balance/getBalance", { headers: { authorization: `Bearer ${token}` } });
   expect((await balance()).status()).toBe(200);
   await open();
   const ended = page.waitForResponse((res) => res.url().endsWith("/api/v1/auth/logout"));

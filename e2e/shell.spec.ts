@@ -28,7 +28,9 @@ test("the low-balance banner can be dismissed, and the dismissal clears at 1000 
   const me = await page.evaluate(() => JSON.parse(sessionStorage.getItem("root") ?? "{}"));
   const userId: string = me.auth.user._id;
   // Other specs on this server may have spent some of the user's balance: top it up to exactly ₹1,100.
-  const own = await page.request.get("/api/v1/balance/getBalance", { headers: { authorization: `Bearer ${await apiToken(page, "user")}` } });
+  const own = await page.request.get("/api/v1/balance/getBalance", {
+    headers: { authorization: `Bearer ${await apiToken(page, "user")}` },
+  });
   const balance: number = (await own.json()).balances[0].balance;
   const add = await page.request.post("/api/balance/add-balance", {
     headers: { authorization: `Bearer ${admin}` },
@@ -43,10 +45,15 @@ test("the low-balance banner can be dismissed, and the dismissal clears at 1000 
 test("the theme toggle persists over a reload", async ({ page }) => {
   await login(page, "reseller", "reseller");
   expect(await page.evaluate((k) => localStorage.getItem(k), THEME_STORAGE_KEY)).not.toBe("dark");
-  await page.getByRole("button", { name: /dark|theme/i }).first().click();
+  await page
+    .getByRole("button", { name: /dark|theme/i })
+    .first()
+    .click();
   await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), THEME_STORAGE_KEY)).toBe("dark");
   await page.reload();
-  const bg = await page.evaluate(() => getComputedStyle(document.querySelector(".ant-layout") ?? document.body).backgroundColor);
+  const bg = await page.evaluate(
+    () => getComputedStyle(document.querySelector(".ant-layout") ?? document.body).backgroundColor,
+  );
   const [r, g, b] = (bg.match(/\d+/g) ?? ["255", "255", "255"]).map(Number);
   expect(r + g + b).toBeLessThan(150);
   await shot(page, "dark-theme");
@@ -71,7 +78,11 @@ test("alerts start below the header; toasts leave the page's last table row clea
   await page.getByRole("dialog").getByRole("button", { name: "Save changes" }).click();
   const toast = page.locator(".ant-notification-notice").filter({ hasText: "Nothing to save" });
   await expect(toast).toBeVisible();
-  await page.getByRole("dialog").getByRole("button", { name: /cancel/i }).first().click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /cancel/i })
+    .first()
+    .click();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const lastRow = await page.locator(".ant-table-tbody tr.ant-table-row").last().boundingBox();
   const toastBox = await toast.boundingBox();

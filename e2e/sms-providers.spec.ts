@@ -34,7 +34,9 @@ test.afterAll(async () => {
 
 test.describe.configure({ mode: "serial" });
 
-test("connects an SMPP provider after a bind, tests it, shows its health and edits it; disconnects with confirmation", async ({ page }) => {
+test("connects an SMPP provider after a bind, tests it, shows its health and edits it; disconnects with confirmation", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await login(page, "globex", "manager");
   await page.goto("/organization/channels/sms");
@@ -51,8 +53,14 @@ test("connects an SMPP provider after a bind, tests it, shows its health and edi
   await shot(page, "smpp-form-empty");
 
   await drawer.getByLabel("Channel name").fill("Globex SMSC");
-  await drawer.locator(".ant-select").filter({ has: page.getByRole("combobox", { name: "Sender ids (headers)" }) }).click();
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").getByText("GLXTRK", { exact: true }).click();
+  await drawer
+    .locator(".ant-select")
+    .filter({ has: page.getByRole("combobox", { name: "Sender ids (headers)" }) })
+    .click();
+  await page
+    .locator(".ant-select-dropdown:visible .ant-select-item-option")
+    .getByText("GLXTRK", { exact: true })
+    .click();
   await page.keyboard.press("Escape");
   await drawer.getByLabel("SMSC host").fill("127.0.0.1");
   await drawer.getByLabel("Port", { exact: true }).fill(String(smsc.port));
@@ -120,7 +128,9 @@ test("connects an SMPP provider after a bind, tests it, shows its health and edi
   await expect(page.getByText("No SMS provider connected")).toBeVisible();
 });
 
-test("connects an HTTP provider with the profile's defaults and shows the DLR callback URL with its token", async ({ page }) => {
+test("connects an HTTP provider with the profile's defaults and shows the DLR callback URL with its token", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await login(page, "globex", "manager");
   await page.goto("/organization/channels/sms");
@@ -129,8 +139,14 @@ test("connects an HTTP provider with the profile's defaults and shows the DLR ca
   await drawer.getByText("HTTP API").click();
   await expect(drawer.getByLabel("Body template (JSON)")).toHaveValue(/\{\{text\}\}/);
   await drawer.getByLabel("Channel name").fill("Globex HTTP");
-  await drawer.locator(".ant-select").filter({ has: page.getByRole("combobox", { name: "Sender ids (headers)" }) }).click();
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").getByText("GLOBEX", { exact: true }).click();
+  await drawer
+    .locator(".ant-select")
+    .filter({ has: page.getByRole("combobox", { name: "Sender ids (headers)" }) })
+    .click();
+  await page
+    .locator(".ant-select-dropdown:visible .ant-select-item-option")
+    .getByText("GLOBEX", { exact: true })
+    .click();
   await page.keyboard.press("Escape");
   await drawer.getByLabel("Send URL").fill(provider.url);
   await drawer.getByLabel("API key").fill(HTTP_KEY);
@@ -167,22 +183,43 @@ test("connects an HTTP provider with the profile's defaults and shows the DLR ca
   await expect(edited).toContainText(`Stored, ends in ${HTTP_KEY.slice(-4)}`);
 });
 
-test("a customer's SMS over the SMPP bind opens a conversation in the inbox; on the DLT route the agent answers with a template, sent as submit_sm with its DLT template id", async ({ page }) => {
+test("a customer's SMS over the SMPP bind opens a conversation in the inbox; on the DLT route the agent answers with a template, sent as submit_sm with its DLT template id", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const token = await apiToken(page, "globex");
   const headers = { authorization: `Bearer ${token}` };
   // Globex's first SMS template, on the account that registers GLXTRK.
-  const accounts = (await (await page.request.get("/api/sms/accounts", { headers })).json()) as { data: { id: string; senderIds: string[] }[] };
+  const accounts = (await (await page.request.get("/api/sms/accounts", { headers })).json()) as {
+    data: { id: string; senderIds: string[] }[];
+  };
   const account = accounts.data.find((a) => a.senderIds.includes("GLXTRK"));
   const dltTemplateId = "1107160000000000033";
   const made = await page.request.post("/api/sms/templates", {
-    headers, data: { smsAccountId: account?.id, name: `Parcel out ${Date.now()}`, body: "Dear {#var#}, your parcel {#var#} is out for delivery today. - Globex", category: "service-implicit", senderId: "GLXTRK", dltTemplateId },
+    headers,
+    data: {
+      smsAccountId: account?.id,
+      name: `Parcel out ${Date.now()}`,
+      body: "Dear {#var#}, your parcel {#var#} is out for delivery today. - Globex",
+      category: "service-implicit",
+      senderId: "GLXTRK",
+      dltTemplateId,
+    },
   });
   expect(made.status(), await made.text()).toBe(201);
   const templateName = ((await made.json()) as { data?: { name?: string } }).data?.name ?? "";
   // Connected through the API (the form is the first test's): GLXTRK, which that test freed when it disconnected.
   const connected = await page.request.post("/api/v1/channels/smpp", {
-    headers, data: { name: "Globex two-way SMSC", sender_ids: ["GLXTRK"], host: "127.0.0.1", port: smsc.port, system_id: USER.systemId, password: USER.password, dlt_entity_id: "1201159100000000003" },
+    headers,
+    data: {
+      name: "Globex two-way SMSC",
+      sender_ids: ["GLXTRK"],
+      host: "127.0.0.1",
+      port: smsc.port,
+      system_id: USER.systemId,
+      password: USER.password,
+      dlt_entity_id: "1201159100000000003",
+    },
   });
   expect(connected.status()).toBe(201);
   const channelId = ((await connected.json()) as { data: { _id: string } }).data._id;
@@ -194,7 +231,12 @@ test("a customer's SMS over the SMPP bind opens a conversation in the inbox; on 
     await expect.poll(() => smsc.binds).toBeGreaterThan(binds);
 
     const customer = `+9198${String(Date.now()).slice(-8)}`;
-    smsc.customerWrites({ systemId: USER.systemId, from: customer, to: "GLXTRK", text: "Hi, is my parcel GLX-5521 out for delivery?" });
+    smsc.customerWrites({
+      systemId: USER.systemId,
+      from: customer,
+      to: "GLXTRK",
+      text: "Hi, is my parcel GLX-5521 out for delivery?",
+    });
 
     await login(page, "globex", "manager");
     await page.goto("/organization/chats");
@@ -203,12 +245,17 @@ test("a customer's SMS over the SMPP bind opens a conversation in the inbox; on 
     await expect(row).toContainText("Hi, is my parcel GLX-5521 out for delivery?");
     await row.click();
     // The thread loads after the click (slow on a loaded machine: it missed 5 s once at a load average of 30).
-    await expect(page.locator("[data-message]").filter({ hasText: "Hi, is my parcel GLX-5521 out for delivery?" })).toBeVisible({ timeout: 15_000 });
+    await expect(
+      page.locator("[data-message]").filter({ hasText: "Hi, is my parcel GLX-5521 out for delivery?" }),
+    ).toBeVisible({ timeout: 15_000 });
     // Before anyone types: free text is off, and the composer says why.
     await expect(page.getByText("Templates only.")).toBeVisible();
     await expect(page.getByText(DLT_TEMPLATES_ONLY)).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Reply" })).toBeDisabled();
-    await expect(page.getByRole("textbox", { name: "Reply" })).toHaveAttribute("placeholder", "Free text is off on this DLT route");
+    await expect(page.getByRole("textbox", { name: "Reply" })).toHaveAttribute(
+      "placeholder",
+      "Free text is off on this DLT route",
+    );
     await expect(page.getByRole("button", { name: "Send", exact: true })).toBeDisabled();
     await shot(page, "sms-inbox-smpp-dlt");
     // A note for the team still goes.
@@ -226,19 +273,29 @@ test("a customer's SMS over the SMPP bind opens a conversation in the inbox; on 
     await shot(page, "sms-inbox-smpp-dlt-template");
     await popover.getByRole("button", { name: "Send template" }).click();
     const text = "Dear Ravi, your parcel GLX-5521 is out for delivery today. - Globex";
-    await expect(page.locator("[data-message]").filter({ hasText: text }).locator("[data-status]")).toHaveAttribute("data-status", "delivered", { timeout: 15_000 });
+    await expect(page.locator("[data-message]").filter({ hasText: text }).locator("[data-status]")).toHaveAttribute(
+      "data-status",
+      "delivered",
+      { timeout: 15_000 },
+    );
     await shot(page, "sms-inbox-smpp");
 
     // The answer went to the SMSC from the header the customer wrote to, once, with the template's DLT id in 0x1401.
-    await expect.poll(() => smsc.submitted.filter((s) => s.to === customer.slice(1)).map((s) => ({ from: s.from, text: s.text, templateId: s.tlvs[String(DLT_ROUTE.templateIdTag)] }))).toEqual([
-      { from: "GLXTRK", text, templateId: dltTemplateId },
-    ]);
+    await expect
+      .poll(() =>
+        smsc.submitted
+          .filter((s) => s.to === customer.slice(1))
+          .map((s) => ({ from: s.from, text: s.text, templateId: s.tlvs[String(DLT_ROUTE.templateIdTag)] })),
+      )
+      .toEqual([{ from: "GLXTRK", text, templateId: dltTemplateId }]);
   } finally {
     await page.request.delete(`/api/v1/channels/carrier-channels/${channelId}`, { headers });
   }
 });
 
-test("the MSG91 preset fills the HTTP form, leaving the key, the sender ids and the entity id; the card names the preset", async ({ page }) => {
+test("the MSG91 preset fills the HTTP form, leaving the key, the sender ids and the entity id; the card names the preset", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await login(page, "globex", "manager");
   await page.goto("/organization/channels/sms");
@@ -250,8 +307,14 @@ test("the MSG91 preset fills the HTTP form, leaving the key, the sender ids and 
   const hint = drawer.getByText(/paste the delivery report URL into MSG91's SMS › Webhook and choose version v3/);
   await expect(async () => {
     if (!(await hint.isVisible())) {
-      await drawer.locator(".ant-select").filter({ has: page.getByRole("combobox", { name: "Preset" }) }).click();
-      await page.locator(".ant-select-dropdown:visible .ant-select-item-option").getByText("MSG91 (India)", { exact: true }).click({ timeout: 2_000 });
+      await drawer
+        .locator(".ant-select")
+        .filter({ has: page.getByRole("combobox", { name: "Preset" }) })
+        .click();
+      await page
+        .locator(".ant-select-dropdown:visible .ant-select-item-option")
+        .getByText("MSG91 (India)", { exact: true })
+        .click({ timeout: 2_000 });
     }
     await expect(hint).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
@@ -273,7 +336,9 @@ test("the MSG91 preset fills the HTTP form, leaving the key, the sender ids and 
   await drawer.getByLabel("DLT entity id", { exact: true }).fill("1201159100000000003");
   await drawer.getByLabel("API key").fill("not-the-msg91-authkey");
   await drawer.getByRole("button", { name: "Check and connect" }).click();
-  await expect(page.getByText("The provider refused the API key (207: Invalid authentication key)").first()).toBeVisible();
+  await expect(
+    page.getByText("The provider refused the API key (207: Invalid authentication key)").first(),
+  ).toBeVisible();
   await drawer.getByLabel("API key").fill(MSG91_KEY);
   await drawer.getByRole("button", { name: "Check and connect" }).click();
   await expect(drawer.getByText("Globex MSG91 is connected")).toBeVisible();
@@ -288,7 +353,9 @@ test("the MSG91 preset fills the HTTP form, leaving the key, the sender ids and 
   const edit = page.locator(".ant-drawer").filter({ hasText: "Edit Globex MSG91" });
   await expect(edit.getByText("Filled from the MSG91 (India) preset.", { exact: false })).toBeVisible();
   await edit.getByLabel("Throughput (messages per second)").fill("40");
-  const saving = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes("/api/v1/channels/sms-http/"));
+  const saving = page.waitForResponse(
+    (r) => r.request().method() === "PUT" && r.url().includes("/api/v1/channels/sms-http/"),
+  );
   await edit.getByRole("button", { name: "Check and save" }).click();
   const saved = await saving;
   expect(saved.status(), `${saved.request().postData() ?? ""} → ${await saved.text()}`).toBe(200);
@@ -297,7 +364,9 @@ test("the MSG91 preset fills the HTTP form, leaving the key, the sender ids and 
   await expect(card).toContainText("MSG91 (India)");
 });
 
-test("an HTTP provider set up for customers' messages shows its inbound URL; a customer's SMS through it reaches the inbox and the answer goes back through the provider", async ({ page }) => {
+test("an HTTP provider set up for customers' messages shows its inbound URL; a customer's SMS through it reaches the inbox and the answer goes back through the provider", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await login(page, "globex", "manager");
   await page.goto("/organization/channels/sms");
@@ -315,7 +384,8 @@ test("an HTTP provider set up for customers' messages shows its inbound URL; a c
   await expect(edit).toBeHidden();
   await expect(card).toContainText("Delivery reports and customers' messages");
   // The callback URLs' table (bordered: a row per URL, its value in code).
-  const urlOf = async (label: string) => (await card.locator(".ant-descriptions-row").filter({ hasText: label }).locator("code").first().innerText()).trim();
+  const urlOf = async (label: string) =>
+    (await card.locator(".ant-descriptions-row").filter({ hasText: label }).locator("code").first().innerText()).trim();
   const inboundUrl = await urlOf("Inbound URL");
   const dlrUrl = await urlOf("DLR callback URL");
   expect(inboundUrl).toBe(`${dlrUrl}&kind=inbound`);
@@ -323,7 +393,11 @@ test("an HTTP provider set up for customers' messages shows its inbound URL; a c
   providerCallback.callbackUrl = dlrUrl;
 
   const customer = `+9197${String(Date.now()).slice(-8)}`;
-  const wrote = await provider.customerWrites(inboundUrl, { from: customer.slice(1), to: "GLOBEX", text: "Can I change the delivery address of GLX-7731?" });
+  const wrote = await provider.customerWrites(inboundUrl, {
+    from: customer.slice(1),
+    to: "GLOBEX",
+    text: "Can I change the delivery address of GLX-7731?",
+  });
   expect(wrote.status).toBe(200);
   await page.goto("/organization/chats");
   const row = page.getByRole("option").filter({ hasText: customer });
@@ -331,10 +405,14 @@ test("an HTTP provider set up for customers' messages shows its inbound URL; a c
   await row.click();
   await page.getByRole("textbox", { name: "Reply" }).fill("Yes: reply with the new address and we will update it.");
   await page.getByRole("textbox", { name: "Reply" }).press("Enter");
-  await expect(page.locator("[data-message]").filter({ hasText: "reply with the new address" }).locator("[data-status]")).toHaveAttribute("data-status", "delivered", { timeout: 15_000 });
+  await expect(
+    page.locator("[data-message]").filter({ hasText: "reply with the new address" }).locator("[data-status]"),
+  ).toHaveAttribute("data-status", "delivered", { timeout: 15_000 });
   await shot(page, "sms-inbox-http");
   // Sent through the HTTP provider (not the sandbox) from the header the customer wrote to.
-  expect(provider.received.filter((r) => r.body.to === customer.slice(1)).map((r) => ({ sender: r.body.sender, message: r.body.message }))).toEqual([
-    { sender: "GLOBEX", message: "Yes: reply with the new address and we will update it." },
-  ]);
+  expect(
+    provider.received
+      .filter((r) => r.body.to === customer.slice(1))
+      .map((r) => ({ sender: r.body.sender, message: r.body.message })),
+  ).toEqual([{ sender: "GLOBEX", message: "Yes: reply with the new address and we will update it." }]);
 });

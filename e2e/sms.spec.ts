@@ -7,11 +7,16 @@ const HINDI_BODY = "प्रिय {#var#}, दिवाली की हार
 
 async function pick(page: import("@playwright/test").Page, label: string, option: string): Promise<void> {
   // The selected value covers the search input antd labels: click the field around it, as a person does.
-  await page.locator(".ant-select").filter({ has: page.getByRole("combobox", { name: label, exact: true }) }).click();
+  await page
+    .locator(".ant-select")
+    .filter({ has: page.getByRole("combobox", { name: label, exact: true }) })
+    .click();
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option").getByText(option, { exact: true }).click();
 }
 
-test("a manager writes a Hindi SMS template, sees UCS-2 and two parts, saves it and finds it in the list", async ({ page }) => {
+test("a manager writes a Hindi SMS template, sees UCS-2 and two parts, saves it and finds it in the list", async ({
+  page,
+}) => {
   // A name of this attempt's own: a retry meets the first attempt's template on the same server.
   const name = `Diwali offer ${Date.now().toString(36).slice(-4)}`;
   await login(page, "manager", "manager");
@@ -90,7 +95,8 @@ test("a manager activates and, after confirming, deactivates an SMS account", as
   const token = await apiToken(page, "manager");
   const stored = async () => {
     const res = await page.request.get("/api/sms/accounts", { headers: { authorization: `Bearer ${token}` } });
-    return ((await res.json()).data as { name: string; isActive: boolean }[]).find((a) => a.name === "Acme Promotions")?.isActive;
+    return ((await res.json()).data as { name: string; isActive: boolean }[]).find((a) => a.name === "Acme Promotions")
+      ?.isActive;
   };
   expect(await stored()).toBe(true);
 

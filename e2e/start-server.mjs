@@ -60,7 +60,8 @@ const child = spawn(process.execPath, [SERVER_BUNDLE], {
     // Google's RBM API and token endpoint are the stand-in e2e/rcs-business-messaging.spec.ts starts (e2e/ports.ts
     // RBM_STAND_IN_PORT, which playwright.config.ts passes); other specs never reach it.
     RBM_API_URL: process.env.RBM_API_URL ?? `http://127.0.0.1:${process.env.RBM_STAND_IN_PORT ?? Number(port) + 47}`,
-    RBM_TOKEN_URL: process.env.RBM_TOKEN_URL ?? `http://127.0.0.1:${process.env.RBM_STAND_IN_PORT ?? Number(port) + 47}/token`,
+    RBM_TOKEN_URL:
+      process.env.RBM_TOKEN_URL ?? `http://127.0.0.1:${process.env.RBM_STAND_IN_PORT ?? Number(port) + 47}/token`,
   }),
 });
 

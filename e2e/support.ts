@@ -50,7 +50,10 @@ export async function dialogSettled(page: Page): Promise<void> {
  */
 export async function pick(page: Page, label: string, option: string | RegExp): Promise<void> {
   const box = page.getByRole("combobox", { name: label, exact: true });
-  const list = async () => page.locator(".ant-select-dropdown").filter({ has: page.locator(`[id="${await box.getAttribute("aria-controls")}"]`) });
+  const list = async () =>
+    page
+      .locator(".ant-select-dropdown")
+      .filter({ has: page.locator(`[id="${await box.getAttribute("aria-controls")}"]`) });
   try {
     await expect(async () => {
       await expect(box).toBeEnabled({ timeout: 3_000 });
@@ -58,12 +61,20 @@ export async function pick(page: Page, label: string, option: string | RegExp): 
         await box.focus();
         await box.press("ArrowDown");
       }
-      await (await list()).locator(".ant-select-item-option").filter({ hasText: option }).first().click({ timeout: 3_000 });
+      await (
+        await list()
+      )
+        .locator(".ant-select-item-option")
+        .filter({ hasText: option })
+        .first()
+        .click({ timeout: 3_000 });
     }).toPass({ timeout: 45_000 });
   } catch (e) {
     // Say what the list held, so a failure on CI explains itself.
     const shown = await (await list()).innerText({ timeout: 1_000 }).catch(() => "(no list open)");
     const state = `expanded=${await box.getAttribute("aria-expanded")}, disabled=${await box.isDisabled()}`;
-    throw new Error(`"${label}": no option ${String(option)} (${state}); the list showed: ${JSON.stringify(shown)}`, { cause: e });
+    throw new Error(`"${label}": no option ${String(option)} (${state}); the list showed: ${JSON.stringify(shown)}`, {
+      cause: e,
+    });
   }
 }

@@ -39,7 +39,9 @@ test("a manager adds, searches, imports, exports and removes suppressed numbers"
   await page.getByLabel("Search numbers").fill("");
   await page.getByLabel("Search numbers").press("Enter");
   await page.getByRole("button", { name: "Import" }).click();
-  await page.locator(".ant-modal input[type=file]").setInputFiles({ name: "optouts.csv", mimeType: "text/csv", buffer: Buffer.from(`phone\n${c}\n`) });
+  await page
+    .locator(".ant-modal input[type=file]")
+    .setInputFiles({ name: "optouts.csv", mimeType: "text/csv", buffer: Buffer.from(`phone\n${c}\n`) });
   await page.getByRole("dialog").getByRole("button", { name: "Import" }).click();
   await expect(page.getByRole("dialog").getByText("1 added")).toBeVisible();
   await page.getByRole("dialog").getByRole("button", { name: "Done" }).click();
@@ -57,7 +59,10 @@ test("a manager adds, searches, imports, exports and removes suppressed numbers"
   for (const n of [a, b, c]) expect(csv).toContain(n);
 
   // Remove, after confirming.
-  await rows.first().getByRole("button", { name: `Remove ${c}` }).click();
+  await rows
+    .first()
+    .getByRole("button", { name: `Remove ${c}` })
+    .click();
   await page.getByRole("button", { name: "Remove", exact: true }).click();
   await expect(page.getByText("No suppressed number matches")).toBeVisible();
 });

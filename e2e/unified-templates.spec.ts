@@ -3,7 +3,9 @@ import { login, shot } from "./support";
 
 const PAGE = "/organization/manage-templates/unified";
 
-test("a manager sees every channel's templates in one table, filters them and opens one in its channel's screen", async ({ page }) => {
+test("a manager sees every channel's templates in one table, filters them and opens one in its channel's screen", async ({
+  page,
+}) => {
   await login(page, "manager", "manager");
   await page.goto("/organization/manage-templates");
   await page.getByRole("button", { name: "All templates" }).click();
@@ -22,7 +24,10 @@ test("a manager sees every channel's templates in one table, filters them and op
   await expect(rows.filter({ hasNotText: "WhatsApp" })).toHaveCount(0);
 
   await page.getByRole("combobox", { name: "Status" }).click();
-  await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").getByText("Rejected", { exact: true }).click();
+  await page
+    .locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)")
+    .getByText("Rejected", { exact: true })
+    .click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("payment_due");
   await expect(rows.first()).toContainText("Rejected");

@@ -33,7 +33,9 @@ async function clearLibrary(page: Page) {
   const headers = { authorization: `Bearer ${await apiToken(page, "manager")}` };
   const listed = await page.request.get("/api/upload/list", { headers, params: { channel: "whatsapp", limit: 100 } });
   for (const { _id } of ((await listed.json()) as { data: { _id: string }[] }).data) {
-    expect((await page.request.delete(`/api/upload/${_id}`, { headers, data: { channel: "whatsapp" } })).ok()).toBe(true);
+    expect((await page.request.delete(`/api/upload/${_id}`, { headers, data: { channel: "whatsapp" } })).ok()).toBe(
+      true,
+    );
   }
 }
 
@@ -44,7 +46,9 @@ test("a manager uploads an image through the media picker, sees it listed, and d
   const main = page.locator("main");
   await expect(main.getByRole("heading", { name: "Media Library" })).toBeVisible();
   await expect(main.getByText("No WhatsApp media yet: upload an image, video or PDF.")).toBeVisible();
-  await expect(main.getByText("Images JPG, PNG up to 5.0 MB · Videos MP4, 3GPP up to 16 MB · Documents PDF up to 100 MB")).toBeVisible();
+  await expect(
+    main.getByText("Images JPG, PNG up to 5.0 MB · Videos MP4, 3GPP up to 16 MB · Documents PDF up to 100 MB"),
+  ).toBeVisible();
   await shot(page, "uploads-empty");
 
   const sent: string[] = [];
@@ -57,7 +61,9 @@ test("a manager uploads an image through the media picker, sees it listed, and d
   await input.setInputFiles({ name: "animation.png", mimeType: "image/png", buffer: GIF });
   const refusal = main.getByRole("alert");
   await expect(refusal).toContainText("This file cannot be used");
-  await expect(refusal).toContainText("animation.png: WhatsApp accepts image/jpeg, image/png, video/mp4, video/3gpp, application/pdf here; this file is image/gif");
+  await expect(refusal).toContainText(
+    "animation.png: WhatsApp accepts image/jpeg, image/png, video/mp4, video/3gpp, application/pdf here; this file is image/gif",
+  );
   await shot(page, "uploads-refused");
   expect(sent).toEqual([]);
 
@@ -66,7 +72,11 @@ test("a manager uploads an image through the media picker, sees it listed, and d
     await new Promise((resolve) => setTimeout(resolve, 1200));
     await route.continue();
   });
-  await input.setInputFiles({ name: "summer-sale.png", mimeType: "image/png", buffer: await drawnPng(page, "#0ea5e9", "#6366f1", "Summer sale") });
+  await input.setInputFiles({
+    name: "summer-sale.png",
+    mimeType: "image/png",
+    buffer: await drawnPng(page, "#0ea5e9", "#6366f1", "Summer sale"),
+  });
   await expect(refusal).toHaveCount(0);
   await expect(main.getByLabel("Upload progress")).toContainText("Uploading summer-sale.png");
   await expect(main.getByLabel("Upload progress")).toHaveCount(0, { timeout: 15_000 });
@@ -80,7 +90,11 @@ test("a manager uploads an image through the media picker, sees it listed, and d
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
 
   await page.unroute("**/api/upload/aws-upload");
-  await input.setInputFiles({ name: "Diwali offer.png", mimeType: "image/png", buffer: await drawnPng(page, "#f97316", "#db2777", "Diwali offer") });
+  await input.setInputFiles({
+    name: "Diwali offer.png",
+    mimeType: "image/png",
+    buffer: await drawnPng(page, "#f97316", "#db2777", "Diwali offer"),
+  });
   await expect(main.getByLabel("Diwali offer.png", { exact: true })).toBeVisible();
   await input.setInputFiles({ name: "price-list.pdf", mimeType: "application/pdf", buffer: PDF });
   await expect(main.getByLabel("price-list.pdf", { exact: true })).toContainText("PDF");

@@ -15,24 +15,41 @@ test("a reseller creates a user, adds balance, and the ledger shows it", async (
   await form.getByLabel("Email").fill("e2e-shop@example.com");
   await form.getByLabel("Password").fill("e2e-password-1");
   await form.getByLabel("Role").click();
-  await page.getByRole("option", { name: /^user$/i }).or(page.locator(".ant-select-item-option", { hasText: /^User$/ })).first().click();
+  await page
+    .getByRole("option", { name: /^user$/i })
+    .or(page.locator(".ant-select-item-option", { hasText: /^User$/ }))
+    .first()
+    .click();
   await shot(page, "create-user-form");
-  await form.getByRole("button", { name: /create|submit|save/i }).last().click();
+  await form
+    .getByRole("button", { name: /create|submit|save/i })
+    .last()
+    .click();
   const row = page.getByRole("row").filter({ hasText: "e2e-shop" });
   await expect(row).toBeVisible();
 
   await row.getByRole("button", { name: /add balance/i }).click();
   const modal = page.getByRole("dialog");
   await modal.getByLabel(/amount/i).fill("250");
-  await modal.getByRole("button", { name: /add|continue|confirm/i }).last().click();
+  await modal
+    .getByRole("button", { name: /add|continue|confirm/i })
+    .last()
+    .click();
   // A confirmation shows the amount and the user before anything is written.
   const confirm = page.getByRole("dialog").filter({ hasText: "e2e-shop" }).last();
   await expect(confirm.getByText(/250/).first()).toBeVisible();
-  await confirm.getByRole("button", { name: /confirm|yes|add/i }).last().click();
+  await confirm
+    .getByRole("button", { name: /confirm|yes|add/i })
+    .last()
+    .click();
   await expect(row.getByText("₹250").first()).toBeVisible();
 
   await page.getByText("Quota Management", { exact: true }).first().click();
-  await page.getByText("e2e-shop").first().click().catch(() => undefined);
+  await page
+    .getByText("e2e-shop")
+    .first()
+    .click()
+    .catch(() => undefined);
   await expect(page.getByText(/250/).first()).toBeVisible();
   await shot(page, "quota-ledger");
   await expect(page.getByText(MSG.fetchUsers)).toHaveCount(0);
@@ -62,7 +79,8 @@ test("the users table keeps its page and sort in the URL", async ({ page }) => {
   await expect(page).toHaveURL(/sorters\[0\]\[field\]=username&sorters\[0\]\[order\]=asc/);
   await expect(page).toHaveURL(/currentPage=2/);
   const firstNames = async () => page.locator(".ant-table-tbody tr.ant-table-row td:first-child").allInnerTexts();
-  const sorted = (names: string[], dir: 1 | -1) => names.length === 3 && names.every((n, i) => i === 0 || dir * names[i - 1].localeCompare(n) <= 0);
+  const sorted = (names: string[], dir: 1 | -1) =>
+    names.length === 3 && names.every((n, i) => i === 0 || dir * names[i - 1].localeCompare(n) <= 0);
   await expect.poll(async () => sorted(await firstNames(), 1)).toBe(true);
   const ascending = await firstNames();
 
@@ -82,7 +100,11 @@ test("create and edit are child routes with their own URL", async ({ page }) => 
   await page.getByRole("button", { name: /create user/i }).click();
   await expect(page).toHaveURL(/\/admin\/users\/create/);
   await expect(page.getByRole("dialog").getByText("Create user").first()).toBeVisible();
-  await page.getByRole("dialog").getByRole("button", { name: /close|cancel/i }).first().click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /close|cancel/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/admin\/users(\?|$)/);
 
   await page.getByRole("row").filter({ hasText: "globex" }).getByRole("button", { name: /edit/i }).click();

@@ -30,13 +30,25 @@ async function startReceiver(): Promise<{ url: string; hits: Hit[]; failNext(): 
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/e2e-hooks`, hits, failNext: () => (fail = true), close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+  return {
+    url: `http://127.0.0.1:${port}/e2e-hooks`,
+    hits,
+    failNext: () => (fail = true),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }
 
 const signed = (secret: string, hit: Hit) =>
-  hit.headers["x-webhook-signature"] === `v1=${createHmac("sha256", secret).update(`${hit.headers["x-webhook-timestamp"]}.${hit.body}`).digest("hex")}`;
+  hit.headers["x-webhook-signature"] ===
+  `v1=${createHmac("sha256", secret).update(`${hit.headers["x-webhook-timestamp"]}.${hit.body}`).digest("hex")}`;
 
-test("a user adds a webhook endpoint, sends a test delivery, sees it in the delivery log and resends it", async ({ page }) => {
+test("a user adds a webhook endpoint, sends a test delivery, sees it in the delivery log and resends it", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const receiver = await startReceiver();
   try {
@@ -133,7 +145,10 @@ test("a user adds a webhook endpoint, sends a test delivery, sees it in the deli
 
     // Delete, after confirming: the endpoint and its log are gone.
     await page.getByRole("tab", { name: "Webhooks" }).click();
-    await page.locator(".ant-table-row", { hasText: receiver.url }).getByRole("button", { name: `More actions for ${receiver.url}` }).click();
+    await page
+      .locator(".ant-table-row", { hasText: receiver.url })
+      .getByRole("button", { name: `More actions for ${receiver.url}` })
+      .click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
     await expect(page.locator(".ant-modal-confirm-title", { hasText: "Delete this endpoint?" })).toBeVisible();
     await shot(page, "webhooks-delete-confirm");

@@ -3,7 +3,9 @@ import { apiToken, login, shot } from "./support";
 
 // Globex is the demo manager that starts unconnected (the seed connects Acme's manager for the template screens), and
 // no other spec connects it: its numbers start with no traffic, and analytics show only what is sent over them.
-test("a manager connects a sandbox WABA, sees its numbers and their analytics, and edits the business profile", async ({ page }) => {
+test("a manager connects a sandbox WABA, sees its numbers and their analytics, and edits the business profile", async ({
+  page,
+}) => {
   // Connecting, a customer's message, an answer and two loads of a lazy chart: more than the default on a busy machine.
   test.setTimeout(120_000);
   await login(page, "globex", "manager");
@@ -44,14 +46,24 @@ test("a manager connects a sandbox WABA, sees its numbers and their analytics, a
   // 0 on a first attempt (checked above); a retry on the same server finds the first attempt's message.
   const before = await sentOverFirst();
   const customer = "+919700012345";
-  expect((await page.request.post("/api/v1/sandbox/phone/messages", { headers, data: { channel: "whatsapp", address, number: customer, text: "Is my order ready?" } })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.post("/api/v1/sandbox/phone/messages", {
+        headers,
+        data: { channel: "whatsapp", address, number: customer, text: "Is my order ready?" },
+      })
+    ).ok(),
+  ).toBe(true);
   let chatId = "";
   await expect(async () => {
     const list = await (await page.request.get(`/api/v1/chats?q=${encodeURIComponent(customer)}`, { headers })).json();
     chatId = list.data[0]?._id ?? "";
     expect(chatId).not.toBe("");
   }).toPass({ timeout: 15_000 });
-  const answer = await page.request.post(`/api/v1/chats/${chatId}/messages`, { headers, data: { clientId: `analytics-${test.info().retry}`, messageType: "text", text: "Yes, it ships today" } });
+  const answer = await page.request.post(`/api/v1/chats/${chatId}/messages`, {
+    headers,
+    data: { clientId: `analytics-${test.info().retry}`, messageType: "text", text: "Yes, it ships today" },
+  });
   expect(answer.ok()).toBe(true);
   // Counted once the provider has taken it; then the page shows it.
   await expect.poll(sentOverFirst, { timeout: 30_000 }).toBe(before + 1);
@@ -75,8 +87,12 @@ test("a manager connects a sandbox WABA, sees its numbers and their analytics, a
 
   // Saved on the server: a reload reads it back.
   await page.reload();
-  await expect(page.locator(".ant-card").filter({ hasText: "Business profile" }).getByLabel("About")).toHaveValue("Open 9 am to 6 pm, Monday to Saturday");
-  await expect(page.locator(".ant-card").filter({ hasText: "Business profile" }).getByLabel("Website 1")).toHaveValue("https://acme.example");
+  await expect(page.locator(".ant-card").filter({ hasText: "Business profile" }).getByLabel("About")).toHaveValue(
+    "Open 9 am to 6 pm, Monday to Saturday",
+  );
+  await expect(page.locator(".ant-card").filter({ hasText: "Business profile" }).getByLabel("Website 1")).toHaveValue(
+    "https://acme.example",
+  );
 });
 
 test("the admin sees the WhatsApp provider in settings", async ({ page }) => {

@@ -1,6 +1,11 @@
 import { expect, test } from "./fixtures";
 import {
-  DEFAULT_APP, DEFAULT_TOKEN, DOC_PHONE_NUMBER_ID, DOC_WABA_ID, startWhatsAppStandIn, type WhatsAppStandIn,
+  DEFAULT_APP,
+  DEFAULT_TOKEN,
+  DOC_PHONE_NUMBER_ID,
+  DOC_WABA_ID,
+  startWhatsAppStandIn,
+  type WhatsAppStandIn,
 } from "../server/carriers/whatsapp-cloud/stand-in";
 import { STAND_IN_PORT } from "./ports";
 import { login, shot } from "./support";
@@ -10,13 +15,18 @@ import { login, shot } from "./support";
 let standIn: WhatsAppStandIn;
 
 test.beforeAll(async () => {
-  standIn = await startWhatsAppStandIn({ port: STAND_IN_PORT, behaviour: { delays: { sentMs: 50, deliveredMs: 100, readMs: 100 } } });
+  standIn = await startWhatsAppStandIn({
+    port: STAND_IN_PORT,
+    behaviour: { delays: { sentMs: 50, deliveredMs: 100, readMs: 100 } },
+  });
 });
 test.afterAll(async () => standIn?.close());
 
 test.describe.configure({ mode: "serial" });
 
-test("connects a number with manual credentials, checked at Meta, then points Meta's webhook at it", async ({ page }) => {
+test("connects a number with manual credentials, checked at Meta, then points Meta's webhook at it", async ({
+  page,
+}) => {
   // Three real calls to the stand-in, a refusal and a drawer round trip: more than 30 s on a busy 2-core machine.
   test.setTimeout(90_000);
   await login(page, "priya", "user");
@@ -65,14 +75,24 @@ test("connects a number with manual credentials, checked at Meta, then points Me
   // The secrets never come back to the console.
   await expect(page.locator("body")).not.toContainText(DEFAULT_TOKEN);
   await expect(page.locator("body")).not.toContainText(DEFAULT_APP.secret);
-  const waba = page.locator(".ant-card").filter({ hasText: "WABA ID" }).filter({ hasText: "WhatsApp Cloud API" }).last();
+  const waba = page
+    .locator(".ant-card")
+    .filter({ hasText: "WABA ID" })
+    .filter({ hasText: "WhatsApp Cloud API" })
+    .last();
   await expect(waba).toContainText("Jaspers Market");
   await shot(page, "wacloud-channel");
 });
 
-test("a customer's message arrives through the signed webhook; a refused token disconnects the channel until it is replaced", async ({ page }) => {
+test("a customer's message arrives through the signed webhook; a refused token disconnects the channel until it is replaced", async ({
+  page,
+}) => {
   await login(page, "priya", "user");
-  await standIn.customerWrites({ from: "+919876543201", phoneNumberId: DOC_PHONE_NUMBER_ID, text: "Is the store open on Sunday?" });
+  await standIn.customerWrites({
+    from: "+919876543201",
+    phoneNumberId: DOC_PHONE_NUMBER_ID,
+    text: "Is the store open on Sunday?",
+  });
   await page.goto("/user/chats");
   await expect(page.getByText("Is the store open on Sunday?").first()).toBeVisible();
 

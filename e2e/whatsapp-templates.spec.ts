@@ -3,14 +3,15 @@ import type { Page } from "@playwright/test";
 import { gradientPng } from "./gradient-png";
 import { login, shot } from "./support";
 
-
 /** The account to create in: the picker when WABAs are listed, the id field when the WABA list is unavailable. */
 async function chooseWaba(page: Page): Promise<void> {
   const idField = page.getByLabel("WABA id");
   const picker = page.getByRole("combobox", { name: "WhatsApp Business Account" });
   // The picker shows while the WABA list loads; wait until it has either options or has given way to the id field.
   await expect(async () => {
-    const settled = (await idField.isVisible()) || ((await picker.isVisible()) && (await page.locator(".ant-select-arrow-loading").count()) === 0);
+    const settled =
+      (await idField.isVisible()) ||
+      ((await picker.isVisible()) && (await page.locator(".ant-select-arrow-loading").count()) === 0);
     expect(settled).toBe(true);
   }).toPass();
   if (await idField.isVisible()) {
@@ -23,13 +24,17 @@ async function chooseWaba(page: Page): Promise<void> {
   }
 }
 
-test("a manager creates a template with a header image and sees it go from PENDING to APPROVED without reloading", async ({ page }) => {
+test("a manager creates a template with a header image and sees it go from PENDING to APPROVED without reloading", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await login(page, "manager", "manager");
   await page.goto("/organization/manage-templates/whatsapp");
   await expect(page.getByRole("row").filter({ hasText: "order_shipped" })).toContainText("Approved");
   await expect(page.getByRole("row").filter({ hasText: "loyalty_points" }).getByTestId("recategorised")).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: "payment_due" })).toContainText("the body can't start or end with a variable");
+  await expect(page.getByRole("row").filter({ hasText: "payment_due" })).toContainText(
+    "the body can't start or end with a variable",
+  );
   await shot(page, "watpl-list");
 
   await page.getByRole("button", { name: "New template" }).click();
@@ -48,7 +53,9 @@ test("a manager creates a template with a header image and sees it go from PENDI
   await page.getByText("Marketing", { exact: true }).click();
 
   await page.getByLabel("Header type").getByText("Image").click();
-  await page.locator("input[type=file]").setInputFiles({ name: "spring.png", mimeType: "image/png", buffer: gradientPng() });
+  await page
+    .locator("input[type=file]")
+    .setInputFiles({ name: "spring.png", mimeType: "image/png", buffer: gradientPng() });
   await expect(page.locator(".wa-bubble img")).toBeVisible();
 
   await page.getByLabel("Body").fill("Hi ");
@@ -71,7 +78,9 @@ test("a manager creates a template with a header image and sees it go from PENDI
   await page.getByLabel("Button 2 text").fill("Remind me");
 
   const bubble = page.getByTestId("wa-bubble");
-  await expect(bubble).toContainText("Hi Asha, our spring collection arrives in stores on 14 March with fresh styles for the whole family.");
+  await expect(bubble).toContainText(
+    "Hi Asha, our spring collection arrives in stores on 14 March with fresh styles for the whole family.",
+  );
   await expect(page.locator(".wa-button").filter({ hasText: "See the collection" })).toBeVisible();
   await shot(page, "watpl-editor");
 
@@ -100,6 +109,8 @@ test("the status filter narrows the list", async ({ page }) => {
   await page.getByLabel("Status filter").getByText("Paused").click();
   // The seed has no paused template, but the sandbox's quality events may have paused another spec's by now:
   // the filter shows paused ones only, or says there are none.
-  await expect(page.getByText("No paused templates").or(page.getByRole("row").filter({ hasText: "Paused:" }).first())).toBeVisible();
+  await expect(
+    page.getByText("No paused templates").or(page.getByRole("row").filter({ hasText: "Paused:" }).first()),
+  ).toBeVisible();
   await expect(page.locator("tr.ant-table-row").filter({ hasNotText: "Paused" })).toHaveCount(0);
 });

@@ -30,7 +30,9 @@ async function addStep(page: Page, label: string) {
 }
 
 async function connect(page: Page, from: string, output: string | null, to: string) {
-  const source = page.getByTestId(`step-${from}`).locator(output ? `.react-flow__handle.source[title="${output}"]` : ".react-flow__handle.source");
+  const source = page
+    .getByTestId(`step-${from}`)
+    .locator(output ? `.react-flow__handle.source[title="${output}"]` : ".react-flow__handle.source");
   const target = page.getByTestId(`step-${to}`).locator(".react-flow__handle.target");
   // A drag can miss its handle on a loaded machine (the canvas is still settling): drag again until the edge is there.
   const edge = page.locator(`[aria-roledescription="edge"][aria-label="Edge from ${from} to ${to}"]`);
@@ -60,7 +62,11 @@ async function publish(page: Page, version: number) {
 async function writeFromPhone(page: Page, customer: string, text: string) {
   await page.goto("/organization/chats/phone");
   await page.getByRole("combobox", { name: "Business number" }).click({ force: true }); // its chosen value lies over the input
-  await page.locator(".ant-select-item-option").filter({ hasText: /WhatsApp/i }).first().click();
+  await page
+    .locator(".ant-select-item-option")
+    .filter({ hasText: /WhatsApp/i })
+    .first()
+    .click();
   await page.getByLabel("Customer number").fill(customer);
   await page.getByRole("button", { name: "Open the thread" }).click();
   await page.getByLabel("Customer message").fill(text);
@@ -102,7 +108,10 @@ async function keywordWorkflowRun(page: Page, { name, keyword, customer }: Own) 
   await connect(page, "channel", "yes", "send_template");
   await connect(page, "send_template", null, "assign");
   // The problem list is clear but for the condition's unused "no" branch (a warning, not an error).
-  await page.getByTestId("workflow-canvas").locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
+  await page
+    .getByTestId("workflow-canvas")
+    .locator(".react-flow__pane")
+    .click({ position: { x: 20, y: 20 } });
   await expect(page.getByText(/Problems \(0 errors, 1 warning\)/)).toBeVisible();
   await shot(page, "workflow-editor");
   await publish(page, 1);
@@ -110,12 +119,17 @@ async function keywordWorkflowRun(page: Page, { name, keyword, customer }: Own) 
   // The keyword from the simulated phone: the template comes back.
   await writeFromPhone(page, customer, keyword);
   const thread = page.getByRole("log", { name: "Thread" });
-  await expect(thread.locator('[data-direction="out"]').filter({ hasText: "You have 120 points" })).toBeVisible({ timeout: 30_000 });
+  await expect(thread.locator('[data-direction="out"]').filter({ hasText: "You have 120 points" })).toBeVisible({
+    timeout: 30_000,
+  });
 
   // The run's path in the history.
   await page.goto("/organization/workflows");
   // The workflow's run count opens its runs (an antd Typography.Link: an <a> without href, so not a "link" role).
-  await page.getByRole("row", { name: new RegExp(name) }).getByText("1", { exact: true }).click();
+  await page
+    .getByRole("row", { name: new RegExp(name) })
+    .getByText("1", { exact: true })
+    .click();
   await expect(page).toHaveURL(/workflows\/view\?workflowId=/);
   // The runs page is a lazy chunk: until it shows, the list (with its own cells of the workflow's name) is still on screen.
   await expect(page.getByRole("heading", { name: "Workflow Runs" })).toBeVisible();
@@ -123,11 +137,15 @@ async function keywordWorkflowRun(page: Page, { name, keyword, customer }: Own) 
   const run = page.getByLabel("Run", { exact: true });
   await expect(run.getByText("Succeeded").first()).toBeVisible();
   await expect(page.getByTestId("run-graph").getByTestId("step-assign")).toBeVisible();
-  await expect(page.locator(".ant-collapse-header").filter({ hasText: "Assign to agent" }).filter({ hasText: "succeeded" })).toBeVisible();
+  await expect(
+    page.locator(".ant-collapse-header").filter({ hasText: "Assign to agent" }).filter({ hasText: "succeeded" }),
+  ).toBeVisible();
   await shot(page, "workflow-run");
 }
 
-test("a keyword workflow built in the editor answers the simulated phone; the run's path shows in the history", async ({ page }) => {
+test("a keyword workflow built in the editor answers the simulated phone; the run's path shows in the history", async ({
+  page,
+}) => {
   await keywordWorkflowRun(page, ownWorkflow());
 });
 
@@ -155,7 +173,9 @@ test("a broken step fails its run, and the run is replayed from that step after 
   await failedRuns.click();
   await expect(page.getByRole("heading", { name: "Workflow Runs" })).toBeVisible();
   await page.getByRole("cell", { name: "Failed" }).first().click();
-  await expect(run.getByText('Send template: No approved template named "loyalty_pointz"', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(
+    run.getByText('Send template: No approved template named "loyalty_pointz"', { exact: false }).first(),
+  ).toBeVisible({ timeout: 30_000 });
   await shot(page, "workflow-run-failed");
   const failedUrl = page.url();
 
@@ -172,18 +192,27 @@ test("a broken step fails its run, and the run is replayed from that step after 
   await dialog.getByRole("button", { name: "Replay" }).click();
   await expect(run.getByText("replay")).toBeVisible();
   await expect(run.getByText("Succeeded").first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator(".ant-collapse-header").filter({ hasText: "Channel is" }).filter({ hasText: "skipped" })).toBeVisible();
+  await expect(
+    page.locator(".ant-collapse-header").filter({ hasText: "Channel is" }).filter({ hasText: "skipped" }),
+  ).toBeVisible();
   await shot(page, "workflow-replayed");
 
   // The customer got the replay's message: two template messages in the thread (the first run's and the replay's).
   await writeFromPhone(page, customer, "thanks");
-  await expect(thread.locator('[data-direction="out"]').filter({ hasText: "You have 120 points" })).toHaveCount(2, { timeout: 30_000 });
+  await expect(thread.locator('[data-direction="out"]').filter({ hasText: "You have 120 points" })).toHaveCount(2, {
+    timeout: 30_000,
+  });
 });
 
-test("a Send template step whose template has an image header chooses the header image with the campaign's picker", async ({ page }) => {
+test("a Send template step whose template has an image header chooses the header image with the campaign's picker", async ({
+  page,
+}) => {
   const template = `parcel_photo_${Date.now()}`;
   await createImageTemplate(page.request, await apiToken(page, "manager"), {
-    name: template, body: "Hi {{1}}, your parcel is here.", sample: { name: "sample.png", buffer: gradientPng(240, 120) }, approved: false,
+    name: template,
+    body: "Hi {{1}}, your parcel is here.",
+    sample: { name: "sample.png", buffer: gradientPng(240, 120) },
+    approved: false,
   });
 
   await login(page, "manager", "manager");
@@ -195,10 +224,14 @@ test("a Send template step whose template has an image header chooses the header
   await addStep(page, "Send template");
   const panel = page.getByRole("complementary", { name: "Step settings" });
   await panel.getByLabel("Template name").fill(template);
-  await expect(panel.getByText("Every message is sent with the template's own header image. You can replace it for this step.")).toBeVisible();
+  await expect(
+    panel.getByText("Every message is sent with the template's own header image. You can replace it for this step."),
+  ).toBeVisible();
   // The ids are the picker's to fill, never typed.
   await expect(panel.getByLabel("Header media", { exact: true })).toHaveCount(0);
-  await panel.locator("input[type=file][accept='image/jpeg,image/png']").setInputFiles({ name: "parcel.png", mimeType: "image/png", buffer: gradientPng(480, 240) });
+  await panel
+    .locator("input[type=file][accept='image/jpeg,image/png']")
+    .setInputFiles({ name: "parcel.png", mimeType: "image/png", buffer: gradientPng(480, 240) });
   await expect(panel.getByText("as its header image")).toContainText("parcel.png");
   await panel.getByText("as its header image").scrollIntoViewIfNeeded();
   await shot(page, "workflow-send-template-header");

@@ -6,6 +6,14 @@ export const account: ResourceDef = {
   name: "account",
   label: "Account",
   icon: "settings",
-  routes: [{ path: "general", title: "System Settings", areas: WORKSPACE, page: "index", menu: { order: 210, group: "workspace-settings" } }],
+  routes: [
+    {
+      path: "general",
+      title: "System Settings",
+      areas: WORKSPACE,
+      page: "index",
+      menu: { order: 210, group: "workspace-settings" },
+    },
+  ],
   actions: { show: "profile.get", update: "profile.update" },
 };

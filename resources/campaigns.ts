@@ -15,7 +15,12 @@ export const campaigns: ResourceDef = {
     { path: "campaigns/unified", title: "Unified Campaigns", areas: WORKSPACE, page: "unified" },
     { path: "campaigns/rcs-campaign-creation", title: "New RCS Campaign", areas: WORKSPACE, page: "create-rcs" },
     { path: "campaigns/sms-campaign-creation", title: "New SMS Campaign", areas: WORKSPACE, page: "create-sms" },
-    { path: "campaigns/whatsapp-campaign-creation", title: "New WhatsApp Campaign", areas: WORKSPACE, page: "create-whatsapp" },
+    {
+      path: "campaigns/whatsapp-campaign-creation",
+      title: "New WhatsApp Campaign",
+      areas: WORKSPACE,
+      page: "create-whatsapp",
+    },
   ],
   listKey: "campaigns",
   totalKey: "totalCampaigns",

@@ -10,5 +10,5 @@ export const dashboard: ResourceDef = {
     { path: "", title: "Dashboard", areas: OPERATOR, page: "index", menu: { order: 10 } },
     { path: "", title: "Overview", areas: WORKSPACE, page: "index", menu: { order: 10 } },
   ],
-  actions: {  },
+  actions: {},
 };

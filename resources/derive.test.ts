@@ -1,15 +1,52 @@
 import { describe, expect, it } from "vitest";
 import { CALL_IDS, ROLES, type Role } from "../contract";
-import { areaPath, areaRoutes, breadcrumbsFor, callOf, humanizeSegment, matchAreaRoute, routeAllows, RESOURCES } from ".";
+import {
+  areaPath,
+  areaRoutes,
+  breadcrumbsFor,
+  callOf,
+  humanizeSegment,
+  matchAreaRoute,
+  routeAllows,
+  RESOURCES,
+} from ".";
 
 const WORKSPACE_PATHS = [
-  "", "users", "sub-users", "general", "quota-reports-management", "billing", "api-management", "api",
-  "campaigns", "campaigns/individual-numbers", "campaigns/individual-reports", "campaigns/unified",
-  "campaigns/rcs-campaign-creation", "campaigns/sms-campaign-creation", "campaigns/whatsapp-campaign-creation",
-  "chats", "manage-templates", "manage-templates/rcs", "manage-templates/rcs/creation", "manage-templates/sms",
-  "manage-templates/whatsapp", "manage-templates/whatsapp/whatsapp-template-creation", "manage-templates/unified",
-  "manage-templates/create-sms", "channels", "channels/rcs", "channels/whatsapp", "channels/sms",
-  "agents", "workflows", "workflows/editor", "workflows/view", "reports", "ai-agent-hub", "marketplace",
+  "",
+  "users",
+  "sub-users",
+  "general",
+  "quota-reports-management",
+  "billing",
+  "api-management",
+  "api",
+  "campaigns",
+  "campaigns/individual-numbers",
+  "campaigns/individual-reports",
+  "campaigns/unified",
+  "campaigns/rcs-campaign-creation",
+  "campaigns/sms-campaign-creation",
+  "campaigns/whatsapp-campaign-creation",
+  "chats",
+  "manage-templates",
+  "manage-templates/rcs",
+  "manage-templates/rcs/creation",
+  "manage-templates/sms",
+  "manage-templates/whatsapp",
+  "manage-templates/whatsapp/whatsapp-template-creation",
+  "manage-templates/unified",
+  "manage-templates/create-sms",
+  "channels",
+  "channels/rcs",
+  "channels/whatsapp",
+  "channels/sms",
+  "agents",
+  "workflows",
+  "workflows/editor",
+  "workflows/view",
+  "reports",
+  "ai-agent-hub",
+  "marketplace",
   // Our addition: the media library (uploads), opened by managers and users.
   "media-library",
   // Our addition (issue 9): the account's suppression list.
@@ -19,7 +56,9 @@ const WORKSPACE_PATHS = [
   // Our addition (issue 10): the simulated customer phone (sandbox carrier).
   "chats/phone",
   // Our addition (issue 12): webhooks, their delivery log and the API docs, in API Control.
-  "api-management/webhooks", "api-management/webhooks/deliveries", "api-management/docs",
+  "api-management/webhooks",
+  "api-management/webhooks/deliveries",
+  "api-management/docs",
   // Our addition (issue 13): one AI agent's workspace (?id=…), opened from the AI Agent Hub.
   "ai-agent-hub/agent",
 ];
@@ -33,9 +72,16 @@ describe("role-area routes derived from resources/ (SPEC 2)", () => {
     ["manager", WORKSPACE_PATHS],
     ["user", WORKSPACE_PATHS],
     ["department_head", WORKSPACE_PATHS],
-  ] as const)("%s has exactly the spec's sub-routes (plus /api for the API keys screen and the media library)", (role, paths) => {
-    expect(areaRoutes(role).map((r) => r.path).sort()).toEqual([...paths].sort());
-  });
+  ] as const)(
+    "%s has exactly the spec's sub-routes (plus /api for the API keys screen and the media library)",
+    (role, paths) => {
+      expect(
+        areaRoutes(role)
+          .map((r) => r.path)
+          .sort(),
+      ).toEqual([...paths].sort());
+    },
+  );
 
   it.each(["users", "sub-users"])("%s is manager only", (path) => {
     const route = areaRoutes("manager").find((r) => r.path === path)!;
@@ -45,10 +91,21 @@ describe("role-area routes derived from resources/ (SPEC 2)", () => {
   it("builds and matches absolute paths, child routes included", () => {
     expect(areaPath("manager", "users")).toBe("/organization/users");
     expect(areaPath("department_head")).toBe("/department-head");
-    expect(matchAreaRoute("/department-head/channels/sms/")).toMatchObject({ role: "department_head", route: { path: "channels/sms", resource: { name: "sms-accounts" } } });
-    expect(matchAreaRoute("/admin")).toMatchObject({ role: "admin", route: { path: "", resource: { name: "dashboard" } } });
-    expect(matchAreaRoute("/admin/users/edit/abc")).toMatchObject({ route: { path: "users" }, child: { page: "edit" } });
-    expect(matchAreaRoute("/organization/api")).toMatchObject({ route: { resource: { name: "api-keys" }, page: "list" } });
+    expect(matchAreaRoute("/department-head/channels/sms/")).toMatchObject({
+      role: "department_head",
+      route: { path: "channels/sms", resource: { name: "sms-accounts" } },
+    });
+    expect(matchAreaRoute("/admin")).toMatchObject({
+      role: "admin",
+      route: { path: "", resource: { name: "dashboard" } },
+    });
+    expect(matchAreaRoute("/admin/users/edit/abc")).toMatchObject({
+      route: { path: "users" },
+      child: { page: "edit" },
+    });
+    expect(matchAreaRoute("/organization/api")).toMatchObject({
+      route: { resource: { name: "api-keys" }, page: "list" },
+    });
     expect(matchAreaRoute("/admin/chats")).toBeNull();
     expect(matchAreaRoute("/elsewhere")).toBeNull();
   });
@@ -59,12 +116,38 @@ describe("role-area routes derived from resources/ (SPEC 2)", () => {
     for (const res of RESOURCES) {
       for (const id of Object.values(res.actions)) expect(CALL_IDS).toContain(id);
     }
-    expect(names).toEqual(expect.arrayContaining([
-      "users", "ledger", "balance-requests", "account", "settings", "channels", "sms-accounts", "wabas", "bots",
-      "sms-templates", "whatsapp-templates", "rcs-templates", "template-library", "uploads", "campaigns",
-      "conversations", "live-agents", "reports", "api-keys", "key-configs", "ums-requests", "ai-agents",
-      "agent-configs", "knowledge", "business-context", "intents", "marketplace", "workflows",
-    ]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "users",
+        "ledger",
+        "balance-requests",
+        "account",
+        "settings",
+        "channels",
+        "sms-accounts",
+        "wabas",
+        "bots",
+        "sms-templates",
+        "whatsapp-templates",
+        "rcs-templates",
+        "template-library",
+        "uploads",
+        "campaigns",
+        "conversations",
+        "live-agents",
+        "reports",
+        "api-keys",
+        "key-configs",
+        "ums-requests",
+        "ai-agents",
+        "agent-configs",
+        "knowledge",
+        "business-context",
+        "intents",
+        "marketplace",
+        "workflows",
+      ]),
+    );
   });
 
   it("writes 'Users Management' once: the admin and reseller title of the users resource", () => {
@@ -85,7 +168,15 @@ describe("breadcrumbsFor", () => {
   it.each<[Role, string, Array<{ title: string; path?: string }>]>([
     ["admin", "/admin", [{ title: "Admin", path: "/admin" }, { title: "Dashboard" }]],
     ["admin", "/admin/users", [{ title: "Admin", path: "/admin" }, { title: "Users Management" }]],
-    ["admin", "/admin/users/create", [{ title: "Admin", path: "/admin" }, { title: "Users Management", path: "/admin/users" }, { title: "Create user" }]],
+    [
+      "admin",
+      "/admin/users/create",
+      [
+        { title: "Admin", path: "/admin" },
+        { title: "Users Management", path: "/admin/users" },
+        { title: "Create user" },
+      ],
+    ],
     ["manager", "/organization/", [{ title: "Organization", path: "/organization" }, { title: "Overview" }]],
     [
       "manager",

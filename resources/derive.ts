@@ -1,7 +1,15 @@
 import { MODULE_GATED_ROLES, ROLE_AREAS, ROLES, type CallId, type ModuleName, type Role } from "../contract";
 import { GROUPS } from "./groups";
 import { RESOURCES } from "./list";
-import type { GroupName, MenuEntry, PageKind, ResourceActions, ResourceDef, ResourceIcon, ResourceRoute } from "./types";
+import type {
+  GroupName,
+  MenuEntry,
+  PageKind,
+  ResourceActions,
+  ResourceDef,
+  ResourceIcon,
+  ResourceRoute,
+} from "./types";
 
 /** A route of one role's area, with the resource it belongs to. */
 export interface AreaRoute {
@@ -57,11 +65,13 @@ export function routeAllows(route: Pick<AreaRoute, "allow">, role: Role): boolea
 function matches(pattern: string, sub: string): boolean {
   const a = pattern.split("/");
   const b = sub.split("/");
-  return a.length === b.length && a.every((seg, i) => seg.startsWith(":") ? b[i] !== "" : seg === b[i]);
+  return a.length === b.length && a.every((seg, i) => (seg.startsWith(":") ? b[i] !== "" : seg === b[i]));
 }
 
 /** The route an absolute path points at (child routes answer with their parent), with the role of the area. */
-export function matchAreaRoute(pathname: string): { role: Role; route: AreaRoute; child?: AreaRoute["children"][number] } | null {
+export function matchAreaRoute(
+  pathname: string,
+): { role: Role; route: AreaRoute; child?: AreaRoute["children"][number] } | null {
   const clean = pathname.replace(/\/+$/, "") || "/";
   for (const role of ROLES) {
     const { prefix } = ROLE_AREAS[role];

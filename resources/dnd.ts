@@ -8,7 +8,9 @@ export const dnd: ResourceDef = {
   icon: "campaign",
   module: "campaign",
   // Opened from the campaigns page as the suppression list is (SPEC 2's sidebar is fixed); the calls are the owners'.
-  routes: [{ path: "campaigns/dnd-list", title: "DND List", areas: WORKSPACE, allow: ["manager", "user"], page: "list" }],
+  routes: [
+    { path: "campaigns/dnd-list", title: "DND List", areas: WORKSPACE, allow: ["manager", "user"], page: "list" },
+  ],
   totalKey: "total",
   actions: {
     list: "dnd.list",

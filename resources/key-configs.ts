@@ -6,6 +6,12 @@ export const keyConfigs: ResourceDef = {
   icon: "key",
   module: "api",
   routes: [],
-  actions: { list: "keyConfigs.list", show: "keyConfigs.get", create: "keyConfigs.create", update: "keyConfigs.update", delete: "keyConfigs.delete" },
+  actions: {
+    list: "keyConfigs.list",
+    show: "keyConfigs.get",
+    create: "keyConfigs.create",
+    update: "keyConfigs.update",
+    delete: "keyConfigs.delete",
+  },
   shownIn: "api-keys",
 };

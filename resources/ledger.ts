@@ -7,7 +7,14 @@ export const ledger: ResourceDef = {
   label: "Billing log",
   icon: "billing",
   routes: [
-    { path: "billing", title: "Subscription & Billing", areas: WORKSPACE, page: "billing", icon: "billing", menu: { order: 240, group: "workspace-settings" } },
+    {
+      path: "billing",
+      title: "Subscription & Billing",
+      areas: WORKSPACE,
+      page: "billing",
+      icon: "billing",
+      menu: { order: 240, group: "workspace-settings" },
+    },
   ],
   actions: { list: "balance.ledger" },
 };

@@ -8,7 +8,15 @@ export const suppressions: ResourceDef = {
   icon: "campaign",
   module: "campaign",
   // The calls are the owners' (users and managers); a department head is sent home rather than shown a 403.
-  routes: [{ path: "campaigns/suppression-list", title: "Suppression List", areas: WORKSPACE, allow: ["manager", "user"], page: "list" }],
+  routes: [
+    {
+      path: "campaigns/suppression-list",
+      title: "Suppression List",
+      areas: WORKSPACE,
+      allow: ["manager", "user"],
+      page: "list",
+    },
+  ],
   totalKey: "total",
   actions: {
     list: "suppressions.list",

@@ -11,7 +11,11 @@ export const teamReports: ResourceDef = {
   icon: "team-reports",
   routes: [
     {
-      path: "quota-reports-management", title: "Team Reports", areas: WORKSPACE, allow: ["manager", "department_head"], page: "list",
+      path: "quota-reports-management",
+      title: "Team Reports",
+      areas: WORKSPACE,
+      allow: ["manager", "department_head"],
+      page: "list",
       menu: { order: 60, hiddenFor: ["user"] },
     },
   ],

@@ -8,7 +8,12 @@ export const whatsappTemplates: ResourceDef = {
   module: "template",
   routes: [
     { path: "manage-templates/whatsapp", title: "WhatsApp Templates", areas: WORKSPACE, page: "list" },
-    { path: "manage-templates/whatsapp/whatsapp-template-creation", title: "New WhatsApp Template", areas: WORKSPACE, page: "create" },
+    {
+      path: "manage-templates/whatsapp/whatsapp-template-creation",
+      title: "New WhatsApp Template",
+      areas: WORKSPACE,
+      page: "create",
+    },
   ],
   actions: {
     list: "waba.templates.list",

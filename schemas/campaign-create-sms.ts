@@ -1,16 +1,22 @@
-import { CAMPAIGN_NAME, CAMPAIGN_REF, DEFAULT_REGION_FIELD, PASTED_NUMBERS, TEMPLATE_VARIABLES } from "./campaign-fields";
+import {
+  CAMPAIGN_NAME,
+  CAMPAIGN_REF,
+  DEFAULT_REGION_FIELD,
+  PASTED_NUMBERS,
+  TEMPLATE_VARIABLES,
+} from "./campaign-fields";
 
 export const campaignCreateSms = {
-  "title": "New SMS campaign",
-  "type": "object",
-  "additionalProperties": false,
-  "required": ["campaignName", "smsAccountId", "templateId"],
-  "properties": {
-    "campaignName": CAMPAIGN_NAME,
-    "smsAccountId": { ...CAMPAIGN_REF, "title": "SMS account" },
-    "templateId": { ...CAMPAIGN_REF, "title": "DLT template" },
-    "numbers": PASTED_NUMBERS,
-    "variables": TEMPLATE_VARIABLES,
-    "defaultRegion": DEFAULT_REGION_FIELD
-  }
+  title: "New SMS campaign",
+  type: "object",
+  additionalProperties: false,
+  required: ["campaignName", "smsAccountId", "templateId"],
+  properties: {
+    campaignName: CAMPAIGN_NAME,
+    smsAccountId: { ...CAMPAIGN_REF, title: "SMS account" },
+    templateId: { ...CAMPAIGN_REF, title: "DLT template" },
+    numbers: PASTED_NUMBERS,
+    variables: TEMPLATE_VARIABLES,
+    defaultRegion: DEFAULT_REGION_FIELD,
+  },
 } as const;

@@ -1,4 +1,10 @@
-import { AUDIENCE_PASTE_MAX, CAMPAIGN_NAME_MAX, failoverConditionsOf, TEST_SEND_MAX, type FailoverChannel } from "../contract/domain/campaigns";
+import {
+  AUDIENCE_PASTE_MAX,
+  CAMPAIGN_NAME_MAX,
+  failoverConditionsOf,
+  TEST_SEND_MAX,
+  type FailoverChannel,
+} from "../contract/domain/campaigns";
 
 /**
  * Fields the campaign schemas share. A create call takes them as a JSON body (with pasted `numbers`) or as the text
@@ -6,40 +12,41 @@ import { AUDIENCE_PASTE_MAX, CAMPAIGN_NAME_MAX, failoverConditionsOf, TEST_SEND_
  * `smsFailoverConditions` and `smsCustomParams` are JSON-encoded arrays and `smsFailover` is "true" or "false".
  */
 export const CAMPAIGN_NAME = {
-  "type": "string",
-  "title": "Campaign name",
-  "minLength": 1,
-  "maxLength": CAMPAIGN_NAME_MAX,
-  "pattern": "^[^\\u0000]*\\S[^\\u0000]*$"
+  type: "string",
+  title: "Campaign name",
+  minLength: 1,
+  maxLength: CAMPAIGN_NAME_MAX,
+  pattern: "^[^\\u0000]*\\S[^\\u0000]*$",
 } as const;
 
 export const CAMPAIGN_REF = {
-  "type": "string",
-  "minLength": 1,
-  "maxLength": 64
+  type: "string",
+  minLength: 1,
+  maxLength: 64,
 } as const;
 
 export const PASTED_NUMBERS = {
-  "type": "string",
-  "title": "Numbers",
-  "description": "Pasted numbers, one per line or separated by commas; without a country code the default region applies.",
-  "maxLength": AUDIENCE_PASTE_MAX,
-  "pattern": "^[^\\u0000]*$"
+  type: "string",
+  title: "Numbers",
+  description:
+    "Pasted numbers, one per line or separated by commas; without a country code the default region applies.",
+  maxLength: AUDIENCE_PASTE_MAX,
+  pattern: "^[^\\u0000]*$",
 } as const;
 
 export const TEMPLATE_VARIABLES = {
-  "type": "array",
-  "title": "Template variables",
-  "description": "A value for each placeholder in order: fixed text, or {{column}} for the audience file's column.",
-  "maxItems": 50,
-  "items": { "type": "string", "maxLength": 1000, "pattern": "^[^\\u0000]*$" }
+  type: "array",
+  title: "Template variables",
+  description: "A value for each placeholder in order: fixed text, or {{column}} for the audience file's column.",
+  maxItems: 50,
+  items: { type: "string", maxLength: 1000, pattern: "^[^\\u0000]*$" },
 } as const;
 
 export const DEFAULT_REGION_FIELD = {
-  "type": "string",
-  "title": "Default country",
-  "description": "Two-letter country for numbers written without a country code.",
-  "pattern": "^[A-Z]{2}$"
+  type: "string",
+  title: "Default country",
+  description: "Two-letter country for numbers written without a country code.",
+  pattern: "^[A-Z]{2}$",
 } as const;
 
 /**
@@ -50,24 +57,24 @@ export const DEFAULT_REGION_FIELD = {
 export function failoverProperties<C extends FailoverChannel>(channel: C) {
   const conditions = failoverConditionsOf(channel);
   return {
-    "smsFailover": { "type": "boolean", "title": "Fail over to SMS" },
-    "smsFailoverConditions": {
-      "type": "array",
-      "title": "Fail over when",
-      "items": { "type": "string", "enum": conditions },
-      "uniqueItems": true,
-      "maxItems": conditions.length
+    smsFailover: { type: "boolean", title: "Fail over to SMS" },
+    smsFailoverConditions: {
+      type: "array",
+      title: "Fail over when",
+      items: { type: "string", enum: conditions },
+      uniqueItems: true,
+      maxItems: conditions.length,
     },
-    "smsTemplate": { ...CAMPAIGN_REF, "title": "SMS template" },
-    "smsAccountId": { ...CAMPAIGN_REF, "title": "SMS account" },
-    "smsCustomParams": { ...TEMPLATE_VARIABLES, "title": "SMS template variables" }
+    smsTemplate: { ...CAMPAIGN_REF, title: "SMS template" },
+    smsAccountId: { ...CAMPAIGN_REF, title: "SMS account" },
+    smsCustomParams: { ...TEMPLATE_VARIABLES, title: "SMS template variables" },
   } as const;
 }
 
 export const TEST_NUMBERS = {
-  "type": "array",
-  "title": "Test numbers",
-  "minItems": 1,
-  "maxItems": TEST_SEND_MAX,
-  "items": { "type": "string", "minLength": 1, "maxLength": 20 }
+  type: "array",
+  title: "Test numbers",
+  minItems: 1,
+  maxItems: TEST_SEND_MAX,
+  items: { type: "string", minLength: 1, maxLength: 20 },
 } as const;

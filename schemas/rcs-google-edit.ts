@@ -8,9 +8,9 @@ const { bot_id: _bot, ...fields } = rcsGoogleConnect.properties;
  * Checked with a token grant and a capability call before anything is saved.
  */
 export const rcsGoogleEdit = {
-  "title": "Edit a Google RBM agent",
-  "type": "object",
-  "additionalProperties": false,
-  "required": ["name", "agent_id"],
-  "properties": fields
+  title: "Edit a Google RBM agent",
+  type: "object",
+  additionalProperties: false,
+  required: ["name", "agent_id"],
+  properties: fields,
 } as const;

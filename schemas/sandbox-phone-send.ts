@@ -1,15 +1,26 @@
 import { CHAT_TEXT } from "./chat-send";
 
 export const sandboxPhoneSend = {
-  "title": "Write as a customer",
-  "type": "object",
-  "additionalProperties": false,
-  "required": ["channel", "address", "number", "text"],
-  "properties": {
-    "channel": { "type": "string", "title": "Channel", "enum": ["whatsapp", "sms", "rcs"] },
-    "address": { "type": "string", "title": "Business number or bot", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000]*$" },
-    "number": { "type": "string", "title": "Customer number", "description": "In E.164, e.g. +919812345678.", "pattern": "^\\+[1-9][0-9]{7,14}$" },
-    "text": { ...CHAT_TEXT, "minLength": 1 },
-    "mediaUrl": { "type": "string", "title": "Media URL", "maxLength": 2000, "pattern": "^https?://[^\\s\\u0000]+$" }
-  }
+  title: "Write as a customer",
+  type: "object",
+  additionalProperties: false,
+  required: ["channel", "address", "number", "text"],
+  properties: {
+    channel: { type: "string", title: "Channel", enum: ["whatsapp", "sms", "rcs"] },
+    address: {
+      type: "string",
+      title: "Business number or bot",
+      minLength: 1,
+      maxLength: 100,
+      pattern: "^[^\\u0000]*$",
+    },
+    number: {
+      type: "string",
+      title: "Customer number",
+      description: "In E.164, e.g. +919812345678.",
+      pattern: "^\\+[1-9][0-9]{7,14}$",
+    },
+    text: { ...CHAT_TEXT, minLength: 1 },
+    mediaUrl: { type: "string", title: "Media URL", maxLength: 2000, pattern: "^https?://[^\\s\\u0000]+$" },
+  },
 } as const;

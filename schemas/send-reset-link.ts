@@ -1,13 +1,11 @@
 import { EMAIL } from "./fields";
 
 export const sendResetLink = {
-  "title": "Reset your password",
-  "type": "object",
-  "additionalProperties": false,
-  "required": [
-    "email"
-  ],
-  "properties": {
-    "email": EMAIL
-  }
+  title: "Reset your password",
+  type: "object",
+  additionalProperties: false,
+  required: ["email"],
+  properties: {
+    email: EMAIL,
+  },
 } as const;

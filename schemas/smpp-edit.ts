@@ -6,6 +6,6 @@ import { smppConnect } from "./smpp-connect";
  */
 export const smppEdit = {
   ...smppConnect,
-  "title": "Edit an SMPP provider",
-  "required": ["name", "sender_ids", "host", "port", "system_id"]
+  title: "Edit an SMPP provider",
+  required: ["name", "sender_ids", "host", "port", "system_id"],
 } as const;

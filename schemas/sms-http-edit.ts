@@ -6,6 +6,17 @@ import { smsHttpConnect } from "./sms-http-connect";
  */
 export const smsHttpEdit = {
   ...smsHttpConnect,
-  "title": "Edit an HTTP SMS provider",
-  "required": ["name", "sender_ids", "url", "auth_header", "body_template", "message_id_path", "dlr_id_path", "dlr_status_path", "dlr_delivered", "dlr_failed"]
+  title: "Edit an HTTP SMS provider",
+  required: [
+    "name",
+    "sender_ids",
+    "url",
+    "auth_header",
+    "body_template",
+    "message_id_path",
+    "dlr_id_path",
+    "dlr_status_path",
+    "dlr_delivered",
+    "dlr_failed",
+  ],
 } as const;

@@ -19,7 +19,9 @@ describe("request-body types derived from schemas/", () => {
       userId: string;
       moduleNames: ("campaign" | "template" | "chat" | "api" | "agent")[];
     }>();
-    expectTypeOf<CallBody<"auth.register">["role"]>().toEqualTypeOf<"reseller" | "manager" | "user" | "department_head" | "department-head">();
+    expectTypeOf<CallBody<"auth.register">["role"]>().toEqualTypeOf<
+      "reseller" | "manager" | "user" | "department_head" | "department-head"
+    >();
     // A call without a body schema leaves the body untyped, as Fastify does.
     expectTypeOf<CallBody<"balance.get">>().toEqualTypeOf<unknown>();
   });

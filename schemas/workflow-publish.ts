@@ -1,8 +1,8 @@
 export const workflowPublish = {
-  "title": "Publish",
-  "type": "object",
-  "additionalProperties": false,
-  "properties": {
-    "note": { "type": "string", "title": "What changed", "maxLength": 300 }
-  }
+  title: "Publish",
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    note: { type: "string", title: "What changed", maxLength: 300 },
+  },
 } as const;

@@ -12,21 +12,31 @@ const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 };
-const base = option("url", process.env.BACKUP_URL || `http://127.0.0.1:${process.env.PORT || 8080}`).replace(/\/+$/, "");
+const base = option("url", process.env.BACKUP_URL || `http://127.0.0.1:${process.env.PORT || 8080}`).replace(
+  /\/+$/,
+  "",
+);
 
 async function token() {
   if (process.env.BACKUP_TOKEN) return process.env.BACKUP_TOKEN;
   const email = process.env.BACKUP_EMAIL;
   const password = process.env.BACKUP_PASSWORD;
   if (!email || !password) throw new Error("set BACKUP_TOKEN, or BACKUP_EMAIL and BACKUP_PASSWORD (an admin account)");
-  const res = await fetch(`${base}/api/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${base}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
   const body = await res.json().catch(() => ({}));
   if (!res.ok || !body.data?.token) throw new Error(`sign-in failed (${res.status}): ${body.message ?? ""}`);
   return body.data.token;
 }
 
 try {
-  const res = await fetch(`${base}/api/admin/backup`, { method: "POST", headers: { authorization: `Bearer ${await token()}` } });
+  const res = await fetch(`${base}/api/admin/backup`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${await token()}` },
+  });
   if (!res.ok || !res.body) {
     const body = await res.json().catch(() => ({}));
     throw new Error(`the server answered ${res.status}: ${body.message ?? ""}`);

@@ -4,7 +4,9 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 
 const [name, ...args] = process.argv.slice(2);
-const available = readdirSync("bench").filter((f) => f.endsWith(".mjs")).map((f) => f.replace(/\.mjs$/, ""));
+const available = readdirSync("bench")
+  .filter((f) => f.endsWith(".mjs"))
+  .map((f) => f.replace(/\.mjs$/, ""));
 if (!name || !existsSync(`bench/${name}.mjs`)) {
   console.error(`usage: npm run bench -- NAME   (available: ${available.join(", ")})`);
   process.exit(2);

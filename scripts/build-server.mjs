@@ -13,7 +13,11 @@ export async function buildServer(outDir = SERVER_OUT) {
   rmSync(outDir, { recursive: true, force: true });
   await build({
     // The server, and the document-parsing worker it starts beside itself (server/services/files/parse-in-worker.ts).
-    entryPoints: { main: "server/main.ts", "parse-worker": "server/services/files/parse-worker.ts", "xlsx-worker": "server/services/files/xlsx-worker.ts" },
+    entryPoints: {
+      main: "server/main.ts",
+      "parse-worker": "server/services/files/parse-worker.ts",
+      "xlsx-worker": "server/services/files/xlsx-worker.ts",
+    },
     outdir: outDir,
     outExtension: { ".js": ".mjs" },
     bundle: true,

@@ -12,7 +12,9 @@ import { PGlite } from "@electric-sql/pglite";
 export async function restoreDataDir(archive, dataDir) {
   if (!existsSync(archive)) throw new Error(`no such archive: ${archive}`);
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
-    throw new Error(`${dataDir} is not empty: stop the server and move that directory aside, then restore into an empty one`);
+    throw new Error(
+      `${dataDir} is not empty: stop the server and move that directory aside, then restore into an empty one`,
+    );
   }
   const bytes = readFileSync(archive);
   const db = await PGlite.create(dataDir, { loadDataDir: new Blob([bytes]) });

@@ -12,7 +12,10 @@ await buildStale();
 // The IPC channel lets the server notice when this process is gone, even after a SIGKILL. No --enable-source-maps:
 // Node holds a loaded map decoded in the heap for the life of the process (~17 MB of the idle server's ~280 MiB);
 // `NODE_OPTIONS=--enable-source-maps npm start` maps stack traces to the TypeScript sources when needed.
-const server = spawn(process.execPath, [SERVER_BUNDLE], { env: serverEnv(), stdio: ["inherit", "inherit", "inherit", "ipc"] });
+const server = spawn(process.execPath, [SERVER_BUNDLE], {
+  env: serverEnv(),
+  stdio: ["inherit", "inherit", "inherit", "ipc"],
+});
 let stopping = false;
 const stop = (signal) => {
   if (stopping) return;

@@ -71,15 +71,17 @@ const steps = [
 // e2e needs both the config and at least one spec; while the console is being
 // written there may be none, which is reported rather than treated as a failure.
 const hasSpecs =
-  existsSync("e2e") &&
-  readdirSync("e2e", { recursive: true }).some((f) => String(f).endsWith(".spec.ts"));
+  existsSync("e2e") && readdirSync("e2e", { recursive: true }).some((f) => String(f).endsWith(".spec.ts"));
 const e2e = existsSync("playwright.config.ts") && hasSpecs;
 if (e2e) {
   // What npm start runs: the console and the server bundle, which the e2e servers run (e2e/start-server.mjs).
   steps.push({ name: "build (console + server bundle)", cmd: ["node", "scripts/build.mjs"] });
   steps.push({ name: "e2e (playwright, PGlite)", cmd: ["npx", "playwright", "test"] });
   // The journeys that cross features again, each server on a PostgreSQL database of its own.
-  steps.push({ name: "e2e journeys (playwright, PostgreSQL)", cmd: ["node", "scripts/with-postgres.mjs", "npx", "playwright", "test", "e2e/journeys"] });
+  steps.push({
+    name: "e2e journeys (playwright, PostgreSQL)",
+    cmd: ["node", "scripts/with-postgres.mjs", "npx", "playwright", "test", "e2e/journeys"],
+  });
 }
 
 /** The steps' running processes. */

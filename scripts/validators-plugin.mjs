@@ -9,7 +9,10 @@ const GENERATOR = "src/pages/common/validators/generate-validators.ts";
 const SCHEMA_SOURCE = /[\\/](schemas[\\/].*\.(json|ts)|[a-z-]*schemas?\.ts)$/;
 
 function generate() {
-  const result = spawnSync(process.execPath, ["--import", "tsx", GENERATOR], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  const result = spawnSync(process.execPath, ["--import", "tsx", GENERATOR], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (result.status !== 0) throw new Error(`${GENERATOR} failed (exit ${result.status})`);
 }
 

@@ -121,7 +121,10 @@ r = await pgTool("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "post
 if (r.code !== 0) await fail("createdb failed", r.out);
 
 // WITH_POSTGRES_SOCKET=1: through the Unix socket, as a server on the database's own machine would connect.
-const url = process.env.WITH_POSTGRES_SOCKET === "1" ? `postgres://postgres@localhost/${DB_NAME}?host=${encodeURIComponent(root)}&port=${port}` : `postgres://postgres@127.0.0.1:${port}/${DB_NAME}`;
+const url =
+  process.env.WITH_POSTGRES_SOCKET === "1"
+    ? `postgres://postgres@localhost/${DB_NAME}?host=${encodeURIComponent(root)}&port=${port}`
+    : `postgres://postgres@127.0.0.1:${port}/${DB_NAME}`;
 console.error(`with-postgres: PostgreSQL from ${binDir} on port ${port}; DATABASE_URL=${url}`);
 
 child = spawn(cmd[0], cmd.slice(1), { stdio: "inherit", env: { ...process.env, DATABASE_URL: url } });

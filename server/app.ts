@@ -68,7 +68,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(databasePlugin, { config, database: options.database });
   // External plugins.
   await app.register(rateLimits);
-  await app.register(securityHeaders, { publicUrl: config.publicUrl, facebookSdk: Boolean(config.whatsappCloud.embeddedSignup), consoleOrigins: config.consoleOrigins });
+  await app.register(securityHeaders, {
+    publicUrl: config.publicUrl,
+    facebookSdk: Boolean(config.whatsappCloud.embeddedSignup),
+    consoleOrigins: config.consoleOrigins,
+  });
   await app.register(corsPolicy, { corsOrigin: config.corsOrigin });
   await app.register(apiDocs, { publicUrl: config.publicUrl });
   // App plugins.
@@ -76,14 +80,26 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(observabilityPlugin, { metrics: config.metrics, host: config.host });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(carrierPlugin, {
-    dataDir: config.dataDir, s3: config.s3, carrier: options.carrier, storage: options.storage, credentials: config.credentials, whatsappCloud: config.whatsappCloud, rbm: config.rbm,
+    dataDir: config.dataDir,
+    s3: config.s3,
+    carrier: options.carrier,
+    storage: options.storage,
+    credentials: config.credentials,
+    whatsappCloud: config.whatsappCloud,
+    rbm: config.rbm,
     carrierAllowPrivate: config.carrierAllowPrivate,
   });
   await app.register(publicApiPlugin, { umsLogDays: config.umsLogDays, publicApiCommitMs: config.publicApiCommitMs });
   await app.register(routeContextPlugin, { config });
   await app.register(realtimePlugin, { corsOrigin: config.corsOrigin, publicUrl: config.publicUrl });
   await app.register(jobsPlugin, {
-    jobIntervalMs: config.jobIntervalMs, now: config.now, audience: config.audience, reports: config.reports, workflows: config.workflows, ai: config.ai, dispatch: options.dispatch,
+    jobIntervalMs: config.jobIntervalMs,
+    now: config.now,
+    audience: config.audience,
+    reports: config.reports,
+    workflows: config.workflows,
+    ai: config.ai,
+    dispatch: options.dispatch,
   });
   await app.register(webhooksPlugin, { config });
   // Routes (/healthz, /readyz and /metrics are not calls of the table, so the API docs leave them out), then the console.

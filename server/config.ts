@@ -192,12 +192,17 @@ export function webhookConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Webh
 function nonNegativeInt(raw: string | undefined, fallback: number, name: string): number {
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (0 or more), got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number (0 or more), got "${raw}"`);
   return value;
 }
 
 /** Defaults of the PostgreSQL pool: 10 connections; 30 s per statement, 10 min for the long jobs (ingest, reports). */
-export const DEFAULT_DATABASE_POOL: ServerConfig["databasePool"] = { max: 10, statementTimeoutMs: 30_000, longStatementTimeoutMs: 600_000 };
+export const DEFAULT_DATABASE_POOL: ServerConfig["databasePool"] = {
+  max: 10,
+  statementTimeoutMs: 30_000,
+  longStatementTimeoutMs: 600_000,
+};
 /** Below Kubernetes' default 30 s grace period, so the process finishes before it would be killed. */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
 
@@ -208,13 +213,21 @@ function hhmm(raw: string | undefined, fallback: string, name: string): string {
 }
 
 /** TRUST_PROXY: unset/"false" → off, a number → hop count, otherwise comma-separated addresses or CIDRs. */
-export const DEFAULT_LOGIN_DELAY: LoginDelayRule = { freeFailures: 5, baseDelayMs: 1000, maxDelayMs: 10_000, windowMs: 15 * MINUTE };
+export const DEFAULT_LOGIN_DELAY: LoginDelayRule = {
+  freeFailures: 5,
+  baseDelayMs: 1000,
+  maxDelayMs: 10_000,
+  windowMs: 15 * MINUTE,
+};
 
 export function parseTrustProxy(raw: string | undefined): ServerConfig["trustProxy"] {
   const value = raw?.trim() ?? "";
   if (value === "" || value === "false") return false;
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(",").map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function httpUrlOf(raw: string | undefined, name: string): URL | undefined {
@@ -226,11 +239,13 @@ function httpUrlOf(raw: string | undefined, name: string): URL | undefined {
   } catch {
     throw new Error(`${name} must be an absolute http(s) URL, got "${origin}"`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`${name} must be http(s), got "${origin}"`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new Error(`${name} must be http(s), got "${origin}"`);
   return url;
 }
 
-const publicUrlOf = (raw: string | undefined): string | undefined => httpUrlOf(raw, "PUBLIC_URL")?.toString().replace(/\/+$/, "");
+const publicUrlOf = (raw: string | undefined): string | undefined =>
+  httpUrlOf(raw, "PUBLIC_URL")?.toString().replace(/\/+$/, "");
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
@@ -246,7 +261,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     mailFrom: env.MAIL_FROM || "Messaging Console <no-reply@localhost>",
     printMail: env.NODE_ENV !== "production",
     publicUrl: publicUrlOf(env.PUBLIC_URL),
-    consoleOrigins: { api: httpUrlOf(env.VITE_API_URL, "VITE_API_URL")?.origin, realtime: httpUrlOf(env.VITE_REALTIME_URL, "VITE_REALTIME_URL")?.origin },
+    consoleOrigins: {
+      api: httpUrlOf(env.VITE_API_URL, "VITE_API_URL")?.origin,
+      realtime: httpUrlOf(env.VITE_REALTIME_URL, "VITE_REALTIME_URL")?.origin,
+    },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigin: env.CORS_ORIGIN || undefined,
     webRoot: env.WEB_ROOT || "./dist",
@@ -255,11 +273,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     jobIntervalMs: positiveInt(env.JOB_INTERVAL_MS, 1000, "JOB_INTERVAL_MS"),
     workflows: {
       maxStepsPerRun: positiveInt(env.WORKFLOW_MAX_STEPS, WORKFLOW_DEFAULTS.maxStepsPerRun, "WORKFLOW_MAX_STEPS"),
-      accountConcurrency: positiveInt(env.WORKFLOW_ACCOUNT_CONCURRENCY, WORKFLOW_DEFAULTS.accountConcurrency, "WORKFLOW_ACCOUNT_CONCURRENCY"),
+      accountConcurrency: positiveInt(
+        env.WORKFLOW_ACCOUNT_CONCURRENCY,
+        WORKFLOW_DEFAULTS.accountConcurrency,
+        "WORKFLOW_ACCOUNT_CONCURRENCY",
+      ),
       allowPrivateHttp: env.WORKFLOW_HTTP_ALLOW_PRIVATE === "true",
     },
     umsLogDays: positiveInt(env.UMS_LOG_DAYS, UMS_LOG_DAYS_DEFAULT, "UMS_LOG_DAYS"),
-    publicApiCommitMs: env.PUBLIC_API_COMMIT_MS === "0" ? 0 : positiveInt(env.PUBLIC_API_COMMIT_MS, 2, "PUBLIC_API_COMMIT_MS"),
+    publicApiCommitMs:
+      env.PUBLIC_API_COMMIT_MS === "0" ? 0 : positiveInt(env.PUBLIC_API_COMMIT_MS, 2, "PUBLIC_API_COMMIT_MS"),
     s3: s3ConfigFromEnv(env),
     reports: {
       ttlHours: positiveNumber(env.REPORT_TTL_HOURS, REPORT_DEFAULTS.ttlHours, "REPORT_TTL_HOURS"),
@@ -271,24 +294,47 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     ai: aiConfigFromEnv(env),
     databasePool: {
       max: positiveInt(env.DATABASE_POOL_MAX, DEFAULT_DATABASE_POOL.max, "DATABASE_POOL_MAX"),
-      statementTimeoutMs: nonNegativeInt(env.DATABASE_STATEMENT_TIMEOUT_MS, DEFAULT_DATABASE_POOL.statementTimeoutMs, "DATABASE_STATEMENT_TIMEOUT_MS"),
-      longStatementTimeoutMs: nonNegativeInt(env.DATABASE_LONG_STATEMENT_TIMEOUT_MS, DEFAULT_DATABASE_POOL.longStatementTimeoutMs, "DATABASE_LONG_STATEMENT_TIMEOUT_MS"),
+      statementTimeoutMs: nonNegativeInt(
+        env.DATABASE_STATEMENT_TIMEOUT_MS,
+        DEFAULT_DATABASE_POOL.statementTimeoutMs,
+        "DATABASE_STATEMENT_TIMEOUT_MS",
+      ),
+      longStatementTimeoutMs: nonNegativeInt(
+        env.DATABASE_LONG_STATEMENT_TIMEOUT_MS,
+        DEFAULT_DATABASE_POOL.longStatementTimeoutMs,
+        "DATABASE_LONG_STATEMENT_TIMEOUT_MS",
+      ),
     },
     shutdownTimeoutMs: positiveInt(env.SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS, "SHUTDOWN_TIMEOUT_MS"),
     // Off unless asked for: a VACUUM of a large table holds PGlite's one connection for seconds, a pause an operator
     // should choose, not find.
     pgliteMaintenanceMs: nonNegativeInt(env.PGLITE_MAINTENANCE_MS, 0, "PGLITE_MAINTENANCE_MS"),
-    metrics: { token: env.METRICS_TOKEN || undefined, port: env.METRICS_PORT ? positiveInt(env.METRICS_PORT, 0, "METRICS_PORT") : undefined },
+    metrics: {
+      token: env.METRICS_TOKEN || undefined,
+      port: env.METRICS_PORT ? positiveInt(env.METRICS_PORT, 0, "METRICS_PORT") : undefined,
+    },
     pgDump: env.PG_DUMP || undefined,
-    smsWindow: { start: hhmm(env.SMS_WINDOW_START, SMS_WINDOW.start, "SMS_WINDOW_START"), end: hhmm(env.SMS_WINDOW_END, SMS_WINDOW.end, "SMS_WINDOW_END") },
+    smsWindow: {
+      start: hhmm(env.SMS_WINDOW_START, SMS_WINDOW.start, "SMS_WINDOW_START"),
+      end: hhmm(env.SMS_WINDOW_END, SMS_WINDOW.end, "SMS_WINDOW_END"),
+    },
     credentials: credentialsKeyFromEnv(env),
     whatsappCloud: whatsappCloudConfigFromEnv(env),
     rbm: rbmConfigFromEnv(env),
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
-      loginPerIp: { ...DEFAULT_RATE_LIMITS.loginPerIp, max: positiveInt(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp.max, "RATE_LIMIT_LOGIN_PER_IP") },
-      resetPerIp: { ...DEFAULT_RATE_LIMITS.resetPerIp, max: positiveInt(env.RATE_LIMIT_RESET_PER_IP, DEFAULT_RATE_LIMITS.resetPerIp.max, "RATE_LIMIT_RESET_PER_IP") },
-      signupPerIp: { ...DEFAULT_RATE_LIMITS.signupPerIp, max: positiveInt(env.RATE_LIMIT_SIGNUP_PER_IP, DEFAULT_RATE_LIMITS.signupPerIp.max, "RATE_LIMIT_SIGNUP_PER_IP") },
+      loginPerIp: {
+        ...DEFAULT_RATE_LIMITS.loginPerIp,
+        max: positiveInt(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp.max, "RATE_LIMIT_LOGIN_PER_IP"),
+      },
+      resetPerIp: {
+        ...DEFAULT_RATE_LIMITS.resetPerIp,
+        max: positiveInt(env.RATE_LIMIT_RESET_PER_IP, DEFAULT_RATE_LIMITS.resetPerIp.max, "RATE_LIMIT_RESET_PER_IP"),
+      },
+      signupPerIp: {
+        ...DEFAULT_RATE_LIMITS.signupPerIp,
+        max: positiveInt(env.RATE_LIMIT_SIGNUP_PER_IP, DEFAULT_RATE_LIMITS.signupPerIp.max, "RATE_LIMIT_SIGNUP_PER_IP"),
+      },
     },
   };
 }

@@ -49,4 +49,6 @@ if (process.send) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`console and API on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port} (database: ${app.database.kind})`);
+app.log.info(
+  `console and API on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port} (database: ${app.database.kind})`,
+);

@@ -11,7 +11,9 @@ export const PREPARE_ENV = "PREPARE_DATA_DIR_ONLY";
 
 /** A PGlite data directory on disk that has no cluster yet (PostgreSQL and in-memory ones are never prepared). */
 export function isNewPgliteDir(config: ServerConfig): boolean {
-  return !config.databaseUrl && !config.dataDir.startsWith("memory://") && !existsSync(join(config.dataDir, "PG_VERSION"));
+  return (
+    !config.databaseUrl && !config.dataDir.startsWith("memory://") && !existsSync(join(config.dataDir, "PG_VERSION"))
+  );
 }
 
 /** The child's work: create, migrate and seed the database, close it. */

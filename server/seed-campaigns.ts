@@ -4,7 +4,17 @@ import { SETTLEMENT_WINDOW_MS } from "../contract/domain/charging";
 import type { Db } from "./db/client";
 import { holdForCampaign, releaseHold, settle } from "./services/campaigns/money";
 import { libraryTemplate } from "./services/template-library";
-import { campaigns, inboundMessages, rcsBots, rcsTemplates, smsAccounts, smsTemplates, suppressions, wabas, whatsappTemplates } from "./db/schema";
+import {
+  campaigns,
+  inboundMessages,
+  rcsBots,
+  rcsTemplates,
+  smsAccounts,
+  smsTemplates,
+  suppressions,
+  wabas,
+  whatsappTemplates,
+} from "./db/schema";
 
 // Demo campaigns on a fresh install, so the campaign lists and reports are not empty: for the manager a completed
 // campaign on each channel with a realistic funnel (states, reasons, times over the last days, replies incl. a
@@ -39,9 +49,18 @@ interface Plan {
 }
 
 const FAILURES: Record<Channel, [string, string][]> = {
-  whatsapp: [["Message undeliverable: the number is not on WhatsApp", "131026"], ["Re-engagement message outside the 24-hour window", "131047"]],
-  sms: [["Number on the DND registry", "DND"], ["Handset unreachable", "UNDELIV"]],
-  rcs: [["Device not RCS capable", "NOT_RCS"], ["Message expired before delivery", "EXPIRED"]],
+  whatsapp: [
+    ["Message undeliverable: the number is not on WhatsApp", "131026"],
+    ["Re-engagement message outside the 24-hour window", "131047"],
+  ],
+  sms: [
+    ["Number on the DND registry", "DND"],
+    ["Handset unreachable", "UNDELIV"],
+  ],
+  rcs: [
+    ["Device not RCS capable", "NOT_RCS"],
+    ["Message expired before delivery", "EXPIRED"],
+  ],
 };
 const REPLIES = ["Yes, interested", "Please call me", "STOP"];
 
@@ -130,17 +149,40 @@ function planned(plan: Plan, index: number, now: number): DemoCampaign {
 
 async function insertCampaign(db: Db, { plan, start, rows }: DemoCampaign): Promise<void> {
   const spent = rows.reduce((sum, r) => sum + r.cost_paise, 0);
-  const last = Math.max(start, ...rows.flatMap((r) => [r.sent_at, r.delivered_at, r.read_at, r.replied_at, r.failed_at]).filter((t): t is string => t !== null).map((t) => Date.parse(t)));
+  const last = Math.max(
+    start,
+    ...rows
+      .flatMap((r) => [r.sent_at, r.delivered_at, r.read_at, r.replied_at, r.failed_at])
+      .filter((t): t is string => t !== null)
+      .map((t) => Date.parse(t)),
+  );
   const started = plan.status !== "ready";
   await db.transaction(async (tx) => {
     const [campaign] = await tx
       .insert(campaigns)
       .values({
-        userId: plan.owner, createdBy: plan.createdBy ?? plan.owner, channel: plan.channel, name: plan.name, status: plan.status, statusReason: plan.statusReason ?? null,
-        templateId: plan.templateId, templateName: plan.templateName, botId: plan.botId, smsAccountId: plan.smsAccountId, wabaId: plan.wabaId, sender: plan.sender,
-        senderLabel: plan.senderLabel, sourceKind: "csv", sourceName: `${plan.name.toLowerCase().replace(/\W+/g, "-")}.csv`,
-        rowsRead: plan.recipients + 2, validCount: plan.recipients, invalidCount: 1, duplicateCount: 1, estimatedPaise: estimateOf(plan),
-        startedAt: started ? new Date(start) : null, completedAt: plan.status === "completed" ? new Date(last) : null,
+        userId: plan.owner,
+        createdBy: plan.createdBy ?? plan.owner,
+        channel: plan.channel,
+        name: plan.name,
+        status: plan.status,
+        statusReason: plan.statusReason ?? null,
+        templateId: plan.templateId,
+        templateName: plan.templateName,
+        botId: plan.botId,
+        smsAccountId: plan.smsAccountId,
+        wabaId: plan.wabaId,
+        sender: plan.sender,
+        senderLabel: plan.senderLabel,
+        sourceKind: "csv",
+        sourceName: `${plan.name.toLowerCase().replace(/\W+/g, "-")}.csv`,
+        rowsRead: plan.recipients + 2,
+        validCount: plan.recipients,
+        invalidCount: 1,
+        duplicateCount: 1,
+        estimatedPaise: estimateOf(plan),
+        startedAt: started ? new Date(start) : null,
+        completedAt: plan.status === "completed" ? new Date(last) : null,
         createdAt: new Date(start - 600_000),
       })
       .returning({ id: campaigns.id, userId: campaigns.userId, name: campaigns.name });
@@ -156,42 +198,95 @@ async function insertCampaign(db: Db, { plan, start, rows }: DemoCampaign): Prom
       if (!(await settle(tx, campaign.id, spent))) throw new Error(`demo campaign "${plan.name}" spends past its hold`);
       if (plan.status === "completed") await releaseHold(tx, campaign.id, plan.owner, new Date(last));
     }
-    await tx.update(campaigns).set({ updatedAt: new Date(last) }).where(eq(campaigns.id, campaign.id));
-    const replied = (result as { rows: { id: number | string; number: string; state: string; replied_at: string | Date | null }[] }).rows.filter((r) => r.state === "replied");
+    await tx
+      .update(campaigns)
+      .set({ updatedAt: new Date(last) })
+      .where(eq(campaigns.id, campaign.id));
+    const replied = (
+      result as { rows: { id: number | string; number: string; state: string; replied_at: string | Date | null }[] }
+    ).rows.filter((r) => r.state === "replied");
     const replies = replied.slice(0, REPLIES.length).map((r, k) => ({
-      userId: plan.owner, channel: plan.channel, from: r.number, to: plan.sender ?? plan.senderLabel, text: REPLIES[k], campaignId: campaign.id,
-      recipientId: Number(r.id), receivedAt: new Date(r.replied_at ?? last),
+      userId: plan.owner,
+      channel: plan.channel,
+      from: r.number,
+      to: plan.sender ?? plan.senderLabel,
+      text: REPLIES[k],
+      campaignId: campaign.id,
+      recipientId: Number(r.id),
+      receivedAt: new Date(r.replied_at ?? last),
     }));
     if (replies.length) await tx.insert(inboundMessages).values(replies);
     const stop = replies.find((r) => r.text === "STOP");
-    if (stop) await tx.insert(suppressions).values({ userId: plan.owner, number: stop.from, reason: `Replied STOP to "${plan.name}"`, source: "stop-reply", createdAt: stop.receivedAt }).onConflictDoNothing();
+    if (stop)
+      await tx
+        .insert(suppressions)
+        .values({
+          userId: plan.owner,
+          number: stop.from,
+          reason: `Replied STOP to "${plan.name}"`,
+          source: "stop-reply",
+          createdAt: stop.receivedAt,
+        })
+        .onConflictDoNothing();
   });
 }
 
 async function userRcsTemplate(db: Db, userId: string, botId: string): Promise<{ id: string; name: string }[]> {
-  const found = await db.select({ id: rcsTemplates.id, name: rcsTemplates.name }).from(rcsTemplates).where(eq(rcsTemplates.userId, userId)).limit(1);
+  const found = await db
+    .select({ id: rcsTemplates.id, name: rcsTemplates.name })
+    .from(rcsTemplates)
+    .where(eq(rcsTemplates.userId, userId))
+    .limit(1);
   const sample = libraryTemplate("logistics-out-for-delivery");
   if (found.length || !sample.rcs) return found;
   const draft = { ...sample.rcs, botId, name: "Out for delivery" };
-  return db.insert(rcsTemplates).values({ userId, botId, name: draft.name, type: draft.type, draft, fromLibrary: true, libraryId: sample.id }).returning({ id: rcsTemplates.id, name: rcsTemplates.name });
+  return db
+    .insert(rcsTemplates)
+    .values({ userId, botId, name: draft.name, type: draft.type, draft, fromLibrary: true, libraryId: sample.id })
+    .returning({ id: rcsTemplates.id, name: rcsTemplates.name });
 }
 
 /** The demo campaigns to seed (with the RCS template the user's needs), before any money moves. */
-export async function planDemoCampaigns(db: Db, ids: ReadonlyMap<string, string>, now: number): Promise<DemoCampaign[]> {
+export async function planDemoCampaigns(
+  db: Db,
+  ids: ReadonlyMap<string, string>,
+  now: number,
+): Promise<DemoCampaign[]> {
   const manager = ids.get("manager");
   const user = ids.get("user");
   if (!manager || !user) return [];
-  const [bot] = await db.select({ id: rcsBots.id, name: rcsBots.name }).from(rcsBots).where(eq(rcsBots.userId, manager)).limit(1);
-  const [rcsTemplate] = await db.select({ id: rcsTemplates.id, name: rcsTemplates.name }).from(rcsTemplates).where(eq(rcsTemplates.userId, manager)).limit(1);
+  const [bot] = await db
+    .select({ id: rcsBots.id, name: rcsBots.name })
+    .from(rcsBots)
+    .where(eq(rcsBots.userId, manager))
+    .limit(1);
+  const [rcsTemplate] = await db
+    .select({ id: rcsTemplates.id, name: rcsTemplates.name })
+    .from(rcsTemplates)
+    .where(eq(rcsTemplates.userId, manager))
+    .limit(1);
   const [sms] = await db
-    .select({ accountId: smsAccounts.id, account: smsAccounts.name, id: smsTemplates.id, name: smsTemplates.name, senderId: smsTemplates.senderId })
+    .select({
+      accountId: smsAccounts.id,
+      account: smsAccounts.name,
+      id: smsTemplates.id,
+      name: smsTemplates.name,
+      senderId: smsTemplates.senderId,
+    })
     .from(smsTemplates)
     .innerJoin(smsAccounts, eq(smsAccounts.id, smsTemplates.smsAccountId))
     .where(and(eq(smsAccounts.userId, manager), eq(smsAccounts.isActive, true)))
     .limit(1);
-  const wa = await db.select({ id: whatsappTemplates.id, name: whatsappTemplates.name, wabaId: whatsappTemplates.wabaId }).from(whatsappTemplates).where(and(eq(whatsappTemplates.userId, manager), eq(whatsappTemplates.status, "APPROVED")));
+  const wa = await db
+    .select({ id: whatsappTemplates.id, name: whatsappTemplates.name, wabaId: whatsappTemplates.wabaId })
+    .from(whatsappTemplates)
+    .where(and(eq(whatsappTemplates.userId, manager), eq(whatsappTemplates.status, "APPROVED")));
   const [waba] = await db.select({ name: wabas.name }).from(wabas).where(eq(wabas.userId, manager)).limit(1);
-  const [userBot] = await db.select({ id: rcsBots.id, name: rcsBots.name }).from(rcsBots).where(eq(rcsBots.userId, user)).limit(1);
+  const [userBot] = await db
+    .select({ id: rcsBots.id, name: rcsBots.name })
+    .from(rcsBots)
+    .where(eq(rcsBots.userId, user))
+    .limit(1);
   // The user's pilot needs an RCS template of its own: one made from the library, as a person would.
   const [userTemplate] = userBot ? await userRcsTemplate(db, user, userBot.id) : [];
 
@@ -200,22 +295,112 @@ export async function planDemoCampaigns(db: Db, ids: ReadonlyMap<string, string>
   const festive = wa.find((t) => t.name === "festive_sale") ?? wa[0];
   const utility = wa.find((t) => t.name === "order_shipped") ?? wa[0];
   if (festive) {
-    plans.push({ owner: manager, channel: "whatsapp", name: "Diwali festive sale", status: "completed", templateId: festive.id, templateName: festive.name, wabaId: festive.wabaId, senderLabel: waLabel, rate: DEFAULT_RATES_PAISE.whatsapp_marketing, recipients: 60, daysAgo: 6 });
-    plans.push({ owner: manager, channel: "whatsapp", name: "Order shipped notices", status: "paused", statusReason: "Paused automatically: 24 % of the last 500 messages failed (threshold 20 %)", templateId: utility.id, templateName: utility.name, wabaId: utility.wabaId, senderLabel: waLabel, rate: DEFAULT_RATES_PAISE.whatsapp_utility, recipients: 40, daysAgo: 1 });
+    plans.push({
+      owner: manager,
+      channel: "whatsapp",
+      name: "Diwali festive sale",
+      status: "completed",
+      templateId: festive.id,
+      templateName: festive.name,
+      wabaId: festive.wabaId,
+      senderLabel: waLabel,
+      rate: DEFAULT_RATES_PAISE.whatsapp_marketing,
+      recipients: 60,
+      daysAgo: 6,
+    });
+    plans.push({
+      owner: manager,
+      channel: "whatsapp",
+      name: "Order shipped notices",
+      status: "paused",
+      statusReason: "Paused automatically: 24 % of the last 500 messages failed (threshold 20 %)",
+      templateId: utility.id,
+      templateName: utility.name,
+      wabaId: utility.wabaId,
+      senderLabel: waLabel,
+      rate: DEFAULT_RATES_PAISE.whatsapp_utility,
+      recipients: 40,
+      daysAgo: 1,
+    });
   }
   if (sms) {
     const label = `${sms.account} · ${sms.senderId}`;
-    plans.push({ owner: manager, channel: "sms", name: "Order updates November", status: "completed", templateId: sms.id, templateName: sms.name, smsAccountId: sms.accountId, sender: sms.senderId, senderLabel: label, rate: DEFAULT_RATES_PAISE.sms, recipients: 50, daysAgo: 4 });
+    plans.push({
+      owner: manager,
+      channel: "sms",
+      name: "Order updates November",
+      status: "completed",
+      templateId: sms.id,
+      templateName: sms.name,
+      smsAccountId: sms.accountId,
+      sender: sms.senderId,
+      senderLabel: label,
+      rate: DEFAULT_RATES_PAISE.sms,
+      recipients: 50,
+      daysAgo: 4,
+    });
     // The department head's own campaign (its dashboard and the manager's Team Reports credit it to the head).
     const head = ids.get("depthead");
-    if (head) plans.push({ owner: manager, createdBy: head, channel: "sms", name: "Store opening invite", status: "completed", templateId: sms.id, templateName: sms.name, smsAccountId: sms.accountId, sender: sms.senderId, senderLabel: label, rate: DEFAULT_RATES_PAISE.sms, recipients: 30, daysAgo: 5 });
-    plans.push({ owner: manager, channel: "sms", name: "Weekend reminder", status: "ready", templateId: sms.id, templateName: sms.name, smsAccountId: sms.accountId, sender: sms.senderId, senderLabel: label, rate: DEFAULT_RATES_PAISE.sms, recipients: 20, daysAgo: 0 });
+    if (head)
+      plans.push({
+        owner: manager,
+        createdBy: head,
+        channel: "sms",
+        name: "Store opening invite",
+        status: "completed",
+        templateId: sms.id,
+        templateName: sms.name,
+        smsAccountId: sms.accountId,
+        sender: sms.senderId,
+        senderLabel: label,
+        rate: DEFAULT_RATES_PAISE.sms,
+        recipients: 30,
+        daysAgo: 5,
+      });
+    plans.push({
+      owner: manager,
+      channel: "sms",
+      name: "Weekend reminder",
+      status: "ready",
+      templateId: sms.id,
+      templateName: sms.name,
+      smsAccountId: sms.accountId,
+      sender: sms.senderId,
+      senderLabel: label,
+      rate: DEFAULT_RATES_PAISE.sms,
+      recipients: 20,
+      daysAgo: 0,
+    });
   }
   if (bot && rcsTemplate) {
-    plans.push({ owner: manager, channel: "rcs", name: "Winter collection launch", status: "completed", templateId: rcsTemplate.id, templateName: rcsTemplate.name, botId: bot.id, senderLabel: bot.name, rate: DEFAULT_RATES_PAISE.rcs, recipients: 40, daysAgo: 3 });
+    plans.push({
+      owner: manager,
+      channel: "rcs",
+      name: "Winter collection launch",
+      status: "completed",
+      templateId: rcsTemplate.id,
+      templateName: rcsTemplate.name,
+      botId: bot.id,
+      senderLabel: bot.name,
+      rate: DEFAULT_RATES_PAISE.rcs,
+      recipients: 40,
+      daysAgo: 3,
+    });
   }
   if (userBot && userTemplate) {
-    plans.push({ owner: user, channel: "rcs", name: "Delivery alerts pilot", status: "completed", templateId: userTemplate.id, templateName: userTemplate.name, botId: userBot.id, senderLabel: userBot.name, rate: DEFAULT_RATES_PAISE.rcs, recipients: 12, daysAgo: 2 });
+    plans.push({
+      owner: user,
+      channel: "rcs",
+      name: "Delivery alerts pilot",
+      status: "completed",
+      templateId: userTemplate.id,
+      templateName: userTemplate.name,
+      botId: userBot.id,
+      senderLabel: userBot.name,
+      rate: DEFAULT_RATES_PAISE.rcs,
+      recipients: 12,
+      daysAgo: 2,
+    });
   }
   return plans.map((plan, i) => planned(plan, i, now));
 }

@@ -24,7 +24,23 @@ export async function seedChannelsDemo(db: Db, ids: ReadonlyMap<string, string>)
     registeredAt,
   };
   await db.insert(rcsBots).values([
-    { ...common, userId: id("manager"), name: "Acme Retail", description: "Order updates and offers from Acme Retail", useCase: "MULTI_USE", brandColor: "#E4572E", providerBotId: "sandbox-rbm-demo-acme-retail" },
-    { ...common, userId: id("user"), name: "Acme Alerts", description: "Delivery alerts from Acme Retail", useCase: "TRANSACTIONAL", brandColor: "#1A73E8", providerBotId: "sandbox-rbm-demo-acme-alerts" },
+    {
+      ...common,
+      userId: id("manager"),
+      name: "Acme Retail",
+      description: "Order updates and offers from Acme Retail",
+      useCase: "MULTI_USE",
+      brandColor: "#E4572E",
+      providerBotId: "sandbox-rbm-demo-acme-retail",
+    },
+    {
+      ...common,
+      userId: id("user"),
+      name: "Acme Alerts",
+      description: "Delivery alerts from Acme Retail",
+      useCase: "TRANSACTIONAL",
+      brandColor: "#1A73E8",
+      providerBotId: "sandbox-rbm-demo-acme-alerts",
+    },
   ]);
 }

@@ -15,14 +15,36 @@ interface Demo {
   channel: ChatChannel;
   number: string;
   /** [direction, text, hours ago, status of an outgoing one] */
-  messages: [("in" | "out"), string, number, string?][];
+  messages: ["in" | "out", string, number, string?][];
 }
 
 const DEMOS: Demo[] = [
-  { channel: "whatsapp", number: "+919810000101", messages: [["in", "Hi, is my order #4821 shipped?", 3], ["out", "Yes! It left our warehouse this morning and arrives tomorrow.", 2.9, "read"], ["in", "Great, thank you 🙏", 2]] },
-  { channel: "whatsapp", number: "+919810000102", messages: [["in", "Do you deliver to Pune?", 30], ["out", "We do, in 2–3 days.", 29.5, "delivered"]] },
+  {
+    channel: "whatsapp",
+    number: "+919810000101",
+    messages: [
+      ["in", "Hi, is my order #4821 shipped?", 3],
+      ["out", "Yes! It left our warehouse this morning and arrives tomorrow.", 2.9, "read"],
+      ["in", "Great, thank you 🙏", 2],
+    ],
+  },
+  {
+    channel: "whatsapp",
+    number: "+919810000102",
+    messages: [
+      ["in", "Do you deliver to Pune?", 30],
+      ["out", "We do, in 2–3 days.", 29.5, "delivered"],
+    ],
+  },
   { channel: "sms", number: "+919810000103", messages: [["in", "What are your store hours on Sunday?", 5]] },
-  { channel: "rcs", number: "+919810000104", messages: [["out", "Our winter collection is here. Tap to explore.", 8, "read"], ["in", "Show me jackets under 3000", 7.5]] },
+  {
+    channel: "rcs",
+    number: "+919810000104",
+    messages: [
+      ["out", "Our winter collection is here. Tap to explore.", 8, "read"],
+      ["in", "Show me jackets under 3000", 7.5],
+    ],
+  },
 ];
 
 /** The manager's live agent, signing in as the demo account `agent` (seed.ts), and one invitation still open. */

@@ -37,16 +37,87 @@ interface DemoAccount {
  * is under the low-balance threshold, so gating and the banner can be seen on a fresh install.
  */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { username: "admin", role: "admin", name: "Asha Admin", companyName: "Messaging Console", modules: MODULES, balance: 0 },
-  { username: "reseller", role: "reseller", name: "Ravi Reseller", companyName: "Northwind Telecom", parent: "admin", modules: MODULES, balance: 100000 },
-  { username: "manager", role: "manager", name: "Meera Manager", companyName: "Acme Retail", parent: "reseller", modules: ["campaign", "template", "chat", "agent"], balance: 25000 },
-  { username: "user", role: "user", name: "Uday User", companyName: "Acme Retail", parent: "manager", modules: ["campaign", "template", "chat", "api"], balance: 500 },
-  { username: "depthead", role: "department_head", name: "Deepa Head", companyName: "Acme Retail", parent: "manager", modules: ["campaign", "template"], balance: 2000 },
-  { username: "globex", role: "manager", name: "Gita Globex", companyName: "Globex Logistics", parent: "reseller", modules: ["campaign", "template", "chat", "api", "agent"], balance: 4200 },
-  { username: "priya", role: "user", name: "Priya Sharma", companyName: "Acme Retail", parent: "manager", modules: ["campaign", "chat"], balance: 1500 },
-  { username: "rahul", role: "user", name: "Rahul Verma", companyName: "Acme Retail", parent: "manager", modules: ["chat"], balance: 0 },
+  {
+    username: "admin",
+    role: "admin",
+    name: "Asha Admin",
+    companyName: "Messaging Console",
+    modules: MODULES,
+    balance: 0,
+  },
+  {
+    username: "reseller",
+    role: "reseller",
+    name: "Ravi Reseller",
+    companyName: "Northwind Telecom",
+    parent: "admin",
+    modules: MODULES,
+    balance: 100000,
+  },
+  {
+    username: "manager",
+    role: "manager",
+    name: "Meera Manager",
+    companyName: "Acme Retail",
+    parent: "reseller",
+    modules: ["campaign", "template", "chat", "agent"],
+    balance: 25000,
+  },
+  {
+    username: "user",
+    role: "user",
+    name: "Uday User",
+    companyName: "Acme Retail",
+    parent: "manager",
+    modules: ["campaign", "template", "chat", "api"],
+    balance: 500,
+  },
+  {
+    username: "depthead",
+    role: "department_head",
+    name: "Deepa Head",
+    companyName: "Acme Retail",
+    parent: "manager",
+    modules: ["campaign", "template"],
+    balance: 2000,
+  },
+  {
+    username: "globex",
+    role: "manager",
+    name: "Gita Globex",
+    companyName: "Globex Logistics",
+    parent: "reseller",
+    modules: ["campaign", "template", "chat", "api", "agent"],
+    balance: 4200,
+  },
+  {
+    username: "priya",
+    role: "user",
+    name: "Priya Sharma",
+    companyName: "Acme Retail",
+    parent: "manager",
+    modules: ["campaign", "chat"],
+    balance: 1500,
+  },
+  {
+    username: "rahul",
+    role: "user",
+    name: "Rahul Verma",
+    companyName: "Acme Retail",
+    parent: "manager",
+    modules: ["chat"],
+    balance: 0,
+  },
   // The manager's live agent (Team Members): answers the manager's conversations (seed-chats.ts links it).
-  { username: "agent", role: "user", name: "Asha Verma", companyName: "Acme Retail", parent: "manager", modules: ["chat"], balance: 0 },
+  {
+    username: "agent",
+    role: "user",
+    name: "Asha Verma",
+    companyName: "Acme Retail",
+    parent: "manager",
+    modules: ["chat"],
+    balance: 0,
+  },
 ];
 
 /** Seeds the demo accounts when the database has no users at all; never touches a database in use. */
@@ -77,7 +148,12 @@ export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger)
   // The manager's sandbox WABA is connected (the template screens need one). Its analytics are what the seeded
   // campaigns and chats below sent over it, nothing invented.
   await ensureSandboxSolution(db);
-  await storeConnection(db, ids.get("manager") as string, "sandbox", sandboxWabaFor(sandboxConfigFromEnv().seed, ids.get("manager") as string));
+  await storeConnection(
+    db,
+    ids.get("manager") as string,
+    "sandbox",
+    sandboxWabaFor(sandboxConfigFromEnv().seed, ids.get("manager") as string),
+  );
   await seedSmsAccounts(db, ids);
   await seedChannelsDemo(db, ids);
   await seedWhatsAppTemplates(db, ids.get("manager") as string);
@@ -89,7 +165,15 @@ export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger)
   const credits = DEMO_ACCOUNTS.map((a) => {
     const userId = ids.get(a.username) as string;
     const taken = campaigns.filter((c) => c.plan.owner === userId).reduce((sum, c) => sum + c.takes, 0);
-    return { userId, paise: a.balance * 100 + taken, kind: "credit" as const, note: "Opening balance", counterpartyId: admin, insufficient: "", at: openedAt };
+    return {
+      userId,
+      paise: a.balance * 100 + taken,
+      kind: "credit" as const,
+      note: "Opening balance",
+      counterpartyId: admin,
+      insufficient: "",
+      at: openedAt,
+    };
   }).filter((c) => c.paise > 0);
   await applyMoves(db, credits, admin);
   await seedCampaignsDemo(db, campaigns);
@@ -102,7 +186,11 @@ export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger)
  * or the child that prepares a new PGlite directory): the demo accounts when configured, the sandbox WhatsApp
  * solution always (seeded demo or not, old database or new).
  */
-export async function seedOnStart(db: Db, config: { seedDemo: boolean; demoPassword: string }, log: FastifyBaseLogger): Promise<void> {
+export async function seedOnStart(
+  db: Db,
+  config: { seedDemo: boolean; demoPassword: string },
+  log: FastifyBaseLogger,
+): Promise<void> {
   if (config.seedDemo) await seedDemo(db, config.demoPassword, log);
   await ensureSandboxSolution(db);
 }

@@ -31,7 +31,14 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
   // through to the not-found handler below. preCompressed: the build writes .br and .gz beside each file
   // (vite.config.ts), sent when the browser accepts them, so nothing is compressed per request.
   if (built) {
-    await app.register(fastifyStatic, { root, wildcard: true, index: "index.html", preCompressed: true, cacheControl: false, setHeaders });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: "index.html",
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders,
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -57,16 +57,33 @@ export async function startBenchServer(config: Partial<ServerConfig> = {}): Prom
   const app = await buildApp({
     database,
     logger: false,
-    config: { port, publicUrl: `http://127.0.0.1:${port}`, dataDir, webRoot: "./.no-web-root", jwtSecret: "bench", demoPassword: "bench-pw-1", jobIntervalMs: 60_000, ...config },
+    config: {
+      port,
+      publicUrl: `http://127.0.0.1:${port}`,
+      dataDir,
+      webRoot: "./.no-web-root",
+      jwtSecret: "bench",
+      demoPassword: "bench-pw-1",
+      jobIntervalMs: 60_000,
+      ...config,
+    },
   });
   await app.listen({ port, host: "127.0.0.1" });
-  const login = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "user", password: "bench-pw-1" } });
+  const login = await app.inject({
+    method: "POST",
+    url: "/api/v1/auth/login",
+    payload: { email: "user", password: "bench-pw-1" },
+  });
   const auth = { authorization: `Bearer ${login.json().data.token as string}` };
   const { db } = database;
   const [user] = await rowsOf<{ id: string }>(db, sql`select id from users where username = 'user'`);
   await setBalance(db, user.id, "10000000.00");
   return {
-    app, database, db, auth, userId: user.id,
+    app,
+    database,
+    db,
+    auth,
+    userId: user.id,
     close: async () => {
       await app.close();
       await database.close();
@@ -84,7 +101,9 @@ const inCampaigns = (ids: readonly string[]) => sql`campaign_id = any(${pgArray(
 export async function runCampaigns(db: Db, campaignIds: readonly string[]): Promise<number> {
   const start = performance.now();
   // Only this run's campaigns (the demo seed has campaigns of its own).
-  await db.execute(sql`update campaigns set status = 'running', started_at = now() where id = any(${pgArray([...campaignIds])}::uuid[])`);
+  await db.execute(
+    sql`update campaigns set status = 'running', started_at = now() where id = any(${pgArray([...campaignIds])}::uuid[])`,
+  );
   let last = 0;
   let lastOutcomeAt = start;
   for (;;) {
@@ -95,7 +114,8 @@ export async function runCampaigns(db: Db, campaignIds: readonly string[]): Prom
     );
     if (row.done > last) lastOutcomeAt = performance.now();
     const secs = (performance.now() - start) / 1000;
-    if (Math.round(secs) % 5 === 0 || row.pending === 0) console.log(`  ${secs.toFixed(0).padStart(3)} s: ${row.done} sent (${row.done - last} in the last second)`);
+    if (Math.round(secs) % 5 === 0 || row.pending === 0)
+      console.log(`  ${secs.toFixed(0).padStart(3)} s: ${row.done} sent (${row.done - last} in the last second)`);
     last = row.done;
     if (row.pending === 0) break;
   }
@@ -154,5 +174,10 @@ export function countPerRecipient(expected: readonly string[], taken: readonly s
     accepted++;
   }
   const counts = [...per.values()];
-  return { accepted, distinct: counts.filter((c) => c > 0).length, duplicated: counts.filter((c) => c > 1).length, missing: counts.filter((c) => c === 0).length };
+  return {
+    accepted,
+    distinct: counts.filter((c) => c > 0).length,
+    duplicated: counts.filter((c) => c > 1).length,
+    missing: counts.filter((c) => c === 0).length,
+  };
 }

@@ -9,17 +9,40 @@ import { diskStorage } from "../../server/storage/disk";
 
 const [csv, batch] = process.argv.slice(2);
 const dataDir = process.env.BENCH_DATA_DIR as string;
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: join(dataDir, "db") });
+const database = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  dataDir: join(dataDir, "db"),
+});
 const { db } = database;
 const storage = diskStorage(join(dataDir, "uploads"));
 const key = `campaigns/bench-${Date.now()}/audience`;
 await storage.putStream(key, createReadStream(csv), "text/csv");
 
-const [user] = await db.insert(users).values({ username: `bench-${Date.now()}`, email: `bench-${Date.now()}@example.com`, passwordHash: "x", role: "user", name: "Bench" }).returning();
-const [campaign] = await db.insert(campaigns).values({
-  userId: user.id, channel: "sms", name: "Bench", templateId: user.id, templateName: "bench", variables: ["{{name}}"],
-  sourceKind: "csv", sourceKey: key, totalBytes: statSync(csv).size, nextRunAt: new Date(),
-}).returning();
+const [user] = await db
+  .insert(users)
+  .values({
+    username: `bench-${Date.now()}`,
+    email: `bench-${Date.now()}@example.com`,
+    passwordHash: "x",
+    role: "user",
+    name: "Bench",
+  })
+  .returning();
+const [campaign] = await db
+  .insert(campaigns)
+  .values({
+    userId: user.id,
+    channel: "sms",
+    name: "Bench",
+    templateId: user.id,
+    templateName: "bench",
+    variables: ["{{name}}"],
+    sourceKind: "csv",
+    sourceKey: key,
+    totalBytes: statSync(csv).size,
+    nextRunAt: new Date(),
+  })
+  .returning();
 
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
@@ -27,7 +50,15 @@ const done = await ingestCampaign({ db, storage, leaseMs: 600_000, batchSize: Nu
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 await database.close();
-process.stdout.write(`${JSON.stringify({
-  seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, status: done?.status, rowsRead: done?.rowsRead, valid: done?.validCount, invalid: done?.invalidCount, duplicates: done?.duplicateCount,
-  peakRssKb: process.resourceUsage().maxRSS,
-})}\n`);
+process.stdout.write(
+  `${JSON.stringify({
+    seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    status: done?.status,
+    rowsRead: done?.rowsRead,
+    valid: done?.validCount,
+    invalid: done?.invalidCount,
+    duplicates: done?.duplicateCount,
+    peakRssKb: process.resourceUsage().maxRSS,
+  })}\n`,
+);

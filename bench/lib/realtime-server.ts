@@ -57,12 +57,22 @@ const send = (message: BenchReady | BenchStored) => process.send?.(message);
 const dataDir = mkdtempSync(join(tmpdir(), "bench-realtime-"));
 // BENCH_QUERIES=1: counts the statements the server ran, by text, and prints the most frequent when it stops.
 const statements = new Map<string, number>();
-const queryLog = process.env.BENCH_QUERIES === "1" ? (query: string) => void statements.set(query, (statements.get(query) ?? 0) + 1) : undefined;
+const queryLog =
+  process.env.BENCH_QUERIES === "1"
+    ? (query: string) => void statements.set(query, (statements.get(query) ?? 0) + 1)
+    : undefined;
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir, queryLog });
 const { carrier, inject } = injectable(createSandboxCarrier(testSandboxConfig("bench-realtime")));
 const app = await buildApp({
-  database, logger: process.env.BENCH_LOG === "1", carrier,
-  config: { dataDir, webRoot: "./.no-web-root", jwtSecret: "bench-realtime", demoPassword: process.env.BENCH_PASSWORD ?? "bench-pw-1" },
+  database,
+  logger: process.env.BENCH_LOG === "1",
+  carrier,
+  config: {
+    dataDir,
+    webRoot: "./.no-web-root",
+    jwtSecret: "bench-realtime",
+    demoPassword: process.env.BENCH_PASSWORD ?? "bench-pw-1",
+  },
 });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const [manager] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, "manager"));
@@ -78,7 +88,8 @@ await database.db.insert(modulePermissions).values({ userId: manager.id, moduleN
 process.on("message", (command: BenchCommand) => {
   if (command.kind === "stop") {
     const top = [...statements].sort((a, b) => b[1] - a[1]).slice(0, 25);
-    for (const [text, count] of top) console.log(`${String(count).padStart(8)}  ${text.replace(/\s+/g, " ").slice(0, 160)}`);
+    for (const [text, count] of top)
+      console.log(`${String(count).padStart(8)}  ${text.replace(/\s+/g, " ").slice(0, 160)}`);
     void app.close().then(async () => {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -95,18 +106,38 @@ process.on("message", (command: BenchCommand) => {
     return;
   }
   if (command.kind === "inbound") {
-    inject({ type: "inbound", channel: "whatsapp", from: command.from, to: address, text: command.text, at: new Date() });
+    inject({
+      type: "inbound",
+      channel: "whatsapp",
+      from: command.from,
+      to: address,
+      text: command.text,
+      at: new Date(),
+    });
     return;
   }
   // What the chat service emits for an inbound message, straight into the room: measures the socket path alone.
   const payload: RealtimeChatMessage = {
     message: {
-      channel: "whatsapp", chatId: "bench", messageId: String(command.seq), senderPhoneNumber: command.from, text: command.text,
-      sendTime: new Date().toISOString(), direction: "in", messageType: "text", clientId: null,
+      channel: "whatsapp",
+      chatId: "bench",
+      messageId: String(command.seq),
+      senderPhoneNumber: command.from,
+      text: command.text,
+      sendTime: new Date().toISOString(),
+      direction: "in",
+      messageType: "text",
+      clientId: null,
     },
   };
   // Where the chat service sends an unassigned conversation's events (owner and team), and the manager's own room
   // (its sockets are in it whether or not the chat rooms are joined on this build); one delivery per socket.
   app.io.to([userRoom(manager.id), ...conversationRooms(manager.id, null)]).emit(CHAT_MESSAGE_EVENT, payload);
 });
-send({ kind: "ready", port: (app.server.address() as { port: number }).port, database: database.kind, managerId: manager.id, address });
+send({
+  kind: "ready",
+  port: (app.server.address() as { port: number }).port,
+  database: database.kind,
+  managerId: manager.id,
+  address,
+});

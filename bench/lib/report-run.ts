@@ -10,15 +10,39 @@ import { diskStorage } from "../../server/storage/disk";
 
 const [userId, campaignId, format, batch] = process.argv.slice(2);
 const dataDir = process.env.BENCH_DATA_DIR as string;
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: join(dataDir, "db") });
+const database = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  dataDir: join(dataDir, "db"),
+});
 const { db } = database;
 const storage = diskStorage(join(dataDir, "uploads"));
-const silent = { error: () => undefined, warn: () => undefined, info: () => undefined } as unknown as Parameters<typeof reportGenerationJob>[0]["log"];
+const silent = { error: () => undefined, warn: () => undefined, info: () => undefined } as unknown as Parameters<
+  typeof reportGenerationJob
+>[0]["log"];
 let pushes = 0;
-const job = reportGenerationJob({ db, storage, batch: Number(batch), leaseMs: 600_000, ttlMs: 3_600_000, maxAttempts: 3, announce: () => (pushes += 1), log: silent });
-const [queued] = await db.insert(reports).values({
-  userId, dateFrom: "2024-03-01", dateTo: "2024-03-31", channel: "whatsapp", campaignId, campaignName: "Bench report campaign", detailed: true, format: format as "csv" | "xlsx",
-}).returning();
+const job = reportGenerationJob({
+  db,
+  storage,
+  batch: Number(batch),
+  leaseMs: 600_000,
+  ttlMs: 3_600_000,
+  maxAttempts: 3,
+  announce: () => (pushes += 1),
+  log: silent,
+});
+const [queued] = await db
+  .insert(reports)
+  .values({
+    userId,
+    dateFrom: "2024-03-01",
+    dateTo: "2024-03-31",
+    channel: "whatsapp",
+    campaignId,
+    campaignName: "Bench report campaign",
+    detailed: true,
+    format: format as "csv" | "xlsx",
+  })
+  .returning();
 
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
@@ -28,6 +52,14 @@ const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 const [done] = await db.select().from(reports).where(eq(reports.id, queued.id));
 await database.close();
-process.stdout.write(`${JSON.stringify({
-  seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, status: done.status, rows: done.rowsDone, bytes: done.fileSize, pushes, peakRssKb: process.resourceUsage().maxRSS,
-})}\n`);
+process.stdout.write(
+  `${JSON.stringify({
+    seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    status: done.status,
+    rows: done.rowsDone,
+    bytes: done.fileSize,
+    pushes,
+    peakRssKb: process.resourceUsage().maxRSS,
+  })}\n`,
+);

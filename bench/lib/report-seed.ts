@@ -11,14 +11,38 @@ import { campaigns, users } from "../../server/db/schema";
 const total = Number(process.argv[2]);
 const dataDir = process.env.BENCH_DATA_DIR as string;
 const started = performance.now();
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: join(dataDir, "db") });
+const database = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  dataDir: join(dataDir, "db"),
+});
 const { db } = database;
 const stamp = Date.now();
-const [user] = await db.insert(users).values({ username: `bench-report-${stamp}`, email: `bench-report-${stamp}@example.com`, passwordHash: "x", role: "manager", name: "Bench" }).returning();
-const [campaign] = await db.insert(campaigns).values({
-  userId: user.id, createdBy: user.id, channel: "whatsapp", name: "Bench report campaign", status: "completed", templateId: user.id, templateName: "bench",
-  senderLabel: "Bench · WhatsApp", sourceKind: "paste", createdAt: new Date("2024-03-10T09:00:00Z"), spentPaise: total * 80,
-}).returning();
+const [user] = await db
+  .insert(users)
+  .values({
+    username: `bench-report-${stamp}`,
+    email: `bench-report-${stamp}@example.com`,
+    passwordHash: "x",
+    role: "manager",
+    name: "Bench",
+  })
+  .returning();
+const [campaign] = await db
+  .insert(campaigns)
+  .values({
+    userId: user.id,
+    createdBy: user.id,
+    channel: "whatsapp",
+    name: "Bench report campaign",
+    status: "completed",
+    templateId: user.id,
+    templateName: "bench",
+    senderLabel: "Bench · WhatsApp",
+    sourceKind: "paste",
+    createdAt: new Date("2024-03-10T09:00:00Z"),
+    spentPaise: total * 80,
+  })
+  .returning();
 await db.execute(sql`
   insert into campaign_recipients (campaign_id, user_id, row, number, variables, state, reason, code, cost_paise, sent_at, delivered_at, read_at, replied_at, failed_at)
   select ${campaign.id}::uuid, ${user.id}::uuid, g, '+91' || (7000000000 + (g::int8 * 7919) % ${total})::text, array['Person ' || g], s.state,
@@ -38,4 +62,6 @@ await db.execute(sql`
   select user_id, 'whatsapp', number, 'bench', 'Yes, please', campaign_id, id, replied_at from campaign_recipients
   where campaign_id = ${campaign.id}::uuid and state = 'replied'`);
 await database.close();
-process.stdout.write(`${JSON.stringify({ userId: user.id, campaignId: campaign.id, seconds: (performance.now() - started) / 1000 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ userId: user.id, campaignId: campaign.id, seconds: (performance.now() - started) / 1000 })}\n`,
+);

@@ -38,7 +38,10 @@ export async function startServer({ command = process.execPath, args, env = {}, 
     await exited;
     // `npm` exits before the server it started has closed: wait until the port is free for the next start.
     for (const until = performance.now() + 15_000; performance.now() < until; await sleep(50)) {
-      const up = await fetch(`${url}/healthz`).then(() => true, () => false);
+      const up = await fetch(`${url}/healthz`).then(
+        () => true,
+        () => false,
+      );
       if (!up) return;
     }
     throw new Error(`${url} still answering after its process was stopped`);
@@ -84,8 +87,12 @@ export function freePort() {
  * can exceed the server's 10 s plugin timeout on a busy machine (the server would exit before the bench starts).
  */
 export async function createPgliteCluster(dataDir, cwd = ".") {
-  const script = 'const { openPglite } = await import("./server/db/pglite.ts"); await (await openPglite(process.argv[1])).close();';
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script, dataDir], { cwd, stdio: "inherit" });
+  const script =
+    'const { openPglite } = await import("./server/db/pglite.ts"); await (await openPglite(process.argv[1])).close();';
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script, dataDir], {
+    cwd,
+    stdio: "inherit",
+  });
   const code = await new Promise((resolve) => child.once("exit", resolve));
   if (code !== 0) throw new Error(`creating the PGlite cluster in ${dataDir} failed (exit ${code})`);
 }

@@ -16,11 +16,18 @@ let smsc: Smsc | undefined;
 serveStandIn(async (request: Request) => {
   switch (request.op) {
     case "start":
-      smsc = await startSmsc({ users: request.users ?? [], behaviour: { receiptDelayMs: request.receiptDelayMs ?? 200, throttlePerSecond: request.throttlePerSecond ?? 0 } });
+      smsc = await startSmsc({
+        users: request.users ?? [],
+        behaviour: { receiptDelayMs: request.receiptDelayMs ?? 200, throttlePerSecond: request.throttlePerSecond ?? 0 },
+      });
       return smsc.port;
     case "stats":
       // One entry per submit_sm taken (each part of a long message would count: the bench's texts are one part).
-      return { to: smsc?.submitted.map((s) => `+${s.to}`) ?? [], throttled: smsc?.throttled ?? 0, binds: smsc?.binds ?? 0 };
+      return {
+        to: smsc?.submitted.map((s) => `+${s.to}`) ?? [],
+        throttled: smsc?.throttled ?? 0,
+        binds: smsc?.binds ?? 0,
+      };
     case "close":
       await smsc?.close();
       setImmediate(() => process.exit(0));

@@ -33,7 +33,8 @@ export function serveStandIn<R extends { id: number; op: string }>(handle: (requ
   process.on("message", (request: R) => {
     handle(request).then(
       (result) => process.send?.({ id: request.id, result }),
-      (error: unknown) => process.send?.({ id: request.id, error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        process.send?.({ id: request.id, error: error instanceof Error ? error.message : String(error) }),
     );
   });
 }

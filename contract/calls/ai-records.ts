@@ -243,7 +243,9 @@ export const AnswerLogRecord = Type.Object({
   reply: Type.String(),
   intent: nullable(Type.String()),
   confidence: Type.Number(),
-  sources: Type.Array(Type.Object({ passageId: Type.String(), knowledgeId: Type.String(), title: Type.String(), score: Type.Number() })),
+  sources: Type.Array(
+    Type.Object({ passageId: Type.String(), knowledgeId: Type.String(), title: Type.String(), score: Type.Number() }),
+  ),
   outcome: AiOutcomeField,
   reason: nullable(Type.String()),
   engine: enumOf<AiEngine>(AI_ENGINES),

@@ -1,7 +1,20 @@
 import type { Static } from "@sinclair/typebox";
 import { CAMPAIGN_CHANNELS, type CampaignChannel } from "../constants";
 import { DND_SOURCES, type DndSource } from "../domain/dnd";
-import { CAMPAIGN_STATUSES, FAILOVER_MESSAGE_STATES, INGEST_EXCLUSIONS, RATE_KEYS, RECIPIENT_STATES, SKIP_REASONS, SKIPPED_SAMPLE_MAX, type CampaignStatus, type FailoverMessageState, type IngestExclusion, type RecipientState, type SkipReason } from "../domain/campaigns";
+import {
+  CAMPAIGN_STATUSES,
+  FAILOVER_MESSAGE_STATES,
+  INGEST_EXCLUSIONS,
+  RATE_KEYS,
+  RECIPIENT_STATES,
+  SKIP_REASONS,
+  SKIPPED_SAMPLE_MAX,
+  type CampaignStatus,
+  type FailoverMessageState,
+  type IngestExclusion,
+  type RecipientState,
+  type SkipReason,
+} from "../domain/campaigns";
 import { Type } from "./type";
 
 // What the campaign calls answer. Money is in rupees (two decimals) at the edge; the server keeps paise.
@@ -16,7 +29,10 @@ export const RecipientStateField = enumOf<RecipientState>(RECIPIENT_STATES);
 
 /** Recipients per state, and how many failed over to SMS. */
 export const RecipientCountsRecord = Type.Object({
-  ...Object.fromEntries(RECIPIENT_STATES.map((s) => [s, Type.Integer()])) as Record<RecipientState, ReturnType<typeof Type.Integer>>,
+  ...(Object.fromEntries(RECIPIENT_STATES.map((s) => [s, Type.Integer()])) as Record<
+    RecipientState,
+    ReturnType<typeof Type.Integer>
+  >),
   failedOver: Type.Integer(),
 });
 
@@ -33,8 +49,16 @@ export const CampaignRecord = Type.Object({
   templateName: Type.String(),
   /** The sender as a person reads it: bot name, SMS account and header, WhatsApp number. */
   senderLabel: Type.String(),
-  source: Type.Object({ kind: Type.Unsafe<"csv" | "xlsx" | "paste">({ type: "string", enum: ["csv", "xlsx", "paste"] }), name: nullableText() }),
-  audience: Type.Object({ rowsRead: Type.Integer(), valid: Type.Integer(), invalid: Type.Integer(), duplicates: Type.Integer() }),
+  source: Type.Object({
+    kind: Type.Unsafe<"csv" | "xlsx" | "paste">({ type: "string", enum: ["csv", "xlsx", "paste"] }),
+    name: nullableText(),
+  }),
+  audience: Type.Object({
+    rowsRead: Type.Integer(),
+    valid: Type.Integer(),
+    invalid: Type.Integer(),
+    duplicates: Type.Integer(),
+  }),
   /** Recipients queued for sending (valid minus those skipped at the check). */
   total: Type.Integer(),
   counts: RecipientCountsRecord,
@@ -61,7 +85,10 @@ export const CampaignRecord = Type.Object({
    * SMS failover (`failover.conditions`): how many messages have none yet, and until when it waits (the last one's
    * failover TTL). It holds only what those failovers can cost meanwhile. Null otherwise.
    */
-  waiting: Type.Union([Type.Object({ messages: Type.Integer(), until: Type.String({ format: "date-time" }) }), Type.Null()]),
+  waiting: Type.Union([
+    Type.Object({ messages: Type.Integer(), until: Type.String({ format: "date-time" }) }),
+    Type.Null(),
+  ]),
   /**
    * When its messages are billed (contract/domain/charging.ts): on submission, or on delivery, where a charge stays
    * open until a receipt or the settlement cut-off; `settledAt` once none is open, `settlesBy` the latest it can be.
@@ -124,7 +151,9 @@ export const RejectedRowRecord = Type.Object({
 });
 
 const SkipReasonField = enumOf<SkipReason>(Object.keys(SKIP_REASONS) as SkipReason[]);
-const ExclusionField = enumOf<IngestExclusion | SkipReason>([...new Set([...Object.keys(INGEST_EXCLUSIONS), ...Object.keys(SKIP_REASONS)])] as (IngestExclusion | SkipReason)[]);
+const ExclusionField = enumOf<IngestExclusion | SkipReason>([
+  ...new Set([...Object.keys(INGEST_EXCLUSIONS), ...Object.keys(SKIP_REASONS)]),
+] as (IngestExclusion | SkipReason)[]);
 
 /** Validating progress: how far the ingest has read, and its report so far. */
 export const IngestProgressRecord = Type.Object({
@@ -158,7 +187,10 @@ export const PreCheckRecord = Type.Object({
    * WhatsApp messaging limit's headroom, each in audience order), at most SKIPPED_SAMPLE_MAX; `detail` is the
    * suppression list's own reason (e.g. `Replied "STOP"`) where it has one.
    */
-  skippedNumbers: Type.Array(Type.Object({ number: Type.String(), reason: SkipReasonField, label: Type.String(), detail: nullableText() }), { maxItems: SKIPPED_SAMPLE_MAX }),
+  skippedNumbers: Type.Array(
+    Type.Object({ number: Type.String(), reason: SkipReasonField, label: Type.String(), detail: nullableText() }),
+    { maxItems: SKIPPED_SAMPLE_MAX },
+  ),
   /** Reasons the campaign cannot start at all (template not approved, DLT fields missing, body mismatch…). */
   blockers: Type.Array(Type.Object({ code: Type.String(), message: Type.String() })),
   /** SMS sending window: whether a start now sends now, or is scheduled for the next window. */
@@ -170,7 +202,10 @@ export const PreCheckRecord = Type.Object({
    * 24 hours (inside their service window); `headroom` = limit − used. A message counts once the provider took it or
    * while it is queued or in flight; one refused at submit does not. Null for other channels.
    */
-  messagingLimit: Type.Union([Type.Object({ limit: Type.Integer(), used: Type.Integer(), headroom: Type.Integer() }), Type.Null()]),
+  messagingLimit: Type.Union([
+    Type.Object({ limit: Type.Integer(), used: Type.Integer(), headroom: Type.Integer() }),
+    Type.Null(),
+  ]),
   /**
    * Counted from each recipient's rendered message (its SMS parts are counted when the audience is read), so what
    * is known is exact; only what stays unknown until send (whether a message fails over to SMS) makes `total`
@@ -229,7 +264,10 @@ export const SuppressionRecord = Type.Object({
   id: Type.String(),
   number: Type.String(),
   reason: Type.String(),
-  source: Type.Unsafe<"manual" | "import" | "stop-reply" | "workflow">({ type: "string", enum: ["manual", "import", "stop-reply", "workflow"] }),
+  source: Type.Unsafe<"manual" | "import" | "stop-reply" | "workflow">({
+    type: "string",
+    enum: ["manual", "import", "stop-reply", "workflow"],
+  }),
   createdAt: Type.String({ format: "date-time" }),
 });
 
@@ -247,7 +285,10 @@ export const DndRecord = Type.Object({
 });
 
 export const RatesRecord = Type.Object({
-  ...(Object.fromEntries(RATE_KEYS.map((k) => [k, Type.Number()])) as Record<(typeof RATE_KEYS)[number], ReturnType<typeof Type.Number>>),
+  ...(Object.fromEntries(RATE_KEYS.map((k) => [k, Type.Number()])) as Record<
+    (typeof RATE_KEYS)[number],
+    ReturnType<typeof Type.Number>
+  >),
   /** When SMS is billed: per part submitted, or per part delivered. */
   sms_billed_on: Type.Union([Type.Literal("submitted"), Type.Literal("delivered")]),
 });

@@ -14,7 +14,12 @@ export type CarrierProviderId = (typeof CARRIER_PROVIDERS)[number];
 const DateTime = Type.Union([Type.String({ format: "date-time" }), Type.Null()]);
 
 /** A stored secret as the console may see it: whether it is set and its last 4 characters (nothing of a short one). */
-export const CredentialHint = Type.Object({ field: Type.String(), label: Type.String(), set: Type.Boolean(), last4: Type.String() });
+export const CredentialHint = Type.Object({
+  field: Type.String(),
+  label: Type.String(),
+  set: Type.Boolean(),
+  last4: Type.String(),
+});
 
 /** An SMS provider connection's settings as the console shows them (SMPP or HTTP; the other is null). */
 export const SmsChannelDetails = Type.Object({
@@ -22,18 +27,40 @@ export const SmsChannelDetails = Type.Object({
   senderIds: Type.Array(Type.String()),
   dltEntityId: Type.Union([Type.String(), Type.Null()]),
   smpp: Type.Union([
-    Type.Object({ host: Type.String(), port: Type.Integer(), systemId: Type.String(), systemType: Type.Union([Type.String(), Type.Null()]), dltEntityIdTag: Type.String() }),
+    Type.Object({
+      host: Type.String(),
+      port: Type.Integer(),
+      systemId: Type.String(),
+      systemType: Type.Union([Type.String(), Type.Null()]),
+      dltEntityIdTag: Type.String(),
+    }),
     Type.Null(),
   ]),
   http: Type.Union([
     Type.Object({
       /** The preset the settings were filled from (contract/domain/sms-http-presets.ts), null for a custom provider. */
       preset: Type.Union([Type.String(), Type.Null()]),
-      url: Type.String(), authHeader: Type.String(), authPrefix: Type.String(), bodyTemplate: Type.String(), messageIdPath: Type.String(),
-      dlr: Type.Object({ idPath: Type.String(), statusPath: Type.String(), codePath: Type.Union([Type.String(), Type.Null()]), delivered: Type.Array(Type.String()), failed: Type.Array(Type.String()) }),
+      url: Type.String(),
+      authHeader: Type.String(),
+      authPrefix: Type.String(),
+      bodyTemplate: Type.String(),
+      messageIdPath: Type.String(),
+      dlr: Type.Object({
+        idPath: Type.String(),
+        statusPath: Type.String(),
+        codePath: Type.Union([Type.String(), Type.Null()]),
+        delivered: Type.Array(Type.String()),
+        failed: Type.Array(Type.String()),
+      }),
       /** How customers' messages (MO) read, null when the channel takes none; posted to `inboundUrl` (token in it). */
       inbound: Type.Union([
-        Type.Object({ fromPath: Type.String(), toPath: Type.Union([Type.String(), Type.Null()]), textPath: Type.String(), idPath: Type.String(), number: Type.Union([Type.String(), Type.Null()]) }),
+        Type.Object({
+          fromPath: Type.String(),
+          toPath: Type.Union([Type.String(), Type.Null()]),
+          textPath: Type.String(),
+          idPath: Type.String(),
+          number: Type.Union([Type.String(), Type.Null()]),
+        }),
         Type.Null(),
       ]),
       inboundUrl: Type.String(),
@@ -92,7 +119,14 @@ export type CarrierChannelRecord = Static<typeof CarrierChannelRecord>;
 export const CarrierChannelsPage = Type.Object({
   channels: Type.Array(CarrierChannelRecord),
   /** Meta's Embedded Signup, when this server has a Facebook app configured (FACEBOOK_APP_ID); null otherwise. */
-  embeddedSignup: Type.Union([Type.Object({ appId: Type.String(), configId: Type.Union([Type.String(), Type.Null()]), graphVersion: Type.String() }), Type.Null()]),
+  embeddedSignup: Type.Union([
+    Type.Object({
+      appId: Type.String(),
+      configId: Type.Union([Type.String(), Type.Null()]),
+      graphVersion: Type.String(),
+    }),
+    Type.Null(),
+  ]),
 });
 export type CarrierChannelsPage = Static<typeof CarrierChannelsPage>;
 
@@ -103,7 +137,8 @@ export const ConnectionTest = Type.Object({
   channel: CarrierChannelRecord,
 });
 
-const ok = <T extends Parameters<typeof Type.Object>[0]>(fields: T) => Type.Object({ success: Type.Literal(true), ...fields });
+const ok = <T extends Parameters<typeof Type.Object>[0]>(fields: T) =>
+  Type.Object({ success: Type.Literal(true), ...fields });
 const Saved = ok({ message: Type.String(), data: CarrierChannelRecord });
 
 /**
@@ -118,54 +153,101 @@ const Saved = ok({ message: Type.String(), data: CarrierChannelRecord });
  */
 export const CARRIER_CHANNEL_CALLS = {
   "carrierChannels.list": {
-    method: "GET", path: "/api/v1/channels/carrier-channels", access: USER_MANAGER,
+    method: "GET",
+    path: "/api/v1/channels/carrier-channels",
+    access: USER_MANAGER,
     response: replies({ 200: ok({ data: CarrierChannelsPage }) }),
-    summary: "The caller's provider connections with their webhook URL, verify token and health (secrets: only whether set and their last 4 characters)",
+    summary:
+      "The caller's provider connections with their webhook URL, verify token and health (secrets: only whether set and their last 4 characters)",
   },
   "carrierChannels.connectWhatsApp": {
-    method: "POST", path: "/api/v1/channels/whatsapp-cloud", access: USER_MANAGER, bodySchema: "whatsapp-cloud-connect",
-    response: replies({ 201: Saved }), summary: "Connect a WhatsApp Cloud API number by hand; the credentials are checked at Meta first",
+    method: "POST",
+    path: "/api/v1/channels/whatsapp-cloud",
+    access: USER_MANAGER,
+    bodySchema: "whatsapp-cloud-connect",
+    response: replies({ 201: Saved }),
+    summary: "Connect a WhatsApp Cloud API number by hand; the credentials are checked at Meta first",
   },
   "carrierChannels.connectSmpp": {
-    method: "POST", path: "/api/v1/channels/smpp", access: USER_MANAGER, bodySchema: "smpp-connect",
+    method: "POST",
+    path: "/api/v1/channels/smpp",
+    access: USER_MANAGER,
+    bodySchema: "smpp-connect",
     response: replies({ 201: Saved }),
-    summary: "Connect an SMS provider over SMPP 3.4 for some of the caller's headers; checked first with a bind_transceiver and unbind",
+    summary:
+      "Connect an SMS provider over SMPP 3.4 for some of the caller's headers; checked first with a bind_transceiver and unbind",
   },
   "carrierChannels.connectSmsHttp": {
-    method: "POST", path: "/api/v1/channels/sms-http", access: USER_MANAGER, bodySchema: "sms-http-connect",
+    method: "POST",
+    path: "/api/v1/channels/sms-http",
+    access: USER_MANAGER,
+    bodySchema: "sms-http-connect",
     response: replies({ 201: Saved }),
-    summary: "Connect an SMS provider that speaks HTTP for some of the caller's headers; its URL and key are checked first",
+    summary:
+      "Connect an SMS provider that speaks HTTP for some of the caller's headers; its URL and key are checked first",
   },
   "carrierChannels.connectRcs": {
-    method: "POST", path: "/api/v1/channels/rcs-google", access: USER_MANAGER, bodySchema: "rcs-google-connect",
+    method: "POST",
+    path: "/api/v1/channels/rcs-google",
+    access: USER_MANAGER,
+    bodySchema: "rcs-google-connect",
     response: replies({ 201: Saved }),
-    summary: "Connect a Google RCS Business Messaging agent for one of the caller's RCS bots; the service-account key is checked with Google first",
+    summary:
+      "Connect a Google RCS Business Messaging agent for one of the caller's RCS bots; the service-account key is checked with Google first",
   },
   "carrierChannels.editSmpp": {
-    method: "PUT", path: "/api/v1/channels/smpp/:id", access: USER_MANAGER, params: ID, bodySchema: "smpp-edit",
+    method: "PUT",
+    path: "/api/v1/channels/smpp/:id",
+    access: USER_MANAGER,
+    params: ID,
+    bodySchema: "smpp-edit",
     response: replies({ 200: Saved }),
-    summary: "Change an SMPP connection's settings, headers or password (absent: kept); checked with a bind and an unbind before saving",
+    summary:
+      "Change an SMPP connection's settings, headers or password (absent: kept); checked with a bind and an unbind before saving",
   },
   "carrierChannels.editSmsHttp": {
-    method: "PUT", path: "/api/v1/channels/sms-http/:id", access: USER_MANAGER, params: ID, bodySchema: "sms-http-edit",
+    method: "PUT",
+    path: "/api/v1/channels/sms-http/:id",
+    access: USER_MANAGER,
+    params: ID,
+    bodySchema: "sms-http-edit",
     response: replies({ 200: Saved }),
-    summary: "Change an HTTP SMS connection's settings, headers or API key (absent: kept); checked with the provider before saving",
+    summary:
+      "Change an HTTP SMS connection's settings, headers or API key (absent: kept); checked with the provider before saving",
   },
   "carrierChannels.editRcs": {
-    method: "PUT", path: "/api/v1/channels/rcs-google/:id", access: USER_MANAGER, params: ID, bodySchema: "rcs-google-edit",
+    method: "PUT",
+    path: "/api/v1/channels/rcs-google/:id",
+    access: USER_MANAGER,
+    params: ID,
+    bodySchema: "rcs-google-edit",
     response: replies({ 200: Saved }),
-    summary: "Change a Google RBM connection's name, agent, throughput, key or client token (absent: kept); checked with Google before saving",
+    summary:
+      "Change a Google RBM connection's name, agent, throughput, key or client token (absent: kept); checked with Google before saving",
   },
   "carrierChannels.update": {
-    method: "PUT", path: "/api/v1/channels/carrier-channels/:id", access: USER_MANAGER, params: ID, bodySchema: "carrier-channel-update",
-    response: replies({ 200: Saved }), summary: "Change a connection's name, secrets or throughput; tested at the provider before saving",
+    method: "PUT",
+    path: "/api/v1/channels/carrier-channels/:id",
+    access: USER_MANAGER,
+    params: ID,
+    bodySchema: "carrier-channel-update",
+    response: replies({ 200: Saved }),
+    summary: "Change a connection's name, secrets or throughput; tested at the provider before saving",
   },
   "carrierChannels.test": {
-    method: "POST", path: "/api/v1/channels/carrier-channels/:id/test", access: USER_MANAGER, params: ID,
-    response: replies({ 200: ok({ data: ConnectionTest }) }), summary: "Test a connection with a real provider call; a disconnected channel that passes is connected again",
+    method: "POST",
+    path: "/api/v1/channels/carrier-channels/:id/test",
+    access: USER_MANAGER,
+    params: ID,
+    response: replies({ 200: ok({ data: ConnectionTest }) }),
+    summary: "Test a connection with a real provider call; a disconnected channel that passes is connected again",
   },
   "carrierChannels.remove": {
-    method: "DELETE", path: "/api/v1/channels/carrier-channels/:id", access: USER_MANAGER, params: ID,
-    response: replies({ 200: Confirmation }), summary: "Remove a connection with its WABA and numbers (refused while a campaign sends from them)",
+    method: "DELETE",
+    path: "/api/v1/channels/carrier-channels/:id",
+    access: USER_MANAGER,
+    params: ID,
+    response: replies({ 200: Confirmation }),
+    summary: "Remove a connection with its WABA and numbers (refused while a campaign sends from them)",
   },
 } as const satisfies Record<string, CallDef>;

@@ -1,4 +1,13 @@
-import { BOT_STATUSES, RCS_CARRIERS, RCS_LAUNCH_STATES, RCS_USE_CASES, type BotStatus, type RcsCarrierName, type RcsLaunchState, type RcsUseCase } from "../domain/rcs-bots";
+import {
+  BOT_STATUSES,
+  RCS_CARRIERS,
+  RCS_LAUNCH_STATES,
+  RCS_USE_CASES,
+  type BotStatus,
+  type RcsCarrierName,
+  type RcsLaunchState,
+  type RcsUseCase,
+} from "../domain/rcs-bots";
 import { RBM_BILLING_CATEGORIES, type RbmBillingCategory } from "../domain/charging";
 import { MSG } from "../messages";
 import { ADMIN, ALL, USER_MANAGER } from "./access";
@@ -60,39 +69,79 @@ export const RcsBotRecord = Type.Object({
 });
 
 const WithBot = Type.Object({ success: Type.Literal(true), message: Type.String(), data: RcsBotRecord });
-const WithIntegrations = Type.Object({ success: Type.Literal(true), message: Type.String(), data: ChannelIntegrationsRecord });
+const WithIntegrations = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  data: ChannelIntegrationsRecord,
+});
 
 /** SPEC 7 "Channels and bots". */
 export const CHANNEL_BOT_CALLS = {
   "channels.wabaProviderSolutionIds": {
-    method: "GET", path: "/api/channels/get-waba-provider-solution-ids", access: ["admin", "reseller", "manager", "user"],
-    response: replies({ 200: Type.Object({ success: Type.Literal(true), data: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), provider: Type.String() })) }) }),
+    method: "GET",
+    path: "/api/channels/get-waba-provider-solution-ids",
+    access: ["admin", "reseller", "manager", "user"],
+    response: replies({
+      200: Type.Object({
+        success: Type.Literal(true),
+        data: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), provider: Type.String() })),
+      }),
+    }),
     summary: "WhatsApp Business Solution providers a WABA can be onboarded through",
   },
   "bots.updateStatus": {
-    method: "PUT", path: "/api/v1/bots/botStatus", access: ["admin", "manager", "user"], bodySchema: "bot-status", response: replies({ 200: WithBot }),
+    method: "PUT",
+    path: "/api/v1/bots/botStatus",
+    access: ["admin", "manager", "user"],
+    bodySchema: "bot-status",
+    response: replies({ 200: WithBot }),
     summary: "Switch one of the caller's bots active or inactive (admin: any bot)",
   },
   "channels.updateIntegrations": {
-    method: "PUT", path: "/api/v1/channels/update-channel-integrations", access: USER_MANAGER, bodySchema: "channel-integrations",
-    response: replies({ 200: WithIntegrations }), summary: "Switch the caller's channels on or off",
+    method: "PUT",
+    path: "/api/v1/channels/update-channel-integrations",
+    access: USER_MANAGER,
+    bodySchema: "channel-integrations",
+    response: replies({ 200: WithIntegrations }),
+    summary: "Switch the caller's channels on or off",
   },
   "channels.getIntegrations": {
-    method: "GET", path: "/api/v1/channels/get-channel-integrations", access: ALL, failure: MSG.fetchChannels,
-    response: replies({ 200: Type.Object({ success: Type.Literal(true), data: ChannelIntegrationsRecord }) }), summary: "The caller's channel flags",
+    method: "GET",
+    path: "/api/v1/channels/get-channel-integrations",
+    access: ALL,
+    failure: MSG.fetchChannels,
+    response: replies({ 200: Type.Object({ success: Type.Literal(true), data: ChannelIntegrationsRecord }) }),
+    summary: "The caller's channel flags",
   },
   "bots.ids": {
-    method: "GET", path: "/api/v1/bots/botIds", access: ALL,
+    method: "GET",
+    path: "/api/v1/bots/botIds",
+    access: ALL,
     response: replies({ 200: Type.Object({ success: Type.Literal(true), data: Type.Array(RcsBotRecord) }) }),
     summary: "The caller's RCS bots with their launch state per carrier (admin: every account's)",
   },
   "bots.get": {
-    method: "GET", path: "/api/v1/admin/bot/:id", access: ADMIN, params: ID,
-    response: replies({ 200: Type.Object({ success: Type.Literal(true), data: RcsBotRecord }) }), summary: "One RCS bot",
+    method: "GET",
+    path: "/api/v1/admin/bot/:id",
+    access: ADMIN,
+    params: ID,
+    response: replies({ 200: Type.Object({ success: Type.Literal(true), data: RcsBotRecord }) }),
+    summary: "One RCS bot",
   },
-  "bots.update": { method: "PUT", path: "/api/v1/admin/update-bot", access: ADMIN, bodySchema: "rcs-bot-update", response: replies({ 200: WithBot }), summary: "Edit an RCS bot" },
+  "bots.update": {
+    method: "PUT",
+    path: "/api/v1/admin/update-bot",
+    access: ADMIN,
+    bodySchema: "rcs-bot-update",
+    response: replies({ 200: WithBot }),
+    summary: "Edit an RCS bot",
+  },
   "bots.createRcs": {
-    method: "POST", path: "/api/v1/admin/create-rcs-bot", access: ADMIN, bodySchema: "rcs-bot", response: replies({ 201: WithBot }),
+    method: "POST",
+    path: "/api/v1/admin/create-rcs-bot",
+    access: ADMIN,
+    bodySchema: "rcs-bot",
+    response: replies({ 201: WithBot }),
     summary: "Create an RCS bot for an account and register it with the carrier",
   },
 } as const satisfies Record<string, CallDef>;

@@ -77,7 +77,15 @@ export const ChatCustomerRecord = Type.Object({
   channel: CampaignChannelField,
   optedOut: Type.Boolean(),
   optOutReason: nullableText(),
-  campaigns: Type.Array(Type.Object({ _id: Type.String(), name: Type.String(), channel: CampaignChannelField, state: Type.String(), sentAt: date() })),
+  campaigns: Type.Array(
+    Type.Object({
+      _id: Type.String(),
+      name: Type.String(),
+      channel: CampaignChannelField,
+      state: Type.String(),
+      sentAt: date(),
+    }),
+  ),
   firstSeenAt: Type.String({ format: "date-time" }),
   messageCount: Type.Integer(),
 });
@@ -98,7 +106,11 @@ export const QuickReplyRecord = Type.Object({
    * the template's own file, or one chosen for this message (chats.send's headerMediaId, uploaded to `wabaId`).
    */
   header: Type.Union([
-    Type.Object({ format: Type.Unsafe<WaMediaFormat>({ type: "string", enum: ["IMAGE", "VIDEO", "DOCUMENT"] }), wabaId: Type.String(), ownFile: Type.Boolean() }),
+    Type.Object({
+      format: Type.Unsafe<WaMediaFormat>({ type: "string", enum: ["IMAGE", "VIDEO", "DOCUMENT"] }),
+      wabaId: Type.String(),
+      ownFile: Type.Boolean(),
+    }),
     Type.Null(),
   ]),
 });

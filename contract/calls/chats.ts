@@ -1,13 +1,23 @@
 import { CONVERSATION_SCOPES, type ConversationScope } from "../domain/chats";
 import { CampaignChannelField } from "./campaign-records";
-import { ChatCustomerRecord, ChatMessageRecord, ConversationRecord, ConversationStatusField, QuickReplyRecord, SandboxAddressRecord, SandboxPhoneMessageRecord, TeamMemberRecord } from "./chat-records";
+import {
+  ChatCustomerRecord,
+  ChatMessageRecord,
+  ConversationRecord,
+  ConversationStatusField,
+  QuickReplyRecord,
+  SandboxAddressRecord,
+  SandboxPhoneMessageRecord,
+  TeamMemberRecord,
+} from "./chat-records";
 import { WORKSPACE } from "./access";
 import { PageQuery } from "./pagination";
 import { Confirmation, ID, replies } from "./replies";
 import { Type } from "./type";
 import type { CallDef } from "./types";
 
-const ok = <T extends Parameters<typeof Type.Object>[0]>(fields: T) => Type.Object({ success: Type.Literal(true), ...fields });
+const ok = <T extends Parameters<typeof Type.Object>[0]>(fields: T) =>
+  Type.Object({ success: Type.Literal(true), ...fields });
 const Conversation = ok({ data: ConversationRecord });
 const Message = ok({ data: ChatMessageRecord });
 const CHAT = { access: WORKSPACE, module: "chat" } as const;
@@ -23,97 +33,160 @@ const CHAT = { access: WORKSPACE, module: "chat" } as const;
  */
 export const CHAT_CALLS = {
   "chats.list": {
-    method: "GET", path: "/api/v1/chats", ...CHAT,
+    method: "GET",
+    path: "/api/v1/chats",
+    ...CHAT,
     query: Type.Object({
       ...PageQuery.properties,
       channel: Type.Optional(CampaignChannelField),
-      scope: Type.Optional(Type.Unsafe<ConversationScope>({ type: "string", enum: [...CONVERSATION_SCOPES], default: "all" })),
+      scope: Type.Optional(
+        Type.Unsafe<ConversationScope>({ type: "string", enum: [...CONVERSATION_SCOPES], default: "all" }),
+      ),
       status: Type.Optional(ConversationStatusField),
       q: Type.Optional(Type.String({ maxLength: 100 })),
     }),
     response: replies({
       200: ok({
-        data: Type.Array(ConversationRecord), total: Type.Integer(), totalPages: Type.Integer(),
+        data: Type.Array(ConversationRecord),
+        total: Type.Integer(),
+        totalPages: Type.Integer(),
         unread: Type.Object({ whatsapp: Type.Integer(), sms: Type.Integer(), rcs: Type.Integer() }),
       }),
     }),
     summary: "The inbox: conversations newest first, by channel, scope (mine, unassigned, all), status and search",
   },
   "chats.get": {
-    method: "GET", path: "/api/v1/chats/:id", ...CHAT, params: ID,
+    method: "GET",
+    path: "/api/v1/chats/:id",
+    ...CHAT,
+    params: ID,
     response: replies({
       200: ok({
-        data: ConversationRecord, customer: ChatCustomerRecord,
+        data: ConversationRecord,
+        customer: ChatCustomerRecord,
         /** SMS: the conversation's number sends through an Indian DLT route, so only SMS templates may go (DLT_TEMPLATES_ONLY). */
         dltTemplatesOnly: Type.Boolean(),
       }),
     }),
-    summary: "One conversation with the customer's details (campaigns they were in, opt-out state) and whether only templates may be sent",
+    summary:
+      "One conversation with the customer's details (campaigns they were in, opt-out state) and whether only templates may be sent",
   },
   "chats.messages": {
-    method: "GET", path: "/api/v1/chats/:id/messages", ...CHAT, params: ID,
+    method: "GET",
+    path: "/api/v1/chats/:id/messages",
+    ...CHAT,
+    params: ID,
     query: Type.Object({
       before: Type.Optional(Type.String({ pattern: "^[0-9]{1,18}$" })),
       after: Type.Optional(Type.String({ pattern: "^[0-9]{1,18}$" })),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
     }),
     response: replies({ 200: ok({ data: Type.Array(ChatMessageRecord), hasMore: Type.Boolean() }) }),
-    summary: "A page of a conversation's messages, oldest first: the latest, those before an id (scroll-up) or after one",
+    summary:
+      "A page of a conversation's messages, oldest first: the latest, those before an id (scroll-up) or after one",
   },
   "chats.sync": {
-    method: "GET", path: "/api/v1/chats/sync", ...CHAT,
-    query: Type.Object({ after: Type.String({ pattern: "^[0-9]{1,18}$" }), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 500 })) }),
+    method: "GET",
+    path: "/api/v1/chats/sync",
+    ...CHAT,
+    query: Type.Object({
+      after: Type.String({ pattern: "^[0-9]{1,18}$" }),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 500 })),
+    }),
     response: replies({ 200: ok({ data: Type.Array(ChatMessageRecord), hasMore: Type.Boolean() }) }),
     summary: "Every message the caller may see after an id: the catch-up after a reconnect, so nothing is missed",
   },
   "chats.send": {
-    method: "POST", path: "/api/v1/chats/:id/messages", ...CHAT, params: ID, bodySchema: "chat-send",
+    method: "POST",
+    path: "/api/v1/chats/:id/messages",
+    ...CHAT,
+    params: ID,
+    bodySchema: "chat-send",
     response: replies({ 200: Message }),
     summary: "Send a message (text, media, location or template); written before it is answered, once per clientId",
   },
   "chats.note": {
-    method: "POST", path: "/api/v1/chats/:id/notes", ...CHAT, params: ID, bodySchema: "chat-note",
-    response: replies({ 200: Message }), summary: "An internal note: seen by the account's agents, never sent to the customer",
+    method: "POST",
+    path: "/api/v1/chats/:id/notes",
+    ...CHAT,
+    params: ID,
+    bodySchema: "chat-note",
+    response: replies({ 200: Message }),
+    summary: "An internal note: seen by the account's agents, never sent to the customer",
   },
   "chats.assign": {
-    method: "POST", path: "/api/v1/chats/:id/assign", ...CHAT, params: ID, bodySchema: "chat-assign",
-    response: replies({ 200: Conversation }), summary: "Assign the conversation to a live agent (null unassigns)",
+    method: "POST",
+    path: "/api/v1/chats/:id/assign",
+    ...CHAT,
+    params: ID,
+    bodySchema: "chat-assign",
+    response: replies({ 200: Conversation }),
+    summary: "Assign the conversation to a live agent (null unassigns)",
   },
   "chats.resolve": {
-    method: "POST", path: "/api/v1/chats/:id/resolve", ...CHAT, params: ID,
-    response: replies({ 200: Conversation }), summary: "Mark the conversation resolved (a new customer message reopens it)",
+    method: "POST",
+    path: "/api/v1/chats/:id/resolve",
+    ...CHAT,
+    params: ID,
+    response: replies({ 200: Conversation }),
+    summary: "Mark the conversation resolved (a new customer message reopens it)",
   },
   "chats.reopen": {
-    method: "POST", path: "/api/v1/chats/:id/reopen", ...CHAT, params: ID,
-    response: replies({ 200: Conversation }), summary: "Reopen a resolved conversation",
+    method: "POST",
+    path: "/api/v1/chats/:id/reopen",
+    ...CHAT,
+    params: ID,
+    response: replies({ 200: Conversation }),
+    summary: "Reopen a resolved conversation",
   },
   "chats.read": {
-    method: "POST", path: "/api/v1/chats/:id/read", ...CHAT, params: ID,
-    response: replies({ 200: Conversation }), summary: "Mark the conversation's messages read (its unread count becomes 0)",
+    method: "POST",
+    path: "/api/v1/chats/:id/read",
+    ...CHAT,
+    params: ID,
+    response: replies({ 200: Conversation }),
+    summary: "Mark the conversation's messages read (its unread count becomes 0)",
   },
   "chats.team": {
-    method: "GET", path: "/api/v1/chats/team", ...CHAT,
+    method: "GET",
+    path: "/api/v1/chats/team",
+    ...CHAT,
     response: replies({ 200: ok({ data: Type.Array(TeamMemberRecord) }) }),
-    summary: "The inbox's team for assignment: the active live agents of the account (an agent's: its owner's), names and presence only",
+    summary:
+      "The inbox's team for assignment: the active live agents of the account (an agent's: its owner's), names and presence only",
   },
   "chats.quickReplies": {
-    method: "GET", path: "/api/v1/chats/:id/templates", ...CHAT, params: ID,
+    method: "GET",
+    path: "/api/v1/chats/:id/templates",
+    ...CHAT,
+    params: ID,
     response: replies({ 200: ok({ data: Type.Array(QuickReplyRecord) }) }),
     summary: "Templates the composer may send here (approved ones of the conversation's sender)",
   },
   "sandbox.phone.addresses": {
-    method: "GET", path: "/api/v1/sandbox/phone/addresses", access: WORKSPACE,
+    method: "GET",
+    path: "/api/v1/sandbox/phone/addresses",
+    access: WORKSPACE,
     response: replies({ 200: ok({ data: Type.Array(SandboxAddressRecord) }) }),
     summary: "The caller's business addresses the simulated phone can write to (sandbox carrier only)",
   },
   "sandbox.phone.send": {
-    method: "POST", path: "/api/v1/sandbox/phone/messages", access: WORKSPACE, bodySchema: "sandbox-phone-send",
+    method: "POST",
+    path: "/api/v1/sandbox/phone/messages",
+    access: WORKSPACE,
+    bodySchema: "sandbox-phone-send",
     response: replies({ 200: Confirmation }),
     summary: "Write as a customer: the sandbox carrier delivers it to the account like a real inbound message",
   },
   "sandbox.phone.messages": {
-    method: "GET", path: "/api/v1/sandbox/phone/messages", access: WORKSPACE,
-    query: Type.Object({ channel: CampaignChannelField, address: Type.String({ minLength: 1, maxLength: 100 }), number: Type.String({ minLength: 8, maxLength: 20 }) }),
+    method: "GET",
+    path: "/api/v1/sandbox/phone/messages",
+    access: WORKSPACE,
+    query: Type.Object({
+      channel: CampaignChannelField,
+      address: Type.String({ minLength: 1, maxLength: 100 }),
+      number: Type.String({ minLength: 8, maxLength: 20 }),
+    }),
     response: replies({ 200: ok({ data: Type.Array(SandboxPhoneMessageRecord) }) }),
     summary: "The simulated phone's thread with one business address, with the ticks of what the business sent",
   },

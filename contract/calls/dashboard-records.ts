@@ -145,7 +145,12 @@ export const TeamRow = Type.Object({
 export type TeamRow = Static<typeof TeamRow>;
 
 /** A quota report's day: money in (top-ups), money taken back (deductions) and money spent on messages. */
-export const QuotaDay = Type.Object({ date: Day, topUps: Type.Number(), deductions: Type.Number(), spent: Type.Number() });
+export const QuotaDay = Type.Object({
+  date: Day,
+  topUps: Type.Number(),
+  deductions: Type.Number(),
+  spent: Type.Number(),
+});
 export type QuotaDay = Static<typeof QuotaDay>;
 
 export const QuotaSummary = Type.Object({
@@ -163,6 +168,11 @@ export const QuotaSummary = Type.Object({
     balance: Type.Number(),
   }),
   /** Balance requests raised in the range, by outcome. */
-  requests: Type.Object({ pending: Type.Integer(), approved: Type.Integer(), rejected: Type.Integer(), approvedAmount: Type.Number() }),
+  requests: Type.Object({
+    pending: Type.Integer(),
+    approved: Type.Integer(),
+    rejected: Type.Integer(),
+    approvedAmount: Type.Number(),
+  }),
 });
 export type QuotaSummary = Static<typeof QuotaSummary>;

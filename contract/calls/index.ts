@@ -37,7 +37,14 @@ export * from "./dashboard-records";
 export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
 export { WebhookDeliveryDetail, WebhookDeliveryRecord, WebhookEndpointRecord } from "./webhooks";
-export { CARRIER_PROVIDERS, CARRIER_WEBHOOK_PATH, CarrierChannelRecord, CarrierChannelsPage, SmsChannelDetails, type CarrierProviderId } from "./carrier-channels";
+export {
+  CARRIER_PROVIDERS,
+  CARRIER_WEBHOOK_PATH,
+  CarrierChannelRecord,
+  CarrierChannelsPage,
+  SmsChannelDetails,
+  type CarrierProviderId,
+} from "./carrier-channels";
 
 /** A SPEC 7 section: its calls (one area file) and what it is for (the API docs group by section and describe each). */
 type Section = { readonly calls: Readonly<Record<string, CallDef>>; readonly description: string };
@@ -47,39 +54,94 @@ type Section = { readonly calls: Readonly<Record<string, CallDef>>; readonly des
  * groups all derive from it.
  */
 const SECTIONS = {
-  Authentication: { calls: AUTH_CALLS, description: "Sign in (the session token the console's other calls send), sign up, password reset, email confirmation, impersonation and sign-out." },
-  "Live agents": { calls: LIVE_AGENT_CALLS, description: "The people who answer conversations for an account: invitations, accounts, search and their metrics." },
-  SMS: { calls: SMS_CALLS, description: "SMS accounts and their sender headers, DLT templates, and SMS campaigns with their responses." },
-  "Channels and bots": { calls: CHANNEL_BOT_CALLS, description: "Channel integrations, the WhatsApp provider solutions, and RCS bots." },
+  Authentication: {
+    calls: AUTH_CALLS,
+    description:
+      "Sign in (the session token the console's other calls send), sign up, password reset, email confirmation, impersonation and sign-out.",
+  },
+  "Live agents": {
+    calls: LIVE_AGENT_CALLS,
+    description: "The people who answer conversations for an account: invitations, accounts, search and their metrics.",
+  },
+  SMS: {
+    calls: SMS_CALLS,
+    description: "SMS accounts and their sender headers, DLT templates, and SMS campaigns with their responses.",
+  },
+  "Channels and bots": {
+    calls: CHANNEL_BOT_CALLS,
+    description: "Channel integrations, the WhatsApp provider solutions, and RCS bots.",
+  },
   "Users, balance and profile": {
     calls: USER_BALANCE_PROFILE_CALLS,
-    description: "Accounts and their sub-accounts, module permissions, balance changes and requests, the ledger, status counts and one's own profile.",
+    description:
+      "Accounts and their sub-accounts, module permissions, balance changes and requests, the ledger, status counts and one's own profile.",
   },
-  "API keys and UMS": { calls: API_KEY_UMS_CALLS, description: "API keys for the public API, their configurations (scopes, channels, rate limits, expiry) and the request log (UMS)." },
+  "API keys and UMS": {
+    calls: API_KEY_UMS_CALLS,
+    description:
+      "API keys for the public API, their configurations (scopes, channels, rate limits, expiry) and the request log (UMS).",
+  },
   "Platform campaigns and reports": {
     calls: CAMPAIGN_REPORT_CALLS,
-    description: "Campaigns of every channel: create, start, discard, responses and search; recipient downloads and performance reports.",
+    description:
+      "Campaigns of every channel: create, start, discard, responses and search; recipient downloads and performance reports.",
   },
   "Campaign control, suppression list and rates": {
     calls: CAMPAIGN_CONTROL_CALLS,
-    description: "One campaign by id, the pre-send check, pause, resume, schedule and test send; rejected audience rows, a number's history, the suppression list and per-message rates.",
+    description:
+      "One campaign by id, the pre-send check, pause, resume, schedule and test send; rejected audience rows, a number's history, the suppression list and per-message rates.",
   },
-  WhatsApp: { calls: WHATSAPP_CALLS, description: "WhatsApp Business accounts: templates, media, campaigns, onboarding, analytics, phone numbers and the business profile." },
-  Uploads: { calls: UPLOAD_CALLS, description: "An account's media files, for campaigns and templates; carriers read them through signed links." },
-  "AI agents": { calls: AI_AGENT_CALLS, description: "AI agents, their configurations, knowledge, business context and intent mappings, the playground and the marketplace." },
-  "RCS templates and library": { calls: RCS_TEMPLATE_CALLS, description: "RCS templates of an account's bots, and the template library that fills the builder." },
+  WhatsApp: {
+    calls: WHATSAPP_CALLS,
+    description:
+      "WhatsApp Business accounts: templates, media, campaigns, onboarding, analytics, phone numbers and the business profile.",
+  },
+  Uploads: {
+    calls: UPLOAD_CALLS,
+    description: "An account's media files, for campaigns and templates; carriers read them through signed links.",
+  },
+  "AI agents": {
+    calls: AI_AGENT_CALLS,
+    description:
+      "AI agents, their configurations, knowledge, business context and intent mappings, the playground and the marketplace.",
+  },
+  "RCS templates and library": {
+    calls: RCS_TEMPLATE_CALLS,
+    description: "RCS templates of an account's bots, and the template library that fills the builder.",
+  },
   "Templates (all channels)": { calls: TEMPLATE_CALLS, description: "The templates of every channel in one list." },
   "Conversations and the simulated phone": {
     calls: CHAT_CALLS,
-    description: "The inbox: conversations, messages, notes, assignment and quick replies; the simulated phone that talks to the sandbox carriers.",
+    description:
+      "The inbox: conversations, messages, notes, assignment and quick replies; the simulated phone that talks to the sandbox carriers.",
   },
-  "Workflow automation": { calls: WORKFLOW_CALLS, description: "Workflows, their versions and runs, the starting templates, and the incoming-webhook trigger." },
-  "Public API (API key)": { calls: PUBLIC_API_CALLS, description: "Send messages and read their state from your own systems, with an API key." },
-  Webhooks: { calls: WEBHOOK_CALLS, description: "Webhook endpoints of an account, their secrets, test sends and the delivery log." },
-  "Dashboards, Team Reports and quota": { calls: DASHBOARD_CALLS, description: "Figures by channel and day, the team's reports and the quota reports, with their CSV exports." },
+  "Workflow automation": {
+    calls: WORKFLOW_CALLS,
+    description: "Workflows, their versions and runs, the starting templates, and the incoming-webhook trigger.",
+  },
+  "Public API (API key)": {
+    calls: PUBLIC_API_CALLS,
+    description: "Send messages and read their state from your own systems, with an API key.",
+  },
+  Webhooks: {
+    calls: WEBHOOK_CALLS,
+    description: "Webhook endpoints of an account, their secrets, test sends and the delivery log.",
+  },
+  "Dashboards, Team Reports and quota": {
+    calls: DASHBOARD_CALLS,
+    description: "Figures by channel and day, the team's reports and the quota reports, with their CSV exports.",
+  },
   Operations: { calls: OPERATION_CALLS, description: "Tasks of the operator: backups." },
-  "Provider connections": { calls: CARRIER_CHANNEL_CALLS, description: "An account's own connections to carriers (WhatsApp Cloud API, SMPP, HTTP SMS, Google RBM): connect, edit, test and remove." },
-  Notifications: { calls: NOTIFICATION_CALLS, description: "The bell's history of each signed-in person: pages of notifications, newest first, the unread count, and marking them read." },
+  "Provider connections": {
+    calls: CARRIER_CHANNEL_CALLS,
+    description:
+      "An account's own connections to carriers (WhatsApp Cloud API, SMPP, HTTP SMS, Google RBM): connect, edit, test and remove.",
+  },
+  Notifications: {
+    calls: NOTIFICATION_CALLS,
+    description:
+      "The bell's history of each signed-in person: pages of notifications, newest first, the unread count, and marking them read.",
+  },
 } satisfies Readonly<Record<string, Section>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
@@ -88,7 +150,8 @@ type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) exten
  * Object.fromEntries cannot say this, hence the assertion on CALLS; the run-time table and this type are built from
  * the same SECTIONS, and the rows were checked against CallDef by each area file's `satisfies`.
  */
-type CallsOf<S extends Readonly<Record<string, Section>>> = UnionToIntersection<S[keyof S]["calls"]> extends infer T ? { [K in keyof T]: T[K] } : never;
+type CallsOf<S extends Readonly<Record<string, Section>>> =
+  UnionToIntersection<S[keyof S]["calls"]> extends infer T ? { [K in keyof T]: T[K] } : never;
 
 /**
  * Every call of SPEC 7 as data, one row per call, one file per SPEC 7 section. The server registers its routes
@@ -132,7 +195,9 @@ type CallsOf<S extends Readonly<Record<string, Section>>> = UnionToIntersection<
  *    on the client only, which a reload loses; the server keeps them per user and pushes new ones as before;
  *  - `GET /api/healthz`-style probes are not in the table: `/healthz` is outside `/api`.
  */
-export const CALLS = Object.fromEntries(Object.values(SECTIONS).flatMap(({ calls }) => Object.entries(calls))) as CallsOf<typeof SECTIONS>;
+export const CALLS = Object.fromEntries(
+  Object.values(SECTIONS).flatMap(({ calls }) => Object.entries(calls)),
+) as CallsOf<typeof SECTIONS>;
 
 export type CallId = keyof typeof CALLS;
 export const CALL_IDS = Object.keys(CALLS) as CallId[];
@@ -141,7 +206,9 @@ export const AREA_OF = Object.fromEntries(
   Object.entries(SECTIONS).flatMap(([section, { calls }]) => Object.keys(calls).map((id) => [id, section])),
 ) as Record<CallId, string>;
 /** What each section of AREA_OF is for, in the table's order. */
-export const SECTION_DESCRIPTIONS: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(SECTIONS).map(([name, { description }]) => [name, description]));
+export const SECTION_DESCRIPTIONS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(SECTIONS).map(([name, { description }]) => [name, description]),
+);
 
 type Row<K extends CallId> = (typeof CALLS)[K];
 type StaticOf<S> = S extends TSchema ? Static<S> : never;
@@ -151,7 +218,8 @@ export type CallQuery<K extends CallId> = Row<K> extends { query: infer Q } ? St
 /** Path parameters of a call. */
 export type CallParams<K extends CallId> = Row<K> extends { params: infer P } ? StaticOf<P> : Record<string, never>;
 /** The body of a call, typed from its row's `bodySchema` (schemas/), which Fastify validated; `unknown` without one. */
-export type CallBody<K extends CallId> = Row<K> extends { bodySchema: infer N extends SchemaName } ? SchemaBody<N> : unknown;
+export type CallBody<K extends CallId> =
+  Row<K> extends { bodySchema: infer N extends SchemaName } ? SchemaBody<N> : unknown;
 /** The success body of a call (200 or 201); `never` for calls not built yet. */
 export type CallReply<K extends CallId> = Row<K>["response"] extends infer R
   ? (R extends { 200: infer S } ? StaticOf<S> : never) | (R extends { 201: infer S } ? StaticOf<S> : never)

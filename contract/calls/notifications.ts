@@ -4,7 +4,8 @@ import { pathParams, replies } from "./replies";
 import { Type } from "./type";
 import type { CallDef } from "./types";
 
-const ok = <T extends Parameters<typeof Type.Object>[0]>(fields: T) => Type.Object({ success: Type.Literal(true), ...fields });
+const ok = <T extends Parameters<typeof Type.Object>[0]>(fields: T) =>
+  Type.Object({ success: Type.Literal(true), ...fields });
 
 /** One entry of the bell, as kept for its user. */
 export const NotificationRecord = Type.Object({
@@ -29,23 +30,42 @@ const Unread = Type.Integer({ minimum: 0, description: "the caller's unread noti
  */
 export const NOTIFICATION_CALLS = {
   "notifications.list": {
-    method: "GET", path: "/api/v1/notifications", access: "signed-in",
-    query: Type.Object({ ...PageQuery.properties, unread: Type.Optional(Type.Boolean({ description: "only the unread ones" })) }),
-    response: replies({ 200: ok({ data: Type.Array(NotificationRecord), total: Type.Integer(), totalPages: Type.Integer(), unread: Unread }) }),
+    method: "GET",
+    path: "/api/v1/notifications",
+    access: "signed-in",
+    query: Type.Object({
+      ...PageQuery.properties,
+      unread: Type.Optional(Type.Boolean({ description: "only the unread ones" })),
+    }),
+    response: replies({
+      200: ok({
+        data: Type.Array(NotificationRecord),
+        total: Type.Integer(),
+        totalPages: Type.Integer(),
+        unread: Unread,
+      }),
+    }),
     summary: "The caller's notifications, newest first, with the unread count",
   },
   "notifications.unreadCount": {
-    method: "GET", path: "/api/v1/notifications/unread-count", access: "signed-in",
+    method: "GET",
+    path: "/api/v1/notifications/unread-count",
+    access: "signed-in",
     response: replies({ 200: ok({ data: Type.Object({ unread: Unread }) }) }),
     summary: "How many of the caller's notifications are unread",
   },
   "notifications.read": {
-    method: "POST", path: "/api/v1/notifications/:id/read", access: "signed-in", params: pathParams("id"),
+    method: "POST",
+    path: "/api/v1/notifications/:id/read",
+    access: "signed-in",
+    params: pathParams("id"),
     response: replies({ 200: ok({ data: NotificationRecord, unread: Unread }) }),
     summary: "Mark one of the caller's notifications read",
   },
   "notifications.readAll": {
-    method: "POST", path: "/api/v1/notifications/read-all", access: "signed-in",
+    method: "POST",
+    path: "/api/v1/notifications/read-all",
+    access: "signed-in",
     response: replies({ 200: ok({ data: Type.Object({ updated: Type.Integer(), unread: Unread }) }) }),
     summary: "Mark all of the caller's notifications read",
   },

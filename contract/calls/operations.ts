@@ -5,7 +5,10 @@ import type { CallDef } from "./types";
 /** Calls of ours for the people who run the server (not in SPEC). */
 export const OPERATION_CALLS = {
   "operations.backup": {
-    method: "POST", path: "/api/admin/backup", access: ADMIN, download: true,
+    method: "POST",
+    path: "/api/admin/backup",
+    access: ADMIN,
+    download: true,
     response: replies({ 200: FileBytes }),
     summary:
       "A consistent backup of the whole database, streamed: on PGlite its data directory as a .tar.gz (`npm run restore` puts it back), " +

@@ -13,5 +13,8 @@ export const PageQuery = Type.Object({
 });
 export type PageQuery = Static<typeof PageQuery>;
 
-export const PAGE_DEFAULTS = { page: PageQuery.properties.page.default as number, limit: PageQuery.properties.limit.default as number };
+export const PAGE_DEFAULTS = {
+  page: PageQuery.properties.page.default as number,
+  limit: PageQuery.properties.limit.default as number,
+};
 export const PAGE_LIMIT_MAX = PageQuery.properties.limit.maximum as number;

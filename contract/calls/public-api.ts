@@ -6,13 +6,22 @@ import { ID } from "./replies";
 import { Type } from "./type";
 import type { CallDef } from "./types";
 
-const ok = <T extends Parameters<typeof Type.Object>[0]>(fields: T) => Type.Object({ success: Type.Literal(true), ...fields });
+const ok = <T extends Parameters<typeof Type.Object>[0]>(fields: T) =>
+  Type.Object({ success: Type.Literal(true), ...fields });
 /**
  * The public API's answers: the success schema, and the error body with its stable `code` for every refusal; the
  * 429 of the key's rate limit is named apart because it carries Retry-After.
  */
-const publicReplies = <R extends Readonly<Record<200 | 201, TSchema>> | Readonly<Record<200, TSchema>> | Readonly<Record<201, TSchema>>>(success: R) =>
-  ({ ...success, 429: PublicErrorBody, "4xx": PublicErrorBody, "5xx": PublicErrorBody }) as R & { 429: typeof PublicErrorBody; "4xx": typeof PublicErrorBody; "5xx": typeof PublicErrorBody };
+const publicReplies = <
+  R extends Readonly<Record<200 | 201, TSchema>> | Readonly<Record<200, TSchema>> | Readonly<Record<201, TSchema>>,
+>(
+  success: R,
+) =>
+  ({ ...success, 429: PublicErrorBody, "4xx": PublicErrorBody, "5xx": PublicErrorBody }) as R & {
+    429: typeof PublicErrorBody;
+    "4xx": typeof PublicErrorBody;
+    "5xx": typeof PublicErrorBody;
+  };
 
 /**
  * The public API (ours; the issue asks for it, SPEC has none): a business's own systems send messages with an API
@@ -23,25 +32,49 @@ const publicReplies = <R extends Readonly<Record<200 | 201, TSchema>> | Readonly
  */
 export const PUBLIC_API_CALLS = {
   "public.messages.send": {
-    method: "POST", path: "/api/public/v1/messages", access: "api-key", scope: "messages:send", bodySchema: "public-message",
+    method: "POST",
+    path: "/api/public/v1/messages",
+    access: "api-key",
+    scope: "messages:send",
+    bodySchema: "public-message",
     response: publicReplies({ 201: ok({ data: PublicMessageRecord }) }),
-    summary: "Send one message (a template with its values, or text where the channel allows it), with an optional fallback chain; honours Idempotency-Key for 24 hours",
+    summary:
+      "Send one message (a template with its values, or text where the channel allows it), with an optional fallback chain; honours Idempotency-Key for 24 hours",
     docs: SEND_DOCS,
   },
   "public.messages.batch": {
-    method: "POST", path: "/api/public/v1/messages/batch", access: "api-key", scope: "messages:send", bodySchema: "public-message-batch",
-    response: publicReplies({ 201: ok({ data: Type.Object({ messages: Type.Array(PublicMessageRecord), count: Type.Integer(), cost: Type.Number() }) }) }),
-    summary: "Send up to 1,000 messages: all are accepted and paid for together, or none (the errors name each message by its index)",
+    method: "POST",
+    path: "/api/public/v1/messages/batch",
+    access: "api-key",
+    scope: "messages:send",
+    bodySchema: "public-message-batch",
+    response: publicReplies({
+      201: ok({
+        data: Type.Object({ messages: Type.Array(PublicMessageRecord), count: Type.Integer(), cost: Type.Number() }),
+      }),
+    }),
+    summary:
+      "Send up to 1,000 messages: all are accepted and paid for together, or none (the errors name each message by its index)",
     docs: BATCH_DOCS,
   },
   "public.messages.get": {
-    method: "GET", path: "/api/public/v1/messages/:id", access: "api-key", scope: "reports:read", params: ID,
-    response: publicReplies({ 200: ok({ data: PublicMessageDetail }) }), summary: "One message of the key's account, with every state it went through",
+    method: "GET",
+    path: "/api/public/v1/messages/:id",
+    access: "api-key",
+    scope: "reports:read",
+    params: ID,
+    response: publicReplies({ 200: ok({ data: PublicMessageDetail }) }),
+    summary: "One message of the key's account, with every state it went through",
     docs: GET_DOCS,
   },
   "public.templates.list": {
-    method: "GET", path: "/api/public/v1/templates", access: "api-key", scope: "templates:manage",
-    query: Type.Object({ channel: Type.Optional(Type.Unsafe<CampaignChannel>({ type: "string", enum: [...CAMPAIGN_CHANNELS] })) }),
+    method: "GET",
+    path: "/api/public/v1/templates",
+    access: "api-key",
+    scope: "templates:manage",
+    query: Type.Object({
+      channel: Type.Optional(Type.Unsafe<CampaignChannel>({ type: "string", enum: [...CAMPAIGN_CHANNELS] })),
+    }),
     response: publicReplies({ 200: ok({ data: Type.Array(PublicTemplateRecord) }) }),
     summary: "The templates the key's account can send, with their ids, senders and number of values",
     docs: TEMPLATES_DOCS,

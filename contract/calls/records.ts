@@ -58,7 +58,17 @@ export const ModulePermission = Type.Object({ moduleName: Type.String() });
  * public-API message the carrier refused at submit, given back; rcs_conversation: a conversational RCS agent's
  * 24-hour conversation with one person, charged once (its messages inside it are not charged one by one).
  */
-export const LEDGER_KINDS = ["credit", "debit", "transfer_in", "transfer_out", "campaign_hold", "campaign_release", "api_message", "api_refund", "rcs_conversation"] as const;
+export const LEDGER_KINDS = [
+  "credit",
+  "debit",
+  "transfer_in",
+  "transfer_out",
+  "campaign_hold",
+  "campaign_release",
+  "api_message",
+  "api_refund",
+  "rcs_conversation",
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const LedgerRow = Type.Object({

@@ -1,5 +1,12 @@
 import type { Static } from "@sinclair/typebox";
-import { REPORT_CHANNELS, REPORT_FORMATS, REPORT_STATUSES, type ReportChannel, type ReportFormat, type ReportStatus } from "../domain/reports";
+import {
+  REPORT_CHANNELS,
+  REPORT_FORMATS,
+  REPORT_STATUSES,
+  type ReportChannel,
+  type ReportFormat,
+  type ReportStatus,
+} from "../domain/reports";
 import { Type } from "./type";
 
 // What the report calls answer (SPEC 7 "reports.*").

@@ -38,12 +38,27 @@ const Totals = Type.Object({ sms: Type.Integer(), whatsapp: Type.Integer(), rcs:
  */
 export const TEMPLATE_CALLS = {
   "templates.unified": {
-    method: "GET", path: "/api/v1/templates", access: NOT_RESELLER, module: "template", failure: MSG.fetchTemplates,
-    query: Type.Object({ ...PageQuery.properties, channel: Type.Optional(Channel), status: text(), category: text(), search: text() }),
+    method: "GET",
+    path: "/api/v1/templates",
+    access: NOT_RESELLER,
+    module: "template",
+    failure: MSG.fetchTemplates,
+    query: Type.Object({
+      ...PageQuery.properties,
+      channel: Type.Optional(Channel),
+      status: text(),
+      category: text(),
+      search: text(),
+    }),
     response: replies({
       200: Type.Object({
-        success: Type.Literal(true), count: Type.Integer(), page: Type.Integer(), limit: Type.Integer(), totalPages: Type.Integer(),
-        totals: Totals, data: Type.Array(UnifiedTemplateRow),
+        success: Type.Literal(true),
+        count: Type.Integer(),
+        page: Type.Integer(),
+        limit: Type.Integer(),
+        totalPages: Type.Integer(),
+        totals: Totals,
+        data: Type.Array(UnifiedTemplateRow),
       }),
     }),
     summary: "The caller's SMS, WhatsApp and RCS templates in one list, with filters",

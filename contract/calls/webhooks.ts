@@ -16,7 +16,8 @@ import type { CallDef } from "./types";
 const date = () => Type.Union([Type.String({ format: "date-time" }), Type.Null()]);
 const nullableText = () => Type.Union([Type.String(), Type.Null()]);
 const enumOf = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: "string", enum: [...values] });
-const ok = <T extends Parameters<typeof Type.Object>[0]>(fields: T) => Type.Object({ success: Type.Literal(true), ...fields });
+const ok = <T extends Parameters<typeof Type.Object>[0]>(fields: T) =>
+  Type.Object({ success: Type.Literal(true), ...fields });
 
 export const WebhookEventField = enumOf<WebhookEvent>(WEBHOOK_EVENTS);
 export const WebhookDeliveryEventField = enumOf<WebhookDeliveryEvent>(WEBHOOK_DELIVERY_EVENTS);
@@ -87,48 +88,98 @@ const DeliveryQuery = Type.Object({
  */
 export const WEBHOOK_CALLS = {
   "webhooks.list": {
-    method: "GET", path: "/api/v1/webhooks", access: ALL, module: "api", query: PageQuery,
-    response: replies({ 200: ok({ data: Type.Array(WebhookEndpointRecord), total: Type.Integer(), totalPages: Type.Integer() }) }),
+    method: "GET",
+    path: "/api/v1/webhooks",
+    access: ALL,
+    module: "api",
+    query: PageQuery,
+    response: replies({
+      200: ok({ data: Type.Array(WebhookEndpointRecord), total: Type.Integer(), totalPages: Type.Integer() }),
+    }),
     summary: "The account's webhook endpoints with their pending and failed deliveries",
   },
   "webhooks.create": {
-    method: "POST", path: "/api/v1/webhooks", access: ALL, module: "api", bodySchema: "webhook-endpoint",
+    method: "POST",
+    path: "/api/v1/webhooks",
+    access: ALL,
+    module: "api",
+    bodySchema: "webhook-endpoint",
     response: replies({ 201: ok({ message: Type.String(), data: WebhookEndpointRecord, secret: Secret }) }),
     summary: "Add an endpoint; the answer carries its signing secret, shown this once",
   },
   "webhooks.get": {
-    method: "GET", path: "/api/v1/webhooks/:id", access: ALL, module: "api", params: ID,
-    response: replies({ 200: ok({ data: WebhookEndpointRecord }) }), summary: "One endpoint",
+    method: "GET",
+    path: "/api/v1/webhooks/:id",
+    access: ALL,
+    module: "api",
+    params: ID,
+    response: replies({ 200: ok({ data: WebhookEndpointRecord }) }),
+    summary: "One endpoint",
   },
   "webhooks.update": {
-    method: "PUT", path: "/api/v1/webhooks/:id", access: ALL, module: "api", params: ID, bodySchema: "webhook-endpoint-update",
-    response: replies({ 200: EndpointSaved }), summary: "Change an endpoint's URL, events, description or active flag",
+    method: "PUT",
+    path: "/api/v1/webhooks/:id",
+    access: ALL,
+    module: "api",
+    params: ID,
+    bodySchema: "webhook-endpoint-update",
+    response: replies({ 200: EndpointSaved }),
+    summary: "Change an endpoint's URL, events, description or active flag",
   },
   "webhooks.delete": {
-    method: "DELETE", path: "/api/v1/webhooks/:id", access: ALL, module: "api", params: ID,
-    response: replies({ 200: Confirmation }), summary: "Delete an endpoint and its delivery log; nothing more is sent to it",
+    method: "DELETE",
+    path: "/api/v1/webhooks/:id",
+    access: ALL,
+    module: "api",
+    params: ID,
+    response: replies({ 200: Confirmation }),
+    summary: "Delete an endpoint and its delivery log; nothing more is sent to it",
   },
   "webhooks.rotateSecret": {
-    method: "POST", path: "/api/v1/webhooks/:id/rotate-secret", access: ALL, module: "api", params: ID,
+    method: "POST",
+    path: "/api/v1/webhooks/:id/rotate-secret",
+    access: ALL,
+    module: "api",
+    params: ID,
     response: replies({ 200: ok({ message: Type.String(), data: WebhookEndpointRecord, secret: Secret }) }),
     summary: "A new signing secret, shown once; for 24 hours deliveries are signed with the old one too",
   },
   "webhooks.test": {
-    method: "POST", path: "/api/v1/webhooks/:id/test", access: ALL, module: "api", params: ID,
+    method: "POST",
+    path: "/api/v1/webhooks/:id/test",
+    access: ALL,
+    module: "api",
+    params: ID,
     response: replies({ 200: DeliverySaved }),
     summary: "Send a signed `webhook.test` event now and answer how it went (retried like any delivery if it failed)",
   },
   "webhooks.deliveries": {
-    method: "GET", path: "/api/v1/webhooks/:id/deliveries", access: ALL, module: "api", params: ID, query: DeliveryQuery,
-    response: replies({ 200: ok({ data: Type.Array(WebhookDeliveryRecord), total: Type.Integer(), totalPages: Type.Integer() }) }),
+    method: "GET",
+    path: "/api/v1/webhooks/:id/deliveries",
+    access: ALL,
+    module: "api",
+    params: ID,
+    query: DeliveryQuery,
+    response: replies({
+      200: ok({ data: Type.Array(WebhookDeliveryRecord), total: Type.Integer(), totalPages: Type.Integer() }),
+    }),
     summary: "An endpoint's delivery log, newest first, by status and event",
   },
   "webhooks.delivery": {
-    method: "GET", path: "/api/v1/webhook-deliveries/:id", access: ALL, module: "api", params: ID,
-    response: replies({ 200: ok({ data: WebhookDeliveryDetail }) }), summary: "One delivery with the body sent and the start of the last answer",
+    method: "GET",
+    path: "/api/v1/webhook-deliveries/:id",
+    access: ALL,
+    module: "api",
+    params: ID,
+    response: replies({ 200: ok({ data: WebhookDeliveryDetail }) }),
+    summary: "One delivery with the body sent and the start of the last answer",
   },
   "webhooks.resend": {
-    method: "POST", path: "/api/v1/webhook-deliveries/:id/resend", access: ALL, module: "api", params: ID,
+    method: "POST",
+    path: "/api/v1/webhook-deliveries/:id/resend",
+    access: ALL,
+    module: "api",
+    params: ID,
     response: replies({ 200: DeliverySaved }),
     summary: "Send one delivery again now, with the same X-Webhook-Id; if it fails it is retried for another 24 hours",
   },

@@ -12,7 +12,13 @@ export const WABA_METRICS = ["SENT", "DELIVERED", "READ"] as const;
 export type WabaMetric = (typeof WABA_METRICS)[number];
 
 /** Fields GET /api/waba/phone_numbers may be asked for (`fields`, comma-joined); `id` always comes. */
-export const PHONE_NUMBER_FIELDS = ["display_phone_number", "verified_name", "quality_rating", "account_mode", "waba_id"] as const;
+export const PHONE_NUMBER_FIELDS = [
+  "display_phone_number",
+  "verified_name",
+  "quality_rating",
+  "account_mode",
+  "waba_id",
+] as const;
 
 export const WabaPhoneNumber = Type.Object({
   id: Type.String(),
@@ -74,12 +80,21 @@ export const WabaAnalytics = Type.Object({
   end: Type.String(),
   metric_types: Type.Array(Type.Unsafe<WabaMetric>({ type: "string", enum: [...WABA_METRICS] })),
   phone_numbers: Type.Array(
-    Type.Object({ phone_number_id: Type.String(), display_phone_number: Type.String(), data_points: Type.Array(AnalyticsPoint) }),
+    Type.Object({
+      phone_number_id: Type.String(),
+      display_phone_number: Type.String(),
+      data_points: Type.Array(AnalyticsPoint),
+    }),
   ),
 });
 export type WabaAnalytics = Static<typeof WabaAnalytics>;
 
-export const WabaSolution = Type.Object({ solution_id: Type.String(), name: Type.String(), provider: Type.String(), selected: Type.Boolean() });
+export const WabaSolution = Type.Object({
+  solution_id: Type.String(),
+  name: Type.String(),
+  provider: Type.String(),
+  selected: Type.Boolean(),
+});
 export type WabaSolution = Static<typeof WabaSolution>;
 
 export const SolutionSelection = Type.Object({

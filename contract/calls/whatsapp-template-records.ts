@@ -1,6 +1,12 @@
 import type { Static } from "@sinclair/typebox";
 import { Type } from "./type";
-import { WA_TEMPLATE_CATEGORIES, WA_TEMPLATE_STATUSES, type WaComponent, type WaTemplateCategory, type WaTemplateStatus } from "../domain/whatsapp-template";
+import {
+  WA_TEMPLATE_CATEGORIES,
+  WA_TEMPLATE_STATUSES,
+  type WaComponent,
+  type WaTemplateCategory,
+  type WaTemplateStatus,
+} from "../domain/whatsapp-template";
 
 const Category = Type.Unsafe<WaTemplateCategory>({ type: "string", enum: [...WA_TEMPLATE_CATEGORIES] });
 const Status = Type.Unsafe<WaTemplateStatus>({ type: "string", enum: [...WA_TEMPLATE_STATUSES] });
@@ -28,7 +34,18 @@ export const WaTemplateRow = Type.Object({
 export type WaTemplateRow = Static<typeof WaTemplateRow>;
 
 /** The fields `fields=` may name (id and name always come). */
-export const WA_TEMPLATE_FIELDS = ["language", "status", "category", "previous_category", "rejected_reason", "components", "waba_id", "has_header_media", "created_at", "updated_at"] as const;
+export const WA_TEMPLATE_FIELDS = [
+  "language",
+  "status",
+  "category",
+  "previous_category",
+  "rejected_reason",
+  "components",
+  "waba_id",
+  "has_header_media",
+  "created_at",
+  "updated_at",
+] as const;
 export type WaTemplateField = (typeof WA_TEMPLATE_FIELDS)[number];
 
 /** Cursor paging as the Graph API answers it: opaque cursors of the first and last row, and whether more lie beyond. */
@@ -42,4 +59,8 @@ export const WaTemplatePage = Type.Object({
   }),
 });
 
-export const WaTemplateCreated = Type.Object({ success: Type.Literal(true), message: Type.String(), data: WaTemplateRow });
+export const WaTemplateCreated = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  data: WaTemplateRow,
+});

@@ -1,6 +1,13 @@
 import type { GraphProblem, WorkflowGraph } from "../domain/workflow-graph";
 import { TRIGGER_KINDS, type TriggerKind } from "../domain/workflow-nodes";
-import { RUN_STATUSES, STEP_STATUSES, WORKFLOW_STATUSES, type RunStatus, type StepStatus, type WorkflowStatus } from "../domain/workflow-runs";
+import {
+  RUN_STATUSES,
+  STEP_STATUSES,
+  WORKFLOW_STATUSES,
+  type RunStatus,
+  type StepStatus,
+  type WorkflowStatus,
+} from "../domain/workflow-runs";
 import { WORKFLOW_GRAPH } from "../../schemas/workflow-fields";
 import { Type } from "./type";
 
@@ -15,7 +22,9 @@ export const JsonObject = Type.Unsafe<Record<string, unknown>>({ type: "object",
 function openObjects(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(openObjects);
   if (!schema || typeof schema !== "object") return schema;
-  const copy = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, k === "enum" || k === "required" ? v : openObjects(v)]));
+  const copy = Object.fromEntries(
+    Object.entries(schema).map(([k, v]) => [k, k === "enum" || k === "required" ? v : openObjects(v)]),
+  );
   return copy.type === "object" ? { ...copy, additionalProperties: true } : copy;
 }
 
@@ -81,7 +90,11 @@ export const ProblemRecord = Type.Unsafe<GraphProblem>({
   },
 });
 
-const FieldChange = Type.Object({ field: Type.String(), before: Type.Unsafe<unknown>({}), after: Type.Unsafe<unknown>({}) });
+const FieldChange = Type.Object({
+  field: Type.String(),
+  before: Type.Unsafe<unknown>({}),
+  after: Type.Unsafe<unknown>({}),
+});
 export const WorkflowDiffRecord = Type.Object({
   from: Type.Integer(),
   to: Type.Integer(),
@@ -139,4 +152,9 @@ export const RunDetailRecord = Type.Object({
   steps: Type.Array(StepRecord),
 });
 
-export const WorkflowTemplateRecord = Type.Object({ id: Type.String(), name: Type.String(), description: Type.String(), graph: GraphField });
+export const WorkflowTemplateRecord = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  graph: GraphField,
+});

@@ -72,9 +72,22 @@ export const KNOWLEDGE_SEARCH_LIMIT = 10;
 /** Default hand-off rule of a new agent. */
 /** Measured on the marketplace templates' held-out phrases: most right answers score above it, off-topic ones below. */
 export const DEFAULT_CONFIDENCE_THRESHOLD = 0.4;
-export const DEFAULT_HANDOFF_KEYWORDS = ["agent", "human", "person", "representative", "operator", "real person"] as const;
+export const DEFAULT_HANDOFF_KEYWORDS = [
+  "agent",
+  "human",
+  "person",
+  "representative",
+  "operator",
+  "real person",
+] as const;
 export const DEFAULT_HANDOFF_MESSAGE = "I'm connecting you with a member of our team. They will reply here shortly.";
-export const DEFAULT_BUSINESS_HOURS: BusinessHours = { enabled: false, timezone: "Asia/Kolkata", days: [1, 2, 3, 4, 5], start: "09:00", end: "18:00" };
+export const DEFAULT_BUSINESS_HOURS: BusinessHours = {
+  enabled: false,
+  timezone: "Asia/Kolkata",
+  days: [1, 2, 3, 4, 5],
+  start: "09:00",
+  end: "18:00",
+};
 
 /** Days are 0 (Sunday) to 6 (Saturday), like Date.getDay(); times are HH:MM in the time zone. Off: always open. */
 export interface BusinessHours {
@@ -100,7 +113,13 @@ const DAY_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /** The local weekday and minutes of `now` in a time zone (Intl, no library). */
 function localTime(now: Date, timezone: string): { day: number; minutes: number } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: timezone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: timezone,
+    weekday: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return { day: DAY_NAMES.indexOf(get("weekday")), minutes: Number(get("hour")) * 60 + Number(get("minute")) };
 }
@@ -123,15 +142,26 @@ export function withinBusinessHours(hours: BusinessHours, now: Date): boolean {
 export function describeHours(hours: BusinessHours): string {
   const days = [...hours.days].sort((a, b) => a - b);
   const consecutive = days.length > 1 && days.every((d, i) => i === 0 || d === days[i - 1] + 1);
-  const dayText = days.length === 7 ? "Every day" : consecutive ? `${DAY_NAMES[days[0]]}–${DAY_NAMES[days[days.length - 1]]}` : days.map((d) => DAY_NAMES[d]).join(", ");
+  const dayText =
+    days.length === 7
+      ? "Every day"
+      : consecutive
+        ? `${DAY_NAMES[days[0]]}–${DAY_NAMES[days[days.length - 1]]}`
+        : days.map((d) => DAY_NAMES[d]).join(", ");
   return `${dayText} ${hours.start}–${hours.end} (${hours.timezone})`;
 }
 
 /** Whether the text names a hand-off keyword as a whole word or phrase (case and punctuation ignored). */
 export function namesKeyword(text: string, keywords: readonly string[]): string | null {
-  const words = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()} `;
+  const words = ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()} `;
   for (const keyword of keywords) {
-    const k = keyword.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+    const k = keyword
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
     if (k && words.includes(` ${k} `)) return keyword;
   }
   return null;

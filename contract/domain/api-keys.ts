@@ -98,22 +98,47 @@ export const UMS_LOG_DAYS_DEFAULT = 30;
  * the code while a person reads the message. The request log keeps both (SPEC 8: the UMS slices keep the code).
  */
 export const PUBLIC_ERRORS = {
-  missingKey: { status: 401, code: "missing_api_key", message: 'No API key: send it as "Authorization: Bearer <key>" or in the X-API-Key header.' },
+  missingKey: {
+    status: 401,
+    code: "missing_api_key",
+    message: 'No API key: send it as "Authorization: Bearer <key>" or in the X-API-Key header.',
+  },
   invalidKey: { status: 401, code: "invalid_api_key", message: "Invalid API key." },
   deactivatedKey: { status: 401, code: "api_key_deactivated", message: "This API key was deleted." },
   expiredKey: { status: 401, code: "api_key_expired", message: "This API key has expired." },
   accountSuspended: { status: 401, code: "account_suspended", message: "The account of this API key is suspended." },
-  moduleMissing: { status: 403, code: "api_module_missing", message: "The account of this API key does not have the API module." },
+  moduleMissing: {
+    status: 403,
+    code: "api_module_missing",
+    message: "The account of this API key does not have the API module.",
+  },
   scopeDenied: { status: 403, code: "scope_denied", message: "This API key does not have the scope this call needs" },
   channelDenied: { status: 403, code: "channel_denied", message: "This API key may not send on this channel" },
-  ipDenied: { status: 403, code: "ip_not_allowed", message: "Requests from this IP address are not allowed for this API key" },
+  ipDenied: {
+    status: 403,
+    code: "ip_not_allowed",
+    message: "Requests from this IP address are not allowed for this API key",
+  },
   rateLimited: { status: 429, code: "rate_limited", message: "Rate limit of this API key reached" },
   insufficientBalance: { status: 402, code: "insufficient_balance", message: "Insufficient balance" },
-  idempotencyConflict: { status: 409, code: "idempotency_key_reused", message: "This Idempotency-Key was used with a different request body in the last 24 hours." },
+  idempotencyConflict: {
+    status: 409,
+    code: "idempotency_key_reused",
+    message: "This Idempotency-Key was used with a different request body in the last 24 hours.",
+  },
   invalidRequest: { status: 400, code: "invalid_request", message: "The request is not valid" },
-  windowClosed: { status: 422, code: "whatsapp_window_closed", message: "WhatsApp allows free text only within 24 hours of the customer's last message; send an approved template instead." },
+  windowClosed: {
+    status: 422,
+    code: "whatsapp_window_closed",
+    message:
+      "WhatsApp allows free text only within 24 hours of the customer's last message; send an approved template instead.",
+  },
   dltRoute: { status: 422, code: "dlt_route_refused", message: "This SMS route (DLT) does not carry this message." },
-  dnd: { status: 422, code: "dnd_preference", message: "The customer's preferences (DND) hold this SMS back: operators would not deliver it." },
+  dnd: {
+    status: 422,
+    code: "dnd_preference",
+    message: "The customer's preferences (DND) hold this SMS back: operators would not deliver it.",
+  },
   notFound: { status: 404, code: "not_found", message: "Not found" },
 } as const;
 export type PublicErrorName = keyof typeof PUBLIC_ERRORS;

@@ -11,11 +11,16 @@ export type { BalanceRequestRow as BalanceRequestRecord } from "../calls/records
 /** socket.io event sent to the requester's room when a parent approves or rejects; the payload is the record. */
 export const BALANCE_REQUEST_DECIDED_EVENT = "balanceRequestDecided";
 
-
 /** What the requester is told of a decision (the bell and the toast): the same words on both ends. */
-export function balanceDecisionText(r: Pick<BalanceRequestRow, "status" | "amount" | "decidedBy" | "reason">): { title: string; description: string } {
+export function balanceDecisionText(r: Pick<BalanceRequestRow, "status" | "amount" | "decidedBy" | "reason">): {
+  title: string;
+  description: string;
+} {
   const by = r.decidedBy ?? "your account manager";
   return r.status === "approved"
     ? { title: "Balance request approved", description: `${formatINR(r.amount)} was added to your balance by ${by}.` }
-    : { title: "Balance request rejected", description: `Your request for ${formatINR(r.amount)} was rejected by ${by}: ${r.reason}` };
+    : {
+        title: "Balance request rejected",
+        description: `Your request for ${formatINR(r.amount)} was rejected by ${by}: ${r.reason}`,
+      };
 }

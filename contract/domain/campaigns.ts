@@ -16,7 +16,17 @@ import { SMS_VARIABLE_MAX } from "./sms";
  *  - discarded: stopped by the owner (or an admin); what was sent stays sent, the unused hold is released;
  *  - failed: the audience could not be read (bad file, no valid number), with the reason; nothing was sent.
  */
-export const CAMPAIGN_STATUSES = ["draft", "validating", "ready", "scheduled", "running", "paused", "completed", "discarded", "failed"] as const;
+export const CAMPAIGN_STATUSES = [
+  "draft",
+  "validating",
+  "ready",
+  "scheduled",
+  "running",
+  "paused",
+  "completed",
+  "discarded",
+  "failed",
+] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /** Statuses from which nothing moves any more. */
@@ -59,7 +69,17 @@ export const CAMPAIGN_TRANSITIONS: Readonly<Record<CampaignStatus, readonly Camp
  * Receipts never move a recipient backwards (order: unknown < sent < failed < delivered < read < replied); a receipt
  * that echoes our message id reconciles an `unknown` recipient.
  */
-export const RECIPIENT_STATES = ["queued", "sending", "sent", "delivered", "read", "replied", "failed", "unknown", "skipped"] as const;
+export const RECIPIENT_STATES = [
+  "queued",
+  "sending",
+  "sent",
+  "delivered",
+  "read",
+  "replied",
+  "failed",
+  "unknown",
+  "skipped",
+] as const;
 export type RecipientState = (typeof RECIPIENT_STATES)[number];
 
 /** The counts a progress push and a campaign record carry: one per recipient state, plus failed-over (SMS failover). */
@@ -92,7 +112,9 @@ export const SKIPPED_SAMPLE_MAX = 20;
  * check's words; a failure's reason is the carrier's own text and stays as it came.
  */
 export function recipientReason(state: RecipientState, reason: string | null): string | null {
-  return state === "skipped" && reason !== null && Object.hasOwn(SKIP_REASONS, reason) ? SKIP_REASONS[reason as SkipReason] : reason;
+  return state === "skipped" && reason !== null && Object.hasOwn(SKIP_REASONS, reason)
+    ? SKIP_REASONS[reason as SkipReason]
+    : reason;
 }
 
 /** The 'progressUpdate' socket event: sent to the owner's room while a campaign runs, at most a few per second. */
@@ -128,7 +150,20 @@ export const SMS_WINDOW = { start: "10:00", end: "21:00", timeZone: "Asia/Kolkat
 export const DEFAULT_REGION = "IN";
 
 /** Replies that add the sender to the account's suppression list, and that take them off again. */
-export const STOP_WORDS = ["STOP", "UNSUBSCRIBE", "STOPALL", "CANCEL", "END", "QUIT", "OPTOUT", "OPT OUT", "BAND", "BAND KARO", "रोकें", "बंद"] as const;
+export const STOP_WORDS = [
+  "STOP",
+  "UNSUBSCRIBE",
+  "STOPALL",
+  "CANCEL",
+  "END",
+  "QUIT",
+  "OPTOUT",
+  "OPT OUT",
+  "BAND",
+  "BAND KARO",
+  "रोकें",
+  "बंद",
+] as const;
 export const START_WORDS = ["START", "UNSTOP", "SUBSCRIBE", "OPTIN", "OPT IN", "SHURU", "शुरू"] as const;
 
 /** The longest campaign name, and the most text of pasted numbers (about 50,000 numbers). */
@@ -141,7 +176,10 @@ export const TEST_SEND_MAX = 5;
 /** Audience files: the largest accepted upload, and the largest number of rows read. */
 export const AUDIENCE_MAX_BYTES = 100 * 1024 * 1024;
 export const AUDIENCE_MAX_ROWS = 2_000_000;
-export const AUDIENCE_FILE_TYPES = ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"] as const;
+export const AUDIENCE_FILE_TYPES = [
+  "text/csv",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+] as const;
 
 export { DEFAULT_RATES_PAISE, RATE_KEYS, type RateKey } from "./charging";
 
@@ -158,7 +196,10 @@ export { DEFAULT_RATES_PAISE, RATE_KEYS, type RateKey } from "./charging";
 export const FAILOVER_CHANNELS = {
   whatsapp: { notReachable: "not_on_whatsapp", notReachableCodes: ["131026"], expiredCodes: [] },
   rcs: { notReachable: "not_rcs_capable", notReachableCodes: ["404", "403"], expiredCodes: ["EXPIRED"] },
-} as const satisfies Record<string, { notReachable: string; notReachableCodes: readonly string[]; expiredCodes: readonly string[] }>;
+} as const satisfies Record<
+  string,
+  { notReachable: string; notReachableCodes: readonly string[]; expiredCodes: readonly string[] }
+>;
 export type FailoverChannel = keyof typeof FAILOVER_CHANNELS;
 export const isFailoverChannel = (channel: string): channel is FailoverChannel => channel in FAILOVER_CHANNELS;
 
@@ -173,14 +214,19 @@ export const FAILOVER_MESSAGE_STATES = ["queued", "sending", "sent", "delivered"
 export type FailoverMessageState = (typeof FAILOVER_MESSAGE_STATES)[number];
 
 /** The failover SMS's state from what its row records: the send's marker, then what its receipts said. */
-export function failoverMessageState(marker: "queued" | "sending" | "sent" | "failed" | "unknown", deliveredAt: unknown, failedAt: unknown): FailoverMessageState {
+export function failoverMessageState(
+  marker: "queued" | "sending" | "sent" | "failed" | "unknown",
+  deliveredAt: unknown,
+  failedAt: unknown,
+): FailoverMessageState {
   if (deliveredAt) return "delivered";
   if (failedAt || marker === "failed") return "failed";
   return marker;
 }
 
 /** The conditions a campaign of `channel` may fail over on, in the order the console lists them. */
-export const failoverConditionsOf = <C extends FailoverChannel>(channel: C) => ["undelivered", FAILOVER_CHANNELS[channel].notReachable, "failed"] as const;
+export const failoverConditionsOf = <C extends FailoverChannel>(channel: C) =>
+  ["undelivered", FAILOVER_CHANNELS[channel].notReachable, "failed"] as const;
 /** "undelivered" means no delivered receipt within this long after sent. */
 export const FAILOVER_TTL_MS = 10 * 60 * 1000;
 

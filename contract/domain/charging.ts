@@ -5,7 +5,16 @@ import { utf8Bytes } from "./rcs";
 import { countSms } from "./sms-segments";
 
 /** Rates in paise, until an admin sets them: per SMS part, per WhatsApp message by category, per RCS message by type. */
-export const RATE_KEYS = ["sms", "whatsapp_marketing", "whatsapp_utility", "whatsapp_authentication", "whatsapp_service", "rcs", "rcs_basic", "rcs_conversation"] as const;
+export const RATE_KEYS = [
+  "sms",
+  "whatsapp_marketing",
+  "whatsapp_utility",
+  "whatsapp_authentication",
+  "whatsapp_service",
+  "rcs",
+  "rcs_basic",
+  "rcs_conversation",
+] as const;
 export type RateKey = (typeof RATE_KEYS)[number];
 export const DEFAULT_RATES_PAISE: Readonly<Record<RateKey, number>> = {
   sms: 25,
@@ -60,7 +69,9 @@ export const RBM_BASIC_MAX_BYTES = 160;
 /** The WhatsApp rate key of a template category (MARKETING, UTILITY, AUTHENTICATION); unknown ones as marketing. */
 export function whatsappRateKey(category: string): RateKey {
   const key = `whatsapp_${category.toLowerCase()}`;
-  return key !== "whatsapp_service" && (RATE_KEYS as readonly string[]).includes(key) ? (key as RateKey) : "whatsapp_marketing";
+  return key !== "whatsapp_service" && (RATE_KEYS as readonly string[]).includes(key)
+    ? (key as RateKey)
+    : "whatsapp_marketing";
 }
 
 /**
@@ -77,17 +88,35 @@ export function chargeFor(message: Billable, rates: Rates): Charge {
   switch (message.channel) {
     case "sms": {
       const parts = Math.max(1, countSms(message.text).parts);
-      return { paise: parts * rates.sms, rateKey: "sms", basis: rates.smsBilledOn, label: `SMS, ${parts} part${parts === 1 ? "" : "s"}` };
+      return {
+        paise: parts * rates.sms,
+        rateKey: "sms",
+        basis: rates.smsBilledOn,
+        label: `SMS, ${parts} part${parts === 1 ? "" : "s"}`,
+      };
     }
     case "whatsapp": {
-      if (message.kind === "text") return { paise: rates.whatsapp_service, rateKey: "whatsapp_service", basis: "delivered", label: "WhatsApp service" };
+      if (message.kind === "text")
+        return {
+          paise: rates.whatsapp_service,
+          rateKey: "whatsapp_service",
+          basis: "delivered",
+          label: "WhatsApp service",
+        };
       const key = whatsappRateKey(message.category);
       const label = `WhatsApp ${key.slice("whatsapp_".length)}`;
-      if (key === "whatsapp_utility" && message.windowOpen) return { paise: 0, rateKey: null, basis: "delivered", label: `${label} (free in the service window)` };
+      if (key === "whatsapp_utility" && message.windowOpen)
+        return { paise: 0, rateKey: null, basis: "delivered", label: `${label} (free in the service window)` };
       return { paise: rates[key], rateKey: key, basis: "delivered", label };
     }
     case "rcs": {
-      if (message.inConversation) return { paise: 0, rateKey: null, basis: "delivered", label: "RCS message in an open conversation (billed once per conversation)" };
+      if (message.inConversation)
+        return {
+          paise: 0,
+          rateKey: null,
+          basis: "delivered",
+          label: "RCS message in an open conversation (billed once per conversation)",
+        };
       const basic = !message.rich && utf8Bytes(message.text) <= RBM_BASIC_MAX_BYTES;
       return basic
         ? { paise: rates.rcs_basic, rateKey: "rcs_basic", basis: "delivered", label: "RCS basic message" }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayCount, dayStart, deliveryRate, eachDay, isDay, presetDays, reportDay, STATUS_OF_STATE } from "./dashboards";
+import {
+  addDays,
+  dayCount,
+  dayStart,
+  deliveryRate,
+  eachDay,
+  isDay,
+  presetDays,
+  reportDay,
+  STATUS_OF_STATE,
+} from "./dashboards";
 import { RECIPIENT_STATES } from "./campaigns";
 
 describe("reporting days (India)", () => {

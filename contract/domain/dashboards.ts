@@ -50,7 +50,10 @@ export function isDay(value: string): boolean {
 
 /** Days from `from` to `to`, both included (0 when `to` is before `from`). */
 export function dayCount(from: string, to: string): number {
-  return Math.max(0, Math.round((Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / DAY_MS) + 1);
+  return Math.max(
+    0,
+    Math.round((Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / DAY_MS) + 1,
+  );
 }
 
 /** Every day from `from` to `to`, both included. */
@@ -59,7 +62,10 @@ export function eachDay(from: string, to: string): string[] {
 }
 
 /** The days a preset covers, ending today: today alone, the last 7 or the last 30 days. */
-export function presetDays(range: Exclude<DashboardRange, "custom">, now: Date = new Date()): { from: string; to: string } {
+export function presetDays(
+  range: Exclude<DashboardRange, "custom">,
+  now: Date = new Date(),
+): { from: string; to: string } {
   const to = reportDay(now);
   const back = range === "today" ? 0 : range === "7d" ? 6 : 29;
   return { from: addDays(to, -back), to };
@@ -85,7 +91,14 @@ export const STATUS_OF_STATE: Readonly<Record<RecipientState, MessageStatus | nu
 /** States that reached the phone (the delivery funnel's "delivered" stage and the delivery rate). */
 export const DELIVERED_STATES: readonly RecipientState[] = ["delivered", "read", "replied"];
 /** States of a message that went out or was refused: the messages a day counts. */
-export const SENT_OR_FAILED_STATES: readonly RecipientState[] = ["sent", "unknown", "delivered", "read", "replied", "failed"];
+export const SENT_OR_FAILED_STATES: readonly RecipientState[] = [
+  "sent",
+  "unknown",
+  "delivered",
+  "read",
+  "replied",
+  "failed",
+];
 
 /** Delivered over messages, 0-1, or null when nothing was sent. */
 export function deliveryRate(delivered: number, messages: number): number | null {
@@ -93,7 +106,16 @@ export function deliveryRate(delivered: number, messages: number): number | null
 }
 
 /** Team Reports' sortable columns. */
-export const TEAM_SORTS = ["username", "campaigns", "messages", "deliveryRate", "spent", "balance", "chatReplies"] as const;
+export const TEAM_SORTS = [
+  "username",
+  "campaigns",
+  "messages",
+  "deliveryRate",
+  "spent",
+  "balance",
+  "chatReplies",
+] as const;
 export type TeamSort = (typeof TEAM_SORTS)[number];
 
-export const isCampaignChannel = (value: string): value is CampaignChannel => (CAMPAIGN_CHANNELS as readonly string[]).includes(value);
+export const isCampaignChannel = (value: string): value is CampaignChannel =>
+  (CAMPAIGN_CHANNELS as readonly string[]).includes(value);

@@ -32,7 +32,15 @@ describe("overlongVariables", () => {
     ["at the limit", [at(SMS_VARIABLE_MAX)], ["{{name}}"], []],
     ["one over", [at(SMS_VARIABLE_MAX + 1)], ["{{name}}"], [{ index: 0, variable: "{{name}}", length: 31 }]],
     ["second of two, unnamed", ["ok", at(34)], [], [{ index: 1, variable: "#2", length: 34 }]],
-    ["both over", [at(36), at(40)], ["{{a}}", "{{b}}"], [{ index: 0, variable: "{{a}}", length: 36 }, { index: 1, variable: "{{b}}", length: 40 }]],
+    [
+      "both over",
+      [at(36), at(40)],
+      ["{{a}}", "{{b}}"],
+      [
+        { index: 0, variable: "{{a}}", length: 36 },
+        { index: 1, variable: "{{b}}", length: 40 },
+      ],
+    ],
     // Devanagari and emoji count one per character, not per UTF-16 unit.
     ["30 Hindi letters", ["क".repeat(30)], [], []],
     ["30 emoji", ["😀".repeat(30)], [], []],
@@ -42,7 +50,9 @@ describe("overlongVariables", () => {
   });
 
   it("names the first over-long variable and its length", () => {
-    expect(dltVariablesProblem(["short", at(34)], ["{{name}}", "{{link}}"])).toBe(`Variable {{link}} is 34 characters; DLT allows at most ${SMS_VARIABLE_MAX}`);
+    expect(dltVariablesProblem(["short", at(34)], ["{{name}}", "{{link}}"])).toBe(
+      `Variable {{link}} is 34 characters; DLT allows at most ${SMS_VARIABLE_MAX}`,
+    );
     expect(dltVariablesProblem(["short"])).toBeNull();
   });
 });

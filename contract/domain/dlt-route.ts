@@ -13,8 +13,10 @@ export const INDIAN_MOBILE_E164 = "^\\+91[6-9][0-9]{9}$";
 const INDIAN_MOBILE_E164_RE = new RegExp(INDIAN_MOBILE_E164);
 
 export const DLT_ROUTE_MESSAGES = {
-  notIndianMobile: "Not an Indian mobile number: this SMS route (DLT) takes Indian mobile numbers only (+91 and ten digits starting 6-9)",
-  variableTooLong: (variable: string, length: number) => `Variable ${variable} is ${length} characters; DLT allows at most ${SMS_VARIABLE_MAX}`,
+  notIndianMobile:
+    "Not an Indian mobile number: this SMS route (DLT) takes Indian mobile numbers only (+91 and ten digits starting 6-9)",
+  variableTooLong: (variable: string, length: number) =>
+    `Variable ${variable} is ${length} characters; DLT allows at most ${SMS_VARIABLE_MAX}`,
 } as const;
 
 /** Why an E.164 number cannot go out on a DLT route, or null. */

@@ -40,13 +40,28 @@ describe("DND_RULES", () => {
 });
 
 describe("isFullyBlocked", () => {
-  it.each<[number[], boolean]>([[[], true], [[0], true], [[0, 3], true], [[3], false], [[1, 2, 8], false]])("%o → %s", (prefs, expected) => {
+  it.each<[number[], boolean]>([
+    [[], true],
+    [[0], true],
+    [[0, 3], true],
+    [[3], false],
+    [[1, 2, 8], false],
+  ])("%o → %s", (prefs, expected) => {
     expect(isFullyBlocked(prefs)).toBe(expected);
   });
 });
 
 describe("isDndReceiptCode", () => {
-  it.each<[string | null, boolean]>([["DND", true], ["dnd", true], ["NDNC", true], [" NDNC REJECTED ", true], ["REJECTD", false], ["UNDELIV", false], [null, false], ["", false]])("%s → %s", (code, expected) => {
+  it.each<[string | null, boolean]>([
+    ["DND", true],
+    ["dnd", true],
+    ["NDNC", true],
+    [" NDNC REJECTED ", true],
+    ["REJECTD", false],
+    ["UNDELIV", false],
+    [null, false],
+    ["", false],
+  ])("%s → %s", (code, expected) => {
     expect(isDndReceiptCode(code)).toBe(expected);
   });
 });

@@ -57,7 +57,8 @@ export interface DndEntry {
   consent: boolean;
 }
 
-export const isFullyBlocked = (preferences: readonly number[]): boolean => preferences.length === 0 || preferences.includes(0);
+export const isFullyBlocked = (preferences: readonly number[]): boolean =>
+  preferences.length === 0 || preferences.includes(0);
 
 /** Whether an SMS of `category` to a number with this entry (null: not on the list) is held back as DND. */
 export function dndBlocks(category: SmsCategory, entry: DndEntry | null): boolean {
@@ -80,4 +81,5 @@ export const DND_MESSAGES = {
  */
 export const DND_RECEIPT_CODES: readonly string[] = ["DND", "NDNC", "NDNC_REJECTED", "NDNC REJECTED", "DND_REJECTED"];
 
-export const isDndReceiptCode = (code: string | null | undefined): boolean => !!code && DND_RECEIPT_CODES.includes(code.trim().toUpperCase());
+export const isDndReceiptCode = (code: string | null | undefined): boolean =>
+  !!code && DND_RECEIPT_CODES.includes(code.trim().toUpperCase());

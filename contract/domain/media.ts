@@ -38,17 +38,30 @@ const sizeText = (bytes: number) => `${Math.round(bytes / MB)} MB`;
  * Whether a file of `mimeType` (sniffed from its bytes) and `size` may go out on `channel`, optionally as a given
  * kind (a template header that must be an image). The message names the rule that was broken.
  */
-export function checkMedia(channel: MediaChannel, mimeType: string | undefined, size: number, kind?: MediaKind): MediaVerdict {
+export function checkMedia(
+  channel: MediaChannel,
+  mimeType: string | undefined,
+  size: number,
+  kind?: MediaKind,
+): MediaVerdict {
   const rules = MEDIA_RULES[channel];
-  const found = (Object.entries(rules) as [MediaKind, MediaRule][]).find(([, rule]) => mimeType && rule.types.includes(mimeType));
+  const found = (Object.entries(rules) as [MediaKind, MediaRule][]).find(
+    ([, rule]) => mimeType && rule.types.includes(mimeType),
+  );
   if (!found || (kind && found[0] !== kind)) {
     const wanted = kind ? [kind] : (Object.keys(rules) as MediaKind[]);
     const types = wanted.flatMap((k) => rules[k]?.types ?? []).join(", ");
-    return { ok: false, message: `${channel === "whatsapp" ? "WhatsApp" : "RCS"} accepts ${types} here; this file is ${mimeType ?? "of an unknown type"}` };
+    return {
+      ok: false,
+      message: `${channel === "whatsapp" ? "WhatsApp" : "RCS"} accepts ${types} here; this file is ${mimeType ?? "of an unknown type"}`,
+    };
   }
   const [foundKind, rule] = found;
   if (size > rule.maxBytes) {
-    return { ok: false, message: `A ${channel === "whatsapp" ? "WhatsApp" : "RCS"} ${foundKind} may be at most ${sizeText(rule.maxBytes)}; this file is ${(size / MB).toFixed(1)} MB` };
+    return {
+      ok: false,
+      message: `A ${channel === "whatsapp" ? "WhatsApp" : "RCS"} ${foundKind} may be at most ${sizeText(rule.maxBytes)}; this file is ${(size / MB).toFixed(1)} MB`,
+    };
   }
   if (size === 0) return { ok: false, message: "The file is empty" };
   return { ok: true, kind: foundKind };

@@ -33,7 +33,10 @@ describe("checkRcsBotFields", () => {
     [{}, []],
     [{ phone: "+91 98765 43210" }, []],
     [{ phone: "12345" }, [{ field: "phone", message: "must be a valid phone number, e.g. +91 98765 43210" }]],
-    [{ website: "https://acme.example.com", termsUrl: "ftp://acme.example.com" }, [{ field: "termsUrl", message: "must be an https:// address, e.g. https://www.example.com" }]],
+    [
+      { website: "https://acme.example.com", termsUrl: "ftp://acme.example.com" },
+      [{ field: "termsUrl", message: "must be an https:// address, e.g. https://www.example.com" }],
+    ],
   ])("%j", (fields, problems) => {
     expect(checkRcsBotFields(fields)).toEqual(problems);
   });

@@ -25,7 +25,8 @@ export function checkRcsBotFields(fields: RcsBotCheckedFields): FieldProblem[] {
   }
   for (const field of URL_FIELDS) {
     const value = fields[field];
-    if (value !== undefined && !isHttpsUrl(value)) problems.push({ field, message: "must be an https:// address, e.g. https://www.example.com" });
+    if (value !== undefined && !isHttpsUrl(value))
+      problems.push({ field, message: "must be an https:// address, e.g. https://www.example.com" });
   }
   return problems;
 }

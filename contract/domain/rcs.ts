@@ -116,7 +116,8 @@ export function checkSuggestion(s: RcsSuggestion, at: string): RcsFieldError[] {
   const errors: RcsFieldError[] = [];
   const fail = (field: string, message: string) => errors.push({ field: `${at}.${field}`, message });
   if (isBlank(s.text)) fail("text", "Label is required");
-  else if (charCount(s.text) > RCS_LIMITS.labelChars) fail("text", `Label must be at most ${RCS_LIMITS.labelChars} characters`);
+  else if (charCount(s.text) > RCS_LIMITS.labelChars)
+    fail("text", `Label must be at most ${RCS_LIMITS.labelChars} characters`);
   if (s.postbackData && charCount(s.postbackData) > RCS_LIMITS.postbackChars)
     fail("postbackData", `Postback data must be at most ${RCS_LIMITS.postbackChars} characters`);
   switch (s.type) {
@@ -128,7 +129,8 @@ export function checkSuggestion(s: RcsSuggestion, at: string): RcsFieldError[] {
       break;
     case "dial":
       if (isBlank(s.phoneNumber)) fail("phoneNumber", "Phone number is required");
-      else if (!PHONE.test((s.phoneNumber ?? "").replace(/[\s()-]/g, ""))) fail("phoneNumber", "Phone number must be in international format, e.g. +919876543210");
+      else if (!PHONE.test((s.phoneNumber ?? "").replace(/[\s()-]/g, "")))
+        fail("phoneNumber", "Phone number must be in international format, e.g. +919876543210");
       break;
     case "location": {
       const hasPoint = s.latitude !== undefined || s.longitude !== undefined;
@@ -166,11 +168,18 @@ export function checkCard(card: RcsCard, at: string): RcsFieldError[] {
     errors.push({ field: `${at}.cardTitle`, message: "A card needs a title, a description or media" });
   const titleBytes = utf8Bytes(card.cardTitle);
   if (titleBytes > RCS_LIMITS.titleBytes)
-    errors.push({ field: `${at}.cardTitle`, message: `Title is ${titleBytes} bytes; at most ${RCS_LIMITS.titleBytes} bytes of UTF-8` });
+    errors.push({
+      field: `${at}.cardTitle`,
+      message: `Title is ${titleBytes} bytes; at most ${RCS_LIMITS.titleBytes} bytes of UTF-8`,
+    });
   const descriptionBytes = utf8Bytes(card.cardDescription);
   if (descriptionBytes > RCS_LIMITS.descriptionBytes)
-    errors.push({ field: `${at}.cardDescription`, message: `Description is ${descriptionBytes} bytes; at most ${RCS_LIMITS.descriptionBytes} bytes of UTF-8` });
-  if (!isBlank(card.mediaUrl) && !HTTP_URL.test(card.mediaUrl)) errors.push({ field: `${at}.mediaUrl`, message: "Media URL must start with http:// or https://" });
+    errors.push({
+      field: `${at}.cardDescription`,
+      message: `Description is ${descriptionBytes} bytes; at most ${RCS_LIMITS.descriptionBytes} bytes of UTF-8`,
+    });
+  if (!isBlank(card.mediaUrl) && !HTTP_URL.test(card.mediaUrl))
+    errors.push({ field: `${at}.mediaUrl`, message: "Media URL must start with http:// or https://" });
   errors.push(...checkSuggestions(card.suggestions, `${at}.suggestions`, RCS_LIMITS.cardSuggestions, "per card"));
   return errors;
 }
@@ -179,9 +188,13 @@ function checkCarousel(d: RcsTemplateDraft): RcsFieldError[] {
   const cards = d.carouselList;
   const errors: RcsFieldError[] = [];
   if (cards.length < RCS_LIMITS.carouselMin || cards.length > RCS_LIMITS.carouselMax)
-    errors.push({ field: "carouselList", message: `A carousel has ${RCS_LIMITS.carouselMin} to ${RCS_LIMITS.carouselMax} cards` });
+    errors.push({
+      field: "carouselList",
+      message: `A carousel has ${RCS_LIMITS.carouselMin} to ${RCS_LIMITS.carouselMax} cards`,
+    });
   const orders = cards.map((c) => c.order);
-  if (new Set(orders).size !== orders.length) errors.push({ field: "carouselList", message: "Each card needs its own order" });
+  if (new Set(orders).size !== orders.length)
+    errors.push({ field: "carouselList", message: "Each card needs its own order" });
   cards.forEach((card, i) => errors.push(...checkCard(card, `carouselList.${i}`)));
   return errors;
 }
@@ -191,11 +204,16 @@ export function checkRcsTemplate(d: RcsTemplateDraft): RcsFieldError[] {
   const errors: RcsFieldError[] = [];
   if (isBlank(d.botId)) errors.push({ field: "botId", message: "Choose a bot" });
   if (isBlank(d.name)) errors.push({ field: "name", message: "Name is required" });
-  else if (charCount(d.name) > RCS_LIMITS.nameChars) errors.push({ field: "name", message: `Name must be at most ${RCS_LIMITS.nameChars} characters` });
+  else if (charCount(d.name) > RCS_LIMITS.nameChars)
+    errors.push({ field: "name", message: `Name must be at most ${RCS_LIMITS.nameChars} characters` });
   if (d.type === "text") {
-    if (isBlank(d.textMessageContent)) errors.push({ field: "textMessageContent", message: "Message text is required" });
+    if (isBlank(d.textMessageContent))
+      errors.push({ field: "textMessageContent", message: "Message text is required" });
     else if (charCount(d.textMessageContent) > RCS_LIMITS.textChars)
-      errors.push({ field: "textMessageContent", message: `Message text must be at most ${RCS_LIMITS.textChars} characters` });
+      errors.push({
+        field: "textMessageContent",
+        message: `Message text must be at most ${RCS_LIMITS.textChars} characters`,
+      });
   }
   if (d.type === "standalone") {
     errors.push(...checkCard(d.standAlone, "standAlone"));
@@ -205,7 +223,8 @@ export function checkRcsTemplate(d: RcsTemplateDraft): RcsFieldError[] {
   if (d.type === "carousel") {
     errors.push(...checkCarousel(d));
     // RBM: a small carousel card cannot hold tall media (the card would be taller than it is wide by far).
-    if (d.height === "TALL" && d.width === "SMALL") errors.push({ field: "height", message: "TALL media is not allowed with SMALL card width" });
+    if (d.height === "TALL" && d.width === "SMALL")
+      errors.push({ field: "height", message: "TALL media is not allowed with SMALL card width" });
   }
   errors.push(...checkSuggestions(d.suggestions, "suggestions", RCS_LIMITS.messageSuggestions, "per message"));
   return errors;
@@ -213,4 +232,7 @@ export function checkRcsTemplate(d: RcsTemplateDraft): RcsFieldError[] {
 
 /** The carousel cards in their display order (by `order`, then position). */
 export const orderedCards = (cards: readonly RcsCarouselCard[]): RcsCarouselCard[] =>
-  cards.map((card, i) => ({ card, i })).sort((a, b) => a.card.order - b.card.order || a.i - b.i).map(({ card }) => card);
+  cards
+    .map((card, i) => ({ card, i }))
+    .sort((a, b) => a.card.order - b.card.order || a.i - b.i)
+    .map(({ card }) => card);

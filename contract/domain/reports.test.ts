@@ -9,13 +9,29 @@ describe("reportRangeProblems", () => {
     ["2024-01-01", "2024-12-31", []], // 366 days (a leap year): the most a report covers
     ["2024-01-01", "2025-01-01", [{ field: "to", message: "must be at most 366 days after the start date" }]],
     ["2025-03-02", "2025-03-01", [{ field: "from", message: "must be on or before the end date" }]],
-    ["2025-02-30", "2025-03-01", [{ field: "from", message: "must be a date (YYYY-MM-DD) between 2000-01-01 and 2099-12-31" }]],
-    ["2025-1-1", "x", [
-      { field: "from", message: "must be a date (YYYY-MM-DD) between 2000-01-01 and 2099-12-31" },
-      { field: "to", message: "must be a date (YYYY-MM-DD) between 2000-01-01 and 2099-12-31" },
-    ]],
-    ["1999-12-31", "2000-01-01", [{ field: "from", message: "must be a date (YYYY-MM-DD) between 2000-01-01 and 2099-12-31" }]],
-    ["2099-12-31", "2100-01-01", [{ field: "to", message: "must be a date (YYYY-MM-DD) between 2000-01-01 and 2099-12-31" }]],
+    [
+      "2025-02-30",
+      "2025-03-01",
+      [{ field: "from", message: "must be a date (YYYY-MM-DD) between 2000-01-01 and 2099-12-31" }],
+    ],
+    [
+      "2025-1-1",
+      "x",
+      [
+        { field: "from", message: "must be a date (YYYY-MM-DD) between 2000-01-01 and 2099-12-31" },
+        { field: "to", message: "must be a date (YYYY-MM-DD) between 2000-01-01 and 2099-12-31" },
+      ],
+    ],
+    [
+      "1999-12-31",
+      "2000-01-01",
+      [{ field: "from", message: "must be a date (YYYY-MM-DD) between 2000-01-01 and 2099-12-31" }],
+    ],
+    [
+      "2099-12-31",
+      "2100-01-01",
+      [{ field: "to", message: "must be a date (YYYY-MM-DD) between 2000-01-01 and 2099-12-31" }],
+    ],
   ])("%s to %s", (from, to, problems) => {
     expect(reportRangeProblems(from, to)).toEqual(problems);
   });
@@ -41,12 +57,32 @@ describe("India's calendar days", () => {
   });
 });
 
-const emptyCountsFor = (): RecipientCounts => ({ ...(Object.fromEntries(RECIPIENT_STATES.map((s) => [s, 0])) as Omit<RecipientCounts, "failedOver">), failedOver: 0 });
+const emptyCountsFor = (): RecipientCounts => ({
+  ...(Object.fromEntries(RECIPIENT_STATES.map((s) => [s, 0])) as Omit<RecipientCounts, "failedOver">),
+  failedOver: 0,
+});
 
 describe("reportFigures", () => {
   it("counts each stage with those that went further, and gives SMS no read", () => {
-    const counts = { ...emptyCountsFor(), sent: 2, delivered: 3, read: 4, replied: 1, failed: 5, queued: 6, failedOver: 2 };
-    expect(reportFigures(counts, "whatsapp")).toEqual({ recipients: 21, sent: 10, delivered: 8, read: 5, replied: 1, failed: 5, failedOver: 2 });
+    const counts = {
+      ...emptyCountsFor(),
+      sent: 2,
+      delivered: 3,
+      read: 4,
+      replied: 1,
+      failed: 5,
+      queued: 6,
+      failedOver: 2,
+    };
+    expect(reportFigures(counts, "whatsapp")).toEqual({
+      recipients: 21,
+      sent: 10,
+      delivered: 8,
+      read: 5,
+      replied: 1,
+      failed: 5,
+      failedOver: 2,
+    });
     expect(reportFigures(counts, "sms").read).toBeNull();
   });
 });

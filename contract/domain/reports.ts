@@ -69,12 +69,14 @@ export function reportRangeProblems(from: string, to: string): RangeProblem[] {
   if (end === null || to < DATE_MIN || to > DATE_MAX) problems.push({ field: "to", message: bounds });
   if (problems.length || start === null || end === null) return problems;
   if (start > end) return [{ field: "from", message: "must be on or before the end date" }];
-  if ((end - start) / DAY_MS + 1 > REPORT_MAX_DAYS) return [{ field: "to", message: `must be at most ${REPORT_MAX_DAYS} days after the start date` }];
+  if ((end - start) / DAY_MS + 1 > REPORT_MAX_DAYS)
+    return [{ field: "to", message: `must be at most ${REPORT_MAX_DAYS} days after the start date` }];
   return [];
 }
 
 /** How many calendar days the period covers (both ends counted). */
-export const periodDays = (from: string, to: string): number => ((dayNumber(to) ?? 0) - (dayNumber(from) ?? 0)) / DAY_MS + 1;
+export const periodDays = (from: string, to: string): number =>
+  ((dayNumber(to) ?? 0) - (dayNumber(from) ?? 0)) / DAY_MS + 1;
 
 /**
  * A campaign's figures in a summary report. A recipient's state is the furthest it got, so each stage counts those that
@@ -97,7 +99,15 @@ export function reportFigures(counts: RecipientCounts, channel: CampaignChannel)
   const delivered = counts.delivered + read;
   const sent = counts.sent + delivered;
   const recipients = Object.entries(counts).reduce((sum, [state, n]) => (state === "failedOver" ? sum : sum + n), 0);
-  return { recipients, sent, delivered, read: channel === "sms" ? null : read, replied, failed: counts.failed, failedOver: counts.failedOver };
+  return {
+    recipients,
+    sent,
+    delivered,
+    read: channel === "sms" ? null : read,
+    replied,
+    failed: counts.failed,
+    failedOver: counts.failedOver,
+  };
 }
 
 /** India has kept +05:30 all year since 1945, so its calendar days are fixed offsets from UTC. */
@@ -105,7 +115,10 @@ const INDIA_OFFSET_MS = 330 * 60_000;
 
 /** The instants a period covers: from 00:00 IST of its first day up to (not including) 00:00 IST after its last. */
 export function periodBounds(from: string, to: string): { start: Date; endExclusive: Date } {
-  return { start: new Date((dayNumber(from) ?? 0) - INDIA_OFFSET_MS), endExclusive: new Date((dayNumber(to) ?? 0) + DAY_MS - INDIA_OFFSET_MS) };
+  return {
+    start: new Date((dayNumber(from) ?? 0) - INDIA_OFFSET_MS),
+    endExclusive: new Date((dayNumber(to) ?? 0) + DAY_MS - INDIA_OFFSET_MS),
+  };
 }
 
 /** The calendar day in India of an instant, YYYY-MM-DD. */

@@ -33,7 +33,8 @@ describe("sandbox special numbers", () => {
     expect(new Set(prefixes).size).toBe(prefixes.length);
     expect(new Set(SANDBOX_NUMBERS.map((range) => range.behaviour)).size).toBe(SANDBOX_NUMBERS.length);
     for (const range of SANDBOX_NUMBERS) {
-      for (let digit = 0; digit < 10; digit++) expect(sandboxNumberBehaviour(`${range.prefix}${digit}`)).toBe(range.behaviour);
+      for (let digit = 0; digit < 10; digit++)
+        expect(sandboxNumberBehaviour(`${range.prefix}${digit}`)).toBe(range.behaviour);
     }
   });
 

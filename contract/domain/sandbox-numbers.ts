@@ -21,14 +21,44 @@ export interface SandboxNumberRange {
 }
 
 export const SANDBOX_NUMBERS: readonly SandboxNumberRange[] = [
-  { prefix: "+91900000000", behaviour: "always-delivered", effect: "every channel: sent, then delivered; never read, never a reply" },
-  { prefix: "+91900000001", behaviour: "not-on-whatsapp", effect: "WhatsApp send refused with 131026 (Message undeliverable); WhatsApp capability: not-on-channel; other channels: delivered" },
-  { prefix: "+91900000002", behaviour: "not-rcs-capable", effect: "RCS send refused with 404 (NOT_FOUND); RCS capability: not-on-channel; other channels: delivered" },
-  { prefix: "+91900000003", behaviour: "rcs-not-launched", effect: "RCS send refused with 403 (PERMISSION_DENIED); RCS capability: not-launched-on-carrier; other channels: delivered" },
-  { prefix: "+91900000004", behaviour: "always-fails", effect: "every channel: sent, then a failed receipt with one of the channel's error codes" },
-  { prefix: "+91900000005", behaviour: "always-read", effect: "delivered, then read (SMS: delivered only); never a reply" },
+  {
+    prefix: "+91900000000",
+    behaviour: "always-delivered",
+    effect: "every channel: sent, then delivered; never read, never a reply",
+  },
+  {
+    prefix: "+91900000001",
+    behaviour: "not-on-whatsapp",
+    effect:
+      "WhatsApp send refused with 131026 (Message undeliverable); WhatsApp capability: not-on-channel; other channels: delivered",
+  },
+  {
+    prefix: "+91900000002",
+    behaviour: "not-rcs-capable",
+    effect: "RCS send refused with 404 (NOT_FOUND); RCS capability: not-on-channel; other channels: delivered",
+  },
+  {
+    prefix: "+91900000003",
+    behaviour: "rcs-not-launched",
+    effect:
+      "RCS send refused with 403 (PERMISSION_DENIED); RCS capability: not-launched-on-carrier; other channels: delivered",
+  },
+  {
+    prefix: "+91900000004",
+    behaviour: "always-fails",
+    effect: "every channel: sent, then a failed receipt with one of the channel's error codes",
+  },
+  {
+    prefix: "+91900000005",
+    behaviour: "always-read",
+    effect: "delivered, then read (SMS: delivered only); never a reply",
+  },
   { prefix: "+91900000006", behaviour: "always-replies", effect: "delivered, read (not SMS), then an inbound reply" },
-  { prefix: "+91900000007", behaviour: "never-confirmed", effect: "sent, then nothing: no delivered or failed receipt ever" },
+  {
+    prefix: "+91900000007",
+    behaviour: "never-confirmed",
+    effect: "sent, then nothing: no delivered or failed receipt ever",
+  },
 ];
 
 /** "+91 90000 0001x": how people write the range (and how docs/sandbox-carrier.md lists it). */
@@ -51,5 +81,6 @@ export function sandboxNumberBehaviour(raw: string): SandboxNumberBehaviour | un
 
 /** sandboxNumberBehaviour of a number already in E.164 (parsing one costs more than the rest of a sandbox send). */
 export function behaviourOfE164(e164: string): SandboxNumberBehaviour | undefined {
-  return SANDBOX_NUMBERS.find((range) => e164.length === range.prefix.length + 1 && e164.startsWith(range.prefix))?.behaviour;
+  return SANDBOX_NUMBERS.find((range) => e164.length === range.prefix.length + 1 && e164.startsWith(range.prefix))
+    ?.behaviour;
 }

@@ -97,8 +97,15 @@ export const SMS_HTTP_PRESETS: Readonly<Record<SmsHttpPresetId, SmsHttpPreset>> 
       inbound_text_path: "message",
       inbound_id_path: "msgId",
     },
-    refusal: { path: "type", value: "error", codePath: "code", keyCodes: ["106", "207"], accountCodes: ["208", "301", "302", "303", "418"] },
+    refusal: {
+      path: "type",
+      value: "error",
+      codePath: "code",
+      keyCodes: ["106", "207"],
+      accountCodes: ["208", "301", "302", "303", "418"],
+    },
   },
 };
 
-export const isSmsHttpPresetId = (value: unknown): value is SmsHttpPresetId => typeof value === "string" && (SMS_HTTP_PRESET_IDS as readonly string[]).includes(value);
+export const isSmsHttpPresetId = (value: unknown): value is SmsHttpPresetId =>
+  typeof value === "string" && (SMS_HTTP_PRESET_IDS as readonly string[]).includes(value);

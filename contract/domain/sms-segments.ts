@@ -25,7 +25,14 @@ export interface SmsCount {
 const BITS_PER_UNIT: Record<SmsEncoding, number> = { "GSM-7": 7, "UCS-2": 16 };
 
 export function countSms(body: string): SmsCount {
-  if (!body) return { encoding: "GSM-7", units: 0, perPart: SMS_PART_LIMITS["GSM-7"].single, parts: 0, remaining: SMS_PART_LIMITS["GSM-7"].single };
+  if (!body)
+    return {
+      encoding: "GSM-7",
+      units: 0,
+      perPart: SMS_PART_LIMITS["GSM-7"].single,
+      parts: 0,
+      remaining: SMS_PART_LIMITS["GSM-7"].single,
+    };
   const message = new SegmentedMessage(body, "auto");
   const encoding = message.encodingName;
   const units = message.messageSize / BITS_PER_UNIT[encoding];

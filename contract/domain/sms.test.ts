@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { checkSmsAccount, checkSmsTemplate, smsBodyParts, smsVariableCount, SMS_BODY_MAX, SMS_MESSAGES, SMS_NAME_MAX, type SmsTemplateDraft } from "./sms";
+import {
+  checkSmsAccount,
+  checkSmsTemplate,
+  smsBodyParts,
+  smsVariableCount,
+  SMS_BODY_MAX,
+  SMS_MESSAGES,
+  SMS_NAME_MAX,
+  type SmsTemplateDraft,
+} from "./sms";
 
 const GOOD: SmsTemplateDraft = {
   name: "Order shipped",
@@ -45,9 +54,21 @@ describe("checkSmsAccount", () => {
   it.each([
     ["valid", { dltEntityId: "1201159123456789012", senderIds: ["ACMERT", "acmeot"] }, []],
     ["no sender ids yet", { dltEntityId: "1201159123456789012", senderIds: [] }, []],
-    ["entity id with a dash", { dltEntityId: "1201-159123456789", senderIds: [] }, [{ field: "dltEntityId", message: SMS_MESSAGES.dltId }]],
-    ["bad second header", { dltEntityId: "1201159123456789012", senderIds: ["ACMERT", "AC"] }, [{ field: "senderIds.1", message: SMS_MESSAGES.header }]],
-    ["repeated header", { dltEntityId: "1201159123456789012", senderIds: ["ACMERT", "acmert"] }, [{ field: "senderIds", message: SMS_MESSAGES.senderIdsDuplicate }]],
+    [
+      "entity id with a dash",
+      { dltEntityId: "1201-159123456789", senderIds: [] },
+      [{ field: "dltEntityId", message: SMS_MESSAGES.dltId }],
+    ],
+    [
+      "bad second header",
+      { dltEntityId: "1201159123456789012", senderIds: ["ACMERT", "AC"] },
+      [{ field: "senderIds.1", message: SMS_MESSAGES.header }],
+    ],
+    [
+      "repeated header",
+      { dltEntityId: "1201159123456789012", senderIds: ["ACMERT", "acmert"] },
+      [{ field: "senderIds", message: SMS_MESSAGES.senderIdsDuplicate }],
+    ],
   ])("%s", (_name, draft, errors) => {
     expect(checkSmsAccount(draft)).toEqual(errors);
   });
@@ -56,7 +77,17 @@ describe("checkSmsAccount", () => {
 describe("variables", () => {
   it.each([
     ["none", "Hello", 0, [{ text: "Hello", variable: false }]],
-    ["two", "{#var#} and {#var#}!", 2, [{ text: "{#var#}", variable: true }, { text: " and ", variable: false }, { text: "{#var#}", variable: true }, { text: "!", variable: false }]],
+    [
+      "two",
+      "{#var#} and {#var#}!",
+      2,
+      [
+        { text: "{#var#}", variable: true },
+        { text: " and ", variable: false },
+        { text: "{#var#}", variable: true },
+        { text: "!", variable: false },
+      ],
+    ],
   ])("%s", (_name, body, count, parts) => {
     expect(smsVariableCount(body)).toBe(count);
     expect(smsBodyParts(body)).toEqual(parts);

@@ -64,7 +64,8 @@ export function smsVariableProblem(body: string): string | null {
 
 export const isSmsHeader = (value: string): boolean => new RegExp(SMS_HEADER_PATTERN).test(value);
 export const isDltId = (value: string): boolean => new RegExp(DLT_ID_PATTERN).test(value);
-export const isSmsCategory = (value: string): value is SmsCategory => (SMS_CATEGORIES as readonly string[]).includes(value);
+export const isSmsCategory = (value: string): value is SmsCategory =>
+  (SMS_CATEGORIES as readonly string[]).includes(value);
 
 /** Headers are compared and kept in capitals, as operators register them. */
 export const normalizeHeader = (value: string): string => value.trim().toUpperCase();
@@ -98,7 +99,8 @@ export function checkSmsTemplate(draft: SmsTemplateDraft, senderIds?: readonly s
 
   const header = normalizeHeader(draft.senderId);
   if (!isSmsHeader(header)) errors.push({ field: "senderId", message: SMS_MESSAGES.header });
-  else if (senderIds && !senderIds.map(normalizeHeader).includes(header)) errors.push({ field: "senderId", message: SMS_MESSAGES.headerUnknown });
+  else if (senderIds && !senderIds.map(normalizeHeader).includes(header))
+    errors.push({ field: "senderId", message: SMS_MESSAGES.headerUnknown });
 
   if (!isDltId(draft.dltTemplateId.trim())) errors.push({ field: "dltTemplateId", message: SMS_MESSAGES.dltId });
   return errors;
@@ -116,7 +118,8 @@ export function checkSmsAccount(draft: SmsAccountDraft): SmsFieldError[] {
   const headers = draft.senderIds.map(normalizeHeader);
   const bad = headers.findIndex((h) => !isSmsHeader(h));
   if (bad >= 0) errors.push({ field: `senderIds.${bad}`, message: SMS_MESSAGES.header });
-  else if (new Set(headers).size !== headers.length) errors.push({ field: "senderIds", message: SMS_MESSAGES.senderIdsDuplicate });
+  else if (new Set(headers).size !== headers.length)
+    errors.push({ field: "senderIds", message: SMS_MESSAGES.senderIdsDuplicate });
   return errors;
 }
 

@@ -24,4 +24,5 @@ export interface LibraryTemplate {
 
 /** The `from` query value the SMS and WhatsApp creation pages may read to start from a library template. */
 export const libraryRef = (id: string): string => `library:${id}`;
-export const libraryIdOf = (from: string | null | undefined): string | null => (from?.startsWith("library:") ? from.slice("library:".length) : null);
+export const libraryIdOf = (from: string | null | undefined): string | null =>
+  from?.startsWith("library:") ? from.slice("library:".length) : null;

@@ -24,7 +24,8 @@ const canonical = (zone: string) => new Intl.DateTimeFormat("en-US", { timeZone:
  * India's as "Asia/Calcutta", which must not show again below "Asia/Kolkata".
  */
 export function timeZoneList(first: string): string[] {
-  const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [DEFAULT_TIME_ZONE, "UTC"];
+  const all =
+    typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [DEFAULT_TIME_ZONE, "UTC"];
   const same = canonical(first);
   return [first, ...all.filter((z) => z !== first && canonical(z) !== same)];
 }

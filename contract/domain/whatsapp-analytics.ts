@@ -18,7 +18,8 @@ export function parseDay(day: string): Date | null {
 export const formatDay = (date: Date): string => date.toISOString().slice(0, 10);
 
 /** `days` days before `day` (negative: after). */
-export const shiftDay = (day: string, days: number): string => formatDay(new Date(Date.parse(`${day}T00:00:00.000Z`) - days * DAY_MS));
+export const shiftDay = (day: string, days: number): string =>
+  formatDay(new Date(Date.parse(`${day}T00:00:00.000Z`) - days * DAY_MS));
 
 /** Every day from start to end, both included; empty when end is before start. */
 export function daysBetween(start: string, end: string): string[] {
@@ -32,4 +33,7 @@ export function daysBetween(start: string, end: string): string[] {
 
 /** A comma-joined query value as its non-empty, trimmed items (SPEC 7: arrays are comma-joined). */
 export const splitList = (value: string | undefined): string[] =>
-  (value ?? "").split(",").map((item) => item.trim()).filter((item) => item.length > 0);
+  (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);

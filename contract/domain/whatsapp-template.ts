@@ -29,10 +29,30 @@ export const WA_LIMITS = {
 
 /** Language codes Meta accepts for templates (a subset: the ones this product's markets use most). */
 export const WA_LANGUAGES: Readonly<Record<string, string>> = {
-  en: "English", en_US: "English (US)", en_GB: "English (UK)", hi: "Hindi", bn: "Bengali", gu: "Gujarati",
-  kn: "Kannada", ml: "Malayalam", mr: "Marathi", pa: "Punjabi", ta: "Tamil", te: "Telugu", ur: "Urdu",
-  ar: "Arabic", de: "German", es: "Spanish", es_MX: "Spanish (MEX)", fr: "French", id: "Indonesian", it: "Italian",
-  ja: "Japanese", pt_BR: "Portuguese (BR)", ru: "Russian", zh_CN: "Chinese (CHN)",
+  en: "English",
+  en_US: "English (US)",
+  en_GB: "English (UK)",
+  hi: "Hindi",
+  bn: "Bengali",
+  gu: "Gujarati",
+  kn: "Kannada",
+  ml: "Malayalam",
+  mr: "Marathi",
+  pa: "Punjabi",
+  ta: "Tamil",
+  te: "Telugu",
+  ur: "Urdu",
+  ar: "Arabic",
+  de: "German",
+  es: "Spanish",
+  es_MX: "Spanish (MEX)",
+  fr: "French",
+  id: "Indonesian",
+  it: "Italian",
+  ja: "Japanese",
+  pt_BR: "Portuguese (BR)",
+  ru: "Russian",
+  zh_CN: "Chinese (CHN)",
 };
 
 export interface WaHeaderComponent {
@@ -94,44 +114,59 @@ export function variableCount(text: string): number {
 function checkNumbering(text: string, field: string): TemplateIssue[] {
   const vars = variablesOf(text);
   const bad = vars.find((v) => !/^[1-9]\d*$/.test(v));
-  if (bad !== undefined) return [{ field, message: `Variable {{${bad}}} is not allowed: use numbered variables {{1}}, {{2}}, …` }];
+  if (bad !== undefined)
+    return [{ field, message: `Variable {{${bad}}} is not allowed: use numbered variables {{1}}, {{2}}, …` }];
   const numbers = [...new Set(vars.map(Number))].sort((a, b) => a - b);
   const gap = numbers.findIndex((n, i) => n !== i + 1);
-  if (gap >= 0) return [{ field, message: `Variables must be numbered from {{1}} without gaps: {{${gap + 1}}} is missing` }];
+  if (gap >= 0)
+    return [{ field, message: `Variables must be numbered from {{1}} without gaps: {{${gap + 1}}} is missing` }];
   return [];
 }
 
 function checkName(name: string): TemplateIssue[] {
   if (!name) return [{ field: "name", message: "Name is required" }];
-  if (name.length > WA_LIMITS.name) return [{ field: "name", message: `Name may be at most ${WA_LIMITS.name} characters` }];
-  if (!NAME.test(name)) return [{ field: "name", message: "Name may contain only lowercase letters, digits and underscores" }];
+  if (name.length > WA_LIMITS.name)
+    return [{ field: "name", message: `Name may be at most ${WA_LIMITS.name} characters` }];
+  if (!NAME.test(name))
+    return [{ field: "name", message: "Name may contain only lowercase letters, digits and underscores" }];
   return [];
 }
 
 function checkHeader(header: WaHeaderComponent): TemplateIssue[] {
-  if (!WA_HEADER_FORMATS.includes(header.format)) return [{ field: "header.format", message: "Header must be TEXT, IMAGE, VIDEO or DOCUMENT" }];
+  if (!WA_HEADER_FORMATS.includes(header.format))
+    return [{ field: "header.format", message: "Header must be TEXT, IMAGE, VIDEO or DOCUMENT" }];
   if (header.format !== "TEXT") return [];
   const text = header.text ?? "";
   if (!text.trim()) return [{ field: "header.text", message: "Header text is required" }];
-  if (text.length > WA_LIMITS.headerText) return [{ field: "header.text", message: `Header text may be at most ${WA_LIMITS.headerText} characters (now ${text.length})` }];
+  if (text.length > WA_LIMITS.headerText)
+    return [
+      {
+        field: "header.text",
+        message: `Header text may be at most ${WA_LIMITS.headerText} characters (now ${text.length})`,
+      },
+    ];
   const vars = variablesOf(text);
-  if (vars.length > WA_LIMITS.headerVariables) return [{ field: "header.text", message: "Header text may have at most one variable" }];
+  if (vars.length > WA_LIMITS.headerVariables)
+    return [{ field: "header.text", message: "Header text may have at most one variable" }];
   const numbering = checkNumbering(text, "header.text");
   if (numbering.length) return numbering;
-  if (vars.length === 1 && !header.example?.header_text?.[0]?.trim()) return [{ field: "header.example", message: "Give an example value for the header's {{1}}" }];
+  if (vars.length === 1 && !header.example?.header_text?.[0]?.trim())
+    return [{ field: "header.example", message: "Give an example value for the header's {{1}}" }];
   return [];
 }
 
 function checkBody(body: WaBodyComponent | undefined): TemplateIssue[] {
   const text = body?.text ?? "";
   if (!text.trim()) return [{ field: "body.text", message: "Body text is required" }];
-  if (text.length > WA_LIMITS.body) return [{ field: "body.text", message: `Body may be at most ${WA_LIMITS.body} characters (now ${text.length})` }];
+  if (text.length > WA_LIMITS.body)
+    return [{ field: "body.text", message: `Body may be at most ${WA_LIMITS.body} characters (now ${text.length})` }];
   const numbering = checkNumbering(text, "body.text");
   if (numbering.length) return numbering;
   const examples = body?.example?.body_text?.[0] ?? [];
   const issues: TemplateIssue[] = [];
   for (let n = 1; n <= variableCount(text); n += 1) {
-    if (!examples[n - 1]?.trim()) issues.push({ field: `body.example.${n}`, message: `Give an example value for {{${n}}}` });
+    if (!examples[n - 1]?.trim())
+      issues.push({ field: `body.example.${n}`, message: `Give an example value for {{${n}}}` });
   }
   return issues;
 }
@@ -139,7 +174,10 @@ function checkBody(body: WaBodyComponent | undefined): TemplateIssue[] {
 function checkFooter(footer: WaFooterComponent): TemplateIssue[] {
   const text = footer.text ?? "";
   if (!text.trim()) return [{ field: "footer.text", message: "Footer text is required when a footer is added" }];
-  if (text.length > WA_LIMITS.footer) return [{ field: "footer.text", message: `Footer may be at most ${WA_LIMITS.footer} characters (now ${text.length})` }];
+  if (text.length > WA_LIMITS.footer)
+    return [
+      { field: "footer.text", message: `Footer may be at most ${WA_LIMITS.footer} characters (now ${text.length})` },
+    ];
   if (variablesOf(text).length) return [{ field: "footer.text", message: "Footer may not contain variables" }];
   return [];
 }
@@ -147,28 +185,46 @@ function checkFooter(footer: WaFooterComponent): TemplateIssue[] {
 function checkButton(button: WaButton, i: number): TemplateIssue[] {
   const field = `buttons.${i}`;
   const issues: TemplateIssue[] = [];
-  if (!WA_BUTTON_TYPES.includes(button.type)) issues.push({ field: `${field}.type`, message: "Button type must be QUICK_REPLY, URL or PHONE_NUMBER" });
+  if (!WA_BUTTON_TYPES.includes(button.type))
+    issues.push({ field: `${field}.type`, message: "Button type must be QUICK_REPLY, URL or PHONE_NUMBER" });
   const text = button.text ?? "";
   if (!text.trim()) issues.push({ field: `${field}.text`, message: "Button text is required" });
-  else if (text.length > WA_LIMITS.buttonText) issues.push({ field: `${field}.text`, message: `Button text may be at most ${WA_LIMITS.buttonText} characters (now ${text.length})` });
+  else if (text.length > WA_LIMITS.buttonText)
+    issues.push({
+      field: `${field}.text`,
+      message: `Button text may be at most ${WA_LIMITS.buttonText} characters (now ${text.length})`,
+    });
   if (button.type === "URL" && !/^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(button.url ?? "")) {
     issues.push({ field: `${field}.url`, message: "Give a full web address starting with https://" });
   }
   if (button.type === "PHONE_NUMBER" && !/^\+[1-9]\d{6,14}$/.test(button.phone_number ?? "")) {
-    issues.push({ field: `${field}.phone_number`, message: "Give the phone number in international format, e.g. +919876543210" });
+    issues.push({
+      field: `${field}.phone_number`,
+      message: "Give the phone number in international format, e.g. +919876543210",
+    });
   }
   return issues;
 }
 
 function checkButtons(buttons: readonly WaButton[]): TemplateIssue[] {
-  if (buttons.length > WA_LIMITS.buttons) return [{ field: "buttons", message: `At most ${WA_LIMITS.buttons} buttons (now ${buttons.length})` }];
+  if (buttons.length > WA_LIMITS.buttons)
+    return [{ field: "buttons", message: `At most ${WA_LIMITS.buttons} buttons (now ${buttons.length})` }];
   const issues = buttons.flatMap(checkButton);
   const count = (type: WaButtonType) => buttons.filter((b) => b.type === type).length;
-  if (count("URL") > WA_LIMITS.urlButtons) issues.push({ field: "buttons", message: `At most ${WA_LIMITS.urlButtons} URL buttons` });
-  if (count("PHONE_NUMBER") > WA_LIMITS.phoneButtons) issues.push({ field: "buttons", message: `At most ${WA_LIMITS.phoneButtons} phone number button` });
+  if (count("URL") > WA_LIMITS.urlButtons)
+    issues.push({ field: "buttons", message: `At most ${WA_LIMITS.urlButtons} URL buttons` });
+  if (count("PHONE_NUMBER") > WA_LIMITS.phoneButtons)
+    issues.push({ field: "buttons", message: `At most ${WA_LIMITS.phoneButtons} phone number button` });
   // Meta shows quick replies as one group: they may come before or after the call-to-action buttons, not between them.
-  const kinds = buttons.map((b) => (b.type === "QUICK_REPLY" ? "Q" : "C")).join("").replace(/(.)\1+/g, "$1");
-  if (kinds.length > 2) issues.push({ field: "buttons", message: "Quick reply buttons must be grouped together, not mixed between URL and phone buttons" });
+  const kinds = buttons
+    .map((b) => (b.type === "QUICK_REPLY" ? "Q" : "C"))
+    .join("")
+    .replace(/(.)\1+/g, "$1");
+  if (kinds.length > 2)
+    issues.push({
+      field: "buttons",
+      message: "Quick reply buttons must be grouped together, not mixed between URL and phone buttons",
+    });
   return issues;
 }
 
@@ -178,13 +234,15 @@ const one = <T extends WaComponent["type"]>(components: readonly WaComponent[], 
 /** Every rule the draft breaks, in form order; an empty list means Meta would accept its shape. */
 export function checkWhatsAppTemplate(draft: WaTemplateDraft): TemplateIssue[] {
   const issues: TemplateIssue[] = [...checkName(draft.name)];
-  if (!WA_LANGUAGES[draft.language]) issues.push({ field: "language", message: "Choose a language WhatsApp supports, e.g. en_US or hi" });
+  if (!WA_LANGUAGES[draft.language])
+    issues.push({ field: "language", message: "Choose a language WhatsApp supports, e.g. en_US or hi" });
   if (!(WA_TEMPLATE_CATEGORIES as readonly string[]).includes(draft.category)) {
     issues.push({ field: "category", message: "Category must be MARKETING, UTILITY or AUTHENTICATION" });
   }
   const components = draft.components;
   for (const type of ["HEADER", "BODY", "FOOTER", "BUTTONS"] as const) {
-    if (one(components, type).length > 1) issues.push({ field: type.toLowerCase(), message: `Only one ${type.toLowerCase()} is allowed` });
+    if (one(components, type).length > 1)
+      issues.push({ field: type.toLowerCase(), message: `Only one ${type.toLowerCase()} is allowed` });
   }
   const [header] = one(components, "HEADER");
   if (header) issues.push(...checkHeader(header));

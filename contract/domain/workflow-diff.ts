@@ -14,7 +14,8 @@ export interface GraphDiff {
 /** Leaf values of settings by path ("text", "chain[0].address"), strings and other scalars alike. */
 function leaves(value: unknown, at = "", out = new Map<string, unknown>()): Map<string, unknown> {
   if (Array.isArray(value)) value.forEach((v, i) => leaves(v, `${at}[${i}]`, out));
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) leaves(v, at ? `${at}.${k}` : k, out);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) leaves(v, at ? `${at}.${k}` : k, out);
   else out.set(at, value);
   return out;
 }
@@ -35,11 +36,13 @@ export function diffGraphs(before: WorkflowGraph, after: WorkflowGraph): GraphDi
     if (!o) continue;
     const changes: GraphDiff["changedNodes"][number]["changes"] = [];
     if (o.type !== n.type) changes.push({ field: "type", before: o.type, after: n.type });
-    if ((o.label ?? "") !== (n.label ?? "")) changes.push({ field: "label", before: o.label ?? "", after: n.label ?? "" });
+    if ((o.label ?? "") !== (n.label ?? ""))
+      changes.push({ field: "label", before: o.label ?? "", after: n.label ?? "" });
     const a = leaves(o.data);
     const b = leaves(n.data);
     for (const field of new Set([...a.keys(), ...b.keys()])) {
-      if (JSON.stringify(a.get(field)) !== JSON.stringify(b.get(field))) changes.push({ field, before: a.get(field) ?? null, after: b.get(field) ?? null });
+      if (JSON.stringify(a.get(field)) !== JSON.stringify(b.get(field)))
+        changes.push({ field, before: a.get(field) ?? null, after: b.get(field) ?? null });
     }
     if (changes.length) diff.changedNodes.push({ id: n.id, type: n.type, changes });
   }

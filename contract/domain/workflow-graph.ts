@@ -119,12 +119,14 @@ function knownVariable(path: string, graph: WorkflowGraph, ancestors: Set<string
     const vars = nodeSpec(step.type)?.vars ?? [];
     return field !== undefined && vars.includes(field) && (deeper.length === 0 || OPEN_VARS.has(field));
   }
-  if (root === "contact") return name !== undefined && CONTACT_VARS.has(name) && (name === "fields" ? rest.length === 1 : rest.length === 0);
+  if (root === "contact")
+    return name !== undefined && CONTACT_VARS.has(name) && (name === "fields" ? rest.length === 1 : rest.length === 0);
   if (root === "run") return name === "id" && rest.length === 0;
   return false;
 }
 
-const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && v.length === 0);
+const isEmpty = (v: unknown) =>
+  v === undefined || v === null || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && v.length === 0);
 
 /** Required fields and plain types of a node's settings against its schema (the server also runs ajv on publish). */
 function fieldProblems(node: WorkflowNode, schema: JsonSchema, data: Record<string, unknown>, at = ""): GraphProblem[] {
@@ -133,22 +135,42 @@ function fieldProblems(node: WorkflowNode, schema: JsonSchema, data: Record<stri
   for (const name of schema.required ?? []) {
     if (isEmpty(data[name])) {
       const title = schema.properties?.[name]?.title ?? name;
-      problems.push({ severity: "error", code: "missing-field", nodeId: node.id, field: at + name, message: `${label}: ${title} is required` });
+      problems.push({
+        severity: "error",
+        code: "missing-field",
+        nodeId: node.id,
+        field: at + name,
+        message: `${label}: ${title} is required`,
+      });
     }
   }
   for (const [name, prop] of Object.entries(schema.properties ?? {})) {
     const value = data[name];
     if (isEmpty(value)) continue;
     const title = prop.title ?? name;
-    const bad = (why: string) => problems.push({ severity: "error", code: "bad-field", nodeId: node.id, field: at + name, message: `${label}: ${title} ${why}` });
+    const bad = (why: string) =>
+      problems.push({
+        severity: "error",
+        code: "bad-field",
+        nodeId: node.id,
+        field: at + name,
+        message: `${label}: ${title} ${why}`,
+      });
     if (prop.type === "string") {
       if (typeof value !== "string") bad("must be text");
       else if (prop.enum && !prop.enum.includes(value)) bad(`must be one of ${prop.enum.join(", ")}`);
-      else if (prop.maxLength !== undefined && value.length > prop.maxLength) bad(`is longer than ${prop.maxLength} characters`);
-      else if (prop.minLength !== undefined && value.trim().length < prop.minLength) bad(`is shorter than ${prop.minLength} characters`);
+      else if (prop.maxLength !== undefined && value.length > prop.maxLength)
+        bad(`is longer than ${prop.maxLength} characters`);
+      else if (prop.minLength !== undefined && value.trim().length < prop.minLength)
+        bad(`is shorter than ${prop.minLength} characters`);
     } else if (prop.type === "number" || prop.type === "integer") {
-      if (typeof value !== "number" || (prop.type === "integer" && !Number.isInteger(value))) bad(prop.type === "integer" ? "must be a whole number" : "must be a number");
-      else if ((prop.minimum !== undefined && value < prop.minimum) || (prop.maximum !== undefined && value > prop.maximum)) bad(`must be between ${prop.minimum ?? "-∞"} and ${prop.maximum ?? "∞"}`);
+      if (typeof value !== "number" || (prop.type === "integer" && !Number.isInteger(value)))
+        bad(prop.type === "integer" ? "must be a whole number" : "must be a number");
+      else if (
+        (prop.minimum !== undefined && value < prop.minimum) ||
+        (prop.maximum !== undefined && value > prop.maximum)
+      )
+        bad(`must be between ${prop.minimum ?? "-∞"} and ${prop.maximum ?? "∞"}`);
     } else if (prop.type === "boolean") {
       if (typeof value !== "boolean") bad("must be yes or no");
     } else if (prop.type === "array") {
@@ -156,8 +178,10 @@ function fieldProblems(node: WorkflowNode, schema: JsonSchema, data: Record<stri
       else {
         if (prop.minItems !== undefined && value.length < prop.minItems) bad(`needs at least ${prop.minItems}`);
         value.forEach((item, i) => {
-          if (prop.items?.type === "object" && item && typeof item === "object") problems.push(...fieldProblems(node, prop.items, item as Record<string, unknown>, `${at}${name}[${i}].`));
-          else if (prop.items?.enum && !prop.items.enum.includes(item as string)) bad(`has an unknown value ${String(item)}`);
+          if (prop.items?.type === "object" && item && typeof item === "object")
+            problems.push(...fieldProblems(node, prop.items, item as Record<string, unknown>, `${at}${name}[${i}].`));
+          else if (prop.items?.enum && !prop.items.enum.includes(item as string))
+            bad(`has an unknown value ${String(item)}`);
         });
       }
     }
@@ -169,7 +193,8 @@ function fieldProblems(node: WorkflowNode, schema: JsonSchema, data: Record<stri
 function semanticProblems(node: WorkflowNode): GraphProblem[] {
   const d = node.data;
   const out: GraphProblem[] = [];
-  const bad = (field: string, message: string) => out.push({ severity: "error", code: "bad-field", nodeId: node.id, field, message });
+  const bad = (field: string, message: string) =>
+    out.push({ severity: "error", code: "bad-field", nodeId: node.id, field, message });
   const regexOk = (p: unknown) => {
     try {
       new RegExp(String(p), "i");
@@ -179,15 +204,27 @@ function semanticProblems(node: WorkflowNode): GraphProblem[] {
     }
   };
   if (node.type === "trigger.inbound") {
-    if (d.match === "keyword" && isEmpty(d.keywords)) bad("keywords", "Inbound message: Keywords are required when matching keywords");
-    if (d.match === "regex" && (isEmpty(d.pattern) || !regexOk(d.pattern))) bad("pattern", "Inbound message: the regular expression is missing or invalid");
+    if (d.match === "keyword" && isEmpty(d.keywords))
+      bad("keywords", "Inbound message: Keywords are required when matching keywords");
+    if (d.match === "regex" && (isEmpty(d.pattern) || !regexOk(d.pattern)))
+      bad("pattern", "Inbound message: the regular expression is missing or invalid");
   }
-  if (node.type === "condition.text" && d.op === "regex" && !regexOk(d.pattern)) bad("pattern", "Text matches: the regular expression is invalid");
-  if (node.type === "trigger.schedule" && typeof d.cron === "string" && d.cron.trim().split(/\s+/).length !== 5) bad("cron", "Schedule: a cron expression has five fields (minute hour day month weekday)");
+  if (node.type === "condition.text" && d.op === "regex" && !regexOk(d.pattern))
+    bad("pattern", "Text matches: the regular expression is invalid");
+  if (node.type === "trigger.schedule" && typeof d.cron === "string" && d.cron.trim().split(/\s+/).length !== 5)
+    bad("cron", "Schedule: a cron expression has five fields (minute hour day month weekday)");
   if (node.type === "condition.hours") {
-    for (const f of ["start", "end"] as const) if (typeof d[f] === "string" && !/^([01]\d|2[0-3]):[0-5]\d$/.test(d[f])) bad(f, `Business hours: ${f === "start" ? "Opens" : "Closes"} must be HH:MM`);
+    for (const f of ["start", "end"] as const)
+      if (typeof d[f] === "string" && !/^([01]\d|2[0-3]):[0-5]\d$/.test(d[f]))
+        bad(f, `Business hours: ${f === "start" ? "Opens" : "Closes"} must be HH:MM`);
   }
-  if (node.type === "action.http" && typeof d.url === "string" && !/^https?:\/\//i.test(d.url.trim()) && !d.url.trim().startsWith("{{")) bad("url", "HTTP request: the URL must start with http:// or https://");
+  if (
+    node.type === "action.http" &&
+    typeof d.url === "string" &&
+    !/^https?:\/\//i.test(d.url.trim()) &&
+    !d.url.trim().startsWith("{{")
+  )
+    bad("url", "HTTP request: the URL must start with http:// or https://");
   if (node.type === "action.http" && typeof d.body === "string" && d.body.trim() && !d.body.includes("{{")) {
     try {
       JSON.parse(d.body);
@@ -237,8 +274,10 @@ function loops(graph: WorkflowGraph): string[][] {
 /** Every problem of a graph, errors first. */
 export function checkGraph(graph: WorkflowGraph): GraphProblem[] {
   const problems: GraphProblem[] = [];
-  const error = (code: ProblemCode, message: string, nodeId?: string, field?: string) => problems.push({ severity: "error", code, message, nodeId, field });
-  const warn = (code: ProblemCode, message: string, nodeId?: string) => problems.push({ severity: "warning", code, message, nodeId });
+  const error = (code: ProblemCode, message: string, nodeId?: string, field?: string) =>
+    problems.push({ severity: "error", code, message, nodeId, field });
+  const warn = (code: ProblemCode, message: string, nodeId?: string) =>
+    problems.push({ severity: "warning", code, message, nodeId });
   if (graph.nodes.length > GRAPH_LIMITS.nodes || graph.edges.length > GRAPH_LIMITS.edges) {
     error("too-big", `A workflow has at most ${GRAPH_LIMITS.nodes} steps and ${GRAPH_LIMITS.edges} connections`);
     return problems;
@@ -247,12 +286,19 @@ export function checkGraph(graph: WorkflowGraph): GraphProblem[] {
   for (const node of graph.nodes) {
     if (byId.has(node.id)) error("duplicate-id", `Two steps are named "${node.id}"`, node.id);
     byId.set(node.id, node);
-    if (!NODE_ID.test(node.id)) error("bad-id", `Step name "${node.id}" must be lowercase letters, digits or _ (it is used in {{steps.${node.id}…}})`, node.id);
-    if (!nodeSpec(node.type)) error("unknown-type", `Step "${node.id}" has an unknown type ${String(node.type)}`, node.id);
+    if (!NODE_ID.test(node.id))
+      error(
+        "bad-id",
+        `Step name "${node.id}" must be lowercase letters, digits or _ (it is used in {{steps.${node.id}…}})`,
+        node.id,
+      );
+    if (!nodeSpec(node.type))
+      error("unknown-type", `Step "${node.id}" has an unknown type ${String(node.type)}`, node.id);
   }
   const triggers = graph.nodes.filter((n) => isTrigger(n.type));
   if (triggers.length === 0) error("no-trigger", "Add a trigger: it says what starts the workflow");
-  if (triggers.length > 1) for (const t of triggers.slice(1)) error("many-triggers", "A workflow has one trigger; remove the extra one", t.id);
+  if (triggers.length > 1)
+    for (const t of triggers.slice(1)) error("many-triggers", "A workflow has one trigger; remove the extra one", t.id);
 
   const used = new Set<string>();
   for (const edge of graph.edges) {
@@ -270,7 +316,12 @@ export function checkGraph(graph: WorkflowGraph): GraphProblem[] {
       continue;
     }
     const key = `${source.id}|${handle}`;
-    if (used.has(key)) error("double-edge", `${source.label || spec?.label}: the "${handle}" output leads to two steps; keep one`, source.id);
+    if (used.has(key))
+      error(
+        "double-edge",
+        `${source.label || spec?.label}: the "${handle}" output leads to two steps; keep one`,
+        source.id,
+      );
     used.add(key);
   }
 
@@ -299,16 +350,22 @@ export function checkGraph(graph: WorkflowGraph): GraphProblem[] {
     const ancestors = ancestorsOf(graph, node.id);
     for (const { field, text } of stringsOf(node.data ?? {})) {
       for (const path of varsIn(text)) {
-        if (!knownVariable(path, graph, ancestors)) error("unknown-variable", `${label}: {{${path}}} is not a variable this step can use`, node.id, field);
+        if (!knownVariable(path, graph, ancestors))
+          error("unknown-variable", `${label}: {{${path}}} is not a variable this step can use`, node.id, field);
       }
     }
   }
   for (const group of loops(graph)) {
     if (!group.some((id) => WAITS.includes(byId.get(id)?.type as NodeType))) {
-      error("loop-without-wait", `A loop (${group.slice().reverse().join(" → ")}) has no wait: it would run without pause`, group[0]);
+      error(
+        "loop-without-wait",
+        `A loop (${group.slice().reverse().join(" → ")}) has no wait: it would run without pause`,
+        group[0],
+      );
     }
   }
   return problems.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1));
 }
 
-export const blockingProblems = (graph: WorkflowGraph): GraphProblem[] => checkGraph(graph).filter((p) => p.severity === "error");
+export const blockingProblems = (graph: WorkflowGraph): GraphProblem[] =>
+  checkGraph(graph).filter((p) => p.severity === "error");

@@ -28,7 +28,13 @@ export function headerMediaProblems(graph: WorkflowGraph, templates: readonly He
     // A name made of variables is known only when the step runs; the send refuses then if it must.
     if (!name || chosen || name.includes("{{")) continue;
     if (templates.some((t) => t.name === name && t.format && !t.ownFile)) {
-      problems.push({ severity: "error", code: "missing-field", nodeId: node.id, field: "headerMediaId", message: chooseHeaderMedia(name) });
+      problems.push({
+        severity: "error",
+        code: "missing-field",
+        nodeId: node.id,
+        field: "headerMediaId",
+        message: chooseHeaderMedia(name),
+      });
     }
   }
   return problems;

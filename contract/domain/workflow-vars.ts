@@ -16,7 +16,8 @@ export function varsIn(text: string): string[] {
 export function stringsOf(value: unknown, at = ""): { field: string; text: string }[] {
   if (typeof value === "string") return [{ field: at, text: value }];
   if (Array.isArray(value)) return value.flatMap((v, i) => stringsOf(v, `${at}[${i}]`));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => stringsOf(v, at ? `${at}.${k}` : k));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([k, v]) => stringsOf(v, at ? `${at}.${k}` : k));
   return [];
 }
 
@@ -34,7 +35,8 @@ export function lookup(scope: RunScope, path: string): unknown {
   for (const part of path.split(".")) {
     if (value === null || value === undefined) return undefined;
     if (Array.isArray(value)) value = /^\d+$/.test(part) ? value[Number(part)] : undefined;
-    else if (typeof value === "object") value = Object.hasOwn(value, part) ? (value as Record<string, unknown>)[part] : undefined;
+    else if (typeof value === "object")
+      value = Object.hasOwn(value, part) ? (value as Record<string, unknown>)[part] : undefined;
     else return undefined;
   }
   return value;
@@ -56,6 +58,7 @@ export function fill(text: string, scope: RunScope): string {
 export function fillDeep<T>(value: T, scope: RunScope): T {
   if (typeof value === "string") return fill(value, scope) as T;
   if (Array.isArray(value)) return value.map((v: unknown) => fillDeep(v, scope)) as T;
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, scope)])) as T;
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, scope)])) as T;
   return value;
 }

@@ -2,7 +2,17 @@ import { CALLS } from "../calls";
 import type { CallDef } from "../calls/types";
 
 /** The fields of a call the console reads; everything else (schemas, summaries) stays on the server's side. */
-const ROUTE_FIELDS = ["method", "path", "access", "module", "requiredIds", "queryDefaults", "failure", "multipart", "download"] as const;
+const ROUTE_FIELDS = [
+  "method",
+  "path",
+  "access",
+  "module",
+  "requiredIds",
+  "queryDefaults",
+  "failure",
+  "multipart",
+  "download",
+] as const;
 
 export function routeOf(def: CallDef): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -18,6 +18,11 @@ describe("call routes (the console's schema-free call table)", () => {
       expect(callRoute(id)).toEqual(routeOf(CALLS[id]));
       expect(CALL_ROUTES[id]).not.toHaveProperty("response");
     }
-    expect(callRoute("auth.login")).toEqual({ method: "POST", path: "/api/v1/auth/login", access: "public", failure: "Login failed" });
+    expect(callRoute("auth.login")).toEqual({
+      method: "POST",
+      path: "/api/v1/auth/login",
+      access: "public",
+      failure: "Login failed",
+    });
   });
 });

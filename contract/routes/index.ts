@@ -6,8 +6,6 @@ import { CALL_ROUTES } from "./call-routes";
 export type { CallRoute } from "./call-route";
 export { CALL_ROUTES } from "./call-routes";
 
-
-
 /** Method, path, access and module of a call, without the schemas (which only the server needs). */
 export function callRoute(id: CallId): CallRoute {
   return CALL_ROUTES[id];

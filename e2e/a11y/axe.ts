@@ -22,8 +22,17 @@ export async function settle(page: Page): Promise<void> {
   // The pointer rests where the last click left it; a hovered control would be measured in its hover colours.
   const size = page.viewportSize();
   if (size) await page.mouse.move(size.width - 1, size.height - 1);
-  await expect(page.locator(".ant-spin-spinning, .ant-skeleton-active, .ant-spin-blur")).toHaveCount(0, { timeout: 60_000 });
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 5_000 });
+  await expect(page.locator(".ant-spin-spinning, .ant-skeleton-active, .ant-spin-blur")).toHaveCount(0, {
+    timeout: 60_000,
+  });
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+    null,
+    { timeout: 5_000 },
+  );
 }
 
 /**
@@ -34,10 +43,20 @@ async function nestedControls(page: Page, screen: string): Promise<Finding[]> {
   const where = await page.evaluate(() => {
     const control = 'a[href], button, input, select, textarea, [role="button"], [tabindex]:not([tabindex="-1"])';
     return Array.from(document.querySelectorAll<HTMLElement>(control))
-      .filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && el.parentElement?.closest('a[href], button, [role="button"]'))
-      .map((el) => `${el.tagName.toLowerCase()} "${el.innerText.trim().slice(0, 40)}" inside ${el.parentElement?.closest("a[href], button, [role=button]")?.tagName.toLowerCase()}`);
+      .filter(
+        (el) =>
+          el.tabIndex >= 0 &&
+          el.getClientRects().length > 0 &&
+          el.parentElement?.closest('a[href], button, [role="button"]'),
+      )
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()} "${el.innerText.trim().slice(0, 40)}" inside ${el.parentElement?.closest("a[href], button, [role=button]")?.tagName.toLowerCase()}`,
+      );
   });
-  return where.length ? [{ screen, rule: "nested-controls", impact: "serious", nodes: where.length, where: where.slice(0, 3) }] : [];
+  return where.length
+    ? [{ screen, rule: "nested-controls", impact: "serious", nodes: where.length, where: where.slice(0, 3) }]
+    : [];
 }
 
 /** Runs axe over the whole document and returns what it found, labelled with `screen`. */
@@ -47,12 +66,21 @@ export async function scan(page: Page, screen: string): Promise<Finding[]> {
   // Legacy mode runs axe in the page itself; the default opens a second page per scan to merge frames, which this
   // console (no iframes) does not need and which doubles the time of a walk. Only violations are wanted: axe then
   // keeps one node per passed rule instead of every one (options() first: it replaces what withTags sets).
-  const result = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).withTags(WCAG_TAGS).setLegacyMode(true).analyze();
-  return [...nested, ...result.violations.map((v) => ({
-    screen,
-    rule: v.id,
-    impact: v.impact ?? "unknown",
-    nodes: v.nodes.length,
-    where: v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1).join(" ").trim() ?? ""}`),
-  }))];
+  const result = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
+    .withTags(WCAG_TAGS)
+    .setLegacyMode(true)
+    .analyze();
+  return [
+    ...nested,
+    ...result.violations.map((v) => ({
+      screen,
+      rule: v.id,
+      impact: v.impact ?? "unknown",
+      nodes: v.nodes.length,
+      where: v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1).join(" ").trim() ?? ""}`),
+    })),
+  ];
 }

@@ -57,8 +57,13 @@ export function readFocusStop(page: Page): Promise<FocusStop | null> {
       for (const part of cs.boxShadow.split(/,(?![^(]*\))/)) {
         if (part.includes("inset")) continue;
         const color = parse(part);
-        const lengths = part.replace(/rgba?\([^)]*\)/, "").trim().split(/\s+/).map(parseFloat);
-        if (color && color[3] > 0 && lengths.length >= 4 && lengths[0] === 0 && lengths[1] === 0 && lengths[3] >= 1) return { kind: "box-shadow", color };
+        const lengths = part
+          .replace(/rgba?\([^)]*\)/, "")
+          .trim()
+          .split(/\s+/)
+          .map(parseFloat);
+        if (color && color[3] > 0 && lengths.length >= 4 && lengths[0] === 0 && lengths[1] === 0 && lengths[3] >= 1)
+          return { kind: "box-shadow", color };
       }
       return null;
     };
@@ -89,14 +94,17 @@ export async function tabThrough(page: Page, max: number): Promise<FocusStop[]> 
   for (let i = 0; i < max; i++) {
     await page.keyboard.press("Tab");
     // Rings drawn with a transition are read once it has ended.
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), null, { timeout: 5_000 }).catch(() => undefined);
+    await page
+      .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), null, { timeout: 5_000 })
+      .catch(() => undefined);
     const key = await page.evaluate(() => {
       const el = document.activeElement;
       if (!el || el === document.body) return "body";
       // antd's dialogs trap focus with zero-size sentinels that hand focus straight on: not a stop a person sees.
       if (el.hasAttribute("data-sentinel")) return "sentinel";
       const path: string[] = [];
-      for (let n: Element | null = el; n && n !== document.body; n = n.parentElement) path.push(`${n.tagName}:${Array.prototype.indexOf.call(n.parentElement?.children ?? [], n)}`);
+      for (let n: Element | null = el; n && n !== document.body; n = n.parentElement)
+        path.push(`${n.tagName}:${Array.prototype.indexOf.call(n.parentElement?.children ?? [], n)}`);
       return path.join("<");
     });
     if (key === "sentinel") continue;

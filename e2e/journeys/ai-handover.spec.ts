@@ -35,7 +35,9 @@ async function customerSays(phone: Page, text: string): Promise<void> {
   await phone.getByLabel("Customer message").press("Enter");
 }
 
-test("a customer's message is answered by the AI agent, handed over on request, and taken and answered by a live agent", async ({ browser }) => {
+test("a customer's message is answered by the AI agent, handed over on request, and taken and answered by a live agent", async ({
+  browser,
+}) => {
   // The account's AI agent, from the marketplace's order-status template (its sample knowledge answers delivery times).
   const setup = await browser.newPage();
   await removeManagersAiAgents(setup);
@@ -62,36 +64,48 @@ test("a customer's message is answered by the AI agent, handed over on request, 
   await customerSays(phone, "How long does delivery take to Pune?");
   const thread = phone.getByRole("log", { name: "Thread" });
   // The AI agent answers from its knowledge (the delivery-times passage).
-  await expect(thread.locator('[data-direction="out"]').filter({ hasText: /working days/ })).toBeVisible({ timeout: AI_ANSWER_MS });
+  await expect(thread.locator('[data-direction="out"]').filter({ hasText: /working days/ })).toBeVisible({
+    timeout: AI_ANSWER_MS,
+  });
   await shot(phone, "journey-ai-answer");
 
   // Asking for a person hands the conversation to the team, and the customer is told.
   await customerSays(phone, "This is not enough, I want to talk to a human please");
-  await expect(thread.locator('[data-direction="out"]').filter({ hasText: "connecting you with a member of our team" })).toBeVisible({ timeout: AI_ANSWER_MS });
+  await expect(
+    thread.locator('[data-direction="out"]').filter({ hasText: "connecting you with a member of our team" }),
+  ).toBeVisible({ timeout: AI_ANSWER_MS });
 
   // Asha's bell rings without a reload (pushed over her socket): the hand-over notification names the customer.
   await expect(agent.locator(".ant-badge-dot")).toBeVisible();
   await agent.getByRole("button", { name: "Notifications" }).click();
   const handover = agent.locator(".ant-popover [data-notification]").filter({ hasText: `${customer} needs a person` });
   await expect(handover).toHaveAttribute("data-unread", "true");
-  await expect(handover).toContainText("Journey assistant handed the conversation to the team: the customer asked for a person.");
+  await expect(handover).toContainText(
+    "Journey assistant handed the conversation to the team: the customer asked for a person.",
+  );
   await shot(agent, "journey-agent-bell");
 
   // The notification opens the conversation: the AI's answers and its note are there, and Asha takes it.
   await handover.click();
   await expect(agent).toHaveURL(/\/user\/chats\?chat=/);
-  await expect(agent.locator("[data-message]").filter({ hasText: "handed this conversation to the team" })).toBeVisible();
+  await expect(
+    agent.locator("[data-message]").filter({ hasText: "handed this conversation to the team" }),
+  ).toBeVisible();
   await agent.getByRole("button", { name: "Assign to me" }).click();
   await expect(agent.getByRole("button", { name: "Assign to me" })).toHaveCount(0);
   await expect(agent.locator(".ant-select-selection-item").filter({ hasText: "Asha Verma (you)" })).toBeVisible();
 
   // Her answer reaches the customer.
-  await agent.getByRole("textbox", { name: "Reply" }).fill("Hi, this is Asha from the team. Let me look at your order.");
+  await agent
+    .getByRole("textbox", { name: "Reply" })
+    .fill("Hi, this is Asha from the team. Let me look at your order.");
   await agent.getByRole("textbox", { name: "Reply" }).press("Enter");
   const sent = agent.locator("[data-message]").filter({ hasText: "this is Asha from the team" });
   await expect(sent.locator("[data-status]")).toHaveAttribute("data-status", /sent|delivered|read/);
   await shot(agent, "journey-agent-claimed-replied");
-  await expect(thread.locator('[data-direction="out"]').filter({ hasText: "this is Asha from the team" })).toBeVisible();
+  await expect(
+    thread.locator('[data-direction="out"]').filter({ hasText: "this is Asha from the team" }),
+  ).toBeVisible();
   await shot(phone, "journey-customer-reads-agent");
 
   // The conversation is Asha's now: the customer's next message reaches her open conversation live.

@@ -2,7 +2,18 @@ import type { Page } from "@playwright/test";
 import type { WebhookEnvelope } from "../../contract/domain/webhooks";
 import { test } from "../fixtures";
 import { apiToken, login, shot } from "../support";
-import { expect, JOURNEY_TIMEOUT_MS, responsesCard, runStamp, startFromCheck, startReceiver, stepperToCheck, verifyWebhook, writeFromPhone, type Receiver } from "./journey-support";
+import {
+  expect,
+  JOURNEY_TIMEOUT_MS,
+  responsesCard,
+  runStamp,
+  startFromCheck,
+  startReceiver,
+  stepperToCheck,
+  verifyWebhook,
+  writeFromPhone,
+  type Receiver,
+} from "./journey-support";
 
 // A campaign meets its replies, as a person and an integrator see it, against the real server and the sandbox carrier.
 // The demo user (the account with the API module, so with webhooks) sends an RCS campaign from its bot; the customer
@@ -28,8 +39,11 @@ let receiver: Receiver | undefined;
 test.afterEach(async ({ page }) => {
   const token = await apiToken(page, "user");
   const auth = { authorization: `Bearer ${token}` };
-  const endpoints = (await (await page.request.get("/api/v1/webhooks", { headers: auth, params: { page: 1, limit: 50 } })).json()) as { data: { id: string; url: string }[] };
-  for (const e of endpoints.data.filter((x) => made.endpointUrls.includes(x.url))) await page.request.delete(`/api/v1/webhooks/${e.id}`, { headers: auth });
+  const endpoints = (await (
+    await page.request.get("/api/v1/webhooks", { headers: auth, params: { page: 1, limit: 50 } })
+  ).json()) as { data: { id: string; url: string }[] };
+  for (const e of endpoints.data.filter((x) => made.endpointUrls.includes(x.url)))
+    await page.request.delete(`/api/v1/webhooks/${e.id}`, { headers: auth });
   for (const id of made.workflowIds) await page.request.delete(`/api/flow/v1/workflows/${id}`, { headers: auth });
   await receiver?.close();
 });
@@ -41,7 +55,8 @@ async function addInboundEndpoint(page: Page, url: string): Promise<string> {
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Endpoint URL").fill(url);
   await dialog.getByLabel("Description").fill("Orders service (journey)");
-  for (const other of ["Delivery receipts (message.status)", "Campaign state (campaign.status)"]) await dialog.getByRole("checkbox", { name: other }).uncheck();
+  for (const other of ["Delivery receipts (message.status)", "Campaign state (campaign.status)"])
+    await dialog.getByRole("checkbox", { name: other }).uncheck();
   await expect(dialog.getByRole("checkbox", { name: "Inbound messages (message.inbound)" })).toBeChecked();
   await dialog.getByRole("button", { name: "Add endpoint" }).click();
   made.endpointUrls.push(url);
@@ -74,17 +89,26 @@ async function replyWorkflow(page: Page, name: string, campaignId: string, answe
   const edge = page.locator('[aria-roledescription="edge"][aria-label="Edge from start to send_text"]');
   // A drag can miss its handle while the canvas settles: drag again until the edge is there.
   await expect(async () => {
-    if ((await edge.count()) === 0) await page.getByTestId("step-start").locator(".react-flow__handle.source").dragTo(page.getByTestId("step-send_text").locator(".react-flow__handle.target"));
+    if ((await edge.count()) === 0)
+      await page
+        .getByTestId("step-start")
+        .locator(".react-flow__handle.source")
+        .dragTo(page.getByTestId("step-send_text").locator(".react-flow__handle.target"));
     await expect(edge).toHaveCount(1, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
-  await page.getByTestId("workflow-canvas").locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
+  await page
+    .getByTestId("workflow-canvas")
+    .locator(".react-flow__pane")
+    .click({ position: { x: 20, y: 20 } });
   await expect(page.getByText("No problems: ready to publish.")).toBeVisible();
   await page.getByRole("button", { name: "Publish" }).click();
   await page.getByRole("dialog", { name: "Publish" }).getByRole("button", { name: "Publish" }).click();
   await expect(page.getByText("Published version 1")).toBeVisible();
 }
 
-test("an RCS campaign's reply reaches the inbox and the responses, runs the reply workflow and is posted, signed, to the integrator's webhook", async ({ page }) => {
+test("an RCS campaign's reply reaches the inbox and the responses, runs the reply workflow and is posted, signed, to the integrator's webhook", async ({
+  page,
+}) => {
   const stamp = runStamp();
   const campaignName = `Journey replies ${stamp}`;
   const reply = `Can it come after 6 pm? (${stamp})`;
@@ -97,7 +121,12 @@ test("an RCS campaign's reply reaches the inbox and the responses, runs the repl
 
   // The campaign: the user's RCS bot, its library template, one customer; started from the stepper.
   await stepperToCheck(page, AREA, {
-    path: "campaigns/rcs-campaign-creation", name: campaignName, account: { label: "RCS bot", option: "Acme Alerts" }, template: "Out for delivery", numbers: [CUSTOMER], names: [CUSTOMER_NAME],
+    path: "campaigns/rcs-campaign-creation",
+    name: campaignName,
+    account: { label: "RCS bot", option: "Acme Alerts" },
+    template: "Out for delivery",
+    numbers: [CUSTOMER],
+    names: [CUSTOMER_NAME],
   });
   const campaignId = await startFromCheck(page);
   await expect(page.getByText(/^100% · 1 of 1 recipients done/)).toBeVisible({ timeout: 30_000 });
@@ -145,16 +174,29 @@ test("an RCS campaign's reply reaches the inbox and the responses, runs the repl
 
   // The workflow's run: triggered by the reply, its send step succeeded.
   await page.goto(`${AREA}/workflows`);
-  await page.getByRole("row", { name: new RegExp(`Reply triage ${stamp}`) }).getByText("1", { exact: true }).click();
+  await page
+    .getByRole("row", { name: new RegExp(`Reply triage ${stamp}`) })
+    .getByText("1", { exact: true })
+    .click();
   await expect(page.getByRole("heading", { name: "Workflow Runs" })).toBeVisible();
-  await page.getByRole("cell", { name: `Reply triage ${stamp}` }).first().click();
+  await page
+    .getByRole("cell", { name: `Reply triage ${stamp}` })
+    .first()
+    .click();
   const run = page.getByLabel("Run", { exact: true });
   await expect(run.getByText("Succeeded").first()).toBeVisible();
-  await expect(page.locator(".ant-collapse-header").filter({ hasText: "Send text" }).filter({ hasText: "succeeded" })).toBeVisible();
+  await expect(
+    page.locator(".ant-collapse-header").filter({ hasText: "Send text" }).filter({ hasText: "succeeded" }),
+  ).toBeVisible();
   await shot(page, "journey-reply-workflow-run");
 
   // The integrator's endpoint: the reply as message.inbound, signed as README says, naming the campaign.
-  const inbound = () => receiver?.hits.find((h) => h.headers["x-webhook-event"] === "message.inbound" && (JSON.parse(h.body) as WebhookEnvelope<"message.inbound">).data.text === reply);
+  const inbound = () =>
+    receiver?.hits.find(
+      (h) =>
+        h.headers["x-webhook-event"] === "message.inbound" &&
+        (JSON.parse(h.body) as WebhookEnvelope<"message.inbound">).data.text === reply,
+    );
   await expect.poll(() => Boolean(inbound()), { timeout: 60_000 }).toBe(true);
   const hit = inbound();
   if (!hit) throw new Error("no message.inbound delivery for the reply");

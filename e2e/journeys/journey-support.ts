@@ -19,7 +19,8 @@ export const JOURNEY_TIMEOUT_MS = 480_000;
 export const runStamp = (): string => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
 /** An ordinary Indian mobile number of this run (no fixed sandbox behaviour), distinct from earlier runs'. */
-export const ordinaryNumber = (prefix: "96" | "97"): string => `+91${prefix}${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
+export const ordinaryNumber = (prefix: "96" | "97"): string =>
+  `+91${prefix}${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
 
 export interface Hit {
   headers: IncomingHttpHeaders;
@@ -61,7 +62,12 @@ export async function startReceiver(): Promise<Receiver> {
  * docs/webhooks-and-api.md, checking a delivery in Node, as integrators are told to write it (the timestamp
  * within five minutes, any `v1=` signature of the space-separated list matching HMAC-SHA256 of `timestamp.body`).
  */
-export function verifyWebhook(secret: string, headers: IncomingHttpHeaders, rawBody: string, toleranceSeconds = 300): boolean {
+export function verifyWebhook(
+  secret: string,
+  headers: IncomingHttpHeaders,
+  rawBody: string,
+  toleranceSeconds = 300,
+): boolean {
   const timestamp = headers["x-webhook-timestamp"];
   const signatures = String(headers["x-webhook-signature"] ?? "").split(" ");
   if (typeof timestamp !== "string" || !/^\d+$/.test(timestamp)) return false;
@@ -75,13 +81,19 @@ export function verifyWebhook(secret: string, headers: IncomingHttpHeaders, rawB
 
 /** An antd statistic by its exact title ("Valid" must not also match "Invalid"). */
 export const stat = (page: Page, title: string) =>
-  page.locator(".ant-statistic").filter({ has: page.locator(".ant-statistic-title").getByText(title, { exact: true }) });
+  page
+    .locator(".ant-statistic")
+    .filter({ has: page.locator(".ant-statistic-title").getByText(title, { exact: true }) });
 
 /**
  * The simulated customer phone (`<area>/chats/phone`): the customer `from` writes `text` to the business address
  * whose option matches `to`. Waits until the server took the message (the box empties).
  */
-export async function writeFromPhone(page: Page, area: string, { to, from, text }: { to: RegExp; from: string; text: string }): Promise<void> {
+export async function writeFromPhone(
+  page: Page,
+  area: string,
+  { to, from, text }: { to: RegExp; from: string; text: string },
+): Promise<void> {
   await page.goto(`${area}/chats/phone`);
   await pick(page, "Business number", to);
   await page.getByLabel("Customer number").fill(from);
@@ -108,7 +120,11 @@ export interface StepperCampaign {
 
 /** The chosen option of a select, as it shows. */
 const chosenText = async (page: Page, label: string): Promise<string> =>
-  (await page.locator(".ant-form-item").filter({ has: page.getByRole("combobox", { name: label, exact: true }) }).locator(".ant-select-selection-item").textContent()) ?? "";
+  (await page
+    .locator(".ant-form-item")
+    .filter({ has: page.getByRole("combobox", { name: label, exact: true }) })
+    .locator(".ant-select-selection-item")
+    .textContent()) ?? "";
 
 /**
  * The campaign stepper up to its pre-send check: template, variables, pasted numbers, the ingest report, then
@@ -124,12 +140,15 @@ export async function stepperToCheck(page: Page, area: string, c: StepperCampaig
   if (c.sendingNumber) await pick(page, "Sending number", c.sendingNumber);
   const sendingNumber = c.sendingNumber ? await chosenText(page, "Sending number") : "";
   await page.getByRole("button", { name: "Next" }).click();
-  for (const [i, value] of (c.variables ?? []).entries()) await page.getByRole("textbox", { name: `Variable ${i + 1}` }).fill(value);
+  for (const [i, value] of (c.variables ?? []).entries())
+    await page.getByRole("textbox", { name: `Variable ${i + 1}` }).fill(value);
   await page.getByRole("button", { name: "Next" }).click();
   if (c.names) {
     const csv = ["phone,name", ...c.numbers.map((n, i) => `${n},${c.names?.[i] ?? ""}`)].join("\n");
     await page.getByText("Upload a file", { exact: true }).click();
-    await page.locator("input[type=file]").setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from(`${csv}\n`) });
+    await page
+      .locator("input[type=file]")
+      .setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from(`${csv}\n`) });
     await expect(page.getByLabel("Columns found")).toContainText("name");
   } else {
     await page.getByText("Paste numbers", { exact: true }).click();
@@ -157,4 +176,7 @@ export async function startFromCheck(page: Page): Promise<string> {
 }
 
 /** The campaign report's Responses card. */
-export const responsesCard = (page: Page) => page.locator(".ant-card").filter({ has: page.locator(".ant-card-head-title").getByText("Responses", { exact: true }) });
+export const responsesCard = (page: Page) =>
+  page
+    .locator(".ant-card")
+    .filter({ has: page.locator(".ant-card-head-title").getByText("Responses", { exact: true }) });

@@ -1,6 +1,17 @@
 import { test } from "../fixtures";
 import { login, shot } from "../support";
-import { expect, JOURNEY_TIMEOUT_MS, ordinaryNumber, responsesCard, runStamp, startFromCheck, stat, stepperToCheck, writeFromPhone, type StepperCampaign } from "./journey-support";
+import {
+  expect,
+  JOURNEY_TIMEOUT_MS,
+  ordinaryNumber,
+  responsesCard,
+  runStamp,
+  startFromCheck,
+  stat,
+  stepperToCheck,
+  writeFromPhone,
+  type StepperCampaign,
+} from "./journey-support";
 
 // Opting out, as the business and its customer see it, against the real server and the sandbox carrier: the demo
 // manager's WhatsApp campaign reaches a customer, who answers STOP on the simulated phone; the number is on the
@@ -16,13 +27,20 @@ test.setTimeout(JOURNEY_TIMEOUT_MS);
 
 /** The stepper's WhatsApp campaign of the demo manager: its WABA, the approved order_shipped template. */
 const whatsappCampaign = (name: string, numbers: string[]): StepperCampaign => ({
-  path: "campaigns/whatsapp-campaign-creation", name, account: { label: "WhatsApp Business Account", option: /WABA|Acme/ },
-  template: "order_shipped", sendingNumber: /\+/, variables: ["Asha", "#1042"], numbers,
+  path: "campaigns/whatsapp-campaign-creation",
+  name,
+  account: { label: "WhatsApp Business Account", option: /WABA|Acme/ },
+  template: "order_shipped",
+  sendingNumber: /\+/,
+  variables: ["Asha", "#1042"],
+  numbers,
 });
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-test("a customer's STOP puts the number on the suppression list, and the next campaign's check and start leave it out", async ({ page }) => {
+test("a customer's STOP puts the number on the suppression list, and the next campaign's check and start leave it out", async ({
+  page,
+}) => {
   const stamp = runStamp();
   const stopper = ordinaryNumber("96");
   const other = ordinaryNumber("97");
@@ -68,12 +86,19 @@ test("a customer's STOP puts the number on the suppression list, and the next ca
   await stepperToCheck(page, AREA, next);
   await expect(stat(page, "Will be sent")).toContainText("1");
   await expect(stat(page, "Skipped")).toContainText("1");
-  await expect(page.locator(".ant-descriptions-row").filter({ hasText: "Skipped: On the suppression list" })).toContainText("1");
+  await expect(
+    page.locator(".ant-descriptions-row").filter({ hasText: "Skipped: On the suppression list" }),
+  ).toContainText("1");
   // By number, with the reason the customer gave.
   // (The stepper is a card too: the innermost card with that title.)
-  const whoIsSkipped = page.locator(".ant-card").filter({ has: page.locator(".ant-card-head-title").getByText("Who is skipped", { exact: true }) }).last();
+  const whoIsSkipped = page
+    .locator(".ant-card")
+    .filter({ has: page.locator(".ant-card-head-title").getByText("Who is skipped", { exact: true }) })
+    .last();
   await expect(whoIsSkipped.locator(".ant-list-item")).toHaveCount(1);
-  await expect(whoIsSkipped.locator(".ant-list-item").filter({ hasText: stopper })).toContainText('On the suppression list · Replied "STOP"');
+  await expect(whoIsSkipped.locator(".ant-list-item").filter({ hasText: stopper })).toContainText(
+    'On the suppression list · Replied "STOP"',
+  );
   await expect(whoIsSkipped).not.toContainText(other);
   await shot(page, "journey-stop-check");
 
@@ -85,6 +110,8 @@ test("a customer's STOP puts the number on the suppression list, and the next ca
   await expect(skipped.locator(".ant-tag").filter({ hasText: /^Skipped$/ })).toBeVisible();
   await expect(skipped).toContainText("On the suppression list");
   const sent = responses.locator(".ant-table-row").filter({ hasText: other });
-  await expect(sent.locator(".ant-tag").filter({ hasText: /^(Sent|Delivered|Read|Replied|Failed|Unknown)$/ })).toBeVisible();
+  await expect(
+    sent.locator(".ant-tag").filter({ hasText: /^(Sent|Delivered|Read|Replied|Failed|Unknown)$/ }),
+  ).toBeVisible();
   await shot(page, "journey-stop-report");
 });

@@ -30,7 +30,11 @@ export function presentedKey(request: FastifyRequest): string | null {
  * call needs. From the secret check on, the request is logged under the key's account, refusals included.
  * Normally no database round trip: the key store answers from its cache.
  */
-export async function authenticateApiKey(keys: ApiKeyStore, request: FastifyRequest, scope: ApiScope | undefined): Promise<ApiCaller> {
+export async function authenticateApiKey(
+  keys: ApiKeyStore,
+  request: FastifyRequest,
+  scope: ApiScope | undefined,
+): Promise<ApiCaller> {
   const text = presentedKey(request);
   if (!text) throw publicError("missingKey");
   const parsed = parseKey(text);
@@ -38,19 +42,34 @@ export async function authenticateApiKey(keys: ApiKeyStore, request: FastifyRequ
   const key = await keys.resolve(parsed.publicId);
   const now = Date.now();
   const current = key !== null && secretMatches(parsed.secret, key.secretHash);
-  const previous = key !== null && !current && key.previousValidUntilMs !== null && key.previousValidUntilMs > now && secretMatches(parsed.secret, key.previousSecretHash);
+  const previous =
+    key !== null &&
+    !current &&
+    key.previousValidUntilMs !== null &&
+    key.previousValidUntilMs > now &&
+    secretMatches(parsed.secret, key.previousSecretHash);
   if (!key || !(current || previous)) throw publicError("invalidKey");
   request.apiLogOwner = { keyId: key.keyId, userId: key.userId };
   if (key.deactivated) throw publicError("deactivatedKey");
   if (key.owner.status !== "active") throw publicError("accountSuspended");
-  if (MODULE_GATED_ROLES.includes(key.owner.role as Role) && !key.owner.modules.includes("api")) throw publicError("moduleMissing");
+  if (MODULE_GATED_ROLES.includes(key.owner.role as Role) && !key.owner.modules.includes("api"))
+    throw publicError("moduleMissing");
   const { effective } = key;
   if (effective.expiresAt && effective.expiresAt.getTime() <= now) throw publicError("expiredKey");
-  if (!key.allows(request.ip)) throw publicError("ipDenied", `Requests from ${request.ip} are not allowed for this API key.`);
-  if (scope && !effective.scopes.includes(scope)) throw publicError("scopeDenied", `This API key does not have the ${scope} scope this call needs.`);
+  if (!key.allows(request.ip))
+    throw publicError("ipDenied", `Requests from ${request.ip} are not allowed for this API key.`);
+  if (scope && !effective.scopes.includes(scope))
+    throw publicError("scopeDenied", `This API key does not have the ${scope} scope this call needs.`);
   return {
-    keyId: key.keyId, publicId: key.publicId, keyName: key.name, userId: key.userId, username: key.owner.username,
-    channels: effective.channels, scopes: effective.scopes, perSecond: effective.perSecond, perDay: effective.perDay,
+    keyId: key.keyId,
+    publicId: key.publicId,
+    keyName: key.name,
+    userId: key.userId,
+    username: key.owner.username,
+    channels: effective.channels,
+    scopes: effective.scopes,
+    perSecond: effective.perSecond,
+    perDay: effective.perDay,
   };
 }
 
@@ -65,13 +84,21 @@ export interface ApiKeyDeps {
  * shared by every process through the database): over it, 429 with Retry-After. Counted before the body is read, so
  * a flood of bad requests is limited too.
  */
-export async function guardApiKey(deps: ApiKeyDeps, request: FastifyRequest, scope: ApiScope | undefined): Promise<ApiCaller> {
+export async function guardApiKey(
+  deps: ApiKeyDeps,
+  request: FastifyRequest,
+  scope: ApiScope | undefined,
+): Promise<ApiCaller> {
   const caller = await authenticateApiKey(deps.keys, request, scope);
   const decision = await deps.rates.take({ keyId: caller.keyId, perSecond: caller.perSecond, perDay: caller.perDay });
   if (!decision.ok) {
-    throw publicError("rateLimited", `Rate limit of this API key reached (${decision.limit}); try again in ${decision.retryAfterS} s.`, {
-      headers: { [PUBLIC_API_HEADERS.retryAfter.toLowerCase()]: String(decision.retryAfterS) },
-    });
+    throw publicError(
+      "rateLimited",
+      `Rate limit of this API key reached (${decision.limit}); try again in ${decision.retryAfterS} s.`,
+      {
+        headers: { [PUBLIC_API_HEADERS.retryAfter.toLowerCase()]: String(decision.retryAfterS) },
+      },
+    );
   }
   return caller;
 }

@@ -24,7 +24,10 @@ export async function issueSession(deps: IssueDeps, row: UserRow, impersonator?:
     parentSessionId: impersonator?.adminSessionId,
   });
   const iat = Math.floor(Date.now() / 1000);
-  const token = await signToken({ sub: row.id, role: row.role, sid, iat, exp: expiresAt, imp: impersonator?.adminId }, deps.secret());
+  const token = await signToken(
+    { sub: row.id, role: row.role, sid, iat, exp: expiresAt, imp: impersonator?.adminId },
+    deps.secret(),
+  );
   return {
     sessionId: sid,
     data: {

@@ -166,8 +166,7 @@ export interface CapabilityCheck {
 }
 
 export type Capability =
-  | { capable: true }
-  | { capable: false; reason: "not-on-channel" | "not-launched-on-carrier" | "unknown" };
+  { capable: true } | { capable: false; reason: "not-on-channel" | "not-launched-on-carrier" | "unknown" };
 
 export interface WhatsAppPhoneNumber {
   /** The provider's phone number id (the sender of WhatsApp messages). */
@@ -216,10 +215,27 @@ export interface RcsBotRegistration {
 export type CarrierEvent =
   /** `messageId` is our message id when the provider echoes it back (WhatsApp's biz_opaque_callback_data, the
    *  sandbox): it lets a receipt reconcile a send whose answer was lost (an `unknown` recipient). */
-  | { type: "receipt"; providerMessageId: string; messageId?: string; status: ReceiptStatus; code?: string; reason?: string; at: Date }
+  | {
+      type: "receipt";
+      providerMessageId: string;
+      messageId?: string;
+      status: ReceiptStatus;
+      code?: string;
+      reason?: string;
+      at: Date;
+    }
   /** `channelId`: the provider channel (SMPP, HTTP SMS) that received it; the inbox then answers `to` through it, and
    *  takes it only when `to` is an address of that channel's own account. Absent for the sandbox's. */
-  | { type: "inbound"; channel: Channel; from: string; to: string; text: string; mediaUrl?: string; at: Date; channelId?: string }
+  | {
+      type: "inbound";
+      channel: Channel;
+      from: string;
+      to: string;
+      text: string;
+      mediaUrl?: string;
+      at: Date;
+      channelId?: string;
+    }
   | { type: "template"; providerTemplateId: string; review: TemplateReview; at: Date };
 
 export type CarrierListener = (event: CarrierEvent) => void | Promise<void>;
@@ -260,7 +276,11 @@ export interface Carrier {
    * The review's current state. The submission and its time are passed too, so a stateless adapter (the sandbox)
    * can answer after a restart; real adapters read only the id.
    */
-  templateStatus(ref: { providerTemplateId: string; submission: TemplateSubmission; submittedAt: Date }): Promise<TemplateReview>;
+  templateStatus(ref: {
+    providerTemplateId: string;
+    submission: TemplateSubmission;
+    submittedAt: Date;
+  }): Promise<TemplateReview>;
   /** Every template of a WABA at the provider; a carrier that keeps none (the sandbox) lacks it. */
   listTemplates?(wabaId: string): Promise<ProviderTemplate[]>;
   /** Deletes every language of a template name at the provider (Meta deletes by name). */
@@ -278,7 +298,13 @@ export interface Carrier {
    * The simulated customer phone: delivers a message as if a customer had written it. Only the sandbox has it; with a
    * real carrier customers write from their own phones.
    */
-  simulateInbound?(message: { channel: Channel; from: string; to: string; text: string; mediaUrl?: string }): Promise<void>;
+  simulateInbound?(message: {
+    channel: Channel;
+    from: string;
+    to: string;
+    text: string;
+    mediaUrl?: string;
+  }): Promise<void>;
   /**
    * Receipts, inbound messages and template verdicts; returns the unsubscribe function. A listener may answer a promise
    * that settles once it has stored the event: a webhook (and the simulated phone) answers the provider only then, so

@@ -18,8 +18,14 @@ const username = (values.username ?? process.env.ADMIN_USERNAME ?? "").toLowerCa
 const email = (values.email ?? process.env.ADMIN_EMAIL ?? "").toLowerCase();
 const password = values.password ?? process.env.ADMIN_PASSWORD ?? "";
 
-if (!/^[a-z0-9_.-]{3,40}$/.test(username) || !/^[^@\s]+@[^@\s]+$/.test(email) || password.length < PASSWORD_MIN_LENGTH) {
-  console.error(`usage: npm run admin:create -- --username NAME --email EMAIL --password PASSWORD (at least ${PASSWORD_MIN_LENGTH} characters)`);
+if (
+  !/^[a-z0-9_.-]{3,40}$/.test(username) ||
+  !/^[^@\s]+@[^@\s]+$/.test(email) ||
+  password.length < PASSWORD_MIN_LENGTH
+) {
+  console.error(
+    `usage: npm run admin:create -- --username NAME --email EMAIL --password PASSWORD (at least ${PASSWORD_MIN_LENGTH} characters)`,
+  );
   process.exit(2);
 }
 

@@ -20,11 +20,16 @@ export function credentialsKeyFromEnv(env: NodeJS.ProcessEnv = process.env): { k
   const raw = env.CREDENTIALS_KEY?.trim();
   if (!raw) {
     if (env.NODE_ENV === "production") {
-      throw new CredentialsKeyError("CREDENTIALS_KEY must be set in production (32 bytes: 64 hex characters or base64), e.g. `openssl rand -hex 32`");
+      throw new CredentialsKeyError(
+        "CREDENTIALS_KEY must be set in production (32 bytes: 64 hex characters or base64), e.g. `openssl rand -hex 32`",
+      );
     }
     return { key: createHash("sha256").update(DEVELOPMENT_KEY_PHRASE).digest(), development: true };
   }
   const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
-  if (key.length !== 32) throw new CredentialsKeyError(`CREDENTIALS_KEY must be 32 bytes (64 hex characters or base64), got ${key.length} bytes`);
+  if (key.length !== 32)
+    throw new CredentialsKeyError(
+      `CREDENTIALS_KEY must be 32 bytes (64 hex characters or base64), got ${key.length} bytes`,
+    );
   return { key, development: false };
 }

@@ -41,13 +41,18 @@ export interface ClaimLoop {
   stop(): Promise<void>;
 }
 
-export function startClaimLoop<T>(db: Db, job: ClaimJob<T>, { intervalMs, batch, log, drain = false, concurrency = 1 }: ClaimLoopOptions): ClaimLoop {
+export function startClaimLoop<T>(
+  db: Db,
+  job: ClaimJob<T>,
+  { intervalMs, batch, log, drain = false, concurrency = 1 }: ClaimLoopOptions,
+): ClaimLoop {
   let running: Promise<number> | undefined;
   let stopped = false;
   const stopping = new AbortController();
 
   const claim = (limit: number) => db.transaction((tx) => job.claim(tx as unknown as Db, new Date(), limit));
-  const work = (item: T) => job.process(item, stopping.signal).catch((err: unknown) => log.error({ err, job: job.name }, "job item failed"));
+  const work = (item: T) =>
+    job.process(item, stopping.signal).catch((err: unknown) => log.error({ err, job: job.name }, "job item failed"));
 
   async function sequentialRound(): Promise<number> {
     const items = await claim(batch);
@@ -59,7 +64,9 @@ export function startClaimLoop<T>(db: Db, job: ClaimJob<T>, { intervalMs, batch,
     }
     const left = items.slice(done);
     if (left.length > 0 && job.release) {
-      await job.release(db, left).catch((err: unknown) => log.error({ err, job: job.name }, "claimed rows not handed back"));
+      await job
+        .release(db, left)
+        .catch((err: unknown) => log.error({ err, job: job.name }, "claimed rows not handed back"));
       log.info({ job: job.name, released: left.length }, "claimed rows handed back");
     }
     return items.length;

@@ -73,12 +73,14 @@ export interface DatabaseConfig {
 
 /** Opens the database and applies migrations: the server owns its schema, no separate step is needed. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  if (config.databaseUrl) return (await import("./postgres")).openPostgres(config.databaseUrl, config, migrationsFolder);
+  if (config.databaseUrl)
+    return (await import("./postgres")).openPostgres(config.databaseUrl, config, migrationsFolder);
   const client = await openPglite(config.dataDir, config.template);
   const statements = new PgliteStatements(client);
   // drizzle only calls query() and transaction(); query() of a hot text takes the named-statement path, in a
   // transaction too.
-  const transaction = <T>(callback: (tx: Transaction) => Promise<T>) => client.transaction((tx) => callback(statements.inTransaction(tx)));
+  const transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
+    client.transaction((tx) => callback(statements.inTransaction(tx)));
   const driverClient = new Proxy(client, {
     get(target, property) {
       if (property === "query") return statements.query.bind(statements);
@@ -87,7 +89,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  const db = drizzlePglite({ client: driverClient, schema, logger: config.queryLog ? { logQuery: config.queryLog } : undefined });
+  const db = drizzlePglite({
+    client: driverClient,
+    schema,
+    logger: config.queryLog ? { logQuery: config.queryLog } : undefined,
+  });
   hotMarkers.set(db as unknown as Db, (text) => statements.markHot(text));
   await migratePglite(db, { migrationsFolder });
   const listen = async (channel: string, handlers: ListenHandlers) => {
@@ -99,7 +105,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   // Inside a transaction of PGlite's own: it holds the transaction lock, so the copy falls between two transactions
   // of the app (statements outside a transaction wait on the query lock the dump holds).
   const dumpDataDir = () => client.transaction(async () => client.dumpDataDir("gzip"));
-  return { db: db as unknown as Db, long: db as unknown as Db, kind: "pglite", listen, dumpDataDir, close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    long: db as unknown as Db,
+    kind: "pglite",
+    listen,
+    dumpDataDir,
+    close: () => client.close(),
+  };
 }
 
 const hotMarkers = new WeakMap<Db, (text: string) => void>();
@@ -139,7 +152,9 @@ export interface MigrationState {
  */
 export async function migrationState(db: Db): Promise<MigrationState> {
   const shipped = readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis);
-  const result = (await db.execute(sql`select created_at::text as at from drizzle.__drizzle_migrations`)) as unknown as { rows: { at: string }[] };
+  const result = (await db.execute(
+    sql`select created_at::text as at from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: { at: string }[] };
   const have = new Set(result.rows.map((r) => Number(r.at)));
   return { expected: shipped.length, applied: shipped.filter((at) => have.has(at)).length };
 }

@@ -20,10 +20,20 @@ describe("retryingRaces", () => {
 
   it("gives up after its tries, and at once on any other error", async () => {
     let runs = 0;
-    await expect(retryingRaces(async () => { runs += 1; throw failed("40P01"); }, 2)).rejects.toThrow("Failed query");
+    await expect(
+      retryingRaces(async () => {
+        runs += 1;
+        throw failed("40P01");
+      }, 2),
+    ).rejects.toThrow("Failed query");
     expect(runs).toBe(2);
     runs = 0;
-    await expect(retryingRaces(async () => { runs += 1; throw failed("23505"); })).rejects.toThrow("Failed query");
+    await expect(
+      retryingRaces(async () => {
+        runs += 1;
+        throw failed("23505");
+      }),
+    ).rejects.toThrow("Failed query");
     expect(runs).toBe(1);
   });
 });

@@ -21,7 +21,10 @@ export interface FlushLoopOptions {
   beforeLastFlush?(): void;
 }
 
-export function startFlushLoop(flush: () => Promise<number>, { flushMs, log, failed, overlap = "join", beforeLastFlush }: FlushLoopOptions): ClaimLoop {
+export function startFlushLoop(
+  flush: () => Promise<number>,
+  { flushMs, log, failed, overlap = "join", beforeLastFlush }: FlushLoopOptions,
+): ClaimLoop {
   let running: Promise<number> | undefined;
   let queued: Promise<number> | undefined;
 

@@ -23,9 +23,11 @@ afterAll(async () => {
 });
 
 const count = async () => (await db.query<{ n: number }>("select count(*)::int as n from sizes_probe")).rows[0].n;
-const insert = (n: number) => db.query(`insert into sizes_probe (pad) select repeat('x', 200) from generate_series(1, ${n})`);
+const insert = (n: number) =>
+  db.query(`insert into sizes_probe (pad) select repeat('x', 200) from generate_series(1, ${n})`);
 /** The table's length as PostgreSQL's own stat() of its files tells it, in blocks. */
-const blocks = async () => (await db.query<{ n: number }>("select (pg_relation_size('sizes_probe') / 8192)::int as n")).rows[0].n;
+const blocks = async () =>
+  (await db.query<{ n: number }>("select (pg_relation_size('sizes_probe') / 8192)::int as n")).rows[0].n;
 
 describe("PGlite's file sizes kept in memory", () => {
   it("sees every row as a table grows, shrinks under VACUUM and is rewritten, across a restart", async () => {

@@ -77,7 +77,10 @@ export function keepFileSizes(nodefs: NodeFsOps): void {
 export class SizeKeepingNodeFS extends NodeFS {
   override async init(...args: Parameters<NodeFS["init"]>): ReturnType<NodeFS["init"]> {
     const { emscriptenOpts } = await super.init(...args);
-    const preRun = [...(emscriptenOpts.preRun ?? []), (mod: { NODEFS: unknown }) => keepFileSizes(mod.NODEFS as NodeFsOps)];
+    const preRun = [
+      ...(emscriptenOpts.preRun ?? []),
+      (mod: { NODEFS: unknown }) => keepFileSizes(mod.NODEFS as NodeFsOps),
+    ];
     return { emscriptenOpts: { ...emscriptenOpts, preRun } };
   }
 }

@@ -14,18 +14,29 @@ beforeAll(async () => {
 afterAll(async () => database.close());
 
 const stats = async () =>
-  (await rowsOf<{ dead: number; analyzed: boolean }>(database.db, sql`select n_dead_tup::int as dead, last_analyze is not null as analyzed from pg_stat_user_tables where relname = 'maint_probe'`))[0];
+  (
+    await rowsOf<{ dead: number; analyzed: boolean }>(
+      database.db,
+      sql`select n_dead_tup::int as dead, last_analyze is not null as analyzed from pg_stat_user_tables where relname = 'maint_probe'`,
+    )
+  )[0];
 /** PostgreSQL flushes a backend's counters at most once a second (sooner when asked): wait until they show. */
 const counted = async (until: (t: Awaited<ReturnType<typeof maintenanceTargets>>) => boolean) => {
   await expect
-    .poll(async () => {
-      await database.db.execute(sql`select pg_stat_force_next_flush()`);
-      return until(await maintenanceTargets(database.db));
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        await database.db.execute(sql`select pg_stat_force_next_flush()`);
+        return until(await maintenanceTargets(database.db));
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
 };
 const estimate = async () => {
-  const plan = await rowsOf<{ "QUERY PLAN": string }>(database.db, sql`explain select * from maint_probe where v <= 100`);
+  const plan = await rowsOf<{ "QUERY PLAN": string }>(
+    database.db,
+    sql`explain select * from maint_probe where v <= 100`,
+  );
   return Number(/rows=(\d+)/.exec(plan[0]?.["QUERY PLAN"] ?? "")?.[1]);
 };
 

@@ -27,7 +27,9 @@ export async function maintenanceTargets(db: Db): Promise<MaintenanceTarget[]> {
           n_mod_since_analyze > ${ANALYZE.base}::float8 + ${ANALYZE.scale}::float8 * n_live_tup as analyze
         from pg_stat_user_tables where schemaname = 'public' order by n_dead_tup + n_mod_since_analyze desc`,
   );
-  return rows.flatMap((r): MaintenanceTarget[] => (r.vacuum ? [{ table: r.table, action: "vacuum" }] : r.analyze ? [{ table: r.table, action: "analyze" }] : []));
+  return rows.flatMap((r): MaintenanceTarget[] =>
+    r.vacuum ? [{ table: r.table, action: "vacuum" }] : r.analyze ? [{ table: r.table, action: "analyze" }] : [],
+  );
 }
 
 /** One round: every table due, one at a time. Returns what was done. */
@@ -48,18 +50,23 @@ export interface Maintenance {
 }
 
 /** A round every `intervalMs`; a failed round is logged and the next one tries again. */
-export function startPgliteMaintenance(db: Db, { intervalMs, log }: { intervalMs: number; log: FastifyBaseLogger }): Maintenance {
+export function startPgliteMaintenance(
+  db: Db,
+  { intervalMs, log }: { intervalMs: number; log: FastifyBaseLogger },
+): Maintenance {
   let running: Promise<MaintenanceTarget[]> = Promise.resolve([]);
   const round = () =>
-    (running = running.then(async () => {
-      const started = Date.now();
-      const done = await maintainOnce(db);
-      if (done.length) log.debug({ tables: done, ms: Date.now() - started }, "PGlite maintenance");
-      return done;
-    }).catch((err: unknown) => {
-      log.warn({ err }, "PGlite maintenance failed");
-      return [];
-    }));
+    (running = running
+      .then(async () => {
+        const started = Date.now();
+        const done = await maintainOnce(db);
+        if (done.length) log.debug({ tables: done, ms: Date.now() - started }, "PGlite maintenance");
+        return done;
+      })
+      .catch((err: unknown) => {
+        log.warn({ err }, "PGlite maintenance failed");
+        return [];
+      }));
   const timer = setInterval(() => void round(), intervalMs);
   timer.unref();
   return {

@@ -1,4 +1,12 @@
-import { MemoryFS, messages, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
+import {
+  MemoryFS,
+  messages,
+  protocol,
+  type PGlite,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from "@electric-sql/pglite";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
 
 type Parser = (value: string, typeId: number) => unknown;
@@ -74,7 +82,9 @@ export class PgliteStatements {
   async query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
     if (!this.#isHot(text)) return this.#client.query<T>(text, params, options);
     await this.#client._checkReady();
-    return this.#client._runExclusiveTransaction(() => this.#client.runExclusive(() => this.#runAgainIfStale<T>(text, params, options, false)));
+    return this.#client._runExclusiveTransaction(() =>
+      this.#client.runExclusive(() => this.#runAgainIfStale<T>(text, params, options, false)),
+    );
   }
 
   /**
@@ -83,20 +93,30 @@ export class PgliteStatements {
    */
   inTransaction(tx: Transaction): Transaction {
     const query = <T>(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> =>
-      this.#isHot(text) ? this.#client.runExclusive(() => this.#runAgainIfStale<T>(text, params, options, true)) : tx.query<T>(text, params, options);
-    return new Proxy(tx, { get: (target, property) => (property === "query" ? query : Reflect.get(target, property, target)) });
+      this.#isHot(text)
+        ? this.#client.runExclusive(() => this.#runAgainIfStale<T>(text, params, options, true))
+        : tx.query<T>(text, params, options);
+    return new Proxy(tx, {
+      get: (target, property) => (property === "query" ? query : Reflect.get(target, property, target)),
+    });
   }
 
   #isHot(text: string): boolean {
     return this.#hot.has(text) || hotEverywhere.has(text);
   }
 
-  async #runAgainIfStale<T>(text: string, params: unknown[], options: QueryOptions, inTransaction: boolean): Promise<Results<T>> {
+  async #runAgainIfStale<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions,
+    inTransaction: boolean,
+  ): Promise<Results<T>> {
     try {
       return await this.#run<T>(text, params, options, inTransaction);
     } catch (error) {
       // Inside a transaction the error has aborted it: nothing can run again there.
-      if ((error as messages.DatabaseError).code !== STALE_PLAN || inTransaction) throw withQuery(error, text, params, options);
+      if ((error as messages.DatabaseError).code !== STALE_PLAN || inTransaction)
+        throw withQuery(error, text, params, options);
       // After DDL the plan's result shape changed: prepare the text again, once.
       this.#forget(text);
       return await this.#run<T>(text, params, options, false).catch((again: unknown) => {
@@ -114,7 +134,13 @@ export class PgliteStatements {
     // (set_config, not SET LOCAL: outside BEGIN the latter works the same but logs a warning every time.) Inside a
     // transaction it would last to its end and plan the transaction's other statements generically too: set back.
     const bind = protocol.serialize.bind({ statement: statement.name, values });
-    const parts = [this.#generic, bind, protocol.serialize.execute(), ...(inTransaction ? [this.#auto] : []), protocol.serialize.sync()];
+    const parts = [
+      this.#generic,
+      bind,
+      protocol.serialize.execute(),
+      ...(inTransaction ? [this.#auto] : []),
+      protocol.serialize.sync(),
+    ];
     const reply = await this.#exchange(parts);
     const result = this.#decode<T>(reply, statement, options);
     if (this.#syncs) await this.#client.syncToFs();
@@ -130,13 +156,23 @@ export class PgliteStatements {
     const closes = this.#pendingClose;
     this.#pendingClose = [];
     const setup = this.#generic.length ? [] : this.#prepareGenericSwitch();
-    const reply = await this.#exchange([...closes, ...setup, protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]);
+    const reply = await this.#exchange([
+      ...closes,
+      ...setup,
+      protocol.serialize.parse({ name, text }),
+      protocol.serialize.describe({ type: "S", name }),
+      protocol.serialize.sync(),
+    ]);
     const statement: Statement = { name, paramTypes: [], fields: [], decoders: new WeakMap() };
     for (const message of parseMessages(reply)) {
       if (message instanceof messages.DatabaseError) throw message;
-      if (message.name === "parameterDescription") statement.paramTypes = (message as messages.ParameterDescriptionMessage).dataTypeIDs;
+      if (message.name === "parameterDescription")
+        statement.paramTypes = (message as messages.ParameterDescriptionMessage).dataTypeIDs;
       if (message.name === "rowDescription") {
-        statement.fields = (message as messages.RowDescriptionMessage).fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+        statement.fields = (message as messages.RowDescriptionMessage).fields.map((f) => ({
+          name: f.name,
+          dataTypeID: f.dataTypeID,
+        }));
       }
     }
     this.#statements.set(text, statement);
@@ -150,7 +186,10 @@ export class PgliteStatements {
     this.#generic = concat([protocol.serialize.bind({ statement: generic }), protocol.serialize.execute()]);
     this.#auto = concat([protocol.serialize.bind({ statement: auto }), protocol.serialize.execute()]);
     return [
-      protocol.serialize.parse({ name: generic, text: "select set_config('plan_cache_mode', 'force_generic_plan', true)" }),
+      protocol.serialize.parse({
+        name: generic,
+        text: "select set_config('plan_cache_mode', 'force_generic_plan', true)",
+      }),
       protocol.serialize.parse({ name: auto, text: "select set_config('plan_cache_mode', 'auto', true)" }),
     ];
   }
@@ -165,7 +204,8 @@ export class PgliteStatements {
 
   #serialize(param: unknown, typeId: number | undefined, options: QueryOptions): string | null {
     if (param === null || param === undefined) return null;
-    const serialize = typeId === undefined ? undefined : (options.serializers?.[typeId] ?? this.#client.serializers[typeId]);
+    const serialize =
+      typeId === undefined ? undefined : (options.serializers?.[typeId] ?? this.#client.serializers[typeId]);
     return serialize ? (serialize(param) as string) : String(param);
   }
 
@@ -187,7 +227,10 @@ export class PgliteStatements {
   async #exchange(parts: Uint8Array[]): Promise<Buffer> {
     const chunks: Buffer[] = [];
     // The chunks are views into PGlite's memory, reused by the next call: copied.
-    await this.#client.execProtocolRawStream(concat(parts), { syncToFs: false, onRawData: (bytes) => chunks.push(Buffer.from(bytes)) });
+    await this.#client.execProtocolRawStream(concat(parts), {
+      syncToFs: false,
+      onRawData: (bytes) => chunks.push(Buffer.from(bytes)),
+    });
     return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
   }
 
@@ -227,7 +270,9 @@ export class PgliteStatements {
         if (["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"].includes(parts[0])) result.affectedRows = count;
       } else if (code === ERROR && !error) {
         // Rare: pg-protocol builds the error with every field PostgreSQL sent.
-        error = parseMessages(answer.subarray(at, end)).find((m): m is messages.DatabaseError => m instanceof messages.DatabaseError);
+        error = parseMessages(answer.subarray(at, end)).find(
+          (m): m is messages.DatabaseError => m instanceof messages.DatabaseError,
+        );
       }
       at = end;
     }

@@ -9,7 +9,12 @@ import * as schema from "./schema";
 /** Connections of the long jobs' pool: one ingest or report at a time per process is plenty. */
 const LONG_POOL_MAX = 2;
 
-const statsOf = (pool: pg.Pool, max: number): PoolStats => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+const statsOf = (pool: pg.Pool, max: number): PoolStats => ({
+  max,
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
 
 /** Any fixed number: the key of the advisory lock that serializes migrations across processes. */
 const MIGRATION_LOCK = 7_240_611;
@@ -31,7 +36,11 @@ async function migrateOnce(pool: pg.Pool, run: () => Promise<void>): Promise<voi
 }
 
 /** Opens PostgreSQL at `databaseUrl` and applies the migrations in `migrationsFolder`. */
-export async function openPostgres(databaseUrl: string, config: DatabaseConfig, migrationsFolder: string): Promise<Database> {
+export async function openPostgres(
+  databaseUrl: string,
+  config: DatabaseConfig,
+  migrationsFolder: string,
+): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import("pg"),
     import("drizzle-orm/node-postgres"),
@@ -40,7 +49,11 @@ export async function openPostgres(databaseUrl: string, config: DatabaseConfig, 
   const { max, statementTimeoutMs, longStatementTimeoutMs } = config.pool ?? DEFAULT_DATABASE_POOL;
   // statement_timeout is sent as a start-up parameter of each connection: no extra round trip per query.
   const pool = new pg.Pool({ connectionString: databaseUrl, max, statement_timeout: statementTimeoutMs });
-  const longPool = new pg.Pool({ connectionString: databaseUrl, max: LONG_POOL_MAX, statement_timeout: longStatementTimeoutMs });
+  const longPool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: LONG_POOL_MAX,
+    statement_timeout: longStatementTimeoutMs,
+  });
   // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
   // replaces it on the next query.
   for (const p of [pool, longPool]) p.on("error", (err) => console.error(`database connection lost: ${err.message}`));
@@ -68,7 +81,12 @@ const RELISTEN_MS = 1000;
  * LISTEN on a connection of its own (a pooled one would be handed to queries). When it drops, `lost` is reported
  * and it reconnects every second until it listens again.
  */
-async function listenPg(driver: typeof pg, url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+async function listenPg(
+  driver: typeof pg,
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
   let current: pg.Client | null = null;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;

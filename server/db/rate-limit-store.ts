@@ -50,7 +50,10 @@ export function postgresStoreClass(db: Db, sweepEveryMs = SWEEP_EVERY_MS) {
             resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end`,
           },
         })
-        .returning({ current: rateLimits.count, ttl: sql<string>`ceil(extract(epoch from (${rateLimits.resetAt} - now())) * 1000)` })
+        .returning({
+          current: rateLimits.count,
+          ttl: sql<string>`ceil(extract(epoch from (${rateLimits.resetAt} - now())) * 1000)`,
+        })
         .then(([row]) => callback(null, { current: row.current, ttl: Math.max(0, Number(row.ttl)) }))
         .catch((error: Error) => callback(error));
     }

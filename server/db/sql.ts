@@ -13,7 +13,13 @@ export type PgArrayItem = string | number | null | undefined;
 
 /** One array literal: `{1,2}` or `{"a","b",NULL}` with quotes and backslashes escaped. */
 export function pgArray(values: readonly PgArrayItem[]): string {
-  const items = values.map((v) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`));
+  const items = values.map((v) =>
+    v === null || v === undefined
+      ? "NULL"
+      : typeof v === "number"
+        ? String(v)
+        : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`,
+  );
   return `{${items.join(",")}}`;
 }
 

@@ -47,7 +47,8 @@ function messageOf(issue: AjvIssue): string {
   if (issue.keyword === "additionalProperties") return "is not allowed";
   if (issue.keyword === "pattern" && issue.params.pattern === NUL_PATTERN) return NUL_MESSAGE;
   // Name the allowed values: "must be equal to one of the allowed values" leaves the caller guessing.
-  if (issue.keyword === "enum" && Array.isArray(issue.params.allowedValues)) return `must be one of ${issue.params.allowedValues.join(", ")}`;
+  if (issue.keyword === "enum" && Array.isArray(issue.params.allowedValues))
+    return `must be one of ${issue.params.allowedValues.join(", ")}`;
   return issue.message ?? "is invalid";
 }
 
@@ -75,14 +76,18 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({ success: false, message: error.message, code: error.code, errors: error.errors });
+      return reply
+        .status(error.statusCode)
+        .send({ success: false, message: error.message, code: error.code, errors: error.errors });
     }
     if (error.validation) {
       const errors = (error.validation as AjvIssue[]).map((issue) => ({
         field: fieldOf(issue),
         message: messageOf(issue),
       }));
-      return reply.status(400).send({ success: false, message: joinFieldErrors(errors), code: "invalid_request", errors });
+      return reply
+        .status(400)
+        .send({ success: false, message: joinFieldErrors(errors), code: "invalid_request", errors });
     }
     // A value the schemas let through but PostgreSQL cannot hold (out of range, bad encoding) is the caller's
     // mistake, not a server failure: answer 400 and log it so the missing schema rule gets added.

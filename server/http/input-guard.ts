@@ -7,7 +7,8 @@ function nulFields(values: unknown, prefix = ""): FieldError[] {
   const found: FieldError[] = [];
   for (const [key, value] of Object.entries(values as Record<string, unknown>)) {
     const items = Array.isArray(value) ? value : [value];
-    if (items.some((v) => typeof v === "string" && v.includes("\u0000"))) found.push({ field: `${prefix}${key}`, message: NUL_MESSAGE });
+    if (items.some((v) => typeof v === "string" && v.includes("\u0000")))
+      found.push({ field: `${prefix}${key}`, message: NUL_MESSAGE });
   }
   return found;
 }

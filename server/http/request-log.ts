@@ -17,7 +17,10 @@ function loggablePath(path: string, route: string | undefined): string {
   const pattern = route.split("/");
   const secret = pattern.map((segment) => segment.startsWith(":") && SECRET_PARAM.test(segment.slice(1)));
   if (!secret.includes(true)) return path;
-  return path.split("/").map((segment, i) => (secret[i] ? REDACTED : segment)).join("/");
+  return path
+    .split("/")
+    .map((segment, i) => (secret[i] ? REDACTED : segment))
+    .join("/");
 }
 
 /** The URL with the value of every secret-looking query (and, given its route, path) parameter replaced, so the log can be shared. */

@@ -8,12 +8,34 @@ const RULE = "a test may not go there";
 
 describe("isPrivateAddress", () => {
   it.each([
-    ["127.0.0.1", true], ["127.8.9.10", true], ["10.1.2.3", true], ["172.16.0.1", true], ["172.31.255.255", true], ["192.168.1.1", true],
-    ["169.254.169.254", true], ["100.64.0.1", true], ["0.0.0.0", true], ["224.0.0.1", true], ["::1", true], ["::", true], ["fe80::1", true],
-    ["fd00::1", true], ["::ffff:127.0.0.1", true], ["::ffff:10.0.0.1", true], ["not-an-ip", true],
+    ["127.0.0.1", true],
+    ["127.8.9.10", true],
+    ["10.1.2.3", true],
+    ["172.16.0.1", true],
+    ["172.31.255.255", true],
+    ["192.168.1.1", true],
+    ["169.254.169.254", true],
+    ["100.64.0.1", true],
+    ["0.0.0.0", true],
+    ["224.0.0.1", true],
+    ["::1", true],
+    ["::", true],
+    ["fe80::1", true],
+    ["fd00::1", true],
+    ["::ffff:127.0.0.1", true],
+    ["::ffff:10.0.0.1", true],
+    ["not-an-ip", true],
     // IPv6 forms that carry an IPv4 address (6to4, Teredo, NAT64, the deprecated IPv4-compatible ::a.b.c.d) and discard.
-    ["2002:7f00:1::", true], ["2001:0:4136:e378:8000:63bf:3fff:fdd2", true], ["64:ff9b::a9fe:a9fe", true], ["::7f00:1", true], ["100::1", true],
-    ["8.8.8.8", false], ["172.32.0.1", false], ["1.1.1.1", false], ["2606:4700:4700::1111", false], ["::ffff:8.8.8.8", false],
+    ["2002:7f00:1::", true],
+    ["2001:0:4136:e378:8000:63bf:3fff:fdd2", true],
+    ["64:ff9b::a9fe:a9fe", true],
+    ["::7f00:1", true],
+    ["100::1", true],
+    ["8.8.8.8", false],
+    ["172.32.0.1", false],
+    ["1.1.1.1", false],
+    ["2606:4700:4700::1111", false],
+    ["::ffff:8.8.8.8", false],
   ])("%s → %s", (address, expected) => {
     expect(isPrivateAddress(address)).toBe(expected);
   });
@@ -31,7 +53,9 @@ describe("refuseLiteral and privateHostError", () => {
   });
 
   it("judges a name by every address it resolves to now; a name that does not resolve passes", async () => {
-    expect((await privateHostError("localhost", false, RULE))?.message).toMatch(new RegExp(`^${PRIVATE_ADDRESS}; ${RULE} \\(localhost is (127\\.0\\.0\\.1|::1)\\)$`));
+    expect((await privateHostError("localhost", false, RULE))?.message).toMatch(
+      new RegExp(`^${PRIVATE_ADDRESS}; ${RULE} \\(localhost is (127\\.0\\.0\\.1|::1)\\)$`),
+    );
     expect(await privateHostError("localhost", true, RULE)).toBeNull();
     expect(await privateHostError("[::ffff:127.0.0.1]", false, RULE)).toBeInstanceOf(SsrfError);
     expect(await privateHostError("8.8.8.8", false, RULE)).toBeNull();

@@ -11,11 +11,32 @@ import ipaddr from "ipaddr.js";
 
 const BLOCKED = new BlockList();
 for (const [net, bits] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.0.0.0", 24],
-  ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) BLOCKED.addSubnet(net, bits, "ipv4");
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  BLOCKED.addSubnet(net, bits, "ipv4");
 // ::/96: the deprecated IPv4-compatible form (::127.0.0.1), which some stacks still route to the IPv4 address.
-for (const [net, bits] of [["::", 96], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["64:ff9b::", 96], ["2001:db8::", 32]] as const) {
+for (const [net, bits] of [
+  ["::", 96],
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+  ["64:ff9b::", 96],
+  ["2001:db8::", 32],
+] as const) {
   BLOCKED.addSubnet(net, bits, "ipv6");
 }
 
@@ -40,7 +61,11 @@ export function isPrivateAddress(address: string): boolean {
 /** A refused address: "<PRIVATE_ADDRESS>; <rule> (<name> is <address>)". */
 export class SsrfError extends Error {
   readonly code = "ESSRF";
-  constructor(readonly address: string, rule: string, hostname?: string) {
+  constructor(
+    readonly address: string,
+    rule: string,
+    hostname?: string,
+  ) {
     super(`${PRIVATE_ADDRESS}; ${rule} (${hostname && hostname !== address ? `${hostname} is ${address}` : address})`);
   }
 }
@@ -60,7 +85,8 @@ export function guardedLookup(allowPrivate: boolean, rule: string): LookupFuncti
       if (bad && !allowPrivate) return callback(new SsrfError(bad.address, rule, hostname), "", 0);
       const first = list[0];
       if (!first) return callback(new Error(`No address for ${hostname}`), "", 0);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       return callback(null, first.address, first.family);
     });
   };
@@ -77,11 +103,17 @@ export function refuseLiteral(hostname: string, allowPrivate: boolean, rule: str
  * now. A name that does not resolve passes (the connection will say so). Resolves to the SsrfError, or null.
  * The connection itself must still go through guardedLookup: DNS may answer differently a moment later.
  */
-export async function privateHostError(hostname: string, allowPrivate: boolean, rule: string): Promise<SsrfError | null> {
+export async function privateHostError(
+  hostname: string,
+  allowPrivate: boolean,
+  rule: string,
+): Promise<SsrfError | null> {
   if (allowPrivate) return null;
   const host = bare(hostname);
   if (isIP(host)) return isPrivateAddress(host) ? new SsrfError(host, rule) : null;
-  const addresses = await new Promise<LookupAddress[]>((resolve) => dnsLookup(host, { all: true }, (err, list) => resolve(err ? [] : list)));
+  const addresses = await new Promise<LookupAddress[]>((resolve) =>
+    dnsLookup(host, { all: true }, (err, list) => resolve(err ? [] : list)),
+  );
   const bad = addresses.find((a) => isPrivateAddress(a.address));
   return bad ? new SsrfError(bad.address, rule, host) : null;
 }

@@ -11,7 +11,11 @@ export const AI_EMBED_JOB = "ai-embeddings";
 
 type Passage = { id: number; title: string; content: string };
 
-export function aiEmbeddingJob(db: Db, ai: AiConfig & { embeddingsUrl: string; embeddingsModel: string }, options: { leaseMs: number }): ClaimJob<Passage[]> {
+export function aiEmbeddingJob(
+  db: Db,
+  ai: AiConfig & { embeddingsUrl: string; embeddingsModel: string },
+  options: { leaseMs: number },
+): ClaimJob<Passage[]> {
   return {
     name: AI_EMBED_JOB,
     claim: async (tx, now, limit) => {
@@ -23,13 +27,27 @@ export function aiEmbeddingJob(db: Db, ai: AiConfig & { embeddingsUrl: string; e
         .limit(limit)
         .for("update", { skipLocked: true });
       if (!rows.length) return [];
-      await tx.update(aiPassages).set({ embedAfter: new Date(now.getTime() + options.leaseMs) }).where(inArray(aiPassages.id, rows.map((r) => r.id)));
+      await tx
+        .update(aiPassages)
+        .set({ embedAfter: new Date(now.getTime() + options.leaseMs) })
+        .where(
+          inArray(
+            aiPassages.id,
+            rows.map((r) => r.id),
+          ),
+        );
       return [rows];
     },
     process: async (rows) => {
-      const vectors = await embed(ai, rows.map((r) => `${r.title}\n${r.content}`));
+      const vectors = await embed(
+        ai,
+        rows.map((r) => `${r.title}\n${r.content}`),
+      );
       for (let i = 0; i < rows.length; i += 1) {
-        await db.update(aiPassages).set({ embedding: vectors[i], embedAfter: null }).where(sql`${aiPassages.id} = ${rows[i].id}`);
+        await db
+          .update(aiPassages)
+          .set({ embedding: vectors[i], embedAfter: null })
+          .where(sql`${aiPassages.id} = ${rows[i].id}`);
       }
     },
   };
@@ -37,5 +55,8 @@ export function aiEmbeddingJob(db: Db, ai: AiConfig & { embeddingsUrl: string; e
 
 /** Passages written before the endpoint was configured are queued once when the job starts. */
 export async function queueMissingEmbeddings(db: Db): Promise<void> {
-  await db.update(aiPassages).set({ embedAfter: new Date() }).where(and(isNull(aiPassages.embedding), isNull(aiPassages.embedAfter)));
+  await db
+    .update(aiPassages)
+    .set({ embedAfter: new Date() })
+    .where(and(isNull(aiPassages.embedding), isNull(aiPassages.embedAfter)));
 }

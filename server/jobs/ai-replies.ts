@@ -34,17 +34,29 @@ export function aiReplyJob(db: Db, deps: ReplyDeps, options: { leaseMs: number }
     name: AI_REPLY_JOB,
     // One claimed item is the whole batch, so process() can work on several conversations at once.
     claim: async (tx, now, limit) => {
-      const rows = await tx.select().from(aiReplyJobs).where(lte(aiReplyJobs.dueAt, now)).orderBy(aiReplyJobs.id).limit(limit).for("update", { skipLocked: true });
+      const rows = await tx
+        .select()
+        .from(aiReplyJobs)
+        .where(lte(aiReplyJobs.dueAt, now))
+        .orderBy(aiReplyJobs.id)
+        .limit(limit)
+        .for("update", { skipLocked: true });
       if (!rows.length) return [];
       await tx
         .update(aiReplyJobs)
         .set({ dueAt: new Date(now.getTime() + options.leaseMs), attempts: sql`${aiReplyJobs.attempts} + 1` })
-        .where(inArray(aiReplyJobs.id, rows.map((r) => r.id)));
+        .where(
+          inArray(
+            aiReplyJobs.id,
+            rows.map((r) => r.id),
+          ),
+        );
       return [rows.map((r) => ({ ...r, attempts: r.attempts + 1 }))];
     },
     process: async (rows) => {
       const byConversation = new Map<string, Claimed>();
-      for (const row of rows) byConversation.set(row.conversationId, [...(byConversation.get(row.conversationId) ?? []), row]);
+      for (const row of rows)
+        byConversation.set(row.conversationId, [...(byConversation.get(row.conversationId) ?? []), row]);
       const queues = [...byConversation.values()];
       const workers = Array.from({ length: Math.min(CONVERSATIONS_AT_ONCE, queues.length) }, async () => {
         for (let queue = queues.shift(); queue; queue = queues.shift()) {

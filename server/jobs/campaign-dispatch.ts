@@ -12,22 +12,39 @@ import { createProgressPusher } from "../services/campaigns/progress";
 import type { ClaimLoop } from "../db/claim-loop";
 import { startSettlement } from "./campaign-settlement";
 
-export type DispatchOverrides = Partial<Omit<DispatchSettings, "perSecond">> & { perSecond?: Partial<Record<Channel, number>>; eventsFlushMs?: number };
+export type DispatchOverrides = Partial<Omit<DispatchSettings, "perSecond">> & {
+  perSecond?: Partial<Record<Channel, number>>;
+  eventsFlushMs?: number;
+};
 
 function int(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw === "") return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
   return value;
 }
 
 /** DISPATCH_BATCH, DISPATCH_LEASE_MS, DISPATCH_IDLE_MS, DISPATCH_CONCURRENCY, DISPATCH_STATUS_MS, DISPATCH_FAILOVER_TTL_MS, DISPATCH_SETTLE_WINDOW_MS, DISPATCH_{WHATSAPP,SMS,RCS}_MPS. */
 export function dispatchOverridesFromEnv(env: NodeJS.ProcessEnv = process.env): DispatchOverrides {
-  const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const defined = <T extends object>(o: T) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
   return {
-    ...defined({ batch: int(env, "DISPATCH_BATCH"), leaseMs: int(env, "DISPATCH_LEASE_MS"), idleMs: int(env, "DISPATCH_IDLE_MS"), concurrency: int(env, "DISPATCH_CONCURRENCY"), statusMs: int(env, "DISPATCH_STATUS_MS"), failoverTtlMs: int(env, "DISPATCH_FAILOVER_TTL_MS"), settleWindowMs: int(env, "DISPATCH_SETTLE_WINDOW_MS") }),
-    perSecond: defined({ whatsapp: int(env, "DISPATCH_WHATSAPP_MPS"), sms: int(env, "DISPATCH_SMS_MPS"), rcs: int(env, "DISPATCH_RCS_MPS") }),
+    ...defined({
+      batch: int(env, "DISPATCH_BATCH"),
+      leaseMs: int(env, "DISPATCH_LEASE_MS"),
+      idleMs: int(env, "DISPATCH_IDLE_MS"),
+      concurrency: int(env, "DISPATCH_CONCURRENCY"),
+      statusMs: int(env, "DISPATCH_STATUS_MS"),
+      failoverTtlMs: int(env, "DISPATCH_FAILOVER_TTL_MS"),
+      settleWindowMs: int(env, "DISPATCH_SETTLE_WINDOW_MS"),
+    }),
+    perSecond: defined({
+      whatsapp: int(env, "DISPATCH_WHATSAPP_MPS"),
+      sms: int(env, "DISPATCH_SMS_MPS"),
+      rcs: int(env, "DISPATCH_RCS_MPS"),
+    }),
   };
 }
 
@@ -40,7 +57,9 @@ export function startCampaignDispatch(app: FastifyInstance, overrides: DispatchO
   const { db } = app.database;
   const env = dispatchOverridesFromEnv();
   const settings = settingsOf({ ...env, ...overrides, perSecond: { ...env.perSecond, ...overrides.perSecond } });
-  const progress = createProgressPusher(db, (userId, update) => app.io.to(userRoom(userId)).emit(PROGRESS_EVENT, update));
+  const progress = createProgressPusher(db, (userId, update) =>
+    app.io.to(userRoom(userId)).emit(PROGRESS_EVENT, update),
+  );
   const dispatcher = startDispatcher(app.database, app.carrier, app.storage, progress, app.log, settings);
   const settlement = startSettlement(db, app.log, settings, (ids) => ids.forEach((id) => progress.touch(id, true)));
   const events = startCarrierEvents(db, app.carrier, {

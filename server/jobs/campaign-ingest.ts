@@ -11,16 +11,29 @@ import { ROW_LOCK } from "../db/locks";
 
 export const CAMPAIGN_INGEST_JOB = "campaign-ingest";
 
-export function campaignIngestJob(options: IngestOptions & { onDone?: (row: CampaignRow) => void }): ClaimJob<CampaignRow> {
+export function campaignIngestJob(
+  options: IngestOptions & { onDone?: (row: CampaignRow) => void },
+): ClaimJob<CampaignRow> {
   return {
     name: CAMPAIGN_INGEST_JOB,
     claim: async (tx: Db, now, limit) => {
-      const rows = await tx.select().from(campaigns)
+      const rows = await tx
+        .select()
+        .from(campaigns)
         .where(and(inArray(campaigns.status, ["draft", "validating"]), lte(campaigns.nextRunAt, now)))
-        .orderBy(campaigns.nextRunAt).limit(Math.min(limit, 1))
+        .orderBy(campaigns.nextRunAt)
+        .limit(Math.min(limit, 1))
         .for(ROW_LOCK, { skipLocked: true });
       if (rows.length) {
-        await tx.update(campaigns).set({ nextRunAt: new Date(now.getTime() + options.leaseMs) }).where(inArray(campaigns.id, rows.map((r) => r.id)));
+        await tx
+          .update(campaigns)
+          .set({ nextRunAt: new Date(now.getTime() + options.leaseMs) })
+          .where(
+            inArray(
+              campaigns.id,
+              rows.map((r) => r.id),
+            ),
+          );
       }
       return rows;
     },
@@ -29,7 +42,18 @@ export function campaignIngestJob(options: IngestOptions & { onDone?: (row: Camp
       if (done) options.onDone?.(done);
     },
     release: async (db, rows) => {
-      await db.update(campaigns).set({ nextRunAt: new Date() }).where(and(inArray(campaigns.id, rows.map((r) => r.id)), inArray(campaigns.status, ["draft", "validating"])));
+      await db
+        .update(campaigns)
+        .set({ nextRunAt: new Date() })
+        .where(
+          and(
+            inArray(
+              campaigns.id,
+              rows.map((r) => r.id),
+            ),
+            inArray(campaigns.status, ["draft", "validating"]),
+          ),
+        );
     },
   };
 }

@@ -32,10 +32,21 @@ export function campaignSchedulerJob(options: CampaignSchedulerOptions = {}): Cl
       const started = await tx
         .update(campaigns)
         .set({ status: "running", startedAt: now, nextRunAt: null, statusReason: null, updatedAt: now })
-        .where(and(inArray(campaigns.id, due.map((d) => d.id)), eq(campaigns.status, "scheduled")))
+        .where(
+          and(
+            inArray(
+              campaigns.id,
+              due.map((d) => d.id),
+            ),
+            eq(campaigns.status, "scheduled"),
+          ),
+        )
         .returning();
       // The start is a campaign.status event, committed with the move.
-      await enqueueWebhookEvents(tx, started.map((row) => campaignStatusEvent(row, "scheduled")));
+      await enqueueWebhookEvents(
+        tx,
+        started.map((row) => campaignStatusEvent(row, "scheduled")),
+      );
       return started;
     },
     process: async (row) => {
@@ -43,4 +54,3 @@ export function campaignSchedulerJob(options: CampaignSchedulerOptions = {}): Cl
     },
   };
 }
-

@@ -15,7 +15,12 @@ export interface Settlement extends ClaimLoop {
 
 const SOON_MS = 200;
 
-export function startSettlement(db: Db, log: FastifyBaseLogger, settings: { settleWindowMs: number; settleEveryMs: number }, onChanged: (campaignIds: string[]) => void): Settlement {
+export function startSettlement(
+  db: Db,
+  log: FastifyBaseLogger,
+  settings: { settleWindowMs: number; settleEveryMs: number },
+  onChanged: (campaignIds: string[]) => void,
+): Settlement {
   const noted = new Set<string>();
   let running: Promise<number> = Promise.resolve(0);
   let stopped = false;
@@ -25,7 +30,9 @@ export function startSettlement(db: Db, log: FastifyBaseLogger, settings: { sett
       try {
         const rates = await loadRates(db);
         const options = { now: new Date(), windowMs: settings.settleWindowMs, smsBilledOn: rates.smsBilledOn };
-        const result = await retryingRaces(() => settleCharges(db, { ...options, ...(campaignIds ? { campaignIds } : {}) }));
+        const result = await retryingRaces(() =>
+          settleCharges(db, { ...options, ...(campaignIds ? { campaignIds } : {}) }),
+        );
         if (result.changed.length > 0) onChanged(result.changed);
         // A failed message whose row was busy (another worker held it) is tried again with the next noted ones.
         for (const id of result.pending) noted.add(id);

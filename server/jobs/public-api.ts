@@ -16,7 +16,11 @@ export function startPublicApiJobs(app: FastifyInstance, overrides: DispatchOver
   const settings = settingsOf({ ...env, ...overrides, perSecond: { ...env.perSecond, ...overrides.perSecond } });
   const dispatcher = startPublicDispatcher(db, app.carrier, publicApi.events, app.log, settings);
   publicApi.wake = () => dispatcher.wake();
-  const receipts = startPublicReceipts(db, app.carrier, publicApi.events, { flushMs: overrides.eventsFlushMs ?? 100, log: app.log, onFallback: () => dispatcher.wake() });
+  const receipts = startPublicReceipts(db, app.carrier, publicApi.events, {
+    flushMs: overrides.eventsFlushMs ?? 100,
+    log: app.log,
+    onFallback: () => dispatcher.wake(),
+  });
   const prune = startPrune(db, publicApi.umsLogDays, PRUNE_EVERY_MS, app.log);
   return new Map<string, ClaimLoop>([
     ["public-api-dispatch", dispatcher],

@@ -30,12 +30,25 @@ export function reportExpiryJob(o: ReportExpiryOptions): ClaimJob<ReportRow> {
         .orderBy(reports.expiresAt)
         .limit(limit)
         .for("update", { skipLocked: true });
-      if (rows.length) await tx.update(reports).set({ dueAt: new Date(now.getTime() + o.leaseMs) }).where(inArray(reports.id, rows.map((r) => r.id)));
+      if (rows.length)
+        await tx
+          .update(reports)
+          .set({ dueAt: new Date(now.getTime() + o.leaseMs) })
+          .where(
+            inArray(
+              reports.id,
+              rows.map((r) => r.id),
+            ),
+          );
       return rows;
     },
     process: async (row) => {
       if (row.fileKey) await o.storage.delete(row.fileKey);
-      const [expired] = await o.db.update(reports).set({ status: "expired", fileKey: null }).where(and(eq(reports.id, row.id), eq(reports.status, "ready"))).returning();
+      const [expired] = await o.db
+        .update(reports)
+        .set({ status: "expired", fileKey: null })
+        .where(and(eq(reports.id, row.id), eq(reports.status, "ready")))
+        .returning();
       if (expired) o.announce(expired.userId, progressEvent(expired));
     },
   };

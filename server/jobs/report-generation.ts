@@ -42,15 +42,22 @@ const PUSH_EVERY_MS = 1000 / REPORT_PROGRESS_PUSHES_PER_SECOND;
 /** A failed attempt (the database or the store went away) is tried again after this many ms times its number. */
 const RETRY_DELAY_MS = 5000;
 
-export const INTERRUPTED = (attempts: number) => `Generation was interrupted ${attempts} times. Generate the report again.`;
-export const WRITE_FAILED = "The report could not be written (a database or storage error). Generate it again; if it fails again, contact support.";
+export const INTERRUPTED = (attempts: number) =>
+  `Generation was interrupted ${attempts} times. Generate the report again.`;
+export const WRITE_FAILED =
+  "The report could not be written (a database or storage error). Generate it again; if it fails again, contact support.";
 
 async function generate(o: ReportJobOptions, row: ReportRow): Promise<void> {
   const mine = and(eq(reports.id, row.id), eq(reports.attempt, row.attempt), eq(reports.status, "running"));
   // Files of attempts whose process died.
-  for (let a = 1; a < row.attempt; a += 1) await o.storage.delete(reportFileKey(row.id, a, row.format)).catch(() => undefined);
+  for (let a = 1; a < row.attempt; a += 1)
+    await o.storage.delete(reportFileKey(row.id, a, row.format)).catch(() => undefined);
   if (row.attempt > o.maxAttempts) {
-    const [failed] = await o.db.update(reports).set({ status: "failed", failureReason: INTERRUPTED(o.maxAttempts), completedAt: new Date() }).where(mine).returning();
+    const [failed] = await o.db
+      .update(reports)
+      .set({ status: "failed", failureReason: INTERRUPTED(o.maxAttempts), completedAt: new Date() })
+      .where(mine)
+      .returning();
     if (failed) o.announce(failed.userId, progressEvent(failed));
     return;
   }
@@ -63,7 +70,11 @@ async function generate(o: ReportJobOptions, row: ReportRow): Promise<void> {
     const now = Date.now();
     if (done > 0 && done < total && now - lastWrite < WRITE_EVERY_MS) return;
     lastWrite = now;
-    const [updated] = await o.db.update(reports).set({ rowsDone: done, rowsTotal: total, dueAt: new Date(now + o.leaseMs) }).where(mine).returning();
+    const [updated] = await o.db
+      .update(reports)
+      .set({ rowsDone: done, rowsTotal: total, dueAt: new Date(now + o.leaseMs) })
+      .where(mine)
+      .returning();
     if (!updated) throw new LostClaim();
     if (now - lastPush >= PUSH_EVERY_MS) {
       lastPush = now;
@@ -73,13 +84,26 @@ async function generate(o: ReportJobOptions, row: ReportRow): Promise<void> {
 
   const key = reportFileKey(row.id, row.attempt, row.format);
   try {
-    const written = await writeReport({ db: o.db, storage: o.storage, batch: o.batch, progress }, row, { id: owner.id, role: owner.role as Role }, key);
+    const written = await writeReport(
+      { db: o.db, storage: o.storage, batch: o.batch, progress },
+      row,
+      { id: owner.id, role: owner.role as Role },
+      key,
+    );
     const now = new Date();
     const [ready] = await o.db
       .update(reports)
       .set({
-        status: "ready", rowsDone: written.rows, rowsTotal: written.rows, fileKey: key, fileName: reportFileName(row), fileSize: written.bytes,
-        failureReason: null, completedAt: now, expiresAt: new Date(now.getTime() + o.ttlMs), dueAt: now,
+        status: "ready",
+        rowsDone: written.rows,
+        rowsTotal: written.rows,
+        fileKey: key,
+        fileName: reportFileName(row),
+        fileSize: written.bytes,
+        failureReason: null,
+        completedAt: now,
+        expiresAt: new Date(now.getTime() + o.ttlMs),
+        dueAt: now,
       })
       .where(mine)
       .returning();
@@ -92,7 +116,11 @@ async function generate(o: ReportJobOptions, row: ReportRow): Promise<void> {
     const final = row.attempt >= o.maxAttempts;
     const [updated] = await o.db
       .update(reports)
-      .set(final ? { status: "failed", failureReason: WRITE_FAILED, completedAt: new Date() } : { dueAt: new Date(Date.now() + RETRY_DELAY_MS * row.attempt) })
+      .set(
+        final
+          ? { status: "failed", failureReason: WRITE_FAILED, completedAt: new Date() }
+          : { dueAt: new Date(Date.now() + RETRY_DELAY_MS * row.attempt) },
+      )
       .where(mine)
       .returning();
     if (updated && final) o.announce(updated.userId, progressEvent(updated));
@@ -114,8 +142,19 @@ export function reportGenerationJob(o: ReportJobOptions): ClaimJob<ReportRow> {
       if (due.length === 0) return [];
       return tx
         .update(reports)
-        .set({ status: "running", attempt: sql`${reports.attempt} + 1`, dueAt: new Date(now.getTime() + o.leaseMs), startedAt: sql`coalesce(${reports.startedAt}, now())`, rowsDone: 0 })
-        .where(inArray(reports.id, due.map((r) => r.id)))
+        .set({
+          status: "running",
+          attempt: sql`${reports.attempt} + 1`,
+          dueAt: new Date(now.getTime() + o.leaseMs),
+          startedAt: sql`coalesce(${reports.startedAt}, now())`,
+          rowsDone: 0,
+        })
+        .where(
+          inArray(
+            reports.id,
+            due.map((r) => r.id),
+          ),
+        )
         .returning();
     },
     process: (row) => generate(o, row),

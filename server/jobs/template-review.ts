@@ -35,22 +35,48 @@ export function templateReviewJob(db: Db, options: TemplateReviewOptions): Claim
   return {
     name: "template-review",
     claim: async (tx, now, limit) => {
-      const rows = await tx.select().from(t)
+      const rows = await tx
+        .select()
+        .from(t)
         .where(and(lte(t.nextCheckAt, now), inArray(t.status, WATCHED)))
-        .orderBy(t.nextCheckAt).limit(limit)
+        .orderBy(t.nextCheckAt)
+        .limit(limit)
         .for("update", { skipLocked: true });
       if (rows.length) {
-        await tx.update(t).set({ nextCheckAt: new Date(now.getTime() + options.leaseMs) }).where(inArray(t.id, rows.map((r) => r.id)));
+        await tx
+          .update(t)
+          .set({ nextCheckAt: new Date(now.getTime() + options.leaseMs) })
+          .where(
+            inArray(
+              t.id,
+              rows.map((r) => r.id),
+            ),
+          );
       }
       return rows;
     },
     release: async (db, rows) => {
-      await db.update(t).set({ nextCheckAt: new Date() }).where(inArray(t.id, rows.map((r) => r.id)));
+      await db
+        .update(t)
+        .set({ nextCheckAt: new Date() })
+        .where(
+          inArray(
+            t.id,
+            rows.map((r) => r.id),
+          ),
+        );
     },
     process: async (row) => {
       const review = await options.carrier.templateStatus({
         providerTemplateId: row.providerTemplateId,
-        submission: { channel: "whatsapp", wabaId: row.wabaId, name: row.name, language: row.language, category: row.requestedCategory, components: row.components },
+        submission: {
+          channel: "whatsapp",
+          wabaId: row.wabaId,
+          name: row.name,
+          language: row.language,
+          category: row.requestedCategory,
+          components: row.components,
+        },
         submittedAt: row.submittedAt,
       });
       const now = new Date();
@@ -58,8 +84,15 @@ export function templateReviewJob(db: Db, options: TemplateReviewOptions): Claim
       const reason = review.reason ?? null;
       const changed = review.status !== row.status || category !== row.category || reason !== row.reason;
       // Only the state it was claimed in is overwritten: a row deleted meanwhile stays deleted.
-      const [updated] = await db.update(t)
-        .set({ status: review.status, category, reason, nextCheckAt: nextCheck(row, review.status, now), ...(changed ? { updatedAt: now } : {}) })
+      const [updated] = await db
+        .update(t)
+        .set({
+          status: review.status,
+          category,
+          reason,
+          nextCheckAt: nextCheck(row, review.status, now),
+          ...(changed ? { updatedAt: now } : {}),
+        })
         .where(and(eq(t.id, row.id), eq(t.status, row.status)))
         .returning();
       if (updated && changed) options.announce(updated.userId, toRecord(updated));

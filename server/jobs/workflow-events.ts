@@ -79,24 +79,33 @@ export function workflowEventsJob(options: WorkflowEventsOptions): ClaimJob<Even
     process: async (events) => {
       await withCampaignContacts(db, events);
       await wakeWaiting(db, events);
-      const workflows = await activeWorkflows(db, events.map((e) => ({ ownerId: e.owner_id, kinds: KINDS_OF[e.kind] ?? [e.kind] })));
+      const workflows = await activeWorkflows(
+        db,
+        events.map((e) => ({ ownerId: e.owner_id, kinds: KINDS_OF[e.kind] ?? [e.kind] })),
+      );
       const starts: RunStart[] = [];
       for (const event of events) {
         const kinds = KINDS_OF[event.kind] ?? [event.kind];
         const mine = workflows.filter((w) => w.owner_id === event.owner_id && kinds.includes(w.trigger_kind));
         let intent: IntentResult | undefined;
         if (ai.available && mine.some((w) => w.trigger_kind === "ai_intent")) {
-          intent = await ai.classify(event.owner_id, str(event.payload.text)).catch((err: unknown) => (log.warn({ err }, "intent not classified"), undefined));
+          intent = await ai
+            .classify(event.owner_id, str(event.payload.text))
+            .catch((err: unknown) => (log.warn({ err }, "intent not classified"), undefined));
         }
         for (const wf of mine) {
           const payload = wf.trigger_kind === "ai_intent" && intent ? { ...event.payload, ...intent } : event.payload;
-          const start = await runStartFor(db, wf, payload, dedupeKeyOf(event), (trigger) => matchesTrigger(trigger, payload, intent));
+          const start = await runStartFor(db, wf, payload, dedupeKeyOf(event), (trigger) =>
+            matchesTrigger(trigger, payload, intent),
+          );
           if (start) starts.push({ ...start, triggerKind: wf.trigger_kind });
         }
       }
       await db.transaction(async (tx) => {
         await startRuns(tx as unknown as Db, starts);
-        await tx.execute(sql`delete from workflow_events where id = any(${pgArray(events.map((e) => e.id))}::bigint[])`);
+        await tx.execute(
+          sql`delete from workflow_events where id = any(${pgArray(events.map((e) => e.id))}::bigint[])`,
+        );
       });
       if (starts.length) options.onStarted();
     },

@@ -31,7 +31,9 @@ export function workflowScheduleJob(db: Db, options: { leaseMs: number; onStarte
             order by next_fire_at limit ${limit} for update skip locked`,
       );
       if (rows.length) {
-        await tx.execute(sql`update workflows set next_fire_at = ${new Date(now.getTime() + options.leaseMs)} where id in ${rows.map((r) => r.id)}`);
+        await tx.execute(
+          sql`update workflows set next_fire_at = ${new Date(now.getTime() + options.leaseMs)} where id in ${rows.map((r) => r.id)}`,
+        );
       }
       return rows.map((r) => ({ ...r, fire_at: new Date(r.fire_at) }));
     },
@@ -41,11 +43,24 @@ export function workflowScheduleJob(db: Db, options: { leaseMs: number; onStarte
       if (!trigger || trigger.type !== "trigger.schedule") return;
       const payload = { firedAt: due.fire_at.toISOString() };
       const contact = contactOf(trigger, payload);
-      await startRuns(db, [{
-        workflowId: due.id, ownerId: due.owner_id, versionId: due.version_id, testGraph: null, graph, triggerKind: "schedule",
-        trigger: triggerPayload(payload, contact), contact, dedupeKey: `schedule:${payload.firedAt}`,
-      }]);
-      const next = nextFireAt(String(trigger.data.cron), String(trigger.data.timezone), new Date(Math.max(Date.now(), due.fire_at.getTime())));
+      await startRuns(db, [
+        {
+          workflowId: due.id,
+          ownerId: due.owner_id,
+          versionId: due.version_id,
+          testGraph: null,
+          graph,
+          triggerKind: "schedule",
+          trigger: triggerPayload(payload, contact),
+          contact,
+          dedupeKey: `schedule:${payload.firedAt}`,
+        },
+      ]);
+      const next = nextFireAt(
+        String(trigger.data.cron),
+        String(trigger.data.timezone),
+        new Date(Math.max(Date.now(), due.fire_at.getTime())),
+      );
       await db.execute(sql`update workflows set next_fire_at = ${next} where id = ${due.id} and status = 'active'`);
       options.onStarted();
     },

@@ -68,7 +68,9 @@ async function claimSteps(tx: Db, now: Date, limit: number, options: WorkflowSte
     sql`select owner_id::text as owner_id, count(*)::int as n from workflow_steps
         where status = 'running' and due_at > ${now} and owner_id = any(${pgArray(owners)}::uuid[]) group by owner_id`,
   );
-  const room = new Map(owners.map((o) => [o, options.accountConcurrency - (busy.find((b) => b.owner_id === o)?.n ?? 0)]));
+  const room = new Map(
+    owners.map((o) => [o, options.accountConcurrency - (busy.find((b) => b.owner_id === o)?.n ?? 0)]),
+  );
   const picked: number[] = [];
   for (const d of due) {
     const left = room.get(d.owner_id) ?? 0;
@@ -111,14 +113,32 @@ interface DoneWrite {
   at: string;
 }
 
-function doneWrite(step: Claimed, graph: WorkflowGraph, outcome: Extract<Outcome, { type: "done" }>, input: Record<string, unknown>, cap: number, now: Date): DoneWrite {
+function doneWrite(
+  step: Claimed,
+  graph: WorkflowGraph,
+  outcome: Extract<Outcome, { type: "done" }>,
+  input: Record<string, unknown>,
+  cap: number,
+  now: Date,
+): DoneWrite {
   const next = outcome.handle ? nextOf(graph, step.node_id, outcome.handle) : null;
   const capped = next !== null && step.step_count + 1 >= cap;
   const runStatus = next && !capped ? "running" : capped ? "failed" : "succeeded";
   return {
-    id: step.id, attempts: step.attempts, runId: step.run_id, ownerId: step.owner_id, nodeId: step.node_id, status: outcome.skipped ? "skipped" : "succeeded",
-    input, output: outcome.output ?? null, handle: outcome.handle, runStatus, runFinished: runStatus !== "running", error: capped ? STEP_CAP_MESSAGE(cap) : null,
-    next: next && !capped ? { id: next.id, type: next.type, seq: step.seq + 1 } : null, at: now.toISOString(),
+    id: step.id,
+    attempts: step.attempts,
+    runId: step.run_id,
+    ownerId: step.owner_id,
+    nodeId: step.node_id,
+    status: outcome.skipped ? "skipped" : "succeeded",
+    input,
+    output: outcome.output ?? null,
+    handle: outcome.handle,
+    runStatus,
+    runFinished: runStatus !== "running",
+    error: capped ? STEP_CAP_MESSAGE(cap) : null,
+    next: next && !capped ? { id: next.id, type: next.type, seq: step.seq + 1 } : null,
+    at: now.toISOString(),
   };
 }
 
@@ -128,10 +148,25 @@ function doneWrite(step: Claimed, graph: WorkflowGraph, outcome: Extract<Outcome
  * run only if still going, and the next step only behind a run that moved.
  */
 async function writeDone(db: Db, items: readonly DoneWrite[]): Promise<void[]> {
-  const rows = JSON.stringify(items.map((w) => ({
-    id: w.id, attempts: w.attempts, status: w.status, input: w.input, output: w.output, handle: w.handle, node_id: w.nodeId, run_status: w.runStatus,
-    run_finished: w.runFinished, error: w.error, next_id: w.next?.id ?? null, next_type: w.next?.type ?? null, next_seq: w.next?.seq ?? null, owner_id: w.ownerId, at: w.at,
-  })));
+  const rows = JSON.stringify(
+    items.map((w) => ({
+      id: w.id,
+      attempts: w.attempts,
+      status: w.status,
+      input: w.input,
+      output: w.output,
+      handle: w.handle,
+      node_id: w.nodeId,
+      run_status: w.runStatus,
+      run_finished: w.runFinished,
+      error: w.error,
+      next_id: w.next?.id ?? null,
+      next_type: w.next?.type ?? null,
+      next_seq: w.next?.seq ?? null,
+      owner_id: w.ownerId,
+      at: w.at,
+    })),
+  );
   await db.execute(sql`
     with v as (
       select * from jsonb_to_recordset(${rows}::jsonb) as v(id bigint, attempts int, status text, input jsonb, output jsonb, handle text, node_id text,
@@ -153,7 +188,15 @@ async function writeDone(db: Db, items: readonly DoneWrite[]): Promise<void[]> {
   return items.map(() => undefined);
 }
 
-async function writeOutcome(db: Db, step: Claimed, graph: WorkflowGraph, outcome: Outcome, input: Record<string, unknown>, options: Engine, now: Date): Promise<void> {
+async function writeOutcome(
+  db: Db,
+  step: Claimed,
+  graph: WorkflowGraph,
+  outcome: Outcome,
+  input: Record<string, unknown>,
+  options: Engine,
+  now: Date,
+): Promise<void> {
   const mine = sql`id = ${step.id} and status = 'running' and attempts = ${step.attempts}`;
   switch (outcome.type) {
     case "done":
@@ -173,7 +216,10 @@ async function writeOutcome(db: Db, step: Claimed, graph: WorkflowGraph, outcome
         where ${mine}`);
       return;
     case "fail": {
-      const label = graph.nodes.find((n) => n.id === step.node_id)?.label || nodeSpec(graph.nodes.find((n) => n.id === step.node_id)?.type ?? "")?.label || step.node_id;
+      const label =
+        graph.nodes.find((n) => n.id === step.node_id)?.label ||
+        nodeSpec(graph.nodes.find((n) => n.id === step.node_id)?.type ?? "")?.label ||
+        step.node_id;
       await db.execute(sql`
         with s as (
           update workflow_steps set status = 'failed', error = ${outcome.error}, finished_at = ${now}, input = ${json(input)}::jsonb, wait_for = null
@@ -198,20 +244,48 @@ async function scopeOf(db: Db, step: Claimed, data: Record<string, unknown>): Pr
 
 async function processStep(step: Claimed, options: Engine): Promise<void> {
   const { db, now } = options.deps;
-  const graph = step.test_graph ?? (step.version_id ? await graphOfVersion(db, step.version_id) : { nodes: [], edges: [] });
+  const graph =
+    step.test_graph ?? (step.version_id ? await graphOfVersion(db, step.version_id) : { nodes: [], edges: [] });
   if (step.run_status !== "running" && step.run_status !== "waiting") {
-    await db.execute(sql`update workflow_steps set status = 'skipped', finished_at = ${now()}, error = 'Run ended' where id = ${step.id} and status = 'running'`);
+    await db.execute(
+      sql`update workflow_steps set status = 'skipped', finished_at = ${now()}, error = 'Run ended' where id = ${step.id} and status = 'running'`,
+    );
     return;
   }
   const node = graph.nodes.find((n) => n.id === step.node_id);
-  if (!node) return writeOutcome(db, step, graph, { type: "fail", error: `Step ${step.node_id} is not in the workflow's graph` }, {}, options, now());
-  if (step.attempts > MAX_ATTEMPTS) return writeOutcome(db, step, graph, { type: "fail", error: `Gave up after ${MAX_ATTEMPTS} attempts` }, {}, options, now());
+  if (!node)
+    return writeOutcome(
+      db,
+      step,
+      graph,
+      { type: "fail", error: `Step ${step.node_id} is not in the workflow's graph` },
+      {},
+      options,
+      now(),
+    );
+  if (step.attempts > MAX_ATTEMPTS)
+    return writeOutcome(
+      db,
+      step,
+      graph,
+      { type: "fail", error: `Gave up after ${MAX_ATTEMPTS} attempts` },
+      {},
+      options,
+      now(),
+    );
   const input = fillDeep(node.data ?? {}, await scopeOf(db, step, node.data ?? {}));
   let outcome: Outcome;
   try {
     outcome = await executeStep({
-      deps: options.deps, ownerId: step.owner_id, runId: step.run_id, workflowName: step.workflow_name, contact: step.contact, node, input,
-      state: step.state ?? {}, key: `${step.key_run_id}:${node.id}:${step.seq}`,
+      deps: options.deps,
+      ownerId: step.owner_id,
+      runId: step.run_id,
+      workflowName: step.workflow_name,
+      contact: step.contact,
+      node,
+      input,
+      state: step.state ?? {},
+      key: `${step.key_run_id}:${node.id}:${step.seq}`,
     });
   } catch (err) {
     // Not the step's fault: it stays claimed until its lease ends and is tried again then.
@@ -220,7 +294,10 @@ async function processStep(step: Claimed, options: Engine): Promise<void> {
   }
   // An error output that leads nowhere is the step's failure (the run shows it, and it can be replayed after a fix).
   if (outcome.type === "done" && outcome.handle === "error" && !nextOf(graph, node.id, "error")) {
-    outcome = { type: "fail", error: typeof outcome.output.error === "string" ? outcome.output.error : "The step failed" };
+    outcome = {
+      type: "fail",
+      error: typeof outcome.output.error === "string" ? outcome.output.error : "The step failed",
+    };
   }
   await writeOutcome(db, step, graph, outcome, input, options, now());
 }
@@ -235,14 +312,23 @@ export function workflowStepsJob(settings: WorkflowStepsOptions): ClaimJob<Claim
   const options: Engine = {
     ...settings,
     deps: { ...settings.deps, contacts: settings.deps.contacts ?? contactWriter(db) },
-    writeDone: coalescer((items) => writeDone(db, items), (w) => w.runId),
+    writeDone: coalescer(
+      (items) => writeDone(db, items),
+      (w) => w.runId,
+    ),
   };
   return {
     name: WORKFLOW_STEPS_JOB,
     claim: (tx, now, limit) => claimSteps(tx, now, limit, options),
     // The batch's steps run side by side: an HTTP step waiting on its answer does not hold the others.
     process: async (batch) => {
-      await Promise.all(batch.map((step) => processStep(step, options).catch((err: unknown) => options.log.error({ err, step: step.id }, "workflow step not written"))));
+      await Promise.all(
+        batch.map((step) =>
+          processStep(step, options).catch((err: unknown) =>
+            options.log.error({ err, step: step.id }, "workflow step not written"),
+          ),
+        ),
+      );
     },
   };
 }

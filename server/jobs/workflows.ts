@@ -20,15 +20,30 @@ export function startWorkflowJobs(
   const loops = new Map<string, ClaimLoop>();
   const leaseMs = Math.max(10 * jobIntervalMs, MINUTE);
   const stepJob = workflowStepsJob({
-    deps: { db, carrier: app.carrier, storage: app.storage, io: app.io, log: app.log, ai, allowPrivateHttp: workflows.allowPrivateHttp, now: now ?? (() => new Date()) },
-    log: app.log, leaseMs, maxStepsPerRun: workflows.maxStepsPerRun, accountConcurrency: workflows.accountConcurrency,
+    deps: {
+      db,
+      carrier: app.carrier,
+      storage: app.storage,
+      io: app.io,
+      log: app.log,
+      ai,
+      allowPrivateHttp: workflows.allowPrivateHttp,
+      now: now ?? (() => new Date()),
+    },
+    log: app.log,
+    leaseMs,
+    maxStepsPerRun: workflows.maxStepsPerRun,
+    accountConcurrency: workflows.accountConcurrency,
   });
   const steps = startClaimLoop(db, stepJob, { intervalMs: jobIntervalMs, batch: 200, log: app.log, drain: true });
   const wakeSteps = () => void steps.tick();
   const events = workflowEventsJob({ db, ai, log: app.log, leaseMs, onStarted: wakeSteps });
   const schedule = workflowScheduleJob(db, { leaseMs, onStarted: wakeSteps });
   loops.set(stepJob.name, steps);
-  loops.set(events.name, startClaimLoop(db, events, { intervalMs: jobIntervalMs, batch: 200, log: app.log, drain: true }));
+  loops.set(
+    events.name,
+    startClaimLoop(db, events, { intervalMs: jobIntervalMs, batch: 200, log: app.log, drain: true }),
+  );
   loops.set(schedule.name, startClaimLoop(db, schedule, { intervalMs: jobIntervalMs, batch: 20, log: app.log }));
   return loops;
 }

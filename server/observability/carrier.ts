@@ -42,7 +42,10 @@ export function instrumentCarrier<C extends Carrier>(carrier: C, metrics: Metric
       } else {
         metrics.messages.inc({ channel: message.channel, state: "refused" });
         metrics.carrierErrors.inc({ channel: message.channel, code: result.code });
-        log.debug({ ...line, outcome: "refused", code: result.code, retryable: result.retryable, ms: Math.round(ms) }, "carrier send refused");
+        log.debug(
+          { ...line, outcome: "refused", code: result.code, retryable: result.retryable, ms: Math.round(ms) },
+          "carrier send refused",
+        );
       }
       return result;
     } catch (err) {

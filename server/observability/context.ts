@@ -38,7 +38,11 @@ export function requestIdOf(req: Pick<IncomingMessage, "headers">): string {
  * pino's mixin: the current request id on every line written inside a request or job, under `reqId` (Fastify's own
  * label) unless the logger already binds it (Fastify's per-request logger does), so no line has it twice.
  */
-export function requestIdMixin(_merge: object, _level: number, logger: { bindings(): Record<string, unknown> }): Record<string, string> {
+export function requestIdMixin(
+  _merge: object,
+  _level: number,
+  logger: { bindings(): Record<string, unknown> },
+): Record<string, string> {
   const requestId = currentRequestId();
   if (!requestId || "reqId" in logger.bindings()) return {};
   return { reqId: requestId };

@@ -74,7 +74,8 @@ export function createMetrics(sources: MetricsSources): Metrics {
 
   let queues: { at: number; rows: { queue: string; depth: number; age: number }[] } | undefined;
   const readQueues = async () => {
-    if (!queues || Date.now() - queues.at > QUEUE_CACHE_MS) queues = { at: Date.now(), rows: await rowsOf(sources.db, QUEUES_SQL) };
+    if (!queues || Date.now() - queues.at > QUEUE_CACHE_MS)
+      queues = { at: Date.now(), rows: await rowsOf(sources.db, QUEUES_SQL) };
     return queues.rows;
   };
   new Gauge({

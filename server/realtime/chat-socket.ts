@@ -2,15 +2,34 @@ import Ajv from "ajv";
 import type { FastifyInstance } from "fastify";
 import type { Socket } from "socket.io";
 import { MSG } from "../../contract/messages";
-import { IS_TYPING, SEND_EVENT_EVENT, SEND_MESSAGE_EVENT, TYPING_EVENT, type OutgoingChatEvent, type TypingStatus } from "../../contract/domain/chats";
+import {
+  IS_TYPING,
+  SEND_EVENT_EVENT,
+  SEND_MESSAGE_EVENT,
+  TYPING_EVENT,
+  type OutgoingChatEvent,
+  type TypingStatus,
+} from "../../contract/domain/chats";
 import { SCHEMAS } from "../../schemas";
 import type { Caller } from "../auth/caller";
 import { HttpError } from "../http/errors";
 import { findConversation } from "../services/chats/conversations";
 import { sendChatMessage, type ChatSendInput } from "../services/chats/send";
-import { agentRoom, chatWorkspace, conversationRooms, ownerRoom, teamRoom, type ChatWorkspace } from "../services/chats/workspace";
+import {
+  agentRoom,
+  chatWorkspace,
+  conversationRooms,
+  ownerRoom,
+  teamRoom,
+  type ChatWorkspace,
+} from "../services/chats/workspace";
 
-type ChatSocket = Socket<Record<string, (...args: unknown[]) => void>, Record<string, (...args: unknown[]) => void>, Record<string, never>, { caller?: Caller; chat?: ChatWorkspace }>;
+type ChatSocket = Socket<
+  Record<string, (...args: unknown[]) => void>,
+  Record<string, (...args: unknown[]) => void>,
+  Record<string, never>,
+  { caller?: Caller; chat?: ChatWorkspace }
+>;
 type Ack = (reply: unknown) => void;
 
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false });
@@ -29,7 +48,13 @@ const validateMessage = ajv.compile<ChatSendInput & { chatId: string }>({
 const validateEvent = ajv.compile<OutgoingChatEvent>({
   type: "object",
   required: ["eventType", "chatId"],
-  properties: { eventType: { type: "string", maxLength: 40 }, chatId: { type: "string", maxLength: 64 }, messageId: { type: "string" }, phoneNumber: { type: "string" }, channel: { type: "string" } },
+  properties: {
+    eventType: { type: "string", maxLength: 40 },
+    chatId: { type: "string", maxLength: 64 },
+    messageId: { type: "string" },
+    phoneNumber: { type: "string" },
+    channel: { type: "string" },
+  },
 });
 
 /** SPEC 4: a payload may come as JSON text or as an object. */
@@ -43,10 +68,28 @@ function parse(raw: unknown): unknown {
 }
 
 /** SPEC 3 puts a text message's words in `text` and the rest in messageObject; both shapes are read. */
-function sendInputOf(payload: ChatSendInput & { chatId: string; messageObject?: Record<string, unknown> }): ChatSendInput {
-  const { chatId: _chat, messageObject, ...rest } = payload as ChatSendInput & { chatId: string; messageObject?: Record<string, unknown>; phoneNumber?: string; channel?: string };
-  const { phoneNumber: _phone, channel: _channel, ...input } = rest as ChatSendInput & { phoneNumber?: string; channel?: string };
-  const objectText = messageObject && typeof (messageObject as { text?: { body?: unknown } }).text?.body === "string" ? (messageObject as { text: { body: string } }).text.body : undefined;
+function sendInputOf(
+  payload: ChatSendInput & { chatId: string; messageObject?: Record<string, unknown> },
+): ChatSendInput {
+  const {
+    chatId: _chat,
+    messageObject,
+    ...rest
+  } = payload as ChatSendInput & {
+    chatId: string;
+    messageObject?: Record<string, unknown>;
+    phoneNumber?: string;
+    channel?: string;
+  };
+  const {
+    phoneNumber: _phone,
+    channel: _channel,
+    ...input
+  } = rest as ChatSendInput & { phoneNumber?: string; channel?: string };
+  const objectText =
+    messageObject && typeof (messageObject as { text?: { body?: unknown } }).text?.body === "string"
+      ? (messageObject as { text: { body: string } }).text.body
+      : undefined;
   return { ...input, ...(input.text === undefined && objectText !== undefined ? { text: objectText } : {}) };
 }
 
@@ -79,11 +122,22 @@ export function attachChatSocket(app: FastifyInstance): void {
       if (!caller || !chat) return reply({ success: false, message: MSG.notAuthenticated });
       if (!validateMessage(body)) {
         const first = validateMessage.errors?.[0];
-        return reply({ success: false, message: `Invalid message${first ? `: ${first.instancePath || "body"} ${first.message ?? ""}` : ""}`.trim() });
+        return reply({
+          success: false,
+          message: `Invalid message${first ? `: ${first.instancePath || "body"} ${first.message ?? ""}` : ""}`.trim(),
+        });
       }
-      sendChatMessage({ db, carrier: app.carrier, storage: app.storage, io: app.io, log: app.log }, caller, body.chatId, sendInputOf(body), chat)
+      sendChatMessage(
+        { db, carrier: app.carrier, storage: app.storage, io: app.io, log: app.log },
+        caller,
+        body.chatId,
+        sendInputOf(body),
+        chat,
+      )
         .then((data) => reply({ success: true, data }))
-        .catch((err: unknown) => reply({ success: false, message: err instanceof HttpError ? err.message : MSG.somethingWrong }));
+        .catch((err: unknown) =>
+          reply({ success: false, message: err instanceof HttpError ? err.message : MSG.somethingWrong }),
+        );
     });
     socket.on(SEND_EVENT_EVENT, (payload: unknown) => {
       const { chat, caller } = socket.data;

@@ -32,7 +32,10 @@ function originOf(url: string): string | null {
  * Whether a handshake's Origin may open a socket: the server's own origin (the Host it was reached at, or
  * PUBLIC_URL) or a CORS_ORIGIN entry. A request without Origin is not a browser's cross-site request, so it passes.
  */
-export function originAllowed(req: Pick<IncomingMessage, "headers">, config: Pick<ServerConfig, "corsOrigin" | "publicUrl">): boolean {
+export function originAllowed(
+  req: Pick<IncomingMessage, "headers">,
+  config: Pick<ServerConfig, "corsOrigin" | "publicUrl">,
+): boolean {
   const origin = req.headers.origin;
   if (!origin) return true;
   const parsed = originOf(origin);
@@ -56,7 +59,9 @@ export interface RealtimeConfig extends Pick<ServerConfig, "corsOrigin" | "publi
  * revoked (logout, suspension, password reset, the impersonating admin's session ending) is disconnected.
  */
 export async function attachRealtime(app: FastifyInstance, deps: AuthDeps, config: RealtimeConfig): Promise<void> {
-  const cluster = config.databaseUrl ? await postgresAdapter(config.databaseUrl, (error) => app.log.warn(`realtime adapter: ${error.message}`)) : null;
+  const cluster = config.databaseUrl
+    ? await postgresAdapter(config.databaseUrl, (error) => app.log.warn(`realtime adapter: ${error.message}`))
+    : null;
   const io = new Server(app.server, {
     transports: ["websocket"],
     cors: config.corsOrigin ? { origin: config.corsOrigin.split(",") } : undefined,

@@ -72,7 +72,11 @@ export async function postgresAdapter(url: string, onError: (error: Error) => vo
     query: (text, values) => publishPool.query(text, values),
   };
   // The cast is the facade above: the adapter calls nothing else on its pool (checked against 0.5.0's source).
-  const adapter = createAdapter(facade as unknown as pg.Pool, { channelPrefix: CHANNEL_PREFIX, tableName: getTableName(socketIoAttachments), errorHandler: onError });
+  const adapter = createAdapter(facade as unknown as pg.Pool, {
+    channelPrefix: CHANNEL_PREFIX,
+    tableName: getTableName(socketIoAttachments),
+    errorHandler: onError,
+  });
   return {
     adapter,
     listening,

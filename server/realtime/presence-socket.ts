@@ -1,6 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { AGENT_PRESENCE_EVENT, PRESENCE_REPORT_EVENT, type AgentPresence, type PresenceState } from "../../contract/domain/chats";
+import {
+  AGENT_PRESENCE_EVENT,
+  PRESENCE_REPORT_EVENT,
+  type AgentPresence,
+  type PresenceState,
+} from "../../contract/domain/chats";
 import { liveAgents } from "../db/schema";
 import { agentRoom, ownerRoom, teamRoom, type ChatWorkspace } from "../services/chats/workspace";
 import { dropSocket, setSocketPresence } from "../services/live-agents/presence";
@@ -14,7 +19,11 @@ export function attachPresence(app: FastifyInstance): void {
   const push = (ws: ChatWorkspace & { agentId: string }, state: PresenceState) => {
     const update: AgentPresence = { agentId: ws.agentId, isOnline: state !== "offline", state };
     app.io.to([ownerRoom(ws.ownerId), teamRoom(ws.ownerId)]).emit(AGENT_PRESENCE_EVENT, update);
-    void db.update(liveAgents).set({ lastSeenAt: new Date() }).where(eq(liveAgents.id, ws.agentId)).catch(() => undefined);
+    void db
+      .update(liveAgents)
+      .set({ lastSeenAt: new Date() })
+      .where(eq(liveAgents.id, ws.agentId))
+      .catch(() => undefined);
   };
   app.io.on("connection", (socket) => {
     const ws = (socket.data as { chat?: ChatWorkspace }).chat;
@@ -32,7 +41,10 @@ export function attachPresence(app: FastifyInstance): void {
       void app.io
         .in(agentRoom(agent.agentId))
         .fetchSockets()
-        .then((left) => push(agent, left.length > 0 ? "online" : "offline"), () => push(agent, "offline"));
+        .then(
+          (left) => push(agent, left.length > 0 ? "online" : "offline"),
+          () => push(agent, "offline"),
+        );
     });
   });
 }

@@ -27,10 +27,18 @@ export interface RouteContext {
 }
 
 /** The request of a call: body, query and params typed from the row's schemas, which Fastify validated (defaults filled). */
-export type CallRequest<K extends CallId> = FastifyRequest<{ Body: CallBody<K>; Querystring: CallQuery<K>; Params: CallParams<K> }>;
+export type CallRequest<K extends CallId> = FastifyRequest<{
+  Body: CallBody<K>;
+  Querystring: CallQuery<K>;
+  Params: CallParams<K>;
+}>;
 
 /** A handler answers with the row's success schema; the serializer drops anything that schema does not name. */
-export type Handler<K extends CallId> = (request: CallRequest<K>, reply: FastifyReply, ctx: RouteContext) => Promise<CallReply<K>>;
+export type Handler<K extends CallId> = (
+  request: CallRequest<K>,
+  reply: FastifyReply,
+  ctx: RouteContext,
+) => Promise<CallReply<K>>;
 
 /** Handlers by call id; a call of the table without one answers 501. */
 export type Handlers = { [K in CallId]?: Handler<K> };

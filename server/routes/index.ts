@@ -113,7 +113,8 @@ function rateLimitOf(id: CallId, ctx: RouteContext) {
 /** What the OpenAPI document says about who may call: roles, module and sign-in. */
 function describeAccess(id: CallId, def: CallDef): string {
   if (def.access === "public") return "Public: no token.";
-  if (def.access === "api-key") return `API key (Authorization: Bearer <key> or X-API-Key), scope ${def.scope ?? "any"}.`;
+  if (def.access === "api-key")
+    return `API key (Authorization: Bearer <key> or X-API-Key), scope ${def.scope ?? "any"}.`;
   const who = def.access === "signed-in" ? "any signed-in account" : rolesFor(id).join(", ");
   return `Roles: ${who}.${def.module ? ` Module: ${def.module} (for manager, user and department head).` : ""}`;
 }
@@ -136,7 +137,12 @@ export function routeSchema(id: CallId, built: boolean): FastifySchema & Record<
     summary: def.summary ?? id,
     description: `${describeAccess(id, def)}${built ? "" : " Not built yet: answers 501."}`,
     tags: [AREA_OF[id]],
-    security: def.access === "public" ? [] : def.access === "api-key" ? [{ apiKey: [] }, { apiKeyHeader: [] }] : [{ bearerAuth: [] }],
+    security:
+      def.access === "public"
+        ? []
+        : def.access === "api-key"
+          ? [{ apiKey: [] }, { apiKeyHeader: [] }]
+          : [{ bearerAuth: [] }],
     "x-roles": rolesFor(id),
     "x-module": def.module,
     ...(def.params ? { params: def.params } : {}),
@@ -152,7 +158,12 @@ type AnyHandler = (request: FastifyRequest, reply: FastifyReply, ctx: RouteConte
  * Registers every row of the contract's call table. The guard (token, role, module) comes from the row, so no
  * route can forget it; a row without a handler is a clear 501, never a pretend success.
  */
-export function registerCalls(app: FastifyInstance, ctx: RouteContext, handlers: Handlers = HANDLERS, which: (id: CallId) => boolean = () => true): void {
+export function registerCalls(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  handlers: Handlers = HANDLERS,
+  which: (id: CallId) => boolean = () => true,
+): void {
   for (const id of CALL_IDS) {
     if (!which(id)) continue;
     // The map is typed per id (Handler<id>); here one loop registers all of them, so it is read as one shape.
@@ -164,7 +175,9 @@ export function registerCalls(app: FastifyInstance, ctx: RouteContext, handlers:
       config: rateLimitOf(id, ctx),
       onRequest: guardFor(id, ctx),
       // Unbuilt rows answer before validation: their 501 must not depend on the input.
-      preValidation: handler ? undefined : async (_request, reply) => reply.status(501).send({ success: false, message: MSG.notImplemented }),
+      preValidation: handler
+        ? undefined
+        : async (_request, reply) => reply.status(501).send({ success: false, message: MSG.notImplemented }),
       handler: handler
         ? (request, reply) => handler(request, reply, ctx)
         : async (_request, reply) => reply.status(501).send({ success: false, message: MSG.notImplemented }),
@@ -184,13 +197,16 @@ const isMultipart = (id: CallId): boolean => Boolean((CALLS[id] as CallDef).mult
  * multipart rows sit in a scope of their own with @fastify/multipart, whose hooks would otherwise run on every
  * request (an onRequest and an onResponse each); elsewhere a multipart body is refused as an unsupported type.
  */
-export const calls = fp<CallsOptions>(async (app, { handlers }) => {
-  registerCalls(app, app.routeContext, handlers, (id) => !isMultipart(id));
-  await app.register(async (scope) => {
-    await scope.register(multipartForms);
-    registerCalls(scope, app.routeContext, handlers, isMultipart);
-  });
-}, {
-  name: "calls",
-  dependencies: ["route-context"],
-});
+export const calls = fp<CallsOptions>(
+  async (app, { handlers }) => {
+    registerCalls(app, app.routeContext, handlers, (id) => !isMultipart(id));
+    await app.register(async (scope) => {
+      await scope.register(multipartForms);
+      registerCalls(scope, app.routeContext, handlers, isMultipart);
+    });
+  },
+  {
+    name: "calls",
+    dependencies: ["route-context"],
+  },
+);

@@ -10,5 +10,7 @@ export { sniffMimeType } from "./sniff";
 /** The S3-compatible store when S3_BUCKET is set, otherwise disk under DATA_DIR/uploads. */
 export function createStorage(dataDir: string, s3?: S3Config): Storage {
   if (s3) return s3Storage(s3);
-  return diskStorage(join(dataDir.startsWith("memory://") ? join(process.cwd(), ".tmp", "uploads-memory") : dataDir, "uploads"));
+  return diskStorage(
+    join(dataDir.startsWith("memory://") ? join(process.cwd(), ".tmp", "uploads-memory") : dataDir, "uploads"),
+  );
 }

@@ -28,7 +28,10 @@ async function clientFor(config: S3Config): Promise<S3Client> {
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
-    credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
     // The SDK's default CRC checksums (since 3.729) are refused by many S3-compatible stores; AWS needs them only
     // where an operation requires them.
     requestChecksumCalculation: "WHEN_REQUIRED",
@@ -37,7 +40,8 @@ async function clientFor(config: S3Config): Promise<S3Client> {
 }
 
 const missing = ({ NoSuchKey, S3ServiceException }: Sdk, error: unknown) =>
-  error instanceof NoSuchKey || (error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404));
+  error instanceof NoSuchKey ||
+  (error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404));
 
 /**
  * Objects under `prefix` in one bucket; the content type goes with the object, so the store's own listing shows it.
@@ -57,12 +61,25 @@ export function s3Storage(config: S3Config, given?: S3Client): Storage {
     kind: "s3",
     async put(key, bytes, mimeType) {
       const { client, sdk } = await connect();
-      await client.send(new sdk.PutObjectCommand({ Bucket: config.bucket, Key: keyOf(key), Body: bytes, ContentType: mimeType, ContentLength: bytes.length }));
+      await client.send(
+        new sdk.PutObjectCommand({
+          Bucket: config.bucket,
+          Key: keyOf(key),
+          Body: bytes,
+          ContentType: mimeType,
+          ContentLength: bytes.length,
+        }),
+      );
     },
     async putStream(key, source, mimeType) {
       // A multipart upload in 5 MB parts: the length need not be known and only a few parts are in memory at once.
       const [{ client }, { Upload }] = await Promise.all([connect(), import("@aws-sdk/lib-storage")]);
-      const upload = new Upload({ client, params: { Bucket: config.bucket, Key: keyOf(key), Body: source, ContentType: mimeType }, queueSize: 2, partSize: 5 * 1024 * 1024 });
+      const upload = new Upload({
+        client,
+        params: { Bucket: config.bucket, Key: keyOf(key), Body: source, ContentType: mimeType },
+        queueSize: 2,
+        partSize: 5 * 1024 * 1024,
+      });
       await upload.done();
     },
     async get(key) {
@@ -92,9 +109,11 @@ export function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
   if (!bucket) return undefined;
   const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all");
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all");
   const endpoint = env.S3_ENDPOINT?.trim() || undefined;
-  if (endpoint && !/^https?:\/\//.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  if (endpoint && !/^https?:\/\//.test(endpoint))
+    throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
   const prefix = (env.S3_PREFIX ?? "").trim().replace(/^\/+/, "");
   return {
     bucket,

@@ -13,7 +13,11 @@ import { startServer, type TestServer } from "./harness";
 const urlOf = (id: CallId) => CALLS[id].path.replace(/:([A-Za-z]+)/g, "00000000-0000-4000-8000-000000000000");
 
 const DEMO_OF: Record<Role, "admin" | "reseller" | "manager" | "user" | "depthead"> = {
-  admin: "admin", reseller: "reseller", manager: "manager", user: "user", department_head: "depthead",
+  admin: "admin",
+  reseller: "reseller",
+  manager: "manager",
+  user: "user",
+  department_head: "depthead",
 };
 
 /** What the server must do for a role on a call, derived from SPEC 6 (rolesFor) and the demo accounts' modules. */
@@ -44,10 +48,16 @@ describe("every guarded call without a valid token", () => {
 
   it.each(guarded)("%s: forged or expired token → 401", async (id) => {
     const sub = await server.id("admin");
-    const forged = await signToken({ sub, role: "admin", sid: randomUUID(), iat: 0, exp: 9999999999 }, "not-our-secret");
+    const forged = await signToken(
+      { sub, role: "admin", sid: randomUUID(), iat: 0, exp: 9999999999 },
+      "not-our-secret",
+    );
     const expired = await signToken({ sub, role: "admin", sid: randomUUID(), iat: 0, exp: 1 }, "test-secret");
     // Signed with our secret, but no session of that id exists: a token alone is not a session.
-    const sessionless = await signToken({ sub, role: "admin", sid: randomUUID(), iat: 0, exp: 9999999999 }, "test-secret");
+    const sessionless = await signToken(
+      { sub, role: "admin", sid: randomUUID(), iat: 0, exp: 9999999999 },
+      "test-secret",
+    );
     for (const token of [forged, expired, sessionless, "garbage"]) {
       const res = await server.call({ method: CALLS[id].method, url: urlOf(id), token });
       expect(res.statusCode).toBe(401);
@@ -61,7 +71,13 @@ describe("every call times every role", () => {
   it.each(cases)("%s as %s", async (id, role) => {
     // Logout ends the session it is called with: give it one of its own so the shared ones stay valid.
     const token = id === "auth.logout" ? await server.freshToken(DEMO_OF[role]) : undefined;
-    const res = await server.call({ method: CALLS[id].method, url: urlOf(id), token, as: DEMO_OF[role], payload: CALLS[id].method === "GET" || CALLS[id].method === "DELETE" ? undefined : {} });
+    const res = await server.call({
+      method: CALLS[id].method,
+      url: urlOf(id),
+      token,
+      as: DEMO_OF[role],
+      payload: CALLS[id].method === "GET" || CALLS[id].method === "DELETE" ? undefined : {},
+    });
     if (!expectedAdmit(id, role)) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ success: false, message: MSG.notAuthorized });
@@ -77,12 +93,24 @@ describe("every API-key call without a valid key", () => {
   it.each(keyed)("%s: no key → 401 with its code; a session token or a made-up key is no key → 401", async (id) => {
     const none = await server.call({ method: CALLS[id].method, url: urlOf(id) });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ success: false, message: PUBLIC_ERRORS.missingKey.message, code: PUBLIC_ERRORS.missingKey.code });
+    expect(none.json()).toEqual({
+      success: false,
+      message: PUBLIC_ERRORS.missingKey.message,
+      code: PUBLIC_ERRORS.missingKey.code,
+    });
     const session = await server.call({ method: CALLS[id].method, url: urlOf(id), as: "admin" });
-    const madeUp = await server.call({ method: CALLS[id].method, url: urlOf(id), headers: { "x-api-key": `mc_live_abcdefghijkl_${"x".repeat(43)}` } });
+    const madeUp = await server.call({
+      method: CALLS[id].method,
+      url: urlOf(id),
+      headers: { "x-api-key": `mc_live_abcdefghijkl_${"x".repeat(43)}` },
+    });
     for (const res of [session, madeUp]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: PUBLIC_ERRORS.invalidKey.message, code: PUBLIC_ERRORS.invalidKey.code });
+      expect(res.json()).toEqual({
+        success: false,
+        message: PUBLIC_ERRORS.invalidKey.message,
+        code: PUBLIC_ERRORS.invalidKey.code,
+      });
     }
   });
 });
@@ -103,7 +131,12 @@ describe("outside the table", () => {
   it("refuses a suspended account's token", async () => {
     const userId = await server.id("rahul");
     const token = await server.token("rahul");
-    const suspend = await server.call({ method: "PUT", url: "/api/v1/admin/user", as: "admin", payload: { userId, status: "suspended" } });
+    const suspend = await server.call({
+      method: "PUT",
+      url: "/api/v1/admin/user",
+      as: "admin",
+      payload: { userId, status: "suspended" },
+    });
     expect(suspend.statusCode).toBe(200);
     const res = await server.call({ method: "GET", url: "/api/v1/balance/getBalance", token });
     expect(res.statusCode).toBe(401);

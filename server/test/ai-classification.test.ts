@@ -10,7 +10,9 @@ import { trainClassifier } from "../services/ai/nlp/classifier";
 import { APPOINTMENT_HELD_OUT, ORDER_STATUS_HELD_OUT, OUT_OF_SCOPE } from "./ai-held-out";
 
 async function evaluate(template: MarketplaceTemplate, heldOut: Record<string, string[]>) {
-  const model = await trainClassifier(template.intents.map((i) => ({ id: i.name, name: i.name, examples: i.examples })));
+  const model = await trainClassifier(
+    template.intents.map((i) => ({ id: i.name, name: i.name, examples: i.examples })),
+  );
   const names = template.intents.map((i) => i.name);
   const confusion = new Map(names.map((n) => [n, new Map(names.map((m) => [m, 0]))]));
   let right = 0;
@@ -29,7 +31,9 @@ async function evaluate(template: MarketplaceTemplate, heldOut: Record<string, s
   const lines = [
     `${template.name}: ${right}/${total} held-out phrases right = ${(100 * accuracy).toFixed(1)} % across ${names.length} intents`,
     `confusion (rows: true intent, columns: predicted, in the order ${names.map((n, i) => `${i + 1}=${n}`).join(" ")})`,
-    ...names.map((n) => `${n.padEnd(width)} ${names.map((m) => String(confusion.get(n)?.get(m) ?? 0).padStart(3)).join("")}`),
+    ...names.map(
+      (n) => `${n.padEnd(width)} ${names.map((m) => String(confusion.get(n)?.get(m) ?? 0).padStart(3)).join("")}`,
+    ),
   ];
   console.log(lines.join("\n"));
   return { accuracy, total, intents: names.length, model };
@@ -37,7 +41,10 @@ async function evaluate(template: MarketplaceTemplate, heldOut: Record<string, s
 
 describe("intent classification on held-out phrases", () => {
   it("holds its phrases apart: none is a training example", () => {
-    for (const [template, heldOut] of [[ORDER_STATUS, ORDER_STATUS_HELD_OUT], [APPOINTMENT_BOOKING, APPOINTMENT_HELD_OUT]] as const) {
+    for (const [template, heldOut] of [
+      [ORDER_STATUS, ORDER_STATUS_HELD_OUT],
+      [APPOINTMENT_BOOKING, APPOINTMENT_HELD_OUT],
+    ] as const) {
       const training = new Set(template.intents.flatMap((i) => i.examples.map((e) => e.toLowerCase())));
       const phrases = Object.values(heldOut).flat();
       expect(phrases.filter((p) => training.has(p.toLowerCase()))).toEqual([]);
@@ -48,19 +55,26 @@ describe("intent classification on held-out phrases", () => {
   it.each([
     ["order status", ORDER_STATUS, ORDER_STATUS_HELD_OUT],
     ["appointment booking", APPOINTMENT_BOOKING, APPOINTMENT_HELD_OUT],
-  ] as const)("%s: at least 85 % right on 100+ phrases across 8+ intents, and off-topic messages fall below the threshold", async (_name, template, heldOut) => {
-    const { accuracy, total, intents, model } = await evaluate(template, heldOut);
-    expect(total).toBeGreaterThanOrEqual(100);
-    expect(intents).toBeGreaterThanOrEqual(8);
-    expect(accuracy).toBeGreaterThanOrEqual(0.85);
-    // A message about something else should make the agent hand over rather than guess.
-    const confident = OUT_OF_SCOPE.filter((text) => model.classify(text).confidence >= DEFAULT_CONFIDENCE_THRESHOLD);
-    console.log(`off-topic messages at or above the threshold ${DEFAULT_CONFIDENCE_THRESHOLD}: ${confident.length}/${OUT_OF_SCOPE.length} ${confident.join("; ")}`);
-    expect(confident.length).toBeLessThanOrEqual(1);
-  });
+  ] as const)(
+    "%s: at least 85 % right on 100+ phrases across 8+ intents, and off-topic messages fall below the threshold",
+    async (_name, template, heldOut) => {
+      const { accuracy, total, intents, model } = await evaluate(template, heldOut);
+      expect(total).toBeGreaterThanOrEqual(100);
+      expect(intents).toBeGreaterThanOrEqual(8);
+      expect(accuracy).toBeGreaterThanOrEqual(0.85);
+      // A message about something else should make the agent hand over rather than guess.
+      const confident = OUT_OF_SCOPE.filter((text) => model.classify(text).confidence >= DEFAULT_CONFIDENCE_THRESHOLD);
+      console.log(
+        `off-topic messages at or above the threshold ${DEFAULT_CONFIDENCE_THRESHOLD}: ${confident.length}/${OUT_OF_SCOPE.length} ${confident.join("; ")}`,
+      );
+      expect(confident.length).toBeLessThanOrEqual(1);
+    },
+  );
 
   it("a greeting opener does not decide the message: what follows it does, and an unknown question stays below the threshold", async () => {
-    const model = await trainClassifier(ORDER_STATUS.intents.map((i) => ({ id: i.name, name: i.name, examples: i.examples })));
+    const model = await trainClassifier(
+      ORDER_STATUS.intents.map((i) => ({ id: i.name, name: i.name, examples: i.examples })),
+    );
     const top = (text: string) => model.classify(text).ranked[0]?.intent;
     expect(top("good morning, I want to return my shoes")).toBe("refund_return");
     expect(top("Hi! Can I pay by UPI?")).toBe("payment_methods");

@@ -57,19 +57,28 @@ describe("the OpenAPI document at /api/docs/json", () => {
   it("declares the session token and the API key (bearer or X-API-Key)", () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(doc.components.securitySchemes.apiKeyHeader).toMatchObject({ type: "apiKey", in: "header", name: "X-API-Key" });
+    expect(doc.components.securitySchemes.apiKeyHeader).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "X-API-Key",
+    });
   });
 
   it("lists the public API's tag first, then every section that has calls, each described, and explains webhook signatures", () => {
     const used = new Set(Object.values(doc.paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags)));
-    expect(doc.tags.map((t) => t.name)).toEqual([PUBLIC_API_TAG, ...new Set(Object.values(AREA_OF).filter((section) => used.has(section)))]);
+    expect(doc.tags.map((t) => t.name)).toEqual([
+      PUBLIC_API_TAG,
+      ...new Set(Object.values(AREA_OF).filter((section) => used.has(section))),
+    ]);
     expect(new Set(doc.tags.map((t) => t.name))).toEqual(used);
     expect(doc.tags.filter((t) => !t.description?.trim())).toEqual([]);
     expect(doc.tags.find((t) => t.name === "Webhooks")?.description).toContain("X-Webhook-Signature: v1=<hex>");
   });
 
   it("lists exactly the rows of the call table", () => {
-    const listed = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const listed = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(listed.sort()).toEqual(CALL_IDS.map((id) => `${CALLS[id].method} ${openapiPath(CALLS[id].path)}`).sort());
   });
 
@@ -102,11 +111,28 @@ describe("routes of the public API", () => {
   it("are documented under the public API with the API key, whoever registers them; contact and terms are at PUBLIC_URL", async () => {
     const database = await freshDatabase();
     const publicUrl = "https://console.example.in";
-    const app = await buildApp({ database, logger: false, config: { webRoot: "./.no-web-root", jwtSecret: "t", seedDemo: false, publicUrl } });
+    const app = await buildApp({
+      database,
+      logger: false,
+      config: { webRoot: "./.no-web-root", jwtSecret: "t", seedDemo: false, publicUrl },
+    });
     try {
-      app.post("/api/public/v1/probe", { schema: { summary: "A probe", tags: ["Elsewhere"], response: { 200: { type: "object", properties: { ok: { type: "boolean" } } } } } }, async () => ({ ok: true }));
+      app.post(
+        "/api/public/v1/probe",
+        {
+          schema: {
+            summary: "A probe",
+            tags: ["Elsewhere"],
+            response: { 200: { type: "object", properties: { ok: { type: "boolean" } } } },
+          },
+        },
+        async () => ({ ok: true }),
+      );
       const served = (await app.inject({ method: "GET", url: "/api/docs/json" })).json() as Doc;
-      expect(served.paths["/api/public/v1/probe"]?.post).toMatchObject({ tags: [PUBLIC_API_TAG], security: [{ apiKey: [] }, { apiKeyHeader: [] }] });
+      expect(served.paths["/api/public/v1/probe"]?.post).toMatchObject({
+        tags: [PUBLIC_API_TAG],
+        security: [{ apiKey: [] }, { apiKeyHeader: [] }],
+      });
       expect([served.info.contact?.url, served.info.license?.url]).toEqual([`${publicUrl}/`, `${publicUrl}/`]);
     } finally {
       await app.close();
@@ -140,7 +166,9 @@ describe("the linters, run on the served document", () => {
     expect(spectral.problems).toEqual([]);
     expect([spectral.errors, spectral.warnings]).toEqual([0, 0]);
     // Each finding accepted in the ignore file (with its reason there) still happens: none is left over.
-    const accepted = Object.values(parse(readFileSync(".redocly.lint-ignore.yaml", "utf8")) as Record<string, Record<string, string[]>>).flatMap((rules) => Object.values(rules).flat());
+    const accepted = Object.values(
+      parse(readFileSync(".redocly.lint-ignore.yaml", "utf8")) as Record<string, Record<string, string[]>>,
+    ).flatMap((rules) => Object.values(rules).flat());
     expect(redocly.ignored).toBe(accepted.length);
     // About 15 s on a quiet 2-core machine; 85 s at load 30.
   }, 240_000);
@@ -158,17 +186,21 @@ describe("every public-API operation", () => {
     expect(sendingIds.length).toBeGreaterThanOrEqual(2);
   });
 
-  it.each(publicIds)("%s: an example of each parameter and body, examples of every answer, the request id on each", (id) => {
-    const op = operationOf(id);
-    expect((op.parameters ?? []).filter((p) => p.in !== "header" && p.example === undefined)).toEqual([]);
-    if (op.requestBody) expect(Object.keys(op.requestBody.content["application/json"].examples ?? {})).not.toEqual([]);
-    expect(Object.keys(op.responses).sort()).toEqual(expect.arrayContaining(["429", "4XX", "5XX"]));
-    for (const [status, response] of Object.entries(op.responses)) {
-      expect(Object.keys(response.content?.["application/json"]?.examples ?? {}), status).not.toEqual([]);
-      expect(response.headers?.[REQUEST_ID_HEADER], status).toBeDefined();
-    }
-    expect(op.responses["429"].headers?.[PUBLIC_API_HEADERS.retryAfter]).toBeDefined();
-  });
+  it.each(publicIds)(
+    "%s: an example of each parameter and body, examples of every answer, the request id on each",
+    (id) => {
+      const op = operationOf(id);
+      expect((op.parameters ?? []).filter((p) => p.in !== "header" && p.example === undefined)).toEqual([]);
+      if (op.requestBody)
+        expect(Object.keys(op.requestBody.content["application/json"].examples ?? {})).not.toEqual([]);
+      expect(Object.keys(op.responses).sort()).toEqual(expect.arrayContaining(["429", "4XX", "5XX"]));
+      for (const [status, response] of Object.entries(op.responses)) {
+        expect(Object.keys(response.content?.["application/json"]?.examples ?? {}), status).not.toEqual([]);
+        expect(response.headers?.[REQUEST_ID_HEADER], status).toBeDefined();
+      }
+      expect(op.responses["429"].headers?.[PUBLIC_API_HEADERS.retryAfter]).toBeDefined();
+    },
+  );
 
   it.each(sendingIds)("%s: takes an Idempotency-Key and marks a replayed answer", (id) => {
     const op = operationOf(id);
@@ -178,16 +210,42 @@ describe("every public-API operation", () => {
   });
 
   it("answers with the headers it declares, in their declared form", async () => {
-    const made = await server.call({ method: "POST", url: "/api/ums/v1/api-keys", as: "user", payload: { name: "Docs key", scopes: ["messages:send", "reports:read", "templates:manage"] } });
+    const made = await server.call({
+      method: "POST",
+      url: "/api/ums/v1/api-keys",
+      as: "user",
+      payload: { name: "Docs key", scopes: ["messages:send", "reports:read", "templates:manage"] },
+    });
     const { key, apiKey } = (made.json() as { data: { key: string; apiKey: { id: string } } }).data;
     const send = () =>
-      server.app.inject({ method: "POST", url: "/api/public/v1/messages", headers: { "x-api-key": key, [PUBLIC_API_HEADERS.idempotencyKey]: "docs-check-1" }, payload: { channel: "rcs", to: "9000000004", text: "Docs check" } });
+      server.app.inject({
+        method: "POST",
+        url: "/api/public/v1/messages",
+        headers: { "x-api-key": key, [PUBLIC_API_HEADERS.idempotencyKey]: "docs-check-1" },
+        payload: { channel: "rcs", to: "9000000004", text: "Docs check" },
+      });
     expect((await send()).statusCode).toBe(201);
     const replayed = await send();
     expect(replayed.statusCode).toBe(201);
     // A key allowed one request a second: a burst gets 429.
-    await server.call({ method: "POST", url: "/api/ums/v1/key-configs", as: "user", payload: { name: "Docs slow", apiKeyId: apiKey.id, channels: ["rcs"], scopes: ["templates:manage"], ratePerSecond: 1, ratePerDay: 1000 } });
-    const burst = await Promise.all([1, 2, 3, 4].map(() => server.app.inject({ method: "GET", url: "/api/public/v1/templates", headers: { "x-api-key": key } })));
+    await server.call({
+      method: "POST",
+      url: "/api/ums/v1/key-configs",
+      as: "user",
+      payload: {
+        name: "Docs slow",
+        apiKeyId: apiKey.id,
+        channels: ["rcs"],
+        scopes: ["templates:manage"],
+        ratePerSecond: 1,
+        ratePerDay: 1000,
+      },
+    });
+    const burst = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        server.app.inject({ method: "GET", url: "/api/public/v1/templates", headers: { "x-api-key": key } }),
+      ),
+    );
     const limited = burst.find((r) => r.statusCode === 429);
     const answers = [
       { res: replayed, declared: operationOf("public.messages.send").responses["201"].headers ?? {} },
@@ -222,9 +280,18 @@ describe("the profile update's rule that a new password needs the current one", 
   });
 
   it("is still the server's validator's refusal, word for word", async () => {
-    const res = await server.call({ method: "PUT", url: "/api/v1/profile/update", as: "user", payload: { newPassword: "a-new-password" } });
+    const res = await server.call({
+      method: "PUT",
+      url: "/api/v1/profile/update",
+      as: "user",
+      payload: { newPassword: "a-new-password" },
+    });
     const message = "must have property currentPassword when property newPassword is present";
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: `currentPassword: ${message}`, errors: [{ field: "currentPassword", message }] });
+    expect(res.json()).toEqual({
+      success: false,
+      message: `currentPassword: ${message}`,
+      errors: [{ field: "currentPassword", message }],
+    });
   });
 });

@@ -49,7 +49,11 @@ describe("login", () => {
   it("rejects a malformed body with field errors", async () => {
     const res = await server.app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "admin" } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: "password: is required", errors: [{ field: "password", message: "is required" }] });
+    expect(res.json()).toEqual({
+      success: false,
+      message: "password: is required",
+      errors: [{ field: "password", message: "is required" }],
+    });
   });
 });
 
@@ -74,13 +78,18 @@ describe("failed logins slow guessing per account", () => {
   const failed = async (username: string, failures: number, agoMs: number) => {
     const [user] = await s.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
     const row = { userId: user.id, failures, lastFailedAt: new Date(Date.now() - agoMs) };
-    await s.database.db.insert(loginFailures).values(row).onConflictDoUpdate({ target: loginFailures.userId, set: row });
+    await s.database.db
+      .insert(loginFailures)
+      .values(row)
+      .onConflictDoUpdate({ target: loginFailures.userId, set: row });
   };
-  const attempt = (email: string, password: string) => s.app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email, password } });
+  const attempt = (email: string, password: string) =>
+    s.app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email, password } });
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it("counts a username and its email as one account; inside the account's delay an attempt is answered 429 unchecked, even with the right password", async () => {
-    for (const id of ["user", "user@example.com", "USER"]) expect((await attempt(id, "wrong-password")).statusCode).toBe(401);
+    for (const id of ["user", "user@example.com", "USER"])
+      expect((await attempt(id, "wrong-password")).statusCode).toBe(401);
     expect(await failuresOf("user")).toBe(3);
     // Three failures, two free: the next attempt waits 1.5 s; one sooner is not checked.
     const early = await attempt("user@example.com", DEMO_PASSWORD);
@@ -103,7 +112,13 @@ describe("failed logins slow guessing per account", () => {
       // Eight failures, the last long enough ago that the account takes one more attempt now.
       await failed("reseller", 8, 5000);
       const answers = await Promise.all(
-        Array.from({ length: 60 }, (_, i) => peer.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: i % 2 ? "reseller" : "reseller@example.com", password: `guess-${i}` } })),
+        Array.from({ length: 60 }, (_, i) =>
+          peer.inject({
+            method: "POST",
+            url: "/api/v1/auth/login",
+            payload: { email: i % 2 ? "reseller" : "reseller@example.com", password: `guess-${i}` },
+          }),
+        ),
       );
       const checked = answers.filter((a) => a.statusCode === 401).length;
       expect(checked).toBeGreaterThanOrEqual(1);
@@ -125,7 +140,11 @@ describe("failed logins slow guessing per account", () => {
     try {
       await other.ready();
       for (let i = 0; i < 3; i++) expect((await attempt("manager", "wrong-password")).statusCode).toBe(401);
-      const elsewhere = await other.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "manager@example.com", password: DEMO_PASSWORD } });
+      const elsewhere = await other.inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        payload: { email: "manager@example.com", password: DEMO_PASSWORD },
+      });
       expect(elsewhere.statusCode).toBe(429);
       expect(await failuresOf("manager")).toBe(3);
     } finally {
@@ -138,8 +157,18 @@ describe("failed logins slow guessing per account", () => {
     expect((await attempt("depthead", DEMO_PASSWORD)).statusCode).toBe(429);
     const token = "a-reset-token-for-the-throttle-test-0001";
     const [user] = await s.database.db.select({ id: users.id }).from(users).where(eq(users.username, "depthead"));
-    await s.database.db.insert(passwordResets).values({ userId: user.id, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 60_000) });
-    const reset = await s.app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { token, newPassword: "a-fresh-password-1" } });
+    await s.database.db
+      .insert(passwordResets)
+      .values({
+        userId: user.id,
+        tokenHash: createHash("sha256").update(token).digest("hex"),
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+    const reset = await s.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { token, newPassword: "a-fresh-password-1" },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await attempt("depthead", "a-fresh-password-1")).statusCode).toBe(200);
   });
@@ -150,7 +179,12 @@ describe("per-IP limits (@fastify/rate-limit)", () => {
     const limited = await startServer({ rateLimits: { loginPerIp: { max: 2, windowMs: 60_000 } } });
     try {
       const from = (ip: string) =>
-        limited.app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "admin", password: DEMO_PASSWORD }, remoteAddress: ip });
+        limited.app.inject({
+          method: "POST",
+          url: "/api/v1/auth/login",
+          payload: { email: "admin", password: DEMO_PASSWORD },
+          remoteAddress: ip,
+        });
       expect((await from("10.0.0.1")).statusCode).toBe(200);
       expect((await from("10.0.0.1")).statusCode).toBe(200);
       const blocked = await from("10.0.0.1");
@@ -164,9 +198,16 @@ describe("per-IP limits (@fastify/rate-limit)", () => {
   });
 
   it("limits reset mail per IP and per address", async () => {
-    const limited = await startServer({ rateLimits: { resetPerIp: { max: 2, windowMs: 60_000 }, resetPerAccount: { max: 1, windowMs: 60_000 } } });
+    const limited = await startServer({
+      rateLimits: { resetPerIp: { max: 2, windowMs: 60_000 }, resetPerAccount: { max: 1, windowMs: 60_000 } },
+    });
     try {
-      const reset = () => limited.app.inject({ method: "POST", url: "/api/auth/send-reset-link", payload: { email: "user@example.com" } });
+      const reset = () =>
+        limited.app.inject({
+          method: "POST",
+          url: "/api/auth/send-reset-link",
+          payload: { email: "user@example.com" },
+        });
       expect((await reset()).statusCode).toBe(200);
       expect((await reset()).statusCode).toBe(200);
       const blocked = await reset();
@@ -184,7 +225,11 @@ describe("per-IP limits (@fastify/rate-limit)", () => {
     const limited = await startServer({ rateLimits: { signupPerIp: { max: 2, windowMs: 60_000 } } });
     try {
       const signup = (n: number) =>
-        limited.app.inject({ method: "POST", url: "/api/v1/auth/register-defualt", payload: { username: "admin", email: `probe${n}@example.com`, password: "long-enough-pw" } });
+        limited.app.inject({
+          method: "POST",
+          url: "/api/v1/auth/register-defualt",
+          payload: { username: "admin", email: `probe${n}@example.com`, password: "long-enough-pw" },
+        });
       expect((await signup(1)).statusCode).toBe(409);
       expect((await signup(2)).statusCode).toBe(409);
       const blocked = await signup(3);
@@ -197,7 +242,12 @@ describe("per-IP limits (@fastify/rate-limit)", () => {
 });
 
 describe("registration", () => {
-  const signup = { username: "NewOrg", email: "owner@neworg.example", password: "long-enough-pw", companyName: "New Org" };
+  const signup = {
+    username: "NewOrg",
+    email: "owner@neworg.example",
+    password: "long-enough-pw",
+    companyName: "New Org",
+  };
 
   it("register-defualt creates an organization that can log in", async () => {
     const res = await server.app.inject({ method: "POST", url: "/api/v1/auth/register-defualt", payload: signup });
@@ -208,7 +258,11 @@ describe("registration", () => {
 
   it("refuses a duplicate and writes nothing", async () => {
     const before = await server.database.db.select().from(users);
-    const res = await server.app.inject({ method: "POST", url: "/api/v1/auth/register-defualt", payload: { ...signup, username: "other" } });
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/register-defualt",
+      payload: { ...signup, username: "other" },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(MSG.duplicateUser);
     expect(await server.database.db.select().from(users)).toHaveLength(before.length);
@@ -223,18 +277,37 @@ describe("registration", () => {
   });
 
   it("refuses a short password and an unknown field", async () => {
-    const res = await server.app.inject({ method: "POST", url: "/api/v1/auth/register-defualt", payload: { ...signup, username: "x2x", email: "x2@e.com", password: "short", role: "admin" } });
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/register-defualt",
+      payload: { ...signup, username: "x2x", email: "x2@e.com", password: "short", role: "admin" },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(["password", "role"]);
+    expect(
+      res
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(["password", "role"]);
   });
 
   it("register creates a sub-account of the caller, only in roles it may create", async () => {
-    const payload = { username: "shop-clerk", email: "clerk@acme.example", password: "long-enough-pw", role: "department-head" };
+    const payload = {
+      username: "shop-clerk",
+      email: "clerk@acme.example",
+      password: "long-enough-pw",
+      role: "department-head",
+    };
     const res = await server.call({ method: "POST", url: "/api/v1/auth/register", as: "manager", payload });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ type: "department_head", parentId: await server.id("manager") });
     expect(res.json().data.modulePermissions.sort()).toEqual(["agent", "campaign", "chat", "template"]);
-    const reseller = await server.call({ method: "POST", url: "/api/v1/auth/register", as: "manager", payload: { ...payload, username: "r2r2", email: "r2@e.com", role: "reseller" } });
+    const reseller = await server.call({
+      method: "POST",
+      url: "/api/v1/auth/register",
+      as: "manager",
+      payload: { ...payload, username: "r2r2", email: "r2@e.com", role: "reseller" },
+    });
     expect(reseller.statusCode).toBe(403);
     expect(reseller.json().message).toBe(MSG.roleNotCreatable);
   });
@@ -251,7 +324,11 @@ describe("password reset", () => {
     });
 
   it("sends a single-use link and the new password works", async () => {
-    const res = await server.app.inject({ method: "POST", url: "/api/auth/send-reset-link", payload: { email: "priya@example.com" } });
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/send-reset-link",
+      payload: { email: "priya@example.com" },
+    });
     expect(res.json()).toEqual({ success: true, message: MSG.resetLinkSent });
     const token = await tokenFromMail("priya@example.com");
     expect(token.length).toBeGreaterThan(20);
@@ -266,19 +343,37 @@ describe("password reset", () => {
   });
 
   it("answers the same for an unknown address and sends nothing", async () => {
-    const res = await server.app.inject({ method: "POST", url: "/api/auth/send-reset-link", payload: { email: "ghost@example.com" } });
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/send-reset-link",
+      payload: { email: "ghost@example.com" },
+    });
     // A known address asked afterwards: once its mail is there, the unknown one's work has run too.
-    await server.app.inject({ method: "POST", url: "/api/auth/send-reset-link", payload: { email: "reseller@example.com" } });
+    await server.app.inject({
+      method: "POST",
+      url: "/api/auth/send-reset-link",
+      payload: { email: "reseller@example.com" },
+    });
     await tokenFromMail("reseller@example.com");
     expect(res.json()).toEqual({ success: true, message: MSG.resetLinkSent });
-    expect(await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "ghost@example.com"))).toHaveLength(0);
+    expect(
+      await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "ghost@example.com")),
+    ).toHaveLength(0);
   });
 
   it("refuses an expired link", async () => {
-    await server.app.inject({ method: "POST", url: "/api/auth/send-reset-link", payload: { email: "rahul@example.com" } });
+    await server.app.inject({
+      method: "POST",
+      url: "/api/auth/send-reset-link",
+      payload: { email: "rahul@example.com" },
+    });
     const token = await tokenFromMail("rahul@example.com");
     await server.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
-    const res = await server.app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { token, newPassword: "whatever-123" } });
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { token, newPassword: "whatever-123" },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -286,11 +381,21 @@ describe("password reset", () => {
 describe("impersonation", () => {
   it("gives the admin a session as the user, audited", async () => {
     const userId = await server.id("user");
-    const res = await server.call({ method: "POST", url: "/api/v1/auth/admin-impersonate", as: "admin", payload: { userId } });
+    const res = await server.call({
+      method: "POST",
+      url: "/api/v1/auth/admin-impersonate",
+      as: "admin",
+      payload: { userId },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.success).toBe(true);
-    expect(body.data).toMatchObject({ _id: userId, type: "user", impersonationMode: true, impersonatedBy: { username: "admin" } });
+    expect(body.data).toMatchObject({
+      _id: userId,
+      type: "user",
+      impersonationMode: true,
+      impersonatedBy: { username: "admin" },
+    });
     const profile = await server.call({ method: "GET", url: "/api/v1/profile/details", token: body.data.token });
     expect(profile.json().data.username).toBe("user");
     const audit = await server.database.db.select().from(impersonationAudit);
@@ -299,9 +404,19 @@ describe("impersonation", () => {
 
   it("cannot impersonate an admin or a missing account, nor chain impersonations", async () => {
     const adminId = await server.id("admin");
-    const self = await server.call({ method: "POST", url: "/api/v1/auth/admin-impersonate", as: "admin", payload: { userId: adminId } });
+    const self = await server.call({
+      method: "POST",
+      url: "/api/v1/auth/admin-impersonate",
+      as: "admin",
+      payload: { userId: adminId },
+    });
     expect(self.statusCode).toBe(404);
-    const missing = await server.call({ method: "POST", url: "/api/v1/auth/admin-impersonate", as: "admin", payload: { userId: "nope" } });
+    const missing = await server.call({
+      method: "POST",
+      url: "/api/v1/auth/admin-impersonate",
+      as: "admin",
+      payload: { userId: "nope" },
+    });
     expect(missing.statusCode).toBe(404);
   });
 });

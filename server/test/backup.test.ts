@@ -22,8 +22,19 @@ let sessions: ReturnType<typeof demoSessions>;
 
 beforeAll(async () => {
   // PGlite in a directory on disk, as a real server keeps it (PostgreSQL: a database of its own).
-  database = process.env.DATABASE_URL ? await freshDatabase() : await openDatabase({ dataDir: join(work, "live"), template: migratedPglite() });
-  app = await buildApp({ database, logger: false, config: { dataDir: join(work, "files"), demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "backup-secret" } });
+  database = process.env.DATABASE_URL
+    ? await freshDatabase()
+    : await openDatabase({ dataDir: join(work, "live"), template: migratedPglite() });
+  app = await buildApp({
+    database,
+    logger: false,
+    config: {
+      dataDir: join(work, "files"),
+      demoPassword: DEMO_PASSWORD,
+      webRoot: "./.no-web-root",
+      jwtSecret: "backup-secret",
+    },
+  });
   await app.ready();
   sessions = demoSessions(app);
 });
@@ -36,26 +47,40 @@ afterAll(async () => {
 
 /** Rows of every table of the app, and every account's balance: what a restore must give back. */
 async function snapshot(db: Db) {
-  const tables = await rowsOf<{ name: string }>(db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+  const tables = await rowsOf<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
   const counts: Record<string, number> = {};
-  for (const { name } of tables) counts[name] = (await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(name)}`))[0].n;
-  const balances = await rowsOf<{ username: string; balance: string }>(db, sql`select username, balance::text as balance from users order by username`);
+  for (const { name } of tables)
+    counts[name] = (await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(name)}`))[0].n;
+  const balances = await rowsOf<{ username: string; balance: string }>(
+    db,
+    sql`select username, balance::text as balance from users order by username`,
+  );
   return { counts, balances };
 }
 
-const backup = (token?: string) => app.inject({ method: "POST", url: "/api/admin/backup", headers: token ? { authorization: `Bearer ${token}` } : {} });
+const backup = (token?: string) =>
+  app.inject({ method: "POST", url: "/api/admin/backup", headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 describe("POST /api/admin/backup", () => {
   it("is for admins only", async () => {
     expect((await backup()).statusCode).toBe(401);
-    for (const name of ["manager", "reseller", "user"] as const) expect((await backup((await sessions.login(name)).token)).statusCode).toBe(403);
+    for (const name of ["manager", "reseller", "user"] as const)
+      expect((await backup((await sessions.login(name)).token)).statusCode).toBe(403);
   });
 
   it("takes a copy that restores to the same rows and balances", async () => {
     const admin = await sessions.login("admin");
     const user = await sessions.login("user");
     // Money moved through the ledger before the copy, so balances and ledger rows are not the seed's.
-    const credit = await app.inject({ method: "POST", url: "/api/balance/add-balance", headers: { authorization: `Bearer ${admin.token}` }, payload: { userId: user.id, amount: 1234.5 } });
+    const credit = await app.inject({
+      method: "POST",
+      url: "/api/balance/add-balance",
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { userId: user.id, amount: 1234.5 },
+    });
     expect(credit.statusCode, credit.body).toBe(200);
     const before = await snapshot(database.db);
     expect(before.counts.balance_ledger).toBeGreaterThan(0);
@@ -66,7 +91,12 @@ describe("POST /api/admin/backup", () => {
     const archive = join(work, database.kind === "pglite" ? "backup.tar.gz" : "backup.dump");
     writeFileSync(archive, res.rawPayload);
     // Written after the copy: not in it.
-    await app.inject({ method: "POST", url: "/api/balance/add-balance", headers: { authorization: `Bearer ${admin.token}` }, payload: { userId: user.id, amount: 1 } });
+    await app.inject({
+      method: "POST",
+      url: "/api/balance/add-balance",
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { userId: user.id, amount: 1 },
+    });
 
     let restored: Database;
     let drop = async () => undefined as void;

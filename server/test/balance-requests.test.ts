@@ -18,15 +18,23 @@ afterEach(async () => expectLedgerBalanced(server.database.db));
 
 const balanceOf = async (as: DemoName) =>
   (await server.call({ method: "GET", url: "/api/v1/balance/getBalance", as })).json().balances[0].balance as number;
-const ledgerRows = async () => (await server.database.db.select({ n: sql<number>`count(*)::int` }).from(balanceLedger))[0].n;
-const requestRow = async (id: string) => (await server.database.db.select().from(balanceRequests).where(eq(balanceRequests.id, id)))[0];
+const ledgerRows = async () =>
+  (await server.database.db.select({ n: sql<number>`count(*)::int` }).from(balanceLedger))[0].n;
+const requestRow = async (id: string) =>
+  (await server.database.db.select().from(balanceRequests).where(eq(balanceRequests.id, id)))[0];
 
 async function requestAs(as: DemoName, amount: number): Promise<string> {
-  const res = await server.call({ method: "POST", url: "/api/balance/requestBalance", as, payload: { requestedBalance: amount } });
+  const res = await server.call({
+    method: "POST",
+    url: "/api/balance/requestBalance",
+    as,
+    payload: { requestedBalance: amount },
+  });
   expect(res.statusCode).toBe(201);
   return res.json().data._id as string;
 }
-const approve = (id: string, as: DemoName) => server.call({ method: "POST", url: `/api/balance/requests/${id}/approve`, as });
+const approve = (id: string, as: DemoName) =>
+  server.call({ method: "POST", url: `/api/balance/requests/${id}/approve`, as });
 const NO_BODY = Symbol("no body");
 const reject = (id: string, as: DemoName, payload: unknown = { reason: "Pay the open invoice first" }) =>
   server.call({
@@ -38,7 +46,12 @@ const reject = (id: string, as: DemoName, payload: unknown = { reason: "Pay the 
 
 /** Everything a refused decision must leave alone. */
 async function snapshot(id: string) {
-  return { row: await requestRow(id), ledger: await ledgerRows(), user: await balanceOf("user"), manager: await balanceOf("manager") };
+  return {
+    row: await requestRow(id),
+    ledger: await ledgerRows(),
+    user: await balanceOf("user"),
+    manager: await balanceOf("manager"),
+  };
 }
 
 describe("approve", () => {
@@ -54,7 +67,10 @@ describe("approve", () => {
     });
     expect(await balanceOf("user")).toBe(userBefore + 1500);
     expect(await balanceOf("manager")).toBe(managerBefore - 1500);
-    const rows = await server.database.db.select().from(balanceLedger).where(eq(balanceLedger.note, "Balance request approved"));
+    const rows = await server.database.db
+      .select()
+      .from(balanceLedger)
+      .where(eq(balanceLedger.note, "Balance request approved"));
     expect(rows.map((r) => [r.userId, r.kind, r.amount]).sort()).toEqual(
       [
         [await server.id("user"), "transfer_in", "1500.00"],
@@ -71,7 +87,10 @@ describe("approve", () => {
     expect(res.statusCode).toBe(200);
     expect(await balanceOf("rahul")).toBe(75.25);
     expect(await balanceOf("admin")).toBe(adminBefore);
-    const rows = await server.database.db.select().from(balanceLedger).where(eq(balanceLedger.userId, await server.id("rahul")));
+    const rows = await server.database.db
+      .select()
+      .from(balanceLedger)
+      .where(eq(balanceLedger.userId, await server.id("rahul")));
     expect(rows.map((r) => [r.kind, r.amount, r.note])).toEqual([["credit", "75.25", "Balance request approved"]]);
   });
 
@@ -99,7 +118,11 @@ describe("reject", () => {
     const ledgerBefore = await ledgerRows();
     const res = await reject(id, "manager", { reason: "  Pay the open invoice first  " });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ status: "rejected", reason: "Pay the open invoice first", decidedBy: "manager" });
+    expect(res.json().data).toMatchObject({
+      status: "rejected",
+      reason: "Pay the open invoice first",
+      decidedBy: "manager",
+    });
     expect(await ledgerRows()).toBe(ledgerBefore);
     const mine = await server.call({ method: "GET", url: "/api/balance/my-requests", as: "user" });
     expect(mine.json().data.find((r: BalanceRequestRecord) => r._id === id)).toMatchObject({
@@ -142,9 +165,15 @@ describe("a request is decided once", () => {
 
   it("of 20 simultaneous decisions exactly one wins, and the money moves once", async () => {
     const id = await requestAs("depthead", 40);
-    const [headBefore, managerBefore, rowsBefore] = [await balanceOf("depthead"), await balanceOf("manager"), await ledgerRows()];
+    const [headBefore, managerBefore, rowsBefore] = [
+      await balanceOf("depthead"),
+      await balanceOf("manager"),
+      await ledgerRows(),
+    ];
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 4 === 3 ? reject(id, "manager") : approve(id, i % 2 ? "admin" : "manager"))),
+      Array.from({ length: 20 }, (_, i) =>
+        i % 4 === 3 ? reject(id, "manager") : approve(id, i % 2 ? "admin" : "manager"),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(19);
@@ -162,7 +191,12 @@ describe("who may decide", () => {
     const id = await requestAs("user", 30);
     const before = await snapshot(id);
     // The reseller is the manager's parent, not the user's; globex is another manager; nobody decides their own.
-    for (const [as, call] of [["reseller", approve], ["globex", approve], ["globex", reject], ["reseller", reject]] as const) {
+    for (const [as, call] of [
+      ["reseller", approve],
+      ["globex", approve],
+      ["globex", reject],
+      ["reseller", reject],
+    ] as const) {
       const res = await call(id, as);
       expect(res.statusCode, `${as}`).toBe(404);
       expect(res.json()).toEqual({ success: false, message: MSG.balanceRequestNotFound });
@@ -187,16 +221,26 @@ describe("who may decide", () => {
 
 describe("lists", () => {
   it("the parent filters by status; the requester sees only its own", async () => {
-    const pending = await server.call({ method: "GET", url: "/api/balance/requests?status=pending&limit=100", as: "manager" });
+    const pending = await server.call({
+      method: "GET",
+      url: "/api/balance/requests?status=pending&limit=100",
+      as: "manager",
+    });
     expect(pending.statusCode).toBe(200);
     const rows = pending.json().data as BalanceRequestRecord[];
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.status === "pending" && ["user", "depthead", "priya", "rahul"].includes(r.username))).toBe(true);
+    expect(
+      rows.every((r) => r.status === "pending" && ["user", "depthead", "priya", "rahul"].includes(r.username)),
+    ).toBe(true);
     const bad = await server.call({ method: "GET", url: "/api/balance/requests?status=done", as: "manager" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ field: "status", message: "must be one of pending, approved, rejected" }]);
     const mine = await server.call({ method: "GET", url: "/api/balance/my-requests?limit=100", as: "depthead" });
-    expect(mine.json()).toMatchObject({ success: true, count: 1, data: [expect.objectContaining({ username: "depthead", amount: 40 })] });
+    expect(mine.json()).toMatchObject({
+      success: true,
+      count: 1,
+      data: [expect.objectContaining({ username: "depthead", amount: 40 })],
+    });
     const adminsOwn = await server.call({ method: "GET", url: "/api/balance/my-requests", as: "admin" });
     expect(adminsOwn.json().data).toEqual([]);
   });

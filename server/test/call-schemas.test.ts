@@ -26,7 +26,12 @@ import { whatsappCloudConfigFromEnv } from "../carriers/whatsapp-cloud/config";
 import { rbmConfigFromEnv } from "../carriers/rcs/config";
 import { webhookConfigFromEnv } from "../config";
 import { makeServiceAccountKey, startRbmStandIn, type RbmStandIn } from "../carriers/rcs/stand-in";
-import { DEFAULT_APP, standInWaba, startWhatsAppStandIn, type WhatsAppStandIn } from "../carriers/whatsapp-cloud/stand-in";
+import {
+  DEFAULT_APP,
+  standInWaba,
+  startWhatsAppStandIn,
+  type WhatsAppStandIn,
+} from "../carriers/whatsapp-cloud/stand-in";
 
 interface Input {
   as?: DemoName;
@@ -42,7 +47,9 @@ interface Input {
 
 /** A valid request for every built call, made as a role that may call it. */
 const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
-  "auth.registerDefault": async () => ({ payload: { username: "schema-org", email: "schema-org@example.com", password: "long-enough-pw" } }),
+  "auth.registerDefault": async () => ({
+    payload: { username: "schema-org", email: "schema-org@example.com", password: "long-enough-pw" },
+  }),
   "auth.login": async () => ({ payload: { email: "manager", password: DEMO_PASSWORD } }),
   "auth.sendResetLink": async () => ({ payload: { email: "rahul@example.com" } }),
   "auth.resetPassword": async (s) => {
@@ -52,16 +59,27 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     return { payload: { token, newPassword: "a-brand-new-pw" } };
   },
   "auth.confirmEmail": async (s) => {
-    await s.call({ method: "PUT", url: "/api/v1/admin/user", as: "manager", payload: { userId: await s.id("rahul"), email: "rahul.new@example.com" } });
+    await s.call({
+      method: "PUT",
+      url: "/api/v1/admin/user",
+      as: "manager",
+      payload: { userId: await s.id("rahul"), email: "rahul.new@example.com" },
+    });
     return { payload: { token: await mailedToken(s, "rahul.new@example.com", "confirm-email") } };
   },
   "auth.logout": async (s) => ({ token: await s.freshToken("user") }),
-  "auth.register": async () => ({ as: "manager", payload: { username: "schema-sub", email: "schema-sub@example.com", password: "long-enough-pw", role: "user" } }),
+  "auth.register": async () => ({
+    as: "manager",
+    payload: { username: "schema-sub", email: "schema-sub@example.com", password: "long-enough-pw", role: "user" },
+  }),
   "auth.impersonate": async (s) => ({ as: "admin", payload: { userId: await s.id("user") } }),
   "users.list": async () => ({ as: "admin" }),
   "users.update": async (s) => ({ as: "manager", payload: { userId: await s.id("priya"), name: "Priya S" } }),
   "users.permissions": async (s) => ({ as: "manager", query: { userId: await s.id("priya") } }),
-  "users.grantPermission": async (s) => ({ as: "manager", payload: { userId: await s.id("priya"), moduleNames: ["campaign"] } }),
+  "users.grantPermission": async (s) => ({
+    as: "manager",
+    payload: { userId: await s.id("priya"), moduleNames: ["campaign"] },
+  }),
   "permissions.modules": async () => ({ as: "user" }),
   "balance.add": async (s) => ({ as: "admin", payload: { userId: await s.id("user"), amount: 5 } }),
   "balance.deduct": async (s) => ({ as: "admin", payload: { userId: await s.id("user"), amount: 1 } }),
@@ -70,11 +88,18 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "balance.requests": async () => ({ as: "admin" }),
   "balance.myRequests": async () => ({ as: "user" }),
   "balance.approveRequest": async (s) => ({ as: "manager", params: { id: await pendingRequest(s, "priya") } }),
-  "balance.rejectRequest": async (s) => ({ as: "manager", params: { id: await pendingRequest(s, "priya") }, payload: { reason: "Not this month" } }),
+  "balance.rejectRequest": async (s) => ({
+    as: "manager",
+    params: { id: await pendingRequest(s, "priya") },
+    payload: { reason: "Not this month" },
+  }),
   "balance.ledger": async (s) => ({ as: "admin", query: { userId: await s.id("user") } }),
   "profile.get": async () => ({ as: "depthead" }),
   "profile.update": async () => ({ as: "depthead", payload: { name: "Dept Head" } }),
-  "dashboard.statusCounts": async (s) => ({ as: "manager", query: { userIds: `${await s.id("manager")},${await s.id("priya")}` } }),
+  "dashboard.statusCounts": async (s) => ({
+    as: "manager",
+    query: { userIds: `${await s.id("manager")},${await s.id("priya")}` },
+  }),
   "dashboard.storedStatusCounts": async (s) => ({ as: "admin", query: { userIds: await s.id("user") } }),
   "dashboard.overview": async () => ({ as: "manager", query: { channel: "sms" } }),
   "dashboard.team": async () => ({ as: "manager", query: { sort: "spent", order: "desc" } }),
@@ -84,46 +109,100 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "quota.export": async () => ({ as: "manager" }),
   "waba.onboarding": async () => ({ as: "manager", payload: {} }),
   "waba.active": async (s) => ({ as: "manager", ...(await connected(s)) }),
-  "waba.phoneNumbers": async (s) => ({ as: "depthead", query: { fields: "display_phone_number,quality_rating" }, ...(await connected(s)) }),
-  "waba.analytics": async (s) => ({ as: "manager", query: { granularity: "DAY", metric_types: "SENT,READ" }, ...(await connected(s)) }),
+  "waba.phoneNumbers": async (s) => ({
+    as: "depthead",
+    query: { fields: "display_phone_number,quality_rating" },
+    ...(await connected(s)),
+  }),
+  "waba.analytics": async (s) => ({
+    as: "manager",
+    query: { granularity: "DAY", metric_types: "SENT,READ" },
+    ...(await connected(s)),
+  }),
   "waba.businessProfile.get": async (s) => ({ as: "manager", ...(await connected(s)) }),
-  "waba.businessProfile.set": async (s) => ({ as: "manager", payload: { about: "Open 9 to 6", websites: ["https://example.com"] }, ...(await connected(s)) }),
+  "waba.businessProfile.set": async (s) => ({
+    as: "manager",
+    payload: { about: "Open 9 to 6", websites: ["https://example.com"] },
+    ...(await connected(s)),
+  }),
   "waba.solutionSelection": async () => ({ as: "reseller" }),
   "waba.updateSolutionProvider": async () => ({ as: "admin", payload: { solution_id: "sandbox" } }),
   "sms.accounts.list": async () => ({ as: "manager" }),
-  "sms.accounts.activate": async (s) => ({ as: "manager", payload: { id: await smsAccountOf(s, "manager"), isActive: true } }),
-  "sms.accounts.update": async (s) => ({ as: "user", params: { id: await smsAccountOf(s, "user") }, payload: { dltEntityId: "1201159100000000002", senderIds: ["UDAYAL", "UDAYOT"] } }),
+  "sms.accounts.activate": async (s) => ({
+    as: "manager",
+    payload: { id: await smsAccountOf(s, "manager"), isActive: true },
+  }),
+  "sms.accounts.update": async (s) => ({
+    as: "user",
+    params: { id: await smsAccountOf(s, "user") },
+    payload: { dltEntityId: "1201159100000000002", senderIds: ["UDAYAL", "UDAYOT"] },
+  }),
   "sms.templates.list": async (s) => ({ as: "depthead", query: { smsAccountId: await smsAccountOf(s, "manager") } }),
   "sms.templates.get": async (s) => ({ as: "manager", params: { id: await smsTemplateOf(s, "manager") } }),
-  "sms.templates.create": async (s) => ({ as: "manager", payload: { ...SMS_TEMPLATE, smsAccountId: await smsAccountOf(s, "manager") } }),
-  "sms.templates.update": async (s) => ({ as: "manager", payload: { ...SMS_TEMPLATE, id: await smsTemplateOf(s, "manager") } }),
+  "sms.templates.create": async (s) => ({
+    as: "manager",
+    payload: { ...SMS_TEMPLATE, smsAccountId: await smsAccountOf(s, "manager") },
+  }),
+  "sms.templates.update": async (s) => ({
+    as: "manager",
+    payload: { ...SMS_TEMPLATE, id: await smsTemplateOf(s, "manager") },
+  }),
   "channels.getIntegrations": async () => ({ as: "depthead" }),
   "channels.updateIntegrations": async () => ({ as: "user", payload: { voice: true } }),
   "channels.wabaProviderSolutionIds": async () => ({ as: "reseller" }),
   "bots.ids": async () => ({ as: "manager" }),
   "bots.get": async (s) => ({ as: "admin", params: { id: await demoBot(s) } }),
-  "bots.update": async (s) => ({ as: "admin", payload: { botId: await demoBot(s), description: "Updated description" } }),
+  "bots.update": async (s) => ({
+    as: "admin",
+    payload: { botId: await demoBot(s), description: "Updated description" },
+  }),
   "bots.updateStatus": async (s) => ({ as: "manager", payload: { botId: await demoBot(s), status: "active" } }),
   "bots.createRcs": async (s) => ({
     as: "admin",
     payload: {
-      userId: await s.id("priya"), name: "Globex", description: "Shipment updates", useCase: "TRANSACTIONAL", brandColor: "#334455",
-      logoUrl: "https://globex.example.com/logo.png", phone: "+91 98765 43210", website: "https://globex.example.com",
-      privacyUrl: "https://globex.example.com/privacy", termsUrl: "https://globex.example.com/terms",
+      userId: await s.id("priya"),
+      name: "Globex",
+      description: "Shipment updates",
+      useCase: "TRANSACTIONAL",
+      brandColor: "#334455",
+      logoUrl: "https://globex.example.com/logo.png",
+      phone: "+91 98765 43210",
+      website: "https://globex.example.com",
+      privacyUrl: "https://globex.example.com/privacy",
+      termsUrl: "https://globex.example.com/terms",
     },
   }),
-  "waba.templates.create": async (s) => ({ as: "manager", payload: templateForm({ waba_id: await schemaWaba(s), name: "schema_create", ...VALID_FIELDS }) }),
+  "waba.templates.create": async (s) => ({
+    as: "manager",
+    payload: templateForm({ waba_id: await schemaWaba(s), name: "schema_create", ...VALID_FIELDS }),
+  }),
   "waba.templates.list": async (s) => {
-    await s.call({ method: "POST", url: "/api/waba/create-template", as: "manager", payload: templateForm({ waba_id: await schemaWaba(s), name: "schema_list", ...VALID_FIELDS }) });
+    await s.call({
+      method: "POST",
+      url: "/api/waba/create-template",
+      as: "manager",
+      payload: templateForm({ waba_id: await schemaWaba(s), name: "schema_list", ...VALID_FIELDS }),
+    });
     return { as: "manager", query: { waba_id: await schemaWaba(s), limit: "5" } };
   },
   "waba.templates.delete": async (s) => {
-    await s.call({ method: "POST", url: "/api/waba/create-template", as: "manager", payload: templateForm({ waba_id: await schemaWaba(s), name: "schema_delete", ...VALID_FIELDS }) });
+    await s.call({
+      method: "POST",
+      url: "/api/waba/create-template",
+      as: "manager",
+      payload: templateForm({ waba_id: await schemaWaba(s), name: "schema_delete", ...VALID_FIELDS }),
+    });
     return { as: "manager", query: { templateName: "schema_delete" }, payload: { waba_id: await schemaWaba(s) } };
   },
   "waba.templates.headerMedia": async (s) => {
-    const components = [{ type: "HEADER", format: "IMAGE" }, { type: "BODY", text: "Your order is ready." }];
-    const form = templateForm({ waba_id: await schemaWaba(s), name: "schema_header", language: "en_US", category: "UTILITY", components }, { bytes: png(), name: "header.png" });
+    const components = [
+      { type: "HEADER", format: "IMAGE" },
+      { type: "BODY", text: "Your order is ready." },
+    ];
+    const form = templateForm(
+      { waba_id: await schemaWaba(s), name: "schema_header", language: "en_US", category: "UTILITY", components },
+      { bytes: png(), name: "header.png" },
+    );
     const res = await s.call({ method: "POST", url: "/api/waba/create-template", as: "manager", payload: form });
     return { as: "manager", params: { id: (res.json() as { data: { id: string } }).data.id } };
   },
@@ -131,7 +210,11 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "rcsTemplates.bots": async () => ({ as: "manager" }),
   "rcsTemplates.get": async (s) => ({ as: "manager", params: { id: await rcsTemplate(s) } }),
   "rcsTemplates.create": async (s) => ({ as: "manager", payload: await rcsDraft(s) }),
-  "rcsTemplates.update": async (s) => ({ as: "manager", params: { id: await rcsTemplate(s) }, payload: await rcsDraft(s) }),
+  "rcsTemplates.update": async (s) => ({
+    as: "manager",
+    params: { id: await rcsTemplate(s) },
+    payload: await rcsDraft(s),
+  }),
   "rcsTemplates.delete": async (s) => ({ as: "manager", params: { id: await rcsTemplate(s) } }),
   "templates.unified": async () => ({ as: "manager", query: { channel: "sms", status: "registered" } }),
   "templateLibrary.list": async () => ({ as: "user", query: { channel: "rcs", industry: "retail" } }),
@@ -139,82 +222,182 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "uploads.list": async () => ({ as: "user", query: { channel: "rcs" } }),
   "campaigns.create": async (s) => {
     const f = await campaignFx(s);
-    return { as: "manager", payload: { campaignName: "Schema RCS", botId: f.botId, templateId: f.rcsTemplateId, variables: ["x"], numbers: "9876543210" } };
+    return {
+      as: "manager",
+      payload: {
+        campaignName: "Schema RCS",
+        botId: f.botId,
+        templateId: f.rcsTemplateId,
+        variables: ["x"],
+        numbers: "9876543210",
+      },
+    };
   },
   "sms.campaigns.create": async (s) => {
     const f = await campaignFx(s);
-    return { as: "manager", form: await multipart({ campaignName: "Schema SMS", smsAccountId: f.smsAccountId, templateId: f.smsTemplateId, variables: "[\"x\"]" }, { field: "file", bytes: Buffer.from("phone\n9876543210\n"), name: "a.csv" }) };
+    return {
+      as: "manager",
+      form: await multipart(
+        { campaignName: "Schema SMS", smsAccountId: f.smsAccountId, templateId: f.smsTemplateId, variables: '["x"]' },
+        { field: "file", bytes: Buffer.from("phone\n9876543210\n"), name: "a.csv" },
+      ),
+    };
   },
   "waba.campaigns.create": async (s) => {
     const f = await campaignFx(s);
-    return { as: "manager", payload: { campaignName: "Schema WA", waba_id: f.wabaId, message: f.waTemplateId, variables: ["x"], numbers: "9876543210" } };
+    return {
+      as: "manager",
+      payload: {
+        campaignName: "Schema WA",
+        waba_id: f.wabaId,
+        message: f.waTemplateId,
+        variables: ["x"],
+        numbers: "9876543210",
+      },
+    };
   },
   "campaigns.validatingProgress": async (s) => ({ as: "manager", params: { id: await schemaCampaign(s) } }),
   "campaigns.rejectedRows": async (s) => ({ as: "manager", params: { id: await schemaCampaign(s) } }),
-  "uploads.create": async () => ({ as: "user", form: await multipart({ channel: "rcs" }, { field: "fileContent", bytes: png(), name: "a.png" }) }),
+  "uploads.create": async () => ({
+    as: "user",
+    form: await multipart({ channel: "rcs" }, { field: "fileContent", bytes: png(), name: "a.png" }),
+  }),
   "uploads.delete": async (s) => ({ as: "user", params: { id: (await uploaded(s))._id }, payload: { channel: "rcs" } }),
   "uploads.file": async (s) => ({ as: "user", params: { id: (await uploaded(s))._id } }),
   "uploads.signedFile": async (s) => {
     const url = new URL((await uploaded(s)).url, "http://x");
     return { params: { id: url.pathname.split("/").pop() ?? "" }, query: Object.fromEntries(url.searchParams) };
   },
-  "waba.media.upload": async (s) => ({ as: "manager", form: await multipart({ waba_id: await wabaOf(s, "manager") }, { field: "file", bytes: png(), name: "a.png" }) }),
+  "waba.media.upload": async (s) => ({
+    as: "manager",
+    form: await multipart({ waba_id: await wabaOf(s, "manager") }, { field: "file", bytes: png(), name: "a.png" }),
+  }),
   "waba.media.uploadSession": async (s) => ({
     as: "manager",
-    form: await multipart({ waba_id: await wabaOf(s, "manager"), file_name: "h.png", file_type: "image/png" }, { field: "file", bytes: png(), name: "h.png" }),
+    form: await multipart(
+      { waba_id: await wabaOf(s, "manager"), file_name: "h.png", file_type: "image/png" },
+      { field: "file", bytes: png(), name: "h.png" },
+    ),
   }),
   "rates.get": async () => ({ as: "depthead" }),
-  "rates.update": async () => ({ as: "admin", payload: { sms: 0.25, whatsapp_marketing: 0.88, whatsapp_utility: 0.13, whatsapp_authentication: 0.13, rcs: 0.3 } }),
+  "rates.update": async () => ({
+    as: "admin",
+    payload: { sms: 0.25, whatsapp_marketing: 0.88, whatsapp_utility: 0.13, whatsapp_authentication: 0.13, rcs: 0.3 },
+  }),
   "campaigns.check": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "rcs") } }),
   "campaigns.start": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "rcs") } }),
   "sms.campaigns.start": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "sms") } }),
   "waba.campaigns.start": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "whatsapp") } }),
   "campaigns.schedule": async (s) => ({
-    as: "manager", params: { id: await controlCampaign(s, "rcs") }, payload: { scheduledAt: new Date(Date.now() + 3_600_000).toISOString(), timeZone: "Asia/Kolkata" },
+    as: "manager",
+    params: { id: await controlCampaign(s, "rcs") },
+    payload: { scheduledAt: new Date(Date.now() + 3_600_000).toISOString(), timeZone: "Asia/Kolkata" },
   }),
   "campaigns.pause": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "rcs", "running", true) } }),
-  "campaigns.testSend": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "sms") }, payload: { numbers: ["+919000000001", "12"] } }),
+  "campaigns.testSend": async (s) => ({
+    as: "manager",
+    params: { id: await controlCampaign(s, "sms") },
+    payload: { numbers: ["+919000000001", "12"] },
+  }),
   "campaigns.resume": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "rcs", "paused") } }),
   "campaigns.discard": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "whatsapp") } }),
   "sms.campaigns.discard": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "sms") } }),
-  "campaigns.operatorDiscard": async (s) => ({ as: "reseller", params: { id: await controlCampaign(s, "rcs", "running") } }),
-  "campaigns.list": async (s) => ({ as: "reseller", query: { channel: "all", userIds: `${await readCampaign(s, "whatsapp")} , x` } }),
+  "campaigns.operatorDiscard": async (s) => ({
+    as: "reseller",
+    params: { id: await controlCampaign(s, "rcs", "running") },
+  }),
+  "campaigns.list": async (s) => ({
+    as: "reseller",
+    query: { channel: "all", userIds: `${await readCampaign(s, "whatsapp")} , x` },
+  }),
   "sms.campaigns.list": async (s) => withCampaign(s, "sms", { as: "manager", query: { status: "completed" } }),
   "waba.campaigns.list": async (s) => withCampaign(s, "whatsapp", { as: "manager", query: { page: "1" } }),
   "campaigns.get": async (s) => ({ as: "admin", params: { id: await readCampaign(s, "rcs") } }),
   "campaigns.search": async (s) => withCampaign(s, "rcs", { as: "manager", query: { query: "schema" } }),
   "sms.campaigns.search": async (s) => withCampaign(s, "sms", { as: "manager", query: { query: "schema" } }),
-  "campaigns.searchWithin": async (s) => ({ as: "depthead", params: { id: await readCampaign(s, "rcs") }, query: { number: "98765" } }),
-  "sms.campaigns.searchWithin": async (s) => ({ as: "reseller", params: { id: await readCampaign(s, "sms") }, query: { number: "98765" } }),
-  "campaigns.responses": async (s) => ({ as: "manager", query: { campaignId: await readCampaign(s, "rcs"), status: "replied" } }),
+  "campaigns.searchWithin": async (s) => ({
+    as: "depthead",
+    params: { id: await readCampaign(s, "rcs") },
+    query: { number: "98765" },
+  }),
+  "sms.campaigns.searchWithin": async (s) => ({
+    as: "reseller",
+    params: { id: await readCampaign(s, "sms") },
+    query: { number: "98765" },
+  }),
+  "campaigns.responses": async (s) => ({
+    as: "manager",
+    query: { campaignId: await readCampaign(s, "rcs"), status: "replied" },
+  }),
   "sms.campaigns.responses": async (s) => ({ as: "manager", query: { campaignId: await readCampaign(s, "sms") } }),
-  "waba.campaigns.responses": async (s) => ({ as: "manager", query: { campaignId: await readCampaign(s, "whatsapp"), limit: "5" } }),
+  "waba.campaigns.responses": async (s) => ({
+    as: "manager",
+    query: { campaignId: await readCampaign(s, "whatsapp"), limit: "5" },
+  }),
   "campaigns.status": async (s) => ({ as: "manager", params: { id: await readCampaign(s, "whatsapp") } }),
   "campaigns.numberHistory": async (s) => withCampaign(s, "sms", { as: "manager", query: { number: "+919876543210" } }),
   "campaigns.downloadNumbers": async (s) => ({ as: "admin", params: { id: await readCampaign(s, "sms") } }),
-  "campaigns.downloadExcel": async (s) => ({ as: "reseller", query: { campaignId: await readCampaign(s, "whatsapp") } }),
+  "campaigns.downloadExcel": async (s) => ({
+    as: "reseller",
+    query: { campaignId: await readCampaign(s, "whatsapp") },
+  }),
   "operations.backup": async () => ({ as: "admin" }),
   "suppressions.list": async () => ({ as: "user", query: { q: "98" } }),
   "suppressions.add": async () => ({ as: "user", payload: { numbers: "9876543210\nnot-a-number", reason: "Asked" } }),
-  "suppressions.import": async () => ({ as: "manager", form: await multipart({}, { field: "file", bytes: Buffer.from("phone\n9876543211\n"), name: "s.csv", type: "text/csv" }) }),
+  "suppressions.import": async () => ({
+    as: "manager",
+    form: await multipart(
+      {},
+      { field: "file", bytes: Buffer.from("phone\n9876543211\n"), name: "s.csv", type: "text/csv" },
+    ),
+  }),
   "suppressions.export": async () => ({ as: "manager" }),
   "dnd.list": async () => ({ as: "user", query: { q: "98" } }),
-  "dnd.import": async () => ({ as: "manager", form: await multipart({}, { field: "file", bytes: Buffer.from("phone,preference,consent\n9876543211,\"1,7\",no\n"), name: "scrub.csv", type: "text/csv" }) }),
+  "dnd.import": async () => ({
+    as: "manager",
+    form: await multipart(
+      {},
+      {
+        field: "file",
+        bytes: Buffer.from('phone,preference,consent\n9876543211,"1,7",no\n'),
+        name: "scrub.csv",
+        type: "text/csv",
+      },
+    ),
+  }),
   "chats.list": async () => ({ as: "manager", query: { channel: "whatsapp", scope: "all", status: "open", q: "98" } }),
   "chats.get": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
   "chats.messages": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, query: { limit: "5" } }),
   "chats.sync": async () => ({ as: "manager", query: { after: "0", limit: "5" } }),
-  "chats.send": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, payload: { clientId: "schema-send", messageType: "text", text: "Hello" } }),
-  "chats.note": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, payload: { clientId: "schema-note", text: "Called the customer" } }),
+  "chats.send": async (s) => ({
+    as: "manager",
+    params: { id: await demoChat(s) },
+    payload: { clientId: "schema-send", messageType: "text", text: "Hello" },
+  }),
+  "chats.note": async (s) => ({
+    as: "manager",
+    params: { id: await demoChat(s) },
+    payload: { clientId: "schema-note", text: "Called the customer" },
+  }),
   "chats.assign": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, payload: { agentId: null } }),
   "chats.team": async () => ({ as: "agent" }),
   "notifications.list": async (s) => {
-    await notify({ db: s.database.db, io: s.app.io }, await s.id("manager"), { kind: "chat", key: "schema:list", title: "+919800000000 · WhatsApp", body: "Hello", link: "chats?chat=x" });
+    await notify({ db: s.database.db, io: s.app.io }, await s.id("manager"), {
+      kind: "chat",
+      key: "schema:list",
+      title: "+919800000000 · WhatsApp",
+      body: "Hello",
+      link: "chats?chat=x",
+    });
     return { as: "manager", query: { page: "1", limit: "5", unread: "true" } };
   },
   "notifications.unreadCount": async () => ({ as: "manager" }),
   "notifications.read": async (s) => {
-    const note = await notify({ db: s.database.db, io: s.app.io }, await s.id("manager"), { kind: "chat", key: "schema:read", title: "To read" });
+    const note = await notify({ db: s.database.db, io: s.app.io }, await s.id("manager"), {
+      kind: "chat",
+      key: "schema:read",
+      title: "To read",
+    });
     return { as: "manager", params: { id: note?._id ?? "0" } };
   },
   "notifications.readAll": async () => ({ as: "manager" }),
@@ -223,84 +406,227 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "chats.read": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
   "chats.quickReplies": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
   "sandbox.phone.addresses": async () => ({ as: "manager" }),
-  "sandbox.phone.send": async (s) => ({ as: "manager", payload: { channel: "whatsapp", address: await demoAddress(s), number: "+919811119999", text: "Hi" } }),
-  "sandbox.phone.messages": async (s) => ({ as: "manager", query: { channel: "whatsapp", address: await demoAddress(s), number: "+919810000101" } }),
+  "sandbox.phone.send": async (s) => ({
+    as: "manager",
+    payload: { channel: "whatsapp", address: await demoAddress(s), number: "+919811119999", text: "Hi" },
+  }),
+  "sandbox.phone.messages": async (s) => ({
+    as: "manager",
+    query: { channel: "whatsapp", address: await demoAddress(s), number: "+919810000101" },
+  }),
   "liveAgents.list": async () => ({ as: "manager", query: { page: "1", limit: "10" } }),
   "liveAgents.search": async () => ({ as: "manager", query: { searchTerm: "a" } }),
-  "liveAgents.create": async () => ({ as: "manager", payload: { name: "Schema Agent", email: "schema.agent@example.com", username: "schema_agent", password: "Schema-pass-1" } }),
-  "liveAgents.invite": async () => ({ as: "manager", payload: { name: "Invited Agent", email: "invited.agent@example.com" } }),
+  "liveAgents.create": async () => ({
+    as: "manager",
+    payload: {
+      name: "Schema Agent",
+      email: "schema.agent@example.com",
+      username: "schema_agent",
+      password: "Schema-pass-1",
+    },
+  }),
+  "liveAgents.invite": async () => ({
+    as: "manager",
+    payload: { name: "Invited Agent", email: "invited.agent@example.com" },
+  }),
   "liveAgents.acceptInvite": async (s) => {
-    await s.call({ method: "POST", url: "/api/live-agent/invite-agent", as: "manager", payload: { name: "Accepting Agent", email: "accepting.agent@example.com" } });
-    return { payload: { token: await mailedToken(s, "accepting.agent@example.com", "accept-invite"), username: "accepting_agent", password: "Accept-pass-1" } };
+    await s.call({
+      method: "POST",
+      url: "/api/live-agent/invite-agent",
+      as: "manager",
+      payload: { name: "Accepting Agent", email: "accepting.agent@example.com" },
+    });
+    return {
+      payload: {
+        token: await mailedToken(s, "accepting.agent@example.com", "accept-invite"),
+        username: "accepting_agent",
+        password: "Accept-pass-1",
+      },
+    };
   },
   "liveAgents.remove": async (s) => {
-    const res = await s.call({ method: "POST", url: "/api/live-agent/invite-agent", as: "manager", payload: { name: "Leaving Agent", email: "leaving.agent@example.com" } });
+    const res = await s.call({
+      method: "POST",
+      url: "/api/live-agent/invite-agent",
+      as: "manager",
+      payload: { name: "Leaving Agent", email: "leaving.agent@example.com" },
+    });
     return { as: "manager", params: { id: (res.json() as { data: { _id: string } }).data._id } };
   },
   "liveAgents.metrics": async (s) => {
     const res = await s.call({ method: "GET", url: "/api/agents/search?searchTerm=Asha", as: "manager" });
-    return { as: "manager", params: { id: (res.json() as { data: { _id: string }[] }).data[0]?._id ?? "" }, query: { period: "week" } };
+    return {
+      as: "manager",
+      params: { id: (res.json() as { data: { _id: string }[] }).data[0]?._id ?? "" },
+      query: { period: "week" },
+    };
   },
-  "reports.generate": async () => ({ as: "manager", params: { from: "2024-03-01", to: "2024-03-31", channel: "all", campaignId: "all" }, query: { detailedCampaignReport: "true", format: "xlsx" } }),
+  "reports.generate": async () => ({
+    as: "manager",
+    params: { from: "2024-03-01", to: "2024-03-31", channel: "all", campaignId: "all" },
+    query: { detailedCampaignReport: "true", format: "xlsx" },
+  }),
   "reports.list": async (s) => {
     await readyReport(s);
     return { as: "manager", query: { channel: "all", page: "1", limit: "5" } };
   },
   "reports.details": async (s) => ({ as: "admin", params: { id: await readyReport(s) } }),
   "reports.download": async (s) => ({ as: "manager", params: { id: await readyReport(s) } }),
-  "reports.delete": async (s) => ({ as: "depthead", params: { id: (await generate(s, "depthead", { channel: "sms" }))._id } }),
-  "ai.agents.create": async () => ({ as: "manager", payload: { name: "Schema agent", channels: ["whatsapp"], scope: "unassigned" } }),
+  "reports.delete": async (s) => ({
+    as: "depthead",
+    params: { id: (await generate(s, "depthead", { channel: "sms" }))._id },
+  }),
+  "ai.agents.create": async () => ({
+    as: "manager",
+    payload: { name: "Schema agent", channels: ["whatsapp"], scope: "unassigned" },
+  }),
   "ai.agents.list": async (s) => withAi(s, { as: "manager", query: { page: "1", limit: "5", search: "schema" } }),
   "ai.agents.get": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId } }),
-  "ai.agents.update": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId }, payload: { persona: "Calm" } }),
+  "ai.agents.update": async (s) => ({
+    as: "manager",
+    params: { id: (await aiFixtures(s)).agentId },
+    payload: { persona: "Calm" },
+  }),
   "ai.agents.delete": async (s) => ({ as: "manager", params: { id: await aiAgent(s, "Schema doomed") } }),
-  "ai.agents.playground": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId }, payload: { message: "How long does delivery take?" } }),
-  "ai.agents.answers": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId }, query: { limit: "5" } }),
+  "ai.agents.playground": async (s) => ({
+    as: "manager",
+    params: { id: (await aiFixtures(s)).agentId },
+    payload: { message: "How long does delivery take?" },
+  }),
+  "ai.agents.answers": async (s) => ({
+    as: "manager",
+    params: { id: (await aiFixtures(s)).agentId },
+    query: { limit: "5" },
+  }),
   "ai.agentConfigs.stats": async (s) => withAi(s, { as: "manager" }),
   "ai.agentConfigs.list": async (s) => ({ as: "manager", query: { agentId: (await aiFixtures(s)).agentId } }),
-  "ai.agentConfigs.enhancePrompt": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId }, payload: {} }),
-  "ai.agentConfigs.setDefault": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId }, payload: { configId: (await aiFixtures(s)).configId } }),
-  "ai.agentConfigs.createForAgent": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId }, payload: { name: "Night", prompt: "Answer briefly." } }),
-  "ai.agentConfigs.updateForAgent": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId }, payload: { temperature: 0.2 } }),
-  "ai.agentConfigs.deleteForAgent": async (s) => ({ as: "manager", params: { id: await aiAgent(s, "Schema configless") } }),
+  "ai.agentConfigs.enhancePrompt": async (s) => ({
+    as: "manager",
+    params: { id: (await aiFixtures(s)).agentId },
+    payload: {},
+  }),
+  "ai.agentConfigs.setDefault": async (s) => ({
+    as: "manager",
+    params: { id: (await aiFixtures(s)).agentId },
+    payload: { configId: (await aiFixtures(s)).configId },
+  }),
+  "ai.agentConfigs.createForAgent": async (s) => ({
+    as: "manager",
+    params: { id: (await aiFixtures(s)).agentId },
+    payload: { name: "Night", prompt: "Answer briefly." },
+  }),
+  "ai.agentConfigs.updateForAgent": async (s) => ({
+    as: "manager",
+    params: { id: (await aiFixtures(s)).agentId },
+    payload: { temperature: 0.2 },
+  }),
+  "ai.agentConfigs.deleteForAgent": async (s) => ({
+    as: "manager",
+    params: { id: await aiAgent(s, "Schema configless") },
+  }),
   "ai.agentConfigs.validate": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).configId } }),
   "ai.agentConfigs.get": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).configId } }),
-  "ai.agentConfigs.update": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).configId }, payload: { maxTokens: 200 } }),
+  "ai.agentConfigs.update": async (s) => ({
+    as: "manager",
+    params: { id: (await aiFixtures(s)).configId },
+    payload: { maxTokens: 200 },
+  }),
   "ai.agentConfigs.delete": async (s) => {
     const agentId = (await aiFixtures(s)).agentId;
-    const res = await s.call({ method: "POST", url: `/api/flow/v1/agent-configs/agent/${agentId}`, as: "manager", payload: { name: "Spare", prompt: "x" } });
+    const res = await s.call({
+      method: "POST",
+      url: `/api/flow/v1/agent-configs/agent/${agentId}`,
+      as: "manager",
+      payload: { name: "Spare", prompt: "x" },
+    });
     return { as: "manager", params: { id: (res.json() as { data: { _id: string } }).data._id } };
   },
-  "ai.knowledge.create": async () => ({ as: "manager", payload: { title: "Schema FAQ", kind: "faq", faqs: [{ question: "Open on Sunday?", answer: "No." }] } }),
+  "ai.knowledge.create": async () => ({
+    as: "manager",
+    payload: { title: "Schema FAQ", kind: "faq", faqs: [{ question: "Open on Sunday?", answer: "No." }] },
+  }),
   "ai.knowledge.list": async (s) => withAi(s, { as: "manager", query: { kind: "text", limit: "5" } }),
   "ai.knowledge.stats": async (s) => withAi(s, { as: "manager" }),
   "ai.knowledge.search": async (s) => withAi(s, { as: "manager", query: { query: "delivery time", limit: "3" } }),
   "ai.knowledge.get": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).knowledgeId } }),
-  "ai.knowledge.update": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).knowledgeId }, payload: { title: "Delivery" } }),
+  "ai.knowledge.update": async (s) => ({
+    as: "manager",
+    params: { id: (await aiFixtures(s)).knowledgeId },
+    payload: { title: "Delivery" },
+  }),
   "ai.knowledge.delete": async (s) => {
-    const res = await s.call({ method: "POST", url: "/api/flow/v1/knowledge", as: "manager", payload: { title: "Gone", kind: "text", content: "Soon deleted." } });
+    const res = await s.call({
+      method: "POST",
+      url: "/api/flow/v1/knowledge",
+      as: "manager",
+      payload: { title: "Gone", kind: "text", content: "Soon deleted." },
+    });
     return { as: "manager", params: { id: (res.json() as { data: { _id: string } }).data._id } };
   },
-  "ai.businessContext.create": async () => ({ as: "user", payload: { companyName: "Schema Co", industry: "Retail", products: ["Shoes"] } }),
+  "ai.businessContext.create": async () => ({
+    as: "user",
+    payload: { companyName: "Schema Co", industry: "Retail", products: ["Shoes"] },
+  }),
   "ai.businessContext.list": async (s) => withAi(s, { as: "manager" }),
   "ai.businessContext.stats": async (s) => withAi(s, { as: "manager" }),
   "ai.businessContext.summary": async (s) => withAi(s, { as: "manager" }),
-  "ai.businessContext.search": async (s) => withAi(s, { as: "manager", query: { query: "shop", industry: "commerce" } }),
+  "ai.businessContext.search": async (s) =>
+    withAi(s, { as: "manager", query: { query: "shop", industry: "commerce" } }),
   "ai.businessContext.getForAgent": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId } }),
-  "ai.businessContext.updateForAgent": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).agentId }, payload: { tone: "Warm" } }),
+  "ai.businessContext.updateForAgent": async (s) => ({
+    as: "manager",
+    params: { id: (await aiFixtures(s)).agentId },
+    payload: { tone: "Warm" },
+  }),
   "ai.businessContext.validate": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).contextId } }),
   "ai.businessContext.get": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).contextId } }),
-  "ai.businessContext.update": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).contextId }, payload: { hours: "9 to 5" } }),
+  "ai.businessContext.update": async (s) => ({
+    as: "manager",
+    params: { id: (await aiFixtures(s)).contextId },
+    payload: { hours: "9 to 5" },
+  }),
   "ai.businessContext.delete": async (s) => ({ as: "depthead", params: { id: await contextOf(s, "depthead") } }),
-  "ai.intents.create": async (s) => ({ as: "manager", payload: { agentId: (await aiFixtures(s)).agentId, name: "schema_intent", action: "template", response: "Hi!", examples: ["schema hello"] } }),
+  "ai.intents.create": async (s) => ({
+    as: "manager",
+    payload: {
+      agentId: (await aiFixtures(s)).agentId,
+      name: "schema_intent",
+      action: "template",
+      response: "Hi!",
+      examples: ["schema hello"],
+    },
+  }),
   "ai.intents.list": async (s) => ({ as: "manager", query: { agentId: (await aiFixtures(s)).agentId, limit: "50" } }),
   "ai.intents.stats": async (s) => withAi(s, { as: "manager" }),
-  "ai.intents.testClassification": async (s) => ({ as: "manager", payload: { agentId: (await aiFixtures(s)).agentId, text: "where is my parcel" } }),
-  "ai.intents.bulk": async (s) => ({ as: "manager", payload: { agentId: (await aiFixtures(s)).agentId, intents: [{ name: "schema_bulk", action: "handoff", examples: ["a person please"] }] } }),
+  "ai.intents.testClassification": async (s) => ({
+    as: "manager",
+    payload: { agentId: (await aiFixtures(s)).agentId, text: "where is my parcel" },
+  }),
+  "ai.intents.bulk": async (s) => ({
+    as: "manager",
+    payload: {
+      agentId: (await aiFixtures(s)).agentId,
+      intents: [{ name: "schema_bulk", action: "handoff", examples: ["a person please"] }],
+    },
+  }),
   "ai.intents.get": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).intentId } }),
-  "ai.intents.update": async (s) => ({ as: "manager", params: { id: (await aiFixtures(s)).intentId }, payload: { description: "Where orders are" } }),
+  "ai.intents.update": async (s) => ({
+    as: "manager",
+    params: { id: (await aiFixtures(s)).intentId },
+    payload: { description: "Where orders are" },
+  }),
   "ai.intents.delete": async (s) => {
-    const res = await s.call({ method: "POST", url: "/api/flow/v1/intent-mappings", as: "manager", payload: { agentId: (await aiFixtures(s)).agentId, name: "schema_gone", action: "knowledge", examples: ["x y z"] } });
+    const res = await s.call({
+      method: "POST",
+      url: "/api/flow/v1/intent-mappings",
+      as: "manager",
+      payload: {
+        agentId: (await aiFixtures(s)).agentId,
+        name: "schema_gone",
+        action: "knowledge",
+        examples: ["x y z"],
+      },
+    });
     return { as: "manager", params: { id: (res.json() as { data: { _id: string } }).data._id } };
   },
   "ai.marketplace.list": async () => ({ as: "user" }),
@@ -309,109 +635,286 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "carrierChannels.connectWhatsApp": async () => ({ as: "manager", payload: cloudConnect(0) }),
   "carrierChannels.connectSmpp": async (s) => ({
     as: "manager",
-    payload: { name: "Schema SMPP", sender_ids: [await ownHeader(s, "SCHSMP")], host: "127.0.0.1", port: smsc.port, system_id: SMSC_USER.systemId, password: SMSC_USER.password },
+    payload: {
+      name: "Schema SMPP",
+      sender_ids: [await ownHeader(s, "SCHSMP")],
+      host: "127.0.0.1",
+      port: smsc.port,
+      system_id: SMSC_USER.systemId,
+      password: SMSC_USER.password,
+    },
   }),
   "carrierChannels.connectRcs": async (s) => {
-    const [bot] = await s.database.db.insert(rcsBots).values({ userId: await s.id("manager"), name: "Schema RBM bot" }).returning({ id: rcsBots.id });
-    return { as: "manager", payload: { name: "Schema RBM", bot_id: bot.id, agent_id: RBM_AGENT, service_account_key: rbmKey.json, client_token: "SCHEMATOKEN123" } };
+    const [bot] = await s.database.db
+      .insert(rcsBots)
+      .values({ userId: await s.id("manager"), name: "Schema RBM bot" })
+      .returning({ id: rcsBots.id });
+    return {
+      as: "manager",
+      payload: {
+        name: "Schema RBM",
+        bot_id: bot.id,
+        agent_id: RBM_AGENT,
+        service_account_key: rbmKey.json,
+        client_token: "SCHEMATOKEN123",
+      },
+    };
   },
   "carrierChannels.connectSmsHttp": async (s) => ({
     as: "manager",
     payload: {
-      name: "Schema HTTP", sender_ids: [await ownHeader(s, "SCHHTP")], url: smsProvider.url, auth_header: "Authorization", auth_prefix: "Bearer ", api_key: SMS_HTTP_KEY,
-      body_template: '{"to": "{{to_digits}}", "message": "{{text}}"}', message_id_path: "data.message_id", dlr_id_path: "message_id", dlr_status_path: "status",
-      dlr_delivered: "DELIVERED", dlr_failed: "UNDELIVERED",
+      name: "Schema HTTP",
+      sender_ids: [await ownHeader(s, "SCHHTP")],
+      url: smsProvider.url,
+      auth_header: "Authorization",
+      auth_prefix: "Bearer ",
+      api_key: SMS_HTTP_KEY,
+      body_template: '{"to": "{{to_digits}}", "message": "{{text}}"}',
+      message_id_path: "data.message_id",
+      dlr_id_path: "message_id",
+      dlr_status_path: "status",
+      dlr_delivered: "DELIVERED",
+      dlr_failed: "UNDELIVERED",
     },
   }),
   "carrierChannels.editSmpp": async (s) => {
     const { payload } = await VALID["carrierChannels.connectSmpp"](s);
-    const { password: _password, ...settings }: Record<string, unknown> = { ...(payload as Record<string, unknown>), sender_ids: [await ownHeader(s, "SCHSME")] };
-    return { as: "manager", params: { id: await connectedChannel(s, "/api/v1/channels/smpp", { ...settings, password: SMSC_USER.password }) }, payload: { ...settings, name: "Schema SMPP, edited" } };
+    const { password: _password, ...settings }: Record<string, unknown> = {
+      ...(payload as Record<string, unknown>),
+      sender_ids: [await ownHeader(s, "SCHSME")],
+    };
+    return {
+      as: "manager",
+      params: { id: await connectedChannel(s, "/api/v1/channels/smpp", { ...settings, password: SMSC_USER.password }) },
+      payload: { ...settings, name: "Schema SMPP, edited" },
+    };
   },
   "carrierChannels.editSmsHttp": async (s) => {
     const { payload } = await VALID["carrierChannels.connectSmsHttp"](s);
-    const { api_key: _key, ...settings }: Record<string, unknown> = { ...(payload as Record<string, unknown>), sender_ids: [await ownHeader(s, "SCHHTE")] };
-    return { as: "manager", params: { id: await connectedChannel(s, "/api/v1/channels/sms-http", { ...settings, api_key: SMS_HTTP_KEY }) }, payload: { ...settings, name: "Schema HTTP, edited" } };
+    const { api_key: _key, ...settings }: Record<string, unknown> = {
+      ...(payload as Record<string, unknown>),
+      sender_ids: [await ownHeader(s, "SCHHTE")],
+    };
+    return {
+      as: "manager",
+      params: { id: await connectedChannel(s, "/api/v1/channels/sms-http", { ...settings, api_key: SMS_HTTP_KEY }) },
+      payload: { ...settings, name: "Schema HTTP, edited" },
+    };
   },
   "carrierChannels.editRcs": async (s) => {
     const { payload } = await VALID["carrierChannels.connectRcs"](s);
-    return { as: "manager", params: { id: await connectedChannel(s, "/api/v1/channels/rcs-google", payload as Record<string, unknown>) }, payload: { name: "Schema RBM, edited", agent_id: RBM_AGENT, client_token: "SCHEMATOKEN123" } };
+    return {
+      as: "manager",
+      params: { id: await connectedChannel(s, "/api/v1/channels/rcs-google", payload as Record<string, unknown>) },
+      payload: { name: "Schema RBM, edited", agent_id: RBM_AGENT, client_token: "SCHEMATOKEN123" },
+    };
   },
-  "carrierChannels.update": async (s) => ({ as: "manager", params: { id: await cloudChannel(s, 1) }, payload: { name: "Renamed", messages_per_second: 100 } }),
+  "carrierChannels.update": async (s) => ({
+    as: "manager",
+    params: { id: await cloudChannel(s, 1) },
+    payload: { name: "Renamed", messages_per_second: 100 },
+  }),
   "carrierChannels.test": async (s) => ({ as: "manager", params: { id: await cloudChannel(s, 1) } }),
   "carrierChannels.remove": async (s) => ({ as: "manager", params: { id: await cloudChannel(s, 2) } }),
   "dnd.remove": async (s) => {
-    await s.call({ method: "POST", url: "/api/v1/dnd/import", as: "user", ...(await multipart({}, { field: "file", bytes: Buffer.from("phone\n9876543218\n"), name: "d.csv", type: "text/csv" })) });
-    const list = (await s.call({ method: "GET", url: "/api/v1/dnd?q=9876543218", as: "user" })).json() as { data: { id: string }[] };
+    await s.call({
+      method: "POST",
+      url: "/api/v1/dnd/import",
+      as: "user",
+      ...(await multipart(
+        {},
+        { field: "file", bytes: Buffer.from("phone\n9876543218\n"), name: "d.csv", type: "text/csv" },
+      )),
+    });
+    const list = (await s.call({ method: "GET", url: "/api/v1/dnd?q=9876543218", as: "user" })).json() as {
+      data: { id: string }[];
+    };
     return { as: "user", params: { id: list.data[0].id } };
   },
   "suppressions.remove": async (s) => {
     await s.call({ method: "POST", url: "/api/v1/suppressions", as: "user", payload: { numbers: "9876543219" } });
-    const list = (await s.call({ method: "GET", url: "/api/v1/suppressions?q=9876543219", as: "user" })).json() as { data: { id: string }[] };
+    const list = (await s.call({ method: "GET", url: "/api/v1/suppressions?q=9876543219", as: "user" })).json() as {
+      data: { id: string }[];
+    };
     return { as: "user", params: { id: list.data[0].id } };
   },
   "workflows.list": async () => ({ as: "manager", query: { page: "1", limit: "10", q: "schema", status: "draft" } }),
-  "workflows.create": async () => ({ as: "user", payload: { name: "Schema workflow", description: "From a template", templateId: "keyword-opt-in-out" } }),
+  "workflows.create": async () => ({
+    as: "user",
+    payload: { name: "Schema workflow", description: "From a template", templateId: "keyword-opt-in-out" },
+  }),
   "workflows.get": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s) } }),
-  "workflows.update": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s) }, payload: { name: "Schema workflow, renamed" } }),
+  "workflows.update": async (s) => ({
+    as: "user",
+    params: { id: await schemaWorkflow(s) },
+    payload: { name: "Schema workflow, renamed" },
+  }),
   "workflows.delete": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema to delete") } }),
-  "workflows.publish": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema publish") }, payload: { note: "First version" } }),
-  "workflows.setStatus": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema status", true) }, payload: { active: false } }),
+  "workflows.publish": async (s) => ({
+    as: "user",
+    params: { id: await schemaWorkflow(s, "Schema publish") },
+    payload: { note: "First version" },
+  }),
+  "workflows.setStatus": async (s) => ({
+    as: "user",
+    params: { id: await schemaWorkflow(s, "Schema status", true) },
+    payload: { active: false },
+  }),
   "workflows.versions": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema versions", true) } }),
-  "workflows.version": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema version", true), number: "1" } }),
-  "workflows.rollback": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema rollback", true), number: "1" } }),
-  "workflows.diff": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema diff", true) }, query: { from: "1" } }),
-  "workflows.testRun": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema test") }, payload: { payload: { text: "stop", from: "+919811110000" } } }),
+  "workflows.version": async (s) => ({
+    as: "user",
+    params: { id: await schemaWorkflow(s, "Schema version", true), number: "1" },
+  }),
+  "workflows.rollback": async (s) => ({
+    as: "user",
+    params: { id: await schemaWorkflow(s, "Schema rollback", true), number: "1" },
+  }),
+  "workflows.diff": async (s) => ({
+    as: "user",
+    params: { id: await schemaWorkflow(s, "Schema diff", true) },
+    query: { from: "1" },
+  }),
+  "workflows.testRun": async (s) => ({
+    as: "user",
+    params: { id: await schemaWorkflow(s, "Schema test") },
+    payload: { payload: { text: "stop", from: "+919811110000" } },
+  }),
   "workflows.rotateSecret": async (s) => ({ as: "user", params: { id: await schemaWorkflow(s, "Schema secret") } }),
-  "workflows.runs": async (s) => ({ as: "user", query: { page: "1", limit: "10", workflowId: await schemaWorkflow(s), status: "failed", trigger: "inbound", test: "true" } }),
+  "workflows.runs": async (s) => ({
+    as: "user",
+    query: {
+      page: "1",
+      limit: "10",
+      workflowId: await schemaWorkflow(s),
+      status: "failed",
+      trigger: "inbound",
+      test: "true",
+    },
+  }),
   "workflows.run": async (s) => ({ as: "user", params: { id: await schemaRun(s) } }),
-  "workflows.replay": async (s) => ({ as: "user", params: { id: await schemaRun(s) }, payload: { from: "start", payload: { text: "start", from: "+919811110000" }, redo: false } }),
+  "workflows.replay": async (s) => ({
+    as: "user",
+    params: { id: await schemaRun(s) },
+    payload: { from: "start", payload: { text: "start", from: "+919811110000" }, redo: false },
+  }),
   "workflows.cancelRun": async (s) => {
     const id = await schemaWorkflow(s, "Schema cancel");
-    const graph = { nodes: [{ id: "start", type: "trigger.webhook", position: { x: 0, y: 0 }, data: {} }, { id: "pause", type: "flow.wait", position: { x: 0, y: 100 }, data: { amount: 1, unit: "days" } }], edges: [{ id: "e", source: "start", target: "pause" }] };
+    const graph = {
+      nodes: [
+        { id: "start", type: "trigger.webhook", position: { x: 0, y: 0 }, data: {} },
+        { id: "pause", type: "flow.wait", position: { x: 0, y: 100 }, data: { amount: 1, unit: "days" } },
+      ],
+      edges: [{ id: "e", source: "start", target: "pause" }],
+    };
     await s.call({ method: "PUT", url: `/api/flow/v1/workflows/${id}`, as: "user", payload: { graph } });
-    const run = await s.call({ method: "POST", url: `/api/flow/v1/workflows/${id}/test-run`, as: "user", payload: { payload: { order: 1 } } });
+    const run = await s.call({
+      method: "POST",
+      url: `/api/flow/v1/workflows/${id}/test-run`,
+      as: "user",
+      payload: { payload: { order: 1 } },
+    });
     return { as: "user", params: { id: (run.json() as { data: { _id: string } }).data._id } };
   },
   "workflows.templates": async () => ({ as: "depthead" }),
   "workflows.hook": async (s) => {
     const id = await schemaWorkflow(s, "Schema hook");
-    const graph = { nodes: [{ id: "start", type: "trigger.webhook", position: { x: 0, y: 0 }, data: {} }, { id: "done", type: "action.end", position: { x: 0, y: 100 }, data: {} }], edges: [{ id: "e", source: "start", target: "done" }] };
+    const graph = {
+      nodes: [
+        { id: "start", type: "trigger.webhook", position: { x: 0, y: 0 }, data: {} },
+        { id: "done", type: "action.end", position: { x: 0, y: 100 }, data: {} },
+      ],
+      edges: [{ id: "e", source: "start", target: "done" }],
+    };
     await s.call({ method: "PUT", url: `/api/flow/v1/workflows/${id}`, as: "user", payload: { graph } });
-    const published = await s.call({ method: "POST", url: `/api/flow/v1/workflows/${id}/publish`, as: "user", payload: {} });
+    const published = await s.call({
+      method: "POST",
+      url: `/api/flow/v1/workflows/${id}/publish`,
+      as: "user",
+      payload: {},
+    });
     const path = (published.json() as { data: { webhookPath: string } }).data.webhookPath.split("/");
     return { params: { id: path.at(-2) ?? "", secret: path.at(-1) ?? "" }, payload: { orderId: "A-1" } };
   },
   "apiKeys.list": async () => ({ as: "user", query: { status: "active", search: "schema" } }),
   "apiKeys.create": async () => ({ as: "user", payload: { name: "Schema key", scopes: ["messages:send"] } }),
   "apiKeys.validate": async (s) => ({ as: "user", payload: { key: (await schemaKey(s)).key } }),
-  "apiKeys.update": async (s) => ({ as: "user", params: { id: (await schemaKey(s)).id }, payload: { name: "Schema key", scopes: ["messages:send", "reports:read", "templates:manage"] } }),
+  "apiKeys.update": async (s) => ({
+    as: "user",
+    params: { id: (await schemaKey(s)).id },
+    payload: { name: "Schema key", scopes: ["messages:send", "reports:read", "templates:manage"] },
+  }),
   "apiKeys.delete": async (s) => ({ as: "user", params: { id: (await newKey(s, "Schema doomed")).id } }),
-  "apiKeys.regenerate": async (s) => ({ as: "user", params: { id: (await newKey(s, "Schema regenerated")).id }, payload: { graceSeconds: 3600 } }),
+  "apiKeys.regenerate": async (s) => ({
+    as: "user",
+    params: { id: (await newKey(s, "Schema regenerated")).id },
+    payload: { graceSeconds: 3600 },
+  }),
   "keyConfigs.list": async () => ({ as: "user" }),
-  "keyConfigs.create": async (s) => ({ as: "user", payload: { ...KEY_CONFIG, apiKeyId: (await newKey(s, "Schema configured")).id } }),
+  "keyConfigs.create": async (s) => ({
+    as: "user",
+    payload: { ...KEY_CONFIG, apiKeyId: (await newKey(s, "Schema configured")).id },
+  }),
   "keyConfigs.get": async (s) => ({ as: "user", params: { id: await schemaConfig(s) } }),
   "keyConfigs.forKey": async (s) => ({ as: "user", params: { id: (await schemaKey(s)).id } }),
-  "keyConfigs.update": async (s) => ({ as: "user", params: { id: await schemaConfig(s) }, payload: { ...KEY_CONFIG, ipAllowList: ["10.0.0.0/8"] } }),
+  "keyConfigs.update": async (s) => ({
+    as: "user",
+    params: { id: await schemaConfig(s) },
+    payload: { ...KEY_CONFIG, ipAllowList: ["10.0.0.0/8"] },
+  }),
   "keyConfigs.delete": async (s) => {
-    const res = await s.call({ method: "POST", url: "/api/ums/v1/key-configs", as: "user", payload: { ...KEY_CONFIG, apiKeyId: (await newKey(s, "Schema unconfigured")).id } });
+    const res = await s.call({
+      method: "POST",
+      url: "/api/ums/v1/key-configs",
+      as: "user",
+      payload: { ...KEY_CONFIG, apiKeyId: (await newKey(s, "Schema unconfigured")).id },
+    });
     return { as: "user", params: { id: (res.json() as { data: { id: string } }).data.id } };
   },
-  "ums.requests": async (s) => ({ as: "user", query: { status: "success", apiKeyId: (await schemaKey(s)).id, from: new Date(Date.now() - 3_600_000).toISOString() } }),
+  "ums.requests": async (s) => ({
+    as: "user",
+    query: {
+      status: "success",
+      apiKeyId: (await schemaKey(s)).id,
+      from: new Date(Date.now() - 3_600_000).toISOString(),
+    },
+  }),
   "ums.request": async (s) => ({ as: "user", params: { id: await loggedRequest(s) } }),
   "ums.requestMessages": async (s) => ({ as: "user", params: { id: await loggedRequest(s) } }),
-  "public.messages.send": async (s) => ({ token: (await schemaKey(s)).key, payload: { channel: "rcs", to: "9000000001", text: "Hello from the schema test", reference: "schema-1" } }),
-  "public.messages.batch": async (s) => ({ token: (await schemaKey(s)).key, payload: { messages: [{ channel: "rcs", to: "9000000002", text: "One" }, { channel: "rcs", to: "9000000003", text: "Two" }] } }),
+  "public.messages.send": async (s) => ({
+    token: (await schemaKey(s)).key,
+    payload: { channel: "rcs", to: "9000000001", text: "Hello from the schema test", reference: "schema-1" },
+  }),
+  "public.messages.batch": async (s) => ({
+    token: (await schemaKey(s)).key,
+    payload: {
+      messages: [
+        { channel: "rcs", to: "9000000002", text: "One" },
+        { channel: "rcs", to: "9000000003", text: "Two" },
+      ],
+    },
+  }),
   "public.messages.get": async (s) => {
     const { key } = await schemaKey(s);
-    const sent = await s.call({ method: "POST", url: "/api/public/v1/messages", token: key, payload: { channel: "rcs", to: "9000000004", text: "Read me" } });
+    const sent = await s.call({
+      method: "POST",
+      url: "/api/public/v1/messages",
+      token: key,
+      payload: { channel: "rcs", to: "9000000004", text: "Read me" },
+    });
     return { token: key, params: { id: (sent.json() as { data: { id: string } }).data.id } };
   },
   "public.templates.list": async (s) => ({ token: (await schemaKey(s)).key, query: { channel: "rcs" } }),
   "webhooks.list": async () => ({ as: "user", query: { page: "1", limit: "5" } }),
-  "webhooks.create": async () => ({ as: "user", payload: { url: "https://example.com/hooks", events: ["message.status"], description: "Schema" } }),
+  "webhooks.create": async () => ({
+    as: "user",
+    payload: { url: "https://example.com/hooks", events: ["message.status"], description: "Schema" },
+  }),
   "webhooks.get": async (s) => ({ as: "user", params: { id: await webhookOf(s) } }),
-  "webhooks.update": async (s) => ({ as: "user", params: { id: await webhookOf(s) }, payload: { description: "Schema, edited", events: ["campaign.status", "message.status"] } }),
+  "webhooks.update": async (s) => ({
+    as: "user",
+    params: { id: await webhookOf(s) },
+    payload: { description: "Schema, edited", events: ["campaign.status", "message.status"] },
+  }),
   "webhooks.delete": async (s) => ({ as: "user", params: { id: await newWebhook(s) } }),
   "webhooks.rotateSecret": async (s) => ({ as: "user", params: { id: await webhookOf(s) } }),
   "webhooks.test": async (s) => ({ as: "user", params: { id: await webhookOf(s) } }),
@@ -433,10 +936,17 @@ function readyReport(s: TestServer): Promise<string> {
 
 /** A workflow of the user's from the STOP/START template (published when asked), one per name. */
 async function schemaWorkflow(s: TestServer, name = "Schema workflow", publish = false): Promise<string> {
-  const list = (await s.call({ method: "GET", url: `/api/flow/v1/workflows?q=${encodeURIComponent(name)}`, as: "user" })).json() as { data: { _id: string; name: string }[] };
+  const list = (
+    await s.call({ method: "GET", url: `/api/flow/v1/workflows?q=${encodeURIComponent(name)}`, as: "user" })
+  ).json() as { data: { _id: string; name: string }[] };
   const found = list.data.find((w) => w.name === name)?._id;
   if (found) return found;
-  const res = await s.call({ method: "POST", url: "/api/flow/v1/workflows", as: "user", payload: { name, templateId: "keyword-opt-in-out" } });
+  const res = await s.call({
+    method: "POST",
+    url: "/api/flow/v1/workflows",
+    as: "user",
+    payload: { name, templateId: "keyword-opt-in-out" },
+  });
   const id = (res.json() as { data: { _id: string } }).data._id;
   if (publish) await s.call({ method: "POST", url: `/api/flow/v1/workflows/${id}/publish`, as: "user", payload: {} });
   return id;
@@ -445,22 +955,40 @@ async function schemaWorkflow(s: TestServer, name = "Schema workflow", publish =
 /** A finished test run of the user's (the STOP/START template fails at its first send: the user has no such address). */
 async function schemaRun(s: TestServer): Promise<string> {
   const id = await schemaWorkflow(s, "Schema runs");
-  const res = await s.call({ method: "POST", url: `/api/flow/v1/workflows/${id}/test-run`, as: "user", payload: { payload: { text: "stop", from: "+919811110000" } } });
+  const res = await s.call({
+    method: "POST",
+    url: `/api/flow/v1/workflows/${id}/test-run`,
+    as: "user",
+    payload: { payload: { text: "stop", from: "+919811110000" } },
+  });
   const run = (res.json() as { data: { _id: string } }).data._id;
   for (let i = 0; i < 200; i++) {
     await s.app.jobs.get("workflow-steps")?.tick();
-    const detail = (await s.call({ method: "GET", url: `/api/flow/v1/workflow-runs/${run}`, as: "user" })).json() as { data: { status: string } };
+    const detail = (await s.call({ method: "GET", url: `/api/flow/v1/workflow-runs/${run}`, as: "user" })).json() as {
+      data: { status: string };
+    };
     if (["failed", "succeeded"].includes(detail.data.status)) return run;
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error("the schema run did not finish");
 }
 
-const KEY_CONFIG = { name: "Schema config", channels: ["rcs", "sms"], scopes: ["messages:send", "reports:read"], ratePerSecond: 20, ratePerDay: 5000 };
+const KEY_CONFIG = {
+  name: "Schema config",
+  channels: ["rcs", "sms"],
+  scopes: ["messages:send", "reports:read"],
+  ratePerSecond: 20,
+  ratePerDay: 5000,
+};
 
 /** A new API key of the user's (the demo user holds the api module). */
 async function newKey(s: TestServer, name: string): Promise<{ id: string; key: string }> {
-  const res = await s.call({ method: "POST", url: "/api/ums/v1/api-keys", as: "user", payload: { name, scopes: ["messages:send", "reports:read", "templates:manage"] } });
+  const res = await s.call({
+    method: "POST",
+    url: "/api/ums/v1/api-keys",
+    as: "user",
+    payload: { name, scopes: ["messages:send", "reports:read", "templates:manage"] },
+  });
   const data = (res.json() as { data: { apiKey: { id: string }; key: string } }).data;
   return { id: data.apiKey.id, key: data.key };
 }
@@ -484,10 +1012,17 @@ async function schemaConfig(s: TestServer): Promise<string> {
 /** A public-API request of the user's key, once it is in the request log (written a moment after the answer). */
 async function loggedRequest(s: TestServer): Promise<string> {
   const { key } = await schemaKey(s);
-  await s.call({ method: "POST", url: "/api/public/v1/messages", token: key, payload: { channel: "rcs", to: "9000000005", text: "Logged" } });
+  await s.call({
+    method: "POST",
+    url: "/api/public/v1/messages",
+    token: key,
+    payload: { channel: "rcs", to: "9000000005", text: "Logged" },
+  });
   for (let i = 0; i < 100; i++) {
     const res = await s.call({ method: "GET", url: "/api/ums/v1/ums-req/requests?status=success", as: "user" });
-    const id = (res.json() as { data: { id: string; messageCount: number }[] }).data.find((r) => r.messageCount > 0)?.id;
+    const id = (res.json() as { data: { id: string; messageCount: number }[] }).data.find(
+      (r) => r.messageCount > 0,
+    )?.id;
     if (id) return id;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -496,12 +1031,18 @@ async function loggedRequest(s: TestServer): Promise<string> {
 
 /** A new webhook endpoint of the user's, at a port nothing listens on (its deliveries fail at once and stay pending). */
 async function newWebhook(s: TestServer): Promise<string> {
-  const res = await s.call({ method: "POST", url: "/api/v1/webhooks", as: "user", payload: { url: "http://127.0.0.1:9/hooks", events: ["campaign.status"] } });
+  const res = await s.call({
+    method: "POST",
+    url: "/api/v1/webhooks",
+    as: "user",
+    payload: { url: "http://127.0.0.1:9/hooks", events: ["campaign.status"] },
+  });
   return (res.json() as { data: { id: string } }).data.id;
 }
 
 const webhooks = new WeakMap<TestServer, Promise<string>>();
-const webhookOf = (s: TestServer) => webhooks.get(s) ?? (webhooks.set(s, newWebhook(s)), webhooks.get(s) as Promise<string>);
+const webhookOf = (s: TestServer) =>
+  webhooks.get(s) ?? (webhooks.set(s, newWebhook(s)), webhooks.get(s) as Promise<string>);
 
 /** A delivery of that endpoint: its test delivery. */
 async function webhookDeliveryOf(s: TestServer): Promise<string> {
@@ -523,12 +1064,18 @@ function aiFixtures(s: TestServer): Promise<AiFixtures> {
   const found =
     aiFixtureCache.get(s) ??
     (async () => {
-      const json = async <T>(url: string, method: "GET" | "POST" = "GET", payload?: Record<string, unknown>) => (await s.call({ method, url: `/api/flow/v1${url}`, as: "manager", payload })).json() as T;
-      const agentId = (await json<{ data: { _id: string } }>("/marketplace/order-status/install", "POST", { name: "Schema order bot" })).data._id;
+      const json = async <T>(url: string, method: "GET" | "POST" = "GET", payload?: Record<string, unknown>) =>
+        (await s.call({ method, url: `/api/flow/v1${url}`, as: "manager", payload })).json() as T;
+      const agentId = (
+        await json<{ data: { _id: string } }>("/marketplace/order-status/install", "POST", { name: "Schema order bot" })
+      ).data._id;
       const configId = (await json<{ data: { _id: string }[] }>(`/agent-configs?agentId=${agentId}`)).data[0]._id;
-      const knowledgeId = (await json<{ data: { _id: string }[] }>(`/knowledge?agentId=${agentId}&limit=1`)).data[0]._id;
-      const contextId = (await json<{ data: { _id: string } | null }>(`/business-context/agent/${agentId}`)).data?._id ?? "";
-      const intentId = (await json<{ data: { _id: string }[] }>(`/intent-mappings?agentId=${agentId}&limit=1`)).data[0]._id;
+      const knowledgeId = (await json<{ data: { _id: string }[] }>(`/knowledge?agentId=${agentId}&limit=1`)).data[0]
+        ._id;
+      const contextId =
+        (await json<{ data: { _id: string } | null }>(`/business-context/agent/${agentId}`)).data?._id ?? "";
+      const intentId = (await json<{ data: { _id: string }[] }>(`/intent-mappings?agentId=${agentId}&limit=1`)).data[0]
+        ._id;
       return { agentId, configId, knowledgeId, contextId, intentId };
     })();
   aiFixtureCache.set(s, found);
@@ -542,13 +1089,23 @@ async function withAi(s: TestServer, input: Input): Promise<Input> {
 }
 
 async function aiAgent(s: TestServer, name: string): Promise<string> {
-  const res = await s.call({ method: "POST", url: "/api/flow/v1/agents", as: "manager", payload: { name, channels: ["sms"], scope: "all" } });
+  const res = await s.call({
+    method: "POST",
+    url: "/api/flow/v1/agents",
+    as: "manager",
+    payload: { name, channels: ["sms"], scope: "all" },
+  });
   return (res.json() as { data: { _id: string } }).data._id;
 }
 
 /** A business context of that account (created for the delete call). */
 async function contextOf(s: TestServer, name: DemoName): Promise<string> {
-  const res = await s.call({ method: "POST", url: "/api/flow/v1/business-context", as: name, payload: { companyName: "Doomed Co", industry: "Retail" } });
+  const res = await s.call({
+    method: "POST",
+    url: "/api/flow/v1/business-context",
+    as: name,
+    payload: { companyName: "Doomed Co", industry: "Retail" },
+  });
   return (res.json() as { data: { _id: string } }).data._id;
 }
 
@@ -561,14 +1118,22 @@ async function demoChat(s: TestServer): Promise<string> {
 
 async function demoAddress(s: TestServer): Promise<string> {
   const res = await s.call({ method: "GET", url: "/api/v1/sandbox/phone/addresses", as: "manager" });
-  return (res.json() as { data: { channel: string; address: string }[] }).data.find((a) => a.channel === "whatsapp")?.address ?? "";
+  return (
+    (res.json() as { data: { channel: string; address: string }[] }).data.find((a) => a.channel === "whatsapp")
+      ?.address ?? ""
+  );
 }
 
 /**
  * A campaign of the manager's on that channel with three recipients; `outWithAWorker` (for the pause call): they are
  * all out with a worker, so the dispatcher cannot pause the running campaign first (it holds no money).
  */
-async function controlCampaign(s: TestServer, channel: "rcs" | "sms" | "whatsapp", status: CampaignStatus = "ready", outWithAWorker = false): Promise<string> {
+async function controlCampaign(
+  s: TestServer,
+  channel: "rcs" | "sms" | "whatsapp",
+  status: CampaignStatus = "ready",
+  outWithAWorker = false,
+): Promise<string> {
   const db = s.database.db;
   const ownerId = await s.id("manager");
   const common = { ownerId, channel, status, recipients: 3, outWithAWorker };
@@ -587,7 +1152,8 @@ async function controlCampaign(s: TestServer, channel: "rcs" | "sms" | "whatsapp
 const campaignFixtureCache = new WeakMap<TestServer, Promise<ChannelFixtures>>();
 /** A sender and template per channel for the manager (made once per server). */
 function campaignFx(s: TestServer): Promise<ChannelFixtures> {
-  const found = campaignFixtureCache.get(s) ?? s.id("manager").then((id) => channelFixtures(s.database.db, id, "schema"));
+  const found =
+    campaignFixtureCache.get(s) ?? s.id("manager").then((id) => channelFixtures(s.database.db, id, "schema"));
   campaignFixtureCache.set(s, found);
   return found;
 }
@@ -595,7 +1161,18 @@ function campaignFx(s: TestServer): Promise<ChannelFixtures> {
 /** A pasted-numbers RCS campaign of the manager. */
 async function schemaCampaign(s: TestServer): Promise<string> {
   const f = await campaignFx(s);
-  const res = await s.call({ method: "POST", url: "/api/campaigns/create-campaign", as: "manager", payload: { campaignName: "Schema", botId: f.botId, templateId: f.rcsTemplateId, variables: ["x"], numbers: "9876543210,1" } });
+  const res = await s.call({
+    method: "POST",
+    url: "/api/campaigns/create-campaign",
+    as: "manager",
+    payload: {
+      campaignName: "Schema",
+      botId: f.botId,
+      templateId: f.rcsTemplateId,
+      variables: ["x"],
+      numbers: "9876543210,1",
+    },
+  });
   return (res.json() as { data: { _id: string } }).data._id;
 }
 
@@ -606,9 +1183,25 @@ async function readCampaign(s: TestServer, channel: "rcs" | "sms" | "whatsapp"):
   if (found) return found;
   const { db } = s.database;
   const manager = await s.id("manager");
-  const id = await insertReadCampaign(db, { userId: manager, createdBy: await s.id("depthead"), channel, name: "schema campaign", status: "completed", startedAt: new Date() });
-  const [recipient] = await insertRecipients(db, id, manager, [{ number: "+919876543210", state: "replied", sentAt: new Date(), repliedAt: new Date(), costPaise: 50 }]);
-  await insertReply(db, { userId: manager, campaignId: id, recipientId: recipient, from: "+919876543210", text: "Yes", receivedAt: new Date() });
+  const id = await insertReadCampaign(db, {
+    userId: manager,
+    createdBy: await s.id("depthead"),
+    channel,
+    name: "schema campaign",
+    status: "completed",
+    startedAt: new Date(),
+  });
+  const [recipient] = await insertRecipients(db, id, manager, [
+    { number: "+919876543210", state: "replied", sentAt: new Date(), repliedAt: new Date(), costPaise: 50 },
+  ]);
+  await insertReply(db, {
+    userId: manager,
+    campaignId: id,
+    recipientId: recipient,
+    from: "+919876543210",
+    text: "Yes",
+    receivedAt: new Date(),
+  });
   readCampaigns.set(channel, id);
   return id;
 }
@@ -625,7 +1218,13 @@ async function connected(s: TestServer): Promise<object> {
   return {};
 }
 
-const SMS_TEMPLATE = { name: "Schema check", body: "Code {#var#}", category: "transactional", senderId: "ACMERT", dltTemplateId: "1107169999999999999" };
+const SMS_TEMPLATE = {
+  name: "Schema check",
+  body: "Code {#var#}",
+  category: "transactional",
+  senderId: "ACMERT",
+  dltTemplateId: "1107169999999999999",
+};
 
 /** The first seeded SMS account of an owner. */
 async function smsAccountOf(s: TestServer, name: DemoName): Promise<string> {
@@ -635,7 +1234,11 @@ async function smsAccountOf(s: TestServer, name: DemoName): Promise<string> {
 
 /** A template of the owner's first SMS account. */
 async function smsTemplateOf(s: TestServer, name: DemoName): Promise<string> {
-  const res = await s.call({ method: "GET", url: `/api/sms/templates?smsAccountId=${await smsAccountOf(s, name)}`, as: name });
+  const res = await s.call({
+    method: "GET",
+    url: `/api/sms/templates?smsAccountId=${await smsAccountOf(s, name)}`,
+    as: name,
+  });
   return (res.json() as { data: { id: string }[] }).data[0].id;
 }
 
@@ -649,16 +1252,27 @@ const { name: _validName, ...VALID_FIELDS } = VALID_DRAFT;
 
 /** The manager's WABA for the template calls (a wabas row, as onboarding would leave). */
 async function schemaWaba(s: TestServer): Promise<string> {
-  await s.database.db.insert(wabas).values({ userId: await s.id("manager"), wabaId: "waba-schema", name: "Schema" }).onConflictDoNothing();
+  await s.database.db
+    .insert(wabas)
+    .values({ userId: await s.id("manager"), wabaId: "waba-schema", name: "Schema" })
+    .onConflictDoNothing();
   return "waba-schema";
 }
 
 let draftCount = 0;
 /** A valid RCS text template of the manager's demo bot, under a new name each time. */
 async function rcsDraft(s: TestServer): Promise<Record<string, unknown>> {
-  const bots = (await s.call({ method: "GET", url: "/api/v1/rcs/templates/bots", as: "manager" })).json() as { data: { _id: string }[] };
+  const bots = (await s.call({ method: "GET", url: "/api/v1/rcs/templates/bots", as: "manager" })).json() as {
+    data: { _id: string }[];
+  };
   draftCount += 1;
-  return { botId: bots.data[0]._id, name: `schema-${draftCount}`, type: "text", textMessageContent: "Hello", suggestions: [{ type: "reply", text: "Hi" }] };
+  return {
+    botId: bots.data[0]._id,
+    name: `schema-${draftCount}`,
+    type: "text",
+    textMessageContent: "Hello",
+    suggestions: [{ type: "reply", text: "Hi" }],
+  };
 }
 async function rcsTemplate(s: TestServer): Promise<string> {
   const res = await s.call({ method: "POST", url: "/api/v1/rcs/templates", as: "manager", payload: await rcsDraft(s) });
@@ -685,7 +1299,12 @@ async function mailedToken(s: TestServer, to: string, page: string): Promise<str
 
 /** A fresh pending balance request of that account, for its parent to decide. */
 async function pendingRequest(s: TestServer, name: DemoName): Promise<string> {
-  const res = await s.call({ method: "POST", url: "/api/balance/requestBalance", as: name, payload: { requestedBalance: 10 } });
+  const res = await s.call({
+    method: "POST",
+    url: "/api/balance/requestBalance",
+    as: name,
+    payload: { requestedBalance: 10 },
+  });
   return (res.json() as { data: { _id: string } }).data._id;
 }
 
@@ -707,7 +1326,12 @@ const schemaFor = (id: CallId, status: number) => {
 };
 
 /** The served OpenAPI document (what clients are generated from), read once the server is up. */
-let openapi: { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
+let openapi: {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+  >;
+};
 /** A status's JSON schema in the served document: its own entry, or its range (4XX). */
 const documentedSchema = (id: CallId, status: number) => {
   const { responses } = openapi.paths[CALLS[id].path.replace(/:(\w+)/g, "{$1}")][CALLS[id].method.toLowerCase()];
@@ -721,12 +1345,26 @@ function problems(schema: unknown, body: unknown): unknown[] {
 }
 
 /** Three WABAs at a WhatsApp Cloud API stand-in, each with a number and a token: one per channel call that needs its own. */
-const CLOUD_WABAS = [0, 1, 2].map((i) => ({ id: `10229012934100${i}`, phone: `10654035224200${i}`, token: `EAAJB-schema-token-${i}-0000000000` }));
-const cloudConnect = (i: number) => ({ name: `Schema ${i}`, waba_id: CLOUD_WABAS[i].id, phone_number_id: CLOUD_WABAS[i].phone, access_token: CLOUD_WABAS[i].token, app_secret: DEFAULT_APP.secret });
+const CLOUD_WABAS = [0, 1, 2].map((i) => ({
+  id: `10229012934100${i}`,
+  phone: `10654035224200${i}`,
+  token: `EAAJB-schema-token-${i}-0000000000`,
+}));
+const cloudConnect = (i: number) => ({
+  name: `Schema ${i}`,
+  waba_id: CLOUD_WABAS[i].id,
+  phone_number_id: CLOUD_WABAS[i].phone,
+  access_token: CLOUD_WABAS[i].token,
+  app_secret: DEFAULT_APP.secret,
+});
 const cloudChannels = new Map<number, Promise<string>>();
 /** The manager's channel on stand-in WABA `i`, connected once. */
 function cloudChannel(s: TestServer, i: number): Promise<string> {
-  const found = cloudChannels.get(i) ?? s.call({ method: "POST", url: "/api/v1/channels/whatsapp-cloud", as: "manager", payload: cloudConnect(i) }).then((res) => (res.json() as { data: { _id: string } }).data._id);
+  const found =
+    cloudChannels.get(i) ??
+    s
+      .call({ method: "POST", url: "/api/v1/channels/whatsapp-cloud", as: "manager", payload: cloudConnect(i) })
+      .then((res) => (res.json() as { data: { _id: string } }).data._id);
   cloudChannels.set(i, found);
   return found;
 }
@@ -744,7 +1382,9 @@ const SMS_HTTP_KEY = "schema-http-key-0001";
 let smsc: Smsc;
 let smsProvider: SmsHttpStandIn;
 async function ownHeader(s: TestServer, header: string): Promise<string> {
-  await s.database.db.insert(smsAccounts).values({ userId: await s.id("manager"), name: `Schema ${header}`, provider: "Sandbox", senderIds: [header] });
+  await s.database.db
+    .insert(smsAccounts)
+    .values({ userId: await s.id("manager"), name: `Schema ${header}`, provider: "Sandbox", senderIds: [header] });
   return header;
 }
 
@@ -764,7 +1404,8 @@ beforeAll(async () => {
     tokens: Object.fromEntries(CLOUD_WABAS.map((w) => [w.token, [w.id]])),
   });
   server = await startServer({
-    whatsappCloud: { ...whatsappCloudConfigFromEnv({}), graphUrl: standIn.url }, rbm: { ...rbmConfigFromEnv({}), apiUrl: rbmStandIn.url, tokenUrl: rbmStandIn.tokenUrl },
+    whatsappCloud: { ...whatsappCloudConfigFromEnv({}), graphUrl: standIn.url },
+    rbm: { ...rbmConfigFromEnv({}), apiUrl: rbmStandIn.url, tokenUrl: rbmStandIn.tokenUrl },
     // The webhook endpoints below point at a closed port of this machine (WEBHOOK_ALLOW_PRIVATE, off by default).
     webhooks: { ...webhookConfigFromEnv({}), allowPrivate: true },
   });
@@ -830,11 +1471,20 @@ describe("the serializer", () => {
         return { success: false, message: "no", stack: "leak" };
       },
     } as unknown as Handlers; // deliberately off-schema replies, which the typed map would refuse
-    const app = await buildApp({ database, logger: false, handlers, config: { webRoot: "./.no-web-root", jwtSecret: "t", seedDemo: false } });
+    const app = await buildApp({
+      database,
+      logger: false,
+      handlers,
+      config: { webRoot: "./.no-web-root", jwtSecret: "t", seedDemo: false },
+    });
     try {
       const ok = await app.inject({ method: "POST", url: "/api/auth/send-reset-link", payload: { email: "a@b.co" } });
       expect(ok.json()).toEqual({ success: true, message: "ok" });
-      const refused = await app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { token: "t".repeat(20), newPassword: "long-enough-pw" } });
+      const refused = await app.inject({
+        method: "POST",
+        url: "/api/auth/reset-password",
+        payload: { token: "t".repeat(20), newPassword: "long-enough-pw" },
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({ success: false, message: "no" });
     } finally {
@@ -846,7 +1496,12 @@ describe("the serializer", () => {
   it("has a handler for every call of the table; a call without one answers 501 whatever the input", async () => {
     expect(CALL_IDS.filter((id) => !HANDLERS[id])).toEqual([]);
     const database = await freshDatabase();
-    const app = await buildApp({ database, logger: false, handlers: {} as Handlers, config: { webRoot: "./.no-web-root", jwtSecret: "t", seedDemo: false } });
+    const app = await buildApp({
+      database,
+      logger: false,
+      handlers: {} as Handlers,
+      config: { webRoot: "./.no-web-root", jwtSecret: "t", seedDemo: false },
+    });
     try {
       for (const payload of [{}, { username: 1 }, { username: "admin", password: "demo1234!" }]) {
         const res = await app.inject({ method: CALLS["auth.login"].method, url: CALLS["auth.login"].path, payload });

@@ -5,7 +5,19 @@ import { emptyRcsDraft } from "../../contract/domain/rcs";
 import type { SmsCategory } from "../../contract/domain/sms";
 import type { WaTemplateCategory, WaTemplateStatus } from "../../contract/domain/whatsapp-template";
 import type { Db } from "../db/client";
-import { balanceLedger, campaignRecipients, campaigns, rcsBots, rcsTemplates, smsAccounts, smsTemplates, users, wabas, whatsappTemplates, type CampaignFailover } from "../db/schema";
+import {
+  balanceLedger,
+  campaignRecipients,
+  campaigns,
+  rcsBots,
+  rcsTemplates,
+  smsAccounts,
+  smsTemplates,
+  users,
+  wabas,
+  whatsappTemplates,
+  type CampaignFailover,
+} from "../db/schema";
 
 // Campaigns and recipients written straight into the tables: create and ingest are another part of the product,
 // and the control calls only need a ready campaign with its channel account and template.
@@ -22,10 +34,21 @@ export interface SmsSetup {
   isActive?: boolean;
 }
 
-export async function smsSetup(db: Db, ownerId: string, opts: SmsSetup = {}): Promise<{ accountId: string; templateId: string }> {
+export async function smsSetup(
+  db: Db,
+  ownerId: string,
+  opts: SmsSetup = {},
+): Promise<{ accountId: string; templateId: string }> {
   const [account] = await db
     .insert(smsAccounts)
-    .values({ userId: ownerId, name: `Account ${randomUUID().slice(0, 6)}`, provider: "Sandbox", isActive: opts.isActive ?? true, dltEntityId: opts.dltEntityId ?? "1201159100000000099", senderIds: opts.senderIds ?? ["ACMEOT"] })
+    .values({
+      userId: ownerId,
+      name: `Account ${randomUUID().slice(0, 6)}`,
+      provider: "Sandbox",
+      isActive: opts.isActive ?? true,
+      dltEntityId: opts.dltEntityId ?? "1201159100000000099",
+      senderIds: opts.senderIds ?? ["ACMEOT"],
+    })
     .returning();
   const [template] = await db
     .insert(smsTemplates)
@@ -41,24 +64,47 @@ export async function smsSetup(db: Db, ownerId: string, opts: SmsSetup = {}): Pr
   return { accountId: account.id, templateId: template.id };
 }
 
-export async function whatsappSetup(db: Db, ownerId: string, category: WaTemplateCategory = "MARKETING", status: WaTemplateStatus = "APPROVED") {
+export async function whatsappSetup(
+  db: Db,
+  ownerId: string,
+  category: WaTemplateCategory = "MARKETING",
+  status: WaTemplateStatus = "APPROVED",
+) {
   const wabaId = `waba-${randomUUID()}`;
   await db.insert(wabas).values({ userId: ownerId, wabaId, name: "Test WABA" });
   const [template] = await db
     .insert(whatsappTemplates)
     .values({
-      userId: ownerId, wabaId, name: `wa_${randomUUID().slice(0, 8)}`, language: "en", category, requestedCategory: category, status,
-      components: [{ type: "BODY", text: "Hello" }], providerTemplateId: randomUUID(), submittedAt: new Date(),
+      userId: ownerId,
+      wabaId,
+      name: `wa_${randomUUID().slice(0, 8)}`,
+      language: "en",
+      category,
+      requestedCategory: category,
+      status,
+      components: [{ type: "BODY", text: "Hello" }],
+      providerTemplateId: randomUUID(),
+      submittedAt: new Date(),
     })
     .returning();
   return { wabaId, templateId: template.id };
 }
 
 export async function rcsSetup(db: Db, ownerId: string, status = "ACTIVE") {
-  const [bot] = await db.insert(rcsBots).values({ userId: ownerId, name: `Bot ${randomUUID().slice(0, 6)}` }).returning();
+  const [bot] = await db
+    .insert(rcsBots)
+    .values({ userId: ownerId, name: `Bot ${randomUUID().slice(0, 6)}` })
+    .returning();
   const [template] = await db
     .insert(rcsTemplates)
-    .values({ userId: ownerId, botId: bot.id, name: `rcs ${randomUUID().slice(0, 6)}`, type: "text", draft: { ...emptyRcsDraft(bot.id), textMessageContent: "Hi" }, status })
+    .values({
+      userId: ownerId,
+      botId: bot.id,
+      name: `rcs ${randomUUID().slice(0, 6)}`,
+      type: "text",
+      draft: { ...emptyRcsDraft(bot.id), textMessageContent: "Hi" },
+      status,
+    })
     .returning();
   return { botId: bot.id, templateId: template.id };
 }
@@ -91,20 +137,37 @@ export async function insertCampaign(db: Db, f: CampaignFixture): Promise<string
   const [row] = await db
     .insert(campaigns)
     .values({
-      userId: f.ownerId, createdBy: f.ownerId, channel: f.channel, name: `Campaign ${randomUUID().slice(0, 6)}`, status: "draft",
-      templateId: f.templateId, templateName: "t", botId: f.botId, smsAccountId: f.smsAccountId, wabaId: f.wabaId,
-      variables: f.variables ?? [], failover: f.failover ?? null, sourceKind: "paste", validCount: f.recipients,
+      userId: f.ownerId,
+      createdBy: f.ownerId,
+      channel: f.channel,
+      name: `Campaign ${randomUUID().slice(0, 6)}`,
+      status: "draft",
+      templateId: f.templateId,
+      templateName: "t",
+      botId: f.botId,
+      smsAccountId: f.smsAccountId,
+      wabaId: f.wabaId,
+      variables: f.variables ?? [],
+      failover: f.failover ?? null,
+      sourceKind: "paste",
+      validCount: f.recipients,
     })
     .returning({ id: campaigns.id });
   const first = f.firstNumber ?? 0;
   for (let start = 0; start < f.recipients; start += 1000) {
     const batch = Array.from({ length: Math.min(1000, f.recipients - start) }, (_, i) => ({
-      campaignId: row.id, userId: f.ownerId, row: start + i + 2, number: numberAt(first + start + i),
+      campaignId: row.id,
+      userId: f.ownerId,
+      row: start + i + 2,
+      number: numberAt(first + start + i),
       ...(f.outWithAWorker ? { state: "sending" as const, leaseUntil: new Date(Date.now() + 3_600_000) } : {}),
     }));
     await db.insert(campaignRecipients).values(batch);
   }
-  await db.update(campaigns).set({ status: f.status ?? "ready" }).where(eq(campaigns.id, row.id));
+  await db
+    .update(campaigns)
+    .set({ status: f.status ?? "ready" })
+    .where(eq(campaigns.id, row.id));
   return row.id;
 }
 
@@ -117,6 +180,10 @@ export async function moneySnapshot(db: Db, userId: string, campaignId: string) 
     balance: owner.balance,
     ledger: await db.select().from(balanceLedger).where(eq(balanceLedger.userId, userId)).orderBy(balanceLedger.id),
     campaign: await db.select().from(campaigns).where(eq(campaigns.id, campaignId)),
-    recipients: await db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, campaignId)).orderBy(campaignRecipients.id),
+    recipients: await db
+      .select()
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaignId, campaignId))
+      .orderBy(campaignRecipients.id),
   };
 }

@@ -20,14 +20,29 @@ afterEach(() => {
 });
 
 /** PGlite is one process per data directory: the test lets go of it while a server runs. */
-async function openShared(): Promise<{ database: Database; env: Record<string, string>; exclusive: boolean; reopen(): Promise<Database> }> {
+async function openShared(): Promise<{
+  database: Database;
+  env: Record<string, string>;
+  exclusive: boolean;
+  reopen(): Promise<Database>;
+}> {
   const dataDir = mkdtempSync(join(tmpdir(), "crash-"));
   if (process.env.DATABASE_URL) {
     const database = await freshDatabase();
-    return { database, env: { DATABASE_URL: database.url ?? "", DATA_DIR: dataDir }, exclusive: false, reopen: async () => database };
+    return {
+      database,
+      env: { DATABASE_URL: database.url ?? "", DATA_DIR: dataDir },
+      exclusive: false,
+      reopen: async () => database,
+    };
   }
   const database = await openDatabase({ dataDir, template: migratedPglite() });
-  return { database, env: { DATABASE_URL: "", DATA_DIR: dataDir }, exclusive: true, reopen: () => openDatabase({ dataDir }) };
+  return {
+    database,
+    env: { DATABASE_URL: "", DATA_DIR: dataDir },
+    exclusive: true,
+    reopen: () => openDatabase({ dataDir }),
+  };
 }
 
 describe("crash and resume", () => {
@@ -35,21 +50,45 @@ describe("crash and resume", () => {
     const shared = await openShared();
     let database = shared.database;
     // Seed the accounts and the campaign through an app on the same database, then hand it to the real server.
-    const app = await buildApp({ database, logger: false, config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "x", dataDir: shared.env.DATA_DIR } });
+    const app = await buildApp({
+      database,
+      logger: false,
+      config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "x", dataDir: shared.env.DATA_DIR },
+    });
     await app.ready();
-    const login = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "user", password: DEMO_PASSWORD } });
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      payload: { email: "user", password: DEMO_PASSWORD },
+    });
     const userId = login.json().data._id as string;
     await setBalance(database.db, userId, "100000.00");
     const template = await whatsappTemplate(database.db, userId);
-    const id = await insertCampaign(database.db, { userId, templateId: template.id, templateName: template.name, numbers: ordinaryNumbers(TOTAL), holdPaise: TOTAL * 20, status: "paused" });
+    const id = await insertCampaign(database.db, {
+      userId,
+      templateId: template.id,
+      templateName: template.name,
+      numbers: ordinaryNumbers(TOTAL),
+      holdPaise: TOTAL * 20,
+      status: "paused",
+    });
     await app.close();
     await database.db.update(campaigns).set({ status: "running" }).where(eq(campaigns.id, id));
     if (shared.exclusive) await database.close();
 
     const log = join(shared.env.DATA_DIR, "sends.log");
     const env = {
-      ...shared.env, SANDBOX_SEND_LOG: log, SANDBOX_SEED: "crash", SANDBOX_SENT_MS: "5-20", SANDBOX_DELIVERY_MS: "10-40", SANDBOX_READ_MS: "10-40", SANDBOX_REPLY_MS: "20-60",
-      SANDBOX_WHATSAPP_MPS: "100000", DISPATCH_WHATSAPP_MPS: "150", DISPATCH_BATCH: "100", DISPATCH_LEASE_MS: "1500",
+      ...shared.env,
+      SANDBOX_SEND_LOG: log,
+      SANDBOX_SEED: "crash",
+      SANDBOX_SENT_MS: "5-20",
+      SANDBOX_DELIVERY_MS: "10-40",
+      SANDBOX_READ_MS: "10-40",
+      SANDBOX_REPLY_MS: "20-60",
+      SANDBOX_WHATSAPP_MPS: "100000",
+      DISPATCH_WHATSAPP_MPS: "150",
+      DISPATCH_BATCH: "100",
+      DISPATCH_LEASE_MS: "1500",
     };
     const first = await startChild(env);
     children.push(first);
@@ -64,7 +103,11 @@ describe("crash and resume", () => {
     await waitFor(() => readSendLog(log).accepted.length >= TOTAL, 90_000, "every recipient sent");
     // Outcomes of the last batch, lease recovery and completion: then a clean stop.
     if (!shared.exclusive) {
-      await waitFor(async () => (await database.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]?.status === "completed", 30_000, "completed");
+      await waitFor(
+        async () => (await database.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]?.status === "completed",
+        30_000,
+        "completed",
+      );
     } else {
       await new Promise((r) => setTimeout(r, 4000));
     }
@@ -85,7 +128,9 @@ describe("crash and resume", () => {
       expect(campaign.status).toBe("completed");
       expect(campaign.spentPaise).toBe(rows.reduce((s, r) => s + r.costPaise, 0));
       expect(campaign.heldPaise).toBe(campaign.spentPaise);
-      console.info(`crash-resume (${database.kind}): ${atKill} accepted before kill -9, ${sent.again} retried with the same id after restart, ${rows.filter((r) => r.attempts > 1).length} recipients with 2+ attempts`);
+      console.info(
+        `crash-resume (${database.kind}): ${atKill} accepted before kill -9, ${sent.again} retried with the same id after restart, ${rows.filter((r) => r.attempts > 1).length} recipients with 2+ attempts`,
+      );
     } finally {
       await database.close();
     }

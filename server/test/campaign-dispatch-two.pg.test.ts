@@ -22,22 +22,48 @@ describe("two server processes on one PostgreSQL", () => {
     const database = await freshDatabase();
     try {
       const dataDir = mkdtempSync(join(tmpdir(), "two-"));
-      const app = await buildApp({ database, logger: false, config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "x", dataDir } });
+      const app = await buildApp({
+        database,
+        logger: false,
+        config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "x", dataDir },
+      });
       await app.ready();
-      const login = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "user", password: DEMO_PASSWORD } });
+      const login = await app.inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        payload: { email: "user", password: DEMO_PASSWORD },
+      });
       const userId = login.json().data._id as string;
       await setBalance(database.db, userId, "100000.00");
       const template = await whatsappTemplate(database.db, userId);
-      const id = await insertCampaign(database.db, { userId, templateId: template.id, templateName: template.name, numbers: ordinaryNumbers(TOTAL), holdPaise: TOTAL * 20, status: "paused" });
+      const id = await insertCampaign(database.db, {
+        userId,
+        templateId: template.id,
+        templateName: template.name,
+        numbers: ordinaryNumbers(TOTAL),
+        holdPaise: TOTAL * 20,
+        status: "paused",
+      });
       await app.close();
 
       const env = (n: number) => ({
-        DATABASE_URL: database.url ?? "", DATA_DIR: dataDir, SANDBOX_SEND_LOG: join(dataDir, `sends-${n}.log`), SANDBOX_SEED: "two",
-        SANDBOX_SENT_MS: "5-20", SANDBOX_DELIVERY_MS: "10-40", SANDBOX_WHATSAPP_MPS: "100000", DISPATCH_WHATSAPP_MPS: "400", DISPATCH_BATCH: "100",
+        DATABASE_URL: database.url ?? "",
+        DATA_DIR: dataDir,
+        SANDBOX_SEND_LOG: join(dataDir, `sends-${n}.log`),
+        SANDBOX_SEED: "two",
+        SANDBOX_SENT_MS: "5-20",
+        SANDBOX_DELIVERY_MS: "10-40",
+        SANDBOX_WHATSAPP_MPS: "100000",
+        DISPATCH_WHATSAPP_MPS: "400",
+        DISPATCH_BATCH: "100",
       });
       children.push(await startChild(env(1)), await startChild(env(2)));
       await database.db.update(campaigns).set({ status: "running" }).where(eq(campaigns.id, id));
-      await waitFor(async () => (await database.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]?.status === "completed", 120_000, "completed");
+      await waitFor(
+        async () => (await database.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]?.status === "completed",
+        120_000,
+        "completed",
+      );
       for (const c of children) c.process.kill("SIGTERM");
       await Promise.all(children.map((c) => c.exited));
 

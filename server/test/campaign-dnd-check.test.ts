@@ -31,17 +31,40 @@ afterAll(async () => {
 afterEach(async () => expectLedgerBalanced(db()));
 
 const db = () => database.db;
-const call = async (method: "GET" | "POST", url: string) => s.app.inject({ method, url, headers: { authorization: `Bearer ${await s.token("manager")}` } });
+const call = async (method: "GET" | "POST", url: string) =>
+  s.app.inject({ method, url, headers: { authorization: `Bearer ${await s.token("manager")}` } });
 
 /** Six recipients: first+1 fully blocked, first+2 blocks two categories, first+3 fully blocked with consent, the rest not listed. */
 async function campaignWith(category: SmsCategory, first: number) {
   const sms = await smsSetup(db(), owner, { category });
-  const id = await insertCampaign(db(), { ownerId: owner, channel: "sms", templateId: sms.templateId, smsAccountId: sms.accountId, recipients: 6, firstNumber: first });
-  await db().insert(dndNumbers).values([
-    { userId: owner, number: numberAt(first + 1), preferences: [0], source: "import" as const, detail: "scrub.csv" },
-    { userId: owner, number: numberAt(first + 2), preferences: [1, 7], source: "import" as const, detail: "scrub.csv" },
-    { userId: owner, number: numberAt(first + 3), preferences: [0], consent: true, source: "import" as const, detail: "scrub.csv" },
-  ]);
+  const id = await insertCampaign(db(), {
+    ownerId: owner,
+    channel: "sms",
+    templateId: sms.templateId,
+    smsAccountId: sms.accountId,
+    recipients: 6,
+    firstNumber: first,
+  });
+  await db()
+    .insert(dndNumbers)
+    .values([
+      { userId: owner, number: numberAt(first + 1), preferences: [0], source: "import" as const, detail: "scrub.csv" },
+      {
+        userId: owner,
+        number: numberAt(first + 2),
+        preferences: [1, 7],
+        source: "import" as const,
+        detail: "scrub.csv",
+      },
+      {
+        userId: owner,
+        number: numberAt(first + 3),
+        preferences: [0],
+        consent: true,
+        source: "import" as const,
+        detail: "scrub.csv",
+      },
+    ]);
   return id;
 }
 
@@ -52,12 +75,19 @@ describe("the pre-send check scrubs by the template's category", () => {
     ["service-explicit", [1]],
     ["promotional", [1, 2]],
   ])("%s: held back as DND %o", async (category, held) => {
-    const first = 720_000 + ["transactional", "service-implicit", "service-explicit", "promotional"].indexOf(category) * 100;
+    const first =
+      720_000 + ["transactional", "service-implicit", "service-explicit", "promotional"].indexOf(category) * 100;
     const id = await campaignWith(category, first);
     const check = (await call("GET", `/api/v1/campaign-control/${id}/check`)).json().data;
     expect(check.sendable).toBe(6 - held.length);
-    expect(check.skipped.find((k: { reason: string }) => k.reason === "dnd")).toEqual({ reason: "dnd", label: SKIP_REASONS.dnd, count: held.length });
-    expect(check.skippedNumbers).toEqual(held.map((i) => ({ number: numberAt(first + i), reason: "dnd", label: SKIP_REASONS.dnd, detail: null })));
+    expect(check.skipped.find((k: { reason: string }) => k.reason === "dnd")).toEqual({
+      reason: "dnd",
+      label: SKIP_REASONS.dnd,
+      count: held.length,
+    });
+    expect(check.skippedNumbers).toEqual(
+      held.map((i) => ({ number: numberAt(first + i), reason: "dnd", label: SKIP_REASONS.dnd, detail: null })),
+    );
   });
 });
 
@@ -68,16 +98,35 @@ describe("a promotional start", () => {
     const id = await campaignWith("promotional", first);
     const before = await call("GET", `/api/v1/campaign-control/${id}/rejected-rows`);
     expect(before.statusCode).toBe(200);
-    const rowsOf = async (n: number) => (await db().select({ row: campaignRecipients.row }).from(campaignRecipients).where(and(eq(campaignRecipients.campaignId, id), eq(campaignRecipients.number, numberAt(first + n)))))[0].row;
-    expect(before.body).toBe(`row,number,reason_code,reason\r\n${await rowsOf(1)},${numberAt(first + 1)},dnd,${SKIP_REASONS.dnd}\r\n${await rowsOf(2)},${numberAt(first + 2)},dnd,${SKIP_REASONS.dnd}\r\n`);
+    const rowsOf = async (n: number) =>
+      (
+        await db()
+          .select({ row: campaignRecipients.row })
+          .from(campaignRecipients)
+          .where(and(eq(campaignRecipients.campaignId, id), eq(campaignRecipients.number, numberAt(first + n))))
+      )[0].row;
+    expect(before.body).toBe(
+      `row,number,reason_code,reason\r\n${await rowsOf(1)},${numberAt(first + 1)},dnd,${SKIP_REASONS.dnd}\r\n${await rowsOf(2)},${numberAt(first + 2)},dnd,${SKIP_REASONS.dnd}\r\n`,
+    );
 
     const res = await call("POST", `/api/sms/campaigns/${id}/start`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ counts: { skipped: 2 }, cost: { held: 1 } });
-    await until(async () => (await db().select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, id)))[0].status, (st) => st === "completed", 20_000);
-    const skipped = await db().select({ number: campaignRecipients.number, reason: campaignRecipients.reason }).from(campaignRecipients)
-      .where(and(eq(campaignRecipients.campaignId, id), eq(campaignRecipients.state, "skipped"))).orderBy(asc(campaignRecipients.id));
-    expect(skipped).toEqual([{ number: numberAt(first + 1), reason: "dnd" }, { number: numberAt(first + 2), reason: "dnd" }]);
+    await until(
+      async () =>
+        (await db().select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, id)))[0].status,
+      (st) => st === "completed",
+      20_000,
+    );
+    const skipped = await db()
+      .select({ number: campaignRecipients.number, reason: campaignRecipients.reason })
+      .from(campaignRecipients)
+      .where(and(eq(campaignRecipients.campaignId, id), eq(campaignRecipients.state, "skipped")))
+      .orderBy(asc(campaignRecipients.id));
+    expect(skipped).toEqual([
+      { number: numberAt(first + 1), reason: "dnd" },
+      { number: numberAt(first + 2), reason: "dnd" },
+    ]);
     expect(s.carrier.sent.map((m) => m.to)).not.toContain(numberAt(first + 1));
     expect(s.carrier.sent.map((m) => m.to)).not.toContain(numberAt(first + 2));
     expect(s.carrier.sent.map((m) => m.to)).toContain(numberAt(first + 3));
@@ -88,15 +137,48 @@ describe("a promotional start", () => {
 });
 
 describe("operators' DND refusals in receipts", () => {
-  it.each([["DND", true], ["NDNC", true], ["UNDELIV", false]])("a failed receipt with code %s → on the DND list as an operator rejection: %s", async (code, learnt) => {
+  it.each([
+    ["DND", true],
+    ["NDNC", true],
+    ["UNDELIV", false],
+  ])("a failed receipt with code %s → on the DND list as an operator rejection: %s", async (code, learnt) => {
     const first = 740_000 + ["DND", "NDNC", "UNDELIV"].indexOf(code) * 10;
     const sms = await smsSetup(db(), owner, { category: "transactional" });
-    const id = await insertCampaign(db(), { ownerId: owner, channel: "sms", templateId: sms.templateId, smsAccountId: sms.accountId, recipients: 1, firstNumber: first });
+    const id = await insertCampaign(db(), {
+      ownerId: owner,
+      channel: "sms",
+      templateId: sms.templateId,
+      smsAccountId: sms.accountId,
+      recipients: 1,
+      firstNumber: first,
+    });
     const pmid = `pm-dnd-${code}-${first}`;
-    await db().update(campaignRecipients).set({ state: "sent", providerMessageId: pmid, sentAt: new Date() }).where(eq(campaignRecipients.campaignId, id));
-    s.carrier.inject({ type: "receipt", providerMessageId: pmid, status: "failed", code, reason: "Refused by the operator", at: new Date() });
-    await until(async () => (await db().select({ state: campaignRecipients.state }).from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)))[0].state, (st) => st === "failed", 10_000);
-    const listed = await db().select({ source: dndNumbers.source, detail: dndNumbers.detail, preferences: dndNumbers.preferences }).from(dndNumbers)
+    await db()
+      .update(campaignRecipients)
+      .set({ state: "sent", providerMessageId: pmid, sentAt: new Date() })
+      .where(eq(campaignRecipients.campaignId, id));
+    s.carrier.inject({
+      type: "receipt",
+      providerMessageId: pmid,
+      status: "failed",
+      code,
+      reason: "Refused by the operator",
+      at: new Date(),
+    });
+    await until(
+      async () =>
+        (
+          await db()
+            .select({ state: campaignRecipients.state })
+            .from(campaignRecipients)
+            .where(eq(campaignRecipients.campaignId, id))
+        )[0].state,
+      (st) => st === "failed",
+      10_000,
+    );
+    const listed = await db()
+      .select({ source: dndNumbers.source, detail: dndNumbers.detail, preferences: dndNumbers.preferences })
+      .from(dndNumbers)
       .where(and(eq(dndNumbers.userId, owner), eq(dndNumbers.number, numberAt(first))));
     expect(listed).toEqual(learnt ? [{ source: "operator", detail: code, preferences: [] }] : []);
   });
@@ -105,24 +187,42 @@ describe("operators' DND refusals in receipts", () => {
 describe("importing a scrub file", () => {
   const importFile = async (bytes: Buffer, name: string, as: "manager" | "user" = "manager") => {
     const form = await multipart({}, { field: "file", bytes, name, type: "text/csv" });
-    return s.app.inject({ method: "POST", url: "/api/v1/dnd/import", payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${await s.token(as)}` } });
+    return s.app.inject({
+      method: "POST",
+      url: "/api/v1/dnd/import",
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${await s.token(as)}` },
+    });
   };
   const list = async (q: string) => (await call("GET", `/api/v1/dnd?q=${encodeURIComponent(q)}`)).json();
 
   it("reads numbers, preferences and consent; a newer file replaces an entry; the list counts by source", async () => {
-    const csv = "Mobile,Preference,Consent\n98111 22001,0,no\n9811122002,\"1,7\",\n+91 98111 22003,Fully blocked,yes\nnot-a-number,1,no\n";
+    const csv =
+      'Mobile,Preference,Consent\n98111 22001,0,no\n9811122002,"1,7",\n+91 98111 22003,Fully blocked,yes\nnot-a-number,1,no\n';
     const res = await importFile(Buffer.from(csv), "scrub-2026-12.csv");
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ added: 3, invalid: [{ row: 5, value: "not-a-number", kind: "invalid" }] });
     const body = await list("981112200");
-    expect(body.data.map((r: { number: string; preferences: number[]; consent: boolean; source: string; detail: string }) => [r.number, r.preferences, r.consent, r.source, r.detail]).sort()).toEqual([
+    expect(
+      body.data
+        .map((r: { number: string; preferences: number[]; consent: boolean; source: string; detail: string }) => [
+          r.number,
+          r.preferences,
+          r.consent,
+          r.source,
+          r.detail,
+        ])
+        .sort(),
+    ).toEqual([
       ["+919811122001", [0], false, "import", "scrub-2026-12.csv"],
       ["+919811122002", [1, 7], false, "import", "scrub-2026-12.csv"],
       ["+919811122003", [0], true, "import", "scrub-2026-12.csv"],
     ]);
     expect(body.counts.import).toBeGreaterThanOrEqual(3);
     // The customer changed their mind: the next file's entry replaces the old one.
-    expect((await importFile(Buffer.from("phone,preference\n9811122002,3\n"), "scrub-2027-01.csv")).statusCode).toBe(201);
+    expect((await importFile(Buffer.from("phone,preference\n9811122002,3\n"), "scrub-2027-01.csv")).statusCode).toBe(
+      201,
+    );
     expect((await list("9811122002")).data).toMatchObject([{ preferences: [3], detail: "scrub-2027-01.csv" }]);
   });
 
@@ -132,18 +232,28 @@ describe("importing a scrub file", () => {
   ])("%s is refused (%s) and nothing is written", async (_label, bytes, name, status) => {
     const before = await db().select({ id: dndNumbers.id }).from(dndNumbers).where(eq(dndNumbers.userId, owner));
     expect((await importFile(bytes, name)).statusCode).toBe(status);
-    expect(await db().select({ id: dndNumbers.id }).from(dndNumbers).where(eq(dndNumbers.userId, owner))).toEqual(before);
+    expect(await db().select({ id: dndNumbers.id }).from(dndNumbers).where(eq(dndNumbers.userId, owner))).toEqual(
+      before,
+    );
   });
 
   it("a workbook bomb is refused by the file readers' zip limits and nothing is written", async () => {
     const before = await db().select({ id: dndNumbers.id }).from(dndNumbers).where(eq(dndNumbers.userId, owner));
     const res = await importFile(xlsxBomb(), "scrub.xlsx");
     expect([413, 422]).toContain(res.statusCode);
-    expect(await db().select({ id: dndNumbers.id }).from(dndNumbers).where(eq(dndNumbers.userId, owner))).toEqual(before);
+    expect(await db().select({ id: dndNumbers.id }).from(dndNumbers).where(eq(dndNumbers.userId, owner))).toEqual(
+      before,
+    );
   });
 
   it("another account's list is its own", async () => {
-    const theirs = (await s.app.inject({ method: "GET", url: "/api/v1/dnd?q=9811122001", headers: { authorization: `Bearer ${await s.token("user")}` } })).json();
+    const theirs = (
+      await s.app.inject({
+        method: "GET",
+        url: "/api/v1/dnd?q=9811122001",
+        headers: { authorization: `Bearer ${await s.token("user")}` },
+      })
+    ).json();
     expect(theirs.data).toEqual([]);
   });
 });

@@ -30,7 +30,10 @@ export function failoverSuite(seed: string, failoverTtlMs: number): FailoverSuit
   const sendLog = join(mkdtempSync(join(tmpdir(), `${seed}-`)), "sends.log");
   beforeAll(async () => {
     database = await freshDatabase();
-    server = await dispatchServer(database, { carrier: fastSandbox(seed, { sendLog }), dispatch: { failoverTtlMs, leaseMs: 1000 } });
+    server = await dispatchServer(database, {
+      carrier: fastSandbox(seed, { sendLog }),
+      dispatch: { failoverTtlMs, leaseMs: 1000 },
+    });
     userId = await server.id("user");
     await setBalance(database.db, userId, "100000.00");
   });
@@ -57,11 +60,25 @@ export function failoverSuite(seed: string, failoverTtlMs: number): FailoverSuit
     },
     db,
     campaignOf,
-    recipientsOf: (id) => db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(campaignRecipients.id),
-    finished: (id) => until(() => campaignOf(id), (c) => c.status === "completed"),
+    recipientsOf: (id) =>
+      db()
+        .select()
+        .from(campaignRecipients)
+        .where(eq(campaignRecipients.campaignId, id))
+        .orderBy(campaignRecipients.id),
+    finished: (id) =>
+      until(
+        () => campaignOf(id),
+        (c) => c.status === "completed",
+      ),
     smsLog: (id) => {
-      const lines = readFileSync(sendLog, "utf8").split("\n").filter((l) => l.startsWith(`${id}:sms `));
-      return { first: lines.filter((l) => !l.endsWith(" again")).length, again: lines.filter((l) => l.endsWith(" again")).length };
+      const lines = readFileSync(sendLog, "utf8")
+        .split("\n")
+        .filter((l) => l.startsWith(`${id}:sms `));
+      return {
+        first: lines.filter((l) => !l.endsWith(" again")).length,
+        again: lines.filter((l) => l.endsWith(" again")).length,
+      };
     },
   };
 }

@@ -23,7 +23,11 @@ const smsRate = DEFAULT_RATES_PAISE.sms;
 const waRate = DEFAULT_RATES_PAISE.whatsapp_utility;
 
 async function call<T>(url: string): Promise<T> {
-  const res = await suite.server.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${await suite.server.token("user")}` } });
+  const res = await suite.server.app.inject({
+    method: "GET",
+    url,
+    headers: { authorization: `Bearer ${await suite.server.token("user")}` },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { data: T }).data;
 }
@@ -34,48 +38,110 @@ describe("SMS failover as its own message", () => {
     const sms = await smsTemplate(db(), suite.userId);
     const numbers = [DELIVERED, NOT_ON_WA, FAILS];
     const id = await insertCampaign(db(), {
-      userId: suite.userId, templateId: wa.id, templateName: wa.name, numbers, holdPaise: numbers.length * (waRate + smsRate), status: "running",
-      failover: { conditions: ["failed"], smsAccountId: sms.accountId, smsTemplateId: sms.id, params: ["{{name}}", "4321"] },
+      userId: suite.userId,
+      templateId: wa.id,
+      templateName: wa.name,
+      numbers,
+      holdPaise: numbers.length * (waRate + smsRate),
+      status: "running",
+      failover: {
+        conditions: ["failed"],
+        smsAccountId: sms.accountId,
+        smsTemplateId: sms.id,
+        params: ["{{name}}", "4321"],
+      },
     });
     await finished(id);
     // The SMS receipts may come after the campaign completed: wait until both failovers have their final word, and
     // the failed WhatsApp message's charge has come back (WhatsApp bills delivered messages only).
     const rows = await until(
       () => recipientsOf(id),
-      (rs) => rs.filter((r) => r.failoverDeliveredAt || r.failoverFailedAt).length === 2 && rs.every((r) => r.number !== FAILS || r.costPaise === 0),
+      (rs) =>
+        rs.filter((r) => r.failoverDeliveredAt || r.failoverFailedAt).length === 2 &&
+        rs.every((r) => r.number !== FAILS || r.costPaise === 0),
     );
     const by = Object.fromEntries(rows.map((r) => [r.number, r]));
 
     // Refused by WhatsApp at submit: nothing charged on WhatsApp, the SMS charged and delivered.
-    expect(by[NOT_ON_WA]).toMatchObject({ state: "failed", code: "131026", costPaise: 0, failoverState: "sent", failoverCostPaise: smsRate, failoverFailedAt: null, failoverCode: null });
+    expect(by[NOT_ON_WA]).toMatchObject({
+      state: "failed",
+      code: "131026",
+      costPaise: 0,
+      failoverState: "sent",
+      failoverCostPaise: smsRate,
+      failoverFailedAt: null,
+      failoverCode: null,
+    });
     expect(by[NOT_ON_WA].failoverProviderMessageId).toEqual(expect.any(String));
     expect(by[NOT_ON_WA].failoverProviderMessageId).not.toBe(by[NOT_ON_WA].providerMessageId);
     expect(by[NOT_ON_WA].failoverSentAt!.getTime()).toBeLessThanOrEqual(by[NOT_ON_WA].failoverDeliveredAt!.getTime());
     // Its WhatsApp message failed by receipt; its SMS failed by its own receipt, with the SMS carrier's code and words.
-    expect(by[FAILS]).toMatchObject({ state: "failed", costPaise: 0, failoverState: "sent", failoverCostPaise: smsRate, failoverDeliveredAt: null });
+    expect(by[FAILS]).toMatchObject({
+      state: "failed",
+      costPaise: 0,
+      failoverState: "sent",
+      failoverCostPaise: smsRate,
+      failoverDeliveredAt: null,
+    });
     expect(by[FAILS].failoverCode).toMatch(/\S/);
     expect(by[FAILS].failoverReason).toMatch(/\S/);
     expect(by[FAILS].failoverFailedAt).not.toBeNull();
     expect([by[FAILS].failoverCode, by[FAILS].failoverFailedAt]).not.toEqual([by[FAILS].code, by[FAILS].failedAt]);
-    expect(by[DELIVERED]).toMatchObject({ state: "delivered", costPaise: waRate, failoverState: null, failoverCostPaise: 0, failoverProviderMessageId: null });
+    expect(by[DELIVERED]).toMatchObject({
+      state: "delivered",
+      costPaise: waRate,
+      failoverState: null,
+      failoverCostPaise: 0,
+      failoverProviderMessageId: null,
+    });
 
     // The responses show each failover as its own message beside the WhatsApp one.
     const page = await call<RecipientRecord[]>(`/api/campaigns/responses?campaignId=${id}&page=1&limit=10`);
     const shown = Object.fromEntries(page.map((r) => [r.number, r]));
-    expect(shown[NOT_ON_WA]).toMatchObject({ state: "failed", cost: 0, failedOver: true, failover: { state: "delivered", cost: smsRate / 100, code: null, failedAt: null } });
+    expect(shown[NOT_ON_WA]).toMatchObject({
+      state: "failed",
+      cost: 0,
+      failedOver: true,
+      failover: { state: "delivered", cost: smsRate / 100, code: null, failedAt: null },
+    });
     expect(shown[NOT_ON_WA].failover?.deliveredAt).toBe(by[NOT_ON_WA].failoverDeliveredAt!.toISOString());
-    expect(shown[FAILS].failover).toMatchObject({ state: "failed", cost: smsRate / 100, code: by[FAILS].failoverCode, reason: by[FAILS].failoverReason, deliveredAt: null });
+    expect(shown[FAILS].failover).toMatchObject({
+      state: "failed",
+      cost: smsRate / 100,
+      code: by[FAILS].failoverCode,
+      reason: by[FAILS].failoverReason,
+      deliveredAt: null,
+    });
     expect(shown[DELIVERED].failover).toBeNull();
 
     // The campaign's spend, split by channel: the SMS failovers' part of what was spent.
     const campaign = (await call<{ campaign: CampaignRecord }>(`/api/reports/campaignStatus/${id}`)).campaign;
     const channelPaise = rows.reduce((s, r) => s + r.costPaise, 0);
-    expect(campaign.cost).toMatchObject({ spent: (channelPaise + 2 * smsRate) / 100, failoverSpent: (2 * smsRate) / 100 });
+    expect(campaign.cost).toMatchObject({
+      spent: (channelPaise + 2 * smsRate) / 100,
+      failoverSpent: (2 * smsRate) / 100,
+    });
     // The campaign's download has the failover's own columns beside the WhatsApp message's.
-    const csv = await suite.server.app.inject({ method: "GET", url: `/api/reports/download-campaign-numbers/${id}`, headers: { authorization: `Bearer ${await suite.server.token("user")}` } });
-    const lines = Object.fromEntries((parse(csv.body, { columns: true }) as Record<string, string>[]).map((l) => [l.number, l]));
-    expect(lines[NOT_ON_WA]).toMatchObject({ state: "failed", cost: "0", failover_state: "delivered", failover_delivered_at: by[NOT_ON_WA].failoverDeliveredAt!.toISOString(), failover_cost: String(smsRate / 100) });
-    expect(lines[FAILS]).toMatchObject({ failover_state: "failed", failover_reason: by[FAILS].failoverReason, failover_cost: String(smsRate / 100) });
+    const csv = await suite.server.app.inject({
+      method: "GET",
+      url: `/api/reports/download-campaign-numbers/${id}`,
+      headers: { authorization: `Bearer ${await suite.server.token("user")}` },
+    });
+    const lines = Object.fromEntries(
+      (parse(csv.body, { columns: true }) as Record<string, string>[]).map((l) => [l.number, l]),
+    );
+    expect(lines[NOT_ON_WA]).toMatchObject({
+      state: "failed",
+      cost: "0",
+      failover_state: "delivered",
+      failover_delivered_at: by[NOT_ON_WA].failoverDeliveredAt!.toISOString(),
+      failover_cost: String(smsRate / 100),
+    });
+    expect(lines[FAILS]).toMatchObject({
+      failover_state: "failed",
+      failover_reason: by[FAILS].failoverReason,
+      failover_cost: String(smsRate / 100),
+    });
     expect(lines[DELIVERED]).toMatchObject({ failover_state: "", failover_cost: "" });
     // Dashboards and quota read the rollup: it counts both messages' costs, and keeps the SMS part apart.
     const [rollup] = await rowsOf<{ cost: number; failover: number }>(
@@ -87,22 +153,51 @@ describe("SMS failover as its own message", () => {
 
   it("a receipt that names only the provider's id (SMPP, HTTP SMS) lands on the failover SMS with that id; a delivered one is not undone", async () => {
     const wa = await whatsappTemplate(db(), suite.userId);
-    const id = await insertCampaign(db(), { userId: suite.userId, templateId: wa.id, templateName: wa.name, numbers: ["+919812300001", "+919812300002"], holdPaise: 0, status: "paused" });
+    const id = await insertCampaign(db(), {
+      userId: suite.userId,
+      templateId: wa.id,
+      templateName: wa.name,
+      numbers: ["+919812300001", "+919812300002"],
+      holdPaise: 0,
+      status: "paused",
+    });
     const [a, b] = await recipientsOf(id);
-    await db().execute(sql`update campaign_recipients set state = 'failed', code = '131026', failover_state = 'sent', failed_over = true, failover_sent_at = now(),
+    await db()
+      .execute(sql`update campaign_recipients set state = 'failed', code = '131026', failover_state = 'sent', failed_over = true, failover_sent_at = now(),
       failover_provider_message_id = 'smsc-' || id::text where campaign_id = ${id}`);
     const at = "2026-12-01T10:00:00.000Z";
     const matched = await applyFailoverReceipts(db(), [
       { providerMessageId: `smsc-${a.id}`, status: "delivered", deliveredAt: at },
-      { providerMessageId: `smsc-${b.id}`, status: "failed", failedAt: at, code: "UNDELIV:001", reason: "stat:UNDELIV err:001" },
+      {
+        providerMessageId: `smsc-${b.id}`,
+        status: "failed",
+        failedAt: at,
+        code: "UNDELIV:001",
+        reason: "stat:UNDELIV err:001",
+      },
       { providerMessageId: "smsc-nobody", status: "delivered", deliveredAt: at },
     ]);
-    expect(matched.map((m) => [m.key, m.changed]).sort()).toEqual([[`smsc-${a.id}`, true], [`smsc-${b.id}`, true]]);
+    expect(matched.map((m) => [m.key, m.changed]).sort()).toEqual([
+      [`smsc-${a.id}`, true],
+      [`smsc-${b.id}`, true],
+    ]);
     // A late failure after delivery changes nothing, and says so.
-    const again = await applyFailoverReceipts(db(), [{ providerMessageId: `smsc-${a.id}`, status: "failed", failedAt: at, code: "X", reason: "late" }]);
+    const again = await applyFailoverReceipts(db(), [
+      { providerMessageId: `smsc-${a.id}`, status: "failed", failedAt: at, code: "X", reason: "late" },
+    ]);
     expect(again).toEqual([expect.objectContaining({ key: `smsc-${a.id}`, changed: false })]);
-    const rows = await db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(campaignRecipients.id);
-    expect(rows.map((r) => [r.failoverDeliveredAt?.toISOString() ?? null, r.failoverFailedAt?.toISOString() ?? null, r.failoverCode])).toEqual([
+    const rows = await db()
+      .select()
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaignId, id))
+      .orderBy(campaignRecipients.id);
+    expect(
+      rows.map((r) => [
+        r.failoverDeliveredAt?.toISOString() ?? null,
+        r.failoverFailedAt?.toISOString() ?? null,
+        r.failoverCode,
+      ]),
+    ).toEqual([
       [at, null, null],
       [null, at, "UNDELIV:001"],
     ]);

@@ -30,7 +30,11 @@ export const FAST_MESSAGES: Partial<SandboxMessageConfig> = {
 };
 
 /** Counts sends by id; `inject` plays an event to the server as if the carrier had sent it. */
-export type CountingCarrier = Carrier & { sends: Map<string, number>; sent: OutboundMessage[]; inject(event: CarrierEvent): void };
+export type CountingCarrier = Carrier & {
+  sends: Map<string, number>;
+  sent: OutboundMessage[];
+  inject(event: CarrierEvent): void;
+};
 
 export function countingCarrier(base: Carrier, idempotentSends = base.idempotentSends): CountingCarrier {
   const sends = new Map<string, number>();
@@ -71,19 +75,41 @@ export interface DispatchServer {
 }
 
 /** `config`: settings a test needs besides these (e.g. webhooks allowed to reach its receiver on this machine). */
-export async function dispatchServer(database: Database, options: { carrier?: CountingCarrier; dispatch?: DispatchOverrides; config?: Partial<ServerConfig> } = {}): Promise<DispatchServer> {
+export async function dispatchServer(
+  database: Database,
+  options: { carrier?: CountingCarrier; dispatch?: DispatchOverrides; config?: Partial<ServerConfig> } = {},
+): Promise<DispatchServer> {
   const carrier = options.carrier ?? fastSandbox();
   const app = await buildApp({
     database,
     // TEST_LOG=1 shows the server's warnings and errors (a lost receipt batch says why here).
     logger: !!process.env.TEST_LOG,
     carrier,
-    dispatch: { idleMs: 20, eventsFlushMs: 20, perSecond: { whatsapp: 100_000, sms: 100_000, rcs: 100_000 }, ...options.dispatch },
-    config: { ...(process.env.TEST_LOG ? { logLevel: "warn" } : {}), dataDir: mkdtempSync(join(tmpdir(), "dispatch-")), demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "test-secret", jobIntervalMs: 50, ...options.config },
+    dispatch: {
+      idleMs: 20,
+      eventsFlushMs: 20,
+      perSecond: { whatsapp: 100_000, sms: 100_000, rcs: 100_000 },
+      ...options.dispatch,
+    },
+    config: {
+      ...(process.env.TEST_LOG ? { logLevel: "warn" } : {}),
+      dataDir: mkdtempSync(join(tmpdir(), "dispatch-")),
+      demoPassword: DEMO_PASSWORD,
+      webRoot: "./.no-web-root",
+      jwtSecret: "test-secret",
+      jobIntervalMs: 50,
+      ...options.config,
+    },
   });
   await app.ready();
   const { login } = demoSessions(app);
-  return { app, carrier, id: async (n) => (await login(n)).id, token: async (n) => (await login(n)).token, close: () => app.close() };
+  return {
+    app,
+    carrier,
+    id: async (n) => (await login(n)).id,
+    token: async (n) => (await login(n)).token,
+    close: () => app.close(),
+  };
 }
 
 /**
@@ -95,7 +121,19 @@ export async function setBalance(db: Db, userId: string, rupees: string): Promis
     const [row] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, userId)).for(ROW_LOCK);
     const paise = Math.round(Number(rupees) * 100) - Math.round(Number(row.balance) * 100);
     if (paise === 0) return;
-    await applyMovesIn(tx, [{ userId, paise, kind: paise > 0 ? "credit" : "debit", note: `Test balance set to ₹${rupees}`, insufficient: "" }], userId);
+    await applyMovesIn(
+      tx,
+      [
+        {
+          userId,
+          paise,
+          kind: paise > 0 ? "credit" : "debit",
+          note: `Test balance set to ₹${rupees}`,
+          insufficient: "",
+        },
+      ],
+      userId,
+    );
   });
 }
 
@@ -104,23 +142,57 @@ export async function balanceOf(db: Db, userId: string): Promise<number> {
   return Math.round(Number(row?.balance ?? 0) * 100);
 }
 
-export async function whatsappTemplate(db: Db, userId: string, opts: { name?: string; category?: "MARKETING" | "UTILITY" | "AUTHENTICATION" } = {}): Promise<{ id: string; name: string }> {
+export async function whatsappTemplate(
+  db: Db,
+  userId: string,
+  opts: { name?: string; category?: "MARKETING" | "UTILITY" | "AUTHENTICATION" } = {},
+): Promise<{ id: string; name: string }> {
   const name = opts.name ?? `t_${Math.random().toString(36).slice(2, 10)}`;
   const [row] = await db
     .insert(whatsappTemplates)
     .values({
-      userId, wabaId: "waba-dispatch", name, language: "en_US", category: opts.category ?? "UTILITY", requestedCategory: opts.category ?? "UTILITY",
-      status: "APPROVED", components: [{ type: "BODY", text: "Hello {{1}}" }], providerTemplateId: `p-${name}`, submittedAt: new Date(),
+      userId,
+      wabaId: "waba-dispatch",
+      name,
+      language: "en_US",
+      category: opts.category ?? "UTILITY",
+      requestedCategory: opts.category ?? "UTILITY",
+      status: "APPROVED",
+      components: [{ type: "BODY", text: "Hello {{1}}" }],
+      providerTemplateId: `p-${name}`,
+      submittedAt: new Date(),
     })
     .returning({ id: whatsappTemplates.id, name: whatsappTemplates.name });
   return row;
 }
 
-export async function smsTemplate(db: Db, userId: string, body = "Dear {#var#}, your code is {#var#}. - ACME", replyNumber = "+919111100000"): Promise<{ id: string; name: string; accountId: string; senderId: string; replyNumber: string; dltTemplateId: string }> {
-  const [account] = await db.insert(smsAccounts).values({ userId, name: "Dispatch SMS", provider: "sandbox", senderIds: ["ACMEIN"], replyNumber }).returning({ id: smsAccounts.id });
+export async function smsTemplate(
+  db: Db,
+  userId: string,
+  body = "Dear {#var#}, your code is {#var#}. - ACME",
+  replyNumber = "+919111100000",
+): Promise<{
+  id: string;
+  name: string;
+  accountId: string;
+  senderId: string;
+  replyNumber: string;
+  dltTemplateId: string;
+}> {
+  const [account] = await db
+    .insert(smsAccounts)
+    .values({ userId, name: "Dispatch SMS", provider: "sandbox", senderIds: ["ACMEIN"], replyNumber })
+    .returning({ id: smsAccounts.id });
   const [row] = await db
     .insert(smsTemplates)
-    .values({ smsAccountId: account.id, name: `sms_${Math.random().toString(36).slice(2, 8)}`, body, category: "transactional", senderId: "ACMEIN", dltTemplateId: "1107000000000001" })
+    .values({
+      smsAccountId: account.id,
+      name: `sms_${Math.random().toString(36).slice(2, 8)}`,
+      body,
+      category: "transactional",
+      senderId: "ACMEIN",
+      dltTemplateId: "1107000000000001",
+    })
     .returning({ id: smsTemplates.id, name: smsTemplates.name });
   return { ...row, accountId: account.id, senderId: "ACMEIN", replyNumber, dltTemplateId: "1107000000000001" };
 }
@@ -146,9 +218,18 @@ export async function insertCampaign(db: Db, seed: CampaignSeed): Promise<string
   const [row] = await db
     .insert(campaigns)
     .values({
-      userId: seed.userId, createdBy: seed.userId, channel: seed.channel ?? "whatsapp", name: `Dispatch ${Math.random().toString(36).slice(2, 7)}`,
-      status: "ready", templateId: seed.templateId, templateName: seed.templateName, sender: seed.sender ?? "phone-1",
-      smsAccountId: seed.smsAccountId ?? null, variables: seed.variables ?? ["{{name}}"], sourceKind: "paste", validCount: seed.numbers.length,
+      userId: seed.userId,
+      createdBy: seed.userId,
+      channel: seed.channel ?? "whatsapp",
+      name: `Dispatch ${Math.random().toString(36).slice(2, 7)}`,
+      status: "ready",
+      templateId: seed.templateId,
+      templateName: seed.templateName,
+      sender: seed.sender ?? "phone-1",
+      smsAccountId: seed.smsAccountId ?? null,
+      variables: seed.variables ?? ["{{name}}"],
+      sourceKind: "paste",
+      validCount: seed.numbers.length,
       failover: seed.failover ?? null,
     })
     .returning({ id: campaigns.id, userId: campaigns.userId, name: campaigns.name });
@@ -159,14 +240,21 @@ export async function insertCampaign(db: Db, seed: CampaignSeed): Promise<string
       const vars = seed.rowVariables?.(start + i) ?? [`Name ${start + i}`];
       return sql`(${row.id}, ${seed.userId}, ${start + i + 2}, ${number}, ${`{${vars.map((v) => `"${v}"`).join(",")}}`}::text[])`;
     });
-    await db.execute(sql`insert into campaign_recipients (campaign_id, user_id, row, number, variables) values ${sql.join(values, sql`, `)}`);
+    await db.execute(
+      sql`insert into campaign_recipients (campaign_id, user_id, row, number, variables) values ${sql.join(values, sql`, `)}`,
+    );
   }
-  if ((seed.status ?? "running") !== "ready") await db.update(campaigns).set({ status: seed.status ?? "running", startedAt: new Date() }).where(eq(campaigns.id, row.id));
+  if ((seed.status ?? "running") !== "ready")
+    await db
+      .update(campaigns)
+      .set({ status: seed.status ?? "running", startedAt: new Date() })
+      .where(eq(campaigns.id, row.id));
   return row.id;
 }
 
 /** `count` ordinary numbers (the sandbox draws their fate from the seed): +9198xxxxxxxx. */
-export const ordinaryNumbers = (count: number, offset = 0) => Array.from({ length: count }, (_, i) => `+9198${String(10_000_000 + offset + i).slice(-8)}`);
+export const ordinaryNumbers = (count: number, offset = 0) =>
+  Array.from({ length: count }, (_, i) => `+9198${String(10_000_000 + offset + i).slice(-8)}`);
 
 export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;

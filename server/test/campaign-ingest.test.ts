@@ -28,10 +28,21 @@ const db = () => server.database.db;
 const tick = () => (server.app.jobs.get(CAMPAIGN_INGEST_JOB) as { tick(): Promise<number> }).tick();
 
 /** `plain`: the SMS account with no DLT entity id, where numbers of every country are valid. */
-async function uploadCsv(bytes: Buffer, variables: string[] = ["Friend"], name = "audience.csv", route: "dlt" | "plain" = "dlt"): Promise<string> {
-  const [smsAccountId, templateId] = route === "dlt" ? [f.smsAccountId, f.smsTemplateId] : [f.plainSmsAccountId, f.plainSmsTemplateId];
+async function uploadCsv(
+  bytes: Buffer,
+  variables: string[] = ["Friend"],
+  name = "audience.csv",
+  route: "dlt" | "plain" = "dlt",
+): Promise<string> {
+  const [smsAccountId, templateId] =
+    route === "dlt" ? [f.smsAccountId, f.smsTemplateId] : [f.plainSmsAccountId, f.plainSmsTemplateId];
   const fields = { campaignName: "Ingest", smsAccountId, templateId, variables: JSON.stringify(variables) };
-  const res = await server.call({ method: "POST", url: "/api/sms/campaigns/create", as: "manager", ...(await multipart(fields, { field: "file", bytes, name })) });
+  const res = await server.call({
+    method: "POST",
+    url: "/api/sms/campaigns/create",
+    as: "manager",
+    ...(await multipart(fields, { field: "file", bytes, name })),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data._id as string;
 }
@@ -39,19 +50,51 @@ async function uploadCsv(bytes: Buffer, variables: string[] = ["Friend"], name =
 async function ingested(id: string) {
   await tick();
   const [row] = await db().select().from(campaigns).where(eq(campaigns.id, id));
-  const recipients = await db().select({ row: campaignRecipients.row, number: campaignRecipients.number, variables: campaignRecipients.variables, state: campaignRecipients.state, name: campaignRecipients.name })
-    .from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(asc(campaignRecipients.row));
-  const rejected = await db().select({ row: campaignRejectedRows.row, value: campaignRejectedRows.value, kind: campaignRejectedRows.kind, reason: campaignRejectedRows.reason })
-    .from(campaignRejectedRows).where(eq(campaignRejectedRows.campaignId, id)).orderBy(asc(campaignRejectedRows.row));
+  const recipients = await db()
+    .select({
+      row: campaignRecipients.row,
+      number: campaignRecipients.number,
+      variables: campaignRecipients.variables,
+      state: campaignRecipients.state,
+      name: campaignRecipients.name,
+    })
+    .from(campaignRecipients)
+    .where(eq(campaignRecipients.campaignId, id))
+    .orderBy(asc(campaignRecipients.row));
+  const rejected = await db()
+    .select({
+      row: campaignRejectedRows.row,
+      value: campaignRejectedRows.value,
+      kind: campaignRejectedRows.kind,
+      reason: campaignRejectedRows.reason,
+    })
+    .from(campaignRejectedRows)
+    .where(eq(campaignRejectedRows.campaignId, id))
+    .orderBy(asc(campaignRejectedRows.row));
   return { row, recipients, rejected };
 }
 
 describe("CSV ingest", () => {
   it("normalises to E.164, reports invalid and duplicate rows by row number, maps variables per row", async () => {
-    const csv = ["Name,Mobile,City", "Asha,98765 43210,Pune", "Ravi,abc,Delhi", "Meera,+91 9876543210,Goa", "Uday,+1 415 555 2671,SF", "", "Dev,=1+2,X"].join("\n");
+    const csv = [
+      "Name,Mobile,City",
+      "Asha,98765 43210,Pune",
+      "Ravi,abc,Delhi",
+      "Meera,+91 9876543210,Goa",
+      "Uday,+1 415 555 2671,SF",
+      "",
+      "Dev,=1+2,X",
+    ].join("\n");
     const id = await uploadCsv(Buffer.from(csv), ["{{name}} from {{City}}"], "audience.csv", "plain");
     const { row, recipients, rejected } = await ingested(id);
-    expect(row).toMatchObject({ status: "ready", rowsRead: 5, validCount: 2, invalidCount: 2, duplicateCount: 1, statusReason: null });
+    expect(row).toMatchObject({
+      status: "ready",
+      rowsRead: 5,
+      validCount: 2,
+      invalidCount: 2,
+      duplicateCount: 1,
+      statusReason: null,
+    });
     expect(recipients).toEqual([
       { row: 2, number: "+919876543210", variables: ["Asha from Pune"], state: "queued", name: "Asha" },
       { row: 5, number: "+14155552671", variables: ["Uday from SF"], state: "queued", name: "Uday" },
@@ -62,9 +105,20 @@ describe("CSV ingest", () => {
       { row: 7, value: "=1+2", kind: "invalid", reason: "Not a phone number" },
     ]);
 
-    const progress = await server.call({ method: "GET", url: `/api/v1/reports/validating-progress/${id}`, as: "manager" });
+    const progress = await server.call({
+      method: "GET",
+      url: `/api/v1/reports/validating-progress/${id}`,
+      as: "manager",
+    });
     expect(progress.statusCode).toBe(200);
-    expect(progress.json().data).toMatchObject({ status: "ready", percent: 100, rowsRead: 5, valid: 2, invalid: 2, duplicates: 1 });
+    expect(progress.json().data).toMatchObject({
+      status: "ready",
+      percent: 100,
+      rowsRead: 5,
+      valid: 2,
+      invalid: 2,
+      duplicates: 1,
+    });
     expect(progress.json().data.rejectedSample).toHaveLength(3);
     expect(progress.json().data.excluded).toEqual([
       { reason: "invalid", label: INGEST_EXCLUSIONS.invalid, count: 2 },
@@ -75,20 +129,36 @@ describe("CSV ingest", () => {
       { reason: "dnd", label: SKIP_REASONS.dnd, count: 0 },
     ]);
 
-    const download = await server.call({ method: "GET", url: `/api/v1/campaign-control/${id}/rejected-rows`, as: "manager" });
+    const download = await server.call({
+      method: "GET",
+      url: `/api/v1/campaign-control/${id}/rejected-rows`,
+      as: "manager",
+    });
     expect(download.statusCode).toBe(200);
     expect(download.headers["content-type"]).toMatch(/text\/csv/);
     // Cells starting with = + - @ are escaped against formula injection.
-    expect(download.body).toBe("row,number,reason_code,reason\r\n3,abc,invalid,Not a phone number\r\n4,'+91 9876543210,duplicate,Duplicate of +919876543210\r\n7,'=1+2,invalid,Not a phone number\r\n");
+    expect(download.body).toBe(
+      "row,number,reason_code,reason\r\n3,abc,invalid,Not a phone number\r\n4,'+91 9876543210,duplicate,Duplicate of +919876543210\r\n7,'=1+2,invalid,Not a phone number\r\n",
+    );
 
-    const foreign = await server.call({ method: "GET", url: `/api/v1/reports/validating-progress/${id}`, as: "globex" });
+    const foreign = await server.call({
+      method: "GET",
+      url: `/api/v1/reports/validating-progress/${id}`,
+      as: "globex",
+    });
     expect(foreign.statusCode).toBe(404);
-    const foreignCsv = await server.call({ method: "GET", url: `/api/v1/campaign-control/${id}/rejected-rows`, as: "globex" });
+    const foreignCsv = await server.call({
+      method: "GET",
+      url: `/api/v1/campaign-control/${id}/rejected-rows`,
+      as: "globex",
+    });
     expect(foreignCsv.statusCode).toBe(404);
   });
 
   it("finds the phone column by its values when no header names it; semicolon files too", async () => {
-    const { row, recipients } = await ingested(await uploadCsv(Buffer.from("who;contact no\nA;9876543210\nB;9876543211\n")));
+    const { row, recipients } = await ingested(
+      await uploadCsv(Buffer.from("who;contact no\nA;9876543210\nB;9876543211\n")),
+    );
     expect(row.status).toBe("ready");
     expect(recipients.map((r) => r.number)).toEqual(["+919876543210", "+919876543211"]);
   });
@@ -103,9 +173,17 @@ describe("CSV ingest", () => {
     ["empty", Buffer.alloc(0), INGEST_REASONS.empty],
     ["header only", Buffer.from("name,phone\n"), INGEST_REASONS.headerOnly],
     ["no phone column", Buffer.from("name,city\nAsha,Pune\nRavi,Delhi\n"), INGEST_REASONS.noPhoneColumn],
-    ["binary junk after text", Buffer.concat([Buffer.from(`phone\n${"9876543210\n".repeat(500)}`), Buffer.from([0, 1, 2, 0xff, 0])]), INGEST_REASONS.junk],
+    [
+      "binary junk after text",
+      Buffer.concat([Buffer.from(`phone\n${"9876543210\n".repeat(500)}`), Buffer.from([0, 1, 2, 0xff, 0])]),
+      INGEST_REASONS.junk,
+    ],
     ["0 valid numbers", Buffer.from("phone\n123\nabc\n"), INGEST_REASONS.noValid],
-    ["too many rows", Buffer.from(`phone\n${Array.from({ length: MAX_ROWS + 5 }, (_, i) => 9876500000 + i).join("\n")}\n`), INGEST_REASONS.tooMany(MAX_ROWS)],
+    [
+      "too many rows",
+      Buffer.from(`phone\n${Array.from({ length: MAX_ROWS + 5 }, (_, i) => 9876500000 + i).join("\n")}\n`),
+      INGEST_REASONS.tooMany(MAX_ROWS),
+    ],
   ])("%s → failed with the reason and no recipients", async (_label, bytes, reason) => {
     const { row, recipients } = await ingested(await uploadCsv(bytes));
     expect(row.status).toBe("failed");
@@ -114,7 +192,9 @@ describe("CSV ingest", () => {
   });
 
   it("a {{column}} the file lacks fails the campaign with its name", async () => {
-    const { row, recipients } = await ingested(await uploadCsv(Buffer.from("phone,name\n9876543210,A\n"), ["{{first_name}}"]));
+    const { row, recipients } = await ingested(
+      await uploadCsv(Buffer.from("phone,name\n9876543210,A\n"), ["{{first_name}}"]),
+    );
     expect(row).toMatchObject({ status: "failed", statusReason: INGEST_REASONS.missingColumns(["first_name"]) });
     expect(recipients).toEqual([]);
   });
@@ -151,30 +231,66 @@ describe("on a DLT route (an SMS account with a DLT entity id)", () => {
       { row: 8, value: "9876543212", kind: "invalid", reason: DLT_ROUTE_MESSAGES.variableTooLong("{{link}}", 31) },
     ]);
     expect(route).toContain("Indian mobile numbers only");
-    const download = await server.call({ method: "GET", url: `/api/v1/campaign-control/${id}/rejected-rows`, as: "manager" });
-    expect(download.body).toContain(`6,9876543211,dltVariable,Variable {{link}} is 34 characters; DLT allows at most ${SMS_VARIABLE_MAX}\r\n`);
+    const download = await server.call({
+      method: "GET",
+      url: `/api/v1/campaign-control/${id}/rejected-rows`,
+      as: "manager",
+    });
+    expect(download.body).toContain(
+      `6,9876543211,dltVariable,Variable {{link}} is 34 characters; DLT allows at most ${SMS_VARIABLE_MAX}\r\n`,
+    );
     expect(download.body).toContain(`3,'+1 415 555 0100,dltNumber,${route}\r\n`);
-    const counts = (await server.call({ method: "GET", url: `/api/v1/reports/validating-progress/${id}`, as: "manager" })).json().data.excluded;
-    expect(Object.fromEntries((counts as { reason: string; count: number }[]).map((e) => [e.reason, e.count]))).toMatchObject({ invalid: 0, dltNumber: 4, dltVariable: 2, duplicate: 0 });
+    const counts = (
+      await server.call({ method: "GET", url: `/api/v1/reports/validating-progress/${id}`, as: "manager" })
+    ).json().data.excluded;
+    expect(
+      Object.fromEntries((counts as { reason: string; count: number }[]).map((e) => [e.reason, e.count])),
+    ).toMatchObject({ invalid: 0, dltNumber: 4, dltVariable: 2, duplicate: 0 });
   });
 
   it("a fixed value over the limit makes every row invalid: the campaign fails with no recipients", async () => {
-    const { row, recipients, rejected } = await ingested(await uploadCsv(Buffer.from("phone\n9876543210\n"), ["x".repeat(SMS_VARIABLE_MAX + 1)]));
+    const { row, recipients, rejected } = await ingested(
+      await uploadCsv(Buffer.from("phone\n9876543210\n"), ["x".repeat(SMS_VARIABLE_MAX + 1)]),
+    );
     expect(row).toMatchObject({ status: "failed", statusReason: INGEST_REASONS.noValid });
     expect(recipients).toEqual([]);
-    expect(rejected).toEqual([{ row: 2, value: "9876543210", kind: "invalid", reason: DLT_ROUTE_MESSAGES.variableTooLong("#1", 31) }]);
+    expect(rejected).toEqual([
+      { row: 2, value: "9876543210", kind: "invalid", reason: DLT_ROUTE_MESSAGES.variableTooLong("#1", 31) },
+    ]);
   });
 });
 
 describe("zip bombs and damaged zips", () => {
   it.each([
-    ["a zip that is no workbook", () => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]), "file: The Excel file could not be read (a damaged or unsupported zip)"],
-    ["a workbook bomb (20 MB of rows in a small file)", () => xlsxBomb(20), "file: The Excel file is compressed more than 100 to 1, as zip bombs are; it was not read"],
-    ["the bomb with lying sizes", () => withLyingSizes(xlsxBomb(20)), "file: The Excel file is compressed more than 100 to 1, as zip bombs are; it was not read"],
+    [
+      "a zip that is no workbook",
+      () => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]),
+      "file: The Excel file could not be read (a damaged or unsupported zip)",
+    ],
+    [
+      "a workbook bomb (20 MB of rows in a small file)",
+      () => xlsxBomb(20),
+      "file: The Excel file is compressed more than 100 to 1, as zip bombs are; it was not read",
+    ],
+    [
+      "the bomb with lying sizes",
+      () => withLyingSizes(xlsxBomb(20)),
+      "file: The Excel file is compressed more than 100 to 1, as zip bombs are; it was not read",
+    ],
   ])("%s is refused at upload with 422, and no campaign is made", async (_label, bytes, message) => {
     const before = (await db().select({ id: campaigns.id }).from(campaigns)).length;
-    const fields = { campaignName: "Bomb", smsAccountId: f.smsAccountId, templateId: f.smsTemplateId, variables: JSON.stringify(["Friend"]) };
-    const res = await server.call({ method: "POST", url: "/api/sms/campaigns/create", as: "manager", ...(await multipart(fields, { field: "file", bytes: bytes(), name: "list.xlsx" })) });
+    const fields = {
+      campaignName: "Bomb",
+      smsAccountId: f.smsAccountId,
+      templateId: f.smsTemplateId,
+      variables: JSON.stringify(["Friend"]),
+    };
+    const res = await server.call({
+      method: "POST",
+      url: "/api/sms/campaigns/create",
+      as: "manager",
+      ...(await multipart(fields, { field: "file", bytes: bytes(), name: "list.xlsx" })),
+    });
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().message).toBe(message);
     expect((await db().select({ id: campaigns.id }).from(campaigns)).length).toBe(before);
@@ -188,10 +304,18 @@ describe("a workbook stored before the limits (read again at ingest)", () => {
     const id = await uploadCsv(Buffer.from(await workbook.xlsx.writeBuffer()), ["Friend"], "list.xlsx", "plain");
     const [draft] = await db().select().from(campaigns).where(eq(campaigns.id, id));
     // The stored file is swapped for one that the upload would now refuse: 130 MB of shared text in under 3 MB.
-    const bytes = xlsxWithSharedStrings(130, () => `<t>${Math.random().toString(36).slice(2, 10)}${"x".repeat(600)}</t>`);
+    const bytes = xlsxWithSharedStrings(
+      130,
+      () => `<t>${Math.random().toString(36).slice(2, 10)}${"x".repeat(600)}</t>`,
+    );
     await server.app.storage.putStream(draft.sourceKey as string, Readable.from([bytes]), "application/octet-stream");
     const { row, recipients, rejected } = await ingested(id);
-    expect(row).toMatchObject({ status: "failed", statusReason: "The Excel file's text (xl/sharedStrings.xml) unpacks to more than 128 MB; it was not read", validCount: 0, rowsRead: 0 });
+    expect(row).toMatchObject({
+      status: "failed",
+      statusReason: "The Excel file's text (xl/sharedStrings.xml) unpacks to more than 128 MB; it was not read",
+      validCount: 0,
+      rowsRead: 0,
+    });
     expect([recipients, rejected]).toEqual([[], []]);
   }, 120_000);
 });
@@ -217,12 +341,30 @@ describe("XLSX and pasted numbers", () => {
   });
 
   it("pasted numbers split on lines, commas and semicolons; the campaign's region applies", async () => {
-    const res = await server.call({ method: "POST", url: "/api/sms/campaigns/create", as: "manager", payload: { campaignName: "Paste", smsAccountId: f.plainSmsAccountId, templateId: f.plainSmsTemplateId, variables: ["x"], defaultRegion: "GB", numbers: "07400 123456, 07400123456;nope\n\n+919876543210" } });
+    const res = await server.call({
+      method: "POST",
+      url: "/api/sms/campaigns/create",
+      as: "manager",
+      payload: {
+        campaignName: "Paste",
+        smsAccountId: f.plainSmsAccountId,
+        templateId: f.plainSmsTemplateId,
+        variables: ["x"],
+        defaultRegion: "GB",
+        numbers: "07400 123456, 07400123456;nope\n\n+919876543210",
+      },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { row, recipients, rejected } = await ingested(res.json().data._id);
     expect(row).toMatchObject({ status: "ready", validCount: 2, duplicateCount: 1, invalidCount: 1 });
-    expect(recipients.map((r) => [r.row, r.number, r.variables])).toEqual([[1, "+447400123456", null], [4, "+919876543210", null]]);
-    expect(rejected.map((r) => [r.row, r.kind])).toEqual([[2, "duplicate"], [3, "invalid"]]);
+    expect(recipients.map((r) => [r.row, r.number, r.variables])).toEqual([
+      [1, "+447400123456", null],
+      [4, "+919876543210", null],
+    ]);
+    expect(rejected.map((r) => [r.row, r.kind])).toEqual([
+      [2, "duplicate"],
+      [3, "invalid"],
+    ]);
   });
 });
 
@@ -240,21 +382,28 @@ describe("re-runs", () => {
         const chunks: Buffer[] = [];
         for await (const c of stream) chunks.push(c as Buffer);
         const all = Buffer.concat(chunks);
-        return Readable.from((async function* () {
-          yield all.subarray(0, 300);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          throw new Error("connection reset");
-        })());
+        return Readable.from(
+          (async function* () {
+            yield all.subarray(0, 300);
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            throw new Error("connection reset");
+          })(),
+        );
       },
     };
-    await expect(ingestCampaign({ db: db(), storage: breaking, batchSize: 5, leaseMs: 60_000 }, draft)).rejects.toThrow("connection reset");
+    await expect(ingestCampaign({ db: db(), storage: breaking, batchSize: 5, leaseMs: 60_000 }, draft)).rejects.toThrow(
+      "connection reset",
+    );
     const [half] = await db().select().from(campaigns).where(eq(campaigns.id, id));
     expect(half.status).toBe("validating");
     const partial = await db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id));
     expect(partial.length).toBeGreaterThan(0);
 
     // The lease lapses; the job claims it again.
-    await db().update(campaigns).set({ nextRunAt: new Date(Date.now() - 1000) }).where(eq(campaigns.id, id));
+    await db()
+      .update(campaigns)
+      .set({ nextRunAt: new Date(Date.now() - 1000) })
+      .where(eq(campaigns.id, id));
     const { row, recipients, rejected } = await ingested(id);
     expect(row).toMatchObject({ status: "ready", validCount: 35, duplicateCount: 5, invalidCount: 0 });
     expect(recipients.map((r) => r.row)).toEqual(Array.from({ length: 35 }, (_, i) => i + 2));

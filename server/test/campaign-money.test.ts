@@ -3,7 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../contract/messages";
 import { balanceLedger, campaignRecipients, campaigns, users } from "../db/schema";
 import { holdForCampaign, settle } from "../services/campaigns/money";
-import { insertCampaign, moneySnapshot, rcsSetup, setBalance, smsSetup, whatsappSetup } from "./campaign-control-fixtures";
+import {
+  insertCampaign,
+  moneySnapshot,
+  rcsSetup,
+  setBalance,
+  smsSetup,
+  whatsappSetup,
+} from "./campaign-control-fixtures";
 import { startServer, type TestServer } from "./harness";
 import { expectLedgerBalanced } from "./ledger-invariant";
 
@@ -20,54 +27,96 @@ afterAll(async () => s?.close());
 afterEach(async () => expectLedgerBalanced(db()));
 
 const db = () => s.database.db;
-const balanceOf = async (id: string) => (await db().select({ b: users.balance }).from(users).where(eq(users.id, id)))[0].b;
+const balanceOf = async (id: string) =>
+  (await db().select({ b: users.balance }).from(users).where(eq(users.id, id)))[0].b;
 const campaignRow = async (id: string) => (await db().select().from(campaigns).where(eq(campaigns.id, id)))[0];
 
 async function smsCampaign(recipients: number, body: string) {
   const sms = await smsSetup(db(), owner, { body });
-  return insertCampaign(db(), { ownerId: owner, channel: "sms", templateId: sms.templateId, smsAccountId: sms.accountId, recipients });
+  return insertCampaign(db(), {
+    ownerId: owner,
+    channel: "sms",
+    templateId: sms.templateId,
+    smsAccountId: sms.accountId,
+    recipients,
+  });
 }
 
 describe("the hold a start takes", () => {
   it("SMS: 3 segments × ₹0.25 × 1,234 recipients = ₹925.50, held exactly", async () => {
     await setBalance(db(), owner, "1000.00");
     const id = await smsCampaign(1234, "a".repeat(400));
-    const check = (await s.call({ method: "GET", url: `/api/v1/campaign-control/${id}/check`, as: "manager" })).json().data;
-    expect(check).toMatchObject({ valid: 1234, sendable: 1234, blockers: [], estimate: { perMessage: 0.25, segments: 3, category: null, expected: 925.5, total: 925.5 }, balance: 1000, enoughBalance: true });
+    const check = (await s.call({ method: "GET", url: `/api/v1/campaign-control/${id}/check`, as: "manager" })).json()
+      .data;
+    expect(check).toMatchObject({
+      valid: 1234,
+      sendable: 1234,
+      blockers: [],
+      estimate: { perMessage: 0.25, segments: 3, category: null, expected: 925.5, total: 925.5 },
+      balance: 1000,
+      enoughBalance: true,
+    });
     const res = await s.call({ method: "POST", url: `/api/sms/campaigns/${id}/start`, as: "manager" });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ status: "running", cost: { estimated: 925.5, max: 925.5, held: 925.5, spent: 0 } });
+    expect(res.json().data).toMatchObject({
+      status: "running",
+      cost: { estimated: 925.5, max: 925.5, held: 925.5, spent: 0 },
+    });
     expect(await balanceOf(owner)).toBe("74.50");
     const row = await campaignRow(id);
     expect({ estimated: row.estimatedPaise, held: row.heldPaise }).toEqual({ estimated: 92_550, held: 92_550 });
     // Ledger ids are random uuids: the order of writing is created_at.
-    const holds = await db().select().from(balanceLedger).where(and(eq(balanceLedger.userId, owner), eq(balanceLedger.kind, "campaign_hold"))).orderBy(balanceLedger.createdAt);
+    const holds = await db()
+      .select()
+      .from(balanceLedger)
+      .where(and(eq(balanceLedger.userId, owner), eq(balanceLedger.kind, "campaign_hold")))
+      .orderBy(balanceLedger.createdAt);
     expect(holds.at(-1)).toMatchObject({ amount: "-925.50", balanceAfter: "74.50" });
   });
 
   it.each([
     ["MARKETING", 88_000, "1120.00"],
     ["UTILITY", 13_000, "1870.00"],
-  ] as const)("WhatsApp %s: 1,234 recipients, 1,000 within the messaging limit, hold %i paise", async (category, paise, after) => {
-    await setBalance(db(), owner, "2000.00");
-    const wa = await whatsappSetup(db(), owner, category);
-    const id = await insertCampaign(db(), { ownerId: owner, channel: "whatsapp", templateId: wa.templateId, wabaId: wa.wabaId, recipients: 1234, firstNumber: 10_000 });
-    const check = (await s.call({ method: "GET", url: `/api/v1/campaign-control/${id}/check`, as: "manager" })).json().data;
-    // The messaging limit (1,000 for an unverified business) skips the last 234.
-    expect(check).toMatchObject({ sendable: 1000, messagingLimit: { limit: 1000, used: 0, headroom: 1000 }, estimate: { category, total: paise / 100 } });
-    const res = await s.call({ method: "POST", url: `/api/waba/campaign/start-campaign/${id}`, as: "manager" });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ cost: { held: paise / 100 }, counts: { queued: 1000, skipped: 234 } });
-    expect(await balanceOf(owner)).toBe(after);
-    expect((await campaignRow(id)).heldPaise).toBe(paise);
-  });
+  ] as const)(
+    "WhatsApp %s: 1,234 recipients, 1,000 within the messaging limit, hold %i paise",
+    async (category, paise, after) => {
+      await setBalance(db(), owner, "2000.00");
+      const wa = await whatsappSetup(db(), owner, category);
+      const id = await insertCampaign(db(), {
+        ownerId: owner,
+        channel: "whatsapp",
+        templateId: wa.templateId,
+        wabaId: wa.wabaId,
+        recipients: 1234,
+        firstNumber: 10_000,
+      });
+      const check = (await s.call({ method: "GET", url: `/api/v1/campaign-control/${id}/check`, as: "manager" })).json()
+        .data;
+      // The messaging limit (1,000 for an unverified business) skips the last 234.
+      expect(check).toMatchObject({
+        sendable: 1000,
+        messagingLimit: { limit: 1000, used: 0, headroom: 1000 },
+        estimate: { category, total: paise / 100 },
+      });
+      const res = await s.call({ method: "POST", url: `/api/waba/campaign/start-campaign/${id}`, as: "manager" });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ cost: { held: paise / 100 }, counts: { queued: 1000, skipped: 234 } });
+      expect(await balanceOf(owner)).toBe(after);
+      expect((await campaignRow(id)).heldPaise).toBe(paise);
+    },
+  );
 
   it("WhatsApp marketing with SMS failover holds the worst case: every recipient also billed a 2-part SMS", async () => {
     await setBalance(db(), owner, "2000.00");
     const wa = await whatsappSetup(db(), owner, "MARKETING");
     const sms = await smsSetup(db(), owner, { body: "c".repeat(200) });
     const id = await insertCampaign(db(), {
-      ownerId: owner, channel: "whatsapp", templateId: wa.templateId, wabaId: wa.wabaId, recipients: 900, firstNumber: 20_000,
+      ownerId: owner,
+      channel: "whatsapp",
+      templateId: wa.templateId,
+      wabaId: wa.wabaId,
+      recipients: 900,
+      firstNumber: 20_000,
       failover: { conditions: ["failed"], smsAccountId: sms.accountId, smsTemplateId: sms.templateId, params: [] },
     });
     const res = await s.call({ method: "POST", url: `/api/waba/campaign/start-campaign/${id}`, as: "manager" });
@@ -80,24 +129,45 @@ describe("the hold a start takes", () => {
   // RBM bills a text of at most 160 UTF-8 bytes as a basic message, anything richer or longer as a single one.
   it.each([
     ["RCS basic message (a short text): ₹0.15", {}, "4.95", "5.05"],
-    ["RCS single message (a suggested reply): ₹0.30", { suggestions: [{ type: "reply", displayText: "Yes", postback: "yes" }] }, "9.90", "0.10"],
+    [
+      "RCS single message (a suggested reply): ₹0.30",
+      { suggestions: [{ type: "reply", displayText: "Yes", postback: "yes" }] },
+      "9.90",
+      "0.10",
+    ],
   ])("%s per message", async (_name, draft, held, left) => {
     await setBalance(db(), owner, "10.00");
     const rcs = await rcsSetup(db(), owner);
-    await db().execute(sql`update rcs_templates set draft = draft || ${JSON.stringify(draft)}::jsonb where id = ${rcs.templateId}`);
-    const id = await insertCampaign(db(), { ownerId: owner, channel: "rcs", templateId: rcs.templateId, botId: rcs.botId, recipients: 33 });
+    await db().execute(
+      sql`update rcs_templates set draft = draft || ${JSON.stringify(draft)}::jsonb where id = ${rcs.templateId}`,
+    );
+    const id = await insertCampaign(db(), {
+      ownerId: owner,
+      channel: "rcs",
+      templateId: rcs.templateId,
+      botId: rcs.botId,
+      recipients: 33,
+    });
     const res = await s.call({ method: "POST", url: `/api/campaigns/start-campaign/${id}`, as: "manager" });
     expect(res.json().data.cost).toMatchObject({ held: Number(held) });
     expect(await balanceOf(owner)).toBe(left);
   });
 
   it("uses the admin's rates", async () => {
-    const set = await s.call({ method: "PUT", url: "/api/v1/rates", as: "admin", payload: { sms: 0.29, whatsapp_marketing: 0.88, whatsapp_utility: 0.13, whatsapp_authentication: 0.13, rcs: 0.3 } });
+    const set = await s.call({
+      method: "PUT",
+      url: "/api/v1/rates",
+      as: "admin",
+      payload: { sms: 0.29, whatsapp_marketing: 0.88, whatsapp_utility: 0.13, whatsapp_authentication: 0.13, rcs: 0.3 },
+    });
     expect(set.json()).toMatchObject({ success: true, data: { sms: 0.29 } });
     try {
       // The earlier tests' campaigns may still be sending; one that completes gives its unspent hold back to the
       // balance while this test reads it (seen on PostgreSQL after a busy file). Paused, none completes.
-      await db().update(campaigns).set({ status: "paused" }).where(and(eq(campaigns.userId, owner), eq(campaigns.status, "running")));
+      await db()
+        .update(campaigns)
+        .set({ status: "paused" })
+        .where(and(eq(campaigns.userId, owner), eq(campaigns.status, "running")));
       await setBalance(db(), owner, "100.00");
       const id = await smsCampaign(100, "hi");
       const res = await s.call({ method: "POST", url: `/api/sms/campaigns/${id}/start`, as: "manager" });
@@ -105,7 +175,18 @@ describe("the hold a start takes", () => {
       expect(await balanceOf(owner)).toBe("71.00");
     } finally {
       // The later tests price at the default rates, whatever happened here.
-      await s.call({ method: "PUT", url: "/api/v1/rates", as: "admin", payload: { sms: 0.25, whatsapp_marketing: 0.88, whatsapp_utility: 0.13, whatsapp_authentication: 0.13, rcs: 0.3 } });
+      await s.call({
+        method: "PUT",
+        url: "/api/v1/rates",
+        as: "admin",
+        payload: {
+          sms: 0.25,
+          whatsapp_marketing: 0.88,
+          whatsapp_utility: 0.13,
+          whatsapp_authentication: 0.13,
+          rcs: 0.3,
+        },
+      });
     }
   });
 });
@@ -114,10 +195,14 @@ describe("a start the balance cannot cover", () => {
   it("is refused with the insufficient-balance message and changes nothing", async () => {
     // The earlier tests' campaigns are still sending: one that completes gives its unspent hold back to the balance
     // (on PostgreSQL that can land after the balance is set here). Paused, none completes.
-    await db().update(campaigns).set({ status: "paused" }).where(and(eq(campaigns.userId, owner), eq(campaigns.status, "running")));
+    await db()
+      .update(campaigns)
+      .set({ status: "paused" })
+      .where(and(eq(campaigns.userId, owner), eq(campaigns.status, "running")));
     await setBalance(db(), owner, "925.49");
     const id = await smsCampaign(1234, "a".repeat(400));
-    const check = (await s.call({ method: "GET", url: `/api/v1/campaign-control/${id}/check`, as: "manager" })).json().data;
+    const check = (await s.call({ method: "GET", url: `/api/v1/campaign-control/${id}/check`, as: "manager" })).json()
+      .data;
     expect(check).toMatchObject({ enoughBalance: false, balance: 925.49, estimate: { total: 925.5 } });
     const before = await moneySnapshot(db(), owner, id);
     const res = await s.call({ method: "POST", url: `/api/sms/campaigns/${id}/start`, as: "manager" });
@@ -163,16 +248,31 @@ describe("discard releases the unused hold", () => {
     expect(res.json().data).toMatchObject({ status: "discarded" });
     // The batch's unsent rows give their charge back as it is written; once nothing is in flight the money rests.
     await expect
-      .poll(async () => (await db().select({ n: sql<number>`count(*)::int` }).from(campaignRecipients).where(and(eq(campaignRecipients.campaignId, id), eq(campaignRecipients.state, "sending"))))[0].n, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (
+            await db()
+              .select({ n: sql<number>`count(*)::int` })
+              .from(campaignRecipients)
+              .where(and(eq(campaignRecipients.campaignId, id), eq(campaignRecipients.state, "sending")))
+          )[0].n,
+        { timeout: 15_000 },
+      )
       .toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const row = await campaignRow(id);
-    const [{ charged }] = await db().select({ charged: sql<number>`coalesce(sum(${campaignRecipients.costPaise}), 0)::int` }).from(campaignRecipients).where(eq(campaignRecipients.campaignId, id));
+    const [{ charged }] = await db()
+      .select({ charged: sql<number>`coalesce(sum(${campaignRecipients.costPaise}), 0)::int` })
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaignId, id));
     expect(row.spentPaise).toBe(charged);
     expect(row.heldPaise).toBe(row.spentPaise);
     // Hold minus releases, through the ledger: exactly what was spent, to the paisa.
     const net = async () => {
-      const moves = await db().select({ amount: balanceLedger.amount }).from(balanceLedger).where(eq(balanceLedger.note, `Campaign "${name}"`));
+      const moves = await db()
+        .select({ amount: balanceLedger.amount })
+        .from(balanceLedger)
+        .where(eq(balanceLedger.note, `Campaign "${name}"`));
       return moves.reduce((sum, m) => sum + Math.round(Number(m.amount) * 100), 0);
     };
     // (A sum, not a negation: with nothing spent yet, -0 is not +0 to toBe.)
@@ -200,7 +300,11 @@ describe("discard releases the unused hold", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: "discarded", cost: { held: 9.25, spent: 9.25 } });
     expect(await balanceOf(owner)).toBe("90.75");
-    const releases = await db().select().from(balanceLedger).where(and(eq(balanceLedger.userId, owner), eq(balanceLedger.kind, "campaign_release"))).orderBy(balanceLedger.createdAt);
+    const releases = await db()
+      .select()
+      .from(balanceLedger)
+      .where(and(eq(balanceLedger.userId, owner), eq(balanceLedger.kind, "campaign_release")))
+      .orderBy(balanceLedger.createdAt);
     expect(releases.at(-1)).toMatchObject({ amount: "40.75", balanceAfter: "90.75" });
   });
 });

@@ -21,12 +21,17 @@ import { PGLITE_TEMPLATE_ENV } from "./template-env";
  * signal be lost is made rare (DISPATCH_STATUS_MS), so that only the signals can pass the test.
  */
 export const PAUSE_JOURNEY_ENV = {
-  DEMO_PASSWORD, JWT_SECRET: "pause-journey", RATE_LIMIT_LOGIN_PER_IP: "100000", JOB_INTERVAL_MS: "250", CARRIER_ALLOW_PRIVATE: "true",
-  DISPATCH_CONCURRENCY: "8", DISPATCH_IDLE_MS: "100", DISPATCH_STATUS_MS: "10000",
+  DEMO_PASSWORD,
+  JWT_SECRET: "pause-journey",
+  RATE_LIMIT_LOGIN_PER_IP: "100000",
+  JOB_INTERVAL_MS: "250",
+  CARRIER_ALLOW_PRIVATE: "true",
+  DISPATCH_CONCURRENCY: "8",
+  DISPATCH_IDLE_MS: "100",
+  DISPATCH_STATUS_MS: "10000",
 } as const;
 export const CONCURRENCY = Number(PAUSE_JOURNEY_ENV.DISPATCH_CONCURRENCY);
 export const SMSC_USER = { systemId: "acmepause", password: "Pa-use-42" };
-
 
 interface Reply {
   status: number;
@@ -37,7 +42,10 @@ function client(base: string) {
   return async (method: string, path: string, token?: string, body?: unknown): Promise<Reply> => {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();
@@ -76,33 +84,58 @@ export interface JourneyPlan {
 }
 
 /** Runs the journey; answers the figures it measured. */
-export async function pauseJourney(smsc: Smsc, { pauseVia, sendVia, recipients, perSecond, pauseAt, from }: JourneyPlan, log: (m: string) => void): Promise<PauseFigures> {
+export async function pauseJourney(
+  smsc: Smsc,
+  { pauseVia, sendVia, recipients, perSecond, pauseAt, from }: JourneyPlan,
+  log: (m: string) => void,
+): Promise<PauseFigures> {
   const owner = client(`http://127.0.0.1:${pauseVia}`);
   const sender = client(`http://127.0.0.1:${sendVia}`);
-  const login = ok(await owner("POST", "/api/v1/auth/login", undefined, { email: "manager", password: DEMO_PASSWORD }), "login").data as { token: string };
+  const login = ok(
+    await owner("POST", "/api/v1/auth/login", undefined, { email: "manager", password: DEMO_PASSWORD }),
+    "login",
+  ).data as { token: string };
   const token = login.token;
 
   // The manager's SMPP provider for the seeded transactional header, then the seeded DLT template on it.
   ok(
     await owner("POST", "/api/v1/channels/smpp", token, {
-      name: "Pause SMSC", sender_ids: ["ACMEOT"], host: "127.0.0.1", port: smsc.port, system_id: SMSC_USER.systemId, password: SMSC_USER.password,
-      messages_per_second: perSecond, dlt_entity_id: "1201159100000000001",
+      name: "Pause SMSC",
+      sender_ids: ["ACMEOT"],
+      host: "127.0.0.1",
+      port: smsc.port,
+      system_id: SMSC_USER.systemId,
+      password: SMSC_USER.password,
+      messages_per_second: perSecond,
+      dlt_entity_id: "1201159100000000001",
     }),
     "connect smpp",
   );
-  const templates = ok(await owner("GET", "/api/sms/templates", token), "templates").data as { id: string; smsAccountId: string; name: string }[];
+  const templates = ok(await owner("GET", "/api/sms/templates", token), "templates").data as {
+    id: string;
+    smsAccountId: string;
+    name: string;
+  }[];
   const otp = templates.find((t) => t.name === "Login OTP");
   if (!otp) throw new Error("the seeded Login OTP template is missing");
   const numbers = Array.from({ length: recipients }, (_, i) => `+9197${String(31_000_000 + i).padStart(8, "0")}`);
   const created = ok(
-    await owner("POST", "/api/sms/campaigns/create", token, { campaignName: "Pause journey", smsAccountId: otp.smsAccountId, templateId: otp.id, numbers: numbers.join("\n"), variables: ["123456"] }),
+    await owner("POST", "/api/sms/campaigns/create", token, {
+      campaignName: "Pause journey",
+      smsAccountId: otp.smsAccountId,
+      templateId: otp.id,
+      numbers: numbers.join("\n"),
+      variables: ["123456"],
+    }),
     "create",
   ).data as { _id: string };
   const id = created._id;
-  const campaign = async (via = owner) => ok(await via("GET", `/api/v1/campaigns/${id}`, token), "campaign").data as CampaignRecord;
+  const campaign = async (via = owner) =>
+    ok(await via("GET", `/api/v1/campaigns/${id}`, token), "campaign").data as CampaignRecord;
   await waitFor(async () => (await campaign()).status === "ready", 30_000, "the audience read");
   log("campaign ready");
-  const balance = async () => Number(ok(await owner("GET", "/api/v1/balance/getBalance", token), "balance").balances?.[0]?.balance);
+  const balance = async () =>
+    Number(ok(await owner("GET", "/api/v1/balance/getBalance", token), "balance").balances?.[0]?.balance);
   const before = await balance();
 
   const digits = new Set(numbers.map((n) => n.slice(1)));
@@ -113,18 +146,25 @@ export async function pauseJourney(smsc: Smsc, { pauseVia, sendVia, recipients, 
   const pauses: PauseFigures["pauses"] = [];
   for (const at of pauseAt) {
     await waitFor(() => atCarrier() >= at, 30_000, `${at} submits at the SMSC`);
-    const paused = ok(await owner("POST", `/api/v1/campaign-control/${id}/pause`, token), "pause").data as CampaignRecord;
+    const paused = ok(await owner("POST", `/api/v1/campaign-control/${id}/pause`, token), "pause")
+      .data as CampaignRecord;
     const pausedAt = from === "move" ? Date.parse(paused.updatedAt) : Date.now();
     // Settled: paused with nothing in flight (the sending process's view), and the SMSC hears nothing more.
-    await waitFor(async () => {
-      const c = await campaign(sender);
-      return c.status === "paused" && c.counts.sending === 0;
-    }, 30_000, "the pause settled");
+    await waitFor(
+      async () => {
+        const c = await campaign(sender);
+        return c.status === "paused" && c.counts.sending === 0;
+      },
+      30_000,
+      "the pause settled",
+    );
     await new Promise((r) => setTimeout(r, 500));
     const before = ours().filter((s) => s.at <= pausedAt).length;
     const after = atCarrier() - before;
     pauses.push({ before, after });
-    log(`paused at ${before} submits; ${after} more reached the SMSC after the pause's ${from} (window ${CONCURRENCY})`);
+    log(
+      `paused at ${before} submits; ${after} more reached the SMSC after the pause's ${from} (window ${CONCURRENCY})`,
+    );
     ok(await owner("POST", `/api/v1/campaign-control/${id}/resume`, token), "resume");
   }
   await waitFor(async () => (await campaign()).status === "completed", 60_000, "completed");
@@ -143,7 +183,8 @@ export async function pauseJourney(smsc: Smsc, { pauseVia, sendVia, recipients, 
   expect(Math.round((before - after) * 100)).toBe(Math.round(done.cost.spent * 100));
   expect(done.cost.spent).toBeGreaterThan(0);
   expect(Math.round(done.cost.spent * 100) % recipients).toBe(0);
-  for (const p of pauses) expect(p.after, `submits after the pause (${JSON.stringify(pauses)})`).toBeLessThanOrEqual(CONCURRENCY);
+  for (const p of pauses)
+    expect(p.after, `submits after the pause (${JSON.stringify(pauses)})`).toBeLessThanOrEqual(CONCURRENCY);
   return { pauses, total: atCarrier() };
 }
 
@@ -162,7 +203,16 @@ export async function journeyDatabase(): Promise<{ env: Record<string, string>; 
     return { env: { DATA_DIR: dataDir }, close: async () => removeDir() };
   }
   const database = await freshDatabase();
-  const seeder = await buildApp({ database, logger: false, config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: PAUSE_JOURNEY_ENV.JWT_SECRET, dataDir } });
+  const seeder = await buildApp({
+    database,
+    logger: false,
+    config: {
+      demoPassword: DEMO_PASSWORD,
+      webRoot: "./.no-web-root",
+      jwtSecret: PAUSE_JOURNEY_ENV.JWT_SECRET,
+      dataDir,
+    },
+  });
   await seeder.ready();
   await seeder.close();
   return {

@@ -28,9 +28,19 @@ describe("pausing through one process while another sends (PostgreSQL, two bundl
     const env = { ...PAUSE_JOURNEY_ENV, ...database.env };
     // The owner's process looks for running campaigns once, at start (there are none yet), then not for ten minutes:
     // every send of the campaign goes through the other process.
-    const [sender, owner] = await Promise.all([startServer(bundle.main, env), startServer(bundle.main, { ...env, DISPATCH_IDLE_MS: "600000" })]);
+    const [sender, owner] = await Promise.all([
+      startServer(bundle.main, env),
+      startServer(bundle.main, { ...env, DISPATCH_IDLE_MS: "600000" }),
+    ]);
     servers.push(sender, owner);
-    const plan = { pauseVia: owner.port, sendVia: sender.port, recipients: 400, perSecond: 60, pauseAt: [90, 210, 310], from: "answer" as const };
+    const plan = {
+      pauseVia: owner.port,
+      sendVia: sender.port,
+      recipients: 400,
+      perSecond: 60,
+      pauseAt: [90, 210, 310],
+      from: "answer" as const,
+    };
     const figures = await pauseJourney(smsc, plan, (m) => console.info(`pause (two processes): ${m}`));
     expect(figures.pauses).toHaveLength(3);
     expect(await Promise.all(servers.splice(0).map((s) => stopServer(s)))).toEqual([0, 0]);

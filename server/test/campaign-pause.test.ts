@@ -28,7 +28,18 @@ describe(`pausing a running SMS campaign (${process.env.DATABASE_URL ? "PostgreS
     const started = Date.now();
     server = await startServer(bundle.main, { ...PAUSE_JOURNEY_ENV, ...database.env });
     console.info(`pause: server ready in ${Date.now() - started} ms`);
-    const figures = await pauseJourney(smsc, { pauseVia: server.port, sendVia: server.port, recipients: 600, perSecond: 100, pauseAt: [150, 330, 470], from: "move" }, (m) => console.info(`pause: ${m}`));
+    const figures = await pauseJourney(
+      smsc,
+      {
+        pauseVia: server.port,
+        sendVia: server.port,
+        recipients: 600,
+        perSecond: 100,
+        pauseAt: [150, 330, 470],
+        from: "move",
+      },
+      (m) => console.info(`pause: ${m}`),
+    );
     expect(figures.pauses).toHaveLength(3);
     expect(await stopServer(server)).toBe(0);
     server = undefined;

@@ -4,7 +4,16 @@ import { DEFAULT_RATES_PAISE } from "../../contract/domain/campaigns";
 import { MSG } from "../../contract/messages";
 import type { Database } from "../db/client";
 import { balanceLedger, campaigns } from "../db/schema";
-import { balanceOf, dispatchServer, insertCampaign, ordinaryNumbers, setBalance, smsTemplate, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
+import {
+  balanceOf,
+  dispatchServer,
+  insertCampaign,
+  ordinaryNumbers,
+  setBalance,
+  smsTemplate,
+  whatsappTemplate,
+  type DispatchServer,
+} from "./campaign-fixtures";
 import { moneySnapshot } from "./campaign-control-fixtures";
 import { freshDatabase, type DemoName } from "./harness";
 import { expectLedgerBalanced } from "./ledger-invariant";
@@ -32,18 +41,32 @@ async function smsCampaign(owner: DemoName, status: "ready" | "running" | "pause
   const userId = await server.id(owner);
   const sms = await smsTemplate(db(), userId);
   const id = await insertCampaign(db(), {
-    userId, channel: "sms", templateId: sms.id, templateName: sms.name, sender: sms.senderId, smsAccountId: sms.accountId,
-    numbers: ordinaryNumbers(2), variables: ["{{name}}", "42"], holdPaise: 0, status,
+    userId,
+    channel: "sms",
+    templateId: sms.id,
+    templateName: sms.name,
+    sender: sms.senderId,
+    smsAccountId: sms.accountId,
+    numbers: ordinaryNumbers(2),
+    variables: ["{{name}}", "42"],
+    holdPaise: 0,
+    status,
   });
   const [row] = await db().select().from(campaigns).where(eq(campaigns.id, id));
   return { id, userId, name: row.name, sms };
 }
 
 async function testSend(as: DemoName, id: string, numbers: string[]) {
-  return server.app.inject({ method: "POST", url: `/api/v1/campaign-control/${id}/test-send`, headers: { authorization: `Bearer ${await server.token(as)}` }, payload: { numbers } });
+  return server.app.inject({
+    method: "POST",
+    url: `/api/v1/campaign-control/${id}/test-send`,
+    headers: { authorization: `Bearer ${await server.token(as)}` },
+    payload: { numbers },
+  });
 }
 
-const testMessages = (to?: string) => server.carrier.sent.filter((m) => m.id.startsWith("test:") && (!to || m.to === to));
+const testMessages = (to?: string) =>
+  server.carrier.sent.filter((m) => m.id.startsWith("test:") && (!to || m.to === to));
 
 describe("campaigns.testSend", () => {
   it("sends the message with the fixed values ({{column}} as [column]) to the valid numbers, and debits each from the balance", async () => {
@@ -59,17 +82,34 @@ describe("campaigns.testSend", () => {
     ]);
     expect(body.message).toContain("[name]");
     expect(testMessages("+919000000001")).toEqual([
-      expect.objectContaining({ channel: "sms", from: c.sms.senderId, content: { kind: "text", text: "Dear [name], your code is 42. - ACME", dltTemplateId: c.sms.dltTemplateId } }),
+      expect.objectContaining({
+        channel: "sms",
+        from: c.sms.senderId,
+        content: { kind: "text", text: "Dear [name], your code is 42. - ACME", dltTemplateId: c.sms.dltTemplateId },
+      }),
     ]);
     expect(await balanceOf(db(), c.userId)).toBe(before - 2 * smsRate);
-    const ledger = await db().select().from(balanceLedger).where(and(eq(balanceLedger.userId, c.userId), eq(balanceLedger.kind, "debit")));
-    expect(ledger.map((l) => [Math.round(Number(l.amount) * 100), l.note])).toEqual([[-2 * smsRate, `Test send of campaign "${c.name}"`]]);
+    const ledger = await db()
+      .select()
+      .from(balanceLedger)
+      .where(and(eq(balanceLedger.userId, c.userId), eq(balanceLedger.kind, "debit")));
+    expect(ledger.map((l) => [Math.round(Number(l.amount) * 100), l.note])).toEqual([
+      [-2 * smsRate, `Test send of campaign "${c.name}"`],
+    ]);
   });
 
   it("a message the carrier refuses is answered accepted:false with its reason and not charged", async () => {
     const userId = await server.id("manager");
     const wa = await whatsappTemplate(db(), userId, { category: "UTILITY" });
-    const id = await insertCampaign(db(), { userId, templateId: wa.id, templateName: wa.name, numbers: ordinaryNumbers(1), variables: ["Asha"], holdPaise: 0, status: "ready" });
+    const id = await insertCampaign(db(), {
+      userId,
+      templateId: wa.id,
+      templateName: wa.name,
+      numbers: ordinaryNumbers(1),
+      variables: ["Asha"],
+      holdPaise: 0,
+      status: "ready",
+    });
     const before = await balanceOf(db(), userId);
     const res = await testSend("manager", id, ["+919000000011", "+919000000003"]);
     expect(res.statusCode).toBe(200);
@@ -77,13 +117,19 @@ describe("campaigns.testSend", () => {
       { number: "+919000000011", accepted: false, reason: "Message undeliverable" },
       { number: "+919000000003", accepted: true, reason: null },
     ]);
-    expect(testMessages("+919000000003")[0].content).toEqual({ kind: "template", templateName: wa.name, language: "en_US", params: ["Asha"] });
+    expect(testMessages("+919000000003")[0].content).toEqual({
+      kind: "template",
+      templateName: wa.name,
+      language: "en_US",
+      params: ["Asha"],
+    });
     expect(await balanceOf(db(), userId)).toBe(before - DEFAULT_RATES_PAISE.whatsapp_utility);
   });
 
   it("only the owner (user or manager) may test; other roles 403, another tenant's campaign 404", async () => {
     const c = await smsCampaign("user");
-    for (const as of ["admin", "reseller", "depthead"] as const) expect((await testSend(as, c.id, ["+919000000001"])).statusCode).toBe(403);
+    for (const as of ["admin", "reseller", "depthead"] as const)
+      expect((await testSend(as, c.id, ["+919000000001"])).statusCode).toBe(403);
     expect((await testSend("manager", c.id, ["+919000000001"])).statusCode).toBe(404);
     expect((await testSend("user", "00000000-0000-4000-8000-000000000000", ["+919000000001"])).statusCode).toBe(404);
   });

@@ -33,8 +33,19 @@ beforeAll(async () => {
   server = await cloudServer(database, { jobIntervalMs: 60_000 });
   const manager = await server.id("manager");
   await setBalance(db(), manager, "100000.00");
-  const [account] = await db().insert(smsAccounts).values({ userId: manager, name: "Route ACMEMG", provider: "MSG91 · transactional", senderIds: ["ACMEMG"], dltEntityId: ENTITY }).returning({ id: smsAccounts.id });
-  await db().insert(smsTemplates).values(TEMPLATES.map((t) => ({ smsAccountId: account.id, category: "transactional", senderId: "ACMEMG", ...t })));
+  const [account] = await db()
+    .insert(smsAccounts)
+    .values({
+      userId: manager,
+      name: "Route ACMEMG",
+      provider: "MSG91 · transactional",
+      senderIds: ["ACMEMG"],
+      dltEntityId: ENTITY,
+    })
+    .returning({ id: smsAccounts.id });
+  await db()
+    .insert(smsTemplates)
+    .values(TEMPLATES.map((t) => ({ smsAccountId: account.id, category: "transactional", senderId: "ACMEMG", ...t })));
 });
 afterAll(async () => {
   await server?.close();
@@ -46,13 +57,39 @@ describe("an HTTP provider connected with the MSG91 preset", () => {
   let channel: CarrierChannelRecord;
 
   it("connects with the preset's settings and the account's key, headers and entity id; the channel answers its preset", async () => {
-    const payload = { ...SMS_HTTP_PRESETS.msg91.form, url: provider.url, preset: "msg91", name: "Acme MSG91", sender_ids: ["ACMEMG"], api_key: KEY, dlt_entity_id: ENTITY };
-    const wrong = await server.call({ method: "POST", url: "/api/v1/channels/sms-http", as: "manager", payload: { ...payload, api_key: "not-the-authkey" } });
-    expect([wrong.statusCode, wrong.json().message]).toEqual([400, "The provider refused the API key (207: Invalid authentication key)"]);
+    const payload = {
+      ...SMS_HTTP_PRESETS.msg91.form,
+      url: provider.url,
+      preset: "msg91",
+      name: "Acme MSG91",
+      sender_ids: ["ACMEMG"],
+      api_key: KEY,
+      dlt_entity_id: ENTITY,
+    };
+    const wrong = await server.call({
+      method: "POST",
+      url: "/api/v1/channels/sms-http",
+      as: "manager",
+      payload: { ...payload, api_key: "not-the-authkey" },
+    });
+    expect([wrong.statusCode, wrong.json().message]).toEqual([
+      400,
+      "The provider refused the API key (207: Invalid authentication key)",
+    ]);
     const res = await server.call({ method: "POST", url: "/api/v1/channels/sms-http", as: "manager", payload });
     expect(res.statusCode, res.body).toBe(201);
     channel = res.json().data;
-    expect(channel.sms).toMatchObject({ dltEntityId: ENTITY, http: { preset: "msg91", url: provider.url, authHeader: "authkey", authPrefix: "", messageIdPath: "message", dlr: { idPath: "requestId", delivered: ["1"], failed: ["2", "9", "16", "17", "25"] } } });
+    expect(channel.sms).toMatchObject({
+      dltEntityId: ENTITY,
+      http: {
+        preset: "msg91",
+        url: provider.url,
+        authHeader: "authkey",
+        authPrefix: "",
+        messageIdPath: "message",
+        dlr: { idPath: "requestId", delivered: ["1"], failed: ["2", "9", "16", "17", "25"] },
+      },
+    });
     callback.callbackUrl = channel.webhook.url;
   });
 
@@ -66,17 +103,39 @@ describe("an HTTP provider connected with the MSG91 preset", () => {
       const template = templates.find((row) => row.name === t.name);
       if (!template) throw new Error(`no template ${t.name}`);
       const numbers = [`+9198765411${i}1`, `+9198765411${i}2`];
-      const id = await insertCampaign(db(), { userId: manager, channel: "sms", templateId: template.id, templateName: template.name, sender: "ACMEMG", smsAccountId: account.id, numbers, holdPaise: 10_000, rowVariables: () => ["Ravi", "77"] });
+      const id = await insertCampaign(db(), {
+        userId: manager,
+        channel: "sms",
+        templateId: template.id,
+        templateName: template.name,
+        sender: "ACMEMG",
+        smsAccountId: account.id,
+        numbers,
+        holdPaise: 10_000,
+        rowVariables: () => ["Ravi", "77"],
+      });
       const rows = await until(
-        async () => db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id)).orderBy(campaignRecipients.number),
+        async () =>
+          db()
+            .select()
+            .from(campaignRecipients)
+            .where(eq(campaignRecipients.campaignId, id))
+            .orderBy(campaignRecipients.number),
         (r) => r.length === 2 && r.every((x) => x.state === "delivered" || x.state === "failed"),
       );
       sent.push({ t, numbers, rows });
     }
     for (const { t, numbers, rows } of sent) {
-      const posted = provider.received.filter((r) => numbers.map((n) => n.slice(1)).includes(String((r.body.sms as { to: string[] }[])[0].to[0])));
+      const posted = provider.received.filter((r) =>
+        numbers.map((n) => n.slice(1)).includes(String((r.body.sms as { to: string[] }[])[0].to[0])),
+      );
       expect(posted.map((p) => p.body.DLT_TE_ID)).toEqual([t.dltTemplateId, t.dltTemplateId]);
-      expect(posted[0].body).toMatchObject({ sender: "ACMEMG", route: "4", country: "91", sms: [{ message: t.body.replace("{#var#}", "Ravi").replace("{#var#}", "77") }] });
+      expect(posted[0].body).toMatchObject({
+        sender: "ACMEMG",
+        route: "4",
+        country: "91",
+        sms: [{ message: t.body.replace("{#var#}", "Ravi").replace("{#var#}", "77") }],
+      });
       // Each recipient settled by the report of its own request id.
       expect(rows.map((r) => r.providerMessageId).sort()).toEqual(posted.map((p) => p.id).sort());
     }
@@ -89,9 +148,27 @@ describe("an HTTP provider connected with the MSG91 preset", () => {
   });
 
   it("an edit from the form without the key keeps the stored key and the preset", async () => {
-    const { api_key: _k, ...edit } = { ...SMS_HTTP_PRESETS.msg91.form, url: provider.url, preset: "msg91", name: "Acme MSG91 route", sender_ids: ["ACMEMG"], api_key: KEY, dlt_entity_id: ENTITY, messages_per_second: 40 };
-    const res = await server.call({ method: "PUT", url: `/api/v1/channels/sms-http/${channel._id}`, as: "manager", payload: edit });
+    const { api_key: _k, ...edit } = {
+      ...SMS_HTTP_PRESETS.msg91.form,
+      url: provider.url,
+      preset: "msg91",
+      name: "Acme MSG91 route",
+      sender_ids: ["ACMEMG"],
+      api_key: KEY,
+      dlt_entity_id: ENTITY,
+      messages_per_second: 40,
+    };
+    const res = await server.call({
+      method: "PUT",
+      url: `/api/v1/channels/sms-http/${channel._id}`,
+      as: "manager",
+      payload: edit,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ name: "Acme MSG91 route", messagesPerSecond: 40, sms: { http: { preset: "msg91" } } });
+    expect(res.json().data).toMatchObject({
+      name: "Acme MSG91 route",
+      messagesPerSecond: 40,
+      sms: { http: { preset: "msg91" } },
+    });
   });
 });

@@ -32,20 +32,39 @@ interface Case {
 
 const cases: Case[] = [
   {
-    channel: "whatsapp", number: "+917310000001", name: "Asha Rao",
+    channel: "whatsapp",
+    number: "+917310000001",
+    name: "Asha Rao",
     setUp: async () => {
       const t = await whatsappTemplate(db(), owner, { name: "order_ready" });
       const to = (await businessAddresses(db(), owner)).find((a) => a.channel === "whatsapp")?.address ?? "";
-      const campaignId = await insertCampaign(db(), { userId: owner, channel: "whatsapp", templateId: t.id, templateName: t.name, sender: to, variables: ["{{name}}"], status: "completed" });
+      const campaignId = await insertCampaign(db(), {
+        userId: owner,
+        channel: "whatsapp",
+        templateId: t.id,
+        templateName: t.name,
+        sender: to,
+        variables: ["{{name}}"],
+        status: "completed",
+      });
       return { campaignId, to, text: "Hello Asha Rao", templateName: "order_ready" };
     },
   },
   {
-    channel: "sms", number: "+917310000002", name: null,
+    channel: "sms",
+    number: "+917310000002",
+    name: null,
     setUp: async () => {
       const t = await smsTemplate(db(), owner, "Dear {#var#}, your code is {#var#}. - ACME", "+919111100077");
       const campaignId = await insertCampaign(db(), {
-        userId: owner, channel: "sms", templateId: t.id, templateName: t.name, sender: t.senderId, smsAccountId: t.accountId, variables: ["{{name}}", "4821"], status: "completed",
+        userId: owner,
+        channel: "sms",
+        templateId: t.id,
+        templateName: t.name,
+        sender: t.senderId,
+        smsAccountId: t.accountId,
+        variables: ["{{name}}", "4821"],
+        status: "completed",
       });
       return { campaignId, to: t.replyNumber, text: "Dear Ravi, your code is 4821. - ACME", templateName: null };
     },
@@ -56,9 +75,20 @@ describe.each(cases)("a $channel campaign answered", ({ channel, number, name, s
   it("shows the campaign message above the reply, once, with its ticks, and the customer's name", async () => {
     const { campaignId, to, text, templateName } = await setUp();
     const firstName = channel === "whatsapp" ? "Asha Rao" : "Ravi";
-    const [recipientId] = await insertRecipients(db(), campaignId, owner, [{ number, state: "delivered", sentAt, deliveredAt }]);
-    await db().execute(sql`update campaign_recipients set variables = ${`{"${firstName}"}`}::text[], name = ${name} where id = ${recipientId}`);
-    const reply = (text: string, second: number): Inbound => ({ type: "inbound", channel, from: number, to, text, at: new Date(Date.now() + second * 1000) });
+    const [recipientId] = await insertRecipients(db(), campaignId, owner, [
+      { number, state: "delivered", sentAt, deliveredAt },
+    ]);
+    await db().execute(
+      sql`update campaign_recipients set variables = ${`{"${firstName}"}`}::text[], name = ${name} where id = ${recipientId}`,
+    );
+    const reply = (text: string, second: number): Inbound => ({
+      type: "inbound",
+      channel,
+      from: number,
+      to,
+      text,
+      at: new Date(Date.now() + second * 1000),
+    });
 
     const [first] = await receiveInbound(db(), [reply("Is it ready?", 0)]);
     await receiveInbound(db(), [reply("Hello?", 1)]);
@@ -67,9 +97,17 @@ describe.each(cases)("a $channel campaign answered", ({ channel, number, name, s
     const thread = await server.call({ method: "GET", url: `/api/v1/chats/${chatId}/messages`, as: "manager" });
     expect(thread.statusCode, thread.body).toBe(200);
     const messages = thread.json().data as Record<string, unknown>[];
-    expect(messages.map((m) => [m.direction, m.text])).toEqual([["out", text], ["in", "Is it ready?"], ["in", "Hello?"]]);
+    expect(messages.map((m) => [m.direction, m.text])).toEqual([
+      ["out", text],
+      ["in", "Is it ready?"],
+      ["in", "Hello?"],
+    ]);
     expect(messages[0]).toMatchObject({
-      messageType: channel === "whatsapp" ? "template" : "text", templateName, status: "delivered", campaignId, createdAt: sentAt.toISOString(),
+      messageType: channel === "whatsapp" ? "template" : "text",
+      templateName,
+      status: "delivered",
+      campaignId,
+      createdAt: sentAt.toISOString(),
     });
 
     // Ticks are the recipient's: a read receipt reaching the campaign shows in the thread.
@@ -80,7 +118,11 @@ describe.each(cases)("a $channel campaign answered", ({ channel, number, name, s
     const sync = await server.call({ method: "GET", url: `/api/v1/chats/${chatId}/messages?after=0`, as: "manager" });
     expect((sync.json().data as { text: string }[])[0]?.text).toBe(text);
 
-    const list = await server.call({ method: "GET", url: `/api/v1/chats?channel=${channel}&q=${encodeURIComponent(number)}`, as: "manager" });
+    const list = await server.call({
+      method: "GET",
+      url: `/api/v1/chats?channel=${channel}&q=${encodeURIComponent(number)}`,
+      as: "manager",
+    });
     expect(list.json().data).toMatchObject([{ _id: chatId, customerNumber: number, customerName: name }]);
   });
 });
@@ -90,13 +132,33 @@ describe("a campaign older than the thread", () => {
     const number = "+917310000003";
     const t = await whatsappTemplate(db(), owner, { name: "old_offer" });
     const to = (await businessAddresses(db(), owner)).find((a) => a.channel === "whatsapp")?.address ?? "";
-    const [first] = await receiveInbound(db(), [{ type: "inbound", channel: "whatsapp", from: number, to, text: "hi", at: new Date(Date.now() - 7 * 86_400_000) }]);
+    const [first] = await receiveInbound(db(), [
+      { type: "inbound", channel: "whatsapp", from: number, to, text: "hi", at: new Date(Date.now() - 7 * 86_400_000) },
+    ]);
     // A campaign message of a month ago the thread never showed (say, imported afterwards): the next answer is to the
     // thread, not to it.
-    const campaignId = await insertCampaign(db(), { userId: owner, channel: "whatsapp", templateId: t.id, templateName: t.name, sender: to, variables: ["x"], status: "completed" });
-    await insertRecipients(db(), campaignId, owner, [{ number, state: "delivered", sentAt: new Date(Date.now() - 30 * 86_400_000) }]);
-    await receiveInbound(db(), [{ type: "inbound", channel: "whatsapp", from: number, to, text: "again", at: new Date() }]);
-    const rows = await rowsOf<{ direction: string; text: string }>(db(), sql`select direction, text from chat_messages where conversation_id = ${first?.conversation.id} order by id`);
-    expect(rows).toEqual([{ direction: "in", text: "hi" }, { direction: "in", text: "again" }]);
+    const campaignId = await insertCampaign(db(), {
+      userId: owner,
+      channel: "whatsapp",
+      templateId: t.id,
+      templateName: t.name,
+      sender: to,
+      variables: ["x"],
+      status: "completed",
+    });
+    await insertRecipients(db(), campaignId, owner, [
+      { number, state: "delivered", sentAt: new Date(Date.now() - 30 * 86_400_000) },
+    ]);
+    await receiveInbound(db(), [
+      { type: "inbound", channel: "whatsapp", from: number, to, text: "again", at: new Date() },
+    ]);
+    const rows = await rowsOf<{ direction: string; text: string }>(
+      db(),
+      sql`select direction, text from chat_messages where conversation_id = ${first?.conversation.id} order by id`,
+    );
+    expect(rows).toEqual([
+      { direction: "in", text: "hi" },
+      { direction: "in", text: "again" },
+    ]);
   });
 });

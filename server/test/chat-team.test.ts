@@ -23,13 +23,22 @@ const team = async (as: Parameters<TestServer["call"]>[0]["as"], token?: string)
 async function newAgent(owner: "manager" | "globex", name: string): Promise<{ id: string; token: string }> {
   const username = name.toLowerCase().replace(/\W+/g, "_");
   const created = await server.call({
-    method: "POST", url: "/api/live-agent/create-agent", as: owner,
+    method: "POST",
+    url: "/api/live-agent/create-agent",
+    as: owner,
     payload: { name, email: `${username}@example.com`, username, password: "Agent-pass-2026" },
   });
   expect(created.statusCode).toBe(200);
-  const login = await server.app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: username, password: "Agent-pass-2026" } });
+  const login = await server.app.inject({
+    method: "POST",
+    url: "/api/v1/auth/login",
+    payload: { email: username, password: "Agent-pass-2026" },
+  });
   expect(login.statusCode).toBe(200);
-  return { id: (created.json() as { data: { _id: string } }).data._id, token: (login.json() as { data: { token: string } }).data.token };
+  return {
+    id: (created.json() as { data: { _id: string } }).data._id,
+    token: (login.json() as { data: { token: string } }).data.token,
+  };
 }
 
 async function unassigned(as: "agent" | "manager"): Promise<Conversation> {
@@ -74,7 +83,10 @@ describe("assignment by a live agent", () => {
 
     const taken = await assign(chat._id, asha?._id ?? "", { as: "agent" });
     expect(taken.statusCode).toBe(200);
-    expect((taken.json() as { data: Conversation }).data).toMatchObject({ assignedAgentId: asha?._id, assignedAgentName: "Asha Verma" });
+    expect((taken.json() as { data: Conversation }).data).toMatchObject({
+      assignedAgentId: asha?._id,
+      assignedAgentName: "Asha Verma",
+    });
 
     // Another tenant's agent is no agent of this team: refused, and nothing changes.
     const foreign = await assign(chat._id, globexAgent.id, { as: "agent" });
@@ -84,10 +96,15 @@ describe("assignment by a live agent", () => {
 
     const handed = await assign(chat._id, dev.id, { as: "agent" });
     expect(handed.statusCode).toBe(200);
-    expect((handed.json() as { data: Conversation }).data).toMatchObject({ assignedAgentId: dev.id, assignedAgentName: "Dev Manager Team" });
+    expect((handed.json() as { data: Conversation }).data).toMatchObject({
+      assignedAgentId: dev.id,
+      assignedAgentName: "Dev Manager Team",
+    });
     // Now it is the teammate's: out of Asha's reach (as if it did not exist), in Dev's, who hands it back to the team.
     expect((await assign(chat._id, asha?._id ?? "", { as: "agent" })).statusCode).toBe(404);
     expect((await assign(chat._id, null, { token: dev.token })).statusCode).toBe(200);
-    expect((await server.call({ method: "GET", url: `/api/v1/chats/${chat._id}`, as: "manager" })).json()).toMatchObject({ data: { assignedAgentId: null } });
+    expect(
+      (await server.call({ method: "GET", url: `/api/v1/chats/${chat._id}`, as: "manager" })).json(),
+    ).toMatchObject({ data: { assignedAgentId: null } });
   });
 });

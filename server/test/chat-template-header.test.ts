@@ -38,10 +38,21 @@ beforeAll(async () => {
     },
   });
   server = await dispatchServer(database, { carrier });
-  call = async ({ as, headers, ...rest }) => server.app.inject({ ...rest, headers: { ...headers, ...(as ? { authorization: `Bearer ${await server.token(as)}` } : {}) } });
+  call = async ({ as, headers, ...rest }) =>
+    server.app.inject({
+      ...rest,
+      headers: { ...headers, ...(as ? { authorization: `Bearer ${await server.token(as)}` } : {}) },
+    });
   ownerId = await server.id("manager");
   const [waba] = await db().insert(wabas).values({ userId: ownerId, wabaId, name: "Inbox WABA" }).returning();
-  await db().insert(wabaPhoneNumbers).values({ wabaId: waba.id, phoneNumberId: phoneId, displayPhoneNumber: "+91 98765 00019", verifiedName: "Inbox Biz" });
+  await db()
+    .insert(wabaPhoneNumbers)
+    .values({
+      wabaId: waba.id,
+      phoneNumberId: phoneId,
+      displayPhoneNumber: "+91 98765 00019",
+      verifiedName: "Inbox Biz",
+    });
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -49,11 +60,25 @@ afterAll(async () => {
 });
 
 async function imageTemplate(name: string): Promise<string> {
-  const components = [{ type: "HEADER", format: "IMAGE" }, { type: "BODY", text: "Hi {{1}}, your parcel is here.", example: { body_text: [["Asha"]] } }];
-  const res = await call({ method: "POST", url: "/api/waba/create-template", as: "manager", payload: templateForm({ waba_id: wabaId, name, language: "en_US", category: "UTILITY", components }, { bytes: png(), name: "sample.png" }) });
+  const components = [
+    { type: "HEADER", format: "IMAGE" },
+    { type: "BODY", text: "Hi {{1}}, your parcel is here.", example: { body_text: [["Asha"]] } },
+  ];
+  const res = await call({
+    method: "POST",
+    url: "/api/waba/create-template",
+    as: "manager",
+    payload: templateForm(
+      { waba_id: wabaId, name, language: "en_US", category: "UTILITY", components },
+      { bytes: png(), name: "sample.png" },
+    ),
+  });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().data.id as string;
-  await db().update(whatsappTemplates).set({ status: "APPROVED", nextCheckAt: null }).where(eq(whatsappTemplates.id, id));
+  await db()
+    .update(whatsappTemplates)
+    .set({ status: "APPROVED", nextCheckAt: null })
+    .where(eq(whatsappTemplates.id, id));
   return id;
 }
 
@@ -61,21 +86,37 @@ async function imageTemplate(name: string): Promise<string> {
 async function conversationWith(number: string): Promise<string> {
   const [row] = await db()
     .insert(conversations)
-    .values({ userId: ownerId, channel: "whatsapp", customerNumber: number, businessAddress: phoneId, lastInboundAt: new Date(Date.now() - 60_000) })
+    .values({
+      userId: ownerId,
+      channel: "whatsapp",
+      customerNumber: number,
+      businessAddress: phoneId,
+      lastInboundAt: new Date(Date.now() - 60_000),
+    })
     .returning({ id: conversations.id });
   return row.id;
 }
 
 const send = (conversationId: string, payload: Record<string, unknown>) =>
-  call({ method: "POST", url: `/api/v1/chats/${conversationId}/messages`, as: "manager", payload: { clientId: `c-${randomUUID()}`, messageType: "template", params: ["Asha"], ...payload } });
+  call({
+    method: "POST",
+    url: `/api/v1/chats/${conversationId}/messages`,
+    as: "manager",
+    payload: { clientId: `c-${randomUUID()}`, messageType: "template", params: ["Asha"], ...payload },
+  });
 
 async function sentHeader(number: string): Promise<TemplateHeaderMedia | { format: "text" } | undefined> {
-  const message = await until(async () => server.carrier.sent.find((m) => m.to === number), (m) => m !== undefined, 20_000);
+  const message = await until(
+    async () => server.carrier.sent.find((m) => m.to === number),
+    (m) => m !== undefined,
+    20_000,
+  );
   expect(message?.content).toMatchObject({ kind: "template", params: ["Asha"] });
   return message?.content.kind === "template" ? message.content.header : undefined;
 }
 
-const storedIn = async (conversationId: string) => (await db().select({ n: count() }).from(chatMessages).where(eq(chatMessages.conversationId, conversationId)))[0].n;
+const storedIn = async (conversationId: string) =>
+  (await db().select({ n: count() }).from(chatMessages).where(eq(chatMessages.conversationId, conversationId)))[0].n;
 
 describe("a media-header template sent from the inbox", () => {
   it("is listed with its header format and whether it has a file of its own", async () => {
@@ -101,7 +142,12 @@ describe("a media-header template sent from the inbox", () => {
 
   it("goes with the file chosen for the message", async () => {
     const templateId = await imageTemplate("inbox_chosen_photo");
-    const chosen = await call({ method: "POST", url: "/api/waba/media/upload-whatsapp-media", as: "manager", ...(await multipart({ waba_id: wabaId }, { field: "file", bytes: png(300), name: "parcel.png" })) });
+    const chosen = await call({
+      method: "POST",
+      url: "/api/waba/media/upload-whatsapp-media",
+      as: "manager",
+      ...(await multipart({ waba_id: wabaId }, { field: "file", bytes: png(300), name: "parcel.png" })),
+    });
     expect(chosen.statusCode, chosen.body).toBe(201);
     const conversationId = await conversationWith("+919000000303");
     const res = await send(conversationId, { templateId, headerMediaId: chosen.json().data.upload._id });
@@ -113,12 +159,20 @@ describe("a media-header template sent from the inbox", () => {
   it("is refused, storing and sending nothing, when the template has no file and none is chosen, or the chosen one is another account's", async () => {
     const templateId = await imageTemplate("inbox_bare_photo");
     await db().update(whatsappTemplates).set({ headerMediaKey: null }).where(eq(whatsappTemplates.id, templateId));
-    const theirs = await call({ method: "POST", url: "/api/upload/aws-upload", as: "globex", ...(await multipart({ channel: "whatsapp" }, { field: "fileContent", bytes: png(), name: "theirs.png" })) });
+    const theirs = await call({
+      method: "POST",
+      url: "/api/upload/aws-upload",
+      as: "globex",
+      ...(await multipart({ channel: "whatsapp" }, { field: "fileContent", bytes: png(), name: "theirs.png" })),
+    });
     expect(theirs.statusCode, theirs.body).toBe(201);
     const conversationId = await conversationWith("+919000000304");
     const cases: [Record<string, unknown>, string][] = [
       [{ templateId }, 'The template "inbox_bare_photo" has an image header but no file to send with it'],
-      [{ templateId, headerMediaId: theirs.json().data._id as string }, "The header media of inbox_bare_photo is not one of your WhatsApp files; choose it again"],
+      [
+        { templateId, headerMediaId: theirs.json().data._id as string },
+        "The header media of inbox_bare_photo is not one of your WhatsApp files; choose it again",
+      ],
     ];
     for (const [payload, message] of cases) {
       const refused = await send(conversationId, payload);

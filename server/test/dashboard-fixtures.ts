@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { CampaignChannel } from "../../contract/constants";
 import type { RecipientState } from "../../contract/domain/campaigns";
-import { addDays, dayStart, DELIVERED_STATES, reportDay, SENT_OR_FAILED_STATES } from "../../contract/domain/dashboards";
+import {
+  addDays,
+  dayStart,
+  DELIVERED_STATES,
+  reportDay,
+  SENT_OR_FAILED_STATES,
+} from "../../contract/domain/dashboards";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/sql";
 import { insertCampaign, insertRecipients, type RecipientSpec } from "./campaign-read-fixtures";
@@ -9,22 +15,58 @@ import { insertCampaign, insertRecipients, type RecipientSpec } from "./campaign
 // Seeded campaigns for the dashboard suites, and the figures computed straight from the recipient rows (never from
 // the rollup the server reads), so a test compares the two.
 
-const STATES: RecipientState[] = ["delivered", "read", "replied", "failed", "sent", "unknown", "delivered", "queued", "skipped", "failed", "read", "delivered"];
-const CODES: Record<CampaignChannel, string[]> = { sms: ["UNDELIV:001", "EXPIRED:005"], whatsapp: ["131026", "131049"], rcs: ["404", "EXPIRED"] };
+const STATES: RecipientState[] = [
+  "delivered",
+  "read",
+  "replied",
+  "failed",
+  "sent",
+  "unknown",
+  "delivered",
+  "queued",
+  "skipped",
+  "failed",
+  "read",
+  "delivered",
+];
+const CODES: Record<CampaignChannel, string[]> = {
+  sms: ["UNDELIV:001", "EXPIRED:005"],
+  whatsapp: ["131026", "131049"],
+  rcs: ["404", "EXPIRED"],
+};
 
 /** `count` recipients of varied states over the last `days` reporting days, some refused at submit (no sent time). */
-export function recipientSpecs(channel: CampaignChannel, count: number, seed: number, days = 12, now = new Date()): RecipientSpec[] {
+export function recipientSpecs(
+  channel: CampaignChannel,
+  count: number,
+  seed: number,
+  days = 12,
+  now = new Date(),
+): RecipientSpec[] {
   const today = reportDay(now);
   return Array.from({ length: count }, (_, i) => {
     const state = STATES[(i + seed) % STATES.length];
     const back = (i * 7 + seed * 3) % days;
     // Daytime in India on that day, never in the future.
-    const at = new Date(Math.min(dayStart(addDays(today, -back)).getTime() + (4 * 60 + ((i * 37) % 600)) * 60_000, now.getTime() - 60_000));
+    const at = new Date(
+      Math.min(
+        dayStart(addDays(today, -back)).getTime() + (4 * 60 + ((i * 37) % 600)) * 60_000,
+        now.getTime() - 60_000,
+      ),
+    );
     const number = `+9198${String(seed * 10_000 + i).padStart(8, "0")}`;
     if (state === "queued" || state === "skipped") return { number, state };
     if (state === "failed") {
       const atSubmit = i % 2 === 0;
-      return { number, state, code: CODES[channel][i % 2], reason: "seeded failure", failedAt: at, sentAt: atSubmit ? undefined : at, costPaise: atSubmit ? 0 : 25 + seed };
+      return {
+        number,
+        state,
+        code: CODES[channel][i % 2],
+        reason: "seeded failure",
+        failedAt: at,
+        sentAt: atSubmit ? undefined : at,
+        costPaise: atSubmit ? 0 : 25 + seed,
+      };
     }
     return { number, state, sentAt: at, costPaise: 25 + seed + (i % 3) };
   });
@@ -79,13 +121,34 @@ export interface Expected {
   spentPaise: number;
   campaigns: number;
   queued: number;
-  perDay: Map<string, { rcs: number; sms: number; whatsapp: number; delivered: number; failed: number; spentPaise: number }>;
+  perDay: Map<
+    string,
+    { rcs: number; sms: number; whatsapp: number; delivered: number; failed: number; spentPaise: number }
+  >;
   errors: Map<string, number>;
 }
 
 /** The dashboard's figures summed from raw rows: those `inScope`, on days from..to, of `channel` (or all). */
-export function expectedFigures(rows: readonly RawRecipient[], inScope: (r: RawRecipient) => boolean, from: string, to: string, channel = "all"): Expected {
-  const out: Expected = { messages: 0, delivered: 0, read: 0, replied: 0, failed: 0, unconfirmed: 0, spentPaise: 0, campaigns: 0, queued: 0, perDay: new Map(), errors: new Map() };
+export function expectedFigures(
+  rows: readonly RawRecipient[],
+  inScope: (r: RawRecipient) => boolean,
+  from: string,
+  to: string,
+  channel = "all",
+): Expected {
+  const out: Expected = {
+    messages: 0,
+    delivered: 0,
+    read: 0,
+    replied: 0,
+    failed: 0,
+    unconfirmed: 0,
+    spentPaise: 0,
+    campaigns: 0,
+    queued: 0,
+    perDay: new Map(),
+    errors: new Map(),
+  };
   const campaigns = new Set<string>();
   for (const r of rows) {
     if (!inScope(r) || (channel !== "all" && r.channel !== channel)) continue;
@@ -108,7 +171,8 @@ export function expectedFigures(rows: readonly RawRecipient[], inScope: (r: RawR
     d.failed += failed;
     d.spentPaise += Number(r.cost_paise);
     out.perDay.set(day, d);
-    if (failed) out.errors.set(`${r.channel}:${r.code ?? ""}`, (out.errors.get(`${r.channel}:${r.code ?? ""}`) ?? 0) + 1);
+    if (failed)
+      out.errors.set(`${r.channel}:${r.code ?? ""}`, (out.errors.get(`${r.channel}:${r.code ?? ""}`) ?? 0) + 1);
   }
   out.campaigns = campaigns.size;
   return out;

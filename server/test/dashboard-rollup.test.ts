@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { campaignRecipients, campaigns } from "../db/schema";
 import { rowsOf } from "../db/sql";
-import { dispatchServer, insertCampaign, ordinaryNumbers, setBalance, smsTemplate, until, whatsappTemplate, type DispatchServer } from "./campaign-fixtures";
+import {
+  dispatchServer,
+  insertCampaign,
+  ordinaryNumbers,
+  setBalance,
+  smsTemplate,
+  until,
+  whatsappTemplate,
+  type DispatchServer,
+} from "./campaign-fixtures";
 import { rollupAndRaw } from "./dashboard-fixtures";
 import { freshDatabase } from "./harness";
 
@@ -28,7 +37,12 @@ const db = () => database.db;
 
 /** The recipients' states and costs, as a fingerprint that stops changing once the receipts have all arrived. */
 const fingerprint = async () =>
-  JSON.stringify(await rowsOf(db(), sql`select state, failover_state, count(*)::int, sum(cost_paise + failover_cost_paise)::int, count(failover_delivered_at)::int, count(failover_failed_at)::int from campaign_recipients group by 1, 2 order by 1, 2`));
+  JSON.stringify(
+    await rowsOf(
+      db(),
+      sql`select state, failover_state, count(*)::int, sum(cost_paise + failover_cost_paise)::int, count(failover_delivered_at)::int, count(failover_failed_at)::int from campaign_recipients group by 1, 2 order by 1, 2`,
+    ),
+  );
 
 /** The states the first campaign's recipients reach in the end: the special numbers guarantee each of them. */
 const FINAL_STATES = ["delivered", "read", "replied", "failed"];
@@ -65,13 +79,37 @@ describe("the dashboards' rollup", () => {
     const sms = await smsTemplate(db(), userId);
     // Ordinary numbers (the sandbox's mix of outcomes) and the special ones: refused, failing, replying, never confirmed.
     const special = ["+919000000010", "+919000000041", "+919000000060", "+919000000071", "+919000000052"];
-    const failover = { conditions: ["not_on_whatsapp" as const, "failed" as const], smsAccountId: sms.accountId, smsTemplateId: sms.id, params: ["{{name}}", "1"] };
-    const first = await insertCampaign(db(), { userId, templateId: wa.id, templateName: wa.name, numbers: [...ordinaryNumbers(240), ...special], holdPaise: 1_000_000, failover });
-    const second = await insertCampaign(db(), {
-      userId, channel: "sms", templateId: sms.id, templateName: sms.name, sender: sms.senderId, smsAccountId: sms.accountId, numbers: ordinaryNumbers(160, 5000),
-      rowVariables: (n) => [`Name ${n}`, String(n)], variables: ["{{name}}", "{{code}}"], holdPaise: 1_000_000,
+    const failover = {
+      conditions: ["not_on_whatsapp" as const, "failed" as const],
+      smsAccountId: sms.accountId,
+      smsTemplateId: sms.id,
+      params: ["{{name}}", "1"],
+    };
+    const first = await insertCampaign(db(), {
+      userId,
+      templateId: wa.id,
+      templateName: wa.name,
+      numbers: [...ordinaryNumbers(240), ...special],
+      holdPaise: 1_000_000,
+      failover,
     });
-    await until(() => db().select().from(campaigns), (cs) => cs.filter((c) => [first, second].includes(c.id)).every((c) => c.status === "completed"), 30_000);
+    const second = await insertCampaign(db(), {
+      userId,
+      channel: "sms",
+      templateId: sms.id,
+      templateName: sms.name,
+      sender: sms.senderId,
+      smsAccountId: sms.accountId,
+      numbers: ordinaryNumbers(160, 5000),
+      rowVariables: (n) => [`Name ${n}`, String(n)],
+      variables: ["{{name}}", "{{code}}"],
+      holdPaise: 1_000_000,
+    });
+    await until(
+      () => db().select().from(campaigns),
+      (cs) => cs.filter((c) => [first, second].includes(c.id)).every((c) => c.status === "completed"),
+      30_000,
+    );
     await settled(first);
 
     const rows = await db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, first));
@@ -91,21 +129,31 @@ describe("the dashboards' rollup", () => {
   }, 90_000);
 
   it("stays equal when recipients or whole campaigns are deleted, and when a statement changes nothing it counts", async () => {
-    const [one] = await rowsOf<{ id: string }>(db(), sql`select id::text from campaigns where status = 'completed' order by created_at limit 1`);
-    await db().execute(sql`update campaign_recipients set lease_until = now(), attempts = attempts where campaign_id = ${one.id}`);
+    const [one] = await rowsOf<{ id: string }>(
+      db(),
+      sql`select id::text from campaigns where status = 'completed' order by created_at limit 1`,
+    );
+    await db().execute(
+      sql`update campaign_recipients set lease_until = now(), attempts = attempts where campaign_id = ${one.id}`,
+    );
     await db().execute(sql`delete from campaign_recipients where campaign_id = ${one.id} and id % 3 = 0`);
     let { rollup, raw } = await rollupAndRaw(db());
     expect(rollup).toEqual(raw);
     await db().delete(campaigns).where(eq(campaigns.id, one.id));
     ({ rollup, raw } = await rollupAndRaw(db()));
     expect(rollup).toEqual(raw);
-    const [left] = await rowsOf<{ n: number }>(db(), sql`select count(*)::int as n from recipient_daily_stats where campaign_id = ${one.id}`);
+    const [left] = await rowsOf<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from recipient_daily_stats where campaign_id = ${one.id}`,
+    );
     expect(left.n).toBe(0);
   });
 
   it("a statement that fails changes neither the recipients nor the rollup", async () => {
     const before = await rollupAndRaw(db());
-    await expect(db().execute(sql`update campaign_recipients set state = 'delivered', row = row / 0`)).rejects.toThrow();
+    await expect(
+      db().execute(sql`update campaign_recipients set state = 'delivered', row = row / 0`),
+    ).rejects.toThrow();
     expect(await rollupAndRaw(db())).toEqual(before);
   });
 });

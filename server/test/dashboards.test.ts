@@ -13,11 +13,17 @@ const db = () => server.database.db;
 
 beforeAll(async () => {
   server = await startServer();
-  for (const name of ["admin", "reseller", "manager", "user", "depthead", "priya", "globex", "rahul", "agent"] as const) ids[name] = await server.id(name);
+  for (const name of ["admin", "reseller", "manager", "user", "depthead", "priya", "globex", "rahul", "agent"] as const)
+    ids[name] = await server.id(name);
   // Beside the demo's own campaigns (the manager's and the user's): every kind of owner and creator.
   await seedCampaign(db(), { userId: ids.user, channel: "sms", name: "User SMS" }, 60, 1);
   await seedCampaign(db(), { userId: ids.priya, channel: "whatsapp", name: "Priya WhatsApp" }, 48, 2);
-  await seedCampaign(db(), { userId: ids.manager, createdBy: ids.depthead, channel: "sms", name: "Department SMS" }, 36, 3);
+  await seedCampaign(
+    db(),
+    { userId: ids.manager, createdBy: ids.depthead, channel: "sms", name: "Department SMS" },
+    36,
+    3,
+  );
   await seedCampaign(db(), { userId: ids.depthead, channel: "rcs", name: "Department RCS" }, 30, 4);
   await seedCampaign(db(), { userId: ids.globex, channel: "whatsapp", name: "Globex WhatsApp" }, 54, 5);
   await seedCampaign(db(), { userId: ids.manager, channel: "rcs", name: "Manager RCS" }, 42, 6);
@@ -26,10 +32,14 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const childrenOf = async (id: string) =>
-  new Set((await rowsOf<{ id: string }>(db(), sql`select id::text from users where parent_id = ${id}`)).map((r) => r.id));
+  new Set(
+    (await rowsOf<{ id: string }>(db(), sql`select id::text from users where parent_id = ${id}`)).map((r) => r.id),
+  );
 
 /** Each role's reach, written out from the rule in contract/calls/dashboards.ts rather than taken from the server. */
-async function scopes(): Promise<Record<"admin" | "reseller" | "manager" | "depthead" | "user", (r: RawRecipient) => boolean>> {
+async function scopes(): Promise<
+  Record<"admin" | "reseller" | "manager" | "depthead" | "user", (r: RawRecipient) => boolean>
+> {
   const customers = await childrenOf(ids.reseller);
   const team = await childrenOf(ids.manager);
   return {
@@ -68,16 +78,35 @@ describe("dashboard overview", () => {
       const data = await overview(as, `from=${from}&to=${to}&channel=${channel}`);
       const e = expectedFigures(raw, (await scopes())[as], from, to, channel);
       expect(data.totals).toEqual({
-        messages: e.messages, delivered: e.delivered, read: e.read, replied: e.replied, failed: e.failed, unconfirmed: e.unconfirmed,
-        spent: e.spentPaise / 100, campaigns: e.campaigns, queued: e.queued,
+        messages: e.messages,
+        delivered: e.delivered,
+        read: e.read,
+        replied: e.replied,
+        failed: e.failed,
+        unconfirmed: e.unconfirmed,
+        spent: e.spentPaise / 100,
+        campaigns: e.campaigns,
+        queued: e.queued,
       });
-      expect(data.series.map((d) => d.date)).toEqual(Array.from({ length: data.series.length }, (_, i) => addDays(from, i)));
+      expect(data.series.map((d) => d.date)).toEqual(
+        Array.from({ length: data.series.length }, (_, i) => addDays(from, i)),
+      );
       expect(data.series.at(-1)?.date).toBe(to);
       for (const day of data.series) {
         const d = e.perDay.get(day.date) ?? { rcs: 0, sms: 0, whatsapp: 0, delivered: 0, failed: 0, spentPaise: 0 };
-        expect(day).toEqual({ date: day.date, rcs: d.rcs, sms: d.sms, whatsapp: d.whatsapp, delivered: d.delivered, failed: d.failed, spent: d.spentPaise / 100 });
+        expect(day).toEqual({
+          date: day.date,
+          rcs: d.rcs,
+          sms: d.sms,
+          whatsapp: d.whatsapp,
+          delivered: d.delivered,
+          failed: d.failed,
+          spent: d.spentPaise / 100,
+        });
       }
-      expect(Object.fromEntries(data.errors.map((x) => [`${x.channel}:${x.code}`, x.count]))).toEqual(Object.fromEntries(e.errors));
+      expect(Object.fromEntries(data.errors.map((x) => [`${x.channel}:${x.code}`, x.count]))).toEqual(
+        Object.fromEntries(e.errors),
+      );
       expect(data.channels.reduce((n, c) => n + c.messages, 0)).toBe(e.messages);
       expect(data.topCampaigns.length).toBe(Math.min(5, e.campaigns));
       const counts = data.topCampaigns.map((c) => c.messages);
@@ -89,27 +118,43 @@ describe("dashboard overview", () => {
   it("keeps tenants apart: a reseller sees its customers' campaigns, not their sub-users'; a user only its own", async () => {
     const { from, to } = presetDays("30d");
     const names = async (as: DemoName) => (await overview(as, `from=${from}&to=${to}`)).topCampaigns.map((c) => c.name);
-    const reseller = await server.call({ method: "GET", url: `/api/dashboard/overview?from=${from}&to=${to}`, as: "reseller" });
+    const reseller = await server.call({
+      method: "GET",
+      url: `/api/dashboard/overview?from=${from}&to=${to}`,
+      as: "reseller",
+    });
     expect(reseller.json().data.scope).toBe("customers");
     expect(await names("reseller")).not.toContain("User SMS");
     expect(await names("reseller")).not.toContain("Priya WhatsApp");
-    expect(new Set((await overview("user", `from=${from}&to=${to}`)).topCampaigns.map((c) => c.owner))).toEqual(new Set(["user"]));
+    expect(new Set((await overview("user", `from=${from}&to=${to}`)).topCampaigns.map((c) => c.owner))).toEqual(
+      new Set(["user"]),
+    );
     const head = await overview("depthead", `from=${from}&to=${to}`);
     expect(head.scope).toBe("department");
     // Its own, and the demo seed's campaign it created (server/seed-campaigns.ts); none of the manager's others.
-    expect(new Set(head.topCampaigns.map((c) => c.name))).toEqual(new Set(["Department SMS", "Department RCS", "Store opening invite"]));
+    expect(new Set(head.topCampaigns.map((c) => c.name))).toEqual(
+      new Set(["Department SMS", "Department RCS", "Store opening invite"]),
+    );
     // Another manager's organization: globex sees none of Acme's campaigns.
-    expect((await overview("globex", `from=${from}&to=${to}`)).topCampaigns.map((c) => c.name)).toEqual(["Globex WhatsApp"]);
+    expect((await overview("globex", `from=${from}&to=${to}`)).topCampaigns.map((c) => c.name)).toEqual([
+      "Globex WhatsApp",
+    ]);
   });
 
   it("answers each role's own parts: accounts by role for operators, agents for workspaces, requests for deciders", async () => {
     const admin = await overview("admin", "");
-    const [{ n: accounts }] = await rowsOf<{ n: number }>(db(), sql`select count(*)::int as n from users where id <> ${ids.admin}`);
+    const [{ n: accounts }] = await rowsOf<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from users where id <> ${ids.admin}`,
+    );
     expect(admin.accounts?.reduce((n, r) => n + r.total, 0)).toBe(accounts);
     expect(admin.agents).toBeNull();
     const reseller = await overview("reseller", "");
     expect(reseller.accounts).toEqual([{ role: "manager", total: 2, suspended: 0 }]);
-    const [{ total }] = await rowsOf<{ total: string }>(db(), sql`select sum(balance)::text as total from users where parent_id = ${ids.reseller}`);
+    const [{ total }] = await rowsOf<{ total: string }>(
+      db(),
+      sql`select sum(balance)::text as total from users where parent_id = ${ids.reseller}`,
+    );
     expect(reseller.accountsBalance).toBe(Number(total));
     const user = await overview("user", "");
     expect(user.accounts).toBeNull();
@@ -127,7 +172,12 @@ describe("dashboard overview", () => {
     expect(asha).toMatchObject({ name: "Asha Verma", chatReplies: replies });
     expect(replies).toBeGreaterThan(0);
 
-    await server.call({ method: "POST", url: "/api/balance/requestBalance", as: "rahul", payload: { requestedBalance: 120 } });
+    await server.call({
+      method: "POST",
+      url: "/api/balance/requestBalance",
+      as: "rahul",
+      payload: { requestedBalance: 120 },
+    });
     expect((await overview("manager", "")).pendingBalanceRequests).toBe(1);
     expect((await overview("reseller", "")).pendingBalanceRequests).toBe(0);
   });
@@ -171,8 +221,21 @@ describe("team reports", () => {
     const inOrg = (await scopes()).manager;
     for (const row of res.data) {
       const e = expectedFigures(raw, (r) => inOrg(r) && (r.created_by ?? r.user_id) === row._id, from, to);
-      expect({ campaigns: row.campaigns, messages: row.messages, delivered: row.delivered, failed: row.failed, spent: row.spent }, row.username).toEqual({
-        campaigns: e.campaigns, messages: e.messages, delivered: e.delivered, failed: e.failed, spent: e.spentPaise / 100,
+      expect(
+        {
+          campaigns: row.campaigns,
+          messages: row.messages,
+          delivered: row.delivered,
+          failed: row.failed,
+          spent: row.spent,
+        },
+        row.username,
+      ).toEqual({
+        campaigns: e.campaigns,
+        messages: e.messages,
+        delivered: e.delivered,
+        failed: e.failed,
+        spent: e.spentPaise / 100,
       });
       expect(row.deliveryRate).toBe(e.messages ? e.delivered / e.messages : null);
     }
@@ -182,14 +245,18 @@ describe("team reports", () => {
   });
 
   it("sorts on the server by any figure, either way, and pages", async () => {
-    const byMessages = (await team("manager", "from=2000-01-01&to=2000-01-01&sort=username&order=asc&limit=100")).data.map((r) => r.username);
+    const byMessages = (
+      await team("manager", "from=2000-01-01&to=2000-01-01&sort=username&order=asc&limit=100")
+    ).data.map((r) => r.username);
     expect(byMessages).toEqual([...byMessages].sort());
     for (const sort of ["messages", "spent", "balance", "deliveryRate", "campaigns"] as const) {
       const { from, to } = presetDays("30d");
       const rows = (await team("manager", `from=${from}&to=${to}&sort=${sort}&order=desc&limit=100`)).data;
       const values = rows.map((r) => r[sort] ?? -1);
       expect(values, sort).toEqual([...values].sort((a, b) => b - a));
-      const asc = (await team("manager", `from=${from}&to=${to}&sort=${sort}&order=asc&limit=100`)).data.map((r) => r[sort] ?? -1);
+      const asc = (await team("manager", `from=${from}&to=${to}&sort=${sort}&order=asc&limit=100`)).data.map(
+        (r) => r[sort] ?? -1,
+      );
       expect(asc, sort).toEqual([...asc].sort((a, b) => a - b));
     }
     const page2 = await team("manager", "sort=username&order=asc&page=2&limit=2");
@@ -213,12 +280,18 @@ describe("team reports", () => {
   it("exports the same rows as CSV in the chosen order, with formula-looking names made harmless", async () => {
     await db().execute(sql`update users set name = '=HYPERLINK("http://x.test","pay")' where id = ${ids.rahul}`);
     const { from, to } = presetDays("30d");
-    const res = await server.call({ method: "GET", url: `/api/dashboard/team/export?from=${from}&to=${to}&sort=messages&order=desc`, as: "manager" });
+    const res = await server.call({
+      method: "GET",
+      url: `/api/dashboard/team/export?from=${from}&to=${to}&sort=messages&order=desc`,
+      as: "manager",
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
     expect(res.headers["content-disposition"]).toContain(`team-report-${from}-to-${to}.csv`);
     const lines = res.body.trim().split("\r\n");
-    expect(lines[0]).toBe("username,name,role,status,campaigns,messages,delivered,failed,delivery_rate_percent,spent_inr,balance_inr,chat_replies,conversations,resolved,avg_response_seconds");
+    expect(lines[0]).toBe(
+      "username,name,role,status,campaigns,messages,delivered,failed,delivery_rate_percent,spent_inr,balance_inr,chat_replies,conversations,resolved,avg_response_seconds",
+    );
     const page = (await team("manager", `from=${from}&to=${to}&sort=messages&order=desc&limit=100`)).data;
     expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(page.map((r) => r.username));
     const rahul = lines.find((l) => l.startsWith("rahul,"));
@@ -230,30 +303,72 @@ describe("team reports", () => {
 
 describe("quota reports", () => {
   beforeAll(async () => {
-    await server.call({ method: "POST", url: "/api/balance/add-balance", as: "admin", payload: { userId: ids.reseller, amount: 5000 } });
-    await server.call({ method: "POST", url: "/api/balance/add-balance", as: "reseller", payload: { userId: ids.globex, amount: 750.5 } });
-    await server.call({ method: "POST", url: "/api/balance/deduct-balance", as: "manager", payload: { userId: ids.priya, amount: 200, note: "=cmd|' /C calc'!A0" } });
+    await server.call({
+      method: "POST",
+      url: "/api/balance/add-balance",
+      as: "admin",
+      payload: { userId: ids.reseller, amount: 5000 },
+    });
+    await server.call({
+      method: "POST",
+      url: "/api/balance/add-balance",
+      as: "reseller",
+      payload: { userId: ids.globex, amount: 750.5 },
+    });
+    await server.call({
+      method: "POST",
+      url: "/api/balance/deduct-balance",
+      as: "manager",
+      payload: { userId: ids.priya, amount: 200, note: "=cmd|' /C calc'!A0" },
+    });
   });
 
   const ledgerSum = async (accounts: readonly string[] | null, kinds: readonly string[], sign = 1) => {
-    const who = accounts ? sql`and user_id::text in (${sql.join(accounts.map((a) => sql`${a}`), sql`, `)})` : sql``;
-    const [row] = await rowsOf<{ s: string }>(db(), sql`select coalesce(sum(amount), 0)::text as s from balance_ledger where kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)}) ${who}`);
+    const who = accounts
+      ? sql`and user_id::text in (${sql.join(
+          accounts.map((a) => sql`${a}`),
+          sql`, `,
+        )})`
+      : sql``;
+    const [row] = await rowsOf<{ s: string }>(
+      db(),
+      sql`select coalesce(sum(amount), 0)::text as s from balance_ledger where kind in (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )}) ${who}`,
+    );
     return sign * Number(row.s);
   };
 
   it("lists the ledger of the caller and its reach, filtered by kind and account; nothing outside reach", async () => {
-    const res = await server.call({ method: "GET", url: "/api/quota/ledger?kind=transfer_in&limit=100", as: "reseller" });
+    const res = await server.call({
+      method: "GET",
+      url: "/api/quota/ledger?kind=transfer_in&limit=100",
+      as: "reseller",
+    });
     expect(res.statusCode).toBe(200);
     const rows = res.json().data as { username: string; kind: string; amount: number }[];
     expect(rows.every((r) => r.kind === "transfer_in")).toBe(true);
     expect(rows.map((r) => r.username)).toContain("globex");
     expect(rows.map((r) => r.username)).not.toContain("priya");
-    const one = await server.call({ method: "GET", url: `/api/quota/ledger?userId=${ids.globex}&limit=100`, as: "reseller" });
+    const one = await server.call({
+      method: "GET",
+      url: `/api/quota/ledger?userId=${ids.globex}&limit=100`,
+      as: "reseller",
+    });
     expect(new Set(one.json().data.map((r: { username: string }) => r.username))).toEqual(new Set(["globex"]));
     // A manager's sub-user is not the reseller's: like a missing account.
-    expect((await server.call({ method: "GET", url: `/api/quota/ledger?userId=${ids.priya}`, as: "reseller" })).statusCode).toBe(404);
-    expect((await server.call({ method: "GET", url: `/api/quota/summary?userId=${ids.globex}`, as: "manager" })).statusCode).toBe(404);
-    const future = await server.call({ method: "GET", url: `/api/quota/ledger?from=${addDays(reportDay(new Date()), 1)}`, as: "admin" });
+    expect(
+      (await server.call({ method: "GET", url: `/api/quota/ledger?userId=${ids.priya}`, as: "reseller" })).statusCode,
+    ).toBe(404);
+    expect(
+      (await server.call({ method: "GET", url: `/api/quota/summary?userId=${ids.globex}`, as: "manager" })).statusCode,
+    ).toBe(404);
+    const future = await server.call({
+      method: "GET",
+      url: `/api/quota/ledger?from=${addDays(reportDay(new Date()), 1)}`,
+      as: "admin",
+    });
     expect(future.json()).toMatchObject({ count: 0, data: [] });
   });
 
@@ -267,9 +382,17 @@ describe("quota reports", () => {
     expect(data.totals.deductions).toBeCloseTo(await ledgerSum(org, ["debit", "transfer_out"], -1), 2);
     const spent = expectedFigures(raw, (r) => org.includes(r.user_id), from, to).spentPaise / 100;
     expect(data.totals.spent).toBe(spent);
-    expect(data.series.reduce((n: number, d: { spent: number }) => n + Math.round(d.spent * 100), 0)).toBe(Math.round(spent * 100));
+    expect(data.series.reduce((n: number, d: { spent: number }) => n + Math.round(d.spent * 100), 0)).toBe(
+      Math.round(spent * 100),
+    );
     expect(data.requests.pending).toBeGreaterThanOrEqual(1);
-    const [{ total }] = await rowsOf<{ total: string }>(db(), sql`select sum(balance)::text as total from users where id::text in (${sql.join(org.map((a) => sql`${a}`), sql`, `)})`);
+    const [{ total }] = await rowsOf<{ total: string }>(
+      db(),
+      sql`select sum(balance)::text as total from users where id::text in (${sql.join(
+        org.map((a) => sql`${a}`),
+        sql`, `,
+      )})`,
+    );
     expect(data.totals.balance).toBeCloseTo(Number(total), 2);
   });
 
@@ -278,7 +401,11 @@ describe("quota reports", () => {
     expect(res.statusCode).toBe(200);
     const lines = res.body.trim().split("\r\n");
     expect(lines[0]).toBe("date,account,kind,amount_inr,balance_after_inr,note,by");
-    const list = await server.call({ method: "GET", url: `/api/quota/ledger?userId=${ids.priya}&limit=100`, as: "manager" });
+    const list = await server.call({
+      method: "GET",
+      url: `/api/quota/ledger?userId=${ids.priya}&limit=100`,
+      as: "manager",
+    });
     expect(lines.length - 1).toBe(list.json().count);
     const deduction = lines.find((l) => l.includes(",transfer_out,"));
     expect(deduction).toContain(",-200.00,");

@@ -16,7 +16,11 @@ export interface RefusedUpgrade {
 }
 
 /** Opens `ws://base/socket.io/?EIO=4&transport=websocket` plus `query`; resolves once open, or with the HTTP status of a refused upgrade. */
-export function rawOpen(base: string, query: Record<string, string> = {}, origin?: string): Promise<RawSocket | RefusedUpgrade> {
+export function rawOpen(
+  base: string,
+  query: Record<string, string> = {},
+  origin?: string,
+): Promise<RawSocket | RefusedUpgrade> {
   const params = new URLSearchParams({ EIO: "4", transport: "websocket", ...query });
   const ws = new WebSocket(`${base.replace(/^http/, "ws")}/socket.io/?${params}`, origin ? { origin } : {});
   const frames: string[] = [];
@@ -60,13 +64,24 @@ export function rawOpen(base: string, query: Record<string, string> = {}, origin
 }
 
 /** Engine.IO open packet `0{…}` → its JSON. */
-export function openPacket(frame: string): { sid: string; upgrades: string[]; pingInterval: number; pingTimeout: number; maxPayload: number } {
+export function openPacket(frame: string): {
+  sid: string;
+  upgrades: string[];
+  pingInterval: number;
+  pingTimeout: number;
+  maxPayload: number;
+} {
   if (!frame.startsWith("0{")) throw new Error(`not an Engine.IO open packet: ${frame}`);
   return JSON.parse(frame.slice(1)) as ReturnType<typeof openPacket>;
 }
 
 /** Opens, reads the open packet, sends the socket.io CONNECT (`40` with an optional auth object) and returns the answer. */
-export async function connectRaw(base: string, query: Record<string, string>, auth?: Record<string, string>, origin?: string): Promise<{ socket: RawSocket; answer: string }> {
+export async function connectRaw(
+  base: string,
+  query: Record<string, string>,
+  auth?: Record<string, string>,
+  origin?: string,
+): Promise<{ socket: RawSocket; answer: string }> {
   const opened = await rawOpen(base, query, origin);
   if ("refused" in opened) throw new Error(`upgrade refused with ${opened.refused}`);
   openPacket(await opened.next());

@@ -45,7 +45,9 @@ export function migratedPglite(): Blob | undefined {
  * database on that server, dropped afterwards, so files never see each other's rows. Both start as a copy of
  * the database global-setup.ts migrated, when there is one.
  */
-export async function freshDatabase(options: Pick<DatabaseConfig, "queryLog"> = {}): Promise<Database & { url?: string }> {
+export async function freshDatabase(
+  options: Pick<DatabaseConfig, "queryLog"> = {},
+): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) return openDatabase({ dataDir: "memory://", template: migratedPglite(), ...options });
   const name = `t_${randomBytes(6).toString("hex")}`;
@@ -81,7 +83,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export type ServerOverrides = Omit<NonNullable<BuildOptions["config"]>, "rateLimits"> & { rateLimits?: Partial<ServerConfig["rateLimits"]> };
+export type ServerOverrides = Omit<NonNullable<BuildOptions["config"]>, "rateLimits"> & {
+  rateLimits?: Partial<ServerConfig["rateLimits"]>;
+};
 
 /** Uploaded files of a test server go to a temporary folder, never into the repository's ./data. */
 let uploadsDir: string | undefined;
@@ -89,7 +93,12 @@ const testDataDir = () => (uploadsDir ??= mkdtempSync(join(tmpdir(), "mc-test-da
 
 /** Test servers reach the SMS providers' stand-ins on 127.0.0.1 (CARRIER_ALLOW_PRIVATE); the guard's tests turn it off. */
 const testConfig = (overrides: ServerOverrides): BuildOptions["config"] => ({
-  dataDir: testDataDir(), demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "test-secret", carrierAllowPrivate: true, ...overrides,
+  dataDir: testDataDir(),
+  demoPassword: DEMO_PASSWORD,
+  webRoot: "./.no-web-root",
+  jwtSecret: "test-secret",
+  carrierAllowPrivate: true,
+  ...overrides,
   rateLimits: { ...RELAXED, ...overrides.rateLimits },
 });
 
@@ -97,7 +106,10 @@ const testConfig = (overrides: ServerOverrides): BuildOptions["config"] => ({
  * A second server process's view of the same database: on PostgreSQL its own connection pool (so only
  * LISTEN/NOTIFY connects the two), on PGlite the same in-process instance. Close it before the server.
  */
-export async function startPeer(server: Pick<TestServer, "database">, overrides: ServerOverrides = {}): Promise<FastifyInstance> {
+export async function startPeer(
+  server: Pick<TestServer, "database">,
+  overrides: ServerOverrides = {},
+): Promise<FastifyInstance> {
   const url = server.database.url;
   const database = url ? await openDatabase({ databaseUrl: url, dataDir: "" }) : server.database;
   const app = await buildApp({ database, logger: false, config: testConfig(overrides) });
@@ -109,7 +121,11 @@ export async function startPeer(server: Pick<TestServer, "database">, overrides:
 export function demoSessions(app: FastifyInstance) {
   const sessions = new Map<string, { token: string; id: string }>();
   const newSession = async (name: DemoName) => {
-    const res = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: name, password: DEMO_PASSWORD } });
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      payload: { email: name, password: DEMO_PASSWORD },
+    });
     if (res.statusCode !== 200) throw new Error(`login ${name} failed: ${res.body}`);
     const data = res.json().data as { token: string; _id: string };
     return { token: data.token, id: data._id };
@@ -123,7 +139,10 @@ export function demoSessions(app: FastifyInstance) {
 }
 
 /** `dispatch`: the dispatcher's settings (e.g. a long idle, so campaigns a test writes as running stay unsent). */
-export async function startServer(overrides: ServerOverrides = {}, { dispatch }: Pick<BuildOptions, "dispatch"> = {}): Promise<TestServer> {
+export async function startServer(
+  overrides: ServerOverrides = {},
+  { dispatch }: Pick<BuildOptions, "dispatch"> = {},
+): Promise<TestServer> {
   const database = await freshDatabase();
   const app = await buildApp({ database, logger: false, config: testConfig(overrides), dispatch });
   const { login, newSession } = demoSessions(app);
@@ -135,7 +154,10 @@ export async function startServer(overrides: ServerOverrides = {}, { dispatch }:
     id: async (name) => (await login(name)).id,
     call: async ({ as, token, headers, ...options }) => {
       const bearer = token ?? (as ? (await login(as)).token : undefined);
-      return app.inject({ ...options, headers: { ...headers, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) } });
+      return app.inject({
+        ...options,
+        headers: { ...headers, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+      });
     },
     close: async () => {
       await app.close();

@@ -41,13 +41,23 @@ const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatM
 beforeAll(async () => {
   database = await freshDatabase({
     queryLog: (text, params) => {
-      if (recording && /campaign_recipients/i.test(text) && !statements.has(text)) statements.set(text, { sql: text, params });
+      if (recording && /campaign_recipients/i.test(text) && !statements.has(text))
+        statements.set(text, { sql: text, params });
     },
   });
   const carrier = fastSandbox("hot-queries");
   app = await buildApp({
-    database, logger: false, carrier, dispatch: { idleMs: 20, eventsFlushMs: 20, perSecond: { whatsapp: 100_000 }, batch: 100 },
-    config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "x", jobIntervalMs: 100, metrics: { token: "m-token" } },
+    database,
+    logger: false,
+    carrier,
+    dispatch: { idleMs: 20, eventsFlushMs: 20, perSecond: { whatsapp: 100_000 }, batch: 100 },
+    config: {
+      demoPassword: DEMO_PASSWORD,
+      webRoot: "./.no-web-root",
+      jwtSecret: "x",
+      jobIntervalMs: 100,
+      metrics: { token: "m-token" },
+    },
   });
   await app.ready();
   const { db } = database;
@@ -56,13 +66,23 @@ beforeAll(async () => {
   const template = await whatsappTemplate(db, user.id);
   // History: finished campaigns with recipients in every final state, written in one statement each.
   for (let c = 0; c < CAMPAIGNS; c++) {
-    const id = await insertCampaign(db, { userId: user.id, templateId: template.id, templateName: template.name, sender: `hist-${c}`, numbers: [], holdPaise: 0, status: "paused" });
+    const id = await insertCampaign(db, {
+      userId: user.id,
+      templateId: template.id,
+      templateName: template.name,
+      sender: `hist-${c}`,
+      numbers: [],
+      holdPaise: 0,
+      status: "paused",
+    });
     await db.execute(sql`
       insert into campaign_recipients (campaign_id, user_id, "row", number, variables, state, provider_message_id, sent_at, cost_paise)
       select ${id}::uuid, ${user.id}::uuid, g + 1, '+9198' || lpad((${c * PER_CAMPAIGN} + g)::text, 8, '0'), '{x}'::text[],
         (array['delivered','read','failed','sent','replied'])[1 + g % 5], 'p-' || ${c} || '-' || g, now() - interval '1 day', 20
       from generate_series(1, ${PER_CAMPAIGN}) g`);
-    await db.execute(sql`update campaigns set status = 'completed', started_at = now() - interval '1 day', completed_at = now() where id = ${id}`);
+    await db.execute(
+      sql`update campaigns set status = 'completed', started_at = now() - interval '1 day', completed_at = now() where id = ${id}`,
+    );
   }
   await db.execute(sql`analyze`);
 }, 300_000);
@@ -77,24 +97,50 @@ describe("hot statements on campaign_recipients", () => {
     const { db } = database;
     const sessions = demoSessions(app);
     const { token, id: userId } = await sessions.login("manager");
-    const [template] = await rowsOf<{ id: string; name: string }>(db, sql`select id, name from whatsapp_templates where user_id = ${userId} limit 1`);
-    const [history] = await rowsOf<{ id: string; number: string }>(db, sql`select campaign_id as id, number from campaign_recipients where user_id = ${userId} limit 1`);
+    const [template] = await rowsOf<{ id: string; name: string }>(
+      db,
+      sql`select id, name from whatsapp_templates where user_id = ${userId} limit 1`,
+    );
+    const [history] = await rowsOf<{ id: string; number: string }>(
+      db,
+      sql`select campaign_id as id, number from campaign_recipients where user_id = ${userId} limit 1`,
+    );
     recording = true;
     // A live campaign: claimed, sent, outcomes written, receipts and replies applied, progress pushed, completed.
-    const live = await insertCampaign(db, { userId, templateId: template.id, templateName: template.name, sender: "hot-live", numbers: ordinaryNumbers(LIVE, 900_000), holdPaise: LIVE * 20, status: "running" });
-    await until(async () => (await rowsOf<{ status: string }>(db, sql`select status from campaigns where id = ${live}`))[0]?.status, (s) => s === "completed", 120_000);
+    const live = await insertCampaign(db, {
+      userId,
+      templateId: template.id,
+      templateName: template.name,
+      sender: "hot-live",
+      numbers: ordinaryNumbers(LIVE, 900_000),
+      holdPaise: LIVE * 20,
+      status: "running",
+    });
+    await until(
+      async () =>
+        (await rowsOf<{ status: string }>(db, sql`select status from campaigns where id = ${live}`))[0]?.status,
+      (s) => s === "completed",
+      120_000,
+    );
     // Reads: the campaign, its report, responses, downloads, a number's history, the list; inbound chat; metrics.
-    const get = (url: string, headers: Record<string, string> = { authorization: `Bearer ${token}` }) => app.inject({ method: "GET", url, headers });
+    const get = (url: string, headers: Record<string, string> = { authorization: `Bearer ${token}` }) =>
+      app.inject({ method: "GET", url, headers });
     for (const id of [live, history.id]) {
       for (const url of [
-        `/api/v1/campaigns/${id}`, `/api/reports/campaignStatus/${id}`, `/api/campaigns/responses?campaignId=${id}`, `/api/campaigns/responses?campaignId=${id}&status=delivered`,
-        `/api/reports/download-campaign-numbers/${id}`, `/api/reports/download-excel?campaignId=${id}`,
+        `/api/v1/campaigns/${id}`,
+        `/api/reports/campaignStatus/${id}`,
+        `/api/campaigns/responses?campaignId=${id}`,
+        `/api/campaigns/responses?campaignId=${id}&status=delivered`,
+        `/api/reports/download-campaign-numbers/${id}`,
+        `/api/reports/download-excel?campaignId=${id}`,
       ]) {
         const res = await get(url);
         expect(res.statusCode, url).toBe(200);
       }
     }
-    expect((await get(`/api/v1/campaigns/numbers/history?number=${encodeURIComponent(history.number)}`)).statusCode).toBe(200);
+    expect(
+      (await get(`/api/v1/campaigns/numbers/history?number=${encodeURIComponent(history.number)}`)).statusCode,
+    ).toBe(200);
     expect((await get("/api/v1/campaigns?page=1&limit=10")).statusCode).toBe(200);
     await app.carrier.simulateInbound?.({ channel: "whatsapp", from: history.number, to: "hist-0", text: "hello" });
     expect((await get("/metrics", { authorization: "Bearer m-token" })).statusCode).toBe(200);
@@ -104,13 +150,18 @@ describe("hot statements on campaign_recipients", () => {
     const sequential: string[] = [];
     for (const { sql: text, params } of statements.values()) {
       if (/^\s*(insert|copy)\b/i.test(text) && !/select/i.test(text)) continue;
-      const result = (await database.db.execute(sql.raw(`explain (format json) ${inline(text, params)}`))) as unknown as { rows: { "QUERY PLAN": unknown }[] };
+      const result = (await database.db.execute(
+        sql.raw(`explain (format json) ${inline(text, params)}`),
+      )) as unknown as { rows: { "QUERY PLAN": unknown }[] };
       const raw = result.rows[0]["QUERY PLAN"];
       const plan = ((typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0].Plan;
       explained.push(text);
-      if (nodes(plan).some((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] === "campaign_recipients")) sequential.push(text.replace(/\s+/g, " ").slice(0, 300));
+      if (nodes(plan).some((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] === "campaign_recipients"))
+        sequential.push(text.replace(/\s+/g, " ").slice(0, 300));
     }
-    console.info(`hot queries (${database.kind}): ${explained.length} statements on campaign_recipients explained, ${sequential.length} sequential`);
+    console.info(
+      `hot queries (${database.kind}): ${explained.length} statements on campaign_recipients explained, ${sequential.length} sequential`,
+    );
     expect(explained.length).toBeGreaterThan(10);
     expect(sequential).toEqual([]);
   }, 300_000);
@@ -126,7 +177,8 @@ function literal(value: unknown): string {
   if (typeof value === "number" || typeof value === "bigint") return String(value);
   if (typeof value === "boolean") return value ? "true" : "false";
   if (value instanceof Date) return `'${value.toISOString()}'`;
-  if (Array.isArray(value)) return `'${`{${value.map((v) => (v === null ? "NULL" : `"${String(v).replace(/["\\]/g, "\\$&")}"`)).join(",")}}`.replace(/'/g, "''")}'`;
+  if (Array.isArray(value))
+    return `'${`{${value.map((v) => (v === null ? "NULL" : `"${String(v).replace(/["\\]/g, "\\$&")}"`)).join(",")}}`.replace(/'/g, "''")}'`;
   const text = typeof value === "object" ? JSON.stringify(value) : String(value);
   return `'${text.replace(/'/g, "''")}'`;
 }

@@ -7,7 +7,8 @@ interface LockEntry {
 }
 
 const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as { packages: Record<string, LockEntry> };
-const allowScripts = (JSON.parse(readFileSync("package.json", "utf8")) as { allowScripts?: Record<string, boolean> }).allowScripts ?? {};
+const allowScripts =
+  (JSON.parse(readFileSync("package.json", "utf8")) as { allowScripts?: Record<string, boolean> }).allowScripts ?? {};
 
 /** The package's name from its lock path: the part after the last `node_modules/` (scoped names keep their scope). */
 const nameOf = (lockPath: string) => lockPath.slice(lockPath.lastIndexOf("node_modules/") + "node_modules/".length);
@@ -19,9 +20,14 @@ describe("install scripts (package.json allowScripts)", () => {
     const scripted = Object.entries(lock.packages)
       .filter(([, entry]) => entry.hasInstallScript)
       .map(([lockPath, entry]) => ({ name: nameOf(lockPath), version: entry.version }));
-    const decision = ({ name, version }: { name: string; version?: string }) => allowScripts[`${name}@${version}`] ?? allowScripts[name];
-    expect(scripted.filter((p) => decision(p) === undefined).map(({ name, version }) => `${name}@${version}`)).toEqual([]);
-    expect([...new Set(scripted.filter((p) => decision(p) === false).map((p) => p.name))]).toEqual(Object.keys(REFUSED));
+    const decision = ({ name, version }: { name: string; version?: string }) =>
+      allowScripts[`${name}@${version}`] ?? allowScripts[name];
+    expect(scripted.filter((p) => decision(p) === undefined).map(({ name, version }) => `${name}@${version}`)).toEqual(
+      [],
+    );
+    expect([...new Set(scripted.filter((p) => decision(p) === false).map((p) => p.name))]).toEqual(
+      Object.keys(REFUSED),
+    );
   });
 });
 

@@ -67,7 +67,10 @@ export async function ledgerMismatches(db: Db): Promise<string[]> {
   // One snapshot for all the reads, so a dispatcher still at work between them cannot show a half-written move.
   const { accounts, ledger, campaignRows, api, conversations } = await db.transaction(
     async (tx) => {
-      const accounts = await rowsOf<AccountRow>(tx, sql`select id::text as id, username, balance::text as balance from users order by username`);
+      const accounts = await rowsOf<AccountRow>(
+        tx,
+        sql`select id::text as id, username, balance::text as balance from users order by username`,
+      );
       const ledger = await rowsOf<LedgerRow>(
         tx,
         sql`select user_id::text as user_id, amount::text as amount, balance_after::text as balance_after, kind, created_at from balance_ledger order by created_at, id`,
@@ -78,8 +81,14 @@ export async function ledgerMismatches(db: Db): Promise<string[]> {
                    coalesce((select sum(r.cost_paise + r.failover_cost_paise) from campaign_recipients r where r.campaign_id = c.id), 0)::float8 as charged
             from campaigns c order by c.created_at`,
       );
-      const api = await rowsOf<{ user_id: string; cost: number }>(tx, sql`select user_id::text as user_id, sum(cost_paise)::float8 as cost from api_messages group by user_id`);
-      const conversations = await rowsOf<{ user_id: string; cost: number }>(tx, sql`select user_id::text as user_id, sum(cost_paise)::float8 as cost from rcs_conversations group by user_id`);
+      const api = await rowsOf<{ user_id: string; cost: number }>(
+        tx,
+        sql`select user_id::text as user_id, sum(cost_paise)::float8 as cost from api_messages group by user_id`,
+      );
+      const conversations = await rowsOf<{ user_id: string; cost: number }>(
+        tx,
+        sql`select user_id::text as user_id, sum(cost_paise)::float8 as cost from rcs_conversations group by user_id`,
+      );
       return { accounts, ledger, campaignRows, api, conversations };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
@@ -88,14 +97,17 @@ export async function ledgerMismatches(db: Db): Promise<string[]> {
   const problems: string[] = [];
   const known = new Set<string>(LEDGER_KINDS);
   for (const r of ledger) if (!known.has(r.kind)) problems.push(`ledger row of unknown kind "${r.kind}"`);
-  const transfers = ledger.filter((r) => r.kind === "transfer_in" || r.kind === "transfer_out").reduce((s, r) => s + paiseOf(r.amount), 0);
+  const transfers = ledger
+    .filter((r) => r.kind === "transfer_in" || r.kind === "transfer_out")
+    .reduce((s, r) => s + paiseOf(r.amount), 0);
   if (transfers !== 0) problems.push(`transfers do not net to zero across accounts: ${inr(transfers)}`);
 
   for (const account of accounts) {
     const own = ledger.filter((r) => r.user_id === account.id);
     const say = (what: string) => problems.push(`${account.username}: ${what}`);
     const balance = paiseOf(account.balance);
-    const sum = (kinds: readonly string[]) => own.filter((r) => kinds.includes(r.kind)).reduce((s, r) => s + paiseOf(r.amount), 0);
+    const sum = (kinds: readonly string[]) =>
+      own.filter((r) => kinds.includes(r.kind)).reduce((s, r) => s + paiseOf(r.amount), 0);
     const total = own.reduce((s, r) => s + paiseOf(r.amount), 0);
     if (balance !== total) say(`balance ${inr(balance)} ≠ sum of its ${own.length} ledger rows ${inr(total)}`);
     const broken = chainBreak(own);
@@ -105,9 +117,11 @@ export async function ledgerMismatches(db: Db): Promise<string[]> {
     const mine = campaignRows.filter((c) => c.user_id === account.id);
     const held = mine.reduce((s, c) => s + c.held, 0);
     const ledgerHeld = -sum(["campaign_hold", "campaign_release"]);
-    if (ledgerHeld !== held) say(`ledger holds (campaign_hold less campaign_release) ${inr(ledgerHeld)} ≠ its campaigns' held ${inr(held)}`);
+    if (ledgerHeld !== held)
+      say(`ledger holds (campaign_hold less campaign_release) ${inr(ledgerHeld)} ≠ its campaigns' held ${inr(held)}`);
     for (const c of mine) {
-      if (c.spent !== c.charged) say(`campaign "${c.name}" spent ${inr(c.spent)} ≠ its recipients' charges ${inr(c.charged)}`);
+      if (c.spent !== c.charged)
+        say(`campaign "${c.name}" spent ${inr(c.spent)} ≠ its recipients' charges ${inr(c.charged)}`);
       if (c.spent > c.held) say(`campaign "${c.name}" spent ${inr(c.spent)} past its hold ${inr(c.held)}`);
       if ((FINAL_CAMPAIGN_STATUSES as readonly string[]).includes(c.status) && c.held !== c.spent) {
         say(`campaign "${c.name}" is ${c.status} but still holds ${inr(c.held - c.spent)} it did not spend`);
@@ -115,10 +129,16 @@ export async function ledgerMismatches(db: Db): Promise<string[]> {
     }
     const apiCost = api.find((a) => a.user_id === account.id)?.cost ?? 0;
     const ledgerApi = -sum(["api_message", "api_refund"]);
-    if (ledgerApi !== apiCost) say(`ledger API charges (api_message less api_refund) ${inr(ledgerApi)} ≠ its API messages' cost ${inr(apiCost)}`);
+    if (ledgerApi !== apiCost)
+      say(
+        `ledger API charges (api_message less api_refund) ${inr(ledgerApi)} ≠ its API messages' cost ${inr(apiCost)}`,
+      );
     const conversationCost = conversations.find((c) => c.user_id === account.id)?.cost ?? 0;
     const ledgerConversations = -sum(["rcs_conversation"]);
-    if (ledgerConversations !== conversationCost) say(`ledger RCS conversations ${inr(ledgerConversations)} ≠ its RCS conversations' cost ${inr(conversationCost)}`);
+    if (ledgerConversations !== conversationCost)
+      say(
+        `ledger RCS conversations ${inr(ledgerConversations)} ≠ its RCS conversations' cost ${inr(conversationCost)}`,
+      );
   }
   return problems;
 }

@@ -14,11 +14,43 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
-const SYNONYMS: Record<string, string> = { abroad: "outsi", overseas: "outsi", international: "outsi", internationally: "outsi", parcel: "order", package: "order" };
-const STOP = new Set(["you", "your", "the", "and", "are", "for", "can", "with", "our", "not", "any", "this", "that", "have", "will", "from", "its", "has", "but", "all", "yet"]);
+const SYNONYMS: Record<string, string> = {
+  abroad: "outsi",
+  overseas: "outsi",
+  international: "outsi",
+  internationally: "outsi",
+  parcel: "order",
+  package: "order",
+};
+const STOP = new Set([
+  "you",
+  "your",
+  "the",
+  "and",
+  "are",
+  "for",
+  "can",
+  "with",
+  "our",
+  "not",
+  "any",
+  "this",
+  "that",
+  "have",
+  "will",
+  "from",
+  "its",
+  "has",
+  "but",
+  "all",
+  "yet",
+]);
 const DIMENSIONS = 128;
 
-const words = (text: string) => (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => w.length > 2 && !STOP.has(w)).map((w) => SYNONYMS[w] ?? w.slice(0, 5));
+const words = (text: string) =>
+  (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
+    .filter((w) => w.length > 2 && !STOP.has(w))
+    .map((w) => SYNONYMS[w] ?? w.slice(0, 5));
 
 export function standInEmbedding(text: string): number[] {
   const v = new Array<number>(DIMENSIONS).fill(0);
@@ -41,7 +73,8 @@ type Chat = { role: string; content: string }[];
 function chatReply(messages: Chat): string {
   const system = messages.find((m) => m.role === "system")?.content ?? "";
   const user = messages.find((m) => m.role === "user")?.content ?? "";
-  if (system.startsWith("You improve system prompts")) return `You are a careful support agent (rewritten by the stand-in).\n${user.split("Prompt to improve:\n")[1] ?? ""}`;
+  if (system.startsWith("You improve system prompts"))
+    return `You are a careful support agent (rewritten by the stand-in).\n${user.split("Prompt to improve:\n")[1] ?? ""}`;
   const passage = /\[1\] ([^\n]*)/.exec(system)?.[1] ?? "";
   const shared = words(user).filter((w) => words(passage).includes(w));
   if (!passage || shared.length === 0) return "HANDOFF";
@@ -61,11 +94,20 @@ export async function startStandIn(): Promise<StandIn> {
       if (state.failing) return send(500, { error: { message: "stand-in is down" } });
       if (req.method === "POST" && req.url === "/v1/embeddings") {
         const input = Array.isArray(body.input) ? (body.input as string[]) : [String(body.input)];
-        return send(200, { object: "list", model: body.model, data: input.map((text, index) => ({ object: "embedding", index, embedding: standInEmbedding(text) })) });
+        return send(200, {
+          object: "list",
+          model: body.model,
+          data: input.map((text, index) => ({ object: "embedding", index, embedding: standInEmbedding(text) })),
+        });
       }
       if (req.method === "POST" && req.url === "/v1/chat/completions") {
         const content = chatReply(body.messages as Chat);
-        return send(200, { id: "chatcmpl-stand-in", object: "chat.completion", model: body.model, choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }] });
+        return send(200, {
+          id: "chatcmpl-stand-in",
+          object: "chat.completion",
+          model: body.model,
+          choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
+        });
       }
       send(404, { error: { message: "not found" } });
     })();

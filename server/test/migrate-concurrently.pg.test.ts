@@ -17,11 +17,15 @@ describe("processes starting together on one empty PostgreSQL database", () => {
     const target = new URL(url ?? "");
     target.pathname = `/${name}`;
     try {
-      const opened = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ databaseUrl: target.toString(), dataDir: "" })));
+      const opened = await Promise.all(
+        Array.from({ length: 4 }, () => openDatabase({ databaseUrl: target.toString(), dataDir: "" })),
+      );
       const check = new pg.Client({ connectionString: target.toString() });
       await check.connect();
       const applied = await check.query("select count(*)::int as n from drizzle.__drizzle_migrations");
-      const tables = await check.query("select count(*)::int as n from information_schema.tables where table_name = 'sessions'");
+      const tables = await check.query(
+        "select count(*)::int as n from information_schema.tables where table_name = 'sessions'",
+      );
       await check.end();
       await Promise.all(opened.map((d) => d.close()));
       expect(tables.rows[0].n).toBe(1);

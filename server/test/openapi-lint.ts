@@ -53,12 +53,21 @@ interface Cli {
 
 function cli(name: string, args: string[], cwd: string): Promise<Cli & { network: string[] }> {
   const log = join(cwd, `${name}-network.log`);
-  const env = { ...OFFLINE_ENV, NETWORK_LOG: log, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${join(cwd, "no-network.cjs")}`.trim() };
+  const env = {
+    ...OFFLINE_ENV,
+    NETWORK_LOG: log,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${join(cwd, "no-network.cjs")}`.trim(),
+  };
   return new Promise((resolve) => {
-    execFile(join(ROOT, "node_modules", ".bin", name), args, { cwd, env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const network = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : [];
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr, network });
-    });
+    execFile(
+      join(ROOT, "node_modules", ".bin", name),
+      args,
+      { cwd, env, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const network = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : [];
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr, network });
+      },
+    );
   });
 }
 
@@ -73,7 +82,13 @@ function reportOf<T>(run: Cli, text: string, name: string): T {
 
 interface RedoclyReport {
   totals: { errors: number; warnings: number; ignored: number };
-  problems: { ruleId: string; severity: string; message: string; ignored?: boolean; location: { pointer?: string }[] }[];
+  problems: {
+    ruleId: string;
+    severity: string;
+    message: string;
+    ignored?: boolean;
+    location: { pointer?: string }[];
+  }[];
 }
 
 async function redocly(dir: string): Promise<LintResult> {
@@ -82,7 +97,9 @@ async function redocly(dir: string): Promise<LintResult> {
   return {
     ...report.totals,
     network: run.network,
-    problems: report.problems.filter((p) => !p.ignored).map((p) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer ?? "?"}: ${p.message}`),
+    problems: report.problems
+      .filter((p) => !p.ignored)
+      .map((p) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer ?? "?"}: ${p.message}`),
   };
 }
 
@@ -95,7 +112,11 @@ interface SpectralResult {
 }
 
 async function spectral(dir: string): Promise<LintResult> {
-  const run = await cli("spectral", ["lint", "--ruleset", ".spectral.yaml", "--format", "json", "--output", "spectral.json", "openapi.json"], dir);
+  const run = await cli(
+    "spectral",
+    ["lint", "--ruleset", ".spectral.yaml", "--format", "json", "--output", "spectral.json", "openapi.json"],
+    dir,
+  );
   let text = "";
   try {
     text = readFileSync(join(dir, "spectral.json"), "utf8");
@@ -108,7 +129,9 @@ async function spectral(dir: string): Promise<LintResult> {
     warnings: results.filter((r) => r.severity === 1).length,
     ignored: 0,
     network: run.network,
-    problems: results.map((r) => `${["error", "warning", "info", "hint"][r.severity]} ${r.code} at ${r.path.join(".")}: ${r.message}`),
+    problems: results.map(
+      (r) => `${["error", "warning", "info", "hint"][r.severity]} ${r.code} at ${r.path.join(".")}: ${r.message}`,
+    ),
   };
 }
 

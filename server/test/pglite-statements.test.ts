@@ -12,12 +12,19 @@ import { listUsers } from "../services/accounts/user-list";
 import { migratedPglite } from "./harness";
 
 /** What drizzle passes for a select with fields: arrays, dates and numeric[] left as text. */
-const DRIZZLE_ARRAY: QueryOptions = { rowMode: "array", parsers: { [types.TIMESTAMPTZ]: (v: string) => v, [1231]: (v: string) => v } };
+const DRIZZLE_ARRAY: QueryOptions = {
+  rowMode: "array",
+  parsers: { [types.TIMESTAMPTZ]: (v: string) => v, [1231]: (v: string) => v },
+};
 
 const READ = "select id, name, balance, tags, created_at, note from accounts where id = $1 or name = $2 order by id";
 /** The named statements of hot texts (each instance also keeps one set_config of its own). */
 const preparedNames = async (client: PGlite) =>
-  (await client.query<{ name: string }>("select name from pg_prepared_statements where statement not like 'select set_config(%' order by name")).rows.map((r) => r.name);
+  (
+    await client.query<{ name: string }>(
+      "select name from pg_prepared_statements where statement not like 'select set_config(%' order by name",
+    )
+  ).rows.map((r) => r.name);
 
 describe("PGlite named statements for hot reads", () => {
   let client: PGlite;
@@ -58,7 +65,8 @@ describe("PGlite named statements for hot reads", () => {
       // The row this transaction wrote, through the named statement.
       expect((await tx.query<{ n: number }>(text, ["c%"])).rows).toEqual([{ n: 1 }]);
       // The generic plan it forces is for itself only: the transaction's next statements plan as usual.
-      const setting = (await tx.query<{ mode: string }>("select current_setting('plan_cache_mode') as mode")).rows[0].mode;
+      const setting = (await tx.query<{ mode: string }>("select current_setting('plan_cache_mode') as mode")).rows[0]
+        .mode;
       await tx.rollback();
       return setting;
     });
@@ -72,7 +80,9 @@ describe("PGlite named statements for hot reads", () => {
     const statements = new PgliteStatements(client);
     const text = "select 1 / $1::int as q -- failing in a transaction";
     statements.markHot(text);
-    await expect(client.transaction(async (raw) => statements.inTransaction(raw).query(text, [0]))).rejects.toThrow(/division by zero/);
+    await expect(client.transaction(async (raw) => statements.inTransaction(raw).query(text, [0]))).rejects.toThrow(
+      /division by zero/,
+    );
     // PGlite rolled the transaction back and is usable again.
     expect((await client.query<{ n: number }>("select count(*)::int as n from accounts")).rows).toEqual([{ n: 2 }]);
   });
@@ -102,12 +112,16 @@ describe("PGlite named statements for hot reads", () => {
   it("raises PostgreSQL's error with its code, and the connection stays usable", async () => {
     const statements = new PgliteStatements(client);
     statements.markHot("select id from accounts where id = $1::int");
-    await expect(statements.query("select id from accounts where id = $1::int", ["not a number"])).rejects.toMatchObject({
+    await expect(
+      statements.query("select id from accounts where id = $1::int", ["not a number"]),
+    ).rejects.toMatchObject({
       code: "22P02",
       query: "select id from accounts where id = $1::int",
       params: ["not a number"],
     });
-    await expect(statements.query("select id from accounts where id = $1::int", [2])).resolves.toMatchObject({ rows: [{ id: 2 }] });
+    await expect(statements.query("select id from accounts where id = $1::int", [2])).resolves.toMatchObject({
+      rows: [{ id: 2 }],
+    });
     expect((await client.query("show plan_cache_mode")).rows).toEqual([{ plan_cache_mode: "auto" }]);
   });
 
@@ -116,7 +130,8 @@ describe("PGlite named statements for hot reads", () => {
     const text = "select id, name from accounts where id > $1 order by name desc limit $2";
     statements.markHot(text);
     await client.exec("set plan_cache_mode = force_custom_plan");
-    for (let i = 0; i < 7; i += 1) expect((await statements.query(text, [0, 1])).rows).toEqual([{ id: 2, name: "bob" }]);
+    for (let i = 0; i < 7; i += 1)
+      expect((await statements.query(text, [0, 1])).rows).toEqual([{ id: 2, name: "bob" }]);
     expect((await client.query("show plan_cache_mode")).rows).toEqual([{ plan_cache_mode: "force_custom_plan" }]);
     await client.exec("reset plan_cache_mode");
     const plans = await client.query<{ generic_plans: number; custom_plans: number }>(
@@ -140,7 +155,9 @@ describe("PGlite named statements for hot reads", () => {
 
   it("makes PostgreSQL log nothing", async () => {
     const logged: string[] = [];
-    const quiet = await PGlite.create("memory://", { onStderr: (line: string) => logged.push(line) > 0 } satisfies PGliteOptions);
+    const quiet = await PGlite.create("memory://", {
+      onStderr: (line: string) => logged.push(line) > 0,
+    } satisfies PGliteOptions);
     await quiet.exec("create table t (id int primary key); insert into t values (1)");
     const startUp = logged.length;
     const statements = new PgliteStatements(quiet);
@@ -167,7 +184,10 @@ describe("PGlite named statements for hot reads", () => {
     });
     await didInsert;
     const read = statements.query<{ n: number }>(text);
-    const raced = await Promise.race([read.then(() => "read"), new Promise((r) => setTimeout(() => r("waiting"), 100))]);
+    const raced = await Promise.race([
+      read.then(() => "read"),
+      new Promise((r) => setTimeout(() => r("waiting"), 100)),
+    ]);
     expect(raced).toBe("waiting");
     release();
     await tx;
@@ -211,14 +231,28 @@ describe("the server's hottest reads on PGlite", () => {
     const { db } = database;
     const [admin] = await db.select().from(users).where(eq(users.username, "admin"));
     const [user] = await db.select().from(users).where(eq(users.username, "user"));
-    const caller: Caller = { id: admin.id, username: "admin", role: "admin", parentId: null, modules: [], sessionId: "s" };
+    const caller: Caller = {
+      id: admin.id,
+      username: "admin",
+      role: "admin",
+      parentId: null,
+      modules: [],
+      sessionId: "s",
+    };
     for (let i = 0; i < 3; i += 1) {
       expect(await balanceOf(db, user.id)).toBe(user.balance);
-      const { rows, totals } = await listUsers(db, caller, { page: 1, limit: 10 }, { search: undefined, parentId: undefined, limit: 10, offset: 0 });
+      const { rows, totals } = await listUsers(
+        db,
+        caller,
+        { page: 1, limit: 10 },
+        { search: undefined, parentId: undefined, limit: 10, offset: 0 },
+      );
       expect(rows.map((r) => r.username)).toContain("user");
       expect(totals.count).toBe(rows.length);
     }
-    const statements = await db.select({ name: sql<string>`name`, statement: sql<string>`statement` }).from(sql`pg_prepared_statements`);
+    const statements = await db
+      .select({ name: sql<string>`name`, statement: sql<string>`statement` })
+      .from(sql`pg_prepared_statements`);
     const hot = statements.filter((s) => s.name.startsWith("pgl_hot_")).map((s) => s.statement);
     // The two reads, and the set_configs that keep them on their generic plan (and set it back in a transaction).
     expect(hot).toHaveLength(4);
@@ -237,7 +271,10 @@ describe("the server's hottest reads on PGlite", () => {
     const [user] = await db.select().from(users).where(eq(users.username, "user"));
     const inside = await db.transaction(async (tx) => tx.execute(read(user.id)));
     expect((inside as unknown as { rows: unknown[] }).rows).toEqual([{ balance: user.balance }]);
-    const named = await db.select({ statement: sql<string>`statement` }).from(sql`pg_prepared_statements`).where(sql`name like 'pgl_hot_%'`);
+    const named = await db
+      .select({ statement: sql<string>`statement` })
+      .from(sql`pg_prepared_statements`)
+      .where(sql`name like 'pgl_hot_%'`);
     expect(named.map((n) => n.statement)).toContain("select balance from users where id = $1 -- hot in a transaction");
   });
 });

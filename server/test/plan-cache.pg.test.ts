@@ -30,14 +30,27 @@ describe("the users list on PostgreSQL", () => {
       const { db } = database;
       await seedDemo(db, "plan-cache-pw-1", pino({ level: "silent" }));
       const [admin] = await db.select().from(users).where(eq(users.username, "admin"));
-      const caller: Caller = { id: admin.id, username: "admin", role: "admin", parentId: null, modules: [], sessionId: "s" };
-      const { rows } = await listUsers(db, caller, { page: 1, limit: 10 }, { search: undefined, parentId: undefined, limit: 10, offset: 0 });
+      const caller: Caller = {
+        id: admin.id,
+        username: "admin",
+        role: "admin",
+        parentId: null,
+        modules: [],
+        sessionId: "s",
+      };
+      const { rows } = await listUsers(
+        db,
+        caller,
+        { page: 1, limit: 10 },
+        { search: undefined, parentId: undefined, limit: 10, offset: 0 },
+      );
       expect(rows.map((r) => r.username)).toContain("user");
       if (!sent) throw new Error("the users list sent no statement numbering its rows");
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       try {
-        for (let page = 0; page < 8; page += 1) await client.query({ name: "users_page", text: sent.sql, values: sent.params });
+        for (let page = 0; page < 8; page += 1)
+          await client.query({ name: "users_page", text: sent.sql, values: sent.params });
         const plans = await client.query<{ generic: number; custom: number }>(
           "select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name = 'users_page'",
         );

@@ -24,15 +24,34 @@ let plain: { id: string };
 
 const db = () => database.db;
 type Json = Record<string, unknown>;
-const send = (payload: Json) => server.app.inject({ method: "POST", url: "/api/public/v1/messages", headers: { "x-api-key": key }, payload });
-const batch = (messages: Json[]) => server.app.inject({ method: "POST", url: "/api/public/v1/messages/batch", headers: { "x-api-key": key }, payload: { messages } });
-const smsTo = (templateId: string, to: string, variables = ["Asha", "4711"]) => ({ channel: "sms", to, templateId, variables });
+const send = (payload: Json) =>
+  server.app.inject({ method: "POST", url: "/api/public/v1/messages", headers: { "x-api-key": key }, payload });
+const batch = (messages: Json[]) =>
+  server.app.inject({
+    method: "POST",
+    url: "/api/public/v1/messages/batch",
+    headers: { "x-api-key": key },
+    payload: { messages },
+  });
+const smsTo = (templateId: string, to: string, variables = ["Asha", "4711"]) => ({
+  channel: "sms",
+  to,
+  templateId,
+  variables,
+});
 
 /** What the account holds: its balance, its ledger rows and its API messages. */
 async function books() {
-  const ledger = await db().select({ amount: balanceLedger.amount }).from(balanceLedger).where(eq(balanceLedger.userId, userId));
+  const ledger = await db()
+    .select({ amount: balanceLedger.amount })
+    .from(balanceLedger)
+    .where(eq(balanceLedger.userId, userId));
   const messages = await db().select({ id: apiMessages.id }).from(apiMessages).where(eq(apiMessages.userId, userId));
-  return { balance: await balanceOf(db(), userId), ledgerPaise: ledger.reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0), messages: messages.length };
+  return {
+    balance: await balanceOf(db(), userId),
+    ledgerPaise: ledger.reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0),
+    messages: messages.length,
+  };
 }
 
 beforeAll(async () => {
@@ -40,7 +59,12 @@ beforeAll(async () => {
   server = await dispatchServer(database);
   userId = await server.id("user");
   await setBalance(db(), userId, "100.00");
-  const res = await server.app.inject({ method: "POST", url: "/api/ums/v1/api-keys", headers: { authorization: `Bearer ${await server.token("user")}` }, payload: { name: "DLT key", scopes: ["messages:send"] } });
+  const res = await server.app.inject({
+    method: "POST",
+    url: "/api/ums/v1/api-keys",
+    headers: { authorization: `Bearer ${await server.token("user")}` },
+    payload: { name: "DLT key", scopes: ["messages:send"] },
+  });
   key = (res.json() as { data: { key: string } }).data.key;
   dlt = await smsTemplate(db(), userId);
   await db().update(smsAccounts).set({ dltEntityId: "1201159100000000001" }).where(eq(smsAccounts.id, dlt.accountId));
@@ -59,13 +83,27 @@ describe("an SMS template of a DLT account", () => {
     ["a US number", smsTo("", "+14155550100"), "to", DLT_ROUTE_MESSAGES.notIndianMobile],
     ["a Delhi landline", smsTo("", "+911123456789"), "to", DLT_ROUTE_MESSAGES.notIndianMobile],
     ["ten digits starting 5", smsTo("", "5123456789"), "to", DLT_ROUTE_MESSAGES.notIndianMobile],
-    ["the second value 36 characters", smsTo("", "9876543210", ["Asha", long(36)]), "variables.1", DLT_ROUTE_MESSAGES.variableTooLong("#2", 36)],
-    ["the first value one over", smsTo("", "9876543210", [long(SMS_VARIABLE_MAX + 1), "4711"]), "variables.0", DLT_ROUTE_MESSAGES.variableTooLong("#1", SMS_VARIABLE_MAX + 1)],
+    [
+      "the second value 36 characters",
+      smsTo("", "9876543210", ["Asha", long(36)]),
+      "variables.1",
+      DLT_ROUTE_MESSAGES.variableTooLong("#2", 36),
+    ],
+    [
+      "the first value one over",
+      smsTo("", "9876543210", [long(SMS_VARIABLE_MAX + 1), "4711"]),
+      "variables.0",
+      DLT_ROUTE_MESSAGES.variableTooLong("#1", SMS_VARIABLE_MAX + 1),
+    ],
   ])("%s → 422 with the reason; nothing stored or charged", async (_label, body, field, message) => {
     const before = await books();
     const res = await send({ ...body, templateId: dlt.id });
     expect(res.statusCode, res.body).toBe(422);
-    expect(res.json()).toMatchObject({ code: PUBLIC_ERRORS.dltRoute.code, message: `${field}: ${message}`, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({
+      code: PUBLIC_ERRORS.dltRoute.code,
+      message: `${field}: ${message}`,
+      errors: [{ field, message }],
+    });
     expect(await books()).toEqual(before);
   });
 
@@ -113,11 +151,13 @@ describe("the DND list on a DLT template, by the template's category", () => {
       await db().update(smsTemplates).set({ category }).where(eq(smsTemplates.id, t.id));
       templates.set(category, t.id);
     }
-    await db().insert(dndNumbers).values([
-      { userId, number: fullyBlocked, preferences: [0], source: "import" as const },
-      { userId, number: partial, preferences: [2], source: "import" as const },
-      { userId, number: consented, preferences: [0], consent: true, source: "import" as const },
-    ]);
+    await db()
+      .insert(dndNumbers)
+      .values([
+        { userId, number: fullyBlocked, preferences: [0], source: "import" as const },
+        { userId, number: partial, preferences: [2], source: "import" as const },
+        { userId, number: consented, preferences: [0], consent: true, source: "import" as const },
+      ]);
   });
 
   it.each<[SmsCategory, string, boolean]>([
@@ -128,15 +168,21 @@ describe("the DND list on a DLT template, by the template's category", () => {
     ["service-explicit", partial, true],
     ["transactional", fullyBlocked, true],
     ["service-implicit", partial, true],
-  ])("%s to %s → accepted %s; a refusal is 422 with the reason, nothing stored or charged", async (category, to, accepted) => {
-    const before = await books();
-    const res = await send(smsTo(templates.get(category) ?? "", to));
-    if (accepted) {
-      expect(res.statusCode, res.body).toBe(201);
-      return;
-    }
-    expect(res.statusCode, res.body).toBe(422);
-    expect(res.json()).toMatchObject({ code: PUBLIC_ERRORS.dnd.code, errors: [{ field: "to", message: DND_MESSAGES.blocked(category) }] });
-    expect(await books()).toEqual(before);
-  });
+  ])(
+    "%s to %s → accepted %s; a refusal is 422 with the reason, nothing stored or charged",
+    async (category, to, accepted) => {
+      const before = await books();
+      const res = await send(smsTo(templates.get(category) ?? "", to));
+      if (accepted) {
+        expect(res.statusCode, res.body).toBe(201);
+        return;
+      }
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({
+        code: PUBLIC_ERRORS.dnd.code,
+        errors: [{ field: "to", message: DND_MESSAGES.blocked(category) }],
+      });
+      expect(await books()).toEqual(before);
+    },
+  );
 });

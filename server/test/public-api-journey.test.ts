@@ -34,7 +34,11 @@ interface Leg {
 }
 
 const digits = (to: string) => `91${to}`;
-const sms = (route: keyof Account["templates"]) => (a: Account) => ({ channel: "sms", templateId: a.templates[route], variables: ["Asha", "4711"] });
+const sms = (route: keyof Account["templates"]) => (a: Account) => ({
+  channel: "sms",
+  templateId: a.templates[route],
+  variables: ["Asha", "4711"],
+});
 /** Numbers: the sandbox's special ones (+91 90000 0000x always delivered, 0004x always fails), ordinary ones elsewhere. */
 const NOT_ON_WHATSAPP = "9876500109";
 
@@ -42,23 +46,67 @@ const LEGS: Leg[] = [
   { carrier: "sandbox", to: "9000000003", body: sms("sandbox"), final: "delivered", channel: "sms" },
   { carrier: "sandbox", to: "9000000043", body: sms("sandbox"), final: "failed", channel: "sms" },
   {
-    carrier: "WhatsApp Cloud API", to: "9876500101", final: "read", channel: "whatsapp",
+    carrier: "WhatsApp Cloud API",
+    to: "9876500101",
+    final: "read",
+    channel: "whatsapp",
     body: (a) => ({ channel: "whatsapp", templateId: a.templates.whatsapp, variables: ["Asha"] }),
     reached: (c) => c.whatsapp.state.accepted.some((m) => m.to === digits("9876500101")),
   },
   {
-    carrier: "Google RBM", to: "9876500102", final: "delivered", channel: "rcs",
+    carrier: "Google RBM",
+    to: "9876500102",
+    final: "delivered",
+    channel: "rcs",
     body: (a) => ({ channel: "rcs", from: a.bot, text: "Your order is on its way" }),
     reached: (c) => [...c.google.messages.values()].some((m) => m.phone === "+919876500102"),
   },
-  { carrier: "SMPP", to: "9876500103", body: sms("smpp"), final: "delivered", channel: "sms", reached: (c) => c.smsc.submitted.some((s) => s.to === digits("9876500103")) },
-  { carrier: "SMPP", to: "9876500104", body: sms("smpp"), final: "failed", channel: "sms", reached: (c) => c.smsc.submitted.some((s) => s.to === digits("9876500104")) },
-  { carrier: "HTTP SMS", to: "9876500105", body: sms("http"), final: "delivered", channel: "sms", reached: (c) => c.sms.received.some((r) => r.body.to === digits("9876500105")) },
-  { carrier: "HTTP SMS", to: "9876500106", body: sms("http"), final: "failed", channel: "sms", reached: (c) => c.sms.received.some((r) => r.body.to === digits("9876500106")) },
   {
-    carrier: "WhatsApp Cloud API → SMPP fallback", to: NOT_ON_WHATSAPP, final: "delivered", channel: "sms",
-    body: (a) => ({ channel: "whatsapp", templateId: a.templates.whatsapp, variables: ["Asha"], fallback: [sms("smpp")(a)] }),
-    reached: (c) => c.whatsapp.state.accepted.some((m) => m.to === digits(NOT_ON_WHATSAPP)) && c.smsc.submitted.some((s) => s.to === digits(NOT_ON_WHATSAPP)),
+    carrier: "SMPP",
+    to: "9876500103",
+    body: sms("smpp"),
+    final: "delivered",
+    channel: "sms",
+    reached: (c) => c.smsc.submitted.some((s) => s.to === digits("9876500103")),
+  },
+  {
+    carrier: "SMPP",
+    to: "9876500104",
+    body: sms("smpp"),
+    final: "failed",
+    channel: "sms",
+    reached: (c) => c.smsc.submitted.some((s) => s.to === digits("9876500104")),
+  },
+  {
+    carrier: "HTTP SMS",
+    to: "9876500105",
+    body: sms("http"),
+    final: "delivered",
+    channel: "sms",
+    reached: (c) => c.sms.received.some((r) => r.body.to === digits("9876500105")),
+  },
+  {
+    carrier: "HTTP SMS",
+    to: "9876500106",
+    body: sms("http"),
+    final: "failed",
+    channel: "sms",
+    reached: (c) => c.sms.received.some((r) => r.body.to === digits("9876500106")),
+  },
+  {
+    carrier: "WhatsApp Cloud API → SMPP fallback",
+    to: NOT_ON_WHATSAPP,
+    final: "delivered",
+    channel: "sms",
+    body: (a) => ({
+      channel: "whatsapp",
+      templateId: a.templates.whatsapp,
+      variables: ["Asha"],
+      fallback: [sms("smpp")(a)],
+    }),
+    reached: (c) =>
+      c.whatsapp.state.accepted.some((m) => m.to === digits(NOT_ON_WHATSAPP)) &&
+      c.smsc.submitted.some((s) => s.to === digits(NOT_ON_WHATSAPP)),
   },
 ];
 
@@ -96,26 +144,57 @@ beforeAll(async () => {
   server = await startServer(
     bundle.main,
     {
-      ...carriers.env, DATA_DIR: dataDir, ...(database?.url ? { DATABASE_URL: database.url } : {}), PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DEMO_PASSWORD, JWT_SECRET: "journey-secret", RATE_LIMIT_LOGIN_PER_IP: "1000", JOB_INTERVAL_MS: "200", DISPATCH_IDLE_MS: "100",
+      ...carriers.env,
+      DATA_DIR: dataDir,
+      ...(database?.url ? { DATABASE_URL: database.url } : {}),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DEMO_PASSWORD,
+      JWT_SECRET: "journey-secret",
+      RATE_LIMIT_LOGIN_PER_IP: "1000",
+      JOB_INTERVAL_MS: "200",
+      DISPATCH_IDLE_MS: "100",
       // The providers' stand-ins and the webhook receiver are on this machine: private addresses allowed, on purpose.
-      CARRIER_ALLOW_PRIVATE: "true", WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_REQUIRE_HTTPS: "false",
-      SANDBOX_SENT_MS: "5-20", SANDBOX_DELIVERY_MS: "20-100", SANDBOX_READ_MS: "20-100", SANDBOX_REPLY_MS: "50-200",
+      CARRIER_ALLOW_PRIVATE: "true",
+      WEBHOOK_ALLOW_PRIVATE: "true",
+      WEBHOOK_REQUIRE_HTTPS: "false",
+      SANDBOX_SENT_MS: "5-20",
+      SANDBOX_DELIVERY_MS: "20-100",
+      SANDBOX_READ_MS: "20-100",
+      SANDBOX_REPLY_MS: "50-200",
     },
     port,
   );
   step("server ready");
   http = httpClient(`http://127.0.0.1:${server.port}`);
   const token = await http.login("user", DEMO_PASSWORD);
-  key = expectData(await http.call<{ key: string }>("POST", "/api/ums/v1/api-keys", token, { name: "Journey", scopes: ["messages:send", "reports:read", "templates:manage"] }), 201, "API key").key;
-  const endpoint = await http.call("POST", "/api/v1/webhooks", token, { url: receiver.url, events: ["message.status"], description: "Journey receiver" });
+  key = expectData(
+    await http.call<{ key: string }>("POST", "/api/ums/v1/api-keys", token, {
+      name: "Journey",
+      scopes: ["messages:send", "reports:read", "templates:manage"],
+    }),
+    201,
+    "API key",
+  ).key;
+  const endpoint = await http.call("POST", "/api/v1/webhooks", token, {
+    url: receiver.url,
+    events: ["message.status"],
+    description: "Journey receiver",
+  });
   expect(endpoint.status, endpoint.text).toBe(201);
   secret = String(endpoint.body.secret);
   step("key and webhook");
   const account = await connectAccount(http, token, carriers, key);
   step("account connected");
   for (const leg of LEGS) {
-    const sent = expectData(await http.api<{ id: string }>("POST", "/api/public/v1/messages", key, { ...leg.body(account), to: leg.to, reference: `journey-${leg.to}` }), 201, `send ${leg.carrier}`);
+    const sent = expectData(
+      await http.api<{ id: string }>("POST", "/api/public/v1/messages", key, {
+        ...leg.body(account),
+        to: leg.to,
+        reference: `journey-${leg.to}`,
+      }),
+      201,
+      `send ${leg.carrier}`,
+    );
     ids.set(leg, sent.id);
   }
   // Starting the process (its seed, argon2 hashing) took 40-90 s at a load average of 20-30 on 2 cores.
@@ -135,8 +214,15 @@ afterAll(async () => {
 
 /** What the integrator's receiver got: each delivery's event, whether its signature holds, and its headers. */
 const received = () =>
-  receiver.received.map((r) => ({ event: JSON.parse(r.body) as WebhookEnvelope<"message.status">, signed: verifySignature(secret, r.headers, r.body), headers: r.headers }));
-const statusesOf = (id: string): MessageStatusData[] => received().filter((r) => r.event.type === "message.status" && r.event.data.messageId === id).map((r) => r.event.data);
+  receiver.received.map((r) => ({
+    event: JSON.parse(r.body) as WebhookEnvelope<"message.status">,
+    signed: verifySignature(secret, r.headers, r.body),
+    headers: r.headers,
+  }));
+const statusesOf = (id: string): MessageStatusData[] =>
+  received()
+    .filter((r) => r.event.type === "message.status" && r.event.data.messageId === id)
+    .map((r) => r.event.data);
 
 async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
@@ -150,9 +236,16 @@ async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean, ms = 
 describe(`public API → carrier → receipt → state → signed message.status webhook (${ON}, the built bundle)`, () => {
   it.each(LEGS.map((leg) => [`${leg.carrier} (${leg.final})`, leg] as const))("%s", async (_name, leg) => {
     const id = ids.get(leg) ?? "";
-    const told = await until(() => statusesOf(id), (s) => s.at(-1)?.status === leg.final, 20_000);
+    const told = await until(
+      () => statusesOf(id),
+      (s) => s.at(-1)?.status === leg.final,
+      20_000,
+    );
     const read = await http.api("GET", `/api/public/v1/messages/${id}`, key);
-    expect(told.map((s) => `${s.status}:${s.channel}`), `webhooks of ${leg.carrier}; the message: ${read.text}; the server said: ${server?.stderr().slice(-1500) ?? ""}`).toContain(`${leg.final}:${leg.channel}`);
+    expect(
+      told.map((s) => `${s.status}:${s.channel}`),
+      `webhooks of ${leg.carrier}; the message: ${read.text}; the server said: ${server?.stderr().slice(-1500) ?? ""}`,
+    ).toContain(`${leg.final}:${leg.channel}`);
     // Each state of each channel once, in order; every event the API message's own, with its reference.
     const states = told.map((s) => s.status);
     for (const channel of new Set(told.map((s) => s.channel))) {
@@ -160,15 +253,31 @@ describe(`public API → carrier → receipt → state → signed message.status
       expect(new Set(own).size).toBe(own.length);
       expect([...own].sort((a, b) => RANK.indexOf(a) - RANK.indexOf(b))).toEqual(own);
     }
-    for (const s of told) expect(s).toMatchObject({ source: "api", messageId: id, to: `+${digits(leg.to)}`, reference: `journey-${leg.to}` });
+    for (const s of told)
+      expect(s).toMatchObject({
+        source: "api",
+        messageId: id,
+        to: `+${digits(leg.to)}`,
+        reference: `journey-${leg.to}`,
+      });
     if (leg.final === "failed") expect(told.at(-1)?.error?.code).toBeTruthy();
     // The message reads as its webhooks said.
-    const message = expectData(await http.api<{ status: string; channel: string; history: { status: string; channel: string; code?: string }[] }>("GET", `/api/public/v1/messages/${id}`, key), 200, "message");
+    const message = expectData(
+      await http.api<{
+        status: string;
+        channel: string;
+        history: { status: string; channel: string; code?: string }[];
+      }>("GET", `/api/public/v1/messages/${id}`, key),
+      200,
+      "message",
+    );
     expect([message.status, message.channel]).toEqual([leg.final, leg.channel]);
     if (leg.reached) expect(leg.reached(carriers), `${leg.carrier} saw the message`).toBe(true);
     if (leg.to === NOT_ON_WHATSAPP) {
       // WhatsApp took it, then Meta said 131026: the SMS went out, and no webhook said the message failed.
-      expect(message.history.map((h) => `${h.status}:${h.channel}`)).toEqual(expect.arrayContaining(["failed:whatsapp", "queued:sms", "sent:sms", "delivered:sms"]));
+      expect(message.history.map((h) => `${h.status}:${h.channel}`)).toEqual(
+        expect.arrayContaining(["failed:whatsapp", "queued:sms", "sent:sms", "delivered:sms"]),
+      );
       expect(message.history.find((h) => h.status === "failed")?.code).toBe("131026");
       expect(states).not.toContain("failed");
     }

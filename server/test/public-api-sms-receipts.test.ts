@@ -41,10 +41,26 @@ const db = () => database.db;
 
 /** An SMS account of the user's with one header and a DLT template on it; answers the template's id. */
 async function smsAccount(userId: string, header: string): Promise<string> {
-  const [account] = await db().insert(smsAccounts).values({ userId, name: `Route ${header}`, provider: "Sandbox · transactional route", senderIds: [header], dltEntityId: ENTITY }).returning({ id: smsAccounts.id });
+  const [account] = await db()
+    .insert(smsAccounts)
+    .values({
+      userId,
+      name: `Route ${header}`,
+      provider: "Sandbox · transactional route",
+      senderIds: [header],
+      dltEntityId: ENTITY,
+    })
+    .returning({ id: smsAccounts.id });
   const [t] = await db()
     .insert(smsTemplates)
-    .values({ smsAccountId: account.id, name: `otp_${header.toLowerCase()}`, body: "Dear {#var#}, your code is {#var#}. - UDAY", category: "transactional", senderId: header, dltTemplateId: "1107000000000002" })
+    .values({
+      smsAccountId: account.id,
+      name: `otp_${header.toLowerCase()}`,
+      body: "Dear {#var#}, your code is {#var#}. - UDAY",
+      category: "transactional",
+      senderId: header,
+      dltTemplateId: "1107000000000002",
+    })
     .returning({ id: smsTemplates.id });
   return t.id;
 }
@@ -56,20 +72,39 @@ async function connect(url: string, payload: Record<string, unknown>): Promise<C
 }
 
 const sendBatch = async (messages: Record<string, unknown>[]): Promise<string[]> => {
-  const res = await server.app.inject({ method: "POST", url: "/api/public/v1/messages/batch", headers: { "x-api-key": key }, payload: { messages } });
+  const res = await server.app.inject({
+    method: "POST",
+    url: "/api/public/v1/messages/batch",
+    headers: { "x-api-key": key },
+    payload: { messages },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json().data as { messages: { id: string }[] }).messages.map((m) => m.id);
 };
-const smsTo = (route: "smpp" | "http", to: string) => ({ channel: "sms", to, templateId: templates[route], variables: ["Uday", "4711"] });
+const smsTo = (route: "smpp" | "http", to: string) => ({
+  channel: "sms",
+  to,
+  templateId: templates[route],
+  variables: ["Uday", "4711"],
+});
 const states = async (ids: string[]) => {
-  const rows = await db().select({ id: apiMessages.id, state: apiMessages.state, code: apiMessages.code }).from(apiMessages).where(sql`${apiMessages.id} = any(${`{${ids.join(",")}}`}::uuid[])`);
+  const rows = await db()
+    .select({ id: apiMessages.id, state: apiMessages.state, code: apiMessages.code })
+    .from(apiMessages)
+    .where(sql`${apiMessages.id} = any(${`{${ids.join(",")}}`}::uuid[])`);
   return ids.map((id) => rows.find((r) => r.id === id));
 };
 const statusEvents = () =>
   receiver.received
-    .map((r) => ({ envelope: JSON.parse(r.body) as WebhookEnvelope<"message.status">, ok: verifySignature(secret, r.headers, r.body) }))
+    .map((r) => ({
+      envelope: JSON.parse(r.body) as WebhookEnvelope<"message.status">,
+      ok: verifySignature(secret, r.headers, r.body),
+    }))
     .filter((e) => e.envelope.type === "message.status");
-const heard = (id: string): MessageStatusData[] => statusEvents().filter((e) => e.envelope.data.messageId === id).map((e) => e.envelope.data);
+const heard = (id: string): MessageStatusData[] =>
+  statusEvents()
+    .filter((e) => e.envelope.data.messageId === id)
+    .map((e) => e.envelope.data);
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -82,18 +117,43 @@ beforeAll(async () => {
   templates.smpp = await smsAccount(userId, "UDAYSM");
   templates.http = await smsAccount(userId, "UDAYHT");
   smppChannel = await connect("/api/v1/channels/smpp", {
-    name: "Uday SMPP", sender_ids: ["UDAYSM"], host: "127.0.0.1", port: smsc.port, system_id: SMSC_USER.systemId, password: SMSC_USER.password, dlt_entity_id: ENTITY,
+    name: "Uday SMPP",
+    sender_ids: ["UDAYSM"],
+    host: "127.0.0.1",
+    port: smsc.port,
+    system_id: SMSC_USER.systemId,
+    password: SMSC_USER.password,
+    dlt_entity_id: ENTITY,
   });
   const http = await connect("/api/v1/channels/sms-http", {
-    name: "Uday HTTP", sender_ids: ["UDAYHT"], url: provider.url, auth_header: "Authorization", auth_prefix: "Bearer ", api_key: HTTP_KEY,
+    name: "Uday HTTP",
+    sender_ids: ["UDAYHT"],
+    url: provider.url,
+    auth_header: "Authorization",
+    auth_prefix: "Bearer ",
+    api_key: HTTP_KEY,
     body_template: '{"to": "{{to_digits}}", "sender": "{{from}}", "message": "{{text}}", "pe_id": "{{entity_id}}"}',
-    message_id_path: "data.message_id", dlr_id_path: "message_id", dlr_status_path: "status", dlr_code_path: "error_code",
-    dlr_delivered: "DELIVERED, DELIVRD", dlr_failed: "UNDELIVERED, UNDELIV, FAILED, REJECTED, REJECTD, EXPIRED",
+    message_id_path: "data.message_id",
+    dlr_id_path: "message_id",
+    dlr_status_path: "status",
+    dlr_code_path: "error_code",
+    dlr_delivered: "DELIVERED, DELIVRD",
+    dlr_failed: "UNDELIVERED, UNDELIV, FAILED, REJECTED, REJECTD, EXPIRED",
     dlt_entity_id: ENTITY,
   });
   callback.callbackUrl = http.webhook.url;
-  ({ secret } = await createEndpoint(db(), userId, { url: receiver.url, events: ["message.status"] }, { allowPrivate: true, requireHttps: false }));
-  const keyRes = await server.call({ method: "POST", url: "/api/ums/v1/api-keys", as: "user", payload: { name: "SMS receipts", scopes: ["messages:send"] } });
+  ({ secret } = await createEndpoint(
+    db(),
+    userId,
+    { url: receiver.url, events: ["message.status"] },
+    { allowPrivate: true, requireHttps: false },
+  ));
+  const keyRes = await server.call({
+    method: "POST",
+    url: "/api/ums/v1/api-keys",
+    as: "user",
+    payload: { name: "SMS receipts", scopes: ["messages:send"] },
+  });
   key = (keyRes.json() as { data: { key: string } }).data.key;
   // Beside the usual server, two providers connected (a bind and an unbind at the SMSC): more than a minute when the
   // shared machine is at a load average of 30.
@@ -108,11 +168,21 @@ afterAll(async () => {
 
 /** SMPP 3.4 §5.2.28's final states, and ACCEPTD ("read on behalf of the subscriber by customer service"): not delivered to the handset, so the message stays sent. */
 const SMPP_CASES: [ReceiptState, "delivered" | "failed" | "sent"][] = [
-  ["DELIVRD", "delivered"], ["UNDELIV", "failed"], ["EXPIRED", "failed"], ["REJECTD", "failed"], ["DELETED", "failed"], ["UNKNOWN", "failed"], ["ACCEPTD", "sent"],
+  ["DELIVRD", "delivered"],
+  ["UNDELIV", "failed"],
+  ["EXPIRED", "failed"],
+  ["REJECTD", "failed"],
+  ["DELETED", "failed"],
+  ["UNKNOWN", "failed"],
+  ["ACCEPTD", "sent"],
 ];
 /** The HTTP channel's lists decide: a word it does not list (ACCEPTED) changes nothing. */
 const HTTP_CASES: [string, "delivered" | "failed" | "sent"][] = [
-  ["DELIVERED", "delivered"], ["UNDELIVERED", "failed"], ["EXPIRED", "failed"], ["REJECTD", "failed"], ["ACCEPTED", "sent"],
+  ["DELIVERED", "delivered"],
+  ["UNDELIVERED", "failed"],
+  ["EXPIRED", "failed"],
+  ["REJECTD", "failed"],
+  ["ACCEPTED", "sent"],
 ];
 
 describe("SMS receipts settle public-API messages", () => {
@@ -120,23 +190,38 @@ describe("SMS receipts settle public-API messages", () => {
     const smppNumbers = SMPP_CASES.map((_, i) => `98700000${String(10 + i)}`);
     const httpNumbers = HTTP_CASES.map((_, i) => `98700000${String(30 + i)}`);
     SMPP_CASES.forEach(([stat], i) => smsc.behaviour.receiptStates.set(`91${smppNumbers[i]}`, stat));
-    HTTP_CASES.forEach(([status], i) => provider.behaviour.reports.set(`91${httpNumbers[i]}`, { status, code: status === "DELIVERED" ? null : "E42" }));
-    const ids = await sendBatch([...smppNumbers.map((n) => smsTo("smpp", n)), ...httpNumbers.map((n) => smsTo("http", n))]);
+    HTTP_CASES.forEach(([status], i) =>
+      provider.behaviour.reports.set(`91${httpNumbers[i]}`, { status, code: status === "DELIVERED" ? null : "E42" }),
+    );
+    const ids = await sendBatch([
+      ...smppNumbers.map((n) => smsTo("smpp", n)),
+      ...httpNumbers.map((n) => smsTo("http", n)),
+    ]);
     const expected = [...SMPP_CASES, ...HTTP_CASES].map(([, state]) => state);
-    const settled = (rows: Awaited<ReturnType<typeof states>>) => rows.every((r, i) => r?.state === expected[i] && (expected[i] !== "sent" || heard(ids[i]).length === 1));
+    const settled = (rows: Awaited<ReturnType<typeof states>>) =>
+      rows.every((r, i) => r?.state === expected[i] && (expected[i] !== "sent" || heard(ids[i]).length === 1));
     const rows = await until(() => states(ids), settled);
     expect(rows.map((r) => r?.state)).toEqual(expected);
     // Every receipt reached the adapter (the SMSC's deliver_sm each answered); the ACCEPTD and ACCEPTED ones moved nothing.
-    await until(async () => smsc.deliverAnswers.length, (n) => n >= SMPP_CASES.length);
+    await until(
+      async () => smsc.deliverAnswers.length,
+      (n) => n >= SMPP_CASES.length,
+    );
     expect(smsc.deliverAnswers.every((s) => s === 0)).toBe(true);
     // A failure keeps the provider's word: the SMSC's stat, the HTTP provider's error code.
     expect(rows[SMPP_CASES.findIndex(([s]) => s === "EXPIRED")]?.code).toBe("EXPIRED");
     expect(rows[SMPP_CASES.length + 1]?.code).toBe("E42");
     // Webhooks: sent, then the final state, each once and signed.
-    await until(async () => ids.map((id) => heard(id).length), (n) => n.every((c, i) => c === (expected[i] === "sent" ? 1 : 2)));
+    await until(
+      async () => ids.map((id) => heard(id).length),
+      (n) => n.every((c, i) => c === (expected[i] === "sent" ? 1 : 2)),
+    );
     ids.forEach((id, i) => {
       const told = heard(id);
-      expect(told.map((e) => e.status), expected[i]).toEqual(expected[i] === "sent" ? ["sent"] : ["sent", expected[i]]);
+      expect(
+        told.map((e) => e.status),
+        expected[i],
+      ).toEqual(expected[i] === "sent" ? ["sent"] : ["sent", expected[i]]);
       expect(told[0]).toMatchObject({ source: "api", channel: "sms" });
       if (expected[i] === "failed") expect(told[1].error?.code).toBeTruthy();
     });
@@ -149,11 +234,17 @@ describe("SMS receipts settle public-API messages", () => {
     const slow = "9870000051";
     smsc.behaviour.answerAfterMs.set(`91${slow}`, 1500);
     const ids = await sendBatch([smsTo("smpp", early), smsTo("smpp", slow)]);
-    await until(async () => smsc.deliverAnswers.length, (n) => n >= SMPP_CASES.length + 1);
+    await until(
+      async () => smsc.deliverAnswers.length,
+      (n) => n >= SMPP_CASES.length + 1,
+    );
     // The receipt was taken while the message was not yet `sent` with the SMSC's id.
     const [whileSending] = await states([ids[0]]);
     expect(whileSending?.state).toBe("sending");
-    const rows = await until(() => states(ids), (r) => r.every((m) => m?.state === "delivered"));
+    const rows = await until(
+      () => states(ids),
+      (r) => r.every((m) => m?.state === "delivered"),
+    );
     expect(rows.map((r) => r?.state)).toEqual(["delivered", "delivered"]);
   });
 });
@@ -162,7 +253,11 @@ describe("across processes", () => {
   it("a receipt taken by another process's bind settles a message it did not send: one delivery per state", async () => {
     // This process (the test server) binds first (a connection test is made on the channel's own bind); the peer binds
     // second, so the SMSC gives this bind the receipts.
-    const test = await server.call({ method: "POST", url: `/api/v1/channels/carrier-channels/${smppChannel._id}/test`, as: "user" });
+    const test = await server.call({
+      method: "POST",
+      url: `/api/v1/channels/carrier-channels/${smppChannel._id}/test`,
+      as: "user",
+    });
     expect(test.json().data).toMatchObject({ ok: true });
     const peer = await startPeer({ database }, { publicUrl: server.origin });
     await peer.ready();
@@ -170,7 +265,12 @@ describe("across processes", () => {
       // Only the peer sends from now on.
       await server.app.jobs.get("public-api-dispatch")?.stop();
       const { login } = demoSessions(peer);
-      const keyRes = await peer.inject({ method: "POST", url: "/api/ums/v1/api-keys", headers: { authorization: `Bearer ${(await login("user")).token}` }, payload: { name: "Peer", scopes: ["messages:send"] } });
+      const keyRes = await peer.inject({
+        method: "POST",
+        url: "/api/ums/v1/api-keys",
+        headers: { authorization: `Bearer ${(await login("user")).token}` },
+        payload: { name: "Peer", scopes: ["messages:send"] },
+      });
       const peerKey = (keyRes.json() as { data: { key: string } }).data.key;
       // Which process's carrier hears the SMSC's receipts.
       const heardBy = { server: 0, peer: 0 };
@@ -180,10 +280,18 @@ describe("across processes", () => {
       const offs = [server.app.carrier.onEvent(count("server")), peer.carrier.onEvent(count("peer"))];
       const numbers = ["9870000060", "9870000061", "9870000062"];
       smsc.behaviour.receiptStates.set("919870000062", "UNDELIV");
-      const res = await peer.inject({ method: "POST", url: "/api/public/v1/messages/batch", headers: { "x-api-key": peerKey }, payload: { messages: numbers.map((n) => smsTo("smpp", n)) } });
+      const res = await peer.inject({
+        method: "POST",
+        url: "/api/public/v1/messages/batch",
+        headers: { "x-api-key": peerKey },
+        payload: { messages: numbers.map((n) => smsTo("smpp", n)) },
+      });
       expect(res.statusCode, res.body).toBe(201);
       const ids = (res.json().data as { messages: { id: string }[] }).messages.map((m) => m.id);
-      const rows = await until(() => states(ids), (r) => r.every((m) => m?.state === "delivered" || m?.state === "failed"));
+      const rows = await until(
+        () => states(ids),
+        (r) => r.every((m) => m?.state === "delivered" || m?.state === "failed"),
+      );
       expect(rows.map((r) => r?.state)).toEqual(["delivered", "delivered", "failed"]);
       offs.forEach((off) => off());
       expect(heardBy).toEqual({ server: 3, peer: 0 });
@@ -191,8 +299,16 @@ describe("across processes", () => {
       const deliveries = await db()
         .select({ body: webhookDeliveries.body })
         .from(webhookDeliveries)
-        .where(and(eq(webhookDeliveries.event, "message.status"), sql`${webhookDeliveries.body} like any(${`{${ids.map((id) => `%${id}%`).join(",")}}`}::text[])`));
-      const told = deliveries.map((d) => (JSON.parse(d.body) as WebhookEnvelope<"message.status">).data).map((d) => `${ids.indexOf(d.messageId)}:${d.status}`).sort();
+        .where(
+          and(
+            eq(webhookDeliveries.event, "message.status"),
+            sql`${webhookDeliveries.body} like any(${`{${ids.map((id) => `%${id}%`).join(",")}}`}::text[])`,
+          ),
+        );
+      const told = deliveries
+        .map((d) => (JSON.parse(d.body) as WebhookEnvelope<"message.status">).data)
+        .map((d) => `${ids.indexOf(d.messageId)}:${d.status}`)
+        .sort();
       expect(told).toEqual(["0:delivered", "0:sent", "1:delivered", "1:sent", "2:failed", "2:sent"]);
     } finally {
       await peer.close();
@@ -203,19 +319,46 @@ describe("across processes", () => {
 describe("a receipt that never finds its message", () => {
   it("is looked for again a bounded number of times, then logged; one for another kind of message is not", async () => {
     const lines: string[] = [];
-    const log = pino({ level: "warn" }, new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) }));
+    const log = pino(
+      { level: "warn" },
+      new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) }),
+    );
     const carrier = fastSandbox("unmatched");
-    const receipts = startPublicReceipts(db(), carrier, new PublicMessageEvents(), { flushMs: 10, log, onFallback: () => undefined, unmatched: { firstMs: 20, tries: 3 } });
+    const receipts = startPublicReceipts(db(), carrier, new PublicMessageEvents(), {
+      flushMs: 10,
+      log,
+      onFallback: () => undefined,
+      unmatched: { firstMs: 20, tries: 3 },
+    });
     // A campaign recipient's receipt (its send answered CAMPAIGN-1) is the campaigns' business.
     const userId = await server.id("user");
     const template = await whatsappTemplate(db(), userId);
-    const campaignId = await insertCampaign(db(), { userId, templateId: template.id, templateName: template.name, numbers: ["+919870000070"], holdPaise: 100, status: "paused" });
-    await db().update(campaignRecipients).set({ state: "sent", providerMessageId: "CAMPAIGN-1" }).where(eq(campaignRecipients.campaignId, campaignId));
+    const campaignId = await insertCampaign(db(), {
+      userId,
+      templateId: template.id,
+      templateName: template.name,
+      numbers: ["+919870000070"],
+      holdPaise: 100,
+      status: "paused",
+    });
+    await db()
+      .update(campaignRecipients)
+      .set({ state: "sent", providerMessageId: "CAMPAIGN-1" })
+      .where(eq(campaignRecipients.campaignId, campaignId));
     try {
       carrier.inject({ type: "receipt", providerMessageId: "CAMPAIGN-1", status: "delivered", at: new Date() });
       carrier.inject({ type: "receipt", providerMessageId: "NOT-OURS-1", status: "delivered", at: new Date() });
-      const given = await until(async () => lines.filter((l) => l.includes("NOT-OURS-1")), (l) => l.length > 0, 5_000);
-      expect(JSON.parse(given[0])).toMatchObject({ level: 40, receipts: 1, providerMessageIds: ["NOT-OURS-1"], msg: expect.stringContaining("matched no message") });
+      const given = await until(
+        async () => lines.filter((l) => l.includes("NOT-OURS-1")),
+        (l) => l.length > 0,
+        5_000,
+      );
+      expect(JSON.parse(given[0])).toMatchObject({
+        level: 40,
+        receipts: 1,
+        providerMessageIds: ["NOT-OURS-1"],
+        msg: expect.stringContaining("matched no message"),
+      });
       expect(lines.filter((l) => l.includes("CAMPAIGN-1"))).toEqual([]);
     } finally {
       await receipts.stop();

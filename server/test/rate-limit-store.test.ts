@@ -12,7 +12,11 @@ afterAll(async () => server?.close());
 
 const incr = (store: CounterStore, key: string, windowMs: number) =>
   new Promise<{ current: number; ttl: number }>((resolve, reject) =>
-    store.incr(key, (error, result) => (error || !result ? reject(error ?? new Error("no result")) : resolve(result)), windowMs),
+    store.incr(
+      key,
+      (error, result) => (error || !result ? reject(error ?? new Error("no result")) : resolve(result)),
+      windowMs,
+    ),
   );
 
 describe("the PostgreSQL rate-limit store", () => {
@@ -56,7 +60,13 @@ describe("the PostgreSQL rate-limit store", () => {
   it("is what the server uses on PostgreSQL; PGlite (one process) counts in memory", async () => {
     const token = await server.token("user");
     await server.database.db.delete(rateLimits);
-    const login = () => server.app.inject({ method: "POST", url: "/api/v1/auth/login", remoteAddress: "10.3.3.3", payload: { email: "admin", password: DEMO_PASSWORD } });
+    const login = () =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        remoteAddress: "10.3.3.3",
+        payload: { email: "admin", password: DEMO_PASSWORD },
+      });
     for (let i = 0; i < 3; i++) expect((await login()).statusCode).toBe(200);
     expect((await login()).statusCode).toBe(429);
     const rows = await server.database.db.select().from(rateLimits);

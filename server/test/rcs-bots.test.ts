@@ -31,7 +31,8 @@ const list = async (as: DemoName) => {
 };
 const botOf = async (as: DemoName) => (await list(as))[0];
 const snapshot = async () => server.database.db.select().from(rcsBots).orderBy(rcsBots.id);
-const setStatus = (as: DemoName, botId: string, status: string) => server.call({ method: "PUT", url: "/api/v1/bots/botStatus", as, payload: { botId, status } });
+const setStatus = (as: DemoName, botId: string, status: string) =>
+  server.call({ method: "PUT", url: "/api/v1/bots/botStatus", as, payload: { botId, status } });
 
 const validBot = async (overrides: Record<string, unknown> = {}) => ({
   userId: await server.id("priya"),
@@ -49,7 +50,8 @@ const validBot = async (overrides: Record<string, unknown> = {}) => ({
 });
 /** The fields named by an error body (a value can break two rules of one field, e.g. format and pattern). */
 const fieldsOf = (errors: { field: string }[]) => [...new Set(errors.map((e) => e.field))];
-const create = async (payload: Record<string, unknown>) => server.call({ method: "POST", url: "/api/v1/admin/create-rcs-bot", as: "admin", payload });
+const create = async (payload: Record<string, unknown>) =>
+  server.call({ method: "POST", url: "/api/v1/admin/create-rcs-bot", as: "admin", payload });
 
 describe("bots list (botIds)", () => {
   it("shows the manager and the user only their own seeded bot, with a launch state per carrier", async () => {
@@ -62,7 +64,9 @@ describe("bots list (botIds)", () => {
   });
 
   it("shows the admin every account's bots, and the department head and reseller none", async () => {
-    expect((await list("admin")).map((b) => b.name).sort()).toEqual(expect.arrayContaining(["Acme Alerts", "Acme Retail"]));
+    expect((await list("admin")).map((b) => b.name).sort()).toEqual(
+      expect.arrayContaining(["Acme Alerts", "Acme Retail"]),
+    );
     expect(await list("depthead")).toEqual([]);
     expect(await list("reseller")).toEqual([]);
   });
@@ -93,7 +97,14 @@ describe("admin: create an RCS bot", () => {
     expect(res.statusCode).toBe(201);
     const bot = res.json().data as Bot & { providerBotId: string; useCase: string; userId: string };
     expect(res.json().message).toBe("Bot Priya's Shop created for priya");
-    expect(bot).toMatchObject({ name: "Priya's Shop", username: "priya", useCase: "PROMOTIONAL", status: "active", brandColor: "#0A7C59", phone: "+919876543210" });
+    expect(bot).toMatchObject({
+      name: "Priya's Shop",
+      username: "priya",
+      useCase: "PROMOTIONAL",
+      status: "active",
+      brandColor: "#0A7C59",
+      phone: "+919876543210",
+    });
     expect(bot.providerBotId).toMatch(/^sandbox-rbm-/);
     expect(bot.launch.map((l) => l.carrier)).toEqual([...RCS_CARRIERS]);
     expect((await list("priya")).map((b) => b._id)).toEqual([bot._id]);
@@ -146,9 +157,20 @@ describe("admin: create an RCS bot", () => {
 describe("admin: update a bot", () => {
   it("changes the fields sent and keeps the rest", async () => {
     const bot = await botOf("user");
-    const res = await server.call({ method: "PUT", url: "/api/v1/admin/update-bot", as: "admin", payload: { botId: bot._id, name: "Acme Alerts 2", phone: "+91 99887 76655" } });
+    const res = await server.call({
+      method: "PUT",
+      url: "/api/v1/admin/update-bot",
+      as: "admin",
+      payload: { botId: bot._id, name: "Acme Alerts 2", phone: "+91 99887 76655" },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ _id: bot._id, name: "Acme Alerts 2", phone: "+919988776655", brandColor: bot.brandColor, username: "user" });
+    expect(res.json().data).toMatchObject({
+      _id: bot._id,
+      name: "Acme Alerts 2",
+      phone: "+919988776655",
+      brandColor: bot.brandColor,
+      username: "user",
+    });
     expect((await botOf("user")).name).toBe("Acme Alerts 2");
   });
 
@@ -161,14 +183,24 @@ describe("admin: update a bot", () => {
   ])("refuses %j and changes nothing", async (fields, field) => {
     const bot = await botOf("user");
     const before = await snapshot();
-    const res = await server.call({ method: "PUT", url: "/api/v1/admin/update-bot", as: "admin", payload: { botId: bot._id, ...fields } });
+    const res = await server.call({
+      method: "PUT",
+      url: "/api/v1/admin/update-bot",
+      as: "admin",
+      payload: { botId: bot._id, ...fields },
+    });
     expect(res.statusCode).toBe(400);
     expect(fieldsOf(res.json().errors)).toEqual([field]);
     expect(await snapshot()).toEqual(before);
   });
 
   it("answers 404 for an unknown bot", async () => {
-    const res = await server.call({ method: "PUT", url: "/api/v1/admin/update-bot", as: "admin", payload: { botId: "00000000-0000-4000-8000-000000000000", name: "X" } });
+    const res = await server.call({
+      method: "PUT",
+      url: "/api/v1/admin/update-bot",
+      as: "admin",
+      payload: { botId: "00000000-0000-4000-8000-000000000000", name: "X" },
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -178,7 +210,11 @@ describe("bot status", () => {
     const bot = await botOf("manager");
     const off = await setStatus("manager", bot._id, "inactive");
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toMatchObject({ success: true, message: "Bot Acme Retail is now inactive", data: { _id: bot._id, status: "inactive" } });
+    expect(off.json()).toMatchObject({
+      success: true,
+      message: "Bot Acme Retail is now inactive",
+      data: { _id: bot._id, status: "inactive" },
+    });
     expect((await botOf("manager")).status).toBe("inactive");
     expect((await setStatus("manager", bot._id, "active")).json().data.status).toBe("active");
   });
@@ -186,7 +222,11 @@ describe("bot status", () => {
   it("answers 404 for another account's bot and changes nothing (tenancy)", async () => {
     const [managerBot, userBot] = [await botOf("manager"), await botOf("user")];
     const before = await snapshot();
-    for (const [as, id] of [["manager", userBot._id], ["user", managerBot._id], ["priya", managerBot._id]] as const) {
+    for (const [as, id] of [
+      ["manager", userBot._id],
+      ["user", managerBot._id],
+      ["priya", managerBot._id],
+    ] as const) {
       const res = await setStatus(as, id, "inactive");
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ success: false, message: "Bot not found" });
@@ -220,17 +260,34 @@ describe("launch states progress over time", () => {
   it("goes from UNLAUNCHED/PENDING at creation to a verdict on every carrier once the launch window has passed", async () => {
     const database = await freshDatabase();
     const carrier = createSandboxCarrier({ ...sandboxConfigFromEnv({}), rcsLaunchMs: { min: 100, max: 300 } });
-    const app = await buildApp({ database, carrier, logger: false, config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "t" } });
+    const app = await buildApp({
+      database,
+      carrier,
+      logger: false,
+      config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "t" },
+    });
     try {
-      const token = (await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "admin", password: DEMO_PASSWORD } })).json().data.token as string;
+      const token = (
+        await app.inject({
+          method: "POST",
+          url: "/api/v1/auth/login",
+          payload: { email: "admin", password: DEMO_PASSWORD },
+        })
+      ).json().data.token as string;
       const headers = { authorization: `Bearer ${token}` };
       const [{ id: userId }] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, "user"));
-      const created = await app.inject({ method: "POST", url: "/api/v1/admin/create-rcs-bot", headers, payload: { ...(await validBot()), userId } });
+      const created = await app.inject({
+        method: "POST",
+        url: "/api/v1/admin/create-rcs-bot",
+        headers,
+        payload: { ...(await validBot()), userId },
+      });
       expect(created.statusCode).toBe(201);
       const bot = created.json().data as Bot;
       for (const l of bot.launch) expect(["UNLAUNCHED", "PENDING"]).toContain(l.state);
       await new Promise((resolve) => setTimeout(resolve, 350));
-      const later = (await app.inject({ method: "GET", url: `/api/v1/admin/bot/${bot._id}`, headers })).json().data as Bot;
+      const later = (await app.inject({ method: "GET", url: `/api/v1/admin/bot/${bot._id}`, headers })).json()
+        .data as Bot;
       for (const l of later.launch) {
         expect(["LAUNCHED", "REJECTED"]).toContain(l.state);
         if (l.state === "REJECTED") expect(l.reason).toEqual(expect.any(String));

@@ -10,7 +10,15 @@ import { DEFAULT_RATES, RBM_CONVERSATION_MS } from "../../contract/domain/chargi
 import type { Database } from "../db/client";
 import { apiMessages, balanceLedger, campaignRecipients, campaigns, rcsBots, rcsConversations } from "../db/schema";
 import { startRcsConversations } from "../services/campaigns/rcs-conversations";
-import { balanceOf, dispatchServer, fastSandbox, insertCampaign, setBalance, until, type DispatchServer } from "./campaign-fixtures";
+import {
+  balanceOf,
+  dispatchServer,
+  fastSandbox,
+  insertCampaign,
+  setBalance,
+  until,
+  type DispatchServer,
+} from "./campaign-fixtures";
 import { rcsSetup } from "./campaign-control-fixtures";
 import { freshDatabase } from "./harness";
 import { expectLedgerBalanced } from "./ledger-invariant";
@@ -33,7 +41,9 @@ const db = () => database.db;
 beforeAll(async () => {
   database = await freshDatabase();
   // Replies come well after the send's outcome is written, as a person's would.
-  server = await dispatchServer(database, { carrier: fastSandbox("rcs-conversations", { replyMs: { min: 300, max: 400 } }) });
+  server = await dispatchServer(database, {
+    carrier: fastSandbox("rcs-conversations", { replyMs: { min: 300, max: 400 } }),
+  });
   userId = await server.id("user");
   await setBalance(db(), userId, "100.00");
   conversational = await rcsSetup(db(), userId);
@@ -47,30 +57,64 @@ afterAll(async () => {
 afterEach(async () => expectLedgerBalanced(db()));
 
 async function rcsCampaign(bot: { botId: string; templateId: string }, numbers: string[]): Promise<string> {
-  const id = await insertCampaign(db(), { userId, channel: "rcs", templateId: bot.templateId, templateName: "rcs hi", sender: bot.botId, numbers, holdPaise: numbers.length * DEFAULT_RATES.rcs });
+  const id = await insertCampaign(db(), {
+    userId,
+    channel: "rcs",
+    templateId: bot.templateId,
+    templateName: "rcs hi",
+    sender: bot.botId,
+    numbers,
+    holdPaise: numbers.length * DEFAULT_RATES.rcs,
+  });
   await db().update(campaigns).set({ botId: bot.botId }).where(eq(campaigns.id, id));
   return id;
 }
-const recipientsOf = (id: string) => db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id));
-const costByNumber = async (id: string) => Object.fromEntries((await recipientsOf(id)).map((r) => [r.number, r.costPaise]));
-const conversationsWith = (number: string) => db().select().from(rcsConversations).where(eq(rcsConversations.number, number));
-const completed = (id: string) => until(() => db().select().from(campaigns).where(eq(campaigns.id, id)), ([c]) => c.status === "completed");
+const recipientsOf = (id: string) =>
+  db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id));
+const costByNumber = async (id: string) =>
+  Object.fromEntries((await recipientsOf(id)).map((r) => [r.number, r.costPaise]));
+const conversationsWith = (number: string) =>
+  db().select().from(rcsConversations).where(eq(rcsConversations.number, number));
+const completed = (id: string) =>
+  until(
+    () => db().select().from(campaigns).where(eq(campaigns.id, id)),
+    ([c]) => c.status === "completed",
+  );
 
 describe("a conversational RCS bot", () => {
   it("a reply starts a 24-hour conversation: charged once, the answered message's own charge given back", async () => {
     const before = await balanceOf(db(), userId);
     const id = await rcsCampaign(conversational, [DELIVERED, REPLIES[0]]);
     await completed(id);
-    const [conversation] = await until(() => conversationsWith(REPLIES[0]), (rows) => rows.length === 1);
-    expect(conversation).toMatchObject({ userId, botId: conversational.botId, costPaise: CONVERSATION, givenBackPaise: BASIC });
+    const [conversation] = await until(
+      () => conversationsWith(REPLIES[0]),
+      (rows) => rows.length === 1,
+    );
+    expect(conversation).toMatchObject({
+      userId,
+      botId: conversational.botId,
+      costPaise: CONVERSATION,
+      givenBackPaise: BASIC,
+    });
     expect(conversation.endsAt.getTime() - conversation.startedAt.getTime()).toBe(RBM_CONVERSATION_MS);
     // The message answered is part of the conversation; the one nobody answered stays billed on its own.
-    await until(() => costByNumber(id), (costs) => costs[REPLIES[0]] === 0);
+    await until(
+      () => costByNumber(id),
+      (costs) => costs[REPLIES[0]] === 0,
+    );
     expect(await costByNumber(id)).toEqual({ [DELIVERED]: BASIC, [REPLIES[0]]: 0 });
     const [row] = await db().select().from(campaigns).where(eq(campaigns.id, id));
     expect(row).toMatchObject({ spentPaise: BASIC, heldPaise: BASIC });
-    const ledger = await db().select().from(balanceLedger).where(and(eq(balanceLedger.userId, userId), eq(balanceLedger.kind, "rcs_conversation")));
-    expect(ledger.map((l) => [l.amount, l.note])).toEqual([[(-CONVERSATION / 100).toFixed(2), `RCS conversation with ${REPLIES[0]} (${await botName(conversational.botId)}): 24 hours from their reply`]]);
+    const ledger = await db()
+      .select()
+      .from(balanceLedger)
+      .where(and(eq(balanceLedger.userId, userId), eq(balanceLedger.kind, "rcs_conversation")));
+    expect(ledger.map((l) => [l.amount, l.note])).toEqual([
+      [
+        (-CONVERSATION / 100).toFixed(2),
+        `RCS conversation with ${REPLIES[0]} (${await botName(conversational.botId)}): 24 hours from their reply`,
+      ],
+    ]);
     expect(await balanceOf(db(), userId)).toBe(before - BASIC - CONVERSATION);
   });
 
@@ -79,7 +123,10 @@ describe("a conversational RCS bot", () => {
     const id = await rcsCampaign(conversational, [REPLIES[0], DELIVERED]);
     await completed(id);
     expect(await costByNumber(id)).toEqual({ [REPLIES[0]]: 0, [DELIVERED]: BASIC });
-    await until(() => recipientsOf(id), (rows) => rows.some((r) => r.number === REPLIES[0] && r.state === "replied"));
+    await until(
+      () => recipientsOf(id),
+      (rows) => rows.some((r) => r.number === REPLIES[0] && r.state === "replied"),
+    );
     // The reply went through the listener after the campaign's own bookkeeping: give its round a moment.
     await new Promise((r) => setTimeout(r, 300));
     expect(await conversationsWith(REPLIES[0])).toHaveLength(1);
@@ -89,18 +136,31 @@ describe("a conversational RCS bot", () => {
   it("the public API: an answered message is given back for the conversation, the next one inside it is free", async () => {
     const key = await apiKey();
     const send = async () => {
-      const res = await server.app.inject({ method: "POST", url: "/api/public/v1/messages", headers: { "x-api-key": key }, payload: { channel: "rcs", from: conversational.botId, to: REPLIES[1], text: "Hi" } });
+      const res = await server.app.inject({
+        method: "POST",
+        url: "/api/public/v1/messages",
+        headers: { "x-api-key": key },
+        payload: { channel: "rcs", from: conversational.botId, to: REPLIES[1], text: "Hi" },
+      });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().data as { id: string; cost: number };
     };
     const before = await balanceOf(db(), userId);
     const first = await send();
     expect(first.cost).toBe(BASIC / 100);
-    await until(() => conversationsWith(REPLIES[1]), (rows) => rows.length === 1);
+    await until(
+      () => conversationsWith(REPLIES[1]),
+      (rows) => rows.length === 1,
+    );
     const [row] = await db().select().from(apiMessages).where(eq(apiMessages.id, first.id));
     expect(row.costPaise).toBe(0);
-    const refund = await db().select().from(balanceLedger).where(and(like(balanceLedger.note, `%${first.id}%`), eq(balanceLedger.kind, "api_refund")));
-    expect(refund.map((r) => [r.amount, r.note])).toEqual([[(BASIC / 100).toFixed(2), `API message in an RCS conversation (charged once for it) (${first.id})`]]);
+    const refund = await db()
+      .select()
+      .from(balanceLedger)
+      .where(and(like(balanceLedger.note, `%${first.id}%`), eq(balanceLedger.kind, "api_refund")));
+    expect(refund.map((r) => [r.amount, r.note])).toEqual([
+      [(BASIC / 100).toFixed(2), `API message in an RCS conversation (charged once for it) (${first.id})`],
+    ]);
     const second = await send();
     expect(second.cost).toBe(0);
     expect(await balanceOf(db(), userId)).toBe(before - CONVERSATION);
@@ -112,11 +172,16 @@ describe("a non-conversational RCS bot", () => {
     const before = await balanceOf(db(), userId);
     const id = await rcsCampaign(perMessage, [REPLIES[2]]);
     await completed(id);
-    await until(() => recipientsOf(id), (rows) => rows.every((r) => r.state === "replied"));
+    await until(
+      () => recipientsOf(id),
+      (rows) => rows.every((r) => r.state === "replied"),
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(await conversationsWith(REPLIES[2])).toEqual([]);
     expect(await costByNumber(id)).toEqual({ [REPLIES[2]]: BASIC });
-    expect(await startRcsConversations(db(), [{ to: perMessage.botId, number: REPLIES[2], at: new Date() }], DEFAULT_RATES)).toEqual([{ started: false, reason: "not_conversational" }]);
+    expect(
+      await startRcsConversations(db(), [{ to: perMessage.botId, number: REPLIES[2], at: new Date() }], DEFAULT_RATES),
+    ).toEqual([{ started: false, reason: "not_conversational" }]);
     expect(await balanceOf(db(), userId)).toBe(before - BASIC);
   });
 });
@@ -127,9 +192,12 @@ describe("starting a conversation", () => {
     await completed(id);
     const [recipient] = await recipientsOf(id);
     const sentAt = recipient.sentAt ?? new Date();
-    const reply = (at: Date) => startRcsConversations(db(), [{ to: conversational.botId, number: recipient.number, at }], DEFAULT_RATES);
+    const reply = (at: Date) =>
+      startRcsConversations(db(), [{ to: conversational.botId, number: recipient.number, at }], DEFAULT_RATES);
     // A day and more after the message: nothing of the bot's to answer.
-    expect(await reply(new Date(sentAt.getTime() + RBM_CONVERSATION_MS + 60_000))).toEqual([{ started: false, reason: "nothing_answered" }]);
+    expect(await reply(new Date(sentAt.getTime() + RBM_CONVERSATION_MS + 60_000))).toEqual([
+      { started: false, reason: "nothing_answered" },
+    ]);
     // The balance with the message's charge back still short of the conversation's rate: nothing changes.
     await setBalance(db(), userId, "0.00");
     expect(await reply(new Date())).toEqual([{ started: false, reason: "insufficient_balance" }]);
@@ -152,7 +220,9 @@ async function botName(id: string): Promise<string> {
 
 async function apiKey(): Promise<string> {
   const res = await server.app.inject({
-    method: "POST", url: "/api/ums/v1/api-keys", headers: { authorization: `Bearer ${await server.token("user")}` },
+    method: "POST",
+    url: "/api/ums/v1/api-keys",
+    headers: { authorization: `Bearer ${await server.token("user")}` },
     payload: { name: "RCS conversations", scopes: ["messages:send"] },
   });
   return (res.json() as { data: { key: string } }).data.key;

@@ -48,19 +48,31 @@ describe("two server processes on one PostgreSQL", () => {
     try {
       // Migrated and seeded once here, so the two processes start on a ready database.
       const dataDir = mkdtempSync(join(tmpdir(), "rt-two-"));
-      const seeder = await buildApp({ database, logger: false, config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "x", dataDir } });
+      const seeder = await buildApp({
+        database,
+        logger: false,
+        config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "x", dataDir },
+      });
       await seeder.ready();
       await seeder.close();
       const env = { DATABASE_URL: database.url ?? "", DATA_DIR: dataDir, SEED_DEMO: "false" };
       children.push(await startChild(env), await startChild(env));
       const [a, b] = children.map((c) => `http://127.0.0.1:${c.port}`);
       const login = async (base: string, name: string) => {
-        const res = await fetch(`${base}/api/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: name, password: DEMO_PASSWORD }) });
+        const res = await fetch(`${base}/api/v1/auth/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: name, password: DEMO_PASSWORD }),
+        });
         expect(res.status).toBe(200);
         return ((await res.json()) as { data: { token: string } }).data.token;
       };
       const post = async (base: string, token: string, path: string, body?: unknown) =>
-        fetch(`${base}${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
+        fetch(`${base}${path}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
 
       const userToken = await login(a, "user");
       const onA = await open(a, userToken);
@@ -130,7 +142,10 @@ describe("two server instances on one PostgreSQL (in process)", () => {
     const received = once<{ text: string }>(socket, "progressUpdate");
     peer.io.to(userRoom(await server.id("user"))).emit("progressUpdate", { text });
     expect((await received).text).toBe(text);
-    const [row] = await rowsOf<{ n: number }>(server.database.db, sql`select count(*)::int as n from socket_io_attachments`);
+    const [row] = await rowsOf<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from socket_io_attachments`,
+    );
     expect(row.n).toBeGreaterThan(0);
     socket.close();
   });
@@ -162,7 +177,10 @@ describe("the adapter's connections", () => {
       expect(Date.now() - started).toBeLessThan(3000);
       // No LISTEN connection of the closed adapter is left on the server.
       await new Promise((r) => setTimeout(r, 2500));
-      const [row] = await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'LISTEN "socket.io#/"'`);
+      const [row] = await rowsOf<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'LISTEN "socket.io#/"'`,
+      );
       expect(row.n).toBe(0);
     } finally {
       await database.close();

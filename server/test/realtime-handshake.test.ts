@@ -31,7 +31,12 @@ describe("raw WebSocket, Engine.IO 4", () => {
     const opened = await rawOpen(url, { token: await server.token("user") });
     if ("refused" in opened) throw new Error(`refused ${opened.refused}`);
     const open = openPacket(await opened.next());
-    expect(open).toMatchObject({ sid: expect.any(String), upgrades: [], pingInterval: expect.any(Number), pingTimeout: expect.any(Number) });
+    expect(open).toMatchObject({
+      sid: expect.any(String),
+      upgrades: [],
+      pingInterval: expect.any(Number),
+      pingTimeout: expect.any(Number),
+    });
     opened.send("40");
     const answer = await opened.next();
     expect(answer).toMatch(/^40\{"sid":"[^"]+"\}$/);
@@ -47,7 +52,10 @@ describe("raw WebSocket, Engine.IO 4", () => {
   });
 
   it("answers 44 with SPEC's message to a CONNECT without a token, with a bad one, or with one signed by another key", async () => {
-    const foreign = await signToken({ sub: await server.id("user"), role: "user", sid: crypto.randomUUID(), iat: 0, exp: 4_000_000_000 }, "not-our-secret");
+    const foreign = await signToken(
+      { sub: await server.id("user"), role: "user", sid: crypto.randomUUID(), iat: 0, exp: 4_000_000_000 },
+      "not-our-secret",
+    );
     const cases: [Record<string, string>, string][] = [
       [{}, MSG.noToken],
       [{ token: "" }, MSG.noToken],
@@ -65,8 +73,14 @@ describe("raw WebSocket, Engine.IO 4", () => {
     const sub = await server.id("user");
     const now = Math.floor(Date.now() / 1000);
     const secret = "test-secret";
-    const expired = await signToken({ sub, role: "user", sid: crypto.randomUUID(), iat: now - 100, exp: now - 10 }, secret);
-    const unknownSession = await signToken({ sub, role: "user", sid: crypto.randomUUID(), iat: now, exp: now + 600 }, secret);
+    const expired = await signToken(
+      { sub, role: "user", sid: crypto.randomUUID(), iat: now - 100, exp: now - 10 },
+      secret,
+    );
+    const unknownSession = await signToken(
+      { sub, role: "user", sid: crypto.randomUUID(), iat: now, exp: now + 600 },
+      secret,
+    );
     for (const token of [expired, unknownSession]) {
       const { socket, answer } = await connectRaw(url, { token });
       expect(answer).toBe(refusal(MSG.invalidToken));
@@ -87,7 +101,8 @@ describe("raw WebSocket, Engine.IO 4", () => {
 
   it("refuses a suspended user's token with the suspension message", async () => {
     const token = await server.freshToken("rahul");
-    const suspend = (status: string) => server.call({ method: "PUT", url: "/api/v1/admin/user", as: "admin", payload: { userId: rahulId, status } });
+    const suspend = (status: string) =>
+      server.call({ method: "PUT", url: "/api/v1/admin/user", as: "admin", payload: { userId: rahulId, status } });
     const rahulId = await server.id("rahul");
     expect((await suspend("suspended")).statusCode).toBe(200);
     try {
@@ -165,7 +180,10 @@ describe("socket.io-client", () => {
     await logout(token);
     await expect(open({ query: { token } })).rejects.toThrow(MSG.invalidToken);
     const now = Math.floor(Date.now() / 1000);
-    const expired = await signToken({ sub: await server.id("user"), role: "user", sid: crypto.randomUUID(), iat: now - 100, exp: now - 10 }, "test-secret");
+    const expired = await signToken(
+      { sub: await server.id("user"), role: "user", sid: crypto.randomUUID(), iat: now - 100, exp: now - 10 },
+      "test-secret",
+    );
     await expect(open({ auth: { token: expired } })).rejects.toThrow(MSG.invalidToken);
   });
 
@@ -191,7 +209,10 @@ describe("shutdown", () => {
     const reason = new Promise<string>((resolve) => client.once("disconnect", resolve));
     const hint = new Promise<ServerShutdownHint>((resolve) => client.once(SERVER_SHUTDOWN_EVENT, resolve));
     const started = Date.now();
-    const closed = await Promise.race([other.close().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 5000))]);
+    const closed = await Promise.race([
+      other.close().then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), 5000)),
+    ]);
     expect(closed, "app.close() still waiting after 5 s").toBe(true);
     expect(Date.now() - started).toBeLessThan(2000);
     // Not "io server disconnect", after which socket.io clients never reconnect: a transport close, after the hint.
@@ -224,7 +245,11 @@ describe("a session ended while its handshake is being checked", () => {
       },
     });
     const hub = Fastify();
-    await attachRealtime(hub, { secret: server.app.authDeps.secret, sessions }, { publicUrl: undefined, corsOrigin: undefined });
+    await attachRealtime(
+      hub,
+      { secret: server.app.authDeps.secret, sessions },
+      { publicUrl: undefined, corsOrigin: undefined },
+    );
     await hub.listen({ port: 0, host: "127.0.0.1" });
     try {
       const base = `http://127.0.0.1:${(hub.server.address() as AddressInfo).port}`;

@@ -5,7 +5,13 @@ import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BALANCE_REQUEST_DECIDED_EVENT } from "../../contract/domain/balance-requests";
 import { PROGRESS_EVENT, REPORT_PROGRESS_EVENT } from "../../contract/domain/campaigns";
-import { AGENT_PRESENCE_EVENT, CHAT_MESSAGE_EVENT, CHAT_STATUS_EVENT, CONVERSATION_EVENT, TYPING_EVENT } from "../../contract/domain/chats";
+import {
+  AGENT_PRESENCE_EVENT,
+  CHAT_MESSAGE_EVENT,
+  CHAT_STATUS_EVENT,
+  CONVERSATION_EVENT,
+  TYPING_EVENT,
+} from "../../contract/domain/chats";
 import { NOTIFICATION_EVENT, NOTIFICATIONS_READ_EVENT } from "../../contract/domain/notifications";
 import { TEMPLATE_STATUS_EVENT } from "../../contract/domain/whatsapp-template-events";
 import { userRoom } from "../realtime";
@@ -14,8 +20,17 @@ import { startServer, type DemoName, type TestServer } from "./harness";
 
 /** Every event the server pushes to the console. */
 const SERVER_EVENTS = [
-  CHAT_MESSAGE_EVENT, TYPING_EVENT, CHAT_STATUS_EVENT, CONVERSATION_EVENT, AGENT_PRESENCE_EVENT,
-  PROGRESS_EVENT, REPORT_PROGRESS_EVENT, TEMPLATE_STATUS_EVENT, BALANCE_REQUEST_DECIDED_EVENT, NOTIFICATION_EVENT, NOTIFICATIONS_READ_EVENT,
+  CHAT_MESSAGE_EVENT,
+  TYPING_EVENT,
+  CHAT_STATUS_EVENT,
+  CONVERSATION_EVENT,
+  AGENT_PRESENCE_EVENT,
+  PROGRESS_EVENT,
+  REPORT_PROGRESS_EVENT,
+  TEMPLATE_STATUS_EVENT,
+  BALANCE_REQUEST_DECIDED_EVENT,
+  NOTIFICATION_EVENT,
+  NOTIFICATIONS_READ_EVENT,
 ];
 
 let server: TestServer;
@@ -56,7 +71,12 @@ async function until(check: () => boolean, ms = 3000): Promise<void> {
 
 describe("events reach only their account's sockets", () => {
   it("each server event emitted for one organization reaches its two sockets, not another organization's nor its own sub-user's", async () => {
-    const [own, ownSecondTab, otherTenant, subUser] = await Promise.all([listen("manager"), listen("manager"), listen("globex"), listen("priya")]);
+    const [own, ownSecondTab, otherTenant, subUser] = await Promise.all([
+      listen("manager"),
+      listen("manager"),
+      listen("globex"),
+      listen("priya"),
+    ]);
     const managerId = await server.id("manager");
     for (const event of SERVER_EVENTS) server.app.io.to(userRoom(managerId)).emit(event, { event, for: managerId });
     await until(() => own.heard.length === SERVER_EVENTS.length && ownSecondTab.heard.length === SERVER_EVENTS.length);
@@ -72,7 +92,10 @@ describe("events reach only their account's sockets", () => {
   it("chat events sent to an organization's conversation rooms reach no socket of another organization", async () => {
     const [otherTenant, otherSubUser] = await Promise.all([listen("globex"), listen("user")]);
     const managerId = await server.id("manager");
-    const rooms = [...conversationRooms(managerId, null), ...conversationRooms(managerId, "00000000-0000-4000-8000-000000000001")];
+    const rooms = [
+      ...conversationRooms(managerId, null),
+      ...conversationRooms(managerId, "00000000-0000-4000-8000-000000000001"),
+    ];
     for (const event of SERVER_EVENTS) server.app.io.to(rooms).emit(event, { event });
     await settle();
     expect(otherTenant.heard).toEqual([]);
@@ -82,16 +105,31 @@ describe("events reach only their account's sockets", () => {
   });
 
   it("a real event (a balance decision and its notification) reaches the requester only", async () => {
-    const [requester, approver, otherTenant, sibling] = await Promise.all([listen("user"), listen("manager"), listen("globex"), listen("rahul")]);
-    const created = await server.call({ method: "POST", url: "/api/balance/requestBalance", as: "user", payload: { requestedBalance: 120 } });
+    const [requester, approver, otherTenant, sibling] = await Promise.all([
+      listen("user"),
+      listen("manager"),
+      listen("globex"),
+      listen("rahul"),
+    ]);
+    const created = await server.call({
+      method: "POST",
+      url: "/api/balance/requestBalance",
+      as: "user",
+      payload: { requestedBalance: 120 },
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().data._id as string;
-    expect((await server.call({ method: "POST", url: `/api/balance/requests/${id}/approve`, as: "manager" })).statusCode).toBe(200);
+    expect(
+      (await server.call({ method: "POST", url: `/api/balance/requests/${id}/approve`, as: "manager" })).statusCode,
+    ).toBe(200);
     await until(() => requester.heard.length === 2);
     await settle();
     expect(requester.heard).toEqual([
       { event: BALANCE_REQUEST_DECIDED_EVENT, payload: expect.objectContaining({ _id: id, status: "approved" }) },
-      { event: NOTIFICATION_EVENT, payload: expect.objectContaining({ kind: "balance_request", title: "Balance request approved" }) },
+      {
+        event: NOTIFICATION_EVENT,
+        payload: expect.objectContaining({ kind: "balance_request", title: "Balance request approved" }),
+      },
     ]);
     expect(approver.heard).toEqual([]);
     expect(otherTenant.heard).toEqual([]);

@@ -55,14 +55,24 @@ describe("sockets of ended sessions", () => {
   it("disconnects a suspended user's sockets", async () => {
     const socket = await open({ auth: { token: await server.freshToken("priya") } });
     const gone = disconnected(socket);
-    const res = await server.call({ method: "PUT", url: "/api/v1/admin/user", as: "admin", payload: { userId: await server.id("priya"), status: "suspended" } });
+    const res = await server.call({
+      method: "PUT",
+      url: "/api/v1/admin/user",
+      as: "admin",
+      payload: { userId: await server.id("priya"), status: "suspended" },
+    });
     expect(res.statusCode).toBe(200);
     expect(await gone).toBe("io server disconnect");
   });
 
   it("disconnects the socket of a session that logs out, and of impersonation sessions opened from it", async () => {
     const adminToken = await server.freshToken("admin");
-    const imp = await server.call({ method: "POST", url: "/api/v1/auth/admin-impersonate", token: adminToken, payload: { userId: await server.id("user") } });
+    const imp = await server.call({
+      method: "POST",
+      url: "/api/v1/auth/admin-impersonate",
+      token: adminToken,
+      payload: { userId: await server.id("user") },
+    });
     const own = await open({ auth: { token: adminToken } });
     const impersonated = await open({ auth: { token: imp.json().data.token as string } });
     const bystander = await open({ auth: { token: await server.token("user") } });
@@ -87,7 +97,10 @@ describe("handshake Origin", () => {
   });
 
   it("accepts PUBLIC_URL and CORS_ORIGIN entries, nothing else", () => {
-    const config = { publicUrl: "https://console.example.com", corsOrigin: "https://a.example, https://b.example:8443" };
+    const config = {
+      publicUrl: "https://console.example.com",
+      corsOrigin: "https://a.example, https://b.example:8443",
+    };
     const req = (origin: string | undefined) => ({ headers: { host: "10.0.0.5:8080", ...(origin ? { origin } : {}) } });
     expect(originAllowed(req("http://10.0.0.5:8080"), config)).toBe(true);
     expect(originAllowed(req("https://console.example.com"), config)).toBe(true);

@@ -19,20 +19,34 @@ import { reportFileKey, XLSX_TYPE } from "../services/reports/files";
 import { TOO_MANY_REPORTS } from "../services/reports/request";
 import { DETAILED_COLUMNS, SUMMARY_COLUMNS } from "../services/reports/write";
 import { startServer, type DemoName, type TestServer } from "./harness";
-import { EVIL_NAME, EVIL_REPLY, generate, generateUrl, MARCH, reportCount, seedReportCampaigns, settle, type ReportFixtures } from "./report-fixtures";
+import {
+  EVIL_NAME,
+  EVIL_REPLY,
+  generate,
+  generateUrl,
+  MARCH,
+  reportCount,
+  seedReportCampaigns,
+  settle,
+  type ReportFixtures,
+} from "./report-fixtures";
 
 let server: TestServer;
 let fx: ReportFixtures;
 const TTL_HOURS = 72;
 beforeAll(async () => {
   // The job runs when a test ticks it; two recipients per read, so a report of seven takes several batches.
-  server = await startServer({ jobIntervalMs: 3_600_000, reports: { ttlHours: TTL_HOURS, batchRows: 2, leaseMs: 60_000 } });
+  server = await startServer({
+    jobIntervalMs: 3_600_000,
+    reports: { ttlHours: TTL_HOURS, batchRows: 2, leaseMs: 60_000 },
+  });
   fx = await seedReportCampaigns(server);
 }, 180_000);
 afterAll(async () => server?.close());
 
 const details = (as: DemoName, id: string) => server.call({ method: "GET", url: `/api/v1/reports/details/${id}`, as });
-const download = (as: DemoName, id: string) => server.call({ method: "GET", url: `/api/v1/reports/download/${id}`, as });
+const download = (as: DemoName, id: string) =>
+  server.call({ method: "GET", url: `/api/v1/reports/download/${id}`, as });
 const list = async (as: DemoName, query = "") => {
   const res = await server.call({ method: "GET", url: `/api/v1/reports/list?limit=100${query}`, as });
   expect(res.statusCode, res.body).toBe(200);
@@ -43,12 +57,27 @@ const csvRows = (body: string) => parse(body, { columns: true }) as Record<strin
 describe("a detailed report", () => {
   it("of one campaign lists every recipient with its states and timestamps, as a formula-safe CSV download", async () => {
     const queued = await generate(server, "manager", { channel: "whatsapp", campaignId: fx.whatsapp, detailed: true });
-    expect(queued).toMatchObject({ status: "queued", progress: 0, channel: "whatsapp", campaignId: fx.whatsapp, campaignName: EVIL_NAME, detailedCampaignReport: true, format: "csv", from: MARCH.from, to: MARCH.to });
+    expect(queued).toMatchObject({
+      status: "queued",
+      progress: 0,
+      channel: "whatsapp",
+      campaignId: fx.whatsapp,
+      campaignName: EVIL_NAME,
+      detailedCampaignReport: true,
+      format: "csv",
+      from: MARCH.from,
+      to: MARCH.to,
+    });
     const row = await settle(server, queued._id);
     expect(row).toMatchObject({ status: "ready", rowsDone: 7, rowsTotal: 7, attempt: 1 });
 
     const record = (await details("manager", queued._id)).json().data as ReportRecord;
-    expect(record).toMatchObject({ status: "ready", progress: 100, rowsDone: 7, fileName: expect.stringMatching(/^detailed-report-.*-2024-03-01-to-2024-03-31\.csv$/) });
+    expect(record).toMatchObject({
+      status: "ready",
+      progress: 100,
+      rowsDone: 7,
+      fileName: expect.stringMatching(/^detailed-report-.*-2024-03-01-to-2024-03-31\.csv$/),
+    });
     expect(record.size).toBeGreaterThan(0);
     // Kept REPORT_TTL_HOURS after it was written.
     expect(Date.parse(record.expiresAt ?? "") - Date.parse(record.completedAt ?? "")).toBe(TTL_HOURS * 3_600_000);
@@ -60,11 +89,31 @@ describe("a detailed report", () => {
     expect(Number(res.headers["content-length"])).toBe(record.size);
     expect(res.body.split("\r\n")[0]).toBe(DETAILED_COLUMNS.join(","));
     const rows = csvRows(res.body);
-    expect(rows.map((r) => r.number)).toEqual(["+919800000001", "+919800000002", "+919800000003", "+919800000004", "+919800000005", "+919800000006", "+919800000007"]);
+    expect(rows.map((r) => r.number)).toEqual([
+      "+919800000001",
+      "+919800000002",
+      "+919800000003",
+      "+919800000004",
+      "+919800000005",
+      "+919800000006",
+      "+919800000007",
+    ]);
     expect(rows.map((r) => r.state)).toEqual(["sent", "delivered", "read", "replied", "failed", "failed", "queued"]);
-    expect(rows[1]).toMatchObject({ channel: "whatsapp", sent_at: "2024-03-10T10:00:00.000Z", delivered_at: "2024-03-10T10:00:05.000Z", cost: "0.9", failed_over: "no" });
+    expect(rows[1]).toMatchObject({
+      channel: "whatsapp",
+      sent_at: "2024-03-10T10:00:00.000Z",
+      delivered_at: "2024-03-10T10:00:05.000Z",
+      cost: "0.9",
+      failed_over: "no",
+    });
     expect(rows[4]).toMatchObject({ reason: "Message undeliverable", failed_at: "2024-03-10T10:00:09.000Z" });
-    expect(rows[5]).toMatchObject({ failed_over: "yes", failover_state: "delivered", failover_sent_at: "2024-03-10T10:00:01.000Z", failover_delivered_at: "2024-03-10T10:00:04.000Z", failover_cost: "0.25" });
+    expect(rows[5]).toMatchObject({
+      failed_over: "yes",
+      failover_state: "delivered",
+      failover_sent_at: "2024-03-10T10:00:01.000Z",
+      failover_delivered_at: "2024-03-10T10:00:04.000Z",
+      failover_cost: "0.25",
+    });
     expect(rows[4]).toMatchObject({ failover_state: "", failover_cost: "" });
     expect(rows[6]).toMatchObject({ sent_at: "", cost: "0" });
     // Cells that start with "=" are text, not formulas: the campaign's name and the recipient's reply.
@@ -72,8 +121,18 @@ describe("a detailed report", () => {
     expect(rows[3].reply).toBe(`'${EVIL_REPLY}`);
 
     // The recipient's columns are exactly what the campaign's own download writes, in the same (audience) order.
-    const own = csvRows((await server.call({ method: "GET", url: `/api/reports/download-campaign-numbers/${fx.whatsapp}`, as: "manager" })).body);
-    expect(rows.map((r) => RECIPIENT_COLUMNS.map((c) => r[c]))).toEqual(own.map((r) => RECIPIENT_COLUMNS.map((c) => r[c])));
+    const own = csvRows(
+      (
+        await server.call({
+          method: "GET",
+          url: `/api/reports/download-campaign-numbers/${fx.whatsapp}`,
+          as: "manager",
+        })
+      ).body,
+    );
+    expect(rows.map((r) => RECIPIENT_COLUMNS.map((c) => r[c]))).toEqual(
+      own.map((r) => RECIPIENT_COLUMNS.map((c) => r[c])),
+    );
   });
 
   it("as XLSX streams every recipient of the period's campaigns onto a Recipients sheet, formula-safe", async () => {
@@ -90,7 +149,12 @@ describe("a detailed report", () => {
     expect(sheet?.rowCount).toBe(11);
     // The WhatsApp campaign (created first) then the SMS one; April's and other accounts' campaigns are not in it.
     const numbers = Array.from({ length: 10 }, (_, i) => values(i + 2)[3]);
-    expect(numbers).toEqual([...Array.from({ length: 7 }, (_, i) => `+91980000000${i + 1}`), "+919811000001", "+919811000002", "+919811000003"]);
+    expect(numbers).toEqual([
+      ...Array.from({ length: 7 }, (_, i) => `+91980000000${i + 1}`),
+      "+919811000001",
+      "+919811000002",
+      "+919811000003",
+    ]);
     expect(values(2)[0]).toBe(`'${EVIL_NAME}`);
     expect(values(5)[12]).toBe(`'${EVIL_REPLY}`);
     expect(book.getWorksheet("Report")?.getRow(3).values).toContain("2024-03-01 to 2024-03-31 (India time)");
@@ -105,7 +169,19 @@ describe("a summary report", () => {
     const res = await download("manager", queued._id);
     expect(res.body.split("\r\n")[0]).toBe(SUMMARY_COLUMNS.join(","));
     const rows = csvRows(res.body);
-    const pick = (r: Record<string, string>) => [r.campaign, r.channel, r.recipients, r.sent, r.delivered, r.read, r.replied, r.failed, r.failed_over, r.cost_inr, r.failover_cost_inr];
+    const pick = (r: Record<string, string>) => [
+      r.campaign,
+      r.channel,
+      r.recipients,
+      r.sent,
+      r.delivered,
+      r.read,
+      r.replied,
+      r.failed,
+      r.failed_over,
+      r.cost_inr,
+      r.failover_cost_inr,
+    ];
     expect(rows.map(pick)).toEqual([
       [`'${EVIL_NAME}`, "whatsapp", "7", "4", "3", "2", "1", "2", "1", "5.65", "0.25"],
       ["March SMS", "sms", "3", "2", "2", "", "1", "1", "0", "0.75", "0.00"],
@@ -145,7 +221,11 @@ describe("live progress", () => {
   it("reaches the owner's sockets while the report runs, and no other account's", async () => {
     await server.app.listen({ port: 0, host: "127.0.0.1" });
     const url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-    const [owner, subUser, otherTenant] = await Promise.all([listen(url, "manager"), listen(url, "priya"), listen(url, "user")]);
+    const [owner, subUser, otherTenant] = await Promise.all([
+      listen(url, "manager"),
+      listen(url, "priya"),
+      listen(url, "user"),
+    ]);
     const queued = await generate(server, "manager", { detailed: true });
     await settle(server, queued._id);
     await expect.poll(() => owner.heard.at(-1)?.status, { timeout: 3000 }).toBe("ready");
@@ -169,9 +249,15 @@ describe("who sees which report", () => {
     // The manager: its own and its sub-user's.
     const managerList = (await list("manager")).data.map((r) => r._id);
     expect(managerList).toEqual(expect.arrayContaining([priyas._id, managers._id]));
-    expect((await details("manager", priyas._id)).json().data).toMatchObject({ ownerName: expect.any(String), userId: await server.id("priya") });
+    expect((await details("manager", priyas._id)).json().data).toMatchObject({
+      ownerName: expect.any(String),
+      userId: await server.id("priya"),
+    });
     expect((await download("manager", priyas._id)).statusCode).toBe(200);
-    expect(csvRows((await download("manager", priyas._id)).body).map((r) => r.number)).toEqual(["+919833000001", "+919833000002"]);
+    expect(csvRows((await download("manager", priyas._id)).body).map((r) => r.number)).toEqual([
+      "+919833000001",
+      "+919833000002",
+    ]);
 
     // The sub-user: only its own; its manager's answer 404 like a missing report.
     expect((await list("priya")).data.map((r) => r._id)).toEqual([priyas._id]);
@@ -197,7 +283,11 @@ describe("who sees which report", () => {
 
   it("a report covers only the campaigns its owner reaches: another account's campaign answers 404 and queues nothing", async () => {
     const before = await reportCount(server);
-    const res = await server.call({ method: "POST", url: generateUrl({ channel: "sms", campaignId: fx.sms }), as: "user" });
+    const res = await server.call({
+      method: "POST",
+      url: generateUrl({ channel: "sms", campaignId: fx.sms }),
+      as: "user",
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe("Campaign not found");
     expect(await reportCount(server)).toBe(before);
@@ -224,14 +314,39 @@ describe("who sees which report", () => {
 
 describe("bad input gets a clear error and changes nothing", () => {
   it.each([
-    ["the start after the end", { from: "2024-03-31", to: "2024-03-01" }, 400, "from: must be on or before the end date"],
-    ["more than 366 days", { from: "2023-01-01", to: "2024-03-01" }, 400, "to: must be at most 366 days after the start date"],
-    ["a date that does not exist", { from: "2024-02-30" }, 400, "from: must be a date (YYYY-MM-DD) between 2000-01-01 and 2099-12-31"],
-    ["a year out of range", { to: "9999-01-01" }, 400, "to: must be a date (YYYY-MM-DD) between 2000-01-01 and 2099-12-31"],
+    [
+      "the start after the end",
+      { from: "2024-03-31", to: "2024-03-01" },
+      400,
+      "from: must be on or before the end date",
+    ],
+    [
+      "more than 366 days",
+      { from: "2023-01-01", to: "2024-03-01" },
+      400,
+      "to: must be at most 366 days after the start date",
+    ],
+    [
+      "a date that does not exist",
+      { from: "2024-02-30" },
+      400,
+      "from: must be a date (YYYY-MM-DD) between 2000-01-01 and 2099-12-31",
+    ],
+    [
+      "a year out of range",
+      { to: "9999-01-01" },
+      400,
+      "to: must be a date (YYYY-MM-DD) between 2000-01-01 and 2099-12-31",
+    ],
     ["an unknown channel", { channel: "email" }, 400, "channel: must be one of rcs, sms, whatsapp, all"],
     ["an unknown format", { format: "pdf" }, 400, "format: must be one of csv, xlsx"],
     ["a campaign id that is no id", { campaignId: "latest" }, 400, "campaignId: must be a campaign's id, or all"],
-    ["a campaign that does not exist", { campaignId: "00000000-0000-4000-8000-000000000000" }, 404, "Campaign not found"],
+    [
+      "a campaign that does not exist",
+      { campaignId: "00000000-0000-4000-8000-000000000000" },
+      404,
+      "Campaign not found",
+    ],
   ])("%s", async (_what, input, status, message) => {
     const before = await reportCount(server);
     const res = await server.call({ method: "POST", url: generateUrl(input), as: "manager" });
@@ -242,12 +357,20 @@ describe("bad input gets a clear error and changes nothing", () => {
 
   it("a campaign of another channel, or created outside the dates, is refused with the reason", async () => {
     const before = await reportCount(server);
-    const wrong = await server.call({ method: "POST", url: generateUrl({ channel: "sms", campaignId: fx.whatsapp }), as: "manager" });
+    const wrong = await server.call({
+      method: "POST",
+      url: generateUrl({ channel: "sms", campaignId: fx.whatsapp }),
+      as: "manager",
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe("campaignId: the campaign is a whatsapp campaign: choose whatsapp or all as the channel");
+    expect(wrong.json().message).toBe(
+      "campaignId: the campaign is a whatsapp campaign: choose whatsapp or all as the channel",
+    );
     const outside = await server.call({ method: "POST", url: generateUrl({ campaignId: fx.april }), as: "manager" });
     expect(outside.statusCode).toBe(400);
-    expect(outside.json().message).toBe("campaignId: the campaign was created on 2024-04-02, outside 2024-03-01 to 2024-03-31");
+    expect(outside.json().message).toBe(
+      "campaignId: the campaign was created on 2024-04-02, outside 2024-03-01 to 2024-03-31",
+    );
     expect(await reportCount(server)).toBe(before);
   });
 
@@ -259,7 +382,10 @@ describe("bad input gets a clear error and changes nothing", () => {
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(TOO_MANY_REPORTS);
     expect(await reportCount(server)).toBe(before);
-    for (const id of ids) expect((await server.call({ method: "DELETE", url: `/api/v1/reports/delete/${id}`, as: "depthead" })).statusCode).toBe(200);
+    for (const id of ids)
+      expect(
+        (await server.call({ method: "DELETE", url: `/api/v1/reports/delete/${id}`, as: "depthead" })).statusCode,
+      ).toBe(200);
   });
 });
 
@@ -269,7 +395,10 @@ describe("downloads of reports that have no file", () => {
     const early = await download("manager", queued._id);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe("This report is not ready yet (queued, 0%).");
-    await server.database.db.update(reports).set({ status: "failed", failureReason: "Disk full" }).where(eq(reports.id, queued._id));
+    await server.database.db
+      .update(reports)
+      .set({ status: "failed", failureReason: "Disk full" })
+      .where(eq(reports.id, queued._id));
     const failed = await download("manager", queued._id);
     expect(failed.statusCode).toBe(409);
     expect(failed.json().message).toBe("This report failed: Disk full");
@@ -281,12 +410,21 @@ describe("a report whose process died", () => {
     const { db } = server.database;
     const queued = await generate(server, "manager", { detailed: true });
     // As a process that died mid-way leaves it: running, its lease over, half a file written under its attempt.
-    await db.update(reports).set({ status: "running", attempt: 1, rowsDone: 4, rowsTotal: 10, dueAt: sql`now() - interval '1 second'` }).where(eq(reports.id, queued._id));
+    await db
+      .update(reports)
+      .set({ status: "running", attempt: 1, rowsDone: 4, rowsTotal: 10, dueAt: sql`now() - interval '1 second'` })
+      .where(eq(reports.id, queued._id));
     const partial = reportFileKey(queued._id, 1, "csv");
     await server.app.storage.put(partial, Buffer.from("campaign,channel\r\nhalf"), "text/csv");
 
     const row = await settle(server, queued._id);
-    expect(row).toMatchObject({ status: "ready", attempt: 2, rowsDone: 10, rowsTotal: 10, fileKey: reportFileKey(queued._id, 2, "csv") });
+    expect(row).toMatchObject({
+      status: "ready",
+      attempt: 2,
+      rowsDone: 10,
+      rowsTotal: 10,
+      fileKey: reportFileKey(queued._id, 2, "csv"),
+    });
     expect(await server.app.storage.get(partial)).toBeNull();
     const rows = csvRows((await download("manager", queued._id)).body);
     expect(rows).toHaveLength(10);
@@ -296,7 +434,10 @@ describe("a report whose process died", () => {
   it("is marked failed after its third interrupted attempt", async () => {
     const { db } = server.database;
     const queued = await generate(server, "manager", {});
-    await db.update(reports).set({ status: "running", attempt: 3, dueAt: sql`now() - interval '1 second'` }).where(eq(reports.id, queued._id));
+    await db
+      .update(reports)
+      .set({ status: "running", attempt: 3, dueAt: sql`now() - interval '1 second'` })
+      .where(eq(reports.id, queued._id));
     const row = await settle(server, queued._id);
     expect(row).toMatchObject({ status: "failed", failureReason: INTERRUPTED(3) });
   });
@@ -309,12 +450,21 @@ describe("expiry and deletion", () => {
     const ready = await settle(server, queued._id);
     const key = ready.fileKey ?? "";
     expect(await server.app.storage.get(key)).not.toBeNull();
-    await db.update(reports).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(reports.id, queued._id));
+    await db
+      .update(reports)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(reports.id, queued._id));
 
     const res = await download("manager", queued._id);
     expect(res.statusCode).toBe(410);
-    expect(res.json().message).toMatch(/^This report expired on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC and its file was deleted\. Generate it again\.$/);
-    expect((await details("manager", queued._id)).json().data).toMatchObject({ status: "expired", fileName: null, size: null });
+    expect(res.json().message).toMatch(
+      /^This report expired on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC and its file was deleted\. Generate it again\.$/,
+    );
+    expect((await details("manager", queued._id)).json().data).toMatchObject({
+      status: "expired",
+      fileName: null,
+      size: null,
+    });
 
     await server.app.jobs.get(REPORT_EXPIRY_JOB)?.tick();
     const [row] = await db.select().from(reports).where(eq(reports.id, queued._id));

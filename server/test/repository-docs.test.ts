@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = process.cwd();
 /** README (one or two screens) and the manual it points to in docs/. */
-const DOCS = ["README.md", "ARCHITECTURE.md", ...readdirSync(path.join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const DOCS = [
+  "README.md",
+  "ARCHITECTURE.md",
+  ...readdirSync(path.join(ROOT, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+];
 /** Markdown links and images: `[text](target)`, the target up to a space or the closing parenthesis. */
 const LINK = /!?\[[^\]]*\]\(([^)\s]+)[^)]*\)/g;
 /** Links inside code (fenced or inline) are text, not links. */
@@ -15,7 +21,10 @@ export function anchorsOf(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const anchors = new Set<string>();
   for (const [, heading] of markdown.replace(/```[\s\S]*?```/g, "").matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
-    const base = heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+    const base = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/\s/g, "-");
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     anchors.add(n === 0 ? base : `${base}-${n}`);
@@ -30,7 +39,8 @@ export function brokenLink(doc: string, target: string): string | undefined {
   // A relative link resolves from the folder of the page that holds it, as GitHub and editors resolve it.
   const resolved = file ? path.resolve(ROOT, path.dirname(doc), file) : path.join(ROOT, doc);
   if (!resolved.startsWith(ROOT + path.sep) || !existsSync(resolved)) return "no such file in the repository";
-  if (anchor && resolved.endsWith(".md") && !anchorsOf(readFileSync(resolved, "utf8")).has(anchor)) return "no such heading";
+  if (anchor && resolved.endsWith(".md") && !anchorsOf(readFileSync(resolved, "utf8")).has(anchor))
+    return "no such heading";
   return undefined;
 }
 

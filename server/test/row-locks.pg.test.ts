@@ -22,7 +22,14 @@ beforeAll(async () => {
   const [user] = await db.select().from(users).where(eq(users.username, "user"));
   await setBalance(db, user.id, "1000.00");
   const template = await whatsappTemplate(db, user.id);
-  campaignId = await insertCampaign(db, { userId: user.id, templateId: template.id, templateName: template.name, numbers: ordinaryNumbers(4), holdPaise: 1000, status: "ready" });
+  campaignId = await insertCampaign(db, {
+    userId: user.id,
+    templateId: template.id,
+    templateName: template.name,
+    numbers: ordinaryNumbers(4),
+    holdPaise: 1000,
+    status: "ready",
+  });
 });
 afterAll(async () => {
   await database?.close();
@@ -45,8 +52,15 @@ async function deliveredUnder(lock: string, row: number): Promise<boolean> {
     await receipts.query("set statement_timeout = 3000");
     const state = row === 2 ? "delivered" : "read";
     return await receipts
-      .query("update campaign_recipients set state = $3, sent_at = now() where campaign_id = $1 and row = $2", [campaignId, row, state])
-      .then(() => true, (error: { code?: string }) => (error.code === "57014" ? false : Promise.reject(error)));
+      .query("update campaign_recipients set state = $3, sent_at = now() where campaign_id = $1 and row = $2", [
+        campaignId,
+        row,
+        state,
+      ])
+      .then(
+        () => true,
+        (error: { code?: string }) => (error.code === "57014" ? false : Promise.reject(error)),
+      );
   } finally {
     await holder.query("rollback");
     await Promise.all([holder.end(), receipts.end()]);

@@ -25,13 +25,29 @@ async function text(stream: NodeJS.ReadableStream | null): Promise<string | null
 }
 
 beforeAll(async () => {
-  s3rver = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: await mkdtemp(join(tmpdir(), "s3rver-")), configureBuckets: [{ name: BUCKET }] });
+  s3rver = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: await mkdtemp(join(tmpdir(), "s3rver-")),
+    configureBuckets: [{ name: BUCKET }],
+  });
   const { port } = await s3rver.run();
   config = s3ConfigFromEnv({
-    S3_BUCKET: BUCKET, S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_REGION: "us-east-1",
-    S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER", S3_FORCE_PATH_STYLE: "true", S3_PREFIX: "tests",
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_REGION: "us-east-1",
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_FORCE_PATH_STYLE: "true",
+    S3_PREFIX: "tests",
   }) as S3Config;
-  raw = new S3Client({ endpoint: config.endpoint, region: config.region, forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+  raw = new S3Client({
+    endpoint: config.endpoint,
+    region: config.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+  });
 });
 afterAll(async () => {
   raw?.destroy();
@@ -42,8 +58,22 @@ describe("S3 configuration from S3_*", () => {
   it("is off without S3_BUCKET, and reads every variable when set", () => {
     expect(s3ConfigFromEnv({})).toBeUndefined();
     expect(configFromEnv({}).s3).toBeUndefined();
-    expect(config).toMatchObject({ bucket: BUCKET, region: "us-east-1", forcePathStyle: true, prefix: "tests/", accessKeyId: "S3RVER" });
-    expect(s3ConfigFromEnv({ S3_BUCKET: "b" })).toEqual({ bucket: "b", region: "us-east-1", forcePathStyle: false, prefix: "", endpoint: undefined, accessKeyId: undefined, secretAccessKey: undefined });
+    expect(config).toMatchObject({
+      bucket: BUCKET,
+      region: "us-east-1",
+      forcePathStyle: true,
+      prefix: "tests/",
+      accessKeyId: "S3RVER",
+    });
+    expect(s3ConfigFromEnv({ S3_BUCKET: "b" })).toEqual({
+      bucket: "b",
+      region: "us-east-1",
+      forcePathStyle: false,
+      prefix: "",
+      endpoint: undefined,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+    });
   });
 
   it.each([
@@ -101,8 +131,15 @@ describe("the server with S3_* set", () => {
     expect(Buffer.from(await object.Body!.transformToByteArray())).toEqual(png());
     const served = await server.call({ method: "GET", url: `/api/upload/${_id}`, as: "manager" });
     expect(served.rawPayload).toEqual(png());
-    const del = await server.call({ method: "DELETE", url: `/api/upload/${_id}`, as: "manager", payload: { channel: "rcs" } });
+    const del = await server.call({
+      method: "DELETE",
+      url: `/api/upload/${_id}`,
+      as: "manager",
+      payload: { channel: "rcs" },
+    });
     expect(del.statusCode).toBe(200);
-    await expect(raw.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
+    await expect(raw.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }))).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 404 },
+    });
   });
 });

@@ -24,7 +24,12 @@ describe("two processes behind a balancer, one killed mid-run", () => {
       const RESET_LIMIT = 6;
       cluster = await startCluster(database, {
         processes: 2,
-        env: { DISPATCH_WHATSAPP_MPS: "60", DISPATCH_BATCH: "40", DISPATCH_LEASE_MS: "2000", RATE_LIMIT_RESET_PER_IP: String(RESET_LIMIT) },
+        env: {
+          DISPATCH_WHATSAPP_MPS: "60",
+          DISPATCH_BATCH: "40",
+          DISPATCH_LEASE_MS: "2000",
+          RATE_LIMIT_RESET_PER_IP: String(RESET_LIMIT),
+        },
       });
       const c = cluster;
       const result = await runScale({
@@ -46,9 +51,12 @@ describe("two processes behind a balancer, one killed mid-run", () => {
         parts: scenarioParts({ apiSends: { count: 50, everyMs: 200 }, reports: { count: 2, everyMs: 4000 } }),
         log: (m) => console.info(`scale: ${m}`),
       });
-      if (result.problems.length > 0) for (const [i, s] of c.servers.entries()) console.info(`process ${i} stderr: ${s.stderr().slice(-3000)}`);
+      if (result.problems.length > 0)
+        for (const [i, s] of c.servers.entries()) console.info(`process ${i} stderr: ${s.stderr().slice(-3000)}`);
       const codes = await c.stop();
-      console.info(`scale (2 processes): ${JSON.stringify({ ...result.figures, servedPerBackend: c.balancer.served })}`);
+      console.info(
+        `scale (2 processes): ${JSON.stringify({ ...result.figures, servedPerBackend: c.balancer.served })}`,
+      );
       expect(result.problems).toEqual([]);
       expect(result.figures.acceptedBeforeKill).toBeGreaterThan(0);
       expect(result.figures.acceptedBeforeKill).toBeLessThan(1000);

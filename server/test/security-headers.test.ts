@@ -37,7 +37,10 @@ describe("https-only headers", () => {
   describe("PUBLIC_URL is https", () => {
     let server: TestServer;
     beforeAll(async () => {
-      server = await startServer({ publicUrl: "https://console.example.com", consoleOrigins: { realtime: "https://rt.example.com" } });
+      server = await startServer({
+        publicUrl: "https://console.example.com",
+        consoleOrigins: { realtime: "https://rt.example.com" },
+      });
     });
     afterAll(() => server.close());
 
@@ -46,19 +49,36 @@ describe("https-only headers", () => {
       expect(String(res.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
       expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
       // The app passes its configured origins to the policy.
-      expect(directive(String(res.headers["content-security-policy"]), "connect-src")).toEqual(["'self'", "https://console.example.com", "wss://console.example.com", "https://rt.example.com", "wss://rt.example.com"]);
+      expect(directive(String(res.headers["content-security-policy"]), "connect-src")).toEqual([
+        "'self'",
+        "https://console.example.com",
+        "wss://console.example.com",
+        "https://rt.example.com",
+        "wss://rt.example.com",
+      ]);
     });
 
-    it.each(["/api/v1/%zz", "/api/flow/v1/agents/%ff", "/%E0%A4%A"])("a malformed URL (%s) is answered 400 in the product's error shape", async (url) => {
-      const res = await server.app.inject({ method: "GET", url });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: "The request's address is not valid (a malformed %-escape)." });
-      expect(res.body).not.toContain("FST_ERR");
-    });
+    it.each(["/api/v1/%zz", "/api/flow/v1/agents/%ff", "/%E0%A4%A"])(
+      "a malformed URL (%s) is answered 400 in the product's error shape",
+      async (url) => {
+        const res = await server.app.inject({ method: "GET", url });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          success: false,
+          message: "The request's address is not valid (a malformed %-escape).",
+        });
+        expect(res.body).not.toContain("FST_ERR");
+      },
+    );
   });
 });
 
-const directive = (csp: string, name: string) => csp.split(";").map((d) => d.trim().split(/\s+/)).find(([n]) => n === name)?.slice(1);
+const directive = (csp: string, name: string) =>
+  csp
+    .split(";")
+    .map((d) => d.trim().split(/\s+/))
+    .find(([n]) => n === name)
+    ?.slice(1);
 
 describe("connect-src", () => {
   it("is the page's own origin only: no websocket to any host", async () => {
@@ -72,11 +92,22 @@ describe("connect-src", () => {
     const app = await behindProxy(undefined, { api: "https://api.example.com", realtime: "http://10.0.0.5:8080" });
     const csp = String((await app.inject({ method: "GET", url: "/" })).headers["content-security-policy"]);
     await app.close();
-    expect(directive(csp, "connect-src")).toEqual(["'self'", "https://api.example.com", "wss://api.example.com", "http://10.0.0.5:8080", "ws://10.0.0.5:8080"]);
+    expect(directive(csp, "connect-src")).toEqual([
+      "'self'",
+      "https://api.example.com",
+      "wss://api.example.com",
+      "http://10.0.0.5:8080",
+      "ws://10.0.0.5:8080",
+    ]);
   });
 
   it("reads them from VITE_API_URL and VITE_REALTIME_URL, the console's own build variables; a value that is no URL stops the server", () => {
-    expect(configFromEnv({ VITE_REALTIME_URL: "https://rt.example.com/socket/" }).consoleOrigins).toEqual({ api: undefined, realtime: "https://rt.example.com" });
-    expect(() => configFromEnv({ VITE_API_URL: "api.example.com" })).toThrow('VITE_API_URL must be an absolute http(s) URL, got "api.example.com"');
+    expect(configFromEnv({ VITE_REALTIME_URL: "https://rt.example.com/socket/" }).consoleOrigins).toEqual({
+      api: undefined,
+      realtime: "https://rt.example.com",
+    });
+    expect(() => configFromEnv({ VITE_API_URL: "api.example.com" })).toThrow(
+      'VITE_API_URL must be an absolute http(s) URL, got "api.example.com"',
+    );
   });
 });

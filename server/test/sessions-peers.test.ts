@@ -55,7 +55,12 @@ describe("revocation across server processes", () => {
   it("a suspension through one process ends the session on the other", async () => {
     const token = await server.freshToken("depthead");
     expect((await balanceOnPeer(token)).statusCode).toBe(200);
-    const res = await server.call({ method: "PUT", url: "/api/v1/admin/user", as: "admin", payload: { userId: await server.id("depthead"), status: "suspended" } });
+    const res = await server.call({
+      method: "PUT",
+      url: "/api/v1/admin/user",
+      as: "admin",
+      payload: { userId: await server.id("depthead"), status: "suspended" },
+    });
     expect(res.statusCode).toBe(200);
     expect(await statusWithin(5000, token, 401)).toBeLessThan(5000);
   });
@@ -71,15 +76,29 @@ describe("revocation across server processes", () => {
     const gone = new Promise<number>((resolve) => socket.once("disconnect", () => resolve(Date.now())));
 
     const started = Date.now();
-    const res = await server.call({ method: "PUT", url: "/api/v1/profile/update", token: changer, payload: { currentPassword: DEMO_PASSWORD, newPassword: "a-new-reseller-pw" } });
+    const res = await server.call({
+      method: "PUT",
+      url: "/api/v1/profile/update",
+      token: changer,
+      payload: { currentPassword: DEMO_PASSWORD, newPassword: "a-new-reseller-pw" },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await statusWithin(5000, other, 401)).toBeLessThan(5000);
-    expect((await Promise.race([gone, new Promise<number>((resolve) => setTimeout(() => resolve(Number.POSITIVE_INFINITY), 5000))])) - started).toBeLessThan(5000);
+    expect(
+      (await Promise.race([
+        gone,
+        new Promise<number>((resolve) => setTimeout(() => resolve(Number.POSITIVE_INFINITY), 5000)),
+      ])) - started,
+    ).toBeLessThan(5000);
     expect((await server.call({ method: "GET", url: "/api/v1/profile/details", token: third })).statusCode).toBe(401);
     // The session that made the change goes on, on both processes.
     expect((await balanceOnPeer(changer)).statusCode).toBe(200);
     expect((await server.call({ method: "GET", url: "/api/v1/profile/details", token: changer })).statusCode).toBe(200);
-    const login = await peer.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "reseller", password: "a-new-reseller-pw" } });
+    const login = await peer.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      payload: { email: "reseller", password: "a-new-reseller-pw" },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -87,7 +106,12 @@ describe("revocation across server processes", () => {
     const changer = await server.freshToken("manager");
     const other = await server.freshToken("manager");
     expect((await balanceOnPeer(other)).statusCode).toBe(200);
-    const res = await server.call({ method: "PUT", url: "/api/v1/profile/update", token: changer, payload: { name: "Renamed Manager" } });
+    const res = await server.call({
+      method: "PUT",
+      url: "/api/v1/profile/update",
+      token: changer,
+      payload: { name: "Renamed Manager" },
+    });
     expect(res.statusCode, res.body).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await balanceOnPeer(other)).statusCode).toBe(200);

@@ -23,7 +23,13 @@ const login = (email: string, password = DEMO_PASSWORD) =>
 async function account(role: "admin" | "user", username: string) {
   const [row] = await server.database.db
     .insert(users)
-    .values({ username, email: `${username}@example.com`, passwordHash: await hashPassword(DEMO_PASSWORD), role, isFirstLogin: false })
+    .values({
+      username,
+      email: `${username}@example.com`,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      role,
+      isFirstLogin: false,
+    })
     .returning();
   return row;
 }
@@ -52,7 +58,10 @@ describe("logout", () => {
 describe("revocation of all of a user's sessions", () => {
   it("a password reset ends every session of the account", async () => {
     const row = await account("user", "reset-me");
-    const tokens = [(await login("reset-me")).json().data.token as string, (await login("reset-me")).json().data.token as string];
+    const tokens = [
+      (await login("reset-me")).json().data.token as string,
+      (await login("reset-me")).json().data.token as string,
+    ];
     for (const token of tokens) expect((await getBalance(token)).statusCode).toBe(200);
     const resetToken = randomBytes(16).toString("hex");
     await server.database.db.insert(passwordResets).values({
@@ -60,7 +69,11 @@ describe("revocation of all of a user's sessions", () => {
       tokenHash: createHash("sha256").update(resetToken).digest("hex"),
       expiresAt: new Date(Date.now() + 60_000),
     });
-    const reset = await server.app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { token: resetToken, newPassword: "a-new-password-1" } });
+    const reset = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { token: resetToken, newPassword: "a-new-password-1" },
+    });
     expect(reset.statusCode).toBe(200);
     for (const token of tokens) expect((await getBalance(token)).statusCode).toBe(401);
     expect((await login("reset-me", "a-new-password-1")).statusCode).toBe(200);
@@ -99,7 +112,12 @@ describe("revocation of all of a user's sessions", () => {
     const priya = await server.token("priya");
     const campaigns = () => server.call({ method: "GET", url: "/api/sms/campaigns", token: priya });
     expect([401, 403]).not.toContain((await campaigns()).statusCode);
-    const grant = await server.call({ method: "POST", url: "/api/admin/grantPermission", as: "manager", payload: { userId: await server.id("priya"), moduleNames: ["chat"] } });
+    const grant = await server.call({
+      method: "POST",
+      url: "/api/admin/grantPermission",
+      as: "manager",
+      payload: { userId: await server.id("priya"), moduleNames: ["chat"] },
+    });
     expect(grant.statusCode).toBe(200);
     const res = await campaigns();
     expect(res.statusCode).toBe(403);
@@ -108,7 +126,12 @@ describe("revocation of all of a user's sessions", () => {
 
 describe("impersonation sessions", () => {
   async function impersonate(adminToken: string, target: string) {
-    const res = await server.call({ method: "POST", url: "/api/v1/auth/admin-impersonate", token: adminToken, payload: { userId: await server.id(target as "reseller") } });
+    const res = await server.call({
+      method: "POST",
+      url: "/api/v1/auth/admin-impersonate",
+      token: adminToken,
+      payload: { userId: await server.id(target as "reseller") },
+    });
     expect(res.statusCode).toBe(200);
     return res.json().data.token as string;
   }
@@ -117,7 +140,12 @@ describe("impersonation sessions", () => {
     const adminToken = await server.freshToken("admin");
     const asReseller = await impersonate(adminToken, "reseller");
     const managerId = await server.id("manager");
-    const add = await server.call({ method: "POST", url: "/api/balance/add-balance", token: asReseller, payload: { userId: managerId, amount: 5, note: "imp" } });
+    const add = await server.call({
+      method: "POST",
+      url: "/api/balance/add-balance",
+      token: asReseller,
+      payload: { userId: managerId, amount: 5, note: "imp" },
+    });
     expect(add.statusCode).toBe(200);
     const adminId = await server.id("admin");
     const rows = await server.database.db.select().from(balanceLedger).where(eq(balanceLedger.note, "imp"));
@@ -126,12 +154,23 @@ describe("impersonation sessions", () => {
       expect(row.actorId).toBe(await server.id("reseller"));
       expect(row.impersonatedBy).toBe(adminId);
     }
-    const [audit] = await server.database.db.select().from(impersonationAudit).where(eq(impersonationAudit.adminId, adminId));
-    const [opened] = await server.database.db.select().from(sessions).where(eq(sessions.id, audit.sessionId ?? ""));
+    const [audit] = await server.database.db
+      .select()
+      .from(impersonationAudit)
+      .where(eq(impersonationAudit.adminId, adminId));
+    const [opened] = await server.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, audit.sessionId ?? ""));
     expect(opened).toMatchObject({ userId: await server.id("reseller"), impersonatedBy: adminId });
 
     expect((await logout(adminToken)).statusCode).toBe(200);
-    const after = await server.call({ method: "POST", url: "/api/balance/add-balance", token: asReseller, payload: { userId: managerId, amount: 5 } });
+    const after = await server.call({
+      method: "POST",
+      url: "/api/balance/add-balance",
+      token: asReseller,
+      payload: { userId: managerId, amount: 5 },
+    });
     expect(after.statusCode).toBe(401);
     expect(await server.database.db.select().from(balanceLedger).where(eq(balanceLedger.note, "imp"))).toHaveLength(2);
   });
@@ -139,10 +178,20 @@ describe("impersonation sessions", () => {
   it("never outlives the admin session it was opened from", async () => {
     const adminLogin = await login("admin");
     const adminExpiry = adminLogin.json().data.expiresAt as number;
-    const { sid } = JSON.parse(Buffer.from((adminLogin.json().data.token as string).split(".")[1], "base64url").toString()) as { sid: string };
-    await server.database.db.update(sessions).set({ expiresAt: new Date((adminExpiry - 600) * 1000) }).where(eq(sessions.id, sid));
+    const { sid } = JSON.parse(
+      Buffer.from((adminLogin.json().data.token as string).split(".")[1], "base64url").toString(),
+    ) as { sid: string };
+    await server.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date((adminExpiry - 600) * 1000) })
+      .where(eq(sessions.id, sid));
     await server.app.sessions.announceUser(await server.id("admin"), false);
-    const res = await server.call({ method: "POST", url: "/api/v1/auth/admin-impersonate", token: adminLogin.json().data.token, payload: { userId: await server.id("user") } });
+    const res = await server.call({
+      method: "POST",
+      url: "/api/v1/auth/admin-impersonate",
+      token: adminLogin.json().data.token,
+      payload: { userId: await server.id("user") },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.expiresAt).toBe(adminExpiry - 600);
   });
@@ -167,10 +216,16 @@ describe("password hashes", () => {
   it("verifies an old scrypt hash and rehashes it at the next successful login", async () => {
     const row = await account("user", "scrypt-old");
     const salt = randomBytes(16);
-    const key = scryptSync(DEMO_PASSWORD.normalize("NFKC"), salt, 64, { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const key = scryptSync(DEMO_PASSWORD.normalize("NFKC"), salt, 64, {
+      N: 32768,
+      r: 8,
+      p: 1,
+      maxmem: 64 * 1024 * 1024,
+    });
     const old = `scrypt$32768$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
     await server.database.db.update(users).set({ passwordHash: old }).where(eq(users.id, row.id));
-    const hashOf = async () => (await server.database.db.select().from(users).where(eq(users.id, row.id)))[0].passwordHash;
+    const hashOf = async () =>
+      (await server.database.db.select().from(users).where(eq(users.id, row.id)))[0].passwordHash;
 
     expect((await login("scrypt-old", "wrong-password")).statusCode).toBe(401);
     expect(await hashOf()).toBe(old);

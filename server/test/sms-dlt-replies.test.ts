@@ -35,13 +35,20 @@ const httpOptions = { apiKey: HTTP_KEY, callbackUrl: "", dltTemplateField: "dlt_
 const db = () => database.db;
 
 type Message = { _id: string; direction: string; text: string; status: string | null; authorName: string };
-const messages = async (chat: string): Promise<Message[]> => (await server.call({ method: "GET", url: `/api/v1/chats/${chat}/messages`, as: "manager" })).json<{ data: Message[] }>().data;
+const messages = async (chat: string): Promise<Message[]> =>
+  (await server.call({ method: "GET", url: `/api/v1/chats/${chat}/messages`, as: "manager" })).json<{
+    data: Message[];
+  }>().data;
 async function conversationOf(number: string): Promise<string> {
-  const found = async () => (await server.call({ method: "GET", url: `/api/v1/chats?limit=50&q=${encodeURIComponent(number)}`, as: "manager" })).json<{ data: { _id: string; customerNumber: string }[] }>().data.filter((c) => c.customerNumber === number);
+  const found = async () =>
+    (await server.call({ method: "GET", url: `/api/v1/chats?limit=50&q=${encodeURIComponent(number)}`, as: "manager" }))
+      .json<{ data: { _id: string; customerNumber: string }[] }>()
+      .data.filter((c) => c.customerNumber === number);
   const [conversation] = await until(found, (c) => c.length === 1);
   return conversation._id;
 }
-const send = (chat: string, payload: Record<string, unknown>) => server.call({ method: "POST", url: `/api/v1/chats/${chat}/messages`, as: "manager", payload });
+const send = (chat: string, payload: Record<string, unknown>) =>
+  server.call({ method: "POST", url: `/api/v1/chats/${chat}/messages`, as: "manager", payload });
 
 /** What the provider was handed for a customer: the text and the DLT template id it carried. */
 interface Route {
@@ -53,16 +60,29 @@ interface Route {
 let channels: Record<string, CarrierChannelRecord> = {};
 const routes: Route[] = [
   {
-    name: "SMPP", reply: "+919876510001",
-    write: async (customer, text) => smsc.customerWrites({ systemId: SMSC_USER.systemId, from: customer.slice(1), to: "919876510001", text }),
-    sent: (customer) => smsc.submitted.filter((m) => m.to === customer.slice(1)).map((m) => ({ text: m.text, templateId: m.tlvs[String(DLT_ROUTE.templateIdTag)] })),
+    name: "SMPP",
+    reply: "+919876510001",
+    write: async (customer, text) =>
+      smsc.customerWrites({ systemId: SMSC_USER.systemId, from: customer.slice(1), to: "919876510001", text }),
+    sent: (customer) =>
+      smsc.submitted
+        .filter((m) => m.to === customer.slice(1))
+        .map((m) => ({ text: m.text, templateId: m.tlvs[String(DLT_ROUTE.templateIdTag)] })),
   },
   {
-    name: "HTTP", reply: "+919876510002",
+    name: "HTTP",
+    reply: "+919876510002",
     write: async (customer, text) => {
-      await provider.customerWrites(channels.HTTP.sms?.http?.inboundUrl ?? "", { from: customer.slice(1), to: "919876510002", text });
+      await provider.customerWrites(channels.HTTP.sms?.http?.inboundUrl ?? "", {
+        from: customer.slice(1),
+        to: "919876510002",
+        text,
+      });
     },
-    sent: (customer) => provider.received.filter((r) => r.body.to === customer.slice(1)).map((r) => ({ text: String(r.body.message), templateId: String(r.body.dlt_template_id ?? "") || undefined })),
+    sent: (customer) =>
+      provider.received
+        .filter((r) => r.body.to === customer.slice(1))
+        .map((r) => ({ text: String(r.body.message), templateId: String(r.body.dlt_template_id ?? "") || undefined })),
   },
 ];
 
@@ -72,33 +92,104 @@ beforeAll(async () => {
   provider = await startSmsHttpStandIn(httpOptions);
   server = await cloudServer(database, { jobIntervalMs: 200 });
   const manager = await server.id("manager");
-  const accounts = await db().insert(smsAccounts).values([
-    { userId: manager, name: "Route DLTSMP", provider: "Acme SMPP", senderIds: ["DLTSMP"], dltEntityId: ENTITY, replyNumber: routes[0].reply },
-    { userId: manager, name: "Route DLTHTP", provider: "Acme HTTP", senderIds: ["DLTHTP"], dltEntityId: ENTITY, replyNumber: routes[1].reply },
-    { userId: manager, name: "Route PLAIN", provider: "Sandbox", senderIds: ["PLAINS"], replyNumber: "+919876510003" },
-  ]).returning({ id: smsAccounts.id });
-  [{ id: templateId }] = await db().insert(smsTemplates).values({
-    smsAccountId: accounts[0].id, name: "order_update", body: "Dear {#var#}, your order {#var#} is on its way. - ACME", category: "service-implicit", senderId: "DLTSMP", dltTemplateId: DLT_ID,
-  }).returning({ id: smsTemplates.id });
+  const accounts = await db()
+    .insert(smsAccounts)
+    .values([
+      {
+        userId: manager,
+        name: "Route DLTSMP",
+        provider: "Acme SMPP",
+        senderIds: ["DLTSMP"],
+        dltEntityId: ENTITY,
+        replyNumber: routes[0].reply,
+      },
+      {
+        userId: manager,
+        name: "Route DLTHTP",
+        provider: "Acme HTTP",
+        senderIds: ["DLTHTP"],
+        dltEntityId: ENTITY,
+        replyNumber: routes[1].reply,
+      },
+      {
+        userId: manager,
+        name: "Route PLAIN",
+        provider: "Sandbox",
+        senderIds: ["PLAINS"],
+        replyNumber: "+919876510003",
+      },
+    ])
+    .returning({ id: smsAccounts.id });
+  [{ id: templateId }] = await db()
+    .insert(smsTemplates)
+    .values({
+      smsAccountId: accounts[0].id,
+      name: "order_update",
+      body: "Dear {#var#}, your order {#var#} is on its way. - ACME",
+      category: "service-implicit",
+      senderId: "DLTSMP",
+      dltTemplateId: DLT_ID,
+    })
+    .returning({ id: smsTemplates.id });
   const smpp = await server.call({
-    method: "POST", url: "/api/v1/channels/smpp", as: "manager",
-    payload: { name: "Acme SMPP", sender_ids: ["DLTSMP"], host: "127.0.0.1", port: smsc.port, system_id: SMSC_USER.systemId, password: SMSC_USER.password, dlt_entity_id: ENTITY },
+    method: "POST",
+    url: "/api/v1/channels/smpp",
+    as: "manager",
+    payload: {
+      name: "Acme SMPP",
+      sender_ids: ["DLTSMP"],
+      host: "127.0.0.1",
+      port: smsc.port,
+      system_id: SMSC_USER.systemId,
+      password: SMSC_USER.password,
+      dlt_entity_id: ENTITY,
+    },
   });
   expect(smpp.statusCode, smpp.body).toBe(201);
   const http = await server.call({
-    method: "POST", url: "/api/v1/channels/sms-http", as: "manager",
+    method: "POST",
+    url: "/api/v1/channels/sms-http",
+    as: "manager",
     payload: {
-      name: "Acme HTTP", sender_ids: ["DLTHTP"], url: provider.url, auth_header: "Authorization", auth_prefix: "Bearer ", api_key: HTTP_KEY, dlt_entity_id: ENTITY,
-      body_template: JSON.stringify({ to: "{{to_digits}}", sender: "{{from}}", message: "{{text}}", pe_id: "{{entity_id}}", dlt_template_id: "{{dlt_template_id}}" }),
-      message_id_path: "data.message_id", dlr_id_path: "message_id", dlr_status_path: "status", dlr_code_path: "error_code", dlr_delivered: "DELIVERED", dlr_failed: "UNDELIVERED",
-      inbound_from_path: "from", inbound_to_path: "to", inbound_text_path: "text", inbound_id_path: "id",
+      name: "Acme HTTP",
+      sender_ids: ["DLTHTP"],
+      url: provider.url,
+      auth_header: "Authorization",
+      auth_prefix: "Bearer ",
+      api_key: HTTP_KEY,
+      dlt_entity_id: ENTITY,
+      body_template: JSON.stringify({
+        to: "{{to_digits}}",
+        sender: "{{from}}",
+        message: "{{text}}",
+        pe_id: "{{entity_id}}",
+        dlt_template_id: "{{dlt_template_id}}",
+      }),
+      message_id_path: "data.message_id",
+      dlr_id_path: "message_id",
+      dlr_status_path: "status",
+      dlr_code_path: "error_code",
+      dlr_delivered: "DELIVERED",
+      dlr_failed: "UNDELIVERED",
+      inbound_from_path: "from",
+      inbound_to_path: "to",
+      inbound_text_path: "text",
+      inbound_id_path: "id",
     },
   });
   expect(http.statusCode, http.body).toBe(201);
   channels = { SMPP: smpp.json().data, HTTP: http.json().data };
   httpOptions.callbackUrl = channels.HTTP.webhook.url;
   // The SMPP channel's transceiver bound, as the server binds every SMPP channel at start.
-  expect((await server.call({ method: "POST", url: `/api/v1/channels/carrier-channels/${channels.SMPP._id}/test`, as: "manager" })).statusCode).toBe(200);
+  expect(
+    (
+      await server.call({
+        method: "POST",
+        url: `/api/v1/channels/carrier-channels/${channels.SMPP._id}/test`,
+        as: "manager",
+      })
+    ).statusCode,
+  ).toBe(200);
 });
 afterAll(async () => {
   await server?.close();
@@ -115,7 +206,10 @@ describe.each(routes)("an agent's reply over $name on a DLT route", (route) => {
     await route.write(customer, "Where is my order?");
     chat = await conversationOf(customer);
     const got = await server.call({ method: "GET", url: `/api/v1/chats/${chat}`, as: "manager" });
-    expect(got.json()).toMatchObject({ data: { channel: "sms", businessAddress: route.reply }, dltTemplatesOnly: true });
+    expect(got.json()).toMatchObject({
+      data: { channel: "sms", businessAddress: route.reply },
+      dltTemplatesOnly: true,
+    });
   });
 
   it("free text is refused with the reason: nothing stored, nothing handed to the provider", async () => {
@@ -128,81 +222,182 @@ describe.each(routes)("an agent's reply over $name on a DLT route", (route) => {
   });
 
   it("a template reply goes with its DLT template id and is delivered", async () => {
-    const sent = await send(chat, { clientId: `tpl-${route.name}`, messageType: "template", templateId, params: ["Asha", "JM-1"] });
+    const sent = await send(chat, {
+      clientId: `tpl-${route.name}`,
+      messageType: "template",
+      templateId,
+      params: ["Asha", "JM-1"],
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     const text = "Dear Asha, your order JM-1 is on its way. - ACME";
-    expect(await until(async () => route.sent(customer), (s) => s.length === 1)).toEqual([{ text, templateId: DLT_ID }]);
-    const reply = await until(async () => (await messages(chat)).find((m) => m.text === text), (m) => m?.status === "delivered");
+    expect(
+      await until(
+        async () => route.sent(customer),
+        (s) => s.length === 1,
+      ),
+    ).toEqual([{ text, templateId: DLT_ID }]);
+    const reply = await until(
+      async () => (await messages(chat)).find((m) => m.text === text),
+      (m) => m?.status === "delivered",
+    );
     expect(reply).toMatchObject({ direction: "out", status: "delivered" });
   });
 });
 
 describe("a number the sandbox serves (no DLT route)", () => {
   it("takes free text as before", async () => {
-    const wrote = await server.call({ method: "POST", url: "/api/v1/sandbox/phone/messages", as: "manager", payload: { channel: "sms", address: "+919876510003", number: "+919812366009", text: "hello" } });
+    const wrote = await server.call({
+      method: "POST",
+      url: "/api/v1/sandbox/phone/messages",
+      as: "manager",
+      payload: { channel: "sms", address: "+919876510003", number: "+919812366009", text: "hello" },
+    });
     expect(wrote.statusCode, wrote.body).toBe(200);
     const chat = await conversationOf("+919812366009");
-    expect((await server.call({ method: "GET", url: `/api/v1/chats/${chat}`, as: "manager" })).json().dltTemplatesOnly).toBe(false);
+    expect(
+      (await server.call({ method: "GET", url: `/api/v1/chats/${chat}`, as: "manager" })).json().dltTemplatesOnly,
+    ).toBe(false);
     expect((await send(chat, { clientId: "plain-1", messageType: "text", text: "Hi there" })).statusCode).toBe(200);
   });
 });
 
 describe("a workflow's replies on a DLT route", () => {
   const graph = (keyword: string, step: WorkflowGraph["nodes"][number]): WorkflowGraph => ({
-    nodes: [{ id: "start", type: "trigger.inbound", data: { channel: "sms", match: "keyword", keywords: keyword }, position: { x: 0, y: 0 } }, { ...step, position: { x: 0, y: 100 } }],
+    nodes: [
+      {
+        id: "start",
+        type: "trigger.inbound",
+        data: { channel: "sms", match: "keyword", keywords: keyword },
+        position: { x: 0, y: 0 },
+      },
+      { ...step, position: { x: 0, y: 100 } },
+    ],
     edges: [{ id: "start-next-step", source: "start", target: step.id, sourceHandle: null }],
   });
   const publish = async (name: string, g: WorkflowGraph) => {
-    const made = await server.call({ method: "POST", url: `${FLOW}/workflows`, as: "manager", payload: { name, graph: g } });
+    const made = await server.call({
+      method: "POST",
+      url: `${FLOW}/workflows`,
+      as: "manager",
+      payload: { name, graph: g },
+    });
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().data._id as string;
-    expect((await server.call({ method: "POST", url: `${FLOW}/workflows/${id}/publish`, as: "manager", payload: {} })).statusCode).toBe(200);
+    expect(
+      (await server.call({ method: "POST", url: `${FLOW}/workflows/${id}/publish`, as: "manager", payload: {} }))
+        .statusCode,
+    ).toBe(200);
     return id;
   };
-  type Run = { _id: string; status: string; error: string | null; steps: { nodeId: string; status: string; error: string | null }[] };
+  type Run = {
+    _id: string;
+    status: string;
+    error: string | null;
+    steps: { nodeId: string; status: string; error: string | null }[];
+  };
   const runs = async (workflow: string) => {
-    const list = (await server.call({ method: "GET", url: `${FLOW}/workflow-runs?workflowId=${workflow}&limit=100`, as: "manager" })).json().data as { _id: string; status: string }[];
-    return Promise.all(list.map(async (r) => (await server.call({ method: "GET", url: `${FLOW}/workflow-runs/${r._id}`, as: "manager" })).json().data as Run));
+    const list = (
+      await server.call({ method: "GET", url: `${FLOW}/workflow-runs?workflowId=${workflow}&limit=100`, as: "manager" })
+    ).json().data as { _id: string; status: string }[];
+    return Promise.all(
+      list.map(
+        async (r) =>
+          (await server.call({ method: "GET", url: `${FLOW}/workflow-runs/${r._id}`, as: "manager" })).json()
+            .data as Run,
+      ),
+    );
   };
   let textFlow = "";
   let templateFlow = "";
 
   beforeAll(async () => {
-    textFlow = await publish("DLT text", graph("textme", { id: "say", type: "action.send_text", data: { text: "We got your message" }, position: { x: 0, y: 0 } }));
-    templateFlow = await publish("DLT template", graph("templateme", { id: "say", type: "action.send_template", data: { templateName: "order_update", params: ["Ravi", "JM-7"] }, position: { x: 0, y: 0 } }));
+    textFlow = await publish(
+      "DLT text",
+      graph("textme", {
+        id: "say",
+        type: "action.send_text",
+        data: { text: "We got your message" },
+        position: { x: 0, y: 0 },
+      }),
+    );
+    templateFlow = await publish(
+      "DLT template",
+      graph("templateme", {
+        id: "say",
+        type: "action.send_template",
+        data: { templateName: "order_update", params: ["Ravi", "JM-7"] },
+        position: { x: 0, y: 0 },
+      }),
+    );
   });
 
-  it.each(routes)("over $name: the text step fails with the reason and sends nothing; the template step goes with its id", async (route) => {
-    const customer = route.name === "SMPP" ? "+919812366011" : "+919812366012";
-    const done = (r: Run[], n: number) => r.filter((x) => ["succeeded", "failed"].includes(x.status)).length === n;
-    const n = route.name === "SMPP" ? 1 : 2;
-    await route.write(customer, "textme");
-    const failed = (await until(() => runs(textFlow), (r) => done(r, n))).filter((r) => r.status === "failed");
-    expect(failed).toHaveLength(n);
-    expect(failed[0].steps.find((s) => s.nodeId === "say")).toMatchObject({ status: "failed", error: DLT_TEMPLATES_ONLY });
-    await route.write(customer, "templateme");
-    expect((await until(() => runs(templateFlow), (r) => done(r, n))).map((r) => r.status)).toEqual(Array(n).fill("succeeded"));
-    expect(await until(async () => route.sent(customer), (s) => s.length === 1)).toEqual([{ text: "Dear Ravi, your order JM-7 is on its way. - ACME", templateId: DLT_ID }]);
-  });
+  it.each(routes)(
+    "over $name: the text step fails with the reason and sends nothing; the template step goes with its id",
+    async (route) => {
+      const customer = route.name === "SMPP" ? "+919812366011" : "+919812366012";
+      const done = (r: Run[], n: number) => r.filter((x) => ["succeeded", "failed"].includes(x.status)).length === n;
+      const n = route.name === "SMPP" ? 1 : 2;
+      await route.write(customer, "textme");
+      const failed = (
+        await until(
+          () => runs(textFlow),
+          (r) => done(r, n),
+        )
+      ).filter((r) => r.status === "failed");
+      expect(failed).toHaveLength(n);
+      expect(failed[0].steps.find((s) => s.nodeId === "say")).toMatchObject({
+        status: "failed",
+        error: DLT_TEMPLATES_ONLY,
+      });
+      await route.write(customer, "templateme");
+      expect(
+        (
+          await until(
+            () => runs(templateFlow),
+            (r) => done(r, n),
+          )
+        ).map((r) => r.status),
+      ).toEqual(Array(n).fill("succeeded"));
+      expect(
+        await until(
+          async () => route.sent(customer),
+          (s) => s.length === 1,
+        ),
+      ).toEqual([{ text: "Dear Ravi, your order JM-7 is on its way. - ACME", templateId: DLT_ID }]);
+    },
+  );
 });
 
 describe("an AI agent on a DLT route", () => {
   beforeAll(async () => {
-    const res = await server.call({ method: "POST", url: `${FLOW}/marketplace/order-status/install`, as: "manager", payload: { channels: ["sms"] } });
+    const res = await server.call({
+      method: "POST",
+      url: `${FLOW}/marketplace/order-status/install`,
+      as: "manager",
+      payload: { channels: ["sms"] },
+    });
     expect(res.statusCode, res.body).toBe(201);
   });
 
-  it.each(routes)("over $name: its free-text answer is not sent; the team gets the conversation with a note saying why", async (route) => {
-    const customer = route.name === "SMPP" ? "+919812366021" : "+919812366022";
-    await route.write(customer, "How long does delivery take to Pune?");
-    const chat = await conversationOf(customer);
-    const [logged] = await until(() => db().select().from(aiAnswers).where(eq(aiAnswers.conversationId, chat)), (a) => a.length === 1);
-    expect(logged).toMatchObject({ outcome: "skipped", reason: DLT_TEMPLATES_ONLY });
-    const thread = await messages(chat);
-    expect(thread.filter((m) => m.direction === "out")).toEqual([]);
-    expect(thread.find((m) => m.direction === "note")?.text).toBe(`🤖 Order status assistant cannot answer here and handed this conversation to the team: ${DLT_TEMPLATES_ONLY}`);
-    const [state] = await db().select().from(aiConversations).where(eq(aiConversations.conversationId, chat));
-    expect(state).toMatchObject({ state: "handed_off", reason: "free text is not allowed on this DLT route" });
-    expect(route.sent(customer)).toEqual([]);
-  });
+  it.each(routes)(
+    "over $name: its free-text answer is not sent; the team gets the conversation with a note saying why",
+    async (route) => {
+      const customer = route.name === "SMPP" ? "+919812366021" : "+919812366022";
+      await route.write(customer, "How long does delivery take to Pune?");
+      const chat = await conversationOf(customer);
+      const [logged] = await until(
+        () => db().select().from(aiAnswers).where(eq(aiAnswers.conversationId, chat)),
+        (a) => a.length === 1,
+      );
+      expect(logged).toMatchObject({ outcome: "skipped", reason: DLT_TEMPLATES_ONLY });
+      const thread = await messages(chat);
+      expect(thread.filter((m) => m.direction === "out")).toEqual([]);
+      expect(thread.find((m) => m.direction === "note")?.text).toBe(
+        `🤖 Order status assistant cannot answer here and handed this conversation to the team: ${DLT_TEMPLATES_ONLY}`,
+      );
+      const [state] = await db().select().from(aiConversations).where(eq(aiConversations.conversationId, chat));
+      expect(state).toMatchObject({ state: "handed_off", reason: "free text is not allowed on this DLT route" });
+      expect(route.sent(customer)).toEqual([]);
+    },
+  );
 });

@@ -30,7 +30,8 @@ const childrenOf = (pid: number): number[] =>
   readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
 
 /** Every process below pid. */
-const descendants = (pid: number): number[] => childrenOf(pid).flatMap((c) => [c, ...(existsSync(`/proc/${c}`) ? descendants(c) : [])]);
+const descendants = (pid: number): number[] =>
+  childrenOf(pid).flatMap((c) => [c, ...(existsSync(`/proc/${c}`) ? descendants(c) : [])]);
 
 async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
   const end = Date.now() + ms;
@@ -56,11 +57,23 @@ const healthy = async (port: number) => {
 const START_MS = 150_000;
 
 /** `command` started like a person would, on an in-memory database (unless `env` says otherwise), without the console build. */
-async function start(command: string[], env: Record<string, string> = {}): Promise<{ top: ChildProcess; port: number; tree: number[] }> {
+async function start(
+  command: string[],
+  env: Record<string, string> = {},
+): Promise<{ top: ChildProcess; port: number; tree: number[] }> {
   const port = await freePort();
   const top = spawn(command[0], command.slice(1), {
     stdio: ["ignore", "pipe", "ignore"],
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: "memory://", DATABASE_URL: "", WEB_ROOT: ".no-web-root", LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: "memory://",
+      DATABASE_URL: "",
+      WEB_ROOT: ".no-web-root",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
   });
   await until(() => healthy(port), START_MS, "server healthy");
   const tree = descendants(top.pid ?? 0);
@@ -76,15 +89,18 @@ afterEach(() => {
 
 // Each test starts a whole server (up to START_MS on a loaded machine), beyond the project's 30 s per test.
 describe("npm start's processes stop together", { timeout: START_MS + 60_000 }, () => {
-  it.each(["SIGTERM", "SIGINT"] as const)("%s to the start script reaches the server, and the script exits when it has", async (signal) => {
-    const { top, port, tree } = await start([process.execPath, "scripts/start.mjs"]);
-    expect(tree.length).toBeGreaterThan(0);
-    const exited = new Promise((resolve) => top.once("exit", (code, sig) => resolve(code ?? sig)));
-    top.kill(signal);
-    await exited;
-    await until(() => tree.every((pid) => !alive(pid)), 10_000, "server process gone");
-    expect(await healthy(port)).toBe(false);
-  });
+  it.each(["SIGTERM", "SIGINT"] as const)(
+    "%s to the start script reaches the server, and the script exits when it has",
+    async (signal) => {
+      const { top, port, tree } = await start([process.execPath, "scripts/start.mjs"]);
+      expect(tree.length).toBeGreaterThan(0);
+      const exited = new Promise((resolve) => top.once("exit", (code, sig) => resolve(code ?? sig)));
+      top.kill(signal);
+      await exited;
+      await until(() => tree.every((pid) => !alive(pid)), 10_000, "server process gone");
+      expect(await healthy(port)).toBe(false);
+    },
+  );
 
   it("kill <pid of npm start> stops the server too", async () => {
     const { top, port, tree } = await start(["npm", "start", "--silent"]);
@@ -110,7 +126,10 @@ describe("npm start's processes stop together", { timeout: START_MS + 60_000 }, 
   it("a new data directory on disk is created, migrated and seeded by a child process that exits; the server opens it ready", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "start-fresh-"));
     try {
-      const { top, port, tree } = await start([process.execPath, "scripts/start.mjs"], { DATA_DIR: dataDir, LOG_LEVEL: "info" });
+      const { top, port, tree } = await start([process.execPath, "scripts/start.mjs"], {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "info",
+      });
       let out = "";
       top.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
       const server = tree.find((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("main.mjs")) ?? 0;
@@ -124,7 +143,10 @@ describe("npm start's processes stop together", { timeout: START_MS + 60_000 }, 
       expect(login.status).toBe(200);
       // Logged before the server was healthy: by then the whole output so far has been read or is about to be.
       await until(() => out.includes("seeded"), 5_000, "the seed's log line");
-      const seeded = out.split("\n").filter((line) => line.includes("seeded")).map((line) => JSON.parse(line) as { pid: number });
+      const seeded = out
+        .split("\n")
+        .filter((line) => line.includes("seeded"))
+        .map((line) => JSON.parse(line) as { pid: number });
       expect(seeded).toHaveLength(1);
       expect(seeded[0].pid).not.toBe(server);
       expect(alive(seeded[0].pid)).toBe(false);

@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const URL_ = "/api/v1/suppressions";
-const add = (as: DemoName, numbers: string, reason?: string) => server.call({ method: "POST", url: URL_, as, payload: { numbers, ...(reason ? { reason } : {}) } });
+const add = (as: DemoName, numbers: string, reason?: string) =>
+  server.call({ method: "POST", url: URL_, as, payload: { numbers, ...(reason ? { reason } : {}) } });
 const list = async (as: DemoName, query = "") => {
   const params = new URLSearchParams({ limit: "100" });
   for (const [k, v] of new URLSearchParams(query)) params.set(k, v);
@@ -21,8 +22,13 @@ const list = async (as: DemoName, query = "") => {
 };
 const numbersOf = async (as: DemoName) => (await list(as)).data.map((r: { number: string }) => r.number).sort();
 /** Empties an account's list (the demo seed adds its STOP replies). */
-const clearList = async (as: DemoName) => server.database.db.delete(suppressions).where(eq(suppressions.userId, await server.id(as)));
-const rowsOf = async (as: DemoName) => server.database.db.select().from(suppressions).where(eq(suppressions.userId, await server.id(as)));
+const clearList = async (as: DemoName) =>
+  server.database.db.delete(suppressions).where(eq(suppressions.userId, await server.id(as)));
+const rowsOf = async (as: DemoName) =>
+  server.database.db
+    .select()
+    .from(suppressions)
+    .where(eq(suppressions.userId, await server.id(as)));
 
 async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -59,7 +65,10 @@ describe("suppressions.add", () => {
   it("refuses a body without numbers and writes nothing", async () => {
     const before = (await rowsOf("manager")).length;
     expect((await add("manager", "")).statusCode).toBe(400);
-    expect((await server.call({ method: "POST", url: URL_, as: "manager", payload: { numbers: "9876543210", extra: 1 } })).statusCode).toBe(400);
+    expect(
+      (await server.call({ method: "POST", url: URL_, as: "manager", payload: { numbers: "9876543210", extra: 1 } }))
+        .statusCode,
+    ).toBe(400);
     expect(await rowsOf("manager")).toHaveLength(before);
   });
 });
@@ -73,7 +82,9 @@ describe("suppressions.list", () => {
     expect(first).toMatchObject({ total: 2, totalPages: 2 });
     expect(first.data[0]).toMatchObject({ number: "+919822222222", reason: "Complaint 100%", source: "manual" });
     expect((await list("manager", "&q=1111")).data.map((r: { number: string }) => r.number)).toEqual(["+919811111111"]);
-    expect((await list("manager", "&q=100%25")).data.map((r: { number: string }) => r.number)).toEqual(["+919822222222"]);
+    expect((await list("manager", "&q=100%25")).data.map((r: { number: string }) => r.number)).toEqual([
+      "+919822222222",
+    ]);
     expect((await list("manager", "&q=%25%25")).total).toBe(0);
   });
 });
@@ -108,14 +119,22 @@ describe("suppressions.import", () => {
     }
     // Zips are inflated under the limits before exceljs reads them: a damaged one or a bomb is 422.
     for (const [bytes, message] of [
-      [Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00, 0x13]), "file: The Excel file could not be read (a damaged or unsupported zip)"],
+      [
+        Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00, 0x13]),
+        "file: The Excel file could not be read (a damaged or unsupported zip)",
+      ],
       [xlsxBomb(20), "file: The Excel file is compressed more than 100 to 1, as zip bombs are; it was not read"],
     ] as const) {
       const res = await upload("globex", bytes, "list.xlsx");
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json().message).toBe(message);
     }
-    const none = await server.call({ method: "POST", url: `${URL_}/import`, as: "globex", ...(await multipart({ a: "b" })) });
+    const none = await server.call({
+      method: "POST",
+      url: `${URL_}/import`,
+      as: "globex",
+      ...(await multipart({ a: "b" })),
+    });
     expect(none.statusCode).toBe(400);
     expect(await rowsOf("globex")).toHaveLength(before);
   });
@@ -123,14 +142,23 @@ describe("suppressions.import", () => {
   it("refuses with 413 a small workbook whose shared text unpacks past its cap, and writes nothing", async () => {
     const before = (await rowsOf("globex")).length;
     // 130 MB of varied text in under 3 MB, compressed less than 100 to 1: only the shared strings' own cap stops it.
-    const bytes = xlsxWithSharedStrings(130, () => `<t>${Math.random().toString(36).slice(2, 10)}${"x".repeat(600)}</t>`);
+    const bytes = xlsxWithSharedStrings(
+      130,
+      () => `<t>${Math.random().toString(36).slice(2, 10)}${"x".repeat(600)}</t>`,
+    );
     expect(bytes.length).toBeLessThan(3 * 1024 * 1024);
     const res = await upload("globex", bytes, "list.xlsx");
     expect(res.statusCode, res.body).toBe(413);
-    expect(res.json().message).toBe("file: The Excel file's text (xl/sharedStrings.xml) unpacks to more than 128 MB; it was not read");
+    expect(res.json().message).toBe(
+      "file: The Excel file's text (xl/sharedStrings.xml) unpacks to more than 128 MB; it was not read",
+    );
     expect(await rowsOf("globex")).toHaveLength(before);
     // The same workbook with little text reads: its sheet's number is added.
-    const small = await upload("globex", xlsxWithSharedStrings(1, (i) => `<t>name ${i}</t>`), "list.xlsx");
+    const small = await upload(
+      "globex",
+      xlsxWithSharedStrings(1, (i) => `<t>name ${i}</t>`),
+      "list.xlsx",
+    );
     expect(small.statusCode, small.body).toBe(201);
     expect(await numbersOf("globex")).toContain("+919876543210");
   }, 120_000);
@@ -143,7 +171,9 @@ describe("suppressions.export and remove", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-disposition"]).toContain('filename="suppression-list.csv"');
     await add("manager", "9888888888", "=cmd|' /C calc'!A0");
-    const lines = (await server.call({ method: "GET", url: `${URL_}/export`, as: "manager" })).body.trim().split("\r\n");
+    const lines = (await server.call({ method: "GET", url: `${URL_}/export`, as: "manager" })).body
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("number,reason,source,added_at");
     expect(lines.slice(1).map((l) => l.split(",").slice(0, 3).join(","))).toEqual([
       "+919811111111,Added by hand,manual",
@@ -162,10 +192,14 @@ describe("suppressions.export and remove", () => {
   });
 
   it("is for users and managers with the campaign module", async () => {
-    for (const as of ["admin", "reseller", "depthead"] as const) expect((await server.call({ method: "GET", url: URL_, as })).statusCode, as).toBe(403);
+    for (const as of ["admin", "reseller", "depthead"] as const)
+      expect((await server.call({ method: "GET", url: URL_, as })).statusCode, as).toBe(403);
     expect((await add("depthead", "9876543210")).statusCode).toBe(403);
     expect((await upload("reseller", Buffer.from("9876543210"), "a.csv")).statusCode).toBe(403);
-    expect((await server.call({ method: "DELETE", url: `${URL_}/00000000-0000-4000-8000-000000000000`, as: "admin" })).statusCode).toBe(403);
+    expect(
+      (await server.call({ method: "DELETE", url: `${URL_}/00000000-0000-4000-8000-000000000000`, as: "admin" }))
+        .statusCode,
+    ).toBe(403);
     expect((await server.call({ method: "GET", url: `${URL_}/export`, as: "rahul" })).statusCode).toBe(403); // no campaign module
   });
 });

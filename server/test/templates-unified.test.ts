@@ -18,7 +18,13 @@ const count = async (q: Promise<{ n: number }[]>) => (await q)[0].n;
 async function expectedTotals(owners: string[]) {
   const n = sql<number>`count(*)::int`;
   return {
-    sms: await count(db().select({ n }).from(smsTemplates).innerJoin(smsAccounts, eq(smsAccounts.id, smsTemplates.smsAccountId)).where(inArray(smsAccounts.userId, owners))),
+    sms: await count(
+      db()
+        .select({ n })
+        .from(smsTemplates)
+        .innerJoin(smsAccounts, eq(smsAccounts.id, smsTemplates.smsAccountId))
+        .where(inArray(smsAccounts.userId, owners)),
+    ),
     whatsapp: await count(db().select({ n }).from(whatsappTemplates).where(inArray(whatsappTemplates.userId, owners))),
     rcs: await count(db().select({ n }).from(rcsTemplates).where(inArray(rcsTemplates.userId, owners))),
   };
@@ -27,7 +33,12 @@ async function expectedTotals(owners: string[]) {
 async function list(as: DemoName, query: Record<string, string> = {}) {
   const res = await server.call({ method: "GET", url: URL, as, query });
   expect(res.statusCode).toBe(200);
-  return res.json() as { count: number; totalPages: number; totals: Record<string, number>; data: UnifiedTemplateRow[] };
+  return res.json() as {
+    count: number;
+    totalPages: number;
+    totals: Record<string, number>;
+    data: UnifiedTemplateRow[];
+  };
 }
 
 describe("GET /api/v1/templates (every channel's templates in one list)", () => {
@@ -64,7 +75,12 @@ describe("GET /api/v1/templates (every channel's templates in one list)", () => 
     expect(whatsapp.data.length).toBeGreaterThan(0);
     expect(whatsapp.data.every((r) => r.channel === "whatsapp")).toBe(true);
     expect(whatsapp.totals.sms).toBeGreaterThan(0); // the totals ignore the filters
-    const wabaNames = (await db().select({ name: wabas.name }).from(wabas).where(eq(wabas.userId, await server.id("manager")))).map((w) => w.name);
+    const wabaNames = (
+      await db()
+        .select({ name: wabas.name })
+        .from(wabas)
+        .where(eq(wabas.userId, await server.id("manager")))
+    ).map((w) => w.name);
     expect(whatsapp.data.every((r) => wabaNames.includes(r.source))).toBe(true);
 
     const rejected = await list("manager", { status: "rejected" });
@@ -89,7 +105,9 @@ describe("GET /api/v1/templates (every channel's templates in one list)", () => 
 
   it("refuses a reseller, an unknown channel and a missing token", async () => {
     expect((await server.call({ method: "GET", url: URL, as: "reseller" })).statusCode).toBe(403);
-    expect((await server.call({ method: "GET", url: URL, as: "manager", query: { channel: "fax" } })).statusCode).toBe(400);
+    expect((await server.call({ method: "GET", url: URL, as: "manager", query: { channel: "fax" } })).statusCode).toBe(
+      400,
+    );
     expect((await server.call({ method: "GET", url: URL })).statusCode).toBe(401);
   });
 

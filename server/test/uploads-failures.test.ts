@@ -40,8 +40,17 @@ const flaky = flakyStorage();
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: "memory://", template: migratedPglite() });
-  app = await buildApp({ database, logger: false, storage: flaky.storage, config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "t" } });
-  const login = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "manager", password: DEMO_PASSWORD } });
+  app = await buildApp({
+    database,
+    logger: false,
+    storage: flaky.storage,
+    config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "t" },
+  });
+  const login = await app.inject({
+    method: "POST",
+    url: "/api/v1/auth/login",
+    payload: { email: "manager", password: DEMO_PASSWORD },
+  });
   token = login.json().data.token;
 });
 afterAll(async () => {
@@ -55,7 +64,12 @@ describe("store failures", () => {
   it("a failed write answers 500 'Failed to upload template media' and adds no row", async () => {
     flaky.state.failPut = true;
     const form = await multipart({ channel: "rcs" }, { field: "fileContent", bytes: png(), name: "a.png" });
-    const res = await app.inject({ method: "POST", url: "/api/upload/aws-upload", headers: { ...form.headers, authorization: `Bearer ${token}` }, payload: form.payload });
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/upload/aws-upload",
+      headers: { ...form.headers, authorization: `Bearer ${token}` },
+      payload: form.payload,
+    });
     flaky.state.failPut = false;
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ success: false, message: MSG.uploadTemplateMedia });
@@ -64,10 +78,20 @@ describe("store failures", () => {
 
   it("a failed delete answers 500 'Failed to delete media' and keeps the row and the object", async () => {
     const form = await multipart({ channel: "rcs" }, { field: "fileContent", bytes: png(), name: "a.png" });
-    const created = await app.inject({ method: "POST", url: "/api/upload/aws-upload", headers: { ...form.headers, authorization: `Bearer ${token}` }, payload: form.payload });
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/upload/aws-upload",
+      headers: { ...form.headers, authorization: `Bearer ${token}` },
+      payload: form.payload,
+    });
     const id = created.json().data._id;
     flaky.state.failDelete = true;
-    const res = await app.inject({ method: "DELETE", url: `/api/upload/${id}`, headers: { authorization: `Bearer ${token}` }, payload: { channel: "rcs" } });
+    const res = await app.inject({
+      method: "DELETE",
+      url: `/api/upload/${id}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { channel: "rcs" },
+    });
     flaky.state.failDelete = false;
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ success: false, message: MSG.deleteMedia });

@@ -30,7 +30,12 @@ async function upload(as: DemoName, fields: Record<string, string>, ...files: Fi
   return server.call({ method: "POST", url: "/api/upload/aws-upload", as, payload, headers });
 }
 
-const image = (bytes: Buffer = png(), name = "photo.png"): FilePart => ({ field: "fileContent", bytes, name, type: "image/png" });
+const image = (bytes: Buffer = png(), name = "photo.png"): FilePart => ({
+  field: "fileContent",
+  bytes,
+  name,
+  type: "image/png",
+});
 
 /** Rows and stored files: what a refused request must leave as it found it. */
 async function footprint() {
@@ -43,7 +48,13 @@ describe("POST /api/upload/aws-upload", () => {
     const res = await upload("manager", { channel: "whatsapp" }, image(png(), "Holiday offer.png"));
     expect(res.statusCode, res.body).toBe(201);
     const data = res.json().data;
-    expect(data).toMatchObject({ channel: "whatsapp", name: "Holiday offer.png", mimeType: "image/png", kind: "image", size: png().length });
+    expect(data).toMatchObject({
+      channel: "whatsapp",
+      name: "Holiday offer.png",
+      mimeType: "image/png",
+      kind: "image",
+      size: png().length,
+    });
     expect(data.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(data.url).toMatch(new RegExp(`^/api/upload/file/${data._id}\\?exp=\\d+&sig=`));
     const [row] = await server.database.db.select().from(uploads).where(eq(uploads.id, data._id));
@@ -52,16 +63,46 @@ describe("POST /api/upload/aws-upload", () => {
   });
 
   it("takes a PDF and an MP4 for WhatsApp and a GIF for RCS", async () => {
-    expect((await upload("user", { channel: "whatsapp" }, { field: "fileContent", bytes: pdf(), name: "menu.pdf" })).json().data.kind).toBe("document");
-    expect((await upload("user", { channel: "rcs" }, { field: "fileContent", bytes: gif(), name: "a.gif" })).json().data.mimeType).toBe("image/gif");
+    expect(
+      (await upload("user", { channel: "whatsapp" }, { field: "fileContent", bytes: pdf(), name: "menu.pdf" })).json()
+        .data.kind,
+    ).toBe("document");
+    expect(
+      (await upload("user", { channel: "rcs" }, { field: "fileContent", bytes: gif(), name: "a.gif" })).json().data
+        .mimeType,
+    ).toBe("image/gif");
   });
 
   it.each([
-    ["a GIF named .png with an image/png header (WhatsApp takes no GIF)", { channel: "whatsapp" }, image(gif(), "fake.png"), "fileContent", "this file is image/gif"],
-    ["an executable named .png", { channel: "rcs" }, image(exe(), "cat.png"), "fileContent", "this file is application/x-msdownload"],
-    ["text with no recognisable type", { channel: "whatsapp" }, image(Buffer.from("just some text"), "notes.png"), "fileContent", "of an unknown type"],
+    [
+      "a GIF named .png with an image/png header (WhatsApp takes no GIF)",
+      { channel: "whatsapp" },
+      image(gif(), "fake.png"),
+      "fileContent",
+      "this file is image/gif",
+    ],
+    [
+      "an executable named .png",
+      { channel: "rcs" },
+      image(exe(), "cat.png"),
+      "fileContent",
+      "this file is application/x-msdownload",
+    ],
+    [
+      "text with no recognisable type",
+      { channel: "whatsapp" },
+      image(Buffer.from("just some text"), "notes.png"),
+      "fileContent",
+      "of an unknown type",
+    ],
     ["an empty file", { channel: "whatsapp" }, image(Buffer.alloc(0), "empty.png"), "fileContent", "The file is empty"],
-    ["a WhatsApp image over 5 MB", { channel: "whatsapp" }, image(png(5 * MB + 1)), "fileContent", "A WhatsApp image may be at most 5 MB; this file is 5.0 MB"],
+    [
+      "a WhatsApp image over 5 MB",
+      { channel: "whatsapp" },
+      image(png(5 * MB + 1)),
+      "fileContent",
+      "A WhatsApp image may be at most 5 MB; this file is 5.0 MB",
+    ],
     ["a channel without media", { channel: "sms" }, image(), "channel", "must be one of whatsapp, rcs"],
     ["no channel", {}, image(), "channel", "is required"],
     ["an unknown field", { channel: "rcs", caption: "x" }, image(), "caption", "is not allowed"],
@@ -69,7 +110,10 @@ describe("POST /api/upload/aws-upload", () => {
     const before = await footprint();
     const res = await upload("manager", fields, file);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, errors: [expect.objectContaining({ field, message: expect.stringContaining(message) })] });
+    expect(res.json()).toMatchObject({
+      success: false,
+      errors: [expect.objectContaining({ field, message: expect.stringContaining(message) })],
+    });
     expect(await footprint()).toEqual(before);
   });
 
@@ -83,7 +127,12 @@ describe("POST /api/upload/aws-upload", () => {
   });
 
   it("refuses a JSON body: the call is multipart", async () => {
-    const res = await server.call({ method: "POST", url: "/api/upload/aws-upload", as: "manager", payload: { channel: "rcs" } });
+    const res = await server.call({
+      method: "POST",
+      url: "/api/upload/aws-upload",
+      as: "manager",
+      payload: { channel: "rcs" },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: "fileContent", message: "is required" }]);
   });
@@ -100,22 +149,28 @@ describe("POST /api/upload/aws-upload", () => {
 
 describe("roles (SPEC 6: media uploads are for user and manager)", () => {
   const calls = ["list", "create", "delete", "file", "waba-upload", "waba-session"] as const;
-  it.each((["admin", "reseller", "depthead"] as const).flatMap((as) => calls.map((call) => [as, call] as const)))("%s may not %s", async (as, call) => {
-    const id = "00000000-0000-4000-8000-000000000000";
-    const form = await multipart({ channel: "rcs", waba_id: "waba-manager", file_name: "a.png", file_type: "image/png" }, { field: "file", bytes: png(), name: "a.png" });
-    const requests = {
-      list: { method: "GET", url: "/api/upload/list?channel=rcs" },
-      create: { method: "POST", url: "/api/upload/aws-upload", ...form },
-      delete: { method: "DELETE", url: `/api/upload/${id}`, payload: { channel: "rcs" } },
-      file: { method: "GET", url: `/api/upload/${id}` },
-      "waba-upload": { method: "POST", url: "/api/waba/media/upload-whatsapp-media", ...form },
-      "waba-session": { method: "POST", url: "/api/waba/media/upload-meta-session", ...form },
-    } as const;
-    const before = await footprint();
-    const res = await server.call({ ...requests[call], as });
-    expect(res.statusCode).toBe(403);
-    expect(await footprint()).toEqual(before);
-  });
+  it.each((["admin", "reseller", "depthead"] as const).flatMap((as) => calls.map((call) => [as, call] as const)))(
+    "%s may not %s",
+    async (as, call) => {
+      const id = "00000000-0000-4000-8000-000000000000";
+      const form = await multipart(
+        { channel: "rcs", waba_id: "waba-manager", file_name: "a.png", file_type: "image/png" },
+        { field: "file", bytes: png(), name: "a.png" },
+      );
+      const requests = {
+        list: { method: "GET", url: "/api/upload/list?channel=rcs" },
+        create: { method: "POST", url: "/api/upload/aws-upload", ...form },
+        delete: { method: "DELETE", url: `/api/upload/${id}`, payload: { channel: "rcs" } },
+        file: { method: "GET", url: `/api/upload/${id}` },
+        "waba-upload": { method: "POST", url: "/api/waba/media/upload-whatsapp-media", ...form },
+        "waba-session": { method: "POST", url: "/api/waba/media/upload-meta-session", ...form },
+      } as const;
+      const before = await footprint();
+      const res = await server.call({ ...requests[call], as });
+      expect(res.statusCode).toBe(403);
+      expect(await footprint()).toEqual(before);
+    },
+  );
 
   it("answers 401 without a token", async () => {
     expect((await server.call({ method: "GET", url: "/api/upload/list" })).statusCode).toBe(401);
@@ -137,7 +192,9 @@ describe("list, read and delete: the owner's files only", () => {
     expect(rcs.data.map((r: { name: string }) => r.name)).toEqual(["second.gif"]);
     const all = (await server.call({ method: "GET", url: "/api/upload/list", as: "priya" })).json();
     expect(all.count).toBe(3);
-    expect((await server.call({ method: "GET", url: "/api/upload/list?channel=sms", as: "priya" })).statusCode).toBe(400);
+    expect((await server.call({ method: "GET", url: "/api/upload/list?channel=sms", as: "priya" })).statusCode).toBe(
+      400,
+    );
   });
 
   it("never lists another account's files", async () => {
@@ -155,16 +212,27 @@ describe("list, read and delete: the owner's files only", () => {
   });
 
   it("sends documents as attachments under their original name, with an ASCII fallback", async () => {
-    const doc = (await upload("manager", { channel: "whatsapp" }, { field: "fileContent", bytes: pdf(), name: "Menü 2026.pdf" })).json().data;
+    const doc = (
+      await upload("manager", { channel: "whatsapp" }, { field: "fileContent", bytes: pdf(), name: "Menü 2026.pdf" })
+    ).json().data;
     const res = await server.call({ method: "GET", url: `/api/upload/${doc._id}`, as: "manager" });
     expect(res.headers["content-type"]).toBe("application/pdf");
-    expect(res.headers["content-disposition"]).toBe(`attachment; filename="Men_ 2026.pdf"; filename*=UTF-8''Men%C3%BC%202026.pdf`);
+    expect(res.headers["content-disposition"]).toBe(
+      `attachment; filename="Men_ 2026.pdf"; filename*=UTF-8''Men%C3%BC%202026.pdf`,
+    );
   });
 
   it("answers 404 for another account's file, on read and on delete, and deletes nothing", async () => {
-    expect((await server.call({ method: "GET", url: `/api/upload/${managerFile._id}`, as: "user" })).statusCode).toBe(404);
+    expect((await server.call({ method: "GET", url: `/api/upload/${managerFile._id}`, as: "user" })).statusCode).toBe(
+      404,
+    );
     const before = await footprint();
-    const del = await server.call({ method: "DELETE", url: `/api/upload/${managerFile._id}`, as: "user", payload: { channel: "rcs" } });
+    const del = await server.call({
+      method: "DELETE",
+      url: `/api/upload/${managerFile._id}`,
+      as: "user",
+      payload: { channel: "rcs" },
+    });
     expect(del.statusCode).toBe(404);
     expect(await footprint()).toEqual(before);
     expect((await server.call({ method: "GET", url: "/api/upload/not-a-uuid", as: "manager" })).statusCode).toBe(404);
@@ -172,10 +240,20 @@ describe("list, read and delete: the owner's files only", () => {
 
   it("refuses a delete without the channel, or with another channel than the file's", async () => {
     const before = await footprint();
-    const none = await server.call({ method: "DELETE", url: `/api/upload/${managerFile._id}`, as: "manager", payload: {} });
+    const none = await server.call({
+      method: "DELETE",
+      url: `/api/upload/${managerFile._id}`,
+      as: "manager",
+      payload: {},
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json().errors).toEqual([{ field: "channel", message: "is required" }]);
-    const wrong = await server.call({ method: "DELETE", url: `/api/upload/${managerFile._id}`, as: "manager", payload: { channel: "whatsapp" } });
+    const wrong = await server.call({
+      method: "DELETE",
+      url: `/api/upload/${managerFile._id}`,
+      as: "manager",
+      payload: { channel: "whatsapp" },
+    });
     expect(wrong.statusCode).toBe(404);
     expect(await footprint()).toEqual(before);
   });
@@ -183,7 +261,12 @@ describe("list, read and delete: the owner's files only", () => {
   it("deletes the row and the stored bytes; the file and its signed link are gone", async () => {
     const file = (await upload("manager", { channel: "rcs" }, image(png(), "bye.png"))).json().data;
     const before = await footprint();
-    const res = await server.call({ method: "DELETE", url: `/api/upload/${file._id}`, as: "manager", payload: { channel: "rcs" } });
+    const res = await server.call({
+      method: "DELETE",
+      url: `/api/upload/${file._id}`,
+      as: "manager",
+      payload: { channel: "rcs" },
+    });
     expect(res.json()).toEqual({ success: true, message: "File deleted" });
     expect(await footprint()).toEqual({ rows: before.rows - 1, files: before.files - 1 });
     expect((await server.call({ method: "GET", url: `/api/upload/${file._id}`, as: "manager" })).statusCode).toBe(404);
@@ -216,7 +299,14 @@ describe("signed links (for the carrier)", () => {
     ["a changed signature", (u: URL) => u.searchParams.set("sig", `${u.searchParams.get("sig")?.slice(0, -2)}AA`)],
     ["a later expiry", (u: URL) => u.searchParams.set("exp", String(Number(u.searchParams.get("exp")) + 3600))],
     ["another file's id", (u: URL) => (u.pathname = "/api/upload/file/00000000-0000-4000-8000-000000000000")],
-    ["a link signed with another secret", (u: URL) => u.searchParams.set("sig", new URL(signedPath("other-secret", file._id), "http://x").searchParams.get("sig") ?? "")],
+    [
+      "a link signed with another secret",
+      (u: URL) =>
+        u.searchParams.set(
+          "sig",
+          new URL(signedPath("other-secret", file._id), "http://x").searchParams.get("sig") ?? "",
+        ),
+    ],
   ])("refuses %s with 403", async (_what, tamper) => {
     const url = new URL(file.url, "http://localhost");
     tamper(url);
@@ -232,35 +322,75 @@ describe("signed links (for the carrier)", () => {
 
 describe("WhatsApp media uploads", () => {
   const session = (fields: Record<string, string>, bytes = png()) =>
-    multipart({ waba_id: "waba-manager", file_name: "header.png", file_type: "image/png", ...fields }, { field: "file", bytes, name: "ignored.png" });
+    multipart(
+      { waba_id: "waba-manager", file_name: "header.png", file_type: "image/png", ...fields },
+      { field: "file", bytes, name: "ignored.png" },
+    );
 
   it("upload-whatsapp-media stores the file and answers the carrier's handle, the same for the same bytes", async () => {
     const form = await multipart({ waba_id: "waba-manager" }, { field: "file", bytes: png(), name: "promo.png" });
-    const first = await server.call({ method: "POST", url: "/api/waba/media/upload-whatsapp-media", as: "manager", ...form });
+    const first = await server.call({
+      method: "POST",
+      url: "/api/waba/media/upload-whatsapp-media",
+      as: "manager",
+      ...form,
+    });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().data.handle).toMatch(/^4::aW1hZ2UvcG5n:[A-Za-z0-9_-]{43}$/);
     expect(first.json().data.upload).toMatchObject({ channel: "whatsapp", name: "promo.png", mimeType: "image/png" });
-    const again = await server.call({ method: "POST", url: "/api/waba/media/upload-whatsapp-media", as: "manager", ...form });
+    const again = await server.call({
+      method: "POST",
+      url: "/api/waba/media/upload-whatsapp-media",
+      as: "manager",
+      ...form,
+    });
     expect(again.json().data.handle).toBe(first.json().data.handle);
   });
 
   it("upload-meta-session names the file by file_name and refuses a file_type the bytes contradict", async () => {
-    const ok = await server.call({ method: "POST", url: "/api/waba/media/upload-meta-session", as: "manager", ...(await session({})) });
+    const ok = await server.call({
+      method: "POST",
+      url: "/api/waba/media/upload-meta-session",
+      as: "manager",
+      ...(await session({})),
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().data.upload.name).toBe("header.png");
     const before = await footprint();
-    const lie = await server.call({ method: "POST", url: "/api/waba/media/upload-meta-session", as: "manager", ...(await session({ file_type: "video/mp4" })) });
+    const lie = await server.call({
+      method: "POST",
+      url: "/api/waba/media/upload-meta-session",
+      as: "manager",
+      ...(await session({ file_type: "video/mp4" })),
+    });
     expect(lie.statusCode).toBe(400);
-    expect(lie.json().errors).toEqual([{ field: "file_type", message: "is video/mp4 but the file's bytes are image/png" }]);
-    const missing = await server.call({ method: "POST", url: "/api/waba/media/upload-meta-session", as: "manager", ...(await multipart({ waba_id: "waba-manager" }, { field: "file", bytes: png(), name: "a.png" })) });
+    expect(lie.json().errors).toEqual([
+      { field: "file_type", message: "is video/mp4 but the file's bytes are image/png" },
+    ]);
+    const missing = await server.call({
+      method: "POST",
+      url: "/api/waba/media/upload-meta-session",
+      as: "manager",
+      ...(await multipart({ waba_id: "waba-manager" }, { field: "file", bytes: png(), name: "a.png" })),
+    });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(["file_name", "file_type"]);
+    expect(
+      missing
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(["file_name", "file_type"]);
     expect(await footprint()).toEqual(before);
   });
 
   it("a user uploads to its own WABA the same way", async () => {
     const form = await multipart({ waba_id: "waba-user" }, { field: "file", bytes: pdf(), name: "terms.pdf" });
-    const res = await server.call({ method: "POST", url: "/api/waba/media/upload-whatsapp-media", as: "user", ...form });
+    const res = await server.call({
+      method: "POST",
+      url: "/api/waba/media/upload-whatsapp-media",
+      as: "user",
+      ...form,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.handle).toMatch(/^4::YXBwbGljYXRpb24vcGRm:/);
     expect(res.json().data.upload).toMatchObject({ kind: "document", name: "terms.pdf" });
@@ -268,14 +398,24 @@ describe("WhatsApp media uploads", () => {
 
   it("answers 404 for another account's WABA and stores nothing", async () => {
     const before = await footprint();
-    const res = await server.call({ method: "POST", url: "/api/waba/media/upload-meta-session", as: "user", ...(await session({})) });
+    const res = await server.call({
+      method: "POST",
+      url: "/api/waba/media/upload-meta-session",
+      as: "user",
+      ...(await session({})),
+    });
     expect(res.statusCode).toBe(404);
     expect(await footprint()).toEqual(before);
   });
 
   it("refuses what WhatsApp refuses (a GIF) with the rule, and stores nothing", async () => {
     const before = await footprint();
-    const res = await server.call({ method: "POST", url: "/api/waba/media/upload-meta-session", as: "manager", ...(await session({ file_type: "image/gif" }, gif())) });
+    const res = await server.call({
+      method: "POST",
+      url: "/api/waba/media/upload-meta-session",
+      as: "manager",
+      ...(await session({ file_type: "image/gif" }, gif())),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toEqual({ field: "file", message: expect.stringContaining("this file is image/gif") });
     expect(await footprint()).toEqual(before);

@@ -27,12 +27,15 @@ afterAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: "GET", url, headers });
 
 describe("the console on the API's port", () => {
-  it.each(["/", "/reseller/users", "/organization/campaigns?status=draft", "/no/such/page"])("%s serves the app shell", async (url) => {
-    const res = await get(url);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toMatch(/text\/html/);
-    expect(res.body).toContain("<title>console</title>");
-  });
+  it.each(["/", "/reseller/users", "/organization/campaigns?status=draft", "/no/such/page"])(
+    "%s serves the app shell",
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+      expect(res.body).toContain("<title>console</title>");
+    },
+  );
 
   it("serves assets, including ones built after start-up", async () => {
     expect((await get("/assets/app.js")).body).toBe("console.log(1)");
@@ -63,15 +66,18 @@ describe("first load: compressed, cached assets", () => {
   it.each([
     ["br", "br, gzip, deflate", (b: Buffer) => brotliDecompressSync(b)],
     ["gzip", "gzip, deflate", (b: Buffer) => gunzipSync(b)],
-  ] as const)("a hashed asset comes %s-encoded from the build's file when the browser accepts it", async (encoding, accept, decode) => {
-    const res = await get("/assets/bundle-abc123.js", { "accept-encoding": accept });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-encoding"]).toBe(encoding);
-    expect(res.headers["content-type"]).toMatch(/javascript/);
-    expect(res.headers.vary).toMatch(/accept-encoding/i);
-    expect(res.rawPayload.length).toBeLessThan(BUNDLE.length / 5);
-    expect(decode(res.rawPayload).toString()).toBe(BUNDLE);
-  });
+  ] as const)(
+    "a hashed asset comes %s-encoded from the build's file when the browser accepts it",
+    async (encoding, accept, decode) => {
+      const res = await get("/assets/bundle-abc123.js", { "accept-encoding": accept });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.headers["content-type"]).toMatch(/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.length).toBeLessThan(BUNDLE.length / 5);
+      expect(decode(res.rawPayload).toString()).toBe(BUNDLE);
+    },
+  );
 
   it("a browser that accepts no encoding gets the plain file", async () => {
     const res = await get("/assets/bundle-abc123.js", { "accept-encoding": "identity" });
@@ -79,10 +85,13 @@ describe("first load: compressed, cached assets", () => {
     expect(res.body).toBe(BUNDLE);
   });
 
-  it.each(["/assets/bundle-abc123.js", "/assets/app.js"])("%s (content-hashed) is cached for a year, immutable", async (url) => {
-    const res = await get(url, { "accept-encoding": "br" });
-    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-  });
+  it.each(["/assets/bundle-abc123.js", "/assets/app.js"])(
+    "%s (content-hashed) is cached for a year, immutable",
+    async (url) => {
+      const res = await get(url, { "accept-encoding": "br" });
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    },
+  );
 
   it.each(["/", "/index.html", "/reseller/users"])("%s (the app shell) is revalidated on every load", async (url) => {
     const res = await get(url, { "accept-encoding": "br, gzip" });
@@ -95,7 +104,11 @@ describe("first load: compressed, cached assets", () => {
     ["GET", "/api/v1/balance/getBalance"],
     ["POST", "/api/v1/auth/login"],
   ] as const)("API answers are never stored (%s %s)", async (method, url) => {
-    const res = await server.app.inject({ method, url, payload: method === "POST" ? { email: "admin", password: "wrong-password" } : undefined });
+    const res = await server.app.inject({
+      method,
+      url,
+      payload: method === "POST" ? { email: "admin", password: "wrong-password" } : undefined,
+    });
     expect(res.headers["content-type"]).toMatch(/json/);
     expect(res.headers["cache-control"]).toBe("no-store");
   });

@@ -60,7 +60,13 @@ export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
 }
 
 /** docs/webhooks-and-api.md's verification: HMAC-SHA256 of `${timestamp}.${body}` with the secret, compared with each `v1=` value. */
-export function verifySignature(secret: string, headers: IncomingHttpHeaders, body: string, toleranceS = 300, nowS = Math.floor(Date.now() / 1000)): boolean {
+export function verifySignature(
+  secret: string,
+  headers: IncomingHttpHeaders,
+  body: string,
+  toleranceS = 300,
+  nowS = Math.floor(Date.now() / 1000),
+): boolean {
   const timestamp = String(headers["x-webhook-timestamp"] ?? "");
   const signatures = String(headers["x-webhook-signature"] ?? "").split(" ");
   if (!/^\d+$/.test(timestamp) || Math.abs(nowS - Number(timestamp)) > toleranceS) return false;

@@ -22,14 +22,29 @@ afterEach(() => {
 });
 
 /** PGlite is one process per data directory: the test lets go of it while a server runs. */
-async function openShared(): Promise<{ database: Database; env: Record<string, string>; exclusive: boolean; reopen(): Promise<Database> }> {
+async function openShared(): Promise<{
+  database: Database;
+  env: Record<string, string>;
+  exclusive: boolean;
+  reopen(): Promise<Database>;
+}> {
   const dataDir = mkdtempSync(join(tmpdir(), "webhook-crash-"));
   if (process.env.DATABASE_URL) {
     const database = await freshDatabase();
-    return { database, env: { DATABASE_URL: database.url ?? "", DATA_DIR: dataDir }, exclusive: false, reopen: async () => database };
+    return {
+      database,
+      env: { DATABASE_URL: database.url ?? "", DATA_DIR: dataDir },
+      exclusive: false,
+      reopen: async () => database,
+    };
   }
   const database = await openDatabase({ dataDir, template: migratedPglite() });
-  return { database, env: { DATABASE_URL: "", DATA_DIR: dataDir }, exclusive: true, reopen: () => openDatabase({ dataDir }) };
+  return {
+    database,
+    env: { DATABASE_URL: "", DATA_DIR: dataDir },
+    exclusive: true,
+    reopen: () => openDatabase({ dataDir }),
+  };
 }
 
 describe("webhook deliveries across a crash", () => {
@@ -40,21 +55,51 @@ describe("webhook deliveries across a crash", () => {
     let database = shared.database;
     // Accounts and the endpoint through an app on the same database; the deliveries are written once it is closed,
     // so only the servers under test send them.
-    const app = await buildApp({ database, logger: false, config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "x", dataDir: shared.env.DATA_DIR } });
+    const app = await buildApp({
+      database,
+      logger: false,
+      config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "x", dataDir: shared.env.DATA_DIR },
+    });
     await app.ready();
-    const login = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "user", password: DEMO_PASSWORD } });
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      payload: { email: "user", password: DEMO_PASSWORD },
+    });
     const userId = login.json().data._id as string;
-    await createEndpoint(database.db, userId, { url: receiver.url, events: ["campaign.status"] }, { allowPrivate: true, requireHttps: false });
+    await createEndpoint(
+      database.db,
+      userId,
+      { url: receiver.url, events: ["campaign.status"] },
+      { allowPrivate: true, requireHttps: false },
+    );
     await app.close();
     const events = Array.from({ length: TOTAL }, (_, i) => ({
-      ownerId: userId, type: "campaign.status" as const,
-      data: { campaignId: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, name: `Campaign ${i}`, channel: "sms" as const, status: "running" as const, previousStatus: "scheduled" as const, reason: null, at: new Date().toISOString() },
+      ownerId: userId,
+      type: "campaign.status" as const,
+      data: {
+        campaignId: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+        name: `Campaign ${i}`,
+        channel: "sms" as const,
+        status: "running" as const,
+        previousStatus: "scheduled" as const,
+        reason: null,
+        at: new Date().toISOString(),
+      },
     }));
     expect(await enqueueWebhookEvents(database.db, events)).toBe(TOTAL);
-    const ids = (await database.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries)).map((r) => r.id).sort();
+    const ids = (await database.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries))
+      .map((r) => r.id)
+      .sort();
     if (shared.exclusive) await database.close();
 
-    const env = { ...shared.env, JOB_INTERVAL_MS: "100", WEBHOOK_CONCURRENCY: String(CONCURRENCY), WEBHOOK_TIMEOUT_MS: "1500", WEBHOOK_ALLOW_PRIVATE: "true" };
+    const env = {
+      ...shared.env,
+      JOB_INTERVAL_MS: "100",
+      WEBHOOK_CONCURRENCY: String(CONCURRENCY),
+      WEBHOOK_TIMEOUT_MS: "1500",
+      WEBHOOK_ALLOW_PRIVATE: "true",
+    };
     const received = () => new Set(receiver.received.map((r) => String(r.headers["x-webhook-id"])));
     try {
       const first = await startChild(env);
@@ -80,7 +125,9 @@ describe("webhook deliveries across a crash", () => {
       // Sent twice at most: only what was in flight when the first server died.
       const duplicates = receiver.received.length - TOTAL;
       expect(duplicates).toBeLessThanOrEqual(CONCURRENCY);
-      console.info(`webhook crash (${database.kind}): ${atKill} received before kill -9, ${duplicates} sent again after the restart with the same id`);
+      console.info(
+        `webhook crash (${database.kind}): ${atKill} received before kill -9, ${duplicates} sent again after the restart with the same id`,
+      );
     } finally {
       await database.close();
       await receiver.close();

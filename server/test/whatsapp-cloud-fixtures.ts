@@ -13,7 +13,15 @@ import { testSandboxConfig } from "../carriers/sandbox/test-config";
 import { rbmConfigFromEnv, type RbmConfig } from "../carriers/rcs/config";
 import { whatsappCloudConfigFromEnv } from "../carriers/whatsapp-cloud/config";
 import {
-  DEFAULT_APP, DEFAULT_TOKEN, defaultWaba, DOC_PHONE_NUMBER_ID, DOC_WABA_ID, standInWaba, startWhatsAppStandIn, type StandInOptions, type WhatsAppStandIn,
+  DEFAULT_APP,
+  DEFAULT_TOKEN,
+  defaultWaba,
+  DOC_PHONE_NUMBER_ID,
+  DOC_WABA_ID,
+  standInWaba,
+  startWhatsAppStandIn,
+  type StandInOptions,
+  type WhatsAppStandIn,
 } from "../carriers/whatsapp-cloud/stand-in";
 import type { Database } from "../db/client";
 import type { DispatchOverrides } from "../jobs/campaign-dispatch";
@@ -21,7 +29,12 @@ import { FAST_MESSAGES } from "./campaign-fixtures";
 import { DEMO_PASSWORD, demoSessions, type DemoName } from "./harness";
 
 /** A second and a third WABA at the stand-in, each with a number and a token of its own. */
-export const OTHER_WABA = { id: "102290129340399", phone: "106540352242923", display: "+1 555-078-3882", token: "EAAJB-stand-in-token-other-0003" };
+export const OTHER_WABA = {
+  id: "102290129340399",
+  phone: "106540352242923",
+  display: "+1 555-078-3882",
+  token: "EAAJB-stand-in-token-other-0003",
+};
 export const SIGNUP_WABA = { id: "102290129340400", phone: "106540352242924", display: "+1 555-078-3883" };
 
 export const CLOUD_CONNECT = {
@@ -52,9 +65,21 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function cloudServer(database: Database, options: { standIn?: StandInOptions; dispatch?: DispatchOverrides; jobIntervalMs?: number; rbm?: Partial<RbmConfig> } = {}): Promise<CloudServer> {
+export async function cloudServer(
+  database: Database,
+  options: {
+    standIn?: StandInOptions;
+    dispatch?: DispatchOverrides;
+    jobIntervalMs?: number;
+    rbm?: Partial<RbmConfig>;
+  } = {},
+): Promise<CloudServer> {
   const standIn = await startWhatsAppStandIn({
-    wabas: [defaultWaba(), standInWaba(OTHER_WABA.id, OTHER_WABA.phone, OTHER_WABA.display), standInWaba(SIGNUP_WABA.id, SIGNUP_WABA.phone, SIGNUP_WABA.display)],
+    wabas: [
+      defaultWaba(),
+      standInWaba(OTHER_WABA.id, OTHER_WABA.phone, OTHER_WABA.display),
+      standInWaba(SIGNUP_WABA.id, SIGNUP_WABA.phone, SIGNUP_WABA.display),
+    ],
     tokens: { [DEFAULT_TOKEN]: [DOC_WABA_ID], [OTHER_WABA.token]: [OTHER_WABA.id] },
     ...options.standIn,
     behaviour: { delays: { sentMs: 5, deliveredMs: 10, readMs: 10 }, reviewMs: 30, ...options.standIn?.behaviour },
@@ -67,20 +92,33 @@ export async function cloudServer(database: Database, options: { standIn?: Stand
     carrier: createSandboxCarrier(testSandboxConfig("cloud", FAST_MESSAGES)),
     dispatch: { idleMs: 20, eventsFlushMs: 20, ...options.dispatch },
     config: {
-      port, publicUrl: origin, dataDir: mkdtempSync(join(tmpdir(), "wacloud-")), demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "test-secret",
+      port,
+      publicUrl: origin,
+      dataDir: mkdtempSync(join(tmpdir(), "wacloud-")),
+      demoPassword: DEMO_PASSWORD,
+      webRoot: "./.no-web-root",
+      jwtSecret: "test-secret",
       jobIntervalMs: options.jobIntervalMs ?? 50,
       // The SMS providers' stand-ins listen on 127.0.0.1 (CARRIER_ALLOW_PRIVATE); the guard's test is a peer with it off.
       carrierAllowPrivate: true,
       // Webhook receivers in these tests listen on 127.0.0.1 too (WEBHOOK_ALLOW_PRIVATE, off by default).
       webhooks: { ...webhookConfigFromEnv({}), allowPrivate: true },
-      whatsappCloud: { ...whatsappCloudConfigFromEnv({}), graphUrl: standIn.url, timeoutMs: 5000, embeddedSignup: { appId: DEFAULT_APP.id, appSecret: DEFAULT_APP.secret } },
+      whatsappCloud: {
+        ...whatsappCloudConfigFromEnv({}),
+        graphUrl: standIn.url,
+        timeoutMs: 5000,
+        embeddedSignup: { appId: DEFAULT_APP.id, appSecret: DEFAULT_APP.secret },
+      },
       rbm: { ...rbmConfigFromEnv({}), ...options.rbm },
     },
   });
   await app.listen({ port, host: "127.0.0.1" });
   const { login } = demoSessions(app);
   const call: CloudServer["call"] = async ({ as, headers, ...rest }) =>
-    app.inject({ ...rest, headers: { ...headers, ...(as ? { authorization: `Bearer ${(await login(as)).token}` } : {}) } });
+    app.inject({
+      ...rest,
+      headers: { ...headers, ...(as ? { authorization: `Bearer ${(await login(as)).token}` } : {}) },
+    });
   return {
     app,
     standIn,
@@ -88,11 +126,17 @@ export async function cloudServer(database: Database, options: { standIn?: Stand
     call,
     id: async (name) => (await login(name)).id,
     connect: async (as = "manager", body = {}) => {
-      const res = await call({ method: "POST", url: "/api/v1/channels/whatsapp-cloud", as, payload: { ...CLOUD_CONNECT, ...body } });
+      const res = await call({
+        method: "POST",
+        url: "/api/v1/channels/whatsapp-cloud",
+        as,
+        payload: { ...CLOUD_CONNECT, ...body },
+      });
       if (res.statusCode !== 201) throw new Error(`connect failed: ${res.body}`);
       const record = res.json().data as CarrierChannelRecord;
       // What the owner does next at Meta: paste the webhook URL and verify token in the App Dashboard.
-      if (!(await standIn.configureWebhook(record.webhook.url, record.webhook.verifyToken))) throw new Error("the stand-in could not verify the webhook");
+      if (!(await standIn.configureWebhook(record.webhook.url, record.webhook.verifyToken)))
+        throw new Error("the stand-in could not verify the webhook");
       return record;
     },
     close: async () => {

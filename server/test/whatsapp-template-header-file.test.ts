@@ -13,29 +13,62 @@ let database: Database;
 let server: TemplateServer;
 const MANAGER_WABA = "waba-hdr-manager";
 const USER_WABA = "waba-hdr-user";
-const ids: Record<"managerImage" | "userImage" | "userPdf" | "textHeader", string> = { managerImage: "", userImage: "", userPdf: "", textHeader: "" };
+const ids: Record<"managerImage" | "userImage" | "userPdf" | "textHeader", string> = {
+  managerImage: "",
+  userImage: "",
+  userPdf: "",
+  textHeader: "",
+};
 
 const mediaDraft = (wabaId: string, name: string, format: string) => ({
-  ...VALID_DRAFT, waba_id: wabaId, name,
-  components: [{ type: "HEADER", format }, { type: "BODY", text: "Your order is ready." }],
+  ...VALID_DRAFT,
+  waba_id: wabaId,
+  name,
+  components: [
+    { type: "HEADER", format },
+    { type: "BODY", text: "Your order is ready." },
+  ],
 });
 
-async function create(as: DemoName, fields: Record<string, unknown>, file?: { bytes: Buffer; name: string }): Promise<string> {
-  const res = await server.call({ method: "POST", url: "/api/waba/create-template", as, payload: templateForm(fields, file) });
+async function create(
+  as: DemoName,
+  fields: Record<string, unknown>,
+  file?: { bytes: Buffer; name: string },
+): Promise<string> {
+  const res = await server.call({
+    method: "POST",
+    url: "/api/waba/create-template",
+    as,
+    payload: templateForm(fields, file),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id as string;
 }
 
-const read = (id: string, as?: DemoName) => server.call({ method: "GET", url: `/api/waba/templates/${encodeURIComponent(id)}/header-media`, ...(as ? { as } : {}) });
+const read = (id: string, as?: DemoName) =>
+  server.call({
+    method: "GET",
+    url: `/api/waba/templates/${encodeURIComponent(id)}/header-media`,
+    ...(as ? { as } : {}),
+  });
 
 beforeAll(async () => {
   database = await freshDatabase();
   server = await templateServer(database, 60_000);
   await addWaba(database, await server.id("manager"), MANAGER_WABA);
   await addWaba(database, await server.id("user"), USER_WABA);
-  ids.managerImage = await create("manager", mediaDraft(MANAGER_WABA, "hdr_manager_image", "IMAGE"), { bytes: PNG, name: "photo.png" });
-  ids.userImage = await create("user", mediaDraft(USER_WABA, "hdr_user_image", "IMAGE"), { bytes: PNG, name: "photo.png" });
-  ids.userPdf = await create("user", mediaDraft(USER_WABA, "hdr_user_pdf", "DOCUMENT"), { bytes: PDF, name: "menu.pdf" });
+  ids.managerImage = await create("manager", mediaDraft(MANAGER_WABA, "hdr_manager_image", "IMAGE"), {
+    bytes: PNG,
+    name: "photo.png",
+  });
+  ids.userImage = await create("user", mediaDraft(USER_WABA, "hdr_user_image", "IMAGE"), {
+    bytes: PNG,
+    name: "photo.png",
+  });
+  ids.userPdf = await create("user", mediaDraft(USER_WABA, "hdr_user_pdf", "DOCUMENT"), {
+    bytes: PDF,
+    name: "menu.pdf",
+  });
   ids.textHeader = await create("manager", { ...VALID_DRAFT, waba_id: MANAGER_WABA, name: "hdr_text" });
 });
 afterAll(async () => {
@@ -68,7 +101,8 @@ describe("who may read a template's header file", () => {
   });
 
   it("an admin, a reseller and a department head are refused by role, and no token is 401", async () => {
-    for (const as of ["admin", "reseller", "depthead"] as const) expect((await read(ids.managerImage, as)).statusCode, as).toBe(403);
+    for (const as of ["admin", "reseller", "depthead"] as const)
+      expect((await read(ids.managerImage, as)).statusCode, as).toBe(403);
     expect((await read(ids.userImage)).statusCode).toBe(401);
   });
 });
@@ -78,12 +112,19 @@ describe("what is served", () => {
     const res = await read(ids.userPdf, "user");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
-    expect(res.headers["content-disposition"]).toBe(`attachment; filename="hdr_user_pdf.pdf"; filename*=UTF-8''hdr_user_pdf.pdf`);
+    expect(res.headers["content-disposition"]).toBe(
+      `attachment; filename="hdr_user_pdf.pdf"; filename*=UTF-8''hdr_user_pdf.pdf`,
+    );
     expect(res.rawPayload.equals(PDF)).toBe(true);
   });
 
   it("a text header, an unknown id and a path-like id answer 404", async () => {
-    for (const id of [ids.textHeader, "00000000-0000-4000-8000-000000000000", "..%2F..%2Fetc%2Fpasswd", "../../etc/passwd"]) {
+    for (const id of [
+      ids.textHeader,
+      "00000000-0000-4000-8000-000000000000",
+      "..%2F..%2Fetc%2Fpasswd",
+      "../../etc/passwd",
+    ]) {
       expect((await read(id, "manager")).statusCode, id).toBe(404);
     }
   });
@@ -95,8 +136,16 @@ describe("what is served", () => {
   });
 
   it("the list says which templates have a file to show", async () => {
-    const res = await server.call({ method: "GET", url: "/api/waba/templates", as: "user", query: { waba_id: USER_WABA } });
+    const res = await server.call({
+      method: "GET",
+      url: "/api/waba/templates",
+      as: "user",
+      query: { waba_id: USER_WABA },
+    });
     const rows = res.json().data as { name: string; has_header_media: boolean }[];
-    expect(Object.fromEntries(rows.map((r) => [r.name, r.has_header_media]))).toEqual({ hdr_user_image: true, hdr_user_pdf: true });
+    expect(Object.fromEntries(rows.map((r) => [r.name, r.has_header_media]))).toEqual({
+      hdr_user_image: true,
+      hdr_user_pdf: true,
+    });
   });
 });

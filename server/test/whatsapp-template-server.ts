@@ -16,7 +16,10 @@ import { DEMO_PASSWORD, demoSessions, type DemoName } from "./harness";
 
 export const REVIEW_MS = 50;
 /** 1x1 PNG: a real image, so the server's sniffing sees image/png. */
-export const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+export const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 export const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
 export function testCarrier(seed = "watpl"): Carrier & { uploads: string[] } {
@@ -42,17 +45,26 @@ export interface TemplateServer {
   token(name: DemoName): Promise<string>;
 }
 
-export async function templateServer(database: Database, jobIntervalMs = 20, storageDir = mkdtempSync(join(tmpdir(), "watpl-"))): Promise<TemplateServer> {
+export async function templateServer(
+  database: Database,
+  jobIntervalMs = 20,
+  storageDir = mkdtempSync(join(tmpdir(), "watpl-")),
+): Promise<TemplateServer> {
   const storage = createStorage(storageDir);
   const carrier = testCarrier();
   const app = await buildApp({
-    database, logger: false, carrier, storage,
+    database,
+    logger: false,
+    carrier,
+    storage,
     config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "test-secret", jobIntervalMs },
   });
   await app.ready();
   const { login } = demoSessions(app);
   return {
-    app, storage, carrier,
+    app,
+    storage,
+    carrier,
     id: async (name) => (await login(name)).id,
     token: async (name) => (await login(name)).token,
     call: async ({ as, headers, ...options }) => {
@@ -71,9 +83,18 @@ export async function templateCount(database: Database): Promise<number> {
 }
 
 /** The multipart form the console sends: text fields, components as JSON text, and an optional file. */
-export function templateForm(fields: Record<string, unknown>, file?: { bytes: Buffer; name: string; type?: string }): FormData {
+export function templateForm(
+  fields: Record<string, unknown>,
+  file?: { bytes: Buffer; name: string; type?: string },
+): FormData {
   const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, typeof value === "string" ? value : JSON.stringify(value));
-  if (file) form.append("file", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name);
+  for (const [key, value] of Object.entries(fields))
+    form.append(key, typeof value === "string" ? value : JSON.stringify(value));
+  if (file)
+    form.append(
+      "file",
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }),
+      file.name,
+    );
   return form;
 }

@@ -5,7 +5,15 @@ import { MSG } from "../../contract/messages";
 import type { Database } from "../db/client";
 import { whatsappTemplates } from "../db/schema";
 import { freshDatabase, type DemoName } from "./harness";
-import { addWaba, PDF, PNG, templateCount, templateForm, templateServer, type TemplateServer } from "./whatsapp-template-server";
+import {
+  addWaba,
+  PDF,
+  PNG,
+  templateCount,
+  templateForm,
+  templateServer,
+  type TemplateServer,
+} from "./whatsapp-template-server";
 
 let database: Database;
 let server: TemplateServer;
@@ -28,12 +36,27 @@ const draft = (overrides: Record<string, unknown> = {}) => ({ waba_id: MANAGER_W
 const create = (fields: Record<string, unknown>, as: DemoName = "manager", file?: Parameters<typeof templateForm>[1]) =>
   server.call({ method: "POST", url: "/api/waba/create-template", as, payload: templateForm(fields, file) });
 const list = (query: Record<string, string | number> = {}, as: DemoName = "manager") =>
-  server.call({ method: "GET", url: "/api/waba/templates", as, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+  server.call({
+    method: "GET",
+    url: "/api/waba/templates",
+    as,
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+  });
 const remove = (templateName: string, wabaId: string, as: DemoName = "manager") =>
-  server.call({ method: "DELETE", url: "/api/waba/templates", as, query: { templateName }, payload: { waba_id: wabaId } });
+  server.call({
+    method: "DELETE",
+    url: "/api/waba/templates",
+    as,
+    query: { templateName },
+    payload: { waba_id: wabaId },
+  });
 
 /** The request must be refused with these field messages and leave the table as it was. */
-async function expectRefused(res: Awaited<ReturnType<typeof create>>, status: number, errors?: { field: string; message: string }[]) {
+async function expectRefused(
+  res: Awaited<ReturnType<typeof create>>,
+  status: number,
+  errors?: { field: string; message: string }[],
+) {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json().success).toBe(false);
   if (errors) expect(res.json().errors).toEqual(errors);
@@ -42,7 +65,11 @@ async function expectRefused(res: Awaited<ReturnType<typeof create>>, status: nu
 describe("roles and modules", () => {
   it.each<DemoName>(["admin", "reseller", "depthead"])("%s may not list, create or delete", async (as) => {
     const before = await templateCount(database);
-    for (const res of [await list({}, as), await create(draft({ name: "by_other_role" }), as), await remove("x", MANAGER_WABA, as)]) {
+    for (const res of [
+      await list({}, as),
+      await create(draft({ name: "by_other_role" }), as),
+      await remove("x", MANAGER_WABA, as),
+    ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ success: false, message: MSG.notAuthorized });
     }
@@ -57,10 +84,17 @@ describe("roles and modules", () => {
     expect((await server.app.inject({ method: "GET", url: "/api/waba/templates" })).statusCode).toBe(401);
   });
 
-  it.each<[DemoName, string]>([["manager", MANAGER_WABA], ["user", USER_WABA]])("%s creates, lists and deletes in its own WABA", async (as, waba) => {
+  it.each<[DemoName, string]>([
+    ["manager", MANAGER_WABA],
+    ["user", USER_WABA],
+  ])("%s creates, lists and deletes in its own WABA", async (as, waba) => {
     const created = await create(draft({ waba_id: waba, name: `own_${as}` }), as);
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ success: true, message: "Template submitted for review", data: { name: `own_${as}`, status: "PENDING", category: "UTILITY", waba_id: waba } });
+    expect(created.json()).toMatchObject({
+      success: true,
+      message: "Template submitted for review",
+      data: { name: `own_${as}`, status: "PENDING", category: "UTILITY", waba_id: waba },
+    });
     expect((await list({ waba_id: waba }, as)).json().data.map((t: { name: string }) => t.name)).toContain(`own_${as}`);
     const deleted = await remove(`own_${as}`, waba, as);
     expect(deleted.statusCode).toBe(200);
@@ -73,7 +107,12 @@ describe("create", () => {
     const res = await create(draft({ name: "welcome_note" }));
     expect(res.statusCode).toBe(201);
     const [row] = await database.db.select().from(whatsappTemplates).where(eq(whatsappTemplates.name, "welcome_note"));
-    expect(row).toMatchObject({ status: "PENDING", requestedCategory: "UTILITY", wabaId: MANAGER_WABA, userId: await server.id("manager") });
+    expect(row).toMatchObject({
+      status: "PENDING",
+      requestedCategory: "UTILITY",
+      wabaId: MANAGER_WABA,
+      userId: await server.id("manager"),
+    });
     expect(row.providerTemplateId).toMatch(/^sbx\d+$/);
     expect(row.components).toEqual(VALID_DRAFT.components);
   });
@@ -88,7 +127,11 @@ describe("create", () => {
     ["components that are not JSON", { ...draft({ name: "bad_json" }), components: "[{" }, "components"],
     ["an unknown field", { ...draft({ name: "extra_field" }), colour: "red" }, "colour"],
     ["a missing name", (({ name: _n, ...rest }) => rest)(draft()), "name"],
-    ["an unknown component type", draft({ name: "odd_component", components: [{ type: "CAROUSEL" }] }), "components.0.type"],
+    [
+      "an unknown component type",
+      draft({ name: "odd_component", components: [{ type: "CAROUSEL" }] }),
+      "components.0.type",
+    ],
   ])("refuses %s (shape) and writes nothing", async (_case, fields, field) => {
     const before = await templateCount(database);
     const res = await create(fields);
@@ -104,7 +147,13 @@ describe("create", () => {
   });
 
   const imageHeader = (name: string, format = "IMAGE") =>
-    draft({ name, components: [{ type: "HEADER", format }, { type: "BODY", text: "Our new store opens on {{1}} near you.", example: { body_text: [["Monday"]] } }] });
+    draft({
+      name,
+      components: [
+        { type: "HEADER", format },
+        { type: "BODY", text: "Our new store opens on {{1}} near you.", example: { body_text: [["Monday"]] } },
+      ],
+    });
 
   it("stores a header image, uploads it to the carrier and submits its handle", async () => {
     const uploadsBefore = server.carrier.uploads.length;
@@ -112,7 +161,11 @@ describe("create", () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(server.carrier.uploads.slice(uploadsBefore)).toEqual([`${MANAGER_WABA}:image/png`]);
     const header = res.json().data.components[0];
-    expect(header).toEqual({ type: "HEADER", format: "IMAGE", example: { header_handle: [expect.stringMatching(/^4::aW1hZ2UvcG5n:/)] } });
+    expect(header).toEqual({
+      type: "HEADER",
+      format: "IMAGE",
+      example: { header_handle: [expect.stringMatching(/^4::aW1hZ2UvcG5n:/)] },
+    });
     const [row] = await database.db.select().from(whatsappTemplates).where(eq(whatsappTemplates.name, "store_opening"));
     expect(row.headerMediaKey).toMatch(/^templates\//);
     expect(await server.storage.get(row.headerMediaKey ?? "")).not.toBeNull();
@@ -120,9 +173,24 @@ describe("create", () => {
 
   it.each<[string, Record<string, unknown>, Parameters<typeof templateForm>[1], string]>([
     ["an image header without a file", imageHeader("no_file"), undefined, "Upload the header image"],
-    ["a PDF as a header image", imageHeader("pdf_as_image"), { bytes: PDF, name: "x.png", type: "image/png" }, "WhatsApp accepts image/jpeg, image/png here; this file is application/pdf"],
-    ["a PNG as a header video", imageHeader("png_as_video", "VIDEO"), { bytes: PNG, name: "x.mp4" }, "WhatsApp accepts video/mp4, video/3gpp here; this file is image/png"],
-    ["a file with a text header", draft({ name: "file_with_text" }), { bytes: PNG, name: "x.png" }, "is only accepted with an image, video or document header"],
+    [
+      "a PDF as a header image",
+      imageHeader("pdf_as_image"),
+      { bytes: PDF, name: "x.png", type: "image/png" },
+      "WhatsApp accepts image/jpeg, image/png here; this file is application/pdf",
+    ],
+    [
+      "a PNG as a header video",
+      imageHeader("png_as_video", "VIDEO"),
+      { bytes: PNG, name: "x.mp4" },
+      "WhatsApp accepts video/mp4, video/3gpp here; this file is image/png",
+    ],
+    [
+      "a file with a text header",
+      draft({ name: "file_with_text" }),
+      { bytes: PNG, name: "x.png" },
+      "is only accepted with an image, video or document header",
+    ],
   ])("refuses %s and writes nothing", async (_case, fields, file, message) => {
     const before = await templateCount(database);
     await expectRefused(await create(fields, "manager", file), 400, [{ field: "file", message }]);
@@ -145,7 +213,9 @@ describe("tenancy", () => {
     const names = (await list({ limit: 100 })).json().data.map((t: { name: string }) => t.name);
     expect(names).not.toContain("users_own");
     await expectRefused(await remove("users_own", MANAGER_WABA), 404);
-    expect((await list({ limit: 100 }, "user")).json().data.map((t: { name: string }) => t.name)).toContain("users_own");
+    expect((await list({ limit: 100 }, "user")).json().data.map((t: { name: string }) => t.name)).toContain(
+      "users_own",
+    );
   });
 });
 
@@ -156,7 +226,10 @@ describe("list", () => {
     for (const name of ["p_one", "p_two", "p_three", "p_four", "p_five"]) {
       expect((await create(draft({ waba_id: WABA, name }), "globex")).statusCode).toBe(201);
     }
-    await database.db.update(whatsappTemplates).set({ status: "REJECTED", reason: "INVALID_FORMAT: test" }).where(eq(whatsappTemplates.name, "p_two"));
+    await database.db
+      .update(whatsappTemplates)
+      .set({ status: "REJECTED", reason: "INVALID_FORMAT: test" })
+      .where(eq(whatsappTemplates.name, "p_two"));
   });
   const names = (res: Awaited<ReturnType<typeof list>>) => res.json().data.map((t: { name: string }) => t.name);
 
@@ -179,9 +252,16 @@ describe("list", () => {
 
   it("filters by status and WABA, and answers only the asked-for fields", async () => {
     expect(names(await list({ status: "REJECTED" }, "globex"))).toEqual(["p_two"]);
-    expect(names(await list({ status: "approved,pending", limit: 10, waba_id: WABA }, "globex"))).toEqual(["p_five", "p_four", "p_three", "p_one"]);
+    expect(names(await list({ status: "approved,pending", limit: 10, waba_id: WABA }, "globex"))).toEqual([
+      "p_five",
+      "p_four",
+      "p_three",
+      "p_one",
+    ]);
     const slim = await list({ fields: "status,rejected_reason", status: "REJECTED" }, "globex");
-    expect(slim.json().data).toEqual([{ id: expect.any(String), name: "p_two", status: "REJECTED", rejected_reason: "INVALID_FORMAT: test" }]);
+    expect(slim.json().data).toEqual([
+      { id: expect.any(String), name: "p_two", status: "REJECTED", rejected_reason: "INVALID_FORMAT: test" },
+    ]);
   });
 
   it.each<[string, Record<string, string>, string]>([
@@ -214,7 +294,13 @@ describe("delete", () => {
 
   it("refuses a body without waba_id and deletes nothing", async () => {
     const before = await templateCount(database);
-    const res = await server.call({ method: "DELETE", url: "/api/waba/templates", as: "manager", query: { templateName: "welcome_note" }, payload: {} });
+    const res = await server.call({
+      method: "DELETE",
+      url: "/api/waba/templates",
+      as: "manager",
+      query: { templateName: "welcome_note" },
+      payload: {},
+    });
     expect(res.statusCode).toBe(400);
     expect(await templateCount(database)).toBe(before);
   });

@@ -26,27 +26,67 @@ describe("a run killed mid-wait", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "wf-restart-"));
     const pg = process.env.DATABASE_URL ? await freshDatabase() : null;
     let database: Database = pg ?? (await openDatabase({ dataDir, template: migratedPglite() }));
-    const env = { DATABASE_URL: pg?.url ?? "", DATA_DIR: dataDir, JOB_INTERVAL_MS: "200", SANDBOX_SEND_LOG: join(dataDir, "sends.log"), SANDBOX_SEED: "restart" };
+    const env = {
+      DATABASE_URL: pg?.url ?? "",
+      DATA_DIR: dataDir,
+      JOB_INTERVAL_MS: "200",
+      SANDBOX_SEND_LOG: join(dataDir, "sends.log"),
+      SANDBOX_SEED: "restart",
+    };
 
-    const app = await buildApp({ database, logger: false, config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "x", dataDir } });
+    const app = await buildApp({
+      database,
+      logger: false,
+      config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "x", dataDir },
+    });
     await app.ready();
-    const token = (await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "manager", password: DEMO_PASSWORD } })).json().data.token as string;
+    const token = (
+      await app.inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        payload: { email: "manager", password: DEMO_PASSWORD },
+      })
+    ).json().data.token as string;
     const auth = { authorization: `Bearer ${token}` };
-    const addresses = (await app.inject({ method: "GET", url: "/api/v1/sandbox/phone/addresses", headers: auth })).json().data as { channel: string; address: string }[];
-    const [conversation] = await database.db.select().from(conversations).where(eq(conversations.customerNumber, CUSTOMER));
+    const addresses = (
+      await app.inject({ method: "GET", url: "/api/v1/sandbox/phone/addresses", headers: auth })
+    ).json().data as { channel: string; address: string }[];
+    const [conversation] = await database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.customerNumber, CUSTOMER));
     const address = conversation?.businessAddress ?? addresses.find((a) => a.channel === "whatsapp")?.address ?? "";
     const graph = {
       nodes: [
-        { id: "start", type: "trigger.webhook", position: { x: 0, y: 0 }, data: { contactChannel: "whatsapp", contactAddress: address, contactNumber: CUSTOMER } },
+        {
+          id: "start",
+          type: "trigger.webhook",
+          position: { x: 0, y: 0 },
+          data: { contactChannel: "whatsapp", contactAddress: address, contactNumber: CUSTOMER },
+        },
         { id: "first", type: "action.send_text", position: { x: 0, y: 100 }, data: { text: "Before the wait" } },
         { id: "pause", type: "flow.wait", position: { x: 0, y: 200 }, data: { amount: WAIT_S, unit: "seconds" } },
         { id: "second", type: "action.send_text", position: { x: 0, y: 300 }, data: { text: "After the wait" } },
       ],
-      edges: [{ id: "a", source: "start", target: "first" }, { id: "b", source: "first", target: "pause" }, { id: "c", source: "pause", target: "second" }],
+      edges: [
+        { id: "a", source: "start", target: "first" },
+        { id: "b", source: "first", target: "pause" },
+        { id: "c", source: "pause", target: "second" },
+      ],
     };
-    const created = await app.inject({ method: "POST", url: "/api/flow/v1/workflows", headers: auth, payload: { name: "Survives", graph } });
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/flow/v1/workflows",
+      headers: auth,
+      payload: { name: "Survives", graph },
+    });
     const id = created.json().data._id as string;
-    const published = await app.inject({ method: "POST", url: `/api/flow/v1/workflows/${id}/publish`, headers: auth, payload: {} });
+    const published = await app.inject({
+      method: "POST",
+      url: `/api/flow/v1/workflows/${id}/publish`,
+      headers: auth,
+      payload: {},
+    });
     expect(published.statusCode, published.body).toBe(200);
     const hook = published.json().data.webhookPath as string;
     await app.close();
@@ -54,7 +94,11 @@ describe("a run killed mid-wait", () => {
 
     const first = await startChild(env);
     children.push(first);
-    const started = await fetch(`http://127.0.0.1:${first.port}${hook}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const started = await fetch(`http://127.0.0.1:${first.port}${hook}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(started.status).toBe(200);
     const runId = ((await started.json()) as { runId: string }).runId;
     await waitFor(() => readSendLog(env.SANDBOX_SEND_LOG).accepted.length >= 1, 30_000, "the first message sent");
@@ -76,15 +120,26 @@ describe("a run killed mid-wait", () => {
     try {
       const [run] = await database.db.select().from(workflowRuns).where(eq(workflowRuns.id, runId));
       expect(run?.status).toBe("succeeded");
-      const steps = await database.db.select().from(workflowSteps).where(eq(workflowSteps.runId, runId)).orderBy(asc(workflowSteps.seq));
+      const steps = await database.db
+        .select()
+        .from(workflowSteps)
+        .where(eq(workflowSteps.runId, runId))
+        .orderBy(asc(workflowSteps.seq));
       // "first" is succeeded, or skipped when the kill came between the send and its step's write: the restarted
       // process found the send's effect under the step key and did not send again (the send log below says once).
       expect(steps.map((s) => s.nodeId)).toEqual(["start", "first", "pause", "second"]);
-      expect(steps.map((s) => s.status)).toEqual(["succeeded", expect.stringMatching(/^(succeeded|skipped)$/), "succeeded", "succeeded"]);
+      expect(steps.map((s) => s.status)).toEqual([
+        "succeeded",
+        expect.stringMatching(/^(succeeded|skipped)$/),
+        "succeeded",
+        "succeeded",
+      ]);
       const until = new Date(String(steps[2]?.state.until));
       // Killed while waiting; the second message went after the wait's end, not at the restart.
       expect(killedAt).toBeLessThan(until.getTime());
-      const sent = await database.db.select().from(chatMessages)
+      const sent = await database.db
+        .select()
+        .from(chatMessages)
         .where(and(eq(chatMessages.conversationId, conversation?.id ?? ""), eq(chatMessages.direction, "out")))
         .orderBy(asc(chatMessages.id));
       const texts = sent.map((m) => m.text).filter((t) => t === "Before the wait" || t === "After the wait");

@@ -18,7 +18,12 @@ export function docxBomb(xmlMb = 20): Buffer {
   const paragraph = `<w:p><w:r><w:t>${"Refunds take five days. ".repeat(20)}</w:t></w:r></w:p>`;
   const count = Math.ceil((xmlMb * 1024 * 1024) / paragraph.length);
   const xml = `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${paragraph.repeat(count)}</w:body></w:document>`;
-  return Buffer.from(zipSync({ "[Content_Types].xml": text(CONTENT_TYPES), "_rels/.rels": text(RELS), "word/document.xml": text(xml) }, { level: 9 }));
+  return Buffer.from(
+    zipSync(
+      { "[Content_Types].xml": text(CONTENT_TYPES), "_rels/.rels": text(RELS), "word/document.xml": text(xml) },
+      { level: 9 },
+    ),
+  );
 }
 
 /** An .xlsx-shaped zip whose sheet is `mb` MB of the same row. */
@@ -27,7 +32,9 @@ export function xlsxBomb(mb = 200): Buffer {
   const sheet = new Uint8Array(mb * 1024 * 1024);
   const unit = text(row);
   for (let at = 0; at + unit.length <= sheet.length; at += unit.length) sheet.set(unit, at);
-  return Buffer.from(zipSync({ "[Content_Types].xml": text(CONTENT_TYPES), "xl/worksheets/sheet1.xml": sheet }, { level: 9 }));
+  return Buffer.from(
+    zipSync({ "[Content_Types].xml": text(CONTENT_TYPES), "xl/worksheets/sheet1.xml": sheet }, { level: 9 }),
+  );
 }
 
 /**
@@ -72,7 +79,8 @@ export function xlsxWithSharedStrings(mb: number, item: (i: number) => string): 
   shared.set(head, 0);
   for (let c = 0; c < copies; c++) shared.set(body, head.length + c * body.length);
   shared.set(tail, head.length + copies * body.length);
-  const sheet = '<row r="1"><c r="A1" t="inlineStr"><is><t>phone</t></is></c></row><row r="2"><c r="A2"><v>9876543210</v></c></row>';
+  const sheet =
+    '<row r="1"><c r="A1" t="inlineStr"><is><t>phone</t></is></c></row><row r="2"><c r="A2"><v>9876543210</v></c></row>';
   return workbook(text(sheetXml(sheet)), shared);
 }
 
@@ -82,22 +90,34 @@ export function xlsxWithSharedStrings(mb: number, item: (i: number) => string): 
  */
 export function xlsxOfRows(count: number): Buffer {
   let rows = "";
-  for (let i = 1; i <= count; i++) rows += `<row r="${i}"><c r="A${i}"><v>${9000000000 + i}</v></c><c r="B${i}" t="inlineStr"><is><t>N${i}</t></is></c></row>`;
-  return workbook(text(sheetXml(rows)), text(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${SHEET_NS}"><si><t>unused</t></si></sst>`));
+  for (let i = 1; i <= count; i++)
+    rows += `<row r="${i}"><c r="A${i}"><v>${9000000000 + i}</v></c><c r="B${i}" t="inlineStr"><is><t>N${i}</t></is></c></row>`;
+  return workbook(
+    text(sheetXml(rows)),
+    text(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${SHEET_NS}"><si><t>unused</t></si></sst>`),
+  );
 }
 
-const sheetXml = (rows: string) => `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${SHEET_NS}"><sheetData>${rows}</sheetData></worksheet>`;
+const sheetXml = (rows: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${SHEET_NS}"><sheetData>${rows}</sheetData></worksheet>`;
 
 function workbook(sheet: Uint8Array, shared?: Uint8Array): Buffer {
-  return Buffer.from(zipSync({
-    "[Content_Types].xml": text(XLSX_TYPES),
-    "_rels/.rels": text(RELS.replace("word/document.xml", "xl/workbook.xml")),
-    "xl/workbook.xml": text(`<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${SHEET_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`),
-    "xl/_rels/workbook.xml.rels": text(
-      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-        `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+  return Buffer.from(
+    zipSync(
+      {
+        "[Content_Types].xml": text(XLSX_TYPES),
+        "_rels/.rels": text(RELS.replace("word/document.xml", "xl/workbook.xml")),
+        "xl/workbook.xml": text(
+          `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${SHEET_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        ),
+        "xl/_rels/workbook.xml.rels": text(
+          '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+            `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+        ),
+        ...(shared ? { "xl/sharedStrings.xml": shared } : {}),
+        "xl/worksheets/sheet1.xml": sheet,
+      },
+      { level: 1 },
     ),
-    ...(shared ? { "xl/sharedStrings.xml": shared } : {}),
-    "xl/worksheets/sheet1.xml": sheet,
-  }, { level: 1 }));
+  );
 }

@@ -17,7 +17,7 @@ function sources(dir: string): string[] {
 describe("the console names its calls", () => {
   const files = sources(SRC).map((f) => ({ file: relative(SRC, f), text: readFileSync(f, "utf8") }));
 
-  it("no source passes url: \"\" to Refine", () => {
+  it('no source passes url: "" to Refine', () => {
     expect(files.filter((f) => /\burl:\s*""/.test(f.text)).map((f) => f.file)).toEqual([]);
   });
 

@@ -91,11 +91,15 @@ describe("callApi", () => {
   it("turns a JSON blob from a download call into 'Failed to download file: …'", async () => {
     const blob = new Blob([JSON.stringify({ message: "No numbers" })], { type: "application/json" });
     http.defaults.adapter = respond(200, blob);
-    await expect(callApi("campaigns.downloadNumbers", { params: { id: "c1" } })).rejects.toThrow(`${MSG.downloadFilePrefix}No numbers`);
+    await expect(callApi("campaigns.downloadNumbers", { params: { id: "c1" } })).rejects.toThrow(
+      `${MSG.downloadFilePrefix}No numbers`,
+    );
   });
 
   it("an error answer to a download call (a JSON blob) also reads 'Failed to download file: …', with its status", async () => {
-    const blob = new Blob([JSON.stringify({ success: false, message: "Campaign not found" })], { type: "application/json; charset=utf-8" });
+    const blob = new Blob([JSON.stringify({ success: false, message: "Campaign not found" })], {
+      type: "application/json; charset=utf-8",
+    });
     http.defaults.adapter = respond(404, blob);
     const error = await callApi("campaigns.downloadExcel", { query: { campaignId: "c1" } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -105,7 +109,9 @@ describe("callApi", () => {
 
   it("a download whose error body is not JSON still names the download failure", async () => {
     http.defaults.adapter = respond(502, new Blob(["<html>Bad gateway</html>"], { type: "text/html" }));
-    await expect(callApi("campaigns.downloadNumbers", { params: { id: "c1" } })).rejects.toThrow(MSG.downloadFilePrefix);
+    await expect(callApi("campaigns.downloadNumbers", { params: { id: "c1" } })).rejects.toThrow(
+      MSG.downloadFilePrefix,
+    );
   });
 
   it("a file that arrives is handed back as a Blob", async () => {

@@ -56,7 +56,9 @@ export async function callApi<K extends CallId>(id: K, opts: CallOptions = {}): 
   let url: string;
   try {
     const params = Object.fromEntries(
-      Object.entries(opts.params ?? {}).filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== null),
+      Object.entries(opts.params ?? {}).filter(
+        (e): e is [string, string | number] => e[1] !== undefined && e[1] !== null,
+      ),
     );
     url = `${apiBaseUrl()}${buildPath(id, params)}`;
   } catch (e) {
@@ -84,7 +86,9 @@ export async function callApi<K extends CallId>(id: K, opts: CallOptions = {}): 
   } catch (e) {
     // A download's error answer arrives as a Blob too (responseType "blob"): read its message out of it.
     const blob = def.download && isAxiosError(e) && e.response?.data instanceof Blob ? e.response.data : null;
-    const err = blob ? await blobError(blob, isAxiosError(e) ? e.response?.status : undefined) : toApiError(e, def.failure);
+    const err = blob
+      ? await blobError(blob, isAxiosError(e) ? e.response?.status : undefined)
+      : toApiError(e, def.failure);
     if (err.status === 401 && def.access !== "public") onUnauthorized?.(err, id);
     throw err;
   }

@@ -26,7 +26,9 @@ function fieldList(errors: unknown): string | null {
   if (!Array.isArray(errors) || errors.length === 0) return null;
   const parts = errors
     .filter(isRecord)
-    .map((e) => (typeof e.field === "string" && e.field ? `${e.field}: ${String(e.message ?? "")}` : String(e.message ?? "")))
+    .map((e) =>
+      typeof e.field === "string" && e.field ? `${e.field}: ${String(e.message ?? "")}` : String(e.message ?? ""),
+    )
     .filter(Boolean);
   return parts.length ? parts.join(", ") : null;
 }
@@ -86,6 +88,9 @@ export function toApiError(error: unknown, fallback?: string): ApiError {
   if (error instanceof ApiError) return error;
   const status = isAxiosError(error) ? error.response?.status : undefined;
   const body: unknown = isAxiosError(error) ? error.response?.data : undefined;
-  const errors = isRecord(body) && Array.isArray(body.errors) ? (body.errors.filter(isRecord) as unknown as FieldError[]) : undefined;
+  const errors =
+    isRecord(body) && Array.isArray(body.errors)
+      ? (body.errors.filter(isRecord) as unknown as FieldError[])
+      : undefined;
   return new ApiError(toMessage(error, fallback), status, errors);
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { CALL_IDS, CALLS, defineAbilityFor, MODULES, MSG, ROLES, type CallDef, type CallId, type Role } from "../../contract";
+import {
+  CALL_IDS,
+  CALLS,
+  defineAbilityFor,
+  MODULES,
+  MSG,
+  ROLES,
+  type CallDef,
+  type CallId,
+  type Role,
+} from "../../contract";
 import { buildQuery, localCheck, roleMayCall, type CallOptions } from "./local-checks";
 
 /** Options that satisfy every required id (and the userIds rule) of a call. */
@@ -62,7 +72,9 @@ describe("SPEC 5 required ids", () => {
 
   it("covers the spec's four messages", () => {
     const messages = new Set(requiredRows.map((r) => r[3]));
-    expect(messages).toEqual(new Set([MSG.campaignIdRequired, MSG.apiKeyIdRequired, MSG.keyConfigIdRequired, MSG.requestIdRequired]));
+    expect(messages).toEqual(
+      new Set([MSG.campaignIdRequired, MSG.apiKeyIdRequired, MSG.keyConfigIdRequired, MSG.requestIdRequired]),
+    );
   });
 });
 
@@ -81,7 +93,11 @@ describe("status counts need a non-empty userIds array", () => {
 describe("buildQuery", () => {
   it("applies the table's defaults and lets callers override them", () => {
     expect(buildQuery("users.list")).toEqual({ page: 1, limit: 10 });
-    expect(buildQuery("users.list", { page: 3, search: "ana", userId: undefined })).toEqual({ page: 3, limit: 10, search: "ana" });
+    expect(buildQuery("users.list", { page: 3, search: "ana", userId: undefined })).toEqual({
+      page: 3,
+      limit: 10,
+      search: "ana",
+    });
     expect(buildQuery("liveAgents.metrics")).toEqual({ period: "day" });
   });
 

@@ -9,7 +9,15 @@ import { callRequest, useCall, useCallMutation, type CallInput } from "./use-cal
 function recordingProvider(reply: Record<string, unknown>) {
   const custom = vi.fn(async (_request: unknown) => ({ data: reply }));
   const fail = () => Promise.reject(new Error("not used"));
-  const provider: DataProvider = { getApiUrl: () => "", getList: fail, getOne: fail, create: fail, update: fail, deleteOne: fail, custom } as DataProvider;
+  const provider: DataProvider = {
+    getApiUrl: () => "",
+    getList: fail,
+    getOne: fail,
+    create: fail,
+    update: fail,
+    deleteOne: fail,
+    custom,
+  } as DataProvider;
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Refine dataProvider={provider} options={{ disableTelemetry: true }}>
       {children}
@@ -37,7 +45,11 @@ describe("useCall", () => {
     const { result } = renderHook(() => useCall("carrierChannels.list", { query: {} }), { wrapper });
     await waitFor(() => expect(result.current.query.isSuccess).toBe(true));
     expect(custom).toHaveBeenCalledTimes(1);
-    expect(custom.mock.calls[0]?.[0]).toMatchObject({ url: "/api/v1/channels/carrier-channels", method: "get", meta: { callId: "carrierChannels.list" } });
+    expect(custom.mock.calls[0]?.[0]).toMatchObject({
+      url: "/api/v1/channels/carrier-channels",
+      method: "get",
+      meta: { callId: "carrierChannels.list" },
+    });
     expect(result.current.query.data?.data).toEqual({ success: true, data: { channels: [] } });
   });
 });

@@ -6,7 +6,9 @@ export type CallData<K extends CallId> = CallReply<K> & BaseRecord;
 
 /** What a page passes for a call: its path parameters and query fields, typed by the call's schemas. */
 // Distributive, so a family of calls (a union) takes any of its members' inputs.
-export type CallInput<K extends CallId> = K extends CallId ? { params?: CallParams<K>; query?: Partial<CallQuery<K>> } : never;
+export type CallInput<K extends CallId> = K extends CallId
+  ? { params?: CallParams<K>; query?: Partial<CallQuery<K>> }
+  : never;
 
 type Method = UseCustomProps<unknown, HttpError, unknown, unknown, unknown>["method"];
 type MutationMethod = "post" | "put" | "patch" | "delete";
@@ -21,16 +23,29 @@ export function callRequest<K extends CallId>(id: K, input?: CallInput<K>) {
   return {
     url: route.path,
     method: route.method.toLowerCase() as Method,
-    meta: { callId: id, params: params as Record<string, string> | undefined, query: query as Record<string, unknown> | undefined },
+    meta: {
+      callId: id,
+      params: params as Record<string, string> | undefined,
+      query: query as Record<string, unknown> | undefined,
+    },
   };
 }
 
-type CallOptions<K extends CallId> = Omit<UseCustomProps<CallData<K>, HttpError, unknown, unknown, CallData<K>>, "url" | "method" | "meta" | "config">;
+type CallOptions<K extends CallId> = Omit<
+  UseCustomProps<CallData<K>, HttpError, unknown, unknown, CallData<K>>,
+  "url" | "method" | "meta" | "config"
+>;
 
 /** Reads a call by id (a GET), through Refine's useCustom: its reply is typed by the call's response schema. */
 export function useCall<K extends CallId>(id: K, input?: CallInput<K>, options: CallOptions<K> = {}) {
   const { url, method, meta } = callRequest(id, input);
-  return useCustom<CallData<K>, HttpError, unknown, unknown, CallData<K>>({ url, method, meta, config: { query: meta.query }, ...options });
+  return useCustom<CallData<K>, HttpError, unknown, unknown, CallData<K>>({
+    url,
+    method,
+    meta,
+    config: { query: meta.query },
+    ...options,
+  });
 }
 
 type MutateArgs = Parameters<ReturnType<typeof useCustomMutation<BaseRecord, HttpError, unknown>>["mutateAsync"]>[0];

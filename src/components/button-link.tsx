@@ -12,5 +12,11 @@ export type ButtonLinkProps = Omit<ButtonProps, "href" | "onClick" | "htmlType">
 export function ButtonLink({ to, ...button }: ButtonLinkProps) {
   const href = useHref(to);
   const onClick = useLinkClickHandler<HTMLAnchorElement>(to);
-  return <Button {...button} href={href} onClick={(e: MouseEvent<HTMLElement>) => onClick(e as MouseEvent<HTMLAnchorElement>)} />;
+  return (
+    <Button
+      {...button}
+      href={href}
+      onClick={(e: MouseEvent<HTMLElement>) => onClick(e as MouseEvent<HTMLAnchorElement>)}
+    />
+  );
 }

@@ -38,7 +38,10 @@ export function ComingSoon({ title }: { title: string }) {
       >
         <ClockCircleOutlined />
       </span>
-      <h2 id="coming-soon-title" style={{ margin: "0 0 8px", fontSize: 24, fontWeight: 600, color: token.colorTextHeading }}>
+      <h2
+        id="coming-soon-title"
+        style={{ margin: "0 0 8px", fontSize: 24, fontWeight: 600, color: token.colorTextHeading }}
+      >
         {title}
       </h2>
       <span

@@ -2,7 +2,13 @@ import { LoadingOutlined } from "@ant-design/icons";
 import { notification } from "antd";
 import type { NotificationInstance } from "antd/es/notification/interface";
 import { createElement } from "react";
-import { HEADER_HEIGHT_PX, TOAST_DURATION_MS, TOAST_MAX_VISIBLE, TOAST_OFFSET_PX, TOAST_WIDTH_PX } from "../lib/ui-constants";
+import {
+  HEADER_HEIGHT_PX,
+  TOAST_DURATION_MS,
+  TOAST_MAX_VISIBLE,
+  TOAST_OFFSET_PX,
+  TOAST_WIDTH_PX,
+} from "../lib/ui-constants";
 
 /**
  * SPEC 9's toaster: 4 s, at most 3 visible, bottom right. antd durations are in seconds. Top-right alerts

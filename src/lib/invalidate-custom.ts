@@ -15,7 +15,12 @@ export function useInvalidateCustom(): (calls: readonly CallId[]) => Promise<voi
       client.invalidateQueries({
         predicate: ({ queryKey }) => {
           const params = queryKey.at(-1);
-          return queryKey.includes("custom") && typeof params === "object" && params !== null && (calls as readonly unknown[]).includes((params as { callId?: unknown }).callId);
+          return (
+            queryKey.includes("custom") &&
+            typeof params === "object" &&
+            params !== null &&
+            (calls as readonly unknown[]).includes((params as { callId?: unknown }).callId)
+          );
         },
       }),
     [client],

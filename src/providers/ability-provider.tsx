@@ -35,10 +35,7 @@ export function useModules(): UseQueryResult<ModuleName[], Error> {
 export function SessionAbilityProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const { data: modules } = useModules();
-  const ability = useMemo(
-    () => abilityFor(user?.type, user?.token, modules ?? []),
-    [user?.type, user?.token, modules],
-  );
+  const ability = useMemo(() => abilityFor(user?.type, user?.token, modules ?? []), [user?.type, user?.token, modules]);
   return <AbilityProvider value={ability}>{children}</AbilityProvider>;
 }
 

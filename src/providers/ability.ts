@@ -8,7 +8,11 @@ import { defineAbilityFor, type AppAbility, type Role } from "../../contract";
 let cacheKey = "";
 let current: AppAbility = createMongoAbility<AppAbility>([]);
 
-export function abilityFor(role: Role | null | undefined, token: string | null | undefined, modules: readonly string[]): AppAbility {
+export function abilityFor(
+  role: Role | null | undefined,
+  token: string | null | undefined,
+  modules: readonly string[],
+): AppAbility {
   const key = role && token ? `${token}|${role}|${[...modules].sort().join(",")}` : "";
   if (key === cacheKey) return current;
   cacheKey = key;

@@ -22,7 +22,8 @@ export const accessControlProvider: AccessControlProvider = {
       return { can: false, reason: "Access Restricted" };
     }
     const callId = resource ? callOf(resource, ACTION[action] ?? action) : undefined;
-    if (callId && !ability.can("call", callId)) return { can: false, reason: "You are not authorized to access this resource." };
+    if (callId && !ability.can("call", callId))
+      return { can: false, reason: "You are not authorized to access this resource." };
     return { can: true };
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },

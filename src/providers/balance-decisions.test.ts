@@ -32,8 +32,18 @@ describe("decisionNotification", () => {
 });
 
 describe("unseenDecisions", () => {
-  const at = (iso: string | null, status: BalanceRequestRecord["status"] = "approved", id = iso ?? "p") => ({ ...base, _id: id, status, decidedAt: iso });
-  const records = [at("2026-11-23T10:00:00.000Z"), at("2026-11-23T12:00:00.000Z", "rejected"), at(null, "pending"), at("2026-11-23T11:00:00.000Z")];
+  const at = (iso: string | null, status: BalanceRequestRecord["status"] = "approved", id = iso ?? "p") => ({
+    ...base,
+    _id: id,
+    status,
+    decidedAt: iso,
+  });
+  const records = [
+    at("2026-11-23T10:00:00.000Z"),
+    at("2026-11-23T12:00:00.000Z", "rejected"),
+    at(null, "pending"),
+    at("2026-11-23T11:00:00.000Z"),
+  ];
 
   it("announces nothing on a first visit and remembers the newest decision", () => {
     expect(unseenDecisions(records, null)).toEqual({ unseen: [], seenUpTo: Date.parse("2026-11-23T12:00:00.000Z") });

@@ -3,7 +3,11 @@ import { balanceDecisionText } from "../../contract/domain/balance-requests";
 
 /** A decided request as the toast tells it; the id keeps a repeated push (socket and catch-up) from showing twice. */
 export function decisionNotification(r: BalanceRequestRecord) {
-  return { id: `balance-request-${r._id}-${r.status}`, ...balanceDecisionText(r), time: r.decidedAt ? Date.parse(r.decidedAt) : Date.now() };
+  return {
+    id: `balance-request-${r._id}-${r.status}`,
+    ...balanceDecisionText(r),
+    time: r.decidedAt ? Date.parse(r.decidedAt) : Date.now(),
+  };
 }
 
 const decidedAt = (r: BalanceRequestRecord) => (r.decidedAt ? Date.parse(r.decidedAt) : 0);

@@ -18,7 +18,15 @@ function reply(data: unknown) {
 
 beforeEach(() => {
   seen = [];
-  sessionStore.loginSucceeded({ _id: "r", username: "reseller", email: "r@example.com", type: "reseller", token: "t", expiresAt: 2_000_000_000, isFirstLogin: false });
+  sessionStore.loginSucceeded({
+    _id: "r",
+    username: "reseller",
+    email: "r@example.com",
+    type: "reseller",
+    token: "t",
+    expiresAt: 2_000_000_000,
+    isFirstLogin: false,
+  });
 });
 afterEach(() => {
   http.defaults.adapter = undefined;
@@ -28,14 +36,29 @@ afterEach(() => {
 describe("dataProvider", () => {
   it("users.getList: server pagination, search filter, total = count", async () => {
     reply({ success: true, users: [{ _id: "1" }], count: 31, balance: 900, totalPages: 4, page: 2, limit: 10 });
-    const res = await dataProvider.getList({ resource: "users", pagination: { currentPage: 2, pageSize: 10 }, filters: [{ field: "search", operator: "contains", value: "ana" }] });
+    const res = await dataProvider.getList({
+      resource: "users",
+      pagination: { currentPage: 2, pageSize: 10 },
+      filters: [{ field: "search", operator: "contains", value: "ana" }],
+    });
     expect(seen[0].params).toEqual({ page: 2, limit: 10, search: "ana" });
     expect(res).toMatchObject({ data: [{ _id: "1" }], total: 31 });
   });
 
   it("campaigns.getList reads {campaigns, totalCampaigns}; a reply without the campaigns array is an empty list of one page (SPEC 4)", async () => {
-    reply({ success: true, campaigns: [{ _id: "c1" }], totalCampaigns: 23, totalPages: 3, campaignStats: [], channel: "all" });
-    const res = await dataProvider.getList({ resource: "campaigns", pagination: { currentPage: 1, pageSize: 10 }, filters: [{ field: "userIds", operator: "eq", value: "a , b" }] });
+    reply({
+      success: true,
+      campaigns: [{ _id: "c1" }],
+      totalCampaigns: 23,
+      totalPages: 3,
+      campaignStats: [],
+      channel: "all",
+    });
+    const res = await dataProvider.getList({
+      resource: "campaigns",
+      pagination: { currentPage: 1, pageSize: 10 },
+      filters: [{ field: "userIds", operator: "eq", value: "a , b" }],
+    });
     expect(seen[0].params).toEqual({ page: 1, limit: 10, userIds: "a , b" });
     expect(res).toMatchObject({ data: [{ _id: "c1" }], total: 23, totalPages: 3, channel: "all" });
     reply({ success: true, totalCampaigns: 23, totalPages: 3 });
@@ -53,7 +76,10 @@ describe("dataProvider", () => {
 
   it("ledger and balance-requests read {data, count}", async () => {
     reply({ success: true, data: [{ _id: "l" }], count: 1, page: 1, limit: 10, totalPages: 1 });
-    const ledger = await dataProvider.getList({ resource: "ledger", filters: [{ field: "userId", operator: "eq", value: "u9" }] });
+    const ledger = await dataProvider.getList({
+      resource: "ledger",
+      filters: [{ field: "userId", operator: "eq", value: "u9" }],
+    });
     expect(seen[0].url).toContain("/api/balance/ledger");
     expect(seen[0].params).toEqual({ page: 1, limit: 10, userId: "u9" });
     expect(ledger.total).toBe(1);
@@ -75,20 +101,47 @@ describe("dataProvider", () => {
   });
 
   it("a custom mutation's query fields travel in meta.query (DELETE /api/waba/templates?templateName= with a body)", async () => {
-    sessionStore.loginSucceeded({ _id: "m", username: "manager", email: "m@example.com", type: "manager", token: "t", expiresAt: 2_000_000_000, isFirstLogin: false });
+    sessionStore.loginSucceeded({
+      _id: "m",
+      username: "manager",
+      email: "m@example.com",
+      type: "manager",
+      token: "t",
+      expiresAt: 2_000_000_000,
+      isFirstLogin: false,
+    });
     reply({ success: true, message: "Template t deleted" });
-    await dataProvider.custom!({ ...callRequest("waba.templates.delete", { query: { templateName: "t" } }), payload: { waba_id: "w1" } });
-    expect(seen[0]).toMatchObject({ method: "delete", url: expect.stringContaining("/api/waba/templates"), params: { templateName: "t" } });
+    await dataProvider.custom!({
+      ...callRequest("waba.templates.delete", { query: { templateName: "t" } }),
+      payload: { waba_id: "w1" },
+    });
+    expect(seen[0]).toMatchObject({
+      method: "delete",
+      url: expect.stringContaining("/api/waba/templates"),
+      params: { templateName: "t" },
+    });
     expect(JSON.parse(String(seen[0].data))).toEqual({ waba_id: "w1" });
   });
 
   it("uploads: a FormData create reports its progress, and a delete carries its body", async () => {
-    sessionStore.loginSucceeded({ _id: "m", username: "manager", email: "m@example.com", type: "manager", token: "t", expiresAt: 2_000_000_000, isFirstLogin: false });
+    sessionStore.loginSucceeded({
+      _id: "m",
+      username: "manager",
+      email: "m@example.com",
+      type: "manager",
+      token: "t",
+      expiresAt: 2_000_000_000,
+      isFirstLogin: false,
+    });
     reply({ success: true, data: { _id: "f1" } });
     const form = new FormData();
     form.append("channel", "rcs");
     const progress: number[] = [];
-    await dataProvider.create({ resource: "uploads", variables: form, meta: { onUploadProgress: (f: number) => progress.push(f) } });
+    await dataProvider.create({
+      resource: "uploads",
+      variables: form,
+      meta: { onUploadProgress: (f: number) => progress.push(f) },
+    });
     expect(seen[0]).toMatchObject({ method: "post", url: expect.stringContaining("/api/upload/aws-upload") });
     expect(seen[0].data).toBe(form);
     seen[0].onUploadProgress?.({ loaded: 50, total: 200, bytes: 50, lengthComputable: true });
@@ -99,14 +152,29 @@ describe("dataProvider", () => {
   });
 
   it("a custom FormData call (a campaign's audience file) reports its upload progress", async () => {
-    sessionStore.loginSucceeded({ _id: "m", username: "manager", email: "m@example.com", type: "manager", token: "t", expiresAt: 2_000_000_000, isFirstLogin: false });
+    sessionStore.loginSucceeded({
+      _id: "m",
+      username: "manager",
+      email: "m@example.com",
+      type: "manager",
+      token: "t",
+      expiresAt: 2_000_000_000,
+      isFirstLogin: false,
+    });
     reply({ success: true, message: "Campaign created", data: { _id: "c1" } });
     const form = new FormData();
     form.append("campaignName", "Diwali");
     const progress: number[] = [];
     const request = callRequest("waba.campaigns.create");
-    await dataProvider.custom!({ ...request, payload: form, meta: { ...request.meta, onUploadProgress: (f: number) => progress.push(f) } });
-    expect(seen[0]).toMatchObject({ method: "post", url: expect.stringContaining("/api/waba/campaign/create-campaign") });
+    await dataProvider.custom!({
+      ...request,
+      payload: form,
+      meta: { ...request.meta, onUploadProgress: (f: number) => progress.push(f) },
+    });
+    expect(seen[0]).toMatchObject({
+      method: "post",
+      url: expect.stringContaining("/api/waba/campaign/create-campaign"),
+    });
     expect(seen[0].data).toBe(form);
     seen[0].onUploadProgress?.({ loaded: 300, total: 400, bytes: 300, lengthComputable: true });
     expect(progress).toEqual([0.75]);
@@ -114,13 +182,17 @@ describe("dataProvider", () => {
 
   it("refuses an action the resource does not declare, without a request", async () => {
     reply({});
-    await expect(dataProvider.deleteOne({ resource: "users", id: "1" })).rejects.toMatchObject({ message: "delete is not supported for users" });
+    await expect(dataProvider.deleteOne({ resource: "users", id: "1" })).rejects.toMatchObject({
+      message: "delete is not supported for users",
+    });
     expect(seen).toHaveLength(0);
   });
 
   it("rejects a balance request of zero before calling the server", async () => {
     reply({});
-    await expect(dataProvider.create({ resource: "balance-requests", variables: { requestedBalance: 0 } })).rejects.toMatchObject({ message: MSG.invalidBalanceAmount });
+    await expect(
+      dataProvider.create({ resource: "balance-requests", variables: { requestedBalance: 0 } }),
+    ).rejects.toMatchObject({ message: MSG.invalidBalanceAmount });
     expect(seen).toHaveLength(0);
   });
 });
@@ -128,11 +200,17 @@ describe("dataProvider", () => {
 describe("accessControlProvider", () => {
   it("answers from the session's ability (role and modules)", async () => {
     abilityFor("user", "tok-u", ["campaign"]);
-    await expect(accessControlProvider.can({ resource: "users", action: "list" })).resolves.toMatchObject({ can: false });
-    await expect(accessControlProvider.can({ resource: "campaign", action: "use" })).resolves.toMatchObject({ can: true });
+    await expect(accessControlProvider.can({ resource: "users", action: "list" })).resolves.toMatchObject({
+      can: false,
+    });
+    await expect(accessControlProvider.can({ resource: "campaign", action: "use" })).resolves.toMatchObject({
+      can: true,
+    });
     await expect(accessControlProvider.can({ resource: "api", action: "use" })).resolves.toMatchObject({ can: false });
     abilityFor("manager", "tok-m", []);
-    await expect(accessControlProvider.can({ resource: "users", action: "list" })).resolves.toMatchObject({ can: true });
+    await expect(accessControlProvider.can({ resource: "users", action: "list" })).resolves.toMatchObject({
+      can: true,
+    });
   });
 
   it("keeps one ability per token and module set", () => {

@@ -69,7 +69,10 @@ export const dataProvider: DataProvider = {
   async getList<TData extends BaseRecord>(params: GetListParams) {
     const { def, id } = route(params.resource, "list");
     const query = { ...pageQuery(params), ...sortQuery(params.sorters), ...filterQuery(params.filters) };
-    const res = await run<Record<string, unknown>>(id, { query, signal: params.meta?.signal as AbortSignal | undefined });
+    const res = await run<Record<string, unknown>>(id, {
+      query,
+      signal: params.meta?.signal as AbortSignal | undefined,
+    });
     const key = def.listKey ?? "data";
     const { [key]: rows, count, success: _success, ...extra } = res;
     // SPEC 4: a reply without its rows array is an empty list of one page, whatever totals came beside it.
@@ -84,34 +87,73 @@ export const dataProvider: DataProvider = {
     return { data: recordOf<TData>(await run(callId, { params: { id: String(id) } })) };
   },
 
-  async create<TData extends BaseRecord, TVariables>({ resource, variables, meta }: { resource: string; variables: TVariables; meta?: Record<string, unknown> }) {
+  async create<TData extends BaseRecord, TVariables>({
+    resource,
+    variables,
+    meta,
+  }: {
+    resource: string;
+    variables: TVariables;
+    meta?: Record<string, unknown>;
+  }) {
     const { def, id } = route(resource, "create");
     const problem = def.checkCreate?.(variables as Record<string, unknown>);
     if (problem) fail(problem);
     // A FormData body (uploads) goes out as multipart; meta.onUploadProgress hears how much of it was sent.
-    const onUploadProgress = typeof meta?.onUploadProgress === "function" ? (meta.onUploadProgress as (fraction: number) => void) : undefined;
+    const onUploadProgress =
+      typeof meta?.onUploadProgress === "function" ? (meta.onUploadProgress as (fraction: number) => void) : undefined;
     return { data: recordOf<TData>(await run(id, { body: variables, onUploadProgress })) };
   },
 
-  async update<TData extends BaseRecord, TVariables>({ resource, id, variables }: { resource: string; id: string | number; variables: TVariables }) {
+  async update<TData extends BaseRecord, TVariables>({
+    resource,
+    id,
+    variables,
+  }: {
+    resource: string;
+    id: string | number;
+    variables: TVariables;
+  }) {
     const { def, id: callId } = route(resource, "update");
     return { data: recordOf<TData>(await run(callId, withId(def, callId, id, variables))) };
   },
 
-  async deleteOne<TData extends BaseRecord, TVariables>({ resource, id, variables }: { resource: string; id: string | number; variables?: TVariables }) {
+  async deleteOne<TData extends BaseRecord, TVariables>({
+    resource,
+    id,
+    variables,
+  }: {
+    resource: string;
+    id: string | number;
+    variables?: TVariables;
+  }) {
     const { def, id: callId } = route(resource, "delete");
     // Some deletes carry a body (DELETE /api/upload/:id takes {channel}).
     return { data: recordOf<TData>(await run(callId, withId(def, callId, id, variables))) };
   },
 
-  async custom<TData extends BaseRecord>({ meta, query, payload }: { meta?: Record<string, unknown>; query?: unknown; payload?: unknown }) {
+  async custom<TData extends BaseRecord>({
+    meta,
+    query,
+    payload,
+  }: {
+    meta?: Record<string, unknown>;
+    query?: unknown;
+    payload?: unknown;
+  }) {
     const callId = meta?.callId as CallId | undefined;
     if (!callId) fail("A custom call needs meta.callId");
     // useCustomMutation has no query of its own: a mutation's query fields (DELETE ?templateName=) come in meta.query.
     const fields = (query ?? meta?.query) as CallOptions["query"];
     // A FormData payload (campaign audience files) may report its upload progress, as create's does.
-    const onUploadProgress = typeof meta?.onUploadProgress === "function" ? (meta.onUploadProgress as (fraction: number) => void) : undefined;
-    const data = await run<TData>(callId, { params: meta?.params as CallOptions["params"], query: fields, body: payload, onUploadProgress });
+    const onUploadProgress =
+      typeof meta?.onUploadProgress === "function" ? (meta.onUploadProgress as (fraction: number) => void) : undefined;
+    const data = await run<TData>(callId, {
+      params: meta?.params as CallOptions["params"],
+      query: fields,
+      body: payload,
+      onUploadProgress,
+    });
     return { data };
   },
 };

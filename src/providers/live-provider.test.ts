@@ -15,7 +15,11 @@ describe("live provider over the socket", () => {
     expect(callback).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(LIVE_REFRESH_MS);
     expect(callback).toHaveBeenCalledTimes(2);
-    expect(callback.mock.lastCall?.[0]).toMatchObject({ channel: "resources/campaigns", type: "*", payload: { sent: 10 } });
+    expect(callback.mock.lastCall?.[0]).toMatchObject({
+      channel: "resources/campaigns",
+      type: "*",
+      payload: { sent: 10 },
+    });
     liveProvider.unsubscribe(sub);
     vi.advanceTimersByTime(LIVE_REFRESH_MS);
     publishRealtime("progressUpdate", { campaignId: "a", sent: 11 });
@@ -25,7 +29,11 @@ describe("live provider over the socket", () => {
   it("maps template verdicts to the template lists and ignores other resources' events", () => {
     const templates = vi.fn();
     const users = vi.fn();
-    const a: unknown = liveProvider.subscribe({ channel: "resources/whatsapp-templates", types: ["*"], callback: templates });
+    const a: unknown = liveProvider.subscribe({
+      channel: "resources/whatsapp-templates",
+      types: ["*"],
+      callback: templates,
+    });
     const b: unknown = liveProvider.subscribe({ channel: "resources/users", types: ["*"], callback: users });
     publishRealtime("templateStatus", { id: "t1", status: "APPROVED" });
     publishRealtime("progressUpdate", { campaignId: "a" });

@@ -43,7 +43,12 @@ export const liveProvider: LiveProvider = {
     };
     const stops = events.map((event) =>
       subscribeRealtime(event, (payload) => {
-        pending = { channel, type: "*", payload: { ...(typeof payload === "object" && payload !== null ? payload : {}) }, date: new Date() };
+        pending = {
+          channel,
+          type: "*",
+          payload: { ...(typeof payload === "object" && payload !== null ? payload : {}) },
+          date: new Date(),
+        };
         if (timer) return;
         const wait = Math.max(0, last + LIVE_REFRESH_MS - Date.now());
         if (wait === 0) fire();

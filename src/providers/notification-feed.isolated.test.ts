@@ -4,18 +4,35 @@ import { notificationsStore } from "../shell/notifications/store";
 import { openNotificationsPanel, subscribeNotifications, type NotificationRecord } from "./notification-feed";
 import { CONNECT_EVENT, publishRealtime } from "./realtime-events";
 
-vi.mock("../api", async (importOriginal) => ({ ...(await importOriginal<typeof import("../api")>()), callApi: vi.fn() }));
+vi.mock("../api", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../api")>()),
+  callApi: vi.fn(),
+}));
 const mockedCall = vi.mocked(callApi);
 
 const record = (id: string, read = false, link: string | null = `chats?chat=c${id}`): NotificationRecord => ({
-  _id: id, kind: "chat", title: `+9198765432${id.padStart(2, "0")} · WhatsApp`, body: "Is my order shipped?", link, read, createdAt: "2026-11-24T00:00:00.000Z",
+  _id: id,
+  kind: "chat",
+  title: `+9198765432${id.padStart(2, "0")} · WhatsApp`,
+  body: "Is my order shipped?",
+  link,
+  read,
+  createdAt: "2026-11-24T00:00:00.000Z",
 });
 
 /** The server's first page and unread count, as the feed asks for them on connect. */
 function serverHas(records: NotificationRecord[]) {
   mockedCall.mockImplementation(async (id) => {
-    if (id === "notifications.list") return { success: true, data: records, total: records.length, totalPages: 1, unread: records.filter((r) => !r.read).length } as never;
-    if (id === "notifications.unreadCount") return { success: true, data: { unread: records.filter((r) => !r.read).length } } as never;
+    if (id === "notifications.list")
+      return {
+        success: true,
+        data: records,
+        total: records.length,
+        totalPages: 1,
+        unread: records.filter((r) => !r.read).length,
+      } as never;
+    if (id === "notifications.unreadCount")
+      return { success: true, data: { unread: records.filter((r) => !r.read).length } } as never;
     throw new Error(`unexpected call ${id}`);
   });
 }
@@ -36,7 +53,15 @@ describe("the bell's feed (SPEC 4, history on the server)", () => {
     const state = notificationsStore.getState();
     expect(state).toMatchObject({ hasAlert: true, unread: 1 });
     expect(state.items).toEqual([
-      { id: "7", kind: "chat", title: "+919876543207 · WhatsApp", description: "Is my order shipped?", time: Date.parse("2026-11-24T00:00:00.000Z"), isNew: true, href: "/organization/chats?chat=c7" },
+      {
+        id: "7",
+        kind: "chat",
+        title: "+919876543207 · WhatsApp",
+        description: "Is my order shipped?",
+        time: Date.parse("2026-11-24T00:00:00.000Z"),
+        isNew: true,
+        href: "/organization/chats?chat=c7",
+      },
     ]);
     stop();
   });
@@ -47,7 +72,11 @@ describe("the bell's feed (SPEC 4, history on the server)", () => {
     publishRealtime(CONNECT_EVENT, null);
     await settled();
     expect(notificationsStore.getState()).toMatchObject({ unread: 2, hasAlert: true });
-    expect(notificationsStore.getState().items.map((i) => [i.id, i.isNew, i.href])).toEqual([["12", true, "/user/chats?chat=c12"], ["11", true, "/user/chats?chat=c11"], ["10", false, "/user/chats?chat=c10"]]);
+    expect(notificationsStore.getState().items.map((i) => [i.id, i.isNew, i.href])).toEqual([
+      ["12", true, "/user/chats?chat=c12"],
+      ["11", true, "/user/chats?chat=c11"],
+      ["10", false, "/user/chats?chat=c10"],
+    ]);
     openNotificationsPanel("u1");
     expect(notificationsStore.getState().hasAlert).toBe(false);
     stop();
@@ -72,7 +101,10 @@ describe("the bell's feed (SPEC 4, history on the server)", () => {
     publishRealtime("notification", record("1"));
     publishRealtime("notification", record("2"));
     publishRealtime("notificationsRead", { ids: ["1"], unread: 1 });
-    expect(notificationsStore.getState().items.map((i) => [i.id, i.isNew])).toEqual([["2", true], ["1", false]]);
+    expect(notificationsStore.getState().items.map((i) => [i.id, i.isNew])).toEqual([
+      ["2", true],
+      ["1", false],
+    ]);
     publishRealtime("notificationsRead", { ids: null, unread: 0 });
     expect(notificationsStore.getState()).toMatchObject({ unread: 0 });
     expect(notificationsStore.getState().items.every((i) => !i.isNew)).toBe(true);

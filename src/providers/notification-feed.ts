@@ -1,5 +1,10 @@
 import type { CallReply, Role } from "../../contract";
-import { NOTIFICATION_EVENT, NOTIFICATIONS_PANEL_SIZE, NOTIFICATIONS_READ_EVENT, type NotificationsRead } from "../../contract/domain/notifications";
+import {
+  NOTIFICATION_EVENT,
+  NOTIFICATIONS_PANEL_SIZE,
+  NOTIFICATIONS_READ_EVENT,
+  type NotificationsRead,
+} from "../../contract/domain/notifications";
 import { areaPath } from "../../resources/derive";
 import { callApi } from "../api";
 import { playChime } from "../lib/chime";
@@ -11,7 +16,12 @@ export type NotificationRecord = CallReply<"notifications.list">["data"][number]
 /** The server's record as the bell shows it; its link becomes a path in the user's own role area. */
 export function toAppNotification(r: NotificationRecord, role: Role): AppNotification {
   return {
-    id: r._id, kind: r.kind, title: r.title, description: r.body, time: Date.parse(r.createdAt) || Date.now(), isNew: !r.read,
+    id: r._id,
+    kind: r.kind,
+    title: r.title,
+    description: r.body,
+    time: Date.parse(r.createdAt) || Date.now(),
+    isNew: !r.read,
     ...(r.link ? { href: areaPath(role, r.link) } : {}),
   };
 }
@@ -57,7 +67,11 @@ export function subscribeNotifications(userId: string, role: Role): () => void {
     if (closed) return;
     const items = page.data.map((r) => toAppNotification(r, role));
     const seen = readSeenId(userId);
-    notificationsStore.load(items, count.data.unread, items.some((i) => i.isNew && Number(i.id) > seen));
+    notificationsStore.load(
+      items,
+      count.data.unread,
+      items.some((i) => i.isNew && Number(i.id) > seen),
+    );
   };
   const stops = [
     subscribeRealtime(CONNECT_EVENT, () => void catchUp().catch(() => undefined)),

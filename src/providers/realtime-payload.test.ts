@@ -2,8 +2,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { chatMessageOf, DROPPED, isIgnoredEvent, parseRealtimePayload, typingEventFor } from "./realtime-payload";
 
 const message = {
-  channel: "whatsapp" as const, chatId: "c1", messageId: "41", senderPhoneNumber: "+919812345678", text: "hi",
-  sendTime: "2026-11-24T00:00:00.000Z", direction: "in" as const, messageType: "text" as const, clientId: null,
+  channel: "whatsapp" as const,
+  chatId: "c1",
+  messageId: "41",
+  senderPhoneNumber: "+919812345678",
+  text: "hi",
+  sendTime: "2026-11-24T00:00:00.000Z",
+  direction: "in" as const,
+  messageType: "text" as const,
+  clientId: null,
 };
 
 describe("real-time payloads (SPEC 4)", () => {
@@ -34,6 +41,12 @@ describe("real-time payloads (SPEC 4)", () => {
   });
 
   it("builds IS_TYPING from the inbound message's chat, message, sender and channel", () => {
-    expect(typingEventFor(message)).toEqual({ eventType: "IS_TYPING", chatId: "c1", messageId: "41", phoneNumber: "+919812345678", channel: "whatsapp" });
+    expect(typingEventFor(message)).toEqual({
+      eventType: "IS_TYPING",
+      chatId: "c1",
+      messageId: "41",
+      phoneNumber: "+919812345678",
+      channel: "whatsapp",
+    });
   });
 });

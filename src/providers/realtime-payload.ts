@@ -1,5 +1,10 @@
 import { MSG } from "../../contract";
-import { IGNORED_EVENTS, IS_TYPING, type OutgoingChatEvent, type RealtimeChatMessage } from "../../contract/domain/chats";
+import {
+  IGNORED_EVENTS,
+  IS_TYPING,
+  type OutgoingChatEvent,
+  type RealtimeChatMessage,
+} from "../../contract/domain/chats";
 
 /** Marks a payload the socket must drop (text that is not JSON). */
 export const DROPPED = Symbol("dropped");
@@ -27,8 +32,12 @@ export function isIgnoredEvent(event: string): boolean {
 export function chatMessageOf(payload: unknown): RealtimeChatMessage["message"] | null {
   if (typeof payload !== "object" || payload === null) return null;
   const inner = (payload as { message?: unknown }).message;
-  const message = (typeof inner === "object" && inner !== null ? inner : payload) as Partial<RealtimeChatMessage["message"]>;
-  return typeof message.chatId === "string" && typeof message.messageId === "string" ? (message as RealtimeChatMessage["message"]) : null;
+  const message = (typeof inner === "object" && inner !== null ? inner : payload) as Partial<
+    RealtimeChatMessage["message"]
+  >;
+  return typeof message.chatId === "string" && typeof message.messageId === "string"
+    ? (message as RealtimeChatMessage["message"])
+    : null;
 }
 
 /** SPEC 4: the IS_TYPING event the client emits for every inbound message, built from that message. */

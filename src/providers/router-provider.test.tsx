@@ -39,7 +39,9 @@ describe("routerProvider.go", () => {
     const fromCreate = go();
     // The person closes the modal: the browser is on the list before React renders it.
     window.history.pushState(null, "", "/admin/users");
-    act(() => void fromCreate({ type: "replace", options: { keepQuery: true }, query: { pageSize: 10, currentPage: 1 } }));
+    act(
+      () => void fromCreate({ type: "replace", options: { keepQuery: true }, query: { pageSize: 10, currentPage: 1 } }),
+    );
     expect(here()).toBe("/admin/users");
   });
 

@@ -25,8 +25,7 @@ export function readStoredTheme(): ThemeMode {
 const TOKENS = {
   colorPrimary: "#2563eb",
   borderRadius: 8,
-  fontFamily:
-    "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
 } as const;
 
 /**
@@ -72,8 +71,17 @@ export const ACCESSIBLE_COLORS = {
  */
 const TAG_TEXT: Record<ThemeMode, Record<string, string>> = {
   light: {
-    volcano7: "#ad2102", orange7: "#ad4e00", gold7: "#874d00", yellow7: "#876800", lime7: "#3f6600", green7: "#237804",
-    cyan7: "#006d75", colorSuccess: "#237804", colorWarning: "#ad4e00", colorError: "#b91c1c", colorInfo: "#1d4ed8",
+    volcano7: "#ad2102",
+    orange7: "#ad4e00",
+    gold7: "#874d00",
+    yellow7: "#876800",
+    lime7: "#3f6600",
+    green7: "#237804",
+    cyan7: "#006d75",
+    colorSuccess: "#237804",
+    colorWarning: "#ad4e00",
+    colorError: "#b91c1c",
+    colorInfo: "#1d4ed8",
   },
   // The dark palettes pass except purple and geekblue (3.4 and 4.2:1 on their dark backgrounds), and the status
   // colours error and info (processing).
@@ -107,7 +115,9 @@ function themeConfig(mode: ThemeMode): ThemeConfig {
       Tabs: { itemSelectedColor: c.primaryText, itemActiveColor: c.primaryText },
       Tag: TAG_TEXT[mode],
       // An unchecked switch prints its "off" text in white on the quaternary grey (#bfbfbf, 1.8:1): a darker track.
-      ...(mode === "light" ? { Switch: { colorTextQuaternary: "rgba(0, 0, 0, 0.55)", colorTextTertiary: "rgba(0, 0, 0, 0.65)" } } : {}),
+      ...(mode === "light"
+        ? { Switch: { colorTextQuaternary: "rgba(0, 0, 0, 0.55)", colorTextTertiary: "rgba(0, 0, 0, 0.65)" } }
+        : {}),
     },
   };
 }

@@ -24,8 +24,6 @@ const NotFoundPage = lazy(async () => ({ default: (await import("../pages/public
 /** Refine, the providers and the shell: one chunk, loaded with the first role-area route. */
 const AuthenticatedApp = lazy(async () => ({ default: (await import("./authenticated-app")).AuthenticatedApp }));
 
-
-
 const strip = (p: string) => p.replace(/^\//, "");
 
 /** The route tree: the public pages, then one branch per role area (its routes: src/routes/area-routes.tsx). */

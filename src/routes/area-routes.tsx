@@ -21,7 +21,11 @@ export function AreaRoutes({ role }: { role: Role }) {
           ) : (
             <Route key={route.key} path={route.path} element={<RouteScreen route={route} />}>
               {route.children.map((child) => (
-                <Route key={child.path} path={child.path} element={<ChildScreen resource={route.resource.name} page={child.page} title={child.title} />} />
+                <Route
+                  key={child.path}
+                  path={child.path}
+                  element={<ChildScreen resource={route.resource.name} page={child.page} title={child.title} />}
+                />
               ))}
             </Route>
           ),

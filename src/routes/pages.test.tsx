@@ -10,7 +10,11 @@ import { PAGE_FILES, pageComponent, pageExportName } from "./pages";
 import { RouteScreen } from "./route-screen";
 
 const declared = new Set(
-  RESOURCES.flatMap((r) => r.routes.flatMap((route) => [route.page, ...(route.children ?? []).map((c) => c.page)].map((p) => `${r.name}/${p}`))),
+  RESOURCES.flatMap((r) =>
+    r.routes.flatMap((route) =>
+      [route.page, ...(route.children ?? []).map((c) => c.page)].map((p) => `${r.name}/${p}`),
+    ),
+  ),
 );
 
 afterEach(() => sessionStore.logout());
@@ -20,11 +24,15 @@ describe("page files (src/pages/<resource>/<page>.tsx)", () => {
     expect(PAGE_FILES.filter((f) => !declared.has(f))).toEqual([]);
   });
 
-  it.each(PAGE_FILES)("%s exports its conventional component name", async (file) => {
-    const [resource, page] = file.split("/");
-    const mod = (await import(`../pages/${resource}/${page}.tsx`)) as Record<string, unknown>;
-    expect(typeof mod[pageExportName(resource, page)]).toBe("function");
-  }, 30_000);
+  it.each(PAGE_FILES)(
+    "%s exports its conventional component name",
+    async (file) => {
+      const [resource, page] = file.split("/");
+      const mod = (await import(`../pages/${resource}/${page}.tsx`)) as Record<string, unknown>;
+      expect(typeof mod[pageExportName(resource, page)]).toBe("function");
+    },
+    30_000,
+  );
 
   it("names exports after the resource and page", () => {
     expect(pageExportName("users", "list")).toBe("UsersList");
@@ -34,7 +42,11 @@ describe("page files (src/pages/<resource>/<page>.tsx)", () => {
 });
 
 describe("a route renders its page, or Coming soon from its declaration", () => {
-  const unbuilt = ROLES.flatMap((role) => areaRoutes(role).filter((r) => !pageComponent(r.resource.name, r.page)).map((r) => [role, r] as const));
+  const unbuilt = ROLES.flatMap((role) =>
+    areaRoutes(role)
+      .filter((r) => !pageComponent(r.resource.name, r.page))
+      .map((r) => [role, r] as const),
+  );
 
   it("has a page for every route of every area (no Coming soon left)", () => {
     expect(unbuilt.map(([role, r]) => `${role} /${r.path}`)).toEqual([]);
@@ -45,7 +57,15 @@ describe("a route renders its page, or Coming soon from its declaration", () => 
     if (!declared) throw new Error("no ungated route to borrow");
     const route = { ...declared, resource: { ...declared.resource, name: "not-built-yet" }, title: "Not built yet" };
     expect(pageComponent(route.resource.name, route.page)).toBeFalsy();
-    sessionStore.loginSucceeded({ _id: "1", username: "user", email: "user@example.com", type: "user", token: "t", expiresAt: 2_000_000_000, isFirstLogin: false });
+    sessionStore.loginSucceeded({
+      _id: "1",
+      username: "user",
+      email: "user@example.com",
+      type: "user",
+      token: "t",
+      expiresAt: 2_000_000_000,
+      isFirstLogin: false,
+    });
     renderAt(
       "/x",
       <Route

@@ -7,7 +7,12 @@ type Loader = () => Promise<Record<string, unknown>>;
  * Every page file, found by convention rather than listed: src/pages/<resource>/<page>.tsx, each its own lazy
  * chunk. Helpers live in components/ sub-folders (not matched) so they stay inside their page's chunk.
  */
-const FILES = import.meta.glob<Record<string, unknown>>(["../pages/*/*.tsx", "!../pages/common/*.tsx", "!../pages/public/*.tsx", "!../pages/**/*.test.tsx"]);
+const FILES = import.meta.glob<Record<string, unknown>>([
+  "../pages/*/*.tsx",
+  "!../pages/common/*.tsx",
+  "!../pages/public/*.tsx",
+  "!../pages/**/*.test.tsx",
+]);
 
 const pascal = (kebab: string) => kebab.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
@@ -33,7 +38,8 @@ export function pageComponent(resource: string, page: PageKind): LazyExoticCompo
     component = lazy(async () => {
       const mod = await load();
       const Page = mod[name];
-      if (typeof Page !== "function" && typeof Page !== "object") throw new Error(`${pageFile(resource, page)} has no export ${name}`);
+      if (typeof Page !== "function" && typeof Page !== "object")
+        throw new Error(`${pageFile(resource, page)} has no export ${name}`);
       return { default: Page as ComponentType };
     });
     cache.set(key, component);
@@ -42,4 +48,6 @@ export function pageComponent(resource: string, page: PageKind): LazyExoticCompo
 }
 
 /** Page files that exist, as "<resource>/<page>" (tests check every declared route against them). */
-export const PAGE_FILES: readonly string[] = Object.keys(FILES).map((k) => k.replace(/^\.\.\/pages\//, "").replace(/\.tsx$/, ""));
+export const PAGE_FILES: readonly string[] = Object.keys(FILES).map((k) =>
+  k.replace(/^\.\.\/pages\//, "").replace(/\.tsx$/, ""),
+);

@@ -45,4 +45,3 @@ export function RouteScreen({ route }: { route: AreaRoute }) {
 export function ChildScreen({ resource, page, title }: { resource: string; page: PageKind; title: string }) {
   return <Page resource={resource} page={page} title={title} />;
 }
-

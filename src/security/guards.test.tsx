@@ -7,7 +7,15 @@ import { renderAt, Route } from "../test/render";
 import { PublicOnly, RequireArea, RequireRouteRoles, UrlGuard } from "./guards";
 
 function signIn(type: Role) {
-  sessionStore.loginSucceeded({ _id: "1", username: type, email: `${type}@example.com`, type, token: "t", expiresAt: 2_000_000_000, isFirstLogin: false });
+  sessionStore.loginSucceeded({
+    _id: "1",
+    username: type,
+    email: `${type}@example.com`,
+    type,
+    token: "t",
+    expiresAt: 2_000_000_000,
+    isFirstLogin: false,
+  });
 }
 
 const routes = (
@@ -16,7 +24,15 @@ const routes = (
       <Route index element={<p>login</p>} />
     </Route>
     {ROLES.map((role) => (
-      <Route key={role} path={`${ROLE_AREAS[role].prefix.slice(1)}/*`} element={<RequireArea role={role}><p>{`${role} area`}</p></RequireArea>} />
+      <Route
+        key={role}
+        path={`${ROLE_AREAS[role].prefix.slice(1)}/*`}
+        element={
+          <RequireArea role={role}>
+            <p>{`${role} area`}</p>
+          </RequireArea>
+        }
+      />
     ))}
     <Route path="open" element={<p>open page</p>} />
   </Route>
@@ -63,12 +79,20 @@ describe("per-route roles", () => {
   ] as const)("%s on users → %s", async (role, expectedPath, expectedText) => {
     signIn(role);
     const prefix = ROLE_AREAS[role].prefix;
-    renderAt(`${prefix}/users`, (
+    renderAt(
+      `${prefix}/users`,
       <>
         <Route path={prefix.slice(1)} element={<p>home</p>} />
-        <Route path={`${prefix.slice(1)}/users`} element={<RequireRouteRoles route={usersRoute!}><p>users screen</p></RequireRouteRoles>} />
-      </>
-    ));
+        <Route
+          path={`${prefix.slice(1)}/users`}
+          element={
+            <RequireRouteRoles route={usersRoute!}>
+              <p>users screen</p>
+            </RequireRouteRoles>
+          }
+        />
+      </>,
+    );
     await waitFor(() => expect(location()).toBe(expectedPath));
     expect(screen.getByText(expectedText)).toBeInTheDocument();
   });

@@ -5,8 +5,26 @@ import { fromPersisted } from "../state/persist";
 import { sessionStore, type AuthUser } from "../state/session";
 import { adoptImpersonationFromUrl, exitImpersonation, startImpersonation } from "./impersonation";
 
-const admin: AuthUser = { _id: "a1", username: "admin", email: "admin@example.com", type: "admin", token: "admin-tok", expiresAt: 2_000_000_000, isFirstLogin: false };
-const target = { _id: "u1", username: "user", email: "user@example.com", type: "user", token: "user-tok", expiresAt: 2_000_000_000, isFirstLogin: false, impersonationMode: true, impersonatedBy: { _id: "a1", username: "admin" } };
+const admin: AuthUser = {
+  _id: "a1",
+  username: "admin",
+  email: "admin@example.com",
+  type: "admin",
+  token: "admin-tok",
+  expiresAt: 2_000_000_000,
+  isFirstLogin: false,
+};
+const target = {
+  _id: "u1",
+  username: "user",
+  email: "user@example.com",
+  type: "user",
+  token: "user-tok",
+  expiresAt: 2_000_000_000,
+  isFirstLogin: false,
+  impersonationMode: true,
+  impersonatedBy: { _id: "a1", username: "admin" },
+};
 
 function reply(data: unknown) {
   http.defaults.adapter = async (config) => ({ status: 200, data, statusText: "", headers: {}, config });
@@ -31,17 +49,23 @@ describe("startImpersonation", () => {
     const key = await startImpersonation("u1");
     expect(key).toBe("impersonation_1732180000000");
     expect(open).toHaveBeenCalledWith("/user?impersonationKey=impersonation_1732180000000", "_blank");
-    expect(JSON.parse(window.sessionStorage.getItem(key) ?? "null")).toMatchObject({ adminToken: "admin-tok", impersonatedUser: { username: "user", token: "user-tok" } });
+    expect(JSON.parse(window.sessionStorage.getItem(key) ?? "null")).toMatchObject({
+      adminToken: "admin-tok",
+      impersonatedUser: { username: "user", token: "user-tok" },
+    });
     expect(sessionStore.getState().auth.user?.username).toBe("admin");
     expect(sessionStore.getState().impersonation.isImpersonating).toBe(false);
   });
 
-  it.each([[{ success: false, data: target }], [{ success: true }], [{}]])("fails with 'Impersonation failed' on %j", async (body) => {
-    reply(body);
-    const open = vi.spyOn(window, "open").mockReturnValue(null);
-    await expect(startImpersonation("u1")).rejects.toThrow(MSG.impersonationFailed);
-    expect(open).not.toHaveBeenCalled();
-  });
+  it.each([[{ success: false, data: target }], [{ success: true }], [{}]])(
+    "fails with 'Impersonation failed' on %j",
+    async (body) => {
+      reply(body);
+      const open = vi.spyOn(window, "open").mockReturnValue(null);
+      await expect(startImpersonation("u1")).rejects.toThrow(MSG.impersonationFailed);
+      expect(open).not.toHaveBeenCalled();
+    },
+  );
 });
 
 describe("adoptImpersonationFromUrl", () => {
@@ -54,7 +78,11 @@ describe("adoptImpersonationFromUrl", () => {
     expect(window.sessionStorage.getItem(key)).toBeNull();
     const state = fromPersisted(window.sessionStorage.getItem(PERSIST_KEY));
     expect(state.auth).toMatchObject({ isLoggedIn: true, user: { username: "user", token: "user-tok" } });
-    expect(state.impersonation).toMatchObject({ isImpersonating: true, adminToken: "admin-tok", impersonatedUser: { username: "user" } });
+    expect(state.impersonation).toMatchObject({
+      isImpersonating: true,
+      adminToken: "admin-tok",
+      impersonatedUser: { username: "user" },
+    });
   });
 
   it("ignores a missing or foreign key", () => {

@@ -6,7 +6,9 @@ import { sessionStore, useSession } from "../state/session";
 import { isExpired, nowSeconds } from "./session-expiry";
 
 // Only a signed-in person's session can expire: the watcher (and antd's Modal with it) stays off the login route.
-const SessionExpiryWatcher = lazy(async () => ({ default: (await import("./session-expiry-modal")).SessionExpiryWatcher }));
+const SessionExpiryWatcher = lazy(async () => ({
+  default: (await import("./session-expiry-modal")).SessionExpiryWatcher,
+}));
 
 /** Session-wide effects that need the router: 401 handling and the Session Expired modal. */
 export function SessionEffects() {

@@ -18,12 +18,28 @@ afterEach(() => {
 });
 
 function signIn(expiresAt: number) {
-  sessionStore.loginSucceeded({ _id: "1", username: "u", email: "u@example.com", type: "user", token: "t", expiresAt, isFirstLogin: false });
+  sessionStore.loginSucceeded({
+    _id: "1",
+    username: "u",
+    email: "u@example.com",
+    type: "user",
+    token: "t",
+    expiresAt,
+    isFirstLogin: false,
+  });
 }
 
 const routes = (
   <>
-    <Route path="user" element={<><p>home</p><SessionExpiryWatcher /></>} />
+    <Route
+      path="user"
+      element={
+        <>
+          <p>home</p>
+          <SessionExpiryWatcher />
+        </>
+      }
+    />
     <Route index element={<p>login</p>} />
   </>
 );

@@ -28,7 +28,12 @@ export function AppFooter() {
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             Powered by{" "}
-            <Typography.Link href={BRAND.poweredByUrl} target="_blank" rel="noopener noreferrer" style={{ fontSize: 12 }}>
+            <Typography.Link
+              href={BRAND.poweredByUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              style={{ fontSize: 12 }}
+            >
               {BRAND.poweredByLabel}
             </Typography.Link>
           </Typography.Text>

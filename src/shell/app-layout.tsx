@@ -98,7 +98,10 @@ export function AppLayout() {
         />
         {/* An admin issues credit rather than spending its own balance, so a low-balance warning would only be noise. */}
         {role !== "admin" && (
-          <LowBalanceBanner balance={balance} topUpPath={isWorkspaceRole(role) ? userMenuLinks(role).billing : undefined} />
+          <LowBalanceBanner
+            balance={balance}
+            topUpPath={isWorkspaceRole(role) ? userMenuLinks(role).billing : undefined}
+          />
         )}
         <Layout.Content style={{ padding: sidebar.isMobile ? 16 : 24, paddingBottom: TOAST_RESERVE_PX }}>
           <Suspense fallback={<PageFallback />}>

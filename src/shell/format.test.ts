@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { dayKey, displayTimeZone, formatCount, formatDate, formatDateTime, formatDayMonth, formatINR, formatLongDate, formatSignedINR, formatTime, formatTimeWithSeconds, formatWeekday, setDisplayTimeZone } from "./format";
+import {
+  dayKey,
+  displayTimeZone,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatINR,
+  formatLongDate,
+  formatSignedINR,
+  formatTime,
+  formatTimeWithSeconds,
+  formatWeekday,
+  setDisplayTimeZone,
+} from "./format";
 
 describe("format", () => {
   it.each<[number | null | undefined, string]>([

@@ -13,7 +13,14 @@ const count = new Intl.NumberFormat(LOCALE);
 function formatsIn(timeZone: string) {
   const zoned = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(LOCALE, { timeZone, ...options });
   return {
-    dateTime: zoned({ day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true }),
+    dateTime: zoned({
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+    }),
     date: zoned({ day: "numeric", month: "short", year: "numeric" }),
     longDate: zoned({ day: "numeric", month: "long", year: "numeric" }),
     dayMonth: zoned({ day: "numeric", month: "short" }),
@@ -59,10 +66,12 @@ function toDate(value: DateInput): Date | null {
 }
 
 type FormatName = keyof ReturnType<typeof formatsIn>;
-const formatWith = (name: FormatName) => (value: DateInput): string => {
-  const d = toDate(value);
-  return d ? FORMATS[name].format(d) : "—";
-};
+const formatWith =
+  (name: FormatName) =>
+  (value: DateInput): string => {
+    const d = toDate(value);
+    return d ? FORMATS[name].format(d) : "—";
+  };
 
 /** "5 Dec 2026, 2:02 pm" */
 export const formatDateTime = formatWith("dateTime");

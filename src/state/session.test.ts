@@ -33,7 +33,11 @@ describe("session store", () => {
   it("restores a persisted session", async () => {
     window.sessionStorage.setItem(
       PERSIST_KEY,
-      JSON.stringify({ version: 1, auth: { user, isLoggedIn: true }, impersonation: { impersonatedUser: null, adminToken: null, isImpersonating: false } }),
+      JSON.stringify({
+        version: 1,
+        auth: { user, isLoggedIn: true },
+        impersonation: { impersonatedUser: null, adminToken: null, isImpersonating: false },
+      }),
     );
     await restoreSession();
     expect(sessionStore.getState()).toMatchObject({ restored: true, auth: { user, isLoggedIn: true } });
@@ -56,7 +60,10 @@ describe("persisted state parsing", () => {
     ["nothing stored", null],
     ["invalid JSON", "{"],
     ["another version", JSON.stringify({ version: 2, auth: { user, isLoggedIn: true } })],
-    ["a user without a token", JSON.stringify({ version: 1, auth: { user: { ...user, token: undefined }, isLoggedIn: true } })],
+    [
+      "a user without a token",
+      JSON.stringify({ version: 1, auth: { user: { ...user, token: undefined }, isLoggedIn: true } }),
+    ],
   ])("%s restores logged out", (_name, raw) => {
     expect(fromPersisted(raw).auth).toMatchObject({ user: null, isLoggedIn: false });
   });

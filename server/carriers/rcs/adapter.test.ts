@@ -28,21 +28,44 @@ const failures: { code: string; message: string; disconnect?: boolean }[] = [];
 let sent = 0;
 let seq = 0;
 
-const config = (): RbmConfig => ({ apiUrl: google.url, tokenUrl: google.tokenUrl, timeoutMs: 5_000, messagesPerSecond: 50, ttlSeconds: 3600 });
+const config = (): RbmConfig => ({
+  apiUrl: google.url,
+  tokenUrl: google.tokenUrl,
+  timeoutMs: 5_000,
+  messagesPerSecond: 50,
+  ttlSeconds: 3600,
+});
 
 function connection(keyJson: string, useCase = "PROMOTIONAL"): ChannelConnection {
   return {
-    id: CHANNEL, userId: "u", provider: "rcs_google", channel: "rcs", version: 1, status: "connected", statusReason: null, verifyToken: "v",
+    id: CHANNEL,
+    userId: "u",
+    provider: "rcs_google",
+    channel: "rcs",
+    version: 1,
+    status: "connected",
+    statusReason: null,
+    verifyToken: "v",
     secrets: { serviceAccountKey: keyJson, clientToken: CLIENT_TOKEN },
     settings: { agentId: AGENT, botId: BOT, useCase },
   };
 }
-const health = { success: () => undefined, sent: () => void sent++, failure: (f: { code: string; message: string; disconnect?: boolean }) => void failures.push(f) };
+const health = {
+  success: () => undefined,
+  sent: () => void sent++,
+  failure: (f: { code: string; message: string; disconnect?: boolean }) => void failures.push(f),
+};
 const make = (keyJson = key.json, useCase?: string) => createRbmAdapter(connection(keyJson, useCase), health, config());
 /** RBM's id of our message (a UUID: message-id.ts), and the message Google holds under it. */
 const uuidOf = (id: string) => rbmMessageId(CHANNEL, id);
 const atGoogle = (id: string) => google.messages.get(uuidOf(id));
-const text = (to: string, body: string): OutboundMessage => ({ id: `rbm-${++seq}`, channel: "rcs", from: BOT, to, content: { kind: "text", text: body } });
+const text = (to: string, body: string): OutboundMessage => ({
+  id: `rbm-${++seq}`,
+  channel: "rcs",
+  from: BOT,
+  to,
+  content: { kind: "text", text: body },
+});
 
 async function until<T>(read: () => T, ok: (v: T) => boolean, ms = 3_000): Promise<T> {
   const end = Date.now() + ms;
@@ -54,8 +77,18 @@ async function until<T>(read: () => T, ok: (v: T) => boolean, ms = 3_000): Promi
 }
 
 const draft = (over: Partial<RcsTemplateDraft>): RcsTemplateDraft => ({
-  botId: BOT, name: "t", type: "text", textMessageContent: "", orientation: "VERTICAL", alignment: "LEFT", height: "MEDIUM", width: "MEDIUM", suggestions: [],
-  standAlone: { cardTitle: "", cardDescription: "", mediaUrl: "", suggestions: [] }, carouselList: [], ...over,
+  botId: BOT,
+  name: "t",
+  type: "text",
+  textMessageContent: "",
+  orientation: "VERTICAL",
+  alignment: "LEFT",
+  height: "MEDIUM",
+  width: "MEDIUM",
+  suggestions: [],
+  standAlone: { cardTitle: "", cardDescription: "", mediaUrl: "", suggestions: [] },
+  carouselList: [],
+  ...over,
 });
 
 beforeAll(async () => {
@@ -66,11 +99,13 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      void adapter.webhook({ method: "POST", query: {}, headers: req.headers, rawBody: Buffer.concat(chunks) }).then((answer) => {
-        events.push(...(answer.events ?? []));
-        res.writeHead(answer.status);
-        res.end(answer.body ?? "");
-      });
+      void adapter
+        .webhook({ method: "POST", query: {}, headers: req.headers, rawBody: Buffer.concat(chunks) })
+        .then((answer) => {
+          events.push(...(answer.events ?? []));
+          res.writeHead(answer.status);
+          res.end(answer.body ?? "");
+        });
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
@@ -96,7 +131,11 @@ describe("RBM sends", () => {
     expect(first).toEqual({ accepted: true, providerMessageId: uuidOf(`rbm-${seq - 1}`) });
     expect(second.accepted).toBe(true);
     expect(google.grants - grants).toBe(1);
-    expect(atGoogle(`rbm-${seq}`)?.body).toEqual({ contentMessage: { text: "Again" }, messageTrafficType: "PROMOTION", ttl: "3600s" });
+    expect(atGoogle(`rbm-${seq}`)?.body).toEqual({
+      contentMessage: { text: "Again" },
+      messageTrafficType: "PROMOTION",
+      ttl: "3600s",
+    });
     expect(sent).toBeGreaterThanOrEqual(2);
   });
 
@@ -119,31 +158,70 @@ describe("RBM sends", () => {
   it("sends a standalone rich card and a carousel with suggestions in RBM's shape", async () => {
     google.behaviour.capable.add("+919800000003");
     const card = draft({
-      type: "standalone", orientation: "HORIZONTAL", alignment: "RIGHT", height: "TALL",
-      standAlone: { cardTitle: "Diwali sale", cardDescription: "40% off", mediaUrl: "https://cdn.example.com/sale.jpg", suggestions: [{ type: "url", text: "Shop", url: "https://shop.example.com" }] },
+      type: "standalone",
+      orientation: "HORIZONTAL",
+      alignment: "RIGHT",
+      height: "TALL",
+      standAlone: {
+        cardTitle: "Diwali sale",
+        cardDescription: "40% off",
+        mediaUrl: "https://cdn.example.com/sale.jpg",
+        suggestions: [{ type: "url", text: "Shop", url: "https://shop.example.com" }],
+      },
       suggestions: [{ type: "reply", text: "Stop", postbackData: "STOP" }],
     });
-    const r1 = await adapter.send({ id: `rbm-${++seq}`, channel: "rcs", from: BOT, to: "+919800000003", content: { kind: "rcs", draft: card } });
+    const r1 = await adapter.send({
+      id: `rbm-${++seq}`,
+      channel: "rcs",
+      from: BOT,
+      to: "+919800000003",
+      content: { kind: "rcs", draft: card },
+    });
     expect(r1.accepted).toBe(true);
     expect(atGoogle(`rbm-${seq}`)?.body.contentMessage).toEqual({
       richCard: {
         standaloneCard: {
-          cardOrientation: "HORIZONTAL", thumbnailImageAlignment: "RIGHT",
+          cardOrientation: "HORIZONTAL",
+          thumbnailImageAlignment: "RIGHT",
           cardContent: {
-            title: "Diwali sale", description: "40% off", media: { height: "TALL", contentInfo: { fileUrl: "https://cdn.example.com/sale.jpg", forceRefresh: false } },
-            suggestions: [{ action: { text: "Shop", postbackData: "Shop", openUrlAction: { url: "https://shop.example.com" } } }],
+            title: "Diwali sale",
+            description: "40% off",
+            media: {
+              height: "TALL",
+              contentInfo: { fileUrl: "https://cdn.example.com/sale.jpg", forceRefresh: false },
+            },
+            suggestions: [
+              { action: { text: "Shop", postbackData: "Shop", openUrlAction: { url: "https://shop.example.com" } } },
+            ],
           },
         },
       },
       suggestions: [{ reply: { text: "Stop", postbackData: "STOP" } }],
     });
-    const cards = [2, 1].map((order) => ({ order, cardTitle: `Card ${order}`, cardDescription: "", mediaUrl: "", suggestions: [{ type: "dial" as const, text: "Call", phoneNumber: "+911800000000" }] }));
-    await adapter.send({ id: `rbm-${++seq}`, channel: "rcs", from: BOT, to: "+919800000003", content: { kind: "rcs", draft: draft({ type: "carousel", width: "SMALL", carouselList: cards }) } });
+    const cards = [2, 1].map((order) => ({
+      order,
+      cardTitle: `Card ${order}`,
+      cardDescription: "",
+      mediaUrl: "",
+      suggestions: [{ type: "dial" as const, text: "Call", phoneNumber: "+911800000000" }],
+    }));
+    await adapter.send({
+      id: `rbm-${++seq}`,
+      channel: "rcs",
+      from: BOT,
+      to: "+919800000003",
+      content: { kind: "rcs", draft: draft({ type: "carousel", width: "SMALL", carouselList: cards }) },
+    });
     expect(atGoogle(`rbm-${seq}`)?.body.contentMessage).toEqual({
       richCard: {
         carouselCard: {
           cardWidth: "SMALL",
-          cardContents: [1, 2].map((n) => ({ title: `Card ${n}`, suggestions: [{ action: { text: "Call", postbackData: "Call", dialAction: { phoneNumber: "+911800000000" } } }] })),
+          cardContents: [1, 2].map((n) => ({
+            title: `Card ${n}`,
+            suggestions: [
+              { action: { text: "Call", postbackData: "Call", dialAction: { phoneNumber: "+911800000000" } } },
+            ],
+          })),
         },
       },
     });
@@ -151,10 +229,23 @@ describe("RBM sends", () => {
 
   it("uploads media with files.create and sends the uploaded file", async () => {
     google.behaviour.capable.add("+919800000004");
-    const { handle } = await adapter.uploadMedia({ channel: "rcs", owner: BOT, purpose: "message", bytes: new Uint8Array([0xff, 0xd8, 0xff, 1, 2]), mimeType: "image/jpeg", fileName: "a.jpg" });
+    const { handle } = await adapter.uploadMedia({
+      channel: "rcs",
+      owner: BOT,
+      purpose: "message",
+      bytes: new Uint8Array([0xff, 0xd8, 0xff, 1, 2]),
+      mimeType: "image/jpeg",
+      fileName: "a.jpg",
+    });
     expect(handle).toMatch(/^files\//);
     expect(google.files.at(-1)).toEqual({ name: handle, mimeType: "image/jpeg", bytes: 5 });
-    await adapter.send({ id: `rbm-${++seq}`, channel: "rcs", from: BOT, to: "+919800000004", content: { kind: "media", mediaUrl: handle, mimeType: "image/jpeg" } });
+    await adapter.send({
+      id: `rbm-${++seq}`,
+      channel: "rcs",
+      from: BOT,
+      to: "+919800000004",
+      content: { kind: "media", mediaUrl: handle, mimeType: "image/jpeg" },
+    });
     expect(atGoogle(`rbm-${seq}`)?.body.contentMessage).toEqual({ uploadedRbmFile: { fileName: handle } });
   });
 });
@@ -163,12 +254,28 @@ describe("RBM refusals", () => {
   it("capability 404 (not RCS-capable) and 403 (agent not launched on the carrier) refuse the send for good, so the fallback applies", async () => {
     google.behaviour.unlaunched.add("+919800000012");
     const notCapable = await adapter.send(text("+919800000011", "hi"));
-    expect(notCapable).toEqual({ accepted: false, code: "404", reason: "NOT_FOUND: the recipient is not RCS-capable", retryable: false });
+    expect(notCapable).toEqual({
+      accepted: false,
+      code: "404",
+      reason: "NOT_FOUND: the recipient is not RCS-capable",
+      retryable: false,
+    });
     const notLaunched = await adapter.send(text("+919800000012", "hi"));
-    expect(notLaunched).toEqual({ accepted: false, code: "403", reason: "PERMISSION_DENIED: the agent is not launched on the recipient's carrier", retryable: false });
+    expect(notLaunched).toEqual({
+      accepted: false,
+      code: "403",
+      reason: "PERMISSION_DENIED: the agent is not launched on the recipient's carrier",
+      retryable: false,
+    });
     expect(google.messages.has(uuidOf(`rbm-${seq}`))).toBe(false);
-    expect(await adapter.checkCapability({ channel: "rcs", to: "+919800000011", from: BOT })).toEqual({ capable: false, reason: "not-on-channel" });
-    expect(await adapter.checkCapability({ channel: "rcs", to: "+919800000012", from: BOT })).toEqual({ capable: false, reason: "not-launched-on-carrier" });
+    expect(await adapter.checkCapability({ channel: "rcs", to: "+919800000011", from: BOT })).toEqual({
+      capable: false,
+      reason: "not-on-channel",
+    });
+    expect(await adapter.checkCapability({ channel: "rcs", to: "+919800000012", from: BOT })).toEqual({
+      capable: false,
+      reason: "not-launched-on-carrier",
+    });
     expect(failures).toEqual([]);
   });
 
@@ -176,7 +283,13 @@ describe("RBM refusals", () => {
     google.behaviour.capable.add("+919800000013");
     google.behaviour.limitNext = 1;
     const limited = await adapter.send(text("+919800000013", "hi"));
-    expect(limited).toMatchObject({ accepted: false, code: "429", retryable: true, retry: "sender", retryAfterMs: 2000 });
+    expect(limited).toMatchObject({
+      accepted: false,
+      code: "429",
+      retryable: true,
+      retry: "sender",
+      retryAfterMs: 2000,
+    });
     google.behaviour.failNext = 1;
     const failed = await adapter.send(text("+919800000013", "hi"));
     expect(failed).toMatchObject({ accepted: false, code: "500", retryable: true, retry: "sender" });
@@ -193,9 +306,18 @@ describe("RBM refusals", () => {
     google.behaviour.revoked = true;
     const refused = await adapter.send(text("+919800000014", "hi"));
     expect(refused).toMatchObject({ accepted: false, code: "UNAUTHENTICATED", retryable: true, retry: "channel" });
-    expect(failures.at(-1)).toMatchObject({ disconnect: true, message: expect.stringMatching(/^RCS channel disconnected: Google refused the service account .*Upload a new service-account key/) });
+    expect(failures.at(-1)).toMatchObject({
+      disconnect: true,
+      message: expect.stringMatching(
+        /^RCS channel disconnected: Google refused the service account .*Upload a new service-account key/,
+      ),
+    });
     const before = google.messages.size;
-    expect(await adapter.send(text("+919800000014", "again"))).toMatchObject({ accepted: false, code: "disconnected", retry: "channel" });
+    expect(await adapter.send(text("+919800000014", "again"))).toMatchObject({
+      accepted: false,
+      code: "disconnected",
+      retry: "channel",
+    });
     expect(google.messages.size).toBe(before);
   });
 
@@ -204,7 +326,11 @@ describe("RBM refusals", () => {
     const check = await make(other.json).testConnection();
     expect(check).toMatchObject({ ok: false, code: "invalid_grant", auth: true });
     expect(await adapter.testConnection()).toEqual({ ok: true, name: AGENT, phoneNumbers: [] });
-    const wrongAgent = createRbmAdapter({ ...connection(key.json), settings: { agentId: "someone-else", botId: BOT } }, health, config());
+    const wrongAgent = createRbmAdapter(
+      { ...connection(key.json), settings: { agentId: "someone-else", botId: BOT } },
+      health,
+      config(),
+    );
     expect(await wrongAgent.testConnection()).toMatchObject({ ok: false, code: "PERMISSION_DENIED", auth: true });
   });
 });
@@ -216,7 +342,10 @@ describe("RBM webhook", () => {
   });
 
   it("refuses a signature made with another token and takes nothing", async () => {
-    const answer = await google.push({ senderPhoneNumber: "+919800000021", messageId: "MxForged", text: "hi", agentId: `${AGENT}@rbm.goog` }, { signWith: "not-the-token" });
+    const answer = await google.push(
+      { senderPhoneNumber: "+919800000021", messageId: "MxForged", text: "hi", agentId: `${AGENT}@rbm.goog` },
+      { signWith: "not-the-token" },
+    );
     expect(answer.status).toBe(403);
     expect(events).toEqual([]);
   });
@@ -237,7 +366,13 @@ describe("RBM webhook", () => {
     await google.userText("+919800000023", "Where is my order?");
     await google.tap("+919800000023", "Track order", "TRACK");
     expect(events.map((e) => e.event)).toEqual([
-      expect.objectContaining({ type: "inbound", channel: "rcs", from: "+919800000023", to: BOT, text: "Where is my order?" }),
+      expect.objectContaining({
+        type: "inbound",
+        channel: "rcs",
+        from: "+919800000023",
+        to: BOT,
+        text: "Where is my order?",
+      }),
       expect.objectContaining({ type: "inbound", channel: "rcs", from: "+919800000023", to: BOT, text: "Track order" }),
     ]);
     expect(new Set(events.map((e) => e.key)).size).toBe(2);
@@ -255,10 +390,19 @@ describe("RBM webhook", () => {
     await google.deliver(ic);
     await google.expire(ic, true);
     expect(google.messages.get(ib)?.state).toBe("revoked");
-    expect(events.filter((e) => e.event.type === "receipt" && e.event.status === "failed").map((e) => [e.key, e.event.type === "receipt" ? e.event.code : ""])).toEqual([
+    expect(
+      events
+        .filter((e) => e.event.type === "receipt" && e.event.status === "failed")
+        .map((e) => [e.key, e.event.type === "receipt" ? e.event.code : ""]),
+    ).toEqual([
       [`${ia}:failed`, "EXPIRED"],
       [`${ib}:failed`, "EXPIRED"],
     ]);
-    expect(await until(() => events.filter((e) => e.key === `${ic}:delivered`).length, (n) => n === 1)).toBe(1);
+    expect(
+      await until(
+        () => events.filter((e) => e.key === `${ic}:delivered`).length,
+        (n) => n === 1,
+      ),
+    ).toBe(1);
   });
 });

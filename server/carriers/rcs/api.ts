@@ -36,27 +36,47 @@ function retryAfter(header: string | null): number | undefined {
   return header && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
 }
 
-export async function rbm<T>(config: Pick<RbmConfig, "apiUrl" | "timeoutMs">, tokens: TokenSource, request: RbmRequest): Promise<T> {
+export async function rbm<T>(
+  config: Pick<RbmConfig, "apiUrl" | "timeoutMs">,
+  tokens: TokenSource,
+  request: RbmRequest,
+): Promise<T> {
   const url = new URL(`${config.apiUrl}${request.path}`);
-  for (const [name, value] of Object.entries(request.query ?? {})) if (value !== undefined) url.searchParams.set(name, value);
+  for (const [name, value] of Object.entries(request.query ?? {}))
+    if (value !== undefined) url.searchParams.set(name, value);
   const headers: Record<string, string> = { ...request.headers, authorization: `Bearer ${await tokens.token()}` };
   let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (request.json !== undefined) {
     headers["content-type"] = "application/json";
     body = JSON.stringify(request.json);
   } else if (request.body) body = new Uint8Array(request.body);
-  const response = await fetch(url, { method: request.method, headers, body, signal: AbortSignal.timeout(config.timeoutMs) });
+  const response = await fetch(url, {
+    method: request.method,
+    headers,
+    body,
+    signal: AbortSignal.timeout(config.timeoutMs),
+  });
   const text = await response.text();
   let parsed: unknown = {};
   try {
     parsed = text ? JSON.parse(text) : {};
   } catch {
-    if (response.ok) throw new RbmError(response.status, String(response.status), `RBM answered ${response.status} with a body that is not JSON`);
+    if (response.ok)
+      throw new RbmError(
+        response.status,
+        String(response.status),
+        `RBM answered ${response.status} with a body that is not JSON`,
+      );
   }
   if (!response.ok) {
     const error = (parsed as ErrorBody).error ?? {};
     if (response.status === 401) tokens.reset();
-    throw new RbmError(response.status, error.status ?? String(response.status), error.message ?? `RBM answered ${response.status}`, retryAfter(response.headers.get("retry-after")));
+    throw new RbmError(
+      response.status,
+      error.status ?? String(response.status),
+      error.message ?? `RBM answered ${response.status}`,
+      retryAfter(response.headers.get("retry-after")),
+    );
   }
   return parsed as T;
 }

@@ -14,7 +14,12 @@ const LIFETIME_S = 3600;
 /** The token endpoint refused the grant: `auth` when the key itself was refused. */
 export class TokenError extends Error {
   override readonly name = "TokenError";
-  constructor(readonly status: number, readonly code: string, message: string, readonly auth: boolean) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly auth: boolean,
+  ) {
     super(message);
   }
 }
@@ -25,7 +30,11 @@ export interface TokenSource {
   reset(): void;
 }
 
-export function createTokenSource(config: Pick<RbmConfig, "tokenUrl" | "timeoutMs">, key: ServiceAccountKey, now: () => number = Date.now): TokenSource {
+export function createTokenSource(
+  config: Pick<RbmConfig, "tokenUrl" | "timeoutMs">,
+  key: ServiceAccountKey,
+  now: () => number = Date.now,
+): TokenSource {
   let cached: { token: string; until: number } | null = null;
   let pending: Promise<string> | null = null;
 
@@ -50,12 +59,22 @@ export function createTokenSource(config: Pick<RbmConfig, "tokenUrl" | "timeoutM
       body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion }).toString(),
       signal: AbortSignal.timeout(config.timeoutMs),
     });
-    const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error?: string; error_description?: string };
+    const body = (await response.json().catch(() => ({}))) as {
+      access_token?: string;
+      expires_in?: number;
+      error?: string;
+      error_description?: string;
+    };
     if (!response.ok || !body.access_token) {
       const code = body.error ?? String(response.status);
       const auth = response.status === 400 || response.status === 401 || response.status === 403;
       // The description alone: the adapter says whose refusal it is (errors.ts disconnectReason).
-      throw new TokenError(response.status, code, body.error_description ?? `the token endpoint answered ${response.status}`, auth);
+      throw new TokenError(
+        response.status,
+        code,
+        body.error_description ?? `the token endpoint answered ${response.status}`,
+        auth,
+      );
     }
     cached = { token: body.access_token, until: now() + (body.expires_in ?? LIFETIME_S) * 1000 - EARLY_MS };
     return body.access_token;

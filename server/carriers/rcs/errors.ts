@@ -25,15 +25,44 @@ export function disconnectReason(code: string, message: string): string {
 
 export function behaviourOf(status: number, grpc: string, message: string, retryAfterMs?: number): ErrorBehaviour {
   const code = String(status);
-  if (status === 404) return { code, retryable: false, disconnect: false, fallback: true, reason: "NOT_FOUND: the recipient is not RCS-capable" };
+  if (status === 404)
+    return {
+      code,
+      retryable: false,
+      disconnect: false,
+      fallback: true,
+      reason: "NOT_FOUND: the recipient is not RCS-capable",
+    };
   if (status === 403 && /launch|carrier/i.test(message)) {
-    return { code, retryable: false, disconnect: false, fallback: true, reason: "PERMISSION_DENIED: the agent is not launched on the recipient's carrier" };
+    return {
+      code,
+      retryable: false,
+      disconnect: false,
+      fallback: true,
+      reason: "PERMISSION_DENIED: the agent is not launched on the recipient's carrier",
+    };
   }
   // Any other 403 is the service account's: it is not allowed to act for this agent.
-  if (status === 401 || status === 403) return { code, retryable: true, retry: "channel", disconnect: true, reason: disconnectReason(grpc, message) };
+  if (status === 401 || status === 403)
+    return { code, retryable: true, retry: "channel", disconnect: true, reason: disconnectReason(grpc, message) };
   if (status === 429) {
-    return { code, retryable: true, retry: "sender", retryAfterMs: retryAfterMs ?? SLOW_DOWN_MS, disconnect: false, reason: "RESOURCE_EXHAUSTED: too many messages per second from this agent; sending slows down and retries" };
+    return {
+      code,
+      retryable: true,
+      retry: "sender",
+      retryAfterMs: retryAfterMs ?? SLOW_DOWN_MS,
+      disconnect: false,
+      reason: "RESOURCE_EXHAUSTED: too many messages per second from this agent; sending slows down and retries",
+    };
   }
-  if (status >= 500) return { code, retryable: true, retry: "sender", ...(retryAfterMs ? { retryAfterMs } : {}), disconnect: false, reason: `${grpc}: Google could not take the message (${message}); retried` };
+  if (status >= 500)
+    return {
+      code,
+      retryable: true,
+      retry: "sender",
+      ...(retryAfterMs ? { retryAfterMs } : {}),
+      disconnect: false,
+      reason: `${grpc}: Google could not take the message (${message}); retried`,
+    };
   return { code, retryable: false, disconnect: false, reason: `${grpc}: ${message}` };
 }

@@ -8,7 +8,13 @@
 // message (the webhook's TTL_EXPIRATION_REVOKED, or our own revoke when RBM could not: a failed receipt, EXPIRED,
 // which starts the fallback), files.create for media, and the webhook (webhooks.ts).
 import type { Capability, CarrierEvent, MediaUpload, OutboundMessage, SendResult } from "../carrier";
-import type { CarrierProvider, ChannelAdapter, ChannelConnection, ChannelHealth, ConnectionCheck } from "../router/channel-adapter";
+import type {
+  CarrierProvider,
+  ChannelAdapter,
+  ChannelConnection,
+  ChannelHealth,
+  ConnectionCheck,
+} from "../router/channel-adapter";
 import { createTokenSource, TokenError } from "./auth";
 import { rbm, RbmError } from "./api";
 import { rbmConfigFromEnv, type RbmConfig } from "./config";
@@ -31,7 +37,11 @@ const notRcs = (what: string) => Promise.reject(new Error(`An RCS Business Messa
 
 const phonePath = (to: string) => `/v1/phones/${encodeURIComponent(to)}`;
 
-export function createRbmAdapter(connection: ChannelConnection, health: ChannelHealth, config: RbmConfig): ChannelAdapter {
+export function createRbmAdapter(
+  connection: ChannelConnection,
+  health: ChannelHealth,
+  config: RbmConfig,
+): ChannelAdapter {
   const channel = rbmChannelOf(connection, config);
   const tokens = createTokenSource(config, channel.key);
   const listeners = new Set<(event: CarrierEvent) => void>();
@@ -53,7 +63,14 @@ export function createRbmAdapter(connection: ChannelConnection, health: ChannelH
       const b = behaviourOf(error.status, error.grpc, error.message, error.retryAfterMs);
       if (b.disconnect) return disconnect(error.grpc, error.message);
       if (!b.fallback) health.failure({ code: b.code, message: b.reason });
-      return { accepted: false, code: b.code, reason: b.reason, retryable: b.retryable, ...(b.retry ? { retry: b.retry } : {}), ...(b.retryAfterMs ? { retryAfterMs: b.retryAfterMs } : {}) };
+      return {
+        accepted: false,
+        code: b.code,
+        reason: b.reason,
+        retryable: b.retryable,
+        ...(b.retry ? { retry: b.retry } : {}),
+        ...(b.retryAfterMs ? { retryAfterMs: b.retryAfterMs } : {}),
+      };
     }
     health.failure({ code: "network", message: error instanceof Error ? error.message : String(error) });
     throw error;
@@ -63,15 +80,21 @@ export function createRbmAdapter(connection: ChannelConnection, health: ChannelH
   async function ensureCapable(to: string): Promise<void> {
     const until = capable.get(to);
     if (until && until > Date.now()) return;
-    await call({ method: "GET", path: `${phonePath(to)}/capabilities`, query: { requestId: crypto.randomUUID(), agentId } });
+    await call({
+      method: "GET",
+      path: `${phonePath(to)}/capabilities`,
+      query: { requestId: crypto.randomUUID(), agentId },
+    });
     if (capable.size >= CAPABLE_CACHE) capable.clear();
     capable.set(to, Date.now() + CAPABLE_FOR_MS);
   }
 
   async function send(message: OutboundMessage): Promise<SendResult> {
-    if (disconnected) return { accepted: false, code: "disconnected", reason: disconnected, retryable: true, retry: "channel" };
+    if (disconnected)
+      return { accepted: false, code: "disconnected", reason: disconnected, retryable: true, retry: "channel" };
     const contentMessage = contentMessageOf(message.content);
-    if (typeof contentMessage === "string") return { accepted: false, code: "unsupported", reason: contentMessage, retryable: false };
+    if (typeof contentMessage === "string")
+      return { accepted: false, code: "unsupported", reason: contentMessage, retryable: false };
     const messageId = rbmMessageId(connection.id, message.id);
     try {
       await ensureCapable(message.to);
@@ -79,7 +102,11 @@ export function createRbmAdapter(connection: ChannelConnection, health: ChannelH
         method: "POST",
         path: `${phonePath(message.to)}/agentMessages`,
         query: { messageId, agentId },
-        json: { contentMessage, messageTrafficType: trafficTypeOf(channel.useCase, message.content), ttl: `${Math.min(channel.ttlSeconds, message.ttlSeconds ?? channel.ttlSeconds)}s` },
+        json: {
+          contentMessage,
+          messageTrafficType: trafficTypeOf(channel.useCase, message.content),
+          ttl: `${Math.min(channel.ttlSeconds, message.ttlSeconds ?? channel.ttlSeconds)}s`,
+        },
       });
     } catch (error) {
       // The same message id again (an earlier create whose answer was lost): RBM has it already.
@@ -95,14 +122,19 @@ export function createRbmAdapter(connection: ChannelConnection, health: ChannelH
       return { capable: true };
     } catch (error) {
       if (error instanceof RbmError && error.status === 404) return { capable: false, reason: "not-on-channel" };
-      if (error instanceof RbmError && error.status === 403) return { capable: false, reason: "not-launched-on-carrier" };
+      if (error instanceof RbmError && error.status === 403)
+        return { capable: false, reason: "not-launched-on-carrier" };
       return { capable: false, reason: "unknown" };
     }
   }
 
   async function revoke(to: string, messageId: string): Promise<boolean> {
     try {
-      await call({ method: "DELETE", path: `${phonePath(to)}/agentMessages/${encodeURIComponent(messageId)}`, query: { agentId } });
+      await call({
+        method: "DELETE",
+        path: `${phonePath(to)}/agentMessages/${encodeURIComponent(messageId)}`,
+        query: { agentId },
+      });
       return true;
     } catch (error) {
       // 404: delivered (or revoked) already; its DELIVERED event says which.
@@ -113,8 +145,14 @@ export function createRbmAdapter(connection: ChannelConnection, health: ChannelH
 
   async function uploadMedia(media: MediaUpload): Promise<{ handle: string }> {
     const answer = await call<{ name?: string }>({
-      method: "POST", path: "/upload/v1/files", query: { agentId },
-      headers: { "content-type": media.mimeType, "x-goog-upload-protocol": "raw", "x-goog-upload-file-name": media.fileName },
+      method: "POST",
+      path: "/upload/v1/files",
+      query: { agentId },
+      headers: {
+        "content-type": media.mimeType,
+        "x-goog-upload-protocol": "raw",
+        "x-goog-upload-file-name": media.fileName,
+      },
       body: media.bytes,
     });
     if (!answer.name) throw new Error("RBM stored the file without naming it");
@@ -125,16 +163,38 @@ export function createRbmAdapter(connection: ChannelConnection, health: ChannelH
   async function testConnection(): Promise<ConnectionCheck> {
     try {
       await tokens.token();
-      await call({ method: "GET", path: `${phonePath(PROBE_NUMBER)}/capabilities`, query: { requestId: crypto.randomUUID(), agentId } });
+      await call({
+        method: "GET",
+        path: `${phonePath(PROBE_NUMBER)}/capabilities`,
+        query: { requestId: crypto.randomUUID(), agentId },
+      });
     } catch (error) {
-      const answered = error instanceof RbmError && (error.status === 404 || (error.status === 403 && /launch|carrier/i.test(error.message)));
+      const answered =
+        error instanceof RbmError &&
+        (error.status === 404 || (error.status === 403 && /launch|carrier/i.test(error.message)));
       if (!answered) {
-        if (error instanceof TokenError) return { ok: false, code: error.code, message: disconnectReason(error.code, error.message), auth: error.auth };
+        if (error instanceof TokenError)
+          return {
+            ok: false,
+            code: error.code,
+            message: disconnectReason(error.code, error.message),
+            auth: error.auth,
+          };
         if (error instanceof RbmError) {
           const b = behaviourOf(error.status, error.grpc, error.message);
-          return { ok: false, code: error.grpc, message: b.disconnect ? b.reason : `Google answered ${error.status}: ${error.message}`, auth: b.disconnect };
+          return {
+            ok: false,
+            code: error.grpc,
+            message: b.disconnect ? b.reason : `Google answered ${error.status}: ${error.message}`,
+            auth: b.disconnect,
+          };
         }
-        return { ok: false, code: "network", message: `Google did not answer: ${error instanceof Error ? error.message : String(error)}`, auth: false };
+        return {
+          ok: false,
+          code: "network",
+          message: `Google did not answer: ${error instanceof Error ? error.message : String(error)}`,
+          auth: false,
+        };
       }
     }
     health.success();
@@ -172,5 +232,9 @@ export function createRbmAdapter(connection: ChannelConnection, health: ChannelH
 }
 
 export function rbmProvider(config: RbmConfig = rbmConfigFromEnv()): CarrierProvider {
-  return { id: RCS_GOOGLE, channel: "rcs", create: (connection, { health }) => createRbmAdapter(connection, health, config) };
+  return {
+    id: RCS_GOOGLE,
+    channel: "rcs",
+    create: (connection, { health }) => createRbmAdapter(connection, health, config),
+  };
 }

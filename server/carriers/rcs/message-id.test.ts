@@ -25,10 +25,24 @@ let receiver: Server;
 let adapter: ChannelAdapter;
 const events: KeyedEvent[] = [];
 
-const config = () => ({ apiUrl: google.url, tokenUrl: google.tokenUrl, timeoutMs: 5_000, messagesPerSecond: 50, ttlSeconds: 3600 });
+const config = () => ({
+  apiUrl: google.url,
+  tokenUrl: google.tokenUrl,
+  timeoutMs: 5_000,
+  messagesPerSecond: 50,
+  ttlSeconds: 3600,
+});
 const connection = (id = CHANNEL): ChannelConnection => ({
-  id, userId: "u", provider: "rcs_google", channel: "rcs", version: 1, status: "connected", statusReason: null, verifyToken: "v",
-  secrets: { serviceAccountKey: key.json, clientToken: CLIENT_TOKEN }, settings: { agentId: AGENT, botId: BOT, useCase: "TRANSACTIONAL" },
+  id,
+  userId: "u",
+  provider: "rcs_google",
+  channel: "rcs",
+  version: 1,
+  status: "connected",
+  statusReason: null,
+  verifyToken: "v",
+  secrets: { serviceAccountKey: key.json, clientToken: CLIENT_TOKEN },
+  settings: { agentId: AGENT, botId: BOT, useCase: "TRANSACTIONAL" },
 });
 const noHealth = { success: () => undefined, sent: () => undefined, failure: () => undefined };
 
@@ -40,11 +54,13 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      void adapter.webhook({ method: "POST", query: {}, headers: req.headers, rawBody: Buffer.concat(chunks) }).then((answer) => {
-        events.push(...(answer.events ?? []));
-        res.writeHead(answer.status);
-        res.end(answer.body ?? "");
-      });
+      void adapter
+        .webhook({ method: "POST", query: {}, headers: req.headers, rawBody: Buffer.concat(chunks) })
+        .then((answer) => {
+          events.push(...(answer.events ?? []));
+          res.writeHead(answer.status);
+          res.end(answer.body ?? "");
+        });
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
@@ -57,10 +73,15 @@ afterAll(async () => {
 
 describe("the RBM stand-in's messageId rule", () => {
   const create = async (messageId: string | null) => {
-    const tokens = createTokenSource(config(), parseServiceAccountKey(key.json) as Exclude<ReturnType<typeof parseServiceAccountKey>, string>);
+    const tokens = createTokenSource(
+      config(),
+      parseServiceAccountKey(key.json) as Exclude<ReturnType<typeof parseServiceAccountKey>, string>,
+    );
     try {
       await rbm(config(), tokens, {
-        method: "POST", path: `/v1/phones/${encodeURIComponent(PHONE)}/agentMessages`, query: { agentId: AGENT, ...(messageId === null ? {} : { messageId }) },
+        method: "POST",
+        path: `/v1/phones/${encodeURIComponent(PHONE)}/agentMessages`,
+        query: { agentId: AGENT, ...(messageId === null ? {} : { messageId }) },
         json: { contentMessage: { text: "hi" }, messageTrafficType: "TRANSACTION" },
       });
       return "200";
@@ -93,11 +114,20 @@ describe("the RBM stand-in's messageId rule", () => {
 
 describe("our ids as RBM message ids", () => {
   it("are RFC 9562 version-5 UUIDs (the RFC's own example), the same for the same id and channel, different otherwise", () => {
-    expect(uuidV5("6ba7b810-9dad-11d1-80b4-00c04fd430c8", "www.example.com")).toBe("2ed6657d-e927-568b-95e1-2665a8aea6a2");
+    expect(uuidV5("6ba7b810-9dad-11d1-80b4-00c04fd430c8", "www.example.com")).toBe(
+      "2ed6657d-e927-568b-95e1-2665a8aea6a2",
+    );
     const id = rbmMessageId(CHANNEL, "42");
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(rbmMessageId(CHANNEL, "42")).toBe(id);
-    expect(new Set([id, rbmMessageId(CHANNEL, "43"), rbmMessageId(CHANNEL, "chat:42"), rbmMessageId("00000000-0000-4000-8000-0000000000ab", "42")]).size).toBe(4);
+    expect(
+      new Set([
+        id,
+        rbmMessageId(CHANNEL, "43"),
+        rbmMessageId(CHANNEL, "chat:42"),
+        rbmMessageId("00000000-0000-4000-8000-0000000000ab", "42"),
+      ]).size,
+    ).toBe(4);
   });
 
   it.each([
@@ -105,16 +135,33 @@ describe("our ids as RBM message ids", () => {
     ["a chat message", "chat:9001"],
     ["a public-API step", "api:7f1c3c1e-3b0a-4c55-9d4f-0e6b1f2a9c10:1"],
     ["a workflow's campaign message", "test:wf-abcdefghijklmnopqrstuvwxyz0123456789ABCD"],
-  ])("%s (%s) goes out under its UUID; a retry of the same send is the same message (409), sent once", async (_what, ours) => {
-    const message: OutboundMessage = { id: ours, channel: "rcs", from: BOT, to: PHONE, content: { kind: "text", text: `for ${ours}` } };
-    const uuid = rbmMessageId(CHANNEL, ours);
-    expect(await adapter.send(message)).toEqual({ accepted: true, providerMessageId: uuid });
-    expect(await adapter.send(message)).toEqual({ accepted: true, providerMessageId: uuid });
-    expect([...google.messages.values()].filter((m) => m.body.contentMessage?.text === `for ${ours}`).map((m) => m.id)).toEqual([uuid]);
-  });
+  ])(
+    "%s (%s) goes out under its UUID; a retry of the same send is the same message (409), sent once",
+    async (_what, ours) => {
+      const message: OutboundMessage = {
+        id: ours,
+        channel: "rcs",
+        from: BOT,
+        to: PHONE,
+        content: { kind: "text", text: `for ${ours}` },
+      };
+      const uuid = rbmMessageId(CHANNEL, ours);
+      expect(await adapter.send(message)).toEqual({ accepted: true, providerMessageId: uuid });
+      expect(await adapter.send(message)).toEqual({ accepted: true, providerMessageId: uuid });
+      expect(
+        [...google.messages.values()].filter((m) => m.body.contentMessage?.text === `for ${ours}`).map((m) => m.id),
+      ).toEqual([uuid]);
+    },
+  );
 
   it("turns RBM's events about the UUID into receipts of that provider id, with no id of ours (a UUID names none)", async () => {
-    const message: OutboundMessage = { id: "chat:777", channel: "rcs", from: BOT, to: PHONE, content: { kind: "text", text: "receipts" } };
+    const message: OutboundMessage = {
+      id: "chat:777",
+      channel: "rcs",
+      from: BOT,
+      to: PHONE,
+      content: { kind: "text", text: "receipts" },
+    };
     const sent = await adapter.send(message);
     const uuid = sent.accepted ? sent.providerMessageId : "";
     expect(await google.deliver(uuid)).toBe(200);

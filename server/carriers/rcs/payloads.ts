@@ -19,23 +19,49 @@ export function suggestionOf(s: RcsSuggestion): RbmSuggestion {
     case "location":
       return {
         action: {
-          text: s.text, postbackData,
-          viewLocationAction: s.query ? { query: s.query } : { latLong: { latitude: s.latitude ?? 0, longitude: s.longitude ?? 0 }, label: s.title ?? s.text },
+          text: s.text,
+          postbackData,
+          viewLocationAction: s.query
+            ? { query: s.query }
+            : { latLong: { latitude: s.latitude ?? 0, longitude: s.longitude ?? 0 }, label: s.title ?? s.text },
         },
       };
     case "calendar":
-      return { action: { text: s.text, postbackData, createCalendarEventAction: { startTime: s.startTime, endTime: s.endTime, title: s.title ?? s.text, description: s.description ?? "" } } };
+      return {
+        action: {
+          text: s.text,
+          postbackData,
+          createCalendarEventAction: {
+            startTime: s.startTime,
+            endTime: s.endTime,
+            title: s.title ?? s.text,
+            description: s.description ?? "",
+          },
+        },
+      };
   }
 }
 
 /** A media reference: an uploaded RBM file ("files/…", from uploadMedia) or a public URL RBM fetches. */
-const mediaOf = (url: string) => (url.startsWith("files/") ? { uploadedRbmFile: { fileName: url } } : { contentInfo: { fileUrl: url, forceRefresh: false } });
+const mediaOf = (url: string) =>
+  url.startsWith("files/")
+    ? { uploadedRbmFile: { fileName: url } }
+    : { contentInfo: { fileUrl: url, forceRefresh: false } };
 
 function cardContentOf(card: RcsCard, height: RcsTemplateDraft["height"]): Record<string, unknown> {
   return {
     ...(card.cardTitle ? { title: card.cardTitle } : {}),
     ...(card.cardDescription ? { description: card.cardDescription } : {}),
-    ...(card.mediaUrl ? { media: { height, ...(card.mediaUrl.startsWith("files/") ? { fileName: card.mediaUrl } : { contentInfo: { fileUrl: card.mediaUrl, forceRefresh: false } }) } } : {}),
+    ...(card.mediaUrl
+      ? {
+          media: {
+            height,
+            ...(card.mediaUrl.startsWith("files/")
+              ? { fileName: card.mediaUrl }
+              : { contentInfo: { fileUrl: card.mediaUrl, forceRefresh: false } }),
+          },
+        }
+      : {}),
     ...(card.suggestions.length ? { suggestions: card.suggestions.map(suggestionOf) } : {}),
   };
 }
@@ -56,7 +82,12 @@ export function draftMessage(draft: RcsTemplateDraft): Record<string, unknown> {
   }
   if (draft.type === "carousel") {
     const cards = [...draft.carouselList].sort((a, b) => a.order - b.order);
-    return { richCard: { carouselCard: { cardWidth: draft.width, cardContents: cards.map((c) => cardContentOf(c, draft.height)) } }, ...suggestions };
+    return {
+      richCard: {
+        carouselCard: { cardWidth: draft.width, cardContents: cards.map((c) => cardContentOf(c, draft.height)) },
+      },
+      ...suggestions,
+    };
   }
   return { text: draft.textMessageContent, ...suggestions };
 }

@@ -42,10 +42,17 @@ export function parseServiceAccountKey(json: string): ServiceAccountKey | string
     return "The service-account key is not JSON: paste the whole key file downloaded from Google Cloud";
   }
   const k = parsed as Record<string, unknown>;
-  if (typeof k !== "object" || k === null || k.type !== "service_account") return 'The key file is not a service-account key (its "type" is not "service_account")';
-  if (typeof k.client_email !== "string" || !k.client_email.includes("@")) return "The service-account key has no client_email";
-  if (typeof k.private_key !== "string" || !k.private_key.includes("BEGIN PRIVATE KEY")) return "The service-account key has no PEM private_key";
-  return { clientEmail: k.client_email, privateKey: k.private_key, ...(typeof k.private_key_id === "string" ? { privateKeyId: k.private_key_id } : {}) };
+  if (typeof k !== "object" || k === null || k.type !== "service_account")
+    return 'The key file is not a service-account key (its "type" is not "service_account")';
+  if (typeof k.client_email !== "string" || !k.client_email.includes("@"))
+    return "The service-account key has no client_email";
+  if (typeof k.private_key !== "string" || !k.private_key.includes("BEGIN PRIVATE KEY"))
+    return "The service-account key has no PEM private_key";
+  return {
+    clientEmail: k.client_email,
+    privateKey: k.private_key,
+    ...(typeof k.private_key_id === "string" ? { privateKeyId: k.private_key_id } : {}),
+  };
 }
 
 const text = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
@@ -56,11 +63,24 @@ export function rbmChannelOf(connection: ChannelConnection, config: RbmConfig): 
   const botId = text(s.botId);
   const key = parseServiceAccountKey(connection.secrets.serviceAccountKey ?? "");
   const clientToken = connection.secrets.clientToken;
-  if (!agentId || !botId || typeof key === "string" || !clientToken) throw new Error(`channel ${connection.id}: an RBM channel needs agentId, botId, a service-account key and a client token`);
+  if (!agentId || !botId || typeof key === "string" || !clientToken)
+    throw new Error(
+      `channel ${connection.id}: an RBM channel needs agentId, botId, a service-account key and a client token`,
+    );
   const useCase = USE_CASES.find((u) => u === s.useCase) ?? "MULTI_USE";
-  const mps = typeof s.messagesPerSecond === "number" && s.messagesPerSecond > 0 ? s.messagesPerSecond : config.messagesPerSecond;
+  const mps =
+    typeof s.messagesPerSecond === "number" && s.messagesPerSecond > 0 ? s.messagesPerSecond : config.messagesPerSecond;
   return {
-    id: connection.id, agentId, botId, useCase, messagesPerSecond: mps, ttlSeconds: config.ttlSeconds, key, clientToken,
-    ...(connection.status === "disconnected" ? { disconnected: connection.statusReason ?? "RCS channel disconnected" } : {}),
+    id: connection.id,
+    agentId,
+    botId,
+    useCase,
+    messagesPerSecond: mps,
+    ttlSeconds: config.ttlSeconds,
+    key,
+    clientToken,
+    ...(connection.status === "disconnected"
+      ? { disconnected: connection.statusReason ?? "RCS channel disconnected" }
+      : {}),
   };
 }

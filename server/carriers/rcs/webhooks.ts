@@ -10,7 +10,10 @@ import type { CarrierEvent } from "../carrier";
 import type { KeyedEvent, WebhookAnswer, WebhookRequest } from "../router/channel-adapter";
 import type { RbmChannel } from "./settings";
 
-export const EXPIRED = { code: "EXPIRED", reason: "The message's TTL expired before delivery and it was revoked" } as const;
+export const EXPIRED = {
+  code: "EXPIRED",
+  reason: "The message's TTL expired before delivery and it was revoked",
+} as const;
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -18,7 +21,8 @@ const same = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-export const signatureOf = (clientToken: string, data: Buffer) => createHmac("sha512", clientToken).update(data).digest("base64");
+export const signatureOf = (clientToken: string, data: Buffer) =>
+  createHmac("sha512", clientToken).update(data).digest("base64");
 
 const header = (headers: WebhookRequest["headers"], name: string) => {
   const value = headers[name];
@@ -52,7 +56,11 @@ async function eventsOf(deps: WebhookDeps, e: RbmEvent, pubsubId: string): Promi
   const at = e.sendTime ? new Date(e.sendTime) : new Date();
   const when = Number.isNaN(at.getTime()) ? new Date() : at;
   const { botId } = deps.channel;
-  const receipt = (messageId: string, status: "delivered" | "read" | "failed", extra: Partial<Extract<CarrierEvent, { type: "receipt" }>> = {}): KeyedEvent => ({
+  const receipt = (
+    messageId: string,
+    status: "delivered" | "read" | "failed",
+    extra: Partial<Extract<CarrierEvent, { type: "receipt" }>> = {},
+  ): KeyedEvent => ({
     key: `${messageId}:${status}`,
     event: { type: "receipt", providerMessageId: messageId, status, at: when, ...extra },
   });
@@ -65,7 +73,9 @@ async function eventsOf(deps: WebhookDeps, e: RbmEvent, pubsubId: string): Promi
       return e.messageId ? [receipt(e.messageId, "failed", EXPIRED)] : [];
     case "TTL_EXPIRATION_REVOKE_FAILED":
       // RBM could not take it back; revoking ourselves tells whether it was delivered meanwhile (then DELIVERED follows).
-      return e.messageId && e.phoneNumber && (await deps.revoke(e.phoneNumber, e.messageId)) ? [receipt(e.messageId, "failed", EXPIRED)] : [];
+      return e.messageId && e.phoneNumber && (await deps.revoke(e.phoneNumber, e.messageId))
+        ? [receipt(e.messageId, "failed", EXPIRED)]
+        : [];
     case undefined:
       break;
     default:
@@ -76,7 +86,10 @@ async function eventsOf(deps: WebhookDeps, e: RbmEvent, pubsubId: string): Promi
   if (!from) return [];
   const id = e.messageId ?? pubsubId;
   const inbound = (text: string, mediaUrl?: string): KeyedEvent[] => [
-    { key: `in:${id}`, event: { type: "inbound", channel: "rcs", from, to: botId, text, ...(mediaUrl ? { mediaUrl } : {}), at: when } },
+    {
+      key: `in:${id}`,
+      event: { type: "inbound", channel: "rcs", from, to: botId, text, ...(mediaUrl ? { mediaUrl } : {}), at: when },
+    },
   ];
   if (typeof e.text === "string") return inbound(e.text);
   // A tapped suggestion arrives as the chip's text: the conversation reads what the customer saw and tapped.
@@ -97,7 +110,9 @@ export async function rbmWebhook(deps: WebhookDeps, request: WebhookRequest): Pr
   const { clientToken } = deps.channel;
   if (typeof body.clientToken === "string" && typeof body.secret === "string") {
     // The configuration handshake: the secret echoed proves this URL is ours, only to the holder of the client token.
-    return same(body.clientToken, clientToken) ? { status: 200, body: body.secret } : { status: 403, body: "Unknown client token" };
+    return same(body.clientToken, clientToken)
+      ? { status: 200, body: body.secret }
+      : { status: 403, body: "Unknown client token" };
   }
   const data = body.message?.data;
   if (typeof data !== "string") return { status: 400, body: "No message data" };

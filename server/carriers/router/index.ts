@@ -2,7 +2,16 @@
 // number id, later an SMS header or an RCS bot), and everything no channel claims to the default carrier (the
 // sandbox). Callers (dispatcher, chat, templates, uploads) stay unchanged; every adapter's events reach the same
 // onEvent listeners. Routes are cached for `routeTtlMs`, adapters until their channel's version changes.
-import { allStored, emitToAll, type Carrier, type CarrierEvent, type CarrierListener, type Channel, type OutboundMessage, type SenderProfile } from "../carrier";
+import {
+  allStored,
+  emitToAll,
+  type Carrier,
+  type CarrierEvent,
+  type CarrierListener,
+  type Channel,
+  type OutboundMessage,
+  type SenderProfile,
+} from "../carrier";
 import type { CarrierProvider, ChannelAdapter, ChannelAddress, ChannelDirectory } from "./channel-adapter";
 
 export type { CarrierProvider, ChannelAdapter, ChannelDirectory } from "./channel-adapter";
@@ -51,7 +60,12 @@ export function createCarrierRouter(options: RouterOptions): CarrierRouter {
   const routes = new Map<string, { at: number; route: Promise<{ id: string; version: number } | null> }>();
   const versions = new Map<string, { at: number; version: Promise<number | null> }>();
   /** A lookup that failed is not kept: the next call asks again. */
-  const remember = <E extends { at: number }>(map: Map<string, E>, key: string, entry: E, lookup: Promise<unknown>): void => {
+  const remember = <E extends { at: number }>(
+    map: Map<string, E>,
+    key: string,
+    entry: E,
+    lookup: Promise<unknown>,
+  ): void => {
     map.set(key, entry);
     lookup.catch(() => {
       if (map.get(key) === entry) map.delete(key);
@@ -122,13 +136,20 @@ export function createCarrierRouter(options: RouterOptions): CarrierRouter {
     send: async (message: OutboundMessage) => (await sender(message.channel, message.from)).send(message),
     describeSender: async ({ channel, from }): Promise<SenderProfile> => {
       const carrier = await sender(channel, from);
-      if (carrier === fallback) return fallback.describeSender ? fallback.describeSender({ channel, from }) : { idempotentSends: fallback.idempotentSends };
+      if (carrier === fallback)
+        return fallback.describeSender
+          ? fallback.describeSender({ channel, from })
+          : { idempotentSends: fallback.idempotentSends };
       return (carrier as ChannelAdapter).profile;
     },
     submitTemplate: async (template) => (await account("whatsapp", template.wabaId)).submitTemplate(template),
     templateStatus: async (ref) => (await account("whatsapp", ref.submission.wabaId)).templateStatus(ref),
-    uploadMedia: async (media) => (await (media.channel === "whatsapp" ? account("whatsapp", media.owner) : sender(media.channel, media.owner))).uploadMedia(media),
-    checkCapability: async (check) => (check.from ? await sender(check.channel, check.from) : fallback).checkCapability(check),
+    uploadMedia: async (media) =>
+      (
+        await (media.channel === "whatsapp" ? account("whatsapp", media.owner) : sender(media.channel, media.owner))
+      ).uploadMedia(media),
+    checkCapability: async (check) =>
+      (check.from ? await sender(check.channel, check.from) : fallback).checkCapability(check),
     // Connecting a real WABA is the channel services' (manual entry, Embedded Signup); this is the default carrier's.
     onboardWhatsApp: (request) => fallback.onboardWhatsApp(request),
     registerRcsBot: (bot) => fallback.registerRcsBot(bot),

@@ -15,7 +15,11 @@ const noChannels = {
 
 describe("the carrier router's events", () => {
   it("an inbound message is acknowledged only after the listener that stores it has finished", async () => {
-    const router = createCarrierRouter({ fallback: createSandboxCarrier(testSandboxConfig()), directory: noChannels, providers: [] });
+    const router = createCarrierRouter({
+      fallback: createSandboxCarrier(testSandboxConfig()),
+      directory: noChannels,
+      providers: [],
+    });
     const stored: CarrierEvent[] = [];
     router.onEvent(async (event) => {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -29,19 +33,29 @@ describe("the carrier router's events", () => {
   });
 
   it("a listener that throws does not keep the others from the event, and the emit says it was not stored", async () => {
-    const router = createCarrierRouter({ fallback: createSandboxCarrier(testSandboxConfig()), directory: noChannels, providers: [] });
+    const router = createCarrierRouter({
+      fallback: createSandboxCarrier(testSandboxConfig()),
+      directory: noChannels,
+      providers: [],
+    });
     const heard: string[] = [];
     router.onEvent(() => {
       throw new Error("broken listener");
     });
     router.onEvent((event) => void heard.push(event.type));
-    await expect(router.simulateInbound?.({ channel: "sms", from: "+919000000002", to: "VMHELLO", text: "hi" })).rejects.toThrow("broken listener");
+    await expect(
+      router.simulateInbound?.({ channel: "sms", from: "+919000000002", to: "VMHELLO", text: "hi" }),
+    ).rejects.toThrow("broken listener");
     expect(heard).toEqual(["inbound"]);
     await router.close();
   });
 
   it("publish hands a webhook's events over in order and settles once all are stored; it rejects when one was not", async () => {
-    const router = createCarrierRouter({ fallback: createSandboxCarrier(testSandboxConfig()), directory: noChannels, providers: [] });
+    const router = createCarrierRouter({
+      fallback: createSandboxCarrier(testSandboxConfig()),
+      directory: noChannels,
+      providers: [],
+    });
     const stored: string[] = [];
     router.onEvent(async (event) => {
       if (event.type !== "inbound") return;
@@ -49,7 +63,14 @@ describe("the carrier router's events", () => {
       if (event.text === "bad") throw new Error("not stored");
       stored.push(event.text);
     });
-    const inbound = (text: string): CarrierEvent => ({ type: "inbound", channel: "sms", from: "+919000000003", to: "VMHELLO", text, at: new Date() });
+    const inbound = (text: string): CarrierEvent => ({
+      type: "inbound",
+      channel: "sms",
+      from: "+919000000003",
+      to: "VMHELLO",
+      text,
+      at: new Date(),
+    });
     await router.publish([inbound("one"), inbound("two")]);
     expect(stored).toEqual(["one", "two"]);
     await expect(router.publish([inbound("three"), inbound("bad")])).rejects.toThrow("not stored");
@@ -74,8 +95,15 @@ describe("the carrier router's routes", () => {
         return null;
       },
     };
-    const router = createCarrierRouter({ fallback: createSandboxCarrier(testSandboxConfig()), directory: slowDirectory, providers: [], routeTtlMs: 60_000 });
-    const answers = await Promise.all(Array.from({ length: 50 }, () => router.servesByDefault("whatsapp", "phone-shared")));
+    const router = createCarrierRouter({
+      fallback: createSandboxCarrier(testSandboxConfig()),
+      directory: slowDirectory,
+      providers: [],
+      routeTtlMs: 60_000,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => router.servesByDefault("whatsapp", "phone-shared")),
+    );
     expect(answers.every(Boolean)).toBe(true);
     expect(lookups).toBe(1);
     failNext = true;

@@ -23,7 +23,9 @@ describe("sandbox capability check", () => {
   });
 
   function share(seed: string, rcsCapablePercent?: number) {
-    const seeded = createSandboxCarrier(testSandboxConfig(seed, rcsCapablePercent === undefined ? {} : { rcsCapablePercent }));
+    const seeded = createSandboxCarrier(
+      testSandboxConfig(seed, rcsCapablePercent === undefined ? {} : { rcsCapablePercent }),
+    );
     const numbers = Array.from({ length: 10_000 }, (_, i) => `+9198${String(i).padStart(8, "0")}`);
     return Promise.all(numbers.map((to) => seeded.checkCapability({ channel: "rcs", to }))).then((answers) => ({
       percent: (100 * answers.filter((answer) => answer.capable).length) / numbers.length,
@@ -34,7 +36,11 @@ describe("sandbox capability check", () => {
   it("about 85 % of ordinary numbers are RCS-capable, the rest not-on-channel; all are on WhatsApp", async () => {
     const { percent, answers } = await share("test-seed");
     expect(Math.abs(percent - 85)).toBeLessThan(1.5);
-    expect(answers.filter((answer) => !answer.capable).every((answer) => !answer.capable && answer.reason === "not-on-channel")).toBe(true);
+    expect(
+      answers
+        .filter((answer) => !answer.capable)
+        .every((answer) => !answer.capable && answer.reason === "not-on-channel"),
+    ).toBe(true);
     expect(await carrier.checkCapability({ channel: "whatsapp", to: "+919812345678" })).toEqual({ capable: true });
   });
 
@@ -51,7 +57,13 @@ describe("sandbox capability check", () => {
       const national = `98${String(i).padStart(8, "0")}`;
       const spelled = await seeded.checkCapability({ channel: "rcs", to: `0${national}` });
       expect(await seeded.checkCapability({ channel: "rcs", to: `+91 ${national}` })).toEqual(spelled);
-      const sent = await seeded.send({ id: `agree-${i}`, channel: "rcs", from: `bot-${i}`, to: national, content: { kind: "text", text: "Hi" } });
+      const sent = await seeded.send({
+        id: `agree-${i}`,
+        channel: "rcs",
+        from: `bot-${i}`,
+        to: national,
+        content: { kind: "text", text: "Hi" },
+      });
       expect(sent.accepted).toBe(spelled.capable);
       if (!sent.accepted) expect(sent.code).toBe("404");
     }

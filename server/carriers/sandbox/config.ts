@@ -14,7 +14,11 @@ export interface SandboxConfig {
   rcsLaunchMs: { min: number; max: number };
 }
 
-function range(raw: string | undefined, fallback: { min: number; max: number }, name = "SANDBOX_REVIEW_MS"): { min: number; max: number } {
+function range(
+  raw: string | undefined,
+  fallback: { min: number; max: number },
+  name = "SANDBOX_REVIEW_MS",
+): { min: number; max: number } {
   if (!raw) return fallback;
   const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(raw);
   const min = Number(match?.[1]);

@@ -10,10 +10,17 @@ import type { SandboxContext } from "./context";
  * handle after a restart. Types and sizes the provider would refuse are refused with the rule that was broken.
  */
 export async function sandboxUploadMedia(ctx: SandboxContext, media: MediaUpload): Promise<{ handle: string }> {
-  if (media.channel !== "whatsapp" && media.channel !== "rcs") throw new MediaRefused(`Media uploads are for WhatsApp and RCS, not ${media.channel}`);
+  if (media.channel !== "whatsapp" && media.channel !== "rcs")
+    throw new MediaRefused(`Media uploads are for WhatsApp and RCS, not ${media.channel}`);
   const verdict = checkMedia(media.channel, media.mimeType, media.bytes.length);
   if (!verdict.ok) throw new MediaRefused(verdict.message);
-  const digest = createHash("sha256").update(ctx.config.seed).update("\u0000").update(media.owner).update("\u0000").update(media.bytes).digest("base64url");
+  const digest = createHash("sha256")
+    .update(ctx.config.seed)
+    .update("\u0000")
+    .update(media.owner)
+    .update("\u0000")
+    .update(media.bytes)
+    .digest("base64url");
   if (media.channel === "whatsapp") return { handle: `4::${Buffer.from(media.mimeType).toString("base64")}:${digest}` };
   return { handle: `rbm/${media.owner}/files/${digest}` };
 }

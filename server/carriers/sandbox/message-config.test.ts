@@ -4,7 +4,13 @@ import { MESSAGE_DEFAULTS, sandboxMessageConfigFromEnv } from "./message-config"
 describe("SANDBOX_* message settings", () => {
   it("an empty environment gives the documented defaults", () => {
     expect(sandboxMessageConfigFromEnv({})).toEqual(MESSAGE_DEFAULTS);
-    expect(MESSAGE_DEFAULTS).toMatchObject({ deliveredPercent: 93, failedPercent: 4, readPercent: 40, replyPercent: 5, rcsCapablePercent: 85 });
+    expect(MESSAGE_DEFAULTS).toMatchObject({
+      deliveredPercent: 93,
+      failedPercent: 4,
+      readPercent: 40,
+      replyPercent: 5,
+      rcsCapablePercent: 85,
+    });
     expect(MESSAGE_DEFAULTS.perSecond.whatsapp).toBe(80);
   });
 

@@ -52,7 +52,8 @@ function percent(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || value > 100) throw new Error(`${name} must be a percentage from 0 to 100, got "${raw}"`);
+  if (!Number.isFinite(value) || value < 0 || value > 100)
+    throw new Error(`${name} must be a percentage from 0 to 100, got "${raw}"`);
   return value;
 }
 
@@ -60,7 +61,8 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
   return value;
 }
 
@@ -96,7 +98,9 @@ export function sandboxMessageConfigFromEnv(env: NodeJS.ProcessEnv = process.env
     ...(env.SANDBOX_SEND_LOG ? { sendLog: env.SANDBOX_SEND_LOG } : {}),
   };
   if (config.deliveredPercent + config.failedPercent > 100) {
-    throw new Error(`SANDBOX_DELIVERED_PERCENT + SANDBOX_FAILED_PERCENT must be at most 100 (the rest is never confirmed), got ${config.deliveredPercent} + ${config.failedPercent}`);
+    throw new Error(
+      `SANDBOX_DELIVERED_PERCENT + SANDBOX_FAILED_PERCENT must be at most 100 (the rest is never confirmed), got ${config.deliveredPercent} + ${config.failedPercent}`,
+    );
   }
   return config;
 }

@@ -8,7 +8,12 @@ import { testSandboxConfig } from "./test-config";
 const TEXT: MessageContent = { kind: "text", text: "Your order has shipped" };
 const TEMPLATE: MessageContent = { kind: "template", templateName: "order_update", language: "en", params: ["42"] };
 
-function message(id: string, channel: Channel = "whatsapp", to = "+919876543210", content: MessageContent = TEXT): OutboundMessage {
+function message(
+  id: string,
+  channel: Channel = "whatsapp",
+  to = "+919876543210",
+  content: MessageContent = TEXT,
+): OutboundMessage {
   return { id, channel, from: "sender-1", to, content };
 }
 
@@ -17,8 +22,10 @@ function accepted(plan: SendPlan): Extract<SendPlan, { accepted: true }> {
   return plan;
 }
 
-const statuses = (plan: SendPlan) => accepted(plan).steps.map((step) => (step.kind === "receipt" ? step.status : "reply"));
-const terminal = (plan: SendPlan) => statuses(plan).find((status) => status === "delivered" || status === "failed") ?? "unconfirmed";
+const statuses = (plan: SendPlan) =>
+  accepted(plan).steps.map((step) => (step.kind === "receipt" ? step.status : "reply"));
+const terminal = (plan: SendPlan) =>
+  statuses(plan).find((status) => status === "delivered" || status === "failed") ?? "unconfirmed";
 
 /** Shares of outcomes over n message ids, in percent. */
 function shares(n: number, channel: Channel, seed = "test-seed", overrides = {}) {
@@ -42,15 +49,18 @@ function shares(n: number, channel: Channel, seed = "test-seed", overrides = {})
 
 describe("message outcomes over 10,000 ids", () => {
   // Tolerances are about four standard deviations of a binomial share at n = 10,000 (93 %: ±0.26 pp per σ).
-  it.each(["whatsapp", "rcs"] as const)("%s: of 100, 93 delivered, 4 failed, 3 never confirmed; of the delivered, 40 in 100 read and 5 reply", (channel) => {
-    const found = shares(10_000, channel);
-    expect(found.delivered).toBeGreaterThan(92);
-    expect(found.delivered).toBeLessThan(94);
-    expect(Math.abs(found.failed - 4)).toBeLessThan(0.8);
-    expect(Math.abs(found.unconfirmed - 3)).toBeLessThan(0.7);
-    expect(Math.abs(found.readOfDelivered - 40)).toBeLessThan(2);
-    expect(Math.abs(found.replyOfDelivered - 5)).toBeLessThan(0.9);
-  });
+  it.each(["whatsapp", "rcs"] as const)(
+    "%s: of 100, 93 delivered, 4 failed, 3 never confirmed; of the delivered, 40 in 100 read and 5 reply",
+    (channel) => {
+      const found = shares(10_000, channel);
+      expect(found.delivered).toBeGreaterThan(92);
+      expect(found.delivered).toBeLessThan(94);
+      expect(Math.abs(found.failed - 4)).toBeLessThan(0.8);
+      expect(Math.abs(found.unconfirmed - 3)).toBeLessThan(0.7);
+      expect(Math.abs(found.readOfDelivered - 40)).toBeLessThan(2);
+      expect(Math.abs(found.replyOfDelivered - 5)).toBeLessThan(0.9);
+    },
+  );
 
   it("sms has no read receipts but the same delivery and reply shares", () => {
     const found = shares(10_000, "sms");
@@ -60,7 +70,12 @@ describe("message outcomes over 10,000 ids", () => {
   });
 
   it("follows configured rates", () => {
-    const found = shares(10_000, "whatsapp", "test-seed", { deliveredPercent: 50, failedPercent: 30, readPercent: 80, replyPercent: 20 });
+    const found = shares(10_000, "whatsapp", "test-seed", {
+      deliveredPercent: 50,
+      failedPercent: 30,
+      readPercent: 80,
+      replyPercent: 20,
+    });
     expect(Math.abs(found.delivered - 50)).toBeLessThan(2);
     expect(Math.abs(found.failed - 30)).toBeLessThan(2);
     expect(Math.abs(found.unconfirmed - 20)).toBeLessThan(2);
@@ -80,7 +95,9 @@ describe("determinism", () => {
   it("another seed gives other fates", () => {
     const a = plans("alpha");
     const b = plans("beta");
-    const differentOutcome = a.filter((plan, i) => JSON.stringify(statuses(plan)) !== JSON.stringify(statuses(b[i]))).length;
+    const differentOutcome = a.filter(
+      (plan, i) => JSON.stringify(statuses(plan)) !== JSON.stringify(statuses(b[i])),
+    ).length;
     expect(differentOutcome).toBeGreaterThan(100);
     expect(a.every((plan, i) => accepted(plan).providerMessageId !== accepted(b[i]).providerMessageId)).toBe(true);
   });
@@ -88,7 +105,9 @@ describe("determinism", () => {
 
 describe("a plan's shape", () => {
   const config = testSandboxConfig();
-  const plans = Array.from({ length: 2000 }, (_, i) => accepted(planMessage(config, message(`shape-${i}`, "whatsapp", "+919876543210", i % 2 ? TEXT : TEMPLATE))));
+  const plans = Array.from({ length: 2000 }, (_, i) =>
+    accepted(planMessage(config, message(`shape-${i}`, "whatsapp", "+919876543210", i % 2 ? TEXT : TEMPLATE))),
+  );
 
   it("starts with sent, then at most one delivered or failed; read and replies only after delivered", () => {
     for (const plan of plans) {
@@ -121,10 +140,14 @@ describe("a plan's shape", () => {
   });
 
   it("failures carry a provider code of the channel and content; replies a plausible text", () => {
-    const isFailure = (step: PlannedStep): step is Extract<PlannedStep, { kind: "receipt" }> => step.kind === "receipt" && step.status === "failed";
-    const failures = plans.flatMap((plan, i) => plan.steps.filter(isFailure).map(({ code, reason }) => ({ code, reason, content: i % 2 ? TEXT : TEMPLATE })));
+    const isFailure = (step: PlannedStep): step is Extract<PlannedStep, { kind: "receipt" }> =>
+      step.kind === "receipt" && step.status === "failed";
+    const failures = plans.flatMap((plan, i) =>
+      plan.steps.filter(isFailure).map(({ code, reason }) => ({ code, reason, content: i % 2 ? TEXT : TEMPLATE })),
+    );
     expect(failures.length).toBeGreaterThan(40);
-    for (const { code, reason, content } of failures) expect(failureCodes("whatsapp", content)).toContainEqual({ code, reason });
+    for (const { code, reason, content } of failures)
+      expect(failureCodes("whatsapp", content)).toContainEqual({ code, reason });
     // Free-form messages can miss the 24-hour window; templates cannot.
     expect(failures.some(({ code, content }) => content === TEXT && code === "131047")).toBe(true);
     expect(failures.some(({ code, content }) => content === TEMPLATE && code === "131047")).toBe(false);
@@ -144,7 +167,8 @@ describe("a plan's shape", () => {
 
 describe("special numbers", () => {
   const config = testSandboxConfig();
-  const plan = (to: string, channel: Channel = "whatsapp", i = 0) => planMessage(config, message(`special-${channel}-${to}-${i}`, channel, to));
+  const plan = (to: string, channel: Channel = "whatsapp", i = 0) =>
+    planMessage(config, message(`special-${channel}-${to}-${i}`, channel, to));
 
   it.each([
     ["+919000000003", "whatsapp", ["sent", "delivered"]],
@@ -178,9 +202,12 @@ describe("special numbers", () => {
     ["+919000000015", "rcs"],
     ["+919000000022", "whatsapp"],
     ["+919000000038", "sms"],
-  ] as const)("%s is only special on its own channel: %s accepts it and always delivers (a fallback's outcome is known)", (to, channel) => {
-    for (let i = 0; i < 50; i++) expect(statuses(plan(to, channel, i))).toEqual(["sent", "delivered"]);
-  });
+  ] as const)(
+    "%s is only special on its own channel: %s accepts it and always delivers (a fallback's outcome is known)",
+    (to, channel) => {
+      for (let i = 0; i < 50; i++) expect(statuses(plan(to, channel, i))).toEqual(["sent", "delivered"]);
+    },
+  );
 
   it("a reply comes from the recipient in E.164, whatever spelling the message used", () => {
     expect(accepted(plan("90000 00061", "sms")).recipient).toBe("+919000000061");

@@ -39,7 +39,10 @@ export function providerMessageId(seed: string, channel: Channel, id: string): s
 
 function refusal(channel: Channel, capability: Exclude<Capability, { capable: true }>): ProviderError {
   if (capability.reason === "unknown") return SUBMIT_ERRORS[channel].invalidRecipient;
-  if (channel === "rcs") return capability.reason === "not-launched-on-carrier" ? SUBMIT_ERRORS.rcs.notLaunched : SUBMIT_ERRORS.rcs.notOnChannel;
+  if (channel === "rcs")
+    return capability.reason === "not-launched-on-carrier"
+      ? SUBMIT_ERRORS.rcs.notLaunched
+      : SUBMIT_ERRORS.rcs.notOnChannel;
   return SUBMIT_ERRORS.whatsapp.notOnChannel;
 }
 
@@ -47,7 +50,8 @@ function refusal(channel: Channel, capability: Exclude<Capability, { capable: tr
 function drawnFate(config: SandboxConfig, id: string, readable: boolean): Fate {
   const { deliveredPercent, failedPercent, readPercent, replyPercent } = config.messages;
   const roll = draw(config.seed, `${id}:outcome`) * 100;
-  const outcome: Outcome = roll < deliveredPercent ? "delivered" : roll < deliveredPercent + failedPercent ? "failed" : "unconfirmed";
+  const outcome: Outcome =
+    roll < deliveredPercent ? "delivered" : roll < deliveredPercent + failedPercent ? "failed" : "unconfirmed";
   if (outcome !== "delivered") return { outcome, read: false, reply: false };
   const reply = draw(config.seed, `${id}:reply`) * 100 < replyPercent;
   // Whoever replies has read the message; the others are read at the rate that makes the total come out at readPercent.
@@ -100,12 +104,19 @@ export function planMessage(config: SandboxConfig, message: OutboundMessage): Se
     steps.push({ afterMs: deliveryMs, kind: "receipt", status: "delivered" });
     const replyMs = fate.reply ? ms("reply", config.messages.replyMs) : 0;
     // A reply comes after the read receipt, never before it.
-    const readMs = fate.reply ? Math.min(ms("read", config.messages.readMs), replyMs) : ms("read", config.messages.readMs);
+    const readMs = fate.reply
+      ? Math.min(ms("read", config.messages.readMs), replyMs)
+      : ms("read", config.messages.readMs);
     if (fate.read) steps.push({ afterMs: readMs, kind: "receipt", status: "read" });
     if (fate.reply) {
       const text = REPLY_TEXTS[Math.floor(draw(seed, `${id}:reply-text`) * REPLY_TEXTS.length)];
       steps.push({ afterMs: fate.read ? replyMs - readMs : replyMs, kind: "reply", text });
     }
   }
-  return { accepted: true, providerMessageId: providerMessageId(seed, message.channel, id), recipient: e164 ?? message.to, steps };
+  return {
+    accepted: true,
+    providerMessageId: providerMessageId(seed, message.channel, id),
+    recipient: e164 ?? message.to,
+    steps,
+  };
 }

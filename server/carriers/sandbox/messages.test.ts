@@ -25,7 +25,9 @@ function message(id: string, to = "+919876543210", channel: Channel = "whatsapp"
 }
 
 const receiptsOf = (providerMessageId: string) =>
-  events.flatMap((event) => (event.type === "receipt" && event.providerMessageId === providerMessageId ? [event.status] : []));
+  events.flatMap((event) =>
+    event.type === "receipt" && event.providerMessageId === providerMessageId ? [event.status] : [],
+  );
 
 async function sendOk(m: OutboundMessage): Promise<string> {
   const result = await carrier.send(m);
@@ -52,21 +54,43 @@ describe("sandbox send", () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(receiptsOf(id)).toEqual(["sent", "delivered", "read"]);
     const inbound = events.filter((event) => event.type === "inbound");
-    expect(inbound).toEqual([expect.objectContaining({ type: "inbound", channel: "whatsapp", from: "+919000000060", to: "phone-1", text: expect.any(String) })]);
+    expect(inbound).toEqual([
+      expect.objectContaining({
+        type: "inbound",
+        channel: "whatsapp",
+        from: "+919000000060",
+        to: "phone-1",
+        text: expect.any(String),
+      }),
+    ]);
   });
 
   it("a failing number gets a failed receipt with the provider's code and words", async () => {
     start();
     const id = await sendOk(message("m-2", "+919000000040", "sms", "SHOPIN"));
     await vi.advanceTimersByTimeAsync(1000);
-    const failed = events.find((event) => event.type === "receipt" && event.providerMessageId === id && event.status === "failed");
-    expect(failed).toMatchObject({ code: expect.stringMatching(/^(UNDELIV|EXPIRED|REJECTD):\d{3}$/), reason: expect.stringMatching(/^stat:/) });
+    const failed = events.find(
+      (event) => event.type === "receipt" && event.providerMessageId === id && event.status === "failed",
+    );
+    expect(failed).toMatchObject({
+      code: expect.stringMatching(/^(UNDELIV|EXPIRED|REJECTD):\d{3}$/),
+      reason: expect.stringMatching(/^stat:/),
+    });
   });
 
   it("refuses at submit with the provider's code and plays nothing", async () => {
     start();
-    expect(await carrier.send(message("m-3", "+919000000011"))).toEqual({ accepted: false, code: "131026", reason: "Message undeliverable", retryable: false });
-    expect(await carrier.send(message("m-4", "+919000000031", "rcs", "bot-1"))).toMatchObject({ accepted: false, code: "403", retryable: false });
+    expect(await carrier.send(message("m-3", "+919000000011"))).toEqual({
+      accepted: false,
+      code: "131026",
+      reason: "Message undeliverable",
+      retryable: false,
+    });
+    expect(await carrier.send(message("m-4", "+919000000031", "rcs", "bot-1"))).toMatchObject({
+      accepted: false,
+      code: "403",
+      retryable: false,
+    });
     await vi.advanceTimersByTimeAsync(1000);
     expect(events).toEqual([]);
   });
@@ -114,22 +138,35 @@ describe("rates through the carrier", () => {
     // Real timers with tiny delays: fake timers look for the next timer linearly, too slow for 30,000 of them.
     vi.useRealTimers();
     const instant = { min: 0, max: 1 };
-    start({ perSecond: { whatsapp: 1_000_000, sms: 1, rcs: 1 }, sentMs: instant, deliveryMs: instant, readMs: instant, replyMs: instant });
+    start({
+      perSecond: { whatsapp: 1_000_000, sms: 1, rcs: 1 },
+      sentMs: instant,
+      deliveryMs: instant,
+      readMs: instant,
+      replyMs: instant,
+    });
     const n = 10_000;
     for (let i = 0; i < n; i++) await sendOk(message(`rate-${i}`));
     // Settled when a quiet 50 ms passes after every message's "sent".
-    for (let seen = -1; seen !== events.length || events.filter((event) => event.type === "receipt" && event.status === "sent").length < n; ) {
+    for (
+      let seen = -1;
+      seen !== events.length ||
+      events.filter((event) => event.type === "receipt" && event.status === "sent").length < n;
+    ) {
       seen = events.length;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const count = (status: string) => events.filter((event) => event.type === "receipt" && event.status === status).length;
+    const count = (status: string) =>
+      events.filter((event) => event.type === "receipt" && event.status === status).length;
     const delivered = count("delivered");
     expect(count("sent")).toBe(n);
     expect(Math.abs((100 * delivered) / n - 93)).toBeLessThan(1);
     expect(Math.abs((100 * count("failed")) / n - 4)).toBeLessThan(0.8);
     expect(Math.abs((100 * (n - delivered - count("failed"))) / n - 3)).toBeLessThan(0.7);
     expect(Math.abs((100 * count("read")) / delivered - 40)).toBeLessThan(2);
-    expect(Math.abs((100 * events.filter((event) => event.type === "inbound").length) / delivered - 5)).toBeLessThan(0.9);
+    expect(Math.abs((100 * events.filter((event) => event.type === "inbound").length) / delivered - 5)).toBeLessThan(
+      0.9,
+    );
   });
 });
 
@@ -139,7 +176,12 @@ describe("throttling per sender", () => {
     const results = [];
     for (let i = 0; i < 81; i++) results.push(await carrier.send(message(`burst-${i}`)));
     expect(results.slice(0, 80).every((result) => result.accepted)).toBe(true);
-    expect(results[80]).toEqual({ accepted: false, code: "130429", reason: expect.stringContaining("Rate limit"), retryable: true });
+    expect(results[80]).toEqual({
+      accepted: false,
+      code: "130429",
+      reason: expect.stringContaining("Rate limit"),
+      retryable: true,
+    });
     // Another phone number has its own allowance.
     expect((await carrier.send(message("other-sender", undefined, "whatsapp", "phone-2"))).accepted).toBe(true);
     // A retry of a refused id once tokens are back is accepted; 25 ms refills two at 80/s.
@@ -161,7 +203,8 @@ describe("throttling per sender", () => {
   ] as const)("%s throttles at its own rate with %s", async (channel, code) => {
     start({ perSecond: { whatsapp: 80, sms: 3, rcs: 3 } });
     const results = [];
-    for (let i = 0; i < 4; i++) results.push(await carrier.send(message(`${channel}-${i}`, "+919000000001", channel, "sender")));
+    for (let i = 0; i < 4; i++)
+      results.push(await carrier.send(message(`${channel}-${i}`, "+919000000001", channel, "sender")));
     expect(results.map((result) => result.accepted)).toEqual([true, true, true, false]);
     expect(results[3]).toMatchObject({ code, retryable: true });
   });

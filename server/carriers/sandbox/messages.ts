@@ -73,15 +73,39 @@ function remember(ctx: SandboxContext, state: MessageState, id: string, provider
   }
 }
 
-function eventOf(message: OutboundMessage, plan: Extract<SendPlan, { accepted: true }>, step: PlannedStep): CarrierEvent {
+function eventOf(
+  message: OutboundMessage,
+  plan: Extract<SendPlan, { accepted: true }>,
+  step: PlannedStep,
+): CarrierEvent {
   const at = new Date();
-  if (step.kind === "reply") return { type: "inbound", channel: message.channel, from: plan.recipient, to: message.replyTo ?? message.from, text: step.text, at };
+  if (step.kind === "reply")
+    return {
+      type: "inbound",
+      channel: message.channel,
+      from: plan.recipient,
+      to: message.replyTo ?? message.from,
+      text: step.text,
+      at,
+    };
   const { status, code, reason } = step;
-  return { type: "receipt", providerMessageId: plan.providerMessageId, messageId: message.id, status, ...(code ? { code, reason } : {}), at };
+  return {
+    type: "receipt",
+    providerMessageId: plan.providerMessageId,
+    messageId: message.id,
+    status,
+    ...(code ? { code, reason } : {}),
+    at,
+  };
 }
 
 /** Each step waits for the one before, so receipts arrive in order whatever the delay ranges are. */
-function play(ctx: SandboxContext, message: OutboundMessage, plan: Extract<SendPlan, { accepted: true }>, index = 0): void {
+function play(
+  ctx: SandboxContext,
+  message: OutboundMessage,
+  plan: Extract<SendPlan, { accepted: true }>,
+  index = 0,
+): void {
   const step = plan.steps[index];
   if (!step) return;
   ctx.later(step.afterMs, () => {

@@ -37,15 +37,27 @@ export function failureCodes(channel: Channel, content: MessageContent): readonl
   if (channel === "whatsapp") {
     // Templates may open a conversation at any time; free-form messages only within 24 h of the user's last message.
     return content.kind === "template"
-      ? [...WHATSAPP_ANY, { code: "131049", reason: "This message was not delivered to maintain healthy ecosystem engagement" }]
-      : [...WHATSAPP_ANY, { code: "131047", reason: "Re-engagement message: more than 24 hours have passed since the recipient last replied" }];
+      ? [
+          ...WHATSAPP_ANY,
+          { code: "131049", reason: "This message was not delivered to maintain healthy ecosystem engagement" },
+        ]
+      : [
+          ...WHATSAPP_ANY,
+          {
+            code: "131047",
+            reason: "Re-engagement message: more than 24 hours have passed since the recipient last replied",
+          },
+        ];
   }
   if (channel === "sms") {
     return [
       { code: "UNDELIV:001", reason: "stat:UNDELIV err:001 unknown subscriber" },
       { code: "UNDELIV:027", reason: "stat:UNDELIV err:027 absent subscriber (handset off or out of coverage)" },
       { code: "EXPIRED:005", reason: "stat:EXPIRED err:005 validity period expired before delivery" },
-      { code: "REJECTD:034", reason: "stat:REJECTD err:034 rejected by DLT scrubbing (header or template not registered)" },
+      {
+        code: "REJECTD:034",
+        reason: "stat:REJECTD err:034 rejected by DLT scrubbing (header or template not registered)",
+      },
     ];
   }
   return [

@@ -33,10 +33,15 @@ export function launchOf(ctx: SandboxContext, providerBotId: string, carrier: st
 
 function launchAt(ctx: SandboxContext, bot: RcsBotRef, now: number): Record<string, RcsLaunch> {
   const elapsed = Math.max(0, now - bot.registeredAt.getTime());
-  return Object.fromEntries(RCS_CARRIERS.map((carrier) => [carrier, launchOf(ctx, bot.providerBotId, carrier, elapsed)]));
+  return Object.fromEntries(
+    RCS_CARRIERS.map((carrier) => [carrier, launchOf(ctx, bot.providerBotId, carrier, elapsed)]),
+  );
 }
 
-export async function sandboxRegisterRcsBot(ctx: SandboxContext, _bot: RcsBotRegistration): Promise<RcsBotRef & { launch: Record<string, RcsLaunch> }> {
+export async function sandboxRegisterRcsBot(
+  ctx: SandboxContext,
+  _bot: RcsBotRegistration,
+): Promise<RcsBotRef & { launch: Record<string, RcsLaunch> }> {
   const ref = { providerBotId: `sandbox-rbm-${randomUUID()}`, registeredAt: new Date() };
   return { ...ref, launch: launchAt(ctx, ref, ref.registeredAt.getTime()) };
 }

@@ -38,7 +38,9 @@ describe("docs/sandbox-carrier.md", () => {
   });
 
   it("documents every SANDBOX_* variable the sandbox reads", () => {
-    const files = readdirSync(new URL(".", import.meta.url)).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
+    const files = readdirSync(new URL(".", import.meta.url)).filter(
+      (file) => file.endsWith(".ts") && !file.endsWith(".test.ts"),
+    );
     const sources = files.map((file) => readFileSync(new URL(`./${file}`, import.meta.url), "utf8")).join("\n");
     const read = new Set(sources.match(/SANDBOX_[A-Z][A-Z_]*[A-Z]/g));
     expect(read.size).toBeGreaterThanOrEqual(15);
@@ -46,9 +48,15 @@ describe("docs/sandbox-carrier.md", () => {
   });
 
   it("names every provider code", () => {
-    const contents: MessageContent[] = [{ kind: "text", text: "" }, { kind: "template", templateName: "t", language: "en", params: [] }];
-    const failures = (["whatsapp", "sms", "rcs"] as const).flatMap((channel) => contents.flatMap((content) => failureCodes(channel, content)));
+    const contents: MessageContent[] = [
+      { kind: "text", text: "" },
+      { kind: "template", templateName: "t", language: "en", params: [] },
+    ];
+    const failures = (["whatsapp", "sms", "rcs"] as const).flatMap((channel) =>
+      contents.flatMap((content) => failureCodes(channel, content)),
+    );
     for (const { code, reason } of failures) expect(section).toContain(`| \`${code}\` | ${reason} |`);
-    for (const { code } of Object.values(SUBMIT_ERRORS).flatMap((errors) => Object.values(errors))) expect(section).toContain(`\`${code}\``);
+    for (const { code } of Object.values(SUBMIT_ERRORS).flatMap((errors) => Object.values(errors)))
+      expect(section).toContain(`\`${code}\``);
   });
 });

@@ -8,8 +8,33 @@ import type { SandboxConfig } from "./config";
 import type { SandboxContext } from "./context";
 import { draw, drawInt } from "./random";
 
-export const URL_SHORTENERS = ["bit.ly", "tinyurl.com", "goo.gl", "t.co", "ow.ly", "is.gd", "buff.ly", "cutt.ly", "rebrand.ly", "shorturl.at"];
-export const MARKETING_WORDS = ["offer", "sale", "discount", "% off", "deal", "promo", "coupon", "cashback", "free", "limited time", "buy now", "shop now", "exclusive"];
+export const URL_SHORTENERS = [
+  "bit.ly",
+  "tinyurl.com",
+  "goo.gl",
+  "t.co",
+  "ow.ly",
+  "is.gd",
+  "buff.ly",
+  "cutt.ly",
+  "rebrand.ly",
+  "shorturl.at",
+];
+export const MARKETING_WORDS = [
+  "offer",
+  "sale",
+  "discount",
+  "% off",
+  "deal",
+  "promo",
+  "coupon",
+  "cashback",
+  "free",
+  "limited time",
+  "buy now",
+  "shop now",
+  "exclusive",
+];
 /** Share of approved templates that the sandbox later pauses, and (of those) disables, as Meta does on poor quality. */
 export const PAUSED_SHARE = 0.06;
 export const DISABLED_SHARE = 0.03;
@@ -31,14 +56,21 @@ export function rejectionReason(s: TemplateSubmission): string | undefined {
   const text = body?.text ?? "";
   const vars = variablesOf(text);
   const examples = body?.example?.body_text?.[0] ?? [];
-  if (vars.length > 0 && vars.some((_, i) => !examples[i]?.trim())) return "INVALID_FORMAT: every variable needs an example value.";
+  if (vars.length > 0 && vars.some((_, i) => !examples[i]?.trim()))
+    return "INVALID_FORMAT: every variable needs an example value.";
   if (/^\s*\{\{[^{}]*\}\}/.test(text) || /\{\{[^{}]*\}\}[\s.!?]*$/.test(text)) {
     return "INVALID_FORMAT: the body can't start or end with a variable.";
   }
-  const words = text.replace(/\{\{[^{}]*\}\}/g, " ").split(/\s+/).filter(Boolean).length;
-  if (vars.length > 0 && words < 2 * vars.length + 1) return "INVALID_FORMAT: too many variables for the length of the message.";
+  const words = text
+    .replace(/\{\{[^{}]*\}\}/g, " ")
+    .split(/\s+/)
+    .filter(Boolean).length;
+  if (vars.length > 0 && words < 2 * vars.length + 1)
+    return "INVALID_FORMAT: too many variables for the length of the message.";
   const all = textsOf(s).join(" ").toLowerCase();
-  const shortener = URL_SHORTENERS.find((domain) => new RegExp(`(^|[^a-z0-9.-])${domain.replace(".", "\\.")}(/|\\b)`).test(all));
+  const shortener = URL_SHORTENERS.find((domain) =>
+    new RegExp(`(^|[^a-z0-9.-])${domain.replace(".", "\\.")}(/|\\b)`).test(all),
+  );
   if (shortener) return `INVALID_FORMAT: URL shorteners (${shortener}) are not allowed; use your full domain.`;
   if (s.category === "AUTHENTICATION") {
     const hasUrl = components(s).some((c) => c.type === "BUTTONS" && c.buttons.some((b) => b.type === "URL"));
@@ -73,16 +105,25 @@ export function reviewPlan(config: SandboxConfig, s: TemplateSubmission): Review
   const health = draw(config.seed, `quality\u0000${key}`);
   if (health >= PAUSED_SHARE) return { decidedAfterMs, verdict };
   const afterMs = decidedAfterMs * 3 + 1;
-  const review: TemplateReview = health < DISABLED_SHARE
-    ? { status: "DISABLED", category, reason: "Disabled: the template's quality stayed low after it was paused." }
-    : { status: "PAUSED", category, reason: "Paused: recipients reported or blocked this template too often." };
+  const review: TemplateReview =
+    health < DISABLED_SHARE
+      ? { status: "DISABLED", category, reason: "Disabled: the template's quality stayed low after it was paused." }
+      : { status: "PAUSED", category, reason: "Paused: recipients reported or blocked this template too often." };
   return { decidedAfterMs, verdict, later: { afterMs, review } };
 }
 
-export async function sandboxSubmitTemplate(ctx: SandboxContext, template: TemplateSubmission): Promise<{ providerTemplateId: string; review: TemplateReview }> {
-  const digest = createHash("sha256").update(`${ctx.config.seed}\u0000${keyOf(template)}\u0000${Date.now()}`).digest("hex");
+export async function sandboxSubmitTemplate(
+  ctx: SandboxContext,
+  template: TemplateSubmission,
+): Promise<{ providerTemplateId: string; review: TemplateReview }> {
+  const digest = createHash("sha256")
+    .update(`${ctx.config.seed}\u0000${keyOf(template)}\u0000${Date.now()}`)
+    .digest("hex");
   // Meta's template ids are long decimal strings; the prefix tells a sandbox id apart in logs.
-  return { providerTemplateId: `sbx${BigInt(`0x${digest.slice(0, 15)}`).toString()}`, review: { status: "PENDING", category: template.category } };
+  return {
+    providerTemplateId: `sbx${BigInt(`0x${digest.slice(0, 15)}`).toString()}`,
+    review: { status: "PENDING", category: template.category },
+  };
 }
 
 export async function sandboxTemplateStatus(

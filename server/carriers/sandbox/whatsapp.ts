@@ -31,6 +31,9 @@ export function sandboxWabaFor(seed: string, accountId: string): WabaConnection 
   return { wabaId: `2${digits(seed, `${key}:id`, 14)}`, name: `Sandbox WABA ${tag}`, phoneNumbers };
 }
 
-export async function sandboxOnboardWhatsApp(ctx: SandboxContext, request: { accountId: string; code?: string }): Promise<WabaConnection> {
+export async function sandboxOnboardWhatsApp(
+  ctx: SandboxContext,
+  request: { accountId: string; code?: string },
+): Promise<WabaConnection> {
   return sandboxWabaFor(ctx.config.seed, request.accountId);
 }

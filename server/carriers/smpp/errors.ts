@@ -42,24 +42,61 @@ export function statusCode(status: number): string {
 export function behaviourOfStatus(status: number): StatusBehaviour {
   switch (status) {
     case STATUS.ESME_RTHROTTLED:
-      return { retryable: true, retry: "sender", retryAfterMs: 1_000, disconnect: false, reason: "The SMSC is throttling this bind (ESME_RTHROTTLED): sending slows down and retries" };
+      return {
+        retryable: true,
+        retry: "sender",
+        retryAfterMs: 1_000,
+        disconnect: false,
+        reason: "The SMSC is throttling this bind (ESME_RTHROTTLED): sending slows down and retries",
+      };
     case STATUS.ESME_RMSGQFUL:
-      return { retryable: true, retry: "sender", retryAfterMs: 2_000, disconnect: false, reason: "The SMSC's queue is full (ESME_RMSGQFUL): sending slows down and retries" };
+      return {
+        retryable: true,
+        retry: "sender",
+        retryAfterMs: 2_000,
+        disconnect: false,
+        reason: "The SMSC's queue is full (ESME_RMSGQFUL): sending slows down and retries",
+      };
     case STATUS.ESME_RSYSERR:
     case STATUS.ESME_RSUBMITFAIL:
-      return { retryable: true, retry: "recipient", retryAfterMs: 5_000, disconnect: false, reason: `The SMSC could not take the message (${statusCode(status)}): retried later` };
+      return {
+        retryable: true,
+        retry: "recipient",
+        retryAfterMs: 5_000,
+        disconnect: false,
+        reason: `The SMSC could not take the message (${statusCode(status)}): retried later`,
+      };
     case STATUS.ESME_RINVDSTADR:
-      return { retryable: false, disconnect: false, reason: "The SMSC refused the destination number (ESME_RINVDSTADR)" };
+      return {
+        retryable: false,
+        disconnect: false,
+        reason: "The SMSC refused the destination number (ESME_RINVDSTADR)",
+      };
     case STATUS.ESME_RINVSRCADR:
-      return { retryable: false, disconnect: false, reason: "The SMSC refused the sender id (ESME_RINVSRCADR): is the header registered for this account?" };
+      return {
+        retryable: false,
+        disconnect: false,
+        reason: "The SMSC refused the sender id (ESME_RINVSRCADR): is the header registered for this account?",
+      };
     case STATUS.ESME_RINVMSGLEN:
       return { retryable: false, disconnect: false, reason: "The SMSC refused the message length (ESME_RINVMSGLEN)" };
     case STATUS.ESME_RINVPASWD:
     case STATUS.ESME_RINVSYSID:
     case STATUS.ESME_RBINDFAIL:
-      return { retryable: true, retry: "channel", disconnect: true, reason: `SMS channel disconnected: the SMSC refused the bind (${statusCode(status)}). Check the system id and password, then test the connection.` };
+      return {
+        retryable: true,
+        retry: "channel",
+        disconnect: true,
+        reason: `SMS channel disconnected: the SMSC refused the bind (${statusCode(status)}). Check the system id and password, then test the connection.`,
+      };
     case STATUS.ESME_RINVBNDSTS:
-      return { retryable: true, retry: "sender", retryAfterMs: 1_000, disconnect: false, reason: "The bind was not ready (ESME_RINVBNDSTS): rebinding and retrying" };
+      return {
+        retryable: true,
+        retry: "sender",
+        retryAfterMs: 1_000,
+        disconnect: false,
+        reason: "The bind was not ready (ESME_RINVBNDSTS): rebinding and retrying",
+      };
     default:
       return { retryable: false, disconnect: false, reason: `The SMSC refused the message (${statusCode(status)})` };
   }

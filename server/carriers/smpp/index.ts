@@ -6,12 +6,24 @@
 import smpp, { type PDU, type PduFields } from "smpp";
 import { emitToAll, WITHDRAWN, type CarrierEvent, type OutboundMessage, type SendResult } from "../carrier";
 import { ADDRESS_REFUSED } from "../provider-address";
-import type { CarrierProvider, ChannelAdapter, ChannelConnection, ChannelHealth, ConnectionCheck } from "../router/channel-adapter";
+import type {
+  CarrierProvider,
+  ChannelAdapter,
+  ChannelConnection,
+  ChannelHealth,
+  ConnectionCheck,
+} from "../router/channel-adapter";
 import { concatenationHeader, segment } from "./encoding";
 import { behaviourOfStatus, statusCode, STATUS } from "./errors";
 import { openLink, type LinkOptions } from "./link";
 import { messageText, parseReceipt } from "./receipts";
-import { memoryUnansweredStore, unansweredBook, type IncomingReceipt, type Submit, type UnansweredStore } from "./unanswered";
+import {
+  memoryUnansweredStore,
+  unansweredBook,
+  type IncomingReceipt,
+  type Submit,
+  type UnansweredStore,
+} from "./unanswered";
 import { smppChannelOf, SMPP, type SmppChannel } from "./settings";
 
 export { SMPP } from "./settings";
@@ -65,7 +77,13 @@ export interface SmppTimings {
   rebindMaxMs: number;
 }
 
-export const DEFAULT_TIMINGS: SmppTimings = { responseTimeoutMs: 10_000, bindTimeoutMs: 10_000, enquireLinkMs: 30_000, rebindInitialMs: 1_000, rebindMaxMs: 60_000 };
+export const DEFAULT_TIMINGS: SmppTimings = {
+  responseTimeoutMs: 10_000,
+  bindTimeoutMs: 10_000,
+  enquireLinkMs: 30_000,
+  rebindInitialMs: 1_000,
+  rebindMaxMs: 60_000,
+};
 
 export interface SmppOptions {
   /** CARRIER_ALLOW_PRIVATE: the SMSC may be on a private, loopback or link-local address. */
@@ -75,7 +93,11 @@ export interface SmppOptions {
   unanswered?: UnansweredStore;
 }
 
-export function createSmppAdapter(connection: ChannelConnection, health: ChannelHealth, options: SmppOptions): ChannelAdapter {
+export function createSmppAdapter(
+  connection: ChannelConnection,
+  health: ChannelHealth,
+  options: SmppOptions,
+): ChannelAdapter {
   const timings = options.timings ?? DEFAULT_TIMINGS;
   const channel: SmppChannel = smppChannelOf(connection);
   const listeners = new Set<(event: CarrierEvent) => void>();
@@ -86,18 +108,26 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
   let reference = Math.floor(Math.random() * 256);
 
   const linkOptions: LinkOptions = {
-    host: channel.host, port: channel.port, systemId: channel.systemId, password: channel.password, window: channel.window,
-    ...(channel.systemType ? { systemType: channel.systemType } : {}), ...timings, allowPrivate: options.allowPrivate,
+    host: channel.host,
+    port: channel.port,
+    systemId: channel.systemId,
+    password: channel.password,
+    window: channel.window,
+    ...(channel.systemType ? { systemType: channel.systemType } : {}),
+    ...timings,
+    allowPrivate: options.allowPrivate,
   };
   /** The address refused (a channel saved while private addresses were allowed, or a name now resolving to one). */
   const addressRefused = (reason: string) => `SMS channel disconnected: ${reason}`;
   const link = openLink(linkOptions, {
     bound: () => health.success(),
-    bindRefused: (status, behaviour) => health.failure({ code: statusCode(status), message: behaviour.reason, disconnect: behaviour.disconnect }),
+    bindRefused: (status, behaviour) =>
+      health.failure({ code: statusCode(status), message: behaviour.reason, disconnect: behaviour.disconnect }),
     dropped: (reason) => health.failure({ code: "bind", message: `The SMPP bind dropped (${reason}); rebinding` }),
     deliver: (pdu) => onDeliver(pdu),
     // Nothing was connected and no rebind follows: the channel stops sending until its address or the setting changes.
-    addressRefused: (reason) => health.failure({ code: ADDRESS_REFUSED, message: addressRefused(reason), disconnect: true }),
+    addressRefused: (reason) =>
+      health.failure({ code: ADDRESS_REFUSED, message: addressRefused(reason), disconnect: true }),
   });
 
   function remember(part: string, first: string): void {
@@ -110,43 +140,99 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
     const first = firstPartOf.get(receipt.id);
     // A later part's receipt matters only when that part failed: the message did not arrive whole.
     if (first && first !== receipt.id && receipt.status !== "failed") return;
-    tell({ type: "receipt", providerMessageId: first ?? receipt.id, status: receipt.status, ...(receipt.status === "failed" ? { code: receipt.stat, reason: receipt.reason } : {}), at: receipt.at });
+    tell({
+      type: "receipt",
+      providerMessageId: first ?? receipt.id,
+      status: receipt.status,
+      ...(receipt.status === "failed" ? { code: receipt.stat, reason: receipt.reason } : {}),
+      at: receipt.at,
+    });
   }
-  const unanswered = unansweredBook({ channelId: connection.id, store: options.unanswered ?? memoryUnansweredStore(), emit: tell, pass });
+  const unanswered = unansweredBook({
+    channelId: connection.id,
+    store: options.unanswered ?? memoryUnansweredStore(),
+    emit: tell,
+    pass,
+  });
 
   /** A deliver_sm: a receipt (answered at once) or a customer's message (answered once stored). */
   async function onDeliver(pdu: PDU): Promise<void> {
     const parsed = parseReceipt(pdu);
     const at = new Date();
     if (parsed) {
-      const receipt: IncomingReceipt = { ...parsed, source: String(pdu.source_addr ?? ""), destination: String(pdu.destination_addr ?? ""), at };
+      const receipt: IncomingReceipt = {
+        ...parsed,
+        source: String(pdu.source_addr ?? ""),
+        destination: String(pdu.destination_addr ?? ""),
+        at,
+      };
       if (firstPartOf.has(receipt.id)) return pass(receipt);
       // The store unreadable: passed by its id, as if nothing unanswered fitted.
-      void unanswered.take(receipt).then((took) => took || pass(receipt), () => pass(receipt));
+      void unanswered.take(receipt).then(
+        (took) => took || pass(receipt),
+        () => pass(receipt),
+      );
       return;
     }
     const from = String(pdu.source_addr ?? "");
     // channelId: the inbox answers the number it was written to through this bind (services/chats/reply-routes.ts).
-    await emit({ type: "inbound", channel: "sms", from: /^\d+$/.test(from) ? `+${from}` : from, to: receivingAddress(pdu), text: messageText(pdu.short_message), at, channelId: connection.id });
+    await emit({
+      type: "inbound",
+      channel: "sms",
+      from: /^\d+$/.test(from) ? `+${from}` : from,
+      to: receivingAddress(pdu),
+      text: messageText(pdu.short_message),
+      at,
+      channelId: connection.id,
+    });
   }
 
   function refusal(status: number): SendResult {
     const behaviour = behaviourOfStatus(status);
-    health.failure({ code: statusCode(status), message: behaviour.reason, ...(behaviour.disconnect ? { disconnect: true } : {}) });
-    return { accepted: false, code: statusCode(status), reason: behaviour.reason, retryable: behaviour.retryable, ...(behaviour.retry ? { retry: behaviour.retry } : {}), ...(behaviour.retryAfterMs ? { retryAfterMs: behaviour.retryAfterMs } : {}) };
+    health.failure({
+      code: statusCode(status),
+      message: behaviour.reason,
+      ...(behaviour.disconnect ? { disconnect: true } : {}),
+    });
+    return {
+      accepted: false,
+      code: statusCode(status),
+      reason: behaviour.reason,
+      retryable: behaviour.retryable,
+      ...(behaviour.retry ? { retry: behaviour.retry } : {}),
+      ...(behaviour.retryAfterMs ? { retryAfterMs: behaviour.retryAfterMs } : {}),
+    };
   }
 
   async function send(message: OutboundMessage): Promise<SendResult> {
-    if (channel.disconnected) return { accepted: false, code: "disconnected", reason: channel.disconnected, retryable: true, retry: "channel" };
+    if (channel.disconnected)
+      return { accepted: false, code: "disconnected", reason: channel.disconnected, retryable: true, retry: "channel" };
     const text = textOf(message);
-    if (text === null) return { accepted: false, code: "unsupported", reason: `SMS carries text only, not a ${message.content.kind} message`, retryable: false };
+    if (text === null)
+      return {
+        accepted: false,
+        code: "unsupported",
+        reason: `SMS carries text only, not a ${message.content.kind} message`,
+        retryable: false,
+      };
     const { dataCoding, parts } = segment(text);
     reference = (reference + 1) % 256;
     // DLT: the channel's entity id, and the template id the message was filled from (content.dltTemplateId).
     const templateId = message.content.kind === "text" ? message.content.dltTemplateId : undefined;
-    const dlt = channel.dlt ? { [tlvName(channel.dlt.entityIdTag)]: channel.dlt.entityId, ...(templateId ? { [tlvName(channel.dlt.templateIdTag)]: templateId } : {}) } : {};
+    const dlt = channel.dlt
+      ? {
+          [tlvName(channel.dlt.entityIdTag)]: channel.dlt.entityId,
+          ...(templateId ? { [tlvName(channel.dlt.templateIdTag)]: templateId } : {}),
+        }
+      : {};
     const ids: string[] = [];
-    const submit: Submit = { messageId: message.id, to: message.to.replace(/^\+/, ""), from: String(sourceAddress(message.from).source_addr), text: parts[0], parts: parts.length };
+    const submit: Submit = {
+      messageId: message.id,
+      to: message.to.replace(/^\+/, ""),
+      from: String(sourceAddress(message.from).source_addr),
+      text: parts[0],
+      parts: parts.length,
+    };
     for (let i = 0; i < parts.length; i++) {
       const fields: PduFields = {
         ...sourceAddress(message.from),
@@ -156,7 +242,8 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
         registered_delivery: 1,
         data_coding: dataCoding,
         esm_class: parts.length > 1 ? ESM_UDHI : 0,
-        short_message: parts.length > 1 ? { udh: concatenationHeader(reference, parts.length, i), message: parts[i] } : parts[i],
+        short_message:
+          parts.length > 1 ? { udh: concatenationHeader(reference, parts.length, i), message: parts[i] } : parts[i],
         ...dlt,
       };
       const pending = i === 0 ? unanswered.submitting(submit) : undefined;
@@ -164,22 +251,48 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
       const outcome = await link.submit(fields, i === 0 ? message.signal : undefined);
       if (outcome.kind === "withdrawn") {
         pending?.answered();
-        return { accepted: false, code: WITHDRAWN, reason: "Withdrawn before it was written to the SMSC", retryable: true, retry: "recipient" };
+        return {
+          accepted: false,
+          code: WITHDRAWN,
+          reason: "Withdrawn before it was written to the SMSC",
+          retryable: true,
+          retry: "recipient",
+        };
       }
       if (outcome.kind === "lost") pending?.lost();
-      else if (outcome.kind === "answered" && outcome.pdu.command_status === STATUS.ESME_ROK) pending?.answered(String(outcome.pdu.message_id ?? ""));
+      else if (outcome.kind === "answered" && outcome.pdu.command_status === STATUS.ESME_ROK)
+        pending?.answered(String(outcome.pdu.message_id ?? ""));
       else pending?.answered();
       // A later part unanswered or unsent: the message cannot arrive whole; its first part's receipt settles it.
-      if (i > 0 && outcome.kind !== "answered") unanswered.incomplete(submit, ids[0], `Part ${i + 1} of ${parts.length} was not ${outcome.kind === "lost" ? "answered by the SMSC" : "sent"}, nor the parts after it`);
+      if (i > 0 && outcome.kind !== "answered")
+        unanswered.incomplete(
+          submit,
+          ids[0],
+          `Part ${i + 1} of ${parts.length} was not ${outcome.kind === "lost" ? "answered by the SMSC" : "sent"}, nor the parts after it`,
+        );
       if (outcome.kind === "bind-refused") return refusal(outcome.status);
       if (outcome.kind === "address-refused") {
-        if (i === 0) return { accepted: false, code: ADDRESS_REFUSED, reason: addressRefused(outcome.reason), retryable: true, retry: "channel" };
+        if (i === 0)
+          return {
+            accepted: false,
+            code: ADDRESS_REFUSED,
+            reason: addressRefused(outcome.reason),
+            retryable: true,
+            retry: "channel",
+          };
         throw new Error(`Part ${i + 1} of ${parts.length} was not sent: ${outcome.reason}`);
       }
       if (outcome.kind === "not-sent") {
         if (i === 0) {
           health.failure({ code: "bind", message: outcome.reason });
-          return { accepted: false, code: "bind", reason: outcome.reason, retryable: true, retry: "sender", retryAfterMs: 1_000 };
+          return {
+            accepted: false,
+            code: "bind",
+            reason: outcome.reason,
+            retryable: true,
+            retry: "sender",
+            retryAfterMs: 1_000,
+          };
         }
         // Earlier parts went out: the message cannot be sent again whole without sending them twice.
         throw new Error(`Part ${i + 1} of ${parts.length} was not sent: ${outcome.reason}`);
@@ -195,7 +308,16 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
         const id = ids[0];
         const result = refusal(pdu.command_status);
         // The first parts are out; the message stands accepted and fails at once with the reason.
-        queueMicrotask(() => tell({ type: "receipt", providerMessageId: id, status: "failed", code: statusCode(pdu.command_status), reason: `Part ${i + 1} of ${parts.length} was refused: ${result.accepted ? "" : result.reason}`, at: new Date() }));
+        queueMicrotask(() =>
+          tell({
+            type: "receipt",
+            providerMessageId: id,
+            status: "failed",
+            code: statusCode(pdu.command_status),
+            reason: `Part ${i + 1} of ${parts.length} was refused: ${result.accepted ? "" : result.reason}`,
+            at: new Date(),
+          }),
+        );
         return { accepted: true, providerMessageId: id };
       }
       const id = String(pdu.message_id ?? "");
@@ -212,7 +334,11 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
     name: SMPP,
     idempotentSends: false,
     channelId: connection.id,
-    profile: { idempotentSends: false, perSecond: channel.messagesPerSecond, ...(channel.dlt ? { dltTemplates: true } : {}) },
+    profile: {
+      idempotentSends: false,
+      perSecond: channel.messagesPerSecond,
+      ...(channel.dlt ? { dltTemplates: true } : {}),
+    },
     send,
     submitTemplate: () => notSms("review templates (DLT templates are registered at the operator's portal)"),
     templateStatus: () => notSms("review templates"),
@@ -226,11 +352,23 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
     testConnection: async (): Promise<ConnectionCheck> => {
       const ready = await link.ready();
       if (ready.ok) {
-        if (!(await link.enquire())) return { ok: false, code: "enquire_link", message: `The SMSC at ${channel.host}:${channel.port} did not answer enquire_link within ${timings.responseTimeoutMs} ms`, auth: false };
+        if (!(await link.enquire()))
+          return {
+            ok: false,
+            code: "enquire_link",
+            message: `The SMSC at ${channel.host}:${channel.port} did not answer enquire_link within ${timings.responseTimeoutMs} ms`,
+            auth: false,
+          };
         return { ok: true, name: `SMSC ${channel.host}:${channel.port} as ${channel.systemId}`, phoneNumbers: [] };
       }
-      if (ready.status === null) return { ok: false, code: ready.addressRefused ? ADDRESS_REFUSED : "bind", message: ready.reason, auth: false };
-      return { ok: false, code: statusCode(ready.status), message: ready.behaviour.reason, auth: ready.behaviour.disconnect };
+      if (ready.status === null)
+        return { ok: false, code: ready.addressRefused ? ADDRESS_REFUSED : "bind", message: ready.reason, auth: false };
+      return {
+        ok: false,
+        code: statusCode(ready.status),
+        message: ready.behaviour.reason,
+        auth: ready.behaviour.disconnect,
+      };
     },
     // Receipts and inbound messages come over the bind, not over HTTP.
     webhook: async () => ({ status: 404, body: "SMPP channels take receipts over their bind" }),
@@ -247,5 +385,9 @@ export function createSmppAdapter(connection: ChannelConnection, health: Channel
 }
 
 export function smppProvider(options: SmppOptions): CarrierProvider {
-  return { id: SMPP, channel: "sms", create: (connection, { health }) => createSmppAdapter(connection, health, options) };
+  return {
+    id: SMPP,
+    channel: "sms",
+    create: (connection, { health }) => createSmppAdapter(connection, health, options),
+  };
 }

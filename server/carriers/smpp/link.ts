@@ -63,7 +63,11 @@ export interface SmppLink {
   /** An enquire_link round trip on the bind: whether the SMSC answered it within the response timeout. */
   enquire(): Promise<boolean>;
   /** Resolves once bound; answers the refusal if the SMSC refused the bind. */
-  ready(): Promise<{ ok: true } | { ok: false; status: number; behaviour: StatusBehaviour } | { ok: false; status: null; reason: string; addressRefused?: boolean }>;
+  ready(): Promise<
+    | { ok: true }
+    | { ok: false; status: number; behaviour: StatusBehaviour }
+    | { ok: false; status: null; reason: string; addressRefused?: boolean }
+  >;
   /** Binds made so far (the first and every rebind). */
   readonly binds: number;
   close(): Promise<void>;
@@ -96,7 +100,8 @@ export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
     bound = false;
     session = null;
     // Written but unanswered: the SMSC may have taken them. Never re-sent from here.
-    for (const o of [...outstanding]) o.settle({ kind: "lost", reason: `The bind dropped before the SMSC answered (${reason})` });
+    for (const o of [...outstanding])
+      o.settle({ kind: "lost", reason: `The bind dropped before the SMSC answered (${reason})` });
     if (wasBound) events.dropped(reason);
     else if (!refused) events.unreachable?.(reason);
     if (closed || refused || blocked) return;
@@ -121,7 +126,11 @@ export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
       events.unreachable?.((error as Error).message);
       return;
     }
-    const s = connect({ host: options.host, port: options.port, lookup: guardedLookup(options.allowPrivate, PROVIDER_RULE) });
+    const s = connect({
+      host: options.host,
+      port: options.port,
+      lookup: guardedLookup(options.allowPrivate, PROVIDER_RULE),
+    });
     session = s;
     let gone = false;
     const lost = (reason: string) => {
@@ -137,7 +146,12 @@ export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
     s.on("connect", () => {
       const bind = options.mode === "transmitter" ? s.bind_transmitter.bind(s) : s.bind_transceiver.bind(s);
       bind(
-        { system_id: options.systemId, password: options.password, system_type: options.systemType ?? "", interface_version: 0x34 },
+        {
+          system_id: options.systemId,
+          password: options.password,
+          system_type: options.systemType ?? "",
+          interface_version: 0x34,
+        },
         (pdu) => {
           if (pdu.command_status !== STATUS.ESME_ROK) {
             refused = { status: pdu.command_status, behaviour: behaviourOfStatus(pdu.command_status) };
@@ -224,7 +238,11 @@ export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
       if (await waitBound()) return { ok: true };
       if (refused) return { ok: false, ...refused };
       if (blocked) return { ok: false, status: null, reason: blocked, addressRefused: true };
-      return { ok: false, status: null, reason: `No bind to the SMSC at ${options.host}:${options.port} within ${options.bindTimeoutMs} ms` };
+      return {
+        ok: false,
+        status: null,
+        reason: `No bind to the SMSC at ${options.host}:${options.port} within ${options.bindTimeoutMs} ms`,
+      };
     },
     submit: async (fields, signal) => {
       if (signal?.aborted) return { kind: "withdrawn" };
@@ -248,7 +266,11 @@ export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
             resolve(outcome);
           },
         };
-        const timer = setTimeout(() => entry.settle({ kind: "lost", reason: `The SMSC did not answer within ${options.responseTimeoutMs} ms` }), options.responseTimeoutMs);
+        const timer = setTimeout(
+          () =>
+            entry.settle({ kind: "lost", reason: `The SMSC did not answer within ${options.responseTimeoutMs} ms` }),
+          options.responseTimeoutMs,
+        );
         outstanding.add(entry);
         const written = s.submit_sm(fields, (pdu) => entry.settle({ kind: "answered", pdu }));
         if (!written) entry.settle({ kind: "not-sent", reason: "The connection was not writable" });
@@ -278,16 +300,18 @@ export function openLink(options: LinkOptions, events: LinkEvents): SmppLink {
       session = null;
       if (!s) return;
       // A polite unbind (answered within half a second, or not), then the socket goes.
-      if (bound) await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 500);
-        s.unbind({}, () => {
-          clearTimeout(timer);
-          resolve();
+      if (bound)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 500);
+          s.unbind({}, () => {
+            clearTimeout(timer);
+            resolve();
+          });
         });
-      });
       bound = false;
       s.destroy();
-      for (const o of [...outstanding]) o.settle({ kind: "lost", reason: "The channel was closed before the SMSC answered" });
+      for (const o of [...outstanding])
+        o.settle({ kind: "lost", reason: "The channel was closed before the SMSC answered" });
     },
   };
 }

@@ -19,7 +19,16 @@ export interface ParsedReceipt {
 }
 
 /** message_state TLV values (§5.3.2.35) by the receipt text's words. */
-const STATE_WORDS: Record<number, string> = { 1: "ENROUTE", 2: "DELIVRD", 3: "EXPIRED", 4: "DELETED", 5: "UNDELIV", 6: "ACCEPTD", 7: "UNKNOWN", 8: "REJECTD" };
+const STATE_WORDS: Record<number, string> = {
+  1: "ENROUTE",
+  2: "DELIVRD",
+  3: "EXPIRED",
+  4: "DELETED",
+  5: "UNDELIV",
+  6: "ACCEPTD",
+  7: "UNKNOWN",
+  8: "REJECTD",
+};
 
 const REASONS: Record<string, string> = {
   EXPIRED: "Expired: the handset was not reachable before the validity period ended",
@@ -41,8 +50,13 @@ const field = (text: string, name: string) => new RegExp(`(?:^|\\s)${name}:(\\S*
 export function parseReceipt(fields: Readonly<Record<string, unknown>>): ParsedReceipt | null {
   if (typeof fields.esm_class !== "number" || (fields.esm_class & 0x3c) !== ESM_RECEIPT) return null;
   const text = messageText(fields.short_message);
-  const id = typeof fields.receipted_message_id === "string" && fields.receipted_message_id ? fields.receipted_message_id : field(text, "id");
-  const stat = (typeof fields.message_state === "number" ? STATE_WORDS[fields.message_state] : undefined) ?? field(text, "stat")?.toUpperCase();
+  const id =
+    typeof fields.receipted_message_id === "string" && fields.receipted_message_id
+      ? fields.receipted_message_id
+      : field(text, "id");
+  const stat =
+    (typeof fields.message_state === "number" ? STATE_WORDS[fields.message_state] : undefined) ??
+    field(text, "stat")?.toUpperCase();
   if (!id || !stat) return null;
   const err = field(text, "err") ?? "000";
   const status = statusOf(stat);

@@ -21,14 +21,16 @@ export interface SmppChannel {
 }
 
 const text = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
-const positive = (value: unknown, fallback: number) => (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback);
+const positive = (value: unknown, fallback: number) =>
+  typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback;
 
 export function smppChannelOf(connection: ChannelConnection): SmppChannel {
   const s = connection.settings;
   const host = text(s.host);
   const systemId = text(s.systemId);
   const password = connection.secrets.password;
-  if (!host || !systemId || password === undefined) throw new Error(`channel ${connection.id}: an SMPP channel needs host, systemId and password`);
+  if (!host || !systemId || password === undefined)
+    throw new Error(`channel ${connection.id}: an SMPP channel needs host, systemId and password`);
   const entityId = text(s.dltEntityId);
   const systemType = text(s.systemType);
   return {
@@ -40,7 +42,17 @@ export function smppChannelOf(connection: ChannelConnection): SmppChannel {
     ...(systemType ? { systemType } : {}),
     window: positive(s.window, 10),
     messagesPerSecond: positive(s.messagesPerSecond, 100),
-    ...(entityId ? { dlt: { entityId, entityIdTag: positive(s.dltEntityIdTag, 0x1400), templateIdTag: positive(s.dltTemplateIdTag, 0x1401) } } : {}),
-    ...(connection.status === "disconnected" ? { disconnected: connection.statusReason ?? "SMS channel disconnected" } : {}),
+    ...(entityId
+      ? {
+          dlt: {
+            entityId,
+            entityIdTag: positive(s.dltEntityIdTag, 0x1400),
+            templateIdTag: positive(s.dltTemplateIdTag, 0x1401),
+          },
+        }
+      : {}),
+    ...(connection.status === "disconnected"
+      ? { disconnected: connection.statusReason ?? "SMS channel disconnected" }
+      : {}),
   };
 }

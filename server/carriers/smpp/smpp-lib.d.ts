@@ -39,7 +39,10 @@ declare module "smpp" {
 
   export function createServer(options: PduFields, listener?: (session: Session) => void): Server;
   /** The options go to net.connect as they are (lib/smpp.js Session), so `lookup` decides the address connected to. */
-  export function connect(options: { host: string; port: number; auto_enquire_link_period?: number; lookup?: LookupFunction }, listener?: () => void): Session;
+  export function connect(
+    options: { host: string; port: number; auto_enquire_link_period?: number; lookup?: LookupFunction },
+    listener?: () => void,
+  ): Session;
   export function addTLV(tag: string, options: { id: number; type: TlvType }): void;
   export const types: { tlv: { cstring: TlvType; string: TlvType } };
   export const errors: Record<string, number>;

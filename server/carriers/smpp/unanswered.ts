@@ -67,7 +67,11 @@ export interface UnansweredStore {
    * What could be this receipt's, unexpired: the message whose first part was answered `smscId`, and the submits given
    * up to `handset`; and whether `smscId` was answered for a submit like one of those (`answered`).
    */
-  candidates(channelId: string, smscId: string, handset: string): Promise<{ entries: StoredUnanswered[]; answered: boolean }>;
+  candidates(
+    channelId: string,
+    smscId: string,
+    handset: string,
+  ): Promise<{ entries: StoredUnanswered[]; answered: boolean }>;
   /** Takes an entry away: false when it is gone (another process settled it, or it expired). */
   take(channelId: string, key: string): Promise<boolean>;
   /** Ids the SMSC answered: each kept while a submit given up to its handset from its header is. */
@@ -144,14 +148,28 @@ export function unansweredBook({ channelId, store, emit, pass }: BookDeps): Unan
   function settle(messageId: string, r: IncomingReceipt, incompleteReason?: string): void {
     const failed = r.status === "failed" || incompleteReason !== undefined;
     emit({
-      type: "receipt", messageId, providerMessageId: r.id, at: r.at,
+      type: "receipt",
+      messageId,
+      providerMessageId: r.id,
+      at: r.at,
       status: failed ? "failed" : r.status,
-      ...(failed ? { code: r.status === "failed" ? r.stat : "INCOMPLETE", reason: r.status === "failed" ? (r.reason ?? r.stat) : `${incompleteReason ?? ""} (the part sent reports ${r.stat})` } : {}),
+      ...(failed
+        ? {
+            code: r.status === "failed" ? r.stat : "INCOMPLETE",
+            reason:
+              r.status === "failed"
+                ? (r.reason ?? r.stat)
+                : `${incompleteReason ?? ""} (the part sent reports ${r.stat})`,
+          }
+        : {}),
     });
   }
 
   function settleLost(e: Submit, r: IncomingReceipt): void {
-    const held = e.parts > 1 ? `Only part 1 of ${e.parts} was sent: the SMSC did not answer it, so the others were held back` : undefined;
+    const held =
+      e.parts > 1
+        ? `Only part 1 of ${e.parts} was sent: the SMSC did not answer it, so the others were held back`
+        : undefined;
     settle(e.messageId, r, held);
   }
 
@@ -215,10 +233,16 @@ export function unansweredBook({ channelId, store, emit, pass }: BookDeps): Unan
           // Still awaiting while it is written, so a receipt coming meanwhile is held, then taken from the store.
           void kept(store.add(channelId, submit)).then(async () => {
             // Ids this process was answered for submits like it: their receipts are theirs wherever they arrive.
-            const alike = [...answered].filter(([, s]) => s.to === submit.to && s.from === submit.from).map(([smscId]) => ({ smscId, to: submit.to, from: submit.from }));
+            const alike = [...answered]
+              .filter(([, s]) => s.to === submit.to && s.from === submit.from)
+              .map(([smscId]) => ({ smscId, to: submit.to, from: submit.from }));
             if (alike.length) await kept(store.answered(channelId, alike));
             inFlight.delete(entry);
-            for (const r of entry.held.splice(0)) void take(r).then((took) => took || pass(r), () => pass(r));
+            for (const r of entry.held.splice(0))
+              void take(r).then(
+                (took) => took || pass(r),
+                () => pass(r),
+              );
           });
         },
       };
@@ -248,13 +272,21 @@ export function memoryUnansweredStore(now: () => number = Date.now): UnansweredS
       for (const e of mine.slice(0, Math.max(0, mine.length - UNANSWERED_MOST))) entries.delete(e.key);
     },
     candidates: async (channelId, smscId, handset) => ({
-      entries: [...entries.values()].filter((e) => e.channelId === channelId && live(e.since) && (e.firstSmscId ? e.firstSmscId === smscId : e.to === handset)),
+      entries: [...entries.values()].filter(
+        (e) =>
+          e.channelId === channelId && live(e.since) && (e.firstSmscId ? e.firstSmscId === smscId : e.to === handset),
+      ),
       answered: live(answered.get(`${channelId} ${smscId}`) ?? -Infinity),
     }),
     take: async (_channelId, key) => entries.delete(key),
     answered: async (channelId, marks) => {
       for (const m of marks) {
-        if ([...entries.values()].some((e) => e.channelId === channelId && !e.firstSmscId && e.to === m.to && e.from === m.from)) answered.set(`${channelId} ${m.smscId}`, now());
+        if (
+          [...entries.values()].some(
+            (e) => e.channelId === channelId && !e.firstSmscId && e.to === m.to && e.from === m.from,
+          )
+        )
+          answered.set(`${channelId} ${m.smscId}`, now());
       }
     },
     prune: async () => {

@@ -22,7 +22,12 @@ export async function startDlrReceiver(adapter: () => ChannelAdapter): Promise<D
     req.on("end", () => {
       const query = Object.fromEntries(new URL(req.url ?? "/", "http://x").searchParams);
       void adapter()
-        .webhook({ method: req.method === "GET" ? "GET" : "POST", query, headers: req.headers, rawBody: Buffer.concat(chunks) })
+        .webhook({
+          method: req.method === "GET" ? "GET" : "POST",
+          query,
+          headers: req.headers,
+          rawBody: Buffer.concat(chunks),
+        })
         .then((answer) => {
           for (const e of answer.events ?? []) if (!seen.has(e.key)) delivered.push((seen.add(e.key), e));
           res.writeHead(answer.status).end(answer.body ?? "");

@@ -18,7 +18,10 @@ const OURS = new Set(["token", "kind"]);
  * "00" ahead) become "+digits"; a header or a short code stays as given.
  */
 export function e164(value: string): string {
-  const compact = value.trim().replace(/[\s().-]/g, "").replace(/^00/, "+");
+  const compact = value
+    .trim()
+    .replace(/[\s().-]/g, "")
+    .replace(/^00/, "+");
   return /^\+?\d{8,15}$/.test(compact) ? `+${compact.replace(/^\+/, "")}` : value.trim();
 }
 
@@ -27,7 +30,9 @@ const scalar = (v: unknown): string | null => (typeof v === "string" ? v : typeo
 /** The callback's messages as objects, or null when its body is not one the mapping can read. */
 function messagesOf(request: WebhookRequest): unknown[] | null {
   if (request.method === "GET" || !request.rawBody || request.rawBody.length === 0) {
-    const fields = Object.fromEntries(Object.entries(request.query).filter(([k, v]) => !OURS.has(k) && v !== undefined));
+    const fields = Object.fromEntries(
+      Object.entries(request.query).filter(([k, v]) => !OURS.has(k) && v !== undefined),
+    );
     return Object.keys(fields).length > 0 ? [fields] : null;
   }
   const type = String(request.headers["content-type"] ?? "").toLowerCase();
@@ -54,9 +59,15 @@ export function inboundEvents(mapping: InboundMapping, channelId: string, reques
     const id = scalar(at(message, mapping.idPath))?.trim();
     const to = mapping.toPath ? scalar(at(message, mapping.toPath))?.trim() : mapping.number;
     if (!from || text === null || !id || !to) {
-      return { ok: false, reason: `An inbound message needs ${mapping.fromPath}, ${mapping.textPath}, ${mapping.idPath}${mapping.toPath ? ` and ${mapping.toPath}` : ""}` };
+      return {
+        ok: false,
+        reason: `An inbound message needs ${mapping.fromPath}, ${mapping.textPath}, ${mapping.idPath}${mapping.toPath ? ` and ${mapping.toPath}` : ""}`,
+      };
     }
-    events.push({ key: `mo:${id}`, event: { type: "inbound", channel: "sms", from: e164(from), to: e164(to), text, at: new Date(), channelId } });
+    events.push({
+      key: `mo:${id}`,
+      event: { type: "inbound", channel: "sms", from: e164(from), to: e164(to), text, at: new Date(), channelId },
+    });
   }
   return { ok: true, events };
 }

@@ -12,7 +12,14 @@ import { timingSafeEqual } from "node:crypto";
 import { SsrfError } from "../../http/ssrf";
 import type { CarrierEvent, OutboundMessage, SendResult } from "../carrier";
 import { ADDRESS_REFUSED } from "../provider-address";
-import type { CarrierProvider, ChannelAdapter, ChannelConnection, ChannelHealth, KeyedEvent, WebhookRequest } from "../router/channel-adapter";
+import type {
+  CarrierProvider,
+  ChannelAdapter,
+  ChannelConnection,
+  ChannelHealth,
+  KeyedEvent,
+  WebhookRequest,
+} from "../router/channel-adapter";
 import { INBOUND_KIND, inboundEvents } from "./inbound";
 import { providerRequest, type ProviderAnswer } from "./request";
 import { at, fillBody, httpSmsProfileOf, SMS_HTTP } from "./settings";
@@ -44,7 +51,10 @@ function reasonOf(res: ProviderAnswer): string {
 }
 
 /** The provider's refusal written in the answer's body, by the preset's rules; null when the answer is not one. */
-function bodyRefusal(refusal: SmsHttpRefusal | undefined, res: ProviderAnswer): { code: string; reason: string; stops: "key" | "account" | null } | null {
+function bodyRefusal(
+  refusal: SmsHttpRefusal | undefined,
+  res: ProviderAnswer,
+): { code: string; reason: string; stops: "key" | "account" | null } | null {
   if (!refusal) return null;
   const body = json(res.text);
   if (String(at(body, refusal.path) ?? "") !== refusal.value) return null;
@@ -58,20 +68,45 @@ export interface HttpSmsOptions {
   allowPrivate: boolean;
 }
 
-export function createHttpSmsAdapter(connection: ChannelConnection, health: ChannelHealth, options: HttpSmsOptions): ChannelAdapter {
+export function createHttpSmsAdapter(
+  connection: ChannelConnection,
+  health: ChannelHealth,
+  options: HttpSmsOptions,
+): ChannelAdapter {
   const profile = httpSmsProfileOf(connection);
   const auth = { [profile.authHeader]: `${profile.authPrefix}${profile.apiKey}` };
   const listeners = new Set<(event: CarrierEvent) => void>();
   let disconnected = profile.disconnected;
 
   async function send(message: OutboundMessage): Promise<SendResult> {
-    if (disconnected) return { accepted: false, code: "disconnected", reason: disconnected, retryable: true, retry: "channel" };
+    if (disconnected)
+      return { accepted: false, code: "disconnected", reason: disconnected, retryable: true, retry: "channel" };
     const c = message.content;
-    if (c.kind !== "text") return { accepted: false, code: "unsupported", reason: `SMS carries text only, not a ${c.kind} message`, retryable: false };
-    const body = fillBody(profile.body, { to: message.to, to_digits: message.to.replace(/^\+/, ""), from: message.from, text: c.text, id: message.id, entity_id: profile.entityId ?? "", dlt_template_id: c.dltTemplateId ?? "" });
+    if (c.kind !== "text")
+      return {
+        accepted: false,
+        code: "unsupported",
+        reason: `SMS carries text only, not a ${c.kind} message`,
+        retryable: false,
+      };
+    const body = fillBody(profile.body, {
+      to: message.to,
+      to_digits: message.to.replace(/^\+/, ""),
+      from: message.from,
+      text: c.text,
+      id: message.id,
+      entity_id: profile.entityId ?? "",
+      dlt_template_id: c.dltTemplateId ?? "",
+    });
     let res: ProviderAnswer;
     try {
-      res = await providerRequest(profile.url, { method: "POST", headers: { "content-type": "application/json", ...auth }, body: JSON.stringify(body), timeoutMs: profile.timeoutMs, allowPrivate: options.allowPrivate });
+      res = await providerRequest(profile.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...auth },
+        body: JSON.stringify(body),
+        timeoutMs: profile.timeoutMs,
+        allowPrivate: options.allowPrivate,
+      });
     } catch (error) {
       if (error instanceof SsrfError) {
         // Refused before anything was sent: safe to retry once the address or the operator's setting changes.
@@ -87,22 +122,37 @@ export function createHttpSmsAdapter(connection: ChannelConnection, health: Chan
     // A limit or a failure is the HTTP status's, whatever the body says; a refusal in the body comes before an id is read.
     if (res.status === 429 || res.status === 503) {
       health.failure({ code, message: reason });
-      return { accepted: false, code, reason: `The provider is limiting sends (${code}): sending slows down and retries`, retryable: true, retry: "sender", retryAfterMs: retryAfterMs(res.header("retry-after")) };
+      return {
+        accepted: false,
+        code,
+        reason: `The provider is limiting sends (${code}): sending slows down and retries`,
+        retryable: true,
+        retry: "sender",
+        retryAfterMs: retryAfterMs(res.header("retry-after")),
+      };
     }
     if (res.status >= 500) {
       health.failure({ code, message: reason });
       throw new Error(`The provider failed (${code}: ${reason}); the message may have been taken`);
     }
     const refused = bodyRefusal(profile.refusal, res);
-    if (refused?.stops === "key" || (!refused && (res.status === 401 || res.status === 403))) return stop("API key", refused?.code ?? code, refused?.reason ?? reason, "Enter a new key");
-    if (refused?.stops === "account") return stop("account", refused.code, refused.reason, "Put it right with the provider");
+    if (refused?.stops === "key" || (!refused && (res.status === 401 || res.status === 403)))
+      return stop("API key", refused?.code ?? code, refused?.reason ?? reason, "Enter a new key");
+    if (refused?.stops === "account")
+      return stop("account", refused.code, refused.reason, "Put it right with the provider");
     if (refused) {
       health.failure({ code: refused.code, message: refused.reason });
-      return { accepted: false, code: refused.code, reason: `The provider refused the message (${refused.code}): ${refused.reason}`, retryable: false };
+      return {
+        accepted: false,
+        code: refused.code,
+        reason: `The provider refused the message (${refused.code}): ${refused.reason}`,
+        retryable: false,
+      };
     }
     if (res.ok) {
       const id = at(json(res.text), profile.messageIdPath);
-      if (typeof id !== "string" && typeof id !== "number") throw new Error(`The provider accepted the message without an id at ${profile.messageIdPath}`);
+      if (typeof id !== "string" && typeof id !== "number")
+        throw new Error(`The provider accepted the message without an id at ${profile.messageIdPath}`);
       health.sent();
       return { accepted: true, providerMessageId: String(id) };
     }
@@ -129,7 +179,15 @@ export function createHttpSmsAdapter(connection: ChannelConnection, health: Chan
       const code = profile.dlr.codePath ? at(report, profile.dlr.codePath) : undefined;
       events.push({
         key: `${id}:${word}`,
-        event: { type: "receipt", providerMessageId: String(id), status, ...(status === "failed" ? { code: String(code ?? word), reason: `The provider reported ${word}${code ? ` (${String(code)})` : ""}` } : {}), at: new Date() },
+        event: {
+          type: "receipt",
+          providerMessageId: String(id),
+          status,
+          ...(status === "failed"
+            ? { code: String(code ?? word), reason: `The provider reported ${word}${code ? ` (${String(code)})` : ""}` }
+            : {}),
+          at: new Date(),
+        },
       });
     }
     return events;
@@ -139,7 +197,8 @@ export function createHttpSmsAdapter(connection: ChannelConnection, health: Chan
     const token = request.query.token ?? "";
     if (!sameToken(token, profile.verifyToken)) return { status: 403, body: "Unknown token" };
     if (request.query.kind === INBOUND_KIND) {
-      if (!profile.inbound) return { status: 404, body: "This channel takes no inbound messages: set its inbound mapping" };
+      if (!profile.inbound)
+        return { status: 404, body: "This channel takes no inbound messages: set its inbound mapping" };
       const read = inboundEvents(profile.inbound, connection.id, request);
       return read.ok ? { status: 200, body: "OK", events: read.events } : { status: 400, body: read.reason };
     }
@@ -157,7 +216,11 @@ export function createHttpSmsAdapter(connection: ChannelConnection, health: Chan
     name: SMS_HTTP,
     idempotentSends: false,
     channelId: connection.id,
-    profile: { idempotentSends: false, perSecond: profile.messagesPerSecond, ...(profile.entityId ? { dltTemplates: true } : {}) },
+    profile: {
+      idempotentSends: false,
+      perSecond: profile.messagesPerSecond,
+      ...(profile.entityId ? { dltTemplates: true } : {}),
+    },
     send,
     submitTemplate: () => notHere("review templates"),
     templateStatus: () => notHere("review templates"),
@@ -169,15 +232,38 @@ export function createHttpSmsAdapter(connection: ChannelConnection, health: Chan
     // Generic providers have no common harmless call: the test is that the URL answers and the key is not refused.
     testConnection: async () => {
       try {
-        const res = await providerRequest(profile.url, { method: "OPTIONS", headers: auth, timeoutMs: profile.timeoutMs, allowPrivate: options.allowPrivate });
-        if (res.status === 401 || res.status === 403) return { ok: false, code: String(res.status), message: `The provider refused the API key (${res.status})`, auth: true };
+        const res = await providerRequest(profile.url, {
+          method: "OPTIONS",
+          headers: auth,
+          timeoutMs: profile.timeoutMs,
+          allowPrivate: options.allowPrivate,
+        });
+        if (res.status === 401 || res.status === 403)
+          return {
+            ok: false,
+            code: String(res.status),
+            message: `The provider refused the API key (${res.status})`,
+            auth: true,
+          };
         const refused = bodyRefusal(profile.refusal, res);
-        if (refused?.stops) return { ok: false, code: refused.code, message: `The provider refused the ${refused.stops === "key" ? "API key" : "account"} (${refused.code}: ${refused.reason})`, auth: true };
+        if (refused?.stops)
+          return {
+            ok: false,
+            code: refused.code,
+            message: `The provider refused the ${refused.stops === "key" ? "API key" : "account"} (${refused.code}: ${refused.reason})`,
+            auth: true,
+          };
         health.success();
         return { ok: true, name: new URL(profile.url).host, phoneNumbers: [] };
       } catch (error) {
-        if (error instanceof SsrfError) return { ok: false, code: ADDRESS_REFUSED, message: error.message, auth: false };
-        return { ok: false, code: "network", message: `The provider did not answer: ${error instanceof Error ? error.message : String(error)}`, auth: false };
+        if (error instanceof SsrfError)
+          return { ok: false, code: ADDRESS_REFUSED, message: error.message, auth: false };
+        return {
+          ok: false,
+          code: "network",
+          message: `The provider did not answer: ${error instanceof Error ? error.message : String(error)}`,
+          auth: false,
+        };
       }
     },
     webhook,
@@ -192,5 +278,9 @@ export function createHttpSmsAdapter(connection: ChannelConnection, health: Chan
 }
 
 export function httpSmsProvider(options: HttpSmsOptions): CarrierProvider {
-  return { id: SMS_HTTP, channel: "sms", create: (connection, { health }) => createHttpSmsAdapter(connection, health, options) };
+  return {
+    id: SMS_HTTP,
+    channel: "sms",
+    create: (connection, { health }) => createHttpSmsAdapter(connection, health, options),
+  };
 }

@@ -36,7 +36,8 @@ export function providerRequest(rawUrl: string, request: ProviderRequest): Promi
   } catch {
     return Promise.reject(new Error(`Not a valid URL: ${rawUrl.slice(0, 200)}`));
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return Promise.reject(new Error("The provider's URL must be http or https"));
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return Promise.reject(new Error("The provider's URL must be http or https"));
   try {
     refuseLiteral(url.hostname, request.allowPrivate, PROVIDER_RULE);
   } catch (error) {
@@ -44,29 +45,43 @@ export function providerRequest(rawUrl: string, request: ProviderRequest): Promi
   }
   const client = url.protocol === "https:" ? https : http;
   return new Promise<ProviderAnswer>((resolve, reject) => {
-    const req = client.request(url, { method: request.method, headers: request.headers, lookup: guardedLookup(request.allowPrivate, PROVIDER_RULE), timeout: request.timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on("data", (chunk: Buffer) => {
-        if (size >= MAX_ANSWER_BYTES) return;
-        chunks.push(chunk.subarray(0, MAX_ANSWER_BYTES - size));
-        size += chunk.length;
-      });
-      res.on("end", () => {
-        const status = res.statusCode ?? 0;
-        resolve({
-          status, ok: status >= 200 && status < 300, statusText: res.statusMessage ?? "",
-          header: (name) => {
-            const value = res.headers[name.toLowerCase()];
-            return typeof value === "string" ? value : Array.isArray(value) ? value.join(", ") : null;
-          },
-          text: Buffer.concat(chunks).toString("utf8"),
+    const req = client.request(
+      url,
+      {
+        method: request.method,
+        headers: request.headers,
+        lookup: guardedLookup(request.allowPrivate, PROVIDER_RULE),
+        timeout: request.timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (chunk: Buffer) => {
+          if (size >= MAX_ANSWER_BYTES) return;
+          chunks.push(chunk.subarray(0, MAX_ANSWER_BYTES - size));
+          size += chunk.length;
         });
-      });
-      res.on("error", reject);
-    });
+        res.on("end", () => {
+          const status = res.statusCode ?? 0;
+          resolve({
+            status,
+            ok: status >= 200 && status < 300,
+            statusText: res.statusMessage ?? "",
+            header: (name) => {
+              const value = res.headers[name.toLowerCase()];
+              return typeof value === "string" ? value : Array.isArray(value) ? value.join(", ") : null;
+            },
+            text: Buffer.concat(chunks).toString("utf8"),
+          });
+        });
+        res.on("error", reject);
+      },
+    );
     // A whole-request deadline as well: `timeout` alone only notices an idle socket.
-    const deadline = setTimeout(() => req.destroy(new Error(`No answer within ${request.timeoutMs} ms`)), request.timeoutMs);
+    const deadline = setTimeout(
+      () => req.destroy(new Error(`No answer within ${request.timeoutMs} ms`)),
+      request.timeoutMs,
+    );
     req.on("timeout", () => req.destroy(new Error(`No answer within ${request.timeoutMs} ms`)));
     req.on("error", (error) => {
       const cause = (error as { cause?: unknown }).cause;

@@ -1,7 +1,12 @@
 // A generic HTTP SMS provider's profile, as stored on its channel: where to POST, how to authenticate (the API key is
 // the one secret), the body with placeholders, where the answer keeps the provider's message id, and how its delivery
 // reports (DLRs) read. Every provider that speaks "POST a message, get an id, receive a callback" fits it.
-import { isSmsHttpPresetId, SMS_HTTP_PRESETS, type SmsHttpPresetId, type SmsHttpRefusal } from "../../../contract/domain/sms-http-presets";
+import {
+  isSmsHttpPresetId,
+  SMS_HTTP_PRESETS,
+  type SmsHttpPresetId,
+  type SmsHttpRefusal,
+} from "../../../contract/domain/sms-http-presets";
 import type { ReceiptStatus } from "../carrier";
 import type { ChannelConnection } from "../router/channel-adapter";
 
@@ -32,7 +37,8 @@ export interface HttpSmsProfile {
 }
 
 const text = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
-const record = (value: unknown): Record<string, unknown> | undefined => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined);
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
 /**
  * How a provider's inbound (MO) callback reads: dot paths of the customer's number, the text and the provider's message
@@ -69,7 +75,11 @@ export function httpSmsProfileOf(connection: ChannelConnection): HttpSmsProfile 
   if (!url || !apiKey || !body || !messageIdPath || !dlr || !statuses || !text(dlr.idPath) || !text(dlr.statusPath)) {
     throw new Error(`channel ${connection.id}: an HTTP SMS channel needs url, apiKey, body, messageIdPath and dlr`);
   }
-  const mapped = Object.fromEntries(Object.entries(statuses).filter((e): e is [string, ReceiptStatus] => ["sent", "delivered", "read", "failed"].includes(String(e[1]))));
+  const mapped = Object.fromEntries(
+    Object.entries(statuses).filter((e): e is [string, ReceiptStatus] =>
+      ["sent", "delivered", "read", "failed"].includes(String(e[1])),
+    ),
+  );
   const codePath = text(dlr.codePath);
   const entityId = text(s.entityId);
   return {
@@ -80,24 +90,36 @@ export function httpSmsProfileOf(connection: ChannelConnection): HttpSmsProfile 
     apiKey,
     body,
     messageIdPath,
-    dlr: { idPath: String(dlr.idPath), statusPath: String(dlr.statusPath), ...(codePath ? { codePath } : {}), statuses: mapped },
+    dlr: {
+      idPath: String(dlr.idPath),
+      statusPath: String(dlr.statusPath),
+      ...(codePath ? { codePath } : {}),
+      statuses: mapped,
+    },
     ...(entityId ? { entityId } : {}),
     inbound: inboundOf(s.inbound),
     ...(isSmsHttpPresetId(s.preset) ? { preset: s.preset, refusal: SMS_HTTP_PRESETS[s.preset].refusal } : {}),
     messagesPerSecond: typeof s.messagesPerSecond === "number" && s.messagesPerSecond > 0 ? s.messagesPerSecond : 100,
     timeoutMs: typeof s.timeoutMs === "number" && s.timeoutMs > 0 ? s.timeoutMs : 15_000,
     verifyToken: connection.verifyToken,
-    ...(connection.status === "disconnected" ? { disconnected: connection.statusReason ?? "SMS channel disconnected" } : {}),
+    ...(connection.status === "disconnected"
+      ? { disconnected: connection.statusReason ?? "SMS channel disconnected" }
+      : {}),
   };
 }
 
 /** Reads a dot path ("data.message_id", "messages.0.id") out of a JSON value. */
 export function at(value: unknown, path: string): unknown {
-  return path.split(".").reduce<unknown>((v, key) => (v && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined), value);
+  return path
+    .split(".")
+    .reduce<unknown>((v, key) => (v && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined), value);
 }
 
 /** Fills the body's placeholders; the message text is inserted as a JSON string value, never as JSON syntax. */
-export function fillBody(body: Readonly<Record<string, unknown>>, values: Readonly<Record<string, string>>): Record<string, unknown> {
+export function fillBody(
+  body: Readonly<Record<string, unknown>>,
+  values: Readonly<Record<string, string>>,
+): Record<string, unknown> {
   const fill = (v: unknown): unknown => {
     if (typeof v === "string") return v.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
     if (Array.isArray(v)) return v.map(fill);

@@ -28,7 +28,8 @@ export interface WhatsAppCloudConfig {
 function positive(raw: string | undefined, fallback: number, name: string): number {
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
   return value;
 }
 
@@ -39,13 +40,22 @@ export function whatsappCloudConfigFromEnv(env: NodeJS.ProcessEnv = process.env)
   if (!/^v\d+\.\d+$/.test(version)) throw new Error(`WHATSAPP_GRAPH_VERSION must look like v23.0, got "${version}"`);
   const appId = env.FACEBOOK_APP_ID?.trim();
   const appSecret = env.FACEBOOK_APP_SECRET?.trim();
-  if (appId && !appSecret) throw new Error("FACEBOOK_APP_ID is set without FACEBOOK_APP_SECRET: Embedded Signup needs both");
+  if (appId && !appSecret)
+    throw new Error("FACEBOOK_APP_ID is set without FACEBOOK_APP_SECRET: Embedded Signup needs both");
   return {
     graphUrl,
     version,
     timeoutMs: positive(env.WHATSAPP_TIMEOUT_MS, 15_000, "WHATSAPP_TIMEOUT_MS"),
     messagesPerSecond: positive(env.WHATSAPP_MPS, 80, "WHATSAPP_MPS"),
     rememberIds: 100_000,
-    ...(appId && appSecret ? { embeddedSignup: { appId, appSecret, ...(env.FACEBOOK_CONFIG_ID ? { configId: env.FACEBOOK_CONFIG_ID.trim() } : {}) } } : {}),
+    ...(appId && appSecret
+      ? {
+          embeddedSignup: {
+            appId,
+            appSecret,
+            ...(env.FACEBOOK_CONFIG_ID ? { configId: env.FACEBOOK_CONFIG_ID.trim() } : {}),
+          },
+        }
+      : {}),
   };
 }

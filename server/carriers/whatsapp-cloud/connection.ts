@@ -25,8 +25,17 @@ const phoneOf = (p: MetaPhone): WhatsAppPhoneNumber => ({
 });
 
 /** The WABA's name and numbers, as the token sees them; Graph errors are thrown as they come. */
-export async function inspectWaba(config: WhatsAppCloudConfig, token: string, wabaId: string): Promise<{ name: string; phoneNumbers: WhatsAppPhoneNumber[] }> {
-  const waba = await graph<{ id: string; name?: string }>(config, { method: "GET", path: `/${wabaId}`, token, query: { fields: "id,name" } });
+export async function inspectWaba(
+  config: WhatsAppCloudConfig,
+  token: string,
+  wabaId: string,
+): Promise<{ name: string; phoneNumbers: WhatsAppPhoneNumber[] }> {
+  const waba = await graph<{ id: string; name?: string }>(config, {
+    method: "GET",
+    path: `/${wabaId}`,
+    token,
+    query: { fields: "id,name" },
+  });
   const phones = await graph<{ data: MetaPhone[] }>(config, {
     method: "GET",
     path: `/${wabaId}/phone_numbers`,
@@ -37,25 +46,49 @@ export async function inspectWaba(config: WhatsAppCloudConfig, token: string, wa
 }
 
 /** A check of token, WABA and numbers; never throws. */
-export async function checkConnection(config: WhatsAppCloudConfig, credentials: { accessToken: string; wabaId: string; phoneNumberIds: readonly string[] }): Promise<ConnectionCheck> {
+export async function checkConnection(
+  config: WhatsAppCloudConfig,
+  credentials: { accessToken: string; wabaId: string; phoneNumberIds: readonly string[] },
+): Promise<ConnectionCheck> {
   try {
     const found = await inspectWaba(config, credentials.accessToken, credentials.wabaId);
     const missing = credentials.phoneNumberIds.filter((id) => !found.phoneNumbers.some((p) => p.id === id));
     if (missing.length > 0) {
-      return { ok: false, code: "100", message: `Phone number id ${missing.join(", ")} is not a number of WhatsApp Business Account ${credentials.wabaId}`, auth: false };
+      return {
+        ok: false,
+        code: "100",
+        message: `Phone number id ${missing.join(", ")} is not a number of WhatsApp Business Account ${credentials.wabaId}`,
+        auth: false,
+      };
     }
     return { ok: true, ...found };
   } catch (error) {
     if (error instanceof GraphError) {
       const behaviour = behaviourOf(error.code, error.message, error.details);
-      return { ok: false, code: String(error.code), message: behaviour.disconnect ? behaviour.reason : `${error.message}${error.details ? `: ${error.details}` : ""} (${error.code})`, auth: behaviour.disconnect };
+      return {
+        ok: false,
+        code: String(error.code),
+        message: behaviour.disconnect
+          ? behaviour.reason
+          : `${error.message}${error.details ? `: ${error.details}` : ""} (${error.code})`,
+        auth: behaviour.disconnect,
+      };
     }
-    return { ok: false, code: "network", message: `The Graph API did not answer: ${error instanceof Error ? error.message : String(error)}`, auth: false };
+    return {
+      ok: false,
+      code: "network",
+      message: `The Graph API did not answer: ${error instanceof Error ? error.message : String(error)}`,
+      auth: false,
+    };
   }
 }
 
 export async function cloudTestConnection(ctx: CloudContext): Promise<ConnectionCheck> {
-  const check = await checkConnection(ctx.config, { accessToken: ctx.channel.secrets.accessToken, wabaId: ctx.channel.wabaId, phoneNumberIds: ctx.channel.phoneNumberIds });
+  const check = await checkConnection(ctx.config, {
+    accessToken: ctx.channel.secrets.accessToken,
+    wabaId: ctx.channel.wabaId,
+    phoneNumberIds: ctx.channel.phoneNumberIds,
+  });
   if (check.ok) ctx.health.success();
   else ctx.health.failure({ code: check.code, message: check.message, ...(check.auth ? { disconnect: true } : {}) });
   return check;

@@ -33,13 +33,21 @@ interface ErrorBody {
   error?: { message?: string; code?: number; error_data?: { details?: string }; fbtrace_id?: string };
 }
 
-export function graphUrl(config: Pick<WhatsAppCloudConfig, "graphUrl" | "version">, path: string, query?: GraphRequest["query"]): string {
+export function graphUrl(
+  config: Pick<WhatsAppCloudConfig, "graphUrl" | "version">,
+  path: string,
+  query?: GraphRequest["query"],
+): string {
   const url = new URL(`${config.graphUrl}/${config.version}${path}`);
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined) url.searchParams.set(name, String(value));
   return url.toString();
 }
 
-export async function graph<T>(config: Pick<WhatsAppCloudConfig, "graphUrl" | "version" | "timeoutMs">, request: GraphRequest): Promise<T> {
+export async function graph<T>(
+  config: Pick<WhatsAppCloudConfig, "graphUrl" | "version" | "timeoutMs">,
+  request: GraphRequest,
+): Promise<T> {
   const headers: Record<string, string> = { ...request.headers };
   if (request.token) headers.authorization = `${request.scheme ?? "Bearer"} ${request.token}`;
   let body: string | Uint8Array<ArrayBuffer> | FormData | undefined;
@@ -63,7 +71,13 @@ export async function graph<T>(config: Pick<WhatsAppCloudConfig, "graphUrl" | "v
   }
   if (!response.ok || (parsed as ErrorBody).error) {
     const error = (parsed as ErrorBody).error ?? {};
-    throw new GraphError(response.status, error.code ?? 0, error.message ?? `Graph API answered ${response.status}`, error.error_data?.details, error.fbtrace_id);
+    throw new GraphError(
+      response.status,
+      error.code ?? 0,
+      error.message ?? `Graph API answered ${response.status}`,
+      error.error_data?.details,
+      error.fbtrace_id,
+    );
   }
   return parsed as T;
 }

@@ -16,7 +16,11 @@ export type { WhatsAppCloudConfig } from "./config";
 
 const notWhatsApp = (what: string) => Promise.reject(new Error(`A WhatsApp Cloud API channel does not ${what}`));
 
-export function createWhatsAppCloudAdapter(connection: ChannelConnection, health: ChannelHealth, config: WhatsAppCloudConfig): ChannelAdapter {
+export function createWhatsAppCloudAdapter(
+  connection: ChannelConnection,
+  health: ChannelHealth,
+  config: WhatsAppCloudConfig,
+): ChannelAdapter {
   const listeners = new Set<(event: CarrierEvent) => void>();
   const channel = whatsappChannelOf(connection, config);
   const ctx: CloudContext = {

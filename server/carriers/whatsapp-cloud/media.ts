@@ -9,7 +9,10 @@ import { cloudCall } from "./templates";
 
 async function resumableUpload(ctx: CloudContext, media: MediaUpload): Promise<string> {
   const appId = ctx.channel.appId;
-  if (!appId) throw new MediaRefused("Template media needs the channel's Meta app id (Channels → WhatsApp → edit the connection)");
+  if (!appId)
+    throw new MediaRefused(
+      "Template media needs the channel's Meta app id (Channels → WhatsApp → edit the connection)",
+    );
   const session = await cloudCall<{ id: string }>(ctx, {
     method: "POST",
     path: `/${appId}/uploads`,

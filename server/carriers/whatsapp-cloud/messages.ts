@@ -36,10 +36,20 @@ async function post(ctx: CloudContext, message: OutboundMessage): Promise<SendRe
   try {
     payload = messagePayload(message);
   } catch (error) {
-    return { accepted: false, code: "100", reason: error instanceof Error ? error.message : String(error), retryable: false };
+    return {
+      accepted: false,
+      code: "100",
+      reason: error instanceof Error ? error.message : String(error),
+      retryable: false,
+    };
   }
   try {
-    const answer = await graph<SendAnswer>(ctx.config, { method: "POST", path: `/${message.from}/messages`, token: ctx.channel.secrets.accessToken, json: payload });
+    const answer = await graph<SendAnswer>(ctx.config, {
+      method: "POST",
+      path: `/${message.from}/messages`,
+      token: ctx.channel.secrets.accessToken,
+      json: payload,
+    });
     const id = answer.messages?.[0]?.id;
     if (!id) throw new Error("Graph API accepted the message without a message id");
     ctx.health.sent();
@@ -65,23 +75,32 @@ async function post(ctx: CloudContext, message: OutboundMessage): Promise<SendRe
 }
 
 export async function cloudSend(ctx: CloudContext, message: OutboundMessage): Promise<SendResult> {
-  if (message.channel !== "whatsapp") return { accepted: false, code: "100", reason: `A WhatsApp channel cannot send ${message.channel} messages`, retryable: false };
-  if (ctx.disconnected) return { accepted: false, code: "190", reason: ctx.disconnected, retryable: true, retry: "channel" };
+  if (message.channel !== "whatsapp")
+    return {
+      accepted: false,
+      code: "100",
+      reason: `A WhatsApp channel cannot send ${message.channel} messages`,
+      retryable: false,
+    };
+  if (ctx.disconnected)
+    return { accepted: false, code: "190", reason: ctx.disconnected, retryable: true, retry: "channel" };
   const memory = memoryOf(ctx);
   const known = memory.sent.get(message.id);
   if (known) return { accepted: true, providerMessageId: known };
   const running = memory.inflight.get(message.id);
   if (running) return running;
-  const task = post(ctx, message).then((result) => {
-    if (result.accepted) {
-      memory.sent.set(message.id, result.providerMessageId);
-      if (memory.sent.size > ctx.config.rememberIds) {
-        const oldest = memory.sent.keys().next().value;
-        if (oldest !== undefined) memory.sent.delete(oldest);
+  const task = post(ctx, message)
+    .then((result) => {
+      if (result.accepted) {
+        memory.sent.set(message.id, result.providerMessageId);
+        if (memory.sent.size > ctx.config.rememberIds) {
+          const oldest = memory.sent.keys().next().value;
+          if (oldest !== undefined) memory.sent.delete(oldest);
+        }
       }
-    }
-    return result;
-  }).finally(() => memory.inflight.delete(message.id));
+      return result;
+    })
+    .finally(() => memory.inflight.delete(message.id));
   memory.inflight.set(message.id, task);
   return task;
 }

@@ -7,7 +7,11 @@ import { randomInt } from "node:crypto";
 import type { EmbeddedSignupConfig, WhatsAppCloudConfig } from "./config";
 import { graph } from "./graph";
 
-export async function exchangeCode(config: WhatsAppCloudConfig, app: EmbeddedSignupConfig, code: string): Promise<string> {
+export async function exchangeCode(
+  config: WhatsAppCloudConfig,
+  app: EmbeddedSignupConfig,
+  code: string,
+): Promise<string> {
   const answer = await graph<{ access_token: string }>(config, {
     method: "GET",
     path: "/oauth/access_token",
@@ -21,7 +25,11 @@ interface DebugToken {
 }
 
 /** The WABAs the business token may manage (Embedded Signup shares exactly one). */
-export async function sharedWabaIds(config: WhatsAppCloudConfig, app: EmbeddedSignupConfig, token: string): Promise<string[]> {
+export async function sharedWabaIds(
+  config: WhatsAppCloudConfig,
+  app: EmbeddedSignupConfig,
+  token: string,
+): Promise<string[]> {
   const answer = await graph<DebugToken>(config, {
     method: "GET",
     path: "/debug_token",
@@ -31,7 +39,12 @@ export async function sharedWabaIds(config: WhatsAppCloudConfig, app: EmbeddedSi
 }
 
 /** Webhooks of the WABA to `callbackUrl` (or the app's own when omitted), verified with `verifyToken`. */
-export async function subscribeApp(config: WhatsAppCloudConfig, token: string, wabaId: string, callback?: { url: string; verifyToken: string }): Promise<void> {
+export async function subscribeApp(
+  config: WhatsAppCloudConfig,
+  token: string,
+  wabaId: string,
+  callback?: { url: string; verifyToken: string },
+): Promise<void> {
   await graph<{ success: boolean }>(config, {
     method: "POST",
     path: `/${wabaId}/subscribed_apps`,
@@ -43,6 +56,16 @@ export async function subscribeApp(config: WhatsAppCloudConfig, token: string, w
 /** A fresh six-digit two-step verification PIN. */
 export const newPin = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 
-export async function registerNumber(config: WhatsAppCloudConfig, token: string, phoneNumberId: string, pin: string): Promise<void> {
-  await graph<{ success: boolean }>(config, { method: "POST", path: `/${phoneNumberId}/register`, token, json: { messaging_product: "whatsapp", pin } });
+export async function registerNumber(
+  config: WhatsAppCloudConfig,
+  token: string,
+  phoneNumberId: string,
+  pin: string,
+): Promise<void> {
+  await graph<{ success: boolean }>(config, {
+    method: "POST",
+    path: `/${phoneNumberId}/register`,
+    token,
+    json: { messaging_product: "whatsapp", pin },
+  });
 }

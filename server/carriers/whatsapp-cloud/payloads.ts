@@ -21,19 +21,23 @@ function templateComponents(content: Extract<MessageContent, { kind: "template" 
   const components: Json[] = [];
   const header = content.header;
   if (header?.format === "text") {
-    if (header.params.length) components.push({ type: "header", parameters: header.params.map((text) => ({ type: "text", text })) });
+    if (header.params.length)
+      components.push({ type: "header", parameters: header.params.map((text) => ({ type: "text", text })) });
   } else if (header) {
     const media: Json = header.mediaId ? { id: header.mediaId } : { link: header.link };
     if (header.format === "document" && header.fileName) media.filename = header.fileName;
     components.push({ type: "header", parameters: [{ type: header.format, [header.format]: media }] });
   }
-  if (content.params.length) components.push({ type: "body", parameters: content.params.map((text) => ({ type: "text", text })) });
+  if (content.params.length)
+    components.push({ type: "body", parameters: content.params.map((text) => ({ type: "text", text })) });
   for (const button of content.buttons ?? []) {
     components.push({
       type: "button",
       sub_type: button.subType,
       index: String(button.index),
-      parameters: [button.subType === "url" ? { type: "text", text: button.value } : { type: "payload", payload: button.value }],
+      parameters: [
+        button.subType === "url" ? { type: "text", text: button.value } : { type: "payload", payload: button.value },
+      ],
     });
   }
   return components;
@@ -51,16 +55,32 @@ function interactiveOf(content: Extract<MessageContent, { kind: "interactive" }>
       ...common,
       action: {
         button: content.list.button,
-        sections: content.list.sections.map((s) => ({ title: s.title, rows: s.rows.map((r) => ({ id: r.id, title: r.title, ...(r.description ? { description: r.description } : {}) })) })),
+        sections: content.list.sections.map((s) => ({
+          title: s.title,
+          rows: s.rows.map((r) => ({
+            id: r.id,
+            title: r.title,
+            ...(r.description ? { description: r.description } : {}),
+          })),
+        })),
       },
     };
   }
-  return { type: "button", ...common, action: { buttons: (content.buttons ?? []).map((b) => ({ type: "reply", reply: { id: b.id, title: b.title } })) } };
+  return {
+    type: "button",
+    ...common,
+    action: { buttons: (content.buttons ?? []).map((b) => ({ type: "reply", reply: { id: b.id, title: b.title } })) },
+  };
 }
 
 /** The request body; throws for content WhatsApp cannot carry (an RCS draft). */
 export function messagePayload(message: OutboundMessage): Json {
-  const base: Json = { messaging_product: "whatsapp", recipient_type: "individual", to: waRecipient(message.to), biz_opaque_callback_data: message.id };
+  const base: Json = {
+    messaging_product: "whatsapp",
+    recipient_type: "individual",
+    to: waRecipient(message.to),
+    biz_opaque_callback_data: message.id,
+  };
   const content = message.content;
   switch (content.kind) {
     case "text":
@@ -69,7 +89,11 @@ export function messagePayload(message: OutboundMessage): Json {
       return {
         ...base,
         type: "template",
-        template: { name: content.templateName, language: { code: content.language }, ...(templateComponents(content).length ? { components: templateComponents(content) } : {}) },
+        template: {
+          name: content.templateName,
+          language: { code: content.language },
+          ...(templateComponents(content).length ? { components: templateComponents(content) } : {}),
+        },
       };
     case "media": {
       const type = mediaTypeOf(content.mimeType);

@@ -31,9 +31,13 @@ export function whatsappChannelOf(connection: ChannelConnection, config: WhatsAp
   const wabaId = text(s.wabaId);
   const accessToken = connection.secrets.accessToken;
   const appSecret = connection.secrets.appSecret;
-  if (!wabaId || !accessToken || !appSecret) throw new Error(`channel ${connection.id}: a WhatsApp Cloud channel needs wabaId, accessToken and appSecret`);
-  const phoneNumberIds = Array.isArray(s.phoneNumberIds) ? s.phoneNumberIds.filter((p): p is string => typeof p === "string") : [];
-  const mps = typeof s.messagesPerSecond === "number" && s.messagesPerSecond > 0 ? s.messagesPerSecond : config.messagesPerSecond;
+  if (!wabaId || !accessToken || !appSecret)
+    throw new Error(`channel ${connection.id}: a WhatsApp Cloud channel needs wabaId, accessToken and appSecret`);
+  const phoneNumberIds = Array.isArray(s.phoneNumberIds)
+    ? s.phoneNumberIds.filter((p): p is string => typeof p === "string")
+    : [];
+  const mps =
+    typeof s.messagesPerSecond === "number" && s.messagesPerSecond > 0 ? s.messagesPerSecond : config.messagesPerSecond;
   const appId = text(s.appId);
   return {
     id: connection.id,
@@ -43,6 +47,8 @@ export function whatsappChannelOf(connection: ChannelConnection, config: WhatsAp
     messagesPerSecond: mps,
     secrets: { accessToken, appSecret, ...(connection.secrets.pin ? { pin: connection.secrets.pin } : {}) },
     verifyToken: connection.verifyToken,
-    ...(connection.status === "disconnected" ? { disconnected: connection.statusReason ?? "WhatsApp channel disconnected" } : {}),
+    ...(connection.status === "disconnected"
+      ? { disconnected: connection.statusReason ?? "WhatsApp channel disconnected" }
+      : {}),
   };
 }

@@ -43,7 +43,8 @@ export function statusOf(meta: string | undefined): TemplateStatus {
   }
 }
 
-export const categoryOf = (meta: string | undefined): Category | undefined => CATEGORIES.find((c) => c === meta?.toUpperCase());
+export const categoryOf = (meta: string | undefined): Category | undefined =>
+  CATEGORIES.find((c) => c === meta?.toUpperCase());
 
 export function reviewOf(t: Pick<MetaTemplate, "status" | "category" | "rejected_reason">): TemplateReview {
   const category = categoryOf(t.category);
@@ -67,17 +68,35 @@ async function call<T>(ctx: CloudContext, request: Parameters<typeof graph>[1]):
   }
 }
 
-export async function cloudSubmitTemplate(ctx: CloudContext, template: TemplateSubmission): Promise<{ providerTemplateId: string; review: TemplateReview }> {
+export async function cloudSubmitTemplate(
+  ctx: CloudContext,
+  template: TemplateSubmission,
+): Promise<{ providerTemplateId: string; review: TemplateReview }> {
   const answer = await call<MetaTemplate>(ctx, {
     method: "POST",
     path: `/${template.wabaId}/message_templates`,
-    json: { name: template.name, language: template.language, category: template.category, components: template.components },
+    json: {
+      name: template.name,
+      language: template.language,
+      category: template.category,
+      components: template.components,
+    },
   });
-  return { providerTemplateId: String(answer.id), review: reviewOf({ ...answer, category: answer.category ?? template.category }) };
+  return {
+    providerTemplateId: String(answer.id),
+    review: reviewOf({ ...answer, category: answer.category ?? template.category }),
+  };
 }
 
-export async function cloudTemplateStatus(ctx: CloudContext, ref: { providerTemplateId: string }): Promise<TemplateReview> {
-  const answer = await call<MetaTemplate>(ctx, { method: "GET", path: `/${ref.providerTemplateId}`, query: { fields: "id,name,status,category,rejected_reason" } });
+export async function cloudTemplateStatus(
+  ctx: CloudContext,
+  ref: { providerTemplateId: string },
+): Promise<TemplateReview> {
+  const answer = await call<MetaTemplate>(ctx, {
+    method: "GET",
+    path: `/${ref.providerTemplateId}`,
+    query: { fields: "id,name,status,category,rejected_reason" },
+  });
   return reviewOf(answer);
 }
 
@@ -108,7 +127,11 @@ export async function cloudListTemplates(ctx: CloudContext, wabaId: string): Pro
 }
 
 export async function cloudDeleteTemplate(ctx: CloudContext, ref: { wabaId: string; name: string }): Promise<void> {
-  await call<{ success: boolean }>(ctx, { method: "DELETE", path: `/${ref.wabaId}/message_templates`, query: { name: ref.name } });
+  await call<{ success: boolean }>(ctx, {
+    method: "DELETE",
+    path: `/${ref.wabaId}/message_templates`,
+    query: { name: ref.name },
+  });
 }
 
 export { call as cloudCall };

@@ -21,7 +21,8 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** "sha256=<hex>" of the raw body with the app secret. */
-export const signatureOf = (appSecret: string, raw: Buffer | string) => `sha256=${createHmac("sha256", appSecret).update(raw).digest("hex")}`;
+export const signatureOf = (appSecret: string, raw: Buffer | string) =>
+  `sha256=${createHmac("sha256", appSecret).update(raw).digest("hex")}`;
 
 export function verifySignature(appSecret: string, raw: Buffer, header: string | undefined): "ok" | "missing" | "bad" {
   if (!header) return "missing";
@@ -31,7 +32,8 @@ export function verifySignature(appSecret: string, raw: Buffer, header: string |
 }
 
 const RECEIPTS: readonly ReceiptStatus[] = ["sent", "delivered", "read", "failed"];
-const asDate = (seconds: unknown) => (typeof seconds === "string" || typeof seconds === "number" ? new Date(Number(seconds) * 1000) : new Date());
+const asDate = (seconds: unknown) =>
+  typeof seconds === "string" || typeof seconds === "number" ? new Date(Number(seconds) * 1000) : new Date();
 const e164 = (waId: string) => (waId.startsWith("+") ? waId : `+${waId}`);
 
 interface MetaError {
@@ -47,7 +49,9 @@ function statusEvents(value: Json): KeyedEvent[] {
     const status = s.status as ReceiptStatus;
     if (typeof s.id !== "string" || !RECEIPTS.includes(status)) return [];
     const error = Array.isArray(s.errors) ? (s.errors[0] as MetaError | undefined) : undefined;
-    const reason = error ? [error.title ?? error.message, error.error_data?.details].filter(Boolean).join(": ") : undefined;
+    const reason = error
+      ? [error.title ?? error.message, error.error_data?.details].filter(Boolean).join(": ")
+      : undefined;
     const event: CarrierEvent = {
       type: "receipt",
       providerMessageId: s.id,
@@ -82,7 +86,9 @@ export function inboundText(m: Json): string {
     case "document":
     case "audio":
     case "sticker":
-      return typeof part.caption === "string" && part.caption ? part.caption : `[${type}${typeof part.filename === "string" ? `: ${part.filename}` : ""}]`;
+      return typeof part.caption === "string" && part.caption
+        ? part.caption
+        : `[${type}${typeof part.filename === "string" ? `: ${part.filename}` : ""}]`;
     default:
       return `[${type || "unsupported"} message]`;
   }
@@ -92,7 +98,14 @@ function messageEvents(value: Json, phoneNumberId: string): KeyedEvent[] {
   const messages = Array.isArray(value.messages) ? (value.messages as Json[]) : [];
   return messages.flatMap((m): KeyedEvent[] => {
     if (typeof m.id !== "string" || typeof m.from !== "string") return [];
-    const event: CarrierEvent = { type: "inbound", channel: "whatsapp", from: e164(m.from), to: phoneNumberId, text: inboundText(m), at: asDate(m.timestamp) };
+    const event: CarrierEvent = {
+      type: "inbound",
+      channel: "whatsapp",
+      from: e164(m.from),
+      to: phoneNumberId,
+      text: inboundText(m),
+      at: asDate(m.timestamp),
+    };
     return [{ key: `message:${m.id}`, event }];
   });
 }
@@ -109,9 +122,20 @@ function templateEvents(value: Json, time: unknown): KeyedEvent[] {
     typeof rejection.reason === "string" ? rejection.reason : undefined,
     typeof otherInfo.description === "string" ? otherInfo.description : undefined,
   ].filter(Boolean);
-  const category = categoryOf(typeof value.message_template_category === "string" ? value.message_template_category : undefined);
-  const review = { status: statusOf(event), ...(category ? { category } : {}), ...(words.length ? { reason: words.join(": ") } : {}) };
-  return [{ key: `template:${String(id)}:${event}:${String(time ?? "")}`, event: { type: "template", providerTemplateId: String(id), review, at: asDate(time) } }];
+  const category = categoryOf(
+    typeof value.message_template_category === "string" ? value.message_template_category : undefined,
+  );
+  const review = {
+    status: statusOf(event),
+    ...(category ? { category } : {}),
+    ...(words.length ? { reason: words.join(": ") } : {}),
+  };
+  return [
+    {
+      key: `template:${String(id)}:${event}:${String(time ?? "")}`,
+      event: { type: "template", providerTemplateId: String(id), review, at: asDate(time) },
+    },
+  ];
 }
 
 /** Every event of a verified payload that belongs to this channel (another WABA's or number's is left out). */

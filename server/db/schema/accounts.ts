@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { createdAt, money } from "./columns";
 
 // Accounts: users, their module permissions, email changes and the account audit.
@@ -35,7 +45,9 @@ export const users = pgTable(
 export const modulePermissions = pgTable(
   "module_permissions",
   {
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     moduleName: text("module_name").notNull(),
     grantedBy: uuid("granted_by").references(() => users.id),
     impersonatedBy: uuid("impersonated_by").references(() => users.id),
@@ -49,7 +61,9 @@ export const emailChanges = pgTable(
   "email_changes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     newEmail: text("new_email").notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     requestedBy: uuid("requested_by").references(() => users.id),
@@ -66,7 +80,9 @@ export const accountAudit = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     actorId: uuid("actor_id").references(() => users.id),
-    targetId: uuid("target_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    targetId: uuid("target_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     action: text("action").notNull(),
     oldValue: text("old_value").notNull().default(""),
     newValue: text("new_value").notNull().default(""),

@@ -1,6 +1,29 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, check, customType, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { AgentHandoff, AiChannel, AiEngine, AiOutcome, AiScope, IntentAction, KnowledgeKind } from "../../../contract/domain/ai";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type {
+  AgentHandoff,
+  AiChannel,
+  AiEngine,
+  AiOutcome,
+  AiScope,
+  IntentAction,
+  KnowledgeKind,
+} from "../../../contract/domain/ai";
 import { users } from "./accounts";
 import { chatMessages, conversations } from "./chats";
 import { createdAt } from "./columns";
@@ -11,7 +34,10 @@ import { createdAt } from "./columns";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const updatedAt = () => at("updated_at").notNull().defaultNow();
-const owner = () => uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" });
+const owner = () =>
+  uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
 
 /** PostgreSQL's full-text document type (PGlite has it too); drizzle has no builder for it. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -46,7 +72,9 @@ export const aiAgentConfigs = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: owner(),
-    agentId: uuid("agent_id").notNull().references(() => aiAgents.id, { onDelete: "cascade" }),
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => aiAgents.id, { onDelete: "cascade" }),
     name: text("name").notNull().default("Default"),
     prompt: text("prompt").notNull().default(""),
     enhancedPrompt: text("enhanced_prompt"),
@@ -63,7 +91,9 @@ export const aiAgentConfigs = pgTable(
     index("ai_agent_configs_agent_idx").on(t.agentId),
     index("ai_agent_configs_owner_idx").on(t.userId, t.createdAt),
     // One default per agent, held by the database, so two requests cannot both make one.
-    uniqueIndex("ai_agent_configs_default_idx").on(t.agentId).where(sql`${t.isDefault}`),
+    uniqueIndex("ai_agent_configs_default_idx")
+      .on(t.agentId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -92,7 +122,10 @@ export const aiKnowledge = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("ai_knowledge_owner_idx").on(t.userId, t.createdAt), check("ai_knowledge_kind_known", sql`${t.kind} in ('text','faq','file')`)],
+  (t) => [
+    index("ai_knowledge_owner_idx").on(t.userId, t.createdAt),
+    check("ai_knowledge_kind_known", sql`${t.kind} in ('text','faq','file')`),
+  ],
 );
 
 /**
@@ -104,7 +137,9 @@ export const aiPassages = pgTable(
   "ai_passages",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    knowledgeId: uuid("knowledge_id").notNull().references(() => aiKnowledge.id, { onDelete: "cascade" }),
+    knowledgeId: uuid("knowledge_id")
+      .notNull()
+      .references(() => aiKnowledge.id, { onDelete: "cascade" }),
     userId: owner(),
     agentId: uuid("agent_id").references(() => aiAgents.id, { onDelete: "cascade" }),
     intent: text("intent"),
@@ -113,7 +148,9 @@ export const aiPassages = pgTable(
     content: text("content").notNull(),
     tsv: tsvector("tsv")
       .notNull()
-      .generatedAlwaysAs(sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', content), 'B')`),
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', content), 'B')`,
+      ),
     embedding: real("embedding").array(),
     embedAfter: at("embed_after"),
     createdAt: createdAt(),
@@ -122,7 +159,9 @@ export const aiPassages = pgTable(
     index("ai_passages_tsv_idx").using("gin", t.tsv),
     index("ai_passages_owner_idx").on(t.userId, t.agentId),
     index("ai_passages_knowledge_idx").on(t.knowledgeId, t.position),
-    index("ai_passages_embed_idx").on(t.embedAfter).where(sql`${t.embedAfter} is not null`),
+    index("ai_passages_embed_idx")
+      .on(t.embedAfter)
+      .where(sql`${t.embedAfter} is not null`),
   ],
 );
 
@@ -148,7 +187,12 @@ export const aiBusinessContexts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("ai_business_contexts_owner_idx").on(t.userId, t.createdAt), uniqueIndex("ai_business_contexts_agent_idx").on(t.agentId).where(sql`${t.agentId} is not null`)],
+  (t) => [
+    index("ai_business_contexts_owner_idx").on(t.userId, t.createdAt),
+    uniqueIndex("ai_business_contexts_agent_idx")
+      .on(t.agentId)
+      .where(sql`${t.agentId} is not null`),
+  ],
 );
 
 export const aiIntents = pgTable(
@@ -156,7 +200,9 @@ export const aiIntents = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: owner(),
-    agentId: uuid("agent_id").notNull().references(() => aiAgents.id, { onDelete: "cascade" }),
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => aiAgents.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     examples: jsonb("examples").$type<string[]>().notNull(),
@@ -177,16 +223,23 @@ export const aiIntents = pgTable(
 export const aiConversations = pgTable(
   "ai_conversations",
   {
-    conversationId: uuid("conversation_id").primaryKey().references(() => conversations.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id")
+      .primaryKey()
+      .references(() => conversations.id, { onDelete: "cascade" }),
     userId: owner(),
-    agentId: uuid("agent_id").notNull().references(() => aiAgents.id, { onDelete: "cascade" }),
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => aiAgents.id, { onDelete: "cascade" }),
     state: text("state").$type<"active" | "handed_off">().notNull().default("active"),
     reason: text("reason"),
     handedOffAt: at("handed_off_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("ai_conversations_agent_idx").on(t.agentId), check("ai_conversations_state_known", sql`${t.state} in ('active','handed_off')`)],
+  (t) => [
+    index("ai_conversations_agent_idx").on(t.agentId),
+    check("ai_conversations_state_known", sql`${t.state} in ('active','handed_off')`),
+  ],
 );
 
 export interface AnswerSourceRow {
@@ -222,7 +275,9 @@ export const aiAnswers = pgTable(
   (t) => [
     index("ai_answers_agent_idx").on(t.agentId, t.id),
     index("ai_answers_owner_idx").on(t.userId, t.id),
-    uniqueIndex("ai_answers_message_idx").on(t.messageId).where(sql`${t.messageId} is not null`),
+    uniqueIndex("ai_answers_message_idx")
+      .on(t.messageId)
+      .where(sql`${t.messageId} is not null`),
   ],
 );
 
@@ -235,8 +290,12 @@ export const aiReplyJobs = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     userId: owner(),
-    conversationId: uuid("conversation_id").notNull().references(() => conversations.id, { onDelete: "cascade" }),
-    messageId: bigint("message_id", { mode: "number" }).notNull().references(() => chatMessages.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    messageId: bigint("message_id", { mode: "number" })
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: "cascade" }),
     dueAt: at("due_at").notNull().defaultNow(),
     attempts: integer("attempts").notNull().default(0),
     createdAt: createdAt(),

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { ApiScope, PublicMessageState } from "../../../contract/domain/api-keys";
 import type { CampaignChannel } from "../../../contract/constants";
 import type { MessageContent } from "../../carriers/carrier";
@@ -15,7 +28,9 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** The `<public id>` of `mc_live_<public id>_<secret>`: finds the key without its secret. */
     publicId: text("public_id").notNull(),
@@ -43,13 +58,18 @@ export const keyConfigs = pgTable(
   "key_configs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     apiKeyId: uuid("api_key_id").references(() => apiKeys.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     channels: text("channels").array().$type<CampaignChannel[]>().notNull(),
     scopes: text("scopes").array().$type<ApiScope[]>().notNull(),
     /** Normalised addresses and CIDR ranges (ipaddr.js), IPv4 and IPv6. */
-    ipAllowList: text("ip_allow_list").array().notNull().default(sql`'{}'::text[]`),
+    ipAllowList: text("ip_allow_list")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ratePerSecond: integer("rate_per_second").notNull(),
     ratePerDay: integer("rate_per_day").notNull(),
     expiresAt: at("expires_at"),
@@ -57,8 +77,12 @@ export const keyConfigs = pgTable(
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("key_configs_key_idx").on(t.apiKeyId).where(sql`${t.apiKeyId} is not null`),
-    uniqueIndex("key_configs_account_idx").on(t.userId).where(sql`${t.apiKeyId} is null`),
+    uniqueIndex("key_configs_key_idx")
+      .on(t.apiKeyId)
+      .where(sql`${t.apiKeyId} is not null`),
+    uniqueIndex("key_configs_account_idx")
+      .on(t.userId)
+      .where(sql`${t.apiKeyId} is null`),
     check("key_configs_rates_positive", sql`${t.ratePerSecond} > 0 and ${t.ratePerDay} > 0`),
   ],
 );
@@ -91,8 +115,12 @@ export const apiMessages = pgTable(
   "api_messages",
   {
     id: uuid("id").primaryKey(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    apiKeyId: uuid("api_key_id").notNull().references(() => apiKeys.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    apiKeyId: uuid("api_key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
     requestId: uuid("request_id").notNull(),
     reference: text("reference"),
     to: text("to_number").notNull(),
@@ -119,16 +147,27 @@ export const apiMessages = pgTable(
   },
   (t) => [
     // The dispatcher's claim: only the rows waiting or in flight, oldest first.
-    index("api_messages_queue_idx").on(t.createdAt).where(sql`${t.state} in ('queued', 'sending')`),
+    index("api_messages_queue_idx")
+      .on(t.createdAt)
+      .where(sql`${t.state} in ('queued', 'sending')`),
     index("api_messages_user_idx").on(t.userId, t.createdAt),
     // An RCS reply looks for the bot's messages to that person in the day before (campaigns/rcs-conversations.ts).
-    index("api_messages_rcs_to_idx").on(t.to, t.createdAt).where(sql`${t.channel} = 'rcs'`),
+    index("api_messages_rcs_to_idx")
+      .on(t.to, t.createdAt)
+      .where(sql`${t.channel} = 'rcs'`),
     index("api_messages_request_idx").on(t.requestId, t.createdAt),
-    index("api_messages_provider_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    index("api_messages_provider_idx")
+      .on(t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
     // Partial: charged messages with no receipt yet, which the settlement cut-off may give back; a delivered or
     // failed receipt takes a message out of it.
-    index("api_messages_unsettled_idx").on(t.updatedAt).where(sql`${t.state} in ('sent', 'unknown') and ${t.settledAt} is null and ${t.costPaise} > 0`),
-    check("api_messages_state_known", sql`${t.state} in ('queued','sending','sent','delivered','read','failed','unknown')`),
+    index("api_messages_unsettled_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.state} in ('sent', 'unknown') and ${t.settledAt} is null and ${t.costPaise} > 0`),
+    check(
+      "api_messages_state_known",
+      sql`${t.state} in ('queued','sending','sent','delivered','read','failed','unknown')`,
+    ),
     check("api_messages_cost_sane", sql`${t.costPaise} >= 0`),
   ],
 );
@@ -137,7 +176,9 @@ export const apiMessages = pgTable(
 export const apiIdempotency = pgTable(
   "api_idempotency",
   {
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
     /** SHA-256 of the route and the body: the same key with another body is a 409. */
     bodyHash: text("body_hash").notNull(),
@@ -153,7 +194,9 @@ export const umsRequests = pgTable(
   "ums_requests",
   {
     id: uuid("id").primaryKey(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     apiKeyId: uuid("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
     method: text("method").notNull(),
     route: text("route").notNull(),

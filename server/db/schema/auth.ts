@@ -13,7 +13,9 @@ export const sessions = pgTable(
   "sessions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     impersonatedBy: uuid("impersonated_by").references(() => users.id, { onDelete: "cascade" }),
     parentSessionId: uuid("parent_session_id").references((): AnyPgColumn => sessions.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
@@ -29,7 +31,9 @@ export const sessions = pgTable(
 
 export const passwordResets = pgTable("password_resets", {
   id: uuid("id").primaryKey().defaultRandom(),
-  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
   /** Only a hash is stored: a database leak does not leak usable links. */
   tokenHash: text("token_hash").notNull().unique(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -39,8 +43,12 @@ export const passwordResets = pgTable("password_resets", {
 
 export const impersonationAudit = pgTable("impersonation_audit", {
   id: uuid("id").primaryKey().defaultRandom(),
-  adminId: uuid("admin_id").notNull().references(() => users.id),
-  targetId: uuid("target_id").notNull().references(() => users.id),
+  adminId: uuid("admin_id")
+    .notNull()
+    .references(() => users.id),
+  targetId: uuid("target_id")
+    .notNull()
+    .references(() => users.id),
   /** The impersonation session this row opened; every row that session causes carries adminId as impersonated_by. */
   sessionId: uuid("session_id").references(() => sessions.id, { onDelete: "set null" }),
   ip: text("ip").notNull().default(""),
@@ -49,7 +57,9 @@ export const impersonationAudit = pgTable("impersonation_audit", {
 
 /** Failed logins per resolved account, in the database so every process sees the same count. */
 export const loginFailures = pgTable("login_failures", {
-  userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
   failures: integer("failures").notNull(),
   lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull(),
 });

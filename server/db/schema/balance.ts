@@ -10,7 +10,9 @@ export const balanceLedger = pgTable(
   "balance_ledger",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     amount: money("amount").notNull(),
     balanceAfter: money("balance_after").notNull(),
     kind: text("kind").notNull(),
@@ -29,7 +31,9 @@ export const balanceRequests = pgTable(
   "balance_requests",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     amount: money("amount").notNull(),
     status: text("status").notNull().default("pending"),
     impersonatedBy: uuid("impersonated_by").references(() => users.id),

@@ -1,6 +1,25 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { CampaignStatus, FailoverCondition, IngestExclusion, RateKey, RecipientState } from "../../../contract/domain/campaigns";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type {
+  CampaignStatus,
+  FailoverCondition,
+  IngestExclusion,
+  RateKey,
+  RecipientState,
+} from "../../../contract/domain/campaigns";
 import type { ChargeBasis } from "../../../contract/domain/charging";
 import { users } from "./accounts";
 import { createdAt } from "./columns";
@@ -38,7 +57,9 @@ export const campaigns = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     /** The account that owns (and pays for) the campaign. */
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** Who created it (a department head for its manager, an impersonating admin's target…). */
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     channel: text("channel").$type<"rcs" | "sms" | "whatsapp">().notNull(),
@@ -108,7 +129,10 @@ export const campaigns = pgTable(
       "campaigns_status_known",
       sql`${t.status} in ('draft','validating','ready','scheduled','running','paused','completed','discarded','failed')`,
     ),
-    check("campaigns_money_sane", sql`${t.heldPaise} >= 0 and ${t.spentPaise} >= 0 and ${t.estimatedPaise} >= 0 and ${t.maxPaise} >= 0`),
+    check(
+      "campaigns_money_sane",
+      sql`${t.heldPaise} >= 0 and ${t.spentPaise} >= 0 and ${t.estimatedPaise} >= 0 and ${t.maxPaise} >= 0`,
+    ),
   ],
 );
 
@@ -118,7 +142,9 @@ export const campaignRecipients = pgTable(
   {
     /** Also our message id towards the carrier (its idempotency key), as a string. */
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    campaignId: uuid("campaign_id").notNull().references(() => campaigns.id, { onDelete: "cascade" }),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
     /** The owner, so a number's history across campaigns is one index lookup within the account. */
     userId: uuid("user_id").notNull(),
     row: integer("row").notNull(),
@@ -171,18 +197,26 @@ export const campaignRecipients = pgTable(
     uniqueIndex("campaign_recipients_number_idx").on(t.campaignId, t.number),
     // Partial: only recipients with a failover marker, so an ingest adds nothing to it and a send's state change
     // does not touch it (markFailovers finds the unmarked ones through the queue index's state).
-    index("campaign_recipients_failover_idx").on(t.campaignId, t.failoverState).where(sql`${t.failoverState} is not null`),
+    index("campaign_recipients_failover_idx")
+      .on(t.campaignId, t.failoverState)
+      .where(sql`${t.failoverState} is not null`),
     // One index for both ways a number is looked up: an inbound reply names only the number (the latest recipient with
     // it), a number's history is within an account (number, then owner). Every index is written again by each state
     // change of a recipient, so two were made one.
     index("campaign_recipients_number_owner_idx").on(t.number, t.userId, t.id),
     // Partial: rows not sent yet have no provider id, so an ingest of a million recipients adds nothing to it.
-    index("campaign_recipients_provider_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    index("campaign_recipients_provider_idx")
+      .on(t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
     // Partial: failed messages still charged, which settlement gives back where billing is on delivery; a row
     // enters it when a receipt fails it and leaves when its charge returns, so it stays near empty.
-    index("campaign_recipients_unsettled_idx").on(t.campaignId).where(sql`${t.state} = 'failed' and ${t.costPaise} > 0`),
+    index("campaign_recipients_unsettled_idx")
+      .on(t.campaignId)
+      .where(sql`${t.state} = 'failed' and ${t.costPaise} > 0`),
     // A failover SMS's receipts from a provider that does not echo our id name only its provider id.
-    index("campaign_recipients_failover_provider_idx").on(t.failoverProviderMessageId).where(sql`${t.failoverProviderMessageId} is not null`),
+    index("campaign_recipients_failover_provider_idx")
+      .on(t.failoverProviderMessageId)
+      .where(sql`${t.failoverProviderMessageId} is not null`),
   ],
 );
 
@@ -191,7 +225,9 @@ export const campaignRejectedRows = pgTable(
   "campaign_rejected_rows",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    campaignId: uuid("campaign_id").notNull().references(() => campaigns.id, { onDelete: "cascade" }),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
     row: integer("row").notNull(),
     value: text("value").notNull(),
     /** "invalid" or "duplicate", and the words shown. */
@@ -232,7 +268,9 @@ export const suppressions = pgTable(
   "suppressions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     number: text("number").notNull(),
     reason: text("reason").notNull().default(""),
     source: text("source").$type<"manual" | "import" | "stop-reply" | "workflow">().notNull(),

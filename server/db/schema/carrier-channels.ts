@@ -36,7 +36,12 @@ export interface CarrierChannelSettings {
   authPrefix?: string;
   body?: Record<string, unknown>;
   messageIdPath?: string;
-  dlr?: { idPath: string; statusPath: string; codePath?: string; statuses: Record<string, "sent" | "delivered" | "read" | "failed"> };
+  dlr?: {
+    idPath: string;
+    statusPath: string;
+    codePath?: string;
+    statuses: Record<string, "sent" | "delivered" | "read" | "failed">;
+  };
   entityId?: string;
   /** The preset the form was filled from (contract/domain/sms-http-presets.ts): the adapter reads its refusal rules. */
   preset?: string;
@@ -56,7 +61,9 @@ export const carrierChannels = pgTable(
   "carrier_channels",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** The adapter: "whatsapp_cloud", "smpp", "sms_http", "rcs_google". */
     provider: text("provider").notNull(),
     channel: text("channel").$type<"whatsapp" | "sms" | "rcs">().notNull(),
@@ -99,8 +106,12 @@ export const carrierSmsSenders = pgTable(
   "carrier_sms_senders",
   {
     sender: text("sender").primaryKey(),
-    channelId: uuid("channel_id").notNull().references(() => carrierChannels.id, { onDelete: "cascade" }),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => carrierChannels.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
   },
   (t) => [index("carrier_sms_senders_channel_idx").on(t.channelId), index("carrier_sms_senders_user_idx").on(t.userId)],
 );
@@ -115,8 +126,12 @@ export const carrierSmsReplyNumbers = pgTable(
   "carrier_sms_reply_numbers",
   {
     number: text("number").primaryKey(),
-    channelId: uuid("channel_id").notNull().references(() => carrierChannels.id, { onDelete: "cascade" }),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => carrierChannels.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("carrier_sms_reply_numbers_channel_idx").on(t.channelId)],
@@ -130,9 +145,15 @@ export const carrierSmsReplyNumbers = pgTable(
 export const carrierRcsBots = pgTable(
   "carrier_rcs_bots",
   {
-    botId: uuid("bot_id").primaryKey().references(() => rcsBots.id, { onDelete: "cascade" }),
-    channelId: uuid("channel_id").notNull().references(() => carrierChannels.id, { onDelete: "cascade" }),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    botId: uuid("bot_id")
+      .primaryKey()
+      .references(() => rcsBots.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => carrierChannels.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
   },
   (t) => [index("carrier_rcs_bots_channel_idx").on(t.channelId), index("carrier_rcs_bots_user_idx").on(t.userId)],
 );
@@ -144,9 +165,14 @@ export const carrierRcsBots = pgTable(
 export const carrierWebhookEvents = pgTable(
   "carrier_webhook_events",
   {
-    channelId: uuid("channel_id").notNull().references(() => carrierChannels.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => carrierChannels.id, { onDelete: "cascade" }),
     eventKey: text("event_key").notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.channelId, t.eventKey] }), index("carrier_webhook_events_received_idx").on(t.receivedAt)],
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.eventKey] }),
+    index("carrier_webhook_events_received_idx").on(t.receivedAt),
+  ],
 );

@@ -6,7 +6,9 @@ import { users } from "./accounts";
 
 /** One row per account; an account without a row has every channel off. */
 export const channelIntegrations = pgTable("channel_integrations", {
-  userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
   whatsapp: boolean("whatsapp").notNull().default(false),
   rcs: boolean("rcs").notNull().default(false),
   sms: boolean("sms").notNull().default(false),

@@ -1,6 +1,24 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { AgentStatus, ChatDeliveryState, ChatDirection, ChatMessageType, ConversationStatus } from "../../../contract/domain/chats";
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type {
+  AgentStatus,
+  ChatDeliveryState,
+  ChatDirection,
+  ChatMessageType,
+  ConversationStatus,
+} from "../../../contract/domain/chats";
 import { users } from "./accounts";
 import { campaigns } from "./campaigns";
 import { createdAt } from "./columns";
@@ -18,7 +36,9 @@ export const conversations = pgTable(
   "conversations",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     channel: text("channel").notNull(),
     customerNumber: text("customer_number").notNull(),
     /** The name the audience file of the latest campaign they answered gave them, if it had one. */
@@ -70,9 +90,13 @@ export const chatMessages = pgTable(
   "chat_messages",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    conversationId: uuid("conversation_id").notNull().references(() => conversations.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
     /** Denormalised owner, so tenancy checks and catch-up read one table. */
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     direction: text("direction").$type<ChatDirection>().notNull(),
     type: text("type").$type<ChatMessageType>().notNull().default("text"),
     text: text("text").notNull().default(""),
@@ -99,9 +123,13 @@ export const chatMessages = pgTable(
     index("chat_messages_user_idx").on(t.userId, t.id),
     // Partial: the business-initiated template sends of an account by time, which the WhatsApp messaging limit counts
     // (campaigns/check.ts); other messages add nothing to it.
-    index("chat_messages_template_out_idx").on(t.userId, t.createdAt).where(sql`${t.direction} = 'out' and ${t.type} = 'template'`),
+    index("chat_messages_template_out_idx")
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.direction} = 'out' and ${t.type} = 'template'`),
     uniqueIndex("chat_messages_client_idx").on(t.conversationId, t.clientId),
-    index("chat_messages_provider_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    index("chat_messages_provider_idx")
+      .on(t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
     check("chat_messages_direction_known", sql`${t.direction} in ('in','out','note')`),
   ],
 );
@@ -115,7 +143,9 @@ export const liveAgents = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     /** The account whose conversations the agent answers. */
-    ownerId: uuid("owner_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** The agent's own sign-in; null while the invitation is open. */
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),

@@ -18,7 +18,9 @@ import { campaigns } from "./campaigns";
 export const recipientDailyStats = pgTable(
   "recipient_daily_stats",
   {
-    campaignId: uuid("campaign_id").notNull().references(() => campaigns.id, { onDelete: "cascade" }),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
     /** The owning account (campaigns.user_id) and the channel, copied so scoped reads need no join. */
     userId: uuid("user_id").notNull(),
     channel: text("channel").notNull(),

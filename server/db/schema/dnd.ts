@@ -12,7 +12,9 @@ export const dndNumbers = pgTable(
   "dnd_numbers",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     number: text("number").notNull(),
     /** TRAI preference categories 1-8; empty or 0 = fully blocked. */
     preferences: integer("preferences").array().notNull().default([]),

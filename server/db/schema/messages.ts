@@ -9,7 +9,9 @@ export const messages = pgTable(
   "messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     campaignId: uuid("campaign_id"),
     channel: text("channel").notNull(),
     recipient: text("recipient").notNull(),
@@ -18,7 +20,10 @@ export const messages = pgTable(
     status: text("status").notNull().default("pending"),
     createdAt: createdAt(),
   },
-  (t) => [index("messages_user_created_idx").on(t.userId, t.createdAt), index("messages_sender_created_idx").on(t.sender, t.createdAt)],
+  (t) => [
+    index("messages_user_created_idx").on(t.userId, t.createdAt),
+    index("messages_sender_created_idx").on(t.sender, t.createdAt),
+  ],
 );
 
 /** Mail that the server sent (or, without SMTP_URL, would have sent): the embedded default's inbox. */

@@ -13,7 +13,9 @@ export const notifications = pgTable(
   "notifications",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind").$type<NotificationKind>().notNull(),
     key: text("key").notNull(),
     title: text("title").notNull(),
@@ -27,7 +29,9 @@ export const notifications = pgTable(
     // The bell's pages: a user's rows, newest (highest id) first.
     index("notifications_user_idx").on(t.userId, t.id),
     // The unread count and mark-all-read touch only the unread rows.
-    index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    index("notifications_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
     uniqueIndex("notifications_user_key_idx").on(t.userId, t.key),
   ],
 );

@@ -11,7 +11,9 @@ export const rcsBots = pgTable(
   "rcs_bots",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** active | inactive (SPEC 7 bot status update). */
     status: text("status").notNull().default("active"),
@@ -48,7 +50,9 @@ export const rcsConversations = pgTable(
   "rcs_conversations",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     botId: text("bot_id").notNull(),
     number: text("number").notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
@@ -57,5 +61,8 @@ export const rcsConversations = pgTable(
     /** The per-message charges of the agent's messages the conversation took in, given back when it started. */
     givenBackPaise: integer("given_back_paise").notNull().default(0),
   },
-  (t) => [index("rcs_conversations_open_idx").on(t.botId, t.number, t.endsAt), index("rcs_conversations_user_idx").on(t.userId, t.startedAt)],
+  (t) => [
+    index("rcs_conversations_open_idx").on(t.botId, t.number, t.endsAt),
+    index("rcs_conversations_user_idx").on(t.userId, t.startedAt),
+  ],
 );

@@ -11,8 +11,12 @@ export const rcsTemplates = pgTable(
   "rcs_templates",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    botId: uuid("bot_id").notNull().references(() => rcsBots.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    botId: uuid("bot_id")
+      .notNull()
+      .references(() => rcsBots.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** text | standalone | carousel */
     type: text("type").notNull(),
@@ -24,5 +28,8 @@ export const rcsTemplates = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("rcs_templates_owner_name_uq").on(t.userId, t.name), index("rcs_templates_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex("rcs_templates_owner_name_uq").on(t.userId, t.name),
+    index("rcs_templates_user_idx").on(t.userId, t.createdAt),
+  ],
 );

@@ -17,7 +17,9 @@ export const reports = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     /** The account that asked for it and sees it (its manager and admins too). */
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** The filters: India's calendar days, both included; a campaign or every one of the channel. */
     dateFrom: date("date_from", { mode: "string" }).notNull(),
     dateTo: date("date_to", { mode: "string" }).notNull(),
@@ -46,8 +48,12 @@ export const reports = pgTable(
   (t) => [
     index("reports_user_idx").on(t.userId, t.createdAt, t.id),
     // The generation job's claim and the expiry job's sweep each read only their own few rows.
-    index("reports_due_idx").on(t.dueAt).where(sql`${t.status} in ('queued','running')`),
-    index("reports_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'ready'`),
+    index("reports_due_idx")
+      .on(t.dueAt)
+      .where(sql`${t.status} in ('queued','running')`),
+    index("reports_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'ready'`),
     check("reports_status_known", sql`${t.status} in ('queued','running','ready','failed','expired')`),
     check("reports_channel_known", sql`${t.channel} in ('rcs','sms','whatsapp','all')`),
     check("reports_format_known", sql`${t.format} in ('csv','xlsx')`),

@@ -15,7 +15,9 @@ export const smppUnanswered = pgTable(
   "smpp_unanswered",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    channelId: uuid("channel_id").notNull().references(() => carrierChannels.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => carrierChannels.id, { onDelete: "cascade" }),
     /** Our message id (what the dispatcher reconciles by). */
     messageId: text("message_id").notNull(),
     /** Digits of the destination_addr and the source_addr as submitted, and the first part's text. */
@@ -42,9 +44,14 @@ export const smppUnanswered = pgTable(
 export const smppAnswered = pgTable(
   "smpp_answered",
   {
-    channelId: uuid("channel_id").notNull().references(() => carrierChannels.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => carrierChannels.id, { onDelete: "cascade" }),
     smscId: text("smsc_id").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.channelId, t.smscId] }), index("smpp_answered_created_idx").on(t.channelId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.smscId] }),
+    index("smpp_answered_created_idx").on(t.channelId, t.createdAt),
+  ],
 );

@@ -9,7 +9,9 @@ export const smsAccounts = pgTable(
   "sms_accounts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** The provider and route this account sends through, as the operator labels it ("Sandbox · transactional"). */
     provider: text("provider").notNull(),
@@ -17,7 +19,10 @@ export const smsAccounts = pgTable(
     /** DLT principal entity id: digits, 19 as issued today. Empty until the business registers. */
     dltEntityId: text("dlt_entity_id").notNull().default(""),
     /** The DLT headers (sender ids) registered for this entity: six capital letters each. */
-    senderIds: text("sender_ids").array().notNull().default(sql`'{}'::text[]`),
+    senderIds: text("sender_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The long code or virtual number where recipients' SMS replies arrive (DLT headers are one-way). */
     replyNumber: text("reply_number"),
     createdAt: createdAt(),
@@ -30,7 +35,9 @@ export const smsTemplates = pgTable(
   "sms_templates",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    smsAccountId: uuid("sms_account_id").notNull().references(() => smsAccounts.id, { onDelete: "cascade" }),
+    smsAccountId: uuid("sms_account_id")
+      .notNull()
+      .references(() => smsAccounts.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     body: text("body").notNull(),
     category: text("category").notNull(),
@@ -42,6 +49,9 @@ export const smsTemplates = pgTable(
   },
   (t) => [
     index("sms_templates_account_idx").on(t.smsAccountId),
-    check("sms_templates_category_known", sql`${t.category} in ('transactional','service-implicit','service-explicit','promotional')`),
+    check(
+      "sms_templates_category_known",
+      sql`${t.category} in ('transactional','service-implicit','service-explicit','promotional')`,
+    ),
   ],
 );

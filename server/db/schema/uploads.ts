@@ -10,7 +10,9 @@ export const uploads = pgTable(
   "uploads",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     channel: text("channel").notNull(),
     /** Ours (user id / row id), never derived from the file name. */
     storageKey: text("storage_key").notNull().unique(),

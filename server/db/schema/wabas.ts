@@ -9,7 +9,9 @@ export const wabas = pgTable(
   "wabas",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** The provider's WABA id: what calls and templates name as waba_id. */
     wabaId: text("waba_id").notNull(),
     name: text("name").notNull(),
@@ -19,5 +21,9 @@ export const wabas = pgTable(
     channelId: uuid("channel_id").references(() => carrierChannels.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("wabas_waba_id_idx").on(t.wabaId), index("wabas_user_idx").on(t.userId), index("wabas_channel_idx").on(t.channelId)],
+  (t) => [
+    uniqueIndex("wabas_waba_id_idx").on(t.wabaId),
+    index("wabas_user_idx").on(t.userId),
+    index("wabas_channel_idx").on(t.channelId),
+  ],
 );

@@ -13,7 +13,9 @@ export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     description: text("description").notNull().default(""),
     events: text("events").array().$type<WebhookEvent[]>().notNull(),
@@ -41,7 +43,9 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    endpointId: uuid("endpoint_id").notNull().references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
     /** The endpoint's owner, so a delivery found by id is checked against the caller in one lookup. */
     userId: uuid("user_id").notNull(),
     event: text("event").$type<WebhookDeliveryEvent>().notNull(),
@@ -66,7 +70,9 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     // The delivery job's claim: due pending rows only, so the log's finished rows cost it nothing.
-    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
     check("webhook_deliveries_status_known", sql`${t.status} in ('pending','succeeded','failed')`),
   ],

@@ -10,7 +10,9 @@ export const whatsappTemplates = pgTable(
   "whatsapp_templates",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     wabaId: text("waba_id").notNull(),
     name: text("name").notNull(),
     language: text("language").notNull(),

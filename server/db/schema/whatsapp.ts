@@ -23,7 +23,9 @@ export const wabaPhoneNumbers = pgTable(
   "waba_phone_numbers",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    wabaId: uuid("waba_id").notNull().references(() => wabas.id, { onDelete: "cascade" }),
+    wabaId: uuid("waba_id")
+      .notNull()
+      .references(() => wabas.id, { onDelete: "cascade" }),
     /** The provider's phone number id: the sender of WhatsApp messages (messages.sender). */
     phoneNumberId: text("phone_number_id").notNull(),
     displayPhoneNumber: text("display_phone_number").notNull(),
@@ -35,7 +37,10 @@ export const wabaPhoneNumbers = pgTable(
     businessProfile: jsonb("business_profile").$type<StoredBusinessProfile>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("waba_phone_numbers_phone_idx").on(t.phoneNumberId), index("waba_phone_numbers_waba_idx").on(t.wabaId)],
+  (t) => [
+    uniqueIndex("waba_phone_numbers_phone_idx").on(t.phoneNumberId),
+    index("waba_phone_numbers_waba_idx").on(t.wabaId),
+  ],
 );
 
 /**
@@ -57,6 +62,8 @@ export const wabaSolutions = pgTable(
   (t) => [
     uniqueIndex("waba_solutions_solution_idx").on(t.solutionId),
     // At most one selection, enforced by the database rather than by every writer.
-    uniqueIndex("waba_solutions_one_selected_idx").on(t.selected).where(sql`${t.selected}`),
+    uniqueIndex("waba_solutions_one_selected_idx")
+      .on(t.selected)
+      .where(sql`${t.selected}`),
   ],
 );

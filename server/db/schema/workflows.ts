@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { WorkflowGraph } from "../../../contract/domain/workflow-graph";
 import type { RunStatus, StepStatus, WorkflowStatus } from "../../../contract/domain/workflow-runs";
 import type { TriggerKind } from "../../../contract/domain/workflow-nodes";
@@ -16,7 +28,9 @@ export const workflows = pgTable(
   "workflows",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    ownerId: uuid("owner_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     /** What the editor works on; publishing copies it into a new version. */
@@ -35,8 +49,12 @@ export const workflows = pgTable(
   },
   (t) => [
     index("workflows_owner_idx").on(t.ownerId, t.updatedAt),
-    index("workflows_trigger_idx").on(t.triggerKind, t.ownerId).where(sql`${t.status} = 'active'`),
-    index("workflows_schedule_idx").on(t.nextFireAt).where(sql`${t.status} = 'active' and ${t.triggerKind} = 'schedule'`),
+    index("workflows_trigger_idx")
+      .on(t.triggerKind, t.ownerId)
+      .where(sql`${t.status} = 'active'`),
+    index("workflows_schedule_idx")
+      .on(t.nextFireAt)
+      .where(sql`${t.status} = 'active' and ${t.triggerKind} = 'schedule'`),
     check("workflows_status_known", sql`${t.status} in ('draft','active','paused')`),
   ],
 );
@@ -45,7 +63,9 @@ export const workflowVersions = pgTable(
   "workflow_versions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    workflowId: uuid("workflow_id").notNull().references(() => workflows.id, { onDelete: "cascade" }),
+    workflowId: uuid("workflow_id")
+      .notNull()
+      .references(() => workflows.id, { onDelete: "cascade" }),
     number: integer("number").notNull(),
     graph: jsonb("graph").$type<WorkflowGraph>().notNull(),
     note: text("note").notNull().default(""),
@@ -67,12 +87,16 @@ export const workflowRuns = pgTable(
   "workflow_runs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    workflowId: uuid("workflow_id").notNull().references(() => workflows.id, { onDelete: "cascade" }),
+    workflowId: uuid("workflow_id")
+      .notNull()
+      .references(() => workflows.id, { onDelete: "cascade" }),
     /** The version the run started with; it keeps it whatever is published later. */
     versionId: uuid("version_id").references(() => workflowVersions.id, { onDelete: "cascade" }),
     /** A test run's graph (the draft as it was when tested); null for runs of a version. */
     testGraph: jsonb("test_graph").$type<WorkflowGraph>(),
-    ownerId: uuid("owner_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     status: text("status").$type<RunStatus>().notNull().default("running"),
     triggerKind: text("trigger_kind").$type<TriggerKind>().notNull(),
     trigger: jsonb("trigger").$type<Record<string, unknown>>().notNull(),
@@ -92,7 +116,9 @@ export const workflowRuns = pgTable(
   (t) => [
     index("workflow_runs_workflow_idx").on(t.workflowId, t.createdAt),
     index("workflow_runs_owner_idx").on(t.ownerId, t.status),
-    uniqueIndex("workflow_runs_dedupe_idx").on(t.workflowId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+    uniqueIndex("workflow_runs_dedupe_idx")
+      .on(t.workflowId, t.dedupeKey)
+      .where(sql`${t.dedupeKey} is not null`),
     check("workflow_runs_status_known", sql`${t.status} in ('running','waiting','succeeded','failed','cancelled')`),
   ],
 );
@@ -101,7 +127,9 @@ export const workflowSteps = pgTable(
   "workflow_steps",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    runId: uuid("run_id").notNull().references(() => workflowRuns.id, { onDelete: "cascade" }),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => workflowRuns.id, { onDelete: "cascade" }),
     ownerId: uuid("owner_id").notNull(),
     nodeId: text("node_id").notNull(),
     nodeType: text("node_type").notNull(),
@@ -125,10 +153,17 @@ export const workflowSteps = pgTable(
     finishedAt: at("finished_at"),
   },
   (t) => [
-    index("workflow_steps_due_idx").on(t.dueAt).where(sql`${t.status} in ('queued','running','waiting')`),
+    index("workflow_steps_due_idx")
+      .on(t.dueAt)
+      .where(sql`${t.status} in ('queued','running','waiting')`),
     index("workflow_steps_run_idx").on(t.runId, t.seq),
-    index("workflow_steps_wait_idx").on(t.waitFor).where(sql`${t.status} = 'waiting' and ${t.waitFor} is not null`),
-    check("workflow_steps_status_known", sql`${t.status} in ('queued','running','waiting','succeeded','failed','skipped')`),
+    index("workflow_steps_wait_idx")
+      .on(t.waitFor)
+      .where(sql`${t.status} = 'waiting' and ${t.waitFor} is not null`),
+    check(
+      "workflow_steps_status_known",
+      sql`${t.status} in ('queued','running','waiting','succeeded','failed','skipped')`,
+    ),
   ],
 );
 
@@ -162,9 +197,14 @@ export const workflowEffects = pgTable("workflow_effects", {
 export const contactAttributes = pgTable(
   "contact_attributes",
   {
-    ownerId: uuid("owner_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     number: text("number").notNull(),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     fields: jsonb("fields").$type<Record<string, string>>().notNull().default({}),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },

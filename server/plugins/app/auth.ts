@@ -23,7 +23,10 @@ export interface AuthPluginOptions {
 async function loadSecret(database: Database, configured?: string): Promise<string> {
   if (configured) return configured;
   const { db } = database;
-  await db.insert(appSettings).values({ key: "jwt_secret", value: randomBytes(48).toString("base64url") }).onConflictDoNothing();
+  await db
+    .insert(appSettings)
+    .values({ key: "jwt_secret", value: randomBytes(48).toString("base64url") })
+    .onConflictDoNothing();
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, "jwt_secret"));
   return row.value;
 }

@@ -24,7 +24,10 @@ declare module "fastify" {
   }
 }
 
-export interface CarrierOptions extends Pick<ServerConfig, "credentials" | "whatsappCloud" | "carrierAllowPrivate" | "rbm"> {
+export interface CarrierOptions extends Pick<
+  ServerConfig,
+  "credentials" | "whatsappCloud" | "carrierAllowPrivate" | "rbm"
+> {
   dataDir: string;
   s3?: S3Config;
   /** The default carrier; tests pass a sandbox with their own seed and delays. */
@@ -39,17 +42,30 @@ export interface CarrierOptions extends Pick<ServerConfig, "credentials" | "what
 export const carrierPlugin = fp<CarrierOptions>(
   async (app, options) => {
     if (options.credentials.development) {
-      app.log.warn("CREDENTIALS_KEY is not set: provider credentials are sealed with the development key (docs/channels.md, \"WhatsApp Cloud API\"); set it before saving real credentials");
+      app.log.warn(
+        'CREDENTIALS_KEY is not set: provider credentials are sealed with the development key (docs/channels.md, "WhatsApp Cloud API"); set it before saving real credentials',
+      );
     }
     const health = createHealthRecorder(app.database.db, app.log);
-    const carrier = instrumentCarrier(createCarrierRouter({
-      fallback: options.carrier ?? createCarrier(),
-      directory: createChannelDirectory(app.database.db, options.credentials.key, health),
-      // SMS providers are at addresses users type: the SSRF guard applies to every connection (CARRIER_ALLOW_PRIVATE).
-      providers: [whatsappCloudProvider(options.whatsappCloud), smppProvider({ allowPrivate: options.carrierAllowPrivate, unanswered: smppUnansweredStore(app.database.db, app.log) }), httpSmsProvider({ allowPrivate: options.carrierAllowPrivate }),
-        // Google RBM is at the operator's URLs (RBM_API_URL, RBM_TOKEN_URL), never a user's: no guard needed.
-        rbmProvider(options.rbm)],
-    }), app.metrics, app.log);
+    const carrier = instrumentCarrier(
+      createCarrierRouter({
+        fallback: options.carrier ?? createCarrier(),
+        directory: createChannelDirectory(app.database.db, options.credentials.key, health),
+        // SMS providers are at addresses users type: the SSRF guard applies to every connection (CARRIER_ALLOW_PRIVATE).
+        providers: [
+          whatsappCloudProvider(options.whatsappCloud),
+          smppProvider({
+            allowPrivate: options.carrierAllowPrivate,
+            unanswered: smppUnansweredStore(app.database.db, app.log),
+          }),
+          httpSmsProvider({ allowPrivate: options.carrierAllowPrivate }),
+          // Google RBM is at the operator's URLs (RBM_API_URL, RBM_TOKEN_URL), never a user's: no guard needed.
+          rbmProvider(options.rbm),
+        ],
+      }),
+      app.metrics,
+      app.log,
+    );
     // A channel disconnected here is rebuilt (refusing at once) at its next use, not after the route cache's time.
     health.onDisconnected(() => carrier.invalidate());
     app.decorate("carrier", carrier);

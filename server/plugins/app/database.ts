@@ -19,10 +19,15 @@ export interface DatabasePluginOptions {
 /** `app.database`: opened (and migrated) here unless given, closed with the app when it was opened here. */
 export const databasePlugin = fp<DatabasePluginOptions>(
   async (app, { config, database: given }) => {
-    const database = given ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool }));
+    const database =
+      given ??
+      (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool }));
     app.decorate("database", database);
     // A database given by a test is the test's to look after; one opened here on PGlite gets autovacuum's work done.
-    const maintenance = !given && database.kind === "pglite" && config.pgliteMaintenanceMs > 0 ? startPgliteMaintenance(database.db, { intervalMs: config.pgliteMaintenanceMs, log: app.log }) : undefined;
+    const maintenance =
+      !given && database.kind === "pglite" && config.pgliteMaintenanceMs > 0
+        ? startPgliteMaintenance(database.db, { intervalMs: config.pgliteMaintenanceMs, log: app.log })
+        : undefined;
     if (!given) {
       app.addHook("onClose", async () => {
         await maintenance?.stop();

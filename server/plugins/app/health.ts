@@ -6,7 +6,9 @@ const DATABASE_PROBE_MS = 2000;
 
 function within<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
+  );
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
@@ -25,10 +27,17 @@ export const healthPlugin = fp(
         failing.push(`database not reachable: ${err instanceof Error ? err.message : String(err)}`);
         return null;
       });
-      if (migrations && migrations.applied < migrations.expected) failing.push(`migrations: ${migrations.applied} of ${migrations.expected} applied`);
+      if (migrations && migrations.applied < migrations.expected)
+        failing.push(`migrations: ${migrations.applied} of ${migrations.expected} applied`);
       const jobs = app.jobsState();
       if (jobs !== "running") failing.push(`jobs ${jobs}`);
-      const body = { ok: failing.length === 0, database: app.database.kind, migrations, jobs, ...(failing.length ? { failing } : {}) };
+      const body = {
+        ok: failing.length === 0,
+        database: app.database.kind,
+        migrations,
+        jobs,
+        ...(failing.length ? { failing } : {}),
+      };
       return reply.status(failing.length ? 503 : 200).send(body);
     });
   },

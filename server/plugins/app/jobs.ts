@@ -32,7 +32,11 @@ declare module "fastify" {
 const MINUTE = 60_000;
 
 /** The durable job loops: started once the app is ready (routes and sockets exist), stopped before the database closes. */
-export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audience" | "reports" | "workflows" | "ai"> & { dispatch?: DispatchOverrides }>(
+export const jobsPlugin = fp<
+  Pick<ServerConfig, "jobIntervalMs" | "now" | "audience" | "reports" | "workflows" | "ai"> & {
+    dispatch?: DispatchOverrides;
+  }
+>(
   async (app, { jobIntervalMs, now, audience, dispatch, reports, workflows, ai }) => {
     const loops = new Map<string, ClaimLoop>();
     let state: JobsState = "starting";
@@ -57,31 +61,82 @@ export const jobsPlugin = fp<Pick<ServerConfig, "jobIntervalMs" | "now" | "audie
         leaseMs: Math.max(10 * jobIntervalMs, MINUTE),
         announce: (userId, record) => app.io.to(userRoom(userId)).emit(TEMPLATE_STATUS_EVENT, record),
       });
-      loops.set(review.name, startClaimLoop(app.database.db, review, { intervalMs: jobIntervalMs, batch: 50, log: app.log }));
+      loops.set(
+        review.name,
+        startClaimLoop(app.database.db, review, { intervalMs: jobIntervalMs, batch: 50, log: app.log }),
+      );
       // The ingest's statements (a COPY, clearing a re-run's rows) may run longer than a request's: the long pool.
-      const ingest = campaignIngestJob({ db: app.database.long, storage: app.storage, maxRows: audience?.maxRows, leaseMs: Math.max(10 * jobIntervalMs, MINUTE) });
-      loops.set(ingest.name, startClaimLoop(app.database.db, ingest, { intervalMs: jobIntervalMs, batch: 1, log: app.log }));
-      const scheduler = campaignSchedulerJob({ now });
-      loops.set(scheduler.name, startClaimLoop(app.database.db, scheduler, { intervalMs: jobIntervalMs, batch: 50, log: app.log }));
-      for (const [name, loop] of startCampaignDispatch(app, dispatch ?? {})) loops.set(name, loop);
-      const announceReport = (userId: string, progress: ReportProgress) => app.io.to(userRoom(userId)).emit(REPORT_PROGRESS_EVENT, progress);
-      const report = reportGenerationJob({
-        db: app.database.db, storage: app.storage, batch: reports.batchRows, leaseMs: reports.leaseMs, ttlMs: reports.ttlHours * 3_600_000, maxAttempts: 3,
-        announce: announceReport, log: app.log,
+      const ingest = campaignIngestJob({
+        db: app.database.long,
+        storage: app.storage,
+        maxRows: audience?.maxRows,
+        leaseMs: Math.max(10 * jobIntervalMs, MINUTE),
       });
-      loops.set(report.name, startClaimLoop(app.database.db, report, { intervalMs: jobIntervalMs, batch: 1, log: app.log }));
+      loops.set(
+        ingest.name,
+        startClaimLoop(app.database.db, ingest, { intervalMs: jobIntervalMs, batch: 1, log: app.log }),
+      );
+      const scheduler = campaignSchedulerJob({ now });
+      loops.set(
+        scheduler.name,
+        startClaimLoop(app.database.db, scheduler, { intervalMs: jobIntervalMs, batch: 50, log: app.log }),
+      );
+      for (const [name, loop] of startCampaignDispatch(app, dispatch ?? {})) loops.set(name, loop);
+      const announceReport = (userId: string, progress: ReportProgress) =>
+        app.io.to(userRoom(userId)).emit(REPORT_PROGRESS_EVENT, progress);
+      const report = reportGenerationJob({
+        db: app.database.db,
+        storage: app.storage,
+        batch: reports.batchRows,
+        leaseMs: reports.leaseMs,
+        ttlMs: reports.ttlHours * 3_600_000,
+        maxAttempts: 3,
+        announce: announceReport,
+        log: app.log,
+      });
+      loops.set(
+        report.name,
+        startClaimLoop(app.database.db, report, { intervalMs: jobIntervalMs, batch: 1, log: app.log }),
+      );
       // Expiry is checked at least every minute; a download is refused from the moment of expiry anyway.
-      const expiry = reportExpiryJob({ db: app.database.db, storage: app.storage, leaseMs: MINUTE, announce: announceReport });
-      loops.set(expiry.name, startClaimLoop(app.database.db, expiry, { intervalMs: Math.min(Math.max(jobIntervalMs, 10_000), MINUTE), batch: 50, log: app.log }));
-      for (const [name, loop] of startWorkflowJobs(app, { jobIntervalMs, now, workflows }, hubAiBridge(app.database.db))) loops.set(name, loop);
+      const expiry = reportExpiryJob({
+        db: app.database.db,
+        storage: app.storage,
+        leaseMs: MINUTE,
+        announce: announceReport,
+      });
+      loops.set(
+        expiry.name,
+        startClaimLoop(app.database.db, expiry, {
+          intervalMs: Math.min(Math.max(jobIntervalMs, 10_000), MINUTE),
+          batch: 50,
+          log: app.log,
+        }),
+      );
+      for (const [name, loop] of startWorkflowJobs(
+        app,
+        { jobIntervalMs, now, workflows },
+        hubAiBridge(app.database.db),
+      ))
+        loops.set(name, loop);
       for (const [name, loop] of startPublicApiJobs(app, dispatch ?? {})) loops.set(name, loop);
       const lease = Math.max(10 * jobIntervalMs, 2 * MINUTE);
-      const replies = aiReplyJob(app.database.db, { db: app.database.db, carrier: app.carrier, io: app.io, ai, now, log: app.log }, { leaseMs: lease });
-      loops.set(replies.name, startClaimLoop(app.database.db, replies, { intervalMs: jobIntervalMs, batch: 20, log: app.log }));
+      const replies = aiReplyJob(
+        app.database.db,
+        { db: app.database.db, carrier: app.carrier, io: app.io, ai, now, log: app.log },
+        { leaseMs: lease },
+      );
+      loops.set(
+        replies.name,
+        startClaimLoop(app.database.db, replies, { intervalMs: jobIntervalMs, batch: 20, log: app.log }),
+      );
       if (embeddingsConfigured(ai)) {
         await queueMissingEmbeddings(app.database.db);
         const embeddings = aiEmbeddingJob(app.database.db, ai, { leaseMs: lease });
-        loops.set(embeddings.name, startClaimLoop(app.database.db, embeddings, { intervalMs: jobIntervalMs, batch: 64, log: app.log }));
+        loops.set(
+          embeddings.name,
+          startClaimLoop(app.database.db, embeddings, { intervalMs: jobIntervalMs, batch: 64, log: app.log }),
+        );
       }
       state = "running";
     });

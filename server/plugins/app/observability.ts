@@ -56,16 +56,30 @@ export const observabilityPlugin = fp<ObservabilityOptions>(
       else done();
     });
     app.addHook("onResponse", (request, reply, done) => {
-      metrics.httpDuration.observe({ method: request.method, route: request.routeOptions.url ?? "(unmatched)", status_code: reply.statusCode }, reply.elapsedTime / 1000);
+      metrics.httpDuration.observe(
+        { method: request.method, route: request.routeOptions.url ?? "(unmatched)", status_code: reply.statusCode },
+        reply.elapsedTime / 1000,
+      );
       done();
     });
 
-    const scrape = async (reply: FastifyReply) => reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    const scrape = async (reply: FastifyReply) =>
+      reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
     app.get("/metrics", { schema: { hide: true } }, async (request: FastifyRequest, reply) => {
       const token = config.token;
-      if (!token) return reply.status(404).send({ success: false, message: "Metrics are not served on this port (set METRICS_TOKEN, or read METRICS_PORT)" });
+      if (!token)
+        return reply
+          .status(404)
+          .send({
+            success: false,
+            message: "Metrics are not served on this port (set METRICS_TOKEN, or read METRICS_PORT)",
+          });
       const given = request.headers.authorization?.replace(/^Bearer\s+/i, "") ?? "";
-      if (!sameSecret(given, token)) return reply.status(401).header("www-authenticate", "Bearer").send({ success: false, message: "A valid metrics token is required" });
+      if (!sameSecret(given, token))
+        return reply
+          .status(401)
+          .header("www-authenticate", "Bearer")
+          .send({ success: false, message: "A valid metrics token is required" });
       return scrape(reply);
     });
 

@@ -59,7 +59,11 @@ const header = (request: FastifyRequest, name: string): string | null => {
 function logEntry(request: FastifyRequest, reply: FastifyReply, owner: { keyId: string; userId: string }) {
   // The answer is kept as the string that was sent: its code and message are read from the parsed copy.
   const answer = keptBody(request.umsResponse).body;
-  const response = (answer !== null && typeof answer === "object" ? answer : null) as { message?: string; code?: string; errors?: { field: string; message: string }[] } | null;
+  const response = (answer !== null && typeof answer === "object" ? answer : null) as {
+    message?: string;
+    code?: string;
+    errors?: { field: string; message: string }[];
+  } | null;
   const failed = reply.statusCode >= 400;
   const body = keptBody(request.body);
   return {
@@ -75,7 +79,8 @@ function logEntry(request: FastifyRequest, reply: FastifyReply, owner: { keyId: 
     errorCode: failed ? (response?.code ?? `http_${reply.statusCode}`) : null,
     errorMessage: failed ? (response?.message ?? null) : null,
     errorDetails: failed && response?.errors?.length ? response.errors : null,
-    idempotencyKey: header(request, PUBLIC_API_HEADERS.idempotencyKey.toLowerCase())?.slice(0, IDEMPOTENCY_KEY_MAX) ?? null,
+    idempotencyKey:
+      header(request, PUBLIC_API_HEADERS.idempotencyKey.toLowerCase())?.slice(0, IDEMPOTENCY_KEY_MAX) ?? null,
     userAgent: header(request, "user-agent")?.slice(0, 300) ?? null,
     requestBody: body.body,
     requestTruncated: body.truncated,
@@ -98,7 +103,11 @@ export const publicApiPlugin = fp<Pick<ServerConfig, "umsLogDays" | "publicApiCo
     app.addHook("preClose", async () => keys.stop());
     const events = new PublicMessageEvents();
     // PGlite is one connection: one batch at a time; PostgreSQL's pool takes a few at once.
-    const batching = { lingerMs: publicApiCommitMs, maxBatch: 500, maxInFlight: app.database.kind === "pglite" ? 1 : 4 };
+    const batching = {
+      lingerMs: publicApiCommitMs,
+      maxBatch: 500,
+      maxInFlight: app.database.kind === "pglite" ? 1 : 4,
+    };
     let prices: { at: number; value: Promise<Rates> } | undefined;
     const publicApi: PublicApi = {
       keys,

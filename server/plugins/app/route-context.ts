@@ -20,7 +20,8 @@ export const routeContextPlugin = fp<RouteContextOptions>(
     const resetPerAccount = app.createRateLimit({
       max: config.rateLimits.resetPerAccount.max,
       timeWindow: config.rateLimits.resetPerAccount.windowMs,
-      keyGenerator: (request) => `reset-mail:${String((request.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase()}`,
+      keyGenerator: (request) =>
+        `reset-mail:${String((request.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase()}`,
     });
     const pending = new Set<Promise<unknown>>();
     app.addHook("onClose", async () => {
@@ -30,7 +31,11 @@ export const routeContextPlugin = fp<RouteContextOptions>(
       db: app.database.db,
       config,
       secret: app.authDeps.secret,
-      sendMail: createMailer(app.database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom, printBodies: config.printMail }),
+      sendMail: createMailer(app.database.db, app.log, {
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        printBodies: config.printMail,
+      }),
       sessions: app.sessions,
       carrier: app.carrier,
       storage: app.storage,

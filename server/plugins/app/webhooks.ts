@@ -29,7 +29,12 @@ export const webhooksPlugin = fp<{ config: ServerConfig }>(
   async (app, { config }) => {
     const settings = config.webhooks;
     const poster = createPoster(settings);
-    const deliverer = createDeliverer({ db: app.database.db, poster, config: settings, now: config.now ?? (() => new Date()) });
+    const deliverer = createDeliverer({
+      db: app.database.db,
+      poster,
+      config: settings,
+      now: config.now ?? (() => new Date()),
+    });
     app.decorate("webhooks", deliverer);
     const unfollow = await followWebhookSubscriptions(app.database);
     // The public API's messages: their deliveries are written in the transaction of each state change, whichever
@@ -57,12 +62,19 @@ export const webhooksPlugin = fp<{ config: ServerConfig }>(
       });
     };
     const sweep = setInterval(() => {
-      pruneDeliveries(app.database.db, settings.retentionDays).catch((err: unknown) => app.log.error({ err }, "webhook log sweep failed"));
+      pruneDeliveries(app.database.db, settings.retentionDays).catch((err: unknown) =>
+        app.log.error({ err }, "webhook log sweep failed"),
+      );
     }, HOUR);
     sweep.unref();
 
     app.addHook("onReady", async () => {
-      loop = startClaimLoop(app.database.db, webhookDeliveryJob(deliverer), { intervalMs: config.jobIntervalMs, batch: CLAIM_BATCH, log: app.log, concurrency: settings.concurrency });
+      loop = startClaimLoop(app.database.db, webhookDeliveryJob(deliverer), {
+        intervalMs: config.jobIntervalMs,
+        batch: CLAIM_BATCH,
+        log: app.log,
+        concurrency: settings.concurrency,
+      });
       app.jobs.set("webhook-delivery", loop);
       stopKicks = onWebhookEnqueued(wake);
     });

@@ -8,7 +8,9 @@ import { MAX_MEDIA_BYTES } from "../../../contract/domain/media";
  */
 export const multipartForms = fp(
   async (app) => {
-    await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 1, fields: 50, fieldSize: 1024 * 1024 } });
+    await app.register(multipart, {
+      limits: { fileSize: MAX_MEDIA_BYTES, files: 1, fields: 50, fieldSize: 1024 * 1024 },
+    });
   },
   { name: "multipart" },
 );

@@ -1,4 +1,11 @@
-import { CALLS, type CallDef, type CallDocs, type CallId, type ExampleDoc, type HeaderDoc } from "../../../contract/calls";
+import {
+  CALLS,
+  type CallDef,
+  type CallDocs,
+  type CallId,
+  type ExampleDoc,
+  type HeaderDoc,
+} from "../../../contract/calls";
 
 // The last touches of the OpenAPI document @fastify/swagger generates from the routes: JSON Schema that OpenAPI 3.0
 // reads otherwise is written in its terms, and each call's docs (contract/calls, `docs`: headers and examples)
@@ -30,7 +37,8 @@ export interface OpenApiDocument {
   components?: { schemas?: Record<string, Json> };
 }
 
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * `dependencies` (JSON Schema draft 4-7; not in OpenAPI 3.0's schema object) as what it means in 3.0's keywords:
@@ -41,7 +49,9 @@ function dependenciesAsOas30(schema: Json): void {
   const { dependencies } = schema;
   if (!isObject(dependencies)) return;
   const clauses = Object.entries(dependencies).map(([property, needs]) => ({
-    description: Array.isArray(needs) ? `With ${property}, ${needs.join(" and ")} must be sent too.` : `With ${property}, the object must match this schema.`,
+    description: Array.isArray(needs)
+      ? `With ${property}, ${needs.join(" and ")} must be sent too.`
+      : `With ${property}, the object must match this schema.`,
     anyOf: [Array.isArray(needs) ? { required: needs } : needs, { properties: { [property]: { not: {} } } }],
   }));
   delete schema.dependencies;
@@ -55,7 +65,8 @@ function dependenciesAsOas30(schema: Json): void {
  * first publish).
  */
 function nullableEnumListsNull(schema: Json): void {
-  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+    schema.enum = [...schema.enum, null];
 }
 
 /** Every schema below this one, itself first, by the keywords that hold schemas (never a property's name). */
@@ -63,7 +74,8 @@ function eachSchema(schema: unknown, visit: (schema: Json) => void): void {
   if (!isObject(schema)) return;
   visit(schema);
   for (const key of ["items", "additionalProperties", "not"]) eachSchema(schema[key], visit);
-  for (const key of ["allOf", "anyOf", "oneOf"]) if (Array.isArray(schema[key])) for (const s of schema[key]) eachSchema(s, visit);
+  for (const key of ["allOf", "anyOf", "oneOf"])
+    if (Array.isArray(schema[key])) for (const s of schema[key]) eachSchema(s, visit);
   if (isObject(schema.properties)) for (const s of Object.values(schema.properties)) eachSchema(s, visit);
   if (isObject(schema.dependencies)) for (const s of Object.values(schema.dependencies)) eachSchema(s, visit);
 }
@@ -91,7 +103,12 @@ function eachDocumentSchema(document: OpenApiDocument, visit: (schema: Json) => 
 /** `response`'s keys as OpenAPI writes them: 201, 4XX. */
 const statusKey = (key: string) => key.toUpperCase();
 
-const headerObject = (h: HeaderDoc) => ({ description: h.description, required: h.required ?? false, schema: { ...h.schema }, ...(h.example === undefined ? {} : { example: h.example }) });
+const headerObject = (h: HeaderDoc) => ({
+  description: h.description,
+  required: h.required ?? false,
+  schema: { ...h.schema },
+  ...(h.example === undefined ? {} : { example: h.example }),
+});
 
 /** A fact of a call's docs that has no place in its operation is a mistake in the contract: say so, do not drop it. */
 function missing(id: string, what: string): never {
@@ -108,10 +125,13 @@ function applyCallDocs(id: string, operation: Operation, docs: CallDocs): void {
     operation.parameters = [...(operation.parameters ?? []), { in: "header", name, required, ...rest }];
   }
   for (const [name, example] of Object.entries(docs.parameterExamples ?? {})) {
-    const parameter = operation.parameters?.find((p) => p.name === name && (p.in === "path" || p.in === "query")) ?? missing(id, `parameter ${name}`);
+    const parameter =
+      operation.parameters?.find((p) => p.name === name && (p.in === "path" || p.in === "query")) ??
+      missing(id, `parameter ${name}`);
     parameter.example = example;
   }
-  if (docs.bodyExamples) jsonMedia(operation.requestBody?.content, id, "a JSON body").examples = { ...docs.bodyExamples };
+  if (docs.bodyExamples)
+    jsonMedia(operation.requestBody?.content, id, "a JSON body").examples = { ...docs.bodyExamples };
   for (const [status, headers] of Object.entries(docs.responseHeaders ?? {})) {
     const response = operation.responses?.[statusKey(status)] ?? missing(id, `answer ${status}`);
     response.headers = Object.fromEntries(Object.entries(headers ?? {}).map(([name, h]) => [name, headerObject(h)]));

@@ -15,7 +15,10 @@ export const rateLimits = fp(
     const { database } = app;
     await app.register(rateLimit, {
       global: false,
-      store: database.kind === "postgres" ? (postgresStoreClass(database.db) as unknown as FastifyRateLimitStoreCtor) : undefined,
+      store:
+        database.kind === "postgres"
+          ? (postgresStoreClass(database.db) as unknown as FastifyRateLimitStoreCtor)
+          : undefined,
       errorResponseBuilder: () => new HttpError(429, MSG.tooManyAttempts),
       addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
     });

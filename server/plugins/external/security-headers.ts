@@ -14,7 +14,11 @@ export interface SecurityHeadersOptions {
 }
 
 /** What Embedded Signup needs: Meta's SDK script, its login popup's frames, and the SDK's calls home. */
-const FACEBOOK_SDK = { script: ["https://connect.facebook.net"], frame: ["https://www.facebook.com", "https://web.facebook.com"], connect: ["https://*.facebook.com"] };
+const FACEBOOK_SDK = {
+  script: ["https://connect.facebook.net"],
+  frame: ["https://www.facebook.com", "https://web.facebook.com"],
+  connect: ["https://*.facebook.com"],
+};
 
 const HSTS = "max-age=31536000; includeSubDomains";
 
@@ -68,7 +72,9 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          ...(facebookSdk ? { scriptSrc: ["'self'", ...FACEBOOK_SDK.script], frameSrc: ["'self'", ...FACEBOOK_SDK.frame] } : {}),
+          ...(facebookSdk
+            ? { scriptSrc: ["'self'", ...FACEBOOK_SDK.script], frameSrc: ["'self'", ...FACEBOOK_SDK.frame] }
+            : {}),
           // antd injects its CSS-in-JS as <style> elements.
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Kept wide on purpose: media that goes out on RCS and WhatsApp lives on the business's own https hosts
@@ -78,16 +84,23 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
           // nothing can smuggle data out through an image URL. An image proxy would instead make this server fetch
           // any URL a user types: an SSRF surface, and the business's host would see our address, not the viewer's.
           imgSrc: ["'self'", "data:", "blob:", "https:"],
-          connectSrc: [...connectSources([publicUrl, consoleOrigins.api, consoleOrigins.realtime]), ...(facebookSdk ? FACEBOOK_SDK.connect : [])],
+          connectSrc: [
+            ...connectSources([publicUrl, consoleOrigins.api, consoleOrigins.realtime]),
+            ...(facebookSdk ? FACEBOOK_SDK.connect : []),
+          ],
           upgradeInsecureRequests: null,
         },
       },
     });
     const plain = headersOf(writeHeaders);
-    const secure = plain.map(([name, value]): Header => [name, name === "content-security-policy" ? `${value};upgrade-insecure-requests` : value]);
+    const secure = plain.map(([name, value]): Header => [
+      name,
+      name === "content-security-policy" ? `${value};upgrade-insecure-requests` : value,
+    ]);
     secure.push(["strict-transport-security", HSTS]);
     app.addHook("onRequest", (request, reply, done) => {
-      for (const [name, value] of httpsConfigured || request.protocol === "https" ? secure : plain) reply.raw.setHeader(name, value);
+      for (const [name, value] of httpsConfigured || request.protocol === "https" ? secure : plain)
+        reply.raw.setHeader(name, value);
       done();
     });
     // Answers about accounts and balances must not be kept by the browser or a proxy (security item 10).

@@ -29,8 +29,14 @@ const WEBHOOKS_DESCRIPTION = [
 /** The console's sections as document tags, in the table's order; a section of public-API paths only is under PUBLIC_API_TAG. */
 function sectionTags(): { name: string; description: string }[] {
   const sections = [...new Set(Object.values(AREA_OF))];
-  const own = sections.filter((name) => Object.entries(AREA_OF).some(([id, section]) => section === name && !isPublicApiPath(CALLS[id as CallId].path)));
-  return own.map((name) => ({ name, description: name === "Webhooks" ? `${SECTION_DESCRIPTIONS[name]} ${WEBHOOKS_DESCRIPTION}` : SECTION_DESCRIPTIONS[name] }));
+  const own = sections.filter((name) =>
+    Object.entries(AREA_OF).some(([id, section]) => section === name && !isPublicApiPath(CALLS[id as CallId].path)),
+  );
+  return own.map((name) => ({
+    name,
+    description:
+      name === "Webhooks" ? `${SECTION_DESCRIPTIONS[name]} ${WEBHOOKS_DESCRIPTION}` : SECTION_DESCRIPTIONS[name],
+  }));
 }
 
 export interface ApiDocsOptions {
@@ -66,12 +72,29 @@ export const apiDocs = fp<ApiDocsOptions>(
             "Every refusal is `{ success:false, message, errors? }`; calls not built yet answer 501.",
           ].join("\n\n"),
         },
-        tags: [{ name: PUBLIC_API_TAG, description: SECTION_DESCRIPTIONS[AREA_OF["public.messages.send"]] }, ...sectionTags()],
+        tags: [
+          { name: PUBLIC_API_TAG, description: SECTION_DESCRIPTIONS[AREA_OF["public.messages.send"]] },
+          ...sectionTags(),
+        ],
         components: {
           securitySchemes: {
-            bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The console's session token (POST /api/v1/auth/login)." },
-            apiKey: { type: "http", scheme: "bearer", description: "An API key from API Control, as `Authorization: Bearer <key>`." },
-            apiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key", description: "The same API key in the X-API-Key header." },
+            bearerAuth: {
+              type: "http",
+              scheme: "bearer",
+              bearerFormat: "JWT",
+              description: "The console's session token (POST /api/v1/auth/login).",
+            },
+            apiKey: {
+              type: "http",
+              scheme: "bearer",
+              description: "An API key from API Control, as `Authorization: Bearer <key>`.",
+            },
+            apiKeyHeader: {
+              type: "apiKey",
+              in: "header",
+              name: "X-API-Key",
+              description: "The same API key in the X-API-Key header.",
+            },
           },
         },
       },
@@ -80,11 +103,15 @@ export const apiDocs = fp<ApiDocsOptions>(
         if (!isPublicApiPath(url) || !schema) return { schema, url };
         return { schema: { ...schema, tags: [PUBLIC_API_TAG], security: [{ apiKey: [] }, { apiKeyHeader: [] }] }, url };
       },
-      transformObject: (documents) => finishDocument("openapiObject" in documents ? documents.openapiObject : documents.swaggerObject),
+      transformObject: (documents) =>
+        finishDocument("openapiObject" in documents ? documents.openapiObject : documents.swaggerObject),
     });
     // The UI loads only its own script files (no inline script), so the console's helmet policy serves it as is;
     // the online validator badge would be a third-party image, so it is off.
-    await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: "list", deepLinking: true, validatorUrl: null } });
+    await app.register(swaggerUi, {
+      routePrefix: DOCS_PREFIX,
+      uiConfig: { docExpansion: "list", deepLinking: true, validatorUrl: null },
+    });
   },
   { name: "api-docs" },
 );

@@ -29,10 +29,15 @@ export const agentHandlers: Handlers = {
   },
   "ai.agents.playground": async (request, _reply, { db, config }) => {
     const agent = await ownAgent(db, await aiOwner(db, callerOf(request)), request.params.id);
-    const answer = await composeAnswer({ db, ai: config.ai, now: config.now, log: (err, msg) => request.log.warn({ err }, msg) }, agent, request.body.message);
+    const answer = await composeAnswer(
+      { db, ai: config.ai, now: config.now, log: (err, msg) => request.log.warn({ err }, msg) },
+      agent,
+      request.body.message,
+    );
     await logPlayground(db, agent, request.body.message, answer);
     const { detail: _detail, ...data } = answer;
     return { success: true, data };
   },
-  "ai.agents.answers": async (request, _reply, { db }) => listAnswers(db, await ownAgent(db, await aiOwner(db, callerOf(request)), request.params.id), request.query),
+  "ai.agents.answers": async (request, _reply, { db }) =>
+    listAnswers(db, await ownAgent(db, await aiOwner(db, callerOf(request)), request.params.id), request.query),
 };

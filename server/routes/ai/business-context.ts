@@ -24,10 +24,18 @@ export const businessContextHandlers: Handlers = {
     reply.status(201);
     return { success: true, message: "Business context saved", data: await contextRecord(db, owner, row) };
   },
-  "ai.businessContext.list": async (request, _reply, { db }) => listContexts(db, await aiOwner(db, callerOf(request)), request.query),
-  "ai.businessContext.stats": async (request, _reply, { db }) => ({ success: true, data: await contextStats(db, await aiOwner(db, callerOf(request))) }),
-  "ai.businessContext.summary": async (request, _reply, { db }) => ({ success: true, data: await contextSummaries(db, await aiOwner(db, callerOf(request))) }),
-  "ai.businessContext.search": async (request, _reply, { db }) => searchContexts(db, await aiOwner(db, callerOf(request)), request.query),
+  "ai.businessContext.list": async (request, _reply, { db }) =>
+    listContexts(db, await aiOwner(db, callerOf(request)), request.query),
+  "ai.businessContext.stats": async (request, _reply, { db }) => ({
+    success: true,
+    data: await contextStats(db, await aiOwner(db, callerOf(request))),
+  }),
+  "ai.businessContext.summary": async (request, _reply, { db }) => ({
+    success: true,
+    data: await contextSummaries(db, await aiOwner(db, callerOf(request))),
+  }),
+  "ai.businessContext.search": async (request, _reply, { db }) =>
+    searchContexts(db, await aiOwner(db, callerOf(request)), request.query),
   "ai.businessContext.getForAgent": async (request, _reply, { db }) => ({
     success: true,
     data: await contextsForAgentRecord(db, await ownAgent(db, await aiOwner(db, callerOf(request)), request.params.id)),

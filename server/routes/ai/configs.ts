@@ -20,13 +20,19 @@ import { validateConfig } from "../../services/ai/validate-config";
 import type { Handlers } from "../context";
 
 export const configHandlers: Handlers = {
-  "ai.agentConfigs.stats": async (request, _reply, { db }) => ({ success: true, data: await configStats(db, await aiOwner(db, callerOf(request))) }),
-  "ai.agentConfigs.list": async (request, _reply, { db }) => listConfigs(db, await aiOwner(db, callerOf(request)), request.query),
+  "ai.agentConfigs.stats": async (request, _reply, { db }) => ({
+    success: true,
+    data: await configStats(db, await aiOwner(db, callerOf(request))),
+  }),
+  "ai.agentConfigs.list": async (request, _reply, { db }) =>
+    listConfigs(db, await aiOwner(db, callerOf(request)), request.query),
   "ai.agentConfigs.enhancePrompt": async (request, _reply, { db, config }) => {
     const agent = await ownAgent(db, await aiOwner(db, callerOf(request)), request.params.id);
     const current = await defaultConfig(db, agent.id);
     const original = request.body.prompt ?? current?.prompt ?? "";
-    const enhanced = await enhancePrompt(config.ai, original, agent, await contextForAgent(db, agent), (err) => request.log.warn({ err }, "enhance-prompt model failed"));
+    const enhanced = await enhancePrompt(config.ai, original, agent, await contextForAgent(db, agent), (err) =>
+      request.log.warn({ err }, "enhance-prompt model failed"),
+    );
     // Kept on the default configuration when it is that configuration's prompt that was enhanced.
     const keep = current && original.trim() === current.prompt.trim();
     if (keep) await keepEnhancedPrompt(db, current, enhanced.enhancedPrompt);

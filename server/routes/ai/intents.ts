@@ -1,6 +1,16 @@
 import { callerOf } from "../../auth/guard";
 import { notFound } from "../../http/errors";
-import { bulkIntents, classify, createIntent, deleteIntent, intentRecord, intentStats, listIntents, ownIntent, updateIntent } from "../../services/ai/intents";
+import {
+  bulkIntents,
+  classify,
+  createIntent,
+  deleteIntent,
+  intentRecord,
+  intentStats,
+  listIntents,
+  ownIntent,
+  updateIntent,
+} from "../../services/ai/intents";
 import { toIntentRecord } from "../../services/ai/records";
 import { agentField, aiOwner } from "../../services/ai/tenant";
 import type { Handlers } from "../context";
@@ -11,8 +21,12 @@ export const intentHandlers: Handlers = {
     reply.status(201);
     return { success: true, message: "Intent created", data: toIntentRecord(row, agent.name) };
   },
-  "ai.intents.list": async (request, _reply, { db }) => listIntents(db, await aiOwner(db, callerOf(request)), request.query),
-  "ai.intents.stats": async (request, _reply, { db }) => ({ success: true, data: await intentStats(db, await aiOwner(db, callerOf(request))) }),
+  "ai.intents.list": async (request, _reply, { db }) =>
+    listIntents(db, await aiOwner(db, callerOf(request)), request.query),
+  "ai.intents.stats": async (request, _reply, { db }) => ({
+    success: true,
+    data: await intentStats(db, await aiOwner(db, callerOf(request))),
+  }),
   "ai.intents.testClassification": async (request, _reply, { db }) => {
     const agent = await agentField(db, await aiOwner(db, callerOf(request)), request.body.agentId);
     if (!agent) throw notFound();
@@ -21,7 +35,13 @@ export const intentHandlers: Handlers = {
   "ai.intents.bulk": async (request, reply, { db }) => {
     const { rows, agent, created, updated } = await bulkIntents(db, await aiOwner(db, callerOf(request)), request.body);
     reply.status(201);
-    return { success: true, message: `${created} intent(s) created, ${updated} replaced`, data: rows.map((r) => toIntentRecord(r, agent.name)), created, updated };
+    return {
+      success: true,
+      message: `${created} intent(s) created, ${updated} replaced`,
+      data: rows.map((r) => toIntentRecord(r, agent.name)),
+      created,
+      updated,
+    };
   },
   "ai.intents.get": async (request, _reply, { db }) => {
     const owner = await aiOwner(db, callerOf(request));

@@ -10,7 +10,14 @@ import { linkOrigin } from "../../config";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../services/accounts/passwords";
 import { isUniqueViolation } from "../../db/client";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http/errors";
-import { accountExists, findLoginAccount, findUserByEmail, insertAccount, markFirstLoginDone, recordImpersonation } from "../../services/accounts/store";
+import {
+  accountExists,
+  findLoginAccount,
+  findUserByEmail,
+  insertAccount,
+  markFirstLoginDone,
+  recordImpersonation,
+} from "../../services/accounts/store";
 import { confirmEmailChange } from "../../services/accounts/email-change";
 import { claimLoginAttempt, clearLoginFailures, recordLoginFailure } from "../../services/accounts/login-throttle";
 import { upgradePasswordHash } from "../../auth/password-upgrade";
@@ -25,13 +32,28 @@ type NewAccount = CallBody<"auth.registerDefault">;
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
 /** Creates an account and its module permissions in one transaction; duplicates are a 409, not a 500. */
-async function createAccount(ctx: RouteContext, input: NewAccount, role: Role, parentId: string | null, modules: readonly ModuleName[]) {
+async function createAccount(
+  ctx: RouteContext,
+  input: NewAccount,
+  role: Role,
+  parentId: string | null,
+  modules: readonly ModuleName[],
+) {
   const username = input.username.toLowerCase();
   const email = input.email.toLowerCase();
   if (await accountExists(ctx.db, username, email)) throw conflict(MSG.duplicateUser);
   const passwordHash = await hashPassword(input.password);
   try {
-    const account = { username, email, passwordHash, role, parentId, name: input.name ?? "", companyName: input.companyName ?? "", phone: input.phone ?? "" };
+    const account = {
+      username,
+      email,
+      passwordHash,
+      role,
+      parentId,
+      name: input.name ?? "",
+      companyName: input.companyName ?? "",
+      phone: input.phone ?? "",
+    };
     return await insertAccount(ctx.db, account, modules);
   } catch (error) {
     // A concurrent registration of the same name passes the check above and trips the unique index instead.
@@ -49,7 +71,8 @@ export const authHandlers: Handlers = {
     const row = await findLoginAccount(ctx.db, account);
     // Inside the account's delay window the password is not even checked (a wrong guess is counted before its check).
     const claim = row ? await claimLoginAttempt(ctx.db, row.id, ctx.config.loginDelay) : undefined;
-    if (claim && !claim.checked) throw new HttpError(429, MSG.loginThrottled, undefined, undefined, { "retry-after": String(claim.retryAfterS) });
+    if (claim && !claim.checked)
+      throw new HttpError(429, MSG.loginThrottled, undefined, undefined, { "retry-after": String(claim.retryAfterS) });
     const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
     if (!row || !ok) {
       if (row) await recordLoginFailure(ctx.db, row.id);
@@ -120,7 +143,12 @@ export const authHandlers: Handlers = {
     if (!target || target.id === admin.id || target.role === "admin") throw notFound(MSG.userNotFound);
     if (target.status !== "active") throw forbidden(MSG.accountSuspended);
     const opened = await issueSession(ctx, target, { adminId: admin.id, adminSessionId: admin.sessionId });
-    await recordImpersonation(ctx.db, { adminId: admin.id, targetId: target.id, sessionId: opened.sessionId, ip: request.ip });
+    await recordImpersonation(ctx.db, {
+      adminId: admin.id,
+      targetId: target.id,
+      sessionId: opened.sessionId,
+      ip: request.ip,
+    });
     return {
       success: true,
       message: "Impersonation started",

@@ -1,16 +1,26 @@
 import type { FastifyRequest } from "fastify";
-import { BALANCE_REQUEST_DECIDED_EVENT, balanceDecisionText, type BalanceRequestRecord } from "../../../contract/domain/balance-requests";
+import {
+  BALANCE_REQUEST_DECIDED_EVENT,
+  balanceDecisionText,
+  type BalanceRequestRecord,
+} from "../../../contract/domain/balance-requests";
 import { callerOf } from "../../auth/guard";
 import { badRequest } from "../../http/errors";
 import { userRoom } from "../../realtime";
 import { notify } from "../../services/notifications/notify";
-import { createRequest, decide, listForParent, listOwn, statusFilter, type Decision } from "../../services/balance/requests";
+import {
+  createRequest,
+  decide,
+  listForParent,
+  listOwn,
+  statusFilter,
+  type Decision,
+} from "../../services/balance/requests";
 import { toMoney } from "../../services/balance/ledger";
 import { pageWindow } from "../../services/paging";
 import type { Db } from "../../db/client";
 import type { CallBody } from "../../../contract/calls";
 import type { Handlers } from "../context";
-
 
 /**
  * The requester hears the outcome at once on its open sockets (the billing page refreshes, a toast says it) and on
@@ -19,9 +29,12 @@ import type { Handlers } from "../context";
 async function announce(request: FastifyRequest, db: Db, record: BalanceRequestRecord): Promise<void> {
   request.server.io.to(userRoom(record.userId)).emit(BALANCE_REQUEST_DECIDED_EVENT, record);
   const { title, description } = balanceDecisionText(record);
-  await notify({ db, io: request.server.io }, record.userId, { kind: "balance_request", key: `balance-request:${record._id}`, title, body: description }).catch(
-    (err: unknown) => request.log.error({ err }, "balance decision notification not written"),
-  );
+  await notify({ db, io: request.server.io }, record.userId, {
+    kind: "balance_request",
+    key: `balance-request:${record._id}`,
+    title,
+    body: description,
+  }).catch((err: unknown) => request.log.error({ err }, "balance decision notification not written"));
 }
 
 /** Decides, tells the requester, and answers with the decided record. */
@@ -31,7 +44,10 @@ async function decideAndAnnounce(request: FastifyRequest, db: Db, id: string, de
   const amount = `₹${toMoney(Math.round(record.amount * 100))}`;
   return {
     success: true as const,
-    message: record.status === "approved" ? `Approved ${amount} for ${record.username}` : `Rejected ${record.username}'s request for ${amount}`,
+    message:
+      record.status === "approved"
+        ? `Approved ${amount} for ${record.username}`
+        : `Rejected ${record.username}'s request for ${amount}`,
     data: record,
   };
 }
@@ -55,6 +71,8 @@ export const balanceRequestHandlers: Handlers = {
 
   "balance.myRequests": async (request, _reply, { db }) => listOwn(db, callerOf(request), pageWindow(request.query)),
 
-  "balance.approveRequest": async (request, _reply, { db }) => decideAndAnnounce(request, db, request.params.id, { kind: "approve" }),
-  "balance.rejectRequest": async (request, _reply, { db }) => decideAndAnnounce(request, db, request.params.id, rejection(request.body)),
+  "balance.approveRequest": async (request, _reply, { db }) =>
+    decideAndAnnounce(request, db, request.params.id, { kind: "approve" }),
+  "balance.rejectRequest": async (request, _reply, { db }) =>
+    decideAndAnnounce(request, db, request.params.id, rejection(request.body)),
 };

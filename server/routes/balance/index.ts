@@ -12,7 +12,8 @@ function change(direction: "add" | "deduct"): Handler<"balance.add" | "balance.d
     const { userId, amount, note = "" } = request.body;
     const paise = toPaise(amount);
     await reachableUser(db, caller, userId);
-    const moves = direction === "add" ? creditMoves(caller, userId, paise, note) : debitMoves(caller, userId, paise, note);
+    const moves =
+      direction === "add" ? creditMoves(caller, userId, paise, note) : debitMoves(caller, userId, paise, note);
     const after = await applyMoves(db, moves, caller.id, caller.impersonatedBy);
     return {
       success: true,

@@ -3,9 +3,15 @@ import { createBot, getBot, listBots, setBotStatus, updateBot } from "../../serv
 import type { Handlers } from "../context";
 
 export const botHandlers: Handlers = {
-  "bots.ids": async (request, _reply, { db, carrier }) => ({ success: true, data: await listBots(db, carrier, callerOf(request)) }),
+  "bots.ids": async (request, _reply, { db, carrier }) => ({
+    success: true,
+    data: await listBots(db, carrier, callerOf(request)),
+  }),
 
-  "bots.get": async (request, _reply, { db, carrier }) => ({ success: true, data: await getBot(db, carrier, callerOf(request), request.params.id) }),
+  "bots.get": async (request, _reply, { db, carrier }) => ({
+    success: true,
+    data: await getBot(db, carrier, callerOf(request), request.params.id),
+  }),
 
   "bots.createRcs": async (request, reply, { db, carrier }) => {
     const data = await createBot(db, carrier, request.body);

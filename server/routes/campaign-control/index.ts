@@ -7,7 +7,13 @@ import { channelRates, smsTemplates } from "../../db/schema";
 import type { Caller } from "../../services/caller";
 import { preCheck, storeDraftEstimate, type CheckOptions } from "../../services/campaigns/check";
 import { skipLabels, skippedSample } from "../../services/campaigns/check-skips";
-import { discardCampaign, pauseCampaign, resumeCampaign, scheduleCampaign, startCampaign } from "../../services/campaigns/control";
+import {
+  discardCampaign,
+  pauseCampaign,
+  resumeCampaign,
+  scheduleCampaign,
+  startCampaign,
+} from "../../services/campaigns/control";
 import { loadRates, type Rates } from "../../services/campaigns/rates";
 import { findCampaign, type CampaignRow } from "../../services/campaigns/reach";
 import { toCampaignRecords } from "../../services/campaigns/records";
@@ -23,7 +29,10 @@ import { testSend } from "./test-send";
 const rupees = (paise: number) => paise / 100;
 const CHECKABLE: readonly CampaignStatus[] = ["ready", "scheduled", "paused"];
 
-export const checkOptions = (config: RouteContext["config"]): CheckOptions => ({ now: config.now?.() ?? new Date(), smsWindow: config.smsWindow });
+export const checkOptions = (config: RouteContext["config"]): CheckOptions => ({
+  now: config.now?.() ?? new Date(),
+  smsWindow: config.smsWindow,
+});
 
 async function saved(db: Db, row: CampaignRow, message: string) {
   const [data] = await toCampaignRecords(db, [row]);
@@ -61,7 +70,10 @@ function discard(find: (db: Db, caller: Caller, id: string) => Promise<CampaignR
 /** Whether the campaign's sending is bound to the SMS window (promotional and service-explicit SMS). */
 async function windowed(db: Db, row: CampaignRow): Promise<boolean> {
   if (row.channel !== "sms") return false;
-  const [template] = await db.select({ category: smsTemplates.category }).from(smsTemplates).where(eq(smsTemplates.id, row.templateId));
+  const [template] = await db
+    .select({ category: smsTemplates.category })
+    .from(smsTemplates)
+    .where(eq(smsTemplates.id, row.templateId));
   return !!template && (WINDOWED_SMS_CATEGORIES as readonly string[]).includes(template.category);
 }
 
@@ -73,16 +85,33 @@ export const campaignControlHandlers: Handlers = {
     const body = request.body;
     // Paise are whole: more than two decimals is refused rather than rounded (0.29 × 100 is float noise, not a third decimal).
     const given = RATE_KEYS.flatMap((key) => (body[key] === undefined ? [] : [[key, body[key]] as const]));
-    const errors = given.filter(([, rupee]) => Math.abs(Math.round(rupee * 100) - rupee * 100) > 1e-6).map(([field]) => ({ field, message: "must have at most two decimal places" }));
+    const errors = given
+      .filter(([, rupee]) => Math.abs(Math.round(rupee * 100) - rupee * 100) > 1e-6)
+      .map(([field]) => ({ field, message: "must have at most two decimal places" }));
     if (errors.length) throw badRequest(joinFieldErrors(errors), errors);
     await db.transaction(async (tx) => {
       const current = await loadRates(tx);
       const smsBilledOn = CHARGE_BASES.find((b) => b === body.sms_billed_on) ?? current.smsBilledOn;
       // The basis alone is a change of the SMS rate's row too.
-      const rows = body.sms_billed_on && !given.some(([key]) => key === "sms") ? [...given, ["sms", current.sms / 100] as const] : given;
+      const rows =
+        body.sms_billed_on && !given.some(([key]) => key === "sms")
+          ? [...given, ["sms", current.sms / 100] as const]
+          : given;
       for (const [key, rupee] of rows) {
-        const v = { key, paise: Math.round(rupee * 100), billedOn: key === "sms" ? smsBilledOn : ("submitted" as const), updatedBy: caller.id, updatedAt: new Date() };
-        await tx.insert(channelRates).values(v).onConflictDoUpdate({ target: channelRates.key, set: { paise: v.paise, billedOn: v.billedOn, updatedBy: v.updatedBy, updatedAt: v.updatedAt } });
+        const v = {
+          key,
+          paise: Math.round(rupee * 100),
+          billedOn: key === "sms" ? smsBilledOn : ("submitted" as const),
+          updatedBy: caller.id,
+          updatedAt: new Date(),
+        };
+        await tx
+          .insert(channelRates)
+          .values(v)
+          .onConflictDoUpdate({
+            target: channelRates.key,
+            set: { paise: v.paise, billedOn: v.billedOn, updatedBy: v.updatedBy, updatedAt: v.updatedAt },
+          });
       }
     });
     return { success: true, message: "Rates updated", data: ratesInRupees(await loadRates(db)) };
@@ -105,7 +134,11 @@ export const campaignControlHandlers: Handlers = {
         skipped: skipLabels(check.skipped),
         skippedNumbers: await skippedSample(db, row, check, options.now),
         blockers: check.blockers,
-        window: { openNow: check.window.openNow, nextOpenAt: check.window.nextOpenAt?.toISOString() ?? null, message: check.window.message },
+        window: {
+          openNow: check.window.openNow,
+          nextOpenAt: check.window.nextOpenAt?.toISOString() ?? null,
+          message: check.window.message,
+        },
         messagingLimit: check.messagingLimit,
         estimate: {
           channel: row.channel,

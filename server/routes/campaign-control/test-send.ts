@@ -51,14 +51,31 @@ export const testSend: Handler<"campaigns.testSend"> = async (request, _reply, {
   const note = `Test send of campaign "${row.name}"`;
   // Throws 400 with MSG.insufficientBalance (nothing written, nothing sent) when the balance is short.
   if (valid.length > 0 && cost > 0) {
-    await applyMoves(db, [{ userId: row.userId, paise: -cost * valid.length, kind: "debit", note, insufficient: MSG.insufficientBalance }], caller.id, caller.impersonatedBy);
+    await applyMoves(
+      db,
+      [{ userId: row.userId, paise: -cost * valid.length, kind: "debit", note, insufficient: MSG.insufficientBalance }],
+      caller.id,
+      caller.impersonatedBy,
+    );
   }
 
   let refused = 0;
   await Promise.all(
     valid.map(async ({ at, number }) => {
-      const message = { id: `test:${randomUUID()}`, channel: campaign.channel, from: campaign.from, to: number, content, ...(campaign.replyTo ? { replyTo: campaign.replyTo } : {}) };
-      const result = await carrier.send(message).catch((err: unknown) => ({ accepted: false as const, reason: err instanceof Error ? err.message : "The carrier did not answer" }));
+      const message = {
+        id: `test:${randomUUID()}`,
+        channel: campaign.channel,
+        from: campaign.from,
+        to: number,
+        content,
+        ...(campaign.replyTo ? { replyTo: campaign.replyTo } : {}),
+      };
+      const result = await carrier
+        .send(message)
+        .catch((err: unknown) => ({
+          accepted: false as const,
+          reason: err instanceof Error ? err.message : "The carrier did not answer",
+        }));
       if (!result.accepted) {
         refused++;
         answers[at] = { number, accepted: false, reason: result.reason };
@@ -66,9 +83,28 @@ export const testSend: Handler<"campaigns.testSend"> = async (request, _reply, {
     }),
   );
   if (refused > 0 && cost > 0) {
-    await applyMoves(db, [{ userId: row.userId, paise: cost * refused, kind: "credit", note: `${note}: ${refused} not accepted`, insufficient: MSG.insufficientBalance }], caller.id, caller.impersonatedBy);
+    await applyMoves(
+      db,
+      [
+        {
+          userId: row.userId,
+          paise: cost * refused,
+          kind: "credit",
+          note: `${note}: ${refused} not accepted`,
+          insufficient: MSG.insufficientBalance,
+        },
+      ],
+      caller.id,
+      caller.impersonatedBy,
+    );
   }
   const sent = valid.length - refused;
-  const shown = columns.length ? ` (a test has no audience row: ${columns.map((c) => `{{${c}}} is shown as [${c}]`).join(", ")})` : "";
-  return { success: true, message: `Test message sent to ${sent} of ${answers.length} number${answers.length === 1 ? "" : "s"}${shown}`, data: answers };
+  const shown = columns.length
+    ? ` (a test has no audience row: ${columns.map((c) => `{{${c}}} is shown as [${c}]`).join(", ")})`
+    : "";
+  return {
+    success: true,
+    message: `Test message sent to ${sent} of ${answers.length} number${answers.length === 1 ? "" : "s"}${shown}`,
+    data: answers,
+  };
 };

@@ -6,7 +6,8 @@ import { zipInspector, ZIP_LIMITS, type ZipInspector } from "../../services/file
 import type { Storage } from "../../storage";
 
 export const UNSUPPORTED_AUDIENCE = "The audience file must be a CSV or an Excel (.xlsx) file";
-export const audienceTooLarge = (maxBytes: number) => `The audience file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB`;
+export const audienceTooLarge = (maxBytes: number) =>
+  `The audience file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB`;
 
 const SNIFF_BYTES = 4096;
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -68,7 +69,11 @@ export async function storeAudience(storage: Storage, part: MultipartFile, maxBy
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
       if (bytes > maxBytes) return done(new HttpError(413, audienceTooLarge(maxBytes)));
-      if (kind) return done(inspect(() => inspector?.push(chunk)), chunk);
+      if (kind)
+        return done(
+          inspect(() => inspector?.push(chunk)),
+          chunk,
+        );
       head.push(chunk);
       headBytes += chunk.length;
       done(headBytes >= SNIFF_BYTES ? decide(this) : undefined);

@@ -13,11 +13,19 @@ import type { Handlers } from "../context";
 export const smsCampaignReadHandlers: Handlers = {
   "sms.campaigns.list": async (request, _reply, { db }) => {
     const window = pageWindow(request.query);
-    const { records, total } = await listCampaigns(db, callerOf(request), { channel: "sms", status: request.query.status as CampaignStatus | undefined }, window);
+    const { records, total } = await listCampaigns(
+      db,
+      callerOf(request),
+      { channel: "sms", status: request.query.status as CampaignStatus | undefined },
+      window,
+    );
     return { success: true, campaigns: records, totalPages: totalPages(total, window.limit), totalCampaigns: total };
   },
 
-  "sms.campaigns.search": async (request, _reply, { db }) => ({ success: true, campaigns: await searchCampaigns(db, callerOf(request), request.query.query, "sms") }),
+  "sms.campaigns.search": async (request, _reply, { db }) => ({
+    success: true,
+    campaigns: await searchCampaigns(db, callerOf(request), request.query.query, "sms"),
+  }),
 
   "sms.campaigns.searchWithin": async (request, _reply, { db }) => {
     const campaign = await findCampaign(db, callerOf(request), request.params.id, { channel: "sms" });
@@ -27,7 +35,12 @@ export const smsCampaignReadHandlers: Handlers = {
   "sms.campaigns.responses": async (request, _reply, { db }) => {
     const campaign = await findCampaign(db, callerOf(request), request.query.campaignId, { channel: "sms" });
     const window = pageWindow(request.query);
-    const { records, total } = await recipientsPage(db, campaign.id, request.query.status as RecipientState | undefined, window);
+    const { records, total } = await recipientsPage(
+      db,
+      campaign.id,
+      request.query.status as RecipientState | undefined,
+      window,
+    );
     return { success: true, data: records, total, totalPages: totalPages(total, window.limit), page: window.page };
   },
 };
@@ -36,14 +49,30 @@ export const smsCampaignReadHandlers: Handlers = {
 export const wabaCampaignReadHandlers: Handlers = {
   "waba.campaigns.list": async (request, _reply, { db }) => {
     const window = pageWindow(request.query);
-    const { records, total } = await listCampaigns(db, callerOf(request), { channel: "whatsapp", status: request.query.status as CampaignStatus | undefined }, window);
-    return { success: true, campaigns: records, totalPages: totalPages(total, window.limit), currentPage: window.page, totalCampaigns: total };
+    const { records, total } = await listCampaigns(
+      db,
+      callerOf(request),
+      { channel: "whatsapp", status: request.query.status as CampaignStatus | undefined },
+      window,
+    );
+    return {
+      success: true,
+      campaigns: records,
+      totalPages: totalPages(total, window.limit),
+      currentPage: window.page,
+      totalCampaigns: total,
+    };
   },
 
   "waba.campaigns.responses": async (request, _reply, { db }) => {
     const campaign = await findCampaign(db, callerOf(request), request.query.campaignId, { channel: "whatsapp" });
     const window = pageWindow(request.query);
-    const { records, total } = await recipientsPage(db, campaign.id, request.query.status as RecipientState | undefined, window);
+    const { records, total } = await recipientsPage(
+      db,
+      campaign.id,
+      request.query.status as RecipientState | undefined,
+      window,
+    );
     return { success: true, data: records, total, totalPages: totalPages(total, window.limit), page: window.page };
   },
 };

@@ -4,7 +4,13 @@ import { AUDIENCE_MAX_BYTES } from "../../../contract/domain/campaigns";
 import type { SchemaName } from "../../../schemas";
 import { callerOf } from "../../auth/guard";
 import { badRequest, HttpError } from "../../http/errors";
-import { checkCreate, insertCampaign, type AudienceSource, type CheckedCampaign, type CreateFields } from "../../services/campaigns/create";
+import {
+  checkCreate,
+  insertCampaign,
+  type AudienceSource,
+  type CheckedCampaign,
+  type CreateFields,
+} from "../../services/campaigns/create";
 import { toCampaignRecords } from "../../services/campaigns/records";
 import type { Handlers, RouteContext } from "../context";
 import { validatorOf } from "../uploads/multipart-form";
@@ -24,12 +30,15 @@ function decodeForm(raw: Record<string, string>, schema: SchemaName): Raw {
     try {
       fields[name] = JSON.parse(raw[name]);
     } catch {
-      throw badRequest(`${name}: must be a JSON-encoded array`, [{ field: name, message: "must be a JSON-encoded array" }]);
+      throw badRequest(`${name}: must be a JSON-encoded array`, [
+        { field: name, message: "must be a JSON-encoded array" },
+      ]);
     }
   }
   if (raw.smsFailover === "true" || raw.smsFailover === "false") fields.smsFailover = raw.smsFailover === "true";
   const validate = validatorOf(schema);
-  if (!validate(fields)) throw Object.assign(new Error("invalid form"), { statusCode: 400, validation: validate.errors });
+  if (!validate(fields))
+    throw Object.assign(new Error("invalid form"), { statusCode: 400, validation: validate.errors });
   return fields;
 }
 
@@ -55,8 +64,16 @@ const failover = (b: Raw) => ({
   smsCustomParams: b.smsCustomParams as string[] | undefined,
 });
 
-const RCS: Channel = { channel: "rcs", schema: "campaign-create-rcs", toFields: (b) => ({ ...common(b), ...failover(b), senderId: b.botId as string, templateId: b.templateId as string }) };
-const SMS: Channel = { channel: "sms", schema: "campaign-create-sms", toFields: (b) => ({ ...common(b), senderId: b.smsAccountId as string, templateId: b.templateId as string }) };
+const RCS: Channel = {
+  channel: "rcs",
+  schema: "campaign-create-rcs",
+  toFields: (b) => ({ ...common(b), ...failover(b), senderId: b.botId as string, templateId: b.templateId as string }),
+};
+const SMS: Channel = {
+  channel: "sms",
+  schema: "campaign-create-sms",
+  toFields: (b) => ({ ...common(b), senderId: b.smsAccountId as string, templateId: b.templateId as string }),
+};
 const WHATSAPP: Channel = {
   channel: "whatsapp",
   schema: "campaign-create-whatsapp",
@@ -70,10 +87,18 @@ const WHATSAPP: Channel = {
   }),
 };
 
-const pasted = (fields: CreateFields) => ({ kind: "paste" as const, pasted: fields.numbers ?? "", totalBytes: (fields.numbers ?? "").length });
+const pasted = (fields: CreateFields) => ({
+  kind: "paste" as const,
+  pasted: fields.numbers ?? "",
+  totalBytes: (fields.numbers ?? "").length,
+});
 
 /** The form: fields, then the file streamed to storage once the fields passed every check. */
-async function fromForm(request: FastifyRequest, ctx: RouteContext, spec: Channel): Promise<{ checked: CheckedCampaign; stored?: StoredAudience; fields: CreateFields }> {
+async function fromForm(
+  request: FastifyRequest,
+  ctx: RouteContext,
+  spec: Channel,
+): Promise<{ checked: CheckedCampaign; stored?: StoredAudience; fields: CreateFields }> {
   const caller = callerOf(request);
   const maxBytes = ctx.config.audience?.maxBytes ?? AUDIENCE_MAX_BYTES;
   const raw: Record<string, string> = {};
@@ -84,11 +109,17 @@ async function fromForm(request: FastifyRequest, ctx: RouteContext, spec: Channe
     // One byte over the limit lets the upload see that the file is too large (the plugin truncates at its limit).
     for await (const part of request.parts({ limits: { fileSize: maxBytes + 1, files: 1 } })) {
       if (part.type === "field") {
-        if (stored) throw badRequest(`${part.fieldname}: send the fields before the file`, [{ field: part.fieldname, message: "send the fields before the file" }]);
+        if (stored)
+          throw badRequest(`${part.fieldname}: send the fields before the file`, [
+            { field: part.fieldname, message: "send the fields before the file" },
+          ]);
         raw[part.fieldname] = String(part.value);
         continue;
       }
-      if (part.fieldname !== "file") throw badRequest(`${part.fieldname}: is not allowed`, [{ field: part.fieldname, message: "is not allowed; send the audience file as file" }]);
+      if (part.fieldname !== "file")
+        throw badRequest(`${part.fieldname}: is not allowed`, [
+          { field: part.fieldname, message: "is not allowed; send the audience file as file" },
+        ]);
       fields = spec.toFields(decodeForm(raw, spec.schema));
       checked = await checkCreate(ctx.db, caller, spec.channel, fields, true);
       stored = await storeAudience(ctx.storage, part, maxBytes);
@@ -96,7 +127,8 @@ async function fromForm(request: FastifyRequest, ctx: RouteContext, spec: Channe
   } catch (error) {
     if (stored) await ctx.storage.delete(stored.key).catch(() => undefined);
     const errors = request.server.multipartErrors;
-    if (error instanceof errors.RequestFileTooLargeError) throw new HttpError(413, `The audience file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB`);
+    if (error instanceof errors.RequestFileTooLargeError)
+      throw new HttpError(413, `The audience file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB`);
     if (error instanceof errors.FilesLimitError) throw new HttpError(413, "Send one audience file per request");
     throw error;
   }
@@ -115,9 +147,12 @@ function createHandler(spec: Channel) {
     if (request.isMultipart()) {
       const form = await fromForm(request, ctx, spec);
       checked = form.checked;
-      audience = form.stored ? { kind: form.stored.kind, key: form.stored.key, name: form.stored.name, totalBytes: form.stored.bytes } : pasted(form.fields);
+      audience = form.stored
+        ? { kind: form.stored.kind, key: form.stored.key, name: form.stored.name, totalBytes: form.stored.bytes }
+        : pasted(form.fields);
     } else {
-      if (typeof request.body !== "object" || request.body === null) throw new HttpError(415, "Send the campaign as JSON or as multipart/form-data");
+      if (typeof request.body !== "object" || request.body === null)
+        throw new HttpError(415, "Send the campaign as JSON or as multipart/form-data");
       const fields = spec.toFields(request.body as Raw);
       checked = await checkCreate(db, callerOf(request), spec.channel, fields, false);
       audience = pasted(fields);

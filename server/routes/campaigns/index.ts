@@ -39,7 +39,12 @@ export const campaignReadHandlers: Handlers = {
     const { channel, status, botId, templateName, userIds } = request.query;
     const window = pageWindow(request.query);
     const only = channel && channel !== "all" ? (channel as CampaignChannel) : undefined;
-    const { records, total } = await listCampaigns(db, callerOf(request), { channel: only, status: status as CampaignStatus | undefined, botId, templateName, userIds }, window);
+    const { records, total } = await listCampaigns(
+      db,
+      callerOf(request),
+      { channel: only, status: status as CampaignStatus | undefined, botId, templateName, userIds },
+      window,
+    );
     return {
       success: true,
       campaigns: records,
@@ -56,7 +61,10 @@ export const campaignReadHandlers: Handlers = {
     return { success: true, data };
   },
 
-  "campaigns.search": async (request, _reply, { db }) => ({ success: true, campaigns: await searchCampaigns(db, callerOf(request), request.query.query) }),
+  "campaigns.search": async (request, _reply, { db }) => ({
+    success: true,
+    campaigns: await searchCampaigns(db, callerOf(request), request.query.query),
+  }),
 
   "campaigns.searchWithin": async (request, _reply, { db }) => {
     const campaign = await findCampaign(db, callerOf(request), request.params.id);
@@ -66,7 +74,12 @@ export const campaignReadHandlers: Handlers = {
   "campaigns.responses": async (request, _reply, { db }) => {
     const campaign = await findCampaign(db, callerOf(request), request.query.campaignId);
     const window = pageWindow(request.query);
-    const { records, total } = await recipientsPage(db, campaign.id, request.query.status as RecipientState | undefined, window);
+    const { records, total } = await recipientsPage(
+      db,
+      campaign.id,
+      request.query.status as RecipientState | undefined,
+      window,
+    );
     return { success: true, data: records, total, totalPages: totalPages(total, window.limit), page: window.page };
   },
 
@@ -77,18 +90,29 @@ export const campaignReadHandlers: Handlers = {
 
   "campaigns.numberHistory": async (request, _reply, { db }) => {
     const number = toE164(request.query.number);
-    if (!number) throw badRequest("Enter a valid phone number", [{ field: "number", message: "is not a valid phone number" }]);
+    if (!number)
+      throw badRequest("Enter a valid phone number", [{ field: "number", message: "is not a valid phone number" }]);
     return { success: true, data: await numberHistory(db, callerOf(request).id, number) };
   },
 
   "campaigns.downloadNumbers": async (request, reply, { db }) => {
     const campaign = await findCampaign(db, callerOf(request), request.params.id);
-    return sendDownload(reply, recipientsCsv(db, campaign.id), "text/csv; charset=utf-8", safeFileName(`${campaign.name}-numbers`, "csv"));
+    return sendDownload(
+      reply,
+      recipientsCsv(db, campaign.id),
+      "text/csv; charset=utf-8",
+      safeFileName(`${campaign.name}-numbers`, "csv"),
+    );
   },
 
   "campaigns.downloadExcel": async (request, reply, { db }) => {
     const campaign = await findCampaign(db, callerOf(request), request.query.campaignId);
     const [record] = await toCampaignRecords(db, [campaign]);
-    return sendDownload(reply, campaignWorkbook(db, record), XLSX_TYPE, safeFileName(`${campaign.name}-report`, "xlsx"));
+    return sendDownload(
+      reply,
+      campaignWorkbook(db, record),
+      XLSX_TYPE,
+      safeFileName(`${campaign.name}-report`, "xlsx"),
+    );
   },
 };

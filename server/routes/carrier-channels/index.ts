@@ -1,15 +1,30 @@
 import { callerOf } from "../../auth/guard";
-import { connectWhatsAppCloud, listChannels, removeChannel, testChannel, updateChannel, type ChannelDeps } from "../../services/carrier-channels/manage";
+import {
+  connectWhatsAppCloud,
+  listChannels,
+  removeChannel,
+  testChannel,
+  updateChannel,
+  type ChannelDeps,
+} from "../../services/carrier-channels/manage";
 import { connectRcs, editRcs } from "../../services/carrier-channels/rcs";
 import { connectSmpp, connectSmsHttp } from "../../services/carrier-channels/sms";
 import { editSmpp, editSmsHttp } from "../../services/carrier-channels/sms-edit";
 import type { Handlers, RouteContext } from "../context";
 
-export const channelDepsOf = (ctx: RouteContext, log?: ChannelDeps["log"]): ChannelDeps => ({ db: ctx.db, config: ctx.config, carrier: ctx.carrier, ...(log ? { log } : {}) });
+export const channelDepsOf = (ctx: RouteContext, log?: ChannelDeps["log"]): ChannelDeps => ({
+  db: ctx.db,
+  config: ctx.config,
+  carrier: ctx.carrier,
+  ...(log ? { log } : {}),
+});
 
 // The account's provider connections (calls beyond SPEC 7, contract/calls/carrier-channels.ts).
 export const carrierChannelHandlers: Handlers = {
-  "carrierChannels.list": async (request, _reply, ctx) => ({ success: true, data: await listChannels(channelDepsOf(ctx), callerOf(request).id) }),
+  "carrierChannels.list": async (request, _reply, ctx) => ({
+    success: true,
+    data: await listChannels(channelDepsOf(ctx), callerOf(request).id),
+  }),
 
   "carrierChannels.connectWhatsApp": async (request, reply, ctx) => {
     const data = await connectWhatsAppCloud(channelDepsOf(ctx, request.log), callerOf(request).id, request.body);
@@ -55,7 +70,10 @@ export const carrierChannelHandlers: Handlers = {
     return { success: true, message: `Saved ${data.name}`, data };
   },
 
-  "carrierChannels.test": async (request, _reply, ctx) => ({ success: true, data: await testChannel(channelDepsOf(ctx), callerOf(request).id, request.params.id) }),
+  "carrierChannels.test": async (request, _reply, ctx) => ({
+    success: true,
+    data: await testChannel(channelDepsOf(ctx), callerOf(request).id, request.params.id),
+  }),
 
   "carrierChannels.remove": async (request, _reply, ctx) => {
     const name = await removeChannel(channelDepsOf(ctx), callerOf(request).id, request.params.id);

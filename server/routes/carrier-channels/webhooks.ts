@@ -16,11 +16,16 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const BODY_LIMIT = 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type WebhookRequest = FastifyRequest<{ Params: { channelId: string }; Querystring: Record<string, string | undefined> }>;
+type WebhookRequest = FastifyRequest<{
+  Params: { channelId: string };
+  Querystring: Record<string, string | undefined>;
+}>;
 
 export async function carrierWebhooks(app: FastifyInstance): Promise<void> {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
   const { db } = app.database;
   const intake = createWebhookIntake(db, (events) => app.carrier.publish(events));
   app.addHook("onClose", async () => intake.drain());
@@ -36,16 +41,23 @@ export async function carrierWebhooks(app: FastifyInstance): Promise<void> {
       headers: request.headers,
       ...(Buffer.isBuffer(request.body) ? { rawBody: request.body } : {}),
     });
-    if (answer.status !== 200) request.log.warn({ channelId, status: answer.status }, `carrier webhook refused: ${answer.body ?? ""}`);
+    if (answer.status !== 200)
+      request.log.warn({ channelId, status: answer.status }, `carrier webhook refused: ${answer.body ?? ""}`);
     await intake.take(channelId, answer.events ?? []);
     if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
       prunedAt = Date.now();
       await db.execute(sql`delete from carrier_webhook_events where received_at < now() - ${KEEP_KEYS}::interval`);
     }
-    return reply.status(answer.status).type("text/plain").send(answer.body ?? "");
+    return reply
+      .status(answer.status)
+      .type("text/plain")
+      .send(answer.body ?? "");
   };
 
-  const schema = { hide: true, params: { type: "object", properties: { channelId: { type: "string", maxLength: 64 } }, required: ["channelId"] } };
+  const schema = {
+    hide: true,
+    params: { type: "object", properties: { channelId: { type: "string", maxLength: 64 } }, required: ["channelId"] },
+  };
   app.get(`${CARRIER_WEBHOOK_PATH}/:channelId`, { schema }, handler);
   app.post(`${CARRIER_WEBHOOK_PATH}/:channelId`, { schema }, handler);
 }

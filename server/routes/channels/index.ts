@@ -3,7 +3,10 @@ import { getIntegrations, listSolutions, updateIntegrations } from "../../servic
 import type { Handlers } from "../context";
 
 export const channelHandlers: Handlers = {
-  "channels.getIntegrations": async (request, _reply, { db }) => ({ success: true, data: await getIntegrations(db, callerOf(request).id) }),
+  "channels.getIntegrations": async (request, _reply, { db }) => ({
+    success: true,
+    data: await getIntegrations(db, callerOf(request).id),
+  }),
 
   "channels.updateIntegrations": async (request, _reply, { db }) => ({
     success: true,
@@ -11,5 +14,8 @@ export const channelHandlers: Handlers = {
     data: await updateIntegrations(db, callerOf(request).id, request.body),
   }),
 
-  "channels.wabaProviderSolutionIds": async (_request, _reply, { db }) => ({ success: true, data: await listSolutions(db) }),
+  "channels.wabaProviderSolutionIds": async (_request, _reply, { db }) => ({
+    success: true,
+    data: await listSolutions(db),
+  }),
 };

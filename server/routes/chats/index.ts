@@ -1,7 +1,12 @@
 import { callerOf } from "../../auth/guard";
 import type { Caller } from "../../auth/caller";
 import type { Db } from "../../db/client";
-import { assignConversation, readConversation, reopenConversation, resolveConversation } from "../../services/chats/actions";
+import {
+  assignConversation,
+  readConversation,
+  reopenConversation,
+  resolveConversation,
+} from "../../services/chats/actions";
 import { conversationRecord, findConversation } from "../../services/chats/conversations";
 import { dltTemplatesOnly } from "../../services/chats/dlt-route";
 import { conversationMessages, customerOf, listConversations, syncMessages } from "../../services/chats/queries";
@@ -25,7 +30,9 @@ export const chatHandlers: Handlers = {
   "chats.get": async (request, _reply, { db, carrier }) => {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);
     return {
-      success: true, data: await conversationRecord(db, conversation), customer: await customerOf(db, conversation),
+      success: true,
+      data: await conversationRecord(db, conversation),
+      customer: await customerOf(db, conversation),
       dltTemplatesOnly: await dltTemplatesOnly(carrier, conversation),
     };
   },
@@ -39,7 +46,12 @@ export const chatHandlers: Handlers = {
   },
   "chats.send": async (request, _reply, { db, carrier, storage }) => ({
     success: true,
-    data: await sendChatMessage({ db, carrier, storage, io: request.server.io, log: request.log }, callerOf(request), request.params.id, request.body),
+    data: await sendChatMessage(
+      { db, carrier, storage, io: request.server.io, log: request.log },
+      callerOf(request),
+      request.params.id,
+      request.body,
+    ),
   }),
   "chats.note": async (request, _reply, { db, carrier }) => ({
     success: true,
@@ -47,7 +59,16 @@ export const chatHandlers: Handlers = {
   }),
   "chats.assign": async (request, _reply, { db }) => {
     const { ws, conversation } = await inbox(db, callerOf(request), request.params.id);
-    return { success: true, data: await assignConversation(db, request.server.io, ws, conversation, (request.body.agentId as string | null) ?? null) };
+    return {
+      success: true,
+      data: await assignConversation(
+        db,
+        request.server.io,
+        ws,
+        conversation,
+        (request.body.agentId as string | null) ?? null,
+      ),
+    };
   },
   "chats.resolve": async (request, _reply, { db }) => {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);
@@ -61,7 +82,10 @@ export const chatHandlers: Handlers = {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);
     return { success: true, data: await readConversation(db, request.server.io, conversation) };
   },
-  "chats.team": async (request, _reply, { db }) => ({ success: true, data: await inboxTeam(db, await chatWorkspace(db, callerOf(request))) }),
+  "chats.team": async (request, _reply, { db }) => ({
+    success: true,
+    data: await inboxTeam(db, await chatWorkspace(db, callerOf(request))),
+  }),
   "chats.quickReplies": async (request, _reply, { db }) => {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);
     return { success: true, data: await quickReplies(db, conversation) };

@@ -25,13 +25,22 @@ export const sandboxPhoneHandlers: Handlers = {
   "sandbox.phone.addresses": async (request, _reply, { db, carrier }) => {
     if (!carrier.simulateInbound) throw new HttpError(501, NOT_SANDBOX);
     const ws = await chatWorkspace(db, callerOf(request));
-    return { success: true, data: (await sandboxAddresses({ db, carrier }, ws.ownerId)).map(({ channel, address, label }) => ({ channel, address, label })) };
+    return {
+      success: true,
+      data: (await sandboxAddresses({ db, carrier }, ws.ownerId)).map(({ channel, address, label }) => ({
+        channel,
+        address,
+        label,
+      })),
+    };
   },
   "sandbox.phone.send": async (request, _reply, { db, carrier }) => {
     if (!carrier.simulateInbound) throw new HttpError(501, NOT_SANDBOX);
     const ws = await chatWorkspace(db, callerOf(request));
     const { channel, address, number, text, mediaUrl } = request.body;
-    const own = (await sandboxAddresses({ db, carrier }, ws.ownerId)).some((a) => a.channel === channel && a.address === address);
+    const own = (await sandboxAddresses({ db, carrier }, ws.ownerId)).some(
+      (a) => a.channel === channel && a.address === address,
+    );
     if (!own) throw notFound("No such business number or bot in your account");
     // Answered once the inbox has stored it, as a webhook must be: a crash after this answer loses nothing.
     await carrier.simulateInbound({ channel, from: number, to: address, text, ...(mediaUrl ? { mediaUrl } : {}) });
@@ -44,7 +53,14 @@ export const sandboxPhoneHandlers: Handlers = {
     const [conversation] = await db
       .select({ id: conversations.id })
       .from(conversations)
-      .where(and(eq(conversations.userId, ws.ownerId), eq(conversations.channel, channel), eq(conversations.businessAddress, address), eq(conversations.customerNumber, number)));
+      .where(
+        and(
+          eq(conversations.userId, ws.ownerId),
+          eq(conversations.channel, channel),
+          eq(conversations.businessAddress, address),
+          eq(conversations.customerNumber, number),
+        ),
+      );
     if (!conversation) return { success: true, data: [] };
     const latest = await db
       .select()
@@ -56,8 +72,12 @@ export const sandboxPhoneHandlers: Handlers = {
     return {
       success: true,
       data: visible.map((m) => ({
-        _id: String(m.id), direction: m.direction === "in" ? ("in" as const) : ("out" as const), messageType: m.type, text: m.text,
-        status: m.status ?? null, createdAt: new Date(m.createdAt).toISOString(),
+        _id: String(m.id),
+        direction: m.direction === "in" ? ("in" as const) : ("out" as const),
+        messageType: m.type,
+        text: m.text,
+        status: m.status ?? null,
+        createdAt: new Date(m.createdAt).toISOString(),
       })),
     };
   },

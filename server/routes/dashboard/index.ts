@@ -21,7 +21,14 @@ async function userIdsOf(db: Db, caller: Caller, query: CallQuery<"dashboard.sta
   const raw = query.userIds;
   if (raw === undefined || raw === "") throw badRequest(MSG.noUserIds);
   if (typeof raw !== "string") throw badRequest(MSG.userIdsNotArray);
-  const ids = [...new Set(raw.split(",").map((s) => s.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.length === 0) throw badRequest(MSG.noUserIds);
   if (ids.length > 500) throw badRequest("userIds: at most 500 ids per call");
   for (const id of ids) if (id !== caller.id) await reachableUser(db, caller, id);
@@ -29,7 +36,11 @@ async function userIdsOf(db: Db, caller: Caller, query: CallQuery<"dashboard.sta
 }
 
 /** A reporting day from YYYY-MM-DD (a longer ISO date-time keeps its day) within DATE_MIN..DATE_MAX. */
-function dateParam(query: CallQuery<"dashboard.storedStatusCounts">, name: "startDate" | "endDate", fallback: string): string {
+function dateParam(
+  query: CallQuery<"dashboard.storedStatusCounts">,
+  name: "startDate" | "endDate",
+  fallback: string,
+): string {
   const raw = filterValue(query[name]);
   if (!raw) return fallback;
   const day = raw.slice(0, 10);
@@ -68,7 +79,14 @@ export const dashboardHandlers: Handlers = {
     const { query } = request;
     const window = pageWindow(query);
     const { count, rows } = await teamPage(db, reachOf(callerOf(request)), rangeOf(query), query, window);
-    return { success: true, count, page: window.page, limit: window.limit, totalPages: totalPages(count, window.limit), data: rows };
+    return {
+      success: true,
+      count,
+      page: window.page,
+      limit: window.limit,
+      totalPages: totalPages(count, window.limit),
+      data: rows,
+    };
   },
 
   "dashboard.teamExport": async (request, reply, { db }) => {

@@ -15,9 +15,11 @@ export const dndHandlers: Handlers = {
   },
 
   "dnd.import": async (request, reply, { db }) => {
-    if (!request.isMultipart()) throw badRequest("Send the file as multipart/form-data", [{ field: "file", message: "is required" }]);
+    if (!request.isMultipart())
+      throw badRequest("Send the file as multipart/form-data", [{ field: "file", message: "is required" }]);
     const part = await request.file();
-    if (!part || part.fieldname !== "file") throw badRequest("file: is required", [{ field: "file", message: "is required" }]);
+    if (!part || part.fieldname !== "file")
+      throw badRequest("file: is required", [{ field: "file", message: "is required" }]);
     let file;
     try {
       file = await readDndFile(part.file, part.filename);

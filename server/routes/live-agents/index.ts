@@ -1,6 +1,14 @@
 import { callerOf } from "../../auth/guard";
 import { linkOrigin } from "../../config";
-import { acceptInvite, createAgent, findAgent, inviteAgent, listAgents, removeAgent, searchAgents } from "../../services/live-agents/agents";
+import {
+  acceptInvite,
+  createAgent,
+  findAgent,
+  inviteAgent,
+  listAgents,
+  removeAgent,
+  searchAgents,
+} from "../../services/live-agents/agents";
 import { agentMetrics } from "../../services/live-agents/metrics";
 import type { Handlers } from "../context";
 
@@ -9,7 +17,10 @@ export const liveAgentHandlers: Handlers = {
     success: true,
     ...(await listAgents(db, callerOf(request), request.query.page ?? 1, request.query.limit ?? 10)),
   }),
-  "liveAgents.search": async (request, _reply, { db }) => ({ success: true, data: await searchAgents(db, callerOf(request), request.query.searchTerm) }),
+  "liveAgents.search": async (request, _reply, { db }) => ({
+    success: true,
+    data: await searchAgents(db, callerOf(request), request.query.searchTerm),
+  }),
   "liveAgents.create": async (request, _reply, { db }) => {
     const data = await createAgent(db, callerOf(request), request.body);
     return { success: true, message: `${data.name} can sign in now`, data };

@@ -15,17 +15,25 @@ const stamp = () => new Date().toISOString().replace(/[:.]/g, "-");
  * a partial archive never looks complete.
  */
 async function pgDumpStream(binary: string, url: string): Promise<Readable> {
-  const child = spawn(binary, ["--format=custom", "--no-owner", "--no-privileges", `--dbname=${url}`], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(binary, ["--format=custom", "--no-owner", "--no-privileges", `--dbname=${url}`], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stderr.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
   const failed = new Promise<never>((_, reject) => {
-    child.once("error", (err) => reject(new HttpError(501, `Cannot run ${binary} (${err.message}): install PostgreSQL's client tools or set PG_DUMP`)));
+    child.once("error", (err) =>
+      reject(
+        new HttpError(501, `Cannot run ${binary} (${err.message}): install PostgreSQL's client tools or set PG_DUMP`),
+      ),
+    );
     child.once("exit", (code) => {
       if (code !== 0) reject(new HttpError(500, `pg_dump failed: ${stderr.trim() || `exit ${code}`}`));
     });
   });
   const first = new Promise<void>((resolve) => child.stdout.once("readable", () => resolve()));
-  const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new HttpError(504, "pg_dump did not start in time")), PG_DUMP_START_MS).unref());
+  const timer = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new HttpError(504, "pg_dump did not start in time")), PG_DUMP_START_MS).unref(),
+  );
   try {
     await Promise.race([first, failed, timer]);
   } catch (err) {
@@ -43,7 +51,12 @@ export const operationHandlers: Handlers = {
     if (database.dumpDataDir) {
       const archive = await database.dumpDataDir();
       // PGlite hands the archive over whole (it is in memory already).
-      return sendDownload(reply, Readable.from([Buffer.from(await archive.arrayBuffer())]), "application/gzip", `backup-${stamp()}.tar.gz`);
+      return sendDownload(
+        reply,
+        Readable.from([Buffer.from(await archive.arrayBuffer())]),
+        "application/gzip",
+        `backup-${stamp()}.tar.gz`,
+      );
     }
     if (!database.url) throw new HttpError(501, "This database cannot be backed up from here");
     const stream = await pgDumpStream(config.pgDump ?? "pg_dump", database.url);

@@ -25,7 +25,9 @@ export const profileHandlers: Handlers = {
     const row = await findUser(db, caller.id);
     if (!row) throw notFound(MSG.userNotFound);
     if (changes.timeZone !== undefined && !isTimeZone(changes.timeZone)) {
-      throw badRequest(`timeZone: "${changes.timeZone}" is not a time zone`, [{ field: "timeZone", message: "is not a known time zone (e.g. Asia/Kolkata)" }]);
+      throw badRequest(`timeZone: "${changes.timeZone}" is not a time zone`, [
+        { field: "timeZone", message: "is not a known time zone (e.g. Asia/Kolkata)" },
+      ]);
     }
     const update: UserChanges = { ...changes, updatedAt: new Date() };
     if (email) await assertEmailFree(db, email.toLowerCase(), row.id);
@@ -46,10 +48,19 @@ export const profileHandlers: Handlers = {
     const pending = email
       ? await requestEmailChange(
           { db, sendMail: ctx.sendMail, origin: linkOrigin(ctx.config) },
-          { target: row, newEmail: email, actor: { id: caller.impersonatedBy ?? caller.id, username: caller.username }, ip: request.ip },
+          {
+            target: row,
+            newEmail: email,
+            actor: { id: caller.impersonatedBy ?? caller.id, username: caller.username },
+            ip: request.ip,
+          },
         )
       : false;
     const modules = await modulesByUser(db, [saved.id]);
-    return { success: true, message: pending ? `Profile updated. ${MSG.emailChangePending}` : "Profile updated", data: toUserRecord(saved, modules.get(saved.id)) };
+    return {
+      success: true,
+      message: pending ? `Profile updated. ${MSG.emailChangePending}` : "Profile updated",
+      data: toUserRecord(saved, modules.get(saved.id)),
+    };
   },
 };

@@ -9,7 +9,12 @@ import type { SendJob, SendOutcome } from "../../services/public-api/accept";
 import { publicError, type ApiCaller } from "../../services/public-api/caller";
 import { rowsOf } from "../../db/sql";
 import { publicMessage } from "../../services/public-api/messages";
-import { prepareBatch, prepareMessage, type PreparedMessage, type PrepareDeps } from "../../services/public-api/prepare";
+import {
+  prepareBatch,
+  prepareMessage,
+  type PreparedMessage,
+  type PrepareDeps,
+} from "../../services/public-api/prepare";
 import { sendableTemplates } from "../../services/public-api/templates";
 import { toMoney } from "../../services/balance/ledger";
 import type { Handlers, RouteContext } from "../context";
@@ -18,7 +23,10 @@ import type { Handlers, RouteContext } from "../context";
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value);
 }
@@ -35,22 +43,43 @@ function idempotencyOf(request: FastifyRequest): { key: string; bodyHash: string
     const field = PUBLIC_API_HEADERS.idempotencyKey;
     throw publicError("invalidRequest", `${field}: ${message}`, { errors: [{ field, message }] });
   }
-  return { key, bodyHash: createHash("sha256").update(`${request.routeOptions.url}\n${canonical(request.body)}`).digest("hex") };
+  return {
+    key,
+    bodyHash: createHash("sha256")
+      .update(`${request.routeOptions.url}\n${canonical(request.body)}`)
+      .digest("hex"),
+  };
 }
 
 /** An earlier answer under this key: replayed (same body) or refused (another body). Checked before any work. */
-async function earlierAnswer(ctx: RouteContext, caller: ApiCaller, idem: { key: string; bodyHash: string }): Promise<SendOutcome | null> {
+async function earlierAnswer(
+  ctx: RouteContext,
+  caller: ApiCaller,
+  idem: { key: string; bodyHash: string },
+): Promise<SendOutcome | null> {
   const [row] = await rowsOf<{ body_hash: string; status: number; response: unknown }>(
     ctx.db,
     sql`select body_hash, status, response from api_idempotency where user_id = ${caller.userId} and key = ${idem.key} and created_at > now() - interval '24 hours'`,
   );
   if (!row) return null;
-  return row.body_hash === idem.bodyHash ? { kind: "replay", status: row.status, body: row.response } : { kind: "conflict" };
+  return row.body_hash === idem.bodyHash
+    ? { kind: "replay", status: row.status, body: row.response }
+    : { kind: "conflict" };
 }
 
 const recordOf = (m: PreparedMessage, at: string): PublicMessageRecord => ({
-  id: m.id, channel: m.steps[0].channel, channels: m.steps.map((s) => s.channel), to: m.to, from: m.steps[0].from, status: "queued",
-  reference: m.reference, cost: m.steps[0].costPaise / 100, code: null, reason: null, createdAt: at, updatedAt: at,
+  id: m.id,
+  channel: m.steps[0].channel,
+  channels: m.steps.map((s) => s.channel),
+  to: m.to,
+  from: m.steps[0].from,
+  status: "queued",
+  reference: m.reference,
+  cost: m.steps[0].costPaise / 100,
+  code: null,
+  reason: null,
+  createdAt: at,
+  updatedAt: at,
 });
 
 /** The answer of a send, from how its commit went. */
@@ -65,23 +94,42 @@ function answer<T>(reply: FastifyReply, outcome: SendOutcome, accepted: { status
     case "conflict":
       throw publicError("idempotencyConflict");
     case "insufficient":
-      throw publicError("insufficientBalance", `Insufficient balance: this request costs ₹${toMoney(outcome.costPaise)} and the balance is ₹${toMoney(outcome.balancePaise)}. Nothing was sent.`);
+      throw publicError(
+        "insufficientBalance",
+        `Insufficient balance: this request costs ₹${toMoney(outcome.costPaise)} and the balance is ₹${toMoney(outcome.balancePaise)}. Nothing was sent.`,
+      );
     case "error":
       throw outcome.error;
   }
 }
 
-const depsOf = (ctx: RouteContext): PrepareDeps => ({ db: ctx.db, senders: ctx.publicApi.senders, rates: ctx.publicApi.prices });
+const depsOf = (ctx: RouteContext): PrepareDeps => ({
+  db: ctx.db,
+  senders: ctx.publicApi.senders,
+  rates: ctx.publicApi.prices,
+});
 
 /** Replays or refuses from an earlier answer under the Idempotency-Key; otherwise prepares, commits and answers. */
-async function send<T>(request: FastifyRequest, reply: FastifyReply, ctx: RouteContext, build: (caller: ApiCaller) => Promise<{ messages: PreparedMessage[]; body: (at: string) => T }>): Promise<T> {
+async function send<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: RouteContext,
+  build: (caller: ApiCaller) => Promise<{ messages: PreparedMessage[]; body: (at: string) => T }>,
+): Promise<T> {
   const caller = apiCallerOf(request);
   const idempotency = idempotencyOf(request);
   const earlier = idempotency ? await earlierAnswer(ctx, caller, idempotency) : null;
   if (earlier) return answer<T>(reply, earlier, { status: 201, body: undefined as T });
   const { messages, body } = await build(caller);
   const at = new Date().toISOString();
-  const job: SendJob = { caller, requestId: umsIdOf(request), messages, at, answer: { status: 201, body: body(at) }, ...(idempotency ? { idempotency } : {}) };
+  const job: SendJob = {
+    caller,
+    requestId: umsIdOf(request),
+    messages,
+    at,
+    answer: { status: 201, body: body(at) },
+    ...(idempotency ? { idempotency } : {}),
+  };
   const outcome = await ctx.publicApi.sends.commit(job);
   if (outcome.kind === "accepted") request.umsMessageCount = messages.length;
   return answer(reply, outcome, job.answer as { status: number; body: T });
@@ -97,7 +145,13 @@ export const publicHandlers: Handlers = {
     send(request, reply, ctx, async (caller) => {
       const messages = await prepareBatch(depsOf(ctx), caller, request.body.messages);
       const cost = messages.reduce((sum, m) => sum + m.steps[0].costPaise, 0) / 100;
-      return { messages, body: (at) => ({ success: true as const, data: { messages: messages.map((m) => recordOf(m, at)), count: messages.length, cost } }) };
+      return {
+        messages,
+        body: (at) => ({
+          success: true as const,
+          data: { messages: messages.map((m) => recordOf(m, at)), count: messages.length, cost },
+        }),
+      };
     }),
   "public.messages.get": async (request, _reply, { db }) => {
     const data = await publicMessage(db, apiCallerOf(request).userId, request.params.id);
@@ -106,7 +160,9 @@ export const publicHandlers: Handlers = {
   },
   "public.templates.list": async (request, _reply, { db }) => {
     const caller = apiCallerOf(request);
-    const channels = request.query.channel ? caller.channels.filter((c) => c === request.query.channel) : caller.channels;
+    const channels = request.query.channel
+      ? caller.channels.filter((c) => c === request.query.channel)
+      : caller.channels;
     return { success: true, data: await sendableTemplates(db, caller.userId, channels) };
   },
 };

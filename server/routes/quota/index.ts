@@ -22,7 +22,14 @@ export const quotaHandlers: Handlers = {
     const window = pageWindow(query);
     const filter = { accounts: await accountsOf(db, request, query.userId), range: rangeOf(query), kind: query.kind };
     const { count, rows } = await quotaLedgerPage(db, filter, window.limit, window.offset);
-    return { success: true, count, page: window.page, limit: window.limit, totalPages: totalPages(count, window.limit), data: rows };
+    return {
+      success: true,
+      count,
+      page: window.page,
+      limit: window.limit,
+      totalPages: totalPages(count, window.limit),
+      data: rows,
+    };
   },
 
   "quota.summary": async (request, _reply, { db }) => {

@@ -1,13 +1,27 @@
 import { callerOf } from "../../auth/guard";
 import { pageWindow } from "../../services/paging";
-import { createTemplate, deleteTemplate, getTemplate, listBots, listTemplates, updateTemplate } from "../../services/rcs-templates";
+import {
+  createTemplate,
+  deleteTemplate,
+  getTemplate,
+  listBots,
+  listTemplates,
+  updateTemplate,
+} from "../../services/rcs-templates";
 import { libraryTemplate, listLibrary } from "../../services/template-library";
 import type { Handlers } from "../context";
 
 export const rcsTemplateHandlers: Handlers = {
-  "rcsTemplates.list": async (request, _reply, { db }) => listTemplates(db, callerOf(request), pageWindow(request.query), request.query),
-  "rcsTemplates.bots": async (request, _reply, { db }) => ({ success: true, data: await listBots(db, callerOf(request)) }),
-  "rcsTemplates.get": async (request, _reply, { db }) => ({ success: true, data: await getTemplate(db, callerOf(request), request.params.id) }),
+  "rcsTemplates.list": async (request, _reply, { db }) =>
+    listTemplates(db, callerOf(request), pageWindow(request.query), request.query),
+  "rcsTemplates.bots": async (request, _reply, { db }) => ({
+    success: true,
+    data: await listBots(db, callerOf(request)),
+  }),
+  "rcsTemplates.get": async (request, _reply, { db }) => ({
+    success: true,
+    data: await getTemplate(db, callerOf(request), request.params.id),
+  }),
   "rcsTemplates.create": async (request, reply, { db }) => {
     const data = await createTemplate(db, callerOf(request), request.body);
     reply.status(201);

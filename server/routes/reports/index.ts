@@ -17,7 +17,8 @@ const day = (at: Date | null) => (at ? at.toISOString().replace("T", " ").slice(
 /** Why a report's file cannot be downloaded now, or null when it can. */
 function notDownloadable(row: ReportRow): HttpError | null {
   const status = effectiveStatus(row);
-  if (status === "expired") return gone(`This report expired on ${day(row.expiresAt)} UTC and its file was deleted. Generate it again.`);
+  if (status === "expired")
+    return gone(`This report expired on ${day(row.expiresAt)} UTC and its file was deleted. Generate it again.`);
   if (status === "failed") return conflict(`This report failed: ${row.failureReason ?? MSG.somethingWrong}`);
   if (status !== "ready") return conflict(`This report is not ready yet (${status}, ${progressOf(row)}%).`);
   return null;
@@ -27,7 +28,12 @@ export const reportHandlers: Handlers = {
   "reports.generate": async (request, reply, { db }) => {
     const { from, to, channel, campaignId } = request.params;
     const row = await queueReport(db, callerOf(request), {
-      from, to, channel: channel as ReportChannel, campaignId, detailed: request.query.detailedCampaignReport, format: request.query.format ?? REPORT_DEFAULT_FORMAT,
+      from,
+      to,
+      channel: channel as ReportChannel,
+      campaignId,
+      detailed: request.query.detailedCampaignReport,
+      format: request.query.format ?? REPORT_DEFAULT_FORMAT,
     });
     const [data] = await toReportRecords(db, [row]);
     reply.status(201);
@@ -36,7 +42,8 @@ export const reportHandlers: Handlers = {
 
   "reports.list": async (request, _reply, { db }) => {
     const window = pageWindow(request.query);
-    const channel = request.query.channel && request.query.channel !== "all" ? (request.query.channel as ReportChannel) : undefined;
+    const channel =
+      request.query.channel && request.query.channel !== "all" ? (request.query.channel as ReportChannel) : undefined;
     const { records, total } = await listReports(db, callerOf(request), channel, window);
     return { success: true, data: records, total, totalPages: totalPages(total, window.limit), page: window.page };
   },

@@ -2,7 +2,13 @@ import { callerOf } from "../../auth/guard";
 import { HttpError, badRequest } from "../../http/errors";
 import { pageWindow, totalPages } from "../../services/paging";
 import { readSuppressionFile } from "../../services/suppressions/import";
-import { addSuppressions, collectPasted, listSuppressions, removeSuppression, suppressionsCsv } from "../../services/suppressions/list";
+import {
+  addSuppressions,
+  collectPasted,
+  listSuppressions,
+  removeSuppression,
+  suppressionsCsv,
+} from "../../services/suppressions/list";
 import { sendDownload } from "../campaigns";
 import type { Handlers } from "../context";
 
@@ -17,15 +23,23 @@ export const suppressionHandlers: Handlers = {
 
   "suppressions.add": async (request, reply, { db }) => {
     const collected = collectPasted(request.body.numbers);
-    const added = await addSuppressions(db, callerOf(request).id, collected.numbers, request.body.reason?.trim() || "Added by hand", "manual");
+    const added = await addSuppressions(
+      db,
+      callerOf(request).id,
+      collected.numbers,
+      request.body.reason?.trim() || "Added by hand",
+      "manual",
+    );
     reply.status(201);
     return { success: true, message: addedMessage(added), added, invalid: collected.invalid };
   },
 
   "suppressions.import": async (request, reply, { db }) => {
-    if (!request.isMultipart()) throw badRequest("Send the file as multipart/form-data", [{ field: "file", message: "is required" }]);
+    if (!request.isMultipart())
+      throw badRequest("Send the file as multipart/form-data", [{ field: "file", message: "is required" }]);
     const part = await request.file();
-    if (!part || part.fieldname !== "file") throw badRequest("file: is required", [{ field: "file", message: "is required" }]);
+    if (!part || part.fieldname !== "file")
+      throw badRequest("file: is required", [{ field: "file", message: "is required" }]);
     let collected;
     try {
       collected = await readSuppressionFile(part.file, part.filename);
@@ -33,7 +47,13 @@ export const suppressionHandlers: Handlers = {
       part.file.resume(); // whatever the reader left unread, so the request ends
     }
     if (part.file.truncated) throw new HttpError(413, "The file is too large");
-    const added = await addSuppressions(db, callerOf(request).id, collected.numbers, `Imported from ${part.filename}`.slice(0, 200), "import");
+    const added = await addSuppressions(
+      db,
+      callerOf(request).id,
+      collected.numbers,
+      `Imported from ${part.filename}`.slice(0, 200),
+      "import",
+    );
     reply.status(201);
     return { success: true, message: addedMessage(added), added, invalid: collected.invalid };
   },

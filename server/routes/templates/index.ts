@@ -4,5 +4,6 @@ import { listUnified } from "../../services/channels/templates";
 import type { Handlers } from "../context";
 
 export const templateHandlers: Handlers = {
-  "templates.unified": async (request, _reply, { db }) => listUnified(db, callerOf(request), pageWindow(request.query), request.query),
+  "templates.unified": async (request, _reply, { db }) =>
+    listUnified(db, callerOf(request), pageWindow(request.query), request.query),
 };

@@ -7,8 +7,14 @@ import type { Handlers } from "../context";
 
 /** The request log of the caller's keys. */
 export const umsHandlers: Handlers = {
-  "ums.requests": async (request, _reply, { db }) => ({ success: true, ...(await listRequests(db, callerOf(request).id, request.query)) }),
-  "ums.request": async (request, _reply, { db }) => ({ success: true, data: await findRequest(db, callerOf(request).id, request.params.id) }),
+  "ums.requests": async (request, _reply, { db }) => ({
+    success: true,
+    ...(await listRequests(db, callerOf(request).id, request.query)),
+  }),
+  "ums.request": async (request, _reply, { db }) => ({
+    success: true,
+    data: await findRequest(db, callerOf(request).id, request.params.id),
+  }),
   "ums.requestMessages": async (request, _reply, { db }) => {
     const userId = callerOf(request).id;
     if (!(await ownsRequest(db, userId, request.params.id))) throw notFound(MSG.notFound);

@@ -2,7 +2,15 @@ import { callerOf } from "../../auth/guard";
 import { HttpError } from "../../http/errors";
 import { pageWindow } from "../../services/paging";
 import { verifyLink } from "../../services/uploads/links";
-import { checkUpload, deleteUpload, findOwnUpload, findUpload, listUploads, saveUpload, toUploadRecord } from "../../services/uploads/store";
+import {
+  checkUpload,
+  deleteUpload,
+  findOwnUpload,
+  findUpload,
+  listUploads,
+  saveUpload,
+  toUploadRecord,
+} from "../../services/uploads/store";
 import type { Handlers } from "../context";
 import { logStorageFailure } from "./log-storage-failure";
 import { readMultipart } from "./multipart-form";
@@ -12,7 +20,8 @@ import { wabaMediaHandlers } from "./waba-media";
 export const uploadHandlers: Handlers = {
   ...wabaMediaHandlers,
 
-  "uploads.list": async (request, _reply, { db, secret }) => listUploads(db, callerOf(request), pageWindow(request.query), request.query.channel, secret()),
+  "uploads.list": async (request, _reply, { db, secret }) =>
+    listUploads(db, callerOf(request), pageWindow(request.query), request.query.channel, secret()),
 
   "uploads.create": async (request, reply, { db, storage, secret }) => {
     const caller = callerOf(request);
@@ -24,7 +33,9 @@ export const uploadHandlers: Handlers = {
   },
 
   "uploads.delete": async (request, _reply, { db, storage }) => {
-    await logStorageFailure(request, () => deleteUpload(db, storage, callerOf(request), request.params.id, request.body.channel));
+    await logStorageFailure(request, () =>
+      deleteUpload(db, storage, callerOf(request), request.params.id, request.body.channel),
+    );
     return { success: true, message: "File deleted" };
   },
 

@@ -28,14 +28,22 @@ export const TOO_LARGE_MESSAGE = `The file is larger than ${MAX_MEDIA_BYTES / MB
  * MAX_MEDIA_BYTES, the plugin's limit). The part's own Content-Type and name are not believed; the caller sniffs.
  * Validation errors have the app's 400 shape (the error handler maps `validation` like a JSON body's).
  */
-export async function readMultipart<N extends SchemaName>(request: FastifyRequest, schema: N, fileField: string): Promise<MultipartForm<N>> {
-  if (!request.isMultipart()) throw badRequest("Send the form as multipart/form-data", [{ field: fileField, message: "is required" }]);
+export async function readMultipart<N extends SchemaName>(
+  request: FastifyRequest,
+  schema: N,
+  fileField: string,
+): Promise<MultipartForm<N>> {
+  if (!request.isMultipart())
+    throw badRequest("Send the form as multipart/form-data", [{ field: fileField, message: "is required" }]);
   const fields: Record<string, string> = {};
   let file: { bytes: Buffer; name: string } | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === "file") {
-        if (part.fieldname !== fileField) throw badRequest(`${part.fieldname}: is not allowed`, [{ field: part.fieldname, message: `is not allowed; send the file as ${fileField}` }]);
+        if (part.fieldname !== fileField)
+          throw badRequest(`${part.fieldname}: is not allowed`, [
+            { field: part.fieldname, message: `is not allowed; send the file as ${fileField}` },
+          ]);
         file = { bytes: await part.toBuffer(), name: part.filename };
       } else {
         fields[part.fieldname] = typeof part.value === "string" ? part.value : String(part.value);
@@ -48,7 +56,8 @@ export async function readMultipart<N extends SchemaName>(request: FastifyReques
     throw error;
   }
   const validate = validatorOf(schema);
-  if (!validate(fields)) throw Object.assign(new Error("invalid form"), { statusCode: 400, validation: validate.errors });
+  if (!validate(fields))
+    throw Object.assign(new Error("invalid form"), { statusCode: 400, validation: validate.errors });
   if (!file) throw badRequest(`${fileField}: is required`, [{ field: fileField, message: "is required" }]);
   return { fields: fields as SchemaBody<N>, file };
 }

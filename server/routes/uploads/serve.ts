@@ -17,7 +17,12 @@ export function attachment(name: string): string {
  * Streams a stored file with the type read from its bytes at upload, nosniff, and documents as attachments (a PDF
  * opened inline would run in our origin's viewer).
  */
-export async function sendFile(reply: FastifyReply, storage: Storage, row: Row, cacheControl: string): Promise<FastifyReply> {
+export async function sendFile(
+  reply: FastifyReply,
+  storage: Storage,
+  row: Row,
+  cacheControl: string,
+): Promise<FastifyReply> {
   const stream = await storage.get(row.storageKey);
   if (!stream) throw new HttpError(404, "Media not found");
   const verdict = checkMedia(row.channel as MediaChannel, row.mimeType, 1);

@@ -15,22 +15,42 @@ import { readMultipart } from "./multipart-form";
 
 /** The caller's own WABA; another account's answers 404 like a missing one. */
 async function ownWaba(db: Db, caller: Caller, wabaId: string): Promise<string> {
-  const [row] = await db.select({ wabaId: wabas.wabaId }).from(wabas).where(and(eq(wabas.wabaId, wabaId), eq(wabas.userId, caller.id)));
+  const [row] = await db
+    .select({ wabaId: wabas.wabaId })
+    .from(wabas)
+    .where(and(eq(wabas.wabaId, wabaId), eq(wabas.userId, caller.id)));
   if (!row) throw notFound("WhatsApp Business Account not found");
   return row.wabaId;
 }
 
 /** The carrier first (a refusal leaves nothing stored), then our copy. */
-async function handOver(request: FastifyRequest, ctx: RouteContext, caller: Caller, wabaId: string, media: CheckedMedia) {
+async function handOver(
+  request: FastifyRequest,
+  ctx: RouteContext,
+  caller: Caller,
+  wabaId: string,
+  media: CheckedMedia,
+) {
   let handle: string;
   try {
-    ({ handle } = await ctx.carrier.uploadMedia({ channel: "whatsapp", owner: wabaId, bytes: media.bytes, mimeType: media.mimeType, fileName: media.originalName }));
+    ({ handle } = await ctx.carrier.uploadMedia({
+      channel: "whatsapp",
+      owner: wabaId,
+      bytes: media.bytes,
+      mimeType: media.mimeType,
+      fileName: media.originalName,
+    }));
   } catch (error) {
-    if (error instanceof MediaRefused) throw badRequest(`file: ${error.message}`, [{ field: "file", message: error.message }]);
+    if (error instanceof MediaRefused)
+      throw badRequest(`file: ${error.message}`, [{ field: "file", message: error.message }]);
     throw error;
   }
   const row = await logStorageFailure(request, () => saveUpload(ctx.db, ctx.storage, caller, media));
-  return { success: true as const, message: "Media uploaded", data: { handle, upload: toUploadRecord(row, ctx.secret()) } };
+  return {
+    success: true as const,
+    message: "Media uploaded",
+    data: { handle, upload: toUploadRecord(row, ctx.secret()) },
+  };
 }
 
 export const wabaMediaHandlers: Handlers = {

@@ -16,7 +16,12 @@ export const userHandlers: Handlers = {
     const caller = callerOf(request);
     const { query } = request;
     const { page, limit, offset } = pageWindow(query);
-    const { rows, totals } = await listUsers(db, caller, query, { search: filterValue(query.search), parentId: filterValue(query.userId), limit, offset });
+    const { rows, totals } = await listUsers(db, caller, query, {
+      search: filterValue(query.search),
+      parentId: filterValue(query.userId),
+      limit,
+      offset,
+    });
     return {
       success: true,
       userType: caller.role,
@@ -44,19 +49,29 @@ export const userHandlers: Handlers = {
     const pending = email
       ? await requestEmailChange(
           { db, sendMail: ctx.sendMail, origin: linkOrigin(ctx.config) },
-          { target, newEmail: email, actor: { id: caller.impersonatedBy ?? caller.id, username: caller.username }, ip: request.ip },
+          {
+            target,
+            newEmail: email,
+            actor: { id: caller.impersonatedBy ?? caller.id, username: caller.username },
+            ip: request.ip,
+          },
         )
       : false;
     const modules = await modulesByUser(db, [row.id]);
-    return { success: true, message: pending ? `User updated. ${MSG.emailChangePending}` : "User updated", data: toUserRecord(row, modules.get(row.id)) };
+    return {
+      success: true,
+      message: pending ? `User updated. ${MSG.emailChangePending}` : "User updated",
+      data: toUserRecord(row, modules.get(row.id)),
+    };
   },
 
   "users.permissions": async (request, _reply, { db }) => {
     const caller = callerOf(request);
     const target = await selfOrReachable(db, caller, filterValue(request.query.userId));
-    const modules = target.id === caller.id
-      ? effectiveModules({ role: caller.role, modules: caller.modules })
-      : (await modulesByUser(db, [target.id])).get(target.id) ?? [];
+    const modules =
+      target.id === caller.id
+        ? effectiveModules({ role: caller.role, modules: caller.modules })
+        : ((await modulesByUser(db, [target.id])).get(target.id) ?? []);
     return { success: true, userId: target.id, modulePermissions: modules.map((moduleName) => ({ moduleName })) };
   },
 
@@ -70,7 +85,11 @@ export const userHandlers: Handlers = {
     await replaceModules(db, userId, wanted, { grantedBy: caller.id, impersonatedBy: caller.impersonatedBy });
     // Cached sessions of that account hold its old modules.
     await sessions.announceUser(userId, false);
-    return { success: true, message: "Permissions updated", modulePermissions: wanted.map((moduleName) => ({ moduleName })) };
+    return {
+      success: true,
+      message: "Permissions updated",
+      modulePermissions: wanted.map((moduleName) => ({ moduleName })),
+    };
   },
 
   "permissions.modules": async (request) => {

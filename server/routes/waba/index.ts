@@ -13,7 +13,10 @@ import type { Handlers } from "../context";
 // The WhatsApp channel: connecting a WABA, its numbers, business profile and analytics, and the platform's
 // provider solution. Templates, media and campaigns (waba.templates.*, waba.media.*, waba.campaigns.*) live elsewhere.
 export const wabaHandlers: Handlers = {
-  "waba.active": async (request, _reply, { db }) => ({ success: true, data: await listWabas(db, callerOf(request).id) }),
+  "waba.active": async (request, _reply, { db }) => ({
+    success: true,
+    data: await listWabas(db, callerOf(request).id),
+  }),
 
   "waba.onboarding": async (request, reply, ctx) => {
     const { db, carrier } = ctx;
@@ -21,7 +24,10 @@ export const wabaHandlers: Handlers = {
     const { code } = request.body;
     // With a Facebook app configured, Embedded Signup's code connects a real WABA; otherwise the default carrier's.
     if (code && ctx.config.whatsappCloud.embeddedSignup) {
-      const { record, wabaId } = await onboardEmbeddedSignup(channelDepsOf(ctx, request.log), caller.id, { ...request.body, code });
+      const { record, wabaId } = await onboardEmbeddedSignup(channelDepsOf(ctx, request.log), caller.id, {
+        ...request.body,
+        code,
+      });
       const waba = (await listWabas(db, caller.id)).find((w) => w.waba_id === wabaId);
       if (!waba) throw new Error("connected WABA not found after Embedded Signup");
       reply.status(201);
@@ -30,7 +36,11 @@ export const wabaHandlers: Handlers = {
     const connection = await carrier.onboardWhatsApp({ accountId: caller.id, code: request.body.code });
     const { created, record } = await storeConnection(db, caller.id, carrier.name, connection);
     reply.status(created ? 201 : 200);
-    return { success: true, message: created ? `Connected ${record.name}` : `${record.name} is already connected`, data: record };
+    return {
+      success: true,
+      message: created ? `Connected ${record.name}` : `${record.name} is already connected`,
+      data: record,
+    };
   },
 
   "waba.phoneNumbers": async (request, _reply, { db }) => {
@@ -44,7 +54,10 @@ export const wabaHandlers: Handlers = {
     }
   },
 
-  "waba.analytics": async (request, _reply, { db }) => ({ success: true, data: await whatsappAnalytics(db, callerOf(request).id, request.query) }),
+  "waba.analytics": async (request, _reply, { db }) => ({
+    success: true,
+    data: await whatsappAnalytics(db, callerOf(request).id, request.query),
+  }),
 
   "waba.businessProfile.get": async (request, _reply, { db }) => ({
     success: true,

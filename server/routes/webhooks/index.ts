@@ -1,6 +1,13 @@
 import { callerOf } from "../../auth/guard";
 import { getDelivery, listDeliveries } from "../../services/webhooks/deliveries";
-import { createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, rotateSecret, updateEndpoint } from "../../services/webhooks/endpoints";
+import {
+  createEndpoint,
+  deleteEndpoint,
+  getEndpoint,
+  listEndpoints,
+  rotateSecret,
+  updateEndpoint,
+} from "../../services/webhooks/endpoints";
 import { pageWindow, totalPages } from "../../services/paging";
 import type { Handlers } from "../context";
 
@@ -20,7 +27,10 @@ export const webhookHandlers: Handlers = {
     return { success: true, message: `Webhook endpoint added. ${SECRET_NOTE}`, data: record, secret };
   },
 
-  "webhooks.get": async (request, _reply, { db }) => ({ success: true, data: await getEndpoint(db, callerOf(request).id, request.params.id) }),
+  "webhooks.get": async (request, _reply, { db }) => ({
+    success: true,
+    data: await getEndpoint(db, callerOf(request).id, request.params.id),
+  }),
 
   "webhooks.update": async (request, _reply, { db, config }) => {
     const data = await updateEndpoint(db, callerOf(request).id, request.params.id, request.body, config.webhooks);
@@ -33,8 +43,18 @@ export const webhookHandlers: Handlers = {
   },
 
   "webhooks.rotateSecret": async (request, _reply, { db, config }) => {
-    const { record, secret } = await rotateSecret(db, callerOf(request).id, request.params.id, config.now?.() ?? new Date());
-    return { success: true, message: `New signing secret created; the old one also signs for 24 hours. ${SECRET_NOTE}`, data: record, secret };
+    const { record, secret } = await rotateSecret(
+      db,
+      callerOf(request).id,
+      request.params.id,
+      config.now?.() ?? new Date(),
+    );
+    return {
+      success: true,
+      message: `New signing secret created; the old one also signs for 24 hours. ${SECRET_NOTE}`,
+      data: record,
+      secret,
+    };
   },
 
   "webhooks.test": async (request, _reply, { db }) => {
@@ -47,11 +67,19 @@ export const webhookHandlers: Handlers = {
   "webhooks.deliveries": async (request, _reply, { db }) => {
     const { status, event, ...page } = request.query;
     const window = pageWindow(page);
-    const { records, total } = await listDeliveries(db, callerOf(request).id, request.params.id, { status, event, limit: window.limit, offset: window.offset });
+    const { records, total } = await listDeliveries(db, callerOf(request).id, request.params.id, {
+      status,
+      event,
+      limit: window.limit,
+      offset: window.offset,
+    });
     return { success: true, data: records, total, totalPages: totalPages(total, window.limit) };
   },
 
-  "webhooks.delivery": async (request, _reply, { db }) => ({ success: true, data: await getDelivery(db, callerOf(request).id, request.params.id) }),
+  "webhooks.delivery": async (request, _reply, { db }) => ({
+    success: true,
+    data: await getDelivery(db, callerOf(request).id, request.params.id),
+  }),
 
   "webhooks.resend": async (request, _reply, { db }) => {
     const ownerId = callerOf(request).id;
@@ -61,7 +89,10 @@ export const webhookHandlers: Handlers = {
   },
 };
 
-function outcomeMessage(what: string, d: { status: string; responseStatus: number | null; error: string | null }): string {
+function outcomeMessage(
+  what: string,
+  d: { status: string; responseStatus: number | null; error: string | null },
+): string {
   if (d.status === "succeeded") return `${what} succeeded (HTTP ${d.responseStatus ?? "?"})`;
   return `${what} failed: ${d.error ?? "no answer"}. It will be retried.`;
 }

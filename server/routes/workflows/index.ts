@@ -6,8 +6,20 @@ import { WORKFLOW_STEPS_JOB } from "../../jobs/workflow-steps";
 import { receiveHook, testRun } from "../../services/workflows/manual";
 import { cancelRun, listRuns, replayRun, runDetail, runOut } from "../../services/workflows/runs";
 import {
-  createWorkflow, deleteWorkflow, diffWorkflow, findVersion, findWorkflow, listVersions, listWorkflows, problemRecords, publishWorkflow,
-  rollbackWorkflow, rotateSecret, setWorkflowActive, updateWorkflow, workflowDetail,
+  createWorkflow,
+  deleteWorkflow,
+  diffWorkflow,
+  findVersion,
+  findWorkflow,
+  listVersions,
+  listWorkflows,
+  problemRecords,
+  publishWorkflow,
+  rollbackWorkflow,
+  rotateSecret,
+  setWorkflowActive,
+  updateWorkflow,
+  workflowDetail,
 } from "../../services/workflows/store";
 import type { Handlers } from "../context";
 
@@ -18,7 +30,10 @@ const graphOf = (graph: unknown): WorkflowGraph | undefined => graph as Workflow
 
 // Every call acts on the caller's own workflows: findWorkflow / findRun answer 404 for anyone else's.
 export const workflowHandlers: Handlers = {
-  "workflows.list": async (request, _reply, { db }) => ({ success: true, ...(await listWorkflows(db, callerOf(request).id, request.query)) }),
+  "workflows.list": async (request, _reply, { db }) => ({
+    success: true,
+    ...(await listWorkflows(db, callerOf(request).id, request.query)),
+  }),
   "workflows.create": async (request, reply, { db }) => {
     const row = await createWorkflow(db, callerOf(request).id, { ...request.body, graph: graphOf(request.body.graph) });
     reply.status(201);
@@ -79,11 +94,20 @@ export const workflowHandlers: Handlers = {
     const row = await findWorkflow(db, callerOf(request).id, request.params.id);
     return { success: true, data: await workflowDetail(db, await rotateSecret(db, row)) };
   },
-  "workflows.runs": async (request, _reply, { db }) => ({ success: true, ...(await listRuns(db, callerOf(request).id, request.query)) }),
-  "workflows.run": async (request, _reply, { db }) => ({ success: true, data: await runDetail(db, callerOf(request).id, request.params.id) }),
+  "workflows.runs": async (request, _reply, { db }) => ({
+    success: true,
+    ...(await listRuns(db, callerOf(request).id, request.query)),
+  }),
+  "workflows.run": async (request, _reply, { db }) => ({
+    success: true,
+    data: await runDetail(db, callerOf(request).id, request.params.id),
+  }),
   "workflows.replay": async (request, reply, { db }) => {
     const caller = callerOf(request);
-    const id = await replayRun(db, caller.id, request.params.id, { ...request.body, payload: request.body.payload as Record<string, unknown> | undefined });
+    const id = await replayRun(db, caller.id, request.params.id, {
+      ...request.body,
+      payload: request.body.payload as Record<string, unknown> | undefined,
+    });
     wake(request.server);
     reply.status(201);
     return { success: true, data: await runOut(db, caller.id, id) };
@@ -95,7 +119,12 @@ export const workflowHandlers: Handlers = {
   },
   "workflows.templates": async () => ({ success: true, data: [...WORKFLOW_TEMPLATES] }),
   "workflows.hook": async (request, _reply, { db }) => {
-    const runId = await receiveHook(db, request.params.id, request.params.secret, request.body as Record<string, unknown>);
+    const runId = await receiveHook(
+      db,
+      request.params.id,
+      request.params.secret,
+      request.body as Record<string, unknown>,
+    );
     wake(request.server);
     return { success: true, runId, message: "Workflow started" };
   },

@@ -25,7 +25,10 @@ export interface EmailChangeDeps {
 
 /** Refuses an address another account holds, before anything is written. */
 export async function assertEmailFree(db: Db, email: string, ownerId: string): Promise<void> {
-  const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, ownerId)));
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, ownerId)));
   if (taken) throw conflict(MSG.duplicateUser);
 }
 
@@ -80,13 +83,22 @@ export async function confirmEmailChange(db: Db, token: string, ip: string): Pro
       const [change] = await tx
         .update(emailChanges)
         .set({ usedAt: new Date() })
-        .where(and(eq(emailChanges.tokenHash, sha256(token)), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, sql`now()`)))
+        .where(
+          and(
+            eq(emailChanges.tokenHash, sha256(token)),
+            isNull(emailChanges.usedAt),
+            gt(emailChanges.expiresAt, sql`now()`),
+          ),
+        )
         .returning();
       if (!change) throw badRequest(MSG.emailTokenInvalid);
       const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, change.userId));
       await tx.update(users).set({ email: change.newEmail, updatedAt: new Date() }).where(eq(users.id, change.userId));
       // Reset links went to the old address; they must not outlive the move.
-      await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, change.userId), isNull(passwordResets.usedAt)));
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResets.userId, change.userId), isNull(passwordResets.usedAt)));
       await tx.insert(accountAudit).values({
         actorId: change.requestedBy,
         targetId: change.userId,

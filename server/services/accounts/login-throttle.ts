@@ -41,7 +41,10 @@ export async function claimLoginAttempt(db: Db, userId: string, rule: LoginDelay
 
 /** A checked attempt failed: the account's delay runs from now, not from when the attempt began (hashing takes a while). */
 export async function recordLoginFailure(db: Db, userId: string): Promise<void> {
-  await db.update(loginFailures).set({ lastFailedAt: sql`now()` }).where(eq(loginFailures.userId, userId));
+  await db
+    .update(loginFailures)
+    .set({ lastFailedAt: sql`now()` })
+    .where(eq(loginFailures.userId, userId));
 }
 
 export async function clearLoginFailures(db: Db, userId: string): Promise<void> {

@@ -48,7 +48,11 @@ export const MAIL_NOT_CONFIGURED = "mail not configured (SMTP_URL is not set): n
  * plain text beside the log, so a person running the product locally can read it and follow a reset link (inside a
  * JSON log line it was one escaped string); with SMTP_URL it is sent and marked sent.
  */
-export function createMailer(db: Db, log: FastifyBaseLogger, { smtpUrl, from, printBodies, print = toStdout }: MailerOptions): SendMail {
+export function createMailer(
+  db: Db,
+  log: FastifyBaseLogger,
+  { smtpUrl, from, printBodies, print = toStdout }: MailerOptions,
+): SendMail {
   // nodemailer is loaded only where mail is really sent (SMTP_URL), on the first mail.
   const transport = smtpUrl ? import("nodemailer").then((m) => m.default.createTransport(smtpUrl)) : null;
   // A failure to load it surfaces at that mail (logged, the row stays unsent), not as an unhandled rejection now.

@@ -5,7 +5,10 @@ import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from "@nod
 const ARGON2 = {
   // The package's Algorithm is an ambient const enum, which isolatedModules cannot read: 2 is Argon2id.
   algorithm: 2 as Algorithm.Argon2id,
-  memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p=${ARGON2.parallelism}$`;
 
 const normalize = (password: string) => password.normalize("NFKC");

@@ -124,10 +124,14 @@ export class SessionStore {
         role: users.role,
         parentId: users.parentId,
         status: users.status,
-        modules: sql<string[]>`coalesce((select array_agg(${modulePermissions.moduleName}) from ${modulePermissions} where ${modulePermissions.userId} = ${users.id}), '{}')`,
+        modules: sql<
+          string[]
+        >`coalesce((select array_agg(${modulePermissions.moduleName}) from ${modulePermissions} where ${modulePermissions.userId} = ${users.id}), '{}')`,
         // A live agent's sign-in is made with its agent row and suspended when the row goes, so this never changes
         // while the session lives.
-        liveAgentOf: sql<string | null>`(select ${liveAgents.ownerId} from ${liveAgents} where ${liveAgents.userId} = ${users.id} and ${liveAgents.status} = 'active')`,
+        liveAgentOf: sql<
+          string | null
+        >`(select ${liveAgents.ownerId} from ${liveAgents} where ${liveAgents.userId} = ${users.id} and ${liveAgents.status} = 'active')`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -184,7 +188,8 @@ export class SessionStore {
   /** Tells every process that these sessions were revoked (their caches drop them, their sockets disconnect). */
   async announceSessions(ids: readonly string[]): Promise<void> {
     // A NOTIFY payload holds at most 8000 bytes: about 200 ids, so a long list goes in parts.
-    for (let i = 0; i < ids.length; i += ANNOUNCE_BATCH) await this.publish({ kind: "sessions", ids: ids.slice(i, i + ANNOUNCE_BATCH) });
+    for (let i = 0; i < ids.length; i += ANNOUNCE_BATCH)
+      await this.publish({ kind: "sessions", ids: ids.slice(i, i + ANNOUNCE_BATCH) });
   }
 
   /** Tells every process that the user's sessions were revoked, or (revoked=false) that its account changed. */

@@ -29,14 +29,20 @@ export interface AccountInsert {
 export async function insertAccount(db: Db, account: AccountInsert, modules: readonly ModuleName[]) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(users).values(account).returning();
-    if (modules.length) await tx.insert(modulePermissions).values(modules.map((moduleName) => ({ userId: row.id, moduleName, grantedBy: account.parentId })));
+    if (modules.length)
+      await tx
+        .insert(modulePermissions)
+        .values(modules.map((moduleName) => ({ userId: row.id, moduleName, grantedBy: account.parentId })));
     return toUserRecord(row, [...modules]);
   });
 }
 
 /** The account signing in by username or email. */
 export async function findLoginAccount(db: Db, account: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(or(eq(users.email, account), eq(users.username, account)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.email, account), eq(users.username, account)));
   return row;
 }
 
@@ -49,6 +55,9 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
-export async function recordImpersonation(db: Db, entry: { adminId: string; targetId: string; sessionId: string; ip: string }): Promise<void> {
+export async function recordImpersonation(
+  db: Db,
+  entry: { adminId: string; targetId: string; sessionId: string; ip: string },
+): Promise<void> {
   await db.insert(impersonationAudit).values(entry);
 }

@@ -22,7 +22,9 @@ async function scopeOf(db: Db, caller: Caller, parentFilter: string | undefined)
     if (!(await findUser(db, parentFilter))) throw notFound(MSG.userNotFound);
     return { kind: "childOf", ids: { scopeId: parentFilter } };
   }
-  return caller.role === "admin" ? { kind: "allButSelf", ids: { scopeId: caller.id } } : { kind: "childOf", ids: { scopeId: caller.id } };
+  return caller.role === "admin"
+    ? { kind: "allButSelf", ids: { scopeId: caller.id } }
+    : { kind: "childOf", ids: { scopeId: caller.id } };
 }
 
 /** A scope's shape (which becomes part of the prepared statement) and the ids that fill its placeholders. */
@@ -34,7 +36,8 @@ interface Scope {
 const SCOPE_WHERE: Record<Scope["kind"], () => SQL> = {
   allButSelf: () => ne(users.id, sql.placeholder("scopeId")),
   childOf: () => eq(users.parentId, sql.placeholder("scopeId")),
-  childOfBoth: () => and(eq(users.parentId, sql.placeholder("scopeId")), eq(users.parentId, sql.placeholder("callerId"))) as SQL,
+  childOfBoth: () =>
+    and(eq(users.parentId, sql.placeholder("scopeId")), eq(users.parentId, sql.placeholder("callerId"))) as SQL,
 };
 
 /** Columns the users list sorts by (`sort`, `order`); anything else keeps the default, newest first. */
@@ -61,7 +64,15 @@ function listWhere(shape: ListShape): SQL {
   const scope = SCOPE_WHERE[shape.scope]();
   if (!shape.search) return scope;
   const pattern = sql.placeholder("pattern");
-  return and(scope, or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.name, pattern), ilike(users.companyName, pattern))) as SQL;
+  return and(
+    scope,
+    or(
+      ilike(users.username, pattern),
+      ilike(users.email, pattern),
+      ilike(users.name, pattern),
+      ilike(users.companyName, pattern),
+    ),
+  ) as SQL;
 }
 
 /**
@@ -86,7 +97,9 @@ const prepareList = (db: Db, shape: ListShape, name: string) => {
     .as(NUMBERED);
   const offset = sql.placeholder("offset");
   // The record's columns as the subquery's (numbered."username", …), each mapped from the driver as its users column.
-  const record = Object.fromEntries(Object.keys(USER_RECORD_COLUMNS).map((key) => [key, numbered[key as keyof typeof USER_RECORD_COLUMNS]])) as {
+  const record = Object.fromEntries(
+    Object.keys(USER_RECORD_COLUMNS).map((key) => [key, numbered[key as keyof typeof USER_RECORD_COLUMNS]]),
+  ) as {
     [K in keyof typeof USER_RECORD_COLUMNS]: (typeof numbered)[K];
   };
   return markHot(
@@ -96,12 +109,19 @@ const prepareList = (db: Db, shape: ListShape, name: string) => {
         ...record,
         // The page row's id named with its subquery: drizzle leaves a lone FROM's columns unqualified, and inside this
         // subselect a bare "id" would be module_permissions' own if it ever had one.
-        modules: sql<string[]>`coalesce((select array_agg(${modulePermissions.moduleName}) from ${modulePermissions} where ${modulePermissions.userId} = ${sql.identifier(NUMBERED)}.${sql.identifier("id")}), '{}')`,
+        modules: sql<
+          string[]
+        >`coalesce((select array_agg(${modulePermissions.moduleName}) from ${modulePermissions} where ${modulePermissions.userId} = ${sql.identifier(NUMBERED)}.${sql.identifier("id")}), '{}')`,
         total: numbered.total,
         totalBalance: numbered.totalBalance,
       })
       .from(numbered)
-      .where(and(gt(numbered.position, offset), lte(numbered.position, sql`${offset}::int + ${sql.placeholder("limit")}::int`)))
+      .where(
+        and(
+          gt(numbered.position, offset),
+          lte(numbered.position, sql`${offset}::int + ${sql.placeholder("limit")}::int`),
+        ),
+      )
       .orderBy(numbered.position)
       .prepare(name),
   );
@@ -130,7 +150,12 @@ export interface UserListFilter {
 }
 
 /** One page of the accounts in the caller's reach, with the modules of each and the totals of the whole list. */
-export async function listUsers(db: Db, caller: Caller, query: CallQuery<"users.list">, { search, parentId, limit, offset }: UserListFilter) {
+export async function listUsers(
+  db: Db,
+  caller: Caller,
+  query: CallQuery<"users.list">,
+  { search, parentId, limit, offset }: UserListFilter,
+) {
   const scope = await scopeOf(db, caller, parentId);
   const shape: ListShape = { scope: scope.kind, sort: query.sort, order: query.order, search: Boolean(search) };
   const values = { ...scope.ids, limit, offset, ...(search ? { pattern: `%${escapeLike(search)}%` } : {}) };
@@ -138,6 +163,10 @@ export async function listUsers(db: Db, caller: Caller, query: CallQuery<"users.
   // A page past the end has no row to carry the totals.
   const [totals] = rows.length
     ? [{ count: rows[0].total, balance: rows[0].totalBalance }]
-    : await db.select({ count: sql<number>`count(*)::int`, balance: sql<string>`coalesce(sum(${users.balance}), 0)` }).from(users).where(listWhere(shape)).execute(values);
+    : await db
+        .select({ count: sql<number>`count(*)::int`, balance: sql<string>`coalesce(sum(${users.balance}), 0)` })
+        .from(users)
+        .where(listWhere(shape))
+        .execute(values);
   return { rows, totals };
 }

@@ -29,7 +29,9 @@ export const USER_RECORD_COLUMNS = {
 export type UserRecordRow = Omit<UserRow, "passwordHash" | "updatedAt">;
 
 /** What every account record (and a login's session) shows of the person. */
-export function personOf(row: Pick<UserRow, "id" | "username" | "email" | "role" | "name" | "companyName" | "phone" | "timeZone">) {
+export function personOf(
+  row: Pick<UserRow, "id" | "username" | "email" | "role" | "name" | "companyName" | "phone" | "timeZone">,
+) {
   return {
     _id: row.id,
     username: row.username,

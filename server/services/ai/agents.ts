@@ -1,6 +1,12 @@
 import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
 import type { SchemaBody } from "../../../schemas";
-import { DEFAULT_BUSINESS_HOURS, DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_HANDOFF_KEYWORDS, DEFAULT_HANDOFF_MESSAGE, type AgentHandoff } from "../../../contract/domain/ai";
+import {
+  DEFAULT_BUSINESS_HOURS,
+  DEFAULT_CONFIDENCE_THRESHOLD,
+  DEFAULT_HANDOFF_KEYWORDS,
+  DEFAULT_HANDOFF_MESSAGE,
+  type AgentHandoff,
+} from "../../../contract/domain/ai";
 import { isTimeZone } from "../../../contract/domain/time-zone";
 import type { CallQuery } from "../../../contract/calls";
 import type { Db } from "../../db/client";
@@ -13,7 +19,9 @@ import { ownAgent } from "./tenant";
 
 type AgentInput = SchemaBody<"ai-agent-update">;
 
-const unique = (items: readonly string[] | undefined) => [...new Set((items ?? []).map((s) => s.trim()).filter(Boolean))];
+const unique = (items: readonly string[] | undefined) => [
+  ...new Set((items ?? []).map((s) => s.trim()).filter(Boolean)),
+];
 
 export const DEFAULT_HANDOFF: AgentHandoff = {
   confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD,
@@ -25,10 +33,18 @@ export const DEFAULT_HANDOFF: AgentHandoff = {
 function handoffOf(input: AgentInput["handoff"], current: AgentHandoff = DEFAULT_HANDOFF): AgentHandoff {
   if (!input) return current;
   const hours = input.businessHours;
-  if (hours.enabled && hours.days.length === 0) throw badRequest("handoff.businessHours.days: choose at least one day", [{ field: "handoff.businessHours.days", message: "choose at least one day" }]);
-  if (hours.start === hours.end) throw badRequest("handoff.businessHours.end: must differ from the opening time", [{ field: "handoff.businessHours.end", message: "must differ from the opening time" }]);
+  if (hours.enabled && hours.days.length === 0)
+    throw badRequest("handoff.businessHours.days: choose at least one day", [
+      { field: "handoff.businessHours.days", message: "choose at least one day" },
+    ]);
+  if (hours.start === hours.end)
+    throw badRequest("handoff.businessHours.end: must differ from the opening time", [
+      { field: "handoff.businessHours.end", message: "must differ from the opening time" },
+    ]);
   if (!isTimeZone(hours.timezone)) {
-    throw badRequest("handoff.businessHours.timezone: is not a time zone", [{ field: "handoff.businessHours.timezone", message: "is not a time zone (e.g. Asia/Kolkata)" }]);
+    throw badRequest("handoff.businessHours.timezone: is not a time zone", [
+      { field: "handoff.businessHours.timezone", message: "is not a time zone (e.g. Asia/Kolkata)" },
+    ]);
   }
   return {
     confidenceThreshold: input.confidenceThreshold,
@@ -40,8 +56,14 @@ function handoffOf(input: AgentInput["handoff"], current: AgentHandoff = DEFAULT
 
 /** A keyword or intent scope with nothing to match would take no conversation: a mistake, said at once. */
 function checkScope(row: Pick<AgentRow, "scope" | "scopeKeywords" | "scopeIntents">): void {
-  if (row.scope === "keyword" && row.scopeKeywords.length === 0) throw badRequest("scopeKeywords: name at least one keyword", [{ field: "scopeKeywords", message: "name at least one keyword for a keyword scope" }]);
-  if (row.scope === "intent" && row.scopeIntents.length === 0) throw badRequest("scopeIntents: choose at least one intent", [{ field: "scopeIntents", message: "choose at least one intent for an intent scope" }]);
+  if (row.scope === "keyword" && row.scopeKeywords.length === 0)
+    throw badRequest("scopeKeywords: name at least one keyword", [
+      { field: "scopeKeywords", message: "name at least one keyword for a keyword scope" },
+    ]);
+  if (row.scope === "intent" && row.scopeIntents.length === 0)
+    throw badRequest("scopeIntents: choose at least one intent", [
+      { field: "scopeIntents", message: "choose at least one intent for an intent scope" },
+    ]);
 }
 
 const NAME_TAKEN = (name: string) => `You already have an AI agent named “${name}”`;
@@ -57,7 +79,12 @@ async function namedUniquely<T>(name: string, work: () => Promise<T>): Promise<T
   }
 }
 
-export async function createAgent(db: Db, ownerId: string, input: SchemaBody<"ai-agent">, template: string | null = null): Promise<AgentRow> {
+export async function createAgent(
+  db: Db,
+  ownerId: string,
+  input: SchemaBody<"ai-agent">,
+  template: string | null = null,
+): Promise<AgentRow> {
   const values = {
     userId: ownerId,
     name: input.name.trim(),
@@ -93,7 +120,11 @@ export async function updateAgent(db: Db, ownerId: string, id: string, input: Ag
   };
   checkScope({ ...current, ...next });
   return namedUniquely(next.name ?? current.name, async () => {
-    const [row] = await db.update(aiAgents).set({ ...next, updatedAt: new Date() }).where(eq(aiAgents.id, current.id)).returning();
+    const [row] = await db
+      .update(aiAgents)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(aiAgents.id, current.id))
+      .returning();
     return row;
   });
 }
@@ -108,7 +139,15 @@ export async function deleteAgent(db: Db, ownerId: string, id: string): Promise<
 /** Knowledge, intents and answers per agent, in one statement for a page of agents. */
 export async function agentStats(db: Db, ids: readonly string[]): Promise<Map<string, AgentStats>> {
   if (!ids.length) return new Map();
-  const rows = await rowsOf<{ id: string; knowledge: number; passages: number; intents: number; answered: number; handed_off: number; last_answer_at: string | null }>(
+  const rows = await rowsOf<{
+    id: string;
+    knowledge: number;
+    passages: number;
+    intents: number;
+    answered: number;
+    handed_off: number;
+    last_answer_at: string | null;
+  }>(
     db,
     sql`select a.id,
           (select count(*)::int from ai_knowledge k where k.agent_id = a.id) as knowledge,
@@ -122,7 +161,14 @@ export async function agentStats(db: Db, ids: readonly string[]): Promise<Map<st
   return new Map(
     rows.map((r) => [
       r.id,
-      { knowledge: r.knowledge, passages: r.passages, intents: r.intents, answered: r.answered, handedOff: r.handed_off, lastAnswerAt: r.last_answer_at ? new Date(r.last_answer_at).toISOString() : null },
+      {
+        knowledge: r.knowledge,
+        passages: r.passages,
+        intents: r.intents,
+        answered: r.answered,
+        handedOff: r.handed_off,
+        lastAnswerAt: r.last_answer_at ? new Date(r.last_answer_at).toISOString() : null,
+      },
     ]),
   );
 }
@@ -144,7 +190,10 @@ export async function listAgents(db: Db, ownerId: string, query: CallQuery<"ai.a
     db.select().from(aiAgents).where(where).orderBy(asc(aiAgents.name)).limit(page.limit).offset(page.offset),
     db.select({ total: count() }).from(aiAgents).where(where),
   ]);
-  const stats = await agentStats(db, rows.map((r) => r.id));
+  const stats = await agentStats(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     agents: rows.map((r) => toAgentRecord(r, stats.get(r.id) ?? NO_STATS)),
     count: total,

@@ -28,9 +28,22 @@ export async function listAnswers(db: Db, agent: AgentRow, query: CallQuery<"ai.
     limit: p.limit,
     totalPages: totalPages(total, p.limit),
     data: rows.map(({ answer: a, customerNumber }) => ({
-      _id: String(a.id), agentId: a.agentId, agentName: a.agentName, conversationId: a.conversationId, customerNumber, question: a.question, reply: a.reply,
-      intent: a.intent, confidence: Math.round(a.confidence * 1000) / 1000, sources: a.sources, outcome: a.outcome, reason: a.reason, engine: a.engine,
-      latencyMs: a.latencyMs, playground: a.playground, createdAt: a.createdAt.toISOString(),
+      _id: String(a.id),
+      agentId: a.agentId,
+      agentName: a.agentName,
+      conversationId: a.conversationId,
+      customerNumber,
+      question: a.question,
+      reply: a.reply,
+      intent: a.intent,
+      confidence: Math.round(a.confidence * 1000) / 1000,
+      sources: a.sources,
+      outcome: a.outcome,
+      reason: a.reason,
+      engine: a.engine,
+      latencyMs: a.latencyMs,
+      playground: a.playground,
+      createdAt: a.createdAt.toISOString(),
     })),
   };
 }
@@ -38,8 +51,23 @@ export async function listAnswers(db: Db, agent: AgentRow, query: CallQuery<"ai.
 /** A playground answer is logged too, marked, so testers can look back at what the agent said. */
 export async function logPlayground(db: Db, agent: AgentRow, question: string, answer: Answer): Promise<void> {
   await db.insert(aiAnswers).values({
-    userId: agent.userId, agentId: agent.id, agentName: agent.name, question, reply: answer.reply, intent: answer.intent, confidence: answer.confidence,
-    sources: answer.sources.map(({ passageId, knowledgeId, title, score }) => ({ passageId, knowledgeId, title, score })),
-    outcome: answer.outcome, reason: answer.handoffReason, engine: answer.engine, latencyMs: Math.round(answer.tookMs), playground: true,
+    userId: agent.userId,
+    agentId: agent.id,
+    agentName: agent.name,
+    question,
+    reply: answer.reply,
+    intent: answer.intent,
+    confidence: answer.confidence,
+    sources: answer.sources.map(({ passageId, knowledgeId, title, score }) => ({
+      passageId,
+      knowledgeId,
+      title,
+      score,
+    })),
+    outcome: answer.outcome,
+    reason: answer.handoffReason,
+    engine: answer.engine,
+    latencyMs: Math.round(answer.tookMs),
+    playground: true,
   });
 }

@@ -27,7 +27,8 @@ const RECOMMENDED: ((r: ContextRow) => boolean)[] = [
   (r) => r.languages.length > 0,
 ];
 
-export const completenessOf = (r: ContextRow) => Math.round((100 * RECOMMENDED.filter((check) => check(r)).length) / RECOMMENDED.length);
+export const completenessOf = (r: ContextRow) =>
+  Math.round((100 * RECOMMENDED.filter((check) => check(r)).length) / RECOMMENDED.length);
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const list = (items: readonly string[] | undefined) => [...new Set((items ?? []).map((s) => s.trim()).filter(Boolean))];
@@ -52,7 +53,12 @@ function changes(input: ContextInput) {
 }
 
 export async function ownContext(db: Db, ownerId: string, id: string): Promise<ContextRow> {
-  const [row] = isUuid(id) ? await db.select().from(aiBusinessContexts).where(and(eq(aiBusinessContexts.id, id), eq(aiBusinessContexts.userId, ownerId))) : [];
+  const [row] = isUuid(id)
+    ? await db
+        .select()
+        .from(aiBusinessContexts)
+        .where(and(eq(aiBusinessContexts.id, id), eq(aiBusinessContexts.userId, ownerId)))
+    : [];
   if (!row) throw notFound(CONTEXT_NOT_FOUND);
   return row;
 }
@@ -63,7 +69,11 @@ export async function contextRecord(db: Db, ownerId: string, row: ContextRow) {
 }
 
 async function records(db: Db, ownerId: string, rows: ContextRow[]) {
-  const names = await agentNames(db, ownerId, rows.map((r) => r.agentId));
+  const names = await agentNames(
+    db,
+    ownerId,
+    rows.map((r) => r.agentId),
+  );
   return rows.map((r) => toContextRecord(r, r.agentId ? (names.get(r.agentId) ?? null) : null, completenessOf(r)));
 }
 
@@ -77,23 +87,39 @@ function uniqueAgent<T>(work: () => Promise<T>): Promise<T> {
   });
 }
 
-export async function createContext(db: Db, ownerId: string, input: SchemaBody<"ai-business-context">): Promise<ContextRow> {
+export async function createContext(
+  db: Db,
+  ownerId: string,
+  input: SchemaBody<"ai-business-context">,
+): Promise<ContextRow> {
   const agent = await agentField(db, ownerId, input.agentId);
   const values = { ...changes(input), companyName: input.companyName.trim(), industry: input.industry.trim() };
   return uniqueAgent(async () => {
-    const [row] = await db.insert(aiBusinessContexts).values({ ...values, userId: ownerId, agentId: agent?.id ?? null }).returning();
+    const [row] = await db
+      .insert(aiBusinessContexts)
+      .values({ ...values, userId: ownerId, agentId: agent?.id ?? null })
+      .returning();
     return row;
   });
 }
 
-export async function updateContext(db: Db, ownerId: string, row: ContextRow, input: ContextInput): Promise<ContextRow> {
+export async function updateContext(
+  db: Db,
+  ownerId: string,
+  row: ContextRow,
+  input: ContextInput,
+): Promise<ContextRow> {
   const agent = input.agentId !== undefined ? await agentField(db, ownerId, input.agentId) : undefined;
   const next = { ...changes(input), ...(agent !== undefined ? { agentId: agent?.id ?? null } : {}) };
   for (const field of ["companyName", "industry"] as const) {
     if (next[field] === "") throw badRequest(`${field}: is required`, [{ field, message: "is required" }]);
   }
   return uniqueAgent(async () => {
-    const [updated] = await db.update(aiBusinessContexts).set({ ...next, updatedAt: new Date() }).where(eq(aiBusinessContexts.id, row.id)).returning();
+    const [updated] = await db
+      .update(aiBusinessContexts)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(aiBusinessContexts.id, row.id))
+      .returning();
     return updated;
   });
 }
@@ -107,7 +133,12 @@ export async function contextForAgent(db: Db, agent: Pick<AgentRow, "id" | "user
   const rows = await db
     .select()
     .from(aiBusinessContexts)
-    .where(and(eq(aiBusinessContexts.userId, agent.userId), or(eq(aiBusinessContexts.agentId, agent.id), isNull(aiBusinessContexts.agentId))))
+    .where(
+      and(
+        eq(aiBusinessContexts.userId, agent.userId),
+        or(eq(aiBusinessContexts.agentId, agent.id), isNull(aiBusinessContexts.agentId)),
+      ),
+    )
     .orderBy(sql`${aiBusinessContexts.agentId} is null`, asc(aiBusinessContexts.createdAt))
     .limit(1);
   return rows[0] ?? null;
@@ -123,19 +154,39 @@ export async function upsertAgentContext(db: Db, agent: AgentRow, input: Context
   const existing = await agentOwnContext(db, agent);
   if (existing) return updateContext(db, agent.userId, existing, { ...input, agentId: undefined });
   const missing = (["companyName", "industry"] as const).filter((f) => !input[f]?.trim());
-  if (missing.length) throw badRequest(missing.map((f) => `${f}: is required`).join(", "), missing.map((field) => ({ field, message: "is required" })));
-  return createContext(db, agent.userId, { ...input, companyName: input.companyName ?? "", industry: input.industry ?? "", agentId: agent.id });
+  if (missing.length)
+    throw badRequest(
+      missing.map((f) => `${f}: is required`).join(", "),
+      missing.map((field) => ({ field, message: "is required" })),
+    );
+  return createContext(db, agent.userId, {
+    ...input,
+    companyName: input.companyName ?? "",
+    industry: input.industry ?? "",
+    agentId: agent.id,
+  });
 }
 
 const page = <T>(rows: T[], total: number, p: { page: number; limit: number }) => ({
-  success: true as const, count: total, page: p.page, limit: p.limit, totalPages: totalPages(total, p.limit), data: rows,
+  success: true as const,
+  count: total,
+  page: p.page,
+  limit: p.limit,
+  totalPages: totalPages(total, p.limit),
+  data: rows,
 });
 
 export async function listContexts(db: Db, ownerId: string, query: CallQuery<"ai.businessContext.list">) {
   const p = pageWindow(query);
   const where = eq(aiBusinessContexts.userId, ownerId);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(aiBusinessContexts).where(where).orderBy(desc(aiBusinessContexts.updatedAt)).limit(p.limit).offset(p.offset),
+    db
+      .select()
+      .from(aiBusinessContexts)
+      .where(where)
+      .orderBy(desc(aiBusinessContexts.updatedAt))
+      .limit(p.limit)
+      .offset(p.offset),
     db.select({ total: count() }).from(aiBusinessContexts).where(where),
   ]);
   return page(await records(db, ownerId, rows), total, p);
@@ -159,7 +210,13 @@ export async function searchContexts(db: Db, ownerId: string, query: CallQuery<"
       : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(aiBusinessContexts).where(where).orderBy(asc(aiBusinessContexts.companyName)).limit(p.limit).offset(p.offset),
+    db
+      .select()
+      .from(aiBusinessContexts)
+      .where(where)
+      .orderBy(asc(aiBusinessContexts.companyName))
+      .limit(p.limit)
+      .offset(p.offset),
     db.select({ total: count() }).from(aiBusinessContexts).where(where),
   ]);
   return page(await records(db, ownerId, rows), total, p);
@@ -173,7 +230,9 @@ export async function contextStats(db: Db, ownerId: string) {
     total: rows.length,
     linkedAgents: rows.filter((r) => r.agentId).length,
     averageCompleteness: rows.length ? Math.round(rows.reduce((n, r) => n + completenessOf(r), 0) / rows.length) : 0,
-    industries: [...industries].map(([industry, n]) => ({ industry, count: n })).sort((a, b) => b.count - a.count || a.industry.localeCompare(b.industry)),
+    industries: [...industries]
+      .map(([industry, n]) => ({ industry, count: n }))
+      .sort((a, b) => b.count - a.count || a.industry.localeCompare(b.industry)),
   };
 }
 
@@ -185,31 +244,62 @@ export function describeBusiness(r: ContextRow): string {
     r.products.length ? `Products and services: ${r.products.join(", ")}.` : "",
     r.hours ? `Opening hours: ${r.hours}.` : "",
     r.address ? `Address: ${r.address}.` : "",
-    [r.phone && `phone ${r.phone}`, r.email && `email ${r.email}`, r.website && `website ${r.website}`].filter(Boolean).length
+    [r.phone && `phone ${r.phone}`, r.email && `email ${r.email}`, r.website && `website ${r.website}`].filter(Boolean)
+      .length
       ? `Contact: ${[r.phone && `phone ${r.phone}`, r.email && `email ${r.email}`, r.website && `website ${r.website}`].filter(Boolean).join(", ")}.`
       : "",
     r.policies ? `Policies: ${r.policies}` : "",
     r.languages.length ? `Languages: ${r.languages.join(", ")}.` : "",
   ];
-  return parts.filter(Boolean).map((p) => p.trim()).join(" ").replace(/\.\./g, ".");
+  return parts
+    .filter(Boolean)
+    .map((p) => p.trim())
+    .join(" ")
+    .replace(/\.\./g, ".");
 }
 
 export async function contextSummaries(db: Db, ownerId: string) {
-  const rows = await db.select().from(aiBusinessContexts).where(eq(aiBusinessContexts.userId, ownerId)).orderBy(asc(aiBusinessContexts.companyName));
-  const names = await agentNames(db, ownerId, rows.map((r) => r.agentId));
+  const rows = await db
+    .select()
+    .from(aiBusinessContexts)
+    .where(eq(aiBusinessContexts.userId, ownerId))
+    .orderBy(asc(aiBusinessContexts.companyName));
+  const names = await agentNames(
+    db,
+    ownerId,
+    rows.map((r) => r.agentId),
+  );
   return rows.map((r) => ({
-    _id: r.id, companyName: r.companyName, industry: r.industry, agentName: r.agentId ? (names.get(r.agentId) ?? null) : null, completeness: completenessOf(r), summary: describeBusiness(r),
+    _id: r.id,
+    companyName: r.companyName,
+    industry: r.industry,
+    agentName: r.agentId ? (names.get(r.agentId) ?? null) : null,
+    completeness: completenessOf(r),
+    summary: describeBusiness(r),
   }));
 }
 
-const domainOf = (value: string) => value.replace(/^https?:\/\//, "").split(/[/@]/).pop()?.split("/")[0]?.replace(/^www\./, "").toLowerCase() ?? "";
+const domainOf = (value: string) =>
+  value
+    .replace(/^https?:\/\//, "")
+    .split(/[/@]/)
+    .pop()
+    ?.split("/")[0]
+    ?.replace(/^www\./, "")
+    .toLowerCase() ?? "";
 
 /** What the context misses (errors block nothing but say what the agent cannot answer) or contradicts. */
 export async function validateContext(db: Db, row: ContextRow): Promise<ValidationResult> {
   const issues: ValidationResult["issues"] = [];
   const warn = (field: string, message: string) => issues.push({ field, level: "warning", message });
-  if (row.description.length < 20) warn("description", "Say in a sentence or two what the business does: agents introduce it with this");
-  if (!row.website && !row.email && !row.phone) issues.push({ field: "email", level: "error", message: "No way to contact the business: add a phone, an email or a website" });
+  if (row.description.length < 20)
+    warn("description", "Say in a sentence or two what the business does: agents introduce it with this");
+  if (!row.website && !row.email && !row.phone)
+    issues.push({
+      field: "email",
+      level: "error",
+      message: "No way to contact the business: add a phone, an email or a website",
+    });
   if (!row.hours) warn("hours", "No opening hours: customers often ask when you are open");
   if (!row.address) warn("address", "No address: agents cannot say where you are");
   if (!row.products.length) warn("products", "No products or services listed");
@@ -222,7 +312,12 @@ export async function validateContext(db: Db, row: ContextRow): Promise<Validati
   if (row.agentId) {
     const [agent] = await db.select({ handoff: aiAgents.handoff }).from(aiAgents).where(eq(aiAgents.id, row.agentId));
     if (agent?.handoff.businessHours.enabled && !row.hours) {
-      issues.push({ field: "hours", level: "error", message: "The agent hands over within business hours, but the context gives no opening hours: customers are not told when you are open" });
+      issues.push({
+        field: "hours",
+        level: "error",
+        message:
+          "The agent hands over within business hours, but the context gives no opening hours: customers are not told when you are open",
+      });
     }
   }
   return { valid: !issues.some((i) => i.level === "error"), completeness: completenessOf(row), issues };
@@ -232,4 +327,3 @@ export async function contextsForAgentRecord(db: Db, agent: AgentRow) {
   const row = await agentOwnContext(db, agent);
   return row ? toContextRecord(row, agent.name, completenessOf(row)) : null;
 }
-

@@ -45,13 +45,26 @@ async function personWroteSince(db: Db, conversationId: string, since: Date): Pr
   const [row] = await db
     .select({ id: chatMessages.id })
     .from(chatMessages)
-    .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.direction, "out"), isNull(chatMessages.recipientId), gt(chatMessages.createdAt, since), or(isNull(chatMessages.clientId), not(like(chatMessages.clientId, "ai:%")))))
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversationId),
+        eq(chatMessages.direction, "out"),
+        isNull(chatMessages.recipientId),
+        gt(chatMessages.createdAt, since),
+        or(isNull(chatMessages.clientId), not(like(chatMessages.clientId, "ai:%"))),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
 
 /** Whether an agent's scope takes this conversation, judged on the customer's message. */
-async function takes(db: Db, agent: AgentRow, conversation: typeof conversations.$inferSelect, text: string): Promise<boolean> {
+async function takes(
+  db: Db,
+  agent: AgentRow,
+  conversation: typeof conversations.$inferSelect,
+  text: string,
+): Promise<boolean> {
   switch (agent.scope) {
     case "all":
       return true;
@@ -64,13 +77,20 @@ async function takes(db: Db, agent: AgentRow, conversation: typeof conversations
       const { model, intents } = await intentModel(db, agent.id);
       const result = model.classify(text);
       const best = intents.find((i) => i.id === result.ranked[0]?.intentId);
-      return Boolean(best && result.confidence >= agent.handoff.confidenceThreshold && agent.scopeIntents.includes(best.name));
+      return Boolean(
+        best && result.confidence >= agent.handoff.confidenceThreshold && agent.scopeIntents.includes(best.name),
+      );
     }
   }
 }
 
 /** The agent holding the conversation, taking it for the first agent whose scope fits; null when it is people's. */
-async function holder(deps: ReplyDeps, conversation: typeof conversations.$inferSelect, text: string, now: Date): Promise<{ agent: AgentRow; since: Date } | null> {
+async function holder(
+  deps: ReplyDeps,
+  conversation: typeof conversations.$inferSelect,
+  text: string,
+  now: Date,
+): Promise<{ agent: AgentRow; since: Date } | null> {
   const { db } = deps;
   const [state] = await db.select().from(aiConversations).where(eq(aiConversations.conversationId, conversation.id));
   if (state) {
@@ -80,7 +100,15 @@ async function holder(deps: ReplyDeps, conversation: typeof conversations.$infer
     // A live agent took it, or a person wrote in it: it is people's now.
     const assigned = conversation.assignedAgentId !== null && agent.scope !== "all";
     if (assigned || (await personWroteSince(db, conversation.id, state.createdAt))) {
-      await db.update(aiConversations).set({ state: "handed_off", reason: assigned ? "assigned to a live agent" : "a person replied", handedOffAt: now, updatedAt: now }).where(eq(aiConversations.conversationId, conversation.id));
+      await db
+        .update(aiConversations)
+        .set({
+          state: "handed_off",
+          reason: assigned ? "assigned to a live agent" : "a person replied",
+          handedOffAt: now,
+          updatedAt: now,
+        })
+        .where(eq(aiConversations.conversationId, conversation.id));
       return null;
     }
     return { agent, since: state.createdAt };
@@ -90,11 +118,20 @@ async function holder(deps: ReplyDeps, conversation: typeof conversations.$infer
   const candidates = await db
     .select()
     .from(aiAgents)
-    .where(and(eq(aiAgents.userId, conversation.userId), eq(aiAgents.enabled, true), sql`${aiAgents.channels} ? ${conversation.channel}`))
+    .where(
+      and(
+        eq(aiAgents.userId, conversation.userId),
+        eq(aiAgents.enabled, true),
+        sql`${aiAgents.channels} ? ${conversation.channel}`,
+      ),
+    )
     .orderBy(aiAgents.createdAt);
   for (const agent of candidates) {
     if (!(await takes(db, agent, conversation, text))) continue;
-    await db.insert(aiConversations).values({ conversationId: conversation.id, userId: conversation.userId, agentId: agent.id }).onConflictDoNothing();
+    await db
+      .insert(aiConversations)
+      .values({ conversationId: conversation.id, userId: conversation.userId, agentId: agent.id })
+      .onConflictDoNothing();
     const [taken] = await db.select().from(aiConversations).where(eq(aiConversations.conversationId, conversation.id));
     if (taken?.agentId !== agent.id || taken.state !== "active") return null;
     return { agent, since: taken.createdAt };
@@ -115,13 +152,37 @@ function noteOf(agent: AgentRow, answer: Answer): string {
   return `🤖 ${agent.name} answered (${intent}${confidence}; ${answer.detail}).${source}`;
 }
 
-async function log(db: Db, job: ReplyJob, agent: AgentRow, question: string, answer: Answer, outcome: Answer["outcome"], reason: string | null): Promise<void> {
+async function log(
+  db: Db,
+  job: ReplyJob,
+  agent: AgentRow,
+  question: string,
+  answer: Answer,
+  outcome: Answer["outcome"],
+  reason: string | null,
+): Promise<void> {
   await db
     .insert(aiAnswers)
     .values({
-      userId: job.userId, agentId: agent.id, agentName: agent.name, conversationId: job.conversationId, messageId: job.messageId, question, reply: answer.reply,
-      intent: answer.intent, confidence: answer.confidence, sources: answer.sources.map(({ passageId, knowledgeId, title, score }) => ({ passageId, knowledgeId, title, score })),
-      outcome, reason, engine: answer.engine, latencyMs: Math.round(answer.tookMs),
+      userId: job.userId,
+      agentId: agent.id,
+      agentName: agent.name,
+      conversationId: job.conversationId,
+      messageId: job.messageId,
+      question,
+      reply: answer.reply,
+      intent: answer.intent,
+      confidence: answer.confidence,
+      sources: answer.sources.map(({ passageId, knowledgeId, title, score }) => ({
+        passageId,
+        knowledgeId,
+        title,
+        score,
+      })),
+      outcome,
+      reason,
+      engine: answer.engine,
+      latencyMs: Math.round(answer.tookMs),
     })
     .onConflictDoNothing();
 }
@@ -140,15 +201,26 @@ interface HandOver {
  * The conversation is people's from now on; its unread count stays above 0 so that they see it waits for them, and
  * the team's bells ask for a person. A failed notification is logged, not retried: the answer is already out.
  */
-async function handOff(deps: ReplyDeps, { conversation, messageId, agentName, reason, why }: HandOver, now: Date): Promise<void> {
+async function handOff(
+  deps: ReplyDeps,
+  { conversation, messageId, agentName, reason, why }: HandOver,
+  now: Date,
+): Promise<void> {
   const { db } = deps;
-  await db.update(aiConversations).set({ state: "handed_off", reason, handedOffAt: now, updatedAt: now }).where(eq(aiConversations.conversationId, conversation.id));
+  await db
+    .update(aiConversations)
+    .set({ state: "handed_off", reason, handedOffAt: now, updatedAt: now })
+    .where(eq(aiConversations.conversationId, conversation.id));
   // The reply read the conversation (unread 0): people must still see that it waits for them.
-  const [updated] = await db.update(conversations).set({ unreadCount: sql`greatest(${conversations.unreadCount}, 1)` }).where(eq(conversations.id, conversation.id)).returning();
+  const [updated] = await db
+    .update(conversations)
+    .set({ unreadCount: sql`greatest(${conversations.unreadCount}, 1)` })
+    .where(eq(conversations.id, conversation.id))
+    .returning();
   if (updated) pushConversation(deps.io, updated, await conversationRecord(db, updated));
-  await notifyConversations({ db, io: deps.io }, [{ conversation: updated ?? conversation, note: handoffNotice(conversation, messageId, agentName, why) }]).catch((err: unknown) =>
-    deps.log.error({ err, messageId }, "hand-over notification not written"),
-  );
+  await notifyConversations({ db, io: deps.io }, [
+    { conversation: updated ?? conversation, note: handoffNotice(conversation, messageId, agentName, why) },
+  ]).catch((err: unknown) => deps.log.error({ err, messageId }, "hand-over notification not written"));
 }
 
 /** Answers one queued customer message (the ai-replies job's work). */
@@ -164,17 +236,28 @@ export async function answerInbound(deps: ReplyDeps, job: ReplyJob): Promise<voi
   const held = await holder(deps, conversation, message.text, now);
   if (!held) return;
   const { agent } = held;
-  const answer = await composeAnswer({ db, ai: deps.ai, now: () => now, log: (err, msg) => deps.log.warn({ err }, msg) }, agent, message.text);
+  const answer = await composeAnswer(
+    { db, ai: deps.ai, now: () => now, log: (err, msg) => deps.log.warn({ err }, msg) },
+    agent,
+    message.text,
+  );
 
   const ws: ChatWorkspace = { ownerId: conversation.userId, agentId: null, authorName: `${agent.name} (AI)` };
   const chat = { db, carrier: deps.carrier, io: deps.io, log: deps.log };
   try {
-    await sendInWorkspace(chat, ws, conversation.id, { clientId: `ai:${job.messageId}`, messageType: "text", text: answer.reply });
+    await sendInWorkspace(chat, ws, conversation.id, {
+      clientId: `ai:${job.messageId}`,
+      messageType: "text",
+      text: answer.reply,
+    });
   } catch (err) {
     // An answer is free text, which an Indian DLT route does not carry (only registered templates): the agent cannot
     // answer in this conversation at all, so it is handed to the team, who can send a template, with the reason.
     if (err instanceof HttpError && err.message === DLT_TEMPLATES_ONLY) {
-      await addNoteInWorkspace(chat, ws, conversation.id, { clientId: `ai-note:${job.messageId}`, text: `🤖 ${agent.name} cannot answer here and handed this conversation to the team: ${DLT_TEMPLATES_ONLY}` });
+      await addNoteInWorkspace(chat, ws, conversation.id, {
+        clientId: `ai-note:${job.messageId}`,
+        text: `🤖 ${agent.name} cannot answer here and handed this conversation to the team: ${DLT_TEMPLATES_ONLY}`,
+      });
       const reason = "free text is not allowed on this DLT route";
       await handOff(deps, { conversation, messageId: job.messageId, agentName: agent.name, reason, why: reason }, now);
       await log(db, job, agent, message.text, answer, "skipped", DLT_TEMPLATES_ONLY);
@@ -187,10 +270,17 @@ export async function answerInbound(deps: ReplyDeps, job: ReplyJob): Promise<voi
     }
     throw err;
   }
-  await addNoteInWorkspace(chat, ws, conversation.id, { clientId: `ai-note:${job.messageId}`, text: noteOf(agent, answer) });
+  await addNoteInWorkspace(chat, ws, conversation.id, {
+    clientId: `ai-note:${job.messageId}`,
+    text: noteOf(agent, answer),
+  });
   if (answer.outcome === "handoff") {
     const why = answer.handoffReason ? HANDOFF_REASON_TEXT[answer.handoffReason] : "it could not answer";
-    await handOff(deps, { conversation, messageId: job.messageId, agentName: agent.name, reason: answer.handoffReason, why }, now);
+    await handOff(
+      deps,
+      { conversation, messageId: job.messageId, agentName: agent.name, reason: answer.handoffReason, why },
+      now,
+    );
   }
   await log(db, job, agent, message.text, answer, answer.outcome, answer.handoffReason);
 }

@@ -21,7 +21,12 @@ function tidy(prompt: string): string[] {
   return prompt
     .replace(/\r\n?/g, "\n")
     .split(/\n+/)
-    .map((line) => line.replace(/\s+/g, " ").replace(/^[-*•]\s*/, "").trim())
+    .map((line) =>
+      line
+        .replace(/\s+/g, " ")
+        .replace(/^[-*•]\s*/, "")
+        .trim(),
+    )
     .filter(Boolean)
     .map((line) => (/[.!?:]$/.test(line) ? line : `${line}.`));
 }
@@ -32,12 +37,15 @@ export function enhanceByRules(prompt: string, agent: AgentRow, context: Context
   const lines = tidy(original);
   const all = lines.join(" ").toLowerCase();
   if (!original) changes.push("Wrote a prompt from the agent's settings (the prompt was empty)");
-  else if (lines.join("\n") !== original) changes.push("Tidied the spacing and ended every instruction with a full stop");
+  else if (lines.join("\n") !== original)
+    changes.push("Tidied the spacing and ended every instruction with a full stop");
 
   const company = context?.companyName ?? "the business";
   const role: string[] = [];
   if (!has(all, /\byou are\b/, /\byou're\b/, /\bact as\b/)) {
-    role.push(`You are ${agent.name}, the virtual assistant of ${company}${context?.industry ? ` (${context.industry})` : ""}.`);
+    role.push(
+      `You are ${agent.name}, the virtual assistant of ${company}${context?.industry ? ` (${context.industry})` : ""}.`,
+    );
     changes.push("Added a role: who the agent is and whom it works for");
   }
   if (agent.persona && !all.includes(agent.persona.toLowerCase().slice(0, 40))) {
@@ -46,12 +54,28 @@ export function enhanceByRules(prompt: string, agent: AgentRow, context: Context
   }
 
   const rules: string[] = [];
-  if (!has(all, /only (from|with|use)/, /\bpassages?\b/, /\bknowledge\b/, /never (invent|make up|guess)/, /do not (invent|make up|guess)/, /don't (invent|make up|guess)/)) {
-    rules.push("Answer only from the knowledge passages you are given; never invent prices, dates, order details or policies.");
+  if (
+    !has(
+      all,
+      /only (from|with|use)/,
+      /\bpassages?\b/,
+      /\bknowledge\b/,
+      /never (invent|make up|guess)/,
+      /do not (invent|make up|guess)/,
+      /don't (invent|make up|guess)/,
+    )
+  ) {
+    rules.push(
+      "Answer only from the knowledge passages you are given; never invent prices, dates, order details or policies.",
+    );
     changes.push("Added a grounding rule: answer only from the knowledge, invent nothing");
   }
-  if (!has(all, /\bhuman\b/, /\bperson\b/, /hand (over|off)/, /team member/, /member of (the|our) team/, /live agent/)) {
-    rules.push("If you are not sure of the answer, or the customer asks for a person, say that a member of the team will reply, and stop.");
+  if (
+    !has(all, /\bhuman\b/, /\bperson\b/, /hand (over|off)/, /team member/, /member of (the|our) team/, /live agent/)
+  ) {
+    rules.push(
+      "If you are not sure of the answer, or the customer asks for a person, say that a member of the team will reply, and stop.",
+    );
     changes.push("Added when to hand over to a person");
   }
   if (!has(all, /password|otp|card number|cvv|pin\b/)) {
@@ -62,7 +86,11 @@ export function enhanceByRules(prompt: string, agent: AgentRow, context: Context
   const style: string[] = [];
   if (!has(all, /\bshort\b/, /\bbrief\b/, /\bconcise\b/, /\bwords\b/, /\bsentences?\b/, /\bcharacters\b/)) {
     const channels = agent.channels.map((c) => CHANNEL_NAMES[c]).join(", ");
-    style.push(agent.channels.includes("sms") ? "Keep answers short: at most 3 sentences, and under 160 characters on SMS." : "Keep answers short: at most 3 sentences.");
+    style.push(
+      agent.channels.includes("sms")
+        ? "Keep answers short: at most 3 sentences, and under 160 characters on SMS."
+        : "Keep answers short: at most 3 sentences.",
+    );
     changes.push(`Added an answer length suited to ${channels}`);
   }
   if (context?.tone && !all.includes(context.tone.toLowerCase())) {
@@ -70,11 +98,22 @@ export function enhanceByRules(prompt: string, agent: AgentRow, context: Context
     changes.push("Added the tone of voice from the business context");
   }
   if (!has(all, /\blanguage\b/, /\breply in\b/, /\banswer in\b/)) {
-    style.push(context?.languages.length ? `Reply in the language the customer writes in (${context.languages.join(", ")}).` : "Reply in the language the customer writes in.");
+    style.push(
+      context?.languages.length
+        ? `Reply in the language the customer writes in (${context.languages.join(", ")}).`
+        : "Reply in the language the customer writes in.",
+    );
     changes.push("Added a language rule: reply in the customer's language");
   }
 
-  if (!changes.length) return { enhancedPrompt: original, changes: ["Nothing to add: the prompt already has a role, grounding, hand-off, safety, length and language rules"], engine: "rules" };
+  if (!changes.length)
+    return {
+      enhancedPrompt: original,
+      changes: [
+        "Nothing to add: the prompt already has a role, grounding, hand-off, safety, length and language rules",
+      ],
+      engine: "rules",
+    };
   const sections = [
     [...role, ...lines].join("\n"),
     rules.length ? `Rules:\n${rules.map((r) => `- ${r}`).join("\n")}` : "",
@@ -84,7 +123,13 @@ export function enhanceByRules(prompt: string, agent: AgentRow, context: Context
 }
 
 /** The model's rewrite; on any model failure the rule-based one, so the button always gives a result. */
-export async function enhancePrompt(config: AiConfig, prompt: string, agent: AgentRow, context: ContextRow | null, log?: (err: unknown) => void): Promise<Enhanced> {
+export async function enhancePrompt(
+  config: AiConfig,
+  prompt: string,
+  agent: AgentRow,
+  context: ContextRow | null,
+  log?: (err: unknown) => void,
+): Promise<Enhanced> {
   if (!modelConfigured(config)) return enhanceByRules(prompt, agent, context);
   try {
     const text = await complete(
@@ -108,6 +153,9 @@ export async function enhancePrompt(config: AiConfig, prompt: string, agent: Age
   } catch (err) {
     log?.(err);
     const fallback = enhanceByRules(prompt, agent, context);
-    return { ...fallback, changes: ["The model could not be reached: rewritten by rules instead", ...fallback.changes] };
+    return {
+      ...fallback,
+      changes: ["The model could not be reached: rewritten by rules instead", ...fallback.changes],
+    };
   }
 }

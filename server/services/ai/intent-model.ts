@@ -34,7 +34,11 @@ export async function intentModel(db: Db, agentId: string) {
     return found.trained;
   }
   const trained = (async () => {
-    const intents = await db.select().from(aiIntents).where(and(eq(aiIntents.agentId, agentId), eq(aiIntents.enabled, true))).orderBy(asc(aiIntents.name));
+    const intents = await db
+      .select()
+      .from(aiIntents)
+      .where(and(eq(aiIntents.agentId, agentId), eq(aiIntents.enabled, true)))
+      .orderBy(asc(aiIntents.name));
     const model = await trainClassifier(intents.map((i) => ({ id: i.id, name: i.name, examples: i.examples })));
     return { model, intents, trainedAt: new Date() };
   })();

@@ -17,7 +17,9 @@ type IntentFields = Omit<SchemaBody<"ai-intent">, "agentId">;
 
 const examplesOf = (examples: readonly string[]) => {
   const seen = new Set<string>();
-  return examples.map((e) => e.replace(/\s+/g, " ").trim()).filter((e) => e && !seen.has(e.toLowerCase()) && seen.add(e.toLowerCase()));
+  return examples
+    .map((e) => e.replace(/\s+/g, " ").trim())
+    .filter((e) => e && !seen.has(e.toLowerCase()) && seen.add(e.toLowerCase()));
 };
 
 const NAME_TAKEN = (name: string) => `This agent already has an intent named “${name}”`;
@@ -42,7 +44,12 @@ const valuesOf = (agent: AgentRow, input: IntentFields) => ({
 });
 
 export async function ownIntent(db: Db, ownerId: string, id: string): Promise<IntentRow> {
-  const [row] = isUuid(id) ? await db.select().from(aiIntents).where(and(eq(aiIntents.id, id), eq(aiIntents.userId, ownerId))) : [];
+  const [row] = isUuid(id)
+    ? await db
+        .select()
+        .from(aiIntents)
+        .where(and(eq(aiIntents.id, id), eq(aiIntents.userId, ownerId)))
+    : [];
   if (!row) throw notFound(INTENT_NOT_FOUND);
   return row;
 }
@@ -51,11 +58,18 @@ export async function intentRecord(db: Db, ownerId: string, row: IntentRow) {
   return toIntentRecord(row, (await agentNames(db, ownerId, [row.agentId])).get(row.agentId) ?? "");
 }
 
-export async function createIntent(db: Db, ownerId: string, input: SchemaBody<"ai-intent">): Promise<{ row: IntentRow; agent: AgentRow }> {
+export async function createIntent(
+  db: Db,
+  ownerId: string,
+  input: SchemaBody<"ai-intent">,
+): Promise<{ row: IntentRow; agent: AgentRow }> {
   const agent = await agentField(db, ownerId, input.agentId);
   if (!agent) throw notFound();
   const values = valuesOf(agent, input);
-  return uniqueName(values.name, async () => ({ row: (await db.insert(aiIntents).values(values).returning())[0], agent }));
+  return uniqueName(values.name, async () => ({
+    row: (await db.insert(aiIntents).values(values).returning())[0],
+    agent,
+  }));
 }
 
 export async function updateIntent(db: Db, row: IntentRow, input: SchemaBody<"ai-intent-update">): Promise<IntentRow> {
@@ -67,7 +81,17 @@ export async function updateIntent(db: Db, row: IntentRow, input: SchemaBody<"ai
     ...(input.response !== undefined ? { response: input.response.trim() } : {}),
     ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
   };
-  return uniqueName(next.name ?? row.name, async () => (await db.update(aiIntents).set({ ...next, updatedAt: new Date() }).where(eq(aiIntents.id, row.id)).returning())[0]);
+  return uniqueName(
+    next.name ?? row.name,
+    async () =>
+      (
+        await db
+          .update(aiIntents)
+          .set({ ...next, updatedAt: new Date() })
+          .where(eq(aiIntents.id, row.id))
+          .returning()
+      )[0],
+  );
 }
 
 export async function deleteIntent(db: Db, row: IntentRow): Promise<void> {
@@ -82,7 +106,11 @@ export async function bulkIntents(db: Db, ownerId: string, input: SchemaBody<"ai
   const repeated = names.find((n, i) => names.indexOf(n) !== i);
   if (repeated) throw conflict(`The intent “${repeated}” is in the list twice`);
   return db.transaction(async (tx) => {
-    const existing = new Set((await tx.select({ name: aiIntents.name }).from(aiIntents).where(eq(aiIntents.agentId, agent.id))).map((r) => r.name));
+    const existing = new Set(
+      (await tx.select({ name: aiIntents.name }).from(aiIntents).where(eq(aiIntents.agentId, agent.id))).map(
+        (r) => r.name,
+      ),
+    );
     const rows: IntentRow[] = [];
     for (const intent of input.intents) {
       const values = valuesOf(agent, intent);
@@ -91,7 +119,14 @@ export async function bulkIntents(db: Db, ownerId: string, input: SchemaBody<"ai
         .values(values)
         .onConflictDoUpdate({
           target: [aiIntents.agentId, aiIntents.name],
-          set: { description: values.description, examples: values.examples, action: values.action, response: values.response, enabled: values.enabled, updatedAt: new Date() },
+          set: {
+            description: values.description,
+            examples: values.examples,
+            action: values.action,
+            response: values.response,
+            enabled: values.enabled,
+            updatedAt: new Date(),
+          },
         })
         .returning();
       rows.push(row);
@@ -104,17 +139,47 @@ export async function bulkIntents(db: Db, ownerId: string, input: SchemaBody<"ai
 export async function listIntents(db: Db, ownerId: string, query: CallQuery<"ai.intents.list">) {
   const p = pageWindow(query);
   const agent = await agentField(db, ownerId, query.agentId);
-  const where = and(eq(aiIntents.userId, ownerId), agent ? eq(aiIntents.agentId, agent.id) : undefined, query.action ? eq(aiIntents.action, query.action) : undefined);
+  const where = and(
+    eq(aiIntents.userId, ownerId),
+    agent ? eq(aiIntents.agentId, agent.id) : undefined,
+    query.action ? eq(aiIntents.action, query.action) : undefined,
+  );
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(aiIntents).where(where).orderBy(asc(aiIntents.agentId), asc(aiIntents.name)).limit(p.limit).offset(p.offset),
+    db
+      .select()
+      .from(aiIntents)
+      .where(where)
+      .orderBy(asc(aiIntents.agentId), asc(aiIntents.name))
+      .limit(p.limit)
+      .offset(p.offset),
     db.select({ total: count() }).from(aiIntents).where(where),
   ]);
-  const names = await agentNames(db, ownerId, rows.map((r) => r.agentId));
-  return { success: true as const, count: total, page: p.page, limit: p.limit, totalPages: totalPages(total, p.limit), data: rows.map((r) => toIntentRecord(r, names.get(r.agentId) ?? "")) };
+  const names = await agentNames(
+    db,
+    ownerId,
+    rows.map((r) => r.agentId),
+  );
+  return {
+    success: true as const,
+    count: total,
+    page: p.page,
+    limit: p.limit,
+    totalPages: totalPages(total, p.limit),
+    data: rows.map((r) => toIntentRecord(r, names.get(r.agentId) ?? "")),
+  };
 }
 
 export async function intentStats(db: Db, ownerId: string) {
-  const [row] = await rowsOf<{ total: number; enabled: number; examples: number; agents: number; knowledge: number; template: number; handoff: number; workflow: number }>(
+  const [row] = await rowsOf<{
+    total: number;
+    enabled: number;
+    examples: number;
+    agents: number;
+    knowledge: number;
+    template: number;
+    handoff: number;
+    workflow: number;
+  }>(
     db,
     sql`select count(*)::int as total, count(*) filter (where enabled)::int as enabled, coalesce(sum(jsonb_array_length(examples)), 0)::int as examples,
           count(distinct agent_id)::int as agents, count(*) filter (where action = 'knowledge')::int as knowledge, count(*) filter (where action = 'template')::int as template,
@@ -122,7 +187,10 @@ export async function intentStats(db: Db, ownerId: string) {
         from ai_intents where user_id = ${ownerId}`,
   );
   return {
-    total: row.total, enabled: row.enabled, examples: row.examples, agents: row.agents,
+    total: row.total,
+    enabled: row.enabled,
+    examples: row.examples,
+    agents: row.agents,
     byAction: { knowledge: row.knowledge, template: row.template, handoff: row.handoff, workflow: row.workflow },
   };
 }

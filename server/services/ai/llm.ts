@@ -3,9 +3,11 @@
 // hub works without network and gets better with them.
 import type { AiConfig } from "../../config/ai";
 
-export const modelConfigured = (c: AiConfig | undefined): c is AiConfig & { llmUrl: string; llmModel: string } => Boolean(c?.llmUrl && c.llmModel);
-export const embeddingsConfigured = (c: AiConfig | undefined): c is AiConfig & { embeddingsUrl: string; embeddingsModel: string } =>
-  Boolean(c?.embeddingsUrl && c.embeddingsModel);
+export const modelConfigured = (c: AiConfig | undefined): c is AiConfig & { llmUrl: string; llmModel: string } =>
+  Boolean(c?.llmUrl && c.llmModel);
+export const embeddingsConfigured = (
+  c: AiConfig | undefined,
+): c is AiConfig & { embeddingsUrl: string; embeddingsModel: string } => Boolean(c?.embeddingsUrl && c.embeddingsModel);
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
@@ -26,7 +28,8 @@ async function post<T>(url: string, apiKey: string | undefined, body: unknown, t
   } catch (err) {
     throw new ModelError(`model endpoint unreachable: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (!res.ok) throw new ModelError(`model endpoint answered ${res.status}: ${(await res.text().catch(() => "")).slice(0, 200)}`);
+  if (!res.ok)
+    throw new ModelError(`model endpoint answered ${res.status}: ${(await res.text().catch(() => "")).slice(0, 200)}`);
   return (await res.json()) as T;
 }
 
@@ -39,7 +42,12 @@ export async function complete(
   const reply = await post<{ choices?: { message?: { content?: string } }[] }>(
     `${config.llmUrl}/chat/completions`,
     config.llmApiKey,
-    { model: options.model || config.llmModel, messages, temperature: options.temperature ?? 0.3, max_tokens: options.maxTokens ?? 300 },
+    {
+      model: options.model || config.llmModel,
+      messages,
+      temperature: options.temperature ?? 0.3,
+      max_tokens: options.maxTokens ?? 300,
+    },
     config.timeoutMs,
   );
   const text = reply.choices?.[0]?.message?.content;
@@ -48,7 +56,10 @@ export async function complete(
 }
 
 /** Embeddings of several texts, in their order. */
-export async function embed(config: AiConfig & { embeddingsUrl: string; embeddingsModel: string }, input: string[]): Promise<number[][]> {
+export async function embed(
+  config: AiConfig & { embeddingsUrl: string; embeddingsModel: string },
+  input: string[],
+): Promise<number[][]> {
   const reply = await post<{ data?: { index?: number; embedding?: number[] }[] }>(
     `${config.embeddingsUrl}/embeddings`,
     config.embeddingsApiKey,
@@ -56,10 +67,12 @@ export async function embed(config: AiConfig & { embeddingsUrl: string; embeddin
     config.timeoutMs,
   );
   const data = reply.data ?? [];
-  if (data.length !== input.length) throw new ModelError(`embeddings endpoint answered ${data.length} vectors for ${input.length} texts`);
+  if (data.length !== input.length)
+    throw new ModelError(`embeddings endpoint answered ${data.length} vectors for ${input.length} texts`);
   const ordered = [...data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
   return ordered.map((d) => {
-    if (!Array.isArray(d.embedding) || d.embedding.length === 0) throw new ModelError("embeddings endpoint answered an empty vector");
+    if (!Array.isArray(d.embedding) || d.embedding.length === 0)
+      throw new ModelError("embeddings endpoint answered an empty vector");
     return d.embedding;
   });
 }

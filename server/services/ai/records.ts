@@ -1,4 +1,10 @@
-import type { AgentConfigRecord, AiAgentRecord, BusinessContextRecord, IntentRecord, KnowledgeRecord } from "../../../contract/calls/ai-records";
+import type {
+  AgentConfigRecord,
+  AiAgentRecord,
+  BusinessContextRecord,
+  IntentRecord,
+  KnowledgeRecord,
+} from "../../../contract/calls/ai-records";
 import type { aiAgentConfigs, aiAgents, aiBusinessContexts, aiIntents, aiKnowledge } from "../../db/schema";
 
 // One mapping from rows to what the AI calls answer.
@@ -18,7 +24,14 @@ export interface AgentStats {
   lastAnswerAt: string | null;
 }
 
-export const NO_STATS: AgentStats = { knowledge: 0, passages: 0, intents: 0, answered: 0, handedOff: 0, lastAnswerAt: null };
+export const NO_STATS: AgentStats = {
+  knowledge: 0,
+  passages: 0,
+  intents: 0,
+  answered: 0,
+  handedOff: 0,
+  lastAnswerAt: null,
+};
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -61,10 +74,18 @@ export function toConfigRecord(row: ConfigRow, agentName: string): AgentConfigRe
 }
 
 /** The prompt an agent's configuration actually uses. */
-export const effectivePrompt = (row: Pick<ConfigRow, "prompt" | "enhancedPrompt" | "useEnhanced">) => (row.useEnhanced && row.enhancedPrompt ? row.enhancedPrompt : row.prompt);
+export const effectivePrompt = (row: Pick<ConfigRow, "prompt" | "enhancedPrompt" | "useEnhanced">) =>
+  row.useEnhanced && row.enhancedPrompt ? row.enhancedPrompt : row.prompt;
 
-export function toKnowledgeRecord(row: KnowledgeRow, agentName: string | null, counts: { passages: number; embedded: number }): KnowledgeRecord {
-  const first = row.kind === "faq" || (row.kind === "file" && !row.content) ? row.faqs.map((f) => f.question).join(" · ") : row.content;
+export function toKnowledgeRecord(
+  row: KnowledgeRow,
+  agentName: string | null,
+  counts: { passages: number; embedded: number },
+): KnowledgeRecord {
+  const first =
+    row.kind === "faq" || (row.kind === "file" && !row.content)
+      ? row.faqs.map((f) => f.question).join(" · ")
+      : row.content;
   return {
     _id: row.id,
     agentId: row.agentId,
@@ -83,7 +104,11 @@ export function toKnowledgeRecord(row: KnowledgeRow, agentName: string | null, c
   };
 }
 
-export function toContextRecord(row: ContextRow, agentName: string | null, completeness: number): BusinessContextRecord {
+export function toContextRecord(
+  row: ContextRow,
+  agentName: string | null,
+  completeness: number,
+): BusinessContextRecord {
   return {
     _id: row.id,
     agentId: row.agentId,

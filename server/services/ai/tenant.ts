@@ -17,23 +17,46 @@ export async function aiOwner(db: Db, caller: Caller): Promise<string> {
 export const AGENT_NOT_FOUND = "AI agent not found";
 
 export async function ownAgent(db: Db, ownerId: string, id: string): Promise<AgentRow> {
-  const [row] = isUuid(id) ? await db.select().from(aiAgents).where(and(eq(aiAgents.id, id), eq(aiAgents.userId, ownerId))) : [];
+  const [row] = isUuid(id)
+    ? await db
+        .select()
+        .from(aiAgents)
+        .where(and(eq(aiAgents.id, id), eq(aiAgents.userId, ownerId)))
+    : [];
   if (!row) throw notFound(AGENT_NOT_FOUND);
   return row;
 }
 
 /** An agent id given in a body or query: one of the owner's agents, or a 400 naming the field. */
-export async function agentField(db: Db, ownerId: string, id: string | undefined, field = "agentId"): Promise<AgentRow | null> {
+export async function agentField(
+  db: Db,
+  ownerId: string,
+  id: string | undefined,
+  field = "agentId",
+): Promise<AgentRow | null> {
   if (!id) return null;
-  const [row] = isUuid(id) ? await db.select().from(aiAgents).where(and(eq(aiAgents.id, id), eq(aiAgents.userId, ownerId))) : [];
-  if (!row) throw badRequest(`${field}: is not one of your AI agents`, [{ field, message: "is not one of your AI agents" }]);
+  const [row] = isUuid(id)
+    ? await db
+        .select()
+        .from(aiAgents)
+        .where(and(eq(aiAgents.id, id), eq(aiAgents.userId, ownerId)))
+    : [];
+  if (!row)
+    throw badRequest(`${field}: is not one of your AI agents`, [{ field, message: "is not one of your AI agents" }]);
   return row;
 }
 
 /** Names of the owner's agents by id, for records that show them. */
-export async function agentNames(db: Db, ownerId: string, ids: readonly (string | null)[]): Promise<Map<string, string>> {
+export async function agentNames(
+  db: Db,
+  ownerId: string,
+  ids: readonly (string | null)[],
+): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
   if (!wanted.length) return new Map();
-  const rows = await db.select({ id: aiAgents.id, name: aiAgents.name }).from(aiAgents).where(and(eq(aiAgents.userId, ownerId), inArray(aiAgents.id, wanted)));
+  const rows = await db
+    .select({ id: aiAgents.id, name: aiAgents.name })
+    .from(aiAgents)
+    .where(and(eq(aiAgents.userId, ownerId), inArray(aiAgents.id, wanted)));
   return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -35,8 +35,18 @@ const iso = (v: Date | string | null) => (v ? new Date(v).toISOString() : null);
 
 function record(r: Row): KeyConfigRecord {
   return {
-    id: r.id, apiKeyId: r.api_key_id, apiKeyName: r.key_name, name: r.name, channels: r.channels, scopes: r.scopes, ipAllowList: r.ip_allow_list,
-    ratePerSecond: r.rate_per_second, ratePerDay: r.rate_per_day, expiresAt: iso(r.expires_at), createdAt: iso(r.created_at) ?? "", updatedAt: iso(r.updated_at) ?? "",
+    id: r.id,
+    apiKeyId: r.api_key_id,
+    apiKeyName: r.key_name,
+    name: r.name,
+    channels: r.channels,
+    scopes: r.scopes,
+    ipAllowList: r.ip_allow_list,
+    ratePerSecond: r.rate_per_second,
+    ratePerDay: r.rate_per_day,
+    expiresAt: iso(r.expires_at),
+    createdAt: iso(r.created_at) ?? "",
+    updatedAt: iso(r.updated_at) ?? "",
   };
 }
 
@@ -46,7 +56,10 @@ const SELECT = sql`select c.id::text as id, c.api_key_id::text as api_key_id, k.
 export async function listConfigs(db: Db, userId: string, query: { page: number; limit: number; apiKeyId?: string }) {
   const { limit, offset } = pageWindow(query);
   const where = sql`c.user_id = ${userId} and ${query.apiKeyId ? sql`c.api_key_id = ${query.apiKeyId}` : sql`true`}`;
-  const rows = await rowsOf<Row>(db, sql`${SELECT} where ${where} order by c.api_key_id nulls first, c.created_at desc limit ${limit} offset ${offset}`);
+  const rows = await rowsOf<Row>(
+    db,
+    sql`${SELECT} where ${where} order by c.api_key_id nulls first, c.created_at desc limit ${limit} offset ${offset}`,
+  );
   const [count] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from key_configs c where ${where}`);
   const total = count?.n ?? 0;
   return { data: rows.map(record), count: total, page: query.page, limit, totalPages: totalPages(total, limit) };
@@ -70,7 +83,8 @@ function settingsOf(input: Settings): { ipAllowList: string[]; expiresAt: Date |
     else errors.push({ field: `ipAllowList.${i}`, message: `"${text}" is not an IPv4 or IPv6 address or CIDR range` });
   });
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
-  if (expiresAt && expiresAt.getTime() <= Date.now()) errors.push({ field: "expiresAt", message: "must be in the future" });
+  if (expiresAt && expiresAt.getTime() <= Date.now())
+    errors.push({ field: "expiresAt", message: "must be in the future" });
   if (errors.length) throw badRequest(errors.map((e) => `${e.field}: ${e.message}`).join(", "), errors);
   return { ipAllowList: [...new Set(ranges)], expiresAt };
 }
@@ -78,12 +92,23 @@ function settingsOf(input: Settings): { ipAllowList: string[]; expiresAt: Date |
 const announceFor = (keys: ApiKeyStore, userId: string, apiKeyId: string | null) =>
   keys.announce(apiKeyId ? { kind: "key", keyId: apiKeyId } : { kind: "user", userId });
 
-export async function createConfig(db: Db, keys: ApiKeyStore, userId: string, input: SchemaBody<"key-config">): Promise<KeyConfigRecord> {
+export async function createConfig(
+  db: Db,
+  keys: ApiKeyStore,
+  userId: string,
+  input: SchemaBody<"key-config">,
+): Promise<KeyConfigRecord> {
   const { ipAllowList, expiresAt } = settingsOf(input);
   const apiKeyId = input.apiKeyId ?? null;
   if (apiKeyId) {
-    const [key] = await rowsOf<{ deactivated: boolean }>(db, sql`select deactivated_at is not null as deactivated from api_keys where id = ${apiKeyId} and user_id = ${userId}`);
-    if (!key) throw badRequest("apiKeyId: is not an API key of this account", [{ field: "apiKeyId", message: "is not an API key of this account" }]);
+    const [key] = await rowsOf<{ deactivated: boolean }>(
+      db,
+      sql`select deactivated_at is not null as deactivated from api_keys where id = ${apiKeyId} and user_id = ${userId}`,
+    );
+    if (!key)
+      throw badRequest("apiKeyId: is not an API key of this account", [
+        { field: "apiKeyId", message: "is not an API key of this account" },
+      ]);
     if (key.deactivated) throw conflict("This API key was deleted; it cannot be configured.");
   }
   let id: string;
@@ -97,13 +122,23 @@ export async function createConfig(db: Db, keys: ApiKeyStore, userId: string, in
     );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    throw conflict(apiKeyId ? "This API key already has a configuration: edit it instead." : "The account already has a configuration for its keys: edit it instead.");
+    throw conflict(
+      apiKeyId
+        ? "This API key already has a configuration: edit it instead."
+        : "The account already has a configuration for its keys: edit it instead.",
+    );
   }
   await announceFor(keys, userId, apiKeyId);
   return findConfig(db, userId, id);
 }
 
-export async function updateConfig(db: Db, keys: ApiKeyStore, userId: string, id: string, input: Settings): Promise<KeyConfigRecord> {
+export async function updateConfig(
+  db: Db,
+  keys: ApiKeyStore,
+  userId: string,
+  id: string,
+  input: Settings,
+): Promise<KeyConfigRecord> {
   const current = await findConfig(db, userId, id);
   const { ipAllowList, expiresAt } = settingsOf(input);
   await db.execute(sql`
@@ -124,7 +159,10 @@ export async function deleteConfig(db: Db, keys: ApiKeyStore, userId: string, id
 /** keyConfigs.forKey: what applies to one of the account's keys, and where it comes from. */
 export async function effectiveConfig(db: Db, userId: string, apiKeyId: string): Promise<EffectiveKeyConfig> {
   const [key] = isUuid(apiKeyId)
-    ? await rowsOf<{ scopes: ApiScope[]; expires_at: Date | string | null }>(db, sql`select scopes, expires_at from api_keys where id = ${apiKeyId} and user_id = ${userId}`)
+    ? await rowsOf<{ scopes: ApiScope[]; expires_at: Date | string | null }>(
+        db,
+        sql`select scopes, expires_at from api_keys where id = ${apiKeyId} and user_id = ${userId}`,
+      )
     : [];
   if (!key) throw notFound("API key not found");
   const rows = await rowsOf<Omit<ConfigRow, "expiresAt"> & { expiresAt: Date | string | null }>(
@@ -133,10 +171,20 @@ export async function effectiveConfig(db: Db, userId: string, apiKeyId: string):
           rate_per_day as "ratePerDay", expires_at as "expiresAt"
         from key_configs where user_id = ${userId} and (api_key_id = ${apiKeyId} or api_key_id is null)`,
   );
-  const config = configFor(apiKeyId, rows.map((r) => ({ ...r, expiresAt: r.expiresAt ? new Date(r.expiresAt) : null })));
+  const config = configFor(
+    apiKeyId,
+    rows.map((r) => ({ ...r, expiresAt: r.expiresAt ? new Date(r.expiresAt) : null })),
+  );
   const e = effectiveOf({ scopes: key.scopes, expiresAt: key.expires_at ? new Date(key.expires_at) : null }, config);
   return {
-    apiKeyId, source: e.source, configId: e.configId, channels: e.channels, scopes: e.scopes, ipAllowList: e.ipAllowList,
-    ratePerSecond: e.perSecond, ratePerDay: e.perDay, expiresAt: e.expiresAt?.toISOString() ?? null,
+    apiKeyId,
+    source: e.source,
+    configId: e.configId,
+    channels: e.channels,
+    scopes: e.scopes,
+    ipAllowList: e.ipAllowList,
+    ratePerSecond: e.perSecond,
+    ratePerDay: e.perDay,
+    expiresAt: e.expiresAt?.toISOString() ?? null,
   };
 }

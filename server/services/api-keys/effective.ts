@@ -31,10 +31,19 @@ const earliest = (a: Date | null, b: Date | null): Date | null => (a && b ? (a <
  * any address, DEFAULT_KEY_LIMITS); then the stricter of the key and the configuration wins: scopes both allow,
  * the earlier expiry.
  */
-export function effectiveOf(key: { scopes: readonly ApiScope[]; expiresAt: Date | null }, config: ConfigRow | null): Effective {
+export function effectiveOf(
+  key: { scopes: readonly ApiScope[]; expiresAt: Date | null },
+  config: ConfigRow | null,
+): Effective {
   const base = config ?? {
-    id: null, apiKeyId: null, channels: [...CAMPAIGN_CHANNELS], scopes: [...API_SCOPES], ipAllowList: [],
-    ratePerSecond: DEFAULT_KEY_LIMITS.perSecond, ratePerDay: DEFAULT_KEY_LIMITS.perDay, expiresAt: null,
+    id: null,
+    apiKeyId: null,
+    channels: [...CAMPAIGN_CHANNELS],
+    scopes: [...API_SCOPES],
+    ipAllowList: [],
+    ratePerSecond: DEFAULT_KEY_LIMITS.perSecond,
+    ratePerDay: DEFAULT_KEY_LIMITS.perDay,
+    expiresAt: null,
   };
   return {
     source: config ? (config.apiKeyId ? "key" : "account") : "default",

@@ -70,7 +70,8 @@ export class ApiKeyStore {
       evict: (event, entries) => {
         for (const [publicId, state] of entries.entries()) {
           // A cached "no such key" may be a key just created elsewhere: drop those too.
-          if (!state || (event.kind === "key" ? state.keyId === event.keyId : state.userId === event.userId)) entries.delete(publicId);
+          if (!state || (event.kind === "key" ? state.keyId === event.keyId : state.userId === event.userId))
+            entries.delete(publicId);
         }
       },
     });

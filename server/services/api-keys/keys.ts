@@ -3,7 +3,13 @@
 // is announced to every process's key cache (key-store.ts) once it is committed.
 import { sql } from "drizzle-orm";
 import type { ApiKeyRecord } from "../../../contract/calls";
-import { API_KEYS_PER_ACCOUNT_MAX, API_KEY_PREFIX, type ApiKeyStatus, type ApiScope, type RegenerateGrace } from "../../../contract/domain/api-keys";
+import {
+  API_KEYS_PER_ACCOUNT_MAX,
+  API_KEY_PREFIX,
+  type ApiKeyStatus,
+  type ApiScope,
+  type RegenerateGrace,
+} from "../../../contract/domain/api-keys";
 import type { SchemaBody } from "../../../schemas";
 import type { Db } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../http/errors";
@@ -39,11 +45,24 @@ function statusOf(row: KeyRow, now = Date.now()): ApiKeyStatus {
 
 /** The one mapping of a key row to its record. */
 export function keyRecord(row: KeyRow): ApiKeyRecord {
-  const graceUntil = row.previous_valid_until && new Date(row.previous_valid_until).getTime() > Date.now() ? iso(row.previous_valid_until) : null;
+  const graceUntil =
+    row.previous_valid_until && new Date(row.previous_valid_until).getTime() > Date.now()
+      ? iso(row.previous_valid_until)
+      : null;
   return {
-    id: row.id, name: row.name, prefix: prefixOf(row.public_id), scopes: row.scopes, status: statusOf(row), expiresAt: iso(row.expires_at),
-    lastUsedAt: iso(row.last_used_at), createdAt: iso(row.created_at) ?? "", updatedAt: iso(row.updated_at) ?? "", deactivatedAt: iso(row.deactivated_at),
-    regeneratedAt: iso(row.regenerated_at), previousSecretValidUntil: graceUntil, configId: row.config_id,
+    id: row.id,
+    name: row.name,
+    prefix: prefixOf(row.public_id),
+    scopes: row.scopes,
+    status: statusOf(row),
+    expiresAt: iso(row.expires_at),
+    lastUsedAt: iso(row.last_used_at),
+    createdAt: iso(row.created_at) ?? "",
+    updatedAt: iso(row.updated_at) ?? "",
+    deactivatedAt: iso(row.deactivated_at),
+    regeneratedAt: iso(row.regenerated_at),
+    previousSecretValidUntil: graceUntil,
+    configId: row.config_id,
   };
 }
 
@@ -62,16 +81,26 @@ const STATUS_SQL = {
   deactivated: sql`k.deactivated_at is not null`,
 } as const;
 
-export async function listKeys(db: Db, userId: string, query: { page: number; limit: number; search?: string; status?: ApiKeyStatus }) {
+export async function listKeys(
+  db: Db,
+  userId: string,
+  query: { page: number; limit: number; search?: string; status?: ApiKeyStatus },
+) {
   const { limit, offset } = pageWindow(query);
   const search = query.search?.trim().toLowerCase();
   const term = search?.startsWith(API_KEY_PREFIX) ? search.slice(API_KEY_PREFIX.length) : search;
   const where = sql`k.user_id = ${userId}
     and ${term ? sql`(position(${term} in lower(k.name)) > 0 or position(${term} in k.public_id) > 0)` : sql`true`}
     and ${query.status ? STATUS_SQL[query.status] : sql`true`}`;
-  const rows = await rowsOf<KeyRow & { total: number }>(db, sql`${SELECT} where ${where} order by k.created_at desc, k.id limit ${limit} offset ${offset}`);
-  const [count] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from api_keys k
-    left join key_configs own on own.api_key_id = k.id left join key_configs acct on acct.user_id = k.user_id and acct.api_key_id is null where ${where}`);
+  const rows = await rowsOf<KeyRow & { total: number }>(
+    db,
+    sql`${SELECT} where ${where} order by k.created_at desc, k.id limit ${limit} offset ${offset}`,
+  );
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from api_keys k
+    left join key_configs own on own.api_key_id = k.id left join key_configs acct on acct.user_id = k.user_id and acct.api_key_id is null where ${where}`,
+  );
   const total = count?.n ?? 0;
   return { apiKeys: rows.map(keyRecord), count: total, page: query.page, limit, totalPages: totalPages(total, limit) };
 }
@@ -82,22 +111,33 @@ async function findRow(db: Db, userId: string, id: string): Promise<KeyRow> {
   return row;
 }
 
-export const findKey = async (db: Db, userId: string, id: string): Promise<ApiKeyRecord> => keyRecord(await findRow(db, userId, id));
+export const findKey = async (db: Db, userId: string, id: string): Promise<ApiKeyRecord> =>
+  keyRecord(await findRow(db, userId, id));
 
 /** An expiry from a request: a future instant, or none. */
 function expiryOf(value: string | undefined): Date | null {
   if (!value) return null;
   const at = new Date(value);
-  if (at.getTime() <= Date.now()) throw badRequest("expiresAt: must be in the future", [{ field: "expiresAt", message: "must be in the future" }]);
+  if (at.getTime() <= Date.now())
+    throw badRequest("expiresAt: must be in the future", [{ field: "expiresAt", message: "must be in the future" }]);
   return at;
 }
 
 export type KeyInput = SchemaBody<"api-key-create">;
 
-export async function createKey(db: Db, userId: string, input: KeyInput, createdBy: string): Promise<{ apiKey: ApiKeyRecord; key: string }> {
+export async function createKey(
+  db: Db,
+  userId: string,
+  input: KeyInput,
+  createdBy: string,
+): Promise<{ apiKey: ApiKeyRecord; key: string }> {
   const expiresAt = expiryOf(input.expiresAt);
-  const [{ n }] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from api_keys where user_id = ${userId} and deactivated_at is null`);
-  if (n >= API_KEYS_PER_ACCOUNT_MAX) throw conflict(`An account may hold at most ${API_KEYS_PER_ACCOUNT_MAX} API keys; delete one first.`);
+  const [{ n }] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from api_keys where user_id = ${userId} and deactivated_at is null`,
+  );
+  if (n >= API_KEYS_PER_ACCOUNT_MAX)
+    throw conflict(`An account may hold at most ${API_KEYS_PER_ACCOUNT_MAX} API keys; delete one first.`);
   const secret = newSecret();
   const [row] = await rowsOf<{ id: string }>(
     db,
@@ -108,7 +148,13 @@ export async function createKey(db: Db, userId: string, input: KeyInput, created
   return { apiKey: await findKey(db, userId, row.id), key: secret.key };
 }
 
-export async function updateKey(db: Db, keys: ApiKeyStore, userId: string, id: string, input: SchemaBody<"api-key-update">): Promise<ApiKeyRecord> {
+export async function updateKey(
+  db: Db,
+  keys: ApiKeyStore,
+  userId: string,
+  id: string,
+  input: SchemaBody<"api-key-update">,
+): Promise<ApiKeyRecord> {
   const row = await findRow(db, userId, id);
   if (row.deactivated_at) throw conflict("This API key was deleted; it can no longer be changed.");
   const expiresAt = expiryOf(input.expiresAt);
@@ -121,12 +167,20 @@ export async function updateKey(db: Db, keys: ApiKeyStore, userId: string, id: s
 export async function deleteKey(db: Db, keys: ApiKeyStore, userId: string, id: string): Promise<ApiKeyRecord> {
   await findRow(db, userId, id);
   // Deleting twice keeps the first time.
-  await db.execute(sql`update api_keys set deactivated_at = coalesce(deactivated_at, now()), updated_at = now() where id = ${id} and user_id = ${userId}`);
+  await db.execute(
+    sql`update api_keys set deactivated_at = coalesce(deactivated_at, now()), updated_at = now() where id = ${id} and user_id = ${userId}`,
+  );
   await keys.announce({ kind: "key", keyId: id });
   return findKey(db, userId, id);
 }
 
-export async function regenerateKey(db: Db, keys: ApiKeyStore, userId: string, id: string, graceSeconds: RegenerateGrace): Promise<{ apiKey: ApiKeyRecord; key: string }> {
+export async function regenerateKey(
+  db: Db,
+  keys: ApiKeyStore,
+  userId: string,
+  id: string,
+  graceSeconds: RegenerateGrace,
+): Promise<{ apiKey: ApiKeyRecord; key: string }> {
   const row = await findRow(db, userId, id);
   if (row.deactivated_at) throw conflict("This API key was deleted; create a new one instead.");
   const secret = newSecret(row.public_id);
@@ -141,10 +195,24 @@ export async function regenerateKey(db: Db, keys: ApiKeyStore, userId: string, i
 }
 
 /** Whether a whole key (one of the account's) works now; another account's key is "not found", as a made-up one is. */
-export async function validateKey(db: Db, userId: string, text: string): Promise<{ valid: boolean; reason: string | null; apiKey: ApiKeyRecord | null }> {
+export async function validateKey(
+  db: Db,
+  userId: string,
+  text: string,
+): Promise<{ valid: boolean; reason: string | null; apiKey: ApiKeyRecord | null }> {
   const parsed = parseKey(text);
-  if (!parsed) return { valid: false, reason: `This is not an API key of this console (they start with ${API_KEY_PREFIX}).`, apiKey: null };
-  const [row] = await rowsOf<{ id: string; secret_hash: string; previous_secret_hash: string | null; previous_valid_until: Date | string | null }>(
+  if (!parsed)
+    return {
+      valid: false,
+      reason: `This is not an API key of this console (they start with ${API_KEY_PREFIX}).`,
+      apiKey: null,
+    };
+  const [row] = await rowsOf<{
+    id: string;
+    secret_hash: string;
+    previous_secret_hash: string | null;
+    previous_valid_until: Date | string | null;
+  }>(
     db,
     sql`select id::text as id, secret_hash, previous_secret_hash, previous_valid_until from api_keys where public_id = ${parsed.publicId} and user_id = ${userId}`,
   );
@@ -156,6 +224,11 @@ export async function validateKey(db: Db, userId: string, text: string): Promise
   const apiKey = await findKey(db, userId, row.id);
   if (apiKey.status === "deactivated") return { valid: false, reason: "This API key was deleted.", apiKey };
   if (apiKey.status === "expired") return { valid: false, reason: "This API key has expired.", apiKey };
-  if (!current) return { valid: true, reason: `The old secret of a regenerated key: it works until ${apiKey.previousSecretValidUntil}.`, apiKey };
+  if (!current)
+    return {
+      valid: true,
+      reason: `The old secret of a regenerated key: it works until ${apiKey.previousSecretValidUntil}.`,
+      apiKey,
+    };
   return { valid: true, reason: null, apiKey };
 }

@@ -45,17 +45,28 @@ export function toPaise(amount: number, field = "amount"): number {
  * (`balance >= amount`), so the check and the change are one statement and concurrent requests cannot overdraw.
  * Rows are touched in id order so two transfers over the same pair cannot deadlock on PostgreSQL.
  */
-export async function applyMoves(db: Db, moves: BalanceMove[], actorId: string, impersonatedBy?: string): Promise<Map<string, number>> {
+export async function applyMoves(
+  db: Db,
+  moves: BalanceMove[],
+  actorId: string,
+  impersonatedBy?: string,
+): Promise<Map<string, number>> {
   try {
     return await db.transaction((tx) => applyMovesIn(tx, moves, actorId, impersonatedBy));
   } catch (error) {
-    if (error instanceof InsufficientBalance) throw badRequest(error.message, [{ field: "amount", message: error.message }]);
+    if (error instanceof InsufficientBalance)
+      throw badRequest(error.message, [{ field: "amount", message: error.message }]);
     throw error;
   }
 }
 
 /** The moves inside the caller's transaction; throws InsufficientBalance, which must roll that transaction back. */
-export async function applyMovesIn(tx: Tx, moves: BalanceMove[], actorId: string, impersonatedBy?: string): Promise<Map<string, number>> {
+export async function applyMovesIn(
+  tx: Tx,
+  moves: BalanceMove[],
+  actorId: string,
+  impersonatedBy?: string,
+): Promise<Map<string, number>> {
   const ordered = [...moves].sort((a, b) => a.userId.localeCompare(b.userId));
   const after = new Map<string, number>();
   for (const move of ordered) {
@@ -88,21 +99,59 @@ export async function applyMovesIn(tx: Tx, moves: BalanceMove[], actorId: string
 }
 
 /** Credit to `targetId`; a non-admin parent pays for it from its own balance (a reseller sells what it bought). */
-export function creditMoves(actor: { id: string; role: string }, targetId: string, paise: number, note: string): BalanceMove[] {
+export function creditMoves(
+  actor: { id: string; role: string },
+  targetId: string,
+  paise: number,
+  note: string,
+): BalanceMove[] {
   const credit: BalanceMove = {
-    userId: targetId, paise, kind: actor.role === "admin" ? "credit" : "transfer_in", note, counterpartyId: actor.id,
+    userId: targetId,
+    paise,
+    kind: actor.role === "admin" ? "credit" : "transfer_in",
+    note,
+    counterpartyId: actor.id,
     insufficient: MSG.insufficientBalance,
   };
   if (actor.role === "admin") return [credit];
-  return [credit, { userId: actor.id, paise: -paise, kind: "transfer_out", note, counterpartyId: targetId, insufficient: MSG.parentInsufficientBalance }];
+  return [
+    credit,
+    {
+      userId: actor.id,
+      paise: -paise,
+      kind: "transfer_out",
+      note,
+      counterpartyId: targetId,
+      insufficient: MSG.parentInsufficientBalance,
+    },
+  ];
 }
 
 /** Deduction from `targetId`; for a non-admin parent the amount returns to its own balance. */
-export function debitMoves(actor: { id: string; role: string }, targetId: string, paise: number, note: string): BalanceMove[] {
+export function debitMoves(
+  actor: { id: string; role: string },
+  targetId: string,
+  paise: number,
+  note: string,
+): BalanceMove[] {
   const debit: BalanceMove = {
-    userId: targetId, paise: -paise, kind: actor.role === "admin" ? "debit" : "transfer_out", note, counterpartyId: actor.id,
+    userId: targetId,
+    paise: -paise,
+    kind: actor.role === "admin" ? "debit" : "transfer_out",
+    note,
+    counterpartyId: actor.id,
     insufficient: MSG.insufficientBalance,
   };
   if (actor.role === "admin") return [debit];
-  return [debit, { userId: actor.id, paise, kind: "transfer_in", note, counterpartyId: targetId, insufficient: MSG.insufficientBalance }];
+  return [
+    debit,
+    {
+      userId: actor.id,
+      paise,
+      kind: "transfer_in",
+      note,
+      counterpartyId: targetId,
+      insufficient: MSG.insufficientBalance,
+    },
+  ];
 }

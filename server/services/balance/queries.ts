@@ -8,7 +8,14 @@ import { balanceLedger, users } from "../../db/schema";
  * PostgreSQL the named statement is parsed and planned once per connection.
  */
 const prepareBalanceOf = (db: Db) =>
-  markHot(db, db.select({ balance: users.balance }).from(users).where(eq(users.id, sql.placeholder("id"))).prepare("balance_get"));
+  markHot(
+    db,
+    db
+      .select({ balance: users.balance })
+      .from(users)
+      .where(eq(users.id, sql.placeholder("id")))
+      .prepare("balance_get"),
+  );
 const balanceQueries = new WeakMap<Db, ReturnType<typeof prepareBalanceOf>>();
 
 /** An account's balance as stored (numeric text); undefined when the account is gone. */
@@ -24,7 +31,10 @@ const actor = alias(users, "actor");
 /** One page of an account's ledger, newest first, with the actor's username and the total row count. */
 export async function ledgerPage(db: Db, ownerId: string, limit: number, offset: number) {
   const where = eq(balanceLedger.userId, ownerId);
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(balanceLedger).where(where);
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(balanceLedger)
+    .where(where);
   const rows = await db
     .select({ l: balanceLedger, actor: actor.username })
     .from(balanceLedger)

@@ -65,7 +65,10 @@ async function ledgerRows(db: Db, filter: LedgerFilter, limit: number, offset: n
 }
 
 export async function quotaLedgerPage(db: Db, filter: LedgerFilter, limit: number, offset: number) {
-  const [{ n }] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from balance_ledger l where ${ledgerWhere(filter)}`);
+  const [{ n }] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from balance_ledger l where ${ledgerWhere(filter)}`,
+  );
   return { count: n, rows: await ledgerRows(db, filter, limit, offset) };
 }
 
@@ -78,7 +81,11 @@ export function quotaLedgerCsv(db: Db, filter: LedgerFilter): Readable {
     yield csvLine(COLUMNS);
     for (let offset = 0; ; offset += EXPORT_PAGE) {
       const rows = await ledgerRows(db, filter, EXPORT_PAGE, offset);
-      yield rows.map((r) => csvLine([r.createdAt, r.username, r.kind, r.amount.toFixed(2), r.balanceAfter.toFixed(2), r.note, r.actor])).join("");
+      yield rows
+        .map((r) =>
+          csvLine([r.createdAt, r.username, r.kind, r.amount.toFixed(2), r.balanceAfter.toFixed(2), r.note, r.actor]),
+        )
+        .join("");
       if (rows.length < EXPORT_PAGE) return;
     }
   }
@@ -117,7 +124,9 @@ export async function quotaSummary(db: Db, accounts: SQL | undefined, range: Rep
         where r.created_at >= ${range.start.toISOString()}::timestamptz and r.created_at < ${range.end.toISOString()}::timestamptz
           ${accounts ? sql`and r.user_id in ${accounts}` : sql``}`,
   );
-  const days = new Map(eachDay(range.from, range.to).map((date) => [date, { date, topUps: 0, deductions: 0, spent: 0 }]));
+  const days = new Map(
+    eachDay(range.from, range.to).map((date) => [date, { date, topUps: 0, deductions: 0, spent: 0 }]),
+  );
   const totals = { topUps: 0, deductions: 0, spent: 0, held: 0, released: 0, balance: Number(balance?.total ?? 0) };
   // Rupee strings from numeric sums: cents as integers, so the totals add up exactly.
   const cents = (value: string) => Math.round(Number(value) * 100);

@@ -1,6 +1,10 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { BALANCE_REQUEST_STATUSES, type BalanceRequestRecord, type BalanceRequestStatus } from "../../../contract/domain/balance-requests";
+import {
+  BALANCE_REQUEST_STATUSES,
+  type BalanceRequestRecord,
+  type BalanceRequestStatus,
+} from "../../../contract/domain/balance-requests";
 import { MSG } from "../../../contract/messages";
 import type { Caller } from "../caller";
 import { isUuid } from "../caller";
@@ -34,7 +38,10 @@ function toRecord(r: Row, username: string, decidedBy: string | null): BalanceRe
 
 export async function createRequest(db: Db, caller: Caller, amount: number): Promise<BalanceRequestRecord> {
   const paise = toPaise(amount, "requestedBalance");
-  const [row] = await db.insert(balanceRequests).values({ userId: caller.id, amount: toMoney(paise), impersonatedBy: caller.impersonatedBy }).returning();
+  const [row] = await db
+    .insert(balanceRequests)
+    .values({ userId: caller.id, amount: toMoney(paise), impersonatedBy: caller.impersonatedBy })
+    .returning();
   return toRecord(row, caller.username, null);
 }
 
@@ -47,7 +54,10 @@ export function statusFilter(raw: string | undefined): BalanceRequestStatus | un
 }
 
 async function listWhere(db: Db, where: SQL | undefined, { page, limit, offset }: Page) {
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(balanceRequests).where(where);
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(balanceRequests)
+    .where(where);
   const rows = await db
     .select({ r: balanceRequests, username: requester.username, decidedBy: decider.username })
     .from(balanceRequests)
@@ -97,13 +107,23 @@ export async function decide(db: Db, caller: Caller, id: string, decision: Decis
     const row = await db.transaction(async (tx) => {
       const [updated] = await tx
         .update(balanceRequests)
-        .set({ status, decidedBy: caller.id, decidedAt: new Date(), reason: decision.kind === "reject" ? decision.reason : "" })
+        .set({
+          status,
+          decidedBy: caller.id,
+          decidedAt: new Date(),
+          reason: decision.kind === "reject" ? decision.reason : "",
+        })
         .where(and(eq(balanceRequests.id, found.id), eq(balanceRequests.status, "pending")))
         .returning();
       if (!updated) throw conflict(MSG.balanceRequestDecided);
       if (decision.kind === "approve") {
         const paise = Math.round(Number(updated.amount) * 100);
-        await applyMovesIn(tx, creditMoves(caller, owner.id, paise, "Balance request approved"), caller.id, caller.impersonatedBy);
+        await applyMovesIn(
+          tx,
+          creditMoves(caller, owner.id, paise, "Balance request approved"),
+          caller.id,
+          caller.impersonatedBy,
+        );
       }
       return updated;
     });

@@ -16,7 +16,8 @@ export const AUTO_PAUSE_RULE: AutoPauseRule = { window: AUTO_PAUSE_WINDOW, rate:
 /** States a send ends in (all but waiting and skipped): what the failure rate is a share of. */
 const OUTCOME_STATES = RECIPIENT_STATES.filter((s) => s !== "queued" && s !== "sending" && s !== "skipped");
 
-export const autoPauseReason = (percent: number, n: number) => `Paused automatically: ${percent} % of the last ${n} messages failed`;
+export const autoPauseReason = (percent: number, n: number) =>
+  `Paused automatically: ${percent} % of the last ${n} messages failed`;
 
 /** A campaign's window as a check saw it: failures among its `n` newest outcomes, and when. */
 export interface WindowSeen {
@@ -49,7 +50,11 @@ export interface AutoPauseResult {
  * Over each campaign's last `window` send outcomes (newest recipients with an outcome first), pauses a running campaign
  * whose failure share is above `rate`; one query for all the campaigns; answers the ids it paused and what it saw.
  */
-export async function autoPauseIfFailing(db: Db, campaignIds: readonly string[], rule: AutoPauseRule = AUTO_PAUSE_RULE): Promise<AutoPauseResult> {
+export async function autoPauseIfFailing(
+  db: Db,
+  campaignIds: readonly string[],
+  rule: AutoPauseRule = AUTO_PAUSE_RULE,
+): Promise<AutoPauseResult> {
   const seen = new Map<string, WindowSeen>();
   if (campaignIds.length === 0) return { paused: [], seen };
   const at = Date.now();
@@ -73,7 +78,8 @@ export async function autoPauseIfFailing(db: Db, campaignIds: readonly string[],
     seen.set(row.id, { failed: row.failed, n: row.n, at });
     if (row.n < rule.minimum || row.failed / row.n <= rule.rate) continue;
     const percent = Math.round((row.failed / row.n) * 100);
-    if (await transition(db, row.id, "paused", { statusReason: autoPauseReason(percent, row.n) }, ["running"])) paused.push(row.id);
+    if (await transition(db, row.id, "paused", { statusReason: autoPauseReason(percent, row.n) }, ["running"]))
+      paused.push(row.id);
   }
   return { paused, seen };
 }

@@ -65,10 +65,18 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
     const byProvider = batch.filter((r) => !idSet.has(r));
     // A deadlock on PostgreSQL (another process's transaction took the same rows in another order) is tried again
     // here: refused, the sandbox's receipts would be lost, and a provider's would wait for its redelivery.
-    const recipients = [...(await retryingRaces(() => applyReceipts(db, byId, true))), ...(await retryingRaces(() => applyReceipts(db, byProvider, false)))];
+    const recipients = [
+      ...(await retryingRaces(() => applyReceipts(db, byId, true))),
+      ...(await retryingRaces(() => applyReceipts(db, byProvider, false))),
+    ];
     // What no recipient's own message took may be a failover SMS's receipt (failover-receipts.ts).
     const taken = new Set(recipients.map((w) => w.key));
-    const failovers = await retryingRaces(() => applyFailoverReceipts(db, byProvider.filter((r) => !taken.has(r.providerMessageId))));
+    const failovers = await retryingRaces(() =>
+      applyFailoverReceipts(
+        db,
+        byProvider.filter((r) => !taken.has(r.providerMessageId)),
+      ),
+    );
     const written = [...recipients, ...failovers.map((f) => ({ ...f, state: "failover" }))];
     const matched = new Set(written.map((w) => w.key));
     for (const w of written) {
@@ -83,7 +91,17 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
       if (matched.has(key) || now - r.firstSeen > RETRY_UNMATCHED_MS) continue;
       const mapKey = r.messageId ?? `p:${r.providerMessageId}`;
       const newer = receipts.get(mapKey);
-      receipts.set(mapKey, newer ? { ...r, ...newer, status: rank(newer.status) > rank(r.status) ? newer.status : r.status, firstSeen: r.firstSeen } : r);
+      receipts.set(
+        mapKey,
+        newer
+          ? {
+              ...r,
+              ...newer,
+              status: rank(newer.status) > rank(r.status) ? newer.status : r.status,
+              firstSeen: r.firstSeen,
+            }
+          : r,
+      );
     }
     if (messages.length > 0) {
       const campaigns = await applyInbound(db, messages).catch(async (err: unknown) => {
@@ -93,7 +111,9 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
         if (messages.length === 1) return new Set<string>();
         const each = new Set<string>();
         for (const m of messages) {
-          const ids = await applyInbound(db, [m]).catch((e: unknown) => (options.log.error({ err: e }, "inbound message not stored"), new Set<string>()));
+          const ids = await applyInbound(db, [m]).catch(
+            (e: unknown) => (options.log.error({ err: e }, "inbound message not stored"), new Set<string>()),
+          );
           for (const id of ids) each.add(id);
         }
         return each;
@@ -104,5 +124,10 @@ export function startCarrierEvents(db: Db, carrier: Carrier, options: CarrierEve
     return written.length + messages.length;
   }
 
-  return startFlushLoop(flush, { flushMs: options.flushMs, log: options.log, failed: "carrier events not written", beforeLastFlush: unsubscribe });
+  return startFlushLoop(flush, {
+    flushMs: options.flushMs,
+    log: options.log,
+    failed: "carrier events not written",
+    beforeLastFlush: unsubscribe,
+  });
 }

@@ -16,11 +16,12 @@ import type { CampaignRow } from "./reach";
 type Conn = Db | Tx;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-
 /** Recipients still to be sent (queued) of a campaign. */
-export const queuedOf = (campaignId: string): SQL => and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.state, "queued")) as SQL;
+export const queuedOf = (campaignId: string): SQL =>
+  and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.state, "queued")) as SQL;
 
-export const suppressedNumbers = (userId: string) => sql`(select ${suppressions.number} from ${suppressions} where ${suppressions.userId} = ${userId})`;
+export const suppressedNumbers = (userId: string) =>
+  sql`(select ${suppressions.number} from ${suppressions} where ${suppressions.userId} = ${userId})`;
 
 /** Queued, not suppressed recipients a DLT route does not carry, by skip reason. */
 export const dltSkipped = (row: CampaignRow, route: DltRoute) => {
@@ -69,11 +70,19 @@ export async function markSkipped(tx: Tx, row: CampaignRow, check: PreCheck, now
   if (check.dltRoute) {
     const dlt = dltSkipped(row, check.dltRoute);
     for (const reason of ["dltNumber", "dltVariable"] as const) {
-      if (check.skipped[reason] > 0) await tx.update(campaignRecipients).set({ state: "skipped", reason: reason satisfies SkipReason }).where(dlt[reason]);
+      if (check.skipped[reason] > 0)
+        await tx
+          .update(campaignRecipients)
+          .set({ state: "skipped", reason: reason satisfies SkipReason })
+          .where(dlt[reason]);
     }
   }
   const dndWhere = dndSkipped(row, check);
-  if (dndWhere && check.skipped.dnd > 0) await tx.update(campaignRecipients).set({ state: "skipped", reason: "dnd" satisfies SkipReason }).where(dndWhere);
+  if (dndWhere && check.skipped.dnd > 0)
+    await tx
+      .update(campaignRecipients)
+      .set({ state: "skipped", reason: "dnd" satisfies SkipReason })
+      .where(dndWhere);
   if (check.skipped.suppressed > 0) {
     await tx
       .update(campaignRecipients)
@@ -88,7 +97,10 @@ export async function markSkipped(tx: Tx, row: CampaignRow, check: PreCheck, now
       .where(countingAgainstLimit(row, now))
       .orderBy(campaignRecipients.id)
       .offset(check.messagingLimit.headroom);
-    await tx.update(campaignRecipients).set({ state: "skipped", reason: "messagingLimit" satisfies SkipReason }).where(inArray(campaignRecipients.id, over));
+    await tx
+      .update(campaignRecipients)
+      .set({ state: "skipped", reason: "messagingLimit" satisfies SkipReason })
+      .where(inArray(campaignRecipients.id, over));
   }
 }
 
@@ -96,16 +108,31 @@ export async function markSkipped(tx: Tx, row: CampaignRow, check: PreCheck, now
  * Each skip reason of `check` with the queued recipients it takes, in the order markSkipped applies them (the
  * messaging limit's from its headroom on, in audience order): the excluded-rows download lists them.
  */
-export function skipConditions(row: CampaignRow, check: PreCheck, now: Date): { reason: SkipReason; where: SQL; offset: number }[] {
+export function skipConditions(
+  row: CampaignRow,
+  check: PreCheck,
+  now: Date,
+): { reason: SkipReason; where: SQL; offset: number }[] {
   const out: { reason: SkipReason; where: SQL; offset: number }[] = [];
   if (check.dltRoute) {
     const dlt = dltSkipped(row, check.dltRoute);
-    for (const reason of ["dltNumber", "dltVariable"] as const) if (check.skipped[reason] > 0) out.push({ reason, where: dlt[reason], offset: 0 });
+    for (const reason of ["dltNumber", "dltVariable"] as const)
+      if (check.skipped[reason] > 0) out.push({ reason, where: dlt[reason], offset: 0 });
   }
   const dnd = dndSkipped(row, check);
   if (dnd && check.skipped.dnd > 0) out.push({ reason: "dnd", where: dnd, offset: 0 });
-  if (check.skipped.suppressed > 0) out.push({ reason: "suppressed", where: and(queuedOf(row.id), sql`${campaignRecipients.number} in ${suppressedNumbers(row.userId)}`) as SQL, offset: 0 });
-  if (check.messagingLimit && check.skipped.messagingLimit > 0) out.push({ reason: "messagingLimit", where: countingAgainstLimit(row, now), offset: check.messagingLimit.headroom });
+  if (check.skipped.suppressed > 0)
+    out.push({
+      reason: "suppressed",
+      where: and(queuedOf(row.id), sql`${campaignRecipients.number} in ${suppressedNumbers(row.userId)}`) as SQL,
+      offset: 0,
+    });
+  if (check.messagingLimit && check.skipped.messagingLimit > 0)
+    out.push({
+      reason: "messagingLimit",
+      where: countingAgainstLimit(row, now),
+      offset: check.messagingLimit.headroom,
+    });
   return out;
 }
 
@@ -122,25 +149,44 @@ export interface SkippedNumber {
  * the start needs the counts alone.
  */
 export async function skippedSample(db: Conn, row: CampaignRow, check: PreCheck, now: Date): Promise<SkippedNumber[]> {
-  const suppressed = check.skipped.suppressed === 0 ? [] : await db
-    .select({ number: campaignRecipients.number, detail: suppressions.reason })
-    .from(campaignRecipients)
-    .innerJoin(suppressions, and(eq(suppressions.userId, row.userId), eq(suppressions.number, campaignRecipients.number)))
-    .where(queuedOf(row.id))
-    .orderBy(campaignRecipients.id)
-    .limit(SKIPPED_SAMPLE_MAX);
+  const suppressed =
+    check.skipped.suppressed === 0
+      ? []
+      : await db
+          .select({ number: campaignRecipients.number, detail: suppressions.reason })
+          .from(campaignRecipients)
+          .innerJoin(
+            suppressions,
+            and(eq(suppressions.userId, row.userId), eq(suppressions.number, campaignRecipients.number)),
+          )
+          .where(queuedOf(row.id))
+          .orderBy(campaignRecipients.id)
+          .limit(SKIPPED_SAMPLE_MAX);
   const room = SKIPPED_SAMPLE_MAX - suppressed.length;
-  const overLimit = !check.messagingLimit || check.skipped.messagingLimit === 0 || room <= 0 ? [] : await db
-    .select({ number: campaignRecipients.number })
-    .from(campaignRecipients)
-    .where(countingAgainstLimit(row, now))
-    .orderBy(campaignRecipients.id)
-    .offset(check.messagingLimit.headroom)
-    .limit(Math.min(room, check.skipped.messagingLimit));
+  const overLimit =
+    !check.messagingLimit || check.skipped.messagingLimit === 0 || room <= 0
+      ? []
+      : await db
+          .select({ number: campaignRecipients.number })
+          .from(campaignRecipients)
+          .where(countingAgainstLimit(row, now))
+          .orderBy(campaignRecipients.id)
+          .offset(check.messagingLimit.headroom)
+          .limit(Math.min(room, check.skipped.messagingLimit));
   const dlt = await dltSample(db, row, check, room - overLimit.length);
   return [
-    ...suppressed.map((s) => ({ number: s.number, reason: "suppressed" as const, label: SKIP_REASONS.suppressed, detail: s.detail || null })),
-    ...overLimit.map((s) => ({ number: s.number, reason: "messagingLimit" as const, label: SKIP_REASONS.messagingLimit, detail: null })),
+    ...suppressed.map((s) => ({
+      number: s.number,
+      reason: "suppressed" as const,
+      label: SKIP_REASONS.suppressed,
+      detail: s.detail || null,
+    })),
+    ...overLimit.map((s) => ({
+      number: s.number,
+      reason: "messagingLimit" as const,
+      label: SKIP_REASONS.messagingLimit,
+      detail: null,
+    })),
     ...dlt,
     ...(await dndSample(db, row, check, room - overLimit.length - dlt.length)),
   ];
@@ -150,7 +196,12 @@ export async function skippedSample(db: Conn, row: CampaignRow, check: PreCheck,
 async function dndSample(db: Conn, row: CampaignRow, check: PreCheck, room: number): Promise<SkippedNumber[]> {
   const where = dndSkipped(row, check);
   if (!where || check.skipped.dnd === 0 || room <= 0) return [];
-  const rows = await db.select({ number: campaignRecipients.number }).from(campaignRecipients).where(where).orderBy(campaignRecipients.id).limit(room);
+  const rows = await db
+    .select({ number: campaignRecipients.number })
+    .from(campaignRecipients)
+    .where(where)
+    .orderBy(campaignRecipients.id)
+    .limit(room);
   return rows.map((r) => ({ number: r.number, reason: "dnd" as const, label: SKIP_REASONS.dnd, detail: null }));
 }
 
@@ -162,10 +213,17 @@ async function dltSample(db: Conn, row: CampaignRow, check: PreCheck, room: numb
   const out: SkippedNumber[] = [];
   for (const reason of ["dltNumber", "dltVariable"] as const) {
     if (check.skipped[reason] === 0 || room - out.length <= 0) continue;
-    const rows = await db.select({ number: campaignRecipients.number, variables: campaignRecipients.variables })
-      .from(campaignRecipients).where(dlt[reason]).orderBy(campaignRecipients.id).limit(room - out.length);
+    const rows = await db
+      .select({ number: campaignRecipients.number, variables: campaignRecipients.variables })
+      .from(campaignRecipients)
+      .where(dlt[reason])
+      .orderBy(campaignRecipients.id)
+      .limit(room - out.length);
     for (const r of rows) {
-      const detail = reason === "dltVariable" ? dltVariablesProblem((r.variables ?? row.variables).slice(0, row.variables.length), names) : null;
+      const detail =
+        reason === "dltVariable"
+          ? dltVariablesProblem((r.variables ?? row.variables).slice(0, row.variables.length), names)
+          : null;
       out.push({ number: r.number, reason, label: SKIP_REASONS[reason], detail });
     }
   }
@@ -173,4 +231,8 @@ async function dltSample(db: Conn, row: CampaignRow, check: PreCheck, room: numb
 }
 
 export const skipLabels = (skipped: PreCheck["skipped"]) =>
-  (Object.keys(SKIP_REASONS) as SkipReason[]).map((reason) => ({ reason, label: SKIP_REASONS[reason], count: skipped[reason] }));
+  (Object.keys(SKIP_REASONS) as SkipReason[]).map((reason) => ({
+    reason,
+    label: SKIP_REASONS[reason],
+    count: skipped[reason],
+  }));

@@ -52,7 +52,10 @@ export interface CheckOptions {
 type Conn = Db | Tx;
 
 async function countWhere(db: Conn, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(campaignRecipients).where(where);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(campaignRecipients)
+    .where(where);
   return row?.n ?? 0;
 }
 
@@ -61,23 +64,41 @@ export interface Tally {
   n: number;
   parts: number;
 }
-const partsOf = (fallback: number) => sql<number>`coalesce(sum(coalesce(${campaignRecipients.smsParts}, ${fallback})), 0)::float8`;
+const partsOf = (fallback: number) =>
+  sql<number>`coalesce(sum(coalesce(${campaignRecipients.smsParts}, ${fallback})), 0)::float8`;
 
 async function tallyWhere(db: Conn, where: SQL, fallback: number): Promise<Tally> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int`, parts: partsOf(fallback) }).from(campaignRecipients).where(where);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, parts: partsOf(fallback) })
+    .from(campaignRecipients)
+    .where(where);
   return { n: row?.n ?? 0, parts: Number(row?.parts ?? 0) };
 }
 
-const minus = (a: Tally, ...others: Tally[]): Tally => others.reduce((t, o) => ({ n: t.n - o.n, parts: t.parts - o.parts }), a);
+const minus = (a: Tally, ...others: Tally[]): Tally =>
+  others.reduce((t, o) => ({ n: t.n - o.n, parts: t.parts - o.parts }), a);
 const NONE: Tally = { n: 0, parts: 0 };
 
-export async function preCheck(db: Conn, row: CampaignRow, { now, smsWindow, sendAt }: CheckOptions): Promise<PreCheck> {
+export async function preCheck(
+  db: Conn,
+  row: CampaignRow,
+  { now, smsWindow, sendAt }: CheckOptions,
+): Promise<PreCheck> {
   const rates = await loadRates(db);
-  const facts = row.channel === "sms" ? await smsFacts(db, row, rates) : row.channel === "whatsapp" ? await whatsappFacts(db, row, rates) : await rcsFacts(db, row, rates);
+  const facts =
+    row.channel === "sms"
+      ? await smsFacts(db, row, rates)
+      : row.channel === "whatsapp"
+        ? await whatsappFacts(db, row, rates)
+        : await rcsFacts(db, row, rates);
   const fallback = facts.fallbackParts;
   const valid = await countWhere(db, eq(campaignRecipients.campaignId, row.id));
   const queued = await tallyWhere(db, queuedOf(row.id), fallback);
-  const suppressedTally = await tallyWhere(db, and(queuedOf(row.id), sql`${campaignRecipients.number} in ${suppressedNumbers(row.userId)}`) as SQL, fallback);
+  const suppressedTally = await tallyWhere(
+    db,
+    and(queuedOf(row.id), sql`${campaignRecipients.number} in ${suppressedNumbers(row.userId)}`) as SQL,
+    fallback,
+  );
   const suppressed = suppressedTally.n;
   let messagingLimit: PreCheck["messagingLimit"] = null;
   let overLimitTally = NONE;
@@ -87,8 +108,19 @@ export async function preCheck(db: Conn, row: CampaignRow, { now, smsWindow, sen
     const headroom = Math.max(0, limit - (used?.n ?? 0));
     messagingLimit = { limit, used: used?.n ?? 0, headroom };
     // The recipients markSkipped leaves out: those past the headroom, in audience order.
-    const over = db.select({ smsParts: campaignRecipients.smsParts }).from(campaignRecipients).where(countingAgainstLimit(row, now)).orderBy(campaignRecipients.id).offset(headroom).as("over");
-    const [o] = await db.select({ n: sql<number>`count(*)::int`, parts: sql<number>`coalesce(sum(coalesce(${over.smsParts}, ${fallback})), 0)::float8` }).from(over);
+    const over = db
+      .select({ smsParts: campaignRecipients.smsParts })
+      .from(campaignRecipients)
+      .where(countingAgainstLimit(row, now))
+      .orderBy(campaignRecipients.id)
+      .offset(headroom)
+      .as("over");
+    const [o] = await db
+      .select({
+        n: sql<number>`count(*)::int`,
+        parts: sql<number>`coalesce(sum(coalesce(${over.smsParts}, ${fallback})), 0)::float8`,
+      })
+      .from(over);
     overLimitTally = { n: o?.n ?? 0, parts: Number(o?.parts ?? 0) };
   }
   const overLimit = overLimitTally.n;
@@ -105,7 +137,9 @@ export async function preCheck(db: Conn, row: CampaignRow, { now, smsWindow, sen
   const blockers = [...facts.blockers];
   if (sendable <= 0) blockers.push({ code: "noRecipients", message: "No recipient is left to send to" });
   const state = facts.windowed ? smsWindowAt(sendAt ?? now, smsWindow) : { openNow: true, nextOpenAt: null };
-  const message = state.openNow ? null : `Outside the SMS window (${smsWindow.start}–${smsWindow.end}); a start now is scheduled for the next window (${openingLabel(smsWindow)})`;
+  const message = state.openNow
+    ? null
+    : `Outside the SMS window (${smsWindow.start}–${smsWindow.end}); a start now is scheduled for the next window (${openingLabel(smsWindow)})`;
   const [owner] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, row.userId));
   return {
     valid,
@@ -127,7 +161,12 @@ export async function preCheck(db: Conn, row: CampaignRow, { now, smsWindow, sen
  * the messaging limit move), so the list, the report and the Start dialog show what a start would hold, never 0.
  * Answers the updated row, or undefined when the campaign is no longer ready (a start wrote its own figures).
  */
-export async function storeDraftEstimate(db: Conn, row: CampaignRow, now: Date, check?: PreCheck): Promise<CampaignRow | undefined> {
+export async function storeDraftEstimate(
+  db: Conn,
+  row: CampaignRow,
+  now: Date,
+  check?: PreCheck,
+): Promise<CampaignRow | undefined> {
   // The SMS window changes when a start sends, not what it costs: the default window is as good as any here.
   const { estimate } = check ?? (await preCheck(db, row, { now, smsWindow: SMS_WINDOW }));
   const [updated] = await db

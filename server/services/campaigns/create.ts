@@ -4,7 +4,16 @@ import { DEFAULT_REGION, type FailoverCondition } from "../../../contract/domain
 import type { Db } from "../../db/client";
 import { checkMedia, type MediaKind } from "../../../contract/domain/media";
 import { headerMediaFormat } from "../../../contract/domain/whatsapp-template";
-import { campaigns, rcsBots, rcsTemplates, smsTemplates, uploads, wabaPhoneNumbers, wabas, whatsappTemplates } from "../../db/schema";
+import {
+  campaigns,
+  rcsBots,
+  rcsTemplates,
+  smsTemplates,
+  uploads,
+  wabaPhoneNumbers,
+  wabas,
+  whatsappTemplates,
+} from "../../db/schema";
 import type { CampaignFailover, CampaignHeaderMedia } from "../../db/schema/campaigns";
 import { badRequest, joinFieldErrors, notFound, type FieldError } from "../../http/errors";
 import { isUuid, type Caller } from "../caller";
@@ -66,46 +75,73 @@ const refuse = (errors: FieldError[]) => badRequest(joinFieldErrors(errors), err
 
 function countCheck(field: string, values: readonly string[], expected: number): FieldError[] {
   if (values.length === expected) return [];
-  return [{ field, message: `the template has ${expected} placeholder${expected === 1 ? "" : "s"}; give ${expected} value${expected === 1 ? "" : "s"} (got ${values.length})` }];
+  return [
+    {
+      field,
+      message: `the template has ${expected} placeholder${expected === 1 ? "" : "s"}; give ${expected} value${expected === 1 ? "" : "s"} (got ${values.length})`,
+    },
+  ];
 }
 
 /** Pasted numbers have no columns, so a `{{column}}` value cannot be filled. */
 function pasteCheck(fields: CreateFields, hasFile: boolean, field: string, values: readonly string[]): FieldError[] {
   if (hasFile) return [];
   const refs = columnRefs(values);
-  return refs.length ? [{ field, message: `{{${refs[0]}}} names a column, but pasted numbers have no columns; upload a file` }] : [];
+  return refs.length
+    ? [{ field, message: `{{${refs[0]}}} names a column, but pasted numbers have no columns; upload a file` }]
+    : [];
 }
 
 function audienceCheck(fields: CreateFields, hasFile: boolean): FieldError[] {
-  if (hasFile && fields.numbers !== undefined) return [{ field: "numbers", message: "send either pasted numbers or a file, not both" }];
-  if (!hasFile && !fields.numbers?.trim()) return [{ field: "numbers", message: "is required (paste numbers or upload a file)" }];
+  if (hasFile && fields.numbers !== undefined)
+    return [{ field: "numbers", message: "send either pasted numbers or a file, not both" }];
+  if (!hasFile && !fields.numbers?.trim())
+    return [{ field: "numbers", message: "is required (paste numbers or upload a file)" }];
   return [];
 }
 
 /** The owner of an SMS campaign: a department head works for its organization, which owns and pays. */
-const ownerOf = (caller: Caller) => (caller.role === "department_head" && caller.parentId ? caller.parentId : caller.id);
+const ownerOf = (caller: Caller) =>
+  caller.role === "department_head" && caller.parentId ? caller.parentId : caller.id;
 
 async function smsTemplateOf(db: Db, accountId: string, templateId: string) {
   if (!isUuid(templateId)) throw notFound(CREATE_NOT_FOUND.smsTemplate);
-  const [template] = await db.select().from(smsTemplates).where(and(eq(smsTemplates.id, templateId), eq(smsTemplates.smsAccountId, accountId)));
+  const [template] = await db
+    .select()
+    .from(smsTemplates)
+    .where(and(eq(smsTemplates.id, templateId), eq(smsTemplates.smsAccountId, accountId)));
   if (!template) throw notFound(CREATE_NOT_FOUND.smsTemplate);
   return template;
 }
 
 /** The SMS failover part of a WhatsApp or RCS campaign (the schema already kept the conditions to the channel's). */
-async function failoverOf(db: Db, caller: Caller, fields: CreateFields, hasFile: boolean): Promise<CampaignFailover | null> {
+async function failoverOf(
+  db: Db,
+  caller: Caller,
+  fields: CreateFields,
+  hasFile: boolean,
+): Promise<CampaignFailover | null> {
   if (!fields.smsFailover) return null;
   const errors: FieldError[] = [];
   if (!fields.smsAccountId) errors.push({ field: "smsAccountId", message: "is required for SMS failover" });
   if (!fields.smsTemplate) errors.push({ field: "smsTemplate", message: "is required for SMS failover" });
-  if (!fields.smsFailoverConditions?.length) errors.push({ field: "smsFailoverConditions", message: "choose at least one condition" });
+  if (!fields.smsFailoverConditions?.length)
+    errors.push({ field: "smsFailoverConditions", message: "choose at least one condition" });
   if (errors.length) throw refuse(errors);
   const account = await reachableAccount(db, caller, fields.smsAccountId as string);
   const template = await smsTemplateOf(db, account.id, fields.smsTemplate as string);
   const params = fields.smsCustomParams ?? [];
-  const more = [...countCheck("smsCustomParams", params, smsPlaceholderCount(template.body)), ...pasteCheck(fields, hasFile, "smsCustomParams", params)];
+  const more = [
+    ...countCheck("smsCustomParams", params, smsPlaceholderCount(template.body)),
+    ...pasteCheck(fields, hasFile, "smsCustomParams", params),
+  ];
   if (more.length) throw refuse(more);
-  return { conditions: fields.smsFailoverConditions as FailoverCondition[], smsAccountId: account.id, smsTemplateId: template.id, params };
+  return {
+    conditions: fields.smsFailoverConditions as FailoverCondition[],
+    smsAccountId: account.id,
+    smsTemplateId: template.id,
+    params,
+  };
 }
 
 /**
@@ -113,47 +149,103 @@ async function failoverOf(db: Db, caller: Caller, fields: CreateFields, hasFile:
  * format within WhatsApp's size for it (an IMAGE header takes a JPEG or PNG up to 5 MB...). Without one the
  * template's own header media is sent, so a media-header template must have one (or a link from the provider).
  */
-async function headerMediaOf(db: Db, caller: Caller, template: typeof whatsappTemplates.$inferSelect, uploadId: string | undefined): Promise<CampaignHeaderMedia | null> {
+async function headerMediaOf(
+  db: Db,
+  caller: Caller,
+  template: typeof whatsappTemplates.$inferSelect,
+  uploadId: string | undefined,
+): Promise<CampaignHeaderMedia | null> {
   const format = headerMediaFormat(template.components);
   const field = "headerMediaId";
   if (!format) {
-    if (uploadId) throw refuse([{ field, message: "the template's header is not an image, video or document; send no header media" }]);
+    if (uploadId)
+      throw refuse([
+        { field, message: "the template's header is not an image, video or document; send no header media" },
+      ]);
     return null;
   }
   const kind = format.toLowerCase() as MediaKind;
   if (!uploadId) {
     if (templateHeaderSource(template)) return null;
-    throw refuse([{ field, message: `the template's ${kind} header has no stored file; upload the header ${kind} for this campaign` }]);
+    throw refuse([
+      {
+        field,
+        message: `the template's ${kind} header has no stored file; upload the header ${kind} for this campaign`,
+      },
+    ]);
   }
   if (!isUuid(uploadId)) throw notFound(CREATE_NOT_FOUND.media);
-  const [upload] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.userId, caller.id), eq(uploads.channel, "whatsapp")));
+  const [upload] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.userId, caller.id), eq(uploads.channel, "whatsapp")));
   if (!upload) throw notFound(CREATE_NOT_FOUND.media);
   const verdict = checkMedia("whatsapp", upload.mimeType, upload.size, kind);
-  if (!verdict.ok) throw refuse([{ field, message: `the template has ${format === "IMAGE" ? "an" : "a"} ${format} header: ${verdict.message}` }]);
-  return { uploadId: upload.id, storageKey: upload.storageKey, mimeType: upload.mimeType, fileName: upload.originalName };
+  if (!verdict.ok)
+    throw refuse([
+      { field, message: `the template has ${format === "IMAGE" ? "an" : "a"} ${format} header: ${verdict.message}` },
+    ]);
+  return {
+    uploadId: upload.id,
+    storageKey: upload.storageKey,
+    mimeType: upload.mimeType,
+    fileName: upload.originalName,
+  };
 }
 
 /**
  * The create checks of every channel: the sender and template in the caller's reach (another tenant's answer 404),
  * the variables matching the template's placeholders, the failover fields. Template approval is the start check's.
  */
-export async function checkCreate(db: Db, caller: Caller, channel: CampaignChannel, fields: CreateFields, hasFile: boolean): Promise<CheckedCampaign> {
+export async function checkCreate(
+  db: Db,
+  caller: Caller,
+  channel: CampaignChannel,
+  fields: CreateFields,
+  hasFile: boolean,
+): Promise<CheckedCampaign> {
   const variables = fields.variables ?? [];
   const early = [...audienceCheck(fields, hasFile), ...pasteCheck(fields, hasFile, "variables", variables)];
   if (early.length) throw refuse(early);
-  const base = { channel, name: fields.campaignName.trim(), variables, defaultRegion: fields.defaultRegion ?? DEFAULT_REGION, botId: null, smsAccountId: null, wabaId: null, failover: null, headerMedia: null };
+  const base = {
+    channel,
+    name: fields.campaignName.trim(),
+    variables,
+    defaultRegion: fields.defaultRegion ?? DEFAULT_REGION,
+    botId: null,
+    smsAccountId: null,
+    wabaId: null,
+    failover: null,
+    headerMedia: null,
+  };
 
   if (channel === "rcs") {
     if (!isUuid(fields.senderId)) throw notFound(CREATE_NOT_FOUND.bot);
-    const [bot] = await db.select().from(rcsBots).where(and(eq(rcsBots.id, fields.senderId), eq(rcsBots.userId, caller.id)));
+    const [bot] = await db
+      .select()
+      .from(rcsBots)
+      .where(and(eq(rcsBots.id, fields.senderId), eq(rcsBots.userId, caller.id)));
     if (!bot) throw notFound(CREATE_NOT_FOUND.bot);
     if (!isUuid(fields.templateId)) throw notFound(CREATE_NOT_FOUND.rcsTemplate);
-    const [template] = await db.select().from(rcsTemplates).where(and(eq(rcsTemplates.id, fields.templateId), eq(rcsTemplates.botId, bot.id)));
+    const [template] = await db
+      .select()
+      .from(rcsTemplates)
+      .where(and(eq(rcsTemplates.id, fields.templateId), eq(rcsTemplates.botId, bot.id)));
     if (!template) throw notFound(CREATE_NOT_FOUND.rcsTemplate);
     const errors = countCheck("variables", variables, rcsPlaceholderCount(template.draft));
     if (errors.length) throw refuse(errors);
     const failover = await failoverOf(db, caller, fields, hasFile);
-    return { ...base, userId: caller.id, createdBy: caller.id, templateId: template.id, templateName: template.name, botId: bot.id, sender: bot.providerBotId ?? bot.id, senderLabel: bot.name, failover };
+    return {
+      ...base,
+      userId: caller.id,
+      createdBy: caller.id,
+      templateId: template.id,
+      templateName: template.name,
+      botId: bot.id,
+      sender: bot.providerBotId ?? bot.id,
+      senderLabel: bot.name,
+      failover,
+    };
   }
 
   if (channel === "sms") {
@@ -161,18 +253,46 @@ export async function checkCreate(db: Db, caller: Caller, channel: CampaignChann
     const template = await smsTemplateOf(db, account.id, fields.templateId);
     const errors = countCheck("variables", variables, smsPlaceholderCount(template.body));
     if (errors.length) throw refuse(errors);
-    return { ...base, userId: ownerOf(caller), createdBy: caller.id, templateId: template.id, templateName: template.name, smsAccountId: account.id, sender: template.senderId, senderLabel: `${account.name} · ${template.senderId}` };
+    return {
+      ...base,
+      userId: ownerOf(caller),
+      createdBy: caller.id,
+      templateId: template.id,
+      templateName: template.name,
+      smsAccountId: account.id,
+      sender: template.senderId,
+      senderLabel: `${account.name} · ${template.senderId}`,
+    };
   }
 
-  const [waba] = await db.select().from(wabas).where(and(eq(wabas.userId, caller.id), eq(wabas.wabaId, fields.senderId)));
+  const [waba] = await db
+    .select()
+    .from(wabas)
+    .where(and(eq(wabas.userId, caller.id), eq(wabas.wabaId, fields.senderId)));
   if (!waba) throw notFound(CREATE_NOT_FOUND.waba);
   if (!isUuid(fields.templateId)) throw notFound(CREATE_NOT_FOUND.waTemplate);
-  const [template] = await db.select().from(whatsappTemplates)
-    .where(and(eq(whatsappTemplates.id, fields.templateId), eq(whatsappTemplates.wabaId, waba.wabaId), eq(whatsappTemplates.userId, caller.id)));
+  const [template] = await db
+    .select()
+    .from(whatsappTemplates)
+    .where(
+      and(
+        eq(whatsappTemplates.id, fields.templateId),
+        eq(whatsappTemplates.wabaId, waba.wabaId),
+        eq(whatsappTemplates.userId, caller.id),
+      ),
+    );
   if (!template) throw notFound(CREATE_NOT_FOUND.waTemplate);
-  const [phone] = await db.select().from(wabaPhoneNumbers)
-    .where(and(eq(wabaPhoneNumbers.wabaId, waba.id), fields.phoneNumberId ? eq(wabaPhoneNumbers.phoneNumberId, fields.phoneNumberId) : undefined))
-    .orderBy(asc(wabaPhoneNumbers.createdAt), asc(wabaPhoneNumbers.phoneNumberId)).limit(1);
+  const [phone] = await db
+    .select()
+    .from(wabaPhoneNumbers)
+    .where(
+      and(
+        eq(wabaPhoneNumbers.wabaId, waba.id),
+        fields.phoneNumberId ? eq(wabaPhoneNumbers.phoneNumberId, fields.phoneNumberId) : undefined,
+      ),
+    )
+    .orderBy(asc(wabaPhoneNumbers.createdAt), asc(wabaPhoneNumbers.phoneNumberId))
+    .limit(1);
   if (!phone) {
     if (fields.phoneNumberId) throw notFound(CREATE_NOT_FOUND.phone);
     throw refuse([{ field: "waba_id", message: "the WhatsApp Business Account has no phone number to send from" }]);
@@ -181,7 +301,18 @@ export async function checkCreate(db: Db, caller: Caller, channel: CampaignChann
   if (errors.length) throw refuse(errors);
   const headerMedia = await headerMediaOf(db, caller, template, fields.headerMediaId);
   const failover = await failoverOf(db, caller, fields, hasFile);
-  return { ...base, userId: caller.id, createdBy: caller.id, templateId: template.id, templateName: template.name, wabaId: waba.wabaId, sender: phone.phoneNumberId, senderLabel: phone.displayPhoneNumber, failover, headerMedia };
+  return {
+    ...base,
+    userId: caller.id,
+    createdBy: caller.id,
+    templateId: template.id,
+    templateName: template.name,
+    wabaId: waba.wabaId,
+    sender: phone.phoneNumberId,
+    senderLabel: phone.displayPhoneNumber,
+    failover,
+    headerMedia,
+  };
 }
 
 export interface AudienceSource {
@@ -193,17 +324,25 @@ export interface AudienceSource {
 }
 
 /** The new campaign: a draft due now, so the ingest job reads its audience at its next round. */
-export async function insertCampaign(db: Db, checked: CheckedCampaign, audience: AudienceSource, id?: string): Promise<CampaignRow> {
-  const [row] = await db.insert(campaigns).values({
-    ...(id ? { id } : {}),
-    ...checked,
-    status: "draft",
-    sourceKind: audience.kind,
-    sourceKey: audience.key ?? null,
-    sourceName: audience.name ?? null,
-    pasted: audience.pasted ?? null,
-    totalBytes: audience.totalBytes,
-    nextRunAt: new Date(),
-  }).returning();
+export async function insertCampaign(
+  db: Db,
+  checked: CheckedCampaign,
+  audience: AudienceSource,
+  id?: string,
+): Promise<CampaignRow> {
+  const [row] = await db
+    .insert(campaigns)
+    .values({
+      ...(id ? { id } : {}),
+      ...checked,
+      status: "draft",
+      sourceKind: audience.kind,
+      sourceKey: audience.key ?? null,
+      sourceName: audience.name ?? null,
+      pasted: audience.pasted ?? null,
+      totalBytes: audience.totalBytes,
+      nextRunAt: new Date(),
+    })
+    .returning();
   return row;
 }

@@ -30,6 +30,11 @@ export function attachmentHeader(name: string): string {
 
 /** A file name from a campaign name: letters, digits, dashes and underscores only. */
 export function safeFileName(base: string, ext: string): string {
-  const stem = base.normalize("NFKD").replace(/[^\w-]+/g, "_").replace(/_+/g, "_").replace(/^_|_$/g, "").slice(0, 80);
+  const stem = base
+    .normalize("NFKD")
+    .replace(/[^\w-]+/g, "_")
+    .replace(/_+/g, "_")
+    .replace(/^_|_$/g, "")
+    .slice(0, 80);
   return `${stem || "campaign"}.${ext}`;
 }

@@ -25,7 +25,8 @@ export interface Prepared {
   cost: number;
 }
 
-export type Claim = { kind: "stopped" } | { kind: "empty" } | { kind: "paused" } | { kind: "claimed"; items: Prepared[] };
+export type Claim =
+  { kind: "stopped" } | { kind: "empty" } | { kind: "paused" } | { kind: "claimed"; items: Prepared[] };
 
 /**
  * Claims one batch: the campaign row is locked so the hold check and the charge see no other claim in between.
@@ -43,7 +44,9 @@ export async function claim(
     const tx = txDb as unknown as Tx;
     const [row] = await rowsOf<{ status: string; held: number; spent: number }>(
       tx,
-      hot(sql`select status, held_paise::float8 as held, spent_paise::float8 as spent from campaigns where id = ${c.id} ${FOR_ROW_LOCK}`),
+      hot(
+        sql`select status, held_paise::float8 as held, spent_paise::float8 as spent from campaigns where id = ${c.id} ${FOR_ROW_LOCK}`,
+      ),
     );
     // Read under the row lock, so fresher than any status read: a resumed campaign is not taken for still paused.
     if (row) onStatus(row.status);
@@ -53,7 +56,14 @@ export async function claim(
       if (await hasPending(tx, c.id)) return { kind: "empty" };
       if (c.failover && (await failoverPending(tx, c.id, ruleOf(c.failover), settings.failoverTtlMs))) {
         // Only receipts can change its money now: it keeps what their failovers may cost and says until when.
-        await holdOnlyForFailovers(tx, c, ruleOf(c.failover), settings.failoverTtlMs, rates.sms, longestParts(c.failover.body, c.failover.failover.params));
+        await holdOnlyForFailovers(
+          tx,
+          c,
+          ruleOf(c.failover),
+          settings.failoverTtlMs,
+          rates.sms,
+          longestParts(c.failover.body, c.failover.failover.params),
+        );
         return { kind: "empty" };
       }
       // Nothing queued or in flight: the campaign is done; what the hold did not spend goes back.
@@ -65,7 +75,13 @@ export async function claim(
     const items: Prepared[] = [];
     // A utility template to a customer who wrote within 24 hours is free (Meta), as is a conversational RCS bot's
     // message inside an open conversation (Google): only then is a window asked.
-    const windows = await freeWindows(tx, c.template, c.userId, c.from, rows.map((r) => r.number));
+    const windows = await freeWindows(
+      tx,
+      c.template,
+      c.userId,
+      c.from,
+      rows.map((r) => r.number),
+    );
     for (const r of rows) {
       const content = contentFor(c.template, paramsFor(c.variables, r.variables));
       const cost = costOf(c.template, content, rates, windows?.has(r.number) ?? false);
@@ -78,7 +94,12 @@ export async function claim(
       return { kind: "paused" };
     }
     const total = items.reduce((sum, i) => sum + i.cost, 0);
-    await markSending(tx, items.map((i) => i.row.id), items.map((i) => i.cost), settings.leaseMs);
+    await markSending(
+      tx,
+      items.map((i) => i.row.id),
+      items.map((i) => i.cost),
+      settings.leaseMs,
+    );
     if (!(await settle(tx, c.id, total))) throw new Error("settle refused a charge checked under lock");
     return { kind: "claimed", items };
   });
@@ -88,7 +109,12 @@ export async function claim(
  * Writes a batch's outcomes; when the owner has endpoints for `message.status`, the sent and refused messages'
  * events are written in the same transaction (otherwise the statement runs alone, as it always did).
  */
-export async function writeBatch(db: Db, c: DispatchCampaign, items: readonly Prepared[], outcomes: readonly Outcome[]) {
+export async function writeBatch(
+  db: Db,
+  c: DispatchCampaign,
+  items: readonly Prepared[],
+  outcomes: readonly Outcome[],
+) {
   const charged = new Map(items.map((i) => [i.row.id, i.cost]));
   if (!webhooksWanted(c.userId, "message.status")) return writeOutcomes(db, c.id, outcomes, charged);
   const numbers = new Map(items.map((i) => [i.row.id, i.row.number]));
@@ -97,7 +123,17 @@ export async function writeBatch(db: Db, c: DispatchCampaign, items: readonly Pr
     const written = await writeOutcomes(tx as unknown as Db, c.id, outcomes, charged);
     const changes = written.flatMap((w) =>
       w.state === "sent" || w.state === "failed"
-        ? [{ recipientId: String(w.id), userId: c.userId, campaignId: c.id, number: numbers.get(w.id) ?? "", status: w.state, code: byId.get(w.id)?.code, reason: byId.get(w.id)?.reason }]
+        ? [
+            {
+              recipientId: String(w.id),
+              userId: c.userId,
+              campaignId: c.id,
+              number: numbers.get(w.id) ?? "",
+              status: w.state,
+              code: byId.get(w.id)?.code,
+              reason: byId.get(w.id)?.reason,
+            },
+          ]
         : [],
     );
     await enqueueWebhookEvents(tx, await recipientStatusEvents(tx, changes, () => c.channel));

@@ -29,11 +29,18 @@ export interface DispatchCampaign {
 
 /** A sender's profile as the carrier states it; a carrier without describeSender is the same for every sender. */
 export async function profileOf(carrier: Carrier, channel: Channel, from: string): Promise<SenderProfile> {
-  return carrier.describeSender ? carrier.describeSender({ channel, from }) : { idempotentSends: carrier.idempotentSends };
+  return carrier.describeSender
+    ? carrier.describeSender({ channel, from })
+    : { idempotentSends: carrier.idempotentSends };
 }
 
 /** What sending needs of a campaign, with the profiles of its senders and its header media at the carrier. */
-export async function loadDispatchCampaignFor(db: Db, carrier: Carrier, storage: Storage, id: string): Promise<DispatchCampaign | undefined> {
+export async function loadDispatchCampaignFor(
+  db: Db,
+  carrier: Carrier,
+  storage: Storage,
+  id: string,
+): Promise<DispatchCampaign | undefined> {
   const c = await loadDispatchCampaign(db, id, { carrier, storage });
   if (!c) return undefined;
   const profile = await profileOf(carrier, c.channel, c.from);
@@ -58,7 +65,14 @@ export async function loadDispatchCampaign(db: Db, id: string, media?: HeaderMed
     const headerMedia = media ? await campaignHeaderMedia(media, row, t) : undefined;
     return {
       ...base,
-      template: { channel: "whatsapp", name: t.name, language: t.language, category: t.category, components: t.components, ...(headerMedia ? { headerMedia } : {}) },
+      template: {
+        channel: "whatsapp",
+        name: t.name,
+        language: t.language,
+        category: t.category,
+        components: t.components,
+        ...(headerMedia ? { headerMedia } : {}),
+      },
       from: row.sender ?? row.wabaId ?? "",
       ...(failover ? { failover } : {}),
       ...(headerMedia?.mediaId ? { refreshAt: Date.now() + HEADER_MEDIA_REFRESH_MS } : {}),
@@ -67,14 +81,30 @@ export async function loadDispatchCampaign(db: Db, id: string, media?: HeaderMed
   if (row.channel === "sms") {
     const [t] = await db.select().from(smsTemplates).where(eq(smsTemplates.id, row.templateId));
     if (!t) return undefined;
-    const [account] = await db.select({ replyNumber: smsAccounts.replyNumber }).from(smsAccounts).where(eq(smsAccounts.id, t.smsAccountId));
-    return { ...base, template: { channel: "sms", body: t.body, dltTemplateId: t.dltTemplateId }, from: row.sender ?? t.senderId, ...(account?.replyNumber ? { replyTo: account.replyNumber } : {}) };
+    const [account] = await db
+      .select({ replyNumber: smsAccounts.replyNumber })
+      .from(smsAccounts)
+      .where(eq(smsAccounts.id, t.smsAccountId));
+    return {
+      ...base,
+      template: { channel: "sms", body: t.body, dltTemplateId: t.dltTemplateId },
+      from: row.sender ?? t.senderId,
+      ...(account?.replyNumber ? { replyTo: account.replyNumber } : {}),
+    };
   }
   const [t] = await db.select().from(rcsTemplates).where(eq(rcsTemplates.id, row.templateId));
   if (!t) return undefined;
   const failover = await loadFailoverPlan(db, "rcs", row.failover ?? null);
   // Only a conversational bot's sends ask for open conversations (one lookup per claimed batch).
-  const [bot] = await db.select({ id: rcsBots.id, category: rcsBots.billingCategory }).from(rcsBots).where(eq(rcsBots.id, row.botId ?? t.botId));
+  const [bot] = await db
+    .select({ id: rcsBots.id, category: rcsBots.billingCategory })
+    .from(rcsBots)
+    .where(eq(rcsBots.id, row.botId ?? t.botId));
   const conversational = bot?.category === "conversational" ? { conversationalBotId: bot.id } : {};
-  return { ...base, template: { channel: "rcs", draft: t.draft, ...conversational }, from: row.sender ?? row.botId ?? t.botId, ...(failover ? { failover } : {}) };
+  return {
+    ...base,
+    template: { channel: "rcs", draft: t.draft, ...conversational },
+    from: row.sender ?? row.botId ?? t.botId,
+    ...(failover ? { failover } : {}),
+  };
 }

@@ -9,7 +9,11 @@ import type { Rates } from "./rates";
 /** The template of a campaign, as far as sending needs it. */
 export type CampaignTemplate =
   | {
-      channel: "whatsapp"; name: string; language: string; category: string; components?: readonly WaComponent[];
+      channel: "whatsapp";
+      name: string;
+      language: string;
+      category: string;
+      components?: readonly WaComponent[];
       /** An IMAGE, VIDEO or DOCUMENT header's media for every send (header-media.ts prepares it). */
       headerMedia?: TemplateHeaderMedia;
     }
@@ -25,7 +29,10 @@ const COLUMN = /^\{\{\s*[^}]+\s*\}\}$/;
  * the ingest stores each recipient's per-row values by the same position, so a `{{column}}` slot takes the
  * recipient's value there (empty when the row had none), and a recipient value beyond the campaign's list is used as is.
  */
-export function paramsFor(campaignVariables: readonly string[], recipientVariables: readonly (string | null)[] | null): string[] {
+export function paramsFor(
+  campaignVariables: readonly string[],
+  recipientVariables: readonly (string | null)[] | null,
+): string[] {
   const row = recipientVariables ?? [];
   const length = Math.max(campaignVariables.length, row.length);
   return Array.from({ length }, (_, i) => {
@@ -42,15 +49,24 @@ export function fillDlt(body: string, params: readonly string[]): string {
 }
 
 /** An SMS from a DLT template: the body filled, and the template's DLT id with it for the provider. */
-export function smsTextContent(template: { body: string; dltTemplateId?: string }, params: readonly string[]): MessageContent {
-  return { kind: "text", text: fillDlt(template.body, params), ...(template.dltTemplateId ? { dltTemplateId: template.dltTemplateId } : {}) };
+export function smsTextContent(
+  template: { body: string; dltTemplateId?: string },
+  params: readonly string[],
+): MessageContent {
+  return {
+    kind: "text",
+    text: fillDlt(template.body, params),
+    ...(template.dltTemplateId ? { dltTemplateId: template.dltTemplateId } : {}),
+  };
 }
 
 /** `{{1}}`, `{{2}}`… (1-based) in every string of an RCS draft, replaced by the values at those positions. */
 export function fillPlaceholders(value: unknown, params: readonly string[]): unknown {
-  if (typeof value === "string") return value.replace(/\{\{\s*(\d+)\s*\}\}/g, (whole, n: string) => params[Number(n) - 1] ?? whole);
+  if (typeof value === "string")
+    return value.replace(/\{\{\s*(\d+)\s*\}\}/g, (whole, n: string) => params[Number(n) - 1] ?? whole);
   if (Array.isArray(value)) return value.map((v) => fillPlaceholders(v, params));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillPlaceholders(v, params)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillPlaceholders(v, params)]));
   return value;
 }
 
@@ -58,12 +74,20 @@ export function fillPlaceholders(value: unknown, params: readonly string[]): unk
  * A WhatsApp template's send: the body's values, and the header the provider requires too: a text header's one
  * variable (the template's own example value), or a media header's file (prepared once per campaign).
  */
-export function whatsappTemplateContent(template: Extract<CampaignTemplate, { channel: "whatsapp" }>, params: readonly string[]): MessageContent {
+export function whatsappTemplateContent(
+  template: Extract<CampaignTemplate, { channel: "whatsapp" }>,
+  params: readonly string[],
+): MessageContent {
   const header = template.components?.find((c) => c.type === "HEADER");
   const headerVariables = header?.format === "TEXT" ? variableCount(header.text ?? "") : 0;
   return {
-    kind: "template", templateName: template.name, language: template.language, params,
-    ...(headerVariables > 0 ? { header: { format: "text" as const, params: [header?.example?.header_text?.[0] ?? ""] } } : {}),
+    kind: "template",
+    templateName: template.name,
+    language: template.language,
+    params,
+    ...(headerVariables > 0
+      ? { header: { format: "text" as const, params: [header?.example?.header_text?.[0] ?? ""] } }
+      : {}),
     ...(template.headerMedia && header && header.format !== "TEXT" ? { header: template.headerMedia } : {}),
   };
 }
@@ -105,11 +129,16 @@ export function rcsBillable(draft: unknown): Extract<Billable, { channel: "rcs" 
 }
 
 /** Whether a campaign template's messages can be free inside the customer service window (WhatsApp utility). */
-export const freeInWindow = (template: CampaignTemplate): boolean => template.channel === "whatsapp" && whatsappRateKey(template.category) === "whatsapp_utility";
+export const freeInWindow = (template: CampaignTemplate): boolean =>
+  template.channel === "whatsapp" && whatsappRateKey(template.category) === "whatsapp_utility";
 
 /** One message's charge by the provider's rule (contract/domain/charging.ts). */
-export const chargeOf = (template: CampaignTemplate, content: MessageContent, rates: Rates, windowOpen = false): Charge =>
-  chargeFor(billableOf(template, content, windowOpen), rates);
+export const chargeOf = (
+  template: CampaignTemplate,
+  content: MessageContent,
+  rates: Rates,
+  windowOpen = false,
+): Charge => chargeFor(billableOf(template, content, windowOpen), rates);
 
 /** Paise for one message (chargeOf's amount). */
 export const costOf = (template: CampaignTemplate, content: MessageContent, rates: Rates, windowOpen = false): number =>
@@ -128,10 +157,16 @@ export function rcsMessagePaise(draft: unknown, campaignVariables: readonly stri
 
 /** The first text among an RCS draft's own fields: the message text, else the card's (or first card's) title and description. */
 function rcsText(draft: unknown): string {
-  const d = (draft ?? {}) as { textMessageContent?: unknown; standAlone?: { cardTitle?: unknown; cardDescription?: unknown }; carouselList?: { cardTitle?: unknown; cardDescription?: unknown }[] };
+  const d = (draft ?? {}) as {
+    textMessageContent?: unknown;
+    standAlone?: { cardTitle?: unknown; cardDescription?: unknown };
+    carouselList?: { cardTitle?: unknown; cardDescription?: unknown }[];
+  };
   if (typeof d.textMessageContent === "string" && d.textMessageContent) return d.textMessageContent;
   const card = d.standAlone ?? d.carouselList?.[0];
-  return [card?.cardTitle, card?.cardDescription].filter((t): t is string => typeof t === "string" && t !== "").join("\n");
+  return [card?.cardTitle, card?.cardDescription]
+    .filter((t): t is string => typeof t === "string" && t !== "")
+    .join("\n");
 }
 
 /**

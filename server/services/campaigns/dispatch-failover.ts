@@ -38,7 +38,11 @@ const COLUMN = /^\{\{\s*([^}]+?)\s*\}\}$/;
  * so a failover `{{column}}` takes the recipient's value of the campaign variable naming the same column, and is
  * empty when the campaign's template did not use that column.
  */
-export function failoverParams(params: readonly string[], campaignVariables: readonly string[], recipientVariables: readonly (string | null)[] | null): string[] {
+export function failoverParams(
+  params: readonly string[],
+  campaignVariables: readonly string[],
+  recipientVariables: readonly (string | null)[] | null,
+): string[] {
   const row = recipientVariables ?? [];
   return params.map((p) => {
     const column = COLUMN.exec(p)?.[1];
@@ -48,12 +52,26 @@ export function failoverParams(params: readonly string[], campaignVariables: rea
   });
 }
 
-export async function loadFailoverPlan(db: Db, channel: FailoverChannel, failover: CampaignFailover | null): Promise<FailoverPlan | undefined> {
+export async function loadFailoverPlan(
+  db: Db,
+  channel: FailoverChannel,
+  failover: CampaignFailover | null,
+): Promise<FailoverPlan | undefined> {
   if (!failover || failover.conditions.length === 0) return undefined;
   const [t] = await db.select().from(smsTemplates).where(eq(smsTemplates.id, failover.smsTemplateId));
   if (!t) return undefined;
-  const [account] = await db.select({ replyNumber: smsAccounts.replyNumber }).from(smsAccounts).where(eq(smsAccounts.id, failover.smsAccountId));
-  return { channel, failover, body: t.body, dltTemplateId: t.dltTemplateId, from: t.senderId, ...(account?.replyNumber ? { replyTo: account.replyNumber } : {}) };
+  const [account] = await db
+    .select({ replyNumber: smsAccounts.replyNumber })
+    .from(smsAccounts)
+    .where(eq(smsAccounts.id, failover.smsAccountId));
+  return {
+    channel,
+    failover,
+    body: t.body,
+    dltTemplateId: t.dltTemplateId,
+    from: t.senderId,
+    ...(account?.replyNumber ? { replyTo: account.replyNumber } : {}),
+  };
 }
 
 /** Which recipients fail over: a campaign's channel and chosen conditions. */
@@ -62,7 +80,10 @@ export interface FailoverRule {
   conditions: readonly FailoverCondition[];
 }
 
-export const ruleOf = (plan: FailoverPlan): FailoverRule => ({ channel: plan.channel, conditions: plan.failover.conditions });
+export const ruleOf = (plan: FailoverPlan): FailoverRule => ({
+  channel: plan.channel,
+  conditions: plan.failover.conditions,
+});
 
 const textArray = (values: readonly string[]) => sql`${pgArray(values)}::text[]`;
 
@@ -90,7 +111,12 @@ export async function markFailovers(db: Db, campaignId: string, rule: FailoverRu
  * Whether failover work is still due: due but not yet marked, queued or in flight, or a message sent within the TTL
  * whose receipt (or lapse) may yet make it due. The campaign is not completed (nor its hold released) before.
  */
-export async function failoverPending(db: Db | Tx, campaignId: string, rule: FailoverRule, ttlMs: number): Promise<boolean> {
+export async function failoverPending(
+  db: Db | Tx,
+  campaignId: string,
+  rule: FailoverRule,
+  ttlMs: number,
+): Promise<boolean> {
   const rows = await rowsOf<{ pending: boolean }>(
     db,
     sql`select exists (select 1 from campaign_recipients where campaign_id = ${campaignId} and (
@@ -106,8 +132,20 @@ export async function failoverPending(db: Db | Tx, campaignId: string, rule: Fai
  * recipients that may still fail over (counted at ingest; `fallbackParts` for rows without a count) × the SMS rate.
  * The rest of the hold goes back to the balance now, not when the wait ends. Failovers already claimed are settled.
  */
-export async function holdOnlyForFailovers(tx: Tx, c: { id: string; userId: string }, rule: FailoverRule, ttlMs: number, smsRatePaise: number, fallbackParts: number): Promise<void> {
-  const [wait] = await rowsOf<{ parts: number; last: string | Date | null; waiting: string | Date | null; touched: string | Date }>(
+export async function holdOnlyForFailovers(
+  tx: Tx,
+  c: { id: string; userId: string },
+  rule: FailoverRule,
+  ttlMs: number,
+  smsRatePaise: number,
+  fallbackParts: number,
+): Promise<void> {
+  const [wait] = await rowsOf<{
+    parts: number;
+    last: string | Date | null;
+    waiting: string | Date | null;
+    touched: string | Date;
+  }>(
     tx,
     sql`select coalesce(sum(coalesce(r.sms_parts, ${fallbackParts})), 0)::float8 as parts, max(r.sent_at) filter (where r.state = 'sent') as last,
           (select next_run_at from campaigns where id = ${c.id}) as waiting, (select updated_at from campaigns where id = ${c.id}) as touched
@@ -185,7 +223,13 @@ export async function claimFailovers(
         break;
       }
       if (!resend) room -= cost;
-      items.push({ id: Number(r.id), number: r.number, text: content.kind === "text" ? content.text : "", cost, resend });
+      items.push({
+        id: Number(r.id),
+        number: r.number,
+        text: content.kind === "text" ? content.text : "",
+        cost,
+        resend,
+      });
     }
     if (items.length === 0) return { items, held };
     const charged = items.map((i) => (i.resend ? 0 : i.cost));
@@ -211,10 +255,22 @@ export interface FailoverOutcome {
   reason?: string;
 }
 
-export async function sendFailover(carrier: Carrier, plan: FailoverPlan, item: FailoverItem, idempotent = carrier.idempotentSends): Promise<FailoverOutcome> {
+export async function sendFailover(
+  carrier: Carrier,
+  plan: FailoverPlan,
+  item: FailoverItem,
+  idempotent = carrier.idempotentSends,
+): Promise<FailoverOutcome> {
   const id = item.id;
   try {
-    const result = await carrier.send({ id: failoverMessageId(id), channel: "sms", from: plan.from, to: item.number, content: { kind: "text", text: item.text, ...(plan.dltTemplateId ? { dltTemplateId: plan.dltTemplateId } : {}) }, ...(plan.replyTo ? { replyTo: plan.replyTo } : {}) });
+    const result = await carrier.send({
+      id: failoverMessageId(id),
+      channel: "sms",
+      from: plan.from,
+      to: item.number,
+      content: { kind: "text", text: item.text, ...(plan.dltTemplateId ? { dltTemplateId: plan.dltTemplateId } : {}) },
+      ...(plan.replyTo ? { replyTo: plan.replyTo } : {}),
+    });
     if (result.accepted) return { id, state: "sent", refund: 0, providerMessageId: result.providerMessageId };
     if (result.retryable) return { id, state: "queued", refund: item.cost };
     return { id, state: "failed", refund: item.cost, code: result.code, reason: result.reason };
@@ -228,7 +284,11 @@ export async function sendFailover(carrier: Carrier, plan: FailoverPlan, item: F
  * Writes outcomes of rows still `sending`; a failed or re-queued SMS gives its charge back to the hold. A receipt
  * that came before the outcome (matched by our id) has already written its times: they are kept.
  */
-export async function writeFailoverOutcomes(db: Db, campaignId: string, outcomes: readonly FailoverOutcome[]): Promise<void> {
+export async function writeFailoverOutcomes(
+  db: Db,
+  campaignId: string,
+  outcomes: readonly FailoverOutcome[],
+): Promise<void> {
   if (outcomes.length === 0) return;
   await db.execute(sql`
     with v as (

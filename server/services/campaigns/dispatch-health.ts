@@ -11,7 +11,12 @@ export interface HealthWatch {
   stop(): void;
 }
 
-export function watchHealth(db: Db, rule: AutoPauseRule, progress: ProgressPusher, log: FastifyBaseLogger): HealthWatch {
+export function watchHealth(
+  db: Db,
+  rule: AutoPauseRule,
+  progress: ProgressPusher,
+  log: FastifyBaseLogger,
+): HealthWatch {
   /** New failures per campaign since its last auto-pause check, and what that check saw. */
   const failing = new Map<string, number>();
   const windows = new Map<string, WindowSeen>();
@@ -21,7 +26,9 @@ export function watchHealth(db: Db, rule: AutoPauseRule, progress: ProgressPushe
   const healthTimer = setInterval(() => {
     const now = Date.now();
     for (const [id, window] of windows) if (now - window.at >= RECHECK_MS) windows.delete(id);
-    const ids = [...failing].filter(([id, fresh]) => mayBePastRule(windows.get(id), fresh, rule, now)).map(([id]) => id);
+    const ids = [...failing]
+      .filter(([id, fresh]) => mayBePastRule(windows.get(id), fresh, rule, now))
+      .map(([id]) => id);
     if (ids.length === 0) return;
     // Until this check answers, these campaigns have no window to bound by (a failed check leaves none either).
     for (const id of ids) {

@@ -30,7 +30,8 @@ describe("dispatch pacer: at most perSecond sends in any second", () => {
       times.push(at());
       advance(3);
     }
-    for (const start of times) expect(times.filter((t) => t >= start && t < start + 1000).length).toBeLessThanOrEqual(80);
+    for (const start of times)
+      expect(times.filter((t) => t >= start && t < start + 1000).length).toBeLessThanOrEqual(80);
   });
 
   it("a rate refusal stops the sender for a second; other senders go on", async () => {

@@ -58,7 +58,8 @@ export function createPacer(now: () => number = Date.now): Pacer {
   const waitFor = (window: Window, perSecond: number, at: number): number => {
     const limit = limitOf(perSecond);
     const blocked = window.blockedUntil - at;
-    const full = window.sent.length - window.head >= limit ? window.sent[window.sent.length - limit]! + WINDOW_MS - at : 0;
+    const full =
+      window.sent.length - window.head >= limit ? window.sent[window.sent.length - limit]! + WINDOW_MS - at : 0;
     return Math.max(0, blocked, full);
   };
   return {
@@ -81,7 +82,8 @@ export function createPacer(now: () => number = Date.now): Pacer {
       if (window.blockedUntil >= at + ms) return 0;
       // The sends of the last second that still count when the span ends take their places in it.
       let stillCounted = 0;
-      for (let i = window.sent.length - 1; i >= window.head && window.sent[i]! > at + ms - WINDOW_MS; i--) stillCounted++;
+      for (let i = window.sent.length - 1; i >= window.head && window.sent[i]! > at + ms - WINDOW_MS; i--)
+        stillCounted++;
       return Math.max(0, limitOf(perSecond) * Math.max(1, Math.ceil(ms / WINDOW_MS)) - stillCounted);
     },
     backOff(key) {

@@ -6,7 +6,14 @@ import type { Db } from "../../db/client";
 import type { Tx } from "../../db/sql";
 import type { DispatchCampaign } from "./dispatch-campaign";
 import { writeBatch, type Prepared } from "./dispatch-batch";
-import { claimFailovers, markFailovers, ruleOf, sendFailover, writeFailoverOutcomes, type FailoverOutcome } from "./dispatch-failover";
+import {
+  claimFailovers,
+  markFailovers,
+  ruleOf,
+  sendFailover,
+  writeFailoverOutcomes,
+  type FailoverOutcome,
+} from "./dispatch-failover";
 import type { Pacer } from "./dispatch-pacer";
 import { HOLD_USED_UP, type DispatchSettings } from "./dispatch-settings";
 import type { Outcome, WrittenOutcome } from "./dispatch-sql";
@@ -32,7 +39,11 @@ export interface SendContext {
 
 export interface Sender {
   rateOf(c: DispatchCampaign): number;
-  sendBatch(c: DispatchCampaign, items: Prepared[], signal: AbortSignal): Promise<{ outcomes: Outcome[]; givenBack: WrittenOutcome[]; channelDown?: string }>;
+  sendBatch(
+    c: DispatchCampaign,
+    items: Prepared[],
+    signal: AbortSignal,
+  ): Promise<{ outcomes: Outcome[]; givenBack: WrittenOutcome[]; channelDown?: string }>;
   failoverBatch(c: DispatchCampaign, rates: Rates, signal: AbortSignal): Promise<number>;
 }
 
@@ -41,7 +52,8 @@ export function createSender({ db, carrier, pacer, progress, log, settings, stat
   // An RCS campaign failing over on "undelivered" asks the provider to revoke an undelivered message when the
   // failover TTL passes, so the SMS that follows is never a second copy of a late RCS delivery.
   const rcsTtl = { ttlSeconds: Math.ceil(settings.failoverTtlMs / 1000) };
-  const ttlOf = (c: DispatchCampaign) => (c.channel === "rcs" && c.failover?.failover.conditions.includes("undelivered") ? rcsTtl : undefined);
+  const ttlOf = (c: DispatchCampaign) =>
+    c.channel === "rcs" && c.failover?.failover.conditions.includes("undelivered") ? rcsTtl : undefined;
 
   const rateOf = (c: DispatchCampaign) => c.profile.perSecond ?? settings.perSecond[c.channel];
 
@@ -49,10 +61,24 @@ export function createSender({ db, carrier, pacer, progress, log, settings, stat
    * One send; a refusal that names its channel broken says so in `channelDown` (the campaign pauses with it), one for
    * the sender's throughput says `slowDown`.
    */
-  async function sendOne(c: DispatchCampaign, key: string, item: Prepared, signal: AbortSignal): Promise<Outcome & { channelDown?: string; slowDown?: true }> {
+  async function sendOne(
+    c: DispatchCampaign,
+    key: string,
+    item: Prepared,
+    signal: AbortSignal,
+  ): Promise<Outcome & { channelDown?: string; slowDown?: true }> {
     const id = item.row.id;
     try {
-      const message = { id: String(id), channel: c.channel, from: c.from, to: item.row.number, content: item.content, signal, ...(c.replyTo ? { replyTo: c.replyTo } : {}), ...(ttlOf(c) ?? {}) };
+      const message = {
+        id: String(id),
+        channel: c.channel,
+        from: c.from,
+        to: item.row.number,
+        content: item.content,
+        signal,
+        ...(c.replyTo ? { replyTo: c.replyTo } : {}),
+        ...(ttlOf(c) ?? {}),
+      };
       const result = await carrier.send(message);
       if (result.accepted) return { id, state: "sent", providerMessageId: result.providerMessageId };
       // Stopped meanwhile (withdrawn from the adapter's queue, or refused for a reason a pause makes moot): back to the
@@ -64,7 +90,12 @@ export function createSender({ db, carrier, pacer, progress, log, settings, stat
         if (result.retry === "recipient") return { id, state: "queued", retryAfterMs: result.retryAfterMs ?? 10_000 };
         if (result.retry === "channel") return { id, state: "queued", channelDown: result.reason };
         pacer.backOff(key, rateOf(c));
-        return { id, state: "queued", slowDown: true, ...(result.retryAfterMs ? { retryAfterMs: result.retryAfterMs } : {}) };
+        return {
+          id,
+          state: "queued",
+          slowDown: true,
+          ...(result.retryAfterMs ? { retryAfterMs: result.retryAfterMs } : {}),
+        };
       }
       return { id, state: "failed", code: result.code, reason: result.reason };
     } catch (err) {
@@ -80,10 +111,16 @@ export function createSender({ db, carrier, pacer, progress, log, settings, stat
    * meanwhile: giving it back as queued and claiming it again cost two row writes and a charge and refund each.
    * After SLOW_DOWN_TRIES, or once the campaign stops running, it goes back to the queue after all.
    */
-  async function sendPaced(c: DispatchCampaign, key: string, item: Prepared, signal: AbortSignal): Promise<Outcome & { channelDown?: string }> {
+  async function sendPaced(
+    c: DispatchCampaign,
+    key: string,
+    item: Prepared,
+    signal: AbortSignal,
+  ): Promise<Outcome & { channelDown?: string }> {
     for (let tries = 1; ; tries++) {
       const { slowDown, ...outcome } = await sendOne(c, key, item, signal);
-      if (!slowDown || tries >= SLOW_DOWN_TRIES || stopped() || signal.aborted || (await statusOf(c.id)) !== "running") return outcome;
+      if (!slowDown || tries >= SLOW_DOWN_TRIES || stopped() || signal.aborted || (await statusOf(c.id)) !== "running")
+        return outcome;
       if (!(await pacer.acquire(key, rateOf(c), signal))) return outcome;
     }
   }
@@ -94,7 +131,11 @@ export function createSender({ db, carrier, pacer, progress, log, settings, stat
    * launched, or withdrawn by the adapter) goes back to the queue at once (answered as `givenBack`), before the sends
    * the provider has end: the campaign shows exactly those as in flight while it is pausing.
    */
-  async function sendBatch(c: DispatchCampaign, items: Prepared[], signal: AbortSignal): Promise<{ outcomes: Outcome[]; givenBack: WrittenOutcome[]; channelDown?: string }> {
+  async function sendBatch(
+    c: DispatchCampaign,
+    items: Prepared[],
+    signal: AbortSignal,
+  ): Promise<{ outcomes: Outcome[]; givenBack: WrittenOutcome[]; channelDown?: string }> {
     const key = `${c.channel}:${c.from}`;
     const rate = rateOf(c);
     const outcomes: Outcome[] = [];
@@ -153,7 +194,9 @@ export function createSender({ db, carrier, pacer, progress, log, settings, stat
     const idempotent = c.failoverProfile?.idempotentSends ?? carrier.idempotentSends;
     const { items, held } = await claimFailovers(db, c, plan, size, rates, settings.leaseMs, idempotent);
     if (!held && items.length === 0) {
-      await db.transaction(async (tx) => transition(tx as unknown as Tx, c.id, "paused", { statusReason: HOLD_USED_UP }, ["running"]));
+      await db.transaction(async (tx) =>
+        transition(tx as unknown as Tx, c.id, "paused", { statusReason: HOLD_USED_UP }, ["running"]),
+      );
       progress.touch(c.id, true);
       return 0;
     }

@@ -24,7 +24,12 @@ export function selectQueued(tx: Tx, campaignId: string, limit: number): Promise
 }
 
 /** Marks claimed rows `sending` until the lease ends, one attempt more, with the cost each was charged. */
-export async function markSending(tx: Tx, ids: readonly number[], costs: readonly number[], leaseMs: number): Promise<void> {
+export async function markSending(
+  tx: Tx,
+  ids: readonly number[],
+  costs: readonly number[],
+  leaseMs: number,
+): Promise<void> {
   await tx.execute(
     hot(sql`
     update campaign_recipients r set state = 'sending', lease_until = now() + ${`${leaseMs} milliseconds`}::interval,
@@ -60,7 +65,12 @@ export interface WrittenOutcome {
   state: OutcomeState;
 }
 
-export async function writeOutcomes(db: Db, campaignId: string, outcomes: readonly Outcome[], charged: ReadonlyMap<number, number>): Promise<WrittenOutcome[]> {
+export async function writeOutcomes(
+  db: Db,
+  campaignId: string,
+  outcomes: readonly Outcome[],
+  charged: ReadonlyMap<number, number>,
+): Promise<WrittenOutcome[]> {
   if (outcomes.length === 0) return [];
   const col = <K extends keyof Outcome>(k: K) => pgArray(outcomes.map((o) => o[k] as PgArrayItem));
   return rowsOf<WrittenOutcome>(
@@ -133,7 +143,9 @@ export async function recoverStale(db: Db, campaignIds: readonly string[], idemp
 export async function hasPending(db: Db | Tx, campaignId: string): Promise<boolean> {
   const rows = await rowsOf<{ pending: boolean }>(
     db,
-    hot(sql`select exists (select 1 from campaign_recipients where campaign_id = ${campaignId} and state in ('queued', 'sending')) as pending`),
+    hot(
+      sql`select exists (select 1 from campaign_recipients where campaign_id = ${campaignId} and state in ('queued', 'sending')) as pending`,
+    ),
   );
   return rows[0]?.pending === true;
 }

@@ -21,7 +21,10 @@ export function createStatusReader(db: Db, statusMs: number): StatusReader {
     // Twice at most: a read already under way when `id` joined the watched set does not name it (campaigns started
     // together each found their first batch "not running" that way, and gave it back unsent).
     for (let reads = 0; reads < 2 && (Date.now() - statusesAt > statusMs || !statuses.has(id)); reads++) {
-      statusRead ??= rowsOf<{ id: string; status: string }>(db, hot(sql`select id, status from campaigns where id = any(${pgArray([...watched])}::uuid[])`))
+      statusRead ??= rowsOf<{ id: string; status: string }>(
+        db,
+        hot(sql`select id, status from campaigns where id = any(${pgArray([...watched])}::uuid[])`),
+      )
         .then((rows) => {
           statuses = new Map(rows.map((r) => [r.id, r.status]));
           statusesAt = Date.now();

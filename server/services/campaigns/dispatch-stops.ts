@@ -14,7 +14,10 @@ export interface RoundStops {
   close(): Promise<void>;
 }
 
-export function watchRoundStops(listen: Database["listen"] | undefined, onListenError: (err: unknown) => void): RoundStops {
+export function watchRoundStops(
+  listen: Database["listen"] | undefined,
+  onListenError: (err: unknown) => void,
+): RoundStops {
   const rounds = new Map<string, AbortController>();
   const stop = (campaignId: string) => rounds.get(campaignId)?.abort();
   const unsubscribe = onCampaignStop(stop);
@@ -24,10 +27,12 @@ export function watchRoundStops(listen: Database["listen"] | undefined, onListen
     stop(campaignId);
     stopEchoed(campaignId);
   };
-  const unlisten = listen?.(STOP_CHANNEL, { message: heard, lost: () => undefined, ready: () => undefined }).catch((err: unknown) => {
-    onListenError(err);
-    return undefined;
-  });
+  const unlisten = listen?.(STOP_CHANNEL, { message: heard, lost: () => undefined, ready: () => undefined }).catch(
+    (err: unknown) => {
+      onListenError(err);
+      return undefined;
+    },
+  );
   return {
     begin(campaignId) {
       const controller = new AbortController();
@@ -41,7 +46,9 @@ export function watchRoundStops(listen: Database["listen"] | undefined, onListen
     },
     async close() {
       unsubscribe();
-      await (await unlisten)?.();
+      await (
+        await unlisten
+      )?.();
     },
   };
 }

@@ -51,7 +51,16 @@ export function startDispatcher(
   let lastRecovery = 0;
   const health = watchHealth(db, settings.autoPause, progress, log);
   const statusReader = createStatusReader(db, settings.statusMs);
-  const sender = createSender({ db, carrier, pacer, progress, log, settings, statusOf: statusReader.statusOf, stopped: () => stopped });
+  const sender = createSender({
+    db,
+    carrier,
+    pacer,
+    progress,
+    log,
+    settings,
+    statusOf: statusReader.statusOf,
+    stopped: () => stopped,
+  });
 
   async function campaignOf(id: string): Promise<DispatchCampaign | undefined> {
     const known = campaignsCache.get(id);
@@ -67,7 +76,9 @@ export function startDispatcher(
       return await campaignOf(id);
     } catch (err) {
       if (!(err instanceof HeaderMediaUnavailable)) throw err;
-      const paused = await db.transaction(async (tx) => transition(tx as unknown as Tx, id, "paused", { statusReason: err.message }, ["running"]));
+      const paused = await db.transaction(async (tx) =>
+        transition(tx as unknown as Tx, id, "paused", { statusReason: err.message }, ["running"]),
+      );
       if (paused) log.warn({ campaignId: id }, `campaign paused: ${err.message}`);
       progress.touch(id, true);
       return undefined;
@@ -101,7 +112,9 @@ export function startDispatcher(
     if (channelDown) {
       // Nothing more can go out through this channel until its owner fixes it: pause with the reason, rather than
       // burn the audience on refusals. A resume after the fix sends the rest.
-      const paused = await db.transaction(async (tx) => transition(tx as unknown as Tx, id, "paused", { statusReason: channelDown }, ["running"]));
+      const paused = await db.transaction(async (tx) =>
+        transition(tx as unknown as Tx, id, "paused", { statusReason: channelDown }, ["running"]),
+      );
       if (paused) log.warn({ campaignId: id }, `campaign paused: ${channelDown}`);
       progress.touch(id, true);
     }
@@ -135,7 +148,10 @@ export function startDispatcher(
   }
 
   async function round(): Promise<number> {
-    const active = await rowsOf<{ id: string; status: string }>(db, sql`select id, status from campaigns where status in ('running', 'paused')`);
+    const active = await rowsOf<{ id: string; status: string }>(
+      db,
+      sql`select id, status from campaigns where status in ('running', 'paused')`,
+    );
     if (Date.now() - lastRecovery > settings.leaseMs / 4) {
       lastRecovery = Date.now();
       // Recovered as their own sender's carrier allows: re-sent with the same id, or `unknown` (never re-sent).

@@ -9,14 +9,21 @@ import { campaignRecipients, smsAccounts } from "../../db/schema";
 import type { Tx } from "../../db/sql";
 import type { CampaignRow } from "./reach";
 
-export async function campaignOnDltRoute(db: Db | Tx, row: Pick<CampaignRow, "channel" | "smsAccountId" | "userId">): Promise<boolean> {
+export async function campaignOnDltRoute(
+  db: Db | Tx,
+  row: Pick<CampaignRow, "channel" | "smsAccountId" | "userId">,
+): Promise<boolean> {
   if (row.channel !== "sms" || !row.smsAccountId) return false;
-  const [account] = await db.select({ entity: smsAccounts.dltEntityId }).from(smsAccounts).where(and(eq(smsAccounts.id, row.smsAccountId), eq(smsAccounts.userId, row.userId)));
+  const [account] = await db
+    .select({ entity: smsAccounts.dltEntityId })
+    .from(smsAccounts)
+    .where(and(eq(smsAccounts.id, row.smsAccountId), eq(smsAccounts.userId, row.userId)));
   return Boolean(account?.entity.trim());
 }
 
 /** How the report names a campaign's variable: its `{{column}}` value as written, or its position when fixed text. */
-export const variableNames = (values: readonly string[]): string[] => values.map((v, i) => (v.includes("{{") ? v.trim() : `#${i + 1}`));
+export const variableNames = (values: readonly string[]): string[] =>
+  values.map((v, i) => (v.includes("{{") ? v.trim() : `#${i + 1}`));
 
 /**
  * The pre-send check's view of a DLT route: the queued recipients it does not carry, by skip reason, as SQL over

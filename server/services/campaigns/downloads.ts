@@ -10,15 +10,47 @@ import { recipientPages } from "./recipients";
  * message on the campaign's channel, then its SMS failover's, a message of its own (empty when none was due).
  */
 export const RECIPIENT_COLUMNS = [
-  "row", "number", "state", "reason", "sent_at", "delivered_at", "read_at", "replied_at", "failed_at", "cost", "reply",
-  "failover_state", "failover_reason", "failover_sent_at", "failover_delivered_at", "failover_failed_at", "failover_cost",
+  "row",
+  "number",
+  "state",
+  "reason",
+  "sent_at",
+  "delivered_at",
+  "read_at",
+  "replied_at",
+  "failed_at",
+  "cost",
+  "reply",
+  "failover_state",
+  "failover_reason",
+  "failover_sent_at",
+  "failover_delivered_at",
+  "failover_failed_at",
+  "failover_cost",
 ] as const;
 const COLUMNS = RECIPIENT_COLUMNS;
 
 const cells = (r: RecipientRecord) => {
   const f = r.failover;
-  return [r.row, r.number, r.state, r.reason, r.sentAt, r.deliveredAt, r.readAt, r.repliedAt, r.failedAt, r.cost, r.reply,
-    f?.state ?? null, f?.reason ?? null, f?.sentAt ?? null, f?.deliveredAt ?? null, f?.failedAt ?? null, f ? f.cost : null];
+  return [
+    r.row,
+    r.number,
+    r.state,
+    r.reason,
+    r.sentAt,
+    r.deliveredAt,
+    r.readAt,
+    r.repliedAt,
+    r.failedAt,
+    r.cost,
+    r.reply,
+    f?.state ?? null,
+    f?.reason ?? null,
+    f?.sentAt ?? null,
+    f?.deliveredAt ?? null,
+    f?.failedAt ?? null,
+    f ? f.cost : null,
+  ];
 };
 
 /** The recipients as CSV, written page by page as the response is read (never the whole campaign in memory). */
@@ -41,7 +73,10 @@ function summaryRows(c: CampaignRecord): [string, string | number | null][] {
     ["Status", c.status],
     ["Status reason", text(c.statusReason)],
     ["Recipients", c.total],
-    ...Object.entries(c.counts).map(([state, n]): [string, number] => [`${state[0].toUpperCase()}${state.slice(1)}`, n]),
+    ...Object.entries(c.counts).map(([state, n]): [string, number] => [
+      `${state[0].toUpperCase()}${state.slice(1)}`,
+      n,
+    ]),
     ["Estimated cost (₹)", c.cost.estimated],
     ["Held (₹)", c.cost.held],
     ["Spent (₹)", c.cost.spent],
@@ -61,7 +96,10 @@ export function campaignWorkbook(db: Db, campaign: CampaignRecord): Readable {
     const excel = await loadExcel();
     const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const summary = workbook.addWorksheet("Summary");
-    summary.columns = [{ header: "Field", key: "field", width: 22 }, { header: "Value", key: "value", width: 40 }];
+    summary.columns = [
+      { header: "Field", key: "field", width: 22 },
+      { header: "Value", key: "value", width: 40 },
+    ];
     for (const [field, value] of summaryRows(campaign)) summary.addRow([field, value]).commit();
     summary.commit();
     const sheet = workbook.addWorksheet("Recipients");

@@ -6,24 +6,64 @@ import { smsWindowAt } from "./sms-window";
 const rates = { ...DEFAULT_RATES };
 
 describe("estimateCost (paise, integers only): sums of the parts counted per recipient", () => {
-  it.each<[string, EstimateInput, { per: number; segments: number | null; failover: number; expected: number; total: number }]>([
-    ["SMS, 3 parts each × ₹0.25 × 1,234", { channel: "sms", sendable: 1234, rates, smsParts: 3 * 1234 }, { per: 25, segments: 3, failover: 0, expected: 92_550, total: 92_550 }],
-    ["SMS, one part each", { channel: "sms", sendable: 10, rates, smsParts: 10 }, { per: 25, segments: 1, failover: 0, expected: 250, total: 250 }],
+  it.each<
+    [string, EstimateInput, { per: number; segments: number | null; failover: number; expected: number; total: number }]
+  >([
+    [
+      "SMS, 3 parts each × ₹0.25 × 1,234",
+      { channel: "sms", sendable: 1234, rates, smsParts: 3 * 1234 },
+      { per: 25, segments: 3, failover: 0, expected: 92_550, total: 92_550 },
+    ],
+    [
+      "SMS, one part each",
+      { channel: "sms", sendable: 10, rates, smsParts: 10 },
+      { per: 25, segments: 1, failover: 0, expected: 250, total: 250 },
+    ],
     // Two recipients of one part and one of three (a long Unicode value): 5 parts, no "per message" count.
-    ["SMS, parts differ by recipient", { channel: "sms", sendable: 3, rates, smsParts: 5 }, { per: 25, segments: null, failover: 0, expected: 125, total: 125 }],
-    ["WhatsApp marketing × 1,234", { channel: "whatsapp", sendable: 1234, rates, category: "MARKETING", smsParts: 0 }, { per: 88, segments: null, failover: 0, expected: 108_592, total: 108_592 }],
-    ["WhatsApp utility × 1,234", { channel: "whatsapp", sendable: 1234, rates, category: "UTILITY", smsParts: 0 }, { per: 13, segments: null, failover: 0, expected: 16_042, total: 16_042 }],
+    [
+      "SMS, parts differ by recipient",
+      { channel: "sms", sendable: 3, rates, smsParts: 5 },
+      { per: 25, segments: null, failover: 0, expected: 125, total: 125 },
+    ],
+    [
+      "WhatsApp marketing × 1,234",
+      { channel: "whatsapp", sendable: 1234, rates, category: "MARKETING", smsParts: 0 },
+      { per: 88, segments: null, failover: 0, expected: 108_592, total: 108_592 },
+    ],
+    [
+      "WhatsApp utility × 1,234",
+      { channel: "whatsapp", sendable: 1234, rates, category: "UTILITY", smsParts: 0 },
+      { per: 13, segments: null, failover: 0, expected: 16_042, total: 16_042 },
+    ],
     [
       "WhatsApp marketing with SMS failover: the maximum adds every recipient's failover parts, the estimate does not",
       { channel: "whatsapp", sendable: 1234, rates, category: "MARKETING", failover: true, smsParts: 2 * 1234 },
       { per: 88, segments: null, failover: 1234 * 50, expected: 1234 * 88, total: 1234 * 138 },
     ],
-    ["RCS flat", { channel: "rcs", sendable: 7, rates, smsParts: 0 }, { per: 30, segments: null, failover: 0, expected: 210, total: 210 }],
-    ["RCS with SMS failover", { channel: "rcs", sendable: 7, rates, failover: true, smsParts: 8 }, { per: 30, segments: null, failover: 200, expected: 210, total: 410 }],
-    ["custom rate ₹0.29 (no float drift)", { channel: "sms", sendable: 100, rates: { ...rates, sms: 29 }, smsParts: 100 }, { per: 29, segments: 1, failover: 0, expected: 2900, total: 2900 }],
+    [
+      "RCS flat",
+      { channel: "rcs", sendable: 7, rates, smsParts: 0 },
+      { per: 30, segments: null, failover: 0, expected: 210, total: 210 },
+    ],
+    [
+      "RCS with SMS failover",
+      { channel: "rcs", sendable: 7, rates, failover: true, smsParts: 8 },
+      { per: 30, segments: null, failover: 200, expected: 210, total: 410 },
+    ],
+    [
+      "custom rate ₹0.29 (no float drift)",
+      { channel: "sms", sendable: 100, rates: { ...rates, sms: 29 }, smsParts: 100 },
+      { per: 29, segments: 1, failover: 0, expected: 2900, total: 2900 },
+    ],
   ])("%s", (_name, input, expected) => {
     const estimate = estimateCost(input);
-    expect(estimate).toMatchObject({ perMessagePaise: expected.per, segments: expected.segments, failoverPaise: expected.failover, expectedPaise: expected.expected, totalPaise: expected.total });
+    expect(estimate).toMatchObject({
+      perMessagePaise: expected.per,
+      segments: expected.segments,
+      failoverPaise: expected.failover,
+      expectedPaise: expected.expected,
+      totalPaise: expected.total,
+    });
     expect(Number.isInteger(estimate.totalPaise)).toBe(true);
   });
 

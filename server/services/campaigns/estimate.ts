@@ -22,13 +22,15 @@ export function longestSmsFill(body: string, variables: readonly string[] = []):
   return body.split(SMS_VARIABLE).reduce((text, part, i) => {
     if (i === 0) return part;
     const value = variables[index++];
-    const fill = value !== undefined && !PER_ROW.test(value) ? value.slice(0, SMS_VARIABLE_MAX) : "x".repeat(SMS_VARIABLE_MAX);
+    const fill =
+      value !== undefined && !PER_ROW.test(value) ? value.slice(0, SMS_VARIABLE_MAX) : "x".repeat(SMS_VARIABLE_MAX);
     return text + fill + part;
   }, "");
 }
 
 /** Parts for a recipient without a counted value: the longest fill's. */
-export const longestParts = (body: string, variables: readonly string[]): number => billedParts(longestSmsFill(body, variables));
+export const longestParts = (body: string, variables: readonly string[]): number =>
+  billedParts(longestSmsFill(body, variables));
 
 export interface EstimateInput {
   channel: CampaignChannel;
@@ -65,11 +67,27 @@ export function estimateCost(input: EstimateInput): Estimate {
   if (channel === "sms") {
     const total = smsParts * rates.sms;
     const segments = sendable > 0 && smsParts % sendable === 0 ? smsParts / sendable : null;
-    return { perMessagePaise: rates.sms, segments, smsParts, category: null, failoverPaise: 0, expectedPaise: total, totalPaise: total };
+    return {
+      perMessagePaise: rates.sms,
+      segments,
+      smsParts,
+      category: null,
+      failoverPaise: 0,
+      expectedPaise: total,
+      totalPaise: total,
+    };
   }
   const failoverPaise = input.failover ? smsParts * rates.sms : 0;
   const category = channel === "whatsapp" ? (input.category ?? "MARKETING").toUpperCase() : null;
   const per = category ? rates[whatsappRateKey(category)] : (input.rcsPaise ?? rates.rcs);
   const expected = sendable * per;
-  return { perMessagePaise: per, segments: null, smsParts: input.failover ? smsParts : 0, category, failoverPaise, expectedPaise: expected, totalPaise: expected + failoverPaise };
+  return {
+    perMessagePaise: per,
+    segments: null,
+    smsParts: input.failover ? smsParts : 0,
+    category,
+    failoverPaise,
+    expectedPaise: expected,
+    totalPaise: expected + failoverPaise,
+  };
 }

@@ -1,5 +1,11 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { recipientReason, SKIP_REASONS, type CampaignStatus, type IngestExclusion, type SkipReason } from "../../../contract/domain/campaigns";
+import {
+  recipientReason,
+  SKIP_REASONS,
+  type CampaignStatus,
+  type IngestExclusion,
+  type SkipReason,
+} from "../../../contract/domain/campaigns";
 import type { Db } from "../../db/client";
 import { campaignRecipients, campaignRejectedRows as rejected } from "../../db/schema";
 import { preCheck, type CheckOptions } from "./check";
@@ -20,8 +26,12 @@ export const EXCLUDED_COLUMNS = ["row", "number", "reason_code", "reason"] as co
 async function* ingestRows(db: Db, campaignId: string): AsyncGenerator<string> {
   let after = 0;
   for (;;) {
-    const page = await db.select({ row: rejected.row, value: rejected.value, cause: rejected.cause, reason: rejected.reason })
-      .from(rejected).where(and(eq(rejected.campaignId, campaignId), gt(rejected.row, after))).orderBy(asc(rejected.row)).limit(PAGE);
+    const page = await db
+      .select({ row: rejected.row, value: rejected.value, cause: rejected.cause, reason: rejected.reason })
+      .from(rejected)
+      .where(and(eq(rejected.campaignId, campaignId), gt(rejected.row, after)))
+      .orderBy(asc(rejected.row))
+      .limit(PAGE);
     if (page.length === 0) return;
     yield page.map((r) => csvLine([r.row, r.value, r.cause satisfies IngestExclusion, r.reason])).join("");
     after = page[page.length - 1].row;
@@ -32,10 +42,24 @@ async function* ingestRows(db: Db, campaignId: string): AsyncGenerator<string> {
 /** Recipients already marked skipped (a started campaign's), with the check's words for their reason. */
 async function* markedRows(db: Db, campaignId: string): AsyncGenerator<string> {
   let after = 0;
-  const where = (id: number) => and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.state, "skipped"), gt(campaignRecipients.id, id));
+  const where = (id: number) =>
+    and(
+      eq(campaignRecipients.campaignId, campaignId),
+      eq(campaignRecipients.state, "skipped"),
+      gt(campaignRecipients.id, id),
+    );
   for (;;) {
-    const page = await db.select({ id: campaignRecipients.id, row: campaignRecipients.row, number: campaignRecipients.number, reason: campaignRecipients.reason })
-      .from(campaignRecipients).where(where(after)).orderBy(asc(campaignRecipients.id)).limit(PAGE);
+    const page = await db
+      .select({
+        id: campaignRecipients.id,
+        row: campaignRecipients.row,
+        number: campaignRecipients.number,
+        reason: campaignRecipients.reason,
+      })
+      .from(campaignRecipients)
+      .where(where(after))
+      .orderBy(asc(campaignRecipients.id))
+      .limit(PAGE);
     if (page.length === 0) return;
     yield page.map((r) => csvLine([r.row, r.number, r.reason, recipientReason("skipped", r.reason)])).join("");
     after = page[page.length - 1].id;
@@ -48,9 +72,15 @@ async function* checkRows(db: Db, row: CampaignRow, options: CheckOptions): Asyn
   const check = await preCheck(db, row, options);
   for (const { reason, where, offset } of skipConditions(row, check, options.now)) {
     for (let page = 0; ; page++) {
-      const rows = await db.select({ row: campaignRecipients.row, number: campaignRecipients.number })
-        .from(campaignRecipients).where(where).orderBy(asc(campaignRecipients.id)).offset(offset + page * PAGE).limit(PAGE);
-      if (rows.length) yield rows.map((r) => csvLine([r.row, r.number, reason satisfies SkipReason, SKIP_REASONS[reason]])).join("");
+      const rows = await db
+        .select({ row: campaignRecipients.row, number: campaignRecipients.number })
+        .from(campaignRecipients)
+        .where(where)
+        .orderBy(asc(campaignRecipients.id))
+        .offset(offset + page * PAGE)
+        .limit(PAGE);
+      if (rows.length)
+        yield rows.map((r) => csvLine([r.row, r.number, reason satisfies SkipReason, SKIP_REASONS[reason]])).join("");
       if (rows.length < PAGE) break;
     }
   }
@@ -64,7 +94,11 @@ export async function* excludedRowsCsv(db: Db, row: CampaignRow, options: CheckO
 }
 
 /** The check's skip counts that concern the audience itself (numbers on the account's lists), for the upload report. */
-export async function listExclusions(db: Db, row: CampaignRow, options: CheckOptions): Promise<Partial<Record<SkipReason, number>>> {
+export async function listExclusions(
+  db: Db,
+  row: CampaignRow,
+  options: CheckOptions,
+): Promise<Partial<Record<SkipReason, number>>> {
   if (!CHECKABLE.includes(row.status)) return {};
   const check = await preCheck(db, row, options);
   return { suppressed: check.skipped.suppressed, dnd: check.skipped.dnd };
@@ -72,7 +106,10 @@ export async function listExclusions(db: Db, row: CampaignRow, options: CheckOpt
 
 /** The ingest's rejected rows counted by cause. */
 export async function ingestExclusions(db: Db, campaignId: string): Promise<Partial<Record<IngestExclusion, number>>> {
-  const rows = await db.select({ cause: rejected.cause, n: sql<number>`count(*)::int` }).from(rejected).where(eq(rejected.campaignId, campaignId)).groupBy(rejected.cause);
+  const rows = await db
+    .select({ cause: rejected.cause, n: sql<number>`count(*)::int` })
+    .from(rejected)
+    .where(eq(rejected.campaignId, campaignId))
+    .groupBy(rejected.cause);
   return Object.fromEntries(rows.map((r) => [r.cause, r.n]));
 }
-

@@ -41,7 +41,10 @@ export interface FailoverReceiptMatch {
  * Writes a batch of receipts onto the failover SMS they name, in one statement; answers the receipts that matched one.
  * Receipts naming no failover SMS (another message's, or one whose outcome is not written yet) are left to the caller.
  */
-export async function applyFailoverReceipts(db: Db, receipts: readonly FailoverReceipt[]): Promise<FailoverReceiptMatch[]> {
+export async function applyFailoverReceipts(
+  db: Db,
+  receipts: readonly FailoverReceipt[],
+): Promise<FailoverReceiptMatch[]> {
   if (receipts.length === 0) return [];
   const col = (f: (r: FailoverReceipt) => string | undefined) => pgArray(receipts.map((r) => f(r) ?? null));
   return rowsOf<FailoverReceiptMatch>(

@@ -30,11 +30,20 @@ export function templateHeaderSource(template: TemplateHeaderFacts): { key: stri
 /** The header media could not be prepared: the dispatcher pauses the campaign with this message. */
 export class HeaderMediaUnavailable extends Error {}
 
-const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "video/mp4": "mp4", "video/3gpp": "3gp", "application/pdf": "pdf" };
+const EXTENSIONS: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "video/mp4": "mp4",
+  "video/3gpp": "3gp",
+  "application/pdf": "pdf",
+};
 
 async function bytesOf(storage: Storage, key: string): Promise<Buffer> {
   const stream = await storage.get(key);
-  if (!stream) throw new HeaderMediaUnavailable("The header media file is no longer stored; create the campaign again with a new file");
+  if (!stream)
+    throw new HeaderMediaUnavailable(
+      "The header media file is no longer stored; create the campaign again with a new file",
+    );
   return buffer(stream);
 }
 
@@ -57,11 +66,19 @@ export async function campaignHeaderMedia(
   const kind = format.toLowerCase() as MediaKind;
   let file: { bytes: Buffer; mimeType: string; fileName: string };
   if (campaign.headerMedia) {
-    file = { bytes: await bytesOf(deps.storage, campaign.headerMedia.storageKey), mimeType: campaign.headerMedia.mimeType, fileName: campaign.headerMedia.fileName };
+    file = {
+      bytes: await bytesOf(deps.storage, campaign.headerMedia.storageKey),
+      mimeType: campaign.headerMedia.mimeType,
+      fileName: campaign.headerMedia.fileName,
+    };
   } else {
     const source = templateHeaderSource(template);
-    if (!source) throw new HeaderMediaUnavailable(`The template "${template.name}" has ${kind === "image" ? "an" : "a"} ${kind} header but no file to send with it`);
-    if ("link" in source) return { format: kind, link: source.link, ...(kind === "document" ? { fileName: `${template.name}.pdf` } : {}) };
+    if (!source)
+      throw new HeaderMediaUnavailable(
+        `The template "${template.name}" has ${kind === "image" ? "an" : "a"} ${kind} header but no file to send with it`,
+      );
+    if ("link" in source)
+      return { format: kind, link: source.link, ...(kind === "document" ? { fileName: `${template.name}.pdf` } : {}) };
     const bytes = await bytesOf(deps.storage, source.key);
     const mimeType = (await sniffMimeType(bytes)) ?? "application/octet-stream";
     file = { bytes, mimeType, fileName: `${template.name}.${EXTENSIONS[mimeType] ?? "bin"}` };
@@ -71,11 +88,17 @@ export async function campaignHeaderMedia(
   let handle: string;
   try {
     ({ handle } = await deps.carrier.uploadMedia({
-      channel: "whatsapp", owner: campaign.wabaId ?? "", purpose: "message", bytes: file.bytes, mimeType: file.mimeType, fileName: file.fileName,
+      channel: "whatsapp",
+      owner: campaign.wabaId ?? "",
+      purpose: "message",
+      bytes: file.bytes,
+      mimeType: file.mimeType,
+      fileName: file.fileName,
     }));
   } catch (err) {
     // A refusal (type, size, no phone number) stays one; anything else (the network) is tried again next round.
-    if (err instanceof MediaRefused) throw new HeaderMediaUnavailable(`WhatsApp did not take the header media: ${err.message}`);
+    if (err instanceof MediaRefused)
+      throw new HeaderMediaUnavailable(`WhatsApp did not take the header media: ${err.message}`);
     throw err;
   }
   return { format: kind, mediaId: handle, ...(kind === "document" ? { fileName: file.fileName } : {}) };

@@ -59,7 +59,9 @@ export async function applyInbound(db: Db, events: readonly Inbound[]): Promise<
           )
           select ord::int as ord, recipient_id::float8 as recipient_id, campaign_id, user_id from m`,
     );
-    const matched = stored.filter((s): s is Stored & { recipient_id: number; campaign_id: string; user_id: string } => s.recipient_id !== null);
+    const matched = stored.filter(
+      (s): s is Stored & { recipient_id: number; campaign_id: string; user_id: string } => s.recipient_id !== null,
+    );
     if (matched.length === 0) return new Set<string>();
     const eventOf = (s: Stored) => events[s.ord - 1] as Inbound;
     const firstReply = new Map<number, string>();
@@ -78,24 +80,55 @@ export async function applyInbound(db: Db, events: readonly Inbound[]): Promise<
     // The first reply of a recipient is a message.status 'replied' webhook event, where its account listens for them.
     const firstReplies = replied.filter((r) => webhooksWanted(r.user_id, "message.status"));
     if (firstReplies.length > 0) {
-      const changes = firstReplies.map((r) => ({ recipientId: r.id, userId: r.user_id, campaignId: r.campaign_id, number: r.number, status: "replied" as const, at: r.at }));
+      const changes = firstReplies.map((r) => ({
+        recipientId: r.id,
+        userId: r.user_id,
+        campaignId: r.campaign_id,
+        number: r.number,
+        status: "replied" as const,
+        at: r.at,
+      }));
       await enqueueWebhookEvents(tx, await recipientStatusEvents(tx, changes));
     }
     const lastWord = new Map<string, { userId: string; number: string; intent: "stop" | "start"; text: string }>();
     for (const s of matched.sort((a, b) => a.ord - b.ord)) {
       const event = eventOf(s);
       const intent = optOutIntent(event.text);
-      if (intent) lastWord.set(`${s.user_id}|${event.from}`, { userId: s.user_id, number: event.from, intent, text: event.text });
+      if (intent)
+        lastWord.set(`${s.user_id}|${event.from}`, { userId: s.user_id, number: event.from, intent, text: event.text });
     }
     // Workflow triggers of the same replies, in the same transaction (written only where a workflow listens).
     const triggers: TriggerEvent[] = matched.map((s) => {
       const e = eventOf(s);
-      return { ownerId: s.user_id, kind: "campaign_reply", payload: { channel: e.channel, to: e.to, from: e.from, text: e.text, campaignId: s.campaign_id, receivedAt: e.at.toISOString() } };
+      return {
+        ownerId: s.user_id,
+        kind: "campaign_reply",
+        payload: {
+          channel: e.channel,
+          to: e.to,
+          from: e.from,
+          text: e.text,
+          campaignId: s.campaign_id,
+          receivedAt: e.at.toISOString(),
+        },
+      };
     });
     for (const s of matched) {
       const e = eventOf(s);
       const word = lastWord.get(`${s.user_id}|${e.from}`);
-      if (word && word.text === e.text) triggers.push({ ownerId: s.user_id, kind: "opt_out", payload: { channel: e.channel, to: e.to, from: e.from, text: e.text, intent: word.intent, campaignId: s.campaign_id } });
+      if (word && word.text === e.text)
+        triggers.push({
+          ownerId: s.user_id,
+          kind: "opt_out",
+          payload: {
+            channel: e.channel,
+            to: e.to,
+            from: e.from,
+            text: e.text,
+            intent: word.intent,
+            campaignId: s.campaign_id,
+          },
+        });
     }
     await enqueueEvents(tx, triggers);
     const stops = [...lastWord.values()].filter((w) => w.intent === "stop");
@@ -116,4 +149,3 @@ export async function applyInbound(db: Db, events: readonly Inbound[]): Promise<
     return new Set(matched.map((s) => s.campaign_id));
   });
 }
-

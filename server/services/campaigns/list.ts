@@ -40,17 +40,31 @@ function conditions(caller: Caller, filter: CampaignFilter): SQL[] {
   if (template) out.push(ilike(campaigns.templateName, contains(template)));
   const rawIds = filterValue(filter.userIds);
   if (rawIds) {
-    const ids = rawIds.split(",").map((s) => s.trim()).filter(isUuid);
+    const ids = rawIds
+      .split(",")
+      .map((s) => s.trim())
+      .filter(isUuid);
     out.push(ids.length ? inArray(campaigns.userId, ids) : NOTHING);
   }
   return out;
 }
 
 /** One page of the campaigns in reach, newest first (the (user_id, created_at, id) index serves the owner's list). */
-export async function listCampaigns(db: Db, caller: Caller, filter: CampaignFilter, window: { limit: number; offset: number }): Promise<{ records: CampaignRecord[]; total: number }> {
+export async function listCampaigns(
+  db: Db,
+  caller: Caller,
+  filter: CampaignFilter,
+  window: { limit: number; offset: number },
+): Promise<{ records: CampaignRecord[]; total: number }> {
   const where = and(...conditions(caller, filter));
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(campaigns).where(where).orderBy(desc(campaigns.createdAt), desc(campaigns.id)).limit(window.limit).offset(window.offset),
+    db
+      .select()
+      .from(campaigns)
+      .where(where)
+      .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+      .limit(window.limit)
+      .offset(window.offset),
     db.select({ n: count() }).from(campaigns).where(where),
   ]);
   return { records: await toCampaignRecords(db, rows), total: n };
@@ -59,7 +73,12 @@ export async function listCampaigns(db: Db, caller: Caller, filter: CampaignFilt
 export const SEARCH_MAX = 20;
 
 /** Campaigns in reach whose name, template name or sender label contains the words typed; at most 20, newest first. */
-export async function searchCampaigns(db: Db, caller: Caller, query: string, channel?: CampaignChannel): Promise<CampaignRecord[]> {
+export async function searchCampaigns(
+  db: Db,
+  caller: Caller,
+  query: string,
+  channel?: CampaignChannel,
+): Promise<CampaignRecord[]> {
   const term = query.trim();
   if (!term) return [];
   const pattern = contains(term);
@@ -68,6 +87,11 @@ export async function searchCampaigns(db: Db, caller: Caller, query: string, cha
     channel ? eq(campaigns.channel, channel) : undefined,
     or(ilike(campaigns.name, pattern), ilike(campaigns.templateName, pattern), ilike(campaigns.senderLabel, pattern)),
   );
-  const rows = await db.select().from(campaigns).where(where).orderBy(desc(campaigns.createdAt), desc(campaigns.id)).limit(SEARCH_MAX);
+  const rows = await db
+    .select()
+    .from(campaigns)
+    .where(where)
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(SEARCH_MAX);
   return toCampaignRecords(db, rows);
 }

@@ -24,16 +24,35 @@ export interface CampaignMoney {
  * Takes `paise` from the owner's balance onto the campaign; throws InsufficientBalance (roll back) when it cannot.
  * `at`: when, for history written after the fact (the demo seed); default now.
  */
-export async function holdForCampaign(tx: Tx, campaign: CampaignMoney, paise: number, actorId: string, impersonatedBy?: string, at?: Date): Promise<void> {
+export async function holdForCampaign(
+  tx: Tx,
+  campaign: CampaignMoney,
+  paise: number,
+  actorId: string,
+  impersonatedBy?: string,
+  at?: Date,
+): Promise<void> {
   if (paise > 0) {
     await applyMovesIn(
       tx,
-      [{ userId: campaign.userId, paise: -paise, kind: "campaign_hold", note: `Campaign "${campaign.name}"`, insufficient: MSG.insufficientBalance, at }],
+      [
+        {
+          userId: campaign.userId,
+          paise: -paise,
+          kind: "campaign_hold",
+          note: `Campaign "${campaign.name}"`,
+          insufficient: MSG.insufficientBalance,
+          at,
+        },
+      ],
       actorId,
       impersonatedBy,
     );
   }
-  await tx.update(campaigns).set({ heldPaise: sql`${campaigns.heldPaise} + ${paise}`, updatedAt: new Date() }).where(eq(campaigns.id, campaign.id));
+  await tx
+    .update(campaigns)
+    .set({ heldPaise: sql`${campaigns.heldPaise} + ${paise}`, updatedAt: new Date() })
+    .where(eq(campaigns.id, campaign.id));
 }
 
 /**
@@ -54,16 +73,44 @@ export async function settle(tx: Tx, campaignId: string, paise: number): Promise
  * Returns the unspent hold to the owner's balance (idempotent: the hold becomes what was spent); `at` as for a hold.
  * `keepPaise`: what may still be spent (failovers a receipt can yet trigger) stays held beyond the spend.
  */
-export async function releaseHold(tx: Tx, campaignId: string, actorId: string, at?: Date, keepPaise = 0): Promise<number> {
+export async function releaseHold(
+  tx: Tx,
+  campaignId: string,
+  actorId: string,
+  at?: Date,
+  keepPaise = 0,
+): Promise<number> {
   const [row] = await tx
-    .select({ id: campaigns.id, userId: campaigns.userId, name: campaigns.name, held: campaigns.heldPaise, spent: campaigns.spentPaise })
+    .select({
+      id: campaigns.id,
+      userId: campaigns.userId,
+      name: campaigns.name,
+      held: campaigns.heldPaise,
+      spent: campaigns.spentPaise,
+    })
     .from(campaigns)
     .where(eq(campaigns.id, campaignId))
     .for(ROW_LOCK);
   if (!row || row.held <= row.spent + keepPaise) return 0;
   const unused = row.held - row.spent - keepPaise;
-  await applyMovesIn(tx, [{ userId: row.userId, paise: unused, kind: "campaign_release", note: `Campaign "${row.name}"`, insufficient: MSG.insufficientBalance, at }], actorId);
-  await tx.update(campaigns).set({ heldPaise: row.held - unused, updatedAt: new Date() }).where(eq(campaigns.id, campaignId));
+  await applyMovesIn(
+    tx,
+    [
+      {
+        userId: row.userId,
+        paise: unused,
+        kind: "campaign_release",
+        note: `Campaign "${row.name}"`,
+        insufficient: MSG.insufficientBalance,
+        at,
+      },
+    ],
+    actorId,
+  );
+  await tx
+    .update(campaigns)
+    .set({ heldPaise: row.held - unused, updatedAt: new Date() })
+    .where(eq(campaigns.id, campaignId));
   return unused;
 }
 

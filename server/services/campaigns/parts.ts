@@ -24,8 +24,14 @@ export function smsPartsPlan(
 }
 
 /** One recipient's SMS parts under `plan` (0 without one), from the values the ingest stores for it. */
-export function recipientSmsParts(plan: SmsPartsPlan | null, recipientVariables: readonly (string | null)[] | null): number {
+export function recipientSmsParts(
+  plan: SmsPartsPlan | null,
+  recipientVariables: readonly (string | null)[] | null,
+): number {
   if (!plan) return 0;
-  const params = plan.kind === "sms" ? paramsFor(plan.variables, recipientVariables) : failoverParams(plan.params, plan.variables, recipientVariables);
+  const params =
+    plan.kind === "sms"
+      ? paramsFor(plan.variables, recipientVariables)
+      : failoverParams(plan.params, plan.variables, recipientVariables);
   return billedParts(fillDlt(plan.body, params));
 }

@@ -7,7 +7,11 @@ import { variableCount, variablesOf } from "../../../contract/domain/whatsapp-te
 /** RCS: the distinct {{name}} placeholders of its texts (message, card titles and descriptions, suggestion texts). */
 export function rcsPlaceholderCount(draft: RcsTemplateDraft): number {
   const cards = [draft.standAlone, ...draft.carouselList];
-  const texts = [draft.textMessageContent, ...cards.flatMap((c) => [c.cardTitle, c.cardDescription, ...c.suggestions.map((s) => s.text)]), ...draft.suggestions.map((s) => s.text)];
+  const texts = [
+    draft.textMessageContent,
+    ...cards.flatMap((c) => [c.cardTitle, c.cardDescription, ...c.suggestions.map((s) => s.text)]),
+    ...draft.suggestions.map((s) => s.text),
+  ];
   return new Set(texts.flatMap((t) => variablesOf(t ?? ""))).size;
 }
 

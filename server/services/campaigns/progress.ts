@@ -16,19 +16,36 @@ export interface ProgressPusher {
 }
 
 /** Progress of several campaigns in two queries (their rows, their counts per state). */
-export async function progressOfMany(db: Db, ids: readonly string[]): Promise<{ userId: string; update: ProgressUpdate }[]> {
+export async function progressOfMany(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ userId: string; update: ProgressUpdate }[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(campaigns).where(inArray(campaigns.id, [...ids]));
+  const rows = await db
+    .select()
+    .from(campaigns)
+    .where(inArray(campaigns.id, [...ids]));
   const counts = await countsOf(db, ids);
-  const failover = await failoverPaiseOf(db, rows.filter((r) => r.failover).map((r) => r.id));
+  const failover = await failoverPaiseOf(
+    db,
+    rows.filter((r) => r.failover).map((r) => r.id),
+  );
   const at = new Date().toISOString();
   return rows.map((row) => {
     const c = counts.get(row.id) ?? emptyCounts();
     return {
       userId: row.userId,
       update: {
-        campaignId: row.id, channel: row.channel, status: row.status, statusReason: row.statusReason, total: totalOf(c), counts: c,
-        percent: percentOf(c), spent: Number(toMoney(row.spentPaise)), failoverSpent: Number(toMoney(failover.get(row.id) ?? 0)), at,
+        campaignId: row.id,
+        channel: row.channel,
+        status: row.status,
+        statusReason: row.statusReason,
+        total: totalOf(c),
+        counts: c,
+        percent: percentOf(c),
+        spent: Number(toMoney(row.spentPaise)),
+        failoverSpent: Number(toMoney(failover.get(row.id) ?? 0)),
+        at,
       },
     };
   });
@@ -46,7 +63,11 @@ const COST_FACTOR = 10;
  * One timer for every campaign: each tick pushes the campaigns touched since the last one, all read in two queries,
  * so a hundred campaigns sending at once cost two queries per tick, not two hundred.
  */
-export function createProgressPusher(db: Db, emit: (userId: string, update: ProgressUpdate) => void, perSecond = PROGRESS_PUSHES_PER_SECOND): ProgressPusher {
+export function createProgressPusher(
+  db: Db,
+  emit: (userId: string, update: ProgressUpdate) => void,
+  perSecond = PROGRESS_PUSHES_PER_SECOND,
+): ProgressPusher {
   let dirty = new Set<string>();
   const running = new Set<Promise<void>>();
   let stopped = false;

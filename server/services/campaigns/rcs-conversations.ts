@@ -16,7 +16,11 @@ import { pgArray, rowsOf, type Tx } from "../../db/sql";
 import { releaseHold } from "./money";
 
 /** The numbers among `numbers` in a conversation with this bot (by its id) that is open now. */
-export async function openRcsConversations(db: Db | Tx, botId: string, numbers: readonly string[]): Promise<Set<string>> {
+export async function openRcsConversations(
+  db: Db | Tx,
+  botId: string,
+  numbers: readonly string[],
+): Promise<Set<string>> {
   if (numbers.length === 0) return new Set();
   const rows = await rowsOf<{ number: string }>(
     db,
@@ -42,7 +46,11 @@ export type ConversationOutcome =
  * Starts the conversations these replies open, each in its own transaction: the replies of one round come from
  * different people, and one account short of money must not hold up the others.
  */
-export async function startRcsConversations(db: Db, replies: readonly RcsReply[], rates: Rates): Promise<ConversationOutcome[]> {
+export async function startRcsConversations(
+  db: Db,
+  replies: readonly RcsReply[],
+  rates: Rates,
+): Promise<ConversationOutcome[]> {
   const out: ConversationOutcome[] = [];
   for (const reply of replies) out.push(await startOne(db, reply, rates));
   return out;
@@ -62,7 +70,9 @@ async function startOne(db: Db, reply: RcsReply, rates: Rates): Promise<Conversa
     return await db.transaction(async (txDb) => {
       const tx = txDb as unknown as Tx;
       // One conversation per bot and person at a time, however many of their replies arrive together.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rcs_conversation|' || ${botId} || '|' || ${reply.number}))`);
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext('rcs_conversation|' || ${botId} || '|' || ${reply.number}))`,
+      );
       const [open] = await rowsOf<{ id: string }>(
         tx,
         sql`select id from rcs_conversations where bot_id = ${botId} and number = ${reply.number} and ends_at > ${at}::timestamptz limit 1`,
@@ -101,8 +111,12 @@ async function startOne(db: Db, reply: RcsReply, rates: Rates): Promise<Conversa
       const givenBack = recipients.reduce((s, r) => s + r.paise, 0) + api.reduce((s, r) => s + r.refund, 0);
       if (recipients.length === 0 && api.length === 0) return { started: false, reason: "nothing_answered" } as const;
       // An ended campaign returns what it no longer spends at once, as settlement does.
-      const ended = await rowsOf<{ id: string; status: CampaignStatus }>(tx, sql`select id, status from campaigns where id = any(${pgArray(recipients.map((r) => r.campaign_id))}::uuid[])`);
-      for (const c of ended) if ((FINAL_CAMPAIGN_STATUSES as readonly string[]).includes(c.status)) await releaseHold(tx, c.id, userId);
+      const ended = await rowsOf<{ id: string; status: CampaignStatus }>(
+        tx,
+        sql`select id, status from campaigns where id = any(${pgArray(recipients.map((r) => r.campaign_id))}::uuid[])`,
+      );
+      for (const c of ended)
+        if ((FINAL_CAMPAIGN_STATUSES as readonly string[]).includes(c.status)) await releaseHold(tx, c.id, userId);
       if (api.length) await refundApiMessages(tx, api, "in an RCS conversation (charged once for it)");
       const cost = rates.rcs_conversation;
       await tx.execute(sql`
@@ -110,7 +124,11 @@ async function startOne(db: Db, reply: RcsReply, rates: Rates): Promise<Conversa
         values (${userId}, ${botId}, ${reply.number}, ${at}::timestamptz, ${new Date(reply.at.getTime() + RBM_CONVERSATION_MS).toISOString()}::timestamptz, ${cost}, ${givenBack})`);
       if (cost > 0) {
         const note = `RCS conversation with ${reply.number} (${bot.name}): 24 hours from their reply`;
-        await applyMovesIn(tx, [{ userId: userId, paise: -cost, kind: "rcs_conversation", note, insufficient: MSG.insufficientBalance }], userId);
+        await applyMovesIn(
+          tx,
+          [{ userId: userId, paise: -cost, kind: "rcs_conversation", note, insufficient: MSG.insufficientBalance }],
+          userId,
+        );
       }
       return { started: true, costPaise: cost, givenBackPaise: givenBack } as const;
     });

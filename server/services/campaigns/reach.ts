@@ -30,11 +30,19 @@ export function campaignReach(caller: Pick<Caller, "id" | "role">): SQL | undefi
  * One campaign in reach, optionally of one channel (a channel's own calls only see its campaigns). `owner` asks for
  * the owner's actions (start, pause, discard, check…): only the owning account itself.
  */
-export async function findCampaign(db: Db, caller: Caller, id: string, opts: { channel?: CampaignChannel; owner?: boolean } = {}): Promise<CampaignRow> {
+export async function findCampaign(
+  db: Db,
+  caller: Caller,
+  id: string,
+  opts: { channel?: CampaignChannel; owner?: boolean } = {},
+): Promise<CampaignRow> {
   if (!isUuid(id)) throw notFound(CAMPAIGN_NOT_FOUND);
   const conditions = [eq(campaigns.id, id), opts.owner ? eq(campaigns.userId, caller.id) : campaignReach(caller)];
   if (opts.channel) conditions.push(eq(campaigns.channel, opts.channel));
-  const [row] = await db.select().from(campaigns).where(and(...conditions));
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(and(...conditions));
   if (!row) throw notFound(CAMPAIGN_NOT_FOUND);
   return row;
 }

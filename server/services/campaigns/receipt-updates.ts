@@ -30,7 +30,11 @@ export interface Receipt {
 
 export function merge(into: Receipt | undefined, event: Extract<CarrierEvent, { type: "receipt" }>): Receipt {
   const at = event.at.toISOString();
-  const r: Receipt = into ?? { providerMessageId: event.providerMessageId, status: event.status, firstSeen: Date.now() };
+  const r: Receipt = into ?? {
+    providerMessageId: event.providerMessageId,
+    status: event.status,
+    firstSeen: Date.now(),
+  };
   if (event.messageId) r.messageId = event.messageId;
   if (rank(event.status) > rank(r.status)) r.status = event.status;
   if (event.status === "delivered") r.deliveredAt ??= at;
@@ -75,7 +79,12 @@ const CHANGES_SQL = sql`(array_position(${ORDER_SQL}, v.status) > array_position
  * With `forWebhooks` it also answers each row's state before the update (a self-join reads the table as it was when
  * the statement began) and what a `message.status` event carries.
  */
-async function updateReceipts(db: Db | Tx, receipts: Receipt[], byId: boolean, forWebhooks: boolean): Promise<ChangedForWebhooks[]> {
+async function updateReceipts(
+  db: Db | Tx,
+  receipts: Receipt[],
+  byId: boolean,
+  forWebhooks: boolean,
+): Promise<ChangedForWebhooks[]> {
   const col = (f: (r: Receipt) => string | undefined) => pgArray(receipts.map((r) => f(r) ?? null));
   const keys = byId ? sql`${col((r) => r.messageId)}::bigint[]` : sql`${col((r) => r.providerMessageId)}::text[]`;
   const match = byId ? sql`r.id = v.key` : sql`r.provider_message_id = v.key`;
@@ -86,7 +95,9 @@ async function updateReceipts(db: Db | Tx, receipts: Receipt[], byId: boolean, f
           (case r.state when 'delivered' then r.delivered_at when 'read' then r.read_at when 'failed' then r.failed_at else r.sent_at end)::text as at`
     : sql``;
   const moreColumns = forWebhooks ? sql`, recipient_id, user_id, number, previous, code, reason, at` : sql``;
-  const noMore = forWebhooks ? sql`, null::text, null::uuid, null::text, null::text, null::text, null::text, null::text` : sql``;
+  const noMore = forWebhooks
+    ? sql`, null::text, null::uuid, null::text, null::text, null::text, null::text, null::text`
+    : sql``;
   return rowsOf<ChangedForWebhooks>(
     db,
     hot(sql`
@@ -142,11 +153,19 @@ export async function applyReceipts(db: Db, receipts: Receipt[], byId: boolean):
     const rows = await updateReceipts(tx, receipts, byId, true);
     const changes = rows
       .filter((r) => r.changed && r.previous !== r.state && WEBHOOK_STATES.has(r.state))
-      .map((r) => ({ recipientId: r.recipient_id, userId: r.user_id, campaignId: r.campaign_id, number: r.number, status: r.state as WebhookMessageStatus, code: r.code, reason: r.reason, at: r.at }));
+      .map((r) => ({
+        recipientId: r.recipient_id,
+        userId: r.user_id,
+        campaignId: r.campaign_id,
+        number: r.number,
+        status: r.state as WebhookMessageStatus,
+        code: r.code,
+        reason: r.reason,
+        at: r.at,
+      }));
     await enqueueWebhookEvents(tx, await recipientStatusEvents(tx, changes));
     return rows;
   });
 }
 
 const WEBHOOK_STATES = new Set<string>(["sent", "delivered", "read", "replied", "failed"]);
-

@@ -48,7 +48,10 @@ function failoverOf(row: RecipientRow): RecipientRecord["failover"] {
 export async function latestReplies(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .selectDistinctOn([inboundMessages.recipientId], { recipientId: inboundMessages.recipientId, text: inboundMessages.text })
+    .selectDistinctOn([inboundMessages.recipientId], {
+      recipientId: inboundMessages.recipientId,
+      text: inboundMessages.text,
+    })
     .from(inboundMessages)
     .where(inArray(inboundMessages.recipientId, [...ids]))
     .orderBy(inboundMessages.recipientId, desc(inboundMessages.receivedAt));
@@ -56,15 +59,32 @@ export async function latestReplies(db: Db, ids: readonly number[]): Promise<Map
 }
 
 export async function withReplies(db: Db, rows: readonly RecipientRow[]): Promise<RecipientRecord[]> {
-  const replies = await latestReplies(db, rows.map((r) => r.id));
+  const replies = await latestReplies(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toRecipientRecord(r, replies.get(r.id) ?? null));
 }
 
 /** One page of a campaign's recipients in audience order, optionally in one state. */
-export async function recipientsPage(db: Db, campaignId: string, state: RecipientState | undefined, window: { limit: number; offset: number }): Promise<{ records: RecipientRecord[]; total: number }> {
-  const where = and(eq(campaignRecipients.campaignId, campaignId), state ? eq(campaignRecipients.state, state) : undefined);
+export async function recipientsPage(
+  db: Db,
+  campaignId: string,
+  state: RecipientState | undefined,
+  window: { limit: number; offset: number },
+): Promise<{ records: RecipientRecord[]; total: number }> {
+  const where = and(
+    eq(campaignRecipients.campaignId, campaignId),
+    state ? eq(campaignRecipients.state, state) : undefined,
+  );
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(campaignRecipients).where(where).orderBy(asc(campaignRecipients.row), asc(campaignRecipients.id)).limit(window.limit).offset(window.offset),
+    db
+      .select()
+      .from(campaignRecipients)
+      .where(where)
+      .orderBy(asc(campaignRecipients.row), asc(campaignRecipients.id))
+      .limit(window.limit)
+      .offset(window.offset),
     db.select({ n: count() }).from(campaignRecipients).where(where),
   ]);
   return { records: await withReplies(db, rows), total: n };
@@ -95,7 +115,12 @@ export async function* recipientPages(db: Db, campaignId: string): AsyncGenerato
   let after = 0;
   for (;;) {
     const where: SQL | undefined = and(eq(campaignRecipients.campaignId, campaignId), gt(campaignRecipients.id, after));
-    const rows = await db.select().from(campaignRecipients).where(where).orderBy(asc(campaignRecipients.id)).limit(DOWNLOAD_PAGE);
+    const rows = await db
+      .select()
+      .from(campaignRecipients)
+      .where(where)
+      .orderBy(asc(campaignRecipients.id))
+      .limit(DOWNLOAD_PAGE);
     if (rows.length === 0) return;
     yield await withReplies(db, rows);
     after = rows[rows.length - 1].id;

@@ -1,6 +1,11 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { CampaignRecord } from "../../../contract/calls";
-import { FINAL_CAMPAIGN_STATUSES, RECIPIENT_STATES, type RecipientCounts, type RecipientState } from "../../../contract/domain/campaigns";
+import {
+  FINAL_CAMPAIGN_STATUSES,
+  RECIPIENT_STATES,
+  type RecipientCounts,
+  type RecipientState,
+} from "../../../contract/domain/campaigns";
 import { billedOnDelivery, SETTLEMENT_WINDOW_MS, type ChargeBasis } from "../../../contract/domain/charging";
 import type { Db } from "../../db/client";
 import { campaignRecipients, recipientDailyStats, users } from "../../db/schema";
@@ -8,7 +13,10 @@ import { toMoney } from "../balance/ledger";
 import type { CampaignRow } from "./reach";
 import { loadRates } from "./rates";
 
-export const emptyCounts = (): RecipientCounts => ({ ...(Object.fromEntries(RECIPIENT_STATES.map((s) => [s, 0])) as Record<RecipientState, number>), failedOver: 0 });
+export const emptyCounts = (): RecipientCounts => ({
+  ...(Object.fromEntries(RECIPIENT_STATES.map((s) => [s, 0])) as Record<RecipientState, number>),
+  failedOver: 0,
+});
 
 /** States in which a recipient's send has an outcome: the progress bar's numerator. */
 const DONE: readonly RecipientState[] = ["sent", "delivered", "read", "replied", "failed", "unknown", "skipped"];
@@ -47,7 +55,10 @@ export async function countsOf(db: Db, ids: readonly string[]): Promise<Map<stri
 export async function failoverPaiseOf(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ campaignId: recipientDailyStats.campaignId, paise: sql<number>`sum(${recipientDailyStats.failoverCostPaise})::float8` })
+    .select({
+      campaignId: recipientDailyStats.campaignId,
+      paise: sql<number>`sum(${recipientDailyStats.failoverCostPaise})::float8`,
+    })
     .from(recipientDailyStats)
     .where(inArray(recipientDailyStats.campaignId, [...ids]))
     .groupBy(recipientDailyStats.campaignId);
@@ -74,10 +85,21 @@ export function billingOf(row: CampaignRow, smsBilledOn: ChargeBasis): CampaignR
   const basis = billedOnDelivery(row.channel, { smsBilledOn }) ? "delivered" : "submitted";
   const open = basis === "delivered" && !row.settledAt && row.startedAt !== null;
   const last = row.completedAt ?? (FINAL_CAMPAIGN_STATUSES.includes(row.status) ? row.updatedAt : null);
-  return { basis, settledAt: iso(row.settledAt), settlesBy: open && last ? new Date(last.getTime() + SETTLEMENT_WINDOW_MS).toISOString() : null };
+  return {
+    basis,
+    settledAt: iso(row.settledAt),
+    settlesBy: open && last ? new Date(last.getTime() + SETTLEMENT_WINDOW_MS).toISOString() : null,
+  };
 }
 
-export function toCampaignRecord(row: CampaignRow, counts: RecipientCounts, ownerName: string, waiting: Waiting = null, smsBilledOn: ChargeBasis = "submitted", failoverPaise = 0): CampaignRecord {
+export function toCampaignRecord(
+  row: CampaignRow,
+  counts: RecipientCounts,
+  ownerName: string,
+  waiting: Waiting = null,
+  smsBilledOn: ChargeBasis = "submitted",
+  failoverPaise = 0,
+): CampaignRecord {
   return {
     _id: row.id,
     name: row.name,
@@ -90,12 +112,29 @@ export function toCampaignRecord(row: CampaignRow, counts: RecipientCounts, owne
     templateName: row.templateName,
     senderLabel: row.senderLabel,
     source: { kind: row.sourceKind, name: row.sourceName },
-    audience: { rowsRead: row.rowsRead, valid: row.validCount, invalid: row.invalidCount, duplicates: row.duplicateCount },
+    audience: {
+      rowsRead: row.rowsRead,
+      valid: row.validCount,
+      invalid: row.invalidCount,
+      duplicates: row.duplicateCount,
+    },
     total: totalOf(counts),
     counts,
     percent: percentOf(counts),
-    cost: { estimated: rupees(row.estimatedPaise), max: rupees(row.maxPaise), held: rupees(row.heldPaise), spent: rupees(row.spentPaise), failoverSpent: rupees(failoverPaise) },
-    failover: row.failover ? { conditions: row.failover.conditions, smsAccountId: row.failover.smsAccountId, smsTemplateId: row.failover.smsTemplateId } : null,
+    cost: {
+      estimated: rupees(row.estimatedPaise),
+      max: rupees(row.maxPaise),
+      held: rupees(row.heldPaise),
+      spent: rupees(row.spentPaise),
+      failoverSpent: rupees(failoverPaise),
+    },
+    failover: row.failover
+      ? {
+          conditions: row.failover.conditions,
+          smsAccountId: row.failover.smsAccountId,
+          smsTemplateId: row.failover.smsTemplateId,
+        }
+      : null,
     waiting,
     billing: billingOf(row, smsBilledOn),
     scheduledAt: iso(row.scheduledAt),
@@ -112,12 +151,26 @@ export async function toCampaignRecords(db: Db, rows: readonly CampaignRow[]): P
   const ids = rows.map((r) => r.id);
   const counts = await countsOf(db, ids);
   const ownerIds = [...new Set(rows.map((r) => r.userId))];
-  const owners = ownerIds.length ? await db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, ownerIds)) : [];
+  const owners = ownerIds.length
+    ? await db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, ownerIds))
+    : [];
   const names = new Map(owners.map((o) => [o.id, o.name]));
   const waiting = await waitingOf(db, rows);
   const { smsBilledOn } = await loadRates(db);
-  const failover = await failoverPaiseOf(db, rows.filter((r) => r.failover).map((r) => r.id));
-  return rows.map((r) => toCampaignRecord(r, counts.get(r.id) ?? emptyCounts(), names.get(r.userId) ?? "", waiting.get(r.id) ?? null, smsBilledOn, failover.get(r.id) ?? 0));
+  const failover = await failoverPaiseOf(
+    db,
+    rows.filter((r) => r.failover).map((r) => r.id),
+  );
+  return rows.map((r) =>
+    toCampaignRecord(
+      r,
+      counts.get(r.id) ?? emptyCounts(),
+      names.get(r.userId) ?? "",
+      waiting.get(r.id) ?? null,
+      smsBilledOn,
+      failover.get(r.id) ?? 0,
+    ),
+  );
 }
 
 /**
@@ -131,9 +184,19 @@ async function waitingOf(db: Db, rows: readonly CampaignRow[]): Promise<Map<stri
   const counts = await db
     .select({ id: campaignRecipients.campaignId, n: sql<number>`count(*)::int` })
     .from(campaignRecipients)
-    .where(and(inArray(campaignRecipients.campaignId, waiting.map((r) => r.id)), eq(campaignRecipients.state, "sent"), isNull(campaignRecipients.failoverState)))
+    .where(
+      and(
+        inArray(
+          campaignRecipients.campaignId,
+          waiting.map((r) => r.id),
+        ),
+        eq(campaignRecipients.state, "sent"),
+        isNull(campaignRecipients.failoverState),
+      ),
+    )
     .groupBy(campaignRecipients.campaignId);
   const byId = new Map(counts.map((c) => [c.id, c.n]));
-  for (const r of waiting) if (r.nextRunAt) map.set(r.id, { messages: byId.get(r.id) ?? 0, until: r.nextRunAt.toISOString() });
+  for (const r of waiting)
+    if (r.nextRunAt) map.set(r.id, { messages: byId.get(r.id) ?? 0, until: r.nextRunAt.toISOString() });
   return map;
 }

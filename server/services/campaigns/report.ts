@@ -12,7 +12,11 @@ type Timeline = CampaignReportRecord["timeline"];
 /** Failed recipients grouped by reason and code, the most frequent first. */
 async function errorBreakdown(db: Db, campaignId: string): Promise<CampaignReportRecord["errors"]> {
   const rows = await db
-    .select({ reason: sql<string>`coalesce(${campaignRecipients.reason}, 'Unknown')`, code: campaignRecipients.code, count: sql<number>`count(*)::int` })
+    .select({
+      reason: sql<string>`coalesce(${campaignRecipients.reason}, 'Unknown')`,
+      code: campaignRecipients.code,
+      count: sql<number>`count(*)::int`,
+    })
     .from(campaignRecipients)
     .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.state, "failed")))
     .groupBy(sql`1`, campaignRecipients.code)
@@ -39,12 +43,18 @@ async function timeline(db: Db, campaign: CampaignRow): Promise<Timeline> {
     where r.campaign_id = ${campaign.id} and e.at is not null and e.at >= date_trunc('minute', ${campaign.startedAt.toISOString()}::timestamptz)
     group by 1 order by 1`);
   // PGlite's and node-postgres' results both carry `rows`; the Db type is generic over the driver.
-  const { rows } = result as { rows: { at: string | Date; sent: number; delivered: number; read: number; replied: number; failed: number }[] };
+  const { rows } = result as {
+    rows: { at: string | Date; sent: number; delivered: number; read: number; replied: number; failed: number }[];
+  };
   return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
 }
 
 export async function campaignReport(db: Db, campaign: CampaignRow): Promise<CampaignReportRecord> {
-  const [[record], errors, points] = await Promise.all([toCampaignRecords(db, [campaign]), errorBreakdown(db, campaign.id), timeline(db, campaign)]);
+  const [[record], errors, points] = await Promise.all([
+    toCampaignRecords(db, [campaign]),
+    errorBreakdown(db, campaign.id),
+    timeline(db, campaign),
+  ]);
   return { campaign: record, errors, timeline: points };
 }
 
@@ -53,7 +63,12 @@ export const HISTORY_MAX = 200;
 /** One number (E.164) across the owner's campaigns, newest campaign first, each message with all its replies. */
 export async function numberHistory(db: Db, ownerId: string, number: string): Promise<NumberHistoryRecord[]> {
   const rows = await db
-    .select({ recipient: campaignRecipients, campaignName: campaigns.name, channel: campaigns.channel, templateName: campaigns.templateName })
+    .select({
+      recipient: campaignRecipients,
+      campaignName: campaigns.name,
+      channel: campaigns.channel,
+      templateName: campaigns.templateName,
+    })
     .from(campaignRecipients)
     .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
     .where(and(eq(campaignRecipients.userId, ownerId), eq(campaignRecipients.number, number)))
@@ -62,7 +77,11 @@ export async function numberHistory(db: Db, ownerId: string, number: string): Pr
   const ids = rows.map((r) => r.recipient.id);
   const replies = ids.length
     ? await db
-        .select({ recipientId: inboundMessages.recipientId, text: inboundMessages.text, at: inboundMessages.receivedAt })
+        .select({
+          recipientId: inboundMessages.recipientId,
+          text: inboundMessages.text,
+          at: inboundMessages.receivedAt,
+        })
         .from(inboundMessages)
         .where(inArray(inboundMessages.recipientId, ids))
         .orderBy(inboundMessages.receivedAt)

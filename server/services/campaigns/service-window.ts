@@ -8,7 +8,12 @@ import { freeInWindow, type CampaignTemplate } from "./dispatch-content";
 import { openRcsConversations } from "./rcs-conversations";
 
 /** The numbers among `numbers` whose service window with WhatsApp number `from` of this account is open now. */
-export async function openServiceWindows(db: Db | Tx, userId: string, from: string, numbers: readonly string[]): Promise<Set<string>> {
+export async function openServiceWindows(
+  db: Db | Tx,
+  userId: string,
+  from: string,
+  numbers: readonly string[],
+): Promise<Set<string>> {
   if (numbers.length === 0) return new Set();
   const rows = await rowsOf<{ number: string }>(
     db,
@@ -24,8 +29,15 @@ export async function openServiceWindows(db: Db | Tx, userId: string, from: stri
  * WhatsApp utility template inside the customer's service window; an RCS message inside the person's open
  * conversation with a conversational bot.
  */
-export async function freeWindows(db: Db | Tx, template: CampaignTemplate, userId: string, from: string, numbers: readonly string[]): Promise<Set<string> | undefined> {
+export async function freeWindows(
+  db: Db | Tx,
+  template: CampaignTemplate,
+  userId: string,
+  from: string,
+  numbers: readonly string[],
+): Promise<Set<string> | undefined> {
   if (freeInWindow(template)) return openServiceWindows(db, userId, from, numbers);
-  if (template.channel === "rcs" && template.conversationalBotId) return openRcsConversations(db, template.conversationalBotId, numbers);
+  if (template.channel === "rcs" && template.conversationalBotId)
+    return openRcsConversations(db, template.conversationalBotId, numbers);
   return undefined;
 }

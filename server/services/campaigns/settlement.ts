@@ -90,7 +90,8 @@ export async function settleCharges(db: Db, options: SettleOptions): Promise<Set
     const statusOf = new Map(candidates.map((c) => [c.id, c]));
     for (const b of back) {
       const c = statusOf.get(b.campaign_id);
-      if (c && (FINAL_CAMPAIGN_STATUSES as readonly string[]).includes(c.status)) await releaseHold(tx, c.id, c.user_id);
+      if (c && (FINAL_CAMPAIGN_STATUSES as readonly string[]).includes(c.status))
+        await releaseHold(tx, c.id, c.user_id);
     }
     // An ended campaign is settled once its cut-off has passed (every message's) and nothing is left open: probed once
     // per campaign and kind through the same indexes.
@@ -126,7 +127,10 @@ const API_BATCH = 2000;
  * channel bills on delivery, its current step's charge comes back (ledger `api_refund`, "not delivered by the
  * cut-off"). A failed receipt gave it back already (public-api/receipts.ts); a delivery after this is not charged.
  */
-export async function settleApiMessages(db: Db, options: Omit<SettleOptions, "campaignIds">): Promise<{ settled: number; givenBack: number }> {
+export async function settleApiMessages(
+  db: Db,
+  options: Omit<SettleOptions, "campaignIds">,
+): Promise<{ settled: number; givenBack: number }> {
   const cutoff = new Date(options.now.getTime() - options.windowMs).toISOString();
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Tx;

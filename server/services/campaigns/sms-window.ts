@@ -27,7 +27,15 @@ interface LocalParts {
 }
 
 function localParts(at: Date, timeZone: string): LocalParts {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { year: get("year"), month: get("month"), day: get("day"), minutes: get("hour") * 60 + get("minute") };
 }
@@ -61,7 +69,10 @@ export function smsWindowAt(at: Date, config: SmsWindowConfig): WindowState {
   if (local.minutes >= start && local.minutes < end) return { openNow: true, nextOpenAt: null };
   // Before the opening: today's; after the close: tomorrow's (Date.UTC rolls the day over month ends).
   const day = new Date(Date.UTC(local.year, local.month - 1, local.day + (local.minutes >= end ? 1 : 0)));
-  return { openNow: false, nextOpenAt: instantOf(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), start, timeZone) };
+  return {
+    openNow: false,
+    nextOpenAt: instantOf(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), start, timeZone),
+  };
 }
 
 /** "10:00 IST"-style label of the opening, for messages. */

@@ -12,7 +12,9 @@ import { notifyStop, stopSendingHere } from "./stop-signal";
 
 /** The statuses a campaign may come from to reach `to` (CAMPAIGN_TRANSITIONS read backwards). */
 export function sourcesOf(to: CampaignStatus): CampaignStatus[] {
-  return (Object.keys(CAMPAIGN_TRANSITIONS) as CampaignStatus[]).filter((from) => CAMPAIGN_TRANSITIONS[from].includes(to));
+  return (Object.keys(CAMPAIGN_TRANSITIONS) as CampaignStatus[]).filter((from) =>
+    CAMPAIGN_TRANSITIONS[from].includes(to),
+  );
 }
 
 export type CampaignPatch = Partial<Omit<typeof campaigns.$inferInsert, "id" | "status">>;
@@ -40,7 +42,10 @@ export async function transition(
       .set({ ...patch, status: to, updatedAt: new Date() })
       .where(and(eq(campaigns.id, id), inArray(campaigns.status, [...from])))
       // A subquery of RETURNING reads the table as it was before this statement: the status moved from.
-      .returning({ ...getTableColumns(campaigns), previous: sql<CampaignStatus>`(select p.status from campaigns p where p.id = campaigns.id)` });
+      .returning({
+        ...getTableColumns(campaigns),
+        previous: sql<CampaignStatus>`(select p.status from campaigns p where p.id = campaigns.id)`,
+      });
     if (!row) return undefined;
     const { previous, ...moved } = row;
     if (previous === "running" && to !== "running") await notifyStop(q, id);
@@ -52,7 +57,13 @@ export async function transition(
 }
 
 /** `transition`, or a 409 that says what the campaign is doing now. */
-export async function transitionOrRefuse(db: Db | Tx, row: CampaignRow, to: CampaignStatus, patch: CampaignPatch = {}, from?: readonly CampaignStatus[]): Promise<CampaignRow> {
+export async function transitionOrRefuse(
+  db: Db | Tx,
+  row: CampaignRow,
+  to: CampaignStatus,
+  patch: CampaignPatch = {},
+  from?: readonly CampaignStatus[],
+): Promise<CampaignRow> {
   const moved = await transition(db, row.id, to, patch, from);
   if (!moved) throw new HttpError(409, `The campaign is ${row.status} and cannot be made ${to}`);
   return moved;

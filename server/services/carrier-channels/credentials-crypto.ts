@@ -11,13 +11,19 @@ export function sealCredentials(key: Buffer, channelId: string, secrets: Readonl
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   cipher.setAAD(Buffer.from(channelId));
   const body = Buffer.concat([cipher.update(JSON.stringify(secrets), "utf8"), cipher.final()]);
-  return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(".");
+  return [
+    VERSION,
+    iv.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+    body.toString("base64url"),
+  ].join(".");
 }
 
 /** Opens a sealed blob; a wrong key, another channel's blob or a changed byte throws (GCM's tag check). */
 export function openCredentials(key: Buffer, channelId: string, sealed: string): Record<string, string> {
   const [version, iv, tag, body] = sealed.split(".");
-  if (version !== VERSION || !iv || !tag || body === undefined) throw new CredentialsKeyError("credentials are not in a known sealed format");
+  if (version !== VERSION || !iv || !tag || body === undefined)
+    throw new CredentialsKeyError("credentials are not in a known sealed format");
   const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
   decipher.setAAD(Buffer.from(channelId));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
@@ -25,7 +31,9 @@ export function openCredentials(key: Buffer, channelId: string, sealed: string):
     const plain = Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
     return JSON.parse(plain) as Record<string, string>;
   } catch {
-    throw new CredentialsKeyError("credentials could not be opened: CREDENTIALS_KEY differs from the one they were saved with");
+    throw new CredentialsKeyError(
+      "credentials could not be opened: CREDENTIALS_KEY differs from the one they were saved with",
+    );
   }
 }
 

@@ -48,7 +48,10 @@ export function createChannelDirectory(db: Db, key: Buffer, health: HealthRecord
       return row ?? null;
     },
     versionOf: async (id) => {
-      const [row] = await db.select({ version: carrierChannels.version }).from(carrierChannels).where(eq(carrierChannels.id, id));
+      const [row] = await db
+        .select({ version: carrierChannels.version })
+        .from(carrierChannels)
+        .where(eq(carrierChannels.id, id));
       return row?.version ?? null;
     },
     load: async (id): Promise<ChannelConnection | null> => {

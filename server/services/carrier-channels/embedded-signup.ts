@@ -7,17 +7,29 @@ import { eq } from "drizzle-orm";
 import type { CarrierChannelRecord } from "../../../contract/calls";
 import { inspectWaba } from "../../carriers/whatsapp-cloud/connection";
 import { GraphError } from "../../carriers/whatsapp-cloud/graph";
-import { exchangeCode, newPin, registerNumber, sharedWabaIds, subscribeApp } from "../../carriers/whatsapp-cloud/onboarding";
+import {
+  exchangeCode,
+  newPin,
+  registerNumber,
+  sharedWabaIds,
+  subscribeApp,
+} from "../../carriers/whatsapp-cloud/onboarding";
 import { linkOrigin } from "../../config";
 import { carrierChannels } from "../../db/schema";
 import { badRequest, HttpError } from "../../http/errors";
 import { newVerifyToken, storeWhatsAppChannel, type ChannelDeps } from "./manage";
 import { webhookUrlOf } from "./records";
 
-const said = (error: unknown) => (error instanceof GraphError ? `${error.message}${error.details ? `: ${error.details}` : ""} (${error.code})` : error instanceof Error ? error.message : String(error));
+const said = (error: unknown) =>
+  error instanceof GraphError
+    ? `${error.message}${error.details ? `: ${error.details}` : ""} (${error.code})`
+    : error instanceof Error
+      ? error.message
+      : String(error);
 
 /** Meta's refusal as 400, no answer as 502. */
-const metaFailed = (step: string, error: unknown) => new HttpError(error instanceof GraphError ? 400 : 502, `${step}: ${said(error)}`);
+const metaFailed = (step: string, error: unknown) =>
+  new HttpError(error instanceof GraphError ? 400 : 502, `${step}: ${said(error)}`);
 
 export async function onboardEmbeddedSignup(
   deps: ChannelDeps,
@@ -27,20 +39,44 @@ export async function onboardEmbeddedSignup(
   const cloud = deps.config.whatsappCloud;
   const app = cloud.embeddedSignup;
   if (!app) throw badRequest("Embedded Signup is not configured on this server (FACEBOOK_APP_ID)");
-  const token = await exchangeCode(cloud, app, body.code).catch((error: unknown) => Promise.reject(metaFailed("Meta did not accept the signup code", error)));
-  const wabaId = body.waba_id ?? (await sharedWabaIds(cloud, app, token).catch((error: unknown) => Promise.reject(metaFailed("The shared WhatsApp Business Account could not be read", error))))[0];
+  const token = await exchangeCode(cloud, app, body.code).catch((error: unknown) =>
+    Promise.reject(metaFailed("Meta did not accept the signup code", error)),
+  );
+  const wabaId =
+    body.waba_id ??
+    (
+      await sharedWabaIds(cloud, app, token).catch((error: unknown) =>
+        Promise.reject(metaFailed("The shared WhatsApp Business Account could not be read", error)),
+      )
+    )[0];
   if (!wabaId) throw badRequest("The signup shared no WhatsApp Business Account");
-  const found = await inspectWaba(cloud, token, wabaId).catch((error: unknown) => Promise.reject(metaFailed("The WhatsApp Business Account could not be read", error)));
+  const found = await inspectWaba(cloud, token, wabaId).catch((error: unknown) =>
+    Promise.reject(metaFailed("The WhatsApp Business Account could not be read", error)),
+  );
   const phoneNumberId = body.phone_number_id ?? found.phoneNumbers[0]?.id;
-  if (!phoneNumberId) throw badRequest("The WhatsApp Business Account has no phone number yet: add one in WhatsApp Manager, then connect again");
+  if (!phoneNumberId)
+    throw badRequest(
+      "The WhatsApp Business Account has no phone number yet: add one in WhatsApp Manager, then connect again",
+    );
   const pin = newPin();
-  await registerNumber(cloud, token, phoneNumberId, pin).catch((error: unknown) => Promise.reject(metaFailed("The number could not be registered for the Cloud API", error)));
+  await registerNumber(cloud, token, phoneNumberId, pin).catch((error: unknown) =>
+    Promise.reject(metaFailed("The number could not be registered for the Cloud API", error)),
+  );
   const id = randomUUID();
   const verifyToken = newVerifyToken();
   const record = await storeWhatsAppChannel(
     deps,
     ownerId,
-    { id, name: found.name, wabaId, phoneNumberId, secrets: { accessToken: token, appSecret: app.appSecret, pin }, appId: app.appId, onboarding: "embedded-signup", verifyToken },
+    {
+      id,
+      name: found.name,
+      wabaId,
+      phoneNumberId,
+      secrets: { accessToken: token, appSecret: app.appSecret, pin },
+      appId: app.appId,
+      onboarding: "embedded-signup",
+      verifyToken,
+    },
     { ok: true, ...found },
   );
   try {

@@ -57,7 +57,11 @@ export function createHealthRecorder(db: Db, log: FastifyBaseLogger, flushMs = 2
     await db
       .update(carrierChannels)
       .set({
-        ...(state.lastSuccessAt ? { lastSuccessAt: sql`greatest(${carrierChannels.lastSuccessAt}, ${state.lastSuccessAt.toISOString()}::timestamptz)` } : {}),
+        ...(state.lastSuccessAt
+          ? {
+              lastSuccessAt: sql`greatest(${carrierChannels.lastSuccessAt}, ${state.lastSuccessAt.toISOString()}::timestamptz)`,
+            }
+          : {}),
         ...(failure ? { lastErrorAt: failure.at, lastErrorCode: failure.code, lastError: failure.message } : {}),
         sentLastMinute: sentLastMinute(state, Math.floor(now.getTime() / 1000)),
         measuredAt: now,
@@ -67,7 +71,12 @@ export function createHealthRecorder(db: Db, log: FastifyBaseLogger, flushMs = 2
       // Only a connected channel turns disconnected (and gets a new version): the first report wins, later ones are noise.
       const changed = await db
         .update(carrierChannels)
-        .set({ status: "disconnected", statusReason: failure.message, version: sql`${carrierChannels.version} + 1`, updatedAt: now })
+        .set({
+          status: "disconnected",
+          statusReason: failure.message,
+          version: sql`${carrierChannels.version} + 1`,
+          updatedAt: now,
+        })
         .where(and(eq(carrierChannels.id, id), eq(carrierChannels.status, "connected")))
         .returning({ id: carrierChannels.id });
       if (changed.length > 0) {
@@ -108,7 +117,12 @@ export function createHealthRecorder(db: Db, log: FastifyBaseLogger, flushMs = 2
       },
       failure: ({ code, message, disconnect }) => {
         const state = stateOf(id);
-        state.failure = { code, message, at: new Date(), disconnect: Boolean(disconnect) || Boolean(state.failure?.disconnect) };
+        state.failure = {
+          code,
+          message,
+          at: new Date(),
+          disconnect: Boolean(disconnect) || Boolean(state.failure?.disconnect),
+        };
         state.dirty = true;
         if (disconnect) void flush();
       },

@@ -24,14 +24,31 @@ const USE_CASES = ["OTP", "TRANSACTIONAL", "PROMOTIONAL", "MULTI_USE"] as const;
 /** Google's refusal in words fit for the form: 400 on the key when it was refused, 502 when Google did not answer. */
 function refusedRbm(check: Extract<ConnectionCheck, { ok: false }>): HttpError {
   if (check.code === "network") return new HttpError(502, check.message);
-  const message = check.message.replace(/^RCS channel disconnected: /, "").replace(/ Upload a new service-account key, then test the connection\.$/, "").replace(/^./, (c) => c.toUpperCase());
+  const message = check.message
+    .replace(/^RCS channel disconnected: /, "")
+    .replace(/ Upload a new service-account key, then test the connection\.$/, "")
+    .replace(/^./, (c) => c.toUpperCase());
   return check.auth ? refuse("service_account_key", message) : badRequest(message);
 }
 
 /** A real call with these credentials: an adapter of the connection-to-be, reporting its health nowhere. */
-async function checkRbm(deps: ChannelDeps, c: { id: string; userId: string; settings: CarrierChannelSettings; secrets: Record<string, string> }): Promise<void> {
+async function checkRbm(
+  deps: ChannelDeps,
+  c: { id: string; userId: string; settings: CarrierChannelSettings; secrets: Record<string, string> },
+): Promise<void> {
   const probe = createRbmAdapter(
-    { id: c.id, userId: c.userId, provider: RCS_GOOGLE, channel: "rcs", version: 0, status: "connected", statusReason: null, settings: { ...c.settings }, secrets: c.secrets, verifyToken: "" },
+    {
+      id: c.id,
+      userId: c.userId,
+      provider: RCS_GOOGLE,
+      channel: "rcs",
+      version: 0,
+      status: "connected",
+      statusReason: null,
+      settings: { ...c.settings },
+      secrets: c.secrets,
+      verifyToken: "",
+    },
     { success: () => undefined, sent: () => undefined, failure: () => undefined },
     deps.config.rbm,
   );
@@ -39,18 +56,34 @@ async function checkRbm(deps: ChannelDeps, c: { id: string; userId: string; sett
   if (!check.ok) throw refusedRbm(check);
 }
 
-export async function connectRcs(deps: ChannelDeps, ownerId: string, body: SchemaBody<"rcs-google-connect">): Promise<CarrierChannelRecord> {
+export async function connectRcs(
+  deps: ChannelDeps,
+  ownerId: string,
+  body: SchemaBody<"rcs-google-connect">,
+): Promise<CarrierChannelRecord> {
   const key = parseServiceAccountKey(body.service_account_key);
   if (typeof key === "string") throw refuse("service_account_key", key);
-  const [bot] = UUID.test(body.bot_id) ? await deps.db.select().from(rcsBots).where(and(eq(rcsBots.id, body.bot_id), eq(rcsBots.userId, ownerId))) : [];
+  const [bot] = UUID.test(body.bot_id)
+    ? await deps.db
+        .select()
+        .from(rcsBots)
+        .where(and(eq(rcsBots.id, body.bot_id), eq(rcsBots.userId, ownerId)))
+    : [];
   if (!bot) throw notFound("RCS bot not found");
-  const [claimed] = await deps.db.select({ name: carrierChannels.name }).from(carrierRcsBots).innerJoin(carrierChannels, eq(carrierChannels.id, carrierRcsBots.channelId)).where(eq(carrierRcsBots.botId, bot.id));
+  const [claimed] = await deps.db
+    .select({ name: carrierChannels.name })
+    .from(carrierRcsBots)
+    .innerJoin(carrierChannels, eq(carrierChannels.id, carrierRcsBots.channelId))
+    .where(eq(carrierRcsBots.botId, bot.id));
   if (claimed) throw conflict(`${bot.name} already sends through ${claimed.name}: disconnect that first`);
   const agentId = body.agent_id.replace(/@rbm\.goog$/, "");
   const useCase = USE_CASES.find((u) => u === bot.useCase) ?? "MULTI_USE";
   const id = randomUUID();
   const settings: CarrierChannelSettings = {
-    agentId, botId: bot.id, useCase, serviceAccount: key.clientEmail,
+    agentId,
+    botId: bot.id,
+    useCase,
+    serviceAccount: key.clientEmail,
     messagesPerSecond: body.messages_per_second ?? deps.config.rbm.messagesPerSecond,
   };
   const secrets = { serviceAccountKey: body.service_account_key, clientToken: body.client_token };
@@ -60,11 +93,20 @@ export async function connectRcs(deps: ChannelDeps, ownerId: string, body: Schem
       const [channel] = await tx
         .insert(carrierChannels)
         .values({
-          id, userId: ownerId, provider: RCS_GOOGLE, channel: "rcs", name: body.name.trim(),
+          id,
+          userId: ownerId,
+          provider: RCS_GOOGLE,
+          channel: "rcs",
+          name: body.name.trim(),
           credentials: sealCredentials(deps.config.credentials.key, id, secrets),
           // The key file's id says which key is stored (its last characters are the JSON's closing braces).
-          credentialHints: { serviceAccountKey: (key.privateKeyId ?? "").slice(-4), clientToken: hintOf(body.client_token) },
-          settings, verifyToken: newVerifyToken(), lastSuccessAt: new Date(),
+          credentialHints: {
+            serviceAccountKey: (key.privateKeyId ?? "").slice(-4),
+            clientToken: hintOf(body.client_token),
+          },
+          settings,
+          verifyToken: newVerifyToken(),
+          lastSuccessAt: new Date(),
         })
         .returning();
       await tx.insert(carrierRcsBots).values({ botId: bot.id, channelId: id, userId: ownerId });
@@ -73,7 +115,8 @@ export async function connectRcs(deps: ChannelDeps, ownerId: string, body: Schem
     deps.carrier.invalidate();
     return recordOf(deps, row);
   } catch (error) {
-    if (String((error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code) === "23505") throw conflict(`${bot.name} was connected meanwhile: reload and try again`);
+    if (String((error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code) === "23505")
+      throw conflict(`${bot.name} was connected meanwhile: reload and try again`);
     throw error;
   }
 }
@@ -82,15 +125,24 @@ export async function connectRcs(deps: ChannelDeps, ownerId: string, body: Schem
  * Edits an RBM connection: name, agent, throughput, and the key or client token when new ones are typed (absent: the
  * stored ones are kept). The bot stays. Checked with Google like a connect; a refusal changes nothing.
  */
-export async function editRcs(deps: ChannelDeps, ownerId: string, id: string, body: SchemaBody<"rcs-google-edit">): Promise<CarrierChannelRecord> {
+export async function editRcs(
+  deps: ChannelDeps,
+  ownerId: string,
+  id: string,
+  body: SchemaBody<"rcs-google-edit">,
+): Promise<CarrierChannelRecord> {
   const row = await ownChannel(deps.db, ownerId, id, RCS_GOOGLE);
   const stored = openCredentials(deps.config.credentials.key, row.id, row.credentials);
   const key = parseServiceAccountKey(body.service_account_key ?? stored.serviceAccountKey ?? "");
   if (typeof key === "string") throw refuse("service_account_key", key);
-  const secrets = { serviceAccountKey: body.service_account_key ?? stored.serviceAccountKey ?? "", clientToken: body.client_token ?? stored.clientToken ?? "" };
+  const secrets = {
+    serviceAccountKey: body.service_account_key ?? stored.serviceAccountKey ?? "",
+    clientToken: body.client_token ?? stored.clientToken ?? "",
+  };
   const settings: CarrierChannelSettings = {
     ...row.settings,
-    agentId: body.agent_id.replace(/@rbm\.goog$/, ""), serviceAccount: key.clientEmail,
+    agentId: body.agent_id.replace(/@rbm\.goog$/, ""),
+    serviceAccount: key.clientEmail,
     messagesPerSecond: body.messages_per_second ?? deps.config.rbm.messagesPerSecond,
   };
   await checkRbm(deps, { id: row.id, userId: ownerId, settings, secrets });
@@ -99,15 +151,22 @@ export async function editRcs(deps: ChannelDeps, ownerId: string, id: string, bo
   const [updated] = await deps.db
     .update(carrierChannels)
     .set({
-      name: body.name.trim(), settings,
+      name: body.name.trim(),
+      settings,
       ...(secretsChanged
         ? {
             credentials: sealCredentials(deps.config.credentials.key, row.id, secrets),
-            credentialHints: { serviceAccountKey: (key.privateKeyId ?? "").slice(-4), clientToken: hintOf(secrets.clientToken) },
+            credentialHints: {
+              serviceAccountKey: (key.privateKeyId ?? "").slice(-4),
+              clientToken: hintOf(secrets.clientToken),
+            },
           }
         : {}),
-      status: "connected", statusReason: null, lastSuccessAt: now,
-      version: sql`${carrierChannels.version} + 1`, updatedAt: now,
+      status: "connected",
+      statusReason: null,
+      lastSuccessAt: now,
+      version: sql`${carrierChannels.version} + 1`,
+      updatedAt: now,
     })
     .where(eq(carrierChannels.id, row.id))
     .returning();

@@ -13,7 +13,11 @@ import { pgArray, rowsOf } from "../../db/sql";
 
 const since = sql`now() - make_interval(secs => ${UNANSWERED_FOR_MS / 1000})`;
 
-export function smppUnansweredStore(db: Db, log: FastifyBaseLogger, bounds = { most: UNANSWERED_MOST }): UnansweredStore {
+export function smppUnansweredStore(
+  db: Db,
+  log: FastifyBaseLogger,
+  bounds = { most: UNANSWERED_MOST },
+): UnansweredStore {
   async function logged<T>(what: string, channelId: string, run: () => Promise<T>): Promise<T> {
     try {
       return await run();
@@ -24,21 +28,45 @@ export function smppUnansweredStore(db: Db, log: FastifyBaseLogger, bounds = { m
   }
 
   /** Drops the channel's expired rows of a table and those beyond the newest `most`. */
-  async function bound(channel: PgColumn, created: PgColumn, channelId: string, table: typeof smppUnanswered | typeof smppAnswered, key: SQL): Promise<void> {
-    await db.delete(table).where(
-      and(
-        eq(channel, channelId),
-        or(lt(created, since), sql`${key} in (select ${key} from ${table} where ${channel} = ${channelId} order by ${created} desc offset ${bounds.most})`),
-      ),
-    );
+  async function bound(
+    channel: PgColumn,
+    created: PgColumn,
+    channelId: string,
+    table: typeof smppUnanswered | typeof smppAnswered,
+    key: SQL,
+  ): Promise<void> {
+    await db
+      .delete(table)
+      .where(
+        and(
+          eq(channel, channelId),
+          or(
+            lt(created, since),
+            sql`${key} in (select ${key} from ${table} where ${channel} = ${channelId} order by ${created} desc offset ${bounds.most})`,
+          ),
+        ),
+      );
   }
-  const boundUnanswered = (channelId: string) => bound(smppUnanswered.channelId, smppUnanswered.createdAt, channelId, smppUnanswered, sql`${smppUnanswered.id}`);
-  const boundAnswered = (channelId: string) => bound(smppAnswered.channelId, smppAnswered.createdAt, channelId, smppAnswered, sql`${smppAnswered.smscId}`);
+  const boundUnanswered = (channelId: string) =>
+    bound(smppUnanswered.channelId, smppUnanswered.createdAt, channelId, smppUnanswered, sql`${smppUnanswered.id}`);
+  const boundAnswered = (channelId: string) =>
+    bound(smppAnswered.channelId, smppAnswered.createdAt, channelId, smppAnswered, sql`${smppAnswered.smscId}`);
 
   return {
     add: (channelId, e) =>
       logged("keep one", channelId, async () => {
-        await db.insert(smppUnanswered).values({ channelId, messageId: e.messageId, handset: e.to, header: e.from, text: e.text, parts: e.parts, firstSmscId: e.firstSmscId ?? null, reason: e.reason ?? null });
+        await db
+          .insert(smppUnanswered)
+          .values({
+            channelId,
+            messageId: e.messageId,
+            handset: e.to,
+            header: e.from,
+            text: e.text,
+            parts: e.parts,
+            firstSmscId: e.firstSmscId ?? null,
+            reason: e.reason ?? null,
+          });
         await boundUnanswered(channelId);
       }),
     candidates: (channelId, smscId, handset) =>
@@ -46,20 +74,53 @@ export function smppUnansweredStore(db: Db, log: FastifyBaseLogger, bounds = { m
         const rows = await db
           .select()
           .from(smppUnanswered)
-          .where(and(eq(smppUnanswered.channelId, channelId), gt(smppUnanswered.createdAt, since), or(eq(smppUnanswered.firstSmscId, smscId), and(isNull(smppUnanswered.firstSmscId), eq(smppUnanswered.handset, handset)))));
+          .where(
+            and(
+              eq(smppUnanswered.channelId, channelId),
+              gt(smppUnanswered.createdAt, since),
+              or(
+                eq(smppUnanswered.firstSmscId, smscId),
+                and(isNull(smppUnanswered.firstSmscId), eq(smppUnanswered.handset, handset)),
+              ),
+            ),
+          );
         const [mark] = await db
           .select({ id: smppAnswered.smscId })
           .from(smppAnswered)
-          .where(and(eq(smppAnswered.channelId, channelId), eq(smppAnswered.smscId, smscId), gt(smppAnswered.createdAt, since)));
+          .where(
+            and(
+              eq(smppAnswered.channelId, channelId),
+              eq(smppAnswered.smscId, smscId),
+              gt(smppAnswered.createdAt, since),
+            ),
+          );
         return {
-          entries: rows.map((r) => ({ key: r.id, messageId: r.messageId, to: r.handset, from: r.header, text: r.text, parts: r.parts, ...(r.firstSmscId ? { firstSmscId: r.firstSmscId } : {}), ...(r.reason ? { reason: r.reason } : {}) })),
+          entries: rows.map((r) => ({
+            key: r.id,
+            messageId: r.messageId,
+            to: r.handset,
+            from: r.header,
+            text: r.text,
+            parts: r.parts,
+            ...(r.firstSmscId ? { firstSmscId: r.firstSmscId } : {}),
+            ...(r.reason ? { reason: r.reason } : {}),
+          })),
           answered: mark !== undefined,
         };
       }),
     // The delete decides between processes: one of two taking the same row gets it back.
     take: (channelId, key) =>
       logged("take one", channelId, async () => {
-        const taken = await db.delete(smppUnanswered).where(and(eq(smppUnanswered.channelId, channelId), eq(smppUnanswered.id, key), gt(smppUnanswered.createdAt, since))).returning({ id: smppUnanswered.id });
+        const taken = await db
+          .delete(smppUnanswered)
+          .where(
+            and(
+              eq(smppUnanswered.channelId, channelId),
+              eq(smppUnanswered.id, key),
+              gt(smppUnanswered.createdAt, since),
+            ),
+          )
+          .returning({ id: smppUnanswered.id });
         return taken.length === 1;
       }),
     answered: (channelId, marks) =>
@@ -76,9 +137,12 @@ export function smppUnansweredStore(db: Db, log: FastifyBaseLogger, bounds = { m
       }),
     prune: (channelId) =>
       logged("drop the expired", channelId, async () => {
-        await db.delete(smppUnanswered).where(and(eq(smppUnanswered.channelId, channelId), lt(smppUnanswered.createdAt, since)));
-        await db.delete(smppAnswered).where(and(eq(smppAnswered.channelId, channelId), lt(smppAnswered.createdAt, since)));
+        await db
+          .delete(smppUnanswered)
+          .where(and(eq(smppUnanswered.channelId, channelId), lt(smppUnanswered.createdAt, since)));
+        await db
+          .delete(smppAnswered)
+          .where(and(eq(smppAnswered.channelId, channelId), lt(smppAnswered.createdAt, since)));
       }),
   };
 }
-

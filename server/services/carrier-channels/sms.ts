@@ -34,12 +34,19 @@ const refuse = (field: string, message: string) => badRequest(message, [{ field,
  * address field when the guard refused the address at connect time (a name that resolved to a public address a moment
  * before, in publicHost).
  */
-function refusedSms(check: Extract<ConnectionCheck, { ok: false }>, secretField: string, addressField: string): HttpError {
+function refusedSms(
+  check: Extract<ConnectionCheck, { ok: false }>,
+  secretField: string,
+  addressField: string,
+): HttpError {
   if (check.code === ADDRESS_REFUSED) return refuse(addressField, check.message);
   if (check.code === "network") return new HttpError(502, check.message);
   // Nothing was connected yet: the reason a live channel gets ("SMS channel disconnected: …, then test the
   // connection.") is said here as what to fix in the form.
-  const message = check.message.replace(/^SMS channel disconnected: /, "").replace(/, then test the connection\.$/, ".").replace(/^./, (c) => c.toUpperCase());
+  const message = check.message
+    .replace(/^SMS channel disconnected: /, "")
+    .replace(/, then test the connection\.$/, ".")
+    .replace(/^./, (c) => c.toUpperCase());
   return check.auth ? badRequest(message, [{ field: secretField, message }]) : badRequest(message);
 }
 
@@ -47,21 +54,58 @@ function refusedSms(check: Extract<ConnectionCheck, { ok: false }>, secretField:
  * The headers, normalized, if the caller may route them: each registered on one of the caller's own SMS accounts, on
  * no other account's, and claimed by no connection yet (but `channelId`, the connection being edited).
  */
-export async function claimableHeaders(db: Db, ownerId: string, given: readonly string[], channelId?: string): Promise<string[]> {
+export async function claimableHeaders(
+  db: Db,
+  ownerId: string,
+  given: readonly string[],
+  channelId?: string,
+): Promise<string[]> {
   const headers = [...new Set(given.map(normalizeHeader))];
   const [own, others, claimed] = await Promise.all([
-    rowsOf<{ h: string }>(db, sql`select distinct unnest(sender_ids) as h from sms_accounts where user_id = ${ownerId}`),
-    db.select({ ids: smsAccounts.senderIds }).from(smsAccounts).where(and(ne(smsAccounts.userId, ownerId), sql`${smsAccounts.senderIds} && ${`{${headers.join(",")}}`}::text[]`)),
-    db.select({ sender: carrierSmsSenders.sender, userId: carrierSmsSenders.userId, name: carrierChannels.name, channelId: carrierSmsSenders.channelId }).from(carrierSmsSenders)
-      .innerJoin(carrierChannels, eq(carrierChannels.id, carrierSmsSenders.channelId)).where(inArray(carrierSmsSenders.sender, headers)),
+    rowsOf<{ h: string }>(
+      db,
+      sql`select distinct unnest(sender_ids) as h from sms_accounts where user_id = ${ownerId}`,
+    ),
+    db
+      .select({ ids: smsAccounts.senderIds })
+      .from(smsAccounts)
+      .where(
+        and(ne(smsAccounts.userId, ownerId), sql`${smsAccounts.senderIds} && ${`{${headers.join(",")}}`}::text[]`),
+      ),
+    db
+      .select({
+        sender: carrierSmsSenders.sender,
+        userId: carrierSmsSenders.userId,
+        name: carrierChannels.name,
+        channelId: carrierSmsSenders.channelId,
+      })
+      .from(carrierSmsSenders)
+      .innerJoin(carrierChannels, eq(carrierChannels.id, carrierSmsSenders.channelId))
+      .where(inArray(carrierSmsSenders.sender, headers)),
   ]);
   const mine = new Set(own.map((r) => r.h));
   const unknown = headers.filter((h) => !mine.has(h));
-  if (unknown.length) return Promise.reject(refuse("sender_ids", `${unknown.join(", ")} ${unknown.length === 1 ? "is not a sender id" : "are not sender ids"} of your SMS accounts: register ${unknown.length === 1 ? "it" : "them"} under DLT registration first`));
+  if (unknown.length)
+    return Promise.reject(
+      refuse(
+        "sender_ids",
+        `${unknown.join(", ")} ${unknown.length === 1 ? "is not a sender id" : "are not sender ids"} of your SMS accounts: register ${unknown.length === 1 ? "it" : "them"} under DLT registration first`,
+      ),
+    );
   const shared = headers.filter((h) => others.some((o) => o.ids.includes(h)));
-  if (shared.length) return Promise.reject(conflict(`${shared.join(", ")} is registered by another account too, so it cannot be sent through your provider`));
+  if (shared.length)
+    return Promise.reject(
+      conflict(`${shared.join(", ")} is registered by another account too, so it cannot be sent through your provider`),
+    );
   const taken = claimed.find((c) => c.channelId !== channelId);
-  if (taken) return Promise.reject(conflict(taken.userId === ownerId ? `${taken.sender} is already sent through ${taken.name}: disconnect that first` : `${taken.sender} is sent through another account's provider`));
+  if (taken)
+    return Promise.reject(
+      conflict(
+        taken.userId === ownerId
+          ? `${taken.sender} is already sent through ${taken.name}: disconnect that first`
+          : `${taken.sender} is sent through another account's provider`,
+      ),
+    );
   return headers;
 }
 
@@ -69,7 +113,13 @@ export async function claimableHeaders(db: Db, ownerId: string, given: readonly 
 async function storeSmsChannel(
   deps: ChannelDeps,
   ownerId: string,
-  input: { provider: string; name: string; headers: readonly string[]; settings: CarrierChannelSettings; secrets: Record<string, string> },
+  input: {
+    provider: string;
+    name: string;
+    headers: readonly string[];
+    settings: CarrierChannelSettings;
+    secrets: Record<string, string>;
+  },
 ): Promise<CarrierChannelRecord> {
   const id = randomUUID();
   try {
@@ -77,19 +127,28 @@ async function storeSmsChannel(
       const [channel] = await tx
         .insert(carrierChannels)
         .values({
-          id, userId: ownerId, provider: input.provider, channel: "sms", name: input.name,
+          id,
+          userId: ownerId,
+          provider: input.provider,
+          channel: "sms",
+          name: input.name,
           credentials: sealCredentials(deps.config.credentials.key, id, input.secrets),
           credentialHints: Object.fromEntries(Object.entries(input.secrets).map(([k, v]) => [k, hintOf(v)])),
-          settings: { ...input.settings, senderIds: [...input.headers] }, verifyToken: newVerifyToken(), lastSuccessAt: new Date(),
+          settings: { ...input.settings, senderIds: [...input.headers] },
+          verifyToken: newVerifyToken(),
+          lastSuccessAt: new Date(),
         })
         .returning();
-      await tx.insert(carrierSmsSenders).values(input.headers.map((sender) => ({ sender, channelId: id, userId: ownerId })));
+      await tx
+        .insert(carrierSmsSenders)
+        .values(input.headers.map((sender) => ({ sender, channelId: id, userId: ownerId })));
       return channel;
     });
     deps.carrier.invalidate();
     return recordOf(deps, row);
   } catch (error) {
-    if (String((error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code) === "23505") throw conflict("One of these sender ids was connected meanwhile: reload and try again");
+    if (String((error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code) === "23505")
+      throw conflict("One of these sender ids was connected meanwhile: reload and try again");
     throw error;
   }
 }
@@ -116,12 +175,24 @@ export function smppTargetOf(body: SchemaBody<"smpp-edit">, password: string) {
   if (!tag) throw refuse("dlt_entity_id_tag", "must be hexadecimal, e.g. 0x1400");
   const entityIdTag = Number.parseInt(tag[1], 16);
   // TLV tags below 0x1400 are SMPP's own (§5.3.2); a provider's parameters live in 0x1400–0x3FFF.
-  if (entityIdTag < 0x1400 || entityIdTag > 0x3fff) throw refuse("dlt_entity_id_tag", "must be a provider-specific tag, 0x1400 to 0x3FFF");
-  const target = { host: body.host.trim(), port: body.port, systemId: body.system_id, password, ...(body.system_type ? { systemType: body.system_type } : {}) };
+  if (entityIdTag < 0x1400 || entityIdTag > 0x3fff)
+    throw refuse("dlt_entity_id_tag", "must be a provider-specific tag, 0x1400 to 0x3FFF");
+  const target = {
+    host: body.host.trim(),
+    port: body.port,
+    systemId: body.system_id,
+    password,
+    ...(body.system_type ? { systemType: body.system_type } : {}),
+  };
   const settings: CarrierChannelSettings = {
-    host: target.host, port: target.port, systemId: target.systemId, ...(target.systemType ? { systemType: target.systemType } : {}),
+    host: target.host,
+    port: target.port,
+    systemId: target.systemId,
+    ...(target.systemType ? { systemType: target.systemType } : {}),
     messagesPerSecond: body.messages_per_second ?? 100,
-    ...(body.dlt_entity_id ? { dltEntityId: body.dlt_entity_id, dltEntityIdTag: entityIdTag } : { dltEntityIdTag: entityIdTag }),
+    ...(body.dlt_entity_id
+      ? { dltEntityId: body.dlt_entity_id, dltEntityIdTag: entityIdTag }
+      : { dltEntityIdTag: entityIdTag }),
   };
   return { target, settings };
 }
@@ -133,14 +204,31 @@ export async function checkSmpp(deps: ChannelDeps, target: ReturnType<typeof smp
   if (!check.ok) throw refusedSms(check, "password", "host");
 }
 
-export async function connectSmpp(deps: ChannelDeps, ownerId: string, body: SchemaBody<"smpp-connect">): Promise<CarrierChannelRecord> {
+export async function connectSmpp(
+  deps: ChannelDeps,
+  ownerId: string,
+  body: SchemaBody<"smpp-connect">,
+): Promise<CarrierChannelRecord> {
   const headers = await claimableHeaders(deps.db, ownerId, body.sender_ids);
   const { target, settings } = smppTargetOf(body, body.password);
   await checkSmpp(deps, target);
-  return storeSmsChannel(deps, ownerId, { provider: SMPP, name: body.name.trim(), headers, settings, secrets: { password: body.password } });
+  return storeSmsChannel(deps, ownerId, {
+    provider: SMPP,
+    name: body.name.trim(),
+    headers,
+    settings,
+    secrets: { password: body.password },
+  });
 }
 
-const words = (list: string) => [...new Set(list.split(",").map((w) => w.trim()).filter(Boolean))];
+const words = (list: string) => [
+  ...new Set(
+    list
+      .split(",")
+      .map((w) => w.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** The HTTP form's text fields as the adapter's profile reads them; each broken one is named. */
 export function httpSettingsOf(body: SchemaBody<"sms-http-edit">): CarrierChannelSettings {
@@ -151,20 +239,40 @@ export function httpSettingsOf(body: SchemaBody<"sms-http-edit">): CarrierChanne
   } catch {
     errors.push({ field: "body_template", message: "must be valid JSON" });
   }
-  if (template !== undefined && (typeof template !== "object" || template === null || Array.isArray(template))) errors.push({ field: "body_template", message: "must be a JSON object" });
-  else if (template !== undefined && (!body.body_template.includes("{{text}}") || !/\{\{to(_digits)?\}\}/.test(body.body_template))) {
-    errors.push({ field: "body_template", message: "must place the message ({{text}}) and the recipient ({{to}} or {{to_digits}})" });
+  if (template !== undefined && (typeof template !== "object" || template === null || Array.isArray(template)))
+    errors.push({ field: "body_template", message: "must be a JSON object" });
+  else if (
+    template !== undefined &&
+    (!body.body_template.includes("{{text}}") || !/\{\{to(_digits)?\}\}/.test(body.body_template))
+  ) {
+    errors.push({
+      field: "body_template",
+      message: "must place the message ({{text}}) and the recipient ({{to}} or {{to_digits}})",
+    });
   }
   const inbound = inboundMappingOf(body, errors);
   const delivered = words(body.dlr_delivered);
   const failed = words(body.dlr_failed);
   const both = delivered.filter((w) => failed.includes(w));
-  if (both.length) errors.push({ field: "dlr_failed", message: `must not repeat a delivered status (${both.join(", ")})` });
+  if (both.length)
+    errors.push({ field: "dlr_failed", message: `must not repeat a delivered status (${both.join(", ")})` });
   if (errors.length) throw badRequest(errors.map((e) => `${e.field} ${e.message}`).join("; "), errors);
-  const statuses: Record<string, ReceiptStatus> = { ...Object.fromEntries(delivered.map((w) => [w, "delivered" as const])), ...Object.fromEntries(failed.map((w) => [w, "failed" as const])) };
+  const statuses: Record<string, ReceiptStatus> = {
+    ...Object.fromEntries(delivered.map((w) => [w, "delivered" as const])),
+    ...Object.fromEntries(failed.map((w) => [w, "failed" as const])),
+  };
   return {
-    url: body.url, authHeader: body.auth_header, authPrefix: body.auth_prefix ?? "", body: template as Record<string, unknown>, messageIdPath: body.message_id_path,
-    dlr: { idPath: body.dlr_id_path, statusPath: body.dlr_status_path, ...(body.dlr_code_path ? { codePath: body.dlr_code_path } : {}), statuses },
+    url: body.url,
+    authHeader: body.auth_header,
+    authPrefix: body.auth_prefix ?? "",
+    body: template as Record<string, unknown>,
+    messageIdPath: body.message_id_path,
+    dlr: {
+      idPath: body.dlr_id_path,
+      statusPath: body.dlr_status_path,
+      ...(body.dlr_code_path ? { codePath: body.dlr_code_path } : {}),
+      statuses,
+    },
     messagesPerSecond: body.messages_per_second ?? 100,
     ...(body.dlt_entity_id ? { entityId: body.dlt_entity_id } : {}),
     ...(body.preset ? { preset: body.preset } : {}),
@@ -176,7 +284,10 @@ export function httpSettingsOf(body: SchemaBody<"sms-http-edit">): CarrierChanne
  * The inbound (MO) mapping: where the number written to is (or the reply number itself), the customer's number, the
  * text and the message id; none without the first. A missing one of the others is named in `errors`.
  */
-function inboundMappingOf(body: SchemaBody<"sms-http-edit">, errors: FieldError[]): CarrierChannelSettings["inbound"] | undefined {
+function inboundMappingOf(
+  body: SchemaBody<"sms-http-edit">,
+  errors: FieldError[],
+): CarrierChannelSettings["inbound"] | undefined {
   const fromPath = body.inbound_from_path?.trim() ?? "";
   const textPath = body.inbound_text_path?.trim() ?? "";
   const idPath = body.inbound_id_path?.trim() ?? "";
@@ -185,7 +296,13 @@ function inboundMappingOf(body: SchemaBody<"sms-http-edit">, errors: FieldError[
   // Off until the number written to is known (a path or the reply number): a preset's paths alone (MSG91's) turn
   // nothing on before the account enters its virtual number.
   if (!toPath && !number) return undefined;
-  const missing = ([["inbound_from_path", fromPath], ["inbound_text_path", textPath], ["inbound_id_path", idPath]] as const).filter(([, v]) => !v);
+  const missing = (
+    [
+      ["inbound_from_path", fromPath],
+      ["inbound_text_path", textPath],
+      ["inbound_id_path", idPath],
+    ] as const
+  ).filter(([, v]) => !v);
   for (const [field] of missing) errors.push({ field, message: "is needed to receive customers' messages" });
   return { fromPath, textPath, idPath, ...(toPath ? { toPath } : {}), ...(number ? { number } : {}) };
 }
@@ -205,15 +322,32 @@ export async function replyNumberFree(db: Db, ownerId: string, settings: Carrier
         select 1 from carrier_channels where channel = 'sms' and settings->'inbound'->>'number' = ${number} and user_id <> ${ownerId}
         limit 1`,
   );
-  if (taken) throw conflict(`${number} is another account's number: it cannot receive this account's customers' messages`);
+  if (taken)
+    throw conflict(`${number} is another account's number: it cannot receive this account's customers' messages`);
 }
 
 /** A request with the key to the provider with these settings; its refusal is thrown in words fit for the form. */
-export async function checkSmsHttp(deps: ChannelDeps, ownerId: string, settings: CarrierChannelSettings, apiKey: string): Promise<void> {
+export async function checkSmsHttp(
+  deps: ChannelDeps,
+  ownerId: string,
+  settings: CarrierChannelSettings,
+  apiKey: string,
+): Promise<void> {
   await publicHost(deps, "url", hostOf(settings.url ?? ""));
   // The adapter's own check, on a connection that exists only for it: a request with the key, refused or not.
   const probe = createHttpSmsAdapter(
-    { id: "probe", userId: ownerId, provider: SMS_HTTP, channel: "sms", version: 0, status: "connected", statusReason: null, settings: { ...settings }, secrets: { apiKey }, verifyToken: "" },
+    {
+      id: "probe",
+      userId: ownerId,
+      provider: SMS_HTTP,
+      channel: "sms",
+      version: 0,
+      status: "connected",
+      statusReason: null,
+      settings: { ...settings },
+      secrets: { apiKey },
+      verifyToken: "",
+    },
     { success: () => undefined, sent: () => undefined, failure: () => undefined },
     { allowPrivate: deps.config.carrierAllowPrivate },
   );
@@ -221,12 +355,22 @@ export async function checkSmsHttp(deps: ChannelDeps, ownerId: string, settings:
   if (!check.ok) throw refusedSms(check, "api_key", "url");
 }
 
-export async function connectSmsHttp(deps: ChannelDeps, ownerId: string, body: SchemaBody<"sms-http-connect">): Promise<CarrierChannelRecord> {
+export async function connectSmsHttp(
+  deps: ChannelDeps,
+  ownerId: string,
+  body: SchemaBody<"sms-http-connect">,
+): Promise<CarrierChannelRecord> {
   const settings = httpSettingsOf(body);
   const headers = await claimableHeaders(deps.db, ownerId, body.sender_ids);
   await replyNumberFree(deps.db, ownerId, settings);
   await checkSmsHttp(deps, ownerId, settings, body.api_key);
-  return storeSmsChannel(deps, ownerId, { provider: SMS_HTTP, name: body.name.trim(), headers, settings, secrets: { apiKey: body.api_key } });
+  return storeSmsChannel(deps, ownerId, {
+    provider: SMS_HTTP,
+    name: body.name.trim(),
+    headers,
+    settings,
+    secrets: { apiKey: body.api_key },
+  });
 }
 
 /** A campaign that will still send from one of these headers, if any (removing the channel would move it to the sandbox). */
@@ -244,7 +388,10 @@ export async function busySmsCampaign(db: Db, ownerId: string, headers: readonly
 /** Headers another account's connection claims, of those given (an SMS account may not register them). */
 export async function headersClaimedByOthers(db: Db, ownerId: string, headers: readonly string[]): Promise<string[]> {
   if (headers.length === 0) return [];
-  const rows = await db.select({ sender: carrierSmsSenders.sender }).from(carrierSmsSenders).where(and(inArray(carrierSmsSenders.sender, [...headers]), ne(carrierSmsSenders.userId, ownerId)));
+  const rows = await db
+    .select({ sender: carrierSmsSenders.sender })
+    .from(carrierSmsSenders)
+    .where(and(inArray(carrierSmsSenders.sender, [...headers]), ne(carrierSmsSenders.userId, ownerId)));
   return rows.map((r) => r.sender);
 }
 
@@ -254,6 +401,12 @@ export async function headersClaimedByOthers(db: Db, ownerId: string, headers: r
  * retrying in its adapter and is reported in the channel's health.
  */
 export async function bindSmppChannels(db: Db, carrier: CarrierRouter, log: FastifyBaseLogger): Promise<void> {
-  const rows = await db.select({ id: carrierChannels.id }).from(carrierChannels).where(and(eq(carrierChannels.provider, SMPP), eq(carrierChannels.status, "connected")));
-  for (const { id } of rows) void carrier.adapterOf(id).catch((err: unknown) => log.warn({ err, channelId: id }, "SMPP channel not bound at start"));
+  const rows = await db
+    .select({ id: carrierChannels.id })
+    .from(carrierChannels)
+    .where(and(eq(carrierChannels.provider, SMPP), eq(carrierChannels.status, "connected")));
+  for (const { id } of rows)
+    void carrier
+      .adapterOf(id)
+      .catch((err: unknown) => log.warn({ err, channelId: id }, "SMPP channel not bound at start"));
 }

@@ -24,7 +24,10 @@ export interface WebhookIntake {
   drain(): Promise<void>;
 }
 
-export function createWebhookIntake(db: Db, publish: (events: readonly CarrierEvent[]) => Promise<void>): WebhookIntake {
+export function createWebhookIntake(
+  db: Db,
+  publish: (events: readonly CarrierEvent[]) => Promise<void>,
+): WebhookIntake {
   let queue: Pending[] = [];
   let running: Promise<void> | undefined;
   // Deliveries whose events the listeners are storing: the next batch does not wait for them, drain() does.
@@ -36,7 +39,9 @@ export function createWebhookIntake(db: Db, publish: (events: readonly CarrierEv
       () => p.done(first.length),
       async (error: unknown) => {
         await db
-          .execute(sql`delete from carrier_webhook_events where channel_id = ${p.channelId} and event_key = any(${pgArray(first.map((e) => e.key))}::text[])`)
+          .execute(
+            sql`delete from carrier_webhook_events where channel_id = ${p.channelId} and event_key = any(${pgArray(first.map((e) => e.key))}::text[])`,
+          )
           .catch(() => undefined);
         p.fail(error);
       },

@@ -11,15 +11,24 @@ const OFF = { whatsapp: false, rcs: false, sms: false, voice: false, email: fals
 async function connections(db: Db, userId: string) {
   const [[whatsapp], [rcs], [sms]] = await Promise.all([
     db.select({ n: count() }).from(wabas).where(eq(wabas.userId, userId)),
-    db.select({ n: count() }).from(rcsBots).where(and(eq(rcsBots.userId, userId), eq(rcsBots.status, "active"))),
-    db.select({ n: count() }).from(smsAccounts).where(and(eq(smsAccounts.userId, userId), eq(smsAccounts.isActive, true))),
+    db
+      .select({ n: count() })
+      .from(rcsBots)
+      .where(and(eq(rcsBots.userId, userId), eq(rcsBots.status, "active"))),
+    db
+      .select({ n: count() })
+      .from(smsAccounts)
+      .where(and(eq(smsAccounts.userId, userId), eq(smsAccounts.isActive, true))),
   ]);
   return { whatsapp: whatsapp.n, rcs: rcs.n, sms: sms.n };
 }
 
 /** The account's flags (every channel off for one that never saved any) and what is connected behind them. */
 export async function getIntegrations(db: Db, userId: string) {
-  const [[row], connected] = await Promise.all([db.select().from(channelIntegrations).where(eq(channelIntegrations.userId, userId)), connections(db, userId)]);
+  const [[row], connected] = await Promise.all([
+    db.select().from(channelIntegrations).where(eq(channelIntegrations.userId, userId)),
+    connections(db, userId),
+  ]);
   if (!row) return { ...OFF, updatedAt: null, connected };
   const { whatsapp, rcs, sms, voice, email, updatedAt } = row;
   return { whatsapp, rcs, sms, voice, email, updatedAt: updatedAt.toISOString(), connected };

@@ -1,7 +1,11 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { CallBody } from "../../../contract/calls";
 import type { RcsBotRecord } from "../../../contract/calls/channels-bots";
-import { checkRcsBotFields, normaliseBotPhone, type RcsBotCheckedFields } from "../../../contract/domain/rcs-bot-checks";
+import {
+  checkRcsBotFields,
+  normaliseBotPhone,
+  type RcsBotCheckedFields,
+} from "../../../contract/domain/rcs-bot-checks";
 import { RCS_CARRIERS, type BotStatus, type RcsUseCase } from "../../../contract/domain/rcs-bots";
 import { MSG } from "../../../contract/messages";
 import type { Static } from "@sinclair/typebox";
@@ -21,14 +25,21 @@ export const BOT_NOT_FOUND = "Bot not found";
 const SELECT = { bot: rcsBots, username: users.username };
 
 async function rows(db: Db, where: SQL | undefined): Promise<BotRow[]> {
-  const found = await db.select(SELECT).from(rcsBots).innerJoin(users, eq(users.id, rcsBots.userId)).where(where).orderBy(desc(rcsBots.createdAt), rcsBots.id);
+  const found = await db
+    .select(SELECT)
+    .from(rcsBots)
+    .innerJoin(users, eq(users.id, rcsBots.userId))
+    .where(where)
+    .orderBy(desc(rcsBots.createdAt), rcsBots.id);
   return found.map((r) => ({ ...r.bot, username: r.username }));
 }
 
 /** Launch state per carrier, always in RCS_CARRIERS order; a bot not registered yet is UNLAUNCHED everywhere. */
 async function launchOf(carrier: Carrier, row: BotRow): Promise<BotRecord["launch"]> {
   const states: Record<string, RcsLaunch> =
-    row.providerBotId && row.registeredAt ? await carrier.rcsLaunchState({ providerBotId: row.providerBotId, registeredAt: row.registeredAt }) : {};
+    row.providerBotId && row.registeredAt
+      ? await carrier.rcsLaunchState({ providerBotId: row.providerBotId, registeredAt: row.registeredAt })
+      : {};
   return RCS_CARRIERS.map((name) => ({ carrier: name, ...(states[name] ?? { state: "UNLAUNCHED" as const }) }));
 }
 
@@ -102,7 +113,12 @@ function columnsOf(body: Omit<UpdateBody, "botId">) {
 /** Registers the bot with the carrier first: a refused registration leaves no row behind. */
 export async function createBot(db: Db, carrier: Carrier, body: CreateBody): Promise<BotRecord> {
   checkFields(body);
-  const [owner] = isUuid(body.userId) ? await db.select({ id: users.id, username: users.username, role: users.role }).from(users).where(eq(users.id, body.userId)) : [];
+  const [owner] = isUuid(body.userId)
+    ? await db
+        .select({ id: users.id, username: users.username, role: users.role })
+        .from(users)
+        .where(eq(users.id, body.userId))
+    : [];
   if (!owner || owner.role === "admin") throw notFound(MSG.userNotFound);
   const columns = columnsOf(body);
   const registered = await carrier.registerRcsBot({
@@ -119,7 +135,14 @@ export async function createBot(db: Db, carrier: Carrier, body: CreateBody): Pro
   });
   const [row] = await db
     .insert(rcsBots)
-    .values({ ...columns, name: body.name.trim(), userId: owner.id, billingCategory: body.billingCategory ?? "non_conversational", providerBotId: registered.providerBotId, registeredAt: registered.registeredAt })
+    .values({
+      ...columns,
+      name: body.name.trim(),
+      userId: owner.id,
+      billingCategory: body.billingCategory ?? "non_conversational",
+      providerBotId: registered.providerBotId,
+      registeredAt: registered.registeredAt,
+    })
     .returning();
   return toRecord(carrier, { ...row, username: owner.username });
 }
@@ -128,12 +151,26 @@ export async function updateBot(db: Db, carrier: Carrier, caller: Caller, body: 
   const { botId, ...fields } = body;
   checkFields(fields);
   const current = await reachableBot(db, caller, botId);
-  const [row] = await db.update(rcsBots).set({ ...columnsOf(fields), updatedAt: new Date() }).where(eq(rcsBots.id, current.id)).returning();
+  const [row] = await db
+    .update(rcsBots)
+    .set({ ...columnsOf(fields), updatedAt: new Date() })
+    .where(eq(rcsBots.id, current.id))
+    .returning();
   return toRecord(carrier, { ...row, username: current.username });
 }
 
-export async function setBotStatus(db: Db, carrier: Carrier, caller: Caller, botId: string, status: BotStatus): Promise<BotRecord> {
+export async function setBotStatus(
+  db: Db,
+  carrier: Carrier,
+  caller: Caller,
+  botId: string,
+  status: BotStatus,
+): Promise<BotRecord> {
   const current = await reachableBot(db, caller, botId);
-  const [row] = await db.update(rcsBots).set({ status, updatedAt: new Date() }).where(eq(rcsBots.id, current.id)).returning();
+  const [row] = await db
+    .update(rcsBots)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(rcsBots.id, current.id))
+    .returning();
   return toRecord(carrier, { ...row, username: current.username });
 }

@@ -8,7 +8,11 @@ import type { Caller } from "../caller";
 import { filterValue, totalPages, type pageWindow } from "../paging";
 import { accountOwnerFilter } from "../sms/accounts";
 
-const LIST_CALL: Record<TemplateChannel, CallId> = { sms: "sms.templates.list", whatsapp: "waba.templates.list", rcs: "rcsTemplates.list" };
+const LIST_CALL: Record<TemplateChannel, CallId> = {
+  sms: "sms.templates.list",
+  whatsapp: "waba.templates.list",
+  rcs: "rcsTemplates.list",
+};
 
 /** The channels whose templates this role may list. */
 export const channelsFor = (caller: Caller): TemplateChannel[] =>
@@ -61,9 +65,17 @@ interface Row {
   total: number;
 }
 
-export async function listUnified(db: Db, caller: Caller, window: ReturnType<typeof pageWindow>, filters: UnifiedFilters) {
+export async function listUnified(
+  db: Db,
+  caller: Caller,
+  window: ReturnType<typeof pageWindow>,
+  filters: UnifiedFilters,
+) {
   const channels = channelsFor(caller);
-  const all = sql.join(channels.map((c) => sql`(${channelSelect(c, caller)})`), sql` union all `);
+  const all = sql.join(
+    channels.map((c) => sql`(${channelSelect(c, caller)})`),
+    sql` union all `,
+  );
   const status = filterValue(filters.status);
   const category = filterValue(filters.category);
   const search = filterValue(filters.search);
@@ -90,9 +102,23 @@ export async function listUnified(db: Db, caller: Caller, window: ReturnType<typ
   const totals = { sms: rows[0]?.sms ?? 0, whatsapp: rows[0]?.whatsapp ?? 0, rcs: rows[0]?.rcs ?? 0 };
   const pageRows = rows.filter((r): r is typeof r & { id: string } => r.id !== null);
   const data: UnifiedTemplateRow[] = pageRows.map((r) => ({
-    id: r.id, channel: r.channel, name: r.name, status: r.status, category: r.category, source: r.source, detail: r.detail,
+    id: r.id,
+    channel: r.channel,
+    name: r.name,
+    status: r.status,
+    category: r.category,
+    source: r.source,
+    detail: r.detail,
     updatedAt: new Date(r.updated_at).toISOString(),
   }));
   const count = pageRows[0]?.total ?? 0;
-  return { success: true as const, count, page: window.page, limit: window.limit, totalPages: totalPages(count, window.limit), totals, data };
+  return {
+    success: true as const,
+    count,
+    page: window.page,
+    limit: window.limit,
+    totalPages: totalPages(count, window.limit),
+    totals,
+    data,
+  };
 }

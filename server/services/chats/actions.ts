@@ -9,7 +9,9 @@ import { pushConversation } from "./push";
 import type { ConversationOut, ConversationRow } from "./records";
 import type { ChatWorkspace } from "./workspace";
 
-type Change = Partial<Pick<typeof conversations.$inferInsert, "status" | "resolvedAt" | "assignedAgentId" | "unreadCount">>;
+type Change = Partial<
+  Pick<typeof conversations.$inferInsert, "status" | "resolvedAt" | "assignedAgentId" | "unreadCount">
+>;
 
 /** Writes a change, then tells the rooms of the conversation (and those it had before, when it changed hands). */
 async function change(db: Db, io: Server, row: ConversationRow, set: Change): Promise<ConversationOut> {
@@ -24,19 +26,35 @@ async function change(db: Db, io: Server, row: ConversationRow, set: Change): Pr
  * its conversations; a live agent those it reaches (`row` was found in its reach: the unassigned ones and its own),
  * so it can take one ("Assign to me"), hand one to a teammate, or give its own back, but never touch a teammate's.
  */
-export async function assignConversation(db: Db, io: Server, ws: ChatWorkspace, row: ConversationRow, agentId: string | null): Promise<ConversationOut> {
+export async function assignConversation(
+  db: Db,
+  io: Server,
+  ws: ChatWorkspace,
+  row: ConversationRow,
+  agentId: string | null,
+): Promise<ConversationOut> {
   if (agentId !== null) {
-    if (!isUuid(agentId)) throw badRequest("Choose an agent of your team", [{ field: "agentId", message: "is not an agent of this account" }]);
+    if (!isUuid(agentId))
+      throw badRequest("Choose an agent of your team", [
+        { field: "agentId", message: "is not an agent of this account" },
+      ]);
     const [agent] = await db
       .select({ id: liveAgents.id })
       .from(liveAgents)
       .where(and(eq(liveAgents.id, agentId), eq(liveAgents.ownerId, ws.ownerId), eq(liveAgents.status, "active")));
-    if (!agent) throw badRequest("Choose an active agent of your team", [{ field: "agentId", message: "is not an active agent of this account" }]);
+    if (!agent)
+      throw badRequest("Choose an active agent of your team", [
+        { field: "agentId", message: "is not an active agent of this account" },
+      ]);
   }
-  if (ws.agentId && row.assignedAgentId !== null && row.assignedAgentId !== ws.agentId) throw forbidden("This conversation is a teammate's; ask the account owner to reassign it.");
+  if (ws.agentId && row.assignedAgentId !== null && row.assignedAgentId !== ws.agentId)
+    throw forbidden("This conversation is a teammate's; ask the account owner to reassign it.");
   return change(db, io, row, { assignedAgentId: agentId });
 }
 
-export const resolveConversation = (db: Db, io: Server, row: ConversationRow) => change(db, io, row, { status: "resolved", resolvedAt: new Date() });
-export const reopenConversation = (db: Db, io: Server, row: ConversationRow) => change(db, io, row, { status: "open", resolvedAt: null });
-export const readConversation = (db: Db, io: Server, row: ConversationRow) => (row.unreadCount === 0 ? conversationRecord(db, row) : change(db, io, row, { unreadCount: 0 }));
+export const resolveConversation = (db: Db, io: Server, row: ConversationRow) =>
+  change(db, io, row, { status: "resolved", resolvedAt: new Date() });
+export const reopenConversation = (db: Db, io: Server, row: ConversationRow) =>
+  change(db, io, row, { status: "open", resolvedAt: null });
+export const readConversation = (db: Db, io: Server, row: ConversationRow) =>
+  row.unreadCount === 0 ? conversationRecord(db, row) : change(db, io, row, { unreadCount: 0 });

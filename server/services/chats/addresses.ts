@@ -28,7 +28,10 @@ const ADDRESSES = sql`
 
 /** Every business address of an account, for the simulated phone and the inbox's labels. */
 export async function businessAddresses(db: Db, ownerId: string): Promise<BusinessAddress[]> {
-  return rowsOf<BusinessAddress>(db, sql`select * from (${ADDRESSES}) a where a."ownerId" = ${ownerId} order by array_position(array['whatsapp','sms','rcs'], a.channel), label`);
+  return rowsOf<BusinessAddress>(
+    db,
+    sql`select * from (${ADDRESSES}) a where a."ownerId" = ${ownerId} order by array_position(array['whatsapp','sms','rcs'], a.channel), label`,
+  );
 }
 
 // The inbound path asks who owns an address, and the inbox for an account's labels, with every message; addresses
@@ -47,7 +50,8 @@ function cacheOf<T>(caches: WeakMap<Db, Map<string, Kept<T>>>, db: Db): Map<stri
   if (!cache) caches.set(db, (cache = new Map()));
   return cache;
 }
-const fresh = <T>(kept: Kept<T> | undefined, now: number): T | undefined => (kept && kept.until > now ? kept.value : undefined);
+const fresh = <T>(kept: Kept<T> | undefined, now: number): T | undefined =>
+  kept && kept.until > now ? kept.value : undefined;
 
 /** An account's addresses for labels (kept a few seconds); ownership checks use businessAddresses. */
 export async function addressLabels(db: Db, ownerId: string): Promise<BusinessAddress[]> {
@@ -61,7 +65,10 @@ export async function addressLabels(db: Db, ownerId: string): Promise<BusinessAd
 }
 
 /** Who owns each address customers wrote to, keyed `channel|address`; an address nobody here owns is absent. */
-export async function ownersOfAddresses(db: Db, wanted: readonly { channel: ChatChannel; address: string }[]): Promise<Map<string, BusinessAddress>> {
+export async function ownersOfAddresses(
+  db: Db,
+  wanted: readonly { channel: ChatChannel; address: string }[],
+): Promise<Map<string, BusinessAddress>> {
   const cache = cacheOf(ownerCache, db);
   const now = Date.now();
   const found = new Map<string, BusinessAddress>();

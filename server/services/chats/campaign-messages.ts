@@ -31,15 +31,22 @@ export async function chatMessageRecords(db: Db, rows: readonly ChatMessageRow[]
   if (ids.length === 0) return rows.map(toChatMessageRecord);
   const recipients = await db
     .select({
-      id: campaignRecipients.id, campaignId: campaignRecipients.campaignId, state: campaignRecipients.state, variables: campaignRecipients.variables,
-      deliveredAt: campaignRecipients.deliveredAt, readAt: campaignRecipients.readAt, failedAt: campaignRecipients.failedAt, campaignName: campaigns.name,
+      id: campaignRecipients.id,
+      campaignId: campaignRecipients.campaignId,
+      state: campaignRecipients.state,
+      variables: campaignRecipients.variables,
+      deliveredAt: campaignRecipients.deliveredAt,
+      readAt: campaignRecipients.readAt,
+      failedAt: campaignRecipients.failedAt,
+      campaignName: campaigns.name,
     })
     .from(campaignRecipients)
     .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
     .where(inArray(campaignRecipients.id, ids));
   const byId = new Map(recipients.map((r) => [r.id, r]));
   const loaded = new Map<string, Awaited<ReturnType<typeof loadDispatchCampaign>>>();
-  for (const campaignId of new Set(recipients.map((r) => r.campaignId))) loaded.set(campaignId, await loadDispatchCampaign(db, campaignId));
+  for (const campaignId of new Set(recipients.map((r) => r.campaignId)))
+    loaded.set(campaignId, await loadDispatchCampaign(db, campaignId));
   return rows.map((row) => {
     const record = toChatMessageRecord(row);
     const r = row.recipientId === null ? undefined : byId.get(row.recipientId);

@@ -82,11 +82,18 @@ export function startChatEvents(app: FastifyInstance): () => void {
       app.log.error({ err: error }, "inbound messages not stored");
       return { received: [], failures: new Map(messages.map((m) => [m, error])) };
     }
-    if (taken.refused > 0) app.log.warn({ refused: taken.refused }, "provider channel's messages to an address of another account (or of none) left out");
+    if (taken.refused > 0)
+      app.log.warn(
+        { refused: taken.refused },
+        "provider channel's messages to an address of another account (or of none) left out",
+      );
     // A reply number newly answered through a channel: routes cached by the router would send the answer elsewhere.
     if (taken.rerouted) app.carrier.invalidate();
     const { received, failures } = await writeInbound(taken.kept);
-    return { received, failures: new Map(taken.kept.flatMap((m, i) => (failures[i] === undefined ? [] : [[m, failures[i]] as const]))) };
+    return {
+      received,
+      failures: new Map(taken.kept.flatMap((m, i) => (failures[i] === undefined ? [] : [[m, failures[i]] as const]))),
+    };
   }
 
   /**
@@ -96,7 +103,12 @@ export function startChatEvents(app: FastifyInstance): () => void {
   async function writeInbound(messages: Inbound[]): Promise<{ received: Received[]; failures: unknown[] }> {
     const failures: unknown[] = [];
     const received = await receiveInbound(db, messages).catch(async (err: unknown) => {
-      app.log.error({ err }, messages.length === 1 ? "inbound message not stored" : "inbound batch not written; writing its messages one by one");
+      app.log.error(
+        { err },
+        messages.length === 1
+          ? "inbound message not stored"
+          : "inbound batch not written; writing its messages one by one",
+      );
       if (messages.length === 1) {
         failures[0] = err;
         return [];
@@ -104,11 +116,13 @@ export function startChatEvents(app: FastifyInstance): () => void {
       // One bad message must not take the batch with it: write them one by one; only what fails is refused.
       const each: Received[] = [];
       for (const [i, m] of messages.entries()) {
-        each.push(...(await receiveInbound(db, [m]).catch((e: unknown) => {
-          app.log.error({ err: e }, "inbound message not stored");
-          failures[i] = e;
-          return [];
-        })));
+        each.push(
+          ...(await receiveInbound(db, [m]).catch((e: unknown) => {
+            app.log.error({ err: e }, "inbound message not stored");
+            failures[i] = e;
+            return [];
+          })),
+        );
       }
       return each;
     });
@@ -129,8 +143,13 @@ export function startChatEvents(app: FastifyInstance): () => void {
     // next tick (twice, so a round already under way cannot have claimed before these messages were queued).
     const ai = received.some((r) => r.aiQueued) ? app.jobs?.get(AI_REPLY_JOB) : undefined;
     if (ai) void ai.tick().then(() => ai.tick());
-    const notes = received.map(({ conversation, message }) => ({ conversation, note: inboundNotice(conversation, message) }));
-    await notifyConversations({ db, io: app.io }, notes).catch((err: unknown) => app.log.error({ err }, "inbound messages' notifications not written"));
+    const notes = received.map(({ conversation, message }) => ({
+      conversation,
+      note: inboundNotice(conversation, message),
+    }));
+    await notifyConversations({ db, io: app.io }, notes).catch((err: unknown) =>
+      app.log.error({ err }, "inbound messages' notifications not written"),
+    );
   }
 
   /**
@@ -151,7 +170,13 @@ export function startChatEvents(app: FastifyInstance): () => void {
   async function applyStatuses(statuses: readonly Receipt[]): Promise<void> {
     const unkeyed = byProvider;
     byProvider = [];
-    const found = unkeyed.length > 0 ? await chatIdsOfProviderIds(db, unkeyed.map((r) => r.event.providerMessageId)) : new Map<string, number>();
+    const found =
+      unkeyed.length > 0
+        ? await chatIdsOfProviderIds(
+            db,
+            unkeyed.map((r) => r.event.providerMessageId),
+          )
+        : new Map<string, number>();
     const later = unkeyed.filter((r) => !found.has(r.event.providerMessageId) && !r.again);
     if (later.length > 0) {
       setTimeout(() => {
@@ -163,7 +188,17 @@ export function startChatEvents(app: FastifyInstance): () => void {
       const id = chatIdOfCarrierId(event.messageId) ?? found.get(event.providerMessageId) ?? null;
       if (id === null) continue;
       const applied = await applyChatStatus(db, id, event.status, event.reason ?? null, event.providerMessageId);
-      if (applied) pushStatus(app.io, { userId: applied.user_id, assignedAgentId: applied.assigned_agent_id }, { chatId: applied.conversation_id, messageId: String(applied.id), status: applied.status, error: applied.error });
+      if (applied)
+        pushStatus(
+          app.io,
+          { userId: applied.user_id, assignedAgentId: applied.assigned_agent_id },
+          {
+            chatId: applied.conversation_id,
+            messageId: String(applied.id),
+            status: applied.status,
+            error: applied.error,
+          },
+        );
     }
   }
 

@@ -5,7 +5,10 @@
 import type { Carrier } from "../../carriers/carrier";
 import type { ConversationRow } from "./records";
 
-export async function dltTemplatesOnly(carrier: Carrier, conversation: Pick<ConversationRow, "channel" | "businessAddress">): Promise<boolean> {
+export async function dltTemplatesOnly(
+  carrier: Carrier,
+  conversation: Pick<ConversationRow, "channel" | "businessAddress">,
+): Promise<boolean> {
   if (conversation.channel !== "sms" || !carrier.describeSender) return false;
   const profile = await carrier.describeSender({ channel: "sms", from: conversation.businessAddress });
   return profile.dltTemplates === true;

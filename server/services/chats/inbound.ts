@@ -24,14 +24,39 @@ const conversationKey = (ownerId: string, e: Inbound) => `${ownerId}|${e.channel
 
 /** A row of the inbound statement: the stored message, its conversation (prefixed `c_`) and what was queued for it. */
 interface Row {
-  id: number; conversation_id: string; user_id: string; direction: ChatMessageRow["direction"]; type: ChatMessageRow["type"]; text: string;
-  body: ChatMessageRow["body"]; client_id: string | null; agent_id: string | null; author_name: string; status: ChatMessageRow["status"];
-  provider_message_id: string | null; error: string | null; campaign_id: string | null; recipient_id: number | string | null;
+  id: number;
+  conversation_id: string;
+  user_id: string;
+  direction: ChatMessageRow["direction"];
+  type: ChatMessageRow["type"];
+  text: string;
+  body: ChatMessageRow["body"];
+  client_id: string | null;
+  agent_id: string | null;
+  author_name: string;
+  status: ChatMessageRow["status"];
+  provider_message_id: string | null;
+  error: string | null;
+  campaign_id: string | null;
+  recipient_id: number | string | null;
   created_at: Date | string;
-  c_id: string; c_user_id: string; c_channel: string; c_customer_number: string; c_customer_name: string | null; c_business_address: string; c_status: ConversationRow["status"];
-  c_assigned_agent_id: string | null; c_last_inbound_at: Date | string | null; c_last_message_at: Date | string; c_last_message_text: string;
-  c_unread_count: number; c_resolved_at: Date | string | null; c_campaign_id: string | null; c_created_at: Date | string;
-  ai_queued: boolean; triggered: boolean;
+  c_id: string;
+  c_user_id: string;
+  c_channel: string;
+  c_customer_number: string;
+  c_customer_name: string | null;
+  c_business_address: string;
+  c_status: ConversationRow["status"];
+  c_assigned_agent_id: string | null;
+  c_last_inbound_at: Date | string | null;
+  c_last_message_at: Date | string;
+  c_last_message_text: string;
+  c_unread_count: number;
+  c_resolved_at: Date | string | null;
+  c_campaign_id: string | null;
+  c_created_at: Date | string;
+  ai_queued: boolean;
+  triggered: boolean;
 }
 
 const date = (d: Date | string) => (d instanceof Date ? d : new Date(d));
@@ -39,18 +64,42 @@ const dateOrNull = (d: Date | string | null) => (d === null ? null : date(d));
 
 function conversationOf(r: Row): ConversationRow {
   return {
-    id: r.c_id, userId: r.c_user_id, channel: r.c_channel, customerNumber: r.c_customer_number, customerName: r.c_customer_name, businessAddress: r.c_business_address, status: r.c_status,
-    assignedAgentId: r.c_assigned_agent_id, lastInboundAt: dateOrNull(r.c_last_inbound_at), lastMessageAt: date(r.c_last_message_at),
-    lastMessageText: r.c_last_message_text, unreadCount: r.c_unread_count, resolvedAt: dateOrNull(r.c_resolved_at), campaignId: r.c_campaign_id,
+    id: r.c_id,
+    userId: r.c_user_id,
+    channel: r.c_channel,
+    customerNumber: r.c_customer_number,
+    customerName: r.c_customer_name,
+    businessAddress: r.c_business_address,
+    status: r.c_status,
+    assignedAgentId: r.c_assigned_agent_id,
+    lastInboundAt: dateOrNull(r.c_last_inbound_at),
+    lastMessageAt: date(r.c_last_message_at),
+    lastMessageText: r.c_last_message_text,
+    unreadCount: r.c_unread_count,
+    resolvedAt: dateOrNull(r.c_resolved_at),
+    campaignId: r.c_campaign_id,
     createdAt: date(r.c_created_at),
   };
 }
 
 function messageOf(r: Row): ChatMessageRow {
   return {
-    id: Number(r.id), conversationId: r.conversation_id, userId: r.user_id, direction: r.direction, type: r.type, text: r.text, body: r.body,
-    clientId: r.client_id, agentId: r.agent_id, authorName: r.author_name, status: r.status, providerMessageId: r.provider_message_id, error: r.error,
-    campaignId: r.campaign_id, recipientId: r.recipient_id === null ? null : Number(r.recipient_id), createdAt: date(r.created_at),
+    id: Number(r.id),
+    conversationId: r.conversation_id,
+    userId: r.user_id,
+    direction: r.direction,
+    type: r.type,
+    text: r.text,
+    body: r.body,
+    clientId: r.client_id,
+    agentId: r.agent_id,
+    authorName: r.author_name,
+    status: r.status,
+    providerMessageId: r.provider_message_id,
+    error: r.error,
+    campaignId: r.campaign_id,
+    recipientId: r.recipient_id === null ? null : Number(r.recipient_id),
+    createdAt: date(r.created_at),
   };
 }
 
@@ -70,7 +119,10 @@ const dialect = new PgDialect();
  * transaction with their deliveries.
  */
 export async function receiveInbound(db: Db, events: readonly Inbound[]): Promise<Received[]> {
-  const owners = await ownersOfAddresses(db, events.map((e) => ({ channel: e.channel, address: e.to })));
+  const owners = await ownersOfAddresses(
+    db,
+    events.map((e) => ({ channel: e.channel, address: e.to })),
+  );
   const owned = events.flatMap((event) => {
     const owner = owners.get(`${event.channel}|${event.to}`);
     return owner ? [{ event, ownerId: owner.ownerId }] : [];
@@ -196,20 +248,35 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
   const rows = webhooks
     ? await db.transaction(async (tx) => {
         const written = await rowsOf<Row>(tx, statement);
-        await enqueueWebhookEvents(tx, written.map((r, i) => {
-          const { event } = owned[i] as (typeof owned)[number];
-          return {
-            ownerId: r.user_id, type: "message.inbound" as const,
-            data: {
-              messageId: String(r.id), conversationId: r.conversation_id, channel: event.channel, from: event.from, to: event.to, text: event.text,
-              ...(event.mediaUrl ? { mediaUrl: event.mediaUrl } : {}), ...(r.campaign_id ? { campaignId: r.campaign_id } : {}),
-              receivedAt: event.at.toISOString(),
-            },
-          };
-        }));
+        await enqueueWebhookEvents(
+          tx,
+          written.map((r, i) => {
+            const { event } = owned[i] as (typeof owned)[number];
+            return {
+              ownerId: r.user_id,
+              type: "message.inbound" as const,
+              data: {
+                messageId: String(r.id),
+                conversationId: r.conversation_id,
+                channel: event.channel,
+                from: event.from,
+                to: event.to,
+                text: event.text,
+                ...(event.mediaUrl ? { mediaUrl: event.mediaUrl } : {}),
+                ...(r.campaign_id ? { campaignId: r.campaign_id } : {}),
+                receivedAt: event.at.toISOString(),
+              },
+            };
+          }),
+        );
         return written;
       })
     : await rowsOf<Row>(db, statement);
   if (rows.length !== owned.length) throw new Error("chat message insert returned a different number of rows");
-  return rows.map((r) => ({ conversation: conversationOf(r), message: messageOf(r), aiQueued: r.ai_queued, triggered: r.triggered }));
+  return rows.map((r) => ({
+    conversation: conversationOf(r),
+    message: messageOf(r),
+    aiQueued: r.ai_queued,
+    triggered: r.triggered,
+  }));
 }

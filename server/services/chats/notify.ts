@@ -11,7 +11,10 @@ const CHANNEL_LABEL: Record<ChatChannel, string> = { whatsapp: "WhatsApp", sms: 
 const chatLink = (conversationId: string) => `chats?chat=${encodeURIComponent(conversationId)}`;
 
 /** SPEC 4: a customer's message: who wrote on which channel and what (the bell opens the conversation). */
-export function inboundNotice(conversation: Pick<ConversationRow, "id" | "channel" | "customerNumber">, message: Pick<ChatMessageRow, "id" | "text" | "type">): NewNotification {
+export function inboundNotice(
+  conversation: Pick<ConversationRow, "id" | "channel" | "customerNumber">,
+  message: Pick<ChatMessageRow, "id" | "text" | "type">,
+): NewNotification {
   return {
     kind: "chat",
     key: `chat:${message.id}`,
@@ -22,7 +25,12 @@ export function inboundNotice(conversation: Pick<ConversationRow, "id" | "channe
 }
 
 /** An AI agent gave a conversation to people: the team is asked to take it. */
-export function handoffNotice(conversation: Pick<ConversationRow, "id" | "customerNumber">, messageId: number, agentName: string, why: string): NewNotification {
+export function handoffNotice(
+  conversation: Pick<ConversationRow, "id" | "customerNumber">,
+  messageId: number,
+  agentName: string,
+  why: string,
+): NewNotification {
   return {
     kind: "handoff",
     key: `handoff:${messageId}`,
@@ -37,7 +45,10 @@ export function handoffNotice(conversation: Pick<ConversationRow, "id" | "custom
  * the team with a sign-in (the same people conversationRooms reaches), so nobody hears of a conversation they
  * cannot open. One read of the teams and one write for the lot.
  */
-export async function notifyConversations(ctx: NotifyContext, items: readonly { conversation: Audience; note: NewNotification }[]): Promise<NotificationOut[]> {
+export async function notifyConversations(
+  ctx: NotifyContext,
+  items: readonly { conversation: Audience; note: NewNotification }[],
+): Promise<NotificationOut[]> {
   if (items.length === 0) return [];
   const owners = [...new Set(items.map((i) => i.conversation.userId))];
   const agents = await ctx.db
@@ -45,7 +56,9 @@ export async function notifyConversations(ctx: NotifyContext, items: readonly { 
     .from(liveAgents)
     .where(and(inArray(liveAgents.ownerId, owners), eq(liveAgents.status, "active"), isNotNull(liveAgents.userId)));
   const out = items.flatMap(({ conversation: c, note }) => {
-    const team = agents.filter((a) => a.ownerId === c.userId && (c.assignedAgentId === null || a.id === c.assignedAgentId));
+    const team = agents.filter(
+      (a) => a.ownerId === c.userId && (c.assignedAgentId === null || a.id === c.assignedAgentId),
+    );
     return [c.userId, ...team.flatMap((a) => (a.userId ? [a.userId] : []))].map((userId) => ({ userId, note }));
   });
   return notifyMany(ctx, out);

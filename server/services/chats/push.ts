@@ -17,7 +17,10 @@ type Rooms = Pick<ConversationRow, "userId" | "assignedAgentId">;
 const roomsOf = (c: Rooms) => conversationRooms(c.userId, c.assignedAgentId);
 
 /** SPEC 3's real-time message payload for one stored message. */
-export function realtimeMessage(conversation: Pick<ConversationRow, "channel" | "customerNumber" | "businessAddress">, message: ChatMessageRow): RealtimeChatMessage {
+export function realtimeMessage(
+  conversation: Pick<ConversationRow, "channel" | "customerNumber" | "businessAddress">,
+  message: ChatMessageRow,
+): RealtimeChatMessage {
   return {
     message: {
       channel: conversation.channel as ChatChannel,

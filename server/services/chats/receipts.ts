@@ -44,7 +44,13 @@ interface AppliedRow extends AppliedReceipt {
  * Applies one receipt (or our own send outcome) to a chat message; null when it would move the ticks back. A tick
  * that moved is a `message.status` webhook event, in the same transaction when some account listens for them.
  */
-export async function applyChatStatus(db: Db, id: number, status: ReceiptStatus | "sent", error: string | null, providerMessageId?: string): Promise<AppliedReceipt | null> {
+export async function applyChatStatus(
+  db: Db,
+  id: number,
+  status: ReceiptStatus | "sent",
+  error: string | null,
+  providerMessageId?: string,
+): Promise<AppliedReceipt | null> {
   const apply = async (q: Db | Tx): Promise<AppliedReceipt | null> => {
     const [row] = await rowsOf<AppliedRow>(
       q,
@@ -59,7 +65,12 @@ export async function applyChatStatus(db: Db, id: number, status: ReceiptStatus 
     if (!row) return null;
     const { channel, customer_number: to, ...applied } = row;
     await enqueueWebhookEvent(q, applied.user_id, "message.status", {
-      source: "conversation", messageId: String(applied.id), conversationId: applied.conversation_id, channel, to, status,
+      source: "conversation",
+      messageId: String(applied.id),
+      conversationId: applied.conversation_id,
+      channel,
+      to,
+      status,
       ...(status === "failed" ? { error: { code: null, reason: applied.error } } : {}),
       at: new Date().toISOString(),
     });

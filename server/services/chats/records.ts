@@ -11,7 +11,12 @@ export type ChatMessageOut = Static<typeof ChatMessageRecord>;
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** One mapping from rows to what the calls and the socket answer; labels come from the account's addresses. */
-export function toConversationRecord(row: ConversationRow, labels: ReadonlyMap<string, string>, agentName: string | null, now = new Date()): ConversationOut {
+export function toConversationRecord(
+  row: ConversationRow,
+  labels: ReadonlyMap<string, string>,
+  agentName: string | null,
+  now = new Date(),
+): ConversationOut {
   return {
     _id: row.id,
     channel: row.channel as ChatChannel,
@@ -26,7 +31,11 @@ export function toConversationRecord(row: ConversationRow, labels: ReadonlyMap<s
     lastMessageText: row.lastMessageText,
     lastInboundAt: row.lastInboundAt ? iso(row.lastInboundAt) : null,
     unreadCount: row.unreadCount,
-    windowLeftMs: serviceWindowLeftMs(row.channel as ChatChannel, row.lastInboundAt ? new Date(row.lastInboundAt) : null, now),
+    windowLeftMs: serviceWindowLeftMs(
+      row.channel as ChatChannel,
+      row.lastInboundAt ? new Date(row.lastInboundAt) : null,
+      now,
+    ),
     createdAt: iso(row.createdAt),
   };
 }

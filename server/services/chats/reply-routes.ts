@@ -29,8 +29,14 @@ export async function takeChannelInbound(db: Db, events: readonly Inbound[]): Pr
   if (viaChannel.length === 0) return { kept: [...events], refused: 0, rerouted: false };
   const ids = [...new Set(viaChannel.map((e) => e.channelId as string))];
   const [channels, owners] = await Promise.all([
-    rowsOf<{ id: string; user_id: string }>(db, sql`select id, user_id from carrier_channels where id = any(${pgArray(ids)}::uuid[])`),
-    ownersOfAddresses(db, viaChannel.map((e) => ({ channel: e.channel, address: e.to }))),
+    rowsOf<{ id: string; user_id: string }>(
+      db,
+      sql`select id, user_id from carrier_channels where id = any(${pgArray(ids)}::uuid[])`,
+    ),
+    ownersOfAddresses(
+      db,
+      viaChannel.map((e) => ({ channel: e.channel, address: e.to })),
+    ),
   ]);
   const ownerOfChannel = new Map(channels.map((c) => [c.id, c.user_id]));
   const ownsAddress = (e: Inbound, channelId: string) => {

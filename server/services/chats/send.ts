@@ -14,7 +14,13 @@ import { conversationRecord, findConversation } from "./conversations";
 import { dltTemplatesOnly } from "./dlt-route";
 import { pushChatMessage, pushConversation, pushStatus } from "./push";
 import { applyChatStatus, chatCarrierId } from "./receipts";
-import { previewOf, toChatMessageRecord, type ChatMessageOut, type ChatMessageRow, type ConversationRow } from "./records";
+import {
+  previewOf,
+  toChatMessageRecord,
+  type ChatMessageOut,
+  type ChatMessageRow,
+  type ConversationRow,
+} from "./records";
 import { quickReplies, renderTemplate } from "./templates";
 import { chatWorkspace, type ChatWorkspace } from "./workspace";
 
@@ -37,10 +43,20 @@ export const WINDOW_CLOSED =
  * the message is stored (after its template and values are checked). One that cannot be had refuses the send and
  * stores nothing.
  */
-async function headerOf(deps: ChatDeps, ownerId: string, templateId: string, headerMediaId = ""): Promise<TemplateHeaderMedia | undefined> {
+async function headerOf(
+  deps: ChatDeps,
+  ownerId: string,
+  templateId: string,
+  headerMediaId = "",
+): Promise<TemplateHeaderMedia | undefined> {
   if (!deps.storage) return undefined;
   try {
-    return await stepHeaderMedia({ db: deps.db, carrier: deps.carrier, storage: deps.storage }, ownerId, templateId, headerMediaId);
+    return await stepHeaderMedia(
+      { db: deps.db, carrier: deps.carrier, storage: deps.storage },
+      ownerId,
+      templateId,
+      headerMediaId,
+    );
   } catch (err) {
     if (err instanceof HeaderMediaUnavailable) throw new HttpError(422, err.message);
     throw err;
@@ -48,7 +64,12 @@ async function headerOf(deps: ChatDeps, ownerId: string, templateId: string, hea
 }
 
 /** What the carrier is given for a message, and the text the conversation shows for it. */
-async function contentOf(deps: ChatDeps, conversation: ConversationRow, input: ChatSendInput, header?: TemplateHeaderMedia): Promise<{ content: MessageContent; text: string; templateName?: string; language?: string }> {
+async function contentOf(
+  deps: ChatDeps,
+  conversation: ConversationRow,
+  input: ChatSendInput,
+  header?: TemplateHeaderMedia,
+): Promise<{ content: MessageContent; text: string; templateName?: string; language?: string }> {
   switch (input.messageType) {
     case "text": {
       const text = input.text?.trim() ?? "";
@@ -59,10 +80,16 @@ async function contentOf(deps: ChatDeps, conversation: ConversationRow, input: C
     case "document": {
       if (!input.mediaUrl) throw badRequest("Attach a file first", [{ field: "mediaUrl", message: "is required" }]);
       const mimeType = input.mimeType ?? (input.messageType === "image" ? "image/jpeg" : "application/pdf");
-      return { content: { kind: "media", mediaUrl: input.mediaUrl, mimeType, ...(input.text ? { caption: input.text } : {}) }, text: input.text?.trim() ?? "" };
+      return {
+        content: { kind: "media", mediaUrl: input.mediaUrl, mimeType, ...(input.text ? { caption: input.text } : {}) },
+        text: input.text?.trim() ?? "",
+      };
     }
     case "location": {
-      if (input.latitude === undefined || input.longitude === undefined) throw badRequest("A location needs a latitude and a longitude", [{ field: "latitude", message: "is required" }]);
+      if (input.latitude === undefined || input.longitude === undefined)
+        throw badRequest("A location needs a latitude and a longitude", [
+          { field: "latitude", message: "is required" },
+        ]);
       // The carrier interface has no location kind yet: the customer gets the place and a map link as text.
       const where = `${input.latitude.toFixed(6)},${input.longitude.toFixed(6)}`;
       const text = `📍 ${input.locationName ? `${input.locationName} ` : ""}https://maps.google.com/?q=${where}`;
@@ -70,17 +97,32 @@ async function contentOf(deps: ChatDeps, conversation: ConversationRow, input: C
     }
     case "template": {
       const template = (await quickReplies(deps.db, conversation)).find((t) => t._id === input.templateId);
-      if (!template) throw badRequest("Choose an approved template of this sender", [{ field: "templateId", message: "is not a template of this sender" }]);
+      if (!template)
+        throw badRequest("Choose an approved template of this sender", [
+          { field: "templateId", message: "is not a template of this sender" },
+        ]);
       const params = input.params ?? [];
       if (params.length !== template.variableCount || params.some((p) => !p.trim())) {
-        throw badRequest(`The template ${template.name} needs ${template.variableCount} value(s)`, [{ field: "params", message: `needs ${template.variableCount} value(s)` }]);
+        throw badRequest(`The template ${template.name} needs ${template.variableCount} value(s)`, [
+          { field: "params", message: `needs ${template.variableCount} value(s)` },
+        ]);
       }
       const text = renderTemplate(template, params);
-      const media = header ?? (conversation.channel === "whatsapp" ? await headerOf(deps, conversation.userId, template._id, input.headerMediaId) : undefined);
+      const media =
+        header ??
+        (conversation.channel === "whatsapp"
+          ? await headerOf(deps, conversation.userId, template._id, input.headerMediaId)
+          : undefined);
       // An SMS template goes with its DLT template id: a DLT route's operators deliver nothing without it.
       const content: MessageContent =
         conversation.channel === "whatsapp"
-          ? { kind: "template", templateName: template.name, language: template.language ?? "en", params, ...(media ? { header: media } : {}) }
+          ? {
+              kind: "template",
+              templateName: template.name,
+              language: template.language ?? "en",
+              params,
+              ...(media ? { header: media } : {}),
+            }
           : { kind: "text", text, ...(template.dltTemplateId ? { dltTemplateId: template.dltTemplateId } : {}) };
       return { content, text, templateName: template.name, language: template.language ?? undefined };
     }
@@ -88,13 +130,22 @@ async function contentOf(deps: ChatDeps, conversation: ConversationRow, input: C
 }
 
 /** Hands a stored message to the carrier and records the outcome; receipts move it on from there. */
-async function deliver(deps: ChatDeps, conversation: ConversationRow, message: ChatMessageRow, content: MessageContent): Promise<void> {
+async function deliver(
+  deps: ChatDeps,
+  conversation: ConversationRow,
+  message: ChatMessageRow,
+  content: MessageContent,
+): Promise<void> {
   let status: "sent" | "failed";
   let error: string | null = null;
   let providerMessageId: string | undefined;
   try {
     const result = await deps.carrier.send({
-      id: chatCarrierId(message.id), channel: conversation.channel as ChatChannel, from: conversation.businessAddress, to: conversation.customerNumber, content,
+      id: chatCarrierId(message.id),
+      channel: conversation.channel as ChatChannel,
+      from: conversation.businessAddress,
+      to: conversation.customerNumber,
+      content,
     });
     if (result.accepted) {
       status = "sent";
@@ -108,14 +159,26 @@ async function deliver(deps: ChatDeps, conversation: ConversationRow, message: C
     error = err instanceof Error ? err.message : String(err);
   }
   const applied = await applyChatStatus(deps.db, message.id, status, error, providerMessageId);
-  if (applied) pushStatus(deps.io, { userId: applied.user_id, assignedAgentId: applied.assigned_agent_id }, { chatId: applied.conversation_id, messageId: String(applied.id), status: applied.status, error: applied.error });
+  if (applied)
+    pushStatus(
+      deps.io,
+      { userId: applied.user_id, assignedAgentId: applied.assigned_agent_id },
+      { chatId: applied.conversation_id, messageId: String(applied.id), status: applied.status, error: applied.error },
+    );
 }
 
 /**
  * Sends a message in a conversation (the socket's 'message' and chats.send). The message is written before this
  * answers; the same clientId in the same conversation answers the stored message and sends nothing again.
  */
-export async function sendChatMessage(deps: ChatDeps, caller: Caller, conversationId: string, input: ChatSendInput, ws?: ChatWorkspace, header?: TemplateHeaderMedia): Promise<ChatMessageOut> {
+export async function sendChatMessage(
+  deps: ChatDeps,
+  caller: Caller,
+  conversationId: string,
+  input: ChatSendInput,
+  ws?: ChatWorkspace,
+  header?: TemplateHeaderMedia,
+): Promise<ChatMessageOut> {
   return sendInWorkspace(deps, ws ?? (await chatWorkspace(deps.db, caller)), conversationId, input, header);
 }
 
@@ -123,7 +186,13 @@ export async function sendChatMessage(deps: ChatDeps, caller: Caller, conversati
  * The same, for a sender that is not a signed-in person (an AI agent writes as its owner's workspace). `header` is a
  * WhatsApp template's prepared header media (a workflow step's, uploaded to the carrier), sent with the template.
  */
-export async function sendInWorkspace(deps: ChatDeps, workspace: ChatWorkspace, conversationId: string, input: ChatSendInput, header?: TemplateHeaderMedia): Promise<ChatMessageOut> {
+export async function sendInWorkspace(
+  deps: ChatDeps,
+  workspace: ChatWorkspace,
+  conversationId: string,
+  input: ChatSendInput,
+  header?: TemplateHeaderMedia,
+): Promise<ChatMessageOut> {
   const conversation = await findConversation(deps.db, workspace, conversationId);
   const [existing] = await deps.db
     .select()
@@ -133,7 +202,8 @@ export async function sendInWorkspace(deps: ChatDeps, workspace: ChatWorkspace, 
 
   const left = serviceWindowLeftMs(conversation.channel as ChatChannel, conversation.lastInboundAt, new Date());
   if (left === 0 && input.messageType !== "template") throw new HttpError(422, WINDOW_CLOSED);
-  if (input.messageType !== "template" && (await dltTemplatesOnly(deps.carrier, conversation))) throw new HttpError(422, DLT_TEMPLATES_ONLY);
+  if (input.messageType !== "template" && (await dltTemplatesOnly(deps.carrier, conversation)))
+    throw new HttpError(422, DLT_TEMPLATES_ONLY);
   const { content, text, templateName, language } = await contentOf(deps, conversation, input, header);
   const body = {
     ...(input.mediaUrl ? { mediaUrl: input.mediaUrl } : {}),
@@ -148,8 +218,17 @@ export async function sendInWorkspace(deps: ChatDeps, workspace: ChatWorkspace, 
     const [row] = await tx
       .insert(chatMessages)
       .values({
-        conversationId: conversation.id, userId: conversation.userId, direction: "out", type: input.messageType, text, body,
-        clientId: input.clientId, agentId: workspace.agentId, authorName: workspace.authorName, status: "pending", createdAt: now,
+        conversationId: conversation.id,
+        userId: conversation.userId,
+        direction: "out",
+        type: input.messageType,
+        text,
+        body,
+        clientId: input.clientId,
+        agentId: workspace.agentId,
+        authorName: workspace.authorName,
+        status: "pending",
+        createdAt: now,
       })
       .onConflictDoNothing()
       .returning();
@@ -163,27 +242,54 @@ export async function sendInWorkspace(deps: ChatDeps, workspace: ChatWorkspace, 
   });
   if (!stored) {
     // The same clientId won a race with this request: answer what it stored.
-    const [again] = await deps.db.select().from(chatMessages).where(and(eq(chatMessages.conversationId, conversation.id), eq(chatMessages.clientId, input.clientId)));
+    const [again] = await deps.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.conversationId, conversation.id), eq(chatMessages.clientId, input.clientId)));
     if (!again) throw new HttpError(409, "The message could not be stored; send it again");
     return toChatMessageRecord(again);
   }
   pushChatMessage(deps.io, stored.conversation, stored.row);
   pushConversation(deps.io, stored.conversation, await conversationRecord(deps.db, stored.conversation));
-  void deliver(deps, stored.conversation, stored.row, content).catch((err: unknown) => deps.log?.error({ err }, "chat message not handed to the carrier"));
+  void deliver(deps, stored.conversation, stored.row, content).catch((err: unknown) =>
+    deps.log?.error({ err }, "chat message not handed to the carrier"),
+  );
   return toChatMessageRecord(stored.row);
 }
 
 /** An internal note: stored and shown to the team, never sent. */
-export async function addNote(deps: ChatDeps, caller: Caller, conversationId: string, input: { clientId: string; text: string }): Promise<ChatMessageOut> {
+export async function addNote(
+  deps: ChatDeps,
+  caller: Caller,
+  conversationId: string,
+  input: { clientId: string; text: string },
+): Promise<ChatMessageOut> {
   return addNoteInWorkspace(deps, await chatWorkspace(deps.db, caller), conversationId, input);
 }
 
-export async function addNoteInWorkspace(deps: ChatDeps, workspace: ChatWorkspace, conversationId: string, input: { clientId: string; text: string }): Promise<ChatMessageOut> {
+export async function addNoteInWorkspace(
+  deps: ChatDeps,
+  workspace: ChatWorkspace,
+  conversationId: string,
+  input: { clientId: string; text: string },
+): Promise<ChatMessageOut> {
   const conversation = await findConversation(deps.db, workspace, conversationId);
   const [row] = await deps.db
     .insert(chatMessages)
-    .values({ conversationId: conversation.id, userId: conversation.userId, direction: "note", type: "text", text: input.text.trim(), clientId: input.clientId, agentId: workspace.agentId, authorName: workspace.authorName })
-    .onConflictDoUpdate({ target: [chatMessages.conversationId, chatMessages.clientId], set: { clientId: sql`excluded.client_id` } })
+    .values({
+      conversationId: conversation.id,
+      userId: conversation.userId,
+      direction: "note",
+      type: "text",
+      text: input.text.trim(),
+      clientId: input.clientId,
+      agentId: workspace.agentId,
+      authorName: workspace.authorName,
+    })
+    .onConflictDoUpdate({
+      target: [chatMessages.conversationId, chatMessages.clientId],
+      set: { clientId: sql`excluded.client_id` },
+    })
     .returning();
   if (!row) throw new HttpError(409, "The note could not be stored");
   pushChatMessage(deps.io, conversation, row);

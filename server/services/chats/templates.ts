@@ -3,7 +3,12 @@ import type { Static } from "@sinclair/typebox";
 import type { QuickReplyRecord } from "../../../contract/calls/chat-records";
 import type { ChatChannel } from "../../../contract/domain/chats";
 import { smsVariableCount } from "../../../contract/domain/sms";
-import { fillVariables, headerMediaFormat, variableCount, type WaComponent } from "../../../contract/domain/whatsapp-template";
+import {
+  fillVariables,
+  headerMediaFormat,
+  variableCount,
+  type WaComponent,
+} from "../../../contract/domain/whatsapp-template";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/sql";
 import { templateHeaderSource } from "../campaigns/header-media";
@@ -27,7 +32,13 @@ interface Row {
 function headerOf(r: Row): QuickReply["header"] {
   const format = r.components ? headerMediaFormat(r.components) : undefined;
   if (!format || !r.components) return null;
-  return { format, wabaId: r.waba_id ?? "", ownFile: templateHeaderSource({ name: r.name, components: r.components, headerMediaKey: r.header_media_key ?? null }) !== undefined };
+  return {
+    format,
+    wabaId: r.waba_id ?? "",
+    ownFile:
+      templateHeaderSource({ name: r.name, components: r.components, headerMediaKey: r.header_media_key ?? null }) !==
+      undefined,
+  };
 }
 
 /**
@@ -60,7 +71,11 @@ export async function quickReplies(db: Db, conversation: ConversationRow): Promi
     );
   }
   return rows.map((r) => ({
-    _id: r.id, name: r.name, channel, language: r.language, body: r.body,
+    _id: r.id,
+    name: r.name,
+    channel,
+    language: r.language,
+    body: r.body,
     variableCount: channel === "sms" ? smsVariableCount(r.body) : variableCount(r.body),
     dltTemplateId: r.dlt_template_id || null,
     header: headerOf(r),

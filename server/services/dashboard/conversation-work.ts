@@ -12,7 +12,11 @@ import { ownedInReach, type DashboardReach } from "./scope";
 
 export const noWork = (): AgentActivity => ({ chatReplies: 0, conversations: 0, resolved: 0, avgResponseMs: null });
 
-export async function conversationWork(db: Db, reach: DashboardReach, range: ReportRange): Promise<Map<string, AgentActivity>> {
+export async function conversationWork(
+  db: Db,
+  reach: DashboardReach,
+  range: ReportRange,
+): Promise<Map<string, AgentActivity>> {
   const from = range.start.toISOString();
   const to = range.end.toISOString();
   const inScope = ownedInReach(reach, "cm");
@@ -54,7 +58,7 @@ export async function conversationWork(db: Db, reach: DashboardReach, range: Rep
         group by 1`,
   );
   const out = new Map<string, AgentActivity>();
-  const of = (person: string) => out.get(person) ?? out.set(person, noWork()).get(person) as AgentActivity;
+  const of = (person: string) => out.get(person) ?? (out.set(person, noWork()).get(person) as AgentActivity);
   for (const r of replies) Object.assign(of(r.person), { chatReplies: r.replies, conversations: r.conversations });
   for (const r of resolved) of(r.person).resolved = r.n;
   for (const r of responses) of(r.person).avgResponseMs = r.avg_ms === null ? null : Math.round(r.avg_ms);

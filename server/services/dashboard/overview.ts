@@ -1,5 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { DashboardAgentRow, DashboardCampaignRow, DashboardOverview, DashboardRoleCount, DashboardTotals } from "../../../contract/calls";
+import type {
+  DashboardAgentRow,
+  DashboardCampaignRow,
+  DashboardOverview,
+  DashboardRoleCount,
+  DashboardTotals,
+} from "../../../contract/calls";
 import { CAMPAIGN_CHANNELS, type CampaignChannel } from "../../../contract/constants";
 import type { CampaignStatus } from "../../../contract/domain/campaigns";
 import { DELIVERED_STATES, eachDay, SENT_OR_FAILED_STATES } from "../../../contract/domain/dashboards";
@@ -40,9 +46,26 @@ async function cells(db: Db, reach: DashboardReach, range: ReportRange): Promise
 }
 
 function fold(rows: readonly Cell[], range: ReportRange) {
-  const totals: DashboardTotals = { messages: 0, delivered: 0, read: 0, replied: 0, failed: 0, unconfirmed: 0, spent: 0, campaigns: 0, queued: 0 };
-  const days = new Map(eachDay(range.from, range.to).map((date) => [date, { date, rcs: 0, sms: 0, whatsapp: 0, delivered: 0, failed: 0, spent: 0 }]));
-  const channels = new Map(CAMPAIGN_CHANNELS.map((channel) => [channel, { channel, messages: 0, delivered: 0, failed: 0, spent: 0 }]));
+  const totals: DashboardTotals = {
+    messages: 0,
+    delivered: 0,
+    read: 0,
+    replied: 0,
+    failed: 0,
+    unconfirmed: 0,
+    spent: 0,
+    campaigns: 0,
+    queued: 0,
+  };
+  const days = new Map(
+    eachDay(range.from, range.to).map((date) => [
+      date,
+      { date, rcs: 0, sms: 0, whatsapp: 0, delivered: 0, failed: 0, spent: 0 },
+    ]),
+  );
+  const channels = new Map(
+    CAMPAIGN_CHANNELS.map((channel) => [channel, { channel, messages: 0, delivered: 0, failed: 0, spent: 0 }]),
+  );
   const errors = new Map<string, { channel: CampaignChannel; code: string; count: number }>();
   let spentPaise = 0;
   for (const c of rows) {
@@ -82,14 +105,29 @@ function fold(rows: readonly Cell[], range: ReportRange) {
     totals,
     series: [...days.values()].map((d) => ({ ...d, spent: rupees(d.spent) })),
     channels: [...channels.values()].map((c) => ({ ...c, spent: rupees(c.spent) })),
-    errors: [...errors.values()].sort((a, b) => b.count - a.count || a.channel.localeCompare(b.channel) || a.code.localeCompare(b.code)),
+    errors: [...errors.values()].sort(
+      (a, b) => b.count - a.count || a.channel.localeCompare(b.channel) || a.code.localeCompare(b.code),
+    ),
   };
 }
 
 /** The range's busiest campaigns (by messages), and how many campaigns sent at all. */
-async function topCampaigns(db: Db, reach: DashboardReach, range: ReportRange): Promise<{ count: number; rows: DashboardCampaignRow[] }> {
+async function topCampaigns(
+  db: Db,
+  reach: DashboardReach,
+  range: ReportRange,
+): Promise<{ count: number; rows: DashboardCampaignRow[] }> {
   const rows = await rowsOf<{
-    id: string; name: string; channel: CampaignChannel; status: CampaignStatus; owner: string; messages: number; delivered: number; failed: number; paise: number; total: number;
+    id: string;
+    name: string;
+    channel: CampaignChannel;
+    status: CampaignStatus;
+    owner: string;
+    messages: number;
+    delivered: number;
+    failed: number;
+    paise: number;
+    total: number;
   }>(
     db,
     sql`with per as (
@@ -104,12 +142,25 @@ async function topCampaigns(db: Db, reach: DashboardReach, range: ReportRange): 
   );
   return {
     count: rows[0]?.total ?? 0,
-    rows: rows.map((r) => ({ _id: r.id, name: r.name, channel: r.channel, status: r.status, owner: r.owner, messages: r.messages, delivered: r.delivered, failed: r.failed, spent: rupees(r.paise) })),
+    rows: rows.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      channel: r.channel,
+      status: r.status,
+      owner: r.owner,
+      messages: r.messages,
+      delivered: r.delivered,
+      failed: r.failed,
+      spent: rupees(r.paise),
+    })),
   };
 }
 
 /** Admin and reseller: the accounts in scope by role, and what they hold. */
-async function accountsByRole(db: Db, reach: DashboardReach): Promise<{ roles: DashboardRoleCount[]; balance: number }> {
+async function accountsByRole(
+  db: Db,
+  reach: DashboardReach,
+): Promise<{ roles: DashboardRoleCount[]; balance: number }> {
   const rows = await rowsOf<{ role: Role; total: number; suspended: number; balance: string }>(
     db,
     sql`select u.role, count(*)::int as total, (count(*) filter (where u.status = 'suspended'))::int as suspended, sum(u.balance)::text as balance
@@ -122,7 +173,13 @@ async function accountsByRole(db: Db, reach: DashboardReach): Promise<{ roles: D
 
 /** Workspace roles: the live agents of the accounts in scope, with their conversation work in the range. */
 async function agentActivity(db: Db, reach: DashboardReach, range: ReportRange): Promise<DashboardAgentRow[]> {
-  const agents = await rowsOf<{ id: string; name: string; username: string; user_id: string; last_seen_at: string | Date | null }>(
+  const agents = await rowsOf<{
+    id: string;
+    name: string;
+    username: string;
+    user_id: string;
+    last_seen_at: string | Date | null;
+  }>(
     db,
     sql`select la.id::text, la.name, u.username, la.user_id::text, la.last_seen_at
         from live_agents la join users u on u.id = la.user_id
@@ -143,8 +200,14 @@ async function agentActivity(db: Db, reach: DashboardReach, range: ReportRange):
 async function pendingRequests(db: Db, reach: DashboardReach): Promise<number | null> {
   const { caller } = reach;
   if (!["admin", "reseller", "manager"].includes(caller.role)) return null;
-  const whose = caller.role === "admin" ? sql`r.user_id <> ${caller.id}` : sql`r.user_id in (select u.id from users u where u.parent_id = ${caller.id})`;
-  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from balance_requests r where r.status = 'pending' and ${whose}`);
+  const whose =
+    caller.role === "admin"
+      ? sql`r.user_id <> ${caller.id}`
+      : sql`r.user_id in (select u.id from users u where u.parent_id = ${caller.id})`;
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from balance_requests r where r.status = 'pending' and ${whose}`,
+  );
   return row?.n ?? 0;
 }
 

@@ -39,7 +39,13 @@ export function reachOf(caller: Caller): DashboardReach {
         attribution: "creator",
       };
     case "department_head":
-      return { ...base, scope: "department", owners: sql`(select ${caller.id}::uuid)`, createdBy: caller.id, attribution: "creator" };
+      return {
+        ...base,
+        scope: "department",
+        owners: sql`(select ${caller.id}::uuid)`,
+        createdBy: caller.id,
+        attribution: "creator",
+      };
     default:
       return { ...base, scope: "own", owners: sql`(select ${caller.id}::uuid)`, attribution: "owner" };
   }
@@ -49,7 +55,8 @@ const col = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
 
 /** The reach as a condition on recipient_daily_stats (alias `s`); a department head's through its campaigns. */
 export function statsInReach(reach: DashboardReach, alias = "s"): SQL {
-  if (reach.createdBy) return sql`${col(alias, "campaign_id")} in (select c.id from campaigns c where c.created_by = ${reach.createdBy})`;
+  if (reach.createdBy)
+    return sql`${col(alias, "campaign_id")} in (select c.id from campaigns c where c.created_by = ${reach.createdBy})`;
   return reach.owners ? sql`${col(alias, "user_id")} in ${reach.owners}` : sql`true`;
 }
 

@@ -36,7 +36,12 @@ export async function statusCountsByUser(db: Db, userIds: string[]): Promise<Map
 }
 
 /** Message counts per reporting day over the accounts, `from` to `to` inclusive (messages are dated when sent). */
-export async function statusCountsByDay(db: Db, userIds: string[], from: string, to: string): Promise<{ date: string; counts: StatusCounts }[]> {
+export async function statusCountsByDay(
+  db: Db,
+  userIds: string[],
+  from: string,
+  to: string,
+): Promise<{ date: string; counts: StatusCounts }[]> {
   const rows = await rowsOf<{ day: string; state: string; n: number }>(
     db,
     sql`select s.day::text as day, s.state, sum(s.recipients)::int as n from recipient_daily_stats s

@@ -68,11 +68,20 @@ function replyCounts(reach: DashboardReach, range: ReportRange): SQL {
              group by 1`;
 }
 
-async function teamRows(db: Db, reach: DashboardReach, range: ReportRange, query: TeamQuery, limit: number, offset: number): Promise<Row[]> {
+async function teamRows(
+  db: Db,
+  reach: DashboardReach,
+  range: ReportRange,
+  query: TeamQuery,
+  limit: number,
+  offset: number,
+): Promise<Row[]> {
   const search = filterValue(query.search);
   const like = search ? sql` and (m.username ilike ${`%${search}%`} or m.name ilike ${`%${search}%`})` : sql``;
   const sort = query.sort ?? "messages";
-  const direction = sql.raw((query.order ?? (sort === "username" ? "asc" : "desc")) === "asc" ? "asc nulls first" : "desc nulls last");
+  const direction = sql.raw(
+    (query.order ?? (sort === "username" ? "asc" : "desc")) === "asc" ? "asc nulls first" : "desc nulls last",
+  );
   return rowsOf<Row>(
     db,
     sql`with m as (
@@ -112,16 +121,36 @@ async function toTeamRows(db: Db, reach: DashboardReach, range: ReportRange, row
   }));
 }
 
-export async function teamPage(db: Db, reach: DashboardReach, range: ReportRange, query: TeamQuery, page: { limit: number; offset: number }) {
+export async function teamPage(
+  db: Db,
+  reach: DashboardReach,
+  range: ReportRange,
+  query: TeamQuery,
+  page: { limit: number; offset: number },
+) {
   const rows = await teamRows(db, reach, range, query, page.limit, page.offset);
   // A page past the end has no rows to carry the count: ask for the first one to know it.
-  const count = rows[0]?.total ?? (page.offset > 0 ? ((await teamRows(db, reach, range, query, 1, 0))[0]?.total ?? 0) : 0);
+  const count =
+    rows[0]?.total ?? (page.offset > 0 ? ((await teamRows(db, reach, range, query, 1, 0))[0]?.total ?? 0) : 0);
   return { count, rows: await toTeamRows(db, reach, range, rows) };
 }
 
 const COLUMNS = [
-  "username", "name", "role", "status", "campaigns", "messages", "delivered", "failed", "delivery_rate_percent", "spent_inr", "balance_inr",
-  "chat_replies", "conversations", "resolved", "avg_response_seconds",
+  "username",
+  "name",
+  "role",
+  "status",
+  "campaigns",
+  "messages",
+  "delivered",
+  "failed",
+  "delivery_rate_percent",
+  "spent_inr",
+  "balance_inr",
+  "chat_replies",
+  "conversations",
+  "resolved",
+  "avg_response_seconds",
 ] as const;
 const EXPORT_PAGE = 500;
 
@@ -134,9 +163,20 @@ export function teamCsv(db: Db, reach: DashboardReach, range: ReportRange, query
       yield rows
         .map((r) =>
           csvLine([
-            r.username, r.name, r.type, r.status, r.campaigns, r.messages, r.delivered, r.failed,
+            r.username,
+            r.name,
+            r.type,
+            r.status,
+            r.campaigns,
+            r.messages,
+            r.delivered,
+            r.failed,
             r.deliveryRate === null ? null : (Math.round(r.deliveryRate * 1000) / 10).toFixed(1),
-            r.spent.toFixed(2), r.balance.toFixed(2), r.chatReplies, r.conversations, r.resolved,
+            r.spent.toFixed(2),
+            r.balance.toFixed(2),
+            r.chatReplies,
+            r.conversations,
+            r.resolved,
             r.avgResponseMs === null ? null : (r.avgResponseMs / 1000).toFixed(1),
           ]),
         )

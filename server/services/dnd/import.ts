@@ -40,7 +40,11 @@ export async function readDndFile(stream: Readable, filename: string): Promise<D
   await readTableRows(stream, filename, (row, cells) => {
     if (!columns) {
       const phone = phoneColumn(cells);
-      columns = { phone: phone.index, preferences: phone.header ? cells.findIndex((c) => PREFERENCE_HEADER.test(c)) : -1, consent: phone.header ? cells.findIndex((c) => CONSENT_HEADER.test(c)) : -1 };
+      columns = {
+        phone: phone.index,
+        preferences: phone.header ? cells.findIndex((c) => PREFERENCE_HEADER.test(c)) : -1,
+        consent: phone.header ? cells.findIndex((c) => CONSENT_HEADER.test(c)) : -1,
+      };
       if (phone.header) return;
     }
     collector.add(row, cells[columns.phone] ?? "");
@@ -51,7 +55,8 @@ export async function readDndFile(stream: Readable, filename: string): Promise<D
       consent: columns.consent >= 0 && CONSENTED.test((cells[columns.consent] ?? "").trim()),
     });
   });
-  if (collector.numbers.size === 0) throw badRequest(NO_NUMBERS, [{ field: "file", message: "has no valid phone numbers" }]);
+  if (collector.numbers.size === 0)
+    throw badRequest(NO_NUMBERS, [{ field: "file", message: "has no valid phone numbers" }]);
   return { collector, entries };
 }
 
@@ -59,7 +64,13 @@ export async function readDndFile(stream: Readable, filename: string): Promise<D
  * Adds or replaces entries in one transaction (a newer scrub file is the customer's newer preferences). Answers how
  * many numbers were written.
  */
-export async function upsertDnd(db: Db, ownerId: string, entries: ReadonlyMap<string, DndImportEntry>, source: DndSource, detail: string): Promise<number> {
+export async function upsertDnd(
+  db: Db,
+  ownerId: string,
+  entries: ReadonlyMap<string, DndImportEntry>,
+  source: DndSource,
+  detail: string,
+): Promise<number> {
   const all = [...entries].map(([number, e]) => ({ number, preferences: e.preferences, consent: e.consent }));
   if (all.length === 0) return 0;
   return db.transaction(async (tx) => {

@@ -11,14 +11,38 @@ import { escapeLike } from "../campaigns/list";
 export const DND_NOT_FOUND = "That number is not on your DND list";
 
 type Row = typeof dndNumbers.$inferSelect;
-const toRecord = (r: Row): DndRecord => ({ id: r.id, number: r.number, preferences: r.preferences, consent: r.consent, source: r.source, detail: r.detail, updatedAt: r.updatedAt.toISOString() });
+const toRecord = (r: Row): DndRecord => ({
+  id: r.id,
+  number: r.number,
+  preferences: r.preferences,
+  consent: r.consent,
+  source: r.source,
+  detail: r.detail,
+  updatedAt: r.updatedAt.toISOString(),
+});
 
-export async function listDnd(db: Db, ownerId: string, q: string | undefined, window: { limit: number; offset: number }) {
+export async function listDnd(
+  db: Db,
+  ownerId: string,
+  q: string | undefined,
+  window: { limit: number; offset: number },
+) {
   const term = q?.trim();
   const mine = eq(dndNumbers.userId, ownerId);
-  const where = and(mine, term ? or(ilike(dndNumbers.number, `%${escapeLike(term)}%`), ilike(dndNumbers.detail, `%${escapeLike(term)}%`)) : undefined);
+  const where = and(
+    mine,
+    term
+      ? or(ilike(dndNumbers.number, `%${escapeLike(term)}%`), ilike(dndNumbers.detail, `%${escapeLike(term)}%`))
+      : undefined,
+  );
   const [rows, [{ n }], bySource] = await Promise.all([
-    db.select().from(dndNumbers).where(where).orderBy(desc(dndNumbers.updatedAt), desc(dndNumbers.id)).limit(window.limit).offset(window.offset),
+    db
+      .select()
+      .from(dndNumbers)
+      .where(where)
+      .orderBy(desc(dndNumbers.updatedAt), desc(dndNumbers.id))
+      .limit(window.limit)
+      .offset(window.offset),
     db.select({ n: count() }).from(dndNumbers).where(where),
     db.select({ source: dndNumbers.source, n: count() }).from(dndNumbers).where(mine).groupBy(dndNumbers.source),
   ]);
@@ -28,7 +52,10 @@ export async function listDnd(db: Db, ownerId: string, q: string | undefined, wi
 }
 
 export async function removeDnd(db: Db, ownerId: string, id: string): Promise<string> {
-  const [row] = await db.delete(dndNumbers).where(and(eq(dndNumbers.id, id), eq(dndNumbers.userId, ownerId))).returning({ number: dndNumbers.number });
+  const [row] = await db
+    .delete(dndNumbers)
+    .where(and(eq(dndNumbers.id, id), eq(dndNumbers.userId, ownerId)))
+    .returning({ number: dndNumbers.number });
   if (!row) throw notFound(DND_NOT_FOUND);
   return row.number;
 }

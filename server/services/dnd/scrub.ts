@@ -13,14 +13,24 @@ export function dndBlockedNumbers(userId: string, category: SmsCategory): SQL | 
   const { scrub } = DND_RULES[category];
   if (scrub === "none") return null;
   // "fullyBlocked": only a full block (no preference listed, or 0) holds it back; "anyPreference": any entry does.
-  const full = scrub === "fullyBlocked" ? sql` and (cardinality(${dndNumbers.preferences}) = 0 or 0 = any(${dndNumbers.preferences}))` : sql``;
+  const full =
+    scrub === "fullyBlocked"
+      ? sql` and (cardinality(${dndNumbers.preferences}) = 0 or 0 = any(${dndNumbers.preferences}))`
+      : sql``;
   return sql`(select ${dndNumbers.number} from ${dndNumbers} where ${dndNumbers.userId} = ${userId} and not ${dndNumbers.consent}${full})`;
 }
 
 /** Whether an SMS of `category` from the account to `number` is held back as DND (the same rule, for one number). */
-export async function dndHoldsBack(db: Db | Tx, userId: string, number: string, category: SmsCategory): Promise<boolean> {
+export async function dndHoldsBack(
+  db: Db | Tx,
+  userId: string,
+  number: string,
+  category: SmsCategory,
+): Promise<boolean> {
   if (DND_RULES[category].scrub === "none") return false;
-  const [row] = await db.select({ preferences: dndNumbers.preferences, consent: dndNumbers.consent }).from(dndNumbers)
+  const [row] = await db
+    .select({ preferences: dndNumbers.preferences, consent: dndNumbers.consent })
+    .from(dndNumbers)
     .where(and(eq(dndNumbers.userId, userId), eq(dndNumbers.number, number)));
   const entry: DndEntry | null = row ? { preferences: row.preferences, consent: row.consent } : null;
   return dndBlocks(category, entry);

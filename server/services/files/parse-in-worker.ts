@@ -17,15 +17,24 @@ export type ParseLimits = typeof PARSE_LIMITS;
 const slot = slots();
 
 /** Runs one parse in its own worker under the limits; answers the worker's answer, or throws 413/422 when a limit ends it. */
-export async function parseInWorker(task: ParseTask, what: string, limits: ParseLimits = PARSE_LIMITS): Promise<ParseAnswer> {
+export async function parseInWorker(
+  task: ParseTask,
+  what: string,
+  limits: ParseLimits = PARSE_LIMITS,
+): Promise<ParseAnswer> {
   const release = await slot(limits.concurrent);
-  const worker = startWorker("parse-worker", task, { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 16 });
+  const worker = startWorker("parse-worker", task, {
+    maxOldGenerationSizeMb: limits.heapMb,
+    maxYoungGenerationSizeMb: 16,
+  });
   let timer: NodeJS.Timeout | undefined;
   try {
     return await new Promise<ParseAnswer>((resolve, reject) => {
       timer = setTimeout(() => reject(tooSlow(what, limits.timeoutMs)), limits.timeoutMs);
       worker.once("message", (answer: ParseAnswer) => resolve(answer));
-      worker.once("error", (error: NodeJS.ErrnoException) => reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? tooBig(what) : error));
+      worker.once("error", (error: NodeJS.ErrnoException) =>
+        reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? tooBig(what) : error),
+      );
       // Ended without an answer and without an error: nothing was read.
       worker.once("exit", () => resolve({ ok: false, reason: "unreadable" }));
     });

@@ -1,7 +1,8 @@
 // What a parse worker does with one document: the parsers that can be made to use much memory or time by a small
 // file. Runs inside the worker thread (parse-worker.ts); the answer is plain data, since errors do not cross threads.
 export type ParseTask = { kind: "pdf" | "docx"; bytes: Uint8Array; maxPages: number };
-export type ParseAnswer = { ok: true; text: string } | { ok: false; reason: "pages"; pages: number } | { ok: false; reason: "unreadable" };
+export type ParseAnswer =
+  { ok: true; text: string } | { ok: false; reason: "pages"; pages: number } | { ok: false; reason: "unreadable" };
 
 async function pdfText(bytes: Uint8Array, maxPages: number): Promise<ParseAnswer> {
   const { PDFParse } = await import("pdf-parse");
@@ -18,7 +19,11 @@ async function pdfText(bytes: Uint8Array, maxPages: number): Promise<ParseAnswer
 
 async function docxText(bytes: Uint8Array): Promise<ParseAnswer> {
   const mammoth = await import("mammoth");
-  return { ok: true, text: (await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) })).value };
+  return {
+    ok: true,
+    text: (await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }))
+      .value,
+  };
 }
 
 export async function runParseTask(task: ParseTask): Promise<ParseAnswer> {

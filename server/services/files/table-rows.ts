@@ -10,14 +10,20 @@ import { xlsxRowsInWorker } from "./xlsx-in-worker";
 export type RowSink = (row: number, cells: readonly string[]) => void;
 
 async function fromCsv(stream: Readable, sink: RowSink): Promise<void> {
-  const parser = stream.pipe(parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true }));
+  const parser = stream.pipe(
+    parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true }),
+  );
   let row = 0;
   for await (const record of parser as AsyncIterable<string[]>) sink(++row, record);
 }
 
 async function fromXlsx(stream: Readable, sink: RowSink): Promise<void> {
   for await (const rows of xlsxRowsInWorker(stream)) {
-    for (const { row, cells } of rows) sink(row, cells.map((cell) => cell.trim()));
+    for (const { row, cells } of rows)
+      sink(
+        row,
+        cells.map((cell) => cell.trim()),
+      );
   }
 }
 
@@ -30,6 +36,9 @@ export async function readTableRows(stream: Readable, filename: string, sink: Ro
     else throw badRequest("Upload a .csv or .xlsx file", [{ field: "file", message: "must be a .csv or .xlsx file" }]);
   } catch (error) {
     if (error instanceof Error && "statusCode" in error) throw error;
-    throw badRequest(`The file could not be read: ${error instanceof Error ? error.message.slice(0, 200) : "unknown error"}`, [{ field: "file", message: "could not be read" }]);
+    throw badRequest(
+      `The file could not be read: ${error instanceof Error ? error.message.slice(0, 200) : "unknown error"}`,
+      [{ field: "file", message: "could not be read" }],
+    );
   }
 }

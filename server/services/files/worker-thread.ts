@@ -11,7 +11,11 @@ export type WorkerEntry = "parse-worker" | "xlsx-worker";
 export function startWorker(entry: WorkerEntry, workerData: unknown, resourceLimits: ResourceLimits): Worker {
   if (!fromSources) return new Worker(new URL(`./${entry}.mjs`, import.meta.url), { workerData, resourceLimits });
   const source = JSON.stringify(new URL(`./${entry}.ts`, import.meta.url).href);
-  return new Worker(`import("tsx/esm/api").then(({ tsImport }) => tsImport(${source}, ${source}));`, { eval: true, workerData, resourceLimits });
+  return new Worker(`import("tsx/esm/api").then(({ tsImport }) => tsImport(${source}, ${source}));`, {
+    eval: true,
+    workerData,
+    resourceLimits,
+  });
 }
 
 /** A pool of slots: at most `max` holders at once (each worker may hold up to its heap cap); the others wait in order. */

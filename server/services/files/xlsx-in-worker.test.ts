@@ -14,7 +14,10 @@ const read = async (bytes: Buffer, limits: XlsxLimits = XLSX_LIMITS): Promise<Xl
 };
 
 async function refusal(run: Promise<unknown>): Promise<{ status: number; message: string }> {
-  const error = await run.then(() => undefined, (e: unknown) => e);
+  const error = await run.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!(error instanceof HttpError)) throw new Error(`expected a refusal, got ${String(error)}`);
   return { status: error.statusCode, message: error.message };
 }
@@ -22,7 +25,11 @@ async function refusal(run: Promise<unknown>): Promise<{ status: number; message
 /** Counts the bytes the reader has pulled from the source so far. */
 class Pulled extends Transform {
   bytes = 0;
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void): void {
+  override _transform(
+    chunk: Buffer,
+    _encoding: BufferEncoding,
+    done: (error?: Error | null, data?: Buffer) => void,
+  ): void {
     this.bytes += chunk.length;
     done(null, chunk);
   }
@@ -50,11 +57,16 @@ describe("XLSX rows read in a worker", () => {
   it("does not run ahead of its reader: while a batch waits, no more of the file is pulled; then every row comes", async () => {
     const bytes = xlsxOfRows(200_000);
     const pulled = new Pulled();
-    const batches = xlsxRowsInWorker(Readable.from([bytes.subarray(0, bytes.length >> 1), bytes.subarray(bytes.length >> 1)].flatMap((half) => {
-      const parts: Buffer[] = [];
-      for (let at = 0; at < half.length; at += 16 * 1024) parts.push(half.subarray(at, at + 16 * 1024));
-      return parts;
-    })), { through: [pulled], limits: { ...XLSX_LIMITS, credits: 1, batchRows: 100 } });
+    const batches = xlsxRowsInWorker(
+      Readable.from(
+        [bytes.subarray(0, bytes.length >> 1), bytes.subarray(bytes.length >> 1)].flatMap((half) => {
+          const parts: Buffer[] = [];
+          for (let at = 0; at < half.length; at += 16 * 1024) parts.push(half.subarray(at, at + 16 * 1024));
+          return parts;
+        }),
+      ),
+      { through: [pulled], limits: { ...XLSX_LIMITS, credits: 1, batchRows: 100 } },
+    );
     const iterator = batches[Symbol.asyncIterator]();
     const first = await iterator.next();
     expect(first.value).toHaveLength(100);
@@ -79,17 +91,25 @@ describe("XLSX rows read in a worker", () => {
     // Under the same cap a small workbook reads: the worker itself fits.
     expect(await read(xlsxOfRows(3), capped)).toHaveLength(3);
     const before = process.memoryUsage().heapUsed;
-    expect(await refusal(read(bytes, capped))).toEqual({ status: 413, message: "file: The Excel file needs more memory to read than the server allows; it was not read" });
+    expect(await refusal(read(bytes, capped))).toEqual({
+      status: 413,
+      message: "file: The Excel file needs more memory to read than the server allows; it was not read",
+    });
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);
     // And this process reads on.
     expect(await read(xlsxOfRows(3), capped)).toHaveLength(3);
   }, 120_000);
 
   it("ends a worker silent past the deadline with 422, but waits on a slow reader as long as it takes", async () => {
-    expect(await refusal(read(xlsxOfRows(3), { ...XLSX_LIMITS, idleMs: 1 }))).toEqual({ status: 422, message: "file: The Excel file made no progress for 0.001 s while being read; it was not read" });
+    expect(await refusal(read(xlsxOfRows(3), { ...XLSX_LIMITS, idleMs: 1 }))).toEqual({
+      status: 422,
+      message: "file: The Excel file made no progress for 0.001 s while being read; it was not read",
+    });
     // The reader keeps each batch 6 s, past a 5 s deadline: the worker was waiting on it, so that is no silence.
     const slow: XlsxRow[] = [];
-    for await (const batch of xlsxRowsInWorker(Readable.from([xlsxOfRows(20)]), { limits: { ...XLSX_LIMITS, idleMs: 5000, credits: 1, batchRows: 10 } })) {
+    for await (const batch of xlsxRowsInWorker(Readable.from([xlsxOfRows(20)]), {
+      limits: { ...XLSX_LIMITS, idleMs: 5000, credits: 1, batchRows: 10 },
+    })) {
       slow.push(...batch);
       await new Promise((resolve) => setTimeout(resolve, 6000));
     }

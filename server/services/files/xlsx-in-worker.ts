@@ -41,14 +41,20 @@ type Event = { type: "rows"; rows: XlsxRow[] } | { type: "done" } | { type: "fai
  * before the zip guard (a byte counter). Throws FileRefused (413/422) when a limit ends the read, XlsxUnreadable when
  * the workbook is broken, and the source's own error when reading it fails.
  */
-export async function* xlsxRowsInWorker(source: Readable, { through = [], limits = XLSX_LIMITS }: { through?: Transform[]; limits?: XlsxLimits } = {}): AsyncGenerator<XlsxRow[]> {
+export async function* xlsxRowsInWorker(
+  source: Readable,
+  { through = [], limits = XLSX_LIMITS }: { through?: Transform[]; limits?: XlsxLimits } = {},
+): AsyncGenerator<XlsxRow[]> {
   const guard = zipGuard(ZIP_LIMITS.xlsx);
   // Any stage's error (the store's, a refusal) ends the guard's iterator with it.
   pipeline([source, ...through, guard], () => undefined);
   const bytes = guard[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const release = await slot(limits.concurrent);
   const task: XlsxTask = { credits: limits.credits, batchRows: limits.batchRows };
-  const worker = startWorker("xlsx-worker", task, { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 16 });
+  const worker = startWorker("xlsx-worker", task, {
+    maxOldGenerationSizeMb: limits.heapMb,
+    maxYoungGenerationSizeMb: 16,
+  });
   const post = (message: ToWorker, transfer?: ArrayBuffer[]) => worker.postMessage(message, transfer);
 
   const events: Event[] = [];
@@ -66,10 +72,13 @@ export async function* xlsxRowsInWorker(source: Readable, { through = [], limits
   let unused = 0;
   let heard = Date.now();
   const waitingOnUs = () => wantsBytes || unused >= limits.credits;
-  const clock = setInterval(() => {
-    if (waitingOnUs()) heard = Date.now();
-    else if (Date.now() - heard > limits.idleMs) emit({ type: "failed", error: stalled(WHAT, limits.idleMs) });
-  }, Math.min(1000, Math.max(10, limits.idleMs / 4)));
+  const clock = setInterval(
+    () => {
+      if (waitingOnUs()) heard = Date.now();
+      else if (Date.now() - heard > limits.idleMs) emit({ type: "failed", error: stalled(WHAT, limits.idleMs) });
+    },
+    Math.min(1000, Math.max(10, limits.idleMs / 4)),
+  );
   clock.unref();
 
   const feed = async () => {
@@ -98,7 +107,12 @@ export async function* xlsxRowsInWorker(source: Readable, { through = [], limits
     } else if (message.type === "done") emit(message);
     else emit({ type: "failed", error: new XlsxUnreadable(message.message) });
   });
-  worker.on("error", (error: NodeJS.ErrnoException) => emit({ type: "failed", error: error.code === "ERR_WORKER_OUT_OF_MEMORY" ? tooBig(WHAT) : new XlsxUnreadable(error.message) }));
+  worker.on("error", (error: NodeJS.ErrnoException) =>
+    emit({
+      type: "failed",
+      error: error.code === "ERR_WORKER_OUT_OF_MEMORY" ? tooBig(WHAT) : new XlsxUnreadable(error.message),
+    }),
+  );
   // Ended without saying so: nothing more will come.
   worker.on("exit", () => emit({ type: "failed", error: new XlsxUnreadable("the reader stopped") }));
 

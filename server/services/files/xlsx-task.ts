@@ -18,7 +18,8 @@ export interface XlsxTask {
 }
 
 export type ToWorker = { type: "bytes"; chunk: Uint8Array } | { type: "end" } | { type: "credit" };
-export type FromWorker = { type: "more" } | { type: "rows"; rows: XlsxRow[] } | { type: "done" } | { type: "unreadable"; message: string };
+export type FromWorker =
+  { type: "more" } | { type: "rows"; rows: XlsxRow[] } | { type: "done" } | { type: "unreadable"; message: string };
 
 type CellValue = ExcelJS.CellValue;
 
@@ -65,7 +66,13 @@ export async function runXlsxTask(task: XlsxTask, port: XlsxPort): Promise<void>
   };
   try {
     const excel = await loadExcel();
-    const reader = new excel.stream.xlsx.WorkbookReader(input, { sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", worksheets: "emit", entries: "emit" });
+    const reader = new excel.stream.xlsx.WorkbookReader(input, {
+      sharedStrings: "cache",
+      hyperlinks: "ignore",
+      styles: "ignore",
+      worksheets: "emit",
+      entries: "emit",
+    });
     for await (const sheet of reader) {
       let batch: XlsxRow[] = [];
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {

@@ -21,14 +21,22 @@ const refusal = (work: () => unknown): HttpError => {
   throw new Error("not refused");
 };
 
-const SMALL: ZipLimits = { kind: "test file", maxEntries: 10, maxEntryBytes: 1024 * 1024, maxTotalBytes: 2 * 1024 * 1024, maxRatio: 100 };
+const SMALL: ZipLimits = {
+  kind: "test file",
+  maxEntries: 10,
+  maxEntryBytes: 1024 * 1024,
+  maxTotalBytes: 2 * 1024 * 1024,
+  maxRatio: 100,
+};
 
 describe("repackZip", () => {
   it("passes an honest document, rewriting the same entries", () => {
     const docx = docxOf(["Loyalty programme", "Every ₹100 spent earns 5 points."]);
     const repacked = repackZip(docx, ZIP_LIMITS.docx);
     expect(Object.keys(unzipSync(repacked)).sort()).toEqual(Object.keys(unzipSync(docx)).sort());
-    expect(new TextDecoder().decode(unzipSync(repacked)["word/document.xml"])).toContain("Every ₹100 spent earns 5 points.");
+    expect(new TextDecoder().decode(unzipSync(repacked)["word/document.xml"])).toContain(
+      "Every ₹100 spent earns 5 points.",
+    );
   });
 
   it("refuses the report's bomb (a small .docx unpacking to 20 MB of XML) as soon as the ratio shows", () => {
@@ -39,7 +47,9 @@ describe("repackZip", () => {
     // mammoth took two minutes on such a file; the count stops at the first MB or so (generous for a loaded machine).
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(error.statusCode).toBe(422);
-    expect(error.message).toBe("file: The Word document is compressed more than 100 to 1, as zip bombs are; it was not read");
+    expect(error.message).toBe(
+      "file: The Word document is compressed more than 100 to 1, as zip bombs are; it was not read",
+    );
   });
 
   it("does not believe the sizes the headers declare", () => {
@@ -54,22 +64,39 @@ describe("repackZip", () => {
 
   it("caps the total over many entries, and the number of entries", () => {
     const parts = Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`part-${i}.bin`, randomBytes(700 * 1024)]));
-    expect(refusal(() => repackZip(Buffer.from(zipSync(parts, { level: 0 })), SMALL)).message).toBe("file: The test file unpacks to more than 2 MB; it was not read");
+    expect(refusal(() => repackZip(Buffer.from(zipSync(parts, { level: 0 })), SMALL)).message).toBe(
+      "file: The test file unpacks to more than 2 MB; it was not read",
+    );
     const many = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`f${i}.txt`, new TextEncoder().encode("x")]));
-    expect(refusal(() => repackZip(Buffer.from(zipSync(many)), SMALL)).message).toBe("file: The test file holds more than 10 parts; it was not read");
+    expect(refusal(() => repackZip(Buffer.from(zipSync(many)), SMALL)).message).toBe(
+      "file: The test file holds more than 10 parts; it was not read",
+    );
   });
 
   it("caps a named part tighter than other entries, over every entry of that name together", () => {
-    const limits: ZipLimits = { ...SMALL, parts: { "xl/sharedStrings.xml": { what: "text (xl/sharedStrings.xml)", maxBytes: 256 * 1024 } } };
+    const limits: ZipLimits = {
+      ...SMALL,
+      parts: { "xl/sharedStrings.xml": { what: "text (xl/sharedStrings.xml)", maxBytes: 256 * 1024 } },
+    };
     const zip = (files: Record<string, Uint8Array>) => Buffer.from(zipSync(files, { level: 0 }));
     // 300 KB passes as any other entry, but not under the part's own name.
-    expect(Object.keys(unzipSync(repackZip(zip({ "xl/other.xml": randomBytes(300 * 1024) }), limits)))).toEqual(["xl/other.xml"]);
+    expect(Object.keys(unzipSync(repackZip(zip({ "xl/other.xml": randomBytes(300 * 1024) }), limits)))).toEqual([
+      "xl/other.xml",
+    ]);
     const error = refusal(() => repackZip(zip({ "xl/sharedStrings.xml": randomBytes(300 * 1024) }), limits));
     expect(error.statusCode).toBe(413);
-    expect(error.message).toBe("file: The test file's text (xl/sharedStrings.xml) unpacks to more than 256 KB; it was not read");
+    expect(error.message).toBe(
+      "file: The test file's text (xl/sharedStrings.xml) unpacks to more than 256 KB; it was not read",
+    );
     // Two entries of that name (exceljs reads both, adding to one cache), 150 KB each: together past the cap.
-    const twice = zip({ "xl/sharedStrings.xml": randomBytes(150 * 1024), "xl/sharedStrings.xmk": randomBytes(150 * 1024) });
-    const renamed = Buffer.from(twice.toString("latin1").replaceAll("xl/sharedStrings.xmk", "xl/sharedStrings.xml"), "latin1");
+    const twice = zip({
+      "xl/sharedStrings.xml": randomBytes(150 * 1024),
+      "xl/sharedStrings.xmk": randomBytes(150 * 1024),
+    });
+    const renamed = Buffer.from(
+      twice.toString("latin1").replaceAll("xl/sharedStrings.xmk", "xl/sharedStrings.xml"),
+      "latin1",
+    );
     expect(refusal(() => repackZip(renamed, limits)).statusCode).toBe(413);
   });
 
@@ -99,7 +126,10 @@ describe("zipGuard (streams)", () => {
 
   it("hands an honest workbook on byte for byte", async () => {
     const workbook = new ExcelJS.Workbook();
-    workbook.addWorksheet("Audience").addRows([["Name", "Phone"], ["Asha", 9876543210]]);
+    workbook.addWorksheet("Audience").addRows([
+      ["Name", "Phone"],
+      ["Asha", 9876543210],
+    ]);
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     expect((await through(bytes)).equals(bytes)).toBe(true);
   });
@@ -107,9 +137,14 @@ describe("zipGuard (streams)", () => {
   it("errors on a workbook bomb, lying sizes or not, before it has all gone by", async () => {
     const bomb20 = xlsxBomb(20);
     for (const bomb of [bomb20, withLyingSizes(bomb20)]) {
-      const error = await through(bomb).then(() => undefined, (e: unknown) => e);
+      const error = await through(bomb).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(HttpError);
-      expect((error as HttpError).message).toBe("file: The Excel file is compressed more than 100 to 1, as zip bombs are; it was not read");
+      expect((error as HttpError).message).toBe(
+        "file: The Excel file is compressed more than 100 to 1, as zip bombs are; it was not read",
+      );
     }
   });
 });

@@ -36,7 +36,11 @@ export const ZIP_LIMITS = {
   docx: { kind: "Word document", maxEntries: 1000, maxEntryBytes: 32 * MB, maxTotalBytes: 64 * MB, maxRatio: 100 },
   // Audiences of up to 2,000,000 rows: a sheet of that many numbers is a few hundred MB of XML, streamed by exceljs.
   xlsx: {
-    kind: "Excel file", maxEntries: 1000, maxEntryBytes: 768 * MB, maxTotalBytes: 1024 * MB, maxRatio: 100,
+    kind: "Excel file",
+    maxEntries: 1000,
+    maxEntryBytes: 768 * MB,
+    maxTotalBytes: 1024 * MB,
+    maxRatio: 100,
     // exceljs reads these exact names. Shared strings are cached whole (every distinct text cell of the workbook, kept
     // in memory while the sheets are read): 128 MB holds a 2,000,000-row audience (AUDIENCE_MAX_ROWS) with its numbers
     // stored as text and a name column, about 120 MB (a generated 200,000-row sheet with names, half its numbers as
@@ -85,7 +89,8 @@ export function zipInspector(limits: ZipLimits, { keep = false }: { keep?: boole
 
   const unzip = new Unzip((file) => {
     entries += 1;
-    if (entries > limits.maxEntries) fail(refused(422, `The ${limits.kind} holds more than ${limits.maxEntries} parts; it was not read`));
+    if (entries > limits.maxEntries)
+      fail(refused(422, `The ${limits.kind} holds more than ${limits.maxEntries} parts; it was not read`));
     let size = 0;
     const parts: Uint8Array[] = [];
     const part = limits.parts && Object.hasOwn(limits.parts, file.name) ? limits.parts[file.name] : undefined;
@@ -97,12 +102,30 @@ export function zipInspector(limits: ZipLimits, { keep = false }: { keep?: boole
       if (part) {
         const partSize = (byPart.get(file.name) ?? 0) + data.length;
         byPart.set(file.name, partSize);
-        if (partSize > part.maxBytes) fail(refused(413, `The ${limits.kind}'s ${part.what} unpacks to more than ${mb(part.maxBytes)}; it was not read`));
+        if (partSize > part.maxBytes)
+          fail(
+            refused(
+              413,
+              `The ${limits.kind}'s ${part.what} unpacks to more than ${mb(part.maxBytes)}; it was not read`,
+            ),
+          );
       }
-      if (size > limits.maxEntryBytes) fail(refused(413, `A part of the ${limits.kind} unpacks to more than ${mb(limits.maxEntryBytes)}; it was not read`));
-      if (total > limits.maxTotalBytes) fail(refused(413, `The ${limits.kind} unpacks to more than ${mb(limits.maxTotalBytes)}; it was not read`));
+      if (size > limits.maxEntryBytes)
+        fail(
+          refused(
+            413,
+            `A part of the ${limits.kind} unpacks to more than ${mb(limits.maxEntryBytes)}; it was not read`,
+          ),
+        );
+      if (total > limits.maxTotalBytes)
+        fail(refused(413, `The ${limits.kind} unpacks to more than ${mb(limits.maxTotalBytes)}; it was not read`));
       if (total > RATIO_GRACE_BYTES && total > limits.maxRatio * read) {
-        fail(refused(422, `The ${limits.kind} is compressed more than ${limits.maxRatio} to 1, as zip bombs are; it was not read`));
+        fail(
+          refused(
+            422,
+            `The ${limits.kind} is compressed more than ${limits.maxRatio} to 1, as zip bombs are; it was not read`,
+          ),
+        );
       }
       if (keep && data.length) parts.push(data);
       if (final) {
@@ -171,7 +194,11 @@ export class ZipGuard extends Transform {
     this.inspector = zipInspector(limits);
   }
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void): void {
+  override _transform(
+    chunk: Buffer,
+    _encoding: BufferEncoding,
+    done: (error?: Error | null, data?: Buffer) => void,
+  ): void {
     try {
       this.inspector.push(chunk);
     } catch (error) {

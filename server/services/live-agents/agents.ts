@@ -36,8 +36,14 @@ async function toRecords(db: Db, rows: readonly AgentRow[]): Promise<LiveAgentOu
   return rows.map((r) => {
     const presence = presenceOf(r.id);
     return {
-      _id: r.id, name: r.name, email: r.email, status: r.status, isOnline: presence !== "offline", presence,
-      lastSeenAt: r.lastSeenAt ? new Date(r.lastSeenAt).toISOString() : null, openConversations: openBy.get(r.id) ?? 0,
+      _id: r.id,
+      name: r.name,
+      email: r.email,
+      status: r.status,
+      isOnline: presence !== "offline",
+      presence,
+      lastSeenAt: r.lastSeenAt ? new Date(r.lastSeenAt).toISOString() : null,
+      openConversations: openBy.get(r.id) ?? 0,
       createdAt: new Date(r.createdAt).toISOString(),
     };
   });
@@ -46,8 +52,17 @@ async function toRecords(db: Db, rows: readonly AgentRow[]): Promise<LiveAgentOu
 export async function listAgents(db: Db, caller: Caller, page: number, limit: number) {
   const where = reach(caller);
   const [rows, [count]] = await Promise.all([
-    db.select().from(liveAgents).where(where).orderBy(desc(liveAgents.createdAt)).limit(limit).offset((page - 1) * limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(liveAgents).where(where),
+    db
+      .select()
+      .from(liveAgents)
+      .where(where)
+      .orderBy(desc(liveAgents.createdAt))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(liveAgents)
+      .where(where),
   ]);
   const total = count?.n ?? 0;
   return { data: await toRecords(db, rows), total, totalPages: Math.max(1, Math.ceil(total / limit)) };
@@ -55,34 +70,67 @@ export async function listAgents(db: Db, caller: Caller, page: number, limit: nu
 
 export async function searchAgents(db: Db, caller: Caller, term: string | undefined): Promise<LiveAgentOut[]> {
   const like = likeEscape(term?.trim() ?? "");
-  const rows = await db.select().from(liveAgents).where(and(reach(caller), or(ilike(liveAgents.name, like), ilike(liveAgents.email, like)))).orderBy(liveAgents.name).limit(50);
+  const rows = await db
+    .select()
+    .from(liveAgents)
+    .where(and(reach(caller), or(ilike(liveAgents.name, like), ilike(liveAgents.email, like))))
+    .orderBy(liveAgents.name)
+    .limit(50);
   return toRecords(db, rows);
 }
 
 export async function findAgent(db: Db, caller: Caller, id: string): Promise<AgentRow> {
   if (!isUuid(id)) throw notFound(AGENT_NOT_FOUND);
-  const [row] = await db.select().from(liveAgents).where(and(eq(liveAgents.id, id), reach(caller)));
+  const [row] = await db
+    .select()
+    .from(liveAgents)
+    .where(and(eq(liveAgents.id, id), reach(caller)));
   if (!row) throw notFound(AGENT_NOT_FOUND);
   return row;
 }
 
 /** The agent's own sign-in: role user under the account it answers for, with the chat module. One transaction. */
-async function createSignIn(tx: Tx, ownerId: string, input: { name: string; email: string; username: string; password: string }): Promise<string> {
+async function createSignIn(
+  tx: Tx,
+  ownerId: string,
+  input: { name: string; email: string; username: string; password: string },
+): Promise<string> {
   const passwordHash = await hashPassword(input.password);
   const [user] = await tx
     .insert(users)
-    .values({ username: input.username, email: input.email.toLowerCase(), passwordHash, role: "user", name: input.name, parentId: ownerId, isFirstLogin: false })
+    .values({
+      username: input.username,
+      email: input.email.toLowerCase(),
+      passwordHash,
+      role: "user",
+      name: input.name,
+      parentId: ownerId,
+      isFirstLogin: false,
+    })
     .returning({ id: users.id });
   if (!user) throw new Error("user insert returned nothing");
   await tx.insert(modulePermissions).values({ userId: user.id, moduleName: "chat", grantedBy: ownerId });
   return user.id;
 }
 
-export async function createAgent(db: Db, caller: Caller, input: { name: string; email: string; username: string; password: string }): Promise<LiveAgentOut> {
+export async function createAgent(
+  db: Db,
+  caller: Caller,
+  input: { name: string; email: string; username: string; password: string },
+): Promise<LiveAgentOut> {
   try {
     const row = await db.transaction(async (tx) => {
       const userId = await createSignIn(tx, caller.id, input);
-      const [agent] = await tx.insert(liveAgents).values({ ownerId: caller.id, userId, name: input.name.trim(), email: input.email.toLowerCase(), status: "active" }).returning();
+      const [agent] = await tx
+        .insert(liveAgents)
+        .values({
+          ownerId: caller.id,
+          userId,
+          name: input.name.trim(),
+          email: input.email.toLowerCase(),
+          status: "active",
+        })
+        .returning();
       if (!agent) throw new Error("agent insert returned nothing");
       return agent;
     });
@@ -96,12 +144,23 @@ export async function createAgent(db: Db, caller: Caller, input: { name: string;
 }
 
 /** An invitation: the agent row waits with a hash of the mailed token (never the token) until the link is opened. */
-export async function inviteAgent(db: Db, caller: Caller, input: { name: string; email: string }): Promise<{ record: LiveAgentOut; token: string }> {
+export async function inviteAgent(
+  db: Db,
+  caller: Caller,
+  input: { name: string; email: string },
+): Promise<{ record: LiveAgentOut; token: string }> {
   const token = randomBytes(32).toString("base64url");
   try {
     const [row] = await db
       .insert(liveAgents)
-      .values({ ownerId: caller.id, name: input.name.trim(), email: input.email.toLowerCase(), status: "invited", inviteTokenHash: sha256(token), inviteExpiresAt: new Date(Date.now() + AGENT_INVITE_TTL_MS) })
+      .values({
+        ownerId: caller.id,
+        name: input.name.trim(),
+        email: input.email.toLowerCase(),
+        status: "invited",
+        inviteTokenHash: sha256(token),
+        inviteExpiresAt: new Date(Date.now() + AGENT_INVITE_TTL_MS),
+      })
       .returning();
     if (!row) throw new Error("agent insert returned nothing");
     const [record] = await toRecords(db, [row]);
@@ -116,16 +175,30 @@ export async function inviteAgent(db: Db, caller: Caller, input: { name: string;
 export const INVITE_INVALID = "This invitation is not valid any more. Ask your team's owner for a new one.";
 
 /** Opens an invitation once: the sign-in is created and the agent becomes active, or nothing changes. */
-export async function acceptInvite(db: Db, input: { token: string; username: string; password: string }): Promise<void> {
+export async function acceptInvite(
+  db: Db,
+  input: { token: string; username: string; password: string },
+): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const [agent] = await tx
         .update(liveAgents)
         .set({ status: "active", inviteTokenHash: null, inviteExpiresAt: null })
-        .where(and(eq(liveAgents.inviteTokenHash, sha256(input.token)), eq(liveAgents.status, "invited"), sql`${liveAgents.inviteExpiresAt} > now()`))
+        .where(
+          and(
+            eq(liveAgents.inviteTokenHash, sha256(input.token)),
+            eq(liveAgents.status, "invited"),
+            sql`${liveAgents.inviteExpiresAt} > now()`,
+          ),
+        )
         .returning();
       if (!agent) throw badRequest(INVITE_INVALID);
-      const userId = await createSignIn(tx, agent.ownerId, { name: agent.name, email: agent.email, username: input.username, password: input.password });
+      const userId = await createSignIn(tx, agent.ownerId, {
+        name: agent.name,
+        email: agent.email,
+        username: input.username,
+        password: input.password,
+      });
       await tx.update(liveAgents).set({ userId }).where(eq(liveAgents.id, agent.id));
     });
   } catch (error) {

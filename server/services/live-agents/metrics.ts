@@ -7,7 +7,11 @@ import { rowsOf } from "../../db/sql";
 
 export type AgentMetrics = Static<typeof AgentMetricsRecord>;
 
-const PERIOD_MS: Record<AgentMetricPeriod, number> = { day: 24 * 3600_000, week: 7 * 24 * 3600_000, month: 30 * 24 * 3600_000 };
+const PERIOD_MS: Record<AgentMetricPeriod, number> = {
+  day: 24 * 3600_000,
+  week: 7 * 24 * 3600_000,
+  month: 30 * 24 * 3600_000,
+};
 
 // A customer "asks" with the first message after the business last wrote (or ever); the reply is the next outgoing
 // message of the conversation. An agent is measured on the asks it answered itself: first response (the first ask
@@ -38,7 +42,12 @@ interface Totals {
 }
 
 /** One agent's work in the period up to `now`, with a series per hour (day) or per day (week, month). */
-export async function agentMetrics(db: Db, agentId: string, period: AgentMetricPeriod, now = new Date()): Promise<AgentMetrics> {
+export async function agentMetrics(
+  db: Db,
+  agentId: string,
+  period: AgentMetricPeriod,
+  now = new Date(),
+): Promise<AgentMetrics> {
   const to = now.toISOString();
   const from = new Date(now.getTime() - PERIOD_MS[period]).toISOString();
   const unit = period === "day" ? "hour" : "day";
@@ -68,13 +77,21 @@ export async function agentMetrics(db: Db, agentId: string, period: AgentMetricP
         from b order by b.bucket`,
   );
   return {
-    agentId, period, from, to,
+    agentId,
+    period,
+    from,
+    to,
     conversationsHandled: totals?.handled ?? 0,
     conversationsResolved: totals?.resolved ?? 0,
     messagesSent: totals?.sent ?? 0,
     firstResponseMs: responses?.first_ms ?? null,
     avgResponseMs: responses?.avg_ms ?? null,
     resolutionMs: totals?.resolution_ms ?? null,
-    series: series.map((s) => ({ bucket: new Date(s.bucket).toISOString(), conversations: s.conversations, messagesSent: s.sent, avgResponseMs: s.avg_ms })),
+    series: series.map((s) => ({
+      bucket: new Date(s.bucket).toISOString(),
+      conversations: s.conversations,
+      messagesSent: s.sent,
+      avgResponseMs: s.avg_ms,
+    })),
   };
 }

@@ -14,17 +14,35 @@ export const NOTIFICATION_NOT_FOUND = "Notification not found";
 
 type Row = typeof notifications.$inferSelect;
 const toRecord = (r: Row): NotificationOut =>
-  notificationRecord({ id: r.id, user_id: r.userId, kind: r.kind, title: r.title, body: r.body, link: r.link, read_at: r.readAt, created_at: r.createdAt });
+  notificationRecord({
+    id: r.id,
+    user_id: r.userId,
+    kind: r.kind,
+    title: r.title,
+    body: r.body,
+    link: r.link,
+    read_at: r.readAt,
+    created_at: r.createdAt,
+  });
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return row?.n ?? 0;
 }
 
 export async function listNotifications(db: Db, userId: string, q: { page: number; limit: number; unread?: boolean }) {
   const where = and(eq(notifications.userId, userId), q.unread ? isNull(notifications.readAt) : undefined);
   const [rows, [total], unread] = await Promise.all([
-    db.select().from(notifications).where(where).orderBy(desc(notifications.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
     db.select({ n: count() }).from(notifications).where(where),
     unreadCount(db, userId),
   ]);
@@ -32,10 +50,16 @@ export async function listNotifications(db: Db, userId: string, q: { page: numbe
   return { data: rows.map(toRecord), total: n, totalPages: totalPages(n, q.limit), unread };
 }
 
-const announce = (io: Server, userId: string, read: NotificationsRead) => io.to(userRoom(userId)).emit(NOTIFICATIONS_READ_EVENT, read);
+const announce = (io: Server, userId: string, read: NotificationsRead) =>
+  io.to(userRoom(userId)).emit(NOTIFICATIONS_READ_EVENT, read);
 
 /** Marks one of the user's notifications read (again is fine) and tells the user's other tabs. */
-export async function readNotification(db: Db, io: Server, userId: string, id: string): Promise<{ data: NotificationOut; unread: number }> {
+export async function readNotification(
+  db: Db,
+  io: Server,
+  userId: string,
+  id: string,
+): Promise<{ data: NotificationOut; unread: number }> {
   if (!/^[0-9]{1,18}$/.test(id)) throw notFound(NOTIFICATION_NOT_FOUND);
   const [row] = await db
     .update(notifications)
@@ -49,7 +73,11 @@ export async function readNotification(db: Db, io: Server, userId: string, id: s
 }
 
 /** Marks every unread notification of the user read. */
-export async function readAllNotifications(db: Db, io: Server, userId: string): Promise<{ updated: number; unread: number }> {
+export async function readAllNotifications(
+  db: Db,
+  io: Server,
+  userId: string,
+): Promise<{ updated: number; unread: number }> {
   const rows = await db
     .update(notifications)
     .set({ readAt: sql`now()` })

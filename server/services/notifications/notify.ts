@@ -5,7 +5,12 @@ import type { Static } from "@sinclair/typebox";
 import { sql } from "drizzle-orm";
 import type { Server } from "socket.io";
 import type { NotificationRecord } from "../../../contract/calls/notifications";
-import { NOTIFICATION_BODY_MAX, NOTIFICATION_EVENT, NOTIFICATION_TITLE_MAX, type NotificationKind } from "../../../contract/domain/notifications";
+import {
+  NOTIFICATION_BODY_MAX,
+  NOTIFICATION_EVENT,
+  NOTIFICATION_TITLE_MAX,
+  type NotificationKind,
+} from "../../../contract/domain/notifications";
 import { hot, type Db } from "../../db/client";
 import { userRoom } from "../../realtime";
 import { pgArray, rowsOf } from "../../db/sql";
@@ -42,14 +47,25 @@ const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0,
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 export function notificationRecord(row: NotificationRow): NotificationOut {
-  return { _id: String(row.id), kind: row.kind, title: row.title, body: row.body, link: row.link, read: row.read_at !== null, createdAt: iso(row.created_at) };
+  return {
+    _id: String(row.id),
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    read: row.read_at !== null,
+    createdAt: iso(row.created_at),
+  };
 }
 
 /**
  * Writes many notifications in one statement (its text never changes: every value travels in an array) and pushes
  * each new one to its user's room. A key the user already has is skipped. Answers the new ones.
  */
-export async function notifyMany(ctx: NotifyContext, items: readonly { userId: string; note: NewNotification }[]): Promise<NotificationOut[]> {
+export async function notifyMany(
+  ctx: NotifyContext,
+  items: readonly { userId: string; note: NewNotification }[],
+): Promise<NotificationOut[]> {
   if (items.length === 0) return [];
   const column = <T extends string | null>(pick: (i: (typeof items)[number]) => T) => pgArray(items.map(pick));
   const rows = await rowsOf<NotificationRow>(
@@ -70,7 +86,11 @@ export async function notifyMany(ctx: NotifyContext, items: readonly { userId: s
 }
 
 /** Tells one user something: written once per key, pushed to the user's open tabs. Null when the key was there. */
-export async function notify(ctx: NotifyContext, userId: string, note: NewNotification): Promise<NotificationOut | null> {
+export async function notify(
+  ctx: NotifyContext,
+  userId: string,
+  note: NewNotification,
+): Promise<NotificationOut | null> {
   const [record] = await notifyMany(ctx, [{ userId, note }]);
   return record ?? null;
 }

@@ -54,7 +54,11 @@ async function claimKeys(tx: Tx, jobs: readonly SendJob[], outcomes: (SendOutcom
   const keyed = jobs.map((job, i) => ({ job, i })).filter(({ job, i }) => job.idempotency && !outcomes[i]);
   if (keyed.length === 0) return;
   const rows = keyed.map(({ job }) => ({
-    user_id: job.caller.userId, key: job.idempotency?.key, body_hash: job.idempotency?.bodyHash, status: job.answer.status, response: job.answer.body,
+    user_id: job.caller.userId,
+    key: job.idempotency?.key,
+    body_hash: job.idempotency?.bodyHash,
+    status: job.answer.status,
+    response: job.answer.body,
   }));
   const claimed = await rowsOf<Claimed>(
     tx,
@@ -77,7 +81,10 @@ async function claimKeys(tx: Tx, jobs: readonly SendJob[], outcomes: (SendOutcom
   const byKey = new Map(stored.map((s) => [`${s.user_id}|${s.key}`, s]));
   for (const { job, i } of lost) {
     const found = byKey.get(`${job.caller.userId}|${job.idempotency?.key}`);
-    outcomes[i] = found && found.body_hash === job.idempotency?.bodyHash ? { kind: "replay", status: found.status, body: found.response } : { kind: "conflict" };
+    outcomes[i] =
+      found && found.body_hash === job.idempotency?.bodyHash
+        ? { kind: "replay", status: found.status, body: found.response }
+        : { kind: "conflict" };
   }
 }
 
@@ -92,7 +99,11 @@ async function debit(tx: Tx, userId: string, paise: number): Promise<number | nu
 }
 
 /** Step 2: debits each account; refuses (402) the jobs its balance cannot cover. Answers each account's balance after. */
-async function charge(tx: Tx, jobs: readonly SendJob[], outcomes: (SendOutcome | undefined)[]): Promise<Map<string, number>> {
+async function charge(
+  tx: Tx,
+  jobs: readonly SendJob[],
+  outcomes: (SendOutcome | undefined)[],
+): Promise<Map<string, number>> {
   const byUser = new Map<string, number[]>();
   jobs.forEach((job, i) => {
     if (outcomes[i] || costOfJob(job) === 0) return;
@@ -115,7 +126,10 @@ async function charge(tx: Tx, jobs: readonly SendJob[], outcomes: (SendOutcome |
         after.set(userId, left);
         continue;
       }
-      const [row] = await rowsOf<{ balance: string }>(tx, sql`select balance::text as balance from users where id = ${userId}`);
+      const [row] = await rowsOf<{ balance: string }>(
+        tx,
+        sql`select balance::text as balance from users where id = ${userId}`,
+      );
       outcomes[i] = { kind: "insufficient", costPaise: cost, balancePaise: row ? paiseOf(row.balance) : 0 };
     }
   }
@@ -135,7 +149,10 @@ async function ledgerRows(tx: Tx, accepted: readonly SendJob[], balanceAfter: Ma
       if (cost === 0) continue;
       const balance = running.get(job.caller.userId) ?? 0;
       rows.push({
-        user_id: job.caller.userId, amount: toMoney(-cost), balance_after: toMoney(balance), actor_id: job.caller.userId,
+        user_id: job.caller.userId,
+        amount: toMoney(-cost),
+        balance_after: toMoney(balance),
+        actor_id: job.caller.userId,
         note: `API ${m.steps[0].channel} message to ${m.to} (key ${job.caller.keyName}, ${m.id})`,
       });
       running.set(job.caller.userId, balance + cost);
@@ -154,8 +171,18 @@ async function insertMessages(tx: Tx, accepted: readonly SendJob[]): Promise<Pub
     job.messages.map((m) => {
       const history: PublicMessageHistoryEntry[] = [{ status: "queued", channel: m.steps[0].channel, at: job.at }];
       return {
-        id: m.id, user_id: job.caller.userId, api_key_id: job.caller.keyId, request_id: job.requestId, reference: m.reference, to_number: m.to,
-        steps: m.steps, channel: m.steps[0].channel, sender: m.steps[0].from, cost_paise: m.steps[0].costPaise, history, at: job.at,
+        id: m.id,
+        user_id: job.caller.userId,
+        api_key_id: job.caller.keyId,
+        request_id: job.requestId,
+        reference: m.reference,
+        to_number: m.to,
+        steps: m.steps,
+        channel: m.steps[0].channel,
+        sender: m.steps[0].from,
+        cost_paise: m.steps[0].costPaise,
+        history,
+        at: job.at,
       };
     }),
   );
@@ -167,7 +194,16 @@ async function insertMessages(tx: Tx, accepted: readonly SendJob[]): Promise<Pub
       as x(id uuid, user_id uuid, api_key_id uuid, request_id uuid, reference text, to_number text, steps jsonb, channel text, sender text, cost_paise int,
            history jsonb, at timestamptz)`);
   return rows.map((r) => ({
-    messageId: r.id, userId: r.user_id, apiKeyId: r.api_key_id, channel: r.channel, to: r.to_number, state: "queued", reference: r.reference, code: null, reason: null, at: r.at,
+    messageId: r.id,
+    userId: r.user_id,
+    apiKeyId: r.api_key_id,
+    channel: r.channel,
+    to: r.to_number,
+    state: "queued",
+    reference: r.reference,
+    code: null,
+    reason: null,
+    at: r.at,
   }));
 }
 
@@ -203,7 +239,11 @@ async function commitBatch(db: Db, events: PublicMessageEvents, jobs: readonly S
   for (const [i, first] of followers) {
     const lead = outcomes[first] ?? { kind: "accepted" };
     const same = jobs[i].idempotency?.bodyHash === jobs[first].idempotency?.bodyHash;
-    outcomes[i] = !same ? { kind: "conflict" } : lead.kind === "accepted" ? { kind: "replay", status: jobs[first].answer.status, body: jobs[first].answer.body } : lead;
+    outcomes[i] = !same
+      ? { kind: "conflict" }
+      : lead.kind === "accepted"
+        ? { kind: "replay", status: jobs[first].answer.status, body: jobs[first].answer.body }
+        : lead;
   }
   return outcomes.map((o) => o ?? { kind: "accepted" });
 }
@@ -214,7 +254,12 @@ export interface SendCommitter {
 }
 
 /** The group commit of sends; `accepted` hears of committed messages (the dispatcher wakes up). */
-export function createSendCommitter(db: Db, events: PublicMessageEvents, options: BatcherOptions, accepted: () => void): SendCommitter {
+export function createSendCommitter(
+  db: Db,
+  events: PublicMessageEvents,
+  options: BatcherOptions,
+  accepted: () => void,
+): SendCommitter {
   const batcher: Batcher<SendJob, SendOutcome> = createBatcher(async (jobs) => {
     let outcomes: SendOutcome[];
     try {
@@ -223,7 +268,13 @@ export function createSendCommitter(db: Db, events: PublicMessageEvents, options
       if (jobs.length === 1) throw error;
       // One request of the batch made it fail: alone, each other one commits or fails on its own.
       outcomes = [];
-      for (const job of jobs) outcomes.push(await commitBatch(db, events, [job]).then(([o]) => o, (e: unknown): SendOutcome => ({ kind: "error", error: e })));
+      for (const job of jobs)
+        outcomes.push(
+          await commitBatch(db, events, [job]).then(
+            ([o]) => o,
+            (e: unknown): SendOutcome => ({ kind: "error", error: e }),
+          ),
+        );
     }
     if (outcomes.some((o) => o.kind === "accepted")) accepted();
     return outcomes;

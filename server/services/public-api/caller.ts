@@ -17,7 +17,11 @@ export interface ApiCaller {
 }
 
 /** A public-API refusal: PUBLIC_ERRORS' status and code, its message or a more precise one. */
-export function publicError(name: PublicErrorName, message?: string, options: { errors?: FieldError[]; headers?: Record<string, string> } = {}): HttpError {
+export function publicError(
+  name: PublicErrorName,
+  message?: string,
+  options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+): HttpError {
   const e = PUBLIC_ERRORS[name];
   return new HttpError(e.status, message ?? e.message, options.errors, e.code, options.headers);
 }

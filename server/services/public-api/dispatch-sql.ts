@@ -25,7 +25,11 @@ export interface ClaimedMessage {
  * Queued messages, locked (rows another worker holds are skipped, not waited for), at most `perSender` per channel
  * and sender so one busy sender's backlog does not hold the others back.
  */
-export function selectQueued(tx: Tx, limit: number, perSender: Record<CampaignChannel, number>): Promise<ClaimedMessage[]> {
+export function selectQueued(
+  tx: Tx,
+  limit: number,
+  perSender: Record<CampaignChannel, number>,
+): Promise<ClaimedMessage[]> {
   return rowsOf<ClaimedMessage>(
     tx,
     sql`with oldest as (
@@ -65,7 +69,9 @@ export async function chargeFallback(tx: Tx, m: ClaimedMessage): Promise<boolean
       values (${m.user_id}, ${toMoney(-step.costPaise)}::numeric, ${row.balance}::numeric, 'api_message',
               ${`API ${step.channel} fallback to ${m.to_number} (${m.id})`}, ${m.user_id})`);
   }
-  await tx.execute(sql`update api_messages set charged_step = step, cost_paise = cost_paise + ${step.costPaise} where id = ${m.id}`);
+  await tx.execute(
+    sql`update api_messages set charged_step = step, cost_paise = cost_paise + ${step.costPaise} where id = ${m.id}`,
+  );
   return true;
 }
 
@@ -100,7 +106,11 @@ interface Written {
  * Writes outcomes in one statement, gives refunds back through the ledger, and tells the state listeners: all in
  * the caller's transaction. Answers the rows written.
  */
-export async function writeOutcomes(tx: Tx, outcomes: readonly OutcomeWrite[], notify: (tx: Tx, changes: PublicMessageStateChange[]) => Promise<void>): Promise<Written[]> {
+export async function writeOutcomes(
+  tx: Tx,
+  outcomes: readonly OutcomeWrite[],
+  notify: (tx: Tx, changes: PublicMessageStateChange[]) => Promise<void>,
+): Promise<Written[]> {
   if (outcomes.length === 0) return [];
   const written = await rowsOf<Written>(
     tx,
@@ -122,8 +132,16 @@ export async function writeOutcomes(tx: Tx, outcomes: readonly OutcomeWrite[], n
   const byId = new Map(outcomes.map((o) => [o.id, o]));
   const changes = written.flatMap((w) =>
     (byId.get(w.id)?.append ?? []).map((e): PublicMessageStateChange => ({
-      messageId: w.id, userId: w.user_id, apiKeyId: w.api_key_id, channel: e.channel, to: w.to_number, state: e.status, reference: w.reference,
-      code: e.code ?? null, reason: e.reason ?? null, at: e.at,
+      messageId: w.id,
+      userId: w.user_id,
+      apiKeyId: w.api_key_id,
+      channel: e.channel,
+      to: w.to_number,
+      state: e.status,
+      reference: w.reference,
+      code: e.code ?? null,
+      reason: e.reason ?? null,
+      at: e.at,
     })),
   );
   await notify(tx, changes);
@@ -134,7 +152,11 @@ export async function writeOutcomes(tx: Tx, outcomes: readonly OutcomeWrite[], n
  * Refunds per account: one balance update each and a ledger row per message (kind api_refund); `why` ends the
  * ledger note ("refused by the carrier", "not delivered").
  */
-export async function refund(tx: Tx, rows: readonly Pick<Written, "id" | "user_id" | "refund">[], why = "refused by the carrier"): Promise<void> {
+export async function refund(
+  tx: Tx,
+  rows: readonly Pick<Written, "id" | "user_id" | "refund">[],
+  why = "refused by the carrier",
+): Promise<void> {
   const byUser = new Map<string, Pick<Written, "id" | "user_id" | "refund">[]>();
   for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
   for (const userId of [...byUser.keys()].sort()) {
@@ -148,7 +170,12 @@ export async function refund(tx: Tx, rows: readonly Pick<Written, "id" | "user_i
     let balance = Math.round(Number(row.balance) * 100) - total;
     const ledger = list.map((r) => {
       balance += r.refund;
-      return { user_id: userId, amount: toMoney(r.refund), balance_after: toMoney(balance), note: `API message ${why} (${r.id})` };
+      return {
+        user_id: userId,
+        amount: toMoney(r.refund),
+        balance_after: toMoney(balance),
+        note: `API message ${why} (${r.id})`,
+      };
     });
     await tx.execute(sql`
       insert into balance_ledger (user_id, amount, balance_after, kind, note, actor_id)
@@ -162,20 +189,47 @@ export async function refund(tx: Tx, rows: readonly Pick<Written, "id" | "user_i
  * `queued` (the retry uses the same id, so the provider delivers once); otherwise `unknown`, never re-sent, kept
  * charged until a receipt says what happened (contract/domain/api-keys.ts).
  */
-export async function recoverStale(tx: Tx, idempotent: boolean, notify: (tx: Tx, changes: PublicMessageStateChange[]) => Promise<void>): Promise<number> {
+export async function recoverStale(
+  tx: Tx,
+  idempotent: boolean,
+  notify: (tx: Tx, changes: PublicMessageStateChange[]) => Promise<void>,
+): Promise<number> {
   if (idempotent) {
-    const rows = await rowsOf<{ id: string }>(tx, sql`update api_messages set state = 'queued', lease_until = null where state = 'sending' and lease_until < now() returning id`);
+    const rows = await rowsOf<{ id: string }>(
+      tx,
+      sql`update api_messages set state = 'queued', lease_until = null where state = 'sending' and lease_until < now() returning id`,
+    );
     return rows.length;
   }
-  const rows = await rowsOf<{ id: string; user_id: string; api_key_id: string; channel: CampaignChannel; to_number: string; reference: string | null; at: string }>(
+  const rows = await rowsOf<{
+    id: string;
+    user_id: string;
+    api_key_id: string;
+    channel: CampaignChannel;
+    to_number: string;
+    reference: string | null;
+    at: string;
+  }>(
     tx,
     sql`update api_messages set state = 'unknown', lease_until = null, updated_at = now(),
           history = history || jsonb_build_array(jsonb_build_object('status', 'unknown', 'channel', channel, 'at', now()))
         where state = 'sending' and lease_until < now()
         returning id::text as id, user_id::text as user_id, api_key_id::text as api_key_id, channel, to_number, reference, now()::text as at`,
   );
-  await notify(tx, rows.map((r) => ({
-    messageId: r.id, userId: r.user_id, apiKeyId: r.api_key_id, channel: r.channel, to: r.to_number, state: "unknown", reference: r.reference, code: null, reason: null, at: new Date(r.at).toISOString(),
-  })));
+  await notify(
+    tx,
+    rows.map((r) => ({
+      messageId: r.id,
+      userId: r.user_id,
+      apiKeyId: r.api_key_id,
+      channel: r.channel,
+      to: r.to_number,
+      state: "unknown",
+      reference: r.reference,
+      code: null,
+      reason: null,
+      at: new Date(r.at).toISOString(),
+    })),
+  );
   return rows.length;
 }

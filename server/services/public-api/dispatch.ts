@@ -13,7 +13,15 @@ import type { ClaimLoop } from "../../db/claim-loop";
 import type { Tx } from "../../db/sql";
 import { createPacer } from "../campaigns/dispatch-pacer";
 import type { DispatchSettings } from "../campaigns/dispatch-settings";
-import { chargeFallback, markSending, recoverStale, selectQueued, writeOutcomes, type ClaimedMessage, type OutcomeWrite } from "./dispatch-sql";
+import {
+  chargeFallback,
+  markSending,
+  recoverStale,
+  selectQueued,
+  writeOutcomes,
+  type ClaimedMessage,
+  type OutcomeWrite,
+} from "./dispatch-sql";
 import type { PublicMessageEvents, PublicMessageStateChange } from "./state-events";
 
 export const FALLBACK_UNPAID = "Insufficient balance for the fallback";
@@ -35,21 +43,53 @@ type Settings = Pick<DispatchSettings, "batch" | "leaseMs" | "idleMs" | "perSeco
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What one claimed message's send came to, as the row it becomes. */
-function outcomeOf(m: ClaimedMessage, result: { state: PublicMessageState; pmid?: string; code?: string; reason?: string; refund?: number }): OutcomeWrite {
+function outcomeOf(
+  m: ClaimedMessage,
+  result: { state: PublicMessageState; pmid?: string; code?: string; reason?: string; refund?: number },
+): OutcomeWrite {
   const step = m.steps[m.step];
   const at = new Date().toISOString();
-  const base = { id: m.id, step: m.step, nextStep: m.step, channel: step.channel, sender: step.from, pmid: result.pmid ?? null, code: result.code ?? null, reason: result.reason ?? null, refund: result.refund ?? 0, from: ["sending" as const] };
+  const base = {
+    id: m.id,
+    step: m.step,
+    nextStep: m.step,
+    channel: step.channel,
+    sender: step.from,
+    pmid: result.pmid ?? null,
+    code: result.code ?? null,
+    reason: result.reason ?? null,
+    refund: result.refund ?? 0,
+    from: ["sending" as const],
+  };
   if (result.state === "queued") return { ...base, state: "queued", append: [] };
-  const entry: PublicMessageHistoryEntry = { status: result.state, channel: step.channel, at, ...(result.code ? { code: result.code, reason: result.reason ?? null } : {}) };
+  const entry: PublicMessageHistoryEntry = {
+    status: result.state,
+    channel: step.channel,
+    at,
+    ...(result.code ? { code: result.code, reason: result.reason ?? null } : {}),
+  };
   const next = m.steps[m.step + 1];
   // Refused at submit with a fallback left: the next channel is queued (and paid for when it is claimed).
   if (result.state === "failed" && next) {
-    return { ...base, state: "queued", nextStep: m.step + 1, channel: next.channel, sender: next.from, append: [entry, { status: "queued", channel: next.channel, at }] };
+    return {
+      ...base,
+      state: "queued",
+      nextStep: m.step + 1,
+      channel: next.channel,
+      sender: next.from,
+      append: [entry, { status: "queued", channel: next.channel, at }],
+    };
   }
   return { ...base, state: result.state, append: [entry] };
 }
 
-export function startPublicDispatcher(db: Db, carrier: Carrier, events: PublicMessageEvents, log: FastifyBaseLogger, settings: Settings): PublicDispatcher {
+export function startPublicDispatcher(
+  db: Db,
+  carrier: Carrier,
+  events: PublicMessageEvents,
+  log: FastifyBaseLogger,
+  settings: Settings,
+): PublicDispatcher {
   const pacer = createPacer();
   const notify = (tx: Tx, changes: PublicMessageStateChange[]) => events.publicMessageStateChanged(tx, changes);
   let stopped = false;
@@ -71,13 +111,34 @@ export function startPublicDispatcher(db: Db, carrier: Carrier, events: PublicMe
         }
         const step = m.steps[m.step];
         unpaid.push({
-          id: m.id, step: m.step, nextStep: m.step, state: "failed", channel: step.channel, sender: step.from, pmid: null, code: "insufficient_balance",
-          reason: `${FALLBACK_UNPAID} on ${step.channel}`, refund: 0, from: ["queued"],
-          append: [{ status: "failed", channel: step.channel, at: new Date().toISOString(), code: "insufficient_balance", reason: `${FALLBACK_UNPAID} on ${step.channel}` }],
+          id: m.id,
+          step: m.step,
+          nextStep: m.step,
+          state: "failed",
+          channel: step.channel,
+          sender: step.from,
+          pmid: null,
+          code: "insufficient_balance",
+          reason: `${FALLBACK_UNPAID} on ${step.channel}`,
+          refund: 0,
+          from: ["queued"],
+          append: [
+            {
+              status: "failed",
+              channel: step.channel,
+              at: new Date().toISOString(),
+              code: "insufficient_balance",
+              reason: `${FALLBACK_UNPAID} on ${step.channel}`,
+            },
+          ],
         });
       }
       await writeOutcomes(tx, unpaid, notify);
-      await markSending(tx, ready.map((m) => m.id), settings.leaseMs);
+      await markSending(
+        tx,
+        ready.map((m) => m.id),
+        settings.leaseMs,
+      );
       return ready;
     });
   }
@@ -87,7 +148,14 @@ export function startPublicDispatcher(db: Db, carrier: Carrier, events: PublicMe
     const key = `${step.channel}:${step.from}`;
     await pacer.acquire(key, settings.perSecond[step.channel]);
     try {
-      const result = await carrier.send({ id: apiCarrierId(m.id, m.step), channel: step.channel, from: step.from, to: m.to_number, content: step.content, ...(step.replyTo ? { replyTo: step.replyTo } : {}) });
+      const result = await carrier.send({
+        id: apiCarrierId(m.id, m.step),
+        channel: step.channel,
+        from: step.from,
+        to: m.to_number,
+        content: step.content,
+        ...(step.replyTo ? { replyTo: step.replyTo } : {}),
+      });
       if (result.accepted) return outcomeOf(m, { state: "sent", pmid: result.providerMessageId });
       if (result.retryable) {
         pacer.backOff(key, settings.perSecond[step.channel]);

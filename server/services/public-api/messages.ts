@@ -33,25 +33,48 @@ const COLUMNS = sql`m.id::text as id, m.request_id::text as request_id, m.channe
 /** The one mapping of a public message to what the API and the console answer. */
 export function messageRecord(row: MessageRow): PublicMessageRecord {
   return {
-    id: row.id, channel: row.channel, channels: row.steps.map((s) => s.channel), to: row.to_number, from: row.sender, status: row.state,
-    reference: row.reference, cost: row.cost_paise / 100, code: row.code, reason: row.reason, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at),
+    id: row.id,
+    channel: row.channel,
+    channels: row.steps.map((s) => s.channel),
+    to: row.to_number,
+    from: row.sender,
+    status: row.state,
+    reference: row.reference,
+    cost: row.cost_paise / 100,
+    code: row.code,
+    reason: row.reason,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
   };
 }
 
 /** One message of the account with its history; null when there is none (another account's is none too). */
 export async function publicMessage(db: Db, userId: string, id: string): Promise<PublicMessageDetail | null> {
   if (!isUuid(id)) return null;
-  const [row] = await rowsOf<MessageRow>(db, sql`select ${COLUMNS}, m.history from api_messages m where m.id = ${id} and m.user_id = ${userId}`);
+  const [row] = await rowsOf<MessageRow>(
+    db,
+    sql`select ${COLUMNS}, m.history from api_messages m where m.id = ${id} and m.user_id = ${userId}`,
+  );
   if (!row) return null;
   return {
     ...messageRecord(row),
     requestId: row.request_id,
-    history: (row.history ?? []).map((h) => ({ status: h.status, channel: h.channel, at: new Date(h.at).toISOString(), ...(h.code ? { code: h.code, reason: h.reason ?? null } : {}) })),
+    history: (row.history ?? []).map((h) => ({
+      status: h.status,
+      channel: h.channel,
+      at: new Date(h.at).toISOString(),
+      ...(h.code ? { code: h.code, reason: h.reason ?? null } : {}),
+    })),
   };
 }
 
 /** The messages one request created, a page at a time (the request must be the account's). */
-export async function requestMessages(db: Db, userId: string, requestId: string, page: { page: number; limit: number }) {
+export async function requestMessages(
+  db: Db,
+  userId: string,
+  requestId: string,
+  page: { page: number; limit: number },
+) {
   const { limit, offset } = pageWindow(page);
   const rows = await rowsOf<MessageRow & { total: number }>(
     db,
@@ -63,6 +86,9 @@ export async function requestMessages(db: Db, userId: string, requestId: string,
 }
 
 async function countOf(db: Db, userId: string, requestId: string): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from api_messages where request_id = ${requestId} and user_id = ${userId}`);
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from api_messages where request_id = ${requestId} and user_id = ${userId}`,
+  );
   return row?.n ?? 0;
 }

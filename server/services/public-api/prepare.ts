@@ -38,7 +38,8 @@ export interface PrepareDeps {
   rates: () => Promise<Rates>;
 }
 
-const refuse = (field: string, message: string) => publicError("invalidRequest", `${field}: ${message}`, { errors: [{ field, message }] });
+const refuse = (field: string, message: string) =>
+  publicError("invalidRequest", `${field}: ${message}`, { errors: [{ field, message }] });
 
 /** The open WhatsApp window of this customer with this number of the account, from the inbox's conversations. */
 async function windowOpen(db: Db, userId: string, from: string, to: string): Promise<boolean> {
@@ -53,16 +54,21 @@ async function inConversation(db: Db, botId: string, to: string): Promise<boolea
 /** An SMS template of a DLT account: the operators carry only Indian mobiles and {#var#} values within DLT's limit. */
 function dltRouteCheck(to: string, values: readonly string[], field: string): void {
   const number = dltNumberProblem(to);
-  if (number) throw publicError("dltRoute", `${field}to: ${number}`, { errors: [{ field: `${field}to`, message: number }] });
+  if (number)
+    throw publicError("dltRoute", `${field}to: ${number}`, { errors: [{ field: `${field}to`, message: number }] });
   const over = overlongVariables(values);
   if (over.length) {
-    const errors = over.map((o) => ({ field: `${field}variables.${o.index}`, message: DLT_ROUTE_MESSAGES.variableTooLong(o.variable, o.length) }));
+    const errors = over.map((o) => ({
+      field: `${field}variables.${o.index}`,
+      message: DLT_ROUTE_MESSAGES.variableTooLong(o.variable, o.length),
+    }));
     throw publicError("dltRoute", errors.map((e) => `${e.field}: ${e.message}`).join(", "), { errors });
   }
 }
 
 function contentOf(template: SenderTemplate, values: readonly string[]): MessageContent {
-  if (template.channel === "whatsapp") return { kind: "template", templateName: template.name, language: template.language, params: values };
+  if (template.channel === "whatsapp")
+    return { kind: "template", templateName: template.name, language: template.language, params: values };
   if (template.channel === "sms") return smsTextContent(template, values);
   return { kind: "rcs", draft: fillPlaceholders(template.draft, values) };
 }
@@ -71,34 +77,65 @@ function contentOf(template: SenderTemplate, values: readonly string[]): Message
  * What one step costs by the provider's rule; `windowOpen`: WhatsApp, the customer wrote to this sender within 24
  * hours; RCS, the person is in an open conversation with this (conversational) bot.
  */
-function costOf(channel: CampaignChannel, content: MessageContent, rates: Rates, windowOpen: boolean, category?: string): number {
+function costOf(
+  channel: CampaignChannel,
+  content: MessageContent,
+  rates: Rates,
+  windowOpen: boolean,
+  category?: string,
+): number {
   if (channel === "sms") return chargeFor({ channel, text: content.kind === "text" ? content.text : "" }, rates).paise;
   if (channel === "rcs") {
-    const billable = content.kind === "text" ? { channel, rich: false, text: content.text } : rcsBillable(content.kind === "rcs" ? content.draft : null);
+    const billable =
+      content.kind === "text"
+        ? { channel, rich: false, text: content.text }
+        : rcsBillable(content.kind === "rcs" ? content.draft : null);
     return chargeFor({ ...billable, inConversation: windowOpen }, rates).paise;
   }
-  const billable = content.kind === "template" ? { channel, kind: "template" as const, category: category ?? "UTILITY", windowOpen } : { channel, kind: "text" as const };
+  const billable =
+    content.kind === "template"
+      ? { channel, kind: "template" as const, category: category ?? "UTILITY", windowOpen }
+      : { channel, kind: "text" as const };
   return chargeFor(billable, rates).paise;
 }
 
-async function prepareStep(deps: PrepareDeps, caller: ApiCaller, to: string, body: StepBody, field: string): Promise<PublicMessageStep> {
+async function prepareStep(
+  deps: PrepareDeps,
+  caller: ApiCaller,
+  to: string,
+  body: StepBody,
+  field: string,
+): Promise<PublicMessageStep> {
   const { channel } = body;
-  if (!caller.channels.includes(channel)) throw publicError("channelDenied", `This API key may not send on ${channel}.`);
+  if (!caller.channels.includes(channel))
+    throw publicError("channelDenied", `This API key may not send on ${channel}.`);
   if (body.templateId && body.text !== undefined) throw refuse(`${field}text`, "send a templateId or text, not both");
-  if (!body.templateId && body.text === undefined) throw refuse(`${field}templateId`, "send a templateId (with its variables) or text");
+  if (!body.templateId && body.text === undefined)
+    throw refuse(`${field}templateId`, "send a templateId (with its variables) or text");
   if (body.text !== undefined && body.variables?.length) throw refuse(`${field}variables`, "go with a templateId only");
   const senders = (await deps.senders.senders(caller.userId)).filter((s) => s.channel === channel);
   const rates = await deps.rates();
 
   if (body.templateId) {
     const template = await deps.senders.template(caller.userId, channel, body.templateId);
-    if (!template) throw refuse(`${field}templateId`, `is not an ${channel === "whatsapp" ? "approved " : ""}${channel} template of this account`);
+    if (!template)
+      throw refuse(
+        `${field}templateId`,
+        `is not an ${channel === "whatsapp" ? "approved " : ""}${channel} template of this account`,
+      );
     // A template belongs to a sender (SMS header, WhatsApp number's WABA, RCS bot): the sender follows from it.
     const sender = senders.find((s) =>
-      template.channel === "whatsapp" ? s.group === template.group && (!body.from || s.from === body.from) : s.from === (body.from ?? template.from),
+      template.channel === "whatsapp"
+        ? s.group === template.group && (!body.from || s.from === body.from)
+        : s.from === (body.from ?? template.from),
     );
     if (!sender) {
-      throw refuse(`${field}from`, body.from ? `is not a sender of this template on ${channel}` : `the template's sender is not an active ${channel} sender of this account`);
+      throw refuse(
+        `${field}from`,
+        body.from
+          ? `is not a sender of this template on ${channel}`
+          : `the template's sender is not an active ${channel} sender of this account`,
+      );
     }
     const values = body.variables ?? [];
     if (values.length !== template.variables || values.some((v) => !v.trim())) {
@@ -116,34 +153,73 @@ async function prepareStep(deps: PrepareDeps, caller: ApiCaller, to: string, bod
     const category = template.channel === "whatsapp" ? template.category : undefined;
     // Only a utility template can be free in the service window: the window is asked for nothing else.
     const freeInWindow = category !== undefined && whatsappRateKey(category) === "whatsapp_utility";
-    const free = channel === "rcs" ? await inConversation(deps.db, sender.from, to) : freeInWindow && (await windowOpen(deps.db, caller.userId, sender.from, to));
-    return { channel, from: sender.from, content, costPaise: costOf(channel, content, rates, free, category), templateId: template.id, ...(sender.replyTo ? { replyTo: sender.replyTo } : {}) };
+    const free =
+      channel === "rcs"
+        ? await inConversation(deps.db, sender.from, to)
+        : freeInWindow && (await windowOpen(deps.db, caller.userId, sender.from, to));
+    return {
+      channel,
+      from: sender.from,
+      content,
+      costPaise: costOf(channel, content, rates, free, category),
+      templateId: template.id,
+      ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
+    };
   }
 
   const sender = body.from ? senders.find((s) => s.from === body.from) : senders[0];
-  if (!sender) throw refuse(`${field}from`, body.from ? `is not an active ${channel} sender of this account` : `this account has no active ${channel} sender`);
+  if (!sender)
+    throw refuse(
+      `${field}from`,
+      body.from ? `is not an active ${channel} sender of this account` : `this account has no active ${channel} sender`,
+    );
   const text = body.text ?? "";
-  if (channel === "sms") throw refuse(`${field}text`, "SMS in India goes out only through a registered DLT template: send its templateId and variables");
-  if (channel === "whatsapp" && !(await windowOpen(deps.db, caller.userId, sender.from, to))) throw publicError("windowClosed");
+  if (channel === "sms")
+    throw refuse(
+      `${field}text`,
+      "SMS in India goes out only through a registered DLT template: send its templateId and variables",
+    );
+  if (channel === "whatsapp" && !(await windowOpen(deps.db, caller.userId, sender.from, to)))
+    throw publicError("windowClosed");
   const content: MessageContent = { kind: "text", text };
   // WhatsApp free-form text is only sent inside the window (checked above); RCS text is free only in a conversation.
-  return { channel, from: sender.from, content, costPaise: costOf(channel, content, rates, channel === "rcs" ? await inConversation(deps.db, sender.from, to) : true) };
+  return {
+    channel,
+    from: sender.from,
+    content,
+    costPaise: costOf(
+      channel,
+      content,
+      rates,
+      channel === "rcs" ? await inConversation(deps.db, sender.from, to) : true,
+    ),
+  };
 }
 
 /** A message's number and its chain of channels, resolved and priced; `field` prefixes errors (`messages.3.`). */
-export async function prepareMessage(deps: PrepareDeps, caller: ApiCaller, body: PublicMessageBody, field = ""): Promise<PreparedMessage> {
+export async function prepareMessage(
+  deps: PrepareDeps,
+  caller: ApiCaller,
+  body: PublicMessageBody,
+  field = "",
+): Promise<PreparedMessage> {
   const to = toE164(body.to);
   if (!to) throw refuse(`${field}to`, "is not a valid phone number");
   const chain: StepBody[] = [body, ...(body.fallback ?? [])];
   const problem = fallbackChainProblem(chain.map((s) => s.channel));
   if (problem) throw refuse(`${field}fallback`, problem);
   const steps: PublicMessageStep[] = [];
-  for (const [i, step] of chain.entries()) steps.push(await prepareStep(deps, caller, to, step, i === 0 ? field : `${field}fallback.${i - 1}.`));
+  for (const [i, step] of chain.entries())
+    steps.push(await prepareStep(deps, caller, to, step, i === 0 ? field : `${field}fallback.${i - 1}.`));
   return { id: randomUUID(), to, reference: body.reference ?? null, steps };
 }
 
 /** Every message of a batch, or the refusal naming each bad one by its index (nothing is accepted then). */
-export async function prepareBatch(deps: PrepareDeps, caller: ApiCaller, bodies: readonly PublicMessageBody[]): Promise<PreparedMessage[]> {
+export async function prepareBatch(
+  deps: PrepareDeps,
+  caller: ApiCaller,
+  bodies: readonly PublicMessageBody[],
+): Promise<PreparedMessage[]> {
   const prepared: PreparedMessage[] = [];
   const errors: FieldError[] = [];
   let first: Error | undefined;
@@ -161,5 +237,12 @@ export async function prepareBatch(deps: PrepareDeps, caller: ApiCaller, bodies:
   // One refusal for the whole batch: the first one's status (a channel the key may not use is 403, not 400).
   const status = (first as { statusCode?: number }).statusCode ?? 400;
   if (status !== 400 || errors.length === 1) throw first;
-  throw publicError("invalidRequest", `${errors.length} message(s) are not valid: ${errors.slice(0, 3).map((e) => `${e.field}: ${e.message}`).join(", ")}${errors.length > 3 ? ", …" : ""}`, { errors });
+  throw publicError(
+    "invalidRequest",
+    `${errors.length} message(s) are not valid: ${errors
+      .slice(0, 3)
+      .map((e) => `${e.field}: ${e.message}`)
+      .join(", ")}${errors.length > 3 ? ", …" : ""}`,
+    { errors },
+  );
 }

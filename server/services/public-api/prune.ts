@@ -23,8 +23,14 @@ export async function prunePublicApi(db: Db, umsLogDays: number): Promise<number
     removed += rows[0]?.n ?? 0;
     if ((rows[0]?.n ?? 0) < CHUNK) break;
   }
-  const idem = await rowsOf<{ n: number }>(db, sql`with gone as (delete from api_idempotency where created_at < now() - interval '24 hours' returning 1) select count(*)::int as n from gone`);
-  const windows = await rowsOf<{ n: number }>(db, sql`with gone as (delete from rate_limits where key like 'api:%' and reset_at < now() - interval '1 minute' returning 1) select count(*)::int as n from gone`);
+  const idem = await rowsOf<{ n: number }>(
+    db,
+    sql`with gone as (delete from api_idempotency where created_at < now() - interval '24 hours' returning 1) select count(*)::int as n from gone`,
+  );
+  const windows = await rowsOf<{ n: number }>(
+    db,
+    sql`with gone as (delete from rate_limits where key like 'api:%' and reset_at < now() - interval '1 minute' returning 1) select count(*)::int as n from gone`,
+  );
   return removed + (idem[0]?.n ?? 0) + (windows[0]?.n ?? 0);
 }
 

@@ -60,7 +60,8 @@ export function createRateGate(db: Db, options: BatcherOptions): RateGate {
         const row = after.get(counterKey(r.keyId, w.name));
         if (!row) continue;
         // This request's place in the window: the count before this batch plus its position within it.
-        if (row.count - n + position > w.limit(r)) return { ok: false, retryAfterS: Math.max(1, Math.ceil(Number(row.ttl) / 1000)), limit: w.label(w.limit(r)) };
+        if (row.count - n + position > w.limit(r))
+          return { ok: false, retryAfterS: Math.max(1, Math.ceil(Number(row.ttl) / 1000)), limit: w.label(w.limit(r)) };
       }
       return { ok: true };
     });

@@ -16,11 +16,16 @@ export interface UnmatchedRetry {
 export const UNMATCHED_RETRY: UnmatchedRetry = { firstMs: 250, tries: 9 };
 
 /** The message and step each provider id was answered for (the current step's id: a fallback clears it). */
-export async function messagesOfProviderIds(db: Db, providerIds: readonly string[]): Promise<Map<string, { id: string; step: number }>> {
+export async function messagesOfProviderIds(
+  db: Db,
+  providerIds: readonly string[],
+): Promise<Map<string, { id: string; step: number }>> {
   const rows = await rowsOf<{ id: string; step: number; pmid: string }>(
     db,
     // Every receipt without an id of ours (SMS providers', RBM's) is asked about: planned once.
-    hot(sql`select id::text as id, step, provider_message_id as pmid from api_messages where provider_message_id = any(${pgArray([...new Set(providerIds)])}::text[])`),
+    hot(
+      sql`select id::text as id, step, provider_message_id as pmid from api_messages where provider_message_id = any(${pgArray([...new Set(providerIds)])}::text[])`,
+    ),
   );
   return new Map(rows.map((r) => [r.pmid, { id: r.id, step: r.step }]));
 }

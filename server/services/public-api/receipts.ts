@@ -49,7 +49,11 @@ interface Unmatched extends Told {
 type ReceiptEvent = Extract<CarrierEvent, { type: "receipt" }>;
 
 const toldOf = (e: ReceiptEvent): Told => ({
-  status: e.status, pmid: e.providerMessageId, code: e.status === "failed" ? (e.code ?? null) : null, reason: e.status === "failed" ? (e.reason ?? null) : null, at: e.at.toISOString(),
+  status: e.status,
+  pmid: e.providerMessageId,
+  code: e.status === "failed" ? (e.code ?? null) : null,
+  reason: e.status === "failed" ? (e.reason ?? null) : null,
+  at: e.at.toISOString(),
 });
 
 /** Folds a newer receipt into what was told: the state only moves right; a failure keeps its code and reason. */
@@ -127,10 +131,25 @@ async function applyReceipts(tx: Tx, receipts: readonly Receipt[], smsBilledOn: 
 
 function changesOf(rows: readonly Applied[]): PublicMessageStateChange[] {
   return rows.flatMap((r) => {
-    const base = { messageId: r.id, userId: r.user_id, apiKeyId: r.api_key_id, to: r.to_number, reference: r.reference, at: new Date(r.at).toISOString() };
-    const own: PublicMessageStateChange = { ...base, channel: r.old_channel, state: r.status, code: r.code, reason: r.reason };
+    const base = {
+      messageId: r.id,
+      userId: r.user_id,
+      apiKeyId: r.api_key_id,
+      to: r.to_number,
+      reference: r.reference,
+      at: new Date(r.at).toISOString(),
+    };
+    const own: PublicMessageStateChange = {
+      ...base,
+      channel: r.old_channel,
+      state: r.status,
+      code: r.code,
+      reason: r.reason,
+    };
     // A failed channel with a fallback: the failure, then the next channel queued.
-    return r.state === "queued" ? [own, { ...base, channel: r.channel, state: "queued", code: null, reason: null }] : [own];
+    return r.state === "queued"
+      ? [own, { ...base, channel: r.channel, state: "queued", code: null, reason: null }]
+      : [own];
   });
 }
 
@@ -142,7 +161,12 @@ export interface PublicReceiptsOptions {
   unmatched?: UnmatchedRetry;
 }
 
-export function startPublicReceipts(db: Db, carrier: Carrier, events: PublicMessageEvents, options: PublicReceiptsOptions): ClaimLoop {
+export function startPublicReceipts(
+  db: Db,
+  carrier: Carrier,
+  events: PublicMessageEvents,
+  options: PublicReceiptsOptions,
+): ClaimLoop {
   const retry = options.unmatched ?? UNMATCHED_RETRY;
   let pending = new Map<string, Receipt>();
   /** By provider id: new ones (looked up at the next flush) and those waiting for a later look. */
@@ -192,14 +216,20 @@ export function startPublicReceipts(db: Db, carrier: Carrier, events: PublicMess
       for (const u of list) if (!waiting.has(u.pmid)) waiting.set(u.pmid, { ...u, due: now + retry.firstMs });
       throw err;
     };
-    const found = await messagesOfProviderIds(db, due.map((u) => u.pmid)).catch(later(due));
+    const found = await messagesOfProviderIds(
+      db,
+      due.map((u) => u.pmid),
+    ).catch(later(due));
     const missed = due.filter((u) => {
       const ref = found.get(u.pmid);
       if (ref) keep(ref, { status: u.status, pmid: u.pmid, code: u.code, reason: u.reason, at: u.at });
       return !ref;
     });
     if (missed.length === 0) return;
-    const elsewhere = await answeredElsewhere(db, missed.map((u) => u.pmid)).catch(later(missed));
+    const elsewhere = await answeredElsewhere(
+      db,
+      missed.map((u) => u.pmid),
+    ).catch(later(missed));
     const given: string[] = [];
     for (const u of missed) {
       if (elsewhere.has(u.pmid)) continue;
@@ -216,7 +246,10 @@ export function startPublicReceipts(db: Db, carrier: Carrier, events: PublicMess
       waiting.set(u.pmid, { ...u, tries: u.tries + 1, due: now + retry.firstMs * 2 ** u.tries });
     }
     if (given.length > 0) {
-      options.log.warn({ receipts: given.length, providerMessageIds: given.slice(0, 20) }, "receipts matched no message after looking again: dropped");
+      options.log.warn(
+        { receipts: given.length, providerMessageIds: given.slice(0, 20) },
+        "receipts matched no message after looking again: dropped",
+      );
     }
   }
 
@@ -238,12 +271,21 @@ export function startPublicReceipts(db: Db, carrier: Carrier, events: PublicMess
     return applied.length;
   }
 
-  const loop = startFlushLoop(flush, { flushMs: options.flushMs, log: options.log, failed: "public API receipts not written", beforeLastFlush: unsubscribe });
+  const loop = startFlushLoop(flush, {
+    flushMs: options.flushMs,
+    log: options.log,
+    failed: "public API receipts not written",
+    beforeLastFlush: unsubscribe,
+  });
   return {
     tick: loop.tick,
     stop: async () => {
       await loop.stop();
-      if (waiting.size > 0) options.log.warn({ receipts: waiting.size, providerMessageIds: [...waiting.keys()].slice(0, 20) }, "receipts still waiting for their message at shutdown: dropped");
+      if (waiting.size > 0)
+        options.log.warn(
+          { receipts: waiting.size, providerMessageIds: [...waiting.keys()].slice(0, 20) },
+          "receipts still waiting for their message at shutdown: dropped",
+        );
     },
   };
 }

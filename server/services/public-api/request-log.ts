@@ -39,7 +39,9 @@ const BUFFER_MAX = 50_000;
 export function keptBody(value: unknown): { body: unknown; truncated: boolean } {
   if (value === undefined || value === null || value === "") return { body: null, truncated: false };
   // PostgreSQL's jsonb cannot hold U+0000 (a refused body may carry one): it is kept as U+FFFD.
-  const text = (typeof value === "string" ? value : JSON.stringify(value)).replaceAll("\u0000", "\ufffd").replaceAll("\\u0000", "\\ufffd");
+  const text = (typeof value === "string" ? value : JSON.stringify(value))
+    .replaceAll("\u0000", "\ufffd")
+    .replaceAll("\\u0000", "\\ufffd");
   if (text.length <= BODY_KEEP_BYTES) return { body: parseOr(text), truncated: false };
   return { body: text.slice(0, BODY_KEEP_BYTES), truncated: true };
 }
@@ -75,7 +77,8 @@ export function startRequestLog(db: Db, options: { flushMs: number; log: Fastify
         buffer = [...batch, ...buffer].slice(-BUFFER_MAX);
         throw err;
       }
-      if (refused.length > 0) options.log.error({ err, dropped: refused.length }, "request log rows refused by the database");
+      if (refused.length > 0)
+        options.log.error({ err, dropped: refused.length }, "request log rows refused by the database");
     }
     return batch.length;
   }
@@ -100,7 +103,12 @@ export function startRequestLog(db: Db, options: { flushMs: number; log: Fastify
     });
   }
 
-  const loop = startFlushLoop(flush, { flushMs: options.flushMs, log: options.log, failed: "request log not written", overlap: "follow" });
+  const loop = startFlushLoop(flush, {
+    flushMs: options.flushMs,
+    log: options.log,
+    failed: "request log not written",
+    overlap: "follow",
+  });
 
   return {
     add(entry) {

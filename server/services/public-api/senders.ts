@@ -25,12 +25,35 @@ export interface Sender {
 
 export type SenderTemplate =
   | {
-      channel: "sms"; id: string; name: string; body: string; dltTemplateId: string; from: string; variables: number;
+      channel: "sms";
+      id: string;
+      name: string;
+      body: string;
+      dltTemplateId: string;
+      from: string;
+      variables: number;
       /** The account sends under a DLT entity id. */ dlt: boolean;
       /** The DLT category, which decides the DND scrub (null: not one of DLT's). */ category: SmsCategory | null;
     }
-  | { channel: "whatsapp"; id: string; name: string; language: string; category: string; body: string; group: string; variables: number }
-  | { channel: "rcs"; id: string; name: string; draft: RcsTemplateDraft; from: string; body: string; variables: number };
+  | {
+      channel: "whatsapp";
+      id: string;
+      name: string;
+      language: string;
+      category: string;
+      body: string;
+      group: string;
+      variables: number;
+    }
+  | {
+      channel: "rcs";
+      id: string;
+      name: string;
+      draft: RcsTemplateDraft;
+      from: string;
+      body: string;
+      variables: number;
+    };
 
 interface SenderRow {
   channel: CampaignChannel;
@@ -85,8 +108,16 @@ export function senderDirectory(db: Db): SenderDirectory {
   return {
     senders: (userId) =>
       cached(`s|${userId}`, async () => {
-        const rows = await rowsOf<SenderRow>(db, sql`select channel, address, reply_to, grp from (${SENDERS(userId)}) s order by at, address`);
-        return rows.map((r) => ({ channel: r.channel, from: r.address, group: r.grp, ...(r.reply_to ? { replyTo: r.reply_to } : {}) }));
+        const rows = await rowsOf<SenderRow>(
+          db,
+          sql`select channel, address, reply_to, grp from (${SENDERS(userId)}) s order by at, address`,
+        );
+        return rows.map((r) => ({
+          channel: r.channel,
+          from: r.address,
+          group: r.grp,
+          ...(r.reply_to ? { replyTo: r.reply_to } : {}),
+        }));
       }),
     template: (userId, channel, templateId) =>
       cached(`t|${userId}|${channel}|${templateId}`, async () => {
@@ -115,13 +146,38 @@ function templateQuery(userId: string, channel: CampaignChannel, id: string) {
 }
 
 function templateOf(channel: CampaignChannel, row: TemplateRow & { sender?: string }): SenderTemplate {
-  if (channel === "sms") return { channel, id: row.id, name: row.name, body: row.body, dltTemplateId: row.dlt_template_id ?? "", from: row.sender ?? "", variables: smsPlaceholderCount(row.body), dlt: row.dlt === true, category: row.category && isSmsCategory(row.category) ? row.category : null };
+  if (channel === "sms")
+    return {
+      channel,
+      id: row.id,
+      name: row.name,
+      body: row.body,
+      dltTemplateId: row.dlt_template_id ?? "",
+      from: row.sender ?? "",
+      variables: smsPlaceholderCount(row.body),
+      dlt: row.dlt === true,
+      category: row.category && isSmsCategory(row.category) ? row.category : null,
+    };
   if (channel === "whatsapp") {
     return {
-      channel, id: row.id, name: row.name, language: row.language ?? "en", category: row.category ?? "MARKETING", body: row.body, group: row.grp,
+      channel,
+      id: row.id,
+      name: row.name,
+      language: row.language ?? "en",
+      category: row.category ?? "MARKETING",
+      body: row.body,
+      group: row.grp,
       variables: whatsappPlaceholderCount(row.components ?? []),
     };
   }
   const draft = row.draft as RcsTemplateDraft;
-  return { channel, id: row.id, name: row.name, draft, from: row.grp, body: row.body, variables: rcsPlaceholderCount(draft) };
+  return {
+    channel,
+    id: row.id,
+    name: row.name,
+    draft,
+    from: row.grp,
+    body: row.body,
+    variables: rcsPlaceholderCount(draft),
+  };
 }

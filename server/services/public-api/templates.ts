@@ -17,7 +17,11 @@ interface Row {
 }
 
 /** The templates an account can send through the public API, on the channels given: the ids `templateId` takes. */
-export async function sendableTemplates(db: Db, userId: string, channels: readonly CampaignChannel[]): Promise<PublicTemplateRecord[]> {
+export async function sendableTemplates(
+  db: Db,
+  userId: string,
+  channels: readonly CampaignChannel[],
+): Promise<PublicTemplateRecord[]> {
   if (channels.length === 0) return [];
   const rows = await rowsOf<Row>(
     db,
@@ -35,7 +39,16 @@ export async function sendableTemplates(db: Db, userId: string, channels: readon
         ) x where x.channel = any(${`{${channels.join(",")}}`}::text[]) order by x.channel, x.name, x.sender`,
   );
   return rows.map((r) => ({
-    id: r.id, channel: r.channel, name: r.name, from: r.sender, body: r.body,
-    variables: r.channel === "sms" ? smsPlaceholderCount(r.body) : r.channel === "whatsapp" ? variableCount(r.body) : rcsPlaceholderCount(r.draft as RcsTemplateDraft),
+    id: r.id,
+    channel: r.channel,
+    name: r.name,
+    from: r.sender,
+    body: r.body,
+    variables:
+      r.channel === "sms"
+        ? smsPlaceholderCount(r.body)
+        : r.channel === "whatsapp"
+          ? variableCount(r.body)
+          : rcsPlaceholderCount(r.draft as RcsTemplateDraft),
   }));
 }

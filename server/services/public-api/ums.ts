@@ -46,9 +46,20 @@ interface DetailRow extends Row {
 
 function record(r: Row): UmsRequestRecord {
   return {
-    id: r.id, apiKeyId: r.api_key_id, apiKeyName: r.key_name, apiKeyPrefix: r.public_id ? `${API_KEY_PREFIX}${r.public_id}` : null,
-    method: r.method, route: r.route, path: r.path, status: r.status, latencyMs: Math.round(r.latency_ms * 10) / 10, ip: r.ip,
-    errorCode: r.error_code, errorMessage: r.error_message, messageCount: r.message_count, createdAt: new Date(r.created_at).toISOString(),
+    id: r.id,
+    apiKeyId: r.api_key_id,
+    apiKeyName: r.key_name,
+    apiKeyPrefix: r.public_id ? `${API_KEY_PREFIX}${r.public_id}` : null,
+    method: r.method,
+    route: r.route,
+    path: r.path,
+    status: r.status,
+    latencyMs: Math.round(r.latency_ms * 10) / 10,
+    ip: r.ip,
+    errorCode: r.error_code,
+    errorMessage: r.error_message,
+    messageCount: r.message_count,
+    createdAt: new Date(r.created_at).toISOString(),
   };
 }
 
@@ -69,7 +80,10 @@ export async function listRequests(db: Db, userId: string, filters: RequestFilte
     and ${filters.from ? sql`r.created_at >= ${filters.from}::timestamptz` : sql`true`}
     and ${filters.to ? sql`r.created_at <= ${filters.to}::timestamptz` : sql`true`}`;
   const [rows, [total]] = await Promise.all([
-    rowsOf<Row>(db, sql`select ${COLUMNS} from ums_requests r left join api_keys k on k.id = r.api_key_id where ${where} order by r.created_at desc, r.id limit ${limit} offset ${offset}`),
+    rowsOf<Row>(
+      db,
+      sql`select ${COLUMNS} from ums_requests r left join api_keys k on k.id = r.api_key_id where ${where} order by r.created_at desc, r.id limit ${limit} offset ${offset}`,
+    ),
     rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ums_requests r where ${where}`),
   ]);
   const count = total?.n ?? 0;
@@ -86,8 +100,13 @@ export async function findRequest(db: Db, userId: string, id: string): Promise<U
     : [];
   if (!row) throw notFound(MSG.notFound);
   return {
-    ...record(row), idempotencyKey: row.idempotency_key, userAgent: row.user_agent, requestBody: row.request_body ?? null,
-    requestTruncated: row.request_truncated, responseBody: row.response_body ?? null, errorDetails: row.error_details ?? [],
+    ...record(row),
+    idempotencyKey: row.idempotency_key,
+    userAgent: row.user_agent,
+    requestBody: row.request_body ?? null,
+    requestTruncated: row.request_truncated,
+    responseBody: row.response_body ?? null,
+    errorDetails: row.error_details ?? [],
   };
 }
 

@@ -1,5 +1,12 @@
 import type { SchemaBody } from "../../../schemas";
-import { checkRcsTemplate, emptyCard, emptyRcsDraft, orderedCards, type RcsCard, type RcsTemplateDraft } from "../../../contract/domain/rcs";
+import {
+  checkRcsTemplate,
+  emptyCard,
+  emptyRcsDraft,
+  orderedCards,
+  type RcsCard,
+  type RcsTemplateDraft,
+} from "../../../contract/domain/rcs";
 import { badRequest, joinFieldErrors } from "../../http/errors";
 
 export type RcsTemplateBody = SchemaBody<"rcs-template">;
@@ -19,7 +26,9 @@ export function toDraft(body: RcsTemplateBody): RcsTemplateDraft {
     name: body.name.trim(),
     suggestions: body.suggestions ?? [],
     standAlone: toCard(body.standAlone),
-    carouselList: body.carouselList ? orderedCards(body.carouselList.map((c) => ({ ...toCard(c), order: c.order }))) : empty.carouselList,
+    carouselList: body.carouselList
+      ? orderedCards(body.carouselList.map((c) => ({ ...toCard(c), order: c.order })))
+      : empty.carouselList,
   };
 }
 

@@ -20,7 +20,10 @@ const NOT_YOUR_BOT = "Choose one of your bots";
 /** Whether the bot belongs to the account: the one check every template write makes (a template names its sender). */
 export async function ownsBot(db: Db, userId: string, botId: string): Promise<boolean> {
   if (!isUuid(botId)) return false;
-  const [row] = await db.select({ id: rcsBots.id }).from(rcsBots).where(and(eq(rcsBots.id, botId), eq(rcsBots.userId, userId)));
+  const [row] = await db
+    .select({ id: rcsBots.id })
+    .from(rcsBots)
+    .where(and(eq(rcsBots.id, botId), eq(rcsBots.userId, userId)));
   return Boolean(row);
 }
 
@@ -46,7 +49,8 @@ function toRecord(r: Row, botName: string): RcsTemplateRecord {
 }
 
 /** Tenancy: an account sees its own templates, an admin everyone's. */
-const scopeOf = (caller: Caller): SQL | undefined => (caller.role === "admin" ? undefined : eq(rcsTemplates.userId, caller.id));
+const scopeOf = (caller: Caller): SQL | undefined =>
+  caller.role === "admin" ? undefined : eq(rcsTemplates.userId, caller.id);
 
 const LIKE_SPECIALS = /[\\%_]/g;
 
@@ -80,7 +84,14 @@ export async function listTemplates(db: Db, caller: Caller, { page, limit, offse
     .orderBy(desc(rcsTemplates.updatedAt), desc(rcsTemplates.id))
     .limit(limit)
     .offset(offset);
-  return { success: true as const, count, page, limit, totalPages: totalPages(count, limit), data: rows.map(({ t, botName }) => toRecord(t, botName)) };
+  return {
+    success: true as const,
+    count,
+    page,
+    limit,
+    totalPages: totalPages(count, limit),
+    data: rows.map(({ t, botName }) => toRecord(t, botName)),
+  };
 }
 
 async function findTemplate(db: Db, caller: Caller, id: string) {
@@ -103,7 +114,8 @@ export async function getTemplate(db: Db, caller: Caller, id: string): Promise<R
 async function checkedDraft(db: Db, ownerId: string, body: RcsTemplateBody) {
   const draft = toDraft(body);
   assertValidDraft(draft);
-  if (!(await ownsBot(db, ownerId, draft.botId))) throw badRequest(`botId: ${NOT_YOUR_BOT}`, [{ field: "botId", message: NOT_YOUR_BOT }]);
+  if (!(await ownsBot(db, ownerId, draft.botId)))
+    throw badRequest(`botId: ${NOT_YOUR_BOT}`, [{ field: "botId", message: NOT_YOUR_BOT }]);
   return draft;
 }
 
@@ -120,7 +132,15 @@ export async function createTemplate(db: Db, caller: Caller, body: RcsTemplateBo
   try {
     const [row] = await db
       .insert(rcsTemplates)
-      .values({ userId: caller.id, botId: draft.botId, name: draft.name, type: draft.type, draft, fromLibrary, libraryId: fromLibrary ? (body.libraryId ?? null) : null })
+      .values({
+        userId: caller.id,
+        botId: draft.botId,
+        name: draft.name,
+        type: draft.type,
+        draft,
+        fromLibrary,
+        libraryId: fromLibrary ? (body.libraryId ?? null) : null,
+      })
       .returning();
     return toRecord(row, await botName(db, row.botId));
   } catch (error) {
@@ -129,7 +149,12 @@ export async function createTemplate(db: Db, caller: Caller, body: RcsTemplateBo
   }
 }
 
-export async function updateTemplate(db: Db, caller: Caller, id: string, body: RcsTemplateBody): Promise<RcsTemplateRecord> {
+export async function updateTemplate(
+  db: Db,
+  caller: Caller,
+  id: string,
+  body: RcsTemplateBody,
+): Promise<RcsTemplateRecord> {
   const { t } = await findTemplate(db, caller, id);
   // The template stays its owner's: an admin editing it picks among the owner's bots.
   const draft = await checkedDraft(db, t.userId, body);
@@ -137,7 +162,15 @@ export async function updateTemplate(db: Db, caller: Caller, id: string, body: R
   try {
     const [row] = await db
       .update(rcsTemplates)
-      .set({ botId: draft.botId, name: draft.name, type: draft.type, draft, fromLibrary, libraryId: fromLibrary ? (body.libraryId ?? t.libraryId) : null, updatedAt: new Date() })
+      .set({
+        botId: draft.botId,
+        name: draft.name,
+        type: draft.type,
+        draft,
+        fromLibrary,
+        libraryId: fromLibrary ? (body.libraryId ?? t.libraryId) : null,
+        updatedAt: new Date(),
+      })
       .where(eq(rcsTemplates.id, t.id))
       .returning();
     return toRecord(row, await botName(db, row.botId));

@@ -16,11 +16,14 @@ export async function seedRcsTemplateDemo(db: Db, ids: ReadonlyMap<string, strin
     const userId = ids.get(owner);
     if (!userId) continue;
     const existing = await db.select({ id: rcsBots.id }).from(rcsBots).where(eq(rcsBots.userId, userId)).limit(1);
-    const botId = existing[0]?.id ?? (await db.insert(rcsBots).values({ userId, name }).returning({ id: rcsBots.id }))[0].id;
+    const botId =
+      existing[0]?.id ?? (await db.insert(rcsBots).values({ userId, name }).returning({ id: rcsBots.id }))[0].id;
     if (owner !== "manager") continue;
     const sample = libraryTemplate("retail-new-arrivals");
     if (!sample.rcs) continue;
     const draft = { ...sample.rcs, botId, name: "New arrivals (sample)" };
-    await db.insert(rcsTemplates).values({ userId, botId, name: draft.name, type: draft.type, draft, fromLibrary: true, libraryId: sample.id });
+    await db
+      .insert(rcsTemplates)
+      .values({ userId, botId, name: draft.name, type: draft.type, draft, fromLibrary: true, libraryId: sample.id });
   }
 }

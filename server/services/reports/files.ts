@@ -7,12 +7,18 @@ export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsh
 export const CONTENT_TYPE: Record<ReportFormat, string> = { csv: "text/csv; charset=utf-8", xlsx: XLSX_TYPE };
 
 /** Attempt n of a report writes its own key: a late writer of an older attempt never touches the newer file. */
-export const reportFileKey = (id: string, attempt: number, format: ReportFormat) => `reports/${id}/${attempt}.${format}`;
+export const reportFileKey = (id: string, attempt: number, format: ReportFormat) =>
+  `reports/${id}/${attempt}.${format}`;
 
 /** "campaign-report-detailed-whatsapp-2025-10-01-to-2025-10-07.csv", or with the campaign's name when it is about one. */
-export function reportFileName(row: Pick<ReportRow, "detailed" | "channel" | "campaignName" | "dateFrom" | "dateTo" | "format">): string {
+export function reportFileName(
+  row: Pick<ReportRow, "detailed" | "channel" | "campaignName" | "dateFrom" | "dateTo" | "format">,
+): string {
   const what = row.campaignName ?? row.channel;
-  return safeFileName(`${row.detailed ? "detailed" : "summary"}-report-${what}-${row.dateFrom}-to-${row.dateTo}`, row.format);
+  return safeFileName(
+    `${row.detailed ? "detailed" : "summary"}-report-${what}-${row.dateFrom}-to-${row.dateTo}`,
+    row.format,
+  );
 }
 
 /** Passes bytes through and counts them: the file's size without reading it back. */

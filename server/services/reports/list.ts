@@ -10,10 +10,21 @@ import { findReport, reportReach } from "./reach";
 import { toReportRecords } from "./records";
 
 /** One page of the reports a caller sees, newest first; a channel narrows it to reports of that channel. */
-export async function listReports(db: Db, caller: Caller, channel: ReportChannel | undefined, window: { limit: number; offset: number }): Promise<{ records: ReportRecord[]; total: number }> {
+export async function listReports(
+  db: Db,
+  caller: Caller,
+  channel: ReportChannel | undefined,
+  window: { limit: number; offset: number },
+): Promise<{ records: ReportRecord[]; total: number }> {
   const where = and(reportReach(caller), channel ? eq(reports.channel, channel) : undefined);
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(reports).where(where).orderBy(desc(reports.createdAt), desc(reports.id)).limit(window.limit).offset(window.offset),
+    db
+      .select()
+      .from(reports)
+      .where(where)
+      .orderBy(desc(reports.createdAt), desc(reports.id))
+      .limit(window.limit)
+      .offset(window.offset),
     db.select({ n: count() }).from(reports).where(where),
   ]);
   return { records: await toReportRecords(db, rows), total: n };
@@ -26,6 +37,9 @@ export async function listReports(db: Db, caller: Caller, channel: ReportChannel
 export async function deleteReport(db: Db, storage: Storage, caller: Caller, id: string): Promise<void> {
   const row = await findReport(db, caller, id);
   await db.delete(reports).where(eq(reports.id, row.id));
-  const keys = new Set([row.fileKey, ...Array.from({ length: row.attempt }, (_, i) => reportFileKey(row.id, i + 1, row.format))]);
+  const keys = new Set([
+    row.fileKey,
+    ...Array.from({ length: row.attempt }, (_, i) => reportFileKey(row.id, i + 1, row.format)),
+  ]);
   for (const key of keys) if (key) await storage.delete(key).catch(() => undefined);
 }

@@ -16,7 +16,10 @@ export function reportReach(caller: Pick<Caller, "id" | "role">): SQL | undefine
     case "admin":
       return undefined;
     case "manager":
-      return or(eq(reports.userId, caller.id), inArray(reports.userId, sql`(select ${users.id} from ${users} where ${users.parentId} = ${caller.id})`));
+      return or(
+        eq(reports.userId, caller.id),
+        inArray(reports.userId, sql`(select ${users.id} from ${users} where ${users.parentId} = ${caller.id})`),
+      );
     default:
       return eq(reports.userId, caller.id);
   }
@@ -24,7 +27,10 @@ export function reportReach(caller: Pick<Caller, "id" | "role">): SQL | undefine
 
 export async function findReport(db: Db, caller: Caller, id: string): Promise<ReportRow> {
   if (!isUuid(id)) throw notFound(REPORT_NOT_FOUND);
-  const [row] = await db.select().from(reports).where(and(eq(reports.id, id), reportReach(caller)));
+  const [row] = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.id, id), reportReach(caller)));
   if (!row) throw notFound(REPORT_NOT_FOUND);
   return row;
 }

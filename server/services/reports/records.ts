@@ -47,7 +47,12 @@ export function toReportRecord(row: ReportRow, ownerName: string, now = new Date
 /** Records for report rows, with their owners' names in one query. */
 export async function toReportRecords(db: Db, rows: readonly ReportRow[]): Promise<ReportRecord[]> {
   const ids = [...new Set(rows.map((r) => r.userId))];
-  const owners = ids.length ? await db.select({ id: users.id, name: users.name, username: users.username }).from(users).where(inArray(users.id, ids)) : [];
+  const owners = ids.length
+    ? await db
+        .select({ id: users.id, name: users.name, username: users.username })
+        .from(users)
+        .where(inArray(users.id, ids))
+    : [];
   const names = new Map(owners.map((o) => [o.id, o.name || o.username]));
   const now = new Date();
   return rows.map((r) => toReportRecord(r, names.get(r.userId) ?? "", now));

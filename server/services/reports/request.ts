@@ -1,5 +1,13 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import { ALL_CAMPAIGNS, indiaDay, periodBounds, REPORT_MAX_UNFINISHED, reportRangeProblems, type ReportChannel, type ReportFormat } from "../../../contract/domain/reports";
+import {
+  ALL_CAMPAIGNS,
+  indiaDay,
+  periodBounds,
+  REPORT_MAX_UNFINISHED,
+  reportRangeProblems,
+  type ReportChannel,
+  type ReportFormat,
+} from "../../../contract/domain/reports";
 import type { Db } from "../../db/client";
 import { reports, users } from "../../db/schema";
 import { badRequest, HttpError, joinFieldErrors } from "../../http/errors";
@@ -51,13 +59,23 @@ export async function queueReport(db: Db, caller: Caller, req: ReportRequest): P
   const campaign = await campaignOf(db, caller, req);
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for(ROW_LOCK);
-    const [{ n }] = await tx.select({ n: count() }).from(reports).where(and(eq(reports.userId, caller.id), inArray(reports.status, ["queued", "running"])));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(reports)
+      .where(and(eq(reports.userId, caller.id), inArray(reports.status, ["queued", "running"])));
     if (n >= REPORT_MAX_UNFINISHED) throw new HttpError(429, TOO_MANY_REPORTS);
     const [row] = await tx
       .insert(reports)
       .values({
-        userId: caller.id, dateFrom: req.from, dateTo: req.to, channel: req.channel, campaignId: campaign?.id ?? null, campaignName: campaign?.name ?? null,
-        detailed: req.detailed, format: req.format, dueAt: sql`now()`,
+        userId: caller.id,
+        dateFrom: req.from,
+        dateTo: req.to,
+        channel: req.channel,
+        campaignId: campaign?.id ?? null,
+        campaignName: campaign?.name ?? null,
+        detailed: req.detailed,
+        format: req.format,
+        dueAt: sql`now()`,
       })
       .returning();
     return row;

@@ -18,7 +18,10 @@ const NO_CAMPAIGN = "00000000-0000-0000-0000-000000000000";
  * The campaigns a report covers: in its owner's reach, created on a day of its period (India's calendar), of its
  * channel, and the one campaign it names (a report about a campaign that no longer exists covers none).
  */
-export function reportCampaigns(owner: ReportOwner, row: Pick<ReportRow, "dateFrom" | "dateTo" | "channel" | "campaignId" | "campaignName">): SQL | undefined {
+export function reportCampaigns(
+  owner: ReportOwner,
+  row: Pick<ReportRow, "dateFrom" | "dateTo" | "channel" | "campaignId" | "campaignName">,
+): SQL | undefined {
   const { start, endExclusive } = periodBounds(row.dateFrom, row.dateTo);
   const oneCampaign = row.campaignId !== null || row.campaignName !== null;
   return and(
@@ -32,7 +35,11 @@ export function reportCampaigns(owner: ReportOwner, row: Pick<ReportRow, "dateFr
 
 /** The covered campaigns' ids in the order the report lists them (oldest first); only ids are held, the rows come in batches. */
 export async function campaignIds(db: Db, where: SQL | undefined): Promise<string[]> {
-  const rows = await db.select({ id: campaigns.id }).from(campaigns).where(where).orderBy(asc(campaigns.createdAt), asc(campaigns.id));
+  const rows = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(where)
+    .orderBy(asc(campaigns.createdAt), asc(campaigns.id));
   return rows.map((r) => r.id);
 }
 

@@ -19,7 +19,14 @@ import { countsOf, emptyCounts, failoverPaiseOf } from "../campaigns/records";
 import { toMoney } from "../balance/ledger";
 import { ByteCounter, CONTENT_TYPE } from "./files";
 import type { ReportRow } from "./reach";
-import { campaignBatches, campaignIds, recipientSpans, reportCampaigns, type RecipientSpan, type ReportOwner } from "./scope";
+import {
+  campaignBatches,
+  campaignIds,
+  recipientSpans,
+  reportCampaigns,
+  type RecipientSpan,
+  type ReportOwner,
+} from "./scope";
 
 export interface WriteOptions {
   db: Db;
@@ -39,7 +46,24 @@ type Cell = string | number | null;
 
 /** Columns of a detailed report: the campaign, then the recipient's columns of the campaign download, then failover. */
 export const DETAILED_COLUMNS = ["campaign", "channel", ...RECIPIENT_COLUMNS, "failed_over"] as const;
-export const SUMMARY_COLUMNS = ["campaign", "campaign_id", "channel", "status", "created_at", "template", "sender", "recipients", "sent", "delivered", "read", "replied", "failed", "failed_over", "cost_inr", "failover_cost_inr"] as const;
+export const SUMMARY_COLUMNS = [
+  "campaign",
+  "campaign_id",
+  "channel",
+  "status",
+  "created_at",
+  "template",
+  "sender",
+  "recipients",
+  "sent",
+  "delivered",
+  "read",
+  "replied",
+  "failed",
+  "failed_over",
+  "cost_inr",
+  "failover_cost_inr",
+] as const;
 
 /** A spreadsheet holds 1,048,576 rows per sheet: a detailed report goes on over further sheets. */
 export const XLSX_ROWS_PER_SHEET = 1_000_000;
@@ -61,7 +85,12 @@ const i = inboundMessages;
  * recipients may have no planner statistics yet (PGlite has no autovacuum), and the planner would then fetch every
  * remaining recipient of the campaign and sort them for each batch; with bitmap scans and sorts off it takes the walk.
  */
-export async function* recipientBatches(db: Db, campaignId: string, span: RecipientSpan, batch: number): AsyncGenerator<RecipientCells[]> {
+export async function* recipientBatches(
+  db: Db,
+  campaignId: string,
+  span: RecipientSpan,
+  batch: number,
+): AsyncGenerator<RecipientCells[]> {
   let after = span.minId - 1;
   for (;;) {
     const [page] = await db.transaction(async (tx) => {
@@ -94,17 +123,78 @@ type Marker = "queued" | "sending" | "sent" | "failed" | "unknown";
  * A recipient as recipientBatches reads it: RECIPIENT_COLUMNS with instants in epoch ms and costs in paise (the
  * failover's marker as stored; its state is worked out below), then failed over.
  */
-export type RecipientCells = [number, string, string, string | null, Ms, Ms, Ms, Ms, Ms, number, string | null, Marker | null, string | null, Ms, Ms, Ms, number, boolean];
+export type RecipientCells = [
+  number,
+  string,
+  string,
+  string | null,
+  Ms,
+  Ms,
+  Ms,
+  Ms,
+  Ms,
+  number,
+  string | null,
+  Marker | null,
+  string | null,
+  Ms,
+  Ms,
+  Ms,
+  number,
+  boolean,
+];
 
 /** As the campaign download writes an instant (Date.toISOString). */
 const iso = (at: Ms) => (at === null ? null : new Date(at).toISOString());
 
 function detailedCells(c: CampaignRow, cells: RecipientCells): Cell[] {
-  const [row, number, state, reason, sentAt, deliveredAt, readAt, repliedAt, failedAt, costPaise, reply, marker, fReason, fSent, fDelivered, fFailed, fCost, failedOver] = cells;
+  const [
+    row,
+    number,
+    state,
+    reason,
+    sentAt,
+    deliveredAt,
+    readAt,
+    repliedAt,
+    failedAt,
+    costPaise,
+    reply,
+    marker,
+    fReason,
+    fSent,
+    fDelivered,
+    fFailed,
+    fCost,
+    failedOver,
+  ] = cells;
   const failover: Cell[] = marker
-    ? [failoverMessageState(marker, fDelivered, fFailed), fReason, iso(fSent), iso(fDelivered), iso(fFailed), Number(toMoney(fCost))]
+    ? [
+        failoverMessageState(marker, fDelivered, fFailed),
+        fReason,
+        iso(fSent),
+        iso(fDelivered),
+        iso(fFailed),
+        Number(toMoney(fCost)),
+      ]
     : [null, null, null, null, null, null];
-  return [c.name, c.channel, row, number, state, reason, iso(sentAt), iso(deliveredAt), iso(readAt), iso(repliedAt), iso(failedAt), Number(toMoney(costPaise)), reply, ...failover, failedOver ? "yes" : "no"];
+  return [
+    c.name,
+    c.channel,
+    row,
+    number,
+    state,
+    reason,
+    iso(sentAt),
+    iso(deliveredAt),
+    iso(readAt),
+    iso(repliedAt),
+    iso(failedAt),
+    Number(toMoney(costPaise)),
+    reply,
+    ...failover,
+    failedOver ? "yes" : "no",
+  ];
 }
 
 interface Totals {
@@ -119,7 +209,17 @@ interface Totals {
   /** Of which on SMS failover. */
   failoverPaise: number;
 }
-const zero = (): Totals => ({ recipients: 0, sent: 0, delivered: 0, read: 0, replied: 0, failed: 0, failedOver: 0, paise: 0, failoverPaise: 0 });
+const zero = (): Totals => ({
+  recipients: 0,
+  sent: 0,
+  delivered: 0,
+  read: 0,
+  replied: 0,
+  failed: 0,
+  failedOver: 0,
+  paise: 0,
+  failoverPaise: 0,
+});
 
 /**
  * PGlite answers in the same thread, through promises only: a report reading batch after batch would never let the
@@ -129,7 +229,12 @@ const zero = (): Totals => ({ recipients: 0, sent: 0, delivered: 0, read: 0, rep
 const breather = () => setImmediate();
 
 /** A report's rows as batches of cells: the covered campaigns' recipients (detailed), or a line per campaign and totals. */
-async function* reportRows(opts: WriteOptions, row: ReportRow, owner: ReportOwner, done: { rows: number }): AsyncGenerator<Cell[][]> {
+async function* reportRows(
+  opts: WriteOptions,
+  row: ReportRow,
+  owner: ReportOwner,
+  done: { rows: number },
+): AsyncGenerator<Cell[][]> {
   const where = reportCampaigns(owner, row);
   const ids = await campaignIds(opts.db, where);
   const spans = row.detailed ? await recipientSpans(opts.db, where) : new Map<string, RecipientSpan>();
@@ -152,17 +257,47 @@ async function* reportRows(opts: WriteOptions, row: ReportRow, owner: ReportOwne
   }
   const totals = new Map<string, Totals>();
   for await (const batch of campaignBatches(opts.db, ids)) {
-    const counts = await countsOf(opts.db, batch.map((c) => c.id));
-    const failover = await failoverPaiseOf(opts.db, batch.map((c) => c.id));
+    const counts = await countsOf(
+      opts.db,
+      batch.map((c) => c.id),
+    );
+    const failover = await failoverPaiseOf(
+      opts.db,
+      batch.map((c) => c.id),
+    );
     yield batch.map((c) => {
       const f = reportFigures(counts.get(c.id) ?? emptyCounts(), c.channel);
       const fo = failover.get(c.id) ?? 0;
       const t = totals.get(c.channel) ?? zero();
       totals.set(c.channel, {
-        recipients: t.recipients + f.recipients, sent: t.sent + f.sent, delivered: t.delivered + f.delivered, read: t.read + (f.read ?? 0),
-        replied: t.replied + f.replied, failed: t.failed + f.failed, failedOver: t.failedOver + f.failedOver, paise: t.paise + c.spentPaise, failoverPaise: t.failoverPaise + fo,
+        recipients: t.recipients + f.recipients,
+        sent: t.sent + f.sent,
+        delivered: t.delivered + f.delivered,
+        read: t.read + (f.read ?? 0),
+        replied: t.replied + f.replied,
+        failed: t.failed + f.failed,
+        failedOver: t.failedOver + f.failedOver,
+        paise: t.paise + c.spentPaise,
+        failoverPaise: t.failoverPaise + fo,
       });
-      return [c.name, c.id, c.channel, c.status, c.createdAt.toISOString(), c.templateName, c.senderLabel, f.recipients, f.sent, f.delivered, f.read, f.replied, f.failed, f.failedOver, toMoney(c.spentPaise), toMoney(fo)];
+      return [
+        c.name,
+        c.id,
+        c.channel,
+        c.status,
+        c.createdAt.toISOString(),
+        c.templateName,
+        c.senderLabel,
+        f.recipients,
+        f.sent,
+        f.delivered,
+        f.read,
+        f.replied,
+        f.failed,
+        f.failedOver,
+        toMoney(c.spentPaise),
+        toMoney(fo),
+      ];
     });
     done.rows += batch.length;
     await opts.progress(done.rows, total);
@@ -170,8 +305,42 @@ async function* reportRows(opts: WriteOptions, row: ReportRow, owner: ReportOwne
   }
   // Totals per channel, and over every channel when the report covers more than one.
   const lines = [...totals].sort(([a], [b]) => a.localeCompare(b));
-  if (lines.length > 1) lines.push(["all", lines.reduce((s, [, t]) => ({ recipients: s.recipients + t.recipients, sent: s.sent + t.sent, delivered: s.delivered + t.delivered, read: s.read + t.read, replied: s.replied + t.replied, failed: s.failed + t.failed, failedOver: s.failedOver + t.failedOver, paise: s.paise + t.paise, failoverPaise: s.failoverPaise + t.failoverPaise }), zero())]);
-  yield lines.map(([channel, t]) => ["Total", null, channel, null, null, null, null, t.recipients, t.sent, t.delivered, channel === "sms" ? null : t.read, t.replied, t.failed, t.failedOver, toMoney(t.paise), toMoney(t.failoverPaise)]);
+  if (lines.length > 1)
+    lines.push([
+      "all",
+      lines.reduce(
+        (s, [, t]) => ({
+          recipients: s.recipients + t.recipients,
+          sent: s.sent + t.sent,
+          delivered: s.delivered + t.delivered,
+          read: s.read + t.read,
+          replied: s.replied + t.replied,
+          failed: s.failed + t.failed,
+          failedOver: s.failedOver + t.failedOver,
+          paise: s.paise + t.paise,
+          failoverPaise: s.failoverPaise + t.failoverPaise,
+        }),
+        zero(),
+      ),
+    ]);
+  yield lines.map(([channel, t]) => [
+    "Total",
+    null,
+    channel,
+    null,
+    null,
+    null,
+    null,
+    t.recipients,
+    t.sent,
+    t.delivered,
+    channel === "sms" ? null : t.read,
+    t.replied,
+    t.failed,
+    t.failedOver,
+    toMoney(t.paise),
+    toMoney(t.failoverPaise),
+  ]);
 }
 
 async function writeCsv(opts: WriteOptions, row: ReportRow, owner: ReportOwner, key: string): Promise<Written> {
@@ -181,7 +350,10 @@ async function writeCsv(opts: WriteOptions, row: ReportRow, owner: ReportOwner, 
     for await (const batch of reportRows(opts, row, owner, done)) yield batch.map(csvLine).join("");
   }
   const counter = new ByteCounter();
-  await Promise.all([pipeline(Readable.from(lines()), counter), opts.storage.putStream(key, counter, CONTENT_TYPE.csv)]);
+  await Promise.all([
+    pipeline(Readable.from(lines()), counter),
+    opts.storage.putStream(key, counter, CONTENT_TYPE.csv),
+  ]);
   return { rows: done.rows, bytes: counter.bytes };
 }
 
@@ -199,7 +371,10 @@ async function writeXlsx(opts: WriteOptions, row: ReportRow, owner: ReportOwner,
   const wide = new Set(["campaign", "reply", "reason", "template", "sender"]);
   const write = async () => {
     const about = workbook.addWorksheet("Report");
-    about.columns = [{ header: "Field", key: "field", width: 18 }, { header: "Value", key: "value", width: 48 }];
+    about.columns = [
+      { header: "Field", key: "field", width: 18 },
+      { header: "Value", key: "value", width: 48 },
+    ];
     const facts: [string, string][] = [
       ["Report", row.detailed ? "Detailed (every recipient)" : "Summary (per campaign)"],
       ["Period", `${row.dateFrom} to ${row.dateTo} (India time)`],
@@ -214,7 +389,12 @@ async function writeXlsx(opts: WriteOptions, row: ReportRow, owner: ReportOwner,
     let sheet = workbook.addWorksheet(base);
     let inSheet = 0;
     const setColumns = () => {
-      sheet.columns = columns.map((k) => ({ header: k, key: k, width: wide.has(k) ? 30 : 16, ...(MONEY_COLUMNS.has(k) ? { style: { numFmt: "0.00" } } : {}) }));
+      sheet.columns = columns.map((k) => ({
+        header: k,
+        key: k,
+        width: wide.has(k) ? 30 : 16,
+        ...(MONEY_COLUMNS.has(k) ? { style: { numFmt: "0.00" } } : {}),
+      }));
     };
     setColumns();
     for await (const batch of reportRows(opts, row, owner, done)) {
@@ -226,7 +406,9 @@ async function writeXlsx(opts: WriteOptions, row: ReportRow, owner: ReportOwner,
           setColumns();
           inSheet = 0;
         }
-        sheet.addRow(safe(cells.map((v, i) => (MONEY_COLUMNS.has(columns[i]) && typeof v === "string" ? Number(v) : v)))).commit();
+        sheet
+          .addRow(safe(cells.map((v, i) => (MONEY_COLUMNS.has(columns[i]) && typeof v === "string" ? Number(v) : v))))
+          .commit();
         inSheet += 1;
       }
     }

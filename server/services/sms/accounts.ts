@@ -20,7 +20,8 @@ export const SMS_ACCOUNT_NOT_FOUND = "SMS account not found";
  */
 export function accountOwnerFilter(caller: Caller): SQL | undefined {
   if (caller.role === "admin") return undefined;
-  if (caller.role === "department_head" && caller.parentId) return inArray(smsAccounts.userId, [caller.id, caller.parentId]);
+  if (caller.role === "department_head" && caller.parentId)
+    return inArray(smsAccounts.userId, [caller.id, caller.parentId]);
   return eq(smsAccounts.userId, caller.id);
 }
 
@@ -44,24 +45,41 @@ function toRecord(row: Row, count: number): SmsAccountRecord {
 const own = (caller: Caller) => eq(smsAccounts.userId, caller.id);
 
 export async function listOwnAccounts(db: Db, caller: Caller): Promise<SmsAccountRecord[]> {
-  const rows = await db.select({ row: smsAccounts, count: templateCount }).from(smsAccounts).where(own(caller)).orderBy(asc(smsAccounts.createdAt), asc(smsAccounts.name));
+  const rows = await db
+    .select({ row: smsAccounts, count: templateCount })
+    .from(smsAccounts)
+    .where(own(caller))
+    .orderBy(asc(smsAccounts.createdAt), asc(smsAccounts.name));
   return rows.map((r) => toRecord(r.row, r.count));
 }
 
 async function ownAccount(db: Db, caller: Caller, id: string): Promise<SmsAccountRecord> {
   if (!isUuid(id)) throw notFound(SMS_ACCOUNT_NOT_FOUND);
-  const [found] = await db.select({ row: smsAccounts, count: templateCount }).from(smsAccounts).where(and(own(caller), eq(smsAccounts.id, id)));
+  const [found] = await db
+    .select({ row: smsAccounts, count: templateCount })
+    .from(smsAccounts)
+    .where(and(own(caller), eq(smsAccounts.id, id)));
   if (!found) throw notFound(SMS_ACCOUNT_NOT_FOUND);
   return toRecord(found.row, found.count);
 }
 
-export async function setAccountActive(db: Db, caller: Caller, id: string, isActive: boolean): Promise<SmsAccountRecord> {
+export async function setAccountActive(
+  db: Db,
+  caller: Caller,
+  id: string,
+  isActive: boolean,
+): Promise<SmsAccountRecord> {
   const account = await ownAccount(db, caller, id);
   await db.update(smsAccounts).set({ isActive, updatedAt: new Date() }).where(eq(smsAccounts.id, account.id));
   return ownAccount(db, caller, id);
 }
 
-export async function updateAccountRegistration(db: Db, caller: Caller, id: string, input: { dltEntityId: string; senderIds: readonly string[] }): Promise<SmsAccountRecord> {
+export async function updateAccountRegistration(
+  db: Db,
+  caller: Caller,
+  id: string,
+  input: { dltEntityId: string; senderIds: readonly string[] },
+): Promise<SmsAccountRecord> {
   const account = await ownAccount(db, caller, id);
   const errors = checkSmsAccount(input);
   if (errors.length) throw badRequest(joinFieldErrors(errors), errors);
@@ -69,14 +87,22 @@ export async function updateAccountRegistration(db: Db, caller: Caller, id: stri
   // A header another account sends through its own SMS provider stays that account's (carrier_sms_senders).
   const claimed = await headersClaimedByOthers(db, caller.id, senderIds);
   if (claimed.length) throw conflict(`${claimed.join(", ")} is sent through another account's SMS provider`);
-  await db.update(smsAccounts).set({ dltEntityId: input.dltEntityId.trim(), senderIds, updatedAt: new Date() }).where(eq(smsAccounts.id, account.id));
+  await db
+    .update(smsAccounts)
+    .set({ dltEntityId: input.dltEntityId.trim(), senderIds, updatedAt: new Date() })
+    .where(eq(smsAccounts.id, account.id));
   return ownAccount(db, caller, id);
 }
 
 /** The accounts a caller may write templates for (the editor's choices and the list's filter). */
 export async function accountChoices(db: Db, caller: Caller): Promise<SmsAccountChoice[]> {
   return db
-    .select({ id: smsAccounts.id, name: smsAccounts.name, isActive: smsAccounts.isActive, senderIds: smsAccounts.senderIds })
+    .select({
+      id: smsAccounts.id,
+      name: smsAccounts.name,
+      isActive: smsAccounts.isActive,
+      senderIds: smsAccounts.senderIds,
+    })
     .from(smsAccounts)
     .where(accountOwnerFilter(caller))
     .orderBy(asc(smsAccounts.name));
@@ -86,7 +112,12 @@ export async function accountChoices(db: Db, caller: Caller): Promise<SmsAccount
 export async function reachableAccount(db: Db, caller: Caller, id: string): Promise<SmsAccountChoice> {
   if (!isUuid(id)) throw notFound(SMS_ACCOUNT_NOT_FOUND);
   const [row] = await db
-    .select({ id: smsAccounts.id, name: smsAccounts.name, isActive: smsAccounts.isActive, senderIds: smsAccounts.senderIds })
+    .select({
+      id: smsAccounts.id,
+      name: smsAccounts.name,
+      isActive: smsAccounts.isActive,
+      senderIds: smsAccounts.senderIds,
+    })
     .from(smsAccounts)
     .where(and(accountOwnerFilter(caller), eq(smsAccounts.id, id)));
   if (!row) throw notFound(SMS_ACCOUNT_NOT_FOUND);

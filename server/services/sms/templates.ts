@@ -1,7 +1,13 @@
 import type { Static } from "@sinclair/typebox";
 import { and, desc, eq } from "drizzle-orm";
 import type { SmsTemplateRow } from "../../../contract/calls/sms-records";
-import { checkSmsTemplate, normalizeHeader, smsVariableCount, type SmsCategory, type SmsTemplateDraft } from "../../../contract/domain/sms";
+import {
+  checkSmsTemplate,
+  normalizeHeader,
+  smsVariableCount,
+  type SmsCategory,
+  type SmsTemplateDraft,
+} from "../../../contract/domain/sms";
 import type { Db } from "../../db/client";
 import { smsAccounts, smsTemplates } from "../../db/schema";
 import { badRequest, joinFieldErrors, notFound } from "../../http/errors";
@@ -30,10 +36,17 @@ function toRecord(row: Row, accountName: string): SmsTemplateRecord {
 }
 
 const withAccount = (db: Db) =>
-  db.select({ row: smsTemplates, accountName: smsAccounts.name }).from(smsTemplates).innerJoin(smsAccounts, eq(smsAccounts.id, smsTemplates.smsAccountId));
+  db
+    .select({ row: smsTemplates, accountName: smsAccounts.name })
+    .from(smsTemplates)
+    .innerJoin(smsAccounts, eq(smsAccounts.id, smsTemplates.smsAccountId));
 
 /** Templates the caller reaches, newest first; with an account id, that account's (which must be in reach). */
-export async function listTemplates(db: Db, caller: Caller, smsAccountId: string | undefined): Promise<SmsTemplateRecord[]> {
+export async function listTemplates(
+  db: Db,
+  caller: Caller,
+  smsAccountId: string | undefined,
+): Promise<SmsTemplateRecord[]> {
   if (smsAccountId) await reachableAccount(db, caller, smsAccountId);
   const rows = await withAccount(db)
     .where(and(accountOwnerFilter(caller), smsAccountId ? eq(smsTemplates.smsAccountId, smsAccountId) : undefined))
@@ -61,17 +74,32 @@ function checked(draft: SmsTemplateDraft, account: SmsAccountChoice) {
   };
 }
 
-export async function createTemplate(db: Db, caller: Caller, input: SmsTemplateDraft & { smsAccountId: string }): Promise<SmsTemplateRecord> {
+export async function createTemplate(
+  db: Db,
+  caller: Caller,
+  input: SmsTemplateDraft & { smsAccountId: string },
+): Promise<SmsTemplateRecord> {
   const account = await reachableAccount(db, caller, input.smsAccountId);
   const values = checked(input, account);
-  const [row] = await db.insert(smsTemplates).values({ ...values, smsAccountId: account.id, createdBy: caller.id }).returning();
+  const [row] = await db
+    .insert(smsTemplates)
+    .values({ ...values, smsAccountId: account.id, createdBy: caller.id })
+    .returning();
   return toRecord(row, account.name);
 }
 
-export async function updateTemplate(db: Db, caller: Caller, input: SmsTemplateDraft & { id: string }): Promise<SmsTemplateRecord> {
+export async function updateTemplate(
+  db: Db,
+  caller: Caller,
+  input: SmsTemplateDraft & { id: string },
+): Promise<SmsTemplateRecord> {
   const current = await getTemplate(db, caller, input.id);
   const account = await reachableAccount(db, caller, current.smsAccountId);
   const values = checked(input, account);
-  const [row] = await db.update(smsTemplates).set({ ...values, updatedAt: new Date() }).where(eq(smsTemplates.id, current.id)).returning();
+  const [row] = await db
+    .update(smsTemplates)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(smsTemplates.id, current.id))
+    .returning();
   return toRecord(row, account.name);
 }

@@ -27,6 +27,7 @@ export async function readSuppressionFile(stream: Readable, filename: string): P
     }
     collector.add(row, cells[column.index] ?? "");
   });
-  if (collector.numbers.size === 0) throw badRequest(NO_NUMBERS, [{ field: "file", message: "has no valid phone numbers" }]);
+  if (collector.numbers.size === 0)
+    throw badRequest(NO_NUMBERS, [{ field: "file", message: "has no valid phone numbers" }]);
   return collector;
 }

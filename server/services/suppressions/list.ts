@@ -20,16 +20,35 @@ export const INVALID_NUMBER = "Not a valid phone number";
 export const REPORTED_INVALID_MAX = 1000;
 const INSERT_CHUNK = 5000;
 
-const toRecord = (r: Row): SuppressionRecord => ({ id: r.id, number: r.number, reason: r.reason, source: r.source, createdAt: r.createdAt.toISOString() });
+const toRecord = (r: Row): SuppressionRecord => ({
+  id: r.id,
+  number: r.number,
+  reason: r.reason,
+  source: r.source,
+  createdAt: r.createdAt.toISOString(),
+});
 
-export async function listSuppressions(db: Db, ownerId: string, q: string | undefined, window: { limit: number; offset: number }): Promise<{ records: SuppressionRecord[]; total: number }> {
+export async function listSuppressions(
+  db: Db,
+  ownerId: string,
+  q: string | undefined,
+  window: { limit: number; offset: number },
+): Promise<{ records: SuppressionRecord[]; total: number }> {
   const term = q?.trim();
   const where = and(
     eq(suppressions.userId, ownerId),
-    term ? or(ilike(suppressions.number, `%${escapeLike(term)}%`), ilike(suppressions.reason, `%${escapeLike(term)}%`)) : undefined,
+    term
+      ? or(ilike(suppressions.number, `%${escapeLike(term)}%`), ilike(suppressions.reason, `%${escapeLike(term)}%`))
+      : undefined,
   );
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(suppressions).where(where).orderBy(desc(suppressions.createdAt), desc(suppressions.id)).limit(window.limit).offset(window.offset),
+    db
+      .select()
+      .from(suppressions)
+      .where(where)
+      .orderBy(desc(suppressions.createdAt), desc(suppressions.id))
+      .limit(window.limit)
+      .offset(window.offset),
     db.select({ n: count() }).from(suppressions).where(where),
   ]);
   return { records: rows.map(toRecord), total: n };
@@ -54,7 +73,8 @@ export class NumberCollector {
       return;
     }
     this.invalidCount += 1;
-    if (this.invalid.length < REPORTED_INVALID_MAX) this.invalid.push({ row, value: typed.slice(0, 100), kind: "invalid", reason: INVALID_NUMBER });
+    if (this.invalid.length < REPORTED_INVALID_MAX)
+      this.invalid.push({ row, value: typed.slice(0, 100), kind: "invalid", reason: INVALID_NUMBER });
   }
 }
 
@@ -69,7 +89,13 @@ export function collectPasted(text: string): NumberCollector {
  * Adds the numbers in one transaction (chunks of plain multi-row SQL, STACK 8); numbers already on the list are
  * left as they are by the unique index. Answers how many were new.
  */
-export async function addSuppressions(db: Db, ownerId: string, numbers: Iterable<string>, reason: string, source: SuppressionSource): Promise<number> {
+export async function addSuppressions(
+  db: Db,
+  ownerId: string,
+  numbers: Iterable<string>,
+  reason: string,
+  source: SuppressionSource,
+): Promise<number> {
   const all = [...numbers];
   if (all.length === 0) return 0;
   return db.transaction(async (tx) => {

@@ -3,7 +3,11 @@ import { signedPath, verifyLink } from "./links";
 
 const parts = (path: string) => {
   const url = new URL(path, "http://x");
-  return { id: url.pathname.split("/").pop() ?? "", exp: Number(url.searchParams.get("exp")), sig: url.searchParams.get("sig") ?? "" };
+  return {
+    id: url.pathname.split("/").pop() ?? "",
+    exp: Number(url.searchParams.get("exp")),
+    sig: url.searchParams.get("sig") ?? "",
+  };
 };
 
 describe("signed upload links", () => {

@@ -13,14 +13,25 @@ const signatureOf = (secret: string, id: string, exp: number) =>
  * The path of a file's signed link. The expiry is rounded up to a whole hour plus the TTL, so the same file keeps
  * the same link for a while and the browser's cache works across list refreshes.
  */
-export function signedPath(secret: string, id: string, nowS: number = Math.floor(Date.now() / 1000), ttlS: number = UPLOAD_LINK_TTL_S): string {
+export function signedPath(
+  secret: string,
+  id: string,
+  nowS: number = Math.floor(Date.now() / 1000),
+  ttlS: number = UPLOAD_LINK_TTL_S,
+): string {
   const exp = (Math.floor(nowS / 3600) + 1) * 3600 + ttlS;
   return `/api/upload/file/${id}?exp=${exp}&sig=${signatureOf(secret, id, exp)}`;
 }
 
 export type LinkVerdict = "ok" | "expired" | "bad-signature";
 
-export function verifyLink(secret: string, id: string, exp: number, sig: string, nowS: number = Math.floor(Date.now() / 1000)): LinkVerdict {
+export function verifyLink(
+  secret: string,
+  id: string,
+  exp: number,
+  sig: string,
+  nowS: number = Math.floor(Date.now() / 1000),
+): LinkVerdict {
   const expected = Buffer.from(signatureOf(secret, id, exp));
   const given = Buffer.from(sig);
   // The signature is checked first, so a forged link learns nothing from the expiry answer.

@@ -56,13 +56,24 @@ export interface CheckedMedia {
 }
 
 /** Reads the type from the bytes and applies the channel's rules; the field named in the errors is `field`. */
-export async function checkUpload(channel: MediaChannel, bytes: Buffer, originalName: string, field: string): Promise<CheckedMedia> {
+export async function checkUpload(
+  channel: MediaChannel,
+  bytes: Buffer,
+  originalName: string,
+  field: string,
+): Promise<CheckedMedia> {
   if (bytes.length === 0) throw badRequest(`${field}: The file is empty`, [{ field, message: "The file is empty" }]);
   const mimeType = await sniffMimeType(bytes);
   const verdict = checkMedia(channel, mimeType, bytes.length);
   if (!verdict.ok) throw badRequest(`${field}: ${verdict.message}`, [{ field, message: verdict.message }]);
   // A file type is known here: checkMedia accepts only listed types.
-  return { channel, bytes, mimeType: mimeType ?? "application/octet-stream", kind: verdict.kind, originalName: displayName(originalName) };
+  return {
+    channel,
+    bytes,
+    mimeType: mimeType ?? "application/octet-stream",
+    kind: verdict.kind,
+    originalName: displayName(originalName),
+  };
 }
 
 /** The uploader's file name without folders or control characters, kept short: it is only ever shown. */
@@ -105,10 +116,22 @@ export async function saveUpload(db: Db, storage: Storage, caller: Caller, media
   }
 }
 
-export async function listUploads(db: Db, caller: Caller, page: Page, channel: MediaChannel | undefined, secret: string) {
+export async function listUploads(
+  db: Db,
+  caller: Caller,
+  page: Page,
+  channel: MediaChannel | undefined,
+  secret: string,
+) {
   const where = and(eq(uploads.userId, caller.id), channel ? eq(uploads.channel, channel) : undefined);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(uploads).where(where).orderBy(desc(uploads.createdAt), desc(uploads.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(uploads)
+      .where(where)
+      .orderBy(desc(uploads.createdAt), desc(uploads.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ total: count() }).from(uploads).where(where),
   ]);
   return {
@@ -123,7 +146,14 @@ export async function listUploads(db: Db, caller: Caller, page: Page, channel: M
 
 /** The caller's own file; anything else (another account's, a malformed id) is the same 404. */
 export async function findOwnUpload(db: Db, caller: Caller, id: string): Promise<Row> {
-  const row = isUuid(id) ? (await db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, caller.id))))[0] : undefined;
+  const row = isUuid(id)
+    ? (
+        await db
+          .select()
+          .from(uploads)
+          .where(and(eq(uploads.id, id), eq(uploads.userId, caller.id)))
+      )[0]
+    : undefined;
   if (!row) throw notFound("Media not found");
   return row;
 }
@@ -137,7 +167,13 @@ export async function findUpload(db: Db, id: string): Promise<Row | undefined> {
  * Removes the row and the stored object together: the object is deleted inside the row's transaction, so a storage
  * failure rolls the row back and the file stays listed (and can be deleted again).
  */
-export async function deleteUpload(db: Db, storage: Storage, caller: Caller, id: string, channel: MediaChannel): Promise<void> {
+export async function deleteUpload(
+  db: Db,
+  storage: Storage,
+  caller: Caller,
+  id: string,
+  channel: MediaChannel,
+): Promise<void> {
   const row = await findOwnUpload(db, caller, id);
   if (row.channel !== channel) throw notFound("Media not found");
   await db.transaction(async (tx) => {

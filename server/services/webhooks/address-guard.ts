@@ -25,12 +25,14 @@ export function checkUrlShape(raw: string, policy: UrlPolicy): { url: URL } | { 
   } catch {
     return { error: "The webhook URL is not a valid URL" };
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return { error: "The webhook URL must start with https://" };
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return { error: "The webhook URL must start with https://" };
   if (policy.requireHttps && url.protocol !== "https:") return { error: "The webhook URL must use https" };
   if (url.username || url.password) return { error: "The webhook URL may not contain a user name or password" };
   if (url.hash) return { error: "The webhook URL may not contain a #fragment" };
   const host = bare(url.hostname);
-  if (!policy.allowPrivate && isIP(host) && isPrivateAddress(host)) return { error: new SsrfError(host, WEBHOOK_RULE).message };
+  if (!policy.allowPrivate && isIP(host) && isPrivateAddress(host))
+    return { error: new SsrfError(host, WEBHOOK_RULE).message };
   return { url };
 }
 
@@ -49,7 +51,8 @@ export async function checkWebhookUrl(raw: string, policy: UrlPolicy): Promise<s
  * account may point a webhook at any address on the server's network; the body of what answered there (an internal
  * page, the cloud metadata service) is not the account's to read, so the log keeps only its status.
  */
-export const bodyMayBeShown = (remoteAddress: string | undefined): boolean => remoteAddress !== undefined && !isPrivateAddress(remoteAddress);
+export const bodyMayBeShown = (remoteAddress: string | undefined): boolean =>
+  remoteAddress !== undefined && !isPrivateAddress(remoteAddress);
 
 /** What the log shows in place of such a body. */
 export const PRIVATE_BODY_HIDDEN = "(not shown: the answer came from a private, loopback or link-local address)";

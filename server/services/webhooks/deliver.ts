@@ -52,7 +52,11 @@ export type Outcome =
   | { kind: "deferred"; until: number };
 
 /** Exponential backoff with "equal jitter": half of the step fixed, half random, so retries of a burst spread out. */
-export function retryDelayMs(attempts: number, config: Pick<WebhookConfig, "retryBaseMs" | "retryMaxMs">, random: () => number = Math.random): number {
+export function retryDelayMs(
+  attempts: number,
+  config: Pick<WebhookConfig, "retryBaseMs" | "retryMaxMs">,
+  random: () => number = Math.random,
+): number {
   const step = Math.min(config.retryBaseMs * 2 ** Math.max(0, attempts - 1), config.retryMaxMs);
   return Math.round(step / 2 + random() * (step / 2));
 }
@@ -161,13 +165,17 @@ export function createDeliverer({ db, poster, config, now, random = Math.random 
     const paused = unreachableUntil.get(item.endpoint_id);
     if (paused !== undefined && paused > Date.now()) return { kind: "deferred", until: paused };
     const result = await poster.post(item.url, headersOf(item, now()), item.body, stop.signal);
-    if (result.unreachable && !stop.signal.aborted) unreachableUntil.set(item.endpoint_id, Date.now() + UNREACHABLE_PAUSE_MS);
+    if (result.unreachable && !stop.signal.aborted)
+      unreachableUntil.set(item.endpoint_id, Date.now() + UNREACHABLE_PAUSE_MS);
     else if (!result.unreachable) unreachableUntil.delete(item.endpoint_id);
     return { kind: "attempted", result };
   }
 
   /** Writes what happened; answers the row, or nothing when the lease was lost meanwhile (another worker has it). */
-  async function record(item: ClaimedDelivery, outcome: Outcome): Promise<{ id: string; status: WebhookDeliveryStatus } | undefined> {
+  async function record(
+    item: ClaimedDelivery,
+    outcome: Outcome,
+  ): Promise<{ id: string; status: WebhookDeliveryStatus } | undefined> {
     const at = now();
     const windowEnd = new Date(item.retry_from).getTime() + config.giveUpMs;
     if (outcome.kind === "deferred") {
@@ -190,11 +198,20 @@ export function createDeliverer({ db, poster, config, now, random = Math.random 
     if (!r.ok) {
       next = new Date(at.getTime() + retryDelayMs(item.attempts + 1, config, random));
       status = next.getTime() > windowEnd ? "failed" : "pending";
-      if (status === "failed") error = `${r.error ?? "Failed"} — gave up after retrying for ${Math.round(config.giveUpMs / 3_600_000)} h`;
+      if (status === "failed")
+        error = `${r.error ?? "Failed"} — gave up after retrying for ${Math.round(config.giveUpMs / 3_600_000)} h`;
     }
     const written = await outcomes.write({
-      id: item.id, lease: item.lease, status, next: next.toISOString(), at: at.toISOString(), deliveredAt: r.ok ? at.toISOString() : null,
-      responseStatus: r.status, responseBody: r.responseBody, error, durationMs: r.durationMs,
+      id: item.id,
+      lease: item.lease,
+      status,
+      next: next.toISOString(),
+      at: at.toISOString(),
+      deliveredAt: r.ok ? at.toISOString() : null,
+      responseStatus: r.status,
+      responseBody: r.responseBody,
+      error,
+      durationMs: r.durationMs,
     });
     return written ? { id: item.id, status } : undefined;
   }
@@ -219,7 +236,10 @@ export function createDeliverer({ db, poster, config, now, random = Math.random 
           returning ${CLAIMED_COLUMNS}`,
     );
     if (!item) {
-      const [held] = await rowsOf<{ id: string }>(db, sql`select id from webhook_deliveries where id = ${deliveryId} and user_id = ${ownerId}`);
+      const [held] = await rowsOf<{ id: string }>(
+        db,
+        sql`select id from webhook_deliveries where id = ${deliveryId} and user_id = ${ownerId}`,
+      );
       if (!held) throw notFound("Webhook delivery not found");
       throw conflict("This delivery is being sent right now; look again in a few seconds");
     }
@@ -228,7 +248,10 @@ export function createDeliverer({ db, poster, config, now, random = Math.random 
 
   /** A `webhook.test` delivery to one of the owner's endpoints, sent at once; answers its id. */
   async function test(ownerId: string, endpointId: string): Promise<string> {
-    const { id: eventId, body } = envelope(WEBHOOK_TEST_EVENT, { endpointId, message: "This is a test delivery. If you can read this, your endpoint receives webhooks." });
+    const { id: eventId, body } = envelope(WEBHOOK_TEST_EVENT, {
+      endpointId,
+      message: "This is a test delivery. If you can read this, your endpoint receives webhooks.",
+    });
     const [row] = await rowsOf<{ id: string }>(
       db,
       // Due only after a lease's time: sent here at once, and by the delivery job should this process stop first.

@@ -32,9 +32,19 @@ const iso = (value: string | null) => (value ? new Date(value).toISOString() : n
 
 function toRecord(r: DeliveryRow): WebhookDeliveryRecord {
   return {
-    id: r.id, endpointId: r.endpoint_id, eventId: r.event_id, event: r.event, status: r.status, attempts: r.attempts, responseStatus: r.response_status,
-    error: r.error, durationMs: r.duration_ms, createdAt: new Date(r.created_at).toISOString(), lastAttemptAt: iso(r.last_attempt_at),
-    nextAttemptAt: r.status === "pending" ? iso(r.next_attempt_at) : null, deliveredAt: iso(r.delivered_at),
+    id: r.id,
+    endpointId: r.endpoint_id,
+    eventId: r.event_id,
+    event: r.event,
+    status: r.status,
+    attempts: r.attempts,
+    responseStatus: r.response_status,
+    error: r.error,
+    durationMs: r.duration_ms,
+    createdAt: new Date(r.created_at).toISOString(),
+    lastAttemptAt: iso(r.last_attempt_at),
+    nextAttemptAt: r.status === "pending" ? iso(r.next_attempt_at) : null,
+    deliveredAt: iso(r.delivered_at),
   };
 }
 
@@ -45,19 +55,36 @@ export interface DeliveryFilter {
   offset: number;
 }
 
-export async function listDeliveries(db: Db, ownerId: string, endpointId: string, filter: DeliveryFilter): Promise<{ records: WebhookDeliveryRecord[]; total: number }> {
+export async function listDeliveries(
+  db: Db,
+  ownerId: string,
+  endpointId: string,
+  filter: DeliveryFilter,
+): Promise<{ records: WebhookDeliveryRecord[]; total: number }> {
   if (!isUuid(endpointId)) throw notFound("Webhook endpoint not found");
-  const [endpoint] = await rowsOf<{ id: string }>(db, sql`select id from webhook_endpoints where id = ${endpointId} and user_id = ${ownerId}`);
+  const [endpoint] = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from webhook_endpoints where id = ${endpointId} and user_id = ${ownerId}`,
+  );
   if (!endpoint) throw notFound("Webhook endpoint not found");
   const where = sql`endpoint_id = ${endpointId} ${filter.status ? sql`and status = ${filter.status}` : sql``} ${filter.event ? sql`and event = ${filter.event}` : sql``}`;
-  const rows = await rowsOf<DeliveryRow>(db, sql`select ${COLUMNS} from webhook_deliveries where ${where} order by created_at desc, id limit ${filter.limit} offset ${filter.offset}`);
-  const [count] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from webhook_deliveries where ${where}`);
+  const rows = await rowsOf<DeliveryRow>(
+    db,
+    sql`select ${COLUMNS} from webhook_deliveries where ${where} order by created_at desc, id limit ${filter.limit} offset ${filter.offset}`,
+  );
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from webhook_deliveries where ${where}`,
+  );
   return { records: rows.map(toRecord), total: count?.n ?? 0 };
 }
 
 export async function getDelivery(db: Db, ownerId: string, id: string): Promise<WebhookDeliveryDetail> {
   if (!isUuid(id)) throw notFound("Webhook delivery not found");
-  const [row] = await rowsOf<DeliveryRow>(db, sql`select ${COLUMNS}, body, response_body from webhook_deliveries where id = ${id} and user_id = ${ownerId}`);
+  const [row] = await rowsOf<DeliveryRow>(
+    db,
+    sql`select ${COLUMNS}, body, response_body from webhook_deliveries where id = ${id} and user_id = ${ownerId}`,
+  );
   if (!row) throw notFound("Webhook delivery not found");
   return { ...toRecord(row), body: row.body ?? "", responseBody: row.response_body ?? null };
 }

@@ -43,10 +43,21 @@ const iso = (value: string | null) => (value ? new Date(value).toISOString() : n
 
 function toRecord(r: EndpointRow): WebhookEndpointRecord {
   return {
-    id: r.id, url: r.url, description: r.description, events: r.events, active: r.active, secretHint: secretHint(r.secret),
-    previousSecretUntil: r.previous_secret_until && new Date(r.previous_secret_until) > new Date() ? iso(r.previous_secret_until) : null,
-    pending: r.pending, failed: r.failed, lastDeliveryAt: iso(r.last_at), lastDeliveryStatus: r.last_status, lastResponseStatus: r.last_response,
-    createdAt: new Date(r.created_at).toISOString(), updatedAt: new Date(r.updated_at).toISOString(),
+    id: r.id,
+    url: r.url,
+    description: r.description,
+    events: r.events,
+    active: r.active,
+    secretHint: secretHint(r.secret),
+    previousSecretUntil:
+      r.previous_secret_until && new Date(r.previous_secret_until) > new Date() ? iso(r.previous_secret_until) : null,
+    pending: r.pending,
+    failed: r.failed,
+    lastDeliveryAt: iso(r.last_at),
+    lastDeliveryStatus: r.last_status,
+    lastResponseStatus: r.last_response,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
   };
 }
 
@@ -64,9 +75,23 @@ function selectEndpoints(ownerId: string, where: SQL, tail: SQL): SQL {
     ${tail}`;
 }
 
-export async function listEndpoints(db: Db, ownerId: string, window: { limit: number; offset: number }): Promise<{ records: WebhookEndpointRecord[]; total: number }> {
-  const rows = await rowsOf<EndpointRow>(db, selectEndpoints(ownerId, sql``, sql`order by e.created_at desc, e.id limit ${window.limit} offset ${window.offset}`));
-  const [count] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from webhook_endpoints where user_id = ${ownerId}`);
+export async function listEndpoints(
+  db: Db,
+  ownerId: string,
+  window: { limit: number; offset: number },
+): Promise<{ records: WebhookEndpointRecord[]; total: number }> {
+  const rows = await rowsOf<EndpointRow>(
+    db,
+    selectEndpoints(
+      ownerId,
+      sql``,
+      sql`order by e.created_at desc, e.id limit ${window.limit} offset ${window.offset}`,
+    ),
+  );
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from webhook_endpoints where user_id = ${ownerId}`,
+  );
   return { records: rows.map(toRecord), total: count?.n ?? 0 };
 }
 
@@ -84,7 +109,12 @@ async function checkedUrl(raw: string, policy: UrlPolicy): Promise<string> {
   return url;
 }
 
-export async function createEndpoint(db: Db, ownerId: string, input: Required<Pick<EndpointInput, "url" | "events">> & EndpointInput, policy: UrlPolicy): Promise<{ record: WebhookEndpointRecord; secret: string }> {
+export async function createEndpoint(
+  db: Db,
+  ownerId: string,
+  input: Required<Pick<EndpointInput, "url" | "events">> & EndpointInput,
+  policy: UrlPolicy,
+): Promise<{ record: WebhookEndpointRecord; secret: string }> {
   const url = await checkedUrl(input.url, policy);
   const secret = newWebhookSecret();
   // The count and the insert in one statement: two creates at once cannot pass the limit together (the owner's row
@@ -102,7 +132,13 @@ export async function createEndpoint(db: Db, ownerId: string, input: Required<Pi
   return { record: await getEndpoint(db, ownerId, row.id), secret };
 }
 
-export async function updateEndpoint(db: Db, ownerId: string, id: string, input: EndpointInput, policy: UrlPolicy): Promise<WebhookEndpointRecord> {
+export async function updateEndpoint(
+  db: Db,
+  ownerId: string,
+  id: string,
+  input: EndpointInput,
+  policy: UrlPolicy,
+): Promise<WebhookEndpointRecord> {
   if (!isUuid(id)) throw notFound("Webhook endpoint not found");
   const url = input.url === undefined ? undefined : await checkedUrl(input.url, policy);
   const sets: SQL[] = [sql`updated_at = now()`];
@@ -110,7 +146,10 @@ export async function updateEndpoint(db: Db, ownerId: string, id: string, input:
   if (input.events !== undefined) sets.push(sql`events = ${pgArray(input.events)}::text[]`);
   if (input.description !== undefined) sets.push(sql`description = ${input.description.trim()}`);
   if (input.active !== undefined) sets.push(sql`active = ${input.active}`);
-  const [row] = await rowsOf<{ id: string }>(db, sql`update webhook_endpoints set ${sql.join(sets, sql`, `)} where id = ${id} and user_id = ${ownerId} returning id`);
+  const [row] = await rowsOf<{ id: string }>(
+    db,
+    sql`update webhook_endpoints set ${sql.join(sets, sql`, `)} where id = ${id} and user_id = ${ownerId} returning id`,
+  );
   if (!row) throw notFound("Webhook endpoint not found");
   await announceWebhookChange(db, ownerId);
   return getEndpoint(db, ownerId, id);
@@ -118,14 +157,22 @@ export async function updateEndpoint(db: Db, ownerId: string, id: string, input:
 
 export async function deleteEndpoint(db: Db, ownerId: string, id: string): Promise<string> {
   if (!isUuid(id)) throw notFound("Webhook endpoint not found");
-  const [row] = await rowsOf<{ url: string }>(db, sql`delete from webhook_endpoints where id = ${id} and user_id = ${ownerId} returning url`);
+  const [row] = await rowsOf<{ url: string }>(
+    db,
+    sql`delete from webhook_endpoints where id = ${id} and user_id = ${ownerId} returning url`,
+  );
   if (!row) throw notFound("Webhook endpoint not found");
   await announceWebhookChange(db, ownerId);
   return row.url;
 }
 
 /** A new secret, answered once; the old one keeps signing too for ROTATION_GRACE_MS. */
-export async function rotateSecret(db: Db, ownerId: string, id: string, now: Date): Promise<{ record: WebhookEndpointRecord; secret: string }> {
+export async function rotateSecret(
+  db: Db,
+  ownerId: string,
+  id: string,
+  now: Date,
+): Promise<{ record: WebhookEndpointRecord; secret: string }> {
   if (!isUuid(id)) throw notFound("Webhook endpoint not found");
   const secret = newWebhookSecret();
   const until = new Date(now.getTime() + ROTATION_GRACE_MS).toISOString();

@@ -22,7 +22,11 @@ export function onWebhookEnqueued(listener: () => void): () => void {
 }
 
 /** The body of a delivery, as it will be signed and sent on every attempt. */
-export function envelope<E extends WebhookEnvelope["type"]>(type: E, data: WebhookPayloads[E], id: string = randomUUID()): { id: string; body: string } {
+export function envelope<E extends WebhookEnvelope["type"]>(
+  type: E,
+  data: WebhookPayloads[E],
+  id: string = randomUUID(),
+): { id: string; body: string } {
   const body: WebhookEnvelope<E> = { id, type, createdAt: new Date().toISOString(), data };
   return { id, body: JSON.stringify(body) };
 }
@@ -55,6 +59,11 @@ export async function enqueueWebhookEvents(db: Db | Tx, events: readonly Webhook
 }
 
 /** One event: `enqueueWebhookEvent(db, ownerId, "message.status", { source: "api", messageId, ... })`. */
-export function enqueueWebhookEvent<E extends WebhookEvent>(db: Db | Tx, ownerId: string, type: E, data: WebhookPayloads[E]): Promise<number> {
+export function enqueueWebhookEvent<E extends WebhookEvent>(
+  db: Db | Tx,
+  ownerId: string,
+  type: E,
+  data: WebhookPayloads[E],
+): Promise<number> {
   return enqueueWebhookEvents(db, [{ ownerId, type, data } as WebhookEventInput]);
 }

@@ -51,18 +51,38 @@ export function createPoster(options: PosterOptions): Poster {
     "https:": new https.Agent({ keepAlive: true, maxSockets: options.concurrency }),
   };
 
-  function post(raw: string, headers: Record<string, string>, body: string, stop?: AbortSignal): Promise<AttemptResult> {
+  function post(
+    raw: string,
+    headers: Record<string, string>,
+    body: string,
+    stop?: AbortSignal,
+  ): Promise<AttemptResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const shape = checkUrlShape(raw, options);
-    if ("error" in shape) return Promise.resolve({ ok: false, status: null, error: shape.error, responseBody: null, durationMs: 0, unreachable: true });
+    if ("error" in shape)
+      return Promise.resolve({
+        ok: false,
+        status: null,
+        error: shape.error,
+        responseBody: null,
+        durationMs: 0,
+        unreachable: true,
+      });
     const { url } = shape;
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
     const request = url.protocol === "https:" ? https.request : http.request;
     return new Promise((resolve) => {
       const fail = (err: NodeJS.ErrnoException) =>
-        resolve({ ok: false, status: null, error: describe(err, timeout.aborted, options.timeoutMs), responseBody: null, durationMs: elapsed(), unreachable: true });
+        resolve({
+          ok: false,
+          status: null,
+          error: describe(err, timeout.aborted, options.timeoutMs),
+          responseBody: null,
+          durationMs: elapsed(),
+          unreachable: true,
+        });
       const req = request(
         url,
         {
@@ -86,8 +106,17 @@ export function createPoster(options: PosterOptions): Poster {
           res.on("end", () => {
             const status = res.statusCode ?? 0;
             const ok = status >= 200 && status < 300;
-            const text = shown ? printable(Buffer.concat(chunks).subarray(0, RESPONSE_KEEP_BYTES).toString("utf8")) || null : PRIVATE_BODY_HIDDEN;
-            resolve({ ok, status, error: ok ? null : `HTTP ${status}`, responseBody: text, durationMs: elapsed(), unreachable: false });
+            const text = shown
+              ? printable(Buffer.concat(chunks).subarray(0, RESPONSE_KEEP_BYTES).toString("utf8")) || null
+              : PRIVATE_BODY_HIDDEN;
+            resolve({
+              ok,
+              status,
+              error: ok ? null : `HTTP ${status}`,
+              responseBody: text,
+              durationMs: elapsed(),
+              unreachable: false,
+            });
           });
         },
       );

@@ -99,7 +99,9 @@ class Source {
 const sources = new Set<Source>();
 
 /** Reads the subscriptions of this database and follows their changes until the returned stop is called. */
-export async function followWebhookSubscriptions(database: Pick<Database, "db" | "listen">): Promise<() => Promise<void>> {
+export async function followWebhookSubscriptions(
+  database: Pick<Database, "db" | "listen">,
+): Promise<() => Promise<void>> {
   const source = new Source(database);
   sources.add(source);
   await source.start();

@@ -29,7 +29,11 @@ export async function applyTemplateEvent(db: Db, event: TemplateEvent): Promise<
     .where(
       and(
         eq(t.providerTemplateId, event.providerTemplateId),
-        or(ne(t.status, status), category ? ne(t.category, category) : sql`false`, sql`${t.reason} is distinct from ${reason ?? null}`),
+        or(
+          ne(t.status, status),
+          category ? ne(t.category, category) : sql`false`,
+          sql`${t.reason} is distinct from ${reason ?? null}`,
+        ),
       ),
     )
     .returning();

@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { WaTemplateRow } from "../../../contract/calls/whatsapp-template-records";
 import { checkMedia, type MediaKind } from "../../../contract/domain/media";
-import { checkWhatsAppTemplate, headerMediaFormat, type WaComponent, type WaTemplateCategory } from "../../../contract/domain/whatsapp-template";
+import {
+  checkWhatsAppTemplate,
+  headerMediaFormat,
+  type WaComponent,
+  type WaTemplateCategory,
+} from "../../../contract/domain/whatsapp-template";
 import { MSG } from "../../../contract/messages";
 import type { Carrier } from "../../carriers";
 import type { Db } from "../../db/client";
@@ -37,21 +42,34 @@ async function headerMedia(components: readonly WaComponent[], file: UploadedFil
 }
 
 const withHandle = (components: readonly WaComponent[], handle: string): WaComponent[] =>
-  components.map((c) => (c.type === "HEADER" && c.format !== "TEXT" ? { ...c, example: { header_handle: [handle] } } : c));
+  components.map((c) =>
+    c.type === "HEADER" && c.format !== "TEXT" ? { ...c, example: { header_handle: [handle] } } : c,
+  );
 
 /**
  * Checks Meta's rules, uploads the header media, submits the template to the carrier and records it PENDING (the
  * review job takes it from there). A refusal at any step leaves no row and no stored file behind.
  */
-export async function createTemplate({ db, carrier, storage }: CreateDeps, userId: string, form: TemplateForm, file?: UploadedFile): Promise<WaTemplateRow> {
+export async function createTemplate(
+  { db, carrier, storage }: CreateDeps,
+  userId: string,
+  form: TemplateForm,
+  file?: UploadedFile,
+): Promise<WaTemplateRow> {
   await requireWaba(db, userId, form.waba_id);
   const components = form.components as WaComponent[];
   const issues = checkWhatsAppTemplate({ ...form, components });
   if (issues.length) throw badRequest(joinFieldErrors(issues), issues);
   const media = await headerMedia(components, file);
-  const same = and(eq(whatsappTemplates.wabaId, form.waba_id), eq(whatsappTemplates.name, form.name), eq(whatsappTemplates.language, form.language));
-  const taken = () => conflict(`A template named ${form.name} in ${form.language} already exists in this WhatsApp Business Account`);
-  if ((await db.select({ id: whatsappTemplates.id }).from(whatsappTemplates).where(same).limit(1)).length) throw taken();
+  const same = and(
+    eq(whatsappTemplates.wabaId, form.waba_id),
+    eq(whatsappTemplates.name, form.name),
+    eq(whatsappTemplates.language, form.language),
+  );
+  const taken = () =>
+    conflict(`A template named ${form.name} in ${form.language} already exists in this WhatsApp Business Account`);
+  if ((await db.select({ id: whatsappTemplates.id }).from(whatsappTemplates).where(same).limit(1)).length)
+    throw taken();
 
   const category = form.category as WaTemplateCategory;
   let submitted = components;
@@ -60,32 +78,72 @@ export async function createTemplate({ db, carrier, storage }: CreateDeps, userI
     if (media) {
       mediaKey = `templates/${userId}/${randomUUID()}`;
       await storage.put(mediaKey, media.bytes, media.mimeType);
-      const { handle } = await carrier.uploadMedia({ channel: "whatsapp", owner: form.waba_id, bytes: media.bytes, mimeType: media.mimeType, fileName: media.fileName });
+      const { handle } = await carrier.uploadMedia({
+        channel: "whatsapp",
+        owner: form.waba_id,
+        bytes: media.bytes,
+        mimeType: media.mimeType,
+        fileName: media.fileName,
+      });
       submitted = withHandle(components, handle);
     }
     const submittedAt = new Date();
-    const { providerTemplateId, review } = await carrier.submitTemplate({ channel: "whatsapp", wabaId: form.waba_id, name: form.name, language: form.language, category, components: submitted });
-    const [row] = await db.insert(whatsappTemplates).values({
-      userId, wabaId: form.waba_id, name: form.name, language: form.language, category: review.category ?? category, requestedCategory: category,
-      status: review.status, reason: review.reason, components: submitted, providerTemplateId, headerMediaKey: mediaKey, submittedAt, nextCheckAt: submittedAt,
-      // Millisecond times from here, not now() (microseconds): the paging cursor carries a JS date and must match exactly.
-      createdAt: submittedAt, updatedAt: submittedAt,
-    }).onConflictDoNothing().returning();
+    const { providerTemplateId, review } = await carrier.submitTemplate({
+      channel: "whatsapp",
+      wabaId: form.waba_id,
+      name: form.name,
+      language: form.language,
+      category,
+      components: submitted,
+    });
+    const [row] = await db
+      .insert(whatsappTemplates)
+      .values({
+        userId,
+        wabaId: form.waba_id,
+        name: form.name,
+        language: form.language,
+        category: review.category ?? category,
+        requestedCategory: category,
+        status: review.status,
+        reason: review.reason,
+        components: submitted,
+        providerTemplateId,
+        headerMediaKey: mediaKey,
+        submittedAt,
+        nextCheckAt: submittedAt,
+        // Millisecond times from here, not now() (microseconds): the paging cursor carries a JS date and must match exactly.
+        createdAt: submittedAt,
+        updatedAt: submittedAt,
+      })
+      .onConflictDoNothing()
+      .returning();
     if (!row) throw taken();
     return toRecord(row);
   } catch (error) {
     if (mediaKey) await storage.delete(mediaKey).catch(() => undefined);
     if (error instanceof HttpError) throw error;
     // The provider's failure is ours to log, the caller gets SPEC 8's message.
-    throw Object.assign(new HttpError(502, media && submitted === components ? MSG.uploadTemplateMedia : MSG.createTemplate), { cause: error });
+    throw Object.assign(
+      new HttpError(502, media && submitted === components ? MSG.uploadTemplateMedia : MSG.createTemplate),
+      { cause: error },
+    );
   }
 }
 
 /** Deletes every language of the name in the WABA (as Meta does); the header files go with them. */
-export async function deleteTemplate({ db, storage }: Omit<CreateDeps, "carrier">, userId: string, wabaId: string, name: string): Promise<number> {
+export async function deleteTemplate(
+  { db, storage }: Omit<CreateDeps, "carrier">,
+  userId: string,
+  wabaId: string,
+  name: string,
+): Promise<number> {
   await requireWaba(db, userId, wabaId);
-  const rows = await db.delete(whatsappTemplates)
-    .where(and(eq(whatsappTemplates.userId, userId), eq(whatsappTemplates.wabaId, wabaId), eq(whatsappTemplates.name, name)))
+  const rows = await db
+    .delete(whatsappTemplates)
+    .where(
+      and(eq(whatsappTemplates.userId, userId), eq(whatsappTemplates.wabaId, wabaId), eq(whatsappTemplates.name, name)),
+    )
     .returning({ key: whatsappTemplates.headerMediaKey });
   await Promise.all(rows.map((r) => (r.key ? storage.delete(r.key).catch(() => undefined) : undefined)));
   return rows.length;

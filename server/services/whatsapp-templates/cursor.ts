@@ -21,5 +21,7 @@ export function decodeCursor(raw: string, field: "before" | "after"): CursorKey 
   } catch {
     // falls through to the refusal below
   }
-  throw badRequest(`${field}: is not a cursor this server gave out`, [{ field, message: "is not a cursor this server gave out" }]);
+  throw badRequest(`${field}: is not a cursor this server gave out`, [
+    { field, message: "is not a cursor this server gave out" },
+  ]);
 }

@@ -20,7 +20,8 @@ function issueOf(e: ErrorObject): FieldError {
   const field = typeof named === "string" ? (path ? `${path}.${named}` : named) : path || "body";
   if (e.keyword === "required") return { field, message: "is required" };
   if (e.keyword === "additionalProperties") return { field, message: "is not allowed" };
-  if (e.keyword === "enum" && Array.isArray(e.params.allowedValues)) return { field, message: `must be one of ${e.params.allowedValues.join(", ")}` };
+  if (e.keyword === "enum" && Array.isArray(e.params.allowedValues))
+    return { field, message: `must be one of ${e.params.allowedValues.join(", ")}` };
   return { field, message: e.message ?? "is invalid" };
 }
 

@@ -27,15 +27,26 @@ export interface TemplateHeaderFile {
  * admin; the reseller or manager that created it). Another account, a missing template, a template with no file of
  * ours (text header, or synced from the provider with only a link) and a file gone from the store all answer 404.
  */
-export async function templateHeaderFile(db: Db, storage: Storage, caller: Caller, id: string): Promise<TemplateHeaderFile> {
+export async function templateHeaderFile(
+  db: Db,
+  storage: Storage,
+  caller: Caller,
+  id: string,
+): Promise<TemplateHeaderFile> {
   if (!isUuid(id)) throw notFound(HEADER_FILE_NOT_FOUND);
   const [row] = await db
-    .select({ key: whatsappTemplates.headerMediaKey, name: whatsappTemplates.name, ownerId: users.id, parentId: users.parentId })
+    .select({
+      key: whatsappTemplates.headerMediaKey,
+      name: whatsappTemplates.name,
+      ownerId: users.id,
+      parentId: users.parentId,
+    })
     .from(whatsappTemplates)
     .innerJoin(users, eq(users.id, whatsappTemplates.userId))
     .where(eq(whatsappTemplates.id, id));
   if (!row?.key) throw notFound(HEADER_FILE_NOT_FOUND);
-  if (row.ownerId !== caller.id && !canReach(caller, { id: row.ownerId, parentId: row.parentId })) throw notFound(HEADER_FILE_NOT_FOUND);
+  if (row.ownerId !== caller.id && !canReach(caller, { id: row.ownerId, parentId: row.parentId }))
+    throw notFound(HEADER_FILE_NOT_FOUND);
   const source = await storage.get(row.key);
   if (!source) throw notFound(HEADER_FILE_NOT_FOUND);
   // Sniffs the first bytes and passes the whole file on: a 100 MB document is never held in memory.
@@ -43,5 +54,10 @@ export async function templateHeaderFile(db: Db, storage: Storage, caller: Calle
   const verdict = checkMedia("whatsapp", sniffed.fileType?.mime, 1);
   const mimeType = verdict.ok ? (sniffed.fileType?.mime ?? "application/octet-stream") : "application/octet-stream";
   const kind = verdict.ok ? verdict.kind : null;
-  return { stream: sniffed, mimeType, kind, fileName: `${row.name}${sniffed.fileType ? `.${sniffed.fileType.ext}` : ""}` };
+  return {
+    stream: sniffed,
+    mimeType,
+    kind,
+    fileName: `${row.name}${sniffed.fileType ? `.${sniffed.fileType.ext}` : ""}`,
+  };
 }

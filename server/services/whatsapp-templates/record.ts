@@ -5,7 +5,8 @@ export type TemplateDbRow = typeof whatsappTemplates.$inferSelect;
 
 /** The row as the Graph API would name it, limited to the asked-for fields (id and name always). */
 export function toRecord(row: TemplateDbRow, fields?: ReadonlySet<WaTemplateField>): WaTemplateRow {
-  const all: Required<Omit<WaTemplateRow, "previous_category" | "rejected_reason">> & Pick<WaTemplateRow, "previous_category" | "rejected_reason"> = {
+  const all: Required<Omit<WaTemplateRow, "previous_category" | "rejected_reason">> &
+    Pick<WaTemplateRow, "previous_category" | "rejected_reason"> = {
     id: row.id,
     name: row.name,
     language: row.language,

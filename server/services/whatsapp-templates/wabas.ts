@@ -5,7 +5,11 @@ import { notFound } from "../../http/errors";
 
 /** Whether the WABA belongs to the account: the one ownership check of every template call. */
 export async function ownsWaba(db: Db, userId: string, wabaId: string): Promise<boolean> {
-  const [row] = await db.select({ id: wabas.id }).from(wabas).where(and(eq(wabas.userId, userId), eq(wabas.wabaId, wabaId))).limit(1);
+  const [row] = await db
+    .select({ id: wabas.id })
+    .from(wabas)
+    .where(and(eq(wabas.userId, userId), eq(wabas.wabaId, wabaId)))
+    .limit(1);
   return Boolean(row);
 }
 

@@ -1,5 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
-import { WABA_METRICS, type AnalyticsPoint, type CallQuery, type WabaAnalytics, type WabaMetric } from "../../../contract/calls";
+import {
+  WABA_METRICS,
+  type AnalyticsPoint,
+  type CallQuery,
+  type WabaAnalytics,
+  type WabaMetric,
+} from "../../../contract/calls";
 import {
   ANALYTICS_DEFAULT_DAYS,
   ANALYTICS_MAX_DAYS,
@@ -31,11 +37,16 @@ export function parseAnalyticsQuery(query: Query, today: string = formatDay(new 
   if (!parseDay(end)) errors.push({ field: "end", message: "is not a calendar day (YYYY-MM-DD)" });
   const metricNames = splitList(query.metric_types).map((m) => m.toUpperCase());
   const unknown = metricNames.filter((m) => !isMetric(m));
-  if (unknown.length) errors.push({ field: "metric_types", message: `unknown metric ${unknown.join(", ")} (known: ${WABA_METRICS.join(", ")})` });
+  if (unknown.length)
+    errors.push({
+      field: "metric_types",
+      message: `unknown metric ${unknown.join(", ")} (known: ${WABA_METRICS.join(", ")})`,
+    });
   if (errors.length === 0) {
     const days = daysBetween(start, end).length;
     if (days === 0) errors.push({ field: "end", message: "must not be before start" });
-    else if (days > ANALYTICS_MAX_DAYS) errors.push({ field: "start", message: `the range must not exceed ${ANALYTICS_MAX_DAYS} days` });
+    else if (days > ANALYTICS_MAX_DAYS)
+      errors.push({ field: "start", message: `the range must not exceed ${ANALYTICS_MAX_DAYS} days` });
   }
   if (errors.length) refuse(errors);
   const metrics = metricNames.length ? WABA_METRICS.filter((m) => metricNames.includes(m)) : [...WABA_METRICS];
@@ -57,7 +68,10 @@ interface DayCount {
  * shows, which are their recipients'), and the public API's. Each branch starts from the owner's index.
  */
 function sentOverSql(ownerId: string, senders: readonly string[], from: Date, to: Date): SQL {
-  const list = sql.join(senders.map((s) => sql`${s}`), sql`, `);
+  const list = sql.join(
+    senders.map((s) => sql`${s}`),
+    sql`, `,
+  );
   const day = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
   return sql`
     select sender, date, sum(sent)::int as sent, sum(delivered)::int as delivered, sum(read)::int as read from (
@@ -101,7 +115,15 @@ export async function whatsappAnalytics(db: Db, ownerId: string, query: Query): 
   const phones = phoneNumberIds.length ? own.filter((p) => phoneNumberIds.includes(p.row.phoneNumberId)) : own;
   const senders = phones.map((p) => p.row.phoneNumberId);
   const rows = senders.length
-    ? await rowsOf<DayCount>(db, sentOverSql(ownerId, senders, new Date(`${start}T00:00:00.000Z`), new Date(`${shiftDay(end, -1)}T00:00:00.000Z`)))
+    ? await rowsOf<DayCount>(
+        db,
+        sentOverSql(
+          ownerId,
+          senders,
+          new Date(`${start}T00:00:00.000Z`),
+          new Date(`${shiftDay(end, -1)}T00:00:00.000Z`),
+        ),
+      )
     : [];
 
   const counts = new Map(rows.map((r) => [`${r.sender}|${r.date}`, r]));

@@ -16,7 +16,8 @@ export const NO_NUMBER = "No WhatsApp phone number is connected";
  */
 async function target(db: Db, caller: Caller, phoneNumberId: string | undefined): Promise<OwnedPhone> {
   if (caller.role === "admin") {
-    if (!phoneNumberId) throw badRequest("phone_number_id: is required", [{ field: "phone_number_id", message: "is required" }]);
+    if (!phoneNumberId)
+      throw badRequest("phone_number_id: is required", [{ field: "phone_number_id", message: "is required" }]);
     const [phone] = await phonesOf(db, { phoneNumberIds: [phoneNumberId] });
     if (!phone) throw notFound();
     return phone;
@@ -46,16 +47,28 @@ function present(phone: OwnedPhone["row"]): BusinessProfile {
   };
 }
 
-export async function getBusinessProfile(db: Db, caller: Caller, phoneNumberId: string | undefined): Promise<BusinessProfile> {
+export async function getBusinessProfile(
+  db: Db,
+  caller: Caller,
+  phoneNumberId: string | undefined,
+): Promise<BusinessProfile> {
   return present((await target(db, caller, phoneNumberId)).row);
 }
 
 /** Fields sent replace the stored ones (an empty string clears); fields left out stay. */
-export async function setBusinessProfile(db: Db, caller: Caller, body: SchemaBody<"whatsapp-business-profile">): Promise<BusinessProfile> {
+export async function setBusinessProfile(
+  db: Db,
+  caller: Caller,
+  body: SchemaBody<"whatsapp-business-profile">,
+): Promise<BusinessProfile> {
   const { phone_number_id: phoneNumberId, ...change } = body;
   const phone = await target(db, caller, phoneNumberId);
   const next: StoredBusinessProfile = { ...phone.row.businessProfile, ...change };
   if (change.websites) next.websites = change.websites.filter((w) => w.length > 0);
-  const [row] = await db.update(wabaPhoneNumbers).set({ businessProfile: next }).where(eq(wabaPhoneNumbers.id, phone.row.id)).returning();
+  const [row] = await db
+    .update(wabaPhoneNumbers)
+    .set({ businessProfile: next })
+    .where(eq(wabaPhoneNumbers.id, phone.row.id))
+    .returning();
   return present(row);
 }

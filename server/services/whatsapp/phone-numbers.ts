@@ -19,7 +19,11 @@ export function parseFields(raw: string | undefined): Field[] {
 }
 
 /** The account's phone numbers, in `mode` (account_mode) when given, with only the fields asked for. */
-export async function listPhoneNumbers(db: Db, ownerId: string, query: { mode?: string; fields?: string }): Promise<PhoneNumberRow[]> {
+export async function listPhoneNumbers(
+  db: Db,
+  ownerId: string,
+  query: { mode?: string; fields?: string },
+): Promise<PhoneNumberRow[]> {
   const fields = parseFields(query.fields);
   const phones = await phonesOf(db, { ownerId });
   return phones

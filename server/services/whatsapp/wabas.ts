@@ -18,12 +18,21 @@ const toPhone = (p: PhoneRow): WabaPhoneNumber => ({
 
 /** The account's WABAs with their numbers, oldest first. */
 export async function listWabas(db: Db, userId: string): Promise<WabaRecord[]> {
-  const rows = await db.select().from(wabas).where(eq(wabas.userId, userId)).orderBy(asc(wabas.createdAt), asc(wabas.id));
+  const rows = await db
+    .select()
+    .from(wabas)
+    .where(eq(wabas.userId, userId))
+    .orderBy(asc(wabas.createdAt), asc(wabas.id));
   if (rows.length === 0) return [];
   const phones = await db
     .select()
     .from(wabaPhoneNumbers)
-    .where(inArray(wabaPhoneNumbers.wabaId, rows.map((w) => w.id)))
+    .where(
+      inArray(
+        wabaPhoneNumbers.wabaId,
+        rows.map((w) => w.id),
+      ),
+    )
     .orderBy(asc(wabaPhoneNumbers.createdAt), asc(wabaPhoneNumbers.phoneNumberId));
   return rows.map((w) => ({
     _id: w.id,
@@ -39,12 +48,21 @@ export async function listWabas(db: Db, userId: string): Promise<WabaRecord[]> {
  * Stores what the carrier connected. Idempotent per account: connecting again (the sandbox gives an account the
  * same WABA every time) stores nothing new and says so; a WABA another account holds is refused.
  */
-export async function storeConnection(db: Db, userId: string, provider: string, connection: WabaConnection): Promise<{ created: boolean; record: WabaRecord }> {
+export async function storeConnection(
+  db: Db,
+  userId: string,
+  provider: string,
+  connection: WabaConnection,
+): Promise<{ created: boolean; record: WabaRecord }> {
   const created = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(wabas).where(eq(wabas.wabaId, connection.wabaId));
-    if (existing && existing.userId !== userId) throw conflict("This WhatsApp Business Account is connected to another account");
+    if (existing && existing.userId !== userId)
+      throw conflict("This WhatsApp Business Account is connected to another account");
     if (existing) return false;
-    const [row] = await tx.insert(wabas).values({ userId, wabaId: connection.wabaId, name: connection.name, provider }).returning({ id: wabas.id });
+    const [row] = await tx
+      .insert(wabas)
+      .values({ userId, wabaId: connection.wabaId, name: connection.name, provider })
+      .returning({ id: wabas.id });
     if (connection.phoneNumbers.length > 0) {
       await tx.insert(wabaPhoneNumbers).values(
         connection.phoneNumbers.map((p) => ({
@@ -76,9 +94,17 @@ export async function phonesOf(db: Db, filter: { ownerId?: string; phoneNumberId
     .select({ row: wabaPhoneNumbers, wabaId: wabas.wabaId, ownerId: wabas.userId })
     .from(wabaPhoneNumbers)
     .innerJoin(wabas, eq(wabas.id, wabaPhoneNumbers.wabaId))
-    .where(filter.ownerId ? eq(wabas.userId, filter.ownerId) : filter.phoneNumberIds ? inArray(wabaPhoneNumbers.phoneNumberId, filter.phoneNumberIds) : undefined)
+    .where(
+      filter.ownerId
+        ? eq(wabas.userId, filter.ownerId)
+        : filter.phoneNumberIds
+          ? inArray(wabaPhoneNumbers.phoneNumberId, filter.phoneNumberIds)
+          : undefined,
+    )
     .orderBy(asc(wabas.createdAt), asc(wabaPhoneNumbers.createdAt), asc(wabaPhoneNumbers.phoneNumberId));
-  return filter.ownerId && filter.phoneNumberIds ? rows.filter((r) => filter.phoneNumberIds?.includes(r.row.phoneNumberId)) : rows;
+  return filter.ownerId && filter.phoneNumberIds
+    ? rows.filter((r) => filter.phoneNumberIds?.includes(r.row.phoneNumberId))
+    : rows;
 }
 
 export { toPhone };

@@ -14,7 +14,10 @@ interface Pending<I, O> {
  * Answers a function that queues an item and resolves with its result once `flush` has written it with the others
  * queued in the same turn. `flush` answers one result per item, in their order.
  */
-export function coalescer<I, O>(flush: (items: I[]) => Promise<O[]>, keyOf: (item: I) => string): (item: I) => Promise<O> {
+export function coalescer<I, O>(
+  flush: (items: I[]) => Promise<O[]>,
+  keyOf: (item: I) => string,
+): (item: I) => Promise<O> {
   let gathering: Pending<I, O>[] = [];
   let keys = new Set<string>();
   let later: Pending<I, O>[] = [];

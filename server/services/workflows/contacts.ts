@@ -12,12 +12,21 @@ export interface ContactAttributes {
 }
 
 export async function contactOf(db: Db, ownerId: string, number: string): Promise<ContactAttributes> {
-  const [row] = await db.select().from(contactAttributes).where(and(eq(contactAttributes.ownerId, ownerId), eq(contactAttributes.number, number)));
+  const [row] = await db
+    .select()
+    .from(contactAttributes)
+    .where(and(eq(contactAttributes.ownerId, ownerId), eq(contactAttributes.number, number)));
   return { number, tags: row?.tags ?? [], fields: row?.fields ?? {} };
 }
 
 /** Adds or removes a tag (each tag once); answers the tags after. */
-export async function tagContact(db: Db, ownerId: string, number: string, tag: string, remove: boolean): Promise<string[]> {
+export async function tagContact(
+  db: Db,
+  ownerId: string,
+  number: string,
+  tag: string,
+  remove: boolean,
+): Promise<string[]> {
   if (!remove) return (await addTags(db, [{ ownerId, number, tag }]))[0] ?? [];
   const [row] = await db
     .insert(contactAttributes)
@@ -30,7 +39,13 @@ export async function tagContact(db: Db, ownerId: string, number: string, tag: s
   return row?.tags ?? [];
 }
 
-export async function setContactField(db: Db, ownerId: string, number: string, field: string, value: string): Promise<void> {
+export async function setContactField(
+  db: Db,
+  ownerId: string,
+  number: string,
+  field: string,
+  value: string,
+): Promise<void> {
   await setFields(db, [{ ownerId, number, field, value }]);
 }
 
@@ -57,7 +72,9 @@ export async function addTags(db: Db, items: readonly TagAdd[]): Promise<string[
     select v.o, v.n, array[v.t] from jsonb_to_recordset(${rows}::jsonb) as v(o uuid, n text, t text)
     on conflict (owner_id, number) do update
       set tags = case when excluded.tags[1] = any(c.tags) then c.tags else array_append(c.tags, excluded.tags[1]) end, updated_at = now()
-    returning c.owner_id::text as owner_id, c.number, c.tags`)) as unknown as { rows: { owner_id: string; number: string; tags: string[] }[] };
+    returning c.owner_id::text as owner_id, c.number, c.tags`)) as unknown as {
+    rows: { owner_id: string; number: string; tags: string[] }[];
+  };
   const after = new Map(result.rows.map((r) => [contactKey({ ownerId: r.owner_id, number: r.number }), r.tags]));
   return items.map((i) => after.get(contactKey(i)) ?? []);
 }

@@ -30,7 +30,9 @@ export const KINDS_OF: Readonly<Record<string, readonly TriggerKind[]>> = {
  */
 export async function enqueueEvents(db: Db | Tx, events: readonly TriggerEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const rows = JSON.stringify(events.map((e) => ({ o: e.ownerId, k: e.kind, p: e.payload, kinds: KINDS_OF[e.kind] ?? [e.kind] })));
+  const rows = JSON.stringify(
+    events.map((e) => ({ o: e.ownerId, k: e.kind, p: e.payload, kinds: KINDS_OF[e.kind] ?? [e.kind] })),
+  );
   await db.execute(sql`
     insert into workflow_events (owner_id, kind, payload)
     select (e->>'o')::uuid, e->>'k', e->'p' from jsonb_array_elements(${rows}::jsonb) as e

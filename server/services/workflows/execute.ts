@@ -13,7 +13,15 @@ import { addSuppressions } from "../suppressions/list";
 import { AiUnavailableError, type AiBridge } from "./ai-bridge";
 import { contactOf, setContactField, tagContact, type ContactWriter } from "./contacts";
 import { httpRequest, PermanentHttpError } from "./http-step";
-import { assignTo, conversationFor, sendCampaignMessage, sendTemplate, sendText, StepError, type MessagingDeps } from "./messaging";
+import {
+  assignTo,
+  conversationFor,
+  sendCampaignMessage,
+  sendTemplate,
+  sendText,
+  StepError,
+  type MessagingDeps,
+} from "./messaging";
 import { withinHours } from "./schedule-time";
 
 export type Outcome =
@@ -46,9 +54,21 @@ export interface StepContext {
 }
 
 /** Node types whose action must not happen twice; the others are idempotent (a tag set twice is one tag). */
-const GUARDED: ReadonlySet<NodeType> = new Set(["action.send_text", "action.send_template", "action.send_fallback", "action.http", "action.campaign", "action.ai_handoff", "action.assign"]);
+const GUARDED: ReadonlySet<NodeType> = new Set([
+  "action.send_text",
+  "action.send_template",
+  "action.send_fallback",
+  "action.http",
+  "action.campaign",
+  "action.ai_handoff",
+  "action.assign",
+]);
 
-const done = (handle: string | null, output: Record<string, unknown> = {}): Outcome => ({ type: "done", handle, output });
+const done = (handle: string | null, output: Record<string, unknown> = {}): Outcome => ({
+  type: "done",
+  handle,
+  output,
+});
 const yesNo = (yes: boolean, output: Record<string, unknown> = {}): Outcome => done(yes ? "yes" : "no", output);
 const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : String(v));
 const num = (v: unknown, fallback: number) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
@@ -72,19 +92,28 @@ function fieldMatches(actual: unknown, op: string, expected: string): boolean {
   const list = Array.isArray(actual) ? actual.map(String) : null;
   const text = list ? list.join(",") : str(actual);
   switch (op) {
-    case "exists": return list ? list.length > 0 : text !== "";
-    case "not_exists": return list ? list.length === 0 : text === "";
-    case "equals": return list ? list.includes(expected) : text === expected;
-    case "not_equals": return list ? !list.includes(expected) : text !== expected;
-    case "contains": return list ? list.includes(expected) : text.toLowerCase().includes(expected.toLowerCase());
-    case "greater": return Number(text) > Number(expected);
-    case "less": return Number(text) < Number(expected);
-    default: return false;
+    case "exists":
+      return list ? list.length > 0 : text !== "";
+    case "not_exists":
+      return list ? list.length === 0 : text === "";
+    case "equals":
+      return list ? list.includes(expected) : text === expected;
+    case "not_equals":
+      return list ? !list.includes(expected) : text !== expected;
+    case "contains":
+      return list ? list.includes(expected) : text.toLowerCase().includes(expected.toLowerCase());
+    case "greater":
+      return Number(text) > Number(expected);
+    case "less":
+      return Number(text) < Number(expected);
+    default:
+      return false;
   }
 }
 
 /** A stable share in [0, 100) for a run: the same run always takes the same A/B branch. */
-const shareOf = (runId: string, nodeId: string) => createHash("sha256").update(`${runId}:${nodeId}`).digest().readUInt32BE(0) % 100;
+const shareOf = (runId: string, nodeId: string) =>
+  createHash("sha256").update(`${runId}:${nodeId}`).digest().readUInt32BE(0) % 100;
 
 async function needContact(ctx: StepContext): Promise<RunContact> {
   if (!ctx.contact?.number) throw new StepError("This run has no contact (no customer number)");
@@ -96,14 +125,25 @@ async function httpStep(ctx: StepContext): Promise<Outcome> {
   const tries = num(ctx.state.tries, 0);
   const retries = num(i.retries, 0);
   try {
-    const answer = await httpRequest({ method: str(i.method) || "GET", url: str(i.url), headers: i.headers as { name: string; value?: string }[] | undefined, body: str(i.body), timeoutMs: num(i.timeoutMs, 5000) }, ctx.deps.allowPrivateHttp);
+    const answer = await httpRequest(
+      {
+        method: str(i.method) || "GET",
+        url: str(i.url),
+        headers: i.headers as { name: string; value?: string }[] | undefined,
+        body: str(i.body),
+        timeoutMs: num(i.timeoutMs, 5000),
+      },
+      ctx.deps.allowPrivateHttp,
+    );
     const output = { status: answer.status, body: answer.body, headers: answer.headers };
     if (answer.status >= 200 && answer.status < 300) return done("ok", output);
-    if (answer.status >= 500 && tries < retries) return { type: "retry", at: backoff(ctx, tries), state: { tries: tries + 1 }, error: `HTTP ${answer.status}` };
+    if (answer.status >= 500 && tries < retries)
+      return { type: "retry", at: backoff(ctx, tries), state: { tries: tries + 1 }, error: `HTTP ${answer.status}` };
     return { type: "done", handle: "error", output: { ...output, error: `HTTP ${answer.status}` } };
   } catch (err) {
     const message = (err as Error).message;
-    if (!(err instanceof PermanentHttpError) && tries < retries) return { type: "retry", at: backoff(ctx, tries), state: { tries: tries + 1 }, error: message };
+    if (!(err instanceof PermanentHttpError) && tries < retries)
+      return { type: "retry", at: backoff(ctx, tries), state: { tries: tries + 1 }, error: message };
     return { type: "done", handle: "error", output: { status: 0, body: null, headers: {}, error: message } };
   }
 }
@@ -120,25 +160,57 @@ async function fallbackStep(ctx: StepContext): Promise<Outcome> {
   const tried = (ctx.state.tried as string[] | undefined) ?? [];
   // Waiting on a sent message: delivered ends the step, failed or too late moves to the next channel.
   if (typeof ctx.state.messageId === "string") {
-    const [msg] = await deps.db.select({ status: chatMessages.status, error: chatMessages.error }).from(chatMessages).where(eq(chatMessages.id, Number(ctx.state.messageId)));
+    const [msg] = await deps.db
+      .select({ status: chatMessages.status, error: chatMessages.error })
+      .from(chatMessages)
+      .where(eq(chatMessages.id, Number(ctx.state.messageId)));
     const entry = chain[index];
-    if (msg?.status === "delivered" || msg?.status === "read") return done("sent", { channel: entry?.channel, messageId: ctx.state.messageId, status: msg.status, tried });
+    if (msg?.status === "delivered" || msg?.status === "read")
+      return done("sent", { channel: entry?.channel, messageId: ctx.state.messageId, status: msg.status, tried });
     const until = new Date(String(ctx.state.until));
-    if (msg?.status !== "failed" && deps.now() < until) return { type: "wait", until: new Date(Math.min(until.getTime(), deps.now().getTime() + 5000)), state: ctx.state };
-    tried.push(`${entry?.channel}: ${msg?.status === "failed" ? msg.error ?? "failed" : "not delivered in time"}`);
+    if (msg?.status !== "failed" && deps.now() < until)
+      return {
+        type: "wait",
+        until: new Date(Math.min(until.getTime(), deps.now().getTime() + 5000)),
+        state: ctx.state,
+      };
+    tried.push(`${entry?.channel}: ${msg?.status === "failed" ? (msg.error ?? "failed") : "not delivered in time"}`);
     index++;
   }
   for (; index < chain.length; index++) {
     const entry = chain[index] as { channel: string; address: string };
     try {
-      const conversation = await conversationFor(deps.db, ctx.ownerId, { channel: entry.channel, address: entry.address, number: contact.number });
+      const conversation = await conversationFor(deps.db, ctx.ownerId, {
+        channel: entry.channel,
+        address: entry.address,
+        number: contact.number,
+      });
       const windowLeft = serviceWindowLeftMs(entry.channel as ChatChannel, conversation.lastInboundAt, deps.now());
       const key = `${ctx.key}:${index}`;
-      const sent = windowLeft === 0 && str(ctx.input.templateName)
-        ? await sendTemplate(deps, conversation, key, str(ctx.input.templateName), [], `Workflow: ${ctx.workflowName}`, str(ctx.input.headerMediaId).trim())
-        : await sendText(deps, conversation, key, str(ctx.input.text), `Workflow: ${ctx.workflowName}`);
-      if (waitMs === 0) return done("sent", { channel: entry.channel, messageId: sent.messageId, status: sent.status, tried });
-      return { type: "wait", until: new Date(deps.now().getTime() + Math.min(waitMs, 5000)), state: { index, tried, messageId: sent.messageId, until: new Date(deps.now().getTime() + waitMs).toISOString() } };
+      const sent =
+        windowLeft === 0 && str(ctx.input.templateName)
+          ? await sendTemplate(
+              deps,
+              conversation,
+              key,
+              str(ctx.input.templateName),
+              [],
+              `Workflow: ${ctx.workflowName}`,
+              str(ctx.input.headerMediaId).trim(),
+            )
+          : await sendText(deps, conversation, key, str(ctx.input.text), `Workflow: ${ctx.workflowName}`);
+      if (waitMs === 0)
+        return done("sent", { channel: entry.channel, messageId: sent.messageId, status: sent.status, tried });
+      return {
+        type: "wait",
+        until: new Date(deps.now().getTime() + Math.min(waitMs, 5000)),
+        state: {
+          index,
+          tried,
+          messageId: sent.messageId,
+          until: new Date(deps.now().getTime() + waitMs).toISOString(),
+        },
+      };
     } catch (err) {
       if (!(err instanceof StepError)) throw err;
       tried.push(`${entry.channel}: ${err.message}`);
@@ -158,7 +230,18 @@ async function act(ctx: StepContext): Promise<Outcome> {
     case "action.send_template": {
       const conversation = await conversationFor(deps.db, ctx.ownerId, ctx.contact);
       const params = Array.isArray(input.params) ? input.params.map(str) : [];
-      return done("next", await sendTemplate(deps, conversation, ctx.key, str(input.templateName), params, name, str(input.headerMediaId).trim()));
+      return done(
+        "next",
+        await sendTemplate(
+          deps,
+          conversation,
+          ctx.key,
+          str(input.templateName),
+          params,
+          name,
+          str(input.headerMediaId).trim(),
+        ),
+      );
     }
     case "action.send_fallback":
       return fallbackStep(ctx);
@@ -188,13 +271,27 @@ async function act(ctx: StepContext): Promise<Outcome> {
 /** Runs a guarded action once per step key. */
 async function guarded(ctx: StepContext): Promise<Outcome> {
   const { db } = ctx.deps;
-  const [seen] = await db.select({ output: workflowEffects.output }).from(workflowEffects).where(eq(workflowEffects.key, ctx.key));
-  if (seen) return { type: "done", handle: (seen.output.handle as string | null) ?? null, output: (seen.output.output as Record<string, unknown>) ?? {}, skipped: true };
+  const [seen] = await db
+    .select({ output: workflowEffects.output })
+    .from(workflowEffects)
+    .where(eq(workflowEffects.key, ctx.key));
+  if (seen)
+    return {
+      type: "done",
+      handle: (seen.output.handle as string | null) ?? null,
+      output: (seen.output.output as Record<string, unknown>) ?? {},
+      skipped: true,
+    };
   const outcome = await act(ctx);
   // A failed call or send is not remembered: a replay after the fix is meant to try it again.
   if (outcome.type === "done" && outcome.handle !== "error" && outcome.handle !== "failed") {
-    await db.insert(workflowEffects).values({ key: ctx.key, ownerId: ctx.ownerId, output: { handle: outcome.handle, output: outcome.output } })
-      .onConflictDoUpdate({ target: workflowEffects.key, set: { output: { handle: outcome.handle, output: outcome.output } } });
+    await db
+      .insert(workflowEffects)
+      .values({ key: ctx.key, ownerId: ctx.ownerId, output: { handle: outcome.handle, output: outcome.output } })
+      .onConflictDoUpdate({
+        target: workflowEffects.key,
+        set: { output: { handle: outcome.handle, output: outcome.output } },
+      });
   }
   return outcome;
 }
@@ -214,15 +311,27 @@ export async function executeStep(ctx: StepContext): Promise<Outcome> {
         return yesNo(textMatches(str(input.value), str(input.op), str(input.pattern)));
       case "condition.intent": {
         const result = await deps.ai.classify(ctx.ownerId, str(input.text));
-        return yesNo(result.intent === str(input.intent) && result.confidence >= num(input.minConfidence, 0.7), { ...result });
+        return yesNo(result.intent === str(input.intent) && result.confidence >= num(input.minConfidence, 0.7), {
+          ...result,
+        });
       }
       case "condition.field": {
         const contact = await contactOf(deps.db, ctx.ownerId, (await needContact(ctx)).number);
         const field = str(input.field);
-        return yesNo(fieldMatches(field === "tags" ? contact.tags : contact.fields[field], str(input.op), str(input.value)));
+        return yesNo(
+          fieldMatches(field === "tags" ? contact.tags : contact.fields[field], str(input.op), str(input.value)),
+        );
       }
       case "condition.hours":
-        return yesNo(withinHours(deps.now(), str(input.timezone), (input.days as string[] | undefined) ?? [], str(input.start), str(input.end)));
+        return yesNo(
+          withinHours(
+            deps.now(),
+            str(input.timezone),
+            (input.days as string[] | undefined) ?? [],
+            str(input.start),
+            str(input.end),
+          ),
+        );
       case "condition.window": {
         const conversation = await conversationFor(deps.db, ctx.ownerId, ctx.contact);
         const left = serviceWindowLeftMs(conversation.channel as ChatChannel, conversation.lastInboundAt, deps.now());
@@ -233,29 +342,47 @@ export async function executeStep(ctx: StepContext): Promise<Outcome> {
         return done(a ? "a" : "b", { branch: a ? "a" : "b" });
       }
       case "flow.wait": {
-        const until = ctx.state.until ? new Date(String(ctx.state.until)) : new Date(deps.now().getTime() + durationMs(num(input.amount, 1), str(input.unit)));
+        const until = ctx.state.until
+          ? new Date(String(ctx.state.until))
+          : new Date(deps.now().getTime() + durationMs(num(input.amount, 1), str(input.unit)));
         if (deps.now() >= until) return done("next", { waitedUntil: until.toISOString() });
         return { type: "wait", until, state: { until: until.toISOString() } };
       }
       case "flow.wait_reply": {
-        if (typeof ctx.state.reply === "string") return done("reply", { text: ctx.state.reply, repliedAt: ctx.state.repliedAt ?? null });
-        const until = ctx.state.until ? new Date(String(ctx.state.until)) : new Date(deps.now().getTime() + durationMs(num(input.amount, 1), str(input.unit)));
+        if (typeof ctx.state.reply === "string")
+          return done("reply", { text: ctx.state.reply, repliedAt: ctx.state.repliedAt ?? null });
+        const until = ctx.state.until
+          ? new Date(String(ctx.state.until))
+          : new Date(deps.now().getTime() + durationMs(num(input.amount, 1), str(input.unit)));
         if (deps.now() >= until) return done("timeout", { text: null, repliedAt: null });
         const contact = await needContact(ctx);
-        return { type: "wait", until, state: { until: until.toISOString() }, waitFor: `${ctx.ownerId}|${contact.number}` };
+        return {
+          type: "wait",
+          until,
+          state: { until: until.toISOString() },
+          waitFor: `${ctx.ownerId}|${contact.number}`,
+        };
       }
       case "action.tag": {
         const contact = await needContact(ctx);
         const tag = str(input.tag).trim();
-        const tags = deps.contacts && input.remove !== true
-          ? await deps.contacts.addTag({ ownerId: ctx.ownerId, number: contact.number, tag })
-          : await tagContact(deps.db, ctx.ownerId, contact.number, tag, input.remove === true);
+        const tags =
+          deps.contacts && input.remove !== true
+            ? await deps.contacts.addTag({ ownerId: ctx.ownerId, number: contact.number, tag })
+            : await tagContact(deps.db, ctx.ownerId, contact.number, tag, input.remove === true);
         return done("next", { tags });
       }
       case "action.set_field": {
         const contact = await needContact(ctx);
-        const field = { ownerId: ctx.ownerId, number: contact.number, field: str(input.field).trim(), value: str(input.value) };
-        await (deps.contacts ? deps.contacts.setField(field) : setContactField(deps.db, field.ownerId, field.number, field.field, field.value));
+        const field = {
+          ownerId: ctx.ownerId,
+          number: contact.number,
+          field: str(input.field).trim(),
+          value: str(input.value),
+        };
+        await (deps.contacts
+          ? deps.contacts.setField(field)
+          : setContactField(deps.db, field.ownerId, field.number, field.field, field.value));
         return done("next", { value: str(input.value) });
       }
       case "action.suppress": {

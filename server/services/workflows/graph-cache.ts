@@ -11,7 +11,10 @@ const cache = new Map<string, WorkflowGraph>();
 export async function graphOfVersion(db: Db, versionId: string): Promise<WorkflowGraph> {
   const hit = cache.get(versionId);
   if (hit) return hit;
-  const [row] = await db.select({ graph: workflowVersions.graph }).from(workflowVersions).where(eq(workflowVersions.id, versionId));
+  const [row] = await db
+    .select({ graph: workflowVersions.graph })
+    .from(workflowVersions)
+    .where(eq(workflowVersions.id, versionId));
   if (!row) throw new Error(`workflow version ${versionId} not found`);
   if (cache.size >= MAX) cache.delete(cache.keys().next().value as string);
   cache.set(versionId, row.graph);

@@ -9,7 +9,11 @@ describe("the HTTP step through the guard", () => {
   let server: Server;
   let port = 0;
   beforeAll(async () => {
-    server = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ orderId: "A-9", status: "shipped" })));
+    server = createServer((_req, res) =>
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ orderId: "A-9", status: "shipped" })),
+    );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     port = (server.address() as AddressInfo).port;
   });
@@ -33,6 +37,8 @@ describe("the HTTP step through the guard", () => {
   });
 
   it("refuses what is not http(s)", async () => {
-    await expect(httpRequest({ method: "GET", url: "file:///etc/passwd", timeoutMs: 1000 }, true)).rejects.toThrow(/Only http and https/);
+    await expect(httpRequest({ method: "GET", url: "file:///etc/passwd", timeoutMs: 1000 }, true)).rejects.toThrow(
+      /Only http and https/,
+    );
   });
 });

@@ -16,7 +16,8 @@ import { contactOf, triggerPayload } from "./triggers";
 export const PAYLOAD_MAX_BYTES = 64 * 1024;
 
 function checkSize(payload: unknown): void {
-  if (JSON.stringify(payload).length > PAYLOAD_MAX_BYTES) throw new HttpError(413, `The payload is over ${PAYLOAD_MAX_BYTES / 1024} KB`);
+  if (JSON.stringify(payload).length > PAYLOAD_MAX_BYTES)
+    throw new HttpError(413, `The payload is over ${PAYLOAD_MAX_BYTES / 1024} KB`);
 }
 
 /** Runs the draft once with a sample payload (it really acts: sends go out). Refused while the draft has errors. */
@@ -24,13 +25,32 @@ export async function testRun(db: Db, row: WorkflowRow, sample: Record<string, u
   checkSize(sample);
   const graph = row.draft;
   const errors = (await ownerProblems(db, row.ownerId, graph)).filter((p) => p.severity === "error");
-  if (errors.length) throw new HttpError(422, "Fix the workflow's problems before a test run", errors.map((p) => ({ field: p.nodeId ?? "graph", message: p.message })));
+  if (errors.length)
+    throw new HttpError(
+      422,
+      "Fix the workflow's problems before a test run",
+      errors.map((p) => ({ field: p.nodeId ?? "graph", message: p.message })),
+    );
   const trigger = triggerOf(graph);
   const kind = trigger ? triggerKindOf(trigger.type) : null;
   if (!trigger || !kind) throw new HttpError(422, "Add a trigger first");
-  const payload = trigger.type === "trigger.webhook" && !("body" in sample) ? { body: sample, receivedAt: new Date().toISOString() } : sample;
+  const payload =
+    trigger.type === "trigger.webhook" && !("body" in sample)
+      ? { body: sample, receivedAt: new Date().toISOString() }
+      : sample;
   const contact = contactOf(trigger, payload);
-  const [id] = await startRuns(db, [{ workflowId: row.id, ownerId: row.ownerId, versionId: null, testGraph: graph, graph, triggerKind: kind, trigger: triggerPayload(payload, contact), contact }]);
+  const [id] = await startRuns(db, [
+    {
+      workflowId: row.id,
+      ownerId: row.ownerId,
+      versionId: null,
+      testGraph: graph,
+      graph,
+      triggerKind: kind,
+      trigger: triggerPayload(payload, contact),
+      contact,
+    },
+  ]);
   if (!id) throw new HttpError(409, "The test run could not start");
   return id;
 }
@@ -40,16 +60,39 @@ const sameSecret = (a: string, b: string) => a.length === b.length && timingSafe
 export const HOOK_NOT_FOUND = "No active workflow listens at this URL";
 
 /** The incoming-webhook trigger: the secret in the path must be the workflow's, and the workflow active with that trigger. */
-export async function receiveHook(db: Db, id: string, secret: string, body: Record<string, unknown>): Promise<string | null> {
+export async function receiveHook(
+  db: Db,
+  id: string,
+  secret: string,
+  body: Record<string, unknown>,
+): Promise<string | null> {
   checkSize(body);
   if (!isUuid(id)) throw notFound(HOOK_NOT_FOUND);
   const [row] = await db.select().from(workflows).where(eq(workflows.id, id));
-  if (!row || !sameSecret(row.webhookSecret, secret) || row.status !== "active" || row.triggerKind !== "webhook" || !row.publishedVersionId) throw notFound(HOOK_NOT_FOUND);
+  if (
+    !row ||
+    !sameSecret(row.webhookSecret, secret) ||
+    row.status !== "active" ||
+    row.triggerKind !== "webhook" ||
+    !row.publishedVersionId
+  )
+    throw notFound(HOOK_NOT_FOUND);
   const graph = await graphOfVersion(db, row.publishedVersionId);
   const trigger = triggerOf(graph);
   if (!trigger) throw notFound(HOOK_NOT_FOUND);
   const payload = { body, receivedAt: new Date().toISOString() };
   const contact = contactOf(trigger, payload);
-  const [runId] = await startRuns(db, [{ workflowId: row.id, ownerId: row.ownerId, versionId: row.publishedVersionId, testGraph: null, graph, triggerKind: "webhook", trigger: triggerPayload(payload, contact), contact }]);
+  const [runId] = await startRuns(db, [
+    {
+      workflowId: row.id,
+      ownerId: row.ownerId,
+      versionId: row.publishedVersionId,
+      testGraph: null,
+      graph,
+      triggerKind: "webhook",
+      trigger: triggerPayload(payload, contact),
+      contact,
+    },
+  ]);
   return runId ?? null;
 }

@@ -58,7 +58,10 @@ const workspaceOf = (ownerId: string, name: string): ChatWorkspace => ({ ownerId
 export async function conversationFor(db: Db, ownerId: string, contact: RunContact | null): Promise<ConversationRow> {
   if (!contact?.number || !contact.address) throw new StepError(NO_CONTACT);
   if (contact.conversationId) {
-    const [row] = await db.select().from(conversations).where(and(eq(conversations.id, contact.conversationId), eq(conversations.userId, ownerId)));
+    const [row] = await db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.id, contact.conversationId), eq(conversations.userId, ownerId)));
     if (row) return row;
   }
   const owners = await ownersOfAddresses(db, [{ channel: contact.channel as ChatChannel, address: contact.address }]);
@@ -67,9 +70,20 @@ export async function conversationFor(db: Db, ownerId: string, contact: RunConta
   }
   const [row] = await db
     .insert(conversations)
-    .values({ userId: ownerId, channel: contact.channel, customerNumber: contact.number, businessAddress: contact.address, lastMessageText: "" })
+    .values({
+      userId: ownerId,
+      channel: contact.channel,
+      customerNumber: contact.number,
+      businessAddress: contact.address,
+      lastMessageText: "",
+    })
     .onConflictDoUpdate({
-      target: [conversations.userId, conversations.channel, conversations.businessAddress, conversations.customerNumber],
+      target: [
+        conversations.userId,
+        conversations.channel,
+        conversations.businessAddress,
+        conversations.customerNumber,
+      ],
       set: { lastMessageAt: sql`${conversations.lastMessageAt}` },
     })
     .returning();
@@ -78,10 +92,31 @@ export async function conversationFor(db: Db, ownerId: string, contact: RunConta
 }
 
 /** Sends in the conversation; refusals (window closed, no such template) become the step's error. */
-async function send(deps: MessagingDeps, conversation: ConversationRow, key: string, input: Omit<ChatSendInput, "clientId">, name: string, header?: TemplateHeaderMedia) {
+async function send(
+  deps: MessagingDeps,
+  conversation: ConversationRow,
+  key: string,
+  input: Omit<ChatSendInput, "clientId">,
+  name: string,
+  header?: TemplateHeaderMedia,
+) {
   try {
-    const caller = { id: conversation.userId, username: name, role: "user" as const, parentId: null, modules: [], sessionId: "workflow" };
-    const message = await sendChatMessage(deps, caller, conversation.id, { ...input, clientId: clientIdOf(key) }, workspaceOf(conversation.userId, name), header);
+    const caller = {
+      id: conversation.userId,
+      username: name,
+      role: "user" as const,
+      parentId: null,
+      modules: [],
+      sessionId: "workflow",
+    };
+    const message = await sendChatMessage(
+      deps,
+      caller,
+      conversation.id,
+      { ...input, clientId: clientIdOf(key) },
+      workspaceOf(conversation.userId, name),
+      header,
+    );
     return { messageId: message._id, status: message.status ?? "pending", conversationId: conversation.id };
   } catch (err) {
     if (err instanceof HttpError) throw new StepError(err.message);
@@ -93,20 +128,44 @@ export const sendText = (deps: MessagingDeps, conversation: ConversationRow, key
   send(deps, conversation, key, { messageType: "text", text }, name);
 
 /** `headerMediaId`: the step's file for an image, video or document header; empty sends the template's own. */
-export async function sendTemplate(deps: MessagingDeps, conversation: ConversationRow, key: string, templateName: string, params: string[], name: string, headerMediaId = "") {
+export async function sendTemplate(
+  deps: MessagingDeps,
+  conversation: ConversationRow,
+  key: string,
+  templateName: string,
+  params: string[],
+  name: string,
+  headerMediaId = "",
+) {
   const template = (await quickReplies(deps.db, conversation)).find((t) => t.name === templateName);
-  if (!template) throw new StepError(`No approved template named "${templateName}" for ${conversation.businessAddress}`);
+  if (!template)
+    throw new StepError(`No approved template named "${templateName}" for ${conversation.businessAddress}`);
   let header: TemplateHeaderMedia | undefined;
   try {
-    header = conversation.channel === "whatsapp" ? await stepHeaderMedia(deps, conversation.userId, template._id, headerMediaId) : undefined;
+    header =
+      conversation.channel === "whatsapp"
+        ? await stepHeaderMedia(deps, conversation.userId, template._id, headerMediaId)
+        : undefined;
   } catch (err) {
     if (err instanceof HeaderMediaUnavailable) throw new StepError(err.message);
     throw err;
   }
-  return send(deps, conversation, key, { messageType: "template", templateId: template._id, params: params.slice(0, template.variableCount) }, name, header);
+  return send(
+    deps,
+    conversation,
+    key,
+    { messageType: "template", templateId: template._id, params: params.slice(0, template.variableCount) },
+    name,
+    header,
+  );
 }
 
-export async function assignTo(deps: MessagingDeps, conversation: ConversationRow, agentId: string | null, name: string) {
+export async function assignTo(
+  deps: MessagingDeps,
+  conversation: ConversationRow,
+  agentId: string | null,
+  name: string,
+) {
   try {
     await assignConversation(deps.db, deps.io, workspaceOf(conversation.userId, name), conversation, agentId);
   } catch (err) {
@@ -119,8 +178,17 @@ export async function assignTo(deps: MessagingDeps, conversation: ConversationRo
  * One campaign's message to one number now, paid like a test send: a ledger debit from the owner before it goes,
  * credited back if the carrier refuses it. The carrier gets an id from the step key, so a retry is not sent twice.
  */
-export async function sendCampaignMessage(deps: MessagingDeps, ownerId: string, campaignId: string, number: string, key: string) {
-  const [row] = await deps.db.select().from(campaigns).where(and(eq(campaigns.userId, ownerId), sql`${campaigns.id}::text = ${campaignId}`));
+export async function sendCampaignMessage(
+  deps: MessagingDeps,
+  ownerId: string,
+  campaignId: string,
+  number: string,
+  key: string,
+) {
+  const [row] = await deps.db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.userId, ownerId), sql`${campaigns.id}::text = ${campaignId}`));
   if (!row) throw new StepError("No campaign of yours has that id");
   const campaign = await loadDispatchCampaign(deps.db, row.id);
   if (!campaign) throw new StepError("The campaign's template no longer exists");
@@ -130,30 +198,70 @@ export async function sendCampaignMessage(deps: MessagingDeps, ownerId: string, 
   const content = contentFor(campaign.template, testParams(row.variables).params);
   // A utility template to a customer who wrote within 24 hours is free, as is a conversational RCS bot's message in an
   // open conversation (contract/domain/charging.ts).
-  const windowOpen = (await freeWindows(deps.db, campaign.template, ownerId, campaign.from, [number]))?.has(number) ?? false;
+  const windowOpen =
+    (await freeWindows(deps.db, campaign.template, ownerId, campaign.from, [number]))?.has(number) ?? false;
   const cost = costOf(campaign.template, content, await loadRates(deps.db), windowOpen);
   const note = `Workflow message of campaign "${row.name}"`;
   if (cost > 0) {
     try {
-      await applyMoves(deps.db, [{ userId: ownerId, paise: -cost, kind: "debit", note, insufficient: MSG.insufficientBalance }], ownerId);
+      await applyMoves(
+        deps.db,
+        [{ userId: ownerId, paise: -cost, kind: "debit", note, insufficient: MSG.insufficientBalance }],
+        ownerId,
+      );
     } catch (err) {
       if (err instanceof HttpError) throw new StepError(err.message);
       throw err;
     }
   }
   const result = await deps.carrier
-    .send({ id: `test:${clientIdOf(key)}`, channel: campaign.channel, from: campaign.from, to: number, content, ...(campaign.replyTo ? { replyTo: campaign.replyTo } : {}) })
-    .catch((err: unknown) => ({ accepted: false as const, reason: err instanceof Error ? err.message : "The carrier did not answer" }));
+    .send({
+      id: `test:${clientIdOf(key)}`,
+      channel: campaign.channel,
+      from: campaign.from,
+      to: number,
+      content,
+      ...(campaign.replyTo ? { replyTo: campaign.replyTo } : {}),
+    })
+    .catch((err: unknown) => ({
+      accepted: false as const,
+      reason: err instanceof Error ? err.message : "The carrier did not answer",
+    }));
   if (!result.accepted && cost > 0) {
-    await applyMoves(deps.db, [{ userId: ownerId, paise: cost, kind: "credit", note: `${note}: not accepted`, insufficient: MSG.insufficientBalance }], ownerId);
+    await applyMoves(
+      deps.db,
+      [
+        {
+          userId: ownerId,
+          paise: cost,
+          kind: "credit",
+          note: `${note}: not accepted`,
+          insufficient: MSG.insufficientBalance,
+        },
+      ],
+      ownerId,
+    );
   }
-  return { accepted: result.accepted, cost: result.accepted ? cost : 0, reason: result.accepted ? null : result.reason };
+  return {
+    accepted: result.accepted,
+    cost: result.accepted ? cost : 0,
+    reason: result.accepted ? null : result.reason,
+  };
 }
 
 /** Why the DND list holds back this SMS campaign's message to `number`, or null. */
-async function dndHoldsBackCampaign(db: MessagingDeps["db"], row: typeof campaigns.$inferSelect, number: string): Promise<string | null> {
+async function dndHoldsBackCampaign(
+  db: MessagingDeps["db"],
+  row: typeof campaigns.$inferSelect,
+  number: string,
+): Promise<string | null> {
   if (row.channel !== "sms" || !(await campaignOnDltRoute(db, row))) return null;
-  const [template] = await db.select({ category: smsTemplates.category }).from(smsTemplates).where(eq(smsTemplates.id, row.templateId));
+  const [template] = await db
+    .select({ category: smsTemplates.category })
+    .from(smsTemplates)
+    .where(eq(smsTemplates.id, row.templateId));
   if (!template || !isSmsCategory(template.category)) return null;
-  return (await dndHoldsBack(db, row.userId, number, template.category)) ? DND_MESSAGES.blocked(template.category) : null;
+  return (await dndHoldsBack(db, row.userId, number, template.category))
+    ? DND_MESSAGES.blocked(template.category)
+    : null;
 }

@@ -26,10 +26,19 @@ const DAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
 
 /** The weekday (mon…sun) and HH:MM of an instant in a zone. */
 export function localTime(at: Date, zone: string): { day: string; hhmm: string } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    weekday: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   const day = get("weekday").toLowerCase().slice(0, 3);
-  return { day: DAYS.find((d) => d === day) ?? day, hhmm: `${get("hour").padStart(2, "0")}:${get("minute").padStart(2, "0")}` };
+  return {
+    day: DAYS.find((d) => d === day) ?? day,
+    hhmm: `${get("hour").padStart(2, "0")}:${get("minute").padStart(2, "0")}`,
+  };
 }
 
 /** Inside opening hours: the day is listed and start <= time < end (an end before the start spans midnight). */

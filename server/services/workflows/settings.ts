@@ -27,17 +27,41 @@ export function validateSettings(graph: WorkflowGraph): GraphProblem[] {
       for (const e of validate.errors ?? []) {
         if (e.keyword !== "additionalProperties") continue;
         const name = String((e.params as { additionalProperty?: string }).additionalProperty);
-        problems.push({ severity: "error", code: "bad-field", nodeId: node.id, field: name, message: `${label}: "${name}" is not a setting of this step` });
+        problems.push({
+          severity: "error",
+          code: "bad-field",
+          nodeId: node.id,
+          field: name,
+          message: `${label}: "${name}" is not a setting of this step`,
+        });
       }
     }
     if (node.type === "trigger.schedule") {
       const cron = cronProblem(String(node.data.cron ?? ""), String(node.data.timezone ?? "UTC"));
-      if (cron) problems.push({ severity: "error", code: "bad-field", nodeId: node.id, field: "cron", message: `${label}: ${cron}` });
+      if (cron)
+        problems.push({
+          severity: "error",
+          code: "bad-field",
+          nodeId: node.id,
+          field: "cron",
+          message: `${label}: ${cron}`,
+        });
     }
     for (const field of ["timezone"] as const) {
       const zone = node.data[field];
-      if ((node.type === "trigger.schedule" || node.type === "condition.hours") && typeof zone === "string" && zone && zoneProblem(zone)) {
-        problems.push({ severity: "error", code: "bad-field", nodeId: node.id, field, message: `${label}: ${zoneProblem(zone)}` });
+      if (
+        (node.type === "trigger.schedule" || node.type === "condition.hours") &&
+        typeof zone === "string" &&
+        zone &&
+        zoneProblem(zone)
+      ) {
+        problems.push({
+          severity: "error",
+          code: "bad-field",
+          nodeId: node.id,
+          field,
+          message: `${label}: ${zoneProblem(zone)}`,
+        });
       }
     }
   }

@@ -54,13 +54,19 @@ export async function startBalancer(ports: number[]): Promise<Balancer> {
   proxy.on("proxyRes", (res, req) => {
     const index = (req as IncomingMessage & { backend?: number }).backend ?? -1;
     res.headers["x-backend"] = String(index);
-    if (req.url?.startsWith("/socket.io/")) res.headers["set-cookie"] = [...(res.headers["set-cookie"] ?? []), `${COOKIE}=${index}; Path=/socket.io/; HttpOnly`];
+    if (req.url?.startsWith("/socket.io/"))
+      res.headers["set-cookie"] = [
+        ...(res.headers["set-cookie"] ?? []),
+        `${COOKIE}=${index}; Path=/socket.io/; HttpOnly`,
+      ];
   });
 
   const server: Server = createServer((req, res) => {
     const index = pick(req);
     if (index === undefined) {
-      res.writeHead(503, { "content-type": "application/json", "retry-after": "1" }).end('{"success":false,"message":"No backend is ready"}');
+      res
+        .writeHead(503, { "content-type": "application/json", "retry-after": "1" })
+        .end('{"success":false,"message":"No backend is ready"}');
       return;
     }
     served[index]++;

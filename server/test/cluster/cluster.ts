@@ -30,19 +30,38 @@ export interface ClusterOptions {
 /** Seeds the demo accounts on `database` (migrated by opening it), then starts the processes and the balancer. */
 export async function startCluster(database: Database, options: ClusterOptions): Promise<Cluster> {
   const dataDir = mkdtempSync(join(tmpdir(), "cluster-"));
-  const seeder = await buildApp({ database, logger: false, config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "cluster-secret", dataDir } });
+  const seeder = await buildApp({
+    database,
+    logger: false,
+    config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "cluster-secret", dataDir },
+  });
   await seeder.ready();
   await seeder.close();
   const bundle = await buildBundle("cluster");
   const sendLog = join(dataDir, "sends.log");
   const env: Record<string, string> = {
-    DATABASE_URL: database.url ?? "", DATA_DIR: dataDir, SEED_DEMO: "false", JWT_SECRET: "cluster-secret", DEMO_PASSWORD,
-    SANDBOX_SEND_LOG: sendLog, SANDBOX_SEED: "cluster", SANDBOX_SENT_MS: "5-50", SANDBOX_DELIVERY_MS: "20-200", SANDBOX_READ_MS: "50-500", SANDBOX_REPLY_MS: "100-1000",
-    SANDBOX_WHATSAPP_MPS: "1000000", SANDBOX_SMS_MPS: "1000000", SANDBOX_RCS_MPS: "1000000",
-    RATE_LIMIT_LOGIN_PER_IP: "100000", JOB_INTERVAL_MS: "250", DISPATCH_IDLE_MS: "100",
+    DATABASE_URL: database.url ?? "",
+    DATA_DIR: dataDir,
+    SEED_DEMO: "false",
+    JWT_SECRET: "cluster-secret",
+    DEMO_PASSWORD,
+    SANDBOX_SEND_LOG: sendLog,
+    SANDBOX_SEED: "cluster",
+    SANDBOX_SENT_MS: "5-50",
+    SANDBOX_DELIVERY_MS: "20-200",
+    SANDBOX_READ_MS: "50-500",
+    SANDBOX_REPLY_MS: "100-1000",
+    SANDBOX_WHATSAPP_MPS: "1000000",
+    SANDBOX_SMS_MPS: "1000000",
+    SANDBOX_RCS_MPS: "1000000",
+    RATE_LIMIT_LOGIN_PER_IP: "100000",
+    JOB_INTERVAL_MS: "250",
+    DISPATCH_IDLE_MS: "100",
     ...options.env,
   };
-  const servers: ServerProcess[] = await Promise.all(Array.from({ length: options.processes }, () => startServer(bundle.main, env)));
+  const servers: ServerProcess[] = await Promise.all(
+    Array.from({ length: options.processes }, () => startServer(bundle.main, env)),
+  );
   const balancer = await startBalancer(servers.map((s) => s.port));
   // In rotation once the balancer has seen each /readyz.
   while (balancer.backends.some((b) => !b.ready)) await new Promise((r) => setTimeout(r, 50));

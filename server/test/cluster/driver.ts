@@ -80,7 +80,10 @@ async function call(url: string, init: { method?: string; token?: string; body?:
   try {
     const res = await fetch(url, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-      headers: { ...(init.body === undefined ? {} : { "content-type": "application/json" }), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+      headers: {
+        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(15_000),
     });
@@ -98,7 +101,11 @@ async function call(url: string, init: { method?: string; token?: string; body?:
 }
 
 /** A call through the balancer, retried while no process answers (a client's retry after a 502/503 or a cut). */
-async function retried(url: string, init: Parameters<typeof call>[1], attempts = 40): Promise<Http & { attempts: number }> {
+async function retried(
+  url: string,
+  init: Parameters<typeof call>[1],
+  attempts = 40,
+): Promise<Http & { attempts: number }> {
   for (let attempt = 1; ; attempt++) {
     const res = await call(url, init);
     if (![0, 502, 503].includes(res.status) || attempt >= attempts) return { ...res, attempts: attempt };
@@ -176,28 +183,62 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
 
   const balances = async () =>
     new Map(
-      (await rowsOf<{ id: string; balance: string; ledger: string }>(db, sql`select u.id, u.balance::text as balance, coalesce((select sum(amount) from balance_ledger l where l.user_id = u.id), 0)::text as ledger from users u`)).map((r) => [
+      (
+        await rowsOf<{ id: string; balance: string; ledger: string }>(
+          db,
+          sql`select u.id, u.balance::text as balance, coalesce((select sum(amount) from balance_ledger l where l.user_id = u.id), 0)::text as ledger from users u`,
+        )
+      ).map((r) => [
         r.id,
         { balance: Math.round(Number(r.balance) * 100), ledger: Math.round(Number(r.ledger) * 100) },
       ]),
     );
   // Money for the campaign comes through the ledger like an admin's credit.
-  await applyMoves(db, creditMoves({ id: admin._id, role: "admin" }, manager._id, o.recipients * 100 + 100_000, "scale test credit"), admin._id);
+  await applyMoves(
+    db,
+    creditMoves({ id: admin._id, role: "admin" }, manager._id, o.recipients * 100 + 100_000, "scale test credit"),
+    admin._id,
+  );
   const before = await balances();
   const template = await whatsappTemplate(db, manager._id);
   const holdPaise = o.recipients * 20;
   const campaignId = await insertCampaign(db, {
-    userId: manager._id, templateId: template.id, templateName: template.name, sender: `scale-${run}`, numbers: ordinaryNumbers(o.recipients, 500_000), holdPaise, status: "paused",
+    userId: manager._id,
+    templateId: template.id,
+    templateName: template.name,
+    sender: `scale-${run}`,
+    numbers: ordinaryNumbers(o.recipients, 500_000),
+    holdPaise,
+    status: "paused",
   });
-  const partContext: PartContext = { base: o.base, database: o.database, sendLog: o.sendLog, tokens: { manager: manager.token, user: user.token, admin: admin.token }, ids: { manager: manager._id, user: user._id }, log: o.log, retried };
+  const partContext: PartContext = {
+    base: o.base,
+    database: o.database,
+    sendLog: o.sendLog,
+    tokens: { manager: manager.token, user: user.token, admin: admin.token },
+    ids: { manager: manager._id, user: user._id },
+    log: o.log,
+    retried,
+  };
   for (const part of o.parts) await part.prepare(partContext);
 
   // --- sockets: the agents (the manager's team), and each owner's own.
-  const conversationsOf = async (ownerId: string) => new Set((await rowsOf<{ id: string }>(db, sql`select id::text from conversations where user_id = ${ownerId}`)).map((r) => r.id));
+  const conversationsOf = async (ownerId: string) =>
+    new Set(
+      (await rowsOf<{ id: string }>(db, sql`select id::text from conversations where user_id = ${ownerId}`)).map(
+        (r) => r.id,
+      ),
+    );
   const replyQueue: { agent: Agent; chatId: string; messageId: string; text: string }[] = [];
   const replied = new Map<string, { ackMs: number | null }>();
   const openSocket = (token: string) =>
-    connect(o.base, { transports: ["websocket"], query: { token }, reconnectionDelay: 200, reconnectionDelayMax: 1000, randomizationFactor: 0.5 });
+    connect(o.base, {
+      transports: ["websocket"],
+      query: { token },
+      reconnectionDelay: 200,
+      reconnectionDelayMax: 1000,
+      randomizationFactor: 0.5,
+    });
 
   // A message id is taken at insert but seen at commit: with several processes writing, a lower id can become
   // visible after a higher one was heard. So a catch-up starts CATCH_UP_REWIND ids before the last one heard (the
@@ -214,7 +255,8 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
         agent.lastId = Math.max(agent.lastId, Number(m._id));
         if (m.direction === "in" && !agent.heard.has(m._id)) {
           agent.synced.add(m._id);
-          if (ours(agent, m.chatId, m.text)) replyQueue.push({ agent, chatId: m.chatId, messageId: m._id, text: m.text });
+          if (ours(agent, m.chatId, m.text))
+            replyQueue.push({ agent, chatId: m.chatId, messageId: m._id, text: m.text });
         }
       }
       if (!(res.body as { hasMore?: boolean }).hasMore) return;
@@ -231,8 +273,18 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
 
   const agents: Agent[] = agentLogins.map(({ username, token }, index) => {
     const agent: Agent = {
-      index, username, token, socket: undefined as unknown as Socket, disconnects: 0, heard: new Map(), synced: new Set(), lastId: 0, chatIds: new Set(),
-      progressEvents: 0, shutdownHints: 0, connectedAt: 0,
+      index,
+      username,
+      token,
+      socket: undefined as unknown as Socket,
+      disconnects: 0,
+      heard: new Map(),
+      synced: new Set(),
+      lastId: 0,
+      chatIds: new Set(),
+      progressEvents: 0,
+      shutdownHints: 0,
+      connectedAt: 0,
     };
     agent.socket = openSocket(token);
     agent.socket.on(CHAT_MESSAGE_EVENT, (payload: RealtimeChatMessage) => {
@@ -241,7 +293,8 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
       agent.lastId = Math.max(agent.lastId, Number(m.messageId));
       if (m.direction !== "in" || agent.heard.has(m.messageId)) return;
       agent.heard.set(m.messageId, Date.now());
-      if (ours(agent, m.chatId, m.text)) replyQueue.push({ agent, chatId: m.chatId, messageId: m.messageId, text: m.text });
+      if (ours(agent, m.chatId, m.text))
+        replyQueue.push({ agent, chatId: m.chatId, messageId: m.messageId, text: m.text });
     });
     agent.socket.onAny((event: string, payload: unknown) => {
       if (event === PROGRESS_EVENT) agent.progressEvents++;
@@ -298,9 +351,13 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
       const started = Date.now();
       const ack = await new Promise<{ success?: boolean } | null>((resolve) => {
         if (!item.agent.socket.connected) return resolve(null);
-        item.agent.socket.timeout(10_000).emit(SEND_MESSAGE_EVENT, { chatId: item.chatId, clientId, messageType: "text", text: `re: ${item.text}` }, (err: Error | null, reply: { success?: boolean }) =>
-          resolve(err ? null : reply),
-        );
+        item.agent.socket
+          .timeout(10_000)
+          .emit(
+            SEND_MESSAGE_EVENT,
+            { chatId: item.chatId, clientId, messageType: "text", text: `re: ${item.text}` },
+            (err: Error | null, reply: { success?: boolean }) => resolve(err ? null : reply),
+          );
       });
       if (ack?.success) replied.set(clientId, { ackMs: Date.now() - started });
       else {
@@ -325,8 +382,16 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
       const text = `scale ${run} ${seq}`;
       const entry: Sent = { seq, owner, text, status: 0, attempts: 0, backend: -1, sentAt: Date.now(), answeredAt: 0 };
       sent.push(entry);
-      const job = retried(`${o.base}/api/v1/sandbox/phone/messages`, { token, body: { channel: address.channel, address: address.address, number, text } }).then((res) => {
-        Object.assign(entry, { status: res.status, attempts: res.attempts, backend: res.backend, answeredAt: Date.now() });
+      const job = retried(`${o.base}/api/v1/sandbox/phone/messages`, {
+        token,
+        body: { channel: address.channel, address: address.address, number, text },
+      }).then((res) => {
+        Object.assign(entry, {
+          status: res.status,
+          attempts: res.attempts,
+          backend: res.backend,
+          answeredAt: Date.now(),
+        });
         inFlight.delete(job);
       });
       inFlight.add(job);
@@ -336,7 +401,9 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
     await Promise.all(inFlight);
   };
 
-  const recipientIds = (await rowsOf<{ id: string }>(db, sql`select id::text from campaign_recipients where campaign_id = ${campaignId}`)).map((r) => r.id);
+  const recipientIds = (
+    await rowsOf<{ id: string }>(db, sql`select id::text from campaign_recipients where campaign_id = ${campaignId}`)
+  ).map((r) => r.id);
   const accepted = () => readSendLog(o.sendLog).accepted.length;
   const acceptedBefore = accepted();
   const startedAt = Date.now();
@@ -380,7 +447,8 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
   await sleep(500);
   for (const agent of agents) await catchUp(agent, 0);
   const quiet = Date.now() + 60_000;
-  while ((replyQueue.length > 0 || [...replied.values()].some((r) => r.ackMs === null)) && Date.now() < quiet) await sleep(100);
+  while ((replyQueue.length > 0 || [...replied.values()].some((r) => r.ackMs === null)) && Date.now() < quiet)
+    await sleep(100);
   replying = false;
   await replier;
 
@@ -389,23 +457,30 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
   const log = readSendLog(o.sendLog);
   const mineIds = new Set(recipientIds);
   const acceptedIds = log.accepted.filter((id) => mineIds.has(id));
-  if (acceptedIds.length !== recipientIds.length) fail(`${acceptedIds.length} recipients accepted by the provider for ${recipientIds.length} recipients`);
-  if (new Set(acceptedIds).size !== acceptedIds.length) fail(`${acceptedIds.length - new Set(acceptedIds).size} recipients sent twice`);
+  if (acceptedIds.length !== recipientIds.length)
+    fail(`${acceptedIds.length} recipients accepted by the provider for ${recipientIds.length} recipients`);
+  if (new Set(acceptedIds).size !== acceptedIds.length)
+    fail(`${acceptedIds.length - new Set(acceptedIds).size} recipients sent twice`);
   const [states] = await rowsOf<{ open: number; total: number; cost: number }>(
     db,
     sql`select count(*) filter (where state in ('queued', 'sending', 'unknown', 'skipped'))::int as open, count(*)::int as total, coalesce(sum(cost_paise + failover_cost_paise), 0)::float8 as cost from campaign_recipients where campaign_id = ${campaignId}`,
   );
   if (states.open > 0) fail(`${states.open} recipients left queued, sending, unknown or skipped`);
-  const [money] = await rowsOf<{ held: number; spent: number; status: string }>(db, sql`select held_paise::float8 as held, spent_paise::float8 as spent, status from campaigns where id = ${campaignId}`);
+  const [money] = await rowsOf<{ held: number; spent: number; status: string }>(
+    db,
+    sql`select held_paise::float8 as held, spent_paise::float8 as spent, status from campaigns where id = ${campaignId}`,
+  );
   if (money.spent !== states.cost) fail(`campaign spent ${money.spent} paise but its recipients cost ${states.cost}`);
-  if (money.held !== money.spent) fail(`campaign held ${money.held} paise at the end but spent ${money.spent} (the rest not released)`);
+  if (money.held !== money.spent)
+    fail(`campaign held ${money.held} paise at the end but spent ${money.spent} (the rest not released)`);
   const resentAfterKill = log.again;
 
   // Balances: every account's balance moved exactly as much as its ledger did.
   const after = await balances();
   for (const [id, now] of after) {
     const was = before.get(id) ?? { balance: 0, ledger: 0 };
-    if (now.balance - was.balance !== now.ledger - was.ledger) fail(`account ${id}: balance moved ${now.balance - was.balance} paise, its ledger ${now.ledger - was.ledger}`);
+    if (now.balance - was.balance !== now.ledger - was.ledger)
+      fail(`account ${id}: balance moved ${now.balance - was.balance} paise, its ledger ${now.ledger - was.ledger}`);
   }
 
   // Chat: every customer message acknowledged is stored (once, unless its answer was lost and it was sent again).
@@ -418,9 +493,14 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
   for (const m of stored) byText.set(m.text, (byText.get(m.text) ?? 0) + 1);
   for (const s of sent) {
     const copies = byText.get(s.text) ?? 0;
-    if (s.status === 200 && copies === 0) fail(`customer message "${s.text}" was acknowledged (by process ${s.backend}) but is not stored`);
-    if (s.status !== 200) fail(`customer message "${s.text}" was never acknowledged (last status ${s.status} after ${s.attempts} attempts)`);
-    if (copies > 1 && s.attempts === 1) fail(`customer message "${s.text}" is stored ${copies} times though it was sent once`);
+    if (s.status === 200 && copies === 0)
+      fail(`customer message "${s.text}" was acknowledged (by process ${s.backend}) but is not stored`);
+    if (s.status !== 200)
+      fail(
+        `customer message "${s.text}" was never acknowledged (last status ${s.status} after ${s.attempts} attempts)`,
+      );
+    if (copies > 1 && s.attempts === 1)
+      fail(`customer message "${s.text}" is stored ${copies} times though it was sent once`);
   }
   // Every inbound message of the manager's team got exactly one reply, stored once, whatever process took it.
   const managerInbound = stored.filter((m) => m.owner === manager._id);
@@ -430,7 +510,8 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
   );
   const replyCount = new Map(replies.map((r) => [r.client, r.n]));
   const unanswered = managerInbound.filter((m) => (replyCount.get(`r-${m.id}`) ?? 0) !== 1);
-  if (unanswered.length > 0) fail(`${unanswered.length} customer messages without exactly one stored reply (e.g. ${unanswered[0].text})`);
+  if (unanswered.length > 0)
+    fail(`${unanswered.length} customer messages without exactly one stored reply (e.g. ${unanswered[0].text})`);
 
   // Sockets: every event went to the right tenant, and every agent knows every message of its team.
   const managerChats = await conversationsOf(manager._id);
@@ -441,17 +522,26 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
   // Stored by the killed process in its last moment: answered by it, or retried elsewhere after a first attempt that
   // reached it (that first copy was written but its push died with the process; the retry's copy is pushed).
   const killWindow = (s: Sent | undefined) =>
-    s !== undefined && killedAt > 0 && s.answeredAt > killedAt - 1500 && s.answeredAt < killedAt + 60_000 && (s.backend === o.victim || s.attempts > 1);
+    s !== undefined &&
+    killedAt > 0 &&
+    s.answeredAt > killedAt - 1500 &&
+    s.answeredAt < killedAt + 60_000 &&
+    (s.backend === o.victim || s.attempts > 1);
   const tokenBackend = where();
   for (const agent of agents) {
     const foreign = [...agent.chatIds].filter((id) => !managerChats.has(id));
-    if (foreign.length > 0) fail(`agent ${agent.index} received events of ${foreign.length} conversations outside its team`);
-    if (agent.progressEvents > 0) fail(`agent ${agent.index} received ${agent.progressEvents} campaign progress events of its owner`);
+    if (foreign.length > 0)
+      fail(`agent ${agent.index} received events of ${foreign.length} conversations outside its team`);
+    if (agent.progressEvents > 0)
+      fail(`agent ${agent.index} received ${agent.progressEvents} campaign progress events of its owner`);
     const agentBackend = tokenBackend.get(agent.token);
-    o.log(`agent ${agent.index}: on process ${agentBackend ?? "?"}, ${agent.disconnects} disconnects, ${agent.heard.size} heard live, ${agent.synced.size} by catch-up, ${agent.shutdownHints} shutdown hints`);
+    o.log(
+      `agent ${agent.index}: on process ${agentBackend ?? "?"}, ${agent.disconnects} disconnects, ${agent.heard.size} heard live, ${agent.synced.size} by catch-up, ${agent.shutdownHints} shutdown hints`,
+    );
     for (const m of managerInbound) {
       const heardAt = agent.heard.get(m.id);
-      if (heardAt === undefined && !agent.synced.has(m.id)) fail(`agent ${agent.index} never got message ${m.id} ("${m.text}"), live or by catch-up`);
+      if (heardAt === undefined && !agent.synced.has(m.id))
+        fail(`agent ${agent.index} never got message ${m.id} ("${m.text}"), live or by catch-up`);
       const s = sentByText.get(m.text);
       if (heardAt !== undefined && s) {
         latencies.push(Math.max(0, heardAt - s.sentAt));
@@ -460,15 +550,20 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
       // An agent that never lost its socket heard live everything after it connected, except what the killed
       // process stored in its last moment (written, but its socket push may have died with it: the catch-up has it).
       if (agent.disconnects === 0 && heardAt === undefined && s && s.sentAt > agent.connectedAt && !killWindow(s)) {
-        fail(`agent ${agent.index} (never disconnected) did not hear message ${m.id} live (answered by process ${s.backend} after ${s.attempts} attempts, ${s.answeredAt - killedAt} ms after the kill, stored ${byText.get(m.text)} times)`);
+        fail(
+          `agent ${agent.index} (never disconnected) did not hear message ${m.id} live (answered by process ${s.backend} after ${s.attempts} attempts, ${s.answeredAt - killedAt} ms after the kill, stored ${byText.get(m.text)} times)`,
+        );
       }
     }
   }
-  if (![...owners.manager.chatIds].every((id) => managerChats.has(id))) fail("the manager's socket received another tenant's chat events");
-  if (![...owners.user.chatIds].every((id) => userChats.has(id))) fail("the user's socket received another tenant's chat events");
+  if (![...owners.manager.chatIds].every((id) => managerChats.has(id)))
+    fail("the manager's socket received another tenant's chat events");
+  if (![...owners.user.chatIds].every((id) => userChats.has(id)))
+    fail("the user's socket received another tenant's chat events");
   if (owners.user.progress.size > 0) fail("the user's socket received another account's campaign progress");
   if (!owners.manager.progress.has(campaignId)) fail("the campaign's owner never received its progress");
-  if (o.killAt !== null && crossProcess === 0) fail("no chat event crossed processes (agent on one, message taken by another)");
+  if (o.killAt !== null && crossProcess === 0)
+    fail("no chat event crossed processes (agent on one, message taken by another)");
 
   // Sessions: a token from any process works on every process, and a logout on one ends it on all of them.
   for (const port of o.backendPorts()) {
@@ -481,12 +576,17 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
   const extra = await login(agents[0].username);
   const extraSocket = openSocket(extra.token);
   while (!extraSocket.connected) await sleep(20);
-  const out = await call(`http://127.0.0.1:${ports[ports.length - 1]}/api/v1/auth/logout`, { method: "POST", token: extra.token, body: {} });
+  const out = await call(`http://127.0.0.1:${ports[ports.length - 1]}/api/v1/auth/logout`, {
+    method: "POST",
+    token: extra.token,
+    body: {},
+  });
   if (out.status !== 200) fail(`logout answered ${out.status}`);
   await sleep(1500);
   for (const port of ports) {
     const res = await call(`http://127.0.0.1:${port}/api/v1/chats?limit=1`, { token: extra.token });
-    if (res.status !== 401) fail(`a token logged out on one process still answered ${res.status} on the process at ${port}`);
+    if (res.status !== 401)
+      fail(`a token logged out on one process still answered ${res.status} on the process at ${port}`);
   }
   if (extraSocket.connected) fail("the socket of a logged-out session stayed connected");
   extraSocket.close();
@@ -496,10 +596,19 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
     const statuses: number[] = [];
     for (let i = 0; i < o.resetLimit + 3; i++) {
       const port = ports[i % ports.length];
-      statuses.push((await call(`http://127.0.0.1:${port}/api/auth/send-reset-link`, { body: { email: `nobody-${run}@example.com` } })).status);
+      statuses.push(
+        (
+          await call(`http://127.0.0.1:${port}/api/auth/send-reset-link`, {
+            body: { email: `nobody-${run}@example.com` },
+          })
+        ).status,
+      );
     }
     const ok = statuses.filter((s) => s === 200).length;
-    if (ok !== o.resetLimit) fail(`reset-link rate limit: ${ok} of ${statuses.length} accepted across processes, expected ${o.resetLimit} (${statuses.join(",")})`);
+    if (ok !== o.resetLimit)
+      fail(
+        `reset-link rate limit: ${ok} of ${statuses.length} accepted across processes, expected ${o.resetLimit} (${statuses.join(",")})`,
+      );
   }
 
   for (const part of o.parts) for (const p of await part.check(partContext)) fail(`${part.name}: ${p}`);
@@ -519,7 +628,10 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResult> {
       inboundToAgentP50: percentile(latencies, 50),
       inboundToAgentP95: percentile(latencies, 95),
       replyAckP95: percentile(ackTimes, 95),
-      postP95: percentile(sent.map((s) => s.answeredAt - s.sentAt), 95),
+      postP95: percentile(
+        sent.map((s) => s.answeredAt - s.sentAt),
+        95,
+      ),
       crossProcessDeliveries: crossProcess,
     },
   };

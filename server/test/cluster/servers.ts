@@ -35,19 +35,35 @@ export async function startServer(main: string, env: Record<string, string>, por
   const listen = port ?? (await freePort());
   const child = spawn(process.execPath, ["--enable-source-maps", main], {
     stdio: ["ignore", "ignore", "pipe"],
-    env: { ...process.env, PORT: String(listen), HOST: "127.0.0.1", WEB_ROOT: ".no-web-root", LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      PORT: String(listen),
+      HOST: "127.0.0.1",
+      WEB_ROOT: ".no-web-root",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
   });
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-  const exited = new Promise<number | string | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
-  await waitFor(async () => child.exitCode === null && (await ready(listen)), 120_000, `server on ${listen} ready`).catch((err: unknown) => {
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal)),
+  );
+  await waitFor(
+    async () => child.exitCode === null && (await ready(listen)),
+    120_000,
+    `server on ${listen} ready`,
+  ).catch((err: unknown) => {
     child.kill("SIGKILL");
     throw new Error(`${err instanceof Error ? err.message : String(err)}: ${stderr.slice(-1500)}`);
   });
   return { port: listen, child, exited, stderr: () => stderr };
 }
 
-export async function stopServer(server: ServerProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<number | string | null> {
+export async function stopServer(
+  server: ServerProcess,
+  signal: NodeJS.Signals = "SIGTERM",
+): Promise<number | string | null> {
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
   return server.exited;
 }

@@ -38,16 +38,29 @@ export function httpClient(origin: string): HttpClient {
   });
   return {
     origin,
-    call: async (method, path, token, body) => answer(await fetch(`${origin}${path}`, json(method, { authorization: `Bearer ${token}` }, body))),
+    call: async (method, path, token, body) =>
+      answer(await fetch(`${origin}${path}`, json(method, { authorization: `Bearer ${token}` }, body))),
     form: async (path, token, fields) => {
       const form = new FormData();
-      for (const [key, value] of Object.entries(fields)) form.append(key, typeof value === "string" ? value : JSON.stringify(value));
-      return answer(await fetch(`${origin}${path}`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form, signal: AbortSignal.timeout(30_000) }));
+      for (const [key, value] of Object.entries(fields))
+        form.append(key, typeof value === "string" ? value : JSON.stringify(value));
+      return answer(
+        await fetch(`${origin}${path}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+          signal: AbortSignal.timeout(30_000),
+        }),
+      );
     },
-    api: async (method, path, key, body) => answer(await fetch(`${origin}${path}`, json(method, { "x-api-key": key }, body))),
+    api: async (method, path, key, body) =>
+      answer(await fetch(`${origin}${path}`, json(method, { "x-api-key": key }, body))),
     login: async (username, password) => {
-      const res = await answer<{ token: string }>(await fetch(`${origin}/api/v1/auth/login`, json("POST", {}, { email: username, password })));
-      if (res.status !== 200 || !res.body.data) throw new Error(`login ${username}: ${res.status} ${res.text.slice(0, 300)}`);
+      const res = await answer<{ token: string }>(
+        await fetch(`${origin}/api/v1/auth/login`, json("POST", {}, { email: username, password })),
+      );
+      if (res.status !== 200 || !res.body.data)
+        throw new Error(`login ${username}: ${res.status} ${res.text.slice(0, 300)}`);
       return res.body.data.token;
     },
   };
@@ -55,6 +68,7 @@ export function httpClient(origin: string): HttpClient {
 
 /** The answer's data when its status is the one expected; otherwise an error that says what came back. */
 export function expectData<T>(res: Answer<T>, status: number, what: string): T {
-  if (res.status !== status || res.body.data === undefined) throw new Error(`${what}: ${res.status} ${res.text.slice(0, 500)}`);
+  if (res.status !== status || res.body.data === undefined)
+    throw new Error(`${what}: ${res.status} ${res.text.slice(0, 500)}`);
   return res.body.data;
 }

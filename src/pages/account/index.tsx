@@ -10,13 +10,7 @@ import { LazySchemaForm, type FormValues } from "../common/lazy-schema-form";
 import { PageHeader } from "../common/page-header";
 import { RoleTag } from "../common/role-tag";
 import { FORM_SCHEMAS } from "../common/validators/form-schemas";
-import {
-  PASSWORD_UI,
-  PROFILE_UI,
-  passwordMismatch,
-  profileChanges,
-  profileFormData,
-} from "./profile-schemas";
+import { PASSWORD_UI, PROFILE_UI, passwordMismatch, profileChanges, profileFormData } from "./profile-schemas";
 
 const confirmMatches: CustomValidator<FormValues> = (data, errors) => {
   if (passwordMismatch(data)) errors.confirmPassword?.addError("Confirm new password does not match the new password");
@@ -53,14 +47,18 @@ export function AccountPanels() {
     try {
       const res = await update.mutateAsync({
         body,
-        successNotification: () => ({ type: "success", message: kind === "profile" ? "Profile updated" : "Password changed" }),
+        successNotification: () => ({
+          type: "success",
+          message: kind === "profile" ? "Profile updated" : "Password changed",
+        }),
         errorNotification: (err) => ({ type: "error", message: err?.message || toMessage(err) }),
       });
       await invalidate({ resource: "account", invalidates: ["detail"], id: user?._id });
       // The header shows the session's name and email: keep them in step with what was saved.
       const session = sessionStore.getState().auth.user;
       const saved = res.data;
-      if (session && kind === "profile") sessionStore.loginSucceeded({ ...session, name: saved.name, email: saved.email, timeZone: saved.timeZone });
+      if (session && kind === "profile")
+        sessionStore.loginSucceeded({ ...session, name: saved.name, email: saved.email, timeZone: saved.timeZone });
       if (kind === "password") setPasswordFormKey((k) => k + 1);
     } catch {
       // The error notification above has told the person; the form keeps what they typed.
@@ -80,7 +78,11 @@ export function AccountPanels() {
           showIcon
           style={{ marginBottom: 16 }}
           message={profile.error?.message || toMessage(profile.error)}
-          action={<Button size="small" onClick={() => profile.refetch()}>Retry</Button>}
+          action={
+            <Button size="small" onClick={() => profile.refetch()}>
+              Retry
+            </Button>
+          }
         />
       )}
       <Row gutter={[16, 16]}>
@@ -93,17 +95,24 @@ export function AccountPanels() {
                 <Descriptions.Item label="Username">{data.username}</Descriptions.Item>
                 <Descriptions.Item label="Name">{data.name || "—"}</Descriptions.Item>
                 <Descriptions.Item label="Email">{data.email}</Descriptions.Item>
-                <Descriptions.Item label="Role"><RoleTag role={data.type} /></Descriptions.Item>
+                <Descriptions.Item label="Role">
+                  <RoleTag role={data.type} />
+                </Descriptions.Item>
                 <Descriptions.Item label="Company">{data.companyName || "—"}</Descriptions.Item>
                 <Descriptions.Item label="Phone">{data.phone || "—"}</Descriptions.Item>
                 <Descriptions.Item label="Time zone">{data.timeZone}</Descriptions.Item>
                 <Descriptions.Item label="Status">
-                  <Badge status={data.status === "active" ? "success" : "error"} text={data.status === "active" ? "Active" : "Suspended"} />
+                  <Badge
+                    status={data.status === "active" ? "success" : "error"}
+                    text={data.status === "active" ? "Active" : "Suspended"}
+                  />
                 </Descriptions.Item>
                 <Descriptions.Item label="Balance">{formatINR(data.balance)}</Descriptions.Item>
                 <Descriptions.Item label="Member since">{formatDate(data.createdAt)}</Descriptions.Item>
                 <Descriptions.Item label="Account ID">
-                  <Typography.Text copyable code style={{ fontSize: 12 }}>{data._id}</Typography.Text>
+                  <Typography.Text copyable code style={{ fontSize: 12 }}>
+                    {data._id}
+                  </Typography.Text>
                 </Descriptions.Item>
               </Descriptions>
             ) : null}

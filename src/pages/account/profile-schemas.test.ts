@@ -13,7 +13,14 @@ describe("profile schemas are parts of the shared schema", () => {
 });
 
 describe("profile form data", () => {
-  const user = { _id: "1", username: "u", email: "u@example.com", name: "U", companyName: "", phone: "123456" } as UserRecord;
+  const user = {
+    _id: "1",
+    username: "u",
+    email: "u@example.com",
+    name: "U",
+    companyName: "",
+    phone: "123456",
+  } as UserRecord;
 
   it("starts from the record's profile fields", () => {
     expect(profileFormData(user)).toEqual({ email: "u@example.com", name: "U", phone: "123456" });

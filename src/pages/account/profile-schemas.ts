@@ -11,7 +11,12 @@ const BASE_PROPS = BASE.properties as Props;
 export function pickSchema(keys: readonly string[], required: readonly string[] = []): RJSFSchema {
   const properties: Props = {};
   for (const k of keys) if (BASE_PROPS[k]) properties[k] = structuredClone(BASE_PROPS[k]);
-  return { type: "object", additionalProperties: false, properties, ...(required.length ? { required: [...required] } : {}) };
+  return {
+    type: "object",
+    additionalProperties: false,
+    properties,
+    ...(required.length ? { required: [...required] } : {}),
+  };
 }
 
 export const PROFILE_KEYS = ["name", "email", "companyName", "phone", "timeZone"] as const;

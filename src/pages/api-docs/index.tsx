@@ -4,14 +4,25 @@ import { useState } from "react";
 import { WEBHOOK_EVENTS, WEBHOOK_HEADERS } from "../../../contract/domain/webhooks";
 import { ApiControlNav } from "../common/api-control-nav";
 import { PageHeader } from "../common/page-header";
-import { sendExample, statusExample, templatesExample, VERIFY_SNIPPET, type ExampleChannel } from "./components/examples";
+import {
+  sendExample,
+  statusExample,
+  templatesExample,
+  VERIFY_SNIPPET,
+  type ExampleChannel,
+} from "./components/examples";
 import { KEY_PLACEHOLDER, useApiDocs } from "./components/use-api-docs";
 
 /** A block of code with a copy button: what is copied is exactly what is shown. */
 function Code({ text, label }: { text: string; label: string }) {
   return (
-    <Typography.Paragraph copyable={{ text, tooltips: [`Copy ${label}`, "Copied"] }} style={{ position: "relative", marginBottom: 0 }}>
-      <pre aria-label={label} style={{ margin: 0, padding: 12, fontSize: 12.5, overflowX: "auto", whiteSpace: "pre" }}>{text}</pre>
+    <Typography.Paragraph
+      copyable={{ text, tooltips: [`Copy ${label}`, "Copied"] }}
+      style={{ position: "relative", marginBottom: 0 }}
+    >
+      <pre aria-label={label} style={{ margin: 0, padding: 12, fontSize: 12.5, overflowX: "auto", whiteSpace: "pre" }}>
+        {text}
+      </pre>
     </Typography.Paragraph>
   );
 }
@@ -28,13 +39,31 @@ export function ApiDocsPage() {
         description="Send messages from your own systems with an API key, and hear back through webhooks."
         extra={
           <>
-            <Button href={`${swagger}/json`} target="_blank" rel="noreferrer" icon={<ExportOutlined />}>OpenAPI JSON</Button>
-            <Button type="primary" href={swagger} target="_blank" rel="noreferrer" icon={<ApiOutlined />}>Open Swagger UI</Button>
+            <Button href={`${swagger}/json`} target="_blank" rel="noreferrer" icon={<ExportOutlined />}>
+              OpenAPI JSON
+            </Button>
+            <Button type="primary" href={swagger} target="_blank" rel="noreferrer" icon={<ApiOutlined />}>
+              Open Swagger UI
+            </Button>
           </>
         }
       />
       <Space direction="vertical" size={16} style={{ width: "100%" }}>
-        <Card title="Send a message" extra={<Segmented<ExampleChannel> size="small" value={channel} onChange={setChannel} options={[{ value: "sms", label: "SMS" }, { value: "whatsapp", label: "WhatsApp" }, { value: "rcs", label: "RCS" }]} />}>
+        <Card
+          title="Send a message"
+          extra={
+            <Segmented<ExampleChannel>
+              size="small"
+              value={channel}
+              onChange={setChannel}
+              options={[
+                { value: "sms", label: "SMS" },
+                { value: "whatsapp", label: "WhatsApp" },
+                { value: "rcs", label: "RCS" },
+              ]}
+            />
+          }
+        >
           <Space direction="vertical" size={12} style={{ width: "100%" }}>
             {docs.keysAvailable ? (
               <Flex gap={8} wrap>
@@ -67,21 +96,37 @@ export function ApiDocsPage() {
                 />
               )
             )}
-            {docs.mismatch && <Alert type="warning" showIcon message="The pasted key does not belong to the key you chose." />}
-            <Typography.Text type="secondary">The key stays on this page; it is never sent or saved. The same Idempotency-Key within 24 hours sends the message once.</Typography.Text>
+            {docs.mismatch && (
+              <Alert type="warning" showIcon message="The pasted key does not belong to the key you chose." />
+            )}
+            <Typography.Text type="secondary">
+              The key stays on this page; it is never sent or saved. The same Idempotency-Key within 24 hours sends the
+              message once.
+            </Typography.Text>
             <Code label="send example" text={sendExample(docs.base, docs.shownKey, channel)} />
             <Typography.Text>Your template ids, by channel:</Typography.Text>
             <Code label="templates example" text={templatesExample(docs.base, docs.shownKey)} />
-            <Typography.Text>A message's states (sent, delivered, read, failed), by the id the send answered:</Typography.Text>
+            <Typography.Text>
+              A message's states (sent, delivered, read, failed), by the id the send answered:
+            </Typography.Text>
             <Code label="status example" text={statusExample(docs.base, docs.shownKey)} />
           </Space>
         </Card>
         <Card title="Receive webhooks">
           <Typography.Paragraph>
-            Add an endpoint under Webhooks to receive {WEBHOOK_EVENTS.map((e, i) => <span key={e}>{i > 0 && ", "}<Typography.Text code>{e}</Typography.Text></span>)} as JSON. Each delivery carries
-            <Typography.Text code>{WEBHOOK_HEADERS.id}</Typography.Text> (the same on retries), <Typography.Text code>{WEBHOOK_HEADERS.timestamp}</Typography.Text> and
-            <Typography.Text code>{WEBHOOK_HEADERS.signature}: v1=&lt;hex&gt;</Typography.Text>, an HMAC-SHA256 of <Typography.Text code>timestamp.body</Typography.Text> with the endpoint's secret.
-            Answer 2xx within 5 seconds; otherwise we retry with backoff for 24 hours.
+            Add an endpoint under Webhooks to receive{" "}
+            {WEBHOOK_EVENTS.map((e, i) => (
+              <span key={e}>
+                {i > 0 && ", "}
+                <Typography.Text code>{e}</Typography.Text>
+              </span>
+            ))}{" "}
+            as JSON. Each delivery carries
+            <Typography.Text code>{WEBHOOK_HEADERS.id}</Typography.Text> (the same on retries),{" "}
+            <Typography.Text code>{WEBHOOK_HEADERS.timestamp}</Typography.Text> and
+            <Typography.Text code>{WEBHOOK_HEADERS.signature}: v1=&lt;hex&gt;</Typography.Text>, an HMAC-SHA256 of{" "}
+            <Typography.Text code>timestamp.body</Typography.Text> with the endpoint's secret. Answer 2xx within 5
+            seconds; otherwise we retry with backoff for 24 hours.
           </Typography.Paragraph>
           <Typography.Text strong>Check the signature in Node</Typography.Text>
           <Code label="verification snippet" text={VERIFY_SNIPPET} />

@@ -19,7 +19,8 @@ export function ApiKeysList() {
         onChange={(k) => setTab(k as "keys" | "log")}
         items={[
           {
-            key: "keys", label: "API keys",
+            key: "keys",
+            label: "API keys",
             children: (
               <KeysTab
                 onShowRequests={(k) => {
@@ -29,7 +30,11 @@ export function ApiKeysList() {
               />
             ),
           },
-          { key: "log", label: "Request log", children: <RequestLog apiKeyId={logKey} onKeyChange={setLogKey} live={tab === "log"} /> },
+          {
+            key: "log",
+            label: "Request log",
+            children: <RequestLog apiKeyId={logKey} onKeyChange={setLogKey} live={tab === "log"} />,
+          },
         ]}
       />
     </>

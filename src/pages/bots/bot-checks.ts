@@ -7,10 +7,11 @@ import type { FormValues } from "../common/schema-form";
 
 /** The contract's phone and URL checks, explained beside each field while the form is filled. */
 export const validateBot: CustomValidator<FormValues> = (formData, errors) => {
-  const checked = Object.fromEntries(Object.entries(formData ?? {}).filter(([, v]) => typeof v === "string" && v !== "")) as RcsBotCheckedFields;
+  const checked = Object.fromEntries(
+    Object.entries(formData ?? {}).filter(([, v]) => typeof v === "string" && v !== ""),
+  ) as RcsBotCheckedFields;
   for (const p of checkRcsBotFields(checked)) {
     (errors as unknown as Record<string, { addError: (m: string) => void }>)[p.field]?.addError(p.message);
   }
   return errors;
 };
-

@@ -38,10 +38,29 @@ export const BOT_EDIT_SCHEMA: RJSFSchema = structuredClone({
 }) as unknown as RJSFSchema;
 
 export const BOT_UI_SCHEMA: UiSchema<FormValues> = {
-  "ui:order": ["name", "useCase", "billingCategory", "description", "brandColor", "phone", "logoUrl", "bannerUrl", "website", "privacyUrl", "termsUrl"],
+  "ui:order": [
+    "name",
+    "useCase",
+    "billingCategory",
+    "description",
+    "brandColor",
+    "phone",
+    "logoUrl",
+    "bannerUrl",
+    "website",
+    "privacyUrl",
+    "termsUrl",
+  ],
   name: { "ui:autofocus": true, "ui:placeholder": "Shown to recipients, e.g. Acme Retail" },
-  description: { "ui:widget": "textarea", "ui:options": { rows: 2 }, "ui:placeholder": "One line on what the bot sends" },
-  useCase: { "ui:enumNames": RCS_USE_CASES.map((u) => RCS_USE_CASE_LABELS[u]), "ui:help": "Traffic must match the use case the bot is registered for." },
+  description: {
+    "ui:widget": "textarea",
+    "ui:options": { rows: 2 },
+    "ui:placeholder": "One line on what the bot sends",
+  },
+  useCase: {
+    "ui:enumNames": RCS_USE_CASES.map((u) => RCS_USE_CASE_LABELS[u]),
+    "ui:help": "Traffic must match the use case the bot is registered for.",
+  },
   billingCategory: { "ui:enumNames": RBM_BILLING_CATEGORIES.map((c) => BILLING_CATEGORY_LABELS[c]) },
   brandColor: { "ui:widget": "color" },
   phone: { "ui:placeholder": "+91 98765 43210" },
@@ -58,7 +77,8 @@ const FIELD_NAMES = Object.keys(BOT_FIELDS);
 export function botFormData(bot: BotRecord): FormValues {
   const source = bot as unknown as Record<string, unknown>;
   const out: FormValues = {};
-  for (const key of FIELD_NAMES) if (source[key] !== null && source[key] !== undefined && source[key] !== "") out[key] = source[key];
+  for (const key of FIELD_NAMES)
+    if (source[key] !== null && source[key] !== undefined && source[key] !== "") out[key] = source[key];
   return out;
 }
 

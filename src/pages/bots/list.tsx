@@ -45,7 +45,11 @@ export function BotsList() {
       <Card>
         <Empty
           image={<RobotOutlined style={{ fontSize: 48, opacity: 0.3 }} />}
-          description={page.canCreate ? "No RCS bots yet. Create one for an account to start sending rich messages." : "No RCS bots yet. Your administrator creates and registers them for your account."}
+          description={
+            page.canCreate
+              ? "No RCS bots yet. Create one for an account to start sending rich messages."
+              : "No RCS bots yet. Your administrator creates and registers them for your account."
+          }
         >
           {page.canCreate && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => page.setDrawer({ kind: "create" })}>
@@ -76,7 +80,11 @@ export function BotsList() {
   return (
     <>
       <PageHeader
-        description={page.isAdmin ? "Every account's RCS bots, their registration and launch on each carrier." : "Your RCS bots: branding, use case and launch on each carrier."}
+        description={
+          page.isAdmin
+            ? "Every account's RCS bots, their registration and launch on each carrier."
+            : "Your RCS bots: branding, use case and launch on each carrier."
+        }
         extra={
           <>
             <Button icon={<ReloadOutlined />} onClick={page.refetch} loading={page.refreshing && !page.loading}>

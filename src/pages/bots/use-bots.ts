@@ -11,7 +11,10 @@ import { isSettling } from "./components/launch-tags";
 /** The drawer over the list: creating a bot, or editing one. */
 export type BotDrawer = { kind: "create" } | { kind: "edit"; bot: BotRecord } | null;
 
-const errorToast = (fallback: string) => (err?: HttpError) => ({ type: "error" as const, message: err?.message || fallback });
+const errorToast = (fallback: string) => (err?: HttpError) => ({
+  type: "error" as const,
+  message: err?.message || fallback,
+});
 
 /** Launch states change at the carrier: poll while any carrier is still deciding. */
 const SETTLING_POLL_MS = 5000;
@@ -61,7 +64,10 @@ export function useBots() {
       await create.mutateAsync({
         resource: "bots",
         values: { ...values, userId: account },
-        successNotification: (res) => ({ type: "success", message: `Bot ${res?.data.name ?? ""} created and registered with the carriers` }),
+        successNotification: (res) => ({
+          type: "success",
+          message: `Bot ${res?.data.name ?? ""} created and registered with the carriers`,
+        }),
         errorNotification: errorToast("Failed to create bot"),
       });
       setDrawer(null);

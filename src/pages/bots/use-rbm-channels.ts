@@ -8,7 +8,13 @@ import type { FormValues } from "../common/schema-form";
  * connect drawer. The service-account key and client token go to the server and never come back.
  */
 export function useRbmChannels() {
-  const { forgetConnected, connect, embeddedSignup: _embeddedSignup, refresh: _refresh, ...channels } = useCarrierChannels(RCS_KIT);
+  const {
+    forgetConnected,
+    connect,
+    embeddedSignup: _embeddedSignup,
+    refresh: _refresh,
+    ...channels
+  } = useCarrierChannels(RCS_KIT);
   const [open, setOpen] = useState(false);
   return {
     ...channels,

@@ -15,7 +15,11 @@ export function CampaignsIndividualNumbers() {
   const [typed, setTyped] = useState(number);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const { query } = useCall("campaigns.numberHistory", { query: { number } }, { queryOptions: { enabled: Boolean(number) }, errorNotification: false });
+  const { query } = useCall(
+    "campaigns.numberHistory",
+    { query: { number } },
+    { queryOptions: { enabled: Boolean(number) }, errorNotification: false },
+  );
 
   const search = () => {
     const checked = checkPhone(typed);
@@ -31,7 +35,18 @@ export function CampaignsIndividualNumbers() {
   let body = null;
   if (number && query.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (number && query.isError)
-    body = <Alert type="error" showIcon message={query.error?.message} action={<Button size="small" onClick={() => void query.refetch()}>Retry</Button>} />;
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        message={query.error?.message}
+        action={
+          <Button size="small" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
   else if (number && query.data) body = <HistoryList number={number} records={query.data.data.data} role={role} />;
 
   return (
@@ -39,8 +54,22 @@ export function CampaignsIndividualNumbers() {
       <PageHeader description="Every campaign message to one phone number: channel, campaign, template, delivery states with times, replies and cost." />
       <Card style={{ marginBottom: 16 }}>
         <Form layout="inline" onFinish={search}>
-          <Form.Item label="Phone number" htmlFor="history-number" validateStatus={problem ? "error" : undefined} help={problem ?? undefined} style={{ flex: "1 1 320px" }}>
-            <Input id="history-number" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="+91 98765 43210" inputMode="tel" maxLength={24} allowClear />
+          <Form.Item
+            label="Phone number"
+            htmlFor="history-number"
+            validateStatus={problem ? "error" : undefined}
+            help={problem ?? undefined}
+            style={{ flex: "1 1 320px" }}
+          >
+            <Input
+              id="history-number"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              placeholder="+91 98765 43210"
+              inputMode="tel"
+              maxLength={24}
+              allowClear
+            />
           </Form.Item>
           <Form.Item>
             <Button type="primary" htmlType="submit">

@@ -10,7 +10,13 @@ export function CampaignsIndividualReports() {
   const choose = (next: string | null) => setParams(next ? { campaignId: next } : {});
   return (
     <>
-      <PageHeader description={id ? undefined : "One campaign's full report: live progress, delivery funnel, errors, timeline, cost, responses and downloads."} />
+      <PageHeader
+        description={
+          id
+            ? undefined
+            : "One campaign's full report: live progress, delivery funnel, errors, timeline, cost, responses and downloads."
+        }
+      />
       {id ? <CampaignReport key={id} id={id} onBack={() => choose(null)} /> : <CampaignPicker onPick={choose} />}
     </>
   );

@@ -51,7 +51,15 @@ export function CampaignsList() {
       <CampaignListError list={list} />
       <Card styles={{ body: { padding: 0 } }}>
         <CampaignFilters list={list} />
-        <CampaignTable list={list} emptyText={campaignsEmpty(list, owner && ability.can("call", "campaigns.create") ? <NewCampaignButton>Create your first campaign</NewCampaignButton> : null)} />
+        <CampaignTable
+          list={list}
+          emptyText={campaignsEmpty(
+            list,
+            owner && ability.can("call", "campaigns.create") ? (
+              <NewCampaignButton>Create your first campaign</NewCampaignButton>
+            ) : null,
+          )}
+        />
       </Card>
     </>
   );

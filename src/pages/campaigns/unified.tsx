@@ -21,7 +21,9 @@ export function CampaignsUnified() {
   const { status, channel, templateName } = list.filters;
   const { query } = useCall(
     "campaigns.list",
-    { query: { page: 1, limit: PAGE_LIMIT_MAX, status, channel: channel === "all" ? undefined : channel, templateName } },
+    {
+      query: { page: 1, limit: PAGE_LIMIT_MAX, status, channel: channel === "all" ? undefined : channel, templateName },
+    },
     { errorNotification: false },
   );
   const reply = query.data?.data;
@@ -42,7 +44,11 @@ export function CampaignsUnified() {
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         {cards.map((c) => (
           <Col xs={12} md={6} key={c.title}>
-            <Tooltip title={partial && c.title !== "Campaigns" ? "Over the newest 100 campaigns matching the filters" : undefined}>
+            <Tooltip
+              title={
+                partial && c.title !== "Campaigns" ? "Over the newest 100 campaigns matching the filters" : undefined
+              }
+            >
               <Card size="small" aria-label={c.title}>
                 <Statistic title={c.title} value={c.value} loading={loading} />
               </Card>

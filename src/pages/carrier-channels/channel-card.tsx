@@ -1,5 +1,17 @@
 import { DeleteOutlined, DisconnectOutlined, EditOutlined, LockOutlined } from "@ant-design/icons";
-import { Alert, Button, Card, Descriptions, Divider, Flex, Popconfirm, Space, Tag, Typography, type DescriptionsProps } from "antd";
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Divider,
+  Flex,
+  Popconfirm,
+  Space,
+  Tag,
+  Typography,
+  type DescriptionsProps,
+} from "antd";
 import type { ReactNode } from "react";
 import type { CarrierChannelRecord } from "../../../contract";
 import { ChannelHealth } from "./channel-health";
@@ -22,7 +34,11 @@ const credentialItems = (channel: CarrierChannelRecord): NonNullable<Description
     children: (
       <Space size={6}>
         <LockOutlined style={{ color: "#8c8c8c" }} />
-        {c.set ? <span>Stored{c.last4 ? `, ends in ${c.last4}` : ""}</span> : <Typography.Text type="warning">Not set</Typography.Text>}
+        {c.set ? (
+          <span>Stored{c.last4 ? `, ends in ${c.last4}` : ""}</span>
+        ) : (
+          <Typography.Text type="warning">Not set</Typography.Text>
+        )}
       </Space>
     ),
   }));
@@ -41,7 +57,19 @@ export function CardBlock({ title, children }: { title: ReactNode; children: Rea
  * One provider connection on a channel page: its state, health, the provider's settings (`details`, from the page),
  * what is stored of its secrets, then `children` (what to paste at the provider); with test, edit and removal.
  */
-export function ChannelCard({ kit, channel, page, details, children }: { kit: CarrierChannelKit; channel: CarrierChannelRecord; page: ChannelActions; details: NonNullable<DescriptionsProps["items"]>; children: ReactNode }) {
+export function ChannelCard({
+  kit,
+  channel,
+  page,
+  details,
+  children,
+}: {
+  kit: CarrierChannelKit;
+  channel: CarrierChannelRecord;
+  page: ChannelActions;
+  details: NonNullable<DescriptionsProps["items"]>;
+  children: ReactNode;
+}) {
   const { icon: Icon, kindTag, per, down, remove } = kit.card;
   const connected = channel.status === "connected";
   const test = page.lastTest[channel._id];
@@ -88,14 +116,31 @@ export function ChannelCard({ kit, channel, page, details, children }: { kit: Ca
             showIcon
             message={down.message}
             description={channel.statusReason ?? down.fallback}
-            action={<Button size="small" onClick={() => page.openEdit(channel)}>{down.action}</Button>}
+            action={
+              <Button size="small" onClick={() => page.openEdit(channel)}>
+                {down.action}
+              </Button>
+            }
           />
         )}
         {/* A failed test of a disconnected channel says what the alert above already says. */}
-        {test && (test.ok || connected) && <Alert type={test.ok ? "success" : "error"} showIcon closable message={test.ok ? "Connection works" : "Connection test failed"} description={test.message} />}
+        {test && (test.ok || connected) && (
+          <Alert
+            type={test.ok ? "success" : "error"}
+            showIcon
+            closable
+            message={test.ok ? "Connection works" : "Connection test failed"}
+            description={test.message}
+          />
+        )}
         <ChannelHealth channel={channel} per={per(channel)} />
         <Divider style={{ margin: 0 }} />
-        <Descriptions size="small" layout="vertical" column={{ xs: 1, md: 2, xl: 3 }} items={[...details, ...credentialItems(channel)]} />
+        <Descriptions
+          size="small"
+          layout="vertical"
+          column={{ xs: 1, md: 2, xl: 3 }}
+          items={[...details, ...credentialItems(channel)]}
+        />
         {children}
       </Flex>
     </Card>

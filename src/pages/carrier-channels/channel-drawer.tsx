@@ -12,7 +12,17 @@ export interface ConnectedView {
 }
 
 /** A new connection: what is left to do, a first connection test and its result. */
-function ConnectedResult({ channel, page, view, onDone }: { channel: CarrierChannelRecord; page: Pick<ChannelActions, "test" | "testing" | "lastTest">; view: ConnectedView; onDone: () => void }) {
+function ConnectedResult({
+  channel,
+  page,
+  view,
+  onDone,
+}: {
+  channel: CarrierChannelRecord;
+  page: Pick<ChannelActions, "test" | "testing" | "lastTest">;
+  view: ConnectedView;
+  onDone: () => void;
+}) {
   const test = page.lastTest[channel._id];
   return (
     <Result
@@ -50,10 +60,23 @@ interface ChannelDrawerProps {
 }
 
 /** A channel page's drawer over the page: a connect (or edit) form, and once connected what is left to do. */
-export function ChannelDrawer({ open, onClose, title, width = 640, connected, connectedView, page, children }: ChannelDrawerProps) {
+export function ChannelDrawer({
+  open,
+  onClose,
+  title,
+  width = 640,
+  connected,
+  connectedView,
+  page,
+  children,
+}: ChannelDrawerProps) {
   return (
     <Drawer open={open} onClose={onClose} width={width} destroyOnHidden title={title}>
-      {connected && connectedView ? <ConnectedResult channel={connected} page={page} view={connectedView} onDone={onClose} /> : open && children}
+      {connected && connectedView ? (
+        <ConnectedResult channel={connected} page={page} view={connectedView} onDone={onClose} />
+      ) : (
+        open && children
+      )}
     </Drawer>
   );
 }
@@ -71,10 +94,27 @@ export interface EditForm {
  * Edit a saved connection in a drawer. The server checks the new settings with the provider before saving them; a
  * refusal saves nothing and the drawer stays open with what was typed.
  */
-export function ChannelEditDrawer({ channel, onClose, saving, page, form }: { channel: CarrierChannelRecord | null; onClose: () => void; saving: boolean; page: ChannelDrawerProps["page"]; form: (channel: CarrierChannelRecord) => EditForm }) {
+export function ChannelEditDrawer({
+  channel,
+  onClose,
+  saving,
+  page,
+  form,
+}: {
+  channel: CarrierChannelRecord | null;
+  onClose: () => void;
+  saving: boolean;
+  page: ChannelDrawerProps["page"];
+  form: (channel: CarrierChannelRecord) => EditForm;
+}) {
   const edit = channel && form(channel);
   return (
-    <ChannelDrawer open={channel !== null} onClose={onClose} title={channel ? `Edit ${channel.name}` : "Edit"} page={page}>
+    <ChannelDrawer
+      open={channel !== null}
+      onClose={onClose}
+      title={channel ? `Edit ${channel.name}` : "Edit"}
+      page={page}
+    >
       {channel && edit && (
         <Flex vertical gap={16}>
           {edit.intro}

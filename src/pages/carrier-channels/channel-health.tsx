@@ -33,14 +33,27 @@ export function ChannelHealth({ channel, per = "per number" }: { channel: Carrie
         </Fact>
       </Col>
       <Col xs={24} md={8}>
-        <Fact icon={h.lastError ? <WarningOutlined style={{ color: "#faad14" }} /> : <ClockCircleOutlined style={{ color: "#bfbfbf" }} />} label="Last error">
+        <Fact
+          icon={
+            h.lastError ? (
+              <WarningOutlined style={{ color: "#faad14" }} />
+            ) : (
+              <ClockCircleOutlined style={{ color: "#bfbfbf" }} />
+            )
+          }
+          label="Last error"
+        >
           {h.lastError ? (
             <Tooltip title={h.lastError}>
               <Typography.Text>
                 {h.lastErrorCode ? `${h.lastErrorCode} · ` : ""}
                 {h.lastErrorAt ? formatDateTime(h.lastErrorAt) : ""}
               </Typography.Text>
-              <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ fontSize: 12, margin: 0, maxWidth: 320 }}>
+              <Typography.Paragraph
+                type="secondary"
+                ellipsis={{ rows: 2 }}
+                style={{ fontSize: 12, margin: 0, maxWidth: 320 }}
+              >
                 {h.lastError}
               </Typography.Paragraph>
             </Tooltip>
@@ -51,9 +64,13 @@ export function ChannelHealth({ channel, per = "per number" }: { channel: Carrie
       </Col>
       <Col xs={24} md={8}>
         <Fact icon={<ThunderboltOutlined style={{ color: "#1677ff" }} />} label="Throughput">
-          <Typography.Text>{channel.messagesPerSecond} messages/s {per}</Typography.Text>
+          <Typography.Text>
+            {channel.messagesPerSecond} messages/s {per}
+          </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12, display: "block" }}>
-            {perMinute > 0 ? `${formatCount(perMinute)} sent in the last minute (${(perMinute / 60).toFixed(1)}/s)` : "Nothing sent in the last minute"}
+            {perMinute > 0
+              ? `${formatCount(perMinute)} sent in the last minute (${(perMinute / 60).toFixed(1)}/s)`
+              : "Nothing sent in the last minute"}
           </Typography.Text>
         </Fact>
       </Col>

@@ -30,7 +30,16 @@ interface ChannelSectionProps {
  * The provider connections an account sends through, beside the sandbox, under a channel page's own list: a card
  * each, or what loading, a failed fetch or having none looks like. Hidden from who may not manage them.
  */
-export function ChannelSection({ page, title, subtitle, connectLabel, onConnect, empty, card, children }: ChannelSectionProps) {
+export function ChannelSection({
+  page,
+  title,
+  subtitle,
+  connectLabel,
+  onConnect,
+  empty,
+  card,
+  children,
+}: ChannelSectionProps) {
   if (!page.canManage) return null;
   const connectButton = (
     <Button type="primary" icon={<PlusOutlined />} onClick={onConnect}>
@@ -38,8 +47,25 @@ export function ChannelSection({ page, title, subtitle, connectLabel, onConnect,
     </Button>
   );
   let body;
-  if (page.loading) body = <Card><Skeleton active paragraph={{ rows: 4 }} /></Card>;
-  else if (page.error) body = <Alert type="error" showIcon message={page.error} action={<Button size="small" onClick={() => void page.retry()}>Retry</Button>} />;
+  if (page.loading)
+    body = (
+      <Card>
+        <Skeleton active paragraph={{ rows: 4 }} />
+      </Card>
+    );
+  else if (page.error)
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        message={page.error}
+        action={
+          <Button size="small" onClick={() => void page.retry()}>
+            Retry
+          </Button>
+        }
+      />
+    );
   else if (page.channels.length === 0)
     body = (
       <Card>

@@ -3,9 +3,14 @@ import type { ComponentType } from "react";
 import type { CallId, CarrierChannelRecord } from "../../../contract";
 
 /** The calls that connect a provider, one per form. */
-export type ConnectCall = "carrierChannels.connectRcs" | "carrierChannels.connectSmpp" | "carrierChannels.connectSmsHttp" | "carrierChannels.connectWhatsApp";
+export type ConnectCall =
+  | "carrierChannels.connectRcs"
+  | "carrierChannels.connectSmpp"
+  | "carrierChannels.connectSmsHttp"
+  | "carrierChannels.connectWhatsApp";
 /** The calls that change a saved connection's settings. */
-export type EditCall = "carrierChannels.editRcs" | "carrierChannels.editSmpp" | "carrierChannels.editSmsHttp" | "carrierChannels.update";
+export type EditCall =
+  "carrierChannels.editRcs" | "carrierChannels.editSmpp" | "carrierChannels.editSmsHttp" | "carrierChannels.update";
 
 /**
  * What differs between the channel pages that hold provider connections (RCS, SMS, WhatsApp): which connections of
@@ -49,12 +54,25 @@ export const RCS_KIT: CarrierChannelKit = {
   shows: (c) => c.provider === "rcs_google",
   editCall: () => "carrierChannels.editRcs",
   keepEmpty: [],
-  words: { listFailed: "Failed to fetch the RBM connections", connectFailed: "The agent could not be connected", saveFailed: "The agent could not be saved", removedVerb: "Disconnected", removeFailed: "The agent could not be disconnected" },
+  words: {
+    listFailed: "Failed to fetch the RBM connections",
+    connectFailed: "The agent could not be connected",
+    saveFailed: "The agent could not be saved",
+    removedVerb: "Disconnected",
+    removeFailed: "The agent could not be disconnected",
+  },
   card: {
     icon: GoogleOutlined,
     per: () => "per agent",
-    down: { message: "Nothing is sent through this agent", fallback: "Google refused the connection.", action: "Upload a new key" },
-    remove: { verb: "Disconnect", description: "Its bot goes back to the sandbox; the service-account key and client token are deleted." },
+    down: {
+      message: "Nothing is sent through this agent",
+      fallback: "Google refused the connection.",
+      action: "Upload a new key",
+    },
+    remove: {
+      verb: "Disconnect",
+      description: "Its bot goes back to the sandbox; the service-account key and client token are deleted.",
+    },
   },
 };
 
@@ -64,13 +82,23 @@ export const SMS_KIT: CarrierChannelKit = {
   shows: (c) => c.channel === "sms",
   editCall: (c) => (c.provider === "smpp" ? "carrierChannels.editSmpp" : "carrierChannels.editSmsHttp"),
   keepEmpty: ["auth_prefix"],
-  words: { listFailed: "Failed to fetch the SMS providers", connectFailed: "The provider could not be connected", saveFailed: "The provider could not be saved", removedVerb: "Disconnected", removeFailed: "The provider could not be disconnected" },
+  words: {
+    listFailed: "Failed to fetch the SMS providers",
+    connectFailed: "The provider could not be connected",
+    saveFailed: "The provider could not be saved",
+    removedVerb: "Disconnected",
+    removeFailed: "The provider could not be disconnected",
+  },
   card: {
     icon: ApiOutlined,
     kindTag: (c) => (c.sms?.smpp ? "SMPP 3.4" : "HTTP"),
     // An SMPP bind has its own window; an HTTP provider is only capped.
     per: (c) => (c.sms?.smpp ? "per bind" : "at most"),
-    down: { message: "Nothing is sent through this provider", fallback: "The provider refused the connection.", action: "Edit the credentials" },
+    down: {
+      message: "Nothing is sent through this provider",
+      fallback: "The provider refused the connection.",
+      action: "Edit the credentials",
+    },
     remove: { verb: "Disconnect", description: "Its sender ids go back to the sandbox; the credentials are deleted." },
   },
 };
@@ -82,12 +110,25 @@ export const WHATSAPP_KIT: CarrierChannelKit = {
   editCall: () => "carrierChannels.update",
   keepEmpty: "all",
   invalidates: "wabas",
-  words: { listFailed: "Failed to fetch the WhatsApp connections", connectFailed: "The number could not be connected", saveFailed: "The connection could not be saved", removedVerb: "Removed", removeFailed: "The connection could not be removed" },
+  words: {
+    listFailed: "Failed to fetch the WhatsApp connections",
+    connectFailed: "The number could not be connected",
+    saveFailed: "The connection could not be saved",
+    removedVerb: "Removed",
+    removeFailed: "The connection could not be removed",
+  },
   card: {
     icon: ApiOutlined,
     kindTag: () => "WhatsApp Cloud API",
     per: () => "per number",
-    down: { message: "Nothing is sent through this number", fallback: "The connection was refused by Meta.", action: "Enter a new token" },
-    remove: { verb: "Remove", description: "Its WhatsApp Business Account and number leave this console; nothing more is sent through them." },
+    down: {
+      message: "Nothing is sent through this number",
+      fallback: "The connection was refused by Meta.",
+      action: "Enter a new token",
+    },
+    remove: {
+      verb: "Remove",
+      description: "Its WhatsApp Business Account and number leave this console; nothing more is sent through them.",
+    },
   },
 };

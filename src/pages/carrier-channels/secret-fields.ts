@@ -12,5 +12,9 @@ export const KEEP_SECRET = "Leave empty to keep the saved value";
  */
 export function editSecretUi(channel: CarrierChannelRecord, field: string) {
   const stored = channel.credentials.find((c) => c.field === field);
-  return { "ui:widget": "text", "ui:options": { inputType: "password", autocomplete: "off" }, "ui:help": `${KEEP_SECRET}${stored?.set && stored.last4 ? ` (ends in ${stored.last4})` : ""}.` };
+  return {
+    "ui:widget": "text",
+    "ui:options": { inputType: "password", autocomplete: "off" },
+    "ui:help": `${KEEP_SECRET}${stored?.set && stored.last4 ? ` (ends in ${stored.last4})` : ""}.`,
+  };
 }

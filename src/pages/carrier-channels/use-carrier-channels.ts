@@ -20,7 +20,11 @@ export function useCarrierChannels(kit: CarrierChannelKit) {
   const invalidate = useInvalidate();
   const [justConnected, setJustConnected] = useState<CarrierChannelRecord | null>(null);
 
-  const { query } = useCall("carrierChannels.list", {}, { queryOptions: { enabled: canManage, refetchInterval: HEALTH_POLL_MS }, errorNotification: false });
+  const { query } = useCall(
+    "carrierChannels.list",
+    {},
+    { queryOptions: { enabled: canManage, refetchInterval: HEALTH_POLL_MS }, errorNotification: false },
+  );
   const connectCall = useCallMutation<ConnectCall>("carrierChannels.connectRcs");
   const refresh = async () => {
     if (kit.invalidates) await invalidate({ resource: kit.invalidates, invalidates: ["all"] });
@@ -34,7 +38,12 @@ export function useCarrierChannels(kit: CarrierChannelKit) {
 
   const connect = async (call: ConnectCall, values: FormValues) => {
     try {
-      const { data } = await connectCall.mutateAsync({ call, body: values, successNotification: replyToast("Connected"), errorNotification: errorToast(kit.words.connectFailed) });
+      const { data } = await connectCall.mutateAsync({
+        call,
+        body: values,
+        successNotification: replyToast("Connected"),
+        errorNotification: errorToast(kit.words.connectFailed),
+      });
       setJustConnected(data);
       await refresh();
     } catch {

@@ -9,9 +9,14 @@ import type { CarrierChannelKit, EditCall } from "./kits";
  * fields whose empty text is a value (an HTTP provider's empty "Before the key").
  */
 export const withoutEmpty = (values: Record<string, unknown>, keep: readonly string[] = []): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== undefined && v !== null && (v !== "" || keep.includes(k))));
+  Object.fromEntries(
+    Object.entries(values).filter(([k, v]) => v !== undefined && v !== null && (v !== "" || keep.includes(k))),
+  );
 
-export const errorToast = (fallback: string) => (err?: HttpError) => ({ type: "error" as const, message: err?.message || fallback });
+export const errorToast = (fallback: string) => (err?: HttpError) => ({
+  type: "error" as const,
+  message: err?.message || fallback,
+});
 
 /** A success toast with the reply's own message, or `fallback`. */
 export const replyToast = (fallback: string) => (reply?: { data?: Record<string, unknown> }) => ({
@@ -29,7 +34,11 @@ export function useChannelChecks({ words }: CarrierChannelKit, refresh: () => Pr
   const test = async (channel: CarrierChannelRecord) => {
     setTesting(channel._id);
     try {
-      const { data: result } = await testCall.mutateAsync({ params: { id: channel._id }, successNotification: false, errorNotification: errorToast("The test could not run") });
+      const { data: result } = await testCall.mutateAsync({
+        params: { id: channel._id },
+        successNotification: false,
+        errorNotification: errorToast("The test could not run"),
+      });
       setLastTest((all) => ({ ...all, [channel._id]: { ok: result.ok, message: result.message } }));
       await refresh();
     } catch {

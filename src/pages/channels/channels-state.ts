@@ -25,7 +25,8 @@ export type ChannelsAction =
 
 export const INITIAL_CHANNELS: ChannelsState = { data: null, connected: null, lastFetched: null };
 
-const flagsOf = (data: ChannelFlags): ChannelFlags => Object.fromEntries(CHANNEL_KEYS.map((k) => [k, data[k]])) as ChannelFlags;
+const flagsOf = (data: ChannelFlags): ChannelFlags =>
+  Object.fromEntries(CHANNEL_KEYS.map((k) => [k, data[k]])) as ChannelFlags;
 
 export function channelsReducer(state: ChannelsState, action: ChannelsAction): ChannelsState {
   switch (action.type) {
@@ -49,7 +50,10 @@ export interface ConnectsNoun {
  * The card's status line says what is connected, never what the switch says: a switched-on channel with no account
  * behind it is not connected, and voice and email (flags only) claim no connection at all.
  */
-export function connectionStatus(connects: ConnectsNoun | undefined, connected: number | undefined): { badge: "success" | "warning" | "default"; text: string } {
+export function connectionStatus(
+  connects: ConnectsNoun | undefined,
+  connected: number | undefined,
+): { badge: "success" | "warning" | "default"; text: string } {
   if (!connects || connected === undefined) return { badge: "default", text: "Flag only: nothing to connect yet" };
   if (connected === 0) return { badge: "warning", text: `No ${connects.one} ${connects.verb}` };
   return { badge: "success", text: `${connected} ${connected === 1 ? connects.one : connects.many} ${connects.verb}` };

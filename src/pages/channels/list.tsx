@@ -7,7 +7,6 @@ import { CHANNEL_KEYS } from "./channels-state";
 import { useChannels } from "./use-channels";
 import { formatTimeWithSeconds } from "../../shell/format";
 
-
 /** Communication Channels: every channel's integration as a card, switched on or off by a manager or user. */
 export function ChannelsList() {
   const page = useChannels();
@@ -44,7 +43,14 @@ export function ChannelsList() {
       <Row gutter={[16, 16]}>
         {CHANNEL_KEYS.map((k) => (
           <Col key={k} xs={24} md={12} xl={8}>
-            <ChannelCard channel={k} enabled={flags[k]} connected={k === "voice" || k === "email" ? undefined : page.connected?.[k]} canUpdate={page.canUpdate} saving={page.saving === k} onChange={(on) => void page.setChannel(k, on)} />
+            <ChannelCard
+              channel={k}
+              enabled={flags[k]}
+              connected={k === "voice" || k === "email" ? undefined : page.connected?.[k]}
+              canUpdate={page.canUpdate}
+              saving={page.saving === k}
+              onChange={(on) => void page.setChannel(k, on)}
+            />
           </Col>
         ))}
       </Row>

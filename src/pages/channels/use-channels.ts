@@ -14,7 +14,11 @@ import { channelsReducer, INITIAL_CHANNELS, type ChannelKey } from "./channels-s
 export function useChannels() {
   const ability = useAbility();
   const [state, dispatch] = useReducer(channelsReducer, INITIAL_CHANNELS);
-  const { query } = useCall("channels.getIntegrations", {}, { errorNotification: () => ({ type: "error", message: MSG.fetchChannels }) });
+  const { query } = useCall(
+    "channels.getIntegrations",
+    {},
+    { errorNotification: () => ({ type: "error", message: MSG.fetchChannels }) },
+  );
   const updateCall = useCallMutation("channels.updateIntegrations");
   // The channel whose switch is being saved, so only that switch shows it.
   const [saving, setSaving] = useState<ChannelKey | undefined>(undefined);
@@ -31,7 +35,11 @@ export function useChannels() {
     dispatch({ type: "setStatus", channel, enabled });
     setSaving(channel);
     try {
-      const res = await updateCall.mutateAsync({ body: { [channel]: enabled }, successNotification: false, errorNotification: false });
+      const res = await updateCall.mutateAsync({
+        body: { [channel]: enabled },
+        successNotification: false,
+        errorNotification: false,
+      });
       dispatch({ type: "fetched", data: res.data, at: Date.now() });
     } catch (err) {
       dispatch({ type: "setStatus", channel, enabled: !enabled });

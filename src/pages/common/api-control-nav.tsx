@@ -17,5 +17,12 @@ export function ApiControlNav() {
   if (!role) return null;
   // The longest tab path the address starts with (the delivery log belongs to Webhooks).
   const active = [...TABS].reverse().find((t) => pathname.startsWith(areaPath(role, t.key)))?.key ?? TABS[0].key;
-  return <Tabs activeKey={active} onChange={(key) => navigate(areaPath(role, key))} items={TABS.map((t) => ({ key: t.key, label: t.label }))} style={{ marginBottom: 8 }} />;
+  return (
+    <Tabs
+      activeKey={active}
+      onChange={(key) => navigate(areaPath(role, key))}
+      items={TABS.map((t) => ({ key: t.key, label: t.label }))}
+      style={{ marginBottom: 8 }}
+    />
+  );
 }

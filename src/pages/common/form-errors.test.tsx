@@ -14,7 +14,12 @@ const validator = createPrecompiledValidator(PRECOMPILED_VALIDATORS as unknown a
 
 /** What a person reads under each field after RJSF validates `data` and our transformer rewrites the errors. */
 function messagesFor(data: Record<string, unknown>): Record<string, string> {
-  const { errors } = validator.validateFormData(data, schema, undefined, errorTransformerFor(schema, registerUiSchema("manager")));
+  const { errors } = validator.validateFormData(
+    data,
+    schema,
+    undefined,
+    errorTransformerFor(schema, registerUiSchema("manager")),
+  );
   return Object.fromEntries(errors.map((e: RJSFValidationError) => [e.property ?? "", e.message ?? ""]));
 }
 
@@ -44,16 +49,33 @@ describe("form error messages name their field", () => {
     const smpp = FORM_SCHEMAS.smppConnect;
     const check = createPrecompiledValidator(PRECOMPILED_VALIDATORS as unknown as ValidatorFunctions, smpp);
     const { errors } = check.validateFormData({ sender_ids: [] }, smpp, undefined, errorTransformerFor(smpp));
-    expect(errors.find((e: RJSFValidationError) => e.property === ".sender_ids")?.message).toBe("Sender ids (headers) needs at least one choice");
+    expect(errors.find((e: RJSFValidationError) => e.property === ".sender_ids")?.message).toBe(
+      "Sender ids (headers) needs at least one choice",
+    );
   });
 
   it("prefers the ui:title, and makes a readable name when there is no title", () => {
-    expect(fieldTitle({ type: "object", properties: { a: { type: "string", title: "A" } } }, { a: { "ui:title": "Shown" } }, ".a")).toBe("Shown");
-    expect(fieldTitle({ type: "object", properties: { companyName: { type: "string" } } }, undefined, ".companyName")).toBe("Company name");
+    expect(
+      fieldTitle(
+        { type: "object", properties: { a: { type: "string", title: "A" } } },
+        { a: { "ui:title": "Shown" } },
+        ".a",
+      ),
+    ).toBe("Shown");
+    expect(
+      fieldTitle({ type: "object", properties: { companyName: { type: "string" } } }, undefined, ".companyName"),
+    ).toBe("Company name");
   });
 
   it("shows the titled message under the field of the create-user form", async () => {
-    render(<SchemaForm schema={schema} uiSchema={registerUiSchema("manager")} submitText="Create user" onSubmit={() => undefined} />);
+    render(
+      <SchemaForm
+        schema={schema}
+        uiSchema={registerUiSchema("manager")}
+        submitText="Create user"
+        onSubmit={() => undefined}
+      />,
+    );
     fireEvent.click(screen.getByRole("button", { name: "Create user" }));
     expect(await screen.findByText("Username is required")).toBeInTheDocument();
     expect(screen.getByText("Email is required")).toBeInTheDocument();
@@ -64,7 +86,12 @@ describe("form error messages name their field", () => {
 
 describe("a schema form keeps what was typed", () => {
   it("when its parent re-renders with an equal starting value and other props (a polling page)", async () => {
-    const props = { schema, uiSchema: registerUiSchema("manager"), submitText: "Create user", onSubmit: () => undefined };
+    const props = {
+      schema,
+      uiSchema: registerUiSchema("manager"),
+      submitText: "Create user",
+      onSubmit: () => undefined,
+    };
     const { rerender } = render(<SchemaForm {...props} formData={{ role: "user" }} />);
     const username = await screen.findByLabelText(/Username/);
     fireEvent.change(username, { target: { value: "typed-name" } });

@@ -7,7 +7,11 @@ type Values = Record<string, unknown>;
 const segments = (property: string | undefined) => (property ?? "").split(".").filter(Boolean);
 
 /** The title a person sees above the field: ui:title, then the schema's title, then the raw name made readable. */
-export function fieldTitle(schema: RJSFSchema, uiSchema: UiSchema<Values> | undefined, property: string | undefined): string {
+export function fieldTitle(
+  schema: RJSFSchema,
+  uiSchema: UiSchema<Values> | undefined,
+  property: string | undefined,
+): string {
   const names = segments(property);
   let node: RJSFSchema | undefined = schema;
   let ui: UiSchema<Values> | undefined = uiSchema;
@@ -20,7 +24,10 @@ export function fieldTitle(schema: RJSFSchema, uiSchema: UiSchema<Values> | unde
   if (typeof uiTitle === "string" && uiTitle) return uiTitle;
   if (node?.title) return node.title;
   const last = names.at(-1) ?? "This field";
-  const spaced = last.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase();
+  const spaced = last
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 

@@ -39,8 +39,18 @@ export function ledgerColumns(showAccount: boolean): TableColumnsType<LedgerRow>
         </Typography.Text>
       ),
     },
-    { title: "Balance after", dataIndex: "balanceAfter", align: "right", render: (v: number) => <span style={tabular}>{formatINR(v)}</span> },
-    { title: "Note", dataIndex: "note", ellipsis: true, render: (v?: string | null) => v || <Typography.Text type="secondary">—</Typography.Text> },
+    {
+      title: "Balance after",
+      dataIndex: "balanceAfter",
+      align: "right",
+      render: (v: number) => <span style={tabular}>{formatINR(v)}</span>,
+    },
+    {
+      title: "Note",
+      dataIndex: "note",
+      ellipsis: true,
+      render: (v?: string | null) => v || <Typography.Text type="secondary">—</Typography.Text>,
+    },
     { title: "By", dataIndex: "actor" },
   ];
 }
@@ -53,7 +63,11 @@ export interface LedgerTableProps {
 }
 
 /** Balance ledger rows (balance.ledger through the "ledger" resource), paginated on the server. */
-export function LedgerTable({ userId, showAccount = false, emptyText = "No balance movements yet." }: LedgerTableProps) {
+export function LedgerTable({
+  userId,
+  showAccount = false,
+  emptyText = "No balance movements yet.",
+}: LedgerTableProps) {
   const permanent: CrudFilter[] = userId ? [{ field: "userId", operator: "eq", value: userId }] : [];
   const { tableProps } = useTable<LedgerRow, HttpError>({
     resource: "ledger",

@@ -24,7 +24,11 @@ export function PageHeader({ title, description, extra }: PageHeaderProps) {
           </Typography.Text>
         )}
       </div>
-      {extra && <Flex gap={8} wrap>{extra}</Flex>}
+      {extra && (
+        <Flex gap={8} wrap>
+          {extra}
+        </Flex>
+      )}
     </Flex>
   );
 }

@@ -32,7 +32,8 @@ export interface SchemaFormProps {
  */
 function validatorFor(schema: RJSFSchema) {
   const fns = PRECOMPILED_VALIDATORS as unknown as ValidatorFunctions;
-  if (!schema.$id || !fns[schema.$id]) throw new Error(`No precompiled validator for schema "${schema.$id ?? "(no $id)"}"`);
+  if (!schema.$id || !fns[schema.$id])
+    throw new Error(`No precompiled validator for schema "${schema.$id ?? "(no $id)"}"`);
   return createPrecompiledValidator<FormValues>(fns, schema);
 }
 

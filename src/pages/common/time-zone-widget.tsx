@@ -6,9 +6,21 @@ import { displayTimeZone } from "../../shell/format";
 import type { FormValues } from "./schema-form";
 
 /** A searchable list of the IANA zones the browser knows, the person's current one first (schemas' "timeZone"). */
-export function TimeZoneWidget({ id, label, value, disabled, readonly, onChange, onBlur, onFocus }: WidgetProps<FormValues>) {
+export function TimeZoneWidget({
+  id,
+  label,
+  value,
+  disabled,
+  readonly,
+  onChange,
+  onBlur,
+  onFocus,
+}: WidgetProps<FormValues>) {
   const current = typeof value === "string" && value ? value : displayTimeZone();
-  const options = useMemo(() => timeZoneList(current).map((z) => ({ value: z, label: z.replace(/_/g, " ") })), [current]);
+  const options = useMemo(
+    () => timeZoneList(current).map((z) => ({ value: z, label: z.replace(/_/g, " ") })),
+    [current],
+  );
   return (
     <Select
       id={id}

@@ -1,4 +1,10 @@
-import { ArrowLeftOutlined, InfoCircleOutlined, MobileOutlined, ReloadOutlined, UserAddOutlined } from "@ant-design/icons";
+import {
+  ArrowLeftOutlined,
+  InfoCircleOutlined,
+  MobileOutlined,
+  ReloadOutlined,
+  UserAddOutlined,
+} from "@ant-design/icons";
 import { Alert, Button, Empty, Flex, Grid, Tag, Typography, theme } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -54,9 +60,12 @@ export function ConversationsList() {
   const [filters, setFilters] = useState<ListFilters>({ channel: "all", scope: "all", status: "open", q: "" });
   const list = useConversations(filters);
   const team = useTeam();
-  const [detail, setDetail] = useState<{ data: Conversation; customer: Customer; dltTemplatesOnly: boolean } | null>(null);
+  const [detail, setDetail] = useState<{ data: Conversation; customer: Customer; dltTemplatesOnly: boolean } | null>(
+    null,
+  );
   const [detailError, setDetailError] = useState<string | null>(null);
-  const conversation = detail?.data._id === selectedId ? detail.data : (list.items.find((c) => c._id === selectedId) ?? null);
+  const conversation =
+    detail?.data._id === selectedId ? detail.data : (list.items.find((c) => c._id === selectedId) ?? null);
   const thread = useThread(conversation);
   const windowLeft = useWindowLeft(conversation);
 
@@ -121,16 +130,46 @@ export function ConversationsList() {
         </div>
         <Flex gap={8} align="center">
           <Tag color={connected ? "success" : "warning"}>{connected ? "Live" : "Reconnecting…"}</Tag>
-          <ButtonLink to={phonePath} icon={<MobileOutlined />}>Simulated phone</ButtonLink>
+          <ButtonLink to={phonePath} icon={<MobileOutlined />}>
+            Simulated phone
+          </ButtonLink>
         </Flex>
       </Flex>
       {list.error && (
-        <Alert type="error" showIcon message="Could not load conversations" description={list.error.message} action={<Button icon={<ReloadOutlined />} onClick={list.refetch}>Retry</Button>} style={{ marginBottom: 8 }} />
+        <Alert
+          type="error"
+          showIcon
+          message="Could not load conversations"
+          description={list.error.message}
+          action={
+            <Button icon={<ReloadOutlined />} onClick={list.refetch}>
+              Retry
+            </Button>
+          }
+          style={{ marginBottom: 8 }}
+        />
       )}
-      <Flex style={{ flex: 1, minHeight: 0, background: token.colorBgContainer, border, borderRadius: token.borderRadiusLG, overflow: "hidden" }}>
+      <Flex
+        style={{
+          flex: 1,
+          minHeight: 0,
+          background: token.colorBgContainer,
+          border,
+          borderRadius: token.borderRadiusLG,
+          overflow: "hidden",
+        }}
+      >
         {showList && (
           <div style={{ width: isMobile ? "100%" : 320, borderInlineEnd: border, minHeight: 0 }}>
-            <ConversationList filters={filters} onFilters={setFilters} unread={list.unread} items={list.items} loading={list.loading} selected={selectedId} onSelect={select} />
+            <ConversationList
+              filters={filters}
+              onFilters={setFilters}
+              unread={list.unread}
+              items={list.items}
+              loading={list.loading}
+              selected={selectedId}
+              onSelect={select}
+            />
           </div>
         )}
         {showThread && (
@@ -143,17 +182,38 @@ export function ConversationsList() {
               )
             ) : (
               <>
-                <Flex align="center" gap={8} style={{ padding: "10px 16px", borderBottom: border, background: token.colorBgContainer }}>
-                  {isMobile && <Button type="text" icon={<ArrowLeftOutlined />} aria-label="Back to conversations" onClick={() => select(null)} />}
-                  <Typography.Text strong style={{ whiteSpace: "nowrap" }}>{conversation.customerName ?? conversation.customerNumber}</Typography.Text>
-                  {conversation.customerName && <Typography.Text type="secondary" style={{ whiteSpace: "nowrap" }}>{conversation.customerNumber}</Typography.Text>}
+                <Flex
+                  align="center"
+                  gap={8}
+                  style={{ padding: "10px 16px", borderBottom: border, background: token.colorBgContainer }}
+                >
+                  {isMobile && (
+                    <Button
+                      type="text"
+                      icon={<ArrowLeftOutlined />}
+                      aria-label="Back to conversations"
+                      onClick={() => select(null)}
+                    />
+                  )}
+                  <Typography.Text strong style={{ whiteSpace: "nowrap" }}>
+                    {conversation.customerName ?? conversation.customerNumber}
+                  </Typography.Text>
+                  {conversation.customerName && (
+                    <Typography.Text type="secondary" style={{ whiteSpace: "nowrap" }}>
+                      {conversation.customerNumber}
+                    </Typography.Text>
+                  )}
                   <ChannelTag channel={conversation.channel} />
                   <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
                     to {conversation.businessLabel}
                   </Typography.Text>
                   <Flex gap={8} align="center" style={{ marginInlineStart: "auto" }}>
                     {team.me && conversation.assignedAgentId === null && (
-                      <Button size="small" icon={<UserAddOutlined />} onClick={() => void act("chats.assign", { agentId: team.me?._id })}>
+                      <Button
+                        size="small"
+                        icon={<UserAddOutlined />}
+                        onClick={() => void act("chats.assign", { agentId: team.me?._id })}
+                      >
                         Assign to me
                       </Button>
                     )}
@@ -163,7 +223,14 @@ export function ConversationsList() {
                       </Typography.Text>
                     )}
                     {!isMobile && (
-                      <Button type={showDetails ? "primary" : "text"} ghost={showDetails} icon={<InfoCircleOutlined />} aria-label="Customer details" aria-pressed={showDetails} onClick={() => setDetailsOpen(!showDetails)} />
+                      <Button
+                        type={showDetails ? "primary" : "text"}
+                        ghost={showDetails}
+                        icon={<InfoCircleOutlined />}
+                        aria-label="Customer details"
+                        aria-pressed={showDetails}
+                        onClick={() => setDetailsOpen(!showDetails)}
+                      />
                     )}
                   </Flex>
                 </Flex>
@@ -174,10 +241,23 @@ export function ConversationsList() {
                   hasOlder={thread.hasOlder}
                   loading={thread.loading}
                   onLoadOlder={thread.loadOlder}
-                  onRetry={(m) => void thread.send({ messageType: m.messageType, messageObject: { type: m.messageType, text: { body: m.text } }, text: m.text }, m.clientId ?? undefined)}
+                  onRetry={(m) =>
+                    void thread.send(
+                      {
+                        messageType: m.messageType,
+                        messageObject: { type: m.messageType, text: { body: m.text } },
+                        text: m.text,
+                      },
+                      m.clientId ?? undefined,
+                    )
+                  }
                 />
                 <Composer
-                  conversation={conversation} connected={connected} windowLeftMs={windowLeft} onSend={thread.send} onNote={thread.addNote}
+                  conversation={conversation}
+                  connected={connected}
+                  windowLeftMs={windowLeft}
+                  onSend={thread.send}
+                  onNote={thread.addNote}
                   dltTemplatesOnly={detail?.data._id === conversation._id && detail.dltTemplatesOnly}
                 />
               </>

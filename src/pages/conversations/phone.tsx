@@ -33,7 +33,9 @@ export function ConversationsPhone() {
         value: `${a.channel}|${a.address}`,
         label: (
           <Space size={6}>
-            <Tag color={a.channel === "whatsapp" ? "green" : a.channel === "sms" ? "blue" : "purple"}>{CHANNEL_LABEL[a.channel]}</Tag>
+            <Tag color={a.channel === "whatsapp" ? "green" : a.channel === "sms" ? "blue" : "purple"}>
+              {CHANNEL_LABEL[a.channel]}
+            </Tag>
             {a.label}
           </Space>
         ),
@@ -50,9 +52,19 @@ export function ConversationsPhone() {
 
   const inboxPath = role ? areaPath(role, "chats") : "/";
   const refusal = notSandbox(data.addressesError) ? (
-    <Alert type="info" showIcon message="The simulated phone works only with the sandbox carrier" description={data.addressesError?.message} />
+    <Alert
+      type="info"
+      showIcon
+      message="The simulated phone works only with the sandbox carrier"
+      description={data.addressesError?.message}
+    />
   ) : data.addressesError ? (
-    <Alert type="error" showIcon message="Could not load your business numbers" description={data.addressesError.message} />
+    <Alert
+      type="error"
+      showIcon
+      message="Could not load your business numbers"
+      description={data.addressesError.message}
+    />
   ) : null;
 
   return (
@@ -60,7 +72,9 @@ export function ConversationsPhone() {
       <PageHeader
         description="Write as one of your customers. Messages arrive in Conversations like real ones, and your team's replies show here with their delivery ticks."
         extra={
-          <ButtonLink to={inboxPath} icon={<MessageOutlined />}>Open Conversations</ButtonLink>
+          <ButtonLink to={inboxPath} icon={<MessageOutlined />}>
+            Open Conversations
+          </ButtonLink>
         }
       />
       {refusal ?? (
@@ -86,23 +100,36 @@ export function ConversationsPhone() {
                   validateStatus={number && !checked.ok ? "error" : undefined}
                   help={number && !checked.ok ? checked.message : "With the country code, e.g. +91 98123 00001"}
                 >
-                  <Input aria-label="Customer number" value={number} onChange={(e) => setNumber(e.target.value)} inputMode="tel" />
+                  <Input
+                    aria-label="Customer number"
+                    value={number}
+                    onChange={(e) => setNumber(e.target.value)}
+                    inputMode="tel"
+                  />
                 </Form.Item>
                 <Button type="primary" htmlType="submit" disabled={!chosen || !checked.ok} block>
                   {target ? "Switch to this thread" : "Open the thread"}
                 </Button>
                 <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
-                  On WhatsApp a customer's message opens the 24-hour window in which your team may answer freely.
-                  Write STOP to opt out of campaigns and START to opt back in.
+                  On WhatsApp a customer's message opens the 24-hour window in which your team may answer freely. Write
+                  STOP to opt out of campaigns and START to opt back in.
                 </Typography.Paragraph>
               </Form>
             )}
           </Card>
           <Flex vertical gap={8}>
-            {data.threadError && <Alert type="error" showIcon message="Could not load the thread" description={data.threadError.message} />}
+            {data.threadError && (
+              <Alert type="error" showIcon message="Could not load the thread" description={data.threadError.message} />
+            )}
             <PhoneFrame
-              title={target ? (data.addresses.find((a) => a.address === target.address)?.label ?? target.address) : "No thread open"}
-              subtitle={target ? `${CHANNEL_LABEL[target.channel]} · you are ${target.number}` : "Choose who writes to whom"}
+              title={
+                target
+                  ? (data.addresses.find((a) => a.address === target.address)?.label ?? target.address)
+                  : "No thread open"
+              }
+              subtitle={
+                target ? `${CHANNEL_LABEL[target.channel]} · you are ${target.number}` : "Choose who writes to whom"
+              }
               messages={data.messages}
               disabled={!target}
               sending={data.sending}

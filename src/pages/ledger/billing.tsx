@@ -58,16 +58,23 @@ export function LedgerBilling() {
               value={formatINR(balance)}
               loading={loading}
               prefix={<WalletOutlined />}
-              valueStyle={{ color: low ? "var(--ant-color-warning, #d97706)" : undefined, fontVariantNumeric: "tabular-nums" }}
+              valueStyle={{
+                color: low ? "var(--ant-color-warning, #d97706)" : undefined,
+                fontVariantNumeric: "tabular-nums",
+              }}
             />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {low ? `Below ${formatINR(LOW_BALANCE_THRESHOLD)}: request a top-up to keep campaigns sending.` : "Messages are charged to this balance."}
+              {low
+                ? `Below ${formatINR(LOW_BALANCE_THRESHOLD)}: request a top-up to keep campaigns sending.`
+                : "Messages are charged to this balance."}
             </Typography.Text>
           </Card>
         </Col>
         <Col xs={24} md={14}>
           <Card title="Request balance" style={{ height: "100%" }}>
-            <Typography.Paragraph type="secondary">Your account manager is notified and tops up your balance.</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">
+              Your account manager is notified and tops up your balance.
+            </Typography.Paragraph>
             <Flex gap={8} wrap>
               <InputNumber<number>
                 value={amount}

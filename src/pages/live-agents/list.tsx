@@ -30,29 +30,98 @@ export function LiveAgentsList() {
           </>
         }
       />
-      <Input.Search allowClear aria-label="Search members" placeholder="Search by name or email" onSearch={team.setSearch} style={{ maxWidth: 360, marginBottom: 12 }} />
-      {team.error && <Alert type="error" showIcon message={team.error} action={<Button onClick={team.refetch}>Retry</Button>} style={{ marginBottom: 12 }} />}
+      <Input.Search
+        allowClear
+        aria-label="Search members"
+        placeholder="Search by name or email"
+        onSearch={team.setSearch}
+        style={{ maxWidth: 360, marginBottom: 12 }}
+      />
+      {team.error && (
+        <Alert
+          type="error"
+          showIcon
+          message={team.error}
+          action={<Button onClick={team.refetch}>Retry</Button>}
+          style={{ marginBottom: 12 }}
+        />
+      )}
       <Table<Agent>
         rowKey="_id"
         loading={team.loading}
         dataSource={team.rows}
         scroll={{ x: 800 }}
-        locale={{ emptyText: <Empty description={team.search ? "No member matches that search" : "No team members yet. Invite the first one."} /> }}
-        pagination={team.search ? false : { current: team.page, pageSize: team.pageSize, total: team.total, onChange: team.setPage, showTotal: (n) => `${n} members` }}
+        locale={{
+          emptyText: (
+            <Empty
+              description={team.search ? "No member matches that search" : "No team members yet. Invite the first one."}
+            />
+          ),
+        }}
+        pagination={
+          team.search
+            ? false
+            : {
+                current: team.page,
+                pageSize: team.pageSize,
+                total: team.total,
+                onChange: team.setPage,
+                showTotal: (n) => `${n} members`,
+              }
+        }
         columns={[
-          { title: "Name", dataIndex: "name", render: (name: string, a) => <Space direction="vertical" size={0}><Typography.Text strong>{name}</Typography.Text><Typography.Text type="secondary">{a.email}</Typography.Text></Space> },
-          { title: "Status", dataIndex: "status", width: 110, render: (s: Agent["status"]) => (s === "active" ? <Tag color="green">Active</Tag> : <Tag color="gold">Invited</Tag>) },
-          { title: "Presence", dataIndex: "presence", width: 120, render: (p: Agent["presence"]) => <PresenceBadge presence={p} /> },
-          { title: "Open conversations", dataIndex: "openConversations", width: 170, align: "right" },
-          { title: "Last seen", dataIndex: "lastSeenAt", width: 190, render: (v: string | null) => (v ? formatDateTime(v) : "—") },
           {
-            title: "", key: "actions", width: 190, fixed: "right",
+            title: "Name",
+            dataIndex: "name",
+            render: (name: string, a) => (
+              <Space direction="vertical" size={0}>
+                <Typography.Text strong>{name}</Typography.Text>
+                <Typography.Text type="secondary">{a.email}</Typography.Text>
+              </Space>
+            ),
+          },
+          {
+            title: "Status",
+            dataIndex: "status",
+            width: 110,
+            render: (s: Agent["status"]) =>
+              s === "active" ? <Tag color="green">Active</Tag> : <Tag color="gold">Invited</Tag>,
+          },
+          {
+            title: "Presence",
+            dataIndex: "presence",
+            width: 120,
+            render: (p: Agent["presence"]) => <PresenceBadge presence={p} />,
+          },
+          { title: "Open conversations", dataIndex: "openConversations", width: 170, align: "right" },
+          {
+            title: "Last seen",
+            dataIndex: "lastSeenAt",
+            width: 190,
+            render: (v: string | null) => (v ? formatDateTime(v) : "—"),
+          },
+          {
+            title: "",
+            key: "actions",
+            width: 190,
+            fixed: "right",
             render: (_, a) => (
               <Space>
-                <Button size="small" icon={<LineChartOutlined />} onClick={() => setWatching(a)} disabled={a.status !== "active"}>
+                <Button
+                  size="small"
+                  icon={<LineChartOutlined />}
+                  onClick={() => setWatching(a)}
+                  disabled={a.status !== "active"}
+                >
                   Monitor
                 </Button>
-                <Popconfirm title={`Remove ${a.name}?`} description="Their conversations go back to the team and their sign-in stops working." okText="Remove" okButtonProps={{ danger: true }} onConfirm={() => team.remove(a._id)}>
+                <Popconfirm
+                  title={`Remove ${a.name}?`}
+                  description="Their conversations go back to the team and their sign-in stops working."
+                  okText="Remove"
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => team.remove(a._id)}
+                >
                   <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Remove ${a.name}`} />
                 </Popconfirm>
               </Space>
@@ -60,8 +129,18 @@ export function LiveAgentsList() {
           },
         ]}
       />
-      <Modal open={dialog !== null} title={dialog === "invite" ? "Invite a team member" : "Add a team member"} footer={null} onCancel={() => setDialog(null)} destroyOnHidden>
-        {dialog === "invite" && <Typography.Paragraph type="secondary">We mail them a link to choose their username and password. It works for 7 days.</Typography.Paragraph>}
+      <Modal
+        open={dialog !== null}
+        title={dialog === "invite" ? "Invite a team member" : "Add a team member"}
+        footer={null}
+        onCancel={() => setDialog(null)}
+        destroyOnHidden
+      >
+        {dialog === "invite" && (
+          <Typography.Paragraph type="secondary">
+            We mail them a link to choose their username and password. It works for 7 days.
+          </Typography.Paragraph>
+        )}
         {dialog && (
           <LazySchemaForm
             key={dialog}

@@ -1,7 +1,7 @@
 import { Alert, Button, Result } from "antd";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import {useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { PUBLIC_PATHS } from "../../../contract";
 import { callApi, toMessage } from "../../api";
 import { AuthLayout } from "./auth-layout";
@@ -24,7 +24,10 @@ export function AcceptInvitePage() {
   const token = params.get("token") ?? "";
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const { control, handleSubmit, formState } = useForm<AcceptValues>({ defaultValues: { username: "", password: "" }, mode: "onTouched" });
+  const { control, handleSubmit, formState } = useForm<AcceptValues>({
+    defaultValues: { username: "", password: "" },
+    mode: "onTouched",
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -39,14 +42,27 @@ export function AcceptInvitePage() {
   if (done) {
     return (
       <AuthLayout title="You are in">
-        <Result status="success" title={<span style={{ fontSize: 18 }}>{done}</span>} style={{ padding: 0 }} extra={<ButtonLink to={PUBLIC_PATHS.login} type="primary" size="large">Sign in</ButtonLink>} />
+        <Result
+          status="success"
+          title={<span style={{ fontSize: 18 }}>{done}</span>}
+          style={{ padding: 0 }}
+          extra={
+            <ButtonLink to={PUBLIC_PATHS.login} type="primary" size="large">
+              Sign in
+            </ButtonLink>
+          }
+        />
       </AuthLayout>
     );
   }
   if (!token) {
     return (
       <AuthLayout title="Join your team">
-        <Alert type="warning" showIcon message="This link has no invitation in it. Open the link from your invitation mail." />
+        <Alert
+          type="warning"
+          showIcon
+          message="This link has no invitation in it. Open the link from your invitation mail."
+        />
       </AuthLayout>
     );
   }
@@ -54,8 +70,22 @@ export function AcceptInvitePage() {
     <AuthLayout title="Join your team" subtitle="Choose how you will sign in to answer your team's conversations.">
       <form onSubmit={onSubmit} noValidate aria-label="Accept invitation">
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-        <TextField control={control} name="username" label={username.label} rules={username.rules} autoComplete="username" autoFocus />
-        <TextField control={control} name="password" type="password" label={password.label} rules={password.rules} autoComplete="new-password" />
+        <TextField
+          control={control}
+          name="username"
+          label={username.label}
+          rules={username.rules}
+          autoComplete="username"
+          autoFocus
+        />
+        <TextField
+          control={control}
+          name="password"
+          type="password"
+          label={password.label}
+          rules={password.rules}
+          autoComplete="new-password"
+        />
         <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting}>
           Join the team
         </Button>

@@ -65,7 +65,9 @@ export function AuthLayout({ title, subtitle, children, footer }: Props) {
           boxShadow: token.boxShadowTertiary,
         }}
       >
-        <h1 style={{ fontSize: 24, fontWeight: 600, margin: `0 0 ${subtitle ? 6 : 24}px`, color: token.colorTextHeading }}>
+        <h1
+          style={{ fontSize: 24, fontWeight: 600, margin: `0 0 ${subtitle ? 6 : 24}px`, color: token.colorTextHeading }}
+        >
           {title}
         </h1>
         {subtitle && <p style={{ margin: "0 0 24px", color: token.colorTextSecondary, lineHeight: 1.5 }}>{subtitle}</p>}

@@ -39,7 +39,12 @@ export function ConfirmEmailPage() {
   if (done) {
     return (
       <AuthLayout title="Email address confirmed">
-        <Result status="success" title={<span style={{ fontSize: 18 }}>{done}</span>} style={{ padding: 0 }} extra={signIn} />
+        <Result
+          status="success"
+          title={<span style={{ fontSize: 18 }}>{done}</span>}
+          style={{ padding: 0 }}
+          extra={signIn}
+        />
       </AuthLayout>
     );
   }

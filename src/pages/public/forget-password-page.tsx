@@ -15,7 +15,10 @@ const email = schemaField(sendResetLinkSchema, "email");
 export function ForgetPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const { control, handleSubmit, formState } = useForm<{ email: string }>({ defaultValues: { email: "" }, mode: "onTouched" });
+  const { control, handleSubmit, formState } = useForm<{ email: string }>({
+    defaultValues: { email: "" },
+    mode: "onTouched",
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -41,21 +44,21 @@ export function ForgetPasswordPage() {
         <Alert type="success" showIcon message="Check your inbox" description={sent} role="status" />
       ) : (
         <form onSubmit={onSubmit} noValidate aria-label="Send reset link">
-            {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-            <TextField
-              control={control}
-              name="email"
-              type="email"
-              label={email.label}
-              rules={email.rules}
-              autoComplete="email"
-              prefix={<MailOutlined />}
-              placeholder="you@company.com"
-              autoFocus
-            />
-            <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting}>
-              Send reset link
-            </Button>
+          {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+          <TextField
+            control={control}
+            name="email"
+            type="email"
+            label={email.label}
+            rules={email.rules}
+            autoComplete="email"
+            prefix={<MailOutlined />}
+            placeholder="you@company.com"
+            autoFocus
+          />
+          <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting}>
+            Send reset link
+          </Button>
         </form>
       )}
     </AuthLayout>

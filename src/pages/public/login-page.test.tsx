@@ -50,14 +50,24 @@ describe("LoginPage", () => {
 
   it("puts 'Forgot password?' after the password field in the tab order, not between the two fields", () => {
     renderAt("/", routes);
-    const focusable = Array.from(document.querySelectorAll<HTMLElement>("input, a[href], button")).filter((el) => el.tabIndex >= 0);
+    const focusable = Array.from(document.querySelectorAll<HTMLElement>("input, a[href], button")).filter(
+      (el) => el.tabIndex >= 0,
+    );
     const order = focusable.map((el) => el.getAttribute("id") ?? el.textContent?.trim());
     expect(order.indexOf("Forgot password?")).toBe(order.indexOf("field-password") + 1);
     expect(order.indexOf("field-email")).toBeLessThan(order.indexOf("field-password"));
   });
 
   it("logs in and goes to the role's home", async () => {
-    const user = { _id: "m", username: "manager", email: "manager@example.com", type: "manager", token: "tok", expiresAt: 2_000_000_000, isFirstLogin: false };
+    const user = {
+      _id: "m",
+      username: "manager",
+      email: "manager@example.com",
+      type: "manager",
+      token: "tok",
+      expiresAt: 2_000_000_000,
+      isFirstLogin: false,
+    };
     http.defaults.adapter = server(200, { success: true, data: user });
     renderAt("/", routes);
     fill(/email or username/i, "manager ");

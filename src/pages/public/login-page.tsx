@@ -70,7 +70,14 @@ export function LoginPage() {
           placeholder="Your password"
           aside={<Link to={PUBLIC_PATHS.forgetPassword}>Forgot password?</Link>}
         />
-        <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting} style={{ marginTop: 4 }}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={formState.isSubmitting}
+          style={{ marginTop: 4 }}
+        >
           Sign in
         </Button>
       </form>

@@ -39,7 +39,9 @@ describe("ConfirmEmailPage", () => {
     expect(sent).toEqual([]);
     fireEvent.click(screen.getByRole("button", { name: "Confirm email address" }));
     expect(await screen.findByText(MSG.emailConfirmed)).toBeInTheDocument();
-    expect(sent).toEqual([{ url: expect.stringContaining("/api/v1/auth/confirm-email"), body: { token: "abcdefabcdefabcdefabcdef" } }]);
+    expect(sent).toEqual([
+      { url: expect.stringContaining("/api/v1/auth/confirm-email"), body: { token: "abcdefabcdefabcdefabcdef" } },
+    ]);
   });
 });
 
@@ -53,11 +55,19 @@ describe("ResetPasswordPage", () => {
     fill("Confirm new password", "newpass1234");
     fireEvent.click(screen.getByRole("button", { name: "Reset password" }));
     expect(await screen.findByText("Password has been reset. You can now log in.")).toBeInTheDocument();
-    expect(sent).toEqual([{ url: expect.stringContaining("/api/auth/reset-password"), body: { newPassword: "newpass1234", token: "abcdefabcdefabcdef" } }]);
+    expect(sent).toEqual([
+      {
+        url: expect.stringContaining("/api/auth/reset-password"),
+        body: { newPassword: "newpass1234", token: "abcdefabcdefabcdef" },
+      },
+    ]);
   });
 
   it.each([
-    [{ success: false, message: "This reset link is invalid or has expired." }, "This reset link is invalid or has expired."],
+    [
+      { success: false, message: "This reset link is invalid or has expired." },
+      "This reset link is invalid or has expired.",
+    ],
     [{}, MSG.resetFailed],
   ])("shows the server's message, else 'Failed to reset password'", async (body, expected) => {
     http.defaults.adapter = server(400, body);
@@ -94,7 +104,12 @@ describe("RegisterPage", () => {
     fill("Password", "longenough1");
     fireEvent.click(screen.getByRole("button", { name: "Create account" }));
     expect(await screen.findByText("Account created.")).toBeInTheDocument();
-    expect(sent).toEqual([{ url: expect.stringContaining("/api/v1/auth/register-defualt"), body: { username: "acme", email: "ops@acme.example", password: "longenough1" } }]);
+    expect(sent).toEqual([
+      {
+        url: expect.stringContaining("/api/v1/auth/register-defualt"),
+        body: { username: "acme", email: "ops@acme.example", password: "longenough1" },
+      },
+    ]);
   });
 });
 

@@ -77,27 +77,64 @@ export function RegisterPage() {
   }
 
   return (
-    <AuthLayout title="Create your account" subtitle="Set up an organization workspace in under a minute." footer={signIn}>
+    <AuthLayout
+      title="Create your account"
+      subtitle="Set up an organization workspace in under a minute."
+      footer={signIn}
+    >
       <form onSubmit={onSubmit} noValidate aria-label="Create your account">
-          {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-          <TextField control={control} name="name" label={FIELDS.name.label} rules={FIELDS.name.rules} autoComplete="name" autoFocus />
-          <TextField control={control} name="companyName" label={FIELDS.companyName.label} rules={FIELDS.companyName.rules} autoComplete="organization" />
-          <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(150px, 1fr))", columnGap: 12 }}>
-              <TextField control={control} name="username" label={FIELDS.username.label} rules={FIELDS.username.rules} autoComplete="username" />
-              <TextField control={control} name="phone" type="tel" label={FIELDS.phone.label} rules={FIELDS.phone.rules} autoComplete="tel" />
-          </div>
-          <TextField control={control} name="email" type="email" label={FIELDS.email.label} rules={FIELDS.email.rules} autoComplete="email" />
+        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+        <TextField
+          control={control}
+          name="name"
+          label={FIELDS.name.label}
+          rules={FIELDS.name.rules}
+          autoComplete="name"
+          autoFocus
+        />
+        <TextField
+          control={control}
+          name="companyName"
+          label={FIELDS.companyName.label}
+          rules={FIELDS.companyName.rules}
+          autoComplete="organization"
+        />
+        <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(150px, 1fr))", columnGap: 12 }}>
           <TextField
             control={control}
-            name="password"
-            type="password"
-            label={FIELDS.password.label}
-            rules={FIELDS.password.rules}
-            autoComplete="new-password"
+            name="username"
+            label={FIELDS.username.label}
+            rules={FIELDS.username.rules}
+            autoComplete="username"
           />
-          <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting}>
-            Create account
-          </Button>
+          <TextField
+            control={control}
+            name="phone"
+            type="tel"
+            label={FIELDS.phone.label}
+            rules={FIELDS.phone.rules}
+            autoComplete="tel"
+          />
+        </div>
+        <TextField
+          control={control}
+          name="email"
+          type="email"
+          label={FIELDS.email.label}
+          rules={FIELDS.email.rules}
+          autoComplete="email"
+        />
+        <TextField
+          control={control}
+          name="password"
+          type="password"
+          label={FIELDS.password.label}
+          rules={FIELDS.password.rules}
+          autoComplete="new-password"
+        />
+        <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting}>
+          Create account
+        </Button>
       </form>
     </AuthLayout>
   );

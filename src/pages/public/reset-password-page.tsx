@@ -75,39 +75,39 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout title="Choose a new password" subtitle="Pick a password you have not used here before." footer={back}>
       <form onSubmit={onSubmit} noValidate aria-label="Reset password">
-          {error && (
-            <Alert
-              type="error"
-              showIcon
-              message={error}
-              style={{ marginBottom: 16 }}
-              role="alert"
-              action={<Link to={PUBLIC_PATHS.forgetPassword}>New link</Link>}
-            />
-          )}
-          <TextField
-            control={control}
-            name="newPassword"
-            type="password"
-            label={newPassword.label}
-            rules={newPassword.rules}
-            autoComplete="new-password"
-            autoFocus
+        {error && (
+          <Alert
+            type="error"
+            showIcon
+            message={error}
+            style={{ marginBottom: 16 }}
+            role="alert"
+            action={<Link to={PUBLIC_PATHS.forgetPassword}>New link</Link>}
           />
-          <TextField
-            control={control}
-            name="confirmPassword"
-            type="password"
-            label="Confirm new password"
-            rules={{
-              required: "Confirm your new password",
-              validate: (v) => v === getValues("newPassword") || "The passwords do not match",
-            }}
-            autoComplete="new-password"
-          />
-          <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting}>
-            Reset password
-          </Button>
+        )}
+        <TextField
+          control={control}
+          name="newPassword"
+          type="password"
+          label={newPassword.label}
+          rules={newPassword.rules}
+          autoComplete="new-password"
+          autoFocus
+        />
+        <TextField
+          control={control}
+          name="confirmPassword"
+          type="password"
+          label="Confirm new password"
+          rules={{
+            required: "Confirm your new password",
+            validate: (v) => v === getValues("newPassword") || "The passwords do not match",
+          }}
+          autoComplete="new-password"
+        />
+        <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting}>
+          Reset password
+        </Button>
       </form>
     </AuthLayout>
   );

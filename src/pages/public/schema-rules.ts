@@ -30,7 +30,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * shipping ajv on the public pages (it stays off the login bundle). Each page imports its own schema's module, not the
  * registry: the registry holds every form's schema (and their domain constants), which the login page does not need.
  */
-export function schemaField<S extends ObjectSchema>(schema: S, field: keyof S["properties"] & string): { label: string; rules: FieldRules } {
+export function schemaField<S extends ObjectSchema>(
+  schema: S,
+  field: keyof S["properties"] & string,
+): { label: string; rules: FieldRules } {
   const prop = schema.properties[field];
   if (!prop) throw new Error(`The schema has no field ${field}`);
   const label = prop.title ?? field;

@@ -24,7 +24,15 @@ interface Props<T extends FieldValues> {
  * A labelled antd input bound to react-hook-form with its error inline under the field. Plain markup instead of
  * antd's Form.Item keeps rc-field-form and its validator off the public pages' bundle.
  */
-export function TextField<T extends FieldValues>({ control, name, label, rules, type = "text", aside, ...input }: Props<T>) {
+export function TextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  rules,
+  type = "text",
+  aside,
+  ...input
+}: Props<T>) {
   const { token } = theme.useToken();
   const id = `field-${name}`;
   return (
@@ -49,8 +57,25 @@ export function TextField<T extends FieldValues>({ control, name, label, rules, 
         // The aside (e.g. "Forgot password?") shows beside the label but follows the input in the DOM, so the
         // tab order goes field, then its link, as the eye reads the form: a grid places it back on the label's row.
         return (
-          <div style={{ display: "grid", gridTemplateColumns: "1fr auto", alignItems: "baseline", columnGap: 8, marginBottom: error ? 12 : 20 }}>
-            <label htmlFor={id} style={{ gridArea: "1 / 1", marginBottom: 6, fontWeight: 500, color: token.colorText, fontSize: token.fontSize }}>
+          <div
+            style={{
+              display: "grid",
+              gridTemplateColumns: "1fr auto",
+              alignItems: "baseline",
+              columnGap: 8,
+              marginBottom: error ? 12 : 20,
+            }}
+          >
+            <label
+              htmlFor={id}
+              style={{
+                gridArea: "1 / 1",
+                marginBottom: 6,
+                fontWeight: 500,
+                color: token.colorText,
+                fontSize: token.fontSize,
+              }}
+            >
               {label}
             </label>
             <div style={{ gridArea: "2 / 1 / 3 / 3" }}>
@@ -58,7 +83,17 @@ export function TextField<T extends FieldValues>({ control, name, label, rules, 
             </div>
             {aside && <div style={{ gridArea: "1 / 2" }}>{aside}</div>}
             {error && (
-              <div id={`${id}-error`} role="alert" style={{ gridArea: "3 / 1 / 4 / 3", color: token.colorError, fontSize: token.fontSizeSM, marginTop: 4, minHeight: 20 }}>
+              <div
+                id={`${id}-error`}
+                role="alert"
+                style={{
+                  gridArea: "3 / 1 / 4 / 3",
+                  color: token.colorError,
+                  fontSize: token.fontSizeSM,
+                  marginTop: 4,
+                  minHeight: 20,
+                }}
+              >
                 {error}
               </div>
             )}

@@ -17,7 +17,11 @@ export function RatesPage() {
     try {
       await updateCall.mutateAsync({
         body: values,
-        successNotification: () => ({ type: "success", message: "Rates saved", description: "New campaign estimates use them from now on." }),
+        successNotification: () => ({
+          type: "success",
+          message: "Rates saved",
+          description: "New campaign estimates use them from now on.",
+        }),
         errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
       });
       await query.refetch();
@@ -88,6 +92,14 @@ export function RatesPage() {
 // A text input, not antd's InputNumber: InputNumber clamps a typed "-1" to the schema minimum and the form then
 // saved ₹0.00 silently; as text the schema check refuses it in place (rjsf's NumberField still sends a number).
 const RATES_UI = {
-  ...Object.fromEntries(RATE_KEYS_LABELS.map(([key]) => [key, { "ui:options": { addonBefore: "₹", inputType: "text" }, "ui:placeholder": "0.00" }])),
-  sms_billed_on: { "ui:enumNames": Object.values(SMS_BILLED_ON_LABELS), "ui:help": "On delivery, an SMS with no delivery receipt by the settlement cut-off is given back." },
+  ...Object.fromEntries(
+    RATE_KEYS_LABELS.map(([key]) => [
+      key,
+      { "ui:options": { addonBefore: "₹", inputType: "text" }, "ui:placeholder": "0.00" },
+    ]),
+  ),
+  sms_billed_on: {
+    "ui:enumNames": Object.values(SMS_BILLED_ON_LABELS),
+    "ui:help": "On delivery, an SMS with no delivery receipt by the settlement cut-off is given back.",
+  },
 };

@@ -77,10 +77,17 @@ export function RcsTemplatesList() {
           {...tableProps}
           rowKey="_id"
           scroll={{ x: 760 }}
-          pagination={{ ...tableProps.pagination, showSizeChanger: false, showTotal: (t, [a, b]) => `${a}–${b} of ${t}` }}
+          pagination={{
+            ...tableProps.pagination,
+            showSizeChanger: false,
+            showTotal: (t, [a, b]) => `${a}–${b} of ${t}`,
+          }}
           locale={{
             emptyText: (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search || type ? "No templates match." : "No RCS templates yet."}>
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={search || type ? "No templates match." : "No RCS templates yet."}
+              >
                 {!search && !type && (
                   <Button type="primary" icon={<PlusOutlined />} onClick={() => open()}>
                     Build your first template
@@ -105,7 +112,12 @@ export function RcsTemplatesList() {
                 </Space>
               ),
             },
-            { title: "Type", dataIndex: "type", width: 130, render: (t: RcsTemplateType) => <Tag color={TYPE_TAG[t].color}>{TYPE_TAG[t].label}</Tag> },
+            {
+              title: "Type",
+              dataIndex: "type",
+              width: 130,
+              render: (t: RcsTemplateType) => <Tag color={TYPE_TAG[t].color}>{TYPE_TAG[t].label}</Tag>,
+            },
             {
               title: "Content",
               key: "content",
@@ -116,7 +128,9 @@ export function RcsTemplatesList() {
                   </Typography.Text>
                 ) : (
                   <Typography.Text type="secondary" ellipsis style={{ maxWidth: 260 }}>
-                    {r.type === "text" ? r.draft.textMessageContent : r.draft.standAlone.cardTitle || r.draft.standAlone.cardDescription}
+                    {r.type === "text"
+                      ? r.draft.textMessageContent
+                      : r.draft.standAlone.cardTitle || r.draft.standAlone.cardDescription}
                   </Typography.Text>
                 ),
             },
@@ -131,7 +145,12 @@ export function RcsTemplatesList() {
               render: (_, r) => (
                 <Space>
                   <Tooltip title="Edit">
-                    <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${r.name}`} onClick={() => open(r._id)} />
+                    <Button
+                      type="text"
+                      icon={<EditOutlined />}
+                      aria-label={`Edit ${r.name}`}
+                      onClick={() => open(r._id)}
+                    />
                   </Tooltip>
                   <Popconfirm
                     title={`Delete “${r.name}”?`}

@@ -23,13 +23,23 @@ export function ReportsList() {
   ) : list.filtered ? (
     <Empty description="No reports for this channel" />
   ) : (
-    <Empty image={<FileSearchOutlined style={{ fontSize: 48, color: "#bfbfbf" }} />} description={<>
-      <Typography.Text strong style={{ display: "block" }}>No reports yet</Typography.Text>
-      <Typography.Text type="secondary">
-        Choose the dates, a channel and a campaign (or all of them) above, then Generate report. It is generated in the background; you can leave this page meanwhile.
-      </Typography.Text>
-    </>}>
-      <Button type="primary" onClick={() => form.current?.focus()}>Generate your first report</Button>
+    <Empty
+      image={<FileSearchOutlined style={{ fontSize: 48, color: "#bfbfbf" }} />}
+      description={
+        <>
+          <Typography.Text strong style={{ display: "block" }}>
+            No reports yet
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            Choose the dates, a channel and a campaign (or all of them) above, then Generate report. It is generated in
+            the background; you can leave this page meanwhile.
+          </Typography.Text>
+        </>
+      }
+    >
+      <Button type="primary" onClick={() => form.current?.focus()}>
+        Generate your first report
+      </Button>
     </Empty>
   );
   return (
@@ -43,13 +53,24 @@ export function ReportsList() {
           style={{ marginBottom: 16 }}
           message={MSG.fetchReports}
           description={list.errorDetail && list.errorDetail !== MSG.fetchReports ? list.errorDetail : undefined}
-          action={<Button size="small" onClick={list.refetch}>Retry</Button>}
+          action={
+            <Button size="small" onClick={list.refetch}>
+              Retry
+            </Button>
+          }
         />
       )}
       <Card styles={{ body: { padding: 0 } }}>
         <Flex gap={12} align="center" justify="space-between" wrap style={{ padding: 16 }}>
-          <Segmented aria-label="Channel filter" value={list.channel} onChange={(v) => list.setChannel(v as ReportChannel)} options={CHANNEL_OPTIONS} />
-          <Typography.Text type="secondary">{formatCount(list.total)} reports · files are kept for a few days after they are ready</Typography.Text>
+          <Segmented
+            aria-label="Channel filter"
+            value={list.channel}
+            onChange={(v) => list.setChannel(v as ReportChannel)}
+            options={CHANNEL_OPTIONS}
+          />
+          <Typography.Text type="secondary">
+            {formatCount(list.total)} reports · files are kept for a few days after they are ready
+          </Typography.Text>
         </Flex>
         <ReportsTable list={list} emptyText={empty} />
       </Card>

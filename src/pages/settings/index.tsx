@@ -43,8 +43,8 @@ function Preferences() {
             ]}
           />
           <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
-            Collapse or expand the sidebar with <Typography.Text keyboard>{shortcut}</Typography.Text>; the choice is remembered
-            for seven days.
+            Collapse or expand the sidebar with <Typography.Text keyboard>{shortcut}</Typography.Text>; the choice is
+            remembered for seven days.
           </Typography.Paragraph>
         </Card>
       </Col>
@@ -69,7 +69,10 @@ function Preferences() {
             </Descriptions.Item>
             <Descriptions.Item label="Mode">
               {isImpersonating ? (
-                <Tag color="warning">Impersonation{impersonatedUser?.impersonatedBy ? ` by ${impersonatedUser.impersonatedBy.username}` : ""}</Tag>
+                <Tag color="warning">
+                  Impersonation
+                  {impersonatedUser?.impersonatedBy ? ` by ${impersonatedUser.impersonatedBy.username}` : ""}
+                </Tag>
               ) : (
                 <Tag color="success">Standard</Tag>
               )}
@@ -91,7 +94,15 @@ export function SettingsPage() {
   const tab = params.get("tab") === "account" ? "account" : "general";
   return (
     <>
-      <PageHeader description="Preferences for this device, your session and your account." extra={<><AdminBotsLink /><RatesLink /></>} />
+      <PageHeader
+        description="Preferences for this device, your session and your account."
+        extra={
+          <>
+            <AdminBotsLink />
+            <RatesLink />
+          </>
+        }
+      />
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams(key === "account" ? { tab: key } : {}, { replace: true })}

@@ -70,7 +70,14 @@ export function SmsAccountsList() {
       key: "dltEntityId",
       width: 200,
       onCell: () => ({ style: { whiteSpace: "nowrap" } }),
-      render: (_, a) => (a.dltEntityId ? <Typography.Text copyable style={{ fontFamily: "monospace" }}>{a.dltEntityId}</Typography.Text> : <Tag color="warning">Not registered</Tag>),
+      render: (_, a) =>
+        a.dltEntityId ? (
+          <Typography.Text copyable style={{ fontFamily: "monospace" }}>
+            {a.dltEntityId}
+          </Typography.Text>
+        ) : (
+          <Tag color="warning">Not registered</Tag>
+        ),
     },
     { title: "Templates", dataIndex: "templateCount", key: "templateCount", width: 100, align: "right" },
     {
@@ -94,14 +101,20 @@ export function SmsAccountsList() {
           type="error"
           showIcon
           message={page.error}
-          action={<Button size="small" onClick={() => void page.refresh()}>Retry</Button>}
+          action={
+            <Button size="small" onClick={() => void page.refresh()}>
+              Retry
+            </Button>
+          }
           style={{ marginBottom: 16 }}
         />
       )}
       <Card styles={{ body: { padding: 0 } }}>
         <Flex justify="space-between" align="center" style={{ padding: 16 }}>
           <Typography.Text type="secondary">
-            {page.loading ? "Loading…" : `${page.accounts.length} account${page.accounts.length === 1 ? "" : "s"} · ${page.accounts.filter((a) => a.isActive).length} active`}
+            {page.loading
+              ? "Loading…"
+              : `${page.accounts.length} account${page.accounts.length === 1 ? "" : "s"} · ${page.accounts.filter((a) => a.isActive).length} active`}
           </Typography.Text>
           <Tooltip title="Refresh">
             <Button icon={<ReloadOutlined />} onClick={() => void page.refresh()} aria-label="Refresh" />
@@ -118,7 +131,11 @@ export function SmsAccountsList() {
             emptyText: (
               <Empty
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={page.error ? "Nothing to show until the accounts load." : "No SMS accounts yet. Your provider or administrator connects them."}
+                description={
+                  page.error
+                    ? "Nothing to show until the accounts load."
+                    : "No SMS accounts yet. Your provider or administrator connects them."
+                }
               />
             ),
           }}

@@ -5,7 +5,10 @@ import { useCallMutation, type CallReply } from "../../api";
 
 export type SmsAccount = CallReply<"sms.accounts.list">["data"][number];
 
-const errorToast = (fallback: string) => (err?: HttpError) => ({ type: "error" as const, message: err?.message || fallback });
+const errorToast = (fallback: string) => (err?: HttpError) => ({
+  type: "error" as const,
+  message: err?.message || fallback,
+});
 
 /**
  * The SMS channel screen's state: the caller's accounts (SPEC 4: a failed fetch empties the list and says so),

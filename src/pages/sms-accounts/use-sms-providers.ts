@@ -12,7 +12,13 @@ const CONNECT_CALL = { smpp: "carrierChannels.connectSmpp", http: "carrierChanne
  * Secrets go to the server and never come back: the records only say whether each is set.
  */
 export function useSmsProviders() {
-  const { forgetConnected, connect, embeddedSignup: _embeddedSignup, refresh: _refresh, ...channels } = useCarrierChannels(SMS_KIT);
+  const {
+    forgetConnected,
+    connect,
+    embeddedSignup: _embeddedSignup,
+    refresh: _refresh,
+    ...channels
+  } = useCarrierChannels(SMS_KIT);
   const [drawer, setDrawer] = useState<SmsProviderKind | null>(null);
   return {
     ...channels,

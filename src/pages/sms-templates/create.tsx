@@ -41,7 +41,16 @@ export function SmsTemplatesCreate() {
     <>
       <PageHeader description="Write the content exactly as registered on DLT; each {#var#} is filled in when the message is sent." />
       {error ? (
-        <Alert type="error" showIcon message={error} action={<Button size="small" onClick={() => void refetch()}>Retry</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          message={error}
+          action={
+            <Button size="small" onClick={() => void refetch()}>
+              Retry
+            </Button>
+          }
+        />
       ) : loading ? (
         <Card>
           <Skeleton active paragraph={{ rows: 8 }} />
@@ -50,11 +59,22 @@ export function SmsTemplatesCreate() {
         <Card>
           <Empty
             description="There is no SMS account to write templates for yet."
-            children={ability.can("call", "sms.accounts.list") ? <Link to={paths.channel}>Open the SMS channel</Link> : undefined}
+            children={
+              ability.can("call", "sms.accounts.list") ? (
+                <Link to={paths.channel}>Open the SMS channel</Link>
+              ) : undefined
+            }
           />
         </Card>
       ) : (
-        <TemplateEditor accounts={accounts} initial={initial} submitText="Save template" submitting={mutation.isPending} onSave={save} onCancel={() => navigate(paths.list)} />
+        <TemplateEditor
+          accounts={accounts}
+          initial={initial}
+          submitText="Save template"
+          submitting={mutation.isPending}
+          onSave={save}
+          onCancel={() => navigate(paths.list)}
+        />
       )}
     </>
   );

@@ -14,7 +14,11 @@ export function SmsTemplatesEdit() {
   const { search } = useLocation();
   const close = () => navigate({ pathname: "..", search });
   const { accounts } = useSmsTemplates(undefined, { notify: false });
-  const { query } = useOne<SmsTemplate, HttpError>({ resource: "sms-templates", id, errorNotification: errorToast(MSG.fetchSmsTemplate) });
+  const { query } = useOne<SmsTemplate, HttpError>({
+    resource: "sms-templates",
+    id,
+    errorNotification: errorToast(MSG.fetchSmsTemplate),
+  });
   const { mutateAsync, mutation } = useUpdate<SmsTemplate, HttpError, Omit<TemplateValues, "smsAccountId">>();
   const template = query.data?.data;
   const initial = useMemo(
@@ -47,15 +51,33 @@ export function SmsTemplatesEdit() {
   };
 
   // The template's own account is always a choice, even when the account list is still loading.
-  const choices = accounts.length || !template ? accounts : [{ id: template.smsAccountId, name: template.smsAccountName, isActive: true, senderIds: [template.senderId] }];
+  const choices =
+    accounts.length || !template
+      ? accounts
+      : [{ id: template.smsAccountId, name: template.smsAccountName, isActive: true, senderIds: [template.senderId] }];
   return (
-    <Drawer open width="min(1180px, 100vw)" title={template ? `Edit ${template.name}` : "Edit SMS template"} onClose={close} destroyOnHidden>
+    <Drawer
+      open
+      width="min(1180px, 100vw)"
+      title={template ? `Edit ${template.name}` : "Edit SMS template"}
+      onClose={close}
+      destroyOnHidden
+    >
       {query.isError ? (
         <Alert type="error" showIcon message={query.error?.message || MSG.fetchSmsTemplate} />
       ) : !initial ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
-        <TemplateEditor accounts={choices} initial={initial} lockAccount stickyTop={0} submitText="Save changes" submitting={mutation.isPending} onSave={save} onCancel={close} />
+        <TemplateEditor
+          accounts={choices}
+          initial={initial}
+          lockAccount
+          stickyTop={0}
+          submitText="Save changes"
+          submitting={mutation.isPending}
+          onSave={save}
+          onCancel={close}
+        />
       )}
     </Drawer>
   );

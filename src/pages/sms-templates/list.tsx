@@ -10,7 +10,12 @@ import { useSmsTemplates, type SmsTemplate } from "./use-sms-templates";
 import { useTemplatePaths } from "./use-template-paths";
 import { formatDate } from "../../shell/format";
 
-const CATEGORY_COLORS: Record<string, string> = { transactional: "blue", "service-implicit": "cyan", "service-explicit": "geekblue", promotional: "magenta" };
+const CATEGORY_COLORS: Record<string, string> = {
+  transactional: "blue",
+  "service-implicit": "cyan",
+  "service-explicit": "geekblue",
+  promotional: "magenta",
+};
 
 function matches(t: SmsTemplate, q: string): boolean {
   const needle = q.toLowerCase();
@@ -26,7 +31,10 @@ export function SmsTemplatesList() {
   const paths = useTemplatePaths();
   const navigate = useNavigate();
   const { search: query } = useLocation();
-  const rows = useMemo(() => (search ? page.templates.filter((t) => matches(t, search)) : page.templates), [page.templates, search]);
+  const rows = useMemo(
+    () => (search ? page.templates.filter((t) => matches(t, search)) : page.templates),
+    [page.templates, search],
+  );
   // The filter's choices come with each answer; keep showing the chosen one while a filtered answer loads.
   const [knownAccounts, setKnownAccounts] = useState(page.accounts);
   if (page.accounts.length && page.accounts !== knownAccounts) setKnownAccounts(page.accounts);
@@ -38,14 +46,23 @@ export function SmsTemplatesList() {
       render: (_, t) => (
         <div>
           <Typography.Text strong>{t.name}</Typography.Text>
-          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, tooltip: t.body }} style={{ margin: 0, fontSize: 12 }}>
+          <Typography.Paragraph
+            type="secondary"
+            ellipsis={{ rows: 2, tooltip: t.body }}
+            style={{ margin: 0, fontSize: 12 }}
+          >
             {t.body}
           </Typography.Paragraph>
         </div>
       ),
     },
     { title: "Account", dataIndex: "smsAccountName", key: "account", width: 140, responsive: ["lg"] },
-    { title: "Category", key: "category", width: 140, render: (_, t) => <Tag color={CATEGORY_COLORS[t.category]}>{SMS_CATEGORY_LABELS[t.category]}</Tag> },
+    {
+      title: "Category",
+      key: "category",
+      width: 140,
+      render: (_, t) => <Tag color={CATEGORY_COLORS[t.category]}>{SMS_CATEGORY_LABELS[t.category]}</Tag>,
+    },
     {
       title: "Sender id · DLT id",
       key: "senderId",
@@ -77,14 +94,26 @@ export function SmsTemplatesList() {
         );
       },
     },
-    { title: "Updated", key: "updatedAt", width: 120, responsive: ["xxl"], onCell: () => ({ style: { whiteSpace: "nowrap" } }), render: (_, t) => formatDate(t.updatedAt) },
+    {
+      title: "Updated",
+      key: "updatedAt",
+      width: 120,
+      responsive: ["xxl"],
+      onCell: () => ({ style: { whiteSpace: "nowrap" } }),
+      render: (_, t) => formatDate(t.updatedAt),
+    },
     {
       title: "",
       key: "actions",
       width: 96,
       align: "right",
       render: (_, t) => (
-        <Button size="small" icon={<EditOutlined />} onClick={() => navigate({ pathname: `edit/${encodeURIComponent(t.id)}`, search: query })} aria-label={`Edit ${t.name}`}>
+        <Button
+          size="small"
+          icon={<EditOutlined />}
+          onClick={() => navigate({ pathname: `edit/${encodeURIComponent(t.id)}`, search: query })}
+          aria-label={`Edit ${t.name}`}
+        >
           Edit
         </Button>
       ),
@@ -102,7 +131,17 @@ export function SmsTemplatesList() {
         }
       />
       {page.error && (
-        <Alert type="error" showIcon message={page.error} action={<Button size="small" onClick={() => void page.refetch()}>Retry</Button>} style={{ marginBottom: 16 }} />
+        <Alert
+          type="error"
+          showIcon
+          message={page.error}
+          action={
+            <Button size="small" onClick={() => void page.refetch()}>
+              Retry
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Card styles={{ body: { padding: 0 } }}>
         <Flex gap={12} wrap align="center" style={{ padding: 16 }}>
@@ -115,10 +154,22 @@ export function SmsTemplatesList() {
             style={{ minWidth: 220 }}
             options={knownAccounts.map((a) => ({ value: a.id, label: a.name }))}
           />
-          <Input.Search allowClear placeholder="Search name, text, sender id or DLT id" onSearch={(v) => setSearch(v.trim())} onChange={(e) => !e.target.value && setSearch("")} style={{ maxWidth: 360 }} aria-label="Search SMS templates" />
+          <Input.Search
+            allowClear
+            placeholder="Search name, text, sender id or DLT id"
+            onSearch={(v) => setSearch(v.trim())}
+            onChange={(e) => !e.target.value && setSearch("")}
+            style={{ maxWidth: 360 }}
+            aria-label="Search SMS templates"
+          />
           <div style={{ flex: 1 }} />
           <Tooltip title="Refresh">
-            <Button icon={<ReloadOutlined />} onClick={() => void page.refetch()} loading={page.fetching && !page.loading} aria-label="Refresh" />
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => void page.refetch()}
+              loading={page.fetching && !page.loading}
+              aria-label="Refresh"
+            />
           </Tooltip>
         </Flex>
         <Table
@@ -132,7 +183,13 @@ export function SmsTemplatesList() {
             emptyText: (
               <Empty
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={page.error ? "Nothing to show until the templates load." : search ? `No template matches “${search}”.` : "No SMS templates yet."}
+                description={
+                  page.error
+                    ? "Nothing to show until the templates load."
+                    : search
+                      ? `No template matches “${search}”.`
+                      : "No SMS templates yet."
+                }
               >
                 {!page.error && !search && (
                   <Button type="primary" onClick={() => navigate(paths.create)}>

@@ -6,7 +6,10 @@ type ListReply = CallReply<"sms.templates.list">;
 export type SmsTemplate = ListReply["data"][number];
 export type SmsAccountChoice = ListReply["accounts"][number];
 
-export const errorToast = (fallback: string) => (err?: HttpError) => ({ type: "error" as const, message: err?.message || fallback });
+export const errorToast = (fallback: string) => (err?: HttpError) => ({
+  type: "error" as const,
+  message: err?.message || fallback,
+});
 
 /**
  * The templates the caller reaches (of one SMS account when `smsAccountId` is set) and the accounts it may write

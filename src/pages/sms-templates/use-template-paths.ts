@@ -5,5 +5,9 @@ import { useSession } from "../../state/session";
 export function useTemplatePaths() {
   const { user } = useSession();
   const role = user?.type ?? "user";
-  return { list: areaPath(role, "manage-templates/sms"), create: areaPath(role, "manage-templates/create-sms"), channel: areaPath(role, "channels/sms") };
+  return {
+    list: areaPath(role, "manage-templates/sms"),
+    create: areaPath(role, "manage-templates/create-sms"),
+    channel: areaPath(role, "channels/sms"),
+  };
 }

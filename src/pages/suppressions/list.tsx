@@ -66,14 +66,26 @@ export function SuppressionsList() {
       )}
       <Card styles={{ body: { padding: 0 } }}>
         <Flex gap={12} align="center" justify="space-between" wrap style={{ padding: 16 }}>
-          <Input.Search allowClear aria-label="Search numbers" placeholder="Search a number" style={{ maxWidth: 260 }} onSearch={list.setSearch} />
+          <Input.Search
+            allowClear
+            aria-label="Search numbers"
+            placeholder="Search a number"
+            style={{ maxWidth: 260 }}
+            onSearch={list.setSearch}
+          />
           <Typography.Text type="secondary">{`${formatCount(list.total)} number${list.total === 1 ? "" : "s"}`}</Typography.Text>
         </Flex>
         <Table<SuppressionRecord>
           rowKey="id"
           dataSource={list.rows}
           loading={list.loading}
-          pagination={{ current: list.page, pageSize: 10, total: list.total, onChange: list.setPage, showSizeChanger: false }}
+          pagination={{
+            current: list.page,
+            pageSize: 10,
+            total: list.total,
+            onChange: list.setPage,
+            showSizeChanger: false,
+          }}
           locale={{
             emptyText: (
               <Empty description={list.search ? "No suppressed number matches" : "No suppressed numbers"}>
@@ -86,9 +98,18 @@ export function SuppressionsList() {
             ),
           }}
           columns={[
-            { title: "Number", dataIndex: "number", render: (n: string) => <Typography.Text copyable>{n}</Typography.Text> },
+            {
+              title: "Number",
+              dataIndex: "number",
+              render: (n: string) => <Typography.Text copyable>{n}</Typography.Text>,
+            },
             { title: "Reason", dataIndex: "reason", ellipsis: true, render: (r: string) => r || "—" },
-            { title: "Source", dataIndex: "source", width: 130, render: (s: SuppressionRecord["source"]) => <Tag color={SOURCE[s]?.color}>{SOURCE[s]?.label ?? s}</Tag> },
+            {
+              title: "Source",
+              dataIndex: "source",
+              width: 130,
+              render: (s: SuppressionRecord["source"]) => <Tag color={SOURCE[s]?.color}>{SOURCE[s]?.label ?? s}</Tag>,
+            },
             { title: "Added on", dataIndex: "createdAt", width: 190, render: (iso: string) => formatDateTime(iso) },
             {
               title: "",
@@ -112,7 +133,12 @@ export function SuppressionsList() {
         />
       </Card>
       <AddModal open={dialog === "add"} onClose={() => setDialog(null)} onAdd={list.add} busy={list.busy} />
-      <ImportModal open={dialog === "import"} onClose={() => setDialog(null)} onImport={list.importFile} busy={list.busy} />
+      <ImportModal
+        open={dialog === "import"}
+        onClose={() => setDialog(null)}
+        onImport={list.importFile}
+        busy={list.busy}
+      />
     </>
   );
 }

@@ -61,7 +61,9 @@ function TeamView() {
             style={{ maxWidth: 320 }}
           />
           <Flex gap={12} align="center">
-            <Typography.Text type="secondary">{t.total} account{t.total === 1 ? "" : "s"}</Typography.Text>
+            <Typography.Text type="secondary">
+              {t.total} account{t.total === 1 ? "" : "s"}
+            </Typography.Text>
             <Button icon={<DownloadOutlined />} loading={t.exporting} onClick={() => void t.exportCsv()}>
               Export CSV
             </Button>
@@ -74,8 +76,19 @@ function TeamView() {
           scroll={{ x: 1300 }}
           bordered
           size="middle"
-          pagination={{ ...t.tableProps.pagination, showSizeChanger: false, showTotal: (n, [a, b]) => `${a}–${b} of ${n}` }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.search ? "No account matches the search." : "No accounts in your team yet."} /> }}
+          pagination={{
+            ...t.tableProps.pagination,
+            showSizeChanger: false,
+            showTotal: (n, [a, b]) => `${a}–${b} of ${n}`,
+          }}
+          locale={{
+            emptyText: (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={t.search ? "No account matches the search." : "No accounts in your team yet."}
+              />
+            ),
+          }}
         />
       </Card>
     </>

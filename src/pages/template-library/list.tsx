@@ -4,7 +4,13 @@ import { Alert, Button, Card, Col, Empty, Flex, Input, Row, Segmented, Select, S
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { MSG } from "../../../contract";
-import { LIBRARY_CHANNELS, LIBRARY_INDUSTRIES, libraryRef, type LibraryChannel, type LibraryTemplate } from "../../../contract/domain/template-library";
+import {
+  LIBRARY_CHANNELS,
+  LIBRARY_INDUSTRIES,
+  libraryRef,
+  type LibraryChannel,
+  type LibraryTemplate,
+} from "../../../contract/domain/template-library";
 import { PageHeader } from "../common/page-header";
 import { CHANNEL_META, LibraryCard } from "./components/library-card";
 
@@ -22,7 +28,9 @@ export function TemplateLibraryList() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const initial = params.get("channel");
-  const [channel, setChannel] = useState<LibraryChannel | "all">((LIBRARY_CHANNELS as readonly string[]).includes(initial ?? "") ? (initial as LibraryChannel) : "all");
+  const [channel, setChannel] = useState<LibraryChannel | "all">(
+    (LIBRARY_CHANNELS as readonly string[]).includes(initial ?? "") ? (initial as LibraryChannel) : "all",
+  );
   const [industry, setIndustry] = useState<string | undefined>(undefined);
   const [search, setSearch] = useState("");
   const { result, query } = useList<LibraryTemplate>({
@@ -64,7 +72,10 @@ export function TemplateLibraryList() {
               setChannel(next);
               setParams(next === "all" ? {} : { channel: next }, { replace: true });
             }}
-            options={[{ value: "all", label: "All channels" }, ...LIBRARY_CHANNELS.map((c) => ({ value: c, label: CHANNEL_META[c].label, icon: CHANNEL_META[c].icon }))]}
+            options={[
+              { value: "all", label: "All channels" },
+              ...LIBRARY_CHANNELS.map((c) => ({ value: c, label: CHANNEL_META[c].label, icon: CHANNEL_META[c].icon })),
+            ]}
           />
           <Select
             allowClear
@@ -75,7 +86,13 @@ export function TemplateLibraryList() {
             onChange={setIndustry}
             options={LIBRARY_INDUSTRIES.map((i) => ({ value: i, label: capital(i) }))}
           />
-          <Input.Search allowClear placeholder="Search templates" aria-label="Search templates" style={{ maxWidth: 280 }} onSearch={(v) => setSearch(v.trim())} />
+          <Input.Search
+            allowClear
+            placeholder="Search templates"
+            aria-label="Search templates"
+            style={{ maxWidth: 280 }}
+            onSearch={(v) => setSearch(v.trim())}
+          />
           <div style={{ flex: 1 }} />
           {!query.isLoading && !query.isError && (
             <Typography.Text type="secondary">
@@ -85,7 +102,16 @@ export function TemplateLibraryList() {
         </Flex>
       </Card>
       {query.isError ? (
-        <Alert type="error" showIcon message={MSG.fetchTemplates} action={<Button size="small" onClick={() => void query.refetch()}>Retry</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          message={MSG.fetchTemplates}
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          }
+        />
       ) : query.isLoading ? (
         <Row gutter={[16, 16]}>
           {Array.from({ length: 6 }, (_, i) => (

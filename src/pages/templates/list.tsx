@@ -1,17 +1,42 @@
 import { BookOutlined, DownOutlined, PlusOutlined } from "@ant-design/icons";
 import { useTable } from "@refinedev/antd";
 import type { CrudFilter, HttpError } from "@refinedev/core";
-import { Button, Card, Col, Dropdown, Empty, Flex, Input, Row, Segmented, Select, Statistic, Table, Typography } from "antd";
+import {
+  Button,
+  Card,
+  Col,
+  Dropdown,
+  Empty,
+  Flex,
+  Input,
+  Row,
+  Segmented,
+  Select,
+  Statistic,
+  Table,
+  Typography,
+} from "antd";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { MSG, TEMPLATE_CHANNELS, type TemplateChannel, type UnifiedTemplateRow } from "../../../contract";
 import { PageHeader } from "../common/page-header";
 import { CHANNEL_META } from "../template-library/components/library-card";
-import { CATEGORY_OPTIONS, ChannelTag, STATUS_OPTIONS, StatusTag, categoryLabel, openPath } from "./components/template-look";
+import {
+  CATEGORY_OPTIONS,
+  ChannelTag,
+  STATUS_OPTIONS,
+  StatusTag,
+  categoryLabel,
+  openPath,
+} from "./components/template-look";
 import { formatDateTime } from "../../shell/format";
 
 /** Where "New template" opens each channel's editor, relative to manage-templates/unified. */
-const CREATE_PATH: Record<TemplateChannel, string> = { sms: "../create-sms", whatsapp: "../whatsapp/whatsapp-template-creation", rcs: "../rcs/creation" };
+const CREATE_PATH: Record<TemplateChannel, string> = {
+  sms: "../create-sms",
+  whatsapp: "../whatsapp/whatsapp-template-creation",
+  rcs: "../rcs/creation",
+};
 const DETAIL_LABEL: Record<TemplateChannel, string> = { sms: "Header", whatsapp: "Language", rcs: "Type" };
 
 interface Totals {
@@ -45,12 +70,19 @@ export function TemplatesList() {
   // The list call's per-channel totals ride beside its rows (the data provider keeps a reply's extra fields).
   const totals: Totals | undefined = tableQuery.data?.totals;
   const filtered = channel !== "all" || Boolean(status || category || search);
-  const refilter = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setCurrentPage(1);
-  };
+  const refilter =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setCurrentPage(1);
+    };
   const newMenu = {
-    items: TEMPLATE_CHANNELS.map((c) => ({ key: c, icon: CHANNEL_META[c].icon, label: `${CHANNEL_META[c].label} template` })), onClick: ({ key }: { key: string }) => {
+    items: TEMPLATE_CHANNELS.map((c) => ({
+      key: c,
+      icon: CHANNEL_META[c].icon,
+      label: `${CHANNEL_META[c].label} template`,
+    })),
+    onClick: ({ key }: { key: string }) => {
       const picked = TEMPLATE_CHANNELS.find((c) => c === key);
       if (picked) navigate(CREATE_PATH[picked], { relative: "path" });
     },
@@ -103,11 +135,36 @@ export function TemplatesList() {
             aria-label="Channel"
             value={channel}
             onChange={(v) => refilter(setChannel)(v as TemplateChannel | "all")}
-            options={[{ value: "all", label: "All channels" }, ...TEMPLATE_CHANNELS.map((c) => ({ value: c, label: CHANNEL_META[c].label }))]}
+            options={[
+              { value: "all", label: "All channels" },
+              ...TEMPLATE_CHANNELS.map((c) => ({ value: c, label: CHANNEL_META[c].label })),
+            ]}
           />
-          <Select allowClear aria-label="Status" placeholder="Any status" style={{ width: 170 }} value={status} onChange={refilter(setStatus)} options={STATUS_OPTIONS} />
-          <Select allowClear aria-label="Category" placeholder="Any category" style={{ width: 220 }} value={category} onChange={refilter(setCategory)} options={CATEGORY_OPTIONS} />
-          <Input.Search allowClear placeholder="Search name, account or bot" aria-label="Search templates" style={{ maxWidth: 300 }} onSearch={(v) => refilter(setSearch)(v.trim())} />
+          <Select
+            allowClear
+            aria-label="Status"
+            placeholder="Any status"
+            style={{ width: 170 }}
+            value={status}
+            onChange={refilter(setStatus)}
+            options={STATUS_OPTIONS}
+          />
+          <Select
+            allowClear
+            aria-label="Category"
+            placeholder="Any category"
+            style={{ width: 220 }}
+            value={category}
+            onChange={refilter(setCategory)}
+            options={CATEGORY_OPTIONS}
+          />
+          <Input.Search
+            allowClear
+            placeholder="Search name, account or bot"
+            aria-label="Search templates"
+            style={{ maxWidth: 300 }}
+            onSearch={(v) => refilter(setSearch)(v.trim())}
+          />
         </Flex>
         <Table<UnifiedTemplateRow>
           {...tableProps}
@@ -139,7 +196,12 @@ export function TemplatesList() {
                 </Flex>
               ),
             },
-            { title: "Channel", dataIndex: "channel", width: 130, render: (c: TemplateChannel) => <ChannelTag channel={c} /> },
+            {
+              title: "Channel",
+              dataIndex: "channel",
+              width: 130,
+              render: (c: TemplateChannel) => <ChannelTag channel={c} />,
+            },
             { title: "Status", dataIndex: "status", width: 160, render: (s: string) => <StatusTag status={s} /> },
             { title: "Category", dataIndex: "category", width: 170, render: (c: string | null) => categoryLabel(c) },
             { title: "Sends from", dataIndex: "source", ellipsis: true },
@@ -150,4 +212,3 @@ export function TemplatesList() {
     </>
   );
 }
-

@@ -15,7 +15,11 @@ export function UploadsPage() {
   return (
     <>
       <PageHeader description="Images, videos and documents for your template headers and rich cards. Files are checked against each channel's limits." />
-      <Card title={<Segmented<MediaChannel> options={CHANNELS} value={channel} onChange={setChannel} aria-label="Channel" />}>
+      <Card
+        title={
+          <Segmented<MediaChannel> options={CHANNELS} value={channel} onChange={setChannel} aria-label="Channel" />
+        }
+      >
         <MediaPicker key={channel} channel={channel} pageSize={12} />
       </Card>
     </>

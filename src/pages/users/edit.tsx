@@ -9,7 +9,14 @@ export function UsersEdit() {
   const form = useUserEditForm();
   const { user } = form;
   return (
-    <Modal open title={user ? `Edit ${user.username}` : "Edit user"} footer={null} onCancel={form.close} destroyOnHidden width={680}>
+    <Modal
+      open
+      title={user ? `Edit ${user.username}` : "Edit user"}
+      footer={null}
+      onCancel={form.close}
+      destroyOnHidden
+      width={680}
+    >
       {user ? (
         <LazySchemaForm
           schema={FORM_SCHEMAS.userUpdate}

@@ -32,7 +32,11 @@ export function UsersList() {
   const ability = useAbility();
   const page = useUsersList();
   const role = user?.type ?? "user";
-  const description = page.isSubUsers ? DESCRIPTIONS.subUsers : role === "admin" || role === "reseller" ? DESCRIPTIONS[role] : DESCRIPTIONS.workspace;
+  const description = page.isSubUsers
+    ? DESCRIPTIONS.subUsers
+    : role === "admin" || role === "reseller"
+      ? DESCRIPTIONS[role]
+      : DESCRIPTIONS.workspace;
 
   const can: RowAbilities = {
     edit: ability.can("call", "users.update"),
@@ -42,7 +46,11 @@ export function UsersList() {
     impersonate: ability.can("call", "auth.impersonate"),
   };
   const canCreate = ability.can("call", "auth.register") && CREATABLE_ROLES[role].length > 0 && !page.isSubUsers;
-  const columns = usersColumns(can, { open: page.setDialog, edit: page.openEdit, impersonate: page.impersonate }, page.sorters);
+  const columns = usersColumns(
+    can,
+    { open: page.setDialog, edit: page.openEdit, impersonate: page.impersonate },
+    page.sorters,
+  );
   const d = page.dialog;
   const waitingForParent = page.isSubUsers && !page.parentId;
   const rows = (page.tableProps.dataSource ?? []) as readonly UserRecord[];
@@ -62,19 +70,33 @@ export function UsersList() {
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} sm={12} lg={6}>
           <Card size="small">
-            <Statistic title="Accounts" value={waitingForParent ? 0 : page.total} loading={page.isLoading && !waitingForParent} prefix={<TeamOutlined />} />
+            <Statistic
+              title="Accounts"
+              value={waitingForParent ? 0 : page.total}
+              loading={page.isLoading && !waitingForParent}
+              prefix={<TeamOutlined />}
+            />
           </Card>
         </Col>
         <Col xs={24} sm={12} lg={6}>
           <Card size="small">
-            <Statistic title="Total balance" value={formatINR(waitingForParent ? 0 : page.totalBalance)} loading={page.isLoading && !waitingForParent} />
+            <Statistic
+              title="Total balance"
+              value={formatINR(waitingForParent ? 0 : page.totalBalance)}
+              loading={page.isLoading && !waitingForParent}
+            />
           </Card>
         </Col>
       </Row>
       <Card styles={{ body: { padding: 0 } }}>
         <Flex gap={12} wrap align="center" style={{ padding: 16 }}>
           {page.isSubUsers && (
-            <AccountPicker value={page.parentId} onChange={page.setParentId} placeholder="Choose an account" ariaLabel="Parent account" />
+            <AccountPicker
+              value={page.parentId}
+              onChange={page.setParentId}
+              placeholder="Choose an account"
+              ariaLabel="Parent account"
+            />
           )}
           <Input.Search
             allowClear
@@ -85,7 +107,12 @@ export function UsersList() {
           />
           <div style={{ flex: 1 }} />
           <Tooltip title="Refresh">
-            <Button icon={<ReloadOutlined />} onClick={() => void page.refresh()} aria-label="Refresh" disabled={waitingForParent} />
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => void page.refresh()}
+              aria-label="Refresh"
+              disabled={waitingForParent}
+            />
           </Tooltip>
         </Flex>
         <Table
@@ -95,7 +122,11 @@ export function UsersList() {
           rowKey="_id"
           columns={columns}
           scroll={{ x: USERS_TABLE_MIN_WIDTH }}
-          pagination={{ ...page.tableProps.pagination, showSizeChanger: false, showTotal: (t, [a, b]) => `${a}–${b} of ${t}` }}
+          pagination={{
+            ...page.tableProps.pagination,
+            showSizeChanger: false,
+            showTotal: (t, [a, b]) => `${a}–${b} of ${t}`,
+          }}
           locale={{
             emptyText: (
               <Empty
@@ -119,7 +150,9 @@ export function UsersList() {
         user={d?.kind === "add" || d?.kind === "deduct" ? d.user : null}
         busy={page.busy}
         onCancel={() => page.setDialog(null)}
-        onSubmit={(amount, note) => (d?.kind === "add" || d?.kind === "deduct") && void page.changeBalance(d.kind, d.user, amount, note)}
+        onSubmit={(amount, note) =>
+          (d?.kind === "add" || d?.kind === "deduct") && void page.changeBalance(d.kind, d.user, amount, note)
+        }
       />
       <PermissionsModal
         user={d?.kind === "permissions" ? d.user : null}

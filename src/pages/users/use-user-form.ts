@@ -27,7 +27,12 @@ export function useUserCreateForm() {
     successNotification: (data) => ({ type: "success", message: `User ${data?.data?.username ?? ""} created` }),
     errorNotification: errorToast(MSG.somethingWrong),
   });
-  return { caller, close, busy: formLoading, submit: (values: FormValues) => void onFinish(values).catch(() => undefined) };
+  return {
+    caller,
+    close,
+    busy: formLoading,
+    submit: (values: FormValues) => void onFinish(values).catch(() => undefined),
+  };
 }
 
 /**

@@ -17,7 +17,10 @@ type UsersAction = "balance.add" | "balance.deduct" | "users.grantPermission";
 export type UsersDialog = { kind: "add" | "deduct" | "permissions"; user: UserRecord } | null;
 
 /** Refine's default error toast names the HTTP status; people need the mapped message instead. */
-export const errorToast = (fallback: string) => (err?: HttpError) => ({ type: "error" as const, message: err?.message || fallback });
+export const errorToast = (fallback: string) => (err?: HttpError) => ({
+  type: "error" as const,
+  message: err?.message || fallback,
+});
 
 /**
  * State and actions of the users list (Users Management, User Administration, Sub-Account Management).
@@ -51,12 +54,19 @@ export function useUsersList() {
   });
 
   /** A users action, then the list and the caller's own balance are refetched. */
-  const act = async (call: UsersAction, body: Record<string, unknown>, success: (res: BalanceChangeResponse) => string) => {
+  const act = async (
+    call: UsersAction,
+    body: Record<string, unknown>,
+    success: (res: BalanceChangeResponse) => string,
+  ) => {
     try {
       const res = await actionCall.mutateAsync({
         call,
         body,
-        successNotification: (data) => ({ type: "success", message: success((data?.data ?? {}) as BalanceChangeResponse) }),
+        successNotification: (data) => ({
+          type: "success",
+          message: success((data?.data ?? {}) as BalanceChangeResponse),
+        }),
         errorNotification: errorToast(MSG.somethingWrong),
       });
       await Promise.all([invalidate({ resource: "users", invalidates: ["list"] }), ownBalance.refresh()]);
@@ -93,12 +103,19 @@ export function useUsersList() {
     openEdit: (user: UserRecord) => navigate({ pathname: `edit/${encodeURIComponent(user._id)}`, search: query }),
 
     changeBalance: (kind: "add" | "deduct", user: UserRecord, amount: number, note: string) =>
-      act(kind === "add" ? "balance.add" : "balance.deduct", { userId: user._id, amount, ...(note ? { note } : {}) }, (res) =>
-        `${kind === "add" ? "Added" : "Deducted"} ${formatINR(amount)} ${kind === "add" ? "to" : "from"} ${user.username}. New balance: ${formatINR(res.balance)}`,
+      act(
+        kind === "add" ? "balance.add" : "balance.deduct",
+        { userId: user._id, amount, ...(note ? { note } : {}) },
+        (res) =>
+          `${kind === "add" ? "Added" : "Deducted"} ${formatINR(amount)} ${kind === "add" ? "to" : "from"} ${user.username}. New balance: ${formatINR(res.balance)}`,
       ),
 
     grantModules: (user: UserRecord, moduleNames: ModuleName[]) =>
-      act("users.grantPermission", { userId: user._id, moduleNames }, () => `Module permissions of ${user.username} updated`),
+      act(
+        "users.grantPermission",
+        { userId: user._id, moduleNames },
+        () => `Module permissions of ${user.username} updated`,
+      ),
 
     impersonate: async (user: UserRecord) => {
       try {

@@ -3,7 +3,8 @@ import type { Role } from "../../../contract";
 import type { UserRecord } from "../../api";
 import { changedFields, editFormData, registerSchemaFor } from "./user-schemas";
 
-const roleEnum = (caller: Role) => (registerSchemaFor(caller).properties as Record<string, { enum?: string[] }>).role.enum;
+const roleEnum = (caller: Role) =>
+  (registerSchemaFor(caller).properties as Record<string, { enum?: string[] }>).role.enum;
 
 describe("registerSchemaFor: role choices follow CREATABLE_ROLES", () => {
   it.each<[Role, string[]]>([

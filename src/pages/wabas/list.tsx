@@ -24,7 +24,12 @@ function NumbersCard({ phones }: { phones: readonly WabaPhoneNumber[] }) {
         columns={[
           { title: "Number", dataIndex: "display_phone_number", key: "n" },
           { title: "Verified name", dataIndex: "verified_name", key: "v" },
-          { title: "Quality", dataIndex: "quality_rating", key: "q", render: (v: WabaPhoneNumber["quality_rating"]) => <QualityTag rating={v} /> },
+          {
+            title: "Quality",
+            dataIndex: "quality_rating",
+            key: "q",
+            render: (v: WabaPhoneNumber["quality_rating"]) => <QualityTag rating={v} />,
+          },
         ]}
       />
     </Card>
@@ -41,21 +46,57 @@ export function WabasList() {
   const connected = page.phones.length > 0 || cloud.channels.length > 0;
 
   let body;
-  if (page.loading || cloud.loading) body = <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>;
+  if (page.loading || cloud.loading)
+    body = (
+      <Card>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
   else if (page.error)
-    body = <Alert type="error" showIcon message={page.error} action={<Button size="small" onClick={page.retry}>Retry</Button>} />;
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        message={page.error}
+        action={
+          <Button size="small" onClick={page.retry}>
+            Retry
+          </Button>
+        }
+      />
+    );
   else if (!connected)
-    body = <ConnectCard canConnect={page.canConnect} connecting={page.connecting} onConnect={() => void page.connect()} {...(cloud.canManage ? { onConnectCloud: cloud.openConnect } : {})} />;
+    body = (
+      <ConnectCard
+        canConnect={page.canConnect}
+        connecting={page.connecting}
+        onConnect={() => void page.connect()}
+        {...(cloud.canManage ? { onConnectCloud: cloud.openConnect } : {})}
+      />
+    );
   else
     body = (
       <Flex vertical gap={16}>
-        {cloud.error && <Alert type="error" showIcon message={cloud.error} action={<Button size="small" onClick={() => void cloud.retry()}>Retry</Button>} />}
+        {cloud.error && (
+          <Alert
+            type="error"
+            showIcon
+            message={cloud.error}
+            action={
+              <Button size="small" onClick={() => void cloud.retry()}>
+                Retry
+              </Button>
+            }
+          />
+        )}
         {cloud.channels.length > 0 && (
           <Flex vertical gap={16}>
             <Typography.Title level={5} style={{ margin: 0 }}>
               Cloud API connections
             </Typography.Title>
-            {cloud.channels.map((channel) => <CloudChannelCard key={channel._id} channel={channel} page={cloud} />)}
+            {cloud.channels.map((channel) => (
+              <CloudChannelCard key={channel._id} channel={channel} page={cloud} />
+            ))}
           </Flex>
         )}
         {page.canList ? (
@@ -63,7 +104,9 @@ export function WabasList() {
             <Typography.Title level={5} style={{ margin: 0 }}>
               WhatsApp Business Accounts
             </Typography.Title>
-            {page.wabas.map((waba) => <WabaCard key={waba._id} waba={waba} />)}
+            {page.wabas.map((waba) => (
+              <WabaCard key={waba._id} waba={waba} />
+            ))}
           </>
         ) : (
           <NumbersCard phones={page.phones} />

@@ -14,7 +14,16 @@ export type JustConnected = CarrierChannelRecord | null;
  * Embedded Signup) or edits. Secrets go to the server and never come back: the records only say whether each is set.
  */
 export function useCloudChannels() {
-  const { forgetConnected, connect, save, editing: _editing, openEdit: _openEdit, closeEdit: _closeEdit, savingEdit: _savingEdit, ...channels } = useCarrierChannels(WHATSAPP_KIT);
+  const {
+    forgetConnected,
+    connect,
+    save,
+    editing: _editing,
+    openEdit: _openEdit,
+    closeEdit: _closeEdit,
+    savingEdit: _savingEdit,
+    ...channels
+  } = useCarrierChannels(WHATSAPP_KIT);
   const [drawer, setDrawer] = useState<CloudDrawer>(null);
   return {
     ...channels,

@@ -23,8 +23,16 @@ export function useWabas() {
   const canEditProfile = ability.can("call", "waba.businessProfile.set");
   const invalidate = useInvalidate();
 
-  const list = useList<WabaRecord, HttpError>({ resource: "wabas", pagination: { mode: "off" }, queryOptions: { enabled: canList } });
-  const { query: numbers } = useCall("waba.phoneNumbers", {}, { queryOptions: { enabled: !canList }, errorNotification: false });
+  const list = useList<WabaRecord, HttpError>({
+    resource: "wabas",
+    pagination: { mode: "off" },
+    queryOptions: { enabled: canList },
+  });
+  const { query: numbers } = useCall(
+    "waba.phoneNumbers",
+    {},
+    { queryOptions: { enabled: !canList }, errorNotification: false },
+  );
   const onboarding = useCallMutation("waba.onboarding");
 
   /** The sandbox's connect (no values), or Embedded Signup's code with the WABA and number the business chose. */

@@ -1,7 +1,12 @@
 import { ArrowLeftOutlined, EyeOutlined, RedoOutlined, ReloadOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Empty, Flex, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { areaPath } from "../../../resources/derive";
-import { WEBHOOK_DELIVERY_EVENTS, WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryEvent, type WebhookDeliveryStatus } from "../../../contract/domain/webhooks";
+import {
+  WEBHOOK_DELIVERY_EVENTS,
+  WEBHOOK_DELIVERY_STATUSES,
+  type WebhookDeliveryEvent,
+  type WebhookDeliveryStatus,
+} from "../../../contract/domain/webhooks";
 import { formatCount, formatDateTime } from "../../shell/format";
 import { useSession } from "../../state/session";
 import { ApiControlNav } from "../common/api-control-nav";
@@ -11,7 +16,11 @@ import { DeliveryStatus } from "./components/delivery-status";
 import { useDeliveries, type Delivery } from "./components/use-deliveries";
 import { ButtonLink } from "../../components/button-link";
 
-const STATUS_LABELS: Record<WebhookDeliveryStatus, string> = { pending: "Pending or retrying", succeeded: "Succeeded", failed: "Failed" };
+const STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
+  pending: "Pending or retrying",
+  succeeded: "Succeeded",
+  failed: "Failed",
+};
 
 /** API Control → Webhooks → Delivery Log: what was sent to one endpoint, how it went, and resend. */
 export function WebhooksDeliveries() {
@@ -23,9 +32,20 @@ export function WebhooksDeliveries() {
     <>
       <ApiControlNav />
       <PageHeader
-        description={log.endpoint ? <>Deliveries to <Typography.Text code>{log.endpoint.url}</Typography.Text>, newest first. Each keeps its X-Webhook-Id on every retry.</> : "Every event sent to an endpoint, newest first."}
+        description={
+          log.endpoint ? (
+            <>
+              Deliveries to <Typography.Text code>{log.endpoint.url}</Typography.Text>, newest first. Each keeps its
+              X-Webhook-Id on every retry.
+            </>
+          ) : (
+            "Every event sent to an endpoint, newest first."
+          )
+        }
         extra={
-          <ButtonLink to={back} icon={<ArrowLeftOutlined />}>All endpoints</ButtonLink>
+          <ButtonLink to={back} icon={<ArrowLeftOutlined />}>
+            All endpoints
+          </ButtonLink>
         }
       />
       <Card styles={{ body: { padding: 0 } }}>
@@ -36,7 +56,10 @@ export function WebhooksDeliveries() {
             style={{ width: 340 }}
             value={log.endpointId || undefined}
             onChange={log.chooseEndpoint}
-            options={log.endpoints.map((e) => ({ value: e.id, label: e.description ? `${e.description} — ${e.url}` : e.url }))}
+            options={log.endpoints.map((e) => ({
+              value: e.id,
+              label: e.description ? `${e.description} — ${e.url}` : e.url,
+            }))}
           />
           <Select<WebhookDeliveryStatus>
             aria-label="Status"
@@ -57,21 +80,55 @@ export function WebhooksDeliveries() {
             options={WEBHOOK_DELIVERY_EVENTS.map((e) => ({ value: e, label: e }))}
           />
           <Tooltip title="Refresh">
-            <Button icon={<ReloadOutlined spin={log.refreshing} />} aria-label="Refresh" onClick={log.refetch} disabled={!log.endpointId} />
+            <Button
+              icon={<ReloadOutlined spin={log.refreshing} />}
+              aria-label="Refresh"
+              onClick={log.refetch}
+              disabled={!log.endpointId}
+            />
           </Tooltip>
-          <Typography.Text type="secondary" style={{ marginLeft: "auto" }}>{formatCount(log.total)} {log.total === 1 ? "delivery" : "deliveries"}</Typography.Text>
+          <Typography.Text type="secondary" style={{ marginLeft: "auto" }}>
+            {formatCount(log.total)} {log.total === 1 ? "delivery" : "deliveries"}
+          </Typography.Text>
         </Flex>
-        {log.error && <Alert type="error" showIcon banner message={log.error} action={<Button size="small" onClick={log.refetch}>Retry</Button>} />}
+        {log.error && (
+          <Alert
+            type="error"
+            showIcon
+            banner
+            message={log.error}
+            action={
+              <Button size="small" onClick={log.refetch}>
+                Retry
+              </Button>
+            }
+          />
+        )}
         <Table<Delivery>
           rowKey="id"
           dataSource={log.rows}
           loading={log.loading}
           scroll={{ x: 900 }}
           onRow={(d) => ({ onDoubleClick: () => log.open(d.id) })}
-          pagination={{ current: log.page, pageSize: log.pageSize, total: log.total, onChange: log.setPage, showSizeChanger: false, hideOnSinglePage: true }}
+          pagination={{
+            current: log.page,
+            pageSize: log.pageSize,
+            total: log.total,
+            onChange: log.setPage,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+          }}
           locale={{
             emptyText: (
-              <Empty description={!log.endpointId ? "Choose an endpoint to see its deliveries" : log.status || log.event ? "No delivery matches these filters" : "Nothing sent to this endpoint yet. Send a test from the endpoints list."} />
+              <Empty
+                description={
+                  !log.endpointId
+                    ? "Choose an endpoint to see its deliveries"
+                    : log.status || log.event
+                      ? "No delivery matches these filters"
+                      : "Nothing sent to this endpoint yet. Send a test from the endpoints list."
+                }
+              />
             ),
           }}
           columns={[
@@ -85,14 +142,27 @@ export function WebhooksDeliveries() {
               render: (_, d) =>
                 d.responseStatus !== null ? (
                   <Space size={6}>
-                    <Typography.Text type={d.responseStatus < 300 ? "success" : "danger"}>HTTP {d.responseStatus}</Typography.Text>
+                    <Typography.Text type={d.responseStatus < 300 ? "success" : "danger"}>
+                      HTTP {d.responseStatus}
+                    </Typography.Text>
                     {d.durationMs !== null && <Typography.Text type="secondary">{d.durationMs} ms</Typography.Text>}
                   </Space>
                 ) : (
-                  <Typography.Text type="danger" ellipsis={{ tooltip: d.error }} style={{ maxWidth: 280 }}>{d.error ?? "—"}</Typography.Text>
+                  <Typography.Text type="danger" ellipsis={{ tooltip: d.error }} style={{ maxWidth: 280 }}>
+                    {d.error ?? "—"}
+                  </Typography.Text>
                 ),
             },
-            { title: "Delivery id", dataIndex: "id", width: 130, render: (id: string) => <Typography.Text code copyable={{ text: id }}>{id.slice(0, 8)}</Typography.Text> },
+            {
+              title: "Delivery id",
+              dataIndex: "id",
+              width: 130,
+              render: (id: string) => (
+                <Typography.Text code copyable={{ text: id }}>
+                  {id.slice(0, 8)}
+                </Typography.Text>
+              ),
+            },
             {
               title: "",
               key: "actions",
@@ -100,9 +170,20 @@ export function WebhooksDeliveries() {
               render: (_, d) => (
                 <Space size={6}>
                   <Tooltip title="Details">
-                    <Button size="small" icon={<EyeOutlined />} onClick={() => log.open(d.id)} aria-label={`Details of ${d.id}`} />
+                    <Button
+                      size="small"
+                      icon={<EyeOutlined />}
+                      onClick={() => log.open(d.id)}
+                      aria-label={`Details of ${d.id}`}
+                    />
                   </Tooltip>
-                  <Button size="small" icon={<RedoOutlined />} loading={log.resending === d.id} onClick={() => void log.resend(d.id)} aria-label={`Resend ${d.id}`}>
+                  <Button
+                    size="small"
+                    icon={<RedoOutlined />}
+                    loading={log.resending === d.id}
+                    onClick={() => void log.resend(d.id)}
+                    aria-label={`Resend ${d.id}`}
+                  >
                     Resend
                   </Button>
                 </Space>

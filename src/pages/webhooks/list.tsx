@@ -1,4 +1,12 @@
-import { DeleteOutlined, EditOutlined, HistoryOutlined, KeyOutlined, MoreOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
+import {
+  DeleteOutlined,
+  EditOutlined,
+  HistoryOutlined,
+  KeyOutlined,
+  MoreOutlined,
+  PlusOutlined,
+  SendOutlined,
+} from "@ant-design/icons";
 import { Alert, App, Button, Card, Dropdown, Empty, Space, Switch, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -29,7 +37,8 @@ export function WebhooksList() {
   const [dialog, setDialog] = useState<EndpointDialog>(null);
   const [issued, setIssued] = useState<IssuedSecret | null>(null);
   const [tested, setTested] = useState<TestOutcome | null>(null);
-  const openLog = (endpointId: string) => role && navigate(`${areaPath(role, "api-management/webhooks/deliveries")}?endpointId=${endpointId}`);
+  const openLog = (endpointId: string) =>
+    role && navigate(`${areaPath(role, "api-management/webhooks/deliveries")}?endpointId=${endpointId}`);
 
   const confirmRotate = (e: Endpoint) =>
     modal.confirm({
@@ -67,7 +76,17 @@ export function WebhooksList() {
         }
       />
       {hooks.error && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} message={hooks.error} action={<Button size="small" onClick={hooks.refetch}>Retry</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={hooks.error}
+          action={
+            <Button size="small" onClick={hooks.refetch}>
+              Retry
+            </Button>
+          }
+        />
       )}
       <Card styles={{ body: { padding: 0 } }}>
         <Table<Endpoint>
@@ -75,11 +94,20 @@ export function WebhooksList() {
           dataSource={hooks.rows}
           loading={hooks.loading}
           scroll={{ x: 960 }}
-          pagination={{ current: hooks.page, pageSize: hooks.pageSize, total: hooks.total, onChange: hooks.setPage, hideOnSinglePage: true, showTotal: (n) => `${n} endpoints` }}
+          pagination={{
+            current: hooks.page,
+            pageSize: hooks.pageSize,
+            total: hooks.total,
+            onChange: hooks.setPage,
+            hideOnSinglePage: true,
+            showTotal: (n) => `${n} endpoints`,
+          }}
           locale={{
             emptyText: (
               <Empty description="No webhook endpoints yet. Add one to hear about receipts, replies and campaigns as they happen.">
-                <Button type="primary" onClick={() => setDialog({ kind: "create" })}>Add endpoint</Button>
+                <Button type="primary" onClick={() => setDialog({ kind: "create" })}>
+                  Add endpoint
+                </Button>
               </Empty>
             ),
           }}
@@ -89,10 +117,19 @@ export function WebhooksList() {
               key: "url",
               render: (_, e) => (
                 <Space direction="vertical" size={2}>
-                  <Typography.Text strong copyable={{ text: e.url, tooltips: ["Copy URL", "Copied"] }} style={{ wordBreak: "break-all" }}>{e.url}</Typography.Text>
+                  <Typography.Text
+                    strong
+                    copyable={{ text: e.url, tooltips: ["Copy URL", "Copied"] }}
+                    style={{ wordBreak: "break-all" }}
+                  >
+                    {e.url}
+                  </Typography.Text>
                   {e.description && <Typography.Text type="secondary">{e.description}</Typography.Text>}
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    Secret <Typography.Text code style={{ fontSize: 12 }}>{e.secretHint}</Typography.Text>
+                    Secret{" "}
+                    <Typography.Text code style={{ fontSize: 12 }}>
+                      {e.secretHint}
+                    </Typography.Text>
                     {e.previousSecretUntil && " · the old one also signs for a day"}
                   </Typography.Text>
                 </Space>
@@ -117,7 +154,13 @@ export function WebhooksList() {
               dataIndex: "active",
               width: 80,
               render: (active: boolean, e) => (
-                <Switch checked={active} size="small" aria-label={`${active ? "Pause" : "Resume"} ${e.url}`} disabled={hooks.saving} onChange={(on) => void hooks.update(e.id, { active: on }).catch(() => undefined)} />
+                <Switch
+                  checked={active}
+                  size="small"
+                  aria-label={`${active ? "Pause" : "Resume"} ${e.url}`}
+                  disabled={hooks.saving}
+                  onChange={(on) => void hooks.update(e.id, { active: on }).catch(() => undefined)}
+                />
               ),
             },
             { title: "Last delivery", key: "health", width: 150, render: (_, e) => <EndpointHealth endpoint={e} /> },
@@ -127,7 +170,12 @@ export function WebhooksList() {
               width: 280,
               render: (_, e) => (
                 <Space size={6}>
-                  <Button size="small" icon={<SendOutlined />} loading={hooks.testing === e.id} onClick={() => void test(e)}>
+                  <Button
+                    size="small"
+                    icon={<SendOutlined />}
+                    loading={hooks.testing === e.id}
+                    onClick={() => void test(e)}
+                  >
                     Send test
                   </Button>
                   <Button size="small" icon={<HistoryOutlined />} onClick={() => openLog(e.id)}>
@@ -172,7 +220,14 @@ export function WebhooksList() {
         }}
       />
       <SecretModal issued={issued} onClose={() => setIssued(null)} />
-      <TestResultModal outcome={tested} onClose={() => setTested(null)} onOpenLog={(id) => { setTested(null); openLog(id); }} />
+      <TestResultModal
+        outcome={tested}
+        onClose={() => setTested(null)}
+        onOpenLog={(id) => {
+          setTested(null);
+          openLog(id);
+        }}
+      />
     </>
   );
 }

@@ -5,7 +5,17 @@ const draft = (d: Partial<TemplateDraft>): TemplateDraft => ({ ...EMPTY_DRAFT, n
 
 describe("the editor's draft", () => {
   it("becomes Meta's components with examples for the variables it has", () => {
-    expect(toComponents(draft({ header: "IMAGE", body: "Hi {{1}}, see you {{2}}.", bodyExamples: ["Asha", "Monday", "stale"], footer: "Acme", buttons: [{ type: "QUICK_REPLY", text: "OK" }] }))).toEqual([
+    expect(
+      toComponents(
+        draft({
+          header: "IMAGE",
+          body: "Hi {{1}}, see you {{2}}.",
+          bodyExamples: ["Asha", "Monday", "stale"],
+          footer: "Acme",
+          buttons: [{ type: "QUICK_REPLY", text: "OK" }],
+        }),
+      ),
+    ).toEqual([
       { type: "HEADER", format: "IMAGE" },
       { type: "BODY", text: "Hi {{1}}, see you {{2}}.", example: { body_text: [["Asha", "Monday"]] } },
       { type: "FOOTER", text: "Acme" },

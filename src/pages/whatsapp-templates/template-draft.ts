@@ -1,6 +1,13 @@
 // The editor's state and its translation into Meta's components, kept pure so the preview, the live rule messages
 // and the submitted form all read the same thing.
-import { checkWhatsAppTemplate, variableCount, type TemplateIssue, type WaButton, type WaComponent, type WaMediaFormat } from "../../../contract/domain/whatsapp-template";
+import {
+  checkWhatsAppTemplate,
+  variableCount,
+  type TemplateIssue,
+  type WaButton,
+  type WaComponent,
+  type WaMediaFormat,
+} from "../../../contract/domain/whatsapp-template";
 
 export type HeaderChoice = "NONE" | "TEXT" | WaMediaFormat;
 
@@ -19,19 +26,37 @@ export interface TemplateDraft {
 }
 
 export const EMPTY_DRAFT: TemplateDraft = {
-  wabaId: "", name: "", language: "en_US", category: "UTILITY", header: "NONE", headerText: "", headerExample: "",
-  body: "", bodyExamples: [], footer: "", buttons: [],
+  wabaId: "",
+  name: "",
+  language: "en_US",
+  category: "UTILITY",
+  header: "NONE",
+  headerText: "",
+  headerExample: "",
+  body: "",
+  bodyExamples: [],
+  footer: "",
+  buttons: [],
 };
 
 export function toComponents(d: TemplateDraft): WaComponent[] {
   const out: WaComponent[] = [];
   if (d.header === "TEXT") {
-    out.push({ type: "HEADER", format: "TEXT", text: d.headerText, ...(variableCount(d.headerText) ? { example: { header_text: [d.headerExample] } } : {}) });
+    out.push({
+      type: "HEADER",
+      format: "TEXT",
+      text: d.headerText,
+      ...(variableCount(d.headerText) ? { example: { header_text: [d.headerExample] } } : {}),
+    });
   } else if (d.header !== "NONE") {
     out.push({ type: "HEADER", format: d.header });
   }
   const count = variableCount(d.body);
-  out.push({ type: "BODY", text: d.body, ...(count ? { example: { body_text: [d.bodyExamples.slice(0, count)] } } : {}) });
+  out.push({
+    type: "BODY",
+    text: d.body,
+    ...(count ? { example: { body_text: [d.bodyExamples.slice(0, count)] } } : {}),
+  });
   if (d.footer.trim()) out.push({ type: "FOOTER", text: d.footer });
   if (d.buttons.length) out.push({ type: "BUTTONS", buttons: d.buttons });
   return out;
@@ -39,7 +64,12 @@ export function toComponents(d: TemplateDraft): WaComponent[] {
 
 /** The rules' messages by field path, as the server would answer them. */
 export function issuesOf(d: TemplateDraft): TemplateIssue[] {
-  return checkWhatsAppTemplate({ name: d.name, language: d.language, category: d.category, components: toComponents(d) });
+  return checkWhatsAppTemplate({
+    name: d.name,
+    language: d.language,
+    category: d.category,
+    components: toComponents(d),
+  });
 }
 
 /** The next {{n}} to insert into a text: one past the highest so far. */

@@ -27,7 +27,11 @@ export function useTemplateEditor() {
   const { mutate, mutation } = useCreate<WhatsAppTemplateRecord, HttpError, FormData>();
 
   // The account's connected WABAs (the WhatsApp channel screen connects them).
-  const wabaList = useList<WabaOption, HttpError>({ resource: "wabas", pagination: { mode: "off" }, errorNotification: false });
+  const wabaList = useList<WabaOption, HttpError>({
+    resource: "wabas",
+    pagination: { mode: "off" },
+    errorNotification: false,
+  });
   const wabas = wabaList.result.data;
   const wabaId = draft.wabaId || (wabas.length === 1 ? wabas[0].waba_id : "");
 
@@ -38,7 +42,8 @@ export function useTemplateEditor() {
   };
 
   const issues = useMemo(() => issuesOf(draft), [draft]);
-  const mediaKind = draft.header === "NONE" || draft.header === "TEXT" ? undefined : (draft.header.toLowerCase() as MediaKind);
+  const mediaKind =
+    draft.header === "NONE" || draft.header === "TEXT" ? undefined : (draft.header.toLowerCase() as MediaKind);
   const fileIssue = useMemo(() => {
     if (!mediaKind) return undefined;
     if (!file) return `Upload the header ${mediaKind}`;
@@ -51,7 +56,9 @@ export function useTemplateEditor() {
     ...(fileIssue ? [{ field: "file", message: fileIssue }] : []),
   ];
   const issue = (field: string) => {
-    const found = allIssues.find((i) => i.field === field || (field === "body.example" && i.field.startsWith("body.example")));
+    const found = allIssues.find(
+      (i) => i.field === field || (field === "body.example" && i.field.startsWith("body.example")),
+    );
     return found && (submitted || touched.has(groupOf(field)) || touched.has(field)) ? found.message : undefined;
   };
 
@@ -69,7 +76,11 @@ export function useTemplateEditor() {
       {
         resource: "whatsapp-templates",
         values: form,
-        successNotification: { type: "success", message: `Template ${draft.name} submitted for review`, description: "WhatsApp usually answers within a minute." },
+        successNotification: {
+          type: "success",
+          message: `Template ${draft.name} submitted for review`,
+          description: "WhatsApp usually answers within a minute.",
+        },
         errorNotification: (err) => ({ type: "error", message: err?.message || MSG.createTemplate }),
       },
       {
@@ -83,10 +94,26 @@ export function useTemplateEditor() {
   };
 
   return {
-    draft, update, file, setFile: (f?: File) => { setFile(f); setTouched((t) => new Set(t).add("file")); },
-    wabas, wabasFailed: wabaList.query.isError, wabasLoading: wabaList.query.isLoading, wabaId,
-    issue, issueCount: allIssues.length, submitted, submit, submitting: mutation.isPending, serverError,
-    bodyVariables: variableCount(draft.body), headerVariables: variableCount(draft.headerText), mediaKind,
+    draft,
+    update,
+    file,
+    setFile: (f?: File) => {
+      setFile(f);
+      setTouched((t) => new Set(t).add("file"));
+    },
+    wabas,
+    wabasFailed: wabaList.query.isError,
+    wabasLoading: wabaList.query.isLoading,
+    wabaId,
+    issue,
+    issueCount: allIssues.length,
+    submitted,
+    submit,
+    submitting: mutation.isPending,
+    serverError,
+    bodyVariables: variableCount(draft.body),
+    headerVariables: variableCount(draft.headerText),
+    mediaKind,
     cancel: () => navigate("..", { relative: "path" }),
   };
 }

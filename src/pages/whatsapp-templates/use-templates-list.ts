@@ -56,7 +56,8 @@ export function useTemplatesList() {
     isFirstPage: cursor === null || !paging?.hasBefore,
     hasOlder: Boolean(paging?.hasAfter),
     older: () => paging?.cursors.after && setCursor({ after: paging.cursors.after }),
-    newer: () => (paging?.cursors.before && paging.hasBefore ? setCursor({ before: paging.cursors.before }) : setCursor(null)),
+    newer: () =>
+      paging?.cursors.before && paging.hasBefore ? setCursor({ before: paging.cursors.before }) : setCursor(null),
     deleting: removal.isPending,
     remove: (record: WhatsAppTemplateRecord) =>
       void removal

@@ -1,6 +1,6 @@
 import { Alert } from "antd";
 import { useEffect, useState } from "react";
-import {useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { BALANCE_DISMISSED_KEY, LOW_BALANCE_THRESHOLD } from "../../../contract";
 import { formatINR } from "../format";
 import { lowBalanceBanner } from "./low-balance";
@@ -56,8 +56,8 @@ export function LowBalanceBanner({ balance, topUpPath }: LowBalanceBannerProps) 
       }}
       message={
         <span>
-          <strong>Low balance: {formatINR(balance)} left.</strong> Your balance is below {formatINR(LOW_BALANCE_THRESHOLD)};
-          campaigns may stop sending when it runs out.
+          <strong>Low balance: {formatINR(balance)} left.</strong> Your balance is below{" "}
+          {formatINR(LOW_BALANCE_THRESHOLD)}; campaigns may stop sending when it runs out.
         </span>
       }
       action={

@@ -9,7 +9,10 @@ import { ThemeProvider } from "../../providers/theme";
 import { sessionStore } from "../../state/session";
 import { useBalance } from "./use-balance";
 
-vi.mock("../../api", async (importOriginal) => ({ ...(await importOriginal<typeof import("../../api")>()), callApi: vi.fn() }));
+vi.mock("../../api", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../api")>()),
+  callApi: vi.fn(),
+}));
 const mockedCall = vi.mocked(callApi);
 
 function Probe() {
@@ -18,7 +21,15 @@ function Probe() {
 }
 
 function renderAs(type: Role) {
-  sessionStore.loginSucceeded({ _id: "u1", username: "u", email: "u@example.com", type, token: "t", expiresAt: 9e9, isFirstLogin: false });
+  sessionStore.loginSucceeded({
+    _id: "u1",
+    username: "u",
+    email: "u@example.com",
+    type,
+    token: "t",
+    expiresAt: 9e9,
+    isFirstLogin: false,
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <ThemeProvider>

@@ -53,11 +53,7 @@ export function AppHeader({ role, sidebarOpen, onToggleSidebar, isMobile, balanc
         {role === "reseller" && (
           <Space size={6} style={{ paddingInline: 8 }} aria-label="Account balance">
             <WalletOutlined style={{ color: token.colorPrimary }} />
-            {balanceLoading ? (
-              <Spin size="small" />
-            ) : (
-              <Typography.Text strong>{formatINR(balance)}</Typography.Text>
-            )}
+            {balanceLoading ? <Spin size="small" /> : <Typography.Text strong>{formatINR(balance)}</Typography.Text>}
           </Space>
         )}
         <ThemeToggle />

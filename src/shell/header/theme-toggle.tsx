@@ -8,7 +8,13 @@ export function ThemeToggle() {
   const label = theme === "dark" ? "Switch to light theme" : "Switch to dark theme";
   return (
     <Tooltip title={label} mouseEnterDelay={TOOLTIP_DELAY_MS / 1000}>
-      <Button type="text" shape="circle" aria-label={label} onClick={toggle} icon={theme === "dark" ? <SunOutlined /> : <MoonOutlined />} />
+      <Button
+        type="text"
+        shape="circle"
+        aria-label={label}
+        onClick={toggle}
+        icon={theme === "dark" ? <SunOutlined /> : <MoonOutlined />}
+      />
     </Tooltip>
   );
 }

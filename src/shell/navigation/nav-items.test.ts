@@ -3,7 +3,9 @@ import { MODULES, ROLES, type ModuleName, type Role } from "../../../contract";
 import { activeLeafKey, navDecision, navLeaves, navSections, type NavItem } from "./nav-items";
 
 const labels = (items: readonly NavItem[]): string[] =>
-  items.flatMap((i) => (i.kind === "group" ? [i.label, ...i.children.map((c) => `${i.label} > ${c.label}`)] : [i.label]));
+  items.flatMap((i) =>
+    i.kind === "group" ? [i.label, ...i.children.map((c) => `${i.label} > ${c.label}`)] : [i.label],
+  );
 
 const allLabels = (role: Role): string[] => navSections(role).flatMap((s) => labels(s.items));
 
@@ -32,7 +34,10 @@ describe("navSections: which items each role sees (SPEC 2)", () => {
     ["admin", ["Dashboard", "Campaigns", "Users Management", "Quota Reports", "Settings", "Support", "Feedback"]],
     ["reseller", ["Dashboard", "Campaigns", "Users Management", "Quota Management", "Settings", "Support", "Feedback"]],
     ["manager", WORKSPACE_BASE],
-    ["user", without(WORKSPACE_BASE, "Team Reports", "Settings > User Administration", "Settings > Sub-Account Management")],
+    [
+      "user",
+      without(WORKSPACE_BASE, "Team Reports", "Settings > User Administration", "Settings > Sub-Account Management"),
+    ],
     ["department_head", without(WORKSPACE_BASE, "Settings > User Administration", "Settings > Sub-Account Management")],
   ])("%s", (role, expected) => {
     expect(allLabels(role)).toEqual(expected);

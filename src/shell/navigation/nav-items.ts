@@ -66,6 +66,7 @@ export function activeLeafKey(role: Role, pathname: string, sections: readonly N
   if (best) return best.key;
   // A route with no entry of its own (/api) highlights its resource's entry (API Control).
   const match = matchAreaRoute(trimmed);
-  const leaf = match?.role === role ? navLeaves(sections).find((l) => l.resource === match.route.resource.name) : undefined;
+  const leaf =
+    match?.role === role ? navLeaves(sections).find((l) => l.resource === match.route.resource.name) : undefined;
   return leaf?.key ?? null;
 }

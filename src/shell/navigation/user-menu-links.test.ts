@@ -25,7 +25,12 @@ describe("userMenuLinks", () => {
     ],
     [
       "admin",
-      { account: "/admin/settings?tab=account", billing: "/admin/quota-reports", userManagement: "/admin/users", subUserManagement: "/admin/users" },
+      {
+        account: "/admin/settings?tab=account",
+        billing: "/admin/quota-reports",
+        userManagement: "/admin/users",
+        subUserManagement: "/admin/users",
+      },
     ],
   ])("%s", (role, expected) => {
     expect(userMenuLinks(role)).toEqual(expected);

@@ -7,7 +7,14 @@ import { notificationsStore, type AppNotification } from "./store";
 afterEach(() => notificationsStore.clear());
 
 const dot = () => document.querySelector(".ant-badge-dot");
-const note = (id: string, title: string, isNew = true): AppNotification => ({ id, kind: "chat", title, description: "Hello there", time: 1, isNew });
+const note = (id: string, title: string, isNew = true): AppNotification => ({
+  id,
+  kind: "chat",
+  title,
+  description: "Hello there",
+  time: 1,
+  isNew,
+});
 
 describe("NotificationBell (SPEC 2, 4)", () => {
   it("lights the dot on a new notification, clears it on open, lists it first, marks unread ones and opens the sheet", async () => {
@@ -22,7 +29,10 @@ describe("NotificationBell (SPEC 2, 4)", () => {
     expect(await screen.findByText("1 new")).toBeInTheDocument();
     expect(notificationsStore.getState().hasAlert).toBe(false);
     const rows = [...document.querySelectorAll("[data-notification]")];
-    expect(rows.map((r) => [r.getAttribute("data-notification"), r.getAttribute("data-unread")])).toEqual([["2", "true"], ["1", "false"]]);
+    expect(rows.map((r) => [r.getAttribute("data-notification"), r.getAttribute("data-unread")])).toEqual([
+      ["2", "true"],
+      ["1", "false"],
+    ]);
     // The unread mark is said, not only drawn.
     expect(rows[0]?.textContent).toContain("Unread: +91 91234 56789");
     expect(rows[1]?.textContent).not.toContain("Unread");

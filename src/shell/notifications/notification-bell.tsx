@@ -32,9 +32,17 @@ export function NotificationBell() {
   const panel = (
     // Plain buttons: antd's link colour (#1677ff) is below WCAG AA's 4.5:1 on the panel.
     <div style={{ width: "min(360px, calc(100vw - 48px))" }}>
-      <NotificationList items={state.items} maxHeight={NOTIFICATION_PANEL_SCROLL_PX} onOpen={() => onOpenChange(false)} />
+      <NotificationList
+        items={state.items}
+        maxHeight={NOTIFICATION_PANEL_SCROLL_PX}
+        onOpen={() => onOpenChange(false)}
+      />
       <div style={{ display: "flex", justifyContent: "space-between", paddingTop: 8 }}>
-        <Button size="small" disabled={fresh === 0} onClick={() => void markAllNotificationsRead().catch(() => undefined)}>
+        <Button
+          size="small"
+          disabled={fresh === 0}
+          onClick={() => void markAllNotificationsRead().catch(() => undefined)}
+        >
           Mark all read
         </Button>
         <Button

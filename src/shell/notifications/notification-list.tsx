@@ -7,14 +7,29 @@ import { formatDateTime } from "../format";
 import type { AppNotification } from "./store";
 
 /** Read by screen readers only: the unread mark is otherwise a coloured dot and bold text. */
-const SCREEN_READER_ONLY: CSSProperties = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" };
+const SCREEN_READER_ONLY: CSSProperties = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+};
 
 /**
  * `onOpen` runs after a click on a notification that leads somewhere (the panel or sheet closes). A click marks an
  * unread one read. A plain list in antd's list look: antd's List brings Pagination, and through it Select and Input
  * (about 35 KB gzipped), into every signed-in view's shell.
  */
-export function NotificationList({ items, maxHeight, onOpen }: { items: readonly AppNotification[]; maxHeight?: number; onOpen?: () => void }) {
+export function NotificationList({
+  items,
+  maxHeight,
+  onOpen,
+}: {
+  items: readonly AppNotification[];
+  maxHeight?: number;
+  onOpen?: () => void;
+}) {
   const navigate = useNavigate();
   const { token } = theme.useToken();
   if (items.length === 0) {
@@ -26,7 +41,9 @@ export function NotificationList({ items, maxHeight, onOpen }: { items: readonly
           <>
             <Typography.Text>No notifications yet</Typography.Text>
             <br />
-            <Typography.Text style={{ color: token.colorTextSecondary }}>New incoming messages will show up here.</Typography.Text>
+            <Typography.Text style={{ color: token.colorTextSecondary }}>
+              New incoming messages will show up here.
+            </Typography.Text>
           </>
         }
         style={{ padding: "24px 0" }}
@@ -69,7 +86,9 @@ export function NotificationList({ items, maxHeight, onOpen }: { items: readonly
                     {n.isNew && <span style={SCREEN_READER_ONLY}>Unread: </span>}
                     {n.title}
                   </Typography.Text>
-                  <Typography.Text style={{ ...quiet, fontSize: 12, whiteSpace: "nowrap" }}>{formatDateTime(n.time)}</Typography.Text>
+                  <Typography.Text style={{ ...quiet, fontSize: 12, whiteSpace: "nowrap" }}>
+                    {formatDateTime(n.time)}
+                  </Typography.Text>
                 </span>
                 <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ ...quiet, marginBottom: 0 }}>
                   {n.description}

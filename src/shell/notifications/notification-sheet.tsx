@@ -51,7 +51,15 @@ function useHistoryPage(open: boolean, page: number) {
  * loaded on the first 'View all', so the first signed-in view does not download the Drawer and Pagination
  * (`npm run bench -- bundle`).
  */
-export function NotificationSheet({ open, fullWidth, onClose }: { open: boolean; fullWidth: boolean; onClose: () => void }) {
+export function NotificationSheet({
+  open,
+  fullWidth,
+  onClose,
+}: {
+  open: boolean;
+  fullWidth: boolean;
+  onClose: () => void;
+}) {
   const [page, setPage] = useState(1);
   const unread = newCount(useNotifications());
   const { data, error } = useHistoryPage(open, page);
@@ -63,19 +71,42 @@ export function NotificationSheet({ open, fullWidth, onClose }: { open: boolean;
       open={open}
       onClose={onClose}
       extra={
-        <Button size="small" disabled={unread === 0} onClick={() => void markAllNotificationsRead().catch(() => undefined)}>
+        <Button
+          size="small"
+          disabled={unread === 0}
+          onClick={() => void markAllNotificationsRead().catch(() => undefined)}
+        >
           Mark all read
         </Button>
       }
     >
       <Typography.Paragraph style={{ color: token.colorTextSecondary }}>
-        Everything the bell told you, newest first{unread > 0 ? `; ${unread} unread, marked with a blue dot` : ""}. Open one to read it.
+        Everything the bell told you, newest first{unread > 0 ? `; ${unread} unread, marked with a blue dot` : ""}. Open
+        one to read it.
       </Typography.Paragraph>
-      {error && <Alert type="error" showIcon message="Could not load notifications" description={error} style={{ marginBottom: 12 }} />}
-      {data ? <NotificationList items={data.items} onOpen={onClose} /> : <Spin style={{ display: "block", margin: "24px auto" }} />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          message="Could not load notifications"
+          description={error}
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      {data ? (
+        <NotificationList items={data.items} onOpen={onClose} />
+      ) : (
+        <Spin style={{ display: "block", margin: "24px auto" }} />
+      )}
       {data && data.total > NOTIFICATIONS_SHEET_PAGE_SIZE && (
         <Flex justify="center" style={{ marginTop: 16 }}>
-          <Pagination current={page} pageSize={NOTIFICATIONS_SHEET_PAGE_SIZE} total={data.total} showSizeChanger={false} onChange={setPage} />
+          <Pagination
+            current={page}
+            pageSize={NOTIFICATIONS_SHEET_PAGE_SIZE}
+            total={data.total}
+            showSizeChanger={false}
+            onChange={setPage}
+          />
         </Flex>
       )}
     </Drawer>

@@ -12,7 +12,14 @@ import {
   type NotificationsState,
 } from "./store";
 
-const n = (id: string, isNew = true): AppNotification => ({ id, kind: "chat", title: `t${id}`, description: `d${id}`, time: 1, isNew });
+const n = (id: string, isNew = true): AppNotification => ({
+  id,
+  kind: "chat",
+  title: `t${id}`,
+  description: `d${id}`,
+  time: 1,
+  isNew,
+});
 
 describe("notifications reducer (SPEC 4, kept on the server)", () => {
   it("adds at the top, marked new, counts it unread and lights the dot", () => {
@@ -38,7 +45,11 @@ describe("notifications reducer (SPEC 4, kept on the server)", () => {
   it("marks some or all read with the server's count", () => {
     const s = [n("1"), n("2"), n("3")].reduce(addNotification, initialNotificationsState);
     const one = markRead(s, ["2"], 2);
-    expect(one.items.map((i) => [i.id, i.isNew])).toEqual([["3", true], ["2", false], ["1", true]]);
+    expect(one.items.map((i) => [i.id, i.isNew])).toEqual([
+      ["3", true],
+      ["2", false],
+      ["1", true],
+    ]);
     expect(newCount(one)).toBe(2);
     const all = markRead(one, null, 0);
     expect(all.items.every((i) => !i.isNew)).toBe(true);

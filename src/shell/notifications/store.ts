@@ -34,14 +34,23 @@ export const initialNotificationsState: NotificationsState = { items: [], hasAle
  */
 export function addNotification(state: NotificationsState, n: AppNotification): NotificationsState {
   if (state.items.some((i) => i.id === n.id)) return state;
-  return { items: [n, ...state.items].slice(0, NOTIFICATIONS_MAX), hasAlert: true, unread: state.unread + (n.isNew ? 1 : 0) };
+  return {
+    items: [n, ...state.items].slice(0, NOTIFICATIONS_MAX),
+    hasAlert: true,
+    unread: state.unread + (n.isNew ? 1 : 0),
+  };
 }
 
 /**
  * The server's latest page (on sign-in and after every reconnect) replaces what the tab had: it is the truth, and it
  * has what arrived while the tab was away. `alert`: something unseen came meanwhile.
  */
-export function loadNotifications(state: NotificationsState, items: AppNotification[], unread: number, alert: boolean): NotificationsState {
+export function loadNotifications(
+  state: NotificationsState,
+  items: AppNotification[],
+  unread: number,
+  alert: boolean,
+): NotificationsState {
   return { items, unread, hasAlert: state.hasAlert || alert };
 }
 
@@ -84,7 +93,8 @@ function createNotificationsStore() {
       return () => listeners.delete(listener);
     },
     add: (n: AppNotification) => set(addNotification(state, n)),
-    load: (items: AppNotification[], unread: number, alert: boolean) => set(loadNotifications(state, items, unread, alert)),
+    load: (items: AppNotification[], unread: number, alert: boolean) =>
+      set(loadNotifications(state, items, unread, alert)),
     openPanel: () => set(openPanel(state)),
     markRead: (ids: readonly string[] | null, unread: number) => set(markRead(state, ids, unread)),
     clear: () => set(initialNotificationsState),

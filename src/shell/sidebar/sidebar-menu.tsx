@@ -63,7 +63,14 @@ export function SidebarMenu({ role, canUse, collapsed, onNavigated }: SidebarMen
   // A collapsed rail has no room for a section title ("W…"), so the items stand alone there.
   const items: MenuItem[] = sections.flatMap((section): MenuItem[] =>
     section.title && !collapsed
-      ? [{ type: "group", key: `section-${section.title}`, label: section.title, children: section.items.map(toMenuItem) }]
+      ? [
+          {
+            type: "group",
+            key: `section-${section.title}`,
+            label: section.title,
+            children: section.items.map(toMenuItem),
+          },
+        ]
       : section.items.map(toMenuItem),
   );
 

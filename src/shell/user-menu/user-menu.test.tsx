@@ -17,7 +17,10 @@ const user = (type: Role): AuthUser => ({
 });
 
 function open(balanceLoading = false, balance: number | null = 2500) {
-  renderAt("/organization", <Route path="*" element={<UserMenu balance={balance} balanceLoading={balanceLoading} />} />);
+  renderAt(
+    "/organization",
+    <Route path="*" element={<UserMenu balance={balance} balanceLoading={balanceLoading} />} />,
+  );
   fireEvent.click(screen.getByRole("button", { name: /user menu/ }));
 }
 

@@ -5,7 +5,16 @@
 /** Capability check answer (conversation-flows, "Hello, World!"). */
 export const CAPABLE = {
   rbmEnabled: true,
-  features: ["REVOCATION", "RICHCARD_STANDALONE", "RICHCARD_CAROUSEL", "ACTION_CREATE_CALENDAR_EVENT", "ACTION_DIAL", "ACTION_OPEN_URL", "ACTION_SHARE_LOCATION", "ACTION_VIEW_LOCATION"],
+  features: [
+    "REVOCATION",
+    "RICHCARD_STANDALONE",
+    "RICHCARD_CAROUSEL",
+    "ACTION_CREATE_CALENDAR_EVENT",
+    "ACTION_DIAL",
+    "ACTION_OPEN_URL",
+    "ACTION_SHARE_LOCATION",
+    "ACTION_VIEW_LOCATION",
+  ],
 };
 
 /** Google's error model: { error: { code, message, status } } with the gRPC status name. */
@@ -15,8 +24,16 @@ export const ERRORS = {
   notFound: rpcError(404, "NOT_FOUND", "Requested entity was not found."),
   notLaunched: rpcError(403, "PERMISSION_DENIED", "This agent is not launched on the user's carrier."),
   noPermission: rpcError(403, "PERMISSION_DENIED", "The caller does not have permission"),
-  unauthenticated: rpcError(401, "UNAUTHENTICATED", "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential."),
-  exhausted: rpcError(429, "RESOURCE_EXHAUSTED", "Quota exceeded for quota metric 'Agent messages' and limit 'Agent messages per second'."),
+  unauthenticated: rpcError(
+    401,
+    "UNAUTHENTICATED",
+    "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
+  ),
+  exhausted: rpcError(
+    429,
+    "RESOURCE_EXHAUSTED",
+    "Quota exceeded for quota metric 'Agent messages' and limit 'Agent messages per second'.",
+  ),
   internal: rpcError(500, "INTERNAL", "Internal error encountered."),
   unavailable: rpcError(503, "UNAVAILABLE", "The service is currently unavailable."),
   exists: rpcError(409, "ALREADY_EXISTS", "Requested entity already exists"),
@@ -27,19 +44,49 @@ export const ERRORS = {
 export const INVALID_GRANT = { error: "invalid_grant", error_description: "Invalid JWT Signature." };
 
 /** User events (receive-events): DELIVERED and READ name the agent's message id. */
-export const userEvent = (phone: string, agentId: string, eventType: "DELIVERED" | "READ" | "IS_TYPING", messageId: string, eventId: string) => ({
-  senderPhoneNumber: phone, eventType, eventId, messageId, agentId, sendTime: new Date().toISOString(),
+export const userEvent = (
+  phone: string,
+  agentId: string,
+  eventType: "DELIVERED" | "READ" | "IS_TYPING",
+  messageId: string,
+  eventId: string,
+) => ({
+  senderPhoneNumber: phone,
+  eventType,
+  eventId,
+  messageId,
+  agentId,
+  sendTime: new Date().toISOString(),
 });
 
 /** A user's text message and a tapped suggestion (receive-messages). */
 export const userText = (phone: string, agentId: string, messageId: string, text: string) => ({
-  senderPhoneNumber: phone, messageId, sendTime: new Date().toISOString(), text, agentId,
+  senderPhoneNumber: phone,
+  messageId,
+  sendTime: new Date().toISOString(),
+  text,
+  agentId,
 });
-export const suggestionTap = (phone: string, agentId: string, messageId: string, text: string, postbackData: string) => ({
-  senderPhoneNumber: phone, messageId, sendTime: new Date().toISOString(), suggestionResponse: { postbackData, text, type: "REPLY" }, agentId,
+export const suggestionTap = (
+  phone: string,
+  agentId: string,
+  messageId: string,
+  text: string,
+  postbackData: string,
+) => ({
+  senderPhoneNumber: phone,
+  messageId,
+  sendTime: new Date().toISOString(),
+  suggestionResponse: { postbackData, text, type: "REPLY" },
+  agentId,
 });
 
 /** Server events (events guide): the message's TTL passed, RBM revoked it, or could not. */
 export const ttlEvent = (phone: string, agentId: string, messageId: string, eventId: string, revoked: boolean) => ({
-  phoneNumber: phone, messageId, agentId, eventType: revoked ? "TTL_EXPIRATION_REVOKED" : "TTL_EXPIRATION_REVOKE_FAILED", eventId, sendTime: new Date().toISOString(),
+  phoneNumber: phone,
+  messageId,
+  agentId,
+  eventType: revoked ? "TTL_EXPIRATION_REVOKED" : "TTL_EXPIRATION_REVOKE_FAILED",
+  eventId,
+  sendTime: new Date().toISOString(),
 });

@@ -21,9 +21,13 @@ export interface StandInKey {
 export function makeServiceAccountKey(clientEmail = "rbm-sender@rbm-partner-123.iam.gserviceaccount.com"): StandInKey {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const json = JSON.stringify({
-    type: "service_account", project_id: "rbm-partner-123", private_key_id: randomUUID().replace(/-/g, ""),
-    private_key: privateKey.export({ type: "pkcs8", format: "pem" }).toString(), client_email: clientEmail,
-    client_id: "104857600000000000000", token_uri: "https://oauth2.googleapis.com/token",
+    type: "service_account",
+    project_id: "rbm-partner-123",
+    private_key_id: randomUUID().replace(/-/g, ""),
+    private_key: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+    client_email: clientEmail,
+    client_id: "104857600000000000000",
+    token_uri: "https://oauth2.googleapis.com/token",
   });
   return { json, clientEmail, publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString() };
 }
@@ -57,7 +61,10 @@ export interface RbmStandIn {
   webhookUrl: string;
   clientToken: string;
   /** Posts one event as RBM does; answers the webhook's status. `signWith` forges the signature's key. */
-  push(event: Record<string, unknown>, options?: { signWith?: string; pubsubId?: string }): Promise<{ status: number; body: string }>;
+  push(
+    event: Record<string, unknown>,
+    options?: { signWith?: string; pubsubId?: string },
+  ): Promise<{ status: number; body: string }>;
   deliver(id: string): Promise<number>;
   read(id: string): Promise<number>;
   /** The message's TTL passes: RBM revokes it (unless delivered) or, `revokeFails`, says it could not. */
@@ -78,20 +85,49 @@ const read = (req: IncomingMessage) =>
     req.on("end", () => resolve(Buffer.concat(chunks)));
   });
 
-export async function startRbmStandIn(options: { key: StandInKey; agentId: string; clientToken: string; port?: number }): Promise<RbmStandIn> {
+export async function startRbmStandIn(options: {
+  key: StandInKey;
+  agentId: string;
+  clientToken: string;
+  port?: number;
+}): Promise<RbmStandIn> {
   const publicKey = await importSPKI(options.key.publicKeyPem, "RS256");
   const tokens = new Set<string>();
   let seq = 0;
   const state: RbmStandIn = {
-    url: "", tokenUrl: "", agentId: options.agentId, messages: new Map(), files: [], grants: 0, webhookUrl: "", clientToken: options.clientToken,
-    behaviour: { capable: new Set(), unlaunched: new Set(), limitNext: 0, failNext: 0, revoked: false, autoDeliver: false },
+    url: "",
+    tokenUrl: "",
+    agentId: options.agentId,
+    messages: new Map(),
+    files: [],
+    grants: 0,
+    webhookUrl: "",
+    clientToken: options.clientToken,
+    behaviour: {
+      capable: new Set(),
+      unlaunched: new Set(),
+      limitNext: 0,
+      failNext: 0,
+      revoked: false,
+      autoDeliver: false,
+    },
     push: async (event, opts = {}) => {
       const data = Buffer.from(JSON.stringify(event));
-      const signature = createHmac("sha512", opts.signWith ?? state.clientToken).update(data).digest("base64");
+      const signature = createHmac("sha512", opts.signWith ?? state.clientToken)
+        .update(data)
+        .digest("base64");
       const res = await fetch(state.webhookUrl, {
         method: "POST",
         headers: { "content-type": "application/json", "x-goog-signature": signature },
-        body: JSON.stringify({ message: { attributes: {}, data: data.toString("base64"), messageId: opts.pubsubId ?? String(++seq + 9_000_000), publishTime: new Date().toISOString() }, subscription: "projects/rbm-partner-123/subscriptions/rbm-agent-sub" }),
+        body: JSON.stringify({
+          message: {
+            attributes: {},
+            data: data.toString("base64"),
+            messageId: opts.pubsubId ?? String(++seq + 9_000_000),
+            publishTime: new Date().toISOString(),
+          },
+          subscription: "projects/rbm-partner-123/subscriptions/rbm-agent-sub",
+        }),
       });
       return { status: res.status, body: await res.text() };
     },
@@ -99,7 +135,8 @@ export async function startRbmStandIn(options: { key: StandInKey; agentId: strin
       const m = state.messages.get(id);
       if (!m) throw new Error(`no message ${id}`);
       m.state = "delivered";
-      return (await state.push(userEvent(m.phone, `${options.agentId}@rbm.goog`, "DELIVERED", id, `ev-d-${id}`))).status;
+      return (await state.push(userEvent(m.phone, `${options.agentId}@rbm.goog`, "DELIVERED", id, `ev-d-${id}`)))
+        .status;
     },
     read: async (id) => {
       const m = state.messages.get(id);
@@ -110,12 +147,20 @@ export async function startRbmStandIn(options: { key: StandInKey; agentId: strin
       const m = state.messages.get(id);
       if (!m) throw new Error(`no message ${id}`);
       if (!revokeFails && m.state === "pending") m.state = "revoked";
-      return (await state.push(ttlEvent(m.phone, `${options.agentId}@rbm.goog`, id, `ev-t-${id}`, !revokeFails))).status;
+      return (await state.push(ttlEvent(m.phone, `${options.agentId}@rbm.goog`, id, `ev-t-${id}`, !revokeFails)))
+        .status;
     },
-    userText: async (phone, text) => (await state.push(userText(phone, `${options.agentId}@rbm.goog`, `MxUser${++seq}`, text))).status,
-    tap: async (phone, text, postbackData) => (await state.push(suggestionTap(phone, `${options.agentId}@rbm.goog`, `MxTap${++seq}`, text, postbackData))).status,
+    userText: async (phone, text) =>
+      (await state.push(userText(phone, `${options.agentId}@rbm.goog`, `MxUser${++seq}`, text))).status,
+    tap: async (phone, text, postbackData) =>
+      (await state.push(suggestionTap(phone, `${options.agentId}@rbm.goog`, `MxTap${++seq}`, text, postbackData)))
+        .status,
     handshake: async (clientToken, secret) => {
-      const res = await fetch(state.webhookUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ clientToken, secret }) });
+      const res = await fetch(state.webhookUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ clientToken, secret }),
+      });
       return { status: res.status, body: await res.text() };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -127,11 +172,18 @@ export async function startRbmStandIn(options: { key: StandInKey; agentId: strin
       res.end(JSON.stringify(body));
     };
     const form = new URLSearchParams((await read(req)).toString("utf8"));
-    if (form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:jwt-bearer") return json(400, { error: "unsupported_grant_type", error_description: "Invalid grant_type" });
-    if (state.behaviour.revoked) return json(400, { error: "invalid_grant", error_description: "Invalid grant: account not found" });
+    if (form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:jwt-bearer")
+      return json(400, { error: "unsupported_grant_type", error_description: "Invalid grant_type" });
+    if (state.behaviour.revoked)
+      return json(400, { error: "invalid_grant", error_description: "Invalid grant: account not found" });
     try {
-      const { payload } = await jwtVerify(form.get("assertion") ?? "", publicKey, { issuer: options.key.clientEmail, audience: state.tokenUrl, algorithms: ["RS256"] });
-      if (payload.scope !== "https://www.googleapis.com/auth/rcsbusinessmessaging") return json(400, { error: "invalid_scope", error_description: "Invalid OAuth scope" });
+      const { payload } = await jwtVerify(form.get("assertion") ?? "", publicKey, {
+        issuer: options.key.clientEmail,
+        audience: state.tokenUrl,
+        algorithms: ["RS256"],
+      });
+      if (payload.scope !== "https://www.googleapis.com/auth/rcsbusinessmessaging")
+        return json(400, { error: "invalid_scope", error_description: "Invalid OAuth scope" });
     } catch {
       return json(400, INVALID_GRANT);
     }
@@ -190,7 +242,11 @@ export async function startRbmStandIn(options: { key: StandInKey; agentId: strin
       if (!parsed.contentMessage) return json(400, ERRORS.invalid("content_message"));
       if (!state.behaviour.capable.has(phone)) return json(404, ERRORS.notFound);
       state.messages.set(id, { id, phone, body: parsed, state: "pending" });
-      json(200, { name: `phones/${phone}/agentMessages/${id}`, sendTime: new Date().toISOString(), contentMessage: parsed.contentMessage });
+      json(200, {
+        name: `phones/${phone}/agentMessages/${id}`,
+        sendTime: new Date().toISOString(),
+        contentMessage: parsed.contentMessage,
+      });
       if (state.behaviour.autoDeliver) setTimeout(() => void state.deliver(id).catch(() => undefined), 5).unref();
       return;
     }

@@ -24,4 +24,3 @@ export function dltError(route: DltRoute, tlvs: Readonly<Record<string, string>>
   if (!tlvs[String(route.templateIdTag)]) return "630";
   return null;
 }
-

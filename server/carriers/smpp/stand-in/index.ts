@@ -88,15 +88,38 @@ export interface Smsc {
  * 6 ACCEPTED ("in accepted state, i.e. has been manually read on behalf of the subscriber by customer service"),
  * 7 UNKNOWN ("is in invalid state"), 8 REJECTED ("is in a rejected state").
  */
-export const MESSAGE_STATES = { ENROUTE: 1, DELIVRD: 2, EXPIRED: 3, DELETED: 4, UNDELIV: 5, ACCEPTD: 6, UNKNOWN: 7, REJECTD: 8 } as const;
+export const MESSAGE_STATES = {
+  ENROUTE: 1,
+  DELIVRD: 2,
+  EXPIRED: 3,
+  DELETED: 4,
+  UNDELIV: 5,
+  ACCEPTD: 6,
+  UNKNOWN: 7,
+  REJECTD: 8,
+} as const;
 export type ReceiptState = keyof typeof MESSAGE_STATES;
 
 const pad = (n: number) => String(n).padStart(2, "0");
-const smppDate = (d: Date) => `${pad(d.getUTCFullYear() % 100)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
+const smppDate = (d: Date) =>
+  `${pad(d.getUTCFullYear() % 100)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
 
-export async function startSmsc(options: { users: readonly SmscUser[]; port?: number; behaviour?: Partial<SmscBehaviour> }): Promise<Smsc> {
+export async function startSmsc(options: {
+  users: readonly SmscUser[];
+  port?: number;
+  behaviour?: Partial<SmscBehaviour>;
+}): Promise<Smsc> {
   const behaviour: SmscBehaviour = {
-    receiptDelayMs: 50, throttlePerSecond: 0, refuse: new Map(), undeliverable: new Set(), receiptStates: new Map(), answerAfterMs: new Map(), loseResponse: new Set(), redeliverMs: 100, answerDelayMs: 0, dlt: null,
+    receiptDelayMs: 50,
+    throttlePerSecond: 0,
+    refuse: new Map(),
+    undeliverable: new Set(),
+    receiptStates: new Map(),
+    answerAfterMs: new Map(),
+    loseResponse: new Set(),
+    redeliverMs: 100,
+    answerDelayMs: 0,
+    dlt: null,
     ...options.behaviour,
   };
   const deliverAnswers: number[] = [];
@@ -128,7 +151,9 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
   }
 
   function receiptFor(s: Submitted): void {
-    const stat: ReceiptState = s.rejected ? "REJECTD" : (behaviour.receiptStates.get(s.to) ?? (behaviour.undeliverable.has(s.to) ? "UNDELIV" : "DELIVRD"));
+    const stat: ReceiptState = s.rejected
+      ? "REJECTD"
+      : (behaviour.receiptStates.get(s.to) ?? (behaviour.undeliverable.has(s.to) ? "UNDELIV" : "DELIVRD"));
     // Appendix B: `dlvrd` counts the messages delivered, `err` is the network's error code where there is one (the DLT
     // platform's, for a message its scrubbing refused).
     const err = s.rejected ?? (stat === "DELIVRD" || stat === "ACCEPTD" || stat === "ENROUTE" ? "000" : "001");
@@ -210,10 +235,21 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
       const udh = sm && typeof sm === "object" && "udh" in sm ? (sm as { udh: Buffer[] | Buffer }).udh : undefined;
       const tlvs: Record<string, string> = {};
       for (const [key, value] of Object.entries(pdu)) {
-        if (/^(\d+|dlt_0x[0-9a-f]+)$/.test(key)) tlvs[key.startsWith("dlt_") ? String(Number(key.slice(4))) : key] = Buffer.isBuffer(value) ? value.toString("latin1").replace(/\0$/, "") : String(value);
+        if (/^(\d+|dlt_0x[0-9a-f]+)$/.test(key))
+          tlvs[key.startsWith("dlt_") ? String(Number(key.slice(4))) : key] = Buffer.isBuffer(value)
+            ? value.toString("latin1").replace(/\0$/, "")
+            : String(value);
       }
       const record: Submitted = {
-        id, systemId, from: String(pdu.source_addr), to, dataCoding: Number(pdu.data_coding), esmClass: Number(pdu.esm_class), text: messageText(sm), tlvs, at: Date.now(),
+        id,
+        systemId,
+        from: String(pdu.source_addr),
+        to,
+        dataCoding: Number(pdu.data_coding),
+        esmClass: Number(pdu.esm_class),
+        text: messageText(sm),
+        tlvs,
+        at: Date.now(),
         ...(udh ? { udh: Array.isArray(udh) ? Buffer.concat(udh) : udh } : {}),
       };
       const rejected = behaviour.dlt ? dltError(behaviour.dlt, tlvs) : null;
@@ -254,7 +290,14 @@ export async function startSmsc(options: { users: readonly SmscUser[]; port?: nu
     },
     // As an SMSC sends it: numbers without their "+", with their type of number (tonOf).
     customerWrites: ({ systemId, from, to, text }) =>
-      deliver(systemId, { source_addr: from.replace(/^\+/, ""), source_addr_ton: 1, destination_addr: to.replace(/^\+/, ""), dest_addr_ton: tonOf(to), esm_class: 0, short_message: text }),
+      deliver(systemId, {
+        source_addr: from.replace(/^\+/, ""),
+        source_addr_ton: 1,
+        destination_addr: to.replace(/^\+/, ""),
+        dest_addr_ton: tonOf(to),
+        esm_class: 0,
+        short_message: text,
+      }),
     close: async () => {
       for (const session of server.sessions) session.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -21,7 +21,11 @@ export interface Delivered {
   body: string;
 }
 
-export async function postCustomerMessage(inboundUrl: string, mode: "generic" | "msg91", message: CustomerMessage): Promise<Delivered> {
+export async function postCustomerMessage(
+  inboundUrl: string,
+  mode: "generic" | "msg91",
+  message: CustomerMessage,
+): Promise<Delivered> {
   const id = message.id ?? (mode === "msg91" ? randomBytes(12).toString("hex") : `MO${randomBytes(6).toString("hex")}`);
   const fields: Record<string, string> =
     mode === "msg91"

@@ -46,7 +46,15 @@ export interface SmsHttpStandInOptions {
 
 export async function startSmsHttpStandIn(options: SmsHttpStandInOptions): Promise<SmsHttpStandIn> {
   const received: SmsHttpStandIn["received"] = [];
-  const behaviour: SmsHttpStandIn["behaviour"] = { invalid: new Set(), undeliverable: new Set(), reports: new Map(), limitNext: 0, failNext: 0, dlrDelayMs: 30, refuseNext: null };
+  const behaviour: SmsHttpStandIn["behaviour"] = {
+    invalid: new Set(),
+    undeliverable: new Set(),
+    reports: new Map(),
+    limitNext: 0,
+    failNext: 0,
+    dlrDelayMs: 30,
+    refuseNext: null,
+  };
   let next = 1000;
   const server = createServer((req, res) => {
     void (async () => {
@@ -58,7 +66,8 @@ export async function startSmsHttpStandIn(options: SmsHttpStandInOptions): Promi
         const answer = await msg91Answer(req, options, received, behaviour);
         return json(answer.status, answer.body, answer.headers);
       }
-      if (req.headers.authorization !== `Bearer ${options.apiKey}`) return json(401, { status: "error", message: "Invalid API key" });
+      if (req.headers.authorization !== `Bearer ${options.apiKey}`)
+        return json(401, { status: "error", message: "Invalid API key" });
       if (req.method === "OPTIONS") return json(204, {});
       const body = JSON.parse(await read(req)) as Record<string, unknown>;
       if (behaviour.limitNext > 0) {
@@ -70,14 +79,24 @@ export async function startSmsHttpStandIn(options: SmsHttpStandInOptions): Promi
         return json(500, { status: "error", message: "Internal error" });
       }
       const dltField = options.dltTemplateField;
-      if (dltField && !String(body[dltField] ?? "").trim()) return json(400, { status: "error", message: "DLT template id is required for messages to India" });
+      if (dltField && !String(body[dltField] ?? "").trim())
+        return json(400, { status: "error", message: "DLT template id is required for messages to India" });
       const to = String(body.to ?? "");
-      if (!/^91\d{10}$/.test(to) || behaviour.invalid.has(to)) return json(400, { status: "error", message: "Invalid mobile number" });
+      if (!/^91\d{10}$/.test(to) || behaviour.invalid.has(to))
+        return json(400, { status: "error", message: "Invalid mobile number" });
       const id = `HX${next++}`;
       received.push({ id, body });
       json(200, { status: "success", data: { message_id: id } });
-      const outcome = behaviour.reports.get(to) ?? (behaviour.undeliverable.has(to) ? { status: "UNDELIVERED", code: "DND" } : { status: "DELIVERED", code: null });
-      report(options.callbackUrl, { message_id: id, status: outcome.status, error_code: outcome.code, mobile: to }, behaviour.dlrDelayMs);
+      const outcome =
+        behaviour.reports.get(to) ??
+        (behaviour.undeliverable.has(to)
+          ? { status: "UNDELIVERED", code: "DND" }
+          : { status: "DELIVERED", code: null });
+      report(
+        options.callbackUrl,
+        { message_id: id, status: outcome.status, error_code: outcome.code, mobile: to },
+        behaviour.dlrDelayMs,
+      );
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -17,7 +17,10 @@ export interface StandInAnswer {
   headers?: Record<string, string>;
 }
 
-const error = (code: string, message: string): StandInAnswer => ({ status: 200, body: { type: "error", message, code } });
+const error = (code: string, message: string): StandInAnswer => ({
+  status: 200,
+  body: { type: "error", message, code },
+});
 
 /** The v3 webhook's status and desc of a recipient's outcome (1 delivered; 17 a blocked number). */
 const DELIVERED = { status: "1", desc: "DELIVERED" };
@@ -45,7 +48,8 @@ export async function msg91Answer(
   if (!key) return error("106", "Missing Authentication Key");
   if (key !== options.apiKey) return error("207", "Invalid authentication key");
   if (req.method === "OPTIONS") return { status: 204, body: {} };
-  if (req.url !== MSG91_PATH || req.method !== "POST") return { status: 404, body: { type: "error", message: "Not found" } };
+  if (req.url !== MSG91_PATH || req.method !== "POST")
+    return { status: 404, body: { type: "error", message: "Not found" } };
   let body: Record<string, unknown>;
   try {
     body = JSON.parse(await read(req)) as Record<string, unknown>;
@@ -71,15 +75,29 @@ export async function msg91Answer(
   if (!body.route) return error("107", "Missing Route");
   const numbers = recipients(body);
   if (!numbers) return error("101", "Missing mobile no.");
-  if (numbers.some((n) => !/^91\d{10}$/.test(n) || behaviour.invalid.has(n))) return error("202", "Invalid mobile number");
+  if (numbers.some((n) => !/^91\d{10}$/.test(n) || behaviour.invalid.has(n)))
+    return error("202", "Invalid mobile number");
   const requestId = randomBytes(12).toString("hex");
   received.push({ id: requestId, body });
   for (const number of numbers) {
     const outcome = behaviour.undeliverable.has(number) ? BLOCKED : DELIVERED;
-    report(options.callbackUrl, {
-      date: new Date().toISOString().replace("T", " ").slice(0, 19), number, senderId: sender, amount: "0.01", requestId, INMSID: "0", CRQID: "0", credit: "1",
-      userId: "100001", campaignName: "API", ...outcome,
-    }, behaviour.dlrDelayMs);
+    report(
+      options.callbackUrl,
+      {
+        date: new Date().toISOString().replace("T", " ").slice(0, 19),
+        number,
+        senderId: sender,
+        amount: "0.01",
+        requestId,
+        INMSID: "0",
+        CRQID: "0",
+        credit: "1",
+        userId: "100001",
+        campaignName: "API",
+        ...outcome,
+      },
+      behaviour.dlrDelayMs,
+    );
   }
   return { status: 200, body: { type: "success", message: requestId } };
 }

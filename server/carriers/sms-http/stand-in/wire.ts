@@ -11,6 +11,10 @@ export const read = (req: IncomingMessage) =>
 /** A delivery report POSTed as JSON to the callback URL after `delayMs`; a refused or absent receiver is ignored. */
 export function report(callbackUrl: string, body: unknown, delayMs: number): void {
   setTimeout(() => {
-    void fetch(callbackUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).catch(() => undefined);
+    void fetch(callbackUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).catch(() => undefined);
   }, delayMs).unref();
 }

@@ -58,7 +58,11 @@ export const DOC_TEMPLATE_PAGE = {
       category: "MARKETING",
       components: [
         { format: "TEXT", text: "Fall Sale", type: "HEADER" },
-        { example: { body_text: [["Mark", "FALL25"]] }, text: "Hi {{1}}, our Fall Sale is on! Use promo code {{2}} Get an extra 25% off every order above $350!", type: "BODY" },
+        {
+          example: { body_text: [["Mark", "FALL25"]] },
+          text: "Hi {{1}}, our Fall Sale is on! Use promo code {{2}} Get an extra 25% off every order above $350!",
+          type: "BODY",
+        },
         { text: "Not interested in any of our sales? Tap Stop Promotions", type: "FOOTER" },
         { buttons: [{ text: "Stop promotions", type: "QUICK_REPLY" }], type: "BUTTONS" },
       ],
@@ -114,7 +118,10 @@ export const DOC_BUTTON_REPLY_WEBHOOK = {
             contacts: [{ profile: { name: DOC_CUSTOMER_NAME }, wa_id: DOC_CUSTOMER_WA_ID }],
             messages: [
               {
-                context: { from: DOC_DISPLAY_PHONE_NUMBER, id: "wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3MEM2RUJFNkI0RENGQTVDRjUA" },
+                context: {
+                  from: DOC_DISPLAY_PHONE_NUMBER,
+                  id: "wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3MEM2RUJFNkI0RENGQTVDRjUA",
+                },
                 from: DOC_CUSTOMER_WA_ID,
                 id: "wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQTZBQzg0MzQ4QjRCM0NGNkVGOAA=",
                 timestamp: "1750025136",
@@ -160,7 +167,9 @@ export function docStatusWebhook(status: {
                   timestamp: String(status.timestamp),
                   recipient_id: status.recipientId,
                   ...(status.bizOpaqueCallbackData ? { biz_opaque_callback_data: status.bizOpaqueCallbackData } : {}),
-                  ...(withPricing ? { pricing: { billable: true, pricing_model: "PMP", type: "regular", category: "marketing" } } : {}),
+                  ...(withPricing
+                    ? { pricing: { billable: true, pricing_model: "PMP", type: "regular", category: "marketing" } }
+                    : {}),
                   ...(status.error
                     ? {
                         errors: [
@@ -232,15 +241,64 @@ export function docTemplateStatusWebhook(update: {
  */
 export const DOC_ERRORS = {
   190: { status: 401, message: "Invalid OAuth access token", type: "OAuthException", details: undefined },
-  100: { status: 400, message: "(#100) Invalid parameter", type: "OAuthException", details: "Parameter value is not valid" },
-  130429: { status: 400, message: "(#130429) Rate limit hit", type: "OAuthException", details: "Message failed to send because there were too many messages sent from this phone number in a short period of time" },
-  131056: { status: 400, message: "(#131056) (Business Account, Consumer Account) pair rate limit hit", type: "OAuthException", details: "Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time" },
-  131047: { status: 400, message: "(#131047) Re-engagement message", type: "OAuthException", details: "Message failed to send because more than 24 hours have passed since the customer last replied to this number." },
-  131026: { status: 400, message: "(#131026) Message undeliverable", type: "OAuthException", details: "Unable to deliver message. Reasons can include: the recipient phone number is not a WhatsApp phone number." },
-  132000: { status: 400, message: "(#132000) Number of parameters does not match the expected number of params", type: "OAuthException", details: "body: number of localizable_params does not match the expected number of params" },
-  132001: { status: 404, message: "(#132001) Template name does not exist in the translation", type: "OAuthException", details: "template name does not exist in the translation" },
-  132012: { status: 400, message: "(#132012) Parameter format does not match format in the created template", type: "OAuthException", details: "header: Format mismatch, expected IMAGE, received UNKNOWN" },
-  131000: { status: 500, message: "(#131000) Something went wrong", type: "OAuthException", details: "Something went wrong" },
+  100: {
+    status: 400,
+    message: "(#100) Invalid parameter",
+    type: "OAuthException",
+    details: "Parameter value is not valid",
+  },
+  130429: {
+    status: 400,
+    message: "(#130429) Rate limit hit",
+    type: "OAuthException",
+    details:
+      "Message failed to send because there were too many messages sent from this phone number in a short period of time",
+  },
+  131056: {
+    status: 400,
+    message: "(#131056) (Business Account, Consumer Account) pair rate limit hit",
+    type: "OAuthException",
+    details:
+      "Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time",
+  },
+  131047: {
+    status: 400,
+    message: "(#131047) Re-engagement message",
+    type: "OAuthException",
+    details:
+      "Message failed to send because more than 24 hours have passed since the customer last replied to this number.",
+  },
+  131026: {
+    status: 400,
+    message: "(#131026) Message undeliverable",
+    type: "OAuthException",
+    details:
+      "Unable to deliver message. Reasons can include: the recipient phone number is not a WhatsApp phone number.",
+  },
+  132000: {
+    status: 400,
+    message: "(#132000) Number of parameters does not match the expected number of params",
+    type: "OAuthException",
+    details: "body: number of localizable_params does not match the expected number of params",
+  },
+  132001: {
+    status: 404,
+    message: "(#132001) Template name does not exist in the translation",
+    type: "OAuthException",
+    details: "template name does not exist in the translation",
+  },
+  132012: {
+    status: 400,
+    message: "(#132012) Parameter format does not match format in the created template",
+    type: "OAuthException",
+    details: "header: Format mismatch, expected IMAGE, received UNKNOWN",
+  },
+  131000: {
+    status: 500,
+    message: "(#131000) Something went wrong",
+    type: "OAuthException",
+    details: "Something went wrong",
+  },
 } as const;
 
 export type DocErrorCode = keyof typeof DOC_ERRORS;

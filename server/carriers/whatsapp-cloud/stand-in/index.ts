@@ -5,7 +5,15 @@
 import type { FastifyInstance } from "fastify";
 import { DOC_CUSTOMER_NAME, type DocErrorCode } from "./fixtures";
 import { announceTemplate, buildStandInServer, type StandInRuntime } from "./server";
-import { DEFAULT_APP, DEFAULT_TOKEN, defaultWaba, StandInState, type StandInBehaviour, type StandInTemplate, type StandInWaba } from "./state";
+import {
+  DEFAULT_APP,
+  DEFAULT_TOKEN,
+  defaultWaba,
+  StandInState,
+  type StandInBehaviour,
+  type StandInTemplate,
+  type StandInWaba,
+} from "./state";
 import { createWebhookSender, type WebhookDelivery } from "./webhook-sender";
 
 export { DEFAULT_APP, DEFAULT_TOKEN, defaultWaba, standInWaba } from "./state";
@@ -31,11 +39,26 @@ export interface WhatsAppStandIn {
   /** The app's callback, as set in the App Dashboard: Meta verifies it first (false when the handshake fails). */
   configureWebhook(url: string, verifyToken: string): Promise<boolean>;
   /** A customer writes to a business number: an inbound message webhook (and the 24-hour window opens). */
-  customerWrites(message: { from: string; phoneNumberId: string; text: string; name?: string }): Promise<WebhookDelivery | undefined>;
+  customerWrites(message: {
+    from: string;
+    phoneNumberId: string;
+    text: string;
+    name?: string;
+  }): Promise<WebhookDelivery | undefined>;
   /** A customer taps a reply button of an interactive message. */
-  customerTaps(message: { from: string; phoneNumberId: string; buttonId: string; title: string }): Promise<WebhookDelivery | undefined>;
+  customerTaps(message: {
+    from: string;
+    phoneNumberId: string;
+    buttonId: string;
+    title: string;
+  }): Promise<WebhookDelivery | undefined>;
   /** Meta changes a template's status (PAUSED, DISABLED…), with its webhook. */
-  templateEvent(templateId: string, event: StandInTemplate["status"], reason?: string, description?: string): Promise<WebhookDelivery | undefined>;
+  templateEvent(
+    templateId: string,
+    event: StandInTemplate["status"],
+    reason?: string,
+    description?: string,
+  ): Promise<WebhookDelivery | undefined>;
   /** Posts a payload to the WABA's callback with a given signature header (or none): tests of refusals. */
   postRaw(wabaId: string, payload: unknown, signature: string | null): Promise<WebhookDelivery | undefined>;
   /** The next sends to `to` are refused with these codes, one each. */
@@ -61,7 +84,12 @@ export async function startWhatsAppStandIn(options: StandInOptions = {}): Promis
     ...options.behaviour,
     notOnWhatsApp: new Set([...(options.behaviour?.notOnWhatsApp ?? [])].map(digits)),
   };
-  const state = new StandInState(options.app ?? DEFAULT_APP, behaviour, options.wabas ?? [defaultWaba()], options.tokens ?? { [DEFAULT_TOKEN]: [...(options.wabas ?? [defaultWaba()]).map((w) => w.id)] });
+  const state = new StandInState(
+    options.app ?? DEFAULT_APP,
+    behaviour,
+    options.wabas ?? [defaultWaba()],
+    options.tokens ?? { [DEFAULT_TOKEN]: [...(options.wabas ?? [defaultWaba()]).map((w) => w.id)] },
+  );
   const sender = createWebhookSender();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
@@ -92,18 +120,25 @@ export async function startWhatsAppStandIn(options: StandInOptions = {}): Promis
     const now = Math.floor(Date.now() / 1000);
     return rt.announce(found.waba, {
       object: "whatsapp_business_account",
-      entry: [{
-        id: found.waba.id,
-        changes: [{
-          value: {
-            messaging_product: "whatsapp",
-            metadata: { display_phone_number: digits(found.phone.display_phone_number), phone_number_id: phoneNumberId },
-            contacts: [{ profile: { name }, wa_id: digits(from) }],
-            messages: [{ from: digits(from), id: state.nextId("wamid"), timestamp: String(now), ...message }],
-          },
-          field: "messages",
-        }],
-      }],
+      entry: [
+        {
+          id: found.waba.id,
+          changes: [
+            {
+              value: {
+                messaging_product: "whatsapp",
+                metadata: {
+                  display_phone_number: digits(found.phone.display_phone_number),
+                  phone_number_id: phoneNumberId,
+                },
+                contacts: [{ profile: { name }, wa_id: digits(from) }],
+                messages: [{ from: digits(from), id: state.nextId("wamid"), timestamp: String(now), ...message }],
+              },
+              field: "messages",
+            },
+          ],
+        },
+      ],
     });
   };
 
@@ -116,13 +151,19 @@ export async function startWhatsAppStandIn(options: StandInOptions = {}): Promis
       if (check.ok) rt.appWebhook = { url, verifyToken };
       return check.ok;
     },
-    customerWrites: ({ from, phoneNumberId, text, name }) => inbound(phoneNumberId, from, name ?? DOC_CUSTOMER_NAME, { type: "text", text: { body: text } }),
+    customerWrites: ({ from, phoneNumberId, text, name }) =>
+      inbound(phoneNumberId, from, name ?? DOC_CUSTOMER_NAME, { type: "text", text: { body: text } }),
     customerTaps: ({ from, phoneNumberId, buttonId, title }) =>
-      inbound(phoneNumberId, from, DOC_CUSTOMER_NAME, { type: "interactive", interactive: { type: "button_reply", button_reply: { id: buttonId, title } } }),
+      inbound(phoneNumberId, from, DOC_CUSTOMER_NAME, {
+        type: "interactive",
+        interactive: { type: "button_reply", button_reply: { id: buttonId, title } },
+      }),
     templateEvent: async (templateId, event, reason, description) => {
       const found = state.templateById(templateId);
       if (!found) throw new Error(`stand-in: no template ${templateId}`);
-      const otherInfo = description ? { otherInfo: { title: event === "PAUSED" ? "FIRST_PAUSE" : event, description } } : {};
+      const otherInfo = description
+        ? { otherInfo: { title: event === "PAUSED" ? "FIRST_PAUSE" : event, description } }
+        : {};
       return announceTemplate(rt, found.waba, found.template, event, reason ?? "NONE", otherInfo);
     },
     postRaw: async (wabaId, payload, signature) => {
@@ -138,7 +179,8 @@ export async function startWhatsAppStandIn(options: StandInOptions = {}): Promis
       return code;
     },
     idle: async () => {
-      for (let i = 0; i < 200 && (timers.size > 0 || (await sender.idle(), timers.size > 0)); i++) await new Promise((r) => setTimeout(r, 10));
+      for (let i = 0; i < 200 && (timers.size > 0 || (await sender.idle(), timers.size > 0)); i++)
+        await new Promise((r) => setTimeout(r, 10));
       await sender.idle();
     },
     close: async () => {

@@ -33,7 +33,17 @@ function refuse(reply: FastifyReply, code: DocErrorCode, details?: string) {
 }
 
 const unknownObject = (reply: FastifyReply, id: string) =>
-  reply.status(400).send({ error: { message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, type: "GraphMethodException", code: 100, error_subcode: 33, fbtrace_id: "AXsgnV2Cm3ZMGF3dF_cfYIn" } });
+  reply
+    .status(400)
+    .send({
+      error: {
+        message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        type: "GraphMethodException",
+        code: 100,
+        error_subcode: 33,
+        fbtrace_id: "AXsgnV2Cm3ZMGF3dF_cfYIn",
+      },
+    });
 
 const pick = (object: Json, fields: string | undefined, always: string[]) => {
   if (!fields) return object;
@@ -54,8 +64,19 @@ function playStatuses(rt: StandInRuntime, message: AcceptedMessage): void {
       status: name,
       timestamp: Math.floor(Date.now() / 1000),
       recipientId: message.to,
-      ...(typeof message.payload.biz_opaque_callback_data === "string" ? { bizOpaqueCallbackData: message.payload.biz_opaque_callback_data } : {}),
-      ...(doc && error ? { error: { code: Number(error), title: doc.message.replace(/^\(#\d+\)\s*/, ""), message: doc.message, details: doc.error_data?.details ?? "" } } : {}),
+      ...(typeof message.payload.biz_opaque_callback_data === "string"
+        ? { bizOpaqueCallbackData: message.payload.biz_opaque_callback_data }
+        : {}),
+      ...(doc && error
+        ? {
+            error: {
+              code: Number(error),
+              title: doc.message.replace(/^\(#\d+\)\s*/, ""),
+              message: doc.message,
+              details: doc.error_data?.details ?? "",
+            },
+          }
+        : {}),
     });
   };
   const waba = rt.state.wabas.get(message.wabaId);
@@ -76,12 +97,32 @@ function playStatuses(rt: StandInRuntime, message: AcceptedMessage): void {
 }
 
 /** A template verdict webhook, and the template's stored status with it. */
-export function announceTemplate(rt: StandInRuntime, waba: StandInWaba, template: StandInTemplate, event: StandInTemplate["status"], reason = "NONE", extra: { otherInfo?: { title: string; description: string }; rejectionInfo?: { reason: string; recommendation: string } } = {}) {
+export function announceTemplate(
+  rt: StandInRuntime,
+  waba: StandInWaba,
+  template: StandInTemplate,
+  event: StandInTemplate["status"],
+  reason = "NONE",
+  extra: {
+    otherInfo?: { title: string; description: string };
+    rejectionInfo?: { reason: string; recommendation: string };
+  } = {},
+) {
   template.status = event;
   template.rejected_reason = event === "REJECTED" ? reason : "NONE";
   return rt.announce(
     waba,
-    docTemplateStatusWebhook({ wabaId: waba.id, time: Math.floor(Date.now() / 1000), event, templateId: template.id, name: template.name, language: template.language, reason, category: template.category, ...extra }),
+    docTemplateStatusWebhook({
+      wabaId: waba.id,
+      time: Math.floor(Date.now() / 1000),
+      event,
+      templateId: template.id,
+      name: template.name,
+      language: template.language,
+      reason,
+      category: template.category,
+      ...extra,
+    }),
   );
 }
 
@@ -100,8 +141,19 @@ function sendMessage(rt: StandInRuntime, request: Req, reply: FastifyReply) {
   if (state.pairLimited(found.phone.id, to)) return refuse(reply, 131056);
   const wamid = state.nextId("wamid");
   const freeForm = payload.type !== "template";
-  const failure: DocErrorCode | undefined = state.behaviour.notOnWhatsApp.has(to) ? 131026 : freeForm && !state.windowOpen(found.phone.id, to) ? 131047 : undefined;
-  const message: AcceptedMessage = { wamid, wabaId: found.waba.id, phone: found.phone, to, payload, ...(failure ? { failure } : {}) };
+  const failure: DocErrorCode | undefined = state.behaviour.notOnWhatsApp.has(to)
+    ? 131026
+    : freeForm && !state.windowOpen(found.phone.id, to)
+      ? 131047
+      : undefined;
+  const message: AcceptedMessage = {
+    wamid,
+    wabaId: found.waba.id,
+    phone: found.phone,
+    to,
+    payload,
+    ...(failure ? { failure } : {}),
+  };
   state.accepted.push(message);
   playStatuses(rt, message);
   return reply.send({
@@ -116,19 +168,52 @@ function createTemplate(rt: StandInRuntime, waba: StandInWaba, request: Req, rep
   const name = typeof body.name === "string" ? body.name : "";
   const language = typeof body.language === "string" ? body.language : "";
   const category = typeof body.category === "string" ? body.category.toUpperCase() : "";
-  if (!/^[a-z0-9_]{1,512}$/.test(name) || !language || !["MARKETING", "UTILITY", "AUTHENTICATION"].includes(category) || !Array.isArray(body.components)) {
-    return refuse(reply, 100, "name ([a-z0-9_]), language, category (MARKETING, UTILITY, AUTHENTICATION) and components are required");
+  if (
+    !/^[a-z0-9_]{1,512}$/.test(name) ||
+    !language ||
+    !["MARKETING", "UTILITY", "AUTHENTICATION"].includes(category) ||
+    !Array.isArray(body.components)
+  ) {
+    return refuse(
+      reply,
+      100,
+      "name ([a-z0-9_]), language, category (MARKETING, UTILITY, AUTHENTICATION) and components are required",
+    );
   }
   if (waba.templates.some((t) => t.name === name && t.language === language)) {
-    return reply.status(400).send({ error: { message: "Invalid parameter", type: "OAuthException", code: 100, error_subcode: 2388023, error_user_msg: `Message template "${name}" already exists in ${language}`, fbtrace_id: "AXsgnV2Cm3ZMGF3dF_cfYIn" } });
+    return reply
+      .status(400)
+      .send({
+        error: {
+          message: "Invalid parameter",
+          type: "OAuthException",
+          code: 100,
+          error_subcode: 2388023,
+          error_user_msg: `Message template "${name}" already exists in ${language}`,
+          fbtrace_id: "AXsgnV2Cm3ZMGF3dF_cfYIn",
+        },
+      });
   }
-  const template: StandInTemplate = { id: rt.state.nextId("object"), name, language, category, status: "PENDING", rejected_reason: "NONE", components: body.components };
+  const template: StandInTemplate = {
+    id: rt.state.nextId("object"),
+    name,
+    language,
+    category,
+    status: "PENDING",
+    rejected_reason: "NONE",
+    components: body.components,
+  };
   waba.templates.push(template);
   // The review: a name asking for it is rejected, everything else approved, after reviewMs.
   rt.later(rt.state.behaviour.reviewMs, () => {
     if (template.status !== "PENDING") return;
     if (name.includes("reject")) {
-      void announceTemplate(rt, waba, template, "REJECTED", "INVALID_FORMAT", { rejectionInfo: { reason: "The template contains content that does not meet the format requirements.", recommendation: "Review the formatting guidelines and resubmit." } });
+      void announceTemplate(rt, waba, template, "REJECTED", "INVALID_FORMAT", {
+        rejectionInfo: {
+          reason: "The template contains content that does not meet the format requirements.",
+          recommendation: "Review the formatting guidelines and resubmit.",
+        },
+      });
     } else void announceTemplate(rt, waba, template, "APPROVED");
   });
   return reply.send({ id: template.id, status: template.status, category: template.category });
@@ -137,14 +222,28 @@ function createTemplate(rt: StandInRuntime, waba: StandInWaba, request: Req, rep
 export async function buildStandInServer(rt: StandInRuntime): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024 } });
-  app.addContentTypeParser("application/octet-stream", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser("application/octet-stream", { parseAs: "buffer" }, (_request, body, done) =>
+    done(null, body),
+  );
   const { state } = rt;
 
   app.get("/:version/oauth/access_token", async (request: Req, reply) => {
     const { client_id: clientId, client_secret: secret, code } = request.query;
-    if (clientId !== state.app.id || secret !== state.app.secret) return refuse(reply, 100, "client_id or client_secret is not valid");
+    if (clientId !== state.app.id || secret !== state.app.secret)
+      return refuse(reply, 100, "client_id or client_secret is not valid");
     const wabaId = code ? state.signupCodes.get(code) : undefined;
-    if (!code || !wabaId) return reply.status(400).send({ error: { message: "Invalid verification code format.", type: "OAuthException", code: 100, error_subcode: 36008, fbtrace_id: "AXsgnV2Cm3ZMGF3dF_cfYIn" } });
+    if (!code || !wabaId)
+      return reply
+        .status(400)
+        .send({
+          error: {
+            message: "Invalid verification code format.",
+            type: "OAuthException",
+            code: 100,
+            error_subcode: 36008,
+            fbtrace_id: "AXsgnV2Cm3ZMGF3dF_cfYIn",
+          },
+        });
     state.signupCodes.delete(code);
     const token = `EAAJB${state.nextId("object")}businesstoken`;
     state.tokens.set(token, new Set([wabaId]));
@@ -154,7 +253,17 @@ export async function buildStandInServer(rt: StandInRuntime): Promise<FastifyIns
   app.get("/:version/debug_token", async (request: Req, reply) => {
     if (request.query.access_token !== `${state.app.id}|${state.app.secret}`) return refuse(reply, 190);
     const wabas = [...(state.tokens.get(request.query.input_token ?? "") ?? [])];
-    return { data: { app_id: state.app.id, type: "SYSTEM_USER", is_valid: wabas.length > 0, granular_scopes: [{ scope: "whatsapp_business_management", target_ids: wabas }, { scope: "whatsapp_business_messaging", target_ids: wabas }] } };
+    return {
+      data: {
+        app_id: state.app.id,
+        type: "SYSTEM_USER",
+        is_valid: wabas.length > 0,
+        granular_scopes: [
+          { scope: "whatsapp_business_management", target_ids: wabas },
+          { scope: "whatsapp_business_messaging", target_ids: wabas },
+        ],
+      },
+    };
   });
 
   app.post("/:version/:id/messages", async (request: Req, reply) => sendMessage(rt, request, reply));
@@ -194,7 +303,8 @@ export async function buildStandInServer(rt: StandInRuntime): Promise<FastifyIns
       const verifyToken = typeof body.verify_token === "string" ? body.verify_token : "";
       // Meta verifies an override callback before it takes it.
       const check = await rt.sender.verify(body.override_callback_uri, verifyToken);
-      if (!check.ok) return refuse(reply, 100, `override_callback_uri: the callback did not verify (status ${check.status})`);
+      if (!check.ok)
+        return refuse(reply, 100, `override_callback_uri: the callback did not verify (status ${check.status})`);
       waba.override = { url: body.override_callback_uri, verifyToken };
     }
     return { success: true };
@@ -206,8 +316,16 @@ export async function buildStandInServer(rt: StandInRuntime): Promise<FastifyIns
     if (!token || !state.tokens.has(token)) return refuse(reply, 190);
     const length = Number(request.query.file_length);
     const type = request.query.file_type ?? "";
-    if (!Number.isInteger(length) || length < 1 || !["application/pdf", "image/jpeg", "image/jpg", "image/png", "video/mp4"].includes(type)) {
-      return refuse(reply, 100, "file_length and file_type (application/pdf, image/jpeg, image/jpg, image/png, video/mp4) are required");
+    if (
+      !Number.isInteger(length) ||
+      length < 1 ||
+      !["application/pdf", "image/jpeg", "image/jpg", "image/png", "video/mp4"].includes(type)
+    ) {
+      return refuse(
+        reply,
+        100,
+        "file_length and file_type (application/pdf, image/jpeg, image/jpg, image/png, video/mp4) are required",
+      );
     }
     const id = state.nextId("upload");
     state.uploads.set(id, { type, length });
@@ -218,9 +336,11 @@ export async function buildStandInServer(rt: StandInRuntime): Promise<FastifyIns
     const upload = state.uploads.get(request.params.id);
     if (!upload) return unknownObject(reply, request.params.id);
     const token = tokenOf(request);
-    if (!/^OAuth /i.test(request.headers.authorization ?? "") || !token || !state.tokens.has(token)) return refuse(reply, 190);
+    if (!/^OAuth /i.test(request.headers.authorization ?? "") || !token || !state.tokens.has(token))
+      return refuse(reply, 190);
     const body = request.body as Buffer | undefined;
-    if (request.headers.file_offset !== "0" || !Buffer.isBuffer(body) || body.length !== upload.length) return refuse(reply, 100, "file_offset 0 and the whole file are required");
+    if (request.headers.file_offset !== "0" || !Buffer.isBuffer(body) || body.length !== upload.length)
+      return refuse(reply, 100, "file_offset 0 and the whole file are required");
     return { h: `4::${Buffer.from(upload.type).toString("base64")}:${request.params.id.slice("upload:".length)}` };
   });
 
@@ -249,7 +369,10 @@ export async function buildStandInServer(rt: StandInRuntime): Promise<FastifyIns
     const after = Buffer.from(String(start + page.length)).toString("base64url");
     return {
       data: page.map((t) => pick({ ...t }, request.query.fields, ["id"])),
-      paging: { cursors: { before: Buffer.from(String(start)).toString("base64url"), after }, ...(start + limit < all.length ? { next: `${request.url}&after=${after}` } : {}) },
+      paging: {
+        cursors: { before: Buffer.from(String(start)).toString("base64url"), after },
+        ...(start + limit < all.length ? { next: `${request.url}&after=${after}` } : {}),
+      },
     };
   });
 
@@ -260,8 +383,22 @@ export async function buildStandInServer(rt: StandInRuntime): Promise<FastifyIns
     const name = request.query.name;
     if (!name) return refuse(reply, 100, "name is required");
     const before = waba.templates.length;
-    waba.templates = waba.templates.filter((t) => t.name !== name || (request.query.hsm_id !== undefined && t.id !== request.query.hsm_id));
-    if (waba.templates.length === before) return reply.status(400).send({ error: { message: "Invalid parameter", type: "OAuthException", code: 100, error_subcode: 2593002, error_user_msg: `Message template "${name}" was not found`, fbtrace_id: "AXsgnV2Cm3ZMGF3dF_cfYIn" } });
+    waba.templates = waba.templates.filter(
+      (t) => t.name !== name || (request.query.hsm_id !== undefined && t.id !== request.query.hsm_id),
+    );
+    if (waba.templates.length === before)
+      return reply
+        .status(400)
+        .send({
+          error: {
+            message: "Invalid parameter",
+            type: "OAuthException",
+            code: 100,
+            error_subcode: 2593002,
+            error_user_msg: `Message template "${name}" was not found`,
+            fbtrace_id: "AXsgnV2Cm3ZMGF3dF_cfYIn",
+          },
+        });
     return { success: true };
   });
 
@@ -269,13 +406,38 @@ export async function buildStandInServer(rt: StandInRuntime): Promise<FastifyIns
     const id = request.params.id;
     const token = tokenOf(request);
     const phone = state.wabaOfPhone(id);
-    if (phone) return state.mayUse(token, phone.waba.id) ? pick({ ...phone.phone }, request.query.fields, ["id"]) : refuse(reply, 190);
+    if (phone)
+      return state.mayUse(token, phone.waba.id)
+        ? pick({ ...phone.phone }, request.query.fields, ["id"])
+        : refuse(reply, 190);
     const waba = state.wabas.get(id);
-    if (waba) return state.mayUse(token, waba.id) ? pick({ id: waba.id, name: waba.name, timezone_id: "1", message_template_namespace: "ba30dd89_2ebd_41e4_b805_f2c05ae04cc9" }, request.query.fields, ["id"]) : refuse(reply, 190);
+    if (waba)
+      return state.mayUse(token, waba.id)
+        ? pick(
+            {
+              id: waba.id,
+              name: waba.name,
+              timezone_id: "1",
+              message_template_namespace: "ba30dd89_2ebd_41e4_b805_f2c05ae04cc9",
+            },
+            request.query.fields,
+            ["id"],
+          )
+        : refuse(reply, 190);
     const template = state.templateById(id);
-    if (template) return state.mayUse(token, template.waba.id) ? pick({ ...template.template }, request.query.fields, ["id"]) : refuse(reply, 190);
+    if (template)
+      return state.mayUse(token, template.waba.id)
+        ? pick({ ...template.template }, request.query.fields, ["id"])
+        : refuse(reply, 190);
     const media = state.media.get(id);
-    if (media && token && state.tokens.has(token)) return { messaging_product: "whatsapp", url: `${request.protocol}://${request.host}/media/${id}`, mime_type: media.type, file_size: media.bytes, id };
+    if (media && token && state.tokens.has(token))
+      return {
+        messaging_product: "whatsapp",
+        url: `${request.protocol}://${request.host}/media/${id}`,
+        mime_type: media.type,
+        file_size: media.bytes,
+        id,
+      };
     return unknownObject(reply, id);
   });
 

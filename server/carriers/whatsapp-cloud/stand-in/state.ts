@@ -3,7 +3,13 @@
 // server.ts answers requests from this, webhook-sender.ts carries what it announces.
 import { createHash } from "node:crypto";
 import { createRateLimiter } from "../../sandbox/rate-limiter";
-import { DOC_DISPLAY_PHONE_NUMBER, DOC_PHONE_NUMBER_ID, DOC_VERIFIED_NAME, DOC_WABA_ID, type DocErrorCode } from "./fixtures";
+import {
+  DOC_DISPLAY_PHONE_NUMBER,
+  DOC_PHONE_NUMBER_ID,
+  DOC_VERIFIED_NAME,
+  DOC_WABA_ID,
+  type DocErrorCode,
+} from "./fixtures";
 
 export interface StandInPhone {
   id: string;
@@ -65,7 +71,14 @@ export function defaultWaba(): StandInWaba {
   return {
     id: DOC_WABA_ID,
     name: "Jaspers Market WABA",
-    phoneNumbers: [{ id: DOC_PHONE_NUMBER_ID, display_phone_number: `+1 ${DOC_DISPLAY_PHONE_NUMBER.slice(1, 4)}-${DOC_DISPLAY_PHONE_NUMBER.slice(4, 7)}-${DOC_DISPLAY_PHONE_NUMBER.slice(7)}`, verified_name: DOC_VERIFIED_NAME, quality_rating: "GREEN" }],
+    phoneNumbers: [
+      {
+        id: DOC_PHONE_NUMBER_ID,
+        display_phone_number: `+1 ${DOC_DISPLAY_PHONE_NUMBER.slice(1, 4)}-${DOC_DISPLAY_PHONE_NUMBER.slice(4, 7)}-${DOC_DISPLAY_PHONE_NUMBER.slice(7)}`,
+        verified_name: DOC_VERIFIED_NAME,
+        quality_rating: "GREEN",
+      },
+    ],
     templates: [],
     registered: new Map(),
   };
@@ -171,6 +184,24 @@ export class StandInState {
 }
 
 /** Another WABA with one number, for tests that need several accounts at the stand-in. */
-export function standInWaba(id: string, phoneNumberId: string, displayPhoneNumber: string, verifiedName = `Business ${id.slice(-4)}`): StandInWaba {
-  return { id, name: `${verifiedName} WABA`, phoneNumbers: [{ id: phoneNumberId, display_phone_number: displayPhoneNumber, verified_name: verifiedName, quality_rating: "GREEN" }], templates: [], registered: new Map() };
+export function standInWaba(
+  id: string,
+  phoneNumberId: string,
+  displayPhoneNumber: string,
+  verifiedName = `Business ${id.slice(-4)}`,
+): StandInWaba {
+  return {
+    id,
+    name: `${verifiedName} WABA`,
+    phoneNumbers: [
+      {
+        id: phoneNumberId,
+        display_phone_number: displayPhoneNumber,
+        verified_name: verifiedName,
+        quality_rating: "GREEN",
+      },
+    ],
+    templates: [],
+    registered: new Map(),
+  };
 }

@@ -21,7 +21,8 @@ export interface WebhookSender {
   idle(): Promise<void>;
 }
 
-export const sign = (secret: string, body: string) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+export const sign = (secret: string, body: string) =>
+  `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -34,7 +35,11 @@ export function createWebhookSender(retries = 3): WebhookSender {
     return task;
   };
 
-  async function attempt(url: string, body: string, signature: string | null): Promise<{ status: number; text: string }> {
+  async function attempt(
+    url: string,
+    body: string,
+    signature: string | null,
+  ): Promise<{ status: number; text: string }> {
     try {
       const response = await fetch(url, {
         method: "POST",

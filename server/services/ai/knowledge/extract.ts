@@ -12,7 +12,8 @@ import { sniffMimeType } from "../../../storage";
 export const PDF = "application/pdf";
 export const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
-export type Extracted = { mimeType: string; text: string; faqs?: undefined } | { mimeType: "text/csv"; text: string; faqs: FaqPair[] };
+export type Extracted =
+  { mimeType: string; text: string; faqs?: undefined } | { mimeType: "text/csv"; text: string; faqs: FaqPair[] };
 
 const refuse = (message: string) => badRequest(`file: ${message}`, [{ field: "file", message }]);
 
@@ -20,10 +21,16 @@ const refuse = (message: string) => badRequest(`file: ${message}`, [{ field: "fi
 export const PDF_LIMITS = { maxPages: 2000, timeoutMs: PARSE_LIMITS.timeoutMs };
 
 async function pdfText(bytes: Buffer, limits: ParseLimits): Promise<string> {
-  const answer = await parseInWorker({ kind: "pdf", bytes: new Uint8Array(bytes), maxPages: PDF_LIMITS.maxPages }, "PDF", limits);
+  const answer = await parseInWorker(
+    { kind: "pdf", bytes: new Uint8Array(bytes), maxPages: PDF_LIMITS.maxPages },
+    "PDF",
+    limits,
+  );
   if (answer.ok) return answer.text;
   if (answer.reason === "pages") {
-    throw new HttpError(413, `file: The PDF has ${answer.pages} pages; at most ${PDF_LIMITS.maxPages} are read`, [{ field: "file", message: `has more than ${PDF_LIMITS.maxPages} pages` }]);
+    throw new HttpError(413, `file: The PDF has ${answer.pages} pages; at most ${PDF_LIMITS.maxPages} are read`, [
+      { field: "file", message: `has more than ${PDF_LIMITS.maxPages} pages` },
+    ]);
   }
   throw refuse("The PDF could not be read (damaged or password-protected)");
 }
@@ -31,7 +38,11 @@ async function pdfText(bytes: Buffer, limits: ParseLimits): Promise<string> {
 async function docxText(bytes: Buffer, limits: ParseLimits): Promise<string> {
   // Inflated under the limits first (a refusal is 413/422); mammoth reads the entries that were counted.
   const safe = repackZip(bytes, ZIP_LIMITS.docx);
-  const answer = await parseInWorker({ kind: "docx", bytes: new Uint8Array(safe), maxPages: 0 }, "Word document", limits);
+  const answer = await parseInWorker(
+    { kind: "docx", bytes: new Uint8Array(safe), maxPages: 0 },
+    "Word document",
+    limits,
+  );
   if (answer.ok) return answer.text;
   throw refuse("The Word document could not be read");
 }
@@ -39,7 +50,8 @@ async function docxText(bytes: Buffer, limits: ParseLimits): Promise<string> {
 /** UTF-8 text (a BOM is dropped); bytes that are not text are refused. */
 function plainText(bytes: Buffer): string {
   const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes).replace(/^\uFEFF/, "");
-  if (text.includes("\u0000") || (text.match(/\uFFFD/g)?.length ?? 0) > text.length / 100) throw refuse("Upload a PDF, DOCX, TXT or CSV file");
+  if (text.includes("\u0000") || (text.match(/\uFFFD/g)?.length ?? 0) > text.length / 100)
+    throw refuse("Upload a PDF, DOCX, TXT or CSV file");
   return text;
 }
 
@@ -61,14 +73,24 @@ function csvContent(text: string): Extracted {
     const faqs = body.map((r) => ({ question: r[q] ?? "", answer: r[a] ?? "" })).filter((f) => f.question && f.answer);
     return { mimeType: "text/csv", text: "", faqs };
   }
-  const lines = body.map((r) => r.map((v, i) => (v ? `${header[i] || `Column ${i + 1}`}: ${v}` : "")).filter(Boolean).join("; "));
+  const lines = body.map((r) =>
+    r
+      .map((v, i) => (v ? `${header[i] || `Column ${i + 1}`}: ${v}` : ""))
+      .filter(Boolean)
+      .join("; "),
+  );
   return { mimeType: "text/csv", text: lines.join("\n\n"), faqs: [] };
 }
 
 /** `limits` are the parse worker's (PARSE_LIMITS unless a test sets its own). */
-export async function extractText(bytes: Buffer, fileName: string, limits: ParseLimits = PARSE_LIMITS): Promise<Extracted> {
+export async function extractText(
+  bytes: Buffer,
+  fileName: string,
+  limits: ParseLimits = PARSE_LIMITS,
+): Promise<Extracted> {
   if (bytes.length === 0) throw refuse("The file is empty");
-  if (bytes.length > AI_LIMITS.knowledgeFileMaxBytes) throw refuse(`The file is larger than ${AI_LIMITS.knowledgeFileMaxBytes / 1024 / 1024} MB`);
+  if (bytes.length > AI_LIMITS.knowledgeFileMaxBytes)
+    throw refuse(`The file is larger than ${AI_LIMITS.knowledgeFileMaxBytes / 1024 / 1024} MB`);
   const sniffed = await sniffMimeType(bytes);
   let extracted: Extracted;
   if (sniffed === PDF) extracted = { mimeType: PDF, text: await pdfText(bytes, limits) };
@@ -76,6 +98,7 @@ export async function extractText(bytes: Buffer, fileName: string, limits: Parse
   else if (sniffed) throw refuse(`Upload a PDF, DOCX, TXT or CSV file; this one is ${sniffed}`);
   else if (/\.csv$/i.test(fileName)) extracted = csvContent(plainText(bytes));
   else extracted = { mimeType: "text/plain", text: plainText(bytes) };
-  if (!extracted.text.trim() && !extracted.faqs?.length) throw refuse("The file has no text to learn from (a scanned PDF needs OCR first)");
+  if (!extracted.text.trim() && !extracted.faqs?.length)
+    throw refuse("The file has no text to learn from (a scanned PDF needs OCR first)");
   return extracted;
 }

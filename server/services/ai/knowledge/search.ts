@@ -46,27 +46,43 @@ interface Row {
 const boostOf = (lexical: number, passageIntent: string | null, intent: string | null | undefined) =>
   passageIntent && passageIntent === intent ? lexical * INTENT_FACTOR + INTENT_BONUS : lexical;
 
-const byScore = (a: { score: number; id: number }, b: { score: number; id: number }) => b.score - a.score || a.id - b.id;
+const byScore = (a: { score: number; id: number }, b: { score: number; id: number }) =>
+  b.score - a.score || a.id - b.id;
 
 /**
  * The candidates come from the in-process index (term-index.ts): every passage in scope having a word, scored; the
  * best, with the hybrid search's nearest, are then read and scored again in SQL (title, content, the exact ts_rank).
  */
-async function lexicalSearch(db: Db, ownerId: string, input: SearchInput, extraIds: readonly number[], limit: number): Promise<{ rows: Row[]; terms: number }> {
+async function lexicalSearch(
+  db: Db,
+  ownerId: string,
+  input: SearchInput,
+  extraIds: readonly number[],
+  limit: number,
+): Promise<{ rows: Row[]; terms: number }> {
   const { stems, entries } = await prepare(db, ownerId, input.query);
 
   // An agent reaches its own passages and the account's shared ones.
   const refs = entries.filter((e) => !input.agentId || e.agentId === null || e.agentId === input.agentId);
   const indexes = await entryIndexes(db, refs);
-  const ranking = score(refs.map((ref, i) => ({ ref, index: indexes[i] })), stems);
+  const ranking = score(
+    refs.map((ref, i) => ({ ref, index: indexes[i] })),
+    stems,
+  );
   const intent = input.intent ?? null;
   const candidates = ranking.scored.map((s) => ({ id: s.id, score: boostOf(s.lexical, s.intent, intent) }));
   if (intent) {
     const matched = new Set(candidates.map((c) => c.id));
-    const tagged = ranking.tagged(intent).filter((id) => !matched.has(id)).slice(0, TAGGED);
+    const tagged = ranking
+      .tagged(intent)
+      .filter((id) => !matched.has(id))
+      .slice(0, TAGGED);
     candidates.push(...tagged.map((id) => ({ id, score: boostOf(0, intent, intent) })));
   }
-  const shortlist = candidates.sort(byScore).slice(0, limit + SHORTLIST_EXTRA).map((c) => c.id);
+  const shortlist = candidates
+    .sort(byScore)
+    .slice(0, limit + SHORTLIST_EXTRA)
+    .map((c) => c.id);
   const ids = [...new Set([...shortlist, ...extraIds])];
   if (!ids.length) return { rows: [], terms: stems.length };
   const { terms } = ranking;
@@ -83,13 +99,21 @@ async function lexicalSearch(db: Db, ownerId: string, input: SearchInput, extraI
         where p.id = any(${`{${ids.join(",")}}`}::bigint[]) and p.user_id = ${ownerId}
         group by p.id`,
   );
-  const ordered = rows.map((r) => ({ row: r, id: Number(r.id), score: boostOf(Number(r.lexical), r.intent, intent) })).sort(byScore);
+  const ordered = rows
+    .map((r) => ({ row: r, id: Number(r.id), score: boostOf(Number(r.lexical), r.intent, intent) }))
+    .sort(byScore);
   return { rows: ordered.slice(0, limit).map((o) => o.row), terms: stems.length };
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-export async function searchKnowledge(db: Db, ownerId: string, input: SearchInput, ai?: AiConfig, log?: (err: unknown) => void): Promise<SearchResult> {
+export async function searchKnowledge(
+  db: Db,
+  ownerId: string,
+  input: SearchInput,
+  ai?: AiConfig,
+  log?: (err: unknown) => void,
+): Promise<SearchResult> {
   let nearest: { id: number; similarity: number }[] = [];
   let mode: SearchResult["mode"] = "full-text";
   if (embeddingsConfigured(ai)) {
@@ -102,17 +126,31 @@ export async function searchKnowledge(db: Db, ownerId: string, input: SearchInpu
       log?.(err);
     }
   }
-  const { rows, terms } = await lexicalSearch(db, ownerId, input, nearest.map((n) => n.id), mode === "hybrid" ? Math.max(input.limit * 3, 30) : input.limit);
+  const { rows, terms } = await lexicalSearch(
+    db,
+    ownerId,
+    input,
+    nearest.map((n) => n.id),
+    mode === "hybrid" ? Math.max(input.limit * 3, 30) : input.limit,
+  );
   const similarity = new Map(nearest.map((n) => [n.id, n.similarity]));
   const boosted = (r: Row) => boostOf(Number(r.lexical), r.intent, input.intent);
   const best = Math.max(0, ...rows.map(boosted));
   const hits = rows.map((r) => {
     const lexical = boosted(r);
     const vectorScore = mode === "hybrid" ? (similarity.get(Number(r.id)) ?? 0) : null;
-    const score = vectorScore === null ? lexical : 0.5 * (best > 0 ? lexical / best : 0) + 0.5 * Math.max(0, vectorScore);
+    const score =
+      vectorScore === null ? lexical : 0.5 * (best > 0 ? lexical / best : 0) + 0.5 * Math.max(0, vectorScore);
     return {
-      passageId: String(r.id), knowledgeId: r.knowledge_id, agentId: r.agent_id, title: r.title, content: r.content, intent: r.intent,
-      score: round(score), coverage: terms ? round(r.matched / terms) : 0, vectorScore: vectorScore === null ? null : round(vectorScore),
+      passageId: String(r.id),
+      knowledgeId: r.knowledge_id,
+      agentId: r.agent_id,
+      title: r.title,
+      content: r.content,
+      intent: r.intent,
+      score: round(score),
+      coverage: terms ? round(r.matched / terms) : 0,
+      vectorScore: vectorScore === null ? null : round(vectorScore),
     };
   });
   hits.sort((a, b) => b.score - a.score || Number(a.passageId) - Number(b.passageId));

@@ -11,7 +11,10 @@ const TARGET = AI_LIMITS.passageChars;
 
 /** Sentences of a paragraph (a full stop, question or exclamation mark followed by a space and a capital or digit). */
 function sentences(paragraph: string): string[] {
-  return paragraph.split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"'(])/u).map((s) => s.trim()).filter(Boolean);
+  return paragraph
+    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"'(])/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Pieces of at most about TARGET characters: whole sentences, a sentence longer than that cut at a space. */
@@ -23,7 +26,7 @@ function pieces(paragraph: string): string[] {
     if (sentence.length > TARGET) {
       if (current) out.push(current);
       current = "";
-      for (let rest = sentence; rest.length; ) {
+      for (let rest = sentence; rest.length;) {
         const cut = rest.length <= TARGET ? rest.length : Math.max(rest.lastIndexOf(" ", TARGET), TARGET / 2);
         out.push(rest.slice(0, cut).trim());
         rest = rest.slice(cut).trim();
@@ -47,7 +50,12 @@ export function splitText(title: string, text: string): PassageDraft[] {
   const paragraphs = text
     .replace(/\r\n?/g, "\n")
     .split(/\n\s*\n/)
-    .map((p) => p.replace(/[ \t]*\n[ \t]*/g, " ").replace(/[ \t]{2,}/g, " ").trim())
+    .map((p) =>
+      p
+        .replace(/[ \t]*\n[ \t]*/g, " ")
+        .replace(/[ \t]{2,}/g, " ")
+        .trim(),
+    )
     .filter(Boolean);
   const out: string[] = [];
   let current = "";

@@ -38,32 +38,66 @@ function draftsOf(kind: KnowledgeKind, title: string, content: string, faqs: rea
 }
 
 /** Writes an entry's passages (replacing any it had), in chunks so a long file is a few statements. */
-async function writePassages(tx: Db | Tx, entry: KnowledgeRow, drafts: readonly PassageDraft[], policy: EmbedPolicy): Promise<void> {
+async function writePassages(
+  tx: Db | Tx,
+  entry: KnowledgeRow,
+  drafts: readonly PassageDraft[],
+  policy: EmbedPolicy,
+): Promise<void> {
   await tx.delete(aiPassages).where(eq(aiPassages.knowledgeId, entry.id));
   const embedAfter = policy.embed ? new Date() : null;
   for (let i = 0; i < drafts.length; i += INSERT_CHUNK) {
     await tx.insert(aiPassages).values(
       drafts.slice(i, i + INSERT_CHUNK).map((d, j) => ({
-        knowledgeId: entry.id, userId: entry.userId, agentId: entry.agentId, intent: entry.intent, position: i + j + 1, title: d.title, content: d.content, embedAfter,
+        knowledgeId: entry.id,
+        userId: entry.userId,
+        agentId: entry.agentId,
+        intent: entry.intent,
+        position: i + j + 1,
+        title: d.title,
+        content: d.content,
+        embedAfter,
       })),
     );
   }
 }
 
-export async function createKnowledge(db: Db, ownerId: string, input: KnowledgeInput, policy: EmbedPolicy): Promise<KnowledgeRow> {
+export async function createKnowledge(
+  db: Db,
+  ownerId: string,
+  input: KnowledgeInput,
+  policy: EmbedPolicy,
+): Promise<KnowledgeRow> {
   const agent = await agentField(db, ownerId, input.agentId);
   const title = input.title.trim();
   const faqs = input.faqs.map((f) => ({ question: f.question.trim(), answer: f.answer.trim() }));
-  if (input.kind === "text" && !input.content.trim()) throw badRequest("content: write the text to learn from", [{ field: "content", message: "is required for a text entry" }]);
-  if (input.kind === "faq" && faqs.length === 0) throw badRequest("faqs: add at least one question and answer", [{ field: "faqs", message: "add at least one question and answer" }]);
+  if (input.kind === "text" && !input.content.trim())
+    throw badRequest("content: write the text to learn from", [
+      { field: "content", message: "is required for a text entry" },
+    ]);
+  if (input.kind === "faq" && faqs.length === 0)
+    throw badRequest("faqs: add at least one question and answer", [
+      { field: "faqs", message: "add at least one question and answer" },
+    ]);
   const drafts = draftsOf(input.kind, title, input.content, faqs);
-  if (drafts.length === 0) throw badRequest("content: there is no text to learn from", [{ field: "content", message: "there is no text to learn from" }]);
+  if (drafts.length === 0)
+    throw badRequest("content: there is no text to learn from", [
+      { field: "content", message: "there is no text to learn from" },
+    ]);
   return db.transaction(async (tx) => {
     const [entry] = await tx
       .insert(aiKnowledge)
       .values({
-        userId: ownerId, agentId: agent?.id ?? null, title, kind: input.kind, intent: input.intent ?? null, content: input.kind === "faq" ? "" : input.content.trim(), faqs,
-        sourceName: input.file?.name ?? null, mimeType: input.file?.mimeType ?? null, size: input.file?.size ?? null,
+        userId: ownerId,
+        agentId: agent?.id ?? null,
+        title,
+        kind: input.kind,
+        intent: input.intent ?? null,
+        content: input.kind === "faq" ? "" : input.content.trim(),
+        faqs,
+        sourceName: input.file?.name ?? null,
+        mimeType: input.file?.mimeType ?? null,
+        size: input.file?.size ?? null,
       })
       .returning();
     await writePassages(tx, entry, drafts, policy);
@@ -72,32 +106,62 @@ export async function createKnowledge(db: Db, ownerId: string, input: KnowledgeI
 }
 
 export async function ownKnowledge(db: Db, ownerId: string, id: string): Promise<KnowledgeRow> {
-  const [row] = isUuid(id) ? await db.select().from(aiKnowledge).where(and(eq(aiKnowledge.id, id), eq(aiKnowledge.userId, ownerId))) : [];
+  const [row] = isUuid(id)
+    ? await db
+        .select()
+        .from(aiKnowledge)
+        .where(and(eq(aiKnowledge.id, id), eq(aiKnowledge.userId, ownerId)))
+    : [];
   if (!row) throw notFound(KNOWLEDGE_NOT_FOUND);
   return row;
 }
 
 /** New text or FAQ pairs replace the passages; a new title, agent or intent is carried to them too. */
-export async function updateKnowledge(db: Db, ownerId: string, row: KnowledgeRow, input: SchemaBody<"ai-knowledge-update">, policy: EmbedPolicy): Promise<KnowledgeRow> {
-  if (input.content !== undefined && row.kind === "faq") throw badRequest("content: an FAQ entry changes through its questions and answers", [{ field: "content", message: "send faqs for an FAQ entry" }]);
-  if (input.faqs !== undefined && row.kind === "text") throw badRequest("faqs: a text entry changes through its text", [{ field: "faqs", message: "send content for a text entry" }]);
+export async function updateKnowledge(
+  db: Db,
+  ownerId: string,
+  row: KnowledgeRow,
+  input: SchemaBody<"ai-knowledge-update">,
+  policy: EmbedPolicy,
+): Promise<KnowledgeRow> {
+  if (input.content !== undefined && row.kind === "faq")
+    throw badRequest("content: an FAQ entry changes through its questions and answers", [
+      { field: "content", message: "send faqs for an FAQ entry" },
+    ]);
+  if (input.faqs !== undefined && row.kind === "text")
+    throw badRequest("faqs: a text entry changes through its text", [
+      { field: "faqs", message: "send content for a text entry" },
+    ]);
   const agent = input.agentId !== undefined ? await agentField(db, ownerId, input.agentId || undefined) : undefined;
   const next = {
     ...(input.title !== undefined ? { title: input.title.trim() } : {}),
     ...(input.content !== undefined ? { content: input.content.trim() } : {}),
-    ...(input.faqs !== undefined ? { faqs: input.faqs.map((f) => ({ question: f.question.trim(), answer: f.answer.trim() })) } : {}),
+    ...(input.faqs !== undefined
+      ? { faqs: input.faqs.map((f) => ({ question: f.question.trim(), answer: f.answer.trim() })) }
+      : {}),
     ...(agent !== undefined ? { agentId: agent?.id ?? null } : {}),
     ...(input.intent !== undefined ? { intent: input.intent || null } : {}),
   };
   const merged = { ...row, ...next };
-  const rewrite = input.content !== undefined || input.faqs !== undefined || (input.title !== undefined && row.kind !== "faq");
+  const rewrite =
+    input.content !== undefined || input.faqs !== undefined || (input.title !== undefined && row.kind !== "faq");
   const drafts = rewrite ? draftsOf(row.kind, merged.title, merged.content, merged.faqs) : [];
-  if (rewrite && drafts.length === 0) throw badRequest("content: there is no text to learn from", [{ field: input.faqs !== undefined ? "faqs" : "content", message: "there is no text to learn from" }]);
+  if (rewrite && drafts.length === 0)
+    throw badRequest("content: there is no text to learn from", [
+      { field: input.faqs !== undefined ? "faqs" : "content", message: "there is no text to learn from" },
+    ]);
   return db.transaction(async (tx) => {
-    const [updated] = await tx.update(aiKnowledge).set({ ...next, updatedAt: new Date() }).where(eq(aiKnowledge.id, row.id)).returning();
+    const [updated] = await tx
+      .update(aiKnowledge)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(aiKnowledge.id, row.id))
+      .returning();
     if (rewrite) await writePassages(tx, updated, drafts, policy);
     else if (agent !== undefined || input.intent !== undefined) {
-      await tx.update(aiPassages).set({ agentId: updated.agentId, intent: updated.intent }).where(eq(aiPassages.knowledgeId, row.id));
+      await tx
+        .update(aiPassages)
+        .set({ agentId: updated.agentId, intent: updated.intent })
+        .where(eq(aiPassages.knowledgeId, row.id));
     }
     return updated;
   });
@@ -107,24 +171,51 @@ export async function deleteKnowledge(db: Db, row: KnowledgeRow): Promise<void> 
   await db.delete(aiKnowledge).where(eq(aiKnowledge.id, row.id));
 }
 
-async function passageCounts(db: Db, ids: readonly string[]): Promise<Map<string, { passages: number; embedded: number }>> {
+async function passageCounts(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { passages: number; embedded: number }>> {
   if (!ids.length) return new Map();
   const rows = await rowsOf<{ id: string; passages: number; embedded: number }>(
     db,
     sql`select knowledge_id as id, count(*)::int as passages, count(embedding)::int as embedded from ai_passages
-        where knowledge_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) group by knowledge_id`,
+        where knowledge_id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) group by knowledge_id`,
   );
   return new Map(rows.map((r) => [r.id, { passages: r.passages, embedded: r.embedded }]));
 }
 
 export async function knowledgeRecords(db: Db, ownerId: string, rows: KnowledgeRow[]) {
-  const [names, counts] = await Promise.all([agentNames(db, ownerId, rows.map((r) => r.agentId)), passageCounts(db, rows.map((r) => r.id))]);
-  return rows.map((r) => toKnowledgeRecord(r, r.agentId ? (names.get(r.agentId) ?? null) : null, counts.get(r.id) ?? { passages: 0, embedded: 0 }));
+  const [names, counts] = await Promise.all([
+    agentNames(
+      db,
+      ownerId,
+      rows.map((r) => r.agentId),
+    ),
+    passageCounts(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return rows.map((r) =>
+    toKnowledgeRecord(
+      r,
+      r.agentId ? (names.get(r.agentId) ?? null) : null,
+      counts.get(r.id) ?? { passages: 0, embedded: 0 },
+    ),
+  );
 }
 
 export async function knowledgeDetail(db: Db, ownerId: string, row: KnowledgeRow) {
   const [record] = await knowledgeRecords(db, ownerId, [row]);
-  const passages = await db.select().from(aiPassages).where(eq(aiPassages.knowledgeId, row.id)).orderBy(aiPassages.position).limit(500);
+  const passages = await db
+    .select()
+    .from(aiPassages)
+    .where(eq(aiPassages.knowledgeId, row.id))
+    .orderBy(aiPassages.position)
+    .limit(500);
   return {
     ...record,
     content: row.content,
@@ -145,14 +236,34 @@ export async function listKnowledge(db: Db, ownerId: string, query: CallQuery<"a
     q ? or(ilike(aiKnowledge.title, like), ilike(aiKnowledge.sourceName, like)) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(aiKnowledge).where(where).orderBy(desc(aiKnowledge.createdAt), desc(aiKnowledge.id)).limit(p.limit).offset(p.offset),
+    db
+      .select()
+      .from(aiKnowledge)
+      .where(where)
+      .orderBy(desc(aiKnowledge.createdAt), desc(aiKnowledge.id))
+      .limit(p.limit)
+      .offset(p.offset),
     db.select({ total: count() }).from(aiKnowledge).where(where),
   ]);
-  return { success: true as const, count: total, page: p.page, limit: p.limit, totalPages: totalPages(total, p.limit), data: await knowledgeRecords(db, ownerId, rows) };
+  return {
+    success: true as const,
+    count: total,
+    page: p.page,
+    limit: p.limit,
+    totalPages: totalPages(total, p.limit),
+    data: await knowledgeRecords(db, ownerId, rows),
+  };
 }
 
 export async function knowledgeStats(db: Db, ownerId: string, hybrid: boolean) {
-  const [row] = await rowsOf<{ entries: number; text: number; faq: number; file: number; passages: number; embedded: number }>(
+  const [row] = await rowsOf<{
+    entries: number;
+    text: number;
+    faq: number;
+    file: number;
+    passages: number;
+    embedded: number;
+  }>(
     db,
     sql`select (select count(*)::int from ai_knowledge where user_id = ${ownerId}) as entries,
                (select count(*)::int from ai_knowledge where user_id = ${ownerId} and kind = 'text') as text,
@@ -161,5 +272,11 @@ export async function knowledgeStats(db: Db, ownerId: string, hybrid: boolean) {
                (select count(*)::int from ai_passages where user_id = ${ownerId}) as passages,
                (select count(embedding)::int from ai_passages where user_id = ${ownerId}) as embedded`,
   );
-  return { entries: row.entries, passages: row.passages, embedded: row.embedded, byKind: { text: row.text, faq: row.faq, file: row.file }, hybrid };
+  return {
+    entries: row.entries,
+    passages: row.passages,
+    embedded: row.embedded,
+    byKind: { text: row.text, faq: row.faq, file: row.file },
+    hybrid,
+  };
 }

@@ -48,17 +48,29 @@ interface Cache {
 const caches = new WeakMap<Db, Cache>();
 
 /** The question's stems and the account's knowledge entries with their versions, in one statement. */
-export async function prepare(db: Db, ownerId: string, query: string): Promise<{ stems: string[]; entries: EntryRef[] }> {
+export async function prepare(
+  db: Db,
+  ownerId: string,
+  query: string,
+): Promise<{ stems: string[]; entries: EntryRef[] }> {
   const [row] = await rowsOf<{ stems: string[]; entries: [string, string | null, string | null, string][] | null }>(
     db,
     sql`select array(select distinct left(lex, ${STEM_CHARS}) from unnest(tsvector_to_array(to_tsvector('english', ${query}))) as lex order by 1 limit ${MAX_TERMS}) as stems,
                (select json_agg(json_build_array(k.id, k.agent_id, k.intent, k.xmin::text)) from ai_knowledge k where k.user_id = ${ownerId}) as entries`,
   );
-  return { stems: row.stems, entries: (row.entries ?? []).map(([id, agentId, intent, version]) => ({ id, agentId, intent, version })) };
+  return {
+    stems: row.stems,
+    entries: (row.entries ?? []).map(([id, agentId, intent, version]) => ({ id, agentId, intent, version })),
+  };
 }
 
 async function load(db: Db, refs: readonly EntryRef[]): Promise<Map<string, EntryIndex>> {
-  const rows = await rowsOf<{ knowledge_id: string; id: number | string; stems: string[] | null; ranks: number[] | null }>(
+  const rows = await rowsOf<{
+    knowledge_id: string;
+    id: number | string;
+    stems: string[] | null;
+    ranks: number[] | null;
+  }>(
     db,
     sql`select p.knowledge_id, p.id, r.stems, r.ranks
         from ai_passages p cross join lateral (
@@ -71,7 +83,9 @@ async function load(db: Db, refs: readonly EntryRef[]): Promise<Map<string, Entr
         order by p.id`,
   );
   // Labelled with the version listed before reading: if the entry changed meanwhile, the next search reads it again.
-  const built = new Map<string, EntryIndex>(refs.map((r) => [r.id, { version: r.version, passages: [], stems: new Map() }]));
+  const built = new Map<string, EntryIndex>(
+    refs.map((r) => [r.id, { version: r.version, passages: [], stems: new Map() }]),
+  );
   for (const row of rows) {
     const entry = built.get(row.knowledge_id);
     if (!entry) continue;
@@ -166,7 +180,8 @@ function postingsOf(index: EntryIndex, stem: string): Postings | undefined {
     else hi = mid;
   }
   const lists: Postings[] = [];
-  for (let i = lo; i < sorted.length && sorted[i].startsWith(stem); i += 1) lists.push(index.stems.get(sorted[i]) as Postings);
+  for (let i = lo; i < sorted.length && sorted[i].startsWith(stem); i += 1)
+    lists.push(index.stems.get(sorted[i]) as Postings);
   if (lists.length <= 1) return lists[0];
   const sum = new Map<number, number>();
   for (const list of lists) list.ids.forEach((id, i) => sum.set(id, (sum.get(id) ?? 0) + list.ranks[i]));
@@ -175,7 +190,10 @@ function postingsOf(index: EntryIndex, stem: string): Postings | undefined {
 
 /** Each passage having a stem: sum over the stems of IDF x ts_rank, and how many stems it has. */
 export function score(scope: readonly { ref: EntryRef; index: EntryIndex }[], stems: readonly string[]): Ranking {
-  const passages = Math.max(1, scope.reduce((n, e) => n + e.index.passages.length, 0));
+  const passages = Math.max(
+    1,
+    scope.reduce((n, e) => n + e.index.passages.length, 0),
+  );
   const byId = new Map<number, Scored>();
   const terms: Ranking["terms"] = [];
   for (const stem of stems) {
@@ -202,6 +220,10 @@ export function score(scope: readonly { ref: EntryRef; index: EntryIndex }[], st
   return {
     terms,
     scored: [...byId.values()],
-    tagged: (intent) => scope.filter((e) => e.ref.intent === intent).flatMap((e) => e.index.passages).sort((a, b) => a - b),
+    tagged: (intent) =>
+      scope
+        .filter((e) => e.ref.intent === intent)
+        .flatMap((e) => e.index.passages)
+        .sort((a, b) => a - b),
   };
 }

@@ -40,7 +40,13 @@ async function load(db: Db, ownerId: string, print: string): Promise<Index> {
     db,
     sql`select id, agent_id, embedding from ai_passages where user_id = ${ownerId} and embedding is not null`,
   );
-  return { fingerprint: print, loadedAt: Date.now(), ids: rows.map((r) => Number(r.id)), agents: rows.map((r) => r.agent_id), vectors: rows.map((r) => unit(r.embedding)) };
+  return {
+    fingerprint: print,
+    loadedAt: Date.now(),
+    ids: rows.map((r) => Number(r.id)),
+    agents: rows.map((r) => r.agent_id),
+    vectors: rows.map((r) => unit(r.embedding)),
+  };
 }
 
 async function indexOf(db: Db, ownerId: string): Promise<Index> {
@@ -58,7 +64,13 @@ async function indexOf(db: Db, ownerId: string): Promise<Index> {
 }
 
 /** The passages most similar to the query's embedding, best first, within the agent's reach (its own and shared ones). */
-export async function nearestPassages(db: Db, ownerId: string, agentId: string | null, query: readonly number[], limit: number): Promise<{ id: number; similarity: number }[]> {
+export async function nearestPassages(
+  db: Db,
+  ownerId: string,
+  agentId: string | null,
+  query: readonly number[],
+  limit: number,
+): Promise<{ id: number; similarity: number }[]> {
   const index = await indexOf(db, ownerId);
   const q = unit(query);
   const scored: { id: number; similarity: number }[] = [];

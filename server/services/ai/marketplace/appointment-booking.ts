@@ -5,7 +5,8 @@ export const APPOINTMENT_BOOKING: MarketplaceTemplate = {
   id: "appointment-booking",
   name: "Appointment booking",
   category: "Clinics, salons and services",
-  description: "Explains how to book, reschedule or cancel an appointment, opening hours, the address and prices; passes booking requests with a time to your team.",
+  description:
+    "Explains how to book, reschedule or cancel an appointment, opening hours, the address and prices; passes booking requests with a time to your team.",
   icon: "calendar",
   channels: ["whatsapp", "sms"],
   scope: "unassigned",
@@ -184,5 +185,10 @@ export const APPOINTMENT_BOOKING: MarketplaceTemplate = {
     tone: "Warm and reassuring",
     products: ["Consultation", "Health checkup", "Dental cleaning"],
   },
-  sampleQuestions: ["I want to book an appointment", "Are you open on Sunday?", "How much is a consultation?", "Can I talk to someone?"],
+  sampleQuestions: [
+    "I want to book an appointment",
+    "Are you open on Sunday?",
+    "How much is a consultation?",
+    "Can I talk to someone?",
+  ],
 };

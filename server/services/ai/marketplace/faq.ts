@@ -6,7 +6,8 @@ export const FAQ: MarketplaceTemplate = {
   id: "faq",
   name: "FAQ assistant",
   category: "Any business",
-  description: "Answers your frequently asked questions word for word from the FAQ you give it, and hands over when no answer fits.",
+  description:
+    "Answers your frequently asked questions word for word from the FAQ you give it, and hands over when no answer fits.",
   icon: "faq",
   channels: ["whatsapp", "sms", "rcs"],
   scope: "unassigned",
@@ -17,13 +18,37 @@ export const FAQ: MarketplaceTemplate = {
     {
       title: "Frequently asked questions",
       faqs: [
-        { question: "What are your opening hours?", answer: "We are open Monday to Saturday, 10:00 am to 7:00 pm. Messages sent outside these hours are answered the next working day." },
-        { question: "How can I contact support by email?", answer: "Write to support@example.com; we reply within one working day." },
-        { question: "Do you offer a warranty?", answer: "Every product comes with a 1-year manufacturer warranty. Keep your invoice: it is your warranty card." },
-        { question: "Can I change my registered mobile number?", answer: "Yes. Send a request from your registered email address with the new number; it is updated within 24 hours." },
-        { question: "Do you have a mobile app?", answer: "Yes, search for our name on the Google Play Store or the Apple App Store." },
-        { question: "Is my personal data safe?", answer: "We store your data in India, never sell it, and you can ask us to delete it at any time." },
-        { question: "Do you provide GST invoices?", answer: "Yes. Add your GSTIN at checkout and the invoice is emailed to you with the order." },
+        {
+          question: "What are your opening hours?",
+          answer:
+            "We are open Monday to Saturday, 10:00 am to 7:00 pm. Messages sent outside these hours are answered the next working day.",
+        },
+        {
+          question: "How can I contact support by email?",
+          answer: "Write to support@example.com; we reply within one working day.",
+        },
+        {
+          question: "Do you offer a warranty?",
+          answer:
+            "Every product comes with a 1-year manufacturer warranty. Keep your invoice: it is your warranty card.",
+        },
+        {
+          question: "Can I change my registered mobile number?",
+          answer:
+            "Yes. Send a request from your registered email address with the new number; it is updated within 24 hours.",
+        },
+        {
+          question: "Do you have a mobile app?",
+          answer: "Yes, search for our name on the Google Play Store or the Apple App Store.",
+        },
+        {
+          question: "Is my personal data safe?",
+          answer: "We store your data in India, never sell it, and you can ask us to delete it at any time.",
+        },
+        {
+          question: "Do you provide GST invoices?",
+          answer: "Yes. Add your GSTIN at checkout and the invoice is emailed to you with the order.",
+        },
       ],
     },
   ],

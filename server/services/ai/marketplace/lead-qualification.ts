@@ -5,7 +5,8 @@ export const LEAD_QUALIFICATION: MarketplaceTemplate = {
   id: "lead-qualification",
   name: "Lead qualification",
   category: "B2B sales",
-  description: "Answers questions about your product, pricing and trials, asks prospects for their team size and timeline, and passes qualified leads to sales.",
+  description:
+    "Answers questions about your product, pricing and trials, asks prospects for their team size and timeline, and passes qualified leads to sales.",
   icon: "lead",
   channels: ["whatsapp", "rcs"],
   scope: "unassigned",
@@ -38,7 +39,8 @@ export const LEAD_QUALIFICATION: MarketplaceTemplate = {
       name: "demo_request",
       description: "Wants a demo or a call",
       action: "template",
-      response: "Happy to set up a demo! Please share your company name, your team size and when you'd like to see it, and our sales team will confirm a time.",
+      response:
+        "Happy to set up a demo! Please share your company name, your team size and when you'd like to see it, and our sales team will confirm a time.",
       examples: [
         "can I get a demo",
         "book a demo",
@@ -108,7 +110,8 @@ export const LEAD_QUALIFICATION: MarketplaceTemplate = {
     {
       title: "Free trial",
       intent: "free_trial",
-      content: "Every plan has a 14-day free trial with all Pro features. No credit card is needed to start, and your data is kept if you upgrade.",
+      content:
+        "Every plan has a 14-day free trial with all Pro features. No credit card is needed to start, and your data is kept if you upgrade.",
     },
     {
       title: "Integrations",

@@ -5,11 +5,13 @@ export const ORDER_STATUS: MarketplaceTemplate = {
   id: "order-status",
   name: "Order status assistant",
   category: "E-commerce",
-  description: "Answers where an order is, delivery times, cancellations, returns, refunds and payment options from your policies; hands anything else to your team.",
+  description:
+    "Answers where an order is, delivery times, cancellations, returns, refunds and payment options from your policies; hands anything else to your team.",
   icon: "order",
   channels: ["whatsapp", "sms", "rcs"],
   scope: "unassigned",
-  persona: "A friendly, brief support assistant of an online shop. Uses the customer's words, never invents order details.",
+  persona:
+    "A friendly, brief support assistant of an online shop. Uses the customer's words, never invents order details.",
   prompt:
     "You answer customers of an online shop about their orders. Answer only from the passages you are given. Keep answers under 80 words. If the customer gives an order number, say that a team member will look it up.",
   intents: [
@@ -167,5 +169,10 @@ export const ORDER_STATUS: MarketplaceTemplate = {
     tone: "Friendly and brief",
     products: ["Clothing", "Accessories"],
   },
-  sampleQuestions: ["Where is my order?", "How long does delivery take?", "Can I pay cash on delivery?", "I want to talk to a human"],
+  sampleQuestions: [
+    "Where is my order?",
+    "How long does delivery take?",
+    "Can I pay cash on delivery?",
+    "I want to talk to a human",
+  ],
 };

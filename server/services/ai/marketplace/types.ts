@@ -31,6 +31,14 @@ export interface MarketplaceTemplate {
   prompt: string;
   intents: TemplateIntent[];
   knowledge: TemplateKnowledge[];
-  business: { companyName: string; industry: string; description: string; hours: string; policies: string; tone: string; products: string[] };
+  business: {
+    companyName: string;
+    industry: string;
+    description: string;
+    hours: string;
+    policies: string;
+    tone: string;
+    products: string[];
+  };
   sampleQuestions: string[];
 }

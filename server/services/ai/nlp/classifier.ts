@@ -83,12 +83,23 @@ async function bm25Factory() {
   return bm25;
 }
 
-function train(nlp: WinkMethods, intents: readonly TrainingIntent[], bm25: Awaited<ReturnType<typeof bm25Factory>>): IntentModel {
+function train(
+  nlp: WinkMethods,
+  intents: readonly TrainingIntent[],
+  bm25: Awaited<ReturnType<typeof bm25Factory>>,
+): IntentModel {
   const usable = intents.filter((i) => i.examples.length > 0);
   if (usable.length === 0) return { intents: 0, classify: () => ({ ranked: [], confidence: 0, known: 0 }) };
   const vectorizer = bm25({ k: 1, k1: 1.2, b: 0.75, norm: "l2" });
   const docs: { intent: number; tokens: string[] }[] = [];
-  const trained: Trained[] = usable.map((i) => ({ id: i.id, name: i.name, examples: [], centroid: new Map(), centroidNorm: 0, vocabulary: new Set() }));
+  const trained: Trained[] = usable.map((i) => ({
+    id: i.id,
+    name: i.name,
+    examples: [],
+    centroid: new Map(),
+    centroidNorm: 0,
+    vocabulary: new Set(),
+  }));
   usable.forEach((intent, index) => {
     for (const example of intent.examples) {
       const w = words(nlp, example);
@@ -111,7 +122,8 @@ function train(nlp: WinkMethods, intents: readonly TrainingIntent[], bm25: Await
   const classifyOne = (text: string): Classification => {
     const w = words(nlp, text);
     const tokens = featuresOf(w);
-    if (tokens.length === 0) return { ranked: trained.map((t) => ({ intentId: t.id, intent: t.name, score: 0 })), confidence: 0, known: 0 };
+    if (tokens.length === 0)
+      return { ranked: trained.map((t) => ({ intentId: t.id, intent: t.name, score: 0 })), confidence: 0, known: 0 };
     const q = toSparse(vectorizer.bowOf(tokens));
     const qn = norm(q);
     const ranked = trained
@@ -119,17 +131,28 @@ function train(nlp: WinkMethods, intents: readonly TrainingIntent[], bm25: Await
         let nearest = 0;
         for (const e of t.examples) nearest = Math.max(nearest, cosine(q, e.v, qn, e.n));
         const central = cosine(q, t.centroid, qn, t.centroidNorm);
-        return { intentId: t.id, intent: t.name, score: round(NEAREST_WEIGHT * nearest + (1 - NEAREST_WEIGHT) * central) };
+        return {
+          intentId: t.id,
+          intent: t.name,
+          score: round(NEAREST_WEIGHT * nearest + (1 - NEAREST_WEIGHT) * central),
+        };
       })
       .sort((a, b) => b.score - a.score);
     const best = ranked[0]?.score ?? 0;
     const second = ranked[1]?.score ?? 0;
     const top = trained.find((t) => t.id === ranked[0]?.intentId);
     const content = w.content.length ? w.content : [];
-    const known = content.length && top ? content.filter((c) => top.vocabulary.has(c) || top.vocabulary.has(prefixOf(c))).length / content.length : 1;
+    const known =
+      content.length && top
+        ? content.filter((c) => top.vocabulary.has(c) || top.vocabulary.has(prefixOf(c))).length / content.length
+        : 1;
     // Two intents almost tied is not a confident answer, however close the message is to both.
     const margin = best > 0 ? Math.min(1, (best - second) / best / MARGIN_FULL) : 0;
-    return { ranked, confidence: round(Math.min(1, best / SCORE_FULL) * (0.3 + 0.7 * known) * (0.7 + 0.3 * margin)), known: round(known) };
+    return {
+      ranked,
+      confidence: round(Math.min(1, best / SCORE_FULL) * (0.3 + 0.7 * known) * (0.7 + 0.3 * margin)),
+      known: round(known),
+    };
   };
 
   return {
@@ -142,7 +165,11 @@ function train(nlp: WinkMethods, intents: readonly TrainingIntent[], bm25: Await
       const opener = OPENER.exec(text);
       if (!opener || whole.known >= 0.5) return whole;
       const rest = text.slice(opener[0].length);
-      if (featuresOf(words(nlp, rest)).length === 0 || classifyOne(opener[1]).ranked[0]?.intentId !== whole.ranked[0]?.intentId) return whole;
+      if (
+        featuresOf(words(nlp, rest)).length === 0 ||
+        classifyOne(opener[1]).ranked[0]?.intentId !== whole.ranked[0]?.intentId
+      )
+        return whole;
       return classifyOne(rest);
     },
   };

@@ -9,7 +9,10 @@ let loading: Promise<WinkMethods> | undefined;
 /** The wink pipeline, loaded on first use: the model costs ~150 ms and ~30 MB, paid only by accounts with agents. */
 export function loadNlp(): Promise<WinkMethods> {
   loading ??= (async () => {
-    const [{ default: winkNLP }, { default: model }] = await Promise.all([import("wink-nlp"), import("wink-eng-lite-web-model")]);
+    const [{ default: winkNLP }, { default: model }] = await Promise.all([
+      import("wink-nlp"),
+      import("wink-eng-lite-web-model"),
+    ]);
     // pos is needed for lemmas; sentence boundaries, entities and negation are not.
     return winkNLP(model, ["pos"]);
   })();

@@ -1,9 +1,27 @@
 import { looksLikeNumber } from "./phone";
 
 /** Header names that name the phone column, compared without case, spaces, dashes or underscores. */
-const PHONE_HEADERS = new Set(["phone", "mobile", "number", "msisdn", "phonenumber", "mobilenumber", "whatsapp", "whatsappnumber", "contact", "contactnumber", "cell", "tel", "telephone"]);
+const PHONE_HEADERS = new Set([
+  "phone",
+  "mobile",
+  "number",
+  "msisdn",
+  "phonenumber",
+  "mobilenumber",
+  "whatsapp",
+  "whatsappnumber",
+  "contact",
+  "contactnumber",
+  "cell",
+  "tel",
+  "telephone",
+]);
 
-const key = (name: string) => name.trim().toLowerCase().replace(/[\s_-]+/g, "");
+const key = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "");
 
 export interface AudienceLayout {
   /** Whether the first row is a header (false: a file of bare numbers, every row is data). */
@@ -26,7 +44,8 @@ export function layoutOf(sample: readonly string[][]): AudienceLayout | undefine
   for (let c = 0; c < width; c++) {
     const values = rest.map((r) => r[c] ?? "").filter((v) => v.trim() !== "");
     const numeric = values.length > 0 && values.filter(looksLikeNumber).length * 2 > values.length;
-    if (looksLikeNumber(first[c] ?? "") && (numeric || rest.length === 0)) return { hasHeader: false, phoneColumn: c, header: [] };
+    if (looksLikeNumber(first[c] ?? "") && (numeric || rest.length === 0))
+      return { hasHeader: false, phoneColumn: c, header: [] };
     if (numeric) return { hasHeader: true, phoneColumn: c, header: first };
   }
   return undefined;
@@ -51,7 +70,10 @@ export function columnRefs(values: readonly string[]): string[] {
  * Compiles variable values against the header: a function from a data row to the resolved values. Returns the
  * columns the header lacks instead when some `{{column}}` does not exist.
  */
-export function compileVariables(values: readonly string[], header: readonly string[]): ((row: readonly string[]) => string[]) | { missing: string[] } {
+export function compileVariables(
+  values: readonly string[],
+  header: readonly string[],
+): ((row: readonly string[]) => string[]) | { missing: string[] } {
   const index = new Map<string, number>();
   header.forEach((name, i) => {
     if (!index.has(key(name))) index.set(key(name), i);
@@ -69,5 +91,6 @@ export function compileVariables(values: readonly string[], header: readonly str
     if (last < v.length) pieces.push(v.slice(last));
     return pieces;
   });
-  return (row) => parts.map((pieces) => pieces.map((p) => (typeof p === "number" ? (row[p] ?? "").trim() : p)).join(""));
+  return (row) =>
+    parts.map((pieces) => pieces.map((p) => (typeof p === "number" ? (row[p] ?? "").trim() : p)).join(""));
 }

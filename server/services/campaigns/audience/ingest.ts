@@ -36,12 +36,14 @@ class AudienceError extends Error {}
 export const INGEST_REASONS = {
   empty: "The audience is empty",
   headerOnly: "The file has a header row but no numbers under it",
-  noPhoneColumn: "No phone number column found: name a column phone, mobile or number, or put the numbers in the first column",
+  noPhoneColumn:
+    "No phone number column found: name a column phone, mobile or number, or put the numbers in the first column",
   junk: "The file is not a readable CSV or Excel file",
   noValid: "No valid phone numbers in the audience",
   missingFile: "The audience file is missing from storage",
   tooMany: (max: number) => `The audience has more than ${max.toLocaleString("en-IN")} rows`,
-  missingColumns: (names: readonly string[]) => `The file has no column ${names.map((n) => `"${n}"`).join(", ")} used by the variables`,
+  missingColumns: (names: readonly string[]) =>
+    `The file has no column ${names.map((n) => `"${n}"`).join(", ")} used by the variables`,
 } as const;
 
 const SAMPLE_ROWS = 6;
@@ -56,12 +58,18 @@ interface Source {
 async function openSource(storage: Storage, campaign: CampaignRow): Promise<Source> {
   if (campaign.sourceKind === "paste") {
     const progress = { bytes: 0 };
-    return { rows: pastedRows(campaign.pasted ?? "", progress), bytes: () => Math.min(progress.bytes, campaign.totalBytes) };
+    return {
+      rows: pastedRows(campaign.pasted ?? "", progress),
+      bytes: () => Math.min(progress.bytes, campaign.totalBytes),
+    };
   }
   const stream = campaign.sourceKey ? await storage.get(campaign.sourceKey) : null;
   if (!stream) throw new AudienceError(INGEST_REASONS.missingFile);
   const counter = new ByteCounter(campaign.sourceKind === "csv");
-  return { rows: campaign.sourceKind === "xlsx" ? xlsxRows(stream, counter) : csvRows(stream, counter), bytes: () => counter.bytes };
+  return {
+    rows: campaign.sourceKind === "xlsx" ? xlsxRows(stream, counter) : csvRows(stream, counter),
+    bytes: () => counter.bytes,
+  };
 }
 
 /**
@@ -76,7 +84,21 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
   const batchSize = options.batchSize ?? 5000;
   const maxRows = options.maxRows ?? AUDIENCE_MAX_ROWS;
   const lease = () => new Date(Date.now() + leaseMs);
-  const campaign = await transition(db, claimed.id, "validating", { nextRunAt: lease(), readBytes: 0, rowsRead: 0, validCount: 0, invalidCount: 0, duplicateCount: 0, statusReason: null }, ["draft", "validating"]);
+  const campaign = await transition(
+    db,
+    claimed.id,
+    "validating",
+    {
+      nextRunAt: lease(),
+      readBytes: 0,
+      rowsRead: 0,
+      validCount: 0,
+      invalidCount: 0,
+      duplicateCount: 0,
+      statusReason: null,
+    },
+    ["draft", "validating"],
+  );
   if (!campaign) return undefined;
   await clear(db, campaign.id);
 
@@ -87,13 +109,25 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
   const counts = { rowsRead: 0, valid: 0, invalid: 0, duplicates: 0 };
   let source: Source | undefined;
 
-  const write = async (batch: RecipientRow[], rejects: RejectedRow[], progress: typeof counts & { readBytes: number }): Promise<boolean> => {
+  const write = async (
+    batch: RecipientRow[],
+    rejects: RejectedRow[],
+    progress: typeof counts & { readBytes: number },
+  ): Promise<boolean> => {
     await writer.recipients(campaign.id, campaign.userId, batch);
     await writer.rejected(campaign.id, rejects);
     // Renews the lease and reports progress; no row means the campaign was discarded meanwhile: stop reading.
     const { readBytes, rowsRead, valid, invalid, duplicates } = progress;
-    const moved = await db.update(campaigns)
-      .set({ readBytes, rowsRead, validCount: valid, invalidCount: invalid, duplicateCount: duplicates, nextRunAt: lease() })
+    const moved = await db
+      .update(campaigns)
+      .set({
+        readBytes,
+        rowsRead,
+        validCount: valid,
+        invalidCount: invalid,
+        duplicateCount: duplicates,
+        nextRunAt: lease(),
+      })
       .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "validating")))
       .returning({ id: campaigns.id });
     return moved.length > 0;
@@ -125,7 +159,10 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
     }
     const sample = pending.filter(filled).slice(0, SAMPLE_ROWS);
     if (sample.length === 0) throw new AudienceError(INGEST_REASONS.empty);
-    const layout = campaign.sourceKind === "paste" ? { hasHeader: false, phoneColumn: 0, header: [] } : layoutOf(sample.map((r) => r.cells));
+    const layout =
+      campaign.sourceKind === "paste"
+        ? { hasHeader: false, phoneColumn: 0, header: [] }
+        : layoutOf(sample.map((r) => r.cells));
     if (!layout) throw new AudienceError(INGEST_REASONS.noPhoneColumn);
     // The header is the first row with a value; rows before it are blank.
     const firstData = layout.hasHeader ? pending.indexOf(sample[0]) + 1 : 0;
@@ -163,15 +200,33 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
       const verdict = onRoute(number, variables ?? values);
       if (!verdict.ok) {
         counts.invalid++;
-        rejected.push({ row: item.row, value: raw.slice(0, REJECTED_VALUE_MAX), kind: "invalid", cause: verdict.cause, reason: verdict.reason });
+        rejected.push({
+          row: item.row,
+          value: raw.slice(0, REJECTED_VALUE_MAX),
+          kind: "invalid",
+          cause: verdict.cause,
+          reason: verdict.reason,
+        });
       } else if (seen.has(verdict.e164)) {
         counts.duplicates++;
-        rejected.push({ row: item.row, value: raw.slice(0, REJECTED_VALUE_MAX), kind: "duplicate", cause: "duplicate", reason: `Duplicate of ${verdict.e164}` });
+        rejected.push({
+          row: item.row,
+          value: raw.slice(0, REJECTED_VALUE_MAX),
+          kind: "duplicate",
+          cause: "duplicate",
+          reason: `Duplicate of ${verdict.e164}`,
+        });
       } else {
         seen.add(verdict.e164);
         counts.valid++;
         const name = nameColumn >= 0 ? (item.cells[nameColumn] ?? "").trim().slice(0, NAME_MAX) : "";
-        recipients.push({ row: item.row, number: verdict.e164, variables, name: name || null, smsParts: recipientSmsParts(partsPlan, variables) });
+        recipients.push({
+          row: item.row,
+          number: verdict.e164,
+          variables,
+          name: name || null,
+          smsParts: recipientSmsParts(partsPlan, variables),
+        });
       }
     };
 
@@ -187,7 +242,10 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
         // Shutting down: another process starts this audience over (a re-run begins by clearing), now, not after the lease.
         await inFlight.catch(() => undefined);
         await iterator.return?.();
-        await db.update(campaigns).set({ nextRunAt: new Date() }).where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "validating")));
+        await db
+          .update(campaigns)
+          .set({ nextRunAt: new Date() })
+          .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "validating")));
         return undefined;
       }
       if (recipients.length >= batchSize || rejected.length >= batchSize) {
@@ -197,16 +255,29 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
       if (next.done) break;
       takeAll(next.value);
     }
-    if (counts.rowsRead === 0) throw new AudienceError(layout.hasHeader ? INGEST_REASONS.headerOnly : INGEST_REASONS.empty);
+    if (counts.rowsRead === 0)
+      throw new AudienceError(layout.hasHeader ? INGEST_REASONS.headerOnly : INGEST_REASONS.empty);
     if (!(await flush()) || !(await inFlight)) return undefined;
     if (counts.valid === 0) {
       // The rejected rows stay: they say why nothing was usable.
-      return transition(db, campaign.id, "failed", { statusReason: INGEST_REASONS.noValid, nextRunAt: null, readBytes: campaign.totalBytes }, ["validating"]);
+      return transition(
+        db,
+        campaign.id,
+        "failed",
+        { statusReason: INGEST_REASONS.noValid, nextRunAt: null, readBytes: campaign.totalBytes },
+        ["validating"],
+      );
     }
     // A campaign left at the check step shows its cost in the list, its report and the Start dialog from the moment
     // it is ready: the estimate is stored in the transaction that makes it so, never a ₹0.00 read in between.
     return await db.transaction(async (tx) => {
-      const ready = await transition(tx, campaign.id, "ready", { nextRunAt: null, readBytes: campaign.totalBytes, statusReason: null }, ["validating"]);
+      const ready = await transition(
+        tx,
+        campaign.id,
+        "ready",
+        { nextRunAt: null, readBytes: campaign.totalBytes, statusReason: null },
+        ["validating"],
+      );
       return ready ? ((await storeDraftEstimate(tx, ready, new Date())) ?? ready) : ready;
     });
   } catch (error) {
@@ -215,7 +286,13 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
     const reason = error instanceof AudienceError || error instanceof JunkError ? error.message : undefined;
     if (!reason) throw error;
     await clear(db, campaign.id);
-    return transition(db, campaign.id, "failed", { statusReason: reason, nextRunAt: null, rowsRead: 0, validCount: 0, invalidCount: 0, duplicateCount: 0 }, ["validating"]);
+    return transition(
+      db,
+      campaign.id,
+      "failed",
+      { statusReason: reason, nextRunAt: null, rowsRead: 0, validCount: 0, invalidCount: 0, duplicateCount: 0 },
+      ["validating"],
+    );
   }
 }
 

@@ -8,7 +8,9 @@ describe("E164Set", () => {
     const numbers = [
       ...Array.from({ length: 20_000 }, (_, i) => `+91${9000000000 + i}`),
       ...Array.from({ length: 20_000 }, (_, i) => `+1${2025550000 + ((i * 7919) % 100_000)}`),
-      "+999999999999999", "+1", "+447700900123",
+      "+999999999999999",
+      "+1",
+      "+447700900123",
     ];
     for (const n of numbers) {
       expect(set.add(n)).toBe(!reference.has(n));

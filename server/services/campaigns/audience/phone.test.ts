@@ -8,7 +8,8 @@ describe("normalizeNumber", () => {
     for (let lead = 60; lead <= 99; lead++) {
       for (let rest = 0; rest < 100_000_000; rest += 7_654_321) {
         const national = `${lead}${String(rest).padStart(8, "0")}`;
-        for (const text of [national, `+91${national}`]) expect(normalizeNumber(text, "IN")).toEqual(parsedNumber(text, "IN"));
+        for (const text of [national, `+91${national}`])
+          expect(normalizeNumber(text, "IN")).toEqual(parsedNumber(text, "IN"));
       }
     }
   });

@@ -2,7 +2,12 @@ import { asc, eq } from "drizzle-orm";
 import type { IngestProgressRecord, RejectedRowRecord } from "../../../../contract/calls";
 import type { Db } from "../../../db/client";
 import { campaignRejectedRows as rejected } from "../../../db/schema";
-import { INGEST_EXCLUSIONS, SKIP_REASONS, type IngestExclusion, type SkipReason } from "../../../../contract/domain/campaigns";
+import {
+  INGEST_EXCLUSIONS,
+  SKIP_REASONS,
+  type IngestExclusion,
+  type SkipReason,
+} from "../../../../contract/domain/campaigns";
 import type { CheckOptions } from "../check";
 import { ingestExclusions, listExclusions } from "../excluded-rows";
 import type { CampaignRow } from "../reach";
@@ -22,15 +27,26 @@ async function excludedOf(db: Db, row: CampaignRow, options: CheckOptions): Prom
   const ingest = await ingestExclusions(db, row.id);
   const lists = await listExclusions(db, row, options);
   return [
-    ...(Object.keys(INGEST_EXCLUSIONS) as IngestExclusion[]).map((reason) => ({ reason, label: INGEST_EXCLUSIONS[reason], count: ingest[reason] ?? 0 })),
-    ...(Object.keys(lists) as SkipReason[]).map((reason) => ({ reason, label: SKIP_REASONS[reason], count: lists[reason] ?? 0 })),
+    ...(Object.keys(INGEST_EXCLUSIONS) as IngestExclusion[]).map((reason) => ({
+      reason,
+      label: INGEST_EXCLUSIONS[reason],
+      count: ingest[reason] ?? 0,
+    })),
+    ...(Object.keys(lists) as SkipReason[]).map((reason) => ({
+      reason,
+      label: SKIP_REASONS[reason],
+      count: lists[reason] ?? 0,
+    })),
   ];
 }
 
 export async function ingestProgress(db: Db, row: CampaignRow, options: CheckOptions): Promise<IngestProgressRecord> {
   const sample: RejectedRowRecord[] = await db
     .select({ row: rejected.row, value: rejected.value, kind: rejected.kind, reason: rejected.reason })
-    .from(rejected).where(eq(rejected.campaignId, row.id)).orderBy(asc(rejected.row)).limit(SAMPLE);
+    .from(rejected)
+    .where(eq(rejected.campaignId, row.id))
+    .orderBy(asc(rejected.row))
+    .limit(SAMPLE);
   return {
     campaignId: row.id,
     status: row.status,

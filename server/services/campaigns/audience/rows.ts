@@ -16,7 +16,11 @@ export class ByteCounter extends Transform {
   constructor(private readonly text: boolean) {
     super();
   }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void): void {
+  override _transform(
+    chunk: Buffer,
+    _encoding: BufferEncoding,
+    done: (error?: Error | null, data?: Buffer) => void,
+  ): void {
     this.bytes += chunk.length;
     if (this.text && chunk.includes(0)) return done(new JunkError());
     done(null, chunk);

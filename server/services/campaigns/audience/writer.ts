@@ -64,13 +64,15 @@ function sqlWriter(db: Db): BatchWriter {
 }
 
 /** COPY's text format: backslash, tab and line breaks escaped; NUL dropped. */
-const copyText = (value: string) => value.replace(/\0/g, "").replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r");
+const copyText = (value: string) =>
+  value.replace(/\0/g, "").replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r");
 /** An array literal {"a","b"} (quotes and backslashes escaped inside it), then escaped for COPY. */
 const copyArray = (values: readonly string[] | null) =>
   values ? copyText(`{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`) : "\\N";
 
 /** node-postgres' Pool, told from PGlite by its counters (pg itself is not loaded on PGlite to ask instanceof). */
-const isPool = (client: unknown): client is pg.Pool => typeof (client as { totalCount?: unknown } | null)?.totalCount === "number";
+const isPool = (client: unknown): client is pg.Pool =>
+  typeof (client as { totalCount?: unknown } | null)?.totalCount === "number";
 
 type CopyInto = (statement: string, text: string) => Promise<void>;
 
@@ -85,7 +87,10 @@ async function copyInto(pool: pg.Pool, statement: string, text: string): Promise
   }
 }
 
-const poolCopy = (pool: pg.Pool): CopyInto => (statement, text) => copyInto(pool, statement, text);
+const poolCopy =
+  (pool: pg.Pool): CopyInto =>
+  (statement, text) =>
+    copyInto(pool, statement, text);
 
 function copyWriter(copy: CopyInto): BatchWriter {
   return {
@@ -93,13 +98,18 @@ function copyWriter(copy: CopyInto): BatchWriter {
       if (!rows.length) return;
       const head = `${campaignId}\t${userId}\t`;
       let text = "";
-      for (const r of rows) text += `${head}${r.row}\t${copyText(r.number)}\t${copyArray(r.variables)}\t${r.name === null ? "\\N" : copyText(r.name)}\t${r.smsParts}\n`;
-      await copy(`copy campaign_recipients (campaign_id,user_id,"row",number,variables,name,sms_parts) from stdin`, text);
+      for (const r of rows)
+        text += `${head}${r.row}\t${copyText(r.number)}\t${copyArray(r.variables)}\t${r.name === null ? "\\N" : copyText(r.name)}\t${r.smsParts}\n`;
+      await copy(
+        `copy campaign_recipients (campaign_id,user_id,"row",number,variables,name,sms_parts) from stdin`,
+        text,
+      );
     },
     async rejected(campaignId, rows) {
       if (!rows.length) return;
       let text = "";
-      for (const r of rows) text += `${campaignId}\t${r.row}\t${copyText(r.value)}\t${r.kind}\t${copyText(r.reason)}\t${r.cause}\n`;
+      for (const r of rows)
+        text += `${campaignId}\t${r.row}\t${copyText(r.value)}\t${r.kind}\t${copyText(r.reason)}\t${r.cause}\n`;
       await copy(`copy campaign_rejected_rows (campaign_id,"row",value,kind,reason,cause) from stdin`, text);
     },
   };

@@ -12,7 +12,12 @@ export const SCOPE_LABEL: Record<AiScope, string> = {
 };
 
 export const ACTION_LABEL: Record<IntentAction, string> = INTENT_ACTION_LABELS;
-export const ACTION_COLOR: Record<IntentAction, string> = { knowledge: "blue", template: "cyan", handoff: "orange", workflow: "default" };
+export const ACTION_COLOR: Record<IntentAction, string> = {
+  knowledge: "blue",
+  template: "cyan",
+  handoff: "orange",
+  workflow: "default",
+};
 
 export const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 

@@ -11,7 +11,11 @@ export type AgentCallArgs<K extends CallId> = CallInput<K> & { body?: unknown; q
  * (the server's message on success and failure) and refreshes the agent afterwards (its counts change).
  */
 export function useAgent(id: string) {
-  const { query } = useCall("ai.agents.get", { params: { id } }, { errorNotification: false, queryOptions: { enabled: Boolean(id) } });
+  const { query } = useCall(
+    "ai.agents.get",
+    { params: { id } },
+    { errorNotification: false, queryOptions: { enabled: Boolean(id) } },
+  );
   // One mutation for every call the hub's tabs run, so `saving` covers them all.
   const mutation = useCallMutation<CallId>("ai.agents.update");
 
@@ -21,7 +25,12 @@ export function useAgent(id: string) {
       call: callId,
       body,
       ...({ params, query: fields } as CallInput<CallId>),
-      successNotification: quiet ? false : (data) => ({ type: "success", message: (data?.data as { message?: string } | undefined)?.message ?? "Saved" }),
+      successNotification: quiet
+        ? false
+        : (data) => ({
+            type: "success",
+            message: (data?.data as { message?: string } | undefined)?.message ?? "Saved",
+          }),
       errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
     });
     void query.refetch();

@@ -12,17 +12,26 @@ const PAGE_SIZE = 10;
 export function useAiAgents() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState("");
-  const { query } = useCall("ai.agents.list", { query: { page, limit: PAGE_SIZE, ...(search ? { search } : {}) } }, { errorNotification: false });
+  const { query } = useCall(
+    "ai.agents.list",
+    { query: { page, limit: PAGE_SIZE, ...(search ? { search } : {}) } },
+    { errorNotification: false },
+  );
   const createCall = useCallMutation("ai.agents.create");
   const updateCall = useCallMutation("ai.agents.update");
   const deleteCall = useCallMutation("ai.agents.delete");
 
   /** Toasts with the server's message (none on success when `quiet`); the list is fetched again after a change. */
   const notify = (quiet = false) => ({
-    successNotification: quiet ? (false as const) : (data?: { data?: unknown }) => ({ type: "success" as const, message: (data?.data as { message?: string } | undefined)?.message ?? "Done" }),
+    successNotification: quiet
+      ? (false as const)
+      : (data?: { data?: unknown }) => ({
+          type: "success" as const,
+          message: (data?.data as { message?: string } | undefined)?.message ?? "Done",
+        }),
     errorNotification: (err?: HttpError) => ({ type: "error" as const, message: err?.message || MSG.somethingWrong }),
   });
-  const changed = async <T,>(reply: Promise<T>) => {
+  const changed = async <T>(reply: Promise<T>) => {
     const res = await reply;
     void query.refetch();
     return res;
@@ -32,7 +41,9 @@ export function useAiAgents() {
   return {
     rows: query.error ? [] : (reply?.data.agents ?? []),
     total: reply?.data.count ?? 0,
-    page, setPage, pageSize: PAGE_SIZE,
+    page,
+    setPage,
+    pageSize: PAGE_SIZE,
     search,
     setSearch: (value: string) => {
       setSearch(value.trim());
@@ -40,11 +51,12 @@ export function useAiAgents() {
     },
     loading: query.isFetching,
     loaded: query.isFetched,
-    error: query.error ? (query.error.message || "Failed to fetch agents") : null,
+    error: query.error ? query.error.message || "Failed to fetch agents" : null,
     refetch: () => void query.refetch(),
     saving: createCall.isPending || updateCall.isPending || deleteCall.isPending,
     create: (values: object) => changed(createCall.mutateAsync({ body: values, ...notify() })),
-    setEnabled: (id: string, enabled: boolean) => changed(updateCall.mutateAsync({ params: { id }, body: { enabled }, ...notify(true) })),
+    setEnabled: (id: string, enabled: boolean) =>
+      changed(updateCall.mutateAsync({ params: { id }, body: { enabled }, ...notify(true) })),
     remove: (id: string) => changed(deleteCall.mutateAsync({ params: { id }, ...notify() })),
   };
 }

@@ -14,7 +14,7 @@ export function useConfigs(agentId: string, api: AgentApi) {
   const [enhanced, setEnhanced] = useState<Enhanced | null>(null);
   const [validation, setValidation] = useState<Validation | null>(null);
   const [busy, setBusy] = useState<"enhance" | "validate" | null>(null);
-  const after = async <T,>(work: Promise<T>) => {
+  const after = async <T>(work: Promise<T>) => {
     try {
       return await work;
     } finally {
@@ -30,14 +30,19 @@ export function useConfigs(agentId: string, api: AgentApi) {
     validation,
     busy,
     clearEnhanced: () => setEnhanced(null),
-    create: (values: object) => after(api.call("ai.agentConfigs.createForAgent", { body: values, params: { id: agentId } })),
-    save: (id: string, values: object, quiet = false) => after(api.call("ai.agentConfigs.update", { body: values, params: { id }, quiet })),
-    makeDefault: (configId: string) => after(api.call("ai.agentConfigs.setDefault", { body: { configId }, params: { id: agentId } })),
+    create: (values: object) =>
+      after(api.call("ai.agentConfigs.createForAgent", { body: values, params: { id: agentId } })),
+    save: (id: string, values: object, quiet = false) =>
+      after(api.call("ai.agentConfigs.update", { body: values, params: { id }, quiet })),
+    makeDefault: (configId: string) =>
+      after(api.call("ai.agentConfigs.setDefault", { body: { configId }, params: { id: agentId } })),
     remove: (id: string) => after(api.call("ai.agentConfigs.delete", { params: { id } })),
     enhance: async (prompt: string) => {
       setBusy("enhance");
       try {
-        const res = await after(api.call("ai.agentConfigs.enhancePrompt", { body: { prompt }, params: { id: agentId }, quiet: true }));
+        const res = await after(
+          api.call("ai.agentConfigs.enhancePrompt", { body: { prompt }, params: { id: agentId }, quiet: true }),
+        );
         setEnhanced(res.data);
       } finally {
         setBusy(null);

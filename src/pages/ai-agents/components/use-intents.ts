@@ -27,7 +27,8 @@ export function useIntents(agentId: string, api: AgentApi) {
     }
     const ticket = ++latest.current;
     const timer = setTimeout(() => {
-      classify.mutateAsync({ body: { agentId, text }, successNotification: false, errorNotification: false })
+      classify
+        .mutateAsync({ body: { agentId, text }, successNotification: false, errorNotification: false })
         .then((res) => {
           if (ticket !== latest.current) return;
           setResult(res.data);
@@ -39,7 +40,7 @@ export function useIntents(agentId: string, api: AgentApi) {
     // classify's identity changes every render; the sentence, agent and intents decide when to ask.
   }, [sentence, agentId, version]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const after = async <T,>(work: Promise<T>) => {
+  const after = async <T>(work: Promise<T>) => {
     try {
       return await work;
     } finally {
@@ -57,8 +58,13 @@ export function useIntents(agentId: string, api: AgentApi) {
     classifyError,
     classifying: classify.isPending,
     save: (values: object, id?: string) =>
-      after(id ? api.call("ai.intents.update", { body: values, params: { id } }) : api.call("ai.intents.create", { body: { ...values, agentId } })),
-    setEnabled: (id: string, enabled: boolean) => after(api.call("ai.intents.update", { body: { enabled }, params: { id }, quiet: true })),
+      after(
+        id
+          ? api.call("ai.intents.update", { body: values, params: { id } })
+          : api.call("ai.intents.create", { body: { ...values, agentId } }),
+      ),
+    setEnabled: (id: string, enabled: boolean) =>
+      after(api.call("ai.intents.update", { body: { enabled }, params: { id }, quiet: true })),
     remove: (id: string) => after(api.call("ai.intents.delete", { params: { id } })),
   };
 }

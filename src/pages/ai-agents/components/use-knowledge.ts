@@ -15,9 +15,21 @@ export function useKnowledge(agentId: string, onChange: () => void) {
   const [question, setQuestion] = useState("");
   const [progress, setProgress] = useState<number | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
-  const list = useCall("ai.knowledge.list", { query: { agentId, page, limit: PAGE_SIZE } }, { errorNotification: false });
-  const search = useCall("ai.knowledge.search", { query: { query: question, agentId, limit: 10 } }, { errorNotification: false, queryOptions: { enabled: Boolean(question) } });
-  const detail = useCall("ai.knowledge.get", { params: { id: openId ?? "" } }, { errorNotification: false, queryOptions: { enabled: Boolean(openId) } });
+  const list = useCall(
+    "ai.knowledge.list",
+    { query: { agentId, page, limit: PAGE_SIZE } },
+    { errorNotification: false },
+  );
+  const search = useCall(
+    "ai.knowledge.search",
+    { query: { query: question, agentId, limit: 10 } },
+    { errorNotification: false, queryOptions: { enabled: Boolean(question) } },
+  );
+  const detail = useCall(
+    "ai.knowledge.get",
+    { params: { id: openId ?? "" } },
+    { errorNotification: false, queryOptions: { enabled: Boolean(openId) } },
+  );
   const createCall = useCallMutation("ai.knowledge.create");
   const deleteCall = useCallMutation("ai.knowledge.delete");
 
@@ -27,14 +39,19 @@ export function useKnowledge(agentId: string, onChange: () => void) {
     onChange();
   };
   const notify = {
-    successNotification: (data?: { data?: unknown }) => ({ type: "success" as const, message: (data?.data as { message?: string } | undefined)?.message ?? "Saved" }),
+    successNotification: (data?: { data?: unknown }) => ({
+      type: "success" as const,
+      message: (data?.data as { message?: string } | undefined)?.message ?? "Saved",
+    }),
     errorNotification: (err?: HttpError) => ({ type: "error" as const, message: err?.message || MSG.somethingWrong }),
   };
 
   return {
     entries: list.query.data?.data.data ?? [],
     total: list.query.data?.data.count ?? 0,
-    page, setPage, pageSize: PAGE_SIZE,
+    page,
+    setPage,
+    pageSize: PAGE_SIZE,
     loading: list.query.isFetching,
     error: list.query.error,
     question,
@@ -58,7 +75,11 @@ export function useKnowledge(agentId: string, onChange: () => void) {
       form.append("file", file);
       setProgress(0);
       try {
-        await createCall.mutateAsync({ body: form, onUploadProgress: (f: number) => setProgress(Math.round(f * 100)), ...notify });
+        await createCall.mutateAsync({
+          body: form,
+          onUploadProgress: (f: number) => setProgress(Math.round(f * 100)),
+          ...notify,
+        });
         done();
       } finally {
         setProgress(null);

@@ -4,8 +4,22 @@ export type ExampleChannel = "sms" | "whatsapp" | "rcs";
 
 const BODIES: Record<ExampleChannel, object> = {
   sms: { channel: "sms", to: "+919812345678", templateId: "<template id>", variables: ["Asha", "4521"] },
-  whatsapp: { channel: "whatsapp", to: "+919812345678", templateId: "<template id>", variables: ["Asha"], fallback: [{ channel: "sms", templateId: "<sms template id>", variables: ["Asha"] }] },
-  rcs: { channel: "rcs", to: "+919812345678", templateId: "<template id>", fallback: [{ channel: "whatsapp", templateId: "<template id>" }, { channel: "sms", templateId: "<sms template id>" }] },
+  whatsapp: {
+    channel: "whatsapp",
+    to: "+919812345678",
+    templateId: "<template id>",
+    variables: ["Asha"],
+    fallback: [{ channel: "sms", templateId: "<sms template id>", variables: ["Asha"] }],
+  },
+  rcs: {
+    channel: "rcs",
+    to: "+919812345678",
+    templateId: "<template id>",
+    fallback: [
+      { channel: "whatsapp", templateId: "<template id>" },
+      { channel: "sms", templateId: "<sms template id>" },
+    ],
+  },
 };
 
 /** Shell-quoted for single quotes. */

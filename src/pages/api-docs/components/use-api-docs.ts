@@ -10,8 +10,14 @@ export const KEY_PLACEHOLDER = "YOUR_API_KEY";
  * memory: it is never sent or stored.
  */
 export function useApiDocs() {
-  const { query } = useCall("apiKeys.list", { query: { page: 1, limit: 100 } }, { errorNotification: false, queryOptions: { retry: false } });
-  const keys = (query.data?.data.data.apiKeys ?? []).filter((k) => !k.deactivatedAt && (k.status ?? "active") === "active");
+  const { query } = useCall(
+    "apiKeys.list",
+    { query: { page: 1, limit: 100 } },
+    { errorNotification: false, queryOptions: { retry: false } },
+  );
+  const keys = (query.data?.data.data.apiKeys ?? []).filter(
+    (k) => !k.deactivatedAt && (k.status ?? "active") === "active",
+  );
   const [chosen, setChosen] = useState<string | undefined>();
   const [pasted, setPasted] = useState("");
   const key = keys.find((k) => k.id === chosen);
@@ -21,8 +27,10 @@ export function useApiDocs() {
     keysAvailable: query.isSuccess,
     keysLoading: query.isLoading,
     keys,
-    chosen, choose: setChosen,
-    pasted, paste: setPasted,
+    chosen,
+    choose: setChosen,
+    pasted,
+    paste: setPasted,
     /** The pasted key does not start with the chosen key's prefix: probably another key. */
     mismatch: Boolean(key && typed && !typed.startsWith(key.prefix)),
     /** What the examples put after "Bearer". */

@@ -10,9 +10,17 @@ const STATUS = {
 } as const;
 
 /** A key's status, and while an old secret still works after a regeneration, until when. */
-export function KeyStatus({ apiKey }: { apiKey: Pick<ApiKey, "status" | "previousSecretValidUntil" | "deactivatedAt" | "expiresAt"> }) {
+export function KeyStatus({
+  apiKey,
+}: {
+  apiKey: Pick<ApiKey, "status" | "previousSecretValidUntil" | "deactivatedAt" | "expiresAt">;
+}) {
   const s = STATUS[apiKey.status];
-  const title = apiKey.deactivatedAt ? `Deleted ${formatDateTime(apiKey.deactivatedAt)}` : apiKey.expiresAt ? `Expires ${formatDateTime(apiKey.expiresAt)}` : "Does not expire";
+  const title = apiKey.deactivatedAt
+    ? `Deleted ${formatDateTime(apiKey.deactivatedAt)}`
+    : apiKey.expiresAt
+      ? `Expires ${formatDateTime(apiKey.expiresAt)}`
+      : "Does not expire";
   return (
     <Space size={4} wrap>
       <Tooltip title={title}>

@@ -1,10 +1,24 @@
 import { Alert, Modal, Radio, Space, Typography } from "antd";
 import { useState } from "react";
-import { REGENERATE_GRACE_LABELS, REGENERATE_GRACE_SECONDS, type RegenerateGrace } from "../../../../contract/domain/api-keys";
+import {
+  REGENERATE_GRACE_LABELS,
+  REGENERATE_GRACE_SECONDS,
+  type RegenerateGrace,
+} from "../../../../contract/domain/api-keys";
 import type { ApiKey } from "./use-api-keys";
 
 /** Regenerate with confirmation: when the old secret stops working (at once, or after a grace period for a rollout). */
-export function RegenerateModal({ apiKey, saving, onCancel, onConfirm }: { apiKey: ApiKey | null; saving: boolean; onCancel: () => void; onConfirm: (grace: RegenerateGrace) => void }) {
+export function RegenerateModal({
+  apiKey,
+  saving,
+  onCancel,
+  onConfirm,
+}: {
+  apiKey: ApiKey | null;
+  saving: boolean;
+  onCancel: () => void;
+  onConfirm: (grace: RegenerateGrace) => void;
+}) {
   const [grace, setGrace] = useState<RegenerateGrace>(0);
   return (
     <Modal
@@ -18,7 +32,8 @@ export function RegenerateModal({ apiKey, saving, onCancel, onConfirm }: { apiKe
       destroyOnHidden
     >
       <Typography.Paragraph>
-        A new secret is made for <Typography.Text code>{apiKey?.prefix}</Typography.Text>. Systems using the old one need the new one.
+        A new secret is made for <Typography.Text code>{apiKey?.prefix}</Typography.Text>. Systems using the old one
+        need the new one.
       </Typography.Paragraph>
       <Typography.Paragraph strong style={{ marginBottom: 8 }}>
         The old secret stops working
@@ -32,7 +47,14 @@ export function RegenerateModal({ apiKey, saving, onCancel, onConfirm }: { apiKe
           ))}
         </Space>
       </Radio.Group>
-      {grace === 0 && <Alert type="warning" showIcon style={{ marginTop: 16 }} message="Requests with the old secret are refused from the moment you confirm." />}
+      {grace === 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 16 }}
+          message="Requests with the old secret are refused from the moment you confirm."
+        />
+      )}
     </Modal>
   );
 }

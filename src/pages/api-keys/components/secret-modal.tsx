@@ -20,7 +20,13 @@ async function copy(text: string): Promise<boolean> {
 }
 
 /** The whole key, shown once after create or regenerate, with a copy button and a first request to try it. */
-export function SecretModal({ issued, onClose }: { issued: { name: string; key: string; note?: string } | null; onClose: () => void }) {
+export function SecretModal({
+  issued,
+  onClose,
+}: {
+  issued: { name: string; key: string; note?: string } | null;
+  onClose: () => void;
+}) {
   const [copied, setCopied] = useState(false);
   const base = apiBaseUrl() || window.location.origin;
   const curl = issued
@@ -34,13 +40,29 @@ export function SecretModal({ issued, onClose }: { issued: { name: string; key: 
       maskClosable={false}
       destroyOnHidden
       afterClose={() => setCopied(false)}
-      footer={<Button type="primary" onClick={onClose}>I have copied it</Button>}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          I have copied it
+        </Button>
+      }
       width={640}
     >
-      <Alert type="warning" showIcon message="Copy the key now: it is shown only this once." description="We keep only a fingerprint of it. If you lose it, regenerate the key." style={{ marginBottom: 16 }} />
+      <Alert
+        type="warning"
+        showIcon
+        message="Copy the key now: it is shown only this once."
+        description="We keep only a fingerprint of it. If you lose it, regenerate the key."
+        style={{ marginBottom: 16 }}
+      />
       {issued?.note && <Typography.Paragraph type="secondary">{issued.note}</Typography.Paragraph>}
       <Flex gap={8}>
-        <Input readOnly value={issued?.key ?? ""} aria-label="API key" style={{ fontFamily: "monospace" }} onFocus={(e) => e.target.select()} />
+        <Input
+          readOnly
+          value={issued?.key ?? ""}
+          aria-label="API key"
+          style={{ fontFamily: "monospace" }}
+          onFocus={(e) => e.target.select()}
+        />
         <Button
           type={copied ? "default" : "primary"}
           icon={copied ? <CheckOutlined /> : <CopyOutlined />}

@@ -37,9 +37,17 @@ export function useApiKeys() {
   }
 
   return {
-    rows: failed ? [] : (data?.apiKeys ?? []).map((k) => (deleted[k.id] && !k.deactivatedAt ? { ...k, deactivatedAt: deleted[k.id], status: "deactivated" as const } : k)),
+    rows: failed
+      ? []
+      : (data?.apiKeys ?? []).map((k) =>
+          deleted[k.id] && !k.deactivatedAt
+            ? { ...k, deactivatedAt: deleted[k.id], status: "deactivated" as const }
+            : k,
+        ),
     total: data?.count ?? 0,
-    page, setPage, pageSize: PAGE_SIZE,
+    page,
+    setPage,
+    pageSize: PAGE_SIZE,
     search,
     setSearch: (value: string) => {
       setSearchValue(value.trim());
@@ -54,14 +62,22 @@ export function useApiKeys() {
     error: failed ? MSG.fetchApiKeys : null,
     refetch: () => void list.query.refetch(),
     saving: createCall.isPending || updateCall.isPending || deleteCall.isPending || regenerateCall.isPending,
-    create: (values: object): Promise<IssuedKey> => run(createCall.mutateAsync({ body: values, ...savedToast("Done", MSG.somethingWrong) })),
-    update: (id: string, values: object): Promise<ApiKey> => run(updateCall.mutateAsync({ params: { id }, body: values, ...savedToast("Done", MSG.somethingWrong) })),
+    create: (values: object): Promise<IssuedKey> =>
+      run(createCall.mutateAsync({ body: values, ...savedToast("Done", MSG.somethingWrong) })),
+    update: (id: string, values: object): Promise<ApiKey> =>
+      run(updateCall.mutateAsync({ params: { id }, body: values, ...savedToast("Done", MSG.somethingWrong) })),
     remove: async (id: string): Promise<ApiKey> => {
       const key = await run(deleteCall.mutateAsync({ params: { id }, ...savedToast("Done", MSG.deleteApiKey) }));
       setDeleted((cur) => ({ ...cur, [id]: key.deactivatedAt ?? new Date().toISOString() }));
       return key;
     },
     regenerate: (id: string, graceSeconds: RegenerateGrace): Promise<IssuedKey> =>
-      run(regenerateCall.mutateAsync({ params: { id }, body: { graceSeconds }, ...savedToast("Done", MSG.somethingWrong) })),
+      run(
+        regenerateCall.mutateAsync({
+          params: { id },
+          body: { graceSeconds },
+          ...savedToast("Done", MSG.somethingWrong),
+        }),
+      ),
   };
 }

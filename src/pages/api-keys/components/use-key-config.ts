@@ -22,12 +22,21 @@ export function useKeyConfig(target: ConfigTarget | null) {
     { query: { page: 1, limit: 100, ...(apiKeyId ? { apiKeyId } : {}) } },
     { errorNotification: false, queryOptions: { enabled: Boolean(target) } },
   );
-  const effective = useCall("keyConfigs.forKey", { params: { id: apiKeyId ?? "" } }, { errorNotification: false, queryOptions: { enabled: Boolean(apiKeyId) } });
+  const effective = useCall(
+    "keyConfigs.forKey",
+    { params: { id: apiKeyId ?? "" } },
+    { errorNotification: false, queryOptions: { enabled: Boolean(apiKeyId) } },
+  );
   const mutation = useCallMutation<ConfigCall>("keyConfigs.create");
   const config = configs.query.data?.data.data.find((c) => c.apiKeyId === apiKeyId) ?? null;
 
   const run = async (call: ConfigCall, body: object, id?: string) => {
-    await mutation.mutateAsync({ call, body, ...(id ? { params: { id } } : {}), ...savedToast("Saved", MSG.fetchKeyConfig) });
+    await mutation.mutateAsync({
+      call,
+      body,
+      ...(id ? { params: { id } } : {}),
+      ...savedToast("Saved", MSG.fetchKeyConfig),
+    });
     await Promise.all([configs.query.refetch(), apiKeyId ? effective.query.refetch() : undefined]);
   };
 
@@ -37,7 +46,10 @@ export function useKeyConfig(target: ConfigTarget | null) {
     loading: configs.query.isLoading || (Boolean(apiKeyId) && effective.query.isLoading),
     error: configs.query.error || effective.query.error ? MSG.fetchKeyConfig : null,
     saving: mutation.isPending,
-    save: (values: object) => (config ? run("keyConfigs.update", values, config.id) : run("keyConfigs.create", { ...values, ...(apiKeyId ? { apiKeyId } : {}) })),
+    save: (values: object) =>
+      config
+        ? run("keyConfigs.update", values, config.id)
+        : run("keyConfigs.create", { ...values, ...(apiKeyId ? { apiKeyId } : {}) }),
     remove: () => (config ? run("keyConfigs.delete", {}, config.id) : Promise.resolve()),
   };
 }

@@ -14,7 +14,13 @@ interface DialogProps {
 }
 
 /** Confirms the amount and shows what it costs the approver, so nobody approves more than they hold. */
-export function ApproveDialog({ request, busy, onCancel, onConfirm, role }: DialogProps & { role: Role; onConfirm: () => void }) {
+export function ApproveDialog({
+  request,
+  busy,
+  onCancel,
+  onConfirm,
+  role,
+}: DialogProps & { role: Role; onConfirm: () => void }) {
   const own = useBalance();
   const paying = paysFromOwnBalance(role);
   const short = paying && request !== null && own.balance !== null && own.balance < request.amount;
@@ -40,7 +46,9 @@ export function ApproveDialog({ request, busy, onCancel, onConfirm, role }: Dial
                 <Typography.Text type="secondary">{`on ${formatDateTime(request.createdAt)}`}</Typography.Text>
               </span>
             </Descriptions.Item>
-            <Descriptions.Item label="Your balance">{own.balance === null ? "…" : formatINR(own.balance)}</Descriptions.Item>
+            <Descriptions.Item label="Your balance">
+              {own.balance === null ? "…" : formatINR(own.balance)}
+            </Descriptions.Item>
             {paying && own.balance !== null && !short && (
               <Descriptions.Item label="After approval">{formatINR(own.balance - request.amount)}</Descriptions.Item>
             )}
@@ -54,10 +62,14 @@ export function ApproveDialog({ request, busy, onCancel, onConfirm, role }: Dial
                 description="Top up your own balance first, or reject the request with a reason."
               />
             ) : (
-              <Typography.Text type="secondary">The amount is transferred from your balance to {request.username}.</Typography.Text>
+              <Typography.Text type="secondary">
+                The amount is transferred from your balance to {request.username}.
+              </Typography.Text>
             )
           ) : (
-            <Typography.Text type="secondary">As an admin you issue the amount as new credit; no balance is taken from you.</Typography.Text>
+            <Typography.Text type="secondary">
+              As an admin you issue the amount as new credit; no balance is taken from you.
+            </Typography.Text>
           )}
         </>
       )}
@@ -66,7 +78,12 @@ export function ApproveDialog({ request, busy, onCancel, onConfirm, role }: Dial
 }
 
 /** Asks for the reason the requester will read; nothing is sent without one. */
-export function RejectDialog({ request, busy, onCancel, onConfirm }: DialogProps & { onConfirm: (reason: string) => void }) {
+export function RejectDialog({
+  request,
+  busy,
+  onCancel,
+  onConfirm,
+}: DialogProps & { onConfirm: (reason: string) => void }) {
   const [form] = Form.useForm<{ reason: string }>();
   const reason: string = Form.useWatch("reason", form) ?? "";
   const empty = reason.trim() === "";
@@ -82,7 +99,13 @@ export function RejectDialog({ request, busy, onCancel, onConfirm }: DialogProps
       destroyOnHidden
     >
       {request && (
-        <Form form={form} layout="vertical" onFinish={(v) => onConfirm(v.reason.trim())} requiredMark={false} preserve={false}>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={(v) => onConfirm(v.reason.trim())}
+          requiredMark={false}
+          preserve={false}
+        >
           <Typography.Paragraph>
             {request.username} asked for <Typography.Text strong>{formatINR(request.amount)}</Typography.Text> on{" "}
             {formatDateTime(request.createdAt)}.
@@ -90,7 +113,12 @@ export function RejectDialog({ request, busy, onCancel, onConfirm }: DialogProps
           <Form.Item
             name="reason"
             label="Reason (shown to the requester)"
-            rules={[{ validator: (_, v?: string) => ((v ?? "").trim() ? Promise.resolve() : Promise.reject(new Error("Reason is required"))) }]}
+            rules={[
+              {
+                validator: (_, v?: string) =>
+                  (v ?? "").trim() ? Promise.resolve() : Promise.reject(new Error("Reason is required")),
+              },
+            ]}
           >
             <Input.TextArea
               rows={3}

@@ -25,10 +25,17 @@ export function MyRequestsCard() {
         size="small"
         scroll={{ x: 560 }}
         pagination={{ ...tableProps.pagination, showSizeChanger: false, size: "small" }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="You have not requested balance yet." /> }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="You have not requested balance yet." />,
+        }}
         columns={[
           { title: "Requested", dataIndex: "createdAt", render: (v: string) => formatDateTime(v) },
-          { title: "Amount", dataIndex: "amount", align: "right", render: (v: number) => <span style={tabular}>{formatINR(v)}</span> },
+          {
+            title: "Amount",
+            dataIndex: "amount",
+            align: "right",
+            render: (v: number) => <span style={tabular}>{formatINR(v)}</span>,
+          },
           { title: "Status", dataIndex: "status", render: (_: unknown, r) => <RequestStatusTag status={r.status} /> },
           {
             title: "Decision",

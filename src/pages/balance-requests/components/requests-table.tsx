@@ -21,7 +21,12 @@ const tabular = { fontVariantNumeric: "tabular-nums" } as const;
 function columns(onDecide: (d: NonNullable<Dialog>) => void): TableColumnsType<BalanceRequestRecord> {
   return [
     { title: "Account", dataIndex: "username", render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
-    { title: "Amount", dataIndex: "amount", align: "right", render: (v: number) => <span style={tabular}>{formatINR(v)}</span> },
+    {
+      title: "Amount",
+      dataIndex: "amount",
+      align: "right",
+      render: (v: number) => <span style={tabular}>{formatINR(v)}</span>,
+    },
     { title: "Requested", dataIndex: "createdAt", render: (v: string) => formatDateTime(v) },
     {
       title: "Status",
@@ -45,10 +50,20 @@ function columns(onDecide: (d: NonNullable<Dialog>) => void): TableColumnsType<B
       render: (_: unknown, r) =>
         r.status === "pending" ? (
           <Space size={4} wrap>
-            <Button size="small" type="primary" icon={<CheckOutlined />} onClick={() => onDecide({ kind: "approve", request: r })}>
+            <Button
+              size="small"
+              type="primary"
+              icon={<CheckOutlined />}
+              onClick={() => onDecide({ kind: "approve", request: r })}
+            >
               Approve
             </Button>
-            <Button size="small" danger icon={<CloseOutlined />} onClick={() => onDecide({ kind: "reject", request: r })}>
+            <Button
+              size="small"
+              danger
+              icon={<CloseOutlined />}
+              onClick={() => onDecide({ kind: "reject", request: r })}
+            >
               Reject
             </Button>
           </Space>
@@ -67,7 +82,9 @@ export function BalanceRequestsTable({ pageSize = 5 }: { pageSize?: number }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const decide = useDecideRequest();
   // Always one status filter (undefined for all): Refine keeps a permanent filter that disappears from the list.
-  const permanent: CrudFilter[] = [{ field: "status", operator: "eq", value: view === "pending" ? "pending" : undefined }];
+  const permanent: CrudFilter[] = [
+    { field: "status", operator: "eq", value: view === "pending" ? "pending" : undefined },
+  ];
   const { tableProps } = useTable<BalanceRequestRecord, HttpError>({
     resource: "balance-requests",
     syncWithLocation: false,
@@ -102,17 +119,31 @@ export function BalanceRequestsTable({ pageSize = 5 }: { pageSize?: number }) {
         pagination={{ ...tableProps.pagination, showSizeChanger: false, size: "small" }}
         locale={{
           emptyText: (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={view === "pending" ? "No requests waiting for you." : "No balance requests."} />
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={view === "pending" ? "No requests waiting for you." : "No balance requests."}
+            />
           ),
         }}
         columns={columns(setDialog)}
       />
       <Suspense fallback={null}>
         {dialog?.kind === "approve" && (
-          <ApproveDialog role={role} request={dialog.request} busy={decide.busy} onCancel={close} onConfirm={() => void settle(decide.approve(dialog.request))} />
+          <ApproveDialog
+            role={role}
+            request={dialog.request}
+            busy={decide.busy}
+            onCancel={close}
+            onConfirm={() => void settle(decide.approve(dialog.request))}
+          />
         )}
         {dialog?.kind === "reject" && (
-          <RejectDialog request={dialog.request} busy={decide.busy} onCancel={close} onConfirm={(reason) => void settle(decide.reject(dialog.request, reason))} />
+          <RejectDialog
+            request={dialog.request}
+            busy={decide.busy}
+            onCancel={close}
+            onConfirm={(reason) => void settle(decide.reject(dialog.request, reason))}
+          />
         )}
       </Suspense>
     </>

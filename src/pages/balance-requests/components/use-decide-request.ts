@@ -12,10 +12,15 @@ interface DecisionResponse {
 
 /** Formatted here (₹1,500.00): the server's message carries the plain amount. */
 function decidedMessage(r: BalanceRequestRecord): string {
-  return r.status === "approved" ? `Approved ${formatINR(r.amount)} for ${r.username}` : `Rejected ${r.username}'s request for ${formatINR(r.amount)}`;
+  return r.status === "approved"
+    ? `Approved ${formatINR(r.amount)} for ${r.username}`
+    : `Rejected ${r.username}'s request for ${formatINR(r.amount)}`;
 }
 
-const errorToast = (err?: HttpError) => ({ type: "error" as const, message: err?.message || "The request could not be decided" });
+const errorToast = (err?: HttpError) => ({
+  type: "error" as const,
+  message: err?.message || "The request could not be decided",
+});
 
 /**
  * Approve or reject one balance request through the data provider (`custom` by call id). On success the
@@ -43,7 +48,12 @@ export function useDecideRequest() {
       invalidate({ resource: "quota", invalidates: ["list"] }),
       invalidate({ resource: "team-reports", invalidates: ["list"] }),
       invalidate({ resource: "users", invalidates: ["list"] }),
-      invalidateCustom(["dashboard.overview", "dashboard.statusCounts", "dashboard.storedStatusCounts", "quota.summary"]),
+      invalidateCustom([
+        "dashboard.overview",
+        "dashboard.statusCounts",
+        "dashboard.storedStatusCounts",
+        "quota.summary",
+      ]),
       refresh(),
     ]);
   };

@@ -39,7 +39,9 @@ export function BotCard({ bot, showOwner, canToggle, canEdit, toggling, onToggle
         <div
           style={{
             height: 96,
-            background: banner.src ? `center / cover no-repeat url("${banner.src}")` : `linear-gradient(135deg, ${bot.brandColor}, ${bot.brandColor}99)`,
+            background: banner.src
+              ? `center / cover no-repeat url("${banner.src}")`
+              : `linear-gradient(135deg, ${bot.brandColor}, ${bot.brandColor}99)`,
           }}
         >
           {banner.src && <img src={banner.src} alt="" onError={banner.onError} style={{ display: "none" }} />}
@@ -54,7 +56,12 @@ export function BotCard({ bot, showOwner, canToggle, canEdit, toggling, onToggle
             logo.onError();
             return false;
           }}
-          style={{ background: bot.brandColor, border: `3px solid ${token.colorBgContainer}`, fontSize: 24, fontWeight: 600 }}
+          style={{
+            background: bot.brandColor,
+            border: `3px solid ${token.colorBgContainer}`,
+            fontSize: 24,
+            fontWeight: 600,
+          }}
         >
           {bot.name.charAt(0).toUpperCase()}
         </Avatar>
@@ -67,12 +74,20 @@ export function BotCard({ bot, showOwner, canToggle, canEdit, toggling, onToggle
           {canToggle ? (
             <Popconfirm
               title={active ? `Deactivate ${bot.name}?` : `Activate ${bot.name}?`}
-              description={active ? "Campaigns and templates can no longer send through this bot." : "The bot can send again."}
+              description={
+                active ? "Campaigns and templates can no longer send through this bot." : "The bot can send again."
+              }
               okText={active ? "Deactivate" : "Activate"}
               okButtonProps={{ danger: active }}
               onConfirm={() => onToggle(next)}
             >
-              <Switch checked={active} loading={toggling} checkedChildren="Active" unCheckedChildren="Inactive" aria-label={`${bot.name} status`} />
+              <Switch
+                checked={active}
+                loading={toggling}
+                checkedChildren="Active"
+                unCheckedChildren="Inactive"
+                aria-label={`${bot.name} status`}
+              />
             </Popconfirm>
           ) : (
             <Tag color={active ? "success" : "default"}>{active ? "Active" : "Inactive"}</Tag>
@@ -90,7 +105,17 @@ export function BotCard({ bot, showOwner, canToggle, canEdit, toggling, onToggle
           <Tag color={USE_CASE_COLOR[bot.useCase]}>{bot.useCase.replace("_", "-")}</Tag>
         </Tooltip>
         <Tag style={{ borderColor: bot.brandColor }}>
-          <span style={{ display: "inline-block", width: 10, height: 10, borderRadius: 2, background: bot.brandColor, marginInlineEnd: 6, verticalAlign: -1 }} />
+          <span
+            style={{
+              display: "inline-block",
+              width: 10,
+              height: 10,
+              borderRadius: 2,
+              background: bot.brandColor,
+              marginInlineEnd: 6,
+              verticalAlign: -1,
+            }}
+          />
           {bot.brandColor}
         </Tag>
         {bot.billingCategory === "conversational" && (

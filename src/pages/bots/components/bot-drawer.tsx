@@ -14,15 +14,31 @@ export function BotDrawer({ page }: { page: BotsModel }) {
   const isEdit = d?.kind === "edit";
   const initial = isEdit ? botFormData(d.bot) : { useCase: "TRANSACTIONAL", brandColor: "#1a73e8" };
   return (
-    <Drawer open={d !== null} onClose={close} width={640} destroyOnHidden title={isEdit ? `Edit ${d.bot.name}` : "Create RCS bot"}>
+    <Drawer
+      open={d !== null}
+      onClose={close}
+      width={640}
+      destroyOnHidden
+      title={isEdit ? `Edit ${d.bot.name}` : "Create RCS bot"}
+    >
       {d?.kind === "create" && (
         <>
           <Typography.Paragraph type="secondary">
-            The bot is registered with Google RBM and submitted to Jio, Airtel, Vi and BSNL for launch; each carrier decides on its own.
+            The bot is registered with Google RBM and submitted to Jio, Airtel, Vi and BSNL for launch; each carrier
+            decides on its own.
           </Typography.Paragraph>
           <Form layout="vertical" component="div">
-            <Form.Item label="Account" required help={page.account ? undefined : "The account that will own and send through the bot."}>
-              <AccountPicker value={page.account} onChange={page.setAccount} placeholder="Choose an account" ariaLabel="Bot account" />
+            <Form.Item
+              label="Account"
+              required
+              help={page.account ? undefined : "The account that will own and send through the bot."}
+            >
+              <AccountPicker
+                value={page.account}
+                onChange={page.setAccount}
+                placeholder="Choose an account"
+                ariaLabel="Bot account"
+              />
             </Form.Item>
           </Form>
         </>

@@ -1,4 +1,10 @@
-import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, MinusCircleOutlined, StopOutlined } from "@ant-design/icons";
+import {
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  CloseCircleFilled,
+  MinusCircleOutlined,
+  StopOutlined,
+} from "@ant-design/icons";
 import { Flex, Tag, Tooltip, Typography } from "antd";
 import type { ReactNode } from "react";
 import type { RcsLaunchState } from "../../../../contract/domain/rcs-bots";
@@ -43,4 +49,5 @@ export function LaunchTags({ launch }: { launch: BotRecord["launch"] }) {
 }
 
 /** Carriers still deciding: the page polls while there are any. */
-export const isSettling = (bots: readonly BotRecord[]) => bots.some((b) => b.providerBotId && b.launch.some((l) => l.state === "PENDING" || l.state === "UNLAUNCHED"));
+export const isSettling = (bots: readonly BotRecord[]) =>
+  bots.some((b) => b.providerBotId && b.launch.some((l) => l.state === "PENDING" || l.state === "UNLAUNCHED"));

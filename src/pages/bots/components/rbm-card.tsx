@@ -11,8 +11,16 @@ export function RbmCard({ channel, page }: { channel: CarrierChannelRecord; page
   const details = [
     { key: "bot", label: "Bot", children: rcs?.botName || <Typography.Text type="secondary">Deleted</Typography.Text> },
     { key: "agent", label: "Agent id", children: <Typography.Text code>{rcs?.agentId}</Typography.Text> },
-    { key: "useCase", label: "Use case", children: rcs ? RCS_USE_CASE_LABELS[rcs.useCase as RcsUseCase]?.split(":")[0] ?? rcs.useCase : null },
-    { key: "serviceAccount", label: "Service account", children: <Typography.Text style={{ wordBreak: "break-all" }}>{rcs?.serviceAccount}</Typography.Text> },
+    {
+      key: "useCase",
+      label: "Use case",
+      children: rcs ? (RCS_USE_CASE_LABELS[rcs.useCase as RcsUseCase]?.split(":")[0] ?? rcs.useCase) : null,
+    },
+    {
+      key: "serviceAccount",
+      label: "Service account",
+      children: <Typography.Text style={{ wordBreak: "break-all" }}>{rcs?.serviceAccount}</Typography.Text>,
+    },
   ];
   return (
     <ChannelCard kit={RCS_KIT} channel={channel} page={page} details={details}>

@@ -20,7 +20,10 @@ export function RbmEditDrawer({ page }: { page: RbmChannelsModel }) {
     return {
       ...ui,
       "ui:order": (RBM_UI["ui:order"] as string[]).filter((f) => f !== "bot_id"),
-      service_account_key: { ...(RBM_UI.service_account_key as object), "ui:help": editSecretUi(channel, "service_account_key")["ui:help"] },
+      service_account_key: {
+        ...(RBM_UI.service_account_key as object),
+        "ui:help": editSecretUi(channel, "service_account_key")["ui:help"],
+      },
       client_token: editSecretUi(channel, "client_token"),
     };
   }, [channel]);
@@ -34,11 +37,14 @@ export function RbmEditDrawer({ page }: { page: RbmChannelsModel }) {
         intro: (
           <>
             <Descriptions size="small" column={1} bordered>
-              <Descriptions.Item label="Bot">{c.rcs?.botName || <Typography.Text type="secondary">Deleted</Typography.Text>}</Descriptions.Item>
+              <Descriptions.Item label="Bot">
+                {c.rcs?.botName || <Typography.Text type="secondary">Deleted</Typography.Text>}
+              </Descriptions.Item>
             </Descriptions>
             <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-              The server checks the new settings with Google (a token grant and a capability call as the agent) before saving them; if Google refuses, nothing changes. To
-              send another bot through this agent, connect it separately.
+              The server checks the new settings with Google (a token grant and a capability call as the agent) before
+              saving them; if Google refuses, nothing changes. To send another bot through this agent, connect it
+              separately.
             </Typography.Paragraph>
           </>
         ),

@@ -11,6 +11,7 @@ export function billingLabel(c: Pick<CampaignRecord, "billing" | "channel">): st
   if (basis === "submitted") return "Per SMS part submitted to the operator";
   const what = c.channel === "sms" ? "Per SMS part delivered" : "Per delivered message";
   if (settledAt) return `${what} · settled ${formatDateTime(settledAt)}`;
-  if (settlesBy) return `${what}: one not delivered by ${formatDateTime(settlesBy)} is given back; a delivery after that is not charged`;
+  if (settlesBy)
+    return `${what}: one not delivered by ${formatDateTime(settlesBy)} is given back; a delivery after that is not charged`;
   return `${what}: one with no delivery receipt within ${windowDays} days of sending is given back; a failed one at once`;
 }

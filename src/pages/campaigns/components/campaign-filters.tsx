@@ -15,7 +15,10 @@ export function CampaignFilters({ list }: { list: CampaignsListModel }) {
         aria-label="Channel"
         value={filters.channel}
         onChange={(v) => refilter({ channel: v as CampaignChannel | "all" })}
-        options={[{ value: "all", label: "All channels" }, ...CAMPAIGN_CHANNELS.map((c) => ({ value: c, label: CHANNEL_META[c].label }))]}
+        options={[
+          { value: "all", label: "All channels" },
+          ...CAMPAIGN_CHANNELS.map((c) => ({ value: c, label: CHANNEL_META[c].label })),
+        ]}
       />
       <Select<CampaignStatus>
         allowClear
@@ -34,7 +37,12 @@ export function CampaignFilters({ list }: { list: CampaignsListModel }) {
         onSearch={(v) => refilter({ templateName: v.trim() || undefined })}
       />
       {list.isOperator && (
-        <AccountPicker ariaLabel="Account" placeholder="Any account" value={filters.userId} onChange={(userId) => refilter({ userId })} />
+        <AccountPicker
+          ariaLabel="Account"
+          placeholder="Any account"
+          value={filters.userId}
+          onChange={(userId) => refilter({ userId })}
+        />
       )}
       {list.canSearch && (
         <Input.Search

@@ -99,7 +99,14 @@ export function campaignTotals(rows: readonly CampaignRecord[], campaigns = rows
     // Sum in paise: rupee fractions added as floats drift off the paisa.
     paise += Math.round(r.cost.spent * 100);
   }
-  return { campaigns, sent, delivered, deliveredPercent: sent ? Math.round((delivered / sent) * 1000) / 10 : 0, spent: paise / 100 };
+  return {
+    campaigns,
+    sent,
+    delivered,
+    deliveredPercent: sent ? Math.round((delivered / sent) * 1000) / 10 : 0,
+    spent: paise / 100,
+  };
 }
 
-export const isCampaignChannel = (v: unknown): v is CampaignChannel => typeof v === "string" && (CAMPAIGN_CHANNELS as readonly string[]).includes(v);
+export const isCampaignChannel = (v: unknown): v is CampaignChannel =>
+  typeof v === "string" && (CAMPAIGN_CHANNELS as readonly string[]).includes(v);

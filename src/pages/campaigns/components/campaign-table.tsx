@@ -16,13 +16,25 @@ export const reportPath = (id: string, base = "") => `${base}individual-reports?
 function ProgressCell({ c }: { c: CampaignRecord }) {
   const { sent, delivered } = sentAndDelivered(c);
   const failed = c.counts.failed + c.counts.unknown;
-  const status = c.status === "failed" ? "exception" : c.status === "running" ? "active" : c.status === "completed" ? "success" : "normal";
+  const status =
+    c.status === "failed"
+      ? "exception"
+      : c.status === "running"
+        ? "active"
+        : c.status === "completed"
+          ? "success"
+          : "normal";
   return (
     <div style={{ minWidth: 160 }}>
       <Progress percent={Math.round(c.percent)} size="small" status={status} aria-label={`${c.name} progress`} />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {formatCount(sent)} / {formatCount(c.total)} sent · {formatCount(delivered)} delivered
-        {failed > 0 && <Typography.Text type="danger" style={{ fontSize: 12 }}> · {formatCount(failed)} failed</Typography.Text>}
+        {failed > 0 && (
+          <Typography.Text type="danger" style={{ fontSize: 12 }}>
+            {" "}
+            · {formatCount(failed)} failed
+          </Typography.Text>
+        )}
       </Typography.Text>
     </div>
   );
@@ -31,7 +43,8 @@ function ProgressCell({ c }: { c: CampaignRecord }) {
 function confirmDiscard(c: CampaignRecord, onOk: () => Promise<boolean>) {
   Modal.confirm({
     title: `Discard campaign "${c.name}"?`,
-    content: "Sending stops at once. Messages already sent stay sent, and the unused hold returns to the balance. This cannot be undone.",
+    content:
+      "Sending stops at once. Messages already sent stay sent, and the unused hold returns to the balance. This cannot be undone.",
     okText: "Discard",
     okButtonProps: { danger: true },
     onOk: async () => {
@@ -45,7 +58,12 @@ function RowActions({ c, list }: { c: CampaignRecord; list: CampaignsListModel }
   if (!list.canControl) return null;
   if (list.isOperator) {
     return can.discard ? (
-      <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDiscard(c, () => list.act("operatorDiscard", c))}>
+      <Button
+        size="small"
+        danger
+        icon={<DeleteOutlined />}
+        onClick={() => confirmDiscard(c, () => list.act("operatorDiscard", c))}
+      >
         Discard
       </Button>
     ) : null;
@@ -54,26 +72,54 @@ function RowActions({ c, list }: { c: CampaignRecord; list: CampaignsListModel }
   if (can.pause)
     items.push(
       <Tooltip key="pause" title="Pause">
-        <Button size="small" icon={<PauseCircleOutlined />} aria-label={`Pause ${c.name}`} disabled={list.busy} onClick={() => void list.act("pause", c)} />
+        <Button
+          size="small"
+          icon={<PauseCircleOutlined />}
+          aria-label={`Pause ${c.name}`}
+          disabled={list.busy}
+          onClick={() => void list.act("pause", c)}
+        />
       </Tooltip>,
     );
   if (can.resume)
     items.push(
       <Tooltip key="resume" title="Resume">
-        <Button size="small" type="primary" ghost icon={<PlayCircleOutlined />} aria-label={`Resume ${c.name}`} disabled={list.busy} onClick={() => void list.act("resume", c)} />
+        <Button
+          size="small"
+          type="primary"
+          ghost
+          icon={<PlayCircleOutlined />}
+          aria-label={`Resume ${c.name}`}
+          disabled={list.busy}
+          onClick={() => void list.act("resume", c)}
+        />
       </Tooltip>,
     );
   if (can.discard)
     items.push(
       <Tooltip key="discard" title="Discard">
-        <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Discard ${c.name}`} onClick={() => confirmDiscard(c, () => list.act("discard", c))} />
+        <Button
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={`Discard ${c.name}`}
+          onClick={() => confirmDiscard(c, () => list.act("discard", c))}
+        />
       </Tooltip>,
     );
   return <Space size={4}>{items}</Space>;
 }
 
 /** The campaigns table both list pages show; operators get an Account column and only Discard. */
-export function CampaignTable({ list, emptyText, base = "" }: { list: CampaignsListModel; emptyText: ReactNode; base?: "" | "../" }) {
+export function CampaignTable({
+  list,
+  emptyText,
+  base = "",
+}: {
+  list: CampaignsListModel;
+  emptyText: ReactNode;
+  base?: "" | "../";
+}) {
   const columns: TableProps<CampaignRecord>["columns"] = [
     {
       title: "Campaign",
@@ -95,10 +141,25 @@ export function CampaignTable({ list, emptyText, base = "" }: { list: CampaignsL
       ),
     },
     ...(list.isOperator ? [{ title: "Account", dataIndex: "ownerName", width: 140 }] : []),
-    { title: "Channel", dataIndex: "channel", width: 120, render: (_: unknown, c: CampaignRecord) => <CampaignChannelTag channel={c.channel} /> },
+    {
+      title: "Channel",
+      dataIndex: "channel",
+      width: 120,
+      render: (_: unknown, c: CampaignRecord) => <CampaignChannelTag channel={c.channel} />,
+    },
     { title: "Template", dataIndex: "templateName", width: 160, ellipsis: true },
-    { title: "Status", dataIndex: "status", width: 120, render: (_: unknown, c: CampaignRecord) => <CampaignStatusTag status={c.status} reason={c.statusReason} /> },
-    { title: "Progress", key: "progress", width: 240, render: (_: unknown, c: CampaignRecord) => <ProgressCell c={c} /> },
+    {
+      title: "Status",
+      dataIndex: "status",
+      width: 120,
+      render: (_: unknown, c: CampaignRecord) => <CampaignStatusTag status={c.status} reason={c.statusReason} />,
+    },
+    {
+      title: "Progress",
+      key: "progress",
+      width: 240,
+      render: (_: unknown, c: CampaignRecord) => <ProgressCell c={c} />,
+    },
     {
       title: "Cost",
       key: "cost",
@@ -112,8 +173,28 @@ export function CampaignTable({ list, emptyText, base = "" }: { list: CampaignsL
         </Flex>
       ),
     },
-    { title: "Created", dataIndex: "createdAt", width: 170, sorter: true, render: (iso: string) => formatDateTime(iso) },
-    { title: "Actions", key: "actions", width: list.isOperator ? 110 : 120, fixed: "right", render: (_: unknown, c: CampaignRecord) => <RowActions c={c} list={list} /> },
+    {
+      title: "Created",
+      dataIndex: "createdAt",
+      width: 170,
+      sorter: true,
+      render: (iso: string) => formatDateTime(iso),
+    },
+    {
+      title: "Actions",
+      key: "actions",
+      width: list.isOperator ? 110 : 120,
+      fixed: "right",
+      render: (_: unknown, c: CampaignRecord) => <RowActions c={c} list={list} />,
+    },
   ];
-  return <Table<CampaignRecord> {...list.tableProps} rowKey="_id" columns={columns} scroll={{ x: list.isOperator ? 1450 : 1310 }} locale={{ emptyText }} />;
+  return (
+    <Table<CampaignRecord>
+      {...list.tableProps}
+      rowKey="_id"
+      columns={columns}
+      scroll={{ x: list.isOperator ? 1450 : 1310 }}
+      locale={{ emptyText }}
+    />
+  );
 }

@@ -24,10 +24,14 @@ export function channelCostName(e: Pick<PreCheckRecord["estimate"], "channel" | 
  */
 export function perMessageLabel(e: PreCheckRecord["estimate"]): string {
   const sms = e.channel === "sms";
-  if (sms && e.segments) return `${formatINR(e.perMessage * e.segments)} (${e.segments} SMS part${e.segments > 1 ? "s" : ""})`;
-  if (sms) return `${formatINR(e.perMessage)} per SMS part · ${formatCount(e.smsParts)} parts in all (messages differ in length)`;
+  if (sms && e.segments)
+    return `${formatINR(e.perMessage * e.segments)} (${e.segments} SMS part${e.segments > 1 ? "s" : ""})`;
+  if (sms)
+    return `${formatINR(e.perMessage)} per SMS part · ${formatCount(e.smsParts)} parts in all (messages differ in length)`;
   const base = `${formatINR(e.perMessage)} ${channelCostName(e)}`;
-  return e.failover > 0 && e.smsParts > 0 ? `${base} · SMS fallback ${formatINR(e.failover / e.smsParts)} per SMS part` : base;
+  return e.failover > 0 && e.smsParts > 0
+    ? `${base} · SMS fallback ${formatINR(e.failover / e.smsParts)} per SMS part`
+    : base;
 }
 
 /**
@@ -57,7 +61,9 @@ export function spentByChannelLabel(c: Pick<CampaignRecord, "channel" | "failove
  */
 export function waitingLabel(c: Pick<CampaignRecord, "waiting" | "failover" | "channel">): string | null {
   if (!c.waiting) return null;
-  const conditions = (c.failover?.conditions ?? []).map((k) => failoverConditionLabel(k, c.channel).toLowerCase()).join(" or ");
+  const conditions = (c.failover?.conditions ?? [])
+    .map((k) => failoverConditionLabel(k, c.channel).toLowerCase())
+    .join(" or ");
   const messages = `${formatCount(c.waiting.messages)} message${c.waiting.messages === 1 ? "" : "s"}`;
   return `Waiting for delivery receipts of ${messages} until ${formatDateTime(c.waiting.until)}: SMS failover on ${conditions}`;
 }

@@ -1,5 +1,10 @@
 // SMS failover conditions as people read them: in the create form's checkboxes and on the campaign's report.
-import { FAILOVER_TTL_MS, isFailoverChannel, type FailoverChannel, type FailoverCondition } from "../../../../contract/domain/campaigns";
+import {
+  FAILOVER_TTL_MS,
+  isFailoverChannel,
+  type FailoverChannel,
+  type FailoverCondition,
+} from "../../../../contract/domain/campaigns";
 import type { CampaignChannel } from "../../../../contract";
 
 export const FAILOVER_CHANNEL_NAME: Record<FailoverChannel, string> = { whatsapp: "WhatsApp", rcs: "RCS" };

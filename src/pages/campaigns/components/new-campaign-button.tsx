@@ -13,13 +13,23 @@ const CREATE_PATH: Record<CampaignChannel, string> = {
 };
 
 /** "New campaign" with a choice of channel; `base` is "../" from a page below campaigns. */
-export function NewCampaignButton({ base = "", children = "New campaign" }: { base?: "" | "../"; children?: ReactNode }) {
+export function NewCampaignButton({
+  base = "",
+  children = "New campaign",
+}: {
+  base?: "" | "../";
+  children?: ReactNode;
+}) {
   const navigate = useNavigate();
   return (
     <Dropdown
       trigger={["click"]}
       menu={{
-        items: CAMPAIGN_CHANNELS.map((c) => ({ key: c, icon: CHANNEL_META[c].icon, label: `${CHANNEL_META[c].label} campaign` })),
+        items: CAMPAIGN_CHANNELS.map((c) => ({
+          key: c,
+          icon: CHANNEL_META[c].icon,
+          label: `${CHANNEL_META[c].label} campaign`,
+        })),
         onClick: ({ key }) => navigate(`${base}${CREATE_PATH[key as CampaignChannel]}`, { relative: "path" }),
       }}
     >

@@ -5,13 +5,34 @@ import { publishRealtime } from "../../../providers/realtime-events";
 import { useCampaignProgress } from "./use-campaign-progress";
 
 const push = (campaignId: string, percent: number, at = new Date().toISOString()): ProgressUpdate => ({
-  campaignId, channel: "whatsapp", status: "running", statusReason: null, total: 100, percent, spent: 0, failoverSpent: 0, at,
-  counts: { queued: 0, sending: 0, sent: percent, delivered: 0, read: 0, replied: 0, failed: 0, unknown: 0, skipped: 0, failedOver: 0 },
+  campaignId,
+  channel: "whatsapp",
+  status: "running",
+  statusReason: null,
+  total: 100,
+  percent,
+  spent: 0,
+  failoverSpent: 0,
+  at,
+  counts: {
+    queued: 0,
+    sending: 0,
+    sent: percent,
+    delivered: 0,
+    read: 0,
+    replied: 0,
+    failed: 0,
+    unknown: 0,
+    skipped: 0,
+    failedOver: 0,
+  },
 });
 
 describe("useCampaignProgress", () => {
   it("keeps the pushes of the asked campaigns, keyed by id, and stops listening when unmounted", () => {
-    const { result, rerender, unmount } = renderHook(({ ids }: { ids?: string[] }) => useCampaignProgress(ids), { initialProps: { ids: ["a", "b"] } });
+    const { result, rerender, unmount } = renderHook(({ ids }: { ids?: string[] }) => useCampaignProgress(ids), {
+      initialProps: { ids: ["a", "b"] },
+    });
     act(() => {
       publishRealtime(PROGRESS_EVENT, push("a", 10, "2026-11-23T10:00:01.000Z"));
       publishRealtime(PROGRESS_EVENT, push("z", 50));

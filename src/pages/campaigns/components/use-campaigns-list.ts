@@ -69,7 +69,11 @@ export function useCampaignsList(opts: { syncWithLocation?: boolean } = {}) {
   });
 
   // Search answers at most 20 campaigns by name, template or sender, unpaged: it replaces the table while typed.
-  const { query: searchQuery } = useCall("campaigns.search", { query: { query: search } }, { queryOptions: { enabled: canSearch && search.length > 0 }, errorNotification: false });
+  const { query: searchQuery } = useCall(
+    "campaigns.search",
+    { query: { query: search } },
+    { queryOptions: { enabled: canSearch && search.length > 0 }, errorNotification: false },
+  );
 
   const page = campaignListPage(tableQuery.data);
   const searching = search.length > 0;
@@ -111,7 +115,9 @@ export function useCampaignsList(opts: { syncWithLocation?: boolean } = {}) {
       ...tableProps,
       dataSource: rows,
       loading: searching ? searchQuery.isFetching : tableProps.loading,
-      pagination: searching ? false : tableProps.pagination && { ...tableProps.pagination, total: page.total, showSizeChanger: false },
+      pagination: searching
+        ? false
+        : tableProps.pagination && { ...tableProps.pagination, total: page.total, showSizeChanger: false },
     },
     total: searching ? rows.length : page.total,
     totalPages: page.totalPages,
@@ -121,7 +127,9 @@ export function useCampaignsList(opts: { syncWithLocation?: boolean } = {}) {
     refetch: () => (searching ? searchQuery.refetch() : tableQuery.refetch()),
     filters,
     refilter,
-    filtered: Boolean(filters.status || filters.channel !== "all" || filters.templateName || filters.userId || searching),
+    filtered: Boolean(
+      filters.status || filters.channel !== "all" || filters.templateName || filters.userId || searching,
+    ),
     search,
     setSearch: (value: string) => setSearch(value.trim()),
     busy: mutation.isPending,

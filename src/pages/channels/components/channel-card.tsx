@@ -37,7 +37,11 @@ export function ChannelCard({ channel, enabled, connected, canUpdate, saving, on
     >
       <Flex justify="space-between" align="flex-start" gap={12}>
         <Flex gap={12} align="center">
-          <Avatar size={44} icon={meta.icon} style={{ background: `${meta.color}1f`, color: meta.color, fontSize: 22 }} />
+          <Avatar
+            size={44}
+            icon={meta.icon}
+            style={{ background: `${meta.color}1f`, color: meta.color, fontSize: 22 }}
+          />
           <div>
             <Typography.Title level={5} style={{ margin: 0 }}>
               {meta.title}
@@ -60,4 +64,3 @@ export function ChannelCard({ channel, enabled, connected, canUpdate, saving, on
     </Card>
   );
 }
-

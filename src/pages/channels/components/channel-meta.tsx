@@ -44,5 +44,10 @@ export const CHANNEL_META: Record<ChannelKey, ChannelMeta> = {
     connects: { one: "SMS account", many: "SMS accounts", verb: "active" },
   },
   voice: { title: "Voice", description: "Voice calls and IVR broadcasts.", icon: <PhoneOutlined />, color: "#FA8C16" },
-  email: { title: "Email", description: "Email campaigns and notifications.", icon: <MailOutlined />, color: "#EB2F96" },
+  email: {
+    title: "Email",
+    description: "Email campaigns and notifications.",
+    icon: <MailOutlined />,
+    color: "#EB2F96",
+  },
 };

@@ -11,7 +11,15 @@ const DAY = "YYYY-MM-DD";
  * and the next, all of it in the future) left a range that began last month, such as the last 7 days early in a
  * month, a click away.
  */
-export function CustomRangePicker({ from, to, onChange }: { from?: string; to?: string; onChange: (from: string, to: string) => void }) {
+export function CustomRangePicker({
+  from,
+  to,
+  onChange,
+}: {
+  from?: string;
+  to?: string;
+  onChange: (from: string, to: string) => void;
+}) {
   const today = presetDays("today").to;
   const [first, setFirst] = useState<Dayjs | null>(null);
   return (

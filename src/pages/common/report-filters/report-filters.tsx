@@ -67,7 +67,10 @@ export function ReportFiltersBar({ filters, channel = true }: { filters: ReportF
             onClick: ({ key }) => filters.setChannel(key as DashboardChannel),
           }}
         >
-          <Button aria-label={`Channel: ${CHANNELS.find((c) => c.value === filters.channel)?.label}`} style={{ minWidth: 150, justifyContent: "space-between" }}>
+          <Button
+            aria-label={`Channel: ${CHANNELS.find((c) => c.value === filters.channel)?.label}`}
+            style={{ minWidth: 150, justifyContent: "space-between" }}
+          >
             {CHANNELS.find((c) => c.value === filters.channel)?.label} <DownOutlined />
           </Button>
         </Dropdown>

@@ -24,7 +24,8 @@ export interface ReportFilters {
   widen: () => void;
 }
 
-const oneOf = <T extends string>(values: readonly T[], raw: string | null, fallback: T): T => (raw && (values as readonly string[]).includes(raw) ? (raw as T) : fallback);
+const oneOf = <T extends string>(values: readonly T[], raw: string | null, fallback: T): T =>
+  raw && (values as readonly string[]).includes(raw) ? (raw as T) : fallback;
 
 /**
  * The date range and channel of a report screen, kept in the URL (a reload or a shared link shows the same figures):

@@ -39,7 +39,10 @@ function scoped(id: string, code: string): string {
 export function buildValidatorsModule(): string {
   const ids = Object.keys(FORM_SCHEMAS) as (keyof typeof FORM_SCHEMAS)[];
   const parts = ids.map((id) =>
-    scoped(id, compileSchemaValidatorsCode(FORM_SCHEMAS[id], { ajvOptionsOverrides: { code: { esm: true, lines: true } } })),
+    scoped(
+      id,
+      compileSchemaValidatorsCode(FORM_SCHEMAS[id], { ajvOptionsOverrides: { code: { esm: true, lines: true } } }),
+    ),
   );
   return [
     "/* eslint-disable */",

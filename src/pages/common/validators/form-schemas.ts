@@ -32,8 +32,15 @@ function withoutDateTimeFormat(schema: unknown): RJSFSchema {
 }
 
 /** A body schema as a console form: the fields the page fills itself (the agent an entry belongs to) left out. */
-function formOf(name: keyof typeof SCHEMAS, leaveOut: readonly string[] = [], required?: readonly string[]): RJSFSchema {
-  const schema = structuredClone(SCHEMAS[name]) as unknown as RJSFSchema & { properties: Record<string, unknown>; required?: string[] };
+function formOf(
+  name: keyof typeof SCHEMAS,
+  leaveOut: readonly string[] = [],
+  required?: readonly string[],
+): RJSFSchema {
+  const schema = structuredClone(SCHEMAS[name]) as unknown as RJSFSchema & {
+    properties: Record<string, unknown>;
+    required?: string[];
+  };
   for (const key of leaveOut) delete schema.properties[key];
   schema.required = [...(required ?? schema.required ?? [])].filter((key) => !leaveOut.includes(key));
   return schema;
@@ -61,8 +68,14 @@ export const FORM_SCHEMAS = {
   // The knowledge form is one per kind (the page's switch), so each asks only for what its kind needs.
   aiKnowledgeText: named("aiKnowledgeText", formOf("ai-knowledge", ["agentId", "kind", "faqs"], ["title", "content"])),
   aiKnowledgeFaq: named("aiKnowledgeFaq", formOf("ai-knowledge", ["agentId", "kind", "content"], ["title", "faqs"])),
-  whatsappCloudConnect: named("whatsappCloudConnect", structuredClone(SCHEMAS["whatsapp-cloud-connect"]) as unknown as RJSFSchema),
-  carrierChannelUpdate: named("carrierChannelUpdate", structuredClone(SCHEMAS["carrier-channel-update"]) as unknown as RJSFSchema),
+  whatsappCloudConnect: named(
+    "whatsappCloudConnect",
+    structuredClone(SCHEMAS["whatsapp-cloud-connect"]) as unknown as RJSFSchema,
+  ),
+  carrierChannelUpdate: named(
+    "carrierChannelUpdate",
+    structuredClone(SCHEMAS["carrier-channel-update"]) as unknown as RJSFSchema,
+  ),
   smppConnect: named("smppConnect", structuredClone(SCHEMAS["smpp-connect"]) as unknown as RJSFSchema),
   smsHttpConnect: named("smsHttpConnect", structuredClone(SCHEMAS["sms-http-connect"]) as unknown as RJSFSchema),
   rcsGoogleConnect: named("rcsGoogleConnect", structuredClone(SCHEMAS["rcs-google-connect"]) as unknown as RJSFSchema),

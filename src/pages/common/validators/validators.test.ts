@@ -11,7 +11,10 @@ const fns = PRECOMPILED_VALIDATORS as unknown as ValidatorFunctions;
 
 describe("precompiled form validators", () => {
   it("are generated from the current schemas before tests run (the vitest config's plugin)", () => {
-    const generated = readFileSync(resolve(process.cwd(), "src/pages/common/validators/precompiled-validators.ts"), "utf8");
+    const generated = readFileSync(
+      resolve(process.cwd(), "src/pages/common/validators/precompiled-validators.ts"),
+      "utf8",
+    );
     expect(generated).toBe(buildValidatorsModule());
   });
 
@@ -21,10 +24,16 @@ describe("precompiled form validators", () => {
 
   it("validates like the shared schema", () => {
     const v = createPrecompiledValidator(fns, FORM_SCHEMAS.registerManager);
-    const bad = v.validateFormData({ username: "a", email: "nope", password: "short", role: "reseller" }, FORM_SCHEMAS.registerManager);
+    const bad = v.validateFormData(
+      { username: "a", email: "nope", password: "short", role: "reseller" },
+      FORM_SCHEMAS.registerManager,
+    );
     const props = bad.errors.map((e) => e.property).sort();
     expect(props).toEqual([".email", ".password", ".role", ".username"]);
-    const ok = v.validateFormData({ username: "asha", email: "asha@example.com", password: "longenough", role: "user" }, FORM_SCHEMAS.registerManager);
+    const ok = v.validateFormData(
+      { username: "asha", email: "asha@example.com", password: "longenough", role: "user" },
+      FORM_SCHEMAS.registerManager,
+    );
     expect(ok.errors).toEqual([]);
   });
 

@@ -2,7 +2,13 @@ import { CheckOutlined, ClockCircleOutlined, ExclamationCircleOutlined } from "@
 import { Tooltip } from "antd";
 import type { ChatDeliveryState } from "../../../../contract/domain/chats";
 
-const LABEL: Record<ChatDeliveryState, string> = { pending: "Sending", sent: "Sent", delivered: "Delivered", read: "Read", failed: "Not delivered" };
+const LABEL: Record<ChatDeliveryState, string> = {
+  pending: "Sending",
+  sent: "Sent",
+  delivered: "Delivered",
+  read: "Read",
+  failed: "Not delivered",
+};
 
 /** WhatsApp-style ticks: a clock while pending, ✓ sent, ✓✓ delivered, blue ✓✓ read, red ! failed. */
 export function DeliveryTicks({ status, error }: { status: ChatDeliveryState | null; error?: string | null }) {

@@ -16,7 +16,9 @@ export function percent(part: number, whole: number): string {
 /** "WhatsApp 120 · SMS 40": the channels that sent, busiest first. */
 export function channelSplit(data: DashboardOverview | undefined): string {
   const sent = (data?.channels ?? []).filter((c) => c.messages > 0).sort((a, b) => b.messages - a.messages);
-  return sent.length ? sent.map((c) => `${CHANNEL_META[c.channel].label} ${formatCount(c.messages)}`).join(" · ") : "No messages in this period";
+  return sent.length
+    ? sent.map((c) => `${CHANNEL_META[c.channel].label} ${formatCount(c.messages)}`).join(" · ")
+    : "No messages in this period";
 }
 
 /** A response time: "42 s", "3 min 5 s", "2 h 10 min"; "—" without answers. */

@@ -30,7 +30,19 @@ function Hold({ height }: { height: number }) {
 }
 
 /** A dashboard card whose body keeps `height` from the first paint on. */
-function Block({ title, extra, height, ready, children }: { title: string; extra?: ReactNode; height: number; ready: boolean; children: ReactNode }) {
+function Block({
+  title,
+  extra,
+  height,
+  ready,
+  children,
+}: {
+  title: string;
+  extra?: ReactNode;
+  height: number;
+  ready: boolean;
+  children: ReactNode;
+}) {
   return (
     <Panel title={title} extra={extra} bodyStyle={{ minHeight: height + 48 }}>
       {ready ? <Suspense fallback={<Hold height={height} />}>{children}</Suspense> : <Hold height={height} />}
@@ -54,14 +66,27 @@ function accountsHeight(role: Role, data: DashboardOverview | undefined): number
   return 40 + rows * 40 + (accounts > rows ? 48 : 0);
 }
 
-export function DashboardGrid({ role, data, filters }: { role: Role; data: DashboardOverview | undefined; filters: ReportFilters }) {
+export function DashboardGrid({
+  role,
+  data,
+  filters,
+}: {
+  role: Role;
+  data: DashboardOverview | undefined;
+  filters: ReportFilters;
+}) {
   const painted = useAfterFirstPaint();
   const ready = painted && data !== undefined;
   const operator = role === "admin" || role === "reseller";
   const empty = data !== undefined && data.totals.messages === 0 && data.totals.queued === 0;
   const workspaceCampaigns = role !== "admin" && role !== "reseller";
   const top = (
-    <Block title={operator ? "Top campaigns" : role === "user" ? "Your campaigns" : "Top campaigns"} extra={note("by messages in the period")} height={290} ready={ready}>
+    <Block
+      title={operator ? "Top campaigns" : role === "user" ? "Your campaigns" : "Top campaigns"}
+      extra={note("by messages in the period")}
+      height={290}
+      ready={ready}
+    >
       {data && <TopCampaigns role={role} rows={data.topCampaigns} compact={role !== "admin"} />}
     </Block>
   );
@@ -75,14 +100,24 @@ export function DashboardGrid({ role, data, filters }: { role: Role; data: Dashb
       ) : (
         <>
           <Col xs={24} xl={16}>
-            <Block title="Messages per day" extra={note("by channel, on the day each was sent")} height={300} ready={ready}>
+            <Block
+              title="Messages per day"
+              extra={note("by channel, on the day each was sent")}
+              height={300}
+              ready={ready}
+            >
               {data && <MessagesChart series={data.series} channel={filters.channel} />}
             </Block>
           </Col>
           <Col xs={24} xl={8}>
             <Block title="Delivery funnel" height={300} ready={ready}>
               {/* SMS has no read receipts: the stage shows only where RCS or WhatsApp sent. */}
-              {data && <FunnelChart totals={data.totals} showRead={data.channels.some((c) => c.channel !== "sms" && c.messages > 0)} />}
+              {data && (
+                <FunnelChart
+                  totals={data.totals}
+                  showRead={data.channels.some((c) => c.channel !== "sms" && c.messages > 0)}
+                />
+              )}
             </Block>
           </Col>
           {/* Beside the spend chart, the campaigns' table gets the wider part: its names and figures need it. */}
@@ -117,7 +152,12 @@ export function DashboardGrid({ role, data, filters }: { role: Role; data: Dashb
       {role === "admin" && !empty && <Col span={24}>{top}</Col>}
       {workspaceCampaigns && data?.agents && data.agents.length > 0 && (
         <Col span={24}>
-          <Block title="Agent activity" extra={note("conversations your live agents handled in the period")} height={44 * Math.min(data.agents.length, 6) + 56} ready={ready}>
+          <Block
+            title="Agent activity"
+            extra={note("conversations your live agents handled in the period")}
+            height={44 * Math.min(data.agents.length, 6) + 56}
+            ready={ready}
+          >
             <AgentActivity rows={data.agents} />
           </Block>
         </Col>

@@ -28,17 +28,33 @@ const none = (text: string) => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} descr
 const rupeesAxis = (v: number) => `₹${formatCount(Math.round(v))}`;
 
 export function MessagesChart({ series, channel }: { series: readonly DashboardDay[]; channel: DashboardChannel }) {
-  const shown = CAMPAIGN_CHANNELS.filter((c) => channel === "all" || c === channel).map((c) => ({ key: c, ...CHANNEL_META[c] }));
+  const shown = CAMPAIGN_CHANNELS.filter((c) => channel === "all" || c === channel).map((c) => ({
+    key: c,
+    ...CHANNEL_META[c],
+  }));
   return (
     <Flex vertical gap={8}>
-      <StackedBars data={series.map((d) => ({ ...d, x: d.date }))} series={shown} height={276} xLabel={shortDay} value={formatCount} title="Messages per day by channel" />
+      <StackedBars
+        data={series.map((d) => ({ ...d, x: d.date }))}
+        series={shown}
+        height={276}
+        xLabel={shortDay}
+        value={formatCount}
+        title="Messages per day by channel"
+      />
       <Legend series={shown} />
     </Flex>
   );
 }
 
 export function FunnelChart({ totals, showRead }: { totals: DashboardTotals; showRead: boolean }) {
-  const stage = (key: string, label: string, value: number, color: string) => ({ key, label, value, color, note: `${formatCount(value)} · ${percent(value, totals.messages)}` });
+  const stage = (key: string, label: string, value: number, color: string) => ({
+    key,
+    label,
+    value,
+    color,
+    note: `${formatCount(value)} · ${percent(value, totals.messages)}`,
+  });
   const rows = [
     stage("messages", "Sent", totals.messages, "#2563eb"),
     stage("delivered", "Delivered", totals.delivered, "#0d9488"),
@@ -51,11 +67,26 @@ export function FunnelChart({ totals, showRead }: { totals: DashboardTotals; sho
 
 export function SpendChart({ series }: { series: readonly DashboardDay[] }) {
   const spend = [{ key: "spent", label: "Spend", color: "#f59e0b" }];
-  return <StackedBars data={series.map((d) => ({ x: d.date, spent: d.spent }))} series={spend} height={260} xLabel={shortDay} value={(v) => (v % 1 === 0 ? rupeesAxis(v) : formatINR(v))} title="Spend per day in rupees" />;
+  return (
+    <StackedBars
+      data={series.map((d) => ({ x: d.date, spent: d.spent }))}
+      series={spend}
+      height={260}
+      xLabel={shortDay}
+      value={(v) => (v % 1 === 0 ? rupeesAxis(v) : formatINR(v))}
+      title="Spend per day in rupees"
+    />
+  );
 }
 
 /** Failure rate per channel, and the carrier codes behind the failures. */
-export function ErrorRates({ channels, errors }: { channels: readonly DashboardChannelRow[]; errors: readonly DashboardErrorRow[] }) {
+export function ErrorRates({
+  channels,
+  errors,
+}: {
+  channels: readonly DashboardChannelRow[];
+  errors: readonly DashboardErrorRow[];
+}) {
   const sent = channels.filter((c) => c.messages > 0);
   if (sent.length === 0) return none("No messages in this period.");
   return (
@@ -68,10 +99,17 @@ export function ErrorRates({ channels, errors }: { channels: readonly DashboardC
             <Flex justify="space-between">
               <Typography.Text strong>{CHANNEL_META[c.channel].label}</Typography.Text>
               <Typography.Text style={{ fontVariantNumeric: "tabular-nums" }}>
-                {percent(c.failed, c.messages)} <Typography.Text type="secondary">· {formatCount(c.failed)} of {formatCount(c.messages)}</Typography.Text>
+                {percent(c.failed, c.messages)}{" "}
+                <Typography.Text type="secondary">
+                  · {formatCount(c.failed)} of {formatCount(c.messages)}
+                </Typography.Text>
               </Typography.Text>
             </Flex>
-            <RateBar percent={rate} color={rate > 10 ? "#dc2626" : rate > 4 ? "#d97706" : "#16a34a"} label={`${CHANNEL_META[c.channel].label} failure rate`} />
+            <RateBar
+              percent={rate}
+              color={rate > 10 ? "#dc2626" : rate > 4 ? "#d97706" : "#16a34a"}
+              label={`${CHANNEL_META[c.channel].label} failure rate`}
+            />
             <Flex gap={4} wrap>
               {codes.length ? (
                 codes.map((e) => (
@@ -96,7 +134,12 @@ export function ErrorRates({ channels, errors }: { channels: readonly DashboardC
 function ChannelDot({ channel }: { channel: DashboardCampaignRow["channel"] }) {
   const meta = CHANNEL_META[channel];
   return (
-    <span role="img" aria-label={meta.label} title={meta.label} style={{ display: "inline-block", flex: "none", width: 8, height: 8, borderRadius: 4, background: meta.color }} />
+    <span
+      role="img"
+      aria-label={meta.label}
+      title={meta.label}
+      style={{ display: "inline-block", flex: "none", width: 8, height: 8, borderRadius: 4, background: meta.color }}
+    />
   );
 }
 
@@ -104,11 +147,24 @@ function ChannelDot({ channel }: { channel: DashboardCampaignRow["channel"] }) {
  * `compact` (the half-width card beside the spend chart): the channel is a coloured dot before the name instead of a
  * column of tags, so the name and every figure fit without scrolling sideways.
  */
-export function TopCampaigns({ role, rows, compact = false }: { role: Role; rows: readonly DashboardCampaignRow[]; compact?: boolean }) {
+export function TopCampaigns({
+  role,
+  rows,
+  compact = false,
+}: {
+  role: Role;
+  rows: readonly DashboardCampaignRow[];
+  compact?: boolean;
+}) {
   const workspace = role !== "admin" && role !== "reseller";
   // Whose campaign it is matters where several accounts' are listed.
   const showOwner = !workspace || new Set(rows.map((r) => r.owner)).size > 1;
-  const name = (r: DashboardCampaignRow) => (workspace ? <Link to={`${areaPath(role, "campaigns/individual-reports")}?campaignId=${r._id}`}>{r.name}</Link> : r.name);
+  const name = (r: DashboardCampaignRow) =>
+    workspace ? (
+      <Link to={`${areaPath(role, "campaigns/individual-reports")}?campaignId=${r._id}`}>{r.name}</Link>
+    ) : (
+      r.name
+    );
   const columns: MiniColumn<DashboardCampaignRow>[] = [
     compact
       ? {
@@ -124,25 +180,89 @@ export function TopCampaigns({ role, rows, compact = false }: { role: Role; rows
           ),
         }
       : { key: "name", title: "Campaign", width: "34%", render: name },
-    ...(compact ? [] : [{ key: "channel", title: "Channel", width: 96, render: (r: DashboardCampaignRow) => <Tag color={CHANNEL_META[r.channel].color}>{CHANNEL_META[r.channel].label}</Tag> }]),
-    ...(showOwner ? [{ key: "owner", title: "Account", width: compact ? 88 : undefined, render: (r: DashboardCampaignRow) => r.owner }] : []),
-    { key: "messages", title: "Messages", align: "right", width: compact ? 96 : undefined, render: (r) => formatCount(r.messages) },
-    { key: "rate", title: "Delivered", align: "right", width: compact ? 96 : undefined, render: (r) => percent(r.delivered, r.messages) },
-    { key: "spent", title: "Spend", align: "right", width: compact ? 88 : undefined, render: (r) => formatINR(r.spent) },
+    ...(compact
+      ? []
+      : [
+          {
+            key: "channel",
+            title: "Channel",
+            width: 96,
+            render: (r: DashboardCampaignRow) => (
+              <Tag color={CHANNEL_META[r.channel].color}>{CHANNEL_META[r.channel].label}</Tag>
+            ),
+          },
+        ]),
+    ...(showOwner
+      ? [
+          {
+            key: "owner",
+            title: "Account",
+            width: compact ? 88 : undefined,
+            render: (r: DashboardCampaignRow) => r.owner,
+          },
+        ]
+      : []),
+    {
+      key: "messages",
+      title: "Messages",
+      align: "right",
+      width: compact ? 96 : undefined,
+      render: (r) => formatCount(r.messages),
+    },
+    {
+      key: "rate",
+      title: "Delivered",
+      align: "right",
+      width: compact ? 96 : undefined,
+      render: (r) => percent(r.delivered, r.messages),
+    },
+    {
+      key: "spent",
+      title: "Spend",
+      align: "right",
+      width: compact ? 88 : undefined,
+      render: (r) => formatINR(r.spent),
+    },
   ];
-  return <MiniTable label="Top campaigns" columns={columns} rows={rows} rowKey={(r) => r._id} empty={none("No campaign sent in this period.")} minWidth={compact ? 400 : 520} />;
+  return (
+    <MiniTable
+      label="Top campaigns"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r._id}
+      empty={none("No campaign sent in this period.")}
+      minWidth={compact ? 400 : 520}
+    />
+  );
 }
 
 export function AgentActivity({ rows }: { rows: readonly DashboardAgentRow[] }) {
   const columns: MiniColumn<DashboardAgentRow>[] = [
-    { key: "name", title: "Agent", width: "24%", render: (r) => <Typography.Text strong title={r.username}>{r.name}</Typography.Text> },
+    {
+      key: "name",
+      title: "Agent",
+      width: "24%",
+      render: (r) => (
+        <Typography.Text strong title={r.username}>
+          {r.name}
+        </Typography.Text>
+      ),
+    },
     { key: "replies", title: "Replies", align: "right", render: (r) => formatCount(r.chatReplies) },
     { key: "conversations", title: "Conversations", align: "right", render: (r) => formatCount(r.conversations) },
     { key: "resolved", title: "Resolved", align: "right", render: (r) => formatCount(r.resolved) },
     { key: "response", title: "Avg. response", align: "right", render: (r) => duration(r.avgResponseMs) },
     { key: "seen", title: "Last seen", render: (r) => (r.lastSeenAt ? formatDateTime(r.lastSeenAt) : "Not yet") },
   ];
-  return <MiniTable label="Agent activity" columns={columns} rows={rows} rowKey={(r) => r._id} empty={none("No live agents yet.")} />;
+  return (
+    <MiniTable
+      label="Agent activity"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r._id}
+      empty={none("No live agents yet.")}
+    />
+  );
 }
 
 /** Admin: the accounts that spent most; reseller: every customer with usage and balance (team-reports list). */

@@ -24,7 +24,10 @@ export function EmptyPeriod({ role, filters }: { role: Role; filters: ReportFilt
   let title: string;
   let actions: ReactNode[] = [];
   if (operator) {
-    title = role === "admin" ? "No account sent messages in this period." : "None of your customers sent messages in this period.";
+    title =
+      role === "admin"
+        ? "No account sent messages in this period."
+        : "None of your customers sent messages in this period.";
     actions = [
       <ButtonLink key="users" to={areaPath(role, "users/create")} type="primary" icon={<UserAddOutlined />}>
         {role === "admin" ? "Create an account" : "Add a customer"}
@@ -33,17 +36,27 @@ export function EmptyPeriod({ role, filters }: { role: Role; filters: ReportFilt
   } else if (canCampaign) {
     title = "No messages in this period. Campaigns you send show up here within seconds.";
     actions = [
-      <ButtonLink key="first" to={areaPath(role, `campaigns/${everyChannel ? "whatsapp" : "sms"}-campaign-creation`)} type="primary" icon={<PlusOutlined />}>
+      <ButtonLink
+        key="first"
+        to={areaPath(role, `campaigns/${everyChannel ? "whatsapp" : "sms"}-campaign-creation`)}
+        type="primary"
+        icon={<PlusOutlined />}
+      >
         Create your first campaign
       </ButtonLink>,
     ];
     if (everyChannel)
       actions.push(
-        <ButtonLink key="sms" to={areaPath(role, "campaigns/sms-campaign-creation")}>New SMS campaign</ButtonLink>,
-        <ButtonLink key="rcs" to={areaPath(role, "campaigns/rcs-campaign-creation")}>New RCS campaign</ButtonLink>,
+        <ButtonLink key="sms" to={areaPath(role, "campaigns/sms-campaign-creation")}>
+          New SMS campaign
+        </ButtonLink>,
+        <ButtonLink key="rcs" to={areaPath(role, "campaigns/rcs-campaign-creation")}>
+          New RCS campaign
+        </ButtonLink>,
       );
   } else {
-    title = "No campaign messages in this period. Campaigns are not enabled for your account: ask your account manager.";
+    title =
+      "No campaign messages in this period. Campaigns are not enabled for your account: ask your account manager.";
     if (canChat)
       actions = [
         <ButtonLink key="chats" to={areaPath(role, "chats")} type="primary" icon={<MessageOutlined />}>

@@ -9,14 +9,28 @@ import { channelSplit, percent } from "./dashboard-format";
 import { StatCard } from "./stat-card";
 
 /** The four figures a role sees first, drawn before any chart: messages, delivery, spend, and accounts or balance. */
-export function FigureCards({ role, data, loading }: { role: Role; data: DashboardOverview | undefined; loading: boolean }) {
+export function FigureCards({
+  role,
+  data,
+  loading,
+}: {
+  role: Role;
+  data: DashboardOverview | undefined;
+  loading: boolean;
+}) {
   const t = data?.totals;
   const dash = (value: string) => (t ? value : "—");
   const waiting = t && t.queued > 0 ? `${formatCount(t.queued)} queued, not sent yet · ` : "";
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} sm={12} xl={6}>
-        <StatCard title="Messages" value={dash(formatCount(t?.messages))} icon={<MessageOutlined />} loading={loading} hint={t ? `${waiting}${channelSplit(data)}` : undefined} />
+        <StatCard
+          title="Messages"
+          value={dash(formatCount(t?.messages))}
+          icon={<MessageOutlined />}
+          loading={loading}
+          hint={t ? `${waiting}${channelSplit(data)}` : undefined}
+        />
       </Col>
       <Col xs={24} sm={12} xl={6}>
         <StatCard
@@ -33,7 +47,11 @@ export function FigureCards({ role, data, loading }: { role: Role; data: Dashboa
           value={dash(formatINR(t?.spent))}
           icon={<WalletOutlined />}
           loading={loading}
-          hint={t ? `on ${formatCount(t.campaigns)} campaign${t.campaigns === 1 ? "" : "s"} that sent in this period` : undefined}
+          hint={
+            t
+              ? `on ${formatCount(t.campaigns)} campaign${t.campaigns === 1 ? "" : "s"} that sent in this period`
+              : undefined
+          }
         />
       </Col>
       <Col xs={24} sm={12} xl={6}>
@@ -49,7 +67,15 @@ function FourthCard({ role, data, loading }: { role: Role; data: DashboardOvervi
   const total = accounts.reduce((n, a) => n + a.total, 0);
   const suspended = accounts.reduce((n, a) => n + a.suspended, 0);
   if (role === "admin")
-    return <StatCard title="Accounts" value={data ? formatCount(total) : "—"} icon={<TeamOutlined />} loading={loading} hint={data ? `${formatCount(suspended)} suspended · ${formatINR(data.accountsBalance)} in balances` : undefined} />;
+    return (
+      <StatCard
+        title="Accounts"
+        value={data ? formatCount(total) : "—"}
+        icon={<TeamOutlined />}
+        loading={loading}
+        hint={data ? `${formatCount(suspended)} suspended · ${formatINR(data.accountsBalance)} in balances` : undefined}
+      />
+    );
   if (role === "reseller")
     return (
       <StatCard
@@ -57,7 +83,11 @@ function FourthCard({ role, data, loading }: { role: Role; data: DashboardOvervi
         value={data ? formatINR(data.accountsBalance) : "—"}
         icon={<TeamOutlined />}
         loading={loading}
-        hint={data ? `${formatCount(total)} customer${total === 1 ? "" : "s"} · your own ${formatINR(own.balance)}` : undefined}
+        hint={
+          data
+            ? `${formatCount(total)} customer${total === 1 ? "" : "s"} · your own ${formatINR(own.balance)}`
+            : undefined
+        }
       />
     );
   return (

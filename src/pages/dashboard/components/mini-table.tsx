@@ -42,11 +42,30 @@ export function MiniTable<T>({
   if (rows.length === 0) return <>{empty}</>;
   return (
     <div style={{ overflowX: "auto" }}>
-      <table aria-label={label} style={{ width: "100%", borderCollapse: "collapse", tableLayout: "fixed", fontVariantNumeric: "tabular-nums", minWidth }}>
+      <table
+        aria-label={label}
+        style={{
+          width: "100%",
+          borderCollapse: "collapse",
+          tableLayout: "fixed",
+          fontVariantNumeric: "tabular-nums",
+          minWidth,
+        }}
+      >
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" style={{ ...cell(c.align), width: c.width, fontWeight: 600, background: token.colorFillAlter, color: token.colorTextHeading }}>
+              <th
+                key={c.key}
+                scope="col"
+                style={{
+                  ...cell(c.align),
+                  width: c.width,
+                  fontWeight: 600,
+                  background: token.colorFillAlter,
+                  color: token.colorTextHeading,
+                }}
+              >
                 {c.title}
               </th>
             ))}

@@ -6,7 +6,19 @@ import { useId, type CSSProperties, type ReactNode } from "react";
  * tab list, about 10 KB gzipped the first signed-in view has no use for. A section named by its title, so people
  * with screen readers (and tests) find it as a region.
  */
-export function Panel({ title, extra, children, bodyStyle, style }: { title?: string; extra?: ReactNode; children: ReactNode; bodyStyle?: CSSProperties; style?: CSSProperties }) {
+export function Panel({
+  title,
+  extra,
+  children,
+  bodyStyle,
+  style,
+}: {
+  title?: string;
+  extra?: ReactNode;
+  children: ReactNode;
+  bodyStyle?: CSSProperties;
+  style?: CSSProperties;
+}) {
   const { token } = theme.useToken();
   const id = useId();
   return (

@@ -11,8 +11,12 @@ import { useDecideRequest } from "../../balance-requests/components/use-decide-r
 import { MiniTable, type MiniColumn } from "./mini-table";
 
 // The dialogs (antd Form, Alert, Descriptions) load on the first Approve or Reject click.
-const ApproveDialog = lazy(async () => ({ default: (await import("../../balance-requests/components/decide-dialogs")).ApproveDialog }));
-const RejectDialog = lazy(async () => ({ default: (await import("../../balance-requests/components/decide-dialogs")).RejectDialog }));
+const ApproveDialog = lazy(async () => ({
+  default: (await import("../../balance-requests/components/decide-dialogs")).ApproveDialog,
+}));
+const RejectDialog = lazy(async () => ({
+  default: (await import("../../balance-requests/components/decide-dialogs")).RejectDialog,
+}));
 
 type View = "pending" | "all";
 type Dialog = { kind: "approve" | "reject"; request: BalanceRequestRecord } | null;
@@ -68,10 +72,20 @@ export function BalanceRequestsList({ role }: { role: Role }) {
       render: (r) =>
         r.status === "pending" ? (
           <Space size={4}>
-            <Button size="small" type="primary" icon={<CheckOutlined />} onClick={() => setDialog({ kind: "approve", request: r })}>
+            <Button
+              size="small"
+              type="primary"
+              icon={<CheckOutlined />}
+              onClick={() => setDialog({ kind: "approve", request: r })}
+            >
               Approve
             </Button>
-            <Button size="small" danger icon={<CloseOutlined />} onClick={() => setDialog({ kind: "reject", request: r })}>
+            <Button
+              size="small"
+              danger
+              icon={<CloseOutlined />}
+              onClick={() => setDialog({ kind: "reject", request: r })}
+            >
               Reject
             </Button>
           </Space>
@@ -100,7 +114,12 @@ export function BalanceRequestsList({ role }: { role: Role }) {
           columns={columns}
           rows={result.data}
           rowKey={(r) => r._id}
-          empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={view === "pending" ? "No requests waiting for you." : "No balance requests."} />}
+          empty={
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={view === "pending" ? "No requests waiting for you." : "No balance requests."}
+            />
+          }
         />
       )}
       {total > result.data.length && (
@@ -110,10 +129,21 @@ export function BalanceRequestsList({ role }: { role: Role }) {
       )}
       <Suspense fallback={null}>
         {dialog?.kind === "approve" && (
-          <ApproveDialog role={role} request={dialog.request} busy={decide.busy} onCancel={close} onConfirm={() => void settle(decide.approve(dialog.request))} />
+          <ApproveDialog
+            role={role}
+            request={dialog.request}
+            busy={decide.busy}
+            onCancel={close}
+            onConfirm={() => void settle(decide.approve(dialog.request))}
+          />
         )}
         {dialog?.kind === "reject" && (
-          <RejectDialog request={dialog.request} busy={decide.busy} onCancel={close} onConfirm={(reason) => void settle(decide.reject(dialog.request, reason))} />
+          <RejectDialog
+            request={dialog.request}
+            busy={decide.busy}
+            onCancel={close}
+            onConfirm={(reason) => void settle(decide.reject(dialog.request, reason))}
+          />
         )}
       </Suspense>
     </>

@@ -14,7 +14,13 @@ export interface StatCardProps {
 export function StatCard({ title, value, icon, loading, hint }: StatCardProps) {
   return (
     <Panel>
-      <Statistic title={title} value={value} prefix={icon} loading={loading} valueStyle={{ fontVariantNumeric: "tabular-nums", fontSize: 22, whiteSpace: "nowrap" }} />
+      <Statistic
+        title={title}
+        value={value}
+        prefix={icon}
+        loading={loading}
+        valueStyle={{ fontVariantNumeric: "tabular-nums", fontSize: 22, whiteSpace: "nowrap" }}
+      />
       {hint && (
         <Typography.Text type="secondary" style={{ fontSize: 12, display: "block", marginTop: 6 }}>
           {hint}

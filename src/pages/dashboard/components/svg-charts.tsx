@@ -38,7 +38,16 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
 export function Legend({ series }: { series: readonly ChartSeries[] }) {
   const { token } = theme.useToken();
   return (
-    <div style={{ display: "flex", gap: 16, justifyContent: "center", flexWrap: "wrap", fontSize: 12, color: token.colorTextSecondary }}>
+    <div
+      style={{
+        display: "flex",
+        gap: 16,
+        justifyContent: "center",
+        flexWrap: "wrap",
+        fontSize: 12,
+        color: token.colorTextSecondary,
+      }}
+    >
       {series.map((s) => (
         <span key={s.key} style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
           <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, background: s.color }} />
@@ -130,13 +139,28 @@ export function StackedBars({ data, series, height, xLabel, value, title }: Bars
         >
           {ticks.map((t) => (
             <g key={t}>
-              <line x1={chart.x} x2={chart.x + chart.w} y1={y(t)} y2={y(t)} stroke={token.colorBorderSecondary} strokeDasharray={t === 0 ? undefined : "3 3"} />
+              <line
+                x1={chart.x}
+                x2={chart.x + chart.w}
+                y1={y(t)}
+                y2={y(t)}
+                stroke={token.colorBorderSecondary}
+                strokeDasharray={t === 0 ? undefined : "3 3"}
+              />
               <text x={chart.x - 6} y={y(t)} dy="0.32em" textAnchor="end" fontSize={12} fill={token.colorTextSecondary}>
                 {value(t)}
               </text>
             </g>
           ))}
-          {active !== null && <rect x={chart.x + band * active} y={chart.y} width={band} height={chart.h} fill={token.colorFillTertiary} />}
+          {active !== null && (
+            <rect
+              x={chart.x + band * active}
+              y={chart.y}
+              width={band}
+              height={chart.h}
+              fill={token.colorFillTertiary}
+            />
+          )}
           {data.map((d, i) => {
             let base = 0;
             return (
@@ -144,12 +168,27 @@ export function StackedBars({ data, series, height, xLabel, value, title }: Bars
                 {series.map((s) => {
                   const v = Number(d[s.key] ?? 0);
                   if (v <= 0) return null;
-                  const rect = <rect key={s.key} x={chart.x + band * i + (band - bar) / 2} y={y(base + v)} width={bar} height={Math.max(1, y(base) - y(base + v))} fill={s.color} />;
+                  const rect = (
+                    <rect
+                      key={s.key}
+                      x={chart.x + band * i + (band - bar) / 2}
+                      y={y(base + v)}
+                      width={bar}
+                      height={Math.max(1, y(base) - y(base + v))}
+                      fill={s.color}
+                    />
+                  );
                   base += v;
                   return rect;
                 })}
                 {(i === data.length - 1 || (i % every === 0 && data.length - 1 - i >= Math.ceil(every / 2))) && (
-                  <text x={chart.x + band * i + band / 2} y={height - 6} textAnchor="middle" fontSize={12} fill={token.colorTextSecondary}>
+                  <text
+                    x={chart.x + band * i + band / 2}
+                    y={height - 6}
+                    textAnchor="middle"
+                    fontSize={12}
+                    fill={token.colorTextSecondary}
+                  >
                     {xLabel(d.x)}
                   </text>
                 )}
@@ -187,7 +226,14 @@ export function StackedBars({ data, series, height, xLabel, value, title }: Bars
 }
 
 /** Visually hidden, read by screen readers. */
-const SR_ONLY = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } as const;
+const SR_ONLY = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
 
 export interface HBar {
   key: string;
@@ -205,12 +251,33 @@ export function HorizontalBars({ rows, title }: { rows: readonly HBar[]; title: 
   return (
     <div role="list" aria-label={title} style={{ display: "flex", flexDirection: "column", gap: 18, paddingTop: 8 }}>
       {rows.map((r) => (
-        <div key={r.key} role="listitem" data-chart-row={r.label} style={{ display: "grid", gridTemplateColumns: "84px 1fr", alignItems: "center", gap: 10 }}>
+        <div
+          key={r.key}
+          role="listitem"
+          data-chart-row={r.label}
+          style={{ display: "grid", gridTemplateColumns: "84px 1fr", alignItems: "center", gap: 10 }}
+        >
           <span style={{ textAlign: "right", color: token.colorTextSecondary, fontSize: 13 }}>{r.label}</span>
           <span style={{ display: "flex", alignItems: "center", gap: 8, minWidth: 0 }}>
-            <span style={{ height: 24, width: `${Math.max(0.5, (r.value / max) * 72)}%`, background: r.color, borderRadius: "0 4px 4px 0" }} />
+            <span
+              style={{
+                height: 24,
+                width: `${Math.max(0.5, (r.value / max) * 72)}%`,
+                background: r.color,
+                borderRadius: "0 4px 4px 0",
+              }}
+            />
             {/* The bar carries the stage's colour; its figures are text, which a chart colour would not keep legible. */}
-            <span style={{ fontSize: 12, color: token.colorTextSecondary, whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}>{r.note}</span>
+            <span
+              style={{
+                fontSize: 12,
+                color: token.colorTextSecondary,
+                whiteSpace: "nowrap",
+                fontVariantNumeric: "tabular-nums",
+              }}
+            >
+              {r.note}
+            </span>
           </span>
         </div>
       ))}
@@ -233,9 +300,23 @@ export function RateBar({ percent, color, label }: { percent: number; color: str
       aria-valuemax={100}
       aria-valuenow={Math.round(clamped * 10) / 10}
       data-rate-bar
-      style={{ height: 6, borderRadius: 3, background: token.colorFillSecondary, margin: "4px 0 6px", overflow: "hidden" }}
+      style={{
+        height: 6,
+        borderRadius: 3,
+        background: token.colorFillSecondary,
+        margin: "4px 0 6px",
+        overflow: "hidden",
+      }}
     >
-      <div style={{ width: `${clamped}%`, minWidth: clamped > 0 ? 2 : 0, height: "100%", background: color, borderRadius: 3 }} />
+      <div
+        style={{
+          width: `${clamped}%`,
+          minWidth: clamped > 0 ? 2 : 0,
+          height: "100%",
+          background: color,
+          borderRadius: 3,
+        }}
+      />
     </div>
   );
 }

@@ -8,10 +8,17 @@ import type { AddOutcome } from "../../suppressions/components/use-suppressions"
 export function useDnd() {
   const [page, setPage] = useState(1);
   const [q, setQ] = useState("");
-  const { query } = useCall("dnd.list", { query: { page, limit: PAGE_DEFAULTS.limit, ...(q ? { q } : {}) } }, { errorNotification: false });
+  const { query } = useCall(
+    "dnd.list",
+    { query: { page, limit: PAGE_DEFAULTS.limit, ...(q ? { q } : {}) } },
+    { errorNotification: false },
+  );
   const importCall = useCallMutation("dnd.import");
   const removeCall = useCallMutation("dnd.remove");
-  const errorNotification = (err?: HttpError) => ({ type: "error" as const, message: err?.message || MSG.somethingWrong });
+  const errorNotification = (err?: HttpError) => ({
+    type: "error" as const,
+    message: err?.message || MSG.somethingWrong,
+  });
   return {
     rows: query.data?.data.data ?? [],
     total: query.data?.data.total ?? 0,
@@ -36,7 +43,11 @@ export function useDnd() {
       return { added: r.added, invalid: r.invalid, message: r.message };
     },
     remove: async (id: string, number: string) => {
-      await removeCall.mutateAsync({ params: { id }, successNotification: () => ({ type: "success", message: `${number} removed from the DND list` }), errorNotification });
+      await removeCall.mutateAsync({
+        params: { id },
+        successNotification: () => ({ type: "success", message: `${number} removed from the DND list` }),
+        errorNotification,
+      });
       await query.refetch();
     },
   };

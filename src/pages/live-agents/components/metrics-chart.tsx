@@ -7,9 +7,7 @@ type Series = CallReply<"liveAgents.metrics">["data"]["series"];
 /** Messages sent and conversations per bucket (bars), average response in minutes (line). Loaded lazily. */
 export function MetricsChart({ series, hourly }: { series: Series; hourly: boolean }) {
   const data = series.map((s) => ({
-    label: hourly
-      ? formatTime(s.bucket)
-      : formatDayMonth(s.bucket),
+    label: hourly ? formatTime(s.bucket) : formatDayMonth(s.bucket),
     messages: s.messagesSent,
     conversations: s.conversations,
     response: s.avgResponseMs === null ? null : Math.round((s.avgResponseMs / 60_000) * 10) / 10,
@@ -25,7 +23,14 @@ export function MetricsChart({ series, hourly }: { series: Series; hourly: boole
         <Legend />
         <Bar yAxisId="count" dataKey="messages" name="Messages sent" fill="#1677ff" radius={[3, 3, 0, 0]} />
         <Bar yAxisId="count" dataKey="conversations" name="Conversations" fill="#69b1ff" radius={[3, 3, 0, 0]} />
-        <Line yAxisId="minutes" dataKey="response" name="Avg response (min)" stroke="#fa8c16" connectNulls dot={{ r: 3 }} />
+        <Line
+          yAxisId="minutes"
+          dataKey="response"
+          name="Avg response (min)"
+          stroke="#fa8c16"
+          connectNulls
+          dot={{ r: 3 }}
+        />
       </ComposedChart>
     </ResponsiveContainer>
   );

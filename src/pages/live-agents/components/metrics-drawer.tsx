@@ -29,14 +29,34 @@ export function MetricsDrawer({ agent, onClose }: { agent: Agent | null; onClose
   const m = query.data?.data.data;
   const stats: [string, string | number][] = m
     ? [
-        ["Conversations handled", m.conversationsHandled], ["Resolved", m.conversationsResolved], ["Messages sent", m.messagesSent],
-        ["First response", duration(m.firstResponseMs)], ["Average response", duration(m.avgResponseMs)], ["Resolution time", duration(m.resolutionMs)],
+        ["Conversations handled", m.conversationsHandled],
+        ["Resolved", m.conversationsResolved],
+        ["Messages sent", m.messagesSent],
+        ["First response", duration(m.firstResponseMs)],
+        ["Average response", duration(m.avgResponseMs)],
+        ["Resolution time", duration(m.resolutionMs)],
       ]
     : [];
   return (
-    <Drawer title={agent ? `${agent.name} · monitoring` : ""} open={Boolean(agent)} onClose={onClose} width={isMobile ? "100%" : 720}>
-      <Segmented value={period} onChange={(v) => setPeriod(v as AgentMetricPeriod)} options={[{ value: "day", label: "Day" }, { value: "week", label: "Week" }, { value: "month", label: "Month" }]} style={{ marginBottom: 16 }} />
-      {query.error && <Alert type="error" showIcon message="Could not load the figures" description={query.error.message} />}
+    <Drawer
+      title={agent ? `${agent.name} · monitoring` : ""}
+      open={Boolean(agent)}
+      onClose={onClose}
+      width={isMobile ? "100%" : 720}
+    >
+      <Segmented
+        value={period}
+        onChange={(v) => setPeriod(v as AgentMetricPeriod)}
+        options={[
+          { value: "day", label: "Day" },
+          { value: "week", label: "Week" },
+          { value: "month", label: "Month" },
+        ]}
+        style={{ marginBottom: 16 }}
+      />
+      {query.error && (
+        <Alert type="error" showIcon message="Could not load the figures" description={query.error.message} />
+      )}
       {!m && !query.error && <Skeleton active />}
       {m && (
         <>

@@ -16,13 +16,25 @@ const PAGE_SIZE = 10;
 export function useAgents() {
   const [page, setPage] = useState(1);
   const [term, setTerm] = useState("");
-  const list = useCall("liveAgents.list", { query: { page, limit: PAGE_SIZE } }, { errorNotification: false, queryOptions: { enabled: !term } });
-  const search = useCall("liveAgents.search", { query: { searchTerm: term } }, { errorNotification: false, queryOptions: { enabled: Boolean(term) } });
+  const list = useCall(
+    "liveAgents.list",
+    { query: { page, limit: PAGE_SIZE } },
+    { errorNotification: false, queryOptions: { enabled: !term } },
+  );
+  const search = useCall(
+    "liveAgents.search",
+    { query: { searchTerm: term } },
+    { errorNotification: false, queryOptions: { enabled: Boolean(term) } },
+  );
   const [presence, setPresence] = useState<Record<string, AgentPresence>>({});
-  useEffect(() => subscribeRealtime(AGENT_PRESENCE_EVENT, (payload) => {
-    const p = payload as AgentPresence;
-    setPresence((cur) => ({ ...cur, [p.agentId]: p }));
-  }), []);
+  useEffect(
+    () =>
+      subscribeRealtime(AGENT_PRESENCE_EVENT, (payload) => {
+        const p = payload as AgentPresence;
+        setPresence((cur) => ({ ...cur, [p.agentId]: p }));
+      }),
+    [],
+  );
   const mutation = useCallMutation<AgentCall>("liveAgents.invite");
   const active = term ? search.query : list.query;
   const failed = Boolean(active.error);
@@ -33,7 +45,10 @@ export function useAgents() {
       call,
       body: opts.values ?? {},
       ...(opts.id ? { params: { id: opts.id } } : {}),
-      successNotification: (reply?: { data?: Record<string, unknown> }) => ({ type: "success", message: typeof reply?.data?.message === "string" ? reply.data.message : "Done" }),
+      successNotification: (reply?: { data?: Record<string, unknown> }) => ({
+        type: "success",
+        message: typeof reply?.data?.message === "string" ? reply.data.message : "Done",
+      }),
       errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
     });
     void active.refetch();
@@ -46,7 +61,9 @@ export function useAgents() {
       return live ? { ...a, isOnline: live.isOnline, presence: live.state } : a;
     }),
     total: term ? rows.length : (list.query.data?.data.total ?? 0),
-    page, setPage, pageSize: PAGE_SIZE,
+    page,
+    setPage,
+    pageSize: PAGE_SIZE,
     search: term,
     setSearch: (value: string) => {
       setTerm(value.trim());

@@ -24,10 +24,22 @@ export function QuotaChart({ series, keys }: { series: readonly QuotaDay[]; keys
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={24} fontSize={12} />
         <YAxis fontSize={12} width={80} tickFormatter={(v: number) => `₹${formatCount(Math.round(v))}`} />
-        <Tooltip labelFormatter={(d) => shortDay(String(d))} formatter={(v, name) => [formatINR(Number(v)), name]} cursor={{ fill: "rgba(0,0,0,0.04)" }} />
+        <Tooltip
+          labelFormatter={(d) => shortDay(String(d))}
+          formatter={(v, name) => [formatINR(Number(v)), name]}
+          cursor={{ fill: "rgba(0,0,0,0.04)" }}
+        />
         {keys.length > 1 && <Legend iconType="circle" />}
         {SERIES.filter((s) => keys.includes(s.key)).map((s) => (
-          <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} isAnimationActive={false} radius={[3, 3, 0, 0]} maxBarSize={22} />
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            fill={s.color}
+            isAnimationActive={false}
+            radius={[3, 3, 0, 0]}
+            maxBarSize={22}
+          />
         ))}
       </BarChart>
     </ResponsiveContainer>

@@ -1,4 +1,10 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined, FileDoneOutlined, WalletOutlined } from "@ant-design/icons";
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DownloadOutlined,
+  FileDoneOutlined,
+  WalletOutlined,
+} from "@ant-design/icons";
 import { Button, Card, Col, Empty, Flex, Row, Select, Skeleton, Table, Typography } from "antd";
 import { lazy, Suspense } from "react";
 import { LEDGER_KINDS as KIND_NAMES, type LedgerKind, type LedgerRow, type QuotaSummary } from "../../../../contract";
@@ -16,7 +22,21 @@ const QuotaChart = lazy(async () => ({ default: (await import("./quota-chart")).
 const CHART_HEIGHT = 280;
 
 /** One money chart's card: a skeleton until the first paint and the figures, an empty state for a quiet period. */
-function MoneyCard({ title, note, keys, summary, painted, quietText }: { title: string; note: string; keys: readonly QuotaSeriesKey[]; summary: QuotaSummary | undefined; painted: boolean; quietText: string }) {
+function MoneyCard({
+  title,
+  note,
+  keys,
+  summary,
+  painted,
+  quietText,
+}: {
+  title: string;
+  note: string;
+  keys: readonly QuotaSeriesKey[];
+  summary: QuotaSummary | undefined;
+  painted: boolean;
+  quietText: string;
+}) {
   const quiet = summary !== undefined && summary.series.every((d) => keys.every((k) => d[k] === 0));
   return (
     <Card title={title} extra={<Typography.Text type="secondary">{note}</Typography.Text>} style={{ height: "100%" }}>
@@ -44,10 +64,22 @@ function Figures({ data, loading }: { data: QuotaSummary | undefined; loading: b
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
       <Col xs={24} sm={12} xl={6}>
-        <StatCard title="Top-ups" value={money(t?.topUps)} icon={<ArrowUpOutlined />} loading={loading} hint="Credits and transfers received in the period" />
+        <StatCard
+          title="Top-ups"
+          value={money(t?.topUps)}
+          icon={<ArrowUpOutlined />}
+          loading={loading}
+          hint="Credits and transfers received in the period"
+        />
       </Col>
       <Col xs={24} sm={12} xl={6}>
-        <StatCard title="Deductions" value={money(t?.deductions)} icon={<ArrowDownOutlined />} loading={loading} hint="Debits and transfers paid out in the period" />
+        <StatCard
+          title="Deductions"
+          value={money(t?.deductions)}
+          icon={<ArrowDownOutlined />}
+          loading={loading}
+          hint="Debits and transfers paid out in the period"
+        />
       </Col>
       <Col xs={24} sm={12} xl={6}>
         <StatCard
@@ -55,7 +87,11 @@ function Figures({ data, loading }: { data: QuotaSummary | undefined; loading: b
           value={money(t?.spent)}
           icon={<WalletOutlined />}
           loading={loading}
-          hint={t ? `Holds ${formatINR(t.held)} · released ${formatINR(t.released)} · balances now ${formatINR(t.balance)}` : undefined}
+          hint={
+            t
+              ? `Holds ${formatINR(t.held)} · released ${formatINR(t.released)} · balances now ${formatINR(t.balance)}`
+              : undefined
+          }
         />
       </Col>
       <Col xs={24} sm={12} xl={6}>
@@ -64,7 +100,11 @@ function Figures({ data, loading }: { data: QuotaSummary | undefined; loading: b
           value={r ? formatCount(r.pending + r.approved + r.rejected) : "—"}
           icon={<FileDoneOutlined />}
           loading={loading}
-          hint={r ? `${formatCount(r.pending)} pending · ${formatCount(r.approved)} approved (${formatINR(r.approvedAmount)}) · ${formatCount(r.rejected)} rejected` : undefined}
+          hint={
+            r
+              ? `${formatCount(r.pending)} pending · ${formatCount(r.approved)} approved (${formatINR(r.approvedAmount)}) · ${formatCount(r.rejected)} rejected`
+              : undefined
+          }
         />
       </Col>
     </Row>
@@ -84,7 +124,12 @@ export function QuotaView({ accountLabel = "Account" }: { accountLabel?: string 
         <Flex gap={12} wrap align="center" justify="space-between">
           <Flex gap={8} wrap align="center">
             <ReportFiltersBar filters={q.filters} channel={false} />
-            <AccountPicker value={q.account} onChange={q.setAccount} placeholder="All accounts" ariaLabel={accountLabel} />
+            <AccountPicker
+              value={q.account}
+              onChange={q.setAccount}
+              placeholder="All accounts"
+              ariaLabel={accountLabel}
+            />
             <Select<LedgerKind>
               value={q.kind}
               onChange={(k) => q.setKind(k)}
@@ -103,10 +148,24 @@ export function QuotaView({ accountLabel = "Account" }: { accountLabel?: string 
       <Figures data={q.summary} loading={q.summaryLoading} />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} xl={12}>
-          <MoneyCard title="Top-ups and deductions" note="per day, in ₹" keys={["topUps", "deductions"]} summary={q.summary} painted={painted} quietText="No top-ups or deductions in this period." />
+          <MoneyCard
+            title="Top-ups and deductions"
+            note="per day, in ₹"
+            keys={["topUps", "deductions"]}
+            summary={q.summary}
+            painted={painted}
+            quietText="No top-ups or deductions in this period."
+          />
         </Col>
         <Col xs={24} xl={12}>
-          <MoneyCard title="Spend on messages" note="per day, in ₹" keys={["spent"]} summary={q.summary} painted={painted} quietText="No messages were paid for in this period." />
+          <MoneyCard
+            title="Spend on messages"
+            note="per day, in ₹"
+            keys={["spent"]}
+            summary={q.summary}
+            painted={painted}
+            quietText="No messages were paid for in this period."
+          />
         </Col>
       </Row>
       <Card title="Ledger" styles={{ body: { padding: 0 } }} style={{ marginBottom: 16 }}>
@@ -116,8 +175,16 @@ export function QuotaView({ accountLabel = "Account" }: { accountLabel?: string 
           columns={ledgerColumns(true)}
           scroll={{ x: 960 }}
           size="middle"
-          pagination={{ ...q.tableProps.pagination, showSizeChanger: false, showTotal: (t, [a, b]) => `${a}–${b} of ${t}` }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No balance movements match these filters." /> }}
+          pagination={{
+            ...q.tableProps.pagination,
+            showSizeChanger: false,
+            showTotal: (t, [a, b]) => `${a}–${b} of ${t}`,
+          }}
+          locale={{
+            emptyText: (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No balance movements match these filters." />
+            ),
+          }}
         />
       </Card>
       <Card title="Balance requests" styles={{ body: { paddingTop: 8 } }}>

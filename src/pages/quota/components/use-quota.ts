@@ -7,7 +7,8 @@ import { useReportFilters } from "../../common/report-filters/use-report-filters
 import { useCallDownload } from "../../common/use-download";
 import { useFirstPageOn } from "../../common/use-first-page-on";
 
-const isKind = (value: string | null): value is LedgerKind => value !== null && (LEDGER_KINDS as readonly string[]).includes(value);
+const isKind = (value: string | null): value is LedgerKind =>
+  value !== null && (LEDGER_KINDS as readonly string[]).includes(value);
 
 /**
  * The quota screen's state: period (URL), account and kind (URL), the summary for the charts and figures

@@ -4,7 +4,9 @@ import { RATE_KEYS, type ChargeBasis, type RateKey } from "../../../../contract/
 const FIELDS = SCHEMAS["rates-update"].properties;
 
 /** Each rate with the title its schema field gives it, in the contract's order. */
-export const RATE_KEYS_LABELS: readonly (readonly [RateKey, string])[] = RATE_KEYS.map((k) => [k, FIELDS[k].title] as const);
+export const RATE_KEYS_LABELS: readonly (readonly [RateKey, string])[] = RATE_KEYS.map(
+  (k) => [k, FIELDS[k].title] as const,
+);
 
 /** How the rates page says when SMS is billed. */
 export const SMS_BILLED_ON_LABELS: Record<ChargeBasis, string> = {

@@ -6,7 +6,10 @@ export function ByteCounter({ value, max }: { value: string; max: number }) {
   const bytes = utf8Bytes(value);
   const chars = [...value].length;
   return (
-    <Typography.Text type={bytes > max ? "danger" : "secondary"} style={{ fontSize: 12, fontVariantNumeric: "tabular-nums" }}>
+    <Typography.Text
+      type={bytes > max ? "danger" : "secondary"}
+      style={{ fontSize: 12, fontVariantNumeric: "tabular-nums" }}
+    >
       {bytes} / {max} bytes{bytes !== chars ? ` · ${chars} characters` : ""}
     </Typography.Text>
   );

@@ -19,10 +19,23 @@ export function CardEditor({ card, onChange, path, errors, name }: CardEditorPro
   const set = (patch: Partial<RcsCard>) => onChange({ ...card, ...patch });
   return (
     <>
-      <Form.Item label="Title" extra={<ByteCounter value={card.cardTitle} max={RCS_LIMITS.titleBytes} />} {...fieldStatus(errors, `${path}.cardTitle`)}>
-        <Input value={card.cardTitle} aria-label={`${name} title`} placeholder="A short, bold headline" onChange={(e) => set({ cardTitle: e.target.value })} />
+      <Form.Item
+        label="Title"
+        extra={<ByteCounter value={card.cardTitle} max={RCS_LIMITS.titleBytes} />}
+        {...fieldStatus(errors, `${path}.cardTitle`)}
+      >
+        <Input
+          value={card.cardTitle}
+          aria-label={`${name} title`}
+          placeholder="A short, bold headline"
+          onChange={(e) => set({ cardTitle: e.target.value })}
+        />
       </Form.Item>
-      <Form.Item label="Description" extra={<ByteCounter value={card.cardDescription} max={RCS_LIMITS.descriptionBytes} />} {...fieldStatus(errors, `${path}.cardDescription`)}>
+      <Form.Item
+        label="Description"
+        extra={<ByteCounter value={card.cardDescription} max={RCS_LIMITS.descriptionBytes} />}
+        {...fieldStatus(errors, `${path}.cardDescription`)}
+      >
         <Input.TextArea
           value={card.cardDescription}
           aria-label={`${name} description`}
@@ -31,8 +44,17 @@ export function CardEditor({ card, onChange, path, errors, name }: CardEditorPro
           onChange={(e) => set({ cardDescription: e.target.value })}
         />
       </Form.Item>
-      <Form.Item label="Media URL" extra="An image or video the carrier can fetch (jpeg, png, gif, mp4); uploads come with the media library." {...fieldStatus(errors, `${path}.mediaUrl`)}>
-        <Input value={card.mediaUrl} aria-label={`${name} media URL`} placeholder="https://cdn.example.com/banner.jpg" onChange={(e) => set({ mediaUrl: e.target.value.trim() })} />
+      <Form.Item
+        label="Media URL"
+        extra="An image or video the carrier can fetch (jpeg, png, gif, mp4); uploads come with the media library."
+        {...fieldStatus(errors, `${path}.mediaUrl`)}
+      >
+        <Input
+          value={card.mediaUrl}
+          aria-label={`${name} media URL`}
+          placeholder="https://cdn.example.com/banner.jpg"
+          onChange={(e) => set({ mediaUrl: e.target.value.trim() })}
+        />
       </Form.Item>
       <SuggestionsEditor
         value={card.suggestions}

@@ -1,6 +1,19 @@
 import { DeleteOutlined, HolderOutlined, PlusOutlined } from "@ant-design/icons";
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
-import { horizontalListSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from "@dnd-kit/core";
+import {
+  horizontalListSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+} from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Button, Card, Flex, Popconfirm, Typography } from "antd";
 import { useState } from "react";
@@ -10,7 +23,21 @@ import { messageFor } from "./field-errors";
 import type { RcsBuilderModel } from "./use-rcs-builder";
 
 /** One card's tab in the strip: the drag handle (mouse, touch, or Space + arrow keys). */
-function CardTab({ id, index, title, active, invalid, onSelect }: { id: string; index: number; title: string; active: boolean; invalid: boolean; onSelect: () => void }) {
+function CardTab({
+  id,
+  index,
+  title,
+  active,
+  invalid,
+  onSelect,
+}: {
+  id: string;
+  index: number;
+  title: string;
+  active: boolean;
+  invalid: boolean;
+  onSelect: () => void;
+}) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
     <div
@@ -19,7 +46,12 @@ function CardTab({ id, index, title, active, invalid, onSelect }: { id: string; 
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-testid={`card-tab-${index + 1}`}
     >
-      <span className="rcsb-tab-handle" {...attributes} {...listeners} aria-label={`Drag card ${index + 1}: ${title || "untitled"}`}>
+      <span
+        className="rcsb-tab-handle"
+        {...attributes}
+        {...listeners}
+        aria-label={`Drag card ${index + 1}: ${title || "untitled"}`}
+      >
         <HolderOutlined />
       </span>
       <button type="button" className="rcsb-tab-label" onClick={onSelect} aria-pressed={active}>
@@ -54,7 +86,8 @@ export function CarouselEditor({ model }: { model: RcsBuilderModel }) {
         <Flex align="center" gap={8}>
           Cards
           <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
-            {draft.carouselList.length} {draft.carouselList.length === 1 ? "card" : "cards"} ({RCS_LIMITS.carouselMin}–{RCS_LIMITS.carouselMax}) · drag or Space + arrows to reorder
+            {draft.carouselList.length} {draft.carouselList.length === 1 ? "card" : "cards"} ({RCS_LIMITS.carouselMin}–
+            {RCS_LIMITS.carouselMax}) · drag or Space + arrows to reorder
           </Typography.Text>
         </Flex>
       }
@@ -95,14 +128,28 @@ export function CarouselEditor({ model }: { model: RcsBuilderModel }) {
           <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
             <Typography.Text strong>Card {active + 1}</Typography.Text>
             <Flex gap={8}>
-              <Popconfirm title={`Remove card ${active + 1}?`} okText="Remove" okButtonProps={{ danger: true }} onConfirm={() => { cards.remove(active); setActiveKey(null); }}>
+              <Popconfirm
+                title={`Remove card ${active + 1}?`}
+                okText="Remove"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => {
+                  cards.remove(active);
+                  setActiveKey(null);
+                }}
+              >
                 <Button size="small" danger icon={<DeleteOutlined />} disabled={draft.carouselList.length <= 1}>
                   Remove card
                 </Button>
               </Popconfirm>
             </Flex>
           </Flex>
-          <CardEditor card={card} onChange={(c) => cards.set(active, c)} path={`carouselList.${active}`} errors={shown} name={`Card ${active + 1}`} />
+          <CardEditor
+            card={card}
+            onChange={(c) => cards.set(active, c)}
+            path={`carouselList.${active}`}
+            errors={shown}
+            name={`Card ${active + 1}`}
+          />
         </div>
       )}
     </Card>

@@ -8,7 +8,8 @@ export function visibleErrors(errors: readonly RcsFieldError[], submitted: boole
 }
 
 /** The first message for exactly this field. */
-export const messageFor = (errors: readonly RcsFieldError[], field: string): string | undefined => errors.find((e) => e.field === field)?.message;
+export const messageFor = (errors: readonly RcsFieldError[], field: string): string | undefined =>
+  errors.find((e) => e.field === field)?.message;
 
 /** Form.Item props: an error status and its text, or nothing. */
 export function fieldStatus(errors: readonly RcsFieldError[], field: string) {

@@ -7,7 +7,15 @@ import { LIBRARY_INDUSTRIES, type LibraryTemplate } from "../../../../contract/d
 const TYPE_LABEL = { text: "Text", standalone: "Rich card", carousel: "Carousel" } as const;
 
 /** RCS templates of the library to start from (SPEC 4: choosing one fills the builder and sets the from-library flag). */
-export function LibraryDrawer({ open, onClose, onChoose }: { open: boolean; onClose: () => void; onChoose: (t: LibraryTemplate) => void }) {
+export function LibraryDrawer({
+  open,
+  onClose,
+  onChoose,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onChoose: (t: LibraryTemplate) => void;
+}) {
   const [industry, setIndustry] = useState<string | undefined>(undefined);
   const { result, query } = useList<LibraryTemplate>({
     resource: "template-library",

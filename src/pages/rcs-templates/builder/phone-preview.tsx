@@ -1,4 +1,14 @@
-import { ArrowLeftOutlined, CheckCircleFilled, MoonOutlined, MoreOutlined, PictureOutlined, PlayCircleFilled, PlusCircleOutlined, SmileOutlined, SunOutlined } from "@ant-design/icons";
+import {
+  ArrowLeftOutlined,
+  CheckCircleFilled,
+  MoonOutlined,
+  MoreOutlined,
+  PictureOutlined,
+  PlayCircleFilled,
+  PlusCircleOutlined,
+  SmileOutlined,
+  SunOutlined,
+} from "@ant-design/icons";
 import { Segmented } from "antd";
 import { useState } from "react";
 import { orderedCards, type RcsCard, type RcsSuggestion, type RcsTemplateDraft } from "../../../../contract/domain/rcs";
@@ -53,7 +63,11 @@ function CardBody({ card }: { card: RcsCard }) {
   if (!card.cardTitle && !card.cardDescription) return null;
   return (
     <div className="rcsb-card-body">
-      {card.cardTitle && <div className="rcsb-card-title" data-testid="preview-card-title">{card.cardTitle}</div>}
+      {card.cardTitle && (
+        <div className="rcsb-card-title" data-testid="preview-card-title">
+          {card.cardTitle}
+        </div>
+      )}
       {card.cardDescription && <div className="rcsb-card-text">{card.cardDescription}</div>}
     </div>
   );
@@ -65,7 +79,11 @@ function Standalone({ draft }: { draft: RcsTemplateDraft }) {
     return (
       <div className={`rcsb-card rcsb-card-horizontal${draft.alignment === "RIGHT" ? " is-right" : ""}`}>
         <div className="rcsb-card-row">
-          {card.mediaUrl ? <Media url={card.mediaUrl} width="40%" /> : <div className="rcsb-media" style={{ width: "40%" }} />}
+          {card.mediaUrl ? (
+            <Media url={card.mediaUrl} width="40%" />
+          ) : (
+            <div className="rcsb-media" style={{ width: "40%" }} />
+          )}
           <div style={{ flex: 1, minWidth: 0 }}>
             <CardBody card={card} />
           </div>
@@ -126,7 +144,9 @@ export function PhonePreview({ draft, botName }: PhonePreviewProps) {
         </div>
         <div className="rcsb-appbar">
           <ArrowLeftOutlined />
-          <div className="rcsb-avatar" aria-hidden>{name.slice(0, 1).toUpperCase()}</div>
+          <div className="rcsb-avatar" aria-hidden>
+            {name.slice(0, 1).toUpperCase()}
+          </div>
           <div className="rcsb-bot">
             <div className="rcsb-bot-name">
               {name} <CheckCircleFilled className="rcsb-verified" aria-label="Verified business" />
@@ -139,7 +159,9 @@ export function PhonePreview({ draft, botName }: PhonePreviewProps) {
           <div className="rcsb-day">Today</div>
           <div className="rcsb-incoming">
             {draft.type === "text" && (
-              <div className={`rcsb-bubble${empty ? " is-empty" : ""}`}>{empty ? "Your message appears here" : draft.textMessageContent}</div>
+              <div className={`rcsb-bubble${empty ? " is-empty" : ""}`}>
+                {empty ? "Your message appears here" : draft.textMessageContent}
+              </div>
             )}
             {draft.type === "standalone" && <Standalone draft={draft} />}
             {draft.type === "carousel" && <Carousel draft={draft} />}

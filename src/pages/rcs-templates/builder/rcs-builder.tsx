@@ -21,7 +21,19 @@ const TYPES: { value: RcsTemplateType; label: string; icon: React.ReactNode }[] 
 
 /** "carouselList.1.suggestions.0.text" → "Card 2, suggestion 1, label": where the person finds the field. */
 function describeField(field: string): string {
-  const names: Record<string, string> = { carouselList: "Cards", standAlone: "Card", suggestions: "Suggestions", text: "label", cardTitle: "title", cardDescription: "description", mediaUrl: "media URL", botId: "Bot", name: "Name", textMessageContent: "Message text", height: "Media height" };
+  const names: Record<string, string> = {
+    carouselList: "Cards",
+    standAlone: "Card",
+    suggestions: "Suggestions",
+    text: "label",
+    cardTitle: "title",
+    cardDescription: "description",
+    mediaUrl: "media URL",
+    botId: "Bot",
+    name: "Name",
+    textMessageContent: "Message text",
+    height: "Media height",
+  };
   const parts = field.split(".");
   const out: string[] = [];
   for (let i = 0; i < parts.length; i++) {
@@ -88,7 +100,9 @@ export function RcsBuilder() {
                   }
                 />
               )}
-              {model.serverError && <Alert type="error" showIcon message={model.serverError} style={{ marginBottom: 16 }} />}
+              {model.serverError && (
+                <Alert type="error" showIcon message={model.serverError} style={{ marginBottom: 16 }} />
+              )}
               {model.submitted && model.errors.length > 0 && (
                 <Alert
                   type="warning"
@@ -98,7 +112,9 @@ export function RcsBuilder() {
                   description={
                     <ul style={{ margin: 0, paddingInlineStart: 18 }}>
                       {model.errors.slice(0, 6).map((e) => (
-                        <li key={`${e.field}-${e.message}`}>{describeField(e.field)}: {e.message}</li>
+                        <li key={`${e.field}-${e.message}`}>
+                          {describeField(e.field)}: {e.message}
+                        </li>
                       ))}
                     </ul>
                   }
@@ -108,11 +124,25 @@ export function RcsBuilder() {
                 <Row gutter={16}>
                   <Col xs={24} sm={12}>
                     <Form.Item label="Name" {...fieldStatus(shown, "name")}>
-                      <Input value={draft.name} aria-label="Template name" placeholder="e.g. Diwali offers" maxLength={RCS_LIMITS.nameChars + 20} onChange={(e) => update({ name: e.target.value })} />
+                      <Input
+                        value={draft.name}
+                        aria-label="Template name"
+                        placeholder="e.g. Diwali offers"
+                        maxLength={RCS_LIMITS.nameChars + 20}
+                        onChange={(e) => update({ name: e.target.value })}
+                      />
                     </Form.Item>
                   </Col>
                   <Col xs={24} sm={12}>
-                    <Form.Item label="Bot" {...fieldStatus(shown, "botId")} extra={!model.botsLoading && model.bots.length === 0 ? "No RCS bot yet: ask your administrator to create one." : undefined}>
+                    <Form.Item
+                      label="Bot"
+                      {...fieldStatus(shown, "botId")}
+                      extra={
+                        !model.botsLoading && model.bots.length === 0
+                          ? "No RCS bot yet: ask your administrator to create one."
+                          : undefined
+                      }
+                    >
                       <Select
                         aria-label="Bot"
                         loading={model.botsLoading}
@@ -142,7 +172,10 @@ export function RcsBuilder() {
                     label="Text"
                     {...fieldStatus(shown, "textMessageContent")}
                     extra={
-                      <Typography.Text type={textCount > RCS_LIMITS.textChars ? "danger" : "secondary"} style={{ fontSize: 12 }}>
+                      <Typography.Text
+                        type={textCount > RCS_LIMITS.textChars ? "danger" : "secondary"}
+                        style={{ fontSize: 12 }}
+                      >
                         {textCount} / {RCS_LIMITS.textChars} characters
                       </Typography.Text>
                     }
@@ -159,7 +192,13 @@ export function RcsBuilder() {
               )}
               {draft.type === "standalone" && (
                 <Card size="small" title="Rich card" style={{ marginBottom: 16 }}>
-                  <CardEditor card={draft.standAlone} onChange={(standAlone) => update({ standAlone })} path="standAlone" errors={shown} name="Card" />
+                  <CardEditor
+                    card={draft.standAlone}
+                    onChange={(standAlone) => update({ standAlone })}
+                    path="standAlone"
+                    errors={shown}
+                    name="Card"
+                  />
                 </Card>
               )}
               {draft.type === "carousel" && (
@@ -167,7 +206,11 @@ export function RcsBuilder() {
                   <CarouselEditor model={model} />
                 </div>
               )}
-              <Card size="small" title="Suggestion chips" extra={<Typography.Text type="secondary">shown under the message</Typography.Text>}>
+              <Card
+                size="small"
+                title="Suggestion chips"
+                extra={<Typography.Text type="secondary">shown under the message</Typography.Text>}
+              >
                 <SuggestionsEditor
                   value={draft.suggestions}
                   onChange={(suggestions) => update({ suggestions })}

@@ -3,7 +3,14 @@ import { arrayMove } from "@dnd-kit/sortable";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { MSG, type RcsTemplateRecord } from "../../../../contract";
-import { checkRcsTemplate, emptyCard, emptyRcsDraft, orderedCards, type RcsCard, type RcsTemplateDraft } from "../../../../contract/domain/rcs";
+import {
+  checkRcsTemplate,
+  emptyCard,
+  emptyRcsDraft,
+  orderedCards,
+  type RcsCard,
+  type RcsTemplateDraft,
+} from "../../../../contract/domain/rcs";
 import { libraryIdOf, type LibraryTemplate } from "../../../../contract/domain/template-library";
 import { useCall } from "../../../api";
 import { visibleErrors } from "./field-errors";
@@ -46,10 +53,14 @@ export function useRcsBuilder() {
     queryOptions: { enabled: Boolean(editId) },
     errorNotification: { type: "error", message: MSG.fetchTemplates },
   });
-  const library = useCall("templateLibrary.get", { params: { id: fromLibraryId ?? "" } }, {
-    queryOptions: { enabled: Boolean(fromLibraryId) && !editId },
-    errorNotification: { type: "error", message: MSG.fetchTemplates },
-  });
+  const library = useCall(
+    "templateLibrary.get",
+    { params: { id: fromLibraryId ?? "" } },
+    {
+      queryOptions: { enabled: Boolean(fromLibraryId) && !editId },
+      errorNotification: { type: "error", message: MSG.fetchTemplates },
+    },
+  );
 
   const replaceDraft = (next: RcsTemplateDraft) => {
     const cards = orderedCards(next.carouselList);
@@ -92,7 +103,11 @@ export function useRcsBuilder() {
 
   const update_ = (patch: Partial<RcsTemplateDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const cards = {
-    set: (i: number, card: RcsCard) => setDraft((d) => ({ ...d, carouselList: d.carouselList.map((c, j) => (j === i ? { ...card, order: c.order } : c)) })),
+    set: (i: number, card: RcsCard) =>
+      setDraft((d) => ({
+        ...d,
+        carouselList: d.carouselList.map((c, j) => (j === i ? { ...card, order: c.order } : c)),
+      })),
     add: () => {
       setDraft((d) => ({ ...d, carouselList: renumber([...d.carouselList, emptyCard()]) }));
       setKeys((k) => [...k, newKey()]);
@@ -114,9 +129,20 @@ export function useRcsBuilder() {
     const values = { ...draft, fromLibrary: Boolean(origin), ...(origin ? { libraryId: origin.id } : {}) };
     try {
       if (editId) {
-        await update({ resource: "rcs-templates", id: editId, values, successNotification: { type: "success", message: `Template "${draft.name}" updated` }, errorNotification: false });
+        await update({
+          resource: "rcs-templates",
+          id: editId,
+          values,
+          successNotification: { type: "success", message: `Template "${draft.name}" updated` },
+          errorNotification: false,
+        });
       } else {
-        await create({ resource: "rcs-templates", values, successNotification: { type: "success", message: `Template "${draft.name}" saved` }, errorNotification: false });
+        await create({
+          resource: "rcs-templates",
+          values,
+          successNotification: { type: "success", message: `Template "${draft.name}" saved` },
+          errorNotification: false,
+        });
       }
       navigate("..", { relative: "path" });
     } catch (err) {

@@ -1,5 +1,19 @@
 import { FileExcelOutlined, FileTextOutlined, ThunderboltOutlined } from "@ant-design/icons";
-import { Button, Card, Col, DatePicker, Flex, Form, Radio, Row, Segmented, Select, Switch, Typography, type GetRef } from "antd";
+import {
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Flex,
+  Form,
+  Radio,
+  Row,
+  Segmented,
+  Select,
+  Switch,
+  Typography,
+  type GetRef,
+} from "antd";
 import type { Dayjs } from "dayjs";
 import { forwardRef, useImperativeHandle, useRef } from "react";
 import { CAMPAIGN_CHANNELS } from "../../../../contract";
@@ -9,7 +23,10 @@ import { CHANNEL_META } from "../../template-library/components/library-card";
 import { ChannelTag } from "../../templates/components/template-look";
 import { inRange, initialValues, RANGE_PRESETS, useGenerateReport, type GenerateValues } from "./use-generate-report";
 
-export const CHANNEL_OPTIONS = [{ value: "all", label: "All channels" }, ...CAMPAIGN_CHANNELS.map((c) => ({ value: c, label: CHANNEL_META[c].label }))];
+export const CHANNEL_OPTIONS = [
+  { value: "all", label: "All channels" },
+  ...CAMPAIGN_CHANNELS.map((c) => ({ value: c, label: CHANNEL_META[c].label })),
+];
 
 export interface GenerateFormHandle {
   focus(): void;
@@ -20,7 +37,10 @@ export interface GenerateFormHandle {
  * summary, and the file's format. The campaign picker offers the channel's campaigns, those created outside the
  * period disabled with their day (a report about one campaign must include the day it was created).
  */
-export const GenerateForm = forwardRef<GenerateFormHandle, { onQueued: () => void }>(function GenerateForm({ onQueued }, ref) {
+export const GenerateForm = forwardRef<GenerateFormHandle, { onQueued: () => void }>(function GenerateForm(
+  { onQueued },
+  ref,
+) {
   const [form] = Form.useForm<GenerateValues>();
   const model = useGenerateReport(onQueued);
   const dates = useRef<GetRef<typeof DatePicker.RangePicker>>(null);
@@ -29,7 +49,12 @@ export const GenerateForm = forwardRef<GenerateFormHandle, { onQueued: () => voi
   const detailed = Form.useWatch("detailed", form);
 
   const campaignOptions = [
-    { value: ALL_CAMPAIGNS, label: `All ${model.channel === "all" ? "" : `${CHANNEL_META[model.channel].label} `}campaigns in these dates`, disabled: false, search: "" },
+    {
+      value: ALL_CAMPAIGNS,
+      label: `All ${model.channel === "all" ? "" : `${CHANNEL_META[model.channel].label} `}campaigns in these dates`,
+      disabled: false,
+      search: "",
+    },
     ...model.campaigns.map((c) => {
       const inside = range ? inRange(c.createdAt, range) : true;
       return {
@@ -37,7 +62,9 @@ export const GenerateForm = forwardRef<GenerateFormHandle, { onQueued: () => voi
         disabled: !inside,
         label: (
           <Flex gap={8} align="center" justify="space-between">
-            <Typography.Text ellipsis style={{ maxWidth: 260 }}>{c.name}</Typography.Text>
+            <Typography.Text ellipsis style={{ maxWidth: 260 }}>
+              {c.name}
+            </Typography.Text>
             <span>
               {model.channel === "all" && <ChannelTag channel={c.channel} />}{" "}
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -68,9 +95,23 @@ export const GenerateForm = forwardRef<GenerateFormHandle, { onQueued: () => voi
               label="Dates"
               name="range"
               extra={`Campaigns created on these days (India time); at most ${REPORT_MAX_DAYS} days.`}
-              rules={[{ validator: (_, v: [Dayjs, Dayjs] | null) => { const p = model.rangeProblem(v); return p ? Promise.reject(new Error(p)) : Promise.resolve(); } }]}
+              rules={[
+                {
+                  validator: (_, v: [Dayjs, Dayjs] | null) => {
+                    const p = model.rangeProblem(v);
+                    return p ? Promise.reject(new Error(p)) : Promise.resolve();
+                  },
+                },
+              ]}
             >
-              <DatePicker.RangePicker ref={dates} presets={RANGE_PRESETS()} format="D MMM YYYY" allowClear={false} aria-label="Report dates" style={{ width: "100%" }} />
+              <DatePicker.RangePicker
+                ref={dates}
+                presets={RANGE_PRESETS()}
+                format="D MMM YYYY"
+                allowClear={false}
+                aria-label="Report dates"
+                style={{ width: "100%" }}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={10}>
@@ -88,8 +129,12 @@ export const GenerateForm = forwardRef<GenerateFormHandle, { onQueued: () => voi
           <Col xs={24} md={12} xl={6}>
             <Form.Item label="Format" name="format">
               <Radio.Group aria-label="Report format" optionType="button">
-                <Radio.Button value="csv"><FileTextOutlined /> CSV</Radio.Button>
-                <Radio.Button value="xlsx"><FileExcelOutlined /> Excel</Radio.Button>
+                <Radio.Button value="csv">
+                  <FileTextOutlined /> CSV
+                </Radio.Button>
+                <Radio.Button value="xlsx">
+                  <FileExcelOutlined /> Excel
+                </Radio.Button>
               </Radio.Group>
             </Form.Item>
           </Col>
@@ -97,19 +142,34 @@ export const GenerateForm = forwardRef<GenerateFormHandle, { onQueued: () => voi
             <Form.Item
               label="Campaign"
               name="campaignId"
-              extra={model.campaignsError ? `Campaigns could not be loaded (${model.campaignsError}); a report of all campaigns still works.` : "Only campaigns created in the chosen dates can be picked."}
+              extra={
+                model.campaignsError
+                  ? `Campaigns could not be loaded (${model.campaignsError}); a report of all campaigns still works.`
+                  : "Only campaigns created in the chosen dates can be picked."
+              }
             >
               <Select
                 aria-label="Report campaign"
                 showSearch
                 loading={model.campaignsLoading}
-                filterOption={(input, option) => option?.value === ALL_CAMPAIGNS || String(option?.search ?? "").includes(input.toLowerCase())}
+                filterOption={(input, option) =>
+                  option?.value === ALL_CAMPAIGNS || String(option?.search ?? "").includes(input.toLowerCase())
+                }
                 options={campaignOptions}
               />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={8}>
-            <Form.Item label="Detailed report" name="detailed" valuePropName="checked" extra={detailed ? "Every recipient with its states, timestamps, reply and cost." : "Off: per campaign and channel, sent, delivered, read, replied, failed, failed over and cost in ₹."}>
+            <Form.Item
+              label="Detailed report"
+              name="detailed"
+              valuePropName="checked"
+              extra={
+                detailed
+                  ? "Every recipient with its states, timestamps, reply and cost."
+                  : "Off: per campaign and channel, sent, delivered, read, replied, failed, failed over and cost in ₹."
+              }
+            >
               <Switch aria-label="Detailed report" checkedChildren="Detailed" unCheckedChildren="Summary" />
             </Form.Item>
           </Col>

@@ -3,9 +3,27 @@ import type { ReportRecord } from "../../../../contract";
 import { formatBytes, isReportProgress, timeUntil, withProgress } from "./report-format";
 
 const record: ReportRecord = {
-  _id: "r1", status: "running", progress: 40, rowsDone: 400, rowsTotal: 1000, failureReason: null, from: "2025-03-01", to: "2025-03-07", channel: "sms",
-  campaignId: null, campaignName: null, detailedCampaignReport: true, format: "csv", fileName: null, size: null, expiresAt: null, userId: "u1", ownerName: "Manager",
-  createdAt: "2025-03-08T10:00:00.000Z", startedAt: "2025-03-08T10:00:01.000Z", completedAt: null,
+  _id: "r1",
+  status: "running",
+  progress: 40,
+  rowsDone: 400,
+  rowsTotal: 1000,
+  failureReason: null,
+  from: "2025-03-01",
+  to: "2025-03-07",
+  channel: "sms",
+  campaignId: null,
+  campaignName: null,
+  detailedCampaignReport: true,
+  format: "csv",
+  fileName: null,
+  size: null,
+  expiresAt: null,
+  userId: "u1",
+  ownerName: "Manager",
+  createdAt: "2025-03-08T10:00:00.000Z",
+  startedAt: "2025-03-08T10:00:01.000Z",
+  completedAt: null,
 };
 
 describe("formatBytes", () => {
@@ -33,10 +51,21 @@ describe("timeUntil", () => {
 });
 
 describe("withProgress", () => {
-  const push = { reportId: "r1", status: "running" as const, progress: 70, rowsDone: 700, rowsTotal: 1000, failureReason: null, at: "" };
+  const push = {
+    reportId: "r1",
+    status: "running" as const,
+    progress: 70,
+    rowsDone: 700,
+    rowsTotal: 1000,
+    failureReason: null,
+    at: "",
+  };
   it("lays a push over its own row", () => {
     expect(withProgress(record, push)).toMatchObject({ progress: 70, rowsDone: 700 });
-    expect(withProgress(record, { ...push, status: "ready", progress: 100 })).toMatchObject({ status: "ready", progress: 100 });
+    expect(withProgress(record, { ...push, status: "ready", progress: 100 })).toMatchObject({
+      status: "ready",
+      progress: 100,
+    });
   });
   it("ignores another report's push and one older than the row", () => {
     expect(withProgress(record, { ...push, reportId: "r2" })).toBe(record);

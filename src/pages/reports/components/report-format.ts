@@ -29,10 +29,12 @@ export function timeUntil(at: string | null, now = Date.now()): string {
 }
 
 /** "Detailed report" or "Summary report". */
-export const reportKind = (r: Pick<ReportRecord, "detailedCampaignReport">) => (r.detailedCampaignReport ? "Detailed report" : "Summary report");
+export const reportKind = (r: Pick<ReportRecord, "detailedCampaignReport">) =>
+  r.detailedCampaignReport ? "Detailed report" : "Summary report";
 
 /** The campaign it is about, or every campaign of its channel. */
-export const reportScope = (r: Pick<ReportRecord, "campaignId" | "campaignName">) => (r.campaignName ?? (r.campaignId ? "A campaign" : "All campaigns"));
+export const reportScope = (r: Pick<ReportRecord, "campaignId" | "campaignName">) =>
+  r.campaignName ?? (r.campaignId ? "A campaign" : "All campaigns");
 
 /** A live push laid over the listed record (status and counts; the file's facts come with the next read). */
 export function withProgress(record: ReportRecord, push: ReportProgress | undefined): ReportRecord {
@@ -40,16 +42,34 @@ export function withProgress(record: ReportRecord, push: ReportProgress | undefi
   // A push older than what the list already says (a refetch came after it) changes nothing.
   const order = ["queued", "running", "ready", "failed", "expired"];
   if (order.indexOf(push.status) < order.indexOf(record.status)) return record;
-  return { ...record, status: push.status, progress: push.progress, rowsDone: push.rowsDone, rowsTotal: push.rowsTotal, failureReason: push.failureReason };
+  return {
+    ...record,
+    status: push.status,
+    progress: push.progress,
+    rowsDone: push.rowsDone,
+    rowsTotal: push.rowsTotal,
+    failureReason: push.failureReason,
+  };
 }
 
 /** A listed record's state as a push would carry it. */
 export const asProgress = (r: ReportRecord): ReportProgress => ({
-  reportId: r._id, status: r.status, progress: r.progress, rowsDone: r.rowsDone, rowsTotal: r.rowsTotal, failureReason: r.failureReason, at: r.createdAt,
+  reportId: r._id,
+  status: r.status,
+  progress: r.progress,
+  rowsDone: r.rowsDone,
+  rowsTotal: r.rowsTotal,
+  failureReason: r.failureReason,
+  at: r.createdAt,
 });
 
 export const isUnfinished = (r: Pick<ReportRecord, "status">) => r.status === "queued" || r.status === "running";
 
 export function isReportProgress(payload: unknown): payload is ReportProgress {
-  return typeof payload === "object" && payload !== null && typeof (payload as ReportProgress).reportId === "string" && typeof (payload as ReportProgress).status === "string";
+  return (
+    typeof payload === "object" &&
+    payload !== null &&
+    typeof (payload as ReportProgress).reportId === "string" &&
+    typeof (payload as ReportProgress).status === "string"
+  );
 }

@@ -1,4 +1,10 @@
-import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, FieldTimeOutlined, SyncOutlined } from "@ant-design/icons";
+import {
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  CloseCircleFilled,
+  FieldTimeOutlined,
+  SyncOutlined,
+} from "@ant-design/icons";
 import { Flex, Progress, Tag, Tooltip, Typography } from "antd";
 import type { ReactNode } from "react";
 import type { ReportRecord } from "../../../../contract";
@@ -40,7 +46,11 @@ export function ReportStatusCell({ r }: { r: ReportRecord }) {
   return (
     <Flex vertical gap={2} align="flex-start">
       <ReportStatusTag status={r.status} />
-      {r.status === "queued" && <Typography.Text type="secondary" style={small}>Starts in a moment</Typography.Text>}
+      {r.status === "queued" && (
+        <Typography.Text type="secondary" style={small}>
+          Starts in a moment
+        </Typography.Text>
+      )}
       {r.status === "ready" && (
         <Tooltip title={`The file is deleted on ${formatDateTime(r.expiresAt)}`}>
           <Typography.Text type="secondary" style={small}>
@@ -53,7 +63,11 @@ export function ReportStatusCell({ r }: { r: ReportRecord }) {
           {r.failureReason ?? "Generation failed"}
         </Typography.Text>
       )}
-      {r.status === "expired" && <Typography.Text type="secondary" style={small}>File deleted {formatDateTime(r.expiresAt)}</Typography.Text>}
+      {r.status === "expired" && (
+        <Typography.Text type="secondary" style={small}>
+          File deleted {formatDateTime(r.expiresAt)}
+        </Typography.Text>
+      )}
     </Flex>
   );
 }

@@ -15,7 +15,8 @@ export function ReportChannel({ channel }: { channel: ReportRecord["channel"] })
 
 /** A calendar day as written (YYYY-MM-DD is a day, not an instant: no time zone may move it). */
 const day = (d: string) => formatDate(d);
-export const periodLabel = (r: Pick<ReportRecord, "from" | "to">) => (r.from === r.to ? day(r.from) : `${day(r.from)} – ${day(r.to)}`);
+export const periodLabel = (r: Pick<ReportRecord, "from" | "to">) =>
+  r.from === r.to ? day(r.from) : `${day(r.from)} – ${day(r.to)}`;
 
 function RowActions({ r, list }: { r: ReportRecord; list: ReportsModel }) {
   const name = `${reportKind(r)} of ${periodLabel(r)}`;
@@ -33,11 +34,20 @@ function RowActions({ r, list }: { r: ReportRecord; list: ReportsModel }) {
         />
       </Tooltip>
       <Tooltip title="Details">
-        <Button size="small" icon={<EyeOutlined />} aria-label={`Details of ${name}`} onClick={() => list.open(r._id)} />
+        <Button
+          size="small"
+          icon={<EyeOutlined />}
+          aria-label={`Details of ${name}`}
+          onClick={() => list.open(r._id)}
+        />
       </Tooltip>
       <Popconfirm
         title="Delete this report?"
-        description={r.status === "running" || r.status === "queued" ? "Its generation stops and nothing is kept." : "Its file is deleted; you can generate it again."}
+        description={
+          r.status === "running" || r.status === "queued"
+            ? "Its generation stops and nothing is kept."
+            : "Its file is deleted; you can generate it again."
+        }
         okText="Delete"
         okButtonProps={{ danger: true }}
         onConfirm={() => list.remove(r)}
@@ -74,8 +84,18 @@ export function ReportsTable({ list, emptyText }: { list: ReportsModel; emptyTex
         </Flex>
       ),
     },
-    { title: "Channel", dataIndex: "channel", width: 120, render: (_: unknown, r: ReportRecord) => <ReportChannel channel={r.channel} /> },
-    { title: "Status", dataIndex: "status", width: 240, render: (_: unknown, r: ReportRecord) => <ReportStatusCell r={r} /> },
+    {
+      title: "Channel",
+      dataIndex: "channel",
+      width: 120,
+      render: (_: unknown, r: ReportRecord) => <ReportChannel channel={r.channel} />,
+    },
+    {
+      title: "Status",
+      dataIndex: "status",
+      width: 240,
+      render: (_: unknown, r: ReportRecord) => <ReportStatusCell r={r} />,
+    },
     {
       title: "Requested",
       dataIndex: "createdAt",
@@ -83,11 +103,29 @@ export function ReportsTable({ list, emptyText }: { list: ReportsModel; emptyTex
       render: (_: unknown, r: ReportRecord) => (
         <Flex vertical>
           <span>{formatDateTime(r.createdAt)}</span>
-          {r.userId !== me && <Typography.Text type="secondary" style={{ fontSize: 12 }}>by {r.ownerName}</Typography.Text>}
+          {r.userId !== me && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              by {r.ownerName}
+            </Typography.Text>
+          )}
         </Flex>
       ),
     },
-    { title: "Actions", key: "actions", width: 110, fixed: "right", render: (_: unknown, r: ReportRecord) => <RowActions r={r} list={list} /> },
+    {
+      title: "Actions",
+      key: "actions",
+      width: 110,
+      fixed: "right",
+      render: (_: unknown, r: ReportRecord) => <RowActions r={r} list={list} />,
+    },
   ];
-  return <Table<ReportRecord> {...list.tableProps} rowKey="_id" columns={columns} scroll={{ x: 880 }} locale={{ emptyText }} />;
+  return (
+    <Table<ReportRecord>
+      {...list.tableProps}
+      rowKey="_id"
+      columns={columns}
+      scroll={{ x: 880 }}
+      locale={{ emptyText }}
+    />
+  );
 }

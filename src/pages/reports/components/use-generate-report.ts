@@ -1,7 +1,14 @@
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
 import { MSG, type CampaignRecord } from "../../../../contract";
-import { ALL_CAMPAIGNS, indiaDay, REPORT_DEFAULT_FORMAT, reportRangeProblems, type ReportChannel, type ReportFormat } from "../../../../contract/domain/reports";
+import {
+  ALL_CAMPAIGNS,
+  indiaDay,
+  REPORT_DEFAULT_FORMAT,
+  reportRangeProblems,
+  type ReportChannel,
+  type ReportFormat,
+} from "../../../../contract/domain/reports";
 import { useCall, useCallMutation } from "../../../api";
 import { failure } from "./use-reports";
 
@@ -49,7 +56,11 @@ export const inRange = (createdAt: string, [from, to]: [Dayjs, Dayjs]) => {
  */
 export function useGenerateReport(onQueued: () => void) {
   const [channel, setChannel] = useState<ReportChannel>("all");
-  const campaigns = useCall("campaigns.list", { query: { page: 1, limit: PICKER_LIMIT, ...(channel === "all" ? {} : { channel }) } }, { errorNotification: false }).query;
+  const campaigns = useCall(
+    "campaigns.list",
+    { query: { page: 1, limit: PICKER_LIMIT, ...(channel === "all" ? {} : { channel }) } },
+    { errorNotification: false },
+  ).query;
 
   const generateCall = useCallMutation("reports.generate");
   const submit = async (v: GenerateValues): Promise<boolean> => {
@@ -59,7 +70,11 @@ export function useGenerateReport(onQueued: () => void) {
       await generateCall.mutateAsync({
         params: { from, to, channel: v.channel, campaignId: v.campaignId },
         query: { detailedCampaignReport: v.detailed, format: v.format },
-        successNotification: () => ({ type: "success", message: "Report queued", description: "It is generated in the background: its progress shows in the list below." }),
+        successNotification: () => ({
+          type: "success",
+          message: "Report queued",
+          description: "It is generated in the background: its progress shows in the list below.",
+        }),
         errorNotification: failure(MSG.generateReport),
       });
       onQueued();
@@ -74,7 +89,7 @@ export function useGenerateReport(onQueued: () => void) {
     setChannel,
     campaigns: (campaigns.data?.data.campaigns ?? []) as CampaignRecord[],
     campaignsLoading: campaigns.isFetching,
-    campaignsError: campaigns.isError ? campaigns.error?.message ?? MSG.fetchCampaigns : null,
+    campaignsError: campaigns.isError ? (campaigns.error?.message ?? MSG.fetchCampaigns) : null,
     submit,
     busy: generateCall.isPending,
     /** The range's problem in words (the server checks the same rule), or null. */

@@ -30,7 +30,9 @@ export function useReports() {
   const [openId, setOpenId] = useState<string | null>(null);
   const invalidate = useInvalidate();
 
-  const permanent: CrudFilter[] = [{ field: "channel", operator: "eq", value: channel === "all" ? undefined : channel }];
+  const permanent: CrudFilter[] = [
+    { field: "channel", operator: "eq", value: channel === "all" ? undefined : channel },
+  ];
   const { tableProps, tableQuery, setCurrentPage } = useTable<ReportRecord, HttpError>({
     resource: "reports",
     syncWithLocation: true,
@@ -49,7 +51,8 @@ export function useReports() {
         if (!isReportProgress(payload)) return;
         setPushes((p) => ({ ...p, [payload.reportId]: payload }));
         // A finished report's file facts (name, size, expiry) come with the list.
-        if (!isUnfinished(payload)) void invalidate({ resource: "reports", invalidates: ["list", "detail"], id: payload.reportId });
+        if (!isUnfinished(payload))
+          void invalidate({ resource: "reports", invalidates: ["list", "detail"], id: payload.reportId });
       }),
     [invalidate],
   );
@@ -64,7 +67,11 @@ export function useReports() {
     setDownloading(r._id);
     try {
       // The client reads a download as a Blob; the contract can only call the file's bytes a string.
-      const file: unknown = await fileCall.mutateAsync({ params: { id: r._id }, successNotification: false, errorNotification: failure(MSG.downloadReport) });
+      const file: unknown = await fileCall.mutateAsync({
+        params: { id: r._id },
+        successNotification: false,
+        errorNotification: failure(MSG.downloadReport),
+      });
       saveBlob(file instanceof Blob ? file : new Blob([String(file)]), r.fileName ?? `report-${r._id}.${r.format}`);
     } catch {
       // The notification has said why; the list is read again (the report may have expired or been deleted).

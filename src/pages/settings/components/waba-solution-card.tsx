@@ -25,8 +25,20 @@ export function WabaSolutionCard({ canChange }: { canChange: boolean }) {
   let body;
   if (query.isPending) body = <Skeleton active paragraph={{ rows: 2 }} title={false} />;
   else if (query.isError)
-    body = <Alert type="error" showIcon message={toMessage(query.error)} action={<Button size="small" onClick={() => query.refetch()}>Retry</Button>} />;
-  else if (!data || data.solutions.length === 0) body = <Alert type="warning" showIcon message="No WhatsApp provider solution is configured on this server." />;
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        message={toMessage(query.error)}
+        action={
+          <Button size="small" onClick={() => query.refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  else if (!data || data.solutions.length === 0)
+    body = <Alert type="warning" showIcon message="No WhatsApp provider solution is configured on this server." />;
   else if (!canChange)
     body = (
       <Typography.Text>
@@ -41,9 +53,18 @@ export function WabaSolutionCard({ canChange }: { canChange: boolean }) {
           value={choice}
           onChange={setChoice}
           style={{ minWidth: 0, flex: "1 1 260px" }}
-          options={data.solutions.map((s) => ({ value: s.solution_id, label: s.name, title: `${s.name}: ${s.provider} carrier` }))}
+          options={data.solutions.map((s) => ({
+            value: s.solution_id,
+            label: s.name,
+            title: `${s.name}: ${s.provider} carrier`,
+          }))}
         />
-        <Button type="primary" onClick={save} loading={isPending} disabled={!choice || choice === data.selected?.solution_id}>
+        <Button
+          type="primary"
+          onClick={save}
+          loading={isPending}
+          disabled={!choice || choice === data.selected?.solution_id}
+        >
           Save provider
         </Button>
       </Flex>

@@ -2,7 +2,11 @@ import { Descriptions, Typography } from "antd";
 import type { CarrierChannelRecord } from "../../../../contract";
 
 const Copyable = ({ text, what }: { text: string; what: string }) => (
-  <Typography.Text copyable={{ text, tooltips: [`Copy ${what}`, "Copied"] }} code style={{ fontSize: 12, wordBreak: "break-all" }}>
+  <Typography.Text
+    copyable={{ text, tooltips: [`Copy ${what}`, "Copied"] }}
+    code
+    style={{ fontSize: 12, wordBreak: "break-all" }}
+  >
     {text}
   </Typography.Text>
 );
@@ -32,7 +36,8 @@ export function DlrWebhook({ channel }: { channel: CarrierChannelRecord }) {
             <Copyable text={http.inboundUrl} what="URL" />
             <div>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                Reads {inbound.fromPath} (customer), {inbound.textPath} (text), {inbound.idPath} (message id), {inbound.toPath ? `${inbound.toPath} (your number)` : `your number ${inbound.number ?? ""}`}
+                Reads {inbound.fromPath} (customer), {inbound.textPath} (text), {inbound.idPath} (message id),{" "}
+                {inbound.toPath ? `${inbound.toPath} (your number)` : `your number ${inbound.number ?? ""}`}
               </Typography.Text>
             </div>
           </Descriptions.Item>

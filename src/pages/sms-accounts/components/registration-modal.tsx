@@ -1,7 +1,12 @@
 import { useUpdate, useInvalidate, type HttpError } from "@refinedev/core";
 import { Alert, Form, Input, Modal, Select, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
-import { checkSmsAccount, DLT_ID_TYPICAL_LENGTH, normalizeHeader, SMS_HEADER_LENGTH } from "../../../../contract/domain/sms";
+import {
+  checkSmsAccount,
+  DLT_ID_TYPICAL_LENGTH,
+  normalizeHeader,
+  SMS_HEADER_LENGTH,
+} from "../../../../contract/domain/sms";
 import type { SmsAccount } from "../use-sms-accounts";
 
 interface Values {
@@ -62,7 +67,8 @@ export function RegistrationModal({ account, onClose }: { account: SmsAccount | 
       width={560}
     >
       <Typography.Paragraph type="secondary">
-        India's DLT requires every commercial SMS to carry the sender's registered principal entity id and one of its approved headers.
+        India's DLT requires every commercial SMS to carry the sender's registered principal entity id and one of its
+        approved headers.
       </Typography.Paragraph>
       {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" requiredMark={false}>
@@ -76,13 +82,20 @@ export function RegistrationModal({ account, onClose }: { account: SmsAccount | 
               : `${entityLength} digits${entityLength && entityLength !== DLT_ID_TYPICAL_LENGTH ? ` · ids issued today have ${DLT_ID_TYPICAL_LENGTH}` : ""}`
           }
         >
-          <Input inputMode="numeric" placeholder="1201159100000000001" maxLength={25} aria-label="Principal entity id" />
+          <Input
+            inputMode="numeric"
+            placeholder="1201159100000000001"
+            maxLength={25}
+            aria-label="Principal entity id"
+          />
         </Form.Item>
         <Form.Item
           name="senderIds"
           label="Sender ids (headers)"
           validateStatus={problems.senderIds ? "error" : undefined}
-          help={problems.senderIds ?? `${SMS_HEADER_LENGTH} letters each, as registered on DLT. Type one and press Enter.`}
+          help={
+            problems.senderIds ?? `${SMS_HEADER_LENGTH} letters each, as registered on DLT. Type one and press Enter.`
+          }
           normalize={(v: string[]) => v.map(normalizeHeader)}
         >
           <Select mode="tags" open={false} tokenSeparators={[",", " "]} placeholder="ACMERT" aria-label="Sender ids" />

@@ -1,5 +1,9 @@
 import { Alert, Flex, Select, Typography } from "antd";
-import { SMS_HTTP_PRESET_IDS, SMS_HTTP_PRESETS, type SmsHttpPresetId } from "../../../../contract/domain/sms-http-presets";
+import {
+  SMS_HTTP_PRESET_IDS,
+  SMS_HTTP_PRESETS,
+  type SmsHttpPresetId,
+} from "../../../../contract/domain/sms-http-presets";
 import type { FormValues } from "../../common/lazy-schema-form";
 
 /** "" is a provider of one's own: the form's defaults. */
@@ -20,8 +24,17 @@ export function httpFormValues(values: FormValues): FormValues {
 }
 
 /** Choosing a documented provider's preset (contract/domain/sms-http-presets.ts), and what it leaves to do. */
-export function SmsHttpPresetPicker({ value, onChange }: { value: PresetChoice; onChange: (choice: PresetChoice) => void }) {
-  const options = [{ value: "", label: "My provider's API (fill in below)" }, ...SMS_HTTP_PRESET_IDS.map((id) => ({ value: id, label: SMS_HTTP_PRESETS[id].label }))];
+export function SmsHttpPresetPicker({
+  value,
+  onChange,
+}: {
+  value: PresetChoice;
+  onChange: (choice: PresetChoice) => void;
+}) {
+  const options = [
+    { value: "", label: "My provider's API (fill in below)" },
+    ...SMS_HTTP_PRESET_IDS.map((id) => ({ value: id, label: SMS_HTTP_PRESETS[id].label })),
+  ];
   return (
     <Flex vertical gap={8}>
       <Typography.Text strong>Preset</Typography.Text>
@@ -32,4 +45,5 @@ export function SmsHttpPresetPicker({ value, onChange }: { value: PresetChoice; 
 }
 
 /** The preset a saved channel was filled from, by name; null for one's own provider. */
-export const presetLabel = (preset: string | null | undefined): string | null => (preset && preset in SMS_HTTP_PRESETS ? SMS_HTTP_PRESETS[preset as SmsHttpPresetId].label : null);
+export const presetLabel = (preset: string | null | undefined): string | null =>
+  preset && preset in SMS_HTTP_PRESETS ? SMS_HTTP_PRESETS[preset as SmsHttpPresetId].label : null;

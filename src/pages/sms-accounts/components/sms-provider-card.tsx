@@ -24,7 +24,15 @@ function detailsOf(channel: CarrierChannelRecord) {
     { key: "senders", label: "Sender ids", children: <Headers ids={channel.sms?.senderIds ?? []} /> },
     ...(smpp
       ? [
-          { key: "smsc", label: "SMSC", children: <Typography.Text code>{smpp.host}:{smpp.port}</Typography.Text> },
+          {
+            key: "smsc",
+            label: "SMSC",
+            children: (
+              <Typography.Text code>
+                {smpp.host}:{smpp.port}
+              </Typography.Text>
+            ),
+          },
           {
             key: "systemId",
             label: "System id",
@@ -40,8 +48,24 @@ function detailsOf(channel: CarrierChannelRecord) {
     ...(http
       ? [
           ...(preset ? [{ key: "preset", label: "Preset", children: preset }] : []),
-          { key: "url", label: "Send URL", children: <Typography.Text code style={{ wordBreak: "break-all" }}>{http.url}</Typography.Text> },
-          { key: "auth", label: "Auth header", children: <Typography.Text code>{http.authHeader}: {http.authPrefix}…</Typography.Text> },
+          {
+            key: "url",
+            label: "Send URL",
+            children: (
+              <Typography.Text code style={{ wordBreak: "break-all" }}>
+                {http.url}
+              </Typography.Text>
+            ),
+          },
+          {
+            key: "auth",
+            label: "Auth header",
+            children: (
+              <Typography.Text code>
+                {http.authHeader}: {http.authPrefix}…
+              </Typography.Text>
+            ),
+          },
         ]
       : []),
     {
@@ -69,7 +93,9 @@ export function SmsProviderCard({ channel, page }: { channel: CarrierChannelReco
           <DlrWebhook channel={channel} />
         </CardBlock>
       ) : (
-        <Typography.Text type="secondary">Delivery receipts and replies arrive over the bind; there is nothing to paste at the provider.</Typography.Text>
+        <Typography.Text type="secondary">
+          Delivery receipts and replies arrive over the bind; there is nothing to paste at the provider.
+        </Typography.Text>
       )}
     </ChannelCard>
   );

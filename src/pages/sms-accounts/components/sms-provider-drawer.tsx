@@ -11,7 +11,18 @@ import { DlrWebhook } from "./dlr-webhook";
 import { httpFormValues, presetFormData, SmsHttpPresetPicker, type PresetChoice } from "./sms-http-preset";
 
 export const SMPP_UI: UiSchema<FormValues> = {
-  "ui:order": ["name", "sender_ids", "host", "port", "system_id", "password", "system_type", "messages_per_second", "dlt_entity_id", "dlt_entity_id_tag"],
+  "ui:order": [
+    "name",
+    "sender_ids",
+    "host",
+    "port",
+    "system_id",
+    "password",
+    "system_type",
+    "messages_per_second",
+    "dlt_entity_id",
+    "dlt_entity_id_tag",
+  ],
   name: { "ui:placeholder": "e.g. Acme transactional route" },
   host: { "ui:placeholder": "e.g. smpp.provider.example" },
   password: SECRET,
@@ -20,7 +31,29 @@ export const SMPP_UI: UiSchema<FormValues> = {
 };
 
 export const HTTP_UI: UiSchema<FormValues> = {
-  "ui:order": ["preset", "name", "sender_ids", "url", "auth_header", "auth_prefix", "api_key", "body_template", "message_id_path", "dlr_id_path", "dlr_status_path", "dlr_code_path", "dlr_delivered", "dlr_failed", "inbound_from_path", "inbound_text_path", "inbound_id_path", "inbound_to_path", "inbound_number", "messages_per_second", "dlt_entity_id"],
+  "ui:order": [
+    "preset",
+    "name",
+    "sender_ids",
+    "url",
+    "auth_header",
+    "auth_prefix",
+    "api_key",
+    "body_template",
+    "message_id_path",
+    "dlr_id_path",
+    "dlr_status_path",
+    "dlr_code_path",
+    "dlr_delivered",
+    "dlr_failed",
+    "inbound_from_path",
+    "inbound_text_path",
+    "inbound_id_path",
+    "inbound_to_path",
+    "inbound_number",
+    "messages_per_second",
+    "dlt_entity_id",
+  ],
   // Chosen above the form (sms-http-preset.tsx); the form only carries it to the server.
   preset: { "ui:widget": "hidden" },
   name: { "ui:placeholder": "e.g. Acme HTTP route" },
@@ -39,7 +72,13 @@ export const HTTP_UI: UiSchema<FormValues> = {
 export function withHeaders(schema: RJSFSchema, headers: readonly string[]): RJSFSchema {
   const copy = structuredClone(schema);
   const field = copy.properties?.sender_ids;
-  if (field && typeof field === "object" && field.items && typeof field.items === "object" && !Array.isArray(field.items)) {
+  if (
+    field &&
+    typeof field === "object" &&
+    field.items &&
+    typeof field.items === "object" &&
+    !Array.isArray(field.items)
+  ) {
     field.items = { ...field.items, enum: [...headers] };
   }
   return copy;
@@ -59,7 +98,10 @@ const CONNECTED = {
  */
 export function SmsProviderDrawer({ page, headers }: { page: SmsProvidersModel; headers: readonly string[] }) {
   const kind = page.drawer;
-  const schema = useMemo(() => withHeaders(kind === "http" ? FORM_SCHEMAS.smsHttpConnect : FORM_SCHEMAS.smppConnect, headers), [kind, headers]);
+  const schema = useMemo(
+    () => withHeaders(kind === "http" ? FORM_SCHEMAS.smsHttpConnect : FORM_SCHEMAS.smppConnect, headers),
+    [kind, headers],
+  );
   const [preset, setPreset] = useState<PresetChoice>("");
   // The next connect starts from one's own provider again.
   const close = () => {
@@ -67,7 +109,14 @@ export function SmsProviderDrawer({ page, headers }: { page: SmsProvidersModel; 
     page.closeDrawer();
   };
   return (
-    <ChannelDrawer open={kind !== null} onClose={close} title="Connect an SMS provider" connected={page.justConnected} connectedView={CONNECTED} page={page}>
+    <ChannelDrawer
+      open={kind !== null}
+      onClose={close}
+      title="Connect an SMS provider"
+      connected={page.justConnected}
+      connectedView={CONNECTED}
+      page={page}
+    >
       {kind && (
         <Flex vertical gap={16}>
           <Segmented<SmsProviderKind>
@@ -86,7 +135,10 @@ export function SmsProviderDrawer({ page, headers }: { page: SmsProvidersModel; 
           </Typography.Paragraph>
           {kind === "http" && headers.length > 0 && <SmsHttpPresetPicker value={preset} onChange={setPreset} />}
           {headers.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No free sender ids: add a header to an SMS account (DLT registration) before connecting a provider for it." />
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description="No free sender ids: add a header to an SMS account (DLT registration) before connecting a provider for it."
+            />
           ) : (
             <LazySchemaForm
               key={kind}

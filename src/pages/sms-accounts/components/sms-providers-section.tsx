@@ -9,7 +9,13 @@ import { SmsProviderEditDrawer } from "./sms-provider-edit-drawer";
  * The SMS providers an account sends through (SMPP or HTTP), beside the sandbox: each claims some of the account's
  * sender ids; every other header keeps going out through the sandbox.
  */
-export function SmsProvidersSection({ page, accountHeaders }: { page: SmsProvidersModel; accountHeaders: readonly string[] }) {
+export function SmsProvidersSection({
+  page,
+  accountHeaders,
+}: {
+  page: SmsProvidersModel;
+  accountHeaders: readonly string[];
+}) {
   const free = useMemo(() => {
     const claimed = new Set(page.channels.flatMap((c) => c.sms?.senderIds ?? []));
     return [...new Set(accountHeaders)].filter((h) => !claimed.has(h)).sort();

@@ -14,11 +14,23 @@ const figures = () => ({
 describe("SmsCounter", () => {
   it.each([
     ["empty", "", { encoding: "GSM-7", units: "0", perPart: "160", parts: "0", remaining: "160" }],
-    ["160 ASCII characters", "a".repeat(160), { encoding: "GSM-7", units: "160", perPart: "160", parts: "1", remaining: "0" }],
-    ["161 ASCII characters", "a".repeat(161), { encoding: "GSM-7", units: "161", perPart: "153", parts: "2", remaining: "145" }],
+    [
+      "160 ASCII characters",
+      "a".repeat(160),
+      { encoding: "GSM-7", units: "160", perPart: "160", parts: "1", remaining: "0" },
+    ],
+    [
+      "161 ASCII characters",
+      "a".repeat(161),
+      { encoding: "GSM-7", units: "161", perPart: "153", parts: "2", remaining: "145" },
+    ],
     ["extension characters", "€{}", { encoding: "GSM-7", units: "6", perPart: "160", parts: "1", remaining: "154" }],
     ["Hindi", "नमस्ते", { encoding: "UCS-2", units: "6", perPart: "70", parts: "1", remaining: "64" }],
-    ["emoji past one part", "😀".repeat(36), { encoding: "UCS-2", units: "72", perPart: "67", parts: "2", remaining: "62" }],
+    [
+      "emoji past one part",
+      "😀".repeat(36),
+      { encoding: "UCS-2", units: "72", perPart: "67", parts: "2", remaining: "62" },
+    ],
   ])("%s", (_name, body, expected) => {
     render(<SmsCounter body={body} />);
     expect(figures()).toEqual(expected);
@@ -26,7 +38,9 @@ describe("SmsCounter", () => {
 
   it("says what variables do to the count", () => {
     render(<SmsCounter body="OTP {#var#} for {#var#}" />);
-    expect(screen.getByText(/2 variables: counted as \{#var#\}; each is replaced by up to 30 characters/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/2 variables: counted as \{#var#\}; each is replaced by up to 30 characters/),
+    ).toBeInTheDocument();
   });
 });
 

@@ -27,7 +27,11 @@ export function SmsCounter({ body }: { body: string }) {
           <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
             Encoding
           </Typography.Text>
-          <Tag color={count.encoding === "GSM-7" ? "green" : "orange"} style={{ marginTop: 2, fontSize: 13 }} data-testid="sms-encoding">
+          <Tag
+            color={count.encoding === "GSM-7" ? "green" : "orange"}
+            style={{ marginTop: 2, fontSize: 13 }}
+            data-testid="sms-encoding"
+          >
             {count.encoding}
           </Tag>
         </div>

@@ -2,7 +2,14 @@ import { PlusOutlined } from "@ant-design/icons";
 import type { HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Tag, Typography } from "antd";
 import { useEffect } from "react";
-import { DLT_ID_TYPICAL_LENGTH, SMS_BODY_MAX, SMS_CATEGORIES, SMS_CATEGORY_LABELS, SMS_HEADER_LENGTH, SMS_NAME_MAX } from "../../../../contract/domain/sms";
+import {
+  DLT_ID_TYPICAL_LENGTH,
+  SMS_BODY_MAX,
+  SMS_CATEGORIES,
+  SMS_CATEGORY_LABELS,
+  SMS_HEADER_LENGTH,
+  SMS_NAME_MAX,
+} from "../../../../contract/domain/sms";
 import type { SmsAccountChoice } from "../use-sms-templates";
 import { SmsCounter } from "./sms-counter";
 import { SmsPreview } from "./sms-preview";
@@ -29,7 +36,16 @@ export interface TemplateEditorProps {
 }
 
 /** The SMS template form with the live counter beside a phone preview; the rules explain as one types. */
-export function TemplateEditor({ accounts, initial, lockAccount, submitText, submitting, onSave, onCancel, stickyTop = 80 }: TemplateEditorProps) {
+export function TemplateEditor({
+  accounts,
+  initial,
+  lockAccount,
+  submitText,
+  submitting,
+  onSave,
+  onCancel,
+  stickyTop = 80,
+}: TemplateEditorProps) {
   const ed = useTemplateEditor(accounts, onSave);
   const { form, values, account } = ed;
 
@@ -39,8 +55,10 @@ export function TemplateEditor({ accounts, initial, lockAccount, submitText, sub
 
   // A sender id of another account is no choice once the account changes.
   useEffect(() => {
-    if (account && values.senderId && !account.senderIds.includes(values.senderId)) form.setFieldValue("senderId", undefined);
-    if (account && !values.senderId && account.senderIds.length === 1) form.setFieldValue("senderId", account.senderIds[0]);
+    if (account && values.senderId && !account.senderIds.includes(values.senderId))
+      form.setFieldValue("senderId", undefined);
+    if (account && !values.senderId && account.senderIds.length === 1)
+      form.setFieldValue("senderId", account.senderIds[0]);
   }, [account, values.senderId, form]);
 
   const item = (field: Parameters<typeof ed.hint>[0], help?: string) => {
@@ -52,8 +70,22 @@ export function TemplateEditor({ accounts, initial, lockAccount, submitText, sub
     <Row gutter={[20, 20]}>
       <Col xs={24} xl={14}>
         <Card title="Template">
-          {ed.serverError && <Alert type="error" showIcon message={ed.serverError.message} style={{ marginBottom: 16 }} data-testid="sms-template-error" />}
-          <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void ed.save()} initialValues={{ category: "transactional" }}>
+          {ed.serverError && (
+            <Alert
+              type="error"
+              showIcon
+              message={ed.serverError.message}
+              style={{ marginBottom: 16 }}
+              data-testid="sms-template-error"
+            />
+          )}
+          <Form
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            onFinish={() => void ed.save()}
+            initialValues={{ category: "transactional" }}
+          >
             <Row gutter={16}>
               <Col xs={24} md={12}>
                 <Form.Item label="SMS account" {...item("smsAccountId")}>
@@ -79,25 +111,48 @@ export function TemplateEditor({ accounts, initial, lockAccount, submitText, sub
               </Col>
               <Col xs={24} md={12}>
                 <Form.Item label="Category" {...item("category", CATEGORY_HELP[values.category])}>
-                  <Select aria-label="Category" options={SMS_CATEGORIES.map((c) => ({ value: c, label: SMS_CATEGORY_LABELS[c] }))} />
+                  <Select
+                    aria-label="Category"
+                    options={SMS_CATEGORIES.map((c) => ({ value: c, label: SMS_CATEGORY_LABELS[c] }))}
+                  />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
                 <Form.Item
                   label="Sender id (header)"
-                  {...item("senderId", account && !account.senderIds.length ? "This account has no sender ids yet: add them on the SMS channel page." : `${SMS_HEADER_LENGTH} letters, registered on DLT`)}
+                  {...item(
+                    "senderId",
+                    account && !account.senderIds.length
+                      ? "This account has no sender ids yet: add them on the SMS channel page."
+                      : `${SMS_HEADER_LENGTH} letters, registered on DLT`,
+                  )}
                 >
                   <Select
                     aria-label="Sender id"
                     placeholder={account ? "Choose a header" : "Choose an account first"}
                     disabled={!account}
-                    options={(account?.senderIds ?? []).map((h) => ({ value: h, label: <span style={{ fontFamily: "monospace" }}>{h}</span> }))}
+                    options={(account?.senderIds ?? []).map((h) => ({
+                      value: h,
+                      label: <span style={{ fontFamily: "monospace" }}>{h}</span>,
+                    }))}
                   />
                 </Form.Item>
               </Col>
               <Col xs={24}>
-                <Form.Item label="DLT template id" {...item("dltTemplateId", `The id DLT gave this content template (${DLT_ID_TYPICAL_LENGTH} digits today).`)}>
-                  <Input aria-label="DLT template id" inputMode="numeric" maxLength={25} placeholder="1107160000000000001" style={{ fontFamily: "monospace" }} />
+                <Form.Item
+                  label="DLT template id"
+                  {...item(
+                    "dltTemplateId",
+                    `The id DLT gave this content template (${DLT_ID_TYPICAL_LENGTH} digits today).`,
+                  )}
+                >
+                  <Input
+                    aria-label="DLT template id"
+                    inputMode="numeric"
+                    maxLength={25}
+                    placeholder="1107160000000000001"
+                    style={{ fontFamily: "monospace" }}
+                  />
                 </Form.Item>
               </Col>
             </Row>

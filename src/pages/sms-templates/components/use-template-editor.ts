@@ -20,7 +20,10 @@ type Field = keyof TemplateValues;
  * The editor's state: the values as typed, the DLT rules of contract/domain/sms.ts run on every keystroke (shown
  * for a field once it was touched, or all after a save attempt), and the server's refusal when it has the last word.
  */
-export function useTemplateEditor(accounts: readonly SmsAccountChoice[], onSave: (values: TemplateValues) => Promise<HttpError | null>) {
+export function useTemplateEditor(
+  accounts: readonly SmsAccountChoice[],
+  onSave: (values: TemplateValues) => Promise<HttpError | null>,
+) {
   const [form] = Form.useForm<TemplateValues>();
   const watched = Form.useWatch([], form) as Partial<TemplateValues> | undefined;
   const [tried, setTried] = useState(false);

@@ -7,7 +7,17 @@ import { InvalidRows } from "./invalid-rows";
 const FIELDS = SCHEMAS["suppression-add"].properties;
 
 /** Pasted numbers and a reason; after saving it stays open to show the rows that were not numbers. */
-export function AddModal({ open, onClose, onAdd, busy }: { open: boolean; onClose: () => void; onAdd: (numbers: string, reason: string) => Promise<AddOutcome>; busy: boolean }) {
+export function AddModal({
+  open,
+  onClose,
+  onAdd,
+  busy,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onAdd: (numbers: string, reason: string) => Promise<AddOutcome>;
+  busy: boolean;
+}) {
   const [form] = Form.useForm<{ numbers: string; reason?: string }>();
   const [outcome, setOutcome] = useState<AddOutcome | null>(null);
   const close = () => {
@@ -37,7 +47,12 @@ export function AddModal({ open, onClose, onAdd, busy }: { open: boolean; onClos
     >
       {outcome ? (
         <>
-          <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`${outcome.added} added; ${outcome.invalid.length} not added`} />
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message={`${outcome.added} added; ${outcome.invalid.length} not added`}
+          />
           <InvalidRows rows={outcome.invalid} />
         </>
       ) : (
@@ -46,7 +61,10 @@ export function AddModal({ open, onClose, onAdd, busy }: { open: boolean; onClos
             name="numbers"
             label="Numbers"
             extra={FIELDS.numbers.description}
-            rules={[{ required: true, whitespace: true, message: "Enter at least one number" }, { max: FIELDS.numbers.maxLength }]}
+            rules={[
+              { required: true, whitespace: true, message: "Enter at least one number" },
+              { max: FIELDS.numbers.maxLength },
+            ]}
           >
             <Input.TextArea rows={6} placeholder={"+919876543210\n98765 43211"} aria-label="Numbers" />
           </Form.Item>
@@ -58,4 +76,3 @@ export function AddModal({ open, onClose, onAdd, busy }: { open: boolean; onClos
     </Modal>
   );
 }
-

@@ -8,7 +8,14 @@ import type { AddOutcome } from "./use-suppressions";
 const ACCEPT = ".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** A CSV or XLSX of numbers (first column, or a column named phone / number), sent as it is to the import call. */
-export function ImportModal({ open, onClose, onImport, busy, title = "Import numbers", hint = "One number per row: the first column, or a column named phone or number." }: {
+export function ImportModal({
+  open,
+  onClose,
+  onImport,
+  busy,
+  title = "Import numbers",
+  hint = "One number per row: the first column, or a column named phone or number.",
+}: {
   open: boolean;
   onClose: () => void;
   onImport: (file: File) => Promise<AddOutcome>;
@@ -62,7 +69,8 @@ export function ImportModal({ open, onClose, onImport, busy, title = "Import num
             fileList={file ? [{ uid: "1", name: file.name, status: "done" }] : []}
             onRemove={() => setFile(null)}
             beforeUpload={(f) => {
-              if (f.size > AUDIENCE_MAX_BYTES) setProblem(`The file is larger than ${AUDIENCE_MAX_BYTES / 1024 / 1024} MB`);
+              if (f.size > AUDIENCE_MAX_BYTES)
+                setProblem(`The file is larger than ${AUDIENCE_MAX_BYTES / 1024 / 1024} MB`);
               else {
                 setProblem(null);
                 setFile(f);

@@ -20,12 +20,19 @@ export interface AddOutcome {
 export function useSuppressions() {
   const [page, setPage] = useState(1);
   const [q, setQ] = useState("");
-  const { query } = useCall("suppressions.list", { query: { page, limit: PAGE_DEFAULTS.limit, ...(q ? { q } : {}) } }, { errorNotification: false });
+  const { query } = useCall(
+    "suppressions.list",
+    { query: { page, limit: PAGE_DEFAULTS.limit, ...(q ? { q } : {}) } },
+    { errorNotification: false },
+  );
   const addCall = useCallMutation("suppressions.add");
   const importCall = useCallMutation("suppressions.import");
   const exportCall = useCallMutation("suppressions.export");
   const removeCall = useCallMutation("suppressions.remove");
-  const errorNotification = (err?: HttpError) => ({ type: "error" as const, message: err?.message || MSG.somethingWrong });
+  const errorNotification = (err?: HttpError) => ({
+    type: "error" as const,
+    message: err?.message || MSG.somethingWrong,
+  });
 
   const outcome = (r: AddReply): AddOutcome => ({ added: r.added, invalid: r.invalid, message: r.message });
 
@@ -46,7 +53,11 @@ export function useSuppressions() {
     busy: [addCall, importCall, exportCall, removeCall].some((m) => m.isPending),
 
     add: async (numbers: string, reason: string) => {
-      const r = await addCall.mutateAsync({ body: { numbers, ...(reason ? { reason } : {}) }, successNotification: false, errorNotification });
+      const r = await addCall.mutateAsync({
+        body: { numbers, ...(reason ? { reason } : {}) },
+        successNotification: false,
+        errorNotification,
+      });
       await query.refetch();
       return outcome(r);
     },
@@ -65,7 +76,11 @@ export function useSuppressions() {
     },
 
     remove: async (id: string, number: string) => {
-      await removeCall.mutateAsync({ params: { id }, successNotification: () => ({ type: "success", message: `${number} removed from the suppression list` }), errorNotification });
+      await removeCall.mutateAsync({
+        params: { id },
+        successNotification: () => ({ type: "success", message: `${number} removed from the suppression list` }),
+        errorNotification,
+      });
       await query.refetch();
     },
   };

@@ -15,7 +15,11 @@ const count = (v: number) => <span style={tabular}>{formatCount(v)}</span>;
  * them all with the account column kept in view.
  */
 export function teamColumns(sorters: CrudSort[]): TableColumnsType<TeamRow> {
-  const sortable = (key: string) => ({ sorter: true, sortOrder: getDefaultSortOrder(key, sorters), sortDirections: ["descend", "ascend"] as ("descend" | "ascend")[] });
+  const sortable = (key: string) => ({
+    sorter: true,
+    sortOrder: getDefaultSortOrder(key, sorters),
+    sortDirections: ["descend", "ascend"] as ("descend" | "ascend")[],
+  });
   return [
     {
       title: "Account",
@@ -46,8 +50,24 @@ export function teamColumns(sorters: CrudSort[]): TableColumnsType<TeamRow> {
     {
       title: "Campaigns",
       children: [
-        { title: "Campaigns", dataIndex: "campaigns", key: "campaigns", align: "right", width: 132, ...sortable("campaigns"), render: count },
-        { title: "Messages", dataIndex: "messages", key: "messages", align: "right", width: 128, ...sortable("messages"), render: count },
+        {
+          title: "Campaigns",
+          dataIndex: "campaigns",
+          key: "campaigns",
+          align: "right",
+          width: 132,
+          ...sortable("campaigns"),
+          render: count,
+        },
+        {
+          title: "Messages",
+          dataIndex: "messages",
+          key: "messages",
+          align: "right",
+          width: 128,
+          ...sortable("messages"),
+          render: count,
+        },
         {
           title: "Delivered",
           dataIndex: "deliveryRate",
@@ -67,17 +87,47 @@ export function teamColumns(sorters: CrudSort[]): TableColumnsType<TeamRow> {
     {
       title: "Money",
       children: [
-        { title: "Spend", dataIndex: "spent", key: "spent", align: "right", width: 112, ...sortable("spent"), render: (v: number) => <span style={tabular}>{formatINR(v)}</span> },
-        { title: "Balance", dataIndex: "balance", key: "balance", align: "right", width: 124, ...sortable("balance"), render: (v: number) => <span style={tabular}>{formatINR(v)}</span> },
+        {
+          title: "Spend",
+          dataIndex: "spent",
+          key: "spent",
+          align: "right",
+          width: 112,
+          ...sortable("spent"),
+          render: (v: number) => <span style={tabular}>{formatINR(v)}</span>,
+        },
+        {
+          title: "Balance",
+          dataIndex: "balance",
+          key: "balance",
+          align: "right",
+          width: 124,
+          ...sortable("balance"),
+          render: (v: number) => <span style={tabular}>{formatINR(v)}</span>,
+        },
       ],
     },
     {
       title: "Conversations",
       children: [
-        { title: "Replies", dataIndex: "chatReplies", key: "chatReplies", align: "right", width: 108, ...sortable("chatReplies"), render: count },
+        {
+          title: "Replies",
+          dataIndex: "chatReplies",
+          key: "chatReplies",
+          align: "right",
+          width: 108,
+          ...sortable("chatReplies"),
+          render: count,
+        },
         { title: "Chats", dataIndex: "conversations", align: "right", width: 76, render: count },
         { title: "Resolved", dataIndex: "resolved", align: "right", width: 92, render: count },
-        { title: "Avg. response", dataIndex: "avgResponseMs", align: "right", width: 124, render: (v: number | null) => duration(v) },
+        {
+          title: "Avg. response",
+          dataIndex: "avgResponseMs",
+          align: "right",
+          width: 124,
+          render: (v: number | null) => duration(v),
+        },
       ],
     },
   ];

@@ -18,7 +18,8 @@ function excerpt(t: LibraryTemplate): string {
   const rcs = t.rcs;
   if (!rcs) return "";
   if (rcs.type === "text") return rcs.textMessageContent;
-  if (rcs.type === "standalone") return [rcs.standAlone.cardTitle, rcs.standAlone.cardDescription].filter(Boolean).join(" — ");
+  if (rcs.type === "standalone")
+    return [rcs.standAlone.cardTitle, rcs.standAlone.cardDescription].filter(Boolean).join(" — ");
   return rcs.carouselList.map((c) => c.cardTitle).join(" · ");
 }
 

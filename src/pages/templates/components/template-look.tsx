@@ -1,4 +1,11 @@
-import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, PauseCircleFilled, SafetyCertificateOutlined, StopOutlined } from "@ant-design/icons";
+import {
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  CloseCircleFilled,
+  PauseCircleFilled,
+  SafetyCertificateOutlined,
+  StopOutlined,
+} from "@ant-design/icons";
 import { Tag } from "antd";
 import type { ReactNode } from "react";
 import type { TemplateChannel } from "../../../../contract";

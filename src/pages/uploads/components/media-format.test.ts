@@ -21,7 +21,9 @@ describe("media formatting", () => {
   });
 
   it("describes and accepts each channel's rules, optionally for one kind", () => {
-    expect(rulesHint("whatsapp")).toBe("Images JPG, PNG up to 5.0 MB · Videos MP4, 3GPP up to 16 MB · Documents PDF up to 100 MB");
+    expect(rulesHint("whatsapp")).toBe(
+      "Images JPG, PNG up to 5.0 MB · Videos MP4, 3GPP up to 16 MB · Documents PDF up to 100 MB",
+    );
     expect(rulesHint("rcs", "image")).toBe("Images JPG, PNG, GIF up to 100 MB");
     expect(acceptOf("whatsapp", "image")).toBe("image/jpeg,image/png");
   });

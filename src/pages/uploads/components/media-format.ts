@@ -14,7 +14,8 @@ export function formatBytes(bytes: number): string {
 }
 
 /** "image/png" → "PNG", "application/pdf" → "PDF", "video/3gpp" → "3GPP". */
-export const shortType = (mimeType: string) => (mimeType.split("/")[1] ?? mimeType).replace(/^jpeg$/, "jpg").toUpperCase();
+export const shortType = (mimeType: string) =>
+  (mimeType.split("/")[1] ?? mimeType).replace(/^jpeg$/, "jpg").toUpperCase();
 
 /** What a channel accepts, for the hint beside the upload button: "Images JPG, PNG up to 5 MB · …". */
 export function rulesHint(channel: MediaChannel, kind?: MediaKind): string {

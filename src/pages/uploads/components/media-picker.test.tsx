@@ -10,18 +10,41 @@ import { sessionStore } from "../../../state/session";
 import { MediaPicker } from "./media-picker";
 
 const row = (over: Partial<UploadRecord>): UploadRecord => ({
-  _id: "f1", channel: "whatsapp", name: "banner.png", mimeType: "image/png", kind: "image", size: 2048, sha256: "0".repeat(64),
-  createdAt: "2026-11-23T10:00:00.000Z", url: "/api/upload/file/f1?exp=1&sig=s", ...over,
+  _id: "f1",
+  channel: "whatsapp",
+  name: "banner.png",
+  mimeType: "image/png",
+  kind: "image",
+  size: 2048,
+  sha256: "0".repeat(64),
+  createdAt: "2026-11-23T10:00:00.000Z",
+  url: "/api/upload/file/f1?exp=1&sig=s",
+  ...over,
 });
 
 let seen: InternalAxiosRequestConfig[] = [];
 beforeEach(() => {
   seen = [];
-  sessionStore.loginSucceeded({ _id: "m", username: "manager", email: "m@example.com", type: "manager", token: "t", expiresAt: 2_000_000_000, isFirstLogin: false });
+  sessionStore.loginSucceeded({
+    _id: "m",
+    username: "manager",
+    email: "m@example.com",
+    type: "manager",
+    token: "t",
+    expiresAt: 2_000_000_000,
+    isFirstLogin: false,
+  });
   // The answer the server gives for GET /api/upload/list (the server side is tested in server/test/uploads.test.ts).
   http.defaults.adapter = async (config) => {
     seen.push(config);
-    const data = { success: true, count: 2, page: 1, limit: 8, totalPages: 1, data: [row({}), row({ _id: "f2", name: "menu.pdf", mimeType: "application/pdf", kind: "document" })] };
+    const data = {
+      success: true,
+      count: 2,
+      page: 1,
+      limit: 8,
+      totalPages: 1,
+      data: [row({}), row({ _id: "f2", name: "menu.pdf", mimeType: "application/pdf", kind: "document" })],
+    };
     return { status: 200, data, statusText: "", headers: {}, config };
   };
 });

@@ -1,4 +1,11 @@
-import { CheckCircleFilled, DeleteOutlined, FileOutlined, FilePdfOutlined, UploadOutlined, VideoCameraOutlined } from "@ant-design/icons";
+import {
+  CheckCircleFilled,
+  DeleteOutlined,
+  FileOutlined,
+  FilePdfOutlined,
+  UploadOutlined,
+  VideoCameraOutlined,
+} from "@ant-design/icons";
 import { useCreate, useDelete, useList, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Empty, Flex, List, Popconfirm, Progress, theme, Tooltip, Typography, Upload } from "antd";
 import { useState, type ReactNode } from "react";
@@ -32,7 +39,16 @@ function Preview({ upload }: { upload: UploadRecord }): ReactNode {
     return (
       <div style={{ position: "relative" }}>
         <video src={src} muted preload="metadata" style={media} aria-label={upload.name} />
-        <VideoCameraOutlined style={{ position: "absolute", right: 8, bottom: 8, color: "#fff", fontSize: 18, filter: "drop-shadow(0 1px 2px rgba(0,0,0,.6))" }} />
+        <VideoCameraOutlined
+          style={{
+            position: "absolute",
+            right: 8,
+            bottom: 8,
+            color: "#fff",
+            fontSize: 18,
+            filter: "drop-shadow(0 1px 2px rgba(0,0,0,.6))",
+          }}
+        />
       </div>
     );
   }
@@ -80,7 +96,9 @@ export function MediaPicker({ channel, kind, value, onSelect, pageSize = 8 }: Me
       {
         resource: "uploads",
         values: form,
-        meta: { onUploadProgress: (fraction: number) => setProgress({ name: file.name, percent: Math.round(fraction * 100) }) },
+        meta: {
+          onUploadProgress: (fraction: number) => setProgress({ name: file.name, percent: Math.round(fraction * 100) }),
+        },
         invalidates: ["list"],
         successNotification: () => ({ type: "success", message: "File uploaded", description: file.name }),
         // Shown beside the button instead, where the person is looking.
@@ -113,7 +131,12 @@ export function MediaPicker({ channel, kind, value, onSelect, pageSize = 8 }: Me
   return (
     <Flex vertical gap={12}>
       <Flex align="center" gap={12} wrap>
-        <Upload accept={acceptOf(channel, kind)} showUploadList={false} multiple={false} beforeUpload={(file) => (void send(file), false)}>
+        <Upload
+          accept={acceptOf(channel, kind)}
+          showUploadList={false}
+          multiple={false}
+          beforeUpload={(file) => (void send(file), false)}
+        >
           <Button type="primary" icon={<UploadOutlined />} disabled={progress !== null}>
             Upload file
           </Button>
@@ -128,13 +151,41 @@ export function MediaPicker({ channel, kind, value, onSelect, pageSize = 8 }: Me
           <Progress percent={progress.percent} size="small" status="active" />
         </div>
       )}
-      {problem && <Alert type="error" showIcon closable message="This file cannot be used" description={problem} onClose={() => setProblem(null)} />}
+      {problem && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          message="This file cannot be used"
+          description={problem}
+          onClose={() => setProblem(null)}
+        />
+      )}
       <List<UploadRecord>
         grid={{ gutter: 12, xs: 1, sm: 2, md: 3, lg: 4, xl: 4, xxl: 4 }}
         dataSource={rows}
         loading={query.isLoading}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`No ${channel === "whatsapp" ? "WhatsApp" : "RCS"} media yet: upload an image, video or PDF.`} /> }}
-        pagination={total > pageSize ? { current: page, pageSize, total, onChange: setPage, size: "small", showSizeChanger: false, align: "center" } : false}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={`No ${channel === "whatsapp" ? "WhatsApp" : "RCS"} media yet: upload an image, video or PDF.`}
+            />
+          ),
+        }}
+        pagination={
+          total > pageSize
+            ? {
+                current: page,
+                pageSize,
+                total,
+                onChange: setPage,
+                size: "small",
+                showSizeChanger: false,
+                align: "center",
+              }
+            : false
+        }
         renderItem={(upload) => {
           const chosen = value === upload._id;
           const choosable = onSelect && (!kind || upload.kind === kind);
@@ -146,7 +197,11 @@ export function MediaPicker({ channel, kind, value, onSelect, pageSize = 8 }: Me
                 onClick={choosable ? () => onSelect(upload) : undefined}
                 aria-label={upload.name}
                 aria-selected={onSelect ? chosen : undefined}
-                style={{ overflow: "hidden", borderColor: chosen ? token.colorPrimary : undefined, boxShadow: chosen ? `0 0 0 1px ${token.colorPrimary}` : undefined }}
+                style={{
+                  overflow: "hidden",
+                  borderColor: chosen ? token.colorPrimary : undefined,
+                  boxShadow: chosen ? `0 0 0 1px ${token.colorPrimary}` : undefined,
+                }}
                 styles={{ body: { padding: "8px 12px" } }}
                 cover={<Preview upload={upload} />}
               >
@@ -165,17 +220,23 @@ export function MediaPicker({ channel, kind, value, onSelect, pageSize = 8 }: Me
                   </div>
                   {/* Clicks in the confirmation (a portal) would otherwise bubble to the card and choose it. */}
                   <span onClick={(e) => e.stopPropagation()}>
-                  <Popconfirm
-                    title="Delete this file?"
-                    description="Templates and campaigns that use it will lose their media."
-                    okText="Delete"
-                    okButtonProps={{ danger: true, loading: removal.isPending }}
-                    onConfirm={() => del(upload)}
-                  >
-                    <Tooltip title="Delete">
-                      <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={`Delete ${upload.name}`} />
-                    </Tooltip>
-                  </Popconfirm>
+                    <Popconfirm
+                      title="Delete this file?"
+                      description="Templates and campaigns that use it will lose their media."
+                      okText="Delete"
+                      okButtonProps={{ danger: true, loading: removal.isPending }}
+                      onConfirm={() => del(upload)}
+                    >
+                      <Tooltip title="Delete">
+                        <Button
+                          type="text"
+                          danger
+                          size="small"
+                          icon={<DeleteOutlined />}
+                          aria-label={`Delete ${upload.name}`}
+                        />
+                      </Tooltip>
+                    </Popconfirm>
                   </span>
                 </Flex>
               </Card>

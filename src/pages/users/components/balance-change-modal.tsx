@@ -80,16 +80,34 @@ export function BalanceChangeModal({ kind, user, busy, onCancel, onSubmit }: Bal
             {
               validator: (_, v: number | null) => {
                 if (v === null || v === undefined || !user) return Promise.resolve();
-                const problem = amountProblem({ kind, amount: v, targetBalance: user.balance, callerRole, callerBalance: own.balance });
+                const problem = amountProblem({
+                  kind,
+                  amount: v,
+                  targetBalance: user.balance,
+                  callerRole,
+                  callerBalance: own.balance,
+                });
                 return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
               },
             },
           ]}
         >
-          <InputNumber<number> prefix={CURRENCY_SYMBOL} min={0} precision={2} step={100} style={{ width: "100%" }} autoFocus />
+          <InputNumber<number>
+            prefix={CURRENCY_SYMBOL}
+            min={0}
+            precision={2}
+            step={100}
+            style={{ width: "100%" }}
+            autoFocus
+          />
         </Form.Item>
         <Form.Item name="note" label={NOTE.title} rules={[{ max: NOTE.maxLength }]}>
-          <Input.TextArea rows={2} maxLength={NOTE.maxLength} showCount placeholder="Shown in the ledger, e.g. invoice number" />
+          <Input.TextArea
+            rows={2}
+            maxLength={NOTE.maxLength}
+            showCount
+            placeholder="Shown in the ledger, e.g. invoice number"
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -21,7 +21,15 @@ export interface PermissionsModalProps {
   onSubmit: (modules: ModuleName[]) => void;
 }
 
-function PermissionsBody({ user, grantable, onChange }: { user: UserRecord; grantable: PermissionsModalProps["grantable"]; onChange: (m: ModuleName[]) => void }) {
+function PermissionsBody({
+  user,
+  grantable,
+  onChange,
+}: {
+  user: UserRecord;
+  grantable: PermissionsModalProps["grantable"];
+  onChange: (m: ModuleName[]) => void;
+}) {
   const [value, setValue] = useState<ModuleName[]>(user.modulePermissions ?? []);
   const blocked = MODULES.filter((m) => !grantable(m));
   return (

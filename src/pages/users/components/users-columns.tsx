@@ -1,4 +1,11 @@
-import { EditOutlined, LoginOutlined, MinusCircleOutlined, MoreOutlined, PlusCircleOutlined, SafetyOutlined } from "@ant-design/icons";
+import {
+  EditOutlined,
+  LoginOutlined,
+  MinusCircleOutlined,
+  MoreOutlined,
+  PlusCircleOutlined,
+  SafetyOutlined,
+} from "@ant-design/icons";
 import { getDefaultSortOrder } from "@refinedev/antd";
 import type { CrudSort } from "@refinedev/core";
 import { Badge, Button, Dropdown, Space, Tooltip, Typography, type MenuProps, type TableColumnsType } from "antd";
@@ -31,7 +38,8 @@ function RowActions({ user, can, on }: { user: UserRecord; can: RowAbilities; on
   const items: NonNullable<MenuProps["items"]> = [];
   if (can.deduct) items.push({ key: "deduct", icon: <MinusCircleOutlined />, label: "Deduct balance" });
   // Admin and reseller accounts are not module-gated (SPEC 2), so there is nothing to grant them.
-  if (can.permissions && gated) items.push({ key: "permissions", icon: <SafetyOutlined />, label: "Module permissions" });
+  if (can.permissions && gated)
+    items.push({ key: "permissions", icon: <SafetyOutlined />, label: "Module permissions" });
   return (
     <Space size={0}>
       {can.edit && (
@@ -52,11 +60,20 @@ function RowActions({ user, can, on }: { user: UserRecord; can: RowAbilities; on
       )}
       {can.impersonate && (
         <Tooltip title="Impersonate (opens a new tab)">
-          <Button type="text" size="small" icon={<LoginOutlined />} aria-label={`Impersonate ${user.username}`} onClick={() => on.impersonate(user)} />
+          <Button
+            type="text"
+            size="small"
+            icon={<LoginOutlined />}
+            aria-label={`Impersonate ${user.username}`}
+            onClick={() => on.impersonate(user)}
+          />
         </Tooltip>
       )}
       {items.length > 0 && (
-        <Dropdown trigger={["click"]} menu={{ items, onClick: ({ key }) => on.open({ kind: key as "deduct" | "permissions", user }) }}>
+        <Dropdown
+          trigger={["click"]}
+          menu={{ items, onClick: ({ key }) => on.open({ kind: key as "deduct" | "permissions", user }) }}
+        >
           <Button type="text" size="small" icon={<MoreOutlined />} aria-label={`More actions for ${user.username}`} />
         </Dropdown>
       )}
@@ -68,7 +85,11 @@ function RowActions({ user, can, on }: { user: UserRecord; can: RowAbilities; on
 export const USERS_TABLE_MIN_WIDTH = 960;
 
 /** Columns the list call sorts by (users.list `sort`); the order shown comes from the URL. */
-export function usersColumns(can: RowAbilities, on: ColumnHandlers, sorters: CrudSort[] = []): TableColumnsType<UserRecord> {
+export function usersColumns(
+  can: RowAbilities,
+  on: ColumnHandlers,
+  sorters: CrudSort[] = [],
+): TableColumnsType<UserRecord> {
   const sortable = (field: string) => ({ sorter: true, sortOrder: getDefaultSortOrder(field, sorters) ?? null });
   return [
     {
@@ -78,7 +99,13 @@ export function usersColumns(can: RowAbilities, on: ColumnHandlers, sorters: Cru
       ...sortable("username"),
       render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
     },
-    { title: "Name", dataIndex: "name", width: 140, responsive: ["xl"], render: (v?: string) => v || <Typography.Text type="secondary">—</Typography.Text> },
+    {
+      title: "Name",
+      dataIndex: "name",
+      width: 140,
+      responsive: ["xl"],
+      render: (v?: string) => v || <Typography.Text type="secondary">—</Typography.Text>,
+    },
     {
       title: "Email",
       dataIndex: "email",

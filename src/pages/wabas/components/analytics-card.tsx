@@ -21,7 +21,14 @@ export function AnalyticsCard() {
   const [range, setRange] = useState<Range>(defaultRange);
   const { query } = useCall(
     "waba.analytics",
-    { query: { start: range[0].format(DAY), end: range[1].format(DAY), granularity: "DAY", metric_types: "SENT,DELIVERED,READ" } },
+    {
+      query: {
+        start: range[0].format(DAY),
+        end: range[1].format(DAY),
+        granularity: "DAY",
+        metric_types: "SENT,DELIVERED,READ",
+      },
+    },
     { errorNotification: false },
   );
   const data = query.data?.data.data;
@@ -29,7 +36,18 @@ export function AnalyticsCard() {
   let body;
   if (query.isPending) body = <Skeleton active paragraph={{ rows: 8 }} />;
   else if (query.isError)
-    body = <Alert type="error" showIcon message={toMessage(query.error)} action={<Button size="small" onClick={() => query.refetch()}>Retry</Button>} />;
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        message={toMessage(query.error)}
+        action={
+          <Button size="small" onClick={() => query.refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
   else if (!data || data.phone_numbers.length === 0)
     body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No WhatsApp numbers to report on yet." />;
   else
@@ -41,31 +59,55 @@ export function AnalyticsCard() {
           const read = total(phone.data_points, "read");
           return (
             <Col xs={24} xl={data.phone_numbers.length > 1 ? 12 : 24} key={phone.phone_number_id}>
-            <section aria-label={`Analytics of ${phone.display_phone_number}`}>
-              <Typography.Title level={5} style={{ marginTop: 0 }}>
-                {phone.display_phone_number}
-              </Typography.Title>
-              <Row gutter={16} style={{ marginBottom: 8 }}>
-                <Col xs={8}><Statistic title="Sent" value={formatCount(sent)} /></Col>
-                <Col xs={8}><Statistic title="Delivered" value={formatCount(delivered)} suffix={<Typography.Text type="secondary" style={{ fontSize: 13 }}>{rate(delivered, sent)}</Typography.Text>} /></Col>
-                <Col xs={8}><Statistic title="Read" value={formatCount(read)} suffix={<Typography.Text type="secondary" style={{ fontSize: 13 }}>{rate(read, sent)}</Typography.Text>} /></Col>
-              </Row>
-              {sent === 0 ? (
-                <Empty
-                  image={Empty.PRESENTED_IMAGE_SIMPLE}
-                  description={
-                    <>
-                      <div>No messages over this number yet</div>
-                      <Typography.Text type="secondary">Campaigns, conversations and API messages sent from it in this range show here.</Typography.Text>
-                    </>
-                  }
-                />
-              ) : (
-                <Suspense fallback={<Skeleton.Node active style={{ width: "100%", height: 260 }} />}>
-                  <AnalyticsChart points={phone.data_points} />
-                </Suspense>
-              )}
-            </section>
+              <section aria-label={`Analytics of ${phone.display_phone_number}`}>
+                <Typography.Title level={5} style={{ marginTop: 0 }}>
+                  {phone.display_phone_number}
+                </Typography.Title>
+                <Row gutter={16} style={{ marginBottom: 8 }}>
+                  <Col xs={8}>
+                    <Statistic title="Sent" value={formatCount(sent)} />
+                  </Col>
+                  <Col xs={8}>
+                    <Statistic
+                      title="Delivered"
+                      value={formatCount(delivered)}
+                      suffix={
+                        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                          {rate(delivered, sent)}
+                        </Typography.Text>
+                      }
+                    />
+                  </Col>
+                  <Col xs={8}>
+                    <Statistic
+                      title="Read"
+                      value={formatCount(read)}
+                      suffix={
+                        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                          {rate(read, sent)}
+                        </Typography.Text>
+                      }
+                    />
+                  </Col>
+                </Row>
+                {sent === 0 ? (
+                  <Empty
+                    image={Empty.PRESENTED_IMAGE_SIMPLE}
+                    description={
+                      <>
+                        <div>No messages over this number yet</div>
+                        <Typography.Text type="secondary">
+                          Campaigns, conversations and API messages sent from it in this range show here.
+                        </Typography.Text>
+                      </>
+                    }
+                  />
+                ) : (
+                  <Suspense fallback={<Skeleton.Node active style={{ width: "100%", height: 260 }} />}>
+                    <AnalyticsChart points={phone.data_points} />
+                  </Suspense>
+                )}
+              </section>
             </Col>
           );
         })}
@@ -83,7 +125,11 @@ export function AnalyticsCard() {
           disabledDate={(d) => d.isAfter(dayjs(), "day")}
           onChange={(value) => {
             const [from, to] = value ?? [];
-            if (from && to) setRange([from, to.diff(from, "day") >= ANALYTICS_MAX_DAYS ? from.add(ANALYTICS_MAX_DAYS - 1, "day") : to]);
+            if (from && to)
+              setRange([
+                from,
+                to.diff(from, "day") >= ANALYTICS_MAX_DAYS ? from.add(ANALYTICS_MAX_DAYS - 1, "day") : to,
+              ]);
           }}
           presets={[
             { label: "Last 7 days", value: [dayjs().subtract(6, "day"), dayjs()] },
@@ -94,7 +140,8 @@ export function AnalyticsCard() {
       }
     >
       <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
-        Messages this console sent per day (UTC): campaigns, conversations and the API. A read message was also delivered, a delivered one also sent.
+        Messages this console sent per day (UTC): campaigns, conversations and the API. A read message was also
+        delivered, a delivered one also sent.
       </Typography.Paragraph>
       {body}
     </Card>

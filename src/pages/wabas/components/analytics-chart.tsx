@@ -23,7 +23,16 @@ export function AnalyticsChart({ points }: { points: readonly AnalyticsPoint[] }
         {/* In funnel order (sent, delivered, read), not recharts' default alphabetical one. */}
         <Legend itemSorter={null} />
         {SERIES.map((s) => (
-          <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Line
+            key={s.key}
+            type="monotone"
+            dataKey={s.key}
+            name={s.label}
+            stroke={s.color}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
         ))}
       </LineChart>
     </ResponsiveContainer>

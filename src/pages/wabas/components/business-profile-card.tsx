@@ -26,14 +26,28 @@ export function BusinessProfileCard({ phones }: { phones: readonly WabaPhoneNumb
   if (query.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (query.isError)
     body = (
-      <Alert type="error" showIcon message={toMessage(query.error)} action={<Button size="small" onClick={() => query.refetch()}>Retry</Button>} />
+      <Alert
+        type="error"
+        showIcon
+        message={toMessage(query.error)}
+        action={
+          <Button size="small" onClick={() => query.refetch()}>
+            Retry
+          </Button>
+        }
+      />
     );
   else
     body = (
       <Form form={form} layout="vertical" onFinish={save} requiredMark={false} aria-label="Business profile">
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="about" label="About" rules={[max(P.about.maxLength)]} extra="The status line under the business name.">
+            <Form.Item
+              name="about"
+              label="About"
+              rules={[max(P.about.maxLength)]}
+              extra="The status line under the business name."
+            >
               <Input showCount maxLength={P.about.maxLength} placeholder="e.g. Open 9 am to 6 pm, Monday to Saturday" />
             </Form.Item>
           </Col>
@@ -53,7 +67,11 @@ export function BusinessProfileCard({ phones }: { phones: readonly WabaPhoneNumb
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="email" label="Email" rules={[{ type: "email", message: "Enter a valid email address" }, max(P.email.maxLength)]}>
+            <Form.Item
+              name="email"
+              label="Email"
+              rules={[{ type: "email", message: "Enter a valid email address" }, max(P.email.maxLength)]}
+            >
               <Input maxLength={P.email.maxLength} placeholder="support@example.com" />
             </Form.Item>
           </Col>
@@ -61,7 +79,11 @@ export function BusinessProfileCard({ phones }: { phones: readonly WabaPhoneNumb
         <Row gutter={16}>
           {[0, 1].map((i) => (
             <Col xs={24} md={12} key={i}>
-              <Form.Item name={["websites", i]} label={`Website ${i + 1}`} rules={[URL_RULE, max(P.websites.items.maxLength)]}>
+              <Form.Item
+                name={["websites", i]}
+                label={`Website ${i + 1}`}
+                rules={[URL_RULE, max(P.websites.items.maxLength)]}
+              >
                 <Input placeholder="https://" maxLength={P.websites.items.maxLength} />
               </Form.Item>
             </Col>
@@ -70,7 +92,10 @@ export function BusinessProfileCard({ phones }: { phones: readonly WabaPhoneNumb
         <Form.Item
           name="profile_picture_handle"
           label="Profile picture"
-          rules={[max(P.profile_picture_handle.maxLength), { pattern: /^\S*$/, message: "No spaces: an https URL or an upload handle" }]}
+          rules={[
+            max(P.profile_picture_handle.maxLength),
+            { pattern: /^\S*$/, message: "No spaces: an https URL or an upload handle" },
+          ]}
           extra="An https URL of a square image (at least 192 × 192), or a handle from a media upload."
         >
           <Input

@@ -8,9 +8,21 @@ import { WebhookDetails } from "./webhook-details";
 export function CloudChannelCard({ channel, page }: { channel: CarrierChannelRecord; page: ChannelActions }) {
   const details = [
     { key: "waba", label: "WABA ID", children: <Typography.Text copyable>{channel.wabaId}</Typography.Text> },
-    { key: "phone", label: "Phone number ID", children: <Typography.Text copyable>{channel.phoneNumberIds.join(", ")}</Typography.Text> },
-    { key: "onboarding", label: "Connected by", children: channel.onboarding === "embedded-signup" ? "Embedded Signup (Facebook)" : "Manual entry" },
-    { key: "app", label: "App ID", children: channel.appId ?? <Typography.Text type="secondary">Not set (template media needs it)</Typography.Text> },
+    {
+      key: "phone",
+      label: "Phone number ID",
+      children: <Typography.Text copyable>{channel.phoneNumberIds.join(", ")}</Typography.Text>,
+    },
+    {
+      key: "onboarding",
+      label: "Connected by",
+      children: channel.onboarding === "embedded-signup" ? "Embedded Signup (Facebook)" : "Manual entry",
+    },
+    {
+      key: "app",
+      label: "App ID",
+      children: channel.appId ?? <Typography.Text type="secondary">Not set (template media needs it)</Typography.Text>,
+    },
   ];
   return (
     <ChannelCard kit={WHATSAPP_KIT} channel={channel} page={page} details={details}>

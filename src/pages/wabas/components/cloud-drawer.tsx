@@ -30,7 +30,9 @@ const CONNECTED = {
 function editUi(channel: CarrierChannelRecord): UiSchema<FormValues> {
   const hint = (field: string) => {
     const stored = channel.credentials.find((c) => c.field === field);
-    return stored?.set ? `Stored${stored.last4 ? ` (ends in ${stored.last4})` : ""}. Leave empty to keep it.` : "Not set.";
+    return stored?.set
+      ? `Stored${stored.last4 ? ` (ends in ${stored.last4})` : ""}. Leave empty to keep it.`
+      : "Not set.";
   };
   return {
     "ui:order": ["name", "access_token", "app_secret", "app_id", "messages_per_second"],
@@ -40,7 +42,13 @@ function editUi(channel: CarrierChannelRecord): UiSchema<FormValues> {
 }
 
 /** Connect (by hand, or with Facebook where configured) and edit, in one drawer over the page. */
-export function CloudDrawer({ page, onSignedUp }: { page: CloudChannelsModel; onSignedUp: (result: Awaited<ReturnType<typeof runEmbeddedSignup>>) => Promise<boolean> }) {
+export function CloudDrawer({
+  page,
+  onSignedUp,
+}: {
+  page: CloudChannelsModel;
+  onSignedUp: (result: Awaited<ReturnType<typeof runEmbeddedSignup>>) => Promise<boolean>;
+}) {
   const d = page.drawer;
   const [signingUp, setSigningUp] = useState(false);
   const signup = async () => {
@@ -69,16 +77,27 @@ export function CloudDrawer({ page, onSignedUp }: { page: CloudChannelsModel; on
         <>
           {page.embeddedSignup && (
             <>
-              <Typography.Paragraph>Sign in with Facebook and choose or create the business's WhatsApp account and number; Meta does the rest.</Typography.Paragraph>
-              <Button type="primary" size="large" icon={<FacebookFilled />} loading={signingUp} onClick={() => void signup()} block>
+              <Typography.Paragraph>
+                Sign in with Facebook and choose or create the business's WhatsApp account and number; Meta does the
+                rest.
+              </Typography.Paragraph>
+              <Button
+                type="primary"
+                size="large"
+                icon={<FacebookFilled />}
+                loading={signingUp}
+                onClick={() => void signup()}
+                block
+              >
                 Continue with Facebook
               </Button>
               <Divider plain>or enter the details by hand</Divider>
             </>
           )}
           <Typography.Paragraph type="secondary">
-            From your Meta app: the WhatsApp Business Account and phone number IDs (App Dashboard → WhatsApp → API Setup), a permanent system-user token
-            and the app secret. They are checked with Meta before anything is saved, stored encrypted, and never shown again.
+            From your Meta app: the WhatsApp Business Account and phone number IDs (App Dashboard → WhatsApp → API
+            Setup), a permanent system-user token and the app secret. They are checked with Meta before anything is
+            saved, stored encrypted, and never shown again.
           </Typography.Paragraph>
           <LazySchemaForm
             schema={FORM_SCHEMAS.whatsappCloudConnect}
@@ -96,13 +115,23 @@ export function CloudDrawer({ page, onSignedUp }: { page: CloudChannelsModel; on
           key={d.channel._id}
           schema={FORM_SCHEMAS.carrierChannelUpdate}
           uiSchema={editUi(d.channel)}
-          formData={{ name: d.channel.name, messages_per_second: d.channel.messagesPerSecond, ...(d.channel.appId ? { app_id: d.channel.appId } : {}) }}
+          formData={{
+            name: d.channel.name,
+            messages_per_second: d.channel.messagesPerSecond,
+            ...(d.channel.appId ? { app_id: d.channel.appId } : {}),
+          }}
           submitText="Check and save"
           submitting={page.saving}
           onCancel={page.closeDrawer}
           onSubmit={(values) => {
-            const initial: Record<string, unknown> = { name: d.channel.name, messages_per_second: d.channel.messagesPerSecond, app_id: d.channel.appId ?? undefined };
-            const changes = Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== undefined && v !== "" && v !== initial[k]));
+            const initial: Record<string, unknown> = {
+              name: d.channel.name,
+              messages_per_second: d.channel.messagesPerSecond,
+              app_id: d.channel.appId ?? undefined,
+            };
+            const changes = Object.fromEntries(
+              Object.entries(values).filter(([k, v]) => v !== undefined && v !== "" && v !== initial[k]),
+            );
             if (Object.keys(changes).length === 0) toast.info("Nothing to save");
             else void page.save(d.channel, changes);
           }}

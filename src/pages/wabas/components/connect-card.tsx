@@ -39,7 +39,8 @@ export function ConnectCard({ canConnect, connecting, onConnect, onConnectCloud 
                     <ApiOutlined /> WhatsApp Cloud API
                   </Typography.Title>
                   <Typography.Paragraph type="secondary">
-                    Your own number at Meta: real customers, real delivery. You need the WhatsApp Business Account, the number's ID and a system-user token.
+                    Your own number at Meta: real customers, real delivery. You need the WhatsApp Business Account, the
+                    number's ID and a system-user token.
                   </Typography.Paragraph>
                   <Button type="primary" icon={<WhatsAppOutlined />} onClick={onConnectCloud}>
                     Connect WhatsApp Cloud API
@@ -53,7 +54,8 @@ export function ConnectCard({ canConnect, connecting, onConnect, onConnectCloud 
                   <ExperimentOutlined /> Sandbox
                 </Typography.Title>
                 <Typography.Paragraph type="secondary">
-                  A simulated account with one or two test numbers: every flow works, nothing leaves this machine. Keep it beside a real number for trials.
+                  A simulated account with one or two test numbers: every flow works, nothing leaves this machine. Keep
+                  it beside a real number for trials.
                 </Typography.Paragraph>
                 <Button loading={connecting} onClick={onConnect}>
                   Use the sandbox

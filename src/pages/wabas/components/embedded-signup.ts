@@ -61,7 +61,11 @@ export async function runEmbeddedSignup(settings: EmbeddedSignupSettings): Promi
   const onMessage = (event: MessageEvent) => {
     if (!/(^|\.)facebook\.com$/.test(new URL(event.origin).hostname)) return;
     try {
-      const data = (typeof event.data === "string" ? JSON.parse(event.data) : event.data) as { type?: string; event?: string; data?: { waba_id?: string; phone_number_id?: string } };
+      const data = (typeof event.data === "string" ? JSON.parse(event.data) : event.data) as {
+        type?: string;
+        event?: string;
+        data?: { waba_id?: string; phone_number_id?: string };
+      };
       if (data.type === "WA_EMBEDDED_SIGNUP" && data.event?.startsWith("FINISH")) session = data.data ?? {};
     } catch {
       // Other messages of the SDK are not ours to read.
@@ -79,7 +83,11 @@ export async function runEmbeddedSignup(settings: EmbeddedSignupSettings): Promi
     );
     const code = response.authResponse?.code;
     if (!code) throw new Error("The signup was closed before it finished");
-    return { code, ...(session.waba_id ? { waba_id: session.waba_id } : {}), ...(session.phone_number_id ? { phone_number_id: session.phone_number_id } : {}) };
+    return {
+      code,
+      ...(session.waba_id ? { waba_id: session.waba_id } : {}),
+      ...(session.phone_number_id ? { phone_number_id: session.phone_number_id } : {}),
+    };
   } finally {
     window.removeEventListener("message", onMessage);
   }

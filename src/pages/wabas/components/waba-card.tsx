@@ -4,9 +4,19 @@ import { formatDateTime } from "../../../shell/format";
 import { QualityTag } from "./quality-tag";
 
 const COLUMNS = [
-  { title: "Number", dataIndex: "display_phone_number", key: "number", render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+  {
+    title: "Number",
+    dataIndex: "display_phone_number",
+    key: "number",
+    render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
+  },
   { title: "Verified name", dataIndex: "verified_name", key: "name" },
-  { title: "Quality", dataIndex: "quality_rating", key: "quality", render: (v: WabaPhoneNumber["quality_rating"]) => <QualityTag rating={v} /> },
+  {
+    title: "Quality",
+    dataIndex: "quality_rating",
+    key: "quality",
+    render: (v: WabaPhoneNumber["quality_rating"]) => <QualityTag rating={v} />,
+  },
   {
     title: "Mode",
     dataIndex: "account_mode",
@@ -25,7 +35,10 @@ const COLUMNS = [
   },
 ];
 
-const PROVIDERS: Readonly<Record<string, string>> = { sandbox: "Sandbox (simulated)", whatsapp_cloud: "WhatsApp Cloud API" };
+const PROVIDERS: Readonly<Record<string, string>> = {
+  sandbox: "Sandbox (simulated)",
+  whatsapp_cloud: "WhatsApp Cloud API",
+};
 
 /** One connected WABA: who it is at the provider and its numbers. */
 export function WabaCard({ waba }: { waba: WabaRecord }) {
@@ -38,7 +51,14 @@ export function WabaCard({ waba }: { waba: WabaRecord }) {
         <Descriptions.Item label="Provider">{PROVIDERS[waba.provider] ?? waba.provider}</Descriptions.Item>
         <Descriptions.Item label="Connected">{formatDateTime(waba.createdAt)}</Descriptions.Item>
       </Descriptions>
-      <Table<WabaPhoneNumber> rowKey="id" size="small" pagination={false} columns={COLUMNS} dataSource={waba.phone_numbers} scroll={{ x: 720 }} />
+      <Table<WabaPhoneNumber>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        columns={COLUMNS}
+        dataSource={waba.phone_numbers}
+        scroll={{ x: 720 }}
+      />
     </Card>
   );
 }

@@ -15,12 +15,20 @@ export function WebhookDetails({ channel, compact = false }: { channel: CarrierC
       )}
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label="Callback URL">
-          <Typography.Text copyable={{ text: channel.webhook.url, tooltips: ["Copy URL", "Copied"] }} code style={{ fontSize: 12, wordBreak: "break-all" }}>
+          <Typography.Text
+            copyable={{ text: channel.webhook.url, tooltips: ["Copy URL", "Copied"] }}
+            code
+            style={{ fontSize: 12, wordBreak: "break-all" }}
+          >
             {channel.webhook.url}
           </Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label="Verify token">
-          <Typography.Text copyable={{ text: channel.webhook.verifyToken, tooltips: ["Copy token", "Copied"] }} code style={{ fontSize: 12, wordBreak: "break-all" }}>
+          <Typography.Text
+            copyable={{ text: channel.webhook.verifyToken, tooltips: ["Copy token", "Copied"] }}
+            code
+            style={{ fontSize: 12, wordBreak: "break-all" }}
+          >
             {channel.webhook.verifyToken}
           </Typography.Text>
         </Descriptions.Item>

@@ -27,7 +27,11 @@ export function DeliveryDrawer({ log }: { log: DeliveriesModel }) {
       destroyOnHidden
       extra={
         log.openId && (
-          <Button icon={<RedoOutlined />} loading={log.resending === log.openId} onClick={() => log.openId && void log.resend(log.openId)}>
+          <Button
+            icon={<RedoOutlined />}
+            loading={log.resending === log.openId}
+            onClick={() => log.openId && void log.resend(log.openId)}
+          >
             Resend
           </Button>
         )
@@ -38,23 +42,44 @@ export function DeliveryDrawer({ log }: { log: DeliveriesModel }) {
       ) : (
         <>
           <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
-            <Descriptions.Item label="Status"><DeliveryStatus delivery={d} /></Descriptions.Item>
+            <Descriptions.Item label="Status">
+              <DeliveryStatus delivery={d} />
+            </Descriptions.Item>
             <Descriptions.Item label="Event">{d.event}</Descriptions.Item>
-            <Descriptions.Item label={WEBHOOK_HEADERS.id}><Typography.Text copyable code>{d.id}</Typography.Text></Descriptions.Item>
+            <Descriptions.Item label={WEBHOOK_HEADERS.id}>
+              <Typography.Text copyable code>
+                {d.id}
+              </Typography.Text>
+            </Descriptions.Item>
             <Descriptions.Item label="Event id">{d.eventId}</Descriptions.Item>
             <Descriptions.Item label="Created">{formatDateTime(d.createdAt)}</Descriptions.Item>
             <Descriptions.Item label="Attempts">{d.attempts}</Descriptions.Item>
-            <Descriptions.Item label="Last attempt">{d.lastAttemptAt ? formatDateTime(d.lastAttemptAt) : "—"}</Descriptions.Item>
-            {d.nextAttemptAt && <Descriptions.Item label="Next attempt">{formatDateTime(d.nextAttemptAt)}</Descriptions.Item>}
-            <Descriptions.Item label="Response">{d.responseStatus === null ? "No answer" : `HTTP ${d.responseStatus}`}{d.durationMs !== null ? ` in ${d.durationMs} ms` : ""}</Descriptions.Item>
-            {d.error && <Descriptions.Item label="Error"><Typography.Text type="danger">{d.error}</Typography.Text></Descriptions.Item>}
+            <Descriptions.Item label="Last attempt">
+              {d.lastAttemptAt ? formatDateTime(d.lastAttemptAt) : "—"}
+            </Descriptions.Item>
+            {d.nextAttemptAt && (
+              <Descriptions.Item label="Next attempt">{formatDateTime(d.nextAttemptAt)}</Descriptions.Item>
+            )}
+            <Descriptions.Item label="Response">
+              {d.responseStatus === null ? "No answer" : `HTTP ${d.responseStatus}`}
+              {d.durationMs !== null ? ` in ${d.durationMs} ms` : ""}
+            </Descriptions.Item>
+            {d.error && (
+              <Descriptions.Item label="Error">
+                <Typography.Text type="danger">{d.error}</Typography.Text>
+              </Descriptions.Item>
+            )}
           </Descriptions>
           <Typography.Title level={5}>Body sent</Typography.Title>
           <Typography.Paragraph copyable={{ text: d.body }}>
             <pre style={pre}>{pretty(d.body)}</pre>
           </Typography.Paragraph>
           <Typography.Title level={5}>Last answer</Typography.Title>
-          {d.responseBody ? <pre style={pre}>{d.responseBody}</pre> : <Typography.Text type="secondary">No body</Typography.Text>}
+          {d.responseBody ? (
+            <pre style={pre}>{d.responseBody}</pre>
+          ) : (
+            <Typography.Text type="secondary">No body</Typography.Text>
+          )}
         </>
       )}
     </Drawer>

@@ -15,14 +15,28 @@ export function EndpointHealth({ endpoint: e }: { endpoint: Endpoint }) {
   return (
     <Space direction="vertical" size={2}>
       <Space size={4} wrap>
-        <Tag color={s.color} style={{ marginInlineEnd: 0 }}>{s.label}</Tag>
-        {e.lastResponseStatus !== null && <Typography.Text type="secondary">HTTP {e.lastResponseStatus}</Typography.Text>}
+        <Tag color={s.color} style={{ marginInlineEnd: 0 }}>
+          {s.label}
+        </Tag>
+        {e.lastResponseStatus !== null && (
+          <Typography.Text type="secondary">HTTP {e.lastResponseStatus}</Typography.Text>
+        )}
       </Space>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{formatDateTime(e.lastDeliveryAt)}</Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {formatDateTime(e.lastDeliveryAt)}
+      </Typography.Text>
       {(e.pending > 0 || e.failed > 0) && (
         <Space size={8}>
-          {e.pending > 0 && <Tooltip title="Waiting for an attempt or a retry"><Typography.Text type="warning">{e.pending} pending</Typography.Text></Tooltip>}
-          {e.failed > 0 && <Tooltip title="Gave up in the last 7 days"><Typography.Text type="danger">{e.failed} failed</Typography.Text></Tooltip>}
+          {e.pending > 0 && (
+            <Tooltip title="Waiting for an attempt or a retry">
+              <Typography.Text type="warning">{e.pending} pending</Typography.Text>
+            </Tooltip>
+          )}
+          {e.failed > 0 && (
+            <Tooltip title="Gave up in the last 7 days">
+              <Typography.Text type="danger">{e.failed} failed</Typography.Text>
+            </Tooltip>
+          )}
         </Space>
       )}
     </Space>

@@ -14,17 +14,34 @@ const UI_SCHEMA = {
 export type EndpointDialog = { kind: "create" } | { kind: "edit"; endpoint: Endpoint } | null;
 
 /** Add or edit an endpoint: RJSF from the shared schemas, which the server checks too. */
-export function EndpointModal({ dialog, saving, onClose, onSubmit }: { dialog: EndpointDialog; saving: boolean; onClose: () => void; onSubmit: (values: FormValues) => Promise<void> }) {
+export function EndpointModal({
+  dialog,
+  saving,
+  onClose,
+  onSubmit,
+}: {
+  dialog: EndpointDialog;
+  saving: boolean;
+  onClose: () => void;
+  onSubmit: (values: FormValues) => Promise<void>;
+}) {
   const editing = dialog?.kind === "edit" ? dialog.endpoint : null;
   const initial: FormValues = editing
     ? { url: editing.url, events: editing.events, description: editing.description, active: editing.active }
     : { events: [...WEBHOOK_EVENTS], active: true };
   return (
-    <Modal open={dialog !== null} title={editing ? "Edit webhook endpoint" : "Add webhook endpoint"} footer={null} onCancel={onClose} destroyOnHidden width={600}>
+    <Modal
+      open={dialog !== null}
+      title={editing ? "Edit webhook endpoint" : "Add webhook endpoint"}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+      width={600}
+    >
       {!editing && (
         <Typography.Paragraph type="secondary">
-          We POST each event as JSON to this URL, signed with a secret you get once the endpoint is saved. Answer with any 2xx within 5 seconds;
-          otherwise we retry with backoff for 24 hours.
+          We POST each event as JSON to this URL, signed with a secret you get once the endpoint is saved. Answer with
+          any 2xx within 5 seconds; otherwise we retry with backoff for 24 hours.
         </Typography.Paragraph>
       )}
       {dialog && (

@@ -7,10 +7,18 @@ export function SecretModal({ issued, onClose }: { issued: IssuedSecret | null; 
   return (
     <Modal
       open={issued !== null}
-      title={<span><KeyOutlined /> {issued?.rotated ? "New signing secret" : "Endpoint added: its signing secret"}</span>}
+      title={
+        <span>
+          <KeyOutlined /> {issued?.rotated ? "New signing secret" : "Endpoint added: its signing secret"}
+        </span>
+      }
       onCancel={onClose}
       maskClosable={false}
-      footer={<Button type="primary" onClick={onClose}>I have copied it</Button>}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          I have copied it
+        </Button>
+      }
       destroyOnHidden
     >
       {issued && (
@@ -27,7 +35,12 @@ export function SecretModal({ issued, onClose }: { issued: IssuedSecret | null; 
             }
           />
           <Typography.Text type="secondary">For {issued.endpoint.url}</Typography.Text>
-          <Typography.Paragraph copyable={{ text: issued.secret, tooltips: ["Copy secret", "Copied"] }} code style={{ marginTop: 8, wordBreak: "break-all", fontSize: 15 }} data-testid="webhook-secret">
+          <Typography.Paragraph
+            copyable={{ text: issued.secret, tooltips: ["Copy secret", "Copied"] }}
+            code
+            style={{ marginTop: 8, wordBreak: "break-all", fontSize: 15 }}
+            data-testid="webhook-secret"
+          >
             {issued.secret}
           </Typography.Paragraph>
         </>

@@ -25,14 +25,25 @@ export function useDeliveries() {
   const [resending, setResending] = useState<string | null>(null);
 
   const endpoints = useCall("webhooks.list", { query: { page: 1, limit: 100 } }, { errorNotification: false });
-  const list = useCall("webhooks.deliveries", { params: { id: endpointId }, query: { page, limit: PAGE_SIZE, ...(status ? { status } : {}), ...(event ? { event } : {}) } }, {
-    errorNotification: false,
-    queryOptions: {
-      enabled: Boolean(endpointId),
-      refetchInterval: (q) => ((q.state.data?.data.data ?? []).some((d) => d.status === "pending") ? 5000 : false),
+  const list = useCall(
+    "webhooks.deliveries",
+    {
+      params: { id: endpointId },
+      query: { page, limit: PAGE_SIZE, ...(status ? { status } : {}), ...(event ? { event } : {}) },
     },
-  });
-  const detail = useCall("webhooks.delivery", { params: { id: openId ?? "" } }, { errorNotification: false, queryOptions: { enabled: Boolean(openId) } });
+    {
+      errorNotification: false,
+      queryOptions: {
+        enabled: Boolean(endpointId),
+        refetchInterval: (q) => ((q.state.data?.data.data ?? []).some((d) => d.status === "pending") ? 5000 : false),
+      },
+    },
+  );
+  const detail = useCall(
+    "webhooks.delivery",
+    { params: { id: openId ?? "" } },
+    { errorNotification: false, queryOptions: { enabled: Boolean(openId) } },
+  );
   const resendCall = useCallMutation("webhooks.resend");
 
   return {
@@ -45,9 +56,19 @@ export function useDeliveries() {
     },
     rows: list.query.data?.data.data ?? [],
     total: list.query.data?.data.total ?? 0,
-    page, setPage, pageSize: PAGE_SIZE,
-    status, setStatus: (s: WebhookDeliveryStatus | undefined) => { setStatus(s); setPage(1); },
-    event, setEvent: (e: WebhookDeliveryEvent | undefined) => { setEvent(e); setPage(1); },
+    page,
+    setPage,
+    pageSize: PAGE_SIZE,
+    status,
+    setStatus: (s: WebhookDeliveryStatus | undefined) => {
+      setStatus(s);
+      setPage(1);
+    },
+    event,
+    setEvent: (e: WebhookDeliveryEvent | undefined) => {
+      setEvent(e);
+      setPage(1);
+    },
     loading: list.query.isFetching && !list.query.data,
     refreshing: list.query.isFetching,
     error: list.query.error ? list.query.error.message || MSG.somethingWrong : null,
@@ -65,7 +86,10 @@ export function useDeliveries() {
           successNotification: (data) => {
             // Refine hands the notification the reply untyped: it is this call's.
             const reply = data?.data as CallReply<"webhooks.resend"> | undefined;
-            return { type: reply?.data.status === "succeeded" ? "success" : "error", message: reply?.message ?? "Sent again" };
+            return {
+              type: reply?.data.status === "succeeded" ? "success" : "error",
+              message: reply?.message ?? "Sent again",
+            };
           },
           errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
         });

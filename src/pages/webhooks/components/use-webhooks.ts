@@ -23,11 +23,17 @@ export interface IssuedSecret {
 export function useWebhooks() {
   const [page, setPage] = useState(1);
   const [testing, setTesting] = useState<string | null>(null);
-  const { query } = useCall("webhooks.list", { query: { page, limit: PAGE_SIZE } }, {
-    errorNotification: false,
-    // Pending deliveries move on their own: the health columns follow while any are waiting.
-    queryOptions: { refetchInterval: (q) => ((q.state.data?.data.data ?? []).some((e) => e.pending > 0) ? 5000 : false) },
-  });
+  const { query } = useCall(
+    "webhooks.list",
+    { query: { page, limit: PAGE_SIZE } },
+    {
+      errorNotification: false,
+      // Pending deliveries move on their own: the health columns follow while any are waiting.
+      queryOptions: {
+        refetchInterval: (q) => ((q.state.data?.data.data ?? []).some((e) => e.pending > 0) ? 5000 : false),
+      },
+    },
+  );
   const createCall = useCallMutation("webhooks.create");
   const updateCall = useCallMutation("webhooks.update");
   const deleteCall = useCallMutation("webhooks.delete");
@@ -36,10 +42,16 @@ export function useWebhooks() {
 
   /** "always": the server's message on success too; "errors": only failures toast (the page shows the result). */
   const notify = (when: "always" | "errors") => ({
-    successNotification: when === "errors" ? (false as const) : (data?: { data?: unknown }) => ({ type: "success" as const, message: (data?.data as { message?: string } | undefined)?.message ?? "Done" }),
+    successNotification:
+      when === "errors"
+        ? (false as const)
+        : (data?: { data?: unknown }) => ({
+            type: "success" as const,
+            message: (data?.data as { message?: string } | undefined)?.message ?? "Done",
+          }),
     errorNotification: (err?: HttpError) => ({ type: "error" as const, message: err?.message || MSG.somethingWrong }),
   });
-  const changed = async <T,>(reply: Promise<T>) => {
+  const changed = async <T>(reply: Promise<T>) => {
     const res = await reply;
     void query.refetch();
     return res;
@@ -48,7 +60,9 @@ export function useWebhooks() {
   return {
     rows: query.data?.data.data ?? [],
     total: query.data?.data.total ?? 0,
-    page, setPage, pageSize: PAGE_SIZE,
+    page,
+    setPage,
+    pageSize: PAGE_SIZE,
     loading: query.isFetching && !query.data,
     error: query.error ? query.error.message || MSG.somethingWrong : null,
     refetch: () => void query.refetch(),
@@ -58,7 +72,8 @@ export function useWebhooks() {
       const r = await changed(createCall.mutateAsync({ body: values, ...notify("errors") }));
       return { endpoint: r.data, secret: r.secret, rotated: false };
     },
-    update: (id: string, values: object) => changed(updateCall.mutateAsync({ params: { id }, body: values, ...notify("always") })),
+    update: (id: string, values: object) =>
+      changed(updateCall.mutateAsync({ params: { id }, body: values, ...notify("always") })),
     remove: (id: string) => changed(deleteCall.mutateAsync({ params: { id }, ...notify("always") })),
     rotate: async (id: string): Promise<IssuedSecret> => {
       const r = await changed(rotateCall.mutateAsync({ params: { id }, ...notify("errors") }));

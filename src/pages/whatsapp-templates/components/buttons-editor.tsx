@@ -10,7 +10,11 @@ const LABEL: Record<WaButtonType, { text: string; color: string; icon: ReactNode
 };
 
 const fresh = (type: WaButtonType): WaButton =>
-  type === "URL" ? { type, text: "", url: "https://" } : type === "PHONE_NUMBER" ? { type, text: "", phone_number: "+91" } : { type, text: "" };
+  type === "URL"
+    ? { type, text: "", url: "https://" }
+    : type === "PHONE_NUMBER"
+      ? { type, text: "", phone_number: "+91" }
+      : { type, text: "" };
 
 export interface ButtonsEditorProps {
   buttons: WaButton[];
@@ -21,25 +25,66 @@ export interface ButtonsEditorProps {
 
 /** Up to 10 buttons; Meta's grouping and per-type limits are explained by the rules, not hidden here. */
 export function ButtonsEditor({ buttons, onChange, issue }: ButtonsEditorProps) {
-  const set = (i: number, patch: Partial<WaButton>) => onChange(buttons.map((b, j) => (j === i ? { ...b, ...patch } : b)));
+  const set = (i: number, patch: Partial<WaButton>) =>
+    onChange(buttons.map((b, j) => (j === i ? { ...b, ...patch } : b)));
   const full = buttons.length >= WA_LIMITS.buttons;
   return (
     <>
       {buttons.map((b, i) => (
         <Flex key={i} gap={8} wrap align="flex-start" style={{ marginBottom: 12 }}>
-          <Tag color={LABEL[b.type].color} icon={LABEL[b.type].icon} style={{ marginTop: 5, minWidth: 112 }}>{LABEL[b.type].text}</Tag>
-          <Form.Item style={{ flex: 1, marginBottom: 0 }} validateStatus={issue(`buttons.${i}.text`) ? "error" : undefined} help={issue(`buttons.${i}.text`)}>
-            <Input value={b.text} onChange={(e) => set(i, { text: e.target.value })} placeholder="Button text" suffix={<Typography.Text type="secondary" style={{ fontSize: 12 }}>{b.text.length}/{WA_LIMITS.buttonText}</Typography.Text>} aria-label={`Button ${i + 1} text`} />
+          <Tag color={LABEL[b.type].color} icon={LABEL[b.type].icon} style={{ marginTop: 5, minWidth: 112 }}>
+            {LABEL[b.type].text}
+          </Tag>
+          <Form.Item
+            style={{ flex: 1, marginBottom: 0 }}
+            validateStatus={issue(`buttons.${i}.text`) ? "error" : undefined}
+            help={issue(`buttons.${i}.text`)}
+          >
+            <Input
+              value={b.text}
+              onChange={(e) => set(i, { text: e.target.value })}
+              placeholder="Button text"
+              suffix={
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {b.text.length}/{WA_LIMITS.buttonText}
+                </Typography.Text>
+              }
+              aria-label={`Button ${i + 1} text`}
+            />
           </Form.Item>
-          <Button type="text" danger icon={<DeleteOutlined />} onClick={() => onChange(buttons.filter((_, j) => j !== i))} aria-label={`Remove button ${i + 1}`} />
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            onClick={() => onChange(buttons.filter((_, j) => j !== i))}
+            aria-label={`Remove button ${i + 1}`}
+          />
           {b.type === "URL" && (
-            <Form.Item style={{ flex: "1 1 100%", marginBottom: 0, paddingLeft: 120, paddingRight: 40 }} validateStatus={issue(`buttons.${i}.url`) ? "error" : undefined} help={issue(`buttons.${i}.url`)}>
-              <Input value={b.url} onChange={(e) => set(i, { url: e.target.value })} placeholder="https://example.com/page" aria-label={`Button ${i + 1} URL`} />
+            <Form.Item
+              style={{ flex: "1 1 100%", marginBottom: 0, paddingLeft: 120, paddingRight: 40 }}
+              validateStatus={issue(`buttons.${i}.url`) ? "error" : undefined}
+              help={issue(`buttons.${i}.url`)}
+            >
+              <Input
+                value={b.url}
+                onChange={(e) => set(i, { url: e.target.value })}
+                placeholder="https://example.com/page"
+                aria-label={`Button ${i + 1} URL`}
+              />
             </Form.Item>
           )}
           {b.type === "PHONE_NUMBER" && (
-            <Form.Item style={{ flex: "1 1 100%", marginBottom: 0, paddingLeft: 120, paddingRight: 40 }} validateStatus={issue(`buttons.${i}.phone_number`) ? "error" : undefined} help={issue(`buttons.${i}.phone_number`)}>
-              <Input value={b.phone_number} onChange={(e) => set(i, { phone_number: e.target.value })} placeholder="+919876543210" aria-label={`Button ${i + 1} phone`} />
+            <Form.Item
+              style={{ flex: "1 1 100%", marginBottom: 0, paddingLeft: 120, paddingRight: 40 }}
+              validateStatus={issue(`buttons.${i}.phone_number`) ? "error" : undefined}
+              help={issue(`buttons.${i}.phone_number`)}
+            >
+              <Input
+                value={b.phone_number}
+                onChange={(e) => set(i, { phone_number: e.target.value })}
+                placeholder="+919876543210"
+                aria-label={`Button ${i + 1} phone`}
+              />
             </Form.Item>
           )}
         </Flex>
@@ -49,7 +94,11 @@ export function ButtonsEditor({ buttons, onChange, issue }: ButtonsEditorProps) 
           trigger={["click"]}
           disabled={full}
           menu={{
-            items: (Object.keys(LABEL) as WaButtonType[]).map((type) => ({ key: type, icon: LABEL[type].icon, label: LABEL[type].text })),
+            items: (Object.keys(LABEL) as WaButtonType[]).map((type) => ({
+              key: type,
+              icon: LABEL[type].icon,
+              label: LABEL[type].text,
+            })),
             onClick: ({ key }) => onChange([...buttons, fresh(key as WaButtonType)]),
           }}
         >

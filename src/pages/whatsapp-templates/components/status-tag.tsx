@@ -1,4 +1,10 @@
-import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, PauseCircleFilled, StopOutlined } from "@ant-design/icons";
+import {
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  CloseCircleFilled,
+  PauseCircleFilled,
+  StopOutlined,
+} from "@ant-design/icons";
 import { Tag, Tooltip } from "antd";
 import type { ReactNode } from "react";
 import type { WaTemplateStatus } from "../../../../contract/domain/whatsapp-template";

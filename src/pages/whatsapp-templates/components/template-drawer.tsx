@@ -13,20 +13,53 @@ function examplesOf(components: readonly WaComponent[]): string[] {
 }
 
 /** One template as the recipient sees it (with its stored header sample) beside its facts. */
-export function TemplateDrawer({ template, onClose }: { template: WhatsAppTemplateRecord | null; onClose: () => void }) {
-  const wabas = useList<WabaRecord>({ resource: "wabas", pagination: { mode: "off" }, queryOptions: { enabled: Boolean(template) }, errorNotification: false });
+export function TemplateDrawer({
+  template,
+  onClose,
+}: {
+  template: WhatsAppTemplateRecord | null;
+  onClose: () => void;
+}) {
+  const wabas = useList<WabaRecord>({
+    resource: "wabas",
+    pagination: { mode: "off" },
+    queryOptions: { enabled: Boolean(template) },
+    errorNotification: false,
+  });
   const business = wabas.result.data?.find((w) => w.waba_id === template?.waba_id)?.name ?? "Your business";
   const components = (template?.components ?? []) as WaComponent[];
   return (
-    <Drawer open={Boolean(template)} onClose={onClose} width={420} title={template ? <Typography.Text style={{ fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace" }}>{template.name}</Typography.Text> : null} destroyOnHidden>
+    <Drawer
+      open={Boolean(template)}
+      onClose={onClose}
+      width={420}
+      title={
+        template ? (
+          <Typography.Text style={{ fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace" }}>
+            {template.name}
+          </Typography.Text>
+        ) : null
+      }
+      destroyOnHidden
+    >
       {template && (
         <>
           <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
-            <Descriptions.Item label="Language">{WA_LANGUAGES[template.language ?? ""] ?? template.language}</Descriptions.Item>
+            <Descriptions.Item label="Language">
+              {WA_LANGUAGES[template.language ?? ""] ?? template.language}
+            </Descriptions.Item>
             <Descriptions.Item label="Category">{template.category}</Descriptions.Item>
-            {template.status && <Descriptions.Item label="Status"><TemplateStatusTag status={template.status} reason={template.rejected_reason} /></Descriptions.Item>}
+            {template.status && (
+              <Descriptions.Item label="Status">
+                <TemplateStatusTag status={template.status} reason={template.rejected_reason} />
+              </Descriptions.Item>
+            )}
           </Descriptions>
-          <TemplatePreview template={template} draft={waDraftOf(components, examplesOf(components))} business={business} />
+          <TemplatePreview
+            template={template}
+            draft={waDraftOf(components, examplesOf(components))}
+            business={business}
+          />
         </>
       )}
     </Drawer>

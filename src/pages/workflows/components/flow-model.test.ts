@@ -7,7 +7,10 @@ const template = WORKFLOW_TEMPLATES[1]?.graph ?? { nodes: [], edges: [] };
 describe("the editor's model", () => {
   it("turns a graph into flow nodes and back unchanged", () => {
     const { nodes, edges } = fromGraph(template);
-    expect(toGraph(nodes, edges)).toEqual({ ...template, edges: template.edges.map((e) => ({ ...e, sourceHandle: e.sourceHandle ?? null })) });
+    expect(toGraph(nodes, edges)).toEqual({
+      ...template,
+      edges: template.edges.map((e) => ({ ...e, sourceHandle: e.sourceHandle ?? null })),
+    });
   });
 
   it.each([
@@ -24,13 +27,18 @@ describe("the editor's model", () => {
     const renamed = renameStep(nodes, edges, "lookup", "orders");
     expect(renamed.nodes.map((n) => n.id)).toContain("orders");
     expect(renamed.edges.filter((e) => e.source === "orders")).toHaveLength(2);
-    expect(renamed.nodes.find((n) => n.id === "status")?.data.settings.text).toBe("Order {{steps.orders.body.orderId}} is {{steps.orders.body.status}}.");
+    expect(renamed.nodes.find((n) => n.id === "status")?.data.settings.text).toBe(
+      "Order {{steps.orders.body.orderId}} is {{steps.orders.body.status}}.",
+    );
   });
 
   it("pastes copies under new names with the edges among them", () => {
     const { nodes, edges } = fromGraph(template);
     const picked = nodes.filter((n) => n.id === "sorry" || n.id === "agent");
-    const pasted = pasteSteps({ nodes: picked, edges: edges.filter((e) => e.source === "sorry") }, new Set(nodes.map((n) => n.id)));
+    const pasted = pasteSteps(
+      { nodes: picked, edges: edges.filter((e) => e.source === "sorry") },
+      new Set(nodes.map((n) => n.id)),
+    );
     expect(pasted.nodes.map((n) => n.id)).toEqual(["send_text", "assign"]);
     expect(pasted.edges).toEqual([expect.objectContaining({ source: "send_text", target: "assign" })]);
   });
@@ -50,7 +58,9 @@ describe("the editor's model", () => {
     const laid = autoLayout(nodes, []);
     const xs = new Set(laid.map((n) => n.position.x));
     expect(xs.size).toBe(1);
-    const order = [...nodes].sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x).map((n) => n.id);
+    const order = [...nodes]
+      .sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x)
+      .map((n) => n.id);
     expect([...laid].sort((a, b) => a.position.y - b.position.y).map((n) => n.id)).toEqual(order);
 
     // One edge: its two steps are laid out, the rest stand to their right.

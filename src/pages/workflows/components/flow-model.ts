@@ -21,15 +21,29 @@ export const NODE_HEIGHT = 76;
 
 export function fromGraph(graph: WorkflowGraph): { nodes: StepNode[]; edges: Edge[] } {
   return {
-    nodes: graph.nodes.map((n) => ({ id: n.id, type: "step", position: n.position, data: { type: n.type, label: n.label, settings: n.data ?? {} } })),
-    edges: graph.edges.map((e) => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null, label: edgeLabel(graph, e.source, e.sourceHandle ?? null) })),
+    nodes: graph.nodes.map((n) => ({
+      id: n.id,
+      type: "step",
+      position: n.position,
+      data: { type: n.type, label: n.label, settings: n.data ?? {} },
+    })),
+    edges: graph.edges.map((e) => ({
+      id: e.id,
+      source: e.source,
+      target: e.target,
+      sourceHandle: e.sourceHandle ?? null,
+      label: edgeLabel(graph, e.source, e.sourceHandle ?? null),
+    })),
   };
 }
 
 export function toGraph(nodes: readonly StepNode[], edges: readonly Edge[]): WorkflowGraph {
   return {
     nodes: nodes.map((n) => ({
-      id: n.id, type: n.data.type, position: { x: Math.round(n.position.x), y: Math.round(n.position.y) }, data: n.data.settings,
+      id: n.id,
+      type: n.data.type,
+      position: { x: Math.round(n.position.x), y: Math.round(n.position.y) },
+      data: n.data.settings,
       ...(n.data.label ? { label: n.data.label } : {}),
     })),
     edges: edges.map((e) => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null })),
@@ -37,7 +51,11 @@ export function toGraph(nodes: readonly StepNode[], edges: readonly Edge[]): Wor
 }
 
 /** The label an edge shows: the output it leaves from, when its step has more than one. */
-export function edgeLabel(graph: WorkflowGraph | { nodes: { id: string; type: NodeType }[] }, source: string, handle: string | null): string | undefined {
+export function edgeLabel(
+  graph: WorkflowGraph | { nodes: { id: string; type: NodeType }[] },
+  source: string,
+  handle: string | null,
+): string | undefined {
   const type = graph.nodes.find((n) => n.id === source)?.type;
   return type && NODE_SPECS[type].outputs.length > 1 && handle ? handle : undefined;
 }
@@ -52,30 +70,58 @@ export function newStepId(type: NodeType, taken: ReadonlySet<string>): string {
 /** Settings filled from the schema's defaults. */
 export function defaultsOf(schema: JsonSchema): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, p] of Object.entries(schema.properties ?? {})) if (p.default !== undefined) out[k] = structuredClone(p.default);
+  for (const [k, p] of Object.entries(schema.properties ?? {}))
+    if (p.default !== undefined) out[k] = structuredClone(p.default);
   return out;
 }
 
 /** Renames a step: its edges, and `{{steps.old.…}}` in every step's settings, follow. */
-export function renameStep(nodes: StepNode[], edges: Edge[], from: string, to: string): { nodes: StepNode[]; edges: Edge[] } {
+export function renameStep(
+  nodes: StepNode[],
+  edges: Edge[],
+  from: string,
+  to: string,
+): { nodes: StepNode[]; edges: Edge[] } {
   const rewrite = (v: unknown): unknown =>
-    typeof v === "string" ? v.split(`steps.${from}.`).join(`steps.${to}.`)
-      : Array.isArray(v) ? v.map(rewrite)
-        : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rewrite(x)])) : v;
+    typeof v === "string"
+      ? v.split(`steps.${from}.`).join(`steps.${to}.`)
+      : Array.isArray(v)
+        ? v.map(rewrite)
+        : v && typeof v === "object"
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rewrite(x)]))
+          : v;
   return {
-    nodes: nodes.map((n) => ({ ...n, id: n.id === from ? to : n.id, data: { ...n.data, settings: rewrite(n.data.settings) as Record<string, unknown> } })),
-    edges: edges.map((e) => ({ ...e, source: e.source === from ? to : e.source, target: e.target === from ? to : e.target, id: e.id.split(from).join(to) })),
+    nodes: nodes.map((n) => ({
+      ...n,
+      id: n.id === from ? to : n.id,
+      data: { ...n.data, settings: rewrite(n.data.settings) as Record<string, unknown> },
+    })),
+    edges: edges.map((e) => ({
+      ...e,
+      source: e.source === from ? to : e.source,
+      target: e.target === from ? to : e.target,
+      id: e.id.split(from).join(to),
+    })),
   };
 }
 
 /** Copies of steps (and the edges among them) with new names, moved a little so they do not hide the originals. */
-export function pasteSteps(clip: { nodes: StepNode[]; edges: Edge[] }, taken: Set<string>): { nodes: StepNode[]; edges: Edge[] } {
+export function pasteSteps(
+  clip: { nodes: StepNode[]; edges: Edge[] },
+  taken: Set<string>,
+): { nodes: StepNode[]; edges: Edge[] } {
   const names = new Map<string, string>();
   const nodes = clip.nodes.map((n) => {
     const id = newStepId(n.data.type, taken);
     taken.add(id);
     names.set(n.id, id);
-    return { ...n, id, selected: true, position: { x: n.position.x + 40, y: n.position.y + 40 }, data: structuredClone(n.data) };
+    return {
+      ...n,
+      id,
+      selected: true,
+      position: { x: n.position.x + 40, y: n.position.y + 40 },
+      data: structuredClone(n.data),
+    };
   });
   const edges = clip.edges.flatMap((e) => {
     const source = names.get(e.source);
@@ -108,7 +154,9 @@ export function autoLayout(nodes: StepNode[], edges: Edge[]): StepNode[] {
     right = Math.max(right, p.x + NODE_WIDTH / 2);
   }
   const column = right === -Infinity ? 0 : right + 80;
-  const loose = nodes.filter((n) => !linked.has(n.id)).sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x);
+  const loose = nodes
+    .filter((n) => !linked.has(n.id))
+    .sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x);
   loose.forEach((n, i) => placed.set(n.id, { x: column, y: i * (NODE_HEIGHT + 70) }));
   return nodes.map((n) => {
     const p = placed.get(n.id);

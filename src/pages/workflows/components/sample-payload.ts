@@ -1,7 +1,10 @@
 import type { NodeType } from "../../../../contract/domain/workflow-nodes";
 
 /** A trigger's sample payload for a test run: what a real event would give `{{trigger.…}}`. */
-export function samplePayload(trigger: NodeType | undefined, settings: Record<string, unknown> = {}): Record<string, unknown> {
+export function samplePayload(
+  trigger: NodeType | undefined,
+  settings: Record<string, unknown> = {},
+): Record<string, unknown> {
   const keyword = typeof settings.keywords === "string" ? (settings.keywords.split(",")[0]?.trim() ?? "") : "";
   const contact = { from: "+919812345678", channel: "whatsapp", to: "" };
   switch (trigger) {

@@ -15,16 +15,33 @@ const TEMPLATES: WaTemplateChoice[] = [
   { id: "t3", name: "plain_text", wabaId: "waba-1", format: undefined, ownFile: false },
 ];
 // A 1x1 PNG: the picker checks the type and size before it uploads.
-const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
 
 let seen: InternalAxiosRequestConfig[] = [];
 beforeEach(() => {
   seen = [];
-  sessionStore.loginSucceeded({ _id: "m", username: "manager", email: "m@example.com", type: "manager", token: "t", expiresAt: 2_000_000_000, isFirstLogin: false });
+  sessionStore.loginSucceeded({
+    _id: "m",
+    username: "manager",
+    email: "m@example.com",
+    type: "manager",
+    token: "t",
+    expiresAt: 2_000_000_000,
+    isFirstLogin: false,
+  });
   // waba.media.upload's answer (the server side is tested in server/test/waba-media*.test.ts).
   http.defaults.adapter = async (config) => {
     seen.push(config);
-    return { status: 201, data: { success: true, data: { handle: "h", upload: { _id: "u-9" } } }, statusText: "", headers: {}, config };
+    return {
+      status: 201,
+      data: { success: true, data: { handle: "h", upload: { _id: "u-9" } } },
+      statusText: "",
+      headers: {},
+      config,
+    };
   };
 });
 afterEach(() => {
@@ -52,13 +69,20 @@ describe("the Send template step's header media", { timeout: 30_000 }, () => {
 
   it("uploads a chosen image to the template's WABA and keeps its id and name in the step's settings", async () => {
     const onChange = renderField({ templateName: " parcel_photo ", params: ["{{trigger.body.name}}"] });
-    expect(screen.getByText(/Every message is sent with the template's own header image. You can replace it for this step./)).toBeTruthy();
+    expect(
+      screen.getByText(/Every message is sent with the template's own header image. You can replace it for this step./),
+    ).toBeTruthy();
     const input = document.querySelector("input[type=file]") as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File([PNG], "parcel.png", { type: "image/png" })] } });
     await waitFor(() => expect(onChange).toHaveBeenCalled());
     expect(seen[0].url).toMatch(/\/api\/waba\/media\/upload-whatsapp-media$/);
     expect((seen[0].data as FormData).get("waba_id")).toBe("waba-1");
-    expect(onChange).toHaveBeenCalledWith({ templateName: " parcel_photo ", params: ["{{trigger.body.name}}"], headerMediaId: "u-9", headerMediaName: "parcel.png" });
+    expect(onChange).toHaveBeenCalledWith({
+      templateName: " parcel_photo ",
+      params: ["{{trigger.body.name}}"],
+      headerMediaId: "u-9",
+      headerMediaName: "parcel.png",
+    });
   });
 
   it("a saved choice shows its file and goes back to the template's own image", () => {
@@ -70,11 +94,15 @@ describe("the Send template step's header media", { timeout: 30_000 }, () => {
 
   it("a template with no image of its own asks for one, and refuses a PDF without uploading", async () => {
     const onChange = renderField({ templateName: "synced_photo" });
-    expect(screen.getByText("The template has no image of its own: choose the header image every message is sent with.")).toBeTruthy();
+    expect(
+      screen.getByText("The template has no image of its own: choose the header image every message is sent with."),
+    ).toBeTruthy();
     expect(screen.getByRole("button", { name: /Choose the image/ })).toBeTruthy();
     const input = document.querySelector("input[type=file]") as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(["%PDF-1.4"], "terms.pdf", { type: "application/pdf" })] } });
-    expect(await screen.findByText("WhatsApp accepts image/jpeg, image/png here; this file is application/pdf")).toBeTruthy();
+    expect(
+      await screen.findByText("WhatsApp accepts image/jpeg, image/png here; this file is application/pdf"),
+    ).toBeTruthy();
     expect(seen).toHaveLength(0);
     expect(onChange).not.toHaveBeenCalled();
   });

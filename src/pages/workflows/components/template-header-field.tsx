@@ -18,7 +18,10 @@ export function TemplateHeaderField({ settings, templates, onChange }: Props) {
   const template = templates.find((t) => t.name === name && t.format);
   if (!template?.format) return null;
   const id = typeof settings.headerMediaId === "string" ? settings.headerMediaId : "";
-  const fileName = typeof settings.headerMediaName === "string" && settings.headerMediaName ? settings.headerMediaName : "the chosen file";
+  const fileName =
+    typeof settings.headerMediaName === "string" && settings.headerMediaName
+      ? settings.headerMediaName
+      : "the chosen file";
   return (
     <HeaderMediaPicker
       format={template.format}

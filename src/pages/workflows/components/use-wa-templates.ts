@@ -2,7 +2,12 @@ import { useList, type HttpError } from "@refinedev/core";
 import { useMemo } from "react";
 import type { WhatsAppTemplateRecord } from "../../../../contract";
 import type { HeaderTemplateFacts } from "../../../../contract/domain/workflow-header-media";
-import { headerExampleLink, headerMediaFormat, type WaComponent, type WaMediaFormat } from "../../../../contract/domain/whatsapp-template";
+import {
+  headerExampleLink,
+  headerMediaFormat,
+  type WaComponent,
+  type WaMediaFormat,
+} from "../../../../contract/domain/whatsapp-template";
 
 export interface WaTemplateChoice extends HeaderTemplateFacts {
   id: string;
@@ -10,7 +15,8 @@ export interface WaTemplateChoice extends HeaderTemplateFacts {
 }
 
 /** What a template's own file means for a send: stored with it, or a link the provider gave. */
-const ownFileOf = (t: WhatsAppTemplateRecord, components: readonly WaComponent[]) => Boolean(t.has_header_media) || headerExampleLink(components) !== undefined;
+const ownFileOf = (t: WhatsAppTemplateRecord, components: readonly WaComponent[]) =>
+  Boolean(t.has_header_media) || headerExampleLink(components) !== undefined;
 
 /**
  * The account's WhatsApp templates as the Send template step needs them: which have a media header and whether they
@@ -25,11 +31,12 @@ export function useWaTemplates(): WaTemplateChoice[] {
   });
   const rows = list.result.data;
   return useMemo(
-    () => (rows ?? []).map((t) => {
-      const components = (t.components ?? []) as WaComponent[];
-      const format: WaMediaFormat | undefined = headerMediaFormat(components);
-      return { id: t.id, name: t.name, wabaId: t.waba_id ?? "", format, ownFile: ownFileOf(t, components) };
-    }),
+    () =>
+      (rows ?? []).map((t) => {
+        const components = (t.components ?? []) as WaComponent[];
+        const format: WaMediaFormat | undefined = headerMediaFormat(components);
+        return { id: t.id, name: t.name, wabaId: t.waba_id ?? "", format, ownFile: ownFileOf(t, components) };
+      }),
     [rows],
   );
 }

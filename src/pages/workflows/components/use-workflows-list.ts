@@ -15,7 +15,11 @@ export function useWorkflowsList() {
   const [page, setPage] = useState(1);
   const [q, setQ] = useState("");
   const [status, setStatus] = useState<WorkflowStatus | undefined>();
-  const list = useCall("workflows.list", { query: { page, limit: PAGE_SIZE, ...(q ? { q } : {}), ...(status ? { status } : {}) } }, { errorNotification: false });
+  const list = useCall(
+    "workflows.list",
+    { query: { page, limit: PAGE_SIZE, ...(q ? { q } : {}), ...(status ? { status } : {}) } },
+    { errorNotification: false },
+  );
   const templates = useCall("workflows.templates", {}, { errorNotification: false });
   const createCall = useCallMutation("workflows.create");
   const deleteCall = useCallMutation("workflows.delete");
@@ -26,7 +30,7 @@ export function useWorkflowsList() {
     successNotification: () => ({ type: "success" as const, message: success }),
     errorNotification: (err?: HttpError) => ({ type: "error" as const, message: err?.message || MSG.somethingWrong }),
   });
-  const changed = async <T,>(reply: Promise<T>) => {
+  const changed = async <T>(reply: Promise<T>) => {
     const res = await reply;
     void list.query.refetch();
     return res;
@@ -35,7 +39,9 @@ export function useWorkflowsList() {
   return {
     rows: list.query.error ? [] : (list.query.data?.data.data ?? []),
     total: list.query.data?.data.total ?? 0,
-    page, setPage, pageSize: PAGE_SIZE,
+    page,
+    setPage,
+    pageSize: PAGE_SIZE,
     loading: list.query.isFetching,
     error: list.query.error ? "Failed to fetch workflows" : null,
     refetch: () => void list.query.refetch(),
@@ -43,14 +49,23 @@ export function useWorkflowsList() {
       setQ(value.trim());
       setPage(1);
     },
-    status, setStatus: (s: WorkflowStatus | undefined) => {
+    status,
+    setStatus: (s: WorkflowStatus | undefined) => {
       setStatus(s);
       setPage(1);
     },
     templates: templates.query.data?.data.data ?? [],
     saving: createCall.isPending || deleteCall.isPending || statusCall.isPending,
-    create: (values: { name: string; templateId?: string }) => changed(createCall.mutateAsync({ body: values, ...notify("Workflow created") })),
+    create: (values: { name: string; templateId?: string }) =>
+      changed(createCall.mutateAsync({ body: values, ...notify("Workflow created") })),
     remove: (id: string) => changed(deleteCall.mutateAsync({ params: { id }, ...notify("Workflow deleted") })),
-    setActive: (id: string, active: boolean) => changed(statusCall.mutateAsync({ params: { id }, body: { active }, ...notify(active ? "Workflow turned on" : "Workflow turned off") })),
+    setActive: (id: string, active: boolean) =>
+      changed(
+        statusCall.mutateAsync({
+          params: { id },
+          body: { active },
+          ...notify(active ? "Workflow turned on" : "Workflow turned off"),
+        }),
+      ),
   };
 }

@@ -1,5 +1,20 @@
 import { InboxOutlined } from "@ant-design/icons";
-import { Alert, Button, Col, Flex, Form, Input, Progress, Row, Segmented, Select, Space, Tag, Typography, Upload } from "antd";
+import {
+  Alert,
+  Button,
+  Col,
+  Flex,
+  Form,
+  Input,
+  Progress,
+  Row,
+  Segmented,
+  Select,
+  Space,
+  Tag,
+  Typography,
+  Upload,
+} from "antd";
 import { getCountries } from "libphonenumber-js/min";
 import { useMemo, type Dispatch, type ReactNode } from "react";
 import { AUDIENCE_MAX_BYTES } from "../../../../../contract/domain/campaigns";
@@ -17,7 +32,13 @@ const megabytes = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
 /** Step 3: the audience (a CSV/XLSX file dropped or chosen, or pasted numbers), the default country, and the submit. */
 export function AudienceStep({
-  state, dispatch, extra, upload, creating, createError, onSubmit,
+  state,
+  dispatch,
+  extra,
+  upload,
+  creating,
+  createError,
+  onSubmit,
 }: {
   state: WizardState;
   dispatch: Dispatch<Action>;
@@ -29,14 +50,18 @@ export function AudienceStep({
   onSubmit: () => void;
 }) {
   const { draft, errors } = state;
-  const count = useMemo(() => (draft.audienceMode === "paste" ? countPasted(draft.numbers, draft.region) : null), [draft.audienceMode, draft.numbers, draft.region]);
+  const count = useMemo(
+    () => (draft.audienceMode === "paste" ? countPasted(draft.numbers, draft.region) : null),
+    [draft.audienceMode, draft.numbers, draft.region],
+  );
   const used = columnsUsed(draft.variables);
   const missing = draft.columns.length ? used.filter((c) => !draft.columns.includes(c)) : [];
 
   const choose = async (file: File) => {
     const kind = audienceKind(file.name);
     if (!kind) return dispatch({ type: "errors", errors: { file: "Only CSV (.csv) or Excel (.xlsx) files" } });
-    if (file.size > AUDIENCE_MAX_BYTES) return dispatch({ type: "errors", errors: { file: `The file is larger than ${megabytes(AUDIENCE_MAX_BYTES)}` } });
+    if (file.size > AUDIENCE_MAX_BYTES)
+      return dispatch({ type: "errors", errors: { file: `The file is larger than ${megabytes(AUDIENCE_MAX_BYTES)}` } });
     if (file.size === 0) return dispatch({ type: "errors", errors: { file: "The file is empty" } });
     dispatch({ type: "errors", errors: {} });
     const peek = kind === "csv" ? peekCsv(await file.slice(0, 64 * 1024).text()) : null;
@@ -67,41 +92,98 @@ export function AudienceStep({
                 beforeUpload={(file) => (void choose(file), false)}
                 aria-label="Audience file"
               >
-                <p className="ant-upload-drag-icon"><InboxOutlined /></p>
-                <p className="ant-upload-text">{draft.file ? draft.file.name : "Drop a CSV or XLSX file here, or click to choose one"}</p>
+                <p className="ant-upload-drag-icon">
+                  <InboxOutlined />
+                </p>
+                <p className="ant-upload-text">
+                  {draft.file ? draft.file.name : "Drop a CSV or XLSX file here, or click to choose one"}
+                </p>
                 <p className="ant-upload-hint">
-                  {draft.file ? `${(draft.file.size / 1024).toFixed(1)} KB · choose another to replace it` : `One row per recipient, with a header row and a phone column (${PHONE_HEADERS.slice(0, 3).join(", ")}…). Up to ${megabytes(AUDIENCE_MAX_BYTES)}.`}
+                  {draft.file
+                    ? `${(draft.file.size / 1024).toFixed(1)} KB · choose another to replace it`
+                    : `One row per recipient, with a header row and a phone column (${PHONE_HEADERS.slice(0, 3).join(", ")}…). Up to ${megabytes(AUDIENCE_MAX_BYTES)}.`}
                 </p>
               </Upload.Dragger>
               {draft.columns.length > 0 && (
                 <Flex gap={4} wrap style={{ marginTop: 8 }} aria-label="Columns found">
                   <Typography.Text type="secondary">Columns:</Typography.Text>
-                  {draft.columns.map((c) => <Tag key={c} color={used.includes(c) ? "blue" : undefined}>{c}</Tag>)}
+                  {draft.columns.map((c) => (
+                    <Tag key={c} color={used.includes(c) ? "blue" : undefined}>
+                      {c}
+                    </Tag>
+                  ))}
                 </Flex>
               )}
-              {draft.columns.length > 0 && !hasPhoneColumn(draft.columns) && <Alert style={{ marginTop: 8 }} type="warning" showIcon message="No phone column found by its header: the server may refuse this file." />}
-              {missing.length > 0 && <Alert style={{ marginTop: 8 }} type="warning" showIcon message={`Variables use column${missing.length > 1 ? "s" : ""} not in this file: ${missing.join(", ")}`} />}
+              {draft.columns.length > 0 && !hasPhoneColumn(draft.columns) && (
+                <Alert
+                  style={{ marginTop: 8 }}
+                  type="warning"
+                  showIcon
+                  message="No phone column found by its header: the server may refuse this file."
+                />
+              )}
+              {missing.length > 0 && (
+                <Alert
+                  style={{ marginTop: 8 }}
+                  type="warning"
+                  showIcon
+                  message={`Variables use column${missing.length > 1 ? "s" : ""} not in this file: ${missing.join(", ")}`}
+                />
+              )}
             </Form.Item>
           ) : (
-            <Form.Item label="Numbers" htmlFor="audience-numbers" validateStatus={errors.numbers ? "error" : undefined} help={errors.numbers} extra="One per line, or separated by commas.">
-              <Input.TextArea id="audience-numbers" rows={8} value={draft.numbers} placeholder={"+91 90000 00001\n9000000002"} onChange={(e) => dispatch({ type: "edit", patch: { numbers: e.target.value } })} />
+            <Form.Item
+              label="Numbers"
+              htmlFor="audience-numbers"
+              validateStatus={errors.numbers ? "error" : undefined}
+              help={errors.numbers}
+              extra="One per line, or separated by commas."
+            >
+              <Input.TextArea
+                id="audience-numbers"
+                rows={8}
+                value={draft.numbers}
+                placeholder={"+91 90000 00001\n9000000002"}
+                onChange={(e) => dispatch({ type: "edit", patch: { numbers: e.target.value } })}
+              />
               {count && count.entries > 0 && (
                 <Space size={12} style={{ marginTop: 6 }} data-testid="paste-count" aria-live="polite">
                   <Typography.Text>{`${formatCount(count.valid)} valid`}</Typography.Text>
-                  {count.invalid > 0 && <Typography.Text type="danger">{`${formatCount(count.invalid)} invalid`}</Typography.Text>}
-                  {count.duplicates > 0 && <Typography.Text type="warning">{`${formatCount(count.duplicates)} duplicate${count.duplicates > 1 ? "s" : ""}`}</Typography.Text>}
+                  {count.invalid > 0 && (
+                    <Typography.Text type="danger">{`${formatCount(count.invalid)} invalid`}</Typography.Text>
+                  )}
+                  {count.duplicates > 0 && (
+                    <Typography.Text type="warning">{`${formatCount(count.duplicates)} duplicate${count.duplicates > 1 ? "s" : ""}`}</Typography.Text>
+                  )}
                 </Space>
               )}
             </Form.Item>
           )}
-          <Form.Item label="Default country" htmlFor="audience-region" extra="For numbers written without a country code." validateStatus={errors.region ? "error" : undefined} help={errors.region}>
-            <Select id="audience-region" aria-label="Default country" showSearch optionFilterProp="label" value={draft.region} options={COUNTRIES} onChange={(region: string) => dispatch({ type: "edit", patch: { region } })} style={{ maxWidth: 320 }} />
+          <Form.Item
+            label="Default country"
+            htmlFor="audience-region"
+            extra="For numbers written without a country code."
+            validateStatus={errors.region ? "error" : undefined}
+            help={errors.region}
+          >
+            <Select
+              id="audience-region"
+              aria-label="Default country"
+              showSearch
+              optionFilterProp="label"
+              value={draft.region}
+              options={COUNTRIES}
+              onChange={(region: string) => dispatch({ type: "edit", patch: { region } })}
+              style={{ maxWidth: 320 }}
+            />
           </Form.Item>
           {extra}
           {createError && <Alert type="error" showIcon message={createError} style={{ marginBottom: 16 }} />}
           {upload !== null && (
             <div aria-label="Upload progress" style={{ marginBottom: 16 }}>
-              <Typography.Text>{upload < 100 ? `Uploading ${draft.file?.name ?? "audience"}` : "Uploaded: the server is reading it"}</Typography.Text>
+              <Typography.Text>
+                {upload < 100 ? `Uploading ${draft.file?.name ?? "audience"}` : "Uploaded: the server is reading it"}
+              </Typography.Text>
               <Progress percent={upload} status="active" />
             </div>
           )}

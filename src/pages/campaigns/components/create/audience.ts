@@ -11,7 +11,10 @@ export interface PasteCount {
 
 /** Numbers separated by new lines, commas or semicolons, as the server splits them. */
 export function splitNumbers(text: string): string[] {
-  return text.split(/[\n\r,;]+/).map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(/[\n\r,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** How the server will count pasted numbers: valid E.164 numbers (in the default country when no code), invalid ones, repeats. */
@@ -62,7 +65,10 @@ export interface CsvPeek {
 
 /** The header and the first data row of a CSV text's start (a BOM and blank lines are skipped). */
 export function peekCsv(text: string): CsvPeek | null {
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/).filter((l) => l.trim());
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .filter((l) => l.trim());
   if (!lines.length) return null;
   const columns = csvFields(lines[0]).filter(Boolean);
   if (!columns.length) return null;
@@ -71,8 +77,18 @@ export function peekCsv(text: string): CsvPeek | null {
 }
 
 /** A phone column the server recognises by its header name. */
-export const PHONE_HEADERS = ["phone", "number", "mobile", "msisdn", "phone_number", "phonenumber", "mobile_number", "whatsapp"];
-export const hasPhoneColumn = (columns: readonly string[]) => columns.some((c) => PHONE_HEADERS.includes(c.trim().toLowerCase().replace(/\s+/g, "_")));
+export const PHONE_HEADERS = [
+  "phone",
+  "number",
+  "mobile",
+  "msisdn",
+  "phone_number",
+  "phonenumber",
+  "mobile_number",
+  "whatsapp",
+];
+export const hasPhoneColumn = (columns: readonly string[]) =>
+  columns.some((c) => PHONE_HEADERS.includes(c.trim().toLowerCase().replace(/\s+/g, "_")));
 
 export type AudienceKind = "csv" | "xlsx";
 /** The file's kind by its name, or null when it is neither CSV nor XLSX. */

@@ -16,7 +16,15 @@ import { VariablesStep } from "./variables-step";
 import { STEP, STEPS, type StepIndex } from "./wizard-state";
 
 /** One stepper for every channel: the channel's source (accounts, templates, preview) is the only difference. */
-export function CampaignStepper({ channel, useSource, description }: { channel: CampaignChannel; useSource: (accountId: string) => ChannelSource; description: string }) {
+export function CampaignStepper({
+  channel,
+  useSource,
+  description,
+}: {
+  channel: CampaignChannel;
+  useSource: (accountId: string) => ChannelSource;
+  description: string;
+}) {
   const c = useCampaignCreate(channel);
   const { state, dispatch } = c;
   const source = useSource(state.draft.accountId);
@@ -31,21 +39,34 @@ export function CampaignStepper({ channel, useSource, description }: { channel: 
     else dispatch({ type: "next", needsWhatsAppSender: channel === "whatsapp" });
   };
   const nextDisabled =
-    (step === STEP.ingest && state.ingest !== "ready") || (step === STEP.check && (Boolean(startProblem(c.preCheck)) || !mayStart));
+    (step === STEP.ingest && state.ingest !== "ready") ||
+    (step === STEP.check && (Boolean(startProblem(c.preCheck)) || !mayStart));
 
   return (
     <>
       <PageHeader description={description} />
       <Card>
-        <Steps current={step} items={items} size="small" onChange={(i) => dispatch({ type: "goto", step: i as StepIndex })} style={{ marginBottom: 24 }} />
-        {Object.keys(state.errors).length > 0 && step < STEP.audience && <Alert type="error" showIcon message="Fix the marked fields to go on" style={{ marginBottom: 16 }} />}
+        <Steps
+          current={step}
+          items={items}
+          size="small"
+          onChange={(i) => dispatch({ type: "goto", step: i as StepIndex })}
+          style={{ marginBottom: 24 }}
+        />
+        {Object.keys(state.errors).length > 0 && step < STEP.audience && (
+          <Alert type="error" showIcon message="Fix the marked fields to go on" style={{ marginBottom: 16 }} />
+        )}
         {step === STEP.template && <TemplateStep source={source} state={state} dispatch={dispatch} />}
         {step === STEP.variables && <VariablesStep template={template} state={state} dispatch={dispatch} />}
         {step === STEP.audience && (
           <AudienceStep
             state={state}
             dispatch={dispatch}
-            extra={isFailoverChannel(channel) ? <FailoverFields channel={channel} state={state} dispatch={dispatch} /> : undefined}
+            extra={
+              isFailoverChannel(channel) ? (
+                <FailoverFields channel={channel} state={state} dispatch={dispatch} />
+              ) : undefined
+            }
             upload={c.upload}
             creating={c.creating}
             createError={c.createError}
@@ -53,15 +74,45 @@ export function CampaignStepper({ channel, useSource, description }: { channel: 
           />
         )}
         {step === STEP.ingest && (
-          <IngestStep report={c.report} phase={state.ingest} error={c.reportError} busy={c.busy} onDownload={() => void c.downloadRejected().catch(() => undefined)} onFix={() => dispatch({ type: "reopen" })} onDiscard={() => void c.discard().catch(() => undefined)} />
+          <IngestStep
+            report={c.report}
+            phase={state.ingest}
+            error={c.reportError}
+            busy={c.busy}
+            onDownload={() => void c.downloadRejected().catch(() => undefined)}
+            onFix={() => dispatch({ type: "reopen" })}
+            onDiscard={() => void c.discard().catch(() => undefined)}
+          />
         )}
         {step === STEP.check && (
           <>
-            {!mayStart && <Alert type="info" showIcon style={{ marginBottom: 16 }} message="A user or manager of your organization starts this campaign." />}
-            <CheckStep check={c.preCheck} loading={c.checkLoading} error={c.checkError} onRetry={c.recheck} onTestSend={c.testSend} onDownload={() => void c.downloadRejected().catch(() => undefined)} />
+            {!mayStart && (
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 16 }}
+                message="A user or manager of your organization starts this campaign."
+              />
+            )}
+            <CheckStep
+              check={c.preCheck}
+              loading={c.checkLoading}
+              error={c.checkError}
+              onRetry={c.recheck}
+              onTestSend={c.testSend}
+              onDownload={() => void c.downloadRejected().catch(() => undefined)}
+            />
           </>
         )}
-        {step === STEP.confirm && <ConfirmStep name={state.draft.name} check={c.preCheck} busy={c.busy} onStart={c.start} onSchedule={c.schedule} />}
+        {step === STEP.confirm && (
+          <ConfirmStep
+            name={state.draft.name}
+            check={c.preCheck}
+            busy={c.busy}
+            onStart={c.start}
+            onSchedule={c.schedule}
+          />
+        )}
         <Flex justify="space-between" style={{ marginTop: 24 }}>
           <Button onClick={() => dispatch({ type: "back" })} disabled={step === 0 || (locked && step <= STEP.ingest)}>
             Back

@@ -17,11 +17,25 @@ type Fields = Record<string, string | boolean | string[]>;
 
 /** The SMS failover part of a WhatsApp or RCS campaign (schemas/campaign-fields.ts failoverProperties). */
 function failoverOf({ failover: f }: Draft): Fields {
-  return { smsFailover: f.enabled, ...(f.enabled ? { smsFailoverConditions: f.conditions, smsAccountId: f.smsAccountId, smsTemplate: f.smsTemplateId, smsCustomParams: f.params.map(serialize) } : {}) };
+  return {
+    smsFailover: f.enabled,
+    ...(f.enabled
+      ? {
+          smsFailoverConditions: f.conditions,
+          smsAccountId: f.smsAccountId,
+          smsTemplate: f.smsTemplateId,
+          smsCustomParams: f.params.map(serialize),
+        }
+      : {}),
+  };
 }
 
 function fieldsOf(channel: CampaignChannel, d: Draft): Fields {
-  const common: Fields = { campaignName: d.name.trim(), variables: d.variables.map(serialize), defaultRegion: d.region };
+  const common: Fields = {
+    campaignName: d.name.trim(),
+    variables: d.variables.map(serialize),
+    defaultRegion: d.region,
+  };
   if (channel === "rcs") return { ...common, botId: d.accountId, templateId: d.templateId, ...failoverOf(d) };
   if (channel === "sms") return { ...common, smsAccountId: d.accountId, templateId: d.templateId };
   return {
@@ -42,7 +56,8 @@ export function createPayload(channel: CampaignChannel, d: Draft): FormData | Fi
   const fields = fieldsOf(channel, d);
   if (d.audienceMode === "paste") return { ...fields, numbers: d.numbers };
   const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, Array.isArray(value) ? JSON.stringify(value) : String(value));
+  for (const [key, value] of Object.entries(fields))
+    form.append(key, Array.isArray(value) ? JSON.stringify(value) : String(value));
   if (d.file) form.append("file", d.file, d.file.name);
   return form;
 }

@@ -4,7 +4,11 @@ import { useList, type HttpError } from "@refinedev/core";
 import type { ReactNode } from "react";
 import { MSG, type WabaRecord, type WhatsAppTemplateRecord } from "../../../../../contract";
 import type { RcsTemplateRecord } from "../../../../../contract/calls/rcs-templates";
-import { headerMediaFormat, type WaComponent, type WaMediaFormat } from "../../../../../contract/domain/whatsapp-template";
+import {
+  headerMediaFormat,
+  type WaComponent,
+  type WaMediaFormat,
+} from "../../../../../contract/domain/whatsapp-template";
 import { useCall } from "../../../../api";
 import { PhonePreview as RcsPhonePreview } from "../../../rcs-templates/builder/phone-preview";
 import { SmsPreview } from "../../../sms-templates/components/sms-preview";
@@ -48,7 +52,10 @@ export interface ChannelSource {
   emptyTemplates: string;
 }
 
-const errorToast = (fallback: string) => (err?: HttpError) => ({ type: "error" as const, message: err?.message || fallback });
+const errorToast = (fallback: string) => (err?: HttpError) => ({
+  type: "error" as const,
+  message: err?.message || fallback,
+});
 
 export function useRcsSource(botId: string): ChannelSource {
   const bots = useCall("rcsTemplates.bots", {}, { errorNotification: errorToast(MSG.fetchTemplates) });
@@ -63,11 +70,21 @@ export function useRcsSource(botId: string): ChannelSource {
   const botName = botRows.find((b) => b._id === botId)?.name ?? "";
   return {
     accountLabel: "RCS bot",
-    accounts: botRows.map((b) => ({ value: b._id, label: b.name, disabled: b.status !== "active", hint: b.status !== "active" ? "Inactive" : undefined })),
+    accounts: botRows.map((b) => ({
+      value: b._id,
+      label: b.name,
+      disabled: b.status !== "active",
+      hint: b.status !== "active" ? "Inactive" : undefined,
+    })),
     templates: (list.result.data ?? []).map((t) => {
       const selectable = ["ACTIVE", "APPROVED"].includes(t.status.toUpperCase());
       return {
-        id: t._id, name: t.name, status: t.status, selectable, reason: selectable ? undefined : `Status ${t.status}`, detail: `${t.type} message`,
+        id: t._id,
+        name: t.name,
+        status: t.status,
+        selectable,
+        reason: selectable ? undefined : `Status ${t.status}`,
+        detail: `${t.type} message`,
         placeholderCount: numberedCount(stringsOf(t.draft)),
         preview: (texts) => <RcsPhonePreview draft={fillNumbered(t.draft, texts)} botName={botName} />,
       };
@@ -84,9 +101,18 @@ export function useSmsSource(smsAccountId: string): ChannelSource {
   const templates = all.templates.filter((t) => t.smsAccountId === smsAccountId);
   return {
     accountLabel: "SMS account",
-    accounts: all.accounts.map((a) => ({ value: a.id, label: a.name, disabled: !a.isActive, hint: a.isActive ? a.senderIds.join(", ") : "Inactive: turn it on under Channels → SMS" })),
+    accounts: all.accounts.map((a) => ({
+      value: a.id,
+      label: a.name,
+      disabled: !a.isActive,
+      hint: a.isActive ? a.senderIds.join(", ") : "Inactive: turn it on under Channels → SMS",
+    })),
     templates: templates.map((t) => ({
-      id: t.id, name: t.name, status: "REGISTERED", selectable: true, detail: `${t.senderId} · DLT ${t.dltTemplateId}`,
+      id: t.id,
+      name: t.name,
+      status: "REGISTERED",
+      selectable: true,
+      detail: `${t.senderId} · DLT ${t.dltTemplateId}`,
       placeholderCount: dltCount(t.body),
       preview: (texts) => <SmsPreview senderId={t.senderId} body={fillDlt(t.body, texts)} />,
     })),
@@ -97,10 +123,15 @@ export function useSmsSource(smsAccountId: string): ChannelSource {
   };
 }
 
-const waTexts = (components: readonly WaComponent[]) => components.flatMap((c) => [("text" in c ? c.text : undefined) ?? ""]);
+const waTexts = (components: readonly WaComponent[]) =>
+  components.flatMap((c) => [("text" in c ? c.text : undefined) ?? ""]);
 
 export function useWhatsAppSource(wabaId: string): ChannelSource {
-  const wabas = useList<WabaRecord, HttpError>({ resource: "wabas", pagination: { mode: "off" }, errorNotification: errorToast(MSG.fetchPhoneNumbers) });
+  const wabas = useList<WabaRecord, HttpError>({
+    resource: "wabas",
+    pagination: { mode: "off" },
+    errorNotification: errorToast(MSG.fetchPhoneNumbers),
+  });
   const list = useList<WhatsAppTemplateRecord, HttpError>({
     resource: "whatsapp-templates",
     pagination: { mode: "off" },
@@ -115,17 +146,39 @@ export function useWhatsAppSource(wabaId: string): ChannelSource {
   const waba = rows.find((w) => w.waba_id === wabaId);
   return {
     accountLabel: "WhatsApp Business Account",
-    accounts: rows.map((w) => ({ value: w.waba_id, label: w.name, hint: `${w.phone_numbers.length} number${w.phone_numbers.length === 1 ? "" : "s"}` })),
-    senders: (waba?.phone_numbers ?? []).map((p) => ({ value: p.id, label: `${p.display_phone_number}${p.verified_name ? ` · ${p.verified_name}` : ""}`, hint: p.quality_rating })),
+    accounts: rows.map((w) => ({
+      value: w.waba_id,
+      label: w.name,
+      hint: `${w.phone_numbers.length} number${w.phone_numbers.length === 1 ? "" : "s"}`,
+    })),
+    senders: (waba?.phone_numbers ?? []).map((p) => ({
+      value: p.id,
+      label: `${p.display_phone_number}${p.verified_name ? ` · ${p.verified_name}` : ""}`,
+      hint: p.quality_rating,
+    })),
     templates: (list.result.data ?? []).map((t) => {
       const status = t.status ?? "PENDING";
       const components = (t.components ?? []) as WaComponent[];
       return {
-        id: t.id, name: t.name, status, selectable: status === "APPROVED", reason: status === "APPROVED" ? undefined : t.rejected_reason || `Only approved templates can be sent (${status.toLowerCase()})`,
+        id: t.id,
+        name: t.name,
+        status,
+        selectable: status === "APPROVED",
+        reason:
+          status === "APPROVED"
+            ? undefined
+            : t.rejected_reason || `Only approved templates can be sent (${status.toLowerCase()})`,
         detail: [t.category, t.language].filter(Boolean).join(" · "),
         placeholderCount: numberedCount(waTexts(components)),
         headerFormat: headerMediaFormat(components),
-        preview: (texts, headerFile) => <WaTemplatePreview template={t} draft={waDraftOf(components, texts)} file={headerFile} business={waba?.name ?? "Business"} />,
+        preview: (texts, headerFile) => (
+          <WaTemplatePreview
+            template={t}
+            draft={waDraftOf(components, texts)}
+            file={headerFile}
+            business={waba?.name ?? "Business"}
+          />
+        ),
       };
     }),
     loading: wabas.query.isLoading,

@@ -14,7 +14,8 @@ export function startProblem(c: PreCheckRecord | undefined): string | null {
   if (!c) return "The pre-send check has not answered yet";
   if (c.blockers.length) return c.blockers.map((b) => b.message).join(" · ");
   if (c.sendable === 0) return "No recipient can be sent to";
-  if (!c.enoughBalance) return `Your balance (${formatINR(c.balance)}) does not cover the estimate (${formatINR(c.estimate.total)}): request more balance first`;
+  if (!c.enoughBalance)
+    return `Your balance (${formatINR(c.balance)}) does not cover the estimate (${formatINR(c.estimate.total)}): request more balance first`;
   return null;
 }
 
@@ -27,7 +28,14 @@ function TestSend({ onSend, canSend }: { onSend: (numbers: string[]) => Promise<
   return (
     <Card size="small" title="Send a test">
       <Flex gap={8} wrap>
-        <Input aria-label="Test numbers" value={text} onChange={(e) => setText(e.target.value)} placeholder={`Up to ${TEST_SEND_MAX} numbers, comma separated`} style={{ flex: 1, minWidth: 220 }} status={tooMany ? "error" : undefined} />
+        <Input
+          aria-label="Test numbers"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={`Up to ${TEST_SEND_MAX} numbers, comma separated`}
+          style={{ flex: 1, minWidth: 220 }}
+          status={tooMany ? "error" : undefined}
+        />
         <Button
           disabled={!canSend || !numbers.length || tooMany}
           loading={sending}
@@ -47,7 +55,20 @@ function TestSend({ onSend, canSend }: { onSend: (numbers: string[]) => Promise<
       </Flex>
       {tooMany && <Typography.Text type="danger">{`At most ${TEST_SEND_MAX} numbers`}</Typography.Text>}
       {result && (
-        <List size="small" dataSource={result} renderItem={(r) => <List.Item>{r.accepted ? <CheckCircleFilled style={{ color: "#389e0d" }} /> : <WarningFilled style={{ color: "#cf1322" }} />} {r.number} {r.reason ?? (r.accepted ? "sent" : "")}</List.Item>} />
+        <List
+          size="small"
+          dataSource={result}
+          renderItem={(r) => (
+            <List.Item>
+              {r.accepted ? (
+                <CheckCircleFilled style={{ color: "#389e0d" }} />
+              ) : (
+                <WarningFilled style={{ color: "#cf1322" }} />
+              )}{" "}
+              {r.number} {r.reason ?? (r.accepted ? "sent" : "")}
+            </List.Item>
+          )}
+        />
       )}
     </Card>
   );
@@ -56,8 +77,14 @@ function TestSend({ onSend, canSend }: { onSend: (numbers: string[]) => Promise<
 type SkippedNumber = PreCheckRecord["skippedNumbers"][number];
 
 /** The messaging limit is named only where the channel has one; a DLT route's reasons only when they skip someone. */
-const shownSkip = (check: PreCheckRecord) => (s: PreCheckRecord["skipped"][number]): boolean =>
-  s.reason === "messagingLimit" ? check.messagingLimit !== null : s.reason === "dltNumber" || s.reason === "dltVariable" || s.reason === "dnd" ? s.count > 0 : true;
+const shownSkip =
+  (check: PreCheckRecord) =>
+  (s: PreCheckRecord["skipped"][number]): boolean =>
+    s.reason === "messagingLimit"
+      ? check.messagingLimit !== null
+      : s.reason === "dltNumber" || s.reason === "dltVariable" || s.reason === "dnd"
+        ? s.count > 0
+        : true;
 
 /** Who the start leaves out, by number and why; the counts above cover those past the list's length. */
 function SkippedNumbers({ check, onDownload }: { check: PreCheckRecord; onDownload: () => void }) {
@@ -65,7 +92,15 @@ function SkippedNumbers({ check, onDownload }: { check: PreCheckRecord; onDownlo
   if (!check.skippedNumbers.length) return null;
   const more = total - check.skippedNumbers.length;
   return (
-    <Card size="small" title="Who is skipped" extra={<Button icon={<DownloadOutlined />} onClick={onDownload}>Download excluded rows</Button>}>
+    <Card
+      size="small"
+      title="Who is skipped"
+      extra={
+        <Button icon={<DownloadOutlined />} onClick={onDownload}>
+          Download excluded rows
+        </Button>
+      }
+    >
       <List<SkippedNumber>
         size="small"
         rowKey="number"
@@ -83,7 +118,14 @@ function SkippedNumbers({ check, onDownload }: { check: PreCheckRecord; onDownlo
 }
 
 /** Step 5: what the server will send and skip, what blocks the start, the cost estimate against the balance. */
-export function CheckStep({ check, loading, error, onRetry, onTestSend, onDownload }: {
+export function CheckStep({
+  check,
+  loading,
+  error,
+  onRetry,
+  onTestSend,
+  onDownload,
+}: {
   check?: PreCheckRecord;
   loading: boolean;
   error: string | null;
@@ -92,26 +134,61 @@ export function CheckStep({ check, loading, error, onRetry, onTestSend, onDownlo
   /** The excluded rows as CSV: the audience's rejected rows and every recipient the check skips. */
   onDownload: () => void;
 }) {
-  if (error) return <Alert type="error" showIcon message={error} action={<Button onClick={onRetry}>Try again</Button>} />;
-  if (!check) return <Spin spinning={loading}><div style={{ minHeight: 120 }} /></Spin>;
+  if (error)
+    return <Alert type="error" showIcon message={error} action={<Button onClick={onRetry}>Try again</Button>} />;
+  if (!check)
+    return (
+      <Spin spinning={loading}>
+        <div style={{ minHeight: 120 }} />
+      </Spin>
+    );
   const problem = startProblem(check);
   // The server lists every skip reason; the WhatsApp messaging limit only means something where the check has one.
   return (
     <Flex vertical gap={16}>
       <Row gutter={16}>
-        <Col xs={12} md={6}><Statistic title="Will be sent" value={check.sendable} formatter={(v) => formatCount(Number(v))} /></Col>
-        <Col xs={12} md={6}><Statistic title="Skipped" value={check.valid - check.sendable} formatter={(v) => formatCount(Number(v))} /></Col>
-        <Col xs={12} md={6}><Statistic title="Estimated cost" value={estimateLabel(check.estimate.expected, check.estimate.total)} /></Col>
-        <Col xs={12} md={6}><Statistic title="Balance" value={formatINR(check.balance)} valueStyle={{ color: check.enoughBalance ? undefined : "#cf1322" }} /></Col>
+        <Col xs={12} md={6}>
+          <Statistic title="Will be sent" value={check.sendable} formatter={(v) => formatCount(Number(v))} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic title="Skipped" value={check.valid - check.sendable} formatter={(v) => formatCount(Number(v))} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic title="Estimated cost" value={estimateLabel(check.estimate.expected, check.estimate.total)} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic
+            title="Balance"
+            value={formatINR(check.balance)}
+            valueStyle={{ color: check.enoughBalance ? undefined : "#cf1322" }}
+          />
+        </Col>
       </Row>
-      {check.blockers.map((b) => <Alert key={b.code} type="error" showIcon message={b.message} />)}
+      {check.blockers.map((b) => (
+        <Alert key={b.code} type="error" showIcon message={b.message} />
+      ))}
       {!check.enoughBalance && <Alert type="error" showIcon message="Not enough balance" description={problem} />}
-      {check.window.message && <Alert type={check.window.openNow ? "info" : "warning"} showIcon message={check.window.message} description={check.window.nextOpenAt ? `Next window opens ${formatDateTime(check.window.nextOpenAt)}` : undefined} />}
+      {check.window.message && (
+        <Alert
+          type={check.window.openNow ? "info" : "warning"}
+          showIcon
+          message={check.window.message}
+          description={
+            check.window.nextOpenAt ? `Next window opens ${formatDateTime(check.window.nextOpenAt)}` : undefined
+          }
+        />
+      )}
       <Descriptions size="small" bordered column={1}>
         <Descriptions.Item label="Per message">{perMessageLabel(check.estimate)}</Descriptions.Item>
         <Descriptions.Item label="Held at start">{holdLabel(check.estimate)}</Descriptions.Item>
-        {check.skipped.filter(shownSkip(check)).map((s) => <Descriptions.Item key={s.reason} label={`Skipped: ${s.label}`}>{formatCount(s.count)}</Descriptions.Item>)}
-        {check.messagingLimit && <Descriptions.Item label="WhatsApp messaging limit">{`${formatCount(check.messagingLimit.used)} of ${formatCount(check.messagingLimit.limit)} used in 24 h · ${formatCount(check.messagingLimit.headroom)} left`}</Descriptions.Item>}
+        {check.skipped.filter(shownSkip(check)).map((s) => (
+          <Descriptions.Item key={s.reason} label={`Skipped: ${s.label}`}>
+            {formatCount(s.count)}
+          </Descriptions.Item>
+        ))}
+        {check.messagingLimit && (
+          <Descriptions.Item label="WhatsApp messaging limit">{`${formatCount(check.messagingLimit.used)} of ${formatCount(check.messagingLimit.limit)} used in 24 h · ${formatCount(check.messagingLimit.headroom)} left`}</Descriptions.Item>
+        )}
       </Descriptions>
       <SkippedNumbers check={check} onDownload={onDownload} />
       <TestSend onSend={onTestSend} canSend={!check.blockers.length} />

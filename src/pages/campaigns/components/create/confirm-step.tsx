@@ -8,7 +8,19 @@ import { startProblem } from "./check-step";
 import { zonedInstant } from "./schedule-time";
 
 /** Step 6: start now (after a confirmation naming the cost) or schedule for a time in a chosen time zone (the person's own first). */
-export function ConfirmStep({ name, check, busy, onStart, onSchedule }: { name: string; check?: PreCheckRecord; busy: boolean; onStart: () => Promise<void>; onSchedule: (at: string, tz: string) => Promise<void> }) {
+export function ConfirmStep({
+  name,
+  check,
+  busy,
+  onStart,
+  onSchedule,
+}: {
+  name: string;
+  check?: PreCheckRecord;
+  busy: boolean;
+  onStart: () => Promise<void>;
+  onSchedule: (at: string, tz: string) => Promise<void>;
+}) {
   const [mode, setMode] = useState<"now" | "later">("now");
   const [when, setWhen] = useState<Dayjs | null>(null);
   const [zone, setZone] = useState(displayTimeZone);
@@ -28,7 +40,10 @@ export function ConfirmStep({ name, check, busy, onStart, onSchedule }: { name: 
 
   const schedule = () => {
     if (!when) return setWhenError("Choose the date and time");
-    const at = zonedInstant({ year: when.year(), month: when.month() + 1, day: when.date(), hour: when.hour(), minute: when.minute() }, zone);
+    const at = zonedInstant(
+      { year: when.year(), month: when.month() + 1, day: when.date(), hour: when.hour(), minute: when.minute() },
+      zone,
+    );
     if (at.getTime() <= Date.now()) return setWhenError("Choose a time in the future");
     setWhenError(null);
     void onSchedule(at.toISOString(), zone).catch(() => undefined);
@@ -36,29 +51,65 @@ export function ConfirmStep({ name, check, busy, onStart, onSchedule }: { name: 
 
   return (
     <Card>
-      {problem && <Alert type="error" showIcon message="This campaign cannot start yet" description={problem} style={{ marginBottom: 16 }} />}
+      {problem && (
+        <Alert
+          type="error"
+          showIcon
+          message="This campaign cannot start yet"
+          description={problem}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Form layout="vertical">
         <Form.Item label="When">
-          <Radio.Group value={mode} onChange={(e) => setMode(e.target.value as "now" | "later")} aria-label="When to send">
+          <Radio.Group
+            value={mode}
+            onChange={(e) => setMode(e.target.value as "now" | "later")}
+            aria-label="When to send"
+          >
             <Radio value="now">Start now</Radio>
             <Radio value="later">Schedule for later</Radio>
           </Radio.Group>
         </Form.Item>
         {mode === "later" && (
           <Flex gap={16} wrap>
-            <Form.Item label="Date and time" htmlFor="schedule-at" required validateStatus={whenError ? "error" : undefined} help={whenError}>
-              <DatePicker id="schedule-at" showTime={{ format: "HH:mm" }} format="YYYY-MM-DD HH:mm" value={when} onChange={setWhen} />
+            <Form.Item
+              label="Date and time"
+              htmlFor="schedule-at"
+              required
+              validateStatus={whenError ? "error" : undefined}
+              help={whenError}
+            >
+              <DatePicker
+                id="schedule-at"
+                showTime={{ format: "HH:mm" }}
+                format="YYYY-MM-DD HH:mm"
+                value={when}
+                onChange={setWhen}
+              />
             </Form.Item>
             <Form.Item label="Time zone" htmlFor="schedule-zone" required>
-              <Select id="schedule-zone" aria-label="Time zone" showSearch value={zone} onChange={setZone} options={zones} style={{ width: 260 }} />
+              <Select
+                id="schedule-zone"
+                aria-label="Time zone"
+                showSearch
+                value={zone}
+                onChange={setZone}
+                options={zones}
+                style={{ width: 260 }}
+              />
             </Form.Item>
           </Flex>
         )}
         <Typography.Paragraph type="secondary">{`${cost} is held from your balance when the campaign starts (or is scheduled).`}</Typography.Paragraph>
         {mode === "now" ? (
-          <Button type="primary" size="large" disabled={Boolean(problem)} loading={busy} onClick={confirmStart}>Start now</Button>
+          <Button type="primary" size="large" disabled={Boolean(problem)} loading={busy} onClick={confirmStart}>
+            Start now
+          </Button>
         ) : (
-          <Button type="primary" size="large" disabled={Boolean(problem)} loading={busy} onClick={schedule}>Schedule</Button>
+          <Button type="primary" size="large" disabled={Boolean(problem)} loading={busy} onClick={schedule}>
+            Schedule
+          </Button>
         )}
       </Form>
     </Card>

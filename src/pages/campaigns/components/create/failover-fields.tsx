@@ -1,6 +1,10 @@
 import { Checkbox, Form, Select, Switch, Typography } from "antd";
 import type { Dispatch } from "react";
-import { failoverConditionsOf, type FailoverChannel, type FailoverCondition } from "../../../../../contract/domain/campaigns";
+import {
+  failoverConditionsOf,
+  type FailoverChannel,
+  type FailoverCondition,
+} from "../../../../../contract/domain/campaigns";
 import { useSmsTemplates } from "../../../sms-templates/use-sms-templates";
 import { FAILOVER_CHANNEL_NAME, failoverConditionLabel } from "../failover-labels";
 import { ValueInput } from "./value-input";
@@ -8,7 +12,15 @@ import { dltCount } from "./variables";
 import type { Action, WizardState } from "./wizard-state";
 
 /** WhatsApp and RCS: send an SMS template through an SMS account to recipients matching the chosen conditions. */
-export function FailoverFields({ channel, state, dispatch }: { channel: FailoverChannel; state: WizardState; dispatch: Dispatch<Action> }) {
+export function FailoverFields({
+  channel,
+  state,
+  dispatch,
+}: {
+  channel: FailoverChannel;
+  state: WizardState;
+  dispatch: Dispatch<Action>;
+}) {
   const f = state.draft.failover;
   const e = state.errors;
   const sms = useSmsTemplates(undefined, { notify: f.enabled });
@@ -16,8 +28,16 @@ export function FailoverFields({ channel, state, dispatch }: { channel: Failover
   const err = (k: string) => (e[k] ? { validateStatus: "error" as const, help: e[k] } : {});
   return (
     <>
-      <Form.Item label="SMS failover" htmlFor="failover-switch" extra={`Recipients ${FAILOVER_CHANNEL_NAME[channel]} cannot reach get an SMS instead, billed as SMS.`}>
-        <Switch id="failover-switch" checked={f.enabled} onChange={(enabled) => dispatch({ type: "failover", patch: { enabled } })} />
+      <Form.Item
+        label="SMS failover"
+        htmlFor="failover-switch"
+        extra={`Recipients ${FAILOVER_CHANNEL_NAME[channel]} cannot reach get an SMS instead, billed as SMS.`}
+      >
+        <Switch
+          id="failover-switch"
+          checked={f.enabled}
+          onChange={(enabled) => dispatch({ type: "failover", patch: { enabled } })}
+        />
       </Form.Item>
       {f.enabled && (
         <>
@@ -25,7 +45,10 @@ export function FailoverFields({ channel, state, dispatch }: { channel: Failover
             <Checkbox.Group
               value={f.conditions}
               onChange={(v) => dispatch({ type: "failover", patch: { conditions: v as FailoverCondition[] } })}
-              options={failoverConditionsOf(channel).map((c) => ({ value: c, label: failoverConditionLabel(c, channel) }))}
+              options={failoverConditionsOf(channel).map((c) => ({
+                value: c,
+                label: failoverConditionLabel(c, channel),
+              }))}
             />
           </Form.Item>
           <Form.Item label="SMS account" htmlFor="failover-account" required {...err("failover.smsAccountId")}>
@@ -35,8 +58,14 @@ export function FailoverFields({ channel, state, dispatch }: { channel: Failover
               loading={sms.loading}
               value={f.smsAccountId || undefined}
               placeholder="Choose an SMS account"
-              onChange={(v: string) => dispatch({ type: "failover", patch: { smsAccountId: v, smsTemplateId: "", paramCount: 0, params: [] } })}
-              options={sms.accounts.map((a) => ({ value: a.id, label: a.isActive ? a.name : `${a.name} (inactive)`, disabled: !a.isActive }))}
+              onChange={(v: string) =>
+                dispatch({ type: "failover", patch: { smsAccountId: v, smsTemplateId: "", paramCount: 0, params: [] } })
+              }
+              options={sms.accounts.map((a) => ({
+                value: a.id,
+                label: a.isActive ? a.name : `${a.name} (inactive)`,
+                disabled: !a.isActive,
+              }))}
             />
           </Form.Item>
           <Form.Item label="SMS template" htmlFor="failover-template" required {...err("failover.smsTemplateId")}>
@@ -60,7 +89,12 @@ export function FailoverFields({ channel, state, dispatch }: { channel: Failover
           )}
           {f.params.map((v, i) => (
             <Form.Item key={i} label={`SMS variable ${i + 1}`} required {...err(`failover.params.${i}`)}>
-              <ValueInput label={`SMS variable ${i + 1}`} value={v} columns={state.draft.columns} onChange={(value) => dispatch({ type: "failoverParam", index: i, value })} />
+              <ValueInput
+                label={`SMS variable ${i + 1}`}
+                value={v}
+                columns={state.draft.columns}
+                onChange={(value) => dispatch({ type: "failoverParam", index: i, value })}
+              />
             </Form.Item>
           ))}
         </>

@@ -52,13 +52,30 @@ export function HeaderMediaPicker({ format, wabaId, chosen, onChange, ownFile = 
   };
 
   return (
-    <Card size="small" style={{ marginTop: 16 }} title={<span><FileImageOutlined /> Header {kind}</span>}>
+    <Card
+      size="small"
+      style={{ marginTop: 16 }}
+      title={
+        <span>
+          <FileImageOutlined /> Header {kind}
+        </span>
+      }
+    >
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        {chosen
-          ? <>{sent} sent with <Typography.Text strong>{chosen.file.name}</Typography.Text> as its header {kind}.</>
-          : ownFile
-            ? <>{sent} sent with the template&apos;s own header {kind}. You can replace it for this {scope}.</>
-            : <>The template has no {kind} of its own: choose the header {kind} {scope === "message" ? "the message is" : "every message is"} sent with.</>}
+        {chosen ? (
+          <>
+            {sent} sent with <Typography.Text strong>{chosen.file.name}</Typography.Text> as its header {kind}.
+          </>
+        ) : ownFile ? (
+          <>
+            {sent} sent with the template&apos;s own header {kind}. You can replace it for this {scope}.
+          </>
+        ) : (
+          <>
+            The template has no {kind} of its own: choose the header {kind}{" "}
+            {scope === "message" ? "the message is" : "every message is"} sent with.
+          </>
+        )}
       </Typography.Paragraph>
       <Flex gap={8} wrap>
         <Upload
@@ -75,7 +92,11 @@ export function HeaderMediaPicker({ format, wabaId, chosen, onChange, ownFile = 
         </Upload>
         {chosen && ownFile && <Button onClick={() => onChange(null)}>Use the template&apos;s {kind}</Button>}
       </Flex>
-      {rule && <Typography.Text type="secondary" style={{ display: "block", marginTop: 8, fontSize: 12 }}>{rule.types.join(", ")}, up to {Math.round(rule.maxBytes / (1024 * 1024))} MB</Typography.Text>}
+      {rule && (
+        <Typography.Text type="secondary" style={{ display: "block", marginTop: 8, fontSize: 12 }}>
+          {rule.types.join(", ")}, up to {Math.round(rule.maxBytes / (1024 * 1024))} MB
+        </Typography.Text>
+      )}
       {error && <Alert type="error" showIcon message={error} style={{ marginTop: 8 }} />}
     </Card>
   );

@@ -8,14 +8,24 @@ import type { IngestPhase } from "./wizard-state";
 function ExcludedCounts({ report }: { report: IngestProgressRecord }) {
   return (
     <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} title="Excluded rows by reason">
-      {report.excluded.map((e) => <Descriptions.Item key={e.reason} label={e.label}>{formatCount(e.count)}</Descriptions.Item>)}
+      {report.excluded.map((e) => (
+        <Descriptions.Item key={e.reason} label={e.label}>
+          {formatCount(e.count)}
+        </Descriptions.Item>
+      ))}
     </Descriptions>
   );
 }
 
 /** Step 4: the server reading the audience (polled), then valid / invalid / duplicates and the first rejected rows. */
 export function IngestStep({
-  report, phase, error, busy, onDownload, onFix, onDiscard,
+  report,
+  phase,
+  error,
+  busy,
+  onDownload,
+  onFix,
+  onDiscard,
 }: {
   report?: IngestProgressRecord;
   phase: IngestPhase;
@@ -47,10 +57,33 @@ export function IngestStep({
       )}
       {report && (
         <Row gutter={16}>
-          <Col xs={12} md={6}><Statistic title="Rows read" value={report.rowsRead} formatter={(v) => formatCount(Number(v))} /></Col>
-          <Col xs={12} md={6}><Statistic title="Valid" value={report.valid} valueStyle={{ color: "#389e0d" }} formatter={(v) => formatCount(Number(v))} /></Col>
-          <Col xs={12} md={6}><Statistic title="Invalid" value={report.invalid} valueStyle={{ color: report.invalid ? "#cf1322" : undefined }} formatter={(v) => formatCount(Number(v))} /></Col>
-          <Col xs={12} md={6}><Statistic title="Duplicates" value={report.duplicates} valueStyle={{ color: report.duplicates ? "#d48806" : undefined }} formatter={(v) => formatCount(Number(v))} /></Col>
+          <Col xs={12} md={6}>
+            <Statistic title="Rows read" value={report.rowsRead} formatter={(v) => formatCount(Number(v))} />
+          </Col>
+          <Col xs={12} md={6}>
+            <Statistic
+              title="Valid"
+              value={report.valid}
+              valueStyle={{ color: "#389e0d" }}
+              formatter={(v) => formatCount(Number(v))}
+            />
+          </Col>
+          <Col xs={12} md={6}>
+            <Statistic
+              title="Invalid"
+              value={report.invalid}
+              valueStyle={{ color: report.invalid ? "#cf1322" : undefined }}
+              formatter={(v) => formatCount(Number(v))}
+            />
+          </Col>
+          <Col xs={12} md={6}>
+            <Statistic
+              title="Duplicates"
+              value={report.duplicates}
+              valueStyle={{ color: report.duplicates ? "#d48806" : undefined }}
+              formatter={(v) => formatCount(Number(v))}
+            />
+          </Col>
         </Row>
       )}
       {report && excludedTotal > 0 && <ExcludedCounts report={report} />}
@@ -58,7 +91,11 @@ export function IngestStep({
         <Card
           size="small"
           title="Rejected rows"
-          extra={<Button icon={<DownloadOutlined />} onClick={onDownload} loading={busy} disabled={phase === "running"}>Download excluded rows</Button>}
+          extra={
+            <Button icon={<DownloadOutlined />} onClick={onDownload} loading={busy} disabled={phase === "running"}>
+              Download excluded rows
+            </Button>
+          }
         >
           <Table
             size="small"
@@ -71,14 +108,24 @@ export function IngestStep({
               { title: "Kind", dataIndex: "kind", width: 110 },
               { title: "Reason", dataIndex: "reason" },
             ]}
-            footer={rejected > report.rejectedSample.length ? () => `${formatCount(rejected - report.rejectedSample.length)} more in the download` : undefined}
+            footer={
+              rejected > report.rejectedSample.length
+                ? () => `${formatCount(rejected - report.rejectedSample.length)} more in the download`
+                : undefined
+            }
           />
         </Card>
       )}
       {phase === "ready" && (
         <Flex justify="space-between" align="center" wrap gap={8}>
-          <Alert type="success" showIcon message={`${formatCount(report?.valid ?? 0)} recipients ready. Next: the pre-send check and the cost.`} />
-          <Button onClick={onDiscard} loading={busy}>Discard and change the audience</Button>
+          <Alert
+            type="success"
+            showIcon
+            message={`${formatCount(report?.valid ?? 0)} recipients ready. Next: the pre-send check and the cost.`}
+          />
+          <Button onClick={onDiscard} loading={busy}>
+            Discard and change the audience
+          </Button>
         </Flex>
       )}
     </Flex>

@@ -36,7 +36,10 @@ export function useCampaignCreate(channel: CampaignChannel) {
   const progress = useCall(
     "campaigns.validatingProgress",
     { params: { id } },
-    { queryOptions: { enabled: Boolean(id) && state.ingest === "running", refetchInterval: INGEST_POLL_MS }, errorNotification: false },
+    {
+      queryOptions: { enabled: Boolean(id) && state.ingest === "running", refetchInterval: INGEST_POLL_MS },
+      errorNotification: false,
+    },
   );
   const report: IngestProgressRecord | undefined = progress.query.data?.data.data;
   const settled = report && report.campaignId === id && !RUNNING.has(report.status) ? report.status : null;
@@ -47,7 +50,10 @@ export function useCampaignCreate(channel: CampaignChannel) {
   const check = useCall(
     "campaigns.check",
     { params: { id } },
-    { queryOptions: { enabled: Boolean(id) && state.ingest === "ready" && state.step >= STEP.check }, errorNotification: false },
+    {
+      queryOptions: { enabled: Boolean(id) && state.ingest === "ready" && state.step >= STEP.check },
+      errorNotification: false,
+    },
   );
   const preCheck: PreCheckRecord | undefined = check.query.data?.data.data;
 

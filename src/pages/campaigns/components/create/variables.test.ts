@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { countPasted, csvFields, hasPhoneColumn, peekCsv, audienceKind } from "./audience";
 import { zonedInstant } from "./schedule-time";
-import { columnsUsed, dltCount, fillDlt, fillNumbered, fitValues, numberedCount, parseValue, previewValue, serialize, stringsOf, valueProblem } from "./variables";
+import {
+  columnsUsed,
+  dltCount,
+  fillDlt,
+  fillNumbered,
+  fitValues,
+  numberedCount,
+  parseValue,
+  previewValue,
+  serialize,
+  stringsOf,
+  valueProblem,
+} from "./variables";
 
 describe("placeholders", () => {
   it.each([
@@ -27,8 +39,19 @@ describe("values", () => {
   });
 
   it("keeps typed values when the count changes", () => {
-    expect(fitValues([{ kind: "text", value: "a" }, { kind: "text", value: "b" }], 1)).toEqual([{ kind: "text", value: "a" }]);
-    expect(fitValues([], 2)).toEqual([{ kind: "text", value: "" }, { kind: "text", value: "" }]);
+    expect(
+      fitValues(
+        [
+          { kind: "text", value: "a" },
+          { kind: "text", value: "b" },
+        ],
+        1,
+      ),
+    ).toEqual([{ kind: "text", value: "a" }]);
+    expect(fitValues([], 2)).toEqual([
+      { kind: "text", value: "" },
+      { kind: "text", value: "" },
+    ]);
   });
 
   it.each([
@@ -45,11 +68,20 @@ describe("values", () => {
     expect(previewValue({ kind: "column", value: "name" }, { name: "Ravi" })).toBe("Ravi");
     expect(previewValue({ kind: "column", value: "name" })).toBe("‹name›");
     expect(previewValue({ kind: "text", value: "Hi" })).toBe("Hi");
-    expect(columnsUsed([{ kind: "column", value: "a" }, { kind: "text", value: "b" }, { kind: "column", value: "a" }])).toEqual(["a"]);
+    expect(
+      columnsUsed([
+        { kind: "column", value: "a" },
+        { kind: "text", value: "b" },
+        { kind: "column", value: "a" },
+      ]),
+    ).toEqual(["a"]);
   });
 
   it("fills numbered placeholders anywhere in a draft and DLT variables in order", () => {
-    expect(fillNumbered({ t: "Hi {{1}}", c: [{ d: "{{2}} / {{3}}" }] }, ["A", "B"])).toEqual({ t: "Hi A", c: [{ d: "B / {{3}}" }] });
+    expect(fillNumbered({ t: "Hi {{1}}", c: [{ d: "{{2}} / {{3}}" }] }, ["A", "B"])).toEqual({
+      t: "Hi A",
+      c: [{ d: "B / {{3}}" }],
+    });
     expect(fillDlt("Dear {#var#}, order {#var#}.", ["Asha", "#12"])).toBe("Dear Asha, order #12.");
     expect(fillDlt("Dear {#var#}, order {#var#}.", ["Asha"])).toBe("Dear Asha, order {#var#}.");
   });
@@ -57,14 +89,22 @@ describe("values", () => {
 
 describe("audience", () => {
   it("counts pasted numbers as the server will: valid, invalid, duplicates (Indian by default)", () => {
-    expect(countPasted("9000000001\n+91 90000 00001, 12345\n9000000002;\n\n", "IN")).toEqual({ entries: 4, valid: 2, invalid: 1, duplicates: 1 });
+    expect(countPasted("9000000001\n+91 90000 00001, 12345\n9000000002;\n\n", "IN")).toEqual({
+      entries: 4,
+      valid: 2,
+      invalid: 1,
+      duplicates: 1,
+    });
     expect(countPasted("2025550123", "US").valid).toBe(1);
     expect(countPasted("", "IN")).toEqual({ entries: 0, valid: 0, invalid: 0, duplicates: 0 });
   });
 
   it("reads a CSV header and first row, with quotes and a BOM", () => {
     expect(csvFields('a,"b, c","d ""e"""')).toEqual(["a", "b, c", 'd "e"']);
-    expect(peekCsv("\uFEFFphone,name\n+919000000001,Asha\n")).toEqual({ columns: ["phone", "name"], sample: { phone: "+919000000001", name: "Asha" } });
+    expect(peekCsv("\uFEFFphone,name\n+919000000001,Asha\n")).toEqual({
+      columns: ["phone", "name"],
+      sample: { phone: "+919000000001", name: "Asha" },
+    });
     expect(peekCsv("\n\n")).toBeNull();
     expect(hasPhoneColumn(["Name", "Mobile Number"])).toBe(true);
     expect(hasPhoneColumn(["name", "city"])).toBe(false);
@@ -75,34 +115,75 @@ describe("audience", () => {
 
 describe("schedule time", () => {
   it("turns a wall time in a zone into its instant", () => {
-    expect(zonedInstant({ year: 2026, month: 11, day: 24, hour: 10, minute: 30 }, "Asia/Kolkata").toISOString()).toBe("2026-11-24T05:00:00.000Z");
-    expect(zonedInstant({ year: 2026, month: 7, day: 1, hour: 9, minute: 0 }, "America/New_York").toISOString()).toBe("2026-07-01T13:00:00.000Z");
-    expect(zonedInstant({ year: 2026, month: 1, day: 1, hour: 9, minute: 0 }, "America/New_York").toISOString()).toBe("2026-01-01T14:00:00.000Z");
+    expect(zonedInstant({ year: 2026, month: 11, day: 24, hour: 10, minute: 30 }, "Asia/Kolkata").toISOString()).toBe(
+      "2026-11-24T05:00:00.000Z",
+    );
+    expect(zonedInstant({ year: 2026, month: 7, day: 1, hour: 9, minute: 0 }, "America/New_York").toISOString()).toBe(
+      "2026-07-01T13:00:00.000Z",
+    );
+    expect(zonedInstant({ year: 2026, month: 1, day: 1, hour: 9, minute: 0 }, "America/New_York").toISOString()).toBe(
+      "2026-01-01T14:00:00.000Z",
+    );
   });
 });
 
 describe("create payload", async () => {
   const { createPayload } = await import("./channel-calls");
   const { initialState } = await import("./wizard-state");
-  const base = { ...initialState().draft, name: " Diwali ", accountId: "w1", senderId: "p1", templateId: "t1", variables: [{ kind: "column" as const, value: "name" }, { kind: "text" as const, value: "#1" }] };
+  const base = {
+    ...initialState().draft,
+    name: " Diwali ",
+    accountId: "w1",
+    senderId: "p1",
+    templateId: "t1",
+    variables: [
+      { kind: "column" as const, value: "name" },
+      { kind: "text" as const, value: "#1" },
+    ],
+  };
 
   it("pasted numbers go as JSON with each channel's field names", () => {
     expect(createPayload("sms", { ...base, audienceMode: "paste", numbers: "9000000001" })).toEqual({
-      campaignName: "Diwali", smsAccountId: "w1", templateId: "t1", variables: ["{{name}}", "#1"], defaultRegion: "IN", numbers: "9000000001",
+      campaignName: "Diwali",
+      smsAccountId: "w1",
+      templateId: "t1",
+      variables: ["{{name}}", "#1"],
+      defaultRegion: "IN",
+      numbers: "9000000001",
     });
-    expect(createPayload("rcs", { ...base, audienceMode: "paste", numbers: "1" })).toMatchObject({ botId: "w1", templateId: "t1" });
+    expect(createPayload("rcs", { ...base, audienceMode: "paste", numbers: "1" })).toMatchObject({
+      botId: "w1",
+      templateId: "t1",
+    });
   });
 
   it("a file goes as multipart with arrays as JSON strings (WhatsApp with SMS failover)", () => {
     const file = new File(["phone\n9000000001\n"], "list.csv", { type: "text/csv" });
     const form = createPayload("whatsapp", {
-      ...base, file,
-      failover: { enabled: true, conditions: ["failed"], smsAccountId: "s1", smsTemplateId: "st1", paramCount: 1, params: [{ kind: "text", value: "x" }] },
+      ...base,
+      file,
+      failover: {
+        enabled: true,
+        conditions: ["failed"],
+        smsAccountId: "s1",
+        smsTemplateId: "st1",
+        paramCount: 1,
+        params: [{ kind: "text", value: "x" }],
+      },
     }) as FormData;
     expect(form).toBeInstanceOf(FormData);
     expect(Object.fromEntries([...form.entries()].filter(([k]) => k !== "file"))).toEqual({
-      campaignName: "Diwali", variables: '["{{name}}","#1"]', defaultRegion: "IN", waba_id: "w1", phoneNumberId: "p1", message: "t1",
-      smsFailover: "true", smsFailoverConditions: '["failed"]', smsAccountId: "s1", smsTemplate: "st1", smsCustomParams: '["x"]',
+      campaignName: "Diwali",
+      variables: '["{{name}}","#1"]',
+      defaultRegion: "IN",
+      waba_id: "w1",
+      phoneNumberId: "p1",
+      message: "t1",
+      smsFailover: "true",
+      smsFailoverConditions: '["failed"]',
+      smsAccountId: "s1",
+      smsTemplate: "st1",
+      smsCustomParams: '["x"]',
     });
     expect((form.get("file") as File).name).toBe("list.csv");
   });
@@ -110,11 +191,36 @@ describe("create payload", async () => {
   it("RCS takes the same failover fields; its wizard starts with RCS's conditions", () => {
     const rcs = initialState("rcs").draft;
     expect(rcs.failover).toMatchObject({ enabled: false, conditions: ["failed", "not_rcs_capable"] });
-    expect(createPayload("rcs", { ...base, audienceMode: "paste", numbers: "1", failover: { ...rcs.failover, enabled: true, smsAccountId: "s1", smsTemplateId: "st1", paramCount: 1, params: [{ kind: "text", value: "x" }] } })).toEqual({
-      campaignName: "Diwali", botId: "w1", templateId: "t1", variables: ["{{name}}", "#1"], defaultRegion: "IN", numbers: "1",
-      smsFailover: true, smsFailoverConditions: ["failed", "not_rcs_capable"], smsAccountId: "s1", smsTemplate: "st1", smsCustomParams: ["x"],
+    expect(
+      createPayload("rcs", {
+        ...base,
+        audienceMode: "paste",
+        numbers: "1",
+        failover: {
+          ...rcs.failover,
+          enabled: true,
+          smsAccountId: "s1",
+          smsTemplateId: "st1",
+          paramCount: 1,
+          params: [{ kind: "text", value: "x" }],
+        },
+      }),
+    ).toEqual({
+      campaignName: "Diwali",
+      botId: "w1",
+      templateId: "t1",
+      variables: ["{{name}}", "#1"],
+      defaultRegion: "IN",
+      numbers: "1",
+      smsFailover: true,
+      smsFailoverConditions: ["failed", "not_rcs_capable"],
+      smsAccountId: "s1",
+      smsTemplate: "st1",
+      smsCustomParams: ["x"],
     });
-    expect(createPayload("rcs", { ...base, audienceMode: "paste", numbers: "1" })).toMatchObject({ smsFailover: false });
+    expect(createPayload("rcs", { ...base, audienceMode: "paste", numbers: "1" })).toMatchObject({
+      smsFailover: false,
+    });
     expect(initialState("sms").draft.failover.conditions).toEqual([]);
   });
 });

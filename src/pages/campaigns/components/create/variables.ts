@@ -60,7 +60,12 @@ export function previewValue(v: VariableValue, sampleRow?: Readonly<Record<strin
 
 /** Why a slot cannot be sent, or null. */
 export function valueProblem(v: VariableValue): string | null {
-  if (v.kind === "column") return v.value.trim() ? (/[{}]/.test(v.value) ? "A column name may not contain braces" : null) : "Choose or type a column of your audience file";
+  if (v.kind === "column")
+    return v.value.trim()
+      ? /[{}]/.test(v.value)
+        ? "A column name may not contain braces"
+        : null
+      : "Choose or type a column of your audience file";
   if (!v.value.trim()) return "Enter the text for this variable";
   if (COLUMN.test(v.value.trim())) return "Use “Column” to take a value from the audience file";
   if (v.value.length > 1000) return "At most 1000 characters";
@@ -81,8 +86,12 @@ export function fillNumbered<T>(value: T, texts: readonly string[]): T {
 /** A DLT body with each {#var#} replaced by the next slot's text. */
 export function fillDlt(body: string, texts: readonly string[]): string {
   let i = 0;
-  return body.split(SMS_VARIABLE).reduce((out, part, idx) => (idx === 0 ? part : `${out}${texts[i++] ?? SMS_VARIABLE}${part}`), "");
+  return body
+    .split(SMS_VARIABLE)
+    .reduce((out, part, idx) => (idx === 0 ? part : `${out}${texts[i++] ?? SMS_VARIABLE}${part}`), "");
 }
 
 /** Columns the values take from the audience file. */
-export const columnsUsed = (values: readonly VariableValue[]): string[] => [...new Set(values.filter((v) => v.kind === "column" && v.value.trim()).map((v) => v.value.trim()))];
+export const columnsUsed = (values: readonly VariableValue[]): string[] => [
+  ...new Set(values.filter((v) => v.kind === "column" && v.value.trim()).map((v) => v.value.trim())),
+];

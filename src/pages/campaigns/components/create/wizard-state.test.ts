@@ -13,11 +13,19 @@ describe("campaign creation stepper", () => {
   it("refuses to leave the template step with the missing fields named", () => {
     const s = run([{ type: "next", needsWhatsAppSender: true }]);
     expect(s.step).toBe(STEP.template);
-    expect(s.errors).toEqual({ name: "Give the campaign a name", accountId: "Choose an account", senderId: "Choose the number to send from", templateId: "Choose an approved template" });
+    expect(s.errors).toEqual({
+      name: "Give the campaign a name",
+      accountId: "Choose an account",
+      senderId: "Choose the number to send from",
+      templateId: "Choose an approved template",
+    });
   });
 
   it("a fixed field's message goes away as it is fixed", () => {
-    const s = run([{ type: "next", needsWhatsAppSender: true }, { type: "edit", patch: { name: "Diwali" } }]);
+    const s = run([
+      { type: "next", needsWhatsAppSender: true },
+      { type: "edit", patch: { name: "Diwali" } },
+    ]);
     expect(s.errors.name).toBeUndefined();
     expect(s.errors.accountId).toBe("Choose an account");
   });
@@ -29,7 +37,14 @@ describe("campaign creation stepper", () => {
     s = run([{ type: "next" }], s);
     expect(s.step).toBe(STEP.variables);
     expect(Object.keys(s.errors)).toEqual(["variables.0", "variables.1"]);
-    s = run([{ type: "variable", index: 0, value: { kind: "column", value: "name" } }, { type: "variable", index: 1, value: { kind: "text", value: "#1" } }, { type: "next" }], s);
+    s = run(
+      [
+        { type: "variable", index: 0, value: { kind: "column", value: "name" } },
+        { type: "variable", index: 1, value: { kind: "text", value: "#1" } },
+        { type: "next" },
+      ],
+      s,
+    );
     expect(s.step).toBe(STEP.audience);
     expect(s.errors).toEqual({});
   });
@@ -47,7 +62,11 @@ describe("campaign creation stepper", () => {
   });
 
   it("failover needs conditions, an SMS account and template, and values for its params", () => {
-    const s = run([...filled, { type: "failover", patch: { enabled: true, conditions: [] } }, { type: "failoverTemplate", smsTemplateId: "s1", paramCount: 1 }]);
+    const s = run([
+      ...filled,
+      { type: "failover", patch: { enabled: true, conditions: [] } },
+      { type: "failoverTemplate", smsTemplateId: "s1", paramCount: 1 },
+    ]);
     expect(stepErrors(STEP.audience, s.draft)).toMatchObject({
       "failover.conditions": "Choose when to fail over",
       "failover.smsAccountId": "Choose an SMS account",
@@ -71,7 +90,12 @@ describe("campaign creation stepper", () => {
   });
 
   it("a failed ingest reopens the audience with the draft kept, for a new campaign", () => {
-    const s = run([...filled, { type: "created", campaignId: "c1" }, { type: "ingestSettled", ok: false }, { type: "reopen" }]);
+    const s = run([
+      ...filled,
+      { type: "created", campaignId: "c1" },
+      { type: "ingestSettled", ok: false },
+      { type: "reopen" },
+    ]);
     expect(s).toMatchObject({ step: STEP.audience, campaignId: null, ingest: "none" });
     expect(s.draft.name).toBe("Diwali");
     expect(run([{ type: "edit", patch: { numbers: "1" } }], s).draft.numbers).toBe("1");

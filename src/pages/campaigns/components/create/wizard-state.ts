@@ -2,7 +2,12 @@
 // Steps 0-2 are a local draft; "create" turns it into a campaign (step 3 on reads the server's), and from then on
 // the draft is locked until the campaign is discarded or its ingest failed (then a new campaign is created).
 import type { CampaignChannel } from "../../../../../contract";
-import { DEFAULT_REGION, FAILOVER_CHANNELS, isFailoverChannel, type FailoverCondition } from "../../../../../contract/domain/campaigns";
+import {
+  DEFAULT_REGION,
+  FAILOVER_CHANNELS,
+  isFailoverChannel,
+  type FailoverCondition,
+} from "../../../../../contract/domain/campaigns";
 import { fitValues, valueProblem, type VariableValue } from "./variables";
 
 export const STEPS = ["Template", "Variables", "Audience", "Ingest report", "Check and cost", "Confirm"] as const;
@@ -53,7 +58,12 @@ export interface WizardState {
 
 /** Failover off; when switched on, "failed" and the channel's "not reachable" are ticked. */
 export const emptyFailover = (channel: CampaignChannel): Failover => ({
-  enabled: false, conditions: isFailoverChannel(channel) ? ["failed", FAILOVER_CHANNELS[channel].notReachable] : [], smsAccountId: "", smsTemplateId: "", paramCount: 0, params: [],
+  enabled: false,
+  conditions: isFailoverChannel(channel) ? ["failed", FAILOVER_CHANNELS[channel].notReachable] : [],
+  smsAccountId: "",
+  smsTemplateId: "",
+  paramCount: 0,
+  params: [],
 });
 
 export const initialState = (channel: CampaignChannel = "whatsapp"): WizardState => ({
@@ -62,8 +72,19 @@ export const initialState = (channel: CampaignChannel = "whatsapp"): WizardState
   ingest: "none",
   errors: {},
   draft: {
-    name: "", accountId: "", senderId: "", templateId: "", placeholderCount: 0, variables: [],
-    audienceMode: "file", file: null, columns: [], numbers: "", region: DEFAULT_REGION, failover: emptyFailover(channel), headerMedia: null,
+    name: "",
+    accountId: "",
+    senderId: "",
+    templateId: "",
+    placeholderCount: 0,
+    variables: [],
+    audienceMode: "file",
+    file: null,
+    columns: [],
+    numbers: "",
+    region: DEFAULT_REGION,
+    failover: emptyFailover(channel),
+    headerMedia: null,
   },
 });
 
@@ -85,7 +106,11 @@ export type Action =
   | { type: "errors"; errors: Record<string, string> };
 
 /** Field errors of a draft step; an empty object lets the step be left. */
-export function stepErrors(step: StepIndex, d: Draft, opts: { needsWhatsAppSender?: boolean } = {}): Record<string, string> {
+export function stepErrors(
+  step: StepIndex,
+  d: Draft,
+  opts: { needsWhatsAppSender?: boolean } = {},
+): Record<string, string> {
   const e: Record<string, string> = {};
   if (step === STEP.template) {
     if (!d.name.trim()) e.name = "Give the campaign a name";
@@ -104,7 +129,8 @@ export function stepErrors(step: StepIndex, d: Draft, opts: { needsWhatsAppSende
     if (d.audienceMode === "file" && !d.file) e.file = "Choose a CSV or XLSX file";
     if (d.audienceMode === "paste") {
       if (!d.numbers.trim()) e.numbers = "Paste at least one number";
-      else if (d.variables.some((v) => v.kind === "column")) e.numbers = "Pasted numbers have no columns: give the variables fixed text, or upload a file";
+      else if (d.variables.some((v) => v.kind === "column"))
+        e.numbers = "Pasted numbers have no columns: give the variables fixed text, or upload a file";
     }
     if (!/^[A-Z]{2}$/.test(d.region)) e.region = "Choose a country";
     const f = d.failover;
@@ -115,7 +141,8 @@ export function stepErrors(step: StepIndex, d: Draft, opts: { needsWhatsAppSende
       f.params.forEach((v, i) => {
         const p = valueProblem(v);
         if (p) e[`failover.params.${i}`] = p;
-        else if (v.kind === "column" && d.audienceMode === "paste") e[`failover.params.${i}`] = "Pasted numbers have no columns";
+        else if (v.kind === "column" && d.audienceMode === "paste")
+          e[`failover.params.${i}`] = "Pasted numbers have no columns";
       });
     }
   }
@@ -124,13 +151,27 @@ export function stepErrors(step: StepIndex, d: Draft, opts: { needsWhatsAppSende
 
 const atMost = (s: number): StepIndex => Math.max(0, Math.min(5, s)) as StepIndex;
 
-const EDITS = new Set<Action["type"]>(["edit", "account", "template", "variable", "failover", "failoverTemplate", "failoverParam"]);
+const EDITS = new Set<Action["type"]>([
+  "edit",
+  "account",
+  "template",
+  "variable",
+  "failover",
+  "failoverTemplate",
+  "failoverParam",
+]);
 
 /** After a refused "Next", each edit re-checks the step, so a fixed field's message goes away as it is fixed. */
 export function wizardReducer(state: WizardState, action: Action): WizardState {
   const next = reduce(state, action);
-  if (!EDITS.has(action.type) || next === state || !Object.keys(state.errors).length || next.step > STEP.audience) return next;
-  return { ...next, errors: stepErrors(next.step, next.draft, { needsWhatsAppSender: "senderId" in state.errors || state.draft.senderId !== "" }) };
+  if (!EDITS.has(action.type) || next === state || !Object.keys(state.errors).length || next.step > STEP.audience)
+    return next;
+  return {
+    ...next,
+    errors: stepErrors(next.step, next.draft, {
+      needsWhatsAppSender: "senderId" in state.errors || state.draft.senderId !== "",
+    }),
+  };
 }
 
 function reduce(state: WizardState, action: Action): WizardState {
@@ -141,34 +182,74 @@ function reduce(state: WizardState, action: Action): WizardState {
       return locked ? state : { ...state, draft: { ...draft, ...action.patch } };
     case "account":
       if (locked || action.accountId === draft.accountId) return state;
-      return { ...state, draft: { ...draft, accountId: action.accountId, senderId: "", templateId: "", placeholderCount: 0, variables: [], headerMedia: null } };
+      return {
+        ...state,
+        draft: {
+          ...draft,
+          accountId: action.accountId,
+          senderId: "",
+          templateId: "",
+          placeholderCount: 0,
+          variables: [],
+          headerMedia: null,
+        },
+      };
     case "template":
       if (locked) return state;
       return {
         ...state,
         draft: {
-          ...draft, templateId: action.templateId, placeholderCount: action.placeholderCount, variables: fitValues(action.templateId === draft.templateId ? draft.variables : [], action.placeholderCount),
+          ...draft,
+          templateId: action.templateId,
+          placeholderCount: action.placeholderCount,
+          variables: fitValues(action.templateId === draft.templateId ? draft.variables : [], action.placeholderCount),
           headerMedia: action.templateId === draft.templateId ? draft.headerMedia : null,
         },
       };
     case "variable":
       if (locked) return state;
-      return { ...state, draft: { ...draft, variables: draft.variables.map((v, i) => (i === action.index ? action.value : v)) } };
+      return {
+        ...state,
+        draft: { ...draft, variables: draft.variables.map((v, i) => (i === action.index ? action.value : v)) },
+      };
     case "failover":
       return locked ? state : { ...state, draft: { ...draft, failover: { ...draft.failover, ...action.patch } } };
     case "failoverTemplate":
       if (locked) return state;
-      return { ...state, draft: { ...draft, failover: { ...draft.failover, smsTemplateId: action.smsTemplateId, paramCount: action.paramCount, params: fitValues([], action.paramCount) } } };
+      return {
+        ...state,
+        draft: {
+          ...draft,
+          failover: {
+            ...draft.failover,
+            smsTemplateId: action.smsTemplateId,
+            paramCount: action.paramCount,
+            params: fitValues([], action.paramCount),
+          },
+        },
+      };
     case "failoverParam":
       if (locked) return state;
-      return { ...state, draft: { ...draft, failover: { ...draft.failover, params: draft.failover.params.map((v, i) => (i === action.index ? action.value : v)) } } };
+      return {
+        ...state,
+        draft: {
+          ...draft,
+          failover: {
+            ...draft.failover,
+            params: draft.failover.params.map((v, i) => (i === action.index ? action.value : v)),
+          },
+        },
+      };
     case "next": {
       // Draft steps are checked here; the audience step leaves through "created" (the server's answer), and the
       // server's steps through their own outcomes.
       if (state.step >= STEP.audience && state.step < STEP.ingest) return state;
       if (state.step === STEP.ingest && state.ingest !== "ready") return state;
       if (state.step === STEP.confirm) return state;
-      const errors = state.step < STEP.audience ? stepErrors(state.step, draft, { needsWhatsAppSender: action.needsWhatsAppSender }) : {};
+      const errors =
+        state.step < STEP.audience
+          ? stepErrors(state.step, draft, { needsWhatsAppSender: action.needsWhatsAppSender })
+          : {};
       if (Object.keys(errors).length) return { ...state, errors };
       return { ...state, errors: {}, step: atMost(state.step + 1) };
     }

@@ -27,7 +27,8 @@ const firstTime = (r: NumberHistoryRecord) => {
 };
 
 /** Newest message first; messages never sent (queued, skipped) after the sent ones. */
-export const newestFirst = (records: readonly NumberHistoryRecord[]) => [...records].sort((a, b) => firstTime(b) - firstTime(a));
+export const newestFirst = (records: readonly NumberHistoryRecord[]) =>
+  [...records].sort((a, b) => firstTime(b) - firstTime(a));
 
 /** The line over the history: how many messages, over how many campaigns and channels, what they cost, replies. */
 export function historySummary(records: readonly NumberHistoryRecord[]) {

@@ -7,11 +7,20 @@ import { historySummary, newestFirst, stepsOf } from "./history-data";
 
 function columns(role: Role): TableColumnsType<NumberHistoryRecord> {
   return [
-    { title: "Channel", dataIndex: "channel", width: 100, render: (v: NumberHistoryRecord["channel"]) => <ChannelTag channel={v} /> },
+    {
+      title: "Channel",
+      dataIndex: "channel",
+      width: 100,
+      render: (v: NumberHistoryRecord["channel"]) => <ChannelTag channel={v} />,
+    },
     {
       title: "Campaign",
       dataIndex: "campaignName",
-      render: (name: string, r) => <Link to={`${areaPath(role, "campaigns/individual-reports")}?campaignId=${encodeURIComponent(r.campaignId)}`}>{name}</Link>,
+      render: (name: string, r) => (
+        <Link to={`${areaPath(role, "campaigns/individual-reports")}?campaignId=${encodeURIComponent(r.campaignId)}`}>
+          {name}
+        </Link>
+      ),
     },
     { title: "Template", dataIndex: "templateName", width: 150, ellipsis: true },
     {
@@ -41,7 +50,10 @@ function columns(role: Role): TableColumnsType<NumberHistoryRecord> {
           <Space direction="vertical" size={0}>
             {steps.map((s) => (
               <Typography.Text key={s.label} style={{ fontSize: 12 }}>
-                <Typography.Text type={s.label === "Failed" ? "danger" : "secondary"} style={{ fontSize: 12, display: "inline-block", width: 68 }}>
+                <Typography.Text
+                  type={s.label === "Failed" ? "danger" : "secondary"}
+                  style={{ fontSize: 12, display: "inline-block", width: 68 }}
+                >
                   {s.label}
                 </Typography.Text>
                 {formatDateTime(s.at)}
@@ -61,7 +73,10 @@ function columns(role: Role): TableColumnsType<NumberHistoryRecord> {
           <Space direction="vertical" size={2}>
             {r.replies.map((reply) => (
               <Typography.Text key={`${reply.at}-${reply.text}`}>
-                “{reply.text}” <Typography.Text type="secondary" style={{ fontSize: 12 }}>{formatDateTime(reply.at)}</Typography.Text>
+                “{reply.text}”{" "}
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {formatDateTime(reply.at)}
+                </Typography.Text>
               </Typography.Text>
             ))}
           </Space>
@@ -72,7 +87,15 @@ function columns(role: Role): TableColumnsType<NumberHistoryRecord> {
 }
 
 /** One number's messages across the caller's campaigns, newest first, under a one-line summary. */
-export function HistoryList({ number, records, role }: { number: string; records: readonly NumberHistoryRecord[]; role: Role }) {
+export function HistoryList({
+  number,
+  records,
+  role,
+}: {
+  number: string;
+  records: readonly NumberHistoryRecord[];
+  role: Role;
+}) {
   if (records.length === 0)
     return (
       <Card>
@@ -85,9 +108,15 @@ export function HistoryList({ number, records, role }: { number: string; records
       title={number}
       extra={
         <Flex gap={16} wrap>
-          <Typography.Text>{formatCount(sum.messages)} message{sum.messages === 1 ? "" : "s"}</Typography.Text>
-          <Typography.Text>{formatCount(sum.campaigns)} campaign{sum.campaigns === 1 ? "" : "s"}</Typography.Text>
-          <Typography.Text>{formatCount(sum.replies)} repl{sum.replies === 1 ? "y" : "ies"}</Typography.Text>
+          <Typography.Text>
+            {formatCount(sum.messages)} message{sum.messages === 1 ? "" : "s"}
+          </Typography.Text>
+          <Typography.Text>
+            {formatCount(sum.campaigns)} campaign{sum.campaigns === 1 ? "" : "s"}
+          </Typography.Text>
+          <Typography.Text>
+            {formatCount(sum.replies)} repl{sum.replies === 1 ? "y" : "ies"}
+          </Typography.Text>
           <Typography.Text strong>{formatINR(sum.cost)}</Typography.Text>
         </Flex>
       }

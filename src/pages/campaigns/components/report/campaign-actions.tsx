@@ -16,7 +16,10 @@ interface Props {
 /** The controls' calls: each takes the campaign's id in its path. */
 type ControlCall = ChannelCalls["start"] | ChannelCalls["discard"] | "campaigns.pause" | "campaigns.resume";
 
-const errorToast = (fallback: string) => (err?: HttpError) => ({ type: "error" as const, message: err?.message || fallback });
+const errorToast = (fallback: string) => (err?: HttpError) => ({
+  type: "error" as const,
+  message: err?.message || fallback,
+});
 
 /** The owner's controls: pause / resume, start a ready campaign, discard; starting and discarding ask first. */
 export function CampaignActions({ campaign: c, onDone }: Props) {
@@ -43,7 +46,8 @@ export function CampaignActions({ campaign: c, onDone }: Props) {
   const confirmDiscard = () =>
     modal.confirm({
       title: `Discard ${c.name}?`,
-      content: "Sending stops at once and cannot be resumed. Messages already sent stay sent; the unused hold returns to the balance.",
+      content:
+        "Sending stops at once and cannot be resumed. Messages already sent stay sent; the unused hold returns to the balance.",
       okText: "Discard campaign",
       okButtonProps: { danger: true },
       onOk: () => run(calls.discard, "Campaign discarded", "Failed to discard campaign"),
@@ -66,12 +70,21 @@ export function CampaignActions({ campaign: c, onDone }: Props) {
         </Button>
       )}
       {allowed.pause && (
-        <Button icon={<PauseCircleOutlined />} onClick={() => void run("campaigns.pause", "Campaign paused", "Failed to pause campaign")} loading={busy}>
+        <Button
+          icon={<PauseCircleOutlined />}
+          onClick={() => void run("campaigns.pause", "Campaign paused", "Failed to pause campaign")}
+          loading={busy}
+        >
           Pause
         </Button>
       )}
       {allowed.resume && (
-        <Button type="primary" icon={<PlayCircleOutlined />} onClick={() => void run("campaigns.resume", "Campaign resumed", "Failed to start campaign")} loading={busy}>
+        <Button
+          type="primary"
+          icon={<PlayCircleOutlined />}
+          onClick={() => void run("campaigns.resume", "Campaign resumed", "Failed to start campaign")}
+          loading={busy}
+        >
           Resume
         </Button>
       )}

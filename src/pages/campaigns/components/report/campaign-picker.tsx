@@ -23,16 +23,27 @@ export function CampaignPicker({ onPick }: { onPick: (id: string) => void }) {
   const text = useDebounced(typed.trim(), SEARCH_DELAY_MS);
   const searching = text.length > 0 && roleMayCall(role, "campaigns.search");
 
-  const recent = useCall("campaigns.list", { query: { page: 1, limit: 20 } }, { queryOptions: { enabled: !searching }, errorNotification: false }).query;
-  const found = useCall("campaigns.search", { query: { query: text } }, { queryOptions: { enabled: searching }, errorNotification: false }).query;
+  const recent = useCall(
+    "campaigns.list",
+    { query: { page: 1, limit: 20 } },
+    { queryOptions: { enabled: !searching }, errorNotification: false },
+  ).query;
+  const found = useCall(
+    "campaigns.search",
+    { query: { query: text } },
+    { queryOptions: { enabled: searching }, errorNotification: false },
+  ).query;
 
   const active = searching ? found : recent;
   const campaigns = active.data?.data.campaigns ?? [];
-  const shown = searching || !text ? campaigns : campaigns.filter((c) => c.name.toLowerCase().includes(text.toLowerCase()));
+  const shown =
+    searching || !text ? campaigns : campaigns.filter((c) => c.name.toLowerCase().includes(text.toLowerCase()));
 
   return (
     <Card>
-      <Typography.Paragraph>Pick a campaign to see its live progress, delivery funnel, errors, responses and downloads.</Typography.Paragraph>
+      <Typography.Paragraph>
+        Pick a campaign to see its live progress, delivery funnel, errors, responses and downloads.
+      </Typography.Paragraph>
       <Select
         aria-label="Campaign"
         showSearch
@@ -46,7 +57,10 @@ export function CampaignPicker({ onPick }: { onPick: (id: string) => void }) {
           active.isError ? (
             <Typography.Text type="danger">{active.error?.message}</Typography.Text>
           ) : active.isFetching ? null : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text ? "No campaign matches." : "No campaigns yet."} />
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={text ? "No campaign matches." : "No campaigns yet."}
+            />
           )
         }
         options={shown.map((c) => ({

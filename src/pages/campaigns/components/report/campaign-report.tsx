@@ -20,7 +20,11 @@ export function CampaignReport({ id, onBack }: { id: string; onBack: () => void 
     "campaigns.status",
     { params: { id } },
     {
-      queryOptions: { enabled: mayReport, refetchInterval: (q) => (q.state.data && stillSettling(q.state.data.data.data.campaign) ? LIVE_REPORT_POLL_MS : false) },
+      queryOptions: {
+        enabled: mayReport,
+        refetchInterval: (q) =>
+          q.state.data && stillSettling(q.state.data.data.data.campaign) ? LIVE_REPORT_POLL_MS : false,
+      },
       errorNotification: false,
     },
   ).query;
@@ -67,7 +71,16 @@ export function CampaignReport({ id, onBack }: { id: string; onBack: () => void 
         <LiveProgress campaign={campaign} live={live} />
       </Card>
       {report.isError && (
-        <Alert type="error" showIcon message={report.error?.message} action={<Button size="small" onClick={() => void report.refetch()}>Retry</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          message={report.error?.message}
+          action={
+            <Button size="small" onClick={() => void report.refetch()}>
+              Retry
+            </Button>
+          }
+        />
       )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
@@ -82,7 +95,10 @@ export function CampaignReport({ id, onBack }: { id: string; onBack: () => void 
         {mayReport && (
           <>
             <Col xs={24} xl={14}>
-              <TimelineCard report={report.isError ? { campaign, errors: [], timeline: [] } : data} channel={campaign.channel} />
+              <TimelineCard
+                report={report.isError ? { campaign, errors: [], timeline: [] } : data}
+                channel={campaign.channel}
+              />
             </Col>
             <Col xs={24} xl={10}>
               <ErrorsCard report={report.isError ? { campaign, errors: [], timeline: [] } : data} />

@@ -13,7 +13,11 @@ function scheduledText(c: CampaignRecord): string {
   if (!c.scheduledAt) return "—";
   const own = formatDateTime(c.scheduledAt);
   if (!c.timeZone) return own;
-  const there = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: c.timeZone }).format(new Date(c.scheduledAt));
+  const there = new Intl.DateTimeFormat("en-IN", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: c.timeZone,
+  }).format(new Date(c.scheduledAt));
   return there === own ? `${own} (${c.timeZone})` : `${there} ${c.timeZone} (${own} here)`;
 }
 
@@ -65,7 +69,9 @@ export function CampaignSummary({ campaign: c, extra }: { campaign: CampaignReco
         {c.scheduledAt && <Descriptions.Item label="Scheduled for">{scheduledText(c)}</Descriptions.Item>}
         {c.startedAt && <Descriptions.Item label="Billed">{billingLabel(c)}</Descriptions.Item>}
         {c.failover && (
-          <Descriptions.Item label="SMS failover">{c.failover.conditions.map((x) => failoverConditionLabel(x, c.channel)).join(", ")}</Descriptions.Item>
+          <Descriptions.Item label="SMS failover">
+            {c.failover.conditions.map((x) => failoverConditionLabel(x, c.channel)).join(", ")}
+          </Descriptions.Item>
         )}
       </Descriptions>
     </>

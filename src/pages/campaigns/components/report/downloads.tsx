@@ -6,7 +6,11 @@ import { saveBlob } from "../../../../lib/save-blob";
 import { useFileCall } from "../../../common/use-download";
 
 /** A file name from the campaign's name: letters, digits and dashes. */
-export const fileStem = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "campaign";
+export const fileStem = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "") || "campaign";
 
 type DownloadKind = "numbers" | "excel" | "rejected";
 type DownloadCall = "campaigns.downloadNumbers" | "campaigns.downloadExcel" | "campaigns.rejectedRows";
@@ -18,16 +22,39 @@ interface Kind {
   input: (id: string) => CallInput<DownloadCall>;
 }
 const KINDS: Record<DownloadKind, Kind> = {
-  numbers: { label: "Numbers (CSV)", suffix: "numbers.csv", call: "campaigns.downloadNumbers", input: (id) => ({ params: { id } }) },
-  excel: { label: "Report (Excel)", suffix: "report.xlsx", call: "campaigns.downloadExcel", input: (id) => ({ query: { campaignId: id } }) },
-  rejected: { label: "Excluded rows (CSV)", suffix: "excluded-rows.csv", call: "campaigns.rejectedRows", input: (id) => ({ params: { id } }) },
+  numbers: {
+    label: "Numbers (CSV)",
+    suffix: "numbers.csv",
+    call: "campaigns.downloadNumbers",
+    input: (id) => ({ params: { id } }),
+  },
+  excel: {
+    label: "Report (Excel)",
+    suffix: "report.xlsx",
+    call: "campaigns.downloadExcel",
+    input: (id) => ({ query: { campaignId: id } }),
+  },
+  rejected: {
+    label: "Excluded rows (CSV)",
+    suffix: "excluded-rows.csv",
+    call: "campaigns.rejectedRows",
+    input: (id) => ({ params: { id } }),
+  },
 };
 
 /**
  * One download button, through the data provider like every other call. A JSON answer (an error) reads
  * 'Failed to download file: …' (SPEC 8, src/api/client.ts), shown by the notification provider.
  */
-export function DownloadButton({ campaign, kind, type }: { campaign: CampaignRecord; kind: DownloadKind; type?: "link" | "default" }) {
+export function DownloadButton({
+  campaign,
+  kind,
+  type,
+}: {
+  campaign: CampaignRecord;
+  kind: DownloadKind;
+  type?: "link" | "default";
+}) {
   const k = KINDS[kind];
   const { fetchFile, busy } = useFileCall();
   const download = async () => {

@@ -1,4 +1,17 @@
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  LabelList,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { formatCount } from "../../../../shell/format";
 import type { ErrorRow, FunnelStage, TimelineRow } from "./report-data";
 
@@ -42,7 +55,18 @@ export function TimelineChart({ rows, showRead }: { rows: readonly TimelineRow[]
         <Tooltip />
         <Legend itemSorter={null} />
         {SERIES.filter((s) => showRead || s.key !== "read").map((s) => (
-          <Area key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.color} fill={s.color} fillOpacity={0.12} strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Area
+            key={s.key}
+            type="monotone"
+            dataKey={s.key}
+            name={s.label}
+            stroke={s.color}
+            fill={s.color}
+            fillOpacity={0.12}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
         ))}
       </AreaChart>
     </ResponsiveContainer>

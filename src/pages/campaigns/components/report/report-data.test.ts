@@ -1,9 +1,29 @@
 import { describe, expect, it } from "vitest";
 import type { RecipientCounts } from "../../../../../contract/domain/campaigns";
-import { channelCalls, errorRows, funnelOf, ownerActions, pausingNote, progressSlices, shapeTimeline, stillSettling, withProgress } from "./report-data";
+import {
+  channelCalls,
+  errorRows,
+  funnelOf,
+  ownerActions,
+  pausingNote,
+  progressSlices,
+  shapeTimeline,
+  stillSettling,
+  withProgress,
+} from "./report-data";
 
 const counts = (c: Partial<RecipientCounts>): RecipientCounts => ({
-  queued: 0, sending: 0, sent: 0, delivered: 0, read: 0, replied: 0, failed: 0, unknown: 0, skipped: 0, failedOver: 0, ...c,
+  queued: 0,
+  sending: 0,
+  sent: 0,
+  delivered: 0,
+  read: 0,
+  replied: 0,
+  failed: 0,
+  unknown: 0,
+  skipped: 0,
+  failedOver: 0,
+  ...c,
 });
 
 describe("funnelOf", () => {
@@ -25,7 +45,14 @@ describe("funnelOf", () => {
 
   it("has no read stage for SMS (no read receipts) and failover only on WhatsApp and RCS", () => {
     expect(funnelOf(c, 1000, "sms").map((s) => s.key)).toEqual(["sent", "delivered", "replied", "failed"]);
-    expect(funnelOf(c, 1000, "rcs").map((s) => [s.key, s.count])).toEqual([["sent", 880], ["delivered", 850], ["read", 350], ["replied", 50], ["failed", 40], ["failedOver", 10]]);
+    expect(funnelOf(c, 1000, "rcs").map((s) => [s.key, s.count])).toEqual([
+      ["sent", 880],
+      ["delivered", 850],
+      ["read", 350],
+      ["replied", 50],
+      ["failed", 40],
+      ["failedOver", 10],
+    ]);
   });
 
   it("is all zeros, not NaN, for an empty campaign", () => {
@@ -46,8 +73,18 @@ describe("pausingNote", () => {
 
 describe("progressSlices", () => {
   it("splits the bar into settled outcomes and what still waits, summing to the total", () => {
-    const slices = progressSlices(counts({ delivered: 40, read: 10, sent: 20, failed: 5, unknown: 1, skipped: 4, queued: 15, sending: 5 }), 100);
-    expect(Object.fromEntries(slices.map((s) => [s.key, s.count]))).toEqual({ delivered: 50, sent: 20, failed: 5, unknown: 1, skipped: 4, pending: 20 });
+    const slices = progressSlices(
+      counts({ delivered: 40, read: 10, sent: 20, failed: 5, unknown: 1, skipped: 4, queued: 15, sending: 5 }),
+      100,
+    );
+    expect(Object.fromEntries(slices.map((s) => [s.key, s.count]))).toEqual({
+      delivered: 50,
+      sent: 20,
+      failed: 5,
+      unknown: 1,
+      skipped: 4,
+      pending: 20,
+    });
     expect(slices.reduce((sum, s) => sum + s.percent, 0)).toBe(100);
   });
 });
@@ -56,7 +93,11 @@ describe("shapeTimeline", () => {
   const p = (at: string, sent: number, delivered = 0) => ({ at, sent, delivered, read: 0, replied: 0, failed: 0 });
 
   it("sorts the minutes and fills quiet ones with zeros", () => {
-    const { rows, bucketMinutes } = shapeTimeline([p("2026-11-23T10:03:00Z", 7, 2), p("2026-11-23T10:00:00Z", 5)], 240, "UTC");
+    const { rows, bucketMinutes } = shapeTimeline(
+      [p("2026-11-23T10:03:00Z", 7, 2), p("2026-11-23T10:00:00Z", 5)],
+      240,
+      "UTC",
+    );
     expect(bucketMinutes).toBe(1);
     expect(rows.map((r) => [r.label, r.sent, r.delivered])).toEqual([
       ["10:00", 5, 0],
@@ -103,8 +144,16 @@ describe("errorRows", () => {
 
 describe("channelCalls and ownerActions", () => {
   it("uses each channel's own calls", () => {
-    expect(channelCalls("sms")).toMatchObject({ responses: "sms.campaigns.responses", searchWithin: "sms.campaigns.searchWithin", start: "sms.campaigns.start" });
-    expect(channelCalls("whatsapp")).toMatchObject({ responses: "waba.campaigns.responses", searchWithin: "campaigns.searchWithin", start: "waba.campaigns.start" });
+    expect(channelCalls("sms")).toMatchObject({
+      responses: "sms.campaigns.responses",
+      searchWithin: "sms.campaigns.searchWithin",
+      start: "sms.campaigns.start",
+    });
+    expect(channelCalls("whatsapp")).toMatchObject({
+      responses: "waba.campaigns.responses",
+      searchWithin: "campaigns.searchWithin",
+      start: "waba.campaigns.start",
+    });
     expect(channelCalls("rcs")).toMatchObject({ responses: "campaigns.responses", start: "campaigns.start" });
   });
 
@@ -118,16 +167,35 @@ describe("channelCalls and ownerActions", () => {
 
 describe("withProgress", () => {
   const record = {
-    _id: "c1", status: "running", statusReason: null, total: 100, percent: 10, updatedAt: "2026-11-23T10:00:00.000Z",
-    counts: counts({ sent: 10, queued: 90 }), cost: { estimated: 30, held: 30, spent: 3 },
+    _id: "c1",
+    status: "running",
+    statusReason: null,
+    total: 100,
+    percent: 10,
+    updatedAt: "2026-11-23T10:00:00.000Z",
+    counts: counts({ sent: 10, queued: 90 }),
+    cost: { estimated: 30, held: 30, spent: 3 },
   } as unknown as Parameters<typeof withProgress>[0];
   const push = {
-    campaignId: "c1", channel: "rcs", status: "paused", statusReason: "Failure rate over 20 %", total: 100,
-    counts: counts({ sent: 40, failed: 20, queued: 40 }), percent: 60, spent: 12, at: "2026-11-23T10:00:05.000Z",
+    campaignId: "c1",
+    channel: "rcs",
+    status: "paused",
+    statusReason: "Failure rate over 20 %",
+    total: 100,
+    counts: counts({ sent: 40, failed: 20, queued: 40 }),
+    percent: 60,
+    spent: 12,
+    at: "2026-11-23T10:00:05.000Z",
   } as Parameters<typeof withProgress>[1];
 
   it("overlays a newer push: status, reason, counts, percent and money spent", () => {
-    expect(withProgress(record, push)).toMatchObject({ status: "paused", statusReason: "Failure rate over 20 %", percent: 60, counts: { sent: 40 }, cost: { held: 30, spent: 12 } });
+    expect(withProgress(record, push)).toMatchObject({
+      status: "paused",
+      statusReason: "Failure rate over 20 %",
+      percent: 60,
+      counts: { sent: 40 },
+      cost: { held: 30, spent: 12 },
+    });
   });
 
   it("ignores a push older than the record, or of another campaign", () => {

@@ -29,9 +29,17 @@ export function funnelOf(counts: RecipientCounts, total: number, channel: Campai
     { key: "read", label: "Read", count: read, percent: share(read, total), color: "#722ed1" },
     { key: "replied", label: "Replied", count: replied, percent: share(replied, total), color: "#13c2c2" },
     { key: "failed", label: "Failed", count: counts.failed, percent: share(counts.failed, total), color: "#ff4d4f" },
-    { key: "failedOver", label: "Failed over", count: counts.failedOver, percent: share(counts.failedOver, total), color: "#fa8c16" },
+    {
+      key: "failedOver",
+      label: "Failed over",
+      count: counts.failedOver,
+      percent: share(counts.failedOver, total),
+      color: "#fa8c16",
+    },
   ];
-  return stages.filter((s) => !(s.key === "read" && channel === "sms") && !(s.key === "failedOver" && !isFailoverChannel(channel)));
+  return stages.filter(
+    (s) => !(s.key === "read" && channel === "sms") && !(s.key === "failedOver" && !isFailoverChannel(channel)),
+  );
 }
 
 /**
@@ -56,7 +64,13 @@ export function progressSlices(counts: RecipientCounts, total: number): Progress
   const delivered = counts.delivered + counts.read + counts.replied;
   const pending = counts.queued + counts.sending;
   const whole = Math.max(total, delivered + counts.sent + counts.failed + counts.unknown + counts.skipped + pending);
-  const slice = (key: ProgressSlice["key"], label: string, count: number, color: string): ProgressSlice => ({ key, label, count, percent: share(count, whole), color });
+  const slice = (key: ProgressSlice["key"], label: string, count: number, color: string): ProgressSlice => ({
+    key,
+    label,
+    count,
+    percent: share(count, whole),
+    color,
+  });
   return [
     slice("delivered", "Delivered", delivered, "#52c41a"),
     slice("sent", "Sent", counts.sent, "#1677ff"),
@@ -83,7 +97,11 @@ const BUCKETS = [1, 5, 10, 15, 30, 60, 120, 360, 720, 1440];
  * The per-minute points as chart rows: sorted, gaps filled with zeros (a quiet minute is a real zero, not a line
  * across it), and merged into wider buckets when the campaign ran long, so a day-long run stays readable.
  */
-export function shapeTimeline(points: readonly TimelinePoint[], maxPoints = 240, timeZone?: string): { rows: TimelineRow[]; bucketMinutes: number } {
+export function shapeTimeline(
+  points: readonly TimelinePoint[],
+  maxPoints = 240,
+  timeZone?: string,
+): { rows: TimelineRow[]; bucketMinutes: number } {
   const parsed = points
     .map((p) => ({ ...p, t: Math.floor(Date.parse(p.at) / MINUTE) * MINUTE }))
     .filter((p) => Number.isFinite(p.t))
@@ -97,7 +115,13 @@ export function shapeTimeline(points: readonly TimelinePoint[], maxPoints = 240,
   const start = Math.floor(first / size) * size;
   const count = Math.floor((last - start) / size) + 1;
   const spansDays = last - first >= 24 * 60 * MINUTE;
-  const fmt = new Intl.DateTimeFormat("en-IN", { ...(spansDays ? { day: "numeric", month: "short" } : {}), hour: "2-digit", minute: "2-digit", hour12: false, timeZone });
+  const fmt = new Intl.DateTimeFormat("en-IN", {
+    ...(spansDays ? { day: "numeric", month: "short" } : {}),
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+    timeZone,
+  });
   const rows: TimelineRow[] = Array.from({ length: count }, (_, i) => {
     const t = start + i * size;
     return { t, label: fmt.format(t), sent: 0, delivered: 0, read: 0, replied: 0, failed: 0 };
@@ -114,7 +138,9 @@ export type ErrorRow = CampaignReportRecord["errors"][number] & { percent: numbe
 /** Failure reasons, most frequent first, each with its share of all failures. */
 export function errorRows(errors: CampaignReportRecord["errors"]): ErrorRow[] {
   const all = errors.reduce((sum, e) => sum + e.count, 0);
-  return [...errors].sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)).map((e) => ({ ...e, percent: share(e.count, all) }));
+  return [...errors]
+    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
+    .map((e) => ({ ...e, percent: share(e.count, all) }));
 }
 
 export interface ChannelCalls {
@@ -128,16 +154,36 @@ export interface ChannelCalls {
 export function channelCalls(channel: CampaignChannel): ChannelCalls {
   switch (channel) {
     case "sms":
-      return { responses: "sms.campaigns.responses", searchWithin: "sms.campaigns.searchWithin", start: "sms.campaigns.start", discard: "sms.campaigns.discard" };
+      return {
+        responses: "sms.campaigns.responses",
+        searchWithin: "sms.campaigns.searchWithin",
+        start: "sms.campaigns.start",
+        discard: "sms.campaigns.discard",
+      };
     case "whatsapp":
-      return { responses: "waba.campaigns.responses", searchWithin: "campaigns.searchWithin", start: "waba.campaigns.start", discard: "campaigns.discard" };
+      return {
+        responses: "waba.campaigns.responses",
+        searchWithin: "campaigns.searchWithin",
+        start: "waba.campaigns.start",
+        discard: "campaigns.discard",
+      };
     default:
-      return { responses: "campaigns.responses", searchWithin: "campaigns.searchWithin", start: "campaigns.start", discard: "campaigns.discard" };
+      return {
+        responses: "campaigns.responses",
+        searchWithin: "campaigns.searchWithin",
+        start: "campaigns.start",
+        discard: "campaigns.discard",
+      };
   }
 }
 
 /** The owner's actions a campaign in this status offers. */
-export function ownerActions(status: CampaignRecord["status"]): { pause: boolean; resume: boolean; start: boolean; discard: boolean } {
+export function ownerActions(status: CampaignRecord["status"]): {
+  pause: boolean;
+  resume: boolean;
+  start: boolean;
+  discard: boolean;
+} {
   return {
     pause: status === "running" || status === "scheduled",
     resume: status === "paused",
@@ -147,7 +193,8 @@ export function ownerActions(status: CampaignRecord["status"]): { pause: boolean
 }
 
 /** Whether the campaign is still moving, so its page listens for progress and polls as a fallback. */
-export const isLive = (status: CampaignRecord["status"]) => ["validating", "scheduled", "running", "paused", "draft"].includes(status);
+export const isLive = (status: CampaignRecord["status"]) =>
+  ["validating", "scheduled", "running", "paused", "draft"].includes(status);
 
 /**
  * The campaign as the page shows it: the fetched record, overlaid with a newer progress push (counts, status,

@@ -34,11 +34,18 @@ export function FunnelCard({ campaign: c }: { campaign: CampaignRecord }) {
   );
 }
 
-export function TimelineCard({ report, channel }: { report: CampaignReportRecord | undefined; channel: CampaignRecord["channel"] }) {
+export function TimelineCard({
+  report,
+  channel,
+}: {
+  report: CampaignReportRecord | undefined;
+  channel: CampaignRecord["channel"];
+}) {
   const shaped = useMemo(() => shapeTimeline(report?.timeline ?? []), [report?.timeline]);
   let body;
   if (!report) body = chartFallback(280);
-  else if (shaped.rows.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No sends or receipts yet." />;
+  else if (shaped.rows.length === 0)
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No sends or receipts yet." />;
   else
     body = (
       <Suspense fallback={chartFallback(280)}>
@@ -46,7 +53,14 @@ export function TimelineCard({ report, channel }: { report: CampaignReportRecord
       </Suspense>
     );
   return (
-    <Card title="Timeline" extra={<Typography.Text type="secondary">per {shaped.bucketMinutes === 1 ? "minute" : `${shaped.bucketMinutes} minutes`}</Typography.Text>}>
+    <Card
+      title="Timeline"
+      extra={
+        <Typography.Text type="secondary">
+          per {shaped.bucketMinutes === 1 ? "minute" : `${shaped.bucketMinutes} minutes`}
+        </Typography.Text>
+      }
+    >
       {body}
     </Card>
   );
@@ -71,7 +85,13 @@ export function ErrorsCard({ report }: { report: CampaignReportRecord | undefine
           columns={[
             { title: "Reason", dataIndex: "reason" },
             { title: "Code", dataIndex: "code", width: 110, render: (v: string | null) => v ?? "—" },
-            { title: "Count", dataIndex: "count", align: "right", width: 90, render: (v: number) => <span style={tabular}>{formatCount(v)}</span> },
+            {
+              title: "Count",
+              dataIndex: "count",
+              align: "right",
+              width: 90,
+              render: (v: number) => <span style={tabular}>{formatCount(v)}</span>,
+            },
             { title: "Share", dataIndex: "percent", align: "right", width: 80, render: (v: number) => `${v}%` },
           ]}
         />
@@ -85,30 +105,61 @@ export function CostCard({ campaign: c }: { campaign: CampaignRecord }) {
   const byChannel = spentByChannelLabel(c);
   return (
     <Card title="Cost">
-      {waiting && <Alert type="info" showIcon message={waiting} data-testid="campaign-waiting" style={{ marginBottom: 16 }} />}
+      {waiting && (
+        <Alert type="info" showIcon message={waiting} data-testid="campaign-waiting" style={{ marginBottom: 16 }} />
+      )}
       <Row gutter={16}>
-        <Col span={8}><Statistic title="Estimated" value={estimateLabel(c.cost.estimated, c.cost.max)} /></Col>
-        <Col span={8}><Statistic title="Held" value={formatINR(c.cost.held)} /></Col>
-        <Col span={8}><Statistic title="Spent" value={formatINR(c.cost.spent)} /></Col>
+        <Col span={8}>
+          <Statistic title="Estimated" value={estimateLabel(c.cost.estimated, c.cost.max)} />
+        </Col>
+        <Col span={8}>
+          <Statistic title="Held" value={formatINR(c.cost.held)} />
+        </Col>
+        <Col span={8}>
+          <Statistic title="Spent" value={formatINR(c.cost.spent)} />
+        </Col>
       </Row>
-      {byChannel && <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0 }} data-testid="campaign-spent-by-channel">{`Spent ${byChannel}`}</Typography.Paragraph>}
+      {byChannel && (
+        <Typography.Paragraph
+          style={{ marginTop: 12, marginBottom: 0 }}
+          data-testid="campaign-spent-by-channel"
+        >{`Spent ${byChannel}`}</Typography.Paragraph>
+      )}
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-        The hold is taken at the start; each message settles against it and what is left returns at the end or on discard.
+        The hold is taken at the start; each message settles against it and what is left returns at the end or on
+        discard.
       </Typography.Paragraph>
     </Card>
   );
 }
 
-export function AudienceCard({ campaign: c, canDownloadRejected }: { campaign: CampaignRecord; canDownloadRejected: boolean }) {
+export function AudienceCard({
+  campaign: c,
+  canDownloadRejected,
+}: {
+  campaign: CampaignRecord;
+  canDownloadRejected: boolean;
+}) {
   const a = c.audience;
-  const source = c.source.kind === "paste" ? "Pasted numbers" : `${c.source.kind.toUpperCase()} file${c.source.name ? ` ${c.source.name}` : ""}`;
+  const source =
+    c.source.kind === "paste"
+      ? "Pasted numbers"
+      : `${c.source.kind.toUpperCase()} file${c.source.name ? ` ${c.source.name}` : ""}`;
   return (
     <Card title="Audience" extra={<Typography.Text type="secondary">{source}</Typography.Text>}>
       <Row gutter={16}>
-        <Col span={6}><Statistic title="Rows read" value={formatCount(a.rowsRead)} /></Col>
-        <Col span={6}><Statistic title="Valid" value={formatCount(a.valid)} /></Col>
-        <Col span={6}><Statistic title="Invalid" value={formatCount(a.invalid)} /></Col>
-        <Col span={6}><Statistic title="Duplicates" value={formatCount(a.duplicates)} /></Col>
+        <Col span={6}>
+          <Statistic title="Rows read" value={formatCount(a.rowsRead)} />
+        </Col>
+        <Col span={6}>
+          <Statistic title="Valid" value={formatCount(a.valid)} />
+        </Col>
+        <Col span={6}>
+          <Statistic title="Invalid" value={formatCount(a.invalid)} />
+        </Col>
+        <Col span={6}>
+          <Statistic title="Duplicates" value={formatCount(a.duplicates)} />
+        </Col>
       </Row>
       {canDownloadRejected && a.invalid + a.duplicates > 0 && (
         <div style={{ marginTop: 12 }}>

@@ -30,13 +30,35 @@ export function responseLines(channel: CampaignChannel, records: readonly Recipi
   return records.map((r) => {
     const f = r.failover;
     const line: ResponseLine = {
-      key: r._id, kind: "message", message: CHANNEL_NAMES[channel], number: r.number, state: r.state, failedOver: r.failedOver && !f,
-      reason: r.reason, code: r.code, reply: r.reply, sentAt: r.sentAt, deliveredAt: r.deliveredAt, readAt: r.readAt, cost: r.cost,
+      key: r._id,
+      kind: "message",
+      message: CHANNEL_NAMES[channel],
+      number: r.number,
+      state: r.state,
+      failedOver: r.failedOver && !f,
+      reason: r.reason,
+      code: r.code,
+      reply: r.reply,
+      sentAt: r.sentAt,
+      deliveredAt: r.deliveredAt,
+      readAt: r.readAt,
+      cost: r.cost,
     };
     if (!f) return line;
     const sms: ResponseLine = {
-      key: `${r._id}:sms`, kind: "failover", message: "SMS failover", number: r.number, state: f.state, failedOver: false,
-      reason: f.reason, code: f.code, reply: null, sentAt: f.sentAt, deliveredAt: f.deliveredAt, readAt: null, cost: f.cost,
+      key: `${r._id}:sms`,
+      kind: "failover",
+      message: "SMS failover",
+      number: r.number,
+      state: f.state,
+      failedOver: false,
+      reason: f.reason,
+      code: f.code,
+      reply: null,
+      sentAt: f.sentAt,
+      deliveredAt: f.deliveredAt,
+      readAt: null,
+      cost: f.cost,
     };
     return { ...line, children: [sms] };
   });

@@ -10,16 +10,43 @@ import { responseLines, type ResponseLine } from "./response-lines";
 
 const PAGE_SIZE = 20;
 
-const time = (v: string | null) => (v ? <span style={{ whiteSpace: "nowrap" }}>{formatDateTime(v)}</span> : <Typography.Text type="secondary">—</Typography.Text>);
+const time = (v: string | null) =>
+  v ? (
+    <span style={{ whiteSpace: "nowrap" }}>{formatDateTime(v)}</span>
+  ) : (
+    <Typography.Text type="secondary">—</Typography.Text>
+  );
 
 const columns: TableColumnsType<ResponseLine> = [
   {
-    title: "Number", dataIndex: "number", width: 180,
-    render: (v: string, r) => (r.kind === "failover" ? <Typography.Text type="secondary">{v}</Typography.Text> : <Typography.Text copyable={{ text: v }}>{v}</Typography.Text>),
+    title: "Number",
+    dataIndex: "number",
+    width: 180,
+    render: (v: string, r) =>
+      r.kind === "failover" ? (
+        <Typography.Text type="secondary">{v}</Typography.Text>
+      ) : (
+        <Typography.Text copyable={{ text: v }}>{v}</Typography.Text>
+      ),
   },
-  { title: "Message", dataIndex: "message", width: 130, render: (v: string, r) => (r.kind === "failover" ? <Tag color="orange">{v}</Tag> : v) },
-  { title: "State", dataIndex: "state", width: 170, render: (v: RecipientState, r) => <RecipientStateTag state={v} failedOver={r.failedOver} /> },
-  { title: "Reason", dataIndex: "reason", ellipsis: true, render: (v: string | null, r) => (v ? `${v}${r.code ? ` (${r.code})` : ""}` : "—") },
+  {
+    title: "Message",
+    dataIndex: "message",
+    width: 130,
+    render: (v: string, r) => (r.kind === "failover" ? <Tag color="orange">{v}</Tag> : v),
+  },
+  {
+    title: "State",
+    dataIndex: "state",
+    width: 170,
+    render: (v: RecipientState, r) => <RecipientStateTag state={v} failedOver={r.failedOver} />,
+  },
+  {
+    title: "Reason",
+    dataIndex: "reason",
+    ellipsis: true,
+    render: (v: string | null, r) => (v ? `${v}${r.code ? ` (${r.code})` : ""}` : "—"),
+  },
   { title: "Reply", dataIndex: "reply", ellipsis: true, render: (v: string | null) => v ?? "—" },
   { title: "Sent", dataIndex: "sentAt", width: 190, render: time },
   { title: "Delivered", dataIndex: "deliveredAt", width: 190, render: time },
@@ -39,7 +66,11 @@ export function ResponsesTable({ campaign }: { campaign: CampaignRecord }) {
     { query: { campaignId: campaign._id, page, limit: PAGE_SIZE, ...(state ? { status: state } : {}) } },
     { queryOptions: { enabled: !number, placeholderData: (prev) => prev }, errorNotification: false },
   ).query;
-  const within = useCall(calls.searchWithin, { params: { id: campaign._id }, query: { number } }, { queryOptions: { enabled: Boolean(number) }, errorNotification: false }).query;
+  const within = useCall(
+    calls.searchWithin,
+    { params: { id: campaign._id }, query: { number } },
+    { queryOptions: { enabled: Boolean(number) }, errorNotification: false },
+  ).query;
 
   // Progress pushes and the page's poll move the counts; the rows follow once they settle for a second (a table
   // refetched four times a second would flicker), so a finished campaign never shows its recipients still queued.
@@ -97,7 +128,9 @@ export function ResponsesTable({ campaign }: { campaign: CampaignRecord }) {
       {number && (
         <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
           <Typography.Text type="secondary">
-            {within.isSuccess ? `${rows.length} match${rows.length === 1 ? "" : "es"} for “${number}”` : `Searching for “${number}”…`}
+            {within.isSuccess
+              ? `${rows.length} match${rows.length === 1 ? "" : "es"} for “${number}”`
+              : `Searching for “${number}”…`}
           </Typography.Text>
           <Button size="small" onClick={() => setNumber("")}>
             Show all
@@ -105,7 +138,16 @@ export function ResponsesTable({ campaign }: { campaign: CampaignRecord }) {
         </Flex>
       )}
       {active.isError ? (
-        <Alert type="error" showIcon message={toMessage(active.error)} action={<Button size="small" onClick={() => void active.refetch()}>Retry</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          message={toMessage(active.error)}
+          action={
+            <Button size="small" onClick={() => void active.refetch()}>
+              Retry
+            </Button>
+          }
+        />
       ) : (
         <Table<ResponseLine>
           size="small"
@@ -115,11 +157,25 @@ export function ResponsesTable({ campaign }: { campaign: CampaignRecord }) {
           expandable={{ expandedRowKeys: expanded, expandIcon: () => null, indentSize: 12 }}
           loading={active.isFetching}
           scroll={{ x: 1480 }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={number ? "No recipient with that number." : "No recipients in this state."} /> }}
+          locale={{
+            emptyText: (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={number ? "No recipient with that number." : "No recipients in this state."}
+              />
+            ),
+          }}
           pagination={
             number
               ? false
-              : { current: page, pageSize: PAGE_SIZE, total, showSizeChanger: false, onChange: setPage, showTotal: (t, [a, b]) => `${a}–${b} of ${t}` }
+              : {
+                  current: page,
+                  pageSize: PAGE_SIZE,
+                  total,
+                  showSizeChanger: false,
+                  onChange: setPage,
+                  showTotal: (t, [a, b]) => `${a}–${b} of ${t}`,
+                }
           }
         />
       )}

@@ -11,7 +11,17 @@ import { sessionStore } from "../../../../state/session";
 import { useLiveCampaign } from "./use-live-campaign";
 
 const counts = (c: Partial<RecipientCounts>): RecipientCounts => ({
-  queued: 0, sending: 0, sent: 0, delivered: 0, read: 0, replied: 0, failed: 0, unknown: 0, skipped: 0, failedOver: 0, ...c,
+  queued: 0,
+  sending: 0,
+  sent: 0,
+  delivered: 0,
+  read: 0,
+  replied: 0,
+  failed: 0,
+  unknown: 0,
+  skipped: 0,
+  failedOver: 0,
+  ...c,
 });
 const ID = "11111111-1111-4111-8111-111111111111";
 let record: Partial<CampaignRecord>;
@@ -19,8 +29,27 @@ let seen: InternalAxiosRequestConfig[] = [];
 
 beforeEach(() => {
   seen = [];
-  record = { _id: ID, name: "Live", channel: "rcs", status: "running", statusReason: null, total: 10, percent: 20, counts: counts({ sent: 2, queued: 8 }), cost: { estimated: 3, max: 3, held: 3, spent: 0.6, failoverSpent: 0 }, updatedAt: "2026-11-23T10:00:00.000Z" };
-  sessionStore.loginSucceeded({ _id: "m", username: "manager", email: "m@example.com", type: "manager", token: "t", expiresAt: 2_000_000_000, isFirstLogin: false });
+  record = {
+    _id: ID,
+    name: "Live",
+    channel: "rcs",
+    status: "running",
+    statusReason: null,
+    total: 10,
+    percent: 20,
+    counts: counts({ sent: 2, queued: 8 }),
+    cost: { estimated: 3, max: 3, held: 3, spent: 0.6, failoverSpent: 0 },
+    updatedAt: "2026-11-23T10:00:00.000Z",
+  };
+  sessionStore.loginSucceeded({
+    _id: "m",
+    username: "manager",
+    email: "m@example.com",
+    type: "manager",
+    token: "t",
+    expiresAt: 2_000_000_000,
+    isFirstLogin: false,
+  });
   // The answer GET /api/v1/campaigns/:id gives (the server side is the campaign branches' tests).
   http.defaults.adapter = async (config) => {
     seen.push(config);
@@ -35,11 +64,23 @@ afterEach(() => {
 function Probe() {
   const { campaign, live } = useLiveCampaign(ID);
   if (!campaign) return <p>loading</p>;
-  return <p data-testid="state">{`${campaign.status} ${campaign.percent}% sent=${campaign.counts.sent} spent=${campaign.cost.spent} ${live ? "live" : "fetched"}`}</p>;
+  return (
+    <p data-testid="state">{`${campaign.status} ${campaign.percent}% sent=${campaign.counts.sent} spent=${campaign.cost.spent} ${live ? "live" : "fetched"}`}</p>
+  );
 }
 
 const push = (over: Partial<ProgressUpdate>): ProgressUpdate => ({
-  campaignId: ID, channel: "rcs", status: "running", statusReason: null, total: 10, counts: counts({ sent: 6, queued: 4 }), percent: 60, spent: 1.8, failoverSpent: 0, at: "2026-11-23T10:00:02.000Z", ...over,
+  campaignId: ID,
+  channel: "rcs",
+  status: "running",
+  statusReason: null,
+  total: 10,
+  counts: counts({ sent: 6, queued: 4 }),
+  percent: 60,
+  spent: 1.8,
+  failoverSpent: 0,
+  at: "2026-11-23T10:00:02.000Z",
+  ...over,
 });
 
 describe("useLiveCampaign", { timeout: 30_000 }, () => {
@@ -59,8 +100,25 @@ describe("useLiveCampaign", { timeout: 30_000 }, () => {
     expect(screen.getByTestId("state").textContent).toBe("running 60% sent=6 spent=1.8 live");
     const fetches = seen.length;
 
-    record = { ...record, status: "completed", percent: 100, counts: counts({ delivered: 10 }), cost: { estimated: 3, max: 3, held: 3, spent: 3, failoverSpent: 0 }, updatedAt: "2026-11-23T10:00:09.000Z", completedAt: "2026-11-23T10:00:09.000Z" };
-    act(() => publishProgress(push({ status: "completed", percent: 100, counts: counts({ delivered: 9, sent: 1 }), at: "2026-11-23T10:00:08.000Z" })));
+    record = {
+      ...record,
+      status: "completed",
+      percent: 100,
+      counts: counts({ delivered: 10 }),
+      cost: { estimated: 3, max: 3, held: 3, spent: 3, failoverSpent: 0 },
+      updatedAt: "2026-11-23T10:00:09.000Z",
+      completedAt: "2026-11-23T10:00:09.000Z",
+    };
+    act(() =>
+      publishProgress(
+        push({
+          status: "completed",
+          percent: 100,
+          counts: counts({ delivered: 9, sent: 1 }),
+          at: "2026-11-23T10:00:08.000Z",
+        }),
+      ),
+    );
     await waitFor(() => expect(seen.length).toBe(fetches + 1));
     // The refetched record (newer than the last push) wins.
     await waitFor(() => expect(screen.getByTestId("state").textContent).toBe("completed 100% sent=0 spent=3 live"));

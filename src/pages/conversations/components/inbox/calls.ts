@@ -19,7 +19,13 @@ export function useChatCall() {
     const dp = provider.current();
     if (!dp.custom) throw new Error("The data provider has no custom calls");
     const { url, method, meta } = callRequest(callId, { params: opts?.params, query: opts?.query } as CallInput<K>);
-    const res = await dp.custom<CallData<K>>({ url, method, meta, query: meta.query, payload: opts?.body as object | undefined });
+    const res = await dp.custom<CallData<K>>({
+      url,
+      method,
+      meta,
+      query: meta.query,
+      payload: opts?.body as object | undefined,
+    });
     return res.data;
   }, []);
 }

@@ -12,7 +12,8 @@ const EmojiPicker = lazy(() => import("emoji-picker-react"));
 
 const TYPING_EVERY_MS = 3000;
 
-export const WINDOW_CLOSED_HELP = "The customer last wrote more than 24 hours ago. WhatsApp allows only approved templates until they reply.";
+export const WINDOW_CLOSED_HELP =
+  "The customer last wrote more than 24 hours ago. WhatsApp allows only approved templates until they reply.";
 
 /**
  * The reply box: Enter sends, Shift+Enter starts a new line. A note goes to the team only. Outside WhatsApp's
@@ -42,7 +43,13 @@ export function Composer(props: {
     if (mode !== "reply" || !props.connected || Date.now() - lastTyping.current < TYPING_EVERY_MS) return;
     lastTyping.current = Date.now();
     const c = props.conversation;
-    emitRealtime(SEND_EVENT_EVENT, { eventType: IS_TYPING, chatId: c._id, messageId: "", phoneNumber: c.customerNumber, channel: c.channel });
+    emitRealtime(SEND_EVENT_EVENT, {
+      eventType: IS_TYPING,
+      chatId: c._id,
+      messageId: "",
+      phoneNumber: c.customerNumber,
+      channel: c.channel,
+    });
   };
 
   const submit = async () => {
@@ -53,7 +60,11 @@ export function Composer(props: {
     try {
       if (mode === "note") await props.onNote(value);
       else {
-        const failed = await props.onSend({ messageType: "text", messageObject: { type: "text", text: { body: value } }, text: value });
+        const failed = await props.onSend({
+          messageType: "text",
+          messageObject: { type: "text", text: { body: value } },
+          text: value,
+        });
         if (failed) setError(failed);
       }
       setText("");
@@ -66,7 +77,12 @@ export function Composer(props: {
 
   const sendTemplate = async (templateId: string, params: string[], preview: string, headerMediaId?: string) => {
     const failed = await props.onSend({
-      messageType: "template", messageObject: { type: "template", templateId, params }, text: preview, templateId, params, ...(headerMediaId ? { headerMediaId } : {}),
+      messageType: "template",
+      messageObject: { type: "template", templateId, params },
+      text: preview,
+      templateId,
+      params,
+      ...(headerMediaId ? { headerMediaId } : {}),
     });
     if (failed) setError(failed);
   };
@@ -74,7 +90,22 @@ export function Composer(props: {
   return (
     <div style={{ borderTop: "1px solid rgba(5,5,5,0.06)", padding: 12 }}>
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
-        <Segmented size="small" value={mode} onChange={(v) => setMode(v as "reply" | "note")} options={[{ value: "reply", label: "Reply" }, { value: "note", label: <span><LockOutlined /> Note</span> }]} />
+        <Segmented
+          size="small"
+          value={mode}
+          onChange={(v) => setMode(v as "reply" | "note")}
+          options={[
+            { value: "reply", label: "Reply" },
+            {
+              value: "note",
+              label: (
+                <span>
+                  <LockOutlined /> Note
+                </span>
+              ),
+            },
+          ]}
+        />
         {props.windowLeftMs !== null && props.windowLeftMs > 0 && (
           <Tooltip title="WhatsApp's customer-service window: free-form replies are allowed until it closes.">
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -83,9 +114,36 @@ export function Composer(props: {
           </Tooltip>
         )}
       </Flex>
-      {closed && <Alert type="warning" showIcon message={<><strong>Templates only.</strong> {dlt ? DLT_TEMPLATES_ONLY : WINDOW_CLOSED_HELP}</>} style={{ marginBottom: 8 }} />}
-      {!props.connected && <Alert type="info" showIcon message="Reconnecting… messages can be sent again once the connection is back." style={{ marginBottom: 8 }} />}
-      {error && <Alert type="error" showIcon closable message={error} onClose={() => setError(null)} style={{ marginBottom: 8 }} />}
+      {closed && (
+        <Alert
+          type="warning"
+          showIcon
+          message={
+            <>
+              <strong>Templates only.</strong> {dlt ? DLT_TEMPLATES_ONLY : WINDOW_CLOSED_HELP}
+            </>
+          }
+          style={{ marginBottom: 8 }}
+        />
+      )}
+      {!props.connected && (
+        <Alert
+          type="info"
+          showIcon
+          message="Reconnecting… messages can be sent again once the connection is back."
+          style={{ marginBottom: 8 }}
+        />
+      )}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          message={error}
+          onClose={() => setError(null)}
+          style={{ marginBottom: 8 }}
+        />
+      )}
       <Flex gap={8} align="flex-end">
         <Popover
           trigger="click"
@@ -97,14 +155,26 @@ export function Composer(props: {
         >
           <Button icon={<SmileOutlined />} aria-label="Emoji" disabled={closed} />
         </Popover>
-        <TemplatePicker conversationId={props.conversation._id} disabled={!props.connected || mode === "note"} onSend={sendTemplate}>
+        <TemplatePicker
+          conversationId={props.conversation._id}
+          disabled={!props.connected || mode === "note"}
+          onSend={sendTemplate}
+        >
           <Button icon={<FileTextOutlined />} aria-label="Templates" type={closed ? "primary" : "default"}>
             {closed ? "Send a template" : null}
           </Button>
         </TemplatePicker>
         <Input.TextArea
           aria-label={mode === "note" ? "Internal note" : "Reply"}
-          placeholder={dlt ? "Free text is off on this DLT route" : closed ? "Free text is off outside the 24-hour window" : mode === "note" ? "Write a note for your team (Enter to save)" : "Type a reply (Enter to send, Shift+Enter for a new line)"}
+          placeholder={
+            dlt
+              ? "Free text is off on this DLT route"
+              : closed
+                ? "Free text is off outside the 24-hour window"
+                : mode === "note"
+                  ? "Write a note for your team (Enter to save)"
+                  : "Type a reply (Enter to send, Shift+Enter for a new line)"
+          }
           autoSize={{ minRows: 1, maxRows: 6 }}
           maxLength={CHAT_TEXT_MAX}
           value={text}

@@ -42,14 +42,21 @@ export function ConversationList(props: {
           size="small"
           value={filters.scope}
           onChange={(scope) => onFilters({ ...filters, scope: scope as ConversationScope })}
-          options={[{ value: "mine", label: "Mine" }, { value: "unassigned", label: "Unassigned" }, { value: "all", label: "All" }]}
+          options={[
+            { value: "mine", label: "Mine" },
+            { value: "unassigned", label: "Unassigned" },
+            { value: "all", label: "All" },
+          ]}
         />
         <Select
           size="small"
           aria-label="Status"
           value={filters.status}
           onChange={(status: ConversationStatus) => onFilters({ ...filters, status })}
-          options={[{ value: "open", label: "Open" }, { value: "resolved", label: "Resolved" }]}
+          options={[
+            { value: "open", label: "Open" },
+            { value: "resolved", label: "Resolved" },
+          ]}
           style={{ width: 100 }}
         />
         <Input.Search
@@ -65,7 +72,11 @@ export function ConversationList(props: {
         {props.loading && props.items.length === 0 ? (
           <Skeleton active avatar paragraph={{ rows: 2 }} style={{ padding: 12 }} />
         ) : props.items.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No conversations here yet. Customers' messages will show up as they arrive." style={{ marginTop: 48 }} />
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description="No conversations here yet. Customers' messages will show up as they arrive."
+            style={{ marginTop: 48 }}
+          />
         ) : (
           <ConversationOptions items={props.items} selected={props.selected} onSelect={props.onSelect} />
         )}

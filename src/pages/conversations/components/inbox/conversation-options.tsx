@@ -15,10 +15,21 @@ const STEP: Partial<Record<string, (i: number, last: number) => number>> = {
  * The conversations as a listbox whose only children are its options (ARIA's required children), one tab stop: the
  * selected conversation, or the first. Arrow keys, Home and End move and open, as in a mail client's list.
  */
-export function ConversationOptions({ items, selected, onSelect }: { items: readonly Conversation[]; selected: string | null; onSelect: (id: string) => void }) {
+export function ConversationOptions({
+  items,
+  selected,
+  onSelect,
+}: {
+  items: readonly Conversation[];
+  selected: string | null;
+  onSelect: (id: string) => void;
+}) {
   const { token } = theme.useToken();
   const box = useRef<HTMLDivElement>(null);
-  const current = Math.max(0, items.findIndex((c) => c._id === selected));
+  const current = Math.max(
+    0,
+    items.findIndex((c) => c._id === selected),
+  );
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const step = STEP[e.key];
     if (!step) return;
@@ -46,12 +57,20 @@ export function ConversationOptions({ items, selected, onSelect }: { items: read
               }
             }}
             style={{
-              display: "flex", gap: 12, alignItems: "flex-start", cursor: "pointer", padding: "10px 12px",
-              borderBlockEnd: `1px solid ${token.colorSplit}`, background: active ? token.controlItemBgActive : undefined,
+              display: "flex",
+              gap: 12,
+              alignItems: "flex-start",
+              cursor: "pointer",
+              padding: "10px 12px",
+              borderBlockEnd: `1px solid ${token.colorSplit}`,
+              background: active ? token.controlItemBgActive : undefined,
               borderInlineStart: `3px solid ${active ? token.colorPrimary : "transparent"}`,
             }}
           >
-            <Avatar aria-hidden style={{ background: token.colorPrimaryBg, color: token.colorPrimaryText, flexShrink: 0 }}>
+            <Avatar
+              aria-hidden
+              style={{ background: token.colorPrimaryBg, color: token.colorPrimaryText, flexShrink: 0 }}
+            >
               {c.customerNumber.slice(-2)}
             </Avatar>
             <div style={{ minWidth: 0, flex: 1 }}>

@@ -60,7 +60,9 @@ export function DetailsPanel(props: {
         {c.customerName && <Descriptions.Item label="Name">{c.customerName}</Descriptions.Item>}
         <Descriptions.Item label="Number">{c.customerNumber}</Descriptions.Item>
         <Descriptions.Item label="Writes to">{c.businessLabel}</Descriptions.Item>
-        <Descriptions.Item label="First seen">{customer ? formatDateTime(customer.firstSeenAt) : "…"}</Descriptions.Item>
+        <Descriptions.Item label="First seen">
+          {customer ? formatDateTime(customer.firstSeenAt) : "…"}
+        </Descriptions.Item>
         <Descriptions.Item label="Messages">{customer?.messageCount ?? "…"}</Descriptions.Item>
         <Descriptions.Item label="Campaigns">{customer ? customer.campaigns.length : "…"}</Descriptions.Item>
         {customer?.optedOut && <Descriptions.Item label="Opt-out">{customer.optOutReason}</Descriptions.Item>}

@@ -91,13 +91,22 @@ export function MessageList(props: {
           void props.onLoadOlder().finally(() => setLoadingOlder(false));
         }}
         // The header keeps one height whether or not it shows the spinner: a changing height would move the messages.
-        components={{ Header: () => <div style={{ height: 32, display: "flex", alignItems: "center", justifyContent: "center" }}>{loadingOlder && <Spin size="small" />}</div> }}
+        components={{
+          Header: () => (
+            <div style={{ height: 32, display: "flex", alignItems: "center", justifyContent: "center" }}>
+              {loadingOlder && <Spin size="small" />}
+            </div>
+          ),
+        }}
         itemContent={(index, m) => {
           const i = index - props.firstItemIndex;
           const next = props.messages[i + 1];
           // A day's separator hangs below the last message of the day before it, so prepending an older page never
           // changes the height of a message already shown (the view would move); the oldest day gets its own on top.
-          const dayAfter = next && new Date(next.createdAt).toDateString() !== new Date(m.createdAt).toDateString() ? next.createdAt : null;
+          const dayAfter =
+            next && new Date(next.createdAt).toDateString() !== new Date(m.createdAt).toDateString()
+              ? next.createdAt
+              : null;
           const dayAbove = i === 0 && !props.hasOlder ? m.createdAt : null;
           const mine = m.direction !== "in";
           const note = m.direction === "note";
@@ -112,19 +121,45 @@ export function MessageList(props: {
               <div style={{ display: "flex", justifyContent: mine ? "flex-end" : "flex-start" }}>
                 <div
                   style={{
-                    maxWidth: "72%", padding: "6px 10px", borderRadius: 10, whiteSpace: "pre-wrap", wordBreak: "break-word",
+                    maxWidth: "72%",
+                    padding: "6px 10px",
+                    borderRadius: 10,
+                    whiteSpace: "pre-wrap",
+                    wordBreak: "break-word",
                     background: note ? "#fff7e6" : mine ? token.colorPrimaryBg : token.colorBgContainer,
-                    border: note ? "1px dashed #ffc069" : `1px solid ${token.colorBorderSecondary}`, color: note ? "#613400" : undefined,
+                    border: note ? "1px dashed #ffc069" : `1px solid ${token.colorBorderSecondary}`,
+                    color: note ? "#613400" : undefined,
                   }}
                 >
-                  {note && <Typography.Text style={{ fontSize: 11, color: "#ad6800", display: "block" }}>Internal note — only your team sees this{m.authorName ? ` · ${m.authorName}` : ""}</Typography.Text>}
+                  {note && (
+                    <Typography.Text style={{ fontSize: 11, color: "#ad6800", display: "block" }}>
+                      Internal note — only your team sees this{m.authorName ? ` · ${m.authorName}` : ""}
+                    </Typography.Text>
+                  )}
                   <Body m={m} />
-                  <div style={{ fontSize: 11, color: token.colorTextSecondary, display: "flex", gap: 6, justifyContent: "flex-end", alignItems: "center" }}>
-                    {mine && !note && m.authorName && <span>{m.campaignId ? `Campaign · ${m.authorName}` : m.authorName}</span>}
+                  <div
+                    style={{
+                      fontSize: 11,
+                      color: token.colorTextSecondary,
+                      display: "flex",
+                      gap: 6,
+                      justifyContent: "flex-end",
+                      alignItems: "center",
+                    }}
+                  >
+                    {mine && !note && m.authorName && (
+                      <span>{m.campaignId ? `Campaign · ${m.authorName}` : m.authorName}</span>
+                    )}
                     <span>{timeOf(m.createdAt)}</span>
                     {!note && mine && <DeliveryTicks status={m.status} error={m.error} />}
                     {m.status === "failed" && m._id.startsWith("local:") && (
-                      <Button size="small" type="link" danger onClick={() => props.onRetry(m)} style={{ padding: 0, height: "auto" }}>
+                      <Button
+                        size="small"
+                        type="link"
+                        danger
+                        onClick={() => props.onRetry(m)}
+                        style={{ padding: 0, height: "auto" }}
+                      >
                         Retry
                       </Button>
                     )}

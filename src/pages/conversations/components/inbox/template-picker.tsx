@@ -37,7 +37,10 @@ export function TemplatePicker(props: {
 
   useEffect(() => {
     if (!open || items) return;
-    void call("chats.quickReplies", { params: { id: props.conversationId } }).then((r) => setItems(r.data), () => setItems([]));
+    void call("chats.quickReplies", { params: { id: props.conversationId } }).then(
+      (r) => setItems(r.data),
+      () => setItems([]),
+    );
   }, [open, items, call, props.conversationId]);
   useEffect(() => {
     setItems(null);
@@ -61,10 +64,23 @@ export function TemplatePicker(props: {
         </Typography.Text>
       )}
       {Array.from({ length: chosen.variableCount }, (_, i) => (
-        <Input key={i} aria-label={`Value ${i + 1}`} placeholder={`Value ${i + 1}`} value={values[i] ?? ""} onChange={(e) => setValues((v) => Object.assign([...v], { [i]: e.target.value }))} />
+        <Input
+          key={i}
+          aria-label={`Value ${i + 1}`}
+          placeholder={`Value ${i + 1}`}
+          value={values[i] ?? ""}
+          onChange={(e) => setValues((v) => Object.assign([...v], { [i]: e.target.value }))}
+        />
       ))}
       {chosen.header && (
-        <HeaderMediaPicker format={chosen.header.format} wabaId={chosen.header.wabaId} ownFile={chosen.header.ownFile} scope="message" chosen={header} onChange={setHeader} />
+        <HeaderMediaPicker
+          format={chosen.header.format}
+          wabaId={chosen.header.wabaId}
+          ownFile={chosen.header.ownFile}
+          scope="message"
+          chosen={header}
+          onChange={setHeader}
+        />
       )}
       <Flex gap={8} justify="flex-end">
         <Button
@@ -78,11 +94,19 @@ export function TemplatePicker(props: {
         <Button
           type="primary"
           loading={sending}
-          disabled={values.filter((v) => v?.trim()).length < chosen.variableCount || (chosen.header !== null && !chosen.header.ownFile && !header)}
+          disabled={
+            values.filter((v) => v?.trim()).length < chosen.variableCount ||
+            (chosen.header !== null && !chosen.header.ownFile && !header)
+          }
           onClick={async () => {
             setSending(true);
             try {
-              await props.onSend(chosen._id, values.slice(0, chosen.variableCount), preview(chosen, values), header?.id);
+              await props.onSend(
+                chosen._id,
+                values.slice(0, chosen.variableCount),
+                preview(chosen, values),
+                header?.id,
+              );
               setOpen(false);
               setChosen(null);
               setHeader(null);
@@ -108,7 +132,14 @@ export function TemplatePicker(props: {
             setValues(Array.from({ length: t.variableCount }, () => ""));
           }}
         >
-          <List.Item.Meta title={t.name} description={<Typography.Text type="secondary" ellipsis>{t.body}</Typography.Text>} />
+          <List.Item.Meta
+            title={t.name}
+            description={
+              <Typography.Text type="secondary" ellipsis>
+                {t.body}
+              </Typography.Text>
+            }
+          />
         </List.Item>
       )}
     />

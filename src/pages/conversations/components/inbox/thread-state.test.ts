@@ -1,9 +1,36 @@
 import { describe, expect, it } from "vitest";
-import { applyStatus, emptyThread, FIRST_INDEX_START, laterStatus, newestId, prependPage, upsertMessage, windowLabel, type ChatMessage } from "./thread-state";
+import {
+  applyStatus,
+  emptyThread,
+  FIRST_INDEX_START,
+  laterStatus,
+  newestId,
+  prependPage,
+  upsertMessage,
+  windowLabel,
+  type ChatMessage,
+} from "./thread-state";
 
 const msg = (id: string, over: Partial<ChatMessage> = {}): ChatMessage => ({
-  _id: id, chatId: "c", direction: "out", messageType: "text", text: id, mediaUrl: null, mimeType: null, fileName: null, latitude: null, longitude: null,
-  templateName: null, clientId: null, authorName: "", agentId: null, status: null, error: null, campaignId: null, createdAt: "2026-11-24T00:00:00.000Z", ...over,
+  _id: id,
+  chatId: "c",
+  direction: "out",
+  messageType: "text",
+  text: id,
+  mediaUrl: null,
+  mimeType: null,
+  fileName: null,
+  latitude: null,
+  longitude: null,
+  templateName: null,
+  clientId: null,
+  authorName: "",
+  agentId: null,
+  status: null,
+  error: null,
+  campaignId: null,
+  createdAt: "2026-11-24T00:00:00.000Z",
+  ...over,
 });
 
 describe("thread state", () => {

@@ -19,12 +19,16 @@ const TICK_ORDER: ChatDeliveryState[] = ["pending", "sent", "delivered", "read"]
 
 /** One message in, in id order: a stored one replaces its optimistic twin (same clientId) or an older copy. */
 export function upsertMessage(state: ThreadState, message: ChatMessage): ThreadState {
-  const same = (m: ChatMessage) => m._id === message._id || (message.clientId !== null && m.clientId === message.clientId);
+  const same = (m: ChatMessage) =>
+    m._id === message._id || (message.clientId !== null && m.clientId === message.clientId);
   const existing = state.messages.find(same);
   const merged = existing ? { ...existing, ...message, status: laterStatus(existing.status, message.status) } : message;
   const rest = state.messages.filter((m) => !same(m));
   const pending = rest.filter((m) => m._id.startsWith("local:"));
-  const stored = [...rest.filter((m) => !m._id.startsWith("local:")), ...(merged._id.startsWith("local:") ? [] : [merged])].sort((a, b) => Number(a._id) - Number(b._id));
+  const stored = [
+    ...rest.filter((m) => !m._id.startsWith("local:")),
+    ...(merged._id.startsWith("local:") ? [] : [merged]),
+  ].sort((a, b) => Number(a._id) - Number(b._id));
   // Optimistic messages stay at the bottom until the server has them.
   return { ...state, messages: [...stored, ...pending, ...(merged._id.startsWith("local:") ? [merged] : [])] };
 }
@@ -45,19 +49,43 @@ export function laterStatus(a: ChatDeliveryState | null, b: ChatDeliveryState | 
   return TICK_ORDER.indexOf(b) > TICK_ORDER.indexOf(a) ? b : a;
 }
 
-export function applyStatus(state: ThreadState, messageId: string, status: ChatDeliveryState, error: string | null): ThreadState {
+export function applyStatus(
+  state: ThreadState,
+  messageId: string,
+  status: ChatDeliveryState,
+  error: string | null,
+): ThreadState {
   return {
     ...state,
-    messages: state.messages.map((m) => (m._id === messageId ? { ...m, status: laterStatus(m.status, status), error: status === "failed" ? error : m.error } : m)),
+    messages: state.messages.map((m) =>
+      m._id === messageId
+        ? { ...m, status: laterStatus(m.status, status), error: status === "failed" ? error : m.error }
+        : m,
+    ),
   };
 }
 
 /** A pushed SPEC 3 message as a thread row (the socket does not carry media or author: a refetch fills them if needed). */
 export function fromRealtime(payload: RealtimeChatMessage["message"]): ChatMessage {
   return {
-    _id: payload.messageId, chatId: payload.chatId, direction: payload.direction, messageType: payload.messageType, text: payload.text,
-    mediaUrl: null, mimeType: null, fileName: null, latitude: null, longitude: null, templateName: null, clientId: payload.clientId,
-    authorName: "", agentId: null, status: payload.direction === "out" ? "pending" : null, error: null, campaignId: null, createdAt: payload.sendTime,
+    _id: payload.messageId,
+    chatId: payload.chatId,
+    direction: payload.direction,
+    messageType: payload.messageType,
+    text: payload.text,
+    mediaUrl: null,
+    mimeType: null,
+    fileName: null,
+    latitude: null,
+    longitude: null,
+    templateName: null,
+    clientId: payload.clientId,
+    authorName: "",
+    agentId: null,
+    status: payload.direction === "out" ? "pending" : null,
+    error: null,
+    campaignId: null,
+    createdAt: payload.sendTime,
   };
 }
 

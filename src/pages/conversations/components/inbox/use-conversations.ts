@@ -13,8 +13,12 @@ export function useConversations(filters: ListFilters) {
     "chats.list",
     {
       query: {
-        page: 1, limit: CONVERSATION_PAGE_SIZE, scope: filters.scope, status: filters.status,
-        ...(filters.channel !== "all" ? { channel: filters.channel } : {}), ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
+        page: 1,
+        limit: CONVERSATION_PAGE_SIZE,
+        scope: filters.scope,
+        status: filters.status,
+        ...(filters.channel !== "all" ? { channel: filters.channel } : {}),
+        ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
       },
     },
     { errorNotification: false },
@@ -27,7 +31,9 @@ export function useConversations(filters: ListFilters) {
       clearTimeout(timer);
       timer = setTimeout(() => void refetch.current(), REFRESH_DEBOUNCE_MS);
     };
-    const stops = [CHAT_MESSAGE_EVENT, CONVERSATION_EVENT, CONNECT_EVENT].map((event) => subscribeRealtime(event, soon));
+    const stops = [CHAT_MESSAGE_EVENT, CONVERSATION_EVENT, CONNECT_EVENT].map((event) =>
+      subscribeRealtime(event, soon),
+    );
     return () => {
       clearTimeout(timer);
       stops.forEach((stop) => stop());

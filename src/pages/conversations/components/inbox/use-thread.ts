@@ -12,13 +12,27 @@ import { emitWithAck } from "../../../../providers/realtime-connection";
 import { CONNECT_EVENT, subscribeRealtime } from "../../../../providers/realtime-events";
 import { chatMessageOf } from "../../../../providers/realtime-payload";
 import { useChatCall } from "./calls";
-import { applyStatus, emptyThread, fromRealtime, newestId, prependPage, upsertMessage, type ChatMessage, type Conversation, type ThreadState } from "./thread-state";
+import {
+  applyStatus,
+  emptyThread,
+  fromRealtime,
+  newestId,
+  prependPage,
+  upsertMessage,
+  type ChatMessage,
+  type Conversation,
+  type ThreadState,
+} from "./thread-state";
 
 /** How long a typing indicator shows after the last typing event. */
 const TYPING_SHOWN_MS = 4000;
 
 type SendAck = { success: true; data: ChatMessage } | { success: false; message: string };
-export type Draft = Omit<OutgoingChatMessage, "phoneNumber" | "chatId" | "channel" | "clientId"> & { text?: string; templateId?: string; params?: string[] };
+export type Draft = Omit<OutgoingChatMessage, "phoneNumber" | "chatId" | "channel" | "clientId"> & {
+  text?: string;
+  templateId?: string;
+  params?: string[];
+};
 
 /**
  * One open conversation: its latest page, older pages on demand, pushed messages and ticks, the catch-up after a
@@ -104,13 +118,32 @@ export function useThread(conversation: Conversation | null) {
     async (draft: Draft, clientId: string = crypto.randomUUID()) => {
       if (!conversation) return;
       const local: ChatMessage = {
-        _id: `local:${clientId}`, chatId: conversation._id, direction: "out", messageType: draft.messageType, text: draft.text ?? "",
-        mediaUrl: null, mimeType: null, fileName: null, latitude: null, longitude: null, templateName: null, clientId, authorName: "",
-        agentId: null, status: "pending", error: null, campaignId: null, createdAt: new Date().toISOString(),
+        _id: `local:${clientId}`,
+        chatId: conversation._id,
+        direction: "out",
+        messageType: draft.messageType,
+        text: draft.text ?? "",
+        mediaUrl: null,
+        mimeType: null,
+        fileName: null,
+        latitude: null,
+        longitude: null,
+        templateName: null,
+        clientId,
+        authorName: "",
+        agentId: null,
+        status: "pending",
+        error: null,
+        campaignId: null,
+        createdAt: new Date().toISOString(),
       };
       setState((s) => upsertMessage(s, local));
       const payload: OutgoingChatMessage & { text?: string; templateId?: string; params?: string[] } = {
-        phoneNumber: conversation.customerNumber, chatId: conversation._id, channel: conversation.channel, clientId, ...draft,
+        phoneNumber: conversation.customerNumber,
+        chatId: conversation._id,
+        channel: conversation.channel,
+        clientId,
+        ...draft,
       };
       try {
         const ack = await emitWithAck<SendAck>(SEND_MESSAGE_EVENT, payload);
@@ -129,7 +162,11 @@ export function useThread(conversation: Conversation | null) {
   const addNote = useCallback(
     async (text: string) => {
       if (!id) return;
-      const res = await call("chats.note", { params: { id }, method: "post", body: { clientId: crypto.randomUUID(), text } });
+      const res = await call("chats.note", {
+        params: { id },
+        method: "post",
+        body: { clientId: crypto.randomUUID(), text },
+      });
       setState((s) => upsertMessage(s, res.data));
     },
     [id, call],

@@ -12,7 +12,14 @@ type PhoneMessage = CallReply<"sandbox.phone.messages">["data"][number];
  * The customer's screen: their own messages on the right, the business's on the left with its ticks. Enter sends,
  * Shift+Enter starts a new line. The thread scrolls to the newest message when one arrives.
  */
-export function PhoneFrame(props: { title: string; subtitle: string; messages: readonly PhoneMessage[]; disabled: boolean; sending: boolean; onSend: (text: string) => Promise<void> }) {
+export function PhoneFrame(props: {
+  title: string;
+  subtitle: string;
+  messages: readonly PhoneMessage[];
+  disabled: boolean;
+  sending: boolean;
+  onSend: (text: string) => Promise<void>;
+}) {
   const { token } = theme.useToken();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -39,17 +46,33 @@ export function PhoneFrame(props: { title: string; subtitle: string; messages: r
     <div
       aria-label="Simulated phone"
       style={{
-        width: 360, maxWidth: "100%", height: 640, border: `10px solid ${token.colorText}`, borderRadius: 36, overflow: "hidden",
-        display: "flex", flexDirection: "column", background: token.colorBgLayout, boxShadow: token.boxShadow,
+        width: 360,
+        maxWidth: "100%",
+        height: 640,
+        border: `10px solid ${token.colorText}`,
+        borderRadius: 36,
+        overflow: "hidden",
+        display: "flex",
+        flexDirection: "column",
+        background: token.colorBgLayout,
+        boxShadow: token.boxShadow,
       }}
     >
       <div style={{ padding: "14px 16px", background: "#075e54", color: "#fff" }}>
         <div style={{ fontWeight: 600 }}>{props.title}</div>
         <div style={{ fontSize: 12, opacity: 0.85 }}>{props.subtitle}</div>
       </div>
-      <div role="log" aria-label="Thread" style={{ flex: 1, overflowY: "auto", padding: 12, display: "flex", flexDirection: "column", gap: 6 }}>
+      <div
+        role="log"
+        aria-label="Thread"
+        style={{ flex: 1, overflowY: "auto", padding: 12, display: "flex", flexDirection: "column", gap: 6 }}
+      >
         {count === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No messages yet. Write as the customer below." style={{ margin: "auto" }} />
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description="No messages yet. Write as the customer below."
+            style={{ margin: "auto" }}
+          />
         ) : (
           props.messages.map((m) => {
             const mine = m.direction === "in";
@@ -58,13 +81,28 @@ export function PhoneFrame(props: { title: string; subtitle: string; messages: r
                 key={m._id}
                 data-direction={m.direction}
                 style={{
-                  alignSelf: mine ? "flex-end" : "flex-start", maxWidth: "80%", padding: "6px 10px", borderRadius: 10,
-                  background: mine ? "#d9fdd3" : token.colorBgContainer, color: "#111", boxShadow: "0 1px 1px rgba(0,0,0,.08)",
-                  whiteSpace: "pre-wrap", wordBreak: "break-word",
+                  alignSelf: mine ? "flex-end" : "flex-start",
+                  maxWidth: "80%",
+                  padding: "6px 10px",
+                  borderRadius: 10,
+                  background: mine ? "#d9fdd3" : token.colorBgContainer,
+                  color: "#111",
+                  boxShadow: "0 1px 1px rgba(0,0,0,.08)",
+                  whiteSpace: "pre-wrap",
+                  wordBreak: "break-word",
                 }}
               >
                 <div>{m.text || `[${m.messageType}]`}</div>
-                <div style={{ fontSize: 11, color: "#667781", textAlign: "right", display: "flex", gap: 4, justifyContent: "flex-end" }}>
+                <div
+                  style={{
+                    fontSize: 11,
+                    color: "#667781",
+                    textAlign: "right",
+                    display: "flex",
+                    gap: 4,
+                    justifyContent: "flex-end",
+                  }}
+                >
                   <span>{formatDateTime(m.createdAt)}</span>
                   {!mine && <DeliveryTicks status={m.status} />}
                 </div>
@@ -95,7 +133,15 @@ export function PhoneFrame(props: { title: string; subtitle: string; messages: r
             }
           }}
         />
-        <Button type="primary" shape="circle" icon={<SendOutlined />} aria-label="Send as customer" loading={props.sending} disabled={props.disabled || !text.trim()} onClick={() => void send()} />
+        <Button
+          type="primary"
+          shape="circle"
+          icon={<SendOutlined />}
+          aria-label="Send as customer"
+          loading={props.sending}
+          disabled={props.disabled || !text.trim()}
+          onClick={() => void send()}
+        />
       </div>
     </div>
   );
