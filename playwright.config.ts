@@ -26,8 +26,9 @@ const server = (port: number, sessionTtlS: number) => ({
   // A fresh PGlite database is migrated and seeded first: minutes on a loaded 2-core machine.
   timeout: 300_000,
   // Meta's Graph API is the stand-in e2e/whatsapp-cloud.spec.ts starts, whichever worker runs it. The SMS providers'
-  // stand-ins of e2e/sms-providers.spec.ts and the webhook receivers of e2e/webhooks.spec.ts and e2e/journeys/ listen on
-  // 127.0.0.1, which the SSRF guard refuses unless CARRIER_ALLOW_PRIVATE and WEBHOOK_ALLOW_PRIVATE opt in (both off by default).
+  // stand-ins of e2e/sms-providers.spec.ts and the webhook receivers of e2e/webhooks.spec.ts and e2e/journeys/ listen
+  // on 127.0.0.1, which the SSRF guard refuses unless CARRIER_ALLOW_PRIVATE and WEBHOOK_ALLOW_PRIVATE opt in (both off
+  // by default).
   env: {
     WHATSAPP_GRAPH_URL: `http://127.0.0.1:${STAND_IN_PORT}`,
     RBM_STAND_IN_PORT: String(RBM_STAND_IN_PORT),

@@ -14,12 +14,11 @@ const PURE_PACKAGES =
 const CONTRACT_CALLS = /[\\/]contract[\\/]calls[\\/]/;
 
 /**
- * Bundle budget: the login route ≤ 250 KB gzipped, the first signed-in view (shell + dashboard) ≤ 450 KB. It is met by lazy
- * boundaries rather than manual chunk groups: everything behind login (Refine, react-query, the shell, every
- * screen) is React.lazy, RJSF/ajv are reached only from form screens, and the public pages avoid antd parts
- * that drag in heavy dependencies (Form → rc-field-form, Card → rc-tabs/rc-menu, the Input barrel → TextArea).
- * Manual groups were tried and dropped: a group pulls its dependencies (antd) along, so the login page would
- * load the form engine's chunk.
+ * Bundle budget: the login route ≤ 250 KB gzipped, the first signed-in view (shell + dashboard) ≤ 450 KB. It is met by
+ * lazy boundaries rather than manual chunk groups: everything behind login (Refine, react-query, the shell, every
+ * screen) is React.lazy, RJSF/ajv are reached only from form screens, and the public pages avoid antd parts that drag
+ * in heavy dependencies (Form → rc-field-form, Card → rc-tabs/rc-menu, the Input barrel → TextArea). Manual groups were
+ * tried and dropped: a group pulls its dependencies (antd) along, so the login page would load the form engine's chunk.
  */
 export default defineConfig({
   // Brotli and gzip copies of every text file beside it: the server sends them as they are (preCompressed in

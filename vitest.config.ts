@@ -18,8 +18,8 @@ export default defineConfig({
   // Web tests import the generated RJSF validators: write them before any test file loads.
   plugins: [precompiledValidators()],
   test: {
-    // Vitest's default is one worker less than the cores: one on a 2-core machine. Server files spend much of their time
-    // waiting (timers, child processes, a dispatcher's pace), so one more worker than cores keeps both busy.
+    // Vitest's default is one worker less than the cores: one on a 2-core machine. Server files spend much of their
+    // time waiting (timers, child processes, a dispatcher's pace), so one more worker than cores keeps both busy.
     maxWorkers: availableParallelism() + 1,
     projects: [
       {
@@ -53,8 +53,8 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}", "resources/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ISOLATED],
           // As on the server: a worker's files share the loaded modules instead of each loading antd, Refine and the
-          // pages again (summed setup 74 s -> 5, the project alone 83 s -> 22 on 2 cores). RTL unmounts after every test
-          // (setup.ts); a file that replaces a module (vi.mock) would leak it into the next files, so those are
+          // pages again (summed setup 74 s -> 5, the project alone 83 s -> 22 on 2 cores). RTL unmounts after every
+          // test (setup.ts); a file that replaces a module (vi.mock) would leak it into the next files, so those are
           // *.isolated.test.* and run in the project below (src/test/isolation.test.ts keeps it so).
           isolate: false,
         },

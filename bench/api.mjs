@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench -- api [pglite|postgres]`: throughput of the authenticated API against a bare Fastify route.
-// Starts the real server (PGlite in a temporary data directory, then a throw-away PostgreSQL cluster through
+// `npm run bench -- api [pglite|postgres]`: throughput of the authenticated API against a bare Fastify route. Starts
+// the real server (PGlite in a temporary data directory, then a throw-away PostgreSQL cluster through
 // scripts/with-postgres.mjs) and a bare Fastify process, and drives them in turn with autocannon on loopback,
-// alternating the targets over several rounds so machine noise hits them alike. Prints requests/s, p50/p99
-// latency and the ratio to bare Fastify (the median of each round's ratio), plus logins/s at 4 connections. On
-// PostgreSQL it also drives the bare route with one read by primary key behind it: the floor of a database-backed route.
-// Bounded: BENCH_SECONDS (default 2) per run, at most MAX_REQUESTS per run, BENCH_ROUNDS (default 7) rounds.
+// alternating the targets over several rounds so machine noise hits them alike. Prints requests/s, p50/p99 latency and
+// the ratio to bare Fastify (the median of each round's ratio), plus logins/s at 4 connections. On PostgreSQL it also
+// drives the bare route with one read by primary key behind it: the floor of a database-backed route. Bounded:
+// BENCH_SECONDS (default 2) per run, at most MAX_REQUESTS per run, BENCH_ROUNDS (default 7) rounds.
 // BENCH_ROOT=<checkout> measures another checkout's server (e.g. the commit before a change).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -104,7 +104,9 @@ function report(title, rows, bareRuns) {
   }
 }
 
-/** The bare route with one PostgreSQL read behind it (bare-fastify.mjs /bare-query), on a throw-away cluster of its own. */
+/**
+ * The bare route with one PostgreSQL read behind it (bare-fastify.mjs /bare-query), on a throw-away cluster of its own.
+ */
 async function startBareQuery() {
   const port = await freePort();
   const child = startProcess(

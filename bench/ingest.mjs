@@ -17,7 +17,8 @@ const batch = option(args, "batch", "5000");
 const dir = mkdtempSync(join(tmpdir(), "bench-ingest-"));
 const csv = join(dir, "audience.csv");
 
-// Indian mobile numbers with a name and a city; every 50th row is invalid and every 40th a duplicate, as a real list has.
+// Indian mobile numbers with a name and a city; every 50th row is invalid and every 40th a duplicate, as a real list
+// has.
 async function generate() {
   const out = createWriteStream(csv);
   out.write("name,phone,city\n");

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// `npm run bench -- load [--runs N] [--port P] [--compare DIR] [--rtt MS --mbps N]`: time from navigation to the first signed-in view
-// (the reseller's dashboard heading, no loader left) in Debian Chromium, against the real server serving a fresh
-// production build. Cold: the browser cache is cleared before each navigation; warm: the files of the previous
-// load are cached. The session is the tab's own (sessionStorage), as after a person's reload.
-// `--compare DIR` also builds and serves another checkout (e.g. an older commit unpacked with `git archive`, with
-// node_modules linked in) and alternates the two run by run, so both see the same load on a busy machine.
+// `npm run bench -- load [--runs N] [--port P] [--compare DIR] [--rtt MS --mbps N]`: time from navigation to the first
+// signed-in view (the reseller's dashboard heading, no loader left) in Debian Chromium, against the real server serving
+// a fresh production build. Cold: the browser cache is cleared before each navigation; warm: the files of the previous
+// load are cached. The session is the tab's own (sessionStorage), as after a person's reload. `--compare DIR` also
+// builds and serves another checkout (e.g. an older commit unpacked with `git archive`, with node_modules linked in)
+// and alternates the two run by run, so both see the same load on a busy machine.
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";

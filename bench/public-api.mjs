@@ -2,11 +2,12 @@
 // `npm run bench -- public-api [pglite|postgres] [--seconds N] [--connections N]`: authenticated sends per second
 // through the public API (POST /api/public/v1/messages with an API key) into the sandbox carrier, and their latency.
 // Starts the real server (PGlite in a temporary data directory, then a throw-away PostgreSQL through
-// scripts/with-postgres.mjs) with the demo accounts; the admin credits the demo user, which adds an SMS template to
-// its sandbox SMS account and makes a key whose configuration allows 10,000 requests per second, and autocannon sends SMS template messages to distinct numbers
-// from CONNECTIONS connections. Every 201 is a message accepted, paid through the ledger and queued; the bench then
-// waits for the last accepted one to leave "queued" (handed to the carrier) and checks the user's balance moved by
-// exactly the accepted messages' cost. BENCH_CPU_PROF=<dir> profiles the server. Targets (issue 12): 1,000 sends/s on PostgreSQL, 500 on PGlite.
+// scripts/with-postgres.mjs) with the demo accounts; the admin credits the demo user, which adds an SMS template to its
+// sandbox SMS account and makes a key whose configuration allows 10,000 requests per second, and autocannon sends SMS
+// template messages to distinct numbers from CONNECTIONS connections. Every 201 is a message accepted, paid through the
+// ledger and queued; the bench then waits for the last accepted one to leave "queued" (handed to the carrier) and
+// checks the user's balance moved by exactly the accepted messages' cost. BENCH_CPU_PROF=<dir> profiles the server.
+// Targets (issue 12): 1,000 sends/s on PostgreSQL, 500 on PGlite.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -89,7 +90,8 @@ async function benchDatabase(kind) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-public-api-"));
   if (kind === "pglite") await createPgliteCluster(dataDir);
-  // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (PGlite; with PostgreSQL the wrapper's too).
+  // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (PGlite; with PostgreSQL the wrapper's
+  // too).
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const server = [process.execPath, ...profile, "--import", "tsx", "server/main.ts"];
   const argv = kind === "postgres" ? [path.resolve("scripts/with-postgres.mjs"), ...server] : server.slice(1);

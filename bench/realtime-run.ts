@@ -1,7 +1,8 @@
 // The realtime bench's body (run by bench/realtime.mjs through tsx): a server child (bench/lib/realtime-server.ts),
-// SOCKETS websocket connections of live agents of the demo manager, or of the manager itself (BENCH_AS; raw Engine.IO 4 clients: light, so the figures are the
-// server's more than the client's), then inbound customer messages at RATE per second for SECONDS, and the time from
-// each send to the 'message' event on every socket: p50, p95, p99, max, and messages lost.
+// SOCKETS websocket connections of live agents of the demo manager, or of the manager itself (BENCH_AS; raw Engine.IO 4
+// clients: light, so the figures are the server's more than the client's), then inbound customer messages at RATE per
+// second for SECONDS, and the time from each send to the 'message' event on every socket: p50, p95, p99, max, and
+// messages lost.
 //
 // How messages go in (VIA): "carrier" hands the sandbox carrier an inbound event in the server process (the real
 // path: carrier → chat service → database → socket), "route" posts to the simulated phone (POST
@@ -41,7 +42,9 @@ const ready = await new Promise<BenchReady>((resolve, reject) => {
 const base = `http://127.0.0.1:${ready.port}`;
 const command = (c: BenchCommand) => child.send(c);
 
-/** How many of this run's messages (probes aside) the database holds (the carrier and route ways store them; emit none). */
+/**
+ * How many of this run's messages (probes aside) the database holds (the carrier and route ways store them; emit none).
+ */
 function storedCount(): Promise<number> {
   return new Promise((resolve) => {
     const answer = (m: BenchStored | BenchReady) => {
@@ -72,7 +75,10 @@ async function signIn(email: string, password: string): Promise<string> {
 }
 const token = await signIn("manager", PASSWORD);
 
-/** The sockets' tokens: SOCKETS live agents of the manager (liveAgents.create), or the manager's own when that call is not built. */
+/**
+ * The sockets' tokens: SOCKETS live agents of the manager (liveAgents.create), or the manager's own when that call is
+ * not built.
+ */
 async function socketTokens(): Promise<{ who: string; tokens: string[] }> {
   const own = { who: "the manager", tokens: Array.from({ length: SOCKETS }, () => token) };
   if (AS !== "agents") return own;

@@ -10,7 +10,10 @@ import { login } from "./support";
 // The walks are independent (each signs in once): spread them over the workers.
 test.describe.configure({ mode: "parallel" });
 
-/** Every screen scanned with what it found, kept in .tmp/axe (or AXE_REPORT_DIR) for the per-screen counts a person reads. */
+/**
+ * Every screen scanned with what it found, kept in .tmp/axe (or AXE_REPORT_DIR) for the per-screen counts a person
+ * reads.
+ */
 const REPORT_DIR = process.env.AXE_REPORT_DIR ?? ".tmp/axe";
 function keep(name: string, screens: string[], findings: Finding[]): void {
   mkdirSync(REPORT_DIR, { recursive: true });

@@ -65,13 +65,11 @@ test("an agent from the marketplace answers a customer from its knowledge and ha
   // A Word file, read by the server's parse worker (beside the bundle, under its heap cap and deadline).
   await page.locator(".ant-segmented").getByText("File", { exact: true }).click();
   await page.getByLabel("Title of the file").fill("Returns policy");
-  await page
-    .locator('input[type="file"]')
-    .setInputFiles({
-      name: "returns.docx",
-      mimeType: DOCX,
-      buffer: docxOf(["Returns are accepted within 30 days of delivery."]),
-    });
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "returns.docx",
+    mimeType: DOCX,
+    buffer: docxOf(["Returns are accepted within 30 days of delivery."]),
+  });
   await expect(page.getByRole("button", { name: "Returns policy", exact: true })).toBeVisible({ timeout: 30_000 });
 
   // As a customer on the simulated phone.

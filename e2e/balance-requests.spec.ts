@@ -10,7 +10,10 @@ async function balanceOf(page: Page, username: string): Promise<number> {
   return (await res.json()).balances[0].balance as number;
 }
 
-/** The requester (priya, a user of the manager; other specs use `user`) asks for balance on its billing page and sees the request pending. */
+/**
+ * The requester (priya, a user of the manager; other specs use `user`) asks for balance on its billing page and sees
+ * the request pending.
+ */
 async function requestBalance(page: Page, amount: string, shown: string): Promise<void> {
   await page.goto("/user/billing");
   await page.getByLabel("Amount to request").fill(amount);

@@ -50,7 +50,9 @@ async function templateStep(
   await page.getByRole("radio", { name: template }).check();
 }
 
-/** Ingest report, check and cost (`atCheck` looks at it), confirm with the modal; lands on the campaign's report page. */
+/**
+ * Ingest report, check and cost (`atCheck` looks at it), confirm with the modal; lands on the campaign's report page.
+ */
 async function ingestCheckStart(
   page: Page,
   prefix: string,
@@ -128,13 +130,11 @@ test("steps, previews and field messages of the WhatsApp stepper (no server call
   await pick(page, "Failover SMS template", "Login OTP");
   await expect(page.getByText("SMS variable 1")).toBeVisible();
   await page.getByText("Upload a file", { exact: true }).click();
-  await page
-    .locator("input[type=file]")
-    .setInputFiles({
-      name: "customers.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from("phone,name\n+919000000001,Asha\n"),
-    });
+  await page.locator("input[type=file]").setInputFiles({
+    name: "customers.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("phone,name\n+919000000001,Asha\n"),
+  });
   await expect(page.getByLabel("Columns found")).toContainText("name");
   await shot(page, "create-audience");
   // Back keeps what was entered.

@@ -82,7 +82,10 @@ export async function readyWhatsAppCampaign(
   return campaignById(request, token, id);
 }
 
-/** Ten sandbox numbers of a behaviour range (contract/domain/sandbox-numbers.ts), e.g. "+91900000006" → +919000000060…69. */
+/**
+ * Ten sandbox numbers of a behaviour range (contract/domain/sandbox-numbers.ts), e.g. "+91900000006" →
+ * +919000000060…69.
+ */
 export const range = (prefix: string, n = 10) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
 /** `n` ordinary Indian mobile numbers (no special sandbox behaviour), distinct per `seed`. */

@@ -54,7 +54,8 @@ test("a manager picks a completed demo campaign and reads its full report, respo
 
   // Funnel: one bar per stage that the channel has; a realistic funnel (sent ≥ delivered ≥ replied > 0).
   const funnel = page.locator(".ant-card").filter({ has: page.getByText("Delivery funnel", { exact: true }) });
-  // recharts 3 draws the tick labels apart from the tick lines: the label text is `.recharts-cartesian-axis-tick-value`.
+  // recharts 3 draws the tick labels apart from the tick lines: the label text is
+  // `.recharts-cartesian-axis-tick-value`.
   const stageLabel = (stage: string) =>
     funnel.locator(".recharts-cartesian-axis-tick-value").filter({ hasText: new RegExp(`^${stage}$`) });
   for (const stage of ["Sent", "Delivered", "Replied", "Failed"]) await expect(stageLabel(stage)).toHaveCount(1);
@@ -147,7 +148,8 @@ test("a started campaign's bar reaches 100 % from live progress pushes, with the
   // No reload: the bar moves on the socket's pushes (the fallback poll is 10 s; this finishes sooner).
   await expect(page.getByText(/^100% · 10 of 10 recipients done/)).toBeVisible({ timeout: 30_000 });
   await expect(page.locator(".ant-tag").filter({ hasText: /^Completed$/ })).toBeVisible({ timeout: 30_000 });
-  // The failed number's receipt comes after its send, with the sandbox's delay: "done" counts sends, so the count can follow.
+  // The failed number's receipt comes after its send, with the sandbox's delay: "done" counts sends, so the count can
+  // follow.
   await expect(page.getByTestId("count-failed")).toContainText("Failed 1", { timeout: 30_000 });
   const funnel = page.locator(".ant-card").filter({ has: page.getByText("Delivery funnel", { exact: true }) });
   await expect(funnel).toContainText(/Replied 20%/, { timeout: 60_000 });

@@ -29,8 +29,8 @@ test("a customer's message on the simulated phone reaches the inbox at once; the
   await phone.getByRole("button", { name: "Open the thread" }).click();
   await phone.getByLabel("Customer message").fill("Hi, I need help with my order");
   await phone.getByLabel("Customer message").press("Enter");
-  // Pushed to the agent's list without a reload, with a notification on the bell (how fast is `npm run bench -- realtime`'s
-  // figure: a timing here failed whenever an earlier spec left the server busy).
+  // Pushed to the agent's list without a reload, with a notification on the bell (how fast is `npm run bench --
+  // realtime`'s figure: a timing here failed whenever an earlier spec left the server busy).
   await expect(agent.getByRole("option").filter({ hasText: customer })).toBeVisible();
   await expect(agent.locator(".ant-badge-dot")).toBeVisible();
 

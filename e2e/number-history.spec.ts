@@ -3,7 +3,9 @@ import { campaignsIn, recipientsOf } from "./campaign-report-support";
 import { apiToken, login, shot } from "./support";
 
 const NUMBERS = "/organization/campaigns/individual-numbers";
-/** The manager's seeded completed WhatsApp campaign (server/seed-campaigns.ts), with replied and delivered recipients. */
+/**
+ * The manager's seeded completed WhatsApp campaign (server/seed-campaigns.ts), with replied and delivered recipients.
+ */
 const SEEDED_CAMPAIGN = "Diwali festive sale";
 
 test("a number is checked before any search: empty, letters and too short are refused in place", async ({ page }) => {

@@ -30,7 +30,8 @@ test("connects an RBM agent for a bot after Google accepts the key, shows the we
   await expect(drawer.getByText("Connect Google RCS Business Messaging")).toBeVisible();
   await drawer.getByLabel("Channel name").fill("Acme Alerts on Google");
   await drawer.getByLabel("Agent id").fill(AGENT);
-  // A key Google does not know (another key pair, same account name): refused, nothing saved, the form keeps its values.
+  // A key Google does not know (another key pair, same account name): refused, nothing saved, the form keeps its
+  // values.
   await drawer.getByLabel("Service-account key (JSON)").fill(makeServiceAccountKey(key.clientEmail).json);
   await drawer.getByLabel("Webhook client token").fill(CLIENT_TOKEN);
   await drawer.getByRole("button", { name: "Check and connect" }).click();

@@ -154,7 +154,8 @@ test("a summary report is deleted after confirming; a download of a report gone 
   await expect(row.locator("[data-status=ready]")).toBeVisible({ timeout: 30_000 });
   await expect(row).toContainText("All campaigns");
 
-  // Deleted elsewhere (another tab) while its details are open here: the download answers JSON, read out as SPEC 8 says.
+  // Deleted elsewhere (another tab) while its details are open here: the download answers JSON, read out as SPEC 8
+  // says.
   await row.getByRole("button", { name: /^Details of / }).click();
   const drawer = page.locator(".ant-drawer-content");
   await expect(drawer).toContainText("Counts per campaign and channel");

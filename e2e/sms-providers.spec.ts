@@ -224,7 +224,8 @@ test("a customer's SMS over the SMPP bind opens a conversation in the inbox; on 
   expect(connected.status()).toBe(201);
   const channelId = ((await connected.json()) as { data: { _id: string } }).data._id;
   try {
-    // Its transceiver bound (the SMSC hands customers' messages only to one), as the server does for every SMPP channel at start.
+    // Its transceiver bound (the SMSC hands customers' messages only to one), as the server does for every SMPP channel
+    // at start.
     const binds = smsc.binds;
     const tested = await page.request.post(`/api/v1/channels/carrier-channels/${channelId}/test`, { headers });
     expect(tested.ok(), await tested.text()).toBe(true);

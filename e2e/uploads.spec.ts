@@ -28,7 +28,9 @@ async function drawnPng(page: Page, from: string, to: string, label: string): Pr
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
 
-/** Specs before this one upload media for the manager too (a campaign's header image): the library starts empty here. */
+/**
+ * Specs before this one upload media for the manager too (a campaign's header image): the library starts empty here.
+ */
 async function clearLibrary(page: Page) {
   const headers = { authorization: `Bearer ${await apiToken(page, "manager")}` };
   const listed = await page.request.get("/api/upload/list", { headers, params: { channel: "whatsapp", limit: 100 } });

@@ -112,7 +112,8 @@ test("a user adds a webhook endpoint, sends a test delivery, sees it in the deli
     expect(receiver.hits.map((h) => h.headers["x-webhook-id"])).toEqual([deliveryId, deliveryId]);
     expect(signed(secret, receiver.hits[1])).toBe(true);
 
-    // Details: the body as sent; the receiver's answer is not shown, since it came from a private address (this machine).
+    // Details: the body as sent; the receiver's answer is not shown, since it came from a private address (this
+    // machine).
     await delivery.getByRole("button", { name: `Details of ${deliveryId}` }).click();
     const drawer = page.locator(".ant-drawer-content");
     await expect(drawer.getByText('"type": "webhook.test"')).toBeVisible();

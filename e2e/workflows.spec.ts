@@ -47,7 +47,9 @@ async function selectStep(page: Page, id: string) {
   await expect(page.getByRole("complementary", { name: "Step settings" }).getByLabel("Step name")).toHaveValue(id);
 }
 
-/** The editor of the run on screen; the run page (its graph has step-* nodes too) stays until the editor's chunk shows. */
+/**
+ * The editor of the run on screen; the run page (its graph has step-* nodes too) stays until the editor's chunk shows.
+ */
 async function openEditor(page: Page) {
   await page.getByRole("button", { name: "Open in editor" }).click();
   await expect(page.getByRole("button", { name: "Publish" })).toBeVisible();
@@ -131,7 +133,8 @@ async function keywordWorkflowRun(page: Page, { name, keyword, customer }: Own) 
     .getByText("1", { exact: true })
     .click();
   await expect(page).toHaveURL(/workflows\/view\?workflowId=/);
-  // The runs page is a lazy chunk: until it shows, the list (with its own cells of the workflow's name) is still on screen.
+  // The runs page is a lazy chunk: until it shows, the list (with its own cells of the workflow's name) is still on
+  // screen.
   await expect(page.getByRole("heading", { name: "Workflow Runs" })).toBeVisible();
   await page.getByRole("cell", { name }).first().click();
   const run = page.getByLabel("Run", { exact: true });

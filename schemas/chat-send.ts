@@ -1,6 +1,8 @@
 import { CHAT_MESSAGE_TYPES, CHAT_TEXT_MAX } from "../contract/domain/chats";
 
-/** Shared by the socket's 'message' (SPEC 3) and chats.send; what each type needs besides this is checked by the server. */
+/**
+ * Shared by the socket's 'message' (SPEC 3) and chats.send; what each type needs besides this is checked by the server.
+ */
 export const CLIENT_ID = {
   type: "string",
   title: "Client id",

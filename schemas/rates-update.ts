@@ -3,8 +3,8 @@
 const RATE = { type: "number", minimum: 0, maximum: 100 } as const;
 
 /**
- * The admin's per-message rates in rupees (SMS per segment). The rates added later (WhatsApp service, RCS basic, RCS conversation) and
- * the SMS billing basis are optional: a client that does not send them keeps what is set.
+ * The admin's per-message rates in rupees (SMS per segment). The rates added later (WhatsApp service, RCS basic, RCS
+ * conversation) and the SMS billing basis are optional: a client that does not send them keeps what is set.
  */
 export const ratesUpdate = {
   title: "Message rates",

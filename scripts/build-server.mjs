@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The server as one ESM file and its parse worker as another (esbuild; packages stay in node_modules), with its migrations beside it: what `npm start`
-// runs and what the container image runs. `node scripts/build-server.mjs [OUTDIR]` (default .build/server). OUTDIR
-// must be inside the repository, so the bundle finds node_modules by walking up.
+// The server as one ESM file and its parse worker as another (esbuild; packages stay in node_modules), with its
+// migrations beside it: what `npm start` runs and what the container image runs. `node scripts/build-server.mjs
+// [OUTDIR]` (default .build/server). OUTDIR must be inside the repository, so the bundle finds node_modules by walking
+// up.
 import { cpSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";

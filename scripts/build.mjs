@@ -33,7 +33,9 @@ export function buildWeb() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-/** Builds the console (unless WEB_ROOT points at someone else's build) and the server bundle where sources are newer. */
+/**
+ * Builds the console (unless WEB_ROOT points at someone else's build) and the server bundle where sources are newer.
+ */
 export async function buildStale() {
   const webRoot = resolve(process.env.WEB_ROOT || "dist");
   if (webRoot === resolve("dist") && existsSync("index.html") && stale("dist/index.html", WEB_SOURCES)) buildWeb();

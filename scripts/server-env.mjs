@@ -1,5 +1,6 @@
 // The environment the server process runs with, unless the caller's own environment sets the same names:
-// scripts/start.mjs and the benchmarks pass it; the Dockerfile repeats it as ENV (server/test/container.test.ts checks).
+// scripts/start.mjs and the benchmarks pass it; the Dockerfile repeats it as ENV (server/test/container.test.ts
+// checks).
 //
 // glibc's mmap threshold, fixed at 2 MB: by default glibc raises it to the size of each large block freed (up to
 // 32 MB), after which the start-up's large temporaries (V8's compile zones, PGlite's buffers) are carved from

@@ -2,10 +2,10 @@
 // Runs a command against a throw-away real PostgreSQL cluster:
 //   node scripts/with-postgres.mjs <cmd> [args...]
 // The command gets DATABASE_URL=postgres://postgres@127.0.0.1:PORT/console_test (WITH_POSTGRES_SOCKET=1: the same
-// database through the cluster's Unix socket, postgres://postgres@localhost/console_test?host=DIR&port=PORT, whose host parameter wins).
-// The cluster is stopped and its directory removed afterwards, also on failure and
-// on SIGINT/SIGTERM; we exit with the command's exit code.
-// Uses Debian's binaries (apt-get install -y postgresql) without any system service.
+// database through the cluster's Unix socket, postgres://postgres@localhost/console_test?host=DIR&port=PORT, whose host
+// parameter wins). The cluster is stopped and its directory removed afterwards, also on failure and on SIGINT/SIGTERM;
+// we exit with the command's exit code. Uses Debian's binaries (apt-get install -y postgresql) without any system
+// service.
 import { spawn, execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";

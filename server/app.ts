@@ -102,7 +102,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     dispatch: options.dispatch,
   });
   await app.register(webhooksPlugin, { config });
-  // Routes (/healthz, /readyz and /metrics are not calls of the table, so the API docs leave them out), then the console.
+  // Routes (/healthz, /readyz and /metrics are not calls of the table, so the API docs leave them out), then the
+  // console.
   await app.register(healthPlugin);
   await app.register(calls, { handlers: options.handlers });
   // Providers' webhooks: outside the call table (the provider signs, no token), in a scope that keeps raw bodies.

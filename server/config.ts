@@ -27,7 +27,9 @@ export interface ServerConfig {
   demoPassword: string;
   smtpUrl?: string;
   mailFrom: string;
-  /** Without SMTP_URL, mails are printed whole beside the log; not with NODE_ENV=production (they carry reset links). */
+  /**
+   * Without SMTP_URL, mails are printed whole beside the log; not with NODE_ENV=production (they carry reset links).
+   */
   printMail: boolean;
   /**
    * Origin used in links that go out by mail. Never taken from request headers (Host / X-Forwarded-Host are
@@ -66,21 +68,35 @@ export interface ServerConfig {
   workflows: WorkflowConfig;
   /** Audience limits (default AUDIENCE_MAX_BYTES / AUDIENCE_MAX_ROWS); tests lower them. */
   audience?: { maxBytes: number; maxRows: number };
-  /** The key sealing provider credentials (CREDENTIALS_KEY; unset: a documented development key, refused in production). */
+  /**
+   * The key sealing provider credentials (CREDENTIALS_KEY; unset: a documented development key, refused in production).
+   */
   credentials: { key: Buffer; development: boolean };
-  /** WhatsApp Cloud API: Graph URL and version, default throughput, Embedded Signup's Meta app (WHATSAPP_*, FACEBOOK_*). */
+  /**
+   * WhatsApp Cloud API: Graph URL and version, default throughput, Embedded Signup's Meta app (WHATSAPP_*, FACEBOOK_*).
+   */
   whatsappCloud: WhatsAppCloudConfig;
   /** Google RCS Business Messaging: API and token URLs, timeout, default throughput and message TTL (RBM_*). */
   rbm: RbmConfig;
   /** PostgreSQL connections (see DatabaseConfig): pool size and statement timeouts. PGlite ignores them. */
   databasePool: { max: number; statementTimeoutMs: number; longStatementTimeoutMs: number };
-  /** How long a SIGTERM may take: in-flight requests, claimed jobs handed back, sockets closed (SHUTDOWN_TIMEOUT_MS). */
+  /**
+   * How long a SIGTERM may take: in-flight requests, claimed jobs handed back, sockets closed (SHUTDOWN_TIMEOUT_MS).
+   */
   shutdownTimeoutMs: number;
-  /** PGlite only (no autovacuum there): how often tables past autovacuum's thresholds are vacuumed and analyzed; 0 (the default) = never (PGLITE_MAINTENANCE_MS). */
+  /**
+   * PGlite only (no autovacuum there): how often tables past autovacuum's thresholds are vacuumed and analyzed; 0 (the
+   * default) = never (PGLITE_MAINTENANCE_MS).
+   */
   pgliteMaintenanceMs: number;
-  /** /metrics: answered on the main port to `Authorization: Bearer <token>` (METRICS_TOKEN), or on a port of its own. */
+  /**
+   * /metrics: answered on the main port to `Authorization: Bearer <token>` (METRICS_TOKEN), or on a port of its own.
+   */
   metrics: { token?: string; port?: number };
-  /** The pg_dump the backup call runs on PostgreSQL (PG_DUMP; default `pg_dump` on PATH): its major must be the server's or newer. */
+  /**
+   * The pg_dump the backup call runs on PostgreSQL (PG_DUMP; default `pg_dump` on PATH): its major must be the server's
+   * or newer.
+   */
   pgDump?: string;
   /** The AI agent hub's optional model and embeddings endpoints (LLM_URL, LLM_MODEL, EMBEDDINGS_MODEL ...). */
   ai: AiConfig;
@@ -96,7 +112,10 @@ export interface ServerConfig {
   umsLogDays: number;
   /** Public API group commit: how long the first send of a batch waits for others, ms (PUBLIC_API_COMMIT_MS). */
   publicApiCommitMs: number;
-  /** Performance reports: hours a ready file is kept (REPORT_TTL_HOURS), recipients read per query (REPORT_BATCH_ROWS), a running report's lease (REPORT_LEASE_MS). */
+  /**
+   * Performance reports: hours a ready file is kept (REPORT_TTL_HOURS), recipients read per query (REPORT_BATCH_ROWS),
+   * a running report's lease (REPORT_LEASE_MS).
+   */
   reports: ReportSettings;
 }
 

@@ -193,7 +193,8 @@ async function insertCampaign(db: Db, { plan, start, rows }: DemoCampaign): Prom
         sent_at timestamptz, delivered_at timestamptz, read_at timestamptz, replied_at timestamptz, failed_at timestamptz)
       returning id, number, state, replied_at`);
     if (started) {
-      // Started by whoever created it, finished by the dispatcher on the owner's behalf, as control.ts and dispatch.ts do.
+      // Started by whoever created it, finished by the dispatcher on the owner's behalf, as control.ts and dispatch.ts
+      // do.
       await holdForCampaign(tx, campaign, estimateOf(plan), plan.createdBy ?? plan.owner, undefined, new Date(start));
       if (!(await settle(tx, campaign.id, spent))) throw new Error(`demo campaign "${plan.name}" spends past its hold`);
       if (plan.status === "completed") await releaseHold(tx, campaign.id, plan.owner, new Date(last));

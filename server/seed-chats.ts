@@ -91,7 +91,8 @@ export async function seedChatsDemo(db: Db, ids: ReadonlyMap<string, string>): P
   }
   const whatsapp = addresses.find((a) => a.channel === "whatsapp");
   if (!whatsapp) return;
-  // 10,000 messages over the last 10 days, customer and business taking turns; the last one the customer's, an hour ago.
+  // 10,000 messages over the last 10 days, customer and business taking turns; the last one the customer's, an hour
+  // ago.
   const start = new Date(now - 10 * 24 * HOUR).toISOString();
   const step = (10 * 24 * HOUR - HOUR) / LONG_CONVERSATION_SIZE;
   await db.execute(sql`

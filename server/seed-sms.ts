@@ -11,7 +11,9 @@ interface SeedAccount {
   templates?: { name: string; body: string; category: string; senderId: string; dltTemplateId: string }[];
 }
 
-/** Sandbox SMS accounts for the demo managers and users, so the SMS screens have something to show on a fresh machine. */
+/**
+ * Sandbox SMS accounts for the demo managers and users, so the SMS screens have something to show on a fresh machine.
+ */
 const DEMO_SMS: readonly SeedAccount[] = [
   {
     owner: "manager",

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The yardsticks of `npm run bench -- api`: a bare Fastify JSON route on loopback, `node bench/lib/bare-fastify.mjs PORT`.
-// With `--query`, run inside scripts/with-postgres.mjs (its throw-away cluster's DATABASE_URL; never another
+// The yardsticks of `npm run bench -- api`: a bare Fastify JSON route on loopback, `node bench/lib/bare-fastify.mjs
+// PORT`. With `--query`, run inside scripts/with-postgres.mjs (its throw-away cluster's DATABASE_URL; never another
 // database: it creates a table), also /bare-query: the same route answering one row read by primary key through
 // node-postgres as a named statement, the least any route backed by PostgreSQL can cost here.
 import Fastify from "fastify";

@@ -31,7 +31,8 @@ async function freePort(): Promise<number> {
 
 /**
  * Ends a run: the stand-in first (so no more webhooks or receipts arrive while the server closes), then the server,
- * given at most 20 s (the figures are printed by then; a close stuck behind a provider's retries must not hang the bench).
+ * given at most 20 s (the figures are printed by then; a close stuck behind a provider's retries must not hang the
+ * bench).
  */
 export async function finish(server: BenchServer, ask: StandInChild["ask"], ok: boolean): Promise<never> {
   await Promise.race([ask("close"), sleep(5_000)]);

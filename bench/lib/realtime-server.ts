@@ -1,6 +1,7 @@
-// The realtime bench's server (run by bench/realtime-run.ts as a child with an IPC channel): the real app on a
-// real port, PGlite on disk or DATABASE_URL (the demo manager gets the live-agent module), with the sandbox carrier wrapped so the bench can hand it inbound
-// customer messages in process (the way a provider's webhook would), or emit straight into the manager's room.
+// The realtime bench's server (run by bench/realtime-run.ts as a child with an IPC channel): the real app on a real
+// port, PGlite on disk or DATABASE_URL (the demo manager gets the live-agent module), with the sandbox carrier wrapped
+// so the bench can hand it inbound customer messages in process (the way a provider's webhook would), or emit straight
+// into the manager's room.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +18,10 @@ import { conversationRooms } from "../../server/services/chats/workspace";
 
 export type BenchCommand =
   | { kind: "inbound" | "emit"; seq: number; text: string; from: string }
-  /** How many inbound chat messages whose text matches `pattern` (a POSIX regex) the database holds: answered with BenchStored. */
+  /**
+   * How many inbound chat messages whose text matches `pattern` (a POSIX regex) the database holds: answered with
+   * BenchStored.
+   */
   | { kind: "count"; pattern: string }
   | { kind: "stop" };
 export interface BenchStored {

@@ -1,6 +1,6 @@
-// One report generation for bench/report.mjs, in a process of its own so its peak memory is the report's alone: the real
-// report job (claim, then write the file as a stream through Storage.putStream, then mark it ready) on the seeded data.
-// node --import tsx bench/lib/report-run.ts <userId> <campaignId> <csv|xlsx> <batch>
+// One report generation for bench/report.mjs, in a process of its own so its peak memory is the report's alone: the
+// real report job (claim, then write the file as a stream through Storage.putStream, then mark it ready) on the seeded
+// data. node --import tsx bench/lib/report-run.ts <userId> <campaignId> <csv|xlsx> <batch>
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../server/db/client";

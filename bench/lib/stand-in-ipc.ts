@@ -8,7 +8,9 @@ export interface StandInChild {
   child: ChildProcess;
 }
 
-/** Forks a stand-in script (bench/lib/*-stand-in-child.ts) that answers { id, op, ...args } with { id, result | error }. */
+/**
+ * Forks a stand-in script (bench/lib/*-stand-in-child.ts) that answers { id, op, ...args } with { id, result | error }.
+ */
 export function forkStandIn(script: string): StandInChild {
   const child = fork(script, { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   let nextId = 0;

@@ -21,14 +21,12 @@ async function handle(request: Request): Promise<unknown> {
       if (!o) throw new Error("start needs options");
       const waba = standInWaba(o.wabaId, o.phones[0], "+1 555-078-3881", "Bench Market");
       waba.phoneNumbers.push(
-        ...o.phones
-          .slice(1)
-          .map((id, i) => ({
-            id,
-            display_phone_number: `+1 555-078-${String(4000 + i)}`,
-            verified_name: "Bench Market",
-            quality_rating: "GREEN" as const,
-          })),
+        ...o.phones.slice(1).map((id, i) => ({
+          id,
+          display_phone_number: `+1 555-078-${String(4000 + i)}`,
+          verified_name: "Bench Market",
+          quality_rating: "GREEN" as const,
+        })),
       );
       standIn = await startWhatsAppStandIn({ wabas: [waba], behaviour: o.behaviour });
       return standIn.url;

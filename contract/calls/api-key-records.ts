@@ -65,7 +65,9 @@ export const KeyConfigRecord = Type.Object({
 });
 export type KeyConfigRecord = Static<typeof KeyConfigRecord>;
 
-/** What applies to one key: its configuration, else its account's, else the defaults, joined with the key's own limits. */
+/**
+ * What applies to one key: its configuration, else its account's, else the defaults, joined with the key's own limits.
+ */
 export const EffectiveKeyConfig = Type.Object({
   apiKeyId: Type.String(),
   source: Type.Unsafe<"key" | "account" | "default">({ type: "string", enum: ["key", "account", "default"] }),

@@ -99,7 +99,9 @@ export const QuickReplyRecord = Type.Object({
   /** The body with its placeholders ({{1}} or {#var#}). */
   body: Type.String(),
   variableCount: Type.Integer(),
-  /** SMS: the template's DLT template id (sent with the message: India's operators scrub against it); null elsewhere. */
+  /**
+   * SMS: the template's DLT template id (sent with the message: India's operators scrub against it); null elsewhere.
+   */
   dltTemplateId: nullableText(),
   /**
    * A WhatsApp template's image, video or document header (null for text, none or another channel): it is sent with

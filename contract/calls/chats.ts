@@ -23,12 +23,12 @@ const Message = ok({ data: ChatMessageRecord });
 const CHAT = { access: WORKSPACE, module: "chat" } as const;
 
 /**
- * Ours: SPEC sends chat messages over the socket (SPEC 3's outgoing 'message') and names no call for the inbox.
- * These read it (conversations, pages of messages, the catch-up after a reconnect, the team to assign to) and
- * change it (send, note, assign, resolve, reopen, read). `chats.team` is the inbox's own narrow team list: SPEC 6's
+ * Ours: SPEC sends chat messages over the socket (SPEC 3's outgoing 'message') and names no call for the inbox. These
+ * read it (conversations, pages of messages, the catch-up after a reconnect, the team to assign to) and change it
+ * (send, note, assign, resolve, reopen, read). `chats.team` is the inbox's own narrow team list: SPEC 6's
  * `liveAgents.list` keeps its roles and the agent module (the owner's Team Members screen, with emails), which a live
- * agent (chat module only) does not have. The socket's 'message' and `chats.send` share one service: a message is written
- * before it is acknowledged, and a repeated clientId answers the stored message. The simulated phone
+ * agent (chat module only) does not have. The socket's 'message' and `chats.send` share one service: a message is
+ * written before it is acknowledged, and a repeated clientId answers the stored message. The simulated phone
  * (`sandbox.phone.*`) lets a tester write as a customer when the carrier is the sandbox (501 otherwise).
  */
 export const CHAT_CALLS = {
@@ -64,7 +64,10 @@ export const CHAT_CALLS = {
       200: ok({
         data: ConversationRecord,
         customer: ChatCustomerRecord,
-        /** SMS: the conversation's number sends through an Indian DLT route, so only SMS templates may go (DLT_TEMPLATES_ONLY). */
+        /**
+         * SMS: the conversation's number sends through an Indian DLT route, so only SMS templates may go
+         * (DLT_TEMPLATES_ONLY).
+         */
         dltTemplatesOnly: Type.Boolean(),
       }),
     }),

@@ -65,7 +65,9 @@ const answerHeaders = (
   "5xx": REQUEST_ID,
 });
 
-/** A refusal as the server answers it: PUBLIC_ERRORS' code and message (or a more precise message), and field errors. */
+/**
+ * A refusal as the server answers it: PUBLIC_ERRORS' code and message (or a more precise message), and field errors.
+ */
 function refusal(
   name: PublicErrorName,
   summary: string,

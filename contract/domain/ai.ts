@@ -16,7 +16,9 @@ export type AiChannel = (typeof AI_CHANNELS)[number];
 export const AI_SCOPES = ["all", "unassigned", "keyword", "intent"] as const;
 export type AiScope = (typeof AI_SCOPES)[number];
 
-/** What an intent does when a customer's message is classified as it. `workflow` waits for workflows (it hands over). */
+/**
+ * What an intent does when a customer's message is classified as it. `workflow` waits for workflows (it hands over).
+ */
 export const INTENT_ACTIONS = ["knowledge", "template", "handoff", "workflow"] as const;
 export type IntentAction = (typeof INTENT_ACTIONS)[number];
 export const INTENT_ACTION_LABELS: Record<IntentAction, string> = {

@@ -1,7 +1,9 @@
 import type { BalanceRequestRow } from "../calls/records";
 import { formatINR } from "./inr";
 
-/** Balance requests: what both ends agree on beyond the call table (record shape, states, the pushed event, its words). */
+/**
+ * Balance requests: what both ends agree on beyond the call table (record shape, states, the pushed event, its words).
+ */
 export const BALANCE_REQUEST_STATUSES = ["pending", "approved", "rejected"] as const;
 export type BalanceRequestStatus = (typeof BALANCE_REQUEST_STATUSES)[number];
 

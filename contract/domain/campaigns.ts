@@ -134,7 +134,10 @@ export interface ProgressUpdate {
   at: string;
 }
 export const PROGRESS_EVENT = "progressUpdate";
-/** The 'reportProgress' socket event (contract/domain/reports.ts ReportProgress): a report's generation, to its owner's room. */
+/**
+ * The 'reportProgress' socket event (contract/domain/reports.ts ReportProgress): a report's generation, to its owner's
+ * room.
+ */
 export const REPORT_PROGRESS_EVENT = "reportProgress";
 /** At most this many progress pushes per campaign per second. */
 export const PROGRESS_PUSHES_PER_SECOND = 4;

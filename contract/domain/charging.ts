@@ -4,7 +4,9 @@
 import { utf8Bytes } from "./rcs";
 import { countSms } from "./sms-segments";
 
-/** Rates in paise, until an admin sets them: per SMS part, per WhatsApp message by category, per RCS message by type. */
+/**
+ * Rates in paise, until an admin sets them: per SMS part, per WhatsApp message by category, per RCS message by type.
+ */
 export const RATE_KEYS = [
   "sms",
   "whatsapp_marketing",
@@ -63,7 +65,9 @@ export interface Charge {
   label: string;
 }
 
-/** RBM: "a basic message contains only text and does not exceed 160 bytes in UTF-8"; anything else is a single message. */
+/**
+ * RBM: "a basic message contains only text and does not exceed 160 bytes in UTF-8"; anything else is a single message.
+ */
 export const RBM_BASIC_MAX_BYTES = 160;
 
 /** The WhatsApp rate key of a template category (MARKETING, UTILITY, AUTHENTICATION); unknown ones as marketing. */

@@ -5,7 +5,9 @@ import type { CampaignChannel } from "../constants";
 
 export type ChatChannel = CampaignChannel;
 
-/** A conversation is one customer number talking to one business address (WABA phone number, SMS reply number, RCS bot). */
+/**
+ * A conversation is one customer number talking to one business address (WABA phone number, SMS reply number, RCS bot).
+ */
 export const CONVERSATION_STATUSES = ["open", "resolved"] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 
@@ -13,7 +15,9 @@ export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 export const CONVERSATION_SCOPES = ["mine", "unassigned", "all"] as const;
 export type ConversationScope = (typeof CONVERSATION_SCOPES)[number];
 
-/** `in` from the customer, `out` from the business (an agent or the owner), `note` internal (never sent, agents only). */
+/**
+ * `in` from the customer, `out` from the business (an agent or the owner), `note` internal (never sent, agents only).
+ */
 export const CHAT_DIRECTIONS = ["in", "out", "note"] as const;
 export type ChatDirection = (typeof CHAT_DIRECTIONS)[number];
 
@@ -47,7 +51,9 @@ export const CHAT_PAGE_SIZE = 50;
 /** Conversations per page of the inbox list. */
 export const CONVERSATION_PAGE_SIZE = 30;
 
-/** A tab holds the latest 100 notifications; older ones drop off its panel (the sheet pages through them on the server). */
+/**
+ * A tab holds the latest 100 notifications; older ones drop off its panel (the sheet pages through them on the server).
+ */
 export const NOTIFICATIONS_MAX = 100;
 
 /** Live agents: an invitation link works for 7 days. */

@@ -24,7 +24,9 @@ export const REPORT_DEFAULT_FORMAT: ReportFormat = "csv";
 
 /** The longest period one report covers, in days (both ends counted). */
 export const REPORT_MAX_DAYS = 366;
-/** Days are calendar days in India's time zone: a campaign is in a report when it was created on a day of its period. */
+/**
+ * Days are calendar days in India's time zone: a campaign is in a report when it was created on a day of its period.
+ */
 export const REPORT_TIME_ZONE = "Asia/Kolkata";
 /** Reports an account may have queued or running at once; more waits until one is done. */
 export const REPORT_MAX_UNFINISHED = 5;

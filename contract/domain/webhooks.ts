@@ -19,7 +19,9 @@ export const WEBHOOK_TEST_EVENT = "webhook.test";
 export type WebhookDeliveryEvent = WebhookEvent | typeof WEBHOOK_TEST_EVENT;
 export const WEBHOOK_DELIVERY_EVENTS: readonly WebhookDeliveryEvent[] = [...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT];
 
-/** pending: waiting for its first attempt or a retry; succeeded: a 2xx answer; failed: no 2xx within the retry window. */
+/**
+ * pending: waiting for its first attempt or a retry; succeeded: a 2xx answer; failed: no 2xx within the retry window.
+ */
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 

@@ -92,7 +92,10 @@ export interface WaTemplateDraft {
 }
 
 export interface TemplateIssue {
-  /** Where the problem is: name, language, category, header.text, body.text, body.example.2, footer.text, buttons.1.text… */
+  /**
+   * Where the problem is: name, language, category, header.text, body.text, body.example.2, footer.text,
+   * buttons.1.text…
+   */
   field: string;
   message: string;
 }

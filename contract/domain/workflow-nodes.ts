@@ -429,7 +429,8 @@ export const NODE_SPECS: Readonly<Record<NodeType, NodeSpec>> = {
       {
         text: text("Message", { minLength: 1 }),
         templateName: text("WhatsApp template (outside the window)", { maxLength: 200 }),
-        // As on "Send template": the header file of a media-header template (an uploads id); empty sends the template's own.
+        // As on "Send template": the header file of a media-header template (an uploads id); empty sends the template's
+        // own.
         headerMediaId: text("Header media", { maxLength: 64 }),
         headerMediaName: text("Header media file name", { maxLength: 255 }),
         chain: {

@@ -1,5 +1,5 @@
-// Ready-made workflows a business starts from (the "New from template" gallery). Each is a whole graph that passes
-// the checks; values that only the business knows (a URL, an SMS number, a template name) are set to examples to change.
+// Ready-made workflows a business starts from (the "New from template" gallery). Each is a whole graph that passes the
+// checks; values that only the business knows (a URL, an SMS number, a template name) are set to examples to change.
 import type { WorkflowEdge, WorkflowGraph, WorkflowNode } from "./workflow-graph";
 import type { NodeType } from "./workflow-nodes";
 

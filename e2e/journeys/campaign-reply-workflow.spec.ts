@@ -32,7 +32,9 @@ const CUSTOMER_NAME = "Meera Iyer";
 
 test.setTimeout(JOURNEY_TIMEOUT_MS);
 
-/** What the test made in the account that outlives it: removed afterwards, so the account's 10 endpoints never fill up. */
+/**
+ * What the test made in the account that outlives it: removed afterwards, so the account's 10 endpoints never fill up.
+ */
 const made: { endpointUrls: string[]; workflowIds: string[] } = { endpointUrls: [], workflowIds: [] };
 let receiver: Receiver | undefined;
 

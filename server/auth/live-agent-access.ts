@@ -61,7 +61,9 @@ export const LIVE_AGENT_AI_ACCESS: Readonly<Record<keyof typeof AI_AGENT_CALLS, 
   "ai.marketplace.install": "none",
 };
 
-/** Whether a live agent's sign-in may make this call (every call outside the table is not about the owner's AI records). */
+/**
+ * Whether a live agent's sign-in may make this call (every call outside the table is not about the owner's AI records).
+ */
 export function liveAgentMay(id: CallId): boolean {
   return (LIVE_AGENT_AI_ACCESS as Readonly<Record<string, "read" | "none">>)[id] !== "none";
 }

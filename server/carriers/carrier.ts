@@ -193,7 +193,9 @@ export interface RcsLaunch {
   reason?: string;
 }
 
-/** A registered bot as the provider knows it; the time lets a stateless adapter (the sandbox) answer after a restart. */
+/**
+ * A registered bot as the provider knows it; the time lets a stateless adapter (the sandbox) answer after a restart.
+ */
 export interface RcsBotRef {
   providerBotId: string;
   registeredAt: Date;
@@ -288,7 +290,9 @@ export interface Carrier {
   /** Uploads media to the provider; the handle goes into a template header or a message. */
   uploadMedia(media: MediaUpload): Promise<{ handle: string }>;
   checkCapability(check: CapabilityCheck): Promise<Capability>;
-  /** Connects a WhatsApp Business Account: the sandbox makes one up; the real adapter exchanges Embedded Signup's code. */
+  /**
+   * Connects a WhatsApp Business Account: the sandbox makes one up; the real adapter exchanges Embedded Signup's code.
+   */
   onboardWhatsApp(request: { accountId: string; code?: string }): Promise<WabaConnection>;
   /** Registers an RCS bot (agent) with the provider; the answer has its id and launch state per carrier. */
   registerRcsBot(bot: RcsBotRegistration): Promise<RcsBotRef & { launch: Record<string, RcsLaunch> }>;

@@ -3,8 +3,9 @@
 import { createHash } from "node:crypto";
 
 /**
- * The development key, derived from a fixed, documented phrase (docs/channels.md "WhatsApp Cloud API"): credentials saved
- * without CREDENTIALS_KEY are readable by anyone with this source, which is fine on a laptop and refused in production.
+ * The development key, derived from a fixed, documented phrase (docs/channels.md "WhatsApp Cloud API"): credentials
+ * saved without CREDENTIALS_KEY are readable by anyone with this source, which is fine on a laptop and refused in
+ * production.
  */
 export const DEVELOPMENT_KEY_PHRASE = "messaging-console development credentials key (not for production)";
 

@@ -16,7 +16,10 @@ export interface ClaimJob<T> {
    * when the server stops: long work (an audience of a million rows) hands its row back instead of finishing.
    */
   process(item: T, signal: AbortSignal): Promise<void>;
-  /** Hands back rows claimed but not processed when the server stops (due now again), so another process takes them at once. */
+  /**
+   * Hands back rows claimed but not processed when the server stops (due now again), so another process takes them at
+   * once.
+   */
   release?(db: Db, items: T[]): Promise<void>;
 }
 

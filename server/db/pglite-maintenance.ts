@@ -1,9 +1,9 @@
-// PGlite runs PostgreSQL in single-user mode: there is no autovacuum. Dead rows from the hot tables' updates (recipients
-// moving queued → sent → delivered, job rows' leases) pile up, and tables never analyzed keep the planner's first guess
-// (often one row), which picks nested loops over hash joins once they hold thousands. This does what autovacuum would:
-// each round, the tables past autovacuum's default thresholds are vacuumed and analyzed, one statement at a time so
-// requests interleave. PostgreSQL proper has its own autovacuum and never runs this. It is opt-in (PGLITE_MAINTENANCE_MS):
-// one VACUUM of a large table still holds PGlite's single connection for seconds.
+// PGlite runs PostgreSQL in single-user mode: there is no autovacuum. Dead rows from the hot tables' updates
+// (recipients moving queued → sent → delivered, job rows' leases) pile up, and tables never analyzed keep the planner's
+// first guess (often one row), which picks nested loops over hash joins once they hold thousands. This does what
+// autovacuum would: each round, the tables past autovacuum's default thresholds are vacuumed and analyzed, one
+// statement at a time so requests interleave. PostgreSQL proper has its own autovacuum and never runs this. It is
+// opt-in (PGLITE_MAINTENANCE_MS): one VACUUM of a large table still holds PGlite's single connection for seconds.
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "./client";

@@ -22,7 +22,10 @@ interface Statement {
 
 /** Named statements kept by default; the least recently used one is closed when a new one needs room. */
 const MAX_STATEMENTS = 128;
-/** PostgreSQL's feature_not_supported: a cached plan whose result shape changed after DDL ("must not change result type"). */
+/**
+ * PostgreSQL's feature_not_supported: a cached plan whose result shape changed after DDL ("must not change result
+ * type").
+ */
 const STALE_PLAN = "0A000";
 
 /** Process-wide, so two instances on one PGlite never pick the same name. */

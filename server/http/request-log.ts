@@ -23,7 +23,10 @@ function loggablePath(path: string, route: string | undefined): string {
     .join("/");
 }
 
-/** The URL with the value of every secret-looking query (and, given its route, path) parameter replaced, so the log can be shared. */
+/**
+ * The URL with the value of every secret-looking query (and, given its route, path) parameter replaced, so the log can
+ * be shared.
+ */
 export function loggableUrl(url: string, route?: string): string {
   const at = url.indexOf("?");
   const path = loggablePath(at < 0 ? url : url.slice(0, at), route);

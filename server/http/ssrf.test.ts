@@ -25,7 +25,8 @@ describe("isPrivateAddress", () => {
     ["::ffff:127.0.0.1", true],
     ["::ffff:10.0.0.1", true],
     ["not-an-ip", true],
-    // IPv6 forms that carry an IPv4 address (6to4, Teredo, NAT64, the deprecated IPv4-compatible ::a.b.c.d) and discard.
+    // IPv6 forms that carry an IPv4 address (6to4, Teredo, NAT64, the deprecated IPv4-compatible ::a.b.c.d) and
+    // discard.
     ["2002:7f00:1::", true],
     ["2001:0:4136:e378:8000:63bf:3fff:fdd2", true],
     ["64:ff9b::a9fe:a9fe", true],

@@ -92,7 +92,9 @@ export function guardedLookup(allowPrivate: boolean, rule: string): LookupFuncti
   };
 }
 
-/** An address written in the URL or host field itself never goes through lookup: it is checked here (throws SsrfError). */
+/**
+ * An address written in the URL or host field itself never goes through lookup: it is checked here (throws SsrfError).
+ */
 export function refuseLiteral(hostname: string, allowPrivate: boolean, rule: string): void {
   const host = bare(hostname);
   if (isIP(host) && isPrivateAddress(host) && !allowPrivate) throw new SsrfError(host, rule);

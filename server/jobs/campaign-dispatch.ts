@@ -26,7 +26,10 @@ function int(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return value;
 }
 
-/** DISPATCH_BATCH, DISPATCH_LEASE_MS, DISPATCH_IDLE_MS, DISPATCH_CONCURRENCY, DISPATCH_STATUS_MS, DISPATCH_FAILOVER_TTL_MS, DISPATCH_SETTLE_WINDOW_MS, DISPATCH_{WHATSAPP,SMS,RCS}_MPS. */
+/**
+ * DISPATCH_BATCH, DISPATCH_LEASE_MS, DISPATCH_IDLE_MS, DISPATCH_CONCURRENCY, DISPATCH_STATUS_MS,
+ * DISPATCH_FAILOVER_TTL_MS, DISPATCH_SETTLE_WINDOW_MS, DISPATCH_{WHATSAPP,SMS,RCS}_MPS.
+ */
 export function dispatchOverridesFromEnv(env: NodeJS.ProcessEnv = process.env): DispatchOverrides {
   const defined = <T extends object>(o: T) =>
     Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -130,7 +130,8 @@ async function generate(o: ReportJobOptions, row: ReportRow): Promise<void> {
 export function reportGenerationJob(o: ReportJobOptions): ClaimJob<ReportRow> {
   return {
     name: REPORT_GENERATION_JOB,
-    // One report per claim: a detailed report of a million recipients takes seconds, and another process takes the next.
+    // One report per claim: a detailed report of a million recipients takes seconds, and another process takes the
+    // next.
     claim: async (tx, now, limit) => {
       const due = await tx
         .select({ id: reports.id })

@@ -302,7 +302,9 @@ async function processStep(step: Claimed, options: Engine): Promise<void> {
   await writeOutcome(db, step, graph, outcome, input, options, now());
 }
 
-/** The job's options with its coalesced writes: a batch's finished steps, and its contact writes, go as few statements. */
+/**
+ * The job's options with its coalesced writes: a batch's finished steps, and its contact writes, go as few statements.
+ */
 interface Engine extends WorkflowStepsOptions {
   writeDone(write: DoneWrite): Promise<void>;
 }

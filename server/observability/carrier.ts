@@ -6,7 +6,9 @@ import type { Carrier, CarrierEvent, Channel } from "../carriers/carrier";
 import { currentRequestId } from "./context";
 import type { Metrics } from "./metrics";
 
-/** How many recent message ids remember their channel, so a receipt is counted under it (a FIFO, like the sandbox's). */
+/**
+ * How many recent message ids remember their channel, so a receipt is counted under it (a FIFO, like the sandbox's).
+ */
 const REMEMBER = 100_000;
 
 export function instrumentCarrier<C extends Carrier>(carrier: C, metrics: Metrics, log: FastifyBaseLogger): C {

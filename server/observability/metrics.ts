@@ -1,6 +1,7 @@
 // Prometheus metrics (prom-client), one registry per app (tests build several apps in one process). What is counted
 // where it happens stays cheap on the hot paths: a histogram observation per HTTP request, a counter per carrier call
-// or event. What needs the database (queue depth and age) is read when Prometheus scrapes, at most every QUEUE_CACHE_MS.
+// or event. What needs the database (queue depth and age) is read when Prometheus scrapes, at most every
+// QUEUE_CACHE_MS.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { sql } from "drizzle-orm";
 import type { Db, PoolStats } from "../db/client";

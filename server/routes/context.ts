@@ -26,7 +26,10 @@ export interface RouteContext {
   background: (task: () => Promise<unknown>) => void;
 }
 
-/** The request of a call: body, query and params typed from the row's schemas, which Fastify validated (defaults filled). */
+/**
+ * The request of a call: body, query and params typed from the row's schemas, which Fastify validated (defaults
+ * filled).
+ */
 export type CallRequest<K extends CallId> = FastifyRequest<{
   Body: CallBody<K>;
   Querystring: CallQuery<K>;

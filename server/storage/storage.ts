@@ -5,7 +5,9 @@ import type { Readable } from "node:stream";
 export interface Storage {
   readonly kind: "disk" | "s3";
   put(key: string, bytes: Uint8Array, mimeType: string): Promise<void>;
-  /** Writes a stream of unknown length without holding it in memory (audience files); a stream error leaves no object. */
+  /**
+   * Writes a stream of unknown length without holding it in memory (audience files); a stream error leaves no object.
+   */
   putStream(key: string, source: Readable, mimeType: string): Promise<void>;
   /** The bytes, or null when the key does not exist. */
   get(key: string): Promise<Readable | null>;

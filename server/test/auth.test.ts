@@ -157,13 +157,11 @@ describe("failed logins slow guessing per account", () => {
     expect((await attempt("depthead", DEMO_PASSWORD)).statusCode).toBe(429);
     const token = "a-reset-token-for-the-throttle-test-0001";
     const [user] = await s.database.db.select({ id: users.id }).from(users).where(eq(users.username, "depthead"));
-    await s.database.db
-      .insert(passwordResets)
-      .values({
-        userId: user.id,
-        tokenHash: createHash("sha256").update(token).digest("hex"),
-        expiresAt: new Date(Date.now() + 60_000),
-      });
+    await s.database.db.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: createHash("sha256").update(token).digest("hex"),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     const reset = await s.app.inject({
       method: "POST",
       url: "/api/auth/reset-password",

@@ -952,7 +952,9 @@ async function schemaWorkflow(s: TestServer, name = "Schema workflow", publish =
   return id;
 }
 
-/** A finished test run of the user's (the STOP/START template fails at its first send: the user has no such address). */
+/**
+ * A finished test run of the user's (the STOP/START template fails at its first send: the user has no such address).
+ */
 async function schemaRun(s: TestServer): Promise<string> {
   const id = await schemaWorkflow(s, "Schema runs");
   const res = await s.call({
@@ -1029,7 +1031,9 @@ async function loggedRequest(s: TestServer): Promise<string> {
   throw new Error("no request logged");
 }
 
-/** A new webhook endpoint of the user's, at a port nothing listens on (its deliveries fail at once and stay pending). */
+/**
+ * A new webhook endpoint of the user's, at a port nothing listens on (its deliveries fail at once and stay pending).
+ */
 async function newWebhook(s: TestServer): Promise<string> {
   const res = await s.call({
     method: "POST",
@@ -1344,7 +1348,10 @@ function problems(schema: unknown, body: unknown): unknown[] {
   return validate(body) ? [] : (validate.errors ?? []);
 }
 
-/** Three WABAs at a WhatsApp Cloud API stand-in, each with a number and a token: one per channel call that needs its own. */
+/**
+ * Three WABAs at a WhatsApp Cloud API stand-in, each with a number and a token: one per channel call that needs its
+ * own.
+ */
 const CLOUD_WABAS = [0, 1, 2].map((i) => ({
   id: `10229012934100${i}`,
   phone: `10654035224200${i}`,
@@ -1369,7 +1376,9 @@ function cloudChannel(s: TestServer, i: number): Promise<string> {
   return found;
 }
 
-/** A channel connected with a connect call's valid body (each call gets a header or bot of its own), for the edit calls. */
+/**
+ * A channel connected with a connect call's valid body (each call gets a header or bot of its own), for the edit calls.
+ */
 async function connectedChannel(s: TestServer, url: string, payload: Record<string, unknown>): Promise<string> {
   const res = await s.call({ method: "POST", url, as: "manager", payload });
   expect(res.statusCode, res.body).toBe(201);

@@ -173,7 +173,9 @@ export async function insertCampaign(db: Db, f: CampaignFixture): Promise<string
 
 export { setBalance } from "./campaign-fixtures";
 
-/** Everything a refused request must leave as it was: the owner's balance and ledger, the campaign and its recipients. */
+/**
+ * Everything a refused request must leave as it was: the owner's balance and ledger, the campaign and its recipients.
+ */
 export async function moneySnapshot(db: Db, userId: string, campaignId: string) {
   const [owner] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
   return {

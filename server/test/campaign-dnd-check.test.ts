@@ -34,7 +34,10 @@ const db = () => database.db;
 const call = async (method: "GET" | "POST", url: string) =>
   s.app.inject({ method, url, headers: { authorization: `Bearer ${await s.token("manager")}` } });
 
-/** Six recipients: first+1 fully blocked, first+2 blocks two categories, first+3 fully blocked with consent, the rest not listed. */
+/**
+ * Six recipients: first+1 fully blocked, first+2 blocks two categories, first+3 fully blocked with consent, the rest
+ * not listed.
+ */
 async function campaignWith(category: SmsCategory, first: number) {
   const sms = await smsSetup(db(), owner, { category });
   const id = await insertCampaign(db(), {

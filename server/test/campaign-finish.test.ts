@@ -10,7 +10,8 @@ import { insertCampaign, smsTemplate, until, whatsappTemplate } from "./campaign
 import { failoverSuite } from "./campaign-failover-fixtures";
 import { expectLedgerBalanced } from "./ledger-invariant";
 
-// The sandbox's special numbers (contract/domain/sandbox-numbers.ts): …0x always delivered, …7x sent and never confirmed.
+// The sandbox's special numbers (contract/domain/sandbox-numbers.ts): …0x always delivered, …7x sent and never
+// confirmed.
 const DELIVERED = "+919000000001";
 const SILENT = "+919000000071";
 const TTL_MS = 6000;

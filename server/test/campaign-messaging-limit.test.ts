@@ -34,14 +34,12 @@ beforeAll(async () => {
   ownerId = await server.id("user");
   await setBalance(db(), ownerId, "1000.00");
   const [waba] = await db().insert(wabas).values({ userId: ownerId, wabaId: WABA, name: "Limit WABA" }).returning();
-  await db()
-    .insert(wabaPhoneNumbers)
-    .values({
-      wabaId: waba.id,
-      phoneNumberId: PHONE,
-      displayPhoneNumber: "+91 98765 00009",
-      verifiedName: "Limit Biz",
-    });
+  await db().insert(wabaPhoneNumbers).values({
+    wabaId: waba.id,
+    phoneNumberId: PHONE,
+    displayPhoneNumber: "+91 98765 00009",
+    verifiedName: "Limit Biz",
+  });
   const [template] = await db()
     .insert(whatsappTemplates)
     .values({
@@ -178,14 +176,12 @@ describe("the messaging limit's used count", () => {
       .insert(wabas)
       .values({ userId: ownerId, wabaId: "waba-limit-other", name: "Other WABA" })
       .returning();
-    await db()
-      .insert(wabaPhoneNumbers)
-      .values({
-        wabaId: other.id,
-        phoneNumberId: "pn-limit-other",
-        displayPhoneNumber: "+91 98765 00010",
-        verifiedName: "Other",
-      });
+    await db().insert(wabaPhoneNumbers).values({
+      wabaId: other.id,
+      phoneNumberId: "pn-limit-other",
+      displayPhoneNumber: "+91 98765 00010",
+      verifiedName: "Other",
+    });
     const [conversation] = await db()
       .insert(conversations)
       .values({

@@ -278,7 +278,8 @@ describe("a chat through an SMPP provider at a reply number", () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const channel: CarrierChannelRecord = res.json().data;
-    // Its transceiver bound (the SMSC hands customers' messages only to one), as the server binds every SMPP channel at start.
+    // Its transceiver bound (the SMSC hands customers' messages only to one), as the server binds every SMPP channel at
+    // start.
     const tested = await server.call({
       method: "POST",
       url: `/api/v1/channels/carrier-channels/${channel._id}/test`,

@@ -45,14 +45,12 @@ beforeAll(async () => {
     });
   ownerId = await server.id("manager");
   const [waba] = await db().insert(wabas).values({ userId: ownerId, wabaId, name: "Inbox WABA" }).returning();
-  await db()
-    .insert(wabaPhoneNumbers)
-    .values({
-      wabaId: waba.id,
-      phoneNumberId: phoneId,
-      displayPhoneNumber: "+91 98765 00019",
-      verifiedName: "Inbox Biz",
-    });
+  await db().insert(wabaPhoneNumbers).values({
+    wabaId: waba.id,
+    phoneNumberId: phoneId,
+    displayPhoneNumber: "+91 98765 00019",
+    verifiedName: "Inbox Biz",
+  });
 }, 60_000);
 afterAll(async () => {
   await server?.close();

@@ -53,7 +53,8 @@ describe("Dockerfile", () => {
   it("loads only runtime dependencies from its bundle", async () => {
     await buildServer(".build/server");
     const bundle = BUNDLE_FILES.map((f) => readFileSync(f, "utf8")).join("\n");
-    // esbuild writes each external as a top-level `import … from "pkg";` (or `import "pkg";`), and `import("pkg")` when dynamic.
+    // esbuild writes each external as a top-level `import … from "pkg";` (or `import "pkg";`), and `import("pkg")` when
+    // dynamic.
     const specifiers = new Set(
       [
         ...bundle.matchAll(/^import\s+(?:[^;"]*?\s+from\s+)?"([^"./][^"]*)";$/gm),

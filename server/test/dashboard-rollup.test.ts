@@ -77,7 +77,8 @@ describe("the dashboards' rollup", () => {
   it("equals the recipient rows after real sends, receipts, replies and SMS failover", async () => {
     const wa = await whatsappTemplate(db(), userId);
     const sms = await smsTemplate(db(), userId);
-    // Ordinary numbers (the sandbox's mix of outcomes) and the special ones: refused, failing, replying, never confirmed.
+    // Ordinary numbers (the sandbox's mix of outcomes) and the special ones: refused, failing, replying, never
+    // confirmed.
     const special = ["+919000000010", "+919000000041", "+919000000060", "+919000000071", "+919000000052"];
     const failover = {
       conditions: ["not_on_whatsapp" as const, "failed" as const],

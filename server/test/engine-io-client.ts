@@ -15,7 +15,10 @@ export interface RefusedUpgrade {
   body: string;
 }
 
-/** Opens `ws://base/socket.io/?EIO=4&transport=websocket` plus `query`; resolves once open, or with the HTTP status of a refused upgrade. */
+/**
+ * Opens `ws://base/socket.io/?EIO=4&transport=websocket` plus `query`; resolves once open, or with the HTTP status of a
+ * refused upgrade.
+ */
 export function rawOpen(
   base: string,
   query: Record<string, string> = {},
@@ -75,7 +78,9 @@ export function openPacket(frame: string): {
   return JSON.parse(frame.slice(1)) as ReturnType<typeof openPacket>;
 }
 
-/** Opens, reads the open packet, sends the socket.io CONNECT (`40` with an optional auth object) and returns the answer. */
+/**
+ * Opens, reads the open packet, sends the socket.io CONNECT (`40` with an optional auth object) and returns the answer.
+ */
 export async function connectRaw(
   base: string,
   query: Record<string, string>,

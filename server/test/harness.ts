@@ -91,7 +91,9 @@ export type ServerOverrides = Omit<NonNullable<BuildOptions["config"]>, "rateLim
 let uploadsDir: string | undefined;
 const testDataDir = () => (uploadsDir ??= mkdtempSync(join(tmpdir(), "mc-test-data-")));
 
-/** Test servers reach the SMS providers' stand-ins on 127.0.0.1 (CARRIER_ALLOW_PRIVATE); the guard's tests turn it off. */
+/**
+ * Test servers reach the SMS providers' stand-ins on 127.0.0.1 (CARRIER_ALLOW_PRIVATE); the guard's tests turn it off.
+ */
 const testConfig = (overrides: ServerOverrides): BuildOptions["config"] => ({
   dataDir: testDataDir(),
   demoPassword: DEMO_PASSWORD,

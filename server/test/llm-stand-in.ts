@@ -1,6 +1,6 @@
-// A local stand-in for an OpenAI-compatible endpoint (POST /v1/chat/completions, POST /v1/embeddings), so the model path
-// is tested without network or a paid model. Embeddings are bags of word prefixes hashed into 128 dimensions, with a
-// few synonyms folded together (enough for related texts to lie near each other); chat completions answer from the
+// A local stand-in for an OpenAI-compatible endpoint (POST /v1/chat/completions, POST /v1/embeddings), so the model
+// path is tested without network or a paid model. Embeddings are bags of word prefixes hashed into 128 dimensions, with
+// a few synonyms folded together (enough for related texts to lie near each other); chat completions answer from the
 // first knowledge passage they are given, HANDOFF when the question shares no word with it, and rewrite prompts.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

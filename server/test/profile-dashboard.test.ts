@@ -104,7 +104,8 @@ describe("profile", () => {
 });
 
 describe("dashboard status counts", () => {
-  // Real message states: campaign recipients (the demo's own campaigns of user are counted too, so they are read first).
+  // Real message states: campaign recipients (the demo's own campaigns of user are counted too, so they are read
+  // first).
   let before: Record<string, Record<string, number>>;
   beforeAll(async () => {
     const ids = [await server.id("user"), await server.id("priya")];

@@ -39,7 +39,9 @@ const sms = (route: keyof Account["templates"]) => (a: Account) => ({
   templateId: a.templates[route],
   variables: ["Asha", "4711"],
 });
-/** Numbers: the sandbox's special ones (+91 90000 0000x always delivered, 0004x always fails), ordinary ones elsewhere. */
+/**
+ * Numbers: the sandbox's special ones (+91 90000 0000x always delivered, 0004x always fails), ordinary ones elsewhere.
+ */
 const NOT_ON_WHATSAPP = "9876500109";
 
 const LEGS: Leg[] = [

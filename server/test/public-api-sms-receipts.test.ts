@@ -166,7 +166,10 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** SMPP 3.4 §5.2.28's final states, and ACCEPTD ("read on behalf of the subscriber by customer service"): not delivered to the handset, so the message stays sent. */
+/**
+ * SMPP 3.4 §5.2.28's final states, and ACCEPTD ("read on behalf of the subscriber by customer service"): not delivered
+ * to the handset, so the message stays sent.
+ */
 const SMPP_CASES: [ReceiptState, "delivered" | "failed" | "sent"][] = [
   ["DELIVRD", "delivered"],
   ["UNDELIV", "failed"],
@@ -202,7 +205,8 @@ describe("SMS receipts settle public-API messages", () => {
       rows.every((r, i) => r?.state === expected[i] && (expected[i] !== "sent" || heard(ids[i]).length === 1));
     const rows = await until(() => states(ids), settled);
     expect(rows.map((r) => r?.state)).toEqual(expected);
-    // Every receipt reached the adapter (the SMSC's deliver_sm each answered); the ACCEPTD and ACCEPTED ones moved nothing.
+    // Every receipt reached the adapter (the SMSC's deliver_sm each answered); the ACCEPTD and ACCEPTED ones moved
+    // nothing.
     await until(
       async () => smsc.deliverAnswers.length,
       (n) => n >= SMPP_CASES.length,

@@ -95,14 +95,12 @@ beforeAll(async () => {
     .insert(wabas)
     .values({ userId, wabaId: "waba-public-api", name: "Uday WABA" })
     .returning({ id: wabas.id });
-  await db()
-    .insert(wabaPhoneNumbers)
-    .values({
-      wabaId: waba.id,
-      phoneNumberId: "pn-public-api",
-      displayPhoneNumber: "+91 98765 00000",
-      verifiedName: "Uday",
-    });
+  await db().insert(wabaPhoneNumbers).values({
+    wabaId: waba.id,
+    phoneNumberId: "pn-public-api",
+    displayPhoneNumber: "+91 98765 00000",
+    verifiedName: "Uday",
+  });
   server.app.publicApi.events.onPublicMessageStateChanged(async (_tx, changes) => {
     heard.push(...changes);
   });
@@ -253,15 +251,13 @@ describe("sending one message", () => {
     const closed = await send({ channel: "whatsapp", to: "9000000008", text: "Hi" });
     expect(closed.statusCode).toBe(422);
     expect(closed.json().code).toBe(PUBLIC_ERRORS.windowClosed.code);
-    await db()
-      .insert(conversations)
-      .values({
-        userId,
-        channel: "whatsapp",
-        customerNumber: "+919000000008",
-        businessAddress: "pn-public-api",
-        lastInboundAt: new Date(),
-      });
+    await db().insert(conversations).values({
+      userId,
+      channel: "whatsapp",
+      customerNumber: "+919000000008",
+      businessAddress: "pn-public-api",
+      lastInboundAt: new Date(),
+    });
     const open = await send({ channel: "whatsapp", to: "9000000008", text: "Hi" });
     expect(open.statusCode, open.body).toBe(201);
     // A free-form answer in the window is a service message; a utility template there is free (Meta, since July 2025).

@@ -42,7 +42,9 @@ async function connect(): Promise<pg.Client> {
   return client;
 }
 
-/** Whether recipient `row` can be marked delivered (a rollup row new to the campaign) while `lock` holds the campaign. */
+/**
+ * Whether recipient `row` can be marked delivered (a rollup row new to the campaign) while `lock` holds the campaign.
+ */
 async function deliveredUnder(lock: string, row: number): Promise<boolean> {
   const holder = await connect();
   const receipts = await connect();

@@ -78,17 +78,15 @@ beforeAll(async () => {
   smsc = await startSmsc({ users: [USER], behaviour: { receiptDelayMs: 1_500 } });
   await startServer();
   // The channel the unanswered submits belong to (the adapter is the app's default carrier here, not routed to).
-  await database.db
-    .insert(carrierChannels)
-    .values({
-      id: CHANNEL_ID,
-      userId: await server.id("manager"),
-      provider: "smpp",
-      channel: "sms",
-      name: "Reconcile SMPP",
-      credentials: "sealed",
-      verifyToken: "v",
-    });
+  await database.db.insert(carrierChannels).values({
+    id: CHANNEL_ID,
+    userId: await server.id("manager"),
+    provider: "smpp",
+    channel: "sms",
+    name: "Reconcile SMPP",
+    credentials: "sealed",
+    verifyToken: "v",
+  });
 });
 afterAll(async () => {
   await server?.close();

@@ -56,7 +56,10 @@ const healthy = async (port: number) => {
  */
 const START_MS = 150_000;
 
-/** `command` started like a person would, on an in-memory database (unless `env` says otherwise), without the console build. */
+/**
+ * `command` started like a person would, on an in-memory database (unless `env` says otherwise), without the console
+ * build.
+ */
 async function start(
   command: string[],
   env: Record<string, string> = {},

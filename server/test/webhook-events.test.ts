@@ -193,14 +193,12 @@ describe("webhook events", () => {
       .insert(wabas)
       .values({ userId: ownerId, wabaId: "waba-dispatch", name: "Webhook WABA" })
       .returning({ id: wabas.id });
-    await database.db
-      .insert(wabaPhoneNumbers)
-      .values({
-        wabaId: waba.id,
-        phoneNumberId: "pn-webhook-events",
-        displayPhoneNumber: "+91 98765 00001",
-        verifiedName: "Webhook",
-      });
+    await database.db.insert(wabaPhoneNumbers).values({
+      wabaId: waba.id,
+      phoneNumberId: "pn-webhook-events",
+      displayPhoneNumber: "+91 98765 00001",
+      verifiedName: "Webhook",
+    });
     const send = async (payload: Record<string, unknown>) => {
       const res = await server.app.inject({
         method: "POST",

@@ -59,7 +59,10 @@ export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
   };
 }
 
-/** docs/webhooks-and-api.md's verification: HMAC-SHA256 of `${timestamp}.${body}` with the secret, compared with each `v1=` value. */
+/**
+ * docs/webhooks-and-api.md's verification: HMAC-SHA256 of `${timestamp}.${body}` with the secret, compared with each
+ * `v1=` value.
+ */
 export function verifySignature(
   secret: string,
   headers: IncomingHttpHeaders,

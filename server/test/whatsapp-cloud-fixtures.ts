@@ -99,7 +99,8 @@ export async function cloudServer(
       webRoot: "./.no-web-root",
       jwtSecret: "test-secret",
       jobIntervalMs: options.jobIntervalMs ?? 50,
-      // The SMS providers' stand-ins listen on 127.0.0.1 (CARRIER_ALLOW_PRIVATE); the guard's test is a peer with it off.
+      // The SMS providers' stand-ins listen on 127.0.0.1 (CARRIER_ALLOW_PRIVATE); the guard's test is a peer with it
+      // off.
       carrierAllowPrivate: true,
       // Webhook receivers in these tests listen on 127.0.0.1 too (WEBHOOK_ALLOW_PRIVATE, off by default).
       webhooks: { ...webhookConfigFromEnv({}), allowPrivate: true },

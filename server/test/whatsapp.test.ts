@@ -57,7 +57,8 @@ describe("every WhatsApp call times every role", () => {
       ROLES.map((role) => [method, url, role, allowed.includes(role)] as const),
     ),
   )("%s %s as %s admitted: %s", async (method, url, role, admitted) => {
-    // A body the schema refuses: admitted roles get past the guard to a 400 that writes nothing, the others stop at 403.
+    // A body the schema refuses: admitted roles get past the guard to a 400 that writes nothing, the others stop at
+    // 403.
     const res = await server.call({
       method: method as "GET" | "POST",
       url,

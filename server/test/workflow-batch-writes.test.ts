@@ -112,7 +112,8 @@ describe("a claimed batch's writes", () => {
 
     const first = await claim();
     expect(first.map((s) => s.node_id)).toEqual(["field", "field", "field", "field", "field"]);
-    // Meanwhile another worker took one step over (its lease ended: claimed again, one attempt more), and one run was cancelled.
+    // Meanwhile another worker took one step over (its lease ended: claimed again, one attempt more), and one run was
+    // cancelled.
     const stolen = first.find((s) => s.run_id === takenOver);
     await db
       .update(workflowSteps)

@@ -48,14 +48,12 @@ beforeAll(async () => {
     .insert(wabas)
     .values({ userId: await server.id("manager"), wabaId, name: "Flow WABA" })
     .returning();
-  await db()
-    .insert(wabaPhoneNumbers)
-    .values({
-      wabaId: waba.id,
-      phoneNumberId: phoneId,
-      displayPhoneNumber: "+91 98765 00009",
-      verifiedName: "Flow Biz",
-    });
+  await db().insert(wabaPhoneNumbers).values({
+    wabaId: waba.id,
+    phoneNumberId: phoneId,
+    displayPhoneNumber: "+91 98765 00009",
+    verifiedName: "Flow Biz",
+  });
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -86,7 +84,10 @@ async function imageTemplate(name: string, withValue = true): Promise<string> {
   return id;
 }
 
-/** A "Send with fallback" step on the WhatsApp number alone: a new conversation is outside the window, so it sends the template. */
+/**
+ * A "Send with fallback" step on the WhatsApp number alone: a new conversation is outside the window, so it sends the
+ * template.
+ */
 const fallbackGraph = (templateName: string, step: Record<string, unknown> = {}): WorkflowGraph => ({
   nodes: [
     {

@@ -31,7 +31,10 @@ function currentCaller() {
   return sessionStore.getState().auth.user;
 }
 
-/** SPEC 8: a download answered with a JSON body (an error, even under 200) reads 'Failed to download file: <its message>'. */
+/**
+ * SPEC 8: a download answered with a JSON body (an error, even under 200) reads 'Failed to download file: <its
+ * message>'.
+ */
 async function blobError(blob: Blob, status?: number): Promise<ApiError> {
   let detail = "";
   try {

@@ -52,7 +52,10 @@ type MutateArgs = Parameters<ReturnType<typeof useCustomMutation<BaseRecord, Htt
 
 /** One run of a call mutation: input, body and Refine's notifications (the reply typed by the call). */
 export type CallMutationArgs<K extends CallId> = CallInput<K> & {
-  /** Which call of the family `K` to run, when the hook was made for several (the edit call of an SMPP or HTTP provider). */
+  /**
+   * Which call of the family `K` to run, when the hook was made for several (the edit call of an SMPP or HTTP
+   * provider).
+   */
   call?: K;
   body?: unknown;
   /** Hears how much of a FormData body (an upload) has been sent, as a fraction. */

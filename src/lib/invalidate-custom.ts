@@ -3,10 +3,10 @@ import { useCallback } from "react";
 import type { CallId } from "../../contract";
 
 /**
- * Returns a function that refetches the custom queries (Refine's useCustom: dashboard figures, quota summaries) of
- * the given calls. Refine keys them by their parameters, not by resource, so its `invalidate` cannot reach them;
- * their `meta.callId` (src/api/use-call.ts) sits in the key's last part. Lives outside src/pages: pages use Refine's hooks, not the
- * query client itself (src/pages/data-provider-only.test.ts).
+ * Returns a function that refetches the custom queries (Refine's useCustom: dashboard figures, quota summaries) of the
+ * given calls. Refine keys them by their parameters, not by resource, so its `invalidate` cannot reach them; their
+ * `meta.callId` (src/api/use-call.ts) sits in the key's last part. Lives outside src/pages: pages use Refine's hooks,
+ * not the query client itself (src/pages/data-provider-only.test.ts).
  */
 export function useInvalidateCustom(): (calls: readonly CallId[]) => Promise<void> {
   const client = useQueryClient();

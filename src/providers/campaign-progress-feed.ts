@@ -1,7 +1,10 @@
 import { PROGRESS_EVENT, type ProgressUpdate } from "../../contract/domain/campaigns";
 import { publishRealtime, subscribeRealtime } from "./realtime-events";
 
-/** The 'progressUpdate' pushes of the tab's one socket, typed: a thin view over realtime-events. Returns the unsubscribe. */
+/**
+ * The 'progressUpdate' pushes of the tab's one socket, typed: a thin view over realtime-events. Returns the
+ * unsubscribe.
+ */
 export function subscribeProgress(listener: (update: ProgressUpdate) => void): () => void {
   return subscribeRealtime(PROGRESS_EVENT, (payload) => listener(payload as ProgressUpdate));
 }

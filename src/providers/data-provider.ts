@@ -59,9 +59,9 @@ function withId(def: ResourceDef, id: CallId, recordId: string | number, body?: 
 const recordOf = <T>(res: unknown): T => ((res as { data?: T }).data ?? res) as T;
 
 /**
- * Refine's data provider, generic over the call ids declared in resources/: list/show/create/update/delete
- * run the resource's call of that action; `custom` runs any call of the table by its id
- * (`meta.callId`, set by src/api/use-call.ts). Real-time updates will come from a live provider (src/providers/live-provider.ts).
+ * Refine's data provider, generic over the call ids declared in resources/: list/show/create/update/delete run the
+ * resource's call of that action; `custom` runs any call of the table by its id (`meta.callId`, set by
+ * src/api/use-call.ts). Real-time updates will come from a live provider (src/providers/live-provider.ts).
  */
 export const dataProvider: DataProvider = {
   getApiUrl: () => apiBaseUrl(),

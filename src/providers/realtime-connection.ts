@@ -47,7 +47,10 @@ export function emitWithAck<T>(event: string, payload: unknown, timeoutMs = 10_0
   return socket.timeout(timeoutMs).emitWithAck(event, payload) as Promise<T>;
 }
 
-/** Fire-and-forget emit (typing, presence); while not connected it logs SPEC 4's 'Socket is not connected.' and sends nothing. */
+/**
+ * Fire-and-forget emit (typing, presence); while not connected it logs SPEC 4's 'Socket is not connected.' and sends
+ * nothing.
+ */
 export function emitRealtime(event: string, payload: unknown): boolean {
   if (!socket || !connected) {
     console.warn(MSG.socketNotConnected);

@@ -44,7 +44,10 @@ export const ACCESSIBLE_COLORS = {
     primaryText: "#2563eb",
     /** Focus rings: 2px of the brand blue, 5.2:1 on white, 4.7:1 on the layout grey. */
     focusRing: "#2563eb",
-    /** Error text and danger buttons' fill: 4.8:1 on white (antd's #ff4d4f is 3.3:1); also the focus ring of a field in error. */
+    /**
+     * Error text and danger buttons' fill: 4.8:1 on white (antd's #ff4d4f is 3.3:1); also the focus ring of a field in
+     * error.
+     */
     error: "#dc2626",
     /** The focus ring of a field with a warning: 5.4:1 on white. */
     warningRing: "#ad4e00",

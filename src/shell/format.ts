@@ -3,9 +3,9 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from "../../contract/domain/time-zone";
 
 export { formatINR };
 
-// Every date, time and number the console shows is written here: Indian English ("5 Dec 2026, 2:02 pm", lakh
-// grouping), in the person's time zone, whatever the browser's locale and zone are (an operator's laptop set to en-US/UTC
-// must not show "12/5/2026, 8:32 AM"). eslint refuses toLocale*String and dayjs' format elsewhere in src/.
+// Every date, time and number the console shows is written here: Indian English ("5 Dec 2026, 2:02 pm", lakh grouping),
+// in the person's time zone, whatever the browser's locale and zone are (an operator's laptop set to en-US/UTC must not
+// show "12/5/2026, 8:32 AM"). eslint refuses toLocale*String and dayjs' format elsewhere in src/.
 
 const LOCALE = "en-IN";
 const count = new Intl.NumberFormat(LOCALE);

@@ -1,12 +1,12 @@
 // The Google RCS Business Messaging (RBM) adapter: one per channel, i.e. one agent at Google sending the messages of
 // one of our RCS bots (settings.botId; the router sends that bot's messages here, every other bot's through the
-// sandbox). Service-account auth (auth.ts), a capability check before each send (404: not RCS-capable, 403: the
-// agent is not launched on the user's carrier; either way the send is refused and takes its fallback like the
-// sandbox's refusals do), phones.agentMessages.create with a UUID derived from our message id (message-id.ts: RBM
-// takes UUIDs only and refuses a second create of the same one with 409, so sends are idempotent and a lost answer is
-// retried; the UUID is the provider id the send answers and receipts name), a TTL after which RBM revokes an undelivered
-// message (the webhook's TTL_EXPIRATION_REVOKED, or our own revoke when RBM could not: a failed receipt, EXPIRED,
-// which starts the fallback), files.create for media, and the webhook (webhooks.ts).
+// sandbox). Service-account auth (auth.ts), a capability check before each send (404: not RCS-capable, 403: the agent
+// is not launched on the user's carrier; either way the send is refused and takes its fallback like the sandbox's
+// refusals do), phones.agentMessages.create with a UUID derived from our message id (message-id.ts: RBM takes UUIDs
+// only and refuses a second create of the same one with 409, so sends are idempotent and a lost answer is retried; the
+// UUID is the provider id the send answers and receipts name), a TTL after which RBM revokes an undelivered message
+// (the webhook's TTL_EXPIRATION_REVOKED, or our own revoke when RBM could not: a failed receipt, EXPIRED, which starts
+// the fallback), files.create for media, and the webhook (webhooks.ts).
 import type { Capability, CarrierEvent, MediaUpload, OutboundMessage, SendResult } from "../carrier";
 import type {
   CarrierProvider,

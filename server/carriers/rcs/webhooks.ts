@@ -72,7 +72,8 @@ async function eventsOf(deps: WebhookDeps, e: RbmEvent, pubsubId: string): Promi
     case "TTL_EXPIRATION_REVOKED":
       return e.messageId ? [receipt(e.messageId, "failed", EXPIRED)] : [];
     case "TTL_EXPIRATION_REVOKE_FAILED":
-      // RBM could not take it back; revoking ourselves tells whether it was delivered meanwhile (then DELIVERED follows).
+      // RBM could not take it back; revoking ourselves tells whether it was delivered meanwhile (then DELIVERED
+      // follows).
       return e.messageId && e.phoneNumber && (await deps.revoke(e.phoneNumber, e.messageId))
         ? [receipt(e.messageId, "failed", EXPIRED)]
         : [];

@@ -25,9 +25,13 @@ export interface CarrierRouter extends Carrier {
   invalidate(): void;
   /** Closes a removed channel's adapter now (an SMPP bind would otherwise stay open until the process ends). */
   forget(channelId: string): Promise<void>;
-  /** Gives events a webhook carried to every listener, in order; settles once all are stored (rejects if one is not). */
+  /**
+   * Gives events a webhook carried to every listener, in order; settles once all are stored (rejects if one is not).
+   */
   publish(events: readonly CarrierEvent[]): Promise<void>;
-  /** Whether the default carrier serves this sender (no channel claims it): the simulated phone writes only to those. */
+  /**
+   * Whether the default carrier serves this sender (no channel claims it): the simulated phone writes only to those.
+   */
   servesByDefault(channel: Channel, from: string): Promise<boolean>;
 }
 

@@ -6,7 +6,9 @@ import { SUBMIT_ERRORS } from "./provider-errors";
 import { createRateLimiter, type RateLimiter } from "./rate-limiter";
 
 interface MessageState {
-  /** Message id → provider id of accepted messages, oldest first (a Map keeps insertion order): the idempotency memory. */
+  /**
+   * Message id → provider id of accepted messages, oldest first (a Map keeps insertion order): the idempotency memory.
+   */
   accepted: Map<string, string>;
   limiter: RateLimiter;
   /** How far the send log has been read, and a line not yet ended there. */

@@ -1,6 +1,6 @@
-// The sandbox's template review: Meta's review simulated by written rules (docs/sandbox-carrier.md "Template review"). Stateless on
-// purpose: the verdict and its time follow from the submission, its time and the seed, so a template still PENDING
-// when the server stopped gets the same verdict after a restart.
+// The sandbox's template review: Meta's review simulated by written rules (docs/sandbox-carrier.md "Template review").
+// Stateless on purpose: the verdict and its time follow from the submission, its time and the seed, so a template still
+// PENDING when the server stopped gets the same verdict after a restart.
 import { createHash } from "node:crypto";
 import { variablesOf, type WaComponent } from "../../../contract/domain/whatsapp-template";
 import type { TemplateReview, TemplateSubmission } from "../carrier";

@@ -187,15 +187,13 @@ describe("withdrawing sends (a paused campaign)", () => {
     // The two written were answered and accepted; the three that waited never reached the SMSC.
     expect(results.map((r) => r.accepted)).toEqual([true, true, false, false, false]);
     expect(results.slice(2)).toEqual(
-      numbers
-        .slice(2)
-        .map(() => ({
-          accepted: false,
-          code: WITHDRAWN,
-          reason: "Withdrawn before it was written to the SMSC",
-          retryable: true,
-          retry: "recipient",
-        })),
+      numbers.slice(2).map(() => ({
+        accepted: false,
+        code: WITHDRAWN,
+        reason: "Withdrawn before it was written to the SMSC",
+        retryable: true,
+        retry: "recipient",
+      })),
     );
     expect(smsc.submitted.slice(before).map((s) => s.to)).toEqual(numbers.slice(0, 2).map((n) => n.slice(1)));
     // A withdrawal is no fault of the channel's; the window's places were all given back.

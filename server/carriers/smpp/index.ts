@@ -89,7 +89,10 @@ export interface SmppOptions {
   /** CARRIER_ALLOW_PRIVATE: the SMSC may be on a private, loopback or link-local address. */
   allowPrivate: boolean;
   timings?: SmppTimings;
-  /** Where unanswered submits outlive the process (the database's, server/services/carrier-channels/smpp-unanswered.ts); in memory without one. */
+  /**
+   * Where unanswered submits outlive the process (the database's, server/services/carrier-channels/smpp-unanswered.ts);
+   * in memory without one.
+   */
   unanswered?: UnansweredStore;
 }
 

@@ -28,7 +28,10 @@ export interface LinkOptions {
   enquireLinkMs: number;
   rebindInitialMs: number;
   rebindMaxMs: number;
-  /** CARRIER_ALLOW_PRIVATE: the SMSC may be on a private, loopback or link-local address (the SSRF guard refuses it otherwise). */
+  /**
+   * CARRIER_ALLOW_PRIVATE: the SMSC may be on a private, loopback or link-local address (the SSRF guard refuses it
+   * otherwise).
+   */
   allowPrivate: boolean;
 }
 

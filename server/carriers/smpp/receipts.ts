@@ -14,7 +14,9 @@ export interface ParsedReceipt {
   err: string;
   status: ReceiptStatus;
   reason?: string;
-  /** Appendix B's `text:` field: the first characters (commonly 20) of the message receipted, when the SMSC gives them. */
+  /**
+   * Appendix B's `text:` field: the first characters (commonly 20) of the message receipted, when the SMSC gives them.
+   */
   text?: string;
 }
 

@@ -119,7 +119,8 @@ export function createHttpSmsAdapter(
     }
     const reason = reasonOf(res);
     const code = String(res.status);
-    // A limit or a failure is the HTTP status's, whatever the body says; a refusal in the body comes before an id is read.
+    // A limit or a failure is the HTTP status's, whatever the body says; a refusal in the body comes before an id is
+    // read.
     if (res.status === 429 || res.status === 503) {
       health.failure({ code, message: reason });
       return {

@@ -19,13 +19,17 @@ export interface HttpSmsProfile {
   authHeader: string;
   authPrefix: string;
   apiKey: string;
-  /** JSON body; string values may hold {{to}} {{to_digits}} {{from}} {{text}} {{id}} {{entity_id}} {{dlt_template_id}}. */
+  /**
+   * JSON body; string values may hold {{to}} {{to_digits}} {{from}} {{text}} {{id}} {{entity_id}} {{dlt_template_id}}.
+   */
   body: Readonly<Record<string, unknown>>;
   /** Dot path of the message id in the send answer ("data.message_id"). */
   messageIdPath: string;
   dlr: { idPath: string; statusPath: string; codePath?: string; statuses: Readonly<Record<string, ReceiptStatus>> };
   entityId?: string;
-  /** Customers' messages (MO) at the inbound URL: where the callback keeps each field (a dot path), or null when off. */
+  /**
+   * Customers' messages (MO) at the inbound URL: where the callback keeps each field (a dot path), or null when off.
+   */
   inbound: InboundMapping | null;
   /** A preset's channel (MSG91): the preset, and how its provider writes a refusal in the answer's body. */
   preset?: SmsHttpPresetId;

@@ -1,6 +1,6 @@
-// Meta's Cloud API error codes mapped to what the product does about them (docs/channels.md "WhatsApp Cloud API"). Codes and
-// titles are from Meta's error code reference; the reasons are ours, written for the person reading a campaign report
-// or a failed chat message.
+// Meta's Cloud API error codes mapped to what the product does about them (docs/channels.md "WhatsApp Cloud API").
+// Codes and titles are from Meta's error code reference; the reasons are ours, written for the person reading a
+// campaign report or a failed chat message.
 import type { RetryScope } from "../carrier";
 
 export interface ErrorBehaviour {

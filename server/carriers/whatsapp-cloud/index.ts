@@ -27,7 +27,8 @@ export function createWhatsAppCloudAdapter(
     config,
     channel,
     health,
-    // Nothing the adapter emits itself is acknowledged to Meta (webhooks are, through the intake): failures were logged.
+    // Nothing the adapter emits itself is acknowledged to Meta (webhooks are, through the intake): failures were
+    // logged.
     emit: (event) => void emitToAll(listeners, event).catch(() => undefined),
     ...(channel.disconnected ? { disconnected: channel.disconnected } : {}),
   };

@@ -140,7 +140,9 @@ export const apiMessages = pgTable(
     attempts: integer("attempts").notNull().default(0),
     leaseUntil: at("lease_until"),
     history: jsonb("history").$type<PublicMessageHistoryEntry[]>().notNull().default([]),
-    /** Its charge on delivery was settled at the cut-off with no delivery confirmed (services/campaigns/settlement.ts). */
+    /**
+     * Its charge on delivery was settled at the cut-off with no delivery confirmed (services/campaigns/settlement.ts).
+     */
     settledAt: at("settled_at"),
     createdAt: createdAt(),
     updatedAt: at("updated_at").notNull().defaultNow(),

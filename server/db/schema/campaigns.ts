@@ -177,7 +177,8 @@ export const campaignRecipients = pgTable(
     /**
      * The failover SMS as its own message: the provider's id (its receipts name it), what it cost (settled against the
      * campaign's hold like the channel's message, whose cost alone is `cost_paise`), when it was accepted, and what its
-     * receipts said (delivered, or failed with the carrier's code and words; a refusal at submit fills code and reason).
+     * receipts said (delivered, or failed with the carrier's code and words; a refusal at submit fills code and
+     * reason).
      */
     failoverProviderMessageId: text("failover_provider_message_id"),
     failoverCostPaise: integer("failover_cost_paise").notNull().default(0),

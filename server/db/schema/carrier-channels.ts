@@ -18,7 +18,9 @@ export interface CarrierChannelSettings {
   messagesPerSecond?: number;
   /** How the channel was connected: "manual" entry or Meta's "embedded-signup". */
   onboarding?: "manual" | "embedded-signup";
-  /** SMS (SMPP and HTTP): the headers this channel sends, as claimed in carrier_sms_senders (shown, never routed by). */
+  /**
+   * SMS (SMPP and HTTP): the headers this channel sends, as claimed in carrier_sms_senders (shown, never routed by).
+   */
   senderIds?: string[];
   /** SMPP (server/carriers/smpp/settings.ts): the SMSC, the bind's system id and type, its window. */
   host?: string;
@@ -50,7 +52,10 @@ export interface CarrierChannelSettings {
   /** Google RBM (server/carriers/rcs/settings.ts): the agent at Google, our bot it sends for, the bot's use case. */
   agentId?: string;
   botId?: string;
-  /** Older rows only: the bot's name when connected. Not read (the card shows the bot's name now, through carrier_rcs_bots). */
+  /**
+   * Older rows only: the bot's name when connected. Not read (the card shows the bot's name now, through
+   * carrier_rcs_bots).
+   */
   botName?: string;
   /** The service account's client_email, shown on the connection's card. */
   serviceAccount?: string;

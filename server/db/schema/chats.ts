@@ -108,7 +108,9 @@ export const chatMessages = pgTable(
     status: text("status").$type<ChatDeliveryState>(),
     providerMessageId: text("provider_message_id"),
     error: text("error"),
-    /** The campaign message this inbound one answers (campaign responses read inbound_messages; this links the chat). */
+    /**
+     * The campaign message this inbound one answers (campaign responses read inbound_messages; this links the chat).
+     */
     campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
     /**
      * The campaign message a customer answered, shown in the thread above the reply: its text, time and ticks are the

@@ -30,7 +30,10 @@ export const rcsBots = pgTable(
     termsUrl: text("terms_url"),
     /** The provider's agent id; null until registered (then every carrier reads UNLAUNCHED). */
     providerBotId: text("provider_bot_id"),
-    /** The agent's billing category at Google, chosen when it is created and never changed (contract/domain/charging.ts). */
+    /**
+     * The agent's billing category at Google, chosen when it is created and never changed
+     * (contract/domain/charging.ts).
+     */
     billingCategory: text("billing_category").$type<RbmBillingCategory>().notNull().default("non_conversational"),
     registeredAt: timestamp("registered_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -35,7 +35,10 @@ export const reports = pgTable(
     failureReason: text("failure_reason"),
     /** Claims so far; the file of attempt n is reports/<id>/<n>.<format>. */
     attempt: integer("attempt").notNull().default(0),
-    /** Queued: when it may be claimed. Running: the lease (renewed while rows are written). Ready: the expiry job's lease. */
+    /**
+     * Queued: when it may be claimed. Running: the lease (renewed while rows are written). Ready: the expiry job's
+     * lease.
+     */
     dueAt: at("due_at").notNull().defaultNow(),
     fileKey: text("file_key"),
     fileName: text("file_name"),

@@ -17,7 +17,9 @@ export const wabas = pgTable(
     name: text("name").notNull(),
     /** The carrier adapter that connected it ("sandbox", "whatsapp_cloud"): its calls go through that adapter. */
     provider: text("provider").notNull().default("sandbox"),
-    /** The real provider connection that serves this WABA's numbers (credentials, health); null: the default carrier. */
+    /**
+     * The real provider connection that serves this WABA's numbers (credentials, health); null: the default carrier.
+     */
     channelId: uuid("channel_id").references(() => carrierChannels.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },

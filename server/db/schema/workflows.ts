@@ -107,7 +107,10 @@ export const workflowRuns = pgTable(
     /** A replay's original run; step keys are the key run's, so what it already did is not done again. */
     replayOf: uuid("replay_of"),
     keyRunId: uuid("key_run_id").notNull(),
-    /** What started it (an inbound message, a receipt's state): one event starts a workflow once, however often it is seen. */
+    /**
+     * What started it (an inbound message, a receipt's state): one event starts a workflow once, however often it is
+     * seen.
+     */
     dedupeKey: text("dedupe_key"),
     error: text("error"),
     createdAt: createdAt(),
@@ -185,7 +188,9 @@ export const workflowEvents = pgTable(
   (t) => [index("workflow_events_due_idx").on(t.dueAt)],
 );
 
-/** Side effects already done, by step key: a retried or replayed step answers the stored output instead of acting again. */
+/**
+ * Side effects already done, by step key: a retried or replayed step answers the stored output instead of acting again.
+ */
 export const workflowEffects = pgTable("workflow_effects", {
   key: text("key").primaryKey(),
   ownerId: uuid("owner_id").notNull(),

@@ -16,7 +16,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /**
      * The carrier every send, template review and media upload goes through: a router over the account channels'
-     * adapters (WhatsApp Cloud API, SMPP, HTTP SMS, Google RBM) and the default carrier (CARRIER, the sandbox) for every address none claims.
+     * adapters (WhatsApp Cloud API, SMPP, HTTP SMS, Google RBM) and the default carrier (CARRIER, the sandbox) for
+     * every address none claims.
      */
     carrier: CarrierRouter;
     /** Uploaded files (disk under DATA_DIR, or S3). */
@@ -51,7 +52,8 @@ export const carrierPlugin = fp<CarrierOptions>(
       createCarrierRouter({
         fallback: options.carrier ?? createCarrier(),
         directory: createChannelDirectory(app.database.db, options.credentials.key, health),
-        // SMS providers are at addresses users type: the SSRF guard applies to every connection (CARRIER_ALLOW_PRIVATE).
+        // SMS providers are at addresses users type: the SSRF guard applies to every connection
+        // (CARRIER_ALLOW_PRIVATE).
         providers: [
           whatsappCloudProvider(options.whatsappCloud),
           smppProvider({

@@ -31,7 +31,9 @@ declare module "fastify" {
 
 const MINUTE = 60_000;
 
-/** The durable job loops: started once the app is ready (routes and sockets exist), stopped before the database closes. */
+/**
+ * The durable job loops: started once the app is ready (routes and sockets exist), stopped before the database closes.
+ */
 export const jobsPlugin = fp<
   Pick<ServerConfig, "jobIntervalMs" | "now" | "audience" | "reports" | "workflows" | "ai"> & {
     dispatch?: DispatchOverrides;

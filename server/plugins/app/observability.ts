@@ -68,12 +68,10 @@ export const observabilityPlugin = fp<ObservabilityOptions>(
     app.get("/metrics", { schema: { hide: true } }, async (request: FastifyRequest, reply) => {
       const token = config.token;
       if (!token)
-        return reply
-          .status(404)
-          .send({
-            success: false,
-            message: "Metrics are not served on this port (set METRICS_TOKEN, or read METRICS_PORT)",
-          });
+        return reply.status(404).send({
+          success: false,
+          message: "Metrics are not served on this port (set METRICS_TOKEN, or read METRICS_PORT)",
+        });
       const given = request.headers.authorization?.replace(/^Bearer\s+/i, "") ?? "";
       if (!sameSecret(given, token))
         return reply

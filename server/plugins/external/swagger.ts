@@ -26,7 +26,10 @@ const WEBHOOKS_DESCRIPTION = [
   "for a day after a rotation). Answer 2xx within 5 s; anything else is retried with backoff for 24 hours.",
 ].join(" ");
 
-/** The console's sections as document tags, in the table's order; a section of public-API paths only is under PUBLIC_API_TAG. */
+/**
+ * The console's sections as document tags, in the table's order; a section of public-API paths only is under
+ * PUBLIC_API_TAG.
+ */
 function sectionTags(): { name: string; description: string }[] {
   const sections = [...new Set(Object.values(AREA_OF))];
   const own = sections.filter((name) =>

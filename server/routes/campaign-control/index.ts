@@ -83,7 +83,8 @@ export const campaignControlHandlers: Handlers = {
   "rates.update": async (request, _reply, { db }) => {
     const caller = callerOf(request);
     const body = request.body;
-    // Paise are whole: more than two decimals is refused rather than rounded (0.29 × 100 is float noise, not a third decimal).
+    // Paise are whole: more than two decimals is refused rather than rounded (0.29 × 100 is float noise, not a third
+    // decimal).
     const given = RATE_KEYS.flatMap((key) => (body[key] === undefined ? [] : [[key, body[key]] as const]));
     const errors = given
       .filter(([, rupee]) => Math.abs(Math.round(rupee * 100) - rupee * 100) > 1e-6)

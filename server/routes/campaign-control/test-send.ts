@@ -70,12 +70,10 @@ export const testSend: Handler<"campaigns.testSend"> = async (request, _reply, {
         content,
         ...(campaign.replyTo ? { replyTo: campaign.replyTo } : {}),
       };
-      const result = await carrier
-        .send(message)
-        .catch((err: unknown) => ({
-          accepted: false as const,
-          reason: err instanceof Error ? err.message : "The carrier did not answer",
-        }));
+      const result = await carrier.send(message).catch((err: unknown) => ({
+        accepted: false as const,
+        reason: err instanceof Error ? err.message : "The carrier did not answer",
+      }));
       if (!result.accepted) {
         refused++;
         answers[at] = { number, accepted: false, reason: result.reason };

@@ -25,7 +25,10 @@ import type { Handlers } from "../context";
 
 /** New runs have a first step due now: the step loop starts it instead of waiting for its timer. */
 const wake = (app: FastifyInstance) => void app.jobs.get(WORKFLOW_STEPS_JOB)?.tick();
-/** The body's graph, which Fastify validated against schemas/workflow-fields.ts (node data is checked by the graph checks). */
+/**
+ * The body's graph, which Fastify validated against schemas/workflow-fields.ts (node data is checked by the graph
+ * checks).
+ */
 const graphOf = (graph: unknown): WorkflowGraph | undefined => graph as WorkflowGraph | undefined;
 
 // Every call acts on the caller's own workflows: findWorkflow / findRun answer 404 for anyone else's.

@@ -39,7 +39,9 @@ export async function claimLoginAttempt(db: Db, userId: string, rule: LoginDelay
   return { checked: false, retryAfterS: Math.max(1, Math.ceil(ms / 1000)) };
 }
 
-/** A checked attempt failed: the account's delay runs from now, not from when the attempt began (hashing takes a while). */
+/**
+ * A checked attempt failed: the account's delay runs from now, not from when the attempt began (hashing takes a while).
+ */
 export async function recordLoginFailure(db: Db, userId: string): Promise<void> {
   await db
     .update(loginFailures)

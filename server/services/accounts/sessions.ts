@@ -13,7 +13,10 @@ export interface SessionState {
   status: string;
   modules: string[];
   impersonatedBy: string | null;
-  /** The account whose inbox this sign-in answers when it is a live agent's (`live_agents`): its AI records are read-only to it. */
+  /**
+   * The account whose inbox this sign-in answers when it is a live agent's (`live_agents`): its AI records are
+   * read-only to it.
+   */
   liveAgentOf: string | null;
   revoked: boolean;
   expiresAtMs: number;

@@ -42,16 +42,14 @@ export async function replaceModules(
   await db.transaction(async (tx) => {
     await tx.delete(modulePermissions).where(eq(modulePermissions.userId, userId));
     if (modules.length) {
-      await tx
-        .insert(modulePermissions)
-        .values(
-          modules.map((moduleName) => ({
-            userId,
-            moduleName,
-            grantedBy: by.grantedBy,
-            impersonatedBy: by.impersonatedBy,
-          })),
-        );
+      await tx.insert(modulePermissions).values(
+        modules.map((moduleName) => ({
+          userId,
+          moduleName,
+          grantedBy: by.grantedBy,
+          impersonatedBy: by.impersonatedBy,
+        })),
+      );
     }
   });
 }

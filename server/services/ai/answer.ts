@@ -191,7 +191,8 @@ export async function composeAnswer(deps: AnswerDeps, agent: AgentRow, question:
     }
   }
 
-  // Knowledge: for a knowledge intent its tagged passages rank first; without a sure intent, any passage that covers the question.
+  // Knowledge: for a knowledge intent its tagged passages rank first; without a sure intent, any passage that covers
+  // the question.
   const search = await searchKnowledge(
     deps.db,
     agent.userId,

@@ -195,7 +195,9 @@ export async function intentStats(db: Db, ownerId: string) {
   };
 }
 
-/** The agent's classification of a sentence: the best intent, its confidence and the top three (test-classification). */
+/**
+ * The agent's classification of a sentence: the best intent, its confidence and the top three (test-classification).
+ */
 export async function classify(db: Db, agent: AgentRow, text: string): Promise<ClassificationRecord> {
   const started = performance.now();
   const { model, intents } = await intentModel(db, agent.id);

@@ -35,7 +35,8 @@ export function hubAiBridge(db: Db): AiBridge {
         .select({ id: aiAgents.id })
         .from(aiAgents)
         .where(and(eq(aiAgents.id, agentId), eq(aiAgents.userId, ownerId), eq(aiAgents.enabled, true)));
-      // A plain step error: the step fails at once with this message, no retries (the agent will not appear by waiting).
+      // A plain step error: the step fails at once with this message, no retries (the agent will not appear by
+      // waiting).
       if (!agent) throw new StepError(AI_AGENT_NOT_FOUND);
       const now = new Date();
       await db.transaction(async (tx) => {

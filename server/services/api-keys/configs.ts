@@ -73,7 +73,9 @@ export async function findConfig(db: Db, userId: string, id: string): Promise<Ke
 
 type Settings = SchemaBody<"key-config-update">;
 
-/** The settings as stored: the allow-list normalised (every entry an address or CIDR range), the expiry in the future. */
+/**
+ * The settings as stored: the allow-list normalised (every entry an address or CIDR range), the expiry in the future.
+ */
 function settingsOf(input: Settings): { ipAllowList: string[]; expiresAt: Date | null } {
   const errors: FieldError[] = [];
   const ranges: string[] = [];

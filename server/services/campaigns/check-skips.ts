@@ -47,7 +47,9 @@ export function dndSkipped(row: CampaignRow, check: Pick<PreCheck, "smsCategory"
   ) as SQL;
 }
 
-/** Numbers that wrote to the owner on WhatsApp in the last 24 h: inside the customer-service window, free of the limit. */
+/**
+ * Numbers that wrote to the owner on WhatsApp in the last 24 h: inside the customer-service window, free of the limit.
+ */
 const inServiceWindow = (userId: string, now: Date) =>
   sql`(select ${inboundMessages.from} from ${inboundMessages} where ${inboundMessages.userId} = ${userId} and ${inboundMessages.channel} = 'whatsapp' and ${inboundMessages.receivedAt} > ${new Date(now.getTime() - DAY_MS)})`;
 

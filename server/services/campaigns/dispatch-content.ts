@@ -19,15 +19,18 @@ export type CampaignTemplate =
     }
   /** `dltTemplateId`: the template's DLT registration, carried with each message (smsTextContent). */
   | { channel: "sms"; body: string; dltTemplateId?: string }
-  /** `conversationalBotId`: set for a conversational bot, whose open conversations make its messages free (rcs-conversations.ts). */
+  /**
+   * `conversationalBotId`: set for a conversational bot, whose open conversations make its messages free
+   * (rcs-conversations.ts).
+   */
   | { channel: "rcs"; draft: unknown; conversationalBotId?: string };
 
 const COLUMN = /^\{\{\s*[^}]+\s*\}\}$/;
 
 /**
- * The template's values for one recipient, by position. The campaign's `variables` hold fixed text or `{{column}}`;
- * the ingest stores each recipient's per-row values by the same position, so a `{{column}}` slot takes the
- * recipient's value there (empty when the row had none), and a recipient value beyond the campaign's list is used as is.
+ * The template's values for one recipient, by position. The campaign's `variables` hold fixed text or `{{column}}`; the
+ * ingest stores each recipient's per-row values by the same position, so a `{{column}}` slot takes the recipient's
+ * value there (empty when the row had none), and a recipient value beyond the campaign's list is used as is.
  */
 export function paramsFor(
   campaignVariables: readonly string[],
@@ -155,7 +158,10 @@ export function rcsMessagePaise(draft: unknown, campaignVariables: readonly stri
   return costOf(template, contentFor(template, campaignVariables), rates);
 }
 
-/** The first text among an RCS draft's own fields: the message text, else the card's (or first card's) title and description. */
+/**
+ * The first text among an RCS draft's own fields: the message text, else the card's (or first card's) title and
+ * description.
+ */
 function rcsText(draft: unknown): string {
   const d = (draft ?? {}) as {
     textMessageContent?: unknown;

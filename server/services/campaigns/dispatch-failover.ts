@@ -1,12 +1,12 @@
 // SMS failover of WhatsApp and RCS campaigns. A recipient of a campaign with `failover` that matches one of its
-// conditions (contract/domain/campaigns.ts FAILOVER_CHANNELS: the same rules, with each channel's codes) is
-// marked `failover_state = 'queued'` (only a null marker ever becomes queued, so a recipient fails over at most
-// once), then claimed like the dispatcher's queue (campaign row locked, SMS cost settled against the same hold,
-// `sending` with a lease), sent OUTSIDE any transaction with `${recipient id}:sms` as its idempotency key, and its
-// outcome written. The SMS is a message of its own on the recipient's row: its cost is `failover_cost_paise` (the
-// channel's message keeps `cost_paise`), its provider id, times and receipts are the `failover_*` columns
-// (failover-receipts.ts writes what its receipts say). A lease that lapses is sent again with the same key on carriers that deduplicate by id (the
-// provider delivers once, and it is not charged twice); otherwise it becomes `unknown`, never re-sent.
+// conditions (contract/domain/campaigns.ts FAILOVER_CHANNELS: the same rules, with each channel's codes) is marked
+// `failover_state = 'queued'` (only a null marker ever becomes queued, so a recipient fails over at most once), then
+// claimed like the dispatcher's queue (campaign row locked, SMS cost settled against the same hold, `sending` with a
+// lease), sent OUTSIDE any transaction with `${recipient id}:sms` as its idempotency key, and its outcome written. The
+// SMS is a message of its own on the recipient's row: its cost is `failover_cost_paise` (the channel's message keeps
+// `cost_paise`), its provider id, times and receipts are the `failover_*` columns (failover-receipts.ts writes what its
+// receipts say). A lease that lapses is sent again with the same key on carriers that deduplicate by id (the provider
+// delivers once, and it is not charged twice); otherwise it becomes `unknown`, never re-sent.
 import { eq, sql } from "drizzle-orm";
 import { FAILOVER_CHANNELS, type FailoverChannel, type FailoverCondition } from "../../../contract/domain/campaigns";
 import type { Carrier } from "../../carriers/carrier";

@@ -17,7 +17,9 @@ interface Window {
 }
 
 export interface Pacer {
-  /** Waits until `key` may send one more message at `perSecond`: true; or false once `signal` aborts (nothing taken). */
+  /**
+   * Waits until `key` may send one more message at `perSecond`: true; or false once `signal` aborts (nothing taken).
+   */
   acquire(key: string, perSecond: number, signal?: AbortSignal): Promise<boolean>;
   /** How many messages `key` could send within `ms` from now. */
   room(key: string, perSecond: number, ms: number): number;

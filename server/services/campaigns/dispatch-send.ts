@@ -183,7 +183,9 @@ export function createSender({ db, carrier, pacer, progress, log, settings, stat
     return { outcomes, givenBack, ...(channelDown ? { channelDown } : {}) };
   }
 
-  /** Marks, claims, sends (paced on the SMS sender) and writes one batch of SMS failovers; answers how many were sent. */
+  /**
+   * Marks, claims, sends (paced on the SMS sender) and writes one batch of SMS failovers; answers how many were sent.
+   */
   async function failoverBatch(c: DispatchCampaign, rates: Rates, signal: AbortSignal): Promise<number> {
     const plan = c.failover;
     if (!plan) return 0;

@@ -97,7 +97,8 @@ export function startDispatcher(
   async function dispatchRound(id: string, rates: Rates, signal: AbortSignal): Promise<number> {
     const c = await sendableCampaign(id);
     if (!c) return -1;
-    // The channel serving the sender may have changed (a new rate, a disconnection): asked each round, cached by the router.
+    // The channel serving the sender may have changed (a new rate, a disconnection): asked each round, cached by the
+    // router.
     c.profile = await profileOf(carrier, c.channel, c.from);
     const failedOver = await sender.failoverBatch(c, rates, signal);
     const size = Math.min(settings.batch, pacer.room(`${c.channel}:${c.from}`, sender.rateOf(c), 1000));

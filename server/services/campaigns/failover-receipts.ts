@@ -30,7 +30,9 @@ export interface FailoverReceipt {
   reason?: string;
 }
 
-/** A receipt matched to a failover SMS: `key` is the receipt's provider id; `changed` false when it told nothing new. */
+/**
+ * A receipt matched to a failover SMS: `key` is the receipt's provider id; `changed` false when it told nothing new.
+ */
 export interface FailoverReceiptMatch {
   key: string;
   campaign_id: string;

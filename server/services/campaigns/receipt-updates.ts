@@ -66,18 +66,20 @@ interface ChangedForWebhooks extends Changed {
   at: string | null;
 }
 
-/** Whether receipt v tells recipient r anything new: the same test as the SET below, so a row is rewritten only then. */
+/**
+ * Whether receipt v tells recipient r anything new: the same test as the SET below, so a row is rewritten only then.
+ */
 const CHANGES_SQL = sql`(array_position(${ORDER_SQL}, v.status) > array_position(${ORDER_SQL}, r.state)
   or (r.provider_message_id is null and v.pmid is not null) or r.sent_at is null
   or (r.delivered_at is null and v.delivered_at is not null) or (r.read_at is null and v.read_at is not null))`;
 
 /**
- * One UPDATE for a batch of receipts, matched by our id where the carrier echoed it, else by the provider's id.
- * A recipient the receipt tells nothing new is not rewritten (about one receipt in five in the dispatch bench, mostly the "sent" that
- * follows the send's own outcome: a row version, its index entries and WAL saved each), but still answered as
- * matched, with `changed` false, so that it is not tried again.
- * With `forWebhooks` it also answers each row's state before the update (a self-join reads the table as it was when
- * the statement began) and what a `message.status` event carries.
+ * One UPDATE for a batch of receipts, matched by our id where the carrier echoed it, else by the provider's id. A
+ * recipient the receipt tells nothing new is not rewritten (about one receipt in five in the dispatch bench, mostly the
+ * "sent" that follows the send's own outcome: a row version, its index entries and WAL saved each), but still answered
+ * as matched, with `changed` false, so that it is not tried again. With `forWebhooks` it also answers each row's state
+ * before the update (a self-join reads the table as it was when the statement began) and what a `message.status` event
+ * carries.
  */
 async function updateReceipts(
   db: Db | Tx,

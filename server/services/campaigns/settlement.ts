@@ -36,7 +36,9 @@ export interface Settled {
 
 const FINAL = sql.raw(`(${FINAL_CAMPAIGN_STATUSES.map((s) => `'${s}'`).join(", ")})`);
 
-/** Gives back the charges of failed and never-delivered messages, releases ended campaigns' money, marks them settled. */
+/**
+ * Gives back the charges of failed and never-delivered messages, releases ended campaigns' money, marks them settled.
+ */
 export async function settleCharges(db: Db, options: SettleOptions): Promise<Settled> {
   const cutoff = new Date(options.now.getTime() - options.windowMs).toISOString();
   const only = options.campaignIds ? sql`and k.id = any(${pgArray([...options.campaignIds])}::uuid[])` : sql``;

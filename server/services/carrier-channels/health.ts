@@ -68,7 +68,8 @@ export function createHealthRecorder(db: Db, log: FastifyBaseLogger, flushMs = 2
       })
       .where(eq(carrierChannels.id, id));
     if (failure?.disconnect) {
-      // Only a connected channel turns disconnected (and gets a new version): the first report wins, later ones are noise.
+      // Only a connected channel turns disconnected (and gets a new version): the first report wins, later ones are
+      // noise.
       const changed = await db
         .update(carrierChannels)
         .set({

@@ -80,7 +80,10 @@ const httpWebhookUrlOf = (origin: string, row: ChannelRow) =>
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** A channel as the console sees it: secrets only as "set" and their last 4 characters; an RBM one with its bot's name now. */
+/**
+ * A channel as the console sees it: secrets only as "set" and their last 4 characters; an RBM one with its bot's name
+ * now.
+ */
 export function toChannelRecord(
   row: ChannelRow,
   origin: string,

@@ -55,18 +55,16 @@ export function smppUnansweredStore(
   return {
     add: (channelId, e) =>
       logged("keep one", channelId, async () => {
-        await db
-          .insert(smppUnanswered)
-          .values({
-            channelId,
-            messageId: e.messageId,
-            handset: e.to,
-            header: e.from,
-            text: e.text,
-            parts: e.parts,
-            firstSmscId: e.firstSmscId ?? null,
-            reason: e.reason ?? null,
-          });
+        await db.insert(smppUnanswered).values({
+          channelId,
+          messageId: e.messageId,
+          handset: e.to,
+          header: e.from,
+          text: e.text,
+          parts: e.parts,
+          firstSmscId: e.firstSmscId ?? null,
+          reason: e.reason ?? null,
+        });
         await boundUnanswered(channelId);
       }),
     candidates: (channelId, smscId, handset) =>

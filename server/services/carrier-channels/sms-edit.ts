@@ -84,7 +84,8 @@ async function saveSmsEdit(
       return channel;
     });
     deps.carrier.invalidate();
-    // An SMPP channel's bind is made again with the new settings now (the old one is closed as its adapter is replaced).
+    // An SMPP channel's bind is made again with the new settings now (the old one is closed as its adapter is
+    // replaced).
     if (row.provider === SMPP)
       void deps.carrier
         .adapterOf(row.id)

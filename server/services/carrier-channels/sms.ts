@@ -373,7 +373,10 @@ export async function connectSmsHttp(
   });
 }
 
-/** A campaign that will still send from one of these headers, if any (removing the channel would move it to the sandbox). */
+/**
+ * A campaign that will still send from one of these headers, if any (removing the channel would move it to the
+ * sandbox).
+ */
 export async function busySmsCampaign(db: Db, ownerId: string, headers: readonly string[]): Promise<string | null> {
   if (headers.length === 0) return null;
   const [busy] = await rowsOf<{ name: string }>(

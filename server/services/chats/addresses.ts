@@ -7,7 +7,10 @@ import { pgArray, rowsOf } from "../../db/sql";
 export interface BusinessAddress {
   ownerId: string;
   channel: ChatChannel;
-  /** WhatsApp: the phone number id; SMS: the reply number (an SMS account's, or an HTTP provider channel's), else a sender id; RCS: the bot's id. */
+  /**
+   * WhatsApp: the phone number id; SMS: the reply number (an SMS account's, or an HTTP provider channel's), else a
+   * sender id; RCS: the bot's id.
+   */
   address: string;
   label: string;
 }

@@ -25,7 +25,9 @@ export function ticksOf(r: SentRecipient): ChatDeliveryState {
   return "sent";
 }
 
-/** Records of a page of rows: campaign messages rendered (one read of their recipients and campaigns), others as stored. */
+/**
+ * Records of a page of rows: campaign messages rendered (one read of their recipients and campaigns), others as stored.
+ */
 export async function chatMessageRecords(db: Db, rows: readonly ChatMessageRow[]): Promise<ChatMessageOut[]> {
   const ids = [...new Set(rows.flatMap((r) => (r.recipientId === null ? [] : [r.recipientId])))];
   if (ids.length === 0) return rows.map(toChatMessageRecord);

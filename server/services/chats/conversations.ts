@@ -9,7 +9,9 @@ import type { ChatWorkspace } from "./workspace";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
 
-/** The conversations a workspace member sees: the owner all of its own; an agent its assigned ones and the unassigned. */
+/**
+ * The conversations a workspace member sees: the owner all of its own; an agent its assigned ones and the unassigned.
+ */
 export function conversationReach(ws: ChatWorkspace): SQL | undefined {
   const own = eq(conversations.userId, ws.ownerId);
   return ws.agentId

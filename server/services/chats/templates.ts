@@ -42,8 +42,8 @@ function headerOf(r: Row): QuickReply["header"] {
 }
 
 /**
- * Templates the composer may send in a conversation: the APPROVED WhatsApp templates of the WABA its number belongs
- * to, the SMS templates of the account, the RCS templates of its bot. Outside WhatsApp's window they are all it may send.
+ * Templates the composer may send in a conversation: the APPROVED WhatsApp templates of the WABA its number belongs to,
+ * the SMS templates of the account, the RCS templates of its bot. Outside WhatsApp's window they are all it may send.
  */
 export async function quickReplies(db: Db, conversation: ConversationRow): Promise<QuickReply[]> {
   const channel = conversation.channel as ChatChannel;

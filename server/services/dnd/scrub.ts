@@ -8,7 +8,9 @@ import type { Tx } from "../../db/sql";
 // contract/domain/dnd.ts's rule over the account's DND list: in SQL for a campaign's recipients (the pre-send check
 // counts and the start marks them in one statement), and per number for a single send (the public API, workflows).
 
-/** The account's numbers an SMS of `category` is held back from, as a subquery; null when the category is not scrubbed. */
+/**
+ * The account's numbers an SMS of `category` is held back from, as a subquery; null when the category is not scrubbed.
+ */
 export function dndBlockedNumbers(userId: string, category: SmsCategory): SQL | null {
   const { scrub } = DND_RULES[category];
   if (scrub === "none") return null;

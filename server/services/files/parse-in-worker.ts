@@ -16,7 +16,10 @@ export type ParseLimits = typeof PARSE_LIMITS;
 
 const slot = slots();
 
-/** Runs one parse in its own worker under the limits; answers the worker's answer, or throws 413/422 when a limit ends it. */
+/**
+ * Runs one parse in its own worker under the limits; answers the worker's answer, or throws 413/422 when a limit ends
+ * it.
+ */
 export async function parseInWorker(
   task: ParseTask,
   what: string,

@@ -18,7 +18,9 @@ export function startWorker(entry: WorkerEntry, workerData: unknown, resourceLim
   });
 }
 
-/** A pool of slots: at most `max` holders at once (each worker may hold up to its heap cap); the others wait in order. */
+/**
+ * A pool of slots: at most `max` holders at once (each worker may hold up to its heap cap); the others wait in order.
+ */
 export function slots(): (max: number) => Promise<() => void> {
   let running = 0;
   const waiting: (() => void)[] = [];

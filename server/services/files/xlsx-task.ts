@@ -43,7 +43,10 @@ export interface XlsxPort {
   onMessage(listener: (message: ToWorker) => void): void;
 }
 
-/** Reads the first worksheet from the bytes the port hands over, posting its rows in batches; ends with done or unreadable. */
+/**
+ * Reads the first worksheet from the bytes the port hands over, posting its rows in batches; ends with done or
+ * unreadable.
+ */
 export async function runXlsxTask(task: XlsxTask, port: XlsxPort): Promise<void> {
   let credits = task.credits;
   let wake: (() => void) | undefined;

@@ -98,7 +98,9 @@ async function debit(tx: Tx, userId: string, paise: number): Promise<number | nu
   return row ? paiseOf(row.balance) : null;
 }
 
-/** Step 2: debits each account; refuses (402) the jobs its balance cannot cover. Answers each account's balance after. */
+/**
+ * Step 2: debits each account; refuses (402) the jobs its balance cannot cover. Answers each account's balance after.
+ */
 async function charge(
   tx: Tx,
   jobs: readonly SendJob[],

@@ -1,4 +1,5 @@
-// The public-API dispatcher's statements: few and set-based, like the campaign dispatcher's (campaigns/dispatch-sql.ts).
+// The public-API dispatcher's statements: few and set-based, like the campaign dispatcher's
+// (campaigns/dispatch-sql.ts).
 import { sql } from "drizzle-orm";
 import type { CampaignChannel } from "../../../contract/constants";
 import type { PublicMessageState } from "../../../contract/domain/api-keys";
@@ -75,7 +76,10 @@ export async function chargeFallback(tx: Tx, m: ClaimedMessage): Promise<boolean
   return true;
 }
 
-/** One message's outcome as the dispatcher decided it; the statement applies it only to a row still in that step and state. */
+/**
+ * One message's outcome as the dispatcher decided it; the statement applies it only to a row still in that step and
+ * state.
+ */
 export interface OutcomeWrite {
   id: string;
   step: number;

@@ -10,7 +10,10 @@ const DEMO_BOTS = [
   { owner: "globex", name: "Globex Deliveries" },
 ] as const;
 
-/** Demo bots and one library-made carousel for the manager, so the builder and the list have something on a fresh machine. */
+/**
+ * Demo bots and one library-made carousel for the manager, so the builder and the list have something on a fresh
+ * machine.
+ */
 export async function seedRcsTemplateDemo(db: Db, ids: ReadonlyMap<string, string>): Promise<void> {
   for (const { owner, name } of DEMO_BOTS) {
     const userId = ids.get(owner);

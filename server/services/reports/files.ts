@@ -10,7 +10,9 @@ export const CONTENT_TYPE: Record<ReportFormat, string> = { csv: "text/csv; char
 export const reportFileKey = (id: string, attempt: number, format: ReportFormat) =>
   `reports/${id}/${attempt}.${format}`;
 
-/** "campaign-report-detailed-whatsapp-2025-10-01-to-2025-10-07.csv", or with the campaign's name when it is about one. */
+/**
+ * "campaign-report-detailed-whatsapp-2025-10-01-to-2025-10-07.csv", or with the campaign's name when it is about one.
+ */
 export function reportFileName(
   row: Pick<ReportRow, "detailed" | "channel" | "campaignName" | "dateFrom" | "dateTo" | "format">,
 ): string {

@@ -8,8 +8,8 @@ export type ReportRow = typeof reports.$inferSelect;
 export const REPORT_NOT_FOUND = "Report not found";
 
 /**
- * Whose reports a caller sees and downloads: its own; a manager also those of its organization's accounts (the sub-users
- * and department heads it created); an admin every one. Anything else answers exactly like a missing report.
+ * Whose reports a caller sees and downloads: its own; a manager also those of its organization's accounts (the
+ * sub-users and department heads it created); an admin every one. Anything else answers exactly like a missing report.
  */
 export function reportReach(caller: Pick<Caller, "id" | "role">): SQL | undefined {
   switch (caller.role) {

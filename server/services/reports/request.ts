@@ -28,7 +28,9 @@ export interface ReportRequest {
 
 export const TOO_MANY_REPORTS = `You already have ${REPORT_MAX_UNFINISHED} reports being generated. Wait for one to finish, or delete one.`;
 
-/** The campaign the report is about, checked against the caller's reach, the channel and the period; null for every one. */
+/**
+ * The campaign the report is about, checked against the caller's reach, the channel and the period; null for every one.
+ */
 async function campaignOf(db: Db, caller: Caller, req: ReportRequest): Promise<{ id: string; name: string } | null> {
   if (req.campaignId === ALL_CAMPAIGNS) return null;
   if (!isUuid(req.campaignId)) {

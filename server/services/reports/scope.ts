@@ -33,7 +33,10 @@ export function reportCampaigns(
   );
 }
 
-/** The covered campaigns' ids in the order the report lists them (oldest first); only ids are held, the rows come in batches. */
+/**
+ * The covered campaigns' ids in the order the report lists them (oldest first); only ids are held, the rows come in
+ * batches.
+ */
 export async function campaignIds(db: Db, where: SQL | undefined): Promise<string[]> {
   const rows = await db
     .select({ id: campaigns.id })
@@ -62,7 +65,10 @@ export interface RecipientSpan {
   maxId: number;
 }
 
-/** Per covered campaign, its recipients' count and id range (one GROUP BY over the queue index); the total is the report's rows. */
+/**
+ * Per covered campaign, its recipients' count and id range (one GROUP BY over the queue index); the total is the
+ * report's rows.
+ */
 export async function recipientSpans(db: Db, where: SQL | undefined): Promise<Map<string, RecipientSpan>> {
   const rows = await db
     .select({

@@ -81,9 +81,10 @@ const i = inboundMessages;
  * replied (a reply always sets replied_at), which spares an index probe per recipient.
  *
  * Each batch walks the primary key from the last id read up to the campaign's last id: ids follow the order rows were
- * written, so the heap is read in order, once (a walk by number would visit every heap page once per batch). Bulk-loaded
- * recipients may have no planner statistics yet (PGlite has no autovacuum), and the planner would then fetch every
- * remaining recipient of the campaign and sort them for each batch; with bitmap scans and sorts off it takes the walk.
+ * written, so the heap is read in order, once (a walk by number would visit every heap page once per batch).
+ * Bulk-loaded recipients may have no planner statistics yet (PGlite has no autovacuum), and the planner would then
+ * fetch every remaining recipient of the campaign and sort them for each batch; with bitmap scans and sorts off it
+ * takes the walk.
  */
 export async function* recipientBatches(
   db: Db,
@@ -228,7 +229,9 @@ const zero = (): Totals => ({
  */
 const breather = () => setImmediate();
 
-/** A report's rows as batches of cells: the covered campaigns' recipients (detailed), or a line per campaign and totals. */
+/**
+ * A report's rows as batches of cells: the covered campaigns' recipients (detailed), or a line per campaign and totals.
+ */
 async function* reportRows(
   opts: WriteOptions,
   row: ReportRow,

@@ -78,7 +78,10 @@ export class NumberCollector {
   }
 }
 
-/** Pasted numbers: one per line or separated by commas or semicolons (spaces inside a number are kept); `row` is the position among the non-empty entries. */
+/**
+ * Pasted numbers: one per line or separated by commas or semicolons (spaces inside a number are kept); `row` is the
+ * position among the non-empty entries.
+ */
 export function collectPasted(text: string): NumberCollector {
   const collector = new NumberCollector();
   text.split(/[\r\n,;]+/).forEach((value, i) => collector.add(i + 1, value));

@@ -7,12 +7,17 @@ import { isIP } from "node:net";
 import { isPrivateAddress, privateHostError, SsrfError } from "../../http/ssrf";
 
 export interface UrlPolicy {
-  /** Private, loopback, link-local and reserved targets are allowed (WEBHOOK_ALLOW_PRIVATE: an on-premises receiver, tests). */
+  /**
+   * Private, loopback, link-local and reserved targets are allowed (WEBHOOK_ALLOW_PRIVATE: an on-premises receiver,
+   * tests).
+   */
   allowPrivate: boolean;
   requireHttps: boolean;
 }
 
-/** Who may not go to a private address, in the refusal ("The address is private, …; <rule> (localhost is 127.0.0.1)"). */
+/**
+ * Who may not go to a private address, in the refusal ("The address is private, …; <rule> (localhost is 127.0.0.1)").
+ */
 export const WEBHOOK_RULE = "webhooks go to public addresses only unless the server's operator allows private ones";
 
 const bare = (hostname: string) => hostname.replace(/^\[(.*)\]$/, "$1");

@@ -221,7 +221,9 @@ export function createDeliverer({ db, poster, config, now, random = Math.random 
     await record(item, await attempt(item));
   }
 
-  /** Leases one delivery of the owner's now (unless a worker holds it) and sends it; `resend` restarts its retry window. */
+  /**
+   * Leases one delivery of the owner's now (unless a worker holds it) and sends it; `resend` restarts its retry window.
+   */
   async function sendNow(ownerId: string, deliveryId: string, resend: boolean): Promise<void> {
     if (!isUuid(deliveryId)) throw notFound("Webhook delivery not found");
     const at = now();

@@ -112,7 +112,8 @@ export async function createTemplate(
         headerMediaKey: mediaKey,
         submittedAt,
         nextCheckAt: submittedAt,
-        // Millisecond times from here, not now() (microseconds): the paging cursor carries a JS date and must match exactly.
+        // Millisecond times from here, not now() (microseconds): the paging cursor carries a JS date and must match
+        // exactly.
         createdAt: submittedAt,
         updatedAt: submittedAt,
       })

@@ -1,8 +1,8 @@
-// Write coalescing for the step loop: a claimed batch's steps run side by side, and the writes they ask for in the
-// same turn of the event loop go to the database as one statement (on PGlite, one connection in one thread, the
-// number of statements is what a batch costs). A statement may not touch one row twice, so an item whose key is
-// already in the flush being gathered waits until that flush is written and goes in a later one; and when a flush of several fails, each item is
-// written on its own, so one bad item fails alone, as it would without coalescing.
+// Write coalescing for the step loop: a claimed batch's steps run side by side, and the writes they ask for in the same
+// turn of the event loop go to the database as one statement (on PGlite, one connection in one thread, the number of
+// statements is what a batch costs). A statement may not touch one row twice, so an item whose key is already in the
+// flush being gathered waits until that flush is written and goes in a later one; and when a flush of several fails,
+// each item is written on its own, so one bad item fails alone, as it would without coalescing.
 
 interface Pending<I, O> {
   item: I;

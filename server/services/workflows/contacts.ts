@@ -64,7 +64,10 @@ export interface FieldSet {
 
 const contactKey = (c: { ownerId: string; number: string }) => `${c.ownerId}|${c.number}`;
 
-/** Adds a tag to each of many contacts (each contact once, each tag once) in one statement; answers each one's tags after. */
+/**
+ * Adds a tag to each of many contacts (each contact once, each tag once) in one statement; answers each one's tags
+ * after.
+ */
 export async function addTags(db: Db, items: readonly TagAdd[]): Promise<string[][]> {
   const rows = JSON.stringify(items.map((i) => ({ o: i.ownerId, n: i.number, t: i.tag })));
   const result = (await db.execute(sql`

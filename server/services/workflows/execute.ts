@@ -49,7 +49,10 @@ export interface StepContext {
   /** The node's settings with variables filled. */
   input: Record<string, unknown>;
   state: Record<string, unknown>;
-  /** `<key run>:<node>:<seq>`: the same for a retry and for a replay of the same step (a replay asked to redo gets new keys). */
+  /**
+   * `<key run>:<node>:<seq>`: the same for a retry and for a replay of the same step (a replay asked to redo gets new
+   * keys).
+   */
   key: string;
 }
 

@@ -1,5 +1,5 @@
-// The workflow HTTP step through the shared SSRF guard (server/http/ssrf.ts): refused private targets, allowed ones when
-// the operator says so (WORKFLOW_HTTP_ALLOW_PRIVATE).
+// The workflow HTTP step through the shared SSRF guard (server/http/ssrf.ts): refused private targets, allowed ones
+// when the operator says so (WORKFLOW_HTTP_ALLOW_PRIVATE).
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

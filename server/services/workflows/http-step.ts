@@ -1,5 +1,6 @@
-// The HTTP step: one request with a time-out and a bounded answer, through the SSRF guard (server/http/ssrf.ts). The answer's JSON (or text)
-// becomes `{{steps.<id>.body…}}`. Retries with backoff are the engine's (the step is due again later, durably).
+// The HTTP step: one request with a time-out and a bounded answer, through the SSRF guard (server/http/ssrf.ts). The
+// answer's JSON (or text) becomes `{{steps.<id>.body…}}`. Retries with backoff are the engine's (the step is due again
+// later, durably).
 import http from "node:http";
 import https from "node:https";
 import { guardedLookup, PRIVATE_ADDRESS, refuseLiteral, SsrfError } from "../../http/ssrf";

@@ -59,7 +59,10 @@ const sameSecret = (a: string, b: string) => a.length === b.length && timingSafe
 
 export const HOOK_NOT_FOUND = "No active workflow listens at this URL";
 
-/** The incoming-webhook trigger: the secret in the path must be the workflow's, and the workflow active with that trigger. */
+/**
+ * The incoming-webhook trigger: the secret in the path must be the workflow's, and the workflow active with that
+ * trigger.
+ */
 export async function receiveHook(
   db: Db,
   id: string,

@@ -108,7 +108,10 @@ export async function workflowDetail(db: Db, row: WorkflowRow): Promise<Workflow
   };
 }
 
-/** The draft's problems: the pure graph checks plus the settings' schemas and what only the server knows (a cron line, a time zone). */
+/**
+ * The draft's problems: the pure graph checks plus the settings' schemas and what only the server knows (a cron line, a
+ * time zone).
+ */
 export function problemsOf(graph: WorkflowGraph): GraphProblem[] {
   return [...checkGraph(graph), ...validateSettings(graph)];
 }

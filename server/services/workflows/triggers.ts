@@ -81,7 +81,10 @@ export function matchesTrigger(
   }
 }
 
-/** Who a run talks to: the event's customer, or (schedule, webhook) the trigger's contact settings filled from the payload. */
+/**
+ * Who a run talks to: the event's customer, or (schedule, webhook) the trigger's contact settings filled from the
+ * payload.
+ */
 export function contactOf(trigger: WorkflowNode, payload: Record<string, unknown>): RunContact | null {
   if (trigger.type === "trigger.schedule" || trigger.type === "trigger.webhook") {
     const d = trigger.data;

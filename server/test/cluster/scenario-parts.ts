@@ -119,7 +119,8 @@ export function publicApiSends({ count, everyMs }: Pace): ScenarioPart {
       const open = rows.filter((r) => ["queued", "sending", "unknown"].includes(r.state));
       if (open.length)
         problems.push(`${open.length} messages left ${[...new Set(open.map((r) => r.state))].join(", ")}`);
-      // A message the carrier took (sent, delivered, read) is in its send log once; one it refused failed with a reason.
+      // A message the carrier took (sent, delivered, read) is in its send log once; one it refused failed with a
+      // reason.
       const sent = readSendLog(ctx.sendLog).accepted.filter(
         (id) => id.startsWith("api:") && answered.has(id.split(":")[1]),
       );

@@ -12,7 +12,10 @@ export interface ServerProcess {
   stderr(): string;
 }
 
-/** Builds the server bundle into a folder of its own under .build (inside the repository: it resolves node_modules from there). */
+/**
+ * Builds the server bundle into a folder of its own under .build (inside the repository: it resolves node_modules from
+ * there).
+ */
 export async function buildBundle(name: string): Promise<{ main: string; remove(): void }> {
   const outDir = `.build/${name}-${process.pid}`;
   const { buildServer } = await import("../../../scripts/build-server.mjs");

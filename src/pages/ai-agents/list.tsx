@@ -13,7 +13,10 @@ import { CHANNEL_COLOR, CHANNEL_LABEL, SCOPE_LABEL } from "./components/labels";
 import { useAiAgents, type AiAgent } from "./components/use-ai-agents";
 import { ButtonLink } from "../../components/button-link";
 
-/** The AI Agent Hub: the account's agents, what each answers and how often it hands over; create one or start from a template. */
+/**
+ * The AI Agent Hub: the account's agents, what each answers and how often it hands over; create one or start from a
+ * template.
+ */
 export function AiAgentsList() {
   const role = useSession().user?.type;
   const navigate = useNavigate();

@@ -18,7 +18,10 @@ import { ButtonLink } from "../../components/button-link";
 const TABS = ["settings", "prompt", "knowledge", "business", "intents", "playground", "answers"] as const;
 type Tab = (typeof TABS)[number];
 
-/** One agent's workspace (?id=…&tab=…): settings, prompt, knowledge, business context, intents, playground and its answers. */
+/**
+ * One agent's workspace (?id=…&tab=…): settings, prompt, knowledge, business context, intents, playground and its
+ * answers.
+ */
 export function AiAgentsShow() {
   const role = useSession().user?.type;
   const [params, setParams] = useSearchParams();

@@ -23,7 +23,9 @@ export interface CarrierChannelKit {
   shows: (channel: CarrierChannelRecord) => boolean;
   /** The edit call of a connection (SMPP and HTTP SMS have their own). */
   editCall: (channel: CarrierChannelRecord) => EditCall;
-  /** Fields an edit sends even when empty ("all": the form as typed; others drop empty fields to keep saved secrets). */
+  /**
+   * Fields an edit sends even when empty ("all": the form as typed; others drop empty fields to keep saved secrets).
+   */
   keepEmpty: readonly string[] | "all";
   /** A Refine resource whose cached queries go stale when a connection changes (WhatsApp numbers appear as WABAs). */
   invalidates?: string;

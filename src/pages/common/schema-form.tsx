@@ -40,8 +40,9 @@ function validatorFor(schema: RJSFSchema) {
 const WIDGETS = { RangeWidget, TimeZoneWidget };
 
 /**
- * A form rendered from one of the shared JSON Schemas (the server validates the same schema), so field rules
- * live in one place (schemas come from validators/form-schemas.ts). Loaded lazily (see lazy-schema-form) to keep RJSF and ajv out of the shell bundle.
+ * A form rendered from one of the shared JSON Schemas (the server validates the same schema), so field rules live in
+ * one place (schemas come from validators/form-schemas.ts). Loaded lazily (see lazy-schema-form) to keep RJSF and ajv
+ * out of the shell bundle.
  */
 export function SchemaForm(props: SchemaFormProps) {
   const { schema, uiSchema, formData, submitText, submitting, onSubmit, onCancel, customValidate, columns = 1 } = props;

@@ -15,7 +15,9 @@ const preferencesLabel = (r: DndRecord) =>
     ? DND_PREFERENCES[0]
     : r.preferences.map((p) => `${p} · ${DND_PREFERENCES[p] ?? "?"}`).join("; ");
 
-/** campaigns/dnd-list: customers' preferences the account knows, which hold back promotional and service-explicit SMS. */
+/**
+ * campaigns/dnd-list: customers' preferences the account knows, which hold back promotional and service-explicit SMS.
+ */
 export function DndList() {
   const list = useDnd();
   const [importing, setImporting] = useState(false);

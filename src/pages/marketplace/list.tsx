@@ -23,7 +23,10 @@ const ICONS: Record<string, ReactNode> = {
 };
 const CHANNEL = { whatsapp: "WhatsApp", sms: "SMS", rcs: "RCS" } as const;
 
-/** Ready-made AI agents: one click makes the agent with its intents, sample knowledge, prompt and a business context to fill in. */
+/**
+ * Ready-made AI agents: one click makes the agent with its intents, sample knowledge, prompt and a business context to
+ * fill in.
+ */
 export function MarketplaceList() {
   const role = useSession().user?.type;
   const navigate = useNavigate();

@@ -7,7 +7,10 @@ import { SmsProvidersSection } from "./components/sms-providers-section";
 import { useSmsAccounts, type SmsAccount } from "./use-sms-accounts";
 import { useSmsProviders } from "./use-sms-providers";
 
-/** channels/sms: the caller's SMS accounts, their activation and DLT registration, and the SMS providers they send through. */
+/**
+ * channels/sms: the caller's SMS accounts, their activation and DLT registration, and the SMS providers they send
+ * through.
+ */
 export function SmsAccountsList() {
   const page = useSmsAccounts();
   const providers = useSmsProviders();

@@ -75,7 +75,10 @@ export function issuesOf(d: TemplateDraft): TemplateIssue[] {
 /** The next {{n}} to insert into a text: one past the highest so far. */
 export const nextVariable = (text: string) => `{{${variableCount(text) + 1}}}`;
 
-/** The preview's draft from a stored template: `texts` fill its variables ({{1}} first; a campaign's slot texts, or the template's examples). */
+/**
+ * The preview's draft from a stored template: `texts` fill its variables ({{1}} first; a campaign's slot texts, or the
+ * template's examples).
+ */
 export function waDraftOf(components: readonly WaComponent[], texts: readonly string[]): TemplateDraft {
   const header = components.find((c) => c.type === "HEADER") as { format?: string; text?: string } | undefined;
   const body = components.find((c) => c.type === "BODY") as { text?: string } | undefined;

@@ -25,7 +25,9 @@ import { useWorkflowsList, type WorkflowRow } from "./components/use-workflows-l
 
 const BLANK = "blank";
 
-/** Workflow Automation: the account's workflows, on or off, with their runs; new ones start blank or from a template. */
+/**
+ * Workflow Automation: the account's workflows, on or off, with their runs; new ones start blank or from a template.
+ */
 export function WorkflowsList() {
   const list = useWorkflowsList();
   const navigate = useNavigate();

@@ -113,7 +113,10 @@ function Steps({ run, open, setOpen }: { run: RunDetail; open: string[]; setOpen
   );
 }
 
-/** workflows/view: runs (all, or one workflow's), and one run's path over its graph with each step's input, output, timing and error. */
+/**
+ * workflows/view: runs (all, or one workflow's), and one run's path over its graph with each step's input, output,
+ * timing and error.
+ */
 export function WorkflowsShow() {
   const [params, setParams] = useSearchParams();
   const workflowId = params.get("workflowId");

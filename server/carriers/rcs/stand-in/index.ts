@@ -1,9 +1,10 @@
-// A local stand-in for Google's RBM API and OAuth token endpoint, speaking the documented contract (fixtures.ts):
-// the JWT bearer grant verified against the service account's PUBLIC key (a JWT signed with another key is refused
+// A local stand-in for Google's RBM API and OAuth token endpoint, speaking the documented contract (fixtures.ts): the
+// JWT bearer grant verified against the service account's PUBLIC key (a JWT signed with another key is refused
 // invalid_grant), bearer tokens checked on every call, capability checks (capable numbers 200, unknown 404, numbers on
-// an unlaunched carrier 403), agentMessages.create (400 for a message id that is not a UUID, 409 for one seen before; told to: 429 RESOURCE_EXHAUSTED,
-// 500 INTERNAL, 401 after revoking tokens), revoke (404 once delivered), files.create, and webhooks posted as RBM
-// does: Pub/Sub push bodies signed with X-Goog-Signature (HMAC-SHA512 of the decoded data with the client token).
+// an unlaunched carrier 403), agentMessages.create (400 for a message id that is not a UUID, 409 for one seen before;
+// told to: 429 RESOURCE_EXHAUSTED, 500 INTERNAL, 401 after revoking tokens), revoke (404 once delivered), files.create,
+// and webhooks posted as RBM does: Pub/Sub push bodies signed with X-Goog-Signature (HMAC-SHA512 of the decoded data
+// with the client token).
 import { createHmac, generateKeyPairSync, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -224,8 +225,9 @@ export async function startRbmStandIn(options: {
     if (m[2] === "agentMessages" && req.method === "POST") {
       const id = url.searchParams.get("messageId");
       // phones.agentMessages.create: "messageId: Required. The unique ID of the message, assigned by the agent. This
-      // must be a UUID, as defined in RFC 9562." Google's error model answers a malformed argument 400 INVALID_ARGUMENT.
-      // The textual form is what is checked here (8-4-4-4-12 hex digits, any case), as a UUID parser reads it.
+      // must be a UUID, as defined in RFC 9562." Google's error model answers a malformed argument 400
+      // INVALID_ARGUMENT. The textual form is what is checked here (8-4-4-4-12 hex digits, any case), as a UUID parser
+      // reads it.
       if (!id || !UUID.test(id)) return json(400, ERRORS.invalid("message_id"));
       if (state.behaviour.limitNext > 0) {
         state.behaviour.limitNext--;
@@ -236,7 +238,8 @@ export async function startRbmStandIn(options: {
         return json(500, ERRORS.internal);
       }
       // "The RCS for Business platform ignores any agent message sent with an ID that was used by an earlier message or
-      // event sent from the same agent": it is refused as ALREADY_EXISTS (google.rpc.Code 6, HTTP 409) and not sent again.
+      // event sent from the same agent": it is refused as ALREADY_EXISTS (google.rpc.Code 6, HTTP 409) and not sent
+      // again.
       if (state.messages.has(id)) return json(409, ERRORS.exists);
       const parsed = JSON.parse(body.toString("utf8") || "{}") as StoredMessage["body"];
       if (!parsed.contentMessage) return json(400, ERRORS.invalid("content_message"));

@@ -13,7 +13,10 @@ import { STATUS } from "../errors";
 import { messageText } from "../receipts";
 import { dltError, type DltRoute } from "./dlt";
 
-/** SMPP's type of number: a full number is international (1), a short code network-specific (3), a header alphanumeric (5). */
+/**
+ * SMPP's type of number: a full number is international (1), a short code network-specific (3), a header alphanumeric
+ * (5).
+ */
 const tonOf = (address: string): number => (/^\+\d+$|^\d{10,}$/.test(address) ? 1 : /^\d+$/.test(address) ? 3 : 5);
 
 export interface SmscUser {
@@ -31,13 +34,17 @@ export interface SmscBehaviour {
   undeliverable: Set<string>;
   /** Destinations whose receipt carries this state (a word of MESSAGE_STATES: DELIVRD, EXPIRED, REJECTD, ACCEPTD…). */
   receiptStates: Map<string, ReceiptState>;
-  /** Destinations whose submit_sm_resp is sent this many ms late (the receipt may come first, as an SMSC may send it). */
+  /**
+   * Destinations whose submit_sm_resp is sent this many ms late (the receipt may come first, as an SMSC may send it).
+   */
   answerAfterMs: Map<string, number>;
   /** Destinations whose submit_sm is taken (and its receipt sent) but never answered. */
   loseResponse: Set<string>;
   /** A deliver_sm answered with an error is delivered again after this long, as an SMSC's retry schedule does. */
   redeliverMs: number;
-  /** How long every submit_sm waits for its submit_sm_resp (a slow SMSC; 0: at once). It counts as submitted on arrival. */
+  /**
+   * How long every submit_sm waits for its submit_sm_resp (a slow SMSC; 0: at once). It counts as submitted on arrival.
+   */
   answerDelayMs: number;
   /** An Indian DLT route: the TLVs every message must carry (null: not a DLT route). */
   dlt: DltRoute | null;
@@ -82,11 +89,11 @@ export interface Smsc {
 }
 
 /**
- * SMPP 3.4 §5.2.28 message_state, the value the receipt's message_state TLV carries (§5.3.2.35), by the word Appendix B's
- * `stat:` field writes: 1 ENROUTE ("the message is in enroute state"), 2 DELIVERED ("delivered to destination"),
- * 3 EXPIRED ("validity period has expired"), 4 DELETED ("has been deleted"), 5 UNDELIVERABLE ("is undeliverable"),
- * 6 ACCEPTED ("in accepted state, i.e. has been manually read on behalf of the subscriber by customer service"),
- * 7 UNKNOWN ("is in invalid state"), 8 REJECTED ("is in a rejected state").
+ * SMPP 3.4 §5.2.28 message_state, the value the receipt's message_state TLV carries (§5.3.2.35), by the word Appendix
+ * B's `stat:` field writes: 1 ENROUTE ("the message is in enroute state"), 2 DELIVERED ("delivered to destination"), 3
+ * EXPIRED ("validity period has expired"), 4 DELETED ("has been deleted"), 5 UNDELIVERABLE ("is undeliverable"), 6
+ * ACCEPTED ("in accepted state, i.e. has been manually read on behalf of the subscriber by customer service"), 7
+ * UNKNOWN ("is in invalid state"), 8 REJECTED ("is in a rejected state").
  */
 export const MESSAGE_STATES = {
   ENROUTE: 1,
@@ -256,7 +263,8 @@ export async function startSmsc(options: {
       if (rejected) record.rejected = rejected;
       submitted.push(record);
       const answer = () => session.send(pdu.response({ message_id: id }));
-      // One number's answer late, or lost (taken, its receipt still comes, never answered); otherwise after the SMSC's delay.
+      // One number's answer late, or lost (taken, its receipt still comes, never answered); otherwise after the SMSC's
+      // delay.
       const late = behaviour.answerAfterMs.get(to) ?? (behaviour.loseResponse.has(to) ? null : behaviour.answerDelayMs);
       if (late === 0) answer();
       else if (late !== null) setTimeout(answer, late).unref();

@@ -25,7 +25,10 @@ export interface SmsHttpStandIn {
     /** MSG91 mode: the next send answered with this documented error (301 insufficient balance, …). */
     refuseNext: { code: string; message: string } | null;
   };
-  /** A customer's message to the account's number, posted to `inboundUrl` (the channel's, token in it) as this mode's provider would. */
+  /**
+   * A customer's message to the account's number, posted to `inboundUrl` (the channel's, token in it) as this mode's
+   * provider would.
+   */
   customerWrites(inboundUrl: string, message: CustomerMessage): Promise<Delivered>;
   close(): Promise<void>;
 }

@@ -33,17 +33,15 @@ function refuse(reply: FastifyReply, code: DocErrorCode, details?: string) {
 }
 
 const unknownObject = (reply: FastifyReply, id: string) =>
-  reply
-    .status(400)
-    .send({
-      error: {
-        message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
-        type: "GraphMethodException",
-        code: 100,
-        error_subcode: 33,
-        fbtrace_id: "AXsgnV2Cm3ZMGF3dF_cfYIn",
-      },
-    });
+  reply.status(400).send({
+    error: {
+      message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+      type: "GraphMethodException",
+      code: 100,
+      error_subcode: 33,
+      fbtrace_id: "AXsgnV2Cm3ZMGF3dF_cfYIn",
+    },
+  });
 
 const pick = (object: Json, fields: string | undefined, always: string[]) => {
   if (!fields) return object;
@@ -181,18 +179,16 @@ function createTemplate(rt: StandInRuntime, waba: StandInWaba, request: Req, rep
     );
   }
   if (waba.templates.some((t) => t.name === name && t.language === language)) {
-    return reply
-      .status(400)
-      .send({
-        error: {
-          message: "Invalid parameter",
-          type: "OAuthException",
-          code: 100,
-          error_subcode: 2388023,
-          error_user_msg: `Message template "${name}" already exists in ${language}`,
-          fbtrace_id: "AXsgnV2Cm3ZMGF3dF_cfYIn",
-        },
-      });
+    return reply.status(400).send({
+      error: {
+        message: "Invalid parameter",
+        type: "OAuthException",
+        code: 100,
+        error_subcode: 2388023,
+        error_user_msg: `Message template "${name}" already exists in ${language}`,
+        fbtrace_id: "AXsgnV2Cm3ZMGF3dF_cfYIn",
+      },
+    });
   }
   const template: StandInTemplate = {
     id: rt.state.nextId("object"),
@@ -233,17 +229,15 @@ export async function buildStandInServer(rt: StandInRuntime): Promise<FastifyIns
       return refuse(reply, 100, "client_id or client_secret is not valid");
     const wabaId = code ? state.signupCodes.get(code) : undefined;
     if (!code || !wabaId)
-      return reply
-        .status(400)
-        .send({
-          error: {
-            message: "Invalid verification code format.",
-            type: "OAuthException",
-            code: 100,
-            error_subcode: 36008,
-            fbtrace_id: "AXsgnV2Cm3ZMGF3dF_cfYIn",
-          },
-        });
+      return reply.status(400).send({
+        error: {
+          message: "Invalid verification code format.",
+          type: "OAuthException",
+          code: 100,
+          error_subcode: 36008,
+          fbtrace_id: "AXsgnV2Cm3ZMGF3dF_cfYIn",
+        },
+      });
     state.signupCodes.delete(code);
     const token = `EAAJB${state.nextId("object")}businesstoken`;
     state.tokens.set(token, new Set([wabaId]));
@@ -387,18 +381,16 @@ export async function buildStandInServer(rt: StandInRuntime): Promise<FastifyIns
       (t) => t.name !== name || (request.query.hsm_id !== undefined && t.id !== request.query.hsm_id),
     );
     if (waba.templates.length === before)
-      return reply
-        .status(400)
-        .send({
-          error: {
-            message: "Invalid parameter",
-            type: "OAuthException",
-            code: 100,
-            error_subcode: 2593002,
-            error_user_msg: `Message template "${name}" was not found`,
-            fbtrace_id: "AXsgnV2Cm3ZMGF3dF_cfYIn",
-          },
-        });
+      return reply.status(400).send({
+        error: {
+          message: "Invalid parameter",
+          type: "OAuthException",
+          code: 100,
+          error_subcode: 2593002,
+          error_user_msg: `Message template "${name}" was not found`,
+          fbtrace_id: "AXsgnV2Cm3ZMGF3dF_cfYIn",
+        },
+      });
     return { success: true };
   });
 

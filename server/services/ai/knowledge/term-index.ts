@@ -1,12 +1,12 @@
 // An inverted index of the passages, held in this process, one part per knowledge entry, so that search ranks without
 // reading every passage having a common word. In SQL, each search read and ranked every passage having any of the
 // question's words ("day", "team": all 10,000 of the bench's) and counted them for BM25's IDF: 65-110 ms on PGlite.
-// Here each entry's passages are read once: for every stem (first five letters) a passage has, PostgreSQL's own
-// ts_rank of the passage for that stem (the number search ranks by), kept until the entry changes. A change is seen by the entry's
-// row version (xmin: every insert or update of the entry gives a new one, and passages are only written in the same
-// transaction as their entry), listed at each search with the question's stems, so another process's writes are seen.
-// A stem shorter than five letters is a whole lexeme ("day") and ranks that lexeme alone, so a short question stem
-// ("day" also matches "daylight") sums the ranks of the stems it begins: PostgreSQL's ts_rank of the prefix, up to
+// Here each entry's passages are read once: for every stem (first five letters) a passage has, PostgreSQL's own ts_rank
+// of the passage for that stem (the number search ranks by), kept until the entry changes. A change is seen by the
+// entry's row version (xmin: every insert or update of the entry gives a new one, and passages are only written in the
+// same transaction as their entry), listed at each search with the question's stems, so another process's writes are
+// seen. A stem shorter than five letters is a whole lexeme ("day") and ranks that lexeme alone, so a short question
+// stem ("day" also matches "daylight") sums the ranks of the stems it begins: PostgreSQL's ts_rank of the prefix, up to
 // float4 rounding. search.ts ranks its shortlist again in SQL and reads the passages' text.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";

@@ -63,7 +63,9 @@ async function indexOf(db: Db, ownerId: string): Promise<Index> {
   return next;
 }
 
-/** The passages most similar to the query's embedding, best first, within the agent's reach (its own and shared ones). */
+/**
+ * The passages most similar to the query's embedding, best first, within the agent's reach (its own and shared ones).
+ */
 export async function nearestPassages(
   db: Db,
   ownerId: string,

@@ -36,19 +36,17 @@ export async function installTemplate(
           template: template.id,
         })
         .returning();
-      await tx
-        .insert(aiIntents)
-        .values(
-          template.intents.map((i) => ({
-            userId: ownerId,
-            agentId: row.id,
-            name: i.name,
-            description: i.description,
-            examples: i.examples,
-            action: i.action,
-            response: i.response,
-          })),
-        );
+      await tx.insert(aiIntents).values(
+        template.intents.map((i) => ({
+          userId: ownerId,
+          agentId: row.id,
+          name: i.name,
+          description: i.description,
+          examples: i.examples,
+          action: i.action,
+          response: i.response,
+        })),
+      );
       await tx
         .insert(aiAgentConfigs)
         .values({ userId: ownerId, agentId: row.id, name: "Default", prompt: template.prompt, isDefault: true });

@@ -239,7 +239,8 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
     takeAll(pending, firstData);
     while (!ended) {
       if (options.signal?.aborted) {
-        // Shutting down: another process starts this audience over (a re-run begins by clearing), now, not after the lease.
+        // Shutting down: another process starts this audience over (a re-run begins by clearing), now, not after the
+        // lease.
         await inFlight.catch(() => undefined);
         await iterator.return?.();
         await db

@@ -84,7 +84,10 @@ export async function* csvRows(source: Readable, counter: ByteCounter): RowBatch
   }
 }
 
-/** The first worksheet's rows, read in a worker under the zip and memory limits; a refusal's reason becomes the failure's. */
+/**
+ * The first worksheet's rows, read in a worker under the zip and memory limits; a refusal's reason becomes the
+ * failure's.
+ */
 export async function* xlsxRows(source: Readable, counter: ByteCounter): RowBatches {
   try {
     yield* xlsxRowsInWorker(source, { through: [counter] });

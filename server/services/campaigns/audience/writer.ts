@@ -116,8 +116,9 @@ function copyWriter(copy: CopyInto): BatchWriter {
 }
 
 /**
- * COPY through node-postgres on PostgreSQL (drizzle keeps the pool as $client); INSERT from unnest on PGlite. (PGlite's COPY FROM '/dev/blob' was measured too: no faster here, 11.7 s against 8.6 s for 100,000 rows
- * on a loaded 2-core machine, so the plain statement stays.)
+ * COPY through node-postgres on PostgreSQL (drizzle keeps the pool as $client); INSERT from unnest on PGlite. (PGlite's
+ * COPY FROM '/dev/blob' was measured too: no faster here, 11.7 s against 8.6 s for 100,000 rows on a loaded 2-core
+ * machine, so the plain statement stays.)
  */
 export function batchWriter(db: Db): BatchWriter {
   const client = (db as unknown as { $client?: unknown }).$client;

@@ -20,7 +20,10 @@ const OUTCOME_LABEL: Record<AiOutcome, string> = {
   failed: "Failed",
 };
 
-/** Every answer the agent gave, newest first: the question, the reply, the intent and confidence, and the passages cited. */
+/**
+ * Every answer the agent gave, newest first: the question, the reply, the intent and confidence, and the passages
+ * cited.
+ */
 export function AnswersTab({ agentId }: { agentId: string }) {
   const [page, setPage] = useState(1);
   const [outcome, setOutcome] = useState<AiOutcome | "all">("all");

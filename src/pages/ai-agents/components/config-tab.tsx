@@ -46,7 +46,10 @@ const draftOf = (c: ConfigRecord): Draft => ({
   fallbackMessage: c.fallbackMessage,
 });
 
-/** The agent's prompt and model settings: edit, enhance (side-by-side diff, then keep or drop), validate, and choose the default. */
+/**
+ * The agent's prompt and model settings: edit, enhance (side-by-side diff, then keep or drop), validate, and choose the
+ * default.
+ */
 export function ConfigTab({ agent, api }: { agent: AgentRecord; api: AgentApi }) {
   const cfg = useConfigs(agent._id, api);
   const [selected, setSelected] = useState<string | null>(null);

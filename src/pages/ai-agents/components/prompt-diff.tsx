@@ -12,7 +12,10 @@ const box = {
   overflow: "auto",
 };
 
-/** Original and enhanced prompt side by side: what the rewrite removed struck through on the left, what it added marked on the right. */
+/**
+ * Original and enhanced prompt side by side: what the rewrite removed struck through on the left, what it added marked
+ * on the right.
+ */
 export function PromptDiff({ original, enhanced }: { original: string; enhanced: string }) {
   const parts = useMemo(() => diffWords(original, enhanced), [original, enhanced]);
   return (

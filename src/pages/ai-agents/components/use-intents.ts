@@ -7,7 +7,9 @@ import type { AgentApi } from "./use-agent";
 export type IntentRecord = CallReply<"ai.intents.get">["data"];
 export type Classification = CallReply<"ai.intents.testClassification">["data"];
 
-/** The agent's intents and the live "try a sentence" console (classified as the person types, a moment after they stop). */
+/**
+ * The agent's intents and the live "try a sentence" console (classified as the person types, a moment after they stop).
+ */
 export function useIntents(agentId: string, api: AgentApi) {
   const { query } = useCall("ai.intents.list", { query: { agentId, limit: 100 } }, { errorNotification: false });
   const classify = useCallMutation("ai.intents.testClassification");

@@ -9,7 +9,10 @@ export type KnowledgeDetail = CallReply<"ai.knowledge.get">["data"];
 
 const PAGE_SIZE = 10;
 
-/** The agent's knowledge (its own and the account's shared entries), adding text, FAQ pairs or a file, and the search box. */
+/**
+ * The agent's knowledge (its own and the account's shared entries), adding text, FAQ pairs or a file, and the search
+ * box.
+ */
 export function useKnowledge(agentId: string, onChange: () => void) {
   const [page, setPage] = useState(1);
   const [question, setQuestion] = useState("");

@@ -10,7 +10,8 @@ import { RBM_UI } from "./rbm-drawer";
 
 /**
  * Edit a Google RBM connection in a drawer: its name, agent and throughput filled in, the key and client token empty
- * (never sent back). The bot stays; the server checks the result with Google before saving, and a refusal saves nothing.
+ * (never sent back). The bot stays; the server checks the result with Google before saving, and a refusal saves
+ * nothing.
  */
 export function RbmEditDrawer({ page }: { page: RbmChannelsModel }) {
   const channel = page.editing;

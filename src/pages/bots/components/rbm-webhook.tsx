@@ -1,7 +1,9 @@
 import { Descriptions, Typography } from "antd";
 import type { CarrierChannelRecord } from "../../../../contract";
 
-/** What the owner pastes at Google: the webhook URL. Google checks it with the client token saved with the connection. */
+/**
+ * What the owner pastes at Google: the webhook URL. Google checks it with the client token saved with the connection.
+ */
 export function RbmWebhook({ channel }: { channel: CarrierChannelRecord }) {
   return (
     <>

@@ -6,7 +6,9 @@ import { LIBRARY_INDUSTRIES, type LibraryTemplate } from "../../../../contract/d
 
 const TYPE_LABEL = { text: "Text", standalone: "Rich card", carousel: "Carousel" } as const;
 
-/** RCS templates of the library to start from (SPEC 4: choosing one fills the builder and sets the from-library flag). */
+/**
+ * RCS templates of the library to start from (SPEC 4: choosing one fills the builder and sets the from-library flag).
+ */
 export function LibraryDrawer({
   open,
   onClose,

@@ -59,7 +59,10 @@ function RowActions({ r, list }: { r: ReportRecord; list: ReportsModel }) {
   );
 }
 
-/** The reports table: what each report is (kind, format, campaigns, period), its channel, its live state, when and by whom it was asked for. */
+/**
+ * The reports table: what each report is (kind, format, campaigns, period), its channel, its live state, when and by
+ * whom it was asked for.
+ */
 export function ReportsTable({ list, emptyText }: { list: ReportsModel; emptyText: ReactNode }) {
   const me = useSession().user?._id;
   const columns: TableProps<ReportRecord>["columns"] = [

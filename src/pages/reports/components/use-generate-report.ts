@@ -44,7 +44,10 @@ export const initialValues = (): GenerateValues => ({
 /** The newest campaigns offered in the picker; older ones are reached through "All campaigns" and the dates. */
 const PICKER_LIMIT = 100;
 
-/** Whether a campaign created at `createdAt` falls on a day of the range: India's calendar day, as the server decides it. */
+/**
+ * Whether a campaign created at `createdAt` falls on a day of the range: India's calendar day, as the server decides
+ * it.
+ */
 export const inRange = (createdAt: string, [from, to]: [Dayjs, Dayjs]) => {
   const day = indiaDay(new Date(createdAt));
   return day >= from.format(DAY) && day <= to.format(DAY);

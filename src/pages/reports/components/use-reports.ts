@@ -9,7 +9,10 @@ import { saveBlob } from "../../../lib/save-blob";
 import { subscribeRealtime } from "../../../providers/realtime-events";
 import { isReportProgress, isUnfinished, withProgress } from "./report-format";
 
-/** While a listed report is queued or running, the list is read again this often (a manager's view of its sub-users' reports hears no pushes). */
+/**
+ * While a listed report is queued or running, the list is read again this often (a manager's view of its sub-users'
+ * reports hears no pushes).
+ */
 const UNFINISHED_REFRESH_MS = 5000;
 
 /** What a failure notification shows: SPEC 8's message, and the server's reason under it when it says more. */

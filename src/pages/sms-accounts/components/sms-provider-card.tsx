@@ -15,7 +15,10 @@ const Headers = ({ ids }: { ids: readonly string[] }) => (
   </Space>
 );
 
-/** The provider's settings on its card: the SMSC and bind, or the HTTP API; and the DLT entity id sent with each message. */
+/**
+ * The provider's settings on its card: the SMSC and bind, or the HTTP API; and the DLT entity id sent with each
+ * message.
+ */
 function detailsOf(channel: CarrierChannelRecord) {
   const smpp = channel.sms?.smpp ?? null;
   const http = channel.sms?.http ?? null;

@@ -69,7 +69,9 @@ function HeaderMedia({ draft, file, sampleUrl }: { draft: TemplateDraft; file?: 
   return null;
 }
 
-/** What the recipient sees, in WhatsApp's look: the chat bar, the template bubble with its examples filled in, buttons. */
+/**
+ * What the recipient sees, in WhatsApp's look: the chat bar, the template bubble with its examples filled in, buttons.
+ */
 export function PhonePreview({
   draft,
   file,

@@ -1,7 +1,10 @@
 import { Input, Typography } from "antd";
 import { useState } from "react";
 
-/** A JSON object typed by hand: shows why it does not parse, and hands out the object when it does (remount with a key to reset it). */
+/**
+ * A JSON object typed by hand: shows why it does not parse, and hands out the object when it does (remount with a key
+ * to reset it).
+ */
 export function JsonEditor({
   value,
   onChange,

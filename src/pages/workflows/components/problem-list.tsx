@@ -2,7 +2,10 @@ import { CheckCircleOutlined } from "@ant-design/icons";
 import { List, Tag, Typography } from "antd";
 import type { GraphProblem } from "../../../../contract/domain/workflow-graph";
 
-/** The draft's problems from the shared graph checks: errors block publishing, warnings do not. Click one to go to its step. */
+/**
+ * The draft's problems from the shared graph checks: errors block publishing, warnings do not. Click one to go to its
+ * step.
+ */
 export function ProblemList({ problems, onPick }: { problems: GraphProblem[]; onPick: (nodeId: string) => void }) {
   if (problems.length === 0) {
     return (

@@ -20,7 +20,9 @@ export const KIND_STYLE: Record<NodeKind, { color: string; icon: ReactNode; name
   action: { color: "#1677ff", icon: <ApiOutlined />, name: "Action" },
 };
 
-/** One step on the canvas: its kind's colour, its label and name, an input (not for triggers) and one handle per output. */
+/**
+ * One step on the canvas: its kind's colour, its label and name, an input (not for triggers) and one handle per output.
+ */
 export function StepNode({ id, data, selected }: NodeProps<StepNodeType>) {
   const { token } = theme.useToken();
   const spec = NODE_SPECS[data.type];

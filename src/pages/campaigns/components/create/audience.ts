@@ -17,7 +17,10 @@ export function splitNumbers(text: string): string[] {
     .filter(Boolean);
 }
 
-/** How the server will count pasted numbers: valid E.164 numbers (in the default country when no code), invalid ones, repeats. */
+/**
+ * How the server will count pasted numbers: valid E.164 numbers (in the default country when no code), invalid ones,
+ * repeats.
+ */
 export function countPasted(text: string, region: string): PasteCount {
   const seen = new Set<string>();
   const out: PasteCount = { entries: 0, valid: 0, invalid: 0, duplicates: 0 };

@@ -7,7 +7,10 @@ import { displayTimeZone, formatCount, formatINR } from "../../../../shell/forma
 import { startProblem } from "./check-step";
 import { zonedInstant } from "./schedule-time";
 
-/** Step 6: start now (after a confirmation naming the cost) or schedule for a time in a chosen time zone (the person's own first). */
+/**
+ * Step 6: start now (after a confirmation naming the cost) or schedule for a time in a chosen time zone (the person's
+ * own first).
+ */
 export function ConfirmStep({
   name,
   check,

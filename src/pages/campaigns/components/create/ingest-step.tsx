@@ -4,7 +4,9 @@ import type { IngestProgressRecord } from "../../../../../contract/calls/campaig
 import { formatCount } from "../../../../shell/format";
 import type { IngestPhase } from "./wizard-state";
 
-/** Rows left out, by reason (each with its row in the download): the ingest's, then the numbers on the account's lists. */
+/**
+ * Rows left out, by reason (each with its row in the download): the ingest's, then the numbers on the account's lists.
+ */
 function ExcludedCounts({ report }: { report: IngestProgressRecord }) {
   return (
     <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} title="Excluded rows by reason">

@@ -1,6 +1,6 @@
-// The template's placeholders and the campaign's values for them, kept pure so the variables step, the live preview
-// and the submitted payload read the same thing. The server fills slot i of `variables` into placeholder i:
-// fixed text as it is, `{{column}}` from that column of the recipient's row (server/services/campaigns/dispatch-content).
+// The template's placeholders and the campaign's values for them, kept pure so the variables step, the live preview and
+// the submitted payload read the same thing. The server fills slot i of `variables` into placeholder i: fixed text as
+// it is, `{{column}}` from that column of the recipient's row (server/services/campaigns/dispatch-content).
 import { SMS_VARIABLE } from "../../../../../contract/domain/sms";
 
 export type VariableKind = "text" | "column";

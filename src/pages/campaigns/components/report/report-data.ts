@@ -220,7 +220,10 @@ export const LIVE_REPORT_POLL_MS = 15_000;
 /** Receipts and replies keep arriving after the last send: a campaign completed this recently is still polled. */
 export const SETTLING_MS = 15 * 60_000;
 
-/** Whether the page should keep refreshing the campaign: it is moving, or completed so recently that receipts still come. */
+/**
+ * Whether the page should keep refreshing the campaign: it is moving, or completed so recently that receipts still
+ * come.
+ */
 export function stillSettling(c: Pick<CampaignRecord, "status" | "completedAt">, now = Date.now()): boolean {
   if (isLive(c.status)) return true;
   return c.status === "completed" && c.completedAt !== null && now - Date.parse(c.completedAt) < SETTLING_MS;

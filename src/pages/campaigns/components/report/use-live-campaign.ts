@@ -5,7 +5,9 @@ import { useCall } from "../../../../api";
 import { subscribeProgress } from "../../../../providers/campaign-progress-feed";
 import { stillSettling, withProgress } from "./report-data";
 
-/** Pushes go to the sockets of the process that sends; this poll catches what another process (or a lost push) missed. */
+/**
+ * Pushes go to the sockets of the process that sends; this poll catches what another process (or a lost push) missed.
+ */
 export const LIVE_POLL_MS = 10_000;
 
 /**

@@ -62,7 +62,8 @@ export function MessageList(props: {
   const last = props.messages[props.messages.length - 1];
   const lastKey = last ? (last.clientId ?? last._id) : null;
   const seenLast = useRef(lastKey);
-  // A new last message while the reader is scrolled up counts for the pill (an older page changes the first, not the last).
+  // A new last message while the reader is scrolled up counts for the pill (an older page changes the first, not the
+  // last).
   useEffect(() => {
     if (lastKey === seenLast.current) return;
     seenLast.current = lastKey;

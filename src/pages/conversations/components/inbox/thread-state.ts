@@ -65,7 +65,9 @@ export function applyStatus(
   };
 }
 
-/** A pushed SPEC 3 message as a thread row (the socket does not carry media or author: a refetch fills them if needed). */
+/**
+ * A pushed SPEC 3 message as a thread row (the socket does not carry media or author: a refetch fills them if needed).
+ */
 export function fromRealtime(payload: RealtimeChatMessage["message"]): ChatMessage {
   return {
     _id: payload.messageId,

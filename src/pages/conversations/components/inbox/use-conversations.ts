@@ -7,7 +7,9 @@ import type { ListFilters } from "./conversation-list";
 /** A burst of pushes (a busy inbox) refetches the list once. */
 const REFRESH_DEBOUNCE_MS = 250;
 
-/** The inbox list for the filters, refreshed when a message or a conversation change is pushed, and after a reconnect. */
+/**
+ * The inbox list for the filters, refreshed when a message or a conversation change is pushed, and after a reconnect.
+ */
 export function useConversations(filters: ListFilters) {
   const { query } = useCall(
     "chats.list",
