@@ -59,6 +59,11 @@ const steps = [
   { name: "generate form validators", cmd: ["npx", "tsx", "src/pages/common/validators/generate-validators.ts"] },
   { name: "typecheck (tsc)", cmd: ["npx", "tsc", "-p", "tsconfig.json", "--noEmit"], group: "static" },
   { name: "lint (eslint)", cmd: ["npx", "eslint", "."], group: "static" },
+  {
+    name: "format (prettier --check)",
+    cmd: ["npx", "prettier", "--check", "--log-level", "warn", "."],
+    group: "static",
+  },
   { name: "unit + server suites (vitest, PGlite)", cmd: ["npx", "vitest", "run"] },
   {
     name: "server files against PostgreSQL",
