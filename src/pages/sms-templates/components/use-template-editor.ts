@@ -45,8 +45,8 @@ export function useTemplateEditor(
     if (!values.smsAccountId) out.smsAccountId = "is required";
     for (const e of checkSmsTemplate(values, account?.senderIds)) out[e.field as Field] ??= e.message;
     return out;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the values object is rebuilt each render; its fields are
-    // the inputs
+    // The values object is rebuilt each render; its fields are the inputs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [values.smsAccountId, values.name, values.body, values.category, values.senderId, values.dltTemplateId, account]);
 
   /** A field's hint: the rule it breaks once touched, else the server's message for it. */
