@@ -1,7 +1,7 @@
 import { Typography } from "antd";
 import type { CarrierChannelRecord } from "../../../../contract";
 import { RCS_USE_CASE_LABELS, type RcsUseCase } from "../../../../contract/domain/rcs-bots";
-import { CardBlock, ChannelCard, type ChannelActions } from "../../carrier-channels/channel-card";
+import { CardBlock, ChannelCard, type ChannelActions } from "../../carrier-channels/components/channel-card";
 import { RCS_KIT } from "../../carrier-channels/kits";
 import { RbmWebhook } from "./rbm-webhook";
 

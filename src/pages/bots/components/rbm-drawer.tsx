@@ -2,7 +2,7 @@ import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { Empty, Flex, Typography } from "antd";
 import { useMemo } from "react";
 import type { CarrierChannelRecord } from "../../../../contract";
-import { ChannelDrawer } from "../../carrier-channels/channel-drawer";
+import { ChannelDrawer } from "../../carrier-channels/components/channel-drawer";
 import { LazySchemaForm, type FormValues } from "../../common/lazy-schema-form";
 import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
 import type { RbmChannelsModel } from "../use-rbm-channels";

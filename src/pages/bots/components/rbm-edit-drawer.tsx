@@ -1,7 +1,7 @@
 import type { UiSchema } from "@rjsf/utils";
 import { Descriptions, Typography } from "antd";
 import { useMemo } from "react";
-import { ChannelEditDrawer } from "../../carrier-channels/channel-drawer";
+import { ChannelEditDrawer } from "../../carrier-channels/components/channel-drawer";
 import { editSecretUi } from "../../carrier-channels/secret-fields";
 import type { FormValues } from "../../common/lazy-schema-form";
 import { FORM_SCHEMAS } from "../../common/validators/form-schemas";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { ChannelSection } from "../../carrier-channels/channel-section";
+import { ChannelSection } from "../../carrier-channels/components/channel-section";
 import type { RbmChannelsModel } from "../use-rbm-channels";
 import { RbmCard } from "./rbm-card";
 import { RbmDrawer } from "./rbm-drawer";

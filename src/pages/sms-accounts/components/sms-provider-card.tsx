@@ -1,6 +1,6 @@
 import { Space, Tag, Typography } from "antd";
 import type { CarrierChannelRecord } from "../../../../contract";
-import { CardBlock, ChannelCard, type ChannelActions } from "../../carrier-channels/channel-card";
+import { CardBlock, ChannelCard, type ChannelActions } from "../../carrier-channels/components/channel-card";
 import { SMS_KIT } from "../../carrier-channels/kits";
 import { DlrWebhook } from "./dlr-webhook";
 import { presetLabel } from "./sms-http-preset";

@@ -2,7 +2,7 @@ import type { UiSchema } from "@rjsf/utils";
 import { Typography } from "antd";
 import { useMemo } from "react";
 import type { CarrierChannelRecord } from "../../../../contract";
-import { ChannelEditDrawer } from "../../carrier-channels/channel-drawer";
+import { ChannelEditDrawer } from "../../carrier-channels/components/channel-drawer";
 import { editSecretUi } from "../../carrier-channels/secret-fields";
 import type { FormValues } from "../../common/lazy-schema-form";
 import { FORM_SCHEMAS } from "../../common/validators/form-schemas";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { ChannelSection } from "../../carrier-channels/channel-section";
+import { ChannelSection } from "../../carrier-channels/components/channel-section";
 import type { SmsProvidersModel } from "../use-sms-providers";
 import { SmsProviderCard } from "./sms-provider-card";
 import { SmsProviderDrawer } from "./sms-provider-drawer";

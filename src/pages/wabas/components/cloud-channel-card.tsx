@@ -1,6 +1,6 @@
 import { Typography } from "antd";
 import type { CarrierChannelRecord } from "../../../../contract";
-import { CardBlock, ChannelCard, type ChannelActions } from "../../carrier-channels/channel-card";
+import { CardBlock, ChannelCard, type ChannelActions } from "../../carrier-channels/components/channel-card";
 import { WHATSAPP_KIT } from "../../carrier-channels/kits";
 import { WebhookDetails } from "./webhook-details";
 

@@ -4,7 +4,7 @@ import { Button, Divider, Typography } from "antd";
 import { useState } from "react";
 import type { CarrierChannelRecord } from "../../../../contract";
 import { toast } from "../../../components/toast";
-import { ChannelDrawer } from "../../carrier-channels/channel-drawer";
+import { ChannelDrawer } from "../../carrier-channels/components/channel-drawer";
 import { SECRET } from "../../carrier-channels/secret-fields";
 import { LazySchemaForm, type FormValues } from "../../common/lazy-schema-form";
 import { FORM_SCHEMAS } from "../../common/validators/form-schemas";

@@ -1,7 +1,7 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Empty, Flex, Skeleton, Typography } from "antd";
 import { Fragment, type ReactNode } from "react";
-import type { CarrierChannelRecord } from "../../../contract";
+import type { CarrierChannelRecord } from "../../../../contract";
 
 /** What the section reads of a page's connections (useCarrierChannels). */
 export interface ChannelList {

@@ -13,9 +13,9 @@ import {
   type DescriptionsProps,
 } from "antd";
 import type { ReactNode } from "react";
-import type { CarrierChannelRecord } from "../../../contract";
+import type { CarrierChannelRecord } from "../../../../contract";
 import { ChannelHealth } from "./channel-health";
-import type { CarrierChannelKit } from "./kits";
+import type { CarrierChannelKit } from "../kits";
 
 /** What a card and a connect drawer do with a connection: the kit's test, its last result, edit and removal. */
 export interface ChannelActions {

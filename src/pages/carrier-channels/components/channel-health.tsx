@@ -1,8 +1,8 @@
 import { CheckCircleOutlined, ClockCircleOutlined, ThunderboltOutlined, WarningOutlined } from "@ant-design/icons";
 import { Col, Row, Space, Tooltip, Typography } from "antd";
 import type { ReactNode } from "react";
-import type { CarrierChannelRecord } from "../../../contract";
-import { formatCount, formatDateTime } from "../../shell/format";
+import type { CarrierChannelRecord } from "../../../../contract";
+import { formatCount, formatDateTime } from "../../../shell/format";
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (

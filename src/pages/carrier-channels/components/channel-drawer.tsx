@@ -1,8 +1,8 @@
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { Alert, Button, Drawer, Flex, Result } from "antd";
 import type { ReactNode } from "react";
-import type { CarrierChannelRecord } from "../../../contract";
-import { LazySchemaForm, type FormValues } from "../common/lazy-schema-form";
+import type { CarrierChannelRecord } from "../../../../contract";
+import { LazySchemaForm, type FormValues } from "../../common/lazy-schema-form";
 import type { ChannelActions } from "./channel-card";
 
 /** What the connect drawer says once a connection is made: what is left to do, and what to paste at the provider. */
