@@ -26,11 +26,30 @@ function newestMtime(path) {
 const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 const stale = (output, sources) => Math.max(...sources.map(newestMtime)) > mtime(output);
 
-/** Builds the console into ./dist (exits the process if vite fails: nothing can run without it). */
+/** Seconds since `t0` (performance.now()), as a person reads them in the start-up lines. */
+const since = (t0) => `${Math.round((performance.now() - t0) / 1000)} s`;
+
+/**
+ * Builds the console into ./dist (exits the process if vite fails: nothing can run without it). Vite's per-file asset
+ * listing (hundreds of lines) is left out: one line says what is happening and one how long it took; its warnings and
+ * errors still print.
+ */
 export function buildWeb() {
-  console.log("building the console (vite build)...");
-  const result = spawnSync(process.execPath, ["node_modules/vite/bin/vite.js", "build"], { stdio: "inherit" });
+  console.log("building the console (first start, or its sources changed)...");
+  const t0 = performance.now();
+  const result = spawnSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--logLevel", "warn"], {
+    stdio: "inherit",
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log(`console built in ${since(t0)}`);
+}
+
+async function buildServerTimed() {
+  console.log("building the server...");
+  const t0 = performance.now();
+  const bundle = await buildServer(SERVER_OUT);
+  console.log(`server built in ${since(t0)}`);
+  return bundle;
 }
 
 /**
@@ -39,10 +58,10 @@ export function buildWeb() {
 export async function buildStale() {
   const webRoot = resolve(process.env.WEB_ROOT || "dist");
   if (webRoot === resolve("dist") && existsSync("index.html") && stale("dist/index.html", WEB_SOURCES)) buildWeb();
-  if (stale(SERVER_BUNDLE, SERVER_SOURCES)) await buildServer(SERVER_OUT);
+  if (stale(SERVER_BUNDLE, SERVER_SOURCES)) await buildServerTimed();
 }
 
 if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? "")).href) {
   buildWeb();
-  console.log(await buildServer(SERVER_OUT));
+  await buildServerTimed();
 }

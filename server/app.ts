@@ -14,6 +14,7 @@ import { jobsPlugin } from "./plugins/app/jobs";
 import { publicApiPlugin } from "./plugins/app/public-api";
 import { observabilityPlugin } from "./plugins/app/observability";
 import { requestIdMixin, requestIdOf } from "./observability/context";
+import { logDestination } from "./observability/log-stream";
 import { realtimePlugin } from "./plugins/app/realtime";
 import { routeContextPlugin } from "./plugins/app/route-context";
 import { webhooksPlugin } from "./plugins/app/webhooks";
@@ -49,7 +50,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const config: ServerConfig = { ...configFromEnv(), ...options.config };
   const app = Fastify({
     // Every line written inside a request or job carries its id (observability/context.ts).
-    logger: options.logger === false ? false : { level: config.logLevel, mixin: requestIdMixin },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, mixin: requestIdMixin, stream: await logDestination() },
     logController: new ApiRequestLog(),
     // The proxy's X-Request-Id when it is sane, so one id follows a request from the load balancer to the carrier.
     genReqId: requestIdOf,

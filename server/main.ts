@@ -1,5 +1,7 @@
+import Fastify from "fastify";
 import { buildApp } from "./app";
-import { configFromEnv } from "./config";
+import { configFromEnv, DEFAULT_DEMO_PASSWORD } from "./config";
+import { logDestination } from "./observability/log-stream";
 import { isNewPgliteDir, prepareDataDir, prepareDataDirInChild, PREPARE_ENV } from "./prepare-data-dir";
 
 const config = configFromEnv();
@@ -7,7 +9,16 @@ if (process.env[PREPARE_ENV]) {
   await prepareDataDir(config);
   process.exit(0);
 }
-if (isNewPgliteDir(config)) await prepareDataDirInChild();
+const seconds = (t0: number) => `${Math.round((performance.now() - t0) / 1000)} s`;
+if (isNewPgliteDir(config)) {
+  // A first start is silent for a minute or more while PGlite creates, migrates and seeds the directory: say so.
+  const log = Fastify({ logger: { level: config.logLevel, stream: await logDestination() } }).log;
+  log.info(`creating the database in ${config.dataDir} (first start: a minute or two)...`);
+  const t0 = performance.now();
+  await prepareDataDirInChild();
+  log.info(`database created, migrated and seeded in ${seconds(t0)}`);
+}
+const opening = performance.now();
 const app = await buildApp({ config });
 
 let closing = false;
@@ -49,6 +60,11 @@ if (process.send) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  `console and API on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port} (database: ${app.database.kind})`,
-);
+const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`;
+// The demo's password is printed only while it is the documented default; one an operator chose stays out of logs.
+const signIn = !config.seedDemo
+  ? ""
+  : config.demoPassword === DEFAULT_DEMO_PASSWORD
+    ? ` — log in as admin / ${DEFAULT_DEMO_PASSWORD}`
+    : " — log in as admin with DEMO_PASSWORD";
+app.log.info(`ready in ${seconds(opening)}: ${url} (database: ${app.database.kind})${signIn}`);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import Fastify from "fastify";
 import type { ServerConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { logDestination } from "./observability/log-stream";
 import { seedOnStart } from "./seed";
 
 /** Set in the child's environment: main.ts then prepares the data directory and exits instead of serving. */
@@ -20,7 +21,8 @@ export function isNewPgliteDir(config: ServerConfig): boolean {
 export async function prepareDataDir(config: ServerConfig): Promise<void> {
   const database = await openDatabase({ dataDir: config.dataDir });
   try {
-    await seedOnStart(database.db, config, Fastify({ logger: { level: config.logLevel } }).log);
+    const log = Fastify({ logger: { level: config.logLevel, stream: await logDestination() } }).log;
+    await seedOnStart(database.db, config, log);
   } finally {
     await database.close();
   }

@@ -120,7 +120,7 @@ describe("Dockerfile", () => {
     // The image's environment, with the paths of this machine: PGlite in a fresh data directory, or the PostgreSQL of
     // the PostgreSQL pass.
     const child = spawn(command === "node" ? process.execPath : command, args, {
-      stdio: ["ignore", "ignore", "pipe"],
+      stdio: ["ignore", "pipe", "pipe"],
       // A production start needs the credentials key, as an operator sets it (docs/production.md).
       env: {
         ...process.env,
@@ -130,12 +130,14 @@ describe("Dockerfile", () => {
         HOST: "127.0.0.1",
         DATA_DIR: join(work, "data"),
         WEB_ROOT: webRoot,
-        LOG_LEVEL: "warn",
+        LOG_LEVEL: "info",
         CREDENTIALS_KEY: randomBytes(32).toString("hex"),
       },
     });
     let stderr = "";
+    let stdout = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     try {
       const ready = async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status === 200;
@@ -158,6 +160,24 @@ describe("Dockerfile", () => {
       const page = await fetch(`http://127.0.0.1:${port}/`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain("<title>console</title>");
+      // Not a terminal: every line is one JSON object a collector reads. A first start says what it is doing, phase
+      // by phase with its time, and ends with where to go.
+      const messages = stdout
+        .trim()
+        .split("\n")
+        .map((line) => (JSON.parse(line) as { msg: string }).msg);
+      const phases = [
+        ...(process.env.DATABASE_URL
+          ? []
+          : [/^creating the database in .+ \(first start/, /^database created, migrated and seeded in \d+ s$/]),
+        new RegExp(`^ready in \\d+ s: http://127\\.0\\.0\\.1:${port} \\(database: \\w+\\)`),
+      ];
+      const found = phases.map((phase) => messages.findIndex((m) => phase.test(m)));
+      expect(
+        found.every((i) => i >= 0),
+        messages.join("\n"),
+      ).toBe(true);
+      expect([...found].sort((a, b) => a - b)).toEqual(found);
     } finally {
       child.kill("SIGTERM");
     }
