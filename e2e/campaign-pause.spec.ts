@@ -105,6 +105,11 @@ test("pausing shows what is still in flight until it settles, sends nothing more
       .filter({ has: page.locator(".ant-card-head-title").getByText("Responses", { exact: true }) });
     await expect(responses.locator(".ant-tag").filter({ hasText: /^Sending$/ })).toHaveCount(0, { timeout: 15_000 });
     expect(ours()).toHaveLength(10);
+    // The timeline follows the settled counts, not only its 15 s poll: the ten sends are in it, as in the funnel.
+    const timeline = page
+      .locator(".ant-card")
+      .filter({ has: page.locator(".ant-card-head-title").getByText("Timeline", { exact: true }) });
+    await expect(timeline.getByText("No sends or receipts yet.")).toHaveCount(0, { timeout: 10_000 });
     await shot(page, "campaign-paused-settled");
 
     smsc.behaviour.answerDelayMs = 0;

@@ -8,6 +8,7 @@ import { LiveProgress } from "./live-progress";
 import { AudienceCard, CostCard, ErrorsCard, FunnelCard, TimelineCard } from "./report-sections";
 import { LIVE_REPORT_POLL_MS, stillSettling } from "./report-data";
 import { ResponsesTable } from "./responses-table";
+import { countsSignature, useFollowCounts } from "./use-follow-counts";
 import { useLiveCampaign } from "./use-live-campaign";
 
 /** One campaign's live detail and full report. */
@@ -29,6 +30,9 @@ export function CampaignReport({ id, onBack }: { id: string; onBack: () => void 
     },
   ).query;
   const { campaign, query, live } = useLiveCampaign(id, () => void report.refetch());
+  // The timeline and errors follow the live counts too (2 s of quiet: the report reads every recipient), not only the
+  // 15 s poll: a paused campaign's last sends would otherwise show in the funnel but not in the timeline.
+  useFollowCounts(campaign ? countsSignature(campaign) : "", report.refetch, 2000);
 
   if (query.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (query.isError || !campaign)

@@ -2,7 +2,7 @@ import { Alert, Card, Col, Empty, Row, Skeleton, Statistic, Table, Typography } 
 import { lazy, Suspense, useMemo } from "react";
 import type { CampaignRecord, CampaignReportRecord } from "../../../../../contract";
 import { formatCount, formatINR } from "../../../../shell/format";
-import { estimateLabel, spentByChannelLabel, waitingLabel } from "../cost-labels";
+import { spentByChannelLabel, waitingLabel } from "../cost-labels";
 import { DownloadButton } from "./downloads";
 import { errorRows, funnelOf, shapeTimeline, type ErrorRow } from "./report-data";
 
@@ -110,7 +110,11 @@ export function CostCard({ campaign: c }: { campaign: CampaignRecord }) {
       )}
       <Row gutter={16}>
         <Col span={8}>
-          <Statistic title="Estimated" value={estimateLabel(c.cost.estimated, c.cost.max)} />
+          {/* The title says it is an estimate: the figure stands alone, as Held and Spent do, and fits their line. */}
+          <Statistic title="Estimated" value={formatINR(c.cost.estimated)} />
+          {c.cost.max > c.cost.estimated && (
+            <Typography.Text type="secondary">max {formatINR(c.cost.max)} if messages fail over</Typography.Text>
+          )}
         </Col>
         <Col span={8}>
           <Statistic title="Held" value={formatINR(c.cost.held)} />

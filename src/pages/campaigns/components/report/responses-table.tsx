@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Empty, Flex, Input, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import type { CampaignRecord } from "../../../../../contract";
 import { RECIPIENT_STATES, type RecipientState } from "../../../../../contract/domain/campaigns";
 import { toMessage, useCall } from "../../../../api";
@@ -7,6 +7,7 @@ import { formatDateTime, formatINR } from "../../../../shell/format";
 import { RecipientStateTag, stateLabel } from "./campaign-tags";
 import { channelCalls } from "./report-data";
 import { responseLines, type ResponseLine } from "./response-lines";
+import { countsSignature, useFollowCounts } from "./use-follow-counts";
 
 const PAGE_SIZE = 20;
 
@@ -72,21 +73,8 @@ export function ResponsesTable({ campaign }: { campaign: CampaignRecord }) {
     { queryOptions: { enabled: Boolean(number) }, errorNotification: false },
   ).query;
 
-  // Progress pushes and the page's poll move the counts; the rows follow once they settle for a second (a table
-  // refetched four times a second would flicker), so a finished campaign never shows its recipients still queued.
-  // A failover SMS's receipt changes no count but is pushed too (its time), so its line follows as well.
-  const { refetch } = list;
-  const c = campaign.counts;
-  const signature = `${campaign.status}:${c.sent}:${c.delivered}:${c.read}:${c.replied}:${c.failed}:${c.unknown}:${c.failedOver}:${campaign.cost.failoverSpent}:${campaign.updatedAt}`;
-  const seen = useRef(signature);
-  useEffect(() => {
-    if (seen.current === signature) return undefined;
-    const timer = window.setTimeout(() => {
-      seen.current = signature;
-      void refetch();
-    }, 1000);
-    return () => window.clearTimeout(timer);
-  }, [signature, refetch]);
+  // The rows follow the counts once they settle, so a finished campaign never shows its recipients still queued.
+  useFollowCounts(countsSignature(campaign), list.refetch);
 
   const active = number ? within : list;
   const rows = active.data?.data.data ?? [];
