@@ -4,7 +4,8 @@ import { LOG_KINDS, type LogKind } from "../../../contract/domain/message-log";
 import type { Db } from "../../db/client";
 import { apiBranch, branchApplies, campaignBranch, chatBranch } from "./branches";
 import { encodeCursor, type LogFilters } from "./filters";
-import { apiRecord, campaignRecord, chatRecord, renderCampaignBodies, type LogRow } from "./rows";
+import { renderCampaignBodies } from "./bodies";
+import { apiRecord, campaignRecord, chatRecord, type LogRow } from "./rows";
 
 export interface LogPage {
   rows: LogRow[];

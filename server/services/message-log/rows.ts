@@ -2,9 +2,6 @@
 // person received it, what was charged and given back.
 import type { Static } from "@sinclair/typebox";
 import type { LogStatusEntry, MessageLogRow } from "../../../contract/calls";
-import type { Db } from "../../db/client";
-import { loadDispatchCampaign } from "../campaigns/dispatch-campaign";
-import { paramsFor, sentText } from "../campaigns/dispatch-content";
 import type { ApiLogRow, CampaignLogRow, ChatLogRow } from "./branches";
 
 export type LogRow = Static<typeof MessageLogRow>;
@@ -47,26 +44,6 @@ export function campaignRecord(r: CampaignLogRow): LogRow {
     refundedPaise: null,
     campaign: { id: r.campaign_id, name: r.campaign_name },
   };
-}
-
-/**
- * The bodies of the campaign rows a page keeps, rendered exactly as the dispatcher built the send: one template
- * read per campaign on the page, after the merge, so rows cut from the page cost nothing.
- */
-export async function renderCampaignBodies(
-  db: Db,
-  rows: LogRow[],
-  source: ReadonlyMap<string, CampaignLogRow>,
-): Promise<void> {
-  const kept = rows.filter((r) => r.kind === "campaign");
-  const loaded = new Map<string, Awaited<ReturnType<typeof loadDispatchCampaign>>>();
-  for (const id of new Set(kept.flatMap((r) => (r.campaign ? [r.campaign.id] : []))))
-    loaded.set(id, await loadDispatchCampaign(db, id));
-  for (const row of kept) {
-    const r = source.get(row.id);
-    const campaign = r ? loaded.get(r.campaign_id) : undefined;
-    if (r && campaign) row.body = sentText(campaign.template, paramsFor(campaign.variables, r.variables));
-  }
 }
 
 /** The words of a public-API message's content, whatever its kind. */

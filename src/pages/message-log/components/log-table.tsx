@@ -12,6 +12,8 @@ const STATUS_COLOR: Record<string, string> = {
   sent: "blue",
 };
 const statusColor = (s: string) => STATUS_COLOR[s.replace(/^failover /, "")] ?? "default";
+const CHANNEL_LABEL: Record<string, string> = { rcs: "RCS", sms: "SMS", whatsapp: "WhatsApp" };
+const channelLabel = (c: string) => CHANNEL_LABEL[c] ?? c;
 const paise = (p: number | null) => (p === null ? "—" : formatINR(p / 100));
 
 /** One message's details: the body as sent, ids, cost and every status with its time and the carrier's code. */
@@ -48,7 +50,7 @@ function Details({ row }: { row: LogRow }) {
               color: statusColor(s.status) === "default" ? "gray" : statusColor(s.status),
               children: (
                 <span>
-                  <strong>{s.status}</strong> · {s.channel.toUpperCase()} ·{" "}
+                  <strong>{s.status}</strong> · {channelLabel(s.channel)} ·{" "}
                   {s.at ? formatDateTime(s.at) : "time not kept"}
                   {s.code ? ` · code ${s.code}` : ""}
                 </span>
@@ -82,24 +84,24 @@ export function LogTable({
         loading={loading}
         pagination={false}
         size="middle"
-        scroll={{ x: 900 }}
+        scroll={{ x: 1200 }}
         expandable={{ expandedRowRender: (row) => <Details row={row} />, expandRowByClick: false }}
         locale={{
           emptyText: <Empty description={filtered ? "No message matches these filters" : "No messages sent yet"} />,
         }}
         columns={[
-          { title: "Time", dataIndex: "time", width: 190, render: (t: string) => formatDateTime(t) },
+          { title: "Time", dataIndex: "time", width: 180, render: (t: string) => formatDateTime(t) },
           {
             title: "To",
             dataIndex: "to",
-            width: 160,
+            width: 170,
             render: (n: string) => <Typography.Text copyable>{n}</Typography.Text>,
           },
-          { title: "Channel", dataIndex: "channel", width: 100, render: (c: string) => c.toUpperCase() },
+          { title: "Channel", dataIndex: "channel", width: 100, render: channelLabel },
           {
             title: "Sent by",
             key: "kind",
-            width: 200,
+            width: 190,
             ellipsis: true,
             render: (_, r) => (r.campaign ? `Campaign · ${r.campaign.name}` : LOG_KIND_LABELS[r.kind as LogKind]),
           },
@@ -109,7 +111,7 @@ export function LogTable({
             width: 120,
             render: (s: string) => <Tag color={statusColor(s)}>{s}</Tag>,
           },
-          { title: "Message", dataIndex: "body", ellipsis: true },
+          { title: "Message", dataIndex: "body", width: 320, ellipsis: true },
           { title: "Charged", dataIndex: "chargedPaise", width: 110, align: "right", render: paise },
         ]}
       />
