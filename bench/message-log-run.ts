@@ -61,7 +61,7 @@ for (let first = 1; first <= CAMPAIGNS; first += 10) {
            case when x.state = 'failed' then x.at + interval '20 seconds' end
     from (
       select c.id, c.user_id, c.seq, g, '+9198' || lpad((g % 200000)::text, 8, '0') as number,
-             c.started_at + ((g * 36000 / ${PER_CAMPAIGN}) || ' seconds')::interval as at,
+             c.started_at + ((g::bigint * 36000 / ${PER_CAMPAIGN}) || ' seconds')::interval as at,
              case when g % 100 < 45 then 'delivered' when g % 100 < 70 then 'read' when g % 100 < 82 then 'sent'
                   when g % 100 < 92 then 'failed' when g % 100 < 96 then 'queued' else 'skipped' end as state
       from (select id, user_id, started_at, row_number() over (order by name) as seq from campaigns where name like 'logbench %') c
@@ -114,6 +114,10 @@ const [campaign] = await rowsOf<{ id: string }>(
 );
 // Whole UTC days: the campaigns of 10 days ago sent from 04:30 to 14:30 UTC that day.
 const midnight = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+const [provider] = await rowsOf<{ id: string }>(
+  db,
+  sql`select provider_message_id as id from campaign_recipients where user_id = ${ids.manager}::uuid and provider_message_id is not null limit 1 offset 1000`,
+);
 const day = (daysAgo: number) => new Date(midnight - daysAgo * 86_400_000).toISOString();
 const q = (o: Record<string, string>) => new URLSearchParams(o).toString();
 const range = { from: day(10), to: day(9) };
@@ -128,7 +132,7 @@ const QUERIES: [string, string][] = [
   ["date-range page 2 (cursor)", `/api/v1/message-log?${q({ ...range, cursor: second })}`],
   ["newest page, no filter", "/api/v1/message-log"],
   ["failed in one day", `/api/v1/message-log?${q({ ...range, status: "failed" })}`],
-  ["provider's id", `/api/v1/message-log?${q({ id: "wamid.1.5000" })}`],
+  ["provider's id", `/api/v1/message-log?${q({ id: provider.id })}`],
   ["one campaign", `/api/v1/message-log?${q({ campaignId: campaign.id })}`],
 ];
 
