@@ -1,3 +1,5 @@
+import { THEME_STORAGE_KEY } from "../contract/constants";
+import { scan } from "./a11y/axe";
 import { expect, test } from "./fixtures";
 import { campaignsIn, recipientsOf } from "./campaign-report-support";
 import { apiToken, login, pick, shot } from "./support";
@@ -24,7 +26,7 @@ test("from a campaign's report, the log of that campaign; a number searched show
   await expect(page.getByRole("heading", { name: "Message Log" })).toBeVisible();
   await expect(page.getByText("One campaign's messages")).toBeVisible();
   const rows = page.locator(".ant-table-tbody .ant-table-row");
-  await expect(rows.first()).toContainText(`Campaign · ${SEEDED_CAMPAIGN}`);
+  await expect(rows.first()).toContainText(`WhatsApp · ${SEEDED_CAMPAIGN}`);
   await shot(page, "message-log-campaign");
 
   // The number typed stays out of the URL (SPEC 5's guard); the campaign filter stays on.
@@ -77,3 +79,16 @@ test("an admin picks a customer and reads its log", async ({ page }) => {
   await expect(page.locator(".ant-table-tbody .ant-table-row").first()).toBeVisible();
   await shot(page, "message-log-admin");
 });
+
+for (const theme of ["light", "dark"] as const)
+  test(`the log with a message open passes axe WCAG 2.1 AA (${theme})`, async ({ page }) => {
+    await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, theme]);
+    await login(page, "manager", "manager");
+    await page.goto("/organization/campaigns/message-log");
+    const row = page.locator(".ant-table-tbody .ant-table-row").first();
+    await row.getByRole("button", { name: /expand row/i }).click();
+    await expect(page.locator(".ant-table-expanded-row").first()).toContainText("Status timeline");
+    await shot(page, `message-log-open-${theme}`);
+    const findings = await scan(page, `${theme} message log`);
+    expect(findings.map((f) => `${f.rule} (${f.impact}): ${f.where.join(" | ")}`)).toEqual([]);
+  });

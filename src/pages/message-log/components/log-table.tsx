@@ -84,35 +84,35 @@ export function LogTable({
         loading={loading}
         pagination={false}
         size="middle"
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1000 }}
         expandable={{ expandedRowRender: (row) => <Details row={row} />, expandRowByClick: false }}
         locale={{
           emptyText: <Empty description={filtered ? "No message matches these filters" : "No messages sent yet"} />,
         }}
         columns={[
-          { title: "Time", dataIndex: "time", width: 180, render: (t: string) => formatDateTime(t) },
+          { title: "Time", dataIndex: "time", width: 165, render: (t: string) => formatDateTime(t) },
           {
             title: "To",
             dataIndex: "to",
-            width: 170,
+            width: 165,
             render: (n: string) => <Typography.Text copyable>{n}</Typography.Text>,
           },
-          { title: "Channel", dataIndex: "channel", width: 100, render: channelLabel },
           {
             title: "Sent by",
             key: "kind",
-            width: 190,
+            width: 210,
             ellipsis: true,
-            render: (_, r) => (r.campaign ? `Campaign · ${r.campaign.name}` : LOG_KIND_LABELS[r.kind as LogKind]),
+            render: (_, r) =>
+              `${channelLabel(r.channel)} · ${r.campaign ? r.campaign.name : LOG_KIND_LABELS[r.kind as LogKind]}`,
           },
           {
             title: "Status",
             dataIndex: "status",
-            width: 120,
+            width: 105,
             render: (s: string) => <Tag color={statusColor(s)}>{s}</Tag>,
           },
-          { title: "Message", dataIndex: "body", width: 320, ellipsis: true },
-          { title: "Charged", dataIndex: "chargedPaise", width: 110, align: "right", render: paise },
+          { title: "Message", dataIndex: "body", ellipsis: true },
+          { title: "Charged", dataIndex: "chargedPaise", width: 95, align: "right", render: paise },
         ]}
       />
       <Flex justify="center" style={{ padding: 16 }}>
