@@ -43,13 +43,14 @@ const ids = Object.fromEntries(
 
 const seedStart = performance.now();
 await db.execute(sql`
-  insert into campaigns (user_id, created_by, channel, name, status, template_id, template_name, source_kind, started_at, created_at)
+  insert into campaigns (user_id, created_by, channel, name, status, template_id, template_name, source_kind, started_at, created_at, settled_at)
   select case when g % 2 = 0 then ${ids.manager}::uuid else ${ids.globex}::uuid end,
          case when g % 2 = 0 then ${ids.manager}::uuid else ${ids.globex}::uuid end,
          (array['whatsapp', 'sms', 'rcs'])[1 + g % 3], 'logbench ' || g, 'completed', gen_random_uuid(), 'bench_template',
          'paste', date_trunc('day', now()) - ((g % 30) || ' days')::interval + interval '4 hours 30 minutes',
-         date_trunc('day', now()) - ((g % 30) || ' days')::interval + interval '4 hours'
+         date_trunc('day', now()) - ((g % 30) || ' days')::interval + interval '4 hours', now()
   from generate_series(1, ${CAMPAIGNS}) g`);
+// Settled, as history is: the settlement job has nothing to give back (a failed message's charge already returned).
 // Recipients 10 campaigns a statement; numbers repeat across campaigns (one person in many campaigns), so a number
 // search finds several rows. The rollup's trigger runs once per statement.
 for (let first = 1; first <= CAMPAIGNS; first += 10) {
@@ -58,7 +59,7 @@ for (let first = 1; first <= CAMPAIGNS; first += 10) {
     select x.id, x.user_id, x.g, x.number, '{}'::text[], x.state,
            case when x.state = 'failed' then (array['131026', '131049', 'UNDELIV:001', '404'])[1 + x.g % 4] end,
            case when x.state = 'failed' then 'bench failure' end,
-           case when x.state in ('queued', 'skipped') then 0 else 20 + x.g % 5 end,
+           case when x.state in ('queued', 'skipped', 'failed') then 0 else 20 + x.g % 5 end,
            case when x.state not in ('queued', 'skipped') then 'wamid.' || x.seq || '.' || x.g end,
            case when x.state in ('queued', 'skipped') then null else x.at end,
            case when x.state in ('delivered', 'read') then x.at + interval '20 seconds' end,
