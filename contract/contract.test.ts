@@ -95,6 +95,10 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^quota\./, [A, R, M]],
   // Not in SPEC 6: the backup call (issue 16), the platform's administrator only.
   [/^operations\.backup$/, [A]],
+  // Not in SPEC 6 (issue 37): the message log. Campaign status and responses are the owners' (user and manager), so
+  // their own log is too; admins and resellers read one customer's through calls of their own.
+  [/^messageLog\.(list|export)$/, [U, M]],
+  [/^messageLog\.(accountList|accountExport)$/, [A, R]],
   // Not in SPEC 6: each signed-in person's own bell history (SPEC 4's bell, kept on the server): every role.
   [/^notifications\./, ALL],
 ];

@@ -53,6 +53,8 @@ const WORKSPACE_PATHS = [
   "campaigns/suppression-list",
   // Our addition (issue 35): the account's DND list (customers' preferences for Indian SMS).
   "campaigns/dnd-list",
+  // Our addition (issue 37): the message log.
+  "campaigns/message-log",
   // Our addition (issue 10): the simulated customer phone (sandbox carrier).
   "chats/phone",
   // Our addition (issue 12): webhooks, their delivery log and the API docs, in API Control.
@@ -67,8 +69,21 @@ describe("role-area routes derived from resources/ (SPEC 2)", () => {
   it.each([
     // settings/rcs-bots: the admin's RCS bot screen (SPEC 2 gives the admin area no channels route);
     // settings/rates: the admin's message rates (issue 9).
-    ["admin", ["", "users", "quota-reports", "campaigns", "settings", "settings/rcs-bots", "settings/rates"]],
-    ["reseller", ["", "users", "campaigns", "settings", "quota-management"]],
+    // campaigns/message-log: one customer's message log (issue 37).
+    [
+      "admin",
+      [
+        "",
+        "users",
+        "quota-reports",
+        "campaigns",
+        "campaigns/message-log",
+        "settings",
+        "settings/rcs-bots",
+        "settings/rates",
+      ],
+    ],
+    ["reseller", ["", "users", "campaigns", "campaigns/message-log", "settings", "quota-management"]],
     ["manager", WORKSPACE_PATHS],
     ["user", WORKSPACE_PATHS],
     ["department_head", WORKSPACE_PATHS],

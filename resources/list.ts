@@ -17,6 +17,7 @@ import { knowledge } from "./knowledge";
 import { ledger } from "./ledger";
 import { liveAgents } from "./live-agents";
 import { marketplace } from "./marketplace";
+import { messageLog } from "./message-log";
 import { quota } from "./quota";
 import { rates } from "./rates";
 import { rcsTemplates } from "./rcs-templates";
@@ -55,6 +56,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   campaigns,
   suppressions,
   dnd,
+  messageLog,
   rates,
   channels,
   bots,

@@ -35,6 +35,7 @@ const POSTGRES_FILES = [
   "server/test/public-api-journey.test.ts", // the built bundle: public API → each carrier → receipt → signed webhook
   "server/test/balance.test.ts",
   "server/test/seed-ledger.test.ts", // balance = ledger = the charges for every account, right after the seed
+  "server/test/message-log.test.ts", // the cursor: microsecond times as text and row comparisons on both drivers
   "server/test/chats.test.ts",
   "server/test/chat-campaign-thread.test.ts", // the answered campaign message and the audience's name, in the inbound SQL
   "server/test/realtime-cluster.pg.test.ts",

@@ -10,6 +10,7 @@ import { CHANNEL_BOT_CALLS } from "./channels-bots";
 import { CHAT_CALLS } from "./chats";
 import { DASHBOARD_CALLS } from "./dashboards";
 import { LIVE_AGENT_CALLS } from "./live-agents";
+import { MESSAGE_LOG_CALLS } from "./message-log";
 import { NOTIFICATION_CALLS } from "./notifications";
 import { PUBLIC_API_CALLS } from "./public-api";
 import { OPERATION_CALLS } from "./operations";
@@ -34,6 +35,7 @@ export * from "./report-records";
 export * from "./workflow-records";
 export * from "./api-key-records";
 export * from "./dashboard-records";
+export { MessageLogPage, MessageLogRow, LogStatusEntry } from "./message-log";
 export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
 export { WebhookDeliveryDetail, WebhookDeliveryRecord, WebhookEndpointRecord } from "./webhooks";
@@ -130,6 +132,11 @@ const SECTIONS = {
   "Dashboards, Team Reports and quota": {
     calls: DASHBOARD_CALLS,
     description: "Figures by channel and day, the team's reports and the quota reports, with their CSV exports.",
+  },
+  "Message log": {
+    calls: MESSAGE_LOG_CALLS,
+    description:
+      "Every message an account sent (campaigns, public API, inbox) with its statuses, codes and cost: search, pages by cursor, CSV.",
   },
   Operations: { calls: OPERATION_CALLS, description: "Tasks of the operator: backups." },
   "Provider connections": {

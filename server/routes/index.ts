@@ -48,6 +48,7 @@ import { sessionHandlers } from "./session";
 import { smsHandlers } from "./sms";
 import { suppressionHandlers } from "./suppressions";
 import { dndHandlers } from "./dnd";
+import { messageLogHandlers } from "./message-log";
 import { uploadHandlers } from "./uploads";
 import { userHandlers } from "./users";
 import { wabaHandlers } from "./waba";
@@ -78,6 +79,7 @@ export const HANDLERS: Handlers = {
   ...campaignReadHandlers,
   ...suppressionHandlers,
   ...dndHandlers,
+  ...messageLogHandlers,
   ...chatHandlers,
   ...liveAgentHandlers,
   ...notificationHandlers,

@@ -353,6 +353,10 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   }),
   "suppressions.export": async () => ({ as: "manager" }),
   "dnd.list": async () => ({ as: "user", query: { q: "98" } }),
+  "messageLog.list": async () => ({ as: "manager", query: { number: "98765", status: "delivered", limit: "5" } }),
+  "messageLog.export": async () => ({ as: "user", query: { kind: "campaign" } }),
+  "messageLog.accountList": async (s) => ({ as: "reseller", query: { accountId: await s.id("manager") } }),
+  "messageLog.accountExport": async (s) => ({ as: "admin", query: { accountId: await s.id("user"), channel: "sms" } }),
   "dnd.import": async () => ({
     as: "manager",
     form: await multipart(

@@ -1,7 +1,7 @@
 // The recipients table is the biggest there is (every message of every campaign): no hot statement may read it
 // sequentially. This seeds 60,000 recipients in 120 campaigns, ANALYZEs, then runs the real paths (a campaign sent
-// with receipts and replies, progress, reports and downloads, a number's history, inbound chat, the metrics' queue
-// query), records every statement they send, and EXPLAINs each one that touches campaign_recipients. PGlite and
+// with receipts and replies, progress, reports and downloads, a number's history, the message log, inbound chat, the
+// metrics' queue query), records every statement they send, and EXPLAINs each one that touches campaign_recipients. PGlite and
 // PostgreSQL (the PostgreSQL pass of npm test) plan alike.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -142,6 +142,18 @@ describe("hot statements on campaign_recipients", () => {
       (await get(`/api/v1/campaigns/numbers/history?number=${encodeURIComponent(history.number)}`)).statusCode,
     ).toBe(200);
     expect((await get("/api/v1/campaigns?page=1&limit=10")).statusCode).toBe(200);
+    // The message log (issue 37): a number, a range of days and its next page, a campaign, a status.
+    const day = new Date(Date.now() - 86_400_000).toISOString();
+    const logPage = await get(`/api/v1/message-log?from=${day}&limit=20`);
+    expect(logPage.statusCode).toBe(200);
+    const next = (logPage.json() as { nextCursor: string | null }).nextCursor;
+    for (const url of [
+      `/api/v1/message-log?number=${encodeURIComponent(history.number)}`,
+      `/api/v1/message-log?campaignId=${history.id}`,
+      `/api/v1/message-log?status=failed`,
+      ...(next ? [`/api/v1/message-log?from=${day}&limit=20&cursor=${next}`] : []),
+    ])
+      expect((await get(url)).statusCode, url).toBe(200);
     await app.carrier.simulateInbound?.({ channel: "whatsapp", from: history.number, to: "hist-0", text: "hello" });
     expect((await get("/metrics", { authorization: "Bearer m-token" })).statusCode).toBe(200);
     recording = false;

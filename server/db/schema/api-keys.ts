@@ -153,6 +153,8 @@ export const apiMessages = pgTable(
       .on(t.createdAt)
       .where(sql`${t.state} in ('queued', 'sending')`),
     index("api_messages_user_idx").on(t.userId, t.createdAt),
+    // The message log's number search within an account, newest first.
+    index("api_messages_user_to_idx").on(t.userId, t.to, t.createdAt),
     // An RCS reply looks for the bot's messages to that person in the day before (campaigns/rcs-conversations.ts).
     index("api_messages_rcs_to_idx")
       .on(t.to, t.createdAt)

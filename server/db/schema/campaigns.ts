@@ -214,6 +214,11 @@ export const campaignRecipients = pgTable(
     index("campaign_recipients_unsettled_idx")
       .on(t.campaignId)
       .where(sql`${t.state} = 'failed' and ${t.costPaise} > 0`),
+    // The message log's pages (services/message-log): an account's sent (or refused) messages by time. Partial: a
+    // queued or skipped recipient has no time and is not in the log, so an ingest adds nothing to it.
+    index("campaign_recipients_log_idx")
+      .on(t.userId, sql`coalesce(${t.sentAt}, ${t.failedAt})`, t.id)
+      .where(sql`coalesce(${t.sentAt}, ${t.failedAt}) is not null`),
     // A failover SMS's receipts from a provider that does not echo our id name only its provider id.
     index("campaign_recipients_failover_provider_idx")
       .on(t.failoverProviderMessageId)

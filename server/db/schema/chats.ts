@@ -62,6 +62,8 @@ export const conversations = pgTable(
     uniqueIndex("conversations_address_customer_idx").on(t.userId, t.channel, t.businessAddress, t.customerNumber),
     index("conversations_inbox_idx").on(t.userId, t.lastMessageAt),
     index("conversations_agent_idx").on(t.assignedAgentId, t.lastMessageAt),
+    // The message log's number search: an account's conversations with one customer number.
+    index("conversations_customer_idx").on(t.userId, t.customerNumber),
     check("conversations_status_known", sql`${t.status} in ('open','resolved')`),
   ],
 );
@@ -128,6 +130,11 @@ export const chatMessages = pgTable(
     index("chat_messages_template_out_idx")
       .on(t.userId, t.createdAt)
       .where(sql`${t.direction} = 'out' and ${t.type} = 'template'`),
+    // The message log's pages: an account's outgoing messages by time. Partial: notes, inbound messages and the
+    // campaign messages shown in threads (the campaign's rows in the log) are not in it.
+    index("chat_messages_log_idx")
+      .on(t.userId, t.createdAt, t.id)
+      .where(sql`${t.direction} = 'out' and ${t.recipientId} is null`),
     uniqueIndex("chat_messages_client_idx").on(t.conversationId, t.clientId),
     index("chat_messages_provider_idx")
       .on(t.providerMessageId)

@@ -1,4 +1,4 @@
-import { AppstoreOutlined, StopOutlined } from "@ant-design/icons";
+import { AppstoreOutlined, StopOutlined, UnorderedListOutlined } from "@ant-design/icons";
 import { Button, Card } from "antd";
 import { useNavigate } from "react-router";
 import { useAbility } from "../../providers";
@@ -28,24 +28,31 @@ export function CampaignsList() {
             : "Campaigns of every account you manage. You can discard a campaign; everything else is the owner's."
         }
         extra={
-          owner && (
-            <>
-              {ability.can("call", "suppressions.list") && (
-                <Button icon={<StopOutlined />} onClick={() => navigate("suppression-list", { relative: "path" })}>
-                  Suppression list
-                </Button>
-              )}
-              {ability.can("call", "dnd.list") && (
-                <Button icon={<StopOutlined />} onClick={() => navigate("dnd-list", { relative: "path" })}>
-                  DND list
-                </Button>
-              )}
-              <Button icon={<AppstoreOutlined />} onClick={() => navigate("unified", { relative: "path" })}>
-                Unified view
+          <>
+            {(ability.can("call", "messageLog.list") || ability.can("call", "messageLog.accountList")) && (
+              <Button icon={<UnorderedListOutlined />} onClick={() => navigate("message-log", { relative: "path" })}>
+                Message log
               </Button>
-              {ability.can("call", "campaigns.create") && <NewCampaignButton />}
-            </>
-          )
+            )}
+            {owner && (
+              <>
+                {ability.can("call", "suppressions.list") && (
+                  <Button icon={<StopOutlined />} onClick={() => navigate("suppression-list", { relative: "path" })}>
+                    Suppression list
+                  </Button>
+                )}
+                {ability.can("call", "dnd.list") && (
+                  <Button icon={<StopOutlined />} onClick={() => navigate("dnd-list", { relative: "path" })}>
+                    DND list
+                  </Button>
+                )}
+                <Button icon={<AppstoreOutlined />} onClick={() => navigate("unified", { relative: "path" })}>
+                  Unified view
+                </Button>
+                {ability.can("call", "campaigns.create") && <NewCampaignButton />}
+              </>
+            )}
+          </>
         }
       />
       <CampaignListError list={list} />

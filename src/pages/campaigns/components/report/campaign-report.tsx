@@ -1,4 +1,6 @@
+import { UnorderedListOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Col, Flex, Result, Row, Skeleton, Space } from "antd";
+import { useNavigate } from "react-router";
 import { roleMayCall, useCall } from "../../../../api";
 import { useSession } from "../../../../state/session";
 import { CampaignActions } from "./campaign-actions";
@@ -15,6 +17,7 @@ import { useLiveCampaign } from "./use-live-campaign";
 export function CampaignReport({ id, onBack }: { id: string; onBack: () => void }) {
   const user = useSession().user;
   const role = user?.type ?? "user";
+  const navigate = useNavigate();
   // A department head reads campaigns (campaigns.get) but not their status report or responses (SPEC 6).
   const mayReport = roleMayCall(role, "campaigns.status");
   const report = useCall(
@@ -69,6 +72,14 @@ export function CampaignReport({ id, onBack }: { id: string; onBack: () => void 
               {isOwner && <CampaignActions campaign={campaign} onDone={refresh} />}
               <DownloadButton campaign={campaign} kind="numbers" />
               <DownloadButton campaign={campaign} kind="excel" />
+              {campaign.userId === user?._id && roleMayCall(role, "messageLog.list") && (
+                <Button
+                  icon={<UnorderedListOutlined />}
+                  onClick={() => navigate(`../message-log?campaignId=${campaign._id}`, { relative: "path" })}
+                >
+                  Message log
+                </Button>
+              )}
             </Flex>
           }
         />

@@ -1,5 +1,7 @@
-import { CheckCircleOutlined, RedoOutlined } from "@ant-design/icons";
+import { CheckCircleOutlined, RedoOutlined, UnorderedListOutlined } from "@ant-design/icons";
 import { Button, Descriptions, Divider, Empty, Flex, List, Select, Tag, Typography } from "antd";
+import { useNavigate } from "react-router";
+import { useAbility } from "../../../../providers";
 import type { CallReply } from "../../../../../contract";
 import { formatDateTime } from "../../../../shell/format";
 import { ChannelTag } from "./channel-tag";
@@ -24,6 +26,8 @@ export function DetailsPanel(props: {
 }) {
   const { conversation: c, customer, team } = props;
   const options = team.members.map((m) => ({ value: m._id, label: memberLabel(m) }));
+  const navigate = useNavigate();
+  const mayReadLog = useAbility().can("call", "messageLog.list");
   return (
     <div style={{ padding: 16, overflowY: "auto", height: "100%" }}>
       <Typography.Title level={5} style={{ marginTop: 0 }}>
@@ -42,6 +46,16 @@ export function DetailsPanel(props: {
         ) : (
           <Button icon={<RedoOutlined />} onClick={props.onReopen}>
             Reopen
+          </Button>
+        )}
+        {mayReadLog && (
+          <Button
+            icon={<UnorderedListOutlined />}
+            onClick={() =>
+              navigate(`../campaigns/message-log?number=${encodeURIComponent(c.customerNumber)}`, { relative: "path" })
+            }
+          >
+            Message log
           </Button>
         )}
       </Flex>

@@ -1,0 +1,118 @@
+import { Type } from "./type";
+import { USER_MANAGER } from "./access";
+import { FileBytes, replies } from "./replies";
+import type { CallDef } from "./types";
+import {
+  LOG_CHANNELS,
+  LOG_KINDS,
+  LOG_LIMIT_DEFAULT,
+  LOG_LIMIT_MAX,
+  LOG_STATUSES,
+  type LogKind,
+  type LogStatus,
+} from "../domain/message-log";
+
+// Ours (issue 37): the message log. SPEC 6 keeps campaign status and responses to user and manager, so the
+// account's own log is theirs; admins and resellers read one customer's log through calls of their own (a reseller
+// only its customers), which widens none of SPEC's calls.
+
+const nullableText = () => Type.Union([Type.String(), Type.Null()]);
+const nullableInt = () => Type.Union([Type.Integer(), Type.Null()]);
+const Kind = Type.Unsafe<LogKind>({ type: "string", enum: [...LOG_KINDS] });
+const Status = Type.Unsafe<LogStatus>({ type: "string", enum: [...LOG_STATUSES] });
+const Channel = Type.Unsafe<(typeof LOG_CHANNELS)[number]>({ type: "string", enum: [...LOG_CHANNELS] });
+
+/** One status a message went through, with its time (null where the source keeps no time) and carrier code. */
+export const LogStatusEntry = Type.Object({
+  status: Type.String(),
+  at: nullableText(),
+  code: nullableText(),
+  /** The channel of the message this status is about: an SMS failover's statuses name "sms". */
+  channel: Type.String(),
+});
+
+export const MessageLogRow = Type.Object({
+  kind: Kind,
+  /** Ours: the recipient's or chat message's number id, or the public-API message's uuid. */
+  id: Type.String(),
+  time: Type.String({ format: "date-time" }),
+  channel: Type.String(),
+  sender: Type.String(),
+  to: Type.String(),
+  body: Type.String(),
+  providerMessageId: nullableText(),
+  status: Type.String(),
+  statuses: Type.Array(LogStatusEntry),
+  /** 0: the first channel; 1 and on: the fallback that carried it (an SMS failover, a public-API fallback step). */
+  failoverStep: nullableInt(),
+  /** Paise charged and still kept; null where the source records no per-message charge (inbox messages). */
+  chargedPaise: nullableInt(),
+  /** Paise given back; null where the source records no per-message refund (campaign recipients keep the net). */
+  refundedPaise: nullableInt(),
+  campaign: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()]),
+});
+
+const Filters = {
+  number: Type.Optional(
+    Type.String({ maxLength: 20, description: "a full number, or at least 3 of its digits", pattern: "^[+0-9 ]*$" }),
+  ),
+  id: Type.Optional(Type.String({ maxLength: 100, description: "our message id or the provider's" })),
+  campaignId: Type.Optional(Type.String({ maxLength: 36 })),
+  status: Type.Optional(Status),
+  channel: Type.Optional(Channel),
+  kind: Type.Optional(Kind),
+  from: Type.Optional(Type.String({ format: "date-time", description: "from this instant (inclusive)" })),
+  to: Type.Optional(Type.String({ format: "date-time", description: "up to this instant (exclusive)" })),
+};
+const Page = {
+  cursor: Type.Optional(Type.String({ maxLength: 200, description: "nextCursor of the page before" })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LOG_LIMIT_MAX, default: LOG_LIMIT_DEFAULT })),
+};
+const AccountId = { accountId: Type.String({ minLength: 1, maxLength: 36, description: "the customer's account" }) };
+
+export const MessageLogPage = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Array(MessageLogRow),
+  nextCursor: nullableText(),
+});
+
+const ADMIN_RESELLER = ["admin", "reseller"] as const;
+
+export const MESSAGE_LOG_CALLS = {
+  "messageLog.list": {
+    method: "GET",
+    path: "/api/v1/message-log",
+    access: USER_MANAGER,
+    module: "campaign",
+    query: Type.Object({ ...Filters, ...Page }),
+    response: replies({ 200: MessageLogPage }),
+    summary: "The caller's messages (campaigns, public API, inbox), newest first, filtered, paged by cursor",
+  },
+  "messageLog.export": {
+    method: "GET",
+    path: "/api/v1/message-log/export",
+    access: USER_MANAGER,
+    module: "campaign",
+    download: true,
+    query: Type.Object(Filters),
+    response: replies({ 200: FileBytes }),
+    summary: "The filtered message log as CSV, newest first",
+  },
+  "messageLog.accountList": {
+    method: "GET",
+    path: "/api/admin/message-log",
+    access: ADMIN_RESELLER,
+    query: Type.Object({ ...AccountId, ...Filters, ...Page }),
+    response: replies({ 200: MessageLogPage }),
+    summary: "One customer's message log: an admin any account, a reseller its own customers",
+  },
+  "messageLog.accountExport": {
+    method: "GET",
+    path: "/api/admin/message-log/export",
+    access: ADMIN_RESELLER,
+    download: true,
+    query: Type.Object({ ...AccountId, ...Filters }),
+    response: replies({ 200: FileBytes }),
+    summary: "One customer's filtered message log as CSV",
+  },
+} as const satisfies Record<string, CallDef>;

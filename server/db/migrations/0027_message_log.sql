@@ -1,0 +1,4 @@
+CREATE INDEX "campaign_recipients_log_idx" ON "campaign_recipients" USING btree ("user_id",coalesce("sent_at", "failed_at"),"id") WHERE coalesce("campaign_recipients"."sent_at", "campaign_recipients"."failed_at") is not null;--> statement-breakpoint
+CREATE INDEX "chat_messages_log_idx" ON "chat_messages" USING btree ("user_id","created_at","id") WHERE "chat_messages"."direction" = 'out' and "chat_messages"."recipient_id" is null;--> statement-breakpoint
+CREATE INDEX "conversations_customer_idx" ON "conversations" USING btree ("user_id","customer_number");--> statement-breakpoint
+CREATE INDEX "api_messages_user_to_idx" ON "api_messages" USING btree ("user_id","to_number","created_at");

@@ -1,0 +1,46 @@
+import { callerOf } from "../../auth/guard";
+import { readFilters, type LogQuery } from "../../services/message-log/filters";
+import { messageLogCsv } from "../../services/message-log/export";
+import { messageLogPage } from "../../services/message-log/list";
+import { logAccountOf } from "../../services/message-log/scope";
+import { sendDownload } from "../campaigns";
+import type { Handlers } from "../context";
+
+// The message log (issue 37): the signed-in account's own, and one customer's for an admin or its reseller. Every
+// query is read and checked (readFilters) before any SQL, and every statement is scoped to the one owner.
+
+const CSV = "text/csv; charset=utf-8";
+const fileName = () => `message-log-${new Date().toISOString().slice(0, 10)}.csv`;
+
+/** The filters without paging: the export walks every page itself. */
+function exportFilters(query: LogQuery) {
+  const { cursor: _cursor, limit: _limit, ...filters } = readFilters({ ...query, cursor: undefined });
+  return filters;
+}
+
+export const messageLogHandlers: Handlers = {
+  "messageLog.list": async (request, _reply, { db }) => {
+    const page = await messageLogPage(db, callerOf(request).id, readFilters(request.query));
+    return { success: true, data: page.rows, nextCursor: page.nextCursor };
+  },
+
+  "messageLog.export": async (request, reply, { db }) => {
+    const filters = exportFilters(request.query);
+    return sendDownload(reply, messageLogCsv(db, callerOf(request).id, filters), CSV, fileName());
+  },
+
+  "messageLog.accountList": async (request, _reply, { db }) => {
+    const { accountId, ...query } = request.query;
+    const filters = readFilters(query);
+    const owner = await logAccountOf(db, callerOf(request), accountId);
+    const page = await messageLogPage(db, owner, filters);
+    return { success: true, data: page.rows, nextCursor: page.nextCursor };
+  },
+
+  "messageLog.accountExport": async (request, reply, { db }) => {
+    const { accountId, ...query } = request.query;
+    const filters = exportFilters(query);
+    const owner = await logAccountOf(db, callerOf(request), accountId);
+    return sendDownload(reply, messageLogCsv(db, owner, filters), CSV, fileName());
+  },
+};
