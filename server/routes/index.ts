@@ -47,6 +47,7 @@ import { umsHandlers } from "./ums";
 import { sessionHandlers } from "./session";
 import { smsHandlers } from "./sms";
 import { suppressionHandlers } from "./suppressions";
+import { supportHandlers } from "./support";
 import { dndHandlers } from "./dnd";
 import { uploadHandlers } from "./uploads";
 import { userHandlers } from "./users";
@@ -78,6 +79,7 @@ export const HANDLERS: Handlers = {
   ...campaignReadHandlers,
   ...suppressionHandlers,
   ...dndHandlers,
+  ...supportHandlers,
   ...chatHandlers,
   ...liveAgentHandlers,
   ...notificationHandlers,

@@ -1,0 +1,82 @@
+// Telling the other side of a ticket: the bell (notify) for people in the console, a mail for the operator.
+import { eq } from "drizzle-orm";
+import { areaPath } from "../../../contract/roles";
+import {
+  SUPPORT_KIND_LABELS,
+  supportTicketLink,
+  ticketLabel,
+  type SupportDelivery,
+} from "../../../contract/domain/support";
+import { users } from "../../db/schema";
+import type { SendMail } from "../accounts/mailer";
+import type { Caller } from "../caller";
+import { notifyMany, type NotifyContext } from "../notifications/notify";
+import { otherSide } from "./tickets";
+import type { TicketRow } from "./records";
+
+export type SupportEvent = "filed" | "replied" | "closed" | "reopened";
+
+export interface AnnounceContext extends NotifyContext {
+  sendMail: SendMail;
+  /** SUPPORT_OPERATOR_EMAIL: where admins' tickets go; unset, they are only stored. */
+  operatorEmail: string | undefined;
+  /** This server's origin for the link in the operator's mail. */
+  origin: string;
+}
+
+const HEADLINE: Record<SupportEvent, string> = {
+  filed: "New",
+  replied: "Reply on",
+  closed: "Closed:",
+  reopened: "Reopened:",
+};
+
+const title = (event: SupportEvent, t: TicketRow, who: string) =>
+  `${HEADLINE[event]} ${SUPPORT_KIND_LABELS[t.kind].toLowerCase()} ticket ${ticketLabel(t.number)} from ${who}: ${t.subject}`;
+
+/**
+ * Tells the other side what the caller did to the ticket (after it is written: a lost notification never loses the
+ * change). People in the console get a bell notification linking to the ticket; an admin's ticket to the operator
+ * is mailed. Answers how the other side was reached, for the filing dialog.
+ */
+export async function announce(
+  ctx: AnnounceContext,
+  caller: Caller,
+  ticket: TicketRow,
+  event: SupportEvent,
+  text = "",
+): Promise<SupportDelivery> {
+  const [me] = await ctx.db
+    .select({ name: users.name, username: users.username, email: users.email, company: users.companyName })
+    .from(users)
+    .where(eq(users.id, caller.id));
+  const who = me?.company || me?.name || caller.username;
+  if (ticket.to === "operator" && ticket.fromUserId === caller.id) {
+    if (!ctx.operatorEmail) return "stored";
+    await ctx.sendMail({
+      to: ctx.operatorEmail,
+      subject: `[Support ${ticketLabel(ticket.number)}] ${title(event, ticket, who)}`,
+      body: [
+        `${title(event, ticket, who)}`,
+        "",
+        text || `The ticket is now ${ticket.status}.`,
+        "",
+        `From: ${me?.name || caller.username} <${me?.email ?? ""}> (admin ${caller.username})`,
+        "Reply to that address; the admin reads the thread at",
+        `${ctx.origin}${areaPath("admin", supportTicketLink(ticket.id))}`,
+      ].join("\n"),
+    });
+    return "mailed";
+  }
+  const recipients = await otherSide(ctx.db, caller, ticket);
+  // One key per event and moment: the same reply retried notifies once, a later one notifies again.
+  const key = `support:${ticket.id}:${event}:${ticket.updatedAt.getTime()}`;
+  await notifyMany(
+    ctx,
+    recipients.map((userId) => ({
+      userId,
+      note: { kind: "support", key, title: title(event, ticket, who), body: text, link: supportTicketLink(ticket.id) },
+    })),
+  );
+  return "admins";
+}
