@@ -67,8 +67,21 @@ describe("role-area routes derived from resources/ (SPEC 2)", () => {
   it.each([
     // settings/rcs-bots: the admin's RCS bot screen (SPEC 2 gives the admin area no channels route);
     // settings/rates: the admin's message rates (issue 9).
-    ["admin", ["", "users", "quota-reports", "campaigns", "settings", "settings/rcs-bots", "settings/rates"]],
-    ["reseller", ["", "users", "campaigns", "settings", "quota-management"]],
+    // settings/support: the support desk's tickets (issue 37), opened from the Support and Feedback dialog.
+    [
+      "admin",
+      [
+        "",
+        "users",
+        "quota-reports",
+        "campaigns",
+        "settings",
+        "settings/rcs-bots",
+        "settings/rates",
+        "settings/support",
+      ],
+    ],
+    ["reseller", ["", "users", "campaigns", "settings", "quota-management", "settings/support"]],
     ["manager", WORKSPACE_PATHS],
     ["user", WORKSPACE_PATHS],
     ["department_head", WORKSPACE_PATHS],

@@ -144,17 +144,23 @@ describe("a thread, both sides", () => {
     expect(answered.statusCode).toBe(201);
     expect(answered.json().data).toMatchObject({ status: "answered", mine: false, messages: 2 });
     expect(answered.json().data.thread.map((m: { body: string }) => m.body)).toEqual(["First", "Looking into it"]);
-    expect((await supportNotes("reseller", id)).map((n) => n.body)).toEqual(["Looking into it"]);
+    expect((await supportNotes("reseller", id)).map((n) => [n.title, n.body])).toEqual([
+      [`Reply on #${filed.number}: Thread test`, "Asha Admin: Looking into it"],
+    ]);
 
     const again = await reply("reseller", id, "Thanks, still stuck");
     expect(again.json().data.status).toBe("open");
-    expect((await supportNotes("admin", id)).map((n) => n.body)).toContain("Thanks, still stuck");
+    expect((await supportNotes("admin", id)).map((n) => n.body)).toContain(
+      "Ravi Reseller (Northwind Telecom): Thanks, still stuck",
+    );
 
     const closed = await act("reseller", id, "close");
     expect(closed.statusCode).toBe(200);
     expect(closed.json().data.status).toBe("closed");
     expect(closed.json().data.closedAt).not.toBeNull();
-    expect((await supportNotes("admin", id)).some((n) => n.title.startsWith("Closed:"))).toBe(true);
+    expect((await supportNotes("admin", id)).some((n) => n.title === `Closed #${filed.number}: Thread test`)).toBe(
+      true,
+    );
 
     const before = await counts();
     const refused = await reply("admin", id, "Late answer");
@@ -164,7 +170,9 @@ describe("a thread, both sides", () => {
 
     const reopened = await act("admin", id, "reopen");
     expect(reopened.json().data).toMatchObject({ status: "open", closedAt: null });
-    expect((await supportNotes("reseller", id)).some((n) => n.title.startsWith("Reopened:"))).toBe(true);
+    expect((await supportNotes("reseller", id)).some((n) => n.title === `Reopened #${filed.number}: Thread test`)).toBe(
+      true,
+    );
   });
 
   it("a reply on an admin's operator ticket is mailed to the operator", async () => {

@@ -27,12 +27,16 @@ export interface AnnounceContext extends NotifyContext {
 const HEADLINE: Record<SupportEvent, string> = {
   filed: "New",
   replied: "Reply on",
-  closed: "Closed:",
-  reopened: "Reopened:",
+  closed: "Closed",
+  reopened: "Reopened",
 };
 
-const title = (event: SupportEvent, t: TicketRow, who: string) =>
-  `${HEADLINE[event]} ${SUPPORT_KIND_LABELS[t.kind].toLowerCase()} ticket ${ticketLabel(t.number)} from ${who}: ${t.subject}`;
+/** The bell shows one line of the title: what happened and to which ticket come first, then its subject. */
+const title = (event: SupportEvent, t: TicketRow) =>
+  `${HEADLINE[event]} ${event === "filed" ? `${SUPPORT_KIND_LABELS[t.kind].toLowerCase()} ` : ""}${ticketLabel(t.number)}: ${t.subject}`;
+
+const bodyOf = (event: SupportEvent, who: string, text: string) =>
+  event === "closed" || event === "reopened" ? `${who} ${event} the ticket.` : `${who}: ${text}`;
 
 /**
  * Tells the other side what the caller did to the ticket (after it is written: a lost notification never loses the
@@ -50,16 +54,18 @@ export async function announce(
     .select({ name: users.name, username: users.username, email: users.email, company: users.companyName })
     .from(users)
     .where(eq(users.id, caller.id));
-  const who = me?.company || me?.name || caller.username;
+  const name = me?.name.trim() || caller.username;
+  // A reseller is known to its admin by its company too; the admin answering is a person.
+  const who = caller.role === "reseller" && me?.company ? `${name} (${me.company})` : name;
   if (ticket.to === "operator" && ticket.fromUserId === caller.id) {
     if (!ctx.operatorEmail) return "stored";
     await ctx.sendMail({
       to: ctx.operatorEmail,
-      subject: `[Support ${ticketLabel(ticket.number)}] ${title(event, ticket, who)}`,
+      subject: `[Support ${ticketLabel(ticket.number)}] ${title(event, ticket)}`,
       body: [
-        `${title(event, ticket, who)}`,
+        title(event, ticket),
         "",
-        text || `The ticket is now ${ticket.status}.`,
+        bodyOf(event, who, text),
         "",
         `From: ${me?.name || caller.username} <${me?.email ?? ""}> (admin ${caller.username})`,
         "Reply to that address; the admin reads the thread at",
@@ -75,7 +81,13 @@ export async function announce(
     ctx,
     recipients.map((userId) => ({
       userId,
-      note: { kind: "support", key, title: title(event, ticket, who), body: text, link: supportTicketLink(ticket.id) },
+      note: {
+        kind: "support",
+        key,
+        title: title(event, ticket),
+        body: bodyOf(event, who, text),
+        link: supportTicketLink(ticket.id),
+      },
     })),
   );
   return "admins";
