@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect as baseExpect, test } from "./fixtures";
+import { scan, type Finding } from "./a11y/axe";
 import { dialogSettled, login, shot } from "./support";
 
 // Issue 37: Support in the reseller's sidebar files a real ticket; the admin hears it on the bell, opens it from
@@ -20,6 +21,8 @@ test("a reseller's ticket reaches its admin, who answers; the reseller reads the
   const resellerContext = await browser.newContext();
   const adminContext = await browser.newContext();
   const reseller = await resellerContext.newPage();
+  // The dialog and the drawer open over their pages, so the route sweep (accessibility.spec.ts) never sees them.
+  const findings: Finding[] = [];
   const admin = await adminContext.newPage();
   await login(admin, "admin", "admin");
   await login(reseller, "reseller", "reseller");
@@ -33,6 +36,7 @@ test("a reseller's ticket reaches its admin, who answers; the reseller reads the
   await dialog.getByLabel("Subject").fill(subject);
   await dialog.getByLabel("Message").fill("My SMS campaign has been queued for an hour.\nCan you look?");
   await shot(reseller, "support-dialog-form");
+  findings.push(...(await scan(reseller, "support dialog (light)")));
   await dialog.getByRole("button", { name: "File ticket" }).click();
   await expect(dialog.getByText(/^Ticket #\d+ filed$/)).toBeVisible();
   await expect(dialog.getByText("Your administrator has been notified")).toBeVisible();
@@ -56,6 +60,7 @@ test("a reseller's ticket reaches its admin, who answers; the reseller reads the
   await expect(thread.getByRole("listitem").filter({ hasText: "It is approved now." })).toBeVisible();
   await expect(thread.getByText("Answered")).toBeVisible();
   await shot(admin, "support-admin-thread");
+  findings.push(...(await scan(admin, "ticket drawer, admin (light)")));
   await thread.getByRole("button", { name: "Close", exact: true }).click();
   await expect(thread).toHaveCount(0);
   await expect(admin.locator(".ant-drawer-content-wrapper:visible")).toHaveCount(0);
@@ -87,6 +92,11 @@ test("a reseller's ticket reaches its admin, who answers; the reseller reads the
   await reseller.getByRole("button", { name: "Switch to dark theme" }).click();
   await expect(reseller.getByRole("row").filter({ hasText: subject })).toContainText("Closed");
   await shot(reseller, "support-reseller-list-dark");
+  findings.push(...(await scan(reseller, "tickets list (dark)")));
+  await reseller.getByRole("button", { name: subject }).click();
+  await expect(drawer(reseller)).toContainText("This ticket is closed.");
+  findings.push(...(await scan(reseller, "closed ticket drawer (dark)")));
+  expect(findings, findings.map((f) => `${f.screen}: ${f.rule} ${f.where.join(" | ")}`).join("\n")).toEqual([]);
 
   // The admin's list says so too, under the Closed filter.
   await admin.reload();

@@ -87,7 +87,7 @@ export function SupportList() {
             {
               title: "From / to",
               key: "party",
-              width: 220,
+              width: 190,
               ellipsis: true,
               render: (_, r) =>
                 r.mine ? (r.to === "admin" ? "You → administrator" : "You → operator") : r.from.company || r.from.name,
