@@ -3,12 +3,10 @@ import { SUPPORT_DELIVERY_TEXT, ticketLabel } from "../../../contract/domain/sup
 import { callerOf } from "../../auth/guard";
 import { linkOrigin } from "../../config";
 import { pageWindow, totalPages } from "../../services/paging";
-import { announce, type AnnounceContext, type SupportEvent } from "../../services/support/announce";
-import type { TicketRow } from "../../services/support/records";
-import { ticketDetail } from "../../services/support/records";
+import { announce, deliveryOf, type AnnounceContext, type SupportEvent } from "../../services/support/announce";
+import { ticketDetail, type TicketRow } from "../../services/support/records";
 import { fileTicket, listTickets, replyToTicket, setTicketClosed } from "../../services/support/tickets";
-import type { RouteContext } from "../context";
-import type { Handlers } from "../context";
+import type { Handlers, RouteContext } from "../context";
 
 /** Mail goes out after the answer (ctx.background): the person filing does not wait for the mail server. */
 const announceContext = (request: FastifyRequest, ctx: RouteContext): AnnounceContext => ({
@@ -34,9 +32,9 @@ async function tell(
 
 export const supportHandlers: Handlers = {
   "support.file": async (request, reply, ctx) => {
-    const caller = callerOf(request);
-    const { record, row } = await fileTicket(ctx.db, caller, request.body);
-    const delivery = await announce(announceContext(request, ctx), caller, row, "filed", request.body.body.trim());
+    const { record, row } = await fileTicket(ctx.db, callerOf(request), request.body);
+    await tell(request, ctx, row, "filed", request.body.body.trim());
+    const delivery = deliveryOf(row, ctx.config.supportOperatorEmail);
     reply.status(201);
     return {
       success: true,

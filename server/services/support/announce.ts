@@ -38,10 +38,16 @@ const title = (event: SupportEvent, t: TicketRow) =>
 const bodyOf = (event: SupportEvent, who: string, text: string) =>
   event === "closed" || event === "reopened" ? `${who} ${event} the ticket.` : `${who}: ${text}`;
 
+/** How a new ticket reaches the other side, as the filing dialog says it (`announce` does it). */
+export function deliveryOf(ticket: TicketRow, operatorEmail: string | undefined): SupportDelivery {
+  if (ticket.to === "admin") return "admins";
+  return operatorEmail ? "mailed" : "stored";
+}
+
 /**
  * Tells the other side what the caller did to the ticket (after it is written: a lost notification never loses the
  * change). People in the console get a bell notification linking to the ticket; an admin's ticket to the operator
- * is mailed. Answers how the other side was reached, for the filing dialog.
+ * is mailed.
  */
 export async function announce(
   ctx: AnnounceContext,
@@ -49,7 +55,7 @@ export async function announce(
   ticket: TicketRow,
   event: SupportEvent,
   text = "",
-): Promise<SupportDelivery> {
+): Promise<void> {
   const [me] = await ctx.db
     .select({ name: users.name, username: users.username, email: users.email, company: users.companyName })
     .from(users)
@@ -58,7 +64,7 @@ export async function announce(
   // A reseller is known to its admin by its company too; the admin answering is a person.
   const who = caller.role === "reseller" && me?.company ? `${name} (${me.company})` : name;
   if (ticket.to === "operator" && ticket.fromUserId === caller.id) {
-    if (!ctx.operatorEmail) return "stored";
+    if (!ctx.operatorEmail) return;
     await ctx.sendMail({
       to: ctx.operatorEmail,
       subject: `[Support ${ticketLabel(ticket.number)}] ${title(event, ticket)}`,
@@ -72,7 +78,7 @@ export async function announce(
         `${ctx.origin}${areaPath("admin", supportTicketLink(ticket.id))}`,
       ].join("\n"),
     });
-    return "mailed";
+    return;
   }
   const recipients = await otherSide(ctx.db, caller, ticket);
   // One key per event and moment: the same reply retried notifies once, a later one notifies again.
@@ -90,5 +96,4 @@ export async function announce(
       },
     })),
   );
-  return "admins";
 }

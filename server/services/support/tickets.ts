@@ -44,7 +44,9 @@ export async function fileTicket(
   if (!route) throw forbidden();
   const subject = clean(body.subject);
   const message = clean(body.body);
-  if (!subject || !message) throw badRequest(`subject: ${SUPPORT_MESSAGES.blank}`);
+  // The schema's pattern already refuses text of blanks only; this keeps the rule where the row is written.
+  if (!subject) throw badRequest(`subject: ${SUPPORT_MESSAGES.blank}`);
+  if (!message) throw badRequest(`body: ${SUPPORT_MESSAGES.blank}`);
   const id = await db.transaction(async (tx) => {
     const [ticket] = await tx
       .insert(supportTickets)
