@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SUPPORT_BODY_MAX, SUPPORT_SUBJECT_MAX } from "../../contract/domain/support";
-import { mailOutbox, notifications, supportTicketMessages, supportTickets } from "../db/schema";
-import { startServer, type DemoName, type TestServer } from "./harness";
+import { mailOutbox, notifications, supportTicketMessages, supportTickets, users } from "../db/schema";
+import { DEMO_PASSWORD, startServer, type DemoName, type TestServer } from "./harness";
 import { mailsTo } from "./mail";
 
 const OPERATOR = "desk@operator.example";
@@ -132,6 +132,70 @@ describe("routing: who a new ticket reaches", () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+/** Signs in as an account made in the test (its own password, or the demo one). */
+async function tokenOf(username: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await server.app.inject({
+    method: "POST",
+    url: "/api/v1/auth/login",
+    payload: { email: username, password },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data.token as string;
+}
+
+describe("routing: a reseller without an admin above it", () => {
+  it("reaches every admin; a ticket to one admin stays that admin's", async () => {
+    // A second admin (the demo admin's password hash, so the demo password signs in) and a reseller with no parent.
+    const [demoAdmin] = await db().select().from(users).where(eq(users.username, "admin"));
+    const [second] = await db()
+      .insert(users)
+      .values({
+        username: "admin-two",
+        email: "admin-two@example.com",
+        passwordHash: demoAdmin.passwordHash,
+        role: "admin",
+        name: "Second Admin",
+      })
+      .returning({ id: users.id });
+    const made = await server.call({
+      method: "POST",
+      url: "/api/v1/auth/register",
+      as: "admin",
+      payload: {
+        username: "orphan-reseller",
+        email: "orphan@example.com",
+        password: "long-enough-pw",
+        role: "reseller",
+      },
+    });
+    expect(made.statusCode).toBe(201);
+    await db().update(users).set({ parentId: null }).where(eq(users.username, "orphan-reseller"));
+    const orphan = { token: await tokenOf("orphan-reseller", "long-enough-pw") };
+    const secondAdmin = { token: await tokenOf("admin-two") };
+
+    const toAll = (await file(orphan, { kind: "support", subject: "No admin above me", body: "Hello" })).json().data;
+    expect(toAll.to).toBe("admin");
+    const noteOf = async (userId: string) =>
+      db()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.link, `settings/support?ticket=${toAll._id}`)));
+    expect(await noteOf(await server.id("admin"))).toHaveLength(1);
+    expect(await noteOf(second.id)).toHaveLength(1);
+    expect((await read(secondAdmin, toAll._id)).statusCode).toBe(200);
+    expect((await read("admin", toAll._id)).statusCode).toBe(200);
+
+    // The demo reseller's parent is the demo admin: the second admin neither hears of nor reaches its ticket.
+    const toOne = (await file("reseller", { kind: "support", subject: "For my admin", body: "Hello" })).json().data;
+    expect((await read(secondAdmin, toOne._id)).statusCode).toBe(404);
+    const secondList = (await list(secondAdmin, "?limit=100")).json().data.map((t: { _id: string }) => t._id);
+    expect(secondList).toContain(toAll._id);
+    expect(secondList).not.toContain(toOne._id);
+    const secondNotes = await db().select().from(notifications).where(eq(notifications.userId, second.id));
+    expect(secondNotes.map((n) => n.link)).not.toContain(`settings/support?ticket=${toOne._id}`);
   });
 });
 
