@@ -66,6 +66,7 @@ test("a reseller's ticket reaches its admin, who answers; the reseller reads the
   await expect(admin.locator(".ant-drawer-content-wrapper:visible")).toHaveCount(0);
   await expect(admin.getByRole("row").filter({ hasText: subject })).toContainText("Answered");
   await shot(admin, "support-admin-list");
+  findings.push(...(await scan(admin, "tickets list, admin (light)")));
 
   // The reseller's open thread shows the answer as it arrives; the bell has it too and leads back to the ticket,
   // which the reseller closes after confirming.
@@ -73,8 +74,10 @@ test("a reseller's ticket reaches its admin, who answers; the reseller reads the
   await expect(mine.getByRole("listitem").filter({ hasText: "It is approved now." })).toBeVisible();
   await mine.getByRole("button", { name: "Close", exact: true }).click();
   await expect(mine).toHaveCount(0);
+  await expect(reseller.locator(".ant-drawer-content-wrapper:visible")).toHaveCount(0);
   await bell(reseller).click();
   const answer = reseller.locator(".ant-popover [data-notification]").filter({ hasText: subject });
+  await expect(answer).toBeVisible();
   await expect(answer).toContainText("It is approved now.");
   await shot(reseller, "support-reseller-bell");
   await answer.click();
@@ -100,8 +103,10 @@ test("a reseller's ticket reaches its admin, who answers; the reseller reads the
 
   // The admin's list says so too, under the Closed filter.
   await admin.reload();
-  await admin.getByText("Closed", { exact: true }).click();
-  await expect(admin.getByRole("row").filter({ hasText: subject })).toBeVisible();
+  await admin.locator(".ant-segmented").getByText("Closed", { exact: true }).click();
+  await expect(admin.getByRole("row").filter({ hasText: subject })).toContainText("Closed");
+  await admin.locator(".ant-segmented").getByText("Open", { exact: true }).click();
+  await expect(admin.getByRole("row").filter({ hasText: subject })).toHaveCount(0);
 
   await resellerContext.close();
   await adminContext.close();

@@ -97,7 +97,10 @@ describe("routing: who a new ticket reaches", () => {
     if (notified) {
       const [note] = await supportNotes(notified, data._id);
       expect(note).toMatchObject({ kind: "support" });
-      expect(note.title).toContain(subject);
+      expect([note.title, note.body]).toEqual([
+        `Support #${data.number}: ${subject}`,
+        `Ravi Reseller (Northwind Telecom): Campaign stuck in queued`,
+      ]);
       expect(await mailsTo(server, OPERATOR).then((m) => m.filter((x) => x.subject.includes(subject)))).toEqual([]);
     } else {
       const mail = await vi.waitFor(async () => {

@@ -24,8 +24,7 @@ export interface AnnounceContext extends NotifyContext {
   origin: string;
 }
 
-const HEADLINE: Record<SupportEvent, string> = {
-  filed: "New",
+const HEADLINE: Record<Exclude<SupportEvent, "filed">, string> = {
   replied: "Reply on",
   closed: "Closed",
   reopened: "Reopened",
@@ -33,7 +32,7 @@ const HEADLINE: Record<SupportEvent, string> = {
 
 /** The bell shows one line of the title: what happened and to which ticket come first, then its subject. */
 const title = (event: SupportEvent, t: TicketRow) =>
-  `${HEADLINE[event]} ${event === "filed" ? `${SUPPORT_KIND_LABELS[t.kind].toLowerCase()} ` : ""}${ticketLabel(t.number)}: ${t.subject}`;
+  `${event === "filed" ? SUPPORT_KIND_LABELS[t.kind] : HEADLINE[event]} ${ticketLabel(t.number)}: ${t.subject}`;
 
 const bodyOf = (event: SupportEvent, who: string, text: string) =>
   event === "closed" || event === "reopened" ? `${who} ${event} the ticket.` : `${who}: ${text}`;
@@ -67,7 +66,7 @@ export async function announce(
     if (!ctx.operatorEmail) return;
     await ctx.sendMail({
       to: ctx.operatorEmail,
-      subject: `[Support ${ticketLabel(ticket.number)}] ${title(event, ticket)}`,
+      subject: `[Support desk] ${title(event, ticket)}`,
       body: [
         title(event, ticket),
         "",
