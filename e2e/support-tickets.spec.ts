@@ -111,3 +111,25 @@ test("a reseller's ticket reaches its admin, who answers; the reseller reads the
   await resellerContext.close();
   await adminContext.close();
 });
+
+test("an admin's feedback goes to the operator; without an operator address the dialog says it is only stored", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const subject = `Feedback ${Date.now().toString(36)}`;
+  await login(page, "admin", "admin");
+  await page.getByRole("menuitem", { name: "Feedback" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialogSettled(page);
+  await dialog.getByLabel("Subject").fill(subject);
+  await dialog.getByLabel("Message").fill("The quota report could show a monthly total.");
+  await dialog.getByRole("button", { name: "Send feedback" }).click();
+  // The e2e server has no SUPPORT_OPERATOR_EMAIL.
+  await expect(dialog.getByText("support mail is not configured")).toBeVisible();
+  await shot(page, "support-admin-feedback-stored");
+  await dialog.getByRole("button", { name: "View my tickets" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings\/support\?ticket=/);
+  await expect(drawer(page)).toContainText("To the operator's support desk (by mail)");
+  await expect(drawer(page)).toContainText("The operator answers by mail");
+  await shot(page, "support-admin-operator-thread");
+});
