@@ -101,6 +101,8 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^messageLog\.(accountList|accountExport)$/, [A, R]],
   // Not in SPEC 6: each signed-in person's own bell history (SPEC 4's bell, kept on the server): every role.
   [/^notifications\./, ALL],
+  // Not in SPEC 6 (issue 37): the support desk of the roles whose sidebar has Support and Feedback (SPEC 2).
+  [/^support\./, [A, R]],
 ];
 
 function specRoles(id: CallId): Role[] {

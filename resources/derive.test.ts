@@ -70,6 +70,7 @@ describe("role-area routes derived from resources/ (SPEC 2)", () => {
     // settings/rcs-bots: the admin's RCS bot screen (SPEC 2 gives the admin area no channels route);
     // settings/rates: the admin's message rates (issue 9).
     // campaigns/message-log: one customer's message log (issue 37).
+    // settings/support: the support desk's tickets (issue 37), opened from the Support and Feedback dialog.
     [
       "admin",
       [
@@ -81,9 +82,13 @@ describe("role-area routes derived from resources/ (SPEC 2)", () => {
         "settings",
         "settings/rcs-bots",
         "settings/rates",
+        "settings/support",
       ],
     ],
-    ["reseller", ["", "users", "campaigns", "campaigns/message-log", "settings", "quota-management"]],
+    [
+      "reseller",
+      ["", "users", "campaigns", "campaigns/message-log", "settings", "quota-management", "settings/support"],
+    ],
     ["manager", WORKSPACE_PATHS],
     ["user", WORKSPACE_PATHS],
     ["department_head", WORKSPACE_PATHS],

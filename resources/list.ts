@@ -26,6 +26,7 @@ import { settings } from "./settings";
 import { smsAccounts } from "./sms-accounts";
 import { smsTemplates } from "./sms-templates";
 import { suppressions } from "./suppressions";
+import { support } from "./support";
 import { templateLibrary } from "./template-library";
 import { teamReports } from "./team-reports";
 import { templates } from "./templates";
@@ -53,6 +54,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   myBalanceRequests,
   account,
   settings,
+  support,
   campaigns,
   suppressions,
   dnd,

@@ -60,6 +60,8 @@ import { smsAccountUpdate } from "./sms-account-update";
 import { smsTemplateCreate } from "./sms-template-create";
 import { smsTemplateUpdate } from "./sms-template-update";
 import { suppressionAdd } from "./suppression-add";
+import { supportReply } from "./support-reply";
+import { supportTicket } from "./support-ticket";
 import { uploadCreate } from "./upload-create";
 import { uploadDelete } from "./upload-delete";
 import { userUpdate } from "./user-update";
@@ -134,6 +136,8 @@ export const SCHEMAS = {
   "sms-template-create": smsTemplateCreate,
   "sms-template-update": smsTemplateUpdate,
   "suppression-add": suppressionAdd,
+  "support-reply": supportReply,
+  "support-ticket": supportTicket,
   "upload-create": uploadCreate,
   "upload-delete": uploadDelete,
   "user-update": userUpdate,

@@ -27,6 +27,8 @@ export interface ServerConfig {
   demoPassword: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Where admins' support tickets are mailed (SUPPORT_OPERATOR_EMAIL); unset, they are stored and nobody is mailed. */
+  supportOperatorEmail?: string;
   /**
    * Without SMTP_URL, mails are printed whole beside the log; not with NODE_ENV=production (they carry reset links).
    */
@@ -278,6 +280,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || "Messaging Console <no-reply@localhost>",
+    supportOperatorEmail: env.SUPPORT_OPERATOR_EMAIL?.trim() || undefined,
     printMail: env.NODE_ENV !== "production",
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     consoleOrigins: {

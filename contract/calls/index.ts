@@ -17,6 +17,7 @@ import { OPERATION_CALLS } from "./operations";
 import { RCS_TEMPLATE_CALLS } from "./rcs-templates";
 import { TEMPLATE_CALLS } from "./templates";
 import { SMS_CALLS } from "./sms";
+import { SUPPORT_CALLS } from "./support";
 import type { CallDef } from "./types";
 import { UPLOAD_CALLS } from "./uploads";
 import { USER_BALANCE_PROFILE_CALLS } from "./users-balance-profile";
@@ -149,6 +150,11 @@ const SECTIONS = {
     description:
       "The bell's history of each signed-in person: pages of notifications, newest first, the unread count, and marking them read.",
   },
+  Support: {
+    calls: SUPPORT_CALLS,
+    description:
+      "Support tickets and feedback of admins and resellers: a reseller's reach its admin, an admin's the operator by mail; threads, replies, close and reopen.",
+  },
 } satisfies Readonly<Record<string, Section>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
@@ -200,6 +206,8 @@ type CallsOf<S extends Readonly<Record<string, Section>>> =
  *    `/workflow-runs`, `/workflow-templates`, and the public incoming-webhook trigger `/hooks/:id/:secret`;
  *  - the bell's history is `/api/v1/notifications` (list, unread count, read, read-all): SPEC 3 keeps notifications
  *    on the client only, which a reload loses; the server keeps them per user and pushes new ones as before;
+ *  - the support desk (issue 37) is `/api/v1/support/tickets` (file, list, one with its thread, reply, close, reopen):
+ *    SPEC 2 names Support and Feedback in the sidebar but no call;
  *  - `GET /api/healthz`-style probes are not in the table: `/healthz` is outside `/api`.
  */
 export const CALLS = Object.fromEntries(

@@ -2,9 +2,10 @@
 
 /**
  * What a notification is about. `chat`: a customer's message; `handoff`: an AI agent handed a conversation to the
- * team; `balance_request`: a parent decided the user's balance request. Later producers add their kind here.
+ * team; `balance_request`: a parent decided the user's balance request; `support`: a support ticket was filed,
+ * answered, closed or reopened by the other side. Later producers add their kind here.
  */
-export const NOTIFICATION_KINDS = ["chat", "handoff", "balance_request"] as const;
+export const NOTIFICATION_KINDS = ["chat", "handoff", "balance_request", "support"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** socket.io event to the user's room: one new notification (the record of `notifications.list`). */

@@ -261,4 +261,10 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "notifications.unreadCount": {"method":"GET","path":"/api/v1/notifications/unread-count","access":"signed-in"},
   "notifications.read": {"method":"POST","path":"/api/v1/notifications/:id/read","access":"signed-in"},
   "notifications.readAll": {"method":"POST","path":"/api/v1/notifications/read-all","access":"signed-in"},
+  "support.file": {"method":"POST","path":"/api/v1/support/tickets","access":["admin","reseller"]},
+  "support.list": {"method":"GET","path":"/api/v1/support/tickets","access":["admin","reseller"]},
+  "support.get": {"method":"GET","path":"/api/v1/support/tickets/:id","access":["admin","reseller"]},
+  "support.reply": {"method":"POST","path":"/api/v1/support/tickets/:id/replies","access":["admin","reseller"]},
+  "support.close": {"method":"POST","path":"/api/v1/support/tickets/:id/close","access":["admin","reseller"]},
+  "support.reopen": {"method":"POST","path":"/api/v1/support/tickets/:id/reopen","access":["admin","reseller"]},
 };

@@ -47,6 +47,7 @@ import { umsHandlers } from "./ums";
 import { sessionHandlers } from "./session";
 import { smsHandlers } from "./sms";
 import { suppressionHandlers } from "./suppressions";
+import { supportHandlers } from "./support";
 import { dndHandlers } from "./dnd";
 import { messageLogHandlers } from "./message-log";
 import { uploadHandlers } from "./uploads";
@@ -80,6 +81,7 @@ export const HANDLERS: Handlers = {
   ...suppressionHandlers,
   ...dndHandlers,
   ...messageLogHandlers,
+  ...supportHandlers,
   ...chatHandlers,
   ...liveAgentHandlers,
   ...notificationHandlers,

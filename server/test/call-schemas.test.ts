@@ -45,6 +45,17 @@ interface Input {
   form?: { payload: Buffer; headers: Record<string, string> };
 }
 
+/** A new ticket of the demo reseller (it reaches the demo admin). */
+async function supportTicket(s: TestServer): Promise<string> {
+  const res = await s.call({
+    method: "POST",
+    url: "/api/v1/support/tickets",
+    as: "reseller",
+    payload: { kind: "feedback", subject: "Schema thread", body: "Hello" },
+  });
+  return res.json().data._id as string;
+}
+
 /** A valid request for every built call, made as a role that may call it. */
 const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "auth.registerDefault": async () => ({
@@ -405,6 +416,19 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     return { as: "manager", params: { id: note?._id ?? "0" } };
   },
   "notifications.readAll": async () => ({ as: "manager" }),
+  "support.file": async () => ({
+    as: "reseller",
+    payload: { kind: "support", subject: "Schema ticket", body: "Campaign stuck in queued" },
+  }),
+  "support.list": async () => ({ as: "admin", query: { page: "1", limit: "5", status: "open" } }),
+  "support.get": async (s) => ({ as: "admin", params: { id: await supportTicket(s) } }),
+  "support.reply": async (s) => ({ as: "admin", params: { id: await supportTicket(s) }, payload: { body: "On it" } }),
+  "support.close": async (s) => ({ as: "reseller", params: { id: await supportTicket(s) } }),
+  "support.reopen": async (s) => {
+    const id = await supportTicket(s);
+    await s.call({ method: "POST", url: `/api/v1/support/tickets/${id}/close`, as: "reseller" });
+    return { as: "reseller", params: { id } };
+  },
   "chats.resolve": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
   "chats.reopen": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
   "chats.read": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),

@@ -1,7 +1,7 @@
 import { Button, Modal, Typography } from "antd";
 import { MSG } from "../../../contract";
 import { AccessRestrictedText } from "../../components/access-restricted";
-import { useSession } from "../../state/session";
+import { SupportTicketForm } from "./support-ticket-form";
 
 export function AccessRestrictedModal({ item, onClose }: { item: string | null; onClose: () => void }) {
   return (
@@ -23,41 +23,25 @@ export function AccessRestrictedModal({ item, onClose }: { item: string | null; 
 const COPY = {
   support: {
     title: "Support",
-    text: "For help with your account, campaigns, channels or billing, contact your account manager.",
+    text: "Tell us what you need help with: your account, campaigns, channels or billing. You can follow the answer under My tickets.",
   },
   feedback: {
     title: "Feedback",
-    text: "We would like to hear what works and what does not. Share your feedback with your account manager.",
+    text: "We would like to hear what works and what does not.",
   },
 } as const;
 
 /**
  * SPEC 2 lists Support and Feedback without a route. Unless the deployment points them at its own pages
- * (BRAND.supportUrl / feedbackUrl), this dialog says who to contact and gives the account id to quote.
+ * (BRAND.supportUrl / feedbackUrl), this dialog files a ticket (issue 37): a reseller's reaches its admin, an
+ * admin's the operator. The form remounts on every opening (destroyOnHidden), so each starts empty.
  */
 export function SupportModal({ kind, onClose }: { kind: "support" | "feedback" | null; onClose: () => void }) {
-  const { user } = useSession();
   const copy = kind ? COPY[kind] : null;
   return (
-    <Modal
-      open={copy !== null}
-      title={copy?.title}
-      onCancel={onClose}
-      footer={
-        <Button type="primary" onClick={onClose} autoFocus>
-          Close
-        </Button>
-      }
-    >
-      <Typography.Paragraph>{copy?.text}</Typography.Paragraph>
-      {user && (
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          Quote your account ID so we can find you quickly:{" "}
-          <Typography.Text code copyable>
-            {user._id}
-          </Typography.Text>
-        </Typography.Paragraph>
-      )}
+    <Modal open={copy !== null} title={copy?.title} onCancel={onClose} footer={null} destroyOnHidden>
+      <Typography.Paragraph type="secondary">{copy?.text}</Typography.Paragraph>
+      {kind && <SupportTicketForm kind={kind} onClose={onClose} />}
     </Modal>
   );
 }
