@@ -13,6 +13,7 @@ import { LIVE_AGENT_CALLS } from "./live-agents";
 import { NOTIFICATION_CALLS } from "./notifications";
 import { PUBLIC_API_CALLS } from "./public-api";
 import { OPERATION_CALLS } from "./operations";
+import { RATE_CARD_CALLS } from "./rate-cards";
 import { RCS_TEMPLATE_CALLS } from "./rcs-templates";
 import { TEMPLATE_CALLS } from "./templates";
 import { SMS_CALLS } from "./sms";
@@ -130,6 +131,11 @@ const SECTIONS = {
   "Dashboards, Team Reports and quota": {
     calls: DASHBOARD_CALLS,
     description: "Figures by channel and day, the team's reports and the quota reports, with their CSV exports.",
+  },
+  "Rate cards and margins": {
+    calls: RATE_CARD_CALLS,
+    description:
+      "Per-account and per-reseller rate cards effective from a date, the audit of every rate change, and a reseller's margin per customer.",
   },
   Operations: { calls: OPERATION_CALLS, description: "Tasks of the operator: backups." },
   "Provider connections": {

@@ -26,3 +26,4 @@ export * from "./webhooks";
 export * from "./ai";
 export * from "./notifications";
 export * from "./dnd";
+export * from "./rates";
