@@ -66,9 +66,9 @@ const WORKSPACE_PATHS = [
 describe("role-area routes derived from resources/ (SPEC 2)", () => {
   it.each([
     // settings/rcs-bots: the admin's RCS bot screen (SPEC 2 gives the admin area no channels route);
-    // settings/rates: the admin's message rates (issue 9).
+    // settings/rates: the admin's message rates (issue 9); a reseller's customer rates and margin (issue 37).
     ["admin", ["", "users", "quota-reports", "campaigns", "settings", "settings/rcs-bots", "settings/rates"]],
-    ["reseller", ["", "users", "campaigns", "settings", "quota-management"]],
+    ["reseller", ["", "users", "campaigns", "settings", "quota-management", "settings/rates"]],
     ["manager", WORKSPACE_PATHS],
     ["user", WORKSPACE_PATHS],
     ["department_head", WORKSPACE_PATHS],

@@ -1,3 +1,4 @@
+import type { Static } from "@sinclair/typebox";
 import { Type } from "./type";
 import { RATE_KEYS, type RateKey } from "../domain/charging";
 import { RATE_CARD_SCOPES, RATE_SOURCES, type RateCardScope, type RateSource } from "../domain/rate-cards";
@@ -118,3 +119,6 @@ export const RATE_CARD_CALLS = {
     summary: "A reseller's margin per customer over a period: charged at the customer's card against its own cost",
   },
 } as const satisfies Record<string, CallDef>;
+
+export type RateCardAuditRow = Static<typeof RateCardAuditRecord>;
+export type RateMarginRow = Static<typeof MarginRow>;

@@ -10,6 +10,7 @@ describe("resolveRates: account → reseller's customer card → global → defa
     name: string;
     global?: Partial<Record<RateKey, number>>;
     reseller?: RateCardRow[];
+    organization?: RateCardRow[];
     account?: RateCardRow[];
     key: RateKey;
     paise: number;
@@ -32,6 +33,22 @@ describe("resolveRates: account → reseller's customer card → global → defa
       account: [row("sms", 35, "2026-01-01")],
       key: "sms",
       paise: 35,
+      source: "account",
+    },
+    {
+      name: "the organization's card over the reseller's",
+      reseller: [row("sms", 30, "2026-01-01")],
+      organization: [row("sms", 32, "2026-01-01")],
+      key: "sms",
+      paise: 32,
+      source: "organization",
+    },
+    {
+      name: "the account's card over its organization's",
+      organization: [row("sms", 32, "2026-01-01")],
+      account: [row("sms", 33, "2026-01-01")],
+      key: "sms",
+      paise: 33,
       source: "account",
     },
     {
@@ -73,8 +90,8 @@ describe("resolveRates: account → reseller's customer card → global → defa
       source: "account",
     },
   ];
-  it.each(cases)("$name", ({ global = {}, reseller = [], account = [], key, paise, source }) => {
-    const resolved = resolveRates({ global, reseller, account, at: AT });
+  it.each(cases)("$name", ({ global = {}, reseller = [], organization = [], account = [], key, paise, source }) => {
+    const resolved = resolveRates({ global, reseller, organization, account, at: AT });
     expect(resolved.rates[key]).toBe(paise);
     expect(resolved.sources[key]).toBe(source);
   });

@@ -1,7 +1,8 @@
 // Rate cards (issue 37): which rates an account pays, written once and pure, so the server's loader, the pre-send
 // estimate and the tests all resolve a card the same way. A key's rate comes from the first of: the account's own
-// card, its reseller's card for customers, the admin's global card, DEFAULT_RATES; on each card, the row with the
-// latest effective date not after the moment asked about.
+// card, its organization's card, its reseller's card for customers, the admin's global card, DEFAULT_RATES; on each card, the row with the
+// latest effective date not after the moment asked about. A sub-account of an organization (a manager's user or
+// department head) pays its organization's card before its reseller's: the organization is the reseller's customer.
 import { DEFAULT_RATES, RATE_KEYS, type ChargeBasis, type RateKey, type Rates } from "./charging";
 
 /** "account": the rates this account pays (a reseller's own card is its cost); "customers": a reseller's default. */
@@ -9,7 +10,7 @@ export const RATE_CARD_SCOPES = ["account", "customers"] as const;
 export type RateCardScope = (typeof RATE_CARD_SCOPES)[number];
 
 /** Where a resolved rate came from, for people ("set for this account", "reseller's rate", "global"). */
-export const RATE_SOURCES = ["account", "reseller", "global", "default"] as const;
+export const RATE_SOURCES = ["account", "organization", "reseller", "global", "default"] as const;
 export type RateSource = (typeof RATE_SOURCES)[number];
 
 export interface RateCardRow {
@@ -26,6 +27,8 @@ export interface RateCardInput {
   reseller: readonly RateCardRow[];
   /** The account's own card. */
   account: readonly RateCardRow[];
+  /** The card of the organization (manager) the account belongs to, below its reseller; none for others. */
+  organization?: readonly RateCardRow[];
   at: Date;
 }
 
@@ -52,9 +55,12 @@ export function effectiveAt(rows: readonly RateCardRow[], at: Date): Partial<Rec
   return Object.fromEntries([...best].map(([key, { paise }]) => [key, paise]));
 }
 
-/** The account's rates at `at`, key by key: account → reseller's customer card → global → DEFAULT_RATES. */
+/**
+ * The account's rates at `at`, key by key: account → organization → reseller's customer card → global → DEFAULT_RATES.
+ */
 export function resolveRates(input: RateCardInput): ResolvedRates {
   const account = effectiveAt(input.account, input.at);
+  const organization = effectiveAt(input.organization ?? [], input.at);
   const reseller = effectiveAt(input.reseller, input.at);
   const rates: Rates = { ...DEFAULT_RATES, smsBilledOn: input.smsBilledOn ?? DEFAULT_RATES.smsBilledOn };
   const sources = {} as Record<RateKey, RateSource>;
@@ -62,11 +68,13 @@ export function resolveRates(input: RateCardInput): ResolvedRates {
     const [paise, source] =
       account[key] !== undefined
         ? [account[key], "account" as const]
-        : reseller[key] !== undefined
-          ? [reseller[key], "reseller" as const]
-          : input.global[key] !== undefined
-            ? [input.global[key], "global" as const]
-            : [DEFAULT_RATES[key], "default" as const];
+        : organization[key] !== undefined
+          ? [organization[key], "organization" as const]
+          : reseller[key] !== undefined
+            ? [reseller[key], "reseller" as const]
+            : input.global[key] !== undefined
+              ? [input.global[key], "global" as const]
+              : [DEFAULT_RATES[key], "default" as const];
     rates[key] = paise;
     sources[key] = source;
   }

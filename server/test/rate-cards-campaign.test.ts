@@ -38,10 +38,20 @@ const charges = async (id: string) =>
       sql`select distinct cost_paise as c from campaign_recipients where campaign_id = ${id} and cost_paise > 0 order by 1`,
     )) as unknown as { rows: { c: number }[] }
   ).rows.map((r) => r.c);
+/** The reseller's margin on this customer over the last 7 days (the default period). */
+async function marginOf(): Promise<{ campaigns: number; charged: number; cost: number; margin: number }> {
+  const res = await call("reseller", "GET", "/api/v1/rate-margins");
+  expect(res.statusCode, res.body).toBe(200);
+  const row = res.json().data.find((r: { accountId: string }) => r.accountId === owner);
+  expect(row).toBeDefined();
+  return row;
+}
 const smsRate = (rupees: number) => call("reseller", "PUT", `/api/v1/rate-cards/${owner}`, { rates: { sms: rupees } });
 
 describe("a campaign holding money keeps its rates", () => {
   it("scheduled at ₹0.30 and sent after a change to ₹0.45: charged ₹0.30; the next campaign ₹0.45", async () => {
+    // The demo seed's campaigns of this customer are in the period too: the test counts what it adds.
+    const before = await marginOf();
     expect((await smsRate(0.3)).statusCode).toBe(200);
     const sms = await smsSetup(db(), owner);
     const first = await insertCampaign(db(), {
@@ -87,5 +97,15 @@ describe("a campaign holding money keeps its rates", () => {
       (c) => c.status === "completed",
     );
     expect(await charges(second)).toEqual([45]);
+
+    // The reseller's margin on this customer: 20 × ₹0.30 + 10 × ₹0.45 charged against its own cost, the global
+    // ₹0.25 (30 messages), so ₹10.50 − ₹7.50.
+    const after = await marginOf();
+    expect({
+      campaigns: after.campaigns - before.campaigns,
+      charged: Math.round((after.charged - before.charged) * 100),
+      cost: Math.round((after.cost - before.cost) * 100),
+      margin: Math.round((after.margin - before.margin) * 100),
+    }).toEqual({ campaigns: 2, charged: 1050, cost: 750, margin: 300 });
   });
 });

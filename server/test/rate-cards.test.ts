@@ -112,6 +112,11 @@ describe("resolution: account → reseller's customer card → global → defaul
     expect((await get("admin", "/api/v1/rates")).json().data.sms).toBe(DEFAULT_RATES.sms / 100);
     const card = (await get("reseller", `/api/v1/rate-cards/${ids.globex}`)).json().data;
     expect(card).toMatchObject({ rates: { sms: 0.35 }, sources: { sms: "account" }, cost: { sms: 0.18 } });
+    // A manager's sub-account pays its organization's card before the reseller's.
+    expect(await resolveRatesFor(db(), ids.user)).toMatchObject({ rates: { sms: 30 }, sources: { sms: "reseller" } });
+    expect((await put("reseller", ids.manager, { rates: { sms: 0.32 } })).statusCode).toBe(200);
+    const user = await resolveRatesFor(db(), ids.user);
+    expect([user.rates.sms, user.sources.sms]).toEqual([32, "organization"]);
   });
 
   it("a rate effective from a later date applies from then, not before", async () => {

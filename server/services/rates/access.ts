@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { forbidden, HttpError, notFound } from "../../http/errors";
 import { findUser } from "../accounts/users";
 import type { Caller } from "../caller";
-import { resellerOf } from "./cards";
+import { buyerChain } from "./cards";
 
 // Who may read and set whose card: an admin any account but an admin; a reseller its own (read, and its card for
 // customers) and its customers' (the accounts it is the nearest reseller of). Anything else reads as missing, so
@@ -16,15 +16,18 @@ export interface CardTarget {
   role: string;
   /** The nearest reseller above the account, null for none (a reseller has none). */
   resellerId: string | null;
+  /** The organization (manager) the account belongs to below its reseller, null for none. */
+  organizationId: string | null;
 }
 
 export async function cardTarget(db: Db, caller: Caller, accountId: string): Promise<CardTarget> {
   const user = await findUser(db, accountId);
   if (!user || user.role === "admin") throw notFound(MSG.userNotFound);
-  const resellerId = user.role === "reseller" ? null : await resellerOf(db, user.id);
+  const { resellerId, organizationId } =
+    user.role === "reseller" ? { resellerId: null, organizationId: null } : await buyerChain(db, user.id);
   const mine = caller.role === "admin" || user.id === caller.id || resellerId === caller.id;
   if (!mine) throw notFound(MSG.userNotFound);
-  return { id: user.id, username: user.username, role: user.role, resellerId };
+  return { id: user.id, username: user.username, role: user.role, resellerId, organizationId };
 }
 
 /** Whether the caller may write this card of the target; throws the refusal. */

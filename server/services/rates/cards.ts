@@ -25,18 +25,36 @@ export async function cardRows(db: Conn, accountId: string, scope: RateCardScope
   return rows;
 }
 
-/** The nearest reseller above the account (its parent, or its manager's parent); null for none or a reseller itself. */
-export async function resellerOf(db: Conn, accountId: string): Promise<string | null> {
-  const [row] = await rowsOf<{ id: string }>(
+/** The accounts above one, nearest first (parent, its parent, ...), with their roles. */
+async function ancestors(db: Conn, accountId: string): Promise<{ id: string; role: string }[]> {
+  return rowsOf<{ id: string; role: string }>(
     db,
     sql`with recursive up(id, parent_id, role, depth) as (
           select id, parent_id, role, 0 from users where id = ${accountId}::uuid
           union all
           select u.id, u.parent_id, u.role, up.depth + 1 from users u join up on u.id = up.parent_id where up.depth < 5
         )
-        select id::text as id from up where depth > 0 and role = 'reseller' order by depth limit 1`,
+        select id::text as id, role from up where depth > 0 order by depth`,
   );
-  return row?.id ?? null;
+}
+
+/** Whom an account buys through: its organization (the manager it belongs to) and its nearest reseller. */
+export async function buyerChain(
+  db: Conn,
+  accountId: string,
+): Promise<{ organizationId: string | null; resellerId: string | null }> {
+  const above = await ancestors(db, accountId);
+  const resellerAt = above.findIndex((a) => a.role === "reseller");
+  const below = resellerAt < 0 ? above : above.slice(0, resellerAt);
+  return {
+    organizationId: below.find((a) => a.role === "manager")?.id ?? null,
+    resellerId: resellerAt < 0 ? null : above[resellerAt].id,
+  };
+}
+
+/** The nearest reseller above the account (its parent, or its manager's parent); null for none. */
+export async function resellerOf(db: Conn, accountId: string): Promise<string | null> {
+  return (await buyerChain(db, accountId)).resellerId;
 }
 
 async function globalCard(
@@ -51,12 +69,13 @@ async function globalCard(
 
 /** The rates the account pays at `at` (default now), with where each came from. */
 export async function resolveRatesFor(db: Conn, accountId: string, at = new Date()): Promise<ResolvedRates> {
-  const [global, reseller, account] = await Promise.all([
-    globalCard(db),
-    resellerOf(db, accountId).then((id) => (id ? cardRows(db, id, "customers") : [])),
-    cardRows(db, accountId, "account"),
-  ]);
-  return resolveRates({ global: global.paise, smsBilledOn: global.smsBilledOn, reseller, account, at });
+  // One statement after another: a transaction (PGlite's one connection) runs its queries in turn anyway.
+  const global = await globalCard(db);
+  const chain = await buyerChain(db, accountId);
+  const reseller = chain.resellerId ? await cardRows(db, chain.resellerId, "customers") : [];
+  const organization = chain.organizationId ? await cardRows(db, chain.organizationId, "account") : [];
+  const account = await cardRows(db, accountId, "account");
+  return resolveRates({ global: global.paise, smsBilledOn: global.smsBilledOn, reseller, organization, account, at });
 }
 
 /** The rates the account pays at `at`: what estimates, holds and charges of an account use. */

@@ -74,11 +74,13 @@ export async function marginReport(
   const global = Object.fromEntries((await db.select().from(channelRates)).map((r) => [r.key, r.paise]));
   const own = await cardRows(db, resellerId, "account");
   const costAt = (at: Date) => resolveRates({ global, reseller: [], account: own, at }).rates;
+  const globalAt = (at: Date) => resolveRates({ global, reseller: [], account: [], at }).rates;
   const byCustomer = new Map(ids.map((id) => [id, { campaigns: new Set<string>(), charged: 0, cost: 0 }]));
   for (const g of groups) {
     const sum = byCustomer.get(g.user_id);
     if (!sum) continue;
-    const rates = g.rates ?? costAt(new Date(g.started_at));
+    // A campaign held before cards were kept was priced at the global card.
+    const rates = g.rates ?? globalAt(new Date(g.started_at));
     const key = keyOf(g, rates);
     const charged = g.paise * g.n;
     sum.campaigns.add(g.campaign_id);

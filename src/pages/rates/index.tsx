@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Typography } from "antd";
 import { MSG, type RatesRecord } from "../../../contract";
 import { useCall, useCallMutation } from "../../api";
+import { AdminRateCards } from "./components/admin-cards";
 import { RATE_KEYS_LABELS, SMS_BILLED_ON_LABELS } from "./components/rate-labels";
 import { formatINR } from "../../shell/format";
 import { LazySchemaForm, type FormValues } from "../common/lazy-schema-form";
@@ -32,7 +33,7 @@ export function RatesPage() {
 
   return (
     <>
-      <PageHeader description="What one message costs on each channel, in rupees, billed as each provider bills: WhatsApp and RCS only when delivered (a WhatsApp utility template is free when the customer wrote within 24 hours), SMS per part. Campaigns estimate, hold and bill with these rates." />
+      <PageHeader description="What one message costs on each channel, in rupees, billed as each provider bills: WhatsApp and RCS only when delivered (a WhatsApp utility template is free when the customer wrote within 24 hours), SMS per part. Campaigns estimate, hold and bill with these rates, unless an account has a rate card of its own (below)." />
       {query.isError && (
         <Alert
           type="error"
@@ -85,6 +86,7 @@ export function RatesPage() {
           </Card>
         </Col>
       </Row>
+      <AdminRateCards />
     </>
   );
 }
