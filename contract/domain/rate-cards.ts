@@ -86,8 +86,20 @@ export function belowCost(rates: Partial<Record<RateKey, number>>, cost: Readonl
   return RATE_KEYS.filter((key) => rates[key] !== undefined && (rates[key] ?? 0) < cost[key]);
 }
 
+/** Each rate as a refusal names it. */
+export const RATE_KEY_NAMES: Readonly<Record<RateKey, string>> = {
+  sms: "SMS",
+  whatsapp_marketing: "WhatsApp marketing",
+  whatsapp_utility: "WhatsApp utility",
+  whatsapp_authentication: "WhatsApp authentication",
+  whatsapp_service: "WhatsApp service",
+  rcs: "RCS single message",
+  rcs_basic: "RCS basic message",
+  rcs_conversation: "RCS conversation",
+};
+
 export const belowCostMessage = (key: RateKey, costPaise: number) =>
-  `The ${key.replace(/_/g, " ")} rate is below your own cost of ₹${(costPaise / 100).toFixed(2)}`;
+  `The ${RATE_KEY_NAMES[key]} rate is below your own cost of ₹${(costPaise / 100).toFixed(2)}`;
 
 /**
  * What one charge cost the reseller: a charge is whole units of one rate (SMS parts, messages), so the units are the

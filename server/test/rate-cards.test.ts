@@ -133,7 +133,7 @@ describe("resolution: account → reseller's customer card → global → defaul
 
 describe("a reseller's floor and bad input", () => {
   it.each([
-    [{ rates: { sms: 0.17 } }, 422, /sms rate is below your own cost of ₹0\.18/],
+    [{ rates: { sms: 0.17 } }, 422, /SMS rate is below your own cost of ₹0\.18/],
     [{ rates: { sms: 0.181 } }, 400, /at most two decimal places/],
     [{ rates: { sms: -1 } }, 400, /./],
     [{ rates: {} }, 400, /./],

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Typography } fro
 import { MSG, type RatesRecord } from "../../../contract";
 import { useCall, useCallMutation } from "../../api";
 import { AdminRateCards } from "./components/admin-cards";
+import { GlobalRateHistory } from "./components/global-history";
 import { RATE_KEYS_LABELS, SMS_BILLED_ON_LABELS } from "./components/rate-labels";
 import { formatINR } from "../../shell/format";
 import { LazySchemaForm, type FormValues } from "../common/lazy-schema-form";
@@ -87,6 +88,7 @@ export function RatesPage() {
         </Col>
       </Row>
       <AdminRateCards />
+      <GlobalRateHistory />
     </>
   );
 }

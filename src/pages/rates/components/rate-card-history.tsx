@@ -12,12 +12,12 @@ const SCOPES: Record<AuditRow["scope"], string> = {
 };
 
 /** The changes of a card, newest first: who, when, which rate, old → new, and from when. */
-export function RateCardHistory({ audit }: { audit: RateCardState["audit"] }) {
+export function RateCardHistory({ audit, withAccount }: { audit: RateCardState["audit"]; withAccount?: boolean }) {
   return (
     <Table<AuditRow>
       rowKey="id"
       size="small"
-      title={() => <strong>History of changes</strong>}
+      title={withAccount ? undefined : () => <strong>History of changes</strong>}
       dataSource={audit.rows}
       loading={audit.loading}
       pagination={{
@@ -32,6 +32,9 @@ export function RateCardHistory({ audit }: { audit: RateCardState["audit"] }) {
       columns={[
         { title: "When", dataIndex: "at", width: 190, render: (iso: string) => formatDateTime(iso) },
         { title: "By", dataIndex: "actor", width: 120, render: (a: string | null) => a ?? "—" },
+        ...(withAccount
+          ? [{ title: "Account", dataIndex: "account", width: 130, render: (a: string | null) => a ?? "All (global)" }]
+          : []),
         { title: "Card", dataIndex: "scope", width: 150, render: (s: AuditRow["scope"]) => <Tag>{SCOPES[s]}</Tag> },
         { title: "Rate", dataIndex: "key", render: (k: string) => LABELS.get(k) ?? k },
         {

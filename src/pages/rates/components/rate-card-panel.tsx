@@ -123,7 +123,8 @@ export function RateCardPanel({ accountId, fixedScope, costLabel }: RateCardPane
                 </Flex>
               ),
           },
-          ...(card.cost
+          // A reseller's own rates are its cost: no second column of the same figures.
+          ...(card.cost && !(isReseller && scope === "account")
             ? [
                 { title: costLabel, key: "cost", width: 110, render: (_: unknown, r: Row) => formatINR(r.cost ?? 0) },
                 {
@@ -131,7 +132,7 @@ export function RateCardPanel({ accountId, fixedScope, costLabel }: RateCardPane
                   key: "margin",
                   width: 110,
                   render: (_: unknown, r: Row) => {
-                    if (r.current === null || r.cost === null || (isReseller && scope === "account")) return "—";
+                    if (r.current === null || r.cost === null) return "—";
                     const margin = Math.round((r.current - r.cost) * 100) / 100;
                     return (
                       <Typography.Text type={margin < 0 ? "danger" : undefined} data-margin={r.key}>
@@ -145,12 +146,12 @@ export function RateCardPanel({ accountId, fixedScope, costLabel }: RateCardPane
           {
             title: "New rate",
             key: "new",
-            width: 150,
+            width: 170,
             render: (_, r) => (
               <Input
                 addonBefore="₹"
                 inputMode="decimal"
-                placeholder="unchanged"
+                placeholder="keep"
                 aria-label={`New ${r.label} rate in rupees`}
                 status={typed[r.key] && !RUPEES.test(typed[r.key] ?? "") ? "error" : undefined}
                 value={typed[r.key] ?? ""}
