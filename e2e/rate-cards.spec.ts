@@ -45,6 +45,9 @@ test("a reseller sets its customer's SMS rate above its own cost, and the custom
   await expect(cards.locator("[data-rate=sms]")).toHaveText("₹0.20");
   await expect(cards.locator("tr[data-row-key=sms]")).toContainText("Own card");
   await expect(cards.getByRole("table").last()).toContainText("₹0.20");
+  // The admin's list of every change has it too, with the account it was made on.
+  const everyChange = page.locator(".ant-card").filter({ hasText: "Every rate change" });
+  await expect(everyChange.getByRole("row").filter({ hasText: "₹0.20" }).first()).toContainText("reseller");
   await shot(page, "rate-cards-admin");
 
   // The customer (manager) has a ready SMS campaign of three one-part messages, priced at what it pays today.

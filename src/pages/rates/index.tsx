@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Typography } from "antd";
+import { useState } from "react";
 import { MSG, type RatesRecord } from "../../../contract";
 import { useCall, useCallMutation } from "../../api";
 import { AdminRateCards } from "./components/admin-cards";
@@ -14,6 +15,9 @@ export function RatesPage() {
   const { query } = useCall("rates.get", {}, { errorNotification: false });
   const updateCall = useCallMutation("rates.update");
   const rates: RatesRecord | undefined = query.data?.data.data;
+  // Each saved change, global or on a card, reads the list of every change again.
+  const [version, setVersion] = useState(0);
+  const changed = () => setVersion((v) => v + 1);
 
   const save = async (values: FormValues) => {
     try {
@@ -27,6 +31,7 @@ export function RatesPage() {
         errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
       });
       await query.refetch();
+      changed();
     } catch {
       // The error notification has told the admin; the form keeps what was typed.
     }
@@ -87,8 +92,8 @@ export function RatesPage() {
           </Card>
         </Col>
       </Row>
-      <AdminRateCards />
-      <GlobalRateHistory />
+      <AdminRateCards onSaved={changed} />
+      <GlobalRateHistory version={version} />
     </>
   );
 }

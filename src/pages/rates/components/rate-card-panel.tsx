@@ -30,15 +30,17 @@ export interface RateCardPanelProps {
   accountId: string;
   /** The card a reseller's own id opens: its default for customers (a reseller's own rates are set by the admin). */
   fixedScope?: RateCardScope;
-  /** Whether the reader is the reseller whose cost the "Your cost" column shows. */
+  /** The title of the cost column ("Your cost" for the reseller itself). */
   costLabel: string;
+  /** Told after a change is saved (the admin's list of every change reads itself again). */
+  onSaved?: () => void;
 }
 
 /**
  * One account's card: what it pays per rate and from which card, the cost beside it and the margin, new rates from a
  * chosen day (blank: unchanged), and the history of changes.
  */
-export function RateCardPanel({ accountId, fixedScope, costLabel }: RateCardPanelProps) {
+export function RateCardPanel({ accountId, fixedScope, costLabel, onSaved }: RateCardPanelProps) {
   const state = useRateCard(accountId);
   const [chosenScope, setScope] = useState<RateCardScope>("account");
   const [typed, setTyped] = useState<Partial<Record<RateKey, string>>>({});
@@ -81,7 +83,10 @@ export function RateCardPanel({ accountId, fixedScope, costLabel }: RateCardPane
   const count = Object.keys(changes).length;
 
   const submit = async () => {
-    if (await state.save({ scope, day, rates: changes })) setTyped({});
+    if (await state.save({ scope, day, rates: changes })) {
+      setTyped({});
+      onSaved?.();
+    }
   };
 
   return (
