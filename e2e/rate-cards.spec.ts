@@ -49,6 +49,7 @@ test("a reseller sets its customer's SMS rate above its own cost, and the custom
   const everyChange = page.locator(".ant-card").filter({ hasText: "Every rate change" });
   await expect(everyChange.getByRole("row").filter({ hasText: "₹0.20" }).first()).toContainText("reseller");
   await shot(page, "rate-cards-admin");
+  expect(await scan(page, "message rates with a card light")).toEqual([]);
 
   // The customer (manager) has a ready SMS campaign of three one-part messages, priced at what it pays today.
   const managerToken = await apiToken(page, "manager");
