@@ -74,6 +74,10 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^dnd\./, [U, M]],
   [/^rates\.get$/, ALL],
   [/^rates\.update$/, [A]],
+  // Not in SPEC 6 (issue 37): rate cards. The admin any account's, a reseller its customers'; the margin, a reseller's.
+  [/^rateCards\.(get|set|audit)$/, [A, R]],
+  [/^rateCards\.globalAudit$/, [A]],
+  [/^rateCards\.margins$/, [R]],
   // Not in SPEC 6: the chat inbox and its simulated phone, and our live-agent additions (issue 10): the workspace.
   [/^(chats|sandbox\.phone)\./, [M, U, D]],
   [/^liveAgents\.acceptInvite$/, ALL],

@@ -40,10 +40,12 @@ test("the admin reads the message rates in rupees from Settings and changes one"
   await expect(page.locator("[data-rate=sms]")).toHaveText("₹0.50");
 });
 
-test("a reseller has no rates page", async ({ page }) => {
+test("a reseller's rates page is its customers' rates, not the global ones", async ({ page }) => {
   await login(page, "reseller", "reseller");
   await page.goto("/reseller/settings");
   await expect(page.getByRole("button", { name: "Message rates" })).toHaveCount(0);
   await page.goto("/reseller/settings/rates");
+  await expect(page.getByRole("heading", { name: "Customer Rates" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Message Rates" })).toHaveCount(0);
+  await expect(page.getByLabel("SMS billed on")).toHaveCount(0);
 });

@@ -68,7 +68,7 @@ const WORKSPACE_PATHS = [
 describe("role-area routes derived from resources/ (SPEC 2)", () => {
   it.each([
     // settings/rcs-bots: the admin's RCS bot screen (SPEC 2 gives the admin area no channels route);
-    // settings/rates: the admin's message rates (issue 9).
+    // settings/rates: the admin's message rates (issue 9); a reseller's customer rates and margin (issue 37).
     // campaigns/message-log: one customer's message log (issue 37).
     // settings/support: the support desk's tickets (issue 37), opened from the Support and Feedback dialog.
     [
@@ -87,7 +87,16 @@ describe("role-area routes derived from resources/ (SPEC 2)", () => {
     ],
     [
       "reseller",
-      ["", "users", "campaigns", "campaigns/message-log", "settings", "quota-management", "settings/support"],
+      [
+        "",
+        "users",
+        "campaigns",
+        "campaigns/message-log",
+        "settings",
+        "quota-management",
+        "settings/rates",
+        "settings/support",
+      ],
     ],
     ["manager", WORKSPACE_PATHS],
     ["user", WORKSPACE_PATHS],

@@ -51,6 +51,7 @@ import { rcsBot } from "./rcs-bot";
 import { rcsBotUpdate } from "./rcs-bot-update";
 import { rcsTemplate } from "./rcs-template";
 import { registerDefault } from "./register-default";
+import { rateCardSet } from "./rate-card-set";
 import { ratesUpdate } from "./rates-update";
 import { register } from "./register";
 import { resetPassword } from "./reset-password";
@@ -127,6 +128,7 @@ export const SCHEMAS = {
   "rcs-bot-update": rcsBotUpdate,
   "rcs-template": rcsTemplate,
   "register-default": registerDefault,
+  "rate-card-set": rateCardSet,
   "rates-update": ratesUpdate,
   register,
   "reset-password": resetPassword,

@@ -27,6 +27,8 @@ const POSTGRES_FILES = [
   "server/test/campaign-finish.test.ts", // the hold kept only for failovers that can still happen
   "server/test/campaign-settlement.test.ts", // charges on delivery given back by receipts and the cut-off (FOR UPDATE SKIP LOCKED)
   "server/test/campaign-failover-message.test.ts", // the failover SMS as its own message, its receipts by our id and by the provider's
+  "server/test/rate-cards.test.ts", // card resolution by a recursive walk up the accounts, upserts by date, the audit
+  "server/test/rate-cards-campaign.test.ts", // a campaign's held card (jsonb) prices its sends; the reseller's margin
   "server/test/rcs-conversations.test.ts", // a conversational RCS bot: a reply re-prices the day before into one conversation (advisory lock)
   "server/test/campaign-dnd-check.test.ts", // DND by category in the check's SQL, learnt from receipts in the batch statement
   "server/test/public-api.test.ts",

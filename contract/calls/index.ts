@@ -14,6 +14,7 @@ import { MESSAGE_LOG_CALLS } from "./message-log";
 import { NOTIFICATION_CALLS } from "./notifications";
 import { PUBLIC_API_CALLS } from "./public-api";
 import { OPERATION_CALLS } from "./operations";
+import { RATE_CARD_CALLS } from "./rate-cards";
 import { RCS_TEMPLATE_CALLS } from "./rcs-templates";
 import { TEMPLATE_CALLS } from "./templates";
 import { SMS_CALLS } from "./sms";
@@ -138,6 +139,11 @@ const SECTIONS = {
     calls: MESSAGE_LOG_CALLS,
     description:
       "Every message an account sent (campaigns, public API, inbox) with its statuses, codes and cost: search, pages by cursor, CSV.",
+  },
+  "Rate cards and margins": {
+    calls: RATE_CARD_CALLS,
+    description:
+      "Per-account and per-reseller rate cards effective from a date, the audit of every rate change, and a reseller's margin per customer.",
   },
   Operations: { calls: OPERATION_CALLS, description: "Tasks of the operator: backups." },
   "Provider connections": {

@@ -40,6 +40,7 @@ import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
 import { publicHandlers } from "./public";
 import { quotaHandlers } from "./quota";
+import { rateCardHandlers } from "./rate-cards";
 import { rcsTemplateHandlers } from "./rcs-templates";
 import { reportHandlers } from "./reports";
 import { templateHandlers } from "./templates";
@@ -75,6 +76,7 @@ export const HANDLERS: Handlers = {
   ...templateHandlers,
   ...uploadHandlers,
   ...campaignControlHandlers,
+  ...rateCardHandlers,
   ...campaignCreateHandlers,
   ...campaignIngestHandlers,
   ...campaignReadHandlers,

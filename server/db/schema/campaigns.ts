@@ -20,7 +20,7 @@ import type {
   RateKey,
   RecipientState,
 } from "../../../contract/domain/campaigns";
-import type { ChargeBasis } from "../../../contract/domain/charging";
+import type { ChargeBasis, Rates } from "../../../contract/domain/charging";
 import { users } from "./accounts";
 import { createdAt } from "./columns";
 
@@ -103,6 +103,11 @@ export const campaigns = pgTable(
     maxPaise: paise("max_paise"),
     heldPaise: paise("held_paise"),
     spentPaise: paise("spent_paise"),
+    /**
+     * The account's resolved rate card at the hold (contract/domain/rate-cards.ts): sending and settlement price with
+     * it, so a rate change never re-prices a campaign that already holds money. Null before the hold.
+     */
+    rates: jsonb("rates").$type<Rates | null>(),
     /** Scheduling: the instant to start, and the zone the owner chose it in (for display). */
     scheduledAt: at("scheduled_at"),
     timeZone: text("time_zone"),

@@ -27,3 +27,4 @@ export * from "./ai";
 export * from "./notifications";
 export * from "./dnd";
 export * from "./support";
+export * from "./rates";

@@ -9,7 +9,8 @@ import { createRateGate, type RateGate } from "../../services/public-api/rate-ga
 import { keptBody, startRequestLog, type RequestLog } from "../../services/public-api/request-log";
 import { senderDirectory, type SenderDirectory } from "../../services/public-api/senders";
 import { PublicMessageEvents } from "../../services/public-api/state-events";
-import { loadRates, type Rates } from "../../services/campaigns/rates";
+import type { Rates } from "../../services/campaigns/rates";
+import { loadRatesFor } from "../../services/rates/cards";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -35,7 +36,8 @@ export interface PublicApi {
   sends: SendCommitter;
   senders: SenderDirectory;
   /** The admin's message rates, read at most every few seconds. */
-  prices: () => Promise<Rates>;
+  /** The rates an account pays (its rate card), kept a few seconds per account. */
+  prices: (userId: string) => Promise<Rates>;
   /** "Message state changed" of public messages: subscribe with events.onPublicMessageStateChanged. */
   events: PublicMessageEvents;
   log: RequestLog;
@@ -108,15 +110,20 @@ export const publicApiPlugin = fp<Pick<ServerConfig, "umsLogDays" | "publicApiCo
       maxBatch: 500,
       maxInFlight: app.database.kind === "pglite" ? 1 : 4,
     };
-    let prices: { at: number; value: Promise<Rates> } | undefined;
+    // Each account's card, kept a few seconds: a send prices at what its owner pays (services/rates/cards.ts).
+    const prices = new Map<string, { at: number; value: Promise<Rates> }>();
     const publicApi: PublicApi = {
       keys,
       rates: createRateGate(db, batching),
       sends: createSendCommitter(db, events, batching, () => publicApi.wake()),
       senders: senderDirectory(db),
-      prices: () => {
-        if (!prices || Date.now() - prices.at > 5000) prices = { at: Date.now(), value: loadRates(db) };
-        return prices.value;
+      prices: (userId) => {
+        const known = prices.get(userId);
+        if (known && Date.now() - known.at <= 5000) return known.value;
+        if (prices.size > 10_000) prices.clear();
+        const value = loadRatesFor(db, userId);
+        prices.set(userId, { at: Date.now(), value });
+        return value;
       },
       events,
       log: startRequestLog(db, { flushMs: 100, log: app.log }),

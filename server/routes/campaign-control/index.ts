@@ -15,6 +15,8 @@ import {
   startCampaign,
 } from "../../services/campaigns/control";
 import { loadRates, type Rates } from "../../services/campaigns/rates";
+import { loadRatesFor } from "../../services/rates/cards";
+import { auditGlobal } from "../../services/rates/record";
 import { findCampaign, type CampaignRow } from "../../services/campaigns/reach";
 import { toCampaignRecords } from "../../services/campaigns/records";
 import { WINDOWED_SMS_CATEGORIES } from "../../services/campaigns/sms-window";
@@ -78,7 +80,12 @@ async function windowed(db: Db, row: CampaignRow): Promise<boolean> {
 }
 
 export const campaignControlHandlers: Handlers = {
-  "rates.get": async (_request, _reply, { db }) => ({ success: true, data: ratesInRupees(await loadRates(db)) }),
+  // The admin reads the global card; anyone else what it pays (its rate card, services/rates/cards.ts).
+  "rates.get": async (request, _reply, { db }) => {
+    const caller = callerOf(request);
+    const rates = caller.role === "admin" ? await loadRates(db) : await loadRatesFor(db, caller.id);
+    return { success: true, data: ratesInRupees(rates) };
+  },
 
   "rates.update": async (request, _reply, { db }) => {
     const caller = callerOf(request);
@@ -98,6 +105,17 @@ export const campaignControlHandlers: Handlers = {
         body.sms_billed_on && !given.some(([key]) => key === "sms")
           ? [...given, ["sms", current.sms / 100] as const]
           : given;
+      // Every change of a rate is audited (who, when, old, new): the global card's as the cards' are.
+      await auditGlobal(
+        tx,
+        { id: caller.id, impersonatedBy: caller.impersonatedBy },
+        rows.map(([key, rupee]) => ({
+          key,
+          oldPaise: current[key],
+          newPaise: Math.round(rupee * 100),
+        })),
+        new Date(),
+      );
       for (const [key, rupee] of rows) {
         const v = {
           key,

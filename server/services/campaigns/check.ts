@@ -8,7 +8,8 @@ import { rcsFacts, smsFacts, whatsappFacts } from "./check-channels";
 import { countingAgainstLimit, dltSkipped, dndSkipped, queuedOf, suppressedNumbers, usedNumbers } from "./check-skips";
 import type { DltRoute } from "./dlt-route";
 import type { Estimate } from "./estimate";
-import { loadRates } from "./rates";
+import type { Rates } from "../../../contract/domain/charging";
+import { loadRatesFor } from "../rates/cards";
 import type { CampaignRow } from "./reach";
 import { openingLabel, smsWindowAt, type SmsWindowConfig } from "./sms-window";
 
@@ -40,6 +41,8 @@ export interface PreCheck {
   dltRoute: DltRoute | null;
   /** An SMS campaign's template category, which decides the DND scrub (contract/domain/dnd.ts). */
   smsCategory: SmsCategory | null;
+  /** The owner's rate card at `now`, which the estimate used: a start keeps it on the campaign (control.ts). */
+  rates: Rates;
 }
 
 export interface CheckOptions {
@@ -84,7 +87,8 @@ export async function preCheck(
   row: CampaignRow,
   { now, smsWindow, sendAt }: CheckOptions,
 ): Promise<PreCheck> {
-  const rates = await loadRates(db);
+  // The account's own card (contract/domain/rate-cards.ts); a campaign already holding money keeps the one it held with.
+  const rates = row.rates && row.status !== "ready" ? row.rates : await loadRatesFor(db, row.userId, now);
   const facts =
     row.channel === "sms"
       ? await smsFacts(db, row, rates)
@@ -153,6 +157,7 @@ export async function preCheck(
     balancePaise: Math.round(Number(owner?.balance ?? 0) * 100),
     dltRoute: facts.dltRoute ?? null,
     smsCategory: facts.smsCategory ?? null,
+    rates,
   };
 }
 

@@ -60,7 +60,12 @@ async function launch(
   if (check.balancePaise < check.estimate.totalPaise) throw badRequest(MSG.insufficientBalance);
   await markSkipped(tx, row, check, options.now);
   await holdForCampaign(tx, row, check.estimate.totalPaise, caller.id, caller.impersonatedBy);
-  const money = { estimatedPaise: check.estimate.expectedPaise, maxPaise: check.estimate.totalPaise };
+  // The card the hold was priced with stays with the campaign: sending and settlement charge at it (issue 37).
+  const money = {
+    estimatedPaise: check.estimate.expectedPaise,
+    maxPaise: check.estimate.totalPaise,
+    rates: check.rates,
+  };
   if (!check.window.openNow && check.window.nextOpenAt) {
     const opens = check.window.nextOpenAt;
     return transitionOrRefuse(

@@ -23,7 +23,8 @@ import { HeaderMediaUnavailable } from "./header-media";
 import { rowsOf, type Tx } from "../../db/sql";
 import { releaseIfFinal } from "./money";
 import type { ProgressPusher } from "./progress";
-import { loadRates, type Rates } from "./rates";
+import { campaignRates } from "../rates/cards";
+import type { Rates } from "./rates";
 import { transition } from "./status";
 
 export interface Dispatcher extends ClaimLoop {
@@ -134,7 +135,8 @@ export function startDispatcher(
 
   async function campaignLoop(id: string): Promise<void> {
     while (!stopped) {
-      const rates = await loadRatesCached();
+      const rates = await ratesOf(id);
+      if (!rates) return;
       const sent = await dispatchCampaign(id, rates);
       if (sent < 0) return;
       sentSinceTick += sent;
@@ -142,10 +144,16 @@ export function startDispatcher(
     }
   }
 
-  let rates: { at: number; value: Rates } | undefined;
-  async function loadRatesCached(): Promise<Rates> {
-    if (!rates || Date.now() - rates.at > 5000) rates = { at: Date.now(), value: await loadRates(db) };
-    return rates.value;
+  // Each campaign sends at the card it was held with (campaigns.rates), read again now and then for a campaign held
+  // before cards were kept, whose owner's current card applies.
+  const rates = new Map<string, { at: number; value: Rates }>();
+  async function ratesOf(id: string): Promise<Rates | undefined> {
+    const known = rates.get(id);
+    if (known && Date.now() - known.at <= 5000) return known.value;
+    const value = await campaignRates(db, id);
+    if (value) rates.set(id, { at: Date.now(), value });
+    else rates.delete(id);
+    return value;
   }
 
   async function round(): Promise<number> {
@@ -170,7 +178,10 @@ export function startDispatcher(
       if (status !== "running" || loops.has(id) || stopped) continue;
       const loop = campaignLoop(id)
         .catch((err: unknown) => log.error({ err, campaignId: id }, "dispatch failed"))
-        .finally(() => loops.delete(id));
+        .finally(() => {
+          loops.delete(id);
+          rates.delete(id);
+        });
       loops.set(id, loop);
     }
     const sent = sentSinceTick;

@@ -49,14 +49,17 @@ export type ConversationOutcome =
 export async function startRcsConversations(
   db: Db,
   replies: readonly RcsReply[],
-  rates: Rates,
+  rates: Rates | RatesOf,
 ): Promise<ConversationOutcome[]> {
   const out: ConversationOutcome[] = [];
   for (const reply of replies) out.push(await startOne(db, reply, rates));
   return out;
 }
 
-async function startOne(db: Db, reply: RcsReply, rates: Rates): Promise<ConversationOutcome> {
+/** The rates an account pays (its rate card, services/rates/cards.ts), asked per bot owner. */
+export type RatesOf = (userId: string) => Promise<Rates>;
+
+async function startOne(db: Db, reply: RcsReply, ratesOrOf: Rates | RatesOf): Promise<ConversationOutcome> {
   const [bot] = await rowsOf<{ id: string; user_id: string; name: string; category: string }>(
     db,
     sql`select id::text as id, user_id::text as user_id, name, billing_category as category from rcs_bots
@@ -64,6 +67,8 @@ async function startOne(db: Db, reply: RcsReply, rates: Rates): Promise<Conversa
   );
   if (bot?.category !== "conversational") return { started: false, reason: "not_conversational" };
   const { id: botId, user_id: userId } = bot;
+  // Read before the transaction: PGlite has one connection, and the card is the bot owner's.
+  const rates = typeof ratesOrOf === "function" ? await ratesOrOf(userId) : ratesOrOf;
   const since = new Date(reply.at.getTime() - RBM_CONVERSATION_MS).toISOString();
   const at = reply.at.toISOString();
   try {

@@ -46,10 +46,10 @@ export async function settleCharges(db: Db, options: SettleOptions): Promise<Set
     const tx = txDb as unknown as Tx;
     // Every campaign not settled yet: those billed on delivery are settled by their receipts and the cut-off; an SMS
     // campaign billed on submission has nothing to settle and is marked settled once ended, so a later change of the
-    // SMS rate's basis never re-prices it.
+    // SMS rate's basis never re-prices it. A campaign's own basis is the one its hold was priced with (campaigns.rates).
     const candidates = await rowsOf<{ id: string; user_id: string; status: string; on_delivery: boolean }>(
       tx,
-      sql`select k.id, k.user_id, k.status, (k.channel <> 'sms' or ${options.smsBilledOn === "delivered"}) as on_delivery from campaigns k
+      sql`select k.id, k.user_id, k.status, (k.channel <> 'sms' or coalesce(k.rates->>'smsBilledOn', ${options.smsBilledOn}) = 'delivered') as on_delivery from campaigns k
           where k.settled_at is null and k.status in ('running', 'paused', 'completed', 'discarded', 'failed') ${only}`,
     );
     if (candidates.length === 0) return { givenBack: 0, settled: 0, changed: [], pending: [] };

@@ -8,7 +8,7 @@ import { pushChatMessage, pushStatus } from "./push";
 import { applyChatStatus, chatIdOfCarrierId, chatIdsOfProviderIds } from "./receipts";
 import { failsOnItsData } from "../../db/errors";
 import { startRcsConversations } from "../campaigns/rcs-conversations";
-import { loadRates } from "../campaigns/rates";
+import { loadRatesFor } from "../rates/cards";
 import { WORKFLOW_EVENTS_JOB } from "../workflows/events";
 
 type Receipt = Extract<CarrierEvent, { type: "receipt" }>;
@@ -162,9 +162,9 @@ export function startChatEvents(app: FastifyInstance): () => void {
   async function rcsConversations(messages: readonly Inbound[]): Promise<void> {
     const replies = messages.filter((m) => m.channel === "rcs").map((m) => ({ to: m.to, number: m.from, at: m.at }));
     if (replies.length === 0) return;
-    await loadRates(db)
-      .then((rates) => startRcsConversations(db, replies, rates))
-      .catch((err: unknown) => app.log.error({ err }, "RCS conversations not started"));
+    await startRcsConversations(db, replies, (userId) => loadRatesFor(db, userId)).catch((err: unknown) =>
+      app.log.error({ err }, "RCS conversations not started"),
+    );
   }
 
   async function applyStatuses(statuses: readonly Receipt[]): Promise<void> {

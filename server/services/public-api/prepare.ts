@@ -35,7 +35,8 @@ export interface PreparedMessage {
 export interface PrepareDeps {
   db: Db;
   senders: SenderDirectory;
-  rates: () => Promise<Rates>;
+  /** The rates the account pays (its rate card). */
+  rates: (userId: string) => Promise<Rates>;
 }
 
 const refuse = (field: string, message: string) =>
@@ -114,7 +115,7 @@ async function prepareStep(
     throw refuse(`${field}templateId`, "send a templateId (with its variables) or text");
   if (body.text !== undefined && body.variables?.length) throw refuse(`${field}variables`, "go with a templateId only");
   const senders = (await deps.senders.senders(caller.userId)).filter((s) => s.channel === channel);
-  const rates = await deps.rates();
+  const rates = await deps.rates(caller.userId);
 
   if (body.templateId) {
     const template = await deps.senders.template(caller.userId, channel, body.templateId);

@@ -18,7 +18,7 @@ import { campaignOnDltRoute } from "../campaigns/dlt-route";
 import { dndHoldsBack } from "../dnd/scrub";
 import { contentFor, costOf } from "../campaigns/dispatch-content";
 import { freeWindows } from "../campaigns/service-window";
-import { loadRates } from "../campaigns/rates";
+import { loadRatesFor } from "../rates/cards";
 import { testParams } from "../campaigns/test-params";
 import { assignConversation } from "../chats/actions";
 import { ownersOfAddresses } from "../chats/addresses";
@@ -200,7 +200,7 @@ export async function sendCampaignMessage(
   // open conversation (contract/domain/charging.ts).
   const windowOpen =
     (await freeWindows(deps.db, campaign.template, ownerId, campaign.from, [number]))?.has(number) ?? false;
-  const cost = costOf(campaign.template, content, await loadRates(deps.db), windowOpen);
+  const cost = costOf(campaign.template, content, await loadRatesFor(deps.db, ownerId), windowOpen);
   const note = `Workflow message of campaign "${row.name}"`;
   if (cost > 0) {
     try {

@@ -1,6 +1,9 @@
 import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Typography } from "antd";
+import { useState } from "react";
 import { MSG, type RatesRecord } from "../../../contract";
 import { useCall, useCallMutation } from "../../api";
+import { AdminRateCards } from "./components/admin-cards";
+import { GlobalRateHistory } from "./components/global-history";
 import { RATE_KEYS_LABELS, SMS_BILLED_ON_LABELS } from "./components/rate-labels";
 import { formatINR } from "../../shell/format";
 import { LazySchemaForm, type FormValues } from "../common/lazy-schema-form";
@@ -12,6 +15,9 @@ export function RatesPage() {
   const { query } = useCall("rates.get", {}, { errorNotification: false });
   const updateCall = useCallMutation("rates.update");
   const rates: RatesRecord | undefined = query.data?.data.data;
+  // Each saved change, global or on a card, reads the list of every change again.
+  const [version, setVersion] = useState(0);
+  const changed = () => setVersion((v) => v + 1);
 
   const save = async (values: FormValues) => {
     try {
@@ -25,6 +31,7 @@ export function RatesPage() {
         errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
       });
       await query.refetch();
+      changed();
     } catch {
       // The error notification has told the admin; the form keeps what was typed.
     }
@@ -32,7 +39,7 @@ export function RatesPage() {
 
   return (
     <>
-      <PageHeader description="What one message costs on each channel, in rupees, billed as each provider bills: WhatsApp and RCS only when delivered (a WhatsApp utility template is free when the customer wrote within 24 hours), SMS per part. Campaigns estimate, hold and bill with these rates." />
+      <PageHeader description="What one message costs on each channel, in rupees, billed as each provider bills: WhatsApp and RCS only when delivered (a WhatsApp utility template is free when the customer wrote within 24 hours), SMS per part. Campaigns estimate, hold and bill with these rates, unless an account has a rate card of its own (below)." />
       {query.isError && (
         <Alert
           type="error"
@@ -85,6 +92,8 @@ export function RatesPage() {
           </Card>
         </Col>
       </Row>
+      <AdminRateCards onSaved={changed} />
+      <GlobalRateHistory version={version} />
     </>
   );
 }

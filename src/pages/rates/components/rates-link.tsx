@@ -3,14 +3,22 @@ import { Button } from "antd";
 import { useNavigate } from "react-router";
 import { useAbility } from "../../../providers";
 
-/** The admin's way to the message rates (/admin/settings/rates): SPEC 2's admin sidebar is fixed. */
+/**
+ * The way to the rates from settings: the admin's message rates, a reseller's customer rates (…/settings/rates). SPEC
+ * 2's sidebars are fixed.
+ */
 export function RatesLink() {
   const ability = useAbility();
   const navigate = useNavigate();
-  if (!ability.can("call", "rates.update")) return null;
+  const label = ability.can("call", "rates.update")
+    ? "Message rates"
+    : ability.can("call", "rateCards.margins")
+      ? "Customer rates"
+      : null;
+  if (!label) return null;
   return (
     <Button icon={<MoneyCollectOutlined />} onClick={() => navigate("rates")}>
-      Message rates
+      {label}
     </Button>
   );
 }
