@@ -145,10 +145,11 @@ describe("npm start's processes stop together", { timeout: START_MS + 60_000 }, 
       });
       expect(login.status).toBe(200);
       // Logged before the server was healthy: by then the whole output so far has been read or is about to be.
-      await until(() => out.includes("seeded"), 5_000, "the seed's log line");
+      const seedLine = /"msg":"seeded \d+ demo accounts/;
+      await until(() => seedLine.test(out), 5_000, "the seed's log line");
       const seeded = out
         .split("\n")
-        .filter((line) => line.includes("seeded"))
+        .filter((line) => seedLine.test(line))
         .map((line) => JSON.parse(line) as { pid: number });
       expect(seeded).toHaveLength(1);
       expect(seeded[0].pid).not.toBe(server);

@@ -57,12 +57,15 @@ export interface CloudServer {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/**
+ * A free port, held until `release()`: the server is built with its URL in its config (seconds on a loaded machine)
+ * and listens just after the release, so another file's server cannot take the port in between (EADDRINUSE seen).
+ */
+async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
   const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
+  return { port, release: () => new Promise<void>((resolve) => probe.close(() => resolve())) };
 }
 
 export async function cloudServer(
@@ -84,7 +87,7 @@ export async function cloudServer(
     ...options.standIn,
     behaviour: { delays: { sentMs: 5, deliveredMs: 10, readMs: 10 }, reviewMs: 30, ...options.standIn?.behaviour },
   });
-  const port = await freePort();
+  const { port, release } = await reservePort();
   const origin = `http://127.0.0.1:${port}`;
   const app = await buildApp({
     database,
@@ -113,6 +116,7 @@ export async function cloudServer(
       rbm: { ...rbmConfigFromEnv({}), ...options.rbm },
     },
   });
+  await release();
   await app.listen({ port, host: "127.0.0.1" });
   const { login } = demoSessions(app);
   const call: CloudServer["call"] = async ({ as, headers, ...rest }) =>
