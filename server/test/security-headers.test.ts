@@ -34,6 +34,34 @@ describe("https-only headers", () => {
     await app.close();
   });
 
+  it.each([
+    ["http", undefined],
+    ["https", "max-age=31536000; includeSubDomains"],
+  ])("a hashed asset over %s gets only the subresource headers", async (proto, hsts) => {
+    const app = await behindProxy();
+    app.get("/assets/app-1234abcd.js", async () => "export {};");
+    const asset = await app.inject({
+      method: "GET",
+      url: "/assets/app-1234abcd.js",
+      headers: { "x-forwarded-proto": proto },
+    });
+    expect(asset.headers["x-content-type-options"]).toBe("nosniff");
+    expect(asset.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(asset.headers["strict-transport-security"]).toBe(hsts);
+    for (const documentOnly of [
+      "content-security-policy",
+      "x-frame-options",
+      "referrer-policy",
+      "cross-origin-opener-policy",
+    ])
+      expect(asset.headers[documentOnly], documentOnly).toBeUndefined();
+    // The document keeps the whole policy.
+    const page = await app.inject({ method: "GET", url: "/", headers: { "x-forwarded-proto": proto } });
+    expect(page.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    await app.close();
+  });
+
   describe("PUBLIC_URL is https", () => {
     let server: TestServer;
     beforeAll(async () => {
