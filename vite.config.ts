@@ -14,11 +14,15 @@ const PURE_PACKAGES =
 const CONTRACT_CALLS = /[\\/]contract[\\/]calls[\\/]/;
 
 /**
- * Bundle budget: the login route ≤ 250 KB gzipped, the first signed-in view (shell + dashboard) ≤ 450 KB. It is met by
- * lazy boundaries rather than manual chunk groups: everything behind login (Refine, react-query, the shell, every
- * screen) is React.lazy, RJSF/ajv are reached only from form screens, and the public pages avoid antd parts that drag
- * in heavy dependencies (Form → rc-field-form, Card → rc-tabs/rc-menu, the Input barrel → TextArea). Manual groups were
- * tried and dropped: a group pulls its dependencies (antd) along, so the login page would load the form engine's chunk.
+ * What a first visit downloads (e2e/weight.spec.ts holds it): the login route and the first signed-in view in few
+ * requests and few bytes. Lazy boundaries keep code off routes that do not need it: everything behind login (Refine,
+ * react-query, antd's App, the shell, every screen) is React.lazy, RJSF/ajv are reached only from form screens, and
+ * the public pages avoid antd parts that drag in heavy dependencies (Card → rc-tabs/rc-menu, the Input barrel →
+ * TextArea). Chunking then keeps the file count down: react-dom in a chunk of its own (it changes least, so it stays
+ * cached across releases), the entry's whole static closure in one `initial` chunk, and the common chunks rolldown
+ * would cut between lazy screens inlined into them below 40 KB (a little code is repeated across screens; a first
+ * view went from ~150 requests to under 30). A group by package (all of antd, say) was tried: the login page then
+ * loads every antd component any screen uses.
  */
 export default defineConfig({
   // Brotli and gzip copies of every text file beside it: the server sends them as they are (preCompressed in
@@ -34,6 +38,16 @@ export default defineConfig({
   build: {
     outDir: "dist",
     rolldownOptions: {
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 40 },
+            { name: "initial", tags: ["$initial"], priority: 30 },
+          ],
+          experimentalInlineCommonChunks: { maxSize: 40_000 },
+        },
+      },
       treeshake: {
         // @refinedev/antd's single-file bundle imports its MarkdownField's stack (react-markdown, micromark, …)
         // at top level, and @refinedev/core imports papaparse (CSV import/export) and error-stack-parser; those
@@ -47,6 +61,10 @@ export default defineConfig({
         ],
       },
     },
+    // No <link rel="modulepreload"> from Vite's preload helper: Chromium fetched a chunk twice when a preload and the
+    // import of the same file overlapped (a first view counted 20 duplicates). The entry starts the first view's
+    // imports itself (src/routes/preload-first-view.ts), and with few chunks there is little left to discover late.
+    modulePreload: false,
     sourcemap: false,
     // The largest lazy chunk (form engine: RJSF + ajv) is ~530 KB raw; it loads only on form screens.
     chunkSizeWarningLimit: 600,

@@ -1,7 +1,4 @@
-export { callApi, apiBaseUrl, http, setUnauthorizedHandler } from "./client";
-export type { CallOptions, QueryValue } from "./client";
-export { ApiError, toMessage, toApiError } from "./errors";
-export type { FieldError } from "./errors";
+export * from "./light";
 export { localCheck, roleMayCall, buildQuery } from "./local-checks";
 export type { CallerLike } from "./local-checks";
 // Reply shapes are the contract's response schemas (contract/calls/records.ts); no second copy here.

@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider, theme as antTheme, type ThemeConfig } from "antd";
+import { ConfigProvider, theme as antTheme, type ThemeConfig } from "antd";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { THEME_STORAGE_KEY } from "../../contract";
 
@@ -147,9 +147,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
 
   return (
     <ThemeContext.Provider value={value}>
-      <ConfigProvider theme={config}>
-        <AntApp>{children}</AntApp>
-      </ConfigProvider>
+      <ConfigProvider theme={config}>{children}</ConfigProvider>
     </ThemeContext.Provider>
   );
 }

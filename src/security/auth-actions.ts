@@ -1,5 +1,5 @@
 import { MSG } from "../../contract";
-import { callApi, toMessage } from "../api";
+import { callApi, toMessage } from "../api/light";
 import { parseAuthUser } from "../state/persist";
 import { sessionStore, type AuthUser } from "../state/session";
 

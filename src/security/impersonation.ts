@@ -1,5 +1,5 @@
 import { IMPERSONATION_KEY_PREFIX, MSG, PERSIST_KEY, ROLE_AREAS } from "../../contract";
-import { ApiError, callApi, toApiError } from "../api";
+import { ApiError, callApi, toApiError } from "../api/light";
 import { parseAuthUser, toPersisted } from "../state/persist";
 import { initialAuthState, initialImpersonationState, type ImpersonatedUser } from "../state/auth-state";
 import { sessionStore } from "../state/session";

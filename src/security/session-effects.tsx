@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useNavigate } from "react-router";
-import { setUnauthorizedHandler } from "../api";
+import { setUnauthorizedHandler } from "../api/light";
 import { logoutLocally } from "./auth-actions";
 import { sessionStore, useSession } from "../state/session";
 import { isExpired, nowSeconds } from "./session-expiry";

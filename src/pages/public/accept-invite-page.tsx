@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { PUBLIC_PATHS } from "../../../contract";
-import { callApi, toMessage } from "../../api";
+import { callApi, toMessage } from "../../api/light";
 import { AuthLayout } from "./auth-layout";
 import { liveAgentAccept as liveAgentAcceptSchema } from "../../../schemas/live-agent-accept";
 import { schemaField } from "./schema-rules";

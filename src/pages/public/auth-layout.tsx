@@ -18,7 +18,11 @@ export function AuthLayout({ title, subtitle, children, footer }: Props) {
   const { token } = theme.useToken();
   return (
     <main
+      className="auth-layout"
       style={{
+        // antd's App, which gives links their colour on signed-in pages, is not loaded here (src/styles.css).
+        ["--auth-link" as string]: token.colorLink,
+        ["--auth-link-hover" as string]: token.colorLinkHover,
         minHeight: "100vh",
         display: "flex",
         flexDirection: "column",

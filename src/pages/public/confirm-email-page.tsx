@@ -2,7 +2,7 @@ import { Alert, Button, Result } from "antd";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { MSG, PUBLIC_PATHS } from "../../../contract";
-import { callApi, toMessage } from "../../api";
+import { callApi, toMessage } from "../../api/light";
 import { AuthLayout } from "./auth-layout";
 import { ButtonLink } from "../../components/button-link";
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { MSG, PUBLIC_PATHS } from "../../../contract";
-import { callApi, toMessage } from "../../api";
+import { callApi, toMessage } from "../../api/light";
 import { AuthLayout } from "./auth-layout";
 import { sendResetLink as sendResetLinkSchema } from "../../../schemas/send-reset-link";
 import { schemaField } from "./schema-rules";

@@ -3,7 +3,7 @@ import { PUBLIC_PATHS } from "../../../contract";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { callApi, toMessage } from "../../api";
+import { callApi, toMessage } from "../../api/light";
 import { AuthLayout } from "./auth-layout";
 import { registerDefault as registerDefaultSchema } from "../../../schemas/register-default";
 import { schemaField } from "./schema-rules";

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { MSG, PUBLIC_PATHS } from "../../../contract";
-import { callApi, toMessage } from "../../api";
+import { callApi, toMessage } from "../../api/light";
 import { AuthLayout } from "./auth-layout";
 import { resetPassword as resetPasswordSchema } from "../../../schemas/reset-password";
 import { schemaField } from "./schema-rules";
