@@ -70,9 +70,10 @@ export const conversations = pgTable(
     // at the page's end, cursor included; without them a status or channel filter reads past every row it skips.
     index("conversations_status_idx").on(t.userId, t.status, t.lastMessageAt, t.id),
     index("conversations_channel_idx").on(t.userId, t.channel, t.status, t.lastMessageAt, t.id),
-    // The tabs' unread counts read only the unread conversations, newest first up to their cap.
+    // The tabs' unread counts read only the unread conversations, newest first up to their cap, from the index alone
+    // (the agent and the count ride along, so an agent's scope is checked without the table).
     index("conversations_unread_idx")
-      .on(t.userId, t.channel, t.status, t.lastMessageAt)
+      .on(t.userId, t.channel, t.status, t.lastMessageAt, t.assignedAgentId, t.unreadCount)
       .where(sql`${t.unreadCount} > 0`),
     // The inbox search: any 3 characters of the number or of the last message (pg_trgm, migration 0030).
     index("conversations_number_trgm_idx").using("gin", t.customerNumber.op("gin_trgm_ops")),
