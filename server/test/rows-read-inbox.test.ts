@@ -174,6 +174,10 @@ describe("the inbox search keeps its meaning", () => {
       );
     const few = await list({ q: "917001", limit: LIMIT });
     expect(few.totalExact).toBe(true);
+    // Under the cap a count is exact (an owner's "mine" is empty); a search's page past its end proves nothing.
+    expect(await list({ scope: "mine", limit: LIMIT })).toMatchObject({ total: 0, totalExact: true, nextCursor: null });
+    const past = await list({ q: "917001", limit: LIMIT, page: 5 });
+    expect(past).toMatchObject({ data: [], total: 0, totalExact: false, nextCursor: null });
   });
 
   it("a cursor that is not ours is refused", async () => {

@@ -69,6 +69,19 @@ async function cappedCount(db: Db, where: SQL | undefined, search: boolean): Pro
 }
 
 /**
+ * `total` and whether it is exact: the count up to its cap, or for a search what the page saw (the rows up to it,
+ * plus the one that proves a next page), exact when a page from the list's start ends it.
+ */
+function totalOf(counted: number | null, page: { offset: number; fetched: number; hasMore: boolean; cursor: boolean }) {
+  if (counted !== null && counted <= CONVERSATION_COUNT_CAP) return { total: counted, totalExact: true };
+  const seen = page.offset + page.fetched;
+  if (counted !== null) return { total: Math.max(seen, CONVERSATION_COUNT_CAP), totalExact: false };
+  // Past the end a search's page saw nothing, which proves nothing about the rows before it.
+  if (page.fetched === 0) return { total: 0, totalExact: page.offset === 0 && !page.cursor };
+  return { total: seen, totalExact: !page.hasMore && !page.cursor };
+}
+
+/**
  * The inbox list: newest activity first (id breaking ties), by channel, scope, status and a search on the number or
  * the last message. Pages by number (offset, as SPEC's lists) or by cursor (`nextCursor`: as fast at page 1000 as
  * at page 1). Every statement reads about a page's rows, however big the inbox: the counts stop at their caps.
@@ -95,26 +108,15 @@ export async function listConversations(db: Db, ws: ChatWorkspace, query: ListQu
   const hasMore = fetched.length > limit;
   const rows = fetched.slice(0, limit);
   const last = rows.at(-1);
-  // At least the rows up to this page (and one more when there is a next page) match.
-  const seen = offset + fetched.length;
-  const exact = counted !== null && counted <= CONVERSATION_COUNT_CAP;
-  const total = exact
-    ? counted
-    : counted === null && fetched.length === 0
-      ? 0
-      : Math.max(seen, counted === null ? 0 : CONVERSATION_COUNT_CAP);
-  // A search's page that ends the list without a cursor saw every match; an empty page past the end saw none.
-  const searchExact = counted === null && !hasMore && !cursor && (fetched.length > 0 || offset === 0);
-  const totalExact = exact || searchExact;
+  const totals = totalOf(counted, { offset, fetched: fetched.length, hasMore, cursor: cursor !== undefined });
   return {
     data: await conversationRecords(
       db,
       ws.ownerId,
       rows.map(({ cursorAt: _, ...row }) => row),
     ),
-    total,
-    totalExact,
-    totalPages: Math.max(1, Math.ceil(total / limit)),
+    ...totals,
+    totalPages: Math.max(1, Math.ceil(totals.total / limit)),
     nextCursor: hasMore && last ? encodeListCursor({ at: last.cursorAt, id: last.id }) : null,
     unread,
   };
