@@ -7,6 +7,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+// The extensions server/db/pglite.ts loads: a data directory with a trigram index does not open without pg_trgm.
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 /** Unpacks `archive` into `dataDir` by starting PGlite on it once (which also checks the archive is a database). */
 export async function restoreDataDir(archive, dataDir) {
@@ -17,7 +19,7 @@ export async function restoreDataDir(archive, dataDir) {
     );
   }
   const bytes = readFileSync(archive);
-  const db = await PGlite.create(dataDir, { loadDataDir: new Blob([bytes]) });
+  const db = await PGlite.create(dataDir, { loadDataDir: new Blob([bytes]), extensions: { pg_trgm } });
   // A statement proves the restored cluster starts and holds the app's tables.
   const { rows } = await db.query("select count(*)::int as n from drizzle.__drizzle_migrations");
   await db.close();

@@ -44,16 +44,24 @@ export const CHAT_CALLS = {
       ),
       status: Type.Optional(ConversationStatusField),
       q: Type.Optional(Type.String({ maxLength: 100 })),
+      cursor: Type.Optional(
+        Type.String({ maxLength: 200, description: "nextCursor of the page before (then page is not read)" }),
+      ),
     }),
     response: replies({
       200: ok({
         data: Type.Array(ConversationRecord),
+        /** Exact up to CONVERSATION_COUNT_CAP; a search's is at least the rows up to its page (totalExact false). */
         total: Type.Integer(),
+        totalExact: Type.Boolean(),
         totalPages: Type.Integer(),
+        /** The next page after this one's last row, or null at the end: deep pages at the cost of the first. */
+        nextCursor: Type.Union([Type.String(), Type.Null()]),
         unread: Type.Object({ whatsapp: Type.Integer(), sms: Type.Integer(), rcs: Type.Integer() }),
       }),
     }),
-    summary: "The inbox: conversations newest first, by channel, scope (mine, unassigned, all), status and search",
+    summary:
+      "The inbox: conversations newest first, by channel, scope (mine, unassigned, all), status and search; pages by number or cursor",
   },
   "chats.get": {
     method: "GET",

@@ -50,6 +50,16 @@ export const CHAT_TEXT_MAX = 4096;
 export const CHAT_PAGE_SIZE = 50;
 /** Conversations per page of the inbox list. */
 export const CONVERSATION_PAGE_SIZE = 30;
+/**
+ * The inbox list counts its conversations up to this many (reading at most these, however big the inbox): past it,
+ * `total` is this cap and `totalExact` false. A search answers a lower bound from its page instead of a count.
+ */
+export const CONVERSATION_COUNT_CAP = 1000;
+/**
+ * Unread per channel is summed over at most this many unread conversations of the channel, so at this point it is
+ * already at least 100: the tabs' badges show "99+" past 99.
+ */
+export const CONVERSATION_UNREAD_CAP = 100;
 
 /**
  * A tab holds the latest 100 notifications; older ones drop off its panel (the sheet pages through them on the server).

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { SizeKeepingNodeFS } from "./pglite-fs";
 
 /**
@@ -13,6 +14,12 @@ export const PGLITE_START_PARAMS: readonly string[] = [
   ...PGlite.defaultStartParams,
   ...["-c", "shared_buffers=16MB", "-c", "max_connections=5", "-c", "wal_buffers=1MB"],
 ];
+
+/**
+ * The contrib extensions the migrations create (pg_trgm: the inbox search's trigram indexes). PGlite must load them at
+ * every start, or a data directory holding such an index cannot open; scripts/restore.mjs loads the same.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** Run by a separate node process: creates the cluster, closes it, exits. PGlite is named by its resolved URL. */
 const createScript = (moduleUrl: string) => `import { PGlite } from ${JSON.stringify(moduleUrl)};
@@ -42,7 +49,7 @@ async function createInChild(dataDir: string): Promise<void> {
  * existing one and keeps its memory small.
  */
 export async function openPglite(dataDir: string, template?: Blob): Promise<PGlite> {
-  const options = { startParams: [...PGLITE_START_PARAMS] };
+  const options = { startParams: [...PGLITE_START_PARAMS], extensions: PGLITE_EXTENSIONS };
   if (dataDir.startsWith("memory://")) return PGlite.create(dataDir, { ...options, loadDataDir: template });
   mkdirSync(dataDir, { recursive: true });
   const fs = new SizeKeepingNodeFS(dataDir);

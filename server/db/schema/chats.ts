@@ -61,9 +61,23 @@ export const conversations = pgTable(
   (t) => [
     uniqueIndex("conversations_address_customer_idx").on(t.userId, t.channel, t.businessAddress, t.customerNumber),
     index("conversations_inbox_idx").on(t.userId, t.lastMessageAt),
-    index("conversations_agent_idx").on(t.assignedAgentId, t.lastMessageAt),
+    // An agent's "mine": its conversations newest first per status; the owner column last so counting them reads
+    // the index alone (an agent has one owner, but the query names it).
+    index("conversations_agent_idx").on(t.assignedAgentId, t.status, t.lastMessageAt, t.id, t.userId),
     // The message log's number search: an account's conversations with one customer number.
     index("conversations_customer_idx").on(t.userId, t.customerNumber),
+    // The inbox list (services/chats/list.ts): each filter the screen offers walks one index newest first and stops
+    // at the page's end, cursor included; without them a status or channel filter reads past every row it skips.
+    index("conversations_status_idx").on(t.userId, t.status, t.lastMessageAt, t.id),
+    index("conversations_channel_idx").on(t.userId, t.channel, t.status, t.lastMessageAt, t.id),
+    // The tabs' unread counts read only the unread conversations, newest first up to their cap, from the index alone
+    // (the agent and the count ride along, so an agent's scope is checked without the table).
+    index("conversations_unread_idx")
+      .on(t.userId, t.channel, t.status, t.lastMessageAt, t.assignedAgentId, t.unreadCount)
+      .where(sql`${t.unreadCount} > 0`),
+    // The inbox search: any 3 characters of the number or of the last message (pg_trgm, migration 0030).
+    index("conversations_number_trgm_idx").using("gin", t.customerNumber.op("gin_trgm_ops")),
+    index("conversations_text_trgm_idx").using("gin", t.lastMessageText.op("gin_trgm_ops")),
     check("conversations_status_known", sql`${t.status} in ('open','resolved')`),
   ],
 );

@@ -9,7 +9,8 @@ import {
 } from "../../services/chats/actions";
 import { conversationRecord, findConversation } from "../../services/chats/conversations";
 import { dltTemplatesOnly } from "../../services/chats/dlt-route";
-import { conversationMessages, customerOf, listConversations, syncMessages } from "../../services/chats/queries";
+import { listConversations } from "../../services/chats/list";
+import { conversationMessages, customerOf, syncMessages } from "../../services/chats/queries";
 import { addNote, sendChatMessage } from "../../services/chats/send";
 import { inboxTeam } from "../../services/chats/team";
 import { quickReplies } from "../../services/chats/templates";

@@ -1,58 +1,11 @@
-import { and, asc, desc, eq, gt, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { CallQuery } from "../../../contract/calls";
 import type { Db } from "../../db/client";
 import { campaignRecipients, campaigns, chatMessages, conversations, suppressions } from "../../db/schema";
-import { conversationReach, conversationRecords, likeEscape } from "./conversations";
+import { conversationReach } from "./conversations";
 import { chatMessageRecords } from "./campaign-messages";
 import { type ChatMessageOut, type ConversationOut, type ConversationRow } from "./records";
 import type { ChatWorkspace } from "./workspace";
-
-type ListQuery = CallQuery<"chats.list">;
-
-/** The inbox list: newest activity first, by channel, scope, status and a search on the number or the last message. */
-export async function listConversations(db: Db, ws: ChatWorkspace, query: ListQuery) {
-  const page = query.page ?? 1;
-  const limit = query.limit ?? 10;
-  const scope = query.scope ?? "all";
-  const filters: (SQL | undefined)[] = [conversationReach(ws)];
-  // An owner is not an agent: nothing is assigned to it, so its "mine" is empty.
-  if (scope === "mine") filters.push(ws.agentId ? eq(conversations.assignedAgentId, ws.agentId) : sql`false`);
-  if (scope === "unassigned") filters.push(isNull(conversations.assignedAgentId));
-  if (query.status) filters.push(eq(conversations.status, query.status));
-  if (query.q?.trim()) {
-    const like = likeEscape(query.q.trim());
-    filters.push(or(ilike(conversations.customerNumber, like), ilike(conversations.lastMessageText, like)));
-  }
-  const where = and(...filters, query.channel ? eq(conversations.channel, query.channel) : undefined);
-  const [rows, [count], unreadRows] = await Promise.all([
-    db
-      .select()
-      .from(conversations)
-      .where(where)
-      .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(conversations)
-      .where(where),
-    // Unread per channel ignores the channel filter: the tabs show every channel's count.
-    db
-      .select({ channel: conversations.channel, n: sql<number>`coalesce(sum(${conversations.unreadCount}), 0)::int` })
-      .from(conversations)
-      .where(and(...filters))
-      .groupBy(conversations.channel),
-  ]);
-  const unread = { whatsapp: 0, sms: 0, rcs: 0 };
-  for (const r of unreadRows) if (r.channel in unread) unread[r.channel as keyof typeof unread] = r.n;
-  const total = count?.n ?? 0;
-  return {
-    data: await conversationRecords(db, ws.ownerId, rows),
-    total,
-    totalPages: Math.max(1, Math.ceil(total / limit)),
-    unread,
-  };
-}
 
 /** A page of a conversation, oldest first: the latest `limit`, or those before / after an id. */
 export async function conversationMessages(

@@ -1,0 +1,284 @@
+// The inbox list stays flat as the inbox grows (issue 38): 20,000 conversations seeded and analysed (and as many of
+// another account's), then chats.list
+// through the app (every filter, searches of 1 to 6 characters, a deep cursor page), each statement it sends recorded
+// and EXPLAIN ANALYZEd: the rows it reads (rows out plus rows a filter or a recheck threw away, times loops, over
+// every scan node) stay under a page's worth plus the counts' caps. Before the trigram indexes and capped counts a
+// search read the whole inbox three times. The search keeps its meaning: a table of fragments is compared with a
+// reference written here from the old semantics (ILIKE anywhere in the number or the last message, `%` `_` `\`
+// literal; newest activity first, id breaking ties).
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONVERSATION_COUNT_CAP, CONVERSATION_UNREAD_CAP } from "../../contract/domain/chats";
+import { buildApp } from "../app";
+import type { Database } from "../db/client";
+import { rowsOf } from "../db/sql";
+import { encodeListCursor } from "../services/chats/list-cursor";
+import { DEMO_PASSWORD, demoSessions, freshDatabase, type DemoName } from "./harness";
+import { seedInbox } from "./inbox-seed";
+
+const CONVERSATIONS = 20_000;
+const LIMIT = 30;
+/**
+ * Per call: five pages' worth for the list, the capped count and the three capped unread sums (each may throw away
+ * as many rows as it keeps: an agent sees about half of what its filter walks), and small lookups.
+ */
+const BUDGET = 5 * LIMIT + 2 * (CONVERSATION_COUNT_CAP + 1) + 2 * 3 * CONVERSATION_UNREAD_CAP + 100;
+
+let recording: string[] | null = null;
+const params = new Map<string, unknown[]>();
+let database: Database;
+let app: FastifyInstance;
+let sessions: ReturnType<typeof demoSessions>;
+let ownerId = "";
+
+interface Row {
+  id: string;
+  number: string;
+  text: string;
+  at: string;
+  status: string;
+  channel: string;
+}
+let all: Row[] = [];
+
+beforeAll(async () => {
+  database = await freshDatabase({
+    queryLog: (text, values) => {
+      if (!recording || !/\bconversations\b/.test(text) || !/^\s*(select|with)\b/i.test(text)) return;
+      const key = `${text}\u0000${JSON.stringify(values)}`;
+      params.set(key, values);
+      recording.push(key);
+    },
+  });
+  app = await buildApp({
+    database,
+    logger: false,
+    config: { demoPassword: DEMO_PASSWORD, webRoot: "./.no-web-root", jwtSecret: "x" },
+  });
+  await app.ready();
+  sessions = demoSessions(app);
+  ownerId = (await sessions.login("manager")).id;
+  await seedInbox(database.db, ownerId, CONVERSATIONS);
+  // Another account's inbox in the same table, as in production: the plans must not lean on one tenant filling it.
+  await seedInbox(database.db, (await sessions.login("user")).id, CONVERSATIONS);
+  all = await rowsOf<Row>(
+    database.db,
+    sql`select id, customer_number as number, last_message_text as text, status, channel,
+      to_char(last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+      from conversations where user_id = ${ownerId}`,
+  );
+}, 300_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+interface ListReply {
+  data: { _id: string }[];
+  total: number;
+  totalExact: boolean;
+  nextCursor: string | null;
+  unread: Record<string, number>;
+}
+
+async function list(query: Record<string, string | number>, as: DemoName = "manager"): Promise<ListReply> {
+  const { token } = await sessions.login(as);
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const res = await app.inject({
+    method: "GET",
+    url: `/api/v1/chats?${search.toString()}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as ListReply;
+}
+
+/** The old meaning of the search, written out: case-insensitive containment in the number or the last message. */
+function reference(q: string, keep: (r: Row) => boolean = () => true): string[] {
+  const needle = q.trim().toLowerCase();
+  return all
+    .filter((r) => keep(r) && (r.number.toLowerCase().includes(needle) || r.text.toLowerCase().includes(needle)))
+    .sort((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1))
+    .map((r) => r.id);
+}
+
+const FRAGMENTS: [string, string][] = [
+  ["1 digit", "7"],
+  ["2 digits", "42"],
+  ["3 digits", "987"],
+  ["6 digits", "917001"],
+  ["with +", "+9170"],
+  ["with a space", "+91 70"],
+  ["trimmed", "  42  "],
+  ["letters", "parcel"],
+  ["letters, other case", "PARCEL"],
+  ["text and number", "Order 12"],
+  ["% is literal", "100%"],
+  ["% alone", "%"],
+  ["_ is literal", "k_d"],
+  ["_ alone", "_"],
+  ["backslash", "a\\b"],
+  ["nothing matches", "zzq"],
+];
+
+describe("the inbox search keeps its meaning", () => {
+  it.each(FRAGMENTS)(
+    "%s (%j): page 1, page 2 and the cursor's page 2 are the old rows in the old order",
+    async (_, q) => {
+      const expected = reference(q);
+      const first = await list({ q, limit: LIMIT });
+      expect(first.data.map((c) => c._id)).toEqual(expected.slice(0, LIMIT));
+      const second = await list({ q, limit: LIMIT, page: 2 });
+      expect(second.data.map((c) => c._id)).toEqual(expected.slice(LIMIT, 2 * LIMIT));
+      expect(first.nextCursor === null).toBe(expected.length <= LIMIT);
+      if (first.nextCursor) {
+        const next = await list({ q, limit: LIMIT, cursor: first.nextCursor });
+        expect(next.data.map((c) => c._id)).toEqual(expected.slice(LIMIT, 2 * LIMIT));
+      }
+      // A search's total is at least what its page saw, exact when the page ends the list.
+      expect(first.total).toBeLessThanOrEqual(expected.length);
+      expect(first.total).toBeGreaterThanOrEqual(Math.min(expected.length, LIMIT));
+      expect(first.totalExact).toBe(expected.length <= LIMIT);
+      if (first.totalExact) expect(first.total).toBe(expected.length);
+    },
+  );
+
+  it("with a status and a channel, the search is the old one within them", async () => {
+    const keep = (r: Row) => r.status === "open" && r.channel === "sms";
+    const page = await list({ q: "42", status: "open", channel: "sms", limit: LIMIT });
+    expect(page.data.map((c) => c._id)).toEqual(reference("42", keep).slice(0, LIMIT));
+  });
+
+  it("walking a whole search by cursor yields every match once, in order", async () => {
+    const expected = reference("k_d");
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ListReply = await list({ q: "k_d", limit: 100, ...(cursor ? { cursor } : {}) });
+      seen.push(...page.data.map((c) => c._id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+  });
+
+  it("counts stop at their caps: the total says it is a lower bound, unread still reads 99+", async () => {
+    const page = await list({ limit: LIMIT });
+    expect(page.total).toBe(CONVERSATION_COUNT_CAP);
+    expect(page.totalExact).toBe(false);
+    const open = all.filter((r) => r.status === "open");
+    for (const channel of ["whatsapp", "sms", "rcs"])
+      expect(page.unread[channel], channel).toBeGreaterThanOrEqual(
+        Math.min(100, open.filter((r) => r.channel === channel).length),
+      );
+    const few = await list({ q: "917001", limit: LIMIT });
+    expect(few.totalExact).toBe(true);
+    // Under the cap a count is exact (an owner's "mine" is empty); a search's page past its end proves nothing.
+    expect(await list({ scope: "mine", limit: LIMIT })).toMatchObject({ total: 0, totalExact: true, nextCursor: null });
+    const past = await list({ q: "917001", limit: LIMIT, page: 5 });
+    expect(past).toMatchObject({ data: [], total: 0, totalExact: false, nextCursor: null });
+  });
+
+  it("a cursor that is not ours is refused", async () => {
+    const { token } = await sessions.login("manager");
+    for (const cursor of ["x", Buffer.from('["2026-01-01", "nope"]').toString("base64url")]) {
+      const res = await app.inject({
+        method: "GET",
+        url: `/api/v1/chats?cursor=${cursor}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
+  "Rows Removed by Filter"?: number;
+  "Rows Removed by Index Recheck"?: number;
+  Plans?: PlanNode[];
+}
+
+const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+
+/** Rows a plan read: per scan node, the rows it passed on and those it threw away, over all its loops. */
+function rowsRead(plan: PlanNode): number {
+  return nodes(plan)
+    .filter((n) => /Scan$/.test(n["Node Type"]) && n["Node Type"] !== "Subquery Scan")
+    .reduce(
+      (sum, n) =>
+        sum +
+        ((n["Actual Rows"] ?? 0) + (n["Rows Removed by Filter"] ?? 0) + (n["Rows Removed by Index Recheck"] ?? 0)) *
+          (n["Actual Loops"] ?? 1),
+      0,
+    );
+}
+
+/** Rows read by one recorded statement, and a line saying where (printed when a call goes over its budget). */
+async function explained(key: string): Promise<{ read: number; where: string }> {
+  const text = key.split("\u0000")[0] ?? "";
+  const result = (await database.db.execute(
+    sql.raw(`explain (analyze, format json) ${inline(text, params.get(key) ?? [])}`),
+  )) as unknown as { rows: { "QUERY PLAN": unknown }[] };
+  const raw = result.rows[0]?.["QUERY PLAN"];
+  const plan = ((typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0]!.Plan;
+  const scans = nodes(plan)
+    .filter((n) => /Scan$/.test(n["Node Type"]))
+    .map((n) => `${n["Node Type"]} ${n["Index Name"] ?? n["Relation Name"] ?? ""} ${rowsRead({ ...n, Plans: [] })}`);
+  return { read: rowsRead(plan), where: `${rowsRead(plan)}: ${text.slice(0, 160)} [${scans.join("; ")}]` };
+}
+
+describe("rows read per chats.list call, 20,000 conversations", () => {
+  const deepCursor = () => {
+    const sorted = [...all].sort((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1));
+    const at = sorted[Math.floor(CONVERSATIONS * 0.8)]!;
+    return encodeListCursor({ at: at.at, id: at.id });
+  };
+  const CALLS: [string, Record<string, string | number> | (() => Record<string, string | number>), DemoName][] = [
+    ["all", {}, "manager"],
+    ["open", { status: "open" }, "manager"],
+    ["resolved", { status: "resolved" }, "manager"],
+    ["open SMS", { status: "open", channel: "sms" }, "manager"],
+    ["resolved RCS", { status: "resolved", channel: "rcs" }, "manager"],
+    ["unassigned open", { status: "open", scope: "unassigned" }, "manager"],
+    ["agent: all open", { status: "open" }, "agent"],
+    ["agent: mine open", { status: "open", scope: "mine" }, "agent"],
+    ["search, 2 digits", { q: "42" }, "manager"],
+    ["search, 2 digits, open", { q: "42", status: "open" }, "manager"],
+    ["search, 6 digits", { q: "917001" }, "manager"],
+    ["search, 6 digits, open", { q: "917001", status: "open" }, "manager"],
+    ["a deep page by cursor", () => ({ cursor: deepCursor() }), "manager"],
+    ["a deep open page by cursor", () => ({ status: "open", cursor: deepCursor() }), "manager"],
+  ];
+
+  it.each(CALLS)("%s stays within the budget", async (_, query, as) => {
+    recording = [];
+    await list({ limit: LIMIT, ...(typeof query === "function" ? query() : query) }, as);
+    const keys = recording;
+    recording = null;
+    expect(keys.length).toBeGreaterThan(0);
+    const statements = await Promise.all(keys.map(explained));
+    const read = statements.reduce((sum, s) => sum + s.read, 0);
+    console.info(`rows read (${database.kind}): ${read} of ${BUDGET}`);
+    expect(read, statements.map((s) => s.where).join("\n")).toBeLessThanOrEqual(BUDGET);
+  });
+});
+
+/** The statement with its parameters written in as literals (EXPLAIN of a bare text is the same on both drivers). */
+function inline(text: string, values: unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1]));
+}
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "number" || typeof value === "bigint") return String(value);
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  const text = typeof value === "object" ? JSON.stringify(value) : String(value);
+  return `'${text.replace(/'/g, "''")}'`;
+}
