@@ -62,7 +62,12 @@ beforeAll(async () => {
       case when g % 100 = 0 then 'replied' when g % 100 < 46 then 'delivered' when g % 100 < 71 then 'read'
            when g % 100 < 81 then 'failed' when g % 100 < 91 then 'sent' else 'queued' end as state) x`);
   for (let c = 0; c < SMALL_CAMPAIGNS; c++) {
-    const id = await insertCampaign(db, { userId: session.id, channel: "sms", name: `Small ${c}`, status: "completed" });
+    const id = await insertCampaign(db, {
+      userId: session.id,
+      channel: "sms",
+      name: `Small ${c}`,
+      status: "completed",
+    });
     await db.execute(sql`
       insert into campaign_recipients (campaign_id, user_id, "row", number, variables, state)
       select ${id}::uuid, ${session.id}::uuid, g, '+9196' || lpad((${c * 100} + g)::text, 8, '0'), '{}'::text[], 'delivered'
@@ -113,7 +118,8 @@ describe("rows read by the campaign read calls, 25,000 recipients in one campaig
     for (const statement of statements.filter(isRead)) {
       const { rows, scans } = await rowsRead(database, statement);
       total += rows;
-      if (rows > 0) detail.push(`${rows} rows: ${statement.sql.replace(/\s+/g, " ").slice(0, 160)} [${scans.join("; ")}]`);
+      if (rows > 0)
+        detail.push(`${rows} rows: ${statement.sql.replace(/\s+/g, " ").slice(0, 160)} [${scans.join("; ")}]`);
     }
     console.info(`rows read (${database.kind}): ${label}: ${total} (bound ${5 * pageSize + CONSTANT})`);
     expect(total, detail.join("\n")).toBeLessThanOrEqual(5 * pageSize + CONSTANT);
