@@ -1,0 +1,135 @@
+// The reads bench's body for one size (run by bench/reads.mjs through tsx). Seeds RECIPIENTS campaign recipients for
+// globex with generate_series (half in one campaign whose sends span two days, the rest in 99 others; a mix of states,
+// codes and replies) and CONVERSATIONS inbox conversations, ANALYZEs, then times the campaign and inbox read calls
+// through the app (app.inject: handler, checks, SQL) beside a primary-key read, and writes p50/p95 to BENCH_OUT.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { buildApp } from "../server/app";
+import { openDatabase } from "../server/db/client";
+import { rowsOf } from "../server/db/sql";
+import { encodeRecipientCursor } from "../server/services/campaigns/recipient-cursor";
+
+const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
+const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 1_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const OTHERS = 99;
+const BIG = Math.floor(RECIPIENTS / 2);
+const PER_OTHER = Math.ceil((RECIPIENTS - BIG) / OTHERS);
+const CHUNK = 100_000;
+const PASSWORD = "bench-pw-1";
+
+const dataDir = mkdtempSync(join(tmpdir(), "bench-reads-"));
+const database = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  dataDir,
+  pool: { max: 10, statementTimeoutMs: 0, longStatementTimeoutMs: 0 },
+});
+const app = await buildApp({
+  database,
+  logger: false,
+  config: { dataDir, webRoot: "./.no-web-root", jwtSecret: "bench", demoPassword: PASSWORD },
+});
+await app.ready();
+const { db } = database;
+const [globex] = await rowsOf<{ id: string }>(db, sql`select id::text from users where username = 'globex'`);
+
+const seedStart = performance.now();
+await db.execute(sql`
+  insert into campaigns (user_id, created_by, channel, name, status, template_id, template_name, source_kind, started_at, completed_at, created_at, settled_at)
+  select ${globex.id}::uuid, ${globex.id}::uuid, (array['whatsapp', 'sms', 'rcs'])[1 + g % 3], 'readsbench ' || lpad(g::text, 3, '0'),
+         'completed', gen_random_uuid(), 'bench_template', 'paste', now() - ((g % 30) || ' days')::interval - interval '2 days',
+         now() - ((g % 30) || ' days')::interval, now() - ((g % 30) || ' days')::interval - interval '3 days', now()
+  from generate_series(0, ${OTHERS}::int) g`);
+const campaignsByName = await rowsOf<{ id: string; started: string }>(
+  db,
+  sql`select id::text, started_at::text as started from campaigns where name like 'readsbench %' order by name`,
+);
+const big = campaignsByName[0];
+/** `count` recipients of one campaign from row `first`, sends spread over `spanSeconds` from its start. */
+const seed = async (campaign: { id: string; started: string }, first: number, count: number, spanSeconds: number) => {
+  await db.execute(sql`
+    insert into campaign_recipients (campaign_id, user_id, "row", number, variables, state, code, reason, cost_paise, sent_at, delivered_at, read_at, replied_at, failed_at)
+    select ${campaign.id}::uuid, ${globex.id}::uuid, g, '+9198' || lpad(g::text, 8, '0'), '{}'::text[], x.state,
+           case when x.state = 'failed' then (array['131026', '131049', 'UNDELIV:001', '404'])[1 + g % 4] end,
+           case when x.state = 'failed' then 'bench failure' end,
+           case when x.state in ('queued', 'failed') then 0 else 20 end,
+           case when x.state <> 'queued' then x.at end,
+           case when x.state in ('delivered', 'read', 'replied') then x.at + interval '20 seconds' end,
+           case when x.state in ('read', 'replied') then x.at + interval '90 seconds' end,
+           case when x.state = 'replied' then x.at + interval '5 minutes' end,
+           case when x.state = 'failed' then x.at + interval '20 seconds' end
+    from generate_series(${first}::int, ${first + count - 1}::int) g
+    cross join lateral (select ${campaign.started}::timestamptz + ((g::bigint * ${spanSeconds}::int) / ${first + count}::int) * interval '1 second' as at,
+      case when g % 100 = 0 then 'replied' when g % 100 < 46 then 'delivered' when g % 100 < 71 then 'read'
+           when g % 100 < 81 then 'failed' when g % 100 < 91 then 'sent' else 'queued' end as state) x`);
+};
+for (let first = 1; first <= BIG; first += CHUNK) await seed(big, first, Math.min(CHUNK, BIG - first + 1), 2 * 86_400);
+for (const campaign of campaignsByName.slice(1)) await seed(campaign, 1, PER_OTHER, 36_000);
+await db.execute(sql`
+  insert into conversations (user_id, channel, customer_number, business_address, last_message_at, last_message_text, last_inbound_at)
+  select ${globex.id}::uuid, (array['whatsapp', 'sms', 'rcs'])[1 + g % 3], '+9197' || lpad(g::text, 8, '0'), 'bench-pn',
+         now() - (g || ' minutes')::interval, 'Reply number ' || g, now() - (g || ' minutes')::interval
+  from generate_series(1, ${CONVERSATIONS}::int) g`);
+await db.execute(sql`analyze`);
+const seconds = ((performance.now() - seedStart) / 1000).toFixed(1);
+console.log(
+  `\n${database.kind}: seeded ${RECIPIENTS.toLocaleString("en-IN")} recipients (${BIG.toLocaleString("en-IN")} in one campaign) and ${CONVERSATIONS.toLocaleString("en-IN")} conversations in ${seconds} s`,
+);
+
+const login = await app.inject({
+  method: "POST",
+  url: "/api/v1/auth/login",
+  payload: { email: "globex", password: PASSWORD },
+});
+const token = (login.json() as { data: { token: string } }).data.token;
+const get = async (url: string) => {
+  const res = await app.inject({ method: "GET", url, headers: { authorization: `Bearer ${token}` } });
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  return res.body.length;
+};
+// Page 1000 of 10 starts after row 9,990 (or the campaign's middle when it is smaller).
+const deepRow = Math.min(9_990, Math.floor(BIG / 2));
+const [deep] = await rowsOf<{ row: number; id: number }>(
+  db,
+  sql`select "row", id::int from campaign_recipients where campaign_id = ${big.id}::uuid and "row" = ${deepRow}`,
+);
+const cursor = encodeRecipientCursor(deep);
+const r = `/api/campaigns/responses?campaignId=${big.id}`;
+const QUERIES: [string, string][] = [
+  ["baseline: one campaign by primary key", `/api/v1/campaigns/${big.id}`],
+  ["campaign list, page 1", "/api/v1/campaigns?page=1&limit=10"],
+  ["campaign list, page 10", "/api/v1/campaigns?page=10&limit=10"],
+  ["responses, page 1", `${r}&page=1&limit=10`],
+  ["responses, page 1000 (offset)", `${r}&page=1000&limit=10`],
+  ["responses, page 1000 (cursor)", `${r}&page=1000&limit=10&cursor=${cursor}`],
+  ["responses, status = replied", `${r}&status=replied&page=1&limit=10`],
+  ["campaign status (report)", `/api/reports/campaignStatus/${big.id}`],
+  ["inbox, all, page 1", "/api/v1/chats?page=1&limit=20"],
+  ["inbox, number fragment search", "/api/v1/chats?page=1&limit=20&q=00777"],
+];
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const results: Record<string, { p50: number; p95: number; bytes: number }> = {};
+for (const [label, url] of QUERIES) {
+  await get(url);
+  const bytes = await get(url);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await get(url);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  results[label] = { p50: pct(times, 50), p95: pct(times, 95), bytes };
+  console.log(
+    `  ${label.padEnd(40)} p50 ${pct(times, 50).toFixed(1).padStart(7)} ms   p95 ${pct(times, 95).toFixed(1).padStart(7)} ms   ${(bytes / 1024).toFixed(1).padStart(7)} KB`,
+  );
+}
+if (process.env.BENCH_OUT)
+  writeFileSync(process.env.BENCH_OUT, JSON.stringify({ kind: database.kind, RECIPIENTS, CONVERSATIONS, results }));
+await app.close();
+await database.close();
+rmSync(dataDir, { recursive: true, force: true });
