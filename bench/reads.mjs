@@ -61,11 +61,12 @@ for (const label of Object.keys(runs[0].results)) {
   const first = runs[0].results[label].p95;
   const last = runs.at(-1).results[label].p95;
   const growth = last / first;
-  const ok = last < goal && (runs.length === 1 || growth <= 2);
+  const ok = label.startsWith("before") ? null : last < goal && (runs.length === 1 || growth <= 2);
   console.log(
-    `| ${label} | ${cells.join(" | ")} |${runs.length > 1 ? ` ${growth.toFixed(2)} |` : ""} ${ok ? "met" : "NOT met"} |`,
+    `| ${label} | ${cells.join(" | ")} |${runs.length > 1 ? ` ${growth.toFixed(2)} |` : ""} ${ok === null ? "(old code)" : ok ? "met" : "NOT met"} |`,
   );
 }
 const report = runs.at(-1).results["campaign status (report)"];
-console.log(`\nreport payload at the largest size: ${(report.bytes / 1024).toFixed(1)} KB (goal <= 50 KB)`);
+console.log("\ndeep page: page 1,000 of 10 rows (at 10,000 recipients, page 251: the campaign has 5,000)");
+console.log(`report payload at the largest size: ${(report.bytes / 1024).toFixed(1)} KB (goal <= 50 KB)`);
 console.log(`load average after: ${load()}`);
