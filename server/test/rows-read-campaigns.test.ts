@@ -143,5 +143,21 @@ describe("rows read by the campaign read calls, 25,000 recipients in one campaig
     const replied = await get("&status=replied");
     expect(replied.total).toBe(BIG / 100);
     expect(replied.data.map((r) => r.row)).toEqual([100, 200, 300, 400, 500]);
+    const last = await get(`&cursor=${encodeRecipientCursor({ row: BIG, id: Number.MAX_SAFE_INTEGER })}`);
+    expect(last).toMatchObject({ data: [], nextCursor: null });
+  });
+
+  it.each([
+    "not-a-cursor",
+    Buffer.from("1.x").toString("base64url"),
+    Buffer.from("99999999999.1").toString("base64url"),
+  ])("answers 400 for the cursor %s", async (cursor) => {
+    const res = await app.inject({
+      method: "GET",
+      url: `/api/campaigns/responses?campaignId=${big}&cursor=${cursor}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: "The cursor is not valid" });
   });
 });
