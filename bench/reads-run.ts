@@ -35,6 +35,10 @@ await app.ready();
 const { db } = database;
 const [globex] = await rowsOf<{ id: string }>(db, sql`select id::text from users where username = 'globex'`);
 
+// PostgreSQL is one database for every size: the last size's campaigns and conversations go first (cascading to
+// their recipients and rollups), so each size is seeded alone as on PGlite's fresh data directory.
+await db.execute(sql`delete from campaigns where name like 'readsbench %'`);
+await db.execute(sql`delete from conversations where business_address = 'bench-pn'`);
 const seedStart = performance.now();
 await db.execute(sql`
   insert into campaigns (user_id, created_by, channel, name, status, template_id, template_name, source_kind, started_at, completed_at, created_at, settled_at)
