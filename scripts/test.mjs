@@ -39,6 +39,8 @@ const POSTGRES_FILES = [
   "server/test/balance.test.ts",
   "server/test/seed-ledger.test.ts", // balance = ledger = the charges for every account, right after the seed
   "server/test/message-log.test.ts", // the cursor: microsecond times as text and row comparisons on both drivers
+  "server/test/rows-read-campaigns.test.ts", // rows read per campaign read call, from EXPLAIN ANALYZE on both planners
+  "server/test/campaign-report-rollup.test.ts", // the report's trigger-kept rollups = a direct count over the recipients
   "server/test/chats.test.ts",
   "server/test/chat-campaign-thread.test.ts", // the answered campaign message and the audience's name, in the inbound SQL
   "server/test/realtime-cluster.pg.test.ts",

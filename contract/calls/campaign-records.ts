@@ -246,8 +246,10 @@ export const TimelinePointRecord = Type.Object({
 export const CampaignReportRecord = Type.Object({
   campaign: CampaignRecord,
   errors: Type.Array(ErrorBreakdownRecord),
-  /** Sends and receipts per minute from the start. */
+  /** Sends and receipts per bucket from the start (bucketMinutes wide; empty buckets left out). */
   timeline: Type.Array(TimelinePointRecord),
+  /** The timeline's bucket width in minutes: 1, widened so a campaign of any span has at most 200 points. */
+  bucketMinutes: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 
 /** One message of a number's history across campaigns. */

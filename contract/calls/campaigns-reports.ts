@@ -22,6 +22,13 @@ export const Responses = Type.Object({
   campaignId: Type.String(),
   ...PageQuery.properties,
   status: enumText(RECIPIENT_STATES),
+  cursor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: "nextCursor of the page before: the page after it (page then only labels the reply)",
+    }),
+  ),
 });
 export const ResponsesReply = Type.Object({
   success: Type.Literal(true),
@@ -29,6 +36,8 @@ export const ResponsesReply = Type.Object({
   total: Type.Integer(),
   totalPages: Type.Integer(),
   page: Type.Integer(),
+  /** The next page's cursor (a deep page costs what page 1 does), null on the last page. */
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
 });
 export const CampaignSaved = Type.Object({ success: Type.Literal(true), message: Type.String(), data: CampaignRecord });
 export const CampaignFound = Type.Object({ success: Type.Literal(true), campaigns: Type.Array(CampaignRecord) });

@@ -200,6 +200,11 @@ export const campaignRecipients = pgTable(
   },
   (t) => [
     index("campaign_recipients_queue_idx").on(t.campaignId, t.state, t.id),
+    // The responses pages in audience order (row, id): page 1 and a cursor's next page are an index range of `limit`
+    // rows, where ORDER BY row over the campaign read all of it (500,000 rows for a large one) to sort.
+    index("campaign_recipients_row_idx").on(t.campaignId, t.row, t.id),
+    // The same, within one state (the responses' state filter): `replied` is a few rows among many.
+    index("campaign_recipients_state_row_idx").on(t.campaignId, t.state, t.row, t.id),
     uniqueIndex("campaign_recipients_number_idx").on(t.campaignId, t.number),
     // Partial: only recipients with a failover marker, so an ingest adds nothing to it and a send's state change
     // does not touch it (markFailovers finds the unmarked ones through the queue index's state).

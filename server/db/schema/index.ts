@@ -16,6 +16,7 @@ export * from "./whatsapp-templates";
 export * from "./rcs-templates";
 export * from "./uploads";
 export * from "./campaigns";
+export * from "./campaign-report";
 export * from "./chats";
 export * from "./dashboards";
 export * from "./realtime";

@@ -1,10 +1,37 @@
+import type { Static } from "@sinclair/typebox";
+import type { PageQuery } from "../../../contract/calls";
+import type { ResponsesReply } from "../../../contract/calls/campaigns-reports";
 import type { CampaignStatus, RecipientState } from "../../../contract/domain/campaigns";
 import { callerOf } from "../../auth/guard";
 import { listCampaigns, searchCampaigns } from "../../services/campaigns/list";
 import { findCampaign } from "../../services/campaigns/reach";
 import { recipientsPage, searchWithin } from "../../services/campaigns/recipients";
 import { pageWindow, totalPages } from "../../services/paging";
+import type { Db } from "../../db/client";
 import type { Handlers } from "../context";
+
+/** A responses call's reply (all three channels): one page by number or by cursor, with the next page's cursor. */
+export async function responsesReply(
+  db: Db,
+  campaignId: string,
+  query: PageQuery & { status?: string; cursor?: string },
+): Promise<Static<typeof ResponsesReply>> {
+  const window = pageWindow(query);
+  const { records, total, nextCursor } = await recipientsPage(
+    db,
+    campaignId,
+    query.status as RecipientState | undefined,
+    { ...window, cursor: query.cursor },
+  );
+  return {
+    success: true,
+    data: records,
+    total,
+    totalPages: totalPages(total, window.limit),
+    page: window.page,
+    nextCursor,
+  };
+}
 
 // The SMS and WhatsApp channels' own campaign reads: the reads of every channel narrowed to one channel, so another
 // channel's campaign id answers 404 like a missing one.
@@ -34,14 +61,7 @@ export const smsCampaignReadHandlers: Handlers = {
 
   "sms.campaigns.responses": async (request, _reply, { db }) => {
     const campaign = await findCampaign(db, callerOf(request), request.query.campaignId, { channel: "sms" });
-    const window = pageWindow(request.query);
-    const { records, total } = await recipientsPage(
-      db,
-      campaign.id,
-      request.query.status as RecipientState | undefined,
-      window,
-    );
-    return { success: true, data: records, total, totalPages: totalPages(total, window.limit), page: window.page };
+    return responsesReply(db, campaign.id, request.query);
   },
 };
 
@@ -66,13 +86,6 @@ export const wabaCampaignReadHandlers: Handlers = {
 
   "waba.campaigns.responses": async (request, _reply, { db }) => {
     const campaign = await findCampaign(db, callerOf(request), request.query.campaignId, { channel: "whatsapp" });
-    const window = pageWindow(request.query);
-    const { records, total } = await recipientsPage(
-      db,
-      campaign.id,
-      request.query.status as RecipientState | undefined,
-      window,
-    );
-    return { success: true, data: records, total, totalPages: totalPages(total, window.limit), page: window.page };
+    return responsesReply(db, campaign.id, request.query);
   },
 };

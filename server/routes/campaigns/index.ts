@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
 import type { Readable } from "node:stream";
 import type { CampaignChannel } from "../../../contract/constants";
-import type { CampaignStatus, RecipientState } from "../../../contract/domain/campaigns";
+import type { CampaignStatus } from "../../../contract/domain/campaigns";
 import { callerOf } from "../../auth/guard";
 import { badRequest } from "../../http/errors";
 import { attachmentHeader, safeFileName } from "../../services/campaigns/csv-safe";
@@ -10,11 +10,11 @@ import { listCampaigns, searchCampaigns } from "../../services/campaigns/list";
 import { toE164 } from "../../services/campaigns/phone";
 import { findCampaign } from "../../services/campaigns/reach";
 import { toCampaignRecords } from "../../services/campaigns/records";
-import { recipientsPage, searchWithin } from "../../services/campaigns/recipients";
+import { searchWithin } from "../../services/campaigns/recipients";
 import { campaignReport, numberHistory } from "../../services/campaigns/report";
 import { pageWindow, totalPages } from "../../services/paging";
 import type { Handlers } from "../context";
-import { smsCampaignReadHandlers, wabaCampaignReadHandlers } from "./channel-reads";
+import { responsesReply, smsCampaignReadHandlers, wabaCampaignReadHandlers } from "./channel-reads";
 
 // The campaign reads of every channel: lists, one campaign, search, responses, the status report, a number's
 // history and the downloads. Creating, sending and control are elsewhere.
@@ -73,14 +73,7 @@ export const campaignReadHandlers: Handlers = {
 
   "campaigns.responses": async (request, _reply, { db }) => {
     const campaign = await findCampaign(db, callerOf(request), request.query.campaignId);
-    const window = pageWindow(request.query);
-    const { records, total } = await recipientsPage(
-      db,
-      campaign.id,
-      request.query.status as RecipientState | undefined,
-      window,
-    );
-    return { success: true, data: records, total, totalPages: totalPages(total, window.limit), page: window.page };
+    return responsesReply(db, campaign.id, request.query);
   },
 
   "campaigns.status": async (request, _reply, { db }) => {

@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, gt, inArray, like, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, like, sql, type SQL } from "drizzle-orm";
 import type { RecipientRecord } from "../../../contract/calls";
 import { failoverMessageState, recipientReason, type RecipientState } from "../../../contract/domain/campaigns";
 import type { Db } from "../../db/client";
 import { campaignRecipients, inboundMessages } from "../../db/schema";
 import { toMoney } from "../balance/ledger";
+import { decodeRecipientCursor, encodeRecipientCursor } from "./recipient-cursor";
+import { countsOf, emptyCounts, totalOf } from "./records";
 
 export type RecipientRow = typeof campaignRecipients.$inferSelect;
 
@@ -66,28 +68,47 @@ export async function withReplies(db: Db, rows: readonly RecipientRow[]): Promis
   return rows.map((r) => toRecipientRecord(r, replies.get(r.id) ?? null));
 }
 
-/** One page of a campaign's recipients in audience order, optionally in one state. */
+/** A responses page: by page number (SPEC 7's page/limit: an offset) or after a cursor (an index range). */
+export interface RecipientWindow {
+  limit: number;
+  offset: number;
+  cursor?: string;
+}
+
+/**
+ * One page of a campaign's recipients in audience order, optionally in one state. The page is a range of the
+ * (campaign, row, id) index, or of (campaign, state, row, id) with a state, so page 1 and every cursor's page read
+ * `limit` + 1 rows however large the campaign; an offset page reads the rows before it too (the console pages by
+ * cursor past the first pages). The total comes from the campaign's rollup (countsOf), never a count over it.
+ */
 export async function recipientsPage(
   db: Db,
   campaignId: string,
   state: RecipientState | undefined,
-  window: { limit: number; offset: number },
-): Promise<{ records: RecipientRecord[]; total: number }> {
+  window: RecipientWindow,
+): Promise<{ records: RecipientRecord[]; total: number; nextCursor: string | null }> {
+  const after = window.cursor === undefined ? undefined : decodeRecipientCursor(window.cursor);
   const where = and(
     eq(campaignRecipients.campaignId, campaignId),
     state ? eq(campaignRecipients.state, state) : undefined,
+    // A row comparison, so it is an index condition (an OR of the two columns would be a filter over the rows before).
+    after ? sql`(${campaignRecipients.row}, ${campaignRecipients.id}) > (${after.row}, ${after.id})` : undefined,
   );
-  const [rows, [{ n }]] = await Promise.all([
+  const [rows, counts] = await Promise.all([
     db
       .select()
       .from(campaignRecipients)
       .where(where)
       .orderBy(asc(campaignRecipients.row), asc(campaignRecipients.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ n: count() }).from(campaignRecipients).where(where),
+      .limit(window.limit + 1)
+      .offset(after ? 0 : window.offset),
+    countsOf(db, [campaignId]),
   ]);
-  return { records: await withReplies(db, rows), total: n };
+  const page = rows.slice(0, window.limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > window.limit && last ? encodeRecipientCursor(last) : null;
+  const all = counts.get(campaignId) ?? emptyCounts();
+  return { records: await withReplies(db, page), total: state ? all[state] : totalOf(all), nextCursor };
 }
 
 export const WITHIN_MAX = 50;

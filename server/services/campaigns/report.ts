@@ -1,61 +1,90 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { CampaignReportRecord } from "../../../contract/calls";
 import type { Db } from "../../db/client";
-import { campaignRecipients, campaigns, inboundMessages } from "../../db/schema";
+import { campaignFailures, campaignRecipients, campaigns, inboundMessages } from "../../db/schema";
+import { rowsOf } from "../../db/sql";
 import type { CampaignRow } from "./reach";
 import { toCampaignRecords } from "./records";
 import { toRecipientRecord } from "./recipients";
 import type { NumberHistoryRecord } from "../../../contract/calls";
 
 type Timeline = CampaignReportRecord["timeline"];
+type Errors = CampaignReportRecord["errors"];
 
-/** Failed recipients grouped by reason and code, the most frequent first. */
-async function errorBreakdown(db: Db, campaignId: string): Promise<CampaignReportRecord["errors"]> {
-  const rows = await db
-    .select({
-      reason: sql<string>`coalesce(${campaignRecipients.reason}, 'Unknown')`,
-      code: campaignRecipients.code,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(campaignRecipients)
-    .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.state, "failed")))
-    .groupBy(sql`1`, campaignRecipients.code)
-    .orderBy(sql`3 desc`, sql`1`);
-  return rows;
+/** The error breakdown's rows at most: the most frequent reasons, then one "Other" row for the rest. */
+export const ERRORS_MAX = 20;
+/** The timeline's points at most, whatever the campaign's span: its buckets widen (a bounded payload). */
+export const TIMELINE_MAX_POINTS = 200;
+/** Bucket widths in minutes, the console's too (report-data.ts); past a day, whole days. */
+const BUCKETS = [1, 5, 10, 15, 30, 60, 120, 360, 720, 1440];
+const DAY_MINUTES = 1440;
+
+/** The narrowest bucket that keeps `spanMinutes` within TIMELINE_MAX_POINTS buckets. */
+export function bucketMinutesFor(spanMinutes: number): number {
+  const fits = BUCKETS.find((b) => Math.ceil(spanMinutes / b) <= TIMELINE_MAX_POINTS);
+  return fits ?? Math.ceil(spanMinutes / TIMELINE_MAX_POINTS / DAY_MINUTES) * DAY_MINUTES;
 }
 
 /**
- * Per minute from the start, how many recipients were sent, delivered, read, replied and failed in it (from each
- * recipient's own times). Minutes with nothing in them are left out: a campaign paused for days would otherwise
- * answer thousands of empty points; the chart fills the gaps.
+ * Failed recipients by reason and code, the most frequent first, from the campaign's rollup (campaign_failures: a
+ * few rows, kept by a trigger); past ERRORS_MAX rows the rest are summed into one "Other" row.
  */
-async function timeline(db: Db, campaign: CampaignRow): Promise<Timeline> {
-  if (!campaign.startedAt) return [];
-  const result: unknown = await db.execute(sql`
-    select date_trunc('minute', e.at) as at,
-           count(*) filter (where e.kind = 'sent')::int as sent,
-           count(*) filter (where e.kind = 'delivered')::int as delivered,
-           count(*) filter (where e.kind = 'read')::int as read,
-           count(*) filter (where e.kind = 'replied')::int as replied,
-           count(*) filter (where e.kind = 'failed')::int as failed
-    from campaign_recipients r
-    cross join lateral (values ('sent', r.sent_at), ('delivered', r.delivered_at), ('read', r.read_at), ('replied', r.replied_at), ('failed', r.failed_at)) as e(kind, at)
-    where r.campaign_id = ${campaign.id} and e.at is not null and e.at >= date_trunc('minute', ${campaign.startedAt.toISOString()}::timestamptz)
-    group by 1 order by 1`);
-  // PGlite's and node-postgres' results both carry `rows`; the Db type is generic over the driver.
-  const { rows } = result as {
-    rows: { at: string | Date; sent: number; delivered: number; read: number; replied: number; failed: number }[];
-  };
-  return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
+async function errorBreakdown(db: Db, campaignId: string): Promise<Errors> {
+  const rows = await db
+    .select({ reason: campaignFailures.reason, code: campaignFailures.code, count: campaignFailures.recipients })
+    .from(campaignFailures)
+    .where(and(eq(campaignFailures.campaignId, campaignId), gt(campaignFailures.recipients, 0)))
+    .orderBy(desc(campaignFailures.recipients), campaignFailures.reason, campaignFailures.code);
+  // '' is the rollup's key for "no code" (a primary key column cannot be null).
+  const all = rows.map((r) => ({ reason: r.reason, code: r.code === "" ? null : r.code, count: r.count }));
+  if (all.length <= ERRORS_MAX) return all;
+  const rest = all.slice(ERRORS_MAX - 1).reduce((sum, r) => sum + r.count, 0);
+  return [...all.slice(0, ERRORS_MAX - 1), { reason: "Other", code: null, count: rest }];
+}
+
+/**
+ * From the start, how many recipients were sent, delivered, read, replied and failed per bucket, from the
+ * campaign's per-minute rollup (campaign_timeline), widened so a campaign of any span answers at most
+ * TIMELINE_MAX_POINTS points. Buckets with nothing in them are left out (the chart fills the gaps).
+ */
+async function timeline(db: Db, campaign: CampaignRow): Promise<{ points: Timeline; bucketMinutes: number }> {
+  if (!campaign.startedAt) return { points: [], bucketMinutes: 1 };
+  const from = sql`date_trunc('minute', ${campaign.startedAt.toISOString()}::timestamptz)`;
+  const [span] = await rowsOf<{ first: string | Date | null; last: string | Date | null }>(
+    db,
+    sql`select min(minute) as first, max(minute) as last from campaign_timeline
+        where campaign_id = ${campaign.id} and minute >= ${from}`,
+  );
+  if (!span?.first || !span.last) return { points: [], bucketMinutes: 1 };
+  const spanMinutes = (new Date(span.last).getTime() - new Date(span.first).getTime()) / 60_000 + 1;
+  const bucketMinutes = bucketMinutesFor(spanMinutes);
+  const seconds = bucketMinutes * 60;
+  // Buckets from the epoch (UTC), as the console's chart draws them.
+  const rows = await rowsOf<{
+    at: string | Date;
+    sent: number;
+    delivered: number;
+    read: number;
+    replied: number;
+    failed: number;
+  }>(
+    db,
+    sql`select to_timestamp(floor(extract(epoch from minute) / ${seconds}) * ${seconds}) as at,
+               sum(sent)::int as sent, sum(delivered)::int as delivered, sum(read)::int as read,
+               sum(replied)::int as replied, sum(failed)::int as failed
+        from campaign_timeline where campaign_id = ${campaign.id} and minute >= ${from}
+        group by 1 having sum(sent) + sum(delivered) + sum(read) + sum(replied) + sum(failed) > 0 order by 1`,
+  );
+  return { points: rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() })), bucketMinutes };
 }
 
 export async function campaignReport(db: Db, campaign: CampaignRow): Promise<CampaignReportRecord> {
-  const [[record], errors, points] = await Promise.all([
+  const [[record], errors, { points, bucketMinutes }] = await Promise.all([
     toCampaignRecords(db, [campaign]),
     errorBreakdown(db, campaign.id),
     timeline(db, campaign),
   ]);
-  return { campaign: record, errors, timeline: points };
+  return { campaign: record, errors, timeline: points, bucketMinutes };
 }
 
 export const HISTORY_MAX = 200;

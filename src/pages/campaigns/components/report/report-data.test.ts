@@ -117,6 +117,19 @@ describe("shapeTimeline", () => {
     expect(rows[1].label).toBe("08:05");
   });
 
+  it.each([
+    [60, 60, 150],
+    [2880, 2880, 100],
+  ])("draws the server's widened buckets (%i min) as they are, no zero between them", (server, drawn, count) => {
+    const points = Array.from({ length: count }, (_, i) =>
+      p(new Date(Date.UTC(2026, 0, 1) + i * server * 60_000).toISOString(), 3),
+    );
+    const { rows, bucketMinutes } = shapeTimeline(points, 240, "UTC", server);
+    expect(bucketMinutes).toBe(drawn);
+    expect(rows).toHaveLength(count);
+    expect(rows.every((r) => r.sent === 3)).toBe(true);
+  });
+
   it("labels with the day when the run spans days", () => {
     const { rows } = shapeTimeline([p("2026-11-23T10:00:00Z", 1), p("2026-11-25T10:00:00Z", 1)], 240, "UTC");
     expect(rows[0].label).toMatch(/23 Nov/);

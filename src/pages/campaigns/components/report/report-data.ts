@@ -101,6 +101,8 @@ export function shapeTimeline(
   points: readonly TimelinePoint[],
   maxPoints = 240,
   timeZone?: string,
+  /** The server's bucket width (a long campaign's points come widened): never drawn narrower, or gaps show as zeros. */
+  minBucketMinutes = 1,
 ): { rows: TimelineRow[]; bucketMinutes: number } {
   const parsed = points
     .map((p) => ({ ...p, t: Math.floor(Date.parse(p.at) / MINUTE) * MINUTE }))
@@ -110,7 +112,8 @@ export function shapeTimeline(
   const first = parsed[0].t;
   const last = parsed[parsed.length - 1].t;
   const spanMinutes = (last - first) / MINUTE + 1;
-  const bucketMinutes = BUCKETS.find((b) => Math.ceil(spanMinutes / b) <= maxPoints) ?? BUCKETS[BUCKETS.length - 1];
+  const fits = BUCKETS.find((b) => b >= minBucketMinutes && Math.ceil(spanMinutes / b) <= maxPoints);
+  const bucketMinutes = fits ?? Math.max(minBucketMinutes, BUCKETS[BUCKETS.length - 1]);
   const size = bucketMinutes * MINUTE;
   const start = Math.floor(first / size) * size;
   const count = Math.floor((last - start) / size) + 1;

@@ -41,7 +41,10 @@ export function TimelineCard({
   report: CampaignReportRecord | undefined;
   channel: CampaignRecord["channel"];
 }) {
-  const shaped = useMemo(() => shapeTimeline(report?.timeline ?? []), [report?.timeline]);
+  const shaped = useMemo(
+    () => shapeTimeline(report?.timeline ?? [], undefined, undefined, report?.bucketMinutes),
+    [report?.timeline, report?.bucketMinutes],
+  );
   let body;
   if (!report) body = chartFallback(280);
   else if (shaped.rows.length === 0)

@@ -1,11 +1,12 @@
 import { Alert, Button, Card, Empty, Flex, Input, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { CampaignRecord } from "../../../../../contract";
 import { RECIPIENT_STATES, type RecipientState } from "../../../../../contract/domain/campaigns";
 import { toMessage, useCall } from "../../../../api";
 import { formatDateTime, formatINR } from "../../../../shell/format";
 import { RecipientStateTag, stateLabel } from "./campaign-tags";
 import { channelCalls } from "./report-data";
+import { cursorQuery, rememberCursor, type PageCursors } from "./page-cursors";
 import { responseLines, type ResponseLine } from "./response-lines";
 import { countsSignature, useFollowCounts } from "./use-follow-counts";
 
@@ -61,12 +62,26 @@ export function ResponsesTable({ campaign }: { campaign: CampaignRecord }) {
   const [page, setPage] = useState(1);
   const [state, setState] = useState<RecipientState | undefined>(undefined);
   const [number, setNumber] = useState("");
+  // Next, next, next: each page by its cursor (what page 1 costs), not by an offset that grows with the page.
+  const [cursors, setCursors] = useState<PageCursors>({});
 
   const list = useCall(
     calls.responses,
-    { query: { campaignId: campaign._id, page, limit: PAGE_SIZE, ...(state ? { status: state } : {}) } },
+    {
+      query: {
+        campaignId: campaign._id,
+        page,
+        limit: PAGE_SIZE,
+        ...(state ? { status: state } : {}),
+        ...cursorQuery(cursors, page),
+      },
+    },
     { queryOptions: { enabled: !number, placeholderData: (prev) => prev }, errorNotification: false },
   ).query;
+  const reply = list.data?.data;
+  useEffect(() => {
+    if (reply) setCursors((c) => rememberCursor(c, reply.page, reply.nextCursor));
+  }, [reply]);
   const within = useCall(
     calls.searchWithin,
     { params: { id: campaign._id }, query: { number } },
@@ -98,6 +113,7 @@ export function ResponsesTable({ campaign }: { campaign: CampaignRecord }) {
             onChange={(v) => {
               setState(v);
               setPage(1);
+              setCursors({});
             }}
             options={RECIPIENT_STATES.map((s) => ({ value: s, label: stateLabel(s) }))}
           />
