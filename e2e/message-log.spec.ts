@@ -92,3 +92,22 @@ for (const theme of ["light", "dark"] as const)
     const findings = await scan(page, `${theme} message log`);
     expect(findings.map((f) => `${f.rule} (${f.impact}): ${f.where.join(" | ")}`)).toEqual([]);
   });
+
+test("the log exports through the report job: progress, then the Excel file to download", async ({ page }) => {
+  await login(page, "admin", "admin");
+  await page.goto("/admin/campaigns/message-log");
+  await pick(page, "Account whose messages to show", /^manager/);
+  await expect(page.locator(".ant-table-tbody .ant-table-row").first()).toBeVisible();
+  await page.getByRole("button", { name: "Export Excel" }).click();
+  const panel = page.getByTestId("log-export");
+  await expect(panel).toContainText(/Excel export (ready|: writing the file)/);
+  await expect(panel).toContainText(/Excel export ready: [\d,]+ rows, [\d.]+ (B|KB|MB)/, { timeout: 30_000 });
+  await shot(page, "message-log-export-ready");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    panel.getByRole("button", { name: "Download" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^message-log-.*\.xlsx$/);
+  const findings = await scan(page, "message log export");
+  expect(findings.map((f) => `${f.rule} (${f.impact}): ${f.where.join(" | ")}`)).toEqual([]);
+});

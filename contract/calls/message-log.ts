@@ -1,6 +1,7 @@
 import { Type } from "./type";
-import { USER_MANAGER } from "./access";
-import { FileBytes, replies } from "./replies";
+import { ALL, USER_MANAGER } from "./access";
+import { FileBytes, ID, replies } from "./replies";
+import { ReportFormatField, ReportRecord } from "./report-records";
 import type { CallDef } from "./types";
 import {
   LOG_CHANNELS,
@@ -77,6 +78,8 @@ export const MessageLogPage = Type.Object({
 });
 
 const ADMIN_RESELLER = ["admin", "reseller"] as const;
+const Format = { format: Type.Optional(ReportFormatField) };
+const ExportQueued = Type.Object({ success: Type.Literal(true), message: Type.String(), data: ReportRecord });
 
 export const MESSAGE_LOG_CALLS = {
   "messageLog.list": {
@@ -114,5 +117,42 @@ export const MESSAGE_LOG_CALLS = {
     query: Type.Object({ ...AccountId, ...Filters }),
     response: replies({ 200: FileBytes }),
     summary: "One customer's filtered message log as CSV",
+  },
+  // The export as a background job (the report job's machinery: a file in storage, progress, expiry), CSV or XLSX.
+  "messageLog.exportJob": {
+    method: "POST",
+    path: "/api/v1/message-log/exports",
+    access: USER_MANAGER,
+    module: "campaign",
+    query: Type.Object({ ...Filters, ...Format }),
+    response: replies({ 201: ExportQueued }),
+    summary: "Queues the filtered message log as a CSV or XLSX file, written in the background",
+  },
+  "messageLog.accountExportJob": {
+    method: "POST",
+    path: "/api/admin/message-log/exports",
+    access: ADMIN_RESELLER,
+    query: Type.Object({ ...AccountId, ...Filters, ...Format }),
+    response: replies({ 201: ExportQueued }),
+    summary: "Queues one customer's filtered message log as a CSV or XLSX file",
+  },
+  "messageLog.exportStatus": {
+    method: "GET",
+    path: "/api/v1/message-log/exports/:id",
+    access: ALL,
+    module: "campaign",
+    params: ID,
+    response: replies({ 200: Type.Object({ success: Type.Literal(true), data: ReportRecord }) }),
+    summary: "A log export the caller queued: its status, progress and file",
+  },
+  "messageLog.exportDownload": {
+    method: "GET",
+    path: "/api/v1/message-log/exports/:id/download",
+    access: ALL,
+    module: "campaign",
+    download: true,
+    params: ID,
+    response: replies({ 200: FileBytes }),
+    summary: "The ready log export's file; 409 while it is written or failed, 410 once it expired",
   },
 } as const satisfies Record<string, CallDef>;
