@@ -48,7 +48,7 @@ export const MessageLogRow = Type.Object({
   failoverStep: nullableInt(),
   /** Paise charged and still kept; null where the source records no per-message charge (inbox messages). */
   chargedPaise: nullableInt(),
-  /** Paise given back; null where the source records no per-message refund (campaign recipients keep the net). */
+  /** Paise given back (a failed send, settlement, a public-API step); null where nothing is charged (inbox). */
   refundedPaise: nullableInt(),
   campaign: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()]),
 });

@@ -68,6 +68,7 @@ export interface CampaignLogRow {
   failover_state: string | null;
   cost_paise: number;
   failover_cost_paise: number;
+  refunded_paise: number;
   sent_at: string | null;
   delivered_at: string | null;
   read_at: string | null;
@@ -104,7 +105,7 @@ export async function campaignBranch(db: Db, owner: string, f: LogFilters): Prom
     db,
     sql`select r.id::text as id, ${iso(RECIPIENT_TIME)} as t, r.campaign_id, c.name as campaign_name, c.channel,
           c.sender_label as sender, r.number as "to", r.variables, r.provider_message_id, r.state as status, r.code,
-          r.failover_state, r.cost_paise, r.failover_cost_paise,
+          r.failover_state, r.cost_paise, r.failover_cost_paise, r.refunded_paise,
           ${iso(sql`r.sent_at`)} as sent_at, ${iso(sql`r.delivered_at`)} as delivered_at, ${iso(sql`r.read_at`)} as read_at,
           ${iso(sql`r.replied_at`)} as replied_at, ${iso(sql`r.failed_at`)} as failed_at,
           ${iso(sql`r.failover_sent_at`)} as failover_sent_at, ${iso(sql`r.failover_delivered_at`)} as failover_delivered_at,

@@ -1,0 +1,1 @@
+ALTER TABLE "campaign_recipients" ADD COLUMN "refunded_paise" integer DEFAULT 0 NOT NULL;
