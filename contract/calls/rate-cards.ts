@@ -56,6 +56,8 @@ export const MarginRow = Type.Object({
   accountId: Type.String(),
   username: Type.String(),
   campaigns: Type.Integer(),
+  /** Public-API messages sent in the period that kept a charge. */
+  apiMessages: Type.Integer(),
   charged: Rupees,
   cost: Rupees,
   margin: Rupees,

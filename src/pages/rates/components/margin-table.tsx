@@ -44,6 +44,7 @@ export function MarginTable() {
         columns={[
           { title: "Customer", dataIndex: "username" },
           { title: "Campaigns", dataIndex: "campaigns", width: 120, render: (n: number) => formatCount(n) },
+          { title: "API messages", dataIndex: "apiMessages", width: 140, render: (n: number) => formatCount(n) },
           { title: "Charged", dataIndex: "charged", width: 140, render: (v: number) => formatINR(v) },
           { title: "Your cost", dataIndex: "cost", width: 140, render: (v: number) => formatINR(v) },
           {
