@@ -134,7 +134,7 @@ describe("resolution: account → reseller's customer card → global → defaul
 describe("a reseller's floor and bad input", () => {
   it.each([
     [{ rates: { sms: 0.17 } }, 422, /SMS rate is below your own cost of ₹0\.18/],
-    [{ rates: { sms: 0.181 } }, 400, /at most two decimal places/],
+    [{ rates: { sms: 0.181 } }, 400, /^The SMS rate can have at most two decimal places \(whole paise\)$/],
     [{ rates: { sms: -1 } }, 400, /./],
     [{ rates: {} }, 400, /./],
     [{ rates: { sms: 0.2 }, effectiveFrom: "yesterday-ish" }, 400, /./],
