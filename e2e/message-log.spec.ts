@@ -111,3 +111,25 @@ test("the log exports through the report job: progress, then the Excel file to d
   const findings = await scan(page, "message log export");
   expect(findings.map((f) => `${f.rule} (${f.impact}): ${f.where.join(" | ")}`)).toEqual([]);
 });
+
+test("the dates are picked DD/MM/YYYY with the keyboard; the search asks with ISO instants", async ({ page }) => {
+  await login(page, "manager", "manager");
+  await page.goto("/organization/campaigns/message-log");
+  await expect(page.locator(".ant-table-tbody .ant-table-row").first()).toBeVisible();
+  const from = page.getByPlaceholder("From DD/MM/YYYY");
+  await from.click();
+  await from.fill("01/11/2026");
+  await from.press("Enter");
+  const to = page.getByPlaceholder("To DD/MM/YYYY");
+  await to.fill("15/11/2026");
+  // Enter in the last field picks the day and searches (the form's submit), as the Search button does.
+  const asked = page.waitForRequest((r) => r.url().includes("/api/v1/message-log?") && r.url().includes("from="));
+  await to.press("Enter");
+  await expect(from).toHaveValue("01/11/2026");
+  await expect(to).toHaveValue("15/11/2026");
+  await shot(page, "message-log-dates");
+  const url = new URL((await asked).url());
+  // India's days (the manager's zone): 1 Nov 00:00 IST to the start of 16 Nov IST.
+  expect(url.searchParams.get("from")).toBe("2026-10-31T18:30:00.000Z");
+  expect(url.searchParams.get("to")).toBe("2026-11-15T18:30:00.000Z");
+});
