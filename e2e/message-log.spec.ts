@@ -133,3 +133,17 @@ test("the dates are picked DD/MM/YYYY with the keyboard; the search asks with IS
   expect(url.searchParams.get("from")).toBe("2026-10-31T18:30:00.000Z");
   expect(url.searchParams.get("to")).toBe("2026-11-15T18:30:00.000Z");
 });
+
+test("a department head reads the log of the campaigns it created", async ({ page }) => {
+  await login(page, "depthead", "department_head");
+  await page.goto("/department-head/campaigns/message-log");
+  await expect(page.getByRole("heading", { name: "Message Log" })).toBeVisible();
+  const rows = page.locator(".ant-table-tbody .ant-table-row");
+  // The seed's campaign the head created for its organization (server/seed-campaigns.ts); nothing else of the account.
+  await expect(rows.first()).toContainText("Store opening invite");
+  const names = await rows.locator("td").filter({ hasText: " · " }).allInnerTexts();
+  expect(names.every((n) => n.includes("Store opening invite"))).toBe(true);
+  await shot(page, "message-log-depthead");
+  const findings = await scan(page, "department head's message log");
+  expect(findings.map((f) => `${f.rule} (${f.impact}): ${f.where.join(" | ")}`)).toEqual([]);
+});

@@ -78,6 +78,11 @@ export const MessageLogPage = Type.Object({
 });
 
 const ADMIN_RESELLER = ["admin", "reseller"] as const;
+/**
+ * The owners of campaigns (SPEC 6: campaign status and responses are user's and manager's) and a department head over
+ * the campaigns it created (module campaign, as its other campaign calls; the service scopes it).
+ */
+const OWNERS = [...USER_MANAGER, "department_head"] as const;
 const Format = { format: Type.Optional(ReportFormatField) };
 const ExportQueued = Type.Object({ success: Type.Literal(true), message: Type.String(), data: ReportRecord });
 
@@ -85,7 +90,7 @@ export const MESSAGE_LOG_CALLS = {
   "messageLog.list": {
     method: "GET",
     path: "/api/v1/message-log",
-    access: USER_MANAGER,
+    access: OWNERS,
     module: "campaign",
     query: Type.Object({ ...Filters, ...Page }),
     response: replies({ 200: MessageLogPage }),
@@ -94,7 +99,7 @@ export const MESSAGE_LOG_CALLS = {
   "messageLog.export": {
     method: "GET",
     path: "/api/v1/message-log/export",
-    access: USER_MANAGER,
+    access: OWNERS,
     module: "campaign",
     download: true,
     query: Type.Object(Filters),
@@ -122,7 +127,7 @@ export const MESSAGE_LOG_CALLS = {
   "messageLog.exportJob": {
     method: "POST",
     path: "/api/v1/message-log/exports",
-    access: USER_MANAGER,
+    access: OWNERS,
     module: "campaign",
     query: Type.Object({ ...Filters, ...Format }),
     response: replies({ 201: ExportQueued }),

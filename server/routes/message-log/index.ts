@@ -7,7 +7,7 @@ import { toReportRecords } from "../../services/reports/records";
 import { REPORT_DEFAULT_FORMAT } from "../../../contract/domain/reports";
 import { gone, notDownloadable } from "../reports";
 import { messageLogPage } from "../../services/message-log/list";
-import { logAccountOf } from "../../services/message-log/scope";
+import { logAccountOf, ownLogScope } from "../../services/message-log/scope";
 import { sendDownload } from "../campaigns";
 import type { Handlers } from "../context";
 
@@ -27,13 +27,15 @@ const QUEUED = "Export queued: the file is written in the background";
 
 export const messageLogHandlers: Handlers = {
   "messageLog.list": async (request, _reply, { db }) => {
-    const page = await messageLogPage(db, callerOf(request).id, readFilters(request.query));
+    const caller = callerOf(request);
+    const page = await messageLogPage(db, caller.id, ownLogScope(caller, readFilters(request.query)));
     return { success: true, data: page.rows, nextCursor: page.nextCursor };
   },
 
   "messageLog.export": async (request, reply, { db }) => {
-    const filters = exportFilters(request.query);
-    return sendDownload(reply, messageLogCsv(db, callerOf(request).id, filters), CSV, fileName());
+    const caller = callerOf(request);
+    const filters = ownLogScope(caller, exportFilters(request.query));
+    return sendDownload(reply, messageLogCsv(db, caller.id, filters), CSV, fileName());
   },
 
   "messageLog.accountList": async (request, _reply, { db }) => {

@@ -21,6 +21,7 @@ const STATUSES_OF: Readonly<Record<LogKind, readonly LogStatus[]>> = {
 /** Whether a kind can have rows under these filters at all (a campaign filter leaves only campaign rows). */
 export function branchApplies(kind: LogKind, f: LogFilters): boolean {
   if (f.kind && f.kind !== kind) return false;
+  if (f.createdBy && kind !== "campaign") return false;
   if (f.campaignId && kind !== "campaign") return false;
   if (f.status && !STATUSES_OF[kind].includes(f.status)) return false;
   return true;
@@ -90,7 +91,8 @@ export async function campaignBranch(db: Db, owner: string, f: LogFilters): Prom
       : sql`(r.provider_message_id = ${f.id} or r.failover_provider_message_id = ${f.id})`
     : undefined;
   const where = and([
-    sql`r.user_id = ${owner}::uuid`,
+    f.owners ? sql`r.user_id = any(${`{${f.owners.join(",")}}`}::uuid[])` : sql`r.user_id = ${owner}::uuid`,
+    f.createdBy ? sql`c.created_by = ${f.createdBy}::uuid` : undefined,
     sql`${RECIPIENT_TIME} is not null`,
     f.number && "exact" in f.number ? sql`r.number = ${f.number.exact}` : undefined,
     f.number && "digits" in f.number ? sql`r.number like ${`%${f.number.digits}%`}` : undefined,

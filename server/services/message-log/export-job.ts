@@ -20,6 +20,7 @@ import { TOO_MANY_REPORTS } from "../reports/request";
 import type { WriteOptions, Written } from "../reports/write";
 import { LOG_CSV_HEADER, LOG_CUT_NOTE, logCells, logRowPages } from "./export";
 import { readFilters } from "./filters";
+import { ownLogScopeOf } from "./scope";
 
 export const LOG_EXPORT_NOT_FOUND = "Export not found";
 /** Rows as the screen pages them: the job's total grows a page ahead while there are more. */
@@ -91,7 +92,7 @@ type Cells = (string | number | null)[];
 /** The rows as cell batches, reporting progress after each page (the total runs a page ahead while there are more). */
 async function* cellPages(opts: WriteOptions, row: ReportRow, done: { rows: number; cut: boolean }) {
   if (!row.logAccountId) throw new Error("a message log export without its account");
-  const filters = exportFiltersOf(row.logQuery ?? {});
+  const filters = await ownLogScopeOf(opts.db, row.logAccountId, exportFiltersOf(row.logQuery ?? {}));
   await opts.progress(0, PAGE_AHEAD);
   for await (const page of logRowPages(opts.db, row.logAccountId, filters)) {
     yield page.rows.map(logCells);
