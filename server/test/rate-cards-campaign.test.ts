@@ -155,3 +155,42 @@ describe("the reseller's margin counts public-API messages", () => {
     }).toEqual({ campaigns: 0, apiMessages: 3, charged: 120, cost: 75, margin: 45 });
   });
 });
+
+describe("a draft holds no money, a held campaign keeps its price", () => {
+  it("a ready draft's stored estimate follows a rate change when reviewed; once scheduled, a change moves nothing", async () => {
+    const sms = await smsSetup(db(), owner);
+    const draft = await insertCampaign(db(), {
+      ownerId: owner,
+      channel: "sms",
+      templateId: sms.templateId,
+      smsAccountId: sms.accountId,
+      recipients: 10,
+      firstNumber: 300,
+    });
+    const review = async () => (await call("manager", "GET", `/api/v1/campaign-control/${draft}/check`)).json().data;
+    expect((await smsRate(0.3)).statusCode).toBe(200);
+    expect((await review()).estimate).toMatchObject({ perMessage: 0.3, expected: 3 });
+    expect((await row(draft)).estimatedPaise).toBe(300);
+    // The rate moves while the campaign is a draft: the next review stores the new estimate (nothing is held).
+    expect((await smsRate(0.35)).statusCode).toBe(200);
+    expect((await review()).estimate).toMatchObject({ perMessage: 0.35, expected: 3.5 });
+    expect(await row(draft)).toMatchObject({ estimatedPaise: 350, heldPaise: 0, rates: null });
+    // Scheduled a day ahead: held at ₹0.35 and the card kept with it.
+    const scheduled = await call("manager", "POST", `/api/v1/campaign-control/${draft}/schedule`, {
+      scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+      timeZone: "Asia/Kolkata",
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    const held = await row(draft);
+    expect(held).toMatchObject({ status: "scheduled", estimatedPaise: 350, heldPaise: 350 });
+    expect(held.rates?.sms).toBe(35);
+    // A change now re-prices nothing: the review answers the kept card, the row and the hold stay.
+    expect((await smsRate(0.5)).statusCode).toBe(200);
+    expect((await review()).estimate).toMatchObject({ perMessage: 0.35, expected: 3.5 });
+    expect(await row(draft)).toMatchObject({ estimatedPaise: 350, heldPaise: 350 });
+    expect((await row(draft)).rates?.sms).toBe(35);
+    // Discarded, its whole hold comes back (the ledger check after the test sees balance = ledger).
+    const discarded = await call("manager", "PUT", `/api/sms/campaigns/${draft}/discard`);
+    expect(discarded.statusCode, discarded.body).toBe(200);
+  });
+});
