@@ -96,7 +96,7 @@ export function LogSearchForm({
           allowEmpty={[true, true]}
           placeholder={["From DD/MM/YYYY", "To DD/MM/YYYY"]}
           aria-label="Dates sent, from and to"
-          style={{ width: 290 }}
+          style={{ width: 340 }}
         />
       </Form.Item>
       <Form.Item>
