@@ -109,20 +109,20 @@ describe("a campaign holding money keeps its rates", () => {
     );
     expect(await charges(second)).toEqual([45]);
 
-    // The reseller's margin on this customer: 20 × ₹0.30 + 10 × ₹0.45 charged against its own cost, the global
-    // ₹0.25 (30 messages), so ₹10.50 − ₹7.50.
+    // The reseller's margin on this customer: 20 × ₹0.30 + 10 × ₹0.45 charged against its own cost, the seed's
+    // ₹0.20 (server/seed-ledger.ts; 30 messages), so ₹10.50 − ₹6.00.
     const after = await marginOf();
     expect({
       campaigns: after.campaigns - before.campaigns,
       charged: Math.round((after.charged - before.charged) * 100),
       cost: Math.round((after.cost - before.cost) * 100),
       margin: Math.round((after.margin - before.margin) * 100),
-    }).toEqual({ campaigns: 2, charged: 1050, cost: 750, margin: 300 });
+    }).toEqual({ campaigns: 2, charged: 1050, cost: 600, margin: 450 });
   });
 });
 
 describe("the reseller's margin counts public-API messages", () => {
-  it("3 SMS sent through the API at the organization's ₹0.40 against the reseller's ₹0.25 cost: ₹0.45", async () => {
+  it("3 SMS sent through the API at the organization's ₹0.40 against the reseller's ₹0.20 cost: ₹0.60", async () => {
     // The manager's user buys at its organization's card (the manager's, set by the reseller).
     const user = await server.id("user");
     await setBalance(db(), user, "100.00");
@@ -152,7 +152,7 @@ describe("the reseller's margin counts public-API messages", () => {
       charged: Math.round((after.charged - before.charged) * 100),
       cost: Math.round((after.cost - before.cost) * 100),
       margin: Math.round((after.margin - before.margin) * 100),
-    }).toEqual({ campaigns: 0, apiMessages: 3, charged: 120, cost: 75, margin: 45 });
+    }).toEqual({ campaigns: 0, apiMessages: 3, charged: 120, cost: 60, margin: 60 });
   });
 });
 
