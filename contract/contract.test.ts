@@ -101,8 +101,10 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^operations\.backup$/, [A]],
   // Not in SPEC 6 (issue 37): the message log. Campaign status and responses are the owners' (user and manager), so
   // their own log is too; admins and resellers read one customer's through calls of their own.
-  [/^messageLog\.(list|export)$/, [U, M]],
-  [/^messageLog\.(accountList|accountExport)$/, [A, R]],
+  [/^messageLog\.(list|export|exportJob)$/, [U, M, D]],
+  [/^messageLog\.(accountList|accountExport|accountExportJob)$/, [A, R]],
+  // A log export's status and file: whoever queued it (the row is the asker's own; another's answers 404).
+  [/^messageLog\.(exportStatus|exportDownload)$/, ALL],
   // Not in SPEC 6: each signed-in person's own bell history (SPEC 4's bell, kept on the server): every role.
   [/^notifications\./, ALL],
   // Not in SPEC 6 (issue 37): the support desk of the roles whose sidebar has Support and Feedback (SPEC 2).

@@ -92,3 +92,58 @@ for (const theme of ["light", "dark"] as const)
     const findings = await scan(page, `${theme} message log`);
     expect(findings.map((f) => `${f.rule} (${f.impact}): ${f.where.join(" | ")}`)).toEqual([]);
   });
+
+test("the log exports through the report job: progress, then the Excel file to download", async ({ page }) => {
+  await login(page, "admin", "admin");
+  await page.goto("/admin/campaigns/message-log");
+  await pick(page, "Account whose messages to show", /^manager/);
+  await expect(page.locator(".ant-table-tbody .ant-table-row").first()).toBeVisible();
+  await page.getByRole("button", { name: "Export Excel" }).click();
+  const panel = page.getByTestId("log-export");
+  await expect(panel).toContainText(/Excel export (ready|: writing the file)/);
+  await expect(panel).toContainText(/Excel export ready: [\d,]+ rows, [\d.]+ (B|KB|MB)/, { timeout: 30_000 });
+  await shot(page, "message-log-export-ready");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    panel.getByRole("button", { name: "Download" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^message-log-.*\.xlsx$/);
+  const findings = await scan(page, "message log export");
+  expect(findings.map((f) => `${f.rule} (${f.impact}): ${f.where.join(" | ")}`)).toEqual([]);
+});
+
+test("the dates are picked DD/MM/YYYY with the keyboard; the search asks with ISO instants", async ({ page }) => {
+  await login(page, "manager", "manager");
+  await page.goto("/organization/campaigns/message-log");
+  await expect(page.locator(".ant-table-tbody .ant-table-row").first()).toBeVisible();
+  const from = page.getByPlaceholder("From DD/MM/YYYY");
+  await from.click();
+  await from.fill("01/11/2026");
+  await from.press("Enter");
+  const to = page.getByPlaceholder("To DD/MM/YYYY");
+  await to.fill("15/11/2026");
+  // Enter in the last field picks the day and searches (the form's submit), as the Search button does.
+  const asked = page.waitForRequest((r) => r.url().includes("/api/v1/message-log?") && r.url().includes("from="));
+  await to.press("Enter");
+  await expect(from).toHaveValue("01/11/2026");
+  await expect(to).toHaveValue("15/11/2026");
+  await shot(page, "message-log-dates");
+  const url = new URL((await asked).url());
+  // India's days (the manager's zone): 1 Nov 00:00 IST to the start of 16 Nov IST.
+  expect(url.searchParams.get("from")).toBe("2026-10-31T18:30:00.000Z");
+  expect(url.searchParams.get("to")).toBe("2026-11-15T18:30:00.000Z");
+});
+
+test("a department head reads the log of the campaigns it created", async ({ page }) => {
+  await login(page, "depthead", "department_head");
+  await page.goto("/department-head/campaigns/message-log");
+  await expect(page.getByRole("heading", { name: "Message Log" })).toBeVisible();
+  const rows = page.locator(".ant-table-tbody .ant-table-row");
+  // The seed's campaign the head created for its organization (server/seed-campaigns.ts); nothing else of the account.
+  await expect(rows.first()).toContainText("Store opening invite");
+  const names = await rows.locator("td").filter({ hasText: " · " }).allInnerTexts();
+  expect(names.every((n) => n.includes("Store opening invite"))).toBe(true);
+  await shot(page, "message-log-depthead");
+  const findings = await scan(page, "department head's message log");
+  expect(findings.map((f) => `${f.rule} (${f.impact}): ${f.where.join(" | ")}`)).toEqual([]);
+});

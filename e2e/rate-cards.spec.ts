@@ -104,3 +104,31 @@ test("the customer rates screen passes axe in the dark theme too", async ({ page
   await shot(page, "rate-cards-reseller-default-dark");
   expect(await scan(page, "customer rates dark")).toEqual([]);
 });
+
+test("a rate over ₹100 is refused in words; the effective day is typed DD/MM/YYYY and confirmed as a date", async ({
+  page,
+}) => {
+  await login(page, "admin", "admin");
+  await page.goto("/admin/settings/rates");
+  const cards = page.locator(".ant-card").filter({ hasText: "Rate cards of accounts and resellers" });
+  await pick(page, "Account", /^globex( ·|$)/);
+  await expect(cards.locator("tr[data-row-key=sms]")).toBeVisible();
+  await cards.getByLabel("New SMS (per segment) rate in rupees").fill("150");
+  // The day typed with the keyboard, the Indian way; the picker closes on Enter.
+  const next = new Date(Date.now() + 40 * 86_400_000);
+  const typed = [next.getUTCDate(), next.getUTCMonth() + 1].map((n) => String(n).padStart(2, "0")).join("/");
+  const day = cards.getByLabel("Effective from (blank: now)");
+  await day.click();
+  await day.fill(`${typed}/${next.getUTCFullYear()}`);
+  await day.press("Enter");
+  await expect(day).toHaveValue(`${typed}/${next.getUTCFullYear()}`);
+  await shot(page, "rate-cards-effective-day");
+  await cards.getByRole("button", { name: "Save rates" }).click();
+  const confirm = page.locator(".ant-popconfirm");
+  await expect(confirm).toContainText(/From \d{1,2} [A-Z][a-z]{2} \d{4}\./);
+  await confirm.getByRole("button", { name: "Save", exact: true }).click();
+  const refusal = page.locator(".ant-notification-notice").filter({ hasText: "The SMS rate can be at most ₹100." });
+  await expect(refusal).toBeVisible();
+  await expect(page.locator(".ant-notification-notice")).not.toContainText("rates.sms");
+  await shot(page, "rate-cards-refused");
+});

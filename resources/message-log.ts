@@ -12,7 +12,13 @@ export const messageLog: ResourceDef = {
   icon: "campaign",
   module: "campaign",
   routes: [
-    { path: "campaigns/message-log", title: "Message Log", areas: WORKSPACE, allow: ["manager", "user"], page: "list" },
+    {
+      path: "campaigns/message-log",
+      title: "Message Log",
+      areas: WORKSPACE,
+      allow: ["manager", "user", "department_head"],
+      page: "list",
+    },
     { path: "campaigns/message-log", title: "Message Log", areas: OPERATOR, page: "accounts" },
   ],
   actions: {},

@@ -1,6 +1,7 @@
 import { Type } from "./type";
-import { USER_MANAGER } from "./access";
-import { FileBytes, replies } from "./replies";
+import { ALL, USER_MANAGER } from "./access";
+import { FileBytes, ID, replies } from "./replies";
+import { ReportFormatField, ReportRecord } from "./report-records";
 import type { CallDef } from "./types";
 import {
   LOG_CHANNELS,
@@ -47,7 +48,7 @@ export const MessageLogRow = Type.Object({
   failoverStep: nullableInt(),
   /** Paise charged and still kept; null where the source records no per-message charge (inbox messages). */
   chargedPaise: nullableInt(),
-  /** Paise given back; null where the source records no per-message refund (campaign recipients keep the net). */
+  /** Paise given back (a failed send, settlement, a public-API step); null where nothing is charged (inbox). */
   refundedPaise: nullableInt(),
   campaign: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()]),
 });
@@ -77,12 +78,19 @@ export const MessageLogPage = Type.Object({
 });
 
 const ADMIN_RESELLER = ["admin", "reseller"] as const;
+/**
+ * The owners of campaigns (SPEC 6: campaign status and responses are user's and manager's) and a department head over
+ * the campaigns it created (module campaign, as its other campaign calls; the service scopes it).
+ */
+const OWNERS = [...USER_MANAGER, "department_head"] as const;
+const Format = { format: Type.Optional(ReportFormatField) };
+const ExportQueued = Type.Object({ success: Type.Literal(true), message: Type.String(), data: ReportRecord });
 
 export const MESSAGE_LOG_CALLS = {
   "messageLog.list": {
     method: "GET",
     path: "/api/v1/message-log",
-    access: USER_MANAGER,
+    access: OWNERS,
     module: "campaign",
     query: Type.Object({ ...Filters, ...Page }),
     response: replies({ 200: MessageLogPage }),
@@ -91,7 +99,7 @@ export const MESSAGE_LOG_CALLS = {
   "messageLog.export": {
     method: "GET",
     path: "/api/v1/message-log/export",
-    access: USER_MANAGER,
+    access: OWNERS,
     module: "campaign",
     download: true,
     query: Type.Object(Filters),
@@ -114,5 +122,42 @@ export const MESSAGE_LOG_CALLS = {
     query: Type.Object({ ...AccountId, ...Filters }),
     response: replies({ 200: FileBytes }),
     summary: "One customer's filtered message log as CSV",
+  },
+  // The export as a background job (the report job's machinery: a file in storage, progress, expiry), CSV or XLSX.
+  "messageLog.exportJob": {
+    method: "POST",
+    path: "/api/v1/message-log/exports",
+    access: OWNERS,
+    module: "campaign",
+    query: Type.Object({ ...Filters, ...Format }),
+    response: replies({ 201: ExportQueued }),
+    summary: "Queues the filtered message log as a CSV or XLSX file, written in the background",
+  },
+  "messageLog.accountExportJob": {
+    method: "POST",
+    path: "/api/admin/message-log/exports",
+    access: ADMIN_RESELLER,
+    query: Type.Object({ ...AccountId, ...Filters, ...Format }),
+    response: replies({ 201: ExportQueued }),
+    summary: "Queues one customer's filtered message log as a CSV or XLSX file",
+  },
+  "messageLog.exportStatus": {
+    method: "GET",
+    path: "/api/v1/message-log/exports/:id",
+    access: ALL,
+    module: "campaign",
+    params: ID,
+    response: replies({ 200: Type.Object({ success: Type.Literal(true), data: ReportRecord }) }),
+    summary: "A log export the caller queued: its status, progress and file",
+  },
+  "messageLog.exportDownload": {
+    method: "GET",
+    path: "/api/v1/message-log/exports/:id/download",
+    access: ALL,
+    module: "campaign",
+    download: true,
+    params: ID,
+    response: replies({ 200: FileBytes }),
+    summary: "The ready log export's file; 409 while it is written or failed, 410 once it expired",
   },
 } as const satisfies Record<string, CallDef>;

@@ -49,6 +49,9 @@ export const RateCardAuditRecord = Type.Object({
   key: Type.String(),
   oldRupees: Type.Union([Rupees, Type.Null()]),
   newRupees: Rupees,
+  /** The global SMS rate's basis before and after ("submitted" or "delivered"); null on other rows. */
+  oldBilledOn: Type.Union([Type.String(), Type.Null()]),
+  newBilledOn: Type.Union([Type.String(), Type.Null()]),
   effectiveFrom: Type.String({ format: "date-time" }),
 });
 
@@ -56,6 +59,8 @@ export const MarginRow = Type.Object({
   accountId: Type.String(),
   username: Type.String(),
   campaigns: Type.Integer(),
+  /** Public-API messages sent in the period that kept a charge. */
+  apiMessages: Type.Integer(),
   charged: Rupees,
   cost: Rupees,
   margin: Rupees,

@@ -36,3 +36,15 @@ export const LOG_NUMBER_MIN_DIGITS = 3;
 
 /** The export walks the same pages; one file holds at most this many rows (the download says so when cut). */
 export const LOG_EXPORT_MAX_ROWS = 100_000;
+
+/** The filters a log export keeps (as the list call takes them, without paging), read again when the job runs. */
+export interface LogExportQuery {
+  number?: string;
+  id?: string;
+  campaignId?: string;
+  status?: LogStatus;
+  channel?: (typeof LOG_CHANNELS)[number];
+  kind?: LogKind;
+  from?: string;
+  to?: string;
+}

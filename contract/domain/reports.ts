@@ -22,6 +22,10 @@ export const REPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const REPORT_DEFAULT_FORMAT: ReportFormat = "csv";
 
+/** What a report's file holds: campaign performance, or a message log export (issue 37, the same job machinery). */
+export const REPORT_KINDS = ["campaigns", "message-log"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
 /** The longest period one report covers, in days (both ends counted). */
 export const REPORT_MAX_DAYS = 366;
 /**

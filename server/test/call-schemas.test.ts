@@ -377,6 +377,10 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "messageLog.export": async () => ({ as: "user", query: { kind: "campaign" } }),
   "messageLog.accountList": async (s) => ({ as: "reseller", query: { accountId: await s.id("manager") } }),
   "messageLog.accountExport": async (s) => ({ as: "admin", query: { accountId: await s.id("user"), channel: "sms" } }),
+  "messageLog.exportJob": async () => ({ as: "user", query: { kind: "campaign", format: "xlsx" } }),
+  "messageLog.accountExportJob": async (s) => ({ as: "reseller", query: { accountId: await s.id("manager") } }),
+  "messageLog.exportStatus": async (s) => ({ as: "manager", params: { id: await logExport(s) } }),
+  "messageLog.exportDownload": async (s) => ({ as: "manager", params: { id: await logExport(s) } }),
   "dnd.import": async () => ({
     as: "manager",
     form: await multipart(
@@ -968,6 +972,18 @@ const readyReports = new WeakMap<TestServer, Promise<string>>();
 function readyReport(s: TestServer): Promise<string> {
   const found = readyReports.get(s) ?? generate(s, "manager", {}).then(async (r) => (await settle(s, r._id)).id);
   readyReports.set(s, found);
+  return found;
+}
+
+const logExports = new WeakMap<TestServer, Promise<string>>();
+/** A ready message log export of the manager's (made once per server). */
+function logExport(s: TestServer): Promise<string> {
+  const found =
+    logExports.get(s) ??
+    s
+      .call({ method: "POST", url: "/api/v1/message-log/exports", as: "manager" })
+      .then(async (res) => (await settle(s, (res.json() as { data: { _id: string } }).data._id)).id);
+  logExports.set(s, found);
   return found;
 }
 

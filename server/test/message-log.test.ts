@@ -194,11 +194,29 @@ describe("message log scopes", () => {
     ["manager", "/api/admin/message-log"],
     ["admin", "/api/v1/message-log"],
     ["reseller", "/api/v1/message-log"],
-    ["depthead", "/api/v1/message-log"],
+    ["depthead", "/api/admin/message-log"],
   ] as const)("refuses %s on %s", async (as, url) => {
     const accountId = await server.id("globex");
     const res = await page(as, { accountId }, url);
     expect(res.status).toBe(403);
+  });
+
+  it("shows a department head the campaigns it created (its organization's), nothing else of the account", async () => {
+    const res = await page("depthead", { limit: "200" });
+    expect(res.status).toBe(200);
+    const names = new Set(res.body.data.map((r) => r.campaign?.name ?? `${r.kind} message`));
+    // The seed's campaign the head created for its organization (server/seed-campaigns.ts), owned by the manager.
+    expect([...names]).toEqual(["Store opening invite"]);
+    expect(res.body.data.length).toBeGreaterThan(0);
+    // The manager's log has that campaign among many others: the head's is a part of it.
+    const manager = await page("manager", { limit: "200", campaignId: res.body.data[0].campaign?.id ?? "" });
+    expect(manager.body.data.map((r) => r.id).sort()).toEqual(res.body.data.map((r) => r.id).sort());
+    // Another campaign of the organization, by id, is not the head's.
+    const others = await page("manager", { limit: "200", kind: "campaign" });
+    const other = others.body.data.find((r) => r.campaign?.name !== "Store opening invite");
+    expect(other).toBeDefined();
+    const theirs = await page("depthead", { campaignId: other?.campaign?.id ?? "" });
+    expect(theirs.body.data).toEqual([]);
   });
 
   it("exports the filtered log as CSV with the same rows", async () => {

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { campaigns } from "../db/schema";
-import { dispatchServer, setBalance, until, type DispatchServer } from "./campaign-fixtures";
+import { dispatchServer, setBalance, smsTemplate, until, type DispatchServer } from "./campaign-fixtures";
 import { insertCampaign, smsSetup } from "./campaign-control-fixtures";
 import { freshDatabase } from "./harness";
 import { expectLedgerBalanced } from "./ledger-invariant";
@@ -26,7 +26,12 @@ afterAll(async () => {
 afterEach(async () => expectLedgerBalanced(database.db));
 
 const db = () => database.db;
-async function call(as: "reseller" | "manager", method: "GET" | "POST" | "PUT", url: string, payload?: object) {
+async function call(
+  as: "reseller" | "manager" | "user",
+  method: "GET" | "POST" | "PUT",
+  url: string,
+  payload?: object,
+) {
   const token = await server.token(as);
   return server.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
 }
@@ -38,11 +43,17 @@ const charges = async (id: string) =>
       sql`select distinct cost_paise as c from campaign_recipients where campaign_id = ${id} and cost_paise > 0 order by 1`,
     )) as unknown as { rows: { c: number }[] }
   ).rows.map((r) => r.c);
-/** The reseller's margin on this customer over the last 7 days (the default period). */
-async function marginOf(): Promise<{ campaigns: number; charged: number; cost: number; margin: number }> {
+/** The reseller's margin on this customer (the manager, or another) over the last 7 days (the default period). */
+async function marginOf(account = owner): Promise<{
+  campaigns: number;
+  apiMessages: number;
+  charged: number;
+  cost: number;
+  margin: number;
+}> {
   const res = await call("reseller", "GET", "/api/v1/rate-margins");
   expect(res.statusCode, res.body).toBe(200);
-  const row = res.json().data.find((r: { accountId: string }) => r.accountId === owner);
+  const row = res.json().data.find((r: { accountId: string }) => r.accountId === account);
   expect(row).toBeDefined();
   return row;
 }
@@ -98,14 +109,88 @@ describe("a campaign holding money keeps its rates", () => {
     );
     expect(await charges(second)).toEqual([45]);
 
-    // The reseller's margin on this customer: 20 × ₹0.30 + 10 × ₹0.45 charged against its own cost, the global
-    // ₹0.25 (30 messages), so ₹10.50 − ₹7.50.
+    // The reseller's margin on this customer: 20 × ₹0.30 + 10 × ₹0.45 charged against its own cost, the seed's
+    // ₹0.20 (server/seed-ledger.ts; 30 messages), so ₹10.50 − ₹6.00.
     const after = await marginOf();
     expect({
       campaigns: after.campaigns - before.campaigns,
       charged: Math.round((after.charged - before.charged) * 100),
       cost: Math.round((after.cost - before.cost) * 100),
       margin: Math.round((after.margin - before.margin) * 100),
-    }).toEqual({ campaigns: 2, charged: 1050, cost: 750, margin: 300 });
+    }).toEqual({ campaigns: 2, charged: 1050, cost: 600, margin: 450 });
+  });
+});
+
+describe("the reseller's margin counts public-API messages", () => {
+  it("3 SMS sent through the API at the organization's ₹0.40 against the reseller's ₹0.20 cost: ₹0.60", async () => {
+    // The manager's user buys at its organization's card (the manager's, set by the reseller).
+    const user = await server.id("user");
+    await setBalance(db(), user, "100.00");
+    const before = await marginOf(user);
+    expect((await smsRate(0.4)).statusCode).toBe(200);
+    const created = await call("user", "POST", "/api/ums/v1/api-keys", {
+      name: "Margin key",
+      scopes: ["messages:send"],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const key = (created.json() as { data: { key: string } }).data.key;
+    const template = await smsTemplate(db(), user);
+    for (const to of ["9000000001", "9000000002", "9000000003"]) {
+      const sent = await server.app.inject({
+        method: "POST",
+        url: "/api/public/v1/messages",
+        headers: { "x-api-key": key },
+        payload: { channel: "sms", to, templateId: template.id, variables: ["Asha", "4711"] },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(sent.json().data.cost).toBe(0.4);
+    }
+    const after = await marginOf(user);
+    expect({
+      campaigns: after.campaigns - before.campaigns,
+      apiMessages: after.apiMessages - before.apiMessages,
+      charged: Math.round((after.charged - before.charged) * 100),
+      cost: Math.round((after.cost - before.cost) * 100),
+      margin: Math.round((after.margin - before.margin) * 100),
+    }).toEqual({ campaigns: 0, apiMessages: 3, charged: 120, cost: 60, margin: 60 });
+  });
+});
+
+describe("a draft holds no money, a held campaign keeps its price", () => {
+  it("a ready draft's stored estimate follows a rate change when reviewed; once scheduled, a change moves nothing", async () => {
+    const sms = await smsSetup(db(), owner);
+    const draft = await insertCampaign(db(), {
+      ownerId: owner,
+      channel: "sms",
+      templateId: sms.templateId,
+      smsAccountId: sms.accountId,
+      recipients: 10,
+      firstNumber: 300,
+    });
+    const review = async () => (await call("manager", "GET", `/api/v1/campaign-control/${draft}/check`)).json().data;
+    expect((await smsRate(0.3)).statusCode).toBe(200);
+    expect((await review()).estimate).toMatchObject({ perMessage: 0.3, expected: 3 });
+    expect((await row(draft)).estimatedPaise).toBe(300);
+    // The rate moves while the campaign is a draft: the next review stores the new estimate (nothing is held).
+    expect((await smsRate(0.35)).statusCode).toBe(200);
+    expect((await review()).estimate).toMatchObject({ perMessage: 0.35, expected: 3.5 });
+    expect(await row(draft)).toMatchObject({ estimatedPaise: 350, heldPaise: 0, rates: null });
+    // Scheduled a day ahead: held at ₹0.35 and the card kept with it.
+    const scheduled = await call("manager", "POST", `/api/v1/campaign-control/${draft}/schedule`, {
+      scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+      timeZone: "Asia/Kolkata",
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    const held = await row(draft);
+    expect(held).toMatchObject({ status: "scheduled", estimatedPaise: 350, heldPaise: 350 });
+    expect(held.rates?.sms).toBe(35);
+    // A change now re-prices nothing: the review answers the kept card, the row and the hold stay.
+    expect((await smsRate(0.5)).statusCode).toBe(200);
+    expect((await review()).estimate).toMatchObject({ perMessage: 0.35, expected: 3.5 });
+    expect(await row(draft)).toMatchObject({ estimatedPaise: 350, heldPaise: 350 });
+    expect((await row(draft)).rates?.sms).toBe(35);
+    // Discarded, its whole hold comes back (the ledger check after the test sees balance = ledger).
+    const discarded = await call("manager", "PUT", `/api/sms/campaigns/${draft}/discard`);
+    expect(discarded.statusCode, discarded.body).toBe(200);
   });
 });

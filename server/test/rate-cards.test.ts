@@ -134,7 +134,7 @@ describe("resolution: account → reseller's customer card → global → defaul
 describe("a reseller's floor and bad input", () => {
   it.each([
     [{ rates: { sms: 0.17 } }, 422, /SMS rate is below your own cost of ₹0\.18/],
-    [{ rates: { sms: 0.181 } }, 400, /at most two decimal places/],
+    [{ rates: { sms: 0.181 } }, 400, /^The SMS rate can have at most two decimal places \(whole paise\)$/],
     [{ rates: { sms: -1 } }, 400, /./],
     [{ rates: {} }, 400, /./],
     [{ rates: { sms: 0.2 }, effectiveFrom: "yesterday-ish" }, 400, /./],
@@ -183,6 +183,34 @@ describe("the audit", () => {
     const page = (await get("admin", "/api/v1/rate-cards-audit?limit=5")).json();
     expect(page.data[0]).toMatchObject({ actor: "admin", account: null, scope: "global", key: "sms", newRupees: 0.27 });
     expect((await get("reseller", "/api/v1/rate-cards-audit")).statusCode).toBe(403);
+  });
+
+  const REQUIRED_RATES = ["sms", "whatsapp_marketing", "whatsapp_utility", "whatsapp_authentication", "rcs"];
+  it.each([
+    ["delivered", "submitted", "delivered"],
+    ["submitted", "delivered", "submitted"],
+  ] as const)("audits a change of SMS billed on alone (to %s): who, when, old, new", async (to, old, now) => {
+    const before = (await get("admin", "/api/v1/rate-cards-audit?limit=100")).json().count as number;
+    const started = Date.now();
+    // The same rates (SPEC's body names them all), only the basis changed.
+    const rates = (await get("admin", "/api/v1/rates")).json().data as Record<string, number>;
+    const same = Object.fromEntries(REQUIRED_RATES.map((k) => [k, rates[k]]));
+    const res = await s.call({
+      method: "PUT",
+      url: "/api/v1/rates",
+      as: "admin",
+      payload: { ...same, sms_billed_on: to },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = (await get("admin", "/api/v1/rate-cards-audit?limit=100")).json();
+    expect(page.count).toBe(before + 1);
+    const [row] = page.data;
+    expect(row).toMatchObject({ actor: "admin", account: null, scope: "global", key: "sms" });
+    expect(row).toMatchObject({ oldBilledOn: old, newBilledOn: now, oldRupees: row.newRupees });
+    expect(Date.parse(row.at)).toBeGreaterThanOrEqual(started - 1000);
+    // The same basis again changes nothing, and writes nothing.
+    await s.call({ method: "PUT", url: "/api/v1/rates", as: "admin", payload: { ...same, sms_billed_on: to } });
+    expect((await get("admin", "/api/v1/rate-cards-audit?limit=100")).json().count).toBe(before + 1);
   });
 
   it("keeps an account's id unique in each row (no two rows for one card, key and date)", async () => {

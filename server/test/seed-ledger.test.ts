@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { balanceLedger, campaigns, users } from "../db/schema";
+import { balanceLedger, campaigns, rateCardAudit, rateCards, supportTicketMessages, users } from "../db/schema";
+import { DEMO_RESELLER_COST } from "../seed-ledger";
 import { DEMO_ACCOUNTS } from "../seed";
 import { startServer, type TestServer } from "./harness";
 import { expectLedgerBalanced, ledgerMismatches } from "./ledger-invariant";
@@ -95,5 +96,36 @@ describe("the seeded demo's money", () => {
       .reduce((sum, c) => sum + c.heldPaise, 0);
     expect(shown).toBeGreaterThan(0);
     expect(Math.round((held - released) * 100)).toBe(shown);
+  });
+});
+
+describe("the seeded operator's ledger (issue 37)", () => {
+  it("gives the reseller a cost below the global rates, audited, and a margin over its customers' campaigns", async () => {
+    const reseller = await s.id("reseller");
+    const cards = await db().select().from(rateCards).where(eq(rateCards.accountId, reseller));
+    expect(Object.fromEntries(cards.map((c) => [c.key, c.paise]))).toEqual(DEMO_RESELLER_COST);
+    const audit = await db().select().from(rateCardAudit).where(eq(rateCardAudit.accountId, reseller));
+    expect(audit).toHaveLength(cards.length);
+    // The last 60 days: every seeded campaign (the oldest started days ago).
+    const from = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
+    const res = await s.call({ method: "GET", url: `/api/v1/rate-margins?from=${from}`, as: "reseller" });
+    expect(res.statusCode, res.body).toBe(200);
+    const { total } = res.json() as { total: { charged: number; cost: number; margin: number } };
+    expect(total.charged).toBeGreaterThan(0);
+    expect(total.margin).toBeGreaterThan(0);
+    expect(Math.round((total.charged - total.cost) * 100)).toBe(Math.round(total.margin * 100));
+  });
+
+  it("files one support ticket of the reseller's with the admin's answer", async () => {
+    const res = await s.call({ method: "GET", url: "/api/v1/support/tickets", as: "reseller" });
+    expect(res.statusCode, res.body).toBe(200);
+    const tickets = (res.json() as { data: { _id: string; status: string; subject: string }[] }).data;
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]).toMatchObject({ status: "answered", subject: "How do I set a customer's rates?" });
+    const thread = await db()
+      .select()
+      .from(supportTicketMessages)
+      .where(eq(supportTicketMessages.ticketId, tickets[0]._id));
+    expect(thread.map((m) => m.authorId).sort()).toEqual([await s.id("admin"), await s.id("reseller")].sort());
   });
 });

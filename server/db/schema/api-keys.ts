@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { ApiScope, PublicMessageState } from "../../../contract/domain/api-keys";
 import type { CampaignChannel } from "../../../contract/constants";
+import type { RateKey } from "../../../contract/domain/charging";
 import type { MessageContent } from "../../carriers/carrier";
 import { users } from "./accounts";
 import { createdAt } from "./columns";
@@ -93,6 +94,9 @@ export interface PublicMessageStep {
   from: string;
   content: MessageContent;
   costPaise: number;
+  /** The rate it was priced at and that rate's paise then (absent when free, and on steps written before they were kept). */
+  rateKey?: RateKey;
+  ratePaise?: number;
   /** Where replies arrive when `from` cannot take one (an SMS DLT header). */
   replyTo?: string;
   templateId?: string;

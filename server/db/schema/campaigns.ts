@@ -172,6 +172,12 @@ export const campaignRecipients = pgTable(
     /** A claimed row is the worker's until then; after it, a row still `sending` is recovered. */
     leaseUntil: at("lease_until"),
     costPaise: integer("cost_paise").notNull().default(0),
+    /**
+     * Paise given back for this recipient (its message's and its failover's): a failed send, settlement of a failure
+     * or of no delivery by the cut-off, an RCS conversation charged once. A retry's return (back to queued, charged
+     * again when sent) is not a give-back. The message log shows it; the campaign's ledger release includes it.
+     */
+    refundedPaise: integer("refunded_paise").notNull().default(0),
     failedOver: boolean("failed_over").notNull().default(false),
     /**
      * The WhatsApp campaign's SMS failover of this recipient: null (none due), queued, sending (leased through

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { RateKey } from "../../../contract/domain/charging";
+import type { ChargeBasis, RateKey } from "../../../contract/domain/charging";
 import type { RateCardScope } from "../../../contract/domain/rate-cards";
 import { users } from "./accounts";
 import { createdAt } from "./columns";
@@ -41,6 +41,9 @@ export const rateCardAudit = pgTable(
     /** The rate the card had for that key from that date before the change; null when it had none. */
     oldPaise: integer("old_paise"),
     newPaise: integer("new_paise").notNull(),
+    /** The global SMS rate's basis before and after (submitted or delivered): a change of it alone is audited too. */
+    oldBilledOn: text("old_billed_on").$type<ChargeBasis>(),
+    newBilledOn: text("new_billed_on").$type<ChargeBasis>(),
     effectiveFrom: at("effective_from").notNull(),
     createdAt: createdAt(),
   },

@@ -1,6 +1,19 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { ReportChannel, ReportFormat, ReportStatus } from "../../../contract/domain/reports";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { ReportChannel, ReportFormat, ReportKind, ReportStatus } from "../../../contract/domain/reports";
+import type { LogExportQuery } from "../../../contract/domain/message-log";
 import { users } from "./accounts";
 import { campaigns } from "./campaigns";
 import { createdAt } from "./columns";
@@ -28,6 +41,14 @@ export const reports = pgTable(
     /** Kept for the list: the campaign's name when the report was asked for. */
     campaignName: text("campaign_name"),
     detailed: boolean("detailed").notNull().default(false),
+    /**
+     * What the file holds: campaign performance (the reports page), or a message log export (issue 37), which rides
+     * the same job, lease and expiry and is listed only on the log's page.
+     */
+    kind: text("kind").$type<ReportKind>().notNull().default("campaigns"),
+    /** A log export: whose log (the caller's own, or a customer an admin or reseller reached) and its filters. */
+    logAccountId: uuid("log_account_id").references(() => users.id, { onDelete: "cascade" }),
+    logQuery: jsonb("log_query").$type<LogExportQuery>(),
     format: text("format").$type<ReportFormat>().notNull().default("csv"),
     status: text("status").$type<ReportStatus>().notNull().default("queued"),
     rowsDone: integer("rows_done").notNull().default(0),
@@ -60,6 +81,7 @@ export const reports = pgTable(
     check("reports_status_known", sql`${t.status} in ('queued','running','ready','failed','expired')`),
     check("reports_channel_known", sql`${t.channel} in ('rcs','sms','whatsapp','all')`),
     check("reports_format_known", sql`${t.format} in ('csv','xlsx')`),
+    check("reports_kind_known", sql`${t.kind} in ('campaigns','message-log')`),
     check("reports_period_ordered", sql`${t.dateFrom} <= ${t.dateTo}`),
     check("reports_rows_sane", sql`${t.rowsDone} >= 0 and ${t.rowsTotal} >= 0`),
   ],

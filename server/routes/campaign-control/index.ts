@@ -113,6 +113,7 @@ export const campaignControlHandlers: Handlers = {
           key,
           oldPaise: current[key],
           newPaise: Math.round(rupee * 100),
+          ...(key === "sms" ? { billedOn: { old: current.smsBilledOn, new: smsBilledOn } } : {}),
         })),
         new Date(),
       );

@@ -1,8 +1,13 @@
 import { callerOf } from "../../auth/guard";
 import { readFilters, type LogQuery } from "../../services/message-log/filters";
 import { messageLogCsv } from "../../services/message-log/export";
+import { findLogExport, queueLogExport } from "../../services/message-log/export-job";
+import { CONTENT_TYPE } from "../../services/reports/files";
+import { toReportRecords } from "../../services/reports/records";
+import { REPORT_DEFAULT_FORMAT } from "../../../contract/domain/reports";
+import { gone, notDownloadable } from "../reports";
 import { messageLogPage } from "../../services/message-log/list";
-import { logAccountOf } from "../../services/message-log/scope";
+import { logAccountOf, ownLogScope } from "../../services/message-log/scope";
 import { sendDownload } from "../campaigns";
 import type { Handlers } from "../context";
 
@@ -18,15 +23,19 @@ function exportFilters(query: LogQuery) {
   return filters;
 }
 
+const QUEUED = "Export queued: the file is written in the background";
+
 export const messageLogHandlers: Handlers = {
   "messageLog.list": async (request, _reply, { db }) => {
-    const page = await messageLogPage(db, callerOf(request).id, readFilters(request.query));
+    const caller = callerOf(request);
+    const page = await messageLogPage(db, caller.id, ownLogScope(caller, readFilters(request.query)));
     return { success: true, data: page.rows, nextCursor: page.nextCursor };
   },
 
   "messageLog.export": async (request, reply, { db }) => {
-    const filters = exportFilters(request.query);
-    return sendDownload(reply, messageLogCsv(db, callerOf(request).id, filters), CSV, fileName());
+    const caller = callerOf(request);
+    const filters = ownLogScope(caller, exportFilters(request.query));
+    return sendDownload(reply, messageLogCsv(db, caller.id, filters), CSV, fileName());
   },
 
   "messageLog.accountList": async (request, _reply, { db }) => {
@@ -42,5 +51,40 @@ export const messageLogHandlers: Handlers = {
     const filters = exportFilters(query);
     const owner = await logAccountOf(db, callerOf(request), accountId);
     return sendDownload(reply, messageLogCsv(db, owner, filters), CSV, fileName());
+  },
+
+  "messageLog.exportJob": async (request, reply, { db }) => {
+    const { format, ...query } = request.query;
+    const caller = callerOf(request);
+    const row = await queueLogExport(db, caller, caller.id, query, format ?? REPORT_DEFAULT_FORMAT);
+    const [data] = await toReportRecords(db, [row]);
+    reply.status(201);
+    return { success: true, message: QUEUED, data };
+  },
+
+  "messageLog.accountExportJob": async (request, reply, { db }) => {
+    const { accountId, format, ...query } = request.query;
+    const caller = callerOf(request);
+    const owner = await logAccountOf(db, caller, accountId);
+    const row = await queueLogExport(db, caller, owner, query, format ?? REPORT_DEFAULT_FORMAT);
+    const [data] = await toReportRecords(db, [row]);
+    reply.status(201);
+    return { success: true, message: QUEUED, data };
+  },
+
+  "messageLog.exportStatus": async (request, _reply, { db }) => {
+    const row = await findLogExport(db, callerOf(request), request.params.id);
+    const [data] = await toReportRecords(db, [row]);
+    return { success: true, data };
+  },
+
+  "messageLog.exportDownload": async (request, reply, { db, storage }) => {
+    const row = await findLogExport(db, callerOf(request), request.params.id);
+    const refusal = notDownloadable(row);
+    if (refusal) throw refusal;
+    const file = row.fileKey ? await storage.get(row.fileKey) : null;
+    if (!file) throw gone("This export's file is no longer available. Export again.");
+    if (row.fileSize !== null) reply.header("content-length", String(row.fileSize));
+    return sendDownload(reply, file, CONTENT_TYPE[row.format], row.fileName ?? `message-log.${row.format}`);
   },
 };

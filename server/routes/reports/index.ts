@@ -11,11 +11,11 @@ import { pageWindow, totalPages } from "../../services/paging";
 import { sendDownload } from "../campaigns";
 import type { Handlers } from "../context";
 
-const gone = (message: string) => new HttpError(410, message);
+export const gone = (message: string) => new HttpError(410, message);
 const day = (at: Date | null) => (at ? at.toISOString().replace("T", " ").slice(0, 16) : "");
 
 /** Why a report's file cannot be downloaded now, or null when it can. */
-function notDownloadable(row: ReportRow): HttpError | null {
+export function notDownloadable(row: ReportRow): HttpError | null {
   const status = effectiveStatus(row);
   if (status === "expired")
     return gone(`This report expired on ${day(row.expiresAt)} UTC and its file was deleted. Generate it again.`);

@@ -300,6 +300,7 @@ export async function writeFailoverOutcomes(
       update campaign_recipients r set failover_state = v.state, lease_until = null,
         failed_over = r.failed_over or v.state in ('sent', 'unknown'),
         failover_cost_paise = r.failover_cost_paise - v.refund,
+        refunded_paise = r.refunded_paise + case when v.state = 'failed' then v.refund else 0 end,
         failover_provider_message_id = coalesce(v.pmid, r.failover_provider_message_id),
         failover_sent_at = case when v.state in ('sent', 'unknown') then coalesce(r.failover_sent_at, now()) else r.failover_sent_at end,
         failover_failed_at = case when v.state = 'failed' then coalesce(r.failover_failed_at, now()) else r.failover_failed_at end,

@@ -89,7 +89,9 @@ export async function writeOutcomes(
         lease_until = case when v.state = 'queued' and v.wait_ms > 0 then now() + v.wait_ms * interval '1 millisecond' else null end,
         sent_at = case when v.state = 'sent' then now() else r.sent_at end,
         failed_at = case when v.state = 'failed' then now() else r.failed_at end,
-        cost_paise = case when v.state in ('failed', 'queued') then 0 else r.cost_paise end
+        cost_paise = case when v.state in ('failed', 'queued') then 0 else r.cost_paise end,
+        -- A failed send gives its charge back for good (a queued one is charged again when it is retried).
+        refunded_paise = case when v.state = 'failed' then r.refunded_paise + r.cost_paise else r.refunded_paise end
       from v
       where r.id = v.id and r.campaign_id = ${campaignId} and r.state in ('sending', 'unknown') and r.cost_paise = v.charged
       returning r.id, v.state, v.charged

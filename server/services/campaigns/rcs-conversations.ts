@@ -94,7 +94,7 @@ async function startOne(db: Db, reply: RcsReply, ratesOrOf: Rates | RatesOf): Pr
                 and r.sent_at > ${since}::timestamptz and r.sent_at <= ${at}::timestamptz
               for update of r
             ), u as (
-              update campaign_recipients r set cost_paise = 0 from x where r.id = x.id returning x.campaign_id, x.cost_paise
+              update campaign_recipients r set cost_paise = 0, refunded_paise = r.refunded_paise + x.cost_paise from x where r.id = x.id returning x.campaign_id, x.cost_paise
             ), t as (
               select campaign_id, sum(cost_paise)::int as paise from u group by campaign_id
             )

@@ -80,7 +80,8 @@ export async function settleCharges(db: Db, options: SettleOptions): Promise<Set
             from campaign_recipients r where r.id in (select id from due)
             for update skip locked
           ), u as (
-            update campaign_recipients r set cost_paise = r.cost_paise - x.own, failover_cost_paise = r.failover_cost_paise - x.failover
+            update campaign_recipients r set cost_paise = r.cost_paise - x.own, failover_cost_paise = r.failover_cost_paise - x.failover,
+              refunded_paise = r.refunded_paise + x.own + x.failover
             from x where r.id = x.id and (x.own > 0 or x.failover > 0) returning x.campaign_id, x.own + x.failover as paise
           ), t as (
             select campaign_id, sum(paise)::int as paise from u group by campaign_id

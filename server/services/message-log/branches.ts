@@ -21,6 +21,7 @@ const STATUSES_OF: Readonly<Record<LogKind, readonly LogStatus[]>> = {
 /** Whether a kind can have rows under these filters at all (a campaign filter leaves only campaign rows). */
 export function branchApplies(kind: LogKind, f: LogFilters): boolean {
   if (f.kind && f.kind !== kind) return false;
+  if (f.createdBy && kind !== "campaign") return false;
   if (f.campaignId && kind !== "campaign") return false;
   if (f.status && !STATUSES_OF[kind].includes(f.status)) return false;
   return true;
@@ -68,6 +69,7 @@ export interface CampaignLogRow {
   failover_state: string | null;
   cost_paise: number;
   failover_cost_paise: number;
+  refunded_paise: number;
   sent_at: string | null;
   delivered_at: string | null;
   read_at: string | null;
@@ -89,7 +91,8 @@ export async function campaignBranch(db: Db, owner: string, f: LogFilters): Prom
       : sql`(r.provider_message_id = ${f.id} or r.failover_provider_message_id = ${f.id})`
     : undefined;
   const where = and([
-    sql`r.user_id = ${owner}::uuid`,
+    f.owners ? sql`r.user_id = any(${`{${f.owners.join(",")}}`}::uuid[])` : sql`r.user_id = ${owner}::uuid`,
+    f.createdBy ? sql`c.created_by = ${f.createdBy}::uuid` : undefined,
     sql`${RECIPIENT_TIME} is not null`,
     f.number && "exact" in f.number ? sql`r.number = ${f.number.exact}` : undefined,
     f.number && "digits" in f.number ? sql`r.number like ${`%${f.number.digits}%`}` : undefined,
@@ -104,7 +107,7 @@ export async function campaignBranch(db: Db, owner: string, f: LogFilters): Prom
     db,
     sql`select r.id::text as id, ${iso(RECIPIENT_TIME)} as t, r.campaign_id, c.name as campaign_name, c.channel,
           c.sender_label as sender, r.number as "to", r.variables, r.provider_message_id, r.state as status, r.code,
-          r.failover_state, r.cost_paise, r.failover_cost_paise,
+          r.failover_state, r.cost_paise, r.failover_cost_paise, r.refunded_paise,
           ${iso(sql`r.sent_at`)} as sent_at, ${iso(sql`r.delivered_at`)} as delivered_at, ${iso(sql`r.read_at`)} as read_at,
           ${iso(sql`r.replied_at`)} as replied_at, ${iso(sql`r.failed_at`)} as failed_at,
           ${iso(sql`r.failover_sent_at`)} as failover_sent_at, ${iso(sql`r.failover_delivered_at`)} as failover_delivered_at,

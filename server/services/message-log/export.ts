@@ -27,11 +27,12 @@ export const LOG_CSV_HEADER = [
   "body",
 ];
 
-function line(r: LogRow): string {
+/** A row's cells in the order of LOG_CSV_HEADER (amounts in paise, the statuses as one text). */
+export function logCells(r: LogRow): (string | number | null)[] {
   const statuses = r.statuses
     .map((s) => `${s.status}${s.code ? ` (${s.code})` : ""}${s.at ? ` ${s.at}` : ""}`)
     .join("; ");
-  return csvLine([
+  return [
     r.time,
     r.kind,
     r.id,
@@ -46,26 +47,37 @@ function line(r: LogRow): string {
     r.refundedPaise,
     r.campaign?.name ?? "",
     r.body,
-  ]);
+  ];
 }
 
-async function* lines(db: Db, owner: string, filters: Omit<LogFilters, "cursor" | "limit">): AsyncGenerator<string> {
-  yield csvLine(LOG_CSV_HEADER);
+export const LOG_CUT_NOTE = `Cut at ${LOG_EXPORT_MAX_ROWS} rows: narrow the filters for the rest`;
+
+/** The filtered rows, a page at a time in the log's order, at most LOG_EXPORT_MAX_ROWS; `cut` when more were left. */
+export async function* logRowPages(
+  db: Db,
+  owner: string,
+  filters: Omit<LogFilters, "cursor" | "limit">,
+): AsyncGenerator<{ rows: LogRow[]; more: boolean; cut: boolean }> {
   let cursor: LogFilters["cursor"];
   let written = 0;
   for (;;) {
     const page = await messageLogPage(db, owner, { ...filters, cursor, limit: PAGE });
-    for (const row of page.rows) {
-      if (written === LOG_EXPORT_MAX_ROWS) {
-        yield csvLine([`Cut at ${LOG_EXPORT_MAX_ROWS} rows: narrow the filters for the rest`]);
-        return;
-      }
-      written += 1;
-      yield line(row);
-    }
+    const room = LOG_EXPORT_MAX_ROWS - written;
+    const rows = page.rows.slice(0, room);
+    written += rows.length;
+    const cut = page.rows.length > room || (written === LOG_EXPORT_MAX_ROWS && page.nextCursor !== null);
+    yield { rows, more: page.nextCursor !== null && !cut, cut };
     const last = page.rows.at(-1);
-    if (!page.nextCursor || !last) return;
+    if (cut || !page.nextCursor || !last) return;
     cursor = { t: last.time, kind: last.kind, id: last.id };
+  }
+}
+
+async function* lines(db: Db, owner: string, filters: Omit<LogFilters, "cursor" | "limit">): AsyncGenerator<string> {
+  yield csvLine(LOG_CSV_HEADER);
+  for await (const page of logRowPages(db, owner, filters)) {
+    for (const row of page.rows) yield csvLine(logCells(row));
+    if (page.cut) yield csvLine([LOG_CUT_NOTE]);
   }
 }
 

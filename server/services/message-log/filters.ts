@@ -32,6 +32,12 @@ export interface LogFilters {
   to?: string;
   cursor?: LogCursor;
   limit: number;
+  /**
+   * Never from the query: a department head's log is the campaigns it created (SPEC's workspace: a head works for its
+   * organization), of its own account or its organization's; no API or inbox messages.
+   */
+  createdBy?: string;
+  owners?: string[];
 }
 
 export interface LogQuery {

@@ -40,8 +40,8 @@ export function campaignRecord(r: CampaignLogRow): LogRow {
     statuses: campaignStatuses(r),
     failoverStep: r.failover_state === null ? 0 : 1,
     chargedPaise: Number(r.cost_paise) + Number(r.failover_cost_paise),
-    // The recipient keeps the net charge only; what settlement gave back is in the campaign's ledger rows.
-    refundedPaise: null,
+    // The net charge still kept, and what was given back for this recipient (the campaign's release includes it).
+    refundedPaise: Number(r.refunded_paise),
     campaign: { id: r.campaign_id, name: r.campaign_name },
   };
 }

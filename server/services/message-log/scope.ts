@@ -19,3 +19,21 @@ export async function logAccountOf(db: Db, caller: Pick<Caller, "id" | "role">, 
   if (!row) throw notFound(ACCOUNT_NOT_FOUND);
   return row.id;
 }
+
+/**
+ * The scope of a caller's own log, laid over its filters: a department head reads the campaigns it created, whether
+ * its own account or its organization (the manager above it) owns them; anyone else its own account's messages.
+ */
+export function ownLogScope<F extends object>(caller: Pick<Caller, "id" | "role" | "parentId">, filters: F): F {
+  if (caller.role !== "department_head") return filters;
+  return { ...filters, createdBy: caller.id, owners: [caller.id, ...(caller.parentId ? [caller.parentId] : [])] };
+}
+
+/** The same scope for an account named by id (the export job reads the account its row names). */
+export async function ownLogScopeOf<F extends object>(db: Db, accountId: string, filters: F): Promise<F> {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, parentId: users.parentId })
+    .from(users)
+    .where(eq(users.id, accountId));
+  return row ? ownLogScope({ id: row.id, role: row.role as Caller["role"], parentId: row.parentId }, filters) : filters;
+}

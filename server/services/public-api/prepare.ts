@@ -14,7 +14,7 @@ import type { FieldError } from "../../http/errors";
 import { fillPlaceholders, smsTextContent } from "../campaigns/dispatch-content";
 import { toE164 } from "../campaigns/phone";
 import { dndHoldsBack } from "../dnd/scrub";
-import { chargeFor, whatsappRateKey } from "../../../contract/domain/charging";
+import { chargeFor, whatsappRateKey, type Charge } from "../../../contract/domain/charging";
 import type { Rates } from "../campaigns/rates";
 import { rcsBillable } from "../campaigns/dispatch-content";
 import { openServiceWindows } from "../campaigns/service-window";
@@ -84,20 +84,34 @@ function costOf(
   rates: Rates,
   windowOpen: boolean,
   category?: string,
-): number {
-  if (channel === "sms") return chargeFor({ channel, text: content.kind === "text" ? content.text : "" }, rates).paise;
+): Pick<PublicMessageStep, "costPaise" | "rateKey" | "ratePaise"> {
+  const charge = chargeOf(channel, content, rates, windowOpen, category);
+  // The rate it was priced at, kept with the step: a reseller's margin re-prices it at its own cost (rates/margins.ts).
+  return charge.rateKey
+    ? { costPaise: charge.paise, rateKey: charge.rateKey, ratePaise: rates[charge.rateKey] }
+    : { costPaise: charge.paise };
+}
+
+function chargeOf(
+  channel: CampaignChannel,
+  content: MessageContent,
+  rates: Rates,
+  windowOpen: boolean,
+  category?: string,
+): Charge {
+  if (channel === "sms") return chargeFor({ channel, text: content.kind === "text" ? content.text : "" }, rates);
   if (channel === "rcs") {
     const billable =
       content.kind === "text"
         ? { channel, rich: false, text: content.text }
         : rcsBillable(content.kind === "rcs" ? content.draft : null);
-    return chargeFor({ ...billable, inConversation: windowOpen }, rates).paise;
+    return chargeFor({ ...billable, inConversation: windowOpen }, rates);
   }
   const billable =
     content.kind === "template"
       ? { channel, kind: "template" as const, category: category ?? "UTILITY", windowOpen }
       : { channel, kind: "text" as const };
-  return chargeFor(billable, rates).paise;
+  return chargeFor(billable, rates);
 }
 
 async function prepareStep(
@@ -162,7 +176,7 @@ async function prepareStep(
       channel,
       from: sender.from,
       content,
-      costPaise: costOf(channel, content, rates, free, category),
+      ...costOf(channel, content, rates, free, category),
       templateId: template.id,
       ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
     };
@@ -188,12 +202,7 @@ async function prepareStep(
     channel,
     from: sender.from,
     content,
-    costPaise: costOf(
-      channel,
-      content,
-      rates,
-      channel === "rcs" ? await inConversation(deps.db, sender.from, to) : true,
-    ),
+    ...costOf(channel, content, rates, channel === "rcs" ? await inConversation(deps.db, sender.from, to) : true),
   };
 }
 

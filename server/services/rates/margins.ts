@@ -10,7 +10,8 @@ import { cardRows } from "./cards";
 // A reseller's margin per customer over a period: what its customers' campaigns started in the period were charged
 // (at the card each campaign was held with, campaigns.rates) against what the same messages cost at the reseller's
 // own card on the campaign's start. A charge is whole units of one rate, so each group of equal charges is re-priced
-// exactly (contract/domain/rate-cards.ts costOfCharge). Public-API messages are not counted yet.
+// exactly (contract/domain/rate-cards.ts costOfCharge). Public-API messages sent in the period count too: what each
+// still keeps, re-priced from the rate its charged step was priced at (kept on the step) to the reseller's cost then.
 
 interface ChargeGroup {
   campaign_id: string;
@@ -22,6 +23,16 @@ interface ChargeGroup {
   paise: number;
   n: number;
   failover: boolean;
+}
+
+/** Public-API charges kept, grouped by account, rate, its paise and the reseller's card row in force at sending. */
+interface ApiGroup {
+  user_id: string;
+  key: RateKey;
+  rate: number;
+  at: string;
+  paise: number;
+  n: number;
 }
 
 /** The rate key a group of equal charges was priced at (the campaign's channel, template and the charge). */
@@ -71,11 +82,31 @@ export async function marginReport(
                   group by r.failover_cost_paise
               ) g on true`,
         );
-  const global = Object.fromEntries((await db.select().from(channelRates)).map((r) => [r.key, r.paise]));
+  // The moments the reseller's own card changed: messages between two of them share its cost.
   const own = await cardRows(db, resellerId, "account");
+  const moments = [...new Set(own.map((r) => new Date(r.effectiveFrom).toISOString()))];
+  const apiGroups =
+    ids.length === 0
+      ? []
+      : await rowsOf<ApiGroup>(
+          db,
+          sql`with m as (
+                select m.user_id, m.cost_paise, m.created_at, m.steps -> m.charged_step as s from api_messages m
+                where m.user_id = any(${pgArray(ids)}::uuid[]) and m.cost_paise > 0
+                  and m.created_at >= ${range.start.toISOString()}::timestamptz
+                  and m.created_at < ${range.end.toISOString()}::timestamptz
+              )
+              select m.user_id::text as user_id, m.s ->> 'rateKey' as key, (m.s ->> 'ratePaise')::int as rate,
+                     min(m.created_at)::text as at, sum(m.cost_paise)::int as paise, count(*)::int as n
+              from m where m.s ->> 'rateKey' is not null
+              group by 1, 2, 3, (select max(e) from unnest(${pgArray(moments)}::timestamptz[]) e where e <= m.created_at)`,
+        );
+  const global = Object.fromEntries((await db.select().from(channelRates)).map((r) => [r.key, r.paise]));
   const costAt = (at: Date) => resolveRates({ global, reseller: [], account: own, at }).rates;
   const globalAt = (at: Date) => resolveRates({ global, reseller: [], account: [], at }).rates;
-  const byCustomer = new Map(ids.map((id) => [id, { campaigns: new Set<string>(), charged: 0, cost: 0 }]));
+  const byCustomer = new Map(
+    ids.map((id) => [id, { campaigns: new Set<string>(), apiMessages: 0, charged: 0, cost: 0 }]),
+  );
   for (const g of groups) {
     const sum = byCustomer.get(g.user_id);
     if (!sum) continue;
@@ -87,12 +118,20 @@ export async function marginReport(
     sum.charged += charged;
     sum.cost += costOfCharge(charged, rates[key], costAt(new Date(g.started_at))[key]);
   }
+  for (const g of apiGroups) {
+    const sum = byCustomer.get(g.user_id);
+    if (!sum) continue;
+    sum.apiMessages += g.n;
+    sum.charged += g.paise;
+    sum.cost += costOfCharge(g.paise, g.rate, costAt(new Date(g.at))[g.key]);
+  }
   const data = customers.map((c) => {
-    const s = byCustomer.get(c.id) ?? { campaigns: new Set<string>(), charged: 0, cost: 0 };
+    const s = byCustomer.get(c.id) ?? { campaigns: new Set<string>(), apiMessages: 0, charged: 0, cost: 0 };
     return {
       accountId: c.id,
       username: c.username,
       campaigns: s.campaigns.size,
+      apiMessages: s.apiMessages,
       charged: s.charged / 100,
       cost: s.cost / 100,
       margin: (s.charged - s.cost) / 100,

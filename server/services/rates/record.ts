@@ -1,6 +1,6 @@
 import { aliasedTable, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { PageQuery } from "../../../contract/calls";
-import { RATE_KEYS, type RateKey } from "../../../contract/domain/charging";
+import { RATE_KEYS, type ChargeBasis, type RateKey } from "../../../contract/domain/charging";
 import type { RateSource } from "../../../contract/domain/rate-cards";
 import type { Db } from "../../db/client";
 import { rateCardAudit, rateCards, users } from "../../db/schema";
@@ -72,6 +72,8 @@ export async function auditPage(db: Db, accountId: string | null, query: PageQue
       key: rateCardAudit.key,
       oldPaise: rateCardAudit.oldPaise,
       newPaise: rateCardAudit.newPaise,
+      oldBilledOn: rateCardAudit.oldBilledOn,
+      newBilledOn: rateCardAudit.newBilledOn,
       effectiveFrom: rateCardAudit.effectiveFrom,
     })
     .from(rateCardAudit)
@@ -96,6 +98,8 @@ export async function auditPage(db: Db, accountId: string | null, query: PageQue
       key: r.key,
       oldRupees: r.oldPaise === null ? null : rupees(r.oldPaise),
       newRupees: rupees(r.newPaise),
+      oldBilledOn: r.oldBilledOn,
+      newBilledOn: r.newBilledOn,
       effectiveFrom: r.effectiveFrom.toISOString(),
     })),
   };
@@ -105,12 +109,20 @@ export async function auditPage(db: Db, accountId: string | null, query: PageQue
 export async function auditGlobal(
   tx: Db | Tx,
   actor: { id: string; impersonatedBy?: string },
-  changes: readonly { key: RateKey; oldPaise: number | null; newPaise: number }[],
+  changes: readonly {
+    key: RateKey;
+    oldPaise: number | null;
+    newPaise: number;
+    /** The SMS rate's basis, before and after: a change of it is a change of the rate (what a message costs when). */
+    billedOn?: { old: ChargeBasis; new: ChargeBasis };
+  }[],
   at: Date,
 ): Promise<void> {
   const rows = changes
-    .filter((c) => c.oldPaise !== c.newPaise)
+    .filter((c) => c.oldPaise !== c.newPaise || (c.billedOn && c.billedOn.old !== c.billedOn.new))
     .map((c) => ({
+      oldBilledOn: c.billedOn?.old ?? null,
+      newBilledOn: c.billedOn?.new ?? null,
       actorId: actor.id,
       impersonatedBy: actor.impersonatedBy ?? null,
       accountId: null,

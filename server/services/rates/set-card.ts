@@ -1,6 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { RATE_KEYS, type RateKey } from "../../../contract/domain/charging";
-import { belowCost, belowCostMessage, effectiveAt, type RateCardScope } from "../../../contract/domain/rate-cards";
+import {
+  belowCost,
+  belowCostMessage,
+  effectiveAt,
+  RATE_KEY_NAMES,
+  type RateCardScope,
+} from "../../../contract/domain/rate-cards";
 import type { Db } from "../../db/client";
 import { rateCardAudit, rateCards } from "../../db/schema";
 import type { Tx } from "../../db/sql";
@@ -23,10 +29,17 @@ export function paiseOf(rupees: Partial<Record<RateKey, number>>, field = "rates
     const value = rupees[key];
     if (value === undefined) continue;
     if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6)
-      errors.push({ field: `${field}.${key}`, message: "must have at most two decimal places" });
+      errors.push({ field: `${field}.${key}`, message: "can have at most two decimal places (whole paise)" });
     else out[key] = Math.round(value * 100);
   }
-  if (errors.length) throw badRequest(errors.map((e) => `${e.field}: ${e.message}`).join(", "), errors);
+  // The message is for people (the field errors keep the paths for forms): "The SMS rate can have ...".
+  if (errors.length)
+    throw badRequest(
+      errors
+        .map((e) => `The ${RATE_KEY_NAMES[e.field.slice(field.length + 1) as RateKey]} rate ${e.message}`)
+        .join("; "),
+      errors,
+    );
   return out;
 }
 

@@ -14,8 +14,9 @@ export const reportFileKey = (id: string, attempt: number, format: ReportFormat)
  * "campaign-report-detailed-whatsapp-2025-10-01-to-2025-10-07.csv", or with the campaign's name when it is about one.
  */
 export function reportFileName(
-  row: Pick<ReportRow, "detailed" | "channel" | "campaignName" | "dateFrom" | "dateTo" | "format">,
+  row: Pick<ReportRow, "detailed" | "channel" | "campaignName" | "dateFrom" | "dateTo" | "format" | "kind">,
 ): string {
+  if (row.kind === "message-log") return safeFileName(`message-log-${row.dateFrom}-to-${row.dateTo}`, row.format);
   const what = row.campaignName ?? row.channel;
   return safeFileName(
     `${row.detailed ? "detailed" : "summary"}-report-${what}-${row.dateFrom}-to-${row.dateTo}`,

@@ -16,7 +16,12 @@ export async function listReports(
   channel: ReportChannel | undefined,
   window: { limit: number; offset: number },
 ): Promise<{ records: ReportRecord[]; total: number }> {
-  const where = and(reportReach(caller), channel ? eq(reports.channel, channel) : undefined);
+  // Log exports (issue 37) ride the same job but belong to the message log's page, not this list.
+  const where = and(
+    reportReach(caller),
+    eq(reports.kind, "campaigns"),
+    channel ? eq(reports.channel, channel) : undefined,
+  );
   const [rows, [{ n }]] = await Promise.all([
     db
       .select()

@@ -30,7 +30,7 @@ export async function findReport(db: Db, caller: Caller, id: string): Promise<Re
   const [row] = await db
     .select()
     .from(reports)
-    .where(and(eq(reports.id, id), reportReach(caller)));
+    .where(and(eq(reports.id, id), eq(reports.kind, "campaigns"), reportReach(caller)));
   if (!row) throw notFound(REPORT_NOT_FOUND);
   return row;
 }

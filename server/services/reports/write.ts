@@ -17,6 +17,7 @@ import { rowsOf } from "../../db/sql";
 import type { CampaignRow } from "../campaigns/reach";
 import { countsOf, emptyCounts, failoverPaiseOf } from "../campaigns/records";
 import { toMoney } from "../balance/ledger";
+import { writeLogExport } from "../message-log/export-job";
 import { ByteCounter, CONTENT_TYPE } from "./files";
 import type { ReportRow } from "./reach";
 import {
@@ -428,5 +429,6 @@ async function writeXlsx(opts: WriteOptions, row: ReportRow, owner: ReportOwner,
 
 /** Writes the report of `row` for `owner` under `key`; answers the rows and bytes written. */
 export function writeReport(opts: WriteOptions, row: ReportRow, owner: ReportOwner, key: string): Promise<Written> {
+  if (row.kind === "message-log") return writeLogExport(opts, row, key);
   return row.format === "xlsx" ? writeXlsx(opts, row, owner, key) : writeCsv(opts, row, owner, key);
 }

@@ -1,5 +1,6 @@
 import { SearchOutlined } from "@ant-design/icons";
-import { Button, Form, Input, Select } from "antd";
+import { Button, DatePicker, Form, Input, Select } from "antd";
+import type { Dayjs } from "dayjs";
 import { LOG_CHANNELS, LOG_KINDS, LOG_KIND_LABELS, LOG_STATUSES } from "../../../../contract/domain/message-log";
 import type { LogSearch } from "./use-message-log";
 import { dayStart } from "./zone-day";
@@ -10,9 +11,12 @@ interface FormValues {
   status?: LogSearch["status"];
   channel?: LogSearch["channel"];
   kind?: LogSearch["kind"];
-  fromDay?: string;
-  toDay?: string;
+  days?: [Dayjs | null, Dayjs | null] | null;
 }
+
+/** Days are picked and shown the Indian way; the query takes ISO instants (the day's start in the person's zone). */
+const SHOWN = "DD/MM/YYYY";
+const ISO_DAY = "YYYY-MM-DD";
 
 const CHANNEL_LABELS: Record<(typeof LOG_CHANNELS)[number], string> = { rcs: "RCS", sms: "SMS", whatsapp: "WhatsApp" };
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -31,7 +35,8 @@ export function LogSearchForm({
   onSearch: (search: LogSearch) => void;
 }) {
   const [form] = Form.useForm<FormValues>();
-  const submit = (v: FormValues) =>
+  const submit = (v: FormValues) => {
+    const [first, last] = v.days ?? [];
     onSearch({
       number: v.number?.trim() || undefined,
       id: v.id?.trim() || undefined,
@@ -39,9 +44,10 @@ export function LogSearchForm({
       channel: v.channel,
       kind: v.kind,
       campaignId,
-      from: v.fromDay ? dayStart(v.fromDay) : undefined,
-      to: v.toDay ? dayStart(v.toDay, 1) : undefined,
+      from: first ? dayStart(first.format(ISO_DAY)) : undefined,
+      to: last ? dayStart(last.format(ISO_DAY), 1) : undefined,
     });
+  };
   return (
     <Form<FormValues>
       form={form}
@@ -83,11 +89,15 @@ export function LogSearchForm({
           options={LOG_KINDS.map((k) => ({ value: k, label: LOG_KIND_LABELS[k] }))}
         />
       </Form.Item>
-      <Form.Item label="From" name="fromDay" htmlFor="log-from">
-        <Input id="log-from" type="date" style={{ width: 160 }} />
-      </Form.Item>
-      <Form.Item label="To" name="toDay" htmlFor="log-to">
-        <Input id="log-to" type="date" style={{ width: 160 }} />
+      <Form.Item label="Dates" name="days" htmlFor="log-days">
+        <DatePicker.RangePicker
+          id="log-days"
+          format={SHOWN}
+          allowEmpty={[true, true]}
+          placeholder={["From DD/MM/YYYY", "To DD/MM/YYYY"]}
+          aria-label="Dates sent, from and to"
+          style={{ width: 340 }}
+        />
       </Form.Item>
       <Form.Item>
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>

@@ -1,10 +1,12 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import { Alert, Button, Card, Flex, Skeleton, Tag } from "antd";
+import { Alert, Button, Card, Flex, Skeleton, Space, Tag } from "antd";
 import { useState, type ReactNode } from "react";
 import { MSG } from "../../../../contract";
 import { PageHeader } from "../../common/page-header";
+import { LogExportPanel } from "./log-export-panel";
 import { LogSearchForm } from "./log-search-form";
 import { LogTable } from "./log-table";
+import { useLogExport } from "./use-log-export";
 import { useMessageLog, type LogSearch } from "./use-message-log";
 
 /**
@@ -24,6 +26,7 @@ export function LogView({
 }) {
   const [campaignId, setCampaignId] = useState(initial.campaignId);
   const log = useMessageLog(initial, accountId);
+  const exporter = useLogExport(log.search, accountId);
   const filtered = Object.keys(log.search).length > 0;
   return (
     <>
@@ -32,13 +35,30 @@ export function LogView({
         extra={
           <>
             {extra}
-            <Button icon={<DownloadOutlined />} onClick={() => void log.exportCsv()} loading={log.exporting}>
-              Export CSV
-            </Button>
+            <Space.Compact>
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() => void exporter.start("csv")}
+                loading={exporter.starting === "csv"}
+              >
+                Export CSV
+              </Button>
+              <Button onClick={() => void exporter.start("xlsx")} loading={exporter.starting === "xlsx"}>
+                Export Excel
+              </Button>
+            </Space.Compact>
           </>
         }
       />
       {before}
+      {exporter.record && (
+        <LogExportPanel
+          record={exporter.record}
+          downloading={exporter.downloading}
+          onDownload={() => void exporter.download()}
+          onClose={exporter.dismiss}
+        />
+      )}
       <Card style={{ marginBottom: 16 }}>
         <LogSearchForm initial={initial} campaignId={campaignId} onSearch={log.setSearch} />
         {campaignId && (

@@ -4,7 +4,6 @@ import type { MessageLogRow } from "../../../../contract";
 import type { CallQuery } from "../../../../contract/calls";
 import type { Static } from "@sinclair/typebox";
 import { useCall } from "../../../api";
-import { useCallDownload } from "../../common/use-download";
 
 export type LogRow = Static<typeof MessageLogRow>;
 
@@ -16,8 +15,8 @@ const clean = (s: LogSearch) =>
 
 /**
  * The log's state: the filters (kept in memory, never in the URL: SPEC 5's guard would read a typed id as an
- * attack), the pages loaded so far ("Load more" asks for the next cursor; the rows before it are kept), and the CSV
- * export with the same filters. `accountId` switches to an operator's calls over one customer.
+ * attack) and the pages loaded so far ("Load more" asks for the next cursor; the rows before it are kept); the
+ * export (use-log-export.ts) takes the same filters. `accountId` switches to an operator's calls over one customer.
  */
 export function useMessageLog(initial: LogSearch, accountId?: string) {
   const [search, setSearchState] = useState<LogSearch>(clean(initial));
@@ -37,9 +36,6 @@ export function useMessageLog(initial: LogSearch, accountId?: string) {
   const query = accountId === undefined ? own.query : account.query;
   const page = query.data?.data;
   const rows = [...earlier, ...(page?.data ?? [])];
-  const ownExport = useCallDownload("messageLog.export");
-  const accountExport = useCallDownload("messageLog.accountExport");
-  const exporter = accountId === undefined ? ownExport : accountExport;
   return {
     search,
     rows,
@@ -59,11 +55,5 @@ export function useMessageLog(initial: LogSearch, accountId?: string) {
       setCursor(undefined);
       setEarlier([]);
     },
-    exporting: exporter.busy,
-    exportCsv: () =>
-      exporter.download(
-        { ...search, ...(accountId ? { accountId } : {}) },
-        `message-log-${new Date().toISOString().slice(0, 10)}.csv`,
-      ),
   };
 }

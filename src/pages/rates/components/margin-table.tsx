@@ -8,7 +8,7 @@ import { useReportFilters } from "../../common/report-filters/use-report-filters
 
 /**
  * The margin a reseller earned per customer over a period (rateCards.margins): what its customers' campaigns started
- * in the period were charged, against the same messages at the reseller's own cost.
+ * in the period and their API messages were charged, against the same messages at the reseller's own cost.
  */
 export function MarginTable() {
   const filters = useReportFilters();
@@ -44,6 +44,7 @@ export function MarginTable() {
         columns={[
           { title: "Customer", dataIndex: "username" },
           { title: "Campaigns", dataIndex: "campaigns", width: 120, render: (n: number) => formatCount(n) },
+          { title: "API messages", dataIndex: "apiMessages", width: 140, render: (n: number) => formatCount(n) },
           { title: "Charged", dataIndex: "charged", width: 140, render: (v: number) => formatINR(v) },
           { title: "Your cost", dataIndex: "cost", width: 140, render: (v: number) => formatINR(v) },
           {
@@ -60,12 +61,12 @@ export function MarginTable() {
         summary={() =>
           reply && rows.length > 0 ? (
             <Table.Summary.Row>
-              <Table.Summary.Cell index={0} colSpan={2}>
+              <Table.Summary.Cell index={0} colSpan={3}>
                 <strong>Total</strong>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={2}>{formatINR(reply.total.charged)}</Table.Summary.Cell>
-              <Table.Summary.Cell index={3}>{formatINR(reply.total.cost)}</Table.Summary.Cell>
-              <Table.Summary.Cell index={4}>
+              <Table.Summary.Cell index={3}>{formatINR(reply.total.charged)}</Table.Summary.Cell>
+              <Table.Summary.Cell index={4}>{formatINR(reply.total.cost)}</Table.Summary.Cell>
+              <Table.Summary.Cell index={5}>
                 <strong>{formatINR(reply.total.margin)}</strong>
               </Table.Summary.Cell>
             </Table.Summary.Row>
@@ -73,8 +74,8 @@ export function MarginTable() {
         }
       />
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-        Campaigns started in the period, at the rates each was held with. Messages sent through the API are not counted
-        yet.
+        Campaigns started in the period, at the rates each was held with, and messages sent through the API in the
+        period, at the rate each was priced at.
       </Typography.Paragraph>
     </Card>
   );

@@ -4,6 +4,8 @@ import { formatDateTime, formatINR } from "../../../shell/format";
 import { RATE_KEYS_LABELS } from "./rate-labels";
 import type { RateCardState } from "./use-rate-card";
 
+/** How the SMS rate's basis reads in the history (the global card's Settings → Message rates words). */
+const BASIS: Readonly<Record<string, string>> = { submitted: "submission", delivered: "delivery" };
 const LABELS = new Map<string, string>(RATE_KEYS_LABELS);
 const SCOPES: Record<AuditRow["scope"], string> = {
   account: "Own card",
@@ -41,7 +43,11 @@ export function RateCardHistory({ audit, withAccount }: { audit: RateCardState["
           title: "Old → new",
           key: "change",
           width: 170,
-          render: (_, r) => `${r.oldRupees === null ? "—" : formatINR(r.oldRupees)} → ${formatINR(r.newRupees)}`,
+          render: (_, r) => {
+            const rate = `${r.oldRupees === null ? "—" : formatINR(r.oldRupees)} → ${formatINR(r.newRupees)}`;
+            if (!r.newBilledOn || r.oldBilledOn === r.newBilledOn) return rate;
+            return `${rate}; billed on ${BASIS[r.oldBilledOn ?? ""] ?? "—"} → ${BASIS[r.newBilledOn] ?? r.newBilledOn}`;
+          },
         },
         {
           title: "Effective from",

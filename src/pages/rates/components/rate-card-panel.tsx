@@ -1,8 +1,9 @@
-import { Alert, Button, Flex, Input, Popconfirm, Segmented, Skeleton, Table, Tag, Typography } from "antd";
+import { Alert, Button, DatePicker, Flex, Input, Popconfirm, Segmented, Skeleton, Table, Tag, Typography } from "antd";
+import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
 import type { RateKey } from "../../../../contract/domain/charging";
 import { effectiveAt, type RateCardScope, type RateSource } from "../../../../contract/domain/rate-cards";
-import { formatINR } from "../../../shell/format";
+import { formatDate, formatINR } from "../../../shell/format";
 import { RATE_KEYS_LABELS } from "./rate-labels";
 import { RateCardHistory } from "./rate-card-history";
 import { useRateCard } from "./use-rate-card";
@@ -172,11 +173,21 @@ export function RateCardPanel({ accountId, fixedScope, costLabel, onSaved }: Rat
       <Flex gap={12} align="end" wrap>
         <label style={{ display: "flex", flexDirection: "column", gap: 4 }}>
           <Typography.Text>Effective from (blank: now)</Typography.Text>
-          <Input type="date" value={day} onChange={(e) => setDay(e.target.value)} style={{ width: 180 }} />
+          <DatePicker
+            id="rate-effective-from"
+            aria-label="Effective from (blank: now)"
+            format="DD/MM/YYYY"
+            placeholder="DD/MM/YYYY"
+            value={day ? dayjs(day) : null}
+            // A day before today would rewrite history (the server refuses it too).
+            disabledDate={(d) => d.isBefore(dayjs().startOf("day"))}
+            onChange={(d: Dayjs | null) => setDay(d ? d.format("YYYY-MM-DD") : "")}
+            style={{ width: 180 }}
+          />
         </label>
         <Popconfirm
           title={`Save ${count} ${count === 1 ? "rate" : "rates"}?`}
-          description={`From ${day || "now"}. Campaigns already holding money keep their rates.`}
+          description={`From ${day ? formatDate(`${day}T00:00:00+05:30`) : "now"}. Campaigns already holding money keep their rates.`}
           okText="Save"
           onConfirm={() => void submit()}
           disabled={count === 0 || invalid.length > 0}

@@ -3,6 +3,7 @@ import { MSG } from "../../../../contract";
 import type { RateKey } from "../../../../contract/domain/charging";
 import type { RateCardScope } from "../../../../contract/domain/rate-cards";
 import { useCall, useCallMutation } from "../../../api";
+import { rateCardRefusal } from "./rate-errors";
 
 const AUDIT_PAGE = 10;
 
@@ -40,7 +41,7 @@ export function useRateCard(accountId: string | undefined) {
           type: "success",
           message: (data?.data as { message?: string } | undefined)?.message ?? "Rates saved",
         }),
-        errorNotification: (err) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
+        errorNotification: (err) => ({ type: "error", message: rateCardRefusal(err, MSG.somethingWrong) }),
       });
       await Promise.all([card.query.refetch(), audit.query.refetch()]);
       return true;
