@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { configFromEnv, type ServerConfig } from "./config";
 import type { Database } from "./db/client";
 import { frameworkErrors } from "./http/errors";
+import { lazySerializers } from "./http/lazy-compile";
 import { ApiRequestLog } from "./http/request-log";
 import type { Carrier } from "./carriers";
 import { authPlugin } from "./plugins/app/auth";
@@ -66,6 +67,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // additionalProperties:false must reject, not silently strip: a request with unknown fields is a mistake.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
     frameworkErrors,
+    // Response serializers are built on a route's first response, not at start-up (http/lazy-compile.ts).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   });
 
   // The database first: the rate-limit store and every app plugin live in it (opened, migrated, seeded).

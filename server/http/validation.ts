@@ -1,6 +1,7 @@
 import Ajv, { type Options } from "ajv";
 import addFormats from "ajv-formats";
 import type { FastifyInstance } from "fastify";
+import { lazyValidator } from "./lazy-compile";
 
 const COMMON: Options = { useDefaults: true, allErrors: true, removeAdditional: false, strict: false };
 
@@ -12,5 +13,8 @@ const COMMON: Options = { useDefaults: true, allErrors: true, removeAdditional: 
 export function installValidators(app: FastifyInstance): void {
   const body = addFormats(new Ajv({ ...COMMON, coerceTypes: false }));
   const url = addFormats(new Ajv({ ...COMMON, coerceTypes: true }));
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === "body" ? body : url).compile(schema));
+  // Compiled on a route's first request (lazy-compile.ts): start-up does not pay for routes nobody calls yet.
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    lazyValidator(() => (httpPart === "body" ? body : url).compile(schema)),
+  );
 }

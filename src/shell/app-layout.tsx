@@ -103,7 +103,11 @@ export function AppLayout() {
             topUpPath={isWorkspaceRole(role) ? userMenuLinks(role).billing : undefined}
           />
         )}
-        <Layout.Content style={{ padding: sidebar.isMobile ? 16 : 24, paddingBottom: TOAST_RESERVE_PX }}>
+        {/* At least a screen tall, so the footer starts below the fold: a page that grows as its chunk and data
+            arrive no longer moves a visible footer (a layout shift Lighthouse counted on the dashboard). */}
+        <Layout.Content
+          style={{ padding: sidebar.isMobile ? 16 : 24, paddingBottom: TOAST_RESERVE_PX, minHeight: "100vh" }}
+        >
           <Suspense fallback={<PageFallback />}>
             <Outlet />
           </Suspense>
