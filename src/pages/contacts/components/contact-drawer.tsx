@@ -30,10 +30,32 @@ export function ContactDrawer(props: {
   definitions: readonly ContactAttributeRecord[];
   knownLabels: readonly string[];
 }) {
-  const { dialog, onClose, onSaved, definitions, knownLabels } = props;
+  const { dialog, onClose } = props;
   const editing = dialog?.kind === "edit" ? dialog.contact : null;
-  const [labels, setLabels] = useState<string[]>([]);
-  const [attributes, setAttributes] = useState<AttributeValues>({});
+  return (
+    <Drawer
+      open={dialog !== null}
+      onClose={onClose}
+      width={560}
+      destroyOnHidden
+      title={editing ? `Edit ${editing.name || editing.number}` : "Add contact"}
+    >
+      {dialog && <ContactForm key={editing?.id ?? "create"} {...props} editing={editing} />}
+    </Drawer>
+  );
+}
+
+/** The drawer's body, mounted per contact so its labels and attributes start from that contact. */
+function ContactForm(props: {
+  editing: ContactRecord | null;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+  definitions: readonly ContactAttributeRecord[];
+  knownLabels: readonly string[];
+}) {
+  const { editing, onClose, onSaved, definitions, knownLabels } = props;
+  const [labels, setLabels] = useState<string[]>(editing?.labels ?? []);
+  const [attributes, setAttributes] = useState<AttributeValues>(editing?.attributes ?? {});
   const create = useCallMutation("contacts.create");
   const update = useCallMutation("contacts.update");
   const saving = create.isPending || update.isPending;
@@ -56,19 +78,8 @@ export function ContactDrawer(props: {
     }
   };
 
-  return (
-    <Drawer
-      open={dialog !== null}
-      onClose={onClose}
-      width={560}
-      destroyOnHidden
-      title={editing ? `Edit ${editing.name || editing.number}` : "Add contact"}
-      afterOpenChange={(open) => {
-        if (!open) return;
-        setLabels(editing?.labels ?? []);
-        setAttributes(editing?.attributes ?? {});
-      }}
-    >
+  const extra = (
+    <>
       <Form layout="vertical" component="div" disabled={saving}>
         <Form.Item label="Labels" htmlFor="contact-labels" help="Type a label and press Enter">
           <Select
@@ -87,21 +98,21 @@ export function ContactDrawer(props: {
             <Typography.Text type="secondary">Attributes</Typography.Text>
           </Divider>
           <AttributeInputs definitions={definitions} values={attributes} onChange={setAttributes} disabled={saving} />
-          <Divider />
         </>
       )}
-      {dialog && (
-        <LazySchemaForm
-          key={editing?.id ?? "create"}
-          schema={FORM_SCHEMAS.contact}
-          uiSchema={UI_SCHEMA}
-          formData={editing ? fieldsOf(editing) : {}}
-          submitText={editing ? "Save changes" : "Add contact"}
-          submitting={saving}
-          onCancel={onClose}
-          onSubmit={(values) => void submit(values)}
-        />
-      )}
-    </Drawer>
+    </>
+  );
+
+  return (
+    <LazySchemaForm
+      schema={FORM_SCHEMAS.contact}
+      uiSchema={UI_SCHEMA}
+      formData={editing ? fieldsOf(editing) : {}}
+      submitText={editing ? "Save changes" : "Add contact"}
+      submitting={saving}
+      onCancel={onClose}
+      onSubmit={(values) => void submit(values)}
+      extra={extra}
+    />
   );
 }
