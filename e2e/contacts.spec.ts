@@ -24,6 +24,19 @@ test("a manager adds, searches (O'Brien), labels, exports and deletes contacts",
     await attrs.getByRole("button", { name: "Add attribute" }).click();
     await expect(attrs.getByText("e2e_city")).toBeVisible();
   }
+  if (!(await attrs.getByText("e2e_plan").isVisible())) {
+    await attrs.getByLabel("Key").fill("e2e_plan");
+    await attrs.getByLabel("Label").fill("Plan");
+    // The RJSF select (the first combobox of the form; the choices' tag box is the second).
+    const type = attrs.getByRole("combobox").first();
+    await type.focus();
+    await type.press("ArrowDown");
+    await page.locator(".ant-select-item-option").filter({ hasText: "Choice" }).click();
+    await attrs.getByLabel("Choices").fill("gold,");
+    await attrs.getByLabel("Choices").fill("silver,");
+    await attrs.getByRole("button", { name: "Add attribute" }).click();
+    await expect(attrs.getByText("gold, silver")).toBeVisible();
+  }
   await shot(page, "contacts-attributes");
   await attrs.getByRole("button", { name: "Close" }).click();
 

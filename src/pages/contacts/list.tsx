@@ -144,7 +144,7 @@ export function ContactsList() {
             ),
           }}
           columns={[
-            { title: "Number", dataIndex: "number", width: 160 },
+            { title: "Number", dataIndex: "number", width: 150 },
             {
               title: "Name and email",
               key: "name",
@@ -158,7 +158,7 @@ export function ContactsList() {
             {
               title: "Labels",
               dataIndex: "labels",
-              width: 200,
+              width: 170,
               render: (labels: string[]) =>
                 labels.length ? (
                   <Space size={[0, 4]} wrap>
@@ -176,7 +176,7 @@ export function ContactsList() {
               width: 110,
               render: (s: ContactRecord["source"]) => CONTACT_SOURCE_LABELS[s],
             },
-            { title: "Updated", dataIndex: "updatedAt", width: 180, render: (iso: string) => formatDateTime(iso) },
+            { title: "Updated", dataIndex: "updatedAt", width: 170, render: (iso: string) => formatDateTime(iso) },
             {
               title: "",
               key: "edit",

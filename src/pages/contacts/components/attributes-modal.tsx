@@ -1,7 +1,8 @@
 import { DeleteOutlined } from "@ant-design/icons";
-import { Button, Divider, Empty, List, Modal, Popconfirm, Tag, Typography } from "antd";
+import { Button, Divider, Empty, Form, List, Modal, Popconfirm, Select, Tag, Typography } from "antd";
+import { useState } from "react";
 import { MSG, type ContactAttributeRecord } from "../../../../contract";
-import { ATTRIBUTE_TYPE_LABELS } from "../../../../contract/domain/contacts";
+import { ATTRIBUTE_CHOICES_MAX, ATTRIBUTE_TYPES, ATTRIBUTE_TYPE_LABELS } from "../../../../contract/domain/contacts";
 import { useCallMutation } from "../../../api";
 import { toast } from "../../../components/toast";
 import { LazySchemaForm, type FormValues } from "../../common/lazy-schema-form";
@@ -10,7 +11,7 @@ import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
 const UI_SCHEMA = {
   key: { "ui:placeholder": "city" },
   label: { "ui:placeholder": "City" },
-  choices: { "ui:options": { orderable: false } },
+  type: { "ui:enumNames": ATTRIBUTE_TYPES.map((t) => ATTRIBUTE_TYPE_LABELS[t]) },
 };
 
 /** The account's custom attributes: the list, a form to add one, and delete (its values go from every contact). */
@@ -27,10 +28,17 @@ export function AttributesModal(props: {
     type: "error" as const,
     message: err?.message || MSG.somethingWrong,
   });
+  // A choice attribute's values (tags; the schema's array would be one input per value); the form starts empty
+  // again after each attribute is added.
+  const [choices, setChoices] = useState<string[]>([]);
+  const [round, setRound] = useState(0);
   const add = async (values: FormValues) => {
+    const body = values.type === "choice" ? { ...values, choices } : values;
     try {
-      const r = await create.mutateAsync({ body: values, successNotification: false, errorNotification });
+      const r = await create.mutateAsync({ body, successNotification: false, errorNotification });
       toast.success(r.message);
+      setChoices([]);
+      setRound((n) => n + 1);
       await onChanged();
     } catch {
       // Toasted.
@@ -82,6 +90,7 @@ export function AttributesModal(props: {
         Add an attribute
       </Divider>
       <LazySchemaForm
+        key={round}
         schema={FORM_SCHEMAS.contactAttribute}
         uiSchema={UI_SCHEMA}
         formData={{ type: "text" }}
@@ -89,6 +98,24 @@ export function AttributesModal(props: {
         submitText="Add attribute"
         submitting={create.isPending}
         onSubmit={(values) => void add(values)}
+        extra={
+          <Form layout="vertical" component="div">
+            <Form.Item
+              label="Choices"
+              htmlFor="attribute-choices"
+              help="For a choice attribute: type each value and press Enter"
+            >
+              <Select
+                id="attribute-choices"
+                mode="tags"
+                open={false}
+                value={choices}
+                onChange={(v: string[]) => setChoices(v.slice(0, ATTRIBUTE_CHOICES_MAX))}
+                tokenSeparators={[","]}
+              />
+            </Form.Item>
+          </Form>
+        }
       />
     </Modal>
   );
