@@ -72,6 +72,8 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^suppressions\./, [U, M]],
   // Not in SPEC 6 (issue 35): the account's DND list, the owners' like the suppression list.
   [/^dnd\./, [U, M]],
+  // Not in SPEC 6 (issue 39): contacts, of the account that holds the campaigns; its users and department heads too.
+  [/^contacts\./, [M, U, D]],
   [/^rates\.get$/, ALL],
   [/^rates\.update$/, [A]],
   // Not in SPEC 6 (issue 37): rate cards. The admin any account's, a reseller its customers'; the margin, a reseller's.

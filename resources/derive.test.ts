@@ -53,6 +53,8 @@ const WORKSPACE_PATHS = [
   "campaigns/suppression-list",
   // Our addition (issue 35): the account's DND list (customers' preferences for Indian SMS).
   "campaigns/dnd-list",
+  // Our addition (issue 39): the account's contacts.
+  "campaigns/contacts",
   // Our addition (issue 37): the message log.
   "campaigns/message-log",
   // Our addition (issue 10): the simulated customer phone (sandbox carrier).

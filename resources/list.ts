@@ -11,6 +11,7 @@ import { channels } from "./channels";
 import { conversations } from "./conversations";
 import { dashboard } from "./dashboard";
 import { dnd } from "./dnd";
+import { contacts } from "./contacts";
 import { intents } from "./intents";
 import { keyConfigs } from "./key-configs";
 import { knowledge } from "./knowledge";
@@ -58,6 +59,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   campaigns,
   suppressions,
   dnd,
+  contacts,
   messageLog,
   rates,
   channels,

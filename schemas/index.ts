@@ -61,6 +61,11 @@ import { smsAccountUpdate } from "./sms-account-update";
 import { smsTemplateCreate } from "./sms-template-create";
 import { smsTemplateUpdate } from "./sms-template-update";
 import { suppressionAdd } from "./suppression-add";
+import { contactAttribute } from "./contact-attribute";
+import { contactCreate } from "./contact-create";
+import { contactLabels } from "./contact-labels";
+import { contactRemove } from "./contact-remove";
+import { contactUpdate } from "./contact-update";
 import { supportReply } from "./support-reply";
 import { supportTicket } from "./support-ticket";
 import { uploadCreate } from "./upload-create";
@@ -138,6 +143,11 @@ export const SCHEMAS = {
   "sms-template-create": smsTemplateCreate,
   "sms-template-update": smsTemplateUpdate,
   "suppression-add": suppressionAdd,
+  "contact-create": contactCreate,
+  "contact-update": contactUpdate,
+  "contact-labels": contactLabels,
+  "contact-remove": contactRemove,
+  "contact-attribute": contactAttribute,
   "support-reply": supportReply,
   "support-ticket": supportTicket,
   "upload-create": uploadCreate,

@@ -11,6 +11,7 @@ import { CHAT_CALLS } from "./chats";
 import { DASHBOARD_CALLS } from "./dashboards";
 import { LIVE_AGENT_CALLS } from "./live-agents";
 import { MESSAGE_LOG_CALLS } from "./message-log";
+import { CONTACT_CALLS } from "./contacts";
 import { NOTIFICATION_CALLS } from "./notifications";
 import { PUBLIC_API_CALLS } from "./public-api";
 import { OPERATION_CALLS } from "./operations";
@@ -40,6 +41,7 @@ export * from "./dashboard-records";
 export { MessageLogPage, MessageLogRow, LogStatusEntry } from "./message-log";
 export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
+export { ContactAttributeRecord, ContactRecord } from "./contacts";
 export { WebhookDeliveryDetail, WebhookDeliveryRecord, WebhookEndpointRecord } from "./webhooks";
 export {
   CARRIER_PROVIDERS,
@@ -134,6 +136,11 @@ const SECTIONS = {
   "Dashboards, Team Reports and quota": {
     calls: DASHBOARD_CALLS,
     description: "Figures by channel and day, the team's reports and the quota reports, with their CSV exports.",
+  },
+  Contacts: {
+    calls: CONTACT_CALLS,
+    description:
+      "The account's contacts: number (E.164, unique), name, email, language, labels and typed custom attributes; search, label filter, bulk labels, delete and CSV export.",
   },
   "Message log": {
     calls: MESSAGE_LOG_CALLS,

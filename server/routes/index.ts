@@ -50,6 +50,7 @@ import { smsHandlers } from "./sms";
 import { suppressionHandlers } from "./suppressions";
 import { supportHandlers } from "./support";
 import { dndHandlers } from "./dnd";
+import { contactHandlers } from "./contacts";
 import { messageLogHandlers } from "./message-log";
 import { uploadHandlers } from "./uploads";
 import { userHandlers } from "./users";
@@ -82,6 +83,7 @@ export const HANDLERS: Handlers = {
   ...campaignReadHandlers,
   ...suppressionHandlers,
   ...dndHandlers,
+  ...contactHandlers,
   ...messageLogHandlers,
   ...supportHandlers,
   ...chatHandlers,

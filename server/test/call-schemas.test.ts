@@ -373,6 +373,37 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   }),
   "suppressions.export": async () => ({ as: "manager" }),
   "dnd.list": async () => ({ as: "user", query: { q: "98" } }),
+  "contacts.list": async () => ({ as: "user", query: { q: "O'Brien", label: "vip", limit: "5" } }),
+  "contacts.export": async () => ({ as: "depthead", query: { q: "98765" } }),
+  "contacts.get": async (s) => ({ as: "user", params: { id: await schemaContact(s, "9876500101") } }),
+  "contacts.create": async () => ({
+    as: "manager",
+    payload: { number: "+91 98765 00100", name: "Schema Contact", email: "c@example.com", labels: ["vip"] },
+  }),
+  "contacts.update": async (s) => ({
+    as: "depthead",
+    params: { id: await schemaContact(s, "9876500102") },
+    payload: { name: "Renamed", language: "hi" },
+  }),
+  "contacts.labels": async (s) => ({
+    as: "user",
+    payload: { ids: [await schemaContact(s, "9876500103")], add: ["diwali"], remove: ["vip"] },
+  }),
+  "contacts.remove": async (s) => ({ as: "manager", payload: { ids: [await schemaContact(s, "9876500104")] } }),
+  "contacts.attributes.list": async () => ({ as: "user" }),
+  "contacts.attributes.create": async () => ({
+    as: "manager",
+    payload: { key: "plan", label: "Plan", type: "choice", choices: ["gold", "silver"] },
+  }),
+  "contacts.attributes.delete": async (s) => {
+    const res = await s.call({
+      method: "POST",
+      url: "/api/v1/contact-attributes",
+      as: "manager",
+      payload: { key: "schema_city", label: "City", type: "text" },
+    });
+    return { as: "user", params: { id: res.json().data.id as string } };
+  },
   "messageLog.list": async () => ({ as: "manager", query: { number: "98765", status: "delivered", limit: "5" } }),
   "messageLog.export": async () => ({ as: "user", query: { kind: "campaign" } }),
   "messageLog.accountList": async (s) => ({ as: "reseller", query: { accountId: await s.id("manager") } }),
@@ -988,6 +1019,12 @@ function logExport(s: TestServer): Promise<string> {
 }
 
 /** A workflow of the user's from the STOP/START template (published when asked), one per name. */
+/** A contact of the demo manager's account (its users and department head share it). */
+async function schemaContact(s: TestServer, number: string): Promise<string> {
+  const res = await s.call({ method: "POST", url: "/api/v1/contacts", as: "manager", payload: { number } });
+  return res.json().data.id as string;
+}
+
 async function schemaWorkflow(s: TestServer, name = "Schema workflow", publish = false): Promise<string> {
   const list = (
     await s.call({ method: "GET", url: `/api/flow/v1/workflows?q=${encodeURIComponent(name)}`, as: "user" })

@@ -29,3 +29,4 @@ export * from "./notifications";
 export * from "./dnd";
 export * from "./support";
 export * from "./rates";
+export * from "./contacts";

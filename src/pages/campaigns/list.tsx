@@ -1,4 +1,4 @@
-import { AppstoreOutlined, StopOutlined, UnorderedListOutlined } from "@ant-design/icons";
+import { AppstoreOutlined, StopOutlined, TeamOutlined, UnorderedListOutlined } from "@ant-design/icons";
 import { Button, Card } from "antd";
 import { useNavigate } from "react-router";
 import { useAbility } from "../../providers";
@@ -36,6 +36,11 @@ export function CampaignsList() {
             )}
             {owner && (
               <>
+                {ability.can("call", "contacts.list") && (
+                  <Button icon={<TeamOutlined />} onClick={() => navigate("contacts", { relative: "path" })}>
+                    Contacts
+                  </Button>
+                )}
                 {ability.can("call", "suppressions.list") && (
                   <Button icon={<StopOutlined />} onClick={() => navigate("suppression-list", { relative: "path" })}>
                     Suppression list

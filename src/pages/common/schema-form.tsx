@@ -4,7 +4,7 @@ import type { CustomValidator, RJSFSchema, UiSchema } from "@rjsf/utils";
 import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js";
 import type { ValidatorFunctions } from "@rjsf/validator-ajv8/lib/types.js";
 import { Button, Space } from "antd";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useIsMobile } from "../../shell/sidebar/use-is-mobile";
 import { errorTransformerFor } from "./form-errors";
 import { RangeWidget } from "./range-widget";
@@ -24,6 +24,8 @@ export interface SchemaFormProps {
   customValidate?: CustomValidator<FormValues>;
   /** Two columns on wide screens keep short fields from making a tall form. */
   columns?: 1 | 2;
+  /** Inputs the schema cannot describe (a contact's typed attributes), shown after its fields, before the buttons. */
+  extra?: ReactNode;
 }
 
 /**
@@ -45,7 +47,18 @@ const WIDGETS = { RangeWidget, TimeZoneWidget };
  * out of the shell bundle.
  */
 export function SchemaForm(props: SchemaFormProps) {
-  const { schema, uiSchema, formData, submitText, submitting, onSubmit, onCancel, customValidate, columns = 1 } = props;
+  const {
+    schema,
+    uiSchema,
+    formData,
+    submitText,
+    submitting,
+    onSubmit,
+    onCancel,
+    customValidate,
+    columns = 1,
+    extra,
+  } = props;
   const isMobile = useIsMobile();
   // Controlled: RJSF resets its state to the formData prop whenever any prop changes, so a parent re-rendering (a
   // list that polls, a `submitting` flag) wiped what the person had typed. The prop is only the starting value; a
@@ -79,6 +92,7 @@ export function SchemaForm(props: SchemaFormProps) {
       disabled={submitting}
       onSubmit={(e: IChangeEvent<FormValues>) => onSubmit(e.formData ?? {})}
     >
+      {extra}
       <Space style={{ width: "100%", justifyContent: "flex-end", marginTop: 8 }}>
         {onCancel && (
           <Button onClick={onCancel} disabled={submitting}>

@@ -82,6 +82,9 @@ export const FORM_SCHEMAS = {
   smppEdit: named("smppEdit", structuredClone(SCHEMAS["smpp-edit"]) as unknown as RJSFSchema),
   smsHttpEdit: named("smsHttpEdit", structuredClone(SCHEMAS["sms-http-edit"]) as unknown as RJSFSchema),
   rcsGoogleEdit: named("rcsGoogleEdit", structuredClone(SCHEMAS["rcs-google-edit"]) as unknown as RJSFSchema),
+  // Labels, typed attributes and a choice's values sit beside the forms (tag inputs and the account's own fields).
+  contact: named("contact", formOf("contact-create", ["labels", "attributes"])),
+  contactAttribute: named("contactAttribute", formOf("contact-attribute", ["choices"])),
 } as const;
 
 export type FormSchemaId = keyof typeof FORM_SCHEMAS;

@@ -1,0 +1,20 @@
+import { WORKSPACE } from "./areas";
+import type { ResourceDef } from "./types";
+
+/**
+ * The account's contacts (issue 39), opened from Campaign Management as the suppression and DND lists are (SPEC 2's
+ * sidebar is fixed). A manager's users and department heads work on the manager's contacts.
+ */
+export const contacts: ResourceDef = {
+  name: "contacts",
+  label: "Contacts",
+  icon: "campaign",
+  module: "campaign",
+  routes: [{ path: "campaigns/contacts", title: "Contacts", areas: WORKSPACE, page: "list" }],
+  actions: {
+    list: "contacts.list",
+    show: "contacts.get",
+    create: "contacts.create",
+    update: "contacts.update",
+  },
+};

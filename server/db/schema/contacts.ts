@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { AttributeType, AttributeValue, ContactSource } from "../../../contract/domain/contacts";
+import { users } from "./accounts";
+import { createdAt } from "./columns";
+
+/**
+ * An account's contacts (issue 39): the people its campaigns and conversations reach, kept beyond one campaign file.
+ * The owner is the account that holds the campaigns (a manager for its users and department heads). `number` is E.164
+ * and unique per owner. Later: import, consent and segments read and write these rows.
+ */
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    number: text("number").notNull(),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    language: text("language").notNull().default(""),
+    labels: text("labels")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Values by attribute key, each of its definition's type in contact_attribute_defs. */
+    attributes: jsonb("attributes").$type<Record<string, AttributeValue>>().notNull().default({}),
+    source: text("source").$type<ContactSource>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("contacts_user_number_idx").on(t.userId, t.number),
+    // The list's order and cursor: one owner's rows, last updated first, read a page at a time.
+    index("contacts_user_updated_idx").on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    index("contacts_labels_idx").using("gin", t.labels),
+  ],
+);
+
+/**
+ * The custom attributes an account's contacts may carry: key, label, type and a choice's values. (Not
+ * `contact_attributes`: that is the workflows' per-number tags and fields, which a later step may fold into contacts.)
+ */
+export const contactAttributeDefs = pgTable(
+  "contact_attribute_defs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    label: text("label").notNull(),
+    type: text("type").$type<AttributeType>().notNull(),
+    choices: text("choices")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("contact_attribute_defs_user_key_idx").on(t.userId, t.key)],
+);

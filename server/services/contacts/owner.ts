@@ -1,0 +1,15 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import type { Caller } from "../caller";
+
+/**
+ * Whose contacts a caller works on: the account that holds the campaigns. A manager's users and department heads
+ * work on their manager's (as with templates, the organization's); anyone else on its own. Contacts of any other
+ * account answer like missing ones.
+ */
+export async function contactsOwner(db: Db, caller: Caller): Promise<string> {
+  if ((caller.role !== "user" && caller.role !== "department_head") || !caller.parentId) return caller.id;
+  const [parent] = await db.select({ role: users.role }).from(users).where(eq(users.id, caller.parentId));
+  return parent?.role === "manager" ? caller.parentId : caller.id;
+}
