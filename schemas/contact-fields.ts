@@ -47,12 +47,15 @@ export const CONTACT_LABEL_LIST = {
   items: { type: "string", minLength: 1, maxLength: CONTACT_LABEL_MAX_LENGTH, pattern: NO_NUL },
 } as const;
 
-/** Values by attribute key; each is checked against the account's definition of that key. */
+/**
+ * Values by attribute key; each is checked against the account's definition of that key, and a key the account has
+ * not defined is refused (server/services/contacts/attributes.ts), so no key pattern is needed here: OpenAPI 3.0, which
+ * the served document follows, has no `propertyNames`.
+ */
 export const CONTACT_ATTRIBUTES = {
   type: "object",
   title: "Attributes",
   maxProperties: ATTRIBUTE_DEFINITIONS_MAX,
-  propertyNames: { pattern: ATTRIBUTE_KEY_PATTERN },
   additionalProperties: { type: ["string", "number", "boolean"] },
 } as const;
 
