@@ -55,10 +55,12 @@ describe("https-only headers", () => {
       "cross-origin-opener-policy",
     ])
       expect(asset.headers[documentOnly], documentOnly).toBeUndefined();
-    // The document keeps the whole policy.
-    const page = await app.inject({ method: "GET", url: "/", headers: { "x-forwarded-proto": proto } });
-    expect(page.headers["content-security-policy"]).toContain("default-src 'self'");
-    expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    // A document keeps the whole policy, also where the SPA fallback may answer index.html under /assets/.
+    for (const url of ["/", "/assets/app", "/assets/app.html", "/assets/..%2findex.html"]) {
+      const page = await app.inject({ method: "GET", url, headers: { "x-forwarded-proto": proto } });
+      expect(page.headers["content-security-policy"], url).toContain("default-src 'self'");
+      expect(page.headers["x-frame-options"], url).toBe("SAMEORIGIN");
+    }
     await app.close();
   });
 

@@ -24,8 +24,12 @@ const HSTS = "max-age=31536000; includeSubDomains";
 
 type Header = [name: string, value: string];
 
-/** The console's hashed files (scripts, styles, fonts, images): fetched by the page, never shown as a page. */
-const ASSETS = "/assets/";
+/**
+ * The console's hashed files (scripts, styles, fonts, images): fetched by the page, never shown as a page. A file
+ * name with one of these extensions, directly under /assets/: any other path there (no extension, an .html name, a
+ * nested or encoded one) may be answered with index.html by the SPA fallback, and a document keeps the whole policy.
+ */
+const ASSET_FILE = /^\/assets\/[\w.-]+\.(?:js|css|woff2?|ttf|png|jpe?g|gif|svg|webp|ico)(?:\?|$)/i;
 
 /**
  * What a script or stylesheet answer still needs: nosniff (a file must not run as another type), CORP (no other site
@@ -116,7 +120,7 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
     const assetSecure = secure.filter(([name]) => SUBRESOURCE_HEADERS.has(name));
     app.addHook("onRequest", (request, reply, done) => {
       const https = httpsConfigured || request.protocol === "https";
-      const asset = request.url.startsWith(ASSETS);
+      const asset = ASSET_FILE.test(request.url);
       for (const [name, value] of asset ? (https ? assetSecure : assetPlain) : https ? secure : plain)
         reply.raw.setHeader(name, value);
       done();
