@@ -4,19 +4,18 @@
 import { PassThrough, Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { setImmediate } from "node:timers/promises";
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { LogExportQuery } from "../../../contract/domain/message-log";
-import { indiaDay, REPORT_MAX_UNFINISHED, type ReportFormat } from "../../../contract/domain/reports";
+import { indiaDay, type ReportFormat } from "../../../contract/domain/reports";
 import type { Db } from "../../db/client";
-import { ROW_LOCK } from "../../db/locks";
-import { reports, users } from "../../db/schema";
-import { HttpError, notFound } from "../../http/errors";
+import { reports } from "../../db/schema";
+import { notFound } from "../../http/errors";
 import { isUuid, type Caller } from "../caller";
 import { csvLine, formulaSafe } from "../campaigns/csv-safe";
 import { loadExcel } from "../files/excel";
 import { ByteCounter, CONTENT_TYPE } from "../reports/files";
 import type { ReportRow } from "../reports/reach";
-import { TOO_MANY_REPORTS } from "../reports/request";
+import { refuseOverReportLimit } from "../reports/request";
 import type { WriteOptions, Written } from "../reports/write";
 import { LOG_CSV_HEADER, LOG_CUT_NOTE, logCells, logRowPages } from "./export";
 import { readFilters } from "./filters";
@@ -52,12 +51,7 @@ export async function queueLogExport(
   const from = day(kept.from, now);
   const to = day(kept.to, now);
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for(ROW_LOCK);
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(reports)
-      .where(and(eq(reports.userId, caller.id), inArray(reports.status, ["queued", "running"])));
-    if (n >= REPORT_MAX_UNFINISHED) throw new HttpError(429, TOO_MANY_REPORTS);
+    await refuseOverReportLimit(tx, caller.id);
     const [row] = await tx
       .insert(reports)
       .values({

@@ -55,17 +55,25 @@ async function campaignOf(db: Db, caller: Caller, req: ReportRequest): Promise<{
  * a refused request writes nothing. The account's row is locked while counting, so two requests at once cannot both
  * pass the limit.
  */
+/**
+ * Inside the queuing transaction: locks the account's row and refuses (429) an account with REPORT_MAX_UNFINISHED
+ * reports or exports still queued or running, so two requests at once cannot both pass the limit.
+ */
+export async function refuseOverReportLimit(tx: Pick<Db, "select">, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for(ROW_LOCK);
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(reports)
+    .where(and(eq(reports.userId, userId), inArray(reports.status, ["queued", "running"])));
+  if (n >= REPORT_MAX_UNFINISHED) throw new HttpError(429, TOO_MANY_REPORTS);
+}
+
 export async function queueReport(db: Db, caller: Caller, req: ReportRequest): Promise<ReportRow> {
   const problems = reportRangeProblems(req.from, req.to);
   if (problems.length) throw badRequest(joinFieldErrors(problems), problems);
   const campaign = await campaignOf(db, caller, req);
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for(ROW_LOCK);
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(reports)
-      .where(and(eq(reports.userId, caller.id), inArray(reports.status, ["queued", "running"])));
-    if (n >= REPORT_MAX_UNFINISHED) throw new HttpError(429, TOO_MANY_REPORTS);
+    await refuseOverReportLimit(tx, caller.id);
     const [row] = await tx
       .insert(reports)
       .values({
