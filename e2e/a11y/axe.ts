@@ -25,13 +25,30 @@ export async function settle(page: Page): Promise<void> {
   await expect(page.locator(".ant-spin-spinning, .ant-skeleton-active, .ant-spin-blur")).toHaveCount(0, {
     timeout: 60_000,
   });
+  // Still means quiet for a while, not at one instant: a lazy dialog (a route's create form) can mount after the
+  // screen's heading shows and start its zoom after this check would otherwise have passed.
   await page.waitForFunction(
-    () =>
-      document
+    (quietMs) => {
+      const w = window as Window & { __axeQuiet?: { since: number; observer: MutationObserver } };
+      if (!w.__axeQuiet) {
+        const quiet = {
+          since: performance.now(),
+          observer: new MutationObserver(() => (quiet.since = performance.now())),
+        };
+        quiet.observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+        w.__axeQuiet = quiet;
+      }
+      const moving = document
         .getAnimations()
-        .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
-    null,
-    { timeout: 5_000 },
+        .some((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity);
+      if (moving) w.__axeQuiet.since = performance.now();
+      if (performance.now() - w.__axeQuiet.since < quietMs) return false;
+      w.__axeQuiet.observer.disconnect();
+      delete w.__axeQuiet;
+      return true;
+    },
+    300,
+    { timeout: 10_000, polling: 50 },
   );
 }
 
