@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 
 /**
- * The development key, derived from a fixed, documented phrase (docs/channels.md "WhatsApp Cloud API"): credentials
+ * The development key, derived from a fixed, documented phrase (docs/whatsapp.md "WhatsApp Cloud API"): credentials
  * saved without CREDENTIALS_KEY are readable by anyone with this source, which is fine on a laptop and refused in
  * production.
  */

@@ -1,4 +1,4 @@
-// RBM's errors mapped to what the product does about them (docs/channels.md "Google RCS Business Messaging"). Google
+// RBM's errors mapped to what the product does about them (docs/rcs.md). Google
 // answers an HTTP status with a gRPC status name ({ error: { code, message, status } }); the codes we keep are the HTTP
 // status, as the sandbox reports RCS refusals (server/carriers/sandbox/provider-errors.ts), so a report reads the same
 // whichever carrier sent.

@@ -1,4 +1,4 @@
-// Meta's Cloud API error codes mapped to what the product does about them (docs/channels.md "WhatsApp Cloud API").
+// Meta's Cloud API error codes mapped to what the product does about them (docs/whatsapp.md "WhatsApp Cloud API").
 // Codes and titles are from Meta's error code reference; the reasons are ours, written for the person reading a
 // campaign report or a failed chat message.
 import type { RetryScope } from "../carrier";

@@ -44,7 +44,7 @@ export const carrierPlugin = fp<CarrierOptions>(
   async (app, options) => {
     if (options.credentials.development) {
       app.log.warn(
-        'CREDENTIALS_KEY is not set: provider credentials are sealed with the development key (docs/channels.md, "WhatsApp Cloud API"); set it before saving real credentials',
+        'CREDENTIALS_KEY is not set: provider credentials are sealed with the development key (docs/whatsapp.md, "WhatsApp Cloud API"); set it before saving real credentials',
       );
     }
     const health = createHealthRecorder(app.database.db, app.log);
