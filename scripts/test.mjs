@@ -52,6 +52,7 @@ const POSTGRES_FILES = [
   "server/test/hot-queries.test.ts",
   "server/test/plan-cache.pg.test.ts", // the users list keeps its generic plan
   "server/test/row-locks.pg.test.ts", // a locked campaign does not hold up the rollup trigger's key check
+  "server/test/settlement-race.pg.test.ts", // money given back as a dispatcher ends the campaign is released too
   "server/test/dashboard-rollup.test.ts",
   "server/test/reports.test.ts",
   "server/test/webhooks.test.ts",

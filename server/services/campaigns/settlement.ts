@@ -47,9 +47,9 @@ export async function settleCharges(db: Db, options: SettleOptions): Promise<Set
     // Every campaign not settled yet: those billed on delivery are settled by their receipts and the cut-off; an SMS
     // campaign billed on submission has nothing to settle and is marked settled once ended, so a later change of the
     // SMS rate's basis never re-prices it. A campaign's own basis is the one its hold was priced with (campaigns.rates).
-    const candidates = await rowsOf<{ id: string; user_id: string; status: string; on_delivery: boolean }>(
+    const candidates = await rowsOf<{ id: string; user_id: string; on_delivery: boolean }>(
       tx,
-      sql`select k.id, k.user_id, k.status, (k.channel <> 'sms' or coalesce(k.rates->>'smsBilledOn', ${options.smsBilledOn}) = 'delivered') as on_delivery from campaigns k
+      sql`select k.id, k.user_id, (k.channel <> 'sms' or coalesce(k.rates->>'smsBilledOn', ${options.smsBilledOn}) = 'delivered') as on_delivery from campaigns k
           where k.settled_at is null and k.status in ('running', 'paused', 'completed', 'discarded', 'failed') ${only}`,
     );
     if (candidates.length === 0) return { givenBack: 0, settled: 0, changed: [], pending: [] };
@@ -63,7 +63,7 @@ export async function settleCharges(db: Db, options: SettleOptions): Promise<Set
     // Each kind of row found through its own index (failed and charged: the partial unsettled index; sent: the queue
     // index; failovers: the failover index), never a scan of a whole campaign. Rows another worker holds (a receipt
     // being written) are left for the next round rather than waited for.
-    const back = await rowsOf<{ campaign_id: string; paise: number }>(
+    const back = await rowsOf<{ campaign_id: string; paise: number; status: string }>(
       tx,
       sql`with c as (select unnest(${onDelivery}::uuid[]) as id), due as (
             select r.id from c join campaign_recipients r on r.campaign_id = c.id and r.state = 'failed' and r.cost_paise > 0
@@ -86,15 +86,18 @@ export async function settleCharges(db: Db, options: SettleOptions): Promise<Set
           ), t as (
             select campaign_id, sum(paise)::int as paise from u group by campaign_id
           ), s as (
-            update campaigns k set spent_paise = k.spent_paise - t.paise, updated_at = now() from t where k.id = t.campaign_id returning k.id
+            update campaigns k set spent_paise = k.spent_paise - t.paise, updated_at = now() from t where k.id = t.campaign_id returning k.id, k.status
           )
-          select t.campaign_id, t.paise from t join s on s.id = t.campaign_id`,
+          select t.campaign_id, t.paise, s.status from t join s on s.id = t.campaign_id`,
     );
-    const statusOf = new Map(candidates.map((c) => [c.id, c]));
+    // The status the campaign has as its spend shrinks, not the one read with the candidates: a dispatcher can end
+    // the campaign (and release all it held beyond its spend) in between, and the money given back here must then be
+    // released too, or an ended campaign keeps holding it.
+    const ownerOf = new Map(candidates.map((c) => [c.id, c.user_id]));
     for (const b of back) {
-      const c = statusOf.get(b.campaign_id);
-      if (c && (FINAL_CAMPAIGN_STATUSES as readonly string[]).includes(c.status))
-        await releaseHold(tx, c.id, c.user_id);
+      const owner = ownerOf.get(b.campaign_id);
+      if (owner && (FINAL_CAMPAIGN_STATUSES as readonly string[]).includes(b.status))
+        await releaseHold(tx, b.campaign_id, owner);
     }
     // An ended campaign is settled once its cut-off has passed (every message's) and nothing is left open: probed once
     // per campaign and kind through the same indexes.
