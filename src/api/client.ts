@@ -1,7 +1,7 @@
-import axios, { isAxiosError, type AxiosInstance } from "axios";
 import { buildPath, callRoute, MSG, type CallId, type CallReply } from "../../contract";
 import { sessionStore } from "../state/session";
 import { ApiError, toApiError } from "./errors";
+import { http, isHttpError, send } from "./http";
 import { buildQuery, localCheck, type CallOptions } from "./local-checks";
 
 export type { CallOptions, QueryValue } from "./local-checks";
@@ -13,7 +13,7 @@ export function apiBaseUrl(): string {
   return typeof window === "undefined" ? "" : window.location.origin;
 }
 
-export const http: AxiosInstance = axios.create({ headers: { Accept: "application/json" } });
+export { http };
 
 type UnauthorizedHandler = (error: ApiError, id: CallId) => void;
 let onUnauthorized: UnauthorizedHandler | null = null;
@@ -67,16 +67,18 @@ export async function callApi<K extends CallId>(id: K, opts: CallOptions = {}): 
   } catch (e) {
     throw toApiError(e, def.failure);
   }
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { Accept: "application/json" };
   if (def.access !== "public" && user?.token) headers.Authorization = `Bearer ${user.token}`;
+  const form = opts.body instanceof FormData;
+  if (opts.body !== undefined && !form) headers["Content-Type"] = "application/json";
 
   try {
     // The reply's type is the row's response schema, which the server serializes with: nothing else arrives.
-    const res = await http.request<unknown>({
+    const res = await send({
       method: def.method,
       url,
       params: buildQuery(id, opts.query),
-      data: opts.body,
+      data: opts.body === undefined ? undefined : form ? (opts.body as FormData) : JSON.stringify(opts.body),
       headers,
       signal: opts.signal,
       onUploadProgress: opts.onUploadProgress && ((e) => opts.onUploadProgress?.(e.total ? e.loaded / e.total : 0)),
@@ -88,9 +90,9 @@ export async function callApi<K extends CallId>(id: K, opts: CallOptions = {}): 
     return res.data as CallReply<K>;
   } catch (e) {
     // A download's error answer arrives as a Blob too (responseType "blob"): read its message out of it.
-    const blob = def.download && isAxiosError(e) && e.response?.data instanceof Blob ? e.response.data : null;
+    const blob = def.download && isHttpError(e) && e.response?.data instanceof Blob ? e.response.data : null;
     const err = blob
-      ? await blobError(blob, isAxiosError(e) ? e.response?.status : undefined)
+      ? await blobError(blob, isHttpError(e) ? e.response?.status : undefined)
       : toApiError(e, def.failure);
     if (err.status === 401 && def.access !== "public") onUnauthorized?.(err, id);
     throw err;

@@ -1,12 +1,10 @@
-import { AxiosError, AxiosHeaders, type AxiosResponse } from "axios";
 import { describe, expect, it } from "vitest";
 import { MSG } from "../../contract";
 import { ApiError, toApiError, toMessage } from "./errors";
+import { HttpError } from "./http";
 
-function httpError(status: number, data: unknown): AxiosError {
-  const config = { headers: new AxiosHeaders() };
-  const response = { status, data, statusText: "", headers: {}, config } as AxiosResponse;
-  return new AxiosError("Request failed", "ERR_BAD_RESPONSE", config, {}, response);
+function httpError(status: number, data: unknown): HttpError {
+  return new HttpError("Request failed", "ERR_BAD_RESPONSE", { status, data });
 }
 
 describe("toMessage: the one error mapper", () => {
@@ -68,7 +66,7 @@ describe("toMessage: the one error mapper", () => {
       "Failed to fetch users",
     ],
     ["no default → Something went wrong", httpError(500, {}), undefined, MSG.somethingWrong],
-    ["no response → network error", new AxiosError("Network Error", "ERR_NETWORK"), "Failed", MSG.networkError],
+    ["no response → network error", new HttpError("Network Error", "ERR_NETWORK"), "Failed", MSG.networkError],
     ["plain Error keeps its message", new Error("Boom"), "Failed", "Boom"],
     ["unknown value → the default", { weird: true }, "Failed to fetch campaigns", "Failed to fetch campaigns"],
     ["unknown value without default", 42, undefined, MSG.somethingWrong],

@@ -1,5 +1,5 @@
-import { isAxiosError } from "axios";
 import { MSG } from "../../contract";
+import { isHttpError } from "./http";
 
 export interface FieldError {
   field: string;
@@ -66,7 +66,7 @@ function bodyMessage(body: unknown): string | null {
  */
 export function toMessage(error: unknown, fallback?: string): string {
   if (error instanceof ApiError) return error.message;
-  if (isAxiosError(error)) {
+  if (isHttpError(error)) {
     if (error.response) {
       const body: unknown = error.response.data;
       if (isRecord(body)) {
@@ -86,8 +86,8 @@ export function toMessage(error: unknown, fallback?: string): string {
 /** Wraps anything thrown by a call into an ApiError with the mapped message and HTTP status. */
 export function toApiError(error: unknown, fallback?: string): ApiError {
   if (error instanceof ApiError) return error;
-  const status = isAxiosError(error) ? error.response?.status : undefined;
-  const body: unknown = isAxiosError(error) ? error.response?.data : undefined;
+  const status = isHttpError(error) ? error.response?.status : undefined;
+  const body: unknown = isHttpError(error) ? error.response?.data : undefined;
   const errors =
     isRecord(body) && Array.isArray(body.errors)
       ? (body.errors.filter(isRecord) as unknown as FieldError[])

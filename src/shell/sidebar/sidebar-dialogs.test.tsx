@@ -1,6 +1,6 @@
 import { Refine } from "@refinedev/core";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import type { InternalAxiosRequestConfig } from "axios";
+import type { HttpRequest } from "../../api/http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SUPPORT_DELIVERY_TEXT, type SupportDelivery, type SupportKind } from "../../../contract/domain/support";
 import type { Role } from "../../../contract";
@@ -11,7 +11,7 @@ import { renderAt, Route } from "../../test/render";
 import { SupportModal } from "./sidebar-dialogs";
 
 const TICKET_ID = "7d0c1f3e-2f4b-4c1e-9a55-0b6f3e2a1c11";
-let sent: InternalAxiosRequestConfig[] = [];
+let sent: HttpRequest[] = [];
 let delivery: SupportDelivery = "admins";
 
 function signIn(role: Role) {
@@ -51,7 +51,7 @@ beforeEach(() => {
         closedAt: null,
       },
     };
-    return { status: 201, data, statusText: "", headers: {}, config };
+    return { status: 201, data };
   };
 });
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { Refine } from "@refinedev/core";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import type { InternalAxiosRequestConfig } from "axios";
+import type { HttpRequest } from "../../../api/http";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { UploadRecord } from "../../../../contract/calls/uploads";
 import { http } from "../../../api/client";
@@ -22,7 +22,7 @@ const row = (over: Partial<UploadRecord>): UploadRecord => ({
   ...over,
 });
 
-let seen: InternalAxiosRequestConfig[] = [];
+let seen: HttpRequest[] = [];
 beforeEach(() => {
   seen = [];
   sessionStore.loginSucceeded({
@@ -45,7 +45,7 @@ beforeEach(() => {
       totalPages: 1,
       data: [row({}), row({ _id: "f2", name: "menu.pdf", mimeType: "application/pdf", kind: "document" })],
     };
-    return { status: 200, data, statusText: "", headers: {}, config };
+    return { status: 200, data };
   };
 });
 afterEach(() => {
@@ -83,8 +83,8 @@ describe("MediaPicker", { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole("button", { name: "Delete banner.png" }));
     expect(await screen.findByText("Delete this file?")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Delete" }));
-    await waitFor(() => expect(seen.some((c) => c.method === "delete")).toBe(true));
-    const del = seen.find((c) => c.method === "delete");
+    await waitFor(() => expect(seen.some((c) => c.method === "DELETE")).toBe(true));
+    const del = seen.find((c) => c.method === "DELETE");
     expect(del?.url).toContain("/api/upload/f1");
     expect(JSON.parse(String(del?.data))).toEqual({ channel: "whatsapp" });
     expect(onSelect).not.toHaveBeenCalled();

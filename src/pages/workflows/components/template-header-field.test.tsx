@@ -1,6 +1,6 @@
 import { Refine } from "@refinedev/core";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import type { InternalAxiosRequestConfig } from "axios";
+import type { HttpRequest } from "../../../api/http";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { http } from "../../../api/client";
 import { dataProvider } from "../../../providers/data-provider";
@@ -20,7 +20,7 @@ const PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 
-let seen: InternalAxiosRequestConfig[] = [];
+let seen: HttpRequest[] = [];
 beforeEach(() => {
   seen = [];
   sessionStore.loginSucceeded({
@@ -38,9 +38,6 @@ beforeEach(() => {
     return {
       status: 201,
       data: { success: true, data: { handle: "h", upload: { _id: "u-9" } } },
-      statusText: "",
-      headers: {},
-      config,
     };
   };
 });

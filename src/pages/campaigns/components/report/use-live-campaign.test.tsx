@@ -1,6 +1,6 @@
 import { Refine } from "@refinedev/core";
 import { act, render, screen, waitFor } from "@testing-library/react";
-import type { InternalAxiosRequestConfig } from "axios";
+import type { HttpRequest } from "../../../../api/http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CampaignRecord } from "../../../../../contract";
 import type { ProgressUpdate, RecipientCounts } from "../../../../../contract/domain/campaigns";
@@ -25,7 +25,7 @@ const counts = (c: Partial<RecipientCounts>): RecipientCounts => ({
 });
 const ID = "11111111-1111-4111-8111-111111111111";
 let record: Partial<CampaignRecord>;
-let seen: InternalAxiosRequestConfig[] = [];
+let seen: HttpRequest[] = [];
 
 beforeEach(() => {
   seen = [];
@@ -53,7 +53,7 @@ beforeEach(() => {
   // The answer GET /api/v1/campaigns/:id gives (the server side is the campaign branches' tests).
   http.defaults.adapter = async (config) => {
     seen.push(config);
-    return { status: 200, data: { success: true, data: record }, statusText: "", headers: {}, config };
+    return { status: 200, data: { success: true, data: record } };
   };
 });
 afterEach(() => {
