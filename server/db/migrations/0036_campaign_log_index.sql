@@ -1,0 +1,1 @@
+CREATE INDEX "campaign_recipients_campaign_log_idx" ON "campaign_recipients" USING btree ("campaign_id",coalesce("sent_at", "failed_at"),"id") WHERE coalesce("campaign_recipients"."sent_at", "campaign_recipients"."failed_at") is not null;
