@@ -23,7 +23,7 @@ function file(s: string): { name: string; mimeType: string; buffer: Buffer } {
 }
 
 async function openImport(page: Page, s: string) {
-  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await page.getByRole("button", { name: /^(upload )?Import$/ }).click();
   const drawer = page.locator(".ant-drawer").filter({ hasText: "Import contacts" });
   await drawer.locator('input[type="file"]').setInputFiles(file(s));
   await expect(drawer.getByText(`people-${s}.csv`)).toBeVisible();
@@ -38,7 +38,7 @@ test("a manager imports a CSV with bad rows: counts, then the rejected rows down
   await page.goto("/organization/campaigns/contacts");
   const drawer = await openImport(page, s);
   // The selects come pre-filled from the headers.
-  await expect(drawer.getByLabel("Field for column Mobile")).toBeVisible();
+  await expect(drawer.getByRole("combobox", { name: "Field for column Mobile" })).toBeVisible();
   await expect(drawer.locator(".ant-select-selection-item").nth(0)).toHaveText("Number");
   await expect(drawer.locator(".ant-select-selection-item").nth(3)).toHaveText("Labels");
   await shot(page, "contacts-import-map");
@@ -47,7 +47,7 @@ test("a manager imports a CSV with bad rows: counts, then the rejected rows down
   await drawer.getByRole("button", { name: "Start import" }).click();
   await expect(drawer.getByText(`people-${s}.csv imported: 5 rows read`)).toBeVisible({ timeout: 30_000 });
   const counts = drawer.locator(".ant-descriptions");
-  await expect(counts).toContainText("Created3");
+  await expect(counts).toContainText("Created2");
   await expect(counts).toContainText("Rejected3");
   await shot(page, "contacts-import-summary");
   expect(await scan(page, "light import summary")).toEqual([]);
@@ -66,19 +66,22 @@ test("a manager imports a CSV with bad rows: counts, then the rejected rows down
   const search = page.getByLabel("Search contacts");
   await search.fill(s);
   await search.press("Enter");
-  await expect(page.locator(".ant-table-row")).toHaveCount(3);
+  await expect(page.locator(".ant-table-row")).toHaveCount(2);
 });
 
 test("the import drawer passes axe WCAG 2.1 AA in dark (department head)", async ({ page }) => {
   await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, "dark"]);
   await login(page, "depthead", "department_head");
   await page.goto("/department-head/campaigns/contacts");
-  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await page.getByRole("button", { name: /^(upload )?Import$/ }).click();
   await expect(page.getByText("Drop a CSV or XLSX file here")).toBeVisible();
+  // The drawer slides in from the right: its shot and scan wait until it stands still at its width (760).
+  const panel = page.locator(".ant-drawer-content-wrapper");
+  await expect.poll(async () => Math.round((await panel.boundingBox())?.x ?? 0)).toBe(page.viewportSize()!.width - 760);
   await shot(page, "contacts-import-upload-dark");
   expect(await scan(page, "dark import upload")).toEqual([]);
   await page.locator(".ant-drawer").locator('input[type="file"]').setInputFiles(file(stamp()));
-  await expect(page.getByLabel("Field for column Mobile")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Field for column Mobile" })).toBeVisible();
   await shot(page, "contacts-import-map-dark");
   expect(await scan(page, "dark import mapping")).toEqual([]);
 });
