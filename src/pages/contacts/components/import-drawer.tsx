@@ -74,6 +74,7 @@ function UploadStep({ model }: { model: ImportModel }) {
         accept={ACCEPT}
         maxCount={1}
         showUploadList={false}
+        height={220}
         disabled={model.uploading}
         beforeUpload={(file) => {
           if (file.size > IMPORT_MAX_BYTES) setProblem(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
@@ -207,6 +208,11 @@ function ProgressStep({ model, onDone }: { model: ImportModel; onDone: () => voi
           type={r.rejected ? "warning" : "success"}
           showIcon
           message={`${r.fileName} imported: ${formatCount(r.rowsRead)} rows read`}
+          description={
+            r.rejected
+              ? "Rejected rows were not imported: download them with the reason for each, fix them and import that file."
+              : undefined
+          }
         />
       )}
       {failed && <Alert type="error" showIcon message={r.statusReason ?? "The import failed"} />}
