@@ -63,6 +63,7 @@ import { smsTemplateUpdate } from "./sms-template-update";
 import { suppressionAdd } from "./suppression-add";
 import { contactAttribute } from "./contact-attribute";
 import { contactCreate } from "./contact-create";
+import { contactImportStart } from "./contact-import-start";
 import { contactLabels } from "./contact-labels";
 import { contactRemove } from "./contact-remove";
 import { contactUpdate } from "./contact-update";
@@ -148,6 +149,7 @@ export const SCHEMAS = {
   "contact-labels": contactLabels,
   "contact-remove": contactRemove,
   "contact-attribute": contactAttribute,
+  "contact-import-start": contactImportStart,
   "support-reply": supportReply,
   "support-ticket": supportTicket,
   "upload-create": uploadCreate,

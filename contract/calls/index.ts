@@ -12,6 +12,7 @@ import { DASHBOARD_CALLS } from "./dashboards";
 import { LIVE_AGENT_CALLS } from "./live-agents";
 import { MESSAGE_LOG_CALLS } from "./message-log";
 import { CONTACT_CALLS } from "./contacts";
+import { CONTACT_IMPORT_CALLS } from "./contacts-imports";
 import { NOTIFICATION_CALLS } from "./notifications";
 import { PUBLIC_API_CALLS } from "./public-api";
 import { OPERATION_CALLS } from "./operations";
@@ -42,6 +43,7 @@ export { MessageLogPage, MessageLogRow, LogStatusEntry } from "./message-log";
 export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-templates";
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
 export { ContactAttributeRecord, ContactRecord } from "./contacts";
+export { ContactImportRecord } from "./contacts-imports";
 export { WebhookDeliveryDetail, WebhookDeliveryRecord, WebhookEndpointRecord } from "./webhooks";
 export {
   CARRIER_PROVIDERS,
@@ -138,7 +140,7 @@ const SECTIONS = {
     description: "Figures by channel and day, the team's reports and the quota reports, with their CSV exports.",
   },
   Contacts: {
-    calls: CONTACT_CALLS,
+    calls: { ...CONTACT_CALLS, ...CONTACT_IMPORT_CALLS },
     description:
       "The account's contacts: number (E.164, unique), name, email, language, labels and typed custom attributes; search, label filter, bulk labels, delete and CSV export.",
   },

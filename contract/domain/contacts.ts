@@ -1,10 +1,11 @@
 // Contacts (issue 39, item 1): the audience an account keeps beyond one campaign file. The limits, the attribute
 // types and the check of one attribute value live here so the console's form and the server refuse the same things.
 
-export const CONTACT_SOURCES = ["console", "campaign_file", "chat", "api"] as const;
+export const CONTACT_SOURCES = ["console", "import", "campaign_file", "chat", "api"] as const;
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
 export const CONTACT_SOURCE_LABELS: Record<ContactSource, string> = {
   console: "Console",
+  import: "Import",
   campaign_file: "Campaign file",
   chat: "Chat",
   api: "API",

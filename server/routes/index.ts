@@ -51,6 +51,7 @@ import { suppressionHandlers } from "./suppressions";
 import { supportHandlers } from "./support";
 import { dndHandlers } from "./dnd";
 import { contactHandlers } from "./contacts";
+import { contactImportHandlers } from "./contacts/imports";
 import { messageLogHandlers } from "./message-log";
 import { uploadHandlers } from "./uploads";
 import { userHandlers } from "./users";
@@ -84,6 +85,7 @@ export const HANDLERS: Handlers = {
   ...suppressionHandlers,
   ...dndHandlers,
   ...contactHandlers,
+  ...contactImportHandlers,
   ...messageLogHandlers,
   ...supportHandlers,
   ...chatHandlers,

@@ -390,6 +390,17 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     payload: { ids: [await schemaContact(s, "9876500103")], add: ["diwali"], remove: ["vip"] },
   }),
   "contacts.remove": async (s) => ({ as: "manager", payload: { ids: [await schemaContact(s, "9876500104")] } }),
+  "contacts.imports.upload": async () => ({
+    as: "user",
+    form: await multipart({}, { field: "file", bytes: Buffer.from("mobile,name\n9876500121,Asha\n"), name: "c.csv" }),
+  }),
+  "contacts.imports.start": async (s) => ({
+    as: "user",
+    params: { id: await schemaImport(s) },
+    payload: { mapping: ["number"], mode: "update" },
+  }),
+  "contacts.imports.get": async (s) => ({ as: "depthead", params: { id: await schemaImport(s) } }),
+  "contacts.imports.rejected": async (s) => ({ as: "manager", params: { id: await schemaImport(s) } }),
   "contacts.attributes.list": async () => ({ as: "user" }),
   "contacts.attributes.create": async () => ({
     as: "manager",
@@ -1020,6 +1031,16 @@ function logExport(s: TestServer): Promise<string> {
 
 /** A workflow of the user's from the STOP/START template (published when asked), one per name. */
 /** A contact of the demo manager's account (its users and department head share it). */
+async function schemaImport(s: TestServer): Promise<string> {
+  const res = await s.call({
+    method: "POST",
+    url: "/api/v1/contacts/imports",
+    as: "manager",
+    ...(await multipart({}, { field: "file", bytes: Buffer.from("mobile\n9876500122\n"), name: "c.csv" })),
+  });
+  return res.json().data.id as string;
+}
+
 async function schemaContact(s: TestServer, number: string): Promise<string> {
   const res = await s.call({ method: "POST", url: "/api/v1/contacts", as: "manager", payload: { number } });
   return res.json().data.id as string;

@@ -6,6 +6,7 @@ import { aiReplyJob } from "../../jobs/ai-replies";
 import { startCampaignDispatch, type DispatchOverrides } from "../../jobs/campaign-dispatch";
 import { campaignIngestJob } from "../../jobs/campaign-ingest";
 import { campaignSchedulerJob } from "../../jobs/campaign-scheduler";
+import { contactImportJob } from "../../jobs/contact-import";
 import { startPublicApiJobs } from "../../jobs/public-api";
 import { startClaimLoop, type ClaimLoop } from "../../db/claim-loop";
 import { reportExpiryJob } from "../../jobs/report-expiry";
@@ -77,6 +78,16 @@ export const jobsPlugin = fp<
       loops.set(
         ingest.name,
         startClaimLoop(app.database.db, ingest, { intervalMs: jobIntervalMs, batch: 1, log: app.log }),
+      );
+      // A contacts import reads a file as the ingest does: the long pool, one import per claim.
+      const contactImport = contactImportJob({
+        db: app.database.long,
+        storage: app.storage,
+        leaseMs: Math.max(10 * jobIntervalMs, MINUTE),
+      });
+      loops.set(
+        contactImport.name,
+        startClaimLoop(app.database.db, contactImport, { intervalMs: jobIntervalMs, batch: 1, log: app.log }),
       );
       const scheduler = campaignSchedulerJob({ now });
       loops.set(

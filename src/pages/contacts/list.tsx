@@ -7,6 +7,7 @@ import {
   RightOutlined,
   SettingOutlined,
   TagsOutlined,
+  UploadOutlined,
 } from "@ant-design/icons";
 import {
   Alert,
@@ -30,6 +31,7 @@ import { useCall } from "../../api";
 import { formatDateTime } from "../../shell/format";
 import { PageHeader } from "../common/page-header";
 import { AttributesModal } from "./components/attributes-modal";
+import { ImportDrawer } from "./components/import-drawer";
 import { ContactDrawer, type ContactDialog } from "./components/contact-drawer";
 import { LabelsModal } from "./components/labels-modal";
 import { useContacts } from "./components/use-contacts";
@@ -46,6 +48,7 @@ export function ContactsList() {
   const [dialog, setDialog] = useState<ContactDialog>(null);
   const [labelling, setLabelling] = useState(false);
   const [defining, setDefining] = useState(false);
+  const [importing, setImporting] = useState(false);
   const count = list.selected.length;
   const filtered = Boolean(list.search || list.label);
 
@@ -66,6 +69,9 @@ export function ContactsList() {
           <>
             <Button icon={<SettingOutlined />} onClick={() => setDefining(true)}>
               Attributes
+            </Button>
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              Import
             </Button>
             <Button icon={<DownloadOutlined />} loading={list.exporting} onClick={() => void list.exportCsv()}>
               Export CSV
@@ -224,6 +230,14 @@ export function ContactsList() {
         definitions={definitions}
         onClose={() => setDefining(false)}
         onChanged={() => attributes.refetch()}
+      />
+      <ImportDrawer
+        open={importing}
+        attributes={definitions}
+        onClose={(changed) => {
+          setImporting(false);
+          if (changed) void list.saved();
+        }}
       />
     </>
   );

@@ -63,9 +63,16 @@ async function* drained<T>(stream: Readable): AsyncGenerator<T[]> {
   }
 }
 
-/** CSV rows streamed through csv-parse: any delimiter it detects among , ; tab |, ragged rows allowed, BOM dropped. */
-export async function* csvRows(source: Readable, counter: ByteCounter): RowBatches {
-  const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true, delimiter: [",", ";", "\t", "|"] });
+/**
+ * CSV rows streamed through csv-parse: any delimiter it detects among , ; tab | (a contacts import passes "," only: its
+ * labels cell holds `;`), ragged rows allowed, BOM dropped.
+ */
+export async function* csvRows(
+  source: Readable,
+  counter: ByteCounter,
+  delimiter: string | string[] = [",", ";", "\t", "|"],
+): RowBatches {
+  const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true, delimiter });
   source.on("error", (error) => parser.destroy(error));
   counter.on("error", (error) => parser.destroy(error));
   source.pipe(counter).pipe(parser);
