@@ -14,9 +14,11 @@ test("a reseller sets a customer's promotional SMS rate; the rows are grouped an
   await pick(page, "Customer", /^manager( ·|$)/);
   const card = page.locator(".ant-card").filter({ hasText: "Customer rates" }).first();
   // The category rows follow the SMS row, in the contract's order.
-  const labels = await card.locator("tbody tr").evaluateAll((rows) =>
-    rows.map((r) => r.querySelector("td")?.textContent ?? "").filter((t) => t.startsWith("SMS")),
-  );
+  const labels = await card
+    .locator("tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((r) => r.querySelector("td")?.textContent ?? "").filter((t) => t.startsWith("SMS")),
+    );
   expect(labels.slice(1)).toEqual(CATEGORY_ROWS);
   const promo = card.locator("tr[data-row-key=sms_promotional]");
   const current = (await card.locator("[data-rate=sms_promotional]").textContent()) ?? "";
