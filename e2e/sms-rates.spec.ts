@@ -6,6 +6,7 @@ import { login, pick, shot } from "./support";
 // Issue 37: SMS rates by DLT template category. The rate screens list them beside the SMS rate ("SMS · Promotional",
 // ...); a reseller sets its customer's promotional rate, which the history names.
 
+const CATEGORY_KEYS = ["sms_transactional", "sms_service_implicit", "sms_service_explicit", "sms_promotional"];
 const CATEGORY_ROWS = ["SMS · Transactional", "SMS · Service implicit", "SMS · Service explicit", "SMS · Promotional"];
 
 test("a reseller sets a customer's promotional SMS rate; the rows are grouped and named", async ({ page }) => {
@@ -13,13 +14,13 @@ test("a reseller sets a customer's promotional SMS rate; the rows are grouped an
   await page.goto("/reseller/settings/rates");
   await pick(page, "Customer", /^manager( ·|$)/);
   const card = page.locator(".ant-card").filter({ hasText: "Customer rates" }).first();
-  // The category rows follow the SMS row, in the contract's order.
-  const labels = await card
-    .locator("tbody tr")
-    .evaluateAll((rows) =>
-      rows.map((r) => r.querySelector("td")?.textContent ?? "").filter((t) => t.startsWith("SMS")),
-    );
-  expect(labels.slice(1)).toEqual(CATEGORY_ROWS);
+  // The category rows follow the SMS row, in the contract's order, each named.
+  await expect(card.locator("tr[data-row-key=sms_promotional]")).toBeVisible();
+  const keys = await card.locator("tbody tr[data-row-key]").evaluateAll((rows) => rows.map((r) => r.dataset.rowKey));
+  const at = keys.indexOf("sms");
+  expect(keys.slice(at, at + 5)).toEqual(["sms", ...CATEGORY_KEYS]);
+  for (const [i, key] of CATEGORY_KEYS.entries())
+    await expect(card.locator(`tr[data-row-key=${key}] td`).first()).toHaveText(CATEGORY_ROWS[i]);
   const promo = card.locator("tr[data-row-key=sms_promotional]");
   const current = (await card.locator("[data-rate=sms_promotional]").textContent()) ?? "";
   // A retry on the same server finds the last attempt's rate: save one the card does not have yet.

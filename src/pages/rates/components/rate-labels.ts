@@ -12,7 +12,7 @@ export const RATE_KEYS_LABELS: readonly (readonly [RateKey, string])[] = RATE_KE
  * Beside the SMS rate: what it prices, and that the DLT categories ("SMS · Promotional", ...) fall back to it
  * (contract/domain/charging.ts withSmsFallback).
  */
-export const SMS_ROW_HELP = "Without a DLT template; a DLT category with no rate of its own on a card costs this rate";
+export const SMS_ROW_HELP = "SMS without a DLT template, and any DLT category a card leaves unset";
 
 /** How the rates page says when SMS is billed. */
 export const SMS_BILLED_ON_LABELS: Record<ChargeBasis, string> = {
