@@ -71,6 +71,26 @@ describe("an SMS campaign is estimated and held at its template category's rate 
     expect(held.estimatedPaise).toBe(paise * 10);
   });
 
+  it("a ready draft's estimate keeps when it was priced; a check prices it again and moves that time", async () => {
+    const sms = await smsSetup(db(), ids.manager, { category: "promotional" });
+    const id = await insertCampaign(db(), {
+      ownerId: ids.manager,
+      channel: "sms",
+      templateId: sms.templateId,
+      smsAccountId: sms.accountId,
+      recipients: 2,
+    });
+    await db()
+      .update(campaigns)
+      .set({ estimatedPaise: 1, estimatedAt: new Date("2026-01-01T00:00:00Z") })
+      .where(eq(campaigns.id, id));
+    const check = await call("manager", "GET", `/api/v1/campaign-control/${id}/check`);
+    expect(check.statusCode, check.body).toBe(200);
+    const after = await row(id);
+    expect(after.estimatedPaise).toBe(110);
+    expect(after.estimatedAt?.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
   it("a campaign held with rates stored before the categories keeps its SMS price", async () => {
     const sms = await smsSetup(db(), ids.manager, { category: "promotional" });
     const id = await insertCampaign(db(), {

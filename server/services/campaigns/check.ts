@@ -178,7 +178,7 @@ export async function storeDraftEstimate(
   const { estimate } = check ?? (await preCheck(db, row, { now, smsWindow: SMS_WINDOW }));
   const [updated] = await db
     .update(campaigns)
-    .set({ estimatedPaise: estimate.expectedPaise, maxPaise: estimate.totalPaise })
+    .set({ estimatedPaise: estimate.expectedPaise, maxPaise: estimate.totalPaise, estimatedAt: now })
     .where(and(eq(campaigns.id, row.id), eq(campaigns.status, "ready")))
     .returning();
   return updated;
