@@ -1,7 +1,8 @@
 import { THEME_STORAGE_KEY } from "../contract/constants";
 import { scan } from "./a11y/axe";
 import { expect, test } from "./fixtures";
-import { login, pick, shot } from "./support";
+import { createSmsCampaign, numbersFor } from "./campaign-helpers";
+import { apiToken, login, pick, shot } from "./support";
 
 // Issue 37: SMS rates by DLT template category. The rate screens list them beside the SMS rate ("SMS · Promotional",
 // ...); a reseller sets its customer's promotional rate, which the history names.
@@ -51,3 +52,19 @@ for (const theme of ["light", "dark"] as const) {
     expect(await scan(page, `message rates with SMS categories ${theme}`)).toEqual([]);
   });
 }
+
+test("a ready draft's estimate in the campaign list says when it was priced", async ({ page }) => {
+  await login(page, "manager", "manager");
+  const token = await apiToken(page, "manager");
+  const name = `As of ${Date.now()}`;
+  await createSmsCampaign(page.request, token, name, numbersFor(Date.now()));
+  await page.goto("/organization/campaigns");
+  const row = page.getByRole("row").filter({ hasText: name });
+  const asOf = row.getByText(/^as of \d{1,2} [A-Z][a-z]{2} \d{4}/);
+  await expect(asOf).toBeVisible();
+  // The reason is a keyboard focus away.
+  await asOf.focus();
+  await expect(page.getByRole("tooltip")).toContainText("A rate changed since shows when the campaign is reviewed");
+  await shot(page, "sms-rates-campaign-list-as-of");
+  expect(await scan(page, "campaign list with an estimate as of")).toEqual([]);
+});

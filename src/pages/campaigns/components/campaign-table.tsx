@@ -18,7 +18,7 @@ function EstimateAsOf({ c }: { c: CampaignRecord }) {
   const asOf = estimateAsOf(c);
   if (!asOf) return null;
   return (
-    <Tooltip title={asOf.help}>
+    <Tooltip title={asOf.help} trigger={["hover", "focus"]}>
       <Typography.Text
         type="secondary"
         style={{ fontSize: 12 }}
