@@ -63,6 +63,7 @@ test("a ready draft's estimate in the campaign list says when it was priced", as
   const asOf = row.getByText(/^as of \d{1,2} [A-Z][a-z]{2} \d{4}/);
   await expect(asOf).toBeVisible();
   // The reason is a keyboard focus away.
+  await asOf.scrollIntoViewIfNeeded();
   await asOf.focus();
   await expect(page.getByRole("tooltip")).toContainText("A rate changed since shows when the campaign is reviewed");
   await shot(page, "sms-rates-campaign-list-as-of");
