@@ -25,6 +25,10 @@ export const rateCardSet = {
       minProperties: 1,
       properties: {
         sms: { ...RATE, title: "SMS (per segment)" },
+        sms_transactional: { ...RATE, title: "SMS · Transactional" },
+        sms_service_implicit: { ...RATE, title: "SMS · Service implicit" },
+        sms_service_explicit: { ...RATE, title: "SMS · Service explicit" },
+        sms_promotional: { ...RATE, title: "SMS · Promotional" },
         whatsapp_marketing: { ...RATE, title: "WhatsApp marketing" },
         whatsapp_utility: { ...RATE, title: "WhatsApp utility" },
         whatsapp_authentication: { ...RATE, title: "WhatsApp authentication" },

@@ -4,7 +4,7 @@ const RATE = { type: "number", minimum: 0, maximum: 100 } as const;
 
 /**
  * The admin's per-message rates in rupees (SMS per segment). The rates added later (WhatsApp service, RCS basic, RCS
- * conversation) and the SMS billing basis are optional: a client that does not send them keeps what is set.
+ * conversation, SMS by DLT category) and the SMS billing basis are optional: a client that does not send them keeps what is set.
  */
 export const ratesUpdate = {
   title: "Message rates",
@@ -13,6 +13,11 @@ export const ratesUpdate = {
   required: ["sms", "whatsapp_marketing", "whatsapp_utility", "whatsapp_authentication", "rcs"],
   properties: {
     sms: { ...RATE, title: "SMS (per segment)" },
+    // Per DLT template category (the route); a category left unset costs the SMS rate (withSmsFallback).
+    sms_transactional: { ...RATE, title: "SMS · Transactional" },
+    sms_service_implicit: { ...RATE, title: "SMS · Service implicit" },
+    sms_service_explicit: { ...RATE, title: "SMS · Service explicit" },
+    sms_promotional: { ...RATE, title: "SMS · Promotional" },
     whatsapp_marketing: { ...RATE, title: "WhatsApp marketing" },
     whatsapp_utility: { ...RATE, title: "WhatsApp utility" },
     whatsapp_authentication: { ...RATE, title: "WhatsApp authentication" },

@@ -75,6 +75,11 @@ export const CampaignRecord = Type.Object({
     spent: Type.Number(),
     /** Of `spent`, what went to the SMS failover; the rest went to the campaign's own channel. */
     failoverSpent: Type.Number(),
+    /**
+     * When `estimated` was priced, at the account's rates then: a draft's goes stale when a rate card changes, until
+     * the campaign is checked again (the review, the Start dialog). Null where it was not kept.
+     */
+    estimatedAt: Type.Optional(Type.Union([Type.String({ format: "date-time" }), Type.Null()])),
   }),
   failover: Type.Union([
     Type.Object({ conditions: Type.Array(Type.String()), smsAccountId: Type.String(), smsTemplateId: Type.String() }),

@@ -2,6 +2,7 @@
 // workflows and the public API alike (server/services/campaigns/dispatch-content.ts `costOf`, public-api/prepare.ts),
 // and said to people by the rates page and the campaign report.
 import { utf8Bytes } from "./rcs";
+import { SMS_CATEGORIES, type SmsCategory } from "./sms";
 import { countSms } from "./sms-segments";
 
 /**
@@ -9,6 +10,13 @@ import { countSms } from "./sms-segments";
  */
 export const RATE_KEYS = [
   "sms",
+  // SMS by DLT template category (issue 37): the category decides the operator's route (promotional templates on the
+  // promotional route, the others on the transactional/service route), and aggregators price the routes apart.
+  // "sms" stays the rate of an SMS without a DLT template, and each of these falls back to it (withSmsFallback).
+  "sms_transactional",
+  "sms_service_implicit",
+  "sms_service_explicit",
+  "sms_promotional",
   "whatsapp_marketing",
   "whatsapp_utility",
   "whatsapp_authentication",
@@ -20,6 +28,11 @@ export const RATE_KEYS = [
 export type RateKey = (typeof RATE_KEYS)[number];
 export const DEFAULT_RATES_PAISE: Readonly<Record<RateKey, number>> = {
   sms: 25,
+  // No published per-route rate to follow: today's SMS rate, so nothing is re-priced until someone sets one.
+  sms_transactional: 25,
+  sms_service_implicit: 25,
+  sms_service_explicit: 25,
+  sms_promotional: 25,
   whatsapp_marketing: 88,
   whatsapp_utility: 13,
   whatsapp_authentication: 13,
@@ -43,9 +56,38 @@ export interface Rates extends Record<RateKey, number> {
 
 export const DEFAULT_RATES: Readonly<Rates> = { ...DEFAULT_RATES_PAISE, smsBilledOn: "submitted" };
 
+/** The SMS rate key of each DLT template category. */
+export const SMS_CATEGORY_RATE_KEYS: Readonly<Record<SmsCategory, RateKey>> = {
+  transactional: "sms_transactional",
+  "service-implicit": "sms_service_implicit",
+  "service-explicit": "sms_service_explicit",
+  promotional: "sms_promotional",
+};
+const SMS_CATEGORY_KEYS: readonly RateKey[] = Object.values(SMS_CATEGORY_RATE_KEYS);
+
+/** The rate key of an SMS: its DLT template's category's, or "sms" without a template (or an unknown category). */
+export function smsRateKey(category?: string | null): RateKey {
+  const known = SMS_CATEGORIES.find((c) => c === category);
+  return known ? SMS_CATEGORY_RATE_KEYS[known] : "sms";
+}
+
+/**
+ * The one fallback rule of the SMS category rates: where a card (or a stored campaign's rates, or the global card)
+ * sets "sms" but not a category's rate, that category costs its "sms". So cards written before the categories
+ * existed, and campaigns holding money at rates stored without them, keep their price.
+ */
+export function withSmsFallback<T extends Partial<Record<RateKey, number>>>(rates: T): T {
+  const sms = rates.sms;
+  if (sms === undefined) return rates;
+  const filled: Partial<Record<RateKey, number>> = { ...rates };
+  for (const key of SMS_CATEGORY_KEYS) filled[key] ??= sms;
+  return filled as T;
+}
+
 /** A message as the providers classify it for billing. */
 export type Billable =
-  | { channel: "sms"; text: string }
+  /** `category`: the DLT template's category (its route's rate); none for an SMS without a template. */
+  | { channel: "sms"; text: string; category?: string | null }
   /** A template message; `windowOpen`: the customer wrote to this number within the last 24 hours. */
   | { channel: "whatsapp"; kind: "template"; category: string; windowOpen: boolean }
   /** Free-form text, which WhatsApp allows only inside the customer service window. */
@@ -92,9 +134,10 @@ export function chargeFor(message: Billable, rates: Rates): Charge {
   switch (message.channel) {
     case "sms": {
       const parts = Math.max(1, countSms(message.text).parts);
+      const key = smsRateKey(message.category);
       return {
-        paise: parts * rates.sms,
-        rateKey: "sms",
+        paise: parts * rates[key],
+        rateKey: key,
         basis: rates.smsBilledOn,
         label: `SMS, ${parts} part${parts === 1 ? "" : "s"}`,
       };

@@ -3,7 +3,7 @@
 // card, its organization's card, its reseller's card for customers, the admin's global card, DEFAULT_RATES; on each card, the row with the
 // latest effective date not after the moment asked about. A sub-account of an organization (a manager's user or
 // department head) pays its organization's card before its reseller's: the organization is the reseller's customer.
-import { DEFAULT_RATES, RATE_KEYS, type ChargeBasis, type RateKey, type Rates } from "./charging";
+import { DEFAULT_RATES, RATE_KEYS, withSmsFallback, type ChargeBasis, type RateKey, type Rates } from "./charging";
 
 /** "account": the rates this account pays (a reseller's own card is its cost); "customers": a reseller's default. */
 export const RATE_CARD_SCOPES = ["account", "customers"] as const;
@@ -57,11 +57,14 @@ export function effectiveAt(rows: readonly RateCardRow[], at: Date): Partial<Rec
 
 /**
  * The account's rates at `at`, key by key: account → organization → reseller's customer card → global → DEFAULT_RATES.
+ * On each card an SMS category's rate it does not set is its "sms" (withSmsFallback), so a card setting only "sms"
+ * prices every SMS, as it did before the categories.
  */
 export function resolveRates(input: RateCardInput): ResolvedRates {
-  const account = effectiveAt(input.account, input.at);
-  const organization = effectiveAt(input.organization ?? [], input.at);
-  const reseller = effectiveAt(input.reseller, input.at);
+  const account = withSmsFallback(effectiveAt(input.account, input.at));
+  const organization = withSmsFallback(effectiveAt(input.organization ?? [], input.at));
+  const reseller = withSmsFallback(effectiveAt(input.reseller, input.at));
+  const global = withSmsFallback(input.global);
   const rates: Rates = { ...DEFAULT_RATES, smsBilledOn: input.smsBilledOn ?? DEFAULT_RATES.smsBilledOn };
   const sources = {} as Record<RateKey, RateSource>;
   for (const key of RATE_KEYS) {
@@ -72,8 +75,8 @@ export function resolveRates(input: RateCardInput): ResolvedRates {
           ? [organization[key], "organization" as const]
           : reseller[key] !== undefined
             ? [reseller[key], "reseller" as const]
-            : input.global[key] !== undefined
-              ? [input.global[key], "global" as const]
+            : global[key] !== undefined
+              ? [global[key], "global" as const]
               : [DEFAULT_RATES[key], "default" as const];
     rates[key] = paise;
     sources[key] = source;
@@ -89,6 +92,10 @@ export function belowCost(rates: Partial<Record<RateKey, number>>, cost: Readonl
 /** Each rate as a refusal names it. */
 export const RATE_KEY_NAMES: Readonly<Record<RateKey, string>> = {
   sms: "SMS",
+  sms_transactional: "SMS transactional",
+  sms_service_implicit: "SMS service implicit",
+  sms_service_explicit: "SMS service explicit",
+  sms_promotional: "SMS promotional",
   whatsapp_marketing: "WhatsApp marketing",
   whatsapp_utility: "WhatsApp utility",
   whatsapp_authentication: "WhatsApp authentication",

@@ -79,6 +79,10 @@ const own = (channel: Channel, status?: "ready" | "running" | "paused") => (as: 
 const future = () => ({ scheduledAt: new Date(clock.getTime() + 3_600_000).toISOString(), timeZone: "Asia/Kolkata" });
 const RATES = {
   sms: 0.25,
+  sms_transactional: 0.25,
+  sms_service_implicit: 0.25,
+  sms_service_explicit: 0.25,
+  sms_promotional: 0.25,
   whatsapp_marketing: 0.88,
   whatsapp_utility: 0.13,
   whatsapp_authentication: 0.13,
@@ -688,6 +692,10 @@ describe("rates", () => {
       rcs_basic: _basic,
       rcs_conversation: _conversation,
       sms_billed_on: _on,
+      sms_transactional: _transactional,
+      sms_service_implicit: _implicit,
+      sms_service_explicit: _explicit,
+      sms_promotional: _promotional,
       ...firstFive
     } = RATES;
     await s.call({

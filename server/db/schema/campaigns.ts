@@ -104,6 +104,11 @@ export const campaigns = pgTable(
     heldPaise: paise("held_paise"),
     spentPaise: paise("spent_paise"),
     /**
+     * When a draft's estimate was priced (at the account's card then): a card changed since leaves it stale until the
+     * campaign is checked again, so the list says "as of" this moment. Null on rows written before it was kept.
+     */
+    estimatedAt: at("estimated_at"),
+    /**
      * The account's resolved rate card at the hold (contract/domain/rate-cards.ts): sending and settlement price with
      * it, so a rate change never re-prices a campaign that already holds money. Null before the hold.
      */

@@ -83,7 +83,9 @@ export async function smsFacts(db: Conn, row: CampaignRow, rates: Rates): Promis
     dltRoute,
     smsCategory,
     fallbackParts,
-    estimateOf: (t) => estimateCost({ channel: "sms", sendable: t.n, rates, smsParts: t.parts }),
+    // Priced at the template's DLT category (its route's rate), as dispatch charges each message.
+    estimateOf: (t) =>
+      estimateCost({ channel: "sms", sendable: t.n, rates, smsParts: t.parts, smsCategory: template?.category }),
   };
 }
 
@@ -92,14 +94,14 @@ async function failoverFacts(
   db: Conn,
   row: CampaignRow,
   blockers: Blocker[],
-): Promise<{ fallbackParts: number } | null> {
+): Promise<{ fallbackParts: number; smsCategory?: string } | null> {
   if (!row.failover || row.failover.conditions.length === 0) return null;
   const [sms] = await db
-    .select({ body: smsTemplates.body })
+    .select({ body: smsTemplates.body, category: smsTemplates.category })
     .from(smsTemplates)
     .where(eq(smsTemplates.id, row.failover.smsTemplateId));
   if (!sms) blockers.push({ code: "failoverTemplateMissing", message: "The SMS failover template no longer exists" });
-  return { fallbackParts: longestParts(sms?.body ?? "", row.failover.params) };
+  return { fallbackParts: longestParts(sms?.body ?? "", row.failover.params), smsCategory: sms?.category };
 }
 
 export async function whatsappFacts(db: Conn, row: CampaignRow, rates: Rates): Promise<ChannelFacts> {
@@ -137,6 +139,7 @@ export async function whatsappFacts(db: Conn, row: CampaignRow, rates: Rates): P
         category,
         failover: failover !== null,
         smsParts: t.parts,
+        smsCategory: failover?.smsCategory,
       }),
   };
 }
@@ -168,6 +171,14 @@ export async function rcsFacts(db: Conn, row: CampaignRow, rates: Rates): Promis
     windowed: false,
     fallbackParts: failover?.fallbackParts ?? 0,
     estimateOf: (t) =>
-      estimateCost({ channel: "rcs", sendable: t.n, rates, failover: failover !== null, smsParts: t.parts, rcsPaise }),
+      estimateCost({
+        channel: "rcs",
+        sendable: t.n,
+        rates,
+        failover: failover !== null,
+        smsParts: t.parts,
+        rcsPaise,
+        smsCategory: failover?.smsCategory,
+      }),
   };
 }

@@ -8,7 +8,7 @@ import { rcsFacts, smsFacts, whatsappFacts } from "./check-channels";
 import { countingAgainstLimit, dltSkipped, dndSkipped, queuedOf, suppressedNumbers, usedNumbers } from "./check-skips";
 import type { DltRoute } from "./dlt-route";
 import type { Estimate } from "./estimate";
-import type { Rates } from "../../../contract/domain/charging";
+import { withSmsFallback, type Rates } from "../../../contract/domain/charging";
 import { loadRatesFor } from "../rates/cards";
 import type { CampaignRow } from "./reach";
 import { openingLabel, smsWindowAt, type SmsWindowConfig } from "./sms-window";
@@ -88,7 +88,9 @@ export async function preCheck(
   { now, smsWindow, sendAt }: CheckOptions,
 ): Promise<PreCheck> {
   // The account's own card (contract/domain/rate-cards.ts); a campaign already holding money keeps the one it held with.
-  const rates = row.rates && row.status !== "ready" ? row.rates : await loadRatesFor(db, row.userId, now);
+  // Rates stored before the SMS categories existed price them at their "sms" (withSmsFallback).
+  const rates =
+    row.rates && row.status !== "ready" ? withSmsFallback(row.rates) : await loadRatesFor(db, row.userId, now);
   const facts =
     row.channel === "sms"
       ? await smsFacts(db, row, rates)
@@ -176,7 +178,7 @@ export async function storeDraftEstimate(
   const { estimate } = check ?? (await preCheck(db, row, { now, smsWindow: SMS_WINDOW }));
   const [updated] = await db
     .update(campaigns)
-    .set({ estimatedPaise: estimate.expectedPaise, maxPaise: estimate.totalPaise })
+    .set({ estimatedPaise: estimate.expectedPaise, maxPaise: estimate.totalPaise, estimatedAt: now })
     .where(and(eq(campaigns.id, row.id), eq(campaigns.status, "ready")))
     .returning();
   return updated;

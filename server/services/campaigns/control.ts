@@ -64,6 +64,7 @@ async function launch(
   const money = {
     estimatedPaise: check.estimate.expectedPaise,
     maxPaise: check.estimate.totalPaise,
+    estimatedAt: options.now,
     rates: check.rates,
   };
   if (!check.window.openNow && check.window.nextOpenAt) {

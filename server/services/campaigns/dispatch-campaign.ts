@@ -87,7 +87,7 @@ export async function loadDispatchCampaign(db: Db, id: string, media?: HeaderMed
       .where(eq(smsAccounts.id, t.smsAccountId));
     return {
       ...base,
-      template: { channel: "sms", body: t.body, dltTemplateId: t.dltTemplateId },
+      template: { channel: "sms", body: t.body, dltTemplateId: t.dltTemplateId, category: t.category },
       from: row.sender ?? t.senderId,
       ...(account?.replyNumber ? { replyTo: account.replyNumber } : {}),
     };

@@ -17,8 +17,11 @@ export type CampaignTemplate =
       /** An IMAGE, VIDEO or DOCUMENT header's media for every send (header-media.ts prepares it). */
       headerMedia?: TemplateHeaderMedia;
     }
-  /** `dltTemplateId`: the template's DLT registration, carried with each message (smsTextContent). */
-  | { channel: "sms"; body: string; dltTemplateId?: string }
+  /**
+   * `dltTemplateId`: the template's DLT registration, carried with each message (smsTextContent); `category`: its DLT
+   * category, which prices it (contract/domain/charging.ts smsRateKey).
+   */
+  | { channel: "sms"; body: string; dltTemplateId?: string; category?: string }
   /**
    * `conversationalBotId`: set for a conversational bot, whose open conversations make its messages free
    * (rcs-conversations.ts).
@@ -118,7 +121,7 @@ export function billableOf(template: CampaignTemplate, content: MessageContent, 
     case "whatsapp":
       return { channel: "whatsapp", kind: "template", category: template.category, windowOpen };
     case "sms":
-      return { channel: "sms", text: content.kind === "text" ? content.text : "" };
+      return { channel: "sms", text: content.kind === "text" ? content.text : "", category: template.category };
     case "rcs":
       return { ...rcsBillable(content.kind === "rcs" ? content.draft : template.draft), inConversation: windowOpen };
   }

@@ -26,6 +26,8 @@ export interface FailoverPlan {
   body: string;
   /** The SMS template's DLT id, sent with each failover message. */
   dltTemplateId: string;
+  /** The SMS template's DLT category: the failover's rate (smsRateKey). */
+  category: string;
   from: string;
   replyTo?: string;
 }
@@ -69,6 +71,7 @@ export async function loadFailoverPlan(
     failover,
     body: t.body,
     dltTemplateId: t.dltTemplateId,
+    category: t.category,
     from: t.senderId,
     ...(account?.replyNumber ? { replyTo: account.replyNumber } : {}),
   };
@@ -213,7 +216,12 @@ export async function claimFailovers(
     let room = camp.held - camp.spent;
     let held = true;
     const items: FailoverItem[] = [];
-    const template = { channel: "sms" as const, body: plan.body, dltTemplateId: plan.dltTemplateId };
+    const template = {
+      channel: "sms" as const,
+      body: plan.body,
+      dltTemplateId: plan.dltTemplateId,
+      category: plan.category,
+    };
     for (const r of rows) {
       const content = contentFor(template, failoverParams(plan.failover.params, c.variables, r.variables));
       const cost = costOf(template, content, rates);

@@ -4,6 +4,7 @@ import { estimateCost, longestSmsFill, type EstimateInput } from "./estimate";
 import { smsWindowAt } from "./sms-window";
 
 const rates = { ...DEFAULT_RATES };
+const promo = { ...DEFAULT_RATES, sms_promotional: 40, sms_transactional: 22 };
 
 describe("estimateCost (paise, integers only): sums of the parts counted per recipient", () => {
   it.each<
@@ -24,6 +25,30 @@ describe("estimateCost (paise, integers only): sums of the parts counted per rec
       "SMS, parts differ by recipient",
       { channel: "sms", sendable: 3, rates, smsParts: 5 },
       { per: 25, segments: null, failover: 0, expected: 125, total: 125 },
+    ],
+    // SMS by DLT category (issue 37): the template's category's rate, for the SMS itself and for a failover.
+    [
+      "SMS, promotional template at ₹0.40 a part",
+      { channel: "sms", sendable: 10, rates: promo, smsParts: 20, smsCategory: "promotional" },
+      { per: 40, segments: 2, failover: 0, expected: 800, total: 800 },
+    ],
+    [
+      "SMS, transactional template at its own ₹0.22",
+      { channel: "sms", sendable: 10, rates: promo, smsParts: 10, smsCategory: "transactional" },
+      { per: 22, segments: 1, failover: 0, expected: 220, total: 220 },
+    ],
+    [
+      "WhatsApp marketing with a promotional SMS failover",
+      {
+        channel: "whatsapp",
+        sendable: 10,
+        rates: promo,
+        category: "MARKETING",
+        failover: true,
+        smsParts: 10,
+        smsCategory: "promotional",
+      },
+      { per: 88, segments: null, failover: 400, expected: 880, total: 1280 },
     ],
     [
       "WhatsApp marketing × 1,234",

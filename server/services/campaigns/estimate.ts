@@ -1,7 +1,7 @@
 import { SMS_VARIABLE, SMS_VARIABLE_MAX } from "../../../contract/domain/sms";
 import type { CampaignChannel } from "../../../contract/constants";
 import { billedParts } from "./dispatch-content";
-import { whatsappRateKey } from "../../../contract/domain/charging";
+import { smsRateKey, whatsappRateKey } from "../../../contract/domain/charging";
 import type { Rates } from "./rates";
 
 // The cost of a campaign before it starts, in integer paise (never floats: the hold must add up to the paisa).
@@ -40,6 +40,11 @@ export interface EstimateInput {
   smsParts: number;
   /** WhatsApp: the template's category. */
   category?: string;
+  /**
+   * The DLT category of the SMS template (the SMS campaign's, or the failover's): its rate key (smsRateKey); "sms"
+   * without one.
+   */
+  smsCategory?: string | null;
   /** WhatsApp and RCS: whether the campaign fails over to SMS. */
   failover?: boolean;
   /** RCS: one message's price (a basic or a single message, rcsMessagePaise); the single rate without it. */
@@ -64,11 +69,12 @@ export interface Estimate {
 
 export function estimateCost(input: EstimateInput): Estimate {
   const { channel, sendable, rates, smsParts } = input;
+  const smsRate = rates[smsRateKey(input.smsCategory)];
   if (channel === "sms") {
-    const total = smsParts * rates.sms;
+    const total = smsParts * smsRate;
     const segments = sendable > 0 && smsParts % sendable === 0 ? smsParts / sendable : null;
     return {
-      perMessagePaise: rates.sms,
+      perMessagePaise: smsRate,
       segments,
       smsParts,
       category: null,
@@ -77,7 +83,7 @@ export function estimateCost(input: EstimateInput): Estimate {
       totalPaise: total,
     };
   }
-  const failoverPaise = input.failover ? smsParts * rates.sms : 0;
+  const failoverPaise = input.failover ? smsParts * smsRate : 0;
   const category = channel === "whatsapp" ? (input.category ?? "MARKETING").toUpperCase() : null;
   const per = category ? rates[whatsappRateKey(category)] : (input.rcsPaise ?? rates.rcs);
   const expected = sendable * per;

@@ -127,6 +127,7 @@ export function toCampaignRecord(
       held: rupees(row.heldPaise),
       spent: rupees(row.spentPaise),
       failoverSpent: rupees(failoverPaise),
+      estimatedAt: iso(row.estimatedAt),
     },
     failover: row.failover
       ? {

@@ -52,7 +52,9 @@ async function templatesOf(db: Db, campaignIds: readonly string[]): Promise<Map<
           { channel: "whatsapp", name: t.name, language: t.language, category: t.category, components: t.components },
         ] as const,
     ),
-    ...sms.map((t) => [t.id, { channel: "sms", body: t.body, dltTemplateId: t.dltTemplateId }] as const),
+    ...sms.map(
+      (t) => [t.id, { channel: "sms", body: t.body, dltTemplateId: t.dltTemplateId, category: t.category }] as const,
+    ),
     ...rcs.map((t) => [t.id, { channel: "rcs", draft: t.draft }] as const),
   ]);
   const out = new Map<string, Loaded>();

@@ -76,7 +76,8 @@ function contentOf(template: SenderTemplate, values: readonly string[]): Message
 
 /**
  * What one step costs by the provider's rule; `windowOpen`: WhatsApp, the customer wrote to this sender within 24
- * hours; RCS, the person is in an open conversation with this (conversational) bot.
+ * hours; RCS, the person is in an open conversation with this (conversational) bot; `category`: a WhatsApp template's,
+ * or a DLT SMS template's (its route's rate).
  */
 function costOf(
   channel: CampaignChannel,
@@ -99,7 +100,8 @@ function chargeOf(
   windowOpen: boolean,
   category?: string,
 ): Charge {
-  if (channel === "sms") return chargeFor({ channel, text: content.kind === "text" ? content.text : "" }, rates);
+  if (channel === "sms")
+    return chargeFor({ channel, text: content.kind === "text" ? content.text : "", category }, rates);
   if (channel === "rcs") {
     const billable =
       content.kind === "text"
@@ -165,9 +167,16 @@ async function prepareStep(
       }
     }
     const content = contentOf(template, values);
-    const category = template.channel === "whatsapp" ? template.category : undefined;
+    // A DLT SMS is priced by its template's category (its route); an SMS off DLT at the "sms" rate.
+    const category =
+      template.channel === "whatsapp"
+        ? template.category
+        : template.channel === "sms" && template.dlt
+          ? (template.category ?? undefined)
+          : undefined;
     // Only a utility template can be free in the service window: the window is asked for nothing else.
-    const freeInWindow = category !== undefined && whatsappRateKey(category) === "whatsapp_utility";
+    const freeInWindow =
+      template.channel === "whatsapp" && category !== undefined && whatsappRateKey(category) === "whatsapp_utility";
     const free =
       channel === "rcs"
         ? await inConversation(deps.db, sender.from, to)

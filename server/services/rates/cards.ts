@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { RateKey, Rates } from "../../../contract/domain/charging";
+import { withSmsFallback, type RateKey, type Rates } from "../../../contract/domain/charging";
 import {
   resolveRates,
   type RateCardRow,
@@ -93,5 +93,6 @@ export async function campaignRates(db: Conn, campaignId: string): Promise<Rates
     .from(campaigns)
     .where(eq(campaigns.id, campaignId));
   if (!row) return undefined;
-  return row.rates ?? loadRatesFor(db, row.userId);
+  // Rates stored before the SMS categories existed price them at their "sms".
+  return row.rates ? withSmsFallback(row.rates) : loadRatesFor(db, row.userId);
 }

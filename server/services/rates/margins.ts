@@ -1,5 +1,11 @@
 import { sql } from "drizzle-orm";
-import { whatsappRateKey, type RateKey, type Rates } from "../../../contract/domain/charging";
+import {
+  smsRateKey,
+  whatsappRateKey,
+  withSmsFallback,
+  type RateKey,
+  type Rates,
+} from "../../../contract/domain/charging";
 import { costOfCharge, resolveRates } from "../../../contract/domain/rate-cards";
 import type { Db } from "../../db/client";
 import { channelRates } from "../../db/schema";
@@ -18,6 +24,8 @@ interface ChargeGroup {
   user_id: string;
   channel: "sms" | "whatsapp" | "rcs";
   category: string | null;
+  /** The DLT category of the SMS template: the campaign's own (SMS) or its failover's. */
+  sms_category: string | null;
   rates: Rates | null;
   started_at: string;
   paise: number;
@@ -37,7 +45,7 @@ interface ApiGroup {
 
 /** The rate key a group of equal charges was priced at (the campaign's channel, template and the charge). */
 function keyOf(g: ChargeGroup, rates: Rates): RateKey {
-  if (g.failover || g.channel === "sms") return "sms";
+  if (g.failover || g.channel === "sms") return smsRateKey(g.sms_category);
   if (g.channel === "whatsapp") return whatsappRateKey(g.category ?? "MARKETING");
   return g.paise === rates.rcs_basic && rates.rcs !== rates.rcs_basic ? "rcs_basic" : "rcs";
 }
@@ -65,13 +73,16 @@ export async function marginReport(
       : await rowsOf<ChargeGroup>(
           db,
           sql`with k as (
-                select c.id, c.user_id, c.channel, c.rates, c.started_at, t.category
+                select c.id, c.user_id, c.channel, c.rates, c.started_at, t.category,
+                       coalesce(s.category, f.category) as sms_category
                 from campaigns c left join whatsapp_templates t on c.channel = 'whatsapp' and t.id = c.template_id
+                left join sms_templates s on c.channel = 'sms' and s.id = c.template_id
+                left join sms_templates f on c.channel <> 'sms' and f.id::text = c.failover ->> 'smsTemplateId'
                 where c.user_id = any(${pgArray(ids)}::uuid[])
                   and c.started_at >= ${range.start.toISOString()}::timestamptz
                   and c.started_at < ${range.end.toISOString()}::timestamptz
               )
-              select k.id::text as campaign_id, k.user_id::text as user_id, k.channel, k.category, k.rates,
+              select k.id::text as campaign_id, k.user_id::text as user_id, k.channel, k.category, k.sms_category, k.rates,
                      k.started_at::text as started_at, g.paise, g.n, g.failover
               from k join lateral (
                 select r.cost_paise as paise, count(*)::int as n, false as failover
@@ -110,8 +121,9 @@ export async function marginReport(
   for (const g of groups) {
     const sum = byCustomer.get(g.user_id);
     if (!sum) continue;
-    // A campaign held before cards were kept was priced at the global card.
-    const rates = g.rates ?? globalAt(new Date(g.started_at));
+    // A campaign held before cards were kept was priced at the global card; one held before the SMS categories at
+    // its "sms" for them.
+    const rates = g.rates ? withSmsFallback(g.rates) : globalAt(new Date(g.started_at));
     const key = keyOf(g, rates);
     const charged = g.paise * g.n;
     sum.campaigns.add(g.campaign_id);

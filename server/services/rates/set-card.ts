@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { RATE_KEYS, type RateKey } from "../../../contract/domain/charging";
+import { RATE_KEYS, withSmsFallback, type RateKey } from "../../../contract/domain/charging";
 import {
   belowCost,
   belowCostMessage,
@@ -68,9 +68,9 @@ export interface CardChange {
 export async function setCard(db: Db, caller: Caller, target: CardTarget, change: CardChange): Promise<RateKey[]> {
   const { scope, paise, effectiveFrom } = change;
   return db.transaction(async (tx) => {
-    if (caller.role === "reseller") await refuseBelowCost(tx, caller.id, paise, effectiveFrom);
     const rows = await cardRows(tx, target.id, scope);
     const before = effectiveAt(rows, effectiveFrom);
+    if (caller.role === "reseller") await refuseBelowCost(tx, caller.id, pricedBy(before, paise), effectiveFrom);
     const changed: RateKey[] = [];
     for (const key of RATE_KEYS) {
       const value = paise[key];
@@ -92,6 +92,23 @@ export async function setCard(db: Db, caller: Caller, target: CardTarget, change
   });
 }
 
+/**
+ * The rates a change sets on a card: those given, and the SMS categories the card leaves to its "sms" when the change
+ * sets "sms" (withSmsFallback): a reseller's new SMS rate must cover its cost on every route it now prices.
+ */
+export function pricedBy(
+  before: Partial<Record<RateKey, number>>,
+  paise: Partial<Record<RateKey, number>>,
+): Partial<Record<RateKey, number>> {
+  if (paise.sms === undefined) return paise;
+  const after = withSmsFallback({ ...before, ...paise });
+  return Object.fromEntries(
+    RATE_KEYS.filter((key) => paise[key] !== undefined || before[key] === undefined).flatMap((key) =>
+      after[key] === undefined ? [] : [[key, after[key]]],
+    ),
+  );
+}
+
 /** 422 naming every key below the reseller's own cost at the date the rates start. */
 async function refuseBelowCost(
   tx: Tx,
@@ -100,7 +117,10 @@ async function refuseBelowCost(
   at: Date,
 ): Promise<void> {
   const cost = await loadRatesFor(tx, resellerId, at);
-  const below = belowCost(paise, cost);
+  // An SMS category priced at the same rate and cost as "sms" says nothing the SMS refusal does not.
+  const sameAsSms = (key: RateKey) =>
+    key !== "sms" && key.startsWith("sms_") && paise[key] === paise.sms && cost[key] === cost.sms;
+  const below = belowCost(paise, cost).filter((key, _, all) => !(all.includes("sms") && sameAsSms(key)));
   if (below.length === 0) return;
   const errors = below.map((key) => ({ field: `rates.${key}`, message: belowCostMessage(key, cost[key]) }));
   throw new HttpError(422, errors.map((e) => e.message).join("; "), errors);

@@ -4,7 +4,7 @@ import { MSG, type RatesRecord } from "../../../contract";
 import { useCall, useCallMutation } from "../../api";
 import { AdminRateCards } from "./components/admin-cards";
 import { GlobalRateHistory } from "./components/global-history";
-import { RATE_KEYS_LABELS, SMS_BILLED_ON_LABELS } from "./components/rate-labels";
+import { RATE_KEYS_LABELS, SMS_BILLED_ON_LABELS, SMS_ROW_HELP } from "./components/rate-labels";
 import { formatINR } from "../../shell/format";
 import { LazySchemaForm, type FormValues } from "../common/lazy-schema-form";
 import { PageHeader } from "../common/page-header";
@@ -107,6 +107,7 @@ const RATES_UI = {
       { "ui:options": { addonBefore: "₹", inputType: "text" }, "ui:placeholder": "0.00" },
     ]),
   ),
+  sms: { "ui:options": { addonBefore: "₹", inputType: "text" }, "ui:placeholder": "0.00", "ui:help": SMS_ROW_HELP },
   sms_billed_on: {
     "ui:enumNames": Object.values(SMS_BILLED_ON_LABELS),
     "ui:help": "On delivery, an SMS with no delivery receipt by the settlement cut-off is given back.",

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { CampaignRecord } from "../../../../contract";
 import { formatCount, formatDateTime, formatINR } from "../../../shell/format";
-import { estimateLabel } from "./cost-labels";
+import { estimateAsOf, estimateLabel } from "./cost-labels";
 import { sentAndDelivered } from "./campaign-progress";
 import { ownerActions } from "./campaign-status";
 import { CampaignChannelTag, CampaignStatusTag } from "./campaign-tags";
@@ -12,6 +12,24 @@ import type { CampaignsListModel } from "./use-campaigns-list";
 
 /** Where a campaign's name leads: its report, from the area's campaigns route (base "") or a page below it ("../"). */
 export const reportPath = (id: string, base = "") => `${base}individual-reports?campaignId=${encodeURIComponent(id)}`;
+
+/** "as of <when>" under a draft's estimate, its tooltip saying why (reachable by keyboard). */
+function EstimateAsOf({ c }: { c: CampaignRecord }) {
+  const asOf = estimateAsOf(c);
+  if (!asOf) return null;
+  return (
+    <Tooltip title={asOf.help} trigger={["hover", "focus"]}>
+      <Typography.Text
+        type="secondary"
+        style={{ fontSize: 12 }}
+        tabIndex={0}
+        aria-label={`${asOf.label}. ${asOf.help}`}
+      >
+        {asOf.label}
+      </Typography.Text>
+    </Tooltip>
+  );
+}
 
 function ProgressCell({ c }: { c: CampaignRecord }) {
   const { sent, delivered } = sentAndDelivered(c);
@@ -170,6 +188,7 @@ export function CampaignTable({
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {c.cost.held > 0 ? `${formatINR(c.cost.held)} held` : estimateLabel(c.cost.estimated, c.cost.max)}
           </Typography.Text>
+          <EstimateAsOf c={c} />
         </Flex>
       ),
     },

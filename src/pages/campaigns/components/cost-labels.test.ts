@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PreCheckRecord } from "../../../../contract/calls/campaign-records";
 import type { CampaignRecord } from "../../../../contract";
-import { holdLabel, perMessageLabel, spentByChannelLabel } from "./cost-labels";
+import { estimateAsOf, holdLabel, perMessageLabel, spentByChannelLabel } from "./cost-labels";
 
 type Estimate = PreCheckRecord["estimate"];
 const estimate = (e: Partial<Estimate>): Estimate => ({
@@ -75,5 +75,27 @@ describe("the cost split by channel", () => {
     ["no failover: nothing to split", { channel: "sms", failover: null, cost: cost(5, 0) }, null],
   ])("spent: %s", (_, c, label) => {
     expect(spentByChannelLabel(c)).toBe(label);
+  });
+});
+
+describe("a draft's estimate says when it was priced", () => {
+  const at = "2026-12-06T09:30:00.000Z";
+  const c = (status: CampaignRecord["status"], held: number, estimatedAt: string | null) => ({
+    status,
+    cost: { estimated: 1, max: 1, held, spent: 0, failoverSpent: 0, estimatedAt },
+  });
+  it.each<[string, ReturnType<typeof c>, boolean]>([
+    ["a ready draft with its time", c("ready", 0, at), true],
+    ["a draft still reading its audience", c("draft", 0, at), true],
+    ["a ready draft without a time kept", c("ready", 0, null), false],
+    ["a scheduled campaign holding money", c("scheduled", 1, at), false],
+    ["a completed campaign", c("completed", 0, at), false],
+  ])("%s", (_name, campaign, shown) => {
+    const asOf = estimateAsOf(campaign);
+    expect(asOf !== null).toBe(shown);
+    if (asOf) {
+      expect(asOf.label).toMatch(/^as of 6 Dec 2026/);
+      expect(asOf.help).toMatch(/rate changed since/);
+    }
   });
 });

@@ -10,6 +10,19 @@ export function estimateLabel(estimated: number, max: number): string {
   return max > estimated ? `est. ${formatINR(estimated)} · max ${formatINR(max)}` : `est. ${formatINR(estimated)}`;
 }
 
+/**
+ * A draft's stored estimate is priced at the account's rates when it was last checked; a rate card changed since
+ * leaves it stale until the campaign is checked again, so the list says when (issue 37). Null for a campaign that is
+ * not a draft, or one whose estimate has no time kept.
+ */
+export function estimateAsOf(c: Pick<CampaignRecord, "status" | "cost">): { label: string; help: string } | null {
+  if ((c.status !== "ready" && c.status !== "draft") || c.cost.held > 0 || !c.cost.estimatedAt) return null;
+  return {
+    label: `as of ${formatDateTime(c.cost.estimatedAt)}`,
+    help: "Priced at the account's rates then. A rate changed since shows when the campaign is reviewed or started, which prices it again.",
+  };
+}
+
 const CHANNEL_NAMES = { rcs: "RCS", sms: "SMS", whatsapp: "WhatsApp" } as const;
 
 /** What a campaign's own messages are priced as: "WhatsApp utility", "RCS", "SMS". */

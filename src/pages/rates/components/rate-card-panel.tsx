@@ -1,10 +1,10 @@
 import { Alert, Button, DatePicker, Flex, Input, Popconfirm, Segmented, Skeleton, Table, Tag, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
-import type { RateKey } from "../../../../contract/domain/charging";
+import { withSmsFallback, type RateKey } from "../../../../contract/domain/charging";
 import { effectiveAt, type RateCardScope, type RateSource } from "../../../../contract/domain/rate-cards";
 import { formatDate, formatINR } from "../../../shell/format";
-import { RATE_KEYS_LABELS } from "./rate-labels";
+import { RATE_KEYS_LABELS, SMS_ROW_HELP } from "./rate-labels";
 import { RateCardHistory } from "./rate-card-history";
 import { useRateCard } from "./use-rate-card";
 
@@ -64,9 +64,12 @@ export function RateCardPanel({ accountId, fixedScope, costLabel, onSaved }: Rat
 
   const isReseller = card.role === "reseller";
   const scope: RateCardScope = fixedScope ?? (isReseller ? chosenScope : "account");
-  const customerCard = effectiveAt(
-    card.rows.filter((r) => r.scope === "customers").map((r) => ({ ...r, paise: Math.round(r.rupees * 100) })),
-    new Date(),
+  // As the server prices it: an SMS category the card leaves unset costs the card's SMS rate.
+  const customerCard = withSmsFallback(
+    effectiveAt(
+      card.rows.filter((r) => r.scope === "customers").map((r) => ({ ...r, paise: Math.round(r.rupees * 100) })),
+      new Date(),
+    ),
   );
   const rows: Row[] = RATE_KEYS_LABELS.map(([key, label]) => ({
     key,
@@ -112,7 +115,21 @@ export function RateCardPanel({ accountId, fixedScope, costLabel, onSaved }: Rat
         pagination={false}
         dataSource={rows}
         columns={[
-          { title: "Rate", dataIndex: "label" },
+          {
+            title: "Rate",
+            key: "label",
+            render: (_, r) =>
+              r.key === "sms" ? (
+                <Flex vertical>
+                  <span>{r.label}</span>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {SMS_ROW_HELP}
+                  </Typography.Text>
+                </Flex>
+              ) : (
+                r.label
+              ),
+          },
           {
             title: scope === "customers" ? "Customers pay" : "Pays now",
             key: "current",

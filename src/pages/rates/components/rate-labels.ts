@@ -8,6 +8,12 @@ export const RATE_KEYS_LABELS: readonly (readonly [RateKey, string])[] = RATE_KE
   (k) => [k, FIELDS[k].title] as const,
 );
 
+/**
+ * Beside the SMS rate: what it prices, and that the DLT categories ("SMS · Promotional", ...) fall back to it
+ * (contract/domain/charging.ts withSmsFallback).
+ */
+export const SMS_ROW_HELP = "SMS without a DLT template, and any DLT category a card leaves unset";
+
 /** How the rates page says when SMS is billed. */
 export const SMS_BILLED_ON_LABELS: Record<ChargeBasis, string> = {
   submitted: "Per part submitted to the operator",
