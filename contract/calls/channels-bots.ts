@@ -8,7 +8,7 @@ import {
   type RcsLaunchState,
   type RcsUseCase,
 } from "../domain/rcs-bots";
-import { RBM_BILLING_CATEGORIES, type RbmBillingCategory } from "../domain/charging";
+import { RBM_BILLING_CATEGORIES, type RbmBillingCategory } from "../domain/rate-keys";
 import { MSG } from "../messages";
 import { ADMIN, ALL, USER_MANAGER } from "./access";
 import { ID, replies } from "./replies";

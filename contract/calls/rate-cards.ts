@@ -1,6 +1,6 @@
 import type { Static } from "@sinclair/typebox";
 import { Type } from "./type";
-import { RATE_KEYS, type RateKey } from "../domain/charging";
+import { RATE_KEYS, type RateKey } from "../domain/rate-keys";
 import { RATE_CARD_SCOPES, RATE_SOURCES, type RateCardScope, type RateSource } from "../domain/rate-cards";
 import { PAGE_DEFAULTS, PageQuery } from "./pagination";
 import { Paged } from "./records";

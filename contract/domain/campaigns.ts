@@ -184,7 +184,7 @@ export const AUDIENCE_FILE_TYPES = [
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 ] as const;
 
-export { DEFAULT_RATES_PAISE, RATE_KEYS, type RateKey } from "./charging";
+export { DEFAULT_RATES_PAISE, RATE_KEYS, type RateKey } from "./rate-keys";
 
 /**
  * SMS failover of WhatsApp and RCS campaigns (SPEC 3's smsFailoverConditions; RCS takes the same fields). `failed`:

@@ -3,7 +3,7 @@
 // card, its organization's card, its reseller's card for customers, the admin's global card, DEFAULT_RATES; on each card, the row with the
 // latest effective date not after the moment asked about. A sub-account of an organization (a manager's user or
 // department head) pays its organization's card before its reseller's: the organization is the reseller's customer.
-import { DEFAULT_RATES, RATE_KEYS, withSmsFallback, type ChargeBasis, type RateKey, type Rates } from "./charging";
+import { DEFAULT_RATES, RATE_KEYS, withSmsFallback, type ChargeBasis, type RateKey, type Rates } from "./rate-keys";
 
 /** "account": the rates this account pays (a reseller's own card is its cost); "customers": a reseller's default. */
 export const RATE_CARD_SCOPES = ["account", "customers"] as const;

@@ -1,5 +1,5 @@
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
-import { RBM_BILLING_CATEGORIES, type RbmBillingCategory } from "../../../contract/domain/charging";
+import { RBM_BILLING_CATEGORIES, type RbmBillingCategory } from "../../../contract/domain/rate-keys";
 import { RCS_USE_CASE_LABELS, RCS_USE_CASES } from "../../../contract/domain/rcs-bots";
 import { SCHEMAS } from "../../../schemas";
 import type { CallReply } from "../../api";

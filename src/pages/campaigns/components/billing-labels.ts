@@ -1,5 +1,5 @@
 import type { CampaignRecord } from "../../../../contract";
-import { SETTLEMENT_WINDOW_MS } from "../../../../contract/domain/charging";
+import { SETTLEMENT_WINDOW_MS } from "../../../../contract/domain/rate-keys";
 import { formatDateTime } from "../../../shell/format";
 
 // How a campaign's messages are billed, in the report's words (the rules: contract/domain/charging.ts).

@@ -1,7 +1,7 @@
 import { Alert, Button, DatePicker, Flex, Input, Popconfirm, Segmented, Skeleton, Table, Tag, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
-import { withSmsFallback, type RateKey } from "../../../../contract/domain/charging";
+import { withSmsFallback, type RateKey } from "../../../../contract/domain/rate-keys";
 import { effectiveAt, type RateCardScope, type RateSource } from "../../../../contract/domain/rate-cards";
 import { formatDate, formatINR } from "../../../shell/format";
 import { RATE_KEYS_LABELS, SMS_ROW_HELP } from "./rate-labels";

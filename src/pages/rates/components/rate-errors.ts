@@ -1,6 +1,6 @@
 import type { HttpError } from "@refinedev/core";
 import { RATE_KEY_NAMES } from "../../../../contract/domain/rate-cards";
-import type { RateKey } from "../../../../contract/domain/charging";
+import type { RateKey } from "../../../../contract/domain/rate-keys";
 
 // A refused rate-card save, said to the person who typed it: the server's field errors name JSON paths ("rates.sms:
 // must be >= 0"), which mean nothing on the form. Each is put in the form's words; a message already written for

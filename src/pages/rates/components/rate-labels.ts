@@ -1,5 +1,5 @@
 import { SCHEMAS } from "../../../../schemas";
-import { RATE_KEYS, type ChargeBasis, type RateKey } from "../../../../contract/domain/charging";
+import { RATE_KEYS, type ChargeBasis, type RateKey } from "../../../../contract/domain/rate-keys";
 
 const FIELDS = SCHEMAS["rates-update"].properties;
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { MSG } from "../../../../contract";
-import type { RateKey } from "../../../../contract/domain/charging";
+import type { RateKey } from "../../../../contract/domain/rate-keys";
 import type { RateCardScope } from "../../../../contract/domain/rate-cards";
 import { useCall, useCallMutation } from "../../../api";
 import { rateCardRefusal } from "./rate-errors";
