@@ -30,3 +30,4 @@ export * from "./dnd";
 export * from "./support";
 export * from "./rates";
 export * from "./contacts";
+export * from "./consent";
