@@ -85,14 +85,29 @@ describe("sendDecision", () => {
       "optedOut",
     ],
     [
-      "STOP then agent opts back in to WhatsApp",
+      "STOP is not lifted by a one-channel opt-in",
       [out("all", "any", t1), inn("whatsapp", "any", t2)],
       "whatsapp",
       "any",
       false,
+      "optedOut",
+    ],
+    [
+      "START lifts an earlier 131050",
+      [out("whatsapp", "marketing", t1), inn("all", "any", t2)],
+      "whatsapp",
+      "marketing",
+      true,
       "allowed",
     ],
-    ["…which leaves SMS out", [out("all", "any", t1), inn("whatsapp", "any", t2)], "sms", "any", false, "optedOut"],
+    [
+      "an agent's WhatsApp opt-in lifts 131050",
+      [out("whatsapp", "marketing", t1), inn("whatsapp", "any", t2)],
+      "whatsapp",
+      "marketing",
+      false,
+      "allowed",
+    ],
   ] as const)("%s", (_name, states, channel, purpose, requireOptIn, decision) => {
     expect(sendDecision(states, channel, purpose, requireOptIn)).toBe(decision);
   });

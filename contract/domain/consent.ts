@@ -40,9 +40,6 @@ export const CONSENT_METHOD_LABELS: Record<ConsentMethod, string> = {
 
 /** Meta's error 131050: "Unable to deliver message. Reasons can include: The user has stopped marketing messages." */
 export const WHATSAPP_MARKETING_STOPPED = "131050";
-/** Why the pre-send check holds a number back (SKIP_REASONS in contract/domain/campaigns.ts carries the same texts). */
-export const OPTED_OUT_REASON = "Opted out of this channel (consent ledger)";
-export const NO_OPT_IN_REASON = "No WhatsApp opt-in recorded (the account requires one for template messages)";
 
 /** One event's effect: what it sets, for which channel and purpose. */
 export interface ConsentChange {
@@ -91,9 +88,10 @@ export const stateApplies = (
 export type SendDecision = "allowed" | "optedOut" | "noOptIn";
 
 /**
- * Whether a message on `channel` for `purpose` may go to a number with these current states: the latest state that
- * applies decides; with `requireOptIn` (the account's WhatsApp setting, for business-initiated WhatsApp messages) it
- * must be an opt-in, otherwise anything but an opt-out will do.
+ * Whether a message on `channel` for `purpose` may go to a number with these current states. An all-channel opt-out
+ * (STOP, the suppression list) holds until an all-channel opt-in (START, taken off the list) lifts it; otherwise the
+ * latest state that applies decides. With `requireOptIn` (the account's WhatsApp setting, for business-initiated
+ * WhatsApp messages) that state must be an opt-in; otherwise anything but an opt-out will do.
  */
 export function sendDecision(
   states: readonly ConsentState[],
@@ -101,8 +99,10 @@ export function sendDecision(
   purpose: ConsentPurpose,
   requireOptIn: boolean,
 ): SendDecision {
-  let latest: ConsentState | null = null;
-  for (const s of states) if (stateApplies(s, channel, purpose) && (!latest || s.at >= latest.at)) latest = s;
+  const latestOf = (keep: (s: ConsentState) => boolean) =>
+    states.reduce<ConsentState | null>((l, s) => (keep(s) && (!l || s.at >= l.at) ? s : l), null);
+  if (latestOf((s) => s.channel === "all" && s.purpose === "any")?.status === "opted_out") return "optedOut";
+  const latest = latestOf((s) => stateApplies(s, channel, purpose));
   if (latest?.status === "opted_out") return "optedOut";
   if (requireOptIn && channel === "whatsapp" && latest?.status !== "opted_in") return "noOptIn";
   return "allowed";
