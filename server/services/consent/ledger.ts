@@ -44,11 +44,12 @@ export async function writeConsentEvents(db: Conn, events: readonly ConsentEvent
       select user_id, number, channel, purpose, status, method, proof, actor_id from v order by ord
     ), last_word as (
       -- The last all-channel event of each number in this batch decides its place on the list.
-      select distinct on (user_id, number) user_id, number, status, proof, source from v
+      select distinct on (user_id, number) user_id, number, status, proof, method, source from v
       where channel = 'all' and purpose = 'any' order by user_id, number, ord desc
     ), added as (
       insert into suppressions (user_id, number, reason, source)
-      select user_id, number, left(proof, 200), source from last_word where status = 'opted_out'
+      select user_id, number, left(coalesce(nullif(proof, ''), 'Opted out (' || method || ')'), 200), source
+      from last_word where status = 'opted_out'
       on conflict (user_id, number) do nothing
     )
     delete from suppressions s using last_word l
