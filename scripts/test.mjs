@@ -33,6 +33,7 @@ const POSTGRES_FILES = [
   "server/test/rcs-conversations.test.ts", // a conversational RCS bot: a reply re-prices the day before into one conversation (advisory lock)
   "server/test/campaign-dnd-check.test.ts", // DND by category in the check's SQL, learnt from receipts in the batch statement
   "server/test/contacts.test.ts", // row-value cursor on timestamptz text, text[] labels (GIN, @>), jsonb key removal
+  "server/test/consent.test.ts", // distinct on over the ledger index, unnest with ordinality, data-modifying CTEs
   "server/test/public-api.test.ts",
   "server/test/public-api-dlt.test.ts", // 422 dlt_route_refused writes nothing
   "server/test/public-api-sms-receipts.test.ts", // a receipt taken by another process's bind: one delivery per state
