@@ -30,7 +30,10 @@ for (const theme of ["light", "dark"] as const) {
     const dialog = page.getByRole("dialog", { name: `Record consent of ${number}` });
     await expect(dialog).toBeVisible();
     const choose = async (label: string, option: string) => {
-      await dialog.getByLabel(label).click();
+      // An antd select: focused and opened from the keyboard (its input is not a visible click target).
+      const box = dialog.getByLabel(label);
+      await box.focus();
+      await box.press("ArrowDown");
       await page.locator(".ant-select-item-option").filter({ hasText: option }).first().click();
     };
     await choose("Channel", "SMS");

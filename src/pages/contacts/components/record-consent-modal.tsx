@@ -79,10 +79,15 @@ export function RecordConsentModal(props: {
           name="proof"
           label="Proof"
           htmlFor="consent-proof"
-          help="A form's address and time, a file's name, what the customer said"
           rules={[{ max: CONSENT_PROOF_MAX, message: `At most ${CONSENT_PROOF_MAX} characters` }]}
         >
-          <Input.TextArea id="consent-proof" rows={3} maxLength={CONSENT_PROOF_MAX} showCount />
+          <Input.TextArea
+            id="consent-proof"
+            rows={3}
+            maxLength={CONSENT_PROOF_MAX}
+            showCount
+            placeholder="A form's address and time, a file's name, what the customer said"
+          />
         </Form.Item>
       </Form>
     </Modal>
