@@ -74,6 +74,8 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^dnd\./, [U, M]],
   // Not in SPEC 6 (issue 39): contacts, of the account that holds the campaigns; its users and department heads too.
   [/^contacts\./, [M, U, D]],
+  // Not in SPEC 6 (issue 39): the consent ledger, of the caller's account like the suppression list (its view).
+  [/^consent\./, [U, M]],
   [/^rates\.get$/, ALL],
   [/^rates\.update$/, [A]],
   // Not in SPEC 6 (issue 37): rate cards. The admin any account's, a reseller its customers'; the margin, a reseller's.

@@ -61,6 +61,8 @@ import { smsAccountUpdate } from "./sms-account-update";
 import { smsTemplateCreate } from "./sms-template-create";
 import { smsTemplateUpdate } from "./sms-template-update";
 import { suppressionAdd } from "./suppression-add";
+import { consentRecord } from "./consent-record";
+import { consentSettings } from "./consent-settings";
 import { contactAttribute } from "./contact-attribute";
 import { contactCreate } from "./contact-create";
 import { contactImportStart } from "./contact-import-start";
@@ -144,6 +146,8 @@ export const SCHEMAS = {
   "sms-template-create": smsTemplateCreate,
   "sms-template-update": smsTemplateUpdate,
   "suppression-add": suppressionAdd,
+  "consent-record": consentRecord,
+  "consent-settings": consentSettings,
   "contact-create": contactCreate,
   "contact-update": contactUpdate,
   "contact-labels": contactLabels,

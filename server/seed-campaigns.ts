@@ -12,6 +12,7 @@ import {
   smsAccounts,
   smsTemplates,
   suppressions,
+  consentEvents,
   wabas,
   whatsappTemplates,
 } from "./db/schema";
@@ -229,6 +230,18 @@ async function insertCampaign(db: Db, { plan, start, rows }: DemoCampaign): Prom
           createdAt: stop.receivedAt,
         })
         .onConflictDoNothing();
+    // The same STOP in the consent ledger, whose all-channel opt-outs the suppression list shows.
+    if (stop)
+      await tx.insert(consentEvents).values({
+        userId: plan.owner,
+        number: stop.from,
+        channel: "all",
+        purpose: "any",
+        status: "opted_out",
+        method: "keyword",
+        proof: `Replied STOP to "${plan.name}"`,
+        createdAt: stop.receivedAt,
+      });
   });
 }
 

@@ -13,6 +13,7 @@ import { LIVE_AGENT_CALLS } from "./live-agents";
 import { MESSAGE_LOG_CALLS } from "./message-log";
 import { CONTACT_CALLS } from "./contacts";
 import { CONTACT_IMPORT_CALLS } from "./contacts-imports";
+import { CONSENT_CALLS } from "./consent";
 import { NOTIFICATION_CALLS } from "./notifications";
 import { PUBLIC_API_CALLS } from "./public-api";
 import { OPERATION_CALLS } from "./operations";
@@ -44,6 +45,7 @@ export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-te
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
 export { ContactAttributeRecord, ContactRecord } from "./contacts";
 export { ContactImportRecord } from "./contacts-imports";
+export { ConsentEventRecord, ConsentStateRecord } from "./consent";
 export { WebhookDeliveryDetail, WebhookDeliveryRecord, WebhookEndpointRecord } from "./webhooks";
 export {
   CARRIER_PROVIDERS,
@@ -143,6 +145,11 @@ const SECTIONS = {
     calls: { ...CONTACT_CALLS, ...CONTACT_IMPORT_CALLS },
     description:
       "The account's contacts: number (E.164, unique), name, email, language, labels and typed custom attributes; search, label filter, bulk labels, delete and CSV export.",
+  },
+  Consent: {
+    calls: CONSENT_CALLS,
+    description:
+      "The consent ledger: each number's opt-ins and opt-outs per channel and purpose (keyword replies, WhatsApp's 131050, agents, the API), its current state and the account's WhatsApp opt-in requirement.",
   },
   "Message log": {
     calls: MESSAGE_LOG_CALLS,

@@ -139,6 +139,16 @@ export const PUBLIC_ERRORS = {
     code: "dnd_preference",
     message: "The customer's preferences (DND) hold this SMS back: operators would not deliver it.",
   },
+  optedOut: {
+    status: 422,
+    code: "opted_out",
+    message: "The customer opted out of these messages on this channel (consent ledger or suppression list).",
+  },
+  noOptIn: {
+    status: 422,
+    code: "whatsapp_opt_in_missing",
+    message: "This account requires a recorded WhatsApp opt-in before template messages; this number has none.",
+  },
   notFound: { status: 404, code: "not_found", message: "Not found" },
 } as const;
 export type PublicErrorName = keyof typeof PUBLIC_ERRORS;

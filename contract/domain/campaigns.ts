@@ -93,6 +93,8 @@ export const SKIP_REASONS = {
   dltNumber: "Not an Indian mobile number: this SMS route (DLT) takes Indian mobile numbers only",
   dltVariable: `A variable value over ${SMS_VARIABLE_MAX} characters, which DLT refuses`,
   dnd: "On the DND list (customer preferences; no recorded consent) for this SMS category",
+  optedOut: "Opted out of this channel (consent ledger)",
+  noOptIn: "No WhatsApp opt-in recorded (the account requires one for template messages)",
 } as const;
 export type SkipReason = keyof typeof SKIP_REASONS;
 

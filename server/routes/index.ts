@@ -48,6 +48,7 @@ import { umsHandlers } from "./ums";
 import { sessionHandlers } from "./session";
 import { smsHandlers } from "./sms";
 import { suppressionHandlers } from "./suppressions";
+import { consentHandlers } from "./consent";
 import { supportHandlers } from "./support";
 import { dndHandlers } from "./dnd";
 import { contactHandlers } from "./contacts";
@@ -83,6 +84,7 @@ export const HANDLERS: Handlers = {
   ...campaignIngestHandlers,
   ...campaignReadHandlers,
   ...suppressionHandlers,
+  ...consentHandlers,
   ...dndHandlers,
   ...contactHandlers,
   ...contactImportHandlers,

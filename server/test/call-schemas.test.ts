@@ -406,6 +406,15 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     as: "manager",
     payload: { key: "plan", label: "Plan", type: "choice", choices: ["gold", "silver"] },
   }),
+  "consent.get": async () => ({ as: "user", params: { number: "+919876500201" } }),
+  "consent.history": async () => ({ as: "manager", params: { number: "919876500201" }, query: { limit: "5" } }),
+  "consent.record": async () => ({
+    as: "user",
+    params: { number: "+919876500202" },
+    payload: { channel: "whatsapp", purpose: "marketing", status: "opted_in", method: "form", proof: "Web form" },
+  }),
+  "consent.settings.get": async () => ({ as: "manager" }),
+  "consent.settings.update": async () => ({ as: "priya", payload: { requireWhatsappOptIn: false } }),
   "contacts.attributes.delete": async (s) => {
     const res = await s.call({
       method: "POST",

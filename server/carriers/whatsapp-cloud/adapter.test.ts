@@ -393,6 +393,29 @@ describe("Meta's errors mapped to behaviour", () => {
     });
   });
 
+  it("131050 stopped marketing: a MARKETING template is accepted, then fails with the code; a UTILITY one goes", async () => {
+    const waba = standIn.state.wabas.get(DOC_WABA_ID);
+    const template = { id: "9131050", language: "en_US", status: "APPROVED" as const, rejected_reason: "NONE" };
+    const body = [{ type: "BODY", text: "Sale today" }];
+    waba?.templates.push({ ...template, name: "promo_131050", category: "MARKETING", components: body });
+    waba?.templates.push({ ...template, id: "9131051", name: "notice_131050", category: "UTILITY", components: body });
+    standIn.state.behaviour.stoppedMarketing.add("919000000013");
+    const send = (templateName: string) =>
+      adapter.send(message({ kind: "template", templateName, language: "en_US", params: [] }, "+919000000013"));
+    const promo = await send("promo_131050");
+    const notice = await send("notice_131050");
+    const id = (r: SendResult) => (r.accepted ? r.providerMessageId : "");
+    const all = await eventsUntil((e) =>
+      e.some((x) => x.type === "receipt" && x.providerMessageId === id(promo) && x.status === "failed"),
+    );
+    expect(
+      all.find((x) => x.type === "receipt" && x.providerMessageId === id(promo) && x.status === "failed"),
+    ).toMatchObject({ code: "131050" });
+    await eventsUntil((e) =>
+      e.some((x) => x.type === "receipt" && x.providerMessageId === id(notice) && x.status === "delivered"),
+    );
+  });
+
   it("130429 throughput: beyond the number's rate Meta refuses and the sender slows down", async () => {
     const slow = await startWhatsAppStandIn({ behaviour: { messagesPerSecond: 5 } });
     try {

@@ -31,3 +31,4 @@ export * from "./support";
 export * from "./rates";
 export * from "./contacts";
 export * from "./contact-imports";
+export * from "./consent";

@@ -6,6 +6,7 @@ import { campaignRecipients, inboundMessages, suppressions } from "../../db/sche
 import type { Tx } from "../../db/sql";
 import { dndBlockedNumbers } from "../dnd/scrub";
 import type { PreCheck } from "./check";
+import { consentAllows, consentSample, noOptInWhere, optedOutWhere, suppressedNumbers } from "./check-consent";
 import { dltSkipConditions, variableNames, type DltRoute } from "./dlt-route";
 import { usedNumbersSql } from "./messaging-limit";
 import type { CampaignRow } from "./reach";
@@ -20,18 +21,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const queuedOf = (campaignId: string): SQL =>
   and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.state, "queued")) as SQL;
 
-export const suppressedNumbers = (userId: string) =>
-  sql`(select ${suppressions.number} from ${suppressions} where ${suppressions.userId} = ${userId})`;
-
-/** Queued, not suppressed recipients a DLT route does not carry, by skip reason. */
+/** Queued recipients consent lets through that a DLT route does not carry, by skip reason. */
 export const dltSkipped = (row: CampaignRow, route: DltRoute) => {
-  const base = and(queuedOf(row.id), sql`${campaignRecipients.number} not in ${suppressedNumbers(row.userId)}`);
+  const base = and(queuedOf(row.id), consentAllows(row));
   const conditions = dltSkipConditions(route);
   return { dltNumber: and(base, conditions.dltNumber) as SQL, dltVariable: and(base, conditions.dltVariable) as SQL };
 };
 
 /**
- * Queued recipients the DND list holds back for the template's category: not suppressed and not left out by the DLT
+ * Queued recipients the DND list holds back for the template's category: let through by consent, not left out by the DLT
  * route already, so each recipient counts under one reason.
  */
 export function dndSkipped(row: CampaignRow, check: Pick<PreCheck, "smsCategory" | "dltRoute">): SQL | null {
@@ -40,7 +38,7 @@ export function dndSkipped(row: CampaignRow, check: Pick<PreCheck, "smsCategory"
   const dlt = check.dltRoute ? dltSkipConditions(check.dltRoute) : null;
   return and(
     queuedOf(row.id),
-    sql`${campaignRecipients.number} not in ${suppressedNumbers(row.userId)}`,
+    consentAllows(row),
     dlt ? sql`not (${dlt.dltNumber})` : undefined,
     dlt ? sql`not (${dlt.dltVariable})` : undefined,
     sql`${campaignRecipients.number} in ${blocked}`,
@@ -58,14 +56,23 @@ export const usedNumbers = (row: CampaignRow, now: Date) =>
   sql`(select u.number from ${usedNumbersSql(row.userId, row.wabaId ?? "", new Date(now.getTime() - DAY_MS))} as u(number)
        where u.number not in ${inServiceWindow(row.userId, now)})`;
 
-/** Queued, not suppressed recipients that a send would count against the messaging limit. */
+/** Queued recipients consent lets through that a send would count against the messaging limit. */
 export const countingAgainstLimit = (row: CampaignRow, now: Date): SQL =>
   and(
     queuedOf(row.id),
-    sql`${campaignRecipients.number} not in ${suppressedNumbers(row.userId)}`,
+    consentAllows(row),
     sql`${campaignRecipients.number} not in ${inServiceWindow(row.userId, now)}`,
     sql`${campaignRecipients.number} not in ${usedNumbers(row, now)}`,
   ) as SQL;
+
+/** The consent reasons' conditions that take any recipient in `check` (opted out, then no WhatsApp opt-in). */
+function consentSkips(row: CampaignRow, check: PreCheck): { reason: SkipReason; where: SQL }[] {
+  const out: { reason: SkipReason; where: SQL }[] = [];
+  if (check.skipped.optedOut > 0) out.push({ reason: "optedOut", where: optedOutWhere(row, queuedOf(row.id)) });
+  const noOptIn = noOptInWhere(row, queuedOf(row.id));
+  if (noOptIn && check.skipped.noOptIn > 0) out.push({ reason: "noOptIn", where: noOptIn });
+  return out;
+}
 
 /** Marks the recipients the check skips as `skipped` with their reason key (inside the start's transaction). */
 export async function markSkipped(tx: Tx, row: CampaignRow, check: PreCheck, now: Date): Promise<void> {
@@ -91,6 +98,8 @@ export async function markSkipped(tx: Tx, row: CampaignRow, check: PreCheck, now
       .set({ state: "skipped", reason: "suppressed" satisfies SkipReason })
       .where(and(queuedOf(row.id), sql`${campaignRecipients.number} in ${suppressedNumbers(row.userId)}`));
   }
+  for (const { reason, where } of consentSkips(row, check))
+    await tx.update(campaignRecipients).set({ state: "skipped", reason }).where(where);
   if (check.messagingLimit && check.skipped.messagingLimit > 0) {
     // The first recipients (audience order) fit the headroom; the rest are skipped, in one UPDATE.
     const over = tx
@@ -129,6 +138,7 @@ export function skipConditions(
       where: and(queuedOf(row.id), sql`${campaignRecipients.number} in ${suppressedNumbers(row.userId)}`) as SQL,
       offset: 0,
     });
+  for (const skip of consentSkips(row, check)) out.push({ ...skip, offset: 0 });
   if (check.messagingLimit && check.skipped.messagingLimit > 0)
     out.push({
       reason: "messagingLimit",
@@ -164,7 +174,8 @@ export async function skippedSample(db: Conn, row: CampaignRow, check: PreCheck,
           .where(queuedOf(row.id))
           .orderBy(campaignRecipients.id)
           .limit(SKIPPED_SAMPLE_MAX);
-  const room = SKIPPED_SAMPLE_MAX - suppressed.length;
+  const consent = await consentSample(db, row, check.skipped, queuedOf(row.id), SKIPPED_SAMPLE_MAX - suppressed.length);
+  const room = SKIPPED_SAMPLE_MAX - suppressed.length - consent.length;
   const overLimit =
     !check.messagingLimit || check.skipped.messagingLimit === 0 || room <= 0
       ? []
@@ -183,6 +194,7 @@ export async function skippedSample(db: Conn, row: CampaignRow, check: PreCheck,
       label: SKIP_REASONS.suppressed,
       detail: s.detail || null,
     })),
+    ...consent,
     ...overLimit.map((s) => ({
       number: s.number,
       reason: "messagingLimit" as const,
@@ -232,9 +244,10 @@ async function dltSample(db: Conn, row: CampaignRow, check: PreCheck, room: numb
   return out;
 }
 
+/** The consent ledger's reasons are listed only when they take someone (most accounts never record consent). */
+const LISTED_WHEN_USED = new Set<SkipReason>(["optedOut", "noOptIn"]);
+
 export const skipLabels = (skipped: PreCheck["skipped"]) =>
-  (Object.keys(SKIP_REASONS) as SkipReason[]).map((reason) => ({
-    reason,
-    label: SKIP_REASONS[reason],
-    count: skipped[reason],
-  }));
+  (Object.keys(SKIP_REASONS) as SkipReason[])
+    .filter((reason) => skipped[reason] > 0 || !LISTED_WHEN_USED.has(reason))
+    .map((reason) => ({ reason, label: SKIP_REASONS[reason], count: skipped[reason] }));

@@ -5,7 +5,8 @@ import type { Db } from "../../db/client";
 import { campaignRecipients, campaigns, users } from "../../db/schema";
 import type { Tx } from "../../db/sql";
 import { rcsFacts, smsFacts, whatsappFacts } from "./check-channels";
-import { countingAgainstLimit, dltSkipped, dndSkipped, queuedOf, suppressedNumbers, usedNumbers } from "./check-skips";
+import { noOptInWhere, optedOutWhere, suppressedNumbers } from "./check-consent";
+import { countingAgainstLimit, dltSkipped, dndSkipped, queuedOf, usedNumbers } from "./check-skips";
 import type { DltRoute } from "./dlt-route";
 import type { Estimate } from "./estimate";
 import { withSmsFallback, type Rates } from "../../../contract/domain/charging";
@@ -106,6 +107,9 @@ export async function preCheck(
     fallback,
   );
   const suppressed = suppressedTally.n;
+  const optedOutTally = await tallyWhere(db, optedOutWhere(row, queuedOf(row.id)), fallback);
+  const noOptInWhereRow = noOptInWhere(row, queuedOf(row.id));
+  const noOptInTally = noOptInWhereRow ? await tallyWhere(db, noOptInWhereRow, fallback) : NONE;
   let messagingLimit: PreCheck["messagingLimit"] = null;
   let overLimitTally = NONE;
   if (row.channel === "whatsapp") {
@@ -138,7 +142,16 @@ export async function preCheck(
   const dndWhere = dndSkipped(row, { smsCategory: facts.smsCategory ?? null, dltRoute: facts.dltRoute ?? null });
   const dndTally = dndWhere ? await tallyWhere(db, dndWhere, fallback) : NONE;
   const dnd = dndTally.n;
-  const sendableTally = minus(queued, suppressedTally, overLimitTally, dltNumberTally, dltVariableTally, dndTally);
+  const sendableTally = minus(
+    queued,
+    suppressedTally,
+    optedOutTally,
+    noOptInTally,
+    overLimitTally,
+    dltNumberTally,
+    dltVariableTally,
+    dndTally,
+  );
   const sendable = sendableTally.n;
   const blockers = [...facts.blockers];
   if (sendable <= 0) blockers.push({ code: "noRecipients", message: "No recipient is left to send to" });
@@ -150,7 +163,16 @@ export async function preCheck(
   return {
     valid,
     sendable: Math.max(0, sendable),
-    skipped: { suppressed, messagingLimit: overLimit, notOnChannel: 0, dltNumber, dltVariable, dnd },
+    skipped: {
+      suppressed,
+      optedOut: optedOutTally.n,
+      noOptIn: noOptInTally.n,
+      messagingLimit: overLimit,
+      notOnChannel: 0,
+      dltNumber,
+      dltVariable,
+      dnd,
+    },
     blockers,
     window: { ...state, message },
     messagingLimit,

@@ -1,8 +1,9 @@
 // Inbound messages from the carrier, stored a batch at a time: each matched to the latest recipient of that number
-// whose sender it was addressed to (state → replied), and STOP / START replies add to or take from the account's
-// suppression list.
+// whose sender it was addressed to (state → replied), and STOP / START replies are consent events, which add to or
+// take from the account's suppression list.
 import { sql } from "drizzle-orm";
 import { optOutIntent } from "../../../contract/domain/campaigns";
+import { keywordChanges } from "../../../contract/domain/consent";
 import type { CarrierEvent } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { enqueueWebhookEvents } from "../webhooks/enqueue";
@@ -10,6 +11,7 @@ import { recipientStatusEvents } from "../webhooks/events";
 import { webhooksWanted } from "../webhooks/subscribers";
 import { pgArray, rowsOf } from "../../db/sql";
 import { enqueueEvents, type TriggerEvent } from "../workflows/events";
+import { writeConsentEvents } from "../consent/ledger";
 
 export type Inbound = Extract<CarrierEvent, { type: "inbound" }>;
 
@@ -131,21 +133,20 @@ export async function applyInbound(db: Db, events: readonly Inbound[]): Promise<
         });
     }
     await enqueueEvents(tx, triggers);
-    const stops = [...lastWord.values()].filter((w) => w.intent === "stop");
-    const starts = [...lastWord.values()].filter((w) => w.intent === "start");
-    if (stops.length > 0) {
-      await tx.execute(sql`
-        insert into suppressions (user_id, number, reason, source)
-        select v.user_id, v.number, v.reason, 'stop-reply'
-        from unnest(${pgArray(stops.map((w) => w.userId))}::uuid[], ${pgArray(stops.map((w) => w.number))}::text[],
-          ${pgArray(stops.map((w) => `Replied "${w.text.trim()}"`))}::text[]) as v(user_id, number, reason)
-        on conflict (user_id, number) do nothing`);
-    }
-    if (starts.length > 0) {
-      await tx.execute(sql`
-        delete from suppressions s using unnest(${pgArray(starts.map((w) => w.userId))}::uuid[], ${pgArray(starts.map((w) => w.number))}::text[]) as v(user_id, number)
-        where s.user_id = v.user_id and s.number = v.number`);
-    }
+    // STOP / START are consent events (contract/domain/consent.ts: a keyword speaks for every channel); writing them
+    // keeps the suppression list, the view of all-channel opt-outs, as it always was.
+    await writeConsentEvents(
+      tx,
+      [...lastWord.values()].flatMap((w) =>
+        keywordChanges(w.text).map((change) => ({
+          ...change,
+          ownerId: w.userId,
+          number: w.number,
+          proof: `Replied "${w.text.trim()}"`,
+          actorId: null,
+        })),
+      ),
+    );
     return new Set(matched.map((s) => s.campaign_id));
   });
 }

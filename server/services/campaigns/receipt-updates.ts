@@ -2,6 +2,7 @@
 // (sent → delivered → read; failed), never back (a late "delivered" after "read" changes nothing), and reconcile
 // `unknown` ones.
 import { DND_RECEIPT_CODES } from "../../../contract/domain/dnd";
+import { WHATSAPP_MARKETING_STOPPED } from "../../../contract/domain/consent";
 import { sql } from "drizzle-orm";
 import type { CarrierEvent, ReceiptStatus } from "../../carriers/carrier";
 import { hot, type Db } from "../../db/client";
@@ -131,6 +132,14 @@ async function updateReceipts(
       select distinct on (u.user_id, u.number) u.user_id, u.number, 'operator', u.receipt_code from u
       where u.state = 'failed' and upper(btrim(u.receipt_code)) = any(${pgArray([...DND_RECEIPT_CODES])}::text[])
       on conflict (user_id, number) do nothing
+    ), stopped as (
+      -- Meta's 131050, "Unable to deliver message. Reasons can include: The user has stopped marketing messages": an
+      -- opt-out of WhatsApp marketing only in the consent ledger (contract/domain/consent.ts providerErrorChange).
+      insert into consent_events (user_id, number, channel, purpose, status, method, proof)
+      select distinct on (u.user_id, u.number) u.user_id, u.number, 'whatsapp', 'marketing', 'opted_out', 'provider',
+        left('WhatsApp error ' || btrim(u.receipt_code) || ': ' || coalesce(u.reason, ''), 500)
+      from u join campaigns c on c.id = u.campaign_id and c.channel = 'whatsapp'
+      where u.state = 'failed' and btrim(u.receipt_code) = ${WHATSAPP_MARKETING_STOPPED}
     ), ev as (
       -- Workflow triggers on delivery states, only for accounts with such a workflow (one index probe per row).
       insert into workflow_events (owner_id, kind, payload)

@@ -3,7 +3,9 @@
 // template; WhatsApp free text only inside the customer's 24-hour window). Nothing here writes.
 import { randomUUID } from "node:crypto";
 import type { SchemaBody } from "../../../schemas";
-import { fallbackChainProblem } from "../../../contract/domain/api-keys";
+import { fallbackChainProblem, PUBLIC_ERRORS } from "../../../contract/domain/api-keys";
+import type { ConsentPurpose } from "../../../contract/domain/consent";
+import { decisionFor } from "../consent/records";
 import { DLT_ROUTE_MESSAGES, dltNumberProblem, overlongVariables } from "../../../contract/domain/dlt-route";
 import { DND_MESSAGES } from "../../../contract/domain/dnd";
 import type { CampaignChannel } from "../../../contract/constants";
@@ -65,6 +67,31 @@ function dltRouteCheck(to: string, values: readonly string[], field: string): vo
     }));
     throw publicError("dltRoute", errors.map((e) => `${e.field}: ${e.message}`).join(", "), { errors });
   }
+}
+
+/** Whether a template's messages are marketing, which 'marketing' opt-outs (WhatsApp's 131050) hold back. */
+const marketingTemplate = (template: SenderTemplate): ConsentPurpose =>
+  template.channel === "rcs" ||
+  (template.channel === "whatsapp" && template.category === "MARKETING") ||
+  (template.channel === "sms" && template.category === "promotional")
+    ? "marketing"
+    : "any";
+
+/** Refuses a number the consent ledger (or the suppression list) holds back on this channel for this purpose. */
+async function consentCheck(
+  db: Db,
+  userId: string,
+  to: string,
+  channel: CampaignChannel,
+  purpose: ConsentPurpose,
+  businessInitiated: boolean,
+  field: string,
+): Promise<void> {
+  const decision = await decisionFor(db, userId, to, channel, purpose, businessInitiated);
+  if (decision === "allowed") return;
+  const name = decision === "optedOut" ? "optedOut" : "noOptIn";
+  const message = PUBLIC_ERRORS[name].message;
+  throw publicError(name, `${field}to: ${message}`, { errors: [{ field: `${field}to`, message }] });
 }
 
 function contentOf(template: SenderTemplate, values: readonly string[]): MessageContent {
@@ -166,6 +193,7 @@ async function prepareStep(
         throw publicError("dnd", `${field}to: ${message}`, { errors: [{ field: `${field}to`, message }] });
       }
     }
+    await consentCheck(deps.db, caller.userId, to, channel, marketingTemplate(template), true, field);
     const content = contentOf(template, values);
     // A DLT SMS is priced by its template's category (its route); an SMS off DLT at the "sms" rate.
     const category =
@@ -198,6 +226,8 @@ async function prepareStep(
       body.from ? `is not an active ${channel} sender of this account` : `this account has no active ${channel} sender`,
     );
   const text = body.text ?? "";
+  // Free text answers the customer (WhatsApp's window, an RCS conversation): only an opt-out holds it back.
+  if (channel !== "sms") await consentCheck(deps.db, caller.userId, to, channel, "any", false, field);
   if (channel === "sms")
     throw refuse(
       `${field}text`,

@@ -2,11 +2,14 @@ import { Readable } from "node:stream";
 import { and, asc, count, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
 import type { RejectedRowRecord, SuppressionRecord } from "../../../contract/calls";
 import type { Db } from "../../db/client";
+import type { ConsentMethod } from "../../../contract/domain/consent";
 import { suppressions } from "../../db/schema";
+import { rowsOf } from "../../db/sql";
 import { notFound } from "../../http/errors";
 import { csvLine } from "../campaigns/csv-safe";
 import { escapeLike } from "../campaigns/list";
 import { toE164 } from "../campaigns/phone";
+import { isUuid } from "../caller";
 
 // The per-account suppression list: numbers (E.164) an account never sends to. The account is always the caller
 // (a user or manager), so nobody reads or changes another account's list.
@@ -16,6 +19,8 @@ export type SuppressionSource = Row["source"];
 
 export const SUPPRESSION_NOT_FOUND = "That number is not on your suppression list";
 export const INVALID_NUMBER = "Not a valid phone number";
+/** The proof of the opt-in that taking a number off the list records. */
+export const REMOVED_PROOF = "Removed from the suppression list";
 /** Invalid rows reported back at most (the count of added numbers is always exact). */
 export const REPORTED_INVALID_MAX = 1000;
 const INSERT_CHUNK = 5000;
@@ -88,9 +93,18 @@ export function collectPasted(text: string): NumberCollector {
   return collector;
 }
 
+/** The consent method a suppression's source stands for (the list is the ledger's all-channel opt-outs). */
+const METHOD_OF: Record<SuppressionSource, ConsentMethod> = {
+  manual: "agent",
+  import: "import",
+  "stop-reply": "keyword",
+  workflow: "agent",
+};
+
 /**
  * Adds the numbers in one transaction (chunks of plain multi-row SQL, STACK 8); numbers already on the list are
- * left as they are by the unique index. Answers how many were new.
+ * left as they are by the unique index. Each new one is an all-channel opt-out in the consent ledger, recorded by
+ * `actorId` (null: a workflow). Answers how many were new.
  */
 export async function addSuppressions(
   db: Db,
@@ -98,6 +112,7 @@ export async function addSuppressions(
   numbers: Iterable<string>,
   reason: string,
   source: SuppressionSource,
+  actorId: string | null = ownerId,
 ): Promise<number> {
   const all = [...numbers];
   if (all.length === 0) return 0;
@@ -109,7 +124,10 @@ export async function addSuppressions(
         with ins as (
           insert into suppressions (user_id, number, reason, source)
           select ${ownerId}::uuid, n, ${reason}, ${source} from jsonb_array_elements_text(${chunk}::jsonb) as n
-          on conflict (user_id, number) do nothing returning 1)
+          on conflict (user_id, number) do nothing returning number),
+        ev as (
+          insert into consent_events (user_id, number, channel, purpose, status, method, proof, actor_id)
+          select ${ownerId}::uuid, number, 'all', 'any', 'opted_out', ${METHOD_OF[source]}, ${reason}, ${actorId}::uuid from ins)
         select count(*)::int as n from ins`);
       added += (result as { rows: { n: number }[] }).rows[0].n;
     }
@@ -117,11 +135,19 @@ export async function addSuppressions(
   });
 }
 
+/** Takes a number off the list: an agent's all-channel opt-in in the consent ledger (the person may be messaged). */
 export async function removeSuppression(db: Db, ownerId: string, id: string): Promise<string> {
-  const [row] = await db
-    .delete(suppressions)
-    .where(and(eq(suppressions.id, id), eq(suppressions.userId, ownerId)))
-    .returning({ number: suppressions.number });
+  if (!isUuid(id)) throw notFound(SUPPRESSION_NOT_FOUND);
+  const [row] = await rowsOf<{ number: string }>(
+    db,
+    sql`with del as (
+          delete from suppressions where id = ${id}::uuid and user_id = ${ownerId}::uuid returning number
+        ), ev as (
+          insert into consent_events (user_id, number, channel, purpose, status, method, proof, actor_id)
+          select ${ownerId}::uuid, number, 'all', 'any', 'opted_in', 'agent', ${REMOVED_PROOF}, ${ownerId}::uuid from del
+        )
+        select number from del`,
+  );
   if (!row) throw notFound(SUPPRESSION_NOT_FOUND);
   return row.number;
 }

@@ -10,6 +10,7 @@ import { durationMs, type NodeType } from "../../../contract/domain/workflow-nod
 import type { Db } from "../../db/client";
 import { chatMessages, suppressions, workflowEffects, type RunContact } from "../../db/schema";
 import { addSuppressions } from "../suppressions/list";
+import { writeConsentEvents } from "../consent/ledger";
 import { AiUnavailableError, type AiBridge } from "./ai-bridge";
 import { contactOf, setContactField, tagContact, type ContactWriter } from "./contacts";
 import { httpRequest, PermanentHttpError } from "./http-step";
@@ -299,8 +300,25 @@ async function guarded(ctx: StepContext): Promise<Outcome> {
   return outcome;
 }
 
+/** A workflow's "remove" is an all-channel opt-in in the consent ledger, which takes the number off the list. */
 async function removeSuppression(db: Db, ownerId: string, number: string): Promise<void> {
-  await db.delete(suppressions).where(and(eq(suppressions.userId, ownerId), eq(suppressions.number, number)));
+  const [listed] = await db
+    .select({ id: suppressions.id })
+    .from(suppressions)
+    .where(and(eq(suppressions.userId, ownerId), eq(suppressions.number, number)));
+  if (!listed) return;
+  await writeConsentEvents(db, [
+    {
+      ownerId,
+      number,
+      channel: "all",
+      purpose: "any",
+      status: "opted_in",
+      method: "agent",
+      proof: "Workflow",
+      actorId: null,
+    },
+  ]);
 }
 
 export async function executeStep(ctx: StepContext): Promise<Outcome> {
@@ -394,7 +412,14 @@ export async function executeStep(ctx: StepContext): Promise<Outcome> {
           await removeSuppression(deps.db, ctx.ownerId, contact.number);
           return done("next", { suppressed: false });
         }
-        await addSuppressions(deps.db, ctx.ownerId, [contact.number], str(input.reason) || "Workflow", "workflow");
+        await addSuppressions(
+          deps.db,
+          ctx.ownerId,
+          [contact.number],
+          str(input.reason) || "Workflow",
+          "workflow",
+          null,
+        );
         return done("next", { suppressed: true });
       }
       case "action.end":

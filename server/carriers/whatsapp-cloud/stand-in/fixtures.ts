@@ -268,6 +268,14 @@ export const DOC_ERRORS = {
     details:
       "Message failed to send because more than 24 hours have passed since the customer last replied to this number.",
   },
+  // Meta's reference: the recipient chose to stop marketing messages from this business; sent as a failed status.
+  131050: {
+    status: 400,
+    message: "(#131050) Unable to deliver message",
+    type: "OAuthException",
+    details:
+      "Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.",
+  },
   131026: {
     status: 400,
     message: "(#131026) Message undeliverable",

@@ -27,7 +27,10 @@ export interface StandInOptions {
   wabas?: StandInWaba[];
   /** System-user tokens → the WABAs they may use; default DEFAULT_TOKEN for the documentation's WABA. */
   tokens?: Record<string, string[]>;
-  behaviour?: Partial<Omit<StandInBehaviour, "notOnWhatsApp">> & { notOnWhatsApp?: Iterable<string> };
+  behaviour?: Partial<Omit<StandInBehaviour, "notOnWhatsApp" | "stoppedMarketing">> & {
+    notOnWhatsApp?: Iterable<string>;
+    stoppedMarketing?: Iterable<string>;
+  };
 }
 
 export interface WhatsAppStandIn {
@@ -83,6 +86,7 @@ export async function startWhatsAppStandIn(options: StandInOptions = {}): Promis
     reviewMs: 50,
     ...options.behaviour,
     notOnWhatsApp: new Set([...(options.behaviour?.notOnWhatsApp ?? [])].map(digits)),
+    stoppedMarketing: new Set([...(options.behaviour?.stoppedMarketing ?? [])].map(digits)),
   };
   const state = new StandInState(
     options.app ?? DEFAULT_APP,

@@ -124,6 +124,12 @@ export function announceTemplate(
   );
 }
 
+/** The category of the template a send names (by name and language), or undefined for free-form messages. */
+function categoryOf(waba: StandInWaba, payload: Json): string | undefined {
+  const template = payload.template as { name?: unknown; language?: { code?: unknown } } | undefined;
+  return waba.templates.find((t) => t.name === template?.name && t.language === template?.language?.code)?.category;
+}
+
 function sendMessage(rt: StandInRuntime, request: Req, reply: FastifyReply) {
   const { state } = rt;
   const found = state.wabaOfPhone(request.params.id);
@@ -143,7 +149,9 @@ function sendMessage(rt: StandInRuntime, request: Req, reply: FastifyReply) {
     ? 131026
     : freeForm && !state.windowOpen(found.phone.id, to)
       ? 131047
-      : undefined;
+      : state.behaviour.stoppedMarketing.has(to) && categoryOf(found.waba, payload) === "MARKETING"
+        ? 131050
+        : undefined;
   const message: AcceptedMessage = {
     wamid,
     wabaId: found.waba.id,

@@ -12,6 +12,7 @@ describe("the stand-in's ids", () => {
         readReceipts: false,
         reviewMs: 0,
         notOnWhatsApp: new Set(),
+        stoppedMarketing: new Set(),
       },
       [defaultWaba()],
       {},

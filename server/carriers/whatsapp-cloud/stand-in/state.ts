@@ -51,6 +51,8 @@ export interface StandInBehaviour {
   reviewMs: number;
   /** Recipients (digits) that are not on WhatsApp: accepted, then a failed status with 131026. */
   notOnWhatsApp: Set<string>;
+  /** Recipients (digits) who stopped marketing messages: a MARKETING template is accepted, then fails with 131050. */
+  stoppedMarketing: Set<string>;
 }
 
 /** A send the stand-in accepted: what the webhooks of its life will say. */
@@ -60,7 +62,7 @@ export interface AcceptedMessage {
   phone: StandInPhone;
   to: string;
   payload: Record<string, unknown>;
-  /** Why it will fail after being accepted (131026, 131047), or undefined when it will be delivered. */
+  /** Why it will fail after being accepted (131026, 131047, 131050), or undefined when it will be delivered. */
   failure?: DocErrorCode;
 }
 

@@ -2,11 +2,13 @@ import { Divider, Drawer, Form, Select, Typography } from "antd";
 import { useState } from "react";
 import { MSG, type ContactAttributeRecord, type ContactRecord } from "../../../../contract";
 import { CONTACT_LABELS_MAX } from "../../../../contract/domain/contacts";
-import { useCallMutation } from "../../../api";
+import { roleMayCall, useCallMutation } from "../../../api";
+import { useSession } from "../../../state/session";
 import { toast } from "../../../components/toast";
 import { LazySchemaForm, type FormValues } from "../../common/lazy-schema-form";
 import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
 import { AttributeInputs, type AttributeValues } from "./attribute-inputs";
+import { ConsentSection } from "./consent-section";
 
 export type ContactDialog = { kind: "create" } | { kind: "edit"; contact: ContactRecord } | null;
 
@@ -32,6 +34,7 @@ export function ContactDrawer(props: {
 }) {
   const { dialog, onClose } = props;
   const editing = dialog?.kind === "edit" ? dialog.contact : null;
+  const role = useSession().user?.type ?? "user";
   return (
     <Drawer
       open={dialog !== null}
@@ -41,6 +44,12 @@ export function ContactDrawer(props: {
       title={editing ? `Edit ${editing.name || editing.number}` : "Add contact"}
     >
       {dialog && <ContactForm key={editing?.id ?? "create"} {...props} editing={editing} />}
+      {editing && roleMayCall(role, "consent.get") && (
+        <>
+          <Divider />
+          <ConsentSection key={editing.id} number={editing.number} />
+        </>
+      )}
     </Drawer>
   );
 }
