@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RATES_PAISE } from "../../contract/domain/campaigns";
 import { MSG } from "../../contract/messages";
 import type { Database } from "../db/client";
-import { balanceLedger, campaigns } from "../db/schema";
+import { balanceLedger, campaigns, rateCards } from "../db/schema";
 import {
   balanceOf,
   dispatchServer,
@@ -132,6 +132,28 @@ describe("campaigns.testSend", () => {
       expect((await testSend(as, c.id, ["+919000000001"])).statusCode).toBe(403);
     expect((await testSend("manager", c.id, ["+919000000001"])).statusCode).toBe(404);
     expect((await testSend("user", "00000000-0000-4000-8000-000000000000", ["+919000000001"])).statusCode).toBe(404);
+  });
+
+  it("is priced at the owner's own rate card, as the campaign is estimated", async () => {
+    const c = await smsCampaign("manager");
+    await db()
+      .insert(rateCards)
+      .values({
+        accountId: c.userId,
+        scope: "account",
+        key: "sms",
+        paise: 41,
+        effectiveFrom: new Date(Date.now() - 60_000),
+      });
+    try {
+      const before = await balanceOf(db(), c.userId);
+      const res = await testSend("manager", c.id, ["9000000001"]);
+      expect(res.statusCode, res.body).toBe(200);
+      // The card sets "sms" only: the template's DLT category (transactional) falls back to it.
+      expect(await balanceOf(db(), c.userId)).toBe(before - 41);
+    } finally {
+      await db().delete(rateCards).where(eq(rateCards.accountId, c.userId));
+    }
   });
 
   it("a short balance is refused with nothing sent and nothing charged", async () => {

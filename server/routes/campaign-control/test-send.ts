@@ -1,5 +1,6 @@
 // The owner's test send: the campaign's message to a few numbers now, before (or while) it runs. It is not part of
-// the campaign's audience or hold: each message is paid straight from the owner's balance with a ledger debit, all
+// the campaign's audience or hold: each message is paid straight from the owner's balance with a ledger debit, at the
+// owner's rate card, all
 // of them at once before anything is sent (so a short balance sends nothing), and a message the carrier refuses is
 // credited back.
 import { randomUUID } from "node:crypto";
@@ -11,10 +12,10 @@ import { conflict, HttpError, notFound } from "../../http/errors";
 import { loadDispatchCampaign } from "../../services/campaigns/dispatch-campaign";
 import { HeaderMediaUnavailable } from "../../services/campaigns/header-media";
 import { contentFor, costOf } from "../../services/campaigns/dispatch-content";
-import { loadRates } from "../../services/campaigns/rates";
 import { findCampaign } from "../../services/campaigns/reach";
 import { testParams } from "../../services/campaigns/test-params";
 import { applyMoves } from "../../services/balance/ledger";
+import { loadRatesFor } from "../../services/rates/cards";
 import type { Handler } from "../context";
 
 const FINAL: readonly CampaignStatus[] = ["completed", "discarded", "failed"];
@@ -47,7 +48,8 @@ export const testSend: Handler<"campaigns.testSend"> = async (request, _reply, {
   }
   const { params, columns } = testParams(row.variables);
   const content = contentFor(campaign.template, params);
-  const cost = costOf(campaign.template, content, await loadRates(db));
+  // Priced as the owner pays: its own card (account → reseller → global), as the campaign itself is estimated.
+  const cost = costOf(campaign.template, content, await loadRatesFor(db, row.userId));
   const note = `Test send of campaign "${row.name}"`;
   // Throws 400 with MSG.insufficientBalance (nothing written, nothing sent) when the balance is short.
   if (valid.length > 0 && cost > 0) {
