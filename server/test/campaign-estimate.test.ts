@@ -143,12 +143,14 @@ describe("parts counted per recipient at ingest; estimate, check and hold are th
     const listed = ((await call("GET", listUrl)).json().campaigns as { _id: string; cost: unknown }[]).find(
       (c) => c._id === id,
     );
+    // Priced at ingest: the list says when (a rate changed since shows at the review).
     expect(listed?.cost).toEqual({
       estimated: want.expected / 100,
       max: want.total / 100,
       held: 0,
       spent: 0,
       failoverSpent: 0,
+      estimatedAt: expect.any(String),
     });
 
     const check = (await call("GET", `/api/v1/campaign-control/${id}/check`)).json().data;
@@ -173,6 +175,7 @@ describe("parts counted per recipient at ingest; estimate, check and hold are th
       held: want.total / 100,
       spent: 0,
       failoverSpent: 0,
+      estimatedAt: expect.any(String),
     });
   });
 

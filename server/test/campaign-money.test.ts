@@ -122,7 +122,14 @@ describe("the hold a start takes", () => {
     const res = await s.call({ method: "POST", url: `/api/waba/campaign/start-campaign/${id}`, as: "manager" });
     expect(res.statusCode, res.body).toBe(200);
     // Estimate 900 × ₹0.88 = ₹792.00; held: the maximum, 900 × (₹0.88 + 2 × ₹0.25) = ₹1,242.00
-    expect(res.json().data.cost).toEqual({ estimated: 792, max: 1242, held: 1242, spent: 0, failoverSpent: 0 });
+    expect(res.json().data.cost).toEqual({
+      estimated: 792,
+      max: 1242,
+      held: 1242,
+      spent: 0,
+      failoverSpent: 0,
+      estimatedAt: expect.any(String),
+    });
     expect(await balanceOf(owner)).toBe("758.00");
   });
 

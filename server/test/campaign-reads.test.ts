@@ -154,7 +154,7 @@ describe("campaigns.list", () => {
     expect(body).toMatchObject({ success: true, totalCampaigns: 3, totalPages: 1, channel: "all" });
     const wa = body.campaigns.find((c: { _id: string }) => c._id === ids.wa);
     expect(wa.counts).toMatchObject({ sent: 1, delivered: 1, read: 1, replied: 1, failed: 3 });
-    expect(wa.cost).toEqual({ estimated: 0, max: 0, held: 0, spent: 0, failoverSpent: 0 });
+    expect(wa.cost).toEqual({ estimated: 0, max: 0, held: 0, spent: 0, failoverSpent: 0, estimatedAt: null });
     expect(body.campaignStats).toContainEqual({ campaignId: ids.wa, stats: wa.counts });
     const page2 = await list("manager", "&limit=2&page=2");
     expect(names(page2)).toEqual(["Diwali 50% sale"]);
