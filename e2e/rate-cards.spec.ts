@@ -127,8 +127,9 @@ test("a rate over ₹100 is refused in words; the effective day is typed DD/MM/Y
   const confirm = page.locator(".ant-popconfirm");
   await expect(confirm).toContainText(/From \d{1,2} [A-Z][a-z]{2} \d{4}\./);
   await confirm.getByRole("button", { name: "Save", exact: true }).click();
-  const refusal = page.locator(".ant-notification-notice").filter({ hasText: "The SMS rate can be at most ₹100." });
+  // Said on the card, where it stays until the next save (a toast could close before it is read).
+  const refusal = cards.getByRole("alert").filter({ hasText: "The SMS rate can be at most ₹100." });
   await expect(refusal).toBeVisible();
-  await expect(page.locator(".ant-notification-notice")).not.toContainText("rates.sms");
+  await expect(refusal).not.toContainText("rates.sms");
   await shot(page, "rate-cards-refused");
 });

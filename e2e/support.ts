@@ -68,6 +68,10 @@ export async function pick(page: Page, label: string, option: string | RegExp): 
         .filter({ hasText: option })
         .first()
         .click({ timeout: 3_000 });
+      // A click that lands while the list is still sliding in can miss and leave it open: then try again (a
+      // multiple select stays open by design).
+      if (!(await box.evaluate((el) => Boolean(el.closest(".ant-select-multiple")))))
+        await expect(box).not.toHaveAttribute("aria-expanded", "true", { timeout: 2_000 });
     }).toPass({ timeout: 45_000 });
   } catch (e) {
     // Say what the list held, so a failure on CI explains itself.

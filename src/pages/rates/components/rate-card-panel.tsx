@@ -187,6 +187,7 @@ export function RateCardPanel({ accountId, fixedScope, costLabel, onSaved }: Rat
       {invalid.length > 0 && (
         <Alert type="error" showIcon message="A rate is rupees with at most two decimals, for example 0.25" />
       )}
+      {state.refusal && <Alert type="error" showIcon role="alert" message={state.refusal} />}
       <Flex gap={12} align="end" wrap>
         <label style={{ display: "flex", flexDirection: "column", gap: 4 }}>
           <Typography.Text>Effective from (blank: now)</Typography.Text>

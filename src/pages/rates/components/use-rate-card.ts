@@ -1,3 +1,4 @@
+import type { HttpError } from "@refinedev/core";
 import { useState } from "react";
 import { MSG } from "../../../../contract";
 import type { RateKey } from "../../../../contract/domain/rate-keys";
@@ -26,8 +27,11 @@ export function useRateCard(accountId: string | undefined) {
     { queryOptions: { enabled }, errorNotification: false },
   );
   const setCall = useCallMutation("rateCards.set");
+  // Why the last save was refused, kept on the card (not a toast that closes by itself) until the next save.
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const save = async (change: CardChange): Promise<boolean> => {
+    setRefusal(null);
     try {
       await setCall.mutateAsync({
         params,
@@ -41,12 +45,14 @@ export function useRateCard(accountId: string | undefined) {
           type: "success",
           message: (data?.data as { message?: string } | undefined)?.message ?? "Rates saved",
         }),
-        errorNotification: (err) => ({ type: "error", message: rateCardRefusal(err, MSG.somethingWrong) }),
+        errorNotification: false,
       });
       await Promise.all([card.query.refetch(), audit.query.refetch()]);
       return true;
-    } catch {
-      // The notification has said why; the form keeps what was typed.
+    } catch (err) {
+      // The form keeps what was typed, and the card says why.
+      // A Refine mutation rejects with the data provider's HttpError (message and field errors).
+      setRefusal(rateCardRefusal(err as HttpError, MSG.somethingWrong));
       return false;
     }
   };
@@ -66,6 +72,7 @@ export function useRateCard(accountId: string | undefined) {
       loading: enabled && audit.query.isFetching,
     },
     save,
+    refusal,
     saving: setCall.isPending,
   };
 }
