@@ -1,8 +1,6 @@
 // The message log's export as a background job (issue 37): a row of `reports` of kind "message-log", claimed by the
 // report job like any report (lease, attempts, progress pushes, expiry), written here as CSV or XLSX into storage.
 // The filters are read and checked when queued (a bad one is a 400 and writes nothing) and read again by the job.
-import { PassThrough, Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { setImmediate } from "node:timers/promises";
 import { and, eq, sql } from "drizzle-orm";
 import type { LogExportQuery } from "../../../contract/domain/message-log";
@@ -13,7 +11,7 @@ import { notFound } from "../../http/errors";
 import { isUuid, type Caller } from "../caller";
 import { csvLine, formulaSafe } from "../campaigns/csv-safe";
 import { loadExcel } from "../files/excel";
-import { ByteCounter, CONTENT_TYPE } from "../reports/files";
+import { storeCsv, storeXlsx } from "../reports/files";
 import type { ReportRow } from "../reports/reach";
 import { refuseOverReportLimit } from "../reports/request";
 import type { WriteOptions, Written } from "../reports/write";
@@ -105,12 +103,8 @@ async function writeCsv(opts: WriteOptions, row: ReportRow, key: string): Promis
     for await (const cells of cellPages(opts, row, done)) yield cells.map(csvLine).join("");
     if (done.cut) yield csvLine([LOG_CUT_NOTE]);
   }
-  const counter = new ByteCounter();
-  await Promise.all([
-    pipeline(Readable.from(lines()), counter),
-    opts.storage.putStream(key, counter, CONTENT_TYPE.csv),
-  ]);
-  return { rows: done.rows, bytes: counter.bytes };
+  const bytes = await storeCsv(opts.storage, key, lines());
+  return { rows: done.rows, bytes };
 }
 
 const safe = (cells: Cells) => cells.map((v) => (typeof v === "string" ? formulaSafe(v) : v));
@@ -118,11 +112,9 @@ const WIDE = new Set(["body", "statuses", "campaign", "sender"]);
 
 async function writeXlsx(opts: WriteOptions, row: ReportRow, key: string): Promise<Written> {
   const done = { rows: 0, cut: false };
-  const out = new PassThrough();
-  const counter = new ByteCounter();
   const excel = await loadExcel();
-  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const write = async () => {
+  const bytes = await storeXlsx(opts.storage, key, async (out) => {
+    const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet("Messages");
     sheet.columns = LOG_CSV_HEADER.map((k) => ({ header: k, key: k, width: WIDE.has(k) ? 40 : 18 }));
     for await (const cells of cellPages(opts, row, done)) for (const c of cells) sheet.addRow(safe(c)).commit();
@@ -138,13 +130,8 @@ async function writeXlsx(opts: WriteOptions, row: ReportRow, key: string): Promi
     about.addRow(["generated", new Date().toISOString()]).commit();
     about.commit();
     await workbook.commit();
-  };
-  const writing = write().catch((error: unknown) => {
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
-    throw error;
   });
-  await Promise.all([writing, pipeline(out, counter), opts.storage.putStream(key, counter, CONTENT_TYPE.xlsx)]);
-  return { rows: done.rows, bytes: counter.bytes };
+  return { rows: done.rows, bytes };
 }
 
 /** Writes a log export's file under `key`. */

@@ -1,6 +1,8 @@
-import { Transform, type TransformCallback } from "node:stream";
+import { PassThrough, Readable, Transform, type TransformCallback } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { ReportFormat } from "../../../contract/domain/reports";
 import { safeFileName } from "../campaigns/csv-safe";
+import type { Storage } from "../../storage";
 import type { ReportRow } from "./reach";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -31,4 +33,30 @@ export class ByteCounter extends Transform {
     this.bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.length;
     done(null, chunk);
   }
+}
+
+/** Streams CSV text into storage under `key` as it is produced; answers the bytes stored. */
+export async function storeCsv(storage: Storage, key: string, lines: AsyncIterable<string>): Promise<number> {
+  const counter = new ByteCounter();
+  await Promise.all([pipeline(Readable.from(lines), counter), storage.putStream(key, counter, CONTENT_TYPE.csv)]);
+  return counter.bytes;
+}
+
+/**
+ * Streams a workbook into storage under `key` while `write` fills it (`write` gets the stream to hand the workbook
+ * writer); a failed write ends the upload with its error. Answers the bytes stored.
+ */
+export async function storeXlsx(
+  storage: Storage,
+  key: string,
+  write: (out: PassThrough) => Promise<void>,
+): Promise<number> {
+  const out = new PassThrough();
+  const counter = new ByteCounter();
+  const writing = write(out).catch((error: unknown) => {
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  });
+  await Promise.all([writing, pipeline(out, counter), storage.putStream(key, counter, CONTENT_TYPE.xlsx)]);
+  return counter.bytes;
 }

@@ -1,8 +1,6 @@
 // Writing a report's file as a stream: rows are read in batches (recipients by a keyset over their ids, BATCH at a
 // time, each batch one statement) and written as they come, to CSV or through exceljs' streaming
 // WorkbookWriter, into Storage.putStream. Nothing holds the whole report: memory is one batch, whatever the size.
-import { PassThrough, Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { setImmediate } from "node:timers/promises";
 import { sql, type SQL } from "drizzle-orm";
 import { loadExcel } from "../files/excel";
@@ -18,7 +16,7 @@ import type { CampaignRow } from "../campaigns/reach";
 import { countsOf, emptyCounts, failoverPaiseOf } from "../campaigns/records";
 import { toMoney } from "../balance/ledger";
 import { writeLogExport } from "../message-log/export-job";
-import { ByteCounter, CONTENT_TYPE } from "./files";
+import { storeCsv, storeXlsx } from "./files";
 import type { ReportRow } from "./reach";
 import {
   campaignBatches,
@@ -353,12 +351,8 @@ async function writeCsv(opts: WriteOptions, row: ReportRow, owner: ReportOwner, 
     yield csvLine(row.detailed ? DETAILED_COLUMNS : SUMMARY_COLUMNS);
     for await (const batch of reportRows(opts, row, owner, done)) yield batch.map(csvLine).join("");
   }
-  const counter = new ByteCounter();
-  await Promise.all([
-    pipeline(Readable.from(lines()), counter),
-    opts.storage.putStream(key, counter, CONTENT_TYPE.csv),
-  ]);
-  return { rows: done.rows, bytes: counter.bytes };
+  const bytes = await storeCsv(opts.storage, key, lines());
+  return { rows: done.rows, bytes };
 }
 
 const safe = (cells: Cell[]) => cells.map((v) => (typeof v === "string" ? formulaSafe(v) : v));
@@ -367,13 +361,11 @@ const MONEY_COLUMNS = new Set(["cost", "cost_inr"]);
 
 async function writeXlsx(opts: WriteOptions, row: ReportRow, owner: ReportOwner, key: string): Promise<Written> {
   const done = { rows: 0 };
-  const out = new PassThrough();
-  const counter = new ByteCounter();
   const excel = await loadExcel();
-  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const columns = row.detailed ? DETAILED_COLUMNS : SUMMARY_COLUMNS;
   const wide = new Set(["campaign", "reply", "reason", "template", "sender"]);
-  const write = async () => {
+  const bytes = await storeXlsx(opts.storage, key, async (out) => {
+    const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const about = workbook.addWorksheet("Report");
     about.columns = [
       { header: "Field", key: "field", width: 18 },
@@ -418,13 +410,8 @@ async function writeXlsx(opts: WriteOptions, row: ReportRow, owner: ReportOwner,
     }
     sheet.commit();
     await workbook.commit();
-  };
-  const writing = write().catch((error: unknown) => {
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
-    throw error;
   });
-  await Promise.all([writing, pipeline(out, counter), opts.storage.putStream(key, counter, CONTENT_TYPE.xlsx)]);
-  return { rows: done.rows, bytes: counter.bytes };
+  return { rows: done.rows, bytes };
 }
 
 /** Writes the report of `row` for `owner` under `key`; answers the rows and bytes written. */
