@@ -1,33 +1,13 @@
 // One ingest for bench/ingest.mjs, in a process of its own so its peak memory is the ingest's alone:
 // node --import tsx bench/lib/ingest-run.ts <csv> <batch>
-import { createReadStream, statSync } from "node:fs";
-import { join } from "node:path";
-import { openDatabase } from "../../server/db/client";
-import { campaigns, users } from "../../server/db/schema";
+import { statSync } from "node:fs";
+import { campaigns } from "../../server/db/schema";
 import { ingestCampaign } from "../../server/services/campaigns/audience/ingest";
-import { diskStorage } from "../../server/storage/disk";
+import { startFileRun } from "./file-run";
 
 const [csv, batch] = process.argv.slice(2);
-const dataDir = process.env.BENCH_DATA_DIR as string;
-const database = await openDatabase({
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  dataDir: join(dataDir, "db"),
-});
+const { database, storage, key, user } = await startFileRun(csv, `campaigns/bench-${Date.now()}/audience`, "user");
 const { db } = database;
-const storage = diskStorage(join(dataDir, "uploads"));
-const key = `campaigns/bench-${Date.now()}/audience`;
-await storage.putStream(key, createReadStream(csv), "text/csv");
-
-const [user] = await db
-  .insert(users)
-  .values({
-    username: `bench-${Date.now()}`,
-    email: `bench-${Date.now()}@example.com`,
-    passwordHash: "x",
-    role: "user",
-    name: "Bench",
-  })
-  .returning();
 const [campaign] = await db
   .insert(campaigns)
   .values({
