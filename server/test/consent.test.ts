@@ -2,7 +2,7 @@
 // suppression list as the ledger's view of all-channel opt-outs, the opt-in requirement in the pre-send check, the
 // public API refusing opted-out numbers, roles, ownership, and bad input writing nothing.
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ERRORS } from "../../contract/domain/api-keys";
 import { campaignRecipients, campaigns, consentEvents, suppressions } from "../db/schema";
 import { applyInbound } from "../services/campaigns/inbound-replies";
@@ -10,6 +10,7 @@ import { applyReceipts } from "../services/campaigns/receipt-updates";
 import { insertCampaign, numberAt, setBalance, whatsappSetup } from "./campaign-control-fixtures";
 import { smsTemplate } from "./campaign-fixtures";
 import { startServer, type DemoName, type TestServer } from "./harness";
+import { expectLedgerBalanced } from "./ledger-invariant";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -17,6 +18,8 @@ beforeAll(async () => {
   s = await startServer({ jobIntervalMs: 3_600_000 }, { dispatch: { idleMs: 3_600_000 } });
 });
 afterAll(async () => s?.close());
+// Opted-out numbers are skipped or refused before anything is charged: balance = ledger after each test.
+afterEach(async () => expectLedgerBalanced(db()));
 
 const db = () => s.database.db;
 type Json = Record<string, unknown>;
