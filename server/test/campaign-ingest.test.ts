@@ -127,6 +127,7 @@ describe("CSV ingest", () => {
       { reason: "duplicate", label: INGEST_EXCLUSIONS.duplicate, count: 1 },
       { reason: "suppressed", label: SKIP_REASONS.suppressed, count: 0 },
       { reason: "dnd", label: SKIP_REASONS.dnd, count: 0 },
+      { reason: "optedOut", label: SKIP_REASONS.optedOut, count: 0 },
     ]);
 
     const download = await server.call({

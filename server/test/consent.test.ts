@@ -280,6 +280,14 @@ describe("the pre-send check", () => {
     const data = await check("manager", id);
     expect(skips(data)).toEqual(expected);
     expect(data.sendable).toBe(sendable);
+    // The upload report counts the same list-based skips as the check.
+    const progress = await s.call({ method: "GET", url: `/api/v1/reports/validating-progress/${id}`, as: "manager" });
+    const listed = Object.fromEntries(
+      (progress.json().data.excluded as { reason: string; count: number }[])
+        .filter((e) => e.count > 0 && ["suppressed", "dnd", "optedOut", "noOptIn"].includes(e.reason))
+        .map((e) => [e.reason, e.count]),
+    );
+    expect(listed).toEqual(expected);
     if ("noOptIn" in expected)
       expect(data.skippedNumbers).toEqual(
         expect.arrayContaining([expect.objectContaining({ number: n(4), reason: "noOptIn" })]),

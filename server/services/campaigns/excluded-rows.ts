@@ -93,15 +93,24 @@ export async function* excludedRowsCsv(db: Db, row: CampaignRow, options: CheckO
   if (CHECKABLE.includes(row.status)) yield* checkRows(db, row, options);
 }
 
-/** The check's skip counts that concern the audience itself (numbers on the account's lists), for the upload report. */
+/**
+ * The check's skip counts that concern the audience itself (numbers on the account's lists and in its consent ledger),
+ * for the upload report: the suppression list, DND and opted-out numbers always (0 included, so the report says they
+ * were looked at); a missing WhatsApp opt-in only when the account requires one and some number lacks it.
+ */
 export async function listExclusions(
   db: Db,
   row: CampaignRow,
   options: CheckOptions,
 ): Promise<Partial<Record<SkipReason, number>>> {
   if (!CHECKABLE.includes(row.status)) return {};
-  const check = await preCheck(db, row, options);
-  return { suppressed: check.skipped.suppressed, dnd: check.skipped.dnd };
+  const { skipped } = await preCheck(db, row, options);
+  return {
+    suppressed: skipped.suppressed,
+    dnd: skipped.dnd,
+    optedOut: skipped.optedOut,
+    ...(skipped.noOptIn > 0 ? { noOptIn: skipped.noOptIn } : {}),
+  };
 }
 
 /** The ingest's rejected rows counted by cause. */
