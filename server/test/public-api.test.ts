@@ -8,7 +8,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ERRORS } from "../../contract/domain/api-keys";
 import { DEFAULT_RATES, DEFAULT_RATES_PAISE, SETTLEMENT_WINDOW_MS } from "../../contract/domain/charging";
 import type { Database } from "../db/client";
-import { apiKeys, apiMessages, balanceLedger, conversations, umsRequests, wabaPhoneNumbers, wabas } from "../db/schema";
+import {
+  apiKeys,
+  apiMessages,
+  balanceLedger,
+  consentEvents,
+  conversations,
+  umsRequests,
+  wabaPhoneNumbers,
+  wabas,
+} from "../db/schema";
 import type { PublicMessageStateChange } from "../services/public-api/state-events";
 import { recoverStale } from "../services/public-api/dispatch-sql";
 import { settleApiMessages } from "../services/campaigns/settlement";
@@ -548,6 +557,51 @@ describe("billed as the providers bill (contract/domain/charging.ts)", () => {
     );
     expect(await balanceOf(db(), userId)).toBe(before - SMS_COST);
   });
+});
+
+describe("consent from receipts", () => {
+  // Meta's 131050, "Unable to deliver message. Reasons can include: The user has stopped marketing messages": an
+  // opt-out of WhatsApp marketing in the consent ledger, from an API message's receipt as from a campaign's.
+  it.each([
+    ["131050", "9000000072", true],
+    ["131026", "9000000073", false],
+  ])(
+    "a failed WhatsApp receipt with %s (to %s) opts the number out of WhatsApp marketing: %s",
+    async (code, to, optsOut) => {
+      const template = await whatsappTemplate(db(), userId, { category: "MARKETING" });
+      await db().execute(sql`update whatsapp_templates set waba_id = 'waba-public-api' where id = ${template.id}`);
+      // +91 90000 0007x: sent, then no receipt of its own; the failure is the provider's, injected.
+      const res = await send({ channel: "whatsapp", to, templateId: template.id, variables: ["Asha"] });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().data.id as string;
+      const [sent] = await until(
+        () => messageRows([id]),
+        ([m]) => m.state === "sent",
+      );
+      server.carrier.inject({
+        type: "receipt",
+        messageId: `api:${id}:0`,
+        providerMessageId: sent.providerMessageId ?? "",
+        status: "failed",
+        code,
+        reason: "Unable to deliver message",
+        at: new Date(),
+      });
+      await until(
+        () => messageRows([id]),
+        ([m]) => m.state === "failed",
+      );
+      const events = await db()
+        .select()
+        .from(consentEvents)
+        .where(and(eq(consentEvents.userId, userId), eq(consentEvents.number, `+91${to}`)));
+      expect(events.map((e) => [e.channel, e.purpose, e.status, e.method, e.proof])).toEqual(
+        optsOut
+          ? [["whatsapp", "marketing", "opted_out", "provider", `WhatsApp error ${code}: Unable to deliver message`]]
+          : [],
+      );
+    },
+  );
 });
 
 describe("delivery semantics", () => {

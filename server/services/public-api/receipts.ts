@@ -15,6 +15,8 @@ import type { ClaimLoop } from "../../db/claim-loop";
 import { startFlushLoop } from "../../db/flush-loop";
 import { rowsOf, type Tx } from "../../db/sql";
 import type { ChargeBasis } from "../../../contract/domain/charging";
+import { providerErrorChange } from "../../../contract/domain/consent";
+import { writeConsentEvents, type ConsentEventInput } from "../consent/ledger";
 import { loadRates } from "../campaigns/rates";
 import { parseApiCarrierId } from "./dispatch";
 import { refund } from "./dispatch-sql";
@@ -127,6 +129,19 @@ async function applyReceipts(tx: Tx, receipts: readonly Receipt[], smsBilledOn: 
         returning m.id::text as id, m.user_id::text as user_id, m.api_key_id::text as api_key_id, m.to_number, m.reference, d.old_channel,
           m.channel, d.status, m.state, d.code, d.reason, d.at::text as at, d.refund`,
   );
+}
+
+/**
+ * The consent events a batch's failures make (contract/domain/consent.ts providerErrorChange: WhatsApp 131050, "the
+ * user has stopped marketing messages", opts the number out of WhatsApp marketing), as the campaigns' receipts do.
+ */
+function consentOf(rows: readonly Applied[]): ConsentEventInput[] {
+  return rows.flatMap((r) => {
+    const change = r.status === "failed" ? providerErrorChange(r.old_channel, r.code) : null;
+    if (!change) return [];
+    const proof = `WhatsApp error ${(r.code ?? "").trim()}: ${r.reason ?? ""}`.slice(0, 500);
+    return [{ ...change, ownerId: r.user_id, number: r.to_number, proof, actorId: null }];
+  });
 }
 
 function changesOf(rows: readonly Applied[]): PublicMessageStateChange[] {
@@ -264,6 +279,7 @@ export function startPublicReceipts(
       const rows = await applyReceipts(tx, batch, smsBilledOn);
       const refunds = rows.filter((r) => r.refund > 0);
       if (refunds.length > 0) await refund(tx, refunds, "not delivered");
+      await writeConsentEvents(tx, consentOf(rows));
       await events.publicMessageStateChanged(tx, changesOf(rows));
       return rows;
     });
