@@ -4,9 +4,10 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ERRORS } from "../../contract/domain/api-keys";
-import { campaignRecipients, campaigns, consentEvents, suppressions } from "../db/schema";
+import { campaignRecipients, campaigns, consentEvents, suppressions, wabaPhoneNumbers, wabas } from "../db/schema";
 import { applyInbound } from "../services/campaigns/inbound-replies";
 import { applyReceipts } from "../services/campaigns/receipt-updates";
+import { receiveInbound } from "../services/chats/inbound";
 import { insertCampaign, numberAt, setBalance, whatsappSetup } from "./campaign-control-fixtures";
 import { smsTemplate } from "./campaign-fixtures";
 import { startServer, type DemoName, type TestServer } from "./harness";
@@ -99,6 +100,40 @@ describe("keyword replies", () => {
     expect(events.map((e) => e.status)).toEqual(statuses);
     expect(events.every((e) => e.channel === "all" && e.purpose === "any" && e.method === "keyword")).toBe(true);
     if (onList) expect(await effective("manager", number)).toMatchObject({ sms: "optedOut/optedOut" });
+  });
+});
+
+describe("keyword replies that answer no campaign", () => {
+  it("a STOP to the inbox opts out (START back in); a campaign reply's STOP is written once, by its campaign", async () => {
+    const { sender, wa } = await sentCampaign("manager", 200, 1);
+    // The campaign's sending number is the manager's inbox address too.
+    const [waba] = await db().select({ id: wabas.id }).from(wabas).where(eq(wabas.wabaId, wa.wabaId));
+    await db()
+      .insert(wabaPhoneNumbers)
+      .values({ wabaId: waba.id, phoneNumberId: sender, displayPhoneNumber: "+91 98765 20000", verifiedName: "Test" });
+    const answered = numberAt(200);
+    const unasked = numberAt(205);
+    const t0 = Date.now();
+    // Both listeners see every inbound message, as the server's carrier events do.
+    const arrive = async (from: string, text: string, k: number) => {
+      const batch = [reply(from, sender, text, new Date(t0 + k))];
+      await Promise.all([applyInbound(db(), batch), receiveInbound(db(), batch)]);
+    };
+    const statuses = async (number: string) =>
+      (await eventsOf("manager", number)).map((e) => [e.status, e.channel, e.method, e.proof]);
+
+    await arrive(answered, "STOP", 0);
+    expect(await statuses(answered)).toEqual([["opted_out", "all", "keyword", 'Replied "STOP"']]);
+    await arrive(unasked, "STOP", 1);
+    expect(await statuses(unasked)).toEqual([["opted_out", "all", "keyword", 'Replied "STOP"']]);
+    expect(await listed("manager", unasked)).toBe(true);
+    await arrive(unasked, "Hello", 2);
+    await arrive(unasked, "START", 3);
+    expect(await statuses(unasked)).toEqual([
+      ["opted_out", "all", "keyword", 'Replied "STOP"'],
+      ["opted_in", "all", "keyword", 'Replied "START"'],
+    ]);
+    expect(await listed("manager", unasked)).toBe(false);
   });
 });
 

@@ -3,6 +3,8 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type { CarrierEvent } from "../../carriers/carrier";
 import { markHot, type Db } from "../../db/client";
 import { pgArray, rowsOf } from "../../db/sql";
+import { keywordChanges } from "../../../contract/domain/consent";
+import { writeConsentEvents, type ConsentEventInput } from "../consent/ledger";
 import { enqueueWebhookEvents } from "../webhooks/enqueue";
 import { webhooksWanted } from "../webhooks/subscribers";
 import { ownersOfAddresses } from "./addresses";
@@ -118,6 +120,26 @@ const dialect = new PgDialect();
  * at 200 messages a second. Where an account wants message.inbound webhooks (rare), the same statement runs in a
  * transaction with their deliveries.
  */
+/**
+ * The consent events of STOP / START words that answer no campaign message of the account on that channel (a reply
+ * to the inbox or to a public-API message): campaign replies make theirs where they are matched to their campaign
+ * (campaigns/inbound-replies.ts), so each word is written once. The last word of a number wins.
+ */
+function keywordConsent(rows: readonly Row[], owned: readonly { event: Inbound }[]): ConsentEventInput[] {
+  const last = new Map<string, ConsentEventInput[]>();
+  rows.forEach((r, i) => {
+    const { event } = owned[i] as { event: Inbound };
+    const changes = r.campaign_id === null ? keywordChanges(event.text) : [];
+    if (changes.length === 0) return;
+    const proof = `Replied "${event.text.trim()}"`;
+    last.set(
+      `${r.user_id}|${event.from}`,
+      changes.map((c) => ({ ...c, ownerId: r.user_id, number: event.from, proof, actorId: null })),
+    );
+  });
+  return [...last.values()].flat();
+}
+
 export async function receiveInbound(db: Db, events: readonly Inbound[]): Promise<Received[]> {
   const owners = await ownersOfAddresses(
     db,
@@ -245,33 +267,38 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
   markHot(db, { getQuery: () => ({ sql: text }) });
 
   const webhooks = owned.some(({ ownerId }) => webhooksWanted(ownerId, "message.inbound"));
-  const rows = webhooks
-    ? await db.transaction(async (tx) => {
-        const written = await rowsOf<Row>(tx, statement);
-        await enqueueWebhookEvents(
-          tx,
-          written.map((r, i) => {
-            const { event } = owned[i] as (typeof owned)[number];
-            return {
-              ownerId: r.user_id,
-              type: "message.inbound" as const,
-              data: {
-                messageId: String(r.id),
-                conversationId: r.conversation_id,
-                channel: event.channel,
-                from: event.from,
-                to: event.to,
-                text: event.text,
-                ...(event.mediaUrl ? { mediaUrl: event.mediaUrl } : {}),
-                ...(r.campaign_id ? { campaignId: r.campaign_id } : {}),
-                receivedAt: event.at.toISOString(),
-              },
-            };
-          }),
-        );
-        return written;
-      })
-    : await rowsOf<Row>(db, statement);
+  // A STOP or START word may be a consent event, written with the messages (rare: the common batch stays one statement).
+  const keywords = owned.some(({ event }) => keywordChanges(event.text).length > 0);
+  const rows =
+    webhooks || keywords
+      ? await db.transaction(async (tx) => {
+          const written = await rowsOf<Row>(tx, statement);
+          await writeConsentEvents(tx, keywordConsent(written, owned));
+          if (!webhooks) return written;
+          await enqueueWebhookEvents(
+            tx,
+            written.map((r, i) => {
+              const { event } = owned[i] as (typeof owned)[number];
+              return {
+                ownerId: r.user_id,
+                type: "message.inbound" as const,
+                data: {
+                  messageId: String(r.id),
+                  conversationId: r.conversation_id,
+                  channel: event.channel,
+                  from: event.from,
+                  to: event.to,
+                  text: event.text,
+                  ...(event.mediaUrl ? { mediaUrl: event.mediaUrl } : {}),
+                  ...(r.campaign_id ? { campaignId: r.campaign_id } : {}),
+                  receivedAt: event.at.toISOString(),
+                },
+              };
+            }),
+          );
+          return written;
+        })
+      : await rowsOf<Row>(db, statement);
   if (rows.length !== owned.length) throw new Error("chat message insert returned a different number of rows");
   return rows.map((r) => ({
     conversation: conversationOf(r),
