@@ -23,6 +23,9 @@ export type ImportMode = (typeof IMPORT_MODES)[number];
 export const IMPORT_STATUSES = ["uploaded", "queued", "running", "done", "failed"] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
+/** An uploaded file whose import is not started within this long is discarded (the file and the import). */
+export const IMPORT_UNSTARTED_HOURS = 24;
+
 /** The largest file and the most rows one import reads (the campaign audience's limits). */
 export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 2_000_000;

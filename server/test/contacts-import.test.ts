@@ -1,12 +1,13 @@
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { IMPORT_REJECT, suggestMapping } from "../../contract/domain/contact-import";
+import { IMPORT_REJECT, IMPORT_UNSTARTED_HOURS, suggestMapping } from "../../contract/domain/contact-import";
 import { contactAttributeDefs, contactImportRejects, contactImports, contacts } from "../db/schema";
 import { startServer, type DemoName, type TestServer } from "./harness";
 import { multipart } from "./media-fixtures";
 import { runImport } from "../services/contacts/import-run";
+import { CONTACT_IMPORT_EXPIRY_JOB } from "../jobs/contact-import-expiry";
 
 let server: TestServer;
 const MAX_BYTES = 16_384;
@@ -264,6 +265,77 @@ describe("contacts import: rows", () => {
       finishedAt: expect.any(String),
     });
     expect(await contactsOf("manager")).toHaveLength(30);
+  });
+});
+
+describe("contacts import: a re-run after the process died", () => {
+  it("resumes after the rows the last committed batch counted: the counts read as one run's, nothing twice", async () => {
+    // 30 rows, a duplicate of row 3 at the end and a bad number in the middle, in batches of 4.
+    const lines = ["id,mobile,name"];
+    for (let i = 0; i < 30; i++) lines.push(`${i},+9197${String(i).padStart(8, "0")},P${i}`);
+    lines.splice(15, 0, "x,12,Too short");
+    lines.push("30,+919700000003,Again");
+    const { id } = (await upload("manager", csv(lines))).json().data;
+    expect((await start("manager", id, { mapping: ["skip", "number", "name"], mode: "update" })).statusCode).toBe(200);
+    const [queued] = await db().select().from(contactImports).where(eq(contactImports.id, id));
+    // The process dies in its fourth batch's transaction: three batches (12 rows) committed, the fourth never.
+    let transactions = 0;
+    const dying = new Proxy(db(), {
+      get(target, key, receiver) {
+        if (key !== "transaction") return Reflect.get(target, key, receiver);
+        return (...args: Parameters<typeof target.transaction>) => {
+          if (++transactions === 4) return Promise.reject(new Error("the process died"));
+          return target.transaction(...args);
+        };
+      },
+    });
+    await expect(
+      runImport({ db: dying, storage: server.app.storage, leaseMs: 60_000, batchSize: 4 }, queued),
+    ).rejects.toThrow("the process died");
+    const [died] = await db().select().from(contactImports).where(eq(contactImports.id, id));
+    expect(died).toMatchObject({ status: "running", rowsRead: 12, created: 12, updated: 0, rejected: 0 });
+    expect(await contactsOf("manager")).toHaveLength(12);
+
+    // Another process takes it over once the lease lapsed.
+    await runImport({ db: db(), storage: server.app.storage, leaseMs: 60_000, batchSize: 4 }, died);
+    const done = (await server.call({ method: "GET", url: `${URL_}/${id}`, as: "manager" })).json().data;
+    expect(done).toMatchObject({ status: "done", rowsRead: 32, created: 30, updated: 0, skipped: 0, rejected: 2 });
+    expect(await contactsOf("manager")).toHaveLength(30);
+    const rejected = await db()
+      .select({ row: contactImportRejects.row, reason: contactImportRejects.reason })
+      .from(contactImportRejects)
+      .where(eq(contactImportRejects.importId, id))
+      .orderBy(contactImportRejects.row);
+    expect(rejected).toEqual([
+      { row: 16, reason: expect.stringContaining("Not a phone number") },
+      { row: 33, reason: IMPORT_REJECT.duplicate("+919700000003") },
+    ]);
+  });
+});
+
+describe("contacts import: files never started", () => {
+  it(`are discarded ${IMPORT_UNSTARTED_HOURS} hours after the upload, with their stored file; started ones stay`, async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push((await upload("manager", csv(["mobile", `+91975000000${i}`]))).json().data.id as string);
+    const [old, fresh, started] = ids as [string, string, string];
+    expect((await start("manager", started, { mapping: ["number"], mode: "update" })).statusCode).toBe(200);
+    const dayAgo = new Date(Date.now() - (IMPORT_UNSTARTED_HOURS * 3_600_000 + 60_000));
+    await db()
+      .update(contactImports)
+      .set({ createdAt: dayAgo })
+      .where(inArray(contactImports.id, [old, started]));
+    const keyOf = async (id: string) =>
+      (await db().select().from(contactImports).where(eq(contactImports.id, id)))[0]?.sourceKey;
+    const oldKey = (await keyOf(old)) as string;
+    expect(await server.app.storage.get(oldKey)).not.toBeNull();
+
+    await server.app.jobs.get(CONTACT_IMPORT_EXPIRY_JOB)?.tick();
+    expect(await keyOf(old)).toBeUndefined();
+    expect(await server.app.storage.get(oldKey)).toBeNull();
+    expect((await server.call({ method: "GET", url: `${URL_}/${old}`, as: "manager" })).statusCode).toBe(404);
+    expect(await keyOf(fresh)).toBeDefined();
+    expect(await keyOf(started)).toBeDefined();
   });
 });
 

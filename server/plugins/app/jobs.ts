@@ -7,6 +7,7 @@ import { startCampaignDispatch, type DispatchOverrides } from "../../jobs/campai
 import { campaignIngestJob } from "../../jobs/campaign-ingest";
 import { campaignSchedulerJob } from "../../jobs/campaign-scheduler";
 import { contactImportJob } from "../../jobs/contact-import";
+import { contactImportExpiryJob } from "../../jobs/contact-import-expiry";
 import { startPublicApiJobs } from "../../jobs/public-api";
 import { startClaimLoop, type ClaimLoop } from "../../db/claim-loop";
 import { reportExpiryJob } from "../../jobs/report-expiry";
@@ -88,6 +89,15 @@ export const jobsPlugin = fp<
       loops.set(
         contactImport.name,
         startClaimLoop(app.database.db, contactImport, { intervalMs: jobIntervalMs, batch: 1, log: app.log }),
+      );
+      const unstarted = contactImportExpiryJob({ db: app.database.db, storage: app.storage });
+      loops.set(
+        unstarted.name,
+        startClaimLoop(app.database.db, unstarted, {
+          intervalMs: Math.min(Math.max(jobIntervalMs, 10_000), MINUTE),
+          batch: 50,
+          log: app.log,
+        }),
       );
       const scheduler = campaignSchedulerJob({ now });
       loops.set(

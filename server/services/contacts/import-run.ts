@@ -2,8 +2,10 @@
 // by the mapping (import-rows.ts), duplicates of an earlier row rejected (the first row wins), and batches written
 // set-based with the counts and the lease renewed after each, so the console's progress bar follows the job row.
 //
-// A re-run (the lease lapsed: the process died) starts the counts and the rejected rows over; contacts written before
-// are met again as existing ones (updated, or skipped), so nothing is written twice.
+// Each batch's contacts, rejected rows and counts are written in one transaction, so what the import row counts is
+// exactly what was written. A re-run (the lease lapsed: the process died) reads the file again from the start but only
+// rebuilds its duplicate check over the rows already counted, and writes from the first row after them: the counts
+// read as one run's, and nothing is written twice.
 import { and, eq, inArray } from "drizzle-orm";
 import {
   IMPORT_MAX_ROWS,
@@ -12,7 +14,8 @@ import {
   IMPORT_REJECT,
 } from "../../../contract/domain/contact-import";
 import type { Db } from "../../db/client";
-import { contactImportRejects, contactImports } from "../../db/schema";
+import type { Tx } from "../../db/sql";
+import { contactImports } from "../../db/schema";
 import type { Storage } from "../../storage";
 import { E164Set } from "../campaigns/audience/number-set";
 import { JunkError } from "../campaigns/audience/rows";
@@ -34,6 +37,8 @@ export interface ImportRunOptions {
 }
 
 class ImportFailure extends Error {}
+/** The import was taken over (its lease lapsed) or ended elsewhere: the batch's transaction is rolled back. */
+class NotOurs extends Error {}
 
 const CELL_MAX = 1000;
 
@@ -44,35 +49,57 @@ export async function runImport(options: ImportRunOptions, claimed: Row): Promis
   const lease = () => new Date(Date.now() + leaseMs);
   const [current] = await db
     .update(contactImports)
-    .set({ status: "running", nextRunAt: lease(), rowsRead: 0, created: 0, updated: 0, skipped: 0, rejected: 0 })
+    .set({ status: "running", nextRunAt: lease() })
     .where(and(eq(contactImports.id, claimed.id), inArray(contactImports.status, ["queued", "running"])))
     .returning();
   if (!current?.mapping || !current.mode) return;
   const { mapping, mode } = current;
-  await db.delete(contactImportRejects).where(eq(contactImportRejects.importId, current.id));
 
   const read = rowReader(mapping, await definitionsOf(db, current.userId));
   const seen = new E164Set();
-  const counts = { rowsRead: 0, created: 0, updated: 0, skipped: 0, rejected: 0 };
+  /** Data rows already counted by an earlier run: read again for the duplicate check only. */
+  const counted = current.rowsRead;
+  let position = 0;
+  const counts = {
+    rowsRead: current.rowsRead,
+    created: current.created,
+    updated: current.updated,
+    skipped: current.skipped,
+    rejected: current.rejected,
+  };
   let contacts: ImportedContact[] = [];
   let rejects: RejectedImportRow[] = [];
   const source = await openRows(storage, { kind: current.sourceKind, key: current.sourceKey });
 
+  /** Writes the batch with its counts in one transaction (renewing the lease); false when the import is not ours now. */
   const flush = async (): Promise<boolean> => {
-    const written = await writeContacts(db, current.userId, mode, contacts);
-    await writeRejects(db, current.id, rejects);
-    counts.created += written.created;
-    counts.updated += written.updated;
-    counts.skipped += written.skipped;
+    const batch = { contacts, rejects };
     contacts = [];
     rejects = [];
-    // Renews the lease and reports progress; no row means the import is no longer ours to run.
-    const moved = await db
-      .update(contactImports)
-      .set({ ...counts, readBytes: source?.bytes() ?? 0, nextRunAt: lease() })
-      .where(and(eq(contactImports.id, current.id), eq(contactImports.status, "running")))
-      .returning({ id: contactImports.id });
-    return moved.length > 0;
+    try {
+      const next = await db.transaction(async (tx: Tx) => {
+        const written = await writeContacts(tx, current.userId, mode, batch.contacts);
+        await writeRejects(tx, current.id, batch.rejects);
+        const after = {
+          ...counts,
+          created: counts.created + written.created,
+          updated: counts.updated + written.updated,
+          skipped: counts.skipped + written.skipped,
+        };
+        const moved = await tx
+          .update(contactImports)
+          .set({ ...after, readBytes: source?.bytes() ?? 0, nextRunAt: lease() })
+          .where(and(eq(contactImports.id, current.id), eq(contactImports.status, "running")))
+          .returning({ id: contactImports.id });
+        if (moved.length === 0) throw new NotOurs();
+        return after;
+      });
+      Object.assign(counts, next);
+      return true;
+    } catch (error) {
+      if (error instanceof NotOurs) return false;
+      throw error;
+    }
   };
 
   const finish = async (set: Partial<Row>) => {
@@ -97,14 +124,23 @@ export async function runImport(options: ImportRunOptions, claimed: Row): Promis
       const next = await source.batches.next();
       if (next.done) break;
       for (const item of next.value) {
+        // A full batch is written before the next row is taken: writes are batchSize rows, whatever the reader hands on.
+        if ((contacts.length >= batchSize || rejects.length >= batchSize) && !(await flush())) {
+          await source.batches.return?.();
+          return;
+        }
         if (!filled(item.cells)) continue;
         // The first row with a value is the header the mapping was made from.
         if (header) {
           header = false;
           continue;
         }
-        if (++counts.rowsRead > maxRows) throw new ImportFailure(IMPORT_MESSAGES.tooMany(maxRows));
         const verdict = read(item.cells);
+        if (++position <= counted) {
+          if (verdict.ok) seen.add(verdict.contact.number);
+          continue;
+        }
+        if (++counts.rowsRead > maxRows) throw new ImportFailure(IMPORT_MESSAGES.tooMany(maxRows));
         const reason = !verdict.ok
           ? verdict.reason
           : seen.has(verdict.contact.number)
@@ -118,10 +154,6 @@ export async function runImport(options: ImportRunOptions, claimed: Row): Promis
         }
         seen.add(verdict.contact.number);
         contacts.push(verdict.contact);
-      }
-      if ((contacts.length >= batchSize || rejects.length >= batchSize) && !(await flush())) {
-        await source.batches.return?.();
-        return;
       }
     }
     if (!(await flush())) return;

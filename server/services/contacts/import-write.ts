@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { CONTACT_LABELS_MAX } from "../../../contract/domain/contacts";
 import type { ImportMode } from "../../../contract/domain/contact-import";
 import type { Db } from "../../db/client";
-import { pgArray, rowsOf } from "../../db/sql";
+import { pgArray, rowsOf, type Tx } from "../../db/sql";
 import type { ImportedContact } from "./import-rows";
 
 export interface RejectedImportRow {
@@ -23,7 +23,7 @@ const orNull = (value: string | undefined) => (value === undefined ? null : noNu
  * added to the contact's, attributes merged over its) or left alone (mode skip). Answers the counts.
  */
 export async function writeContacts(
-  db: Db,
+  db: Db | Tx,
   ownerId: string,
   mode: ImportMode,
   rows: readonly ImportedContact[],
@@ -62,7 +62,7 @@ export async function writeContacts(
   return { ...counts, skipped: 0 };
 }
 
-export async function writeRejects(db: Db, importId: string, rows: readonly RejectedImportRow[]): Promise<void> {
+export async function writeRejects(db: Db | Tx, importId: string, rows: readonly RejectedImportRow[]): Promise<void> {
   if (!rows.length) return;
   await db.execute(sql`
     insert into contact_import_rejects (import_id, "row", cells, reason)
