@@ -84,3 +84,6 @@ export const CONTACT_MESSAGES = {
   attributeDuplicate: (key: string) => `An attribute with the key ${key} already exists`,
   attributesFull: `An account has at most ${ATTRIBUTE_DEFINITIONS_MAX} attributes`,
 } as const;
+
+/** A stored contact number's shape (E.164: a plus, a country code, at most 15 digits), for SQL that writes numbers. */
+export const E164_PATTERN = "^\\+[1-9][0-9]{6,14}$";

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactAttributeDefs, contacts } from "../db/schema";
+import { receiveInbound } from "../services/chats/inbound";
+import { rcsSetup } from "./campaign-control-fixtures";
 import { startServer, type DemoName, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -74,6 +76,30 @@ describe("contacts: whose they are", () => {
     const [row] = await rowsOf("manager");
     expect(row).toMatchObject({ name: "Mine", labels: [] });
     expect((await server.call({ method: "GET", url: `${URL_}/${theirs.id}`, as: "user" })).statusCode).toBe(404);
+  });
+});
+
+describe("contacts: from chats", () => {
+  // A customer writing first to an inbox becomes a contact of the account's manager, once; a contact deleted later is
+  // not brought back by the next message of the same conversation.
+  it.each([
+    ["user", "manager"],
+    ["globex", "globex"],
+  ] as const)("a first message to %s's inbox makes a contact of %s (source chat)", async (inbox, owner) => {
+    const bot = await rcsSetup(server.database.db, await server.id(inbox));
+    const from = inbox === "user" ? "+917320000001" : "+917320000002";
+    const write = (text: string, k: number) =>
+      receiveInbound(server.database.db, [
+        { type: "inbound", channel: "rcs", from, to: bot.botId, text, at: new Date(Date.now() + k) },
+      ]);
+    await write("Hello", 0);
+    await write("Anyone there?", 1);
+    const made = (await rowsOf(owner)).filter((c) => c.number === from);
+    expect(made.map((c) => [c.number, c.source])).toEqual([[from, "chat"]]);
+    if (inbox === "user") expect((await rowsOf("user")).filter((c) => c.number === from)).toEqual([]);
+    await server.database.db.delete(contacts).where(eq(contacts.id, made[0]?.id ?? ""));
+    await write("Still there?", 2);
+    expect((await rowsOf(owner)).filter((c) => c.number === from)).toEqual([]);
   });
 });
 

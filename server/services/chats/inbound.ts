@@ -5,6 +5,8 @@ import { markHot, type Db } from "../../db/client";
 import { pgArray, rowsOf } from "../../db/sql";
 import { keywordChanges } from "../../../contract/domain/consent";
 import { writeConsentEvents, type ConsentEventInput } from "../consent/ledger";
+import { contactsOwnerSql } from "../contacts/owner";
+import { E164_PATTERN } from "../../../contract/domain/contacts";
 import { enqueueWebhookEvents } from "../webhooks/enqueue";
 import { webhooksWanted } from "../webhooks/subscribers";
 import { ownersOfAddresses } from "./addresses";
@@ -203,7 +205,17 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
         last_message_text = excluded.last_message_text, unread_count = conversations.unread_count + excluded.unread_count,
         campaign_id = coalesce(conversations.campaign_id, excluded.campaign_id),
         customer_name = coalesce(excluded.customer_name, conversations.customer_name)
-      returning *
+      returning *, (xmax = 0) as inserted
+    ),
+    -- A customer whose first message opens a conversation is a contact of the account (of its manager, as contacts are:
+    -- contacts/owner.ts), named as the audience file named them; only a new conversation makes one, so a contact deleted
+    -- later is not brought back by the next message.
+    ct as (
+      insert into contacts (user_id, number, name, source)
+      select distinct on (o.owner, up.customer_number) o.owner, up.customer_number, coalesce(up.customer_name, ''), 'chat'
+      from up cross join lateral (select ${contactsOwnerSql(sql`up.user_id`)} as owner) o
+      where up.inserted and up.customer_number ~ ${E164_PATTERN}
+      on conflict (user_id, number) do nothing
     ),
     -- The campaign message answered goes into the thread above the reply, once (its client id), and only when it is
     -- newer than what the thread already holds: a months-old campaign is not slipped under a conversation since. The

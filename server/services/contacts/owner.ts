@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import type { Caller } from "../caller";
@@ -13,3 +13,8 @@ export async function contactsOwner(db: Db, caller: Caller): Promise<string> {
   const [parent] = await db.select({ role: users.role }).from(users).where(eq(users.id, caller.parentId));
   return parent?.role === "manager" ? caller.parentId : caller.id;
 }
+
+/** The same rule in SQL, for set-based writes: the contacts owner of the account whose id `userId` is. */
+export const contactsOwnerSql = (userId: SQL): SQL =>
+  sql`coalesce((select p.id from users u join users p on p.id = u.parent_id
+    where u.id = ${userId} and u.role in ('user', 'department_head') and p.role = 'manager'), ${userId})`;
