@@ -90,15 +90,10 @@ export const jobsPlugin = fp<
         contactImport.name,
         startClaimLoop(app.database.db, contactImport, { intervalMs: jobIntervalMs, batch: 1, log: app.log }),
       );
+      // Expiries (unstarted imports, reports) are looked for at least every minute, at most every 10 seconds.
+      const expiries = { intervalMs: Math.min(Math.max(jobIntervalMs, 10_000), MINUTE), batch: 50, log: app.log };
       const unstarted = contactImportExpiryJob({ db: app.database.db, storage: app.storage });
-      loops.set(
-        unstarted.name,
-        startClaimLoop(app.database.db, unstarted, {
-          intervalMs: Math.min(Math.max(jobIntervalMs, 10_000), MINUTE),
-          batch: 50,
-          log: app.log,
-        }),
-      );
+      loops.set(unstarted.name, startClaimLoop(app.database.db, unstarted, expiries));
       const scheduler = campaignSchedulerJob({ now });
       loops.set(
         scheduler.name,
@@ -121,21 +116,14 @@ export const jobsPlugin = fp<
         report.name,
         startClaimLoop(app.database.db, report, { intervalMs: jobIntervalMs, batch: 1, log: app.log }),
       );
-      // Expiry is checked at least every minute; a download is refused from the moment of expiry anyway.
+      // A report download is refused from the moment of expiry anyway; the job removes the file.
       const expiry = reportExpiryJob({
         db: app.database.db,
         storage: app.storage,
         leaseMs: MINUTE,
         announce: announceReport,
       });
-      loops.set(
-        expiry.name,
-        startClaimLoop(app.database.db, expiry, {
-          intervalMs: Math.min(Math.max(jobIntervalMs, 10_000), MINUTE),
-          batch: 50,
-          log: app.log,
-        }),
-      );
+      loops.set(expiry.name, startClaimLoop(app.database.db, expiry, expiries));
       for (const [name, loop] of startWorkflowJobs(
         app,
         { jobIntervalMs, now, workflows },
