@@ -22,11 +22,15 @@ beforeAll(async () => {
   server = await startServer({ jobIntervalMs: 3_600_000, audience: { maxBytes: 1024 * 1024, maxRows: 10_000 } });
   const manager = await server.id("manager");
   f = await channelFixtures(server.database.db, manager, "contactvars");
-  await server.database.db.insert(contactAttributeDefs).values([
-    { userId: manager, key: "tier", label: "Tier", type: "choice", choices: ["gold", "silver"] },
-    { userId: manager, key: "visits", label: "Visits", type: "number" },
-    { userId: manager, key: "vip", label: "VIP", type: "boolean" },
-  ]);
+  await server.database.db
+    .insert(contactAttributeDefs)
+    .values([
+      { userId: manager, key: "tier", label: "Tier", type: "choice", choices: ["gold", "silver"] },
+      { userId: manager, key: "visits", label: "Visits", type: "number" },
+      { userId: manager, key: "vip", label: "VIP", type: "boolean" },
+    ])
+    // The demo seed defines some of these already (seed-contacts.ts).
+    .onConflictDoNothing();
   await server.database.db.insert(contacts).values([
     {
       userId: manager,
