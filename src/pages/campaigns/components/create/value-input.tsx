@@ -84,10 +84,11 @@ export function ValueInput({
       {value.kind !== "text" && (
         <Input
           aria-label={`${label} fallback`}
+          addonBefore="If empty"
           value={value.fallback ?? ""}
           maxLength={100}
-          placeholder={value.kind === "contact" ? "If empty, e.g. Customer" : "If the cell is empty"}
-          style={{ flex: 1, minWidth: 140 }}
+          placeholder={value.kind === "contact" ? "e.g. Customer (none: leave the row out)" : "Sent empty"}
+          style={{ flex: 1, minWidth: 260 }}
           onChange={(e) => onChange({ ...value, fallback: e.target.value })}
         />
       )}
