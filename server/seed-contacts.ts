@@ -10,8 +10,8 @@ import { consentEvents, contactAttributeDefs, contacts } from "./db/schema";
 const HOUR = 60 * 60 * 1000;
 
 const ATTRIBUTES = [
-  { key: "city", label: "City", type: "text" as const, choices: [] },
-  { key: "tier", label: "Loyalty tier", type: "choice" as const, choices: ["gold", "silver", "bronze"] },
+  { key: "city", label: "Town", type: "text" as const, choices: [] },
+  { key: "tier", label: "Loyalty tier", type: "choice" as const, choices: ["bronze", "silver", "gold"] },
   { key: "orders", label: "Orders", type: "number" as const, choices: [] },
   { key: "birthday", label: "Birthday", type: "date" as const, choices: [] },
 ];
