@@ -21,6 +21,7 @@ const POSTGRES_FILES = [
   "server/test/campaign-pause-two.pg.test.ts", // the same with the pause made through another process (NOTIFY)
   "server/test/campaign-money.test.ts",
   "server/test/campaign-ingest.test.ts",
+  "server/test/campaign-contact-vars.test.ts", // {{contact.x}} looked up per batch with = any(text[]) over the unique index
   "server/test/campaign-header-media.test.ts",
   "server/test/campaign-messaging-limit.test.ts",
   "server/test/campaign-dlt-check.test.ts", // a DLT route's pre-send check and start: what the route refuses is never sent

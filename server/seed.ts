@@ -12,6 +12,7 @@ import { seedSmsAccounts } from "./seed-sms";
 import { seedChannelsDemo } from "./seed-channels";
 import { planDemoCampaigns, seedCampaignsDemo } from "./seed-campaigns";
 import { seedChatsDemo } from "./seed-chats";
+import { seedContactsDemo } from "./seed-contacts";
 import { seedLedgerDemo } from "./seed-ledger";
 import { seedWhatsAppTemplates } from "./services/whatsapp-templates/seed";
 import { seedRcsTemplateDemo } from "./services/rcs-templates/seed";
@@ -179,6 +180,7 @@ export async function seedDemo(db: Db, password: string, log: FastifyBaseLogger)
   await applyMoves(db, credits, admin);
   await seedCampaignsDemo(db, campaigns);
   await seedChatsDemo(db, ids);
+  await seedContactsDemo(db, ids.get("manager") as string);
   await seedLedgerDemo(db, ids, openedAt);
   log.info(`seeded ${DEMO_ACCOUNTS.length} demo accounts (admin, reseller, manager, user, depthead, ...)`);
 }

@@ -104,6 +104,7 @@ export const INGEST_EXCLUSIONS = {
   dltNumber: "Foreign or landline number (DLT takes Indian mobiles only)",
   dltVariable: `A variable value over ${SMS_VARIABLE_MAX} characters`,
   duplicate: "Duplicate number",
+  noValue: "No value for a contact field the variables use (and no fallback)",
 } as const;
 export type IngestExclusion = keyof typeof INGEST_EXCLUSIONS;
 /** The pre-send check names at most this many of the recipients it skips (the counts cover them all). */

@@ -19,6 +19,7 @@ import { badRequest, joinFieldErrors, notFound, type FieldError } from "../../ht
 import { isUuid, type Caller } from "../caller";
 import { reachableAccount } from "../sms/accounts";
 import { columnRefs } from "./audience/columns";
+import { contactKeysCheck } from "./contact-keys";
 import { templateHeaderSource } from "./header-media";
 import { rcsPlaceholderCount, smsPlaceholderCount, whatsappPlaceholderCount } from "./placeholders";
 import type { CampaignRow } from "./reach";
@@ -83,7 +84,7 @@ function countCheck(field: string, values: readonly string[], expected: number):
   ];
 }
 
-/** Pasted numbers have no columns, so a `{{column}}` value cannot be filled. */
+/** Pasted numbers have no columns, so a `{{column}}` value cannot be filled (`{{contact.x}}` can: contacts can). */
 function pasteCheck(fields: CreateFields, hasFile: boolean, field: string, values: readonly string[]): FieldError[] {
   if (hasFile) return [];
   const refs = columnRefs(values);
@@ -205,7 +206,11 @@ export async function checkCreate(
   hasFile: boolean,
 ): Promise<CheckedCampaign> {
   const variables = fields.variables ?? [];
-  const early = [...audienceCheck(fields, hasFile), ...pasteCheck(fields, hasFile, "variables", variables)];
+  const early = [
+    ...audienceCheck(fields, hasFile),
+    ...pasteCheck(fields, hasFile, "variables", variables),
+    ...(await contactKeysCheck(db, caller, fields)),
+  ];
   if (early.length) throw refuse(early);
   const base = {
     channel,

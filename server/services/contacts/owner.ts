@@ -8,7 +8,7 @@ import type { Caller } from "../caller";
  * work on their manager's (as with templates, the organization's); anyone else on its own. Contacts of any other
  * account answer like missing ones.
  */
-export async function contactsOwner(db: Db, caller: Caller): Promise<string> {
+export async function contactsOwner(db: Db, caller: Pick<Caller, "id" | "role" | "parentId">): Promise<string> {
   if ((caller.role !== "user" && caller.role !== "department_head") || !caller.parentId) return caller.id;
   const [parent] = await db.select({ role: users.role }).from(users).where(eq(users.id, caller.parentId));
   return parent?.role === "manager" ? caller.parentId : caller.id;

@@ -31,6 +31,7 @@ import { useCall } from "../../api";
 import { formatDateTime } from "../../shell/format";
 import { PageHeader } from "../common/page-header";
 import { AttributesModal } from "./components/attributes-modal";
+import { ConsentSettings } from "./components/consent-settings";
 import { ImportDrawer } from "./components/import-drawer";
 import { ContactDrawer, type ContactDialog } from "./components/contact-drawer";
 import { LabelsModal } from "./components/labels-modal";
@@ -210,6 +211,7 @@ export function ContactsList() {
           </Button>
         </Flex>
       </Card>
+      <ConsentSettings />
       <ContactDrawer
         dialog={dialog}
         onClose={() => setDialog(null)}

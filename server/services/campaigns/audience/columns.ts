@@ -1,3 +1,11 @@
+import {
+  contactValueText,
+  parseVariable,
+  renderPieces,
+  variableRefs,
+  type VariableRef,
+} from "../../../../contract/domain/personalise";
+import type { ContactValues } from "./contact-values";
 import { looksLikeNumber } from "./phone";
 
 /** Header names that name the phone column, compared without case, spaces, dashes or underscores. */
@@ -59,38 +67,39 @@ export function nameColumnOf(header: readonly string[]): number {
   return header.findIndex((cell) => NAME_HEADERS.has(key(cell)));
 }
 
-const REF = /\{\{\s*([^{}]+?)\s*\}\}/g;
-
-/** The `{{column}}` names a list of variable values refers to. */
+/** The `{{column}}` names a list of variable values refers to (`{{contact.x}}` is not a column). */
 export function columnRefs(values: readonly string[]): string[] {
-  return [...new Set(values.flatMap((v) => [...v.matchAll(REF)].map((m) => m[1])))];
+  return variableRefs(values, "column");
 }
 
+/** One row's resolved values, or the contact reference it has no value for (the row is left out, naming it). */
+export type RowValues = { ok: true; values: string[] } | { ok: false; missing: VariableRef };
+
 /**
- * Compiles variable values against the header: a function from a data row to the resolved values. Returns the
- * columns the header lacks instead when some `{{column}}` does not exist.
+ * Compiles variable values against the header: a function from a data row (and its contact's values, when the values
+ * use `{{contact.x}}`) to the resolved values. Returns the columns the header lacks instead when some `{{column}}` does
+ * not exist.
  */
 export function compileVariables(
   values: readonly string[],
   header: readonly string[],
-): ((row: readonly string[]) => string[]) | { missing: string[] } {
+): ((row: readonly string[], contact?: ContactValues) => RowValues) | { missing: string[] } {
   const index = new Map<string, number>();
   header.forEach((name, i) => {
     if (!index.has(key(name))) index.set(key(name), i);
   });
   const missing = columnRefs(values).filter((name) => !index.has(key(name)));
   if (missing.length) return { missing };
-  const parts = values.map((v) => {
-    const pieces: (string | number)[] = [];
-    let last = 0;
-    for (const m of v.matchAll(REF)) {
-      if (m.index > last) pieces.push(v.slice(last, m.index));
-      pieces.push(index.get(key(m[1])) as number);
-      last = m.index + m[0].length;
+  const parts = values.map(parseVariable);
+  return (row, contact) => {
+    const valueOf = (ref: VariableRef) =>
+      ref.source === "column" ? (row[index.get(key(ref.key)) as number] ?? "") : contactValueText(contact?.[ref.key]);
+    const out: string[] = [];
+    for (const pieces of parts) {
+      const rendered = renderPieces(pieces, valueOf);
+      if (!rendered.ok) return rendered;
+      out.push(rendered.text);
     }
-    if (last < v.length) pieces.push(v.slice(last));
-    return pieces;
-  });
-  return (row) =>
-    parts.map((pieces) => pieces.map((p) => (typeof p === "number" ? (row[p] ?? "").trim() : p)).join(""));
+    return { ok: true, values: out };
+  };
 }

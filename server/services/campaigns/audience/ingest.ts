@@ -10,6 +10,8 @@ import { recipientSmsParts, smsPartsPlan } from "../parts";
 import type { CampaignRow } from "../reach";
 import { transition } from "../status";
 import { compileVariables, layoutOf, nameColumnOf } from "./columns";
+import { batchNumbers, campaignContactsOwner, contactValuesOf, type ContactValues } from "./contact-values";
+import { variableRefs, PERSONALISE_MESSAGES } from "../../../../contract/domain/personalise";
 import { normalizeNumber, type NumberVerdict } from "./phone";
 import { E164Set } from "./number-set";
 import { ByteCounter, csvRows, JunkError, pastedRows, xlsxRows, type AudienceRow, type RowBatches } from "./rows";
@@ -170,6 +172,8 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
     const resolve = compileVariables(values, layout.header);
     if ("missing" in resolve) throw new AudienceError(INGEST_REASONS.missingColumns(resolve.missing));
     const perRow = values.some((v) => v.includes("{{"));
+    // `{{contact.x}}` values come from the owner's contacts, looked up once per batch of rows (contact-values.ts).
+    const contactOwner = variableRefs(values, "contact").length ? await campaignContactsOwner(db, campaign) : null;
     const phone = layout.phoneColumn;
     const nameColumn = nameColumnOf(layout.header);
     const region = campaign.defaultRegion;
@@ -190,14 +194,18 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
     // Each recipient's SMS parts (its own SMS, or its failover's), so the estimate and the hold are exact sums.
     const partsPlan = smsPartsPlan(campaign, await smsBodyOf(db, campaign));
 
-    const take = (item: AudienceRow) => {
+    const take = (item: AudienceRow, contactOf: ReadonlyMap<string, ContactValues>) => {
       const raw = item.cells[phone] ?? "";
       // Blank lines and rows with every cell empty are not audience rows.
       if (raw.trim() === "" && item.cells.every((c) => c.trim() === "")) return;
       counts.rowsRead++;
       const number = normalizeNumber(raw, region);
-      const variables = perRow && number.ok ? resolve(item.cells) : null;
-      const verdict = onRoute(number, variables ?? values);
+      const resolved = perRow && number.ok ? resolve(item.cells, contactOf.get(number.e164)) : null;
+      const variables = resolved?.ok ? resolved.values : null;
+      const verdict: Verdict =
+        resolved && !resolved.ok
+          ? { ok: false, reason: PERSONALISE_MESSAGES.noValue(resolved.missing), cause: "noValue" }
+          : onRoute(number, variables ?? values);
       if (!verdict.ok) {
         counts.invalid++;
         rejected.push({
@@ -230,13 +238,17 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
       }
     };
 
-    const takeAll = (items: readonly AudienceRow[], from = 0) => {
+    const none = new Map<string, ContactValues>();
+    const takeAll = async (items: readonly AudienceRow[], from = 0) => {
+      const contactOf = contactOwner
+        ? await contactValuesOf(db, contactOwner, batchNumbers(items, from, phone, region))
+        : none;
       for (let i = from; i < items.length; i++) {
-        take(items[i]);
+        take(items[i], contactOf);
         if (counts.rowsRead > maxRows) throw new AudienceError(INGEST_REASONS.tooMany(maxRows));
       }
     };
-    takeAll(pending, firstData);
+    await takeAll(pending, firstData);
     while (!ended) {
       if (options.signal?.aborted) {
         // Shutting down: another process starts this audience over (a re-run begins by clearing), now, not after the
@@ -254,7 +266,7 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
       }
       const next = await iterator.next();
       if (next.done) break;
-      takeAll(next.value);
+      await takeAll(next.value);
     }
     if (counts.rowsRead === 0)
       throw new AudienceError(layout.hasHeader ? INGEST_REASONS.headerOnly : INGEST_REASONS.empty);

@@ -22,16 +22,19 @@ function percentOf(row: CampaignRow): number {
   return Math.min(99.9, Math.floor((row.readBytes / row.totalBytes) * 1000) / 10);
 }
 
-/** Rows left out by reason: the ingest's causes always, the check's list-based skips once the audience is read. */
+/** Rows left out by reason: the ingest's causes (almost) always, the check's list-based skips once the audience is read. */
 async function excludedOf(db: Db, row: CampaignRow, options: CheckOptions): Promise<IngestProgressRecord["excluded"]> {
   const ingest = await ingestExclusions(db, row.id);
   const lists = await listExclusions(db, row, options);
   return [
-    ...(Object.keys(INGEST_EXCLUSIONS) as IngestExclusion[]).map((reason) => ({
-      reason,
-      label: INGEST_EXCLUSIONS[reason],
-      count: ingest[reason] ?? 0,
-    })),
+    // "No value for a contact field" only concerns campaigns using {{contact.x}}: listed when it left rows out.
+    ...(Object.keys(INGEST_EXCLUSIONS) as IngestExclusion[])
+      .filter((reason) => reason !== "noValue" || ingest.noValue)
+      .map((reason) => ({
+        reason,
+        label: INGEST_EXCLUSIONS[reason],
+        count: ingest[reason] ?? 0,
+      })),
     ...(Object.keys(lists) as SkipReason[]).map((reason) => ({
       reason,
       label: SKIP_REASONS[reason],

@@ -57,7 +57,9 @@ export function CampaignStepper({
           <Alert type="error" showIcon message="Fix the marked fields to go on" style={{ marginBottom: 16 }} />
         )}
         {step === STEP.template && <TemplateStep source={source} state={state} dispatch={dispatch} />}
-        {step === STEP.variables && <VariablesStep template={template} state={state} dispatch={dispatch} />}
+        {step === STEP.variables && (
+          <VariablesStep template={template} state={state} dispatch={dispatch} dltRoute={source.dltRoute} />
+        )}
         {step === STEP.audience && (
           <AudienceStep
             state={state}

@@ -50,6 +50,8 @@ export interface ChannelSource {
   error: string | null;
   /** How the template step explains where templates come from. */
   emptyTemplates: string;
+  /** SMS: the campaign may go out on a DLT route (each variable value within DLT's limit). */
+  dltRoute?: boolean;
 }
 
 const errorToast = (fallback: string) => (err?: HttpError) => ({
@@ -120,6 +122,9 @@ export function useSmsSource(smsAccountId: string): ChannelSource {
     templatesLoading: false,
     error: all.error,
     emptyTemplates: "This account has no DLT templates yet: add one under Templates → SMS.",
+    // Every SMS template here is a DLT template; whether the account sends under an entity id is the server's to know
+    // (the templates call does not say), so the wizard warns for every SMS campaign and the ingest applies the rule.
+    dltRoute: true,
   };
 }
 

@@ -7,6 +7,7 @@ import {
 } from "../../../../../contract/domain/campaigns";
 import { useSmsTemplates } from "../../../sms-templates/use-sms-templates";
 import { FAILOVER_CHANNEL_NAME, failoverConditionLabel } from "../failover-labels";
+import { useContactFields } from "./use-contact-fields";
 import { ValueInput } from "./value-input";
 import { dltCount } from "./variables";
 import type { Action, WizardState } from "./wizard-state";
@@ -25,6 +26,7 @@ export function FailoverFields({
   const e = state.errors;
   const sms = useSmsTemplates(undefined, { notify: f.enabled });
   const templates = sms.templates.filter((t) => t.smsAccountId === f.smsAccountId);
+  const contactFields = useContactFields().options;
   const err = (k: string) => (e[k] ? { validateStatus: "error" as const, help: e[k] } : {});
   return (
     <>
@@ -93,6 +95,7 @@ export function FailoverFields({
                 label={`SMS variable ${i + 1}`}
                 value={v}
                 columns={state.draft.columns}
+                contactFields={contactFields}
                 onChange={(value) => dispatch({ type: "failoverParam", index: i, value })}
               />
             </Form.Item>

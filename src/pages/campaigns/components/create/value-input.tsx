@@ -1,22 +1,39 @@
-import { AutoComplete, Flex, Input, Segmented } from "antd";
+import { AutoComplete, Flex, Input, Segmented, Select } from "antd";
+import type { ContactFieldOption } from "./use-contact-fields";
 import type { VariableValue } from "./variables";
 
 const KINDS = [
   { label: "Text", value: "text" },
   { label: "Column", value: "column" },
+  { label: "Contact", value: "contact" },
 ];
 
-/** One placeholder's value: fixed text, or a column of the audience file (its header name, offered when known). */
+/** Contact fields and attributes as the picker's two groups. */
+const contactGroups = (fields: readonly ContactFieldOption[]) =>
+  (["Contact fields", "Attributes"] as const)
+    .map((group) => ({
+      label: group,
+      title: group,
+      options: fields.filter((f) => f.group === group).map((f) => ({ value: f.key, label: `${f.label} (${f.key})` })),
+    }))
+    .filter((g) => g.options.length > 0);
+
+/**
+ * One placeholder's value: fixed text, a column of the audience file (its header name, offered when known), or a
+ * field of the recipient's contact; the last two take a fallback for an empty value.
+ */
 export function ValueInput({
   label,
   value,
   columns,
+  contactFields = [],
   onChange,
   status,
 }: {
   label: string;
   value: VariableValue;
   columns: readonly string[];
+  contactFields?: readonly ContactFieldOption[];
   onChange: (v: VariableValue) => void;
   status?: "error";
 }) {
@@ -29,7 +46,7 @@ export function ValueInput({
         aria-label={`${label} kind`}
         onChange={(k) => onChange({ kind: k as VariableValue["kind"], value: "" })}
       />
-      {value.kind === "text" ? (
+      {value.kind === "text" && (
         <Input
           aria-label={label}
           value={value.value}
@@ -39,7 +56,8 @@ export function ValueInput({
           style={{ flex: 1, minWidth: 180 }}
           onChange={(e) => onChange({ kind: "text", value: e.target.value })}
         />
-      ) : (
+      )}
+      {value.kind === "column" && (
         <AutoComplete
           aria-label={label}
           value={value.value}
@@ -47,7 +65,31 @@ export function ValueInput({
           options={columns.map((c) => ({ value: c }))}
           placeholder="Column name, e.g. first_name"
           style={{ flex: 1, minWidth: 180 }}
-          onChange={(v: string) => onChange({ kind: "column", value: v })}
+          onChange={(v: string) => onChange({ ...value, value: v })}
+        />
+      )}
+      {value.kind === "contact" && (
+        <Select
+          aria-label={label}
+          value={value.value || undefined}
+          status={status}
+          options={contactGroups(contactFields)}
+          placeholder="Choose a contact field"
+          showSearch
+          optionFilterProp="label"
+          style={{ flex: 1, minWidth: 180 }}
+          onChange={(v: string) => onChange({ ...value, value: v })}
+        />
+      )}
+      {value.kind !== "text" && (
+        <Input
+          aria-label={`${label} fallback`}
+          addonBefore="If empty"
+          value={value.fallback ?? ""}
+          maxLength={100}
+          placeholder={value.kind === "contact" ? "e.g. Customer (none: leave the row out)" : "Sent empty"}
+          style={{ flex: 1, minWidth: 260 }}
+          onChange={(e) => onChange({ ...value, fallback: e.target.value })}
         />
       )}
     </Flex>

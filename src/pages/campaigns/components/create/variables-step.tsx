@@ -1,24 +1,42 @@
 import { Alert, Col, Form, Row, Typography } from "antd";
 import type { Dispatch } from "react";
+import { SMS_VARIABLE_MAX } from "../../../../../contract/domain/sms";
 import type { TemplateOption } from "./channel-sources";
+import { useContactFields, type ContactFieldOption } from "./use-contact-fields";
 import { ValueInput } from "./value-input";
-import { previewValue } from "./variables";
+import { previewValue, type VariableValue } from "./variables";
 import type { Action, WizardState } from "./wizard-state";
 
-/** Step 2: one input per placeholder, with the message previewed live (columns shown by name until a file is read). */
+/** The contact fields the values use that can run past DLT's per-variable limit. */
+export function longContactFields(
+  values: readonly VariableValue[],
+  fields: readonly ContactFieldOption[],
+): ContactFieldOption[] {
+  return fields.filter((f) => f.mayBeLong && values.some((v) => v.kind === "contact" && v.value === f.key));
+}
+
+/**
+ * Step 2: one input per placeholder, with the message previewed live (columns shown by name until a file is read,
+ * contact fields with the first contact's values).
+ */
 export function VariablesStep({
   template,
   state,
   dispatch,
   sample,
+  dltRoute = false,
 }: {
   template?: TemplateOption;
   state: WizardState;
   dispatch: Dispatch<Action>;
   sample?: Record<string, string>;
+  /** SMS, which may go out on a DLT route: each value at most SMS_VARIABLE_MAX characters there. */
+  dltRoute?: boolean;
 }) {
   const { draft, errors } = state;
-  const texts = draft.variables.map((v) => previewValue(v, sample));
+  const contacts = useContactFields();
+  const texts = draft.variables.map((v) => previewValue(v, sample, contacts.sample?.values));
+  const long = dltRoute ? longContactFields(draft.variables, contacts.options) : [];
   return (
     <Row gutter={[24, 24]}>
       <Col xs={24} lg={14}>
@@ -32,9 +50,20 @@ export function VariablesStep({
         ) : (
           <Form layout="vertical">
             <Typography.Paragraph type="secondary">
-              Give each placeholder a fixed text, or take it from a column of your audience file (its header name).
-              Pasted numbers have no columns.
+              Give each placeholder a fixed text, take it from a column of your audience file (its header name), or from
+              the recipient&apos;s contact (name, email, language or an attribute). Pasted numbers have no columns, but
+              their contacts work. A contact field with no value and no fallback leaves that recipient out (the ingest
+              report lists them).
             </Typography.Paragraph>
+            {long.length > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 16 }}
+                message={`DLT routes allow at most ${SMS_VARIABLE_MAX} characters per variable`}
+                description={`${long.map((f) => f.label).join(", ")} can be longer: recipients whose value is over ${SMS_VARIABLE_MAX} characters are left out and listed in the ingest report.`}
+              />
+            )}
             {draft.variables.map((v, i) => (
               <Form.Item
                 key={i}
@@ -47,6 +76,7 @@ export function VariablesStep({
                   label={`Variable ${i + 1}`}
                   value={v}
                   columns={draft.columns}
+                  contactFields={contacts.options}
                   status={errors[`variables.${i}`] ? "error" : undefined}
                   onChange={(value) => dispatch({ type: "variable", index: i, value })}
                 />
@@ -57,6 +87,11 @@ export function VariablesStep({
       </Col>
       <Col xs={24} lg={10}>
         <Typography.Title level={5}>Preview</Typography.Title>
+        {contacts.sample && draft.variables.some((v) => v.kind === "contact") && (
+          <Typography.Paragraph type="secondary">
+            With the values of {contacts.sample.who}, your first contact.
+          </Typography.Paragraph>
+        )}
         {template?.preview(texts, draft.headerMedia?.file)}
       </Col>
     </Row>

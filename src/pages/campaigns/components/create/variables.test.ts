@@ -13,6 +13,7 @@ import {
   serialize,
   stringsOf,
   valueProblem,
+  type VariableValue,
 } from "./variables";
 
 describe("placeholders", () => {
@@ -38,6 +39,15 @@ describe("values", () => {
     expect(parseValue("Pune")).toEqual({ kind: "text", value: "Pune" });
   });
 
+  it.each<[VariableValue, string]>([
+    [{ kind: "contact", value: "name", fallback: "Customer" }, "{{contact.name|Customer}}"],
+    [{ kind: "contact", value: "tier", fallback: " " }, "{{contact.tier}}"],
+    [{ kind: "column", value: "city", fallback: "your city" }, "{{city|your city}}"],
+  ])("serializes %j as %s and reads it back", (value, text) => {
+    expect(serialize(value)).toBe(text);
+    expect(serialize(parseValue(text))).toBe(text);
+  });
+
   it("keeps typed values when the count changes", () => {
     expect(
       fitValues(
@@ -59,7 +69,11 @@ describe("values", () => {
     [{ kind: "text", value: "  " }, "Enter the text for this variable"],
     [{ kind: "text", value: "{{name}}" }, "Use “Column” to take a value from the audience file"],
     [{ kind: "column", value: "" }, "Choose or type a column of your audience file"],
-    [{ kind: "column", value: "a}b" }, "A column name may not contain braces"],
+    [{ kind: "column", value: "a}b" }, "A column name may not contain braces or a bar"],
+    [{ kind: "column", value: "a|b" }, "A column name may not contain braces or a bar"],
+    [{ kind: "contact", value: "" }, "Choose a contact field"],
+    [{ kind: "contact", value: "name", fallback: "x}" }, "The fallback may not contain braces or a bar"],
+    [{ kind: "contact", value: "name", fallback: "Customer" }, null],
     [{ kind: "text", value: "Asha" }, null],
     [{ kind: "column", value: "name" }, null],
   ] as const)("valueProblem(%j) = %s", (v, msg) => expect(valueProblem(v)).toBe(msg));
@@ -68,6 +82,14 @@ describe("values", () => {
     expect(previewValue({ kind: "column", value: "name" }, { name: "Ravi" })).toBe("Ravi");
     expect(previewValue({ kind: "column", value: "name" })).toBe("‹name›");
     expect(previewValue({ kind: "text", value: "Hi" })).toBe("Hi");
+    const contact = { name: "Asha", email: "" };
+    expect(previewValue({ kind: "contact", value: "name", fallback: "Customer" }, undefined, contact)).toBe("Asha");
+    expect(previewValue({ kind: "contact", value: "email", fallback: "no email" }, undefined, contact)).toBe(
+      "no email",
+    );
+    expect(previewValue({ kind: "contact", value: "email" }, undefined, contact)).toBe("‹email›");
+    expect(previewValue({ kind: "contact", value: "name" })).toBe("‹name›");
+    expect(previewValue({ kind: "column", value: "city", fallback: "your city" }, { city: "" })).toBe("your city");
     expect(
       columnsUsed([
         { kind: "column", value: "a" },

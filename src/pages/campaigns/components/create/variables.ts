@@ -1,12 +1,17 @@
 // The template's placeholders and the campaign's values for them, kept pure so the variables step, the live preview and
 // the submitted payload read the same thing. The server fills slot i of `variables` into placeholder i: fixed text as
-// it is, `{{column}}` from that column of the recipient's row (server/services/campaigns/dispatch-content).
+// it is, `{{column}}` from that column of the recipient's row, `{{contact.x}}` from the recipient's contact, either
+// with an optional `|fallback` (contract/domain/personalise.ts parses them for the server and this preview alike).
+import { CONTACT_REF_PREFIX, parseVariable, renderPieces } from "../../../../../contract/domain/personalise";
 import { SMS_VARIABLE } from "../../../../../contract/domain/sms";
 
-export type VariableKind = "text" | "column";
+export type VariableKind = "text" | "column" | "contact";
 export interface VariableValue {
   kind: VariableKind;
+  /** Fixed text, a column's header name, or a contact field / attribute key. */
   value: string;
+  /** Column and contact: what goes out when the recipient's value is empty ("" = none). */
+  fallback?: string;
 }
 
 const COLUMN = /^\{\{\s*([^{}]+?)\s*\}\}$/;
@@ -36,13 +41,17 @@ export function stringsOf(value: unknown): string[] {
 
 /** The value the server receives for one slot. */
 export function serialize(v: VariableValue): string {
-  return v.kind === "column" ? `{{${v.value.trim()}}}` : v.value;
+  if (v.kind === "text") return v.value;
+  const fallback = v.fallback?.trim() ? `|${v.fallback.trim()}` : "";
+  return `{{${v.kind === "contact" ? CONTACT_REF_PREFIX : ""}${v.value.trim()}${fallback}}}`;
 }
 
-/** A stored slot read back: `{{name}}` is a column, anything else fixed text. */
+/** A stored slot read back: one `{{…}}` reference is a column or a contact field, anything else fixed text. */
 export function parseValue(raw: string): VariableValue {
-  const m = COLUMN.exec(raw);
-  return m ? { kind: "column", value: m[1] } : { kind: "text", value: raw };
+  const pieces = parseVariable(raw);
+  const [only] = pieces;
+  if (pieces.length !== 1 || typeof only === "string") return { kind: "text", value: raw };
+  return { kind: only.source, value: only.key, ...(only.fallback === null ? {} : { fallback: only.fallback }) };
 }
 
 /** Resizes the values to the template's placeholder count, keeping what was typed for the slots that remain. */
@@ -50,20 +59,33 @@ export function fitValues(values: readonly VariableValue[], count: number): Vari
   return Array.from({ length: count }, (_, i) => values[i] ?? emptyValue());
 }
 
-/** What one slot shows in the preview: its text, the first row's value of its column, or the column's name. */
-export function previewValue(v: VariableValue, sampleRow?: Readonly<Record<string, string>>): string {
+/**
+ * What one slot shows in the preview: its text; a column's first-row value (or its name); a contact field's value in
+ * the sample contact, else its fallback, else the field's name.
+ */
+export function previewValue(
+  v: VariableValue,
+  sampleRow?: Readonly<Record<string, string>>,
+  sampleContact?: Readonly<Record<string, string>>,
+): string {
   if (v.kind === "text") return v.value;
-  const column = v.value.trim();
-  if (!column) return "‹column›";
-  return sampleRow?.[column] ?? `‹${column}›`;
+  const key = v.value.trim();
+  if (!key) return v.kind === "contact" ? "‹contact field›" : "‹column›";
+  const source = v.kind === "contact" ? sampleContact : sampleRow;
+  // Columns are shown by name until a file is read; a contact's empty field previews as the server fills it.
+  if (!source) return `‹${key}›`;
+  const rendered = renderPieces(parseVariable(serialize(v)), (ref) => source[ref.key]);
+  return rendered.ok ? rendered.text : `‹${key}›`;
 }
 
 /** Why a slot cannot be sent, or null. */
 export function valueProblem(v: VariableValue): string | null {
+  if (v.kind !== "text" && /[{}|]/.test(v.fallback ?? "")) return "The fallback may not contain braces or a bar";
+  if (v.kind === "contact") return v.value.trim() ? null : "Choose a contact field";
   if (v.kind === "column")
     return v.value.trim()
-      ? /[{}]/.test(v.value)
-        ? "A column name may not contain braces"
+      ? /[{}|]/.test(v.value)
+        ? "A column name may not contain braces or a bar"
         : null
       : "Choose or type a column of your audience file";
   if (!v.value.trim()) return "Enter the text for this variable";

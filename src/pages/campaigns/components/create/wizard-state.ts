@@ -130,7 +130,7 @@ export function stepErrors(
     if (d.audienceMode === "paste") {
       if (!d.numbers.trim()) e.numbers = "Paste at least one number";
       else if (d.variables.some((v) => v.kind === "column"))
-        e.numbers = "Pasted numbers have no columns: give the variables fixed text, or upload a file";
+        e.numbers = "Pasted numbers have no columns: give the variables fixed text or contact fields, or upload a file";
     }
     if (!/^[A-Z]{2}$/.test(d.region)) e.region = "Choose a country";
     const f = d.failover;
