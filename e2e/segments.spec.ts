@@ -31,7 +31,7 @@ async function labelled(request: APIRequestContext, token: string, label: string
 test("a manager builds a segment, sees its live count, and creates an SMS campaign from it", async ({ page }) => {
   const stamp = String(Date.now()).slice(-7);
   const label = `seg${stamp}`;
-  const name = `Segment ${stamp}`;
+  const name = `Buyers ${stamp}`;
   await labelled(page.request, await apiToken(page, "manager"), label);
   await login(page, "manager", "manager");
   await page.goto("/organization/campaigns/contacts");
