@@ -379,15 +379,13 @@ describe("segments: a campaign's audience", () => {
     const counted = (await server.call({ method: "GET", url: `${URL_}/${segment.id}/count`, as: "manager" })).json();
     await tick();
     // A contact added after the read is not a recipient.
-    await db
-      .insert(contacts)
-      .values({
-        userId: owner,
-        number: "+919000000009",
-        name: "Late",
-        attributes: { city: "Delhi" },
-        source: "console",
-      });
+    await db.insert(contacts).values({
+      userId: owner,
+      number: "+919000000009",
+      name: "Late",
+      attributes: { city: "Delhi" },
+      source: "console",
+    });
     const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
     expect(row).toMatchObject({ status: "ready", sourceKind: "segment", segmentId: segment.id, validCount: 2 });
     const recipients = await db
