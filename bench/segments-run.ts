@@ -2,7 +2,7 @@
 // attribute, one in five labelled vip) and ten campaigns that each reached every contact (ten recipients per contact,
 // sent over the last 100 days), saves a mixed segment and times its count call through the app beside count(*) of the
 // owner's contacts.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -129,3 +129,5 @@ const plan = await rowsOf<Record<string, string>>(
 );
 console.log(`\nplan (the same shape):\n${plan.map((r) => Object.values(r)[0]).join("\n")}`);
 await app.close();
+// PGlite keeps gigabytes on disk at a million contacts: nothing to keep once the figures are printed.
+rmSync(dataDir, { recursive: true, force: true });
