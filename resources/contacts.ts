@@ -10,7 +10,11 @@ export const contacts: ResourceDef = {
   label: "Contacts",
   icon: "campaign",
   module: "campaign",
-  routes: [{ path: "campaigns/contacts", title: "Contacts", areas: WORKSPACE, page: "list" }],
+  routes: [
+    { path: "campaigns/contacts", title: "Contacts", areas: WORKSPACE, page: "list" },
+    // Segments (issue 39, item 4): opened from the Contacts screen, no sidebar entry of its own.
+    { path: "campaigns/contacts/segments", title: "Segments", areas: WORKSPACE, page: "segments" },
+  ],
   actions: {
     list: "contacts.list",
     show: "contacts.get",

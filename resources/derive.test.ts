@@ -55,6 +55,8 @@ const WORKSPACE_PATHS = [
   "campaigns/dnd-list",
   // Our addition (issue 39): the account's contacts.
   "campaigns/contacts",
+  // Our addition (issue 39 item 4): segments of the contacts, opened from the Contacts screen.
+  "campaigns/contacts/segments",
   // Our addition (issue 37): the message log.
   "campaigns/message-log",
   // Our addition (issue 10): the simulated customer phone (sandbox carrier).

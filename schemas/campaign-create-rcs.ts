@@ -4,6 +4,7 @@ import {
   DEFAULT_REGION_FIELD,
   failoverProperties,
   PASTED_NUMBERS,
+  SEGMENT_REF,
   TEMPLATE_VARIABLES,
 } from "./campaign-fields";
 
@@ -18,6 +19,7 @@ export const campaignCreateRcs = {
     botId: { ...CAMPAIGN_REF, title: "RCS bot" },
     templateId: { ...CAMPAIGN_REF, title: "Template" },
     numbers: PASTED_NUMBERS,
+    segmentId: SEGMENT_REF,
     variables: TEMPLATE_VARIABLES,
     defaultRegion: DEFAULT_REGION_FIELD,
     ...failoverProperties("rcs"),

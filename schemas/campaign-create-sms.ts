@@ -3,6 +3,7 @@ import {
   CAMPAIGN_REF,
   DEFAULT_REGION_FIELD,
   PASTED_NUMBERS,
+  SEGMENT_REF,
   TEMPLATE_VARIABLES,
 } from "./campaign-fields";
 
@@ -16,6 +17,7 @@ export const campaignCreateSms = {
     smsAccountId: { ...CAMPAIGN_REF, title: "SMS account" },
     templateId: { ...CAMPAIGN_REF, title: "DLT template" },
     numbers: PASTED_NUMBERS,
+    segmentId: SEGMENT_REF,
     variables: TEMPLATE_VARIABLES,
     defaultRegion: DEFAULT_REGION_FIELD,
   },

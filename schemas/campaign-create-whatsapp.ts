@@ -4,6 +4,7 @@ import {
   DEFAULT_REGION_FIELD,
   failoverProperties,
   PASTED_NUMBERS,
+  SEGMENT_REF,
   TEMPLATE_VARIABLES,
 } from "./campaign-fields";
 
@@ -25,6 +26,7 @@ export const campaignCreateWhatsapp = {
         "An upload (POST /api/waba/media/upload-whatsapp-media) sent as the template's image, video or document header instead of the template's own",
     },
     numbers: PASTED_NUMBERS,
+    segmentId: SEGMENT_REF,
     variables: TEMPLATE_VARIABLES,
     defaultRegion: DEFAULT_REGION_FIELD,
     ...failoverProperties("whatsapp"),

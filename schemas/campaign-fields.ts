@@ -34,6 +34,15 @@ export const PASTED_NUMBERS = {
   pattern: "^[^\\u0000]*$",
 } as const;
 
+/** A saved segment of the account's contacts as the audience, instead of pasted numbers or a file. */
+export const SEGMENT_REF = {
+  type: "string",
+  title: "Segment",
+  description: "A saved segment's id: its contacts when the audience is read become the recipients.",
+  minLength: 1,
+  maxLength: 64,
+} as const;
+
 export const TEMPLATE_VARIABLES = {
   type: "array",
   title: "Template variables",

@@ -69,6 +69,8 @@ import { contactImportStart } from "./contact-import-start";
 import { contactLabels } from "./contact-labels";
 import { contactRemove } from "./contact-remove";
 import { contactUpdate } from "./contact-update";
+import { segmentPreview } from "./segment-preview";
+import { segmentSave } from "./segment-save";
 import { supportReply } from "./support-reply";
 import { supportTicket } from "./support-ticket";
 import { uploadCreate } from "./upload-create";
@@ -154,6 +156,8 @@ export const SCHEMAS = {
   "contact-remove": contactRemove,
   "contact-attribute": contactAttribute,
   "contact-import-start": contactImportStart,
+  "segment-save": segmentSave,
+  "segment-preview": segmentPreview,
   "support-reply": supportReply,
   "support-ticket": supportTicket,
   "upload-create": uploadCreate,

@@ -11,6 +11,7 @@ import os from "node:os";
  */
 const POSTGRES_FILES = [
   "server/test/access.test.ts", // every call x every role
+  "server/test/segments.test.ts", // each segment operator's SQL (jsonb, numeric casts, EXISTS) on both databases
   "server/test/call-schemas.test.ts", // every call's bad input, nothing changed
   "server/test/rows-read-inbox.test.ts", // the inbox list reads a page, not the inbox: plans differ per database
   "server/test/migrate-concurrently.pg.test.ts",

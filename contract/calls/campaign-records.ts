@@ -50,7 +50,10 @@ export const CampaignRecord = Type.Object({
   /** The sender as a person reads it: bot name, SMS account and header, WhatsApp number. */
   senderLabel: Type.String(),
   source: Type.Object({
-    kind: Type.Unsafe<"csv" | "xlsx" | "paste">({ type: "string", enum: ["csv", "xlsx", "paste"] }),
+    kind: Type.Unsafe<"csv" | "xlsx" | "paste" | "segment">({
+      type: "string",
+      enum: ["csv", "xlsx", "paste", "segment"],
+    }),
     name: nullableText(),
   }),
   audience: Type.Object({

@@ -14,6 +14,7 @@ import { MESSAGE_LOG_CALLS } from "./message-log";
 import { CONTACT_CALLS } from "./contacts";
 import { CONTACT_IMPORT_CALLS } from "./contacts-imports";
 import { CONSENT_CALLS } from "./consent";
+import { SEGMENT_CALLS } from "./segments";
 import { NOTIFICATION_CALLS } from "./notifications";
 import { PUBLIC_API_CALLS } from "./public-api";
 import { OPERATION_CALLS } from "./operations";
@@ -45,6 +46,7 @@ export { LibraryTemplateRecord, RcsBotOption, RcsTemplateRecord } from "./rcs-te
 export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./templates";
 export { ContactAttributeRecord, ContactRecord } from "./contacts";
 export { ContactImportRecord } from "./contacts-imports";
+export { SegmentRecord } from "./segments";
 export { ConsentEventRecord, ConsentStateRecord } from "./consent";
 export { WebhookDeliveryDetail, WebhookDeliveryRecord, WebhookEndpointRecord } from "./webhooks";
 export {
@@ -142,9 +144,9 @@ const SECTIONS = {
     description: "Figures by channel and day, the team's reports and the quota reports, with their CSV exports.",
   },
   Contacts: {
-    calls: { ...CONTACT_CALLS, ...CONTACT_IMPORT_CALLS },
+    calls: { ...CONTACT_CALLS, ...CONTACT_IMPORT_CALLS, ...SEGMENT_CALLS },
     description:
-      "The account's contacts: number (E.164, unique), name, email, language, labels and typed custom attributes; search, label filter, bulk labels, delete and CSV export.",
+      "The account's contacts: number (E.164, unique), name, email, language, labels and typed custom attributes; search, label filter, bulk labels, delete and CSV export; segments (saved filters with a live count).",
   },
   Consent: {
     calls: CONSENT_CALLS,

@@ -52,6 +52,7 @@ import { consentHandlers } from "./consent";
 import { supportHandlers } from "./support";
 import { dndHandlers } from "./dnd";
 import { contactHandlers } from "./contacts";
+import { segmentHandlers } from "./segments";
 import { contactImportHandlers } from "./contacts/imports";
 import { messageLogHandlers } from "./message-log";
 import { uploadHandlers } from "./uploads";
@@ -87,6 +88,7 @@ export const HANDLERS: Handlers = {
   ...consentHandlers,
   ...dndHandlers,
   ...contactHandlers,
+  ...segmentHandlers,
   ...contactImportHandlers,
   ...messageLogHandlers,
   ...supportHandlers,

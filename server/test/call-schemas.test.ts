@@ -406,6 +406,21 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     as: "manager",
     payload: { key: "plan", label: "Plan", type: "choice", choices: ["gold", "silver"] },
   }),
+  "contacts.segments.list": async () => ({ as: "user" }),
+  "contacts.segments.get": async (s) => ({ as: "depthead", params: { id: await schemaSegment(s) } }),
+  "contacts.segments.create": async () => ({
+    as: "manager",
+    payload: { name: "Schema VIPs", definition: SCHEMA_SEGMENT },
+  }),
+  "contacts.segments.update": async (s) => ({
+    as: "user",
+    params: { id: await schemaSegment(s, "Schema renamed") },
+    payload: { name: "Schema renamed", description: "Changed", definition: SCHEMA_SEGMENT },
+  }),
+  "contacts.segments.delete": async (s) => ({ as: "manager", params: { id: await schemaSegment(s, "Schema gone") } }),
+  "contacts.segments.count": async (s) => ({ as: "manager", params: { id: await schemaSegment(s) } }),
+  "contacts.segments.sample": async (s) => ({ as: "user", params: { id: await schemaSegment(s) } }),
+  "contacts.segments.preview": async () => ({ as: "depthead", payload: { definition: SCHEMA_SEGMENT } }),
   "consent.get": async () => ({ as: "user", params: { number: "+919876500201" } }),
   "consent.history": async () => ({ as: "manager", params: { number: "919876500201" }, query: { limit: "5" } }),
   "consent.record": async () => ({
@@ -1046,6 +1061,27 @@ async function schemaImport(s: TestServer): Promise<string> {
     url: "/api/v1/contacts/imports",
     as: "manager",
     ...(await multipart({}, { field: "file", bytes: Buffer.from("mobile\n9876500122\n"), name: "c.csv" })),
+  });
+  return res.json().data.id as string;
+}
+
+const SCHEMA_SEGMENT = {
+  join: "and",
+  groups: [{ join: "or", conditions: [{ kind: "label", op: "has", label: "vip" }] }],
+};
+
+/** A segment of the manager's by name (made on first use). */
+async function schemaSegment(s: TestServer, name = "Schema segment"): Promise<string> {
+  const listed = (await s.call({ method: "GET", url: "/api/v1/contacts/segments", as: "manager" })).json() as {
+    data: { id: string; name: string }[];
+  };
+  const found = listed.data.find((x) => x.name === name)?.id;
+  if (found) return found;
+  const res = await s.call({
+    method: "POST",
+    url: "/api/v1/contacts/segments",
+    as: "manager",
+    payload: { name, definition: SCHEMA_SEGMENT },
   });
   return res.json().data.id as string;
 }

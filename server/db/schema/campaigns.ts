@@ -23,6 +23,7 @@ import type {
 import type { ChargeBasis, Rates } from "../../../contract/domain/charging";
 import { users } from "./accounts";
 import { createdAt } from "./columns";
+import { segments } from "./segments";
 
 // Campaigns over RCS, SMS and WhatsApp: the campaign, its recipients (the dispatcher's durable queue), what the
 // audience file could not use, replies, the per-account suppression list and the admin's rates.
@@ -82,8 +83,12 @@ export const campaigns = pgTable(
     failover: jsonb("failover").$type<CampaignFailover | null>(),
     headerMedia: jsonb("header_media").$type<CampaignHeaderMedia | null>(),
     defaultRegion: text("default_region").notNull().default("IN"),
-    /** The audience: an uploaded file in storage (csv or xlsx), or pasted numbers kept in `pasted`. */
-    sourceKind: text("source_kind").$type<"csv" | "xlsx" | "paste">().notNull(),
+    /**
+     * The audience: an uploaded file in storage (csv or xlsx), pasted numbers kept in `pasted`, or a saved segment of
+     * the owner's contacts (read when the audience is read, its contacts then frozen into the recipients).
+     */
+    sourceKind: text("source_kind").$type<"csv" | "xlsx" | "paste" | "segment">().notNull(),
+    segmentId: uuid("segment_id").references(() => segments.id, { onDelete: "set null" }),
     sourceKey: text("source_key"),
     sourceName: text("source_name"),
     pasted: text("pasted"),

@@ -32,3 +32,4 @@ export * from "./rates";
 export * from "./contacts";
 export * from "./contact-imports";
 export * from "./consent";
+export * from "./segments";

@@ -12,6 +12,7 @@ import {
   type CreateFields,
 } from "../../services/campaigns/create";
 import { toCampaignRecords } from "../../services/campaigns/records";
+import { segmentSource } from "../../services/segments/audience";
 import type { Handlers, RouteContext } from "../context";
 import { validatorOf } from "../uploads/multipart-form";
 import { storeAudience, type StoredAudience } from "./audience-upload";
@@ -51,6 +52,7 @@ interface Channel {
 const common = (b: Raw) => ({
   campaignName: b.campaignName as string,
   numbers: b.numbers as string | undefined,
+  segmentId: b.segmentId as string | undefined,
   variables: b.variables as string[] | undefined,
   defaultRegion: b.defaultRegion as string | undefined,
 });
@@ -92,6 +94,12 @@ const pasted = (fields: CreateFields) => ({
   pasted: fields.numbers ?? "",
   totalBytes: (fields.numbers ?? "").length,
 });
+
+/** The audience without a file: a segment of the caller's (checked here), or the pasted numbers. */
+const fileless = (request: FastifyRequest, ctx: RouteContext, fields: CreateFields): Promise<AudienceSource> =>
+  fields.segmentId !== undefined
+    ? segmentSource(ctx.db, callerOf(request), fields.segmentId)
+    : Promise.resolve(pasted(fields));
 
 /** The form: fields, then the file streamed to storage once the fields passed every check. */
 async function fromForm(
@@ -149,13 +157,13 @@ function createHandler(spec: Channel) {
       checked = form.checked;
       audience = form.stored
         ? { kind: form.stored.kind, key: form.stored.key, name: form.stored.name, totalBytes: form.stored.bytes }
-        : pasted(form.fields);
+        : await fileless(request, ctx, form.fields);
     } else {
       if (typeof request.body !== "object" || request.body === null)
         throw new HttpError(415, "Send the campaign as JSON or as multipart/form-data");
       const fields = spec.toFields(request.body as Raw);
       checked = await checkCreate(db, callerOf(request), spec.channel, fields, false);
-      audience = pasted(fields);
+      audience = await fileless(request, ctx, fields);
     }
     try {
       const row = await insertCampaign(db, checked, audience);

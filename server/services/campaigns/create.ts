@@ -34,6 +34,8 @@ export interface CreateFields {
   /** WhatsApp: an upload of the caller's sent as the template's media header instead of the template's own. */
   headerMediaId?: string;
   numbers?: string;
+  /** A saved segment of the caller's contacts as the audience (instead of a file or pasted numbers). */
+  segmentId?: string;
   variables?: string[];
   defaultRegion?: string;
   smsFailover?: boolean;
@@ -86,7 +88,8 @@ function countCheck(field: string, values: readonly string[], expected: number):
 
 /** Pasted numbers have no columns, so a `{{column}}` value cannot be filled (`{{contact.x}}` can: contacts can). */
 function pasteCheck(fields: CreateFields, hasFile: boolean, field: string, values: readonly string[]): FieldError[] {
-  if (hasFile) return [];
+  // A segment's rows have columns too: number, name, email, language and the attribute keys.
+  if (hasFile || fields.segmentId !== undefined) return [];
   const refs = columnRefs(values);
   return refs.length
     ? [{ field, message: `{{${refs[0]}}} names a column, but pasted numbers have no columns; upload a file` }]
@@ -94,10 +97,13 @@ function pasteCheck(fields: CreateFields, hasFile: boolean, field: string, value
 }
 
 function audienceCheck(fields: CreateFields, hasFile: boolean): FieldError[] {
+  if (fields.segmentId !== undefined && (hasFile || fields.numbers !== undefined))
+    return [{ field: "segmentId", message: "send a segment, pasted numbers or a file, only one of them" }];
+  if (fields.segmentId !== undefined) return [];
   if (hasFile && fields.numbers !== undefined)
     return [{ field: "numbers", message: "send either pasted numbers or a file, not both" }];
   if (!hasFile && !fields.numbers?.trim())
-    return [{ field: "numbers", message: "is required (paste numbers or upload a file)" }];
+    return [{ field: "numbers", message: "is required (paste numbers, upload a file or choose a segment)" }];
   return [];
 }
 
@@ -321,7 +327,8 @@ export async function checkCreate(
 }
 
 export interface AudienceSource {
-  kind: "csv" | "xlsx" | "paste";
+  kind: "csv" | "xlsx" | "paste" | "segment";
+  segmentId?: string;
   key?: string;
   name?: string;
   totalBytes: number;
@@ -342,6 +349,7 @@ export async function insertCampaign(
       ...checked,
       status: "draft",
       sourceKind: audience.kind,
+      segmentId: audience.segmentId ?? null,
       sourceKey: audience.key ?? null,
       sourceName: audience.name ?? null,
       pasted: audience.pasted ?? null,

@@ -2,6 +2,7 @@ import {
   DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
+  FilterOutlined,
   LeftOutlined,
   PlusOutlined,
   RightOutlined,
@@ -25,6 +26,7 @@ import {
   Typography,
 } from "antd";
 import { useState } from "react";
+import { useNavigate } from "react-router";
 import { MSG, type ContactRecord } from "../../../contract";
 import { CONTACT_SOURCE_LABELS } from "../../../contract/domain/contacts";
 import { useCall } from "../../api";
@@ -43,6 +45,7 @@ import { useContacts } from "./components/use-contacts";
  */
 export function ContactsList() {
   const list = useContacts();
+  const navigate = useNavigate();
   const { modal } = App.useApp();
   const attributes = useCall("contacts.attributes.list", {}, { errorNotification: false }).query;
   const definitions = attributes.data?.data.data ?? [];
@@ -68,6 +71,9 @@ export function ContactsList() {
         description="The people your campaigns and conversations reach, kept beyond one campaign file: search them, label them, and export them."
         extra={
           <>
+            <Button icon={<FilterOutlined />} onClick={() => navigate("segments", { relative: "path" })}>
+              Segments
+            </Button>
             <Button icon={<SettingOutlined />} onClick={() => setDefining(true)}>
               Attributes
             </Button>

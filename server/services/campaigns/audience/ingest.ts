@@ -16,6 +16,7 @@ import { normalizeNumber, type NumberVerdict } from "./phone";
 import { E164Set } from "./number-set";
 import { ByteCounter, csvRows, JunkError, pastedRows, xlsxRows, type AudienceRow, type RowBatches } from "./rows";
 import { batchWriter, type RecipientRow, type RejectedRow } from "./writer";
+import { SEGMENT_AUDIENCE_MESSAGES, segmentRows } from "../../segments/audience";
 
 export interface IngestOptions {
   db: Db;
@@ -57,7 +58,14 @@ interface Source {
   bytes: () => number;
 }
 
-async function openSource(storage: Storage, campaign: CampaignRow): Promise<Source> {
+async function openSource(db: Db, storage: Storage, campaign: CampaignRow): Promise<Source> {
+  if (campaign.sourceKind === "segment") {
+    // A segment is read as a file with a header row; its "bytes" are contacts (its total is their count at create).
+    const progress = { bytes: 0 };
+    const rows = await segmentRows(db, campaign.segmentId, progress);
+    if (!rows) throw new AudienceError(SEGMENT_AUDIENCE_MESSAGES.deleted);
+    return { rows, bytes: () => Math.min(progress.bytes, campaign.totalBytes) };
+  }
   if (campaign.sourceKind === "paste") {
     const progress = { bytes: 0 };
     return {
@@ -148,7 +156,7 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
   };
 
   try {
-    source = await openSource(storage, campaign);
+    source = await openSource(db, storage, campaign);
     const iterator = source.rows[Symbol.asyncIterator]();
     // The first rows (up to SAMPLE_ROWS with a value) decide the layout; every row pulled so far waits in `pending`.
     const pending: AudienceRow[] = [];
@@ -161,6 +169,8 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
     }
     const sample = pending.filter(filled).slice(0, SAMPLE_ROWS);
     if (sample.length === 0) throw new AudienceError(INGEST_REASONS.empty);
+    if (campaign.sourceKind === "segment" && sample.length === 1)
+      throw new AudienceError(SEGMENT_AUDIENCE_MESSAGES.empty);
     const layout =
       campaign.sourceKind === "paste"
         ? { hasHeader: false, phoneColumn: 0, header: [] }

@@ -21,7 +21,8 @@ import { AUDIENCE_MAX_BYTES } from "../../../../../contract/domain/campaigns";
 import { formatCount } from "../../../../shell/format";
 import { audienceKind, countPasted, hasPhoneColumn, peekCsv, PHONE_HEADERS } from "./audience";
 import { columnsUsed } from "./variables";
-import type { Action, WizardState } from "./wizard-state";
+import { SegmentPicker } from "./segment-picker";
+import type { Action, AudienceMode, WizardState } from "./wizard-state";
 
 const regionNames = typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(["en"], { type: "region" }) : null;
 const COUNTRIES = getCountries()
@@ -76,14 +77,21 @@ export function AudienceStep({
             <Segmented
               aria-label="Audience source"
               value={draft.audienceMode}
-              onChange={(v) => dispatch({ type: "edit", patch: { audienceMode: v as "file" | "paste" } })}
+              onChange={(v) => dispatch({ type: "edit", patch: { audienceMode: v as AudienceMode } })}
               options={[
                 { value: "file", label: "Upload a file" },
                 { value: "paste", label: "Paste numbers" },
+                { value: "segment", label: "Segment" },
               ]}
             />
           </Form.Item>
-          {draft.audienceMode === "file" ? (
+          {draft.audienceMode === "segment" ? (
+            <SegmentPicker
+              value={draft.segmentId}
+              error={errors.segmentId}
+              onChange={(segmentId) => dispatch({ type: "edit", patch: { segmentId } })}
+            />
+          ) : draft.audienceMode === "file" ? (
             <Form.Item validateStatus={errors.file ? "error" : undefined} help={errors.file}>
               <Upload.Dragger
                 accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -55,6 +55,7 @@ function fieldsOf(channel: CampaignChannel, d: Draft): Fields {
 export function createPayload(channel: CampaignChannel, d: Draft): FormData | Fields {
   const fields = fieldsOf(channel, d);
   if (d.audienceMode === "paste") return { ...fields, numbers: d.numbers };
+  if (d.audienceMode === "segment") return { ...fields, segmentId: d.segmentId };
   const form = new FormData();
   for (const [key, value] of Object.entries(fields))
     form.append(key, Array.isArray(value) ? JSON.stringify(value) : String(value));

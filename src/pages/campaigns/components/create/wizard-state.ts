@@ -24,6 +24,8 @@ export interface Failover {
   params: VariableValue[];
 }
 
+export type AudienceMode = "file" | "paste" | "segment";
+
 export interface Draft {
   name: string;
   /** RCS bot, SMS account or WABA. */
@@ -34,7 +36,9 @@ export interface Draft {
   /** How many placeholders the chosen template has. */
   placeholderCount: number;
   variables: VariableValue[];
-  audienceMode: "file" | "paste";
+  audienceMode: AudienceMode;
+  /** A saved segment of the contacts, read when the audience is read (audienceMode "segment"). */
+  segmentId: string;
   file: File | null;
   /** The file's header row, when the browser could read it (CSV). */
   columns: string[];
@@ -79,6 +83,7 @@ export const initialState = (channel: CampaignChannel = "whatsapp"): WizardState
     placeholderCount: 0,
     variables: [],
     audienceMode: "file",
+    segmentId: "",
     file: null,
     columns: [],
     numbers: "",
@@ -127,6 +132,7 @@ export function stepErrors(
   }
   if (step === STEP.audience) {
     if (d.audienceMode === "file" && !d.file) e.file = "Choose a CSV or XLSX file";
+    if (d.audienceMode === "segment" && !d.segmentId) e.segmentId = "Choose a segment";
     if (d.audienceMode === "paste") {
       if (!d.numbers.trim()) e.numbers = "Paste at least one number";
       else if (d.variables.some((v) => v.kind === "column"))

@@ -151,7 +151,9 @@ export function AudienceCard({
   const source =
     c.source.kind === "paste"
       ? "Pasted numbers"
-      : `${c.source.kind.toUpperCase()} file${c.source.name ? ` ${c.source.name}` : ""}`;
+      : c.source.kind === "segment"
+        ? `Segment${c.source.name ? ` ${c.source.name}` : ""}`
+        : `${c.source.kind.toUpperCase()} file${c.source.name ? ` ${c.source.name}` : ""}`;
   return (
     <Card title="Audience" extra={<Typography.Text type="secondary">{source}</Typography.Text>}>
       <Row gutter={16}>
