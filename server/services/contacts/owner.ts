@@ -13,3 +13,11 @@ export async function contactsOwner(db: Db, caller: Caller): Promise<string> {
   const [parent] = await db.select({ role: users.role }).from(users).where(eq(users.id, caller.parentId));
   return parent?.role === "manager" ? caller.parentId : caller.id;
 }
+
+/** The same rule for an API key's account (the public API knows the account's id, not a session). */
+export async function contactsOwnerOfAccount(db: Db, userId: string): Promise<string> {
+  const [row] = await db.select({ role: users.role, parentId: users.parentId }).from(users).where(eq(users.id, userId));
+  if (!row || (row.role !== "user" && row.role !== "department_head") || !row.parentId) return userId;
+  const [parent] = await db.select({ role: users.role }).from(users).where(eq(users.id, row.parentId));
+  return parent?.role === "manager" ? row.parentId : userId;
+}
