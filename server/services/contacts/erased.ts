@@ -51,7 +51,12 @@ export async function isErased(db: Conn, ownerId: string, number: string): Promi
 
 export const erasedError = () => {
   const e = PUBLIC_ERRORS.erased;
-  return new HttpError(e.status, e.message, [{ field: "number", message: "was erased" }], e.code);
+  return new HttpError(
+    e.status,
+    e.message,
+    [{ field: "number", message: "was erased at the person's request: it is not stored or messaged again" }],
+    e.code,
+  );
 };
 
 /** Refuses an erased number (422): it is not stored as a contact again. */

@@ -56,7 +56,7 @@ export function EraseSection(props: { contact: ContactRecord; onErased: () => Pr
             />
           </Form.Item>
         </Form>
-        <Button danger type="primary" disabled={!confirmed} loading={erase.isPending} onClick={() => void submit()}>
+        <Button danger disabled={!confirmed} loading={erase.isPending} onClick={() => void submit()}>
           Erase person
         </Button>
       </Space>
