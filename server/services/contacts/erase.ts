@@ -119,6 +119,12 @@ const STATEMENTS: readonly { table: string; run: (t: Target) => SQL }[] = [
       and body like ${`%${t.number}%`} returning 1`,
   },
   {
+    // The API request log keeps each request's body: the request stays (counts, codes), its body goes.
+    table: "ums_requests",
+    run: (t) => sql`update ums_requests set request_body = null where user_id in ${accounts(t.owner)}
+      and request_body::text like ${`%${t.number.slice(1)}%`} returning 1`,
+  },
+  {
     table: "api_idempotency",
     run: (t) => sql`delete from api_idempotency where user_id in ${accounts(t.owner)}
       and response::text like ${`%${t.number}%`} returning 1`,
