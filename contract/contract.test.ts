@@ -73,6 +73,8 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   // Not in SPEC 6 (issue 35): the account's DND list, the owners' like the suppression list.
   [/^dnd\./, [U, M]],
   // Not in SPEC 6 (issue 39): contacts, of the account that holds the campaigns; its users and department heads too.
+  // Erase: the contacts' owners (a manager, or a user without one; the server refuses a manager's users).
+  [/^contacts\.erase$/, [U, M]],
   [/^contacts\./, [M, U, D]],
   // Not in SPEC 6 (issue 39): the consent ledger, of the caller's account like the suppression list (its view).
   [/^consent\./, [U, M]],

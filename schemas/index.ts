@@ -65,6 +65,9 @@ import { consentRecord } from "./consent-record";
 import { consentSettings } from "./consent-settings";
 import { contactAttribute } from "./contact-attribute";
 import { contactCreate } from "./contact-create";
+import { contactErase } from "./contact-erase";
+import { publicConsent } from "./public-consent";
+import { publicContactUpsert } from "./public-contact-upsert";
 import { contactImportStart } from "./contact-import-start";
 import { contactLabels } from "./contact-labels";
 import { contactRemove } from "./contact-remove";
@@ -151,6 +154,7 @@ export const SCHEMAS = {
   "consent-record": consentRecord,
   "consent-settings": consentSettings,
   "contact-create": contactCreate,
+  "contact-erase": contactErase,
   "contact-update": contactUpdate,
   "contact-labels": contactLabels,
   "contact-remove": contactRemove,
@@ -192,6 +196,8 @@ export const SCHEMAS = {
   "key-config-update": keyConfigUpdate,
   "public-message": publicMessage,
   "public-message-batch": publicMessageBatch,
+  "public-contact-upsert": publicContactUpsert,
+  "public-consent": publicConsent,
   "webhook-endpoint": webhookEndpoint,
   "webhook-endpoint-update": webhookEndpointUpdate,
   "whatsapp-cloud-connect": whatsappCloudConnect,

@@ -6,6 +6,7 @@ import { lazySerializers } from "./http/lazy-compile";
 import { ApiRequestLog } from "./http/request-log";
 import type { Carrier } from "./carriers";
 import { authPlugin } from "./plugins/app/auth";
+import { ensureErasePepper } from "./services/contacts/erased";
 import { carrierPlugin } from "./plugins/app/carrier";
 import { databasePlugin } from "./plugins/app/database";
 import { healthPlugin } from "./plugins/app/health";
@@ -86,6 +87,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(httpRules);
   await app.register(observabilityPlugin, { metrics: config.metrics, host: config.host });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  // Erased numbers' hashes need the installation's pepper before the first request (services/contacts/erased.ts).
+  await ensureErasePepper(app.database.db, config.erasePepper);
   await app.register(carrierPlugin, {
     dataDir: config.dataDir,
     s3: config.s3,

@@ -110,6 +110,11 @@ export interface ServerConfig {
    * for a provider on the LAN and for the local stand-ins of the tests.
    */
   carrierAllowPrivate: boolean;
+  /**
+   * The pepper of erased numbers' hashes (ERASE_PEPPER); unset, one is generated once and kept in the database. Set,
+   * it replaces the stored one at start: erasures hashed with another pepper no longer match.
+   */
+  erasePepper?: string;
   /** Days the request log of API keys (UMS requests) is kept (UMS_LOG_DAYS). */
   umsLogDays: number;
   /** Public API group commit: how long the first send of a batch waits for others, ms (PUBLIC_API_COMMIT_MS). */
@@ -303,6 +308,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       allowPrivateHttp: env.WORKFLOW_HTTP_ALLOW_PRIVATE === "true",
     },
     umsLogDays: positiveInt(env.UMS_LOG_DAYS, UMS_LOG_DAYS_DEFAULT, "UMS_LOG_DAYS"),
+    erasePepper: env.ERASE_PEPPER || undefined,
     publicApiCommitMs:
       env.PUBLIC_API_COMMIT_MS === "0" ? 0 : positiveInt(env.PUBLIC_API_COMMIT_MS, 2, "PUBLIC_API_COMMIT_MS"),
     s3: s3ConfigFromEnv(env),

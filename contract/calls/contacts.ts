@@ -1,6 +1,6 @@
 import type { Static } from "@sinclair/typebox";
 import { Type } from "./type";
-import { WORKSPACE } from "./access";
+import { USER_MANAGER, WORKSPACE } from "./access";
 import { Confirmation, FileBytes, ID, replies } from "./replies";
 import type { CallDef } from "./types";
 import {
@@ -138,6 +138,25 @@ export const CONTACT_CALLS = {
     bodySchema: "contact-remove",
     response: replies({ 200: Counted }),
     summary: "Delete several contacts",
+  },
+  "contacts.erase": {
+    method: "POST",
+    path: "/api/v1/contacts/erase/:id",
+    access: USER_MANAGER,
+    module: "campaign",
+    params: ID,
+    bodySchema: "contact-erase",
+    response: replies({
+      200: ok({
+        message: Type.String(),
+        data: Type.Object({
+          /** Rows removed or scrubbed, by table (the ledger's rows stay, without the number). */
+          tables: Type.Array(Type.Object({ table: Type.String(), rows: Type.Integer() })),
+        }),
+      }),
+    }),
+    summary:
+      "Erase a person (DPDP/GDPR): their number and content leave every table; only a hashed entry stays so they are not messaged again",
   },
   "contacts.attributes.list": {
     method: "GET",

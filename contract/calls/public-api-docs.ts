@@ -17,7 +17,7 @@ import type { CallDocs, ExampleDoc, HeaderDoc } from "./types";
 // What the API docs show of the public API beyond its schemas: the headers each call reads and answers with, and
 // examples of requests and answers (taken from real answers of the server, ids and times changed).
 
-const HOURS = IDEMPOTENCY_TTL_MS / 3_600_000;
+export const HOURS = IDEMPOTENCY_TTL_MS / 3_600_000;
 
 const REQUEST_ID: Readonly<Record<string, HeaderDoc>> = {
   [REQUEST_ID_HEADER]: {
@@ -38,7 +38,7 @@ const IDEMPOTENCY_KEY: Readonly<Record<string, HeaderDoc>> = {
   },
 };
 
-const REPLAYED: Readonly<Record<string, HeaderDoc>> = {
+export const REPLAYED: Readonly<Record<string, HeaderDoc>> = {
   [PUBLIC_API_HEADERS.replayed]: {
     description: `\`true\` when this is the stored answer of an earlier request with the same ${PUBLIC_API_HEADERS.idempotencyKey}: nothing was sent or charged again. Absent otherwise.`,
     schema: Type.String({ enum: ["true"] }),
@@ -55,7 +55,7 @@ const RETRY_AFTER: Readonly<Record<string, HeaderDoc>> = {
 };
 
 /** The answer headers of every public call: the request id on each status, Retry-After on a 429. */
-const answerHeaders = (
+export const answerHeaders = (
   success: 200 | 201,
   extra: Readonly<Record<string, HeaderDoc>> = {},
 ): CallDocs["responseHeaders"] => ({
@@ -68,7 +68,7 @@ const answerHeaders = (
 /**
  * A refusal as the server answers it: PUBLIC_ERRORS' code and message (or a more precise message), and field errors.
  */
-function refusal(
+export function refusal(
   name: PublicErrorName,
   summary: string,
   message?: string,
@@ -79,7 +79,7 @@ function refusal(
 }
 
 /** Refusals any call can get: no or a bad key, a key without the call's scope. */
-const KEY_REFUSALS: Readonly<Record<string, ExampleDoc>> = {
+export const KEY_REFUSALS: Readonly<Record<string, ExampleDoc>> = {
   missingKey: refusal("missingKey", "401: no API key"),
   invalidKey: refusal("invalidKey", "401: a key that is not one of ours, or a wrong secret"),
   expiredKey: refusal("expiredKey", "401: the key has expired"),
@@ -150,14 +150,14 @@ const SEND_REFUSALS: Readonly<Record<string, ExampleDoc>> = {
   ...KEY_REFUSALS,
 };
 
-const RATE_LIMITED: Readonly<Record<string, ExampleDoc>> = {
+export const RATE_LIMITED: Readonly<Record<string, ExampleDoc>> = {
   rateLimited: refusal(
     "rateLimited",
     "429: the key's rate limit is reached",
     "Rate limit of this API key reached (50 per second); try again in 1 s.",
   ),
 };
-const SERVER_ERROR: Readonly<Record<string, ExampleDoc>> = {
+export const SERVER_ERROR: Readonly<Record<string, ExampleDoc>> = {
   internalError: {
     summary: "500: the server failed; the request may be retried with the same Idempotency-Key",
     value: { success: false, message: MSG.internalError },

@@ -2,6 +2,7 @@ import type { TSchema } from "@sinclair/typebox";
 import { CAMPAIGN_CHANNELS, type CampaignChannel } from "../constants";
 import { PublicErrorBody, PublicMessageDetail, PublicMessageRecord, PublicTemplateRecord } from "./api-key-records";
 import { BATCH_DOCS, GET_DOCS, SEND_DOCS, TEMPLATES_DOCS } from "./public-api-docs";
+import { PUBLIC_CONTACT_CALLS } from "./public-contacts";
 import { ID } from "./replies";
 import { Type } from "./type";
 import type { CallDef } from "./types";
@@ -79,4 +80,5 @@ export const PUBLIC_API_CALLS = {
     summary: "The templates the key's account can send, with their ids, senders and number of values",
     docs: TEMPLATES_DOCS,
   },
+  ...PUBLIC_CONTACT_CALLS,
 } as const satisfies Record<string, CallDef>;

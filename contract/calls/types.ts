@@ -3,7 +3,7 @@ import type { ApiScope } from "../domain/api-keys";
 import type { ModuleName } from "../modules";
 import type { Role } from "../roles";
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * "public": no token. "signed-in": any valid token (SPEC 6: business-context checks only sign-in). "api-key": an API
@@ -79,7 +79,7 @@ export interface CallDocs {
   requestHeaders?: Readonly<Record<string, HeaderDoc>>;
   responseHeaders?: Readonly<Partial<Record<ReplyKey, Readonly<Record<string, HeaderDoc>>>>>;
   /** An example value of each path or query parameter, by name. */
-  parameterExamples?: Readonly<Record<string, string>>;
+  parameterExamples?: Readonly<Record<string, string | number>>;
   bodyExamples?: Readonly<Record<string, ExampleDoc>>;
   responseExamples?: Readonly<Partial<Record<ReplyKey, Readonly<Record<string, ExampleDoc>>>>>;
 }

@@ -13,13 +13,18 @@ export const API_KEY_PREFIX = "mc_live_";
 export const API_KEY_PUBLIC_ID_LENGTH = 12;
 export const API_KEY_PATTERN = /^mc_live_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
 
-/** What a key may do. `templates:manage` covers the public templates call (the templates a key may send). */
-export const API_SCOPES = ["messages:send", "reports:read", "templates:manage"] as const;
+/**
+ * What a key may do. `templates:manage` covers the public templates call (the templates a key may send);
+ * `contacts:manage` the contacts and consent calls (issue 39), which read and change people's data, so a key made
+ * before it existed does not get it silently.
+ */
+export const API_SCOPES = ["messages:send", "reports:read", "templates:manage", "contacts:manage"] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "messages:send": "Send messages",
   "reports:read": "Read reports",
   "templates:manage": "Manage templates",
+  "contacts:manage": "Manage contacts and consent",
 };
 
 export const API_KEY_STATUSES = ["active", "expired", "deactivated"] as const;
@@ -150,5 +155,11 @@ export const PUBLIC_ERRORS = {
     message: "This account requires a recorded WhatsApp opt-in before template messages; this number has none.",
   },
   notFound: { status: 404, code: "not_found", message: "Not found" },
+  contactExists: { status: 409, code: "contact_exists", message: "A contact with this number already exists" },
+  erased: {
+    status: 422,
+    code: "number_erased",
+    message: "This number's person was erased at their request: it is not messaged or stored again.",
+  },
 } as const;
 export type PublicErrorName = keyof typeof PUBLIC_ERRORS;

@@ -25,6 +25,11 @@ export const CONTACT_LIMIT_DEFAULT = 20;
 export const CONTACT_LIMIT_MAX = 100;
 /** One bulk call (labels, delete) names at most this many contacts: a page's selection, bounded. */
 export const CONTACT_BULK_MAX = 500;
+/** The public API's bulk upsert takes at most this many contacts per request (as its message batch). */
+export const CONTACT_UPSERT_MAX = 1000;
+/** The erase confirmation: the person types the contact's number; spaces, dashes and brackets are ignored. */
+export const eraseConfirmed = (number: string, typed: string): boolean =>
+  typed.replace(/[\s().-]/g, "") === number || `+${typed.replace(/[\s().+-]/g, "")}` === number;
 export const CONTACT_LABELS_MAX = 20;
 export const CONTACT_LABEL_MAX_LENGTH = 40;
 export const ATTRIBUTE_DEFINITIONS_MAX = 50;
@@ -83,6 +88,9 @@ export const CONTACT_MESSAGES = {
   attributeNotFound: "Attribute not found",
   attributeDuplicate: (key: string) => `An attribute with the key ${key} already exists`,
   attributesFull: `An account has at most ${ATTRIBUTE_DEFINITIONS_MAX} attributes`,
+  eraseUnconfirmed: "Type the contact's number to confirm the erase",
+  eraseNotOwner: "Only the account that owns these contacts (its manager) can erase a person",
+  erased: (number: string) => `${number} was erased: nothing of them is kept but a hashed entry that stops messages`,
 } as const;
 
 /** A stored contact number's shape (E.164: a plus, a country code, at most 15 digits), for SQL that writes numbers. */

@@ -5,13 +5,21 @@ import type { CampaignChannel } from "../constants";
 import type { CampaignStatus } from "./campaigns";
 
 /** The events an endpoint subscribes to. */
-export const WEBHOOK_EVENTS = ["message.status", "message.inbound", "campaign.status"] as const;
+export const WEBHOOK_EVENTS = [
+  "message.status",
+  "message.inbound",
+  "campaign.status",
+  "contact.updated",
+  "contact.opted_out",
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEvent, string>> = {
   "message.status": "Delivery receipts (message.status)",
   "message.inbound": "Inbound messages (message.inbound)",
   "campaign.status": "Campaign state (campaign.status)",
+  "contact.updated": "Contacts created, changed or deleted (contact.updated)",
+  "contact.opted_out": "Opt-outs (contact.opted_out)",
 };
 
 /** The body of the test button's delivery; nobody subscribes to it, every endpoint can be sent one. */
@@ -94,6 +102,49 @@ export interface CampaignStatusData {
   at: string;
 }
 
+/** A contact as `contact.updated` carries it (the contact record's fields). */
+export interface ContactSnapshot {
+  id: string;
+  number: string;
+  name: string;
+  email: string;
+  language: string;
+  labels: string[];
+  attributes: Record<string, string | number | boolean>;
+  updatedAt: string;
+}
+
+/** Where a contact change came from: the console, an import, the public API, a chat, or an erase. */
+export type ContactChangeSource = "console" | "import" | "api" | "chat" | "erase";
+
+/**
+ * `contact.updated`: a contact of the account was created, changed or deleted (an erase is a deletion whose source is
+ * `erase`). `contact` is the contact after the change; a deletion carries its id and number only (an erase not even
+ * the number: `number` is null).
+ */
+export interface ContactUpdatedData {
+  action: "created" | "updated" | "deleted";
+  source: ContactChangeSource;
+  contactId: string;
+  number: string | null;
+  contact: ContactSnapshot | null;
+  at: string;
+}
+
+/**
+ * `contact.opted_out`: the consent ledger recorded an opt-out of a number (a STOP keyword, an agent, the API, an
+ * import, a complaint, or WhatsApp's error 131050, method `provider`). `channel` "all" with purpose "any" stops every
+ * message; otherwise only that channel (and, for purpose "marketing", only marketing).
+ */
+export interface ContactOptedOutData {
+  number: string;
+  channel: "sms" | "whatsapp" | "rcs" | "all";
+  purpose: "marketing" | "any";
+  method: "form" | "api" | "keyword" | "import" | "agent" | "complaint" | "provider";
+  proof: string;
+  at: string;
+}
+
 export interface WebhookTestData {
   endpointId: string;
   message: string;
@@ -103,6 +154,8 @@ export interface WebhookPayloads {
   "message.status": MessageStatusData;
   "message.inbound": InboundMessageData;
   "campaign.status": CampaignStatusData;
+  "contact.updated": ContactUpdatedData;
+  "contact.opted_out": ContactOptedOutData;
   "webhook.test": WebhookTestData;
 }
 

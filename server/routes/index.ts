@@ -39,6 +39,7 @@ import type { Handlers, RouteContext } from "./context";
 import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
 import { publicHandlers } from "./public";
+import { publicContactHandlers } from "./public/contacts";
 import { quotaHandlers } from "./quota";
 import { rateCardHandlers } from "./rate-cards";
 import { rcsTemplateHandlers } from "./rcs-templates";
@@ -102,6 +103,7 @@ export const HANDLERS: Handlers = {
   ...keyConfigHandlers,
   ...umsHandlers,
   ...publicHandlers,
+  ...publicContactHandlers,
   ...webhookHandlers,
   ...aiHandlers,
   ...operationHandlers,

@@ -390,6 +390,11 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     payload: { ids: [await schemaContact(s, "9876500103")], add: ["diwali"], remove: ["vip"] },
   }),
   "contacts.remove": async (s) => ({ as: "manager", payload: { ids: [await schemaContact(s, "9876500104")] } }),
+  "contacts.erase": async (s) => ({
+    as: "manager",
+    params: { id: await schemaContact(s, "9876500105") },
+    payload: { confirm: "+91 98765 00105" },
+  }),
   "contacts.imports.upload": async () => ({
     as: "user",
     form: await multipart({}, { field: "file", bytes: Buffer.from("mobile,name\n9876500121,Asha\n"), name: "c.csv" }),
@@ -948,7 +953,7 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "apiKeys.update": async (s) => ({
     as: "user",
     params: { id: (await schemaKey(s)).id },
-    payload: { name: "Schema key", scopes: ["messages:send", "reports:read", "templates:manage"] },
+    payload: { name: "Schema key", scopes: ["messages:send", "reports:read", "templates:manage", "contacts:manage"] },
   }),
   "apiKeys.delete": async (s) => ({ as: "user", params: { id: (await newKey(s, "Schema doomed")).id } }),
   "apiKeys.regenerate": async (s) => ({
@@ -1011,6 +1016,38 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     return { token: key, params: { id: (sent.json() as { data: { id: string } }).data.id } };
   },
   "public.templates.list": async (s) => ({ token: (await schemaKey(s)).key, query: { channel: "rcs" } }),
+  "public.contacts.list": async (s) => ({ token: (await schemaKey(s)).key, query: { q: "O'Brien", limit: "5" } }),
+  "public.contacts.byNumber": async (s) => {
+    await publicContact(s, "9876500201");
+    return { token: (await schemaKey(s)).key, params: { number: "919876500201" } };
+  },
+  "public.contacts.get": async (s) => ({
+    token: (await schemaKey(s)).key,
+    params: { id: await publicContact(s, "9876500202") },
+  }),
+  "public.contacts.create": async (s) => ({
+    token: (await schemaKey(s)).key,
+    payload: { number: "9876500203", name: "Schema API", labels: ["vip"] },
+  }),
+  "public.contacts.upsert": async (s) => ({
+    token: (await schemaKey(s)).key,
+    payload: { contacts: [{ number: "9876500204", name: "Upserted" }, { number: "12" }] },
+  }),
+  "public.contacts.update": async (s) => ({
+    token: (await schemaKey(s)).key,
+    params: { id: await publicContact(s, "9876500205") },
+    payload: { name: "Patched" },
+  }),
+  "public.contacts.delete": async (s) => ({
+    token: (await schemaKey(s)).key,
+    params: { id: await publicContact(s, "9876500206") },
+  }),
+  "public.consent.get": async (s) => ({ token: (await schemaKey(s)).key, params: { number: "919876500207" } }),
+  "public.consent.record": async (s) => ({
+    token: (await schemaKey(s)).key,
+    params: { number: "919876500207" },
+    payload: { channel: "sms", status: "opted_out", proof: "Schema test" },
+  }),
   "webhooks.list": async () => ({ as: "user", query: { page: "1", limit: "5" } }),
   "webhooks.create": async () => ({
     as: "user",
@@ -1086,6 +1123,17 @@ async function schemaSegment(s: TestServer, name = "Schema segment"): Promise<st
   return res.json().data.id as string;
 }
 
+/** A contact made through the public API with the schema key (of the key's account). */
+async function publicContact(s: TestServer, number: string): Promise<string> {
+  const res = await s.call({
+    method: "POST",
+    url: "/api/public/v1/contacts",
+    token: (await schemaKey(s)).key,
+    payload: { number },
+  });
+  return res.json().data.id as string;
+}
+
 async function schemaContact(s: TestServer, number: string): Promise<string> {
   const res = await s.call({ method: "POST", url: "/api/v1/contacts", as: "manager", payload: { number } });
   return res.json().data.id as string;
@@ -1134,7 +1182,7 @@ async function schemaRun(s: TestServer): Promise<string> {
 const KEY_CONFIG = {
   name: "Schema config",
   channels: ["rcs", "sms"],
-  scopes: ["messages:send", "reports:read"],
+  scopes: ["messages:send", "reports:read", "contacts:manage"],
   ratePerSecond: 20,
   ratePerDay: 5000,
 };
@@ -1145,7 +1193,7 @@ async function newKey(s: TestServer, name: string): Promise<{ id: string; key: s
     method: "POST",
     url: "/api/ums/v1/api-keys",
     as: "user",
-    payload: { name, scopes: ["messages:send", "reports:read", "templates:manage"] },
+    payload: { name, scopes: ["messages:send", "reports:read", "templates:manage", "contacts:manage"] },
   });
   const data = (res.json() as { data: { apiKey: { id: string }; key: string } }).data;
   return { id: data.apiKey.id, key: data.key };

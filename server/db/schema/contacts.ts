@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { AttributeType, AttributeValue, ContactSource } from "../../../contract/domain/contacts";
 import { users } from "./accounts";
 import { createdAt } from "./columns";
@@ -59,4 +59,21 @@ export const contactAttributeDefs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("contact_attribute_defs_user_key_idx").on(t.userId, t.key)],
+);
+
+/**
+ * What stays of an erased person (issue 39's erase): the SHA-256 of the installation's pepper and their E.164 number,
+ * per account, so the pre-send check and the public API refuse the number without the product keeping it. The pepper
+ * is in app_settings (`erase_pepper`, ERASE_PEPPER sets it), so SQL and the server hash alike.
+ */
+export const erasedNumbers = pgTable(
+  "erased_numbers",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    hash: text("hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.hash] })],
 );

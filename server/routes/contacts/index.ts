@@ -1,4 +1,7 @@
+import { CONTACT_MESSAGES } from "../../../contract/domain/contacts";
 import { callerOf } from "../../auth/guard";
+import { forbidden } from "../../http/errors";
+import { eraseContact } from "../../services/contacts/erase";
 import { createAttribute, deleteAttribute, listAttributes } from "../../services/contacts/attributes";
 import { contactsCsv } from "../../services/contacts/export";
 import { contactLabels, contactPage, ownContact } from "../../services/contacts/list";
@@ -60,6 +63,16 @@ export const contactHandlers: Handlers = {
     const owner = await contactsOwner(db, callerOf(request));
     const count = await removeContacts(db, owner, request.body.ids);
     return { success: true, message: `${plural(count)} deleted`, count };
+  },
+
+  "contacts.erase": async (request, _reply, { db }) => {
+    const caller = callerOf(request);
+    const owner = await contactsOwner(db, caller);
+    // A manager's users work on its contacts but may not erase a person: that is the owner's decision.
+    if (owner !== caller.id) throw forbidden(CONTACT_MESSAGES.eraseNotOwner);
+    const contact = await ownContact(db, owner, request.params.id);
+    const tables = await eraseContact(db, owner, contact.id, request.body.confirm);
+    return { success: true, message: CONTACT_MESSAGES.erased(contact.number), data: { tables } };
   },
 
   "contacts.attributes.list": async (request, _reply, { db }) => {

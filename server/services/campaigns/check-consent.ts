@@ -8,6 +8,7 @@ import type { Db } from "../../db/client";
 import type { Tx } from "../../db/sql";
 import { campaignRecipients, suppressions } from "../../db/schema";
 import { consentNumbers, requiresWhatsappOptIn } from "../consent/ledger";
+import { erasedNumberWhere } from "../contacts/erased";
 import type { CampaignRow } from "./reach";
 
 type ConsentRow = Pick<CampaignRow, "id" | "userId" | "channel" | "templateId">;
@@ -28,12 +29,16 @@ export function marketingOf(row: ConsentRow): SQL {
 }
 
 const numberOf = sql`${campaignRecipients.number}`;
+
+/** Recipients the list holds back: listed numbers, and numbers whose person was erased (kept only as a hash). */
+export const suppressedWhere = (userId: string): SQL =>
+  sql`(${numberOf} in ${suppressedNumbers(userId)} or ${erasedNumberWhere(userId, numberOf)})`;
 const optedOut = (row: ConsentRow) => consentNumbers(row.userId, row.channel, marketingOf(row), "opted_out");
 const optedIn = (row: ConsentRow) => consentNumbers(row.userId, row.channel, marketingOf(row), "opted_in");
 
 /** Of the recipients `base` selects: not suppressed, and opted out of this channel and purpose. */
 export const optedOutWhere = (row: ConsentRow, base: SQL): SQL =>
-  and(base, sql`${numberOf} not in ${suppressedNumbers(row.userId)}`, sql`${numberOf} in ${optedOut(row)}`) as SQL;
+  and(base, sql`not ${suppressedWhere(row.userId)}`, sql`${numberOf} in ${optedOut(row)}`) as SQL;
 
 /** Of the recipients `base` selects: WhatsApp ones with no opt-in where the account requires one; null otherwise. */
 export const noOptInWhere = (row: ConsentRow, base: SQL): SQL | null =>
@@ -42,14 +47,14 @@ export const noOptInWhere = (row: ConsentRow, base: SQL): SQL | null =>
     : (and(
         base,
         requiresWhatsappOptIn(row.userId),
-        sql`${numberOf} not in ${suppressedNumbers(row.userId)}`,
+        sql`not ${suppressedWhere(row.userId)}`,
         sql`${numberOf} not in ${optedOut(row)}`,
         sql`${numberOf} not in ${optedIn(row)}`,
       ) as SQL);
 
 /** Recipients consent lets through (the other reasons count only these, so a recipient is counted once). */
 export function consentAllows(row: ConsentRow): SQL {
-  const parts = [sql`${numberOf} not in ${suppressedNumbers(row.userId)}`, sql`${numberOf} not in ${optedOut(row)}`];
+  const parts = [sql`not ${suppressedWhere(row.userId)}`, sql`${numberOf} not in ${optedOut(row)}`];
   if (row.channel === "whatsapp")
     parts.push(sql`(not ${requiresWhatsappOptIn(row.userId)} or ${numberOf} in ${optedIn(row)})`);
   return and(...parts) as SQL;

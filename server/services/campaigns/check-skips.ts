@@ -6,7 +6,7 @@ import { campaignRecipients, inboundMessages, suppressions } from "../../db/sche
 import type { Tx } from "../../db/sql";
 import { dndBlockedNumbers } from "../dnd/scrub";
 import type { PreCheck } from "./check";
-import { consentAllows, consentSample, noOptInWhere, optedOutWhere, suppressedNumbers } from "./check-consent";
+import { consentAllows, consentSample, noOptInWhere, optedOutWhere, suppressedWhere } from "./check-consent";
 import { dltSkipConditions, variableNames, type DltRoute } from "./dlt-route";
 import { usedNumbersSql } from "./messaging-limit";
 import type { CampaignRow } from "./reach";
@@ -96,7 +96,7 @@ export async function markSkipped(tx: Tx, row: CampaignRow, check: PreCheck, now
     await tx
       .update(campaignRecipients)
       .set({ state: "skipped", reason: "suppressed" satisfies SkipReason })
-      .where(and(queuedOf(row.id), sql`${campaignRecipients.number} in ${suppressedNumbers(row.userId)}`));
+      .where(and(queuedOf(row.id), suppressedWhere(row.userId)));
   }
   for (const { reason, where } of consentSkips(row, check))
     await tx.update(campaignRecipients).set({ state: "skipped", reason }).where(where);
@@ -135,7 +135,7 @@ export function skipConditions(
   if (check.skipped.suppressed > 0)
     out.push({
       reason: "suppressed",
-      where: and(queuedOf(row.id), sql`${campaignRecipients.number} in ${suppressedNumbers(row.userId)}`) as SQL,
+      where: and(queuedOf(row.id), suppressedWhere(row.userId)) as SQL,
       offset: 0,
     });
   for (const skip of consentSkips(row, check)) out.push({ ...skip, offset: 0 });

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { campaignRecipients, campaigns, users } from "../../db/schema";
 import type { Tx } from "../../db/sql";
 import { rcsFacts, smsFacts, whatsappFacts } from "./check-channels";
-import { noOptInWhere, optedOutWhere, suppressedNumbers } from "./check-consent";
+import { noOptInWhere, optedOutWhere, suppressedWhere } from "./check-consent";
 import { countingAgainstLimit, dltSkipped, dndSkipped, queuedOf, usedNumbers } from "./check-skips";
 import type { DltRoute } from "./dlt-route";
 import type { Estimate } from "./estimate";
@@ -101,11 +101,7 @@ export async function preCheck(
   const fallback = facts.fallbackParts;
   const valid = await countWhere(db, eq(campaignRecipients.campaignId, row.id));
   const queued = await tallyWhere(db, queuedOf(row.id), fallback);
-  const suppressedTally = await tallyWhere(
-    db,
-    and(queuedOf(row.id), sql`${campaignRecipients.number} in ${suppressedNumbers(row.userId)}`) as SQL,
-    fallback,
-  );
+  const suppressedTally = await tallyWhere(db, and(queuedOf(row.id), suppressedWhere(row.userId)) as SQL, fallback);
   const suppressed = suppressedTally.n;
   const optedOutTally = await tallyWhere(db, optedOutWhere(row, queuedOf(row.id)), fallback);
   const noOptInWhereRow = noOptInWhere(row, queuedOf(row.id));

@@ -5,6 +5,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { ConsentChannel, ConsentMethod, ConsentPurpose, ConsentStatus } from "../../../contract/domain/consent";
 import type { Db } from "../../db/client";
 import { pgArray, type Tx } from "../../db/sql";
+import { enqueueWebhookEvents } from "../webhooks/enqueue";
 
 type Conn = Db | Tx;
 
@@ -32,6 +33,22 @@ const sourceOf = (method: ConsentMethod) =>
  */
 export async function writeConsentEvents(db: Conn, events: readonly ConsentEventInput[]): Promise<void> {
   if (events.length === 0) return;
+  await writeEvents(db, events);
+  // Opt-outs are told to the account's endpoints (contact.opted_out), in the caller's transaction when it passed one.
+  const at = new Date().toISOString();
+  await enqueueWebhookEvents(
+    db,
+    events
+      .filter((e) => e.status === "opted_out")
+      .map((e) => ({
+        ownerId: e.ownerId,
+        type: "contact.opted_out" as const,
+        data: { number: e.number, channel: e.channel, purpose: e.purpose, method: e.method, proof: e.proof, at },
+      })),
+  );
+}
+
+async function writeEvents(db: Conn, events: readonly ConsentEventInput[]): Promise<void> {
   const col = (f: (e: ConsentEventInput) => string | null) => pgArray(events.map(f));
   await db.execute(sql`
     with v as (

@@ -2,12 +2,18 @@
 // opt-ins and opt-outs a person records. Every statement is scoped to the owner account.
 import { sql } from "drizzle-orm";
 import type { CallBody, ConsentEventRecord, ConsentStateRecord } from "../../../contract/calls";
-import { sendDecision, type ConsentPurpose, type ConsentState } from "../../../contract/domain/consent";
+import {
+  sendDecision,
+  type ConsentMethod,
+  type ConsentPurpose,
+  type ConsentState,
+} from "../../../contract/domain/consent";
 import type { Db } from "../../db/client";
 import { consentSettings } from "../../db/schema";
 import { rowsOf, type Tx } from "../../db/sql";
 import { badRequest } from "../../http/errors";
 import { toE164 } from "../campaigns/phone";
+import { erasedNumberWhere } from "../contacts/erased";
 import { writeConsentEvents } from "./ledger";
 
 type Conn = Db | Tx;
@@ -99,7 +105,9 @@ export async function decisionFor(
 ): Promise<ReturnType<typeof sendDecision>> {
   const [row] = await rowsOf<{ listed: boolean; required: boolean; states: ConsentState[] }>(
     db,
-    sql`select exists (select 1 from suppressions where user_id = ${ownerId} and number = ${number}) as listed,
+    // An erased number stands like a listed one: its person asked to be forgotten, so nothing goes to it.
+    sql`select (exists (select 1 from suppressions where user_id = ${ownerId} and number = ${number})
+            or ${erasedNumberWhere(ownerId, sql`${number}::text`)}) as listed,
           exists (select 1 from consent_settings where user_id = ${ownerId} and require_whatsapp_opt_in) as required,
           coalesce((select json_agg(json_build_object('channel', l.channel, 'purpose', l.purpose, 'status', l.status,
               'at', to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')) order by l.created_at, l.id)
@@ -164,9 +172,10 @@ export async function consentHistory(
 export async function recordConsent(
   db: Db,
   ownerId: string,
-  actorId: string,
+  /** Who recorded it; null for an API key (the event's method says "api"). */
+  actorId: string | null,
   number: string,
-  body: CallBody<"consent.record">,
+  body: Omit<CallBody<"consent.record">, "method"> & { method: ConsentMethod },
 ): Promise<ConsentEventRecord> {
   return db.transaction(async (tx) => {
     await writeConsentEvents(tx, [

@@ -105,3 +105,12 @@ export async function ownContact(db: Db, ownerId: string, id: string): Promise<C
   if (!row) throw notFound(CONTACT_MESSAGES.notFound);
   return row;
 }
+
+export async function contactByNumber(db: Db, ownerId: string, number: string): Promise<ContactRow> {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.number, number), eq(contacts.userId, ownerId)));
+  if (!row) throw notFound(CONTACT_MESSAGES.notFound);
+  return row;
+}

@@ -18,3 +18,11 @@ export async function contactsOwner(db: Db, caller: Pick<Caller, "id" | "role" |
 export const contactsOwnerSql = (userId: SQL): SQL =>
   sql`coalesce((select p.id from users u join users p on p.id = u.parent_id
     where u.id = ${userId} and u.role in ('user', 'department_head') and p.role = 'manager'), ${userId})`;
+
+/** The same rule for an API key's account (the public API knows the account's id, not a session). */
+export async function contactsOwnerOfAccount(db: Db, userId: string): Promise<string> {
+  const [row] = await db.select({ role: users.role, parentId: users.parentId }).from(users).where(eq(users.id, userId));
+  if (!row || (row.role !== "user" && row.role !== "department_head") || !row.parentId) return userId;
+  const [parent] = await db.select({ role: users.role }).from(users).where(eq(users.id, row.parentId));
+  return parent?.role === "manager" ? row.parentId : userId;
+}

@@ -4,10 +4,13 @@ import type { SchemaBody } from "../../../schemas";
 import type { Db } from "../../db/client";
 import { contacts } from "../../db/schema";
 import { pgArray } from "../../db/sql";
-import { badRequest, conflict, joinFieldErrors } from "../../http/errors";
+import { badRequest, conflict, joinFieldErrors, notFound } from "../../http/errors";
 import { isUuid } from "../caller";
 import { attributeErrors, definitionsOf } from "./attributes";
 import { ownContact } from "./list";
+import type { ContactChangeSource } from "../../../contract/domain/webhooks";
+import { refuseErased } from "./erased";
+import { enqueueContactChanges, enqueueContactDeletions } from "./events";
 import { contactNumber, toContact, unlessDuplicate, type ContactOut } from "./records";
 
 type Fields = SchemaBody<"contact-update">;
@@ -32,44 +35,69 @@ export async function createContact(
 ): Promise<ContactOut> {
   const number = contactNumber(body.number);
   const attributes = (await checkedAttributes(db, ownerId, body.attributes)) ?? {};
-  const [row] = await db
-    .insert(contacts)
-    .values({
-      userId: ownerId,
-      number,
-      name: text(body.name) ?? "",
-      email: text(body.email) ?? "",
-      language: text(body.language) ?? "",
-      labels: cleanLabels(body.labels ?? []),
-      attributes,
-      source,
-    })
-    .onConflictDoNothing()
-    .returning();
-  // The unique index answered: nothing was written.
-  if (!row) throw conflict(CONTACT_MESSAGES.duplicate(number));
+  await refuseErased(db, ownerId, number);
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(contacts)
+      .values({
+        userId: ownerId,
+        number,
+        name: text(body.name) ?? "",
+        email: text(body.email) ?? "",
+        language: text(body.language) ?? "",
+        labels: cleanLabels(body.labels ?? []),
+        attributes,
+        source,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // The unique index answered: nothing was written.
+    if (!inserted) throw conflict(CONTACT_MESSAGES.duplicate(number));
+    await enqueueContactChanges(tx, ownerId, changeSource(source), [{ action: "created", row: inserted }]);
+    return inserted;
+  });
   return toContact(row);
 }
 
-export async function updateContact(db: Db, ownerId: string, id: string, body: Fields): Promise<ContactOut> {
+/** A contact's source as a change event names it (a campaign file's contacts arrive like an import's). */
+const changeSource = (source: ContactSource): ContactChangeSource => (source === "campaign_file" ? "import" : source);
+
+export async function updateContact(
+  db: Db,
+  ownerId: string,
+  id: string,
+  body: Fields,
+  source: ContactChangeSource = "console",
+): Promise<ContactOut> {
   const current = await ownContact(db, ownerId, id);
   const number = body.number === undefined ? current.number : contactNumber(body.number);
   const attributes = await checkedAttributes(db, ownerId, body.attributes);
+  if (number !== current.number) await refuseErased(db, ownerId, number);
   const [row] = await unlessDuplicate(number, () =>
-    db
-      .update(contacts)
-      .set({
-        number,
-        ...(body.name !== undefined && { name: body.name.trim() }),
-        ...(body.email !== undefined && { email: body.email.trim() }),
-        ...(body.language !== undefined && { language: body.language.trim() }),
-        ...(body.labels !== undefined && { labels: cleanLabels(body.labels) }),
-        ...(attributes !== undefined && { attributes }),
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(contacts.id, current.id), eq(contacts.userId, ownerId)))
-      .returning(),
+    db.transaction(async (tx) => {
+      const rows = await tx
+        .update(contacts)
+        .set({
+          number,
+          ...(body.name !== undefined && { name: body.name.trim() }),
+          ...(body.email !== undefined && { email: body.email.trim() }),
+          ...(body.language !== undefined && { language: body.language.trim() }),
+          ...(body.labels !== undefined && { labels: cleanLabels(body.labels) }),
+          ...(attributes !== undefined && { attributes }),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(contacts.id, current.id), eq(contacts.userId, ownerId)))
+        .returning();
+      await enqueueContactChanges(
+        tx,
+        ownerId,
+        source,
+        rows.map((row) => ({ action: "updated" as const, row })),
+      );
+      return rows;
+    }),
   );
+  if (!row) throw notFound(CONTACT_MESSAGES.notFound);
   return toContact(row);
 }
 
@@ -91,22 +119,38 @@ export async function relabelContacts(db: Db, ownerId: string, body: SchemaBody<
   const next = sql`array(
     select distinct l from unnest(${contacts.labels} || ${pgArray(add)}::text[]) as l
     where l <> all(${pgArray(remove)}::text[]) order by 1)`;
-  const changed = await db
-    .update(contacts)
-    .set({ labels: next, updatedAt: sql`now()` })
-    .where(
-      and(eq(contacts.userId, ownerId), inArray(contacts.id, ids), sql`${contacts.labels} is distinct from ${next}`),
-    )
-    .returning({ id: contacts.id });
-  return changed.length;
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(contacts)
+      .set({ labels: next, updatedAt: sql`now()` })
+      .where(
+        and(eq(contacts.userId, ownerId), inArray(contacts.id, ids), sql`${contacts.labels} is distinct from ${next}`),
+      )
+      .returning();
+    await enqueueContactChanges(
+      tx,
+      ownerId,
+      "console",
+      changed.map((row) => ({ action: "updated" as const, row })),
+    );
+    return changed.length;
+  });
 }
 
-export async function removeContacts(db: Db, ownerId: string, ids: readonly string[]): Promise<number> {
+export async function removeContacts(
+  db: Db,
+  ownerId: string,
+  ids: readonly string[],
+  source: ContactChangeSource = "console",
+): Promise<number> {
   const valid = uuids(ids);
   if (!valid.length) return 0;
-  const removed = await db
-    .delete(contacts)
-    .where(and(eq(contacts.userId, ownerId), inArray(contacts.id, valid)))
-    .returning({ id: contacts.id });
-  return removed.length;
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(contacts)
+      .where(and(eq(contacts.userId, ownerId), inArray(contacts.id, valid)))
+      .returning({ id: contacts.id, number: contacts.number });
+    await enqueueContactDeletions(tx, ownerId, source, removed);
+    return removed.length;
+  });
 }

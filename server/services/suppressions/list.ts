@@ -10,6 +10,7 @@ import { csvLine } from "../campaigns/csv-safe";
 import { escapeLike } from "../campaigns/list";
 import { toE164 } from "../campaigns/phone";
 import { isUuid } from "../caller";
+import { optOutDeliveriesCte } from "../consent/opt-out-webhooks";
 
 // The per-account suppression list: numbers (E.164) an account never sends to. The account is always the caller
 // (a user or manager), so nobody reads or changes another account's list.
@@ -128,6 +129,7 @@ export async function addSuppressions(
         ev as (
           insert into consent_events (user_id, number, channel, purpose, status, method, proof, actor_id)
           select ${ownerId}::uuid, number, 'all', 'any', 'opted_out', ${METHOD_OF[source]}, ${reason}, ${actorId}::uuid from ins)
+        ${optOutDeliveriesCte("hooks", ownerId, "ins", METHOD_OF[source], reason)}
         select count(*)::int as n from ins`);
       added += (result as { rows: { n: number }[] }).rows[0].n;
     }

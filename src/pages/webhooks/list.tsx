@@ -26,6 +26,8 @@ const EVENT_TAGS: Record<WebhookEvent, { label: string; color: string }> = {
   "message.status": { label: "Receipts", color: "blue" },
   "message.inbound": { label: "Inbound", color: "purple" },
   "campaign.status": { label: "Campaigns", color: "cyan" },
+  "contact.updated": { label: "Contacts", color: "green" },
+  "contact.opted_out": { label: "Opt-outs", color: "volcano" },
 };
 
 /** API Control → Webhooks: the account's endpoints, their health, and add, edit, test, rotate and delete. */

@@ -9,6 +9,7 @@ import { LazySchemaForm, type FormValues } from "../../common/lazy-schema-form";
 import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
 import { AttributeInputs, type AttributeValues } from "./attribute-inputs";
 import { ConsentSection } from "./consent-section";
+import { EraseSection } from "./erase-section";
 
 export type ContactDialog = { kind: "create" } | { kind: "edit"; contact: ContactRecord } | null;
 
@@ -48,6 +49,19 @@ export function ContactDrawer(props: {
         <>
           <Divider />
           <ConsentSection key={editing.id} number={editing.number} />
+        </>
+      )}
+      {editing && roleMayCall(role, "contacts.erase") && (
+        <>
+          <Divider />
+          <EraseSection
+            key={editing.id}
+            contact={editing}
+            onErased={async () => {
+              onClose();
+              await props.onSaved();
+            }}
+          />
         </>
       )}
     </Drawer>
