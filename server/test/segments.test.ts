@@ -65,6 +65,10 @@ beforeAll(async () => {
   const db = server.database.db;
   owner = await server.id("manager");
   fx = await channelFixtures(db, owner, "segments");
+  // The demo seed gives the manager contacts, attributes and consent events: these tests count their own.
+  await db.delete(consentEvents).where(eq(consentEvents.userId, owner));
+  await db.delete(contacts).where(eq(contacts.userId, owner));
+  await db.delete(contactAttributeDefs).where(eq(contactAttributeDefs.userId, owner));
   await db.insert(contactAttributeDefs).values([
     { userId: owner, key: "city", label: "City", type: "text" },
     { userId: owner, key: "score", label: "Score", type: "number" },
