@@ -8,7 +8,16 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RATES, RBM_CONVERSATION_MS } from "../../contract/domain/charging";
 import type { Database } from "../db/client";
-import { apiMessages, balanceLedger, campaignRecipients, campaigns, rcsBots, rcsConversations } from "../db/schema";
+import {
+  apiMessages,
+  balanceLedger,
+  campaignRecipients,
+  campaigns,
+  consentEvents,
+  rcsBots,
+  rcsConversations,
+  suppressions,
+} from "../db/schema";
 import { startRcsConversations } from "../services/campaigns/rcs-conversations";
 import {
   balanceOf,
@@ -161,6 +170,14 @@ describe("a conversational RCS bot", () => {
     expect(refund.map((r) => [r.amount, r.note])).toEqual([
       [(BASIC / 100).toFixed(2), `API message in an RCS conversation (charged once for it) (${first.id})`],
     ]);
+    // The sandbox's reply is one of its reply texts, STOP among them (1 in 15, by message id), and a STOP answering an
+    // API message opts the number out: this test is about the conversation's price, so the answer's words are undone.
+    await db()
+      .delete(consentEvents)
+      .where(and(eq(consentEvents.userId, userId), eq(consentEvents.number, REPLIES[1])));
+    await db()
+      .delete(suppressions)
+      .where(and(eq(suppressions.userId, userId), eq(suppressions.number, REPLIES[1])));
     const second = await send();
     expect(second.cost).toBe(0);
     expect(await balanceOf(db(), userId)).toBe(before - CONVERSATION);
