@@ -134,5 +134,6 @@ test("import → segment → WhatsApp campaign by name → STOP → the contact'
   }).toPass({ timeout: 30_000 });
   await expect(consent.getByText('Replied "STOP"')).toBeVisible();
   await expect(consent.getByText("Marketing: Opted out")).toHaveCount(3);
+  await consent.scrollIntoViewIfNeeded();
   await shot(page, "journey-contacts-consent");
 });
