@@ -4,10 +4,19 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ERRORS } from "../../contract/domain/api-keys";
-import { campaignRecipients, campaigns, consentEvents, suppressions, wabaPhoneNumbers, wabas } from "../db/schema";
+import {
+  campaignRecipients,
+  campaigns,
+  consentEvents,
+  suppressions,
+  wabaPhoneNumbers,
+  wabas,
+  webhookDeliveries,
+} from "../db/schema";
 import { applyInbound } from "../services/campaigns/inbound-replies";
 import { applyReceipts } from "../services/campaigns/receipt-updates";
 import { receiveInbound } from "../services/chats/inbound";
+import { createEndpoint } from "../services/webhooks/endpoints";
 import { insertCampaign, numberAt, setBalance, whatsappSetup } from "./campaign-control-fixtures";
 import { smsTemplate } from "./campaign-fixtures";
 import { startServer, type DemoName, type TestServer } from "./harness";
@@ -138,6 +147,14 @@ describe("keyword replies that answer no campaign", () => {
 });
 
 describe("WhatsApp 131050", () => {
+  beforeAll(async () => {
+    await createEndpoint(
+      db(),
+      await s.id("manager"),
+      { url: "http://127.0.0.1:9/consent-hooks", events: ["contact.opted_out"] },
+      { allowPrivate: true, requireHttps: false },
+    );
+  });
   it.each([
     ["131050", true],
     ["131026", false],
@@ -161,6 +178,20 @@ describe("WhatsApp 131050", () => {
     );
     const [r] = await db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id));
     expect(r.state).toBe("failed");
+    // The account's endpoint for contact.opted_out is told, with the ledger's proof.
+    const told = (
+      await db()
+        .select()
+        .from(webhookDeliveries)
+        .where(
+          and(eq(webhookDeliveries.userId, await s.id("manager")), eq(webhookDeliveries.event, "contact.opted_out")),
+        )
+    )
+      .map((d) => JSON.parse(d.body).data)
+      .filter((d) => d.number === number);
+    expect(told.map((d) => [d.channel, d.purpose, d.method, d.proof])).toEqual(
+      optsOut ? [["whatsapp", "marketing", "provider", `WhatsApp error ${code}: Unable to deliver message`]] : [],
+    );
     const events = await eventsOf("manager", number);
     expect(events.map((e) => [e.channel, e.purpose, e.status, e.method])).toEqual(
       optsOut ? [["whatsapp", "marketing", "opted_out", "provider"]] : [],

@@ -2,7 +2,7 @@
 // (sent → delivered → read; failed), never back (a late "delivered" after "read" changes nothing), and reconcile
 // `unknown` ones.
 import { DND_RECEIPT_CODES } from "../../../contract/domain/dnd";
-import { WHATSAPP_MARKETING_STOPPED } from "../../../contract/domain/consent";
+import { providerErrorChange, WHATSAPP_MARKETING_STOPPED } from "../../../contract/domain/consent";
 import { sql } from "drizzle-orm";
 import type { CarrierEvent, ReceiptStatus } from "../../carriers/carrier";
 import { hot, type Db } from "../../db/client";
@@ -159,9 +159,11 @@ async function updateReceipts(
  */
 export async function applyReceipts(db: Db, receipts: Receipt[], byId: boolean): Promise<Changed[]> {
   if (receipts.length === 0) return [];
-  if (!anyWebhooksWanted("message.status")) return updateReceipts(db, receipts, byId, false);
+  if (!anyWebhooksWanted("message.status") && !anyWebhooksWanted("contact.opted_out"))
+    return updateReceipts(db, receipts, byId, false);
   return db.transaction(async (tx) => {
     const rows = await updateReceipts(tx, receipts, byId, true);
+    await enqueueWebhookEvents(tx, optOutEvents(rows));
     const changes = rows
       .filter((r) => r.changed && r.previous !== r.state && WEBHOOK_STATES.has(r.state))
       .map((r) => ({
@@ -180,3 +182,25 @@ export async function applyReceipts(db: Db, receipts: Receipt[], byId: boolean):
 }
 
 const WEBHOOK_STATES = new Set<string>(["sent", "delivered", "read", "replied", "failed"]);
+
+/**
+ * contact.opted_out for the opt-outs the statement wrote in the ledger (its `stopped` step: WhatsApp 131050 on a
+ * WhatsApp campaign's recipient), with the same proof text.
+ */
+function optOutEvents(rows: readonly ChangedForWebhooks[]) {
+  const at = new Date().toISOString();
+  return rows.flatMap((r) => {
+    const change =
+      r.changed && r.previous !== r.state && r.state === "failed" ? providerErrorChange("whatsapp", r.code) : null;
+    if (!change) return [];
+    const proof = `WhatsApp error ${(r.code ?? "").trim()}: ${r.reason ?? ""}`.slice(0, 500);
+    const { channel, purpose, method } = change;
+    return [
+      {
+        ownerId: r.user_id,
+        type: "contact.opted_out" as const,
+        data: { number: r.number, channel, purpose, method, proof, at },
+      },
+    ];
+  });
+}
