@@ -2,7 +2,7 @@
 // with their counts (the progress bar polls them), and their rejected rows as CSV. Every query is scoped to the owner:
 // another account's import answers 404 like a missing one.
 import { Readable } from "node:stream";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import {
   IMPORT_ATTRIBUTE_PREFIX,
   IMPORT_BUILT_IN_FIELDS,
@@ -126,7 +126,9 @@ export async function startImport(
   if (errors.length) throw badRequest(joinFieldErrors(errors), errors);
   const [row] = await db
     .update(contactImports)
-    .set({ mapping: body.mapping, mode: body.mode, status: "queued", nextRunAt: sql`now()` })
+    // Due by this process's clock, as the claim reads it: the database's now() has microseconds, and a claim made within
+    // the same millisecond compared it with a later, truncated time and left the import waiting for the next round.
+    .set({ mapping: body.mapping, mode: body.mode, status: "queued", nextRunAt: new Date() })
     .where(and(eq(contactImports.id, current.id), eq(contactImports.status, "uploaded")))
     .returning();
   if (!row) throw conflict(IMPORT_MESSAGES.notUploaded);

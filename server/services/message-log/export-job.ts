@@ -2,7 +2,7 @@
 // report job like any report (lease, attempts, progress pushes, expiry), written here as CSV or XLSX into storage.
 // The filters are read and checked when queued (a bad one is a 400 and writes nothing) and read again by the job.
 import { setImmediate } from "node:timers/promises";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { LogExportQuery } from "../../../contract/domain/message-log";
 import { indiaDay, type ReportFormat } from "../../../contract/domain/reports";
 import type { Db } from "../../db/client";
@@ -61,7 +61,8 @@ export async function queueLogExport(
         dateTo: to,
         channel: kept.channel ?? "all",
         format,
-        dueAt: sql`now()`,
+        // Due by the claim's clock (see contacts/imports.ts startImport).
+        dueAt: new Date(),
       })
       .returning();
     return row;
