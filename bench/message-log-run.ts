@@ -2,12 +2,9 @@
 // generate_series (100 campaigns of the manager and of globex over the last 30 days, a mix of states, codes and
 // costs), a tenth as many public-API messages and inbox messages, then times the log's calls through the app
 // (app.inject: the handler, its checks and its SQL) as the manager, beside a primary-key read in the same run.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { buildApp } from "../server/app";
-import { openDatabase } from "../server/db/client";
+import { PASSWORD, startSeedApp } from "./lib/seed-app";
 import { rowsOf } from "../server/db/sql";
 import { apiBranch, campaignBranch, chatBranch } from "../server/services/message-log/branches";
 import { readFilters } from "../server/services/message-log/filters";
@@ -17,22 +14,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const CAMPAIGNS = 100;
 const PER_CAMPAIGN = Math.ceil(RECIPIENTS / CAMPAIGNS);
 const OTHERS = Math.ceil(RECIPIENTS / 10);
-const PASSWORD = "bench-pw-1";
 const GOAL_MS = 100;
 
-const dataDir = mkdtempSync(join(tmpdir(), "bench-message-log-"));
-// No statement timeout: seeding 10,000,000 rows on PostgreSQL runs statements of minutes (the timed calls are short).
-const database = await openDatabase({
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  dataDir,
-  pool: { max: 10, statementTimeoutMs: 0, longStatementTimeoutMs: 0 },
-});
-const app = await buildApp({
-  database,
-  logger: false,
-  config: { dataDir, webRoot: "./.no-web-root", jwtSecret: "bench", demoPassword: PASSWORD },
-});
-await app.ready();
+const { dataDir, database, app } = await startSeedApp("message-log");
 const { db } = database;
 const ids = Object.fromEntries(
   (await rowsOf<{ username: string; id: string }>(db, sql`select username, id::text from users`)).map((u) => [

@@ -2,12 +2,9 @@
 // globex with generate_series (half in one campaign whose sends span two days, the rest in 99 others; a mix of states,
 // codes and replies) and CONVERSATIONS inbox conversations, ANALYZEs, then times the campaign and inbox read calls
 // through the app (app.inject: handler, checks, SQL) beside a primary-key read, and writes p50/p95 to BENCH_OUT.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync, writeFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { buildApp } from "../server/app";
-import { openDatabase } from "../server/db/client";
+import { PASSWORD, startSeedApp } from "./lib/seed-app";
 import { rowsOf } from "../server/db/sql";
 import { encodeRecipientCursor } from "../server/services/campaigns/recipient-cursor";
 
@@ -18,20 +15,8 @@ const OTHERS = 99;
 const BIG = Math.floor(RECIPIENTS / 2);
 const PER_OTHER = Math.ceil((RECIPIENTS - BIG) / OTHERS);
 const CHUNK = 100_000;
-const PASSWORD = "bench-pw-1";
 
-const dataDir = mkdtempSync(join(tmpdir(), "bench-reads-"));
-const database = await openDatabase({
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  dataDir,
-  pool: { max: 10, statementTimeoutMs: 0, longStatementTimeoutMs: 0 },
-});
-const app = await buildApp({
-  database,
-  logger: false,
-  config: { dataDir, webRoot: "./.no-web-root", jwtSecret: "bench", demoPassword: PASSWORD },
-});
-await app.ready();
+const { dataDir, database, app } = await startSeedApp("reads");
 const { db } = database;
 const [globex] = await rowsOf<{ id: string }>(db, sql`select id::text from users where username = 'globex'`);
 

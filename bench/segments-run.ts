@@ -2,32 +2,17 @@
 // attribute, one in five labelled vip) and ten campaigns that each reached every contact (ten recipients per contact,
 // sent over the last 100 days), saves a mixed segment and times its count call through the app beside count(*) of the
 // owner's contacts.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { buildApp } from "../server/app";
-import { openDatabase } from "../server/db/client";
+import { PASSWORD, startSeedApp } from "./lib/seed-app";
 import { rowsOf } from "../server/db/sql";
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const GOAL_MS = Number(process.env.BENCH_GOAL_MS ?? 2000);
 const CAMPAIGNS = 10;
-const PASSWORD = "bench-pw-1";
 
-const dataDir = mkdtempSync(join(tmpdir(), "bench-segments-"));
-const database = await openDatabase({
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  dataDir,
-  pool: { max: 10, statementTimeoutMs: 0, longStatementTimeoutMs: 0 },
-});
-const app = await buildApp({
-  database,
-  logger: false,
-  config: { dataDir, webRoot: "./.no-web-root", jwtSecret: "bench", demoPassword: PASSWORD },
-});
-await app.ready();
+const { dataDir, database, app } = await startSeedApp("segments");
 const { db } = database;
 const [{ id: owner }] = await rowsOf<{ id: string }>(db, sql`select id::text from users where username = 'manager'`);
 
