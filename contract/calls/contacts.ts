@@ -79,6 +79,7 @@ export const CONTACT_CALLS = {
         data: Type.Array(ContactRecord),
         nextCursor: Type.Union([Type.String(), Type.Null()]),
         labels: Type.Array(Type.String(), { description: "every label the account's contacts carry, for the filter" }),
+        mayErase: Type.Boolean({ description: "whether the caller may erase a person (the contacts' owner only)" }),
       }),
     }),
     summary: "The account's contacts, last updated first, searched and filtered by label, paged by cursor",

@@ -91,6 +91,8 @@ export const CONTACT_MESSAGES = {
   eraseUnconfirmed: "Type the contact's number to confirm the erase",
   eraseNotOwner: "Only the account that owns these contacts (its manager) can erase a person",
   erased: (number: string) => `${number} was erased: nothing of them is kept but a hashed entry that stops messages`,
+  /** Why the pre-send check's sample holds back a number that is not on the list: its person was erased. */
+  erasedSkip: "Erased at the person's request",
 } as const;
 
 /** A stored contact number's shape (E.164: a plus, a country code, at most 15 digits), for SQL that writes numbers. */

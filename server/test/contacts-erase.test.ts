@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ERRORS } from "../../contract/domain/api-keys";
+import { CONTACT_MESSAGES } from "../../contract/domain/contacts";
 import type { ContactUpdatedData } from "../../contract/domain/webhooks";
 import { chatMessages, conversations, inboundMessages } from "../db/schema";
 import { rowsOf } from "../db/sql";
@@ -107,6 +108,16 @@ async function personEverywhere(number: string): Promise<{ contactId: string; ca
   await db()
     .insert(chatMessages)
     .values({ conversationId: chat.id, userId: manager, direction: "in", text: `I am ${number}` });
+  // An API message's ledger note names the number; an unanswered SMPP submit on the account's own channel holds it.
+  await db().execute(sql`update balance_ledger set note = note || ${` (API sms message to ${number})`}
+    where id = (select id from balance_ledger where user_id = ${manager} order by created_at desc limit 1)`);
+  const [channel] = await rowsOf<{ id: string }>(
+    db(),
+    sql`insert into carrier_channels (user_id, provider, channel, name, credentials, verify_token)
+        values (${manager}, 'smpp', 'sms', 'Erase SMSC', 'sealed', gen_random_uuid()::text) returning id`,
+  );
+  await db().execute(sql`insert into smpp_unanswered (channel_id, message_id, handset, header, text, parts)
+    values (${channel.id}, 'm-erase', ${number.slice(1)}, '', 'Your order is ready', 1)`);
   return { contactId: made.json().data.id as string, campaignId };
 }
 
@@ -135,6 +146,8 @@ describe("erasing a person", () => {
         "conversations.customer_number",
         "chat_messages.text",
         "webhook_deliveries.body",
+        "balance_ledger.note",
+        "smpp_unanswered.handset",
       ]),
     );
 
@@ -144,7 +157,14 @@ describe("erasing a person", () => {
       (res.json().data.tables as { table: string; rows: number }[]).map((t) => [t.table, t.rows]),
     );
     expect(Object.keys(touched)).toEqual(ERASED_TABLES);
-    expect(touched).toMatchObject({ contacts: 1, campaign_recipients: 1, conversations: 1, inbound_messages: 1 });
+    expect(touched).toMatchObject({
+      contacts: 1,
+      campaign_recipients: 1,
+      conversations: 1,
+      inbound_messages: 1,
+      balance_ledger: 1,
+      smpp_unanswered: 1,
+    });
 
     expect(await traces(DIGITS)).toEqual([]);
     // The other person is untouched.
@@ -198,9 +218,14 @@ describe("erasing a person", () => {
     await db().execute(sql`update campaign_recipients set number = ${NUMBER} where id = ${first.id}`);
     const check = (await call("manager", "GET", `/api/v1/campaign-control/${id}/check`)).json().data as {
       skipped: { reason: string; count: number }[];
+      skippedNumbers: { number: string; reason: string; detail: string | null }[];
       sendable: number;
     };
     expect(check.skipped.find((k) => k.reason === "suppressed")?.count).toBe(1);
+    // The sample names it, with why (it is on no list).
+    expect(check.skippedNumbers).toEqual([
+      expect.objectContaining({ number: NUMBER, reason: "suppressed", detail: CONTACT_MESSAGES.erasedSkip }),
+    ]);
     expect(check.sendable).toBe(1);
 
     // The manager's user sends through the API on its own account: the manager's erasure binds it.
@@ -248,6 +273,16 @@ describe("erasing a person", () => {
     expect(res.statusCode, res.body).toBe(status);
     expect((await call("manager", "GET", `/api/v1/contacts/${id}`)).statusCode).toBe(200);
     await call("manager", "POST", "/api/v1/contacts/remove", { ids: [id] });
+  });
+
+  it.each([
+    ["manager", true],
+    ["user", false],
+    ["depthead", false],
+  ] as const)("tells the console whether %s may erase (the contacts' owner only)", async (as, may) => {
+    const res = await call(as, "GET", "/api/v1/contacts?limit=1");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().mayErase).toBe(may);
   });
 
   it("another account's contact is a 404", async () => {

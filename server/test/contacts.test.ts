@@ -1,7 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import type { ContactUpdatedData } from "../../contract/domain/webhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactAttributeDefs, contacts } from "../db/schema";
+import { contactAttributeDefs, contacts, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { receiveInbound } from "../services/chats/inbound";
+import { createEndpoint } from "../services/webhooks/endpoints";
 import { rcsSetup } from "./campaign-control-fixtures";
 import { startServer, type DemoName, type TestServer } from "./harness";
 
@@ -100,6 +102,42 @@ describe("contacts: from chats", () => {
     await server.database.db.delete(contacts).where(eq(contacts.id, made[0]?.id ?? ""));
     await write("Still there?", 2);
     expect((await rowsOf(owner)).filter((c) => c.number === from)).toEqual([]);
+  });
+});
+
+describe("contacts: from chats, as events", () => {
+  it("a chat-made contact is one contact.updated event of the contacts' owner (source chat), the next message none", async () => {
+    const manager = await server.id("manager");
+    const endpoint = await createEndpoint(
+      server.database.db,
+      manager,
+      { url: "http://127.0.0.1:9/hook", events: ["contact.updated"] },
+      { allowPrivate: true, requireHttps: false },
+    );
+    const bot = await rcsSetup(server.database.db, await server.id("user"));
+    const from = "+917320000011";
+    const events = async () =>
+      (
+        await server.database.db
+          .select({ body: webhookDeliveries.body })
+          .from(webhookDeliveries)
+          .where(and(eq(webhookDeliveries.userId, manager), eq(webhookDeliveries.event, "contact.updated")))
+      ).map((r) => (JSON.parse(r.body) as { data: ContactUpdatedData }).data);
+    const before = (await events()).length;
+    for (const [k, text] of ["Hello", "Me again"].entries())
+      await receiveInbound(server.database.db, [
+        { type: "inbound", channel: "rcs", from, to: bot.botId, text, at: new Date(Date.now() + k) },
+      ]);
+    const made = (await events()).slice(before);
+    expect(made).toEqual([
+      expect.objectContaining({
+        action: "created",
+        source: "chat",
+        number: from,
+        contact: expect.objectContaining({ number: from }),
+      }),
+    ]);
+    await server.database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.record.id));
   });
 });
 

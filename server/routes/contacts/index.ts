@@ -18,14 +18,15 @@ const plural = (n: number) => `${n} ${n === 1 ? "contact" : "contacts"}`;
 
 export const contactHandlers: Handlers = {
   "contacts.list": async (request, _reply, { db }) => {
-    const owner = await contactsOwner(db, callerOf(request));
+    const caller = callerOf(request);
+    const owner = await contactsOwner(db, caller);
     const { q, label, cursor, limit } = request.query;
     // The label filter's choices come with the first page only: later pages keep the ones the screen has.
     const [page, labels] = await Promise.all([
       contactPage(db, owner, { q, label, cursor, limit }),
       cursor ? Promise.resolve([]) : contactLabels(db, owner),
     ]);
-    return { success: true, data: page.rows, nextCursor: page.nextCursor, labels };
+    return { success: true, data: page.rows, nextCursor: page.nextCursor, labels, mayErase: owner === caller.id };
   },
 
   "contacts.export": async (request, reply, { db }) => {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { SKIP_REASONS, SKIPPED_SAMPLE_MAX, type SkipReason } from "../../../contract/domain/campaigns";
+import { CONTACT_MESSAGES } from "../../../contract/domain/contacts";
 import { dltVariablesProblem } from "../../../contract/domain/dlt-route";
 import type { Db } from "../../db/client";
 import { campaignRecipients, inboundMessages, suppressions } from "../../db/schema";
@@ -165,13 +166,17 @@ export async function skippedSample(db: Conn, row: CampaignRow, check: PreCheck,
     check.skipped.suppressed === 0
       ? []
       : await db
-          .select({ number: campaignRecipients.number, detail: suppressions.reason })
+          .select({
+            number: campaignRecipients.number,
+            // A number not on the list is an erased person's (suppressedWhere holds both back).
+            detail: sql<string>`coalesce(${suppressions.reason}, ${CONTACT_MESSAGES.erasedSkip})`,
+          })
           .from(campaignRecipients)
-          .innerJoin(
+          .leftJoin(
             suppressions,
             and(eq(suppressions.userId, row.userId), eq(suppressions.number, campaignRecipients.number)),
           )
-          .where(queuedOf(row.id))
+          .where(and(queuedOf(row.id), suppressedWhere(row.userId)))
           .orderBy(campaignRecipients.id)
           .limit(SKIPPED_SAMPLE_MAX);
   const consent = await consentSample(db, row, check.skipped, queuedOf(row.id), SKIPPED_SAMPLE_MAX - suppressed.length);

@@ -5,10 +5,11 @@ import { markHot, type Db } from "../../db/client";
 import { pgArray, rowsOf } from "../../db/sql";
 import { keywordChanges } from "../../../contract/domain/consent";
 import { writeConsentEvents, type ConsentEventInput } from "../consent/ledger";
+import { enqueueChatContacts, type ChatContactRow } from "../contacts/events";
 import { contactsOwnerSql } from "../contacts/owner";
 import { E164_PATTERN } from "../../../contract/domain/contacts";
 import { enqueueWebhookEvents } from "../webhooks/enqueue";
-import { webhooksWanted } from "../webhooks/subscribers";
+import { anyWebhooksWanted, webhooksWanted } from "../webhooks/subscribers";
 import { ownersOfAddresses } from "./addresses";
 import { previewOf, type ChatMessageRow, type ConversationRow } from "./records";
 
@@ -61,6 +62,8 @@ interface Row {
   c_created_at: Date | string;
   ai_queued: boolean;
   triggered: boolean;
+  /** The contacts this batch made (the same on every row: one aggregate of the statement). */
+  new_contacts: ChatContactRow[];
 }
 
 const date = (d: Date | string) => (d instanceof Date ? d : new Date(d));
@@ -216,6 +219,7 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
       from up cross join lateral (select ${contactsOwnerSql(sql`up.user_id`)} as owner) o
       where up.inserted and up.customer_number ~ ${E164_PATTERN}
       on conflict (user_id, number) do nothing
+      returning id, user_id, number, name, email, language, labels, attributes, updated_at
     ),
     -- The campaign message answered goes into the thread above the reply, once (its client id), and only when it is
     -- newer than what the thread already holds: a months-old campaign is not slipped under a conversation since. The
@@ -272,7 +276,8 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
            up.business_address as c_business_address, up.status as c_status, up.assigned_agent_id as c_assigned_agent_id,
            up.last_inbound_at as c_last_inbound_at, up.last_message_at as c_last_message_at, up.last_message_text as c_last_message_text,
            up.unread_count as c_unread_count, up.resolved_at as c_resolved_at, up.campaign_id as c_campaign_id, up.created_at as c_created_at,
-           exists (select 1 from ai where ai.message_id = ins.id) as ai_queued, exists (select 1 from wf where wf.message_id = ins.id) as triggered
+           exists (select 1 from ai where ai.message_id = ins.id) as ai_queued, exists (select 1 from wf where wf.message_id = ins.id) as triggered,
+           (select coalesce(jsonb_agg(ct), '[]'::jsonb) from ct) as new_contacts
     from ins join up on up.id = ins.conversation_id
     order by ins.id`;
   const text = dialect.sqlToQuery(statement).sql;
@@ -281,11 +286,14 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
   const webhooks = owned.some(({ ownerId }) => webhooksWanted(ownerId, "message.inbound"));
   // A STOP or START word may be a consent event, written with the messages (rare: the common batch stays one statement).
   const keywords = owned.some(({ event }) => keywordChanges(event.text).length > 0);
+  // A new customer's contact is a contact.updated event where its owner (maybe the account's manager) subscribes.
+  const contactHooks = anyWebhooksWanted("contact.updated");
   const rows =
-    webhooks || keywords
+    webhooks || keywords || contactHooks
       ? await db.transaction(async (tx) => {
           const written = await rowsOf<Row>(tx, statement);
           await writeConsentEvents(tx, keywordConsent(written, owned));
+          if (contactHooks) await enqueueChatContacts(tx, written[0]?.new_contacts ?? []);
           if (!webhooks) return written;
           await enqueueWebhookEvents(
             tx,

@@ -125,6 +125,21 @@ const STATEMENTS: readonly { table: string; run: (t: Target) => SQL }[] = [
       and request_body::text like ${`%${t.number.slice(1)}%`} returning 1`,
   },
   {
+    // Ledger rows stay with their amounts; a note that names the number (an API message's) names the placeholder.
+    table: "balance_ledger",
+    run: (t) => sql`update balance_ledger set note = replace(note, ${t.number}, ${t.placeholder})
+      where user_id in ${accounts(t.owner)} and note like ${`%${t.number}%`} returning 1`,
+  },
+  {
+    // Submits an SMSC never answered, kept at most 48 hours to settle a late receipt: on the account's own SMPP
+    // channels they go (such a receipt then settles nothing). A shared channel's rows may be another account's
+    // message to the same person, so they are left to expire.
+    table: "smpp_unanswered",
+    run: (t) => sql`delete from smpp_unanswered u using carrier_channels c
+      where c.id = u.channel_id and c.user_id in ${accounts(t.owner)}
+        and u.handset = any(${`{${t.digits.join(",")}}`}::text[]) returning 1`,
+  },
+  {
     table: "api_idempotency",
     run: (t) => sql`delete from api_idempotency where user_id in ${accounts(t.owner)}
       and response::text like ${`%${t.number}%`} returning 1`,

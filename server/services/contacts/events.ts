@@ -83,3 +83,29 @@ export function enqueueContactDeletions(
     }),
   );
 }
+
+/** A contact the inbound statement made, as `to_jsonb` spells it. */
+export interface ChatContactRow {
+  id: string;
+  user_id: string;
+  number: string;
+  name: string;
+  email: string;
+  language: string;
+  labels: string[];
+  attributes: ContactRow["attributes"];
+  updated_at: string;
+}
+
+/** Contacts made from chats (customers whose first message opened a conversation), as events per owner. */
+export async function enqueueChatContacts(db: Db | Tx, rows: readonly ChatContactRow[]): Promise<void> {
+  const owners = new Map<string, ChatContactRow[]>();
+  for (const r of rows) owners.set(r.user_id, [...(owners.get(r.user_id) ?? []), r]);
+  for (const [owner, made] of owners)
+    await enqueueContactChanges(
+      db,
+      owner,
+      "chat",
+      made.map((r) => ({ action: "created" as const, row: { ...r, updatedAt: r.updated_at } })),
+    );
+}

@@ -224,6 +224,7 @@ export function ContactsList() {
         onSaved={list.saved}
         definitions={definitions}
         knownLabels={list.labels}
+        mayErase={list.mayErase}
       />
       <LabelsModal
         open={labelling}

@@ -32,6 +32,7 @@ export function ContactDrawer(props: {
   onSaved: () => Promise<void>;
   definitions: readonly ContactAttributeRecord[];
   knownLabels: readonly string[];
+  mayErase: boolean;
 }) {
   const { dialog, onClose } = props;
   const editing = dialog?.kind === "edit" ? dialog.contact : null;
@@ -51,7 +52,7 @@ export function ContactDrawer(props: {
           <ConsentSection key={editing.id} number={editing.number} />
         </>
       )}
-      {editing && roleMayCall(role, "contacts.erase") && (
+      {editing && props.mayErase && roleMayCall(role, "contacts.erase") && (
         <>
           <Divider />
           <EraseSection

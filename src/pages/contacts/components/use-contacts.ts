@@ -54,6 +54,8 @@ export function useContacts() {
   return {
     rows: answered?.data ?? [],
     labels,
+    /** Erase is the owner's decision: a manager's users see no erase section (the server refuses them too). */
+    mayErase: answered?.mayErase ?? false,
     page,
     hasNext: Boolean(answered?.nextCursor),
     next: () => answered?.nextCursor && setCursors([...cursors, answered.nextCursor]),
