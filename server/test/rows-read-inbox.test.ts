@@ -16,6 +16,7 @@ import { rowsOf } from "../db/sql";
 import { encodeListCursor } from "../services/chats/list-cursor";
 import { DEMO_PASSWORD, demoSessions, freshDatabase, type DemoName } from "./harness";
 import { seedInbox } from "./inbox-seed";
+import { explainedRows } from "./plan-rows";
 
 const CONVERSATIONS = 20_000;
 const LIMIT = 30;
@@ -193,46 +194,6 @@ describe("the inbox search keeps its meaning", () => {
   });
 });
 
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Actual Rows"?: number;
-  "Actual Loops"?: number;
-  "Rows Removed by Filter"?: number;
-  "Rows Removed by Index Recheck"?: number;
-  Plans?: PlanNode[];
-}
-
-const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-
-/** Rows a plan read: per scan node, the rows it passed on and those it threw away, over all its loops. */
-function rowsRead(plan: PlanNode): number {
-  return nodes(plan)
-    .filter((n) => /Scan$/.test(n["Node Type"]) && n["Node Type"] !== "Subquery Scan")
-    .reduce(
-      (sum, n) =>
-        sum +
-        ((n["Actual Rows"] ?? 0) + (n["Rows Removed by Filter"] ?? 0) + (n["Rows Removed by Index Recheck"] ?? 0)) *
-          (n["Actual Loops"] ?? 1),
-      0,
-    );
-}
-
-/** Rows read by one recorded statement, and a line saying where (printed when a call goes over its budget). */
-async function explained(key: string): Promise<{ read: number; where: string }> {
-  const text = key.split("\u0000")[0] ?? "";
-  const result = (await database.db.execute(
-    sql.raw(`explain (analyze, format json) ${inline(text, params.get(key) ?? [])}`),
-  )) as unknown as { rows: { "QUERY PLAN": unknown }[] };
-  const raw = result.rows[0]?.["QUERY PLAN"];
-  const plan = ((typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0]!.Plan;
-  const scans = nodes(plan)
-    .filter((n) => /Scan$/.test(n["Node Type"]))
-    .map((n) => `${n["Node Type"]} ${n["Index Name"] ?? n["Relation Name"] ?? ""} ${rowsRead({ ...n, Plans: [] })}`);
-  return { read: rowsRead(plan), where: `${rowsRead(plan)}: ${text.slice(0, 160)} [${scans.join("; ")}]` };
-}
-
 describe("rows read per chats.list call, 20,000 conversations", () => {
   const deepCursor = () => {
     const sorted = [...all].sort((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1));
@@ -262,23 +223,11 @@ describe("rows read per chats.list call, 20,000 conversations", () => {
     const keys = recording;
     recording = null;
     expect(keys.length).toBeGreaterThan(0);
-    const statements = await Promise.all(keys.map(explained));
+    const statements = await Promise.all(
+      keys.map((key) => explainedRows(database.db, key.split("\u0000")[0] ?? "", params.get(key) ?? [])),
+    );
     const read = statements.reduce((sum, s) => sum + s.read, 0);
     console.info(`rows read (${database.kind}): ${read} of ${BUDGET}`);
     expect(read, statements.map((s) => s.where).join("\n")).toBeLessThanOrEqual(BUDGET);
   });
 });
-
-/** The statement with its parameters written in as literals (EXPLAIN of a bare text is the same on both drivers). */
-function inline(text: string, values: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1]));
-}
-
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return "null";
-  if (typeof value === "number" || typeof value === "bigint") return String(value);
-  if (typeof value === "boolean") return value ? "true" : "false";
-  if (value instanceof Date) return `'${value.toISOString()}'`;
-  const text = typeof value === "object" ? JSON.stringify(value) : String(value);
-  return `'${text.replace(/'/g, "''")}'`;
-}

@@ -35,6 +35,11 @@ export const contacts = pgTable(
     // The list's order and cursor: one owner's rows, last updated first, read a page at a time.
     index("contacts_user_updated_idx").on(t.userId, t.updatedAt.desc(), t.id.desc()),
     index("contacts_labels_idx").using("gin", t.labels),
+    // The list's search: any 3 characters of the number, the name or the email (pg_trgm, as the inbox's search).
+    index("contacts_search_trgm_idx").using(
+      "gin",
+      sql`(${t.number} || ' ' || lower(${t.name}) || ' ' || lower(${t.email})) gin_trgm_ops`,
+    ),
   ],
 );
 
