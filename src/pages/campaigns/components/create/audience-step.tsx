@@ -2,6 +2,7 @@ import { InboxOutlined } from "@ant-design/icons";
 import {
   Alert,
   Button,
+  Checkbox,
   Col,
   Flex,
   Form,
@@ -138,6 +139,17 @@ export function AudienceStep({
                   message={`Variables use column${missing.length > 1 ? "s" : ""} not in this file: ${missing.join(", ")}`}
                 />
               )}
+              <Checkbox
+                style={{ marginTop: 12 }}
+                checked={draft.saveToContacts}
+                onChange={(e) => dispatch({ type: "edit", patch: { saveToContacts: e.target.checked } })}
+              >
+                Save this audience to contacts
+              </Checkbox>
+              <Typography.Paragraph type="secondary" style={{ margin: "4px 0 0 24px" }}>
+                New numbers become contacts with the file&apos;s name column; existing contacts keep their values (an
+                empty name is filled from the file).
+              </Typography.Paragraph>
             </Form.Item>
           ) : (
             <Form.Item
