@@ -135,6 +135,7 @@ for (const theme of ["light", "dark"] as const) {
     // The engagement condition with its campaign picker (a department head's campaigns: the newest, by name).
     await pick(page, "Condition 1 looks at", "Engagement");
     await expect(page.getByRole("combobox", { name: "Condition 1 campaign", exact: true })).toBeVisible();
+    await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
     await shot(page, `segments-builder-${theme}`);
     expect(await scan(page, `${theme} segments builder`)).toEqual([]);
     await page.getByRole("combobox", { name: "Condition 1 campaign", exact: true }).click();
