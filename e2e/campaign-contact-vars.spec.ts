@@ -87,6 +87,40 @@ test("a campaign with {{contact.name|Customer}} sends each recipient its contact
   await shot(page, "contact-vars-message-log");
 });
 
+test("Save this audience to contacts: the file's new numbers become contacts, counted on the ingest step", async ({
+  page,
+}) => {
+  await login(page, "manager", "manager");
+  const token = await apiToken(page, "manager");
+  await ensureContact(page, token);
+  // A number of this run's own (sandbox range 9000000xxx is not needed: the campaign is never started).
+  const fresh = `98${String(Date.now()).slice(-8)}`;
+  await variablesStep(page, "Save to contacts");
+  await page.getByRole("button", { name: "Next" }).click();
+  const csv = ["phone,name", `${fresh},Nisha Verma`, `${CONTACT.number},Someone Else`, "12345,Bad"].join("\n");
+  await page
+    .locator("input[type=file]")
+    .setInputFiles({ name: "savers.csv", mimeType: "text/csv", buffer: Buffer.from(`${csv}\n`) });
+  const save = page.getByRole("checkbox", { name: "Save this audience to contacts" });
+  await expect(save).not.toBeChecked();
+  await save.check();
+  await shot(page, "contact-vars-save-to-contacts");
+  await page.getByRole("button", { name: "Create campaign and check audience" }).click();
+  await expect(stat(page, "Valid")).toContainText("2", { timeout: 30_000 });
+  // The contact that exists keeps its name; the new number is created with the file's.
+  await expect(page.getByLabel("Saved to contacts")).toHaveText(
+    "Saved to contacts: 1 created, 0 updated, 1 left as they were",
+  );
+  await shot(page, "contact-vars-saved-counts");
+  const found = await page.request.get(`/api/v1/contacts?q=${fresh}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(found.status(), await found.text()).toBe(200);
+  expect((await found.json()).data).toEqual([
+    expect.objectContaining({ number: `+91${fresh}`, name: "Nisha Verma", source: "campaign_file" }),
+  ]);
+});
+
 for (const theme of ["light", "dark"] as const) {
   test(`the contact variables step and the consent switch pass axe (${theme})`, async ({ page }) => {
     await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, theme]);

@@ -63,9 +63,62 @@ test("a manager builds a segment, sees its live count, and creates an SMS campai
   await pick(page, "Segment", name);
   await expect(page.getByTestId("segment-count")).toHaveText("2 contacts in this segment now");
   await shot(page, "segments-campaign-audience");
+
+  // Back at the variables with a segment audience: the Column source offers the segment's columns (its contacts'
+  // fields), not an empty list; a column a segment lacks (no order_no attribute) is named on the audience step.
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByText("The audience is a segment")).toBeVisible();
+  await page.getByLabel("Variable 1 kind").getByText("Column").click();
+  const column = page.getByRole("combobox", { name: "Variable 1", exact: true });
+  await column.fill("order_no");
+  await page.getByRole("textbox", { name: "Variable 1 fallback" }).fill("123456");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("A segment has no column order_no")).toBeVisible();
+  await page.getByRole("button", { name: "Back" }).click();
+  await column.fill("");
+  await column.click();
+  const offered = page.locator(".ant-select-dropdown:visible .ant-select-item-option");
+  await expect(offered.filter({ hasText: /^number$/ })).toHaveCount(1);
+  await expect(offered.filter({ hasText: /^language$/ })).toHaveCount(1);
+  await shot(page, "segments-campaign-variable-columns");
+  await offered.filter({ hasText: /^name$/ }).click();
+  await expect(column).toHaveValue("name");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText(/A segment has no column/)).toHaveCount(0);
   await page.getByRole("button", { name: "Create campaign and check audience" }).click();
   await expect(page.getByText("recipients ready")).toBeVisible({ timeout: 30_000 });
   await shot(page, "segments-campaign-ingest");
+
+  // The engagement condition's campaign, found by typing part of its name (never put in the page URL).
+  const campaign = `From ${name}`;
+  await page.goto(PAGE);
+  await page.getByRole("button", { name: "New segment" }).first().click();
+  await drawer.getByLabel("Name").fill(`Engaged ${stamp}`);
+  await pick(page, "Condition 1 looks at", "Engagement");
+  const box = page.getByRole("combobox", { name: "Condition 1 campaign", exact: true });
+  await box.fill(`Buyers ${stamp}`);
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: campaign }).click();
+  await expect(drawer.getByTitle(campaign)).toBeVisible();
+  // Not sent yet: nobody received it.
+  await expect(drawer.getByTestId("segment-live-count")).toHaveText("0");
+  await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
+  await shot(page, "segments-builder-campaign");
+  await drawer.getByRole("button", { name: "Save segment" }).click();
+  await expect(page.getByText(`Segment Engaged ${stamp} saved`)).toBeVisible();
+  const token = await apiToken(page, "manager");
+  const saved = (
+    (await (await page.request.get("/api/v1/contacts/segments", { headers: auth(token) })).json()).data as {
+      name: string;
+      definition: { groups: { conditions: { kind: string; campaignId?: string }[] }[] };
+    }[]
+  ).find((sg) => sg.name === `Engaged ${stamp}`);
+  const found = await (
+    await page.request.get(`/api/v1/campaigns/search?query=${encodeURIComponent(campaign)}`, { headers: auth(token) })
+  ).json();
+  expect(saved?.definition.groups[0].conditions[0]).toMatchObject({
+    kind: "engagement",
+    campaignId: (found.campaigns as { _id: string }[])[0]._id,
+  });
 });
 
 for (const theme of ["light", "dark"] as const) {
@@ -79,7 +132,15 @@ for (const theme of ["light", "dark"] as const) {
     await page.getByRole("button", { name: "New segment" }).first().click();
     await page.getByRole("button", { name: "Add group" }).click();
     await expect(page.getByText("Group 2")).toBeVisible();
+    // The engagement condition with its campaign picker (a department head's campaigns: the newest, by name).
+    await pick(page, "Condition 1 looks at", "Engagement");
+    await expect(page.getByRole("combobox", { name: "Condition 1 campaign", exact: true })).toBeVisible();
+    await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
     await shot(page, `segments-builder-${theme}`);
     expect(await scan(page, `${theme} segments builder`)).toEqual([]);
+    await page.getByRole("combobox", { name: "Condition 1 campaign", exact: true }).click();
+    await expect(page.locator(".ant-select-dropdown:visible")).toBeVisible();
+    // Looked at, not scanned: antd's open option list carries aria-selected on its divs (aria-allowed-attr).
+    await shot(page, `segments-builder-campaigns-${theme}`);
   });
 }

@@ -4,6 +4,7 @@ import {
   DEFAULT_REGION_FIELD,
   failoverProperties,
   PASTED_NUMBERS,
+  SAVE_TO_CONTACTS,
   SEGMENT_REF,
   TEMPLATE_VARIABLES,
 } from "./campaign-fields";
@@ -20,6 +21,7 @@ export const campaignCreateRcs = {
     templateId: { ...CAMPAIGN_REF, title: "Template" },
     numbers: PASTED_NUMBERS,
     segmentId: SEGMENT_REF,
+    saveToContacts: SAVE_TO_CONTACTS,
     variables: TEMPLATE_VARIABLES,
     defaultRegion: DEFAULT_REGION_FIELD,
     ...failoverProperties("rcs"),

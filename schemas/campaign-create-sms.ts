@@ -3,6 +3,7 @@ import {
   CAMPAIGN_REF,
   DEFAULT_REGION_FIELD,
   PASTED_NUMBERS,
+  SAVE_TO_CONTACTS,
   SEGMENT_REF,
   TEMPLATE_VARIABLES,
 } from "./campaign-fields";
@@ -18,6 +19,7 @@ export const campaignCreateSms = {
     templateId: { ...CAMPAIGN_REF, title: "DLT template" },
     numbers: PASTED_NUMBERS,
     segmentId: SEGMENT_REF,
+    saveToContacts: SAVE_TO_CONTACTS,
     variables: TEMPLATE_VARIABLES,
     defaultRegion: DEFAULT_REGION_FIELD,
   },

@@ -4,6 +4,7 @@ import {
   DEFAULT_REGION_FIELD,
   failoverProperties,
   PASTED_NUMBERS,
+  SAVE_TO_CONTACTS,
   SEGMENT_REF,
   TEMPLATE_VARIABLES,
 } from "./campaign-fields";
@@ -27,6 +28,7 @@ export const campaignCreateWhatsapp = {
     },
     numbers: PASTED_NUMBERS,
     segmentId: SEGMENT_REF,
+    saveToContacts: SAVE_TO_CONTACTS,
     variables: TEMPLATE_VARIABLES,
     defaultRegion: DEFAULT_REGION_FIELD,
     ...failoverProperties("whatsapp"),

@@ -43,6 +43,13 @@ export const SEGMENT_REF = {
   maxLength: 64,
 } as const;
 
+export const SAVE_TO_CONTACTS = {
+  type: "boolean",
+  title: "Save this audience to contacts",
+  description:
+    "With an audience file: its accepted numbers become contacts of the account (new ones with the file's name; an existing contact's empty name is filled). Off by default.",
+} as const;
+
 export const TEMPLATE_VARIABLES = {
   type: "array",
   title: "Template variables",

@@ -37,6 +37,7 @@ const POSTGRES_FILES = [
   "server/test/campaign-dnd-check.test.ts", // DND by category in the check's SQL, learnt from receipts in the batch statement
   "server/test/contacts.test.ts", // row-value cursor on timestamptz text, text[] labels (GIN, @>), jsonb key removal
   "server/test/contacts-import.test.ts", // INSERT … ON CONFLICT with xmax = 0, unnest of array literals, jsonb ||
+  "server/test/campaign-save-contacts.test.ts", // a file audience upserted per batch: ON CONFLICT … WHERE, xmax = 0, beside COPY
   "server/test/contacts-public-api.test.ts", // UPDATE … FROM unnest with row IS DISTINCT FROM, api_idempotency jsonb
   "server/test/contacts-erase.test.ts", // sha256() in SQL, information_schema scan, jsonb_agg scrubbing
   "server/test/consent.test.ts", // distinct on over the ledger index, unnest with ordinality, data-modifying CTEs

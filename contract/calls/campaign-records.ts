@@ -19,6 +19,12 @@ import { Type } from "./type";
 
 // What the campaign calls answer. Money is in rupees (two decimals) at the edge; the server keeps paise.
 
+/** "Save this audience to contacts": the owner's contacts created, updated and skipped so far; null when off. */
+const SavedContactsRecord = Type.Union([
+  Type.Object({ created: Type.Integer(), updated: Type.Integer(), skipped: Type.Integer() }),
+  Type.Null(),
+]);
+
 const date = () => Type.Union([Type.String({ format: "date-time" }), Type.Null()]);
 const nullableText = () => Type.Union([Type.String(), Type.Null()]);
 const enumOf = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: "string", enum: [...values] });
@@ -62,6 +68,11 @@ export const CampaignRecord = Type.Object({
     invalid: Type.Integer(),
     duplicates: Type.Integer(),
   }),
+  /**
+   * "Save this audience to contacts" (file audiences): what the audience's read did to the owner's contacts so far
+   * (skipped: existing contacts left as they were, and erased numbers). Null when the campaign does not save.
+   */
+  savedContacts: Type.Optional(SavedContactsRecord),
   /** Recipients queued for sending (valid minus those skipped at the check). */
   total: Type.Integer(),
   counts: RecipientCountsRecord,
@@ -173,6 +184,7 @@ export const IngestProgressRecord = Type.Object({
   valid: Type.Integer(),
   invalid: Type.Integer(),
   duplicates: Type.Integer(),
+  savedContacts: Type.Optional(SavedContactsRecord),
   /** The first rejected rows (the full list is the rejected-rows download). */
   rejectedSample: Type.Array(RejectedRowRecord),
   /**

@@ -114,8 +114,8 @@ export interface ContactSnapshot {
   updatedAt: string;
 }
 
-/** Where a contact change came from: the console, an import, the public API, a chat, or an erase. */
-export type ContactChangeSource = "console" | "import" | "api" | "chat" | "erase";
+/** Where a contact change came from: the console, an import, a campaign's audience file, the public API, a chat, or an erase. */
+export type ContactChangeSource = "console" | "import" | "campaign_file" | "api" | "chat" | "erase";
 
 /**
  * `contact.updated`: a contact of the account was created, changed or deleted (an erase is a deletion whose source is

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RATES_PAISE } from "../../contract/domain/campaigns";
 import { MSG } from "../../contract/messages";
 import type { Database } from "../db/client";
-import { balanceLedger, campaigns, rateCards } from "../db/schema";
+import { balanceLedger, campaigns, contacts, rateCards } from "../db/schema";
 import {
   balanceOf,
   dispatchServer,
@@ -124,6 +124,45 @@ describe("campaigns.testSend", () => {
       params: ["Asha"],
     });
     expect(await balanceOf(db(), userId)).toBe(before - DEFAULT_RATES_PAISE.whatsapp_utility);
+  });
+
+  it("fills {{contact.x}} with a test number's contact (the owner's contacts: a user's are its manager's), else the fallback", async () => {
+    const userId = await server.id("user");
+    const manager = await server.id("manager");
+    await db()
+      .insert(contacts)
+      .values([
+        { userId: manager, number: "+919000000021", name: "Asha", attributes: {}, source: "console" },
+        { userId: manager, number: "+919000000022", name: "", attributes: {}, source: "console" },
+        // Another account's contact is never read.
+        { userId: await server.id("admin"), number: "+919000000023", name: "Other", source: "console" },
+      ]);
+    const wa = await whatsappTemplate(db(), userId, { category: "UTILITY" });
+    const id = await insertCampaign(db(), {
+      userId,
+      templateId: wa.id,
+      templateName: wa.name,
+      numbers: ordinaryNumbers(1),
+      variables: ["{{contact.name|Customer}}", "{{contact.email}}"],
+      holdPaise: 0,
+      status: "ready",
+    });
+    const res = await testSend("user", id, ["+919000000021", "+919000000022", "+919000000023", "+919000000024"]);
+    expect(res.statusCode, res.body).toBe(200);
+    const paramsTo = (to: string) => {
+      const content = testMessages(to)[0].content;
+      return content.kind === "template" ? content.params : [];
+    };
+    expect(
+      ["+919000000021", "+919000000022", "+919000000023", "+919000000024"].map((n) => [n, ...paramsTo(n)]),
+    ).toEqual([
+      ["+919000000021", "Asha", "[contact.email]"],
+      ["+919000000022", "Customer", "[contact.email]"], // a contact with an empty name
+      ["+919000000023", "Customer", "[contact.email]"],
+      ["+919000000024", "Customer", "[contact.email]"],
+    ]);
+    expect(res.json().message).toContain("{{contact.email}} is shown as [contact.email]");
+    expect(res.json().message).not.toContain("contact.name");
   });
 
   it("only the owner (user or manager) may test; other roles 403, another tenant's campaign 404", async () => {

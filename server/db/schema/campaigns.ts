@@ -100,6 +100,16 @@ export const campaigns = pgTable(
     invalidCount: integer("invalid_count").notNull().default(0),
     duplicateCount: integer("duplicate_count").notNull().default(0),
     /**
+     * "Save this audience to contacts" (file audiences): each batch's accepted rows are upserted into the owner's
+     * contacts in the batch's transaction (audience/save-contacts.ts), which adds to these counts and moves
+     * `contactsThroughRow` to the batch's last row, so a restarted ingest skips rows it already saved.
+     */
+    saveToContacts: boolean("save_to_contacts").notNull().default(false),
+    contactsCreated: integer("contacts_created").notNull().default(0),
+    contactsUpdated: integer("contacts_updated").notNull().default(0),
+    contactsSkipped: integer("contacts_skipped").notNull().default(0),
+    contactsThroughRow: integer("contacts_through_row").notNull().default(0),
+    /**
      * Money in paise: the estimate (every message sent once, no failover) and the most the campaign can cost (the
      * estimate plus what stays unknown until send, e.g. every recipient failing over to SMS), both from the recipients'
      * rendered parts and kept from the audience's read on; the hold taken at start (the maximum); what sending settled.

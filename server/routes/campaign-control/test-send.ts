@@ -14,6 +14,12 @@ import { HeaderMediaUnavailable } from "../../services/campaigns/header-media";
 import { contentFor, costOf } from "../../services/campaigns/dispatch-content";
 import { findCampaign } from "../../services/campaigns/reach";
 import { testParams } from "../../services/campaigns/test-params";
+import {
+  campaignContactsOwner,
+  contactValuesOf,
+  type ContactValues,
+} from "../../services/campaigns/audience/contact-values";
+import { variableRefs } from "../../../contract/domain/personalise";
 import { applyMoves } from "../../services/balance/ledger";
 import { loadRatesFor } from "../../services/rates/cards";
 import type { Handler } from "../context";
@@ -46,24 +52,40 @@ export const testSend: Handler<"campaigns.testSend"> = async (request, _reply, {
       answers.push({ number: parsed.number, accepted: true, reason: null });
     }
   }
-  const { params, columns } = testParams(row.variables);
-  const content = contentFor(campaign.template, params);
-  // Priced as the owner pays: its own card (account → reseller → global), as the campaign itself is estimated.
-  const cost = costOf(campaign.template, content, await loadRatesFor(db, row.userId));
+  // A test number that is a contact of the owner gets its own values for `{{contact.x}}` (one lookup for all of them);
+  // each number's message is then its own, and so is its price.
+  const contactOf = variableRefs(row.variables, "contact").length
+    ? await contactValuesOf(
+        db,
+        await campaignContactsOwner(db, row),
+        valid.map((v) => v.number),
+      )
+    : new Map<string, ContactValues>();
+  const rates = await loadRatesFor(db, row.userId);
+  const columns = new Set<string>();
+  const messages = valid.map(({ at, number }) => {
+    const test = testParams(row.variables, contactOf.get(number));
+    for (const c of test.columns) columns.add(c);
+    const content = contentFor(campaign.template, test.params);
+    // Priced as the owner pays: its own card (account → reseller → global), as the campaign itself is estimated.
+    return { at, number, content, cost: costOf(campaign.template, content, rates) };
+  });
+  const total = messages.reduce((sum, m) => sum + m.cost, 0);
   const note = `Test send of campaign "${row.name}"`;
   // Throws 400 with MSG.insufficientBalance (nothing written, nothing sent) when the balance is short.
-  if (valid.length > 0 && cost > 0) {
+  if (total > 0) {
     await applyMoves(
       db,
-      [{ userId: row.userId, paise: -cost * valid.length, kind: "debit", note, insufficient: MSG.insufficientBalance }],
+      [{ userId: row.userId, paise: -total, kind: "debit", note, insufficient: MSG.insufficientBalance }],
       caller.id,
       caller.impersonatedBy,
     );
   }
 
   let refused = 0;
+  let refund = 0;
   await Promise.all(
-    valid.map(async ({ at, number }) => {
+    messages.map(async ({ at, number, content, cost }) => {
       const message = {
         id: `test:${randomUUID()}`,
         channel: campaign.channel,
@@ -78,17 +100,18 @@ export const testSend: Handler<"campaigns.testSend"> = async (request, _reply, {
       }));
       if (!result.accepted) {
         refused++;
+        refund += cost;
         answers[at] = { number, accepted: false, reason: result.reason };
       }
     }),
   );
-  if (refused > 0 && cost > 0) {
+  if (refund > 0) {
     await applyMoves(
       db,
       [
         {
           userId: row.userId,
-          paise: cost * refused,
+          paise: refund,
           kind: "credit",
           note: `${note}: ${refused} not accepted`,
           insufficient: MSG.insufficientBalance,
@@ -99,8 +122,8 @@ export const testSend: Handler<"campaigns.testSend"> = async (request, _reply, {
     );
   }
   const sent = valid.length - refused;
-  const shown = columns.length
-    ? ` (a test has no audience row: ${columns.map((c) => `{{${c}}} is shown as [${c}]`).join(", ")})`
+  const shown = columns.size
+    ? ` (a test has no audience row: ${[...columns].map((c) => `{{${c}}} is shown as [${c}]`).join(", ")})`
     : "";
   return {
     success: true,

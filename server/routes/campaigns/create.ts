@@ -36,7 +36,8 @@ function decodeForm(raw: Record<string, string>, schema: SchemaName): Raw {
       ]);
     }
   }
-  if (raw.smsFailover === "true" || raw.smsFailover === "false") fields.smsFailover = raw.smsFailover === "true";
+  for (const flag of ["smsFailover", "saveToContacts"] as const)
+    if (raw[flag] === "true" || raw[flag] === "false") fields[flag] = raw[flag] === "true";
   const validate = validatorOf(schema);
   if (!validate(fields))
     throw Object.assign(new Error("invalid form"), { statusCode: 400, validation: validate.errors });
@@ -53,6 +54,7 @@ const common = (b: Raw) => ({
   campaignName: b.campaignName as string,
   numbers: b.numbers as string | undefined,
   segmentId: b.segmentId as string | undefined,
+  saveToContacts: b.saveToContacts as boolean | undefined,
   variables: b.variables as string[] | undefined,
   defaultRegion: b.defaultRegion as string | undefined,
 });

@@ -36,6 +36,8 @@ export interface CreateFields {
   numbers?: string;
   /** A saved segment of the caller's contacts as the audience (instead of a file or pasted numbers). */
   segmentId?: string;
+  /** Upsert the file's accepted numbers into the owner's contacts (file audiences only). */
+  saveToContacts?: boolean;
   variables?: string[];
   defaultRegion?: string;
   smsFailover?: boolean;
@@ -62,6 +64,7 @@ export interface CheckedCampaign {
   failover: CampaignFailover | null;
   headerMedia: CampaignHeaderMedia | null;
   defaultRegion: string;
+  saveToContacts: boolean;
 }
 
 export const CREATE_NOT_FOUND = {
@@ -97,6 +100,8 @@ function pasteCheck(fields: CreateFields, hasFile: boolean, field: string, value
 }
 
 function audienceCheck(fields: CreateFields, hasFile: boolean): FieldError[] {
+  if (fields.saveToContacts && !hasFile)
+    return [{ field: "saveToContacts", message: "saves an audience file's numbers; upload a file to use it" }];
   if (fields.segmentId !== undefined && (hasFile || fields.numbers !== undefined))
     return [{ field: "segmentId", message: "send a segment, pasted numbers or a file, only one of them" }];
   if (fields.segmentId !== undefined) return [];
@@ -223,6 +228,7 @@ export async function checkCreate(
     name: fields.campaignName.trim(),
     variables,
     defaultRegion: fields.defaultRegion ?? DEFAULT_REGION,
+    saveToContacts: fields.saveToContacts === true,
     botId: null,
     smsAccountId: null,
     wabaId: null,

@@ -12,6 +12,7 @@ import { campaignRecipients, recipientDailyStats, users } from "../../db/schema"
 import { toMoney } from "../balance/ledger";
 import type { CampaignRow } from "./reach";
 import { loadRates } from "./rates";
+import { savedContactsOf } from "./audience/save-contacts";
 
 export const emptyCounts = (): RecipientCounts => ({
   ...(Object.fromEntries(RECIPIENT_STATES.map((s) => [s, 0])) as Record<RecipientState, number>),
@@ -118,6 +119,7 @@ export function toCampaignRecord(
       invalid: row.invalidCount,
       duplicates: row.duplicateCount,
     },
+    savedContacts: savedContactsOf(row),
     total: totalOf(counts),
     counts,
     percent: percentOf(counts),

@@ -16,6 +16,8 @@ import { normalizeNumber, type NumberVerdict } from "./phone";
 import { E164Set } from "./number-set";
 import { ByteCounter, csvRows, JunkError, pastedRows, xlsxRows, type AudienceRow, type RowBatches } from "./rows";
 import { batchWriter, type RecipientRow, type RejectedRow } from "./writer";
+import { contactSaver } from "./save-contacts";
+import type { Tx } from "../../../db/sql";
 import { SEGMENT_AUDIENCE_MESSAGES, segmentRows } from "../../segments/audience";
 
 export interface IngestOptions {
@@ -113,6 +115,7 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
   await clear(db, campaign.id);
 
   const writer = batchWriter(db);
+  const saver = contactSaver(campaign, campaign.saveToContacts ? await campaignContactsOwner(db, campaign) : null);
   const seen = new E164Set();
   let recipients: RecipientRow[] = [];
   let rejected: RejectedRow[] = [];
@@ -128,18 +131,26 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
     await writer.rejected(campaign.id, rejects);
     // Renews the lease and reports progress; no row means the campaign was discarded meanwhile: stop reading.
     const { readBytes, rowsRead, valid, invalid, duplicates } = progress;
-    const moved = await db
-      .update(campaigns)
-      .set({
-        readBytes,
-        rowsRead,
-        validCount: valid,
-        invalidCount: invalid,
-        duplicateCount: duplicates,
-        nextRunAt: lease(),
-      })
-      .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "validating")))
-      .returning({ id: campaigns.id });
+    const report = (conn: Db | Tx) =>
+      conn
+        .update(campaigns)
+        .set({
+          readBytes,
+          rowsRead,
+          validCount: valid,
+          invalidCount: invalid,
+          duplicateCount: duplicates,
+          nextRunAt: lease(),
+        })
+        .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "validating")))
+        .returning({ id: campaigns.id });
+    // Saving to contacts: the batch's contacts, their counts and the progress commit together (save-contacts.ts).
+    const moved = saver
+      ? await db.transaction(async (tx) => {
+          await saver(tx, batch);
+          return report(tx);
+        })
+      : await report(db);
     return moved.length > 0;
   };
   // One batch is written while the next is parsed (on PostgreSQL the COPY runs in the server meanwhile); the write

@@ -11,6 +11,7 @@ import {
 import type { CheckOptions } from "../check";
 import { ingestExclusions, listExclusions } from "../excluded-rows";
 import type { CampaignRow } from "../reach";
+import { savedContactsOf } from "./save-contacts";
 
 const SAMPLE = 20;
 
@@ -59,6 +60,7 @@ export async function ingestProgress(db: Db, row: CampaignRow, options: CheckOpt
     valid: row.validCount,
     invalid: row.invalidCount,
     duplicates: row.duplicateCount,
+    savedContacts: savedContactsOf(row),
     rejectedSample: sample,
     excluded: await excludedOf(db, row, options),
   };

@@ -15,6 +15,7 @@ import {
   type SegmentOp,
   type TextOp,
 } from "../../../../contract/domain/segments";
+import { SegmentCampaignSelect } from "./segment-campaign-select";
 
 // One condition of the builder: what it looks at (an attribute, a contact field, labels, consent, engagement), then
 // the operators and value inputs that thing's type takes. Changing what it looks at starts the condition afresh.
@@ -139,6 +140,15 @@ export function ConditionEditor({
           <Flex gap={6} align="center">
             <Typography.Text>in the last</Typography.Text>
             {days(c.days, (d) => onChange({ ...c, days: d }), `Condition ${n} days`)}
+            <Typography.Text>from</Typography.Text>
+            <SegmentCampaignSelect
+              label={`Condition ${n} campaign`}
+              value={c.campaignId}
+              onChange={(campaignId) => {
+                const { campaignId: _old, ...rest } = c;
+                onChange(campaignId ? { ...rest, campaignId } : rest);
+              }}
+            />
           </Flex>
         );
       case "attribute":

@@ -2,6 +2,7 @@ import { InboxOutlined } from "@ant-design/icons";
 import {
   Alert,
   Button,
+  Checkbox,
   Col,
   Flex,
   Form,
@@ -22,6 +23,7 @@ import { formatCount } from "../../../../shell/format";
 import { audienceKind, countPasted, hasPhoneColumn, peekCsv, PHONE_HEADERS } from "./audience";
 import { columnsUsed } from "./variables";
 import { SegmentPicker } from "./segment-picker";
+import { segmentColumns, useContactFields } from "./use-contact-fields";
 import type { Action, AudienceMode, WizardState } from "./wizard-state";
 
 const regionNames = typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(["en"], { type: "region" }) : null;
@@ -57,6 +59,8 @@ export function AudienceStep({
   );
   const used = columnsUsed(draft.variables);
   const missing = draft.columns.length ? used.filter((c) => !draft.columns.includes(c)) : [];
+  const contactFields = useContactFields();
+  const segmentMissing = used.filter((c) => !segmentColumns(contactFields.options).includes(c));
 
   const choose = async (file: File) => {
     const kind = audienceKind(file.name);
@@ -86,11 +90,21 @@ export function AudienceStep({
             />
           </Form.Item>
           {draft.audienceMode === "segment" ? (
-            <SegmentPicker
-              value={draft.segmentId}
-              error={errors.segmentId}
-              onChange={(segmentId) => dispatch({ type: "edit", patch: { segmentId } })}
-            />
+            <>
+              <SegmentPicker
+                value={draft.segmentId}
+                error={errors.segmentId}
+                onChange={(segmentId) => dispatch({ type: "edit", patch: { segmentId } })}
+              />
+              {segmentMissing.length > 0 && (
+                <Alert
+                  style={{ marginBottom: 16 }}
+                  type="warning"
+                  showIcon
+                  message={`A segment has no column ${segmentMissing.join(", ")}: go back to Variables and take the value from the contact`}
+                />
+              )}
+            </>
           ) : draft.audienceMode === "file" ? (
             <Form.Item validateStatus={errors.file ? "error" : undefined} help={errors.file}>
               <Upload.Dragger
@@ -138,6 +152,17 @@ export function AudienceStep({
                   message={`Variables use column${missing.length > 1 ? "s" : ""} not in this file: ${missing.join(", ")}`}
                 />
               )}
+              <Checkbox
+                style={{ marginTop: 12 }}
+                checked={draft.saveToContacts}
+                onChange={(e) => dispatch({ type: "edit", patch: { saveToContacts: e.target.checked } })}
+              >
+                Save this audience to contacts
+              </Checkbox>
+              <Typography.Paragraph type="secondary" style={{ margin: "4px 0 0 24px" }}>
+                New numbers become contacts with the file&apos;s name column; existing contacts keep their values (an
+                empty name is filled from the file).
+              </Typography.Paragraph>
             </Form.Item>
           ) : (
             <Form.Item

@@ -59,6 +59,7 @@ export function createPayload(channel: CampaignChannel, d: Draft): FormData | Fi
   const form = new FormData();
   for (const [key, value] of Object.entries(fields))
     form.append(key, Array.isArray(value) ? JSON.stringify(value) : String(value));
+  if (d.saveToContacts) form.append("saveToContacts", "true");
   if (d.file) form.append("file", d.file, d.file.name);
   return form;
 }

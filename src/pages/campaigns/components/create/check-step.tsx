@@ -53,6 +53,10 @@ function TestSend({ onSend, canSend }: { onSend: (numbers: string[]) => Promise<
           Send test
         </Button>
       </Flex>
+      <Typography.Paragraph type="secondary" style={{ margin: "8px 0 0" }}>
+        A number that is one of your contacts gets its contact values; others get each value&apos;s fallback. File
+        columns show as [column].
+      </Typography.Paragraph>
       {tooMany && <Typography.Text type="danger">{`At most ${TEST_SEND_MAX} numbers`}</Typography.Text>}
       {result && (
         <List

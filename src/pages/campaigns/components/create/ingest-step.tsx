@@ -88,6 +88,11 @@ export function IngestStep({
           </Col>
         </Row>
       )}
+      {report?.savedContacts && (
+        <Typography.Text aria-label="Saved to contacts" aria-live="polite">
+          {`Saved to contacts: ${formatCount(report.savedContacts.created)} created, ${formatCount(report.savedContacts.updated)} updated, ${formatCount(report.savedContacts.skipped)} left as they were`}
+        </Typography.Text>
+      )}
       {report && excludedTotal > 0 && <ExcludedCounts report={report} />}
       {report && report.rejectedSample.length > 0 && (
         <Card

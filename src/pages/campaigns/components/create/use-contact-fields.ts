@@ -54,3 +54,12 @@ export function useContactFields(): ContactFields {
   Object.assign(values, { name: first.name, email: first.email, language: first.language });
   return { options, sample: { values, who: first.name || first.number } };
 }
+
+/**
+ * A segment audience's columns, as the server reads a segment (services/segments/audience.ts): number, the contact
+ * fields and the attribute keys. The Column source offers these for a segment, which has no file header to read.
+ */
+export const segmentColumns = (options: readonly ContactFieldOption[]): string[] => [
+  "number",
+  ...options.map((o) => o.key),
+];

@@ -27,6 +27,7 @@ export function ValueInput({
   value,
   columns,
   contactFields = [],
+  segment = false,
   onChange,
   status,
 }: {
@@ -34,6 +35,8 @@ export function ValueInput({
   value: VariableValue;
   columns: readonly string[];
   contactFields?: readonly ContactFieldOption[];
+  /** The audience is a segment: its columns are its contacts' fields, offered as a list to pick from. */
+  segment?: boolean;
   onChange: (v: VariableValue) => void;
   status?: "error";
 }) {
@@ -63,7 +66,11 @@ export function ValueInput({
           value={value.value}
           status={status}
           options={columns.map((c) => ({ value: c }))}
-          placeholder="Column name, e.g. first_name"
+          placeholder={
+            segment
+              ? "A segment column: number, name, email, language or an attribute key"
+              : "Column name, e.g. first_name"
+          }
           style={{ flex: 1, minWidth: 180 }}
           onChange={(v: string) => onChange({ ...value, value: v })}
         />

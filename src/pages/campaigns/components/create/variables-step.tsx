@@ -2,7 +2,7 @@ import { Alert, Col, Form, Row, Typography } from "antd";
 import type { Dispatch } from "react";
 import { SMS_VARIABLE_MAX } from "../../../../../contract/domain/sms";
 import type { TemplateOption } from "./channel-sources";
-import { useContactFields, type ContactFieldOption } from "./use-contact-fields";
+import { segmentColumns, useContactFields, type ContactFieldOption } from "./use-contact-fields";
 import { ValueInput } from "./value-input";
 import { previewValue, type VariableValue } from "./variables";
 import type { Action, WizardState } from "./wizard-state";
@@ -37,6 +37,9 @@ export function VariablesStep({
   const contacts = useContactFields();
   const texts = draft.variables.map((v) => previewValue(v, sample, contacts.sample?.values));
   const long = dltRoute ? longContactFields(draft.variables, contacts.options) : [];
+  // A segment has no file header: its columns are its contacts' fields (the server reads it so).
+  const segment = draft.audienceMode === "segment";
+  const columns = segment ? segmentColumns(contacts.options) : draft.columns;
   return (
     <Row gutter={[24, 24]}>
       <Col xs={24} lg={14}>
@@ -55,6 +58,15 @@ export function VariablesStep({
               their contacts work. A contact field with no value and no fallback leaves that recipient out (the ingest
               report lists them).
             </Typography.Paragraph>
+            {segment && (
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 16 }}
+                message="The audience is a segment"
+                description="A segment has no file: its columns are its contacts' number, name, email, language and attributes. Contact values with a fallback are the usual choice."
+              />
+            )}
             {long.length > 0 && (
               <Alert
                 type="warning"
@@ -75,7 +87,8 @@ export function VariablesStep({
                 <ValueInput
                   label={`Variable ${i + 1}`}
                   value={v}
-                  columns={draft.columns}
+                  columns={columns}
+                  segment={segment}
                   contactFields={contacts.options}
                   status={errors[`variables.${i}`] ? "error" : undefined}
                   onChange={(value) => dispatch({ type: "variable", index: i, value })}

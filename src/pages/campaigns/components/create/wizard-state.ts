@@ -42,6 +42,8 @@ export interface Draft {
   file: File | null;
   /** The file's header row, when the browser could read it (CSV). */
   columns: string[];
+  /** "Save this audience to contacts" (a file audience only; off by default). */
+  saveToContacts: boolean;
   numbers: string;
   region: string;
   failover: Failover;
@@ -86,6 +88,7 @@ export const initialState = (channel: CampaignChannel = "whatsapp"): WizardState
     segmentId: "",
     file: null,
     columns: [],
+    saveToContacts: false,
     numbers: "",
     region: DEFAULT_REGION,
     failover: emptyFailover(channel),
