@@ -18,6 +18,7 @@ import type {
   ChatDirection,
   ChatMessageType,
   ConversationStatus,
+  PresenceState,
 } from "../../../contract/domain/chats";
 import type { InboxFilter } from "../../../contract/domain/inbox-views";
 import { users } from "./accounts";
@@ -183,6 +184,12 @@ export const liveAgents = pgTable(
     inviteTokenHash: text("invite_token_hash").unique(),
     inviteExpiresAt: at("invite_expires_at"),
     lastSeenAt: at("last_seen_at"),
+    /**
+     * Presence as the realtime layer last saw it (any process), for decisions made in SQL (auto-assignment): online,
+     * away or offline, and since when.
+     */
+    presence: text("presence").$type<PresenceState>().notNull().default("offline"),
+    presenceAt: at("presence_at"),
     createdAt: createdAt(),
   },
   (t) => [

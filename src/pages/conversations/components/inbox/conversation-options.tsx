@@ -79,7 +79,7 @@ export function ConversationOptions({
           >
             <Avatar
               aria-hidden
-              style={{ background: token.colorPrimaryBg, color: token.colorPrimaryText, flexShrink: 0 }}
+              style={{ background: token.colorFillSecondary, color: token.colorText, flexShrink: 0 }}
             >
               {c.customerNumber.slice(-2)}
             </Avatar>
