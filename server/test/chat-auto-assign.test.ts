@@ -151,3 +151,37 @@ describe("offline hand-over and the activity log", () => {
     expect(log).toEqual([{ kind: "unassigned", to: null }]);
   });
 });
+
+describe("the manager's override", () => {
+  it("a manual assignment is written to the activity log with who made it", async () => {
+    const manager = await server.id("manager");
+    const [conversation] = await rowsOf<{ id: string }>(
+      db(),
+      sql`select id::text as id from conversations where user_id = ${manager} and assigned_agent_id is null limit 1`,
+    );
+    const [asha] = await rowsOf<{ id: string }>(
+      db(),
+      sql`select id::text as id from live_agents where owner_id = ${manager} and status = 'active' limit 1`,
+    );
+    const assign = (agentId: string | null) =>
+      server.call({
+        method: "POST",
+        url: `/api/v1/chats/${conversation!.id}/assign`,
+        as: "manager",
+        payload: { agentId },
+      });
+    expect((await assign(asha!.id)).statusCode).toBe(200);
+    expect((await assign(asha!.id)).statusCode).toBe(200);
+    expect((await assign(null)).statusCode).toBe(200);
+    const log = await rowsOf<{ kind: string; actor: string; to: string | null; from: string | null }>(
+      db(),
+      sql`select kind, actor, agent_id::text as to, from_agent_id::text as from from conversation_events
+        where conversation_id = ${conversation!.id} order by id`,
+    );
+    // The same assignment twice is one line: nothing changed the second time.
+    expect(log).toEqual([
+      { kind: "assigned", actor: "owner", to: asha!.id, from: null },
+      { kind: "unassigned", actor: "owner", to: null, from: asha!.id },
+    ]);
+  });
+});
