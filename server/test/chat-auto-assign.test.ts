@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PresenceState } from "../../contract/domain/chats";
 import { rowsOf } from "../db/sql";
+import { OFFLINE_HAND_OVER_JOB } from "../jobs/offline-hand-over";
 import { autoAssignOne, reassignFromOffline, saveAssignSettings } from "../services/chats/auto-assign";
 import { startServer, type TestServer } from "./harness";
 
@@ -137,6 +138,19 @@ describe("offline hand-over and the activity log", () => {
     expect(log.map((l) => [l.kind, l.actor, nameOf(l.to), nameOf(l.from)])).toEqual([
       ["assigned", "offline", "Anu", "Chitra"],
     ]);
+  });
+
+  it("the server's job does the hand-over on its round", async () => {
+    await saveAssignSettings(db(), owner, { autoAssign: true, agentCapacity: 10, offlineGraceMinutes: 10 });
+    const stale = await newConversation("Bala");
+    await presence("Bala", "offline", 20);
+    await server.app.jobs.get(OFFLINE_HAND_OVER_JOB)?.tick();
+    const [row] = await rowsOf<{ agent: string | null }>(
+      db(),
+      sql`select assigned_agent_id::text as agent from conversations where id = ${stale}`,
+    );
+    expect(nameOf(row?.agent ?? null)).not.toBe("Bala");
+    expect(["Anu", "Chitra"]).toContain(nameOf(row?.agent ?? null));
   });
 
   it("with nobody online, the hand-over gives the conversation back to the team, and says so", async () => {

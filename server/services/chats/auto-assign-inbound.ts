@@ -10,7 +10,7 @@ import { pushConversation } from "./push";
 import type { ConversationRow } from "./records";
 
 /** Tells the rooms a conversation now has (and the team's, which had it while unassigned or the agent's before). */
-async function announceMove(
+export async function announceMove(
   db: Db,
   io: Server,
   id: string,
