@@ -33,6 +33,7 @@ import { campaignTestSend } from "./campaign-test-send";
 import { chatAssign } from "./chat-assign";
 import { chatLabelColor } from "./chat-label-color";
 import { chatLabels } from "./chat-labels";
+import { inboxAssignment } from "./inbox-assignment";
 import { inboxView } from "./inbox-view";
 import { chatNote } from "./chat-note";
 import { chatSend } from "./chat-send";
@@ -180,6 +181,7 @@ export const SCHEMAS = {
   "chat-assign": chatAssign,
   "chat-label-color": chatLabelColor,
   "chat-labels": chatLabels,
+  "inbox-assignment": inboxAssignment,
   "inbox-view": inboxView,
   "chat-note": chatNote,
   "chat-send": chatSend,

@@ -25,6 +25,11 @@ const ok = <T extends Parameters<typeof Type.Object>[0]>(fields: T) =>
 const Conversation = ok({ data: ConversationRecord });
 const Message = ok({ data: ChatMessageRecord });
 const CHAT = { access: WORKSPACE, module: "chat" } as const;
+const AssignmentRecord = Type.Object({
+  autoAssign: Type.Boolean(),
+  agentCapacity: Type.Integer(),
+  offlineGraceMinutes: Type.Integer(),
+});
 
 /**
  * Ours: SPEC sends chat messages over the socket (SPEC 3's outgoing 'message') and names no call for the inbox. These
@@ -234,6 +239,21 @@ export const CHAT_CALLS = {
     params: ID,
     response: replies({ 200: Confirmation }),
     summary: "Delete one of the caller's saved views",
+  },
+  "chats.assignment": {
+    method: "GET",
+    path: "/api/v1/chats/assignment",
+    ...CHAT,
+    response: replies({ 200: ok({ data: AssignmentRecord }) }),
+    summary: "The account's auto-assignment: on or off, capacity per agent, offline grace period (the owner only)",
+  },
+  "chats.assignmentSave": {
+    method: "PUT",
+    path: "/api/v1/chats/assignment",
+    ...CHAT,
+    bodySchema: "inbox-assignment",
+    response: replies({ 200: ok({ data: AssignmentRecord }) }),
+    summary: "Change the account's auto-assignment (the owner only)",
   },
   "sandbox.phone.addresses": {
     method: "GET",

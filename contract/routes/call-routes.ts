@@ -205,6 +205,8 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "chats.views": {"method":"GET","path":"/api/v1/chats/views","access":["manager","user","department_head"],"module":"chat"},
   "chats.viewCreate": {"method":"POST","path":"/api/v1/chats/views","access":["manager","user","department_head"],"module":"chat"},
   "chats.viewDelete": {"method":"DELETE","path":"/api/v1/chats/views/:id","access":["manager","user","department_head"],"module":"chat"},
+  "chats.assignment": {"method":"GET","path":"/api/v1/chats/assignment","access":["manager","user","department_head"],"module":"chat"},
+  "chats.assignmentSave": {"method":"PUT","path":"/api/v1/chats/assignment","access":["manager","user","department_head"],"module":"chat"},
   "sandbox.phone.addresses": {"method":"GET","path":"/api/v1/sandbox/phone/addresses","access":["manager","user","department_head"]},
   "sandbox.phone.send": {"method":"POST","path":"/api/v1/sandbox/phone/messages","access":["manager","user","department_head"]},
   "sandbox.phone.messages": {"method":"GET","path":"/api/v1/sandbox/phone/messages","access":["manager","user","department_head"]},

@@ -484,6 +484,11 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "chats.labelColor": async () => ({ as: "manager", payload: { name: "VIP", color: "gold" } }),
   "chats.relabel": async (s) => ({ as: "manager", payload: { ids: [await demoChat(s)], add: ["VIP"] } }),
   "chats.views": async () => ({ as: "agent" }),
+  "chats.assignment": async () => ({ as: "manager" }),
+  "chats.assignmentSave": async () => ({
+    as: "manager",
+    payload: { autoAssign: false, agentCapacity: 5, offlineGraceMinutes: 10 },
+  }),
   "chats.viewCreate": async () => ({
     as: "manager",
     payload: { name: "Waiting WhatsApp", filter: { channel: "whatsapp", waitingMinutes: 15, unread: true } },

@@ -199,3 +199,26 @@ describe("the manager's override", () => {
     ]);
   });
 });
+
+describe("the auto-assignment setting", () => {
+  it("the owner reads and changes it; an agent may not; bad values change nothing", async () => {
+    const get = (as: "manager" | "agent") => server.call({ method: "GET", url: "/api/v1/chats/assignment", as });
+    const put = (as: "manager" | "agent", payload: Record<string, unknown>) =>
+      server.call({ method: "PUT", url: "/api/v1/chats/assignment", as, payload });
+    expect((await get("manager")).json()).toMatchObject({
+      data: { autoAssign: false, agentCapacity: 5, offlineGraceMinutes: 10 },
+    });
+    const next = { autoAssign: true, agentCapacity: 3, offlineGraceMinutes: 20 };
+    expect((await put("agent", next)).statusCode).toBe(403);
+    expect((await get("agent")).statusCode).toBe(403);
+    expect((await put("manager", next)).statusCode).toBe(200);
+    for (const bad of [
+      { ...next, agentCapacity: 0 },
+      { ...next, offlineGraceMinutes: 5000 },
+      { ...next, autoAssign: "yes" },
+      { autoAssign: true },
+    ])
+      expect((await put("manager", bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    expect((await get("manager")).json()).toMatchObject({ data: next });
+  });
+});

@@ -8,6 +8,8 @@ import {
   resolveConversation,
 } from "../../services/chats/actions";
 import { conversationRecord, findConversation } from "../../services/chats/conversations";
+import { forbidden } from "../../http/errors";
+import { assignSettings, saveAssignSettings } from "../../services/chats/auto-assign";
 import { accountLabels, setLabelColor } from "../../services/chats/customer-labels";
 import { dltTemplatesOnly } from "../../services/chats/dlt-route";
 import { relabelConversations } from "../../services/chats/labels";
@@ -19,6 +21,8 @@ import { quickReplies } from "../../services/chats/templates";
 import { createView, deleteView, listViews } from "../../services/chats/views";
 import { chatWorkspace } from "../../services/chats/workspace";
 import type { Handlers } from "../context";
+
+const OWNER_ONLY = "Only the account's owner changes auto-assignment";
 
 /** The caller's inbox and one conversation in it (anything outside answers 404). */
 async function inbox(db: Db, caller: Caller, id: string) {
@@ -119,5 +123,23 @@ export const chatHandlers: Handlers = {
   "chats.viewDelete": async (request, _reply, { db }) => {
     await deleteView(db, callerOf(request).id, request.params.id);
     return { success: true, message: "View deleted" };
+  },
+  "chats.assignment": async (request, _reply, { db }) => {
+    const ws = await chatWorkspace(db, callerOf(request));
+    if (ws.agentId) throw forbidden(OWNER_ONLY);
+    return { success: true, data: await assignSettings(db, ws.ownerId) };
+  },
+  "chats.assignmentSave": async (request, _reply, { db }) => {
+    const ws = await chatWorkspace(db, callerOf(request));
+    if (ws.agentId) throw forbidden(OWNER_ONLY);
+    const { autoAssign, agentCapacity, offlineGraceMinutes } = request.body;
+    return {
+      success: true,
+      data: await saveAssignSettings(db, ws.ownerId, {
+        autoAssign: autoAssign as boolean,
+        agentCapacity: agentCapacity as number,
+        offlineGraceMinutes: offlineGraceMinutes as number,
+      }),
+    };
   },
 };

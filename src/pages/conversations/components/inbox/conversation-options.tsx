@@ -77,10 +77,7 @@ export function ConversationOptions({
               borderInlineStart: `3px solid ${active ? token.colorPrimary : "transparent"}`,
             }}
           >
-            <Avatar
-              aria-hidden
-              style={{ background: token.colorFillSecondary, color: token.colorText, flexShrink: 0 }}
-            >
+            <Avatar aria-hidden style={{ background: token.colorFillSecondary, color: token.colorText, flexShrink: 0 }}>
               {c.customerNumber.slice(-2)}
             </Avatar>
             <div style={{ minWidth: 0, flex: 1 }}>
