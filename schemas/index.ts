@@ -31,6 +31,10 @@ import { campaignCreateWhatsapp } from "./campaign-create-whatsapp";
 import { campaignSchedule } from "./campaign-schedule";
 import { campaignTestSend } from "./campaign-test-send";
 import { chatAssign } from "./chat-assign";
+import { chatLabelColor } from "./chat-label-color";
+import { chatLabels } from "./chat-labels";
+import { inboxAssignment } from "./inbox-assignment";
+import { inboxView } from "./inbox-view";
 import { chatNote } from "./chat-note";
 import { chatSend } from "./chat-send";
 import { keyConfig } from "./key-config";
@@ -175,6 +179,10 @@ export const SCHEMAS = {
   "whatsapp-template-create": whatsappTemplateCreate,
   "whatsapp-template-delete": whatsappTemplateDelete,
   "chat-assign": chatAssign,
+  "chat-label-color": chatLabelColor,
+  "chat-labels": chatLabels,
+  "inbox-assignment": inboxAssignment,
+  "inbox-view": inboxView,
   "chat-note": chatNote,
   "chat-send": chatSend,
   "live-agent-accept": liveAgentAccept,

@@ -53,6 +53,8 @@ const POSTGRES_FILES = [
   "server/test/message-log-export.test.ts", // the log's export job: jsonb filters read back, the claim's SKIP LOCKED
   "server/test/campaign-refunds.test.ts", // refunds per recipient written by settlement's CTEs, summed against the ledger
   "server/test/chats.test.ts",
+  "server/test/chat-labels.test.ts",
+  "server/test/chat-auto-assign.test.ts",
   "server/test/chat-campaign-thread.test.ts", // the answered campaign message and the audience's name, in the inbound SQL
   "server/test/realtime-cluster.pg.test.ts",
   "server/test/scale.pg.test.ts", // two processes, one SIGKILLed: nothing lost or sent twice

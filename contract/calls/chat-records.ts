@@ -4,6 +4,7 @@ import {
   CHAT_DELIVERY_STATES,
   CHAT_DIRECTIONS,
   CHAT_MESSAGE_TYPES,
+  CONVERSATION_SCOPES,
   CONVERSATION_STATUSES,
   PRESENCE_STATES,
   type AgentMetricPeriod,
@@ -11,9 +12,11 @@ import {
   type ChatDeliveryState,
   type ChatDirection,
   type ChatMessageType,
+  type ConversationScope,
   type ConversationStatus,
   type PresenceState,
 } from "../domain/chats";
+import { LABEL_COLORS, type LabelColor } from "../domain/contacts";
 import type { WaMediaFormat } from "../domain/whatsapp-template";
 import { CampaignChannelField } from "./campaign-records";
 import { Type } from "./type";
@@ -26,6 +29,30 @@ const enumOf = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type
 
 export const ConversationStatusField = enumOf<ConversationStatus>(CONVERSATION_STATUSES);
 export const ChatMessageTypeField = enumOf<ChatMessageType>(CHAT_MESSAGE_TYPES);
+
+export const LabelColorField = enumOf<LabelColor>(LABEL_COLORS);
+/** One of an account's labels and how it looks. */
+export const LabelRecord = Type.Object({ name: Type.String(), color: LabelColorField });
+
+/** The list's filters a view names (each absent when the view does not filter on it). */
+export const InboxFilterRecord = Type.Object({
+  channel: Type.Optional(CampaignChannelField),
+  scope: Type.Optional(enumOf<ConversationScope>(CONVERSATION_SCOPES)),
+  status: Type.Optional(ConversationStatusField),
+  agentId: Type.Optional(Type.String()),
+  label: Type.Optional(Type.String()),
+  unread: Type.Optional(Type.Boolean()),
+  waitingMinutes: Type.Optional(Type.Integer()),
+});
+
+/** A person's saved inbox view and how many conversations it holds now (up to the list's count cap). */
+export const InboxViewRecord = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  filter: InboxFilterRecord,
+  count: Type.Integer(),
+  countExact: Type.Boolean(),
+});
 
 export const ConversationRecord = Type.Object({
   _id: Type.String(),
@@ -43,6 +70,8 @@ export const ConversationRecord = Type.Object({
   lastMessageText: Type.String(),
   lastInboundAt: date(),
   unreadCount: Type.Integer(),
+  /** The customer's labels (their contact's, in the contacts owner's colours). */
+  labels: Type.Array(LabelRecord),
   /** WhatsApp only: milliseconds left in the 24-hour window (0 = closed); null on SMS and RCS. */
   windowLeftMs: Type.Union([Type.Integer(), Type.Null()]),
   createdAt: Type.String({ format: "date-time" }),

@@ -1,10 +1,14 @@
 import { CONVERSATION_SCOPES, type ConversationScope } from "../domain/chats";
+import { CONTACT_LABEL_MAX_LENGTH } from "../domain/contacts";
+import { WAITING_MINUTES_MAX } from "../domain/inbox-views";
 import { CampaignChannelField } from "./campaign-records";
 import {
   ChatCustomerRecord,
   ChatMessageRecord,
   ConversationRecord,
   ConversationStatusField,
+  InboxViewRecord,
+  LabelRecord,
   QuickReplyRecord,
   SandboxAddressRecord,
   SandboxPhoneMessageRecord,
@@ -21,6 +25,11 @@ const ok = <T extends Parameters<typeof Type.Object>[0]>(fields: T) =>
 const Conversation = ok({ data: ConversationRecord });
 const Message = ok({ data: ChatMessageRecord });
 const CHAT = { access: WORKSPACE, module: "chat" } as const;
+const AssignmentRecord = Type.Object({
+  autoAssign: Type.Boolean(),
+  agentCapacity: Type.Integer(),
+  offlineGraceMinutes: Type.Integer(),
+});
 
 /**
  * Ours: SPEC sends chat messages over the socket (SPEC 3's outgoing 'message') and names no call for the inbox. These
@@ -44,6 +53,16 @@ export const CHAT_CALLS = {
       ),
       status: Type.Optional(ConversationStatusField),
       q: Type.Optional(Type.String({ maxLength: 100 })),
+      label: Type.Optional(Type.String({ minLength: 1, maxLength: CONTACT_LABEL_MAX_LENGTH })),
+      agentId: Type.Optional(Type.String({ minLength: 1, maxLength: 36, description: "a live agent's conversations" })),
+      unread: Type.Optional(Type.Unsafe<"true" | "false">({ type: "string", enum: ["true", "false"] })),
+      waitingMinutes: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: WAITING_MINUTES_MAX,
+          description: "open, the customer wrote last, longer ago than this",
+        }),
+      ),
       cursor: Type.Optional(
         Type.String({ maxLength: 200, description: "nextCursor of the page before (then page is not read)" }),
       ),
@@ -61,7 +80,7 @@ export const CHAT_CALLS = {
       }),
     }),
     summary:
-      "The inbox: conversations newest first, by channel, scope (mine, unassigned, all), status and search; pages by number or cursor",
+      "The inbox: conversations newest first, by channel, scope (mine, unassigned, all), status, agent, label, unread, waiting time and search; pages by number or cursor",
   },
   "chats.get": {
     method: "GET",
@@ -173,6 +192,68 @@ export const CHAT_CALLS = {
     params: ID,
     response: replies({ 200: ok({ data: Type.Array(QuickReplyRecord) }) }),
     summary: "Templates the composer may send here (approved ones of the conversation's sender)",
+  },
+  "chats.labels": {
+    method: "GET",
+    path: "/api/v1/chats/labels",
+    ...CHAT,
+    response: replies({ 200: ok({ data: Type.Array(LabelRecord) }) }),
+    summary: "The account's labels with their colours (the contacts owner's), alphabetical",
+  },
+  "chats.labelColor": {
+    method: "POST",
+    path: "/api/v1/chats/labels/colors",
+    ...CHAT,
+    bodySchema: "chat-label-color",
+    response: replies({ 200: ok({ data: LabelRecord }) }),
+    summary: "Set the colour of one of the account's labels (the owner only)",
+  },
+  "chats.relabel": {
+    method: "POST",
+    path: "/api/v1/chats/labels",
+    ...CHAT,
+    bodySchema: "chat-labels",
+    response: replies({ 200: ok({ data: Type.Array(ConversationRecord) }) }),
+    summary:
+      "Add and remove labels on conversations the caller reaches (on their customers' contacts); answers them relabelled",
+  },
+  "chats.views": {
+    method: "GET",
+    path: "/api/v1/chats/views",
+    ...CHAT,
+    response: replies({ 200: ok({ data: Type.Array(InboxViewRecord) }) }),
+    summary: "The caller's saved inbox views with how many conversations each holds",
+  },
+  "chats.viewCreate": {
+    method: "POST",
+    path: "/api/v1/chats/views",
+    ...CHAT,
+    bodySchema: "inbox-view",
+    response: replies({ 201: ok({ data: InboxViewRecord }) }),
+    summary: "Save the inbox's filters as a named view of the caller's",
+  },
+  "chats.viewDelete": {
+    method: "DELETE",
+    path: "/api/v1/chats/views/:id",
+    ...CHAT,
+    params: ID,
+    response: replies({ 200: Confirmation }),
+    summary: "Delete one of the caller's saved views",
+  },
+  "chats.assignment": {
+    method: "GET",
+    path: "/api/v1/chats/assignment",
+    ...CHAT,
+    response: replies({ 200: ok({ data: AssignmentRecord }) }),
+    summary: "The account's auto-assignment: on or off, capacity per agent, offline grace period (the owner only)",
+  },
+  "chats.assignmentSave": {
+    method: "PUT",
+    path: "/api/v1/chats/assignment",
+    ...CHAT,
+    bodySchema: "inbox-assignment",
+    response: replies({ 200: ok({ data: AssignmentRecord }) }),
+    summary: "Change the account's auto-assignment (the owner only)",
   },
   "sandbox.phone.addresses": {
     method: "GET",

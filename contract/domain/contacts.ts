@@ -97,3 +97,26 @@ export const CONTACT_MESSAGES = {
 
 /** A stored contact number's shape (E.164: a plus, a country code, at most 15 digits), for SQL that writes numbers. */
 export const E164_PATTERN = "^\\+[1-9][0-9]{6,14}$";
+
+/** The colours a label may take: antd's preset tag colours, readable in light and dark themes. */
+export const LABEL_COLORS = [
+  "blue",
+  "green",
+  "gold",
+  "red",
+  "purple",
+  "cyan",
+  "magenta",
+  "orange",
+  "geekblue",
+  "volcano",
+  "lime",
+] as const;
+export type LabelColor = (typeof LABEL_COLORS)[number];
+
+/** The colour of a label nobody has chosen one for: its name's hash, so it looks the same on every screen. */
+export function defaultLabelColor(name: string): LabelColor {
+  let hash = 0;
+  for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return LABEL_COLORS[hash % LABEL_COLORS.length] ?? "blue";
+}

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import {
   AGENT_PRESENCE_EVENT,
@@ -19,9 +19,15 @@ export function attachPresence(app: FastifyInstance): void {
   const push = (ws: ChatWorkspace & { agentId: string }, state: PresenceState) => {
     const update: AgentPresence = { agentId: ws.agentId, isOnline: state !== "offline", state };
     app.io.to([ownerRoom(ws.ownerId), teamRoom(ws.ownerId)]).emit(AGENT_PRESENCE_EVENT, update);
+    // The presence is kept on the row too, so auto-assignment (in SQL, any process) skips away and offline agents;
+    // presence_at moves only on a change, so it says how long an agent has been offline.
     void db
       .update(liveAgents)
-      .set({ lastSeenAt: new Date() })
+      .set({
+        lastSeenAt: new Date(),
+        presence: state,
+        presenceAt: sql`case when ${liveAgents.presence} = ${state} then ${liveAgents.presenceAt} else now() end`,
+      })
       .where(eq(liveAgents.id, ws.agentId))
       .catch(() => undefined);
   };

@@ -480,6 +480,28 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   }),
   "chats.assign": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, payload: { agentId: null } }),
   "chats.team": async () => ({ as: "agent" }),
+  "chats.labels": async () => ({ as: "agent" }),
+  "chats.labelColor": async () => ({ as: "manager", payload: { name: "VIP", color: "gold" } }),
+  "chats.relabel": async (s) => ({ as: "manager", payload: { ids: [await demoChat(s)], add: ["VIP"] } }),
+  "chats.views": async () => ({ as: "agent" }),
+  "chats.assignment": async () => ({ as: "manager" }),
+  "chats.assignmentSave": async () => ({
+    as: "manager",
+    payload: { autoAssign: false, agentCapacity: 5, offlineGraceMinutes: 10 },
+  }),
+  "chats.viewCreate": async () => ({
+    as: "manager",
+    payload: { name: "Waiting WhatsApp", filter: { channel: "whatsapp", waitingMinutes: 15, unread: true } },
+  }),
+  "chats.viewDelete": async (s) => {
+    const res = await s.call({
+      method: "POST",
+      url: "/api/v1/chats/views",
+      as: "manager",
+      payload: { name: "To delete", filter: {} },
+    });
+    return { as: "manager", params: { id: (res.json() as { data: { _id: string } }).data._id } };
+  },
   "notifications.list": async (s) => {
     await notify({ db: s.database.db, io: s.app.io }, await s.id("manager"), {
       kind: "chat",

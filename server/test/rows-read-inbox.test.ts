@@ -32,6 +32,7 @@ let database: Database;
 let app: FastifyInstance;
 let sessions: ReturnType<typeof demoSessions>;
 let ownerId = "";
+let agentId = "";
 
 interface Row {
   id: string;
@@ -63,6 +64,18 @@ beforeAll(async () => {
   await seedInbox(database.db, ownerId, CONVERSATIONS);
   // Another account's inbox in the same table, as in production: the plans must not lean on one tenant filling it.
   await seedInbox(database.db, (await sessions.login("user")).id, CONVERSATIONS);
+  // A contact for each of the manager's customers, 800 labelled "vip" and the rest "other": the label filter joins
+  // the label's contacts to the inbox by number (issue 40), and must read those, not the inbox or every contact.
+  await database.db.execute(sql`
+    insert into contacts (user_id, number, labels, source)
+    select user_id, customer_number,
+      case when row_number() over (order by customer_number) % 25 = 0 then '{vip}'::text[] else '{other}'::text[] end, 'chat'
+    from conversations where user_id = ${ownerId}
+    on conflict (user_id, number) do nothing`);
+  await database.db.execute(sql`vacuum analyze contacts`);
+  agentId =
+    (await rowsOf<{ id: string }>(database.db, sql`select id from live_agents where owner_id = ${ownerId} limit 1`))[0]
+      ?.id ?? "";
   all = await rowsOf<Row>(
     database.db,
     sql`select id, customer_number as number, last_message_text as text, status, channel,
@@ -213,11 +226,36 @@ describe("rows read per chats.list call, 20,000 conversations", () => {
     ["search, 2 digits, open", { q: "42", status: "open" }, "manager"],
     ["search, 6 digits", { q: "917001" }, "manager"],
     ["search, 6 digits, open", { q: "917001", status: "open" }, "manager"],
+    ["label (800 of 20,000)", { label: "vip" }, "manager"],
+    ["label, open", { label: "vip", status: "open" }, "manager"],
+    ["label, resolved WhatsApp", { label: "vip", status: "resolved", channel: "whatsapp" }, "manager"],
+    ["agent: label", { label: "vip" }, "agent"],
+    ["unread", { unread: "true" }, "manager"],
+    ["unread, open", { unread: "true", status: "open" }, "manager"],
+    ["waiting > 15 min", { waitingMinutes: 15 }, "manager"],
+    ["waiting > 4 h, SMS", { waitingMinutes: 240, channel: "sms" }, "manager"],
+    ["an agent's open conversations", () => ({ agentId, status: "open" }), "manager"],
     ["a deep page by cursor", () => ({ cursor: deepCursor() }), "manager"],
     ["a deep open page by cursor", () => ({ status: "open", cursor: deepCursor() }), "manager"],
   ];
 
-  it.each(CALLS)("%s stays within the budget", async (_, query, as) => {
+  /**
+   * Filters whose reads follow something smaller than the inbox rather than a page: a label's (its contacts, the GIN
+   * index's matches and their heap rows, then their conversations by number, in the list and in the count: 6 reads per
+   * labelled customer); waiting's count may read the open conversations of the time range when the planner expects
+   * fewer than the cap to match (a bitmap, 2 reads per open row of the channel).
+   */
+  const LABELLED = CONVERSATIONS / 25;
+  const EXTRA: Record<string, number> = {
+    "label (800 of 20,000)": 6 * LABELLED,
+    "label, open": 6 * LABELLED,
+    "label, resolved WhatsApp": 6 * LABELLED,
+    "agent: label": 6 * LABELLED,
+    "waiting > 15 min": 2 * 0.3 * CONVERSATIONS,
+    "waiting > 4 h, SMS": 2 * 0.1 * CONVERSATIONS,
+  };
+
+  it.each(CALLS)("%s stays within the budget", async (name, query, as) => {
     recording = [];
     await list({ limit: LIMIT, ...(typeof query === "function" ? query() : query) }, as);
     const keys = recording;
@@ -227,7 +265,8 @@ describe("rows read per chats.list call, 20,000 conversations", () => {
       keys.map((key) => explainedRows(database.db, key.split("\u0000")[0] ?? "", params.get(key) ?? [])),
     );
     const read = statements.reduce((sum, s) => sum + s.read, 0);
-    console.info(`rows read (${database.kind}): ${read} of ${BUDGET}`);
-    expect(read, statements.map((s) => s.where).join("\n")).toBeLessThanOrEqual(BUDGET);
+    const budget = BUDGET + (EXTRA[name] ?? 0);
+    console.info(`rows read (${database.kind}): ${read} of ${budget}`);
+    expect(read, statements.map((s) => s.where).join("\n")).toBeLessThanOrEqual(budget);
   });
 });

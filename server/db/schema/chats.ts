@@ -18,7 +18,9 @@ import type {
   ChatDirection,
   ChatMessageType,
   ConversationStatus,
+  PresenceState,
 } from "../../../contract/domain/chats";
+import type { InboxFilter } from "../../../contract/domain/inbox-views";
 import { users } from "./accounts";
 import { campaigns } from "./campaigns";
 import { createdAt } from "./columns";
@@ -74,6 +76,11 @@ export const conversations = pgTable(
     // (the agent and the count ride along, so an agent's scope is checked without the table).
     index("conversations_unread_idx")
       .on(t.userId, t.channel, t.status, t.lastMessageAt, t.assignedAgentId, t.unreadCount)
+      .where(sql`${t.unreadCount} > 0`),
+    // The unread filter (issue 40): an account's unread conversations newest first, whatever their channel; the
+    // status rides along so "unread and open" is answered from the index too.
+    index("conversations_unread_list_idx")
+      .on(t.userId, t.lastMessageAt, t.id, t.status)
       .where(sql`${t.unreadCount} > 0`),
     // The inbox search: any 3 characters of the number or of the last message (pg_trgm, migration 0030).
     index("conversations_number_trgm_idx").using("gin", t.customerNumber.op("gin_trgm_ops")),
@@ -177,6 +184,12 @@ export const liveAgents = pgTable(
     inviteTokenHash: text("invite_token_hash").unique(),
     inviteExpiresAt: at("invite_expires_at"),
     lastSeenAt: at("last_seen_at"),
+    /**
+     * Presence as the realtime layer last saw it (any process), for decisions made in SQL (auto-assignment): online,
+     * away or offline, and since when.
+     */
+    presence: text("presence").$type<PresenceState>().notNull().default("offline"),
+    presenceAt: at("presence_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -184,4 +197,22 @@ export const liveAgents = pgTable(
     uniqueIndex("live_agents_user_idx").on(t.userId),
     check("live_agents_status_known", sql`${t.status} in ('invited','active')`),
   ],
+);
+
+/**
+ * A person's saved inbox views (issue 40): a name and the list's filters. Per sign-in (users.id), so an agent's views
+ * are its own; the name is the person's and never travels in a URL (SPEC 5).
+ */
+export const inboxViews = pgTable(
+  "inbox_views",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    filter: jsonb("filter").$type<InboxFilter>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("inbox_views_user_name_idx").on(t.userId, t.name)],
 );

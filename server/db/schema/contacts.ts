@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { AttributeType, AttributeValue, ContactSource } from "../../../contract/domain/contacts";
+import type { AttributeType, AttributeValue, ContactSource, LabelColor } from "../../../contract/domain/contacts";
 import { users } from "./accounts";
 import { createdAt } from "./columns";
 
@@ -81,4 +81,22 @@ export const erasedNumbers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.hash] })],
+);
+
+/**
+ * The colour of each label an account's contacts carry (issue 40: coloured labels in the inbox). Which labels a person
+ * has stays in contacts.labels; this table holds only how a label looks, once per owner (the contacts owner), so a
+ * label renamed or recoloured changes everywhere at once. A label without a row shows the colour its name hashes to.
+ */
+export const contactLabelColors = pgTable(
+  "contact_label_colors",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    color: text("color").$type<LabelColor>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.name] })],
 );

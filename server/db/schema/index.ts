@@ -33,3 +33,4 @@ export * from "./contacts";
 export * from "./contact-imports";
 export * from "./consent";
 export * from "./segments";
+export * from "./inbox";

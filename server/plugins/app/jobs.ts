@@ -10,6 +10,7 @@ import { contactImportJob } from "../../jobs/contact-import";
 import { contactImportExpiryJob } from "../../jobs/contact-import-expiry";
 import { startPublicApiJobs } from "../../jobs/public-api";
 import { startClaimLoop, type ClaimLoop } from "../../db/claim-loop";
+import { offlineHandOverJob } from "../../jobs/offline-hand-over";
 import { reportExpiryJob } from "../../jobs/report-expiry";
 import { reportGenerationJob } from "../../jobs/report-generation";
 import { templateReviewJob } from "../../jobs/template-review";
@@ -124,6 +125,8 @@ export const jobsPlugin = fp<
         announce: announceReport,
       });
       loops.set(expiry.name, startClaimLoop(app.database.db, expiry, expiries));
+      const handOver = offlineHandOverJob({ db: app.database.db, io: app.io });
+      loops.set(handOver.name, startClaimLoop(app.database.db, handOver, expiries));
       for (const [name, loop] of startWorkflowJobs(
         app,
         { jobIntervalMs, now, workflows },

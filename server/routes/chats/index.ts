@@ -8,14 +8,21 @@ import {
   resolveConversation,
 } from "../../services/chats/actions";
 import { conversationRecord, findConversation } from "../../services/chats/conversations";
+import { forbidden } from "../../http/errors";
+import { assignSettings, saveAssignSettings } from "../../services/chats/auto-assign";
+import { accountLabels, setLabelColor } from "../../services/chats/customer-labels";
 import { dltTemplatesOnly } from "../../services/chats/dlt-route";
+import { relabelConversations } from "../../services/chats/labels";
 import { listConversations } from "../../services/chats/list";
 import { conversationMessages, customerOf, syncMessages } from "../../services/chats/queries";
 import { addNote, sendChatMessage } from "../../services/chats/send";
 import { inboxTeam } from "../../services/chats/team";
 import { quickReplies } from "../../services/chats/templates";
+import { createView, deleteView, listViews } from "../../services/chats/views";
 import { chatWorkspace } from "../../services/chats/workspace";
 import type { Handlers } from "../context";
+
+const OWNER_ONLY = "Only the account's owner changes auto-assignment";
 
 /** The caller's inbox and one conversation in it (anything outside answers 404). */
 async function inbox(db: Db, caller: Caller, id: string) {
@@ -90,5 +97,49 @@ export const chatHandlers: Handlers = {
   "chats.quickReplies": async (request, _reply, { db }) => {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);
     return { success: true, data: await quickReplies(db, conversation) };
+  },
+  "chats.labels": async (request, _reply, { db }) => ({
+    success: true,
+    data: await accountLabels(db, await chatWorkspace(db, callerOf(request))),
+  }),
+  "chats.labelColor": async (request, _reply, { db }) => ({
+    success: true,
+    data: await setLabelColor(db, await chatWorkspace(db, callerOf(request)), request.body),
+  }),
+  "chats.relabel": async (request, _reply, { db }) => ({
+    success: true,
+    data: await relabelConversations(db, request.server.io, await chatWorkspace(db, callerOf(request)), request.body),
+  }),
+  "chats.views": async (request, _reply, { db }) => {
+    const caller = callerOf(request);
+    return { success: true, data: await listViews(db, await chatWorkspace(db, caller), caller.id) };
+  },
+  "chats.viewCreate": async (request, reply, { db }) => {
+    const caller = callerOf(request);
+    const data = await createView(db, await chatWorkspace(db, caller), caller.id, request.body);
+    reply.status(201);
+    return { success: true, data };
+  },
+  "chats.viewDelete": async (request, _reply, { db }) => {
+    await deleteView(db, callerOf(request).id, request.params.id);
+    return { success: true, message: "View deleted" };
+  },
+  "chats.assignment": async (request, _reply, { db }) => {
+    const ws = await chatWorkspace(db, callerOf(request));
+    if (ws.agentId) throw forbidden(OWNER_ONLY);
+    return { success: true, data: await assignSettings(db, ws.ownerId) };
+  },
+  "chats.assignmentSave": async (request, _reply, { db }) => {
+    const ws = await chatWorkspace(db, callerOf(request));
+    if (ws.agentId) throw forbidden(OWNER_ONLY);
+    const { autoAssign, agentCapacity, offlineGraceMinutes } = request.body;
+    return {
+      success: true,
+      data: await saveAssignSettings(db, ws.ownerId, {
+        autoAssign: autoAssign as boolean,
+        agentCapacity: agentCapacity as number,
+        offlineGraceMinutes: offlineGraceMinutes as number,
+      }),
+    };
   },
 };

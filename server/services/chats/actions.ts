@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Server } from "socket.io";
 import type { Db } from "../../db/client";
-import { conversations, liveAgents } from "../../db/schema";
+import { conversationEvents, conversations, liveAgents } from "../../db/schema";
 import { badRequest, forbidden } from "../../http/errors";
 import { isUuid } from "../caller";
 import { conversationRecord } from "./conversations";
@@ -49,6 +49,16 @@ export async function assignConversation(
   }
   if (ws.agentId && row.assignedAgentId !== null && row.assignedAgentId !== ws.agentId)
     throw forbidden("This conversation is a teammate's; ask the account owner to reassign it.");
+  if (row.assignedAgentId !== agentId)
+    // The activity log (issue 40): who moved it, from whom, to whom; the owner's override is a line like any other.
+    await db.insert(conversationEvents).values({
+      conversationId: row.id,
+      kind: agentId ? "assigned" : "unassigned",
+      agentId,
+      fromAgentId: row.assignedAgentId,
+      actor: ws.agentId ? "agent" : "owner",
+      actorName: ws.authorName,
+    });
   return change(db, io, row, { assignedAgentId: agentId });
 }
 

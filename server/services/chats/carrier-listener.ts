@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { CarrierEvent } from "../../carriers/carrier";
 import { AI_REPLY_JOB } from "../ai/reply-queue";
+import { autoAssignReceived } from "./auto-assign-inbound";
 import { receiveInbound, type Inbound, type Received } from "./inbound";
 import { takeChannelInbound } from "./reply-routes";
 import { inboundNotice, notifyConversations } from "./notify";
@@ -136,6 +137,10 @@ export function startChatEvents(app: FastifyInstance): () => void {
    */
   async function announce(received: readonly Received[]): Promise<void> {
     pushReceived(app, received);
+    // Auto-assignment (issue 40): after the push, so a customer's message is never held up by it.
+    await autoAssignReceived(db, app.io, received).catch((err: unknown) =>
+      app.log.error({ err }, "inbound conversations not auto-assigned"),
+    );
     // Trigger events were written with the messages: wake their job now rather than at its next tick (only then: an
     // account without workflows writes none, and an idle claim is a statement that delays the next round).
     if (received.some((r) => r.triggered)) void app.jobs?.get(WORKFLOW_EVENTS_JOB)?.tick();

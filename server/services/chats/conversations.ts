@@ -4,6 +4,7 @@ import { conversations, liveAgents } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { isUuid } from "../caller";
 import { addressLabels } from "./addresses";
+import { labelsOfNumbers } from "./customer-labels";
 import { toConversationRecord, type ConversationOut, type ConversationRow } from "./records";
 import type { ChatWorkspace } from "./workspace";
 
@@ -50,9 +51,20 @@ export async function conversationRecords(
         ).map((a) => [a.id, a.name])
       : [],
   );
+  const customerLabels = await labelsOfNumbers(
+    db,
+    ownerId,
+    rows.map((row) => row.customerNumber),
+  );
   const now = new Date();
   return rows.map((row) =>
-    toConversationRecord(row, labels, row.assignedAgentId ? (agents.get(row.assignedAgentId) ?? null) : null, now),
+    toConversationRecord(
+      row,
+      labels,
+      row.assignedAgentId ? (agents.get(row.assignedAgentId) ?? null) : null,
+      now,
+      customerLabels.get(row.customerNumber) ?? [],
+    ),
   );
 }
 

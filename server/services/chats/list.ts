@@ -2,8 +2,11 @@ import { and, desc, eq, getTableColumns, gt, ilike, isNull, or, sql, type SQL } 
 import type { CallQuery } from "../../../contract/calls";
 import { CONVERSATION_COUNT_CAP, CONVERSATION_UNREAD_CAP, type ChatChannel } from "../../../contract/domain/chats";
 import type { Db } from "../../db/client";
-import { conversations } from "../../db/schema";
-import { rowsOf } from "../../db/sql";
+import type { InboxFilter } from "../../../contract/domain/inbox-views";
+import { contacts, conversations } from "../../db/schema";
+import { pgArray, rowsOf } from "../../db/sql";
+import { isUuid } from "../caller";
+import { labelOwnerSql } from "./customer-labels";
 import { conversationReach, conversationRecords, likeEscape } from "./conversations";
 import { afterCursor, cursorTime, decodeListCursor, encodeListCursor } from "./list-cursor";
 import type { ChatWorkspace } from "./workspace";
@@ -12,7 +15,7 @@ type ListQuery = CallQuery<"chats.list">;
 const CHANNELS = ["whatsapp", "sms", "rcs"] as const satisfies readonly ChatChannel[];
 
 /** Reach, scope and status: what the tabs' unread counts follow (not the channel, not the search). */
-function inboxFilters(ws: ChatWorkspace, query: ListQuery): (SQL | undefined)[] {
+function inboxFilters(ws: ChatWorkspace, query: Pick<InboxFilter, "scope" | "status">): (SQL | undefined)[] {
   const scope = query.scope ?? "all";
   const filters: (SQL | undefined)[] = [conversationReach(ws)];
   // An owner is not an agent: nothing is assigned to it, so its "mine" is empty.
@@ -21,6 +24,44 @@ function inboxFilters(ws: ChatWorkspace, query: ListQuery): (SQL | undefined)[] 
   if (query.status) filters.push(eq(conversations.status, query.status));
   return filters;
 }
+
+/**
+ * The filters beyond the tabs' (channel, agent, label, unread, waiting): they narrow the rows and the count, not the
+ * tabs' unread badges. A label is the customer's contact's, so the label's contacts (a GIN index on the labels) are
+ * joined to the inbox by number; the others are ranges or tests on the index the list walks.
+ */
+export function narrowingFilters(ws: ChatWorkspace, query: InboxFilter): (SQL | undefined)[] {
+  const filters: (SQL | undefined)[] = [];
+  if (query.channel) filters.push(eq(conversations.channel, query.channel));
+  if (query.agentId !== undefined)
+    filters.push(isUuid(query.agentId) ? eq(conversations.assignedAgentId, query.agentId) : sql`false`);
+  if (query.label)
+    // The label's numbers are read once (an init plan) and looked up in the inbox by number: the statement reads the
+    // label's contacts and their conversations, however big the inbox and whichever few carry the label.
+    filters.push(sql`${conversations.customerNumber} = any(array(select c.number from ${contacts} c
+      where c.user_id = ${labelOwnerSql(ws.ownerId)} and c.labels @> ${pgArray([query.label])}::text[]))`);
+  if (query.unread) filters.push(gt(conversations.unreadCount, 0));
+  if (query.waitingMinutes !== undefined) {
+    // Waiting: open, and the customer's message is the last one, older than the threshold. The time range is on
+    // last_message_at, the column every inbox index orders by.
+    const since = sql`now() - make_interval(mins => ${query.waitingMinutes}::int)`;
+    filters.push(
+      eq(conversations.status, "open"),
+      sql`${conversations.lastInboundAt} >= ${conversations.lastMessageAt}`,
+      sql`${conversations.lastMessageAt} < ${since}`,
+    );
+  }
+  return filters;
+}
+
+/** The list's query as the filters a saved view names (the query's "true" is the view's true). */
+export const queryFilter = (query: ListQuery): InboxFilter => ({
+  ...(query.channel && { channel: query.channel }),
+  ...(query.agentId !== undefined && { agentId: query.agentId }),
+  ...(query.label && { label: query.label }),
+  ...(query.unread === "true" && { unread: true }),
+  ...(query.waitingMinutes !== undefined && { waitingMinutes: query.waitingMinutes }),
+});
 
 /**
  * The search: the text anywhere in the number or in the last message, `%` and `_` literal. From 3 characters the
@@ -55,7 +96,7 @@ async function unreadCounts(db: Db, inbox: (SQL | undefined)[]) {
  * How many match, counting no further than CONVERSATION_COUNT_CAP + 1 rows (null for a search: see the contract). In
  * the list's order, so the planner walks the list's index and stops at the cap (a bitmap would read every match).
  */
-async function cappedCount(db: Db, where: SQL | undefined, search: boolean): Promise<number | null> {
+export async function cappedCount(db: Db, where: SQL | undefined, search: boolean): Promise<number | null> {
   if (search) return null;
   const capped = db
     .select({ one: sql`1` })
@@ -66,6 +107,12 @@ async function cappedCount(db: Db, where: SQL | undefined, search: boolean): Pro
     .as("capped");
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
   return row?.n ?? 0;
+}
+
+/** How many conversations a saved view holds now: its filters' count, up to the list's cap. */
+export async function viewCount(db: Db, ws: ChatWorkspace, filter: InboxFilter) {
+  const n = (await cappedCount(db, and(...inboxFilters(ws, filter), ...narrowingFilters(ws, filter)), false)) ?? 0;
+  return { count: Math.min(n, CONVERSATION_COUNT_CAP), countExact: n <= CONVERSATION_COUNT_CAP };
 }
 
 /**
@@ -92,8 +139,8 @@ export async function listConversations(db: Db, ws: ChatWorkspace, query: ListQu
   const offset = cursor ? 0 : ((query.page ?? 1) - 1) * limit;
   const q = query.q?.trim() ?? "";
   const inbox = inboxFilters(ws, query);
-  const channel = query.channel ? eq(conversations.channel, query.channel) : undefined;
-  const where = and(...inbox, channel, searchFilter(q), cursor ? afterCursor(cursor) : undefined);
+  const narrow = narrowingFilters(ws, queryFilter(query));
+  const where = and(...inbox, ...narrow, searchFilter(q), cursor ? afterCursor(cursor) : undefined);
   const [fetched, counted, unread] = await Promise.all([
     db
       .select({ ...getTableColumns(conversations), cursorAt: cursorTime })
@@ -102,7 +149,7 @@ export async function listConversations(db: Db, ws: ChatWorkspace, query: ListQu
       .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
       .limit(limit + 1)
       .offset(offset),
-    cappedCount(db, and(...inbox, channel), q !== ""),
+    cappedCount(db, and(...inbox, ...narrow), q !== ""),
     unreadCounts(db, inbox),
   ]);
   const hasMore = fetched.length > limit;

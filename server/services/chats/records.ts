@@ -16,6 +16,7 @@ export function toConversationRecord(
   labels: ReadonlyMap<string, string>,
   agentName: string | null,
   now = new Date(),
+  customerLabels: ConversationOut["labels"] = [],
 ): ConversationOut {
   return {
     _id: row.id,
@@ -31,6 +32,7 @@ export function toConversationRecord(
     lastMessageText: row.lastMessageText,
     lastInboundAt: row.lastInboundAt ? iso(row.lastInboundAt) : null,
     unreadCount: row.unreadCount,
+    labels: customerLabels,
     windowLeftMs: serviceWindowLeftMs(
       row.channel as ChatChannel,
       row.lastInboundAt ? new Date(row.lastInboundAt) : null,

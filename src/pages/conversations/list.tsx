@@ -21,24 +21,14 @@ import { ConversationList, type ListFilters } from "./components/inbox/conversat
 import { DetailsPanel } from "./components/inbox/details-panel";
 import { MessageList } from "./components/inbox/message-list";
 import { useConversations } from "./components/inbox/use-conversations";
+import { useLabels } from "./components/inbox/use-labels";
+import { useWindowLeft } from "./components/inbox/use-window-left";
 import { useTeam } from "./components/inbox/use-team";
 import { useThread } from "./components/inbox/use-thread";
 import { ButtonLink } from "../../components/button-link";
 
 type Customer = CallReply<"chats.get">["customer"];
 type Conversation = CallReply<"chats.get">["data"];
-
-/** Counts WhatsApp's window down every minute while a conversation is open. */
-function useWindowLeft(conversation: Conversation | null): number | null {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  if (!conversation || conversation.channel !== "whatsapp") return null;
-  if (!conversation.lastInboundAt) return 0;
-  return Math.max(0, Date.parse(conversation.lastInboundAt) + 24 * 3600_000 - now);
-}
 
 /**
  * The live chat inbox: conversations | the open conversation | the customer's details. Messages arrive and go out
@@ -57,9 +47,16 @@ export function ConversationsList() {
   const call = useChatCall();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get("chat");
-  const [filters, setFilters] = useState<ListFilters>({ channel: "all", scope: "all", status: "open", q: "" });
+  const [filters, setFilters] = useState<ListFilters>({
+    channel: "all",
+    scope: "all",
+    status: "open",
+    q: "",
+    unread: false,
+  });
   const list = useConversations(filters);
   const team = useTeam();
+  const labels = useLabels();
   const [detail, setDetail] = useState<{ data: Conversation; customer: Customer; dltTemplatesOnly: boolean } | null>(
     null,
   );
@@ -169,6 +166,11 @@ export function ConversationsList() {
               loading={list.loading}
               selected={selectedId}
               onSelect={select}
+              labels={labels.labels}
+              members={team.members}
+              owner={!team.me}
+              relabel={(ids, label, add) => labels.relabel(ids, add ? [label] : [], add ? [] : [label])}
+              relabelling={labels.busy}
             />
           </div>
         )}
@@ -273,6 +275,11 @@ export function ConversationsList() {
               onAssign={(agentId) => void act("chats.assign", { agentId })}
               onResolve={() => void act("chats.resolve")}
               onReopen={() => void act("chats.reopen")}
+              labels={labels.labels}
+              onLabels={async (add, remove) => {
+                const [updated] = (await labels.relabel([conversation._id], add, remove)) ?? [];
+                if (updated) setDetail((d) => (d && d.data._id === updated._id ? { ...d, data: updated } : d));
+              }}
             />
           </div>
         )}

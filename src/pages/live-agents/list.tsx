@@ -5,6 +5,7 @@ import { formatDateTime } from "../../shell/format";
 import { LazySchemaForm } from "../common/lazy-schema-form";
 import { PageHeader } from "../common/page-header";
 import { FORM_SCHEMAS } from "../common/validators/form-schemas";
+import { AutoAssignment } from "./components/auto-assignment";
 import { MetricsDrawer } from "./components/metrics-drawer";
 import { PresenceBadge } from "./components/presence-badge";
 import { useAgents, type Agent } from "./components/use-agents";
@@ -30,6 +31,7 @@ export function LiveAgentsList() {
           </>
         }
       />
+      <AutoAssignment />
       <Input.Search
         allowClear
         aria-label="Search members"

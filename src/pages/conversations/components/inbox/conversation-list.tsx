@@ -1,6 +1,13 @@
-import { Badge, Empty, Flex, Input, Segmented, Select, Skeleton, Tabs } from "antd";
+import { CheckSquareOutlined } from "@ant-design/icons";
+import { Badge, Button, Empty, Flex, Input, Segmented, Select, Skeleton, Tabs } from "antd";
+import { useState } from "react";
 import type { ChatChannel, ConversationScope, ConversationStatus } from "../../../../../contract/domain/chats";
+import { BulkLabels } from "./bulk-labels";
 import { ConversationOptions } from "./conversation-options";
+import { InboxFilters } from "./inbox-filters";
+import { SavedViews } from "./saved-views";
+import type { InboxLabel } from "./use-labels";
+import type { TeamMember } from "./use-team";
 import type { Conversation } from "./thread-state";
 
 export interface ListFilters {
@@ -8,6 +15,10 @@ export interface ListFilters {
   scope: ConversationScope;
   status: ConversationStatus;
   q: string;
+  label?: string;
+  agentId?: string;
+  unread: boolean;
+  waitingMinutes?: number;
 }
 
 /** The left pane: channel tabs with unread counts, whose and which state, search, and the conversations. */
@@ -19,8 +30,23 @@ export function ConversationList(props: {
   loading: boolean;
   selected: string | null;
   onSelect: (id: string) => void;
+  labels: readonly InboxLabel[];
+  members: readonly TeamMember[];
+  /** The caller is the account's owner (it may filter by any agent). */
+  owner: boolean;
+  relabel: (ids: string[], label: string, add: boolean) => Promise<unknown>;
+  relabelling: boolean;
 }) {
   const { filters, onFilters, unread } = props;
+  // Selecting for bulk labelling: null when not selecting; the list's clicks then tick conversations instead of opening.
+  const [picked, setPicked] = useState<Set<string> | null>(null);
+  const toggle = (id: string) =>
+    setPicked((p) => {
+      const next = new Set(p);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   const count = (n: number) => (n > 0 ? <Badge count={n} size="small" style={{ marginInlineStart: 4 }} /> : null);
   return (
     <Flex vertical style={{ height: "100%", minHeight: 0 }}>
@@ -67,7 +93,32 @@ export function ConversationList(props: {
           defaultValue={filters.q}
           onSearch={(q) => onFilters({ ...filters, q })}
         />
+        <InboxFilters
+          filters={filters}
+          onFilters={onFilters}
+          labels={props.labels}
+          members={props.members}
+          canPickAgent={props.owner}
+        />
+        <Button
+          size="small"
+          icon={<CheckSquareOutlined />}
+          aria-pressed={picked !== null}
+          onClick={() => setPicked(picked ? null : new Set())}
+        >
+          Select
+        </Button>
+        <SavedViews filters={filters} onFilters={onFilters} />
       </Flex>
+      {picked && (
+        <BulkLabels
+          count={picked.size}
+          labels={props.labels}
+          busy={props.relabelling}
+          onApply={(label, add) => void props.relabel([...picked], label, add)}
+          onDone={() => setPicked(null)}
+        />
+      )}
       <div style={{ flex: 1, overflowY: "auto", minHeight: 0 }}>
         {props.loading && props.items.length === 0 ? (
           <Skeleton active avatar paragraph={{ rows: 2 }} style={{ padding: 12 }} />
@@ -78,7 +129,12 @@ export function ConversationList(props: {
             style={{ marginTop: 48 }}
           />
         ) : (
-          <ConversationOptions items={props.items} selected={props.selected} onSelect={props.onSelect} />
+          <ConversationOptions
+            items={props.items}
+            selected={props.selected}
+            onSelect={picked ? toggle : props.onSelect}
+            picked={picked}
+          />
         )}
       </div>
     </Flex>

@@ -1,6 +1,7 @@
 import { Avatar, Badge, Flex, Typography, theme } from "antd";
 import { useRef, type KeyboardEvent } from "react";
 import { ChannelTag } from "./channel-tag";
+import { LabelTags } from "./label-tags";
 import { formatRelative } from "./time";
 import type { Conversation } from "./thread-state";
 
@@ -19,10 +20,13 @@ export function ConversationOptions({
   items,
   selected,
   onSelect,
+  picked = null,
 }: {
   items: readonly Conversation[];
   selected: string | null;
   onSelect: (id: string) => void;
+  /** Bulk selection: the ticked conversations (the listbox becomes multi-select, and a click ticks). */
+  picked?: ReadonlySet<string> | null;
 }) {
   const { token } = theme.useToken();
   const box = useRef<HTMLDivElement>(null);
@@ -35,13 +39,19 @@ export function ConversationOptions({
     if (!step) return;
     e.preventDefault();
     const next = items[step(current, items.length - 1)];
-    onSelect(next._id);
+    if (!picked) onSelect(next._id);
     box.current?.querySelector<HTMLElement>(`[data-chat="${next._id}"]`)?.focus();
   };
   return (
-    <div ref={box} role="listbox" aria-label="Conversations" onKeyDown={onKeyDown}>
+    <div
+      ref={box}
+      role="listbox"
+      aria-label="Conversations"
+      aria-multiselectable={picked ? true : undefined}
+      onKeyDown={onKeyDown}
+    >
       {items.map((c, i) => {
-        const active = c._id === selected;
+        const active = picked ? picked.has(c._id) : c._id === selected;
         return (
           <div
             key={c._id}
@@ -67,10 +77,7 @@ export function ConversationOptions({
               borderInlineStart: `3px solid ${active ? token.colorPrimary : "transparent"}`,
             }}
           >
-            <Avatar
-              aria-hidden
-              style={{ background: token.colorPrimaryBg, color: token.colorPrimaryText, flexShrink: 0 }}
-            >
+            <Avatar aria-hidden style={{ background: token.colorFillSecondary, color: token.colorText, flexShrink: 0 }}>
               {c.customerNumber.slice(-2)}
             </Avatar>
             <div style={{ minWidth: 0, flex: 1 }}>
@@ -91,6 +98,7 @@ export function ConversationOptions({
                   {c.unreadCount > 0 && <Badge count={c.unreadCount} aria-label={`${c.unreadCount} unread`} />}
                 </Flex>
               </Flex>
+              <LabelTags labels={c.labels} />
             </div>
           </div>
         );

@@ -5,6 +5,8 @@ import { useAbility } from "../../../../providers";
 import type { CallReply } from "../../../../../contract";
 import { formatDateTime } from "../../../../shell/format";
 import { ChannelTag } from "./channel-tag";
+import { LabelPicker } from "./label-picker";
+import type { InboxLabel } from "./use-labels";
 import type { Conversation } from "./thread-state";
 import type { InboxTeam, TeamMember } from "./use-team";
 
@@ -23,6 +25,8 @@ export function DetailsPanel(props: {
   onAssign: (agentId: string | null) => void;
   onResolve: () => void;
   onReopen: () => void;
+  labels: readonly InboxLabel[];
+  onLabels: (add: string[], remove: string[]) => void;
 }) {
   const { conversation: c, customer, team } = props;
   const options = team.members.map((m) => ({ value: m._id, label: memberLabel(m) }));
@@ -69,6 +73,10 @@ export function DetailsPanel(props: {
         options={options}
         onChange={(value: string | undefined) => props.onAssign(value ?? null)}
       />
+      <Typography.Text type="secondary" style={{ display: "block", marginTop: 12 }}>
+        Labels
+      </Typography.Text>
+      <LabelPicker labels={props.labels} value={c.labels} onChange={props.onLabels} />
       <Divider style={{ margin: "16px 0" }} />
       <Descriptions size="small" column={1} colon={false}>
         {c.customerName && <Descriptions.Item label="Name">{c.customerName}</Descriptions.Item>}

@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { conversations, liveAgents } from "./chats";
+import { createdAt } from "./columns";
+
+// Fair assignment (issue 40 item 4): an account's auto-assignment setting and each conversation's activity log.
+
+/**
+ * Per account (the inbox's owner): whether new conversations are assigned automatically, round robin among online
+ * agents under `agent_capacity` open conversations each; an agent offline longer than `offline_grace_minutes` has
+ * its open conversations handed on. `last_agent_id` is the round robin's place: the row is locked while one
+ * assignment is decided, so two conversations arriving together (in any process) are assigned one after the other.
+ */
+export const inboxSettings = pgTable(
+  "inbox_settings",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    autoAssign: boolean("auto_assign").notNull().default(false),
+    agentCapacity: integer("agent_capacity").notNull().default(5),
+    offlineGraceMinutes: integer("offline_grace_minutes").notNull().default(10),
+    lastAgentId: uuid("last_agent_id").references(() => liveAgents.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("inbox_settings_capacity", sql`${t.agentCapacity} between 1 and 500`),
+    check("inbox_settings_grace", sql`${t.offlineGraceMinutes} between 1 and 1440`),
+  ],
+);
+
+/**
+ * What happened to a conversation besides its messages: each assignment change, who made it (auto, the owner, an
+ * agent, or the offline hand-over) and to whom. Shown in the thread as system lines.
+ */
+export const conversationEvents = pgTable(
+  "conversation_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    /** The agent it went to (null: back to the team) and the one it left. */
+    agentId: uuid("agent_id").references(() => liveAgents.id, { onDelete: "set null" }),
+    fromAgentId: uuid("from_agent_id").references(() => liveAgents.id, { onDelete: "set null" }),
+    actor: text("actor").notNull(),
+    actorName: text("actor_name").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("conversation_events_conversation_idx").on(t.conversationId, t.id),
+    check("conversation_events_kind_known", sql`${t.kind} in ('assigned','unassigned')`),
+    check("conversation_events_actor_known", sql`${t.actor} in ('auto','owner','agent','offline')`),
+  ],
+);
