@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { checkMedia } from "../../../contract/domain/media";
+import { checkChatMedia, checkMedia } from "../../../contract/domain/media";
 import type { MediaUpload } from "../carrier";
 import { MediaRefused } from "../media-refused";
 import type { SandboxContext } from "./context";
@@ -12,7 +12,10 @@ import type { SandboxContext } from "./context";
 export async function sandboxUploadMedia(ctx: SandboxContext, media: MediaUpload): Promise<{ handle: string }> {
   if (media.channel !== "whatsapp" && media.channel !== "rcs")
     throw new MediaRefused(`Media uploads are for WhatsApp and RCS, not ${media.channel}`);
-  const verdict = checkMedia(media.channel, media.mimeType, media.bytes.length);
+  const verdict =
+    media.purpose === "message"
+      ? checkChatMedia(media.channel, media.mimeType, media.bytes.length, media.animated)
+      : checkMedia(media.channel, media.mimeType, media.bytes.length);
   if (!verdict.ok) throw new MediaRefused(verdict.message);
   const digest = createHash("sha256")
     .update(ctx.config.seed)

@@ -16,6 +16,7 @@ import { inboxTeam } from "../../services/chats/team";
 import { quickReplies } from "../../services/chats/templates";
 import { chatWorkspace } from "../../services/chats/workspace";
 import type { Handlers } from "../context";
+import { attachmentHandlers } from "./attachments";
 
 /** The caller's inbox and one conversation in it (anything outside answers 404). */
 async function inbox(db: Db, caller: Caller, id: string) {
@@ -24,6 +25,7 @@ async function inbox(db: Db, caller: Caller, id: string) {
 }
 
 export const chatHandlers: Handlers = {
+  ...attachmentHandlers,
   "chats.list": async (request, _reply, { db }) => {
     const ws = await chatWorkspace(db, callerOf(request));
     return { success: true, ...(await listConversations(db, ws, request.query)) };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { CarrierEvent } from "../../carriers/carrier";
 import { AI_REPLY_JOB } from "../ai/reply-queue";
 import { receiveInbound, type Inbound, type Received } from "./inbound";
+import { fetchInboundMedia } from "./inbound-media";
 import { takeChannelInbound } from "./reply-routes";
 import { inboundNotice, notifyConversations } from "./notify";
 import { pushChatMessage, pushStatus } from "./push";
@@ -136,6 +137,9 @@ export function startChatEvents(app: FastifyInstance): () => void {
    */
   async function announce(received: readonly Received[]): Promise<void> {
     pushReceived(app, received);
+    // Customers' files are fetched at once (WhatsApp's link lasts minutes), beside the round, not in its way.
+    if (received.some((r) => r.message.body.pendingMedia))
+      void fetchInboundMedia({ db, carrier: app.carrier, storage: app.storage, io: app.io, log: app.log }, received);
     // Trigger events were written with the messages: wake their job now rather than at its next tick (only then: an
     // account without workflows writes none, and an idle claim is a statement that delays the next round).
     if (received.some((r) => r.triggered)) void app.jobs?.get(WORKFLOW_EVENTS_JOB)?.tick();

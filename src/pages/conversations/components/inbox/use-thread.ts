@@ -126,6 +126,8 @@ export function useThread(conversation: Conversation | null) {
         mediaUrl: null,
         mimeType: null,
         fileName: null,
+        attachmentId: null,
+        fileSize: null,
         latitude: null,
         longitude: null,
         templateName: null,
