@@ -190,7 +190,13 @@ export const AgentMetricsRecord = Type.Object({
 /** A file attached in the composer, stored and checked, not sent yet (chats.send names it as attachmentId). */
 export const ChatAttachmentRecord = Type.Object({
   attachmentId: Type.String(),
-  kind: Type.Union(["image", "video", "audio", "document", "sticker"].map((k) => Type.Literal(k))),
+  kind: Type.Union([
+    Type.Literal("image"),
+    Type.Literal("video"),
+    Type.Literal("audio"),
+    Type.Literal("document"),
+    Type.Literal("sticker"),
+  ]),
   mimeType: Type.String(),
   fileName: Type.String(),
   size: Type.Integer(),
