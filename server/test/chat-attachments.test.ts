@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SMS_NO_FILES } from "../../contract/domain/media";
 import { makeServiceAccountKey, startRbmStandIn, type RbmStandIn } from "../carriers/rcs/stand-in";
-import { DEFAULT_APP, DOC_PHONE_NUMBER_ID, DOC_WABA_ID } from "../carriers/whatsapp-cloud/stand-in";
+import { DEFAULT_APP, DEFAULT_TOKEN, DOC_PHONE_NUMBER_ID, DOC_WABA_ID } from "../carriers/whatsapp-cloud/stand-in";
 import { sign } from "../carriers/whatsapp-cloud/stand-in/webhook-sender";
 import type { Database } from "../db/client";
 import { chatFiles, chatMessages, conversations, rcsBots } from "../db/schema";
@@ -177,6 +177,51 @@ describe("received media", () => {
     expect(message).toMatchObject({ type: "image", text: "[image unavailable]" });
     expect(message.body.fileId).toBeUndefined();
     expect(message.body.mediaError).toContain("does not exist");
+  });
+
+  it("Meta's download URL works with the token only and for 5 minutes (the stand-in refuses it after)", async () => {
+    const { mediaId } = await server.standIn.customerSendsMedia({
+      from: "+919876500303",
+      phoneNumberId: DOC_PHONE_NUMBER_ID,
+      kind: "document",
+      data: SAMPLES.pdf(),
+      mimeType: "application/pdf",
+      filename: "bill.pdf",
+    });
+    const auth = { authorization: `Bearer ${DEFAULT_TOKEN}` };
+    const info = (await (await fetch(`${server.standIn.url}/v21.0/${mediaId}`, { headers: auth })).json()) as {
+      url: string;
+    };
+    expect((await fetch(info.url, { headers: auth })).status).toBe(200);
+    expect((await fetch(info.url)).status).toBe(401);
+    expect((await fetch(info.url.replace(/exp=\d+/, `exp=${Date.now() - 1}`), { headers: auth })).status).toBe(404);
+    const message = await settled((await conversationOf("+919876500303")).id);
+    expect(message).toMatchObject({ type: "document", text: "" });
+    expect(message.body).toMatchObject({ fileName: "bill.pdf", mimeType: "application/pdf" });
+  });
+
+  it("the sandbox's simulated phone sends a file (a data: URL) that arrives like a provider's media", async () => {
+    const addresses = (
+      await server.call({ method: "GET", url: "/api/v1/sandbox/phone/addresses", as: "manager" })
+    ).json().data as { channel: string; address: string }[];
+    const address = addresses.find((a) => a.channel === "whatsapp")?.address;
+    const png = SAMPLES.png(600);
+    const res = await server.call({
+      method: "POST",
+      url: "/api/v1/sandbox/phone/messages",
+      as: "manager",
+      payload: {
+        channel: "whatsapp",
+        address,
+        number: "+919876500404",
+        text: "Photo of the shelf",
+        mediaUrl: `data:image/png;base64,${png.toString("base64")}`,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const message = await settled((await conversationOf("+919876500404")).id);
+    expect(message).toMatchObject({ type: "image", text: "Photo of the shelf" });
+    expect(message.body).toMatchObject({ mimeType: "image/png", size: 600 });
   });
 
   it("an RBM user file is fetched from its fileUri and stored; one whose link is gone says so", async () => {
