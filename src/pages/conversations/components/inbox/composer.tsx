@@ -203,12 +203,15 @@ export function Composer(props: {
           }}
         />
         <Tooltip title={filesOff ?? (mode === "note" ? "Notes take no files" : "Attach a file (or drop or paste one)")}>
-          <Button
-            icon={<PaperClipOutlined />}
-            aria-label={filesOff ? `Attach a file: ${filesOff}` : "Attach a file"}
-            disabled={Boolean(filesOff) || mode === "note" || !props.connected}
-            onClick={() => fileInput.current?.click()}
-          />
+          {/* A disabled button hears no pointer: the span carries the tooltip that says why. */}
+          <span style={{ display: "inline-flex" }}>
+            <Button
+              icon={<PaperClipOutlined />}
+              aria-label={filesOff ? `Attach a file: ${filesOff}` : "Attach a file"}
+              disabled={Boolean(filesOff) || mode === "note" || !props.connected}
+              onClick={() => fileInput.current?.click()}
+            />
+          </span>
         </Tooltip>
         <Popover
           trigger="click"

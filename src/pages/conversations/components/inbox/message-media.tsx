@@ -27,8 +27,10 @@ export function MessageMedia({ m }: { m: ChatMessage & { attachmentId: string } 
     { params: { id: m.chatId, fileId: m.attachmentId } },
     { errorNotification: false, queryOptions: { staleTime: 30 * 60_000 } },
   );
-  const url = query.data?.data.url;
+  const url = query.data?.data.data.url;
   const name = m.fileName ?? KIND_LABEL[m.messageType] ?? "File";
+  // A picture's text alternative: its caption, else what it is (a received photo's stored name is only an id).
+  const alt = m.text || `${KIND_LABEL[m.messageType] ?? "File"}${m.direction === "in" ? " from the customer" : ""}`;
   if (query.isError) return <Typography.Text type="secondary">[{m.messageType} could not be opened]</Typography.Text>;
   if (!url) return <Skeleton.Image active style={{ width: 220, height: 140 }} />;
   switch (m.messageType) {
@@ -37,7 +39,7 @@ export function MessageMedia({ m }: { m: ChatMessage & { attachmentId: string } 
       return (
         <Image
           src={url}
-          alt={name}
+          alt={alt}
           width={m.messageType === "sticker" ? 120 : 220}
           style={{ borderRadius: 6 }}
           preview={{ mask: "Open" }}
