@@ -85,6 +85,8 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^rateCards\.globalAudit$/, [A]],
   [/^rateCards\.margins$/, [R]],
   // Not in SPEC 6: the chat inbox and its simulated phone, and our live-agent additions (issue 10): the workspace.
+  // A conversation's file by its signed link (handed out by chats.media to the conversation's people only).
+  [/^chats\.file$/, ALL],
   [/^(chats|sandbox\.phone)\./, [M, U, D]],
   [/^liveAgents\.acceptInvite$/, ALL],
   [/^liveAgents\.remove$/, [M, U, D]],
@@ -148,6 +150,7 @@ describe("call table", () => {
         "auth.sendResetLink",
         "liveAgents.acceptInvite",
         "uploads.signedFile",
+        "chats.file",
         "workflows.hook",
       ].sort(),
     );

@@ -33,6 +33,13 @@ export const chatSend = {
     fileName: { type: "string", title: "File name", maxLength: 200, pattern: "^[^\\u0000/\\\\]*$" },
     latitude: { type: "number", title: "Latitude", minimum: -90, maximum: 90 },
     longitude: { type: "number", title: "Longitude", minimum: -180, maximum: 180 },
+    attachmentId: {
+      type: "string",
+      title: "Attachment",
+      description:
+        "A file attached to this conversation (chats.attach): sent as the image, video, audio, sticker or document.",
+      pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+    },
     locationName: { type: "string", title: "Place", maxLength: 200, pattern: "^[^\\u0000]*$" },
     templateId: { type: "string", title: "Template", minLength: 1, maxLength: 64, pattern: "^[^\\u0000]*$" },
     params: {

@@ -21,6 +21,13 @@ export const sandboxPhoneSend = {
       pattern: "^\\+[1-9][0-9]{7,14}$",
     },
     text: { ...CHAT_TEXT, minLength: 1 },
-    mediaUrl: { type: "string", title: "Media URL", maxLength: 2000, pattern: "^https?://[^\\s\\u0000]+$" },
+    mediaUrl: {
+      type: "string",
+      title: "Media URL",
+      description:
+        "An http(s) link, or a file of up to about 150 KB as a data: URL (the sandbox then delivers it as media).",
+      maxLength: 200000,
+      pattern: "^(https?://[^\\s\\u0000]+|data:[a-z]+/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=]+)$",
+    },
   },
 } as const;

@@ -87,6 +87,9 @@ export const ChatMessageRecord = Type.Object({
   mediaUrl: nullableText(),
   mimeType: nullableText(),
   fileName: nullableText(),
+  /** A file stored here (sent or received): chats.media answers a signed link to it. */
+  attachmentId: nullableText(),
+  fileSize: Type.Union([Type.Integer(), Type.Null()]),
   latitude: Type.Union([Type.Number(), Type.Null()]),
   longitude: Type.Union([Type.Number(), Type.Null()]),
   templateName: nullableText(),
@@ -211,4 +214,19 @@ export const AgentMetricsRecord = Type.Object({
       avgResponseMs: Type.Union([Type.Number(), Type.Null()]),
     }),
   ),
+});
+
+/** A file attached in the composer, stored and checked, not sent yet (chats.send names it as attachmentId). */
+export const ChatAttachmentRecord = Type.Object({
+  attachmentId: Type.String(),
+  kind: Type.Union([
+    Type.Literal("image"),
+    Type.Literal("video"),
+    Type.Literal("audio"),
+    Type.Literal("document"),
+    Type.Literal("sticker"),
+  ]),
+  mimeType: Type.String(),
+  fileName: Type.String(),
+  size: Type.Integer(),
 });

@@ -3,6 +3,7 @@ import { CONTACT_LABEL_MAX_LENGTH } from "../domain/contacts";
 import { WAITING_MINUTES_MAX } from "../domain/inbox-views";
 import { CampaignChannelField } from "./campaign-records";
 import {
+  ChatAttachmentRecord,
   ChatCustomerRecord,
   ChatMessageRecord,
   ConversationRecord,
@@ -16,8 +17,9 @@ import {
 } from "./chat-records";
 import { WORKSPACE } from "./access";
 import { PageQuery } from "./pagination";
-import { Confirmation, ID, replies } from "./replies";
+import { Confirmation, FileBytes, ID, replies } from "./replies";
 import { Type } from "./type";
+
 import type { CallDef } from "./types";
 
 const ok = <T extends Parameters<typeof Type.Object>[0]>(fields: T) =>
@@ -134,6 +136,37 @@ export const CHAT_CALLS = {
     bodySchema: "chat-send",
     response: replies({ 200: Message }),
     summary: "Send a message (text, media, location or template); written before it is answered, once per clientId",
+  },
+  "chats.attach": {
+    method: "POST",
+    path: "/api/v1/chats/:id/attachments",
+    ...CHAT,
+    params: ID,
+    multipart: true,
+    response: replies({ 201: ok({ data: ChatAttachmentRecord }) }),
+    summary:
+      "Attach a file (multipart: fileContent) to send in the conversation: its type, read from the bytes, and size must meet the channel's rules (SMS takes none); then chats.send with attachmentId",
+  },
+  "chats.media": {
+    method: "GET",
+    path: "/api/v1/chats/:id/media/:fileId",
+    ...CHAT,
+    params: Type.Object({ id: Type.String({ maxLength: 64 }), fileId: Type.String({ maxLength: 64 }) }),
+    response: replies({ 200: ok({ data: Type.Object({ url: Type.String() }) }) }),
+    summary: "A signed link to a file of the conversation (sent or received), for the people of that conversation only",
+  },
+  "chats.file": {
+    method: "GET",
+    path: "/api/v1/chats/files/:id",
+    access: "public",
+    params: ID,
+    download: true,
+    query: Type.Object({
+      exp: Type.Integer({ minimum: 0, description: "expiry, epoch seconds" }),
+      sig: Type.String({ minLength: 1, maxLength: 100 }),
+    }),
+    response: replies({ 200: FileBytes }),
+    summary: "A conversation's file by the signed link chats.media answered; expired or wrong answers 403",
   },
   "chats.note": {
     method: "POST",

@@ -21,8 +21,17 @@ export type ConversationScope = (typeof CONVERSATION_SCOPES)[number];
 export const CHAT_DIRECTIONS = ["in", "out", "note"] as const;
 export type ChatDirection = (typeof CHAT_DIRECTIONS)[number];
 
-/** SPEC 3's messageType values the inbox sends and shows. */
-export const CHAT_MESSAGE_TYPES = ["text", "image", "document", "location", "template"] as const;
+/** SPEC 3's messageType values the inbox sends and shows (video, audio and sticker: attachments, issue 40). */
+export const CHAT_MESSAGE_TYPES = [
+  "text",
+  "image",
+  "document",
+  "location",
+  "template",
+  "video",
+  "audio",
+  "sticker",
+] as const;
 export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
 
 /**

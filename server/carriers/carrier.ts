@@ -45,7 +45,9 @@ export type MessageContent =
       header?: TemplateHeaderMedia | { format: "text"; params: readonly string[] };
       buttons?: readonly TemplateButtonParam[];
     }
-  | { kind: "media"; mediaUrl: string; mimeType: string; caption?: string; fileName?: string }
+  /** `mediaId`: the provider's id of media uploaded before (WhatsApp's POST /{phone-number-id}/media), sent instead of
+   *  the link; RCS names an uploaded file in `mediaUrl` ("files/…"). */
+  | { kind: "media"; mediaUrl: string; mediaId?: string; mimeType: string; caption?: string; fileName?: string }
   /** Reply buttons (up to 3) or a list (a button opening sections of rows); WhatsApp's interactive messages. */
   | {
       kind: "interactive";
@@ -156,6 +158,28 @@ export interface MediaUpload {
   /** Sniffed from the bytes by the server, never taken from the file name. */
   mimeType: string;
   fileName: string;
+  /** A WebP sticker with frames (WhatsApp allows it 500 KB, a still one 100 KB). */
+  animated?: boolean;
+}
+
+/** A customer's file as the provider names it in an inbound message. */
+export interface InboundMedia {
+  kind: "image" | "video" | "audio" | "document" | "sticker";
+  /** WhatsApp: the media id (GET /{media-id} answers a short-lived download URL). */
+  id?: string;
+  /** RCS: the userFile's fileUri. */
+  url?: string;
+  mimeType?: string;
+  fileName?: string;
+}
+
+export interface MediaDownload {
+  channel: Channel;
+  /** The business address it was sent to (routes the call to that address's channel). */
+  to: string;
+  media: InboundMedia;
+  maxBytes: number;
+  signal?: AbortSignal;
 }
 
 export interface CapabilityCheck {
@@ -235,6 +259,8 @@ export type CarrierEvent =
       to: string;
       text: string;
       mediaUrl?: string;
+      /** A file the customer sent, to fetch from the provider (chats/inbound-media.ts). */
+      media?: InboundMedia;
       at: Date;
       channelId?: string;
     }
@@ -289,6 +315,11 @@ export interface Carrier {
   deleteTemplate?(ref: { wabaId: string; name: string }): Promise<void>;
   /** Uploads media to the provider; the handle goes into a template header or a message. */
   uploadMedia(media: MediaUpload): Promise<{ handle: string }>;
+  /**
+   * A customer's file, fetched at once (WhatsApp's download link lasts about 5 minutes): at most `maxBytes`, else
+   * MediaRefused; a provider that no longer has it throws MediaGone. A carrier without received media lacks it.
+   */
+  downloadMedia?(request: MediaDownload): Promise<{ bytes: Buffer; mimeType?: string }>;
   checkCapability(check: CapabilityCheck): Promise<Capability>;
   /**
    * Connects a WhatsApp Business Account: the sandbox makes one up; the real adapter exchanges Embedded Signup's code.

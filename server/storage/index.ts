@@ -5,7 +5,7 @@ import type { Storage } from "./storage";
 
 export type { Storage } from "./storage";
 export type { S3Config } from "./s3";
-export { sniffMimeType } from "./sniff";
+export { sniffMedia, sniffMimeType, type SniffedMedia } from "./sniff";
 
 /** The S3-compatible store when S3_BUCKET is set, otherwise disk under DATA_DIR/uploads. */
 export function createStorage(dataDir: string, s3?: S3Config): Storage {

@@ -478,6 +478,18 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     params: { id: await demoChat(s) },
     payload: { clientId: "schema-note", text: "Called the customer" },
   }),
+  "chats.attach": async (s) => ({
+    as: "manager",
+    params: { id: await demoChat(s, "whatsapp") },
+    form: await multipart({}, { field: "fileContent", bytes: png(), name: "a.png" }),
+  }),
+  "chats.media": async (s) => ({ as: "manager", params: await demoChatFile(s) }),
+  "chats.file": async (s) => {
+    const { id, fileId } = await demoChatFile(s);
+    const res = await s.call({ method: "GET", url: `/api/v1/chats/${id}/media/${fileId}`, as: "manager" });
+    const url = new URL((res.json() as { data: { url: string } }).data.url, "http://x");
+    return { params: { id: fileId }, query: Object.fromEntries(url.searchParams) };
+  },
   "chats.assign": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, payload: { agentId: null } }),
   "chats.team": async () => ({ as: "agent" }),
   "chats.labels": async () => ({ as: "agent" }),
@@ -1341,9 +1353,31 @@ async function contextOf(s: TestServer, name: DemoName): Promise<string> {
 
 /** A campaign of the manager's, written straight into the tables (create and ingest are other calls). */
 /** The manager's seeded WhatsApp conversation inside the 24-hour window, and its business address. */
-async function demoChat(s: TestServer): Promise<string> {
-  const res = await s.call({ method: "GET", url: "/api/v1/chats?q=%2B919810000101", as: "manager" });
+async function demoChat(s: TestServer, channel?: "whatsapp"): Promise<string> {
+  const url = channel ? `/api/v1/chats?channel=${channel}` : "/api/v1/chats?q=%2B919810000101";
+  const res = await s.call({ method: "GET", url, as: "manager" });
   return (res.json() as { data: { _id: string }[] }).data[0]?._id ?? "";
+}
+
+/** A file attached to a WhatsApp conversation of the demo manager (chats.attach), once per server. */
+const chatFiles = new WeakMap<TestServer, Promise<{ id: string; fileId: string }>>();
+function demoChatFile(s: TestServer): Promise<{ id: string; fileId: string }> {
+  const found =
+    chatFiles.get(s) ??
+    (async () => {
+      const id = await demoChat(s, "whatsapp");
+      const { payload, headers } = await multipart({}, { field: "fileContent", bytes: png(), name: "b.png" });
+      const res = await s.call({
+        method: "POST",
+        url: `/api/v1/chats/${id}/attachments`,
+        as: "manager",
+        payload,
+        headers,
+      });
+      return { id, fileId: (res.json() as { data: { attachmentId: string } }).data.attachmentId };
+    })();
+  chatFiles.set(s, found);
+  return found;
 }
 
 async function demoAddress(s: TestServer): Promise<string> {

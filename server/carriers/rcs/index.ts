@@ -7,7 +7,8 @@
 // UUID is the provider id the send answers and receipts name), a TTL after which RBM revokes an undelivered message
 // (the webhook's TTL_EXPIRATION_REVOKED, or our own revoke when RBM could not: a failed receipt, EXPIRED, which starts
 // the fallback), files.create for media, and the webhook (webhooks.ts).
-import type { Capability, CarrierEvent, MediaUpload, OutboundMessage, SendResult } from "../carrier";
+import type { Capability, CarrierEvent, MediaDownload, MediaUpload, OutboundMessage, SendResult } from "../carrier";
+import { MediaGone, MediaRefused, readLimited } from "../media-refused";
 import type {
   CarrierProvider,
   ChannelAdapter,
@@ -160,6 +161,23 @@ export function createRbmAdapter(
     return { handle: answer.name };
   }
 
+  /**
+   * A customer's file: RBM's userFile names it by fileUri, a link to Google's storage that needs no token; it is
+   * fetched at once, as the link is not kept for ever. 403/404/410: gone.
+   */
+  async function downloadMedia(request: MediaDownload): Promise<{ bytes: Buffer; mimeType?: string }> {
+    const url = request.media.url;
+    if (!url || !/^https?:\/\//.test(url)) throw new MediaRefused("The file has no link to fetch");
+    const response = await fetch(url, { signal: request.signal ?? AbortSignal.timeout(config.timeoutMs) });
+    if ([403, 404, 410].includes(response.status)) {
+      await response.body?.cancel();
+      throw new MediaGone(`RBM's file link answered ${response.status}`);
+    }
+    if (!response.ok) throw new Error(`RBM's file link answered ${response.status}`);
+    const mimeType = response.headers.get("content-type") ?? request.media.mimeType;
+    return { bytes: await readLimited(response, request.maxBytes), ...(mimeType ? { mimeType } : {}) };
+  }
+
   async function testConnection(): Promise<ConnectionCheck> {
     try {
       await tokens.token();
@@ -210,6 +228,7 @@ export function createRbmAdapter(
     submitTemplate: () => notRcs("review WhatsApp templates"),
     templateStatus: () => notRcs("review WhatsApp templates"),
     uploadMedia,
+    downloadMedia,
     checkCapability,
     onboardWhatsApp: () => notRcs("onboard WhatsApp"),
     // Agents are registered and launched in Google's Business Communications console; bots here are records.

@@ -6,7 +6,7 @@
 // of our messages is the UUID the send answered as its provider id (message-id.ts), not one of our ids: receipts
 // carry it as the provider id only, and each sender finds its message by the provider id it stored.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { CarrierEvent } from "../carrier";
+import type { CarrierEvent, InboundMedia } from "../carrier";
 import type { KeyedEvent, WebhookAnswer, WebhookRequest } from "../router/channel-adapter";
 import type { RbmChannel } from "./settings";
 
@@ -41,7 +41,14 @@ interface RbmEvent {
   text?: string;
   suggestionResponse?: { text?: string; postbackData?: string };
   location?: { latitude?: number; longitude?: number };
-  userFile?: { payload?: { fileUri?: string; mimeType?: string } };
+  userFile?: { payload?: { fileUri?: string; mimeType?: string; fileName?: string; fileSizeBytes?: number } };
+}
+
+/** The kind of a customer's file by its declared type (the bytes are sniffed again once fetched). */
+function userFileMedia(url: string, mimeType?: string, fileName?: string): InboundMedia {
+  const major = (mimeType ?? "").split("/")[0];
+  const kind = major === "image" || major === "video" || major === "audio" ? major : "document";
+  return { kind, url, ...(mimeType ? { mimeType } : {}), ...(fileName ? { fileName } : {}) };
 }
 
 export interface WebhookDeps {
@@ -86,17 +93,28 @@ async function eventsOf(deps: WebhookDeps, e: RbmEvent, pubsubId: string): Promi
   const from = e.senderPhoneNumber;
   if (!from) return [];
   const id = e.messageId ?? pubsubId;
-  const inbound = (text: string, mediaUrl?: string): KeyedEvent[] => [
+  const inbound = (text: string, mediaUrl?: string, media?: InboundMedia): KeyedEvent[] => [
     {
       key: `in:${id}`,
-      event: { type: "inbound", channel: "rcs", from, to: botId, text, ...(mediaUrl ? { mediaUrl } : {}), at: when },
+      event: {
+        type: "inbound",
+        channel: "rcs",
+        from,
+        to: botId,
+        text,
+        ...(mediaUrl ? { mediaUrl } : {}),
+        ...(media ? { media } : {}),
+        at: when,
+      },
     },
   ];
   if (typeof e.text === "string") return inbound(e.text);
   // A tapped suggestion arrives as the chip's text: the conversation reads what the customer saw and tapped.
   if (e.suggestionResponse) return inbound(e.suggestionResponse.text ?? e.suggestionResponse.postbackData ?? "");
   if (e.location) return inbound(`Location: ${e.location.latitude ?? ""}, ${e.location.longitude ?? ""}`);
-  if (e.userFile?.payload?.fileUri) return inbound("", e.userFile.payload.fileUri);
+  // RBM's UserFile: { payload: { mimeType, fileSizeBytes, fileUri, fileName } }; the file is fetched at once.
+  const file = e.userFile?.payload;
+  if (file?.fileUri) return inbound("", file.fileUri, userFileMedia(file.fileUri, file.mimeType, file.fileName));
   return [];
 }
 

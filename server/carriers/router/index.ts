@@ -152,6 +152,11 @@ export function createCarrierRouter(options: RouterOptions): CarrierRouter {
       (
         await (media.channel === "whatsapp" ? account("whatsapp", media.owner) : sender(media.channel, media.owner))
       ).uploadMedia(media),
+    downloadMedia: async (request) => {
+      const carrier = await sender(request.channel, request.to);
+      if (!carrier.downloadMedia) throw new Error(`The ${carrier.name} carrier keeps no received files`);
+      return carrier.downloadMedia(request);
+    },
     checkCapability: async (check) =>
       (check.from ? await sender(check.channel, check.from) : fallback).checkCapability(check),
     // Connecting a real WABA is the channel services' (manual entry, Embedded Signup); this is the default carrier's.

@@ -4,7 +4,7 @@ import { emitToAll, type Carrier, type CarrierListener } from "../carrier";
 import { sandboxCapability } from "./capability";
 import { sandboxConfigFromEnv, type SandboxConfig } from "./config";
 import type { SandboxContext } from "./context";
-import { sandboxUploadMedia } from "./media";
+import { sandboxDownloadMedia, sandboxInboundMedia, sandboxUploadMedia } from "./media";
 import { sandboxSend } from "./messages";
 import { sandboxRcsLaunchState, sandboxRegisterRcsBot } from "./rcs-bots";
 import { sandboxSubmitTemplate, sandboxTemplateStatus } from "./templates";
@@ -36,7 +36,14 @@ export function createSandboxCarrier(config: SandboxConfig = sandboxConfigFromEn
     onboardWhatsApp: (request) => sandboxOnboardWhatsApp(ctx, request),
     registerRcsBot: (bot) => sandboxRegisterRcsBot(ctx, bot),
     rcsLaunchState: (bot) => sandboxRcsLaunchState(ctx, bot),
-    simulateInbound: (message) => ctx.emit({ type: "inbound", ...message, at: new Date() }),
+    downloadMedia: (request) => sandboxDownloadMedia(request),
+    simulateInbound: (message) => {
+      // A file from the simulated phone (a data: URL) arrives as a provider's media reference, fetched by the inbox.
+      const media = message.mediaUrl ? sandboxInboundMedia(message.mediaUrl) : undefined;
+      if (!media) return ctx.emit({ type: "inbound", ...message, at: new Date() });
+      const { mediaUrl: _link, ...rest } = message;
+      return ctx.emit({ type: "inbound", ...rest, media, at: new Date() });
+    },
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

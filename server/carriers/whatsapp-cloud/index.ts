@@ -5,7 +5,7 @@ import type { CarrierProvider, ChannelAdapter, ChannelConnection, ChannelHealth 
 import { whatsappCloudConfigFromEnv, type WhatsAppCloudConfig } from "./config";
 import { cloudTestConnection } from "./connection";
 import type { CloudContext } from "./context";
-import { cloudUploadMedia } from "./media";
+import { cloudDownloadMedia, cloudUploadMedia } from "./media";
 import { cloudSend } from "./messages";
 import { whatsappChannelOf, WHATSAPP_CLOUD } from "./settings";
 import { cloudDeleteTemplate, cloudListTemplates, cloudSubmitTemplate, cloudTemplateStatus } from "./templates";
@@ -44,6 +44,7 @@ export function createWhatsAppCloudAdapter(
     listTemplates: (wabaId) => cloudListTemplates(ctx, wabaId),
     deleteTemplate: (ref) => cloudDeleteTemplate(ctx, ref),
     uploadMedia: (media) => cloudUploadMedia(ctx, media),
+    downloadMedia: (request) => cloudDownloadMedia(ctx, request),
     // Meta offers no reachability check: a number is tried, and 131026 says it cannot be reached.
     checkCapability: async () => ({ capable: false, reason: "unknown" }),
     onboardWhatsApp: () => notWhatsApp("onboard through the carrier (use Channels → WhatsApp)"),

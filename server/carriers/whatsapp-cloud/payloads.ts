@@ -97,7 +97,7 @@ export function messagePayload(message: OutboundMessage): Json {
       };
     case "media": {
       const type = mediaTypeOf(content.mimeType);
-      const media: Json = { link: content.mediaUrl };
+      const media: Json = content.mediaId ? { id: content.mediaId } : { link: content.mediaUrl };
       // Audio and stickers take no caption; documents show their file name.
       if (content.caption && type !== "audio" && type !== "sticker") media.caption = content.caption;
       if (type === "document" && content.fileName) media.filename = content.fileName;

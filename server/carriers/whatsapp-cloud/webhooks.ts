@@ -4,7 +4,7 @@
 // wrong one) before a byte of the body is read as JSON. Each event gets Meta's own key (message id, message id and
 // status, template id and event) so the route can drop a second delivery of it.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { CarrierEvent, ReceiptStatus } from "../carrier";
+import type { CarrierEvent, InboundMedia, ReceiptStatus } from "../carrier";
 import type { KeyedEvent, WebhookAnswer, WebhookRequest } from "../router/channel-adapter";
 import type { CloudContext } from "./context";
 import { categoryOf, statusOf } from "./templates";
@@ -94,16 +94,33 @@ export function inboundText(m: Json): string {
   }
 }
 
+const MEDIA_TYPES = ["image", "video", "audio", "document", "sticker"] as const;
+
+/** The file of a media message (its id, to fetch at once: the webhook carries no bytes). */
+function mediaOf(m: Json): InboundMedia | undefined {
+  const kind = MEDIA_TYPES.find((t) => t === m.type);
+  const part = kind ? (m[kind] as Json | undefined) : undefined;
+  if (!kind || !part || typeof part.id !== "string") return undefined;
+  return {
+    kind,
+    id: part.id,
+    ...(typeof part.mime_type === "string" ? { mimeType: part.mime_type } : {}),
+    ...(typeof part.filename === "string" ? { fileName: part.filename } : {}),
+  };
+}
+
 function messageEvents(value: Json, phoneNumberId: string): KeyedEvent[] {
   const messages = Array.isArray(value.messages) ? (value.messages as Json[]) : [];
   return messages.flatMap((m): KeyedEvent[] => {
     if (typeof m.id !== "string" || typeof m.from !== "string") return [];
+    const media = mediaOf(m);
     const event: CarrierEvent = {
       type: "inbound",
       channel: "whatsapp",
       from: e164(m.from),
       to: phoneNumberId,
       text: inboundText(m),
+      ...(media ? { media } : {}),
       at: asDate(m.timestamp),
     };
     return [{ key: `message:${m.id}`, event }];

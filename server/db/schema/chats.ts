@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -102,6 +103,13 @@ export interface ChatMessageBody {
   templateName?: string;
   language?: string;
   params?: string[];
+  /** An attachment stored here (chat_files): what the thread shows, through a signed link. */
+  fileId?: string;
+  size?: number;
+  /** A received file not fetched yet: the provider's media id (WhatsApp) or link (RCS). */
+  pendingMedia?: { id?: string; url?: string; mimeType?: string; fileName?: string };
+  /** Why a received file could not be had (expired, gone, too large): the thread says it instead of the file. */
+  mediaError?: string;
 }
 
 /**
@@ -215,4 +223,33 @@ export const inboxViews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("inbox_views_user_name_idx").on(t.userId, t.name)],
+);
+
+/**
+ * The files of conversations, both ways: an agent's attachment (checked against the channel's rules before it is
+ * stored) and a customer's media, fetched from the provider when it arrives. Kept apart from `uploads` (the media
+ * library of template headers): a chat file is read only by the people of its conversation, through chats.media.
+ */
+export const chatFiles = pgTable(
+  "chat_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The account owning the conversation (an agent's attachment belongs to its owner's account). */
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    /** Sniffed from the bytes. */
+    mimeType: text("mime_type").notNull(),
+    /** Display only: the sender's name for it. */
+    fileName: text("file_name").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    animated: boolean("animated").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_files_conversation_idx").on(t.conversationId)],
 );

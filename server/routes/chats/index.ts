@@ -21,6 +21,7 @@ import { quickReplies } from "../../services/chats/templates";
 import { createView, deleteView, listViews } from "../../services/chats/views";
 import { chatWorkspace } from "../../services/chats/workspace";
 import type { Handlers } from "../context";
+import { attachmentHandlers } from "./attachments";
 
 const OWNER_ONLY = "Only the account's owner changes auto-assignment";
 
@@ -31,6 +32,7 @@ async function inbox(db: Db, caller: Caller, id: string) {
 }
 
 export const chatHandlers: Handlers = {
+  ...attachmentHandlers,
   "chats.list": async (request, _reply, { db }) => {
     const ws = await chatWorkspace(db, callerOf(request));
     return { success: true, ...(await listConversations(db, ws, request.query)) };

@@ -3,6 +3,7 @@ import type { CarrierEvent } from "../../carriers/carrier";
 import { AI_REPLY_JOB } from "../ai/reply-queue";
 import { autoAssignReceived } from "./auto-assign-inbound";
 import { receiveInbound, type Inbound, type Received } from "./inbound";
+import { fetchInboundMedia } from "./inbound-media";
 import { takeChannelInbound } from "./reply-routes";
 import { inboundNotice, notifyConversations } from "./notify";
 import { pushChatMessage, pushStatus } from "./push";
@@ -137,6 +138,9 @@ export function startChatEvents(app: FastifyInstance): () => void {
    */
   async function announce(received: readonly Received[]): Promise<void> {
     pushReceived(app, received);
+    // Customers' files are fetched at once (WhatsApp's link lasts minutes), beside the round, not in its way.
+    if (received.some((r) => r.message.body.pendingMedia))
+      void fetchInboundMedia({ db, carrier: app.carrier, storage: app.storage, io: app.io, log: app.log }, received);
     // Auto-assignment (issue 40): after the push, so a customer's message is never held up by it.
     await autoAssignReceived(db, app.io, received).catch((err: unknown) =>
       app.log.error({ err }, "inbound conversations not auto-assigned"),

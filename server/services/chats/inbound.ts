@@ -10,7 +10,9 @@ import { contactsOwnerSql } from "../contacts/owner";
 import { E164_PATTERN } from "../../../contract/domain/contacts";
 import { enqueueWebhookEvents } from "../webhooks/enqueue";
 import { anyWebhooksWanted, webhooksWanted } from "../webhooks/subscribers";
+import type { ChatMessageType } from "../../../contract/domain/chats";
 import { ownersOfAddresses } from "./addresses";
+import { inboundBody } from "./inbound-media";
 import { previewOf, type ChatMessageRow, type ConversationRow } from "./records";
 
 export type Inbound = Extract<CarrierEvent, { type: "inbound" }>;
@@ -168,7 +170,7 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
       if (event.at >= (owned[seen.latest - 1] as (typeof owned)[number]).event.at) seen.latest = i + 1;
     }
   });
-  const typeOf = (e: Inbound): "image" | "text" => (e.mediaUrl ? "image" : "text");
+  const typeOf = (e: Inbound): ChatMessageType => e.media?.kind ?? (e.mediaUrl ? "image" : "text");
   const conversationRows = [...perConversation.values()];
   const latestOf = (c: { latest: number }) => (owned[c.latest - 1] as (typeof owned)[number]).event;
 
@@ -177,7 +179,7 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
       select * from unnest(${pgArray(owned.map((o) => o.ownerId))}::uuid[], ${pgArray(owned.map((o) => o.event.channel))}::text[],
                            ${pgArray(owned.map((o) => o.event.to))}::text[], ${pgArray(owned.map((o) => o.event.from))}::text[],
                            ${pgArray(owned.map((o) => o.event.text))}::text[], ${pgArray(owned.map((o) => typeOf(o.event)))}::text[],
-                           ${pgArray(owned.map((o) => JSON.stringify(o.event.mediaUrl ? { mediaUrl: o.event.mediaUrl } : {})))}::jsonb[],
+                           ${pgArray(owned.map((o) => JSON.stringify(inboundBody(o.event))))}::jsonb[],
                            ${pgArray(owned.map((o) => o.event.at.toISOString()))}::timestamptz[],
                            ${pgArray(owned.map((o) => o.event.at.toISOString()))}::text[],
                            ${pgArray(owned.map((o) => (typeOf(o.event) === "text" && o.event.text.trim() !== "" ? "t" : "f")))}::boolean[])

@@ -53,6 +53,8 @@ export function toChatMessageRecord(row: ChatMessageRow): ChatMessageOut {
     mediaUrl: body.mediaUrl ?? null,
     mimeType: body.mimeType ?? null,
     fileName: body.fileName ?? null,
+    attachmentId: body.fileId ?? null,
+    fileSize: body.size ?? null,
     latitude: body.latitude ?? null,
     longitude: body.longitude ?? null,
     templateName: body.templateName ?? null,
@@ -69,5 +71,15 @@ export function toChatMessageRecord(row: ChatMessageRow): ChatMessageOut {
 /** What the list shows as the last message of a non-text message. */
 export function previewOf(type: string, text: string): string {
   if (text) return text.slice(0, 200);
-  return { image: "📷 Photo", document: "📄 Document", location: "📍 Location", template: "Template" }[type] ?? "";
+  return (
+    {
+      image: "📷 Photo",
+      video: "🎬 Video",
+      audio: "🎵 Audio",
+      sticker: "Sticker",
+      document: "📄 Document",
+      location: "📍 Location",
+      template: "Template",
+    }[type] ?? ""
+  );
 }

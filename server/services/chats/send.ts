@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Server } from "socket.io";
 import type { SchemaBody } from "../../../schemas";
 import { DLT_TEMPLATES_ONLY, serviceWindowLeftMs, type ChatChannel } from "../../../contract/domain/chats";
+import { SMS_NO_FILES } from "../../../contract/domain/media";
 import type { Carrier, MessageContent, TemplateHeaderMedia } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import type { Storage } from "../../storage";
@@ -12,6 +13,8 @@ import { badRequest, HttpError } from "../../http/errors";
 import type { Caller } from "../caller";
 import { conversationRecord, findConversation } from "./conversations";
 import { dltTemplatesOnly } from "./dlt-route";
+import { fileBody, findChatFile, mediaChannelOf, type ChatFileRow } from "./files";
+import { fileContent, fileKindFor } from "./outbound-media";
 import { pushChatMessage, pushConversation, pushStatus } from "./push";
 import { applyChatStatus, chatCarrierId } from "./receipts";
 import {
@@ -63,13 +66,43 @@ async function headerOf(
   }
 }
 
+type Content = {
+  /** Null for an attachment: its content is made when it is handed to the carrier (the upload comes first). */
+  content: MessageContent | null;
+  text: string;
+  templateName?: string;
+  language?: string;
+  file?: ChatFileRow;
+};
+
+/** An attachment (chats.attach's file) or a link to send as media; SMS takes neither. */
+async function mediaContentOf(deps: ChatDeps, conversation: ConversationRow, input: ChatSendInput): Promise<Content> {
+  if (!mediaChannelOf(conversation)) throw new HttpError(422, SMS_NO_FILES);
+  const text = input.text?.trim() ?? "";
+  if (input.attachmentId) {
+    const file = await findChatFile(deps.db, conversation.id, input.attachmentId).catch(() => {
+      throw badRequest("Attach the file again", [
+        { field: "attachmentId", message: "is not a file of this conversation" },
+      ]);
+    });
+    fileKindFor(conversation, file, input.messageType);
+    return { content: null, text, file };
+  }
+  if (!input.mediaUrl) throw badRequest("Attach a file first", [{ field: "attachmentId", message: "is required" }]);
+  const mimeType = input.mimeType ?? (input.messageType === "image" ? "image/jpeg" : "application/pdf");
+  return {
+    content: { kind: "media", mediaUrl: input.mediaUrl, mimeType, ...(text ? { caption: text } : {}) },
+    text,
+  };
+}
+
 /** What the carrier is given for a message, and the text the conversation shows for it. */
 async function contentOf(
   deps: ChatDeps,
   conversation: ConversationRow,
   input: ChatSendInput,
   header?: TemplateHeaderMedia,
-): Promise<{ content: MessageContent; text: string; templateName?: string; language?: string }> {
+): Promise<Content> {
   switch (input.messageType) {
     case "text": {
       const text = input.text?.trim() ?? "";
@@ -77,14 +110,11 @@ async function contentOf(
       return { content: { kind: "text", text }, text };
     }
     case "image":
-    case "document": {
-      if (!input.mediaUrl) throw badRequest("Attach a file first", [{ field: "mediaUrl", message: "is required" }]);
-      const mimeType = input.mimeType ?? (input.messageType === "image" ? "image/jpeg" : "application/pdf");
-      return {
-        content: { kind: "media", mediaUrl: input.mediaUrl, mimeType, ...(input.text ? { caption: input.text } : {}) },
-        text: input.text?.trim() ?? "",
-      };
-    }
+    case "video":
+    case "audio":
+    case "sticker":
+    case "document":
+      return mediaContentOf(deps, conversation, input);
     case "location": {
       if (input.latitude === undefined || input.longitude === undefined)
         throw badRequest("A location needs a latitude and a longitude", [
@@ -134,12 +164,15 @@ async function deliver(
   deps: ChatDeps,
   conversation: ConversationRow,
   message: ChatMessageRow,
-  content: MessageContent,
+  prepared: Content,
 ): Promise<void> {
   let status: "sent" | "failed";
   let error: string | null = null;
   let providerMessageId: string | undefined;
   try {
+    // An attachment goes to the provider first; a refusal (type, size) fails the message with the provider's reason.
+    const content =
+      prepared.content ?? (await fileContent(deps, conversation, prepared.file as ChatFileRow, prepared.text));
     const result = await deps.carrier.send({
       id: chatCarrierId(message.id),
       channel: conversation.channel as ChatChannel,
@@ -204,11 +237,13 @@ export async function sendInWorkspace(
   if (left === 0 && input.messageType !== "template") throw new HttpError(422, WINDOW_CLOSED);
   if (input.messageType !== "template" && (await dltTemplatesOnly(deps.carrier, conversation)))
     throw new HttpError(422, DLT_TEMPLATES_ONLY);
-  const { content, text, templateName, language } = await contentOf(deps, conversation, input, header);
+  const prepared = await contentOf(deps, conversation, input, header);
+  const { text, templateName, language, file } = prepared;
   const body = {
-    ...(input.mediaUrl ? { mediaUrl: input.mediaUrl } : {}),
-    ...(input.mimeType ? { mimeType: input.mimeType } : {}),
-    ...(input.fileName ? { fileName: input.fileName } : {}),
+    ...(input.mediaUrl && !file ? { mediaUrl: input.mediaUrl } : {}),
+    ...(input.mimeType && !file ? { mimeType: input.mimeType } : {}),
+    ...(input.fileName && !file ? { fileName: input.fileName } : {}),
+    ...(file ? fileBody(conversation.id, file) : {}),
     ...(input.latitude !== undefined ? { latitude: input.latitude, longitude: input.longitude } : {}),
     ...(input.locationName ? { locationName: input.locationName } : {}),
     ...(templateName ? { templateId: input.templateId, templateName, language, params: input.params } : {}),
@@ -251,7 +286,7 @@ export async function sendInWorkspace(
   }
   pushChatMessage(deps.io, stored.conversation, stored.row);
   pushConversation(deps.io, stored.conversation, await conversationRecord(deps.db, stored.conversation));
-  void deliver(deps, stored.conversation, stored.row, content).catch((err: unknown) =>
+  void deliver(deps, stored.conversation, stored.row, prepared).catch((err: unknown) =>
     deps.log?.error({ err }, "chat message not handed to the carrier"),
   );
   return toChatMessageRecord(stored.row);

@@ -38,3 +38,16 @@ export function verifyLink(
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "bad-signature";
   return exp < nowS ? "expired" : "ok";
 }
+
+/**
+ * A chat file's link (chats.file): signed over "chat-file:" and the id, so a media library link never opens a chat
+ * file or the other way round. Handed out only by chats.media, to the people of the file's conversation.
+ */
+export function signedChatFilePath(secret: string, id: string, nowS: number = Math.floor(Date.now() / 1000)): string {
+  const exp = (Math.floor(nowS / 3600) + 1) * 3600 + UPLOAD_LINK_TTL_S;
+  return `/api/v1/chats/files/${id}?exp=${exp}&sig=${signatureOf(secret, `chat-file:${id}`, exp)}`;
+}
+
+export function verifyChatFileLink(secret: string, id: string, exp: number, sig: string, nowS?: number): LinkVerdict {
+  return verifyLink(secret, `chat-file:${id}`, exp, sig, nowS);
+}

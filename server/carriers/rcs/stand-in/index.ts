@@ -9,6 +9,7 @@ import { createHmac, generateKeyPairSync, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { importSPKI, jwtVerify } from "jose";
+import { checkChatMedia } from "../../../../contract/domain/media";
 import { CAPABLE, ERRORS, INVALID_GRANT, suggestionTap, ttlEvent, userEvent, userText } from "./fixtures";
 
 export interface StandInKey {
@@ -71,6 +72,15 @@ export interface RbmStandIn {
   /** The message's TTL passes: RBM revokes it (unless delivered) or, `revokeFails`, says it could not. */
   expire(id: string, revokeFails?: boolean): Promise<number>;
   userText(phone: string, text: string): Promise<number>;
+  /**
+   * A user sends a file: RBM's UserFile event ({ userFile: { payload: { mimeType, fileSizeBytes, fileUri, fileName } } })
+   * whose fileUri this stand-in serves (GET /userfiles/…); `userFiles.delete(uri)` makes it gone (404).
+   */
+  userFile(
+    phone: string,
+    file: { data: Buffer; mimeType: string; fileName: string },
+  ): Promise<{ status: number; uri: string }>;
+  userFiles: Map<string, { data: Buffer; mimeType: string }>;
   tap(phone: string, text: string, postbackData: string): Promise<number>;
   handshake(clientToken: string, secret: string): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
@@ -151,6 +161,21 @@ export async function startRbmStandIn(options: {
       return (await state.push(ttlEvent(m.phone, `${options.agentId}@rbm.goog`, id, `ev-t-${id}`, !revokeFails)))
         .status;
     },
+    userFiles: new Map(),
+    userFile: async (phone, file) => {
+      const uri = `${state.url}/userfiles/${randomUUID()}`;
+      state.userFiles.set(uri, { data: file.data, mimeType: file.mimeType });
+      const event = {
+        senderPhoneNumber: phone,
+        messageId: `MxFile${++seq}`,
+        sendTime: new Date().toISOString(),
+        agentId: `${options.agentId}@rbm.goog`,
+        userFile: {
+          payload: { mimeType: file.mimeType, fileSizeBytes: file.data.length, fileUri: uri, fileName: file.fileName },
+        },
+      };
+      return { status: (await state.push(event)).status, uri };
+    },
     userText: async (phone, text) =>
       (await state.push(userText(phone, `${options.agentId}@rbm.goog`, `MxUser${++seq}`, text))).status,
     tap: async (phone, text, postbackData) =>
@@ -204,6 +229,10 @@ export async function startRbmStandIn(options: {
     if (url.searchParams.get("agentId") !== options.agentId) return json(403, ERRORS.noPermission);
     const body = await read(req);
     if (req.method === "POST" && url.pathname === "/upload/v1/files") {
+      // "The maximum size of files sent through RBM is 100 MB", of the supported image, video and PDF types.
+      const type = String(req.headers["content-type"] ?? "");
+      const verdict = checkChatMedia("rcs", type, body.length);
+      if (!verdict.ok) return json(400, ERRORS.invalid(`file: ${verdict.message}`));
       const name = `files/${randomUUID().replace(/-/g, "").slice(0, 20)}`;
       state.files.push({ name, mimeType: String(req.headers["content-type"] ?? ""), bytes: body.length });
       return json(200, { name });
@@ -258,6 +287,13 @@ export async function startRbmStandIn(options: {
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://stand-in");
+    if (req.method === "GET" && url.pathname.startsWith("/userfiles/")) {
+      // A user's file at Google's storage: a plain GET, no token.
+      const file = state.userFiles.get(`${state.url}${url.pathname}`);
+      res.writeHead(file ? 200 : 404, { "content-type": file?.mimeType ?? "text/plain" });
+      res.end(file ? file.data : "Not found");
+      return;
+    }
     const work = url.pathname === "/token" && req.method === "POST" ? grant(req, res) : api(req, res, url);
     void work.catch((error: unknown) => {
       res.writeHead(500, { "content-type": "application/json" });

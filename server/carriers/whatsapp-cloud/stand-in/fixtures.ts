@@ -301,6 +301,14 @@ export const DOC_ERRORS = {
     type: "OAuthException",
     details: "header: Format mismatch, expected IMAGE, received UNKNOWN",
   },
+  // The error reference: "Media upload error. Unable to upload the media used in the message." (a type or size
+  // outside the supported media types).
+  131053: {
+    status: 400,
+    message: "(#131053) Media upload error",
+    type: "OAuthException",
+    details: "Unable to upload the media used in the message.",
+  },
   131000: {
     status: 500,
     message: "(#131000) Something went wrong",

@@ -48,6 +48,19 @@ export interface WhatsAppStandIn {
     text: string;
     name?: string;
   }): Promise<WebhookDelivery | undefined>;
+  /**
+   * A customer sends a file: it is kept as media (GET /{media-id} then serves it) and the webhook names its id, as
+   * Meta's does ({ type: "image", image: { id, mime_type, sha256, caption } }). Answers the media id too.
+   */
+  customerSendsMedia(message: {
+    from: string;
+    phoneNumberId: string;
+    kind: "image" | "video" | "audio" | "document" | "sticker";
+    data: Buffer;
+    mimeType: string;
+    caption?: string;
+    filename?: string;
+  }): Promise<{ mediaId: string; delivery: WebhookDelivery | undefined }>;
   /** A customer taps a reply button of an interactive message. */
   customerTaps(message: {
     from: string;
@@ -157,6 +170,18 @@ export async function startWhatsAppStandIn(options: StandInOptions = {}): Promis
     },
     customerWrites: ({ from, phoneNumberId, text, name }) =>
       inbound(phoneNumberId, from, name ?? DOC_CUSTOMER_NAME, { type: "text", text: { body: text } }),
+    customerSendsMedia: async ({ from, phoneNumberId, kind, data, mimeType, caption, filename }) => {
+      const mediaId = state.storeMedia(mimeType, data);
+      const part = {
+        id: mediaId,
+        mime_type: mimeType,
+        sha256: state.media.get(mediaId)?.sha256,
+        ...(caption ? { caption } : {}),
+        ...(filename ? { filename } : {}),
+      };
+      const delivery = await inbound(phoneNumberId, from, DOC_CUSTOMER_NAME, { type: kind, [kind]: part });
+      return { mediaId, delivery };
+    },
     customerTaps: ({ from, phoneNumberId, buttonId, title }) =>
       inbound(phoneNumberId, from, DOC_CUSTOMER_NAME, {
         type: "interactive",

@@ -6,6 +6,11 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { docError, docStatusWebhook, docTemplateStatusWebhook, type DocErrorCode } from "./fixtures";
 import type { AcceptedMessage, StandInState, StandInTemplate, StandInWaba } from "./state";
 import { validateSend } from "./validate";
+import { checkChatMedia } from "../../../../contract/domain/media";
+import { sniffMedia } from "../../../storage/sniff";
+
+/** How long a media download URL works (Meta: "only valid for 5 minutes"). */
+export const MEDIA_URL_MS = 5 * 60_000;
 import type { WebhookDelivery, WebhookSender } from "./webhook-sender";
 
 type Json = Record<string, unknown>;
@@ -275,15 +280,19 @@ export async function buildStandInServer(rt: StandInRuntime): Promise<FastifyIns
     if (!found) return unknownObject(reply, request.params.id);
     if (!state.mayUse(tokenOf(request), found.waba.id)) return refuse(reply, 190);
     let type = "";
-    let bytes = 0;
+    let data: Buffer = Buffer.alloc(0);
     for await (const part of request.parts()) {
-      if (part.type === "file") bytes = (await part.toBuffer()).length;
+      if (part.type === "file") data = await part.toBuffer();
       else if (part.fieldname === "type") type = String(part.value);
     }
-    if (!bytes || !type) return refuse(reply, 100, "file and type are required");
-    const id = state.nextId("object");
-    state.media.set(id, { type, bytes });
-    return { id };
+    if (!data.length || !type) return refuse(reply, 100, "file and type are required");
+    // Meta checks the file against the supported media types and sizes; one outside them is 131053.
+    const sniffed = await sniffMedia(data);
+    if (sniffed.mimeType !== type)
+      return refuse(reply, 131053, `The file is ${sniffed.mimeType ?? "unknown"}, not ${type}`);
+    const verdict = checkChatMedia("whatsapp", sniffed.mimeType, data.length, sniffed.animated);
+    if (!verdict.ok) return refuse(reply, 131053, verdict.message);
+    return { id: state.storeMedia(type, data) };
   });
 
   app.post("/:version/:id/register", async (request: Req, reply) => {
@@ -433,13 +442,28 @@ export async function buildStandInServer(rt: StandInRuntime): Promise<FastifyIns
     if (media && token && state.tokens.has(token))
       return {
         messaging_product: "whatsapp",
-        url: `${request.protocol}://${request.host}/media/${id}`,
+        // "The URL is only valid for 5 minutes": the download below refuses it after that.
+        url: `${request.protocol}://${request.host}/media/${id}?exp=${Date.now() + MEDIA_URL_MS}`,
         mime_type: media.type,
+        sha256: media.sha256,
         file_size: media.bytes,
         id,
       };
     return unknownObject(reply, id);
   });
+
+  // Download Media: the URL from GET /{media-id}, with the same bearer token; an expired URL or a token that is not
+  // the app's answers 404/401 as Meta's CDN does.
+  app.get(
+    "/media/:id",
+    async (request: FastifyRequest<{ Params: { id: string }; Querystring: { exp?: string } }>, reply) => {
+      const media = state.media.get(request.params.id);
+      const token = tokenOf(request);
+      if (!token || !state.tokens.has(token)) return reply.status(401).send("Unauthorized");
+      if (!media || Number(request.query.exp ?? 0) < Date.now()) return reply.status(404).send("Not found");
+      return reply.header("content-type", media.type).send(media.data);
+    },
+  );
 
   return app;
 }

@@ -99,7 +99,8 @@ export class StandInState {
   /** Scripted answers, per recipient: the next send to it is refused with this code at once. */
   readonly scripted = new Map<string, DocErrorCode[]>();
   readonly uploads = new Map<string, { type: string; length: number }>();
-  readonly media = new Map<string, { type: string; bytes: number }>();
+  /** Message media by id: uploaded by the business or sent by a customer; `expiresAt` of its download URL. */
+  readonly media = new Map<string, { type: string; bytes: number; data: Buffer; sha256: string }>();
   /** Every accepted send, in order (tests count them). */
   readonly accepted: AcceptedMessage[] = [];
   private readonly pairs = new Map<string, number[]>();
@@ -114,6 +115,13 @@ export class StandInState {
   ) {
     for (const waba of wabas) this.wabas.set(waba.id, waba);
     for (const [token, ids] of Object.entries(tokens)) this.tokens.set(token, new Set(ids));
+  }
+
+  /** Keeps a media file (an upload, or a customer's) and answers its id. */
+  storeMedia(type: string, data: Buffer): string {
+    const id = this.nextId("object");
+    this.media.set(id, { type, bytes: data.length, data, sha256: createHash("sha256").update(data).digest("base64") });
+    return id;
   }
 
   /** A fresh Meta-looking id: digits for objects, wamid.… for messages. */

@@ -1,10 +1,12 @@
-import { FileTextOutlined, LockOutlined, SendOutlined, SmileOutlined } from "@ant-design/icons";
+import { FileTextOutlined, LockOutlined, PaperClipOutlined, SendOutlined, SmileOutlined } from "@ant-design/icons";
 import { Alert, Button, Flex, Input, Popover, Segmented, Spin, Tooltip, Typography } from "antd";
 import { lazy, Suspense, useRef, useState } from "react";
 import { CHAT_TEXT_MAX, DLT_TEMPLATES_ONLY, IS_TYPING, SEND_EVENT_EVENT } from "../../../../../contract/domain/chats";
 import { emitRealtime } from "../../../../providers/realtime-connection";
+import { AttachmentPreview } from "./attachment-preview";
 import { TemplatePicker } from "./template-picker";
 import { windowLabel, type Conversation } from "./thread-state";
+import { noFilesReason, useAttachment } from "./use-attachment";
 import type { Draft } from "./use-thread";
 
 // The emoji picker is big: it loads the first time the button is opened.
@@ -33,6 +35,10 @@ export function Composer(props: {
   const [mode, setMode] = useState<"reply" | "note">("reply");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { attachment, attach, clear } = useAttachment(props.conversation);
+  const noFiles = noFilesReason(props.conversation);
   const windowClosed = props.windowLeftMs === 0 && mode === "reply";
   const dlt = props.dltTemplatesOnly && mode === "reply";
   // Only templates may go out: free text, emoji and the send button are off.
@@ -52,13 +58,33 @@ export function Composer(props: {
     });
   };
 
+  // Files go with replies only (never notes), where the channel takes them and free text may go out.
+  const filesOff = noFiles ?? (closed ? "Files are off while only templates may be sent" : null);
+  const ready = mode === "reply" && attachment?.stored ? attachment.stored : null;
+  const takeFile = (file: File | undefined) => {
+    if (!file || filesOff || mode !== "reply") return;
+    setError(null);
+    void attach(file);
+  };
+
   const submit = async () => {
     const value = text.trim();
-    if (!value || busy || closed) return;
+    if ((!value && !ready) || busy || closed) return;
+    if (mode === "reply" && attachment && !ready) return;
     setBusy(true);
     setError(null);
     try {
-      if (mode === "note") await props.onNote(value);
+      if (ready) {
+        const failed = await props.onSend({
+          messageType: ready.kind,
+          messageObject: { type: ready.kind, [ready.kind]: { attachmentId: ready.attachmentId } },
+          attachmentId: ready.attachmentId,
+          fileName: ready.fileName,
+          ...(value ? { text: value } : {}),
+        });
+        if (failed) setError(failed);
+        else clear();
+      } else if (mode === "note") await props.onNote(value);
       else {
         const failed = await props.onSend({
           messageType: "text",
@@ -88,7 +114,26 @@ export function Composer(props: {
   };
 
   return (
-    <div style={{ borderTop: "1px solid rgba(5,5,5,0.06)", padding: 12 }}>
+    <div
+      style={{
+        borderTop: "1px solid rgba(5,5,5,0.06)",
+        padding: 12,
+        outline: dragging ? "2px dashed #1677ff" : undefined,
+        outlineOffset: -4,
+      }}
+      onDragOver={(e) => {
+        if (filesOff || mode !== "reply" || !e.dataTransfer.types.includes("Files")) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        setDragging(false);
+        if (filesOff || mode !== "reply") return;
+        e.preventDefault();
+        takeFile(e.dataTransfer.files[0]);
+      }}
+    >
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
         <Segmented
           size="small"
@@ -144,7 +189,30 @@ export function Composer(props: {
           style={{ marginBottom: 8 }}
         />
       )}
+      {attachment && mode === "reply" && <AttachmentPreview attachment={attachment} onRemove={clear} />}
       <Flex gap={8} align="flex-end">
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          aria-hidden
+          tabIndex={-1}
+          onChange={(e) => {
+            takeFile(e.target.files?.[0]);
+            e.target.value = "";
+          }}
+        />
+        <Tooltip title={filesOff ?? (mode === "note" ? "Notes take no files" : "Attach a file (or drop or paste one)")}>
+          {/* A disabled button hears no pointer: the span carries the tooltip that says why. */}
+          <span style={{ display: "inline-flex" }}>
+            <Button
+              icon={<PaperClipOutlined />}
+              aria-label={filesOff ? `Attach a file: ${filesOff}` : "Attach a file"}
+              disabled={Boolean(filesOff) || mode === "note" || !props.connected}
+              onClick={() => fileInput.current?.click()}
+            />
+          </span>
+        </Tooltip>
         <Popover
           trigger="click"
           content={
@@ -173,7 +241,9 @@ export function Composer(props: {
                 ? "Free text is off outside the 24-hour window"
                 : mode === "note"
                   ? "Write a note for your team (Enter to save)"
-                  : "Type a reply (Enter to send, Shift+Enter for a new line)"
+                  : attachment
+                    ? "Add a caption (Enter to send)"
+                    : "Type a reply (Enter to send, Shift+Enter for a new line)"
           }
           autoSize={{ minRows: 1, maxRows: 6 }}
           maxLength={CHAT_TEXT_MAX}
@@ -182,6 +252,12 @@ export function Composer(props: {
           onChange={(e) => {
             setText(e.target.value);
             typing();
+          }}
+          onPaste={(e) => {
+            const file = e.clipboardData.files[0];
+            if (!file || filesOff || mode !== "reply") return;
+            e.preventDefault();
+            takeFile(file);
           }}
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey && !e.altKey) {
@@ -196,7 +272,9 @@ export function Composer(props: {
           icon={<SendOutlined />}
           aria-label={mode === "note" ? "Save note" : "Send"}
           loading={busy}
-          disabled={closed || !text.trim() || (mode === "reply" && !props.connected)}
+          disabled={
+            closed || (mode === "reply" && !props.connected) || (mode === "reply" && attachment ? !ready : !text.trim())
+          }
           onClick={() => void submit()}
         />
       </Flex>

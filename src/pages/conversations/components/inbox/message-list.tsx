@@ -3,10 +3,19 @@ import { Button, Image, Spin, Tag, Typography, theme } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import { DeliveryTicks } from "../ticks";
+import { MessageMedia, unavailable } from "./message-media";
 import type { ChatMessage } from "./thread-state";
 import { dayLabel, timeOf } from "./time";
 
 function Body({ m }: { m: ChatMessage }) {
+  // A stored file (an attachment, or a customer's fetched media) shows in place, with its caption below.
+  if (m.attachmentId && !unavailable(m))
+    return (
+      <>
+        <MessageMedia m={{ ...m, attachmentId: m.attachmentId }} />
+        {m.text && <div>{m.text}</div>}
+      </>
+    );
   switch (m.messageType) {
     case "image":
       return (

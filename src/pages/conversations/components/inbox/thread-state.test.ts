@@ -20,6 +20,8 @@ const msg = (id: string, over: Partial<ChatMessage> = {}): ChatMessage => ({
   mediaUrl: null,
   mimeType: null,
   fileName: null,
+  attachmentId: null,
+  fileSize: null,
   latitude: null,
   longitude: null,
   templateName: null,

@@ -78,6 +78,8 @@ export function fromRealtime(payload: RealtimeChatMessage["message"]): ChatMessa
     mediaUrl: null,
     mimeType: null,
     fileName: null,
+    attachmentId: null,
+    fileSize: null,
     latitude: null,
     longitude: null,
     templateName: null,

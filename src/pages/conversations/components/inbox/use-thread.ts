@@ -24,6 +24,8 @@ import {
   type ThreadState,
 } from "./thread-state";
 
+const FILE_TYPES = new Set<string>(["image", "video", "audio", "document", "sticker"]);
+
 /** How long a typing indicator shows after the last typing event. */
 const TYPING_SHOWN_MS = 4000;
 
@@ -32,6 +34,9 @@ export type Draft = Omit<OutgoingChatMessage, "phoneNumber" | "chatId" | "channe
   text?: string;
   templateId?: string;
   params?: string[];
+  /** A file attached in the composer (chats.attach), sent as the message's image, video, audio or document. */
+  attachmentId?: string;
+  fileName?: string;
 };
 
 /**
@@ -73,7 +78,16 @@ export function useThread(conversation: Conversation | null) {
       subscribeRealtime(CHAT_MESSAGE_EVENT, (payload) => {
         const message = chatMessageOf(payload);
         if (!message || message.chatId !== id) return;
-        setState((s) => upsertMessage(s, fromRealtime(message)));
+        // The socket's message carries no file: a file's message (a received one is pushed again once its file is
+        // fetched) is read back whole.
+        if (FILE_TYPES.has(message.messageType))
+          void call("chats.messages", {
+            params: { id },
+            query: { after: String(Number(message.messageId) - 1), limit: 1 },
+          })
+            .then((page) => setState((s) => page.data.reduce(upsertMessage, s)))
+            .catch(() => undefined);
+        else setState((s) => upsertMessage(s, fromRealtime(message)));
         if (message.direction === "in") {
           setTyping(null);
           void call("chats.read", { params: { id }, method: "post" }).catch(() => undefined);
@@ -125,7 +139,9 @@ export function useThread(conversation: Conversation | null) {
         text: draft.text ?? "",
         mediaUrl: null,
         mimeType: null,
-        fileName: null,
+        fileName: draft.fileName ?? null,
+        attachmentId: draft.attachmentId ?? null,
+        fileSize: null,
         latitude: null,
         longitude: null,
         templateName: null,
