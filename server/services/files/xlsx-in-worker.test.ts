@@ -70,8 +70,14 @@ describe("XLSX rows read in a worker", () => {
     const iterator = batches[Symbol.asyncIterator]();
     const first = await iterator.next();
     expect(first.value).toHaveLength(100);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const paused = pulled.bytes;
+    // Chunks already in flight still land: wait until the pulled count holds still (on a loaded machine that takes
+    // longer than on an idle one), then it must stay there while the reader waits. A reader that keeps pulling never
+    // holds still and ends with the whole file pulled, which the half-the-file bound below refuses.
+    let paused = -1;
+    for (let i = 0; i < 40 && pulled.bytes !== paused; i++) {
+      paused = pulled.bytes;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(pulled.bytes).toBe(paused);
     expect(paused).toBeLessThan(bytes.length / 2);
