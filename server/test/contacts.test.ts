@@ -269,6 +269,28 @@ describe("contacts: search, labels, paging, export", () => {
     expect((await list("depthead")).labels).toEqual(["pune", "vip"]);
   });
 
+  it("lists a label while a contact carries it or it has a colour; one taken off every contact goes", async () => {
+    const made = (await create("manager", { number: "9876511111", labels: ["gone-soon", "kept"] })).json().data;
+    expect((await list("manager")).labels).toEqual(expect.arrayContaining(["gone-soon", "kept"]));
+    const colored = await server.call({
+      method: "POST",
+      url: "/api/v1/chats/labels/colors",
+      as: "manager",
+      payload: { name: "kept", color: "green" },
+    });
+    expect(colored.statusCode, colored.body).toBe(200);
+    const off = await server.call({
+      method: "POST",
+      url: `${URL_}/labels`,
+      as: "manager",
+      payload: { ids: [made.id], remove: ["gone-soon", "kept"] },
+    });
+    expect(off.json()).toMatchObject({ count: 1 });
+    const labels = (await list("manager")).labels as string[];
+    expect(labels).toContain("kept");
+    expect(labels).not.toContain("gone-soon");
+  });
+
   it("pages by cursor without repeats or gaps, last updated first", async () => {
     const first = await list("manager", { limit: "2" });
     expect(first.data).toHaveLength(2);

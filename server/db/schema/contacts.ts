@@ -84,9 +84,11 @@ export const erasedNumbers = pgTable(
 );
 
 /**
- * The colour of each label an account's contacts carry (issue 40: coloured labels in the inbox). Which labels a person
- * has stays in contacts.labels; this table holds only how a label looks, once per owner (the contacts owner), so a
- * label renamed or recoloured changes everywhere at once. A label without a row shows the colour its name hashes to.
+ * The labels an account's contacts carry, and how each looks (issue 40: coloured labels in the inbox). Which labels a
+ * person has stays in contacts.labels; this table holds the owner's (the contacts owner's) label names once, so the
+ * filters and pickers read a row per label instead of every contact, and a label recoloured changes everywhere at
+ * once. A trigger on contacts (migration contact_labels_known, function contact_labels_sync) adds every label a write brings; `color` null is the
+ * colour the name hashes to (defaultLabelColor). A label no contact carries any more goes unless it was given a colour.
  */
 export const contactLabelColors = pgTable(
   "contact_label_colors",
@@ -95,7 +97,7 @@ export const contactLabelColors = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    color: text("color").$type<LabelColor>().notNull(),
+    color: text("color").$type<LabelColor>(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.name] })],

@@ -40,20 +40,12 @@ export async function labelsOfNumbers(db: Db, ownerId: string, numbers: readonly
   return byNumber;
 }
 
-/**
- * The account's labels for the picker and the filter: those with a colour and those its contacts carry (at most 200
- * of those, alphabetical, as the contacts page's filter reads them).
- */
+/** The account's labels for the picker and the filter (at most 500, alphabetical): a row per label. */
 export async function accountLabels(db: Db, ws: ChatWorkspace): Promise<LabelOut[]> {
   const rows = await rowsOf<{ name: string; color: LabelColor | null }>(
     db,
-    sql`with owner as (select ${labelOwnerSql(ws.ownerId)} as id),
-      used as (select distinct unnest(c.labels) as name from ${contacts} c where c.user_id = (select id from owner)
-        order by 1 limit 200)
-      select n.name, k.color from (
-        select name from used union select name from ${contactLabelColors} where user_id = (select id from owner)
-      ) n left join ${contactLabelColors} k on k.user_id = (select id from owner) and k.name = n.name
-      order by lower(n.name), n.name`,
+    sql`select k.name, k.color from ${contactLabelColors} k where k.user_id = ${labelOwnerSql(ws.ownerId)}
+      order by lower(k.name), k.name limit 500`,
   );
   return rows.map((r) => ({ name: r.name, color: r.color ?? defaultLabelColor(r.name) }));
 }

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { CONTACT_LIMIT_DEFAULT, CONTACT_MESSAGES } from "../../../contract/domain/contacts";
 import type { Db } from "../../db/client";
-import { contacts } from "../../db/schema";
-import { pgArray, rowsOf } from "../../db/sql";
+import { contactLabelColors, contacts } from "../../db/schema";
+import { pgArray } from "../../db/sql";
 import { badRequest, notFound } from "../../http/errors";
 import { escapeLike } from "../campaigns/list";
 import { isUuid } from "../caller";
@@ -90,14 +90,15 @@ export async function contactPage(
   };
 }
 
-/** The labels the owner's contacts carry, for the filter (at most 200, alphabetical). */
+/** The owner's labels, for the filter (at most 200, alphabetical): a row per label, whatever the number of contacts. */
 export async function contactLabels(db: Db, ownerId: string): Promise<string[]> {
-  const rows = await rowsOf<{ label: string }>(
-    db,
-    sql`select distinct unnest(${contacts.labels}) as label from ${contacts} where ${contacts.userId} = ${ownerId}
-        order by 1 limit 200`,
-  );
-  return rows.map((r) => r.label);
+  const rows = await db
+    .select({ name: contactLabelColors.name })
+    .from(contactLabelColors)
+    .where(eq(contactLabelColors.userId, ownerId))
+    .orderBy(contactLabelColors.name)
+    .limit(200);
+  return rows.map((r) => r.name);
 }
 
 export async function ownContact(db: Db, ownerId: string, id: string): Promise<ContactRow> {

@@ -1,0 +1,1 @@
+ALTER TABLE "contact_label_colors" ALTER COLUMN "color" DROP NOT NULL;
