@@ -157,7 +157,7 @@ export const CHAT_CALLS = {
   },
   "chats.file": {
     method: "GET",
-    path: "/api/v1/chats/files/:id",
+    path: "/api/v1/chat-files/:id",
     access: "public",
     params: ID,
     download: true,
@@ -252,14 +252,14 @@ export const CHAT_CALLS = {
   },
   "chats.views": {
     method: "GET",
-    path: "/api/v1/chats/views",
+    path: "/api/v1/chat-views",
     ...CHAT,
     response: replies({ 200: ok({ data: Type.Array(InboxViewRecord) }) }),
     summary: "The caller's saved inbox views with how many conversations each holds",
   },
   "chats.viewCreate": {
     method: "POST",
-    path: "/api/v1/chats/views",
+    path: "/api/v1/chat-views",
     ...CHAT,
     bodySchema: "inbox-view",
     response: replies({ 201: ok({ data: InboxViewRecord }) }),
@@ -267,7 +267,7 @@ export const CHAT_CALLS = {
   },
   "chats.viewDelete": {
     method: "DELETE",
-    path: "/api/v1/chats/views/:id",
+    path: "/api/v1/chat-views/:id",
     ...CHAT,
     params: ID,
     response: replies({ 200: Confirmation }),

@@ -508,7 +508,7 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "chats.viewDelete": async (s) => {
     const res = await s.call({
       method: "POST",
-      url: "/api/v1/chats/views",
+      url: "/api/v1/chat-views",
       as: "manager",
       payload: { name: "To delete", filter: {} },
     });

@@ -249,9 +249,9 @@ describe("inbox filters, each against the rows", () => {
 describe("saved views", () => {
   type View = { _id: string; name: string; filter: Record<string, unknown>; count: number; countExact: boolean };
   const create = (as: DemoName, name: string, filter: Record<string, unknown>) =>
-    server.call({ method: "POST", url: "/api/v1/chats/views", as, payload: { name, filter } });
+    server.call({ method: "POST", url: "/api/v1/chat-views", as, payload: { name, filter } });
   const views = async (as: DemoName) =>
-    ((await server.call({ method: "GET", url: "/api/v1/chats/views", as })).json() as { data: View[] }).data;
+    ((await server.call({ method: "GET", url: "/api/v1/chat-views", as })).json() as { data: View[] }).data;
 
   it("per sign-in, with counts equal to the list's totals; the same name twice is refused", async () => {
     const filters: [string, Record<string, unknown>, Record<string, string>][] = [
@@ -271,7 +271,7 @@ describe("saved views", () => {
     // The agent has none of them, and cannot delete them.
     expect(await views("agent")).toEqual([]);
     const first = mine[0]!;
-    const del = (as: DemoName) => server.call({ method: "DELETE", url: `/api/v1/chats/views/${first._id}`, as });
+    const del = (as: DemoName) => server.call({ method: "DELETE", url: `/api/v1/chat-views/${first._id}`, as });
     expect((await del("agent")).statusCode).toBe(404);
     expect((await del("manager")).statusCode).toBe(200);
     expect((await views("manager")).map((v) => v.name)).toEqual(["Waiting WhatsApp", "Unread open"]);

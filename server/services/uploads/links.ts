@@ -45,7 +45,7 @@ export function verifyLink(
  */
 export function signedChatFilePath(secret: string, id: string, nowS: number = Math.floor(Date.now() / 1000)): string {
   const exp = (Math.floor(nowS / 3600) + 1) * 3600 + UPLOAD_LINK_TTL_S;
-  return `/api/v1/chats/files/${id}?exp=${exp}&sig=${signatureOf(secret, `chat-file:${id}`, exp)}`;
+  return `/api/v1/chat-files/${id}?exp=${exp}&sig=${signatureOf(secret, `chat-file:${id}`, exp)}`;
 }
 
 export function verifyChatFileLink(secret: string, id: string, exp: number, sig: string, nowS?: number): LinkVerdict {
