@@ -255,6 +255,7 @@ describe("RCS SMS failover", () => {
     expect(completed).toMatchObject({ spentPaise: 3 * smsRate, heldPaise: 3 * smsRate });
   });
 
+  // Its own database and server: on a loaded machine their start-up alone has taken most of the default 30 s.
   it("without idempotency keys a lapsed failover becomes unknown, is never re-sent, and stays charged", async () => {
     const own = await freshDatabase();
     const carrier = countingCarrier(
@@ -299,5 +300,5 @@ describe("RCS SMS failover", () => {
       await s.close();
       await own.close();
     }
-  });
+  }, 60_000);
 });
