@@ -95,7 +95,7 @@ test("Save this audience to contacts: the file's new numbers become contacts, co
   await ensureContact(page, token);
   // A number of this run's own (sandbox range 9000000xxx is not needed: the campaign is never started).
   const fresh = `98${String(Date.now()).slice(-8)}`;
-  await variablesStep(page, "Save to contacts");
+  await variablesStep(page, "Audience saver");
   await page.getByRole("button", { name: "Next" }).click();
   const csv = ["phone,name", `${fresh},Nisha Verma`, `${CONTACT.number},Someone Else`, "12345,Bad"].join("\n");
   await page

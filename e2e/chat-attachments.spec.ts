@@ -49,7 +49,7 @@ for (const theme of ["light", "dark"] as const) {
     // Received: fetched from the (sandbox) provider, stored, and shown through a signed link.
     const received = page.locator("[data-message]").filter({ hasText: "The parcel came damaged" });
     await expect(received.locator("img")).toBeVisible({ timeout: 15_000 });
-    await expect(received.locator("img")).toHaveAttribute("src", /\/api\/v1\/chats\/files\/.+sig=/);
+    await expect(received.locator("img")).toHaveAttribute("src", /\/api\/v1\/chat-files\/.+sig=/);
 
     // Sent: attached with the paper clip, previewed with its progress, captioned, and shown once sent.
     await page.locator('input[type="file"]').setInputFiles({

@@ -62,7 +62,7 @@ test("outside WhatsApp's 24-hour window the composer offers templates only", asy
   await expect(page.getByText("Templates only.")).toBeVisible();
   await expect(page.getByText("WhatsApp allows only approved templates until they reply.")).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Reply" })).toBeDisabled();
-  await page.getByRole("button", { name: "Templates" }).click();
+  await page.getByRole("button", { name: "Templates", exact: true }).click();
   await expect(page.getByRole("tooltip").or(page.locator(".ant-popover")).getByText(/./).first()).toBeVisible();
   await shot(page, "chat-inbox-window-closed");
 });
@@ -82,7 +82,7 @@ test("a WhatsApp template with an image header is sent from the inbox with the t
   await login(page, "manager", "manager");
   await page.goto(INBOX);
   await openConversation(page, "+919810000102");
-  await page.getByRole("button", { name: "Templates" }).click();
+  await page.getByRole("button", { name: "Templates", exact: true }).click();
   const popover = page.locator(".ant-popover");
   await popover.getByText(name, { exact: true }).click();
   await popover.getByLabel("Value 1").fill("Asha");

@@ -265,7 +265,7 @@ test("a customer's SMS over the SMPP bind opens a conversation in the inbox; on 
     await expect(page.getByRole("textbox", { name: "Internal note" })).toBeEnabled();
     await mode.getByText("Reply").click();
 
-    await page.getByRole("button", { name: "Templates" }).click();
+    await page.getByRole("button", { name: "Templates", exact: true }).click();
     const popover = page.locator(".ant-popover");
     await popover.getByText(templateName, { exact: true }).click();
     await expect(popover.getByText(`DLT template ${dltTemplateId}`)).toBeVisible();
