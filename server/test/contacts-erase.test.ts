@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ERRORS } from "../../contract/domain/api-keys";
 import { CONTACT_MESSAGES } from "../../contract/domain/contacts";
 import type { ContactUpdatedData } from "../../contract/domain/webhooks";
-import { chatMessages, conversations, inboundMessages } from "../db/schema";
+import { chatFiles, chatMessages, conversations, inboundMessages } from "../db/schema";
 import { rowsOf } from "../db/sql";
 import { ERASED_TABLES } from "../services/contacts/erase";
 import { createEndpoint } from "../services/webhooks/endpoints";
@@ -108,6 +108,18 @@ async function personEverywhere(number: string): Promise<{ contactId: string; ca
   await db()
     .insert(chatMessages)
     .values({ conversationId: chat.id, userId: manager, direction: "in", text: `I am ${number}` });
+  // A photo they sent: its row and its stored bytes.
+  const key = `chat-files/erase-${number.slice(-4)}.jpg`;
+  await s.app.storage.put(key, Buffer.from("a photo"), "image/jpeg");
+  await db().insert(chatFiles).values({
+    userId: manager,
+    conversationId: chat.id,
+    storageKey: key,
+    mimeType: "image/jpeg",
+    fileName: "photo.jpg",
+    size: 7,
+    sha256: "x",
+  });
   // An API message's ledger note names the number; an unanswered SMPP submit on the account's own channel holds it.
   await db().execute(sql`update balance_ledger set note = note || ${` (API sms message to ${number})`}
     where id = (select id from balance_ledger where user_id = ${manager} order by created_at desc limit 1)`);
@@ -164,7 +176,13 @@ describe("erasing a person", () => {
       inbound_messages: 1,
       balance_ledger: 1,
       smpp_unanswered: 1,
+      chat_files: 1,
     });
+    // The photo's bytes are gone from storage; the other person's stay.
+    expect(await s.app.storage.get(`chat-files/erase-${NUMBER.slice(-4)}.jpg`)).toBeNull();
+    const keptFile = await s.app.storage.get(`chat-files/erase-${KEPT.slice(-4)}.jpg`);
+    expect(keptFile).not.toBeNull();
+    keptFile?.destroy();
 
     expect(await traces(DIGITS)).toEqual([]);
     // The other person is untouched.

@@ -66,13 +66,13 @@ export const contactHandlers: Handlers = {
     return { success: true, message: `${plural(count)} deleted`, count };
   },
 
-  "contacts.erase": async (request, _reply, { db }) => {
+  "contacts.erase": async (request, _reply, { db, storage }) => {
     const caller = callerOf(request);
     const owner = await contactsOwner(db, caller);
     // A manager's users work on its contacts but may not erase a person: that is the owner's decision.
     if (owner !== caller.id) throw forbidden(CONTACT_MESSAGES.eraseNotOwner);
     const contact = await ownContact(db, owner, request.params.id);
-    const tables = await eraseContact(db, owner, contact.id, request.body.confirm);
+    const tables = await eraseContact(db, { storage, log: request.log }, owner, contact.id, request.body.confirm);
     return { success: true, message: CONTACT_MESSAGES.erased(contact.number), data: { tables } };
   },
 

@@ -4,9 +4,11 @@
 // gone. What stays of the person is SHA-256(pepper || number) in erased_numbers, which the pre-send check and the
 // public API refuse. docs/contacts.md lists the tables.
 import { sql, type SQL } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { CONTACT_MESSAGES, eraseConfirmed } from "../../../contract/domain/contacts";
 import type { Db } from "../../db/client";
+import type { Storage } from "../../storage";
 import { rowsOf } from "../../db/sql";
 import { badRequest } from "../../http/errors";
 import { erasedHash } from "./erased";
@@ -57,6 +59,13 @@ const STATEMENTS: readonly { table: string; run: (t: Target) => SQL }[] = [
     table: "inbound_messages",
     run: (t) =>
       sql`delete from inbound_messages where user_id in ${accounts(t.owner)} and from_number = ${t.number} returning 1`,
+  },
+  {
+    // The files of their conversations: the rows here, the stored bytes once the transaction has committed.
+    table: "chat_files",
+    run: (t) => sql`delete from chat_files f using conversations c
+      where c.id = f.conversation_id and c.user_id in ${accounts(t.owner)} and c.customer_number = ${t.number}
+      returning f.storage_key as key`,
   },
   {
     // Their chat messages go with them (chat_messages cascades).
@@ -155,6 +164,7 @@ export const ERASED_TABLES = STATEMENTS.map((s) => s.table);
  */
 export async function eraseContact(
   db: Db,
+  files: { storage: Pick<Storage, "delete">; log: Pick<FastifyBaseLogger, "error"> },
   ownerId: string,
   contactId: string,
   confirm: string,
@@ -166,13 +176,27 @@ export async function eraseContact(
   const digits = [contact.number.slice(1), ...(parsed ? [String(parsed.nationalNumber)] : [])];
   const hash = await erasedHash(db, contact.number);
   const target: Target = { owner: ownerId, number: contact.number, digits, placeholder: `erased:${hash.slice(0, 12)}` };
-  return db.transaction(async (tx) => {
+  const keys: string[] = [];
+  const touched = await db.transaction(async (tx) => {
     const touched: { table: string; rows: number }[] = [];
-    for (const s of STATEMENTS) touched.push({ table: s.table, rows: (await rowsOf(tx, s.run(target))).length });
+    for (const s of STATEMENTS) {
+      const rows = await rowsOf<{ key?: string }>(tx, s.run(target));
+      keys.push(...rows.flatMap((r) => (r.key ? [r.key] : [])));
+      touched.push({ table: s.table, rows: rows.length });
+    }
     await tx.execute(
       sql`insert into erased_numbers (user_id, hash) values (${ownerId}, ${hash}) on conflict do nothing`,
     );
     await enqueueContactDeletions(tx, ownerId, "erase", [{ id: contact.id, number: contact.number }]);
     return touched;
   });
+  // After the commit, so a rolled-back erase keeps its files. A failed delete leaves an object no row names and no
+  // link reaches; it is logged with its key for the operator to remove.
+  for (const key of keys)
+    await files.storage
+      .delete(key)
+      .catch((err: unknown) =>
+        files.log.error({ err, key }, "an erased person's chat file was not removed from storage"),
+      );
+  return touched;
 }
