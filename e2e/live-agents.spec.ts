@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { scan } from "./a11y/axe";
 import { apiToken, login, shot } from "./support";
 
 const PAGE = "/organization/agents";
@@ -101,6 +102,8 @@ test("a live agent sees its team in the inbox and takes an unassigned conversati
   await expect(
     page.locator(".ant-select-selection-item").filter({ hasText: "Asha Verma (you) · online" }),
   ).toBeVisible();
+  // The change is in the conversation's activity log, read again when the assignment changed.
+  await expect(page.getByRole("region", { name: "Activity" }).getByText(/^Assigned to Asha Verma, by /)).toBeVisible();
   await shot(page, "chat-inbox-agent-assigned");
 
   // Opening other conversations reads the team no more: once per inbox view, and never the owner's Team Members call.
@@ -116,5 +119,7 @@ test("a live agent sees its team in the inbox and takes an unassigned conversati
   await page.getByRole("button", { name: "Switch to dark theme" }).click();
   await expect(assignTo).toBeVisible();
   await shot(page, "chat-inbox-agent-dark");
+  // The details pane with its activity log passes axe in the dark theme (the light one is the sweep's).
+  expect(await scan(page, "dark agent inbox with activity")).toEqual([]);
   await page.close();
 });

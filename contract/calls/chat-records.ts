@@ -193,6 +193,22 @@ export const TeamMemberRecord = Type.Object({
   you: Type.Boolean(),
 });
 
+/** One line of a conversation's activity log: who it was assigned to, from whom, by whom and when. */
+export const ConversationActivityRecord = Type.Object({
+  _id: Type.String(),
+  kind: Type.Unsafe<"assigned" | "unassigned">({ type: "string", enum: ["assigned", "unassigned"] }),
+  /** The agent it went to (null: back to the team, or an agent since removed). */
+  agentName: Type.Union([Type.String(), Type.Null()]),
+  fromAgentName: Type.Union([Type.String(), Type.Null()]),
+  /** Who decided: auto-assignment, the owner, an agent, or the offline hand-over. */
+  actor: Type.Unsafe<"auto" | "owner" | "agent" | "offline">({
+    type: "string",
+    enum: ["auto", "owner", "agent", "offline"],
+  }),
+  actorName: Type.String(),
+  at: Type.String({ format: "date-time" }),
+});
+
 export const AgentMetricsRecord = Type.Object({
   agentId: Type.String(),
   period: enumOf<AgentMetricPeriod>(AGENT_METRIC_PERIODS),

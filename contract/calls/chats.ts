@@ -6,6 +6,7 @@ import {
   ChatAttachmentRecord,
   ChatCustomerRecord,
   ChatMessageRecord,
+  ConversationActivityRecord,
   ConversationRecord,
   ConversationStatusField,
   InboxViewRecord,
@@ -209,6 +210,14 @@ export const CHAT_CALLS = {
     params: ID,
     response: replies({ 200: Conversation }),
     summary: "Mark the conversation's messages read (its unread count becomes 0)",
+  },
+  "chats.activity": {
+    method: "GET",
+    path: "/api/v1/chats/:id/activity",
+    ...CHAT,
+    params: ID,
+    response: replies({ 200: ok({ data: Type.Array(ConversationActivityRecord) }) }),
+    summary: "The conversation's activity log, newest first (its latest 50 assignment changes), for its people only",
   },
   "chats.team": {
     method: "GET",

@@ -200,6 +200,7 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "chats.resolve": {"method":"POST","path":"/api/v1/chats/:id/resolve","access":["manager","user","department_head"],"module":"chat"},
   "chats.reopen": {"method":"POST","path":"/api/v1/chats/:id/reopen","access":["manager","user","department_head"],"module":"chat"},
   "chats.read": {"method":"POST","path":"/api/v1/chats/:id/read","access":["manager","user","department_head"],"module":"chat"},
+  "chats.activity": {"method":"GET","path":"/api/v1/chats/:id/activity","access":["manager","user","department_head"],"module":"chat"},
   "chats.team": {"method":"GET","path":"/api/v1/chats/team","access":["manager","user","department_head"],"module":"chat"},
   "chats.quickReplies": {"method":"GET","path":"/api/v1/chats/:id/templates","access":["manager","user","department_head"],"module":"chat"},
   "chats.labels": {"method":"GET","path":"/api/v1/chats/labels","access":["manager","user","department_head"],"module":"chat"},

@@ -483,6 +483,7 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     params: { id: await demoChat(s, "whatsapp") },
     form: await multipart({}, { field: "fileContent", bytes: png(), name: "a.png" }),
   }),
+  "chats.activity": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
   "chats.media": async (s) => ({ as: "manager", params: await demoChatFile(s) }),
   "chats.file": async (s) => {
     const { id, fileId } = await demoChatFile(s);

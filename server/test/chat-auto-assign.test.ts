@@ -197,6 +197,33 @@ describe("the manager's override", () => {
       { kind: "assigned", actor: "owner", to: asha!.id, from: null },
       { kind: "unassigned", actor: "owner", to: null, from: asha!.id },
     ]);
+    // The details panel reads it newest first, with the agents' names; another account cannot.
+    const activity = await server.call({
+      method: "GET",
+      url: `/api/v1/chats/${conversation!.id}/activity`,
+      as: "manager",
+    });
+    expect(activity.statusCode, activity.body).toBe(200);
+    const [name] = await rowsOf<{ name: string }>(db(), sql`select name from live_agents where id = ${asha!.id}`);
+    expect(
+      (
+        activity.json().data as {
+          kind: string;
+          actor: string;
+          agentName: string | null;
+          fromAgentName: string | null;
+        }[]
+      ).map((a) => [a.kind, a.actor, a.agentName, a.fromAgentName]),
+    ).toEqual([
+      ["unassigned", "owner", null, name!.name],
+      ["assigned", "owner", name!.name, null],
+    ]);
+    const stranger = await server.call({
+      method: "GET",
+      url: `/api/v1/chats/${conversation!.id}/activity`,
+      as: "globex",
+    });
+    expect(stranger.statusCode).toBe(404);
   });
 });
 

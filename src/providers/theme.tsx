@@ -99,6 +99,9 @@ function themeConfig(mode: ThemeMode): ThemeConfig {
       ...TOKENS,
       colorTextTertiary: c.textTertiary,
       colorTextDescription: c.textTertiary,
+      // A select's placeholder is text on the page (a span, not an input's attribute): the quaternary grey it takes by
+      // default reads 2.2:1 on the dark background (a multiple select's "Add a label").
+      colorTextPlaceholder: c.textTertiary,
       colorLink: c.link,
       colorError: c.error,
       // Success and warning text (Typography type="success"/"warning") in the status hue, dark enough to read.

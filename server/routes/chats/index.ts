@@ -10,6 +10,7 @@ import {
 import { conversationRecord, findConversation } from "../../services/chats/conversations";
 import { forbidden } from "../../http/errors";
 import { assignSettings, saveAssignSettings } from "../../services/chats/auto-assign";
+import { conversationActivity } from "../../services/chats/activity";
 import { accountLabels, setLabelColor } from "../../services/chats/customer-labels";
 import { dltTemplatesOnly } from "../../services/chats/dlt-route";
 import { relabelConversations } from "../../services/chats/labels";
@@ -91,6 +92,10 @@ export const chatHandlers: Handlers = {
   "chats.read": async (request, _reply, { db }) => {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);
     return { success: true, data: await readConversation(db, request.server.io, conversation) };
+  },
+  "chats.activity": async (request, _reply, { db }) => {
+    const { conversation } = await inbox(db, callerOf(request), request.params.id);
+    return { success: true, data: await conversationActivity(db, conversation) };
   },
   "chats.team": async (request, _reply, { db }) => ({
     success: true,

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { useAbility } from "../../../../providers";
 import type { CallReply } from "../../../../../contract";
 import { formatDateTime } from "../../../../shell/format";
+import { ActivitySection } from "./activity-section";
 import { ChannelTag } from "./channel-tag";
 import { LabelPicker } from "./label-picker";
 import type { InboxLabel } from "./use-labels";
@@ -109,6 +110,8 @@ export function DetailsPanel(props: {
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No campaign has messaged this number" />
       )}
+      <Divider style={{ margin: "16px 0" }} />
+      <ActivitySection key={c._id} conversationId={c._id} assignedAgentId={c.assignedAgentId ?? null} />
     </div>
   );
 }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { activityLine } from "./activity-section";
+
+const base = { _id: "1", agentName: null, fromAgentName: null, actorName: "", at: "2026-12-07T05:00:00.000Z" };
+
+describe("activity lines", () => {
+  it.each([
+    [{ kind: "assigned", actor: "auto", agentName: "Anu" }, "Assigned to Anu, automatically"],
+    [{ kind: "assigned", actor: "owner", agentName: "Asha", actorName: "Meera" }, "Assigned to Asha, by Meera"],
+    [{ kind: "assigned", actor: "owner", agentName: "Asha" }, "Assigned to Asha, by the account"],
+    [
+      { kind: "assigned", actor: "offline", agentName: "Anu", fromAgentName: "Chitra" },
+      "Assigned to Anu from Chitra, after its agent went offline",
+    ],
+    [
+      { kind: "unassigned", actor: "agent", fromAgentName: "Asha", actorName: "Asha" },
+      "Back to the team from Asha, by Asha",
+    ],
+    [{ kind: "assigned", actor: "auto" }, "Assigned to a removed member, automatically"],
+  ] as const)("%j reads %j", (fields, line) => {
+    expect(activityLine({ ...base, ...fields })).toBe(line);
+  });
+});
