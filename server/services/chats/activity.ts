@@ -1,21 +1,16 @@
 // A conversation's activity log as the details panel shows it (issue 40 item 4): every assignment change, with the
 // names of the agents it went to and came from, newest first. Reach is the caller's (chats/conversations.ts).
+import type { Static } from "@sinclair/typebox";
 import { sql } from "drizzle-orm";
+import type { ConversationActivityRecord } from "../../../contract/calls/chat-records";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/sql";
 import type { ConversationRow } from "./records";
 
 export const ACTIVITY_LIMIT = 50;
 
-export interface ActivityOut {
-  _id: string;
-  kind: "assigned" | "unassigned";
-  agentName: string | null;
-  fromAgentName: string | null;
-  actor: "auto" | "owner" | "agent" | "offline";
-  actorName: string;
-  at: string;
-}
+/** The contract's record: one place says what a line carries. */
+export type ActivityOut = Static<typeof ConversationActivityRecord>;
 
 export async function conversationActivity(db: Db, conversation: Pick<ConversationRow, "id">): Promise<ActivityOut[]> {
   return rowsOf<ActivityOut>(
