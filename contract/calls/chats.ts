@@ -18,6 +18,7 @@ import {
 } from "./chat-records";
 import { WORKSPACE } from "./access";
 import { PageQuery } from "./pagination";
+import { SignedLinkQuery } from "./uploads";
 import { Confirmation, FileBytes, ID, replies } from "./replies";
 import { Type } from "./type";
 
@@ -162,10 +163,7 @@ export const CHAT_CALLS = {
     access: "public",
     params: ID,
     download: true,
-    query: Type.Object({
-      exp: Type.Integer({ minimum: 0, description: "expiry, epoch seconds" }),
-      sig: Type.String({ minLength: 1, maxLength: 100 }),
-    }),
+    query: SignedLinkQuery,
     response: replies({ 200: FileBytes }),
     summary: "A conversation's file by the signed link chats.media answered; expired or wrong answers 403",
   },

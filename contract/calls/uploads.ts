@@ -8,6 +8,12 @@ import { Paged } from "./records";
 import { Confirmation, FileBytes, ID, replies } from "./replies";
 import type { CallDef } from "./types";
 
+/** A signed link's query (uploads.signedFile, chats.file): its expiry and the HMAC over the id and the expiry. */
+export const SignedLinkQuery = Type.Object({
+  exp: Type.Integer({ minimum: 0, description: "expiry, epoch seconds" }),
+  sig: Type.String({ minLength: 1, maxLength: 100 }),
+});
+
 export const MediaChannelField = Type.Union(MEDIA_CHANNELS.map((c) => Type.Literal(c)));
 
 /** One uploaded file as its owner sees it; `url` is a signed link (valid UPLOAD_URL_TTL_S) an <img> can load. */
@@ -75,10 +81,7 @@ export const UPLOAD_CALLS = {
     access: "public",
     params: ID,
     download: true,
-    query: Type.Object({
-      exp: Type.Integer({ minimum: 0, description: "expiry, epoch seconds" }),
-      sig: Type.String({ minLength: 1, maxLength: 100 }),
-    }),
+    query: SignedLinkQuery,
     response: replies({ 200: FileBytes }),
     summary: "A file by signed link (for the carrier): HMAC of id and expiry; expired or wrong answers 403",
   },

@@ -10,16 +10,19 @@ const signatureOf = (secret: string, id: string, exp: number) =>
   createHmac("sha256", keyOf(secret)).update(`${id}.${exp}`).digest("base64url");
 
 /**
- * The path of a file's signed link. The expiry is rounded up to a whole hour plus the TTL, so the same file keeps
- * the same link for a while and the browser's cache works across list refreshes.
+ * A link's expiry: rounded up to a whole hour plus the TTL, so the same file keeps the same link for a while and the
+ * browser's cache works across list refreshes.
  */
+const expiryOf = (nowS: number, ttlS: number) => (Math.floor(nowS / 3600) + 1) * 3600 + ttlS;
+
+/** The path of a file's signed link (expiryOf). */
 export function signedPath(
   secret: string,
   id: string,
   nowS: number = Math.floor(Date.now() / 1000),
   ttlS: number = UPLOAD_LINK_TTL_S,
 ): string {
-  const exp = (Math.floor(nowS / 3600) + 1) * 3600 + ttlS;
+  const exp = expiryOf(nowS, ttlS);
   return `/api/upload/file/${id}?exp=${exp}&sig=${signatureOf(secret, id, exp)}`;
 }
 
@@ -44,7 +47,7 @@ export function verifyLink(
  * file or the other way round. Handed out only by chats.media, to the people of the file's conversation.
  */
 export function signedChatFilePath(secret: string, id: string, nowS: number = Math.floor(Date.now() / 1000)): string {
-  const exp = (Math.floor(nowS / 3600) + 1) * 3600 + UPLOAD_LINK_TTL_S;
+  const exp = expiryOf(nowS, UPLOAD_LINK_TTL_S);
   return `/api/v1/chat-files/${id}?exp=${exp}&sig=${signatureOf(secret, `chat-file:${id}`, exp)}`;
 }
 
