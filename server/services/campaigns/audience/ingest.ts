@@ -1,9 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { AUDIENCE_MAX_ROWS, type IngestExclusion } from "../../../../contract/domain/campaigns";
 import { dltNumberProblem, dltVariablesProblem } from "../../../../contract/domain/dlt-route";
+import { variableRefs, PERSONALISE_MESSAGES } from "../../../../contract/domain/personalise";
 import type { Db } from "../../../db/client";
-import { campaignRecipients, campaignRejectedRows, campaigns, smsTemplates } from "../../../db/schema";
+import { campaigns } from "../../../db/schema";
+import type { Tx } from "../../../db/sql";
 import type { Storage } from "../../../storage";
+import { SEGMENT_AUDIENCE_MESSAGES } from "../../segments/audience";
 import { campaignOnDltRoute, variableNames } from "../dlt-route";
 import { storeDraftEstimate } from "../check";
 import { recipientSmsParts, smsPartsPlan } from "../parts";
@@ -11,14 +14,12 @@ import type { CampaignRow } from "../reach";
 import { transition } from "../status";
 import { compileVariables, layoutOf, nameColumnOf } from "./columns";
 import { batchNumbers, campaignContactsOwner, contactValuesOf, type ContactValues } from "./contact-values";
-import { variableRefs, PERSONALISE_MESSAGES } from "../../../../contract/domain/personalise";
 import { normalizeNumber, type NumberVerdict } from "./phone";
 import { E164Set } from "./number-set";
-import { ByteCounter, csvRows, JunkError, pastedRows, xlsxRows, type AudienceRow, type RowBatches } from "./rows";
+import { JunkError, type AudienceRow } from "./rows";
+import { AudienceError, clearAudience, INGEST_REASONS, openSource, smsBodyOf, type Source } from "./source";
 import { batchWriter, type RecipientRow, type RejectedRow } from "./writer";
 import { contactSaver } from "./save-contacts";
-import type { Tx } from "../../../db/sql";
-import { SEGMENT_AUDIENCE_MESSAGES, segmentRows } from "../../segments/audience";
 
 export interface IngestOptions {
   db: Db;
@@ -35,54 +36,9 @@ export interface IngestOptions {
 /** A row's verdict: its number, or why the ingest leaves it out. */
 type Verdict = Extract<NumberVerdict, { ok: true }> | { ok: false; reason: string; cause: IngestExclusion };
 
-/** Why an audience cannot be used: the campaign fails with this reason and keeps no recipient. */
-class AudienceError extends Error {}
-
-export const INGEST_REASONS = {
-  empty: "The audience is empty",
-  headerOnly: "The file has a header row but no numbers under it",
-  noPhoneColumn:
-    "No phone number column found: name a column phone, mobile or number, or put the numbers in the first column",
-  junk: "The file is not a readable CSV or Excel file",
-  noValid: "No valid phone numbers in the audience",
-  missingFile: "The audience file is missing from storage",
-  tooMany: (max: number) => `The audience has more than ${max.toLocaleString("en-IN")} rows`,
-  missingColumns: (names: readonly string[]) =>
-    `The file has no column ${names.map((n) => `"${n}"`).join(", ")} used by the variables`,
-} as const;
-
 const SAMPLE_ROWS = 6;
 const REJECTED_VALUE_MAX = 200;
 const NAME_MAX = 200;
-
-interface Source {
-  rows: RowBatches;
-  bytes: () => number;
-}
-
-async function openSource(db: Db, storage: Storage, campaign: CampaignRow): Promise<Source> {
-  if (campaign.sourceKind === "segment") {
-    // A segment is read as a file with a header row; its "bytes" are contacts (its total is their count at create).
-    const progress = { bytes: 0 };
-    const rows = await segmentRows(db, campaign.segmentId, progress);
-    if (!rows) throw new AudienceError(SEGMENT_AUDIENCE_MESSAGES.deleted);
-    return { rows, bytes: () => Math.min(progress.bytes, campaign.totalBytes) };
-  }
-  if (campaign.sourceKind === "paste") {
-    const progress = { bytes: 0 };
-    return {
-      rows: pastedRows(campaign.pasted ?? "", progress),
-      bytes: () => Math.min(progress.bytes, campaign.totalBytes),
-    };
-  }
-  const stream = campaign.sourceKey ? await storage.get(campaign.sourceKey) : null;
-  if (!stream) throw new AudienceError(INGEST_REASONS.missingFile);
-  const counter = new ByteCounter(campaign.sourceKind === "csv");
-  return {
-    rows: campaign.sourceKind === "xlsx" ? xlsxRows(stream, counter) : csvRows(stream, counter),
-    bytes: () => counter.bytes,
-  };
-}
 
 /**
  * Reads a campaign's audience into recipients (validating → ready, or failed with the reason).
@@ -112,7 +68,7 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
     ["draft", "validating"],
   );
   if (!campaign) return undefined;
-  await clear(db, campaign.id);
+  await clearAudience(db, campaign.id);
 
   const writer = batchWriter(db);
   const saver = contactSaver(campaign, campaign.saveToContacts ? await campaignContactsOwner(db, campaign) : null);
@@ -319,7 +275,7 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
     await inFlight.catch(() => undefined);
     const reason = error instanceof AudienceError || error instanceof JunkError ? error.message : undefined;
     if (!reason) throw error;
-    await clear(db, campaign.id);
+    await clearAudience(db, campaign.id);
     return transition(
       db,
       campaign.id,
@@ -328,17 +284,4 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
       ["validating"],
     );
   }
-}
-
-/** The body of the SMS a campaign sends: its own template on SMS, its failover's on WhatsApp and RCS. */
-async function smsBodyOf(db: Db, campaign: CampaignRow): Promise<string | undefined> {
-  const id = campaign.channel === "sms" ? campaign.templateId : campaign.failover?.smsTemplateId;
-  if (!id) return undefined;
-  const [template] = await db.select({ body: smsTemplates.body }).from(smsTemplates).where(eq(smsTemplates.id, id));
-  return template?.body;
-}
-
-async function clear(db: Db, campaignId: string): Promise<void> {
-  await db.delete(campaignRecipients).where(eq(campaignRecipients.campaignId, campaignId));
-  await db.delete(campaignRejectedRows).where(eq(campaignRejectedRows.campaignId, campaignId));
 }
