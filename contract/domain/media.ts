@@ -141,5 +141,8 @@ export function checkChatMedia(
   return verdictOf(channel, CHAT_MEDIA_RULES[channel], mimeType, size, undefined, animated);
 }
 
+/** How long an attachment no message carries is kept (the agent removed it, or never sent). */
+export const CHAT_FILE_UNUSED_HOURS = 24;
+export const ATTACHMENT_EXPIRED = `The attachment was removed after ${CHAT_FILE_UNUSED_HOURS} hours unsent: attach the file again`;
 /** SMS carries text only: why the inbox's attach button is off there. */
 export const SMS_NO_FILES = "SMS carries text only: files can be sent on WhatsApp and RCS conversations";

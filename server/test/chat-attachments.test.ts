@@ -3,9 +3,10 @@
 // provider no longer has leaves "[image unavailable]"; an agent's attachment checked against the channel's rules
 // before anything is stored, then sent as the provider's media id / uploaded file; links only for the conversation's
 // people.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { SMS_NO_FILES } from "../../contract/domain/media";
+import { ATTACHMENT_EXPIRED, CHAT_FILE_UNUSED_HOURS, SMS_NO_FILES } from "../../contract/domain/media";
+import { CHAT_FILE_EXPIRY_JOB } from "../jobs/chat-file-expiry";
 import { makeServiceAccountKey, startRbmStandIn, type RbmStandIn } from "../carriers/rcs/stand-in";
 import { DEFAULT_APP, DEFAULT_TOKEN, DOC_PHONE_NUMBER_ID, DOC_WABA_ID } from "../carriers/whatsapp-cloud/stand-in";
 import { sign } from "../carriers/whatsapp-cloud/stand-in/webhook-sender";
@@ -338,6 +339,65 @@ describe("sending attachments", () => {
     expect(accepted?.payload.type).toBe("image");
     expect(image.caption).toBe("Your invoice");
     expect(server.standIn.state.media.get(image.id)?.data.equals(photo)).toBe(true);
+  });
+
+  it("an attachment no message carries goes a day after its upload, bytes too; sent and received files stay", async () => {
+    const convo = await conversationOf(WA_CUSTOMER);
+    const upload = async (name: string) =>
+      (await attach(convo.id, SAMPLES.png(2000), name, "agent")).json().data.attachmentId as string;
+    const [sent, unsent, fresh] = [await upload("sent.png"), await upload("removed.png"), await upload("fresh.png")];
+    const reply = await server.call({
+      method: "POST",
+      url: `/api/v1/chats/${convo.id}/messages`,
+      as: "agent",
+      payload: { clientId: "wa-expiry-1", messageType: "image", attachmentId: sent },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    // Everything but the fresh upload is a day and an hour old, the customer's received files included.
+    const dayAgo = new Date(Date.now() - (CHAT_FILE_UNUSED_HOURS + 1) * 3_600_000);
+    await db().update(chatFiles).set({ createdAt: dayAgo }).where(ne(chatFiles.id, fresh));
+    const [gone] = await db().select().from(chatFiles).where(eq(chatFiles.id, unsent));
+    const before = await fileCount();
+    expect(await server.app.jobs.get(CHAT_FILE_EXPIRY_JOB)?.tick()).toBe(1);
+    expect(await fileCount()).toBe(before - 1);
+    expect(await db().select().from(chatFiles).where(eq(chatFiles.id, unsent))).toEqual([]);
+    expect(await server.app.storage.get(gone.storageKey)).toBeNull();
+    const kept = await db()
+      .select()
+      .from(chatFiles)
+      .where(inArray(chatFiles.id, [sent, fresh]));
+    expect(kept).toHaveLength(2);
+    for (const file of kept) expect(await server.app.storage.get(file.storageKey)).not.toBeNull();
+    // A send naming the removed file is refused and writes nothing.
+    const late = await server.call({
+      method: "POST",
+      url: `/api/v1/chats/${convo.id}/messages`,
+      as: "agent",
+      payload: { clientId: "wa-expiry-2", messageType: "image", attachmentId: unsent },
+    });
+    expect(late.statusCode).toBe(400);
+    expect(await db().select().from(chatMessages).where(eq(chatMessages.clientId, "wa-expiry-2"))).toEqual([]);
+  });
+
+  it("a file the expiry took between the check and the write leaves no message and says to attach it again", async () => {
+    const convo = await conversationOf(WA_CUSTOMER);
+    const id = (await attach(convo.id, SAMPLES.png(2000), "race.png", "agent")).json().data.attachmentId as string;
+    // The file is deleted the moment the send's transaction starts: after the send found it, before it is marked.
+    const transaction = db().transaction.bind(db());
+    const spy = vi.spyOn(db(), "transaction").mockImplementationOnce(async (work, config) => {
+      await db().delete(chatFiles).where(eq(chatFiles.id, id));
+      return transaction(work, config);
+    });
+    const late = await server.call({
+      method: "POST",
+      url: `/api/v1/chats/${convo.id}/messages`,
+      as: "agent",
+      payload: { clientId: "wa-expiry-3", messageType: "image", attachmentId: id },
+    });
+    spy.mockRestore();
+    expect(late.statusCode, late.body).toBe(422);
+    expect(late.json().message).toBe(ATTACHMENT_EXPIRED);
+    expect(await db().select().from(chatMessages).where(eq(chatMessages.clientId, "wa-expiry-3"))).toEqual([]);
   });
 
   it("an RCS PDF goes to RBM as an uploaded file; audio is refused as RBM refuses it", async () => {

@@ -249,7 +249,17 @@ export const chatFiles = pgTable(
     size: integer("size").notNull(),
     sha256: text("sha256").notNull(),
     animated: boolean("animated").notNull().default(false),
+    /**
+     * When a message first carried it (a customer's media: at once). A file no message carries a day after its upload
+     * (the agent removed it, or never sent) is deleted by the chat-file-expiry job.
+     */
+    usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("chat_files_conversation_idx").on(t.conversationId)],
+  (t) => [
+    index("chat_files_conversation_idx").on(t.conversationId),
+    index("chat_files_unused_idx")
+      .on(t.createdAt)
+      .where(sql`${t.usedAt} is null`),
+  ],
 );

@@ -10,6 +10,7 @@ import { contactImportJob } from "../../jobs/contact-import";
 import { contactImportExpiryJob } from "../../jobs/contact-import-expiry";
 import { startPublicApiJobs } from "../../jobs/public-api";
 import { startClaimLoop, type ClaimLoop } from "../../db/claim-loop";
+import { chatFileExpiryJob } from "../../jobs/chat-file-expiry";
 import { offlineHandOverJob } from "../../jobs/offline-hand-over";
 import { reportExpiryJob } from "../../jobs/report-expiry";
 import { reportGenerationJob } from "../../jobs/report-generation";
@@ -127,6 +128,8 @@ export const jobsPlugin = fp<
       loops.set(expiry.name, startClaimLoop(app.database.db, expiry, expiries));
       const handOver = offlineHandOverJob({ db: app.database.db, io: app.io });
       loops.set(handOver.name, startClaimLoop(app.database.db, handOver, expiries));
+      const unsent = chatFileExpiryJob({ db: app.database.db, storage: app.storage, log: app.log });
+      loops.set(unsent.name, startClaimLoop(app.database.db, unsent, expiries));
       for (const [name, loop] of startWorkflowJobs(
         app,
         { jobIntervalMs, now, workflows },

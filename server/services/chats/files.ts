@@ -1,10 +1,11 @@
 // The files of conversations (chat_files): an agent's attachment, checked against the channel's rules before a byte
 // is stored, and read back only by the people of its conversation (chats.media hands them a signed link).
 import { createHash, randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { checkChatMedia, SMS_NO_FILES, type ChatMediaKind, type MediaChannel } from "../../../contract/domain/media";
 import { MSG } from "../../../contract/messages";
 import type { Db } from "../../db/client";
+import type { Tx } from "../../db/sql";
 import { chatFiles } from "../../db/schema";
 import { badRequest, HttpError, notFound } from "../../http/errors";
 import { sniffMedia, type Storage } from "../../storage";
@@ -55,12 +56,16 @@ export async function checkChatFile(
   };
 }
 
-/** Stores the bytes, then the row; a row that cannot be written takes the stored object with it. */
+/**
+ * Stores the bytes, then the row; a row that cannot be written takes the stored object with it. `used`: a message
+ * carries the file from the start (a customer's media); an agent's attachment is used when a message sends it.
+ */
 export async function saveChatFile(
   db: Db,
   storage: Storage,
   conversation: Pick<ConversationRow, "id" | "userId">,
   file: CheckedChatFile,
+  used = false,
 ): Promise<ChatFileRow> {
   const id = randomUUID();
   const storageKey = `${conversation.userId}/chat/${id}`;
@@ -82,6 +87,7 @@ export async function saveChatFile(
         size: file.bytes.length,
         sha256: createHash("sha256").update(file.bytes).digest("hex"),
         animated: file.animated,
+        usedAt: used ? new Date() : null,
       })
       .returning();
     if (!row) throw new Error("chat file row not written");
@@ -107,6 +113,19 @@ export async function findChatFile(db: Db, conversationId: string, fileId: strin
 export async function chatFileById(db: Db, fileId: string): Promise<ChatFileRow | undefined> {
   if (!isUuid(fileId)) return undefined;
   return (await db.select().from(chatFiles).where(eq(chatFiles.id, fileId)))[0];
+}
+
+/**
+ * Marks an attachment as carried by a message, in the message's transaction; false when the expiry job took it
+ * meanwhile (the message must not be written then).
+ */
+export async function markChatFileUsed(tx: Tx, fileId: string, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(chatFiles)
+    .set({ usedAt: sql`coalesce(${chatFiles.usedAt}, ${at})` })
+    .where(eq(chatFiles.id, fileId))
+    .returning({ id: chatFiles.id });
+  return rows.length > 0;
 }
 
 /** The whole file (sending it to the carrier). */

@@ -70,13 +70,19 @@ async function fetchOne(deps: InboundMediaDeps, conversation: ConversationRow, m
     const sniffed = await sniffMedia(bytes);
     const verdict = checkChatMedia(channel, sniffed.mimeType, bytes.length, sniffed.animated);
     if (verdict.ok) type = verdict.kind;
-    const row = await saveChatFile(deps.db, deps.storage, conversation, {
-      bytes,
-      mimeType: sniffed.mimeType ?? "application/octet-stream",
-      kind,
-      animated: sniffed.animated,
-      fileName: displayName(media.fileName ?? "", `${kind}-${message.id}`),
-    });
+    const row = await saveChatFile(
+      deps.db,
+      deps.storage,
+      conversation,
+      {
+        bytes,
+        mimeType: sniffed.mimeType ?? "application/octet-stream",
+        kind,
+        animated: sniffed.animated,
+        fileName: displayName(media.fileName ?? "", `${kind}-${message.id}`),
+      },
+      true,
+    );
     body = { ...rest, ...fileBody(conversation.id, row) };
   } catch (error) {
     const known = error instanceof MediaGone || error instanceof MediaRefused;

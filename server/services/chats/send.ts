@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Server } from "socket.io";
 import type { SchemaBody } from "../../../schemas";
 import { DLT_TEMPLATES_ONLY, serviceWindowLeftMs, type ChatChannel } from "../../../contract/domain/chats";
-import { SMS_NO_FILES } from "../../../contract/domain/media";
+import { ATTACHMENT_EXPIRED, SMS_NO_FILES } from "../../../contract/domain/media";
 import type { Carrier, MessageContent, TemplateHeaderMedia } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import type { Storage } from "../../storage";
@@ -13,7 +13,7 @@ import { badRequest, HttpError } from "../../http/errors";
 import type { Caller } from "../caller";
 import { conversationRecord, findConversation } from "./conversations";
 import { dltTemplatesOnly } from "./dlt-route";
-import { fileBody, findChatFile, mediaChannelOf, type ChatFileRow } from "./files";
+import { fileBody, findChatFile, markChatFileUsed, mediaChannelOf, type ChatFileRow } from "./files";
 import { fileContent, fileKindFor } from "./outbound-media";
 import { pushChatMessage, pushConversation, pushStatus } from "./push";
 import { applyChatStatus, chatCarrierId } from "./receipts";
@@ -268,6 +268,7 @@ export async function sendInWorkspace(
       .onConflictDoNothing()
       .returning();
     if (!row) return null;
+    if (file && !(await markChatFileUsed(tx, file.id, now))) throw new HttpError(422, ATTACHMENT_EXPIRED);
     const [updated] = await tx
       .update(conversations)
       .set({ lastMessageAt: now, lastMessageText: previewOf(input.messageType, text), unreadCount: 0 })

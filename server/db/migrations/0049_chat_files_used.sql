@@ -1,0 +1,2 @@
+ALTER TABLE "chat_files" ADD COLUMN "used_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "chat_files_unused_idx" ON "chat_files" USING btree ("created_at") WHERE "chat_files"."used_at" is null;
