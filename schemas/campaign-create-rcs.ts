@@ -5,6 +5,7 @@ import {
   failoverProperties,
   PASTED_NUMBERS,
   SAVE_TO_CONTACTS,
+  TRACK_LINKS,
   SEGMENT_REF,
   TEMPLATE_VARIABLES,
 } from "./campaign-fields";
@@ -22,6 +23,7 @@ export const campaignCreateRcs = {
     numbers: PASTED_NUMBERS,
     segmentId: SEGMENT_REF,
     saveToContacts: SAVE_TO_CONTACTS,
+    trackLinks: TRACK_LINKS,
     variables: TEMPLATE_VARIABLES,
     defaultRegion: DEFAULT_REGION_FIELD,
     ...failoverProperties("rcs"),

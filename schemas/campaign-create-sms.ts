@@ -4,6 +4,7 @@ import {
   DEFAULT_REGION_FIELD,
   PASTED_NUMBERS,
   SAVE_TO_CONTACTS,
+  TRACK_LINKS,
   SEGMENT_REF,
   TEMPLATE_VARIABLES,
 } from "./campaign-fields";
@@ -20,6 +21,7 @@ export const campaignCreateSms = {
     numbers: PASTED_NUMBERS,
     segmentId: SEGMENT_REF,
     saveToContacts: SAVE_TO_CONTACTS,
+    trackLinks: TRACK_LINKS,
     variables: TEMPLATE_VARIABLES,
     defaultRegion: DEFAULT_REGION_FIELD,
   },

@@ -50,6 +50,13 @@ export const SAVE_TO_CONTACTS = {
     "With an audience file: its accepted numbers become contacts of the account (new ones with the file's name; an existing contact's empty name is filled). Off by default.",
 } as const;
 
+export const TRACK_LINKS = {
+  type: "boolean",
+  title: "Track links",
+  description:
+    "Each value that is a web address (https://…) is sent as the recipient's own short link on this product's link domain, so clicks are counted per recipient. On a DLT route the link domain must be whitelisted on the DLT platform. Off by default.",
+} as const;
+
 export const TEMPLATE_VARIABLES = {
   type: "array",
   title: "Template variables",

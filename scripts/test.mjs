@@ -27,6 +27,7 @@ const POSTGRES_FILES = [
   "server/test/campaign-header-media.test.ts",
   "server/test/campaign-messaging-limit.test.ts",
   "server/test/campaign-dlt-check.test.ts", // a DLT route's pre-send check and start: what the route refuses is never sent
+  "server/test/campaign-links.test.ts", // tracked links: the check's ~* URL pattern and CASE length, the redirect's join
   "server/test/campaign-estimate.test.ts", // parts counted at ingest (COPY on PostgreSQL): estimate = hold = spend
   "server/test/campaign-finish.test.ts", // the hold kept only for failovers that can still happen
   "server/test/campaign-settlement.test.ts", // charges on delivery given back by receipts and the cut-off (FOR UPDATE SKIP LOCKED)

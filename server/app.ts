@@ -29,6 +29,7 @@ import { carrierWebhooks } from "./routes/carrier-channels/webhooks";
 import { bindSmppChannels } from "./services/carrier-channels/sms";
 import type { Handlers } from "./routes/context";
 import type { Storage } from "./storage";
+import { shortLinks } from "./routes/links";
 import { web } from "./web";
 
 export interface BuildOptions {
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(calls, { handlers: options.handlers });
   // Providers' webhooks: outside the call table (the provider signs, no token), in a scope that keeps raw bodies.
   await app.register(carrierWebhooks);
+  await app.register(shortLinks);
   await app.register(web, { webRoot: config.webRoot });
   // The last ready hook, after every carrier listener (jobs, real time) has subscribed: SMPP channels bind now, so
   // receipts and replies their SMSC kept arrive without waiting for a first send.

@@ -38,6 +38,8 @@ export interface ServerConfig {
    * the caller's to forge); unset, it is this server's own origin, http://localhost:PORT (see linkOrigin).
    */
   publicUrl?: string;
+  /** The origin of campaigns' tracked short links (SHORT_LINK_URL); PUBLIC_URL's when unset. */
+  shortLinkUrl?: string;
   /**
    * Where a console built with VITE_API_URL / VITE_REALTIME_URL sends its calls and opens its socket, when not to the
    * page's own origin: the server reads the same variables to allow exactly those origins in the page's CSP.
@@ -288,6 +290,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     supportOperatorEmail: env.SUPPORT_OPERATOR_EMAIL?.trim() || undefined,
     printMail: env.NODE_ENV !== "production",
     publicUrl: publicUrlOf(env.PUBLIC_URL),
+    shortLinkUrl: httpUrlOf(env.SHORT_LINK_URL, "SHORT_LINK_URL")?.origin,
     consoleOrigins: {
       api: httpUrlOf(env.VITE_API_URL, "VITE_API_URL")?.origin,
       realtime: httpUrlOf(env.VITE_REALTIME_URL, "VITE_REALTIME_URL")?.origin,
@@ -365,6 +368,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       },
     },
   };
+}
+
+/** The origin of tracked short links: a short domain of its own, else the product's. */
+export function shortLinkOrigin(config: Pick<ServerConfig, "publicUrl" | "port" | "shortLinkUrl">): string {
+  return config.shortLinkUrl ?? linkOrigin(config);
 }
 
 /** The origin of links in mail: configuration only, never a request header. */

@@ -262,6 +262,16 @@ export const TimelinePointRecord = Type.Object({
   failed: Type.Integer(),
 });
 
+/** A tracked campaign's clicks: people only (previews and scanners counted apart), by device. */
+export const LinkClicksRecord = Type.Object({
+  /** Recipients who clicked at least once. */
+  clickers: Type.Integer(),
+  clicks: Type.Integer(),
+  /** Fetches by link previews, scanners and prefetches: never counted as clicks. */
+  machineFetches: Type.Integer(),
+  devices: Type.Array(Type.Object({ device: Type.String(), clicks: Type.Integer() })),
+});
+
 /** One campaign's full report: the individual report page and the status call. */
 export const CampaignReportRecord = Type.Object({
   campaign: CampaignRecord,
@@ -270,6 +280,8 @@ export const CampaignReportRecord = Type.Object({
   timeline: Type.Array(TimelinePointRecord),
   /** The timeline's bucket width in minutes: 1, widened so a campaign of any span has at most 200 points. */
   bucketMinutes: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** A campaign sent with tracked links: its clicks. */
+  links: Type.Optional(LinkClicksRecord),
 });
 
 /** One message of a number's history across campaigns. */

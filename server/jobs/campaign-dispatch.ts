@@ -11,6 +11,7 @@ import { DISPATCH_DEFAULTS, type DispatchSettings } from "../services/campaigns/
 import { createProgressPusher } from "../services/campaigns/progress";
 import type { ClaimLoop } from "../db/claim-loop";
 import { startSettlement } from "./campaign-settlement";
+import { linkKeyOf } from "../services/links/code";
 
 export type DispatchOverrides = Partial<Omit<DispatchSettings, "perSecond">> & {
   perSecond?: Partial<Record<Channel, number>>;
@@ -63,7 +64,8 @@ export function startCampaignDispatch(app: FastifyInstance, overrides: DispatchO
   const progress = createProgressPusher(db, (userId, update) =>
     app.io.to(userRoom(userId)).emit(PROGRESS_EVENT, update),
   );
-  const dispatcher = startDispatcher(app.database, app.carrier, app.storage, progress, app.log, settings);
+  const linkKey = linkKeyOf(app.routeContext.secret());
+  const dispatcher = startDispatcher(app.database, app.carrier, app.storage, progress, app.log, settings, linkKey);
   const settlement = startSettlement(db, app.log, settings, (ids) => ids.forEach((id) => progress.touch(id, true)));
   const events = startCarrierEvents(db, app.carrier, {
     flushMs: overrides.eventsFlushMs ?? 100,

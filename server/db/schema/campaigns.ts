@@ -105,6 +105,11 @@ export const campaigns = pgTable(
      * `contactsThroughRow` to the batch's last row, so a restarted ingest skips rows it already saved.
      */
     saveToContacts: boolean("save_to_contacts").notNull().default(false),
+    /**
+     * Tracked links (services/links): URL values go out as per-recipient short links on this origin, fixed at create
+     * so the parts and DLT limits counted at ingest are those of the sends. Null: untracked.
+     */
+    linkOrigin: text("link_origin"),
     contactsCreated: integer("contacts_created").notNull().default(0),
     contactsUpdated: integer("contacts_updated").notNull().default(0),
     contactsSkipped: integer("contacts_skipped").notNull().default(0),

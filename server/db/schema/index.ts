@@ -34,3 +34,4 @@ export * from "./contact-imports";
 export * from "./consent";
 export * from "./segments";
 export * from "./inbox";
+export * from "./links";

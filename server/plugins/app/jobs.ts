@@ -167,5 +167,5 @@ export const jobsPlugin = fp<
       await stopAll();
     });
   },
-  { name: "jobs", dependencies: ["database", "carrier", "realtime", "public-api"] },
+  { name: "jobs", dependencies: ["database", "carrier", "realtime", "public-api", "route-context"] },
 );

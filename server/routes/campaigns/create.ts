@@ -16,6 +16,7 @@ import { segmentSource } from "../../services/segments/audience";
 import type { Handlers, RouteContext } from "../context";
 import { validatorOf } from "../uploads/multipart-form";
 import { storeAudience, type StoredAudience } from "./audience-upload";
+import { shortLinkOrigin } from "../../config";
 
 // The three create calls: a JSON body with pasted `numbers` (validated by the row's schema), or a multipart form
 // whose text fields come first and whose audience file (part `file`) is streamed to storage, never held in memory.
@@ -36,7 +37,7 @@ function decodeForm(raw: Record<string, string>, schema: SchemaName): Raw {
       ]);
     }
   }
-  for (const flag of ["smsFailover", "saveToContacts"] as const)
+  for (const flag of ["smsFailover", "saveToContacts", "trackLinks"] as const)
     if (raw[flag] === "true" || raw[flag] === "false") fields[flag] = raw[flag] === "true";
   const validate = validatorOf(schema);
   if (!validate(fields))
@@ -55,6 +56,7 @@ const common = (b: Raw) => ({
   numbers: b.numbers as string | undefined,
   segmentId: b.segmentId as string | undefined,
   saveToContacts: b.saveToContacts as boolean | undefined,
+  trackLinks: b.trackLinks as boolean | undefined,
   variables: b.variables as string[] | undefined,
   defaultRegion: b.defaultRegion as string | undefined,
 });
@@ -131,7 +133,7 @@ async function fromForm(
           { field: part.fieldname, message: "is not allowed; send the audience file as file" },
         ]);
       fields = spec.toFields(decodeForm(raw, spec.schema));
-      checked = await checkCreate(ctx.db, caller, spec.channel, fields, true);
+      checked = await checkCreate(ctx.db, caller, spec.channel, fields, true, shortLinkOrigin(ctx.config));
       stored = await storeAudience(ctx.storage, part, maxBytes);
     }
   } catch (error) {
@@ -144,7 +146,7 @@ async function fromForm(
   }
   if (!checked || !fields) {
     fields = spec.toFields(decodeForm(raw, spec.schema));
-    checked = await checkCreate(ctx.db, caller, spec.channel, fields, false);
+    checked = await checkCreate(ctx.db, caller, spec.channel, fields, false, shortLinkOrigin(ctx.config));
   }
   return { checked, stored, fields };
 }
@@ -164,7 +166,7 @@ function createHandler(spec: Channel) {
       if (typeof request.body !== "object" || request.body === null)
         throw new HttpError(415, "Send the campaign as JSON or as multipart/form-data");
       const fields = spec.toFields(request.body as Raw);
-      checked = await checkCreate(db, callerOf(request), spec.channel, fields, false);
+      checked = await checkCreate(db, callerOf(request), spec.channel, fields, false, shortLinkOrigin(ctx.config));
       audience = await fileless(request, ctx, fields);
     }
     try {

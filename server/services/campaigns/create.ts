@@ -38,6 +38,8 @@ export interface CreateFields {
   segmentId?: string;
   /** Upsert the file's accepted numbers into the owner's contacts (file audiences only). */
   saveToContacts?: boolean;
+  /** SMS and RCS: URL values go out as per-recipient short links (contract/domain/links.ts). */
+  trackLinks?: boolean;
   variables?: string[];
   defaultRegion?: string;
   smsFailover?: boolean;
@@ -65,6 +67,8 @@ export interface CheckedCampaign {
   headerMedia: CampaignHeaderMedia | null;
   defaultRegion: string;
   saveToContacts: boolean;
+  /** Tracked links: their origin, fixed at create so the estimate and the sends count the same length. */
+  linkOrigin: string | null;
 }
 
 export const CREATE_NOT_FOUND = {
@@ -215,6 +219,8 @@ export async function checkCreate(
   channel: CampaignChannel,
   fields: CreateFields,
   hasFile: boolean,
+  /** Where this installation's short links point (config SHORT_LINK_URL): kept by a tracked campaign. */
+  linkOrigin: string,
 ): Promise<CheckedCampaign> {
   const variables = fields.variables ?? [];
   const early = [
@@ -229,6 +235,7 @@ export async function checkCreate(
     variables,
     defaultRegion: fields.defaultRegion ?? DEFAULT_REGION,
     saveToContacts: fields.saveToContacts === true,
+    linkOrigin: fields.trackLinks === true && channel !== "whatsapp" ? linkOrigin : null,
     botId: null,
     smsAccountId: null,
     wabaId: null,

@@ -9,7 +9,8 @@ import { enqueueWebhookEvents } from "../webhooks/enqueue";
 import { recipientStatusEvents } from "../webhooks/events";
 import { webhooksWanted } from "../webhooks/subscribers";
 import type { DispatchCampaign } from "./dispatch-campaign";
-import { contentFor, costOf, paramsFor } from "./dispatch-content";
+import { recipientValues } from "../links/tracked";
+import { contentFor, costOf } from "./dispatch-content";
 import { failoverPending, holdOnlyForFailovers, ruleOf } from "./dispatch-failover";
 import { HOLD_USED_UP, type DispatchSettings } from "./dispatch-settings";
 import { hasPending, markSending, selectQueued, writeOutcomes, type ClaimedRow, type Outcome } from "./dispatch-sql";
@@ -83,7 +84,7 @@ export async function claim(
       rows.map((r) => r.number),
     );
     for (const r of rows) {
-      const content = contentFor(c.template, paramsFor(c.variables, r.variables));
+      const content = contentFor(c.template, recipientValues(c.variables, r, c.links));
       const cost = costOf(c.template, content, rates, windows?.has(r.number) ?? false);
       if (cost > room) break;
       room -= cost;

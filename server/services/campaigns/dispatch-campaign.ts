@@ -5,6 +5,7 @@ import { campaigns, rcsBots, rcsTemplates, smsAccounts, smsTemplates, whatsappTe
 import type { CampaignTemplate } from "./dispatch-content";
 import type { Storage } from "../../storage";
 import { loadFailoverPlan, type FailoverPlan } from "./dispatch-failover";
+import type { LinkContext } from "../links/tracked";
 import { campaignHeaderMedia, HEADER_MEDIA_REFRESH_MS, type HeaderMediaDeps } from "./header-media";
 
 /** What sending needs of a campaign, read once per campaign (template, sender, where replies arrive). */
@@ -23,6 +24,8 @@ export interface DispatchCampaign {
   profile: SenderProfile;
   /** The same for the failover's SMS sender. */
   failoverProfile?: SenderProfile;
+  /** A tracked campaign (SMS, RCS): where its short links point and their key; URL values go out as them. */
+  links?: LinkContext;
   /** When a cached copy is to be loaded again (a header media id must be uploaded again before Meta drops it). */
   refreshAt?: number;
 }
@@ -40,8 +43,9 @@ export async function loadDispatchCampaignFor(
   carrier: Carrier,
   storage: Storage,
   id: string,
+  linkKey?: Buffer,
 ): Promise<DispatchCampaign | undefined> {
-  const c = await loadDispatchCampaign(db, id, { carrier, storage });
+  const c = await loadDispatchCampaign(db, id, { carrier, storage }, linkKey);
   if (!c) return undefined;
   const profile = await profileOf(carrier, c.channel, c.from);
   const failoverProfile = c.failover ? await profileOf(carrier, "sms", c.failover.from) : undefined;
@@ -54,10 +58,16 @@ type Loaded = Omit<DispatchCampaign, "profile" | "failoverProfile">;
  * The campaign as sending needs it. With `media` (a carrier and the storage) a WhatsApp template's media header is
  * uploaded to the carrier and sent with each message; without it the header is left out (a caller that only prices).
  */
-export async function loadDispatchCampaign(db: Db, id: string, media?: HeaderMediaDeps): Promise<Loaded | undefined> {
+export async function loadDispatchCampaign(
+  db: Db,
+  id: string,
+  media?: HeaderMediaDeps,
+  linkKey?: Buffer,
+): Promise<Loaded | undefined> {
   const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
   if (!row) return undefined;
-  const base = { id: row.id, userId: row.userId, channel: row.channel, variables: row.variables };
+  const tracked = row.linkOrigin && linkKey ? { links: { origin: row.linkOrigin, key: linkKey } } : {};
+  const base = { id: row.id, userId: row.userId, channel: row.channel, variables: row.variables, ...tracked };
   if (row.channel === "whatsapp") {
     const [t] = await db.select().from(whatsappTemplates).where(eq(whatsappTemplates.id, row.templateId));
     if (!t) return undefined;

@@ -41,6 +41,8 @@ export function startDispatcher(
   progress: ProgressPusher,
   log: FastifyBaseLogger,
   settings: DispatchSettings = DISPATCH_DEFAULTS,
+  /** The key of short links' codes (links/code.ts): tracked campaigns send their URL values as short links. */
+  linkKey?: Buffer,
 ): Dispatcher {
   const { db } = database;
   const pacer = createPacer();
@@ -66,7 +68,7 @@ export function startDispatcher(
   async function campaignOf(id: string): Promise<DispatchCampaign | undefined> {
     const known = campaignsCache.get(id);
     if (known && (known.refreshAt === undefined || known.refreshAt > Date.now())) return known;
-    const loaded = await loadDispatchCampaignFor(db, carrier, storage, id);
+    const loaded = await loadDispatchCampaignFor(db, carrier, storage, id, linkKey);
     if (loaded) campaignsCache.set(id, loaded);
     return loaded;
   }

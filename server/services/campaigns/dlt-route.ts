@@ -3,7 +3,9 @@
 // ingest lists the other rows as invalid and they never become recipients: never sent, never charged.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { INDIAN_MOBILE_E164, overlongVariables } from "../../../contract/domain/dlt-route";
+import { shortLinkLength, URL_VALUE_PATTERN } from "../../../contract/domain/links";
 import { SMS_VARIABLE_MAX } from "../../../contract/domain/sms";
+import { valuesAsSent } from "../links/tracked";
 import type { Db } from "../../db/client";
 import { campaignRecipients, smsAccounts } from "../../db/schema";
 import type { Tx } from "../../db/sql";
@@ -36,17 +38,24 @@ export interface DltRoute {
   smsValues: number;
   /** A fixed value over the limit: every recipient without per-row values is over. */
   fixedOverlong: boolean;
+  /** A tracked campaign: a URL value goes out as a short link this long (contract/domain/links.ts). */
+  linkLength: number | null;
 }
 
-export const dltRouteOf = (row: Pick<CampaignRow, "variables">): DltRoute => ({
+export const dltRouteOf = (row: Pick<CampaignRow, "variables" | "linkOrigin">): DltRoute => ({
   smsValues: row.variables.length,
-  fixedOverlong: overlongVariables(row.variables).length > 0,
+  fixedOverlong: overlongVariables(valuesAsSent(row.variables, row.linkOrigin ?? undefined)).length > 0,
+  linkLength: row.linkOrigin ? shortLinkLength(row.linkOrigin) : null,
 });
 
 export function dltSkipConditions(route: DltRoute): Record<"dltNumber" | "dltVariable", SQL> {
   const number = campaignRecipients.number;
   const values = campaignRecipients.variables;
-  const overlong = sql`exists (select 1 from unnest(${values}) with ordinality as v(val, n) where v.n <= ${route.smsValues} and char_length(v.val) > ${SMS_VARIABLE_MAX})`;
+  const length =
+    route.linkLength === null
+      ? sql`char_length(v.val)`
+      : sql`(case when v.val ~* ${URL_VALUE_PATTERN} then ${route.linkLength}::int else char_length(v.val) end)`;
+  const overlong = sql`exists (select 1 from unnest(${values}) with ordinality as v(val, n) where v.n <= ${route.smsValues} and ${length} > ${SMS_VARIABLE_MAX})`;
   return {
     dltNumber: sql`${number} !~ ${INDIAN_MOBILE_E164}`,
     dltVariable: sql`${number} ~ ${INDIAN_MOBILE_E164} and (${overlong}${route.fixedOverlong ? sql` or ${values} is null` : sql``})`,

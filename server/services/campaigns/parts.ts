@@ -1,6 +1,7 @@
 import type { CampaignFailover } from "../../db/schema";
 import { billedParts, fillDlt, paramsFor } from "./dispatch-content";
 import { failoverParams } from "./dispatch-failover";
+import { valuesAsSent } from "../links/tracked";
 
 // The SMS parts each recipient's message takes, counted once when the audience is read, with the very functions the
 // dispatcher renders and prices a send with (paramsFor / failoverParams, fillDlt, billedParts): the estimate, the
@@ -27,11 +28,13 @@ export function smsPartsPlan(
 export function recipientSmsParts(
   plan: SmsPartsPlan | null,
   recipientVariables: readonly (string | null)[] | null,
+  linkOrigin?: string,
 ): number {
   if (!plan) return 0;
+  // A tracked SMS campaign sends its URL values as short links (links/tracked.ts): count those; failovers are untracked.
   const params =
     plan.kind === "sms"
-      ? paramsFor(plan.variables, recipientVariables)
+      ? valuesAsSent(paramsFor(plan.variables, recipientVariables), linkOrigin)
       : failoverParams(plan.params, plan.variables, recipientVariables);
   return billedParts(fillDlt(plan.body, params));
 }

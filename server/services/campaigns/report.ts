@@ -6,6 +6,7 @@ import { rowsOf } from "../../db/sql";
 import type { CampaignRow } from "./reach";
 import { toCampaignRecords } from "./records";
 import { toRecipientRecord } from "./recipients";
+import { linkClicksOf } from "../links/report";
 import type { NumberHistoryRecord } from "../../../contract/calls";
 
 type Timeline = CampaignReportRecord["timeline"];
@@ -79,12 +80,13 @@ async function timeline(db: Db, campaign: CampaignRow): Promise<{ points: Timeli
 }
 
 export async function campaignReport(db: Db, campaign: CampaignRow): Promise<CampaignReportRecord> {
-  const [[record], errors, { points, bucketMinutes }] = await Promise.all([
+  const [[record], errors, { points, bucketMinutes }, links] = await Promise.all([
     toCampaignRecords(db, [campaign]),
     errorBreakdown(db, campaign.id),
     timeline(db, campaign),
+    campaign.linkOrigin ? linkClicksOf(db, campaign.id) : undefined,
   ]);
-  return { campaign: record, errors, timeline: points, bucketMinutes };
+  return { campaign: record, errors, timeline: points, bucketMinutes, ...(links ? { links } : {}) };
 }
 
 export const HISTORY_MAX = 200;

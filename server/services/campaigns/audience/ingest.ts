@@ -20,6 +20,7 @@ import { JunkError, type AudienceRow } from "./rows";
 import { AudienceError, clearAudience, INGEST_REASONS, openSource, smsBodyOf, type Source } from "./source";
 import { batchWriter, type RecipientRow, type RejectedRow } from "./writer";
 import { contactSaver } from "./save-contacts";
+import { valuesAsSent } from "../../links/tracked";
 
 export interface IngestOptions {
   db: Db;
@@ -159,12 +160,14 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
     const dlt = await campaignOnDltRoute(db, campaign);
     const smsValues = campaign.variables.length;
     const names = variableNames(campaign.variables);
+    // A tracked campaign's URL values go out as short links: DLT's limit and the parts count those.
+    const linkOrigin = campaign.linkOrigin ?? undefined;
     const onRoute = (verdict: NumberVerdict, rendered: readonly string[]): Verdict => {
       if (!verdict.ok) return { ...verdict, cause: "invalid" };
       if (!dlt) return verdict;
       const number = dltNumberProblem(verdict.e164);
       if (number) return { ok: false, reason: number, cause: "dltNumber" };
-      const variable = dltVariablesProblem(rendered.slice(0, smsValues), names);
+      const variable = dltVariablesProblem(valuesAsSent(rendered.slice(0, smsValues), linkOrigin), names);
       return variable ? { ok: false, reason: variable, cause: "dltVariable" } : verdict;
     };
 
@@ -210,7 +213,7 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
           number: verdict.e164,
           variables,
           name: name || null,
-          smsParts: recipientSmsParts(partsPlan, variables),
+          smsParts: recipientSmsParts(partsPlan, variables, linkOrigin),
         });
       }
     };

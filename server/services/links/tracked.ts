@@ -1,0 +1,30 @@
+// A tracked campaign's values for one recipient: its values as always, each URL value replaced by the recipient's
+// short link. The dispatcher sends these; the ingest counts parts and checks DLT's limits with a stand-in link of the
+// same length, so what was estimated is what is sent.
+import { placeholderLink, shortLinkOf, trackedValues } from "../../../contract/domain/links";
+import { paramsFor } from "../campaigns/dispatch-content";
+import { linkCode } from "./code";
+
+/** Where short links point and the key their codes are made with. */
+export interface LinkContext {
+  origin: string;
+  key: Buffer;
+}
+
+/** The values a recipient is sent: with `links` (a tracked campaign), URL values become its short links. */
+export function recipientValues(
+  campaignVariables: readonly string[],
+  recipient: { id: number; variables: readonly (string | null)[] | null },
+  links: LinkContext | undefined,
+): string[] {
+  const values = paramsFor(campaignVariables, recipient.variables);
+  if (!links) return values;
+  return trackedValues(values, (position) => shortLinkOf(links.origin, linkCode(links.key, recipient.id, position)));
+}
+
+/** The values as long as they will be sent, before the recipient has an id (parts, DLT limits at ingest). */
+export function valuesAsSent(values: readonly string[], origin: string | undefined): string[] {
+  if (origin === undefined) return [...values];
+  const stand = placeholderLink(origin);
+  return trackedValues(values, () => stand);
+}
