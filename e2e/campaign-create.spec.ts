@@ -199,6 +199,10 @@ test("a manager creates an SMS campaign from pasted numbers and starts it", asyn
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("textbox", { name: "Variable 1" }).fill("123456");
   await expect(page.getByTestId("sms-preview-body")).toContainText("123456 is your Acme Retail login OTP");
+  // Tracked: the report counts clicks (an OTP has no web address, so none; campaign-links.test.ts sends some).
+  await page.getByRole("checkbox", { name: "Track links" }).check();
+  await expect(page.getByText(/short link domain must be whitelisted on the DLT platform/)).toBeVisible();
+  await shot(page, "create-sms-variables-track-links");
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByText("Paste numbers", { exact: true }).click();
   await page.getByRole("textbox", { name: "Numbers" }).fill("9000000001, 9000000002");
@@ -206,6 +210,10 @@ test("a manager creates an SMS campaign from pasted numbers and starts it", asyn
   await shot(page, "create-sms-audience");
   await page.getByRole("button", { name: "Create campaign and check audience" }).click();
   await ingestCheckStart(page, "create-sms", 2);
+  const links = page.getByRole("region", { name: "Link clicks" }).or(page.getByLabel("Link clicks"));
+  await expect(links.first()).toContainText("No clicks yet.");
+  await links.first().scrollIntoViewIfNeeded();
+  await shot(page, "create-sms-report-links");
 });
 
 test("a manager creates an RCS campaign from pasted numbers and starts it", async ({ page }) => {

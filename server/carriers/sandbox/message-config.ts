@@ -14,6 +14,8 @@ export interface SandboxMessageConfig {
   readPercent: number;
   /** Of delivered messages, on every channel. */
   replyPercent: number;
+  /** Of delivered messages carrying a tracked short link (…/l/<code>): the share whose recipient opens it. */
+  clickPercent: number;
   /** Of ordinary numbers (not in contract/domain/sandbox-numbers.ts), the share that is RCS-capable. */
   rcsCapablePercent: number;
   /** Submit → "sent"; "sent" → delivered or failed; delivered → read; delivered → reply. */
@@ -21,6 +23,8 @@ export interface SandboxMessageConfig {
   deliveryMs: DelayRange;
   readMs: DelayRange;
   replyMs: DelayRange;
+  /** Delivered → the link opened (its preview fetched just before, as a messaging app does). */
+  clickMs: DelayRange;
   /** Messages per second per sender, as the providers throttle (WhatsApp Cloud API: 80 by default). */
   perSecond: Record<Channel, number>;
   /** How many message ids the idempotency memory keeps (oldest forgotten first; empty after a restart). */
@@ -39,11 +43,13 @@ export const MESSAGE_DEFAULTS: SandboxMessageConfig = {
   failedPercent: 4,
   readPercent: 40,
   replyPercent: 5,
+  clickPercent: 20,
   rcsCapablePercent: 85,
   sentMs: { min: 100, max: 1000 },
   deliveryMs: { min: 1000, max: 5000 },
   readMs: { min: 2000, max: 20000 },
   replyMs: { min: 5000, max: 30000 },
+  clickMs: { min: 2000, max: 20000 },
   perSecond: { whatsapp: 80, sms: 100, rcs: 100 },
   rememberIds: 100_000,
 };
@@ -84,11 +90,13 @@ export function sandboxMessageConfigFromEnv(env: NodeJS.ProcessEnv = process.env
     failedPercent: percent(env, "SANDBOX_FAILED_PERCENT", d.failedPercent),
     readPercent: percent(env, "SANDBOX_READ_PERCENT", d.readPercent),
     replyPercent: percent(env, "SANDBOX_REPLY_PERCENT", d.replyPercent),
+    clickPercent: percent(env, "SANDBOX_CLICK_PERCENT", d.clickPercent),
     rcsCapablePercent: percent(env, "SANDBOX_RCS_CAPABLE_PERCENT", d.rcsCapablePercent),
     sentMs: delay(env, "SANDBOX_SENT_MS", d.sentMs),
     deliveryMs: delay(env, "SANDBOX_DELIVERY_MS", d.deliveryMs),
     readMs: delay(env, "SANDBOX_READ_MS", d.readMs),
     replyMs: delay(env, "SANDBOX_REPLY_MS", d.replyMs),
+    clickMs: delay(env, "SANDBOX_CLICK_MS", d.clickMs),
     perSecond: {
       whatsapp: positiveInt(env, "SANDBOX_WHATSAPP_MPS", d.perSecond.whatsapp),
       sms: positiveInt(env, "SANDBOX_SMS_MPS", d.perSecond.sms),

@@ -23,7 +23,7 @@ function accepted(plan: SendPlan): Extract<SendPlan, { accepted: true }> {
 }
 
 const statuses = (plan: SendPlan) =>
-  accepted(plan).steps.map((step) => (step.kind === "receipt" ? step.status : "reply"));
+  accepted(plan).steps.map((step) => (step.kind === "receipt" ? step.status : step.kind));
 const terminal = (plan: SendPlan) =>
   statuses(plan).find((status) => status === "delivered" || status === "failed") ?? "unconfirmed";
 
@@ -81,6 +81,40 @@ describe("message outcomes over 10,000 ids", () => {
     expect(Math.abs(found.unconfirmed - 20)).toBeLessThan(2);
     expect(Math.abs(found.readOfDelivered - 80)).toBeLessThan(2.5);
     expect(Math.abs(found.replyOfDelivered - 20)).toBeLessThan(2.5);
+  });
+});
+
+describe("tracked links", () => {
+  const LINK = "https://s.in/l/AbCdEfGh1234";
+  const withLink = (i: number, channel: Channel): OutboundMessage =>
+    message(`link-${i}`, channel, "+919876543210", { kind: "text", text: `Your order: ${LINK} - ACME` });
+
+  it.each(["sms", "whatsapp", "rcs"] as const)(
+    "%s: about 20 in 100 delivered messages with a short link are opened, after delivery; none without one",
+    (channel) => {
+      const config = testSandboxConfig("test-seed");
+      let delivered = 0;
+      let opened = 0;
+      for (let i = 0; i < 5_000; i++) {
+        const seen = statuses(planMessage(config, withLink(i, channel)));
+        const steps = accepted(planMessage(config, withLink(i, channel))).steps;
+        if (seen.includes("delivered")) delivered++;
+        const click = steps.find((s) => s.kind === "click");
+        if (click) {
+          opened++;
+          expect(click).toMatchObject({ url: LINK });
+          expect(seen.indexOf("click")).toBeGreaterThan(seen.indexOf("delivered"));
+          expect(seen.indexOf("delivered")).toBeGreaterThanOrEqual(0);
+        }
+        expect(statuses(planMessage(config, message(`plain-${i}`, channel)))).not.toContain("click");
+      }
+      expect(Math.abs((100 * opened) / delivered - 20)).toBeLessThan(2.5);
+    },
+  );
+
+  it("SANDBOX_CLICK_PERCENT 0 opens none", () => {
+    const config = testSandboxConfig("test-seed", { clickPercent: 0 });
+    for (let i = 0; i < 500; i++) expect(statuses(planMessage(config, withLink(i, "sms")))).not.toContain("click");
   });
 });
 

@@ -13,7 +13,9 @@ import { REPLY_TEXTS } from "./reply-texts";
 
 export type PlannedStep =
   | { afterMs: number; kind: "receipt"; status: ReceiptStatus; code?: string; reason?: string }
-  | { afterMs: number; kind: "reply"; text: string };
+  | { afterMs: number; kind: "reply"; text: string }
+  /** The recipient opens a tracked short link: a link preview fetches it first, then the person. */
+  | { afterMs: number; kind: "click"; url: string };
 
 export type SendPlan =
   | { accepted: false; code: string; reason: string; retryable: false }
@@ -84,6 +86,11 @@ function fateOf(config: SandboxConfig, message: OutboundMessage, e164: string | 
   }
 }
 
+/** The first tracked short link anywhere in a message's content (text, RCS suggestions…). */
+function shortLinkIn(content: OutboundMessage["content"]): string | undefined {
+  return /https?:\/\/[^\s"/]+\/l\/[0-9A-Za-z]{12}\b/.exec(JSON.stringify(content))?.[0];
+}
+
 export function planMessage(config: SandboxConfig, message: OutboundMessage): SendPlan {
   // Parsed once: each parse costs more than the rest of the plan.
   const e164 = toE164(message.to);
@@ -112,6 +119,9 @@ export function planMessage(config: SandboxConfig, message: OutboundMessage): Se
       const text = REPLY_TEXTS[Math.floor(draw(seed, `${id}:reply-text`) * REPLY_TEXTS.length)];
       steps.push({ afterMs: fate.read ? replyMs - readMs : replyMs, kind: "reply", text });
     }
+    const link = shortLinkIn(message.content);
+    if (link && draw(seed, `${id}:click`) * 100 < config.messages.clickPercent)
+      steps.push({ afterMs: ms("click", config.messages.clickMs), kind: "click", url: link });
   }
   return {
     accepted: true,

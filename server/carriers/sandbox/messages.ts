@@ -75,10 +75,25 @@ function remember(ctx: SandboxContext, state: MessageState, id: string, provider
   }
 }
 
+/** What fetches a link before the person: each app's link preview, as it names itself. */
+const PREVIEW_AGENTS: Record<OutboundMessage["channel"], string> = {
+  whatsapp: "WhatsApp/2.23.20.0 A",
+  sms: "facebookexternalhit/1.1 Facebot Twitterbot/1.0",
+  rcs: "Google-PageRenderer Google (+https://developers.google.com/+/web/snippet/)",
+};
+const PHONE_AGENT =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
+
+/** The simulated phone opens a short link: its app's preview fetches it, then the person's browser (no redirect). */
+async function openLink(channel: OutboundMessage["channel"], url: string): Promise<void> {
+  for (const agent of [PREVIEW_AGENTS[channel], PHONE_AGENT])
+    await fetch(url, { redirect: "manual", headers: { "user-agent": agent }, signal: AbortSignal.timeout(5_000) });
+}
+
 function eventOf(
   message: OutboundMessage,
   plan: Extract<SendPlan, { accepted: true }>,
-  step: PlannedStep,
+  step: Exclude<PlannedStep, { kind: "click" }>,
 ): CarrierEvent {
   const at = new Date();
   if (step.kind === "reply")
@@ -111,8 +126,10 @@ function play(
   const step = plan.steps[index];
   if (!step) return;
   ctx.later(step.afterMs, () => {
-    // Nothing acknowledges a played receipt or reply: a listener that failed to store it has logged why.
-    ctx.emit(eventOf(message, plan, step)).catch(() => undefined);
+    // Nothing acknowledges a played receipt or reply: a listener that failed to store it has logged why. A link whose
+    // domain does not lead here (a SHORT_LINK_URL not pointed at this server yet) is simply not opened.
+    if (step.kind === "click") openLink(message.channel, step.url).catch(() => undefined);
+    else ctx.emit(eventOf(message, plan, step)).catch(() => undefined);
     play(ctx, message, plan, index + 1);
   });
 }

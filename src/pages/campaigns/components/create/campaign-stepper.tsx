@@ -58,7 +58,13 @@ export function CampaignStepper({
         )}
         {step === STEP.template && <TemplateStep source={source} state={state} dispatch={dispatch} />}
         {step === STEP.variables && (
-          <VariablesStep template={template} state={state} dispatch={dispatch} dltRoute={source.dltRoute} />
+          <VariablesStep
+            template={template}
+            state={state}
+            dispatch={dispatch}
+            dltRoute={source.dltRoute}
+            trackable={channel !== "whatsapp"}
+          />
         )}
         {step === STEP.audience && (
           <AudienceStep

@@ -35,6 +35,8 @@ function fieldsOf(channel: CampaignChannel, d: Draft): Fields {
     campaignName: d.name.trim(),
     variables: d.variables.map(serialize),
     defaultRegion: d.region,
+    // WhatsApp's URL buttons are not tracked yet: its create call does not take the field.
+    ...(d.trackLinks && channel !== "whatsapp" ? { trackLinks: true } : {}),
   };
   if (channel === "rcs") return { ...common, botId: d.accountId, templateId: d.templateId, ...failoverOf(d) };
   if (channel === "sms") return { ...common, smsAccountId: d.accountId, templateId: d.templateId };

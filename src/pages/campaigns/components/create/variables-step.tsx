@@ -1,4 +1,4 @@
-import { Alert, Col, Form, Row, Typography } from "antd";
+import { Alert, Checkbox, Col, Form, Row, Typography } from "antd";
 import type { Dispatch } from "react";
 import { SMS_VARIABLE_MAX } from "../../../../../contract/domain/sms";
 import type { TemplateOption } from "./channel-sources";
@@ -25,6 +25,7 @@ export function VariablesStep({
   dispatch,
   sample,
   dltRoute = false,
+  trackable = false,
 }: {
   template?: TemplateOption;
   state: WizardState;
@@ -32,6 +33,8 @@ export function VariablesStep({
   sample?: Record<string, string>;
   /** SMS, which may go out on a DLT route: each value at most SMS_VARIABLE_MAX characters there. */
   dltRoute?: boolean;
+  /** SMS and RCS: web address values can go out as tracked short links. */
+  trackable?: boolean;
 }) {
   const { draft, errors } = state;
   const contacts = useContactFields();
@@ -95,6 +98,22 @@ export function VariablesStep({
                 />
               </Form.Item>
             ))}
+            {trackable && (
+              <Form.Item style={{ marginBottom: 0 }}>
+                <Checkbox
+                  checked={draft.trackLinks}
+                  onChange={(e) => dispatch({ type: "edit", patch: { trackLinks: e.target.checked } })}
+                >
+                  Track links
+                </Checkbox>
+                <Typography.Paragraph type="secondary" style={{ margin: "4px 0 0 24px" }}>
+                  A value that is a web address (https://…) goes out as the recipient&apos;s own short link, and the
+                  report counts who clicked (link previews and scanners are not counted). The short link is what counts
+                  towards the SMS parts and DLT&apos;s {SMS_VARIABLE_MAX}-character limit
+                  {dltRoute ? "; on a DLT route, the short link domain must be whitelisted on the DLT platform" : ""}.
+                </Typography.Paragraph>
+              </Form.Item>
+            )}
           </Form>
         )}
       </Col>

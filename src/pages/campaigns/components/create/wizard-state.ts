@@ -44,6 +44,8 @@ export interface Draft {
   columns: string[];
   /** "Save this audience to contacts" (a file audience only; off by default). */
   saveToContacts: boolean;
+  /** SMS and RCS: web address values go out as per-recipient short links, clicks counted (off by default). */
+  trackLinks: boolean;
   numbers: string;
   region: string;
   failover: Failover;
@@ -89,6 +91,7 @@ export const initialState = (channel: CampaignChannel = "whatsapp"): WizardState
     file: null,
     columns: [],
     saveToContacts: false,
+    trackLinks: false,
     numbers: "",
     region: DEFAULT_REGION,
     failover: emptyFailover(channel),

@@ -8,6 +8,7 @@ import { CampaignSummary } from "./campaign-summary";
 import { DownloadButton } from "./downloads";
 import { LiveProgress } from "./live-progress";
 import { AudienceCard, CostCard, ErrorsCard, FunnelCard, TimelineCard } from "./report-sections";
+import { LinksCard } from "./links-card";
 import { LIVE_REPORT_POLL_MS, stillSettling } from "./report-data";
 import { ResponsesTable } from "./responses-table";
 import { countsSignature, useFollowCounts } from "./use-follow-counts";
@@ -118,6 +119,11 @@ export function CampaignReport({ id, onBack }: { id: string; onBack: () => void 
             <Col xs={24} xl={10}>
               <ErrorsCard report={report.isError ? { campaign, errors: [], timeline: [] } : data} />
             </Col>
+            {data?.links && (
+              <Col xs={24} xl={12}>
+                <LinksCard links={data.links} campaign={campaign} />
+              </Col>
+            )}
             <Col span={24}>
               <ResponsesTable campaign={campaign} />
             </Col>
