@@ -54,6 +54,7 @@ const POSTGRES_FILES = [
   "server/test/campaign-refunds.test.ts", // refunds per recipient written by settlement's CTEs, summed against the ledger
   "server/test/chats.test.ts",
   "server/test/chat-labels.test.ts",
+  "server/test/chat-card.test.ts",
   "server/test/chat-auto-assign.test.ts",
   "server/test/chat-campaign-thread.test.ts", // the answered campaign message and the audience's name, in the inbound SQL
   "server/test/realtime-cluster.pg.test.ts",
