@@ -49,6 +49,7 @@ const POSTGRES_FILES = [
   "server/test/seed-ledger.test.ts", // balance = ledger = the charges for every account, right after the seed
   "server/test/message-log.test.ts", // the cursor: microsecond times as text and row comparisons on both drivers
   "server/test/rows-read-campaigns.test.ts", // rows read per campaign read call, from EXPLAIN ANALYZE on both planners
+  "server/test/rows-read-timeline.test.ts", // the customer timeline's pages, from EXPLAIN ANALYZE on both planners
   "server/test/campaign-report-rollup.test.ts", // the report's trigger-kept rollups = a direct count over the recipients
   "server/test/message-log-export.test.ts", // the log's export job: jsonb filters read back, the claim's SKIP LOCKED
   "server/test/campaign-refunds.test.ts", // refunds per recipient written by settlement's CTEs, summed against the ledger
