@@ -6,9 +6,11 @@ import type { CallReply } from "../../../../../contract";
 import { formatDateTime } from "../../../../shell/format";
 import { ActivitySection } from "./activity-section";
 import { ChannelTag } from "./channel-tag";
+import { CustomerCard } from "./customer-card";
 import { LabelPicker } from "./label-picker";
 import type { InboxLabel } from "./use-labels";
 import type { Conversation } from "./thread-state";
+import { TimelineSection } from "./timeline-section";
 import type { InboxTeam, TeamMember } from "./use-team";
 
 type Customer = CallReply<"chats.get">["customer"];
@@ -79,8 +81,9 @@ export function DetailsPanel(props: {
       </Typography.Text>
       <LabelPicker labels={props.labels} value={c.labels} onChange={props.onLabels} />
       <Divider style={{ margin: "16px 0" }} />
+      <CustomerCard key={c._id} conversationId={c._id} />
+      <Divider style={{ margin: "16px 0" }} />
       <Descriptions size="small" column={1} colon={false}>
-        {c.customerName && <Descriptions.Item label="Name">{c.customerName}</Descriptions.Item>}
         <Descriptions.Item label="Number">{c.customerNumber}</Descriptions.Item>
         <Descriptions.Item label="Writes to">{c.businessLabel}</Descriptions.Item>
         <Descriptions.Item label="First seen">
@@ -110,6 +113,9 @@ export function DetailsPanel(props: {
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No campaign has messaged this number" />
       )}
+      <Divider style={{ margin: "16px 0" }} />
+      {/* Mounted again on each new message of the thread, so the timeline's first page has it. */}
+      <TimelineSection key={`${c._id}:${c.lastMessageAt}`} conversationId={c._id} />
       <Divider style={{ margin: "16px 0" }} />
       <ActivitySection key={c._id} conversationId={c._id} assignedAgentId={c.assignedAgentId ?? null} />
     </div>
