@@ -68,7 +68,7 @@ export function CustomerCard(props: { conversationId: string }) {
           </Descriptions.Item>
         ))}
       </Descriptions>
-      <Typography.Text strong style={{ display: "block", margin: "8px 0" }}>
+      <Typography.Text strong style={{ display: "block", margin: "12px 0 8px" }}>
         Consent
       </Typography.Text>
       {card.consent.onSuppressionList && (
