@@ -53,9 +53,11 @@ export function CustomerCard(props: { conversationId: string }) {
           </Button>
         )}
       </Flex>
-      {!card.contactId && (
+      {(!card.contactId || (!card.name && !card.language && !card.email && card.attributes.length === 0)) && (
         <Typography.Text type="secondary" style={{ display: "block", marginBottom: 8 }}>
-          No contact is saved for this number.
+          {card.contactId
+            ? "Saved with its number only: no name or details yet."
+            : "No contact is saved for this number."}
         </Typography.Text>
       )}
       <Descriptions size="small" column={1} colon={false}>
