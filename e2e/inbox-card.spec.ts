@@ -43,6 +43,18 @@ for (const theme of ["light", "dark"] as const) {
     await shot(page, `inbox-card-contact-${theme}`);
     expect(await scan(page, `${theme} inbox customer card`)).toEqual([]);
 
+    // A long thread's timeline pages: "Load older" adds the next 20 lines and takes the focus to them.
+    await page
+      .getByRole("listbox", { name: "Conversations" })
+      .getByRole("option")
+      .filter({ hasText: "+919810000199" })
+      .first()
+      .click();
+    await expect(timeline.getByRole("listitem")).toHaveCount(20);
+    await timeline.getByRole("button", { name: "Load older" }).click();
+    await expect(timeline.getByRole("listitem")).toHaveCount(40);
+    await expect(timeline.getByRole("list", { name: "Older lines" })).toBeFocused();
+
     // The campaign's number writes in: its timeline shows the chat above the campaign message.
     const phone = await browser.newPage();
     await login(phone, "manager", "manager");

@@ -1,5 +1,5 @@
 import { Button, Empty, Flex, Skeleton, Typography } from "antd";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { CallReply } from "../../../../../contract";
 import { useCall } from "../../../../api";
 import { formatDateTime } from "../../../../shell/format";
@@ -58,6 +58,12 @@ function TimelinePage(props: { conversationId: string; cursor?: string; first: b
   );
   const [older, setOlder] = useState(false);
   const page = query.data?.data;
+  // "Load older" gives way to the page it loads: focus moves to that page, not back to the top of the document.
+  const list = useRef<HTMLUListElement>(null);
+  const loaded = Boolean(page);
+  useEffect(() => {
+    if (!props.first && loaded) list.current?.focus();
+  }, [props.first, loaded]);
   if (query.isError) return <Typography.Text type="secondary">The timeline could not be read.</Typography.Text>;
   if (!page) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
   if (props.first && page.data.length === 0)
@@ -66,7 +72,12 @@ function TimelinePage(props: { conversationId: string; cursor?: string; first: b
     );
   return (
     <>
-      <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
+      <ul
+        ref={list}
+        tabIndex={props.first ? undefined : -1}
+        aria-label={props.first ? undefined : "Older lines"}
+        style={{ listStyle: "none", padding: 0, margin: 0 }}
+      >
         {page.data.map((i) => (
           <Line key={i._id} item={i} />
         ))}
