@@ -50,11 +50,13 @@ const POSTGRES_FILES = [
   "server/test/seed-ledger.test.ts", // balance = ledger = the charges for every account, right after the seed
   "server/test/message-log.test.ts", // the cursor: microsecond times as text and row comparisons on both drivers
   "server/test/rows-read-campaigns.test.ts", // rows read per campaign read call, from EXPLAIN ANALYZE on both planners
+  "server/test/rows-read-timeline.test.ts", // the customer timeline's pages, from EXPLAIN ANALYZE on both planners
   "server/test/campaign-report-rollup.test.ts", // the report's trigger-kept rollups = a direct count over the recipients
   "server/test/message-log-export.test.ts", // the log's export job: jsonb filters read back, the claim's SKIP LOCKED
   "server/test/campaign-refunds.test.ts", // refunds per recipient written by settlement's CTEs, summed against the ledger
   "server/test/chats.test.ts",
   "server/test/chat-labels.test.ts",
+  "server/test/chat-card.test.ts",
   "server/test/chat-auto-assign.test.ts",
   "server/test/chat-campaign-thread.test.ts", // the answered campaign message and the audience's name, in the inbound SQL
   "server/test/realtime-cluster.pg.test.ts",

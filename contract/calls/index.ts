@@ -8,6 +8,7 @@ import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
 import { CARRIER_CHANNEL_CALLS } from "./carrier-channels";
 import { CHANNEL_BOT_CALLS } from "./channels-bots";
 import { CHAT_CALLS } from "./chats";
+import { CHAT_CARD_CALLS } from "./chat-card";
 import { DASHBOARD_CALLS } from "./dashboards";
 import { LIVE_AGENT_CALLS } from "./live-agents";
 import { MESSAGE_LOG_CALLS } from "./message-log";
@@ -123,9 +124,9 @@ const SECTIONS = {
   },
   "Templates (all channels)": { calls: TEMPLATE_CALLS, description: "The templates of every channel in one list." },
   "Conversations and the simulated phone": {
-    calls: CHAT_CALLS,
+    calls: { ...CHAT_CALLS, ...CHAT_CARD_CALLS },
     description:
-      "The inbox: conversations, messages, notes, assignment and quick replies; the simulated phone that talks to the sandbox carriers.",
+      "The inbox: conversations, messages, notes, assignment, quick replies, the customer's card and timeline; the simulated phone that talks to the sandbox carriers.",
   },
   "Workflow automation": {
     calls: WORKFLOW_CALLS,

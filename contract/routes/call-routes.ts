@@ -214,6 +214,8 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "sandbox.phone.addresses": {"method":"GET","path":"/api/v1/sandbox/phone/addresses","access":["manager","user","department_head"]},
   "sandbox.phone.send": {"method":"POST","path":"/api/v1/sandbox/phone/messages","access":["manager","user","department_head"]},
   "sandbox.phone.messages": {"method":"GET","path":"/api/v1/sandbox/phone/messages","access":["manager","user","department_head"]},
+  "chats.card": {"method":"GET","path":"/api/v1/chats/:id/card","access":["manager","user","department_head"],"module":"chat"},
+  "chats.timeline": {"method":"GET","path":"/api/v1/chats/:id/timeline","access":["manager","user","department_head"],"module":"chat"},
   "workflows.list": {"method":"GET","path":"/api/flow/v1/workflows","access":["admin","reseller","manager","user","department_head"]},
   "workflows.create": {"method":"POST","path":"/api/flow/v1/workflows","access":["admin","reseller","manager","user","department_head"]},
   "workflows.get": {"method":"GET","path":"/api/flow/v1/workflows/:id","access":["admin","reseller","manager","user","department_head"]},

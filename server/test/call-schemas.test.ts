@@ -484,6 +484,8 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     form: await multipart({}, { field: "fileContent", bytes: png(), name: "a.png" }),
   }),
   "chats.activity": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
+  "chats.card": async (s) => ({ as: "manager", params: { id: await demoChat(s) } }),
+  "chats.timeline": async (s) => ({ as: "manager", params: { id: await demoChat(s) }, query: { limit: "5" } }),
   "chats.media": async (s) => ({ as: "manager", params: await demoChatFile(s) }),
   "chats.file": async (s) => {
     const { id, fileId } = await demoChatFile(s);

@@ -154,6 +154,9 @@ export const chatMessages = pgTable(
   (t) => [
     index("chat_messages_conversation_idx").on(t.conversationId, t.id),
     index("chat_messages_user_idx").on(t.userId, t.id),
+    // The customer's timeline (services/chats/timeline.ts): a conversation's messages by time, a page at a time, where
+    // the id index above would read a long thread whole to sort it by time.
+    index("chat_messages_timeline_idx").on(t.conversationId, t.createdAt, t.id),
     // Partial: the business-initiated template sends of an account by time, which the WhatsApp messaging limit counts
     // (campaigns/check.ts); other messages add nothing to it.
     index("chat_messages_template_out_idx")

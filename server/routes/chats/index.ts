@@ -11,6 +11,8 @@ import { conversationRecord, findConversation } from "../../services/chats/conve
 import { forbidden } from "../../http/errors";
 import { assignSettings, saveAssignSettings } from "../../services/chats/auto-assign";
 import { conversationActivity } from "../../services/chats/activity";
+import { customerCard } from "../../services/chats/card";
+import { customerTimeline } from "../../services/chats/timeline";
 import { accountLabels, setLabelColor } from "../../services/chats/customer-labels";
 import { dltTemplatesOnly } from "../../services/chats/dlt-route";
 import { relabelConversations } from "../../services/chats/labels";
@@ -96,6 +98,15 @@ export const chatHandlers: Handlers = {
   "chats.activity": async (request, _reply, { db }) => {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);
     return { success: true, data: await conversationActivity(db, conversation) };
+  },
+  "chats.card": async (request, _reply, { db }) => {
+    const caller = callerOf(request);
+    const { ws, conversation } = await inbox(db, caller, request.params.id);
+    return { success: true, data: await customerCard(db, caller, ws, conversation) };
+  },
+  "chats.timeline": async (request, _reply, { db }) => {
+    const { conversation } = await inbox(db, callerOf(request), request.params.id);
+    return { success: true, ...(await customerTimeline(db, conversation, request.query)) };
   },
   "chats.team": async (request, _reply, { db }) => ({
     success: true,

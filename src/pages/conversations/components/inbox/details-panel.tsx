@@ -1,14 +1,16 @@
 import { CheckCircleOutlined, RedoOutlined, UnorderedListOutlined } from "@ant-design/icons";
-import { Button, Descriptions, Divider, Empty, Flex, List, Select, Tag, Typography } from "antd";
+import { Button, Descriptions, Divider, Flex, Select, Tag, Typography } from "antd";
 import { useNavigate } from "react-router";
 import { useAbility } from "../../../../providers";
 import type { CallReply } from "../../../../../contract";
 import { formatDateTime } from "../../../../shell/format";
 import { ActivitySection } from "./activity-section";
 import { ChannelTag } from "./channel-tag";
+import { CustomerCard } from "./customer-card";
 import { LabelPicker } from "./label-picker";
 import type { InboxLabel } from "./use-labels";
 import type { Conversation } from "./thread-state";
+import { TimelineSection } from "./timeline-section";
 import type { InboxTeam, TeamMember } from "./use-team";
 
 type Customer = CallReply<"chats.get">["customer"];
@@ -79,8 +81,9 @@ export function DetailsPanel(props: {
       </Typography.Text>
       <LabelPicker labels={props.labels} value={c.labels} onChange={props.onLabels} />
       <Divider style={{ margin: "16px 0" }} />
+      <CustomerCard key={`card:${c._id}`} conversationId={c._id} />
+      <Divider style={{ margin: "16px 0" }} />
       <Descriptions size="small" column={1} colon={false}>
-        {c.customerName && <Descriptions.Item label="Name">{c.customerName}</Descriptions.Item>}
         <Descriptions.Item label="Number">{c.customerNumber}</Descriptions.Item>
         <Descriptions.Item label="Writes to">{c.businessLabel}</Descriptions.Item>
         <Descriptions.Item label="First seen">
@@ -90,26 +93,9 @@ export function DetailsPanel(props: {
         <Descriptions.Item label="Campaigns">{customer ? customer.campaigns.length : "…"}</Descriptions.Item>
         {customer?.optedOut && <Descriptions.Item label="Opt-out">{customer.optOutReason}</Descriptions.Item>}
       </Descriptions>
-      <Typography.Text strong>Campaigns they were in</Typography.Text>
-      {customer && customer.campaigns.length > 0 ? (
-        <List
-          size="small"
-          dataSource={customer.campaigns}
-          rowKey="_id"
-          renderItem={(k) => (
-            <List.Item style={{ paddingInline: 0 }}>
-              <Flex vertical style={{ width: "100%" }}>
-                <Typography.Text ellipsis>{k.name}</Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {k.state} {k.sentAt ? `· ${formatDateTime(k.sentAt)}` : ""}
-                </Typography.Text>
-              </Flex>
-            </List.Item>
-          )}
-        />
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No campaign has messaged this number" />
-      )}
+      <Divider style={{ margin: "16px 0" }} />
+      {/* Mounted again on each new message of the thread, so the timeline's first page has it. */}
+      <TimelineSection key={`timeline:${c._id}:${c.lastMessageAt}`} conversationId={c._id} />
       <Divider style={{ margin: "16px 0" }} />
       <ActivitySection key={c._id} conversationId={c._id} assignedAgentId={c.assignedAgentId ?? null} />
     </div>

@@ -1,0 +1,105 @@
+// Customer satisfaction surveys on resolve (issue 40 item 6): which survey a channel's rules allow, and how a
+// customer's answer reads as a score, written once for the server (the send on resolve, the inbound capture) and the
+// console (the settings' preview, the reports). The sending and capture are not wired yet (see docs/conversations.md).
+//
+// Decisions:
+// - WhatsApp inside the 24-hour window: an interactive "button" message. Meta allows at most 3 reply buttons, each
+//   title at most 20 characters and id at most 256 ("Interactive reply buttons messages", WhatsApp Business
+//   Platform). A 1-5 list message would need two taps (open the list, pick a row); one tap answers more, so three
+//   buttons, Poor / Okay / Great, scored 1 / 3 / 5 on the same 1-5 scale as the other channels.
+// - WhatsApp outside the window: free-form messages are refused there, so only an approved template the account names
+//   (its buttons' payloads or the customer's digit answer it); without one, no survey, and the activity log says why.
+// - RCS: a text with five suggested replies, 1 to 5, posting back `csat:<n>`.
+// - SMS: "reply 1-5" text. On an Indian DLT route every SMS must be a registered template, so only the DLT template
+//   the account names; without one, no survey.
+// - An answer counts within CSAT_ANSWER_HOURS of the survey, once; it is stored per conversation and agent, and it is
+//   not a message waiting for an agent (it does not reopen the conversation or count as unread).
+
+export const CSAT_ANSWER_HOURS = 24;
+export const CSAT_QUESTION_DEFAULT = "How did we do? Your answer helps us improve.";
+export const CSAT_QUESTION_MAX = 1024;
+/** WhatsApp's reply buttons: at most 3, titles of at most 20 characters; ids carry the score. */
+export const CSAT_WHATSAPP_BUTTONS = [
+  { id: "csat:1", title: "Poor", score: 1 },
+  { id: "csat:3", title: "Okay", score: 3 },
+  { id: "csat:5", title: "Great", score: 5 },
+] as const;
+export const CSAT_RCS_REPLIES = [1, 2, 3, 4, 5].map((n) => ({ text: String(n), postbackData: `csat:${n}` }));
+export const CSAT_SMS_SUFFIX = "Reply with a number from 1 (poor) to 5 (great).";
+
+export type CsatChannel = "whatsapp" | "rcs" | "sms";
+
+export interface CsatSituation {
+  channel: CsatChannel;
+  /** WhatsApp: the customer wrote within the last 24 hours. */
+  windowOpen: boolean;
+  /** The approved WhatsApp template the account names for surveys outside the window. */
+  whatsappTemplate: string | null;
+  /** The SMS number answers through an Indian DLT route (templates only). */
+  dltRoute: boolean;
+  /** The registered DLT template the account names for SMS surveys. */
+  smsDltTemplateId: string | null;
+}
+
+export type CsatPlan =
+  | { send: "buttons" }
+  | { send: "template"; templateName: string }
+  | { send: "suggestions" }
+  | { send: "text" }
+  | { send: "dlt-template"; dltTemplateId: string }
+  | { send: "none"; reason: string };
+
+export const CSAT_NOT_SENT = {
+  windowClosed: "Survey not sent: the customer last wrote more than 24 hours ago and no survey template is chosen",
+  dltRoute: "Survey not sent: this SMS number is on a DLT route and no registered survey template is chosen",
+} as const;
+
+/** Which survey a resolve may send on the conversation's channel, by the providers' rules. */
+export function csatPlan(s: CsatSituation): CsatPlan {
+  switch (s.channel) {
+    case "whatsapp":
+      if (s.windowOpen) return { send: "buttons" };
+      return s.whatsappTemplate
+        ? { send: "template", templateName: s.whatsappTemplate }
+        : { send: "none", reason: CSAT_NOT_SENT.windowClosed };
+    case "rcs":
+      return { send: "suggestions" };
+    case "sms":
+      if (!s.dltRoute) return { send: "text" };
+      return s.smsDltTemplateId
+        ? { send: "dlt-template", dltTemplateId: s.smsDltTemplateId }
+        : { send: "none", reason: CSAT_NOT_SENT.dltRoute };
+  }
+}
+
+/**
+ * The score an inbound answer gives, or null when it is not an answer (then it is an ordinary message): a button's id
+ * or title, a suggestion's postback, or a lone digit 1-5 (with spaces, a full stop or "stars" around it).
+ */
+export function csatAnswer(text: string, payload?: string | null): number | null {
+  for (const raw of [payload ?? "", text]) {
+    const v = raw.trim();
+    const coded = /^csat:([1-5])$/.exec(v);
+    if (coded) return Number(coded[1]);
+    const button = CSAT_WHATSAPP_BUTTONS.find((b) => b.title.toLowerCase() === v.toLowerCase());
+    if (button) return button.score;
+    const digit = /^([1-5])\s*(?:stars?|\/\s*5)?\s*[.!]?$/i.exec(v);
+    if (digit) return Number(digit[1]);
+  }
+  return null;
+}
+
+/** CSAT as reports show it: the mean score (1 decimal), responses, and the share of 4s and 5s (whole per cent). */
+export function csatSummary(scores: readonly number[]): {
+  average: number | null;
+  responses: number;
+  satisfied: number | null;
+} {
+  if (scores.length === 0) return { average: null, responses: 0, satisfied: null };
+  const sum = scores.reduce((a, b) => a + b, 0);
+  return {
+    average: Math.round((sum / scores.length) * 10) / 10,
+    responses: scores.length,
+    satisfied: Math.round((scores.filter((s) => s >= 4).length / scores.length) * 100),
+  };
+}

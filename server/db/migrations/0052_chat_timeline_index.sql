@@ -1,0 +1,1 @@
+CREATE INDEX "chat_messages_timeline_idx" ON "chat_messages" USING btree ("conversation_id","created_at","id");
