@@ -7,6 +7,7 @@ import { CAMPAIGN_CONTROL_CALLS } from "./campaign-control";
 import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
 import { CARRIER_CHANNEL_CALLS } from "./carrier-channels";
 import { CHANNEL_BOT_CALLS } from "./channels-bots";
+import { CANNED_CALLS } from "./canned-responses";
 import { CHAT_CALLS } from "./chats";
 import { DASHBOARD_CALLS } from "./dashboards";
 import { LIVE_AGENT_CALLS } from "./live-agents";
@@ -37,6 +38,7 @@ export * from "./records";
 export * from "./whatsapp-records";
 export * from "./campaign-records";
 export * from "./chat-records";
+export { CannedResponseRecord, RenderedCannedRecord } from "./canned-responses";
 export * from "./report-records";
 export * from "./workflow-records";
 export * from "./api-key-records";
@@ -123,9 +125,9 @@ const SECTIONS = {
   },
   "Templates (all channels)": { calls: TEMPLATE_CALLS, description: "The templates of every channel in one list." },
   "Conversations and the simulated phone": {
-    calls: CHAT_CALLS,
+    calls: { ...CHAT_CALLS, ...CANNED_CALLS },
     description:
-      "The inbox: conversations, messages, notes, assignment and quick replies; the simulated phone that talks to the sandbox carriers.",
+      "The inbox: conversations, messages, notes, assignment, quick replies and canned responses; the simulated phone that talks to the sandbox carriers.",
   },
   "Workflow automation": {
     calls: WORKFLOW_CALLS,
