@@ -68,8 +68,10 @@ export function CannedResponsesList() {
             {
               title: "Short code",
               dataIndex: "code",
-              width: 160,
-              render: (code: string) => <Typography.Text code>{`/${code}`}</Typography.Text>,
+              width: 220,
+              render: (code: string) => (
+                <Typography.Text code style={{ whiteSpace: "nowrap" }}>{`/${code}`}</Typography.Text>
+              ),
             },
             { title: "Title", dataIndex: "title", width: 200 },
             { title: "Message", dataIndex: "body", ellipsis: true },
