@@ -48,6 +48,8 @@ for (const theme of ["light", "dark"] as const) {
     await drawer.getByLabel("Short code").fill(code);
     await drawer.getByLabel("Title").fill("Refund done");
     await drawer.getByLabel("Message").fill("Hi {{name|there}}, your refund is on its way. Thanks for waiting!");
+    await shot(page, `inbox-canned-drawer-${theme}`);
+    expect(await scan(page, `${theme} canned response drawer`)).toEqual([]);
     await drawer.getByRole("button", { name: "Add response" }).click();
     await expect(page.getByText(`/${code} added`)).toBeVisible();
     await expect(page.getByRole("cell", { name: `/${code}`, exact: true })).toBeVisible();
