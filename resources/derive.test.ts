@@ -61,6 +61,8 @@ const WORKSPACE_PATHS = [
   "campaigns/message-log",
   // Our addition (issue 10): the simulated customer phone (sandbox carrier).
   "chats/phone",
+  // Our addition (issue 40 item 2): the account's canned responses, opened from the Conversations header.
+  "chats/canned-responses",
   // Our addition (issue 12): webhooks, their delivery log and the API docs, in API Control.
   "api-management/webhooks",
   "api-management/webhooks/deliveries",

@@ -7,6 +7,7 @@ import { balanceRequests, myBalanceRequests } from "./balance-requests";
 import { bots } from "./bots";
 import { businessContext } from "./business-context";
 import { campaigns } from "./campaigns";
+import { cannedResponses } from "./canned-responses";
 import { channels } from "./channels";
 import { conversations } from "./conversations";
 import { dashboard } from "./dashboard";
@@ -73,6 +74,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   whatsappTemplates,
   uploads,
   conversations,
+  cannedResponses,
   liveAgents,
   reports,
   apiKeys,

@@ -35,6 +35,7 @@ import { chatLabelColor } from "./chat-label-color";
 import { chatLabels } from "./chat-labels";
 import { inboxAssignment } from "./inbox-assignment";
 import { inboxView } from "./inbox-view";
+import { cannedResponse } from "./canned-response";
 import { chatNote } from "./chat-note";
 import { chatSend } from "./chat-send";
 import { keyConfig } from "./key-config";
@@ -183,6 +184,7 @@ export const SCHEMAS = {
   "chat-labels": chatLabels,
   "inbox-assignment": inboxAssignment,
   "inbox-view": inboxView,
+  "canned-response": cannedResponse,
   "chat-note": chatNote,
   "chat-send": chatSend,
   "live-agent-accept": liveAgentAccept,

@@ -59,10 +59,21 @@ async function seedAgents(db: Db, manager: string, agentUser: string | undefined
   return result.rows[0]?.id ?? null;
 }
 
+/** The manager's canned responses (issue 40), so `/` in the demo inbox offers some at once. */
+async function seedCanned(db: Db, manager: string): Promise<void> {
+  await db.execute(sql`
+    insert into canned_responses (user_id, code, title, body, channel) values
+      (${manager}, 'hello', 'Hello', 'Hi {{name|there}}, thanks for writing to Acme Retail. How can I help?', null),
+      (${manager}, 'hours', 'Store hours', 'Our stores are open 10 am to 9 pm, Monday to Sunday.', null),
+      (${manager}, 'track', 'Track an order', 'You can track your order at acme.example/track with your order number.', 'whatsapp')
+    on conflict do nothing`);
+}
+
 export async function seedChatsDemo(db: Db, ids: ReadonlyMap<string, string>): Promise<void> {
   const manager = ids.get("manager");
   if (!manager) return;
   const agentId = await seedAgents(db, manager, ids.get("agent"));
+  await seedCanned(db, manager);
   const addresses = await businessAddresses(db, manager);
   const now = Date.now();
   for (const demo of DEMOS) {

@@ -7,6 +7,7 @@ import { CAMPAIGN_CONTROL_CALLS } from "./campaign-control";
 import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
 import { CARRIER_CHANNEL_CALLS } from "./carrier-channels";
 import { CHANNEL_BOT_CALLS } from "./channels-bots";
+import { CANNED_CALLS } from "./canned-responses";
 import { CHAT_CALLS } from "./chats";
 import { CHAT_CARD_CALLS } from "./chat-card";
 import { DASHBOARD_CALLS } from "./dashboards";
@@ -38,6 +39,7 @@ export * from "./records";
 export * from "./whatsapp-records";
 export * from "./campaign-records";
 export * from "./chat-records";
+export { CannedResponseRecord, RenderedCannedRecord } from "./canned-responses";
 export * from "./report-records";
 export * from "./workflow-records";
 export * from "./api-key-records";
@@ -124,9 +126,9 @@ const SECTIONS = {
   },
   "Templates (all channels)": { calls: TEMPLATE_CALLS, description: "The templates of every channel in one list." },
   "Conversations and the simulated phone": {
-    calls: { ...CHAT_CALLS, ...CHAT_CARD_CALLS },
+    calls: { ...CHAT_CALLS, ...CHAT_CARD_CALLS, ...CANNED_CALLS },
     description:
-      "The inbox: conversations, messages, notes, assignment, quick replies, the customer's card and timeline; the simulated phone that talks to the sandbox carriers.",
+      "The inbox: conversations, messages, notes, assignment, quick replies and canned responses, the customer's card and timeline; the simulated phone that talks to the sandbox carriers.",
   },
   "Workflow automation": {
     calls: WORKFLOW_CALLS,

@@ -517,6 +517,18 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     });
     return { as: "manager", params: { id: (res.json() as { data: { _id: string } }).data._id } };
   },
+  "chats.cannedList": async () => ({ as: "agent", query: { q: "greet" } }),
+  "chats.cannedCreate": async () => ({
+    as: "manager",
+    payload: { code: "schema-greet", title: "Greeting", body: "Hello {{name|there}}", channel: null },
+  }),
+  "chats.cannedUpdate": async (s) => ({
+    as: "manager",
+    params: { id: await demoCanned(s, "schema-update") },
+    payload: { code: "schema-update", title: "Greeting", body: "Hi", channel: "whatsapp", smsTemplateId: null },
+  }),
+  "chats.cannedDelete": async (s) => ({ as: "manager", params: { id: await demoCanned(s, "schema-delete") } }),
+  "chats.cannedRender": async (s) => ({ as: "agent", params: { id: await demoChat(s, "whatsapp") } }),
   "notifications.list": async (s) => {
     await notify({ db: s.database.db, io: s.app.io }, await s.id("manager"), {
       kind: "chat",
@@ -1356,6 +1368,13 @@ async function contextOf(s: TestServer, name: DemoName): Promise<string> {
 
 /** A campaign of the manager's, written straight into the tables (create and ingest are other calls). */
 /** The manager's seeded WhatsApp conversation inside the 24-hour window, and its business address. */
+/** A canned response of the demo manager's, made for one call's request. */
+async function demoCanned(s: TestServer, code: string): Promise<string> {
+  const payload = { code, title: code, body: "Thanks" };
+  const res = await s.call({ method: "POST", url: "/api/v1/canned-responses", as: "manager", payload });
+  return (res.json() as { data: { _id: string } }).data._id;
+}
+
 async function demoChat(s: TestServer, channel?: "whatsapp"): Promise<string> {
   const url = channel ? `/api/v1/chats?channel=${channel}` : "/api/v1/chats?q=%2B919810000101";
   const res = await s.call({ method: "GET", url, as: "manager" });

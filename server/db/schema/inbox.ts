@@ -1,8 +1,21 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { ChatChannel } from "../../../contract/domain/chats";
 import { users } from "./accounts";
 import { conversations, liveAgents } from "./chats";
 import { createdAt } from "./columns";
+import { smsTemplates } from "./sms";
 
 // Fair assignment (issue 40 item 4): an account's auto-assignment setting and each conversation's activity log.
 
@@ -53,5 +66,31 @@ export const conversationEvents = pgTable(
     index("conversation_events_conversation_idx").on(t.conversationId, t.id),
     check("conversation_events_kind_known", sql`${t.kind} in ('assigned','unassigned')`),
     check("conversation_events_actor_known", sql`${t.actor} in ('auto','owner','agent','offline')`),
+  ],
+);
+
+/**
+ * Canned responses (issue 40 item 2), per account: the contacts owner's, so a manager's users and agents share them.
+ * `sms_template_id` ties one to a registered DLT template (sent as that template on a DLT route); deleting the
+ * template unties it, and the response is then no longer offered there.
+ */
+export const cannedResponses = pgTable(
+  "canned_responses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    channel: text("channel").$type<ChatChannel>(),
+    smsTemplateId: uuid("sms_template_id").references(() => smsTemplates.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("canned_responses_user_code_idx").on(t.userId, t.code),
+    check("canned_responses_code", sql`${t.code} ~ '^[a-z0-9_-]{1,32}$'`),
   ],
 );

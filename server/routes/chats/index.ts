@@ -25,6 +25,7 @@ import { createView, deleteView, listViews } from "../../services/chats/views";
 import { chatWorkspace } from "../../services/chats/workspace";
 import type { Handlers } from "../context";
 import { attachmentHandlers } from "./attachments";
+import { cannedHandlers } from "./canned";
 
 const OWNER_ONLY = "Only the account's owner changes auto-assignment";
 
@@ -36,6 +37,7 @@ async function inbox(db: Db, caller: Caller, id: string) {
 
 export const chatHandlers: Handlers = {
   ...attachmentHandlers,
+  ...cannedHandlers,
   "chats.list": async (request, _reply, { db }) => {
     const ws = await chatWorkspace(db, callerOf(request));
     return { success: true, ...(await listConversations(db, ws, request.query)) };

@@ -1,19 +1,11 @@
-import {
-  ArrowLeftOutlined,
-  InfoCircleOutlined,
-  MobileOutlined,
-  ReloadOutlined,
-  UserAddOutlined,
-} from "@ant-design/icons";
-import { Alert, Button, Empty, Flex, Grid, Tag, Typography, theme } from "antd";
+import { ArrowLeftOutlined, InfoCircleOutlined, ReloadOutlined, UserAddOutlined } from "@ant-design/icons";
+import { Alert, Button, Empty, Flex, Grid, Typography, theme } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { MSG, type CallReply } from "../../../contract";
-import { areaPath } from "../../../resources/derive";
 import { toast } from "../../components/toast";
 import { useRealtimeConnected } from "../../providers/realtime-connection";
 import { useIsMobile } from "../../shell/sidebar/use-is-mobile";
-import { useSession } from "../../state/session";
 import { useChatCall } from "./components/inbox/calls";
 import { ChannelTag } from "./components/inbox/channel-tag";
 import { Composer } from "./components/inbox/composer";
@@ -25,19 +17,20 @@ import { useLabels } from "./components/inbox/use-labels";
 import { useWindowLeft } from "./components/inbox/use-window-left";
 import { useTeam } from "./components/inbox/use-team";
 import { useThread } from "./components/inbox/use-thread";
-import { ButtonLink } from "../../components/button-link";
+import { InboxHeader } from "./components/inbox/inbox-header";
+import { ShortcutSheet } from "./components/inbox/shortcut-sheet";
+import { commandComposer, useInboxKeys } from "./components/inbox/use-inbox-keys";
 
 type Customer = CallReply<"chats.get">["customer"];
 type Conversation = CallReply<"chats.get">["data"];
 
 /**
  * The live chat inbox: conversations | the open conversation | the customer's details. Messages arrive and go out
- * over the tab's socket; on a phone-sized screen the list and the conversation are two screens. Up and down (Alt+up
- * and Alt+down while writing) move between conversations.
+ * over the tab's socket; on a phone-sized screen the list and the conversation are two screens. Single keys (? lists
+ * them: inbox-keys.ts) move between conversations, resolve, assign and drive the composer.
  */
 export function ConversationsList() {
   const { token } = theme.useToken();
-  const role = useSession().user?.type;
   const isMobile = useIsMobile();
   // The details pane opens by itself on wide screens; on narrower ones it is a toggle, so the conversation keeps room.
   const wide = Boolean(Grid.useBreakpoint().xxl);
@@ -83,22 +76,25 @@ export function ConversationsList() {
     if (listed) setDetail((d) => (d && d.data._id === listed._id ? { ...d, data: listed } : d));
   }, [listed]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
-      const typing = e.target instanceof HTMLElement && /^(TEXTAREA|INPUT)$/.test(e.target.tagName);
-      if (typing && !e.altKey) return;
-      if (e.target instanceof HTMLElement && e.target.closest("[data-virtuoso-scroller]") && !e.altKey) return;
-      const index = list.items.findIndex((c) => c._id === selectedId);
-      const next = list.items[e.key === "ArrowDown" ? index + 1 : Math.max(0, index - 1)];
-      if (next) {
-        e.preventDefault();
-        select(next._id);
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [list.items, selectedId, select]);
+  const [keysOpen, setKeysOpen] = useState(false);
+  useInboxKeys((action) => {
+    const index = list.items.findIndex((c) => c._id === selectedId);
+    if (action === "next" || action === "previous") {
+      const next = list.items[action === "next" ? index + 1 : Math.max(0, index - 1)];
+      if (next) select(next._id);
+      return Boolean(next);
+    }
+    if (action === "help") setKeysOpen(true);
+    else if (action === "search")
+      document.querySelector<HTMLInputElement>("input[aria-label='Search conversations']")?.focus();
+    else if (!conversation) return false;
+    else if (action === "resolve" && conversation.status === "open") void act("chats.resolve");
+    else if (action === "assignToMe" && team.me && conversation.assignedAgentId !== team.me._id)
+      void act("chats.assign", { agentId: team.me._id });
+    else if (action === "reply" || action === "toggleNote" || action === "canned") commandComposer(action);
+    else return false;
+    return true;
+  });
 
   const act = async (callId: "chats.resolve" | "chats.reopen" | "chats.assign", body?: unknown) => {
     if (!selectedId) return;
@@ -111,27 +107,13 @@ export function ConversationsList() {
     list.refetch();
   };
 
-  const phonePath = role ? areaPath(role, "chats/phone") : "/";
   const showList = !isMobile || !selectedId;
   const showThread = !isMobile || Boolean(selectedId);
   const border = `1px solid ${token.colorBorderSecondary}`;
 
   return (
     <Flex vertical style={{ height: "calc(100vh - 150px)", minHeight: 480 }}>
-      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }} gap={8} wrap>
-        <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            Conversations
-          </Typography.Title>
-          <Typography.Text type="secondary">Reply to customers on WhatsApp, SMS and RCS in one place.</Typography.Text>
-        </div>
-        <Flex gap={8} align="center">
-          <Tag color={connected ? "success" : "warning"}>{connected ? "Live" : "Reconnecting…"}</Tag>
-          <ButtonLink to={phonePath} icon={<MobileOutlined />}>
-            Simulated phone
-          </ButtonLink>
-        </Flex>
-      </Flex>
+      <InboxHeader connected={connected} onShortcuts={() => setKeysOpen(true)} />
       {list.error && (
         <Alert
           type="error"
@@ -284,6 +266,7 @@ export function ConversationsList() {
           </div>
         )}
       </Flex>
+      <ShortcutSheet open={keysOpen} onClose={() => setKeysOpen(false)} />
     </Flex>
   );
 }

@@ -85,6 +85,8 @@ export const FORM_SCHEMAS = {
   // Labels, typed attributes and a choice's values sit beside the forms (tag inputs and the account's own fields).
   contact: named("contact", formOf("contact-create", ["labels", "attributes"])),
   contactAttribute: named("contactAttribute", formOf("contact-attribute", ["choices"])),
+  // The channel and the registered SMS template are selects beside the form (the account's templates).
+  cannedResponse: named("cannedResponse", formOf("canned-response", ["channel", "smsTemplateId"])),
 } as const;
 
 export type FormSchemaId = keyof typeof FORM_SCHEMAS;

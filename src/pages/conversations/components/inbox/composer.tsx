@@ -1,26 +1,39 @@
 import { FileTextOutlined, LockOutlined, PaperClipOutlined, SendOutlined, SmileOutlined } from "@ant-design/icons";
-import { Alert, Button, Flex, Input, Popover, Segmented, Spin, Tooltip, Typography } from "antd";
+import { Button, Flex, Input, Popover, Segmented, Spin, Tooltip, Typography } from "antd";
 import { lazy, Suspense, useRef, useState } from "react";
-import { CHAT_TEXT_MAX, DLT_TEMPLATES_ONLY, IS_TYPING, SEND_EVENT_EVENT } from "../../../../../contract/domain/chats";
-import { emitRealtime } from "../../../../providers/realtime-connection";
+import { CHAT_TEXT_MAX } from "../../../../../contract/domain/chats";
 import { AttachmentPreview } from "./attachment-preview";
+import { ComposerAlerts } from "./composer-alerts";
+import { CANNED_LISTBOX_ID, CannedPopup, cannedOptionId } from "./canned-popup";
 import { TemplatePicker } from "./template-picker";
 import { windowLabel, type Conversation } from "./thread-state";
 import { noFilesReason, useAttachment } from "./use-attachment";
+import { useCannedSlash } from "./use-canned-slash";
+import { useComposerCommands } from "./use-inbox-keys";
+import { useTypingSignal } from "./use-typing-signal";
 import type { Draft } from "./use-thread";
 
 // The emoji picker is big: it loads the first time the button is opened.
 const EmojiPicker = lazy(() => import("emoji-picker-react"));
 
-const TYPING_EVERY_MS = 3000;
+/** What the reply box says it takes now. */
+const placeholderOf = (s: { dlt: boolean; closed: boolean; note: boolean; attachment: boolean }) =>
+  s.dlt
+    ? "Free text is off on this DLT route"
+    : s.closed
+      ? "Free text is off outside the 24-hour window"
+      : s.note
+        ? "Write a note for your team (Enter to save)"
+        : s.attachment
+          ? "Add a caption (Enter to send)"
+          : "Type a reply (Enter to send, Shift+Enter for a new line, / for canned responses)";
 
-export const WINDOW_CLOSED_HELP =
-  "The customer last wrote more than 24 hours ago. WhatsApp allows only approved templates until they reply.";
+export { WINDOW_CLOSED_HELP } from "./composer-alerts";
 
 /**
  * The reply box: Enter sends, Shift+Enter starts a new line. A note goes to the team only. Outside WhatsApp's
  * 24-hour window, and on an SMS number that sends through an Indian DLT route, free text is off and only templates may
- * go out (said before anyone types). While the socket is down nothing can be sent.
+ * go out (said before anyone types). While the socket is down nothing can be sent. `/code` inserts a canned response.
  */
 export function Composer(props: {
   conversation: Conversation;
@@ -37,26 +50,27 @@ export function Composer(props: {
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const textArea = useRef<HTMLTextAreaElement>(null);
   const { attachment, attach, clear } = useAttachment(props.conversation);
   const noFiles = noFilesReason(props.conversation);
   const windowClosed = props.windowLeftMs === 0 && mode === "reply";
   const dlt = props.dltTemplatesOnly && mode === "reply";
   // Only templates may go out: free text, emoji and the send button are off.
   const closed = windowClosed || dlt;
-  const lastTyping = useRef(0);
-  // The team sees "… is typing" while someone writes a reply (at most one event every few seconds).
-  const typing = () => {
-    if (mode !== "reply" || !props.connected || Date.now() - lastTyping.current < TYPING_EVERY_MS) return;
-    lastTyping.current = Date.now();
-    const c = props.conversation;
-    emitRealtime(SEND_EVENT_EVENT, {
-      eventType: IS_TYPING,
-      chatId: c._id,
-      messageId: "",
-      phoneNumber: c.customerNumber,
-      channel: c.channel,
-    });
-  };
+  const typing = useTypingSignal(props.conversation, mode === "reply" && props.connected);
+  const canned = useCannedSlash({
+    conversationId: props.conversation._id,
+    text,
+    setText,
+    input: textArea,
+    onError: setError,
+  });
+  // The inbox's keys (r, n, c) reach the composer here.
+  useComposerCommands((command) => {
+    if (command === "toggleNote") setMode((m) => (m === "reply" ? "note" : "reply"));
+    else if (command === "canned") canned.start();
+    else textArea.current?.focus();
+  });
 
   // Files go with replies only (never notes), where the channel takes them and free text may go out.
   const filesOff = noFiles ?? (closed ? "Files are off while only templates may be sent" : null);
@@ -159,36 +173,13 @@ export function Composer(props: {
           </Tooltip>
         )}
       </Flex>
-      {closed && (
-        <Alert
-          type="warning"
-          showIcon
-          message={
-            <>
-              <strong>Templates only.</strong> {dlt ? DLT_TEMPLATES_ONLY : WINDOW_CLOSED_HELP}
-            </>
-          }
-          style={{ marginBottom: 8 }}
-        />
-      )}
-      {!props.connected && (
-        <Alert
-          type="info"
-          showIcon
-          message="Reconnecting… messages can be sent again once the connection is back."
-          style={{ marginBottom: 8 }}
-        />
-      )}
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          closable
-          message={error}
-          onClose={() => setError(null)}
-          style={{ marginBottom: 8 }}
-        />
-      )}
+      <ComposerAlerts
+        closed={closed}
+        dlt={dlt}
+        connected={props.connected}
+        error={error}
+        onCloseError={() => setError(null)}
+      />
       {attachment && mode === "reply" && <AttachmentPreview attachment={attachment} onRemove={clear} />}
       <Flex gap={8} align="flex-end">
         <input
@@ -232,41 +223,52 @@ export function Composer(props: {
             {closed ? "Send a template" : null}
           </Button>
         </TemplatePicker>
-        <Input.TextArea
-          aria-label={mode === "note" ? "Internal note" : "Reply"}
-          placeholder={
-            dlt
-              ? "Free text is off on this DLT route"
-              : closed
-                ? "Free text is off outside the 24-hour window"
-                : mode === "note"
-                  ? "Write a note for your team (Enter to save)"
-                  : attachment
-                    ? "Add a caption (Enter to send)"
-                    : "Type a reply (Enter to send, Shift+Enter for a new line)"
-          }
-          autoSize={{ minRows: 1, maxRows: 6 }}
-          maxLength={CHAT_TEXT_MAX}
-          value={text}
-          disabled={closed}
-          onChange={(e) => {
-            setText(e.target.value);
-            typing();
-          }}
-          onPaste={(e) => {
-            const file = e.clipboardData.files[0];
-            if (!file || filesOff || mode !== "reply") return;
-            e.preventDefault();
-            takeFile(file);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === "Enter" && !e.shiftKey && !e.altKey) {
+        <div style={{ position: "relative", flex: 1, minWidth: 0 }}>
+          {canned.open && (
+            <CannedPopup
+              items={canned.items}
+              active={canned.active}
+              loading={canned.loading}
+              query={canned.query}
+              onPick={canned.pick}
+              onHover={canned.setActive}
+            />
+          )}
+          <Input.TextArea
+            ref={(el) => {
+              textArea.current = el?.resizableTextArea?.textArea ?? null;
+            }}
+            aria-label={mode === "note" ? "Internal note" : "Reply"}
+            aria-autocomplete="list"
+            aria-controls={canned.open ? CANNED_LISTBOX_ID : undefined}
+            aria-activedescendant={canned.open && canned.items.length ? cannedOptionId(canned.active) : undefined}
+            placeholder={placeholderOf({ dlt, closed, note: mode === "note", attachment: Boolean(attachment) })}
+            autoSize={{ minRows: 1, maxRows: 6 }}
+            maxLength={CHAT_TEXT_MAX}
+            value={text}
+            disabled={closed}
+            onChange={(e) => {
+              setText(e.target.value);
+              canned.track(e.target);
+              typing();
+            }}
+            onSelect={(e) => canned.track(e.currentTarget)}
+            onPaste={(e) => {
+              const file = e.clipboardData.files[0];
+              if (!file || filesOff || mode !== "reply") return;
               e.preventDefault();
-              void submit();
-            }
-          }}
-          style={mode === "note" ? { background: "#fffbe6" } : undefined}
-        />
+              takeFile(file);
+            }}
+            onKeyDown={(e) => {
+              if (canned.onKeyDown(e)) return;
+              if (e.key === "Enter" && !e.shiftKey && !e.altKey) {
+                e.preventDefault();
+                void submit();
+              }
+            }}
+            style={mode === "note" ? { background: "#fffbe6" } : undefined}
+          />
+        </div>
         <Button
           type="primary"
           icon={<SendOutlined />}
