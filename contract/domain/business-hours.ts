@@ -11,7 +11,7 @@ export interface DayHours {
 }
 
 /** Sunday first (Date#getUTCDay's order); null is a closed day. */
-export type WeekHours = readonly (DayHours | null)[];
+export type WeekHours = (DayHours | null)[];
 
 export interface BusinessHours {
   timeZone: string;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { WeekHours } from "../../../contract/domain/business-hours";
 import { users } from "./accounts";
 import { conversations, liveAgents } from "./chats";
 import { createdAt } from "./columns";
@@ -22,11 +23,25 @@ export const inboxSettings = pgTable(
     agentCapacity: integer("agent_capacity").notNull().default(5),
     offlineGraceMinutes: integer("offline_grace_minutes").notNull().default(10),
     lastAgentId: uuid("last_agent_id").references(() => liveAgents.id, { onDelete: "set null" }),
+    /**
+     * SLAs (issue 40 item 5): targets in working minutes (null: no clock), counted over the week's hours (null: every
+     * hour) in the zone, holidays (local dates) excepted. contract/domain/business-hours.ts does the counting.
+     */
+    timeZone: text("time_zone").notNull().default("Asia/Kolkata"),
+    businessHours: jsonb("business_hours").$type<WeekHours>(),
+    holidays: text("holidays")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    firstResponseMinutes: integer("first_response_minutes"),
+    resolutionMinutes: integer("resolution_minutes"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("inbox_settings_capacity", sql`${t.agentCapacity} between 1 and 500`),
     check("inbox_settings_grace", sql`${t.offlineGraceMinutes} between 1 and 1440`),
+    check("inbox_settings_sla_first", sql`${t.firstResponseMinutes} between 1 and 525600`),
+    check("inbox_settings_sla_resolution", sql`${t.resolutionMinutes} between 1 and 525600`),
   ],
 );
 
@@ -51,7 +66,10 @@ export const conversationEvents = pgTable(
   },
   (t) => [
     index("conversation_events_conversation_idx").on(t.conversationId, t.id),
-    check("conversation_events_kind_known", sql`${t.kind} in ('assigned','unassigned')`),
-    check("conversation_events_actor_known", sql`${t.actor} in ('auto','owner','agent','offline')`),
+    check(
+      "conversation_events_kind_known",
+      sql`${t.kind} in ('assigned','unassigned','sla_first_breached','sla_resolution_breached')`,
+    ),
+    check("conversation_events_actor_known", sql`${t.actor} in ('auto','owner','agent','offline','sla')`),
   ],
 );

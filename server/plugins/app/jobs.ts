@@ -11,6 +11,7 @@ import { contactImportExpiryJob } from "../../jobs/contact-import-expiry";
 import { startPublicApiJobs } from "../../jobs/public-api";
 import { startClaimLoop, type ClaimLoop } from "../../db/claim-loop";
 import { offlineHandOverJob } from "../../jobs/offline-hand-over";
+import { slaBreachesJob } from "../../jobs/sla-breaches";
 import { reportExpiryJob } from "../../jobs/report-expiry";
 import { reportGenerationJob } from "../../jobs/report-generation";
 import { templateReviewJob } from "../../jobs/template-review";
@@ -127,6 +128,8 @@ export const jobsPlugin = fp<
       loops.set(expiry.name, startClaimLoop(app.database.db, expiry, expiries));
       const handOver = offlineHandOverJob({ db: app.database.db, io: app.io });
       loops.set(handOver.name, startClaimLoop(app.database.db, handOver, expiries));
+      const breaches = slaBreachesJob({ db: app.database.db, io: app.io });
+      loops.set(breaches.name, startClaimLoop(app.database.db, breaches, expiries));
       for (const [name, loop] of startWorkflowJobs(
         app,
         { jobIntervalMs, now, workflows },
