@@ -63,11 +63,13 @@ export function Wallboard({ csatToday }: { csatToday?: ReactNode }) {
   if (error)
     return <Alert type="error" showIcon message="The wallboard could not be read" description={error.message} />;
   if (loading || !board) return <Skeleton active paragraph={{ rows: 6 }} />;
+  // Three tiles fill the row until CSAT brings a fourth.
+  const span = csatToday === undefined ? 8 : 6;
   const byState = Object.fromEntries(STATES.map((s) => [s, board.agents.filter((a) => a.presence === s).length]));
   return (
     <Flex vertical gap={16}>
       <Row gutter={[16, 16]}>
-        <Col xs={24} md={12} xl={6}>
+        <Col xs={24} md={12} xl={span}>
           <Tile
             label="Waiting"
             value={formatCount(board.waiting)}
@@ -75,10 +77,10 @@ export function Wallboard({ csatToday }: { csatToday?: ReactNode }) {
             alert={board.waiting > 0}
           />
         </Col>
-        <Col xs={24} md={12} xl={6}>
+        <Col xs={24} md={12} xl={span}>
           <Tile label="Unassigned" value={formatCount(board.unassigned)} note="Open, no agent yet" />
         </Col>
-        <Col xs={24} md={12} xl={6}>
+        <Col xs={24} md={12} xl={span}>
           <Tile
             label="SLA breaches today"
             value={formatCount(board.breachesToday)}
@@ -87,7 +89,7 @@ export function Wallboard({ csatToday }: { csatToday?: ReactNode }) {
           />
         </Col>
         {csatToday !== undefined && (
-          <Col xs={24} md={12} xl={6}>
+          <Col xs={24} md={12} xl={span}>
             <Tile label="CSAT today" value={csatToday} />
           </Col>
         )}

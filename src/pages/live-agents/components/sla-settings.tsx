@@ -136,7 +136,13 @@ export function SlaSettings() {
             },
           ]}
         >
-          <Select mode="tags" tokenSeparators={[",", " "]} placeholder="Type a date, then Enter" open={false} />
+          <Select
+            mode="tags"
+            tokenSeparators={[",", " "]}
+            placeholder="Type a date, then Enter"
+            open={false}
+            suffixIcon={null}
+          />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           Save SLA

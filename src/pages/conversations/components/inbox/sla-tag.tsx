@@ -1,8 +1,9 @@
 import { Tag } from "antd";
 import type { Conversation } from "./thread-state";
 
-/** Working minutes as the list says them: "45 m", "3 h 5 m", "2 d 4 h" (working days of 24 hours of the clock). */
+/** Working minutes as the list says them: "< 1 m", "45 m", "3 h 5 m", "2 d 4 h" (working days of 24 hours of the clock). */
 export function workingLeft(minutes: number): string {
+  if (minutes < 1) return "< 1 m";
   if (minutes < 60) return `${minutes} m`;
   if (minutes < 1440) return minutes % 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} m` : `${minutes / 60} h`;
   const hours = Math.floor((minutes % 1440) / 60);
