@@ -69,6 +69,8 @@ const WORKSPACE_PATHS = [
   "api-management/docs",
   // Our addition (issue 13): one AI agent's workspace (?id=…), opened from the AI Agent Hub.
   "ai-agent-hub/agent",
+  // Our addition (issue 40 item 8): the supervisor wallboard, opened from Team Members.
+  "agents/wallboard",
 ];
 
 describe("role-area routes derived from resources/ (SPEC 2)", () => {

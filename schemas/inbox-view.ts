@@ -21,6 +21,7 @@ export const inboxView = {
         agentId: { type: "string", minLength: 1, maxLength: 36 },
         label: { type: "string", minLength: 1, maxLength: CONTACT_LABEL_MAX_LENGTH },
         unread: { type: "boolean" },
+        slaBreached: { type: "boolean" },
         waitingMinutes: { type: "integer", minimum: 1, maximum: WAITING_MINUTES_MAX },
       },
     },

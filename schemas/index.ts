@@ -34,6 +34,7 @@ import { chatAssign } from "./chat-assign";
 import { chatLabelColor } from "./chat-label-color";
 import { chatLabels } from "./chat-labels";
 import { inboxAssignment } from "./inbox-assignment";
+import { inboxSla } from "./inbox-sla";
 import { inboxView } from "./inbox-view";
 import { cannedResponse } from "./canned-response";
 import { chatNote } from "./chat-note";
@@ -183,6 +184,7 @@ export const SCHEMAS = {
   "chat-label-color": chatLabelColor,
   "chat-labels": chatLabels,
   "inbox-assignment": inboxAssignment,
+  "inbox-sla": inboxSla,
   "inbox-view": inboxView,
   "canned-response": cannedResponse,
   "chat-note": chatNote,

@@ -74,6 +74,12 @@ export const ConversationRecord = Type.Object({
   labels: Type.Array(LabelRecord),
   /** WhatsApp only: milliseconds left in the 24-hour window (0 = closed); null on SMS and RCS. */
   windowLeftMs: Type.Union([Type.Integer(), Type.Null()]),
+  /** SLA (issue 40 item 5): the running clock due first (first response, then resolution); null when none runs. */
+  slaDueAt: date(),
+  /** Working minutes left to it (business hours only; 0 once due); null when no clock runs. */
+  slaLeftMinutes: Type.Union([Type.Integer(), Type.Null()]),
+  /** A clock of the current episode was breached (or its due passed and the job has not marked it yet). */
+  slaBreached: Type.Boolean(),
   createdAt: Type.String({ format: "date-time" }),
 });
 
@@ -196,14 +202,17 @@ export const TeamMemberRecord = Type.Object({
 /** One line of a conversation's activity log: who it was assigned to, from whom, by whom and when. */
 export const ConversationActivityRecord = Type.Object({
   _id: Type.String(),
-  kind: Type.Unsafe<"assigned" | "unassigned">({ type: "string", enum: ["assigned", "unassigned"] }),
+  kind: Type.Unsafe<"assigned" | "unassigned" | "sla_first_breached" | "sla_resolution_breached">({
+    type: "string",
+    enum: ["assigned", "unassigned", "sla_first_breached", "sla_resolution_breached"],
+  }),
   /** The agent it went to (null: back to the team, or an agent since removed). */
   agentName: Type.Union([Type.String(), Type.Null()]),
   fromAgentName: Type.Union([Type.String(), Type.Null()]),
   /** Who decided: auto-assignment, the owner, an agent, or the offline hand-over. */
-  actor: Type.Unsafe<"auto" | "owner" | "agent" | "offline">({
+  actor: Type.Unsafe<"auto" | "owner" | "agent" | "offline" | "sla">({
     type: "string",
-    enum: ["auto", "owner", "agent", "offline"],
+    enum: ["auto", "owner", "agent", "offline", "sla"],
   }),
   actorName: Type.String(),
   at: Type.String({ format: "date-time" }),
@@ -221,6 +230,14 @@ export const AgentMetricsRecord = Type.Object({
   firstResponseMs: Type.Union([Type.Number(), Type.Null()]),
   avgResponseMs: Type.Union([Type.Number(), Type.Null()]),
   resolutionMs: Type.Union([Type.Number(), Type.Null()]),
+  /**
+   * SLA attainment (issue 40 item 5), from the conversations' stored flags: of the first responses this agent gave in
+   * the period with a target, how many were in time, and of the conversations it resolved with a resolution target.
+   */
+  slaFirstResponses: Type.Integer(),
+  slaFirstResponsesMet: Type.Integer(),
+  slaResolutions: Type.Integer(),
+  slaResolutionsMet: Type.Integer(),
   /** Per hour (day) or per day (week, month). */
   series: Type.Array(
     Type.Object({
@@ -230,6 +247,28 @@ export const AgentMetricsRecord = Type.Object({
       avgResponseMs: Type.Union([Type.Number(), Type.Null()]),
     }),
   ),
+});
+
+/** The supervisor wallboard (issue 40 item 8): the account's inbox now, for a wall screen. */
+export const WallboardRecord = Type.Object({
+  /** Open conversations whose customer wrote last (nobody has answered yet). */
+  waiting: Type.Integer(),
+  /** When the longest-waiting of them wrote; null when none waits. */
+  longestWaitSince: date(),
+  unassigned: Type.Integer(),
+  /** Active agents with their presence and open conversations, most loaded first. */
+  agents: Type.Array(
+    Type.Object({
+      agentId: Type.String(),
+      name: Type.String(),
+      presence: enumOf<PresenceState>(PRESENCE_STATES),
+      open: Type.Integer(),
+    }),
+  ),
+  /** Conversations whose SLA was breached since midnight in the account's SLA time zone (first response or resolution). */
+  breachesToday: Type.Integer(),
+  timeZone: Type.String(),
+  at: Type.String({ format: "date-time" }),
 });
 
 /** A file attached in the composer, stored and checked, not sent yet (chats.send names it as attachmentId). */

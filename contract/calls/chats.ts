@@ -15,6 +15,7 @@ import {
   SandboxAddressRecord,
   SandboxPhoneMessageRecord,
   TeamMemberRecord,
+  WallboardRecord,
 } from "./chat-records";
 import { WORKSPACE } from "./access";
 import { PageQuery } from "./pagination";
@@ -29,6 +30,16 @@ const ok = <T extends Parameters<typeof Type.Object>[0]>(fields: T) =>
 const Conversation = ok({ data: ConversationRecord });
 const Message = ok({ data: ChatMessageRecord });
 const CHAT = { access: WORKSPACE, module: "chat" } as const;
+const SlaRecord = Type.Object({
+  timeZone: Type.String(),
+  businessHours: Type.Union([
+    Type.Array(Type.Union([Type.Object({ open: Type.String(), close: Type.String() }), Type.Null()])),
+    Type.Null(),
+  ]),
+  holidays: Type.Array(Type.String()),
+  firstResponseMinutes: Type.Union([Type.Integer(), Type.Null()]),
+  resolutionMinutes: Type.Union([Type.Integer(), Type.Null()]),
+});
 const AssignmentRecord = Type.Object({
   autoAssign: Type.Boolean(),
   agentCapacity: Type.Integer(),
@@ -60,6 +71,9 @@ export const CHAT_CALLS = {
       label: Type.Optional(Type.String({ minLength: 1, maxLength: CONTACT_LABEL_MAX_LENGTH })),
       agentId: Type.Optional(Type.String({ minLength: 1, maxLength: 36, description: "a live agent's conversations" })),
       unread: Type.Optional(Type.Unsafe<"true" | "false">({ type: "string", enum: ["true", "false"] })),
+      slaBreached: Type.Optional(
+        Type.Unsafe<"true" | "false">({ type: "string", enum: ["true", "false"], description: "an SLA was breached" }),
+      ),
       waitingMinutes: Type.Optional(
         Type.Integer({
           minimum: 1,
@@ -294,6 +308,29 @@ export const CHAT_CALLS = {
     bodySchema: "inbox-assignment",
     response: replies({ 200: ok({ data: AssignmentRecord }) }),
     summary: "Change the account's auto-assignment (the owner only)",
+  },
+  "chats.sla": {
+    method: "GET",
+    path: "/api/v1/chats/sla",
+    ...CHAT,
+    response: replies({ 200: ok({ data: SlaRecord }) }),
+    summary: "The account's SLA targets and business hours: zone, week, holidays (the owner only)",
+  },
+  "chats.slaSave": {
+    method: "PUT",
+    path: "/api/v1/chats/sla",
+    ...CHAT,
+    bodySchema: "inbox-sla",
+    response: replies({ 200: ok({ data: SlaRecord }) }),
+    summary:
+      "Change the account's SLA targets and business hours; running clocks take the new due times (the owner only)",
+  },
+  "chats.wallboard": {
+    method: "GET",
+    path: "/api/v1/chats/wallboard",
+    ...CHAT,
+    response: replies({ 200: ok({ data: WallboardRecord }) }),
+    summary: "The supervisor wallboard's figures: waiting, open per agent, agents by status, SLA breaches today",
   },
   "sandbox.phone.addresses": {
     method: "GET",

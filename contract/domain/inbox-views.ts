@@ -15,6 +15,8 @@ export interface InboxFilter {
   agentId?: string;
   label?: string;
   unread?: boolean;
+  /** A first-response or resolution SLA of the current episode was breached. */
+  slaBreached?: boolean;
   waitingMinutes?: number;
 }
 

@@ -504,6 +504,18 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     as: "manager",
     payload: { autoAssign: false, agentCapacity: 5, offlineGraceMinutes: 10 },
   }),
+  "chats.sla": async () => ({ as: "manager" }),
+  "chats.slaSave": async () => ({
+    as: "manager",
+    payload: {
+      timeZone: "Asia/Kolkata",
+      businessHours: null,
+      holidays: [],
+      firstResponseMinutes: null,
+      resolutionMinutes: null,
+    },
+  }),
+  "chats.wallboard": async () => ({ as: "manager" }),
   "chats.viewCreate": async () => ({
     as: "manager",
     payload: { name: "Waiting WhatsApp", filter: { channel: "whatsapp", waitingMinutes: 15, unread: true } },

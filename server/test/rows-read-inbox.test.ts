@@ -73,6 +73,11 @@ beforeAll(async () => {
     from conversations where user_id = ${ownerId}
     on conflict (user_id, number) do nothing`);
   await database.db.execute(sql`vacuum analyze contacts`);
+  // One conversation in 40 with a breached SLA (issue 40 item 5): the "SLA breached" filter walks their partial index.
+  await database.db.execute(sql`
+    update conversations set sla_first_breached = true
+    where user_id = ${ownerId} and ('x' || substr(md5(id::text), 1, 8))::bit(32)::int % 40 = 0`);
+  await database.db.execute(sql`vacuum analyze conversations`);
   agentId =
     (await rowsOf<{ id: string }>(database.db, sql`select id from live_agents where owner_id = ${ownerId} limit 1`))[0]
       ?.id ?? "";
@@ -232,6 +237,9 @@ describe("rows read per chats.list call, 20,000 conversations", () => {
     ["agent: label", { label: "vip" }, "agent"],
     ["unread", { unread: "true" }, "manager"],
     ["unread, open", { unread: "true", status: "open" }, "manager"],
+    ["SLA breached", { slaBreached: "true" }, "manager"],
+    ["SLA breached, open", { slaBreached: "true", status: "open" }, "manager"],
+    ["agent: SLA breached", { slaBreached: "true" }, "agent"],
     ["waiting > 15 min", { waitingMinutes: 15 }, "manager"],
     ["waiting > 4 h, SMS", { waitingMinutes: 240, channel: "sms" }, "manager"],
     ["an agent's open conversations", () => ({ agentId, status: "open" }), "manager"],

@@ -59,6 +59,21 @@ export const conversations = pgTable(
     resolvedAt: at("resolved_at"),
     /** The campaign whose message the customer first answered, if any (the details panel lists all of them). */
     campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    /**
+     * SLA clocks (issue 40 item 5, services/chats/sla.ts). First response: started by the customer's message that
+     * found nobody owing a reply, due after the account's target in working time, met or breached by the first
+     * agent reply (its agent kept for attainment). Resolution: started with the same message (or a reopen), met or
+     * breached at resolve. Due instants are stored so the list and the breach job read indexes, not clocks; a
+     * breach flag, once set, stays (the manager was told).
+     */
+    slaFirstStart: at("sla_first_start"),
+    slaFirstDue: at("sla_first_due"),
+    slaFirstAt: at("sla_first_at"),
+    slaFirstAgentId: uuid("sla_first_agent_id").references(() => liveAgents.id, { onDelete: "set null" }),
+    slaFirstBreached: boolean("sla_first_breached").notNull().default(false),
+    slaResolveStart: at("sla_resolve_start"),
+    slaResolveDue: at("sla_resolve_due"),
+    slaResolveBreached: boolean("sla_resolve_breached").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -86,6 +101,17 @@ export const conversations = pgTable(
     // The inbox search: any 3 characters of the number or of the last message (pg_trgm, migration 0030).
     index("conversations_number_trgm_idx").using("gin", t.customerNumber.op("gin_trgm_ops")),
     index("conversations_text_trgm_idx").using("gin", t.lastMessageText.op("gin_trgm_ops")),
+    // The "SLA breached" filter: an account's breached conversations newest first (the list's order).
+    index("conversations_sla_breached_idx")
+      .on(t.userId, t.lastMessageAt, t.id, t.status)
+      .where(sql`${t.slaFirstBreached} or ${t.slaResolveBreached}`),
+    // The breach job: clocks still running, by due instant (every account at once, so no owner first).
+    index("conversations_sla_first_due_idx")
+      .on(t.slaFirstDue)
+      .where(sql`${t.status} = 'open' and ${t.slaFirstAt} is null and not ${t.slaFirstBreached}`),
+    index("conversations_sla_resolve_due_idx")
+      .on(t.slaResolveDue)
+      .where(sql`${t.status} = 'open' and not ${t.slaResolveBreached}`),
     check("conversations_status_known", sql`${t.status} in ('open','resolved')`),
   ],
 );

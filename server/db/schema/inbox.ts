@@ -5,12 +5,14 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { WeekHours } from "../../../contract/domain/business-hours";
 import type { ChatChannel } from "../../../contract/domain/chats";
 import { users } from "./accounts";
 import { conversations, liveAgents } from "./chats";
@@ -35,11 +37,25 @@ export const inboxSettings = pgTable(
     agentCapacity: integer("agent_capacity").notNull().default(5),
     offlineGraceMinutes: integer("offline_grace_minutes").notNull().default(10),
     lastAgentId: uuid("last_agent_id").references(() => liveAgents.id, { onDelete: "set null" }),
+    /**
+     * SLAs (issue 40 item 5): targets in working minutes (null: no clock), counted over the week's hours (null: every
+     * hour) in the zone, holidays (local dates) excepted. contract/domain/business-hours.ts does the counting.
+     */
+    timeZone: text("time_zone").notNull().default("Asia/Kolkata"),
+    businessHours: jsonb("business_hours").$type<WeekHours>(),
+    holidays: text("holidays")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    firstResponseMinutes: integer("first_response_minutes"),
+    resolutionMinutes: integer("resolution_minutes"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("inbox_settings_capacity", sql`${t.agentCapacity} between 1 and 500`),
     check("inbox_settings_grace", sql`${t.offlineGraceMinutes} between 1 and 1440`),
+    check("inbox_settings_sla_first", sql`${t.firstResponseMinutes} between 1 and 525600`),
+    check("inbox_settings_sla_resolution", sql`${t.resolutionMinutes} between 1 and 525600`),
   ],
 );
 
@@ -64,8 +80,11 @@ export const conversationEvents = pgTable(
   },
   (t) => [
     index("conversation_events_conversation_idx").on(t.conversationId, t.id),
-    check("conversation_events_kind_known", sql`${t.kind} in ('assigned','unassigned')`),
-    check("conversation_events_actor_known", sql`${t.actor} in ('auto','owner','agent','offline')`),
+    check(
+      "conversation_events_kind_known",
+      sql`${t.kind} in ('assigned','unassigned','sla_first_breached','sla_resolution_breached')`,
+    ),
+    check("conversation_events_actor_known", sql`${t.actor} in ('auto','owner','agent','offline','sla')`),
   ],
 );
 

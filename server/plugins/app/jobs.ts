@@ -12,6 +12,7 @@ import { startPublicApiJobs } from "../../jobs/public-api";
 import { startClaimLoop, type ClaimLoop } from "../../db/claim-loop";
 import { chatFileExpiryJob } from "../../jobs/chat-file-expiry";
 import { offlineHandOverJob } from "../../jobs/offline-hand-over";
+import { slaBreachesJob } from "../../jobs/sla-breaches";
 import { reportExpiryJob } from "../../jobs/report-expiry";
 import { reportGenerationJob } from "../../jobs/report-generation";
 import { templateReviewJob } from "../../jobs/template-review";
@@ -130,6 +131,8 @@ export const jobsPlugin = fp<
       loops.set(handOver.name, startClaimLoop(app.database.db, handOver, expiries));
       const unsent = chatFileExpiryJob({ db: app.database.db, storage: app.storage, log: app.log });
       loops.set(unsent.name, startClaimLoop(app.database.db, unsent, expiries));
+      const breaches = slaBreachesJob({ db: app.database.db, io: app.io });
+      loops.set(breaches.name, startClaimLoop(app.database.db, breaches, expiries));
       for (const [name, loop] of startWorkflowJobs(
         app,
         { jobIntervalMs, now, workflows },

@@ -8,8 +8,12 @@ import {
   resolveConversation,
 } from "../../services/chats/actions";
 import { conversationRecord, findConversation } from "../../services/chats/conversations";
-import { forbidden } from "../../http/errors";
+import { badRequest, forbidden } from "../../http/errors";
 import { assignSettings, saveAssignSettings } from "../../services/chats/auto-assign";
+import { saveSlaSettings, slaSettings } from "../../services/chats/sla-settings";
+import { wallboard } from "../../services/chats/wallboard";
+import { isTimeZone } from "../../../contract/domain/time-zone";
+import type { WeekHours } from "../../../contract/domain/business-hours";
 import { conversationActivity } from "../../services/chats/activity";
 import { customerCard } from "../../services/chats/card";
 import { customerTimeline } from "../../services/chats/timeline";
@@ -28,6 +32,7 @@ import { attachmentHandlers } from "./attachments";
 import { cannedHandlers } from "./canned";
 
 const OWNER_ONLY = "Only the account's owner changes auto-assignment";
+const SLA_OWNER_ONLY = "Only the account's owner changes SLAs and business hours";
 
 /** The caller's inbox and one conversation in it (anything outside answers 404). */
 async function inbox(db: Db, caller: Caller, id: string) {
@@ -161,5 +166,35 @@ export const chatHandlers: Handlers = {
         offlineGraceMinutes: offlineGraceMinutes as number,
       }),
     };
+  },
+  "chats.sla": async (request, _reply, { db }) => {
+    const ws = await chatWorkspace(db, callerOf(request));
+    if (ws.agentId) throw forbidden(SLA_OWNER_ONLY);
+    return { success: true, data: await slaSettings(db, ws.ownerId) };
+  },
+  "chats.slaSave": async (request, _reply, { db }) => {
+    const ws = await chatWorkspace(db, callerOf(request));
+    if (ws.agentId) throw forbidden(SLA_OWNER_ONLY);
+    const body = request.body;
+    if (!isTimeZone(body.timeZone as string))
+      throw badRequest("Choose a time zone such as Asia/Kolkata", [
+        { field: "timeZone", message: "is not a known zone" },
+      ]);
+    return {
+      success: true,
+      data: await saveSlaSettings(db, ws.ownerId, {
+        timeZone: body.timeZone as string,
+        businessHours: (body.businessHours ?? null) as WeekHours | null,
+        holidays: (body.holidays ?? []) as string[],
+        firstResponseMinutes: (body.firstResponseMinutes ?? null) as number | null,
+        resolutionMinutes: (body.resolutionMinutes ?? null) as number | null,
+      }),
+    };
+  },
+  // The wallboard is the whole team's inbox: the owner's, like Team Members' monitor.
+  "chats.wallboard": async (request, _reply, { db }) => {
+    const ws = await chatWorkspace(db, callerOf(request));
+    if (ws.agentId) throw forbidden("Only the account's owner sees the wallboard");
+    return { success: true, data: await wallboard(db, ws.ownerId) };
   },
 };

@@ -6,11 +6,21 @@ import { badRequest, forbidden } from "../../http/errors";
 import { isUuid } from "../caller";
 import { conversationRecord } from "./conversations";
 import { pushConversation } from "./push";
+import { reopenSet, resolveSet } from "./sla";
 import type { ConversationOut, ConversationRow } from "./records";
 import type { ChatWorkspace } from "./workspace";
 
 type Change = Partial<
-  Pick<typeof conversations.$inferInsert, "status" | "resolvedAt" | "assignedAgentId" | "unreadCount">
+  Pick<
+    typeof conversations.$inferInsert,
+    | "status"
+    | "resolvedAt"
+    | "assignedAgentId"
+    | "unreadCount"
+    | "slaResolveStart"
+    | "slaResolveDue"
+    | "slaResolveBreached"
+  >
 >;
 
 /** Writes a change, then tells the rooms of the conversation (and those it had before, when it changed hands). */
@@ -62,9 +72,14 @@ export async function assignConversation(
   return change(db, io, row, { assignedAgentId: agentId });
 }
 
-export const resolveConversation = (db: Db, io: Server, row: ConversationRow) =>
-  change(db, io, row, { status: "resolved", resolvedAt: new Date() });
-export const reopenConversation = (db: Db, io: Server, row: ConversationRow) =>
-  change(db, io, row, { status: "open", resolvedAt: null });
+// Resolve stops the resolution clock (sla.ts); reopening by hand starts a new one.
+export function resolveConversation(db: Db, io: Server, row: ConversationRow) {
+  const now = new Date();
+  return change(db, io, row, { status: "resolved", resolvedAt: now, ...resolveSet(row, now) });
+}
+export async function reopenConversation(db: Db, io: Server, row: ConversationRow) {
+  const now = new Date();
+  return change(db, io, row, { status: "open", resolvedAt: null, ...(await reopenSet(db, row.userId, now)) });
+}
 export const readConversation = (db: Db, io: Server, row: ConversationRow) =>
   row.unreadCount === 0 ? conversationRecord(db, row) : change(db, io, row, { unreadCount: 0 });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { CarrierEvent } from "../../carriers/carrier";
 import { AI_REPLY_JOB } from "../ai/reply-queue";
-import { autoAssignReceived } from "./auto-assign-inbound";
+import { announceMove, autoAssignReceived } from "./auto-assign-inbound";
+import { startSlaClocks } from "./sla";
 import { receiveInbound, type Inbound, type Received } from "./inbound";
 import { fetchInboundMedia } from "./inbound-media";
 import { takeChannelInbound } from "./reply-routes";
@@ -141,6 +142,15 @@ export function startChatEvents(app: FastifyInstance): () => void {
     // Customers' files are fetched at once (WhatsApp's link lasts minutes), beside the round, not in its way.
     if (received.some((r) => r.message.body.pendingMedia))
       void fetchInboundMedia({ db, carrier: app.carrier, storage: app.storage, io: app.io, log: app.log }, received);
+    // SLA clocks (issue 40 item 5): started for conversations with none running, and their rows pushed again so the
+    // list shows the time left; before auto-assignment, whose push then carries them too.
+    await startSlaClocks(db, received)
+      .then(async (ids) => {
+        const started = new Set(ids);
+        for (const c of new Map(received.map((r) => [r.conversation.id, r.conversation])).values())
+          if (started.has(c.id)) await announceMove(db, app.io, c.id, c);
+      })
+      .catch((err: unknown) => app.log.error({ err }, "inbound conversations' SLA clocks not started"));
     // Auto-assignment (issue 40): after the push, so a customer's message is never held up by it.
     await autoAssignReceived(db, app.io, received).catch((err: unknown) =>
       app.log.error({ err }, "inbound conversations not auto-assigned"),

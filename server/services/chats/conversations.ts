@@ -5,6 +5,8 @@ import { notFound } from "../../http/errors";
 import { isUuid } from "../caller";
 import { addressLabels } from "./addresses";
 import { labelsOfNumbers } from "./customer-labels";
+import { nextDue } from "./sla";
+import { slaSettingsOf } from "./sla-settings";
 import { toConversationRecord, type ConversationOut, type ConversationRow } from "./records";
 import type { ChatWorkspace } from "./workspace";
 
@@ -56,6 +58,8 @@ export async function conversationRecords(
     ownerId,
     rows.map((row) => row.customerNumber),
   );
+  // Time left is working time: the account's hours are read only when a row has a clock running.
+  const sla = rows.some((row) => nextDue(row) !== null) ? (await slaSettingsOf(db, [ownerId])).get(ownerId) : undefined;
   const now = new Date();
   return rows.map((row) =>
     toConversationRecord(
@@ -64,6 +68,7 @@ export async function conversationRecords(
       row.assignedAgentId ? (agents.get(row.assignedAgentId) ?? null) : null,
       now,
       customerLabels.get(row.customerNumber) ?? [],
+      sla,
     ),
   );
 }

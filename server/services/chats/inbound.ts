@@ -62,6 +62,14 @@ interface Row {
   c_resolved_at: Date | string | null;
   c_campaign_id: string | null;
   c_created_at: Date | string;
+  c_sla_first_start: Date | string | null;
+  c_sla_first_due: Date | string | null;
+  c_sla_first_at: Date | string | null;
+  c_sla_first_agent_id: string | null;
+  c_sla_first_breached: boolean;
+  c_sla_resolve_start: Date | string | null;
+  c_sla_resolve_due: Date | string | null;
+  c_sla_resolve_breached: boolean;
   ai_queued: boolean;
   triggered: boolean;
   /** The contacts this batch made (the same on every row: one aggregate of the statement). */
@@ -88,6 +96,14 @@ function conversationOf(r: Row): ConversationRow {
     resolvedAt: dateOrNull(r.c_resolved_at),
     campaignId: r.c_campaign_id,
     createdAt: date(r.c_created_at),
+    slaFirstStart: dateOrNull(r.c_sla_first_start),
+    slaFirstDue: dateOrNull(r.c_sla_first_due),
+    slaFirstAt: dateOrNull(r.c_sla_first_at),
+    slaFirstAgentId: r.c_sla_first_agent_id,
+    slaFirstBreached: r.c_sla_first_breached,
+    slaResolveStart: dateOrNull(r.c_sla_resolve_start),
+    slaResolveDue: dateOrNull(r.c_sla_resolve_due),
+    slaResolveBreached: r.c_sla_resolve_breached,
   };
 }
 
@@ -278,6 +294,9 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
            up.business_address as c_business_address, up.status as c_status, up.assigned_agent_id as c_assigned_agent_id,
            up.last_inbound_at as c_last_inbound_at, up.last_message_at as c_last_message_at, up.last_message_text as c_last_message_text,
            up.unread_count as c_unread_count, up.resolved_at as c_resolved_at, up.campaign_id as c_campaign_id, up.created_at as c_created_at,
+           up.sla_first_start as c_sla_first_start, up.sla_first_due as c_sla_first_due, up.sla_first_at as c_sla_first_at,
+           up.sla_first_agent_id as c_sla_first_agent_id, up.sla_first_breached as c_sla_first_breached,
+           up.sla_resolve_start as c_sla_resolve_start, up.sla_resolve_due as c_sla_resolve_due, up.sla_resolve_breached as c_sla_resolve_breached,
            exists (select 1 from ai where ai.message_id = ins.id) as ai_queued, exists (select 1 from wf where wf.message_id = ins.id) as triggered,
            (select coalesce(jsonb_agg(ct), '[]'::jsonb) from ct) as new_contacts
     from ins join up on up.id = ins.conversation_id

@@ -41,6 +41,8 @@ export function narrowingFilters(ws: ChatWorkspace, query: InboxFilter): (SQL | 
     filters.push(sql`${conversations.customerNumber} = any(array(select c.number from ${contacts} c
       where c.user_id = ${labelOwnerSql(ws.ownerId)} and c.labels @> ${pgArray([query.label])}::text[]))`);
   if (query.unread) filters.push(gt(conversations.unreadCount, 0));
+  // The partial index of breached conversations (newest first) answers it: its predicate, word for word.
+  if (query.slaBreached) filters.push(sql`(${conversations.slaFirstBreached} or ${conversations.slaResolveBreached})`);
   if (query.waitingMinutes !== undefined) {
     // Waiting: open, and the customer's message is the last one, older than the threshold. The time range is on
     // last_message_at, the column every inbox index orders by.
@@ -60,6 +62,7 @@ export const queryFilter = (query: ListQuery): InboxFilter => ({
   ...(query.agentId !== undefined && { agentId: query.agentId }),
   ...(query.label && { label: query.label }),
   ...(query.unread === "true" && { unread: true }),
+  ...(query.slaBreached === "true" && { slaBreached: true }),
   ...(query.waitingMinutes !== undefined && { waitingMinutes: query.waitingMinutes }),
 });
 

@@ -2,6 +2,8 @@ import type { Static } from "@sinclair/typebox";
 import type { ChatMessageRecord, ConversationRecord } from "../../../contract/calls/chat-records";
 import { serviceWindowLeftMs, type ChatChannel } from "../../../contract/domain/chats";
 import type { chatMessages, conversations } from "../../db/schema";
+import { slaView } from "./sla";
+import type { SlaSettings } from "./sla-settings";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
@@ -17,6 +19,7 @@ export function toConversationRecord(
   agentName: string | null,
   now = new Date(),
   customerLabels: ConversationOut["labels"] = [],
+  sla?: SlaSettings,
 ): ConversationOut {
   return {
     _id: row.id,
@@ -38,6 +41,7 @@ export function toConversationRecord(
       row.lastInboundAt ? new Date(row.lastInboundAt) : null,
       now,
     ),
+    ...slaView(row, sla, now),
     createdAt: iso(row.createdAt),
   };
 }

@@ -24,6 +24,7 @@ import {
   type ChatMessageRow,
   type ConversationRow,
 } from "./records";
+import { firstReplySet } from "./sla";
 import { quickReplies, renderTemplate } from "./templates";
 import { chatWorkspace, type ChatWorkspace } from "./workspace";
 
@@ -271,7 +272,13 @@ export async function sendInWorkspace(
     if (file && !(await markChatFileUsed(tx, file.id, now))) throw new HttpError(422, ATTACHMENT_EXPIRED);
     const [updated] = await tx
       .update(conversations)
-      .set({ lastMessageAt: now, lastMessageText: previewOf(input.messageType, text), unreadCount: 0 })
+      .set({
+        lastMessageAt: now,
+        lastMessageText: previewOf(input.messageType, text),
+        unreadCount: 0,
+        // The episode's first reply stops its first-response clock (issue 40 item 5).
+        ...firstReplySet(now, workspace.agentId),
+      })
       .where(eq(conversations.id, conversation.id))
       .returning();
     return { row, conversation: updated ?? conversation };

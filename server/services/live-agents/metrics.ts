@@ -39,6 +39,10 @@ interface Totals {
   sent: number;
   resolved: number;
   resolution_ms: number | null;
+  first_total: number;
+  first_met: number;
+  resolve_total: number;
+  resolve_met: number;
 }
 
 /** One agent's work in the period up to `now`, with a series per hour (day) or per day (week, month). */
@@ -57,7 +61,11 @@ export async function agentMetrics(
           (select count(distinct conversation_id)::int from chat_messages where agent_id = ${agentId} and direction = 'out' and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz) as handled,
           (select count(*)::int from chat_messages where agent_id = ${agentId} and direction = 'out' and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz) as sent,
           (select count(*)::int from conversations where assigned_agent_id = ${agentId} and resolved_at >= ${from}::timestamptz and resolved_at < ${to}::timestamptz) as resolved,
-          (select avg(extract(epoch from resolved_at - created_at) * 1000)::float8 from conversations where assigned_agent_id = ${agentId} and resolved_at >= ${from}::timestamptz and resolved_at < ${to}::timestamptz) as resolution_ms`,
+          (select avg(extract(epoch from resolved_at - created_at) * 1000)::float8 from conversations where assigned_agent_id = ${agentId} and resolved_at >= ${from}::timestamptz and resolved_at < ${to}::timestamptz) as resolution_ms,
+          (select count(*)::int from conversations where sla_first_agent_id = ${agentId} and sla_first_due is not null and sla_first_at >= ${from}::timestamptz and sla_first_at < ${to}::timestamptz) as first_total,
+          (select count(*)::int from conversations where sla_first_agent_id = ${agentId} and sla_first_due is not null and not sla_first_breached and sla_first_at >= ${from}::timestamptz and sla_first_at < ${to}::timestamptz) as first_met,
+          (select count(*)::int from conversations where assigned_agent_id = ${agentId} and status = 'resolved' and sla_resolve_due is not null and resolved_at >= ${from}::timestamptz and resolved_at < ${to}::timestamptz) as resolve_total,
+          (select count(*)::int from conversations where assigned_agent_id = ${agentId} and status = 'resolved' and sla_resolve_due is not null and not sla_resolve_breached and resolved_at >= ${from}::timestamptz and resolved_at < ${to}::timestamptz) as resolve_met`,
   );
   const [responses] = await rowsOf<{ first_ms: number | null; avg_ms: number | null }>(
     db,
@@ -87,6 +95,11 @@ export async function agentMetrics(
     firstResponseMs: responses?.first_ms ?? null,
     avgResponseMs: responses?.avg_ms ?? null,
     resolutionMs: totals?.resolution_ms ?? null,
+    // SLA attainment (issue 40 item 5): the stored flags, never clocks recomputed.
+    slaFirstResponses: totals?.first_total ?? 0,
+    slaFirstResponsesMet: totals?.first_met ?? 0,
+    slaResolutions: totals?.resolve_total ?? 0,
+    slaResolutionsMet: totals?.resolve_met ?? 0,
     series: series.map((s) => ({
       bucket: new Date(s.bucket).toISOString(),
       conversations: s.conversations,

@@ -1,6 +1,7 @@
-import { DeleteOutlined, LineChartOutlined, MailOutlined, UserAddOutlined } from "@ant-design/icons";
+import { DashboardOutlined, DeleteOutlined, LineChartOutlined, MailOutlined, UserAddOutlined } from "@ant-design/icons";
 import { Alert, Button, Empty, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
+import { useNavigate } from "react-router";
 import { formatDateTime } from "../../shell/format";
 import { LazySchemaForm } from "../common/lazy-schema-form";
 import { PageHeader } from "../common/page-header";
@@ -8,6 +9,7 @@ import { FORM_SCHEMAS } from "../common/validators/form-schemas";
 import { AutoAssignment } from "./components/auto-assignment";
 import { MetricsDrawer } from "./components/metrics-drawer";
 import { PresenceBadge } from "./components/presence-badge";
+import { SlaSettings } from "./components/sla-settings";
 import { useAgents, type Agent } from "./components/use-agents";
 
 /** Team Members: the people answering conversations, their presence live, invitations, and each one's monitoring. */
@@ -15,6 +17,7 @@ export function LiveAgentsList() {
   const team = useAgents();
   const [dialog, setDialog] = useState<"invite" | "create" | null>(null);
   const [watching, setWatching] = useState<Agent | null>(null);
+  const navigate = useNavigate();
 
   return (
     <>
@@ -22,6 +25,9 @@ export function LiveAgentsList() {
         description="Invite the people who answer your customers. Presence updates live; open a member to see their response times."
         extra={
           <>
+            <Button icon={<DashboardOutlined />} onClick={() => navigate("wallboard", { relative: "path" })}>
+              Wallboard
+            </Button>
             <Button icon={<MailOutlined />} onClick={() => setDialog("invite")}>
               Invite member
             </Button>
@@ -32,6 +38,7 @@ export function LiveAgentsList() {
         }
       />
       <AutoAssignment />
+      <SlaSettings />
       <Input.Search
         allowClear
         aria-label="Search members"

@@ -17,6 +17,11 @@ export function duration(ms: number | null): string {
   return `${Math.floor(m / 60)} h ${m % 60} min`;
 }
 
+/** SLA attainment: "92% (11 of 12)", "—" when no conversation had a target. */
+export function attainment(met: number, total: number): string {
+  return total === 0 ? "—" : `${Math.round((100 * met) / total)}% (${met} of ${total})`;
+}
+
 /** One agent's monitoring: the period's figures and a chart per hour (day) or per day (week, month). */
 export function MetricsDrawer({ agent, onClose }: { agent: Agent | null; onClose: () => void }) {
   const isMobile = useIsMobile();
@@ -35,6 +40,8 @@ export function MetricsDrawer({ agent, onClose }: { agent: Agent | null; onClose
         ["First response", duration(m.firstResponseMs)],
         ["Average response", duration(m.avgResponseMs)],
         ["Resolution time", duration(m.resolutionMs)],
+        ["First response SLA met", attainment(m.slaFirstResponsesMet, m.slaFirstResponses)],
+        ["Resolution SLA met", attainment(m.slaResolutionsMet, m.slaResolutions)],
       ]
     : [];
   return (

@@ -17,6 +17,8 @@ describe("activity lines", () => {
       "Back to the team from Asha, by Asha",
     ],
     [{ kind: "assigned", actor: "auto" }, "Assigned to a removed member, automatically"],
+    [{ kind: "sla_first_breached", actor: "sla" }, "First-response SLA breached: no reply by its due time"],
+    [{ kind: "sla_resolution_breached", actor: "sla" }, "Resolution SLA breached: not resolved by its due time"],
   ] as const)("%j reads %j", (fields, line) => {
     expect(activityLine({ ...base, ...fields })).toBe(line);
   });

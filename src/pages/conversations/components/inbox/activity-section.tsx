@@ -11,11 +11,14 @@ const BY: Record<Activity["actor"], string> = {
   owner: "by the account",
   agent: "by an agent",
   offline: "after its agent went offline",
+  sla: "by the SLA clock",
 };
 
 /** One line of the log, in words: whom it went to (or back to the team), from whom, and who decided. */
 export function activityLine(a: Activity): string {
   const by = a.actorName && a.actor !== "auto" && a.actor !== "offline" ? `by ${a.actorName}` : BY[a.actor];
+  if (a.kind === "sla_first_breached") return "First-response SLA breached: no reply by its due time";
+  if (a.kind === "sla_resolution_breached") return "Resolution SLA breached: not resolved by its due time";
   const from = a.fromAgentName ? ` from ${a.fromAgentName}` : "";
   if (a.kind === "unassigned") return `Back to the team${from}, ${by}`;
   return `Assigned to ${a.agentName ?? "a removed member"}${from}, ${by}`;

@@ -18,6 +18,8 @@ export interface ListFilters {
   label?: string;
   agentId?: string;
   unread: boolean;
+  /** Only conversations whose SLA was breached (issue 40 item 5). */
+  slaBreached?: boolean;
   waitingMinutes?: number;
 }
 

@@ -2,6 +2,7 @@ import { Avatar, Badge, Flex, Typography, theme } from "antd";
 import { useRef, type KeyboardEvent } from "react";
 import { ChannelTag } from "./channel-tag";
 import { LabelTags } from "./label-tags";
+import { SlaTag } from "./sla-tag";
 import { formatRelative } from "./time";
 import type { Conversation } from "./thread-state";
 
@@ -94,6 +95,7 @@ export function ConversationOptions({
                   {c.lastMessageText}
                 </Typography.Text>
                 <Flex gap={4} align="center">
+                  <SlaTag conversation={c} />
                   <ChannelTag channel={c.channel} />
                   {c.unreadCount > 0 && <Badge count={c.unreadCount} aria-label={`${c.unreadCount} unread`} />}
                 </Flex>

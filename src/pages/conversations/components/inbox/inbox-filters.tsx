@@ -9,7 +9,9 @@ const waitingLabel = (m: number) => (m < 60 ? `${m} minutes` : m < 1440 ? `${m /
 
 /** How many of the extra filters are set: the button's badge, so a narrowed list never looks like the whole inbox. */
 export const extraFilterCount = (f: ListFilters) =>
-  [f.label, f.agentId, f.unread || undefined, f.waitingMinutes].filter((v) => v !== undefined).length;
+  [f.label, f.agentId, f.unread || undefined, f.slaBreached || undefined, f.waitingMinutes].filter(
+    (v) => v !== undefined,
+  ).length;
 
 /** The filters beyond the tabs: label, agent, unread and waiting time, in a popover under one button. */
 export function InboxFilters(props: {
@@ -66,10 +68,15 @@ export function InboxFilters(props: {
       <Checkbox checked={f.unread} onChange={(e) => set({ unread: e.target.checked })}>
         Unread only
       </Checkbox>
+      <Checkbox checked={f.slaBreached ?? false} onChange={(e) => set({ slaBreached: e.target.checked })}>
+        SLA breached
+      </Checkbox>
       <Button
         size="small"
         disabled={extraFilterCount(f) === 0}
-        onClick={() => set({ label: undefined, agentId: undefined, unread: false, waitingMinutes: undefined })}
+        onClick={() =>
+          set({ label: undefined, agentId: undefined, unread: false, slaBreached: false, waitingMinutes: undefined })
+        }
       >
         Clear filters
       </Button>

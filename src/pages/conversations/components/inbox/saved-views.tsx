@@ -19,6 +19,7 @@ export function toViewFilter(f: ListFilters): InboxFilter {
     ...(f.agentId && { agentId: f.agentId }),
     ...(f.label && { label: f.label }),
     ...(f.unread && { unread: true }),
+    ...(f.slaBreached && { slaBreached: true }),
     ...(f.waitingMinutes && { waitingMinutes: f.waitingMinutes }),
   };
 }
@@ -31,6 +32,7 @@ export const fromViewFilter = (v: InboxFilter, q: string): ListFilters => ({
   label: v.label,
   agentId: v.agentId,
   unread: v.unread ?? false,
+  slaBreached: v.slaBreached ?? false,
   waitingMinutes: v.waitingMinutes,
 });
 

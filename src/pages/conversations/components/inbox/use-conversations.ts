@@ -24,6 +24,7 @@ export function useConversations(filters: ListFilters) {
         ...(filters.label ? { label: filters.label } : {}),
         ...(filters.agentId ? { agentId: filters.agentId } : {}),
         ...(filters.unread ? { unread: "true" as const } : {}),
+        ...(filters.slaBreached ? { slaBreached: "true" as const } : {}),
         ...(filters.waitingMinutes ? { waitingMinutes: filters.waitingMinutes } : {}),
       },
     },
