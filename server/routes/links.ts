@@ -1,14 +1,16 @@
 // GET /l/:code: a tracked campaign's short link. Answers 302 to the recipient's own value (the long URL it stood
-// for) after one primary-key read; the click is written after the answer, so a person never waits on it. Outside
-// /api and the console's routes (and their URL guard): a phone opens it with no session.
+// for) after one primary-key read; the click is buffered and written in a batch (services/links/recorder.ts), so a
+// person never waits on it. Outside /api and the console's routes (and their URL guard): a phone opens it with no
+// session.
 import { eq } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { isTrackableUrl, LINK_PATH } from "../../contract/domain/links";
-import { campaignRecipients, campaigns, linkClicks } from "../db/schema";
+import { campaignRecipients, campaigns } from "../db/schema";
 import { paramsFor } from "../services/campaigns/dispatch-content";
 import { deviceOf, isMachine } from "../services/links/clicks";
 import { linkKeyOf, readLinkCode } from "../services/links/code";
+import { clickRecorder } from "../services/links/recorder";
 
 const GONE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Link not found</title></head><body style="font-family:system-ui;margin:3rem auto;max-width:32rem;padding:0 1rem">
@@ -21,7 +23,9 @@ export const shortLinks = fp(
   async (app) => {
     let key: Buffer | undefined;
     const keyOf = () => (key ??= linkKeyOf(app.routeContext.secret()));
-    const { db, background } = app.routeContext;
+    const { db } = app.routeContext;
+    const clicks = clickRecorder(db, app.log);
+    app.addHook("onClose", () => clicks.flush());
 
     app.route<{ Params: { code: string } }>({
       method: ["GET", "HEAD"],
@@ -56,14 +60,12 @@ export const shortLinks = fp(
           userAgent,
           purpose: Array.isArray(purpose) ? purpose.join(",") : purpose,
         });
-        background(async () => {
-          await db.insert(linkClicks).values({
-            campaignId: row.campaignId,
-            recipientId: target.recipientId,
-            position: target.position,
-            device: deviceOf(userAgent),
-            machine,
-          });
+        clicks.record({
+          campaignId: row.campaignId,
+          recipientId: target.recipientId,
+          position: target.position,
+          device: deviceOf(userAgent),
+          machine,
         });
         return reply
           .status(302)
