@@ -256,6 +256,9 @@ export const AgentMetricsRecord = Type.Object({
   slaFirstResponsesMet: Type.Integer(),
   slaResolutions: Type.Integer(),
   slaResolutionsMet: Type.Integer(),
+  /** CSAT (issue 40 item 6): the answers to surveys on this agent's resolved conversations, given in the period. */
+  csatAverage: Type.Union([Type.Number(), Type.Null()]),
+  csatResponses: Type.Integer(),
   /** Per hour (day) or per day (week, month). */
   series: Type.Array(
     Type.Object({

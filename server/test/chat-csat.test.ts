@@ -39,8 +39,18 @@ const number = () => {
   return `+9188${String(Date.now() % 1_000_000).padStart(6, "0")}${String(serial).padStart(2, "0")}`;
 };
 
+/** A number the sandbox reaches on RCS (its RCS-capable share is drawn per number). */
+async function rcsNumber(): Promise<string> {
+  const carrier = (server.app as unknown as { carrier: Carrier }).carrier;
+  for (;;) {
+    const n = number();
+    if ((await carrier.checkCapability({ channel: "rcs", to: n })).capable) return n;
+  }
+}
+
 /** A customer's message on `channel`, `hoursAgo` hours ago, in a new conversation; answers its id and number. */
-async function customerWrote(channel: string, hoursAgo = 0, from = number(), text = "Where is my order?") {
+async function customerWrote(channel: string, hoursAgo = 0, given?: string, text = "Where is my order?") {
+  const from = given ?? (channel === "rcs" ? await rcsNumber() : number());
   const [got] = await receiveInbound(db(), [
     { type: "inbound", channel, from, to: address[channel] ?? "", text, at: new Date(Date.now() - hoursAgo * HOUR) },
   ] as Parameters<typeof receiveInbound>[1]);
@@ -254,5 +264,53 @@ describe("answers", () => {
     await customerWrote("whatsapp", 0, c.from, "Thanks, but the parcel is damaged");
     expect(await surveys(c.id)).toEqual([{ channel: "whatsapp", answer: null }]);
     expect((await conversation(c.id))?.status).toBe("open");
+  });
+});
+
+describe("figures", () => {
+  it("the wallboard's CSAT today and the agent's monitor average the answers given", async () => {
+    const board = async () =>
+      (await server.call({ method: "GET", url: "/api/v1/chats/wallboard", as: "manager" })).json().data.csatToday;
+    await put("manager", settings({ enabled: false }));
+    expect(await board()).toBeNull();
+    await put("manager", settings());
+    const before = (await board()) as { average: number | null; responses: number };
+    const [agent] = await rowsOf<{ id: string }>(
+      db(),
+      sql`select a.id::text as id from live_agents a join users u on u.id = a.user_id where a.owner_id = ${owner}
+        and a.status = 'active' order by a.created_at limit 1`,
+    );
+    const metrics = async () =>
+      (
+        await server.call({
+          method: "GET",
+          url: `/api/live-agent/monitoring/metrics/agent/${agent!.id}?period=day`,
+          as: "manager",
+        })
+      ).json().data as { csatAverage: number | null; csatResponses: number };
+    const mine = await metrics();
+    for (const text of ["Great", "Poor"]) {
+      const c = await customerWrote("whatsapp");
+      const assigned = await server.call({
+        method: "POST",
+        url: `/api/v1/chats/${c.id}/assign`,
+        as: "manager",
+        payload: { agentId: agent!.id },
+      });
+      expect(assigned.statusCode).toBe(200);
+      await resolve(c.id);
+      await until(
+        () => events(c.id),
+        (e) => e.length > 0,
+      );
+      await customerWrote("whatsapp", 0, c.from, text);
+    }
+    const after = (await board()) as { average: number | null; responses: number };
+    expect(after.responses).toBe(before.responses + 2);
+    const sum = (before.average ?? 0) * before.responses + 6;
+    expect(after.average).toBeCloseTo(Math.round((sum / after.responses) * 10) / 10, 1);
+    const now = await metrics();
+    expect(now.csatResponses).toBe(mine.csatResponses + 2);
+    if (mine.csatResponses === 0) expect(now.csatAverage).toBe(3);
   });
 });
