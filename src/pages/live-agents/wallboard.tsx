@@ -101,7 +101,13 @@ export function Wallboard({ csatToday }: { csatToday?: ReactNode }) {
             <Tile
               label="CSAT today"
               value={csat}
-              note={board.csatToday ? `${formatCount(board.csatToday.responses)} ratings since midnight` : undefined}
+              note={
+                board.csatToday
+                  ? board.csatToday.responses === 0
+                    ? "No ratings yet today"
+                    : `${formatCount(board.csatToday.responses)} rating${board.csatToday.responses === 1 ? "" : "s"} since midnight`
+                  : undefined
+              }
             />
           </Col>
         )}

@@ -89,7 +89,7 @@ export function CsatSettings() {
           <Input maxLength={512} placeholder="e.g. 1107161234567890123" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={save.isPending}>
-          Save
+          Save survey
         </Button>
       </Form>
     </Card>
