@@ -35,6 +35,7 @@ import { chatLabelColor } from "./chat-label-color";
 import { chatLabels } from "./chat-labels";
 import { inboxAssignment } from "./inbox-assignment";
 import { inboxSla } from "./inbox-sla";
+import { inboxCsat } from "./inbox-csat";
 import { inboxView } from "./inbox-view";
 import { cannedResponse } from "./canned-response";
 import { chatNote } from "./chat-note";
@@ -185,6 +186,7 @@ export const SCHEMAS = {
   "chat-labels": chatLabels,
   "inbox-assignment": inboxAssignment,
   "inbox-sla": inboxSla,
+  "inbox-csat": inboxCsat,
   "inbox-view": inboxView,
   "canned-response": cannedResponse,
   "chat-note": chatNote,

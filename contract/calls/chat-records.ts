@@ -202,19 +202,37 @@ export const TeamMemberRecord = Type.Object({
 /** One line of a conversation's activity log: who it was assigned to, from whom, by whom and when. */
 export const ConversationActivityRecord = Type.Object({
   _id: Type.String(),
-  kind: Type.Unsafe<"assigned" | "unassigned" | "sla_first_breached" | "sla_resolution_breached">({
+  kind: Type.Unsafe<
+    | "assigned"
+    | "unassigned"
+    | "sla_first_breached"
+    | "sla_resolution_breached"
+    | "csat_sent"
+    | "csat_not_sent"
+    | "csat_answered"
+  >({
     type: "string",
-    enum: ["assigned", "unassigned", "sla_first_breached", "sla_resolution_breached"],
+    enum: [
+      "assigned",
+      "unassigned",
+      "sla_first_breached",
+      "sla_resolution_breached",
+      "csat_sent",
+      "csat_not_sent",
+      "csat_answered",
+    ],
   }),
   /** The agent it went to (null: back to the team, or an agent since removed). */
   agentName: Type.Union([Type.String(), Type.Null()]),
   fromAgentName: Type.Union([Type.String(), Type.Null()]),
   /** Who decided: auto-assignment, the owner, an agent, or the offline hand-over. */
-  actor: Type.Unsafe<"auto" | "owner" | "agent" | "offline" | "sla">({
+  actor: Type.Unsafe<"auto" | "owner" | "agent" | "offline" | "sla" | "csat" | "customer">({
     type: "string",
-    enum: ["auto", "owner", "agent", "offline", "sla"],
+    enum: ["auto", "owner", "agent", "offline", "sla", "csat", "customer"],
   }),
   actorName: Type.String(),
+  /** CSAT lines: how the survey went, why it did not, or the score given. */
+  note: Type.String(),
   at: Type.String({ format: "date-time" }),
 });
 
@@ -238,6 +256,9 @@ export const AgentMetricsRecord = Type.Object({
   slaFirstResponsesMet: Type.Integer(),
   slaResolutions: Type.Integer(),
   slaResolutionsMet: Type.Integer(),
+  /** CSAT (issue 40 item 6): the answers to surveys on this agent's resolved conversations, given in the period. */
+  csatAverage: Type.Union([Type.Number(), Type.Null()]),
+  csatResponses: Type.Integer(),
   /** Per hour (day) or per day (week, month). */
   series: Type.Array(
     Type.Object({
@@ -267,6 +288,11 @@ export const WallboardRecord = Type.Object({
   ),
   /** Conversations whose SLA was breached since midnight in the account's SLA time zone (first response or resolution). */
   breachesToday: Type.Integer(),
+  /** CSAT answers since midnight in that zone: the mean score (1 decimal) and their count; null while CSAT is off. */
+  csatToday: Type.Union([
+    Type.Object({ average: Type.Union([Type.Number(), Type.Null()]), responses: Type.Integer() }),
+    Type.Null(),
+  ]),
   timeZone: Type.String(),
   at: Type.String({ format: "date-time" }),
 });

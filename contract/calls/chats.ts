@@ -40,6 +40,12 @@ const SlaRecord = Type.Object({
   firstResponseMinutes: Type.Union([Type.Integer(), Type.Null()]),
   resolutionMinutes: Type.Union([Type.Integer(), Type.Null()]),
 });
+const CsatSettingsRecord = Type.Object({
+  enabled: Type.Boolean(),
+  question: Type.String(),
+  whatsappTemplate: Type.Union([Type.String(), Type.Null()]),
+  smsDltTemplateId: Type.Union([Type.String(), Type.Null()]),
+});
 const AssignmentRecord = Type.Object({
   autoAssign: Type.Boolean(),
   agentCapacity: Type.Integer(),
@@ -324,6 +330,22 @@ export const CHAT_CALLS = {
     response: replies({ 200: ok({ data: SlaRecord }) }),
     summary:
       "Change the account's SLA targets and business hours; running clocks take the new due times (the owner only)",
+  },
+  "chats.csat": {
+    method: "GET",
+    path: "/api/v1/chats/csat",
+    ...CHAT,
+    response: replies({ 200: ok({ data: CsatSettingsRecord }) }),
+    summary:
+      "The account's CSAT survey on resolve: on or off, question, templates for WhatsApp and DLT SMS (the owner only)",
+  },
+  "chats.csatSave": {
+    method: "PUT",
+    path: "/api/v1/chats/csat",
+    ...CHAT,
+    bodySchema: "inbox-csat",
+    response: replies({ 200: ok({ data: CsatSettingsRecord }) }),
+    summary: "Change the account's CSAT survey on resolve (the owner only)",
   },
   "chats.wallboard": {
     method: "GET",

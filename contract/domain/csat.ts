@@ -1,6 +1,6 @@
 // Customer satisfaction surveys on resolve (issue 40 item 6): which survey a channel's rules allow, and how a
 // customer's answer reads as a score, written once for the server (the send on resolve, the inbound capture) and the
-// console (the settings' preview, the reports). The sending and capture are not wired yet (see docs/conversations.md).
+// console (the settings, the figures). Sent by server/services/chats/csat.ts, answers taken by csat-answers.ts.
 //
 // Decisions:
 // - WhatsApp inside the 24-hour window: an interactive "button" message. Meta allows at most 3 reply buttons, each

@@ -213,6 +213,8 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "chats.assignmentSave": {"method":"PUT","path":"/api/v1/chats/assignment","access":["manager","user","department_head"],"module":"chat"},
   "chats.sla": {"method":"GET","path":"/api/v1/chats/sla","access":["manager","user","department_head"],"module":"chat"},
   "chats.slaSave": {"method":"PUT","path":"/api/v1/chats/sla","access":["manager","user","department_head"],"module":"chat"},
+  "chats.csat": {"method":"GET","path":"/api/v1/chats/csat","access":["manager","user","department_head"],"module":"chat"},
+  "chats.csatSave": {"method":"PUT","path":"/api/v1/chats/csat","access":["manager","user","department_head"],"module":"chat"},
   "chats.wallboard": {"method":"GET","path":"/api/v1/chats/wallboard","access":["manager","user","department_head"],"module":"chat"},
   "sandbox.phone.addresses": {"method":"GET","path":"/api/v1/sandbox/phone/addresses","access":["manager","user","department_head"]},
   "sandbox.phone.send": {"method":"POST","path":"/api/v1/sandbox/phone/messages","access":["manager","user","department_head"]},

@@ -515,6 +515,11 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
       resolutionMinutes: null,
     },
   }),
+  "chats.csat": async () => ({ as: "manager" }),
+  "chats.csatSave": async () => ({
+    as: "manager",
+    payload: { enabled: true, question: "How did we do?", whatsappTemplate: null, smsDltTemplateId: null },
+  }),
   "chats.wallboard": async () => ({ as: "manager" }),
   "chats.viewCreate": async () => ({
     as: "manager",

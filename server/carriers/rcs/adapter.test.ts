@@ -147,6 +147,30 @@ describe("RBM sends", () => {
     expect(atGoogle(`rbm-${seq}`)?.body.ttl).toBe("3600s");
   });
 
+  it("sends the CSAT survey's five reply chips; RBM's limits refuse 12 chips or a chip of 26 characters", async () => {
+    google.behaviour.capable.add("+919800000010");
+    const chips = (n: number, label = (i: number) => String(i)) =>
+      Array.from({ length: n }, (_, i) => ({ type: "reply", text: label(i + 1), postbackData: `csat:${i + 1}` }));
+    const survey = (suggestions: unknown[]): OutboundMessage => ({
+      ...text("+919800000010", "How did we do?"),
+      content: { kind: "rcs", draft: { type: "text", textMessageContent: "How did we do?", suggestions } },
+    });
+    const cases: [string, unknown[], boolean][] = [
+      ["five chips", chips(5), true],
+      ["eleven chips", chips(11), true],
+      ["twelve chips", chips(12), false],
+      ["a 25-character chip", chips(1, () => "x".repeat(25)), true],
+      ["a 26-character chip", chips(1, () => "x".repeat(26)), false],
+    ];
+    for (const [name, suggestions, accepted] of cases) {
+      const result = await adapter.send(survey(suggestions));
+      expect(result.accepted, name).toBe(accepted);
+    }
+    expect(atGoogle(`rbm-${seq - 4}`)?.body.contentMessage?.suggestions).toEqual(
+      chips(5).map((c) => ({ reply: { text: c.text, postbackData: c.postbackData } })),
+    );
+  });
+
   it("maps use cases to traffic types: OTP bots send AUTHENTICATION, multi-use chat texts SERVICEREQUEST", async () => {
     google.behaviour.capable.add("+919800000002");
     await make(key.json, "OTP").send(text("+919800000002", "Your code is 123456"));

@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { WeekHours } from "../../../contract/domain/business-hours";
 import type { ChatChannel } from "../../../contract/domain/chats";
+import { CSAT_QUESTION_DEFAULT } from "../../../contract/domain/csat";
 import { users } from "./accounts";
 import { conversations, liveAgents } from "./chats";
 import { createdAt } from "./columns";
@@ -49,6 +50,14 @@ export const inboxSettings = pgTable(
       .default(sql`'{}'::text[]`),
     firstResponseMinutes: integer("first_response_minutes"),
     resolutionMinutes: integer("resolution_minutes"),
+    /**
+     * CSAT (issue 40 item 6): a survey on resolve when on; outside WhatsApp's window only the approved template named
+     * here, and on a DLT SMS route only the registered DLT template named here (contract/domain/csat.ts decides).
+     */
+    csatEnabled: boolean("csat_enabled").notNull().default(false),
+    csatQuestion: text("csat_question").notNull().default(CSAT_QUESTION_DEFAULT),
+    csatWhatsappTemplate: text("csat_whatsapp_template"),
+    csatSmsDltTemplateId: text("csat_sms_dlt_template_id"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -76,15 +85,20 @@ export const conversationEvents = pgTable(
     fromAgentId: uuid("from_agent_id").references(() => liveAgents.id, { onDelete: "set null" }),
     actor: text("actor").notNull(),
     actorName: text("actor_name").notNull().default(""),
+    /** What a line says besides its kind: why a survey was not sent, the score an answer gave. */
+    note: text("note").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [
     index("conversation_events_conversation_idx").on(t.conversationId, t.id),
     check(
       "conversation_events_kind_known",
-      sql`${t.kind} in ('assigned','unassigned','sla_first_breached','sla_resolution_breached')`,
+      sql`${t.kind} in ('assigned','unassigned','sla_first_breached','sla_resolution_breached','csat_sent','csat_not_sent','csat_answered')`,
     ),
-    check("conversation_events_actor_known", sql`${t.actor} in ('auto','owner','agent','offline','sla')`),
+    check(
+      "conversation_events_actor_known",
+      sql`${t.actor} in ('auto','owner','agent','offline','sla','csat','customer')`,
+    ),
   ],
 );
 
@@ -111,5 +125,33 @@ export const cannedResponses = pgTable(
   (t) => [
     uniqueIndex("canned_responses_user_code_idx").on(t.userId, t.code),
     check("canned_responses_code", sql`${t.code} ~ '^[a-z0-9_-]{1,32}$'`),
+  ],
+);
+
+/**
+ * A CSAT survey sent on resolve (issue 40 item 6): for the conversation and the agent who had it then (null: the
+ * team). The answer (1-5) is stored once, within CSAT_ANSWER_HOURS of `sent_at`; a later one is an ordinary message.
+ */
+export const csatSurveys = pgTable(
+  "csat_surveys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    /** The account (the inbox's owner): figures are read per account. */
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    agentId: uuid("agent_id").references(() => liveAgents.id, { onDelete: "set null" }),
+    channel: text("channel").$type<ChatChannel>().notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    answer: integer("answer"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("csat_surveys_conversation_idx").on(t.conversationId, t.sentAt),
+    index("csat_surveys_user_answered_idx").on(t.userId, t.answeredAt),
+    check("csat_surveys_answer", sql`${t.answer} between 1 and 5`),
   ],
 );

@@ -10,6 +10,8 @@ import {
 import { conversationRecord, findConversation } from "../../services/chats/conversations";
 import { badRequest, forbidden } from "../../http/errors";
 import { assignSettings, saveAssignSettings } from "../../services/chats/auto-assign";
+import { sendCsatSurvey } from "../../services/chats/csat";
+import { csatSettings, saveCsatSettings } from "../../services/chats/csat-settings";
 import { saveSlaSettings, slaSettings } from "../../services/chats/sla-settings";
 import { wallboard } from "../../services/chats/wallboard";
 import { isTimeZone } from "../../../contract/domain/time-zone";
@@ -33,6 +35,7 @@ import { cannedHandlers } from "./canned";
 
 const OWNER_ONLY = "Only the account's owner changes auto-assignment";
 const SLA_OWNER_ONLY = "Only the account's owner changes SLAs and business hours";
+const CSAT_OWNER_ONLY = "Only the account's owner changes the satisfaction survey";
 
 /** The caller's inbox and one conversation in it (anything outside answers 404). */
 async function inbox(db: Db, caller: Caller, id: string) {
@@ -90,9 +93,12 @@ export const chatHandlers: Handlers = {
       ),
     };
   },
-  "chats.resolve": async (request, _reply, { db }) => {
+  "chats.resolve": async (request, _reply, { db, carrier }) => {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);
-    return { success: true, data: await resolveConversation(db, request.server.io, conversation) };
+    const resolved = await resolveConversation(db, request.server.io, conversation);
+    // The survey goes after the resolve is written and never holds up its answer (csat.ts logs what it could not do).
+    if (conversation.status !== "resolved") void sendCsatSurvey({ db, carrier, log: request.log }, conversation);
+    return { success: true, data: resolved };
   },
   "chats.reopen": async (request, _reply, { db }) => {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);
@@ -188,6 +194,25 @@ export const chatHandlers: Handlers = {
         holidays: (body.holidays ?? []) as string[],
         firstResponseMinutes: (body.firstResponseMinutes ?? null) as number | null,
         resolutionMinutes: (body.resolutionMinutes ?? null) as number | null,
+      }),
+    };
+  },
+  "chats.csat": async (request, _reply, { db }) => {
+    const ws = await chatWorkspace(db, callerOf(request));
+    if (ws.agentId) throw forbidden(CSAT_OWNER_ONLY);
+    return { success: true, data: await csatSettings(db, ws.ownerId) };
+  },
+  "chats.csatSave": async (request, _reply, { db }) => {
+    const ws = await chatWorkspace(db, callerOf(request));
+    if (ws.agentId) throw forbidden(CSAT_OWNER_ONLY);
+    const body = request.body;
+    return {
+      success: true,
+      data: await saveCsatSettings(db, ws.ownerId, {
+        enabled: body.enabled as boolean,
+        question: body.question as string,
+        whatsappTemplate: (body.whatsappTemplate ?? null) as string | null,
+        smsDltTemplateId: (body.smsDltTemplateId ?? null) as string | null,
       }),
     };
   },

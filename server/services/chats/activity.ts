@@ -16,7 +16,7 @@ export async function conversationActivity(db: Db, conversation: Pick<Conversati
   return rowsOf<ActivityOut>(
     db,
     sql`select e.id::text as "_id", e.kind, a.name as "agentName", f.name as "fromAgentName", e.actor,
-        e.actor_name as "actorName", to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+        e.actor_name as "actorName", e.note, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
       from conversation_events e
       left join live_agents a on a.id = e.agent_id
       left join live_agents f on f.id = e.from_agent_id

@@ -12,6 +12,7 @@ import { enqueueWebhookEvents } from "../webhooks/enqueue";
 import { anyWebhooksWanted, webhooksWanted } from "../webhooks/subscribers";
 import type { ChatMessageType } from "../../../contract/domain/chats";
 import { ownersOfAddresses } from "./addresses";
+import { takeCsatAnswers } from "./csat-answers";
 import { inboundBody } from "./inbound-media";
 import { previewOf, type ChatMessageRow, type ConversationRow } from "./records";
 
@@ -168,10 +169,13 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
     db,
     events.map((e) => ({ channel: e.channel, address: e.to })),
   );
-  const owned = events.flatMap((event) => {
+  const all = events.flatMap((event) => {
     const owner = owners.get(`${event.channel}|${event.to}`);
     return owner ? [{ event, ownerId: owner.ownerId }] : [];
   });
+  // Answers to a satisfaction survey are stored apart: they wait for no agent (csat-answers.ts).
+  const answers = await takeCsatAnswers(db, all);
+  const owned = all.filter((_, i) => !answers.has(i));
   if (owned.length === 0) return [];
 
   // One row per conversation (an upsert may not touch a row twice): its count of new messages and its latest one

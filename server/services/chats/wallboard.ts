@@ -7,6 +7,7 @@ import type { WallboardRecord } from "../../../contract/calls/chat-records";
 import type { PresenceState } from "../../../contract/domain/chats";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/sql";
+import { csatSettings } from "./csat-settings";
 import { slaSettings } from "./sla-settings";
 
 export type WallboardOut = Static<typeof WallboardRecord>;
@@ -36,12 +37,26 @@ export async function wallboard(db: Db, ownerId: string, now = new Date()): Prom
       where c.user_id = ${ownerId} and e.kind in ('sla_first_breached', 'sla_resolution_breached')
         and e.created_at >= (date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) at time zone ${timeZone})`,
   );
+  // CSAT today: the answers given since the same midnight, by when they were given (issue 40 item 6).
+  const csat = (await csatSettings(db, ownerId)).enabled
+    ? (
+        await rowsOf<{ average: number | string | null; responses: number }>(
+          db,
+          sql`select round(avg(answer)::numeric, 1)::float8 as average, count(*)::int as responses from csat_surveys
+            where user_id = ${ownerId} and answer is not null
+              and answered_at >= (date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) at time zone ${timeZone})`,
+        )
+      )[0]
+    : undefined;
   return {
     waiting: waiting?.waiting ?? 0,
     longestWaitSince: iso(waiting?.since ?? null),
     unassigned: waiting?.unassigned ?? 0,
     agents: agents.map((a) => ({ agentId: a.id, name: a.name, presence: a.presence, open: a.open })),
     breachesToday: breaches?.n ?? 0,
+    csatToday: csat
+      ? { average: csat.average === null ? null : Number(csat.average), responses: csat.responses }
+      : null,
     timeZone,
     at: now.toISOString(),
   };

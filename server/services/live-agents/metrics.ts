@@ -43,6 +43,8 @@ interface Totals {
   first_met: number;
   resolve_total: number;
   resolve_met: number;
+  csat_avg: number | null;
+  csat_n: number;
 }
 
 /** One agent's work in the period up to `now`, with a series per hour (day) or per day (week, month). */
@@ -65,7 +67,9 @@ export async function agentMetrics(
           (select count(*)::int from conversations where sla_first_agent_id = ${agentId} and sla_first_due is not null and sla_first_at >= ${from}::timestamptz and sla_first_at < ${to}::timestamptz) as first_total,
           (select count(*)::int from conversations where sla_first_agent_id = ${agentId} and sla_first_due is not null and not sla_first_breached and sla_first_at >= ${from}::timestamptz and sla_first_at < ${to}::timestamptz) as first_met,
           (select count(*)::int from conversations where assigned_agent_id = ${agentId} and status = 'resolved' and sla_resolve_due is not null and resolved_at >= ${from}::timestamptz and resolved_at < ${to}::timestamptz) as resolve_total,
-          (select count(*)::int from conversations where assigned_agent_id = ${agentId} and status = 'resolved' and sla_resolve_due is not null and not sla_resolve_breached and resolved_at >= ${from}::timestamptz and resolved_at < ${to}::timestamptz) as resolve_met`,
+          (select count(*)::int from conversations where assigned_agent_id = ${agentId} and status = 'resolved' and sla_resolve_due is not null and not sla_resolve_breached and resolved_at >= ${from}::timestamptz and resolved_at < ${to}::timestamptz) as resolve_met,
+          (select round(avg(answer)::numeric, 1)::float8 from csat_surveys where agent_id = ${agentId} and answer is not null and answered_at >= ${from}::timestamptz and answered_at < ${to}::timestamptz) as csat_avg,
+          (select count(*)::int from csat_surveys where agent_id = ${agentId} and answer is not null and answered_at >= ${from}::timestamptz and answered_at < ${to}::timestamptz) as csat_n`,
   );
   const [responses] = await rowsOf<{ first_ms: number | null; avg_ms: number | null }>(
     db,
@@ -100,6 +104,8 @@ export async function agentMetrics(
     slaFirstResponsesMet: totals?.first_met ?? 0,
     slaResolutions: totals?.resolve_total ?? 0,
     slaResolutionsMet: totals?.resolve_met ?? 0,
+    csatAverage: totals?.csat_avg === null || totals?.csat_avg === undefined ? null : Number(totals.csat_avg),
+    csatResponses: totals?.csat_n ?? 0,
     series: series.map((s) => ({
       bucket: new Date(s.bucket).toISOString(),
       conversations: s.conversations,

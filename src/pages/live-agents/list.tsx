@@ -7,6 +7,7 @@ import { LazySchemaForm } from "../common/lazy-schema-form";
 import { PageHeader } from "../common/page-header";
 import { FORM_SCHEMAS } from "../common/validators/form-schemas";
 import { AutoAssignment } from "./components/auto-assignment";
+import { CsatSettings } from "./components/csat-settings";
 import { MetricsDrawer } from "./components/metrics-drawer";
 import { PresenceBadge } from "./components/presence-badge";
 import { SlaSettings } from "./components/sla-settings";
@@ -39,6 +40,7 @@ export function LiveAgentsList() {
       />
       <AutoAssignment />
       <SlaSettings />
+      <CsatSettings />
       <Input.Search
         allowClear
         aria-label="Search members"

@@ -63,8 +63,16 @@ export function Wallboard({ csatToday }: { csatToday?: ReactNode }) {
   if (error)
     return <Alert type="error" showIcon message="The wallboard could not be read" description={error.message} />;
   if (loading || !board) return <Skeleton active paragraph={{ rows: 6 }} />;
+  // The CSAT tile shows once the account asks for ratings (a caller may still pass its own figure).
+  const csat =
+    csatToday ??
+    (board.csatToday
+      ? board.csatToday.average === null
+        ? "—"
+        : `${board.csatToday.average.toFixed(1)} / 5`
+      : undefined);
   // Three tiles fill the row until CSAT brings a fourth.
-  const span = csatToday === undefined ? 8 : 6;
+  const span = csat === undefined ? 8 : 6;
   const byState = Object.fromEntries(STATES.map((s) => [s, board.agents.filter((a) => a.presence === s).length]));
   return (
     <Flex vertical gap={16}>
@@ -88,9 +96,19 @@ export function Wallboard({ csatToday }: { csatToday?: ReactNode }) {
             alert={board.breachesToday > 0}
           />
         </Col>
-        {csatToday !== undefined && (
+        {csat !== undefined && (
           <Col xs={24} md={12} xl={span}>
-            <Tile label="CSAT today" value={csatToday} />
+            <Tile
+              label="CSAT today"
+              value={csat}
+              note={
+                board.csatToday
+                  ? board.csatToday.responses === 0
+                    ? "No ratings yet today"
+                    : `${formatCount(board.csatToday.responses)} rating${board.csatToday.responses === 1 ? "" : "s"} since midnight`
+                  : undefined
+              }
+            />
           </Col>
         )}
       </Row>

@@ -12,6 +12,13 @@ import { importSPKI, jwtVerify } from "jose";
 import { checkChatMedia } from "../../../../contract/domain/media";
 import { CAPABLE, ERRORS, INVALID_GRANT, suggestionTap, ttlEvent, userEvent, userText } from "./fixtures";
 
+/** A suggestion's label, whether a reply or an action. */
+const chipText = (c: unknown): string => {
+  const o = (c ?? {}) as { reply?: { text?: unknown }; action?: { text?: unknown } };
+  const text = o.reply?.text ?? o.action?.text;
+  return typeof text === "string" ? text : "";
+};
+
 export interface StandInKey {
   /** The key file as Google issues it (JSON), to paste in the connect form. */
   json: string;
@@ -272,6 +279,11 @@ export async function startRbmStandIn(options: {
       if (state.messages.has(id)) return json(409, ERRORS.exists);
       const parsed = JSON.parse(body.toString("utf8") || "{}") as StoredMessage["body"];
       if (!parsed.contentMessage) return json(400, ERRORS.invalid("content_message"));
+      // RBM's limits on a message's suggestions (Suggestion reference): at most 11, each chip's text at most 25
+      // characters; more is refused as INVALID_ARGUMENT, as Google does.
+      const chips = parsed.contentMessage.suggestions;
+      if (Array.isArray(chips) && (chips.length > 11 || chips.some((c) => chipText(c).length > 25)))
+        return json(400, ERRORS.invalid("content_message.suggestions"));
       if (!state.behaviour.capable.has(phone)) return json(404, ERRORS.notFound);
       state.messages.set(id, { id, phone, body: parsed, state: "pending" });
       json(200, {

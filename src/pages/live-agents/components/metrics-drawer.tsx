@@ -22,6 +22,13 @@ export function attainment(met: number, total: number): string {
   return total === 0 ? "—" : `${Math.round((100 * met) / total)}% (${met} of ${total})`;
 }
 
+/** CSAT: "4.3 of 5 (12 ratings)", "—" when nobody answered a survey. */
+export function csatFigure(average: number | null, responses: number): string {
+  return average === null || responses === 0
+    ? "—"
+    : `${average.toFixed(1)} of 5 (${responses} rating${responses === 1 ? "" : "s"})`;
+}
+
 /** One agent's monitoring: the period's figures and a chart per hour (day) or per day (week, month). */
 export function MetricsDrawer({ agent, onClose }: { agent: Agent | null; onClose: () => void }) {
   const isMobile = useIsMobile();
@@ -42,6 +49,7 @@ export function MetricsDrawer({ agent, onClose }: { agent: Agent | null; onClose
         ["Resolution time", duration(m.resolutionMs)],
         ["First response SLA met", attainment(m.slaFirstResponsesMet, m.slaFirstResponses)],
         ["Resolution SLA met", attainment(m.slaResolutionsMet, m.slaResolutions)],
+        ["Customer satisfaction", csatFigure(m.csatAverage, m.csatResponses)],
       ]
     : [];
   return (

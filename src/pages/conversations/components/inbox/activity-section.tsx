@@ -12,6 +12,8 @@ const BY: Record<Activity["actor"], string> = {
   agent: "by an agent",
   offline: "after its agent went offline",
   sla: "by the SLA clock",
+  csat: "by the satisfaction survey",
+  customer: "by the customer",
 };
 
 /** One line of the log, in words: whom it went to (or back to the team), from whom, and who decided. */
@@ -19,6 +21,9 @@ export function activityLine(a: Activity): string {
   const by = a.actorName && a.actor !== "auto" && a.actor !== "offline" ? `by ${a.actorName}` : BY[a.actor];
   if (a.kind === "sla_first_breached") return "First-response SLA breached: no reply by its due time";
   if (a.kind === "sla_resolution_breached") return "Resolution SLA breached: not resolved by its due time";
+  if (a.kind === "csat_sent") return `Satisfaction survey sent${a.note ? ` (${a.note})` : ""}`;
+  if (a.kind === "csat_not_sent") return a.note || "Survey not sent";
+  if (a.kind === "csat_answered") return `Customer rated the conversation ${a.note} of 5`;
   const from = a.fromAgentName ? ` from ${a.fromAgentName}` : "";
   if (a.kind === "unassigned") return `Back to the team${from}, ${by}`;
   return `Assigned to ${a.agentName ?? "a removed member"}${from}, ${by}`;

@@ -1,0 +1,126 @@
+// The CSAT survey on resolve (issue 40 item 6): contract/domain/csat.ts decides what a channel allows; this sends it
+// through the carrier, keeps a csat_surveys row per survey sent, and writes the activity log. It never fails the
+// resolve: it runs after it, and a refusal or an error is a log line ("Survey not sent: …"), not an error answered.
+import { sql } from "drizzle-orm";
+import { serviceWindowLeftMs, type ChatChannel } from "../../../contract/domain/chats";
+import {
+  CSAT_RCS_REPLIES,
+  CSAT_SMS_SUFFIX,
+  CSAT_WHATSAPP_BUTTONS,
+  csatPlan,
+  type CsatChannel,
+  type CsatPlan,
+} from "../../../contract/domain/csat";
+import type { RcsTemplateDraft } from "../../../contract/domain/rcs";
+import type { Carrier, MessageContent } from "../../carriers/carrier";
+import type { Db } from "../../db/client";
+import { conversationEvents, csatSurveys } from "../../db/schema";
+import { csatSettings } from "./csat-settings";
+import { dltTemplatesOnly } from "./dlt-route";
+import type { ConversationRow } from "./records";
+
+export interface CsatDeps {
+  db: Db;
+  carrier: Carrier;
+  log?: { error: (obj: unknown, msg: string) => void };
+}
+
+const CSAT_CHANNELS: readonly string[] = ["whatsapp", "rcs", "sms"];
+
+/** What the activity line says was sent. */
+const SENT_AS: Record<Exclude<CsatPlan["send"], "none">, string> = {
+  buttons: "WhatsApp reply buttons",
+  template: "WhatsApp template",
+  suggestions: "RCS suggested replies",
+  text: "SMS, reply 1-5",
+  "dlt-template": "SMS DLT template",
+};
+
+function contentOf(plan: Exclude<CsatPlan, { send: "none" }>, question: string): MessageContent {
+  switch (plan.send) {
+    case "buttons":
+      return {
+        kind: "interactive",
+        body: question,
+        buttons: CSAT_WHATSAPP_BUTTONS.map(({ id, title }) => ({ id, title })),
+      };
+    case "template":
+      return { kind: "template", templateName: plan.templateName, language: "en", params: [] };
+    case "suggestions": {
+      const draft: Pick<RcsTemplateDraft, "type" | "textMessageContent" | "suggestions"> = {
+        type: "text",
+        textMessageContent: question,
+        suggestions: CSAT_RCS_REPLIES.map((r) => ({ type: "reply", ...r })),
+      };
+      return { kind: "rcs", draft };
+    }
+    case "text":
+      return { kind: "text", text: `${question} ${CSAT_SMS_SUFFIX}` };
+    case "dlt-template":
+      return { kind: "text", text: `${question} ${CSAT_SMS_SUFFIX}`, dltTemplateId: plan.dltTemplateId };
+  }
+}
+
+const logLine = (db: Db, row: ConversationRow, kind: "csat_sent" | "csat_not_sent", note: string) =>
+  db.insert(conversationEvents).values({
+    conversationId: row.id,
+    kind,
+    agentId: row.assignedAgentId,
+    actor: "csat",
+    note,
+  });
+
+/**
+ * Sends the account's survey for a conversation just resolved (`row` as it was before: its agent is the one rated),
+ * when the account has CSAT on and the channel is one with a survey. Resolves always; never throws.
+ */
+export async function sendCsatSurvey(deps: CsatDeps, row: ConversationRow, now = new Date()): Promise<void> {
+  try {
+    if (!CSAT_CHANNELS.includes(row.channel)) return;
+    const settings = await csatSettings(deps.db, row.userId);
+    if (!settings.enabled) return;
+    const plan = csatPlan({
+      channel: row.channel as CsatChannel,
+      windowOpen: (serviceWindowLeftMs(row.channel as ChatChannel, row.lastInboundAt, now) ?? 1) > 0,
+      whatsappTemplate: settings.whatsappTemplate,
+      dltRoute: await dltTemplatesOnly(deps.carrier, row),
+      smsDltTemplateId: settings.smsDltTemplateId,
+    });
+    if (plan.send === "none") {
+      await logLine(deps.db, row, "csat_not_sent", plan.reason);
+      return;
+    }
+    const [survey] = await deps.db
+      .insert(csatSurveys)
+      .values({
+        conversationId: row.id,
+        userId: row.userId,
+        agentId: row.assignedAgentId,
+        channel: row.channel as ChatChannel,
+        sentAt: now,
+      })
+      .returning({ id: csatSurveys.id });
+    let refusal: string | null = null;
+    try {
+      const result = await deps.carrier.send({
+        id: `csat-${survey!.id}`,
+        channel: row.channel as ChatChannel,
+        from: row.businessAddress,
+        to: row.customerNumber,
+        content: contentOf(plan, settings.question),
+      });
+      if (!result.accepted) refusal = result.reason;
+    } catch (err) {
+      refusal = err instanceof Error ? err.message : String(err);
+    }
+    if (refusal !== null) {
+      // Not sent: no answer is awaited, so the row goes and the log says why.
+      await deps.db.execute(sql`delete from csat_surveys where id = ${survey!.id}`);
+      await logLine(deps.db, row, "csat_not_sent", `Survey not sent: ${refusal}`);
+      return;
+    }
+    await logLine(deps.db, row, "csat_sent", SENT_AS[plan.send]);
+  } catch (err) {
+    deps.log?.error({ err }, "CSAT survey not sent");
+  }
+}
