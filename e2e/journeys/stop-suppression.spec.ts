@@ -77,7 +77,8 @@ test("a customer's STOP puts the number on the suppression list, and the next ca
   await page.getByRole("option").filter({ hasText: stopper }).first().click();
   const details = page.getByRole("button", { name: "Customer details" });
   if ((await details.getAttribute("aria-pressed")) !== "true") await details.click();
-  await expect(page.locator(".ant-tag").filter({ hasText: /^Opted out$/ })).toBeVisible();
+  // The details' header and the customer card's consent both say so.
+  await expect(page.locator(".ant-tag").filter({ hasText: /^Opted out$/ })).toHaveCount(2);
   await expect(page.locator(".ant-descriptions-item").filter({ hasText: "Opt-out" })).toContainText('Replied "STOP"');
   await shot(page, "journey-stop-inbox");
 
