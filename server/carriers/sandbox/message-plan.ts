@@ -2,6 +2,7 @@
 // receipts follow after which delays, and whether the recipient replies. Pure, so tests can count outcomes over
 // thousands of ids without timers, and the same id gets the same fate in every run with the same seed.
 import { createHash } from "node:crypto";
+import { LINK_CODE_LENGTH, LINK_PATH } from "../../../contract/domain/links";
 import { behaviourOfE164, toE164 } from "../../../contract/domain/sandbox-numbers";
 import type { Capability, Channel, OutboundMessage, ReceiptStatus } from "../carrier";
 import { reachability } from "./capability";
@@ -86,9 +87,12 @@ function fateOf(config: SandboxConfig, message: OutboundMessage, e164: string | 
   }
 }
 
+/** A short link as contract/domain/links.ts shapes it: an origin, LINK_PATH and a code. */
+const SHORT_LINK = new RegExp(`https?://[^\\s"/]+${LINK_PATH}[0-9A-Za-z]{${LINK_CODE_LENGTH}}\\b`);
+
 /** The first tracked short link anywhere in a message's content (text, RCS suggestions…). */
 function shortLinkIn(content: OutboundMessage["content"]): string | undefined {
-  return /https?:\/\/[^\s"/]+\/l\/[0-9A-Za-z]{12}\b/.exec(JSON.stringify(content))?.[0];
+  return SHORT_LINK.exec(JSON.stringify(content))?.[0];
 }
 
 export function planMessage(config: SandboxConfig, message: OutboundMessage): SendPlan {
