@@ -7,6 +7,9 @@ import type { FormValues } from "../common/schema-form";
 import type { CarrierChannelKit, ConnectCall } from "./kits";
 import { errorToast, replyToast, useChannelChecks, useChannelEdit } from "./use-channel-checks";
 
+/** One toast for a connect form's tries: the success replaces a refusal still on screen. */
+const CONNECT_TOAST = "carrier-channel-connect";
+
 /** Health changes while messages go out: the cards refresh this often. */
 const HEALTH_POLL_MS = 10_000;
 
@@ -41,8 +44,8 @@ export function useCarrierChannels(kit: CarrierChannelKit) {
       const { data } = await connectCall.mutateAsync({
         call,
         body: values,
-        successNotification: replyToast("Connected"),
-        errorNotification: errorToast(kit.words.connectFailed),
+        successNotification: replyToast("Connected", CONNECT_TOAST),
+        errorNotification: errorToast(kit.words.connectFailed, CONNECT_TOAST),
       });
       setJustConnected(data);
       await refresh();

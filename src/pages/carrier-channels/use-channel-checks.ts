@@ -13,15 +13,22 @@ export const withoutEmpty = (values: Record<string, unknown>, keep: readonly str
     Object.entries(values).filter(([k, v]) => v !== undefined && v !== null && (v !== "" || keep.includes(k))),
   );
 
-export const errorToast = (fallback: string) => (err?: HttpError) => ({
+/**
+ * An error toast with the server's message, or `fallback`. A `key` shared with the success toast of the same form
+ * lets the success replace a refusal still on screen: left there, that stale refusal sat over the drawer's buttons
+ * and, paused while the pointer rested on it, never went.
+ */
+export const errorToast = (fallback: string, key?: string) => (err?: HttpError) => ({
   type: "error" as const,
   message: err?.message || fallback,
+  key,
 });
 
-/** A success toast with the reply's own message, or `fallback`. */
-export const replyToast = (fallback: string) => (reply?: { data?: Record<string, unknown> }) => ({
+/** A success toast with the reply's own message, or `fallback`; `key` as for errorToast. */
+export const replyToast = (fallback: string, key?: string) => (reply?: { data?: Record<string, unknown> }) => ({
   type: "success" as const,
   message: typeof reply?.data?.message === "string" ? reply.data.message : fallback,
+  key,
 });
 
 /** Test connection and removal of a provider connection: the same calls on every channel page, worded per page. */
@@ -64,6 +71,8 @@ export function useChannelChecks({ words }: CarrierChannelKit, refresh: () => Pr
   return { test, testing, lastTest, remove };
 }
 
+const EDIT_TOAST = "carrier-channel-edit";
+
 /**
  * The edit drawer of a provider connection: which channel is open, and saving it. The server checks the new
  * settings with the provider first; on a refusal the toast says why and the drawer stays open.
@@ -78,8 +87,8 @@ export function useChannelEdit({ editCall, keepEmpty, words }: CarrierChannelKit
         call: editCall(channel),
         params: { id: channel._id },
         body: keepEmpty === "all" ? values : withoutEmpty(values, keepEmpty),
-        successNotification: replyToast("Saved"),
-        errorNotification: errorToast(words.saveFailed),
+        successNotification: replyToast("Saved", EDIT_TOAST),
+        errorNotification: errorToast(words.saveFailed, EDIT_TOAST),
       });
       setEditing(null);
       onSaved?.();
