@@ -37,7 +37,7 @@ async function generate() {
 }
 
 function child(script, label, env) {
-  const run = spawnSync(process.execPath, ["--import", "tsx", script, csv, batch], {
+  const run = spawnSync(process.execPath, ["--import", "tsx", script, csv, batch, String(rows)], {
     env: { ...process.env, ...env },
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
@@ -46,11 +46,16 @@ function child(script, label, env) {
   return JSON.parse(run.stdout.trim().split("\n").pop());
 }
 
-// The floor first, on a fresh data directory of its own: the same file, reader and write statement, nothing else.
+// The floors first, each on a fresh data directory of its own: the same file, reader and write statement, nothing else;
+// then the same rows with no file or client at all (what PGlite takes to write them).
 function run(label, env, dataDir) {
   const f = child("bench/lib/contacts-import-floor.ts", label, { ...env, BENCH_DATA_DIR: `${dataDir}-floor` });
   console.log(
     `${label.padEnd(12)} floor (read + the import's write, no checks): ${f.rowsRead.toLocaleString("en-US")} rows in ${f.seconds.toFixed(1)} s (CPU ${f.cpuSeconds.toFixed(1)} s; load ${loadavg()[0].toFixed(1)})`,
+  );
+  const e = child("bench/lib/contacts-import-engine.ts", label, { ...env, BENCH_DATA_DIR: `${dataDir}-engine` });
+  console.log(
+    `${label.padEnd(12)} engine (the same rows made by generate_series in the database, same table and batches): ${e.rowsRead.toLocaleString("en-US")} rows in ${e.seconds.toFixed(1)} s (CPU ${e.cpuSeconds.toFixed(1)} s; load ${loadavg()[0].toFixed(1)})`,
   );
   const r = child("bench/lib/contacts-import-run.ts", label, { ...env, BENCH_DATA_DIR: dataDir });
   const mb = r.peakRssKb / 1024;
@@ -58,7 +63,7 @@ function run(label, env, dataDir) {
   console.log(
     `${label.padEnd(12)} ${r.rowsRead.toLocaleString("en-US")} rows in ${r.seconds.toFixed(1)} s (goal < ${GOAL_SECONDS} s for 1,000,000: ${verdict(r.seconds * (1_000_000 / rows) < GOAL_SECONDS)}; CPU ${r.cpuSeconds.toFixed(1)} s; load ${loadavg()[0].toFixed(1)}) = ${Math.round(r.rowsRead / r.seconds).toLocaleString("en-US")} rows/s` +
       `  (created ${r.created}, updated ${r.updated}, rejected ${r.rejected}; status ${r.status})  peak RSS ${mb.toFixed(0)} MB (goal < ${GOAL_MB} MB: ${verdict(mb < GOAL_MB)})` +
-      `  = ${(r.seconds / f.seconds).toFixed(2)}× the floor`,
+      `  = ${(r.seconds / f.seconds).toFixed(2)}× the floor, ${(r.seconds / e.seconds).toFixed(2)}× the engine (CPU ${(r.cpuSeconds / e.cpuSeconds).toFixed(2)}×)`,
   );
 }
 
