@@ -250,3 +250,37 @@ describe("idempotency", () => {
     expect(res.json()).toMatchObject({ data: { campaignId: expect.not.stringMatching(campaignX) } });
   });
 });
+
+describe("the campaign report", () => {
+  const report = async (id: string) => {
+    const res = await server.call({ as: "user", method: "GET", url: `/api/reports/campaignStatus/${id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { data: { conversions?: unknown } }).data;
+  };
+
+  it("counts the campaign's conversions, its converters (people) and its revenue in exact paise", async () => {
+    const db = server.database.db;
+    const w = await insertCampaign(db, { userId: account, channel: "sms" });
+    const [a, b] = await insertRecipients(db, w, account, [
+      { number: N(7), state: "delivered", sentAt: ago(1), deliveredAt: ago(1) },
+      { number: N(8), state: "delivered", sentAt: ago(1), deliveredAt: ago(1) },
+    ]);
+    const keyOf = linkKeyOf(server.app.routeContext.secret());
+    for (const [recipient, value, externalId] of [
+      [a, "100.50", "w-1"],
+      [a, "0.29", "w-2"],
+      [b, undefined, "w-3"],
+    ] as const) {
+      const res = await post({ code: linkCode(keyOf, recipient, 0), kind: "order", value, externalId });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // Unattributed: counted for the account, never for a campaign.
+    expect((await post({ number: N(9), kind: "order", value: "5000", externalId: "w-none" })).statusCode).toBe(202);
+    expect((await report(w)).conversions).toEqual({ conversions: 3, converters: 2, revenuePaise: 10_079 });
+  });
+
+  it("leaves the part out of an untracked campaign nothing was attributed to", async () => {
+    const plain = await insertCampaign(server.database.db, { userId: account, channel: "sms" });
+    expect(await report(plain)).not.toHaveProperty("conversions");
+  });
+});
