@@ -75,6 +75,7 @@ import { contactCreate } from "./contact-create";
 import { contactErase } from "./contact-erase";
 import { publicConsent } from "./public-consent";
 import { publicContactUpsert } from "./public-contact-upsert";
+import { publicConversion } from "./public-conversion";
 import { contactImportStart } from "./contact-import-start";
 import { contactLabels } from "./contact-labels";
 import { contactRemove } from "./contact-remove";
@@ -212,6 +213,7 @@ export const SCHEMAS = {
   "public-message-batch": publicMessageBatch,
   "public-contact-upsert": publicContactUpsert,
   "public-consent": publicConsent,
+  "public-conversion": publicConversion,
   "webhook-endpoint": webhookEndpoint,
   "webhook-endpoint-update": webhookEndpointUpdate,
   "whatsapp-cloud-connect": whatsappCloudConnect,

@@ -12,6 +12,7 @@ import os from "node:os";
 const POSTGRES_FILES = [
   "server/test/access.test.ts", // every call x every role
   "server/test/segments.test.ts", // each segment operator's SQL (jsonb, numeric casts, EXISTS) on both databases
+  "server/test/conversions.test.ts", // attribution by code and by number in the window, idempotency, on both databases
   "server/test/call-schemas.test.ts", // every call's bad input, nothing changed
   "server/test/rows-read-inbox.test.ts", // the inbox list reads a page, not the inbox: plans differ per database
   "server/test/rows-read-contacts.test.ts", // a rare search fragment reads its matches through the trigram index

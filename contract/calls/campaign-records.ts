@@ -272,6 +272,15 @@ export const LinkClicksRecord = Type.Object({
   devices: Type.Array(Type.Object({ device: Type.String(), clicks: Type.Integer() })),
 });
 
+/** Conversions attributed to the campaign's messages (issue 41): reported through the public API. */
+export const ConversionTotalsRecord = Type.Object({
+  conversions: Type.Integer(),
+  /** Recipients with at least one conversion: the conversion rate is these over the delivered. */
+  converters: Type.Integer(),
+  /** The conversions' values in exact integer paise. */
+  revenuePaise: Type.Integer(),
+});
+
 /** One campaign's full report: the individual report page and the status call. */
 export const CampaignReportRecord = Type.Object({
   campaign: CampaignRecord,
@@ -282,6 +291,8 @@ export const CampaignReportRecord = Type.Object({
   bucketMinutes: Type.Optional(Type.Integer({ minimum: 1 })),
   /** A campaign sent with tracked links: its clicks. */
   links: Type.Optional(LinkClicksRecord),
+  /** A tracked campaign's, or any campaign's once a conversion was attributed to it. */
+  conversions: Type.Optional(ConversionTotalsRecord),
 });
 
 /** One message of a number's history across campaigns. */

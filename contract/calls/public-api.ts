@@ -3,6 +3,7 @@ import { CAMPAIGN_CHANNELS, type CampaignChannel } from "../constants";
 import { PublicErrorBody, PublicMessageDetail, PublicMessageRecord, PublicTemplateRecord } from "./api-key-records";
 import { BATCH_DOCS, GET_DOCS, SEND_DOCS, TEMPLATES_DOCS } from "./public-api-docs";
 import { PUBLIC_CONTACT_CALLS } from "./public-contacts";
+import { PUBLIC_CONVERSION_CALLS } from "./public-conversions";
 import { ID } from "./replies";
 import { Type } from "./type";
 import type { CallDef } from "./types";
@@ -81,4 +82,5 @@ export const PUBLIC_API_CALLS = {
     docs: TEMPLATES_DOCS,
   },
   ...PUBLIC_CONTACT_CALLS,
+  ...PUBLIC_CONVERSION_CALLS,
 } as const satisfies Record<string, CallDef>;

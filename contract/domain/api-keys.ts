@@ -16,15 +16,23 @@ export const API_KEY_PATTERN = /^mc_live_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
 /**
  * What a key may do. `templates:manage` covers the public templates call (the templates a key may send);
  * `contacts:manage` the contacts and consent calls (issue 39), which read and change people's data, so a key made
- * before it existed does not get it silently.
+ * before it existed does not get it silently; `conversions:write` the conversions call (issue 41), so an order system's
+ * key needs no right to send.
  */
-export const API_SCOPES = ["messages:send", "reports:read", "templates:manage", "contacts:manage"] as const;
+export const API_SCOPES = [
+  "messages:send",
+  "reports:read",
+  "templates:manage",
+  "contacts:manage",
+  "conversions:write",
+] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "messages:send": "Send messages",
   "reports:read": "Read reports",
   "templates:manage": "Manage templates",
   "contacts:manage": "Manage contacts and consent",
+  "conversions:write": "Report conversions",
 };
 
 export const API_KEY_STATUSES = ["active", "expired", "deactivated"] as const;

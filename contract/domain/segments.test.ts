@@ -22,6 +22,7 @@ describe("parseSegmentDefinition", () => {
       "engagement in a campaign",
       { kind: "engagement", event: "read", days: 365, campaignId: "0b0f9a4e-5c55-4c33-9d0e-1f1e4c8a7b11" },
     ],
+    ["a click in the last week", { kind: "engagement", event: "clicked", days: 7 }],
     ["consent with no record", { kind: "consent", channel: "rcs", state: "none" }],
     ["an empty email", { kind: "field", field: "email", op: "empty" }],
   ])("keeps %s", (_name, condition) => {
@@ -36,6 +37,8 @@ describe("parseSegmentDefinition", () => {
     ["a field that is not one", { kind: "field", field: "phone", op: "eq", value: "1" }, `${at}.field`],
     ["a consent channel of all", { kind: "consent", channel: "all", state: "opted_in" }, `${at}.channel`],
     ["half days", { kind: "engagement", event: "read", days: 1.5 }, `${at}.days`],
+    ["an event that is not one", { kind: "engagement", event: "opened", days: 7 }, `${at}.event`],
+    ["a click with no window", { kind: "engagement", event: "clicked" }, `${at}.days`],
   ])("refuses %s, naming %s", (_name, condition, field) => {
     const parsed = parseSegmentDefinition(one(condition), ATTRIBUTES);
     expect(parsed.ok).toBe(false);

@@ -50,7 +50,8 @@ export type SegmentConsentChannel = (typeof SEGMENT_CONSENT_CHANNELS)[number];
 /** `none`: no event for the channel (nor for every channel) on record. */
 export const SEGMENT_CONSENT_STATES = ["opted_in", "opted_out", "none"] as const;
 export type SegmentConsentState = (typeof SEGMENT_CONSENT_STATES)[number];
-export const ENGAGEMENT_EVENTS = ["received", "delivered", "read", "replied"] as const;
+/** `clicked`: a person (not a link preview or scanner) opened a tracked short link of the campaign message. */
+export const ENGAGEMENT_EVENTS = ["received", "delivered", "read", "replied", "clicked"] as const;
 export type EngagementEvent = (typeof ENGAGEMENT_EVENTS)[number];
 
 export type SegmentCondition =

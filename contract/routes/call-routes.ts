@@ -258,6 +258,7 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "public.contacts.delete": {"method":"DELETE","path":"/api/public/v1/contacts/:id","access":"api-key"},
   "public.consent.get": {"method":"GET","path":"/api/public/v1/consent/:number","access":"api-key"},
   "public.consent.record": {"method":"POST","path":"/api/public/v1/consent/:number","access":"api-key"},
+  "public.conversions.record": {"method":"POST","path":"/api/public/v1/conversions","access":"api-key"},
   "webhooks.list": {"method":"GET","path":"/api/v1/webhooks","access":["admin","reseller","manager","user","department_head"],"module":"api"},
   "webhooks.create": {"method":"POST","path":"/api/v1/webhooks","access":["admin","reseller","manager","user","department_head"],"module":"api"},
   "webhooks.get": {"method":"GET","path":"/api/v1/webhooks/:id","access":["admin","reseller","manager","user","department_head"],"module":"api"},

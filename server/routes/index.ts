@@ -40,6 +40,7 @@ import { dashboardHandlers } from "./dashboard";
 import { profileHandlers } from "./profile";
 import { publicHandlers } from "./public";
 import { publicContactHandlers } from "./public/contacts";
+import { publicConversionHandlers } from "./public/conversions";
 import { quotaHandlers } from "./quota";
 import { rateCardHandlers } from "./rate-cards";
 import { rcsTemplateHandlers } from "./rcs-templates";
@@ -104,6 +105,7 @@ export const HANDLERS: Handlers = {
   ...umsHandlers,
   ...publicHandlers,
   ...publicContactHandlers,
+  ...publicConversionHandlers,
   ...webhookHandlers,
   ...aiHandlers,
   ...operationHandlers,

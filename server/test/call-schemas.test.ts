@@ -1019,7 +1019,10 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "apiKeys.update": async (s) => ({
     as: "user",
     params: { id: (await schemaKey(s)).id },
-    payload: { name: "Schema key", scopes: ["messages:send", "reports:read", "templates:manage", "contacts:manage"] },
+    payload: {
+      name: "Schema key",
+      scopes: ["messages:send", "reports:read", "templates:manage", "contacts:manage", "conversions:write"],
+    },
   }),
   "apiKeys.delete": async (s) => ({ as: "user", params: { id: (await newKey(s, "Schema doomed")).id } }),
   "apiKeys.regenerate": async (s) => ({
@@ -1114,6 +1117,13 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     params: { number: "919876500207" },
     payload: { channel: "sms", status: "opted_out", proof: "Schema test" },
   }),
+  "public.conversions.record": async (s) => {
+    // Sent once first (no message to the number: 202, kept unattributed), so the checked request is the replay, 200.
+    const token = (await schemaKey(s)).key;
+    const payload = { number: "+919876500208", kind: "order", value: "1499.50", externalId: "schema-order-1" };
+    await s.call({ method: "POST", url: "/api/public/v1/conversions", token, payload });
+    return { token, payload };
+  },
   "webhooks.list": async () => ({ as: "user", query: { page: "1", limit: "5" } }),
   "webhooks.create": async () => ({
     as: "user",
@@ -1248,7 +1258,7 @@ async function schemaRun(s: TestServer): Promise<string> {
 const KEY_CONFIG = {
   name: "Schema config",
   channels: ["rcs", "sms"],
-  scopes: ["messages:send", "reports:read", "contacts:manage"],
+  scopes: ["messages:send", "reports:read", "contacts:manage", "conversions:write"],
   ratePerSecond: 20,
   ratePerDay: 5000,
 };
@@ -1259,7 +1269,10 @@ async function newKey(s: TestServer, name: string): Promise<{ id: string; key: s
     method: "POST",
     url: "/api/ums/v1/api-keys",
     as: "user",
-    payload: { name, scopes: ["messages:send", "reports:read", "templates:manage", "contacts:manage"] },
+    payload: {
+      name,
+      scopes: ["messages:send", "reports:read", "templates:manage", "contacts:manage", "conversions:write"],
+    },
   });
   const data = (res.json() as { data: { apiKey: { id: string }; key: string } }).data;
   return { id: data.apiKey.id, key: data.key };

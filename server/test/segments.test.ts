@@ -3,7 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AttributeValue } from "../../contract/domain/contacts";
 import type { SegmentCondition, SegmentDefinition } from "../../contract/domain/segments";
 import { CAMPAIGN_INGEST_JOB } from "../jobs/campaign-ingest";
-import { campaignRecipients, campaigns, consentEvents, contactAttributeDefs, contacts, segments } from "../db/schema";
+import {
+  campaignRecipients,
+  campaigns,
+  consentEvents,
+  contactAttributeDefs,
+  contacts,
+  linkClicks,
+  segments,
+} from "../db/schema";
 import { segmentIds } from "../services/segments/count";
 import { channelFixtures, type ChannelFixtures } from "./campaign-ingest-fixtures";
 import { insertCampaign, insertRecipients } from "./campaign-read-fixtures";
@@ -17,6 +25,7 @@ let fx: ChannelFixtures;
 let owner: string;
 const ids = new Map<string, string>();
 let campaignX: string;
+let campaignY: string;
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
@@ -98,17 +107,31 @@ beforeAll(async () => {
     ]);
   // X: the manager's; Y: the manager's user's (the same team); Z: another account's, never counted.
   campaignX = await insertCampaign(db, { userId: owner, channel: "sms" });
-  await insertRecipients(db, campaignX, owner, [
+  const [inXa, inXb] = await insertRecipients(db, campaignX, owner, [
     { number: numberOf("A"), state: "read", sentAt: ago(2), deliveredAt: ago(2), readAt: ago(2) },
     { number: numberOf("B"), state: "delivered", sentAt: ago(40), deliveredAt: ago(40) },
   ]);
   const userId = await server.id("user");
-  const y = await insertCampaign(db, { userId, channel: "sms" });
-  await insertRecipients(db, y, userId, [{ number: numberOf("C"), state: "read", sentAt: ago(1), repliedAt: ago(1) }]);
+  campaignY = await insertCampaign(db, { userId, channel: "sms" });
+  const [inYc] = await insertRecipients(db, campaignY, userId, [
+    { number: numberOf("C"), state: "read", sentAt: ago(1), repliedAt: ago(1) },
+  ]);
   const z = await insertCampaign(db, { userId: globex, channel: "sms" });
-  await insertRecipients(db, z, globex, [
+  const [inZd] = await insertRecipients(db, z, globex, [
     { number: numberOf("D"), state: "delivered", sentAt: ago(1), repliedAt: ago(1) },
   ]);
+  // Clicks: A a person's 2 days ago, B a person's 40 days ago, C only a link preview's (not a person), D's in another
+  // account's campaign.
+  const click = (campaignId: string, recipientId: number, machine: boolean, at: Date) =>
+    ({ campaignId, recipientId, position: 1, device: machine ? "unknown" : "mobile", machine, clickedAt: at }) as const;
+  await db
+    .insert(linkClicks)
+    .values([
+      click(campaignX, inXa, false, ago(2)),
+      click(campaignX, inXb, false, ago(40)),
+      click(campaignY, inYc, true, ago(1)),
+      click(z, inZd, false, ago(1)),
+    ]);
 }, 60_000);
 afterAll(async () => server?.close());
 
@@ -158,6 +181,8 @@ describe("segments: each operator's SQL", () => {
     ["delivered in 7 days", { kind: "engagement", event: "delivered", days: 7 }, ["A"]],
     ["read in 7 days", { kind: "engagement", event: "read", days: 7 }, ["A"]],
     ["replied in 7 days", { kind: "engagement", event: "replied", days: 7 }, ["C"]],
+    ["clicked in 7 days (people only, the team's campaigns)", { kind: "engagement", event: "clicked", days: 7 }, ["A"]],
+    ["clicked in 60 days", { kind: "engagement", event: "clicked", days: 60 }, ["A", "B"]],
   ];
   it.each(CASES)("%s", async (_name, condition, expected) => {
     expect(await lettersOf(one(condition))).toEqual(expected);
@@ -166,6 +191,14 @@ describe("segments: each operator's SQL", () => {
   it("engagement in one campaign", async () => {
     const c: SegmentCondition = { kind: "engagement", event: "received", days: 60, campaignId: campaignX };
     expect(await lettersOf(one(c))).toEqual(["A", "B"]);
+  });
+
+  it.each([
+    ["X", () => campaignX, ["A", "B"]],
+    ["Y (a link preview's fetch only)", () => campaignY, []],
+  ])("clicked in campaign %s", async (_name, campaign, expected) => {
+    const c: SegmentCondition = { kind: "engagement", event: "clicked", days: 60, campaignId: campaign() };
+    expect(await lettersOf(one(c))).toEqual(expected);
   });
 
   it.each([

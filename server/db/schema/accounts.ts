@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -31,6 +32,8 @@ export const users = pgTable(
     parentId: uuid("parent_id").references((): AnyPgColumn => users.id),
     isFirstLogin: boolean("is_first_login").notNull().default(true),
     balance: money("balance").notNull().default("0"),
+    // Days a conversion reported by number looks back for the message that brought it (contract/domain/conversions.ts).
+    conversionWindowDays: integer("conversion_window_days").notNull().default(7),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,6 +42,7 @@ export const users = pgTable(
     check("users_balance_non_negative", sql`${t.balance} >= 0`),
     check("users_role_known", sql`${t.role} in ('admin','reseller','manager','user','department_head')`),
     check("users_status_known", sql`${t.status} in ('active','suspended')`),
+    check("users_conversion_window", sql`${t.conversionWindowDays} between 1 and 90`),
   ],
 );
 

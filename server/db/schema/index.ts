@@ -35,3 +35,4 @@ export * from "./consent";
 export * from "./segments";
 export * from "./inbox";
 export * from "./links";
+export * from "./conversions";

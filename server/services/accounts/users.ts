@@ -26,7 +26,7 @@ export const USER_RECORD_COLUMNS = {
   isFirstLogin: users.isFirstLogin,
   createdAt: users.createdAt,
 };
-export type UserRecordRow = Omit<UserRow, "passwordHash" | "updatedAt">;
+export type UserRecordRow = Omit<UserRow, "passwordHash" | "updatedAt" | "conversionWindowDays">;
 
 /** What every account record (and a login's session) shows of the person. */
 export function personOf(

@@ -6,6 +6,7 @@ import { rowsOf } from "../../db/sql";
 import type { CampaignRow } from "./reach";
 import { toCampaignRecords } from "./records";
 import { toRecipientRecord } from "./recipients";
+import { conversionsOf } from "../conversions/report";
 import { linkClicksOf } from "../links/report";
 import type { NumberHistoryRecord } from "../../../contract/calls";
 
@@ -80,13 +81,23 @@ async function timeline(db: Db, campaign: CampaignRow): Promise<{ points: Timeli
 }
 
 export async function campaignReport(db: Db, campaign: CampaignRow): Promise<CampaignReportRecord> {
-  const [[record], errors, { points, bucketMinutes }, links] = await Promise.all([
+  const [[record], errors, { points, bucketMinutes }, links, converted] = await Promise.all([
     toCampaignRecords(db, [campaign]),
     errorBreakdown(db, campaign.id),
     timeline(db, campaign),
     campaign.linkOrigin ? linkClicksOf(db, campaign.id) : undefined,
+    conversionsOf(db, campaign.id),
   ]);
-  return { campaign: record, errors, timeline: points, bucketMinutes, ...(links ? { links } : {}) };
+  // Conversions show beside the clicks of a tracked campaign, and on any campaign a conversion was attributed to.
+  const conversions = campaign.linkOrigin || converted.conversions > 0 ? converted : undefined;
+  return {
+    campaign: record,
+    errors,
+    timeline: points,
+    bucketMinutes,
+    ...(links ? { links } : {}),
+    ...(conversions ? { conversions } : {}),
+  };
 }
 
 export const HISTORY_MAX = 200;

@@ -1,7 +1,8 @@
 // A segment definition as one SQL condition over `contacts`, one function per operator. Every value the person
 // typed (attribute keys too) goes in as a bound parameter, never into the SQL text. Engagement reads
 // campaign_recipients through its (number, user_id, id) index: an EXISTS per contact, scoped to the campaigns of the
-// owner and the owner's team (a manager's users and department heads own their own campaigns).
+// owner and the owner's team (a manager's users and department heads own their own campaigns); `clicked` joins
+// link_clicks by recipient.
 import { and, or, sql, type SQL } from "drizzle-orm";
 import type {
   ContactField,
@@ -103,7 +104,7 @@ const latestConsent = (ownerId: string, channel: string) =>
   sql`(select e.status from consent_events e where e.user_id = ${ownerId} and e.number = ${contacts.number}
        and e.channel in (${channel}, 'all') order by e.created_at desc, e.id desc limit 1)`;
 
-const ENGAGEMENT_COLUMNS: Record<EngagementEvent, string> = {
+const ENGAGEMENT_COLUMNS: Record<Exclude<EngagementEvent, "clicked">, string> = {
   received: "sent_at",
   delivered: "delivered_at",
   read: "read_at",
@@ -113,9 +114,20 @@ const ENGAGEMENT_COLUMNS: Record<EngagementEvent, string> = {
 /** The owner and the accounts whose campaigns are the owner's team's (its users and department heads). */
 const teamOf = (ownerId: string) => sql`(select u.id from users u where u.id = ${ownerId} or u.parent_id = ${ownerId})`;
 
+/**
+ * A person's click (never a preview's or scanner's) within the window. link_clicks holds no number (an erased
+ * person's clicks say nothing), so the number goes through the team's recipients of it (the (number, user_id, id)
+ * index, about ten rows a contact) and each recipient's clicks through link_clicks' recipient index.
+ */
+const clickedSql = (ownerId: string, c: Extract<SegmentCondition, { kind: "engagement" }>, campaign: SQL): SQL =>
+  sql`exists (select 1 from campaign_recipients r join link_clicks k on k.recipient_id = r.id
+    where r.number = ${contacts.number} and r.user_id in ${teamOf(ownerId)} and not k.machine
+    and k.clicked_at >= now() - make_interval(days => ${c.days}::int)${campaign})`;
+
 function engagementCondition(ownerId: string, c: Extract<SegmentCondition, { kind: "engagement" }>): SQL {
-  const at = sql.raw(`r.${ENGAGEMENT_COLUMNS[c.event]}`);
   const campaign = c.campaignId ? sql` and r.campaign_id = ${c.campaignId}::uuid` : sql``;
+  if (c.event === "clicked") return clickedSql(ownerId, c, campaign);
+  const at = sql.raw(`r.${ENGAGEMENT_COLUMNS[c.event]}`);
   return sql`exists (select 1 from campaign_recipients r where r.number = ${contacts.number}
     and r.user_id in ${teamOf(ownerId)} and ${at} >= now() - make_interval(days => ${c.days}::int)${campaign})`;
 }

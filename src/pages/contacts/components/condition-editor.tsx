@@ -23,7 +23,13 @@ import { SegmentCampaignSelect } from "./segment-campaign-select";
 const FIELD_LABELS = { name: "Name", email: "Email", language: "Language" } as const;
 const CHANNEL_LABELS = { sms: "SMS", whatsapp: "WhatsApp", rcs: "RCS" } as const;
 const STATE_LABELS = { opted_in: "opted in", opted_out: "opted out", none: "no record" } as const;
-const EVENT_LABELS = { received: "received", delivered: "was delivered", read: "read", replied: "replied to" } as const;
+const EVENT_LABELS = {
+  received: "received",
+  delivered: "was delivered",
+  read: "read",
+  replied: "replied to",
+  clicked: "clicked a link in",
+} as const;
 
 function subjectOf(c: SegmentCondition): string {
   if (c.kind === "attribute") return `attribute:${c.key}`;

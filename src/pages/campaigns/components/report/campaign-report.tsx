@@ -8,6 +8,7 @@ import { CampaignSummary } from "./campaign-summary";
 import { DownloadButton } from "./downloads";
 import { LiveProgress } from "./live-progress";
 import { AudienceCard, CostCard, ErrorsCard, FunnelCard, TimelineCard } from "./report-sections";
+import { ConversionsCard } from "./conversions-card";
 import { LinksCard } from "./links-card";
 import { LIVE_REPORT_POLL_MS, stillSettling } from "./report-data";
 import { ResponsesTable } from "./responses-table";
@@ -122,6 +123,11 @@ export function CampaignReport({ id, onBack }: { id: string; onBack: () => void 
             {data?.links && (
               <Col xs={24} xl={12}>
                 <LinksCard links={data.links} campaign={campaign} />
+              </Col>
+            )}
+            {data?.conversions && (
+              <Col xs={24} xl={12}>
+                <ConversionsCard conversions={data.conversions} campaign={campaign} />
               </Col>
             )}
             <Col span={24}>
