@@ -22,6 +22,26 @@ export function recipientValues(
   return trackedValues(values, (position) => shortLinkOf(links.origin, linkCode(links.key, recipient.id, position)));
 }
 
+/** A short link a recipient was sent and the URL it opens. */
+export interface SentLink {
+  short: string;
+  url: string;
+}
+
+/**
+ * What a recipient was sent, for the screens that show a sent message (the message log, the inbox thread, the
+ * timeline): the values with their short links, as the dispatcher built them, and each short link with its URL.
+ */
+export function sentValues(
+  campaignVariables: readonly string[],
+  recipient: { id: number; variables: readonly (string | null)[] | null },
+  links: LinkContext | undefined,
+): { values: string[]; links: SentLink[] } {
+  const long = paramsFor(campaignVariables, recipient.variables);
+  const values = recipientValues(campaignVariables, recipient, links);
+  return { values, links: values.flatMap((short, i) => (short === long[i] ? [] : [{ short, url: long[i] }])) };
+}
+
 /** The values as long as they will be sent, before the recipient has an id (parts, DLT limits at ingest). */
 export function valuesAsSent(values: readonly string[], origin: string | undefined): string[] {
   if (origin === undefined) return [...values];
