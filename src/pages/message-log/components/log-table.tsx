@@ -29,8 +29,10 @@ function Details({ row }: { row: LogRow }) {
           <Descriptions.Item label="Tracked links">
             <ul style={{ margin: 0, paddingLeft: 16 }}>
               {row.links.map((l) => (
-                <li key={l.short} style={{ wordBreak: "break-all" }}>
-                  <Typography.Text copyable>{l.short}</Typography.Text> opens {l.url}
+                <li key={l.short} style={{ overflowWrap: "anywhere" }}>
+                  <Typography.Text copyable>{l.short}</Typography.Text>
+                  <br />
+                  opens {l.url}
                 </li>
               ))}
             </ul>
