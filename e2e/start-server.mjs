@@ -52,6 +52,10 @@ const child = spawn(process.execPath, [SERVER_BUNDLE], {
     LOG_LEVEL: "warn",
     // Template review fast enough for a test, slow enough to see PENDING first (e2e/whatsapp-templates.spec.ts).
     SANDBOX_REVIEW_MS: process.env.SANDBOX_REVIEW_MS ?? "2500",
+    // The sandbox's phones open every delivered tracked short link, soon (e2e/campaign-links.spec.ts counts them
+    // exactly). Only tracked campaigns carry short links, so no other spec's figures move.
+    SANDBOX_CLICK_PERCENT: process.env.SANDBOX_CLICK_PERCENT ?? "100",
+    SANDBOX_CLICK_MS: process.env.SANDBOX_CLICK_MS ?? "300-2000",
     // Reports read 100 recipients at a time, so e2e/reports.spec.ts sees a report of 10,000 recipients in progress.
     REPORT_BATCH_ROWS: process.env.REPORT_BATCH_ROWS ?? "100",
     // Meta's Graph API is a WhatsApp Cloud API stand-in that e2e/whatsapp-cloud.spec.ts starts (playwright.config.ts

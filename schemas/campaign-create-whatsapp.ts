@@ -7,6 +7,7 @@ import {
   SAVE_TO_CONTACTS,
   SEGMENT_REF,
   TEMPLATE_VARIABLES,
+  TRACK_LINKS,
 } from "./campaign-fields";
 
 /** SPEC 3's WhatsApp campaign payload; `message` is the id of an approved WhatsApp template of `waba_id`. */
@@ -31,6 +32,7 @@ export const campaignCreateWhatsapp = {
     saveToContacts: SAVE_TO_CONTACTS,
     variables: TEMPLATE_VARIABLES,
     defaultRegion: DEFAULT_REGION_FIELD,
+    trackLinks: TRACK_LINKS,
     ...failoverProperties("whatsapp"),
   },
 } as const;

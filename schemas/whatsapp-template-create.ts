@@ -44,6 +44,7 @@ export const whatsappTemplateCreate = {
                 type: { type: "string", enum: ["QUICK_REPLY", "URL", "PHONE_NUMBER"] },
                 text: text,
                 url: { type: "string", maxLength: 2000 },
+                example: { type: "array", maxItems: 1, items: { type: "string", maxLength: 2000 } },
                 phone_number: { type: "string", maxLength: 20 },
               },
             },

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { openDatabase } from "../../server/db/client";
 import { reports } from "../../server/db/schema";
 import { reportGenerationJob } from "../../server/jobs/report-generation";
+import { linkKeyOf } from "../../server/services/links/code";
 import { diskStorage } from "../../server/storage/disk";
 
 const [userId, campaignId, format, batch] = process.argv.slice(2);
@@ -24,6 +25,8 @@ const job = reportGenerationJob({
   db,
   storage,
   batch: Number(batch),
+  // A campaign report never renders short links; the message log's export would, with the server's key.
+  linkKey: linkKeyOf("bench"),
   leaseMs: 600_000,
   ttlMs: 3_600_000,
   maxAttempts: 3,

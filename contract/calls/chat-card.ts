@@ -1,6 +1,7 @@
 import { ATTRIBUTE_TYPES, type AttributeType } from "../domain/contacts";
 import { TIMELINE_LIMIT_DEFAULT, TIMELINE_LIMIT_MAX, TIMELINE_KINDS, type TimelineKind } from "../domain/chat-card";
 import { CampaignChannelField } from "./campaign-records";
+import { SentLinkRecord } from "./link-records";
 import { ConsentStateRecord } from "./consent";
 import { WORKSPACE } from "./access";
 import { ID, replies } from "./replies";
@@ -49,6 +50,8 @@ export const TimelineItemRecord = Type.Object({
   status: nullableText(),
   /** The campaign that sent it (campaign messages only). */
   campaignName: nullableText(),
+  /** A tracked campaign's message: each short link in `text` and the URL it opens. */
+  links: Type.Optional(Type.Array(SentLinkRecord)),
   at: Type.String({ format: "date-time" }),
 });
 

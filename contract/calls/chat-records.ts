@@ -19,6 +19,7 @@ import {
 import { LABEL_COLORS, type LabelColor } from "../domain/contacts";
 import type { WaMediaFormat } from "../domain/whatsapp-template";
 import { CampaignChannelField } from "./campaign-records";
+import { SentLinkRecord } from "./link-records";
 import { Type } from "./type";
 
 // What the chat inbox, the simulated phone and the live-agent calls answer.
@@ -106,6 +107,8 @@ export const ChatMessageRecord = Type.Object({
   status: Type.Union([enumOf<ChatDeliveryState>(CHAT_DELIVERY_STATES), Type.Null()]),
   error: nullableText(),
   campaignId: nullableText(),
+  /** A tracked campaign's message: each short link in `text` and the URL it opens. */
+  links: Type.Optional(Type.Array(SentLinkRecord)),
   createdAt: Type.String({ format: "date-time" }),
 });
 

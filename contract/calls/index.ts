@@ -38,6 +38,7 @@ export { ErrorBody } from "./replies";
 export * from "./records";
 export * from "./whatsapp-records";
 export * from "./campaign-records";
+export { SentLinkRecord } from "./link-records";
 export * from "./chat-records";
 export { CannedResponseRecord, RenderedCannedRecord } from "./canned-responses";
 export * from "./report-records";

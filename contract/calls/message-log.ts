@@ -2,6 +2,7 @@ import { Type } from "./type";
 import { ALL, USER_MANAGER } from "./access";
 import { FileBytes, ID, replies } from "./replies";
 import { ReportFormatField, ReportRecord } from "./report-records";
+import { SentLinkRecord } from "./link-records";
 import type { CallDef } from "./types";
 import {
   LOG_CHANNELS,
@@ -51,6 +52,8 @@ export const MessageLogRow = Type.Object({
   /** Paise given back (a failed send, settlement, a public-API step); null where nothing is charged (inbox). */
   refundedPaise: nullableInt(),
   campaign: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()]),
+  /** A tracked campaign's message: each short link in `body` and the URL it opens. */
+  links: Type.Optional(Type.Array(SentLinkRecord)),
 });
 
 const Filters = {

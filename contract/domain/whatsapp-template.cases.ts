@@ -21,7 +21,12 @@ export const VALID_DRAFT: WaTemplateDraft = {
     { type: "HEADER", format: "TEXT", text: "Order {{1}}", example: { header_text: ["#1042"] } },
     body("Hi {{1}}, your order {{2}} ships today.", ["Asha", "#1042"]),
     { type: "FOOTER", text: "Reply STOP to opt out" },
-    buttons(url(), phone(), qr("Thanks")),
+    buttons(
+      url(),
+      { type: "URL", text: "Track", url: "https://s.in/l/{{1}}", example: ["https://s.in/l/Ab3dE6gH9jK1"] },
+      phone(),
+      qr("Thanks"),
+    ),
   ],
 };
 
@@ -164,6 +169,21 @@ export const RULE_CASES: [string, WaTemplateDraft, string, string][] = [
     withComponents(body("Hello"), buttons({ type: "URL", text: "Go", url: "example" })),
     "buttons.0.url",
     "Give a full web address starting with https://",
+  ],
+  [
+    "URL button variable not at the end",
+    withComponents(
+      body("Hello"),
+      buttons({ type: "URL", text: "Go", url: "https://s.in/{{1}}/x", example: ["https://s.in/a/x"] }),
+    ),
+    "buttons.0.url",
+    "A URL button may have one variable, {{1}}, at the end of the address",
+  ],
+  [
+    "URL button variable without an example",
+    withComponents(body("Hello"), buttons({ type: "URL", text: "Track", url: "https://s.in/l/{{1}}" })),
+    "buttons.0.example",
+    "Give an example of the full address: the address before {{1}}, then a sample suffix",
   ],
   [
     "phone button with a local number",

@@ -1,6 +1,7 @@
 // Meta's rules for WhatsApp message templates, checked before submission: the server refuses a draft that breaks
 // one (400, nothing written) and the editor shows the same messages while typing. Limits from Meta's Cloud API
 // documentation (message templates: components, buttons).
+import { checkUrlVariable } from "./whatsapp-url-buttons";
 
 export const WA_TEMPLATE_CATEGORIES = ["MARKETING", "UTILITY", "AUTHENTICATION"] as const;
 export type WaTemplateCategory = (typeof WA_TEMPLATE_CATEGORIES)[number];
@@ -75,7 +76,10 @@ export interface WaFooterComponent {
 export interface WaButton {
   type: WaButtonType;
   text: string;
+  /** A URL button's address; it may end in {{1}}, a suffix given with each send (whatsapp-url-buttons.ts). */
   url?: string;
+  /** A dynamic URL button's example: one full address. */
+  example?: string[];
   phone_number?: string;
 }
 export interface WaButtonsComponent {
@@ -199,7 +203,7 @@ function checkButton(button: WaButton, i: number): TemplateIssue[] {
     });
   if (button.type === "URL" && !/^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(button.url ?? "")) {
     issues.push({ field: `${field}.url`, message: "Give a full web address starting with https://" });
-  }
+  } else if (button.type === "URL") issues.push(...checkUrlVariable(button, field));
   if (button.type === "PHONE_NUMBER" && !/^\+[1-9]\d{6,14}$/.test(button.phone_number ?? "")) {
     issues.push({
       field: `${field}.phone_number`,

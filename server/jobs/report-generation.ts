@@ -23,6 +23,8 @@ export interface ReportJobOptions {
   storage: Storage;
   /** Recipients read per query. */
   batch: number;
+  /** The key of tracked campaigns' short links (the message log's export shows messages as sent). */
+  linkKey: Buffer;
   /** How long a claimed report is this process's without a progress write. */
   leaseMs: number;
   /** How long a ready report's file is kept. */
@@ -85,7 +87,7 @@ async function generate(o: ReportJobOptions, row: ReportRow): Promise<void> {
   const key = reportFileKey(row.id, row.attempt, row.format);
   try {
     const written = await writeReport(
-      { db: o.db, storage: o.storage, batch: o.batch, progress },
+      { db: o.db, storage: o.storage, batch: o.batch, linkKey: o.linkKey, progress },
       row,
       { id: owner.id, role: owner.role as Role },
       key,

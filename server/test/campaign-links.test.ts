@@ -6,7 +6,8 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LINK_CODE_LENGTH } from "../../contract/domain/links";
 import type { Database } from "../db/client";
-import { campaignRecipients, campaigns, linkClicks } from "../db/schema";
+import { campaignRecipients, campaigns, linkClicks, smsAccounts } from "../db/schema";
+import { receiveInbound } from "../services/chats/inbound";
 import { linkCode, linkKeyOf } from "../services/links/code";
 import { setBalance, smsSetup } from "./campaign-control-fixtures";
 import { dispatchServer, until, type DispatchServer } from "./campaign-fixtures";
@@ -154,6 +155,66 @@ describe("tracked links", () => {
       machineFetches: 3,
       devices: [{ device: "mobile", clicks: 2 }],
     });
+  });
+
+  it("the message log, its export, the inbox thread and the timeline show the text as sent, with where each link goes", async () => {
+    const sentText = (n: string) => {
+      const m = s.carrier.sent.find((x) => x.to === n);
+      return m?.content.kind === "text" ? m.content.text : "";
+    };
+    const shortOf = (i: number) => `${ORIGIN}/l/${codes[i]}`;
+    const log = await s.app.inject({
+      method: "GET",
+      url: `/api/v1/message-log?campaignId=${tracked}`,
+      headers: await auth(),
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    const rows = log.json().data as { to: string; body: string; links?: unknown }[];
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      const i = NUMBERS.indexOf(row.to);
+      expect(row.body).toBe(sentText(row.to));
+      expect(row.body).toContain(shortOf(i));
+      expect(row.body).not.toContain("shop.example.in");
+      expect(row.links).toEqual([{ short: shortOf(i), url: url(i) }]);
+    }
+    const csv = await s.app.inject({
+      method: "GET",
+      url: `/api/v1/message-log/export?campaignId=${tracked}`,
+      headers: await auth(),
+    });
+    expect(csv.body).toContain(shortOf(0));
+    expect(csv.body).not.toContain("shop.example.in");
+
+    // The customer answers: the thread and the timeline show the campaign message as it was sent.
+    const replyNumber = "+919111100088";
+    await db().update(smsAccounts).set({ replyNumber }).where(eq(smsAccounts.id, sms.accountId));
+    const [answer] = await receiveInbound(db(), [
+      { type: "inbound", channel: "sms", from: NUMBERS[0], to: replyNumber, text: "Where is it?", at: new Date() },
+    ]);
+    const chatId = answer?.conversation.id ?? "";
+    const expected = { text: sentText(NUMBERS[0]), links: [{ short: shortOf(0), url: url(0) }] };
+    const thread = await s.app.inject({
+      method: "GET",
+      url: `/api/v1/chats/${chatId}/messages`,
+      headers: await auth(),
+    });
+    expect(thread.statusCode, thread.body).toBe(200);
+    expect(thread.json().data[0]).toMatchObject({ direction: "out", campaignId: tracked, ...expected });
+    const sync = await s.app.inject({
+      method: "GET",
+      url: `/api/v1/chats/${chatId}/messages?after=0`,
+      headers: await auth(),
+    });
+    expect(sync.json().data[0]).toMatchObject(expected);
+    const timeline = await s.app.inject({
+      method: "GET",
+      url: `/api/v1/chats/${chatId}/timeline`,
+      headers: await auth(),
+    });
+    expect(timeline.statusCode, timeline.body).toBe(200);
+    const campaignLine = (timeline.json().data as { kind: string }[]).find((l) => l.kind === "campaign");
+    expect(campaignLine).toMatchObject(expected);
   });
 
   it("a code altered, made with another key, or of a campaign not tracked (any more) opens nothing", async () => {

@@ -246,6 +246,21 @@ describe("sending each kind of message", () => {
       ),
     );
     expect(missing).toMatchObject({ code: "132012", retryable: false });
+    // Without the Track button's suffix (its url ends in {{1}}) Meta refuses it too (131008); the quick reply's
+    // payload is optional.
+    const noSuffix = refused(
+      await adapter.send(
+        message({
+          kind: "template",
+          templateName: "order_ready",
+          language: "en_US",
+          params: ["Asha", "A-1"],
+          header: { format: "image", link: "https://cdn.example.com/order.jpg" },
+          buttons: [{ index: 1, subType: "quick_reply", value: "STOP" }],
+        }),
+      ),
+    );
+    expect(noSuffix).toMatchObject({ code: "131008", retryable: false });
     // A template that does not exist: 132001.
     expect(
       refused(
@@ -379,6 +394,7 @@ describe("Meta's errors mapped to behaviour", () => {
           language: "en_US",
           params: ["A", "B"],
           header: { format: "image", link: "https://cdn.example.com/o.jpg" },
+          buttons: [{ index: 0, subType: "url", value: "B" }],
         },
         "+919000000011",
       ),

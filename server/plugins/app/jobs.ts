@@ -15,6 +15,7 @@ import { offlineHandOverJob } from "../../jobs/offline-hand-over";
 import { slaBreachesJob } from "../../jobs/sla-breaches";
 import { reportExpiryJob } from "../../jobs/report-expiry";
 import { reportGenerationJob } from "../../jobs/report-generation";
+import { linkKeyOf } from "../../services/links/code";
 import { templateReviewJob } from "../../jobs/template-review";
 import { REPORT_PROGRESS_EVENT } from "../../../contract/domain/campaigns";
 import type { ReportProgress } from "../../../contract/domain/reports";
@@ -109,6 +110,7 @@ export const jobsPlugin = fp<
         db: app.database.db,
         storage: app.storage,
         batch: reports.batchRows,
+        linkKey: linkKeyOf(app.routeContext.secret()),
         leaseMs: reports.leaseMs,
         ttlMs: reports.ttlHours * 3_600_000,
         maxAttempts: 3,

@@ -19,6 +19,7 @@ import type { WeekHours } from "../../../contract/domain/business-hours";
 import { conversationActivity } from "../../services/chats/activity";
 import { customerCard } from "../../services/chats/card";
 import { customerTimeline } from "../../services/chats/timeline";
+import { linkKeyOf } from "../../services/links/code";
 import { accountLabels, setLabelColor } from "../../services/chats/customer-labels";
 import { dltTemplatesOnly } from "../../services/chats/dlt-route";
 import { relabelConversations } from "../../services/chats/labels";
@@ -59,13 +60,15 @@ export const chatHandlers: Handlers = {
       dltTemplatesOnly: await dltTemplatesOnly(carrier, conversation),
     };
   },
-  "chats.messages": async (request, _reply, { db }) => {
+  "chats.messages": async (request, _reply, { db, secret }) => {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);
-    return { success: true, ...(await conversationMessages(db, conversation.id, request.query)) };
+    const page = await conversationMessages(db, conversation.id, request.query, linkKeyOf(secret()));
+    return { success: true, ...page };
   },
-  "chats.sync": async (request, _reply, { db }) => {
+  "chats.sync": async (request, _reply, { db, secret }) => {
     const ws = await chatWorkspace(db, callerOf(request));
-    return { success: true, ...(await syncMessages(db, ws, request.query.after, request.query.limit ?? 500)) };
+    const limit = request.query.limit ?? 500;
+    return { success: true, ...(await syncMessages(db, ws, request.query.after, limit, linkKeyOf(secret()))) };
   },
   "chats.send": async (request, _reply, { db, carrier, storage }) => ({
     success: true,
@@ -117,9 +120,9 @@ export const chatHandlers: Handlers = {
     const { ws, conversation } = await inbox(db, caller, request.params.id);
     return { success: true, data: await customerCard(db, caller, ws, conversation) };
   },
-  "chats.timeline": async (request, _reply, { db }) => {
+  "chats.timeline": async (request, _reply, { db, secret }) => {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);
-    return { success: true, ...(await customerTimeline(db, conversation, request.query)) };
+    return { success: true, ...(await customerTimeline(db, conversation, request.query, linkKeyOf(secret()))) };
   },
   "chats.team": async (request, _reply, { db }) => ({
     success: true,

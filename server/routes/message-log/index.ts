@@ -7,6 +7,7 @@ import { toReportRecords } from "../../services/reports/records";
 import { REPORT_DEFAULT_FORMAT } from "../../../contract/domain/reports";
 import { gone, notDownloadable } from "../reports";
 import { messageLogPage } from "../../services/message-log/list";
+import { linkKeyOf } from "../../services/links/code";
 import { logAccountOf, ownLogScope } from "../../services/message-log/scope";
 import { sendDownload } from "../campaigns";
 import type { Handlers } from "../context";
@@ -26,31 +27,36 @@ function exportFilters(query: LogQuery) {
 const QUEUED = "Export queued: the file is written in the background";
 
 export const messageLogHandlers: Handlers = {
-  "messageLog.list": async (request, _reply, { db }) => {
+  "messageLog.list": async (request, _reply, { db, secret }) => {
     const caller = callerOf(request);
-    const page = await messageLogPage(db, caller.id, ownLogScope(caller, readFilters(request.query)));
+    const page = await messageLogPage(
+      db,
+      caller.id,
+      ownLogScope(caller, readFilters(request.query)),
+      linkKeyOf(secret()),
+    );
     return { success: true, data: page.rows, nextCursor: page.nextCursor };
   },
 
-  "messageLog.export": async (request, reply, { db }) => {
+  "messageLog.export": async (request, reply, { db, secret }) => {
     const caller = callerOf(request);
     const filters = ownLogScope(caller, exportFilters(request.query));
-    return sendDownload(reply, messageLogCsv(db, caller.id, filters), CSV, fileName());
+    return sendDownload(reply, messageLogCsv(db, caller.id, filters, linkKeyOf(secret())), CSV, fileName());
   },
 
-  "messageLog.accountList": async (request, _reply, { db }) => {
+  "messageLog.accountList": async (request, _reply, { db, secret }) => {
     const { accountId, ...query } = request.query;
     const filters = readFilters(query);
     const owner = await logAccountOf(db, callerOf(request), accountId);
-    const page = await messageLogPage(db, owner, filters);
+    const page = await messageLogPage(db, owner, filters, linkKeyOf(secret()));
     return { success: true, data: page.rows, nextCursor: page.nextCursor };
   },
 
-  "messageLog.accountExport": async (request, reply, { db }) => {
+  "messageLog.accountExport": async (request, reply, { db, secret }) => {
     const { accountId, ...query } = request.query;
     const filters = exportFilters(query);
     const owner = await logAccountOf(db, callerOf(request), accountId);
-    return sendDownload(reply, messageLogCsv(db, owner, filters), CSV, fileName());
+    return sendDownload(reply, messageLogCsv(db, owner, filters, linkKeyOf(secret())), CSV, fileName());
   },
 
   "messageLog.exportJob": async (request, reply, { db }) => {

@@ -235,7 +235,7 @@ export async function checkCreate(
     variables,
     defaultRegion: fields.defaultRegion ?? DEFAULT_REGION,
     saveToContacts: fields.saveToContacts === true,
-    linkOrigin: fields.trackLinks === true && channel !== "whatsapp" ? linkOrigin : null,
+    linkOrigin: fields.trackLinks === true ? linkOrigin : null,
     botId: null,
     smsAccountId: null,
     wabaId: null,

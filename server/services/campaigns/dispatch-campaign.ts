@@ -6,6 +6,8 @@ import type { CampaignTemplate } from "./dispatch-content";
 import type { Storage } from "../../storage";
 import { loadFailoverPlan, type FailoverPlan } from "./dispatch-failover";
 import type { LinkContext } from "../links/tracked";
+import { variableCount } from "../../../contract/domain/whatsapp-template";
+import { suffixPositions } from "../../../contract/domain/whatsapp-url-buttons";
 import { campaignHeaderMedia, HEADER_MEDIA_REFRESH_MS, type HeaderMediaDeps } from "./header-media";
 
 /** What sending needs of a campaign, read once per campaign (template, sender, where replies arrive). */
@@ -66,11 +68,25 @@ export async function loadDispatchCampaign(
 ): Promise<Loaded | undefined> {
   const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
   if (!row) return undefined;
-  const tracked = row.linkOrigin && linkKey ? { links: { origin: row.linkOrigin, key: linkKey } } : {};
-  const base = { id: row.id, userId: row.userId, channel: row.channel, variables: row.variables, ...tracked };
+  const links: LinkContext | undefined =
+    row.linkOrigin && linkKey ? { origin: row.linkOrigin, key: linkKey } : undefined;
+  const base = {
+    id: row.id,
+    userId: row.userId,
+    channel: row.channel,
+    variables: row.variables,
+    ...(links ? { links } : {}),
+  };
   if (row.channel === "whatsapp") {
     const [t] = await db.select().from(whatsappTemplates).where(eq(whatsappTemplates.id, row.templateId));
     if (!t) return undefined;
+    // A URL button on the short-link route takes the recipient's code as its suffix, not the whole short link.
+    const bodyValues = variableCount(t.components.find((c) => c.type === "BODY")?.text ?? "");
+    if (links) {
+      const { code, keep } = suffixPositions(t.components, bodyValues, links.origin);
+      links.codeOnly = code;
+      links.keep = keep;
+    }
     const failover = await loadFailoverPlan(db, "whatsapp", row.failover ?? null);
     const headerMedia = media ? await campaignHeaderMedia(media, row, t) : undefined;
     return {

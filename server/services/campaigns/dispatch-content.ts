@@ -3,6 +3,7 @@
 import { chargeFor, whatsappRateKey, type Billable, type Charge } from "../../../contract/domain/charging";
 import { countSms } from "../../../contract/domain/sms-segments";
 import { variableCount, type WaComponent } from "../../../contract/domain/whatsapp-template";
+import { dynamicUrlButtons } from "../../../contract/domain/whatsapp-url-buttons";
 import type { MessageContent, TemplateHeaderMedia } from "../../carriers/carrier";
 import type { Rates } from "./rates";
 
@@ -86,11 +87,19 @@ export function whatsappTemplateContent(
 ): MessageContent {
   const header = template.components?.find((c) => c.type === "HEADER");
   const headerVariables = header?.format === "TEXT" ? variableCount(header.text ?? "") : 0;
+  // Values after the body's are the dynamic URL buttons' suffixes, in button order (whatsapp-url-buttons.ts).
+  const dynamic = dynamicUrlButtons(template.components);
+  const bodyCount = variableCount(template.components?.find((c) => c.type === "BODY")?.text ?? "");
+  const buttons = dynamic.flatMap((b, i) => {
+    const value = params[bodyCount + i] ?? "";
+    return value ? [{ index: b.index, subType: "url" as const, value }] : [];
+  });
   return {
     kind: "template",
     templateName: template.name,
     language: template.language,
-    params,
+    params: dynamic.length > 0 ? params.slice(0, bodyCount) : params,
+    ...(buttons.length > 0 ? { buttons } : {}),
     ...(headerVariables > 0
       ? { header: { format: "text" as const, params: [header?.example?.header_text?.[0] ?? ""] } }
       : {}),

@@ -12,6 +12,7 @@ export async function conversationMessages(
   db: Db,
   conversationId: string,
   query: CallQuery<"chats.messages">,
+  linkKey: Buffer,
 ): Promise<{ data: ChatMessageOut[]; hasMore: boolean }> {
   const limit = query.limit ?? 50;
   const base = eq(chatMessages.conversationId, conversationId);
@@ -22,7 +23,7 @@ export async function conversationMessages(
       .where(and(base, gt(chatMessages.id, Number(query.after))))
       .orderBy(asc(chatMessages.id))
       .limit(limit + 1);
-    return { data: await chatMessageRecords(db, rows.slice(0, limit)), hasMore: rows.length > limit };
+    return { data: await chatMessageRecords(db, rows.slice(0, limit), linkKey), hasMore: rows.length > limit };
   }
   const rows = await db
     .select()
@@ -30,7 +31,7 @@ export async function conversationMessages(
     .where(and(base, query.before ? lt(chatMessages.id, Number(query.before)) : undefined))
     .orderBy(desc(chatMessages.id))
     .limit(limit + 1);
-  return { data: await chatMessageRecords(db, rows.slice(0, limit).reverse()), hasMore: rows.length > limit };
+  return { data: await chatMessageRecords(db, rows.slice(0, limit).reverse(), linkKey), hasMore: rows.length > limit };
 }
 
 /** Every message the caller may see after an id, across conversations: the catch-up after a reconnect. */
@@ -39,6 +40,7 @@ export async function syncMessages(
   ws: ChatWorkspace,
   after: string,
   limit: number,
+  linkKey: Buffer,
 ): Promise<{ data: ChatMessageOut[]; hasMore: boolean }> {
   const rows = await db
     .select({ message: chatMessages })
@@ -51,6 +53,7 @@ export async function syncMessages(
     data: await chatMessageRecords(
       db,
       rows.slice(0, limit).map((r) => r.message),
+      linkKey,
     ),
     hasMore: rows.length > limit,
   };

@@ -87,6 +87,7 @@ const toItem = (l: Line): TimelineItemOut => ({
   text: l.text ?? l.body,
   status: l.status || null,
   campaignName: l.campaign?.name ?? null,
+  ...(l.links ? { links: l.links } : {}),
   at: new Date(l.time).toISOString(),
 });
 
@@ -94,6 +95,7 @@ export async function customerTimeline(
   db: Db,
   conversation: Pick<ConversationRow, "userId" | "customerNumber">,
   query: { cursor?: string; limit?: number },
+  linkKey: Buffer,
 ): Promise<{ data: TimelineItemOut[]; nextCursor: string | null }> {
   const f: LogFilters = {
     number: { exact: conversation.customerNumber },
@@ -114,7 +116,7 @@ export async function customerTimeline(
   ]);
   const merged: Line[] = [...campaign.map(campaignRecord), ...api.map(apiRecord), ...chat.map(chatLine)].sort(logOrder);
   const rows = merged.slice(0, f.limit);
-  await renderCampaignBodies(db, rows, new Map(campaign.map((r) => [r.id, r])));
+  await renderCampaignBodies(db, rows, new Map(campaign.map((r) => [r.id, r])), linkKey);
   const last = rows.at(-1);
   return {
     data: rows.map(toItem),

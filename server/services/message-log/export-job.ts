@@ -87,7 +87,7 @@ async function* cellPages(opts: WriteOptions, row: ReportRow, done: { rows: numb
   if (!row.logAccountId) throw new Error("a message log export without its account");
   const filters = await ownLogScopeOf(opts.db, row.logAccountId, exportFiltersOf(row.logQuery ?? {}));
   await opts.progress(0, PAGE_AHEAD);
-  for await (const page of logRowPages(opts.db, row.logAccountId, filters)) {
+  for await (const page of logRowPages(opts.db, row.logAccountId, filters, opts.linkKey)) {
     yield page.rows.map(logCells);
     done.rows += page.rows.length;
     done.cut = page.cut;

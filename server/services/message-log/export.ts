@@ -57,11 +57,12 @@ export async function* logRowPages(
   db: Db,
   owner: string,
   filters: Omit<LogFilters, "cursor" | "limit">,
+  linkKey: Buffer,
 ): AsyncGenerator<{ rows: LogRow[]; more: boolean; cut: boolean }> {
   let cursor: LogFilters["cursor"];
   let written = 0;
   for (;;) {
-    const page = await messageLogPage(db, owner, { ...filters, cursor, limit: PAGE });
+    const page = await messageLogPage(db, owner, { ...filters, cursor, limit: PAGE }, linkKey);
     const room = LOG_EXPORT_MAX_ROWS - written;
     const rows = page.rows.slice(0, room);
     written += rows.length;
@@ -73,14 +74,24 @@ export async function* logRowPages(
   }
 }
 
-async function* lines(db: Db, owner: string, filters: Omit<LogFilters, "cursor" | "limit">): AsyncGenerator<string> {
+async function* lines(
+  db: Db,
+  owner: string,
+  filters: Omit<LogFilters, "cursor" | "limit">,
+  linkKey: Buffer,
+): AsyncGenerator<string> {
   yield csvLine(LOG_CSV_HEADER);
-  for await (const page of logRowPages(db, owner, filters)) {
+  for await (const page of logRowPages(db, owner, filters, linkKey)) {
     for (const row of page.rows) yield csvLine(logCells(row));
     if (page.cut) yield csvLine([LOG_CUT_NOTE]);
   }
 }
 
-export function messageLogCsv(db: Db, owner: string, filters: Omit<LogFilters, "cursor" | "limit">): Readable {
-  return Readable.from(lines(db, owner, filters));
+export function messageLogCsv(
+  db: Db,
+  owner: string,
+  filters: Omit<LogFilters, "cursor" | "limit">,
+  linkKey: Buffer,
+): Readable {
+  return Readable.from(lines(db, owner, filters, linkKey));
 }

@@ -27,7 +27,8 @@ export function logOrder(a: LogRow, b: LogRow): number {
   return compareIds(a.kind, a.id, b.id);
 }
 
-export async function messageLogPage(db: Db, owner: string, f: LogFilters): Promise<LogPage> {
+/** `linkKey`: the key of tracked campaigns' short links, so their messages show as sent (links/code.ts). */
+export async function messageLogPage(db: Db, owner: string, f: LogFilters, linkKey: Buffer): Promise<LogPage> {
   const [campaign, api, chat] = await Promise.all([
     branchApplies("campaign", f) ? campaignBranch(db, owner, f) : [],
     branchApplies("api", f) ? apiBranch(db, owner, f) : [],
@@ -35,7 +36,7 @@ export async function messageLogPage(db: Db, owner: string, f: LogFilters): Prom
   ]);
   const merged = [...campaign.map(campaignRecord), ...api.map(apiRecord), ...chat.map(chatRecord)].sort(logOrder);
   const rows = merged.slice(0, f.limit);
-  await renderCampaignBodies(db, rows, new Map(campaign.map((r) => [r.id, r])));
+  await renderCampaignBodies(db, rows, new Map(campaign.map((r) => [r.id, r])), linkKey);
   const last = rows.at(-1);
   const nextCursor =
     merged.length > f.limit && last ? encodeCursor({ t: last.time, kind: last.kind, id: last.id }) : null;

@@ -32,6 +32,8 @@ export interface WriteOptions {
   storage: Storage;
   /** Recipients read per query. */
   batch: number;
+  /** The key of tracked campaigns' short links: the message log's export shows messages as sent. */
+  linkKey: Buffer;
   /** Heard after each batch; a throw stops the report (its lease was lost, or it was deleted) and no file is kept. */
   progress(rowsDone: number, rowsTotal: number): Promise<void>;
 }

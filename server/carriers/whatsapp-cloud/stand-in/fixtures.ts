@@ -283,6 +283,13 @@ export const DOC_ERRORS = {
     details:
       "Unable to deliver message. Reasons can include: the recipient phone number is not a WhatsApp phone number.",
   },
+  // A template's dynamic URL button sent without its suffix (a "button" component with a text parameter at its index).
+  131008: {
+    status: 400,
+    message: "(#131008) Required parameter is missing",
+    type: "OAuthException",
+    details: "buttons: Button at index 0 of type Url requires a parameter",
+  },
   132000: {
     status: 400,
     message: "(#132000) Number of parameters does not match the expected number of params",

@@ -1,5 +1,6 @@
 // What Meta checks of a send's body before accepting it: the documented message types and their required parts, and
-// for templates an approved template of that name and language with as many body parameters as it has variables.
+// for templates an approved template of that name and language with as many body parameters as it has variables, and
+// a suffix for each URL button whose address ends in a variable.
 import type { DocErrorCode } from "./fixtures";
 import type { StandInWaba } from "./state";
 
@@ -108,6 +109,25 @@ function checkTemplate(waba: StandInWaba, template: unknown): Refusal | null {
         code: 132012,
         details: `header: Format mismatch, expected ${format}, received ${String(parameter?.type ?? "UNKNOWN").toUpperCase()}`,
       };
+  }
+  return checkButtonParameters(storedComponents, components);
+}
+
+/** A dynamic URL button (its url ends in {{1}}) needs a "button" component at its index with a text parameter. */
+function checkButtonParameters(stored: readonly Json[], sent: readonly Json[]): Refusal | null {
+  const buttons = stored.find((c) => String(c.type).toUpperCase() === "BUTTONS")?.buttons;
+  if (!Array.isArray(buttons)) return null;
+  for (const [index, button] of (buttons as Json[]).entries()) {
+    if (String(button.type).toUpperCase() !== "URL" || variables(button.url) === 0) continue;
+    const given = sent.find((c) => c.type === "button" && String(c.index) === String(index));
+    const parameter = Array.isArray(given?.parameters) ? (given.parameters[0] as Json | undefined) : undefined;
+    if (
+      given?.sub_type !== "url" ||
+      parameter?.type !== "text" ||
+      typeof parameter.text !== "string" ||
+      !parameter.text
+    )
+      return { code: 131008, details: `buttons: Button at index ${index} of type Url requires a parameter` };
   }
   return null;
 }

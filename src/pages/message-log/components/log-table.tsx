@@ -24,6 +24,20 @@ function Details({ row }: { row: LogRow }) {
         <Descriptions.Item label="Message">
           <Typography.Paragraph style={{ whiteSpace: "pre-wrap", margin: 0 }}>{row.body || "—"}</Typography.Paragraph>
         </Descriptions.Item>
+        {row.links && row.links.length > 0 && (
+          // The body is what the person received: each tracked short link, and the page it opens.
+          <Descriptions.Item label="Tracked links">
+            <ul style={{ margin: 0, paddingLeft: 16 }}>
+              {row.links.map((l) => (
+                <li key={l.short} style={{ overflowWrap: "anywhere" }}>
+                  <Typography.Text copyable>{l.short}</Typography.Text>
+                  <br />
+                  opens {l.url}
+                </li>
+              ))}
+            </ul>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label="Our id">
           <Typography.Text copyable>{row.id}</Typography.Text>
         </Descriptions.Item>

@@ -2,6 +2,7 @@ import { EnvironmentOutlined, FileOutlined } from "@ant-design/icons";
 import { Button, Image, Spin, Tag, Typography, theme } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
+import { SentLinks } from "../../../../components/sent-links";
 import { DeliveryTicks } from "../ticks";
 import { MessageMedia, unavailable } from "./message-media";
 import type { ChatMessage } from "./thread-state";
@@ -147,6 +148,7 @@ export function MessageList(props: {
                     </Typography.Text>
                   )}
                   <Body m={m} />
+                  <SentLinks links={m.links} />
                   <div
                     style={{
                       fontSize: 11,

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { CallReply } from "../../../../../contract";
 import { useCall } from "../../../../api";
 import { formatDateTime } from "../../../../shell/format";
+import { SentLinks } from "../../../../components/sent-links";
 import { ChannelTag } from "./channel-tag";
 
 type Item = CallReply<"chats.timeline">["data"][number];
@@ -41,6 +42,7 @@ function Line({ item }: { item: Item }) {
           {item.text}
         </Typography.Paragraph>
       )}
+      <SentLinks links={item.links} />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {formatDateTime(item.at)}
         {item.status ? ` · ${STATUS[item.status] ?? item.status}` : ""}
