@@ -261,6 +261,11 @@ export type CarrierEvent =
       mediaUrl?: string;
       /** A file the customer sent, to fetch from the provider (chats/inbound-media.ts). */
       media?: InboundMedia;
+      /**
+       * What a tapped choice carries besides its text: WhatsApp's interactive button_reply.id (or a template quick
+       * reply's payload), RBM's suggestionResponse.postbackData. A survey answer is read from it first.
+       */
+      payload?: string;
       at: Date;
       channelId?: string;
     }
