@@ -344,6 +344,8 @@ export interface Carrier {
     to: string;
     text: string;
     mediaUrl?: string;
+    /** A tapped button's id or chip's postback, as the providers' webhooks carry it. */
+    payload?: string;
   }): Promise<void>;
   /**
    * Receipts, inbound messages and template verdicts; returns the unsubscribe function. A listener may answer a promise

@@ -392,3 +392,63 @@ describe("the survey in the thread, and answers from buttons and postbacks", () 
     expect(n!.counted).toBe(0);
   });
 });
+
+describe("the answer, live", () => {
+  it("a tap on the sandbox phone is pushed: the answer message to the thread and csatAnswer to the wallboard", async () => {
+    const { io: connect } = await import("socket.io-client");
+    await server.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = server.app.server.address() as { port: number };
+    const token = await server.freshToken("manager");
+    const socket = await new Promise<import("socket.io-client").Socket>((resolve, reject) => {
+      const s = connect(`http://127.0.0.1:${port}`, {
+        transports: ["websocket"],
+        reconnection: false,
+        query: { token },
+      });
+      s.on("connect", () => resolve(s));
+      s.on("connect_error", reject);
+    });
+    const heard: { event: string; payload: Record<string, unknown> }[] = [];
+    socket.onAny((event: string, payload: Record<string, unknown>) => heard.push({ event, payload }));
+    try {
+      await put("manager", settings());
+      const c = await customerWrote("whatsapp");
+      await resolve(c.id);
+      await until(
+        () => events(c.id),
+        (e) => e.length > 0,
+      );
+      const carrier = (server.app as unknown as { carrier: Carrier }).carrier;
+      await carrier.simulateInbound?.({
+        channel: "whatsapp",
+        from: c.from,
+        to: address.whatsapp ?? "",
+        text: "Okay",
+        payload: "csat:5", // the button's id decides, not its title
+      });
+      const answered = await until(
+        async () => heard.filter((h) => h.event === "csatAnswer"),
+        (h) => h.length > 0,
+      );
+      expect(answered[0]?.payload).toMatchObject({ chatId: c.id, score: 5 });
+      const messages = heard
+        .filter((h) => h.event === "message")
+        .map((h) => h.payload.message as { chatId?: string; direction?: string; clientId?: string; text?: string })
+        .filter((m) => m.chatId === c.id);
+      // The survey was pushed on resolve (the business's message), then the answer.
+      expect(messages.map((m) => [m.direction, m.clientId?.replace(/:[^:]+$/, "")])).toEqual([
+        ["out", "csat"],
+        ["in", "csat-answer:5"],
+      ]);
+      const pushed = { payload: { message: messages[1] } };
+      expect(pushed?.payload.message).toMatchObject({
+        direction: "in",
+        text: "Okay",
+        clientId: expect.stringMatching(/^csat-answer:5:/),
+      });
+      expect(await surveys(c.id)).toEqual([{ channel: "whatsapp", answer: 5 }]);
+    } finally {
+      socket.close();
+    }
+  });
+});
