@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { THEME_STORAGE_KEY } from "../contract/constants";
 import { scan } from "./a11y/axe";
 import { expect, test } from "./fixtures";
-import { apiToken, login, shot } from "./support";
+import { apiToken, login, pick, shot } from "./support";
 
 // A survey end to end (issue 40 item 6) on the sandbox carrier: a customer writes on WhatsApp, the owner resolves
 // with CSAT on, the survey shows in the thread as the business's message, the customer answers "Great" on the
@@ -48,6 +48,14 @@ async function conversationOf(api: Api, number: string): Promise<string> {
   return id;
 }
 
+/** The inbox shows open conversations first: the resolved one is found under "Resolved". */
+async function openResolved(page: Page, number: string) {
+  await pick(page, "Status", "Resolved");
+  await page.getByLabel("Search conversations").fill(number);
+  await page.getByLabel("Search conversations").press("Enter");
+  await page.getByRole("option").filter({ hasText: number }).first().click();
+}
+
 const csatTile = (page: Page) => page.getByRole("status", { name: "CSAT today" });
 
 test("a survey on resolve: in the thread, answered on the phone, live on the wallboard and in Team Reports", async ({
@@ -68,9 +76,7 @@ test("a survey on resolve: in the thread, answered on the phone, live on the wal
 
     // The thread shows what was asked, as the business's message.
     await page.goto(INBOX);
-    await page.getByLabel("Search conversations").fill(number);
-    await page.getByLabel("Search conversations").press("Enter");
-    await page.getByRole("option").filter({ hasText: number }).first().click();
+    await openResolved(page, number);
     const survey = page.locator("[data-message]").filter({ hasText: "Satisfaction survey" });
     await expect(survey).toBeVisible();
     await expect(survey).toContainText("[Poor] [Okay] [Great]");
@@ -81,14 +87,12 @@ test("a survey on resolve: in the thread, answered on the phone, live on the wal
     const before = (await csatTile(page).textContent()) ?? "";
     await customerWrites(api, number, "Great");
     await expect(csatTile(page)).not.toHaveText(before, { timeout: 15_000 });
-    await expect(csatTile(page)).toContainText(/rating/);
+    await expect(page.getByText(/ratings? since midnight/)).toBeVisible();
     await shot(page, "inbox-csat-survey-wallboard-light");
 
     // The answer in the thread, as an answer.
     await page.goto(INBOX);
-    await page.getByLabel("Search conversations").fill(number);
-    await page.getByLabel("Search conversations").press("Enter");
-    await page.getByRole("option").filter({ hasText: number }).first().click();
+    await openResolved(page, number);
     await expect(page.locator("[data-message]").filter({ hasText: "Survey answer · rated 5 of 5" })).toBeVisible();
     await shot(page, "inbox-csat-survey-thread-light");
     expect(await scan(page, "light thread with a survey")).toEqual([]);
