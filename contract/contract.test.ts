@@ -103,7 +103,7 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   // Not in SPEC 6: dashboards (issue 11) are every role's first view, each over its own reach; Team Reports and quota
   // are for the roles with sub-accounts (SPEC 2 hides Team Reports from users).
   [/^dashboard\.overview$/, ALL],
-  [/^dashboard\.(team|teamExport)$/, [A, R, M, D]],
+  [/^dashboard\.(team|teamExport|teamCsat)$/, [A, R, M, D]],
   [/^quota\./, [A, R, M]],
   // Not in SPEC 6: the backup call (issue 16), the platform's administrator only.
   [/^operations\.backup$/, [A]],

@@ -176,3 +176,28 @@ export const QuotaSummary = Type.Object({
   }),
 });
 export type QuotaSummary = Static<typeof QuotaSummary>;
+
+/** CSAT over the surveys sent in the period: sent, answered, and what the answers say. */
+const CsatFigures = {
+  sent: Type.Integer(),
+  answers: Type.Integer(),
+  /** Answers per survey sent, whole per cent; null without surveys. */
+  responseRate: Type.Union([Type.Integer(), Type.Null()]),
+  /** Mean score 1-5, one decimal; null without answers. */
+  average: Type.Union([Type.Number(), Type.Null()]),
+  /** Answers of 4 or 5 per answer, whole per cent; null without answers. */
+  satisfied: Type.Union([Type.Integer(), Type.Null()]),
+};
+
+export const TeamCsatTotals = Type.Object(CsatFigures);
+export type TeamCsatTotals = Static<typeof TeamCsatTotals>;
+
+/** CSAT of one agent, or of an account's conversations no agent held when resolved (agentId null). */
+export const TeamCsatRow = Type.Object({
+  agentId: Type.Union([Type.String(), Type.Null()]),
+  agentName: Type.Union([Type.String(), Type.Null()]),
+  accountId: Type.String(),
+  account: Type.String(),
+  ...CsatFigures,
+});
+export type TeamCsatRow = Static<typeof TeamCsatRow>;

@@ -1,6 +1,6 @@
 import { Type } from "./type";
 import { ADMIN_RESELLER_MANAGER, ALL } from "./access";
-import { DashboardOverview, QuotaSummary, TeamRow } from "./dashboard-records";
+import { DashboardOverview, QuotaSummary, TeamCsatRow, TeamCsatTotals, TeamRow } from "./dashboard-records";
 import { PAGE_DEFAULTS, PageQuery } from "./pagination";
 import { LEDGER_KINDS, LedgerRow, Paged, type LedgerKind } from "./records";
 import { FileBytes, replies } from "./replies";
@@ -63,6 +63,26 @@ export const DASHBOARD_CALLS = {
     query: Type.Object(TeamQuery),
     response: replies({ 200: FileBytes }),
     summary: "Team Reports as CSV, in the chosen order",
+  },
+  "dashboard.teamCsat": {
+    method: "GET",
+    path: "/api/dashboard/team/csat",
+    access: ["admin", "reseller", "manager", "department_head"],
+    queryDefaults: PAGE_DEFAULTS,
+    query: Type.Object({ from: Range.from, to: Range.to, ...PageQuery.properties }),
+    response: replies({
+      200: Type.Object({
+        success: Type.Literal(true),
+        count: Type.Integer(),
+        page: Type.Integer(),
+        limit: Type.Integer(),
+        totalPages: Type.Integer(),
+        data: Type.Array(TeamCsatRow),
+        totals: TeamCsatTotals,
+      }),
+    }),
+    summary:
+      "Team Reports' customer satisfaction: per agent, surveys sent in the range (each account's days in its time zone), answers, response rate, mean score and share satisfied, with the total",
   },
   "quota.ledger": {
     method: "GET",

@@ -101,6 +101,8 @@ export const IGNORED_EVENTS = ["failedStatus", "channel"] as const;
 export const CHAT_STATUS_EVENT = "chatMessageStatus";
 /** Server → client (ours): a conversation changed (assigned, resolved, reopened, read, new). */
 export const CONVERSATION_EVENT = "conversationUpdate";
+/** Server → client (ours): a customer answered a satisfaction survey (the wallboard's CSAT today reads again). */
+export const CSAT_ANSWER_EVENT = "csatAnswer";
 /** Server → client (ours): an agent went online, away or offline. */
 export const AGENT_PRESENCE_EVENT = "agentPresence";
 /** Client → server: SPEC 3's outgoing chat message (JSON text or object); the ack answers the stored message. */

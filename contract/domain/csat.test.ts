@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { CSAT_NOT_SENT, CSAT_WHATSAPP_BUTTONS, csatAnswer, csatPlan, csatSummary, type CsatSituation } from "./csat";
+import {
+  CSAT_NOT_SENT,
+  CSAT_WHATSAPP_BUTTONS,
+  csatAnswer,
+  csatAnswerClientId,
+  csatMessageOf,
+  csatPlan,
+  csatSummary,
+  csatSurveyClientId,
+  type CsatSituation,
+} from "./csat";
 
 const base: CsatSituation = {
   channel: "whatsapp",
@@ -71,5 +81,17 @@ describe("CSAT figures", () => {
     [[4, 3], { average: 3.5, responses: 2, satisfied: 50 }],
   ] as const)("%j gives %j", (scores, summary) => {
     expect(csatSummary(scores)).toEqual(summary);
+  });
+});
+
+describe("the survey's messages in the thread", () => {
+  it.each<[string | null, ReturnType<typeof csatMessageOf>]>([
+    [csatSurveyClientId("5f1c"), { survey: true }],
+    [csatAnswerClientId("5f1c", 4), { score: 4 }],
+    ["csat-answer:9:5f1c", null],
+    ["chat-client-1", null],
+    [null, null],
+  ])("%s reads as %j", (clientId, expected) => {
+    expect(csatMessageOf(clientId)).toEqual(expected);
   });
 });

@@ -103,3 +103,38 @@ export function csatSummary(scores: readonly number[]): {
     satisfied: Math.round((scores.filter((s) => s >= 4).length / scores.length) * 100),
   };
 }
+
+// ---- The survey and its answer in the thread ----
+// The survey sent is a message from the business in the conversation (so the agent and the timeline see what was
+// asked), its answer a message from the customer; both are told apart by their client ids (unique per conversation),
+// which the thread shows as "Satisfaction survey" and "Rated n of 5", and which the reply counts of the reports skip.
+
+const SURVEY_PREFIX = "csat:";
+const ANSWER_PREFIX = "csat-answer:";
+
+export const csatSurveyClientId = (surveyId: string) => `${SURVEY_PREFIX}${surveyId}`;
+export const csatAnswerClientId = (surveyId: string, score: number) => `${ANSWER_PREFIX}${score}:${surveyId}`;
+
+/** What a thread message of a survey is, from its client id; null for any other message. */
+export function csatMessageOf(clientId: string | null | undefined): { survey: true } | { score: number } | null {
+  if (!clientId) return null;
+  if (clientId.startsWith(ANSWER_PREFIX)) {
+    const score = Number(clientId.slice(ANSWER_PREFIX.length).split(":")[0]);
+    return Number.isInteger(score) && score >= 1 && score <= 5 ? { score } : null;
+  }
+  return clientId.startsWith(SURVEY_PREFIX) ? { survey: true } : null;
+}
+
+/** The survey's text in the thread: the question and the choices the customer was offered. */
+export function csatSurveyText(send: CsatPlan["send"], question: string, templateName?: string): string {
+  switch (send) {
+    case "buttons":
+      return `${question}\n[${CSAT_WHATSAPP_BUTTONS.map((b) => b.title).join("] [")}]`;
+    case "suggestions":
+      return `${question}\n[${CSAT_RCS_REPLIES.map((r) => r.text).join("] [")}]`;
+    case "template":
+      return `Survey template ${templateName ?? ""}`.trim();
+    default:
+      return `${question} ${CSAT_SMS_SUFFIX}`;
+  }
+}

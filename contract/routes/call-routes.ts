@@ -272,6 +272,7 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "dashboard.overview": {"method":"GET","path":"/api/dashboard/overview","access":["admin","reseller","manager","user","department_head"]},
   "dashboard.team": {"method":"GET","path":"/api/dashboard/team","access":["admin","reseller","manager","department_head"],"queryDefaults":{"page":1,"limit":10}},
   "dashboard.teamExport": {"method":"GET","path":"/api/dashboard/team/export","access":["admin","reseller","manager","department_head"],"download":true},
+  "dashboard.teamCsat": {"method":"GET","path":"/api/dashboard/team/csat","access":["admin","reseller","manager","department_head"],"queryDefaults":{"page":1,"limit":10}},
   "quota.ledger": {"method":"GET","path":"/api/quota/ledger","access":["admin","reseller","manager"],"queryDefaults":{"page":1,"limit":10}},
   "quota.summary": {"method":"GET","path":"/api/quota/summary","access":["admin","reseller","manager"]},
   "quota.export": {"method":"GET","path":"/api/quota/export","access":["admin","reseller","manager"],"download":true},

@@ -261,6 +261,11 @@ export type CarrierEvent =
       mediaUrl?: string;
       /** A file the customer sent, to fetch from the provider (chats/inbound-media.ts). */
       media?: InboundMedia;
+      /**
+       * What a tapped choice carries besides its text: WhatsApp's interactive button_reply.id (or a template quick
+       * reply's payload), RBM's suggestionResponse.postbackData. A survey answer is read from it first.
+       */
+      payload?: string;
       at: Date;
       channelId?: string;
     }
@@ -339,6 +344,8 @@ export interface Carrier {
     to: string;
     text: string;
     mediaUrl?: string;
+    /** A tapped button's id or chip's postback, as the providers' webhooks carry it. */
+    payload?: string;
   }): Promise<void>;
   /**
    * Receipts, inbound messages and template verdicts; returns the unsubscribe function. A listener may answer a promise

@@ -115,6 +115,7 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "dashboard.overview": async () => ({ as: "manager", query: { channel: "sms" } }),
   "dashboard.team": async () => ({ as: "manager", query: { sort: "spent", order: "desc" } }),
   "dashboard.teamExport": async () => ({ as: "reseller" }),
+  "dashboard.teamCsat": async () => ({ as: "manager", query: { from: "2026-01-01", to: "2026-01-31" } }),
   "quota.ledger": async (s) => ({ as: "reseller", query: { userId: await s.id("manager"), kind: "credit" } }),
   "quota.summary": async () => ({ as: "admin" }),
   "quota.export": async () => ({ as: "manager" }),

@@ -314,3 +314,141 @@ describe("figures", () => {
     if (mine.csatResponses === 0) expect(now.csatAverage).toBe(3);
   });
 });
+
+describe("the survey in the thread, and answers from buttons and postbacks", () => {
+  const thread = (id: string) =>
+    rowsOf<{ direction: string; client_id: string | null; author_name: string; text: string }>(
+      db(),
+      sql`select direction, client_id, author_name, text from chat_messages
+        where conversation_id = ${id} and client_id like 'csat%' order by id`,
+    );
+  /** The customer taps (or types) an answer: text and the provider's payload (button id, postback). */
+  async function answer(channel: string, from: string, text: string, payload?: string) {
+    const heard: { score: number; clientId: string | null }[] = [];
+    const got = await receiveInbound(
+      db(),
+      [{ type: "inbound", channel, from, to: address[channel] ?? "", text, payload, at: new Date() }] as Parameters<
+        typeof receiveInbound
+      >[1],
+      (a) => heard.push({ score: a.score, clientId: a.message.clientId }),
+    );
+    return { got, heard };
+  }
+
+  it.each<[string, string, string | undefined, number, RegExp]>([
+    ["whatsapp", "Great", "csat:5", 5, /^How did we do\?\n\[Poor\] \[Okay\] \[Great\]$/],
+    ["whatsapp", "Okay", "csat:1", 1, /\[Great\]$/], // the button's id wins over its title
+    ["whatsapp", "Great", undefined, 5, /\[Great\]$/], // no id (a typed answer): the text
+    ["rcs", "4", "csat:4", 4, /^How did we do\?\n\[1\] \[2\] \[3\] \[4\] \[5\]$/],
+    ["rcs", "Loved it", "csat:2", 2, /\[5\]$/], // a postback with a text that is not a digit
+    ["sms", "3", undefined, 3, /^How did we do\? Reply with a number/],
+  ])("%s: the survey is a message from the business; %j (payload %s) is its answer, %i", async (...row) => {
+    const [channel, text, payload, score, asked] = row;
+    await put("manager", settings());
+    const c = await customerWrote(channel);
+    await resolve(c.id);
+    await until(
+      () => events(c.id),
+      (e) => e.length > 0,
+    );
+    const [survey] = await thread(c.id);
+    expect(survey).toMatchObject({ direction: "out", author_name: "Satisfaction survey" });
+    expect(survey?.client_id).toMatch(/^csat:[0-9a-f-]{36}$/);
+    expect(survey?.text).toMatch(asked);
+    const { got, heard } = await answer(channel, c.from, text, payload);
+    expect(got).toEqual([]); // no message waiting for an agent
+    expect(heard).toEqual([{ score, clientId: expect.stringMatching(new RegExp(`^csat-answer:${score}:`)) }]);
+    expect(await surveys(c.id)).toEqual([{ channel, answer: score }]);
+    expect((await thread(c.id)).map((m) => [m.direction, m.text])).toEqual([
+      ["out", survey?.text],
+      ["in", text],
+    ]);
+    expect((await conversation(c.id))?.status).toBe("resolved");
+  });
+
+  it("a payload that is no survey choice leaves a text that is none an ordinary message", async () => {
+    await put("manager", settings());
+    const c = await customerWrote("whatsapp");
+    await resolve(c.id);
+    await until(
+      () => events(c.id),
+      (e) => e.length > 0,
+    );
+    const { got, heard } = await answer("whatsapp", c.from, "Track my order", "menu:track");
+    expect(heard).toEqual([]);
+    expect(got).toHaveLength(1);
+    expect(await surveys(c.id)).toEqual([{ channel: "whatsapp", answer: null }]);
+  });
+
+  it("Team Reports' reply counts leave the survey out", async () => {
+    const { notSurvey } = await import("../services/dashboard/conversation-work");
+    const [n] = await rowsOf<{ surveys: number; counted: number }>(
+      db(),
+      sql`select count(*) filter (where cm.client_id like 'csat:%')::int as surveys,
+          count(*) filter (where cm.client_id like 'csat:%' and ${notSurvey("cm")})::int as counted
+        from chat_messages cm where cm.user_id = ${owner}`,
+    );
+    expect(n!.surveys).toBeGreaterThan(0);
+    expect(n!.counted).toBe(0);
+  });
+});
+
+describe("the answer, live", () => {
+  it("a tap on the sandbox phone is pushed: the answer message to the thread and csatAnswer to the wallboard", async () => {
+    const { io: connect } = await import("socket.io-client");
+    await server.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = server.app.server.address() as { port: number };
+    const token = await server.freshToken("manager");
+    const socket = await new Promise<import("socket.io-client").Socket>((resolve, reject) => {
+      const s = connect(`http://127.0.0.1:${port}`, {
+        transports: ["websocket"],
+        reconnection: false,
+        query: { token },
+      });
+      s.on("connect", () => resolve(s));
+      s.on("connect_error", reject);
+    });
+    const heard: { event: string; payload: Record<string, unknown> }[] = [];
+    socket.onAny((event: string, payload: Record<string, unknown>) => heard.push({ event, payload }));
+    try {
+      await put("manager", settings());
+      const c = await customerWrote("whatsapp");
+      await resolve(c.id);
+      await until(
+        () => events(c.id),
+        (e) => e.length > 0,
+      );
+      const carrier = (server.app as unknown as { carrier: Carrier }).carrier;
+      await carrier.simulateInbound?.({
+        channel: "whatsapp",
+        from: c.from,
+        to: address.whatsapp ?? "",
+        text: "Okay",
+        payload: "csat:5", // the button's id decides, not its title
+      });
+      const answered = await until(
+        async () => heard.filter((h) => h.event === "csatAnswer"),
+        (h) => h.length > 0,
+      );
+      expect(answered[0]?.payload).toMatchObject({ chatId: c.id, score: 5 });
+      const messages = heard
+        .filter((h) => h.event === "message")
+        .map((h) => h.payload.message as { chatId?: string; direction?: string; clientId?: string; text?: string })
+        .filter((m) => m.chatId === c.id);
+      // The survey was pushed on resolve (the business's message), then the answer.
+      expect(messages.map((m) => [m.direction, m.clientId?.replace(/:[^:]+$/, "")])).toEqual([
+        ["out", "csat"],
+        ["in", "csat-answer:5"],
+      ]);
+      const pushed = { payload: { message: messages[1] } };
+      expect(pushed?.payload.message).toMatchObject({
+        direction: "in",
+        text: "Okay",
+        clientId: expect.stringMatching(/^csat-answer:5:/),
+      });
+      expect(await surveys(c.id)).toEqual([{ channel: "whatsapp", answer: 5 }]);
+    } finally {
+      socket.close();
+    }
+  });
+});

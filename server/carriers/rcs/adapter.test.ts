@@ -397,8 +397,10 @@ describe("RBM webhook", () => {
         to: BOT,
         text: "Where is my order?",
       }),
-      expect.objectContaining({ type: "inbound", channel: "rcs", from: "+919800000023", to: BOT, text: "Track order" }),
+      // The chip's text, and its postbackData beside it (a CSAT answer is read from it first).
+      expect.objectContaining({ type: "inbound", from: "+919800000023", text: "Track order", payload: "TRACK" }),
     ]);
+    expect(events[0]?.event).not.toHaveProperty("payload");
     expect(new Set(events.map((e) => e.key)).size).toBe(2);
   });
 

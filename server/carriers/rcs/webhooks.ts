@@ -93,7 +93,7 @@ async function eventsOf(deps: WebhookDeps, e: RbmEvent, pubsubId: string): Promi
   const from = e.senderPhoneNumber;
   if (!from) return [];
   const id = e.messageId ?? pubsubId;
-  const inbound = (text: string, mediaUrl?: string, media?: InboundMedia): KeyedEvent[] => [
+  const inbound = (text: string, mediaUrl?: string, media?: InboundMedia, payload?: string): KeyedEvent[] => [
     {
       key: `in:${id}`,
       event: {
@@ -104,13 +104,18 @@ async function eventsOf(deps: WebhookDeps, e: RbmEvent, pubsubId: string): Promi
         text,
         ...(mediaUrl ? { mediaUrl } : {}),
         ...(media ? { media } : {}),
+        ...(payload ? { payload } : {}),
         at: when,
       },
     },
   ];
   if (typeof e.text === "string") return inbound(e.text);
   // A tapped suggestion arrives as the chip's text: the conversation reads what the customer saw and tapped.
-  if (e.suggestionResponse) return inbound(e.suggestionResponse.text ?? e.suggestionResponse.postbackData ?? "");
+  // Its postbackData travels beside it: a survey reads its score from it first.
+  if (e.suggestionResponse) {
+    const { text, postbackData } = e.suggestionResponse;
+    return inbound(text ?? postbackData ?? "", undefined, undefined, postbackData || undefined);
+  }
   if (e.location) return inbound(`Location: ${e.location.latitude ?? ""}, ${e.location.longitude ?? ""}`);
   // RBM's UserFile: { payload: { mimeType, fileSizeBytes, fileUri, fileName } }; the file is fetched at once.
   const file = e.userFile?.payload;

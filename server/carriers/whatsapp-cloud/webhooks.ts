@@ -94,6 +94,21 @@ export function inboundText(m: Json): string {
   }
 }
 
+/**
+ * What a tapped choice carries besides its title: an interactive reply's id (messages[].interactive.button_reply.id,
+ * or list_reply.id) or a template quick reply's payload (messages[].button.payload). A survey reads its score from it.
+ */
+export function inboundPayload(m: Json): string | undefined {
+  const part = (m[String(m.type ?? "")] ?? {}) as Json;
+  const value =
+    m.type === "interactive"
+      ? ((part.button_reply ?? part.list_reply ?? {}) as Json).id
+      : m.type === "button"
+        ? part.payload
+        : undefined;
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
 const MEDIA_TYPES = ["image", "video", "audio", "document", "sticker"] as const;
 
 /** The file of a media message (its id, to fetch at once: the webhook carries no bytes). */
@@ -114,6 +129,7 @@ function messageEvents(value: Json, phoneNumberId: string): KeyedEvent[] {
   return messages.flatMap((m): KeyedEvent[] => {
     if (typeof m.id !== "string" || typeof m.from !== "string") return [];
     const media = mediaOf(m);
+    const payload = inboundPayload(m);
     const event: CarrierEvent = {
       type: "inbound",
       channel: "whatsapp",
@@ -121,6 +137,7 @@ function messageEvents(value: Json, phoneNumberId: string): KeyedEvent[] {
       to: phoneNumberId,
       text: inboundText(m),
       ...(media ? { media } : {}),
+      ...(payload ? { payload } : {}),
       at: asDate(m.timestamp),
     };
     return [{ key: `message:${m.id}`, event }];

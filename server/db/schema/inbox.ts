@@ -152,6 +152,8 @@ export const csatSurveys = pgTable(
   (t) => [
     index("csat_surveys_conversation_idx").on(t.conversationId, t.sentAt),
     index("csat_surveys_user_answered_idx").on(t.userId, t.answeredAt),
+    // Team Reports read an account's surveys by the day they were sent.
+    index("csat_surveys_user_sent_idx").on(t.userId, t.sentAt),
     check("csat_surveys_answer", sql`${t.answer} between 1 and 5`),
   ],
 );

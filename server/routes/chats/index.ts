@@ -100,7 +100,8 @@ export const chatHandlers: Handlers = {
     const { conversation } = await inbox(db, callerOf(request), request.params.id);
     const resolved = await resolveConversation(db, request.server.io, conversation);
     // The survey goes after the resolve is written and never holds up its answer (csat.ts logs what it could not do).
-    if (conversation.status !== "resolved") void sendCsatSurvey({ db, carrier, log: request.log }, conversation);
+    if (conversation.status !== "resolved")
+      void sendCsatSurvey({ db, carrier, io: request.server.io, log: request.log }, conversation);
     return { success: true, data: resolved };
   },
   "chats.reopen": async (request, _reply, { db }) => {

@@ -11,6 +11,7 @@ import { rangeOf } from "../../services/dashboard/range";
 import { reachOf } from "../../services/dashboard/scope";
 import { statusCountsByDay, statusCountsByUser } from "../../services/dashboard/status-counts";
 import { teamCsv, teamPage } from "../../services/dashboard/team";
+import { teamCsat } from "../../services/dashboard/team-csat";
 import { filterValue, pageWindow, totalPages } from "../../services/paging";
 import { reachableUser } from "../../services/accounts/users";
 import { sendDownload } from "../campaigns";
@@ -86,6 +87,21 @@ export const dashboardHandlers: Handlers = {
       limit: window.limit,
       totalPages: totalPages(count, window.limit),
       data: rows,
+    };
+  },
+
+  "dashboard.teamCsat": async (request, _reply, { db }) => {
+    const { query } = request;
+    const window = pageWindow(query);
+    const { count, rows, totals } = await teamCsat(db, reachOf(callerOf(request)), rangeOf(query), window);
+    return {
+      success: true,
+      count,
+      page: window.page,
+      limit: window.limit,
+      totalPages: totalPages(count, window.limit),
+      data: rows,
+      totals,
     };
   },
 

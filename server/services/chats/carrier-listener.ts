@@ -7,7 +7,7 @@ import { receiveInbound, type Inbound, type Received } from "./inbound";
 import { fetchInboundMedia } from "./inbound-media";
 import { takeChannelInbound } from "./reply-routes";
 import { inboundNotice, notifyConversations } from "./notify";
-import { pushChatMessage, pushStatus } from "./push";
+import { pushChatMessage, pushCsatAnswer, pushStatus } from "./push";
 import { applyChatStatus, chatIdOfCarrierId, chatIdsOfProviderIds } from "./receipts";
 import { failsOnItsData } from "../../db/errors";
 import { startRcsConversations } from "../campaigns/rcs-conversations";
@@ -105,7 +105,9 @@ export function startChatEvents(app: FastifyInstance): () => void {
    */
   async function writeInbound(messages: Inbound[]): Promise<{ received: Received[]; failures: unknown[] }> {
     const failures: unknown[] = [];
-    const received = await receiveInbound(db, messages).catch(async (err: unknown) => {
+    // A survey's answer waits for no agent: it is pushed as it is stored, apart from the round's messages.
+    const answered = (a: Parameters<typeof pushCsatAnswer>[1]) => pushCsatAnswer(app.io, a);
+    const received = await receiveInbound(db, messages, answered).catch(async (err: unknown) => {
       app.log.error(
         { err },
         messages.length === 1
@@ -120,7 +122,7 @@ export function startChatEvents(app: FastifyInstance): () => void {
       const each: Received[] = [];
       for (const [i, m] of messages.entries()) {
         each.push(
-          ...(await receiveInbound(db, [m]).catch((e: unknown) => {
+          ...(await receiveInbound(db, [m], answered).catch((e: unknown) => {
             app.log.error({ err: e }, "inbound message not stored");
             failures[i] = e;
             return [];

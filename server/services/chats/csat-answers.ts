@@ -3,23 +3,32 @@
 // conversation still resolved, within CSAT_ANSWER_HOURS of its survey, whose survey has no answer yet. Such a message
 // is kept in the thread (the window it opens counts) but does not reopen the conversation, count as unread, wake an AI
 // agent or a workflow. Anything else (a second answer, a late one, a reopened conversation) is an ordinary message.
-import { sql } from "drizzle-orm";
-import { CSAT_ANSWER_HOURS, csatAnswer } from "../../../contract/domain/csat";
+import { eq, sql } from "drizzle-orm";
+import { CSAT_ANSWER_HOURS, csatAnswer, csatAnswerClientId } from "../../../contract/domain/csat";
 import type { Db } from "../../db/client";
-import { chatMessages, conversationEvents } from "../../db/schema";
+import { chatMessages, conversationEvents, conversations } from "../../db/schema";
 import { rowsOf } from "../../db/sql";
 import type { Inbound } from "./inbound";
-import { previewOf } from "./records";
+import { previewOf, type ChatMessageRow, type ConversationRow } from "./records";
+
+/** An answer taken: its thread message and its conversation (as updated), for the push. */
+export interface CsatAnswered {
+  conversation: ConversationRow;
+  message: ChatMessageRow;
+  score: number;
+}
 
 /** The positions in `owned` of the events taken as answers (stored here); the caller stores the others as usual. */
 export async function takeCsatAnswers(
   db: Db,
   owned: readonly { event: Inbound; ownerId: string }[],
+  onAnswer?: (answered: CsatAnswered) => void,
 ): Promise<Set<number>> {
   const taken = new Set<number>();
   for (const [i, { event, ownerId }] of owned.entries()) {
     if (event.media || event.mediaUrl) continue;
-    const score = csatAnswer(event.text);
+    // A button's id (WhatsApp) or a suggestion's postback (RCS) first, the text second (contract/domain/csat.ts).
+    const score = csatAnswer(event.text, event.payload);
     if (score === null) continue;
     const since = new Date(event.at.getTime() - CSAT_ANSWER_HOURS * 3_600_000).toISOString();
     const [answered] = await rowsOf<{ id: string; conversation_id: string; agent_id: string | null }>(
@@ -36,19 +45,28 @@ export async function takeCsatAnswers(
     );
     if (!answered) continue;
     taken.add(i);
-    await db.insert(chatMessages).values({
-      conversationId: answered.conversation_id,
-      userId: ownerId,
-      direction: "in",
-      type: "text",
-      text: event.text,
-      createdAt: event.at,
-    });
-    await db.execute(sql`update conversations set
-        last_inbound_at = greatest(last_inbound_at, ${event.at.toISOString()}::timestamptz),
-        last_message_at = greatest(last_message_at, ${event.at.toISOString()}::timestamptz),
-        last_message_text = ${previewOf("text", event.text)}
-      where id = ${answered.conversation_id}`);
+    const [message] = await db
+      .insert(chatMessages)
+      .values({
+        conversationId: answered.conversation_id,
+        userId: ownerId,
+        direction: "in",
+        type: "text",
+        text: event.text,
+        // Marks it as the survey's answer in the thread ("Rated n of 5"), not a message waiting for an agent.
+        clientId: csatAnswerClientId(answered.id, score),
+        createdAt: event.at,
+      })
+      .returning();
+    const [conversation] = await db
+      .update(conversations)
+      .set({
+        lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${event.at.toISOString()}::timestamptz)`,
+        lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${event.at.toISOString()}::timestamptz)`,
+        lastMessageText: previewOf("text", event.text),
+      })
+      .where(eq(conversations.id, answered.conversation_id))
+      .returning();
     await db.insert(conversationEvents).values({
       conversationId: answered.conversation_id,
       kind: "csat_answered",
@@ -56,6 +74,7 @@ export async function takeCsatAnswers(
       actor: "customer",
       note: String(score),
     });
+    if (message && conversation) onAnswer?.({ conversation, message, score });
   }
   return taken;
 }

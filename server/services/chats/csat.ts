@@ -2,26 +2,32 @@
 // through the carrier, keeps a csat_surveys row per survey sent, and writes the activity log. It never fails the
 // resolve: it runs after it, and a refusal or an error is a log line ("Survey not sent: …"), not an error answered.
 import { sql } from "drizzle-orm";
+import type { Server } from "socket.io";
 import { serviceWindowLeftMs, type ChatChannel } from "../../../contract/domain/chats";
 import {
   CSAT_RCS_REPLIES,
   CSAT_SMS_SUFFIX,
   CSAT_WHATSAPP_BUTTONS,
   csatPlan,
+  csatSurveyClientId,
+  csatSurveyText,
   type CsatChannel,
   type CsatPlan,
 } from "../../../contract/domain/csat";
 import type { RcsTemplateDraft } from "../../../contract/domain/rcs";
 import type { Carrier, MessageContent } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
-import { conversationEvents, csatSurveys } from "../../db/schema";
+import { chatMessages, conversationEvents, csatSurveys } from "../../db/schema";
 import { csatSettings } from "./csat-settings";
 import { dltTemplatesOnly } from "./dlt-route";
-import type { ConversationRow } from "./records";
+import { pushChatMessage } from "./push";
+import { previewOf, type ConversationRow } from "./records";
 
 export interface CsatDeps {
   db: Db;
   carrier: Carrier;
+  /** Pushes the survey's thread message to the conversation's rooms. */
+  io?: Server;
   log?: { error: (obj: unknown, msg: string) => void };
 }
 
@@ -101,6 +107,7 @@ export async function sendCsatSurvey(deps: CsatDeps, row: ConversationRow, now =
       })
       .returning({ id: csatSurveys.id });
     let refusal: string | null = null;
+    let providerMessageId: string | null = null;
     try {
       const result = await deps.carrier.send({
         id: `csat-${survey!.id}`,
@@ -110,6 +117,7 @@ export async function sendCsatSurvey(deps: CsatDeps, row: ConversationRow, now =
         content: contentOf(plan, settings.question),
       });
       if (!result.accepted) refusal = result.reason;
+      else providerMessageId = result.providerMessageId;
     } catch (err) {
       refusal = err instanceof Error ? err.message : String(err);
     }
@@ -119,8 +127,47 @@ export async function sendCsatSurvey(deps: CsatDeps, row: ConversationRow, now =
       await logLine(deps.db, row, "csat_not_sent", `Survey not sent: ${refusal}`);
       return;
     }
+    await threadMessage(deps, row, {
+      text: csatSurveyText(plan.send, settings.question, plan.send === "template" ? plan.templateName : undefined),
+      templateName: plan.send === "template" ? plan.templateName : null,
+      surveyId: survey!.id,
+      providerMessageId,
+      at: now,
+    });
     await logLine(deps.db, row, "csat_sent", SENT_AS[plan.send]);
   } catch (err) {
     deps.log?.error({ err }, "CSAT survey not sent");
   }
+}
+
+/**
+ * The survey as the thread shows it: a message from the business (its client id marks it as the survey, so reply
+ * counts skip it), with the provider's id so its ticks move like any other, pushed to the conversation's rooms.
+ */
+async function threadMessage(
+  deps: CsatDeps,
+  row: ConversationRow,
+  m: { text: string; templateName: string | null; surveyId: string; providerMessageId: string | null; at: Date },
+): Promise<void> {
+  const [message] = await deps.db
+    .insert(chatMessages)
+    .values({
+      conversationId: row.id,
+      userId: row.userId,
+      direction: "out",
+      type: m.templateName ? "template" : "text",
+      text: m.text,
+      body: m.templateName ? { templateName: m.templateName } : {},
+      clientId: csatSurveyClientId(m.surveyId),
+      authorName: "Satisfaction survey",
+      status: "sent",
+      providerMessageId: m.providerMessageId,
+      createdAt: m.at,
+    })
+    .returning();
+  await deps.db.execute(sql`update conversations set
+      last_message_at = greatest(last_message_at, ${m.at.toISOString()}::timestamptz),
+      last_message_text = ${previewOf("text", m.text)}
+    where id = ${row.id}`);
+  if (deps.io && message) pushChatMessage(deps.io, row, message);
 }

@@ -12,7 +12,7 @@ import { enqueueWebhookEvents } from "../webhooks/enqueue";
 import { anyWebhooksWanted, webhooksWanted } from "../webhooks/subscribers";
 import type { ChatMessageType } from "../../../contract/domain/chats";
 import { ownersOfAddresses } from "./addresses";
-import { takeCsatAnswers } from "./csat-answers";
+import { takeCsatAnswers, type CsatAnswered } from "./csat-answers";
 import { inboundBody } from "./inbound-media";
 import { previewOf, type ChatMessageRow, type ConversationRow } from "./records";
 
@@ -164,7 +164,11 @@ function keywordConsent(rows: readonly Row[], owned: readonly { event: Inbound }
   return [...last.values()].flat();
 }
 
-export async function receiveInbound(db: Db, events: readonly Inbound[]): Promise<Received[]> {
+export async function receiveInbound(
+  db: Db,
+  events: readonly Inbound[],
+  onCsatAnswer?: (answered: CsatAnswered) => void,
+): Promise<Received[]> {
   const owners = await ownersOfAddresses(
     db,
     events.map((e) => ({ channel: e.channel, address: e.to })),
@@ -174,7 +178,7 @@ export async function receiveInbound(db: Db, events: readonly Inbound[]): Promis
     return owner ? [{ event, ownerId: owner.ownerId }] : [];
   });
   // Answers to a satisfaction survey are stored apart: they wait for no agent (csat-answers.ts).
-  const answers = await takeCsatAnswers(db, all);
+  const answers = await takeCsatAnswers(db, all, onCsatAnswer);
   const owned = all.filter((_, i) => !answers.has(i));
   if (owned.length === 0) return [];
 

@@ -3,6 +3,7 @@ import {
   CHAT_MESSAGE_EVENT,
   CHAT_STATUS_EVENT,
   CONVERSATION_EVENT,
+  CSAT_ANSWER_EVENT,
   type ChatChannel,
   type ChatStatusUpdate,
   type RealtimeChatMessage,
@@ -48,4 +49,17 @@ export function pushConversation(io: Server, conversation: Rooms, record: Conver
 
 export function pushStatus(io: Server, conversation: Rooms, update: ChatStatusUpdate): void {
   io.to(roomsOf(conversation)).emit(CHAT_STATUS_EVENT, update);
+}
+
+/** A survey's answer: the message itself (an open thread shows it) and the answer (the wallboard's CSAT today). */
+export function pushCsatAnswer(
+  io: Server,
+  a: { conversation: ConversationRow; message: ChatMessageRow; score: number },
+): void {
+  pushChatMessage(io, a.conversation, a.message);
+  io.to(roomsOf(a.conversation)).emit(CSAT_ANSWER_EVENT, {
+    chatId: a.conversation.id,
+    score: a.score,
+    at: new Date(a.message.createdAt).toISOString(),
+  });
 }

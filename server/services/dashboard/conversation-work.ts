@@ -10,6 +10,13 @@ import { ownedInReach, type DashboardReach } from "./scope";
 // (services/live-agents/metrics.ts): a customer "asks" with the first message after the business last wrote, and the
 // answer is the next outgoing message of the conversation, credited to whoever wrote it.
 
+/**
+ * A satisfaction survey's thread message (contract/domain/csat.ts, client id `csat:<survey>`) is the business
+ * writing, but nobody's reply: it is left out of replies and response times.
+ */
+export const notSurvey = (alias: string) =>
+  sql`(${sql.raw(alias)}.client_id is null or ${sql.raw(alias)}.client_id not like 'csat:%')`;
+
 export const noWork = (): AgentActivity => ({ chatReplies: 0, conversations: 0, resolved: 0, avgResponseMs: null });
 
 export async function conversationWork(
@@ -24,7 +31,7 @@ export async function conversationWork(
     db,
     sql`select coalesce(la.user_id, cm.user_id)::text as person, count(*)::int as replies, count(distinct cm.conversation_id)::int as conversations
         from chat_messages cm left join live_agents la on la.id = cm.agent_id
-        where cm.direction = 'out' and cm.recipient_id is null and cm.created_at >= ${from}::timestamptz and cm.created_at < ${to}::timestamptz and ${inScope}
+        where cm.direction = 'out' and cm.recipient_id is null and ${notSurvey("cm")} and cm.created_at >= ${from}::timestamptz and cm.created_at < ${to}::timestamptz and ${inScope}
         group by 1`,
   );
   const resolved = await rowsOf<{ person: string; n: number }>(
@@ -47,7 +54,7 @@ export async function conversationWork(
                  min(case when cm.direction = 'out' then cm.id end)
                    over (partition by cm.conversation_id order by cm.id desc rows between unbounded preceding and 1 preceding) as answer_id
           from chat_messages cm
-          where cm.direction in ('in', 'out') and cm.recipient_id is null and cm.conversation_id in (select conversation_id from active)
+          where cm.direction in ('in', 'out') and cm.recipient_id is null and ${notSurvey("cm")} and cm.conversation_id in (select conversation_id from active)
         )
         select coalesce(la.user_id, o.user_id)::text as person, avg(extract(epoch from o.created_at - m.created_at) * 1000)::float8 as avg_ms
         from m

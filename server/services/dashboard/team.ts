@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { csvLine } from "../campaigns/csv-safe";
 import { rowsOf } from "../../db/sql";
 import { filterValue } from "../paging";
-import { conversationWork, noWork } from "./conversation-work";
+import { conversationWork, noWork, notSurvey } from "./conversation-work";
 import { DELIVERED, FAILED, MESSAGES, rupees, SPENT_PAISE, statsInRange } from "./figures";
 import type { ReportRange } from "./range";
 import { membersInReach, ownedInReach, statsInReach, type DashboardReach } from "./scope";
@@ -63,7 +63,7 @@ function memberStats(reach: DashboardReach, range: ReportRange): SQL {
 function replyCounts(reach: DashboardReach, range: ReportRange): SQL {
   return sql`select coalesce(la.user_id, cm.user_id) as person, count(*)::int as replies
              from chat_messages cm left join live_agents la on la.id = cm.agent_id
-             where cm.direction = 'out' and cm.recipient_id is null and cm.created_at >= ${range.start.toISOString()}::timestamptz and cm.created_at < ${range.end.toISOString()}::timestamptz
+             where cm.direction = 'out' and cm.recipient_id is null and ${notSurvey("cm")} and cm.created_at >= ${range.start.toISOString()}::timestamptz and cm.created_at < ${range.end.toISOString()}::timestamptz
                and ${ownedInReach(reach, "cm")}
              group by 1`;
 }

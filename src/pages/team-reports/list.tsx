@@ -7,6 +7,7 @@ import { PageHeader } from "../common/page-header";
 import { ReportFiltersBar } from "../common/report-filters/report-filters";
 import { QuotaView } from "../quota/components/quota-view";
 import { teamColumns } from "./components/team-columns";
+import { TeamCsat } from "./components/team-csat";
 import { useTeamReport } from "./components/use-team-report";
 
 /** Team Reports (SPEC 2, not for role user): per-account figures of the period; a manager's also has the quota. */
@@ -91,6 +92,7 @@ function TeamView() {
           }}
         />
       </Card>
+      <TeamCsat period={t.filters} />
     </>
   );
 }

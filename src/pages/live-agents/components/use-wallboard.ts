@@ -1,5 +1,10 @@
 import { useEffect, useRef } from "react";
-import { AGENT_PRESENCE_EVENT, CHAT_MESSAGE_EVENT, CONVERSATION_EVENT } from "../../../../contract/domain/chats";
+import {
+  AGENT_PRESENCE_EVENT,
+  CHAT_MESSAGE_EVENT,
+  CONVERSATION_EVENT,
+  CSAT_ANSWER_EVENT,
+} from "../../../../contract/domain/chats";
 import { useCall } from "../../../api";
 import { CONNECT_EVENT, subscribeRealtime } from "../../../providers/realtime-events";
 
@@ -8,7 +13,7 @@ const REFRESH_DEBOUNCE_MS = 400;
 
 /**
  * The wallboard's figures, read again when the socket says something changed (a message, a conversation's change
- * including an SLA breach, an agent's presence, a reconnect): no polling.
+ * including an SLA breach, an agent's presence, a survey's answer, a reconnect): no polling.
  */
 export function useWallboard() {
   const { query } = useCall("chats.wallboard", {}, { errorNotification: false });
@@ -20,9 +25,8 @@ export function useWallboard() {
       clearTimeout(timer);
       timer = setTimeout(() => void refetch.current(), REFRESH_DEBOUNCE_MS);
     };
-    const stops = [CHAT_MESSAGE_EVENT, CONVERSATION_EVENT, AGENT_PRESENCE_EVENT, CONNECT_EVENT].map((event) =>
-      subscribeRealtime(event, soon),
-    );
+    const events = [CHAT_MESSAGE_EVENT, CONVERSATION_EVENT, AGENT_PRESENCE_EVENT, CSAT_ANSWER_EVENT, CONNECT_EVENT];
+    const stops = events.map((event) => subscribeRealtime(event, soon));
     return () => {
       clearTimeout(timer);
       stops.forEach((stop) => stop());

@@ -2,6 +2,7 @@ import { EnvironmentOutlined, FileOutlined } from "@ant-design/icons";
 import { Button, Image, Spin, Tag, Typography, theme } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
+import { csatMessageOf } from "../../../../../contract/domain/csat";
 import { SentLinks } from "../../../../components/sent-links";
 import { DeliveryTicks } from "../ticks";
 import { MessageMedia, unavailable } from "./message-media";
@@ -9,6 +10,17 @@ import type { ChatMessage } from "./thread-state";
 import { dayLabel, timeOf } from "./time";
 
 function Body({ m }: { m: ChatMessage }) {
+  // A satisfaction survey sent on resolve, and the customer's answer to it: said as such, not as chat.
+  const csat = csatMessageOf(m.clientId);
+  if (csat)
+    return (
+      <>
+        <Tag color={"score" in csat ? "gold" : "purple"} style={{ marginBottom: 4 }}>
+          {"score" in csat ? `Survey answer · rated ${csat.score} of 5` : "Satisfaction survey"}
+        </Tag>
+        <div style={{ whiteSpace: "pre-line" }}>{m.text}</div>
+      </>
+    );
   // A stored file (an attachment, or a customer's fetched media) shows in place, with its caption below.
   if (m.attachmentId && !unavailable(m))
     return (

@@ -1,0 +1,1 @@
+CREATE INDEX "csat_surveys_user_sent_idx" ON "csat_surveys" USING btree ("user_id","sent_at");
