@@ -165,7 +165,9 @@ test("Team Reports: each account's figures, sorted on the server, exported as CS
   await login(page, "manager", "manager");
   await page.goto("/organization/quota-reports-management?range=30d");
   await expect(page.getByRole("heading", { name: "Team Reports" }).first()).toBeVisible();
-  const rows = page.locator(".ant-table-tbody tr.ant-table-row");
+  // The accounts' table (the customer satisfaction card below has a table of its own).
+  const team = page.locator(".ant-card").filter({ has: page.getByRole("button", { name: "Export CSV" }) });
+  const rows = team.locator(".ant-table-tbody tr.ant-table-row");
   await expect(rows.filter({ hasText: "depthead" })).toBeVisible();
   await expect(rows.first()).toContainText("manager");
   await expect(rows.filter({ hasText: "agent" }).first()).toContainText("Agent");
@@ -173,7 +175,7 @@ test("Team Reports: each account's figures, sorted on the server, exported as CS
 
   // The server sorts: Z to A on the first click, A to Z on the second.
   const names = async () => (await rows.locator("td:first-child strong").allInnerTexts()).map((s) => s.trim());
-  await page.getByRole("columnheader", { name: "Account" }).click();
+  await team.getByRole("columnheader", { name: "Account" }).click();
   await expect(page).toHaveURL(/sorters/);
   const descending = async () => {
     const n = await names();
@@ -181,7 +183,7 @@ test("Team Reports: each account's figures, sorted on the server, exported as CS
   };
   await expect.poll(descending).toBe(true);
   const last = (await names()).at(-1);
-  await page.getByRole("columnheader", { name: "Account" }).click();
+  await team.getByRole("columnheader", { name: "Account" }).click();
   await expect.poll(async () => (await names())[0]).toBe(last);
   expect(await names()).toEqual([...(await names())].sort());
 
