@@ -86,7 +86,7 @@ describe("crash and resume", () => {
       SANDBOX_READ_MS: "10-40",
       SANDBOX_REPLY_MS: "20-60",
       SANDBOX_WHATSAPP_MPS: "100000",
-      DISPATCH_WHATSAPP_MPS: "150",
+      DISPATCH_WHATSAPP_MPS: "300",
       DISPATCH_BATCH: "100",
       DISPATCH_LEASE_MS: "1500",
     };
