@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check CI runs, in order, stopping at the first failure.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import os from "node:os";
 
 /**
@@ -77,6 +77,28 @@ const POSTGRES_FILES = [
 ];
 
 /**
+ * The PostgreSQL files that run one at a time, after the others: they start server processes of their own, race two
+ * writers or time what they see (a dispatcher's pace, a lease, a pause's in-flight window), which a neighbour's load
+ * would skew. The rest run two at a time.
+ */
+const ONE_AT_A_TIME = new Set([
+  "server/test/migrate-concurrently.pg.test.ts",
+  "server/test/campaign-dispatch.test.ts",
+  "server/test/campaign-dispatch-two.pg.test.ts",
+  "server/test/campaign-dispatch-crash.test.ts",
+  "server/test/campaign-pause.test.ts",
+  "server/test/campaign-pause-two.pg.test.ts",
+  "server/test/public-api-sms-receipts.test.ts",
+  "server/test/public-api-journey.test.ts",
+  "server/test/realtime-cluster.pg.test.ts",
+  "server/test/scale.pg.test.ts",
+  "server/test/sessions-peers.test.ts",
+  "server/test/row-locks.pg.test.ts",
+  "server/test/settlement-race.pg.test.ts",
+]);
+const SIDE_BY_SIDE = POSTGRES_FILES.filter((f) => !ONE_AT_A_TIME.has(f));
+
+/**
  * A step runs its command; steps that share a `group` run side by side (each is one single-threaded process, and the
  * machine has two cores), their output held back and printed whole when each ends.
  * @type {{ name: string, cmd: string[], env?: Record<string, string>, group?: string }[]}
@@ -93,9 +115,16 @@ const steps = [
   },
   { name: "unit + server suites (vitest, PGlite)", cmd: ["npx", "vitest", "run"] },
   {
-    name: "server files against PostgreSQL",
-    cmd: ["node", "scripts/with-postgres.mjs", "npx", "vitest", "run", "--project", "server", ...POSTGRES_FILES],
-    // One file at a time (vitest.config.ts): the scale and crash files start server processes and time what they see.
+    name: "server files against PostgreSQL, two at a time",
+    // Two workers, not the three of the PGlite pass: the cluster's own processes share the two cores.
+    cmd: [
+      ...["node", "scripts/with-postgres.mjs", "npx", "vitest", "run", "--project", "server", "--maxWorkers", "2"],
+      ...SIDE_BY_SIDE,
+    ],
+  },
+  {
+    name: "server files against PostgreSQL, one at a time",
+    cmd: ["node", "scripts/with-postgres.mjs", "npx", "vitest", "run", "--project", "server", ...ONE_AT_A_TIME],
     env: { SERIAL_SERVER_TESTS: "1" },
   },
 ];
@@ -167,11 +196,33 @@ for (const step of steps) {
   else batches.push([step]);
 }
 
+/**
+ * CPU seconds used by this process's children that have ended (Linux /proc: cutime + cstime, in clock ticks of 1/100 s),
+ * so the summary says how busy each batch kept the cores: a batch far below two cores on two has room beside it.
+ */
+function childrenCpu() {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 const results = [];
 let exitCode = 0;
 for (const batch of batches) {
+  const cpu0 = childrenCpu();
+  const t0 = performance.now();
   const ended = await Promise.all(batch.map((step) => run(step, batch.length > 1)));
-  for (const r of ended) results.push({ name: r.name, ok: r.code === 0, secs: r.secs });
+  const cpu1 = childrenCpu();
+  const wall = (performance.now() - t0) / 1000;
+  const cpu =
+    cpu0 === undefined || cpu1 === undefined
+      ? ""
+      : `, cpu ${(cpu1 - cpu0).toFixed(0)} s = ${((cpu1 - cpu0) / wall).toFixed(2)} cores`;
+  ended.forEach((r, i) => results.push({ name: r.name, ok: r.code === 0, secs: r.secs, cpu: i === 0 ? cpu : "" }));
   const failed = ended.find((r) => r.code !== 0);
   if (failed) {
     exitCode = failed.code;
@@ -180,7 +231,7 @@ for (const batch of batches) {
 }
 
 console.log("\n=== summary ===");
-for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"} ${r.name} (${r.secs.toFixed(1)} s)`);
+for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"} ${r.name} (${r.secs.toFixed(1)} s${r.cpu})`);
 for (const s of steps.slice(results.length)) console.log(`--   ${s.name} (not run)`);
 if (!e2e) console.log("skip e2e (playwright): no playwright.config.ts or no e2e/**/*.spec.ts yet");
 process.exit(exitCode);
