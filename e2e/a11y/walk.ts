@@ -29,11 +29,28 @@ export async function scanCreateOverlay(page: Page, screen: string): Promise<Fin
   const name = (await opener.innerText()).trim() || "create";
   await opener.click();
   const overlay = page.locator(OPEN_OVERLAY).first();
-  try {
-    await overlay.waitFor({ state: "visible", timeout: 3_000 });
-  } catch {
-    // It navigated (a create screen of its own, scanned as a route) or did something in place.
+  // A dialog opens (over the same URL or a child route's), the button navigates to a create screen of its own (scanned
+  // as a route), or it opens a menu of kinds (New campaign): whichever shows first, rather than waiting out the
+  // dialog's 3 s on every screen whose button does something else. Each branch settles; none rejects.
+  const settled = (wait: Promise<unknown>, result: boolean) =>
+    wait.then(
+      () => result,
+      () => false,
+    );
+  const visible = (wait: Promise<unknown>) => settled(wait, true);
+  let opened = await Promise.race([
+    visible(overlay.waitFor({ state: "visible", timeout: 3_000 })),
+    settled(
+      page.waitForURL((url) => url.href !== before, { timeout: 3_000 }),
+      false,
+    ),
+    settled(page.locator(".ant-dropdown:visible").first().waitFor({ state: "visible", timeout: 3_000 }), false),
+  ]);
+  // A child route's dialog shows a moment after its URL.
+  if (!opened && page.url() !== before) opened = await visible(overlay.waitFor({ state: "visible", timeout: 1_000 }));
+  if (!opened) {
     if (page.url() !== before) await page.goBack();
+    else await page.keyboard.press("Escape");
     return [];
   }
   const found = await scan(page, `${screen} [${name}]`);
