@@ -16,24 +16,27 @@ export interface BusinessAddress {
 }
 
 // One query per channel, the same for "all of an account's" and "the owner of this one": the address rules live here.
+// `alias`: another name customers' messages may arrive addressed to. An RCS campaign is sent from its registered bot's
+// provider id (create.ts), so the sandbox's phones answer a campaign there; the inbox knows the bot by our id.
 const ADDRESSES = sql`
-  select w.user_id as "ownerId", 'whatsapp' as channel, p.phone_number_id as address, p.display_phone_number || ' · ' || p.verified_name as label
+  select w.user_id as "ownerId", 'whatsapp' as channel, p.phone_number_id as address, p.display_phone_number || ' · ' || p.verified_name as label, null::text as alias
     from waba_phone_numbers p join wabas w on w.id = p.waba_id
   union all
-  select a.user_id, 'sms', a.reply_number, a.reply_number || ' · ' || a.name from sms_accounts a where a.reply_number is not null and a.reply_number <> ''
+  select a.user_id, 'sms', a.reply_number, a.reply_number || ' · ' || a.name, null from sms_accounts a where a.reply_number is not null and a.reply_number <> ''
   union all
-  select a.user_id, 'sms', s.sender, s.sender || ' · ' || a.name from sms_accounts a cross join lateral unnest(a.sender_ids) as s(sender)
+  select a.user_id, 'sms', s.sender, s.sender || ' · ' || a.name, null from sms_accounts a cross join lateral unnest(a.sender_ids) as s(sender)
   union all
-  select c.user_id, 'sms', c.settings->'inbound'->>'number', (c.settings->'inbound'->>'number') || ' · ' || c.name from carrier_channels c
+  select c.user_id, 'sms', c.settings->'inbound'->>'number', (c.settings->'inbound'->>'number') || ' · ' || c.name, null from carrier_channels c
     where c.channel = 'sms' and coalesce(c.settings->'inbound'->>'number', '') <> ''
   union all
-  select b.user_id, 'rcs', b.id::text, b.name from rcs_bots b`;
+  select b.user_id, 'rcs', b.id::text, b.name, b.provider_bot_id from rcs_bots b`;
 
 /** Every business address of an account, for the simulated phone and the inbox's labels. */
 export async function businessAddresses(db: Db, ownerId: string): Promise<BusinessAddress[]> {
   return rowsOf<BusinessAddress>(
     db,
-    sql`select * from (${ADDRESSES}) a where a."ownerId" = ${ownerId} order by array_position(array['whatsapp','sms','rcs'], a.channel), label`,
+    sql`select a."ownerId", a.channel, a.address, a.label from (${ADDRESSES}) a where a."ownerId" = ${ownerId}
+        order by array_position(array['whatsapp','sms','rcs'], a.channel), label`,
   );
 }
 
@@ -67,7 +70,10 @@ export async function addressLabels(db: Db, ownerId: string): Promise<BusinessAd
   return value;
 }
 
-/** Who owns each address customers wrote to, keyed `channel|address`; an address nobody here owns is absent. */
+/**
+ * Who owns each address customers wrote to, keyed `channel|address` as asked; the answer's `address` is the one the
+ * inbox knows it by (an RCS bot's provider id answers with our id). An address nobody here owns is absent.
+ */
 export async function ownersOfAddresses(
   db: Db,
   wanted: readonly { channel: ChatChannel; address: string }[],
@@ -84,15 +90,16 @@ export async function ownersOfAddresses(
   }
   if (missing.size === 0) return found;
   const asked = [...missing.values()];
-  const rows = await rowsOf<BusinessAddress>(
+  const rows = await rowsOf<BusinessAddress & { asked: string }>(
     db,
-    hot(sql`select distinct on (a.channel, a.address) a.* from (${ADDRESSES}) a
+    hot(sql`select distinct on (v.channel, v.address) a."ownerId", a.channel, a.address, a.label, v.address as asked
+        from (${ADDRESSES}) a
         join unnest(${pgArray(asked.map((w) => w.channel))}::text[], ${pgArray(asked.map((w) => w.address))}::text[]) as v(channel, address)
-          on a.channel = v.channel and a.address = v.address
-        order by a.channel, a.address`),
+          on a.channel = v.channel and (a.address = v.address or a.alias = v.address)
+        order by v.channel, v.address, (a.address = v.address) desc`),
   );
-  for (const row of rows) {
-    const key = `${row.channel}|${row.address}`;
+  for (const { asked: address, ...row } of rows) {
+    const key = `${row.channel}|${address}`;
     found.set(key, row);
     cache.set(key, { until: now + KEEP_MS, value: row });
   }

@@ -175,7 +175,9 @@ export async function receiveInbound(
   );
   const all = events.flatMap((event) => {
     const owner = owners.get(`${event.channel}|${event.to}`);
-    return owner ? [{ event, ownerId: owner.ownerId }] : [];
+    if (!owner) return [];
+    // The conversation is at the address the inbox knows (an RCS campaign's reply comes to the bot's provider id).
+    return [{ event: owner.address === event.to ? event : { ...event, to: owner.address }, ownerId: owner.ownerId }];
   });
   // Answers to a satisfaction survey are stored apart: they wait for no agent (csat-answers.ts).
   const answers = await takeCsatAnswers(db, all, onCsatAnswer);
