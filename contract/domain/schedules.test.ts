@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { describeRule, nextOccurrences, nextRun, ruleProblems, wallToInstant, type ScheduleRule } from "./schedules";
+import {
+  describeRule,
+  nextOccurrences,
+  nextRun,
+  ruleProblems,
+  runCampaignName,
+  wallToInstant,
+  type ScheduleRule,
+} from "./schedules";
 
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
 const kolkata = (rule: Partial<ScheduleRule>): ScheduleRule => ({
@@ -150,5 +158,17 @@ describe("describeRule", () => {
     [{ timeZone: "America/New_York", endDate: "2027-01-31" }, "Every day at 09:00 America/New_York, until 2027-01-31"],
   ])("%j reads %s", (rule, words) => {
     expect(describeRule(kolkata(rule))).toBe(words);
+  });
+});
+
+describe("runCampaignName", () => {
+  it.each<[string, string, string, number, string]>([
+    ["Weekly offers", "2026-12-07T03:30:00Z", "Asia/Kolkata", 100, "Weekly offers · 7 Dec 2026, 09:00"],
+    ["NY", "2026-11-01T05:30:00Z", "America/New_York", 100, "NY · 1 Nov 2026, 01:30"],
+    ["A very long schedule name", "2026-12-07T03:30:00Z", "Asia/Kolkata", 30, "A very lon · 7 Dec 2026, 09:00"],
+  ])("%s at %s in %s", (name, planned, zone, max, expected) => {
+    const got = runCampaignName(name, new Date(planned), zone, max);
+    expect(got).toBe(expected);
+    expect(got.length).toBeLessThanOrEqual(max);
   });
 });

@@ -14,6 +14,14 @@ export type ScheduleFrequency = (typeof SCHEDULE_FREQUENCIES)[number];
 export const SCHEDULE_STATUSES = ["active", "paused"] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
+/**
+ * A run's state: waiting (its campaign was created and is reading its audience), started (the campaign was started
+ * or scheduled for the SMS window, its hold taken), not_run (with the reason: insufficient balance, the audience could
+ * not be read, the template or sender is gone).
+ */
+export const SCHEDULE_RUN_STATES = ["waiting", "started", "not_run"] as const;
+export type ScheduleRunState = (typeof SCHEDULE_RUN_STATES)[number];
+
 /** 0 = Sunday … 6 = Saturday, as Date.getUTCDay counts. */
 export const WEEKDAY_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 export const SCHEDULE_TIME_PATTERN = "^([01][0-9]|2[0-3]):[0-5][0-9]$";
@@ -184,4 +192,21 @@ export function describeRule(rule: ScheduleRule): string {
     words = `Monthly on the ${ordinal(d)} ${at}${d > 28 ? " (the last day in shorter months)" : ""}`;
   }
   return rule.endDate ? `${words}, until ${rule.endDate}` : words;
+}
+
+const MONTH_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * A run's campaign name: "<schedule> · 7 Dec 2026, 09:00" on the schedule zone's clock, the schedule's name cut so
+ * the whole fits `max` characters (a campaign name's limit).
+ */
+export function runCampaignName(schedule: string, planned: Date, zone: string, max: number): string {
+  const wall = new Date(wallClock(planned.getTime(), zone));
+  const hh = String(wall.getUTCHours()).padStart(2, "0");
+  const mm = String(wall.getUTCMinutes()).padStart(2, "0");
+  const when = ` · ${wall.getUTCDate()} ${MONTH_SHORT[wall.getUTCMonth()]} ${wall.getUTCFullYear()}, ${hh}:${mm}`;
+  return `${schedule
+    .trim()
+    .slice(0, Math.max(1, max - when.length))
+    .trimEnd()}${when}`;
 }
