@@ -83,7 +83,6 @@ export function CampaignSchedulesList() {
           dataSource={schedules.rows}
           loading={schedules.loading}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          rowClassName={(s) => (s.id === openId ? "ant-table-row-selected" : "")}
           locale={{
             emptyText: schedules.loading ? (
               " "
@@ -115,7 +114,7 @@ export function CampaignSchedulesList() {
                 </Space>
               ),
             },
-            { title: "Repeats", dataIndex: "ruleText" },
+            { title: "Repeats", dataIndex: "ruleText", width: 260 },
             {
               title: "Status",
               dataIndex: "status",
@@ -133,7 +132,7 @@ export function CampaignSchedulesList() {
             {
               title: "",
               key: "actions",
-              width: 300,
+              width: 330,
               render: (_, s) => (
                 <Space wrap>
                   {s.status === "active" ? (

@@ -104,7 +104,7 @@ function SourceFields({ source, draft, set }: PickerProps & { source: ChannelSou
       </Form.Item>
       {template &&
         draft.variables.map((v, i) => (
-          <Form.Item key={i} label={`Variable ${i + 1}`} htmlFor={`schedule-var-${i}`}>
+          <Form.Item key={i} label={`Variable ${i + 1}`} htmlFor={`schedule-var-${i}`} required>
             <Input
               id={`schedule-var-${i}`}
               value={v}
@@ -169,7 +169,7 @@ export function ScheduleDrawer({
         </Space>
       }
     >
-      <Form layout="vertical" requiredMark="optional">
+      <Form layout="vertical" requiredMark={false}>
         <Form.Item
           label="Schedule name"
           htmlFor="schedule-name"
