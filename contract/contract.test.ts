@@ -70,6 +70,9 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^campaigns\.operatorDiscard$/, [A, R]],
   [/^campaigns\.(check|pause|resume|schedule|testSend|rejectedRows|numberHistory)$/, [U, M]],
   [/^suppressions\./, [U, M]],
+  // Not in SPEC 6 (issue 41): recurring campaigns, the sender's own like the campaigns they make; department heads
+  // too (SMS for their organization, as they create SMS campaigns).
+  [/^campaignSchedules\./, [M, U, D]],
   // Not in SPEC 6 (issue 35): the account's DND list, the owners' like the suppression list.
   [/^dnd\./, [U, M]],
   // Not in SPEC 6 (issue 39): contacts, of the account that holds the campaigns; its users and department heads too.

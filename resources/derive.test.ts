@@ -57,6 +57,8 @@ const WORKSPACE_PATHS = [
   "campaigns/contacts",
   // Our addition (issue 39 item 4): segments of the contacts, opened from the Contacts screen.
   "campaigns/contacts/segments",
+  // Our addition (issue 41 item 5): recurring campaigns, opened from Campaign Management.
+  "campaigns/recurring",
   // Our addition (issue 37): the message log.
   "campaigns/message-log",
   // Our addition (issue 10): the simulated customer phone (sandbox carrier).

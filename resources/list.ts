@@ -13,6 +13,7 @@ import { conversations } from "./conversations";
 import { dashboard } from "./dashboard";
 import { dnd } from "./dnd";
 import { contacts } from "./contacts";
+import { campaignSchedules } from "./campaign-schedules";
 import { intents } from "./intents";
 import { keyConfigs } from "./key-configs";
 import { knowledge } from "./knowledge";
@@ -61,6 +62,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   suppressions,
   dnd,
   contacts,
+  campaignSchedules,
   messageLog,
   rates,
   channels,

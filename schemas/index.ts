@@ -29,6 +29,7 @@ import { carrierChannelUpdate } from "./carrier-channel-update";
 import { campaignCreateSms } from "./campaign-create-sms";
 import { campaignCreateWhatsapp } from "./campaign-create-whatsapp";
 import { campaignSchedule } from "./campaign-schedule";
+import { campaignScheduleSave } from "./campaign-schedule-save";
 import { campaignTestSend } from "./campaign-test-send";
 import { chatAssign } from "./chat-assign";
 import { chatLabelColor } from "./chat-label-color";
@@ -138,6 +139,7 @@ export const SCHEMAS = {
   "campaign-create-sms": campaignCreateSms,
   "campaign-create-whatsapp": campaignCreateWhatsapp,
   "campaign-schedule": campaignSchedule,
+  "campaign-schedule-save": campaignScheduleSave,
   "campaign-test-send": campaignTestSend,
   "channel-integrations": channelIntegrations,
   "confirm-email": confirmEmail,

@@ -55,6 +55,7 @@ import { supportHandlers } from "./support";
 import { dndHandlers } from "./dnd";
 import { contactHandlers } from "./contacts";
 import { segmentHandlers } from "./segments";
+import { campaignScheduleHandlers } from "./campaign-schedules";
 import { contactImportHandlers } from "./contacts/imports";
 import { messageLogHandlers } from "./message-log";
 import { uploadHandlers } from "./uploads";
@@ -91,6 +92,7 @@ export const HANDLERS: Handlers = {
   ...dndHandlers,
   ...contactHandlers,
   ...segmentHandlers,
+  ...campaignScheduleHandlers,
   ...contactImportHandlers,
   ...messageLogHandlers,
   ...supportHandlers,

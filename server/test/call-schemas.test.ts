@@ -427,6 +427,21 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "contacts.segments.count": async (s) => ({ as: "manager", params: { id: await schemaSegment(s) } }),
   "contacts.segments.sample": async (s) => ({ as: "user", params: { id: await schemaSegment(s) } }),
   "contacts.segments.preview": async () => ({ as: "depthead", payload: { definition: SCHEMA_SEGMENT } }),
+  "campaignSchedules.list": async () => ({ as: "user" }),
+  "campaignSchedules.get": async (s) => ({ as: "manager", params: { id: await schemaSchedule(s) } }),
+  "campaignSchedules.create": async (s) => ({ as: "manager", payload: await scheduleBody(s, "Schema schedule new") }),
+  "campaignSchedules.update": async (s) => ({
+    as: "manager",
+    params: { id: await schemaSchedule(s) },
+    payload: await scheduleBody(s, "Schema schedule renamed"),
+  }),
+  "campaignSchedules.pause": async (s) => ({ as: "manager", params: { id: await schemaSchedule(s, "Schema pause") } }),
+  "campaignSchedules.resume": async (s) => {
+    const id = await schemaSchedule(s, "Schema resume");
+    await s.call({ method: "POST", url: `/api/v1/campaign-schedules/${id}/pause`, as: "manager" });
+    return { as: "manager", params: { id } };
+  },
+  "campaignSchedules.delete": async (s) => ({ as: "manager", params: { id: await schemaSchedule(s, "Schema gone") } }),
   "consent.get": async () => ({ as: "user", params: { number: "+919876500201" } }),
   "consent.history": async () => ({ as: "manager", params: { number: "919876500201" }, query: { limit: "5" } }),
   "consent.record": async () => ({
@@ -1196,6 +1211,30 @@ async function schemaSegment(s: TestServer, name = "Schema segment"): Promise<st
     url: "/api/v1/contacts/segments",
     as: "manager",
     payload: { name, definition: SCHEMA_SEGMENT },
+  });
+  return res.json().data.id as string;
+}
+
+/** A weekly SMS schedule's body over pasted numbers, from a new SMS account of the manager's. */
+async function scheduleBody(s: TestServer, name: string) {
+  const sms = await smsSetup(s.database.db, await s.id("manager"));
+  return {
+    name,
+    channel: "sms",
+    senderId: sms.accountId,
+    templateId: sms.templateId,
+    numbers: "9876543210",
+    rule: { frequency: "weekly", daysOfWeek: [1, 3], time: "09:00", timeZone: "Asia/Kolkata" },
+  };
+}
+
+/** A schedule of the manager's by name (made each time: pause, resume and delete change theirs). */
+async function schemaSchedule(s: TestServer, name = "Schema schedule"): Promise<string> {
+  const res = await s.call({
+    method: "POST",
+    url: "/api/v1/campaign-schedules",
+    as: "manager",
+    payload: await scheduleBody(s, name),
   });
   return res.json().data.id as string;
 }

@@ -6,6 +6,8 @@ import { aiReplyJob } from "../../jobs/ai-replies";
 import { startCampaignDispatch, type DispatchOverrides } from "../../jobs/campaign-dispatch";
 import { campaignIngestJob } from "../../jobs/campaign-ingest";
 import { campaignSchedulerJob } from "../../jobs/campaign-scheduler";
+import { campaignScheduleRunsJob } from "../../jobs/campaign-schedule-runs";
+import { shortLinkOrigin } from "../../config";
 import { contactImportJob } from "../../jobs/contact-import";
 import { contactImportExpiryJob } from "../../jobs/contact-import-expiry";
 import { startPublicApiJobs } from "../../jobs/public-api";
@@ -102,6 +104,17 @@ export const jobsPlugin = fp<
       loops.set(
         scheduler.name,
         startClaimLoop(app.database.db, scheduler, { intervalMs: jobIntervalMs, batch: 50, log: app.log }),
+      );
+      // Recurring campaigns: each due run a campaign of its own, started once its audience is read.
+      const config = app.routeContext.config;
+      const scheduleRuns = campaignScheduleRunsJob({
+        now,
+        smsWindow: config.smsWindow,
+        linkOrigin: shortLinkOrigin(config),
+      });
+      loops.set(
+        scheduleRuns.name,
+        startClaimLoop(app.database.db, scheduleRuns, { intervalMs: jobIntervalMs, batch: 20, log: app.log }),
       );
       for (const [name, loop] of startCampaignDispatch(app, dispatch ?? {})) loops.set(name, loop);
       const announceReport = (userId: string, progress: ReportProgress) =>

@@ -1,4 +1,10 @@
-import { AppstoreOutlined, StopOutlined, TeamOutlined, UnorderedListOutlined } from "@ant-design/icons";
+import {
+  AppstoreOutlined,
+  HistoryOutlined,
+  StopOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+} from "@ant-design/icons";
 import { Button, Card } from "antd";
 import { useNavigate } from "react-router";
 import { useAbility } from "../../providers";
@@ -39,6 +45,11 @@ export function CampaignsList() {
                 {ability.can("call", "contacts.list") && (
                   <Button icon={<TeamOutlined />} onClick={() => navigate("contacts", { relative: "path" })}>
                     Contacts
+                  </Button>
+                )}
+                {ability.can("call", "campaignSchedules.list") && (
+                  <Button icon={<HistoryOutlined />} onClick={() => navigate("recurring", { relative: "path" })}>
+                    Recurring
                   </Button>
                 )}
                 {ability.can("call", "suppressions.list") && (
