@@ -1,4 +1,5 @@
-import { Alert, Checkbox, Flex, Form, Input, InputNumber, List, Segmented, Select, Typography } from "antd";
+import { Alert, Checkbox, DatePicker, Flex, Form, Input, InputNumber, List, Segmented, Select, Typography } from "antd";
+import dayjs from "dayjs";
 import { useMemo } from "react";
 import {
   describeRule,
@@ -81,11 +82,13 @@ export function RuleFields({ rule, onChange }: { rule: ScheduleRule; onChange: (
           />
         </Form.Item>
         <Form.Item label="Until (optional)" htmlFor="schedule-end">
-          <Input
+          <DatePicker
             id="schedule-end"
-            type="date"
-            value={rule.endDate ?? ""}
-            onChange={(e) => set({ endDate: e.target.value || null })}
+            format="DD/MM/YYYY"
+            placeholder="DD/MM/YYYY"
+            value={rule.endDate ? dayjs(rule.endDate) : null}
+            // A rule's end date is a calendar day in its zone: kept as YYYY-MM-DD, shown the Indian way.
+            onChange={(day) => set({ endDate: day ? day.format("YYYY-MM-DD") : null })}
           />
         </Form.Item>
       </Flex>
