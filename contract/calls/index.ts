@@ -4,6 +4,7 @@ import { AI_AGENT_CALLS } from "./ai-agents";
 import { API_KEY_UMS_CALLS } from "./api-keys-ums";
 import { AUTH_CALLS } from "./auth";
 import { CAMPAIGN_CONTROL_CALLS } from "./campaign-control";
+import { CAMPAIGN_SPLIT_CALLS } from "./campaign-splits";
 import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
 import { CARRIER_CHANNEL_CALLS } from "./carrier-channels";
 import { CHANNEL_BOT_CALLS } from "./channels-bots";
@@ -51,6 +52,7 @@ export { TEMPLATE_CHANNELS, UnifiedTemplateRow, type TemplateChannel } from "./t
 export { ContactAttributeRecord, ContactRecord } from "./contacts";
 export { ContactImportRecord } from "./contacts-imports";
 export { SegmentRecord } from "./segments";
+export { CampaignSplitRecord, SplitVariantRecord } from "./campaign-splits";
 export { ConsentEventRecord, ConsentStateRecord } from "./consent";
 export { WebhookDeliveryDetail, WebhookDeliveryRecord, WebhookEndpointRecord } from "./webhooks";
 export {
@@ -106,6 +108,11 @@ const SECTIONS = {
     calls: CAMPAIGN_CONTROL_CALLS,
     description:
       "One campaign by id, the pre-send check, pause, resume, schedule and test send; rejected audience rows, a number's history, the suppression list and per-message rates.",
+  },
+  "A/B tests": {
+    calls: CAMPAIGN_SPLIT_CALLS,
+    description:
+      "A/B tests of campaigns: 2-4 variants (template, sender, send time) over a stable split of one audience, the winner by a metric sent to the rest, and the comparison with its significance note.",
   },
   WhatsApp: {
     calls: WHATSAPP_CALLS,

@@ -36,3 +36,4 @@ export * from "./segments";
 export * from "./inbox";
 export * from "./links";
 export * from "./conversions";
+export * from "./campaign-splits";
