@@ -266,4 +266,57 @@ describe("a two-variant test over 10,000 numbers", () => {
       .where(and(eq(campaigns.splitId, row.id)));
     expect(variants).toHaveLength(2);
   });
+
+  it("a variant with a send time is scheduled for it; with a test share of 100% the winner is only recorded", async () => {
+    const sendAt = new Date(Date.now() + 3_600_000).toISOString();
+    const res = await call(
+      "manager",
+      "POST",
+      "/api/v1/campaigns/splits",
+      body({
+        name: "Whole audience",
+        numbers: AUDIENCE.slice(0, 200).join("\n"),
+        testSharePercent: 100,
+        metric: "delivery",
+        variants: [variant(smsA, 70), { ...variant(smsB, 30), sendAt }],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as string;
+    const [a, b] = res.json().data.variants.map((v: { campaignId: string }) => v.campaignId) as string[];
+    await until(
+      () => statusOf(a),
+      (st) => st === "completed",
+      60_000,
+    );
+    await until(
+      () => statusOf(b),
+      (st) => st === "scheduled",
+      60_000,
+    );
+    const [row] = await db().select().from(campaigns).where(eq(campaigns.id, b));
+    expect(row.scheduledAt?.toISOString()).toBe(sendAt);
+    // Every number is in A or B (no held-back rest), none in both.
+    const [na, nb] = [await numbersOf(a), await numbersOf(b)];
+    expect(new Set([...na, ...nb]).size).toBe(200);
+    expect(na.length + nb.length).toBe(200);
+    const [split] = await db().select().from(campaignSplits).where(eq(campaignSplits.id, id));
+    // Not every variant has started: nothing is decided, however late it is.
+    const options = { smsWindow: s.app.routeContext.config.smsWindow, pollMs: 50 };
+    await advanceSplit(db(), split, { ...options, now: new Date(Date.now() + 100 * 3_600_000) });
+    expect((await db().select().from(campaignSplits).where(eq(campaignSplits.id, id)))[0].winnerVariant).toBeNull();
+    // B is discarded before its time (its hold comes back): it takes no part, and 25 hours after A started the winner
+    // is recorded and the test completes with no campaign of its own.
+    const discard = await s.app.inject({
+      method: "PUT",
+      url: `/api/sms/campaigns/${b}/discard`,
+      headers: { authorization: `Bearer ${await s.token("manager")}` },
+    });
+    expect(discard.statusCode, discard.body).toBe(200);
+    await advanceSplit(db(), split, { ...options, now: new Date(Date.now() + 25 * 3_600_000) });
+    const [done] = await db().select().from(campaignSplits).where(eq(campaignSplits.id, id));
+    expect(done).toMatchObject({ status: "completed", remainderCampaignId: null });
+    expect(done.winnerVariant).toBe(0);
+    expect(done.winnerReason).toMatch(/^A won/);
+  }, 120_000);
 });
