@@ -1,13 +1,13 @@
 // A/B tests move here (services/campaign-splits/advance.ts): a claim-loop job over splits still testing or sending
 // whose next_run_at is due. The claim leases the row (moves next_run_at ahead), so two processes never advance one
 // test at once, and one stopped mid-way is picked up when the lease ends.
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, inArray, lte } from "drizzle-orm";
 import type { ServerConfig } from "../config";
 import type { Db } from "../db/client";
 import { campaignSplits } from "../db/schema";
 import type { ClaimJob } from "../db/claim-loop";
 import { ROW_LOCK } from "../db/locks";
-import { advanceSplit } from "../services/campaign-splits/advance";
+import { runSplit } from "../services/campaign-splits/advance";
 import type { SplitRow } from "../services/campaign-splits/reach";
 
 export const CAMPAIGN_SPLITS_JOB = "campaign-splits";
@@ -48,15 +48,7 @@ export function campaignSplitsJob(options: CampaignSplitsOptions): ClaimJob<Spli
       return rows;
     },
     process: async (row) => {
-      const next = await advanceSplit(options.db, row, {
-        now: clock(),
-        smsWindow: options.smsWindow,
-        pollMs: options.pollMs,
-      });
-      await options.db
-        .update(campaignSplits)
-        .set({ nextRunAt: next })
-        .where(and(eq(campaignSplits.id, row.id), inArray(campaignSplits.status, ["testing", "sending"])));
+      await runSplit(options.db, row, { now: clock(), smsWindow: options.smsWindow, pollMs: options.pollMs });
     },
     release: async (db, rows) => {
       await db

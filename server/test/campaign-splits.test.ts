@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { inSlice, remainderSlice, splitFraction, variantSlices } from "../../contract/domain/splits";
 import type { Database } from "../db/client";
 import { campaignRecipients, campaignSplits, campaigns, linkClicks } from "../db/schema";
-import { advanceSplit } from "../services/campaign-splits/advance";
+import { runSplit } from "../services/campaign-splits/advance";
 import { numberAt, smsSetup } from "./campaign-control-fixtures";
 import { dispatchServer, setBalance, until, type DispatchServer } from "./campaign-fixtures";
 import { freshDatabase } from "./harness";
@@ -188,7 +188,7 @@ describe("a two-variant test over 10,000 numbers", () => {
   it("the winner (by click rate) goes to exactly the held-back numbers, started by the split job", async () => {
     const [split] = await db().select().from(campaignSplits).where(eq(campaignSplits.id, splitId));
     // Before decide-after hours nothing is decided.
-    const early = await advanceSplit(db(), split, {
+    const early = await runSplit(db(), split, {
       now: new Date(),
       smsWindow: s.app.routeContext.config.smsWindow,
       pollMs: 50,
@@ -198,7 +198,14 @@ describe("a two-variant test over 10,000 numbers", () => {
       (await db().select().from(campaignSplits).where(eq(campaignSplits.id, splitId)))[0].winnerVariant,
     ).toBeNull();
     const later = new Date(Date.now() + 25 * 3_600_000);
-    await advanceSplit(db(), split, { now: later, smsWindow: s.app.routeContext.config.smsWindow, pollMs: 50 });
+    const next = await runSplit(db(), split, {
+      now: later,
+      smsWindow: s.app.routeContext.config.smsWindow,
+      pollMs: 50,
+    });
+    // Due again at once (on this look's clock, 25 hours ahead; the server's job runs on the wall clock: bring it back).
+    expect(next).toEqual(later);
+    await db().update(campaignSplits).set({ nextRunAt: new Date() }).where(eq(campaignSplits.id, splitId));
     const [decided] = await db().select().from(campaignSplits).where(eq(campaignSplits.id, splitId));
     expect(decided).toMatchObject({ status: "sending", winnerVariant: 1 });
     expect(decided.winnerReason).toMatch(/^B won on the highest click rate: B /);
@@ -303,7 +310,7 @@ describe("a two-variant test over 10,000 numbers", () => {
     const [split] = await db().select().from(campaignSplits).where(eq(campaignSplits.id, id));
     // Not every variant has started: nothing is decided, however late it is.
     const options = { smsWindow: s.app.routeContext.config.smsWindow, pollMs: 50 };
-    await advanceSplit(db(), split, { ...options, now: new Date(Date.now() + 100 * 3_600_000) });
+    await runSplit(db(), split, { ...options, now: new Date(Date.now() + 100 * 3_600_000) });
     expect((await db().select().from(campaignSplits).where(eq(campaignSplits.id, id)))[0].winnerVariant).toBeNull();
     // B is discarded before its time (its hold comes back): it takes no part, and 25 hours after A started the winner
     // is recorded and the test completes with no campaign of its own.
@@ -313,7 +320,7 @@ describe("a two-variant test over 10,000 numbers", () => {
       headers: { authorization: `Bearer ${await s.token("manager")}` },
     });
     expect(discard.statusCode, discard.body).toBe(200);
-    await advanceSplit(db(), split, { ...options, now: new Date(Date.now() + 25 * 3_600_000) });
+    await runSplit(db(), split, { ...options, now: new Date(Date.now() + 25 * 3_600_000) });
     const [done] = await db().select().from(campaignSplits).where(eq(campaignSplits.id, id));
     expect(done).toMatchObject({ status: "completed", remainderCampaignId: null });
     expect(done.winnerVariant).toBe(0);

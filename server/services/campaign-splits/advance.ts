@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { FINAL_CAMPAIGN_STATUSES } from "../../../contract/domain/campaigns";
 import { pickWinner, remainderSlice, VARIANT_LABELS } from "../../../contract/domain/splits";
 import { normalizeRole } from "../../../contract/roles";
@@ -187,7 +187,18 @@ export async function advanceSplit(db: Db, split: SplitRow, options: AdvanceOpti
   }
   const decideAt = decideAtOf(split, live);
   if (!decideAt) return later;
-  if (decideAt.getTime() > now.getTime()) return decideAt < later ? decideAt : later;
+  // Every variant started: nothing to do until the decision (the comparison is read live, not by this job).
+  if (decideAt.getTime() > now.getTime()) return decideAt;
   await decide(db, split, fresh.variants, now);
   return split.testSharePercent === 100 ? null : now;
+}
+
+/** One look at a split and its next due time written (the split job's work for each claimed row). */
+export async function runSplit(db: Db, split: SplitRow, options: AdvanceOptions): Promise<Date | null> {
+  const next = await advanceSplit(db, split, options);
+  await db
+    .update(campaignSplits)
+    .set({ nextRunAt: next })
+    .where(and(eq(campaignSplits.id, split.id), inArray(campaignSplits.status, ["testing", "sending"])));
+  return next;
 }
