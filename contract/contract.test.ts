@@ -77,6 +77,10 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^dnd\./, [U, M]],
   // Not in SPEC 6 (issue 39): contacts, of the account that holds the campaigns; its users and department heads too.
   // Erase: the contacts' owners (a manager, or a user without one; the server refuses a manager's users).
+  // Not in SPEC 6 (issue 41): A/B tests. The senders create (the workspace, like contacts); every role reads its reach,
+  // admins and resellers their customers' (as campaigns.get).
+  [/^campaignSplits\.(list|get)$/, ALL],
+  [/^campaignSplits\.create$/, [M, U, D]],
   [/^contacts\.erase$/, [U, M]],
   [/^contacts\./, [M, U, D]],
   // Not in SPEC 6 (issue 39): the consent ledger, of the caller's account like the suppression list (its view).

@@ -83,6 +83,7 @@ import { contactRemove } from "./contact-remove";
 import { contactUpdate } from "./contact-update";
 import { segmentPreview } from "./segment-preview";
 import { segmentSave } from "./segment-save";
+import { campaignSplitCreate } from "./campaign-split-create";
 import { supportReply } from "./support-reply";
 import { supportTicket } from "./support-ticket";
 import { uploadCreate } from "./upload-create";
@@ -172,6 +173,7 @@ export const SCHEMAS = {
   "contact-import-start": contactImportStart,
   "segment-save": segmentSave,
   "segment-preview": segmentPreview,
+  "campaign-split-create": campaignSplitCreate,
   "support-reply": supportReply,
   "support-ticket": supportTicket,
   "upload-create": uploadCreate,

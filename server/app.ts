@@ -106,6 +106,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(jobsPlugin, {
     jobIntervalMs: config.jobIntervalMs,
     now: config.now,
+    smsWindow: config.smsWindow,
     audience: config.audience,
     reports: config.reports,
     workflows: config.workflows,

@@ -5,6 +5,7 @@ import { API_KEY_UMS_CALLS } from "./api-keys-ums";
 import { AUTH_CALLS } from "./auth";
 import { CAMPAIGN_CONTROL_CALLS } from "./campaign-control";
 import { CAMPAIGN_SCHEDULE_CALLS } from "./campaign-schedules";
+import { CAMPAIGN_SPLIT_CALLS } from "./campaign-splits";
 import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
 import { CARRIER_CHANNEL_CALLS } from "./carrier-channels";
 import { CHANNEL_BOT_CALLS } from "./channels-bots";
@@ -53,6 +54,7 @@ export { ContactAttributeRecord, ContactRecord } from "./contacts";
 export { ContactImportRecord } from "./contacts-imports";
 export { SegmentRecord } from "./segments";
 export { CampaignScheduleDetail, CampaignScheduleRecord, ScheduleRunRecord } from "./campaign-schedules";
+export { CampaignSplitRecord, SplitVariantRecord } from "./campaign-splits";
 export { ConsentEventRecord, ConsentStateRecord } from "./consent";
 export { WebhookDeliveryDetail, WebhookDeliveryRecord, WebhookEndpointRecord } from "./webhooks";
 export {
@@ -113,6 +115,11 @@ const SECTIONS = {
     calls: CAMPAIGN_SCHEDULE_CALLS,
     description:
       "Schedules that create a campaign of their own at each run (daily, weekly or monthly in a time zone), from a segment or a stored file; their runs and next runs; pause, resume and delete.",
+  },
+  "A/B tests": {
+    calls: CAMPAIGN_SPLIT_CALLS,
+    description:
+      "A/B tests of campaigns: 2-4 variants (template, sender, send time) over a stable split of one audience, the winner by a metric sent to the rest, and the comparison with its significance note.",
   },
   WhatsApp: {
     calls: WHATSAPP_CALLS,

@@ -24,6 +24,7 @@ import { balanceHandlers } from "./balance";
 import { balanceRequestHandlers } from "./balance-requests";
 import { botHandlers } from "./bots";
 import { campaignControlHandlers } from "./campaign-control";
+import { campaignSplitHandlers } from "./campaign-splits";
 import { campaignCreateHandlers } from "./campaigns/create";
 import { campaignIngestHandlers } from "./campaigns/ingest";
 import { campaignReadHandlers } from "./campaigns";
@@ -87,6 +88,7 @@ export const HANDLERS: Handlers = {
   ...campaignCreateHandlers,
   ...campaignIngestHandlers,
   ...campaignReadHandlers,
+  ...campaignSplitHandlers,
   ...suppressionHandlers,
   ...consentHandlers,
   ...dndHandlers,

@@ -412,6 +412,29 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     as: "manager",
     payload: { key: "plan", label: "Plan", type: "choice", choices: ["gold", "silver"] },
   }),
+  "campaignSplits.list": async () => ({ as: "reseller" }),
+  "campaignSplits.get": async (s) => ({ as: "admin", params: { id: await schemaSplit(s) } }),
+  "campaignSplits.create": async (s) => {
+    const f = await campaignFx(s);
+    const variant = (sizePercent: number) => ({
+      channel: "sms",
+      senderId: f.smsAccountId,
+      templateId: f.smsTemplateId,
+      variables: ["x"],
+      sizePercent,
+    });
+    return {
+      as: "manager",
+      payload: {
+        name: "Schema A/B",
+        numbers: "9876543210\n9876543211",
+        variants: [variant(60), variant(40)],
+        testSharePercent: 100,
+        metric: "reply",
+        decideAfterHours: 24,
+      },
+    };
+  },
   "contacts.segments.list": async () => ({ as: "user" }),
   "contacts.segments.get": async (s) => ({ as: "depthead", params: { id: await schemaSegment(s) } }),
   "contacts.segments.create": async () => ({
@@ -1583,6 +1606,13 @@ const SMS_TEMPLATE = {
 };
 
 /** The first seeded SMS account of an owner. */
+/** An A/B test of the manager's (two SMS variants over two pasted numbers), for the read calls. */
+async function schemaSplit(s: TestServer): Promise<string> {
+  const input = await VALID["campaignSplits.create"](s);
+  const res = await s.call({ method: "POST", url: "/api/v1/campaigns/splits", as: "manager", payload: input.payload });
+  return (res.json().data as { id: string }).id;
+}
+
 async function smsAccountOf(s: TestServer, name: DemoName): Promise<string> {
   const res = await s.call({ method: "GET", url: "/api/sms/accounts", as: name });
   return (res.json() as { data: { id: string }[] }).data[0].id;

@@ -4,10 +4,12 @@ import {
   bigserial,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -110,6 +112,16 @@ export const campaigns = pgTable(
      * so the parts and DLT limits counted at ingest are those of the sends. Null: untracked.
      */
     linkOrigin: text("link_origin"),
+    /**
+     * An A/B test's campaign (contract/domain/splits.ts): its split, its variant's position (null: the winner sent to
+     * the rest), and the slice of the audience it reads: numbers whose fraction under `slice_salt` lies in
+     * [slice_lo, slice_hi). Null slice: the whole audience.
+     */
+    splitId: uuid("split_id"),
+    splitVariant: smallint("split_variant"),
+    sliceLo: doublePrecision("slice_lo"),
+    sliceHi: doublePrecision("slice_hi"),
+    sliceSalt: text("slice_salt"),
     contactsCreated: integer("contacts_created").notNull().default(0),
     contactsUpdated: integer("contacts_updated").notNull().default(0),
     contactsSkipped: integer("contacts_skipped").notNull().default(0),
@@ -154,6 +166,7 @@ export const campaigns = pgTable(
     index("campaigns_status_idx").on(t.status),
     // A department head's campaigns (its dashboard's scope) are those it created.
     index("campaigns_created_by_idx").on(t.createdBy),
+    index("campaigns_split_idx").on(t.splitId),
     check("campaigns_channel_known", sql`${t.channel} in ('rcs','sms','whatsapp')`),
     check(
       "campaigns_status_known",

@@ -37,3 +37,4 @@ export * from "./inbox";
 export * from "./links";
 export * from "./conversions";
 export * from "./campaign-schedules";
+export * from "./campaign-splits";

@@ -8,6 +8,7 @@ import { campaignIngestJob } from "../../jobs/campaign-ingest";
 import { campaignSchedulerJob } from "../../jobs/campaign-scheduler";
 import { campaignScheduleRunsJob } from "../../jobs/campaign-schedule-runs";
 import { shortLinkOrigin } from "../../config";
+import { campaignSplitsJob } from "../../jobs/campaign-splits";
 import { contactImportJob } from "../../jobs/contact-import";
 import { contactImportExpiryJob } from "../../jobs/contact-import-expiry";
 import { startPublicApiJobs } from "../../jobs/public-api";
@@ -43,11 +44,11 @@ const MINUTE = 60_000;
  * The durable job loops: started once the app is ready (routes and sockets exist), stopped before the database closes.
  */
 export const jobsPlugin = fp<
-  Pick<ServerConfig, "jobIntervalMs" | "now" | "audience" | "reports" | "workflows" | "ai"> & {
+  Pick<ServerConfig, "jobIntervalMs" | "now" | "audience" | "reports" | "workflows" | "ai" | "smsWindow"> & {
     dispatch?: DispatchOverrides;
   }
 >(
-  async (app, { jobIntervalMs, now, audience, dispatch, reports, workflows, ai }) => {
+  async (app, { jobIntervalMs, now, audience, dispatch, reports, workflows, ai, smsWindow }) => {
     const loops = new Map<string, ClaimLoop>();
     let state: JobsState = "starting";
     let stopped: Promise<void> | undefined;
@@ -106,15 +107,26 @@ export const jobsPlugin = fp<
         startClaimLoop(app.database.db, scheduler, { intervalMs: jobIntervalMs, batch: 50, log: app.log }),
       );
       // Recurring campaigns: each due run a campaign of its own, started once its audience is read.
-      const config = app.routeContext.config;
       const scheduleRuns = campaignScheduleRunsJob({
         now,
-        smsWindow: config.smsWindow,
-        linkOrigin: shortLinkOrigin(config),
+        smsWindow,
+        linkOrigin: shortLinkOrigin(app.routeContext.config),
       });
       loops.set(
         scheduleRuns.name,
         startClaimLoop(app.database.db, scheduleRuns, { intervalMs: jobIntervalMs, batch: 20, log: app.log }),
+      );
+      // A/B tests: start each variant once its audience is read, choose the winner, send it to the rest.
+      const splits = campaignSplitsJob({
+        db: app.database.db,
+        smsWindow,
+        now,
+        pollMs: Math.max(jobIntervalMs, 1000),
+        leaseMs: Math.max(10 * jobIntervalMs, MINUTE),
+      });
+      loops.set(
+        splits.name,
+        startClaimLoop(app.database.db, splits, { intervalMs: jobIntervalMs, batch: 20, log: app.log }),
       );
       for (const [name, loop] of startCampaignDispatch(app, dispatch ?? {})) loops.set(name, loop);
       const announceReport = (userId: string, progress: ReportProgress) =>

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { CampaignChannel } from "../../../contract/constants";
 import { DEFAULT_REGION, type FailoverCondition } from "../../../contract/domain/campaigns";
 import type { Db } from "../../db/client";
+import type { Tx } from "../../db/sql";
 import { checkMedia, type MediaKind } from "../../../contract/domain/media";
 import { headerMediaFormat } from "../../../contract/domain/whatsapp-template";
 import {
@@ -339,6 +340,15 @@ export async function checkCreate(
   };
 }
 
+/** The split columns of an A/B test's campaign. */
+export interface CampaignSplitPart {
+  splitId: string;
+  splitVariant: number | null;
+  sliceLo: number;
+  sliceHi: number;
+  sliceSalt: string;
+}
+
 export interface AudienceSource {
   kind: "csv" | "xlsx" | "paste" | "segment";
   segmentId?: string;
@@ -350,16 +360,19 @@ export interface AudienceSource {
 
 /** The new campaign: a draft due now, so the ingest job reads its audience at its next round. */
 export async function insertCampaign(
-  db: Db,
+  db: Db | Tx,
   checked: CheckedCampaign,
   audience: AudienceSource,
   id?: string,
+  /** An A/B test's campaign: its split, variant and audience slice (services/campaign-splits). */
+  split?: CampaignSplitPart,
 ): Promise<CampaignRow> {
   const [row] = await db
     .insert(campaigns)
     .values({
       ...(id ? { id } : {}),
       ...checked,
+      ...split,
       status: "draft",
       sourceKind: audience.kind,
       segmentId: audience.segmentId ?? null,

@@ -21,6 +21,13 @@ import { AudienceError, clearAudience, INGEST_REASONS, openSource, smsBodyOf, ty
 import { batchWriter, type RecipientRow, type RejectedRow } from "./writer";
 import { contactSaver } from "./save-contacts";
 import { valuesAsSent } from "../../links/tracked";
+import { inSlice, splitFraction, type Slice } from "../../../../contract/domain/splits";
+
+/** The campaign's slice of a split audience (contract/domain/splits.ts); null: it reads the whole audience. */
+function sliceOf(campaign: CampaignRow): (Slice & { salt: string }) | null {
+  const { sliceLo: lo, sliceHi: hi, sliceSalt: salt } = campaign;
+  return lo === null || hi === null || salt === null ? null : { lo, hi, salt };
+}
 
 export interface IngestOptions {
   db: Db;
@@ -173,13 +180,16 @@ export async function ingestCampaign(options: IngestOptions, claimed: CampaignRo
 
     // Each recipient's SMS parts (its own SMS, or its failover's), so the estimate and the hold are exact sums.
     const partsPlan = smsPartsPlan(campaign, await smsBodyOf(db, campaign));
+    const slice = sliceOf(campaign);
 
     const take = (item: AudienceRow, contactOf: ReadonlyMap<string, ContactValues>) => {
       const raw = item.cells[phone] ?? "";
       // Blank lines and rows with every cell empty are not audience rows.
       if (raw.trim() === "" && item.cells.every((c) => c.trim() === "")) return;
-      counts.rowsRead++;
       const number = normalizeNumber(raw, region);
+      // An A/B test's campaign reads only its slice: the other numbers are the other variants' (or the winner's).
+      if (slice && number.ok && !inSlice(splitFraction(slice.salt, number.e164), slice)) return;
+      counts.rowsRead++;
       const resolved = perRow && number.ok ? resolve(item.cells, contactOf.get(number.e164)) : null;
       const variables = resolved?.ok ? resolved.values : null;
       const verdict: Verdict =

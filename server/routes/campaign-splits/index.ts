@@ -1,0 +1,37 @@
+import { callerOf } from "../../auth/guard";
+import { shortLinkOrigin } from "../../config";
+import { createSplit } from "../../services/campaign-splits/create";
+import { listSplits } from "../../services/campaign-splits/list";
+import { findSplit } from "../../services/campaign-splits/reach";
+import { toSplitRecords } from "../../services/campaign-splits/records";
+import type { Handlers } from "../context";
+
+// A/B tests (issue 41, item 4): the reads take the campaigns' reach (admins and resellers their customers'); the
+// create is the sender's own and checks every variant before it writes anything.
+
+export const campaignSplitHandlers: Handlers = {
+  "campaignSplits.list": async (request, _reply, { db }) => {
+    const { page, limit } = request.query;
+    const { rows, total } = await listSplits(db, callerOf(request), { page, limit });
+    return { success: true, data: await toSplitRecords(db, rows), pagination: { total, page, limit } };
+  },
+
+  "campaignSplits.get": async (request, _reply, { db }) => {
+    const split = await findSplit(db, callerOf(request), request.params.id);
+    const [data] = await toSplitRecords(db, [split]);
+    return { success: true, data };
+  },
+
+  "campaignSplits.create": async (request, reply, { db, config }) => {
+    const split = await createSplit(
+      db,
+      callerOf(request),
+      request.body,
+      shortLinkOrigin(config),
+      config.now?.() ?? new Date(),
+    );
+    const [data] = await toSplitRecords(db, [split]);
+    reply.status(201);
+    return { success: true, message: `A/B test ${split.name} created`, data };
+  },
+};
