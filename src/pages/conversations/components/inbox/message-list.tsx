@@ -11,6 +11,7 @@ import { dayLabel, timeOf } from "./time";
 
 function Body({ m }: { m: ChatMessage }) {
   // A satisfaction survey sent on resolve, and the customer's answer to it: said as such, not as chat.
+  // One the carrier refused says so in the bubble, with its reason: no answer will come.
   const csat = csatMessageOf(m.clientId);
   if (csat)
     return (
@@ -19,6 +20,11 @@ function Body({ m }: { m: ChatMessage }) {
           {"score" in csat ? `Survey answer · rated ${csat.score} of 5` : "Satisfaction survey"}
         </Tag>
         <div style={{ whiteSpace: "pre-line" }}>{m.text}</div>
+        {m.status === "failed" && (
+          <Typography.Text type="danger" style={{ display: "block", marginTop: 4 }}>
+            Survey not sent{m.error ? `: ${m.error}` : ""}
+          </Typography.Text>
+        )}
       </>
     );
   // A stored file (an attachment, or a customer's fetched media) shows in place, with its caption below.
