@@ -1,4 +1,4 @@
-import { EnvironmentOutlined, FileOutlined } from "@ant-design/icons";
+import { EnvironmentOutlined, ExclamationCircleOutlined, FileOutlined } from "@ant-design/icons";
 import { Button, Image, Spin, Tag, Typography, theme } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
@@ -21,9 +21,12 @@ function Body({ m }: { m: ChatMessage }) {
         </Tag>
         <div style={{ whiteSpace: "pre-line" }}>{m.text}</div>
         {m.status === "failed" && (
-          <Typography.Text type="danger" style={{ display: "block", marginTop: 4 }}>
-            Survey not sent{m.error ? `: ${m.error}` : ""}
-          </Typography.Text>
+          // The bubble's own text colour (red text fails contrast on the dark theme's bubble); the icon marks it.
+          <div style={{ marginTop: 4 }}>
+            <ExclamationCircleOutlined aria-hidden style={{ color: "#cf1322", marginInlineEnd: 6 }} />
+            <strong>Survey not sent</strong>
+            {m.error ? `: ${m.error}` : ""}
+          </div>
         )}
       </>
     );
