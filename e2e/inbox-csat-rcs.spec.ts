@@ -131,7 +131,8 @@ test("a survey over RCS: suggested replies on the phone, the tap's rating in the
     await page.goto("/organization/quota-reports-management?range=today");
     const card = page.locator(".ant-card").filter({ hasText: "Customer satisfaction" });
     await expect(card.getByRole("row").filter({ hasText: "No agent" }).first()).toContainText("of 5");
-    await card.scrollIntoViewIfNeeded();
+    // The full-page shot holds the card; scrolled, it would tear the sticky header.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, "inbox-csat-rcs-team-reports-light");
 
     // A number not on RCS: the carrier refuses the survey, and the thread says so with its reason.
