@@ -21,6 +21,15 @@ export const sandboxPhoneSend = {
       pattern: "^\\+[1-9][0-9]{7,14}$",
     },
     text: { ...CHAT_TEXT, minLength: 1 },
+    payload: {
+      type: "string",
+      title: "Tapped reply",
+      description:
+        "The postbackData of an RCS chip or the id of a WhatsApp reply button the customer tapped, sent beside the text as the providers' webhooks carry it.",
+      minLength: 1,
+      maxLength: 2048,
+      pattern: "^[^\\u0000]*$",
+    },
     mediaUrl: {
       type: "string",
       title: "Media URL",

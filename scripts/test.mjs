@@ -63,6 +63,7 @@ const POSTGRES_FILES = [
   "server/test/chat-card.test.ts",
   "server/test/chat-auto-assign.test.ts",
   "server/test/chat-sla.test.ts",
+  "server/test/chat-sla-sort.test.ts", // "SLA due soonest": a generated column, a partial index, row-value cursors
   "server/test/chat-csat.test.ts", // CSAT: the answer capture before the inbound upsert, figures in the zone
   "server/test/chat-campaign-thread.test.ts", // the answered campaign message and the audience's name, in the inbound SQL
   "server/test/realtime-cluster.pg.test.ts",

@@ -174,6 +174,8 @@ export const SandboxPhoneMessageRecord = Type.Object({
   text: Type.String(),
   status: Type.Union([enumOf<ChatDeliveryState>(CHAT_DELIVERY_STATES), Type.Null()]),
   createdAt: Type.String({ format: "date-time" }),
+  /** What the customer can tap under it (a survey's chips or reply buttons): the text shown and the payload sent. */
+  replies: Type.Array(Type.Object({ text: Type.String(), payload: Type.String() })),
 });
 
 export const LiveAgentRecord = Type.Object({

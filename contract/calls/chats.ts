@@ -1,6 +1,6 @@
 import { CONVERSATION_SCOPES, type ConversationScope } from "../domain/chats";
 import { CONTACT_LABEL_MAX_LENGTH } from "../domain/contacts";
-import { WAITING_MINUTES_MAX } from "../domain/inbox-views";
+import { CONVERSATION_SORTS, WAITING_MINUTES_MAX, type ConversationSort } from "../domain/inbox-views";
 import { CampaignChannelField } from "./campaign-records";
 import {
   ChatAttachmentRecord,
@@ -85,6 +85,15 @@ export const CHAT_CALLS = {
           minimum: 1,
           maximum: WAITING_MINUTES_MAX,
           description: "open, the customer wrote last, longer ago than this",
+        }),
+      ),
+      sort: Type.Optional(
+        Type.Unsafe<ConversationSort>({
+          type: "string",
+          enum: [...CONVERSATION_SORTS],
+          default: "recent",
+          description:
+            "recent: newest activity first; slaDue: the running SLA clock due soonest, none last (cursor only)",
         }),
       ),
       cursor: Type.Optional(

@@ -25,6 +25,17 @@ export const CSAT_WHATSAPP_BUTTONS = [
   { id: "csat:5", title: "Great", score: 5 },
 ] as const;
 export const CSAT_RCS_REPLIES = [1, 2, 3, 4, 5].map((n) => ({ text: String(n), postbackData: `csat:${n}` }));
+/**
+ * What the customer can tap under a survey on its channel, as the provider delivers the tap: the chip's text or the
+ * button's title, and its postbackData or button id (the simulated phone draws these). A template survey's buttons are
+ * the template's own, and SMS has none: the customer types.
+ */
+export function csatTaps(channel: string, messageType: string): { text: string; payload: string }[] {
+  if (channel === "rcs") return CSAT_RCS_REPLIES.map((r) => ({ text: r.text, payload: r.postbackData }));
+  if (channel === "whatsapp" && messageType !== "template")
+    return CSAT_WHATSAPP_BUTTONS.map((b) => ({ text: b.title, payload: b.id }));
+  return [];
+}
 export const CSAT_SMS_SUFFIX = "Reply with a number from 1 (poor) to 5 (great).";
 
 export type CsatChannel = "whatsapp" | "rcs" | "sms";
@@ -52,6 +63,14 @@ export type CsatPlan =
 export const CSAT_NOT_SENT = {
   windowClosed: "Survey not sent: the customer last wrote more than 24 hours ago and no survey template is chosen",
   dltRoute: "Survey not sent: this SMS number is on a DLT route and no registered survey template is chosen",
+} as const;
+
+/** Why the CSAT settings are refused: an SMS survey on an Indian DLT route goes only as a registered template. */
+export const CSAT_DLT_MESSAGES = {
+  needed: (address: string) =>
+    `Your SMS number ${address} goes out on an Indian DLT route, where every SMS must be a registered DLT template: enter the DLT template ID of your survey's SMS template, or SMS customers get no survey.`,
+  unknown: (id: string) =>
+    `No SMS template of yours is registered with DLT template ID ${id}: add the survey's template under SMS templates first, with the ID DLT gave it.`,
 } as const;
 
 /** Which survey a resolve may send on the conversation's channel, by the providers' rules. */

@@ -20,6 +20,18 @@ export interface InboxFilter {
   waitingMinutes?: number;
 }
 
+/**
+ * The inbox list's orders: newest activity first, or SLA due soonest (the running episode's next due: first response
+ * while the customer waits for a first reply, else resolution; overdue first, conversations without an SLA last, newest
+ * first among them). The SLA order pages by cursor only.
+ */
+export const CONVERSATION_SORTS = ["recent", "slaDue"] as const;
+export type ConversationSort = (typeof CONVERSATION_SORTS)[number];
+export const CONVERSATION_SORT_LABELS: Record<ConversationSort, string> = {
+  recent: "Newest activity",
+  slaDue: "SLA due soonest",
+};
+
 export const INBOX_VIEWS_MAX = 30;
 export const INBOX_VIEW_NAME_MAX = 40;
 /** Conversations labelled at once from the list's selection. */
@@ -31,4 +43,5 @@ export const INBOX_VIEW_MESSAGES = {
   tooMany: `At most ${INBOX_VIEWS_MAX} saved views`,
   colorOwnerOnly: "Only the account's owner sets label colours",
   noConversations: "Select conversations to label",
+  slaSortByCursor: "The SLA due order pages by cursor: pass the last page's nextCursor instead of a page number",
 } as const;

@@ -89,7 +89,7 @@ describe("CSAT settings", () => {
     expect((await get("manager")).json().data).toMatchObject({ enabled: false, whatsappTemplate: null });
     expect((await get("agent")).statusCode).toBe(403);
     expect((await put("agent", settings())).statusCode).toBe(403);
-    const good = settings({ whatsappTemplate: " csat_survey ", smsDltTemplateId: "1107161234567890123" });
+    const good = settings({ whatsappTemplate: " csat_survey ", smsDltTemplateId: "1107160000000000001" });
     expect((await put("manager", good)).statusCode).toBe(200);
     const bad: [string, Record<string, unknown>][] = [
       ["no question", settings({ question: "" })],
@@ -213,10 +213,10 @@ describe("survey on resolve", () => {
       { kind: "csat_not_sent", actor: "csat", note: expect.stringContaining("DLT route") },
     ]);
     expect(sent).toEqual([]);
-    await put("manager", settings({ smsDltTemplateId: "1107161234567890123" }));
+    await put("manager", settings({ smsDltTemplateId: "1107160000000000001" }));
     const b = await customerWrote("sms");
     await sendCsatSurvey({ db: db(), carrier: fake(true) }, await row(b.id));
-    expect(sent[0]?.content).toMatchObject({ kind: "text", dltTemplateId: "1107161234567890123" });
+    expect(sent[0]?.content).toMatchObject({ kind: "text", dltTemplateId: "1107160000000000001" });
     expect(await events(b.id)).toEqual([{ kind: "csat_sent", actor: "csat", note: "SMS DLT template" }]);
     const c = await customerWrote("sms");
     await sendCsatSurvey({ db: db(), carrier: fake(false) }, await row(c.id));

@@ -74,6 +74,16 @@ export const conversations = pgTable(
     slaResolveStart: at("sla_resolve_start"),
     slaResolveDue: at("sla_resolve_due"),
     slaResolveBreached: boolean("sla_resolve_breached").notNull().default(false),
+    /**
+     * The inbox's "SLA due soonest" order (services/chats/list-sla.ts): the first-response due while the customer
+     * waits for a first reply, else the resolution due; null without a running episode (resolved, or no targets).
+     * Generated, so every statement that sets a clock (the inbound round, the reply, resolve, reopen, a settings save
+     * moving the dues) keeps it without knowing of it. A passed due stays: the overdue come first.
+     */
+    slaNextDue: at("sla_next_due").generatedAlwaysAs(
+      sql`case when status = 'open' and sla_resolve_start is not null
+        then coalesce(case when sla_first_at is null then sla_first_due end, sla_resolve_due) end`,
+    ),
     createdAt: createdAt(),
   },
   (t) => [
@@ -112,6 +122,11 @@ export const conversations = pgTable(
     index("conversations_sla_resolve_due_idx")
       .on(t.slaResolveDue)
       .where(sql`${t.status} = 'open' and not ${t.slaResolveBreached}`),
+    // "SLA due soonest": an account's running clocks by next due (id breaking ties); the conversations without one
+    // follow from the newest-first indexes above.
+    index("conversations_sla_next_due_idx")
+      .on(t.userId, t.slaNextDue, t.id)
+      .where(sql`${t.slaNextDue} is not null`),
     check("conversations_status_known", sql`${t.status} in ('open','resolved')`),
   ],
 );

@@ -11,6 +11,7 @@ import { conversationRecord, findConversation } from "../../services/chats/conve
 import { badRequest, forbidden } from "../../http/errors";
 import { assignSettings, saveAssignSettings } from "../../services/chats/auto-assign";
 import { sendCsatSurvey } from "../../services/chats/csat";
+import { checkCsatDlt } from "../../services/chats/csat-dlt";
 import { csatSettings, saveCsatSettings } from "../../services/chats/csat-settings";
 import { saveSlaSettings, slaSettings } from "../../services/chats/sla-settings";
 import { wallboard } from "../../services/chats/wallboard";
@@ -206,19 +207,18 @@ export const chatHandlers: Handlers = {
     if (ws.agentId) throw forbidden(CSAT_OWNER_ONLY);
     return { success: true, data: await csatSettings(db, ws.ownerId) };
   },
-  "chats.csatSave": async (request, _reply, { db }) => {
+  "chats.csatSave": async (request, _reply, { db, carrier }) => {
     const ws = await chatWorkspace(db, callerOf(request));
     if (ws.agentId) throw forbidden(CSAT_OWNER_ONLY);
     const body = request.body;
-    return {
-      success: true,
-      data: await saveCsatSettings(db, ws.ownerId, {
-        enabled: body.enabled as boolean,
-        question: body.question as string,
-        whatsappTemplate: (body.whatsappTemplate ?? null) as string | null,
-        smsDltTemplateId: (body.smsDltTemplateId ?? null) as string | null,
-      }),
+    const next = {
+      enabled: body.enabled as boolean,
+      question: body.question as string,
+      whatsappTemplate: (body.whatsappTemplate ?? null) as string | null,
+      smsDltTemplateId: (body.smsDltTemplateId ?? null) as string | null,
     };
+    await checkCsatDlt({ db, carrier }, ws.ownerId, next);
+    return { success: true, data: await saveCsatSettings(db, ws.ownerId, next) };
   },
   // The wallboard is the whole team's inbox: the owner's, like Team Members' monitor.
   "chats.wallboard": async (request, _reply, { db }) => {

@@ -1,4 +1,5 @@
 import { and, desc, eq, ne } from "drizzle-orm";
+import { csatMessageOf, csatTaps } from "../../../contract/domain/csat";
 import { callerOf } from "../../auth/guard";
 import { chatMessages, conversations } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
@@ -12,6 +13,10 @@ async function sandboxAddresses({ db, carrier }: Pick<RouteContext, "db" | "carr
   const served = await Promise.all(all.map((a) => carrier.servesByDefault(a.channel, a.address)));
   return all.filter((_, i) => served[i]);
 }
+
+/** A survey that went out (a refused one offers nothing to tap). */
+const surveyOut = (m: { direction: string; status: string | null; clientId: string | null }) =>
+  m.direction === "out" && m.status !== "failed" && csatMessageOf(m.clientId) !== null;
 
 export const NOT_SANDBOX = "The simulated phone works only with the sandbox carrier";
 /** The simulated phone's thread shows this many of the latest messages. */
@@ -37,13 +42,20 @@ export const sandboxPhoneHandlers: Handlers = {
   "sandbox.phone.send": async (request, _reply, { db, carrier }) => {
     if (!carrier.simulateInbound) throw new HttpError(501, NOT_SANDBOX);
     const ws = await chatWorkspace(db, callerOf(request));
-    const { channel, address, number, text, mediaUrl } = request.body;
+    const { channel, address, number, text, mediaUrl, payload } = request.body;
     const own = (await sandboxAddresses({ db, carrier }, ws.ownerId)).some(
       (a) => a.channel === channel && a.address === address,
     );
     if (!own) throw notFound("No such business number or bot in your account");
     // Answered once the inbox has stored it, as a webhook must be: a crash after this answer loses nothing.
-    await carrier.simulateInbound({ channel, from: number, to: address, text, ...(mediaUrl ? { mediaUrl } : {}) });
+    await carrier.simulateInbound({
+      channel,
+      from: number,
+      to: address,
+      text,
+      ...(mediaUrl ? { mediaUrl } : {}),
+      ...(payload ? { payload } : {}),
+    });
     return { success: true, message: "Delivered to your inbox" };
   },
   "sandbox.phone.messages": async (request, _reply, { db, carrier }) => {
@@ -75,9 +87,12 @@ export const sandboxPhoneHandlers: Handlers = {
         _id: String(m.id),
         direction: m.direction === "in" ? ("in" as const) : ("out" as const),
         messageType: m.type,
-        text: m.text,
+        // A survey's choices are its taps on the phone, not a line of its text.
+        text: surveyOut(m) ? m.text.replace(/\n\[[^\n]*\]$/, "") : m.text,
         status: m.status ?? null,
         createdAt: new Date(m.createdAt).toISOString(),
+        // A survey that went out carries its taps, as the customer's phone shows them.
+        replies: surveyOut(m) ? csatTaps(channel, m.type) : [],
       })),
     };
   },

@@ -1,6 +1,7 @@
 // The CSAT survey on resolve (issue 40 item 6): contract/domain/csat.ts decides what a channel allows; this sends it
 // through the carrier, keeps a csat_surveys row per survey sent, and writes the activity log. It never fails the
-// resolve: it runs after it, and a refusal or an error is a log line ("Survey not sent: …"), not an error answered.
+// resolve: it runs after it, and a refusal or an error is not an error answered: the survey stays in the thread as a
+// failed business message with the carrier's reason, and the log says "Survey not sent: …".
 import { sql } from "drizzle-orm";
 import type { Server } from "socket.io";
 import { serviceWindowLeftMs, type ChatChannel } from "../../../contract/domain/chats";
@@ -121,19 +122,20 @@ export async function sendCsatSurvey(deps: CsatDeps, row: ConversationRow, now =
     } catch (err) {
       refusal = err instanceof Error ? err.message : String(err);
     }
-    if (refusal !== null) {
-      // Not sent: no answer is awaited, so the row goes and the log says why.
-      await deps.db.execute(sql`delete from csat_surveys where id = ${survey!.id}`);
-      await logLine(deps.db, row, "csat_not_sent", `Survey not sent: ${refusal}`);
-      return;
-    }
-    await threadMessage(deps, row, {
+    const shown = {
       text: csatSurveyText(plan.send, settings.question, plan.send === "template" ? plan.templateName : undefined),
       templateName: plan.send === "template" ? plan.templateName : null,
       surveyId: survey!.id,
-      providerMessageId,
       at: now,
-    });
+    };
+    if (refusal !== null) {
+      // Not sent: no answer is awaited, so the survey row goes; the thread keeps what was tried, failed, and why.
+      await deps.db.execute(sql`delete from csat_surveys where id = ${survey!.id}`);
+      await threadMessage(deps, row, { ...shown, providerMessageId: null, failure: refusal });
+      await logLine(deps.db, row, "csat_not_sent", `Survey not sent: ${refusal}`);
+      return;
+    }
+    await threadMessage(deps, row, { ...shown, providerMessageId, failure: null });
     await logLine(deps.db, row, "csat_sent", SENT_AS[plan.send]);
   } catch (err) {
     deps.log?.error({ err }, "CSAT survey not sent");
@@ -142,12 +144,20 @@ export async function sendCsatSurvey(deps: CsatDeps, row: ConversationRow, now =
 
 /**
  * The survey as the thread shows it: a message from the business (its client id marks it as the survey, so reply
- * counts skip it), with the provider's id so its ticks move like any other, pushed to the conversation's rooms.
+ * counts skip it), with the provider's id so its ticks move like any other, pushed to the conversation's rooms. One
+ * the carrier refused is written failed with its reason, and leaves the list's last message alone (nothing went out).
  */
 async function threadMessage(
   deps: CsatDeps,
   row: ConversationRow,
-  m: { text: string; templateName: string | null; surveyId: string; providerMessageId: string | null; at: Date },
+  m: {
+    text: string;
+    templateName: string | null;
+    surveyId: string;
+    providerMessageId: string | null;
+    at: Date;
+    failure: string | null;
+  },
 ): Promise<void> {
   const [message] = await deps.db
     .insert(chatMessages)
@@ -160,12 +170,14 @@ async function threadMessage(
       body: m.templateName ? { templateName: m.templateName } : {},
       clientId: csatSurveyClientId(m.surveyId),
       authorName: "Satisfaction survey",
-      status: "sent",
+      status: m.failure === null ? "sent" : "failed",
+      error: m.failure,
       providerMessageId: m.providerMessageId,
       createdAt: m.at,
     })
     .returning();
-  await deps.db.execute(sql`update conversations set
+  if (m.failure === null)
+    await deps.db.execute(sql`update conversations set
       last_message_at = greatest(last_message_at, ${m.at.toISOString()}::timestamptz),
       last_message_text = ${previewOf("text", m.text)}
     where id = ${row.id}`);

@@ -71,6 +71,7 @@ interface Row {
   c_sla_resolve_start: Date | string | null;
   c_sla_resolve_due: Date | string | null;
   c_sla_resolve_breached: boolean;
+  c_sla_next_due: Date | string | null;
   ai_queued: boolean;
   triggered: boolean;
   /** The contacts this batch made (the same on every row: one aggregate of the statement). */
@@ -105,6 +106,7 @@ function conversationOf(r: Row): ConversationRow {
     slaResolveStart: dateOrNull(r.c_sla_resolve_start),
     slaResolveDue: dateOrNull(r.c_sla_resolve_due),
     slaResolveBreached: r.c_sla_resolve_breached,
+    slaNextDue: dateOrNull(r.c_sla_next_due),
   };
 }
 
@@ -307,6 +309,7 @@ export async function receiveInbound(
            up.sla_first_start as c_sla_first_start, up.sla_first_due as c_sla_first_due, up.sla_first_at as c_sla_first_at,
            up.sla_first_agent_id as c_sla_first_agent_id, up.sla_first_breached as c_sla_first_breached,
            up.sla_resolve_start as c_sla_resolve_start, up.sla_resolve_due as c_sla_resolve_due, up.sla_resolve_breached as c_sla_resolve_breached,
+           up.sla_next_due as c_sla_next_due,
            exists (select 1 from ai where ai.message_id = ins.id) as ai_queued, exists (select 1 from wf where wf.message_id = ins.id) as triggered,
            (select coalesce(jsonb_agg(ct), '[]'::jsonb) from ct) as new_contacts
     from ins join up on up.id = ins.conversation_id

@@ -2,13 +2,15 @@ import { and, desc, eq, getTableColumns, gt, ilike, isNull, or, sql, type SQL } 
 import type { CallQuery } from "../../../contract/calls";
 import { CONVERSATION_COUNT_CAP, CONVERSATION_UNREAD_CAP, type ChatChannel } from "../../../contract/domain/chats";
 import type { Db } from "../../db/client";
-import type { InboxFilter } from "../../../contract/domain/inbox-views";
+import { INBOX_VIEW_MESSAGES, type InboxFilter } from "../../../contract/domain/inbox-views";
 import { contacts, conversations } from "../../db/schema";
 import { pgArray, rowsOf } from "../../db/sql";
+import { badRequest } from "../../http/errors";
 import { isUuid } from "../caller";
 import { labelOwnerSql } from "./customer-labels";
 import { conversationReach, conversationRecords, likeEscape } from "./conversations";
 import { afterCursor, cursorTime, decodeListCursor, encodeListCursor } from "./list-cursor";
+import { slaDuePage } from "./list-sla";
 import type { ChatWorkspace } from "./workspace";
 
 type ListQuery = CallQuery<"chats.list">;
@@ -132,42 +134,54 @@ function totalOf(counted: number | null, page: { offset: number; fetched: number
 }
 
 /**
- * The inbox list: newest activity first (id breaking ties), by channel, scope, status and a search on the number or
- * the last message. Pages by number (offset, as SPEC's lists) or by cursor (`nextCursor`: as fast at page 1000 as
- * at page 1). Every statement reads about a page's rows, however big the inbox: the counts stop at their caps.
+ * The inbox list: newest activity first (id breaking ties) or SLA due soonest (list-sla.ts), by channel, scope,
+ * status and a search on the number or the last message. Pages by number (offset, as SPEC's lists) or by cursor
+ * (`nextCursor`: as fast at page 1000 as at page 1). Every statement reads about a page's rows, however big the inbox: the counts stop at their caps.
  */
 export async function listConversations(db: Db, ws: ChatWorkspace, query: ListQuery) {
   const limit = query.limit ?? 10;
-  const cursor = query.cursor === undefined ? undefined : decodeListCursor(query.cursor);
-  const offset = cursor ? 0 : ((query.page ?? 1) - 1) * limit;
   const q = query.q?.trim() ?? "";
   const inbox = inboxFilters(ws, query);
   const narrow = narrowingFilters(ws, queryFilter(query));
-  const where = and(...inbox, ...narrow, searchFilter(q), cursor ? afterCursor(cursor) : undefined);
-  const [fetched, counted, unread] = await Promise.all([
-    db
-      .select({ ...getTableColumns(conversations), cursorAt: cursorTime })
-      .from(conversations)
-      .where(where)
-      .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-      .limit(limit + 1)
-      .offset(offset),
+  const [page, counted, unread] = await Promise.all([
+    listPage(db, and(...inbox, ...narrow, searchFilter(q)), query, limit),
     cappedCount(db, and(...inbox, ...narrow), q !== ""),
     unreadCounts(db, inbox),
   ]);
+  const totals = totalOf(counted, { ...page, cursor: query.cursor !== undefined });
+  return {
+    data: await conversationRecords(db, ws.ownerId, page.rows),
+    ...totals,
+    totalPages: Math.max(1, Math.ceil(totals.total / limit)),
+    nextCursor: page.nextCursor,
+    unread,
+  };
+}
+
+/** One page of the list in the query's order: newest activity first (by page or cursor), or SLA due (cursor only). */
+async function listPage(db: Db, where: SQL | undefined, query: ListQuery, limit: number) {
+  if (query.sort === "slaDue") {
+    if ((query.page ?? 1) > 1 && query.cursor === undefined)
+      throw badRequest(INBOX_VIEW_MESSAGES.slaSortByCursor, [{ field: "page", message: "is not read by this order" }]);
+    return { offset: 0, ...(await slaDuePage(db, where, query.status, query.cursor, limit)) };
+  }
+  const cursor = query.cursor === undefined ? undefined : decodeListCursor(query.cursor);
+  const offset = cursor ? 0 : ((query.page ?? 1) - 1) * limit;
+  const fetched = await db
+    .select({ ...getTableColumns(conversations), cursorAt: cursorTime })
+    .from(conversations)
+    .where(and(where, cursor ? afterCursor(cursor) : undefined))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(limit + 1)
+    .offset(offset);
   const hasMore = fetched.length > limit;
   const rows = fetched.slice(0, limit);
   const last = rows.at(-1);
-  const totals = totalOf(counted, { offset, fetched: fetched.length, hasMore, cursor: cursor !== undefined });
   return {
-    data: await conversationRecords(
-      db,
-      ws.ownerId,
-      rows.map(({ cursorAt: _, ...row }) => row),
-    ),
-    ...totals,
-    totalPages: Math.max(1, Math.ceil(totals.total / limit)),
+    offset,
+    fetched: fetched.length,
+    hasMore,
+    rows: rows.map(({ cursorAt: _, ...row }) => row),
     nextCursor: hasMore && last ? encodeListCursor({ at: last.cursorAt, id: last.id }) : null,
-    unread,
   };
 }

@@ -19,6 +19,11 @@ const toForm = (c: Csat): Values => ({
   smsDltTemplateId: c.smsDltTemplateId ?? "",
 });
 const orNull = (v: string) => (v.trim() ? v.trim() : null);
+/** Refine's HttpError keeps the server's field errors by field. */
+const fieldErrorsOf = (e: unknown): Record<string, string[] | undefined> =>
+  typeof e === "object" && e !== null && "errors" in e && typeof e.errors === "object" && e.errors !== null
+    ? (e.errors as Record<string, string[] | undefined>)
+    : {};
 
 /**
  * The account's satisfaction survey: sent when a conversation is resolved, on each channel as its provider allows
@@ -48,7 +53,10 @@ export function CsatSettings() {
       toast.success("Satisfaction survey saved");
       void query.refetch();
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : MSG.somethingWrong);
+      // A refused DLT template id (or none on a DLT route) is said under its field, where it is fixed.
+      const dlt = fieldErrorsOf(e).smsDltTemplateId;
+      if (dlt?.length) form.setFields([{ name: "smsDltTemplateId", errors: dlt }]);
+      else toast.error(e instanceof Error ? e.message : MSG.somethingWrong);
     }
   };
   return (
@@ -84,7 +92,7 @@ export function CsatSettings() {
         <Form.Item
           name="smsDltTemplateId"
           label="DLT template ID for SMS"
-          extra="A registered DLT template. Without one, no survey goes out on a DLT route."
+          extra="The DLT template ID of one of your SMS templates. On a DLT route an SMS survey goes only as a registered template, so the survey cannot be turned on there without one."
         >
           <Input maxLength={512} placeholder="e.g. 1107161234567890123" />
         </Form.Item>

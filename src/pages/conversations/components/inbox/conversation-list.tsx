@@ -2,6 +2,11 @@ import { CheckSquareOutlined } from "@ant-design/icons";
 import { Badge, Button, Empty, Flex, Input, Segmented, Select, Skeleton, Tabs } from "antd";
 import { useState } from "react";
 import type { ChatChannel, ConversationScope, ConversationStatus } from "../../../../../contract/domain/chats";
+import {
+  CONVERSATION_SORTS,
+  CONVERSATION_SORT_LABELS,
+  type ConversationSort,
+} from "../../../../../contract/domain/inbox-views";
 import { BulkLabels } from "./bulk-labels";
 import { ConversationOptions } from "./conversation-options";
 import { InboxFilters } from "./inbox-filters";
@@ -21,6 +26,8 @@ export interface ListFilters {
   /** Only conversations whose SLA was breached (issue 40 item 5). */
   slaBreached?: boolean;
   waitingMinutes?: number;
+  /** The list's order (not a filter: a saved view keeps the one in use). */
+  sort?: ConversationSort;
 }
 
 /** The left pane: channel tabs with unread counts, whose and which state, search, and the conversations. */
@@ -86,6 +93,15 @@ export function ConversationList(props: {
             { value: "resolved", label: "Resolved" },
           ]}
           style={{ width: 100 }}
+        />
+        <Select
+          size="small"
+          aria-label="Sort conversations"
+          value={filters.sort ?? "recent"}
+          onChange={(sort: ConversationSort) => onFilters({ ...filters, sort })}
+          options={CONVERSATION_SORTS.map((value) => ({ value, label: CONVERSATION_SORT_LABELS[value] }))}
+          popupMatchSelectWidth={false}
+          style={{ width: 170 }}
         />
         <Input.Search
           size="small"

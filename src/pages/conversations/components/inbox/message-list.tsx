@@ -1,4 +1,4 @@
-import { EnvironmentOutlined, FileOutlined } from "@ant-design/icons";
+import { EnvironmentOutlined, ExclamationCircleOutlined, FileOutlined } from "@ant-design/icons";
 import { Button, Image, Spin, Tag, Typography, theme } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
@@ -11,6 +11,7 @@ import { dayLabel, timeOf } from "./time";
 
 function Body({ m }: { m: ChatMessage }) {
   // A satisfaction survey sent on resolve, and the customer's answer to it: said as such, not as chat.
+  // One the carrier refused says so in the bubble, with its reason: no answer will come.
   const csat = csatMessageOf(m.clientId);
   if (csat)
     return (
@@ -19,6 +20,14 @@ function Body({ m }: { m: ChatMessage }) {
           {"score" in csat ? `Survey answer · rated ${csat.score} of 5` : "Satisfaction survey"}
         </Tag>
         <div style={{ whiteSpace: "pre-line" }}>{m.text}</div>
+        {m.status === "failed" && (
+          // The bubble's own text colour (red text fails contrast on the dark theme's bubble); the icon marks it.
+          <div style={{ marginTop: 4 }}>
+            <ExclamationCircleOutlined aria-hidden style={{ color: "#cf1322", marginInlineEnd: 6 }} />
+            <strong>Survey not sent</strong>
+            {m.error ? `: ${m.error}` : ""}
+          </div>
+        )}
       </>
     );
   // A stored file (an attachment, or a customer's fetched media) shows in place, with its caption below.

@@ -72,7 +72,7 @@ export function SavedViews(props: { filters: ListFilters; onFilters: (next: List
         value={current?._id ?? null}
         onChange={(id: string) => {
           const view = views.find((v) => v._id === id);
-          if (view) props.onFilters(fromViewFilter(view.filter, props.filters.q));
+          if (view) props.onFilters({ ...fromViewFilter(view.filter, props.filters.q), sort: props.filters.sort });
         }}
         options={views.map((v) => ({
           value: v._id,

@@ -26,6 +26,7 @@ export function useConversations(filters: ListFilters) {
         ...(filters.unread ? { unread: "true" as const } : {}),
         ...(filters.slaBreached ? { slaBreached: "true" as const } : {}),
         ...(filters.waitingMinutes ? { waitingMinutes: filters.waitingMinutes } : {}),
+        ...(filters.sort === "slaDue" ? { sort: "slaDue" as const } : {}),
       },
     },
     { errorNotification: false },

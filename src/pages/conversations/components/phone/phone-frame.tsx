@@ -18,7 +18,8 @@ export function PhoneFrame(props: {
   messages: readonly PhoneMessage[];
   disabled: boolean;
   sending: boolean;
-  onSend: (text: string) => Promise<void>;
+  /** Sends as the customer; a tapped chip or button sends its text with its payload. */
+  onSend: (text: string, payload?: string) => Promise<void>;
 }) {
   const { token } = theme.useToken();
   const [text, setText] = useState("");
@@ -40,6 +41,10 @@ export function PhoneFrame(props: {
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
+  };
+  const tap = (reply: { text: string; payload: string }) => {
+    setError(null);
+    props.onSend(reply.text, reply.payload).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   };
 
   return (
@@ -85,7 +90,8 @@ export function PhoneFrame(props: {
                   maxWidth: "80%",
                   padding: "6px 10px",
                   borderRadius: 10,
-                  background: mine ? "#d9fdd3" : token.colorBgContainer,
+                  // A phone's bubbles keep their light colours in the console's dark theme, as on the customer's phone.
+                  background: mine ? "#d9fdd3" : "#ffffff",
                   color: "#111",
                   boxShadow: "0 1px 1px rgba(0,0,0,.08)",
                   whiteSpace: "pre-wrap",
@@ -96,7 +102,7 @@ export function PhoneFrame(props: {
                 <div
                   style={{
                     fontSize: 11,
-                    color: "#667781",
+                    color: "#54656f",
                     textAlign: "right",
                     display: "flex",
                     gap: 4,
@@ -106,6 +112,26 @@ export function PhoneFrame(props: {
                   <span>{formatDateTime(m.createdAt)}</span>
                   {!mine && <DeliveryTicks status={m.status} />}
                 </div>
+                {m.replies.length > 0 && (
+                  <div
+                    role="group"
+                    aria-label="Suggested replies"
+                    style={{ display: "flex", gap: 6, flexWrap: "wrap" }}
+                  >
+                    {m.replies.map((r) => (
+                      <Button
+                        key={r.payload}
+                        size="small"
+                        shape="round"
+                        aria-label={`Tap ${r.text}`}
+                        disabled={props.disabled || props.sending}
+                        onClick={() => tap(r)}
+                      >
+                        {r.text}
+                      </Button>
+                    ))}
+                  </div>
+                )}
               </div>
             );
           })

@@ -20,9 +20,13 @@ export function usePhone(target: PhoneTarget | null) {
   );
   const sendCall = useCallMutation("sandbox.phone.send");
 
-  const send = async (text: string) => {
+  const send = async (text: string, payload?: string) => {
     if (!target) return;
-    await sendCall.mutateAsync({ body: { ...target, text }, successNotification: false, errorNotification: false });
+    await sendCall.mutateAsync({
+      body: { ...target, text, ...(payload ? { payload } : {}) },
+      successNotification: false,
+      errorNotification: false,
+    });
     void thread.query.refetch();
   };
 

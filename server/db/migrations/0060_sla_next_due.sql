@@ -1,0 +1,3 @@
+ALTER TABLE "conversations" ADD COLUMN "sla_next_due" timestamp with time zone GENERATED ALWAYS AS (case when status = 'open' and sla_resolve_start is not null
+        then coalesce(case when sla_first_at is null then sla_first_due end, sla_resolve_due) end) STORED;--> statement-breakpoint
+CREATE INDEX "conversations_sla_next_due_idx" ON "conversations" USING btree ("user_id","sla_next_due","id") WHERE "conversations"."sla_next_due" is not null;
