@@ -23,8 +23,8 @@ export function MetricChart({ bars, title }: { bars: readonly MetricBar[]; title
           <XAxis dataKey="label" fontSize={12} tick={{ fill: token.colorText }} stroke={token.colorTextSecondary} />
           <YAxis
             fontSize={12}
-            width={48}
-            tickFormatter={(v: number) => pct(v)}
+            width={56}
+            tickFormatter={(v: number) => `${Math.round(v * 100)}%`}
             tick={{ fill: token.colorText }}
             stroke={token.colorTextSecondary}
           />
