@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { THEME_STORAGE_KEY } from "../contract/constants";
 import { scan } from "./a11y/axe";
 import { expect, test } from "./fixtures";
-import { login, shot } from "./support";
+import { apiToken, login, shot } from "./support";
 
 // A/B tests (issue 41, item 4): from Campaign Management, a manager splits pasted sandbox numbers between two SMS
 // variants, sees the test listed and its comparison fill in as the sandbox sends; an admin reads it without a create
@@ -39,6 +39,37 @@ async function fillVariant(page: Page, drawer: Locator, index: number, value: st
   await pickById(page, `variant-${index}-sender`, "Acme Transactional");
   await pickById(page, `variant-${index}-template`, "Login OTP");
   await drawer.locator(`[id="variant-${index}-var-0"]`).fill(value);
+}
+
+/** A two-variant SMS test made through the API (the axe sweep needs one to open, whatever ran before it). */
+async function createSplitByApi(page: Page, name: string): Promise<void> {
+  const token = await apiToken(page, "manager");
+  const headers = { authorization: `Bearer ${token}` };
+  const templates = await page.request.get("/api/sms/templates", { headers });
+  expect(templates.ok()).toBe(true);
+  const otp = ((await templates.json()).data as { id: string; smsAccountId: string; name: string }[]).find(
+    (t) => t.name === "Login OTP",
+  );
+  expect(otp, "the seeded Login OTP template").toBeTruthy();
+  const variant = (value: string) => ({
+    channel: "sms",
+    senderId: otp?.smsAccountId,
+    templateId: otp?.id,
+    variables: [value],
+    sizePercent: 50,
+  });
+  const made = await page.request.post("/api/v1/campaigns/splits", {
+    headers,
+    data: {
+      name,
+      numbers: NUMBERS.join(","),
+      variants: [variant("111111"), variant("222222")],
+      testSharePercent: 50,
+      metric: "click",
+      decideAfterHours: 24,
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
 }
 
 /** A drawer is fixed to the viewport: a full-page shot of a long page would draw it halfway down. */
@@ -124,19 +155,19 @@ test("a manager A/B tests two SMS variants over pasted numbers and watches the c
 for (const theme of ["light", "dark"] as const) {
   test(`the A/B tests list, drawer and comparison pass axe WCAG 2.1 AA (${theme})`, async ({ page }) => {
     await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, theme]);
+    const name = `Axe ${theme} ${String(Date.now()).slice(-7)}`;
+    await createSplitByApi(page, name);
     await login(page, "manager", "manager");
     await page.goto(PAGE);
     await expect(page.getByRole("heading", { name: "A/B Tests" })).toBeVisible();
     await shot(page, `campaign-ab-list-${theme}`);
     expect(await scan(page, `${theme} A/B tests`)).toEqual([]);
-    const first = page.locator(".ant-table-row").first();
-    if ((await first.count()) > 0) {
-      await first.getByRole("button").first().click();
-      await expect(page.getByText("Winner by")).toBeVisible();
-      await expect(page.locator(".recharts-surface").first()).toBeVisible();
-      await shot(page, `campaign-ab-compare-${theme}`);
-      expect(await scan(page, `${theme} A/B test comparison`)).toEqual([]);
-    }
+    const row = page.locator(".ant-table-row").filter({ hasText: name });
+    await row.getByRole("button", { name, exact: true }).click();
+    await expect(page.getByText("Winner by")).toBeVisible();
+    await expect(page.locator(".recharts-surface").first()).toBeVisible();
+    await shot(page, `campaign-ab-compare-${theme}`);
+    expect(await scan(page, `${theme} A/B test comparison`)).toEqual([]);
     await page.getByRole("button", { name: "New A/B test" }).first().click();
     await pickById(page, "variant-0-sender", "Acme Transactional");
     await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
