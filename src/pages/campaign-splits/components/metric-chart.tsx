@@ -24,7 +24,9 @@ export function MetricChart({ bars, title }: { bars: readonly MetricBar[]; title
           <YAxis
             fontSize={12}
             width={56}
-            tickFormatter={(v: number) => `${Math.round(v * 100)}%`}
+            // Rates are 0..1: with nothing yet (all 0) recharts' own domain would run to 400%, so 100% is the top then.
+            domain={[0, (max: number) => (max > 0 ? Math.min(1, max * 1.2) : 1)]}
+            tickFormatter={(v: number) => `${Number((v * 100).toFixed(1))}%`}
             tick={{ fill: token.colorText }}
             stroke={token.colorTextSecondary}
           />
