@@ -59,6 +59,8 @@ const WORKSPACE_PATHS = [
   "campaigns/contacts/segments",
   // Our addition (issue 41 item 5): recurring campaigns, opened from Campaign Management.
   "campaigns/recurring",
+  // Our addition (issue 41 item 4): A/B tests, opened from Campaign Management.
+  "campaigns/ab-tests",
   // Our addition (issue 37): the message log.
   "campaigns/message-log",
   // Our addition (issue 10): the simulated customer phone (sandbox carrier).
@@ -79,7 +81,7 @@ describe("role-area routes derived from resources/ (SPEC 2)", () => {
   it.each([
     // settings/rcs-bots: the admin's RCS bot screen (SPEC 2 gives the admin area no channels route);
     // settings/rates: the admin's message rates (issue 9); a reseller's customer rates and margin (issue 37).
-    // campaigns/message-log: one customer's message log (issue 37).
+    // campaigns/message-log: one customer's message log (issue 37); campaigns/ab-tests: customers' A/B tests (issue 41).
     // settings/support: the support desk's tickets (issue 37), opened from the Support and Feedback dialog.
     [
       "admin",
@@ -89,6 +91,7 @@ describe("role-area routes derived from resources/ (SPEC 2)", () => {
         "quota-reports",
         "campaigns",
         "campaigns/message-log",
+        "campaigns/ab-tests",
         "settings",
         "settings/rcs-bots",
         "settings/rates",
@@ -102,6 +105,7 @@ describe("role-area routes derived from resources/ (SPEC 2)", () => {
         "users",
         "campaigns",
         "campaigns/message-log",
+        "campaigns/ab-tests",
         "settings",
         "quota-management",
         "settings/rates",

@@ -14,6 +14,7 @@ import { dashboard } from "./dashboard";
 import { dnd } from "./dnd";
 import { contacts } from "./contacts";
 import { campaignSchedules } from "./campaign-schedules";
+import { campaignSplits } from "./campaign-splits";
 import { intents } from "./intents";
 import { keyConfigs } from "./key-configs";
 import { knowledge } from "./knowledge";
@@ -63,6 +64,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   dnd,
   contacts,
   campaignSchedules,
+  campaignSplits,
   messageLog,
   rates,
   channels,

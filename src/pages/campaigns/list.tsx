@@ -8,6 +8,7 @@ import {
 import { Button, Card } from "antd";
 import { useNavigate } from "react-router";
 import { useAbility } from "../../providers";
+import { AbTestsButton } from "../campaign-splits/components/ab-tests-button";
 import { PageHeader } from "../common/page-header";
 import { CampaignFilters } from "./components/campaign-filters";
 import { CampaignListError, campaignsEmpty } from "./components/campaign-list-states";
@@ -40,6 +41,7 @@ export function CampaignsList() {
                 Message log
               </Button>
             )}
+            {!owner && ability.can("call", "campaignSplits.list") && <AbTestsButton />}
             {owner && (
               <>
                 {ability.can("call", "contacts.list") && (
@@ -52,6 +54,7 @@ export function CampaignsList() {
                     Recurring
                   </Button>
                 )}
+                {ability.can("call", "campaignSplits.list") && <AbTestsButton />}
                 {ability.can("call", "suppressions.list") && (
                   <Button icon={<StopOutlined />} onClick={() => navigate("suppression-list", { relative: "path" })}>
                     Suppression list
