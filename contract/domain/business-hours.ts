@@ -4,6 +4,8 @@
 // wall-clock time is turned into an instant by asking the zone's offset, so a zone with daylight saving counts a
 // 23- or 25-hour day as it is.
 
+import { wallClock } from "./wall-clock";
+
 /** One weekday's hours, local "HH:MM" (close "24:00" is midnight at the day's end). Close before open: overnight. */
 export interface DayHours {
   open: string;
@@ -31,33 +33,6 @@ export const HOLIDAYS_MAX = 100;
 const HORIZON_DAYS = 800;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-/** The zone's wall clock at an instant, as if it were UTC (milliseconds). */
-function wallClock(ms: number, zone: string): number {
-  const p: Record<string, number> = {};
-  for (const part of formatter(zone).formatToParts(new Date(ms)))
-    if (part.type !== "literal") p[part.type] = Number(part.value);
-  return Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
-}
 
 const offsetAt = (ms: number, zone: string) => wallClock(ms, zone) - Math.floor(ms / 1000) * 1000;
 

@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE, isTimeZone } from "./time-zone";
+import { wallClock } from "./wall-clock";
 
 // Recurring campaigns (issue 41, item 5): the rule of a schedule and its occurrences, the same on the server (which
 // runs them) and in the console (which previews the next runs while the rule is edited).
@@ -87,31 +88,8 @@ export function ruleProblems(rule: ScheduleRule): RuleProblem[] {
   return problems;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
 /** The zone's wall clock at an instant, to the minute, as if it were UTC (milliseconds). */
-function wallClock(ms: number, zone: string): number {
-  const p: Record<string, number> = {};
-  for (const part of formatter(zone).formatToParts(new Date(ms)))
-    if (part.type !== "literal") p[part.type] = Number(part.value);
-  return Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0);
-}
+const wallMinute = (ms: number, zone: string): number => Math.floor(wallClock(ms, zone) / MINUTE) * MINUTE;
 
 /**
  * The instant a wall-clock time (UTC milliseconds, whole minutes) happens in the zone: the earlier of two when the
@@ -120,18 +98,18 @@ function wallClock(ms: number, zone: string): number {
  */
 export function wallToInstant(wall: number, zone: string): number {
   // Offsets in force a day either side cover any change around `wall` (zones change at most once in two days).
-  const offsets = new Set([wallClock(wall - DAY, zone) - (wall - DAY), wallClock(wall + DAY, zone) - (wall + DAY)]);
-  const exact = [...offsets].map((o) => wall - o).filter((t) => wallClock(t, zone) === wall);
+  const offsets = new Set([wallMinute(wall - DAY, zone) - (wall - DAY), wallMinute(wall + DAY, zone) - (wall + DAY)]);
+  const exact = [...offsets].map((o) => wall - o).filter((t) => wallMinute(t, zone) === wall);
   if (exact.length) return Math.min(...exact);
   // Skipped: the first minute whose wall clock is at or past `wall` (the wall clock rises through the gap).
   let lo = wall - Math.max(...offsets);
   let hi = wall - Math.min(...offsets);
   while (hi - lo > MINUTE) {
     const mid = lo + Math.floor((hi - lo) / 2 / MINUTE) * MINUTE;
-    if (wallClock(mid, zone) >= wall) hi = mid;
+    if (wallMinute(mid, zone) >= wall) hi = mid;
     else lo = mid;
   }
-  return wallClock(lo, zone) >= wall ? lo : hi;
+  return wallMinute(lo, zone) >= wall ? lo : hi;
 }
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
@@ -155,7 +133,7 @@ export function nextOccurrences(rule: ScheduleRule, after: Date, count: number):
   const end = rule.endDate ? Date.parse(`${rule.endDate}T00:00:00Z`) : Infinity;
   const from = after.getTime();
   // Start a day before the zone's date of `after`: an occurrence on that date may still be ahead.
-  const today = wallClock(from, rule.timeZone);
+  const today = wallMinute(from, rule.timeZone);
   let day = Date.UTC(new Date(today).getUTCFullYear(), new Date(today).getUTCMonth(), new Date(today).getUTCDate());
   day -= DAY;
   const runs: Date[] = [];
@@ -201,7 +179,7 @@ const MONTH_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Se
  * the whole fits `max` characters (a campaign name's limit).
  */
 export function runCampaignName(schedule: string, planned: Date, zone: string, max: number): string {
-  const wall = new Date(wallClock(planned.getTime(), zone));
+  const wall = new Date(wallMinute(planned.getTime(), zone));
   const hh = String(wall.getUTCHours()).padStart(2, "0");
   const mm = String(wall.getUTCMinutes()).padStart(2, "0");
   const when = ` · ${wall.getUTCDate()} ${MONTH_SHORT[wall.getUTCMonth()]} ${wall.getUTCFullYear()}, ${hh}:${mm}`;
