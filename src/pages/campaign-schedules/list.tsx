@@ -6,10 +6,10 @@ import {
   PlayCircleOutlined,
   PlusOutlined,
 } from "@ant-design/icons";
-import { Alert, App, Button, Card, Empty, Space, Table, Tag, Typography } from "antd";
+import { App, Button, Card, Empty, Space, Table, Tag, Typography } from "antd";
+import { LoadFailed } from "../common/load-failed";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { MSG } from "../../../contract";
 import type { CampaignScheduleRecord } from "../../../contract/calls/campaign-schedules";
 import { useAbility } from "../../providers";
 import { formatDateTime } from "../../shell/format";
@@ -64,19 +64,7 @@ export function CampaignSchedulesList() {
           </>
         }
       />
-      {schedules.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={MSG.somethingWrong}
-          action={
-            <Button size="small" onClick={() => void schedules.refetch()}>
-              Retry
-            </Button>
-          }
-        />
-      )}
+      {schedules.isError && <LoadFailed retry={schedules.refetch} />}
       <Card styles={{ body: { padding: 0 } }}>
         <Table<CampaignScheduleRecord>
           rowKey="id"

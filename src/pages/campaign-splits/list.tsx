@@ -1,8 +1,8 @@
 import { ArrowLeftOutlined, PlusOutlined, TrophyOutlined } from "@ant-design/icons";
-import { Alert, Button, Card, Empty, Space, Table, Tag, Typography } from "antd";
+import { Button, Card, Empty, Space, Table, Tag, Typography } from "antd";
+import { LoadFailed } from "../common/load-failed";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { MSG } from "../../../contract";
 import type { CampaignSplitRecord } from "../../../contract/calls/campaign-splits";
 import { WINNER_METRIC_LABELS, type SplitStatus } from "../../../contract/domain/splits";
 import { useAbility } from "../../providers";
@@ -54,19 +54,7 @@ export function CampaignSplitsList() {
           </>
         }
       />
-      {splits.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={MSG.somethingWrong}
-          action={
-            <Button size="small" onClick={() => void splits.refetch()}>
-              Retry
-            </Button>
-          }
-        />
-      )}
+      {splits.isError && <LoadFailed retry={splits.refetch} />}
       <Card styles={{ body: { padding: 0 } }}>
         <Table<CampaignSplitRecord>
           rowKey="id"

@@ -1,8 +1,8 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
-import { Alert, App, Button, Card, Empty, Space, Spin, Table, Typography } from "antd";
+import { App, Button, Card, Empty, Space, Spin, Table, Typography } from "antd";
+import { LoadFailed } from "../common/load-failed";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { MSG } from "../../../contract";
 import type { SegmentRecord } from "../../../contract/calls/segments";
 import { useCall } from "../../api";
 import { formatCount, formatDateTime } from "../../shell/format";
@@ -53,19 +53,7 @@ export function ContactsSegments() {
           </>
         }
       />
-      {segments.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={MSG.somethingWrong}
-          action={
-            <Button size="small" onClick={() => void segments.refetch()}>
-              Retry
-            </Button>
-          }
-        />
-      )}
+      {segments.isError && <LoadFailed retry={segments.refetch} />}
       <Card styles={{ body: { padding: 0 } }}>
         <Table<SegmentRecord>
           rowKey="id"
