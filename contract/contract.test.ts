@@ -98,7 +98,12 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^liveAgents\.acceptInvite$/, ALL],
   [/^liveAgents\.remove$/, [M, U, D]],
   // Not in SPEC 6: the public API (issue 12) takes an API key, never a session, so no role's session may call it.
+  // Except the postback URL (issue 41): a shop calls it with no key and no session; the token in its path is the
+  // account's credential, like a workflow hook's secret.
+  [/^public\.conversions\.postback$/, ALL],
   [/^public\./, []],
+  // Not in SPEC 6 (issue 41): an account's own conversion settings, beside its API keys: the workspace's roles.
+  [/^conversionSettings\./, [M, U, D]],
   // Not in SPEC 6: outbound webhooks (issue 12), beside the API keys and with their roles: every role, its own account.
   [/^webhooks\./, ALL],
   // Not in SPEC 6: provider connections (issue 15) take "Update channel integrations"' roles: user and manager.
@@ -147,7 +152,7 @@ describe("call table", () => {
     expect(Object.keys(SCHEMAS)).toContain(name);
   });
 
-  it("keeps the public calls to the sign-in flows, the email confirmation, the agent invitation, signed file links and workflow webhooks (secret in the path)", () => {
+  it("keeps the public calls to the sign-in flows, the email confirmation, the agent invitation, signed file links, workflow webhooks and the conversions postback (secret in the path)", () => {
     expect(CALL_IDS.filter((id) => CALLS[id].access === "public").sort()).toEqual(
       [
         "auth.confirmEmail",
@@ -159,6 +164,7 @@ describe("call table", () => {
         "uploads.signedFile",
         "chats.file",
         "workflows.hook",
+        "public.conversions.postback",
       ].sort(),
     );
   });
@@ -199,8 +205,9 @@ describe("call table", () => {
   });
 
   it.each(CALL_IDS)("%s: answers errors with the one error body (the public API's with its stable code)", (id) => {
-    const { response, access } = CALLS[id] as CallDef;
-    const body = access === "api-key" ? PublicErrorBody : ErrorBody;
+    const { response, access, path } = CALLS[id] as CallDef;
+    // The public API's paths answer its error body (with the stable code) also where no key is taken (the postback).
+    const body = access === "api-key" || path.startsWith("/api/public/") ? PublicErrorBody : ErrorBody;
     expect(response["4xx"]).toBe(body);
     expect(response["5xx"]).toBe(body);
   });

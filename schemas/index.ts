@@ -32,6 +32,7 @@ import { campaignSchedule } from "./campaign-schedule";
 import { campaignScheduleSave } from "./campaign-schedule-save";
 import { campaignTestSend } from "./campaign-test-send";
 import { chatAssign } from "./chat-assign";
+import { conversionSettings } from "./conversion-settings";
 import { chatLabelColor } from "./chat-label-color";
 import { chatLabels } from "./chat-labels";
 import { inboxAssignment } from "./inbox-assignment";
@@ -144,6 +145,7 @@ export const SCHEMAS = {
   "campaign-test-send": campaignTestSend,
   "channel-integrations": channelIntegrations,
   "confirm-email": confirmEmail,
+  "conversion-settings": conversionSettings,
   "grant-permission": grantPermission,
   impersonate,
   login,

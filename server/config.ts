@@ -57,6 +57,8 @@ export interface ServerConfig {
     resetPerIp: RateLimitRule;
     resetPerAccount: RateLimitRule;
     signupPerIp: RateLimitRule;
+    /** The conversions postback URL: a shop's server calls it; a leaked URL cannot flood the account. */
+    postbackPerIp: RateLimitRule;
   };
   /** Progressive delay after failed logins, per resolved account. */
   loginDelay: LoginDelayRule;
@@ -176,6 +178,7 @@ export const DEFAULT_RATE_LIMITS: ServerConfig["rateLimits"] = {
   resetPerIp: { max: 20, windowMs: 15 * MINUTE },
   resetPerAccount: { max: 3, windowMs: 15 * MINUTE },
   signupPerIp: { max: 20, windowMs: 60 * MINUTE },
+  postbackPerIp: { max: 1200, windowMs: MINUTE },
 };
 
 function positiveInt(raw: string | undefined, fallback: number, name: string): number {

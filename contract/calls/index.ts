@@ -6,6 +6,7 @@ import { AUTH_CALLS } from "./auth";
 import { CAMPAIGN_CONTROL_CALLS } from "./campaign-control";
 import { CAMPAIGN_SCHEDULE_CALLS } from "./campaign-schedules";
 import { CAMPAIGN_SPLIT_CALLS } from "./campaign-splits";
+import { CONVERSION_SETTINGS_CALLS } from "./conversion-settings";
 import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
 import { CARRIER_CHANNEL_CALLS } from "./carrier-channels";
 import { CHANNEL_BOT_CALLS } from "./channels-bots";
@@ -100,6 +101,11 @@ const SECTIONS = {
     calls: API_KEY_UMS_CALLS,
     description:
       "API keys for the public API, their configurations (scopes, channels, rate limits, expiry) and the request log (UMS).",
+  },
+  "Conversion settings": {
+    calls: CONVERSION_SETTINGS_CALLS,
+    description:
+      "The account's attribution window for conversions reported by number, and its postback URL (the conversions call as a GET, for shops without an API key).",
   },
   "Platform campaigns and reports": {
     calls: CAMPAIGN_REPORT_CALLS,

@@ -1,6 +1,7 @@
 import type { Static } from "@sinclair/typebox";
 import type { ConversionRecord } from "./public-conversions";
 import { answerHeaders, KEY_REFUSALS, RATE_LIMITED, refusal, SERVER_ERROR } from "./public-api-docs";
+import { MSG } from "../messages";
 import type { CallDocs } from "./types";
 
 // The API docs' examples of the conversions call (taken from real answers, ids and times changed).
@@ -78,6 +79,52 @@ export const CONVERSION_DOCS: CallDocs = {
       ]),
     },
     429: RATE_LIMITED,
+    "5xx": SERVER_ERROR,
+  },
+};
+
+/** The postback URL's examples: no key, so no key refusals and no rate-limit headers; the token in the path is the key. */
+export const POSTBACK_DOCS: CallDocs = {
+  responseHeaders: CONVERSION_DOCS.responseHeaders,
+  parameterExamples: {
+    token: "pb_Xq3V9dK2mLw8RtY0aB5cN7eF1gH4jP6sU2vZ8xQ0kM",
+    code: "4fK9xQ2m0aB7",
+    kind: "order",
+    number: "+919876543210",
+    value: "1499.50",
+    currency: "INR",
+    occurredAt: "2026-12-05T10:20:00Z",
+    externalId: "order-10452",
+  },
+  responseExamples: {
+    201: { attributed: { summary: "Attributed to a campaign message", value: { success: true, data: ORDER } } },
+    202: {
+      unattributed: {
+        summary: "No message of the account in the window: kept, counted for the account",
+        value: { success: true, data: LEAD },
+      },
+    },
+    200: {
+      again: {
+        summary: "The same externalId again: the first result, nothing recorded",
+        value: { success: true, data: ORDER },
+      },
+    },
+    "4xx": {
+      revoked: refusal(
+        "notFound",
+        "404: a token that was replaced, revoked or mistyped",
+        "This postback URL is not valid: it was replaced, revoked or mistyped",
+      ),
+      neither: refusal(
+        "invalidRequest",
+        "400: neither a click code nor a number",
+        "Give the click code (code) or the customer's number (number)",
+      ),
+    },
+    429: {
+      rateLimited: refusal("rateLimited", "429: too many calls from one address (1,200 a minute)", MSG.tooManyAttempts),
+    },
     "5xx": SERVER_ERROR,
   },
 };

@@ -33,8 +33,20 @@ export const CONVERSION_VALUE_PATTERN = "^(0|[1-9][0-9]{0,8})(\\.[0-9]{1,2})?$";
 /** occurredAt may run ahead of the server's clock by this much (clock skew), not more. */
 export const CONVERSION_FUTURE_SKEW_MS = 5 * 60 * 1000;
 
+/**
+ * The postback URL: the same conversion as a GET with its fields in the query, for a shop or partner that can call a
+ * URL template (`…?externalId={order_id}&value={total}`) but not send an API key. The token in the path is the key.
+ */
+export const POSTBACK_PATH = "/api/public/v1/conversions/postback/";
+export const POSTBACK_TOKEN_PREFIX = "pb_";
+export const postbackUrlOf = (origin: string, token: string): string => `${origin}${POSTBACK_PATH}${token}`;
+
 export const CONVERSION_MESSAGES = {
   codeOrNumber: "Give the click code (code) or the customer's number (number)",
+  postbackNotFound: "This postback URL is not valid: it was replaced, revoked or mistyped",
+  postbackMade: "Postback URL created. Copy it now: it is shown only once",
+  postbackRevoked: "Postback URL revoked",
+  settingsSaved: "Conversion settings saved",
   codeNotFound: "No message of this account has this click code",
   future: "must not be in the future",
 } as const;

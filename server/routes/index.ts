@@ -42,6 +42,7 @@ import { profileHandlers } from "./profile";
 import { publicHandlers } from "./public";
 import { publicContactHandlers } from "./public/contacts";
 import { publicConversionHandlers } from "./public/conversions";
+import { conversionSettingsHandlers } from "./conversion-settings";
 import { quotaHandlers } from "./quota";
 import { rateCardHandlers } from "./rate-cards";
 import { rcsTemplateHandlers } from "./rcs-templates";
@@ -110,6 +111,7 @@ export const HANDLERS: Handlers = {
   ...publicHandlers,
   ...publicContactHandlers,
   ...publicConversionHandlers,
+  ...conversionSettingsHandlers,
   ...webhookHandlers,
   ...aiHandlers,
   ...operationHandlers,
@@ -123,6 +125,7 @@ const PER_IP_LIMITS: Partial<Record<CallId, keyof RouteContext["config"]["rateLi
   "auth.resetPassword": "resetPerIp",
   "auth.confirmEmail": "resetPerIp",
   "auth.registerDefault": "signupPerIp",
+  "public.conversions.postback": "postbackPerIp",
 };
 
 function rateLimitOf(id: CallId, ctx: RouteContext) {

@@ -1163,6 +1163,21 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
     await s.call({ method: "POST", url: "/api/public/v1/conversions", token, payload });
     return { token, payload };
   },
+  "public.conversions.postback": async (s) => {
+    const made = await s.call({ as: "user", method: "POST", url: "/api/v1/conversion-settings/postback" });
+    const url = (made.json() as { url: string }).url;
+    // Called once first (202, unattributed), so the checked request is the replay, 200.
+    const query = { number: "+919876500209", kind: "lead", externalId: "schema-postback-1" };
+    await s.app.inject({ method: "GET", url: `${new URL(url).pathname}?${new URLSearchParams(query)}` });
+    return { params: { token: url.split("/postback/")[1] }, query };
+  },
+  "conversionSettings.get": async () => ({ as: "user" }),
+  "conversionSettings.update": async () => ({ as: "user", payload: { windowDays: 14 } }),
+  "conversionSettings.newPostback": async () => ({ as: "user" }),
+  "conversionSettings.revokePostback": async (s) => {
+    await s.call({ as: "user", method: "POST", url: "/api/v1/conversion-settings/postback" });
+    return { as: "user" };
+  },
   "webhooks.list": async () => ({ as: "user", query: { page: "1", limit: "5" } }),
   "webhooks.create": async () => ({
     as: "user",

@@ -41,3 +41,23 @@ export const conversions = pgTable(
     check("conversions_attribution_known", sql`${t.attributedBy} is null or ${t.attributedBy} in ('code','number')`),
   ],
 );
+
+/**
+ * An account's postback URL (services/conversions/postback.ts): a shop or a partner calls it with the order's fields
+ * when it has no API key to send (a GET with the values in the query). One per account; the token is 256 random bits
+ * kept as its SHA-256, so the URL is shown once, when made, and a new one replaces it.
+ */
+export const conversionPostbacks = pgTable(
+  "conversion_postbacks",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    /** The token's last four characters: how the console tells one URL from the next. */
+    hint: text("hint").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("conversion_postbacks_token_idx").on(t.tokenHash)],
+);
