@@ -1,22 +1,23 @@
 import { Tabs } from "antd";
 import { useState } from "react";
 import { PageHeader } from "../common/page-header";
+import { ConversionsTab } from "./components/conversions-tab";
 import { KeysTab } from "./components/keys-tab";
 import { RequestLog } from "./components/request-log";
 
 /**
  * API Control: the account's API keys (create with the secret shown once, edit, configure, regenerate, delete) and the
- * request log of the public API made with them.
+ * request log of the public API made with them; the account's conversion settings (attribution window, postback URL).
  */
 export function ApiKeysList() {
-  const [tab, setTab] = useState<"keys" | "log">("keys");
+  const [tab, setTab] = useState<"keys" | "log" | "conversions">("keys");
   const [logKey, setLogKey] = useState<string | undefined>();
   return (
     <>
       <PageHeader description="Keys let your own systems send messages through the public API (POST /api/public/v1/messages). Every request they make is in the request log." />
       <Tabs
         activeKey={tab}
-        onChange={(k) => setTab(k as "keys" | "log")}
+        onChange={(k) => setTab(k as "keys" | "log" | "conversions")}
         items={[
           {
             key: "keys",
@@ -35,6 +36,7 @@ export function ApiKeysList() {
             label: "Request log",
             children: <RequestLog apiKeyId={logKey} onKeyChange={setLogKey} live={tab === "log"} />,
           },
+          { key: "conversions", label: "Conversions", children: <ConversionsTab /> },
         ]}
       />
     </>
