@@ -15,6 +15,7 @@ import { apiToken, login, shot } from "./support";
 const UNKNOWN = "1107169999999999999";
 
 test("the CSAT settings refuse an unregistered DLT template id, under the field (light and dark)", async ({ page }) => {
+  test.setTimeout(120_000);
   await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, "light"]);
   await login(page, "manager", "manager");
   await page.goto("/organization/agents");
@@ -63,6 +64,7 @@ test.afterAll(async () => {
 test("on with an SMS header on a DLT route and no template: saved, and the card warns (light and dark)", async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await login(page, "manager", "manager");
   const headers = { authorization: `Bearer ${await apiToken(page, "manager")}` };
   const removeChannel = async () => {
@@ -99,7 +101,7 @@ test("on with an SMS header on a DLT route and no template: saved, and the card 
       await card.getByRole("button", { name: "Save survey" }).click();
       await expect(page.getByText("Satisfaction survey saved").first()).toBeVisible();
       await expect(card.getByTestId("csat-dlt-warnings")).toContainText(warning);
-      await card.getByTestId("csat-dlt-warnings").scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `inbox-csat-dlt-warning-${theme}`);
       expect(await scan(page, `${theme} CSAT settings, DLT warning`)).toEqual([]);
     }
