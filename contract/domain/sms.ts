@@ -142,10 +142,7 @@ export function smsBodyParts(body: string): { text: string; variable: boolean }[
  */
 export function matchesDltTemplate(body: string, text: string): boolean {
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const pattern = body
-    .split(SMS_VARIABLE)
-    .map(escape)
-    .join(`[\\s\\S]{0,${SMS_VARIABLE_MAX}}`);
+  const pattern = body.split(SMS_VARIABLE).map(escape).join(`[\\s\\S]{0,${SMS_VARIABLE_MAX}}`);
   return new RegExp(`^${pattern}$`, "u").test(text);
 }
 
