@@ -11,7 +11,7 @@ import { apiToken, login, pick, shot } from "./support";
 // Light and dark, with axe. The targets and the view are taken off at the end.
 
 const INBOX = "/organization/chats";
-const VIEW = "By SLA due (e2e)";
+const VIEW = "By SLA due e2e";
 
 /** Takes the spec's saved view away (before, for a retry, and after). */
 async function removeView(page: Page) {

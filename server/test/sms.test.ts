@@ -58,7 +58,7 @@ describe("SMS accounts", () => {
       isActive: true,
       dltEntityId: "1201159100000000001",
       senderIds: ["ACMERT", "ACMEOT"],
-      templateCount: 3,
+      templateCount: 4,
     });
     const globex = await accountsOf("globex");
     expect(globex.map((a) => a.name)).toEqual(["Globex Logistics"]);
