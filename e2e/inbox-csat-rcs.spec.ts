@@ -113,6 +113,10 @@ test("a survey over RCS: suggested replies on the phone, the tap's rating in the
     expect(await scan(page, "light phone with RCS survey chips")).toEqual([]);
     await chips.getByRole("button", { name: "Tap 4" }).click({ timeout: 15_000 });
     await expect(thread.locator('[data-direction="in"]').filter({ hasText: /^4/ })).toBeVisible();
+    // Answered: the chips go, as RBM's transient suggestions do once the user taps one.
+    await expect(chips).toHaveCount(0);
+    await shot(page, "inbox-csat-rcs-phone-answered-light");
+    expect(await scan(page, "light phone after the tap")).toEqual([]);
 
     // The wallboard moved by the push, without a reload.
     await expect.poll(() => ratings(board), { timeout: 15_000 }).toBe(before + 1);
@@ -152,14 +156,15 @@ test("a survey over RCS: suggested replies on the phone, the tap's rating in the
     await shot(page, "inbox-csat-rcs-refused-dark");
     expect(await scan(page, "dark thread with a refused survey")).toEqual([]);
 
-    // Dark: the phone with the chips.
+    // Dark: the phone after the answer: the survey without its chips, the customer's 4 under it.
     await page.goto(PHONE);
     await pick(page, "Business number", bot.label);
     await page.getByLabel("Customer number").fill(CUSTOMER);
     await page.getByRole("button", { name: "Open the thread" }).click();
-    await expect(chips.getByRole("button")).toHaveCount(5);
-    await shot(page, "inbox-csat-rcs-phone-dark");
-    expect(await scan(page, "dark phone with RCS survey chips")).toEqual([]);
+    await expect(thread.locator('[data-direction="in"]').filter({ hasText: /^4/ })).toBeVisible();
+    await expect(chips).toHaveCount(0);
+    await shot(page, "inbox-csat-rcs-phone-answered-dark");
+    expect(await scan(page, "dark phone after the answer")).toEqual([]);
   } finally {
     await api.request.put("/api/v1/chats/csat", { headers: api.headers, data: settings(false) });
   }

@@ -7,9 +7,22 @@ import { apiToken, login, pick, shot } from "./support";
 // "SLA due soonest" (issue 40 item 5): three customers write, one before the account had targets (no clock), then two
 // with a 30-minute first-response target, the earlier one due first. Newest first shows the latest on top; the sort
 // control puts the earlier due first and the one without a clock after both; a reply to the first moves it to its
-// resolution due, after the other. Light and dark, with axe. The targets are taken off at the end.
+// resolution due, after the other. The order is kept in the URL (a reload, opening a conversation) and in a saved view.
+// Light and dark, with axe. The targets and the view are taken off at the end.
 
 const INBOX = "/organization/chats";
+const VIEW = "By SLA due e2e";
+
+/** Takes the spec's saved view away (before, for a retry, and after). */
+async function removeView(page: Page) {
+  const headers = { authorization: `Bearer ${await apiToken(page, "manager")}` };
+  const views = (await (await page.request.get("/api/v1/chat-views", { headers })).json()).data as {
+    _id: string;
+    name: string;
+  }[];
+  for (const v of views.filter((v) => v.name === VIEW))
+    expect((await page.request.delete(`/api/v1/chat-views/${v._id}`, { headers })).ok()).toBe(true);
+}
 
 async function api(page: Page) {
   const headers = { authorization: `Bearer ${await apiToken(page, "manager")}` };
@@ -67,6 +80,7 @@ test("the inbox sorted by SLA due: overdue and soonest first, no SLA last (light
   await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, "light"]);
   await login(page, "manager", "manager");
   const server = await api(page);
+  await removeView(page);
   const tail = String(Date.now()).slice(-7);
   const [noSla, first, second] = ["1", "2", "3"].map((d) => `+9194${d}${tail}`) as [string, string, string];
   try {
@@ -80,6 +94,7 @@ test("the inbox sorted by SLA due: overdue and soonest first, no SLA last (light
     await expect.poll(() => order(page, [noSla, first, second]), { timeout: 15_000 }).toEqual([second, first, noSla]);
     await pick(page, "Sort conversations", "SLA due soonest");
     await expect.poll(() => order(page, [noSla, first, second])).toEqual([first, second, noSla]);
+    await expect(page).toHaveURL(/[?&]sort=slaDue/);
     // The picked list scrolled the page a little: back to the top, or the full-page shot tears the header.
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, "inbox-sla-sort-light");
@@ -92,16 +107,32 @@ test("the inbox sorted by SLA due: overdue and soonest first, no SLA last (light
     await page.evaluate(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, "dark"]);
     await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, "dark"]);
     await page.reload();
-    // The order is the page's state, not the URL's: after a reload it is newest first again, and is picked again.
-    await pick(page, "Sort conversations", "SLA due soonest");
-    await expect.poll(() => order(page, [noSla, first, second])).toEqual([second, first, noSla]);
+    // The order is in the URL: a reload keeps it, and opening a conversation keeps it beside the conversation's id.
+    await expect.poll(() => order(page, [noSla, first, second]), { timeout: 15_000 }).toEqual([second, first, noSla]);
+    await page.getByRole("option").filter({ hasText: second }).click();
+    await expect(page).toHaveURL(/[?&]chat=[^&]+/);
+    await expect(page).toHaveURL(/[?&]sort=slaDue/);
     await expect(page.locator(".ant-select").filter({ has: page.getByLabel("Sort conversations") })).toContainText(
       "SLA due soonest",
     );
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, "inbox-sla-sort-dark");
     expect(await scan(page, "dark inbox SLA sort")).toEqual([]);
+
+    // A saved view keeps the order: saved in SLA order, then newest first is picked, then the view brings SLA back.
+    await page.getByRole("button", { name: "Save view" }).click();
+    await page.getByRole("dialog").getByLabel("Name").fill(VIEW);
+    await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("View saved")).toBeVisible();
+    await pick(page, "Sort conversations", "Newest activity");
+    await expect(page).not.toHaveURL(/sort=slaDue/);
+    await pick(page, "Saved views", new RegExp(`^${VIEW} \\(`));
+    await expect(page).toHaveURL(/[?&]sort=slaDue/);
+    await expect(page.locator(".ant-select").filter({ has: page.getByLabel("Sort conversations") })).toContainText(
+      "SLA due soonest",
+    );
   } finally {
     await server.targets(null, null);
+    await removeView(page);
   }
 });

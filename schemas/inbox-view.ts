@@ -1,6 +1,6 @@
 import { CONTACT_LABEL_MAX_LENGTH } from "../contract/domain/contacts";
 import { CONVERSATION_SCOPES, CONVERSATION_STATUSES } from "../contract/domain/chats";
-import { INBOX_VIEW_NAME_MAX, WAITING_MINUTES_MAX } from "../contract/domain/inbox-views";
+import { CONVERSATION_SORTS, INBOX_VIEW_NAME_MAX, WAITING_MINUTES_MAX } from "../contract/domain/inbox-views";
 
 /** A saved inbox view: a name and the list's filters (each optional; none is the whole inbox). */
 export const inboxView = {
@@ -23,6 +23,8 @@ export const inboxView = {
         unread: { type: "boolean" },
         slaBreached: { type: "boolean" },
         waitingMinutes: { type: "integer", minimum: 1, maximum: WAITING_MINUTES_MAX },
+        // "recent" is the default order: accepted, stored as no sort.
+        sort: { type: "string", enum: CONVERSATION_SORTS },
       },
     },
   },

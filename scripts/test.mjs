@@ -66,6 +66,7 @@ const POSTGRES_FILES = [
   "server/test/chat-sla.test.ts",
   "server/test/chat-sla-sort.test.ts", // "SLA due soonest": a generated column, a partial index, row-value cursors
   "server/test/chat-csat.test.ts", // CSAT: the answer capture before the inbound upsert, figures in the zone
+  "server/test/chat-csat-dlt-route.test.ts", // CSAT over an SMPP DLT route: the registered survey text, scrubbed
   "server/test/chat-campaign-thread.test.ts", // the answered campaign message and the audience's name, in the inbound SQL
   "server/test/realtime-cluster.pg.test.ts",
   "server/test/scale.pg.test.ts", // two processes, one SIGKILLed: nothing lost or sent twice

@@ -44,6 +44,15 @@ const DEMO_SMS: readonly SeedAccount[] = [
         senderId: "ACMERT",
         dltTemplateId: "1107160000000000003",
       },
+      {
+        // The CSAT survey on a DLT route goes as this registered text (server/services/chats/csat-dlt-text.ts fills
+        // its variable with the account's business name); choose its id in Settings → Customer satisfaction.
+        name: "Satisfaction survey",
+        body: "Thank you for contacting {#var#}. How did we do? Reply with a number from 1 (poor) to 5 (great).",
+        category: "service-implicit",
+        senderId: "ACMERT",
+        dltTemplateId: "1107160000000000005",
+      },
     ],
   },
   {

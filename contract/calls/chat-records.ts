@@ -43,7 +43,10 @@ export const InboxFilterRecord = Type.Object({
   agentId: Type.Optional(Type.String()),
   label: Type.Optional(Type.String()),
   unread: Type.Optional(Type.Boolean()),
+  slaBreached: Type.Optional(Type.Boolean()),
   waitingMinutes: Type.Optional(Type.Integer()),
+  /** Absent: newest activity first. */
+  sort: Type.Optional(Type.Literal("slaDue")),
 });
 
 /** A person's saved inbox view and how many conversations it holds now (up to the list's count cap). */

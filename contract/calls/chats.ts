@@ -46,6 +46,8 @@ const CsatSettingsRecord = Type.Object({
   whatsappTemplate: Type.Union([Type.String(), Type.Null()]),
   smsDltTemplateId: Type.Union([Type.String(), Type.Null()]),
 });
+/** What the settings screen says of them: SMS numbers on a DLT route that get no survey without a DLT template. */
+const CsatWarnings = Type.Array(Type.String());
 const AssignmentRecord = Type.Object({
   autoAssign: Type.Boolean(),
   agentCapacity: Type.Integer(),
@@ -344,16 +346,16 @@ export const CHAT_CALLS = {
     method: "GET",
     path: "/api/v1/chats/csat",
     ...CHAT,
-    response: replies({ 200: ok({ data: CsatSettingsRecord }) }),
+    response: replies({ 200: ok({ data: CsatSettingsRecord, warnings: CsatWarnings }) }),
     summary:
-      "The account's CSAT survey on resolve: on or off, question, templates for WhatsApp and DLT SMS (the owner only)",
+      "The account's CSAT survey on resolve: on or off, question, templates for WhatsApp and DLT SMS, and which SMS numbers get no survey (the owner only)",
   },
   "chats.csatSave": {
     method: "PUT",
     path: "/api/v1/chats/csat",
     ...CHAT,
     bodySchema: "inbox-csat",
-    response: replies({ 200: ok({ data: CsatSettingsRecord }) }),
+    response: replies({ 200: ok({ data: CsatSettingsRecord, warnings: CsatWarnings }) }),
     summary: "Change the account's CSAT survey on resolve (the owner only)",
   },
   "chats.wallboard": {

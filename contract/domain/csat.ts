@@ -65,10 +65,13 @@ export const CSAT_NOT_SENT = {
   dltRoute: "Survey not sent: this SMS number is on a DLT route and no registered survey template is chosen",
 } as const;
 
-/** Why the CSAT settings are refused: an SMS survey on an Indian DLT route goes only as a registered template. */
+/**
+ * The CSAT settings and DLT routes: an id none of the account's SMS templates has is refused; no id while an SMS number
+ * is on a DLT route saves (WhatsApp and RCS surveys do not need it) with a warning per such number.
+ */
 export const CSAT_DLT_MESSAGES = {
-  needed: (address: string) =>
-    `Your SMS number ${address} goes out on an Indian DLT route, where every SMS must be a registered DLT template: enter the DLT template ID of your survey's SMS template, or SMS customers get no survey.`,
+  noSurvey: (address: string) =>
+    `SMS conversations on ${address} will get no survey until you choose a registered DLT template`,
   unknown: (id: string) =>
     `No SMS template of yours is registered with DLT template ID ${id}: add the survey's template under SMS templates first, with the ID DLT gave it.`,
 } as const;

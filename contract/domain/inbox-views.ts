@@ -18,6 +18,8 @@ export interface InboxFilter {
   /** A first-response or resolution SLA of the current episode was breached. */
   slaBreached?: boolean;
   waitingMinutes?: number;
+  /** The list's order when it is not the default (newest activity): a view may be "SLA due soonest". */
+  sort?: Exclude<ConversationSort, "recent">;
 }
 
 /**

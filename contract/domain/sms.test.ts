@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   checkSmsAccount,
   checkSmsTemplate,
+  fillDltTemplate,
+  matchesDltTemplate,
   smsBodyParts,
   smsVariableCount,
   SMS_BODY_MAX,
@@ -91,5 +93,35 @@ describe("variables", () => {
   ])("%s", (_name, body, count, parts) => {
     expect(smsVariableCount(body)).toBe(count);
     expect(smsBodyParts(body)).toEqual(parts);
+  });
+});
+
+describe("a text against its registered DLT template (scrubbing)", () => {
+  const SURVEY = "Thank you for contacting {#var#}. How did we do? Reply 1 (poor) to 5 (great).";
+  it.each<[string, string, string, boolean]>([
+    [
+      "the template filled",
+      SURVEY,
+      "Thank you for contacting Acme Retail. How did we do? Reply 1 (poor) to 5 (great).",
+      true,
+    ],
+    ["a variable left empty", SURVEY, "Thank you for contacting . How did we do? Reply 1 (poor) to 5 (great).", true],
+    ["a variable of 30 characters", "Hi {#var#}!", `Hi ${"a".repeat(30)}!`, true],
+    ["a variable of 31 characters", "Hi {#var#}!", `Hi ${"a".repeat(31)}!`, false],
+    ["30 Devanagari letters count as 30", "Hi {#var#}!", `Hi ${"क".repeat(30)}!`, true],
+    ["our own wording", SURVEY, "How did we do? Reply with a number from 1 (poor) to 5 (great).", false],
+    ["a full stop added", "Your OTP is {#var#} now", "Your OTP is 1234 now.", false],
+    ["double spacing", "Your OTP is {#var#}", "Your  OTP is 1234", false],
+    ["regex characters in the static text are text", "Total (Rs) {#var#}*", "Total (Rs) 99*", true],
+    ["no variables: exactly the text", "Thanks - ACME", "Thanks - ACME", true],
+  ])("%s", (_name, body, text, matches) => {
+    expect(matchesDltTemplate(body, text)).toBe(matches);
+  });
+
+  it("fills each {#var#} in order, and a filled template matches", () => {
+    const filled = fillDltTemplate("Dear {#var#}, order {#var#} shipped", ["Asha", "JM-1"]);
+    expect(filled).toBe("Dear Asha, order JM-1 shipped");
+    expect(matchesDltTemplate("Dear {#var#}, order {#var#} shipped", filled)).toBe(true);
+    expect(fillDltTemplate("Dear {#var#}, order {#var#}", ["Asha"])).toBe("Dear Asha, order {#var#}");
   });
 });

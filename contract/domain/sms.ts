@@ -132,3 +132,22 @@ export function smsBodyParts(body: string): { text: string; variable: boolean }[
   });
   return out;
 }
+
+/**
+ * Whether a text is its registered DLT template with only the {#var#} places filled: operators scrub every message
+ * against the template named by its DLT template id, and the static text must match exactly (TRAI TCCCPR 2018: the
+ * content of a commercial message must be the registered content template, variable only where the template marks a
+ * variable; aggregators report a failure as "the template does not match the template registered on the DLT
+ * platform"). Each variable takes 0 to SMS_VARIABLE_MAX characters, any text otherwise.
+ */
+export function matchesDltTemplate(body: string, text: string): boolean {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = body.split(SMS_VARIABLE).map(escape).join(`[\\s\\S]{0,${SMS_VARIABLE_MAX}}`);
+  return new RegExp(`^${pattern}$`, "u").test(text);
+}
+
+/** A DLT template's text with every {#var#} filled in order (a missing value leaves the variable as it stands). */
+export function fillDltTemplate(body: string, values: readonly string[]): string {
+  let i = 0;
+  return body.replace(/\{#var#\}/g, () => values[i++] ?? SMS_VARIABLE);
+}

@@ -1,7 +1,8 @@
 // The survey's taps on the simulated phone (issue 40 item 6): the phone's thread offers a survey's chips (RCS) or reply
 // buttons (WhatsApp) with the payloads the providers deliver (RBM postbackData, the button's id), a tap sends them
 // beside the text, and the answer counts by the payload, whatever the text. A refused survey offers nothing; a bad
-// payload is a 400 that delivers nothing.
+// payload is a 400 that delivers nothing. The taps go once the customer answers (a tap or a typed message), as RBM's
+// transient suggestions do.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSAT_RCS_REPLIES, CSAT_WHATSAPP_BUTTONS } from "../../contract/domain/csat";
@@ -104,6 +105,22 @@ describe("a survey's taps on the simulated phone", () => {
       expect(survey.replies).toEqual(offered);
       expect((await phoneSend({ channel, address: address[channel], number, text, payload })).statusCode).toBe(200);
       expect(await answer(number)).toBe(score);
+      // Answered: the survey's chips are gone, and the phone shows the answer after it.
+      const after = await phoneThread(channel, number);
+      expect(after.filter((m) => m.replies.length > 0)).toEqual([]);
+      expect(after.at(-1)).toMatchObject({ direction: "in", text });
+    },
+  );
+
+  it.each(["rcs", "whatsapp"])(
+    "%s: a typed message that is not an answer also takes the taps away",
+    async (channel) => {
+      const number = await reachable(channel);
+      const survey = await surveyed(channel, number);
+      expect(survey.replies.length).toBeGreaterThan(0);
+      const sent = await phoneSend({ channel, address: address[channel], number, text: "Can I ask one more thing?" });
+      expect(sent.statusCode).toBe(200);
+      expect((await phoneThread(channel, number)).filter((m) => m.replies.length > 0)).toEqual([]);
     },
   );
 

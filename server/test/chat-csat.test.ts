@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Carrier, OutboundMessage } from "../carriers/carrier";
+import { matchesDltTemplate } from "../../contract/domain/sms";
 import { rowsOf } from "../db/sql";
 import { businessAddresses } from "../services/chats/addresses";
 import { sendCsatSurvey } from "../services/chats/csat";
@@ -17,6 +18,8 @@ let serial = 0;
 const db = () => server.database.db;
 const address: Record<string, string> = {};
 const HOUR = 3_600_000;
+const SEEDED_SURVEY =
+  "Thank you for contacting {#var#}. How did we do? Reply with a number from 1 (poor) to 5 (great).";
 
 beforeAll(async () => {
   server = await startServer({ jobIntervalMs: 3_600_000 });
@@ -213,10 +216,14 @@ describe("survey on resolve", () => {
       { kind: "csat_not_sent", actor: "csat", note: expect.stringContaining("DLT route") },
     ]);
     expect(sent).toEqual([]);
-    await put("manager", settings({ smsDltTemplateId: "1107160000000000001" }));
+    // The demo's registered survey template (server/seed-sms.ts): its text goes, not our question.
+    await put("manager", settings({ smsDltTemplateId: "1107160000000000005" }));
     const b = await customerWrote("sms");
     await sendCsatSurvey({ db: db(), carrier: fake(true) }, await row(b.id));
-    expect(sent[0]?.content).toMatchObject({ kind: "text", dltTemplateId: "1107160000000000001" });
+    expect(sent[0]?.content).toMatchObject({ kind: "text", dltTemplateId: "1107160000000000005" });
+    const text = (sent[0]?.content as { text: string }).text;
+    expect(matchesDltTemplate(SEEDED_SURVEY, text)).toBe(true);
+    expect(text).not.toContain("{#var#}");
     expect(await events(b.id)).toEqual([{ kind: "csat_sent", actor: "csat", note: "SMS DLT template" }]);
     const c = await customerWrote("sms");
     await sendCsatSurvey({ db: db(), carrier: fake(false) }, await row(c.id));

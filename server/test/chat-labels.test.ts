@@ -277,6 +277,24 @@ describe("saved views", () => {
     expect((await views("manager")).map((v) => v.name)).toEqual(["Waiting WhatsApp", "Unread open"]);
   });
 
+  it("a view keeps the SLA order and the breached filter; the default order is stored as none", async () => {
+    const table: [string, Record<string, unknown>, Record<string, unknown>][] = [
+      ["By SLA", { status: "open", sort: "slaDue" }, { status: "open", sort: "slaDue" }],
+      ["Breached by SLA", { slaBreached: true, sort: "slaDue" }, { slaBreached: true, sort: "slaDue" }],
+      ["Newest", { status: "open", sort: "recent" }, { status: "open" }],
+    ];
+    for (const [name, filter] of table) expect((await create("manager", name, filter)).statusCode).toBe(201);
+    const mine = await views("manager");
+    for (const [name, , stored] of table) expect(mine.find((v) => v.name === name)?.filter, name).toEqual(stored);
+    // The order does not change what a view counts.
+    const byName = (n: string) => mine.find((v) => v.name === n)!;
+    expect(byName("By SLA").count).toBe((await listAll({ status: "open" })).total);
+    expect(byName("Breached by SLA").count).toBe((await listAll({ slaBreached: "true" })).total);
+    expect((await create("manager", "Odd sort", { sort: "oldest" })).statusCode).toBe(400);
+    for (const [name] of table)
+      await server.call({ method: "DELETE", url: `/api/v1/chat-views/${byName(name)._id}`, as: "manager" });
+  });
+
   it("an agent's view counts within its reach", async () => {
     expect((await create("agent", "My follow-ups", { label: "Follow-up" })).statusCode).toBe(201);
     const [view] = await views("agent");

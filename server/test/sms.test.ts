@@ -58,7 +58,7 @@ describe("SMS accounts", () => {
       isActive: true,
       dltEntityId: "1201159100000000001",
       senderIds: ["ACMERT", "ACMEOT"],
-      templateCount: 3,
+      templateCount: 4,
     });
     const globex = await accountsOf("globex");
     expect(globex.map((a) => a.name)).toEqual(["Globex Logistics"]);
@@ -185,7 +185,13 @@ describe("SMS templates: reach", () => {
     const res = await templatesOf("manager");
     expect(res.statusCode).toBe(200);
     const body = res.json() as { data: Template[]; accounts: { name: string; senderIds: string[] }[] };
-    expect(body.data.map((t) => t.name).sort()).toEqual(["Login OTP", "Order shipped", "Weekend sale", "ऑर्डर डिलीवर"]);
+    expect(body.data.map((t) => t.name).sort()).toEqual([
+      "Login OTP",
+      "Order shipped",
+      "Satisfaction survey",
+      "Weekend sale",
+      "ऑर्डर डिलीवर",
+    ]);
     expect(body.data.find((t) => t.name === "Order shipped")?.variables).toBe(3);
     expect(body.accounts.map((a) => a.name)).toEqual(["Acme Promotions", "Acme Transactional"]);
   });

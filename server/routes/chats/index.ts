@@ -11,7 +11,7 @@ import { conversationRecord, findConversation } from "../../services/chats/conve
 import { badRequest, forbidden } from "../../http/errors";
 import { assignSettings, saveAssignSettings } from "../../services/chats/auto-assign";
 import { sendCsatSurvey } from "../../services/chats/csat";
-import { checkCsatDlt } from "../../services/chats/csat-dlt";
+import { checkCsatDlt, csatDltWarnings } from "../../services/chats/csat-dlt";
 import { csatSettings, saveCsatSettings } from "../../services/chats/csat-settings";
 import { saveSlaSettings, slaSettings } from "../../services/chats/sla-settings";
 import { wallboard } from "../../services/chats/wallboard";
@@ -202,10 +202,11 @@ export const chatHandlers: Handlers = {
       }),
     };
   },
-  "chats.csat": async (request, _reply, { db }) => {
+  "chats.csat": async (request, _reply, { db, carrier }) => {
     const ws = await chatWorkspace(db, callerOf(request));
     if (ws.agentId) throw forbidden(CSAT_OWNER_ONLY);
-    return { success: true, data: await csatSettings(db, ws.ownerId) };
+    const data = await csatSettings(db, ws.ownerId);
+    return { success: true, data, warnings: await csatDltWarnings({ db, carrier }, ws.ownerId, data) };
   },
   "chats.csatSave": async (request, _reply, { db, carrier }) => {
     const ws = await chatWorkspace(db, callerOf(request));
@@ -217,8 +218,9 @@ export const chatHandlers: Handlers = {
       whatsappTemplate: (body.whatsappTemplate ?? null) as string | null,
       smsDltTemplateId: (body.smsDltTemplateId ?? null) as string | null,
     };
-    await checkCsatDlt({ db, carrier }, ws.ownerId, next);
-    return { success: true, data: await saveCsatSettings(db, ws.ownerId, next) };
+    await checkCsatDlt({ db }, ws.ownerId, next);
+    const data = await saveCsatSettings(db, ws.ownerId, next);
+    return { success: true, data, warnings: await csatDltWarnings({ db, carrier }, ws.ownerId, data) };
   },
   // The wallboard is the whole team's inbox: the owner's, like Team Members' monitor.
   "chats.wallboard": async (request, _reply, { db }) => {

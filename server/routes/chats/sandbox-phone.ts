@@ -18,6 +18,17 @@ async function sandboxAddresses({ db, carrier }: Pick<RouteContext, "db" | "carr
 const surveyOut = (m: { direction: string; status: string | null; clientId: string | null }) =>
   m.direction === "out" && m.status !== "failed" && csatMessageOf(m.clientId) !== null;
 
+/**
+ * Whether the phone still offers a message's taps: only the thread's newest message does, so they go once the
+ * customer taps one, writes anything, or the business sends again. RBM's suggested replies are transient: "These
+ * chips appear below the main body of the message and disappear once the user interacts with them or when a newer
+ * message is received" (Vonage's RCS suggestions guide), "Transient suggestions appear outside the message bubble,
+ * below the most recent message. They disappear after the recipient chooses one or sends" a message (AWS End User
+ * Messaging, RCS suggestions). The simulated phone treats WhatsApp's reply buttons the same way, so one answer is
+ * offered once.
+ */
+const tapsOpen = (index: number, count: number) => index === count - 1;
+
 export const NOT_SANDBOX = "The simulated phone works only with the sandbox carrier";
 /** The simulated phone's thread shows this many of the latest messages. */
 const PHONE_THREAD_MAX = 200;
@@ -83,7 +94,7 @@ export const sandboxPhoneHandlers: Handlers = {
     const visible = latest.reverse();
     return {
       success: true,
-      data: visible.map((m) => ({
+      data: visible.map((m, i) => ({
         _id: String(m.id),
         direction: m.direction === "in" ? ("in" as const) : ("out" as const),
         messageType: m.type,
@@ -91,8 +102,8 @@ export const sandboxPhoneHandlers: Handlers = {
         text: surveyOut(m) ? m.text.replace(/\n\[[^\n]*\]$/, "") : m.text,
         status: m.status ?? null,
         createdAt: new Date(m.createdAt).toISOString(),
-        // A survey that went out carries its taps, as the customer's phone shows them.
-        replies: surveyOut(m) ? csatTaps(channel, m.type) : [],
+        // A survey that went out carries its taps, as the customer's phone shows them, while it is the newest message.
+        replies: surveyOut(m) && tapsOpen(i, visible.length) ? csatTaps(channel, m.type) : [],
       })),
     };
   },

@@ -19,6 +19,7 @@ import type { RcsTemplateDraft } from "../../../contract/domain/rcs";
 import type { Carrier, MessageContent } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { chatMessages, conversationEvents, csatSurveys } from "../../db/schema";
+import { csatDltText } from "./csat-dlt-text";
 import { csatSettings } from "./csat-settings";
 import { dltTemplatesOnly } from "./dlt-route";
 import { pushChatMessage } from "./push";
@@ -43,7 +44,8 @@ const SENT_AS: Record<Exclude<CsatPlan["send"], "none">, string> = {
   "dlt-template": "SMS DLT template",
 };
 
-function contentOf(plan: Exclude<CsatPlan, { send: "none" }>, question: string): MessageContent {
+/** `smsText`: on a DLT route, the registered survey template's text with its variables filled (csat-dlt-text.ts). */
+function contentOf(plan: Exclude<CsatPlan, { send: "none" }>, question: string, smsText: string): MessageContent {
   switch (plan.send) {
     case "buttons":
       return {
@@ -64,7 +66,7 @@ function contentOf(plan: Exclude<CsatPlan, { send: "none" }>, question: string):
     case "text":
       return { kind: "text", text: `${question} ${CSAT_SMS_SUFFIX}` };
     case "dlt-template":
-      return { kind: "text", text: `${question} ${CSAT_SMS_SUFFIX}`, dltTemplateId: plan.dltTemplateId };
+      return { kind: "text", text: smsText, dltTemplateId: plan.dltTemplateId };
   }
 }
 
@@ -97,6 +99,16 @@ export async function sendCsatSurvey(deps: CsatDeps, row: ConversationRow, now =
       await logLine(deps.db, row, "csat_not_sent", plan.reason);
       return;
     }
+    // On a DLT route the survey is the registered template's text: our own wording would be scrubbed out.
+    let smsText = `${settings.question} ${CSAT_SMS_SUFFIX}`;
+    if (plan.send === "dlt-template") {
+      const dlt = await csatDltText(deps.db, row.userId, plan.dltTemplateId);
+      if ("missing" in dlt) {
+        await logLine(deps.db, row, "csat_not_sent", dlt.missing);
+        return;
+      }
+      smsText = dlt.text;
+    }
     const [survey] = await deps.db
       .insert(csatSurveys)
       .values({
@@ -115,7 +127,7 @@ export async function sendCsatSurvey(deps: CsatDeps, row: ConversationRow, now =
         channel: row.channel as ChatChannel,
         from: row.businessAddress,
         to: row.customerNumber,
-        content: contentOf(plan, settings.question),
+        content: contentOf(plan, settings.question, smsText),
       });
       if (!result.accepted) refusal = result.reason;
       else providerMessageId = result.providerMessageId;
@@ -123,7 +135,10 @@ export async function sendCsatSurvey(deps: CsatDeps, row: ConversationRow, now =
       refusal = err instanceof Error ? err.message : String(err);
     }
     const shown = {
-      text: csatSurveyText(plan.send, settings.question, plan.send === "template" ? plan.templateName : undefined),
+      text:
+        plan.send === "dlt-template"
+          ? smsText
+          : csatSurveyText(plan.send, settings.question, plan.send === "template" ? plan.templateName : undefined),
       templateName: plan.send === "template" ? plan.templateName : null,
       surveyId: survey!.id,
       at: now,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Static } from "@sinclair/typebox";
 import type { QuickReplyRecord } from "../../../contract/calls/chat-records";
 import type { ChatChannel } from "../../../contract/domain/chats";
-import { smsVariableCount } from "../../../contract/domain/sms";
+import { fillDltTemplate, smsVariableCount } from "../../../contract/domain/sms";
 import {
   fillVariables,
   headerMediaFormat,
@@ -84,7 +84,5 @@ export async function quickReplies(db: Db, conversation: ConversationRow): Promi
 
 /** The text a template shows once its values are filled ({{n}} on WhatsApp and RCS, {#var#} in order on SMS). */
 export function renderTemplate(template: QuickReply, params: readonly string[]): string {
-  if (template.channel !== "sms") return fillVariables(template.body, params);
-  let i = 0;
-  return template.body.replace(/\{#var#\}/g, () => params[i++] ?? "{#var#}");
+  return template.channel === "sms" ? fillDltTemplate(template.body, params) : fillVariables(template.body, params);
 }

@@ -16,9 +16,12 @@ import type { ChatWorkspace } from "./workspace";
 export type InboxViewOut = Static<typeof InboxViewRecord>;
 type ViewRow = typeof inboxViews.$inferSelect;
 
-/** Only the keys a filter may have: a stored view never carries more than the list reads. */
-function cleanFilter(raw: InboxFilter): InboxFilter {
-  const { channel, scope, status, agentId, label, unread, waitingMinutes } = raw;
+/**
+ * Only the keys a filter may have: a stored view never carries more than the list reads. The order is kept when it is
+ * not the default ("recent" is stored as none), so a view of "SLA due soonest" opens in that order.
+ */
+function cleanFilter(raw: InboxFilter & { sort?: string }): InboxFilter {
+  const { channel, scope, status, agentId, label, unread, slaBreached, waitingMinutes, sort } = raw;
   return Object.fromEntries(
     Object.entries({
       channel,
@@ -27,7 +30,9 @@ function cleanFilter(raw: InboxFilter): InboxFilter {
       agentId,
       label: label?.trim() || undefined,
       unread,
+      slaBreached,
       waitingMinutes,
+      sort: sort === "slaDue" ? sort : undefined,
     }).filter(([, v]) => v !== undefined && v !== false),
   ) as InboxFilter;
 }

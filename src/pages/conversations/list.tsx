@@ -40,13 +40,31 @@ export function ConversationsList() {
   const call = useChatCall();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get("chat");
-  const [filters, setFilters] = useState<ListFilters>({
+  const [filters, setFilterState] = useState<ListFilters>(() => ({
     channel: "all",
     scope: "all",
     status: "open",
     q: "",
     unread: false,
-  });
+    ...(params.get("sort") === "slaDue" && { sort: "slaDue" as const }),
+  }));
+  // The order is kept in the URL (sort=slaDue; the default, newest activity, is none), so a reload or a shared link
+  // opens the list in it. The open conversation's param stays as it is.
+  const setFilters = useCallback(
+    (next: ListFilters) => {
+      setFilterState(next);
+      setParams(
+        (prev) => {
+          const url = new URLSearchParams(prev);
+          if (next.sort === "slaDue") url.set("sort", "slaDue");
+          else url.delete("sort");
+          return url;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
   const list = useConversations(filters);
   const team = useTeam();
   const labels = useLabels();
@@ -59,7 +77,19 @@ export function ConversationsList() {
   const thread = useThread(conversation);
   const windowLeft = useWindowLeft(conversation);
 
-  const select = useCallback((id: string | null) => setParams(id ? { chat: id } : {}, { replace: false }), [setParams]);
+  const select = useCallback(
+    (id: string | null) =>
+      setParams(
+        (prev) => {
+          const url = new URLSearchParams(prev);
+          if (id) url.set("chat", id);
+          else url.delete("chat");
+          return url;
+        },
+        { replace: false },
+      ),
+    [setParams],
+  );
 
   const loadDetail = useCallback(() => {
     if (!selectedId) return;

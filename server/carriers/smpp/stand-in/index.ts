@@ -6,7 +6,8 @@
 // rate (ESME_RTHROTTLED), refuse destinations with a status, make numbers undeliverable (stat:UNDELIV) or answer them
 // with another of SMPP 3.4's message states, answer a submit late or never (or every submit slowly), drop every bind,
 // let a customer write (an inbound deliver_sm), or act as an Indian DLT route (dlt.ts: a message without the entity id
-// or the template id TLV fails scrubbing, told in its receipt).
+// or the template id TLV, or, given the registry, whose text is not its registered template, fails scrubbing, told in
+// its receipt).
 import type { AddressInfo } from "node:net";
 import { createServer, type PDU, type Session } from "smpp";
 import { STATUS } from "../errors";
@@ -259,7 +260,9 @@ export async function startSmsc(options: {
         at: Date.now(),
         ...(udh ? { udh: Array.isArray(udh) ? Buffer.concat(udh) : udh } : {}),
       };
-      const rejected = behaviour.dlt ? dltError(behaviour.dlt, tlvs) : null;
+      const rejected = behaviour.dlt
+        ? dltError(behaviour.dlt, tlvs, { text: record.text, multipart: record.udh !== undefined })
+        : null;
       if (rejected) record.rejected = rejected;
       submitted.push(record);
       const answer = () => session.send(pdu.response({ message_id: id }));

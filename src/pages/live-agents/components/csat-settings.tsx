@@ -1,4 +1,4 @@
-import { Button, Card, Form, Input, Skeleton, Switch, Typography } from "antd";
+import { Alert, Button, Card, Form, Input, Skeleton, Switch, Typography } from "antd";
 import { useEffect } from "react";
 import { MSG, type CallReply } from "../../../../contract";
 import { CSAT_QUESTION_MAX } from "../../../../contract/domain/csat";
@@ -34,6 +34,8 @@ export function CsatSettings() {
   const save = useCallMutation("chats.csatSave");
   const [form] = Form.useForm<Values>();
   const current = query.data?.data.data;
+  // SMS numbers on a DLT route that get no survey while no DLT template is chosen (the server names them).
+  const warnings = query.data?.data.warnings ?? [];
   useEffect(() => {
     if (current) form.setFieldsValue(toForm(current));
   }, [current, form]);
@@ -53,7 +55,7 @@ export function CsatSettings() {
       toast.success("Satisfaction survey saved");
       void query.refetch();
     } catch (e) {
-      // A refused DLT template id (or none on a DLT route) is said under its field, where it is fixed.
+      // A refused DLT template id is said under its field, where it is fixed.
       const dlt = fieldErrorsOf(e).smsDltTemplateId;
       if (dlt?.length) form.setFields([{ name: "smsDltTemplateId", errors: dlt }]);
       else toast.error(e instanceof Error ? e.message : MSG.somethingWrong);
@@ -92,10 +94,29 @@ export function CsatSettings() {
         <Form.Item
           name="smsDltTemplateId"
           label="DLT template ID for SMS"
-          extra="The DLT template ID of one of your SMS templates. On a DLT route an SMS survey goes only as a registered template, so the survey cannot be turned on there without one."
+          extra="The DLT template ID of one of your SMS templates (its registered text is sent). On a DLT route an SMS survey goes only as a registered template: without one, SMS conversations there get no survey."
         >
           <Input maxLength={512} placeholder="e.g. 1107161234567890123" />
         </Form.Item>
+        {warnings.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="csat-dlt-warnings"
+            style={{ marginBottom: 16 }}
+            message={
+              warnings.length === 1 ? (
+                warnings[0]
+              ) : (
+                <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                  {warnings.map((w) => (
+                    <li key={w}>{w}</li>
+                  ))}
+                </ul>
+              )
+            }
+          />
+        )}
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           Save survey
         </Button>

@@ -21,6 +21,7 @@ export function toViewFilter(f: ListFilters): InboxFilter {
     ...(f.unread && { unread: true }),
     ...(f.slaBreached && { slaBreached: true }),
     ...(f.waitingMinutes && { waitingMinutes: f.waitingMinutes }),
+    ...(f.sort === "slaDue" && { sort: "slaDue" as const }),
   };
 }
 
@@ -34,6 +35,7 @@ export const fromViewFilter = (v: InboxFilter, q: string): ListFilters => ({
   unread: v.unread ?? false,
   slaBreached: v.slaBreached ?? false,
   waitingMinutes: v.waitingMinutes,
+  sort: v.sort,
 });
 
 const same = (a: InboxFilter, b: InboxFilter) =>
@@ -72,7 +74,7 @@ export function SavedViews(props: { filters: ListFilters; onFilters: (next: List
         value={current?._id ?? null}
         onChange={(id: string) => {
           const view = views.find((v) => v._id === id);
-          if (view) props.onFilters({ ...fromViewFilter(view.filter, props.filters.q), sort: props.filters.sort });
+          if (view) props.onFilters(fromViewFilter(view.filter, props.filters.q));
         }}
         options={views.map((v) => ({
           value: v._id,
