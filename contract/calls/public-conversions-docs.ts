@@ -31,6 +31,28 @@ const LEAD: Static<typeof ConversionRecord> = {
 
 const HEADERS = answerHeaders(201);
 
+/** The answers of a conversion recorded, kept unattributed or seen before: the call's and the postback's. */
+const RECORDED: CallDocs["responseExamples"] = {
+  201: { attributed: { summary: "Attributed to a campaign message", value: { success: true, data: ORDER } } },
+  202: {
+    unattributed: {
+      summary: "No message of the account in the window: kept, counted for the account",
+      value: { success: true, data: LEAD },
+    },
+  },
+  200: {
+    again: {
+      summary: "The same externalId again: the first result, nothing recorded",
+      value: { success: true, data: ORDER },
+    },
+  },
+};
+const NEITHER = refusal(
+  "invalidRequest",
+  "400: neither a click code nor a number",
+  "Give the click code (code) or the customer's number (number)",
+);
+
 export const CONVERSION_DOCS: CallDocs = {
   responseHeaders: { ...HEADERS, 200: HEADERS?.[201], 202: HEADERS?.[201] },
   bodyExamples: {
@@ -44,19 +66,7 @@ export const CONVERSION_DOCS: CallDocs = {
     },
   },
   responseExamples: {
-    201: { attributed: { summary: "Attributed to a campaign message", value: { success: true, data: ORDER } } },
-    202: {
-      unattributed: {
-        summary: "No message of the account in the window: kept, counted for the account",
-        value: { success: true, data: LEAD },
-      },
-    },
-    200: {
-      again: {
-        summary: "The same externalId again: the first result, nothing recorded",
-        value: { success: true, data: ORDER },
-      },
-    },
+    ...RECORDED,
     "4xx": {
       ...KEY_REFUSALS,
       scopeDenied: refusal(
@@ -69,11 +79,7 @@ export const CONVERSION_DOCS: CallDocs = {
         "404: a click code of no message of this account",
         "No message of this account has this click code",
       ),
-      neither: refusal(
-        "invalidRequest",
-        "400: neither a click code nor a number",
-        "Give the click code (code) or the customer's number (number)",
-      ),
+      neither: NEITHER,
       badValue: refusal("invalidRequest", "400: a value that is not rupees", "body/value must match pattern", [
         { field: "value", message: "must match pattern" },
       ]),
@@ -97,30 +103,14 @@ export const POSTBACK_DOCS: CallDocs = {
     externalId: "order-10452",
   },
   responseExamples: {
-    201: { attributed: { summary: "Attributed to a campaign message", value: { success: true, data: ORDER } } },
-    202: {
-      unattributed: {
-        summary: "No message of the account in the window: kept, counted for the account",
-        value: { success: true, data: LEAD },
-      },
-    },
-    200: {
-      again: {
-        summary: "The same externalId again: the first result, nothing recorded",
-        value: { success: true, data: ORDER },
-      },
-    },
+    ...RECORDED,
     "4xx": {
       revoked: refusal(
         "notFound",
         "404: a token that was replaced, revoked or mistyped",
         "This postback URL is not valid: it was replaced, revoked or mistyped",
       ),
-      neither: refusal(
-        "invalidRequest",
-        "400: neither a click code nor a number",
-        "Give the click code (code) or the customer's number (number)",
-      ),
+      neither: NEITHER,
     },
     429: {
       rateLimited: refusal("rateLimited", "429: too many calls from one address (1,200 a minute)", MSG.tooManyAttempts),
