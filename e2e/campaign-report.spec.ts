@@ -174,6 +174,9 @@ test("a started campaign's bar reaches 100 % from live progress pushes, with the
 });
 
 test("the owner pauses, resumes and discards a running campaign, confirming the discard", async ({ page }) => {
+  // A 3,000-recipient campaign sending while the page follows it live: on a loaded 2-core machine the report's
+  // renderer answered a click after the default 30 s (CI, twice), like the live-progress test above.
+  test.setTimeout(120_000);
   await login(page, "manager", "manager");
   const token = await apiToken(page, "manager");
   // Enough recipients that it is still running when the buttons are pressed (one sending number, 80 messages/s).
