@@ -1,16 +1,13 @@
-import type { CarrierChannelsPage } from "../contract/calls/carrier-channels";
 import { THEME_STORAGE_KEY } from "../contract/constants";
-import { CSAT_DLT_MESSAGES, CSAT_QUESTION_DEFAULT } from "../contract/domain/csat";
+import { CSAT_DLT_MESSAGES } from "../contract/domain/csat";
 import { scan } from "./a11y/axe";
 import { expect, test } from "./fixtures";
-import { startSmsc, type Smsc } from "../server/carriers/smpp/stand-in";
-import { apiToken, login, shot } from "./support";
+import { login, shot } from "./support";
 
 // The CSAT settings and DLT routes (issue 40 item 6): a DLT template id none of the account's SMS templates has is
 // refused with the reason under the field and nothing saved; the demo manager's registered survey template
-// ("Satisfaction survey", 1107160000000000005) saves. With an SMS header on a DLT route (an SMPP channel with an entity
-// id) and no template chosen, turning the survey on saves (WhatsApp and RCS get theirs) and the card warns that SMS
-// conversations on that header get no survey. Light and dark, with axe.
+// ("Satisfaction survey", 1107160000000000005) saves. Light and dark, with axe. (Saving with no template while an SMS
+// header is on a DLT route, and the card's warning, are server/test/chat-csat-dlt.test.ts's.)
 
 const UNKNOWN = "1107169999999999999";
 
@@ -48,79 +45,4 @@ test("the CSAT settings refuse an unregistered DLT template id, under the field 
   await field.fill("");
   await card.getByRole("button", { name: "Save survey" }).click();
   await expect(page.getByText("Satisfaction survey saved").first()).toBeVisible();
-});
-
-const CHANNEL = "CSAT DLT check";
-const HEADER = "ACMEOT";
-const SMSC_USER = { systemId: "csatdlt", password: "Csat-dlt1" };
-let smsc: Smsc;
-test.beforeAll(async () => {
-  smsc = await startSmsc({ users: [SMSC_USER] });
-});
-test.afterAll(async () => {
-  await smsc?.close();
-});
-
-test("on with an SMS header on a DLT route and no template: saved, and the card warns (light and dark)", async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await login(page, "manager", "manager");
-  const headers = { authorization: `Bearer ${await apiToken(page, "manager")}` };
-  const removeChannel = async () => {
-    const listed = (await (await page.request.get("/api/v1/channels/carrier-channels", { headers })).json()) as {
-      data: CarrierChannelsPage;
-    };
-    for (const c of listed.data.channels.filter((c) => c.name === CHANNEL))
-      expect((await page.request.delete(`/api/v1/channels/carrier-channels/${c._id}`, { headers })).ok()).toBe(true);
-  };
-  await removeChannel();
-  const channel = await page.request.post("/api/v1/channels/smpp", {
-    headers,
-    data: {
-      name: CHANNEL,
-      sender_ids: [HEADER],
-      host: "127.0.0.1",
-      port: smsc.port,
-      system_id: SMSC_USER.systemId,
-      password: SMSC_USER.password,
-      dlt_entity_id: "1201159100000000001",
-    },
-  });
-  expect(channel.status(), await channel.text()).toBe(201);
-  const warning = CSAT_DLT_MESSAGES.noSurvey(HEADER);
-  try {
-    for (const theme of ["light", "dark"] as const) {
-      await page.evaluate(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, theme]);
-      await page.goto("/organization/agents");
-      const card = page.locator(".ant-card").filter({ hasText: "Customer satisfaction" });
-      const on = card.getByRole("switch", { name: "Ask for a rating on resolve" });
-      await expect(on).toBeVisible();
-      if ((await on.getAttribute("aria-checked")) !== "true") await on.click();
-      await card.getByLabel("DLT template ID for SMS").fill("");
-      await card.getByRole("button", { name: "Save survey" }).click();
-      await expect(page.getByText("Satisfaction survey saved").first()).toBeVisible();
-      await expect(card.getByTestId("csat-dlt-warnings")).toContainText(warning);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await shot(page, `inbox-csat-dlt-warning-${theme}`);
-      expect(await scan(page, `${theme} CSAT settings, DLT warning`)).toEqual([]);
-    }
-    // Choosing the registered survey template takes the warning away.
-    const card = page.locator(".ant-card").filter({ hasText: "Customer satisfaction" });
-    await card.getByLabel("DLT template ID for SMS").fill("1107160000000000005");
-    await card.getByRole("button", { name: "Save survey" }).click();
-    await expect(card.getByTestId("csat-dlt-warnings")).toHaveCount(0);
-  } finally {
-    // Back to off with no template, and no DLT channel, for the specs after this one.
-    await page.request.put("/api/v1/chats/csat", {
-      headers,
-      data: {
-        enabled: false,
-        question: CSAT_QUESTION_DEFAULT,
-        whatsappTemplate: null,
-        smsDltTemplateId: null,
-      },
-    });
-    await removeChannel();
-  }
 });
