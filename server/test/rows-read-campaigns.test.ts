@@ -36,14 +36,17 @@ beforeAll(async () => {
   const { db } = database;
   const session = await demoSessions(app).login("manager");
   token = session.token;
-  const started = new Date(Date.now() - 3 * 3_600_000);
+  // Two days ago from 09:30 to 11:40 India time: one Kolkata day, so the per-day rollup's rows do not double when
+  // the test runs just after midnight there (the span of "the last three hours" did, and broke the bound in CI).
+  const started = new Date(Date.now() - 2 * 86_400_000);
+  started.setUTCHours(4, 0, 0, 0);
   big = await insertCampaign(db, {
     userId: session.id,
     channel: "whatsapp",
     name: "Big sale",
     status: "completed",
     startedAt: started,
-    completedAt: new Date(),
+    completedAt: new Date(started.getTime() + 3 * 3_600_000),
   });
   // Two hours of sending: delivered, read, a few replied, a tenth failed with four codes, some not sent.
   await db.execute(sql`
