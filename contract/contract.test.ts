@@ -67,6 +67,10 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   [/^balance\.myRequests$/, ALL],
   // Not in SPEC 6: campaign control, suppression list and rates (issue 9). Operators read and discard; owners act.
   [/^campaigns\.get$/, ALL],
+  // Not in SPEC 6 (issue 41): a running campaign's live control room. Every role reads its reach (as campaigns.get);
+  // the senders (the workspace, as A/B tests) move its throttle and set its alerts.
+  [/^campaigns\.live$/, ALL],
+  [/^campaigns\.(throttle|alerts)$/, [M, U, D]],
   [/^campaigns\.operatorDiscard$/, [A, R]],
   [/^campaigns\.(check|pause|resume|schedule|testSend|rejectedRows|numberHistory)$/, [U, M]],
   [/^suppressions\./, [U, M]],

@@ -31,6 +31,8 @@ import { campaignCreateWhatsapp } from "./campaign-create-whatsapp";
 import { campaignSchedule } from "./campaign-schedule";
 import { campaignScheduleSave } from "./campaign-schedule-save";
 import { campaignTestSend } from "./campaign-test-send";
+import { campaignThrottle } from "./campaign-throttle";
+import { campaignAlerts } from "./campaign-alerts";
 import { chatAssign } from "./chat-assign";
 import { conversionSettings } from "./conversion-settings";
 import { chatLabelColor } from "./chat-label-color";
@@ -143,6 +145,8 @@ export const SCHEMAS = {
   "campaign-schedule": campaignSchedule,
   "campaign-schedule-save": campaignScheduleSave,
   "campaign-test-send": campaignTestSend,
+  "campaign-throttle": campaignThrottle,
+  "campaign-alerts": campaignAlerts,
   "channel-integrations": channelIntegrations,
   "confirm-email": confirmEmail,
   "conversion-settings": conversionSettings,

@@ -58,6 +58,7 @@ const POSTGRES_FILES = [
   "server/test/rows-read-timeline.test.ts", // the customer timeline's pages, from EXPLAIN ANALYZE on both planners
   "server/test/campaign-report-rollup.test.ts", // the report's trigger-kept rollups = a direct count over the recipients
   "server/test/message-log-export.test.ts", // the log's export job: jsonb filters read back, the claim's SKIP LOCKED
+  "server/test/campaign-live.test.ts", // the throttle read with the status, buckets upserted per round, alerts fired once (ON CONFLICT … WHERE)
   "server/test/campaign-refunds.test.ts", // refunds per recipient written by settlement's CTEs, summed against the ledger
   "server/test/chats.test.ts",
   "server/test/chat-labels.test.ts",

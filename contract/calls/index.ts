@@ -7,6 +7,7 @@ import { CAMPAIGN_CONTROL_CALLS } from "./campaign-control";
 import { CAMPAIGN_SCHEDULE_CALLS } from "./campaign-schedules";
 import { CAMPAIGN_SPLIT_CALLS } from "./campaign-splits";
 import { CONVERSION_SETTINGS_CALLS } from "./conversion-settings";
+import { CAMPAIGN_LIVE_CALLS } from "./campaign-live";
 import { CAMPAIGN_REPORT_CALLS } from "./campaigns-reports";
 import { CARRIER_CHANNEL_CALLS } from "./carrier-channels";
 import { CHANNEL_BOT_CALLS } from "./channels-bots";
@@ -116,6 +117,11 @@ const SECTIONS = {
     calls: CAMPAIGN_CONTROL_CALLS,
     description:
       "One campaign by id, the pre-send check, pause, resume, schedule and test send; rejected audience rows, a number's history, the suppression list and per-message rates.",
+  },
+  "Campaign control room": {
+    calls: CAMPAIGN_LIVE_CALLS,
+    description:
+      "A running campaign's live figures (throughput, ETA, errors per route, cost), its throttle and its alerts (failure rate, cost) with the auto-pause.",
   },
   "Recurring campaigns": {
     calls: CAMPAIGN_SCHEDULE_CALLS,

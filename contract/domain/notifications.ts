@@ -3,9 +3,10 @@
 /**
  * What a notification is about. `chat`: a customer's message; `handoff`: an AI agent handed a conversation to the
  * team; `balance_request`: a parent decided the user's balance request; `support`: a support ticket was filed,
- * answered, closed or reopened by the other side. Later producers add their kind here.
+ * answered, closed or reopened by the other side; `campaign_alert`: a running campaign passed an alert its sender set
+ * (control-room.ts). Later producers add their kind here.
  */
-export const NOTIFICATION_KINDS = ["chat", "handoff", "balance_request", "support"] as const;
+export const NOTIFICATION_KINDS = ["chat", "handoff", "balance_request", "support", "campaign_alert"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** socket.io event to the user's room: one new notification (the record of `notifications.list`). */

@@ -3,12 +3,14 @@
 
 import type { CampaignChannel } from "../constants";
 import type { CampaignStatus } from "./campaigns";
+import type { AlertKind } from "./control-room";
 
 /** The events an endpoint subscribes to. */
 export const WEBHOOK_EVENTS = [
   "message.status",
   "message.inbound",
   "campaign.status",
+  "campaign.alert",
   "contact.updated",
   "contact.opted_out",
 ] as const;
@@ -18,6 +20,7 @@ export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEvent, string>> = {
   "message.status": "Delivery receipts (message.status)",
   "message.inbound": "Inbound messages (message.inbound)",
   "campaign.status": "Campaign state (campaign.status)",
+  "campaign.alert": "Campaign alerts: failure rate or cost past its threshold (campaign.alert)",
   "contact.updated": "Contacts created, changed or deleted (contact.updated)",
   "contact.opted_out": "Opt-outs (contact.opted_out)",
 };
@@ -102,6 +105,24 @@ export interface CampaignStatusData {
   at: string;
 }
 
+/**
+ * `campaign.alert`: a running campaign passed one of the alerts its sender set in the live control room
+ * (contract/domain/control-room.ts): more than `threshold` % of its newest outcomes failed (`value` the share), or
+ * its spend passed `threshold` rupees (`value` the spend). Each kind fires once until its threshold is changed.
+ */
+export interface CampaignAlertData {
+  campaignId: string;
+  name: string;
+  channel: CampaignChannel;
+  kind: AlertKind;
+  message: string;
+  threshold: number;
+  value: number;
+  /** Whether the alert paused the campaign (its pause-on-alert setting). */
+  paused: boolean;
+  at: string;
+}
+
 /** A contact as `contact.updated` carries it (the contact record's fields). */
 export interface ContactSnapshot {
   id: string;
@@ -154,6 +175,7 @@ export interface WebhookPayloads {
   "message.status": MessageStatusData;
   "message.inbound": InboundMessageData;
   "campaign.status": CampaignStatusData;
+  "campaign.alert": CampaignAlertData;
   "contact.updated": ContactUpdatedData;
   "contact.opted_out": ContactOptedOutData;
   "webhook.test": WebhookTestData;

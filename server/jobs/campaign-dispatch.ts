@@ -65,7 +65,10 @@ export function startCampaignDispatch(app: FastifyInstance, overrides: DispatchO
     app.io.to(userRoom(userId)).emit(PROGRESS_EVENT, update),
   );
   const linkKey = linkKeyOf(app.routeContext.secret());
-  const dispatcher = startDispatcher(app.database, app.carrier, app.storage, progress, app.log, settings, linkKey);
+  const dispatcher = startDispatcher(app.database, app.carrier, app.storage, progress, app.log, settings, linkKey, {
+    io: app.io,
+    sendMail: app.routeContext.sendMail,
+  });
   const settlement = startSettlement(db, app.log, settings, (ids) => ids.forEach((id) => progress.touch(id, true)));
   const events = startCarrierEvents(db, app.carrier, {
     flushMs: overrides.eventsFlushMs ?? 100,

@@ -323,6 +323,17 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
   "campaigns.resume": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "rcs", "paused") } }),
   "campaigns.discard": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "whatsapp") } }),
   "sms.campaigns.discard": async (s) => ({ as: "manager", params: { id: await controlCampaign(s, "sms") } }),
+  "campaigns.live": async (s) => ({ as: "reseller", params: { id: await controlCampaign(s, "rcs", "running", true) } }),
+  "campaigns.throttle": async (s) => ({
+    as: "manager",
+    params: { id: await controlCampaign(s, "rcs", "running", true) },
+    payload: { perSecond: 10 },
+  }),
+  "campaigns.alerts": async (s) => ({
+    as: "manager",
+    params: { id: await controlCampaign(s, "rcs", "running", true) },
+    payload: { failureRatePercent: 10, costLimit: 250.5, pauseOnAlert: true, targets: ["bell", "webhook"] },
+  }),
   "campaigns.operatorDiscard": async (s) => ({
     as: "reseller",
     params: { id: await controlCampaign(s, "rcs", "running") },

@@ -83,7 +83,10 @@ async function stateCounts(database: Database["db"], id: string): Promise<Record
 }
 const total = (counts: Record<string, number>) => Object.values(counts).reduce((s, n) => s + n, 0);
 
-describe("campaign dispatcher", () => {
+// The tests that make a database and a server of their own (`isolated`) spend up to 13 s of a loaded 2-core machine
+// copying the migrated template before their first send, then wait on sends: side by side with the rest of the suite
+// they ran to 22-24 s of the default 30 s (pause/resume, throughput refusal), so they get 90 s.
+describe("campaign dispatcher", { timeout: 90_000 }, () => {
   it("sends every recipient exactly once, settles each accepted message against the hold to the paisa and releases the rest", async () => {
     const template = await whatsappTemplate(db(), userId, { category: "UTILITY" });
     const refused = ["+919000000010", "+919000000011"]; // not on WhatsApp: refused at submit

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { THROUGHPUT_BUCKET_SECONDS } from "../../contract/domain/control-room";
 import { buildApp } from "../app";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/sql";
@@ -17,6 +18,8 @@ const BIG = 25_000;
 const SMALL_CAMPAIGNS = 40;
 /** What any call may read besides its page: the session, the campaign, its rollup rows, the timeline's minutes. */
 const CONSTANT = 400;
+/** Two hours of sending in the live view's buckets. */
+const LIVE_BUCKETS = (2 * 3600) / THROUGHPUT_BUCKET_SECONDS;
 
 const recorder = statementRecorder();
 let database: Database;
@@ -64,6 +67,11 @@ beforeAll(async () => {
     cross join lateral (select ${started.toISOString()}::timestamptz + (g * 7200 / ${BIG}) * interval '1 second' as at,
       case when g % 100 = 0 then 'replied' when g % 100 < 46 then 'delivered' when g % 100 < 71 then 'read'
            when g % 100 < 81 then 'failed' when g % 100 < 91 then 'sent' else 'queued' end as state) x`);
+  // Its throughput as the dispatcher wrote it: a bucket per THROUGHPUT_BUCKET_SECONDS of the two hours it sent.
+  await db.execute(sql`
+    insert into campaign_throughput (campaign_id, bucket, sent, failed)
+    select ${big}::uuid, ${started.toISOString()}::timestamptz + g * ${THROUGHPUT_BUCKET_SECONDS} * interval '1 second', 30, 3
+    from generate_series(0, ${LIVE_BUCKETS - 1}) g`);
   for (let c = 0; c < SMALL_CAMPAIGNS; c++) {
     const id = await insertCampaign(db, {
       userId: session.id,
@@ -110,6 +118,9 @@ const CALLS: [string, () => string, number][] = [
   ["campaigns.status (the report)", () => `/api/reports/campaignStatus/${big}`, 0],
   // The report links to its log: a range read, never a sort of all 22,500 of the campaign's messages.
   ["message log of one campaign", () => `/api/v1/message-log?campaignId=${big}&limit=50`, 50],
+  // The live control room, asked every few seconds while it runs: its throughput buckets (one per 10 s it sent, read
+  // once for the average: a fifth of them, and some slack, as its "page"), never the 25,000 recipients.
+  ["campaigns.live", () => `/api/v1/campaign-control/${big}/live`, LIVE_BUCKETS / 5 + 20],
 ];
 
 describe("rows read by the campaign read calls, 25,000 recipients in one campaign", () => {

@@ -8,9 +8,11 @@ import {
   formatDayMonth,
   formatINR,
   formatLongDate,
+  formatNumericDateTime,
   formatSignedINR,
   formatTime,
   formatTimeWithSeconds,
+  formatTimeWithZone,
   formatWeekday,
   setDisplayTimeZone,
 } from "./format";
@@ -52,6 +54,9 @@ describe("format", () => {
     ["formatWeekday", formatWeekday, AFTERNOON, "Sat"],
     ["formatTime", formatTime, AFTERNOON, "2:02 pm"],
     ["formatTimeWithSeconds", formatTimeWithSeconds, AFTERNOON, "2:02:09 pm"],
+    ["formatTimeWithZone", formatTimeWithZone, AFTERNOON, "2:02 pm IST"],
+    ["formatNumericDateTime", formatNumericDateTime, AFTERNOON, "05/12/2026 14:02"],
+    ["formatNumericDateTime", formatNumericDateTime, LATE, "06/12/2026 01:30"],
   ])("%s(%s) is Indian English in India's time zone", (_name, format, value, expected) => {
     expect(format(value)).toBe(expected);
   });

@@ -26,8 +26,17 @@ function formatsIn(timeZone: string) {
     dayMonth: zoned({ day: "numeric", month: "short" }),
     weekday: zoned({ weekday: "short" }),
     time: zoned({ hour: "numeric", minute: "2-digit", hour12: true }),
+    timeWithZone: zoned({ hour: "numeric", minute: "2-digit", hour12: true, timeZoneName: "short" }),
     timeWithSeconds: zoned({ hour: "numeric", minute: "2-digit", second: "2-digit", hour12: true }),
     dayKey: zoned({ year: "numeric", month: "2-digit", day: "2-digit" }),
+    numeric: zoned({
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }),
   };
 }
 
@@ -85,8 +94,18 @@ export const formatDayMonth = formatWith("dayMonth");
 export const formatWeekday = formatWith("weekday");
 /** "2:02 pm" */
 export const formatTime = formatWith("time");
+/** "2:02 pm IST": a time said on its own, where the zone is worth naming (a campaign's expected finish). */
+export const formatTimeWithZone = formatWith("timeWithZone");
 /** "2:02:09 pm": "updated at" stamps of pages that refresh by themselves. */
 export const formatTimeWithSeconds = formatWith("timeWithSeconds");
+
+/** "05/12/2026 14:02": DD/MM/YYYY HH:mm (24-hour), for logs of events where the minute matters (fired alerts). */
+export function formatNumericDateTime(value: DateInput): string {
+  const d = toDate(value);
+  if (!d) return "—";
+  const part = Object.fromEntries(FORMATS.numeric.formatToParts(d).map((p) => [p.type, p.value]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}
 
 /** The calendar day in the display zone ("05/12/2026"), for "same day?" questions; "" for no date. */
 export function dayKey(value: DateInput): string {

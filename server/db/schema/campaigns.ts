@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -23,6 +24,7 @@ import type {
   RecipientState,
 } from "../../../contract/domain/campaigns";
 import type { ChargeBasis, Rates } from "../../../contract/domain/charging";
+import type { AlertKind, AlertTarget } from "../../../contract/domain/control-room";
 import { users } from "./accounts";
 import { createdAt } from "./columns";
 import { segments } from "./segments";
@@ -53,6 +55,14 @@ export interface CampaignHeaderMedia {
   storageKey: string;
   mimeType: string;
   fileName: string;
+}
+
+/** A campaign's alerts as stored: money in paise (the call speaks rupees). */
+export interface CampaignAlertSettings {
+  failureRatePercent: number | null;
+  costLimitPaise: number | null;
+  pauseOnAlert: boolean;
+  targets: AlertTarget[];
 }
 
 export const campaigns = pgTable(
@@ -157,6 +167,12 @@ export const campaigns = pgTable(
      * or past the cut-off. Null while a charge may still be given back.
      */
     settledAt: at("settled_at"),
+    /**
+     * The live control room (campaign-live.ts): the sender's throttle in messages a second (null: its sender's own
+     * limit), read by the dispatchers with the status, and its alerts (null: none set).
+     */
+    throttlePerSecond: integer("throttle_per_second"),
+    alerts: jsonb("alerts").$type<CampaignAlertSettings | null>(),
     createdAt: createdAt(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
@@ -353,3 +369,49 @@ export const channelRates = pgTable("channel_rates", {
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: at("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * A campaign's throughput in THROUGHPUT_BUCKET_SECONDS buckets (contract/domain/control-room.ts): the dispatchers add
+ * each round's submit outcomes to their bucket with one upsert (a conflict adds, so several processes count right),
+ * and the live view reads these few rows, never the recipients. Failovers are the SMS route's sends.
+ */
+export const campaignThroughput = pgTable(
+  "campaign_throughput",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    bucket: timestamp("bucket", { withTimezone: true, mode: "date" }).notNull(),
+    sent: integer("sent").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    failoverSent: integer("failover_sent").notNull().default(0),
+    failoverFailed: integer("failover_failed").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.bucket] })],
+);
+
+/**
+ * Alerts fired for a campaign. A kind fires once: the unique index over the rows not re-armed lets one process insert
+ * it and no other; a save of the alerts that changes the kind's threshold re-arms it (rearmed_at set), keeping the row
+ * in the history.
+ */
+export const campaignAlertsFired = pgTable(
+  "campaign_alerts_fired",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<AlertKind>().notNull(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    message: text("message").notNull(),
+    paused: boolean("paused").notNull().default(false),
+    rearmedAt: timestamp("rearmed_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("campaign_alerts_fired_armed_idx")
+      .on(t.campaignId, t.kind)
+      .where(sql`${t.rearmedAt} is null`),
+    index("campaign_alerts_fired_campaign_idx").on(t.campaignId, t.at),
+  ],
+);

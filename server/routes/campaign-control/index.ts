@@ -23,6 +23,7 @@ import { WINDOWED_SMS_CATEGORIES } from "../../services/campaigns/sms-window";
 import type { Db } from "../../db/client";
 import { badRequest, conflict, joinFieldErrors } from "../../http/errors";
 import type { CallRequest, Handler, Handlers, RouteContext } from "../context";
+import { campaignLiveHandlers } from "./live";
 import { testSend } from "./test-send";
 
 // The pre-send check, start (per channel), schedule, pause, resume, discard (owner and operator) and the admin's
@@ -205,4 +206,6 @@ export const campaignControlHandlers: Handlers = {
   "sms.campaigns.discard": discard((db, caller, id) => findCampaign(db, caller, id, { channel: "sms", owner: true })),
   // Admin: any campaign; reseller: its accounts' (campaignReach).
   "campaigns.operatorDiscard": discard((db, caller, id) => findCampaign(db, caller, id)),
+
+  ...campaignLiveHandlers,
 };

@@ -27,7 +27,11 @@ export interface Prepared {
 }
 
 export type Claim =
-  { kind: "stopped" } | { kind: "empty" } | { kind: "paused" } | { kind: "claimed"; items: Prepared[] };
+  | { kind: "stopped" }
+  | { kind: "empty" }
+  | { kind: "paused" }
+  /** `spentPaise`: the campaign's spend with this batch charged. */
+  | { kind: "claimed"; items: Prepared[]; spentPaise: number };
 
 /**
  * Claims one batch: the campaign row is locked so the hold check and the charge see no other claim in between.
@@ -102,7 +106,7 @@ export async function claim(
       settings.leaseMs,
     );
     if (!(await settle(tx, c.id, total))) throw new Error("settle refused a charge checked under lock");
-    return { kind: "claimed", items };
+    return { kind: "claimed", items, spentPaise: row.spent + total };
   });
 }
 

@@ -21,6 +21,7 @@ import { aborted } from "./dispatch-stops";
 import type { ProgressPusher } from "./progress";
 import type { Rates } from "./rates";
 import { transition } from "./status";
+import { addThroughput } from "./throughput";
 
 /** Sends of one message refused for the sender's throughput before it goes back to the queue (sendPaced). */
 const SLOW_DOWN_TRIES = 5;
@@ -33,12 +34,16 @@ export interface SendContext {
   log: FastifyBaseLogger;
   settings: DispatchSettings;
   statusOf(id: string): Promise<string | undefined>;
+  /** The campaign's throttle (messages a second) as the last status read saw it; null or undefined: none. */
+  throttleOf(id: string): number | null | undefined;
   /** The server is closing. */
   stopped(): boolean;
 }
 
 export interface Sender {
   rateOf(c: DispatchCampaign): number;
+  /** The campaign's own throttle when it is below its sender's rate: its pacing key and rate. */
+  throttled(c: DispatchCampaign): { key: string; perSecond: number } | undefined;
   sendBatch(
     c: DispatchCampaign,
     items: Prepared[],
@@ -47,7 +52,17 @@ export interface Sender {
   failoverBatch(c: DispatchCampaign, rates: Rates, signal: AbortSignal): Promise<number>;
 }
 
-export function createSender({ db, carrier, pacer, progress, log, settings, statusOf, stopped }: SendContext): Sender {
+export function createSender({
+  db,
+  carrier,
+  pacer,
+  progress,
+  log,
+  settings,
+  statusOf,
+  throttleOf,
+  stopped,
+}: SendContext): Sender {
   const STATUS_MS = settings.statusMs;
   // An RCS campaign failing over on "undelivered" asks the provider to revoke an undelivered message when the
   // failover TTL passes, so the SMS that follows is never a second copy of a late RCS delivery.
@@ -56,6 +71,15 @@ export function createSender({ db, carrier, pacer, progress, log, settings, stat
     c.channel === "rcs" && c.failover?.failover.conditions.includes("undelivered") ? rcsTtl : undefined;
 
   const rateOf = (c: DispatchCampaign) => c.profile.perSecond ?? settings.perSecond[c.channel];
+
+  /**
+   * The sender's throttle on this campaign (the live control room): a pacing window of the campaign's own beside its
+   * sender's, so the effective rate is the lower of the two, and other campaigns of the sender keep the rest.
+   */
+  const throttled = (c: DispatchCampaign) => {
+    const perSecond = throttleOf(c.id);
+    return perSecond != null && perSecond < rateOf(c) ? { key: `campaign:${c.id}`, perSecond } : undefined;
+  };
 
   /**
    * One send; a refusal that names its channel broken says so in `channelDown` (the campaign pauses with it), one for
@@ -151,6 +175,9 @@ export function createSender({ db, carrier, pacer, progress, log, settings, stat
         go = (await statusOf(c.id)) === "running";
         if (!go) break;
       }
+      // The throttle as last read (with the status, every STATUS_MS): a change applies from the next send on.
+      const throttle = throttled(c);
+      if (throttle && !(await pacer.acquire(throttle.key, throttle.perSecond, signal))) break;
       // Checked again after the wait: a stop made while it ended must not launch one more.
       if (!(await pacer.acquire(key, rate, signal)) || signal.aborted) break;
       const job = sendPaced(c, key, items[next], signal).then(({ channelDown: down, ...o }) => {
@@ -219,9 +246,15 @@ export function createSender({ db, carrier, pacer, progress, log, settings, stat
     }
     await Promise.all(inflight);
     await writeFailoverOutcomes(db, c.id, outcomes);
+    await addThroughput(db, c.id, {
+      sent: 0,
+      failed: 0,
+      failoverSent: outcomes.filter((o) => o.state === "sent").length,
+      failoverFailed: outcomes.filter((o) => o.state === "failed").length,
+    });
     if (items.length > 0) progress.touch(c.id);
     return outcomes.filter((o) => o.state !== "queued").length;
   }
 
-  return { rateOf, sendBatch, failoverBatch };
+  return { rateOf, throttled, sendBatch, failoverBatch };
 }

@@ -26,6 +26,8 @@ import type { ProgressPusher } from "./progress";
 import { campaignRates } from "../rates/cards";
 import type { Rates } from "./rates";
 import { transition } from "./status";
+import { addThroughput } from "./throughput";
+import { costPast, createAlertWatch, type AlertDeps } from "./alerts";
 
 export interface Dispatcher extends ClaimLoop {
   /** Failures were seen, so many per campaign (submit refusals, failed receipts): check the auto-pause rule. */
@@ -43,6 +45,8 @@ export function startDispatcher(
   settings: DispatchSettings = DISPATCH_DEFAULTS,
   /** The key of short links' codes (links/code.ts): tracked campaigns send their URL values as short links. */
   linkKey?: Buffer,
+  /** Where the live control room's alerts go (the bell's sockets, mail); without them none fire. */
+  alertDeps?: Omit<AlertDeps, "db" | "log">,
 ): Dispatcher {
   const { db } = database;
   const pacer = createPacer();
@@ -52,8 +56,15 @@ export function startDispatcher(
   let stopped = false;
   let running: Promise<number> | undefined;
   let lastRecovery = 0;
-  const health = watchHealth(db, settings.autoPause, progress, log);
   const statusReader = createStatusReader(db, settings.statusMs);
+  const alerts = createAlertWatch(alertDeps && { ...alertDeps, db, log }, (id) => progress.touch(id, true));
+  const health = watchHealth(db, settings.autoPause, progress, log, {
+    watch: alerts,
+    settingsOf: async (id) => {
+      await statusReader.statusOf(id);
+      return statusReader.settingsOf(id)?.alerts;
+    },
+  });
   const sender = createSender({
     db,
     carrier,
@@ -62,6 +73,7 @@ export function startDispatcher(
     log,
     settings,
     statusOf: statusReader.statusOf,
+    throttleOf: (id) => statusReader.settingsOf(id)?.throttle,
     stopped: () => stopped,
   });
 
@@ -104,13 +116,24 @@ export function startDispatcher(
     // router.
     c.profile = await profileOf(carrier, c.channel, c.from);
     const failedOver = await sender.failoverBatch(c, rates, signal);
-    const size = Math.min(settings.batch, pacer.room(`${c.channel}:${c.from}`, sender.rateOf(c), 1000));
+    // The status read also brings the throttle the sender may have moved (at most statusMs old).
+    await statusReader.statusOf(id);
+    const throttle = sender.throttled(c);
+    const size = Math.min(
+      settings.batch,
+      pacer.room(`${c.channel}:${c.from}`, sender.rateOf(c), 1000),
+      throttle ? pacer.room(throttle.key, throttle.perSecond, 1000) : Infinity,
+    );
     if (size === 0) return 0;
     const claimed = await claim(db, c, size, rates, settings, (status) => statusReader.set(id, status));
     if (claimed.kind === "paused") progress.touch(id, true);
     // Stopped, paused or completed: this loop ends (a resume starts a new one); nothing claimable now: it ends too,
     // and the next round starts it again if the campaign still runs (rows in flight elsewhere, recovered leases).
     if (claimed.kind !== "claimed") return failedOver > 0 ? failedOver : -1;
+    // The cost alert, on the spend this claim brought it to (read under the campaign's row lock).
+    const alertSettings = statusReader.settingsOf(id)?.alerts;
+    if (alertSettings && costPast(alertSettings, claimed.spentPaise))
+      alerts.check(id, "cost", alertSettings, claimed.spentPaise);
     const { outcomes, givenBack, channelDown } = await sender.sendBatch(c, claimed.items, signal);
     const written = [...givenBack, ...(await writeBatch(db, c, claimed.items, outcomes))];
     if (channelDown) {
@@ -123,6 +146,8 @@ export function startDispatcher(
       progress.touch(id, true);
     }
     const failures = written.filter((o) => o.state === "failed").length;
+    // The live view's throughput: this round's outcomes added to their bucket, one upsert.
+    await addThroughput(db, id, { sent: written.filter((o) => o.state === "sent").length, failed: failures });
     if (failures > 0) health.noteFailures(new Map([[id, failures]]));
     // Unsent and failed rows gave their charge back; if the campaign was discarded meanwhile, that goes home too.
     if (written.some((o) => o.state === "failed" || o.state === "queued")) await releaseIfFinal(db, id, c.userId);

@@ -26,6 +26,7 @@ const EVENT_TAGS: Record<WebhookEvent, { label: string; color: string }> = {
   "message.status": { label: "Receipts", color: "blue" },
   "message.inbound": { label: "Inbound", color: "purple" },
   "campaign.status": { label: "Campaigns", color: "cyan" },
+  "campaign.alert": { label: "Alerts", color: "red" },
   "contact.updated": { label: "Contacts", color: "green" },
   "contact.opted_out": { label: "Opt-outs", color: "volcano" },
 };

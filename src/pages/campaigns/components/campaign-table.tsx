@@ -1,6 +1,6 @@
 import { DeleteOutlined, PauseCircleOutlined, PlayCircleOutlined } from "@ant-design/icons";
 import { Button, Flex, Modal, Progress, Space, Table, Tooltip, Typography, type TableProps } from "antd";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { CampaignRecord } from "../../../../contract";
 import { formatCount, formatDateTime, formatINR } from "../../../shell/format";
@@ -8,6 +8,8 @@ import { estimateAsOf, estimateLabel } from "./cost-labels";
 import { sentAndDelivered } from "./campaign-progress";
 import { ownerActions } from "./campaign-status";
 import { CampaignChannelTag, CampaignStatusTag } from "./campaign-tags";
+import { controlRoomMode } from "./report/control-room/control-room-data";
+import { ControlRoomDrawer } from "./report/control-room/control-room-drawer";
 import type { CampaignsListModel } from "./use-campaigns-list";
 
 /** Where a campaign's name leads: its report, from the area's campaigns route (base "") or a page below it ("../"). */
@@ -138,15 +140,28 @@ export function CampaignTable({
   emptyText: ReactNode;
   base?: "" | "../";
 }) {
+  // Operators have no report page: a started campaign's name opens its control room, read-only, in a drawer.
+  const [watched, setWatched] = useState<CampaignRecord | null>(null);
   const columns: TableProps<CampaignRecord>["columns"] = [
     {
       title: "Campaign",
       dataIndex: "name",
       width: 230,
       render: (_, c) => (
-        <Flex vertical>
+        <Flex vertical align="start">
           {list.isOperator ? (
-            <Typography.Text strong>{c.name}</Typography.Text>
+            controlRoomMode(c.status) ? (
+              <Button
+                type="link"
+                onClick={() => setWatched(c)}
+                aria-label={`${c.name}: open the control room`}
+                style={{ padding: 0, height: "auto", fontWeight: 500, whiteSpace: "normal", textAlign: "left" }}
+              >
+                {c.name}
+              </Button>
+            ) : (
+              <Typography.Text strong>{c.name}</Typography.Text>
+            )
           ) : (
             <Link to={reportPath(c._id, base)} relative="path" style={{ fontWeight: 500 }}>
               {c.name}
@@ -208,12 +223,15 @@ export function CampaignTable({
     },
   ];
   return (
-    <Table<CampaignRecord>
-      {...list.tableProps}
-      rowKey="_id"
-      columns={columns}
-      scroll={{ x: list.isOperator ? 1450 : 1310 }}
-      locale={{ emptyText }}
-    />
+    <>
+      <Table<CampaignRecord>
+        {...list.tableProps}
+        rowKey="_id"
+        columns={columns}
+        scroll={{ x: list.isOperator ? 1450 : 1310 }}
+        locale={{ emptyText }}
+      />
+      {list.isOperator && <ControlRoomDrawer campaign={watched} onClose={() => setWatched(null)} />}
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { MSG, type CallReply } from "../../../../contract";
 import { CSAT_QUESTION_MAX } from "../../../../contract/domain/csat";
 import { useCall, useCallMutation } from "../../../api";
 import { toast } from "../../../components/toast";
+import { fieldErrorsOf } from "../../common/field-errors";
 
 type Csat = CallReply<"chats.csat">["data"];
 interface Values {
@@ -19,11 +20,6 @@ const toForm = (c: Csat): Values => ({
   smsDltTemplateId: c.smsDltTemplateId ?? "",
 });
 const orNull = (v: string) => (v.trim() ? v.trim() : null);
-/** Refine's HttpError keeps the server's field errors by field. */
-const fieldErrorsOf = (e: unknown): Record<string, string[] | undefined> =>
-  typeof e === "object" && e !== null && "errors" in e && typeof e.errors === "object" && e.errors !== null
-    ? (e.errors as Record<string, string[] | undefined>)
-    : {};
 
 /**
  * The account's satisfaction survey: sent when a conversation is resolved, on each channel as its provider allows

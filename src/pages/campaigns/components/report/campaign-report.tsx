@@ -9,6 +9,7 @@ import { DownloadButton } from "./downloads";
 import { LiveProgress } from "./live-progress";
 import { AudienceCard, CostCard, ErrorsCard, FunnelCard, TimelineCard } from "./report-sections";
 import { ConversionsCard } from "./conversions-card";
+import { ControlRoom } from "./control-room/control-room";
 import { LinksCard } from "./links-card";
 import { LIVE_REPORT_POLL_MS, stillSettling } from "./report-data";
 import { ResponsesTable } from "./responses-table";
@@ -87,6 +88,10 @@ export function CampaignReport({ id, onBack }: { id: string; onBack: () => void 
         />
         <LiveProgress campaign={campaign} live={live} />
       </Card>
+      <ControlRoom
+        campaign={campaign}
+        canSteer={campaign.userId === user?._id && roleMayCall(role, "campaigns.throttle")}
+      />
       {report.isError && (
         <Alert
           type="error"

@@ -7,12 +7,16 @@ import {
   Cell,
   LabelList,
   Legend,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
 } from "recharts";
+import { theme as antdTheme } from "antd";
+import { ACCESSIBLE_COLORS, useTheme } from "../../../../providers/theme";
 import { formatCount } from "../../../../shell/format";
+import type { ThroughputRow } from "./control-room/control-room-data";
 import type { ErrorRow, FunnelStage, TimelineRow } from "./report-data";
 
 // recharts is big: this file is its only importer here, loaded lazily after the rest of the report has shown.
@@ -85,6 +89,44 @@ export function ErrorChart({ rows }: { rows: readonly ErrorRow[] }) {
         <Bar dataKey="count" fill="#ff7875" isAnimationActive={false} radius={[0, 4, 4, 0]} barSize={18}>
           <LabelList dataKey="count" position="right" fontSize={12} />
         </Bar>
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+/**
+ * The control room's throughput: messages per second per bucket, sent over refused (stacked), with the sender's
+ * throttle as a line, so a lowered throttle shows where the bars come down to (none when it sends as fast as its
+ * sender allows: a limit of hundreds a second would flatten a campaign's bars to nothing).
+ */
+export function ThroughputChart({ rows, throttle }: { rows: readonly ThroughputRow[]; throttle: number | null }) {
+  // The line's label is text: the theme's warning colour meets 4.5:1 on the card in each mode.
+  const lineColor = ACCESSIBLE_COLORS[useTheme().theme].warningRing;
+  // recharts' tooltip is white with the page's text colour: in dark mode its time label was white on white.
+  const { token } = antdTheme.useToken();
+  return (
+    <ResponsiveContainer width="100%" height={220}>
+      <BarChart data={[...rows]} margin={{ top: 16, right: 16, bottom: 0, left: -8 }} barCategoryGap={1}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" minTickGap={40} fontSize={12} />
+        <YAxis fontSize={12} allowDecimals />
+        <Tooltip
+          formatter={(v, name) => [`${String(v)} msg/s`, name]}
+          contentStyle={{ background: token.colorBgElevated, borderColor: token.colorBorder, color: token.colorText }}
+          cursor={{ fill: "rgba(128,128,128,0.12)" }}
+        />
+        <Legend itemSorter={null} />
+        <Bar dataKey="sent" name="Sent" stackId="t" fill="#1677ff" isAnimationActive={false} />
+        <Bar dataKey="failed" name="Refused" stackId="t" fill="#ff4d4f" isAnimationActive={false} />
+        {throttle !== null && (
+          <ReferenceLine
+            y={throttle}
+            stroke={lineColor}
+            strokeDasharray="6 3"
+            ifOverflow="extendDomain"
+            label={{ value: `Throttle ${throttle}/s`, position: "insideTopLeft", fontSize: 12, fill: lineColor }}
+          />
+        )}
       </BarChart>
     </ResponsiveContainer>
   );

@@ -1,0 +1,183 @@
+// A campaign's live control room (campaigns.live): every figure from cheap reads only, since the console asks for it
+// every few seconds while the campaign runs: its row, its rollups (recipient_daily_stats for the counts,
+// campaign_failures for the reasons), its throughput buckets (campaign_throughput, a few hundred rows at most for the
+// chart and one aggregate over the rest) and its fired alerts. Never the recipients.
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import type { CampaignLiveRecord } from "../../../contract/calls/campaign-live";
+import { CONSENT_CHANNEL_LABELS } from "../../../contract/domain/consent";
+import {
+  THROTTLE_MIN_PER_SECOND,
+  THROUGHPUT_BUCKET_SECONDS,
+  THROUGHPUT_NOW_SECONDS,
+  THROUGHPUT_WINDOW_SECONDS,
+} from "../../../contract/domain/control-room";
+import type { Db } from "../../db/client";
+import { campaignAlertsFired, campaignFailures, type CampaignAlertSettings } from "../../db/schema";
+import { rowsOf } from "../../db/sql";
+import { alertSettingsOf } from "./alerts";
+import type { FailoverPlan } from "./dispatch-failover";
+import type { CampaignRow } from "./reach";
+import { countsOf, emptyCounts } from "./records";
+import { bucketOf } from "./throughput";
+
+/** Fired alerts the view lists, newest first. */
+export const FIRED_SHOWN = 20;
+/** Failure reasons per route. */
+const TOP_ERRORS = 5;
+const BUCKET_MS = THROUGHPUT_BUCKET_SECONDS * 1000;
+
+const rupees = (paise: number) => Math.round(paise) / 100;
+const rate = (failed: number, tried: number) => (tried === 0 ? 0 : failed / tried);
+
+/** What the sender may be set to: at least THROTTLE_MIN_PER_SECOND, at most its own limit. */
+export function throttleOf(perSecond: number | null, limit: number): CampaignLiveRecord["throttle"] {
+  const max = Math.max(THROTTLE_MIN_PER_SECOND, Math.floor(limit));
+  return { perSecond, effective: Math.min(perSecond ?? max, max), min: THROTTLE_MIN_PER_SECOND, max };
+}
+
+export function alertsRecord(a: CampaignAlertSettings): CampaignLiveRecord["alerts"] {
+  return {
+    failureRatePercent: a.failureRatePercent,
+    costLimit: a.costLimitPaise === null ? null : rupees(a.costLimitPaise),
+    pauseOnAlert: a.pauseOnAlert,
+    targets: a.targets,
+  };
+}
+
+interface Buckets {
+  series: CampaignLiveRecord["throughput"]["series"];
+  now: number;
+  average: number;
+  failoverSent: number;
+  failoverFailed: number;
+}
+
+/**
+ * The chart's buckets (empty ones filled), "now" over the last THROUGHPUT_NOW_SECONDS of whole buckets (the one
+ * filling is left out: it would read low), and the average over the time it sent: the buckets with sends in them,
+ * the filling one only as far as it has run, so paused time (no sends) is not counted.
+ */
+async function buckets(db: Db, campaignId: string, at: number): Promise<Buckets> {
+  const current = bucketOf(at).getTime();
+  const from = current - THROUGHPUT_WINDOW_SECONDS * 1000 + BUCKET_MS;
+  const [recent, [all]] = await Promise.all([
+    rowsOf<{ bucket: string | Date; sent: number; failed: number }>(
+      db,
+      sql`select bucket, sent, failed from campaign_throughput
+          where campaign_id = ${campaignId} and bucket >= ${new Date(from).toISOString()}::timestamptz order by bucket`,
+    ),
+    rowsOf<{ outcomes: number; buckets: number; fo_sent: number; fo_failed: number; has_current: boolean }>(
+      db,
+      sql`select coalesce(sum(sent + failed), 0)::int as outcomes,
+                 count(*) filter (where sent + failed > 0)::int as buckets,
+                 coalesce(sum(failover_sent), 0)::int as fo_sent, coalesce(sum(failover_failed), 0)::int as fo_failed,
+                 coalesce(bool_or(bucket = ${new Date(current).toISOString()}::timestamptz and sent + failed > 0), false) as has_current
+          from campaign_throughput where campaign_id = ${campaignId}`,
+    ),
+  ]);
+  const byStart = new Map(recent.map((r) => [new Date(r.bucket).getTime(), r]));
+  const series: Buckets["series"] = [];
+  for (let start = from; start <= current; start += BUCKET_MS) {
+    const r = byStart.get(start);
+    series.push({ at: new Date(start).toISOString(), sent: r?.sent ?? 0, failed: r?.failed ?? 0 });
+  }
+  const nowFrom = current - THROUGHPUT_NOW_SECONDS * 1000;
+  const lately = recent
+    .filter((r) => {
+      const t = new Date(r.bucket).getTime();
+      return t >= nowFrom && t < current;
+    })
+    .reduce((sum, r) => sum + r.sent + r.failed, 0);
+  const outcomes = all?.outcomes ?? 0;
+  const whole = (all?.buckets ?? 0) - (all?.has_current ? 1 : 0);
+  const seconds = whole * THROUGHPUT_BUCKET_SECONDS + (all?.has_current ? Math.max(1, (at - current) / 1000) : 0);
+  return {
+    series,
+    now: round2(lately / THROUGHPUT_NOW_SECONDS),
+    average: seconds > 0 ? round2(outcomes / seconds) : 0,
+    failoverSent: all?.fo_sent ?? 0,
+    failoverFailed: all?.fo_failed ?? 0,
+  };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export interface LiveContext {
+  /** The sender's own limit in messages a second (its channel's, or the dispatcher's default). */
+  senderLimit: number;
+  /** The primary sender and the SMS failover's plan, as sending reads them. */
+  from: string;
+  failover?: FailoverPlan;
+  at?: Date;
+}
+
+export async function campaignLive(db: Db, row: CampaignRow, ctx: LiveContext): Promise<CampaignLiveRecord> {
+  const at = ctx.at ?? new Date();
+  const [counts, b, errors, fired] = await Promise.all([
+    countsOf(db, [row.id]).then((m) => m.get(row.id) ?? emptyCounts()),
+    buckets(db, row.id, at.getTime()),
+    db
+      .select({ reason: campaignFailures.reason, count: campaignFailures.recipients })
+      .from(campaignFailures)
+      .where(and(eq(campaignFailures.campaignId, row.id), gt(campaignFailures.recipients, 0)))
+      .orderBy(desc(campaignFailures.recipients), campaignFailures.reason)
+      .limit(TOP_ERRORS * 4),
+    db
+      .select()
+      .from(campaignAlertsFired)
+      .where(eq(campaignAlertsFired.campaignId, row.id))
+      .orderBy(desc(campaignAlertsFired.at), desc(campaignAlertsFired.id))
+      .limit(FIRED_SHOWN),
+  ]);
+  const total = Object.entries(counts)
+    .filter(([state]) => state !== "skipped" && state !== "failedOver")
+    .reduce((sum, [, n]) => sum + n, 0);
+  const waiting = counts.queued + counts.sending;
+  const done = total - waiting;
+  const throttle = throttleOf(row.throttlePerSecond, ctx.senderLimit);
+  const sending = row.status === "running" && waiting > 0;
+  const pace = b.now > 0 ? b.now : throttle.effective;
+  // The same reason under several codes is one row to a person reading it.
+  const reasons = new Map<string, number>();
+  for (const e of errors) reasons.set(e.reason, (reasons.get(e.reason) ?? 0) + e.count);
+  const primaryFailed = counts.failed;
+  const primaryTried = done - counts.unknown;
+  const routes: CampaignLiveRecord["routes"] = [
+    {
+      route: "primary",
+      label: `${CONSENT_CHANNEL_LABELS[row.channel]} · ${row.senderLabel || ctx.from}`,
+      sent: Math.max(0, primaryTried - primaryFailed),
+      failed: primaryFailed,
+      errorRate: rate(primaryFailed, primaryTried),
+      topErrors: [...reasons]
+        .sort((x, y) => y[1] - x[1])
+        .slice(0, TOP_ERRORS)
+        .map(([reason, count]) => ({ reason, count })),
+    },
+  ];
+  if (ctx.failover)
+    routes.push({
+      route: "failover",
+      label: `SMS failover · ${ctx.failover.from}`,
+      sent: b.failoverSent,
+      failed: b.failoverFailed,
+      errorRate: rate(b.failoverFailed, b.failoverSent + b.failoverFailed),
+      topErrors: [],
+    });
+  return {
+    campaignId: row.id,
+    status: row.status,
+    statusReason: row.statusReason,
+    total,
+    done,
+    waiting,
+    throughput: { now: b.now, average: b.average, series: b.series },
+    etaSeconds: sending ? Math.ceil(waiting / pace) : null,
+    throttle,
+    routes,
+    cost: { spent: rupees(row.spentPaise), estimated: row.estimatedPaise > 0 ? rupees(row.estimatedPaise) : null },
+    alerts: alertsRecord(alertSettingsOf(row.alerts)),
+    fired: fired.map((f) => ({ kind: f.kind, at: f.at.toISOString(), message: f.message, paused: f.paused })),
+    at: at.toISOString(),
+  };
+}
