@@ -1,6 +1,6 @@
 // Campaigns for the dispatcher suites, written straight into the tables (creating and starting campaigns through the
 // API is another part of the product), and a server whose carrier counts every send by message id.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -80,6 +80,7 @@ export async function dispatchServer(
   options: { carrier?: CountingCarrier; dispatch?: DispatchOverrides; config?: Partial<ServerConfig> } = {},
 ): Promise<DispatchServer> {
   const carrier = options.carrier ?? fastSandbox();
+  const dataDir = mkdtempSync(join(tmpdir(), "dispatch-"));
   const app = await buildApp({
     database,
     // TEST_LOG=1 shows the server's warnings and errors (a lost receipt batch says why here).
@@ -93,7 +94,7 @@ export async function dispatchServer(
     },
     config: {
       ...(process.env.TEST_LOG ? { logLevel: "warn" } : {}),
-      dataDir: mkdtempSync(join(tmpdir(), "dispatch-")),
+      dataDir,
       demoPassword: DEMO_PASSWORD,
       webRoot: "./.no-web-root",
       jwtSecret: "test-secret",
@@ -108,7 +109,10 @@ export async function dispatchServer(
     carrier,
     id: async (n) => (await login(n)).id,
     token: async (n) => (await login(n)).token,
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
