@@ -23,6 +23,9 @@ test("a manager writes a Hindi SMS template, sees UCS-2 and two parts, saves it 
   await page.goto("/organization/manage-templates/create-sms");
   await expect(page.getByRole("heading", { name: "New SMS Template" })).toBeVisible();
   await expect(page.getByTestId("sms-encoding")).toHaveText("GSM-7");
+  // TRAI's URL whitelisting (since 1 October 2024), and that tracked links need the short-link domain listed too.
+  await expect(page.getByTestId("sms-template-url-note")).toContainText("whitelisted on the DLT platform");
+  await expect(page.getByTestId("sms-template-url-note")).toContainText("short-link domain");
   await shot(page, "sms-create-empty");
 
   await page.getByLabel("Template name").fill(name);
