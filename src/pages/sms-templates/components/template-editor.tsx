@@ -172,7 +172,11 @@ export function TemplateEditor({
               />
             </Form.Item>
             <SmsCounter body={values.body} />
-            <Typography.Paragraph type="secondary" style={{ margin: "8px 0 0" }} data-testid="sms-template-url-note">
+            <Typography.Paragraph
+              type="secondary"
+              style={{ margin: "8px 0 0", fontSize: 12 }}
+              data-testid="sms-template-url-note"
+            >
               Links: since 1 October 2024 TRAI requires every web address in an SMS to be whitelisted on the DLT
               platform. A campaign that tracks this template&apos;s links sends the console&apos;s short-link domain
               instead of your address, so whitelist that domain too: the one your administrator set for short links, or
