@@ -265,13 +265,13 @@ test("a customer's SMS over the SMPP bind opens a conversation in the inbox; on 
     await expect(
       page.locator("[data-message]").filter({ hasText: "Hi, is my parcel GLX-5521 out for delivery?" }),
     ).toBeVisible({ timeout: 15_000 });
-    // Before anyone types: free text is off, and the composer says why.
+    // Before anyone types: free text is off, and the composer says why (the box takes only `/` for a canned response
+    // tied to a registered template, inbox-canned-dlt.spec.ts).
     await expect(page.getByText("Templates only.")).toBeVisible();
     await expect(page.getByText(DLT_TEMPLATES_ONLY)).toBeVisible();
-    await expect(page.getByRole("textbox", { name: "Reply" })).toBeDisabled();
     await expect(page.getByRole("textbox", { name: "Reply" })).toHaveAttribute(
       "placeholder",
-      "Free text is off on this DLT route",
+      "Free text is off on this DLT route: / for a canned response tied to a registered template",
     );
     await expect(page.getByRole("button", { name: "Send", exact: true })).toBeDisabled();
     await shot(page, "sms-inbox-smpp-dlt");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cannedKeys, matchDltTemplate, unknownCannedKeys } from "./canned-responses";
+import { cannedKeys, followsDltTemplate, matchDltTemplate, unknownCannedKeys } from "./canned-responses";
 
 const BODY = "Dear {#var#}, order {#var#} ships today (50% off). - ACME";
 const MATCH: [string, string, string[] | null][] = [
@@ -36,4 +36,18 @@ describe("a canned response's variables", () => {
   it("names the keys that are neither fields nor the account's attributes", () => {
     expect(unknownCannedKeys("{{name}} {{email}} {{city}} {{plan}}", new Set(["city"]))).toEqual(["plan"]);
   });
+});
+
+const FOLLOWS: [string, string, boolean][] = [
+  ["the registered text itself", BODY, true],
+  ["variables in the places", "Dear {{name}}, order {{contact.order|your order}} ships today (50% off). - ACME", true],
+  ["a fixed word in a place", "Dear Customer, order {{order}} ships today (50% off). - ACME", true],
+  ["two variables in one place", "Dear {{name}} {{email}}, order 1 ships today (50% off). - ACME", true],
+  ["a variable in the fixed text", "Dear {{name}}, order 1 ships {{when}} (50% off). - ACME", false],
+  ["changed fixed text", "Hi {{name}}, order {{order}} ships today (50% off). - ACME", false],
+  ["text after the end", "Dear {{name}}, order 1 ships today (50% off). - ACME Thanks", false],
+];
+
+describe("a canned body against its DLT template", () => {
+  it.each(FOLLOWS)("%s", (_, body, follows) => expect(followsDltTemplate(BODY, body)).toBe(follows));
 });

@@ -21,6 +21,8 @@ export const CANNED_MESSAGES = {
   unknownVariable: (key: string) =>
     `{{${key}}} is not a contact field (name, email, language) or an attribute of this account`,
   noValue: (key: string) => `This customer has no ${key}: add a fallback ({{${key}|…}}) or fill in their contact`,
+  bodyNotTemplate: (dltTemplateId: string) =>
+    `Keep the registered text of DLT template ${dltTemplateId}: replace only its {#var#} places (with a value or a variable such as {{name}})`,
   notTemplate: (dltTemplateId: string) =>
     `The text does not match its registered DLT template ${dltTemplateId}: the operator would reject it`,
 } as const;
@@ -54,4 +56,20 @@ export function matchDltTemplate(templateBody: string, text: string): string[] |
   const pattern = templateBody.split(SMS_VARIABLE).map(escapeRegExp).join(`([\\s\\S]{0,${SMS_VARIABLE_MAX}}?)`);
   const match = new RegExp(`^${pattern}$`, "u").exec(text);
   return match ? match.slice(1) : null;
+}
+
+/** What a variable stands for while a body is checked against its template: a character no registered text holds. */
+const VALUE_MARK = "\u0000";
+
+/**
+ * Whether a response's body follows its registered DLT template whatever the contact's values: with each `{{…}}`
+ * standing for a value, the text must be the template with its {#var#} places filled, and a variable only inside one
+ * (a fixed word may fill a place too). Saving checks this, so a response tied to a template is one the scrub can pass;
+ * the composer still checks the filled text (a long value may overrun its place).
+ */
+export function followsDltTemplate(templateBody: string, body: string): boolean {
+  const marked = cannedPieces(body)
+    .map((p) => (typeof p === "string" ? p : VALUE_MARK))
+    .join("");
+  return matchDltTemplate(templateBody, marked) !== null;
 }

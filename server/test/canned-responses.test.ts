@@ -249,7 +249,6 @@ describe("canned responses on an SMS DLT route", () => {
     );
     const TIED: [string, string][] = [
       ["tied-ok", "Dear {{name|Customer}}, your order is on its way. - ACME"],
-      ["tied-off", "Hi {{name}}, your order is on its way. - ACME"],
       ["tied-long", "Dear {{contact.city}}, your order is on its way. - ACME"],
     ];
     for (const [code, body] of TIED) {
@@ -257,6 +256,9 @@ describe("canned responses on an SMS DLT route", () => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json<{ data: Canned }>().data.dltTemplateId).toBe("1107161234567890123");
     }
+    // Saving refuses a body off its template (below); one saved before its template's text was edited is still here.
+    await db().execute(sql`insert into canned_responses (user_id, code, title, body, sms_template_id)
+      values (${managerId}, 'tied-off', 'tied-off', 'Hi {{name}}, your order is on its way. - ACME', ${templateId})`);
     await db().execute(sql`insert into contacts (user_id, number, name, attributes, source)
       values (${managerId}, '+919811100301', 'Ravi', ${JSON.stringify({ city: "A city name well over thirty characters" })}, 'console')`);
     const id = await conversation("sms", "+919811100301", 5);
@@ -276,6 +278,25 @@ describe("canned responses on an SMS DLT route", () => {
     const result = await renderCanned(db(), carrier, ws, await findConversation(db(), ws, id));
     expect(result.rule).toBe("dlt");
     rendered = result.data;
+  });
+
+  const SAVED: [string, string, number][] = [
+    ["the registered text with a variable", "Dear {{name}}, your order is on its way. - ACME", 201],
+    ["a fixed word in the place", "Dear Customer, your order is on its way. - ACME", 201],
+    ["changed fixed text", "Hello {{name}}, your order is on its way. - ACME", 400],
+    ["a variable outside the place", "Dear {{name}}, your order is on its way {{email}}. - ACME", 400],
+    ["text after the end", "Dear {{name}}, your order is on its way. - ACME Thanks", 400],
+  ];
+  it.each(SAVED)("saving a response tied to the template: %s answers %s", async (what, body, status) => {
+    const code = `save-${SAVED.findIndex(([w]) => w === what)}`;
+    const before = await rowsOf<{ n: number }>(db(), sql`select count(*)::int as n from canned_responses`);
+    const res = await create("manager", { code, title: what, body, smsTemplateId: templateId });
+    expect(res.statusCode, res.body).toBe(status);
+    const after = await rowsOf<{ n: number }>(db(), sql`select count(*)::int as n from canned_responses`);
+    expect(after[0]?.n).toBe((before[0]?.n ?? 0) + (status === 201 ? 1 : 0));
+    if (status === 400)
+      expect(res.json<{ message: string }>().message).toBe(CANNED_MESSAGES.bodyNotTemplate("1107161234567890123"));
+    else await db().execute(sql`delete from canned_responses where code = ${code}`);
   });
 
   it("offers only responses tied to a registered template", () => {

@@ -1,7 +1,12 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Static } from "@sinclair/typebox";
 import type { CannedResponseRecord } from "../../../contract/calls/canned-responses";
-import { CANNED_MAX, CANNED_MESSAGES, unknownCannedKeys } from "../../../contract/domain/canned-responses";
+import {
+  CANNED_MAX,
+  CANNED_MESSAGES,
+  followsDltTemplate,
+  unknownCannedKeys,
+} from "../../../contract/domain/canned-responses";
 import type { ChatChannel } from "../../../contract/domain/chats";
 import type { SchemaBody } from "../../../schemas";
 import type { Db } from "../../db/client";
@@ -80,12 +85,16 @@ async function bodyErrors(db: Db, account: string, body: CannedBody): Promise<Fi
     errors.push({ field: "body", message: CANNED_MESSAGES.unknownVariable(key) });
   const templateId = templateIdOf(body);
   if (templateId) {
-    const found = await rowsOf<{ id: string }>(
+    const [found] = await rowsOf<{ body: string; dltTemplateId: string | null }>(
       db,
-      sql`select t.id from ${smsTemplates} t join ${smsAccounts} a on a.id = t.sms_account_id
+      sql`select t.body, t.dlt_template_id as "dltTemplateId" from ${smsTemplates} t
+          join ${smsAccounts} a on a.id = t.sms_account_id
           where t.id = ${templateId} and ${contactsOwnerSql(sql`a.user_id`)} = ${account}::uuid`,
     );
-    if (!found.length) errors.push({ field: "smsTemplateId", message: CANNED_MESSAGES.smsTemplateNotFound });
+    if (!found) errors.push({ field: "smsTemplateId", message: CANNED_MESSAGES.smsTemplateNotFound });
+    // Tied to a template, the response is sent as it on a DLT route: a body the scrub could never pass is refused now.
+    else if (!followsDltTemplate(found.body, body.body))
+      errors.push({ field: "body", message: CANNED_MESSAGES.bodyNotTemplate(found.dltTemplateId ?? "") });
   }
   return errors;
 }

@@ -26,6 +26,8 @@ export interface SchemaFormProps {
   columns?: 1 | 2;
   /** Inputs the schema cannot describe (a contact's typed attributes), shown after its fields, before the buttons. */
   extra?: ReactNode;
+  /** Every change of the values (a parent that restarts the form from them keeps what was typed). */
+  onChange?: (data: FormValues) => void;
 }
 
 /**
@@ -58,6 +60,7 @@ export function SchemaForm(props: SchemaFormProps) {
     customValidate,
     columns = 1,
     extra,
+    onChange,
   } = props;
   const isMobile = useIsMobile();
   // Controlled: RJSF resets its state to the formData prop whenever any prop changes, so a parent re-rendering (a
@@ -79,7 +82,10 @@ export function SchemaForm(props: SchemaFormProps) {
       schema={schema}
       uiSchema={{ "ui:submitButtonOptions": { norender: true }, ...uiSchema }}
       formData={data}
-      onChange={(e: IChangeEvent<FormValues>) => setData(e.formData)}
+      onChange={(e: IChangeEvent<FormValues>) => {
+        setData(e.formData);
+        if (e.formData) onChange?.(e.formData);
+      }}
       validator={validator}
       formContext={formContext}
       widgets={WIDGETS}

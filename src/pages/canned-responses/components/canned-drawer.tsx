@@ -1,5 +1,6 @@
 import { Drawer, Form, Select, Typography } from "antd";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import type { CallReply } from "../../../../contract";
 import { useCall } from "../../../api";
 import { LazySchemaForm, type FormValues } from "../../common/lazy-schema-form";
 import { FORM_SCHEMAS } from "../../common/validators/form-schemas";
@@ -28,14 +29,23 @@ const UI_SCHEMA = {
 
 const text = (values: FormValues, key: string) => (typeof values[key] === "string" ? (values[key] as string) : "");
 
-/** The registered SMS templates (DLT) of the account, for a response sent as one on a DLT route. */
-function SmsTemplateSelect(props: { value: string | null; onChange: (v: string | null) => void }) {
-  const { query } = useCall(
-    "templates.unified",
-    { query: { channel: "sms", limit: 100 } },
-    { errorNotification: false },
-  );
-  const options = (query.data?.data.data ?? []).map((t) => ({ value: t.id, label: `${t.name} · ${t.detail}` }));
+type SmsTemplate = CallReply<"sms.templates.list">["data"][number];
+
+/**
+ * The account's registered SMS templates (DLT), grouped by the sender header they are registered for, for a response
+ * sent as one on a DLT route. Choosing one hands its text to the form (the response's body then follows it).
+ */
+function SmsTemplateSelect(props: { value: string | null; onChange: (t: SmsTemplate | null) => void }) {
+  const { query } = useCall("sms.templates.list", { query: {} }, { errorNotification: false });
+  const templates = query.data?.data.data ?? [];
+  const senders = [...new Set(templates.map((t) => t.senderId))].sort();
+  const options = senders.map((sender) => ({
+    label: `Sender ${sender}`,
+    title: sender,
+    options: templates
+      .filter((t) => t.senderId === sender)
+      .map((t) => ({ value: t.id, label: `${t.name} · ${sender} · DLT ${t.dltTemplateId}` })),
+  }));
   return (
     <Select
       id="canned-sms-template"
@@ -45,7 +55,7 @@ function SmsTemplateSelect(props: { value: string | null; onChange: (v: string |
       loading={query.isFetching}
       placeholder="None: free text"
       value={props.value ?? undefined}
-      onChange={(v: string | undefined) => props.onChange(v ?? null)}
+      onChange={(v: string | undefined) => props.onChange(templates.find((t) => t.id === v) ?? null)}
       options={options}
     />
   );
@@ -84,6 +94,16 @@ function CannedForm(props: {
   const { editing, onClose, onSave, saving } = props;
   const [channel, setChannel] = useState<Channel | null>(editing?.channel ?? null);
   const [smsTemplateId, setSmsTemplateId] = useState<string | null>(editing?.smsTemplateId ?? null);
+  // The form starts from these values; choosing a template starts it again with the template's text as the body,
+  // keeping the code and title typed so far.
+  const [start, setStart] = useState<FormValues>(
+    editing ? { code: editing.code, title: editing.title, body: editing.body } : {},
+  );
+  const typed = useRef<FormValues>(start);
+  const chooseTemplate = (t: SmsTemplate | null) => {
+    setSmsTemplateId(t?.id ?? null);
+    if (t) setStart({ ...typed.current, body: t.body });
+  };
   const submit = async (values: FormValues) => {
     const body = { code: text(values, "code"), title: text(values, "title"), body: text(values, "body") };
     if (await onSave(editing?._id ?? null, { ...body, channel, smsTemplateId })) onClose();
@@ -102,10 +122,14 @@ function CannedForm(props: {
         <Form.Item
           label="Registered SMS template (DLT)"
           htmlFor="canned-sms-template"
-          help="On an SMS number with a DLT entity, only responses tied to a registered template are offered, and the filled text must match it"
+          help={
+            smsTemplateId
+              ? "The text is the template's: replace each {#var#} with a value or a contact variable such as {{name}}, and keep the rest as registered"
+              : "On an SMS number with a DLT entity, only responses tied to a registered template are offered, sent as that template"
+          }
         >
           {props.mayLinkTemplates ? (
-            <SmsTemplateSelect value={smsTemplateId} onChange={setSmsTemplateId} />
+            <SmsTemplateSelect value={smsTemplateId} onChange={chooseTemplate} />
           ) : (
             <Typography.Text type="secondary">Linking a template needs the Templates module.</Typography.Text>
           )}
@@ -117,7 +141,10 @@ function CannedForm(props: {
     <LazySchemaForm
       schema={FORM_SCHEMAS.cannedResponse}
       uiSchema={UI_SCHEMA}
-      formData={editing ? { code: editing.code, title: editing.title, body: editing.body } : {}}
+      formData={start}
+      onChange={(values) => {
+        typed.current = values;
+      }}
       submitText={editing ? "Save changes" : "Add response"}
       submitting={saving}
       onCancel={onClose}

@@ -1,6 +1,12 @@
 import { Empty, Spin, Typography, theme } from "antd";
 import type { RenderedCanned } from "./use-canned-slash";
 
+/** The one line that says why the list holds fewer responses than the settings page. */
+export const CANNED_RULE_NOTE = {
+  dlt: "DLT route: only responses tied to a registered SMS template, sent as that template",
+  "window-closed": "Outside the 24-hour window: approved templates only",
+} as const;
+
 export const CANNED_LISTBOX_ID = "canned-responses-listbox";
 export const cannedOptionId = (i: number) => `canned-response-option-${i}`;
 
@@ -15,6 +21,8 @@ export function CannedPopup(props: {
   query: string;
   onPick: (item: RenderedCanned) => void;
   onHover: (index: number) => void;
+  /** Why fewer responses are offered here (the server's rule for this conversation). */
+  rule?: "window-closed" | "dlt" | null;
 }) {
   const { token } = theme.useToken();
   return (
@@ -35,6 +43,15 @@ export function CannedPopup(props: {
       <Typography.Text type="secondary" style={{ display: "block", padding: "6px 12px", fontSize: 12 }}>
         Canned responses · ↑↓ to choose, Enter to insert, Esc to close
       </Typography.Text>
+      {props.rule && (
+        <Typography.Text
+          type="secondary"
+          data-testid="canned-rule"
+          style={{ display: "block", padding: "0 12px 6px", fontSize: 12 }}
+        >
+          {CANNED_RULE_NOTE[props.rule]}
+        </Typography.Text>
+      )}
       {props.loading ? (
         <Spin size="small" style={{ display: "block", padding: 12 }} />
       ) : props.items.length === 0 ? (

@@ -8,7 +8,7 @@ import { CANNED_LISTBOX_ID, CannedPopup, cannedOptionId } from "./canned-popup";
 import { TemplatePicker } from "./template-picker";
 import { windowLabel, type Conversation } from "./thread-state";
 import { noFilesReason, useAttachment } from "./use-attachment";
-import { useCannedSlash } from "./use-canned-slash";
+import { useCannedSlash, type RenderedCanned } from "./use-canned-slash";
 import { useComposerCommands } from "./use-inbox-keys";
 import { useTypingSignal } from "./use-typing-signal";
 import type { Draft } from "./use-thread";
@@ -19,7 +19,7 @@ const EmojiPicker = lazy(() => import("emoji-picker-react"));
 /** What the reply box says it takes now. */
 const placeholderOf = (s: { dlt: boolean; closed: boolean; note: boolean; attachment: boolean }) =>
   s.dlt
-    ? "Free text is off on this DLT route"
+    ? "Free text is off on this DLT route: / for a canned response tied to a registered template"
     : s.closed
       ? "Free text is off outside the 24-hour window"
       : s.note
@@ -58,12 +58,17 @@ export function Composer(props: {
   // Only templates may go out: free text, emoji and the send button are off.
   const closed = windowClosed || dlt;
   const typing = useTypingSignal(props.conversation, mode === "reply" && props.connected);
+  // On a DLT route a canned response goes as the registered template the server matched it to (its values as the
+  // params), and only while the box still holds its text unchanged: anything else would be free text.
+  const [picked, setPicked] = useState<RenderedCanned | null>(null);
+  const dltCanned = dlt && picked?.smsTemplateId && picked.params && picked.text === text.trim() ? picked : null;
   const canned = useCannedSlash({
     conversationId: props.conversation._id,
     text,
     setText,
     input: textArea,
     onError: setError,
+    onPicked: setPicked,
   });
   // The inbox's keys (r, n, c) reach the composer here.
   useComposerCommands((command) => {
@@ -83,6 +88,18 @@ export function Composer(props: {
 
   const submit = async () => {
     const value = text.trim();
+    if (dltCanned?.smsTemplateId && dltCanned.params && !busy) {
+      setBusy(true);
+      setError(null);
+      try {
+        if (await sendTemplate(dltCanned.smsTemplateId, dltCanned.params, dltCanned.text ?? value)) return;
+        setText("");
+        setPicked(null);
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
     if ((!value && !ready) || busy || closed) return;
     if (mode === "reply" && attachment && !ready) return;
     setBusy(true);
@@ -125,6 +142,7 @@ export function Composer(props: {
       ...(headerMediaId ? { headerMediaId } : {}),
     });
     if (failed) setError(failed);
+    return Boolean(failed);
   };
 
   return (
@@ -217,7 +235,7 @@ export function Composer(props: {
         <TemplatePicker
           conversationId={props.conversation._id}
           disabled={!props.connected || mode === "note"}
-          onSend={sendTemplate}
+          onSend={async (...args) => void (await sendTemplate(...args))}
         >
           <Button icon={<FileTextOutlined />} aria-label="Templates" type={closed ? "primary" : "default"}>
             {closed ? "Send a template" : null}
@@ -232,6 +250,7 @@ export function Composer(props: {
               query={canned.query}
               onPick={canned.pick}
               onHover={canned.setActive}
+              rule={canned.rule}
             />
           )}
           <Input.TextArea
@@ -246,7 +265,7 @@ export function Composer(props: {
             autoSize={{ minRows: 1, maxRows: 6 }}
             maxLength={CHAT_TEXT_MAX}
             value={text}
-            disabled={closed}
+            disabled={windowClosed}
             onChange={(e) => {
               setText(e.target.value);
               canned.track(e.target);
@@ -275,7 +294,9 @@ export function Composer(props: {
           aria-label={mode === "note" ? "Save note" : "Send"}
           loading={busy}
           disabled={
-            closed || (mode === "reply" && !props.connected) || (mode === "reply" && attachment ? !ready : !text.trim())
+            (closed && !dltCanned) ||
+            (mode === "reply" && !props.connected) ||
+            (mode === "reply" && attachment ? !ready : !text.trim())
           }
           onClick={() => void submit()}
         />

@@ -17,6 +17,8 @@ export function useCannedSlash(props: {
   setText: (text: string) => void;
   input: RefObject<HTMLTextAreaElement | null>;
   onError: (message: string) => void;
+  /** After a response is inserted (on a DLT route the composer sends it as its template). */
+  onPicked?: (item: RenderedCanned) => void;
 }) {
   const call = useChatCall();
   const [caret, setCaret] = useState(0);
@@ -54,6 +56,7 @@ export function useCannedSlash(props: {
     const next = props.text.slice(0, slash.start) + item.text + props.text.slice(caret);
     const at = slash.start + item.text.length;
     props.setText(next);
+    props.onPicked?.(item);
     setCaret(at);
     requestAnimationFrame(() => {
       props.input.current?.focus();
