@@ -29,7 +29,8 @@ let database: Database;
 let server: CloudServer;
 let smsc: Smsc;
 let provider: SmsHttpStandIn;
-let templateId = "";
+/** The template's row per route (one per header). */
+let templateIds: Record<string, string> = {};
 /** Read by the stand-in at each report: set once the HTTP channel (and so its DLR URL) exists. */
 const httpOptions = { apiKey: HTTP_KEY, callbackUrl: "", dltTemplateField: "dlt_template_id" };
 const db = () => database.db;
@@ -120,17 +121,22 @@ beforeAll(async () => {
       },
     ])
     .returning({ id: smsAccounts.id });
-  [{ id: templateId }] = await db()
+  // One DLT template linked to both headers (DLT scrubs header and template together, so each route's conversation
+  // is offered its own header's row).
+  const rows = await db()
     .insert(smsTemplates)
-    .values({
-      smsAccountId: accounts[0].id,
-      name: "order_update",
-      body: "Dear {#var#}, your order {#var#} is on its way. - ACME",
-      category: "service-implicit",
-      senderId: "DLTSMP",
-      dltTemplateId: DLT_ID,
-    })
+    .values(
+      (["DLTSMP", "DLTHTP"] as const).map((senderId, i) => ({
+        smsAccountId: accounts[i].id,
+        name: "order_update",
+        body: "Dear {#var#}, your order {#var#} is on its way. - ACME",
+        category: "service-implicit" as const,
+        senderId,
+        dltTemplateId: DLT_ID,
+      })),
+    )
     .returning({ id: smsTemplates.id });
+  templateIds = { SMPP: rows[0].id, HTTP: rows[1].id };
   const smpp = await server.call({
     method: "POST",
     url: "/api/v1/channels/smpp",
@@ -225,7 +231,7 @@ describe.each(routes)("an agent's reply over $name on a DLT route", (route) => {
     const sent = await send(chat, {
       clientId: `tpl-${route.name}`,
       messageType: "template",
-      templateId,
+      templateId: templateIds[route.name],
       params: ["Asha", "JM-1"],
     });
     expect(sent.statusCode, sent.body).toBe(200);

@@ -45,7 +45,10 @@ function headerOf(r: Row): QuickReply["header"] {
  * Templates the composer may send in a conversation: the APPROVED WhatsApp templates of the WABA its number belongs to,
  * the SMS templates of the account, the RCS templates of its bot. Outside WhatsApp's window they are all it may send.
  */
-export async function quickReplies(db: Db, conversation: ConversationRow): Promise<QuickReply[]> {
+export async function quickReplies(
+  db: Db,
+  conversation: Pick<ConversationRow, "channel" | "userId" | "businessAddress">,
+): Promise<QuickReply[]> {
   const channel = conversation.channel as ChatChannel;
   let rows: Row[];
   if (channel === "whatsapp") {
@@ -58,10 +61,18 @@ export async function quickReplies(db: Db, conversation: ConversationRow): Promi
           order by t.name`,
     );
   } else if (channel === "sms") {
+    // DLT scrubs the header and the template together (a template is registered for its headers), so a conversation
+    // with a header is answered with that header's templates, one with an SMS account's reply number with that
+    // account's; an address no SMS account names (a carrier channel's inbound number) keeps the account's all.
+    const address = conversation.businessAddress;
     rows = await rowsOf<Row>(
       db,
       sql`select t.id::text as id, t.name, null as language, t.body, t.dlt_template_id from sms_templates t join sms_accounts a on a.id = t.sms_account_id
-          where a.user_id = ${conversation.userId} order by t.name`,
+          where a.user_id = ${conversation.userId}
+            and (t.sender_id = ${address} or a.reply_number = ${address}
+                 or not exists (select 1 from sms_accounts x where x.user_id = ${conversation.userId}
+                                  and (${address} = any(x.sender_ids) or x.reply_number = ${address})))
+          order by t.name`,
     );
   } else {
     rows = await rowsOf<Row>(
