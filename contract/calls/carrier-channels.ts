@@ -144,7 +144,8 @@ const Saved = ok({ message: Type.String(), data: CarrierChannelRecord });
 /**
  * Choices: a channel belongs to the account that connected it (others: 404); connecting and editing test the
  * credentials with a real provider call before anything is saved (a refusal saves nothing: 400 with the provider's
- * words, 502 when it did not answer); a channel sending a running, paused or scheduled campaign is not removed (409).
+ * words, 502 when it did not answer); a channel sending a campaign that is ready, scheduled, running or paused is not
+ * removed (409).
  * An SMS connection claims headers of the caller's own SMS accounts that no other connection claims (409 otherwise);
  * its settings and secret change through its own edit call (SMPP, HTTP), which checks them with the provider like a
  * connect and keeps the stored secret when none is sent. An RBM connection claims one of the caller's own RCS bots that
