@@ -1,5 +1,5 @@
 import { TrophyOutlined } from "@ant-design/icons";
-import { Alert, Card, Descriptions, Skeleton, Table, Tag, Typography } from "antd";
+import { Alert, Button, Card, Descriptions, Modal, Skeleton, Table, Tag, Typography } from "antd";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { CampaignSplitRecord, SplitVariantRecord } from "../../../../contract/calls/campaign-splits";
@@ -29,6 +29,21 @@ function CampaignLink({ v, linked }: { v: SplitVariantRecord; linked: boolean })
   );
 }
 
+/** Decide now is offered while the test is testing, holds back a share for the winner and every variant started. */
+const decidable = (split: CampaignSplitRecord) =>
+  split.status === "testing" && split.winnerVariant === null && split.testSharePercent < 100 && split.decideAt !== null;
+
+function confirmDecide(split: CampaignSplitRecord, onOk: () => Promise<void>) {
+  const metric = WINNER_METRIC_LABELS[split.metric];
+  Modal.confirm({
+    title: `Decide "${split.name}" now?`,
+    content: `The variant with the highest ${metric} so far wins (${split.significance.charAt(0).toLowerCase()}${split.significance.slice(1)}) and is sent at once to the other ${100 - split.testSharePercent}% of the audience, instead of at ${formatDateTime(split.decideAt)}. This cannot be undone.`,
+    okText: "Decide now",
+    // A refusal (decided meanwhile) is shown by its own toast; the dialog closes either way.
+    onOk: () => onOk().catch(() => undefined),
+  });
+}
+
 /**
  * One test compared: per variant sent, delivered, replied, clicked and converted with their rates, a bar chart of the
  * chosen metric's rate, the significance note, the decide time and, once chosen, the winner and its campaign.
@@ -37,10 +52,15 @@ export function SplitCompare({
   split,
   loading,
   linked,
+  onDecide,
+  deciding = false,
 }: {
   split: CampaignSplitRecord | null;
   loading: boolean;
   linked: boolean;
+  /** The sender's own: choose the winner now (the timer's decision, early). */
+  onDecide?: (id: string) => Promise<void>;
+  deciding?: boolean;
 }) {
   if (loading || !split)
     return (
@@ -59,6 +79,19 @@ export function SplitCompare({
         <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
           Compare: {split.name}
         </Typography.Title>
+      }
+      extra={
+        onDecide &&
+        decidable(split) && (
+          <Button
+            type="primary"
+            icon={<TrophyOutlined />}
+            loading={deciding}
+            onClick={() => confirmDecide(split, () => onDecide(split.id))}
+          >
+            Decide now
+          </Button>
+        )
       }
     >
       {split.statusReason && (

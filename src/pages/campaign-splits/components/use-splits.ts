@@ -48,6 +48,7 @@ export function useSplits(openId: string | null) {
     },
   );
   const create = useCallMutation("campaignSplits.create");
+  const decide = useCallMutation("campaignSplits.decide");
   const reply = list.query.data?.data;
   return {
     rows: reply?.data ?? [],
@@ -72,5 +73,19 @@ export function useSplits(openId: string | null) {
       return done.data.id;
     },
     saving: create.isPending,
+    /** Decide now: the winner chosen and sent to the rest at once; the test and the list read again either way. */
+    decide: async (id: string) => {
+      try {
+        const done = await decide.mutateAsync({
+          params: { id },
+          successNotification: false,
+          errorNotification: (err?: HttpError) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
+        });
+        toast.success(done.message);
+      } finally {
+        await Promise.all([detail.query.refetch(), list.query.refetch()]);
+      }
+    },
+    deciding: decide.isPending,
   };
 }
