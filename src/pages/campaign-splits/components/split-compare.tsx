@@ -1,5 +1,5 @@
 import { TrophyOutlined } from "@ant-design/icons";
-import { Alert, Button, Card, Descriptions, Modal, Skeleton, Table, Tag, Typography } from "antd";
+import { Alert, App, Button, Card, Descriptions, Skeleton, Table, Tag, Typography } from "antd";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { CampaignSplitRecord, SplitVariantRecord } from "../../../../contract/calls/campaign-splits";
@@ -33,11 +33,23 @@ function CampaignLink({ v, linked }: { v: SplitVariantRecord; linked: boolean })
 const decidable = (split: CampaignSplitRecord) =>
   split.status === "testing" && split.winnerVariant === null && split.testSharePercent < 100 && split.decideAt !== null;
 
-function confirmDecide(split: CampaignSplitRecord, onOk: () => Promise<void>) {
+type Confirm = ReturnType<typeof App.useApp>["modal"]["confirm"];
+
+/** Through the app's modal (App.useApp), so the dialog takes the console's theme (its contrast-safe primary colour). */
+function confirmDecide(confirm: Confirm, split: CampaignSplitRecord, onOk: () => Promise<void>) {
   const metric = WINNER_METRIC_LABELS[split.metric];
-  Modal.confirm({
+  confirm({
     title: `Decide "${split.name}" now?`,
-    content: `The variant with the highest ${metric} so far wins (${split.significance.charAt(0).toLowerCase()}${split.significance.slice(1)}) and is sent at once to the other ${100 - split.testSharePercent}% of the audience, instead of at ${formatDateTime(split.decideAt)}. This cannot be undone.`,
+    content: (
+      <>
+        <Typography.Paragraph>
+          The variant with the highest {metric} so far wins and is sent at once to the other{" "}
+          {100 - split.testSharePercent}% of the audience, instead of at {formatDateTime(split.decideAt)}. This cannot
+          be undone.
+        </Typography.Paragraph>
+        <Typography.Paragraph style={{ marginBottom: 0 }}>So far: {split.significance}.</Typography.Paragraph>
+      </>
+    ),
     okText: "Decide now",
     // A refusal (decided meanwhile) is shown by its own toast; the dialog closes either way.
     onOk: () => onOk().catch(() => undefined),
@@ -62,6 +74,7 @@ export function SplitCompare({
   onDecide?: (id: string) => Promise<void>;
   deciding?: boolean;
 }) {
+  const { modal } = App.useApp();
   if (loading || !split)
     return (
       <Card style={{ marginTop: 16 }}>
@@ -87,7 +100,7 @@ export function SplitCompare({
             type="primary"
             icon={<TrophyOutlined />}
             loading={deciding}
-            onClick={() => confirmDecide(split, () => onDecide(split.id))}
+            onClick={() => confirmDecide(modal.confirm, split, () => onDecide(split.id))}
           >
             Decide now
           </Button>
