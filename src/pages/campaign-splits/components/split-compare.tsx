@@ -149,7 +149,7 @@ export function SplitCompare({
       />
       {split.winnerReason && (
         <Typography.Paragraph>
-          {split.winnerReason}
+          {split.winnerReason}.
           {split.remainder && (
             <>
               {" "}

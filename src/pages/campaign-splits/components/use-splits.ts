@@ -42,8 +42,9 @@ export function useSplits(openId: string | null) {
       errorNotification: false,
       queryOptions: {
         enabled: Boolean(openId),
-        // A test in progress changes as its variants send; a finished one does not.
-        refetchInterval: (q) => (q.state.data?.data.data.status === "completed" ? false : 5_000),
+        // A test in progress changes as its variants send; a finished one still gains clicks and conversions (the
+        // winner's campaign was only started when the test completed), more slowly.
+        refetchInterval: (q) => (q.state.data?.data.data.status === "completed" ? 30_000 : 5_000),
       },
     },
   );
