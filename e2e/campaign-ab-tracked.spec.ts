@@ -96,7 +96,8 @@ test("a tracked A/B test of two RCS variants: the phones click, the manager deci
   await drawer.getByRole("button", { name: "Start test" }).click();
   await expect(drawer).toBeHidden();
 
-  const row = page.locator(".ant-table-row").filter({ hasText: name });
+  // The list's row (the comparison's rows below carry the name too, as links to their campaigns).
+  const row = page.locator(".ant-table-row").filter({ has: page.getByRole("button", { name, exact: true }) });
   await expect(row).toContainText("RCS");
   await expect(row).toContainText("Click rate");
   await expect(row).toContainText("Not yet");
@@ -160,7 +161,7 @@ test("a tracked A/B test of two RCS variants: the phones click, the manager deci
   expect(await scan(page, "light A/B comparison with a winner")).toEqual([]);
 
   await setTheme(page, "dark");
-  await page.locator(".ant-table-row").filter({ hasText: name }).getByRole("button", { name, exact: true }).click();
+  await row.getByRole("button", { name, exact: true }).click();
   await expect(rowOf(compare, "Winner")).toBeVisible();
   await expect(compare.locator(".recharts-bar-rectangle").first()).toBeVisible();
   await shot(page, "campaign-ab-tracked-winner-dark");
