@@ -19,9 +19,14 @@ const withRate = (count: number, rate: number, sent: number) =>
   sent > 0 ? `${formatCount(count)} (${pct(rate)})` : formatCount(count);
 
 /** The variant's campaign: a link to its report for the sender's own, its name for operators (who have no reports). */
-function CampaignLink({ v, linked }: { v: SplitVariantRecord; linked: boolean }) {
+function CampaignLink({ v, linked, inText = false }: { v: SplitVariantRecord; linked: boolean; inText?: boolean }) {
   return linked ? (
-    <Link to={reportPath(v.campaignId, "../")} relative="path">
+    // Within a sentence a link is underlined: its colour alone is too close to the text's in the dark theme.
+    <Link
+      to={reportPath(v.campaignId, "../")}
+      relative="path"
+      style={inText ? { textDecoration: "underline" } : undefined}
+    >
       {v.campaignName}
     </Link>
   ) : (
@@ -153,7 +158,8 @@ export function SplitCompare({
           {split.remainder && (
             <>
               {" "}
-              The winner goes to the rest of the audience as <CampaignLink v={split.remainder} linked={linked} />.
+              The winner goes to the rest of the audience as <CampaignLink v={split.remainder} linked={linked} inText />
+              .
             </>
           )}
         </Typography.Paragraph>
