@@ -156,6 +156,8 @@ test("a tracked A/B test of two RCS variants: the phones click, the manager deci
   await expect(row).toContainText("Variant B");
   // The split job marks the test completed once the winner's campaign started; the list reads again every 10 s.
   await expect(row).toContainText("Completed", { timeout: 30_000 });
+  // From the top: a full-page shot of a scrolled page draws the fixed header partway down.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, "campaign-ab-tracked-winner-light");
   expect(await scan(page, "light A/B comparison with a winner")).toEqual([]);
 
