@@ -84,7 +84,7 @@ const SPEC6: Array<[RegExp, Role[]]> = [
   // Not in SPEC 6 (issue 41): A/B tests. The senders create (the workspace, like contacts); every role reads its reach,
   // admins and resellers their customers' (as campaigns.get).
   [/^campaignSplits\.(list|get)$/, ALL],
-  [/^campaignSplits\.create$/, [M, U, D]],
+  [/^campaignSplits\.(create|decide)$/, [M, U, D]],
   [/^contacts\.erase$/, [U, M]],
   [/^contacts\./, [M, U, D]],
   // Not in SPEC 6 (issue 39): the consent ledger, of the caller's account like the suppression list (its view).

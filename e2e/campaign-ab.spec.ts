@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { THEME_STORAGE_KEY } from "../contract/constants";
 import { scan } from "./a11y/axe";
 import { expect, test } from "./fixtures";
+import { pickById } from "./campaign-helpers";
 import { apiToken, login, shot } from "./support";
 
 // A/B tests (issue 41, item 4): from Campaign Management, a manager splits pasted sandbox numbers between two SMS
@@ -13,27 +14,6 @@ test.describe.configure({ timeout: 120_000 });
 const PAGE = "/organization/campaigns/ab-tests";
 // +91 90000 000xx: delivered on SMS by the sandbox carrier (contract/domain/sandbox-numbers.ts).
 const NUMBERS = Array.from({ length: 20 }, (_, i) => `90000000${String(i).padStart(2, "0")}`);
-
-/** Picks an option of the select whose input has this id (each variant's pickers share their labels). */
-async function pickById(page: Page, id: string, option: string): Promise<void> {
-  const box = page.locator(`[id="${id}"]`);
-  await expect(async () => {
-    await expect(box).toBeEnabled({ timeout: 3_000 });
-    if ((await box.getAttribute("aria-expanded")) !== "true") {
-      await box.focus();
-      await box.press("ArrowDown");
-    }
-    const listId = await box.getAttribute("aria-controls");
-    await page
-      .locator(".ant-select-dropdown")
-      .filter({ has: page.locator(`[id="${listId}"]`) })
-      .locator(".ant-select-item-option")
-      .filter({ hasText: option })
-      .first()
-      .click({ timeout: 3_000 });
-    await expect(box).not.toHaveAttribute("aria-expanded", "true", { timeout: 2_000 });
-  }).toPass({ timeout: 45_000 });
-}
 
 async function fillVariant(page: Page, drawer: Locator, index: number, value: string): Promise<void> {
   await pickById(page, `variant-${index}-sender`, "Acme Transactional");

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -110,4 +110,25 @@ export async function createImageTemplate(
       { timeout: 30_000 },
     )
     .toBe("APPROVED");
+}
+
+/** Picks an option of the select whose input has this id (each variant's pickers share their labels). */
+export async function pickById(page: Page, id: string, option: string): Promise<void> {
+  const box = page.locator(`[id="${id}"]`);
+  await expect(async () => {
+    await expect(box).toBeEnabled({ timeout: 3_000 });
+    if ((await box.getAttribute("aria-expanded")) !== "true") {
+      await box.focus();
+      await box.press("ArrowDown");
+    }
+    const listId = await box.getAttribute("aria-controls");
+    await page
+      .locator(".ant-select-dropdown")
+      .filter({ has: page.locator(`[id="${listId}"]`) })
+      .locator(".ant-select-item-option")
+      .filter({ hasText: option })
+      .first()
+      .click({ timeout: 3_000 });
+    await expect(box).not.toHaveAttribute("aria-expanded", "true", { timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
 }

@@ -16,6 +16,7 @@ const POSTGRES_FILES = [
   "server/test/conversions.test.ts", // attribution by code and by number in the window, idempotency, on both databases
   "server/test/conversion-postback.test.ts", // the postback URL: hashed token, replaced and revoked, window setting
   "server/test/campaign-splits.test.ts", // A/B slices through the ingest (COPY on PostgreSQL), the winner, roles
+  "server/test/campaign-splits-decide.test.ts", // Decide now twice at once: two connections, one remainder
   "server/test/call-schemas.test.ts", // every call's bad input, nothing changed
   "server/test/team-csat.test.ts", // Team Reports' CSAT: each account's days in its zone, rounding in SQL
   "server/test/rows-read-inbox.test.ts", // the inbox list reads a page, not the inbox: plans differ per database

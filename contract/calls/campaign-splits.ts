@@ -111,4 +111,14 @@ export const CAMPAIGN_SPLIT_CALLS = {
     summary:
       "Create an A/B test: one campaign per variant over its slice of the audience (a segment or pasted numbers), each started when its audience is read (or scheduled at its send time)",
   },
+  "campaignSplits.decide": {
+    method: "POST",
+    path: "/api/v1/campaigns/splits/:id/decide",
+    access: WORKSPACE,
+    module: "campaign",
+    params: ID,
+    response: replies({ 200: ok({ message: Type.String(), data: CampaignSplitRecord }) }),
+    summary:
+      "Decide now: choose the winner by the test's metric before decide-after hours pass (the timer's own decision) and send it to the held-back rest; 409 when already decided, with no held-back share, or before every variant started",
+  },
 } as const satisfies Record<string, CallDef>;

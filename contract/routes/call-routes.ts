@@ -128,6 +128,7 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "campaignSplits.list": {"method":"GET","path":"/api/v1/campaigns/splits","access":["admin","reseller","manager","user","department_head"],"module":"campaign"},
   "campaignSplits.get": {"method":"GET","path":"/api/v1/campaigns/splits/:id","access":["admin","reseller","manager","user","department_head"],"module":"campaign"},
   "campaignSplits.create": {"method":"POST","path":"/api/v1/campaigns/splits","access":["manager","user","department_head"],"module":"campaign"},
+  "campaignSplits.decide": {"method":"POST","path":"/api/v1/campaigns/splits/:id/decide","access":["manager","user","department_head"],"module":"campaign"},
   "waba.active": {"method":"GET","path":"/api/waba/active-wabas","access":["user","manager"]},
   "waba.templates.list": {"method":"GET","path":"/api/waba/templates","access":["user","manager"],"module":"template","failure":"Failed to fetch templates"},
   "waba.templates.create": {"method":"POST","path":"/api/waba/create-template","access":["user","manager"],"module":"template","failure":"Failed to create template","multipart":true},

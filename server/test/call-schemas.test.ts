@@ -446,6 +446,7 @@ const VALID: Record<string, (s: TestServer) => Promise<Input>> = {
       },
     };
   },
+  "campaignSplits.decide": async (s) => ({ as: "manager", params: { id: await startedSplit(s) } }),
   "contacts.segments.list": async () => ({ as: "user" }),
   "contacts.segments.get": async (s) => ({ as: "depthead", params: { id: await schemaSegment(s) } }),
   "contacts.segments.create": async () => ({
@@ -1637,6 +1638,22 @@ async function schemaSplit(s: TestServer): Promise<string> {
   const input = await VALID["campaignSplits.create"](s);
   const res = await s.call({ method: "POST", url: "/api/v1/campaigns/splits", as: "manager", payload: input.payload });
   return (res.json().data as { id: string }).id;
+}
+
+/** An A/B test of the manager's holding back half of 40 numbers, once both its variants started (decidable). */
+async function startedSplit(s: TestServer): Promise<string> {
+  const input = await VALID["campaignSplits.create"](s);
+  const numbers = Array.from({ length: 40 }, (_, i) => String(9876500000 + i)).join("\n");
+  const payload = { ...input.payload, name: "Schema decide", numbers, testSharePercent: 50 };
+  const res = await s.call({ method: "POST", url: "/api/v1/campaigns/splits", as: "manager", payload });
+  const id = (res.json().data as { id: string }).id;
+  for (let i = 0; i < 300; i++) {
+    for (const job of ["campaign-ingest", "campaign-splits"]) await s.app.jobs.get(job)?.tick();
+    const split = await s.call({ method: "GET", url: `/api/v1/campaigns/splits/${id}`, as: "manager" });
+    if ((split.json() as { data: { decideAt: string | null } }).data.decideAt) return id;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("the schema A/B test's variants did not start");
 }
 
 async function smsAccountOf(s: TestServer, name: DemoName): Promise<string> {

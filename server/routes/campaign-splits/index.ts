@@ -1,5 +1,7 @@
 import { callerOf } from "../../auth/guard";
+import { VARIANT_LABELS } from "../../../contract/domain/splits";
 import { shortLinkOrigin } from "../../config";
+import { decideSplitNow } from "../../services/campaign-splits/advance";
 import { createSplit } from "../../services/campaign-splits/create";
 import { listSplits } from "../../services/campaign-splits/list";
 import { findSplit } from "../../services/campaign-splits/reach";
@@ -7,7 +9,8 @@ import { toSplitRecords } from "../../services/campaign-splits/records";
 import type { Handlers } from "../context";
 
 // A/B tests (issue 41, item 4): the reads take the campaigns' reach (admins and resellers their customers'); the
-// create is the sender's own and checks every variant before it writes anything.
+// create is the sender's own and checks every variant before it writes anything. Decide now is the sender's too (the
+// contract's roles), on a test in its reach (another account's answers like a missing one).
 
 export const campaignSplitHandlers: Handlers = {
   "campaignSplits.list": async (request, _reply, { db }) => {
@@ -33,5 +36,13 @@ export const campaignSplitHandlers: Handlers = {
     const [data] = await toSplitRecords(db, [split]);
     reply.status(201);
     return { success: true, message: `A/B test ${split.name} created`, data };
+  },
+
+  "campaignSplits.decide": async (request, _reply, { db, config }) => {
+    const split = await findSplit(db, callerOf(request), request.params.id);
+    await decideSplitNow(db, split, config.now?.() ?? new Date());
+    const [data] = await toSplitRecords(db, [await findSplit(db, callerOf(request), split.id)]);
+    const winner = data.winnerVariant === null ? "" : ` ${VARIANT_LABELS[data.winnerVariant]}`;
+    return { success: true, message: `Variant${winner} won ${split.name}: sending it to the rest`, data };
   },
 };

@@ -4,7 +4,7 @@ import { pickWinner, remainderSlice, VARIANT_LABELS } from "../../../contract/do
 import { normalizeRole } from "../../../contract/roles";
 import type { Db } from "../../db/client";
 import { campaignSplits, users } from "../../db/schema";
-import { HttpError } from "../../http/errors";
+import { conflict, HttpError } from "../../http/errors";
 import type { Caller } from "../caller";
 import type { CheckOptions } from "../campaigns/check";
 import { scheduleCampaign, startCampaign } from "../campaigns/control";
@@ -93,8 +93,11 @@ const audienceOf = (row: CampaignRow): AudienceSource => ({
   totalBytes: row.totalBytes,
 });
 
-/** Chooses the winner and, with a test share below 100%, creates its campaign over [t, 1). */
-async function decide(db: Db, split: SplitRow, variants: readonly CampaignRow[], now: Date): Promise<void> {
+/**
+ * Chooses the winner and, with a test share below 100%, creates its campaign over [t, 1) (started by the split job's
+ * next look, due at once). False when another look decided it first: this one wrote nothing.
+ */
+async function decide(db: Db, split: SplitRow, variants: readonly CampaignRow[], now: Date): Promise<boolean> {
   const counts = await countsOf(
     db,
     variants.map((v) => v.id),
@@ -105,11 +108,12 @@ async function decide(db: Db, split: SplitRow, variants: readonly CampaignRow[],
   const decided = { winnerVariant: winner.index, winnerReason: winner.reason, decidedAt: now, updatedAt: now };
   const open = and(eq(campaignSplits.id, split.id), eq(campaignSplits.status, "testing"));
   if (split.testSharePercent === 100) {
-    await db
+    const moved = await db
       .update(campaignSplits)
       .set({ ...decided, status: "completed", statusReason: null, nextRunAt: null })
-      .where(open);
-    return;
+      .where(open)
+      .returning({ id: campaignSplits.id });
+    return moved.length > 0;
   }
   const slice = remainderSlice(split.testSharePercent);
   const won = variants[winner.index];
@@ -125,15 +129,39 @@ async function decide(db: Db, split: SplitRow, variants: readonly CampaignRow[],
       });
       const moved = await tx
         .update(campaignSplits)
-        .set({ ...decided, status: "sending", statusReason: null, remainderCampaignId: rest.id })
+        .set({ ...decided, status: "sending", statusReason: null, remainderCampaignId: rest.id, nextRunAt: now })
         .where(open)
         .returning({ id: campaignSplits.id });
       // Decided meanwhile (another look at it): the winner's campaign of this look must not stay.
       if (moved.length === 0) throw new Superseded();
     });
+    return true;
   } catch (error) {
     if (!(error instanceof Superseded)) throw error;
+    return false;
   }
+}
+
+export const DECIDE_MESSAGES = {
+  decided: "This A/B test is already decided",
+  notTesting: (status: string) => `This A/B test is ${status}: there is nothing to decide`,
+  noRest: "This A/B test has no held-back share: its winner is recorded when the test ends",
+  notStarted: "Every variant must start sending before a winner can be chosen",
+} as const;
+
+/**
+ * "Decide now": the timer's decision (same metric, same decide()) taken before decide-after hours pass, for a test
+ * still testing that holds back a share for the winner and whose variants all started. Refusals are 409s; a decision
+ * another look made meanwhile is refused too, so the remainder is created once.
+ */
+export async function decideSplitNow(db: Db, split: SplitRow, now: Date): Promise<void> {
+  if (split.winnerVariant !== null) throw conflict(DECIDE_MESSAGES.decided);
+  if (split.status !== "testing") throw conflict(DECIDE_MESSAGES.notTesting(split.status));
+  if (split.testSharePercent === 100) throw conflict(DECIDE_MESSAGES.noRest);
+  const group = (await splitCampaigns(db, [split])).get(split.id);
+  const live = group?.variants.filter((v) => v.startedAt || !isFinal(v)) ?? [];
+  if (!group || live.length === 0 || !decideAtOf(split, live)) throw conflict(DECIDE_MESSAGES.notStarted);
+  if (!(await decide(db, split, group.variants, now))) throw conflict(DECIDE_MESSAGES.decided);
 }
 
 /**
@@ -193,12 +221,22 @@ export async function advanceSplit(db: Db, split: SplitRow, options: AdvanceOpti
   return split.testSharePercent === 100 ? null : now;
 }
 
-/** One look at a split and its next due time written (the split job's work for each claimed row). */
+/**
+ * One look at a split and its next due time written (the split job's work for each claimed row). Written only while
+ * the status is still the one this look started from: a move made elsewhere meanwhile (Decide now) wrote its own due
+ * time, which a stale look must not push back to its decide-at hours later; a move this look made wrote it too.
+ */
 export async function runSplit(db: Db, split: SplitRow, options: AdvanceOptions): Promise<Date | null> {
   const next = await advanceSplit(db, split, options);
   await db
     .update(campaignSplits)
     .set({ nextRunAt: next })
-    .where(and(eq(campaignSplits.id, split.id), inArray(campaignSplits.status, ["testing", "sending"])));
+    .where(
+      and(
+        eq(campaignSplits.id, split.id),
+        eq(campaignSplits.status, split.status),
+        inArray(campaignSplits.status, ["testing", "sending"]),
+      ),
+    );
   return next;
 }

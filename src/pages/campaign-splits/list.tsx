@@ -140,7 +140,15 @@ export function CampaignSplitsList() {
           ]}
         />
       </Card>
-      {openId && <SplitCompare split={splits.detail} loading={splits.detailLoading} linked={canCreate} />}
+      {openId && (
+        <SplitCompare
+          split={splits.detail}
+          loading={splits.detailLoading}
+          linked={canCreate}
+          onDecide={ability.can("call", "campaignSplits.decide") ? splits.decide : undefined}
+          deciding={splits.deciding}
+        />
+      )}
       {draft && (
         <SplitDrawer
           initial={draft}

@@ -1,5 +1,5 @@
 import { TrophyOutlined } from "@ant-design/icons";
-import { Alert, Card, Descriptions, Skeleton, Table, Tag, Typography } from "antd";
+import { Alert, App, Button, Card, Descriptions, Skeleton, Table, Tag, Typography } from "antd";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { CampaignSplitRecord, SplitVariantRecord } from "../../../../contract/calls/campaign-splits";
@@ -19,14 +19,46 @@ const withRate = (count: number, rate: number, sent: number) =>
   sent > 0 ? `${formatCount(count)} (${pct(rate)})` : formatCount(count);
 
 /** The variant's campaign: a link to its report for the sender's own, its name for operators (who have no reports). */
-function CampaignLink({ v, linked }: { v: SplitVariantRecord; linked: boolean }) {
+function CampaignLink({ v, linked, inText = false }: { v: SplitVariantRecord; linked: boolean; inText?: boolean }) {
   return linked ? (
-    <Link to={reportPath(v.campaignId, "../")} relative="path">
+    // Within a sentence a link is underlined: its colour alone is too close to the text's in the dark theme.
+    <Link
+      to={reportPath(v.campaignId, "../")}
+      relative="path"
+      style={inText ? { textDecoration: "underline" } : undefined}
+    >
       {v.campaignName}
     </Link>
   ) : (
     <Typography.Text>{v.campaignName}</Typography.Text>
   );
+}
+
+/** Decide now is offered while the test is testing, holds back a share for the winner and every variant started. */
+const decidable = (split: CampaignSplitRecord) =>
+  split.status === "testing" && split.winnerVariant === null && split.testSharePercent < 100 && split.decideAt !== null;
+
+type Confirm = ReturnType<typeof App.useApp>["modal"]["confirm"];
+
+/** Through the app's modal (App.useApp), so the dialog takes the console's theme (its contrast-safe primary colour). */
+function confirmDecide(confirm: Confirm, split: CampaignSplitRecord, onOk: () => Promise<void>) {
+  const metric = WINNER_METRIC_LABELS[split.metric];
+  confirm({
+    title: `Decide "${split.name}" now?`,
+    content: (
+      <>
+        <Typography.Paragraph>
+          The variant with the highest {metric} so far wins and is sent at once to the other{" "}
+          {100 - split.testSharePercent}% of the audience, instead of at {formatDateTime(split.decideAt)}. This cannot
+          be undone.
+        </Typography.Paragraph>
+        <Typography.Paragraph style={{ marginBottom: 0 }}>So far: {split.significance}.</Typography.Paragraph>
+      </>
+    ),
+    okText: "Decide now",
+    // A refusal (decided meanwhile) is shown by its own toast; the dialog closes either way.
+    onOk: () => onOk().catch(() => undefined),
+  });
 }
 
 /**
@@ -37,11 +69,17 @@ export function SplitCompare({
   split,
   loading,
   linked,
+  onDecide,
+  deciding = false,
 }: {
   split: CampaignSplitRecord | null;
   loading: boolean;
   linked: boolean;
+  /** The sender's own: choose the winner now (the timer's decision, early). */
+  onDecide?: (id: string) => Promise<void>;
+  deciding?: boolean;
 }) {
+  const { modal } = App.useApp();
   if (loading || !split)
     return (
       <Card style={{ marginTop: 16 }}>
@@ -59,6 +97,19 @@ export function SplitCompare({
         <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
           Compare: {split.name}
         </Typography.Title>
+      }
+      extra={
+        onDecide &&
+        decidable(split) && (
+          <Button
+            type="primary"
+            icon={<TrophyOutlined />}
+            loading={deciding}
+            onClick={() => confirmDecide(modal.confirm, split, () => onDecide(split.id))}
+          >
+            Decide now
+          </Button>
+        )
       }
     >
       {split.statusReason && (
@@ -103,11 +154,12 @@ export function SplitCompare({
       />
       {split.winnerReason && (
         <Typography.Paragraph>
-          {split.winnerReason}
+          {split.winnerReason}.
           {split.remainder && (
             <>
               {" "}
-              The winner goes to the rest of the audience as <CampaignLink v={split.remainder} linked={linked} />.
+              The winner goes to the rest of the audience as <CampaignLink v={split.remainder} linked={linked} inText />
+              .
             </>
           )}
         </Typography.Paragraph>

@@ -71,6 +71,13 @@ describe("A/B test draft", () => {
   });
 
   it.each([
+    [false, undefined],
+    [true, true],
+  ])("Track links %s: the body's trackLinks is %s (left out when off)", (trackLinks, sent) => {
+    expect(bodyOf({ ...filled(), trackLinks }).trackLinks).toBe(sent);
+  });
+
+  it.each([
     [
       "field errors join per field",
       { errors: { "variants.1.templateId": ["SMS template not found"] } },

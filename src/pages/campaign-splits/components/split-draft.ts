@@ -25,6 +25,8 @@ export interface SplitDraft {
   testSharePercent: number | null;
   metric: WinnerMetric;
   decideAfterHours: number | null;
+  /** Variables that are web addresses go out as each recipient's own short link, so the click rate can be compared. */
+  trackLinks: boolean;
 }
 
 export const newVariant = (channel: Channel, sizePercent: number | null): VariantDraft => ({
@@ -46,6 +48,7 @@ export const newSplitDraft = (channel: Channel): SplitDraft => ({
   testSharePercent: 20,
   metric: "click",
   decideAfterHours: 24,
+  trackLinks: false,
 });
 
 /** Even sizes for n variants, the first ones taking the rounding (3 → 34, 33, 33), so a new variant keeps the sum 100. */
@@ -96,6 +99,7 @@ export function bodyOf(d: SplitDraft): SplitBody {
     testSharePercent: d.testSharePercent ?? 0,
     metric: d.metric,
     decideAfterHours: d.decideAfterHours ?? 0,
+    ...(d.trackLinks ? { trackLinks: true } : {}),
     timeZone: displayTimeZone(),
   };
 }

@@ -1,5 +1,18 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { Alert, Button, Drawer, Flex, Form, Input, InputNumber, Radio, Select, Space, Typography } from "antd";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Drawer,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Typography,
+} from "antd";
 import { useState } from "react";
 import { SPLIT_NAME_MAX, WINNER_METRICS, WINNER_METRIC_LABELS } from "../../../../contract/domain/splits";
 import { useCall } from "../../../api";
@@ -153,6 +166,15 @@ export function SplitDrawer({
             </Button>
           )}
         </Flex>
+        <Form.Item>
+          <Checkbox checked={draft.trackLinks} onChange={(e) => set({ trackLinks: e.target.checked })}>
+            Track links
+          </Checkbox>
+          <Typography.Paragraph type="secondary" style={{ margin: "4px 0 0 24px" }}>
+            A variable that is a web address (https://…) goes out as each recipient&apos;s own short link, so the
+            comparison counts who clicked each variant (link previews and scanners are not counted).
+          </Typography.Paragraph>
+        </Form.Item>
         {serverErrors.variants && (
           <Alert type="error" showIcon style={{ marginBottom: 16 }} message={serverErrors.variants} />
         )}

@@ -42,12 +42,14 @@ export function useSplits(openId: string | null) {
       errorNotification: false,
       queryOptions: {
         enabled: Boolean(openId),
-        // A test in progress changes as its variants send; a finished one does not.
-        refetchInterval: (q) => (q.state.data?.data.data.status === "completed" ? false : 5_000),
+        // A test in progress changes as its variants send; a finished one still gains clicks and conversions (the
+        // winner's campaign was only started when the test completed), more slowly.
+        refetchInterval: (q) => (q.state.data?.data.data.status === "completed" ? 30_000 : 5_000),
       },
     },
   );
   const create = useCallMutation("campaignSplits.create");
+  const decide = useCallMutation("campaignSplits.decide");
   const reply = list.query.data?.data;
   return {
     rows: reply?.data ?? [],
@@ -72,5 +74,19 @@ export function useSplits(openId: string | null) {
       return done.data.id;
     },
     saving: create.isPending,
+    /** Decide now: the winner chosen and sent to the rest at once; the test and the list read again either way. */
+    decide: async (id: string) => {
+      try {
+        const done = await decide.mutateAsync({
+          params: { id },
+          successNotification: false,
+          errorNotification: (err?: HttpError) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
+        });
+        toast.success(done.message);
+      } finally {
+        await Promise.all([detail.query.refetch(), list.query.refetch()]);
+      }
+    },
+    deciding: decide.isPending,
   };
 }
