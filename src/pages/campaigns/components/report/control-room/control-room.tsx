@@ -16,13 +16,6 @@ const section = (title: string, id: string) => (
   </Typography.Title>
 );
 
-/** What the figures show: sending now, held (paused) or waiting for its time; "Live" only while it sends. */
-function StatusTag({ status }: { status: CampaignRecord["status"] }) {
-  if (status === "paused") return <Tag color="warning">Paused</Tag>;
-  if (status === "scheduled") return <Tag>Scheduled</Tag>;
-  return <Tag color="processing">Live</Tag>;
-}
-
 /**
  * A campaign's live control room (issue 41, item 6), under its summary on the report page: throughput, ETA and
  * progress, the throttle, errors per route, cost and alerts while it sends, is paused or waits for its time; a compact
@@ -46,7 +39,8 @@ export function ControlRoom({
   const title = mode === "live" ? "Live control room" : "Control room summary";
   const extra = live && (
     <Flex gap={8} align="center">
-      {mode === "live" && <StatusTag status={live.status} />}
+      {/* "Live" only while it sends: paused or scheduled, the page's status tag above already says so. */}
+      {live.status === "running" && <Tag color="processing">Live</Tag>}
       <Typography.Text type="secondary">Updated {formatTimeWithSeconds(live.at)}</Typography.Text>
       {/* The figures follow by themselves; this is for whoever wants them this second (and, in a read-only drawer,
           its one stop for the keyboard, so its scrolling body can be reached). */}
