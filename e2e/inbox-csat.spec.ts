@@ -23,6 +23,10 @@ async function csatOff(page: Page) {
 
 const csatTile = (page: Page) => page.getByRole("status", { name: "CSAT today" });
 
+// Alone these walks take ~20 s; in CI's two workers on two cores they ran past the default 30 s (ci15 and ci16, at a
+// login POST or a list row), after the campaign specs on the same worker.
+test.describe.configure({ timeout: 90_000 });
+
 test("the CSAT setting on Team Members and the wallboard's CSAT today (light and dark)", async ({ page }) => {
   await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, "light"]);
   await login(page, "manager", "manager");

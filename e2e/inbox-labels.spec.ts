@@ -24,6 +24,10 @@ async function choose(page: Page, label: string, option: string) {
 
 const rows = (page: Page) => page.getByRole("listbox", { name: "Conversations" }).getByRole("option");
 
+// Alone these walks take ~20 s; in CI's two workers on two cores they ran past the default 30 s (ci15 and ci16, at a
+// login POST or a list row), after the campaign specs on the same worker.
+test.describe.configure({ timeout: 90_000 });
+
 for (const theme of ["light", "dark"] as const) {
   test(`a manager labels conversations, filters by the label and saves the view (${theme})`, async ({ page }) => {
     await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, theme]);

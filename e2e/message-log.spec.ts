@@ -94,6 +94,8 @@ for (const theme of ["light", "dark"] as const)
   });
 
 test("the log exports through the report job: progress, then the Excel file to download", async ({ page }) => {
+  // 15 s alone; past the default 30 s in CI's two workers on two cores (ci16, twice), so 90 s.
+  test.setTimeout(90_000);
   await login(page, "admin", "admin");
   await page.goto("/admin/campaigns/message-log");
   await pick(page, "Account whose messages to show", /^manager/);
