@@ -3,7 +3,7 @@ import { THEME_STORAGE_KEY } from "../contract/constants";
 import { scan } from "./a11y/axe";
 import { pickById } from "./campaign-helpers";
 import { expect, test } from "./fixtures";
-import { apiToken, dialogSettled, login, shot } from "./support";
+import { apiToken, dialogSettled, login, setTheme, shot } from "./support";
 
 // A tracked A/B test through to a decided winner (issue 41): a manager makes, in the console, a test of two RCS
 // variants of one template whose {{1}} differs: A's is words ("at your nearest Acme store"), B's a web address, and
@@ -65,12 +65,6 @@ const cell = (row: Locator, column: number) => row.locator("td").nth(column);
 /** A count cell's number ("12 (100.0%)" → 12). */
 const countIn = async (row: Locator, column: number) =>
   Number((await cell(row, column).innerText()).split(" ")[0].replace(/,/g, ""));
-
-async function setTheme(page: Page, theme: "light" | "dark"): Promise<void> {
-  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, theme]);
-  await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, theme]);
-  await page.reload();
-}
 
 test("a tracked A/B test of two RCS variants: the phones click, the manager decides now, the winner goes to the rest", async ({
   page,

@@ -1,10 +1,10 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { THEME_STORAGE_KEY } from "../contract/constants";
 import { SANDBOX_NUMBERS, type SandboxNumberBehaviour } from "../contract/domain/sandbox-numbers";
 import { scan } from "./a11y/axe";
 import { createSmsCampaign, numbersFor } from "./campaign-helpers";
 import { expect, test } from "./fixtures";
-import { apiToken, dialogSettled, login, shot } from "./support";
+import { apiToken, dialogSettled, login, setTheme, shot } from "./support";
 
 // The live control room (issue 41 item 6). The manager's SMS campaign of pasted numbers goes out through the sandbox
 // at a throttle of 3 a second (the sender's own limit is 100), so it runs long enough to watch: the room fills in
@@ -42,12 +42,6 @@ const stat = (room: Locator, title: string) => room.locator(".ant-statistic").fi
 async function rateOf(room: Locator, title: string): Promise<number> {
   const text = (await stat(room, title).locator(".ant-statistic-content").textContent()) ?? "";
   return Number(text.replace(/[^0-9.]/g, "")) || 0;
-}
-
-async function setTheme(page: Page, theme: "light" | "dark"): Promise<void> {
-  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, theme]);
-  await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, theme]);
-  await page.reload();
 }
 
 test("a manager watches a campaign's control room, lowers its throttle and sets an alert that pauses it; an admin reads the same room", async ({

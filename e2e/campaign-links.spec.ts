@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { THEME_STORAGE_KEY } from "../contract/constants";
 import { scan } from "./a11y/axe";
 import { expect, test } from "./fixtures";
-import { apiToken, dialogSettled, login, pick, shot } from "./support";
+import { apiToken, dialogSettled, login, pick, setTheme, shot } from "./support";
 
 // Tracked links (issue 41 item 1) through to the report: an RCS campaign made in the wizard with "Track links" (RCS,
 // not a DLT route: this server's origin, http://localhost:PORT, makes a short link longer than DLT's 30 characters
@@ -53,12 +53,6 @@ async function customerWrites(page: Page, number: string, text: string): Promise
     data: { channel: "rcs", address: bot?.address, number, text },
   });
   expect(sent.ok(), await sent.text()).toBe(true);
-}
-
-async function setTheme(page: Page, theme: "light" | "dark"): Promise<void> {
-  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, theme]);
-  await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, theme]);
-  await page.reload();
 }
 
 test("a tracked RCS campaign: the sandbox's phones click, the report counts people and devices, the log and the inbox show the short link", async ({

@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { DEFAULT_DEMO_PASSWORD } from "../server/config";
 import { ROLE_AREAS, type Role } from "../contract/roles";
+import { THEME_STORAGE_KEY } from "../contract/constants";
 
 export const DEMO_PASSWORD = DEFAULT_DEMO_PASSWORD;
 
@@ -81,4 +82,11 @@ export async function pick(page: Page, label: string, option: string | RegExp): 
       cause: e,
     });
   }
+}
+
+/** Switches the console's theme for this page and the pages it opens next, and reloads so it applies. */
+export async function setTheme(page: Page, theme: "light" | "dark"): Promise<void> {
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, theme]);
+  await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [THEME_STORAGE_KEY, theme]);
+  await page.reload();
 }
