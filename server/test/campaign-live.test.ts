@@ -264,14 +264,21 @@ describe("alerts", () => {
     );
     expect(first).toMatchObject({ kind: "failure-rate", paused: false, rearmedAt: null });
     expect(first.message).toMatch(/% of the latest messages failed \(alert at 5 %\)$/);
-    // The bell (owner = creator here: one), the mail and the webhook.
-    const bells = await db()
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, owner), eq(notifications.kind, "campaign_alert")));
+    // The bell (owner = creator here: one), the mail and the webhook: written after the fired row, so awaited.
+    const bells = await until(
+      () =>
+        db()
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, owner), eq(notifications.kind, "campaign_alert"))),
+      (rows) => rows.some((b) => b.body === first.message),
+    );
     expect(bells.map((b) => b.body)).toContain(first.message);
     const [me] = await db().select({ email: users.email }).from(users).where(eq(users.id, owner));
-    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, me.email));
+    const mails = await until(
+      () => db().select().from(mailOutbox).where(eq(mailOutbox.to, me.email)),
+      (rows) => rows.some((m) => m.body.includes(first.message)),
+    );
     expect(mails.some((m) => m.body.includes(first.message))).toBe(true);
     await until(
       async () => alertsOf("campaign.alert").filter((a) => a.campaignId === id),
@@ -321,7 +328,11 @@ describe("alerts", () => {
     );
     expect(paused.statusReason).toMatch(new RegExp(`^${ALERT_MESSAGES.paused}: .*past the alert at ₹1\\.00$`));
     expect(paused.spentPaise).toBeGreaterThan(100);
-    const fired = await firedOf(id);
+    // The fired row is marked paused just after the status moves.
+    const fired = await until(
+      () => firedOf(id),
+      (f) => f[0]?.paused === true,
+    );
     expect(fired).toHaveLength(1);
     expect(fired[0]).toMatchObject({ kind: "cost", paused: true });
     const figures = await live(id);
