@@ -106,6 +106,9 @@ for (const theme of ["light", "dark"] as const) {
         timeout: 20_000,
       });
       await expect(page.getByText("Templates only.")).toBeVisible();
+      await expect(page.getByRole("alert").filter({ hasText: "Templates only." })).toContainText(
+        "Or type / for a canned response tied to a registered template.",
+      );
       const reply = page.getByRole("textbox", { name: "Reply" });
       await reply.click();
       await reply.pressSequentially("/");

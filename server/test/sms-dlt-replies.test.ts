@@ -32,7 +32,15 @@ let provider: SmsHttpStandIn;
 /** The template's row per route (one per header). */
 let templateIds: Record<string, string> = {};
 /** Read by the stand-in at each report: set once the HTTP channel (and so its DLR URL) exists. */
-const httpOptions = { apiKey: HTTP_KEY, callbackUrl: "", dltTemplateField: "dlt_template_id" };
+const httpOptions = {
+  apiKey: HTTP_KEY,
+  callbackUrl: "",
+  dltTemplateField: "dlt_template_id",
+  dltEntityField: "pe_id",
+  // The provider's DLT registry: what the product sends as the template is scrubbed against it (the text, not only
+  // the id), so "delivered" below means the registered text went out.
+  dltTemplates: new Map([[DLT_ID, "Dear {#var#}, your order {#var#} is on its way. - ACME"]]),
+};
 const db = () => database.db;
 
 type Message = { _id: string; direction: string; text: string; status: string | null; authorName: string };

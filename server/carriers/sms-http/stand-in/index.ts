@@ -1,11 +1,13 @@
 // A local HTTP SMS provider of the common shape (POST a message with a bearer key, get a message id, a delivery report
 // POSTed to the callback URL later), for the generic adapter's tests: it refuses a wrong key (401), an invalid number
-// (400 with a message), limits when told (429 with Retry-After), fails when told (500), refuses a message without its
-// DLT template id on an Indian DLT account (`dltTemplateField`), and reports DELIVERED or UNDELIVERED with an error
+// (400 with a message), limits when told (429 with Retry-After), fails when told (500), on an Indian DLT account refuses
+// a message without a well-formed DLT template id or entity id and scrubs the rest against its registry (`dlt*`
+// options), and reports DELIVERED or UNDELIVERED with an error
 // code, or with the status word a test gives a number (many aggregators forward the SMSC's own words: EXPIRED, REJECTD,
 // ACCEPTD…). With `mode: "msg91"` it speaks MSG91's documented API instead (msg91.ts). Its
 // customers write too: customerWrites posts a customer's message to the channel's inbound URL (inbound.ts).
 import { createServer } from "node:http";
+import { dltIdWellFormed, DLT_INVALID_ENTITY, scrubTemplate } from "../../dlt-registry";
 import type { AddressInfo } from "node:net";
 import { postCustomerMessage, type CustomerMessage, type Delivered } from "./inbound";
 import { MSG91_PATH, msg91Answer } from "./msg91";
@@ -45,6 +47,18 @@ export interface SmsHttpStandInOptions {
    * Template ID ... It's optional if template is added in DLT_MANAGER; otherwise, it's mandatory.").
    */
   dltTemplateField?: string;
+  /**
+   * The body's field for the principal entity id, when the account takes it per message (Exotel's `DltEntityId`:
+   * "Mandatory (India)"). A missing or malformed one is refused at once, as a malformed template id is (Twilio's
+   * 21901 "DltTemplateId is invalid: Too long DltTemplateId or its format is invalid").
+   */
+  dltEntityField?: string;
+  /**
+   * The DLT registry's content templates by id. Scrubbing is the operator's, after the provider accepted the message:
+   * an unknown id or a text that is not its template's comes back in the delivery report (UNDELIVERED with the DLT
+   * platform's code; Exotel's FAILED_DLT_TEMPLATE "DLT template ID mismatch or not approved").
+   */
+  dltTemplates?: ReadonlyMap<string, string>;
 }
 
 export async function startSmsHttpStandIn(options: SmsHttpStandInOptions): Promise<SmsHttpStandIn> {
@@ -82,16 +96,25 @@ export async function startSmsHttpStandIn(options: SmsHttpStandInOptions): Promi
         return json(500, { status: "error", message: "Internal error" });
       }
       const dltField = options.dltTemplateField;
-      if (dltField && !String(body[dltField] ?? "").trim())
+      const dltTemplateId = dltField ? String(body[dltField] ?? "").trim() : "";
+      if (dltField && !dltTemplateId)
         return json(400, { status: "error", message: "DLT template id is required for messages to India" });
+      if (dltField && !dltIdWellFormed(dltTemplateId))
+        return json(400, { status: "error", message: "DLT template id is invalid" });
+      if (options.dltEntityField && !dltIdWellFormed(String(body[options.dltEntityField] ?? "").trim()))
+        return json(400, { status: "error", message: "DLT entity id is missing or invalid", code: DLT_INVALID_ENTITY });
       const to = String(body.to ?? "");
       if (!/^91\d{10}$/.test(to) || behaviour.invalid.has(to))
         return json(400, { status: "error", message: "Invalid mobile number" });
       const id = `HX${next++}`;
       received.push({ id, body });
       json(200, { status: "success", data: { message_id: id } });
+      const scrubbed = dltField
+        ? scrubTemplate(options.dltTemplates, dltTemplateId, { text: String(body.message ?? ""), multipart: false })
+        : null;
       const outcome =
         behaviour.reports.get(to) ??
+        (scrubbed ? { status: "UNDELIVERED", code: scrubbed } : null) ??
         (behaviour.undeliverable.has(to)
           ? { status: "UNDELIVERED", code: "DND" }
           : { status: "DELIVERED", code: null });

@@ -4,6 +4,9 @@ import { DLT_TEMPLATES_ONLY } from "../../../../../contract/domain/chats";
 export const WINDOW_CLOSED_HELP =
   "The customer last wrote more than 24 hours ago. WhatsApp allows only approved templates until they reply.";
 
+/** The composer's way to the DLT route's templates besides the template picker: canned responses tied to one. */
+export const DLT_CANNED_HINT = "Or type / for a canned response tied to a registered template.";
+
 /** Above the reply box: why only templates may go, the reconnecting notice, the last send's error. */
 export function ComposerAlerts(props: {
   closed: boolean;
@@ -20,7 +23,8 @@ export function ComposerAlerts(props: {
           showIcon
           message={
             <>
-              <strong>Templates only.</strong> {props.dlt ? DLT_TEMPLATES_ONLY : WINDOW_CLOSED_HELP}
+              <strong>Templates only.</strong>{" "}
+              {props.dlt ? `${DLT_TEMPLATES_ONLY} ${DLT_CANNED_HINT}` : WINDOW_CLOSED_HELP}
             </>
           }
           style={{ marginBottom: 8 }}
