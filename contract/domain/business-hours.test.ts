@@ -26,6 +26,20 @@ const ny9to5: BusinessHours = {
   holidays: [],
 };
 const always: BusinessHours = { timeZone: "Asia/Kolkata", week: null, holidays: [] };
+/** Overlapping shifts: Monday's runs overnight to 04:00 while Tuesday's opens at 02:00; Tuesday's runs 24 hours. */
+const overlapping: BusinessHours = {
+  timeZone: "Asia/Kolkata",
+  week: [
+    null,
+    { open: "20:00", close: "04:00" },
+    { open: "02:00", close: "24:00" },
+    { open: "00:00", close: "06:00" },
+    null,
+    null,
+    null,
+  ],
+  holidays: [],
+};
 
 // 2027-01-25 is a Monday; times are written in the zone's offset so the table reads as the clock on the wall.
 describe("workingMinutes", () => {
@@ -43,6 +57,10 @@ describe("workingMinutes", () => {
     ["across DST: 09:00–17:00 both sides", ny9to5, "2026-03-07T16:00-05:00", "2026-03-09T10:00-04:00", 600],
     ["no hours set: every minute", always, "2027-01-26T00:00+05:30", "2027-01-27T00:00+05:30", 1440],
     ["backwards is nothing", india, "2027-01-25T11:00+05:30", "2027-01-25T10:00+05:30", 0],
+    // 01:00-04:00 is Monday's shift, 02:00-05:00 Tuesday's: four hours worked, not six.
+    ["overlapping shifts count once", overlapping, "2027-01-26T01:00+05:30", "2027-01-26T05:00+05:30", 240],
+    // Monday 20:00 to Wednesday 06:00 is one unbroken stretch of 34 hours.
+    ["overlapping shifts: one stretch", overlapping, "2027-01-25T12:00+05:30", "2027-01-27T12:00+05:30", 2040],
   ])("%s", (_name, hours, from, to, minutes) => {
     expect(workingMinutes(new Date(from), new Date(to), hours)).toBe(minutes);
   });
@@ -59,6 +77,7 @@ describe("dueAfter", () => {
     ["across DST (spring)", ny9to5, "2026-03-07T16:00-05:00", 120, "2026-03-08T10:00-04:00"],
     ["across DST (autumn)", newYork, "2026-11-01T00:00-04:00", 1440, "2026-11-01T23:00-05:00"],
     ["no hours set", always, "2027-01-26T23:00+05:30", 90, "2027-01-27T00:30+05:30"],
+    ["overlapping shifts count once", overlapping, "2027-01-26T01:00+05:30", 240, "2027-01-26T05:00+05:30"],
   ])("%s", (_name, hours, start, minutes, due) => {
     expect(dueAfter(new Date(start), minutes, hours)?.toISOString()).toBe(new Date(due).toISOString());
   });

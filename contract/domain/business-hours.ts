@@ -68,10 +68,23 @@ function dayIntervals(wallDay: number, hours: BusinessHours): [number, number][]
   ];
 }
 
-/** Working intervals from the local day before `from` (an overnight shift may still run) onwards, lazily. */
+/**
+ * Working intervals from the local day before `from` (an overnight shift may still run) onwards, lazily, merged: a
+ * day's overnight shift may overlap the next day's opening (Monday 20:00-04:00, Tuesday 02:00-10:00), and the hours
+ * both cover count once. Each day's shift starts after the one before it, so merging needs only the last interval.
+ */
 function* intervalsFrom(from: number, hours: BusinessHours): Generator<[number, number]> {
   const firstDay = Math.floor(wallClock(from, hours.timeZone) / DAY) * DAY - DAY;
-  for (let d = 0; d < HORIZON_DAYS; d++) yield* dayIntervals(firstDay + d * DAY, hours);
+  let pending: [number, number] | null = null;
+  for (let d = 0; d < HORIZON_DAYS; d++)
+    for (const next of dayIntervals(firstDay + d * DAY, hours)) {
+      if (pending && next[0] <= pending[1]) pending = [pending[0], Math.max(pending[1], next[1])];
+      else {
+        if (pending) yield pending;
+        pending = next;
+      }
+    }
+  if (pending) yield pending;
 }
 
 /** Whole working minutes between two instants (0 when `to` is not after `from`). */
