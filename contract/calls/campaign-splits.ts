@@ -107,9 +107,10 @@ export const CAMPAIGN_SPLIT_CALLS = {
     access: WORKSPACE,
     module: "campaign",
     bodySchema: "campaign-split-create",
+    multipart: true,
     response: replies({ 201: ok({ message: Type.String(), data: CampaignSplitRecord }) }),
     summary:
-      "Create an A/B test: one campaign per variant over its slice of the audience (a segment or pasted numbers), each started when its audience is read (or scheduled at its send time)",
+      "Create an A/B test: one campaign per variant over its slice of the audience (a segment or pasted numbers as JSON; an audience file as multipart: the test's JSON in the field `split`, then the CSV or Excel file in the part `file`), each started when its audience is read (or scheduled at its send time)",
   },
   "campaignSplits.decide": {
     method: "POST",

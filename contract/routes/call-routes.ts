@@ -127,7 +127,7 @@ export const CALL_ROUTES: Readonly<Record<CallId, CallRoute>> = {
   "campaignSchedules.delete": {"method":"DELETE","path":"/api/v1/campaign-schedules/:id","access":["manager","user","department_head"],"module":"campaign"},
   "campaignSplits.list": {"method":"GET","path":"/api/v1/campaigns/splits","access":["admin","reseller","manager","user","department_head"],"module":"campaign"},
   "campaignSplits.get": {"method":"GET","path":"/api/v1/campaigns/splits/:id","access":["admin","reseller","manager","user","department_head"],"module":"campaign"},
-  "campaignSplits.create": {"method":"POST","path":"/api/v1/campaigns/splits","access":["manager","user","department_head"],"module":"campaign"},
+  "campaignSplits.create": {"method":"POST","path":"/api/v1/campaigns/splits","access":["manager","user","department_head"],"module":"campaign","multipart":true},
   "campaignSplits.decide": {"method":"POST","path":"/api/v1/campaigns/splits/:id/decide","access":["manager","user","department_head"],"module":"campaign"},
   "waba.active": {"method":"GET","path":"/api/waba/active-wabas","access":["user","manager"]},
   "waba.templates.list": {"method":"GET","path":"/api/waba/templates","access":["user","manager"],"module":"template","failure":"Failed to fetch templates"},

@@ -68,6 +68,8 @@ export function fastSandbox(seed = "dispatch", messages: Partial<SandboxMessageC
 
 export interface DispatchServer {
   app: FastifyInstance;
+  /** The server's data directory (its disk storage lives under it). */
+  dataDir: string;
   carrier: CountingCarrier;
   id(name: DemoName): Promise<string>;
   token(name: DemoName): Promise<string>;
@@ -106,6 +108,7 @@ export async function dispatchServer(
   const { login } = demoSessions(app);
   return {
     app,
+    dataDir,
     carrier,
     id: async (n) => (await login(n)).id,
     token: async (n) => (await login(n)).token,

@@ -10,7 +10,9 @@ import { runSplit } from "../services/campaign-splits/advance";
 import { numberAt, smsSetup } from "./campaign-control-fixtures";
 import { dispatchServer, setBalance, until, type DispatchServer } from "./campaign-fixtures";
 import { freshDatabase } from "./harness";
+import { UNSUPPORTED_AUDIENCE } from "../routes/campaigns/audience-upload";
 import { expectLedgerBalanced } from "./ledger-invariant";
+import { filesUnder, multipart } from "./media-fixtures";
 
 const AUDIENCE = Array.from({ length: 10_000 }, (_, i) => numberAt(i + 1));
 const PER_SMS_PAISE = 25;
@@ -74,7 +76,7 @@ describe("bad input writes nothing", () => {
     ["sizes short of 100%", () => ({ variants: [variant(smsA, 50), variant(smsB, 40)] }), 400, /add up to 100% .*90%/],
     ["one variant", () => ({ variants: [variant(smsA, 100)] }), 400, /variants/],
     ["a size under 1%", () => ({ variants: [variant(smsA, 0), variant(smsB, 100)] }), 400, /variants/],
-    ["no audience", () => ({ numbers: undefined }), 400, /segment or paste numbers/],
+    ["no audience", () => ({ numbers: undefined }), 400, /choose a segment, paste numbers or upload a file/],
     ["a test share of 0", () => ({ testSharePercent: 0 }), 400, /testSharePercent/],
     ["an unknown metric", () => ({ metric: "opens" }), 400, /metric/],
     [
@@ -103,6 +105,103 @@ describe("bad input writes nothing", () => {
     const before = await counts();
     expect((await call(who, "POST", "/api/v1/campaigns/splits", body())).statusCode).toBe(403);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe("an audience file (multipart: the test as JSON in `split`, then the file)", () => {
+  const FILE_NUMBERS = Array.from({ length: 2_000 }, (_, i) => numberAt(20_000 + i));
+  const CSV = Buffer.from(`name,phone\n${FILE_NUMBERS.map((n, i) => `Guest ${i},${n}`).join("\n")}\n`);
+  const form = async (fields: Record<string, string>, file?: Buffer, name = "diwali.csv") => {
+    const m = await multipart(fields, ...(file ? [{ field: "file", bytes: file, name }] : []));
+    return s.app.inject({
+      method: "POST",
+      url: "/api/v1/campaigns/splits",
+      headers: { authorization: `Bearer ${await s.token("manager")}`, ...m.headers },
+      payload: m.payload,
+    });
+  };
+  const fileTest = (change: Record<string, unknown> = {}) =>
+    JSON.stringify(body({ name: "Diwali file A/B", numbers: undefined, ...change }));
+  const stored = () => filesUnder(s.dataDir);
+
+  it("each variant reads only its slice of the file, stored once; the winner reads the same file", async () => {
+    const res = await form({ split: fileTest() }, CSV);
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    expect(data.source).toEqual({ kind: "csv", segmentId: null });
+    const ids: string[] = data.variants.map((v: { campaignId: string }) => v.campaignId);
+    const rows = await db().select().from(campaigns).where(inArray(campaigns.id, ids));
+    expect(rows.map((r) => [r.sourceKind, r.sourceName, r.totalBytes])).toEqual(
+      ids.map(() => ["csv", "diwali.csv", CSV.length]),
+    );
+    expect(new Set(rows.map((r) => r.sourceKey)).size).toBe(1);
+    for (const id of ids)
+      await until(
+        () => statusOf(id),
+        (st) => st === "completed" || st === "failed",
+        60_000,
+      );
+    const slices = variantSlices(20, [50, 50]);
+    const [a, b] = [await numbersOf(ids[0]), await numbersOf(ids[1])];
+    slices.forEach((slice, i) =>
+      expect(new Set([a, b][i])).toEqual(
+        new Set(FILE_NUMBERS.filter((n) => inSlice(splitFraction(data.id, n), slice))),
+      ),
+    );
+    expect(a.filter((n) => b.includes(n))).toEqual([]);
+    expect(a.length + b.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it.each<[string, () => Promise<Awaited<ReturnType<typeof form>>>, number, RegExp | string]>([
+    [
+      "a file and pasted numbers",
+      () => form({ split: fileTest({ numbers: "9876543210" }) }, CSV),
+      400,
+      /upload a file, one of them/,
+    ],
+    ["no test in the form", () => form({}, CSV), 400, /split: is required/],
+    ["the test not JSON", () => form({ split: "{name" }, CSV), 400, /split: must be the test as JSON/],
+    [
+      "a field the form does not take",
+      () => form({ split: fileTest(), numbers: "9876543210" }, CSV),
+      400,
+      /numbers: send only the field split/,
+    ],
+    ["a test the schema refuses", () => form({ split: fileTest({ metric: "opens" }) }, CSV), 400, /metric/],
+    [
+      "another account's template in variant B",
+      () =>
+        form(
+          {
+            split: fileTest({
+              variants: [
+                variant(smsA, 50),
+                { ...variant(smsB, 50), templateId: "00000000-0000-4000-8000-000000000000" },
+              ],
+            }),
+          },
+          CSV,
+        ),
+      404,
+      /^Variant B: SMS template not found$/,
+    ],
+    [
+      "a PNG as the audience",
+      () =>
+        form(
+          { split: fileTest() },
+          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+          "list.png",
+        ),
+      400,
+      UNSUPPORTED_AUDIENCE,
+    ],
+  ])("%s: refused, nothing written or stored", async (_why, send, status, message) => {
+    const before = { ...(await counts()), files: (await stored()).length };
+    const res = await send();
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().message).toMatch(message);
+    expect({ ...(await counts()), files: (await stored()).length }).toEqual(before);
   });
 });
 

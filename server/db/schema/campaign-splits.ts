@@ -30,7 +30,7 @@ export const campaignSplits = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     /** The audience every variant and the remainder read: a saved segment or pasted numbers. */
-    sourceKind: text("source_kind").$type<"segment" | "paste">().notNull(),
+    sourceKind: text("source_kind").$type<"segment" | "paste" | "csv" | "xlsx">().notNull(),
     segmentId: uuid("segment_id").references(() => segments.id, { onDelete: "set null" }),
     testSharePercent: smallint("test_share_percent").notNull(),
     metric: text("metric").$type<WinnerMetric>().notNull(),

@@ -2,11 +2,12 @@ import { callerOf } from "../../auth/guard";
 import { VARIANT_LABELS } from "../../../contract/domain/splits";
 import { shortLinkOrigin } from "../../config";
 import { decideSplitNow } from "../../services/campaign-splits/advance";
-import { createSplit } from "../../services/campaign-splits/create";
+import { createSplit, insertSplit } from "../../services/campaign-splits/create";
 import { listSplits } from "../../services/campaign-splits/list";
-import { findSplit } from "../../services/campaign-splits/reach";
+import { findSplit, type SplitRow } from "../../services/campaign-splits/reach";
 import { toSplitRecords } from "../../services/campaign-splits/records";
 import type { Handlers } from "../context";
+import { splitFromForm } from "./create-form";
 
 // A/B tests (issue 41, item 4): the reads take the campaigns' reach (admins and resellers their customers'); the
 // create is the sender's own and checks every variant before it writes anything. Decide now is the sender's too (the
@@ -25,14 +26,19 @@ export const campaignSplitHandlers: Handlers = {
     return { success: true, data };
   },
 
-  "campaignSplits.create": async (request, reply, { db, config }) => {
-    const split = await createSplit(
-      db,
-      callerOf(request),
-      request.body,
-      shortLinkOrigin(config),
-      config.now?.() ?? new Date(),
-    );
+  "campaignSplits.create": async (request, reply, ctx) => {
+    const { db, config, storage } = ctx;
+    const now = config.now?.() ?? new Date();
+    let split: SplitRow;
+    if (request.isMultipart()) {
+      const { checked, audience } = await splitFromForm(request, ctx, now);
+      try {
+        split = await insertSplit(db, callerOf(request), checked, audience, now);
+      } catch (error) {
+        if (audience.key) await storage.delete(audience.key).catch(() => undefined);
+        throw error;
+      }
+    } else split = await createSplit(db, callerOf(request), request.body, shortLinkOrigin(config), now);
     const [data] = await toSplitRecords(db, [split]);
     reply.status(201);
     return { success: true, message: `A/B test ${split.name} created`, data };

@@ -1,4 +1,5 @@
 import type { MultipartFile } from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
 import { randomUUID } from "node:crypto";
 import { Transform } from "node:stream";
 import { HttpError } from "../../http/errors";
@@ -25,6 +26,14 @@ function sniff(sample: Buffer): "csv" | "xlsx" | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The multipart plugin's own refusals of an audience upload, as the app's 413s; any other error as it is. */
+export function audienceUploadError(request: FastifyRequest, error: unknown, maxBytes: number): unknown {
+  const errors = request.server.multipartErrors;
+  if (error instanceof errors.RequestFileTooLargeError) return new HttpError(413, audienceTooLarge(maxBytes));
+  if (error instanceof errors.FilesLimitError) return new HttpError(413, "Send one audience file per request");
+  return error;
 }
 
 export interface StoredAudience {

@@ -15,7 +15,7 @@ import { toCampaignRecords } from "../../services/campaigns/records";
 import { segmentSource } from "../../services/segments/audience";
 import type { Handlers, RouteContext } from "../context";
 import { validatorOf } from "../uploads/multipart-form";
-import { storeAudience, type StoredAudience } from "./audience-upload";
+import { audienceUploadError, storeAudience, type StoredAudience } from "./audience-upload";
 import { shortLinkOrigin } from "../../config";
 
 // The three create calls: a JSON body with pasted `numbers` (validated by the row's schema), or a multipart form
@@ -138,11 +138,7 @@ async function fromForm(
     }
   } catch (error) {
     if (stored) await ctx.storage.delete(stored.key).catch(() => undefined);
-    const errors = request.server.multipartErrors;
-    if (error instanceof errors.RequestFileTooLargeError)
-      throw new HttpError(413, `The audience file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB`);
-    if (error instanceof errors.FilesLimitError) throw new HttpError(413, "Send one audience file per request");
-    throw error;
+    throw audienceUploadError(request, error, maxBytes);
   }
   if (!checked || !fields) {
     fields = spec.toFields(decodeForm(raw, spec.schema));

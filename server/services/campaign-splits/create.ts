@@ -25,15 +25,17 @@ const ownerOf = (caller: Caller) =>
 export const variantName = (name: string, label: string) =>
   `${name.trim().slice(0, CAMPAIGN_NAME_MAX - label.length - 3)} · ${label}`;
 
+export const SPLIT_AUDIENCE_ONE = "choose a segment, paste numbers or upload a file, one of them";
+
 /** The shape, the audience choice and the send times; nothing is read from the database yet. */
-function shapeCheck(body: SplitBody, now: Date): FieldError[] {
+function shapeCheck(body: SplitBody, now: Date, withFile: boolean): FieldError[] {
   const errors: FieldError[] = splitProblems({
     sizes: body.variants.map((v) => v.sizePercent),
     testSharePercent: body.testSharePercent,
     decideAfterHours: body.decideAfterHours,
   });
-  if ((body.segmentId === undefined) === (body.numbers === undefined || !body.numbers.trim()))
-    errors.push({ field: "segmentId", message: "choose a segment or paste numbers, one of them" });
+  const given = [body.segmentId !== undefined, body.numbers !== undefined && !!body.numbers.trim(), withFile];
+  if (given.filter(Boolean).length !== 1) errors.push({ field: "segmentId", message: SPLIT_AUDIENCE_ONE });
   if (body.timeZone !== undefined && !isTimeZone(body.timeZone))
     errors.push({ field: "timeZone", message: "is not a known IANA time zone" });
   body.variants.forEach((v, i) => {
@@ -46,7 +48,13 @@ function shapeCheck(body: SplitBody, now: Date): FieldError[] {
 }
 
 /** Each variant's create checks (sender, template, variables in the caller's reach); a refusal names its variant. */
-async function checkVariants(db: Db, caller: Caller, body: SplitBody, linkOrigin: string): Promise<CheckedCampaign[]> {
+async function checkVariants(
+  db: Db,
+  caller: Caller,
+  body: SplitBody,
+  linkOrigin: string,
+  withFile: boolean,
+): Promise<CheckedCampaign[]> {
   const checked: CheckedCampaign[] = [];
   for (const [i, v] of body.variants.entries()) {
     const label = VARIANT_LABELS[i];
@@ -63,10 +71,10 @@ async function checkVariants(db: Db, caller: Caller, body: SplitBody, linkOrigin
             phoneNumberId: v.phoneNumberId,
             variables: v.variables,
             segmentId: body.segmentId,
-            numbers: body.segmentId === undefined ? body.numbers : undefined,
+            numbers: body.segmentId === undefined && !withFile ? body.numbers : undefined,
             trackLinks: body.trackLinks,
           },
-          false,
+          withFile,
           linkOrigin,
         ),
       );
@@ -79,25 +87,48 @@ async function checkVariants(db: Db, caller: Caller, body: SplitBody, linkOrigin
   return checked;
 }
 
+/** A test that passed every check (shape, audience choice, each variant's sender and template); nothing written. */
+export interface CheckedSplit {
+  body: SplitBody;
+  variants: CheckedCampaign[];
+}
+
 /**
- * Creates an A/B test: every check first (shape, audience, each variant's sender and template), then the split and
- * one draft campaign per variant in one transaction, each over its slice of the audience. The ingest reads each
- * variant's slice; the split job (jobs/campaign-splits.ts) starts each one once it is ready.
+ * Every check of a new A/B test, before anything is written; `withFile`: the audience is a file the caller stores
+ * after these checks pass (the multipart form streams it only then), so neither a segment nor numbers may come too.
  */
-export async function createSplit(
+export async function checkSplit(
   db: Db,
   caller: Caller,
   body: SplitBody,
   linkOrigin: string,
   now: Date,
-): Promise<SplitRow> {
-  const early = shapeCheck(body, now);
+  withFile = false,
+): Promise<CheckedSplit> {
+  const early = shapeCheck(body, now, withFile);
   if (early.length) throw refuse(early);
-  const checked = await checkVariants(db, caller, body, linkOrigin);
-  const audience: AudienceSource =
-    body.segmentId !== undefined
-      ? await segmentSource(db, caller, body.segmentId)
-      : { kind: "paste", pasted: body.numbers ?? "", totalBytes: (body.numbers ?? "").length };
+  return { body, variants: await checkVariants(db, caller, body, linkOrigin, withFile) };
+}
+
+/** The audience of a test without a file: a segment of the caller's (checked here), or the pasted numbers. */
+export const filelessAudience = async (db: Db, caller: Caller, body: SplitBody): Promise<AudienceSource> =>
+  body.segmentId !== undefined
+    ? segmentSource(db, caller, body.segmentId)
+    : { kind: "paste", pasted: body.numbers ?? "", totalBytes: (body.numbers ?? "").length };
+
+/**
+ * Writes a checked A/B test: the split and one draft campaign per variant in one transaction, each over its slice of
+ * the audience. The ingest reads each variant's slice; the split job (jobs/campaign-splits.ts) starts each one once it
+ * is ready.
+ */
+export async function insertSplit(
+  db: Db,
+  caller: Caller,
+  checked: CheckedSplit,
+  audience: AudienceSource,
+  now: Date,
+): Promise<SplitRow> {
+  const { body } = checked;
   const id = randomUUID();
   const slices = variantSlices(
     body.testSharePercent,
@@ -119,7 +150,7 @@ export async function createSplit(
         userId: ownerOf(caller),
         createdBy: caller.id,
         name: body.name.trim(),
-        sourceKind: audience.kind === "segment" ? "segment" : "paste",
+        sourceKind: audience.kind,
         segmentId: audience.segmentId ?? null,
         testSharePercent: body.testSharePercent,
         metric: body.metric,
@@ -128,7 +159,7 @@ export async function createSplit(
         nextRunAt: now,
       })
       .returning();
-    for (const [i, one] of checked.entries())
+    for (const [i, one] of checked.variants.entries())
       await insertCampaign(tx, one, audience, campaignIds[i], {
         splitId: id,
         splitVariant: i,
@@ -138,4 +169,16 @@ export async function createSplit(
       });
     return split;
   });
+}
+
+/** Creates an A/B test over a segment or pasted numbers (the JSON call): every check, then the writes. */
+export async function createSplit(
+  db: Db,
+  caller: Caller,
+  body: SplitBody,
+  linkOrigin: string,
+  now: Date,
+): Promise<SplitRow> {
+  const checked = await checkSplit(db, caller, body, linkOrigin, now);
+  return insertSplit(db, caller, checked, await filelessAudience(db, caller, body), now);
 }
