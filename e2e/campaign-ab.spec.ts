@@ -153,5 +153,51 @@ for (const theme of ["light", "dark"] as const) {
     await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
     await drawerShot(page, `campaign-ab-drawer-${theme}`);
     expect(await scan(page, `${theme} A/B test drawer`)).toEqual([]);
+    // The audience as a file: the drop zone, and a refused file's message.
+    await page.locator(".ant-drawer").getByText("A file (CSV or Excel)").click();
+    await page
+      .locator(".ant-drawer input[type=file]")
+      .setInputFiles({ name: "list.txt", mimeType: "text/plain", buffer: Buffer.from("9000000001\n") });
+    await expect(page.locator(".ant-drawer").getByText("Only CSV (.csv) or Excel (.xlsx) files")).toBeVisible();
+    await drawerShot(page, `campaign-ab-drawer-file-${theme}`);
+    expect(await scan(page, `${theme} A/B test drawer, audience file`)).toEqual([]);
   });
 }
+
+test("an A/B test over an uploaded audience file: every number of the file lands in exactly one variant", async ({
+  page,
+}) => {
+  const name = `File A/B ${String(Date.now()).slice(-7)}`;
+  await login(page, "manager", "manager");
+  await page.goto(PAGE);
+  await page.getByRole("button", { name: "New A/B test" }).first().click();
+  const drawer = page.locator(".ant-drawer");
+  await drawer.getByLabel("Test name").fill(name);
+  await drawer.getByText("A file (CSV or Excel)").click();
+  await expect(drawer.getByRole("button", { name: "Start test" })).toBeDisabled();
+  const csv = `name,phone\n${NUMBERS.map((n, i) => `Guest ${i},${n}`).join("\n")}\n`;
+  await drawer
+    .locator("input[type=file]")
+    .setInputFiles({ name: "diwali-list.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await expect(drawer.getByText("diwali-list.csv")).toBeVisible();
+  await fillVariant(page, drawer, 0, "333333");
+  await fillVariant(page, drawer, 1, "444444");
+  await drawer.locator('[id="split-share"]').fill("100");
+  await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
+  await drawerShot(page, "campaign-ab-drawer-file");
+  await drawer.getByRole("button", { name: "Start test" }).click();
+  await expect(drawer).toBeHidden();
+
+  const row = page.locator(".ant-table-row").filter({ hasText: name });
+  await expect(row).toContainText("A 50% · B 50%");
+  await row.getByRole("button", { name, exact: true }).click();
+  const compare = page.locator(".ant-card").filter({ hasText: `Compare: ${name}` });
+  await expect(async () => {
+    const a = await sentOf(compare, "A");
+    const b = await sentOf(compare, "B");
+    expect(a).toBeGreaterThan(0);
+    expect(b).toBeGreaterThan(0);
+    expect(a + b).toBe(NUMBERS.length);
+  }).toPass({ timeout: 90_000 });
+  await shot(page, "campaign-ab-compare-file");
+});

@@ -1,6 +1,15 @@
 import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
-import { bodyOf, draftReady, evenSizes, newSplitDraft, shapeProblems, sizeSum, type SplitDraft } from "./split-draft";
+import {
+  bodyOf,
+  draftReady,
+  evenSizes,
+  newSplitDraft,
+  payloadOf,
+  shapeProblems,
+  sizeSum,
+  type SplitDraft,
+} from "./split-draft";
 import { fieldErrorsOf } from "./use-splits";
 
 const filled = (patch: Partial<SplitDraft> = {}): SplitDraft => {
@@ -68,6 +77,23 @@ describe("A/B test draft", () => {
     const seg = bodyOf({ ...d, audience: "segment", segmentId: "s1" });
     expect(seg).toMatchObject({ segmentId: "s1" });
     expect(seg).not.toHaveProperty("numbers");
+  });
+
+  it("an audience file: ready once chosen; sent as a form with the test in split and the file, neither numbers nor segment", async () => {
+    const file = new File(["phone\n9000000001\n"], "diwali.csv", { type: "text/csv" });
+    expect(draftReady(filled({ audience: "file", file: null }))).toBe(false);
+    const d = filled({ audience: "file", file, segmentId: "s1" });
+    expect(draftReady(d)).toBe(true);
+    const form = payloadOf(d);
+    expect(form).toBeInstanceOf(FormData);
+    const sent = form as FormData;
+    expect([...sent.keys()]).toEqual(["split", "file"]);
+    const test = JSON.parse(String(sent.get("split")));
+    expect(test).toMatchObject({ name: "OTP wording", testSharePercent: 20 });
+    expect(test).not.toHaveProperty("numbers");
+    expect(test).not.toHaveProperty("segmentId");
+    expect(await (sent.get("file") as File).text()).toBe("phone\n9000000001\n");
+    expect(payloadOf(filled())).toEqual(bodyOf(filled()));
   });
 
   it.each([

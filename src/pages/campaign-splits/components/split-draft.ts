@@ -18,9 +18,11 @@ export interface VariantDraft {
 
 export interface SplitDraft {
   name: string;
-  audience: "segment" | "numbers";
+  audience: "segment" | "numbers" | "file";
   segmentId: string;
   numbers: string;
+  /** A CSV or Excel audience file (sent with the test as a form; the server streams it to storage). */
+  file: File | null;
   variants: VariantDraft[];
   testSharePercent: number | null;
   metric: WinnerMetric;
@@ -44,6 +46,7 @@ export const newSplitDraft = (channel: Channel): SplitDraft => ({
   audience: "numbers",
   segmentId: "",
   numbers: "",
+  file: null,
   variants: [newVariant(channel, 50), newVariant(channel, 50)],
   testSharePercent: 20,
   metric: "click",
@@ -79,14 +82,14 @@ const variantReady = (v: VariantDraft) =>
 
 export const draftReady = (d: SplitDraft) =>
   d.name.trim() !== "" &&
-  (d.audience === "segment" ? d.segmentId !== "" : d.numbers.trim() !== "") &&
+  (d.audience === "segment" ? d.segmentId !== "" : d.audience === "file" ? d.file !== null : d.numbers.trim() !== "") &&
   d.variants.every(variantReady) &&
   Object.keys(shapeProblems(d)).length === 0;
 
 export function bodyOf(d: SplitDraft): SplitBody {
   return {
     name: d.name.trim(),
-    ...(d.audience === "segment" ? { segmentId: d.segmentId } : { numbers: d.numbers }),
+    ...(d.audience === "segment" ? { segmentId: d.segmentId } : d.audience === "numbers" ? { numbers: d.numbers } : {}),
     variants: d.variants.map((v) => ({
       channel: v.channel,
       senderId: v.senderId,
@@ -102,4 +105,14 @@ export function bodyOf(d: SplitDraft): SplitBody {
     ...(d.trackLinks ? { trackLinks: true } : {}),
     timeZone: displayTimeZone(),
   };
+}
+
+/** What the create call carries: the test as JSON, or with a file a form (the test in `split`, then the file). */
+export function payloadOf(d: SplitDraft): SplitBody | FormData {
+  const body = bodyOf(d);
+  if (d.audience !== "file" || !d.file) return body;
+  const form = new FormData();
+  form.append("split", JSON.stringify(body));
+  form.append("file", d.file);
+  return form;
 }

@@ -1,4 +1,4 @@
-import { PlusOutlined } from "@ant-design/icons";
+import { InboxOutlined, PlusOutlined } from "@ant-design/icons";
 import {
   Alert,
   Button,
@@ -8,20 +8,24 @@ import {
   Form,
   Input,
   InputNumber,
+  Progress,
   Radio,
   Select,
   Space,
   Typography,
+  Upload,
 } from "antd";
 import { useState } from "react";
 import { SPLIT_NAME_MAX, WINNER_METRICS, WINNER_METRIC_LABELS } from "../../../../contract/domain/splits";
+import { AUDIENCE_MAX_BYTES } from "../../../../contract/domain/campaigns";
 import { useCall } from "../../../api";
+import { audienceFileProblem, megabytes } from "../../campaigns/components/create/audience";
 import {
-  bodyOf,
   canAddVariant,
   draftReady,
   evenSizes,
   newVariant,
+  payloadOf,
   shapeProblems,
   sizeSum,
   type Channel,
@@ -46,11 +50,14 @@ export function SplitDrawer({
   channels: readonly Channel[];
   saving: boolean;
   onClose: () => void;
-  onSave: (body: SplitBody) => Promise<string>;
+  onSave: (body: SplitBody | FormData, onUploadProgress?: (fraction: number) => void) => Promise<string>;
 }) {
   const [draft, setDraft] = useState(initial);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  /** Percent of the audience file sent while the test is created with one. */
+  const [upload, setUpload] = useState<number | null>(null);
   const segments = useCall("contacts.segments.list", {}, { errorNotification: false }).query;
   // An edit clears the server's refusal of what was edited; the live rule takes over again.
   const set = (patch: Partial<SplitDraft>) => {
@@ -68,14 +75,22 @@ export function SplitDrawer({
   const sum = sizeSum(draft);
   const save = () => {
     setRefusal(null);
-    onSave(bodyOf(draft))
+    const payload = payloadOf(draft);
+    if (payload instanceof FormData) setUpload(0);
+    onSave(payload, (f) => setUpload(Math.round(f * 100)))
       .then(onClose)
       .catch((err: unknown) => {
         const fields = fieldErrorsOf(err);
         setServerErrors(fields);
         // A refusal naming no field ("Variant B: SMS template not found") shows above the form.
         if (!Object.keys(fields).length) setRefusal((err as { message?: string } | undefined)?.message ?? null);
-      });
+      })
+      .finally(() => setUpload(null));
+  };
+  const choose = (file: File) => {
+    const problem = audienceFileProblem(file);
+    setFileProblem(problem);
+    set({ file: problem ? null : file });
   };
   return (
     <Drawer
@@ -108,6 +123,7 @@ export function SplitDrawer({
             onChange={(e) => set({ audience: e.target.value as SplitDraft["audience"] })}
             options={[
               { value: "numbers", label: "Pasted numbers" },
+              { value: "file", label: "A file (CSV or Excel)" },
               { value: "segment", label: "A segment" },
             ]}
           />
@@ -123,6 +139,34 @@ export function SplitDrawer({
               options={(segments.data?.data.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
               onChange={(segmentId: string) => set({ segmentId })}
             />
+          </Form.Item>
+        ) : draft.audience === "file" ? (
+          <Form.Item
+            label="Audience file"
+            {...shown(fileProblem ?? serverErrors.file ?? serverErrors.segmentId)}
+            extra={
+              upload !== null ? <Progress percent={upload} size="small" aria-label="Audience file upload" /> : undefined
+            }
+          >
+            <Upload.Dragger
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              multiple={false}
+              showUploadList={false}
+              beforeUpload={(file) => (choose(file), false)}
+              aria-label="Audience file"
+            >
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined />
+              </p>
+              <p className="ant-upload-text">
+                {draft.file ? draft.file.name : "Drop a CSV or XLSX file here, or click to choose one"}
+              </p>
+              <p className="ant-upload-hint">
+                {draft.file
+                  ? `${(draft.file.size / 1024).toFixed(1)} KB · choose another to replace it`
+                  : `A header row and a phone column; up to ${megabytes(AUDIENCE_MAX_BYTES)}. Each number goes to one variant.`}
+              </p>
+            </Upload.Dragger>
           </Form.Item>
         ) : (
           <Form.Item label="Numbers" htmlFor="split-numbers" {...shown(serverErrors.numbers ?? serverErrors.segmentId)}>

@@ -61,10 +61,14 @@ export function useSplits(openId: string | null) {
     refetch: () => list.query.refetch(),
     detail: openId ? (detail.query.data?.data.data ?? null) : null,
     detailLoading: Boolean(openId) && detail.query.isLoading,
-    /** Creates the test; a refusal rejects with the HttpError (its field errors for the drawer) after a toast. */
-    save: async (body: SplitBody) => {
+    /**
+     * Creates the test; a refusal rejects with the HttpError (its field errors for the drawer) after a toast. A form
+     * (an audience file) reports how much has gone up.
+     */
+    save: async (body: SplitBody | FormData, onUploadProgress?: (fraction: number) => void) => {
       const done = await create.mutateAsync({
         body,
+        onUploadProgress,
         successNotification: false,
         errorNotification: (err?: HttpError) => ({ type: "error", message: err?.message || MSG.somethingWrong }),
       });

@@ -20,7 +20,15 @@ import { getCountries } from "libphonenumber-js/min";
 import { useMemo, type Dispatch, type ReactNode } from "react";
 import { AUDIENCE_MAX_BYTES } from "../../../../../contract/domain/campaigns";
 import { formatCount } from "../../../../shell/format";
-import { audienceKind, countPasted, hasPhoneColumn, peekCsv, PHONE_HEADERS } from "./audience";
+import {
+  audienceFileProblem,
+  audienceKind,
+  countPasted,
+  hasPhoneColumn,
+  megabytes,
+  peekCsv,
+  PHONE_HEADERS,
+} from "./audience";
 import { columnsUsed } from "./variables";
 import { SegmentPicker } from "./segment-picker";
 import { segmentColumns, useContactFields } from "./use-contact-fields";
@@ -30,8 +38,6 @@ const regionNames = typeof Intl.DisplayNames === "function" ? new Intl.DisplayNa
 const COUNTRIES = getCountries()
   .map((c) => ({ value: c, label: `${regionNames?.of(c) ?? c} (${c})` }))
   .sort((a, b) => a.label.localeCompare(b.label));
-
-const megabytes = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
 /** Step 3: the audience (a CSV/XLSX file dropped or chosen, or pasted numbers), the default country, and the submit. */
 export function AudienceStep({
@@ -63,13 +69,10 @@ export function AudienceStep({
   const segmentMissing = used.filter((c) => !segmentColumns(contactFields.options).includes(c));
 
   const choose = async (file: File) => {
-    const kind = audienceKind(file.name);
-    if (!kind) return dispatch({ type: "errors", errors: { file: "Only CSV (.csv) or Excel (.xlsx) files" } });
-    if (file.size > AUDIENCE_MAX_BYTES)
-      return dispatch({ type: "errors", errors: { file: `The file is larger than ${megabytes(AUDIENCE_MAX_BYTES)}` } });
-    if (file.size === 0) return dispatch({ type: "errors", errors: { file: "The file is empty" } });
+    const problem = audienceFileProblem(file);
+    if (problem) return dispatch({ type: "errors", errors: { file: problem } });
     dispatch({ type: "errors", errors: {} });
-    const peek = kind === "csv" ? peekCsv(await file.slice(0, 64 * 1024).text()) : null;
+    const peek = audienceKind(file.name) === "csv" ? peekCsv(await file.slice(0, 64 * 1024).text()) : null;
     dispatch({ type: "edit", patch: { file, columns: peek?.columns ?? [] } });
   };
 

@@ -1,6 +1,7 @@
 // The audience as the browser sees it before sending: the pasted numbers' count, and a CSV file's header row and
 // first row (for column choices and the preview). The server reads the whole file; this only peeks at its start.
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
+import { AUDIENCE_MAX_BYTES } from "../../../../../contract/domain/campaigns";
 
 export interface PasteCount {
   entries: number;
@@ -94,6 +95,16 @@ export const hasPhoneColumn = (columns: readonly string[]) =>
   columns.some((c) => PHONE_HEADERS.includes(c.trim().toLowerCase().replace(/\s+/g, "_")));
 
 export type AudienceKind = "csv" | "xlsx";
+
+export const megabytes = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+
+/** Why a chosen audience file cannot go (its kind by name, its size), or null: what the server would refuse first. */
+export function audienceFileProblem(file: { name: string; size: number }): string | null {
+  if (!audienceKind(file.name)) return "Only CSV (.csv) or Excel (.xlsx) files";
+  if (file.size > AUDIENCE_MAX_BYTES) return `The file is larger than ${megabytes(AUDIENCE_MAX_BYTES)}`;
+  if (file.size === 0) return "The file is empty";
+  return null;
+}
 /** The file's kind by its name, or null when it is neither CSV nor XLSX. */
 export function audienceKind(name: string): AudienceKind | null {
   const lower = name.toLowerCase();
