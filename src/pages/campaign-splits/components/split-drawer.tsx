@@ -1,4 +1,4 @@
-import { InboxOutlined, PlusOutlined } from "@ant-design/icons";
+import { PlusOutlined } from "@ant-design/icons";
 import {
   Alert,
   Button,
@@ -13,13 +13,13 @@ import {
   Select,
   Space,
   Typography,
-  Upload,
 } from "antd";
 import { useState } from "react";
 import { SPLIT_NAME_MAX, WINNER_METRICS, WINNER_METRIC_LABELS } from "../../../../contract/domain/splits";
 import { AUDIENCE_MAX_BYTES } from "../../../../contract/domain/campaigns";
 import { useCall } from "../../../api";
 import { audienceFileProblem, megabytes } from "../../campaigns/components/create/audience";
+import { AudienceFileDrop } from "../../campaigns/components/create/audience-file-drop";
 import {
   canAddVariant,
   draftReady,
@@ -148,25 +148,11 @@ export function SplitDrawer({
               upload !== null ? <Progress percent={upload} size="small" aria-label="Audience file upload" /> : undefined
             }
           >
-            <Upload.Dragger
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              multiple={false}
-              showUploadList={false}
-              beforeUpload={(file) => (choose(file), false)}
-              aria-label="Audience file"
-            >
-              <p className="ant-upload-drag-icon">
-                <InboxOutlined />
-              </p>
-              <p className="ant-upload-text">
-                {draft.file ? draft.file.name : "Drop a CSV or XLSX file here, or click to choose one"}
-              </p>
-              <p className="ant-upload-hint">
-                {draft.file
-                  ? `${(draft.file.size / 1024).toFixed(1)} KB · choose another to replace it`
-                  : `A header row and a phone column; up to ${megabytes(AUDIENCE_MAX_BYTES)}. Each number goes to one variant.`}
-              </p>
-            </Upload.Dragger>
+            <AudienceFileDrop
+              file={draft.file}
+              onChoose={choose}
+              hint={`A header row and a phone column; up to ${megabytes(AUDIENCE_MAX_BYTES)}. Each number goes to one variant.`}
+            />
           </Form.Item>
         ) : (
           <Form.Item label="Numbers" htmlFor="split-numbers" {...shown(serverErrors.numbers ?? serverErrors.segmentId)}>

@@ -1,4 +1,3 @@
-import { InboxOutlined } from "@ant-design/icons";
 import {
   Alert,
   Button,
@@ -14,7 +13,6 @@ import {
   Space,
   Tag,
   Typography,
-  Upload,
 } from "antd";
 import { getCountries } from "libphonenumber-js/min";
 import { useMemo, type Dispatch, type ReactNode } from "react";
@@ -29,6 +27,7 @@ import {
   peekCsv,
   PHONE_HEADERS,
 } from "./audience";
+import { AudienceFileDrop } from "./audience-file-drop";
 import { columnsUsed } from "./variables";
 import { SegmentPicker } from "./segment-picker";
 import { segmentColumns, useContactFields } from "./use-contact-fields";
@@ -110,25 +109,11 @@ export function AudienceStep({
             </>
           ) : draft.audienceMode === "file" ? (
             <Form.Item validateStatus={errors.file ? "error" : undefined} help={errors.file}>
-              <Upload.Dragger
-                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                multiple={false}
-                showUploadList={false}
-                beforeUpload={(file) => (void choose(file), false)}
-                aria-label="Audience file"
-              >
-                <p className="ant-upload-drag-icon">
-                  <InboxOutlined />
-                </p>
-                <p className="ant-upload-text">
-                  {draft.file ? draft.file.name : "Drop a CSV or XLSX file here, or click to choose one"}
-                </p>
-                <p className="ant-upload-hint">
-                  {draft.file
-                    ? `${(draft.file.size / 1024).toFixed(1)} KB · choose another to replace it`
-                    : `One row per recipient, with a header row and a phone column (${PHONE_HEADERS.slice(0, 3).join(", ")}…). Up to ${megabytes(AUDIENCE_MAX_BYTES)}.`}
-                </p>
-              </Upload.Dragger>
+              <AudienceFileDrop
+                file={draft.file}
+                onChoose={(file) => void choose(file)}
+                hint={`One row per recipient, with a header row and a phone column (${PHONE_HEADERS.slice(0, 3).join(", ")}…). Up to ${megabytes(AUDIENCE_MAX_BYTES)}.`}
+              />
               {draft.columns.length > 0 && (
                 <Flex gap={4} wrap style={{ marginTop: 8 }} aria-label="Columns found">
                   <Typography.Text type="secondary">Columns:</Typography.Text>
