@@ -11,11 +11,14 @@ import {
   THROUGHPUT_NOW_SECONDS,
   THROUGHPUT_WINDOW_SECONDS,
 } from "../../../contract/domain/control-room";
+import type { Carrier } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { campaignAlertsFired, campaignFailures, type CampaignAlertSettings } from "../../db/schema";
 import { rowsOf } from "../../db/sql";
 import { alertSettingsOf } from "./alerts";
+import { loadDispatchCampaign, profileOf } from "./dispatch-campaign";
 import type { FailoverPlan } from "./dispatch-failover";
+import { dispatchSettingsWith, senderRate } from "./dispatch-settings";
 import type { CampaignRow } from "./reach";
 import { countsOf, emptyCounts } from "./records";
 import { bucketOf } from "./throughput";
@@ -109,6 +112,17 @@ export interface LiveContext {
   from: string;
   failover?: FailoverPlan;
   at?: Date;
+}
+
+/**
+ * The campaign's sender as sending sees it: its primary sender, the SMS failover's plan, and its limit (the rate the
+ * dispatcher paces it at, from DISPATCH_* variables as the dispatcher reads them), the throttle's maximum.
+ */
+export async function liveContext(db: Db, carrier: Carrier, row: CampaignRow): Promise<LiveContext> {
+  const loaded = await loadDispatchCampaign(db, row.id);
+  const from = loaded?.from ?? row.sender ?? "";
+  const senderLimit = senderRate(await profileOf(carrier, row.channel, from), row.channel, dispatchSettingsWith());
+  return { senderLimit, from, ...(loaded?.failover ? { failover: loaded.failover } : {}) };
 }
 
 export async function campaignLive(db: Db, row: CampaignRow, ctx: LiveContext): Promise<CampaignLiveRecord> {
