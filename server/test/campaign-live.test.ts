@@ -225,7 +225,11 @@ describe("live figures", () => {
     expect(primary.route).toBe("primary");
     expect(primary.failed).toBeGreaterThanOrEqual(10);
     expect(primary.errorRate).toBeCloseTo(primary.failed / 50, 5);
-    expect(primary.topErrors[0]).toMatchObject({ reason: "Message undeliverable" });
+    // The sandbox's terse text, read through Meta's code table; its own words stay as the detail.
+    expect(primary.topErrors[0]).toMatchObject({
+      reason: "Message undeliverable (131026): the number may not be on WhatsApp or cannot receive this message",
+      detail: "Message undeliverable",
+    });
     expect(figures.cost.spent).toBeGreaterThan(0);
   });
 });

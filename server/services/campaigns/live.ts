@@ -20,6 +20,7 @@ import { loadDispatchCampaign, profileOf } from "./dispatch-campaign";
 import type { FailoverPlan } from "./dispatch-failover";
 import { dispatchSettingsWith, senderRate } from "./dispatch-settings";
 import type { CampaignRow } from "./reach";
+import { readableReason } from "./failure-reasons";
 import { countsOf, emptyCounts } from "./records";
 import { bucketOf } from "./throughput";
 
@@ -131,7 +132,7 @@ export async function campaignLive(db: Db, row: CampaignRow, ctx: LiveContext): 
     countsOf(db, [row.id]).then((m) => m.get(row.id) ?? emptyCounts()),
     buckets(db, row.id, at.getTime()),
     db
-      .select({ reason: campaignFailures.reason, count: campaignFailures.recipients })
+      .select({ reason: campaignFailures.reason, code: campaignFailures.code, count: campaignFailures.recipients })
       .from(campaignFailures)
       .where(and(eq(campaignFailures.campaignId, row.id), gt(campaignFailures.recipients, 0)))
       .orderBy(desc(campaignFailures.recipients), campaignFailures.reason)
@@ -151,9 +152,15 @@ export async function campaignLive(db: Db, row: CampaignRow, ctx: LiveContext): 
   const throttle = throttleOf(row.throttlePerSecond, ctx.senderLimit);
   const sending = row.status === "running" && waiting > 0;
   const pace = b.now > 0 ? b.now : throttle.effective;
-  // The same reason under several codes is one row to a person reading it.
-  const reasons = new Map<string, number>();
-  for (const e of errors) reasons.set(e.reason, (reasons.get(e.reason) ?? 0) + e.count);
+  // The same reason in words (under several codes, or texts) is one row to a person reading it; its detail is the
+  // provider's text of the commonest (the rows come most first).
+  const reasons = new Map<string, { reason: string; detail: string | null; count: number }>();
+  for (const e of errors) {
+    const readable = readableReason(row.channel, e.code, e.reason);
+    const seen = reasons.get(readable.reason);
+    if (seen) seen.count += e.count;
+    else reasons.set(readable.reason, { ...readable, count: e.count });
+  }
   const primaryFailed = counts.failed;
   const primaryTried = done - counts.unknown;
   const routes: CampaignLiveRecord["routes"] = [
@@ -163,10 +170,7 @@ export async function campaignLive(db: Db, row: CampaignRow, ctx: LiveContext): 
       sent: Math.max(0, primaryTried - primaryFailed),
       failed: primaryFailed,
       errorRate: rate(primaryFailed, primaryTried),
-      topErrors: [...reasons]
-        .sort((x, y) => y[1] - x[1])
-        .slice(0, TOP_ERRORS)
-        .map(([reason, count]) => ({ reason, count })),
+      topErrors: [...reasons.values()].sort((x, y) => y.count - x.count).slice(0, TOP_ERRORS),
     },
   ];
   if (ctx.failover)

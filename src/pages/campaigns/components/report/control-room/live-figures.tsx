@@ -92,7 +92,8 @@ export function LiveFigures({
 export function ThroughputSection({ live }: { live: CampaignLive }) {
   const series = live.throughput.series;
   const zone = displayTimeZone();
-  const rows = useMemo(() => throughputRows(series, zone), [series, zone]);
+  // The labels are in the display zone: a change of zone (the profile) draws them again.
+  const rows = useMemo(() => throughputRows(series), [series, zone]);
   return (
     <section aria-labelledby="control-room-throughput">
       <Flex justify="space-between" align="baseline" wrap>
