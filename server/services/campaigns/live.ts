@@ -51,15 +51,13 @@ export function alertsRecord(a: CampaignAlertSettings): CampaignLiveRecord["aler
 interface Buckets {
   series: CampaignLiveRecord["throughput"]["series"];
   now: number;
-  average: number;
   failoverSent: number;
   failoverFailed: number;
 }
 
 /**
  * The chart's buckets (empty ones filled), "now" over the last THROUGHPUT_NOW_SECONDS of whole buckets (the one
- * filling is left out: it would read low), and the average over the time it sent: the buckets with sends in them,
- * the filling one only as far as it has run, so paused time (no sends) is not counted.
+ * filling is left out: it would read low), and the failover route's totals.
  */
 async function buckets(db: Db, campaignId: string, at: number): Promise<Buckets> {
   const current = bucketOf(at).getTime();
@@ -70,12 +68,9 @@ async function buckets(db: Db, campaignId: string, at: number): Promise<Buckets>
       sql`select bucket, sent, failed from campaign_throughput
           where campaign_id = ${campaignId} and bucket >= ${new Date(from).toISOString()}::timestamptz order by bucket`,
     ),
-    rowsOf<{ outcomes: number; buckets: number; fo_sent: number; fo_failed: number; has_current: boolean }>(
+    rowsOf<{ fo_sent: number; fo_failed: number }>(
       db,
-      sql`select coalesce(sum(sent + failed), 0)::int as outcomes,
-                 count(*) filter (where sent + failed > 0)::int as buckets,
-                 coalesce(sum(failover_sent), 0)::int as fo_sent, coalesce(sum(failover_failed), 0)::int as fo_failed,
-                 coalesce(bool_or(bucket = ${new Date(current).toISOString()}::timestamptz and sent + failed > 0), false) as has_current
+      sql`select coalesce(sum(failover_sent), 0)::int as fo_sent, coalesce(sum(failover_failed), 0)::int as fo_failed
           from campaign_throughput where campaign_id = ${campaignId}`,
     ),
   ]);
@@ -92,19 +87,30 @@ async function buckets(db: Db, campaignId: string, at: number): Promise<Buckets>
       return t >= nowFrom && t < current;
     })
     .reduce((sum, r) => sum + r.sent + r.failed, 0);
-  const outcomes = all?.outcomes ?? 0;
-  const whole = (all?.buckets ?? 0) - (all?.has_current ? 1 : 0);
-  const seconds = whole * THROUGHPUT_BUCKET_SECONDS + (all?.has_current ? Math.max(1, (at - current) / 1000) : 0);
   return {
     series,
     now: round2(lately / THROUGHPUT_NOW_SECONDS),
-    average: seconds > 0 ? round2(outcomes / seconds) : 0,
     failoverSent: all?.fo_sent ?? 0,
     failoverFailed: all?.fo_failed ?? 0,
   };
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Messages a second while it sent: its outcomes (`done`, from the counts' rollup) over the time it has been running,
+ * its finished spells (ran_ms) and the current one, so paused time is not counted. Constant cost: no bucket is read.
+ */
+export function averageRate(
+  done: number,
+  row: Pick<CampaignRow, "status" | "ranMs" | "runningSince">,
+  at: Date,
+): number {
+  const current =
+    row.status === "running" && row.runningSince ? Math.max(0, at.getTime() - row.runningSince.getTime()) : 0;
+  const seconds = (row.ranMs + current) / 1000;
+  return seconds > 0 ? round2(done / seconds) : 0;
+}
 
 export interface LiveContext {
   /** The sender's own limit in messages a second (its channel's, or the dispatcher's default). */
@@ -189,7 +195,7 @@ export async function campaignLive(db: Db, row: CampaignRow, ctx: LiveContext): 
     total,
     done,
     waiting,
-    throughput: { now: b.now, average: b.average, series: b.series },
+    throughput: { now: b.now, average: averageRate(done, row, at), series: b.series },
     etaSeconds: sending ? Math.ceil(waiting / pace) : null,
     throttle,
     routes,
