@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { THEME_STORAGE_KEY } from "../contract/constants";
+import { formatPValue } from "../contract/domain/significance";
 import { scan } from "./a11y/axe";
 import { pickById } from "./campaign-helpers";
 import { expect, test } from "./fixtures";
@@ -28,6 +29,9 @@ const NUMBERS = ["0", "1", "5"].flatMap((d) => Array.from({ length: 10 }, (_, i)
 // The comparison's columns: Variant, Campaign, Status, Sent, Delivered, Replied, Clicked, Converted.
 const SENT = 3;
 const CLICKED = 6;
+
+/** C(n, k), exactly for the small n here. */
+const choose = (n: number, k: number): number => (k === 0 ? 1 : (choose(n - 1, k - 1) * n) / k);
 
 async function rcsTemplate(page: Page, name: string): Promise<void> {
   const headers = { authorization: `Bearer ${await apiToken(page, "manager")}` };
@@ -112,8 +116,14 @@ test("a tracked A/B test of two RCS variants: the phones click, the manager deci
   expect(sentA).toBeGreaterThan(0);
   await expect(cell(a, CLICKED)).toHaveText("0 (0.0%)");
   await expect(cell(b, CLICKED)).toHaveText(`${sentB} (100.0%)`);
-  // Fewer than 30 people a variant: the z-test's approximation does not hold yet, and the note says so.
-  await expect(compare.getByText("Not significant yet (n too small)")).toBeVisible();
+  // Fewer than 30 people a variant: the z-test's approximation does not hold, so Fisher's exact test. Every one of B's
+  // clicked and none of A's: of the C(n, sentB) ways to deal the sentB clicks among the n people, only this one is as
+  // unlikely, and with sentA = sentB so is its mirror (all of A's, none of B's): p = 1 or 2 over C(n, sentB).
+  const p = (sentA === sentB ? 2 : 1) / choose(sentA + sentB, sentB);
+  const note = `${p < 0.05 ? "Significant" : "Not significant yet"} (Fisher's exact test, ${formatPValue(p)}${
+    p < 0.05 ? "" : ", needs below 0.05"
+  }): B's click rate is higher than A's`;
+  await expect(compare.getByText(note, { exact: true })).toBeVisible();
   await expect(compare.getByText("Not chosen yet")).toBeVisible();
 
   // Decide now, confirmed in a dialog.
@@ -121,7 +131,7 @@ test("a tracked A/B test of two RCS variants: the phones click, the manager deci
   const dialog = page.getByRole("dialog", { name: `Decide "${name}" now?` });
   await expect(dialog).toContainText("The variant with the highest click rate so far wins");
   await expect(dialog).toContainText("the other 50% of the audience");
-  await expect(dialog).toContainText("So far: Not significant yet (n too small).");
+  await expect(dialog).toContainText(`So far: ${note}.`);
   await dialogSettled(page);
   // The viewport: a full-page shot draws the fixed dialog and header partway down a long page.
   await page.screenshot({ path: ".tmp/e2e-shots/campaign-ab-tracked-decide-light.png" });

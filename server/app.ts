@@ -11,7 +11,7 @@ import { carrierPlugin } from "./plugins/app/carrier";
 import { databasePlugin } from "./plugins/app/database";
 import { healthPlugin } from "./plugins/app/health";
 import { httpRules } from "./plugins/app/http";
-import type { DispatchOverrides } from "./jobs/campaign-dispatch";
+import type { DispatchOverrides } from "./services/campaigns/dispatch-settings";
 import { jobsPlugin } from "./plugins/app/jobs";
 import { publicApiPlugin } from "./plugins/app/public-api";
 import { observabilityPlugin } from "./plugins/app/observability";

@@ -34,8 +34,11 @@ export const RouteErrorsRecord = Type.Object({
   failed: Type.Integer(),
   /** failed / (sent + failed), 0..1; 0 when nothing was tried. */
   errorRate: Type.Number(),
-  /** The commonest failure reasons, most first (at most 5). */
-  topErrors: Type.Array(Type.Object({ reason: Type.String(), count: Type.Integer() })),
+  /**
+   * The commonest failure reasons, most first (at most 5): in words (the provider's code read through the carriers'
+   * error tables), with the provider's own text in `detail` when it says something else (null when it does not).
+   */
+  topErrors: Type.Array(Type.Object({ reason: Type.String(), detail: Nullable(Type.String()), count: Type.Integer() })),
 });
 
 export const AlertSettingsRecord = Type.Object({

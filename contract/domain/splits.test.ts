@@ -3,10 +3,10 @@ import {
   inSlice,
   pickWinner,
   remainderSlice,
+  isSignificantNote,
   significanceNote,
   splitFraction,
   splitProblems,
-  twoProportionZ,
   variantSlices,
   type VariantFigures,
   type WinnerMetric,
@@ -131,33 +131,93 @@ describe("pickWinner", () => {
   });
 });
 
-describe("significance", () => {
-  it.each([
-    // x1, n1, x2, n2, z (two decimals)
-    [60, 500, 40, 500, 2.11],
-    [40, 500, 60, 500, -2.11],
-    [10, 100, 10, 100, 0],
-    [0, 0, 5, 10, 0],
-  ])("z of %i/%i against %i/%i is %d", (x1, n1, x2, n2, z) => {
-    expect(twoProportionZ(x1, n1, x2, n2)).toBeCloseTo(z, 2);
-  });
-
-  it.each<[VariantFigures[], WinnerMetric, string]>([
-    [[v(500, 0, 0, 40, 0), v(500, 0, 0, 60, 0)], "click", "B's click rate is higher than A's at 95% confidence"],
+describe("significance note", () => {
+  // The notes' p-values were worked out apart from our code: Fisher's by summing the hypergeometric probabilities in
+  // exact fractions (Python's fractions and math.comb), the z-test's from Python's math.erfc.
+  it.each<[string, VariantFigures[], WinnerMetric, string]>([
     [
+      "large samples: the z-test, significant",
+      [v(500, 0, 0, 40, 0), v(500, 0, 0, 60, 0)],
+      "click",
+      "Significant (two-proportion z-test, p = 0.035): B's click rate is higher than A's",
+    ],
+    [
+      "large samples: the z-test, not significant",
       [v(500, 0, 0, 50, 0), v(500, 0, 0, 55, 0)],
       "click",
-      "Not significant yet: B's click rate is higher than A's, but not at 95% confidence (z = 0.52)",
+      "Not significant yet (two-proportion z-test, p = 0.61, needs below 0.05): B's click rate is higher than A's",
     ],
-    [[v(20, 0, 0, 2, 0), v(20, 0, 0, 10, 0)], "click", "Not significant yet (n too small)"],
-    [[v(100, 0, 1, 0, 0), v(100, 0, 2, 0, 0)], "reply", "Not significant yet (n too small)"],
-    [[v(100, 50, 0, 0, 0), v(100, 50, 0, 0, 0)], "delivery", "Not significant yet: the delivery rates are equal"],
     [
+      // Every one of B's 12 clicked, none of A's 6: the z-test's rule rejects (A sent < 30, expected counts < 5);
+      // Fisher's: 1 / C(18, 12) = 1 / 18,564 ≈ 0.000054, the only table as unlikely.
+      "12 of 12 against 0 of 6: Fisher's, significant",
+      [v(6, 0, 0, 0, 0), v(12, 0, 0, 12, 0)],
+      "click",
+      "Significant (Fisher's exact test, p < 0.0001): B's click rate is higher than A's",
+    ],
+    [
+      "the tea-tasting table, 3 of 4 against 1 of 4: Fisher's, 0.4857",
+      [v(4, 0, 0, 3, 0), v(4, 0, 0, 1, 0)],
+      "click",
+      "Not significant yet (Fisher's exact test, p = 0.49, needs below 0.05): A's click rate is higher than B's",
+    ],
+    [
+      "under 30 sent a variant: Fisher's, 0.0138",
+      [v(20, 0, 0, 2, 0), v(20, 0, 0, 10, 0)],
+      "click",
+      "Significant (Fisher's exact test, p = 0.014): B's click rate is higher than A's",
+    ],
+    [
+      "30 sent each but an expected count of 4: Fisher's, 0.0523",
+      [v(30, 0, 0, 1, 0), v(30, 0, 0, 7, 0)],
+      "click",
+      "Not significant yet (Fisher's exact test, p = 0.052, needs below 0.05): B's click rate is higher than A's",
+    ],
+    [
+      "few successes among many: Fisher's, 1",
+      [v(100, 0, 1, 0, 0), v(100, 0, 2, 0, 0)],
+      "reply",
+      "Not significant yet (Fisher's exact test, p = 1.0, needs below 0.05): B's reply rate is higher than A's",
+    ],
+    [
+      "three variants: the leader against the runner-up (40 of 400 against 12 of 400), z",
       [v(400, 0, 0, 0, 10), v(400, 0, 0, 0, 12), v(400, 0, 0, 0, 40)],
       "conversion",
-      "C's conversion rate is higher than B's at 95% confidence",
+      "Significant (two-proportion z-test, p < 0.0001): C's conversion rate is higher than B's",
     ],
-  ])("%j by %s: %s", (variants, metric, note) => {
+    [
+      "four variants, small: the leader against the runner-up (3 of 4 against 1 of 4)",
+      [v(4, 0, 0, 0, 0), v(4, 0, 0, 0, 1), v(4, 0, 0, 0, 3), v(4, 0, 0, 0, 1)],
+      "conversion",
+      "Not significant yet (Fisher's exact test, p = 0.49, needs below 0.05): C's conversion rate is higher than B's",
+    ],
+    [
+      "identical rates",
+      [v(100, 50, 0, 0, 0), v(100, 50, 0, 0, 0)],
+      "delivery",
+      "Not significant yet: the delivery rates are equal",
+    ],
+    [
+      "identical rates, small",
+      [v(10, 5, 0, 0, 0), v(10, 5, 0, 0, 0)],
+      "delivery",
+      "Not significant yet: the delivery rates are equal",
+    ],
+    [
+      "no successes at all",
+      [v(10, 0, 0, 0, 0), v(10, 0, 0, 0, 0)],
+      "click",
+      "Not significant yet: the click rates are equal",
+    ],
+    ["nothing sent", [v(0, 0, 0, 0, 0), v(0, 0, 0, 0, 0)], "click", "Not significant yet: nothing sent to compare"],
+    [
+      "one variant sent nothing",
+      [v(12, 0, 0, 12, 0), v(0, 0, 0, 0, 0)],
+      "click",
+      "Not significant yet: nothing sent to compare",
+    ],
+  ])("%s", (_why, variants, metric, note) => {
     expect(significanceNote(variants, metric)).toBe(note);
+    expect(isSignificantNote(note)).toBe(note.startsWith("Significant ("));
   });
 });

@@ -3,6 +3,8 @@
 // s_i (percent, summing to 100), variant i takes the numbers whose fraction lies in its slice of [0, t); [t, 1) is held
 // back for the winner. The server's ingest, the tests and the console's preview all read the rule from here.
 
+import { compareProportions, formatPValue, PROPORTION_TEST_NAMES, SIGNIFICANCE_ALPHA } from "./significance";
+
 export const SPLIT_VARIANTS_MIN = 2;
 export const SPLIT_VARIANTS_MAX = 4;
 export const SPLIT_SIZE_MIN = 1;
@@ -161,43 +163,28 @@ export function pickWinner(
   };
 }
 
-/** The two-proportion z statistic of x1/n1 against x2/n2 (pooled); 0 when it cannot be computed. */
-export function twoProportionZ(x1: number, n1: number, x2: number, n2: number): number {
-  if (n1 === 0 || n2 === 0) return 0;
-  const pooled = (x1 + x2) / (n1 + n2);
-  const se = Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
-  return se === 0 ? 0 : (x1 / n1 - x2 / n2) / se;
-}
-
-/** Below these the normal approximation of the z-test does not hold: each variant's recipients, and successes. */
-export const SIGNIFICANCE_MIN_SENT = 30;
-export const SIGNIFICANCE_MIN_EVENTS = 5;
-/** Two-sided 95%. */
-export const Z_95 = 1.96;
+/** A note that a difference is significant starts so; the console colours it by this. */
+export const SIGNIFICANT = "Significant";
+export const isSignificantNote = (note: string): boolean => note.startsWith(SIGNIFICANT);
 
 /**
- * The comparison's note: the leader against the runner-up by the metric, e.g. "B's click rate is higher than A's at
- * 95% confidence", or why it cannot be said yet.
+ * The comparison's note: the leader against the runner-up by the metric (with 3-4 variants too), naming the test and
+ * its two-sided p-value (contract/domain/significance.ts picks Fisher's exact test for small samples), e.g.
+ * "Significant (Fisher's exact test, p = 0.0022): B's click rate is higher than A's", or why it cannot be said yet.
  */
 export function significanceNote(variants: readonly VariantFigures[], metric: WinnerMetric): string {
   const order = variants.map((v, i) => i).sort((a, b) => rateOf(variants[b], metric) - rateOf(variants[a], metric));
   const [lead, next] = order;
-  if (next === undefined) return "Not significant yet (n too small)";
+  if (next === undefined) return "Not significant yet: nothing to compare";
   const a = variants[lead];
   const b = variants[next];
-  const x = successesOf(a, metric) + successesOf(b, metric);
-  const n = a.sent + b.sent;
-  if (
-    a.sent < SIGNIFICANCE_MIN_SENT ||
-    b.sent < SIGNIFICANCE_MIN_SENT ||
-    x < SIGNIFICANCE_MIN_EVENTS ||
-    n - x < SIGNIFICANCE_MIN_EVENTS
-  )
-    return "Not significant yet (n too small)";
+  if (a.sent === 0 || b.sent === 0) return "Not significant yet: nothing sent to compare";
   const label = WINNER_METRIC_LABELS[metric];
-  const z = twoProportionZ(successesOf(a, metric), a.sent, successesOf(b, metric), b.sent);
+  if (rateOf(a, metric) === rateOf(b, metric)) return `Not significant yet: the ${label}s are equal`;
+  const { test, p } = compareProportions(successesOf(a, metric), a.sent, successesOf(b, metric), b.sent);
   const phrase = `${VARIANT_LABELS[lead]}'s ${label} is higher than ${VARIANT_LABELS[next]}'s`;
-  if (z >= Z_95) return `${phrase} at 95% confidence`;
-  if (z === 0) return `Not significant yet: the ${label}s are equal`;
-  return `Not significant yet: ${phrase}, but not at 95% confidence (z = ${z.toFixed(2)})`;
+  const how = `${PROPORTION_TEST_NAMES[test]}, ${formatPValue(p)}`;
+  return p < SIGNIFICANCE_ALPHA
+    ? `${SIGNIFICANT} (${how}): ${phrase}`
+    : `Not significant yet (${how}, needs below ${SIGNIFICANCE_ALPHA}): ${phrase}`;
 }

@@ -4,6 +4,7 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { campaigns } from "../db/schema";
 import type { CampaignRow } from "../services/campaigns/reach";
+import { runningClock } from "../services/campaigns/status";
 import { enqueueWebhookEvents } from "../services/webhooks/enqueue";
 import { campaignStatusEvent } from "../services/webhooks/events";
 import type { ClaimJob } from "../db/claim-loop";
@@ -31,7 +32,14 @@ export function campaignSchedulerJob(options: CampaignSchedulerOptions = {}): Cl
       if (due.length === 0) return [];
       const started = await tx
         .update(campaigns)
-        .set({ status: "running", startedAt: now, nextRunAt: null, statusReason: null, updatedAt: now })
+        .set({
+          status: "running",
+          startedAt: now,
+          nextRunAt: null,
+          statusReason: null,
+          updatedAt: now,
+          ...runningClock("running", now),
+        })
         .where(
           and(
             inArray(

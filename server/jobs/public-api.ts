@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { startPublicDispatcher } from "../services/public-api/dispatch";
 import { startPrune } from "../services/public-api/prune";
 import { startPublicReceipts } from "../services/public-api/receipts";
-import { dispatchOverridesFromEnv, settingsOf, type DispatchOverrides } from "./campaign-dispatch";
+import { dispatchSettingsWith, type DispatchOverrides } from "../services/campaigns/dispatch-settings";
 import type { ClaimLoop } from "../db/claim-loop";
 
 const PRUNE_EVERY_MS = 10 * 60_000;
@@ -12,8 +12,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 export function startPublicApiJobs(app: FastifyInstance, overrides: DispatchOverrides): Map<string, ClaimLoop> {
   const { db } = app.database;
   const { publicApi } = app;
-  const env = dispatchOverridesFromEnv();
-  const settings = settingsOf({ ...env, ...overrides, perSecond: { ...env.perSecond, ...overrides.perSecond } });
+  const settings = dispatchSettingsWith(overrides);
   const dispatcher = startPublicDispatcher(db, app.carrier, publicApi.events, app.log, settings);
   publicApi.wake = () => dispatcher.wake();
   const receipts = startPublicReceipts(db, app.carrier, publicApi.events, {

@@ -13,7 +13,7 @@ import type { SandboxMessageConfig } from "../carriers/sandbox/message-config";
 import { testSandboxConfig } from "../carriers/sandbox/test-config";
 import type { Database, Db } from "../db/client";
 import { campaigns, smsAccounts, smsTemplates, users, whatsappTemplates } from "../db/schema";
-import type { DispatchOverrides } from "../jobs/campaign-dispatch";
+import type { DispatchOverrides } from "../services/campaigns/dispatch-settings";
 import { ROW_LOCK } from "../db/locks";
 import { holdForCampaign } from "../services/campaigns/money";
 import { applyMovesIn } from "../services/balance/ledger";

@@ -5,6 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignLiveRecord } from "../../contract/calls/campaign-live";
+import type { CampaignStatus } from "../../contract/domain/campaigns";
 import { ALERT_MESSAGES, THROUGHPUT_BUCKET_SECONDS } from "../../contract/domain/control-room";
 import type { CampaignAlertData, WebhookEnvelope } from "../../contract/domain/webhooks";
 import { webhookConfigFromEnv } from "../config";
@@ -18,7 +19,7 @@ import {
   notifications,
   users,
 } from "../db/schema";
-import { campaignLive } from "../services/campaigns/live";
+import { averageRate, campaignLive } from "../services/campaigns/live";
 import { transition } from "../services/campaigns/status";
 import { bucketOf } from "../services/campaigns/throughput";
 import { createEndpoint } from "../services/webhooks/endpoints";
@@ -175,6 +176,51 @@ describe("throttle", () => {
 });
 
 describe("live figures", () => {
+  it.each<[string, { status: CampaignStatus; ranMs: number; since: number | null }, number, number]>([
+    // what, the row's clock (since: ms before `at`), done, messages a second
+    ["running: 40 s of spells and 5 s of this one", { status: "running", ranMs: 40_000, since: 5_000 }, 360, 8],
+    ["paused: its spells only (the pause does not count)", { status: "paused", ranMs: 40_000, since: null }, 360, 9],
+    ["completed", { status: "completed", ranMs: 25_000, since: null }, 50, 2],
+    ["a third of a second", { status: "completed", ranMs: 3_000, since: null }, 1, 0.33],
+    ["never ran", { status: "scheduled", ranMs: 0, since: null }, 0, 0],
+    ["running with no spell recorded", { status: "running", ranMs: 0, since: null }, 10, 0],
+    ["a spell stamped ahead of the clock counts nothing", { status: "running", ranMs: 10_000, since: -2_000 }, 20, 2],
+  ])("average: %s", (_what, clock, done, average) => {
+    const at = new Date("2026-12-07T15:00:00Z");
+    const runningSince = clock.since === null ? null : new Date(at.getTime() - clock.since);
+    expect(averageRate(done, { status: clock.status, ranMs: clock.ranMs, runningSince }, at)).toBe(average);
+  });
+
+  it("the running clock: each spell adds to ran_ms, paused time does not", async () => {
+    const id = await campaign(ordinaryNumbers(60, 30_000));
+    // 1 a second: it is still sending when the test pauses it.
+    await call("manager", "PUT", `${base(id)}/throttle`, { perSecond: 1 });
+    expect(await row(id)).toMatchObject({ ranMs: 0, runningSince: null });
+    const started = Date.now();
+    await go(id);
+    const running = await row(id);
+    expect(running.runningSince!.getTime()).toBeGreaterThanOrEqual(started - 5);
+    await new Promise((r) => setTimeout(r, 400));
+    await transition(db(), id, "paused", { statusReason: "test" }, ["running"]);
+    const paused = await row(id);
+    expect(paused.runningSince).toBeNull();
+    expect(paused.ranMs).toBeGreaterThanOrEqual(400);
+    expect(paused.ranMs).toBeLessThan(Date.now() - started + 5);
+    await new Promise((r) => setTimeout(r, 300));
+    await go(id);
+    const resumed = await row(id);
+    // The pause added nothing; a new spell began.
+    expect(resumed.ranMs).toBe(paused.ranMs);
+    expect(resumed.runningSince!.getTime()).toBeGreaterThan(paused.runningSince?.getTime() ?? started + 400);
+    // running → running (a no-op move) keeps the spell.
+    await transition(db(), id, "running", {}, ["running"]);
+    expect((await row(id)).runningSince).toEqual(resumed.runningSince);
+    await transition(db(), id, "discarded", {}, ["running"]);
+    const ended = await row(id);
+    expect(ended.runningSince).toBeNull();
+    expect(ended.ranMs).toBeGreaterThan(paused.ranMs);
+  });
+
   it("series, now, average and ETA from the buckets", async () => {
     const id = await campaign(ordinaryNumbers(500, 5000));
     const at = new Date(bucketOf(Date.now()).getTime() + 5_000);
@@ -198,8 +244,8 @@ describe("live figures", () => {
     expect(figures.throughput.series.at(-2)).toEqual({ at: bucket(1).toISOString(), sent: 140, failed: 10 });
     expect(figures.throughput.series.filter((b) => b.sent + b.failed > 0)).toHaveLength(4);
     expect(figures.throughput.now).toBe(10); // 300 outcomes / 30 s
-    // 360 outcomes over four whole buckets (40 s) and 5 s of the filling one.
-    expect(figures.throughput.average).toBe(8);
+    // The average is the campaign's own outcomes over its running time, not the buckets': none done yet here.
+    expect(figures.throughput.average).toBe(0);
     // The recipients are all waiting (nothing was sent for real): 500 at 10 a second.
     expect(figures).toMatchObject({ total: 500, waiting: 500, done: 0, etaSeconds: 50 });
     expect(figures.throttle).toEqual({ perSecond: null, effective: 80, min: 1, max: 80 });
@@ -225,8 +271,16 @@ describe("live figures", () => {
     expect(primary.route).toBe("primary");
     expect(primary.failed).toBeGreaterThanOrEqual(10);
     expect(primary.errorRate).toBeCloseTo(primary.failed / 50, 5);
-    expect(primary.topErrors[0]).toMatchObject({ reason: "Message undeliverable" });
+    // The sandbox's terse text, read through Meta's code table; its own words stay as the detail.
+    expect(primary.topErrors[0]).toMatchObject({
+      reason: "Message undeliverable (131026): the number may not be on WhatsApp or cannot receive this message",
+      detail: "Message undeliverable",
+    });
     expect(figures.cost.spent).toBeGreaterThan(0);
+    // Its 50 outcomes over the one spell it ran (started by go, ended by its completion).
+    const { ranMs } = await row(id);
+    expect(ranMs).toBeGreaterThan(0);
+    expect(figures.throughput.average).toBe(Math.round((50 / (ranMs / 1000)) * 100) / 100);
   });
 });
 

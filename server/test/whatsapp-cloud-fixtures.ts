@@ -24,7 +24,7 @@ import {
   type WhatsAppStandIn,
 } from "../carriers/whatsapp-cloud/stand-in";
 import type { Database } from "../db/client";
-import type { DispatchOverrides } from "../jobs/campaign-dispatch";
+import type { DispatchOverrides } from "../services/campaigns/dispatch-settings";
 import { FAST_MESSAGES } from "./campaign-fixtures";
 import { DEMO_PASSWORD, demoSessions, type DemoName } from "./harness";
 

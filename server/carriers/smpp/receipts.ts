@@ -40,6 +40,10 @@ const REASONS: Record<string, string> = {
   REJECTD: "Rejected by the SMSC or the operator",
 };
 
+/** A failed receipt's reason in words, with the SMSC's error code: "Undeliverable: … (err 001)". */
+export const receiptReason = (stat: string, err: string): string =>
+  `${REASONS[stat] ?? `The SMSC reported ${stat}`} (err ${err})`;
+
 export function statusOf(stat: string): ReceiptStatus {
   if (stat === "DELIVRD") return "delivered";
   if (stat === "ACCEPTD" || stat === "ENROUTE") return "sent";
@@ -62,7 +66,7 @@ export function parseReceipt(fields: Readonly<Record<string, unknown>>): ParsedR
   if (!id || !stat) return null;
   const err = field(text, "err") ?? "000";
   const status = statusOf(stat);
-  const reason = status === "failed" ? `${REASONS[stat] ?? `The SMSC reported ${stat}`} (err ${err})` : undefined;
+  const reason = status === "failed" ? receiptReason(stat, err) : undefined;
   // `text:` is the last field and may hold spaces and colons: everything after it.
   const start = /(?:^|\s)text:/i.exec(text);
   const excerpt = start ? text.slice(start.index + start[0].length) : "";

@@ -173,6 +173,13 @@ export const campaigns = pgTable(
      */
     throttlePerSecond: integer("throttle_per_second"),
     alerts: jsonb("alerts").$type<CampaignAlertSettings | null>(),
+    /**
+     * How long it has sent (the live view's average, without reading its throughput buckets): the milliseconds of its
+     * finished running spells, and when the current one began (null unless running). Kept by every move in or out of
+     * running (services/campaigns/status.ts and the scheduler's start), in the same UPDATE.
+     */
+    ranMs: bigint("ran_ms", { mode: "number" }).notNull().default(0),
+    runningSince: at("running_since"),
     createdAt: createdAt(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },

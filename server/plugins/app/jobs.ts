@@ -3,7 +3,8 @@ import { TEMPLATE_STATUS_EVENT } from "../../../contract/domain/whatsapp-templat
 import type { ServerConfig } from "../../config";
 import { aiEmbeddingJob, queueMissingEmbeddings } from "../../jobs/ai-embeddings";
 import { aiReplyJob } from "../../jobs/ai-replies";
-import { startCampaignDispatch, type DispatchOverrides } from "../../jobs/campaign-dispatch";
+import { startCampaignDispatch } from "../../jobs/campaign-dispatch";
+import type { DispatchOverrides } from "../../services/campaigns/dispatch-settings";
 import { campaignIngestJob } from "../../jobs/campaign-ingest";
 import { campaignSchedulerJob } from "../../jobs/campaign-scheduler";
 import { campaignScheduleRunsJob } from "../../jobs/campaign-schedule-runs";

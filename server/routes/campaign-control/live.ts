@@ -6,27 +6,12 @@ import { FINAL_CAMPAIGN_STATUSES } from "../../../contract/domain/campaigns";
 import { callerOf } from "../../auth/guard";
 import { campaigns, type CampaignAlertSettings } from "../../db/schema";
 import type { Db } from "../../db/client";
-import type { Carrier } from "../../carriers/carrier";
 import { badRequest, conflict, joinFieldErrors, type FieldError } from "../../http/errors";
-import { dispatchOverridesFromEnv, settingsOf } from "../../jobs/campaign-dispatch";
 import type { Caller } from "../../services/caller";
 import { alertSettingsOf, changedKinds, rearm } from "../../services/campaigns/alerts";
-import { loadDispatchCampaign, profileOf } from "../../services/campaigns/dispatch-campaign";
-import { campaignLive, throttleOf } from "../../services/campaigns/live";
+import { campaignLive, liveContext, throttleOf } from "../../services/campaigns/live";
 import { findCampaign, type CampaignRow } from "../../services/campaigns/reach";
 import type { Handlers } from "../context";
-
-/**
- * The sender's own limit: its channel's rate (the carrier router answers per sender), else the dispatcher's default
- * for the channel (DISPATCH_*_MPS or DISPATCH_DEFAULTS), the same figure the dispatcher paces with.
- */
-async function liveContext(db: Db, carrier: Carrier, row: CampaignRow) {
-  const loaded = await loadDispatchCampaign(db, row.id);
-  const from = loaded?.from ?? row.sender ?? "";
-  const profile = await profileOf(carrier, row.channel, from);
-  const senderLimit = profile.perSecond ?? settingsOf(dispatchOverridesFromEnv()).perSecond[row.channel];
-  return { senderLimit, from, ...(loaded?.failover ? { failover: loaded.failover } : {}) };
-}
 
 /** The sender's own campaign: its owning account's, or the one a department head created. */
 async function ownCampaign(db: Db, caller: Caller, id: string): Promise<CampaignRow> {

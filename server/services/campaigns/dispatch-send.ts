@@ -15,7 +15,7 @@ import {
   type FailoverOutcome,
 } from "./dispatch-failover";
 import type { Pacer } from "./dispatch-pacer";
-import { HOLD_USED_UP, type DispatchSettings } from "./dispatch-settings";
+import { HOLD_USED_UP, senderRate, type DispatchSettings } from "./dispatch-settings";
 import type { Outcome, WrittenOutcome } from "./dispatch-sql";
 import { aborted } from "./dispatch-stops";
 import type { ProgressPusher } from "./progress";
@@ -70,7 +70,7 @@ export function createSender({
   const ttlOf = (c: DispatchCampaign) =>
     c.channel === "rcs" && c.failover?.failover.conditions.includes("undelivered") ? rcsTtl : undefined;
 
-  const rateOf = (c: DispatchCampaign) => c.profile.perSecond ?? settings.perSecond[c.channel];
+  const rateOf = (c: DispatchCampaign) => senderRate(c.profile, c.channel, settings);
 
   /**
    * The sender's throttle on this campaign (the live control room): a pacing window of the campaign's own beside its

@@ -1,5 +1,6 @@
-// The dispatcher's settings and their defaults (tests and the public API's dispatcher pass their own).
-import type { Channel } from "../../carriers/carrier";
+// The dispatcher's settings and their defaults, read from DISPATCH_* variables (tests and the public API's dispatcher
+// pass their own), and the rate a sender is paced at: one place for the dispatchers and the live control room.
+import type { Channel, SenderProfile } from "../../carriers/carrier";
 import { FAILOVER_TTL_MS } from "../../../contract/domain/campaigns";
 import { SETTLEMENT_WINDOW_MS } from "../../../contract/domain/charging";
 import { AUTO_PAUSE_RULE, type AutoPauseRule } from "./auto-pause";
@@ -43,3 +44,60 @@ export const DISPATCH_DEFAULTS: DispatchSettings = {
   settleWindowMs: SETTLEMENT_WINDOW_MS,
   settleEveryMs: 60_000,
 };
+
+export type DispatchOverrides = Partial<Omit<DispatchSettings, "perSecond">> & {
+  perSecond?: Partial<Record<Channel, number>>;
+  eventsFlushMs?: number;
+};
+
+function int(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
+  return value;
+}
+
+/**
+ * DISPATCH_BATCH, DISPATCH_LEASE_MS, DISPATCH_IDLE_MS, DISPATCH_CONCURRENCY, DISPATCH_STATUS_MS,
+ * DISPATCH_FAILOVER_TTL_MS, DISPATCH_SETTLE_WINDOW_MS, DISPATCH_{WHATSAPP,SMS,RCS}_MPS.
+ */
+export function dispatchOverridesFromEnv(env: NodeJS.ProcessEnv = process.env): DispatchOverrides {
+  const defined = <T extends object>(o: T) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+  return {
+    ...defined({
+      batch: int(env, "DISPATCH_BATCH"),
+      leaseMs: int(env, "DISPATCH_LEASE_MS"),
+      idleMs: int(env, "DISPATCH_IDLE_MS"),
+      concurrency: int(env, "DISPATCH_CONCURRENCY"),
+      statusMs: int(env, "DISPATCH_STATUS_MS"),
+      failoverTtlMs: int(env, "DISPATCH_FAILOVER_TTL_MS"),
+      settleWindowMs: int(env, "DISPATCH_SETTLE_WINDOW_MS"),
+    }),
+    perSecond: defined({
+      whatsapp: int(env, "DISPATCH_WHATSAPP_MPS"),
+      sms: int(env, "DISPATCH_SMS_MPS"),
+      rcs: int(env, "DISPATCH_RCS_MPS"),
+    }),
+  };
+}
+
+export function settingsOf(overrides: DispatchOverrides): DispatchSettings {
+  return { ...DISPATCH_DEFAULTS, ...overrides, perSecond: { ...DISPATCH_DEFAULTS.perSecond, ...overrides.perSecond } };
+}
+
+/** The environment's settings with a caller's overrides on top (the jobs' dispatchers; tests pass theirs). */
+export function dispatchSettingsWith(overrides: DispatchOverrides = {}): DispatchSettings {
+  const env = dispatchOverridesFromEnv();
+  return settingsOf({ ...env, ...overrides, perSecond: { ...env.perSecond, ...overrides.perSecond } });
+}
+
+/**
+ * The messages a second a sender is paced at: its own rate (the carrier router answers per sender, e.g. a WhatsApp
+ * number's), else the dispatcher's for the channel. The dispatcher paces with it and the live control room offers it
+ * as the throttle's maximum.
+ */
+export const senderRate = (profile: Pick<SenderProfile, "perSecond">, channel: Channel, settings: DispatchSettings) =>
+  profile.perSecond ?? settings.perSecond[channel];

@@ -11,12 +11,16 @@ import {
   THROUGHPUT_NOW_SECONDS,
   THROUGHPUT_WINDOW_SECONDS,
 } from "../../../contract/domain/control-room";
+import type { Carrier } from "../../carriers/carrier";
 import type { Db } from "../../db/client";
 import { campaignAlertsFired, campaignFailures, type CampaignAlertSettings } from "../../db/schema";
 import { rowsOf } from "../../db/sql";
 import { alertSettingsOf } from "./alerts";
+import { loadDispatchCampaign, profileOf } from "./dispatch-campaign";
 import type { FailoverPlan } from "./dispatch-failover";
+import { dispatchSettingsWith, senderRate } from "./dispatch-settings";
 import type { CampaignRow } from "./reach";
+import { readableReason } from "./failure-reasons";
 import { countsOf, emptyCounts } from "./records";
 import { bucketOf } from "./throughput";
 
@@ -47,15 +51,13 @@ export function alertsRecord(a: CampaignAlertSettings): CampaignLiveRecord["aler
 interface Buckets {
   series: CampaignLiveRecord["throughput"]["series"];
   now: number;
-  average: number;
   failoverSent: number;
   failoverFailed: number;
 }
 
 /**
  * The chart's buckets (empty ones filled), "now" over the last THROUGHPUT_NOW_SECONDS of whole buckets (the one
- * filling is left out: it would read low), and the average over the time it sent: the buckets with sends in them,
- * the filling one only as far as it has run, so paused time (no sends) is not counted.
+ * filling is left out: it would read low), and the failover route's totals.
  */
 async function buckets(db: Db, campaignId: string, at: number): Promise<Buckets> {
   const current = bucketOf(at).getTime();
@@ -66,12 +68,9 @@ async function buckets(db: Db, campaignId: string, at: number): Promise<Buckets>
       sql`select bucket, sent, failed from campaign_throughput
           where campaign_id = ${campaignId} and bucket >= ${new Date(from).toISOString()}::timestamptz order by bucket`,
     ),
-    rowsOf<{ outcomes: number; buckets: number; fo_sent: number; fo_failed: number; has_current: boolean }>(
+    rowsOf<{ fo_sent: number; fo_failed: number }>(
       db,
-      sql`select coalesce(sum(sent + failed), 0)::int as outcomes,
-                 count(*) filter (where sent + failed > 0)::int as buckets,
-                 coalesce(sum(failover_sent), 0)::int as fo_sent, coalesce(sum(failover_failed), 0)::int as fo_failed,
-                 coalesce(bool_or(bucket = ${new Date(current).toISOString()}::timestamptz and sent + failed > 0), false) as has_current
+      sql`select coalesce(sum(failover_sent), 0)::int as fo_sent, coalesce(sum(failover_failed), 0)::int as fo_failed
           from campaign_throughput where campaign_id = ${campaignId}`,
     ),
   ]);
@@ -88,19 +87,30 @@ async function buckets(db: Db, campaignId: string, at: number): Promise<Buckets>
       return t >= nowFrom && t < current;
     })
     .reduce((sum, r) => sum + r.sent + r.failed, 0);
-  const outcomes = all?.outcomes ?? 0;
-  const whole = (all?.buckets ?? 0) - (all?.has_current ? 1 : 0);
-  const seconds = whole * THROUGHPUT_BUCKET_SECONDS + (all?.has_current ? Math.max(1, (at - current) / 1000) : 0);
   return {
     series,
     now: round2(lately / THROUGHPUT_NOW_SECONDS),
-    average: seconds > 0 ? round2(outcomes / seconds) : 0,
     failoverSent: all?.fo_sent ?? 0,
     failoverFailed: all?.fo_failed ?? 0,
   };
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Messages a second while it sent: its outcomes (`done`, from the counts' rollup) over the time it has been running,
+ * its finished spells (ran_ms) and the current one, so paused time is not counted. Constant cost: no bucket is read.
+ */
+export function averageRate(
+  done: number,
+  row: Pick<CampaignRow, "status" | "ranMs" | "runningSince">,
+  at: Date,
+): number {
+  const current =
+    row.status === "running" && row.runningSince ? Math.max(0, at.getTime() - row.runningSince.getTime()) : 0;
+  const seconds = (row.ranMs + current) / 1000;
+  return seconds > 0 ? round2(done / seconds) : 0;
+}
 
 export interface LiveContext {
   /** The sender's own limit in messages a second (its channel's, or the dispatcher's default). */
@@ -111,13 +121,24 @@ export interface LiveContext {
   at?: Date;
 }
 
+/**
+ * The campaign's sender as sending sees it: its primary sender, the SMS failover's plan, and its limit (the rate the
+ * dispatcher paces it at, from DISPATCH_* variables as the dispatcher reads them), the throttle's maximum.
+ */
+export async function liveContext(db: Db, carrier: Carrier, row: CampaignRow): Promise<LiveContext> {
+  const loaded = await loadDispatchCampaign(db, row.id);
+  const from = loaded?.from ?? row.sender ?? "";
+  const senderLimit = senderRate(await profileOf(carrier, row.channel, from), row.channel, dispatchSettingsWith());
+  return { senderLimit, from, ...(loaded?.failover ? { failover: loaded.failover } : {}) };
+}
+
 export async function campaignLive(db: Db, row: CampaignRow, ctx: LiveContext): Promise<CampaignLiveRecord> {
   const at = ctx.at ?? new Date();
   const [counts, b, errors, fired] = await Promise.all([
     countsOf(db, [row.id]).then((m) => m.get(row.id) ?? emptyCounts()),
     buckets(db, row.id, at.getTime()),
     db
-      .select({ reason: campaignFailures.reason, count: campaignFailures.recipients })
+      .select({ reason: campaignFailures.reason, code: campaignFailures.code, count: campaignFailures.recipients })
       .from(campaignFailures)
       .where(and(eq(campaignFailures.campaignId, row.id), gt(campaignFailures.recipients, 0)))
       .orderBy(desc(campaignFailures.recipients), campaignFailures.reason)
@@ -137,9 +158,15 @@ export async function campaignLive(db: Db, row: CampaignRow, ctx: LiveContext): 
   const throttle = throttleOf(row.throttlePerSecond, ctx.senderLimit);
   const sending = row.status === "running" && waiting > 0;
   const pace = b.now > 0 ? b.now : throttle.effective;
-  // The same reason under several codes is one row to a person reading it.
-  const reasons = new Map<string, number>();
-  for (const e of errors) reasons.set(e.reason, (reasons.get(e.reason) ?? 0) + e.count);
+  // The same reason in words (under several codes, or texts) is one row to a person reading it; its detail is the
+  // provider's text of the commonest (the rows come most first).
+  const reasons = new Map<string, { reason: string; detail: string | null; count: number }>();
+  for (const e of errors) {
+    const readable = readableReason(row.channel, e.code, e.reason);
+    const seen = reasons.get(readable.reason);
+    if (seen) seen.count += e.count;
+    else reasons.set(readable.reason, { ...readable, count: e.count });
+  }
   const primaryFailed = counts.failed;
   const primaryTried = done - counts.unknown;
   const routes: CampaignLiveRecord["routes"] = [
@@ -149,10 +176,7 @@ export async function campaignLive(db: Db, row: CampaignRow, ctx: LiveContext): 
       sent: Math.max(0, primaryTried - primaryFailed),
       failed: primaryFailed,
       errorRate: rate(primaryFailed, primaryTried),
-      topErrors: [...reasons]
-        .sort((x, y) => y[1] - x[1])
-        .slice(0, TOP_ERRORS)
-        .map(([reason, count]) => ({ reason, count })),
+      topErrors: [...reasons.values()].sort((x, y) => y.count - x.count).slice(0, TOP_ERRORS),
     },
   ];
   if (ctx.failover)
@@ -171,7 +195,7 @@ export async function campaignLive(db: Db, row: CampaignRow, ctx: LiveContext): 
     total,
     done,
     waiting,
-    throughput: { now: b.now, average: b.average, series: b.series },
+    throughput: { now: b.now, average: averageRate(done, row, at), series: b.series },
     etaSeconds: sending ? Math.ceil(waiting / pace) : null,
     throttle,
     routes,

@@ -17,7 +17,26 @@ export function sourcesOf(to: CampaignStatus): CampaignStatus[] {
   );
 }
 
-export type CampaignPatch = Partial<Omit<typeof campaigns.$inferInsert, "id" | "status">>;
+export type CampaignPatch = Partial<Omit<typeof campaigns.$inferInsert, "id" | "status" | "ranMs" | "runningSince">>;
+
+/**
+ * The running clock's part of a move to `to` at `now` (campaigns.ran_ms, running_since), read from the row as it was
+ * (an UPDATE's SET sees the old row): leaving running adds the spell to ran_ms; entering it starts a spell; staying
+ * keeps it. A running row without a spell (none recorded) adds nothing.
+ */
+export function runningClock(to: CampaignStatus, now: Date) {
+  const stamp = sql`${now.toISOString()}::timestamptz`;
+  const wasRunning = sql`${campaigns.status} = 'running'`;
+  return {
+    ranMs:
+      to === "running"
+        ? sql`${campaigns.ranMs}`
+        : sql`${campaigns.ranMs} + case when ${wasRunning} and ${campaigns.runningSince} is not null
+            then greatest(0, (extract(epoch from (${stamp} - ${campaigns.runningSince})) * 1000)::bigint) else 0 end`,
+    runningSince:
+      to === "running" ? sql`case when ${wasRunning} then ${campaigns.runningSince} else ${stamp} end` : sql`null`,
+  };
+}
 
 /**
  * Moves a campaign to `to` when it is in one of `from` (default: every status the transition table allows), in one
@@ -37,9 +56,10 @@ export async function transition(
 ): Promise<CampaignRow | undefined> {
   const move = async (q: Db | Tx): Promise<CampaignRow | undefined> => {
     if (to !== "running" && from.includes("running")) stopSendingHere(id);
+    const now = new Date();
     const [row] = await q
       .update(campaigns)
-      .set({ ...patch, status: to, updatedAt: new Date() })
+      .set({ ...patch, ...runningClock(to, now), status: to, updatedAt: now })
       .where(and(eq(campaigns.id, id), inArray(campaigns.status, [...from])))
       // A subquery of RETURNING reads the table as it was before this statement: the status moved from.
       .returning({

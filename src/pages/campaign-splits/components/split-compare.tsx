@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Descriptions, Skeleton, Table, Tag, Typograph
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { CampaignSplitRecord, SplitVariantRecord } from "../../../../contract/calls/campaign-splits";
-import { WINNER_METRIC_LABELS } from "../../../../contract/domain/splits";
+import { isSignificantNote, WINNER_METRIC_LABELS } from "../../../../contract/domain/splits";
 import { formatCount, formatDateTime } from "../../../shell/format";
 import { reportPath } from "../../campaigns/components/campaign-table";
 
@@ -145,9 +145,7 @@ export function SplitCompare({
         ]}
       />
       <Alert
-        type={
-          split.significance.includes("at 95% confidence") && !split.significance.startsWith("Not") ? "success" : "info"
-        }
+        type={isSignificantNote(split.significance) ? "success" : "info"}
         showIcon
         style={{ marginBottom: 16 }}
         message={split.significance}

@@ -1,7 +1,13 @@
 import type { CallReply, CampaignRecord } from "../../../../../../contract";
 import { FINAL_CAMPAIGN_STATUSES } from "../../../../../../contract/domain/campaigns";
 import { THROUGHPUT_BUCKET_SECONDS } from "../../../../../../contract/domain/control-room";
-import { dayKey, formatCount, formatDateTime, formatTimeWithZone } from "../../../../../shell/format";
+import {
+  dayKey,
+  formatCount,
+  formatDateTime,
+  formatTimeWithSeconds,
+  formatTimeWithZone,
+} from "../../../../../shell/format";
 
 // The live control room's figures in words: pure, so the page only arranges them (issue 41, item 6).
 
@@ -89,21 +95,17 @@ export interface ThroughputRow {
   failed: number;
 }
 
-/** The buckets as chart rows, per second (a bucket holds THROUGHPUT_BUCKET_SECONDS), labelled HH:mm:ss in `timeZone`. */
-export function throughputRows(series: CampaignLive["throughput"]["series"], timeZone?: string): ThroughputRow[] {
-  const fmt = new Intl.DateTimeFormat("en-IN", {
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-    timeZone,
-  });
+/**
+ * The buckets as chart rows, per second (a bucket holds THROUGHPUT_BUCKET_SECONDS), labelled as the page writes
+ * times ("8:30:10 pm" in the person's zone), on the axis and in the tooltip alike.
+ */
+export function throughputRows(series: CampaignLive["throughput"]["series"]): ThroughputRow[] {
   const perSecond = (n: number) => Math.round((n / THROUGHPUT_BUCKET_SECONDS) * 10) / 10;
   return series
     .map((b) => ({ t: Date.parse(b.at), sent: b.sent, failed: b.failed }))
     .filter((b) => Number.isFinite(b.t))
     .sort((a, b) => a.t - b.t)
-    .map((b) => ({ t: b.t, label: fmt.format(b.t), sent: perSecond(b.sent), failed: perSecond(b.failed) }));
+    .map((b) => ({ t: b.t, label: formatTimeWithSeconds(b.t), sent: perSecond(b.sent), failed: perSecond(b.failed) }));
 }
 
 /** Whether the chart has anything to draw (a scheduled campaign's window is all empty buckets). */

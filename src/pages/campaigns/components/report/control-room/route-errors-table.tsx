@@ -39,8 +39,16 @@ export function RouteErrorsTable({ routes }: { routes: readonly RouteErrors[] })
               <Typography.Text type="secondary">None</Typography.Text>
             ) : (
               errors.map((e) => (
-                <div key={e.reason}>
+                // The provider's own words under the reason (smaller, secondary) and as the row's tooltip.
+                <div key={e.reason} title={e.detail ?? undefined}>
                   {e.reason} <Typography.Text type="secondary">× {formatCount(e.count)}</Typography.Text>
+                  {e.detail && (
+                    <div>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        Provider: {e.detail}
+                      </Typography.Text>
+                    </div>
+                  )}
                 </div>
               ))
             ),
