@@ -14,6 +14,7 @@ const POSTGRES_FILES = [
   "server/test/segments.test.ts", // each segment operator's SQL (jsonb, numeric casts, EXISTS) on both databases
   "server/test/campaign-schedules.test.ts", // a due run made once under two claims (SKIP LOCKED, savepoints), on both databases
   "server/test/conversions.test.ts", // attribution by code and by number in the window, idempotency, on both databases
+  "server/test/engagement-daily.test.ts", // the click and conversion rollup's triggers (transition tables) on both databases
   "server/test/conversion-postback.test.ts", // the postback URL: hashed token, replaced and revoked, window setting
   "server/test/campaign-splits.test.ts", // A/B slices through the ingest (COPY on PostgreSQL), the winner, roles
   "server/test/campaign-splits-decide.test.ts", // Decide now twice at once: two connections, one remainder
