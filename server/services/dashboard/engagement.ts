@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/sql";
 import { rupees, statsInRange } from "./figures";
 import type { ReportRange } from "./range";
-import { statsInReach, type DashboardReach } from "./scope";
+import { rollupInReach, type DashboardReach } from "./scope";
 
 /**
  * The range's clicks, first clickers, conversions and revenue per day, in one read of the engagement rollup
@@ -21,7 +21,7 @@ export async function engagementOverview(
     db,
     sql`select s.day::text as day, sum(s.clicks)::int as clicks, sum(s.clickers)::int as clickers,
           sum(s.conversions)::int as conversions, sum(s.revenue_paise)::float8 as paise
-        from engagement_daily s where ${statsInReach(reach)} and ${statsInRange(range)} group by 1`,
+        from engagement_daily s where ${rollupInReach(reach)} and ${statsInRange(range)} group by 1`,
   );
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const series = eachDay(range.from, range.to).map((date) => {

@@ -354,6 +354,9 @@ export function EngagementPanel({ engagement, delivered }: { engagement: Dashboa
       </Flex>
       <Flex gap={24} wrap>
         <div style={{ flex: "1 1 320px", minWidth: 0 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            Clicks per day
+          </Typography.Text>
           <StackedBars
             data={engagement.series.map((d) => ({ x: d.date, clicks: d.clicks }))}
             series={clicks}
@@ -364,6 +367,9 @@ export function EngagementPanel({ engagement, delivered }: { engagement: Dashboa
           />
         </div>
         <div style={{ flex: "1 1 320px", minWidth: 0 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            Revenue per day
+          </Typography.Text>
           <StackedBars
             data={engagement.series.map((d) => ({ x: d.date, revenue: d.revenue }))}
             series={revenue}
