@@ -21,8 +21,8 @@ const POSTGRES_FILES = [
   "server/test/call-schemas.test.ts", // every call's bad input, nothing changed
   "server/test/team-csat.test.ts", // Team Reports' CSAT: each account's days in its zone, rounding in SQL
   "server/test/rows-read-inbox.test.ts", // the inbox list reads a page, not the inbox: plans differ per database
-  "server/test/rows-read-contacts.test.ts",
-  "server/test/rows-read-engagement.test.ts", // the dashboard's clicks walk the (user_id, day) index, not every account's days // a rare search fragment reads its matches through the trigram index
+  "server/test/rows-read-contacts.test.ts", // a rare search fragment reads its matches through the trigram index
+  "server/test/rows-read-engagement.test.ts", // the dashboard's clicks walk the (user_id, day) index, not every account's days
   "server/test/migrate-concurrently.pg.test.ts",
   "server/test/campaign-dispatch.test.ts",
   "server/test/campaign-dispatch-two.pg.test.ts",
