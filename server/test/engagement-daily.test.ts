@@ -16,6 +16,8 @@ let globex: string;
 let campaignA: string;
 let campaignB: string;
 let campaignG: string;
+/** The manager's, created by its department head (the "what reads it" part adds it). */
+let campaignH = "";
 /** Recipient ids by name. */
 const r = new Map<string, number>();
 const db = () => server.database.db;
@@ -261,7 +263,22 @@ describe("engagement_daily, kept by triggers", () => {
 describe("what reads it", () => {
   const report = async (as: "user" | "globex", id: string) =>
     server.call({ as, method: "GET", url: `/api/reports/campaignStatus/${id}` });
-  const overview = async (as: "user" | "globex" | "manager" | "admin") => {
+  beforeAll(async () => {
+    const manager = await server.id("manager");
+    campaignH = await insertCampaign(db(), {
+      userId: manager,
+      createdBy: await server.id("depthead"),
+      channel: "rcs",
+      linkOrigin: "https://go.example.in",
+    });
+    const [h1] = await insertRecipients(db(), campaignH, manager, [{ number: "+919000020001" }]);
+    r.set("h1", h1);
+    await db()
+      .insert(linkClicks)
+      .values([click(campaignH, "h1", at(HOUR)), click(campaignH, "h1", at(-25 * HOUR))]);
+  });
+
+  const overview = async (as: "user" | "globex" | "manager" | "depthead" | "admin") => {
     const res = await server.call({
       as,
       method: "GET",
@@ -307,7 +324,10 @@ describe("what reads it", () => {
   it.each([
     ["user", () => [campaignA, campaignB]],
     ["globex", () => [campaignG]],
-    ["admin", () => [campaignA, campaignB, campaignG]],
+    ["admin", () => [campaignA, campaignB, campaignG, campaignH]],
+    // The demo user is one of the manager's accounts: its organization.
+    ["manager", () => [campaignA, campaignB, campaignH]],
+    ["depthead", () => [campaignH]],
   ] as const)("the dashboard of %s: the range's figures of its own campaigns only", async (as, mine) => {
     const data = await overview(as);
     const own = (await direct()).filter((d) => (mine() as string[]).includes(d.campaign) && d.day >= "2030-03-05");
