@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { THEME_STORAGE_KEY } from "../contract/constants";
+import { reportDay } from "../contract/domain/dashboards";
 import { scan } from "./a11y/axe";
 import { expect, test } from "./fixtures";
 import { apiToken, dialogSettled, login, pick, setTheme, shot } from "./support";
@@ -107,6 +108,25 @@ test("a tracked RCS campaign: the sandbox's phones click, the report counts peop
   await shot(page, "campaign-links-report-light");
   expect(await scan(page, "light tracked campaign report")).toEqual([]);
 
+  // The same clicks per day (India's): today's row, 4 clicks by 4 people clicking for the first time, no conversions.
+  const [year, month, date] = reportDay(new Date()).split("-");
+  const perDay = page.getByLabel("Clicks and conversions per day");
+  const today = perDay.getByRole("row").filter({ hasText: `${date}/${month}/${year}` });
+  await expect(perDay.getByRole("row")).toHaveCount(2);
+  await expect(today.getByRole("cell")).toHaveText([`${date}/${month}/${year}`, "4", "4", "0", "₹0.00"]);
+  await perDay.scrollIntoViewIfNeeded();
+  await shot(page, "campaign-links-per-day-light");
+
+  // The organization's dashboard shows the period's clicks beside its messages.
+  await page.goto("/organization");
+  const engagement = page.getByRole("region", { name: "Clicks and conversions" });
+  await expect(engagement).toContainText("Click-through rate");
+  await expect(engagement.getByRole("img", { name: /Clicks per day/ })).toBeVisible();
+  await engagement.scrollIntoViewIfNeeded();
+  await shot(page, "campaign-links-dashboard-light");
+  expect(await scan(page, "light dashboard with clicks")).toEqual([]);
+  await page.goto(`/organization/campaigns/individual-reports?campaignId=${campaignId}`);
+
   // The message log shows what each person received: the short link, and where it goes.
   await page.getByRole("button", { name: "Message log" }).click();
   await expect(page).toHaveURL(new RegExp(`message-log\\?campaignId=${campaignId}$`));
@@ -163,4 +183,12 @@ test("a tracked RCS campaign: the sandbox's phones click, the report counts peop
   await links.scrollIntoViewIfNeeded();
   await shot(page, "campaign-links-report-dark");
   expect(await scan(page, "dark tracked campaign report")).toEqual([]);
+  await expect(today.getByRole("cell")).toHaveText([`${date}/${month}/${year}`, "4", "4", "0", "₹0.00"]);
+  await perDay.scrollIntoViewIfNeeded();
+  await shot(page, "campaign-links-per-day-dark");
+  await page.goto("/organization");
+  await expect(engagement).toContainText("Click-through rate");
+  await engagement.scrollIntoViewIfNeeded();
+  await shot(page, "campaign-links-dashboard-dark");
+  expect(await scan(page, "dark dashboard with clicks")).toEqual([]);
 });

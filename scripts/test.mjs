@@ -14,6 +14,7 @@ const POSTGRES_FILES = [
   "server/test/segments.test.ts", // each segment operator's SQL (jsonb, numeric casts, EXISTS) on both databases
   "server/test/campaign-schedules.test.ts", // a due run made once under two claims (SKIP LOCKED, savepoints), on both databases
   "server/test/conversions.test.ts", // attribution by code and by number in the window, idempotency, on both databases
+  "server/test/engagement-daily.test.ts", // the click and conversion rollup's triggers (transition tables) on both databases
   "server/test/conversion-postback.test.ts", // the postback URL: hashed token, replaced and revoked, window setting
   "server/test/campaign-splits.test.ts", // A/B slices through the ingest (COPY on PostgreSQL), the winner, roles
   "server/test/campaign-splits-decide.test.ts", // Decide now twice at once: two connections, one remainder
@@ -21,6 +22,7 @@ const POSTGRES_FILES = [
   "server/test/team-csat.test.ts", // Team Reports' CSAT: each account's days in its zone, rounding in SQL
   "server/test/rows-read-inbox.test.ts", // the inbox list reads a page, not the inbox: plans differ per database
   "server/test/rows-read-contacts.test.ts", // a rare search fragment reads its matches through the trigram index
+  "server/test/rows-read-engagement.test.ts", // the dashboard's clicks walk the (user_id, day) index, not every account's days
   "server/test/migrate-concurrently.pg.test.ts",
   "server/test/campaign-dispatch.test.ts",
   "server/test/campaign-dispatch-two.pg.test.ts",

@@ -281,6 +281,20 @@ export const ConversionTotalsRecord = Type.Object({
   revenuePaise: Type.Integer(),
 });
 
+/**
+ * One reporting day (India) of a campaign's engagement: its people's clicks (never previews' or scanners'), the
+ * people who clicked for the first time that day, and the conversions attributed to it that occurred that day.
+ */
+export const EngagementDayRecord = Type.Object({
+  day: Type.String({ format: "date", description: "a reporting day, YYYY-MM-DD (India)" }),
+  clicks: Type.Integer(),
+  /** Recipients whose first click fell on this day: summed over every day, the campaign's clickers. */
+  clickers: Type.Integer(),
+  conversions: Type.Integer(),
+  /** The conversions' values in exact integer paise. */
+  revenuePaise: Type.Integer(),
+});
+
 /** One campaign's full report: the individual report page and the status call. */
 export const CampaignReportRecord = Type.Object({
   campaign: CampaignRecord,
@@ -293,6 +307,8 @@ export const CampaignReportRecord = Type.Object({
   links: Type.Optional(LinkClicksRecord),
   /** A tracked campaign's, or any campaign's once a conversion was attributed to it. */
   conversions: Type.Optional(ConversionTotalsRecord),
+  /** Beside links or conversions: their days with a click or a conversion, oldest first (at most 366, the newest). */
+  engagementDays: Type.Optional(Type.Array(EngagementDayRecord)),
 });
 
 /** One message of a number's history across campaigns. */

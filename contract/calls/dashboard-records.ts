@@ -101,6 +101,30 @@ export const DashboardAgentRow = Type.Object({
 });
 export type DashboardAgentRow = Static<typeof DashboardAgentRow>;
 
+/**
+ * The range's link clicks and attributed conversions (issue 41), by the day each happened: people's clicks (never
+ * previews' or scanners'), people who clicked a campaign's link for the first time, conversions and their revenue in
+ * rupees. The click-through rate is clickers over the range's delivered messages.
+ */
+export const DashboardEngagementDay = Type.Object({
+  date: Day,
+  clicks: Type.Integer(),
+  clickers: Type.Integer(),
+  conversions: Type.Integer(),
+  revenue: Type.Number(),
+});
+export type DashboardEngagementDay = Static<typeof DashboardEngagementDay>;
+
+export const DashboardEngagement = Type.Object({
+  clicks: Type.Integer(),
+  clickers: Type.Integer(),
+  conversions: Type.Integer(),
+  revenue: Type.Number(),
+  /** Every day of the range, oldest first (zeros included). */
+  series: Type.Array(DashboardEngagementDay),
+});
+export type DashboardEngagement = Static<typeof DashboardEngagement>;
+
 export const DashboardOverview = Type.Object({
   scope: Type.Unsafe<DashboardScope>({ type: "string", enum: [...DASHBOARD_SCOPES] }),
   from: Day,
@@ -111,6 +135,7 @@ export const DashboardOverview = Type.Object({
   channels: Type.Array(DashboardChannelRow),
   topCampaigns: Type.Array(DashboardCampaignRow),
   errors: Type.Array(DashboardErrorRow),
+  engagement: DashboardEngagement,
   /** Admin and reseller: accounts in scope by role, and the sum of their balances now. */
   accounts: Type.Union([Type.Array(DashboardRoleCount), Type.Null()]),
   accountsBalance: Type.Union([Type.Number(), Type.Null()]),

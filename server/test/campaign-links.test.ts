@@ -14,6 +14,7 @@ import { dispatchServer, until, type DispatchServer } from "./campaign-fixtures"
 import { freshDatabase } from "./harness";
 import { expectLedgerBalanced } from "./ledger-invariant";
 import { multipart } from "./media-fixtures";
+import { reportDay } from "../../contract/domain/dashboards";
 
 const ORIGIN = "https://s.in";
 /** dispatchServer signs with jwtSecret "test-secret": the link key derives from it. */
@@ -155,6 +156,11 @@ describe("tracked links", () => {
       machineFetches: 3,
       devices: [{ device: "mobile", clicks: 2 }],
     });
+    // The same clicks per India day, through the recorder's insert and the rollup's trigger: one person, two clicks.
+    const clickedAt = rows.find((r) => !r.machine)?.clickedAt ?? new Date();
+    expect(report.json().data.engagementDays).toEqual([
+      { day: reportDay(clickedAt), clicks: 2, clickers: 1, conversions: 0, revenuePaise: 0 },
+    ]);
   });
 
   it("the message log, its export, the inbox thread and the timeline show the text as sent, with where each link goes", async () => {

@@ -9,6 +9,7 @@ import {
   formatINR,
   formatLongDate,
   formatNumericDateTime,
+  formatReportDay,
   formatSignedINR,
   formatTime,
   formatTimeWithSeconds,
@@ -27,6 +28,19 @@ describe("format", () => {
     [Number.NaN, "₹0.00"],
   ])("formatINR(%s) = %s", (value, expected) => {
     expect(formatINR(value)).toBe(expected);
+  });
+
+  it.each([
+    ["2030-03-09", "09/03/2030"],
+    ["2026-12-31", "31/12/2026"],
+    ["", "—"],
+  ])("formatReportDay(%j) = %s, whatever the display zone", (day, expected) => {
+    setDisplayTimeZone("America/Los_Angeles");
+    try {
+      expect(formatReportDay(day)).toBe(expected);
+    } finally {
+      setDisplayTimeZone(undefined);
+    }
   });
 
   it("signs ledger amounts", () => {

@@ -112,3 +112,9 @@ export function dayKey(value: DateInput): string {
   const d = toDate(value);
   return d ? FORMATS.dayKey.format(d) : "";
 }
+
+/** "05/12/2026": a reporting day (YYYY-MM-DD, already India's calendar day) as DD/MM/YYYY, with no zone to apply. */
+export function formatReportDay(day: string): string {
+  const [year, month, date] = day.split("-");
+  return date && month && year ? `${date}/${month}/${year}` : "—";
+}

@@ -42,3 +42,37 @@ export const recipientDailyStats = pgTable(
     index("recipient_daily_stats_day_idx").on(t.day),
   ],
 );
+
+/**
+ * A campaign's engagement per reporting day (issue 41): its people's link clicks, the conversions attributed to it
+ * and their revenue. The campaign report's per-day table and the dashboards' click and conversion figures read these
+ * rows instead of every click and conversion.
+ *
+ * Exact at every commit, like recipient_daily_stats: statement-level triggers on link_clicks and conversions (written
+ * by hand in the migration `engagement_daily`) add what a statement inserted and take away what it deleted or moved,
+ * in its transaction. Machine fetches (link_clicks.machine) never count; a conversion counts while it is attributed
+ * (campaign and recipient set), on the India day it occurred. `clickers` are people counted once, on the day of their
+ * first click on the campaign: summed over any days, the people who first clicked in them, and over all days the
+ * campaign's clickers. Rows that fall to zero stay as zero rows.
+ */
+export const engagementDaily = pgTable(
+  "engagement_daily",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    /** The owning account (campaigns.user_id) and the channel, copied so scoped reads need no join. */
+    userId: uuid("user_id").notNull(),
+    channel: text("channel").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    clicks: integer("clicks").notNull().default(0),
+    clickers: integer("clickers").notNull().default(0),
+    conversions: integer("conversions").notNull().default(0),
+    revenuePaise: bigint("revenue_paise", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.day] }),
+    index("engagement_daily_user_day_idx").on(t.userId, t.day),
+    index("engagement_daily_day_idx").on(t.day),
+  ],
+);

@@ -8,6 +8,7 @@ import { toCampaignRecords } from "./records";
 import { toRecipientRecord } from "./recipients";
 import { conversionsOf } from "../conversions/report";
 import { linkClicksOf } from "../links/report";
+import { engagementDaysOf } from "../engagement/campaign-days";
 import type { NumberHistoryRecord } from "../../../contract/calls";
 
 type Timeline = CampaignReportRecord["timeline"];
@@ -81,15 +82,18 @@ async function timeline(db: Db, campaign: CampaignRow): Promise<{ points: Timeli
 }
 
 export async function campaignReport(db: Db, campaign: CampaignRow): Promise<CampaignReportRecord> {
-  const [[record], errors, { points, bucketMinutes }, links, converted] = await Promise.all([
+  const [[record], errors, { points, bucketMinutes }, links, converted, days] = await Promise.all([
     toCampaignRecords(db, [campaign]),
     errorBreakdown(db, campaign.id),
     timeline(db, campaign),
     campaign.linkOrigin ? linkClicksOf(db, campaign.id) : undefined,
     conversionsOf(db, campaign.id),
+    engagementDaysOf(db, campaign.id),
   ]);
-  // Conversions show beside the clicks of a tracked campaign, and on any campaign a conversion was attributed to.
+  // Conversions show beside the clicks of a tracked campaign, and on any campaign a conversion was attributed to;
+  // their days beside either.
   const conversions = campaign.linkOrigin || converted.conversions > 0 ? converted : undefined;
+  const engagementDays = links || conversions ? days : undefined;
   return {
     campaign: record,
     errors,
@@ -97,6 +101,7 @@ export async function campaignReport(db: Db, campaign: CampaignRow): Promise<Cam
     bucketMinutes,
     ...(links ? { links } : {}),
     ...(conversions ? { conversions } : {}),
+    ...(engagementDays ? { engagementDays } : {}),
   };
 }
 

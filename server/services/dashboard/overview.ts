@@ -13,6 +13,7 @@ import type { Role } from "../../../contract/roles";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/sql";
 import { conversationWork, noWork } from "./conversation-work";
+import { engagementOverview } from "./engagement";
 import { DELIVERED, FAILED, MESSAGES, rupees, SPENT_PAISE, statsInRange } from "./figures";
 import type { ReportRange } from "./range";
 import { membersInReach, ownedInReach, statsInReach, type DashboardReach } from "./scope";
@@ -224,6 +225,7 @@ export async function dashboardOverview(db: Db, reach: DashboardReach, range: Re
     ...folded,
     totals: { ...folded.totals, campaigns: top.count },
     topCampaigns: top.rows,
+    engagement: await engagementOverview(db, reach, range),
     accounts: accounts?.roles ?? null,
     accountsBalance: accounts?.balance ?? null,
     agents: operator ? null : await agentActivity(db, reach, range),

@@ -60,6 +60,18 @@ export function statsInReach(reach: DashboardReach, alias = "s"): SQL {
   return reach.owners ? sql`${col(alias, "user_id")} in ${reach.owners}` : sql`true`;
 }
 
+/**
+ * The reach as a condition on a per-account rollup with a (user_id, day) index (engagement_daily, alias `s`): the
+ * owners as an array computed once (`= any(array(...))`), so the planner walks that index per owner for the range's
+ * days instead of reading every account's rows of those days through the day index and filtering them (what an
+ * `in (subquery)` semi-join gave: rows-read-engagement.test.ts). A department head's through its campaigns' keys.
+ */
+export function rollupInReach(reach: DashboardReach, alias = "s"): SQL {
+  if (reach.createdBy)
+    return sql`${col(alias, "campaign_id")} = any(array(select c.id from campaigns c where c.created_by = ${reach.createdBy}))`;
+  return reach.owners ? sql`${col(alias, "user_id")} = any(array${reach.owners})` : sql`true`;
+}
+
 /** The same reach over a table with an owner column (conversations, chat_messages, balance_ledger, campaigns). */
 export function ownedInReach(reach: DashboardReach, alias: string, column = "user_id"): SQL {
   return reach.owners ? sql`${col(alias, column)} in ${reach.owners}` : sql`true`;

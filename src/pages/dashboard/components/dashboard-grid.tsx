@@ -19,6 +19,7 @@ const ErrorRates = lazy(async () => ({ default: (await parts()).ErrorRates }));
 const TopCampaigns = lazy(async () => ({ default: (await parts()).TopCampaigns }));
 const AgentActivity = lazy(async () => ({ default: (await parts()).AgentActivity }));
 const AccountsTable = lazy(async () => ({ default: (await parts()).AccountsTable }));
+const EngagementPanel = lazy(async () => ({ default: (await parts()).EngagementPanel }));
 const BalanceRequestsList = lazy(async () => ({ default: (await parts()).BalanceRequestsList }));
 
 function Hold({ height }: { height: number }) {
@@ -159,6 +160,14 @@ export function DashboardGrid({
             ready={ready}
           >
             <AgentActivity rows={data.agents} />
+          </Block>
+        </Col>
+      )}
+      {/* Only where a tracked link was clicked or a conversion attributed in the period: nothing to invent otherwise. */}
+      {data && (data.engagement.clicks > 0 || data.engagement.conversions > 0) && (
+        <Col span={24}>
+          <Block title="Clicks and conversions" extra={note("on the day each happened")} height={290} ready={ready}>
+            <EngagementPanel engagement={data.engagement} delivered={data.totals.delivered} />
           </Block>
         </Col>
       )}

@@ -7,6 +7,7 @@ import {
   type DashboardCampaignRow,
   type DashboardChannelRow,
   type DashboardDay,
+  type DashboardEngagement,
   type DashboardErrorRow,
   type DashboardTotals,
   type Role,
@@ -316,3 +317,69 @@ export function AccountsTable({ role, filters }: { role: Role; filters: ReportFi
 }
 
 export { BalanceRequestsList } from "./requests-list";
+
+/** One figure of the engagement card: a label over its value, and what it counts. */
+function Figure({ label, value, note }: { label: string; value: string; note: string }) {
+  return (
+    <Flex vertical style={{ minWidth: 140 }}>
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <Typography.Text strong style={{ fontSize: 20, fontVariantNumeric: "tabular-nums" }}>
+        {value}
+      </Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {note}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/**
+ * Link clicks and conversions in the period (issue 41): the click-through rate (people who first clicked over the
+ * messages delivered), the conversions and their revenue, and people's clicks and the revenue per day.
+ */
+export function EngagementPanel({ engagement, delivered }: { engagement: DashboardEngagement; delivered: number }) {
+  const clicks = [{ key: "clicks", label: "Clicks", color: "#2563eb" }];
+  const revenue = [{ key: "revenue", label: "Revenue", color: "#0d9488" }];
+  return (
+    <Flex vertical gap={16}>
+      <Flex gap={24} wrap>
+        <Figure
+          label="Click-through rate"
+          value={percent(engagement.clickers, delivered)}
+          note={`${formatCount(engagement.clickers)} people clicked · ${formatCount(delivered)} delivered`}
+        />
+        <Figure label="Clicks" value={formatCount(engagement.clicks)} note="people's, not previews or scanners" />
+        <Figure label="Conversions" value={formatCount(engagement.conversions)} note="attributed to a campaign" />
+        <Figure label="Revenue" value={formatINR(engagement.revenue)} note="of the attributed conversions" />
+      </Flex>
+      <Flex gap={24} wrap>
+        <div style={{ flex: "1 1 320px", minWidth: 0 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            Clicks per day
+          </Typography.Text>
+          <StackedBars
+            data={engagement.series.map((d) => ({ x: d.date, clicks: d.clicks }))}
+            series={clicks}
+            height={200}
+            xLabel={shortDay}
+            value={formatCount}
+            title="Clicks per day"
+          />
+        </div>
+        <div style={{ flex: "1 1 320px", minWidth: 0 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            Revenue per day
+          </Typography.Text>
+          <StackedBars
+            data={engagement.series.map((d) => ({ x: d.date, revenue: d.revenue }))}
+            series={revenue}
+            height={200}
+            xLabel={shortDay}
+            value={(v) => (v % 1 === 0 ? rupeesAxis(v) : formatINR(v))}
+            title="Revenue per day in rupees"
+          />
+        </div>
+      </Flex>
+    </Flex>
+  );
+}

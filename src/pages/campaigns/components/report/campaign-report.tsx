@@ -9,6 +9,7 @@ import { DownloadButton } from "./downloads";
 import { LiveProgress } from "./live-progress";
 import { AudienceCard, CostCard, ErrorsCard, FunnelCard, TimelineCard } from "./report-sections";
 import { ConversionsCard } from "./conversions-card";
+import { EngagementDaysCard } from "./engagement-days-card";
 import { ControlRoom } from "./control-room/control-room";
 import { LinksCard } from "./links-card";
 import { LIVE_REPORT_POLL_MS, stillSettling } from "./report-data";
@@ -133,6 +134,11 @@ export function CampaignReport({ id, onBack }: { id: string; onBack: () => void 
             {data?.conversions && (
               <Col xs={24} xl={12}>
                 <ConversionsCard conversions={data.conversions} campaign={campaign} />
+              </Col>
+            )}
+            {data?.engagementDays && (
+              <Col span={24}>
+                <EngagementDaysCard days={data.engagementDays} />
               </Col>
             )}
             <Col span={24}>
