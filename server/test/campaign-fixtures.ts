@@ -33,18 +33,22 @@ export const FAST_MESSAGES: Partial<SandboxMessageConfig> = {
 export type CountingCarrier = Carrier & {
   sends: Map<string, number>;
   sent: OutboundMessage[];
+  /** When each message id was first handed to the carrier (ms): the pace as the provider sees it. */
+  sentAt: Map<string, number>;
   inject(event: CarrierEvent): void;
 };
 
 export function countingCarrier(base: Carrier, idempotentSends = base.idempotentSends): CountingCarrier {
   const sends = new Map<string, number>();
   const sent: OutboundMessage[] = [];
+  const sentAt = new Map<string, number>();
   const listeners = new Set<CarrierListener>();
   return {
     ...base,
     idempotentSends,
     sends,
     sent,
+    sentAt,
     inject: (event) => listeners.forEach((l) => l(event)),
     onEvent: (listener) => {
       listeners.add(listener);
@@ -56,6 +60,7 @@ export function countingCarrier(base: Carrier, idempotentSends = base.idempotent
     },
     send: async (message) => {
       sends.set(message.id, (sends.get(message.id) ?? 0) + 1);
+      if (!sentAt.has(message.id)) sentAt.set(message.id, Date.now());
       sent.push(message);
       return base.send(message);
     },
