@@ -68,6 +68,16 @@ const sentOf = async (compare: Locator, label: string) =>
     ).replace(/,/g, ""),
   );
 
+/** Once both variants have sent, their sent counts add up to the audience: every number lands in exactly one. */
+const expectEverySentOnce = (compare: Locator) =>
+  expect(async () => {
+    const a = await sentOf(compare, "A");
+    const b = await sentOf(compare, "B");
+    expect(a).toBeGreaterThan(0);
+    expect(b).toBeGreaterThan(0);
+    expect(a + b).toBe(NUMBERS.length);
+  }).toPass({ timeout: 90_000 });
+
 test("a manager A/B tests two SMS variants over pasted numbers and watches the comparison fill in", async ({
   page,
   browser,
@@ -106,14 +116,7 @@ test("a manager A/B tests two SMS variants over pasted numbers and watches the c
   await row.getByRole("button", { name, exact: true }).click();
   const compare = page.locator(".ant-card").filter({ hasText: `Compare: ${name}` });
   await expect(compare.getByText("Winner by")).toBeVisible();
-  // Every number lands in exactly one variant: once both have sent, the sent counts add up to the audience.
-  await expect(async () => {
-    const a = await sentOf(compare, "A");
-    const b = await sentOf(compare, "B");
-    expect(a).toBeGreaterThan(0);
-    expect(b).toBeGreaterThan(0);
-    expect(a + b).toBe(NUMBERS.length);
-  }).toPass({ timeout: 90_000 });
+  await expectEverySentOnce(compare);
   await expect(compare.getByRole("link", { name: new RegExp(name) }).first()).toBeVisible();
   await expect(compare.locator(".recharts-bar-rectangle").first()).toBeVisible();
   // The note names its test and p-value, or why there is none yet (equal rates, nothing sent).
@@ -193,12 +196,6 @@ test("an A/B test over an uploaded audience file: every number of the file lands
   await expect(row).toContainText("A 50% · B 50%");
   await row.getByRole("button", { name, exact: true }).click();
   const compare = page.locator(".ant-card").filter({ hasText: `Compare: ${name}` });
-  await expect(async () => {
-    const a = await sentOf(compare, "A");
-    const b = await sentOf(compare, "B");
-    expect(a).toBeGreaterThan(0);
-    expect(b).toBeGreaterThan(0);
-    expect(a + b).toBe(NUMBERS.length);
-  }).toPass({ timeout: 90_000 });
+  await expectEverySentOnce(compare);
   await shot(page, "campaign-ab-compare-file");
 });
