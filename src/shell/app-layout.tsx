@@ -15,6 +15,7 @@ import { breadcrumbsFor } from "../../resources";
 import { isWorkspaceRole } from "./navigation/nav-items";
 import { userMenuLinks } from "./navigation/user-menu-links";
 import { SidebarBrand } from "./sidebar/sidebar-brand";
+import { useNavDialogs } from "./sidebar/sidebar-dialogs";
 import { SidebarMenu } from "./sidebar/sidebar-menu";
 import { useSidebar } from "./sidebar/use-sidebar";
 
@@ -36,6 +37,7 @@ export function AppLayout() {
   const { user } = useSession();
   const ability = useAbility();
   const sidebar = useSidebar();
+  const dialogs = useNavDialogs();
   const { balance, loading } = useBalance();
   const { pathname } = useLocation();
   const { token } = theme.useToken();
@@ -52,7 +54,13 @@ export function AppLayout() {
   const collapsed = !sidebar.isMobile && !sidebar.expanded;
   const menu = (
     <ConfigProvider theme={MENU_THEME}>
-      <SidebarMenu role={role} canUse={canUse} collapsed={collapsed} onNavigated={sidebar.closeMobile} />
+      <SidebarMenu
+        role={role}
+        canUse={canUse}
+        collapsed={collapsed}
+        onNavigated={sidebar.closeMobile}
+        dialogs={dialogs}
+      />
     </ConfigProvider>
   );
 
@@ -114,6 +122,7 @@ export function AppLayout() {
         </Layout.Content>
         <AppFooter />
       </Layout>
+      {dialogs.modals}
     </Layout>
   );
 }

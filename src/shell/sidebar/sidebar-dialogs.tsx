@@ -1,4 +1,5 @@
 import { Button, Modal, Typography } from "antd";
+import { useMemo, useState, type ReactNode } from "react";
 import { MSG } from "../../../contract";
 import { AccessRestrictedText } from "../../components/access-restricted";
 import { SupportTicketForm } from "./support-ticket-form";
@@ -44,4 +45,25 @@ export function SupportModal({ kind, onClose }: { kind: "support" | "feedback" |
       {kind && <SupportTicketForm kind={kind} onClose={onClose} />}
     </Modal>
   );
+}
+
+export interface NavDialogs {
+  openRestricted: (item: string) => void;
+  openDialog: (kind: "support" | "feedback") => void;
+  /** The dialogs themselves, rendered where the hook's caller keeps them (outside the menu). */
+  modals: ReactNode;
+}
+
+/** The sidebar's dialogs, held by the shell so they outlive the menu (see SidebarMenuProps.dialogs). */
+export function useNavDialogs(): NavDialogs {
+  const [restricted, setRestricted] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<"support" | "feedback" | null>(null);
+  const modals = (
+    <>
+      <AccessRestrictedModal item={restricted} onClose={() => setRestricted(null)} />
+      <SupportModal kind={dialog} onClose={() => setDialog(null)} />
+    </>
+  );
+  const open = useMemo(() => ({ openRestricted: setRestricted, openDialog: setDialog }), []);
+  return { ...open, modals };
 }

@@ -8,12 +8,11 @@ import {
   navDecision,
   navLeaves,
   navSections,
-  type NavDialog,
   type NavItem,
   type NavLeaf,
 } from "../navigation/nav-items";
 import { BRAND } from "../brand";
-import { AccessRestrictedModal, SupportModal } from "./sidebar-dialogs";
+import type { NavDialogs } from "./sidebar-dialogs";
 import { NAV_ICONS } from "./nav-icons";
 
 type MenuItem = Required<MenuProps>["items"][number];
@@ -24,6 +23,12 @@ export interface SidebarMenuProps {
   collapsed: boolean;
   /** Called after a navigation, so the mobile drawer can close. */
   onNavigated?: () => void;
+  /**
+   * Where Access Restricted and the Support/Feedback dialogs open: held above the menu (useNavDialogs), because the
+   * menu remounts when the window crosses the mobile breakpoint (sider <-> drawer), and a dialog held here closed
+   * with it, a half-written ticket lost.
+   */
+  dialogs: Pick<NavDialogs, "openRestricted" | "openDialog">;
 }
 
 function leafLabel(leaf: NavLeaf, locked: boolean) {
@@ -39,13 +44,11 @@ function leafLabel(leaf: NavLeaf, locked: boolean) {
 }
 
 /** The sidebar items of SPEC 2 as an antd Menu, with module gating and the Support/Feedback dialogs. */
-export function SidebarMenu({ role, canUse, collapsed, onNavigated }: SidebarMenuProps) {
+export function SidebarMenu({ role, canUse, collapsed, onNavigated, dialogs }: SidebarMenuProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const sections = useMemo(() => navSections(role), [role]);
   const active = activeLeafKey(role, pathname, sections);
-  const [restricted, setRestricted] = useState<NavLeaf | null>(null);
-  const [dialog, setDialog] = useState<NavDialog["key"] | null>(null);
   // Groups start open so every destination is one click away; the reader can fold them.
   const [openKeys, setOpenKeys] = useState<string[]>(() =>
     sections.flatMap((s) => s.items.flatMap((i) => (i.kind === "group" ? [i.key] : []))),
@@ -78,14 +81,14 @@ export function SidebarMenu({ role, canUse, collapsed, onNavigated }: SidebarMen
     if (key === "support" || key === "feedback") {
       const url = key === "support" ? BRAND.supportUrl : BRAND.feedbackUrl;
       if (url) window.open(url, "_blank", "noopener,noreferrer");
-      else setDialog(key);
+      else dialogs.openDialog(key);
       return;
     }
     const leaf = navLeaves(sections).find((l) => l.key === key);
     if (!leaf) return;
     const decision = navDecision(role, leaf, canUse);
     if (decision.action === "restricted") {
-      setRestricted(leaf);
+      dialogs.openRestricted(leaf.label);
       return;
     }
     navigate(decision.to);
@@ -93,19 +96,15 @@ export function SidebarMenu({ role, canUse, collapsed, onNavigated }: SidebarMen
   };
 
   return (
-    <>
-      <Menu
-        mode="inline"
-        items={items}
-        selectedKeys={active ? [active] : []}
-        inlineCollapsed={collapsed}
-        {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-        onClick={onClick}
-        className="app-sidebar-menu"
-        style={{ borderInlineEnd: "none", background: "transparent" }}
-      />
-      <AccessRestrictedModal item={restricted?.label ?? null} onClose={() => setRestricted(null)} />
-      <SupportModal kind={dialog} onClose={() => setDialog(null)} />
-    </>
+    <Menu
+      mode="inline"
+      items={items}
+      selectedKeys={active ? [active] : []}
+      inlineCollapsed={collapsed}
+      {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+      onClick={onClick}
+      className="app-sidebar-menu"
+      style={{ borderInlineEnd: "none", background: "transparent" }}
+    />
   );
 }
