@@ -252,7 +252,13 @@ export const PreCheckRecord = Type.Object({
   enoughBalance: Type.Boolean(),
 });
 
-export const ErrorBreakdownRecord = Type.Object({ reason: Type.String(), code: nullableText(), count: Type.Integer() });
+/** A failure reason in words (the carriers' error tables), its code, and the provider's own text when it differs. */
+export const ErrorBreakdownRecord = Type.Object({
+  reason: Type.String(),
+  code: nullableText(),
+  detail: nullableText(),
+  count: Type.Integer(),
+});
 export const TimelinePointRecord = Type.Object({
   at: Type.String({ format: "date-time" }),
   sent: Type.Integer(),

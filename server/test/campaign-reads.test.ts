@@ -303,8 +303,14 @@ describe("campaigns.status", () => {
     const data = (await server.call({ ...get(`/api/reports/campaignStatus/${ids.wa}`), as: "manager" })).json().data;
     expect(data.campaign).toMatchObject({ _id: ids.wa, total: 7, percent: 100 });
     expect(data.errors).toEqual([
-      { reason: "Not on WhatsApp", code: "131026", count: 2 },
-      { reason: '=HYPERLINK("http://x")', code: null, count: 1 },
+      // The code in Meta's words, what the provider said beside it; no code keeps the provider's text as the reason.
+      {
+        reason: "Message undeliverable (131026): the number may not be on WhatsApp or cannot receive this message",
+        code: "131026",
+        detail: "Not on WhatsApp",
+        count: 2,
+      },
+      { reason: '=HYPERLINK("http://x")', code: null, detail: null, count: 1 },
     ]);
     expect(data.timeline).toEqual([
       { at: at(0).toISOString(), sent: 3, delivered: 0, read: 0, replied: 0, failed: 0 },

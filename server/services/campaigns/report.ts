@@ -9,6 +9,7 @@ import { toRecipientRecord } from "./recipients";
 import { conversionsOf } from "../conversions/report";
 import { linkClicksOf } from "../links/report";
 import { engagementDaysOf } from "../engagement/campaign-days";
+import { readableReason } from "./failure-reasons";
 import type { NumberHistoryRecord } from "../../../contract/calls";
 
 type Timeline = CampaignReportRecord["timeline"];
@@ -32,17 +33,22 @@ export function bucketMinutesFor(spanMinutes: number): number {
  * Failed recipients by reason and code, the most frequent first, from the campaign's rollup (campaign_failures: a
  * few rows, kept by a trigger); past ERRORS_MAX rows the rest are summed into one "Other" row.
  */
-async function errorBreakdown(db: Db, campaignId: string): Promise<Errors> {
+async function errorBreakdown(db: Db, campaign: CampaignRow): Promise<Errors> {
   const rows = await db
     .select({ reason: campaignFailures.reason, code: campaignFailures.code, count: campaignFailures.recipients })
     .from(campaignFailures)
-    .where(and(eq(campaignFailures.campaignId, campaignId), gt(campaignFailures.recipients, 0)))
+    .where(and(eq(campaignFailures.campaignId, campaign.id), gt(campaignFailures.recipients, 0)))
     .orderBy(desc(campaignFailures.recipients), campaignFailures.reason, campaignFailures.code);
-  // '' is the rollup's key for "no code" (a primary key column cannot be null).
-  const all = rows.map((r) => ({ reason: r.reason, code: r.code === "" ? null : r.code, count: r.count }));
+  // '' is the rollup's key for "no code" (a primary key column cannot be null). The reason in words, as the live
+  // control room shows it, with what the provider said beside it.
+  const all = rows.map((r) => ({
+    ...(r.code === "" ? { reason: r.reason, detail: null } : readableReason(campaign.channel, r.code, r.reason)),
+    code: r.code === "" ? null : r.code,
+    count: r.count,
+  }));
   if (all.length <= ERRORS_MAX) return all;
   const rest = all.slice(ERRORS_MAX - 1).reduce((sum, r) => sum + r.count, 0);
-  return [...all.slice(0, ERRORS_MAX - 1), { reason: "Other", code: null, count: rest }];
+  return [...all.slice(0, ERRORS_MAX - 1), { reason: "Other", code: null, detail: null, count: rest }];
 }
 
 /**
@@ -84,7 +90,7 @@ async function timeline(db: Db, campaign: CampaignRow): Promise<{ points: Timeli
 export async function campaignReport(db: Db, campaign: CampaignRow): Promise<CampaignReportRecord> {
   const [[record], errors, { points, bucketMinutes }, links, converted, days] = await Promise.all([
     toCampaignRecords(db, [campaign]),
-    errorBreakdown(db, campaign.id),
+    errorBreakdown(db, campaign),
     timeline(db, campaign),
     campaign.linkOrigin ? linkClicksOf(db, campaign.id) : undefined,
     conversionsOf(db, campaign.id),

@@ -84,7 +84,7 @@ export function ErrorChart({ rows }: { rows: readonly ErrorRow[] }) {
     <ResponsiveContainer width="100%" height={36 * top.length + 16}>
       <BarChart data={[...top]} layout="vertical" margin={{ top: 0, right: 48, bottom: 0, left: 8 }}>
         <XAxis type="number" hide allowDecimals={false} />
-        <YAxis type="category" dataKey="reason" width={180} fontSize={12} tickLine={false} axisLine={false} />
+        <YAxis type="category" dataKey="short" width={180} fontSize={12} tickLine={false} axisLine={false} />
         <Tooltip formatter={(v) => [String(v), "Failed"]} cursor={{ fill: "rgba(0,0,0,0.04)" }} />
         <Bar dataKey="count" fill="#ff7875" isAnimationActive={false} radius={[0, 4, 4, 0]} barSize={18}>
           <LabelList dataKey="count" position="right" fontSize={12} />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RecipientCounts } from "../../../../../contract/domain/campaigns";
+import { setDisplayTimeZone } from "../../../../shell/format";
 import {
   channelCalls,
   errorRows,
@@ -8,6 +9,7 @@ import {
   pausingNote,
   progressSlices,
   shapeTimeline,
+  shortReason,
   stillSettling,
   withProgress,
 } from "./report-data";
@@ -100,10 +102,10 @@ describe("shapeTimeline", () => {
     );
     expect(bucketMinutes).toBe(1);
     expect(rows.map((r) => [r.label, r.sent, r.delivered])).toEqual([
-      ["10:00", 5, 0],
-      ["10:01", 0, 0],
-      ["10:02", 0, 0],
-      ["10:03", 7, 2],
+      ["10:00 am", 5, 0],
+      ["10:01 am", 0, 0],
+      ["10:02 am", 0, 0],
+      ["10:03 am", 7, 2],
     ]);
   });
 
@@ -113,8 +115,8 @@ describe("shapeTimeline", () => {
     expect(bucketMinutes).toBe(5);
     expect(rows).toHaveLength(120);
     expect(rows.reduce((s, r) => s + r.sent, 0)).toBe(600);
-    expect(rows[0]).toMatchObject({ label: "08:00", sent: 5, delivered: 5 });
-    expect(rows[1].label).toBe("08:05");
+    expect(rows[0]).toMatchObject({ label: "8:00 am", sent: 5, delivered: 5 });
+    expect(rows[1].label).toBe("8:05 am");
   });
 
   it.each([
@@ -130,6 +132,17 @@ describe("shapeTimeline", () => {
     expect(rows.every((r) => r.sent === 3)).toBe(true);
   });
 
+  it("labels on the page's 12-hour clock in the signed-in person's zone", () => {
+    setDisplayTimeZone("Asia/Kolkata");
+    try {
+      const { rows } = shapeTimeline([p("2026-11-23T10:00:00Z", 1), p("2026-11-23T18:31:00Z", 1)], 240);
+      expect(rows[0].label).toBe("3:30 pm");
+      expect(rows.at(-1)?.label).toBe("12:00 am");
+    } finally {
+      setDisplayTimeZone(undefined);
+    }
+  });
+
   it("labels with the day when the run spans days", () => {
     const { rows } = shapeTimeline([p("2026-11-23T10:00:00Z", 1), p("2026-11-25T10:00:00Z", 1)], 240, "UTC");
     expect(rows[0].label).toMatch(/23 Nov/);
@@ -143,10 +156,18 @@ describe("shapeTimeline", () => {
 });
 
 describe("errorRows", () => {
+  it.each([
+    ["Message undeliverable (131026): the number may not be on WhatsApp", "Message undeliverable (131026)"],
+    ["Undeliverable", "Undeliverable"],
+    ["A provider's own very long sentence about the failure", "A provider's own very long se…"],
+  ])("shortens %j to %j for the chart's axis", (reason, short) => {
+    expect(shortReason(reason)).toBe(short);
+  });
+
   it("orders reasons by count with their share of failures", () => {
     const rows = errorRows([
-      { reason: "Number not on WhatsApp", code: "131026", count: 10 },
-      { reason: "Undeliverable", code: null, count: 30 },
+      { reason: "Number not on WhatsApp", code: "131026", detail: null, count: 10 },
+      { reason: "Undeliverable", code: null, detail: null, count: 30 },
     ]);
     expect(rows.map((r) => [r.reason, r.percent])).toEqual([
       ["Undeliverable", 75],

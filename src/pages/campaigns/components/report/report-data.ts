@@ -1,5 +1,6 @@
 import type { CampaignChannel, CampaignRecord, CampaignReportRecord } from "../../../../../contract";
 import { isFailoverChannel, type ProgressUpdate, type RecipientCounts } from "../../../../../contract/domain/campaigns";
+import { displayTimeZone } from "../../../../shell/format";
 
 /** One bar of the delivery funnel: how many recipients reached the stage, and their share of the audience sent to. */
 export interface FunnelStage {
@@ -118,12 +119,13 @@ export function shapeTimeline(
   const start = Math.floor(first / size) * size;
   const count = Math.floor((last - start) / size) + 1;
   const spansDays = last - first >= 24 * 60 * MINUTE;
+  // The page's own clock: 12-hour, in the signed-in person's zone (the summary's times read "2:05 pm" beside it).
   const fmt = new Intl.DateTimeFormat("en-IN", {
     ...(spansDays ? { day: "numeric", month: "short" } : {}),
-    hour: "2-digit",
+    hour: "numeric",
     minute: "2-digit",
-    hour12: false,
-    timeZone,
+    hour12: true,
+    timeZone: timeZone ?? displayTimeZone(),
   });
   const rows: TimelineRow[] = Array.from({ length: count }, (_, i) => {
     const t = start + i * size;
@@ -136,14 +138,25 @@ export function shapeTimeline(
   return { rows, bucketMinutes };
 }
 
-export type ErrorRow = CampaignReportRecord["errors"][number] & { percent: number };
+export type ErrorRow = CampaignReportRecord["errors"][number] & { percent: number; short: string };
+
+const SHORT_REASON = 30;
+
+/**
+ * A reason short enough for the chart's axis: its headline before the explanation ("Message undeliverable
+ * (131026)"), cut with an ellipsis past SHORT_REASON characters. The table beside it has the whole text.
+ */
+export function shortReason(reason: string): string {
+  const headline = reason.split(": ")[0];
+  return headline.length > SHORT_REASON ? `${headline.slice(0, SHORT_REASON - 1).trimEnd()}…` : headline;
+}
 
 /** Failure reasons, most frequent first, each with its share of all failures. */
 export function errorRows(errors: CampaignReportRecord["errors"]): ErrorRow[] {
   const all = errors.reduce((sum, e) => sum + e.count, 0);
   return [...errors]
     .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
-    .map((e) => ({ ...e, percent: share(e.count, all) }));
+    .map((e) => ({ ...e, percent: share(e.count, all), short: shortReason(e.reason) }));
 }
 
 export interface ChannelCalls {

@@ -86,7 +86,21 @@ export function ErrorsCard({ report }: { report: CampaignReportRecord | undefine
           dataSource={rows}
           pagination={false}
           columns={[
-            { title: "Reason", dataIndex: "reason" },
+            {
+              title: "Reason",
+              dataIndex: "reason",
+              // The reason in the carriers' words; what the provider itself said, under it, when that differs.
+              render: (reason: string, r) => (
+                <>
+                  {reason}
+                  {r.detail && (
+                    <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+                      {r.detail}
+                    </Typography.Text>
+                  )}
+                </>
+              ),
+            },
             { title: "Code", dataIndex: "code", width: 110, render: (v: string | null) => v ?? "—" },
             {
               title: "Count",
