@@ -9,7 +9,6 @@ import {
   pausingNote,
   progressSlices,
   shapeTimeline,
-  shortReason,
   stillSettling,
   withProgress,
 } from "./report-data";
@@ -157,11 +156,22 @@ describe("shapeTimeline", () => {
 
 describe("errorRows", () => {
   it.each([
-    ["Message undeliverable (131026): the number may not be on WhatsApp", "Message undeliverable (131026)"],
-    ["Undeliverable", "Undeliverable"],
-    ["A provider's own very long sentence about the failure", "A provider's own very long se…"],
-  ])("shortens %j to %j for the chart's axis", (reason, short) => {
-    expect(shortReason(reason)).toBe(short);
+    [
+      "Message undeliverable (131026): the number may not be on WhatsApp",
+      "Message undeliverable (131026)",
+      "the number may not be on WhatsApp",
+      "Message undeliverable (131026)",
+    ],
+    ["Undeliverable", "Undeliverable", null, "Undeliverable"],
+    [
+      "A provider's own very long sentence about the failure",
+      "A provider's own very long sentence about the failure",
+      null,
+      "A provider's own very long se…",
+    ],
+  ])("splits %j into its headline, explanation and the chart's short label", (reason, headline, explanation, short) => {
+    const [row] = errorRows([{ reason, code: null, detail: null, count: 1 }]);
+    expect(row).toMatchObject({ headline, explanation, short });
   });
 
   it("orders reasons by count with their share of failures", () => {

@@ -138,16 +138,27 @@ export function shapeTimeline(
   return { rows, bucketMinutes };
 }
 
-export type ErrorRow = CampaignReportRecord["errors"][number] & { percent: number; short: string };
+export type ErrorRow = CampaignReportRecord["errors"][number] & {
+  percent: number;
+  /** The reason's headline ("Message undeliverable (131026)") and what follows it, if anything. */
+  headline: string;
+  explanation: string | null;
+  /** The headline short enough for the chart's axis. */
+  short: string;
+};
 
 const SHORT_REASON = 30;
 
-/**
- * A reason short enough for the chart's axis: its headline before the explanation ("Message undeliverable
- * (131026)"), cut with an ellipsis past SHORT_REASON characters. The table beside it has the whole text.
- */
-export function shortReason(reason: string): string {
-  const headline = reason.split(": ")[0];
+/** A reason in the carriers' words is "headline: explanation"; the provider's own text may be a headline only. */
+export function splitReason(reason: string): { headline: string; explanation: string | null } {
+  const at = reason.indexOf(": ");
+  return at < 0
+    ? { headline: reason, explanation: null }
+    : { headline: reason.slice(0, at), explanation: reason.slice(at + 2) };
+}
+
+/** A headline cut with an ellipsis past SHORT_REASON characters (the table beside the chart has the whole text). */
+export function shortReason(headline: string): string {
   return headline.length > SHORT_REASON ? `${headline.slice(0, SHORT_REASON - 1).trimEnd()}…` : headline;
 }
 
@@ -156,7 +167,10 @@ export function errorRows(errors: CampaignReportRecord["errors"]): ErrorRow[] {
   const all = errors.reduce((sum, e) => sum + e.count, 0);
   return [...errors]
     .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
-    .map((e) => ({ ...e, percent: share(e.count, all), short: shortReason(e.reason) }));
+    .map((e) => {
+      const { headline, explanation } = splitReason(e.reason);
+      return { ...e, percent: share(e.count, all), headline, explanation, short: shortReason(headline) };
+    });
 }
 
 export interface ChannelCalls {

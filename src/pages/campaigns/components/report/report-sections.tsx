@@ -89,27 +89,39 @@ export function ErrorsCard({ report }: { report: CampaignReportRecord | undefine
             {
               title: "Reason",
               dataIndex: "reason",
-              // The reason in the carriers' words; what the provider itself said, under it, when that differs.
-              render: (reason: string, r) => (
+              // The reason's headline, its explanation under it, then what the provider itself said when that differs.
+              render: (_: string, r) => (
                 <>
-                  {reason}
+                  {r.headline}
+                  {r.explanation && (
+                    <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+                      {r.explanation}
+                    </Typography.Text>
+                  )}
                   {r.detail && (
                     <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
-                      {r.detail}
+                      Provider: {r.detail}
                     </Typography.Text>
                   )}
                 </>
               ),
             },
-            { title: "Code", dataIndex: "code", width: 110, render: (v: string | null) => v ?? "—" },
+            { title: "Code", dataIndex: "code", width: 84, render: (v: string | null) => v ?? "—" },
             {
-              title: "Count",
+              // The share under the count: a fourth column left the reasons a few words a line in this half card.
+              title: "Failed",
               dataIndex: "count",
               align: "right",
-              width: 90,
-              render: (v: number) => <span style={tabular}>{formatCount(v)}</span>,
+              width: 76,
+              render: (v: number, r) => (
+                <>
+                  <span style={tabular}>{formatCount(v)}</span>
+                  <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+                    {r.percent}%
+                  </Typography.Text>
+                </>
+              ),
             },
-            { title: "Share", dataIndex: "percent", align: "right", width: 80, render: (v: number) => `${v}%` },
           ]}
         />
       </>
