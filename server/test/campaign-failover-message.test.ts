@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RATES_PAISE } from "../../contract/domain/campaigns";
 import type { CampaignRecord, RecipientRecord } from "../../contract/calls";
+import type { CampaignLiveRecord } from "../../contract/calls/campaign-live";
 import { campaignRecipients, campaigns } from "../db/schema";
 import { rowsOf } from "../db/sql";
 import { applyFailoverReceipts } from "../services/campaigns/failover-receipts";
@@ -96,6 +97,11 @@ describe("SMS failover as its own message", () => {
       failoverCostPaise: 0,
       failoverProviderMessageId: null,
     });
+
+    // The control room's failover route totals both SMS its sender accepted (the campaign's every bucket).
+    const live = await call<CampaignLiveRecord>(`/api/v1/campaign-control/${id}/live`);
+    expect(live.routes.map((r) => r.route)).toEqual(["primary", "failover"]);
+    expect(live.routes[1]).toMatchObject({ sent: 2, failed: 0 });
 
     // The responses show each failover as its own message beside the WhatsApp one.
     const page = await call<RecipientRecord[]>(`/api/campaigns/responses?campaignId=${id}&page=1&limit=10`);
