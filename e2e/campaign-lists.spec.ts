@@ -118,6 +118,9 @@ test("live progress: a running campaign's row reaches 100 % and Completed withou
 test("New campaign offers the three creation routes", async ({ page }) => {
   await login(page, "manager", "manager");
   await page.goto(LIST);
+  // The table writes its page into the URL once it has mounted (a replace): on a loaded machine that came after the
+  // click below and took the page back to the list (CI saw ".../campaigns?pageSize=10&currentPage=1").
+  await expect(page).toHaveURL(/currentPage=1/);
   await page.getByRole("button", { name: /New campaign/ }).click();
   await page.getByRole("menuitem", { name: "WhatsApp campaign" }).click();
   await expect(page).toHaveURL(/\/organization\/campaigns\/whatsapp-campaign-creation$/);
