@@ -155,6 +155,19 @@ describe("shapeTimeline", () => {
 });
 
 describe("errorRows", () => {
+  it("names the code on the chart's axis when the headline does not", () => {
+    const rows = errorRows([
+      { reason: "Undeliverable: the network could not deliver it", code: "UNDELIV:001", detail: null, count: 2 },
+      { reason: "Undeliverable: absent subscriber", code: "UNDELIV:027", detail: null, count: 1 },
+      { reason: "Message undeliverable (131026): not on WhatsApp", code: "131026", detail: null, count: 1 },
+    ]);
+    expect(rows.map((r) => r.short)).toEqual([
+      "Undeliverable (UNDELIV:001)",
+      "Message undeliverable (131026)",
+      "Undeliverable (UNDELIV:027)",
+    ]);
+  });
+
   it.each([
     [
       "Message undeliverable (131026): the number may not be on WhatsApp",

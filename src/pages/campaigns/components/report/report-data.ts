@@ -143,7 +143,7 @@ export type ErrorRow = CampaignReportRecord["errors"][number] & {
   /** The reason's headline ("Message undeliverable (131026)") and what follows it, if anything. */
   headline: string;
   explanation: string | null;
-  /** The headline short enough for the chart's axis. */
+  /** The headline (with its code when it does not name it) short enough for the chart's axis. */
   short: string;
 };
 
@@ -169,7 +169,9 @@ export function errorRows(errors: CampaignReportRecord["errors"]): ErrorRow[] {
     .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
     .map((e) => {
       const { headline, explanation } = splitReason(e.reason);
-      return { ...e, percent: share(e.count, all), headline, explanation, short: shortReason(headline) };
+      // Two codes may share words ("Undeliverable" for err 001 and 027): the axis names the code too.
+      const label = e.code && !headline.includes(e.code) ? `${headline} (${e.code})` : headline;
+      return { ...e, percent: share(e.count, all), headline, explanation, short: shortReason(label) };
     });
 }
 
