@@ -68,6 +68,20 @@ interface Day {
   revenue: number;
 }
 
+/** link_click_devices' rows that hold any click, and the same counted from link_clicks. */
+const devices = async () =>
+  rowsOf<{ campaign: string; device: string; machine: boolean; clicks: number }>(
+    db(),
+    sql`select campaign_id::text as campaign, device, machine, clicks from link_click_devices where clicks <> 0
+        order by 1, 2, 3`,
+  );
+const directDevices = async () =>
+  rowsOf<{ campaign: string; device: string; machine: boolean; clicks: number }>(
+    db(),
+    sql`select campaign_id::text as campaign, device, machine, count(*)::int as clicks from link_clicks
+        group by 1, 2, 3 order by 1, 2, 3`,
+  );
+
 /** The rollup's rows that hold anything, as numbers. */
 const rollup = async (): Promise<Day[]> =>
   (
@@ -240,6 +254,7 @@ describe("engagement_daily, kept by triggers", () => {
     for (const [label, change] of steps) {
       await change();
       expect(await rollup(), label).toEqual(await direct());
+      expect(await devices(), label).toEqual(await directDevices());
     }
   });
 
@@ -257,6 +272,7 @@ describe("engagement_daily, kept by triggers", () => {
     await db().delete(campaigns).where(eq(campaigns.id, doomed));
     expect((await rollup()).filter((d) => d.campaign === doomed)).toEqual([]);
     expect(await rollup()).toEqual(await direct());
+    expect(await devices()).toEqual(await directDevices());
   });
 });
 

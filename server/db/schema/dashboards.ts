@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import type { RecipientState } from "../../../contract/domain/campaigns";
 import { campaigns } from "./campaigns";
 
@@ -75,4 +75,23 @@ export const engagementDaily = pgTable(
     index("engagement_daily_user_day_idx").on(t.userId, t.day),
     index("engagement_daily_day_idx").on(t.day),
   ],
+);
+
+/**
+ * A campaign's link clicks by device, people and machines apart (issue 41): what the campaign report's clicks card
+ * reads instead of every click. Exact at every commit: statement-level triggers on link_clicks (written by hand in the
+ * migration `link_click_devices`) add what a statement inserted and take away what it deleted; clicks are never
+ * updated. The campaign's clickers are engagement_daily's, summed over its days.
+ */
+export const linkClickDevices = pgTable(
+  "link_click_devices",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    device: text("device").notNull(),
+    machine: boolean("machine").notNull(),
+    clicks: integer("clicks").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.device, t.machine] })],
 );
