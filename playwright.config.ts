@@ -42,6 +42,10 @@ export default defineConfig({
   // Each worker has its own server (e2e/fixtures.ts points its pages there); one against a server started elsewhere.
   workers: process.env.E2E_BASE_URL ? 1 : E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
+  // A walk of a dozen steps takes 20-30 s on CI's loaded 2-core machine (two workers, their servers and browsers), near
+  // Playwright's default of 30 s: ci19 lost two such walks at 30.3-32.6 s, and 30 others passed in 22-30 s. A test
+  // that hangs still fails, after 90 s; tests that wait on sending or receipts set their own.
+  timeout: 90_000,
   // A lazy screen's first load on a freshly started server can take more than Playwright's default 5 s when the
   // 2-core machine is busy (CI runs two workers and their servers side by side).
   expect: { timeout: 15_000 },
