@@ -41,11 +41,11 @@ async function errorBreakdown(db: Db, campaign: CampaignRow): Promise<Errors> {
     .orderBy(desc(campaignFailures.recipients), campaignFailures.reason, campaignFailures.code);
   // '' is the rollup's key for "no code" (a primary key column cannot be null). The reason in words, as the live
   // control room shows it, with what the provider said beside it.
-  const all = rows.map((r) => ({
-    ...(r.code === "" ? { reason: r.reason, detail: null } : readableReason(campaign.channel, r.code, r.reason)),
-    code: r.code === "" ? null : r.code,
-    count: r.count,
-  }));
+  const all = rows.map((r) => {
+    const code = r.code === "" ? null : r.code;
+    const words = code === null ? { reason: r.reason, detail: null } : readableReason(campaign.channel, code, r.reason);
+    return { ...words, code, count: r.count };
+  });
   if (all.length <= ERRORS_MAX) return all;
   const rest = all.slice(ERRORS_MAX - 1).reduce((sum, r) => sum + r.count, 0);
   return [...all.slice(0, ERRORS_MAX - 1), { reason: "Other", code: null, detail: null, count: rest }];

@@ -1,5 +1,5 @@
 import { Button, Modal, Typography } from "antd";
-import { useMemo, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { MSG } from "../../../contract";
 import { AccessRestrictedText } from "../../components/access-restricted";
 import { SupportTicketForm } from "./support-ticket-form";
@@ -64,6 +64,5 @@ export function useNavDialogs(): NavDialogs {
       <SupportModal kind={dialog} onClose={() => setDialog(null)} />
     </>
   );
-  const open = useMemo(() => ({ openRestricted: setRestricted, openDialog: setDialog }), []);
-  return { ...open, modals };
+  return { openRestricted: setRestricted, openDialog: setDialog, modals };
 }
