@@ -69,8 +69,11 @@ test("a manager picks a completed demo campaign and reads its full report, respo
   const timeline = page.locator(".ant-card").filter({ has: page.getByText("Timeline", { exact: true }) });
   await expect(timeline.locator(".recharts-area").first()).toBeVisible();
   const errors = page.locator(".ant-card").filter({ has: page.getByText("Errors by reason", { exact: true }) });
-  if (done.counts.failed > 0) await expect(errors.locator(".ant-table-row").first()).toBeVisible();
-  else await expect(errors).toContainText("No failures.");
+  if (done.counts.failed > 0) {
+    await expect(errors.locator(".ant-table-row").first()).toBeVisible();
+    // A WhatsApp code in Meta's words, what the provider said under it.
+    await expect(errors.locator(".ant-table-row").first()).toContainText(/\(\d+\)[\s\S]*Provider: /);
+  } else await expect(errors).toContainText("No failures.");
   // By the card's title: the responses table has a Cost column too.
   const cost = page
     .locator(".ant-card")
